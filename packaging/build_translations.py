@@ -31,13 +31,14 @@ I18N = ROOT / "resources" / "i18n"
 #: once its strings are marked.
 SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "assistant_switcher", "chat_header", "compaction_controller", "composer", "error_bar", "main_window", "nav_rail",
-    "setup_steps", "setup_wizard", "settings_page", "page_header", "providers_page", "models_page", "settings_dialog",
+    "setup_steps", "setup_wizard", "settings_page", "page_header", "providers_page", "provider_form",
+    "models_page", "settings_dialog",
     "storage_page", "empty_state", "help_button", "chat_empty", "welcome_panel", "topic_actions", "topic_privacy",
     "search_controller", "topic_delete", "context_controls", "reply_versions", "model_choices", "vector_fill",
     "message_delegate", "message_documents", "tool_approval", "tool_server_notice",
     "notifications", "token_badge", "topic_list_delegate", "topic_list_model", "topic_opener", "tray", "view_menu",
-    "window_actions",
-))
+    "window_actions", "window_pages", "model_card_dialog", "search_page", "tools_page", "topic_model_picker", "summarizer_choice",
+)) + ("ui/provider_form.ui",)  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")
 

@@ -136,6 +136,33 @@ class ModelSetting(Setting["str | None"]):
         return "(not set)" if value is None else value
 
 
+@dataclass(frozen=True)
+class LanguageSetting(Setting["str | None"]):
+    """A language the model is asked to write in, by name (``Japanese``, ``简体中文``):
+    one line of at most :data:`LANGUAGE_MAX_CHARS` letters, spaces, ``-``, ``(`` and
+    ``)``; blank (or ``None``) is the default ``None``: the model follows the material."""
+
+    def parse(self, value: object) -> str | None:
+        """See :meth:`Setting.parse`. Text is stripped, inner runs of spaces made one."""
+        if value is None:
+            return self.default
+        if not isinstance(value, str):
+            raise SettingRefused(f"{self.key} expects a language name, got {_echo(value)}")
+        text = " ".join(value.split())
+        if not text:
+            return None
+        if len(text) > LANGUAGE_MAX_CHARS or not all(c.isalpha() or c in " -()" for c in text):
+            raise SettingRefused(f"{self.key} expects a language name of at most {LANGUAGE_MAX_CHARS} letters, "
+                                 f"e.g. Japanese (got {_echo(value)})")
+        return text
+
+    def shown(self, value: str | None) -> str:
+        """The language, or ``(the material's)``."""
+        return "(the material's)" if value is None else value
+
+
+#: The longest language name :class:`LanguageSetting` accepts, characters.
+LANGUAGE_MAX_CHARS = 40
 #: The model that names new topics (off while unset).
 TOPIC_NAMING_MODEL = ModelSetting("topic-naming-model", None, "model that names new topics (PROVIDER/MODEL)",
                                   optional=True)
@@ -162,6 +189,10 @@ COMPACT_MAX_FAILURES = WholeSetting("compact-max-failures", 3, "failed summaries
 #: Seconds without data before a reply says "no data from <host> for N s" (issue 12).
 STREAM_SILENCE_SECONDS = WholeSetting("stream-silence-seconds", 60, "seconds of provider silence before a notice",
                                       1, 3_600)
+#: The language summaries and dream cards are written in (issue 27; unset: the
+#: conversation's own, as the prompts have always said). The interface language never
+#: changes what the model reads; only this does.
+CARD_LANGUAGE = LanguageSetting("card-language", None, "language of summaries and dream cards (blank: the material's)")
 #: Days of memory history kept per assistant.
 MEMORY_HISTORY_DAYS = WholeSetting("memory-history-days", 90, "days of memory history kept", 1, 36_500)
 #: Memory history changes kept per assistant.
@@ -172,7 +203,7 @@ SETTINGS: Mapping[str, Setting[Any]] = {
     s.key: s for s in (
         TOPIC_NAMING, TOPIC_NAMING_MODEL, HISTORY_COMPRESS_MODEL, COMPACTION_ARCHIVES, DREAMS_PAUSED, COMPACT_ENABLED,
         COMPACT_BUFFER_TOKENS, COMPACT_KEEP_RECENT, COMPACT_MAX_FAILURES, STREAM_SILENCE_SECONDS,
-        MEMORY_HISTORY_DAYS, MEMORY_HISTORY_CHANGES,
+        MEMORY_HISTORY_DAYS, MEMORY_HISTORY_CHANGES, CARD_LANGUAGE,
     )
 }
 

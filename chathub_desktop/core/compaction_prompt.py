@@ -63,13 +63,24 @@ FOCUS_RULE = "- The user asks this summary to keep in particular: {focus}"
 MAX_FOCUS_CHARS = 2000
 
 
+#: The rule that sets the summary's language; :func:`in_language` swaps it for another.
+LANGUAGE_RULE = "- Write in the language the conversation is held in."
+
+
+def in_language(rules: str, rule: str, language: str | None) -> str:
+    """``rules`` with its language ``rule`` line asking for ``language`` instead (issue
+    27: the ``card-language`` setting); ``None`` leaves ``rules`` byte for byte."""
+    return rules if language is None else rules.replace(rule, f"- Write in {language}.", 1)
+
+
 def summary_prompt(existing_summary: str, messages: Sequence[ChatMessage], cap_tokens: int, *,
-                   focus: str = "", edited: bool = False) -> tuple[ChatMessage, ...]:
+                   focus: str = "", edited: bool = False, language: str | None = None) -> tuple[ChatMessage, ...]:
     """The two messages (system rules, user payload) of one summarizer request (REF-18).
     ``focus``: the user's focus instructions for Compact now (at most
     :data:`MAX_FOCUS_CHARS` characters, one line); ``edited``: the current summary was
-    edited by the user and is merged into, not rewritten (issue 19)."""
-    rules = _SYSTEM.format(cap=cap_tokens)
+    edited by the user and is merged into, not rewritten (issue 19); ``language``: the
+    language to write in (``None``: the conversation's, the rule as it always was)."""
+    rules = in_language(_SYSTEM.format(cap=cap_tokens), LANGUAGE_RULE, language)
     extra = [EDITED_RULE] if edited else []
     focus = " ".join(focus.split())[:MAX_FOCUS_CHARS]
     if focus:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from chathub_desktop.core.compaction_prompt import in_language
 from chathub_desktop.core.dynamic_cards import cut_to_cap
 from chathub_desktop.core.messages import ChatMessage, Role
 
@@ -177,9 +178,14 @@ def _fit_lines(lines: Sequence[str], budget: int, count: Callable[[str], int]) -
     return kept, used
 
 
+#: The rules that set a card's and a merged note's language (swapped by ``language``).
+DREAM_LANGUAGE_RULE = "- Write in the language the person mainly uses."
+FOLD_LANGUAGE_RULE = "- Write in the language the notes are written in."
+
+
 def dream_request(assistant: str, day: date, topics: Sequence[TopicMaterial], existing_cards: Sequence[str] = (),
                   fixed_entries: Sequence[str] = (), *, prompt_tokens: int | None = None,
-                  count: Callable[[str], int] | None = None) -> DreamPrompt:
+                  count: Callable[[str], int] | None = None, language: str | None = None) -> DreamPrompt:
     """The request of one dream run over history day ``day`` (DRM-3, DRM-14): a system
     prompt and one user message holding what is already known — ``fixed_entries``
     (``#N: text`` lines of fixed memory) and ``existing_cards`` (each kept card's visible
@@ -190,8 +196,10 @@ def dream_request(assistant: str, day: date, topics: Sequence[TopicMaterial], ex
     within that many tokens: the known part gets at most a third of the room (fixed
     entries first, up to half of that; then the newest cards that fit whole), the topics
     the rest, each cut (REF-9) to an even share of what is left (at least
-    :data:`MIN_TOPIC_TOKENS`), newest first; topics that do not fit are left out."""
-    system = _DREAM_SYSTEM.format(assistant=assistant, day=day.isoformat())
+    :data:`MIN_TOPIC_TOKENS`), newest first; topics that do not fit are left out.
+    ``language``: the card's language (issue 27; ``None``: the person's, as always)."""
+    system = in_language(_DREAM_SYSTEM.format(assistant=assistant, day=day.isoformat()), DREAM_LANGUAGE_RULE,
+                         language)
     topics = list(topics[:MAX_TOPICS])
     unbounded = prompt_tokens is None or count is None
     tally: Callable[[str], int] = count if count is not None else len
@@ -322,18 +330,21 @@ Rules:
 - The whole answer must be under {limit} characters. Answer with the merged note only."""
 
 
-def fold_request(material: str, start: date, end: date, limit: int) -> list[ChatMessage]:
+def fold_request(material: str, start: date, end: date, limit: int, language: str | None = None) -> list[ChatMessage]:
     """The range card re-summary (DRM-9, REF-12): merge ``material`` (the folded cards'
-    text) into one note of under ``limit`` characters."""
-    system = _FOLD_SYSTEM.format(start=start.isoformat(), end=end.isoformat(), limit=limit)
+    text) into one note of under ``limit`` characters; ``language`` as in
+    :func:`dream_request`."""
+    system = in_language(_FOLD_SYSTEM.format(start=start.isoformat(), end=end.isoformat(), limit=limit),
+                         FOLD_LANGUAGE_RULE, language)
     return [ChatMessage(Role.SYSTEM, system), ChatMessage(Role.USER, material)]
 
 
-def shorter_request(material: str, draft: str, start: date, end: date, limit: int) -> list[ChatMessage]:
+def shorter_request(material: str, draft: str, start: date, end: date, limit: int,
+                    language: str | None = None) -> list[ChatMessage]:
     """The one follow-up after a draft that was too long or cut at the token limit
     (REF-12): a complete, shorter rewrite under ``limit`` characters."""
     return [
-        *fold_request(material, start, end, limit),
+        *fold_request(material, start, end, limit, language),
         ChatMessage(Role.ASSISTANT, draft),
         ChatMessage(Role.USER, f"That is {len(draft)} characters or was cut off. Rewrite the whole merged "
                                f"note, complete and shorter, under {limit} characters."),

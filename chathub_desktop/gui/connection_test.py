@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton
 
 if TYPE_CHECKING:
-    from chathub_desktop.gui.settings_dialog import ProviderFormDialog
+    from chathub_desktop.gui.provider_form import ProviderFormDialog
     from chathub_desktop.services.connection_check import ConnectionCheck
     from chathub_desktop.services.provider_models import ProviderModels
 

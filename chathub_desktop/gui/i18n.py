@@ -16,17 +16,27 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QLibraryInfo, QLocale, QObject, QSettings, QTranslator, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QLibraryInfo,
+    QLocale,
+    QObject,
+    QSettings,
+    QTranslator,
+    Signal,
+)
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.ui_language import UiLanguage, parse_language, resolve_language
 from chathub_desktop.paths import resources_dir
 
-__all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "LanguageSwitcher", "Texts", "fill", "translations_dir"]
+__all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "LanguageSwitcher", "Texts", "fill", "said", "translations_dir"]
 
 #: The settings key of the choice (beside the theme: a per-machine view preference read
 #: before the first paint, so never a store query on the GUI thread).
@@ -46,6 +56,12 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name 
     kept in tables and translated where shown). PySide6's own is typed as returning
     ``object``; this one keeps ``str``."""
     return text
+
+
+def said(context: str, source: str) -> Callable[[], str]:
+    """A maker for :meth:`Texts.bind`: ``source`` (marked elsewhere with
+    ``QT_TRANSLATE_NOOP``) translated in ``context`` each time it is called."""
+    return functools.partial(QCoreApplication.translate, context, source)
 
 
 def fill(template: str, *values: str) -> str:

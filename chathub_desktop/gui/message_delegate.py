@@ -60,7 +60,7 @@ from chathub_desktop.gui.attachment_thumbs import ThumbnailCache
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.prose import prose_for
 from chathub_desktop.gui.design.tokens import IconSize, colours_for
-from chathub_desktop.gui.i18n import fill
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.message_documents import MessageDocuments, key_of, split_tool_name, symbol
 from chathub_desktop.gui.message_list_model import (
     CoveredBoundaryRole,
@@ -93,23 +93,32 @@ USER_FRACTION = 0.8  # of the row width, for user bubbles
 RETRY_GAP = 10  # px, usage text or version arrows to the Retry pill
 READING_WIDTH = 860  # px, the conversation's column; a wider list centres it
 MARKER_H = 24  # px, the "covered by summary" marker under the cursor row
-MARKER_TEXT = "Covered by summary above this line"
+MARKER_TEXT = QT_TRANSLATE_NOOP("MessageList", "Covered by summary above this line")
 MARKER_COLOR = "#c98a1c"  # the popover's "History summary" hue, a little darker
 
 COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
 #: Reply statuses that get a Retry pill on the last row (issue 12).
 RETRYABLE = frozenset({"error", "cancelled", "interrupted"})
-RETRY_LABEL = "↻ Retry"
+RETRY_LABEL = QT_TRANSLATE_NOOP("MessageList", "↻ Retry")
 #: Side of the context receipt's icon after a reply's header, px (issue 19).
 INFO_ICON = IconSize.SM
 #: Before the header of a pinned message (issue 19).
-PIN_EMOJI, PIN_FALLBACK = "📌", "[pinned]"
+PIN_EMOJI, PIN_FALLBACK = "📌", QT_TRANSLATE_NOOP("MessageList", "[pinned]")
+#: A reply's status tag (``MessageList`` sources, translated where drawn).
 STATUS_TAGS = {
-    "cancelled": "stopped",
-    "interrupted": "interrupted",
-    "streaming": "writing…",
-    "error": "error",
+    "cancelled": QT_TRANSLATE_NOOP("MessageList", "stopped"),
+    "interrupted": QT_TRANSLATE_NOOP("MessageList", "interrupted"),
+    "streaming": QT_TRANSLATE_NOOP("MessageList", "writing…"),
+    "error": QT_TRANSLATE_NOOP("MessageList", "error"),
 }
+#: The author shown before the time on rows that are not replies.
+AUTHORS = {"user": QT_TRANSLATE_NOOP("MessageList", "You"), "tool": QT_TRANSLATE_NOOP("MessageList", "Tool"),
+           "system": QT_TRANSLATE_NOOP("MessageList", "System")}
+
+
+def said(text: str) -> str:
+    """A ``MessageList`` source (one of this module's constants) in the interface language."""
+    return QCoreApplication.translate("MessageList", text) if text else ""
 
 
 def is_collapsible(m: MessageView) -> bool:
@@ -145,17 +154,18 @@ def initial(name: str) -> str:
 def usage_text(m: MessageView) -> str:
     """``in 1,234 · out 56 · cached 1,000`` from a reply's usage, then ``cut off at max
     tokens`` for a reply stopped at the output limit ("" when none applies)."""
+    translate = QCoreApplication.translate
     parts: list[str] = []
     if m.input_tokens is not None:
-        parts.append(f"in {m.input_tokens:,}")
+        parts.append(fill(translate("MessageList", "in %1"), f"{m.input_tokens:,}"))
     if m.output_tokens is not None:
-        parts.append(f"out {m.output_tokens:,}")
+        parts.append(fill(translate("MessageList", "out %1"), f"{m.output_tokens:,}"))
     if m.cached_tokens:
-        parts.append(f"cached {m.cached_tokens:,}")
+        parts.append(fill(translate("MessageList", "cached %1"), f"{m.cached_tokens:,}"))
     if m.cache_write_tokens:
-        parts.append(f"cache write {m.cache_write_tokens:,}")
+        parts.append(fill(translate("MessageList", "cache write %1"), f"{m.cache_write_tokens:,}"))
     if m.cut_off:
-        parts.append("cut off at max tokens")
+        parts.append(translate("MessageList", "cut off at max tokens"))
     return " · ".join(parts)
 
 
@@ -346,11 +356,11 @@ class MessageDelegate(QStyledItemDelegate):
         avail = min(room, READING_WIDTH)  # a centred reading column on a wide window (walk36 #1)
         left = MARGIN_X + (room - avail) // 2
         # a reply's name and model are drawn apart (_header); its text part is the time
-        author = {"user": "You", "tool": "Tool", "system": "System"}.get(m.role, "")
+        author = said(AUTHORS.get(m.role, ""))
         header = f"{author} · {time_text(m.created_at)}" if author else time_text(m.created_at)
         if m.pinned:
-            header = f"{symbol(PIN_EMOJI, PIN_FALLBACK)} {header}"
-        tag = STATUS_TAGS.get(m.status, "")
+            header = f"{symbol(PIN_EMOJI, said(PIN_FALLBACK))} {header}"
+        tag = said(STATUS_TAGS.get(m.status, ""))
         footer = usage_text(m) if m.role == "assistant" and not is_collapsible(m) else ""
         if m.role == "assistant" and m.status in RETRYABLE and not footer:
             footer = " "  # the line the Retry pill sits on (same height on every row)
@@ -476,7 +486,7 @@ class MessageDelegate(QStyledItemDelegate):
         """On the reply's footer line, after its usage text and version arrows: beside the
         reply it retries, not at the far edge of a wide column (walk36)."""
         sfm = QFontMetrics(self._small_font())
-        w = sfm.horizontalAdvance(RETRY_LABEL) + 16
+        w = sfm.horizontalAdvance(said(RETRY_LABEL)) + 16
         used = sfm.horizontalAdvance(lay.footer.strip())
         x = lay.bubble.left() + 2 + (used + RETRY_GAP if used else 0)
         if arrows is not None:
@@ -694,7 +704,7 @@ class MessageDelegate(QStyledItemDelegate):
             painter.setBrush(colors.tag_bg)
             painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 7, 7)
             painter.setPen(colors.error_text if m.status == "error" else colors.text)
-            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, RETRY_LABEL)
+            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, said(RETRY_LABEL))
         if arrows is not None:
             painter.setFont(small)
             paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.muted, colors.tag_bg)
@@ -745,7 +755,7 @@ class MessageDelegate(QStyledItemDelegate):
         """The dashed "Covered by summary above this line" marker (CMP-2)."""
         fm = QFontMetrics(font)
         mid = top + MARKER_H // 2
-        text_w = fm.horizontalAdvance(MARKER_TEXT) + 16
+        text_w = fm.horizontalAdvance(said(MARKER_TEXT)) + 16
         left, right = MARGIN_X, width - MARGIN_X
         cx = (left + right) // 2
         color = QColor(MARKER_COLOR)
@@ -759,4 +769,4 @@ class MessageDelegate(QStyledItemDelegate):
         painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8)
         painter.setFont(font)
         painter.setPen(color.darker(130) if pal.color(QPalette.ColorRole.Base).lightness() >= 128 else color)
-        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, MARKER_TEXT)
+        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, said(MARKER_TEXT))

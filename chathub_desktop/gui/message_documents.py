@@ -163,8 +163,16 @@ def kind_of(m: MessageView) -> str:
 
 
 def key_of(m: MessageView, dark: bool) -> Key:
-    """The cache key of ``m``'s rendering in the ``dark`` or light theme."""
-    return (m.id, hash(m.content), hash(m.error), len(m.tool_calls), kind_of(m), dark)
+    """The cache key of ``m``'s rendering in the ``dark`` or light theme and the interface
+    language (issue 27: a rendering holds translated lines, and a row's height its
+    translated header and tags; a switch must not reuse the old language's)."""
+    return (m.id, hash(m.content), hash(m.error), len(m.tool_calls), kind_of(m), dark, language_key())
+
+
+def language_key() -> str:
+    """What identifies the installed translation: a probe text as the translators say it
+    now (a lookup of a few µs; the pseudo-locale of the tests changes it too)."""
+    return QCoreApplication.translate("MessageList", "You")
 
 
 def render_html(m: MessageView, dark: bool, colors: TextColors,
@@ -184,15 +192,18 @@ def _render(m: MessageView, kind: str, dark: bool, colors: TextColors,
         render_plain_parts,
     )
 
+    translate = QCoreApplication.translate
     content, cut = m.content, ""
     if len(content) > DISPLAY_LIMIT_CHARS:
         content = content[:DISPLAY_LIMIT_CHARS]
-        cut = (f'<p style="color:{colors.muted.name()}"><i>Shown: the first {DISPLAY_LIMIT_CHARS:,} of '
-               f"{len(m.content):,} characters. Copy message (Ctrl+C) copies all of it.</i></p>")
+        cut = (f'<p style="color:{colors.muted.name()}"><i>' + fill(translate(
+            "MessageList", "Shown: the first %1 of %2 characters. Copy message (Ctrl+C) copies all of it."),
+            f"{DISPLAY_LIMIT_CHARS:,}", f"{len(m.content):,}") + "</i></p>")
     content, hidden = thin_invisible(content)
     if hidden:
-        cut += (f'<p style="color:{colors.muted.name()}"><i>Shown without {hidden:,} invisible characters '
-                "(stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies them.</i></p>")
+        cut += (f'<p style="color:{colors.muted.name()}"><i>' + fill(translate(
+            "MessageList", "Shown without %1 invisible characters (stacked marks, bidi controls, zero-width). "
+            "Copy message (Ctrl+C) copies them."), f"{hidden:,}") + "</i></p>")
     if kind == "tool":
         return (*render_plain_parts(content), cut)
     parts = render_markdown_parts(content, dark=dark, stored=stored) if content else []
@@ -209,13 +220,14 @@ def _render(m: MessageView, kind: str, dark: bool, colors: TextColors,
         body += f'<p style="color:{colors.muted.name()}">{symbol("🔧", "⚙")} {line}</p>'
     if kind == "md" and m.input_truncated and m.error:  # the server cut the prompt
         body += (
-            f'<p style="color:{colors.error_text.name()}"><b>⚠ Warning:</b> '
-            f"{html.escape(m.error)}. Set the model card's window from the token badge.</p>"
+            f'<p style="color:{colors.error_text.name()}">' + fill(translate(
+                "MessageList", "<b>⚠ Warning:</b> %1. Set the model card's window from the token badge."),
+                html.escape(m.error)) + "</p>"
         )
     if kind == "error":
         body += (
-            f'<p style="color:{colors.error_text.name()}"><b>⚠ Error:</b> '
-            f"{html.escape(m.error or 'the provider failed')}</p>"
+            f'<p style="color:{colors.error_text.name()}">' + fill(translate("MessageList", "<b>⚠ Error:</b> %1"),
+                html.escape(m.error or translate("MessageList", "the provider failed"))) + "</p>"
         )
     if not body and not parts:
         body = f'<p style="color:{colors.muted.name()}">…</p>'

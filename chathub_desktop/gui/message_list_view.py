@@ -350,11 +350,12 @@ class MessageListView(QListView):
             self.show_bar(current)
 
     def changeEvent(self, e: QEvent) -> None:  # noqa: N802 - Qt override
-        """View → Text size changed the list's font (walk29 #24): every row is laid out
-        again at the new size, at once."""
-        if e.type() == QEvent.Type.FontChange:
+        """View → Text size changed the list's font (walk29 #24), or View → Language the
+        rows' words (issue 27): every row is laid out and drawn again, at once."""
+        if e.type() in (QEvent.Type.FontChange, QEvent.Type.LanguageChange):
             self.delegate.clear_cache()
             self.scheduleDelayedItemsLayout()
+            self.viewport().update()
         super().changeEvent(e)
 
     def leaveEvent(self, e: QEvent) -> None:

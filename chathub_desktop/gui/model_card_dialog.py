@@ -10,10 +10,11 @@ window then recounts the badge: the service already dropped the estimate cache).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.error_presenter import ErrorPresenter
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, said
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.views import ProviderView
@@ -38,8 +40,10 @@ if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
 
 #: Tokenizers offered (the bundled encodings; ``None``: chosen by model id).
 TOKENIZERS: tuple[tuple[str, str | None], ...] = (
-    ("Chosen by model id", None), ("o200k_base (GPT-4o and later, most models)", "o200k_base"),
-    ("cl100k_base (GPT-4, GPT-3.5)", "cl100k_base"))
+    (QT_TRANSLATE_NOOP("ModelCardDialog", "Chosen by model id"), None),
+    (QT_TRANSLATE_NOOP("ModelCardDialog", "o200k_base (GPT-4o and later, most models)"), "o200k_base"),
+    (QT_TRANSLATE_NOOP("ModelCardDialog", "cl100k_base (GPT-4, GPT-3.5)"), "cl100k_base"))
+translate = QCoreApplication.translate
 #: Largest window the spin box offers, tokens (the service's own limit).
 MAX_WINDOW = 100_000_000
 
@@ -59,45 +63,56 @@ class ModelCardDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("modelCardDialog")
-        self.setWindowTitle("Model card")
+        self.texts = t = Texts(self)
+        t.bind(self.setWindowTitle, lambda: translate("ModelCardDialog", "Model card"))
         self._models = models
         layout = QVBoxLayout(self)
-        intro = QLabel("Your card beats the bundled catalog: the badge, compaction and the history "
-                       "window use its context window.")
+        intro = QLabel()
+        t.bind(intro.setText, lambda: translate("ModelCardDialog", "Your card beats the bundled catalog: the badge, "
+                                                "compaction and the history window use its context window."))
         intro.setWordWrap(True)
         intro.setProperty("tone", "muted")
         layout.addWidget(intro)
         form = QFormLayout()
         self.model_edit = QLineEdit(model)
         self.model_edit.setObjectName("cardModel")
-        self.model_edit.setPlaceholderText("model id, e.g. smollm2-135m")
-        form.addRow("&Model:", self.model_edit)
+        t.bind(self.model_edit.setPlaceholderText, lambda: translate("ModelCardDialog", "model id, e.g. smollm2-135m"))
+        form.addRow(self._label(lambda: translate("ModelCardDialog", "&Model:"), self.model_edit), self.model_edit)
         self.provider_combo = QComboBox()
         self.provider_combo.setObjectName("cardProvider")
-        self.provider_combo.addItem("Every provider", None)
+        self.provider_combo.addItem("", None)
+        t.bind(lambda text: self.provider_combo.setItemText(0, text),
+               lambda: translate("ModelCardDialog", "Every provider"))
         for p in providers:
             self.provider_combo.addItem(p.name, p.name)
         names = {p.id: p.name for p in providers}
         start = card.provider if card is not None else names.get(provider_id) if provider_id is not None else None
         self.provider_combo.setCurrentIndex(max(0, self.provider_combo.findData(start)))
-        form.addRow("&Provider:", self.provider_combo)
+        form.addRow(self._label(lambda: translate("ModelCardDialog", "&Provider:"), self.provider_combo),
+                    self.provider_combo)
         self.window_spin = self._spin("cardWindow", card.context_window if card else window)
-        form.addRow("Context &window:", self.window_spin)
-        self.max_output_check = QCheckBox("Max &output:")
+        form.addRow(self._label(lambda: translate("ModelCardDialog", "Context &window:"), self.window_spin),
+                    self.window_spin)
+        self.max_output_check = QCheckBox()
+        t.bind(self.max_output_check.setText, lambda: translate("ModelCardDialog", "Max &output:"))
         self.max_output_spin = self._spin("cardMaxOutput", card.max_output if card and card.max_output else 4096)
         self.max_output_check.toggled.connect(self.max_output_spin.setEnabled)
         self.max_output_check.setChecked(bool(card and card.max_output))
         self.max_output_spin.setEnabled(self.max_output_check.isChecked())
-        self.max_output_check.setToolTip("The model's largest reply; reserved from the window when lower "
-                                         "than it and the assistant's max tokens is off (CMP-8)")
+        t.bind(self.max_output_check.setToolTip, lambda: translate(
+            "ModelCardDialog", "The model's largest reply; reserved from the window when lower than it and the "
+            "assistant's max tokens is off"))
         form.addRow(self.max_output_check, self.max_output_spin)
         self.tokenizer_combo = QComboBox()
         self.tokenizer_combo.setObjectName("cardTokenizer")
-        for label, name in TOKENIZERS:
-            self.tokenizer_combo.addItem(label, name)
+        for i, (label, name) in enumerate(TOKENIZERS):
+            self.tokenizer_combo.addItem("", name)
+            t.bind(functools.partial(self.tokenizer_combo.setItemText, i), said("ModelCardDialog", label))
         self.tokenizer_combo.setCurrentIndex(max(0, self.tokenizer_combo.findData(card.encoding if card else None)))
-        form.addRow("&Tokenizer:", self.tokenizer_combo)
-        self.reasoning_check = QCheckBox("The model &reasons before answering")
+        form.addRow(self._label(lambda: translate("ModelCardDialog", "&Tokenizer:"), self.tokenizer_combo),
+                    self.tokenizer_combo)
+        self.reasoning_check = QCheckBox()
+        t.bind(self.reasoning_check.setText, lambda: translate("ModelCardDialog", "The model &reasons before answering"))
         self.reasoning_check.setChecked(bool(card and card.reasoning))
         form.addRow("", self.reasoning_check)
         layout.addLayout(form)
@@ -115,13 +130,19 @@ class ModelCardDialog(QDialog):
         layout.addLayout(row)
         self.ops = ServiceOps(runner, presenter, self.show_error, self._busy, "save-model-card")
 
-    @staticmethod
-    def _spin(name: str, value: int) -> QSpinBox:
+    def _label(self, make: Callable[[], str], buddy: QWidget) -> QLabel:
+        """A form row's label for ``buddy``, saying ``make()`` in the interface language."""
+        label = QLabel()
+        label.setBuddy(buddy)
+        self.texts.bind(label.setText, make)
+        return label
+
+    def _spin(self, name: str, value: int) -> QSpinBox:
         spin = QSpinBox()
         spin.setObjectName(name)
         spin.setRange(1, MAX_WINDOW)
         spin.setSingleStep(1024)
-        spin.setSuffix(" tokens")
+        self.texts.bind(spin.setSuffix, lambda: translate("ModelCardDialog", " tokens"))
         spin.setGroupSeparatorShown(True)
         spin.setValue(value)
         return spin
@@ -145,7 +166,7 @@ class ModelCardDialog(QDialog):
         encoding = self.tokenizer_combo.currentData()
         reasoning = self.reasoning_check.isChecked()
         models = self._models
-        self.ops.start("Save the model card",
+        self.ops.start(translate("ModelCardDialog", "Save the model card"),
                        lambda: models.set(model, window, provider=provider, max_output=max_output,
                                           reasoning=reasoning, encoding=encoding),
                        on_ok=self._saved)

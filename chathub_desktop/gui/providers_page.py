@@ -11,6 +11,7 @@ Texts are in the ``ProvidersPage`` translation context, re-said on a switch (iss
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -41,7 +42,7 @@ from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.empty_state import EmptyState
 from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
-from chathub_desktop.gui.settings_dialog import ProviderFormDialog, key_source_text
+from chathub_desktop.gui.provider_form import ProviderFormDialog, key_source_text, kind_label
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
 
@@ -61,6 +62,22 @@ PLACE_ICONS = {PresetPlace.CLOUD: Icon.CLOUD_SERVICE, PresetPlace.ROUTER: Icon.R
                PresetPlace.LOCAL: Icon.LOCAL_SERVER, PresetPlace.CUSTOM: Icon.PROVIDERS}
 
 translate = QCoreApplication.translate
+
+
+def _capital(text: str) -> str:
+    """``text`` with its first letter in capitals (a no-op for Chinese and Japanese)."""
+    return text[:1].upper() + text[1:]
+
+
+def _row_text(view: ProviderView) -> str:
+    """A provider's row in the list: its name, "(off)" when turned off."""
+    return view.name if view.enabled else fill(translate("ProvidersPage", "%1 (off)"), view.name)
+
+
+def _row_tip(view: ProviderView) -> str:
+    """A provider row's tooltip: name, kind, URL and where its key is."""
+    return fill(translate("ProvidersPage", "%1\nKind: %2\nURL: %3\n%4"), view.name,
+                kind_label(ProviderKind(view.kind)), view.base_url, _capital(key_source_text(view.key_source)))
 
 
 def provider_place(view: ProviderView) -> PresetPlace:
@@ -167,10 +184,9 @@ class ProviderDetail(QFrame):
         self.enabled_switch.blockSignals(True)
         self.enabled_switch.setChecked(view.enabled)
         self.enabled_switch.blockSignals(False)
-        self.kind.setText(kind.label.split(" (")[0])
+        self.texts.bind(self.kind.setText, lambda: kind_label(kind).split(" (")[0].split("（")[0])
         self.url.setText(view.base_url)
-        text = key_source_text(view.key_source)
-        self.key.setText(text[:1].upper() + text[1:])
+        self.texts.bind(self.key.setText, lambda: _capital(key_source_text(view.key_source)))
         self.show_models_line(lambda: translate("ProvidersPage", "Reading…"))
         self.result.hide()
 
@@ -321,11 +337,10 @@ class ProvidersPage(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for v in views:
-            item = QListWidgetItem(icon(PLACE_ICONS[provider_place(v)], IconTint.SOFT_SELECTION),
-                                   v.name if v.enabled else f"{v.name} (off)")
+            item = QListWidgetItem(icon(PLACE_ICONS[provider_place(v)], IconTint.SOFT_SELECTION), "")
+            self.texts.bind(item.setText, functools.partial(_row_text, v))
             item.setData(ProviderIdRole, v.id)
-            item.setToolTip(f"{v.name}\nKind: {ProviderKind(v.kind).label}\nURL: {v.base_url}\n"
-                            f"{key_source_text(v.key_source).capitalize()}")
+            self.texts.bind(item.setToolTip, functools.partial(_row_tip, v))
             self.list.addItem(item)
             if v.id == keep:
                 self.list.setCurrentItem(item)

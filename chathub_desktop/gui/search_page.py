@@ -19,12 +19,14 @@ nothing matched, with Clear filters while a filter narrows the search.
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QEvent,
     QModelIndex,
     QObject,
@@ -66,6 +68,7 @@ from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.design.tokens import Radius, Space
 from chathub_desktop.gui.empty_state import EmptyState
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.page_header import PageHeader
 from chathub_desktop.gui.safe_document import SafeTextDocument
 from chathub_desktop.gui.topic_list_delegate import day_label
@@ -81,13 +84,14 @@ if TYPE_CHECKING:
     from chathub_desktop.services.search_service import MemoryHit, SearchResults
 
 #: The empty state before the first query, and when nothing matched (walk37 #9).
-START_TITLE = "Search everything"
-START_TEXT = ("Words from any topic's messages, memory entries and dream cards. "
-              "Up and Down move between results; Enter opens one.")
-NO_RESULTS_TITLE = "No results"
-NO_RESULTS_TEXT = "Nothing matches these words. Try other words, or fewer of them."
-NO_RESULTS_FILTERED = "Nothing matches these words within the filters. Try other words, or clear the filters."
-CLEAR_FILTERS = "Clear filters"
+START_TITLE = QT_TRANSLATE_NOOP("SearchPage", "Search everything")
+START_TEXT = QT_TRANSLATE_NOOP("SearchPage", "Words from any topic's messages, memory entries and dream cards. "
+                               "Up and Down move between results; Enter opens one.")
+NO_RESULTS_TITLE = QT_TRANSLATE_NOOP("SearchPage", "No results")
+NO_RESULTS_TEXT = QT_TRANSLATE_NOOP("SearchPage", "Nothing matches these words. Try other words, or fewer of them.")
+NO_RESULTS_FILTERED = QT_TRANSLATE_NOOP(
+    "SearchPage", "Nothing matches these words within the filters. Try other words, or clear the filters.")
+CLEAR_FILTERS = QT_TRANSLATE_NOOP("SearchPage", "Clear filters")
 
 #: Milliseconds after the last key before the query runs.
 DEBOUNCE_MS = 180
@@ -158,8 +162,18 @@ def group_by_topic(hits: list[SearchHit]) -> list[list[SearchHit]]:
     return list(groups.values())
 
 
+#: The filters' choices as shown (``SearchPage`` sources; the enums' values are English).
+PERIOD_TEXT = {SearchPeriod.ANY: QT_TRANSLATE_NOOP("SearchPage", "Any time"),
+               SearchPeriod.WEEK: QT_TRANSLATE_NOOP("SearchPage", "Past week"),
+               SearchPeriod.MONTH: QT_TRANSLATE_NOOP("SearchPage", "Past month"),
+               SearchPeriod.YEAR: QT_TRANSLATE_NOOP("SearchPage", "Past year")}
+ROLE_TEXT = {SearchRole.ANY: QT_TRANSLATE_NOOP("SearchPage", "Anyone"), SearchRole.USER: QT_TRANSLATE_NOOP(
+    "SearchPage", "You"), SearchRole.ASSISTANT: QT_TRANSLATE_NOOP("SearchPage", "Assistant")}
+translate = QCoreApplication.translate
+
+
 def _speaker(hit: SearchHit) -> str:
-    return "You" if hit.role == "user" else hit.assistant_name
+    return translate("SearchPage", "You") if hit.role == "user" else hit.assistant_name
 
 
 def message_rows(res: SearchResults) -> list[Row]:
@@ -184,7 +198,8 @@ def memory_rows(mem: list[MemoryHit]) -> list[Row]:
     """The memory tab's rows: where (assistant, entry), then the snippet."""
     rows: list[Row] = []
     for m in mem:
-        entry = ("Memory" if m.kind == "memory" else "Dream card") + f" #{m.number}"
+        entry = fill(translate("SearchPage", "Memory #%1") if m.kind == "memory"
+                     else translate("SearchPage", "Dream card #%1"), str(m.number))
         rows.append((m, f"{_where(m.assistant_name, entry)}<br>{snippet_html(m.snippet)}",
                      f"{m.assistant_name}, {entry}: {m.snippet.text}"))
     return rows
@@ -277,7 +292,8 @@ class SearchPage(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("searchPage")
-        self.setWindowTitle("Search everything")
+        self.texts = t = Texts(self)
+        t.bind(self.setWindowTitle, lambda: translate("SearchPage", "Search everything"))
         self._runner = runner
         self._search = search
         self._search_memory = search_memory
@@ -290,7 +306,8 @@ class SearchPage(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
-        self.header = PageHeader("Search")
+        self.header = PageHeader("")
+        t.bind(self.header.title.setText, lambda: translate("SearchPage", "Search"))
         self.header.back_requested.connect(self.back_requested)
         outer.addWidget(self.header)
         lay = QVBoxLayout()
@@ -298,9 +315,10 @@ class SearchPage(QWidget):
         lay.setSpacing(Space.MD)
         outer.addLayout(lay, 1)
         self.box = QLineEdit()
-        self.box.setAccessibleName("Search")
+        t.bind(self.box.setAccessibleName, lambda: translate("SearchPage", "Search"))
         self.box.setObjectName("searchBox")
-        self.box.setPlaceholderText("Search every topic's messages, memory and dream cards…")
+        t.bind(self.box.setPlaceholderText, lambda: translate(
+            "SearchPage", "Search every topic's messages, memory and dream cards…"))
         self.box.setClearButtonEnabled(True)
         self.box.textChanged.connect(self._on_text)
         self.box.returnPressed.connect(self.open_current)
@@ -312,16 +330,19 @@ class SearchPage(QWidget):
         self.tabs.setDocumentMode(True)
         self.messages = self._list("searchMessages")
         self.memory = self._list("searchMemory")
-        self.tabs.addTab(self.messages, "Messages")
-        self.tabs.addTab(self.memory, "Memory && dream cards")
-        self.empty = EmptyState(START_TEXT, "", "searchEmpty", glyph=Icon.SEARCH, title=START_TITLE)
+        self.tabs.addTab(self.messages, "")
+        self.tabs.addTab(self.memory, "")
+        self._counts: tuple[int, int] | None = None  # the tabs' counts (None: no search shown)
+        t.call(self._say_tabs)
+        self.empty = EmptyState("", "", "searchEmpty", glyph=Icon.SEARCH)
         self.empty.button.clicked.connect(self.clear_filters)
         self.stack = QStackedWidget()  # the tabs, or the empty state in their place
         self.stack.addWidget(self.tabs)
         self.stack.addWidget(self.empty)
-        self.stack.setCurrentWidget(self.empty)
+        self._show_empty(START_TITLE, START_TEXT)
         lay.addWidget(self.stack, 1)
-        self.status = QLabel("Type to search. Enter opens the selected result.")
+        self.status = QLabel()
+        self._say_idle()
         self.status.setObjectName("searchStatus")
         self.status.setWordWrap(True)
         lay.addWidget(self.status)
@@ -333,22 +354,29 @@ class SearchPage(QWidget):
     def _filter_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
         row.setSpacing(Space.MD)
-        self.assistant_filter = self._combo("searchAssistant", "Assistant", ["All assistants"])
+        self.assistant_filter = self._combo("searchAssistant", QT_TRANSLATE_NOOP("SearchPage", "Assistant"),
+                                            [QT_TRANSLATE_NOOP("SearchPage", "All assistants")])
         self.assistant_filter.setItemData(0, None)
-        self.period_filter = self._combo("searchPeriod", "Date", [p.value for p in PERIODS])
-        self.role_filter = self._combo("searchRole", "Written by", [r.value for r in ROLES])
+        self.period_filter = self._combo("searchPeriod", QT_TRANSLATE_NOOP("SearchPage", "Date"),
+                                         [PERIOD_TEXT[p] for p in PERIODS])
+        self.role_filter = self._combo("searchRole", QT_TRANSLATE_NOOP("SearchPage", "Written by"),
+                                       [ROLE_TEXT[r] for r in ROLES])
         for combo in (self.assistant_filter, self.period_filter, self.role_filter):
             row.addWidget(combo)
         row.addStretch(1)
         return row
 
     def _combo(self, name: str, accessible: str, items: list[str]) -> QComboBox:
+        """A filter named ``accessible`` offering ``items`` (``SearchPage`` sources, said
+        in the interface language now and after each switch)."""
         combo = QComboBox()
         combo.setObjectName(name)
-        combo.setAccessibleName(accessible)
-        combo.setToolTip(accessible)
+        self.texts.bind(combo.setAccessibleName, lambda: translate("SearchPage", accessible))
+        self.texts.bind(combo.setToolTip, lambda: translate("SearchPage", accessible))
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        combo.addItems(items)
+        for i, item in enumerate(items):
+            combo.addItem("")
+            self.texts.bind(functools.partial(combo.setItemText, i), said("SearchPage", item))
         combo.currentIndexChanged.connect(self._on_filter)
         return combo
 
@@ -437,10 +465,12 @@ class SearchPage(QWidget):
         if not query.strip():
             self.messages.clear()
             self.memory.clear()
-            self.status.setText("Type to search. Enter opens the selected result.")
+            self._counts = None
+            self._say_tabs()
+            self._say_idle()
             self._show_empty(START_TITLE, START_TEXT)
             return
-        self.status.setText("Searching…")
+        self.texts.bind(self.status.setText, lambda: translate("SearchPage", "Searching…"))
         self._runner.run("search", self._run(gen, query, self.filters()), context="Search")
 
     async def _run(self, gen: int, query: str, filters: SearchFilters) -> None:
@@ -463,7 +493,7 @@ class SearchPage(QWidget):
     def fill(self, res: SearchResults, mem: list[MemoryHit], rows: tuple[list[Row], list[Row]]) -> None:
         """Show ``res`` and ``mem`` with their ``rows`` (:func:`result_rows`)."""
         self._refill(self.messages, rows[0])
-        self.tabs.setTabText(0, f"Messages ({len(res.hits)})")
+        self._counts = (len(res.hits), self._counts[1] if self._counts else 0)
         self.fill_memory(mem, rows[1])
         self._show_status(res, mem)
         if res.hits or mem:
@@ -474,12 +504,18 @@ class SearchPage(QWidget):
                              CLEAR_FILTERS if narrowed else "")
 
     def _show_empty(self, title: str, text: str, action: str = "") -> None:
-        """The empty state in place of the tabs, saying ``title`` and ``text``, with
-        ``action`` (Clear filters) as its button or none."""
-        self.empty.set_title(title)
-        self.empty.set_text(text)
-        self.empty.set_action(action)
+        """The empty state in place of the tabs, saying ``title`` and ``text`` (source
+        strings, said in the current language), with ``action`` (Clear filters) as its
+        button or none."""
+        self._empty_says = (title, text, action)
+        self.texts.call(self._say_empty)
         self.stack.setCurrentWidget(self.empty)
+
+    def _say_empty(self) -> None:
+        title, text, action = self._empty_says
+        self.empty.set_title(translate("SearchPage", title))
+        self.empty.set_text(translate("SearchPage", text))
+        self.empty.set_action(translate("SearchPage", action) if action else "")
 
     def clear_filters(self) -> None:
         """Every filter back to its first choice (all assistants, any date, anyone),
@@ -493,15 +529,30 @@ class SearchPage(QWidget):
     def fill_memory(self, mem: list[MemoryHit], rows: list[Row]) -> None:
         """Show ``mem`` in the memory tab with its ``rows`` (:func:`memory_rows`)."""
         self._refill(self.memory, rows)
-        self.tabs.setTabText(1, f"Memory && dream cards ({len(mem)})")
+        self._counts = (self._counts[0] if self._counts else 0, len(mem))
+        self._say_tabs()
+
+    def _say_tabs(self) -> None:
+        """Name the tabs, with their counts once a search was shown."""
+        names = (translate("SearchPage", "Messages"), translate("SearchPage", "Memory && dream cards"))
+        for i, name in enumerate(names):
+            self.tabs.setTabText(i, name if self._counts is None else f"{name} ({self._counts[i]})")
+
+    def _say_idle(self) -> None:
+        self.texts.bind(self.status.setText, lambda: translate(
+            "SearchPage", "Type to search. Enter opens the selected result."))
 
     def _show_status(self, res: SearchResults, mem: list[MemoryHit]) -> None:
-        topics = len({h.topic_id for h in res.hits})
-        parts = [f"{len(res.hits)} messages in {topics} topic{'s' if topics != 1 else ''}, "
-                 f"{len(mem)} memory entries and cards"]
-        if res.note:
-            parts.append(res.note)
-        self.status.setText(" — ".join(parts))
+        topics, hits, entries, note = len({h.topic_id for h in res.hits}), len(res.hits), len(mem), res.note
+
+        def line() -> str:
+            found = fill(translate("SearchPage", "%1 in %2, %3"),
+                         translate("SearchPage", "%n message(s)", "", hits),
+                         translate("SearchPage", "%n topic(s)", "", topics),
+                         fill(translate("SearchPage", "%1 memory entries and cards"), str(entries)))
+            return f"{found} — {note}" if note else found  # the service's note is English (a store detail)
+
+        self.texts.bind(self.status.setText, line)
 
     @staticmethod
     def _refill(lst: QListWidget, rows: list[Row]) -> None:

@@ -1,16 +1,6 @@
-"""The provider form (APP-1, APP-2, APP-6: Settings → Providers' Add and Edit, the
-setup wizard's provider step; the page itself is ``gui.providers_page``) and
-Settings → System Agent (CMP-3, CMP-20, APP-10): the History Compress model, the topic
-naming model and archive excerpts of earlier summaries.
-
-The add/edit form (``ui/provider_form.ui``) offers four key places, each with its own
-field: the OS keyring, a file only the user can read (when the store has one), an
-environment variable, or no key. When the keyring is not usable
-(``providers.keyring_status().usable`` False) its radio is disabled and its field hidden,
-one warning says why and names the other places, and the file is preselected (the
-environment variable where there is no key file; walkthrough F9). The warning is hidden
-while "No key" is chosen.
-Service errors (:class:`ServiceError`) appear inline in the form.
+"""Settings → System Agent (CMP-3, CMP-20, APP-10): the History Compress model, the topic
+naming model and archive excerpts of earlier summaries. The provider form lives in
+``gui.provider_form``.
 
 A System Agent model is a ``PROVIDER/MODEL`` pair picked with :class:`ModelPicker`
 (provider combo + editable model combo); the settings service validates it and its
@@ -19,21 +9,19 @@ message is shown inline.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QSizePolicy,
     QSpinBox,
@@ -42,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.app_settings import (
+    CARD_LANGUAGE,
     COMPACT_BUFFER_TOKENS,
     COMPACT_ENABLED,
     COMPACT_KEEP_RECENT,
@@ -51,216 +40,18 @@ from chathub_desktop.core.app_settings import (
     TOPIC_NAMING_MODEL,
     Setting,
 )
-from chathub_desktop.core.key_places import KeyPlace
 from chathub_desktop.core.model_cards import WindowSource
-from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.gui.design import Space, Tone, set_tone
-from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
-from chathub_desktop.gui.help_button import FieldNote, field_note, note_more, note_text
-from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.help_button import FieldNote, field_note, note_text
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.range_hint import install_range_hints
-from chathub_desktop.services.app_info import keyring_words
 from chathub_desktop.services.errors import ServiceError
-from chathub_desktop.services.views import ProviderView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
-    from chathub_desktop.gui.connection_test import ConnectionTest
     from chathub_desktop.gui.model_choices import ProviderModelList
     from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.provider_models import ProviderModels
-    from chathub_desktop.services.provider_service import ProviderService
-
-def key_source_text(source: str) -> str:
-    """Human text for ``ProviderView.key_source`` (``keyring`` / ``env:VAR`` / ``none``)."""
-    if source == "keyring":
-        return "key in OS keyring"
-    if source == "file":
-        return "key in a file only you can read"
-    if source.startswith("env:"):
-        return f"key from ${source[4:]}"
-    return "no key"
-
-
-class ProviderFormDialog(QDialog):
-    """Add (``provider`` None) or edit one provider.
-
-    On Save calls ``ProviderService.add``/``update`` on ``runner``'s worker (issue 29); a
-    :class:`ServiceError` is shown in the form and the dialog stays open.
-    ``saved(ProviderView)`` fires on success.
-    """
-
-    saved = Signal(object)
-
-    def __init__(self, providers: ProviderService, runner: TaskRunner, provider: ProviderView | None = None,
-                 parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._runner = runner
-        self.ui = Ui_ProviderForm()
-        self.ui.setupUi(self)
-        self._providers = providers
-        self._provider = provider
-        self.provider = provider  # the provider edited (None: a new one)
-        self.connection_test: ConnectionTest | None = None  # set by ProvidersPage (issue 14)
-        self._url_touched = False
-        ui = self.ui
-        for kind in ProviderKind:
-            ui.kindCombo.addItem(kind.label, kind.value)
-        ui.kindCombo.currentIndexChanged.connect(self._on_kind_changed)
-        ui.baseUrlEdit.textEdited.connect(self._on_url_edited)
-        for radio in (ui.keyringRadio, ui.keyFileRadio, ui.envRadio, ui.noKeyRadio):
-            radio.toggled.connect(self._sync_key_fields)
-        ui.buttonBox.accepted.connect(self._save)
-        ui.buttonBox.rejected.connect(self.reject)
-        ui.errorLabel.hide()
-        for note in (ui.kindNote, ui.nameNote, ui.baseUrlNote, ui.keyNote):  # walk29 #14: notes, not "?"
-            note_more(note, note.text(), note.toolTip())
-        status = providers.keyring_status()
-        self.keyring_usable = status.usable
-        has_file = providers.key_file is not None
-        ui.keyFileRadio.setVisible(has_file)
-        ui.keyFileEdit.setVisible(has_file)
-        if status.usable:
-            ui.keyringWarning.setText(f"The keyring option keeps it in {keyring_words(status.backend)}.")  # walk29 #17
-            set_tone(ui.keyringWarning, Tone.MUTED)
-            ui.keyringRadio.setChecked(True)
-        else:
-            ui.keyringRadio.setEnabled(False)
-            ui.keyEdit.hide()
-            cause = status.cause or status.reason or "no secure keyring backend"
-            places = ("in a file only you can read (not encrypted) or in an environment variable" if has_file
-                      else "in an environment variable")
-            ui.keyringWarning.setText(f"⚠ {cause[:1].upper()}{cause[1:]}. Keep the key {places}.")
-            (ui.keyFileRadio if has_file else ui.envRadio).setChecked(True)
-        if provider is None:
-            self.setWindowTitle("Add provider")
-            self._on_kind_changed()
-        else:
-            self.setWindowTitle(f"Edit provider {provider.name}")
-            ui.kindCombo.setCurrentIndex(max(0, ui.kindCombo.findData(provider.kind)))
-            ui.kindCombo.setEnabled(False)
-            ui.nameEdit.setText(provider.name)
-            ui.nameEdit.setEnabled(False)
-            ui.baseUrlEdit.setText(provider.base_url)
-            self._url_touched = True
-            if provider.key_source.startswith("env:"):
-                ui.envRadio.setChecked(True)
-                ui.envEdit.setText(provider.key_source[4:])
-            elif provider.key_source == "keyring" and status.usable:
-                ui.keyringRadio.setChecked(True)
-                ui.keyEdit.setPlaceholderText("Stored in the keyring — leave empty to keep it")
-            elif provider.key_source == KeyPlace.FILE.value:
-                ui.keyFileRadio.setChecked(True)
-                ui.keyFileEdit.setPlaceholderText("Stored in the key file — leave empty to keep it")
-            elif provider.key_source == "none":
-                ui.noKeyRadio.setChecked(True)
-        self._sync_key_fields()
-        ui.nameEdit.setFocus()
-
-    def _on_url_edited(self, _text: str) -> None:
-        self._url_touched = bool(self.ui.baseUrlEdit.text().strip())
-
-    def prefill(self, name: str, kind: ProviderKind, base_url: str, needs_key: bool,
-                glyph: QIcon | None = None) -> None:
-        """Start a new provider from a preset (the setup wizard's, issue 28): its name,
-        kind and base URL ("" leaves the kind's default for the user to edit); no key
-        place is chosen for a server that needs none. ``glyph``: the preset's icon, shown
-        at the start of the name field."""
-        ui = self.ui
-        if glyph is not None:
-            action = ui.nameEdit.addAction(glyph, QLineEdit.ActionPosition.LeadingPosition)
-            action.setObjectName("presetGlyph")
-        ui.kindCombo.setCurrentIndex(max(0, ui.kindCombo.findData(kind.value)))
-        ui.nameEdit.setText(name)
-        if base_url:
-            ui.baseUrlEdit.setText(base_url)
-            self._url_touched = True
-        if not needs_key:
-            ui.noKeyRadio.setChecked(True)
-
-    def _on_kind_changed(self, *_args: object) -> None:
-        kind = ProviderKind(self.ui.kindCombo.currentData())
-        if not self._url_touched:
-            self.ui.baseUrlEdit.setText(kind.default_base_url)
-        if self._provider is None and not kind.needs_api_key and not self.pasted_key():
-            self.ui.noKeyRadio.setChecked(True)
-
-    def _sync_key_fields(self, *_args: object) -> None:
-        ui = self.ui
-        ui.keyEdit.setEnabled(ui.keyringRadio.isChecked() and self.keyring_usable)
-        ui.keyFileEdit.setEnabled(ui.keyFileRadio.isChecked())
-        ui.envEdit.setEnabled(ui.envRadio.isChecked())
-        ui.keyringWarning.setVisible(bool(ui.keyringWarning.text()) and not ui.noKeyRadio.isChecked())
-
-    def pasted_key(self) -> str:
-        """The key typed in the field of the chosen place ("" for an environment variable
-        or no key)."""
-        place = self._key_place()
-        edit = self.ui.keyEdit if place is KeyPlace.KEYRING else self.ui.keyFileEdit if place is KeyPlace.FILE \
-            else None
-        return edit.text().strip() if edit is not None else ""
-
-    def _key_place(self) -> KeyPlace | None:
-        """Where a pasted key goes: the OS keyring, the key file, or None (no stored key)."""
-        if self.ui.keyringRadio.isChecked():
-            return KeyPlace.KEYRING
-        return KeyPlace.FILE if self.ui.keyFileRadio.isChecked() else None
-
-    def show_error(self, message: str) -> None:
-        """Show ``message`` inline (red, under the form)."""
-        self.ui.errorLabel.setText(message)
-        self.ui.errorLabel.setVisible(bool(message))
-
-    def _save(self) -> None:
-        """Check the form, then add or update the provider on the runner's worker (issue 29);
-        a refusal is shown inline and the dialog stays open."""
-        write = self._write_call()
-        if write is None:
-            return
-        self.ui.buttonBox.setEnabled(False)
-        self._runner.run(f"provider-save:{id(self)}", self._store(write), context="Save provider")
-
-    def saving(self) -> bool:
-        """True while Save's write runs on the worker (tests wait on it)."""
-        return self._runner.is_running(f"provider-save:{id(self)}")
-
-    async def _store(self, write: Callable[[], ProviderView]) -> None:
-        try:
-            view = await self._runner.run_in_thread(write)
-        except ServiceError as exc:
-            self.show_error(str(exc))
-            return
-        finally:
-            self.ui.buttonBox.setEnabled(True)
-        self.saved.emit(view)
-        self.accept()
-
-    def _write_call(self) -> Callable[[], ProviderView] | None:
-        """The store write Save makes (run on a worker), or None with the reason shown."""
-        ui = self.ui
-        place = self._key_place()
-        key = self.pasted_key() if place is not None else None
-        env = ui.envEdit.text().strip() if ui.envRadio.isChecked() else None
-        if ui.envRadio.isChecked() and not env:
-            self.show_error("Enter the name of the environment variable that holds the key.")
-            return None
-        providers, provider = self._providers, self._provider
-        if provider is None:
-            if place is not None and not key:
-                self.show_error("Paste the API key, or choose another key source.")
-                return None
-            name, kind, url = ui.nameEdit.text(), str(ui.kindCombo.currentData()), ui.baseUrlEdit.text().strip()
-            return lambda: providers.add(name, kind, url or None, api_key=key or None, api_key_env=env or None,
-                                         key_place=place or KeyPlace.KEYRING)
-        url = ui.baseUrlEdit.text().strip()
-        pid = provider.id
-        if place is not None:
-            if not key and provider.key_source != place.value:
-                self.show_error("Paste the API key, or choose another key source.")
-                return None
-            return lambda: providers.update(pid, base_url=url, api_key=key or None, key_place=place)
-        return lambda: providers.update(pid, base_url=url, api_key_env=env or "", clear_key=True)
-
 
 #: The History Compress model when none is set (a bare model runs on the first OpenAI provider).
 DEFAULT_COMPRESS_MODEL = HISTORY_COMPRESS_MODEL.default
@@ -464,6 +255,7 @@ class AgentSettings:
     keep: int
     failures: int
     summarizer: str
+    language: str | None = None  # card-language (issue 27; None: the material's)
 
 
 def read_agent_settings(svc: Services) -> AgentSettings:
@@ -475,7 +267,17 @@ def read_agent_settings(svc: Services) -> AgentSettings:
         compress=str(st.value(HISTORY_COMPRESS_MODEL) or ""), naming=st.value(TOPIC_NAMING_MODEL),
         archives=bool(st.value(COMPACTION_ARCHIVES)), threshold=bool(st.value(COMPACT_ENABLED)),
         buffer=int(st.value(COMPACT_BUFFER_TOKENS)), keep=int(st.value(COMPACT_KEEP_RECENT)),
-        failures=int(st.value(COMPACT_MAX_FAILURES)), summarizer=summarizer_line(svc))
+        failures=int(st.value(COMPACT_MAX_FAILURES)), summarizer=summarizer_line(svc),
+        language=st.value(CARD_LANGUAGE))
+
+
+#: The languages offered for summaries and dream cards: (the name the model reads, the
+#: ``SystemAgentPage`` source shown); ``None``: the material's own (issue 27).
+CARD_LANGUAGES: tuple[tuple[str | None, str], ...] = (
+    (None, QT_TRANSLATE_NOOP("SystemAgentPage", "The conversation's own")),
+    ("English", QT_TRANSLATE_NOOP("SystemAgentPage", "English")),
+    ("Simplified Chinese", QT_TRANSLATE_NOOP("SystemAgentPage", "Simplified Chinese")),
+    ("Japanese", QT_TRANSLATE_NOOP("SystemAgentPage", "Japanese")))
 
 
 #: The widest a System Agent model chooser grows (px): a model id, not the window's width.
@@ -572,6 +374,18 @@ class SystemAgentPage(QWidget):
                                                           "dropped are not lost."), ARCHIVES_HELP, "archivesNote",
                                         more=False)
         cl.addRow("", self.archives_note)
+        self.language_combo = QComboBox()
+        self.language_combo.setObjectName("cardLanguage")
+        self.language_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.language_combo.setMinimumContentsLength(16)  # never wider than the page at 800 px
+        for i, (name, shown) in enumerate(CARD_LANGUAGES):
+            self.language_combo.addItem("", name)
+            t.bind(functools.partial(self.language_combo.setItemText, i), said("SystemAgentPage", shown))
+        t.bind(self.language_combo.setToolTip, lambda: translate(
+            "SystemAgentPage", "The language the History Compress model writes summaries and dream cards in. The "
+            "interface language never changes what a model reads; only this does."))
+        cl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Language:"),
+                                   self.language_combo), self.language_combo)
         # Topic titles
         nl = cl
         nl.addRow(form_section(QT_TRANSLATE_NOOP("SystemAgentPage", "Topic titles"), t))
@@ -704,6 +518,9 @@ class SystemAgentPage(QWidget):
         self.buffer_spin.setValue(stored.buffer)
         self.keep_spin.setValue(stored.keep)
         self.failures_spin.setValue(stored.failures)
+        if self.language_combo.findData(stored.language) < 0:  # a language set with the CLI
+            self.language_combo.addItem(str(stored.language), stored.language)
+        self.language_combo.setCurrentIndex(self.language_combo.findData(stored.language))
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
             w.setEnabled(self.threshold_check.isChecked())
         self.compress_info.setText(stored.summarizer)
@@ -752,6 +569,7 @@ class SystemAgentPage(QWidget):
             (COMPACT_BUFFER_TOKENS, translate("SystemAgentPage", "Buffer"), self.buffer_spin.value()),
             (COMPACT_KEEP_RECENT, translate("SystemAgentPage", "Keep recent"), self.keep_spin.value()),
             (COMPACT_MAX_FAILURES, translate("SystemAgentPage", "Max failures"), self.failures_spin.value()),
+            (CARD_LANGUAGE, translate("SystemAgentPage", "Language"), self.language_combo.currentData() or ""),
         )
         self.save_button.setEnabled(False)
         self._runner.run(f"system-agent-save:{id(self)}", self._store(values), context="System Agent")

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
-from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.page_header import PageHeader
 from chathub_desktop.gui.providers_page import ProvidersPage
 from chathub_desktop.gui.settings_dialog import SystemAgentPage
@@ -84,7 +84,8 @@ _ICONS = {
 class ActionGroup:
     """Appearance controls from window actions: ``title`` over one control per action
     (a radio button for an exclusive group's checkable action, a check box for another
-    checkable one, else a push button)."""
+    checkable one, else a push button). ``title`` is the English source of a
+    ``SettingsPage`` text (marked with ``QT_TRANSLATE_NOOP``); the box shows it translated."""
 
     title: str
     actions: Sequence[QAction]
@@ -97,22 +98,29 @@ def _follow(action: QAction, on: bool) -> None:
 
 
 def _control(action: QAction, radios: QButtonGroup | None) -> QWidget:
-    """A control that triggers ``action`` and follows its checked and enabled state."""
-    text = action.text().replace("&", "")
+    """A control that triggers ``action`` and follows its checked and enabled state and
+    its texts (re-said by the window on a language switch, issue 27)."""
     button: QRadioButton | QCheckBox | QPushButton
     if action.isCheckable():
-        button = QRadioButton(text) if radios is not None else QCheckBox(text)
+        button = QRadioButton() if radios is not None else QCheckBox()
         if radios is not None:
             radios.addButton(button)
         button.setChecked(action.isChecked())
         action.toggled.connect(button.setChecked)
         button.clicked.connect(lambda on: _follow(action, on))
     else:
-        button = QPushButton(text)
+        button = QPushButton()
         button.clicked.connect(action.trigger)
-    keys = action.shortcut().toString()
-    tip = action.toolTip() if action.toolTip() != text else ""
-    button.setToolTip(" ".join(p for p in (tip, f"({keys})" if keys else "") if p))
+
+    def say() -> None:
+        text = action.text().replace("&", "")
+        keys = action.shortcut().toString()
+        tip = action.toolTip() if action.toolTip().replace("&", "") != text else ""
+        button.setText(text)
+        button.setToolTip(" ".join(p for p in (tip, f"({keys})" if keys else "") if p))
+
+    say()
+    action.changed.connect(say)
     button.setEnabled(action.isEnabled())
     action.enabledChanged.connect(button.setEnabled)
     return button
@@ -126,9 +134,11 @@ class AppearanceSection(QWidget):
     def __init__(self, groups: Sequence[ActionGroup], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         lay = QVBoxLayout(self)
+        self.texts = Texts(self)
         self.controls: dict[QAction, QWidget] = {}
         for group in groups:
-            box = QGroupBox(group.title)
+            box = QGroupBox()
+            self.texts.bind(box.setTitle, said("SettingsPage", group.title))
             row = QHBoxLayout(box)
             exclusive = any(a.actionGroup() is not None and a.actionGroup().isExclusive() for a in group.actions)
             radios = QButtonGroup(box) if exclusive else None

@@ -356,7 +356,7 @@ class ProviderPage(QWizardPage):
 
     def add_provider(self) -> QWidget:
         """The provider form, filled from the preset; a saved provider is selected and tested."""
-        from chathub_desktop.gui.settings_dialog import ProviderFormDialog
+        from chathub_desktop.gui.provider_form import ProviderFormDialog
 
         dlg = ProviderFormDialog(self._wizard.svc.providers, self._wizard.runner, None, self)
         p = self.preset()

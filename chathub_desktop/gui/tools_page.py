@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -42,6 +42,7 @@ from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.design.tokens import Tone
 from chathub_desktop.gui.empty_state import EmptyState
 from chathub_desktop.gui.error_presenter import ErrorPresenter, user_message
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.mcp_server_dialog import McpServerDialog
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
@@ -53,8 +54,12 @@ if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.mcp_service import AssistantToolView
 
-COLUMNS = ("Server", "Runs", "Tools", "Used by")
-APPROVAL_TEXT = {ToolApproval.ASK: "Ask", ToolApproval.ALWAYS: "Always allow", ToolApproval.NEVER: "Never"}
+COLUMNS = (QT_TRANSLATE_NOOP("ToolsPage", "Server"), QT_TRANSLATE_NOOP("ToolsPage", "Runs"),
+           QT_TRANSLATE_NOOP("ToolsPage", "Tools"), QT_TRANSLATE_NOOP("ToolsPage", "Used by"))
+APPROVAL_TEXT = {ToolApproval.ASK: QT_TRANSLATE_NOOP("ToolsPage", "Ask"),
+                 ToolApproval.ALWAYS: QT_TRANSLATE_NOOP("ToolsPage", "Always allow"),
+                 ToolApproval.NEVER: QT_TRANSLATE_NOOP("ToolsPage", "Never")}
+translate = QCoreApplication.translate
 PASTE_HINT = '{"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}'
 _LEAST_ROWS = 3
 """Rows the servers table and the tools tree keep however short the page is."""
@@ -88,9 +93,12 @@ class PasteDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Paste MCP servers")
+        t = Texts(self)
+        t.bind(self.setWindowTitle, lambda: translate("ToolsPage", "Paste MCP servers"))
         layout = QVBoxLayout(self)
-        label = QLabel("Paste an <code>mcpServers</code> block (as in Claude Desktop's config file):")
+        label = QLabel()
+        t.bind(label.setText, lambda: translate(
+            "ToolsPage", "Paste an <code>mcpServers</code> block (as in Claude Desktop's config file):"))
         layout.addWidget(label)
         self.edit = QPlainTextEdit()
         self.edit.setObjectName("mcpPaste")
@@ -98,7 +106,8 @@ class PasteDialog(QDialog):
         label.setBuddy(self.edit)
         layout.addWidget(self.edit, 1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.addButton("&Add servers", QDialogButtonBox.ButtonRole.AcceptRole)
+        add = self.buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
+        t.bind(add.setText, lambda: translate("ToolsPage", "&Add servers"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
@@ -131,17 +140,21 @@ class ToolsPage(QWidget):
         self._reload_task = f"tools-page:{id(self)}"
         self.paste_dialog: PasteDialog | None = None
         self.server_dialog: McpServerDialog | None = None
+        self._last: tuple[_Read, _Tools | None] | None = None  # the lists shown (re-said on a switch)
+        self.texts = t = Texts(self)
         layout = QVBoxLayout(self)
         # shown with the server list only: the empty state says the same (walk37 #11)
-        intro = self.intro = QLabel("MCP servers give assistants tools: a program started on this computer (stdio) "
-                       "or a Streamable HTTP address. Each call is asked about unless you allow the tool.")
+        intro = self.intro = QLabel()
+        t.bind(intro.setText, lambda: translate(
+            "ToolsPage", "MCP servers give assistants tools: a program started on this computer (stdio) or a "
+            "Streamable HTTP address. Each call is asked about unless you allow the tool."))
         intro.setWordWrap(True)
         set_tone(intro, Tone.MUTED)
         layout.addWidget(intro)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("mcpServers")
-        self.table.setAccessibleName("MCP servers")
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        t.bind(self.table.setAccessibleName, lambda: translate("ToolsPage", "MCP servers"))
+        t.call(lambda: self.table.setHorizontalHeaderLabels([translate("ToolsPage", c) for c in COLUMNS]))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -150,37 +163,40 @@ class ToolsPage(QWidget):
         self.table.itemSelectionChanged.connect(self._sync)
         layout.addWidget(self.table, 100)  # grows to its rows first (_fit_table), the tree takes the rest
         self.empty = EmptyState(
-            "MCP servers give your assistants tools such as the time, your files or a web search. "
-            "Add one with a form, or paste or import the servers you set up in another app.",
-            "Add an MCP server…", "toolsEmpty", glyph=Icon.TOOLS, title="No tools yet",
-            details="An MCP server is a small program on this computer (stdio) or a web address "
-                    "(Streamable HTTP) that offers tools. You choose per assistant which tools it may use, "
-                    "and whether each call runs by itself or asks you first.")
+            QT_TRANSLATE_NOOP("ToolsPage", "MCP servers give your assistants tools such as the time, your files or a "
+                              "web search. Add one with a form, or paste or import the servers you set up in another "
+                              "app."),
+            QT_TRANSLATE_NOOP("ToolsPage", "Add an MCP server…"), "toolsEmpty", glyph=Icon.TOOLS,
+            title=QT_TRANSLATE_NOOP("ToolsPage", "No tools yet"),
+            details=QT_TRANSLATE_NOOP("ToolsPage", "An MCP server is a small program on this computer (stdio) or a web "
+                                      "address (Streamable HTTP) that offers tools. You choose per assistant which "
+                                      "tools it may use, and whether each call runs by itself or asks you first."),
+            context="ToolsPage")
         self.empty.button.clicked.connect(lambda: self.edit_server(None))
         self.empty.hide()  # until a read finds no servers (walk29 #10)
         layout.addWidget(self.empty, 1)
         row = QHBoxLayout()
-        self.add_button = QPushButton("A&dd server…")
-        self.add_button.setToolTip("Add a stdio or Streamable HTTP server with a form")
+        self.add_button = self._button(QT_TRANSLATE_NOOP("ToolsPage", "A&dd server…"),
+                                       QT_TRANSLATE_NOOP("ToolsPage", "Add a stdio or Streamable HTTP server with a form"))
         self.add_button.clicked.connect(lambda: self.edit_server(None))
-        self.edit_button = QPushButton("&Edit…")
-        self.edit_button.setToolTip("Change the selected server")
+        self.edit_button = self._button(QT_TRANSLATE_NOOP("ToolsPage", "&Edit…"),
+                                        QT_TRANSLATE_NOOP("ToolsPage", "Change the selected server"))
         self.edit_button.clicked.connect(lambda: self.edit_server(self.current()))
         self.table.doubleClicked.connect(lambda _i: self.edit_server(self.current()))
-        self.paste_button = QPushButton("&Paste JSON…")
-        self.paste_button.setToolTip("Add servers from an mcpServers JSON block")
+        self.paste_button = self._button(QT_TRANSLATE_NOOP("ToolsPage", "&Paste JSON…"),
+                                         QT_TRANSLATE_NOOP("ToolsPage", "Add servers from an mcpServers JSON block"))
         self.paste_button.clicked.connect(self.paste)
-        self.import_button = QPushButton("&Import…")
-        self.import_button.setToolTip("Add the mcpServers of a Claude Desktop config file")
+        self.import_button = self._button(QT_TRANSLATE_NOOP("ToolsPage", "&Import…"), QT_TRANSLATE_NOOP(
+            "ToolsPage", "Add the mcpServers of a Claude Desktop config file"))
         self.import_button.clicked.connect(self.import_file)
-        self.test_button = QPushButton("&Test")
-        self.test_button.setToolTip("Start the server, list its tools and stop it")
+        self.test_button = self._button(QT_TRANSLATE_NOOP("ToolsPage", "&Test"),
+                                        QT_TRANSLATE_NOOP("ToolsPage", "Start the server, list its tools and stop it"))
         self.test_button.clicked.connect(self.test_selected)
-        self.sign_out_button = QPushButton("Sign &out")
-        self.sign_out_button.setToolTip("Delete the server's sign-in tokens from the keyring or key file")
+        self.sign_out_button = self._button(QT_TRANSLATE_NOOP("ToolsPage", "Sign &out"), QT_TRANSLATE_NOOP(
+            "ToolsPage", "Delete the server's sign-in tokens from the keyring or key file"))
         self.sign_out_button.clicked.connect(self.sign_out_selected)
         self.sign_out_button.hide()  # shown for a server signed in with OAuth
-        self.remove_button = QPushButton("&Remove")
+        self.remove_button = self._button(QT_TRANSLATE_NOOP("ToolsPage", "&Remove"), "")
         self.remove_button.clicked.connect(self.remove_selected)
         # two rows, so the page fits beside the labelled section list at 800 px (walk29 #11):
         # what acts on the chosen server, then the ways to add servers
@@ -202,7 +218,8 @@ class ToolsPage(QWidget):
         self.assistant_row = QWidget()  # with the tree: hidden while there is no server
         arow = QHBoxLayout(self.assistant_row)
         arow.setContentsMargins(0, 0, 0, 0)
-        alabel = QLabel("Tools of &assistant")
+        alabel = QLabel()
+        t.bind(alabel.setText, lambda: translate("ToolsPage", "Tools of &assistant"))
         self.assistant_combo = QComboBox()
         self.assistant_combo.setObjectName("toolsAssistant")
         alabel.setBuddy(self.assistant_combo)
@@ -212,8 +229,9 @@ class ToolsPage(QWidget):
         layout.addWidget(self.assistant_row)
         self.tree = QTreeWidget()
         self.tree.setObjectName("assistantTools")
-        self.tree.setAccessibleName("Server tools of the assistant")
-        self.tree.setHeaderLabels(["Server / tool", "Approval"])
+        t.bind(self.tree.setAccessibleName, lambda: translate("ToolsPage", "Server tools of the assistant"))
+        t.call(lambda: self.tree.setHeaderLabels([translate("ToolsPage", "Server / tool"),
+                                                  translate("ToolsPage", "Approval")]))
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.itemChanged.connect(self._server_toggled)
         layout.addWidget(self.tree, 1)
@@ -224,13 +242,29 @@ class ToolsPage(QWidget):
         self.ops = ServiceOps(runner, presenter, self._show_error, self._busy, "tools-page")
         self.reload()
 
+    def _button(self, text: str, tip: str) -> QPushButton:
+        """A push button saying ``text`` with the tooltip ``tip`` (``ToolsPage`` sources)."""
+        button = QPushButton()
+        self.texts.bind(button.setText, lambda: translate("ToolsPage", text))
+        if tip:
+            self.texts.bind(button.setToolTip, lambda: translate("ToolsPage", tip))
+        return button
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A language switch re-says the lists' words from what they show (no store read)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and self._last is not None:
+            read, tools = self._last
+            self._fill(read, counted=False)
+            self._fill_tools(tools)
+
     # --- servers -------------------------------------------------------------------
     def reload(self) -> None:
         """Re-read servers, assistants and the chosen assistant's tools on a worker
         thread, then fill both lists (issue 29: no store reads on the GUI thread)."""
         self._runner.run(self._reload_task, self._refresh(), context="List MCP servers")
 
-    async def _refresh(self, note: str = "") -> None:
+    async def _refresh(self, note: Callable[[], str] | None = None) -> None:
         """Read on a worker and fill both lists; then show ``note`` (if any) on the status
         line. A user-facing store error is shown there instead."""
         keep = self.assistant_combo.currentData()
@@ -240,11 +274,11 @@ class ToolsPage(QWidget):
             message = user_message(exc)
             if message is None:
                 raise  # a bug: the task runner hands it to the presenter
-            self._show_error(f"List MCP servers: {message}")
+            self._say(lambda: fill(translate("ToolsPage", "List MCP servers: %1"), message), error=True)
             return
         self._fill(read)
-        if note:  # a plain reload leaves the line alone: it may say why a later change failed
-            self._status(note)
+        if note is not None:  # a plain reload leaves the line alone: it may say why a later change failed
+            self._say(note)
 
     def _read(self, keep: int | None) -> _Read:
         """Worker side of :meth:`reload`: servers, assistants (id, name), the assistant to
@@ -262,7 +296,9 @@ class ToolsPage(QWidget):
         mcp = self._svc.mcp
         return _Tools(assistant, mcp.assistant_tools(assistant), mcp.enabled_servers(assistant))
 
-    def _fill(self, read: _Read) -> None:
+    def _fill(self, read: _Read, *, counted: bool = True) -> None:
+        """Show ``read`` (``counted``: a finished reload, which tests wait on)."""
+        self._last = (read, read.tools)
         picked = self.current()  # stays selected while it exists
         self.servers = list(read.servers)
         self.users = dict(read.users)
@@ -271,9 +307,9 @@ class ToolsPage(QWidget):
             c = srv.config
             runs = c.url if c.transport is McpTransport.HTTP else " ".join((c.command, *c.args))
             if c.signed_in:
-                runs += " (signed in)"
-            tools = "not tested yet" if srv.tools is None else f"{len(srv.tools)}"
-            used = ", ".join(read.users.get(c.name, ())) or "off"
+                runs = fill(translate("ToolsPage", "%1 (signed in)"), runs)
+            tools = translate("ToolsPage", "not tested yet") if srv.tools is None else f"{len(srv.tools)}"
+            used = ", ".join(read.users.get(c.name, ())) or translate("ToolsPage", "off")
             for col, text in enumerate((c.name, runs, tools, used)):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text if col != 0 else f"{srv.server_name} {srv.server_version}".strip() or text)
@@ -294,7 +330,7 @@ class ToolsPage(QWidget):
                   self.assistant_row, self.tree):
             w.setVisible(not empty)
         self._sync()
-        self.loads += 1
+        self.loads += counted
 
     def _fit_table(self) -> None:
         """Cap the server table at the height of its rows (at most :data:`_MOST_ROWS`;
@@ -329,7 +365,14 @@ class ToolsPage(QWidget):
         self._status(text, error=True)
 
     def _status(self, text: str, *, error: bool = False) -> None:
+        self._say(lambda: text, error=error)
+
+    def _say(self, make: Callable[[], str], *, error: bool = False) -> None:
+        """Show ``make()`` on the status line, re-said after a language switch."""
         set_tone(self.status_label, Tone.ERROR if error else Tone.MUTED)
+        self.texts.bind(self._status_text, make)
+
+    def _status_text(self, text: str) -> None:
         self.status_label.setText(text)
         self.status_label.setVisible(bool(text))
 
@@ -367,7 +410,9 @@ class ToolsPage(QWidget):
         if found >= 0:
             self.table.selectRow(found)
         tested = found >= 0 and self.servers[found].tools is not None
-        self._status(f"Saved {name}." + ("" if tested else " Test it to read its tools.") + self._unused_hint([name]))
+        self._say(lambda: fill(translate("ToolsPage", "Saved %1.") if tested
+                               else translate("ToolsPage", "Saved %1. Test it to read its tools."), name)
+                  + self._unused_hint([name]))
 
     def _unused_hint(self, names: list[str]) -> str:
         """A sentence naming those of ``names`` that no assistant uses yet, or ``""``
@@ -375,12 +420,13 @@ class ToolsPage(QWidget):
         unused = [n for n in names if not self.users.get(n)]
         if not unused or not self.assistant_combo.count():  # no assistant to tick yet
             return ""
-        return (f" No assistant uses {', '.join(unused)} yet: tick it under "
-                f"Tools of assistant below.")
+        return " " + fill(translate("ToolsPage", "No assistant uses %1 yet: tick it under Tools of assistant below."),
+                          ", ".join(unused))
 
     def import_file(self) -> None:
         """Pick a Claude Desktop config file and add its servers."""
-        path, _ = QFileDialog.getOpenFileName(self, "Import MCP servers", "", "JSON (*.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, translate("ToolsPage", "Import MCP servers"), "",
+                                              translate("ToolsPage", "JSON (*.json);;All files (*)"))
         if path:
             from pathlib import Path
 
@@ -388,11 +434,11 @@ class ToolsPage(QWidget):
 
     def _import(self, text: str) -> None:
         mcp = self._svc.mcp
-        self.ops.start("Add MCP servers", lambda: mcp.import_text(text), on_ok=self._added)
+        self.ops.start(translate("ToolsPage", "Add MCP servers"), lambda: mcp.import_text(text), on_ok=self._added)
 
     def _import_path(self, path: Path) -> None:
         mcp = self._svc.mcp
-        self.ops.start("Import MCP servers", lambda: mcp.import_file(path), on_ok=self._added)
+        self.ops.start(translate("ToolsPage", "Import MCP servers"), lambda: mcp.import_file(path), on_ok=self._added)
 
     def _added(self, names: object) -> None:
         assert isinstance(names, list)
@@ -402,14 +448,15 @@ class ToolsPage(QWidget):
     async def _show_added(self, names: list[str]) -> None:
         """Read the lists again, then say what was added and that it is not in use yet."""
         await self._refresh()
-        self._status(f"Added {', '.join(names)}. Test a server to read its tools." + self._unused_hint(names))
+        self._say(lambda: fill(translate("ToolsPage", "Added %1. Test a server to read its tools."), ", ".join(names))
+                  + self._unused_hint(names))
 
     def remove_selected(self) -> None:
         """Remove the selected server (its switches and approvals go with it)."""
         srv = self.current()
         if srv is not None:
             mcp, name = self._svc.mcp, srv.config.name
-            self.ops.start(f"Remove {name}", lambda: mcp.remove(name), on_ok=lambda _r: self._removed(name))
+            self.ops.start(fill(translate("ToolsPage", "Remove %1"), name), lambda: mcp.remove(name), on_ok=lambda _r: self._removed(name))
 
     def sign_out_selected(self) -> None:
         """Forget the selected server's OAuth sign-in (its tokens) on a worker and say so
@@ -417,13 +464,15 @@ class ToolsPage(QWidget):
         srv = self.current()
         if srv is not None:
             mcp, name = self._svc.mcp, srv.config.name
-            self.ops.start(f"Sign out of {name}", lambda: mcp.sign_out(name), on_ok=self._signed_out)
+            self.ops.start(fill(translate("ToolsPage", "Sign out of %1"), name), lambda: mcp.sign_out(name), on_ok=self._signed_out)
 
     def _signed_out(self, note: object) -> None:
-        self._runner.run(self._reload_task, self._refresh(str(note)), context="List MCP servers")
+        said = str(note)  # the service's own line (English)
+        self._runner.run(self._reload_task, self._refresh(lambda: said), context="List MCP servers")
 
     def _removed(self, name: str) -> None:
-        self._runner.run(self._reload_task, self._refresh(f"Removed {name}."), context="List MCP servers")
+        self._runner.run(self._reload_task, self._refresh(lambda: fill(translate("ToolsPage", "Removed %1."), name)),
+                         context="List MCP servers")
         self.changed.emit()
 
     def test_selected(self) -> None:
@@ -432,7 +481,7 @@ class ToolsPage(QWidget):
         if srv is None:
             return
         name = srv.config.name
-        self._status(f"Starting {name}…")
+        self._say(lambda: fill(translate("ToolsPage", "Starting %1…"), name))
         self.test_button.setEnabled(False)
         self._runner.run("tools-page-test", self._test(name), context=f"Test {name}")
 
@@ -445,8 +494,10 @@ class ToolsPage(QWidget):
                 raise
             self._status(message, error=True)
         else:
-            tools = ", ".join(t.name for t in listed.tools) or "no tools"
-            await self._refresh(f"{name}: {listed.name} {listed.version} — {len(listed.tools)} tools: {tools}")
+            names, count = ", ".join(t.name for t in listed.tools), len(listed.tools)
+            await self._refresh(lambda: f"{name}: {listed.name} {listed.version} — " + (fill(translate(
+                "ToolsPage", "%1: %2"), translate("ToolsPage", "%n tool(s)", "", count), names) if names
+                else translate("ToolsPage", "no tools")))
             self.changed.emit()
         finally:
             self._sync()
@@ -464,13 +515,15 @@ class ToolsPage(QWidget):
             message = user_message(exc)
             if message is None:
                 raise
-            self._show_error(f"Read the assistant's tools: {message}")
+            self._say(lambda: fill(translate("ToolsPage", "Read the assistant's tools: %1"), message), error=True)
             return
         if assistant == self.assistant_combo.currentData():  # else a newer choice reads its own
             self._fill_tools(tools)
 
     def _fill_tools(self, read: _Tools | None) -> None:
         """Fill the tree with the servers and tools ``read`` for one assistant."""
+        if self._last is not None:
+            self._last = (self._last[0], read)
         self.tree.blockSignals(True)
         self.tree.clear()
         if read is not None:
@@ -480,7 +533,8 @@ class ToolsPage(QWidget):
             for srv in self.servers:
                 name = srv.config.name
                 tools = by_server.get(name, [])
-                top = QTreeWidgetItem([name if srv.tools is not None else f"{name} (test it to list its tools)"])
+                top = QTreeWidgetItem([name if srv.tools is not None else fill(
+                    translate("ToolsPage", "%1 (test it to list its tools)"), name)])
                 top.setData(0, Qt.ItemDataRole.UserRole, name)
                 top.setFlags(top.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 on = name in read.enabled
@@ -496,9 +550,9 @@ class ToolsPage(QWidget):
 
     def _approval_combo(self, server: str, view: AssistantToolView) -> QComboBox:
         combo = QComboBox()
-        combo.setAccessibleName(f"Approval of {view.tool}")
+        combo.setAccessibleName(fill(translate("ToolsPage", "Approval of %1"), view.tool))
         for approval, text in APPROVAL_TEXT.items():
-            combo.addItem(text, approval.value)
+            combo.addItem(translate("ToolsPage", text), approval.value)
         combo.setCurrentIndex(combo.findData(view.approval.value))
         combo.currentIndexChanged.connect(
             lambda _i: self._set_approval(server, view.tool, ToolApproval(combo.currentData())))
@@ -506,7 +560,7 @@ class ToolsPage(QWidget):
 
     def _set_approval(self, server: str, tool: str, approval: ToolApproval) -> None:
         mcp, assistant = self._svc.mcp, self.assistant_combo.currentData()
-        self.ops.start(f"Set {tool}", lambda: mcp.set_approval(assistant, server, tool, approval),
+        self.ops.start(fill(translate("ToolsPage", "Set %1"), tool), lambda: mcp.set_approval(assistant, server, tool, approval),
                        on_ok=lambda _r: self.changed.emit())
 
     def _server_toggled(self, item: QTreeWidgetItem, column: int) -> None:
@@ -515,7 +569,8 @@ class ToolsPage(QWidget):
             return
         on = item.checkState(0) == Qt.CheckState.Checked
         mcp, assistant = self._svc.mcp, self.assistant_combo.currentData()
-        self.ops.start(f"Switch {server}", lambda: mcp.set_server_enabled(assistant, server, on),
+        self.ops.start(fill(translate("ToolsPage", "Switch %1"), server),
+                       lambda: mcp.set_server_enabled(assistant, server, on),
                        on_ok=lambda _r: self._switched(), on_fail=self.reload_tools)
 
     def _switched(self) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QFont
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.model_windows import short_window
 from chathub_desktop.gui.design import Space, Tone, set_tone
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, fill
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
@@ -49,9 +50,10 @@ if TYPE_CHECKING:
 #: Longest model name shown on the button, characters (the tooltip has all of it).
 SHOWN_CHARS = 28
 #: The last entry of each provider's models: any id, typed.
-OTHER_MODEL_TEXT = "Another model…"
+OTHER_MODEL_TEXT = QT_TRANSLATE_NOOP("TopicModelPicker", "Another model…")
 #: The search field's placeholder (walk29 #7).
-SEARCH_TEXT = "Search models"
+SEARCH_TEXT = QT_TRANSLATE_NOOP("TopicModelPicker", "Search models")
+translate = QCoreApplication.translate
 #: Object name of the flat entries that show another provider's matches while searching.
 SEARCH_HIT = "modelSearchHit"
 
@@ -95,45 +97,48 @@ def add_model_sections(menu: QMenu, group: ModelGroup, add: Callable[[QMenu, str
     if group.own:
         add_heading(menu, served_heading(group.provider_name))
         for model in group.own:
-            add(menu, model, "offered by this provider", windows.get(model))
+            add(menu, model, translate("TopicModelPicker", "offered by this provider"), windows.get(model))
     if group.catalog:
         add_heading(menu, CATALOG_HEADING)
         for model in group.catalog:
-            add(menu, model, "from the bundled catalog: the provider may not serve it", None)
+            add(menu, model, translate("TopicModelPicker", "from the bundled catalog: the provider may not serve it"),
+                None)
     menu.addSeparator()
-    another = menu.addAction(OTHER_MODEL_TEXT)
-    another.setToolTip(f"Type any model id {group.provider_name} serves")
+    another = menu.addAction(translate("TopicModelPicker", OTHER_MODEL_TEXT))
+    another.setToolTip(fill(translate("TopicModelPicker", "Type any model id %1 serves"), group.provider_name))
     another.triggered.connect(lambda _c=False: other())
 
 
 def ask_model_id(parent: QWidget, provider_name: str) -> str:
     """Ask for a model id on ``provider_name`` (free text); "" when cancelled or blank."""
-    text, ok = QInputDialog.getText(parent, "Another model", f"Model id on {provider_name}:")
+    text, ok = QInputDialog.getText(parent, translate("TopicModelPicker", "Another model"),
+                                    fill(translate("TopicModelPicker", "Model id on %1:"), provider_name))
     return text.strip() if ok else ""
 
 
 def button_text(view: TopicModelView | None) -> str:
     """The button's text for ``view`` (``None``: no topic open)."""
     if view is None:
-        return "No topic"
-    name = view.model or "no model"
+        return translate("TopicModelPicker", "No topic")
+    name = view.model or translate("TopicModelPicker", "no model")
     if len(name) > SHOWN_CHARS:
         name = name[: SHOWN_CHARS - 1] + "…"
-    return f"{name} ▾" if view.own else f"{name} (assistant default) ▾"
+    return f"{name} ▾" if view.own else fill(translate("TopicModelPicker", "%1 (assistant default) ▾"), name)
 
 
 def tooltip_text(view: TopicModelView | None) -> str:
     """The button's tooltip: provider, context window (or its fallback), input budget."""
     if view is None:
-        return "Open a topic to choose its model"
-    window = f"{view.context_window:,}-token context window"
+        return translate("TopicModelPicker", "Open a topic to choose its model")
+    window = fill(translate("TopicModelPicker", "%1-token context window"), f"{view.context_window:,}")
     if not view.window_known:
-        window += " (no model card: the provider's fallback)"
-    where = ("this topic's own model" if view.own
-             else "the assistant's model (this topic has no own choice)")
-    lines = [f"{view.model or 'no model'} via {view.provider_name or 'no provider'} — {where}",
-             f"{window} · {view.input_budget:,}-token input budget",
-             "Click to choose another model for this topic only"]
+        window += translate("TopicModelPicker", " (no model card: the provider's fallback)")
+    where = (translate("TopicModelPicker", "this topic's own model") if view.own
+             else translate("TopicModelPicker", "the assistant's model (this topic has no own choice)"))
+    lines = [fill(translate("TopicModelPicker", "%1 via %2 — %3"), view.model or translate("TopicModelPicker", "no model"),
+                  view.provider_name or translate("TopicModelPicker", "no provider"), where),
+             fill(translate("TopicModelPicker", "%1 · %2-token input budget"), window, f"{view.input_budget:,}"),
+             translate("TopicModelPicker", "Click to choose another model for this topic only")]
     if view.note:
         lines.insert(1, view.note[:1].upper() + view.note[1:])
     return "\n".join(lines)
@@ -155,7 +160,7 @@ class TopicModelPicker(QToolButton):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("topicModelPicker")
-        self.setAccessibleName("Topic model")
+        self.setAccessibleName(translate("TopicModelPicker", "Topic model"))
         self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.view: TopicModelView | None = None
@@ -167,6 +172,13 @@ class TopicModelPicker(QToolButton):
         self.search: QLineEdit | None = None  # the built menu's search field
         self._search_action: QAction | None = None
         self.show_view(None)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A language switch says the button and its tooltip again (issue 27)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.setAccessibleName(translate("TopicModelPicker", "Topic model"))
+            self.show_view(self.view)
 
     def show_view(self, view: TopicModelView | None) -> None:
         """Show the open topic's model (``None``: no topic; the button is disabled)."""
@@ -188,7 +200,8 @@ class TopicModelPicker(QToolButton):
             return
         group = QActionGroup(menu)
         self._add_search(menu)
-        default = menu.addAction(f"Use the assistant's model ({view.assistant_model or 'none set'})")
+        default = menu.addAction(fill(translate("TopicModelPicker", "Use the assistant's model (%1)"),
+                                      view.assistant_model or translate("TopicModelPicker", "none set")))
         default.setObjectName("useAssistantModel")
         default.setCheckable(True)
         default.setChecked(not view.own)
@@ -207,20 +220,21 @@ class TopicModelPicker(QToolButton):
         for g in self.groups:  # while searching, the other providers' matches in one list
             if not g.current:
                 for model in (*g.own, *g.catalog):
-                    hit = self._add(menu, group, g.provider_id, model, f"on {g.provider_name}",
+                    hit = self._add(menu, group, g.provider_id, model,
+                                    fill(translate("TopicModelPicker", "on %1"), g.provider_name),
                                     dict(g.windows).get(model))
                     hit.setText(f"{hit.text()} — {g.provider_name}")
                     hit.setObjectName(SEARCH_HIT)
                     hit.setVisible(False)
         if not self.groups:
-            add_heading(menu, "No providers yet — add one in Settings → Providers")
+            add_heading(menu, translate("TopicModelPicker", "No providers yet — add one in Settings → Providers"))
 
     def _add_search(self, menu: QMenu) -> None:
         """The search field heading the menu; it has the keyboard once the menu shows."""
         edit = self.search = QLineEdit()
         edit.setObjectName("modelSearch")
-        edit.setPlaceholderText(SEARCH_TEXT)
-        edit.setAccessibleName(SEARCH_TEXT)
+        edit.setPlaceholderText(translate("TopicModelPicker", SEARCH_TEXT))
+        edit.setAccessibleName(translate("TopicModelPicker", SEARCH_TEXT))
         edit.setClearButtonEnabled(True)
         edit.textChanged.connect(self.filter_models)
         edit.returnPressed.connect(self._choose_first)
@@ -276,8 +290,10 @@ class TopicModelPicker(QToolButton):
         action = menu.addAction(menu_text(model, window))
         action.setCheckable(True)
         action.setActionGroup(group)
-        action.setToolTip(f"Use {model} for this topic only ({where}"
-                          + (f"; a {window:,}-token window, reported by the provider)" if window else ")"))
+        action.setToolTip(fill(translate("TopicModelPicker", "Use %1 for this topic only (%2; a %3-token window, "
+                                                             "reported by the provider)"), model, where, f"{window:,}")
+                          if window else fill(translate("TopicModelPicker", "Use %1 for this topic only (%2)"),
+                                              model, where))
         action.setChecked(bool(view and view.own and view.model == model and view.provider_id == provider_id))
         action.triggered.connect(lambda _checked=False, p=provider_id, m=model: self.chosen.emit(p, m))
         return action

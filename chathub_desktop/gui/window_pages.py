@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.nav_rail import AssistantItem, PageHost, PageId
 from chathub_desktop.services.errors import ServiceError
 
@@ -90,10 +91,12 @@ class WindowPages:
         tools.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # schemas are in every request
         w.events.tools_changed.connect(lambda _e: tools.reload())  # another process's `mcp add` (issue 25)
         v = w.view
-        appearance = (ActionGroup("Theme", list(v.theme_actions.values())),
-                      ActionGroup("Sending", list(v.send_key_actions.values())),
-                      ActionGroup("Text size", [v.larger_action, v.smaller_action, v.default_size_action]),
-                      ActionGroup("Window", [v.sidebar_action, v.notifications_action]))
+        appearance = (ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Theme"), list(v.theme_actions.values())),
+                      ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Language"), list(v.language_actions.values())),
+                      ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Sending"), list(v.send_key_actions.values())),
+                      ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Text size"),
+                                  [v.larger_action, v.smaller_action, v.default_size_action]),
+                      ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Window"), [v.sidebar_action, v.notifications_action]))
         page = SettingsPage(w.svc.providers, services=w.svc, runner=w.runner, model_ids=self._model_ids(),
                             models_page=models, tools_page=tools, appearance=appearance,
                             vector_fill=w.search.vector_fill())

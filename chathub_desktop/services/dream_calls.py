@@ -87,7 +87,7 @@ async def new_card_body(summarizer: Summarizer, name: str, day: date, materials:
     counter = await asyncio.to_thread(_counter, summarizer)
     prompt = await asyncio.to_thread(
         dp.dream_request, name, day, materials, _card_blocks(cards), [f"#{e.number}: {e.text}" for e in fixed],
-        prompt_tokens=budget.prompt_tokens, count=counter.count)
+        prompt_tokens=budget.prompt_tokens, count=counter.count, language=summarizer.target.language)
     if materials and not prompt.topics_shown:
         raise SummarizerFailed(f"the History Compress model's {budget.window:,}-token window is too small to read "
                                "any topic of the day; choose a model with a larger window")
@@ -110,13 +110,13 @@ async def fold_body(summarizer: Summarizer, plan: dm.FoldPlan) -> tuple[str, str
     counter = await asyncio.to_thread(_counter, summarizer)
     body: str | None = None
     try:
-        request = dp.fold_request(material, start, end, limit)
+        request = dp.fold_request(material, start, end, limit, summarizer.target.language)
         if await asyncio.to_thread(_tokens, counter, request) > budget.prompt_tokens:
             raise SummarizerFailed("the folded cards do not fit the History Compress model's window")
         done = await summarizer.complete(request, budget.fold_answer_tokens)
         body = None if done.truncated else dp.read_fold_answer(done.text, limit)
         if body is None:  # one "rewrite shorter" request (REF-12)
-            request = dp.shorter_request(material, done.text, start, end, limit)
+            request = dp.shorter_request(material, done.text, start, end, limit, summarizer.target.language)
             if await asyncio.to_thread(_tokens, counter, request) > budget.prompt_tokens:
                 raise SummarizerFailed("the rewrite request does not fit the History Compress model's window")
             done = await summarizer.complete(request, budget.fold_answer_tokens)

@@ -14,9 +14,9 @@ import contextlib
 import logging
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from chathub_desktop.core.app_settings import HISTORY_COMPRESS_MODEL
+from chathub_desktop.core.app_settings import CARD_LANGUAGE, HISTORY_COMPRESS_MODEL
 from chathub_desktop.core.compaction import (
     SummarizerBudget,
     completion_budget,
@@ -106,6 +106,8 @@ class SummarizerTarget:
     model: str
     card: ModelCardInfo
     window: int
+    #: The language summaries and dream cards are asked in (``card-language``; None: the material's).
+    language: str | None = None
 
     @property
     def label(self) -> str:
@@ -136,8 +138,10 @@ def parse_setting(text: str | None) -> tuple[str | None, str]:
 
 def resolve_summarizer(db: Database, settings: SettingsService, catalog: ModelCatalog) -> SummarizerTarget:
     """The configured History Compress model (CMP-3): :func:`resolve_summarizer_value`
-    of the stored setting. Raises :class:`SummarizerUnavailable` when no provider fits."""
-    return resolve_summarizer_value(db, catalog, settings.value(HISTORY_COMPRESS_MODEL))
+    of the stored setting, asked to write in the ``card-language`` setting's language
+    (issue 27). Raises :class:`SummarizerUnavailable` when no provider fits."""
+    target = resolve_summarizer_value(db, catalog, settings.value(HISTORY_COMPRESS_MODEL))
+    return replace(target, language=settings.value(CARD_LANGUAGE))
 
 
 def resolve_summarizer_value(db: Database, catalog: ModelCatalog, value: object) -> SummarizerTarget:
@@ -250,7 +254,8 @@ class Summarizer:
         local count, so prompt + completion never exceed 90% of the window. Raises
         :class:`SummarizerFailed` when not even the summary cap fits beside the prompt."""
         budget = self.target.budget(cap_tokens)
-        prompt = summary_prompt(existing_summary, messages, budget.cap, focus=focus, edited=edited)
+        prompt = summary_prompt(existing_summary, messages, budget.cap, focus=focus, edited=edited,
+                                language=self.target.language)
         counter = TokenCounter.for_model(self.target.model)
         prompt_tokens = sum(message_tokens(m, counter.count) for m in prompt)
         room = budget.usable - prompt_tokens

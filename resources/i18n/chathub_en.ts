@@ -9,6 +9,24 @@
     </message>
     </context>
 <context>
+    <name>SearchPage</name>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation><numerusform>%n message</numerusform><numerusform>%n messages</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n topic(s)</source>
+        <translation><numerusform>%n topic</numerusform><numerusform>%n topics</numerusform></translation>
+    </message>
+    </context>
+<context>
+    <name>ToolsPage</name>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation><numerusform>%n tool</numerusform><numerusform>%n tools</numerusform></translation>
+    </message>
+    </context>
+<context>
     <name>TopicActions</name>
     <message numerus="yes">
         <source>%Ln message(s)</source>

@@ -304,6 +304,46 @@
 <context>
     <name>MessageList</name>
     <message>
+        <source>Covered by summary above this line</source>
+        <translation>この線より上は要約に含まれています</translation>
+    </message>
+    <message>
+        <source>↻ Retry</source>
+        <translation>↻ 再試行</translation>
+    </message>
+    <message>
+        <source>[pinned]</source>
+        <translation>[ピン留め]</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <source>writing…</source>
+        <translation>作成中…</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>あなた</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>システム</translation>
+    </message>
+    <message>
         <source>click to collapse</source>
         <translation>クリックで折りたたむ</translation>
     </message>
@@ -324,12 +364,119 @@
         <translation>思考過程 — %1</translation>
     </message>
     <message>
+        <source>in %1</source>
+        <translation>入力 %1</translation>
+    </message>
+    <message>
+        <source>out %1</source>
+        <translation>出力 %1</translation>
+    </message>
+    <message>
+        <source>cached %1</source>
+        <translation>キャッシュ %1</translation>
+    </message>
+    <message>
+        <source>cache write %1</source>
+        <translation>キャッシュ書き込み %1</translation>
+    </message>
+    <message>
+        <source>cut off at max tokens</source>
+        <translation>最大トークン数で打ち切り</translation>
+    </message>
+    <message>
+        <source>Shown: the first %1 of %2 characters. Copy message (Ctrl+C) copies all of it.</source>
+        <translation>%2 文字のうち最初の %1 文字を表示しています。メッセージをコピー（Ctrl+C）すると全文をコピーします。</translation>
+    </message>
+    <message>
+        <source>Shown without %1 invisible characters (stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies them.</source>
+        <translation>%1 個の不可視文字（重なった記号、双方向制御文字、ゼロ幅文字）を省いて表示しています。メッセージをコピー（Ctrl+C）するとそれらも含まれます。</translation>
+    </message>
+    <message>
         <source>calls &lt;b&gt;%1&lt;/b&gt;(%2) on the %3 server</source>
         <translation>%3 サーバーの &lt;b&gt;%1&lt;/b&gt;(%2) を呼び出します</translation>
     </message>
     <message>
         <source>calls &lt;b&gt;%1&lt;/b&gt;(%2)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;(%2) を呼び出します</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⚠ Warning:&lt;/b&gt; %1. Set the model card&apos;s window from the token badge.</source>
+        <translation>&lt;b&gt;⚠ 警告：&lt;/b&gt;%1。トークンバッジからモデルカードのウィンドウを設定してください。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⚠ Error:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;⚠ エラー：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>the provider failed</source>
+        <translation>プロバイダーでエラーが起きました</translation>
+    </message>
+</context>
+<context>
+    <name>ModelCardDialog</name>
+    <message>
+        <source>Chosen by model id</source>
+        <translation>モデル ID で選ぶ</translation>
+    </message>
+    <message>
+        <source>o200k_base (GPT-4o and later, most models)</source>
+        <translation>o200k_base（GPT-4o 以降、ほとんどのモデル）</translation>
+    </message>
+    <message>
+        <source>cl100k_base (GPT-4, GPT-3.5)</source>
+        <translation>cl100k_base（GPT-4、GPT-3.5）</translation>
+    </message>
+    <message>
+        <source>Model card</source>
+        <translation>モデルカード</translation>
+    </message>
+    <message>
+        <source>Your card beats the bundled catalog: the badge, compaction and the history window use its context window.</source>
+        <translation>あなたのカードは内蔵カタログより優先されます。バッジ、圧縮、履歴ウィンドウはそのコンテキストウィンドウを使います。</translation>
+    </message>
+    <message>
+        <source>model id, e.g. smollm2-135m</source>
+        <translation>モデル ID（例：smollm2-135m）</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>モデル(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Every provider</source>
+        <translation>すべてのプロバイダー</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>プロバイダー(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Context &amp;window:</source>
+        <translation>コンテキストウィンドウ(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Max &amp;output:</source>
+        <translation>最大出力(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>The model&apos;s largest reply; reserved from the window when lower than it and the assistant&apos;s max tokens is off</source>
+        <translation>モデルの最長の返信。ウィンドウより小さく、アシスタントの最大トークン数がオフのときはウィンドウから確保されます</translation>
+    </message>
+    <message>
+        <source>&amp;Tokenizer:</source>
+        <translation>トークナイザー(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>The model &amp;reasons before answering</source>
+        <translation>モデルは答える前に推論する(&amp;R)</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> トークン</translation>
+    </message>
+    <message>
+        <source>Save the model card</source>
+        <translation>モデルカードを保存</translation>
     </message>
 </context>
 <context>
@@ -587,6 +734,181 @@
     </message>
 </context>
 <context>
+    <name>ProviderForm</name>
+    <message>
+        <source>OpenAI</source>
+        <translation>OpenAI</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible (OpenRouter, DeepSeek, Z.AI, Inception, Ollama, LM Studio, vLLM)</source>
+        <translation>OpenAI 互換（OpenRouter、DeepSeek、Z.AI、Inception、Ollama、LM Studio、vLLM）</translation>
+    </message>
+    <message>
+        <source>OpenAI Responses</source>
+        <translation>OpenAI Responses</translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <source>Anthropic-compatible</source>
+        <translation>Anthropic 互換</translation>
+    </message>
+    <message>
+        <source>key in OS keyring</source>
+        <translation>キーは OS のキーリングに保存</translation>
+    </message>
+    <message>
+        <source>key in a file only you can read</source>
+        <translation>キーは自分だけが読めるファイルに保存</translation>
+    </message>
+    <message>
+        <source>key from $%1</source>
+        <translation>キーは $%1 から</translation>
+    </message>
+    <message>
+        <source>no key</source>
+        <translation>キーなし</translation>
+    </message>
+    <message>
+        <source>The keyring option keeps it in %1.</source>
+        <translation>キーリングを選ぶと %1 に保存されます。</translation>
+    </message>
+    <message>
+        <source>⚠ %1. Keep the key in a file only you can read (not encrypted) or in an environment variable.</source>
+        <translation>⚠ %1。キーは自分だけが読めるファイル（暗号化なし）か環境変数に保存してください。</translation>
+    </message>
+    <message>
+        <source>⚠ %1. Keep the key in an environment variable.</source>
+        <translation>⚠ %1。キーは環境変数に保存してください。</translation>
+    </message>
+    <message>
+        <source>Add provider</source>
+        <translation>プロバイダーを追加</translation>
+    </message>
+    <message>
+        <source>Edit provider %1</source>
+        <translation>プロバイダー %1 を編集</translation>
+    </message>
+    <message>
+        <source>Stored in the keyring — leave empty to keep it</source>
+        <translation>キーリングに保存済み — 空のままにすると維持します</translation>
+    </message>
+    <message>
+        <source>Stored in the key file — leave empty to keep it</source>
+        <translation>キーファイルに保存済み — 空のままにすると維持します</translation>
+    </message>
+    <message>
+        <source>Enter the name of the environment variable that holds the key.</source>
+        <translation>キーを保持する環境変数の名前を入力してください。</translation>
+    </message>
+    <message>
+        <source>Paste the API key, or choose another key source.</source>
+        <translation>API キーを貼り付けるか、別のキーの置き場所を選んでください。</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>種類(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>The wire protocol this provider speaks</source>
+        <translation>このプロバイダーが話す通信プロトコル</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名前(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>e.g. OpenAI, OpenRouter, Local Ollama</source>
+        <translation>例：OpenAI、OpenRouter、ローカル Ollama</translation>
+    </message>
+    <message>
+        <source>Base &amp;URL:</source>
+        <translation>ベース URL(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>https://…/v1</source>
+        <translation>https://…/v1</translation>
+    </message>
+    <message>
+        <source>Which API the provider speaks; most services and local servers are OpenAI-compatible.</source>
+        <translation>プロバイダーが話す API。ほとんどのサービスとローカルサーバーは OpenAI 互換です。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Which API the provider speaks. &lt;b&gt;OpenAI-compatible&lt;/b&gt; covers OpenRouter, DeepSeek, Z.AI, Inception and local servers such as Ollama, LM Studio, vLLM and llama.cpp. &lt;b&gt;OpenAI Responses&lt;/b&gt; is OpenAI&apos;s newer API; &lt;b&gt;Anthropic&lt;/b&gt; speaks the Messages API.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;プロバイダーが話す API。&lt;b&gt;OpenAI 互換&lt;/b&gt;は OpenRouter、DeepSeek、Z.AI、Inception と、Ollama、LM Studio、vLLM、llama.cpp などのローカルサーバーを含みます。&lt;b&gt;OpenAI Responses&lt;/b&gt; は OpenAI の新しい API、&lt;b&gt;Anthropic&lt;/b&gt; は Messages API を話します。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Your name for it: assistants refer to the provider by this name.</source>
+        <translation>あなたが付ける名前。アシスタントはこの名前でプロバイダーを参照します。</translation>
+    </message>
+    <message>
+        <source>A unique name you choose. Assistants refer to the provider by it, and its API key is stored in the keyring under it.</source>
+        <translation>あなたが選ぶ一意の名前。アシスタントはこの名前でプロバイダーを参照し、API キーもこの名前でキーリングに保存されます。</translation>
+    </message>
+    <message>
+        <source>The API&apos;s address, usually ending in /v1; filled in for the chosen kind.</source>
+        <translation>API のアドレス。通常 /v1 で終わり、選んだ種類に合わせて入力されます。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The API&apos;s base address, usually ending in &lt;code&gt;/v1&lt;/code&gt;. It is filled in for the chosen kind; change it for OpenRouter (&lt;code&gt;https://openrouter.ai/api/v1&lt;/code&gt;), a proxy or a local server.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;API のベースアドレス。通常 &lt;code&gt;/v1&lt;/code&gt; で終わります。選んだ種類に合わせて入力されます。OpenRouter（&lt;code&gt;https://openrouter.ai/api/v1&lt;/code&gt;）、プロキシ、ローカルサーバーでは変更してください。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API キー</translation>
+    </message>
+    <message>
+        <source>Store in OS &amp;keyring</source>
+        <translation>OS のキーリングに保存(&amp;K)</translation>
+    </message>
+    <message>
+        <source>The key is saved in your system&apos;s keyring (Secret Service, macOS Keychain, Windows Credential Manager), never in ChatHub&apos;s database or exports.</source>
+        <translation>キーはシステムのキーリング（Secret Service、macOS キーチェーン、Windows 資格情報マネージャー）に保存され、ChatHub のデータベースやエクスポートには入りません。</translation>
+    </message>
+    <message>
+        <source>Paste the API key</source>
+        <translation>API キーを貼り付け</translation>
+    </message>
+    <message>
+        <source>Store in a &amp;file only you can read (not encrypted)</source>
+        <translation>自分だけが読めるファイルに保存（暗号化なし）(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;For computers without an OS keyring: the key pasted beside it is saved in &lt;code&gt;provider-keys.cfg&lt;/code&gt; in ChatHub&apos;s data folder, a file only your user account can read (mode 0600). It is not encrypted: anyone who can read your files can read it. Never in the database, an export or a log.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;OS のキーリングがないコンピューター向け：横に貼り付けたキーは ChatHub のデータフォルダーの &lt;code&gt;provider-keys.cfg&lt;/code&gt; に保存されます。あなたのユーザーアカウントだけが読めるファイル（モード 0600）です。暗号化はされないため、あなたのファイルを読める人は誰でも読めます。データベース、エクスポート、ログには入りません。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Read from &amp;environment variable</source>
+        <translation>環境変数から読む(&amp;E)</translation>
+    </message>
+    <message>
+        <source>ChatHub reads the key from this environment variable each time it sends.</source>
+        <translation>ChatHub は送信のたびにこの環境変数からキーを読みます。</translation>
+    </message>
+    <message>
+        <source>e.g. OPENAI_API_KEY</source>
+        <translation>例：OPENAI_API_KEY</translation>
+    </message>
+    <message>
+        <source>No key (&amp;local server)</source>
+        <translation>キーなし（ローカルサーバー）(&amp;L)</translation>
+    </message>
+    <message>
+        <source>For local servers (Ollama, LM Studio, llama.cpp) that accept requests without a key.</source>
+        <translation>キーなしでリクエストを受け付けるローカルサーバー（Ollama、LM Studio、llama.cpp）向けです。</translation>
+    </message>
+    <message>
+        <source>Keys never go into the database, an export or a log. When editing, leave the key empty to keep the stored one.</source>
+        <translation>キーはデータベース、エクスポート、ログに入りません。編集時はキーを空にすると保存済みのキーを維持します。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Where ChatHub finds the API key. Keys are never written to the database, an export or a log. When editing, leave the key empty to keep the stored one.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;ChatHub が API キーを見つける場所。キーはデータベース、エクスポート、ログに書かれません。編集時はキーを空にすると保存済みのキーを維持します。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>ProvidersPage</name>
     <message>
         <source>Not listed yet. Test connection asks the provider for its models.</source>
@@ -693,6 +1015,16 @@
         <translation>その後、返信に「&lt;host&gt; から N 秒データがありません」と停止・再試行が表示されます。選ぶまで待ち続けます（10 分の読み取りタイムアウトで終わることもあります）。既定は 60 秒</translation>
     </message>
     <message>
+        <source>%1
+Kind: %2
+URL: %3
+%4</source>
+        <translation>%1
+種類：%2
+URL：%3
+%4</translation>
+    </message>
+    <message>
         <source>Testing…</source>
         <translation>テスト中…</translation>
     </message>
@@ -783,6 +1115,121 @@
     </message>
 </context>
 <context>
+    <name>SearchPage</name>
+    <message>
+        <source>Any time</source>
+        <translation>すべての期間</translation>
+    </message>
+    <message>
+        <source>Past week</source>
+        <translation>過去 1 週間</translation>
+    </message>
+    <message>
+        <source>Past month</source>
+        <translation>過去 1 か月</translation>
+    </message>
+    <message>
+        <source>Past year</source>
+        <translation>過去 1 年</translation>
+    </message>
+    <message>
+        <source>Anyone</source>
+        <translation>すべて</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>あなた</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>アシスタント</translation>
+    </message>
+    <message>
+        <source>Memory #%1</source>
+        <translation>メモリ #%1</translation>
+    </message>
+    <message>
+        <source>Dream card #%1</source>
+        <translation>ドリームカード #%1</translation>
+    </message>
+    <message>
+        <source>Search everything</source>
+        <translation>すべてを検索</translation>
+    </message>
+    <message>
+        <source>Words from any topic&apos;s messages, memory entries and dream cards. Up and Down move between results; Enter opens one.</source>
+        <translation>すべてのトピックのメッセージ、メモリ項目、ドリームカードから語を探します。上下キーで結果を移動し、Enter で開きます。</translation>
+    </message>
+    <message>
+        <source>No results</source>
+        <translation>結果なし</translation>
+    </message>
+    <message>
+        <source>Nothing matches these words. Try other words, or fewer of them.</source>
+        <translation>一致するものがありません。別の語か、より少ない語で試してください。</translation>
+    </message>
+    <message>
+        <source>Nothing matches these words within the filters. Try other words, or clear the filters.</source>
+        <translation>フィルターの範囲で一致するものがありません。別の語で試すか、フィルターを解除してください。</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>フィルターを解除</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>検索</translation>
+    </message>
+    <message>
+        <source>Search every topic&apos;s messages, memory and dream cards…</source>
+        <translation>すべてのトピックのメッセージ、メモリ、ドリームカードを検索…</translation>
+    </message>
+    <message>
+        <source>All assistants</source>
+        <translation>すべてのアシスタント</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日付</translation>
+    </message>
+    <message>
+        <source>Written by</source>
+        <translation>書いた人</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>検索中…</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>Memory &amp;&amp; dream cards</source>
+        <translation>メモリ &amp;&amp; ドリームカード</translation>
+    </message>
+    <message>
+        <source>Type to search. Enter opens the selected result.</source>
+        <translation>入力すると検索します。Enter で選んだ結果を開きます。</translation>
+    </message>
+    <message>
+        <source>%1 in %2, %3</source>
+        <translation>%2 の %1、%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation><numerusform>%n 件のメッセージ</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n topic(s)</source>
+        <translation><numerusform>%n 個のトピック</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 memory entries and cards</source>
+        <translation>メモリとカード %1 件</translation>
+    </message>
+</context>
+<context>
     <name>SettingsPage</name>
     <message>
         <source>Providers</source>
@@ -819,6 +1266,26 @@
     <message>
         <source>Settings → %1</source>
         <translation>設定 → %1</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>テーマ</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <source>Sending</source>
+        <translation>送信</translation>
+    </message>
+    <message>
+        <source>Text size</source>
+        <translation>文字サイズ</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>ウィンドウ</translation>
     </message>
 </context>
 <context>
@@ -1132,6 +1599,37 @@
     </message>
 </context>
 <context>
+    <name>SummarizerChoice</name>
+    <message>
+        <source>Choose History Compress model…</source>
+        <translation>History Compress モデルを選ぶ…</translation>
+    </message>
+    <message>
+        <source>No History Compress model is chosen, so nothing can be summarized. Choose one in Settings → System Agent.</source>
+        <translation>History Compress モデルが選ばれていないため、要約できません。設定 → システムエージェント で選んでください。</translation>
+    </message>
+    <message>
+        <source>None of your providers serves the History Compress model (the model that writes summaries): “%1”. Choose one in Settings → System Agent.</source>
+        <translation>History Compress モデル（要約を書くモデル）を提供するプロバイダーがありません：「%1」。設定 → システムエージェント で選んでください。</translation>
+    </message>
+    <message>
+        <source>None of your providers serves the History Compress model (the model that writes summaries). Choose one in Settings → System Agent.</source>
+        <translation>History Compress モデル（要約を書くモデル）を提供するプロバイダーがありません。設定 → システムエージェント で選んでください。</translation>
+    </message>
+    <message>
+        <source>Can&apos;t summarize: no provider serves “%1”</source>
+        <translation>要約できません：「%1」を提供するプロバイダーがありません</translation>
+    </message>
+    <message>
+        <source>Can&apos;t summarize: no History Compress model</source>
+        <translation>要約できません：History Compress モデルがありません</translation>
+    </message>
+    <message>
+        <source>Open Settings → System Agent to pick the model that writes summaries</source>
+        <translation>設定 → システムエージェント を開き、要約を書くモデルを選ぶ</translation>
+    </message>
+</context>
+<context>
     <name>SystemAgentPage</name>
     <message>
         <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;never the chat model&lt;/b&gt; you talk to. Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
@@ -1178,6 +1676,22 @@
         <translation>使用中：%1 · コンテキストウィンドウ %2 トークン（%3%4）</translation>
     </message>
     <message>
+        <source>The conversation&apos;s own</source>
+        <translation>会話と同じ</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>英語</translation>
+    </message>
+    <message>
+        <source>Simplified Chinese</source>
+        <translation>簡体字中国語</translation>
+    </message>
+    <message>
+        <source>Japanese</source>
+        <translation>日本語</translation>
+    </message>
+    <message>
         <source>The models ChatHub uses for its own work, apart from the ones your assistants chat with.</source>
         <translation>アシスタントの会話用とは別に、ChatHub 自身の作業に使うモデルです。</translation>
     </message>
@@ -1220,6 +1734,14 @@
     <message>
         <source>Sends short excerpts of earlier summaries with the current one, so details a later merge dropped are not lost.</source>
         <translation>以前の要約の短い抜粋を現在の要約と一緒に送るので、後の統合で落ちた細部が失われません。</translation>
+    </message>
+    <message>
+        <source>The language the History Compress model writes summaries and dream cards in. The interface language never changes what a model reads; only this does.</source>
+        <translation>History Compress モデルが要約とドリームカードを書く言語です。インターフェースの言語はモデルが読む内容を変えません。変えるのはこの設定だけです。</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>言語(&amp;L)：</translation>
     </message>
     <message>
         <source>Topic titles</source>
@@ -1334,6 +1856,10 @@
         <translation>最大失敗回数</translation>
     </message>
     <message>
+        <source>Language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
         <source>History Compress: not usable, nothing was saved: %1. Pick a provider and model.</source>
         <translation>履歴圧縮：使えないため何も保存しませんでした：%1。プロバイダーとモデルを選んでください。</translation>
     </message>
@@ -1401,6 +1927,233 @@
     <message>
         <source>Tool server “%1” did not start; replies go on without its tools: %2</source>
         <translation>ツールサーバー「%1」が起動しませんでした。そのツールなしで返信を続けます：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPage</name>
+    <message>
+        <source>Server</source>
+        <translation>サーバー</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>Used by</source>
+        <translation>使用元</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>確認する</translation>
+    </message>
+    <message>
+        <source>Always allow</source>
+        <translation>常に許可</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>許可しない</translation>
+    </message>
+    <message>
+        <source>Paste MCP servers</source>
+        <translation>MCP サーバーを貼り付け</translation>
+    </message>
+    <message>
+        <source>Paste an &lt;code&gt;mcpServers&lt;/code&gt; block (as in Claude Desktop&apos;s config file):</source>
+        <translation>&lt;code&gt;mcpServers&lt;/code&gt; ブロックを貼り付けてください（Claude Desktop の設定ファイルと同じ形式）：</translation>
+    </message>
+    <message>
+        <source>&amp;Add servers</source>
+        <translation>サーバーを追加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>MCP servers give assistants tools: a program started on this computer (stdio) or a Streamable HTTP address. Each call is asked about unless you allow the tool.</source>
+        <translation>MCP サーバーはアシスタントにツールを与えます。このコンピューターで起動するプログラム（stdio）か Streamable HTTP のアドレスです。ツールを許可しない限り、呼び出しのたびに確認します。</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP サーバー</translation>
+    </message>
+    <message>
+        <source>MCP servers give your assistants tools such as the time, your files or a web search. Add one with a form, or paste or import the servers you set up in another app.</source>
+        <translation>MCP サーバーは、時刻、ファイル、ウェブ検索などのツールをアシスタントに与えます。フォームで追加するか、別のアプリで設定したサーバーを貼り付けまたはインポートしてください。</translation>
+    </message>
+    <message>
+        <source>Add an MCP server…</source>
+        <translation>MCP サーバーを追加…</translation>
+    </message>
+    <message>
+        <source>No tools yet</source>
+        <translation>ツールはまだありません</translation>
+    </message>
+    <message>
+        <source>An MCP server is a small program on this computer (stdio) or a web address (Streamable HTTP) that offers tools. You choose per assistant which tools it may use, and whether each call runs by itself or asks you first.</source>
+        <translation>MCP サーバーは、ツールを提供するこのコンピューター上の小さなプログラム（stdio）かウェブアドレス（Streamable HTTP）です。アシスタントごとに使えるツールと、呼び出しをそのまま実行するか先に確認するかを選べます。</translation>
+    </message>
+    <message>
+        <source>A&amp;dd server…</source>
+        <translation>サーバーを追加…(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Add a stdio or Streamable HTTP server with a form</source>
+        <translation>フォームで stdio または Streamable HTTP サーバーを追加</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>編集…(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Change the selected server</source>
+        <translation>選んだサーバーを変更</translation>
+    </message>
+    <message>
+        <source>&amp;Paste JSON…</source>
+        <translation>JSON を貼り付け…(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Add servers from an mcpServers JSON block</source>
+        <translation>mcpServers の JSON ブロックからサーバーを追加</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>インポート…(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Add the mcpServers of a Claude Desktop config file</source>
+        <translation>Claude Desktop の設定ファイルの mcpServers を追加</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>テスト(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Start the server, list its tools and stop it</source>
+        <translation>サーバーを起動し、ツールを一覧してから停止</translation>
+    </message>
+    <message>
+        <source>Sign &amp;out</source>
+        <translation>サインアウト(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Delete the server&apos;s sign-in tokens from the keyring or key file</source>
+        <translation>キーリングまたはキーファイルからサーバーのサインイントークンを削除</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>削除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Tools of &amp;assistant</source>
+        <translation>アシスタントのツール(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Server tools of the assistant</source>
+        <translation>アシスタントのサーバーツール</translation>
+    </message>
+    <message>
+        <source>Server / tool</source>
+        <translation>サーバー / ツール</translation>
+    </message>
+    <message>
+        <source>Approval</source>
+        <translation>承認</translation>
+    </message>
+    <message>
+        <source>List MCP servers: %1</source>
+        <translation>MCP サーバーの一覧：%1</translation>
+    </message>
+    <message>
+        <source>%1 (signed in)</source>
+        <translation>%1（サインイン済み）</translation>
+    </message>
+    <message>
+        <source>not tested yet</source>
+        <translation>未テスト</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 を保存しました。</translation>
+    </message>
+    <message>
+        <source>Saved %1. Test it to read its tools.</source>
+        <translation>%1 を保存しました。テストするとツールを読み込みます。</translation>
+    </message>
+    <message>
+        <source>No assistant uses %1 yet: tick it under Tools of assistant below.</source>
+        <translation>%1 はまだどのアシスタントも使っていません。下のアシスタントのツールでチェックしてください。</translation>
+    </message>
+    <message>
+        <source>Import MCP servers</source>
+        <translation>MCP サーバーをインポート</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Add MCP servers</source>
+        <translation>MCP サーバーを追加</translation>
+    </message>
+    <message>
+        <source>Added %1. Test a server to read its tools.</source>
+        <translation>%1 を追加しました。サーバーをテストするとツールを読み込みます。</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 を削除</translation>
+    </message>
+    <message>
+        <source>Sign out of %1</source>
+        <translation>%1 からサインアウト</translation>
+    </message>
+    <message>
+        <source>Removed %1.</source>
+        <translation>%1 を削除しました。</translation>
+    </message>
+    <message>
+        <source>Starting %1…</source>
+        <translation>%1 を起動中…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation><numerusform>%n 個のツール</numerusform></translation>
+    </message>
+    <message>
+        <source>no tools</source>
+        <translation>ツールなし</translation>
+    </message>
+    <message>
+        <source>Read the assistant&apos;s tools: %1</source>
+        <translation>アシスタントのツールの読み込み：%1</translation>
+    </message>
+    <message>
+        <source>%1 (test it to list its tools)</source>
+        <translation>%1（テストするとツールを一覧します）</translation>
+    </message>
+    <message>
+        <source>Approval of %1</source>
+        <translation>%1 の承認</translation>
+    </message>
+    <message>
+        <source>Set %1</source>
+        <translation>%1 を設定</translation>
+    </message>
+    <message>
+        <source>Switch %1</source>
+        <translation>%1 を切り替え</translation>
     </message>
 </context>
 <context>
@@ -1558,6 +2311,113 @@
     <message>
         <source>Private: no memory is used here and the dream never reads it</source>
         <translation>プライベート：ここではメモリを使わず、ドリームも読みません</translation>
+    </message>
+</context>
+<context>
+    <name>TopicModelPicker</name>
+    <message>
+        <source>Another model…</source>
+        <translation>別のモデル…</translation>
+    </message>
+    <message>
+        <source>Search models</source>
+        <translation>モデルを検索</translation>
+    </message>
+    <message>
+        <source>offered by this provider</source>
+        <translation>このプロバイダーが提供</translation>
+    </message>
+    <message>
+        <source>from the bundled catalog: the provider may not serve it</source>
+        <translation>内蔵カタログから：プロバイダーが提供していない場合があります</translation>
+    </message>
+    <message>
+        <source>Type any model id %1 serves</source>
+        <translation>%1 が提供する任意のモデル ID を入力</translation>
+    </message>
+    <message>
+        <source>Another model</source>
+        <translation>別のモデル</translation>
+    </message>
+    <message>
+        <source>Model id on %1:</source>
+        <translation>%1 のモデル ID：</translation>
+    </message>
+    <message>
+        <source>No topic</source>
+        <translation>トピックなし</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>モデルなし</translation>
+    </message>
+    <message>
+        <source>%1 (assistant default) ▾</source>
+        <translation>%1（アシスタントの既定）▾</translation>
+    </message>
+    <message>
+        <source>Open a topic to choose its model</source>
+        <translation>トピックを開くとモデルを選べます</translation>
+    </message>
+    <message>
+        <source>%1-token context window</source>
+        <translation>%1 トークンのコンテキストウィンドウ</translation>
+    </message>
+    <message>
+        <source> (no model card: the provider&apos;s fallback)</source>
+        <translation>（モデルカードなし：プロバイダーのフォールバック）</translation>
+    </message>
+    <message>
+        <source>this topic&apos;s own model</source>
+        <translation>このトピック独自のモデル</translation>
+    </message>
+    <message>
+        <source>the assistant&apos;s model (this topic has no own choice)</source>
+        <translation>アシスタントのモデル（このトピック独自の選択なし）</translation>
+    </message>
+    <message>
+        <source>%1 via %2 — %3</source>
+        <translation>%1（%2 経由）— %3</translation>
+    </message>
+    <message>
+        <source>no provider</source>
+        <translation>プロバイダーなし</translation>
+    </message>
+    <message>
+        <source>%1 · %2-token input budget</source>
+        <translation>%1 · 入力予算 %2 トークン</translation>
+    </message>
+    <message>
+        <source>Click to choose another model for this topic only</source>
+        <translation>クリックしてこのトピックだけの別のモデルを選ぶ</translation>
+    </message>
+    <message>
+        <source>Topic model</source>
+        <translation>トピックのモデル</translation>
+    </message>
+    <message>
+        <source>Use the assistant&apos;s model (%1)</source>
+        <translation>アシスタントのモデルを使う（%1）</translation>
+    </message>
+    <message>
+        <source>none set</source>
+        <translation>未設定</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>%1 上</translation>
+    </message>
+    <message>
+        <source>No providers yet — add one in Settings → Providers</source>
+        <translation>プロバイダーはまだありません — 設定 → プロバイダー で追加してください</translation>
+    </message>
+    <message>
+        <source>Use %1 for this topic only (%2; a %3-token window, reported by the provider)</source>
+        <translation>このトピックだけ %1 を使う（%2、プロバイダー報告のウィンドウは %3 トークン）</translation>
+    </message>
+    <message>
+        <source>Use %1 for this topic only (%2)</source>
+        <translation>このトピックだけ %1 を使う（%2）</translation>
     </message>
 </context>
 <context>

@@ -304,6 +304,46 @@
 <context>
     <name>MessageList</name>
     <message>
+        <source>Covered by summary above this line</source>
+        <translation>此线以上已由摘要涵盖</translation>
+    </message>
+    <message>
+        <source>↻ Retry</source>
+        <translation>↻ 重试</translation>
+    </message>
+    <message>
+        <source>[pinned]</source>
+        <translation>[已置顶]</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>writing…</source>
+        <translation>正在写…</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
         <source>click to collapse</source>
         <translation>点击折叠</translation>
     </message>
@@ -324,12 +364,119 @@
         <translation>思考过程 — %1</translation>
     </message>
     <message>
+        <source>in %1</source>
+        <translation>输入 %1</translation>
+    </message>
+    <message>
+        <source>out %1</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <source>cached %1</source>
+        <translation>缓存 %1</translation>
+    </message>
+    <message>
+        <source>cache write %1</source>
+        <translation>写入缓存 %1</translation>
+    </message>
+    <message>
+        <source>cut off at max tokens</source>
+        <translation>已达最大令牌数而截断</translation>
+    </message>
+    <message>
+        <source>Shown: the first %1 of %2 characters. Copy message (Ctrl+C) copies all of it.</source>
+        <translation>仅显示 %2 个字符中的前 %1 个。复制消息（Ctrl+C）会复制全部内容。</translation>
+    </message>
+    <message>
+        <source>Shown without %1 invisible characters (stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies them.</source>
+        <translation>显示时省略了 %1 个不可见字符（叠加符号、双向控制符、零宽字符）。复制消息（Ctrl+C）会一并复制。</translation>
+    </message>
+    <message>
         <source>calls &lt;b&gt;%1&lt;/b&gt;(%2) on the %3 server</source>
         <translation>调用 %3 服务器上的 &lt;b&gt;%1&lt;/b&gt;(%2)</translation>
     </message>
     <message>
         <source>calls &lt;b&gt;%1&lt;/b&gt;(%2)</source>
         <translation>调用 &lt;b&gt;%1&lt;/b&gt;(%2)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⚠ Warning:&lt;/b&gt; %1. Set the model card&apos;s window from the token badge.</source>
+        <translation>&lt;b&gt;⚠ 警告：&lt;/b&gt;%1。请从令牌徽章设置模型卡片的窗口。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⚠ Error:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;⚠ 错误：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>the provider failed</source>
+        <translation>服务商出错</translation>
+    </message>
+</context>
+<context>
+    <name>ModelCardDialog</name>
+    <message>
+        <source>Chosen by model id</source>
+        <translation>按模型 ID 选择</translation>
+    </message>
+    <message>
+        <source>o200k_base (GPT-4o and later, most models)</source>
+        <translation>o200k_base（GPT-4o 及以后，大多数模型）</translation>
+    </message>
+    <message>
+        <source>cl100k_base (GPT-4, GPT-3.5)</source>
+        <translation>cl100k_base（GPT-4、GPT-3.5）</translation>
+    </message>
+    <message>
+        <source>Model card</source>
+        <translation>模型卡片</translation>
+    </message>
+    <message>
+        <source>Your card beats the bundled catalog: the badge, compaction and the history window use its context window.</source>
+        <translation>你的卡片优先于内置目录：令牌徽章、压缩和历史窗口都使用它的上下文窗口。</translation>
+    </message>
+    <message>
+        <source>model id, e.g. smollm2-135m</source>
+        <translation>模型 ID，例如 smollm2-135m</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Every provider</source>
+        <translation>所有服务商</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>服务商(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Context &amp;window:</source>
+        <translation>上下文窗口(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Max &amp;output:</source>
+        <translation>最大输出(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>The model&apos;s largest reply; reserved from the window when lower than it and the assistant&apos;s max tokens is off</source>
+        <translation>模型最长的回复；当它小于窗口且助手的最大令牌数未开启时，从窗口中预留</translation>
+    </message>
+    <message>
+        <source>&amp;Tokenizer:</source>
+        <translation>分词器(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>The model &amp;reasons before answering</source>
+        <translation>模型会先推理再回答(&amp;R)</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个令牌</translation>
+    </message>
+    <message>
+        <source>Save the model card</source>
+        <translation>保存模型卡片</translation>
     </message>
 </context>
 <context>
@@ -587,6 +734,181 @@
     </message>
 </context>
 <context>
+    <name>ProviderForm</name>
+    <message>
+        <source>OpenAI</source>
+        <translation>OpenAI</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible (OpenRouter, DeepSeek, Z.AI, Inception, Ollama, LM Studio, vLLM)</source>
+        <translation>OpenAI 兼容（OpenRouter、DeepSeek、Z.AI、Inception、Ollama、LM Studio、vLLM）</translation>
+    </message>
+    <message>
+        <source>OpenAI Responses</source>
+        <translation>OpenAI Responses</translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <source>Anthropic-compatible</source>
+        <translation>Anthropic 兼容</translation>
+    </message>
+    <message>
+        <source>key in OS keyring</source>
+        <translation>密钥在系统钥匙串中</translation>
+    </message>
+    <message>
+        <source>key in a file only you can read</source>
+        <translation>密钥在只有你能读取的文件中</translation>
+    </message>
+    <message>
+        <source>key from $%1</source>
+        <translation>密钥来自 $%1</translation>
+    </message>
+    <message>
+        <source>no key</source>
+        <translation>无密钥</translation>
+    </message>
+    <message>
+        <source>The keyring option keeps it in %1.</source>
+        <translation>钥匙串选项会把它保存在%1中。</translation>
+    </message>
+    <message>
+        <source>⚠ %1. Keep the key in a file only you can read (not encrypted) or in an environment variable.</source>
+        <translation>⚠ %1。请把密钥保存在只有你能读取的文件（未加密）或环境变量中。</translation>
+    </message>
+    <message>
+        <source>⚠ %1. Keep the key in an environment variable.</source>
+        <translation>⚠ %1。请把密钥保存在环境变量中。</translation>
+    </message>
+    <message>
+        <source>Add provider</source>
+        <translation>添加服务商</translation>
+    </message>
+    <message>
+        <source>Edit provider %1</source>
+        <translation>编辑服务商 %1</translation>
+    </message>
+    <message>
+        <source>Stored in the keyring — leave empty to keep it</source>
+        <translation>已保存在钥匙串中——留空则保留</translation>
+    </message>
+    <message>
+        <source>Stored in the key file — leave empty to keep it</source>
+        <translation>已保存在密钥文件中——留空则保留</translation>
+    </message>
+    <message>
+        <source>Enter the name of the environment variable that holds the key.</source>
+        <translation>请输入保存密钥的环境变量名。</translation>
+    </message>
+    <message>
+        <source>Paste the API key, or choose another key source.</source>
+        <translation>请粘贴 API 密钥，或选择其他密钥来源。</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>类型(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>The wire protocol this provider speaks</source>
+        <translation>该服务商使用的通信协议</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>e.g. OpenAI, OpenRouter, Local Ollama</source>
+        <translation>例如 OpenAI、OpenRouter、本地 Ollama</translation>
+    </message>
+    <message>
+        <source>Base &amp;URL:</source>
+        <translation>基础 URL(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>https://…/v1</source>
+        <translation>https://…/v1</translation>
+    </message>
+    <message>
+        <source>Which API the provider speaks; most services and local servers are OpenAI-compatible.</source>
+        <translation>服务商使用哪种 API；大多数服务和本地服务器都兼容 OpenAI。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Which API the provider speaks. &lt;b&gt;OpenAI-compatible&lt;/b&gt; covers OpenRouter, DeepSeek, Z.AI, Inception and local servers such as Ollama, LM Studio, vLLM and llama.cpp. &lt;b&gt;OpenAI Responses&lt;/b&gt; is OpenAI&apos;s newer API; &lt;b&gt;Anthropic&lt;/b&gt; speaks the Messages API.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;服务商使用哪种 API。&lt;b&gt;OpenAI 兼容&lt;/b&gt;涵盖 OpenRouter、DeepSeek、Z.AI、Inception 以及 Ollama、LM Studio、vLLM、llama.cpp 等本地服务器。&lt;b&gt;OpenAI Responses&lt;/b&gt; 是 OpenAI 较新的 API；&lt;b&gt;Anthropic&lt;/b&gt; 使用 Messages API。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Your name for it: assistants refer to the provider by this name.</source>
+        <translation>你给它起的名字：助手通过这个名字引用该服务商。</translation>
+    </message>
+    <message>
+        <source>A unique name you choose. Assistants refer to the provider by it, and its API key is stored in the keyring under it.</source>
+        <translation>你选择的唯一名称。助手通过它引用该服务商，它的 API 密钥也以此名称保存在钥匙串中。</translation>
+    </message>
+    <message>
+        <source>The API&apos;s address, usually ending in /v1; filled in for the chosen kind.</source>
+        <translation>API 的地址，通常以 /v1 结尾；会按所选类型自动填写。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The API&apos;s base address, usually ending in &lt;code&gt;/v1&lt;/code&gt;. It is filled in for the chosen kind; change it for OpenRouter (&lt;code&gt;https://openrouter.ai/api/v1&lt;/code&gt;), a proxy or a local server.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;API 的基础地址，通常以 &lt;code&gt;/v1&lt;/code&gt; 结尾。它会按所选类型自动填写；使用 OpenRouter（&lt;code&gt;https://openrouter.ai/api/v1&lt;/code&gt;）、代理或本地服务器时请修改。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Store in OS &amp;keyring</source>
+        <translation>保存在系统钥匙串中(&amp;K)</translation>
+    </message>
+    <message>
+        <source>The key is saved in your system&apos;s keyring (Secret Service, macOS Keychain, Windows Credential Manager), never in ChatHub&apos;s database or exports.</source>
+        <translation>密钥保存在系统钥匙串中（Secret Service、macOS 钥匙串、Windows 凭据管理器），从不存入 ChatHub 的数据库或导出文件。</translation>
+    </message>
+    <message>
+        <source>Paste the API key</source>
+        <translation>粘贴 API 密钥</translation>
+    </message>
+    <message>
+        <source>Store in a &amp;file only you can read (not encrypted)</source>
+        <translation>保存在只有你能读取的文件中（未加密）(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;For computers without an OS keyring: the key pasted beside it is saved in &lt;code&gt;provider-keys.cfg&lt;/code&gt; in ChatHub&apos;s data folder, a file only your user account can read (mode 0600). It is not encrypted: anyone who can read your files can read it. Never in the database, an export or a log.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;适用于没有系统钥匙串的电脑：旁边粘贴的密钥会保存在 ChatHub 数据文件夹的 &lt;code&gt;provider-keys.cfg&lt;/code&gt; 中，只有你的用户账户能读取（权限 0600）。它未加密：能读取你文件的人都能读到它。从不写入数据库、导出文件或日志。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Read from &amp;environment variable</source>
+        <translation>从环境变量读取(&amp;E)</translation>
+    </message>
+    <message>
+        <source>ChatHub reads the key from this environment variable each time it sends.</source>
+        <translation>ChatHub 每次发送时都会从这个环境变量读取密钥。</translation>
+    </message>
+    <message>
+        <source>e.g. OPENAI_API_KEY</source>
+        <translation>例如 OPENAI_API_KEY</translation>
+    </message>
+    <message>
+        <source>No key (&amp;local server)</source>
+        <translation>无密钥（本地服务器）(&amp;L)</translation>
+    </message>
+    <message>
+        <source>For local servers (Ollama, LM Studio, llama.cpp) that accept requests without a key.</source>
+        <translation>适用于无需密钥即可接受请求的本地服务器（Ollama、LM Studio、llama.cpp）。</translation>
+    </message>
+    <message>
+        <source>Keys never go into the database, an export or a log. When editing, leave the key empty to keep the stored one.</source>
+        <translation>密钥从不写入数据库、导出文件或日志。编辑时将密钥留空即可保留已保存的密钥。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Where ChatHub finds the API key. Keys are never written to the database, an export or a log. When editing, leave the key empty to keep the stored one.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;ChatHub 从哪里获取 API 密钥。密钥从不写入数据库、导出文件或日志。编辑时将密钥留空即可保留已保存的密钥。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>ProvidersPage</name>
     <message>
         <source>Not listed yet. Test connection asks the provider for its models.</source>
@@ -693,6 +1015,16 @@
         <translation>之后回复会显示“N 秒内没有来自 &lt;host&gt; 的数据”，并提供停止和重试；在你选择之前会一直等待（或直到 10 分钟的读取超时结束）。默认 60 秒</translation>
     </message>
     <message>
+        <source>%1
+Kind: %2
+URL: %3
+%4</source>
+        <translation>%1
+类型：%2
+URL：%3
+%4</translation>
+    </message>
+    <message>
         <source>Testing…</source>
         <translation>正在测试…</translation>
     </message>
@@ -783,6 +1115,121 @@
     </message>
 </context>
 <context>
+    <name>SearchPage</name>
+    <message>
+        <source>Any time</source>
+        <translation>任何时间</translation>
+    </message>
+    <message>
+        <source>Past week</source>
+        <translation>过去一周</translation>
+    </message>
+    <message>
+        <source>Past month</source>
+        <translation>过去一个月</translation>
+    </message>
+    <message>
+        <source>Past year</source>
+        <translation>过去一年</translation>
+    </message>
+    <message>
+        <source>Anyone</source>
+        <translation>任何人</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Memory #%1</source>
+        <translation>记忆 #%1</translation>
+    </message>
+    <message>
+        <source>Dream card #%1</source>
+        <translation>梦境卡片 #%1</translation>
+    </message>
+    <message>
+        <source>Search everything</source>
+        <translation>全部搜索</translation>
+    </message>
+    <message>
+        <source>Words from any topic&apos;s messages, memory entries and dream cards. Up and Down move between results; Enter opens one.</source>
+        <translation>在所有话题的消息、记忆条目和梦境卡片中查找。上下键在结果间移动，回车打开。</translation>
+    </message>
+    <message>
+        <source>No results</source>
+        <translation>没有结果</translation>
+    </message>
+    <message>
+        <source>Nothing matches these words. Try other words, or fewer of them.</source>
+        <translation>没有匹配的内容。请换个词，或减少几个词。</translation>
+    </message>
+    <message>
+        <source>Nothing matches these words within the filters. Try other words, or clear the filters.</source>
+        <translation>在筛选范围内没有匹配的内容。请换个词，或清除筛选。</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>清除筛选</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Search every topic&apos;s messages, memory and dream cards…</source>
+        <translation>搜索所有话题的消息、记忆和梦境卡片…</translation>
+    </message>
+    <message>
+        <source>All assistants</source>
+        <translation>所有助手</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Written by</source>
+        <translation>作者</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Memory &amp;&amp; dream cards</source>
+        <translation>记忆 &amp;&amp; 梦境卡片</translation>
+    </message>
+    <message>
+        <source>Type to search. Enter opens the selected result.</source>
+        <translation>输入即可搜索。按 Enter 打开所选结果。</translation>
+    </message>
+    <message>
+        <source>%1 in %2, %3</source>
+        <translation>%2 中的 %1，%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation><numerusform>%n 条消息</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n topic(s)</source>
+        <translation><numerusform>%n 个话题</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 memory entries and cards</source>
+        <translation>%1 条记忆和卡片</translation>
+    </message>
+</context>
+<context>
     <name>SettingsPage</name>
     <message>
         <source>Providers</source>
@@ -819,6 +1266,26 @@
     <message>
         <source>Settings → %1</source>
         <translation>设置 → %1</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Sending</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Text size</source>
+        <translation>文字大小</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
     </message>
 </context>
 <context>
@@ -1132,6 +1599,37 @@
     </message>
 </context>
 <context>
+    <name>SummarizerChoice</name>
+    <message>
+        <source>Choose History Compress model…</source>
+        <translation>选择 History Compress 模型…</translation>
+    </message>
+    <message>
+        <source>No History Compress model is chosen, so nothing can be summarized. Choose one in Settings → System Agent.</source>
+        <translation>尚未选择 History Compress 模型，因此无法生成摘要。请在 设置 → 系统代理 中选择。</translation>
+    </message>
+    <message>
+        <source>None of your providers serves the History Compress model (the model that writes summaries): “%1”. Choose one in Settings → System Agent.</source>
+        <translation>你的服务商都不提供 History Compress 模型（撰写摘要的模型）：“%1”。请在 设置 → 系统代理 中选择。</translation>
+    </message>
+    <message>
+        <source>None of your providers serves the History Compress model (the model that writes summaries). Choose one in Settings → System Agent.</source>
+        <translation>你的服务商都不提供 History Compress 模型（撰写摘要的模型）。请在 设置 → 系统代理 中选择。</translation>
+    </message>
+    <message>
+        <source>Can&apos;t summarize: no provider serves “%1”</source>
+        <translation>无法生成摘要：没有服务商提供“%1”</translation>
+    </message>
+    <message>
+        <source>Can&apos;t summarize: no History Compress model</source>
+        <translation>无法生成摘要：没有 History Compress 模型</translation>
+    </message>
+    <message>
+        <source>Open Settings → System Agent to pick the model that writes summaries</source>
+        <translation>打开 设置 → 系统代理，选择撰写摘要的模型</translation>
+    </message>
+</context>
+<context>
     <name>SystemAgentPage</name>
     <message>
         <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;never the chat model&lt;/b&gt; you talk to. Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
@@ -1178,6 +1676,22 @@
         <translation>使用中：%1 · 上下文窗口 %2 个令牌（%3%4）</translation>
     </message>
     <message>
+        <source>The conversation&apos;s own</source>
+        <translation>与对话相同</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>英语</translation>
+    </message>
+    <message>
+        <source>Simplified Chinese</source>
+        <translation>简体中文</translation>
+    </message>
+    <message>
+        <source>Japanese</source>
+        <translation>日语</translation>
+    </message>
+    <message>
         <source>The models ChatHub uses for its own work, apart from the ones your assistants chat with.</source>
         <translation>ChatHub 自身工作所用的模型，与你的助手对话所用的模型分开。</translation>
     </message>
@@ -1220,6 +1734,14 @@
     <message>
         <source>Sends short excerpts of earlier summaries with the current one, so details a later merge dropped are not lost.</source>
         <translation>随当前摘要一起发送较早摘要的简短摘录，使后来合并时丢掉的细节不会丢失。</translation>
+    </message>
+    <message>
+        <source>The language the History Compress model writes summaries and dream cards in. The interface language never changes what a model reads; only this does.</source>
+        <translation>History Compress 模型撰写摘要和梦境卡片所用的语言。界面语言从不改变模型读到的内容，只有这一项会。</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
     </message>
     <message>
         <source>Topic titles</source>
@@ -1334,6 +1856,10 @@
         <translation>最大失败次数</translation>
     </message>
     <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
         <source>History Compress: not usable, nothing was saved: %1. Pick a provider and model.</source>
         <translation>历史压缩：不可用，未保存任何内容：%1。请选择服务商和模型。</translation>
     </message>
@@ -1401,6 +1927,233 @@
     <message>
         <source>Tool server “%1” did not start; replies go on without its tools: %2</source>
         <translation>工具服务器“%1”未能启动；回复将在没有它的工具的情况下继续：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsPage</name>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行方式</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Used by</source>
+        <translation>使用者</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>询问</translation>
+    </message>
+    <message>
+        <source>Always allow</source>
+        <translation>始终允许</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>Paste MCP servers</source>
+        <translation>粘贴 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Paste an &lt;code&gt;mcpServers&lt;/code&gt; block (as in Claude Desktop&apos;s config file):</source>
+        <translation>粘贴一个 &lt;code&gt;mcpServers&lt;/code&gt; 块（与 Claude Desktop 配置文件中的相同）：</translation>
+    </message>
+    <message>
+        <source>&amp;Add servers</source>
+        <translation>添加服务器(&amp;A)</translation>
+    </message>
+    <message>
+        <source>MCP servers give assistants tools: a program started on this computer (stdio) or a Streamable HTTP address. Each call is asked about unless you allow the tool.</source>
+        <translation>MCP 服务器为助手提供工具：在这台电脑上启动的程序（stdio）或 Streamable HTTP 地址。除非你允许该工具，每次调用都会先询问你。</translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <source>MCP servers give your assistants tools such as the time, your files or a web search. Add one with a form, or paste or import the servers you set up in another app.</source>
+        <translation>MCP 服务器为你的助手提供时间、文件或网页搜索等工具。可以用表单添加，也可以粘贴或导入你在其他应用中设置的服务器。</translation>
+    </message>
+    <message>
+        <source>Add an MCP server…</source>
+        <translation>添加 MCP 服务器…</translation>
+    </message>
+    <message>
+        <source>No tools yet</source>
+        <translation>还没有工具</translation>
+    </message>
+    <message>
+        <source>An MCP server is a small program on this computer (stdio) or a web address (Streamable HTTP) that offers tools. You choose per assistant which tools it may use, and whether each call runs by itself or asks you first.</source>
+        <translation>MCP 服务器是这台电脑上的小程序（stdio）或提供工具的网址（Streamable HTTP）。你可以为每个助手选择它能用哪些工具，以及每次调用是直接运行还是先询问你。</translation>
+    </message>
+    <message>
+        <source>A&amp;dd server…</source>
+        <translation>添加服务器…(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Add a stdio or Streamable HTTP server with a form</source>
+        <translation>用表单添加 stdio 或 Streamable HTTP 服务器</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>编辑…(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Change the selected server</source>
+        <translation>更改所选服务器</translation>
+    </message>
+    <message>
+        <source>&amp;Paste JSON…</source>
+        <translation>粘贴 JSON…(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Add servers from an mcpServers JSON block</source>
+        <translation>从 mcpServers JSON 块添加服务器</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入…(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Add the mcpServers of a Claude Desktop config file</source>
+        <translation>添加 Claude Desktop 配置文件中的 mcpServers</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>测试(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Start the server, list its tools and stop it</source>
+        <translation>启动服务器，列出它的工具，然后停止</translation>
+    </message>
+    <message>
+        <source>Sign &amp;out</source>
+        <translation>退出登录(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Delete the server&apos;s sign-in tokens from the keyring or key file</source>
+        <translation>从钥匙串或密钥文件中删除该服务器的登录令牌</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Tools of &amp;assistant</source>
+        <translation>助手的工具(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Server tools of the assistant</source>
+        <translation>助手的服务器工具</translation>
+    </message>
+    <message>
+        <source>Server / tool</source>
+        <translation>服务器 / 工具</translation>
+    </message>
+    <message>
+        <source>Approval</source>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <source>List MCP servers: %1</source>
+        <translation>列出 MCP 服务器：%1</translation>
+    </message>
+    <message>
+        <source>%1 (signed in)</source>
+        <translation>%1（已登录）</translation>
+    </message>
+    <message>
+        <source>not tested yet</source>
+        <translation>尚未测试</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>Saved %1. Test it to read its tools.</source>
+        <translation>已保存 %1。测试它即可读取其工具。</translation>
+    </message>
+    <message>
+        <source>No assistant uses %1 yet: tick it under Tools of assistant below.</source>
+        <translation>还没有助手使用 %1：请在下方助手的工具中勾选。</translation>
+    </message>
+    <message>
+        <source>Import MCP servers</source>
+        <translation>导入 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Add MCP servers</source>
+        <translation>添加 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Added %1. Test a server to read its tools.</source>
+        <translation>已添加 %1。测试服务器即可读取其工具。</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>Sign out of %1</source>
+        <translation>退出 %1 的登录</translation>
+    </message>
+    <message>
+        <source>Removed %1.</source>
+        <translation>已移除 %1。</translation>
+    </message>
+    <message>
+        <source>Starting %1…</source>
+        <translation>正在启动 %1…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation><numerusform>%n 个工具</numerusform></translation>
+    </message>
+    <message>
+        <source>no tools</source>
+        <translation>没有工具</translation>
+    </message>
+    <message>
+        <source>Read the assistant&apos;s tools: %1</source>
+        <translation>读取助手的工具：%1</translation>
+    </message>
+    <message>
+        <source>%1 (test it to list its tools)</source>
+        <translation>%1（测试后列出它的工具）</translation>
+    </message>
+    <message>
+        <source>Approval of %1</source>
+        <translation>%1 的批准</translation>
+    </message>
+    <message>
+        <source>Set %1</source>
+        <translation>设置 %1</translation>
+    </message>
+    <message>
+        <source>Switch %1</source>
+        <translation>切换 %1</translation>
     </message>
 </context>
 <context>
@@ -1558,6 +2311,113 @@
     <message>
         <source>Private: no memory is used here and the dream never reads it</source>
         <translation>私密：这里不使用记忆，梦境也不会读取它</translation>
+    </message>
+</context>
+<context>
+    <name>TopicModelPicker</name>
+    <message>
+        <source>Another model…</source>
+        <translation>其他模型…</translation>
+    </message>
+    <message>
+        <source>Search models</source>
+        <translation>搜索模型</translation>
+    </message>
+    <message>
+        <source>offered by this provider</source>
+        <translation>由此服务商提供</translation>
+    </message>
+    <message>
+        <source>from the bundled catalog: the provider may not serve it</source>
+        <translation>来自内置目录：服务商不一定提供</translation>
+    </message>
+    <message>
+        <source>Type any model id %1 serves</source>
+        <translation>输入 %1 提供的任意模型 ID</translation>
+    </message>
+    <message>
+        <source>Another model</source>
+        <translation>其他模型</translation>
+    </message>
+    <message>
+        <source>Model id on %1:</source>
+        <translation>%1 上的模型 ID：</translation>
+    </message>
+    <message>
+        <source>No topic</source>
+        <translation>没有话题</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>无模型</translation>
+    </message>
+    <message>
+        <source>%1 (assistant default) ▾</source>
+        <translation>%1（助手默认）▾</translation>
+    </message>
+    <message>
+        <source>Open a topic to choose its model</source>
+        <translation>打开一个话题以选择它的模型</translation>
+    </message>
+    <message>
+        <source>%1-token context window</source>
+        <translation>%1 令牌的上下文窗口</translation>
+    </message>
+    <message>
+        <source> (no model card: the provider&apos;s fallback)</source>
+        <translation>（无模型卡片：服务商的后备值）</translation>
+    </message>
+    <message>
+        <source>this topic&apos;s own model</source>
+        <translation>此话题自己的模型</translation>
+    </message>
+    <message>
+        <source>the assistant&apos;s model (this topic has no own choice)</source>
+        <translation>助手的模型（此话题没有单独选择）</translation>
+    </message>
+    <message>
+        <source>%1 via %2 — %3</source>
+        <translation>%1，经由 %2 — %3</translation>
+    </message>
+    <message>
+        <source>no provider</source>
+        <translation>无服务商</translation>
+    </message>
+    <message>
+        <source>%1 · %2-token input budget</source>
+        <translation>%1 · %2 令牌的输入预算</translation>
+    </message>
+    <message>
+        <source>Click to choose another model for this topic only</source>
+        <translation>点击为此话题单独选择其他模型</translation>
+    </message>
+    <message>
+        <source>Topic model</source>
+        <translation>话题模型</translation>
+    </message>
+    <message>
+        <source>Use the assistant&apos;s model (%1)</source>
+        <translation>使用助手的模型（%1）</translation>
+    </message>
+    <message>
+        <source>none set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>在 %1 上</translation>
+    </message>
+    <message>
+        <source>No providers yet — add one in Settings → Providers</source>
+        <translation>还没有服务商——请在 设置 → 服务商 中添加</translation>
+    </message>
+    <message>
+        <source>Use %1 for this topic only (%2; a %3-token window, reported by the provider)</source>
+        <translation>仅此话题使用 %1（%2；服务商报告的窗口为 %3 令牌）</translation>
+    </message>
+    <message>
+        <source>Use %1 for this topic only (%2)</source>
+        <translation>仅此话题使用 %1（%2）</translation>
     </message>
 </context>
 <context>

@@ -6,7 +6,8 @@
 ``CHATHUB_SHOT_CJK_FONT=/path/to/font.ttc`` loads a CJK font into this process only
 (offscreen machines often have none: the text would show as empty boxes). Writes
 ``i18n-<lang>-<theme>.png`` (the window), ``i18n-<lang>-<theme>-menu.png`` (the View
-menu), ``…-app-menu.png`` (the rail's ⋯ menu) and ``i18n-<lang>-dark-800x560.png``, and prints one CHATHUB_AUDIT line per shot.
+menu), ``…-app-menu.png`` (the rail's ⋯ menu), ``…-popover.png`` (the token popover),
+``…-memory.png`` (the Memory page) and ``i18n-<lang>-dark-800x560.png``, and prints one CHATHUB_AUDIT line per shot.
 """
 
 from __future__ import annotations
@@ -44,7 +45,10 @@ def main(out: Path) -> int:
         p = svc.providers.add("OpenAI", "openai", "http://127.0.0.1:9/v1", api_key="sk-demo")
         a = svc.assistants.create("写作助手", provider=p.id, model="gpt-4o-mini")
         for title in ("旅行计划：京都三日游", "Project conventions", "周报草稿", "読書メモ"):
-            svc.topics.create(a.id, title)
+            t = svc.topics.create(a.id, title)
+        svc.topics.append_message(t.id, "user", "京都三日游怎么安排？")  # rows with a header, a tag and Retry
+        svc.topics.append_message(t.id, "assistant", "", status="error", error="HTTP 502 Bad Gateway from 127.0.0.1")
+        svc.memory.add(a.id, "喜欢简洁的回答，代码用 Python。")
         window = MainWindow(svc)
         window.resize(1366, 768)
         window.show()
@@ -56,6 +60,7 @@ def main(out: Path) -> int:
             window.reload_assistants(a.id)
             while window.runner.is_running("assistants") or window.runner.is_running("topic-list"):
                 await asyncio.sleep(0.05)
+            window.select_topic_row(0)
             await asyncio.sleep(0.5)
             for lang in (UiLanguage.CHINESE_SIMPLIFIED, UiLanguage.JAPANESE):
                 window.view.language_actions[lang].trigger()
@@ -76,6 +81,19 @@ def main(out: Path) -> int:
                     await asyncio.sleep(0.3)
                     window.app_menu.grab().save(str(out / f"{name}-app-menu.png"))
                     window.app_menu.hide()
+                    window.composer.badge.open_popover()
+                    await asyncio.sleep(0.5)
+                    window.composer.badge.popover.grab().save(str(out / f"{name}-popover.png"))
+                    window.composer.badge.popover.hide()
+                    window.pages.open_memory()
+                    await asyncio.sleep(1.0)
+                    window.grab().save(str(out / f"{name}-memory.png"))
+                    report = audit_window(window, theme)
+                    print(name + "-memory", report.line(),
+                          *(f"\n  {f.what}: {f.detail}" for f in report.contrast + report.clipped))
+                    bad += not report.ok
+                    window.back_action.trigger()
+                    await asyncio.sleep(0.3)
                 window.resize(800, 560)  # the smallest size the window must stay usable at
                 await asyncio.sleep(0.5)
                 name = f"i18n-{lang.value}-dark-800x560"

@@ -12,10 +12,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
+    QGroupBox,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.provider_presets import PRESETS
 from chathub_desktop.core.ui_language import UiLanguage
+from chathub_desktop.gui.message_delegate import RETRY_LABEL
 from chathub_desktop.gui.nav_rail import RailEntry
 from chathub_desktop.gui.settings_page import SettingsSection
 from tests.gui.test_i18n import _Pseudo
@@ -50,6 +52,8 @@ def shown_texts(root: QWidget) -> dict[str, str]:
             texts["text"] = w.text()
         if isinstance(w, QAbstractButton) and w.objectName() not in UNUSED:
             texts["text"] = w.text()
+        if isinstance(w, QGroupBox):
+            texts["title"] = w.title()
         if isinstance(w, QLineEdit | QPlainTextEdit):
             texts["placeholder"] = w.placeholderText()
         if isinstance(w, QListWidget):
@@ -148,6 +152,9 @@ def test_the_chat_empty_states_and_the_topic_menu_are_marked(pseudo: Any, servic
         texts[f"action {a.text()!r}"] = a.text()
         texts[f"action {a.text()!r} tip"] = a.toolTip()
     texts["private toggle"] = w.context_controls.privacy.composer_toggle.accessibleName()
+    picker = w.model_picker.picker  # the composer's model button, no topic open
+    texts |= {"model picker": picker.text(), "model picker tip": picker.toolTip(),
+              "model picker name": picker.accessibleName()}
     menu.deleteLater()
     assert not unmarked(texts), unmarked(texts)
 
@@ -174,3 +181,161 @@ def test_a_switch_re_says_the_wizard_and_settings_in_chinese_and_japanese(window
         window.view.language.apply(UiLanguage.SYSTEM)
     assert settings.sections.item(2).text() == "System Agent"
     assert QCoreApplication.translate("SetupWizard", "Back") == "Back"
+
+
+#: The language names stay in their own script (View → Language, Settings → Appearance).
+NATIVE_NAMES = frozenset(lang.native_name for lang in UiLanguage)
+
+
+def test_every_text_of_settings_tools_and_appearance_is_marked(pseudo: Any, services: Any, qtbot: Any) -> None:
+    """Issue 27: Settings → Tools (empty, then with a server) and Settings → Appearance
+    show only marked texts; the language names stay in their own script."""
+    from chathub_desktop.core.mcp_config import McpServerConfig
+
+    page = pseudo.pages.open_settings()
+    tools = page.pages[SettingsSection.TOOLS]
+    page.show_section(SettingsSection.TOOLS)
+    qtbot.waitUntil(lambda: tools.loads >= 1 and tools.empty.isVisible(), timeout=5000)
+    texts = {f"empty {k}": v for k, v in shown_texts(tools).items()}
+    services.assistants.create("Helper")
+    services.mcp.add(McpServerConfig.stdio("probe", "probe-command", ()))
+    loads = tools.loads
+    tools.reload()
+    qtbot.waitUntil(lambda: tools.loads > loads and tools.table.rowCount() == 1, timeout=5000)
+    texts |= {f"tools {k}": v for k, v in shown_texts(tools).items()}
+    texts["tools cell"] = tools.table.item(0, 2).text()
+    texts["tools tree"] = tools.tree.topLevelItem(0).text(0)
+    texts |= {f"tree column {i}": tools.tree.headerItem().text(i) for i in range(2)}
+    page.show_section(SettingsSection.APPEARANCE)
+    texts |= {f"appearance {k}": v for k, v in shown_texts(page.pages[SettingsSection.APPEARANCE]).items()
+              if v not in NATIVE_NAMES}
+    assert texts["tools cell"] == "⟦not tested yet⟧" and "⟦Theme⟧" in texts.values()
+    assert "⟦No tools yet⟧" in texts.values()
+    assert not unmarked(texts), unmarked(texts)
+
+
+def test_the_provider_form_and_the_model_card_dialog_are_marked(window: Any, services: Any, qtbot: Any) -> None:
+    """Issue 27: the provider form (its Designer texts, kinds and key notes) and the
+    model card dialog, built in English and then switched, show only marked texts."""
+    from PySide6.QtWidgets import QComboBox
+
+    from chathub_desktop.gui.model_card_dialog import ModelCardDialog
+    from chathub_desktop.gui.provider_form import ProviderFormDialog
+
+    form = ProviderFormDialog(services.providers, window.runner)
+    card = ModelCardDialog(services.models, [], window.runner, window.presenter, model="m")
+    for d in (form, card):
+        qtbot.addWidget(d)
+    pseudo = _Pseudo()
+    QApplication.instance().installTranslator(pseudo)  # type: ignore[union-attr]
+    try:
+        qtbot.waitUntil(lambda: form.windowTitle() == "⟦Add provider⟧" and card.windowTitle() == "⟦Model card⟧",
+                        timeout=3000)
+        texts = {f"form {k}": v for k, v in shown_texts(form).items()}
+        texts |= {f"card {k}": v for k, v in shown_texts(card).items()}
+        for name, d in (("form", form), ("card", card)):
+            for combo in d.findChildren(QComboBox):
+                texts |= {f"{name} {combo.objectName()} {i}": combo.itemText(i) for i in range(combo.count())}
+        assert "⟦&Kind:⟧" in texts.values() and "⟦Anthropic-compatible⟧" in texts.values()
+        assert "⟦Every provider⟧" in texts.values()
+        assert not unmarked(texts), unmarked(texts)
+    finally:
+        QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
+
+
+def test_every_text_of_search_is_marked(pseudo: Any, services: Any, qtbot: Any) -> None:
+    """Issue 27: the Search page, its filters, tabs, rows and status line show only
+    marked texts (titles, names and snippets are the user's)."""
+    from tests.gui.helpers import reload_assistants
+
+    helper = services.assistants.create("Helper")
+    topic = services.topics.create(helper.id, "Beagles")
+    services.topics.append_message(topic.id, "user", "I adopted a beagle last spring")
+    reload_assistants(pseudo, qtbot, helper.id)
+    page = pseudo.search.open()
+    page.box.setText("beagle")
+    qtbot.waitUntil(lambda: "beagle" in page.shown_queries, timeout=20000)
+    texts = shown_texts(page)
+    texts |= {f"tab {i}": page.tabs.tabText(i) for i in range(page.tabs.count())}
+    for combo in (page.assistant_filter, page.period_filter, page.role_filter):
+        texts |= {f"{combo.objectName()} {i}": combo.itemText(i) for i in range(combo.count())
+                  if combo.itemData(i) is None or combo is not page.assistant_filter}
+    hit = page.messages.item(1).data(Qt.ItemDataRole.AccessibleTextRole)
+    texts["hit speaker"] = hit.split(",")[0]
+    assert texts["tab 0"] == "⟦Messages⟧ (1)" and texts["hit speaker"] == "⟦You⟧"
+    assert not unmarked(texts), unmarked(texts)
+
+
+def test_drawn_message_rows_follow_a_language_switch(window: Any, services: Any, fake_vendor: Any,
+                                                     qtbot: Any) -> None:
+    """Issue 27: rows already drawn (their header, status tag, Retry pill and the
+    rendered error line) are said again in the new language at once, not kept from the
+    cache of the old one; English comes back the same way."""
+    from chathub_desktop.gui.message_delegate import _colors
+    from tests.fakes.vendor_server import Reply
+    from tests.gui.helpers import add_fake_provider, reload_assistants
+
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    reload_assistants(window, qtbot, aid)
+    fake_vendor.script(Reply(error_status=502, error_body="bad gateway"))
+    window.composer.set_text("Hello?")
+    window.composer.send_button.click()
+    model, view = window.message_model, window.message_view
+    qtbot.waitUntil(lambda: model.rowCount() == 2 and model.message_at(1).status == "error", timeout=15000)
+    delegate = view.delegate
+
+    def drawn(row: int) -> tuple[str, str, str]:
+        """(header, tag, text) of ``row`` as the list lays it out and renders it now."""
+        m = model.message_at(row)
+        lay = delegate._layout(m, False, delegate._width(), view.palette())
+        colors, dark = _colors(view.palette())
+        return lay.header, lay.tag, delegate.docs.document(m, dark, colors, delegate._width()).toPlainText()
+
+    qtbot.waitUntil(lambda: delegate.settled and "⚠ Error:" in drawn(1)[2], timeout=10000)
+    assert drawn(0)[0].startswith("You · ") and drawn(1)[1] == "error"
+    try:
+        window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
+        qtbot.waitUntil(lambda: delegate.settled and "⚠ 错误：" in drawn(1)[2], timeout=10000)
+        assert drawn(0)[0].startswith("你 · ") and drawn(1)[1] == "错误"
+        assert QCoreApplication.translate("MessageList", RETRY_LABEL) == "↻ 重试"
+    finally:
+        window.view.language.apply(UiLanguage.ENGLISH)
+        qtbot.waitUntil(lambda: delegate.settled and "⚠ Error:" in drawn(1)[2], timeout=10000)
+        window.view.language.apply(UiLanguage.SYSTEM)
+    assert drawn(0)[0].startswith("You · ")
+
+
+def test_system_agent_keeps_the_language_of_summaries_and_cards(window: Any, services: Any, qtbot: Any) -> None:
+    """Issue 27: Settings → System Agent offers the language summaries and dream cards
+    are written in; the conversation's own is the default, and a choice is stored."""
+    services.providers.add("Summ", "openai", "http://127.0.0.1:9/v1", api_key="k")
+    page = window.pages.open_system_agent().system_page
+    qtbot.waitUntil(lambda: not page.resolving(), timeout=5000)
+    combo = page.language_combo
+    assert combo.currentData() is None and combo.currentText() == "The conversation's own"
+    combo.setCurrentIndex(combo.findData("Japanese"))
+    page.save_button.click()
+    qtbot.waitUntil(lambda: page.status_label.text() == "Saved.", timeout=5000)
+    assert services.settings.get("card-language") == "Japanese"
+    window.back_action.trigger()
+
+
+def test_a_typed_service_reason_is_put_in_words_in_the_interface_language(window: Any, qtbot: Any) -> None:
+    """Issue 27: why no History Compress model can run (a ``SummarizerProblem`` from the
+    services) is said in the chosen language, with its button; the model id stays."""
+    from chathub_desktop.core.summarizer_problem import SummarizerProblem
+    from chathub_desktop.gui.summarizer_choice import choose_button, missing_text, short_text
+
+    button = choose_button("choose")
+    qtbot.addWidget(button)
+    try:
+        window.view.language_actions[UiLanguage.JAPANESE].trigger()
+        qtbot.waitUntil(lambda: button.text() == "History Compress モデルを選ぶ…", timeout=3000)
+        assert short_text(SummarizerProblem.NO_PROVIDER, "gpt-x") == "要約できません：「gpt-x」を提供するプロバイダーがありません"
+        window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
+        qtbot.waitUntil(lambda: button.text() == "选择 History Compress 模型…", timeout=3000)
+        assert missing_text(SummarizerProblem.EMPTY).startswith("尚未选择 History Compress 模型")
+    finally:
+        window.view.language.apply(UiLanguage.ENGLISH)
+        qtbot.waitUntil(lambda: button.text() == "Choose History Compress model…", timeout=3000)
+        window.view.language.apply(UiLanguage.SYSTEM)

@@ -29,7 +29,7 @@ def test_every_setting_is_declared_once_by_its_key() -> None:
 
 
 def test_unknown_key_is_refused_in_one_line() -> None:
-    with pytest.raises(SettingRefused, match=r"^unknown setting 'bogus'; known: compact-buffer-tokens, ") as info:
+    with pytest.raises(SettingRefused, match=r"^unknown setting 'bogus'; known: card-language, compact-buffer-tokens, ") as info:
         aps.declared("bogus")
     assert "\n" not in str(info.value)
 

@@ -7,7 +7,12 @@ from __future__ import annotations
 from chathub_desktop.core.change_kinds import ChangeOp
 from chathub_desktop.core.dynamic_memory import CardsChange
 from chathub_desktop.core.messages import ChatMessage, Role
-from chathub_desktop.core.request_assembly import AssemblyInput, HistoryMessage, RequestPart, assemble_request
+from chathub_desktop.core.request_assembly import (
+    AssemblyInput,
+    HistoryMessage,
+    RequestPart,
+    assemble_request,
+)
 from chathub_desktop.services.meter_rows import TOK1_PARTS, part_label
 from chathub_desktop.storage.change_log import trigger_statements
 
