@@ -95,7 +95,7 @@ GUI: dict[str, tuple[str, tuple[str, ...]]] = {
                "notifications", "single_instance", "status_line", "error_bar", "error_presenter",
                "page_header", "empty_state", "welcome_panel", "setup_steps", "setup_wizard", "task_runner",
                "service_ops", "live_refresh", "chat_events", "i18n", "help_button", "range_hint",
-               "vector_fill", "collector_pause")),
+               "vector_fill", "collector_pause", "elided_line")),
     "chat": ("The chat column: the message list (model, view, delegate, rendering), the "
              "composer and sending, attachments and images, reply versions and notices, tool "
              "approval, and the chat header.",
@@ -105,7 +105,7 @@ GUI: dict[str, tuple[str, tuple[str, ...]]] = {
               "link_policy", "image_codec", "image_sources", "stored_images", "attachments", "attachment_thumbs",
               "reply_notice", "reply_versions", "version_arrows", "redaction_notice", "tool_approval",
               "tool_server_notice", "assistant_switcher",
-              "pasted_chips")),  # first28, this wave
+              "pasted_chips", "rounded_frames")),
     "topics": ("The topic list: its model and delegate, opening a topic, its actions (pin, "
                "archive, private, delete), its own model and the scroll bar marks.",
                ("topic_list_model", "topic_list_delegate", "topic_opener", "topic_actions", "topic_delete",
