@@ -33,7 +33,7 @@ from sqlalchemy import insert  # noqa: E402
 
 from benchmarks.scratch_postgres import scratch_postgres  # noqa: E402
 from chathub_desktop.services.container import Services, open_services  # noqa: E402
-from chathub_desktop.services.store_watch import SQLITE_INTERVAL_S  # noqa: E402
+from chathub_desktop.services.watch.store_watch import SQLITE_INTERVAL_S  # noqa: E402
 from chathub_desktop.storage.models import Message  # noqa: E402
 
 SIMULATED_S = 600.0

@@ -49,7 +49,7 @@ def child_ours(export: Path, db_path: Path) -> ib.Figures:
     and the write transactions with the longest one (ms)."""
     import contextlib
 
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 
     db, assistant_id = ib.fresh_db(db_path)
     idle = ib.maxrss_mb()

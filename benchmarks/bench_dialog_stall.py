@@ -64,8 +64,8 @@ def main() -> int:
     import qasync
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.gui.assistant_dialog import AssistantDialog
-    from chathub_desktop.gui.task_runner import TaskRunner, install_asyncgen_hooks
+    from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
+    from chathub_desktop.gui.shell.task_runner import TaskRunner, install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
 
     tmp = tempfile.mkdtemp(prefix="bench-dialog-")

@@ -29,8 +29,8 @@ if str(ROOT) not in sys.path:
 
 from benchmarks.scratch_postgres import scratch_postgres  # noqa: E402
 from chathub_desktop.services.container import Services, open_services  # noqa: E402
-from chathub_desktop.services.dream_serve import DreamServe  # noqa: E402
-from chathub_desktop.services.dream_service import DreamService  # noqa: E402
+from chathub_desktop.services.dream.dream_serve import DreamServe  # noqa: E402
+from chathub_desktop.services.dream.dream_service import DreamService  # noqa: E402
 
 START = datetime(2026, 12, 1, 1, 58, tzinfo=UTC)
 TIMES = ("02:00", "02:05", "02:10")

@@ -3,7 +3,7 @@
 
 For each format: generate (once, cached in ``--cache-dir``) a realistic export of
 ``--mb`` MB with ``tests.fakes.chat_exports.generate_export``; run the real importer
-(:func:`chathub_desktop.services.chat_import.import_export`) into a fresh SQLite file in
+(:func:`chathub_desktop.services.transfer.chat_import.import_export`) into a fresh SQLite file in
 a child process; run the *floor* in another child (:func:`import_bench.floor_import`:
 the same file through ``ijson.items`` and every message's text bulk-inserted with Core
 ``executemany`` in one transaction, no branch walk, no validation); print seconds,
@@ -35,7 +35,7 @@ from benchmarks import import_bench as ib  # noqa: E402
 
 def child_ours(kind: str, export: Path, db_path: Path) -> ib.Figures:
     """The real importer: seconds, topics, rows, peak RSS (MB)."""
-    from chathub_desktop.services.chat_import import import_export
+    from chathub_desktop.services.transfer.chat_import import import_export
 
     db, aid = ib.fresh_db(db_path)
     idle = ib.maxrss_mb()

@@ -8,7 +8,7 @@ stall"; a frame is 16 ms, the window's goal is ≤ 50 ms). Measured, each ``--re
 times (default 3), with ``mcp-server-time`` from PyPI over stdio:
 
 1. **idle**: the loop doing nothing for 2 s (the baseline of this machine right now);
-2. **start on the MCP thread** (what the app does, ``services.mcp_clients.McpClients``):
+2. **start on the MCP thread** (what the app does, ``services.tools.mcp_clients.McpClients``):
    spawn, handshake and ``tools/list`` awaited from the qasync loop, then one
    ``tools/call``;
 3. **start on the app loop** (the alternative): the SDK's ``stdio_client`` and
@@ -59,7 +59,7 @@ async def idle() -> None:
 async def on_mcp_thread() -> None:
     """The app's way: the client manager's own loop thread."""
     from chathub_desktop.core.mcp_config import McpServerConfig
-    from chathub_desktop.services.mcp_clients import McpClients
+    from chathub_desktop.services.tools.mcp_clients import McpClients
 
     clients = McpClients(path=lambda: os.environ.get("PATH", ""))
     config = McpServerConfig.stdio("time", TIME_SERVER, ("--local-timezone", "UTC"))

@@ -124,7 +124,7 @@ def main() -> int:
     from chathub_desktop.app_bootstrap import freeze_startup_heap, make_application
     from chathub_desktop.core import dynamic_memory as dm
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
-    from chathub_desktop.gui.task_runner import TaskRunner, install_asyncgen_hooks
+    from chathub_desktop.gui.shell.task_runner import TaskRunner, install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
     from chathub_desktop.storage.models import DynamicMemoryDocument, FixedMemoryDocument, utcnow
     from tests.fakes.memory_keyring import MemoryKeyring

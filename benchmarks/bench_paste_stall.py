@@ -2,7 +2,7 @@
 
     QT_QPA_PLATFORM=offscreen python benchmarks/bench_paste_stall.py [--mb 2] [--repeat 5]
 
-A bare :class:`~chathub_desktop.gui.composer.Composer` on an offscreen ``QApplication``;
+A bare :class:`~chathub_desktop.gui.chat.composer.Composer` on an offscreen ``QApplication``;
 a 5 ms ``QTimer`` (``benchmarks/stall_probe.py``) records the longest gap between ticks
 minus its period while a paste of ``--mb`` MB of text (51,234 lines of 40 bytes for 2 MB)
 is handled, plus 200 ms. Cases, each ``--repeat`` times:
@@ -77,7 +77,7 @@ def main() -> int:
     from PySide6.QtCore import QMimeData
     from PySide6.QtWidgets import QApplication, QPlainTextEdit
 
-    from chathub_desktop.gui.composer import Composer
+    from chathub_desktop.gui.chat.composer import Composer
 
     app = QApplication.instance() or QApplication([])
     lines = round(args.mb * 1024 * 1024 / 40)

@@ -54,7 +54,7 @@ Measured 2026-12-02 at load 12–14, 300 entries::
 Keyword is 0 % by design here too (no shared word). The tab shows keyword results at
 once and the meaning ranking after it, so even a cold first query shows something.
 
-Before the hubness correction (``services.semantic_recall``) semantic and hybrid were
+Before the hubness correction (``services.search.semantic_recall``) semantic and hybrid were
 46.7 % R@5 (60.0 % R@10): generic requests crowded out the answers. Keyword is 0 % by
 design: the questions share no word with what was said (the index needs every word).
 The correction was chosen after seeing this set's failures, so the LongMemEval-S file

@@ -41,8 +41,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from chathub_desktop.services.embedder import DIM, E5Embedder  # noqa: E402
-from chathub_desktop.services.semantic_recall import SemanticRecall  # noqa: E402
+from chathub_desktop.services.search.embedder import DIM, E5Embedder  # noqa: E402
+from chathub_desktop.services.search.semantic_recall import SemanticRecall  # noqa: E402
 from chathub_desktop.storage.message_search import SearchScope  # noqa: E402
 
 TEXT = ("Message {i}: we went over the plan for the garden shed, the order of the timber "
@@ -164,7 +164,7 @@ def main() -> None:
         open_code = ("from chathub_desktop.services.container import open_services;"
                      f"open_services({url!r}).close()")
         bare = child_seconds(open_code, args.runs)
-        with_model = child_seconds(open_code + ";from chathub_desktop.services.embedder import "
+        with_model = child_seconds(open_code + ";from chathub_desktop.services.search.embedder import "
                                    "E5Embedder;E5Embedder().query('what dog do I have')", args.runs)
         print(f"start-up (median of {args.runs}): services {bare:.2f} s; services + model loaded "
               f"and one query embedded {with_model:.2f} s (+{with_model - bare:.2f} s)")

@@ -120,8 +120,8 @@ BEFORE = {"switch_s": 0.005, "MAX_MARK_RUN": sys.maxsize, "MAX_FORMAT_CHARS": sy
 def _after() -> dict[str, float]:
     from chathub_desktop.app_bootstrap import GIL_SWITCH_INTERVAL_S
     from chathub_desktop.core import invisible_text as it
-    from chathub_desktop.gui import markdown_render as mr
-    from chathub_desktop.gui import message_documents as md
+    from chathub_desktop.gui.chat import markdown_render as mr
+    from chathub_desktop.gui.chat import message_documents as md
 
     return {"switch_s": GIL_SWITCH_INTERVAL_S, "MAX_MARK_RUN": it.MAX_MARK_RUN,
             "MAX_FORMAT_CHARS": it.MAX_FORMAT_CHARS, "MAX_OPENERS": mr.MAX_OPENERS,
@@ -133,8 +133,8 @@ def _after() -> dict[str, float]:
 def _apply(settings: dict[str, float]) -> None:
     """Set the bounds and the switch interval of ``settings`` for the next probe run."""
     from chathub_desktop.core import invisible_text as it
-    from chathub_desktop.gui import markdown_render as mr
-    from chathub_desktop.gui import message_documents as md
+    from chathub_desktop.gui.chat import markdown_render as mr
+    from chathub_desktop.gui.chat import message_documents as md
 
     sys.setswitchinterval(settings["switch_s"])
     for name, value in settings.items():

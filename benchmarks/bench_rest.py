@@ -152,8 +152,8 @@ sys.exit(app.exec())
 
 
 def _store(tmp: Path, n: int) -> str:
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
     from chathub_desktop.services.container import open_services
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
     from tests.gui.helpers import conversation, write_export
 
     url = f"sqlite:///{tmp / 'chathub.sqlite3'}"

@@ -184,11 +184,11 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
     from PySide6.QtGui import QKeyEvent
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.gui.chat_events import ChatEvents
-    from chathub_desktop.gui.message_jump import TopicJumps
-    from chathub_desktop.gui.message_list_model import MAX_ROWS, MessageListModel
-    from chathub_desktop.gui.message_list_view import MessageListView
-    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.chat.message_jump import TopicJumps
+    from chathub_desktop.gui.chat.message_list_model import MAX_ROWS, MessageListModel
+    from chathub_desktop.gui.chat.message_list_view import MessageListView
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.services.container import open_services
 
     tmp = Path(tempfile.mkdtemp(prefix="chathub-bench-scroll-"))

@@ -125,7 +125,7 @@ def _queries(vocab: list[str]) -> list[tuple[str, str]]:
 
 
 def time_queries(url: str, vocab: list[str], runs: int, modes: list[str | None]) -> None:
-    from chathub_desktop.services.search_service import SearchService
+    from chathub_desktop.services.search.search_service import SearchService
     from chathub_desktop.storage.database import open_database
 
     db = open_database(url)
@@ -152,8 +152,8 @@ def time_recall(url: str, vocab: list[str], runs: int) -> None:
     """Median ms of a ``searchTopics`` call per query and of a ``recentTopics`` call,
     each next to a plain 50-hit search of the same query in the same run."""
     from chathub_desktop.core.messages import ToolCall
-    from chathub_desktop.services.recall_tools import RecallToolProvider
-    from chathub_desktop.services.search_service import SearchService
+    from chathub_desktop.services.search.recall_tools import RecallToolProvider
+    from chathub_desktop.services.search.search_service import SearchService
     from chathub_desktop.storage.database import open_database
 
     db = open_database(url)
@@ -191,7 +191,7 @@ def upgrade_seconds(url: str) -> float:
 def catch_up_seconds(url: str) -> tuple[float, int, float]:
     """Seconds the indexer takes to index the whole store in its batches, how many
     batches (write transactions) and the longest one (seconds)."""
-    from chathub_desktop.services.search_service import SearchService
+    from chathub_desktop.services.search.search_service import SearchService
     from chathub_desktop.storage.database import open_database
 
     db = open_database(url)

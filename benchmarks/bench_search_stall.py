@@ -34,7 +34,7 @@ HOSTILE = "\u202e\u2066\u200b\u0301\u200d\ufeff\u0300\u2069"
 def _results(bad: str = HOSTILE) -> tuple[Any, list[Any]]:
     """40 message hits and 40 memory hits of ``bad`` text (8 characters repeated)."""
     from chathub_desktop.core.search_text import Snippet
-    from chathub_desktop.services.search_service import MemoryHit, SearchHit, SearchResults
+    from chathub_desktop.services.search.search_service import MemoryHit, SearchHit, SearchResults
 
     title = "Plans " + bad * 1250
     snip = Snippet("lighthouse a" + bad * 18 + "…", ((0, 10),))
@@ -47,7 +47,7 @@ def _results(bad: str = HOSTILE) -> tuple[Any, list[Any]]:
 def _once(page: Any, res: Any, mem: list[Any], on_gui_thread: bool) -> tuple[float, float]:
     from PySide6.QtCore import QEventLoop, QTimer
 
-    from chathub_desktop.gui.search_page import result_rows
+    from chathub_desktop.gui.search.search_page import result_rows
     from tests.gui.render_probe import StallMeter
 
     rows = None if on_gui_thread else result_rows(res, mem)  # the window's worker does this
@@ -74,7 +74,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.core import invisible_text as it
-    from chathub_desktop.gui.search_page import SearchPage
+    from chathub_desktop.gui.search.search_page import SearchPage
 
     app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841
     page = SearchPage(runner=None, search=lambda _q, _f: None, search_memory=lambda _q, _f, _m: [])  # type: ignore[arg-type]

@@ -1,6 +1,6 @@
 """Benchmark: secrets kept out of memory and summaries (issue 19).
 
-Prints, for the detector used before text is remembered (``services.secret_scan``):
+Prints, for the detector used before text is remembered (``services.memory.secret_scan``):
 
 1. how long the library's rules take to load in this process (with its rule cache);
 2. milliseconds per 100 KB of ordinary memory text: the own patterns alone, the
@@ -31,7 +31,11 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=20)
     args = parser.parse_args()
     from chathub_desktop.core.secret_redaction import own_spans
-    from chathub_desktop.services.secret_scan import library_spans, library_status, redact_secrets
+    from chathub_desktop.services.memory.secret_scan import (
+        library_spans,
+        library_status,
+        redact_secrets,
+    )
     from tests.fakes.memory_lines import SECRETS, ordinary_lines
 
     t0 = time.perf_counter()

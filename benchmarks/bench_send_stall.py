@@ -439,7 +439,7 @@ async def bench_open(url: str, aid: int, topics: list[tuple[int, int]], meter: S
     """Open each topic in a fresh MainWindow on its own services, as a click does."""
     from PySide6.QtCore import QEvent, QObject
 
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
     from chathub_desktop.services.container import open_services
 
     svc = await asyncio.to_thread(open_services, url)
@@ -516,8 +516,8 @@ async def bench_import(svc: Any, meter: StallMeter, mb: float, cache: Path) -> R
     """Import a ChatGPT export of ``mb`` MB in the GUI's worker thread, progress via a Qt signal."""
     from PySide6.QtCore import QObject, Signal, Slot
 
-    from chathub_desktop.gui.task_runner import TaskRunner
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
     from tests.fakes.chatgpt_exports import generate_large_export
 
     path = cache / f"chathub_bench_chatgpt_{int(mb * 1000)}kb.json"
@@ -612,7 +612,7 @@ def main(argv: list[str] | None = None) -> int:
     import qasync
 
     from chathub_desktop.app_bootstrap import make_application
-    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
 
     unraisable: list[str] = []
     sys.unraisablehook = lambda u: unraisable.append(f"{type(u.exc_value).__name__}: {u.exc_value}")

@@ -89,8 +89,8 @@ def big_store() -> str:
     """A data dir whose only topic has :data:`BIG_TOPIC` messages (imported once)."""
     sys.path.insert(0, str(REPO))
     from benchmarks.bench_topic_open import _export
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
     from chathub_desktop.services.container import open_services
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 
     data = Path(tempfile.mkdtemp(prefix="chathub-bench-big-"))
     svc = open_services(f"sqlite:///{data / 'chathub.sqlite3'}")

@@ -108,7 +108,7 @@ async def _floor(url: str, body: dict[str, object], calls: int) -> list[float]:
 
 async def _summarizer(summarizer: object, calls: int, session: bool) -> list[float]:
     from chathub_desktop.core.messages import ChatMessage, Role
-    from chathub_desktop.services.summarizer import Summarizer
+    from chathub_desktop.services.compaction.summarizer import Summarizer
 
     assert isinstance(summarizer, Summarizer)
     messages = [ChatMessage(Role.USER, "Summarize: the user asked about lorem ipsum.")]
@@ -143,8 +143,11 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}/v1"
         with tempfile.TemporaryDirectory() as tmp:
             os.environ["CHATHUB_BENCH_KEY"] = "sk-bench"
+            from chathub_desktop.services.compaction.summarizer import (
+                Summarizer,
+                resolve_summarizer,
+            )
             from chathub_desktop.services.container import open_services
-            from chathub_desktop.services.summarizer import Summarizer, resolve_summarizer
 
             svc = open_services(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", Path(tmp))
             try:

@@ -63,13 +63,13 @@ def main(n: int = 20_000) -> None:
     from PySide6.QtGui import QKeyEvent
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.gui.chat_events import ChatEvents
-    from chathub_desktop.gui.message_jump import TopicJumps
-    from chathub_desktop.gui.message_list_model import MessageListModel
-    from chathub_desktop.gui.message_list_view import MessageListView
-    from chathub_desktop.gui.task_runner import TaskRunner
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.gui.chat.message_jump import TopicJumps
+    from chathub_desktop.gui.chat.message_list_model import MessageListModel
+    from chathub_desktop.gui.chat.message_list_view import MessageListView
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.services.container import open_services
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     loop = qasync.QEventLoop(app)

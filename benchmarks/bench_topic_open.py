@@ -40,11 +40,11 @@ def main(runs: int = 7) -> None:
     """Print cold and warm medians in ms."""
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.gui.chat_events import ChatEvents
-    from chathub_desktop.gui.message_list_model import MessageListModel
-    from chathub_desktop.gui.message_list_view import MessageListView
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.gui.chat.message_list_model import MessageListModel
+    from chathub_desktop.gui.chat.message_list_view import MessageListView
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
     from chathub_desktop.services.container import open_services
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     tmp = Path(tempfile.mkdtemp(prefix="chathub-bench-topic-"))

@@ -1,6 +1,6 @@
 """Composition root of the window: QApplication, the qasync loop, services, shutdown.
 
-``run_gui`` opens the store, shows :class:`~chathub_desktop.gui.main_window.MainWindow`
+``run_gui`` opens the store, shows :class:`~chathub_desktop.gui.shell.main_window.MainWindow`
 and runs the Qt/asyncio loop until the window closes or Quit is chosen (with a system
 tray, closing the window only hides it there and memory dreams keep running, APP-4;
 Quit ends the app); it then shuts down in order on the running loop (:func:`shut_down`:
@@ -38,7 +38,7 @@ from chathub_desktop.paths import default_data_dir
 from chathub_desktop.private_files import make_private_file
 
 if TYPE_CHECKING:
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
     from chathub_desktop.services.container import Services
 
 APP_NAME = "ChatHub Desktop"
@@ -136,7 +136,7 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     app.setOrganizationName(ORGANIZATION)
     app.setOrganizationDomain(ORGANIZATION_DOMAIN)
     app.setDesktopFileName(DESKTOP_FILE)
-    from chathub_desktop.gui.app_icon import app_icon
+    from chathub_desktop.gui.design.app_icon import app_icon
 
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # we quit when the main window asks to
@@ -157,13 +157,13 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     (SQLAlchemy, migrations and the catalog take ~0.5 s), so the window appears about as
     fast as a bare Qt window and then fills in.
     """
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     app = make_application()
     data = data_dir or default_data_dir()
     instance = None
     if not (new_instance or smoke):  # a smoke check runs beside the user's open window
-        from chathub_desktop.gui.single_instance import NotAnswering, claim
+        from chathub_desktop.gui.shell.single_instance import NotAnswering, claim
 
         try:
             instance = claim(data, list(argv or []))
@@ -195,8 +195,8 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
 
     import qasync
 
-    from chathub_desktop.gui.error_presenter import UnhandledErrors
-    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+    from chathub_desktop.gui.shell.error_presenter import UnhandledErrors
+    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
 
     if instance is not None:  # after first paint: QtNetwork takes ~20 ms to load
         instance.listen().activated.connect(window.bring_to_front)
@@ -311,7 +311,7 @@ async def smoke_check(window: MainWindow, services: Services) -> int:
 def page_tour(window: MainWindow) -> list[Callable[[], object]]:
     """Calls that show, in turn, each section of the window's Settings page and its
     Search page (issue 29: pages of the window, audited like the rest)."""
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
     settings = window.pages.open_settings()
 
     def section(s: SettingsSection) -> Callable[[], object]:
@@ -339,7 +339,7 @@ async def audit_themes(window: MainWindow) -> bool:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     ok = True
-    from chathub_desktop.gui.setup_wizard import SetupWizard
+    from chathub_desktop.gui.shell.setup_wizard import SetupWizard
 
     shown = window.dialogs.get("setup")  # the first run's, or a new one: what a first launch shows
     wizard = shown if isinstance(shown, SetupWizard) and shown.isVisible() else window.pages.open_setup()

@@ -30,14 +30,14 @@ I18N = ROOT / "resources" / "i18n"
 #: The files whose strings are translated so far (issue 27's first step); add a file here
 #: once its strings are marked.
 SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
-    "assistant_switcher", "chat_header", "compaction_controller", "composer", "error_bar", "main_window", "nav_rail",
-    "setup_steps", "setup_wizard", "settings_page", "page_header", "providers_page", "provider_form",
-    "models_page", "settings_dialog",
-    "storage_page", "empty_state", "help_button", "chat_empty", "welcome_panel", "topic_actions", "topic_privacy",
-    "search_controller", "topic_delete", "context_controls", "reply_versions", "model_choices", "vector_fill",
-    "message_delegate", "message_documents", "tool_approval", "tool_server_notice",
-    "notifications", "token_badge", "topic_list_delegate", "topic_list_model", "topic_opener", "tray", "view_menu",
-    "window_actions", "window_pages", "model_card_dialog", "search_page", "tools_page", "topic_model_picker", "summarizer_choice",
+    "chat/assistant_switcher", "chat/chat_header", "context/compaction_controller", "chat/composer", "shell/error_bar", "shell/main_window", "shell/nav_rail",
+    "shell/setup_steps", "shell/setup_wizard", "settings/settings_page", "shell/page_header", "settings/providers_page", "settings/provider_form",
+    "settings/models_page", "settings/settings_dialog",
+    "settings/storage_page", "shell/empty_state", "shell/help_button", "chat/chat_empty", "shell/welcome_panel", "topics/topic_actions", "topics/topic_privacy",
+    "search/search_controller", "topics/topic_delete", "context/context_controls", "chat/reply_versions", "settings/model_choices", "shell/vector_fill",
+    "chat/message_delegate", "chat/message_documents", "chat/tool_approval", "chat/tool_server_notice",
+    "shell/notifications", "context/token_badge", "topics/topic_list_delegate", "topics/topic_list_model", "topics/topic_opener", "shell/tray", "shell/view_menu",
+    "shell/window_actions", "shell/window_pages", "settings/model_card_dialog", "search/search_page", "settings/tools_page", "topics/topic_model_picker", "settings/summarizer_choice",
 )) + ("ui/provider_form.ui",)  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

@@ -195,7 +195,7 @@ def cmd_import_chatgpt(args: argparse.Namespace, svc: Services) -> int:
     malformed conversations skipped."""
     import threading
 
-    from chathub_desktop.services.chat_import import ImportFailed, import_export
+    from chathub_desktop.services.transfer.chat_import import ImportFailed, import_export
 
     assistant = svc.assistants.get(args.assistant)
     cancel = threading.Event()
@@ -254,7 +254,7 @@ def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
 
     attachments = _prepared(svc, args.topic, getattr(args, "attach", []) or [])
     if getattr(args, "approve_tools", False):  # issue 25: scripts answer every Ask
-        from chathub_desktop.services.mcp_tools import ApprovalDecision, fixed_approver
+        from chathub_desktop.services.tools.mcp_tools import ApprovalDecision, fixed_approver
 
         svc.mcp_tools.approver = fixed_approver(ApprovalDecision.ALLOW_ONCE)
     svc.bus.subscribe(on_event)
@@ -306,7 +306,7 @@ def _prepared(svc: Services, topic: int, paths: list[Path]) -> tuple[Attachment,
     sizing and budget refusals as the window (``InvalidInput`` names the file)."""
     if not paths:
         return ()
-    from chathub_desktop.gui.image_codec import QtImageCodec  # Qt only when images may need it
+    from chathub_desktop.gui.chat.image_codec import QtImageCodec  # Qt only when images may need it
 
     codec = QtImageCodec()
     return tuple(svc.attachments.prepare_path(topic, p, codec) for p in paths)

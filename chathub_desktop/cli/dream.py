@@ -126,7 +126,7 @@ def cmd_dream_serve(args: argparse.Namespace, svc: Services) -> int:
     import signal
 
     from chathub_desktop.logging_setup import configure_logging
-    from chathub_desktop.services.dream_serve import DreamServe
+    from chathub_desktop.services.dream.dream_serve import DreamServe
 
     configure_logging(getattr(args, "data_dir", None), verbose=True)  # the journal reads stderr
 
@@ -182,7 +182,7 @@ def cmd_dream_run(args: argparse.Namespace, svc: Services) -> int:
 def _dream_preview(args: argparse.Namespace, svc: Services, day: date) -> int:
     """``dream run --preview`` (issue 18): draft the day's card, print it with what it
     would fold (the Memory page's Dream now preview) and write nothing."""
-    from chathub_desktop.services.dream_service import DreamOutcome
+    from chathub_desktop.services.dream.dream_service import DreamOutcome
 
     draft = _until_interrupted(svc.dreams.draft_day(args.assistant, day))
     if draft is None:

@@ -44,7 +44,7 @@ def cmd_dream_review(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_dream_proposals(args: argparse.Namespace, svc: Services) -> int:
     """``dream proposals [--assistant A]``."""
-    from chathub_desktop.services.dream_review import proposal_lines
+    from chathub_desktop.services.dream.dream_review import proposal_lines
 
     rows = svc.dreams.review.proposals(args.assistant)
     emit_rows(args, [p.to_json() for p in rows], proposal_lines(rows), "no dream proposals", str)

@@ -150,7 +150,7 @@ def cmd_mcp_login(args: argparse.Namespace, svc: Services) -> int:
     async def open_url(url: str) -> None:
         print(f"Sign in to {args.name} at: {url}", file=sys.stderr, flush=True)
         if not args.no_browser:
-            from chathub_desktop.services.mcp_oauth import open_in_browser
+            from chathub_desktop.services.tools.mcp_oauth import open_in_browser
 
             await open_in_browser(url)
 

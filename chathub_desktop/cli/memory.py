@@ -166,7 +166,7 @@ def cmd_memory_import(args: argparse.Namespace, svc: Services) -> int:
     one transaction (``--dry-run``: only check and print; ``--merge``: add the file's fixed
     entries to the current ones, duplicates skipped, issue 18). A bad file changes nothing
     (APP-5, issue 10)."""
-    from chathub_desktop.services.memory_transfer import ImportConflict
+    from chathub_desktop.services.transfer.memory_transfer import ImportConflict
 
     json_out = getattr(args, "json", False)
     mode = "merge" if args.merge else "replace"

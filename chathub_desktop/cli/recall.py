@@ -17,7 +17,7 @@ from chathub_desktop.cli.common import emit
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
-    from chathub_desktop.services.semantic_recall import BackfillProgress
+    from chathub_desktop.services.search.semantic_recall import BackfillProgress
 
 
 def add_recall_command(sub: argparse._SubParsersAction[argparse.ArgumentParser],

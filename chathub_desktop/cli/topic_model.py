@@ -15,7 +15,7 @@ from chathub_desktop.cli.common import CommandError, emit, record_id
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
-    from chathub_desktop.services.topic_model import TopicModelView
+    from chathub_desktop.services.topics.topic_model import TopicModelView
 
 
 def add_topic_model_command(

@@ -185,7 +185,7 @@ def cmd_topic_estimate(args: argparse.Namespace, svc: Services) -> int:
                   f"(this request: about {est.threshold_estimate or 0:,}, at one token per three characters)")
         else:
             print(f"watermarks: high {est.high_watermark:.0%}, low {est.low_watermark:.0%}")
-        from chathub_desktop.services.meter_rows import MeterRowKind, meter_rows, signed
+        from chathub_desktop.services.context.meter_rows import MeterRowKind, meter_rows, signed
 
         print("rows, as the token popover lists them (they add up to the figure above):")
         for row in meter_rows(est):
@@ -281,7 +281,7 @@ def cmd_topic_probe(args: argparse.Namespace, svc: Services) -> int:
     import asyncio
 
     from chathub_desktop.core.summary_probes import report_to_json
-    from chathub_desktop.services.summarizer import SummarizerFailed
+    from chathub_desktop.services.compaction.summarizer import SummarizerFailed
 
     plan = asyncio.run(svc.probes.plan_topic(args.topic_id, args.probes))
     cost = {"probes": len(plan.probes), "requests": plan.requests, "estimated_tokens": plan.tokens,

@@ -1,6 +1,6 @@
 """Parse one conversation of a ChatGPT data export into plain frozen shapes (APP-5).
 
-Pure: no I/O, no database, no clock. :mod:`chathub_desktop.services.chatgpt_import`
+Pure: no I/O, no database, no clock. :mod:`chathub_desktop.services.transfer.chatgpt_import`
 streams ``conversations.json`` and hands each conversation object (a ``dict`` as
 ``json``/``ijson`` builds it) to :func:`parse_conversation`.
 

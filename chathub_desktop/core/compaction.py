@@ -1,7 +1,7 @@
 """Topic compaction planning: which completed turns to summarize and in which batches.
 
 Pure functions and small dataclasses (no I/O, no clock: times come in as arguments).
-The service (``services/compaction_service.py``) loads the topic, calls
+The service (``services/compaction/compaction_service.py``) loads the topic, calls
 :func:`plan_compaction`, runs the summarizer on the planned batches and stores the
 result in one transaction.
 

@@ -1,7 +1,7 @@
 """The chat-history export formats the importer reads, and how a file's format is
 recognised (APP-5, issue 15).
 
-Pure: no I/O. :mod:`chathub_desktop.services.chat_import` streams a file and asks
+Pure: no I/O. :mod:`chathub_desktop.services.transfer.chat_import` streams a file and asks
 :func:`detect_format` which format its first conversation has, from the object keys it
 holds (the conversation's own keys, and the keys one level below).
 

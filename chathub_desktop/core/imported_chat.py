@@ -4,7 +4,7 @@ Pure: no I/O, no database, no clock. Each format's parser
 (:mod:`~chathub_desktop.core.chatgpt_export`, :mod:`~chathub_desktop.core.claude_export`,
 :mod:`~chathub_desktop.core.webui_export`) reduces one exported conversation to an
 :class:`ImportedConversation`; the one import pipeline
-(:mod:`chathub_desktop.services.chat_import`) stores it.
+(:mod:`chathub_desktop.services.transfer.chat_import`) stores it.
 
 Attachments (issue 15): a message's files are kept as :class:`Attachment` and listed at
 the end of its stored text (name, type, size), followed by the file text when the

@@ -1,7 +1,7 @@
 """Markdown as plain text for search snippets (walk29 #16): what a reader sees, without
 ``**``, backticks or fences. Pure, no I/O.
 
-The text is parsed by markdown-it (the parser ``gui.markdown_render`` draws bubbles
+The text is parsed by markdown-it (the parser ``gui.chat.markdown_render`` draws bubbles
 with, same rules: CommonMark, tables, strikethrough, dollar math) and its tokens are
 read back as text: emphasis and link markup drop, a link keeps its words, an image its
 alt text, a formula its TeX; code (inline, fenced or indented) keeps its text and is

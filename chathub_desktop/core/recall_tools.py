@@ -5,7 +5,7 @@ same rules (MEM-4: one-to-one regular topics only, never a private topic, nothin
 with memory off, MEM-1): ``searchTopics(query, limit)`` returns ranked snippets of
 the assistant's other topics, each with the topic's title, the message's date and a
 message reference; ``recentTopics(limit)`` lists the latest topics with their dates
-and summaries. The service finds the rows (``services.recall_tools``); this module
+and summaries. The service finds the rows (``services.search.recall_tools``); this module
 checks the arguments and lays out the results.
 
 Results are bounded: at most :data:`MAX_RESULTS` items, a snippet

@@ -6,7 +6,7 @@ reported, so the user (or the model, in a tool result) sees what was taken out. 
 messages are never touched: only what would be remembered.
 
 This module holds the project's own patterns and the span arithmetic; a detector
-library's findings come in as further :class:`Span` s (``services.secret_scan``).
+library's findings come in as further :class:`Span` s (``services.memory.secret_scan``).
 Own patterns (kind → shape):
 
 - ``private-key``: a PEM ``-----BEGIN … PRIVATE KEY-----`` block (to its END line, or

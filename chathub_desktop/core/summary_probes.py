@@ -4,7 +4,7 @@ Pure: derives fill-in-the-blank probes from the covered turns in Factory's compa
 categories (files and paths named, decisions taken, open tasks, numbers), builds the two
 prompts per probe (the turns, then only the summary), scores answers by containment and
 (de)serializes the stored report with bounds. The service
-(``services.summary_probes``) sends the prompts to the History Compress model.
+(``services.compaction.summary_probes``) sends the prompts to the History Compress model.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Token-badge maths: anchors, the learned correction, images and the cache line (TOK-3..TOK-6).
 
 Pure functions over plain values; no I/O. The service layer
-(``services.estimate_service``) feeds them the assembled request plan, the stored
+(``services.context.estimate_service``) feeds them the assembled request plan, the stored
 provider usage and what this process recorded when it sent each request.
 
 Units: token counts are ``int`` tokens; ratios are dimensionless floats; image sizes

@@ -149,6 +149,6 @@ def mcp_http_client(headers: dict[str, str], limit: int = MAX_HTTP_BODY_BYTES,
     the SDK's own timeouts (30 s to connect or write, 300 s between reads) and every
     answer decoded and bounded (:class:`BoundedTransport`: ``limit`` decoded bytes for a
     non-SSE body, the inflate ratio for a compressed one); ``auth``: the server's OAuth
-    flow (``services.mcp_oauth``). The caller closes it (``async with``)."""
+    flow (``services.tools.mcp_oauth``). The caller closes it (``async with``)."""
     return httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30.0, read=300.0),
                               transport=BoundedTransport(limit), auth=auth)

@@ -1,5 +1,5 @@
 """The bound on what an MCP server may send in one answer (issue 25, the issue 32 rule),
-in a module of its own so that reading it loads no HTTP client: ``services.mcp_clients``
+in a module of its own so that reading it loads no HTTP client: ``services.tools.mcp_clients``
 needs it at every start, CLI commands included, while ``providers.mcp_http`` (httpx2,
 about 0.1 s of CPU to import) loads only when a Streamable HTTP server connects (issue 28)."""
 

@@ -1,6 +1,6 @@
 """Test connection's request (issue 16): can this provider be reached with its key,
 and which models does it offer? (HTTP lives in ``providers/``, issue 31;
-``services.connection_check`` asks it for a stored provider.)
+``services.providers.connection_check`` asks it for a stored provider.)
 
 One ``GET {base_url}/models`` with the provider's own authentication (``Authorization:
 Bearer`` for the OpenAI kinds, ``x-api-key`` and ``anthropic-version`` for the

@@ -10,41 +10,41 @@ from chathub_desktop import __version__
 from chathub_desktop.paths import default_data_dir
 from chathub_desktop.private_files import make_private_dir
 from chathub_desktop.providers.catalog import ModelCatalog
-from chathub_desktop.services.app_info import AppInfo, app_info, key_location
-from chathub_desktop.services.assistant_service import AssistantService
-from chathub_desktop.services.attachment_service import AttachmentService
-from chathub_desktop.services.chat_service import ChatService
-from chathub_desktop.services.compaction_service import CompactionService
-from chathub_desktop.services.dream_service import DreamService, dynamic_entries, dynamic_text
-from chathub_desktop.services.embedder import E5Embedder, embeddings_available
-from chathub_desktop.services.estimate_service import EstimateService
+from chathub_desktop.services.assistants.app_info import AppInfo, app_info, key_location
+from chathub_desktop.services.assistants.assistant_service import AssistantService
+from chathub_desktop.services.assistants.settings_service import SettingsService
+from chathub_desktop.services.chat.attachment_service import AttachmentService
+from chathub_desktop.services.chat.chat_service import ChatService
+from chathub_desktop.services.chat.message_edit_service import MessageEditService
+from chathub_desktop.services.chat.reply_versions import ReplyVersions
+from chathub_desktop.services.chat.tool_registry import ToolRegistry
+from chathub_desktop.services.compaction.compaction_service import CompactionService
+from chathub_desktop.services.compaction.summary_probes import SummaryProbeService
+from chathub_desktop.services.context.estimate_service import EstimateService
+from chathub_desktop.services.context.request_context import ContextLoader
+from chathub_desktop.services.dream.dream_service import DreamService, dynamic_entries, dynamic_text
 from chathub_desktop.services.events import EventBus, MemoryChanged, SettingsChanged, StoreWaiting
-from chathub_desktop.services.import_staging import discard_abandoned_imports
-from chathub_desktop.services.mcp_clients import McpClients, McpConnector
-from chathub_desktop.services.mcp_oauth import TokenSlots
-from chathub_desktop.services.mcp_service import McpService
-from chathub_desktop.services.mcp_tools import McpToolProvider
-from chathub_desktop.services.memory_history_service import MemoryHistory
-from chathub_desktop.services.memory_preview import MemoryPreviews
-from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
-from chathub_desktop.services.memory_transfer import MemoryTransfer
-from chathub_desktop.services.message_edit_service import MessageEditService
-from chathub_desktop.services.model_card_service import ModelCardService
-from chathub_desktop.services.provider_models import ProviderModels
-from chathub_desktop.services.provider_service import ProviderService
-from chathub_desktop.services.recall_tools import RecallToolProvider
-from chathub_desktop.services.reply_versions import ReplyVersions
-from chathub_desktop.services.request_context import ContextLoader
-from chathub_desktop.services.search_service import SearchService
-from chathub_desktop.services.semantic_recall import SemanticRecall
-from chathub_desktop.services.settings_service import SettingsService
-from chathub_desktop.services.store_watch import StoreWatcher
-from chathub_desktop.services.summary_probes import SummaryProbeService
-from chathub_desktop.services.tool_registry import ToolRegistry
-from chathub_desktop.services.topic_model import TopicModelService
-from chathub_desktop.services.topic_service import TopicService
-from chathub_desktop.services.topic_snapshots import TopicHistoryCache
-from chathub_desktop.services.topic_transfer import TopicTransfer
+from chathub_desktop.services.memory.memory_history_service import MemoryHistory
+from chathub_desktop.services.memory.memory_preview import MemoryPreviews
+from chathub_desktop.services.memory.memory_service import MemoryService, MemoryToolProvider
+from chathub_desktop.services.providers.model_card_service import ModelCardService
+from chathub_desktop.services.providers.provider_models import ProviderModels
+from chathub_desktop.services.providers.provider_service import ProviderService
+from chathub_desktop.services.search.embedder import E5Embedder, embeddings_available
+from chathub_desktop.services.search.recall_tools import RecallToolProvider
+from chathub_desktop.services.search.search_service import SearchService
+from chathub_desktop.services.search.semantic_recall import SemanticRecall
+from chathub_desktop.services.tools.mcp_clients import McpClients, McpConnector
+from chathub_desktop.services.tools.mcp_oauth import TokenSlots
+from chathub_desktop.services.tools.mcp_service import McpService
+from chathub_desktop.services.tools.mcp_tools import McpToolProvider
+from chathub_desktop.services.topics.topic_model import TopicModelService
+from chathub_desktop.services.topics.topic_service import TopicService
+from chathub_desktop.services.topics.topic_snapshots import TopicHistoryCache
+from chathub_desktop.services.transfer.import_staging import discard_abandoned_imports
+from chathub_desktop.services.transfer.memory_transfer import MemoryTransfer
+from chathub_desktop.services.transfer.topic_transfer import TopicTransfer
+from chathub_desktop.services.watch.store_watch import StoreWatcher
 from chathub_desktop.storage.database import Database, DatabaseError, open_database, sqlite_url_for
 from chathub_desktop.storage.secrets import KEY_FILE_NAME, FileSecretStore, KeyringSecretStore
 

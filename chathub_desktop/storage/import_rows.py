@@ -1,7 +1,7 @@
 """SQL of the import writer (issue 10 "Nothing lost", APP-5, issue 31): staged topics
 and messages written with Core ``executemany``, and the statements that publish a run
 (continued conversations moved after their topic's last row, twins dropped, staged
-topics made visible). ``services.import_writer`` decides what goes where; these
+topics made visible). ``services.transfer.import_writer`` decides what goes where; these
 functions take the connection of ``Database.write_connection()`` (or a read session).
 """
 

@@ -1,5 +1,5 @@
 """SQL for the staged topics of a running chat import (issue 10 "Nothing lost",
-issue 31). ``services.import_staging`` explains the scheme; here are its names and
+issue 31). ``services.transfer.import_staging`` explains the scheme; here are its names and
 queries: the ``Topic.source`` / ``app_setting`` prefixes, the visibility condition
 every topic listing uses, the run registry and the chunked delete.
 """

@@ -1,7 +1,7 @@
 """SQL for the source notes of imported fixed-memory entries (issue 15, MEM-7).
 
 ``app_setting`` row ``memory-source:<assistant id>`` holds ``{text hash: {"source",
-"at", "file" (optional)}}``; ``services.memory_sources`` describes the notes and shows
+"at", "file" (optional)}}``; ``services.memory.memory_sources`` describes the notes and shows
 them. Both functions take the caller's session: a note is written in the same
 ``Database.write()`` transaction that adds its entries.
 """

@@ -1,7 +1,7 @@
 """SQL of Search everything (issue 14, issue 31): the messages holding every term, on
 SQLite through the FTS5 trigram index (``storage.search_schema``) and on PostgreSQL
 through the ``pg_trgm`` GIN index; the SQLite indexer's batches; memory documents and a
-message's place in its topic. ``services.search_service`` ranks what these return and
+message's place in its topic. ``services.search.search_service`` ranks what these return and
 explains the strategy. Every function takes the caller's session.
 """
 

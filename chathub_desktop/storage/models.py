@@ -221,7 +221,7 @@ class AttachmentBlob(Base):
 class MessageVector(Base):
     """The embedding of one searchable message (issue 26, semantic recall): ``vector`` is
     ``dim`` little-endian float32 values, L2-normalized, made by embedding model ``model``
-    (``services.embedder``); ``chars`` is the length of the text that was embedded. The
+    (``services.search.embedder``); ``chars`` is the length of the text that was embedded. The
     row goes with its message (cascade); a missing row means "not embedded yet" and the
     keyword index answers alone."""
 
@@ -235,7 +235,7 @@ class MessageVector(Base):
 
 class TextVector(Base):
     """The embedding of one memory entry or dream card text (issue 26): ``digest`` is
-    the 16-byte hash of the text (``services.semantic_recall``), ``vector`` ``dim``
+    the 16-byte hash of the text (``services.search.semantic_recall``), ``vector`` ``dim``
     little-endian float32 values made by ``model``. Rows outlive edits until
     ``storage.text_vectors.prune`` drops the oldest past its bound."""
 

@@ -2,7 +2,7 @@
 cards, kept by content hash so a start does not embed them again.
 
 A row is ``(model, digest, dim, vector)``: ``digest`` (the key) is the 16-byte hash of the embedded text
-(``services.semantic_recall``), ``vector`` ``dim`` little-endian float32 values. An edited
+(``services.search.semantic_recall``), ``vector`` ``dim`` little-endian float32 values. An edited
 entry gets a new key; the old row stays until :func:`prune` drops the oldest rows past a
 bound. Every function takes the caller's session.
 """

@@ -319,7 +319,7 @@ def test_a_dream_over_30_long_summaries_fits_the_real_2048_token_window(local_mo
     error, and the outcome says how many topics were left out."""
     from datetime import UTC, datetime, timedelta
 
-    from chathub_desktop.services.summarizer import TIMEOUT_ENV
+    from chathub_desktop.services.compaction.summarizer import TIMEOUT_ENV
     from chathub_desktop.storage.models import TopicCompaction
 
     monkeypatch.setenv(TIMEOUT_ENV, "570000")  # a loaded machine generates slowly; this is not about speed

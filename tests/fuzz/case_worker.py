@@ -25,9 +25,9 @@ def _status_mb(key: str) -> float:
 
 def main(store: str, cases: list[str]) -> int:
     """Import each (kind, file) of ``cases`` into the store at ``store``."""
-    from chathub_desktop.services.chatgpt_import import ImportFailed, import_chatgpt_export
     from chathub_desktop.services.container import open_services
     from chathub_desktop.services.errors import InvalidInput
+    from chathub_desktop.services.transfer.chatgpt_import import ImportFailed, import_chatgpt_export
     from tests.fuzz.harness import store_digest
 
     svc = open_services(f"sqlite:///{store}")

@@ -14,9 +14,9 @@ import pytest
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import memory_tools as mt
-from chathub_desktop.services.chatgpt_import import ImportFailed, import_chatgpt_export
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.transfer.chatgpt_import import ImportFailed, import_chatgpt_export
 from tests.fuzz import hostile_inputs as hi
 from tests.fuzz.harness import CASE_RSS_MB, CASE_SECONDS, IsolatedResult, check_case, run_isolated
 

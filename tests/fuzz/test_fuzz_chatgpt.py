@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chathub_desktop.services.chatgpt_import import ImportFailed, import_chatgpt_export
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.transfer.chatgpt_import import ImportFailed, import_chatgpt_export
 from tests.fuzz.harness import check_case, fuzz_settings
 from tests.fuzz.hostile_inputs import chatgpt_bases, chatgpt_shaped, mutated, zipped
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chathub_desktop.services.chat_import import ImportFailed, import_export
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.transfer.chat_import import ImportFailed, import_export
 from tests.fuzz.harness import check_case, fuzz_settings
 from tests.fuzz.hostile_inputs import format_bases, format_shaped, mutated, zipped
 
@@ -68,8 +68,8 @@ def _memory_zip() -> bytes:
 @given(data=mutated(_memory_zip(), 3))
 def test_claude_memory_zips(services: Services, tmp_path: Path, data: bytes) -> None:
     """A Claude export's memories.json, mutated: text or one-line InvalidInput (issue 15)."""
-    from chathub_desktop.services.claude_memory import read_claude_memory
     from chathub_desktop.services.errors import InvalidInput
+    from chathub_desktop.services.transfer.claude_memory import read_claude_memory
 
     path = tmp_path / "memory.zip"
     path.write_bytes(data)

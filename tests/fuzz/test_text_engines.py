@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.core.stored_text import REPLACEMENT
-from chathub_desktop.services.chatgpt_import import import_chatgpt_export
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 
 pytestmark = pytest.mark.fuzz
 

@@ -33,7 +33,7 @@ def main(out_dir: Path) -> int:
     from sqlalchemy import insert
 
     from chathub_desktop.core.messages import Usage
-    from chathub_desktop.gui.message_action_bar import MessageAction
+    from chathub_desktop.gui.chat.message_action_bar import MessageAction
     from chathub_desktop.storage.models import Message
     from tests.fakes.vendor_server import FakeVendor, Reply
     from tests.gui.test_message_action_bar import hover

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
 from tests.gui.helpers import settled
 
 _LOOP: asyncio.AbstractEventLoop | None = None
@@ -135,7 +135,7 @@ def qloop(session_loop, qtbot) -> Iterator[asyncio.AbstractEventLoop]:  # type: 
 def window(qloop, services, qtbot):  # type: ignore[no-untyped-def]
     """A shown MainWindow over the test's services; shut down (replies interrupted,
     tasks cancelled) on teardown."""
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     w = MainWindow(services)
     w.show()
@@ -169,7 +169,7 @@ def _recall_fill_paused(monkeypatch: pytest.MonkeyPatch) -> None:
     """The recall vectors' background fill starts paused in window tests (issue 26): it
     would embed every test's messages on a worker, minutes of CPU over the suite; the
     tests of the fill resume it (tests/gui/test_recall_vectors_gui.py)."""
-    from chathub_desktop.gui.vector_fill import PAUSED_ENV
+    from chathub_desktop.gui.shell.vector_fill import PAUSED_ENV
 
     monkeypatch.setenv(PAUSED_ENV, "paused")
 

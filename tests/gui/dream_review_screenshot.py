@@ -36,7 +36,7 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.gui.memory import change_preview
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
-    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
     from tests.fakes.memory_keyring import MemoryKeyring
     from tests.fakes.vendor_server import FakeVendor, Reply

@@ -24,8 +24,8 @@ from tests.gui.shot_harness import close_window, grab, offscreen_services, open_
 
 def main(out_dir: Path) -> int:
     """Build the window, raise in an action under the app's handler, grab both themes."""
-    from chathub_desktop.gui import help_menu
-    from chathub_desktop.gui.error_presenter import UnhandledErrors
+    from chathub_desktop.gui.shell import help_menu
+    from chathub_desktop.gui.shell.error_presenter import UnhandledErrors
 
     with offscreen_services("chathub-errshot-") as (loop, svc):
         svc.assistants.create("Helper")

@@ -26,7 +26,7 @@ SIZES = ((1366, 768), (800, 560))
 
 def main(out_dir: Path) -> int:
     """Open each state and grab it in both themes."""
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     states = set(sys.argv[2:]) or {"wizard", "welcome", "empty", "menu", "about"}
     with offscreen_services("chathub-first29-") as (loop, svc):

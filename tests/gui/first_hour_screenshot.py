@@ -27,7 +27,7 @@ from tests.gui.shot_harness import close_window, grab, offscreen_services, open_
 def main(out_dir: Path) -> int:
     """Open each state on an empty store without a keyring and grab it in both themes."""
     from chathub_desktop.core.provider_presets import PRESETS
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
     from chathub_desktop.storage.secrets import KeyringStatus
 
     with offscreen_services("chathub-firsthour-") as (loop, svc):

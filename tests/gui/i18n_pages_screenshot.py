@@ -32,8 +32,8 @@ def main(out: Path) -> int:
 
     from chathub_desktop.core.ui_language import UiLanguage
     from chathub_desktop.gui.design.audit import audit_window
-    from chathub_desktop.gui.main_window import MainWindow
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
+    from chathub_desktop.gui.shell.main_window import MainWindow
     from tests.gui.shot_harness import offscreen_services
 
     with offscreen_services("chathub-shot-i18n-pages-") as (loop, svc):

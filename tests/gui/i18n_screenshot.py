@@ -33,7 +33,7 @@ def main(out: Path) -> int:
 
     from chathub_desktop.core.ui_language import UiLanguage
     from chathub_desktop.gui.design.audit import audit_window
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
     from tests.gui.shot_harness import offscreen_services
 
     failed = 0

@@ -27,10 +27,10 @@ THEMES = ("light", "dark")
 def main(out: Path) -> int:
     """Build the window and grab each state in both themes, auditing each; returns 0."""
     from chathub_desktop.core.summarizer_problem import SummarizerProblem
+    from chathub_desktop.gui.chat.message_documents import DISPLAY_LIMIT_CHARS
     from chathub_desktop.gui.design.audit import audit_window
-    from chathub_desktop.gui.message_documents import DISPLAY_LIMIT_CHARS
-    from chathub_desktop.gui.settings_page import SettingsSection
-    from chathub_desktop.gui.summarizer_choice import missing_text, short_text
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.summarizer_choice import missing_text, short_text
     from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window
 
     def audit(w: object, theme: str, what: str) -> None:

@@ -46,7 +46,7 @@ def main(out_dir: Path) -> int:
         PreviewOption,
     )
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
-    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
     from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
     from tests.fakes.memory_keyring import MemoryKeyring

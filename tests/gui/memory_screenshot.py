@@ -36,7 +36,7 @@ ENTRIES = [
 
 def populate(svc, assistant_id: int, tmp: Path) -> None:  # type: ignore[no-untyped-def]
     from chathub_desktop.core.messages import ToolCall
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
     from tests.fakes.chatgpt_exports import browser_conversation, write_export
 
     for text in ENTRIES:
@@ -59,7 +59,7 @@ def main(out_dir: Path) -> int:
 
     from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
-    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
     from chathub_desktop.storage.models import FixedMemoryDocument, utcnow
     from tests.fakes.memory_keyring import MemoryKeyring

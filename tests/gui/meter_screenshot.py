@@ -30,8 +30,8 @@ def main(out_dir: Path) -> int:
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.app_bootstrap import make_application
+    from chathub_desktop.gui.context.token_badge import TokenBadge
     from chathub_desktop.gui.design.theme import apply_theme
-    from chathub_desktop.gui.token_badge import TokenBadge
     from chathub_desktop.services.container import open_services
     from tests import meter_states
     from tests.fakes.memory_keyring import MemoryKeyring

@@ -22,7 +22,7 @@ from tests.gui.shot_harness import close_window, grab, offscreen_services, open_
 
 def main(out_dir: Path) -> int:
     """Open each page on a small store and grab it at both sizes in both themes."""
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
 
     with offscreen_services("chathub-pages-") as (loop, svc):
         svc.providers.add("OpenAI", "openai", "https://api.openai.com/v1", api_key_env="OPENAI_API_KEY")

@@ -26,7 +26,7 @@ POLL_MS = 10
 
 def _drive(app: QApplication, deltas_before_quit: int) -> None:
     """Poll until the window has its services, then send and arrange the quit."""
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     window = next((w for w in app.topLevelWidgets() if isinstance(w, MainWindow)), None)
     if window is None or not hasattr(window, "events") or not window.composer.send_button.isEnabled():

@@ -33,7 +33,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.core.messages import Usage
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
     from tests.fakes.vendor_server import FakeVendor, Reply
     from tests.gui.shot_harness import offscreen_services
 

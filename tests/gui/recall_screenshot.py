@@ -18,9 +18,9 @@ def main(out_dir: Path) -> int:
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.core.messages import ToolCall
-    from chathub_desktop.gui.assistant_dialog import AssistantDialog
+    from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
     from chathub_desktop.gui.design.theme import apply_theme
-    from chathub_desktop.gui.receipt_dialog import ReceiptDialog
+    from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
     from tests.fakes.vendor_server import FakeVendor, Reply
 
     with shots.offscreen_services("chathub-recallshot-") as (loop, svc), FakeVendor() as vendor:

@@ -2,7 +2,7 @@
 (issue 32): ``python -m tests.gui.render_probe CASES.json MARKER_DIR``.
 
 CASES.json is a JSON list of message texts. The probe builds a shown
-:class:`~chathub_desktop.gui.message_list_view.MessageListView` (offscreen), prints
+:class:`~chathub_desktop.gui.chat.message_list_view.MessageListView` (offscreen), prints
 ``{"ready": true}`` and then, for each text, opens ``MARKER_DIR/case-<i>`` (a missing
 file: the open is the mark an ``strace`` audit splits its log on), shows the text as
 an assistant reply and runs the event loop until every slice of it is laid out, then
@@ -84,10 +84,10 @@ def main(cases_file: str, marker_dir: str) -> int:
     from PySide6.QtCore import QEvent, QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.gui.chat_events import ChatEvents
-    from chathub_desktop.gui.markdown_render import load_math
-    from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
-    from chathub_desktop.gui.message_list_view import MessageListView
+    from chathub_desktop.gui.chat.markdown_render import load_math
+    from chathub_desktop.gui.chat.message_list_model import MessageListModel, TopicPage
+    from chathub_desktop.gui.chat.message_list_view import MessageListView
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
     from chathub_desktop.services.events import EventBus
     from chathub_desktop.services.views import MessageView
 

@@ -38,7 +38,7 @@ class _Blobs:
     the loop, as the attachments controller does from its worker."""
 
     def __init__(self, blobs: dict[str, bytes]) -> None:
-        from chathub_desktop.gui.stored_images import StoredImages
+        from chathub_desktop.gui.chat.stored_images import StoredImages
 
         self.blobs = blobs
         self.images = StoredImages(self.start)
@@ -47,7 +47,7 @@ class _Blobs:
         """Read ``sha`` and deliver it."""
         from PySide6.QtCore import QTimer
 
-        from chathub_desktop.gui.stored_images import decode_stored
+        from chathub_desktop.gui.chat.stored_images import decode_stored
 
         QTimer.singleShot(0, lambda: self.images.deliver(sha, decode_stored(self.blobs.get(sha))))
 
@@ -57,10 +57,10 @@ def stored_shots(out_dir: Path) -> None:
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.core.attachments import sha256_hex
-    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.chat.message_list_model import MessageListModel, TopicPage
+    from chathub_desktop.gui.chat.message_list_view import MessageListView
     from chathub_desktop.gui.design.theme import apply_theme
-    from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
-    from chathub_desktop.gui.message_list_view import MessageListView
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
     from chathub_desktop.services.events import EventBus
     from chathub_desktop.services.views import MessageView
 
@@ -108,11 +108,11 @@ def bounds_shots(out_dir: Path) -> None:
     from PySide6.QtCore import QThread
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.chat.markdown_render import load_math
+    from chathub_desktop.gui.chat.message_list_model import MessageListModel, TopicPage
+    from chathub_desktop.gui.chat.message_list_view import MessageListView
     from chathub_desktop.gui.design.theme import apply_theme
-    from chathub_desktop.gui.markdown_render import load_math
-    from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
-    from chathub_desktop.gui.message_list_view import MessageListView
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
     from chathub_desktop.services.events import EventBus
     from chathub_desktop.services.views import MessageView
 
@@ -148,10 +148,10 @@ def main(out_dir: Path) -> int:
     """Write the screenshots into ``out_dir``."""
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.chat.message_list_model import MessageListModel, TopicPage
+    from chathub_desktop.gui.chat.message_list_view import MessageListView
     from chathub_desktop.gui.design.theme import apply_theme
-    from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
-    from chathub_desktop.gui.message_list_view import MessageListView
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
     from chathub_desktop.services.events import EventBus
     from chathub_desktop.services.views import MessageView
 

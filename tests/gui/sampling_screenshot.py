@@ -16,9 +16,9 @@ from tests.gui import shot_harness as shots
 def main(out_dir: Path) -> int:
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.gui.assistant_dialog import AssistantDialog
     from chathub_desktop.gui.design.theme import apply_theme
-    from chathub_desktop.gui.models_page import ModelsPage
+    from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
+    from chathub_desktop.gui.settings.models_page import ModelsPage
 
     with shots.offscreen_services("chathub-samplingshot-") as (loop, svc):
         svc.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")

@@ -129,10 +129,10 @@ def main(out_dir: Path) -> int:
 
     from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.core.messages import Usage
-    from chathub_desktop.gui.main_window import MainWindow
-    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
     from tests.fakes.memory_keyring import MemoryKeyring
     from tests.fakes.vendor_server import FakeVendor, Reply
 

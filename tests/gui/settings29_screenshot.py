@@ -22,7 +22,7 @@ from tests.gui.shot_harness import close_window, grab, offscreen_services, open_
 def main(out_dir: Path) -> int:
     """Open each state on a small store and grab it at both sizes in both themes."""
     from chathub_desktop.core.mcp_config import McpServerConfig
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
     from tests import meter_states
     from tests.fakes.vendor_server import FakeVendor
 

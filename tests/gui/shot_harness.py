@@ -35,7 +35,7 @@ def offscreen_services(prefix: str) -> Iterator[tuple[Any, Any]]:
     import qasync
 
     from chathub_desktop.app_bootstrap import make_application
-    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
     from tests.fakes.memory_keyring import MemoryKeyring
 
@@ -59,7 +59,7 @@ def offscreen_services(prefix: str) -> Iterator[tuple[Any, Any]]:
 
 async def open_window(svc: Any, topic: int, size: tuple[int, int]) -> Any:
     """The main window at ``size`` (pixels), shown, with ``topic`` selected and painted."""
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     w = MainWindow(svc)
     w.resize(*size)

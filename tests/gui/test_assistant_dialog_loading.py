@@ -8,8 +8,8 @@ import threading
 
 from PySide6.QtWidgets import QDialogButtonBox
 
-from chathub_desktop.gui.assistant_dialog import AssistantDialog
-from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
+from chathub_desktop.gui.shell.task_runner import TaskRunner
 from tests.gui.helpers import loaded, saved
 
 

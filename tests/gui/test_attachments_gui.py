@@ -11,7 +11,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QGuiApplication, QImage
 from PySide6.QtWidgets import QApplication
 
-from chathub_desktop.gui.attachments import AttachmentChip
+from chathub_desktop.gui.chat.attachments import AttachmentChip
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, new_topic, reload_assistants
 

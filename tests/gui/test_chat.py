@@ -8,8 +8,8 @@ from types import SimpleNamespace
 from PySide6.QtCore import Qt
 
 from chathub_desktop.core.messages import Usage
-from chathub_desktop.gui.message_delegate import usage_text
-from chathub_desktop.gui.message_list_model import ContentRole, MessageRole
+from chathub_desktop.gui.chat.message_delegate import usage_text
+from chathub_desktop.gui.chat.message_list_model import ContentRole, MessageRole
 from tests.fakes.vendor_server import Reply, openai_error
 from tests.gui.helpers import add_fake_provider, new_topic, reload_assistants, wait_shown
 
@@ -160,7 +160,7 @@ def test_each_topic_keeps_its_draft_and_active_topics_rise(window, services, fak
 
 def test_a_reply_cut_at_max_tokens_says_so(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     """The status bar and the bubble's usage line tell a cut-off reply from a finished one."""
-    from chathub_desktop.gui.message_delegate import usage_text
+    from chathub_desktop.gui.chat.message_delegate import usage_text
 
     fake_vendor.script(Reply(text_chunks=["Half an an"], finish_reason="length"))
     _setup(window, services, fake_vendor, qtbot)
@@ -239,7 +239,7 @@ def test_a_deleted_topic_can_be_undone_then_is_deleted_off_the_gui_thread(window
     on a worker thread once the undo period is over."""
     import threading
 
-    from chathub_desktop.gui import topic_delete
+    from chathub_desktop.gui.topics import topic_delete
 
     aid = services.assistants.create("Deleter").id
     keep = services.topics.create(aid, "Keep")
@@ -247,10 +247,10 @@ def test_a_deleted_topic_can_be_undone_then_is_deleted_off_the_gui_thread(window
     reload_assistants(window, qtbot, aid)
     window.select_topic(gone.id)
     asked: list[str] = []
-    monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda _w, _t, text: asked.append(text) and False)
+    monkeypatch.setattr("chathub_desktop.gui.dialogs.confirm.ask", lambda _w, _t, text: asked.append(text) and False)
     assert not window.delete_topic() and window.topic_model.row_of(gone.id) is not None
     assert "“Gone” and its 0 messages" in asked[0] and "undo" in asked[0]
-    monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda *a, **k: True)
+    monkeypatch.setattr("chathub_desktop.gui.dialogs.confirm.ask", lambda *a, **k: True)
     assert window.delete_topic()
     assert window.topic_model.row_of(gone.id) is None and window.current_topic_id == keep.id
     assert window.deletes.undo_button.isVisible() and window.deletes.undo_action.isEnabled()
@@ -277,7 +277,7 @@ def test_a_passing_status_clears_after_its_time_and_when_another_page_opens(wind
     """Walk29 #12: "Stopped — the text so far is kept" followed the user onto every
     Settings page. A passing message goes after its time, and at once when a page other
     than Chats is shown; coming back to Chats does not bring it back."""
-    from chathub_desktop.gui.nav_rail import PageId
+    from chathub_desktop.gui.shell.nav_rail import PageId
 
     window.show_status("Code block copied", 50)
     qtbot.waitUntil(window.status_line.isVisible)

@@ -17,8 +17,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QToolButton
 
-from chathub_desktop.gui.message_delegate import MARKER_H
-from chathub_desktop.gui.message_list_model import CoveredBoundaryRole
+from chathub_desktop.gui.chat.message_delegate import MARKER_H
+from chathub_desktop.gui.chat.message_list_model import CoveredBoundaryRole
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.gui.helpers import add_fake_provider, loaded, reload_assistants, saved, wait_shown
@@ -322,7 +322,7 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     assert not any(model.index(r).data(CoveredBoundaryRole) for r in range(model.rowCount()))
     qtbot.waitUntil(lambda: "cleared" in window.status_line.currentMessage(), timeout=3000)  # a done callback
     # delete: confirmed, the row goes, the badge is recounted
-    monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda *a, **k: True)
+    monkeypatch.setattr("chathub_desktop.gui.dialogs.confirm.ask", lambda *a, **k: True)
     rows = model.rowCount()
     shown = window.estimate.shown
     last = model.message_at(rows - 1).id
@@ -380,7 +380,10 @@ def test_system_agent_page_says_what_to_do_in_the_window_not_on_the_cli(window, 
     assert text == ("Not usable yet: none of your providers serves the History Compress model 'gpt-5-mini' "
                     "(the model that writes summaries). "
                     "Pick a provider and model above (or add a provider on the Providers page).")
-    from chathub_desktop.services.summarizer import SummarizerUnavailable, resolve_summarizer
+    from chathub_desktop.services.compaction.summarizer import (
+        SummarizerUnavailable,
+        resolve_summarizer,
+    )
 
     try:  # the service's own message still tells a CLI user the command
         resolve_summarizer(services.db, services.settings, services.catalog)
@@ -395,7 +398,7 @@ def test_system_agent_resolves_the_summarizer_off_the_gui_thread(window, service
     the GUI thread (house rule: nothing heavy on the GUI thread)."""
     import threading
 
-    from chathub_desktop.services import summarizer
+    from chathub_desktop.services.compaction import summarizer
 
     threads: list[bool] = []
     real = summarizer.resolve_summarizer

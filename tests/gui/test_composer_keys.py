@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QInputMethodEvent
 from PySide6.QtWidgets import QApplication
 
-from chathub_desktop.gui.composer import Composer
-from chathub_desktop.gui.send_keys import SendKey
+from chathub_desktop.gui.chat.composer import Composer
+from chathub_desktop.gui.chat.send_keys import SendKey
 
 
 def _composer(qtbot) -> tuple[Composer, list[str]]:  # type: ignore[no-untyped-def]
@@ -64,7 +64,7 @@ def test_enter_while_an_input_method_composes_does_not_send(qtbot) -> None:  # t
 
 
 def test_the_send_key_setting_is_kept_and_named_everywhere(qloop, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     ini = tmp_path / "window.ini"
     w = MainWindow(services, settings_file=ini)

@@ -41,7 +41,7 @@ def test_add_provider_with_keyring(window, services, qtbot):  # type: ignore[no-
 def test_delete_provider_asks_then_deletes_on_a_worker(window, services, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
     """APP-2, issue 29: Delete asks first, then the provider is deleted on a store worker
     and leaves the list and the System Agent pickers."""
-    from chathub_desktop.gui import confirm
+    from chathub_desktop.gui.dialogs import confirm
 
     services.providers.add("Gone", "openai", "http://127.0.0.1:9/v1", api_key_env="X_KEY")
     settings = window.pages.open_settings()
@@ -164,7 +164,7 @@ def test_assistant_dialog_creates_assistant(window, services, qtbot):  # type: i
 def test_topics_new_rename_delete(window, services, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
     from PySide6.QtCore import Qt
 
-    from chathub_desktop.gui import confirm
+    from chathub_desktop.gui.dialogs import confirm
 
     a = services.assistants.create("Solo")
     reload_assistants(window, qtbot, a.id)
@@ -178,7 +178,7 @@ def test_topics_new_rename_delete(window, services, qtbot, monkeypatch):  # type
     qtbot.waitUntil(lambda: services.topics.get(tid).title == "Renamed")
     monkeypatch.setattr(confirm, "ask", lambda *a, **k: True)
     window.topic_list.setFocus()
-    monkeypatch.setattr("chathub_desktop.gui.topic_delete.UNDO_MS", 50)
+    monkeypatch.setattr("chathub_desktop.gui.topics.topic_delete.UNDO_MS", 50)
     qtbot.keyClick(window.topic_list, Qt.Key.Key_Delete)
     assert window.topic_model.rowCount() == 0  # at once; the store follows after the undo period
     qtbot.waitUntil(lambda: services.topics.list(a.id) == [], timeout=3000)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QTimer
 
-from chathub_desktop.gui.composer import Composer
+from chathub_desktop.gui.chat.composer import Composer
 
 
 def _composer(qtbot):  # type: ignore[no-untyped-def]

@@ -19,7 +19,7 @@ from PySide6.QtGui import QGuiApplication, QTextCursor
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QPushButton
 
 from chathub_desktop.core import dynamic_memory as dm
-from chathub_desktop.gui import confirm
+from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.dream_cards import card_copy_text

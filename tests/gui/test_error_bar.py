@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop import logging_setup
-from chathub_desktop.gui.error_presenter import UnhandledErrors
+from chathub_desktop.gui.shell.error_presenter import UnhandledErrors
 
 
 @pytest.fixture
@@ -33,7 +33,7 @@ def _log_text(path: Path) -> str:
 
 @pytest.mark.expect_log(r"unexpected error: RuntimeError: about box broke")
 def test_exception_in_a_window_action_shows_the_bar_and_logs(window, qloop, qtbot, monkeypatch, log_file):  # type: ignore[no-untyped-def]
-    from chathub_desktop.gui import help_menu
+    from chathub_desktop.gui.shell import help_menu
 
     def broken_about(*_args, **_kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("about box broke")

@@ -36,9 +36,9 @@ def test_no_topic_shows_the_next_step_and_send_waits_for_a_model(window, service
     topic" and an enabled Send. Now an assistant without a provider says what to do, with
     "Add a provider" (Settings → Providers) and "Edit assistant", and Send is off with the
     reason; once it has a provider and a model, "Start a chat" opens a topic."""
-    from chathub_desktop.gui.chat_empty import NOT_READY_TIP, EmptyState
+    from chathub_desktop.gui.chat.chat_empty import NOT_READY_TIP, EmptyState
     from chathub_desktop.gui.design.theme import ViewPrefs
-    from chathub_desktop.gui.nav_rail import PageId
+    from chathub_desktop.gui.shell.nav_rail import PageId
     from tests.gui.helpers import reload_assistants
 
     bare = services.assistants.create("Assistant")
@@ -68,7 +68,7 @@ def test_an_empty_topic_greets_and_a_prompt_fills_the_composer(window, services,
     """Walk29 #20: an empty topic showed only grey "No messages yet…". Now the assistant's
     avatar (its initial) and name greet, with four suggested prompts; clicking one puts
     its text in the composer, focused, and the list returns once the topic has a message."""
-    from chathub_desktop.gui.chat_empty import PROMPTS, EmptyState
+    from chathub_desktop.gui.chat.chat_empty import PROMPTS, EmptyState
     from tests.gui.helpers import new_topic, reload_assistants, wait_shown
 
     provider = services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
@@ -134,7 +134,7 @@ def test_about_has_the_icon_links_and_its_details_behind_an_expander(window, ser
 
 def test_the_provider_form_says_where_keys_go_in_user_words(window, services, qtbot):  # type: ignore[no-untyped-def]
     """Walk29 #17: the form said "Keys are stored with tests.fakes.memory_keyring.MemoryKeyring"."""
-    from chathub_desktop.services.app_info import keyring_words
+    from chathub_desktop.services.assistants.app_info import keyring_words
 
     settings = window.pages.open_settings()
     form = settings.providers_page.add_provider()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QKeySequence
 
 from chathub_desktop import __version__
-from chathub_desktop.services.app_info import redact_database_url
+from chathub_desktop.services.assistants.app_info import redact_database_url
 
 
 def test_about_shows_version_data_dir_database_and_keys(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]

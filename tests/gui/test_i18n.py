@@ -14,9 +14,9 @@ from PySide6.QtCore import QLocale, QSettings, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.ui_language import UiLanguage
-from chathub_desktop.gui.error_bar import ErrorBar
-from chathub_desktop.gui.i18n import SETTINGS_KEY, LanguageSwitcher, fill
-from chathub_desktop.gui.nav_rail import RailEntry
+from chathub_desktop.gui.shell.error_bar import ErrorBar
+from chathub_desktop.gui.shell.i18n import SETTINGS_KEY, LanguageSwitcher, fill
+from chathub_desktop.gui.shell.nav_rail import RailEntry
 
 
 @pytest.fixture
@@ -64,7 +64,7 @@ def test_chinese_retranslates_the_open_window_at_once_and_english_comes_back(eng
 def test_a_window_before_its_store_opens_switches_too(qapp: QApplication, qtbot: Any) -> None:
     """The language is applied before the first paint, while the store still opens: the
     window's chrome is re-said without touching what attach() builds later."""
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     w = MainWindow(None)
     qtbot.addWidget(w)
@@ -124,7 +124,7 @@ def test_plural_forms_follow_the_language(english: Any, qtbot: Any) -> None:
 
 
 def test_topic_counts_take_plural_forms_and_dates_the_locale(english: Any, services: Any, qtbot: Any) -> None:
-    from chathub_desktop.gui.topic_list_delegate import day_label
+    from chathub_desktop.gui.topics.topic_list_delegate import day_label
     from chathub_desktop.services.views import TopicView
 
     one = TopicView(id=1, assistant_id=1, title="T", created_at=datetime(2026, 3, 4, 9, 5, tzinfo=UTC),
@@ -231,9 +231,9 @@ def test_tool_approval_rows_and_call_lines_follow_the_language(english: Any, qtb
     from PySide6.QtGui import QPalette
 
     from chathub_desktop.core.mcp_config import ApprovalRequest
-    from chathub_desktop.gui.message_delegate import _colors, collapsed_label
-    from chathub_desktop.gui.message_documents import render_html
-    from chathub_desktop.gui.tool_server_notice import server_down_line
+    from chathub_desktop.gui.chat.message_delegate import _colors, collapsed_label
+    from chathub_desktop.gui.chat.message_documents import render_html
+    from chathub_desktop.gui.chat.tool_server_notice import server_down_line
     from chathub_desktop.services.events import ToolServerDown
     from chathub_desktop.services.views import MessageView
 

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.provider_presets import PRESETS
 from chathub_desktop.core.ui_language import UiLanguage
-from chathub_desktop.gui.message_delegate import RETRY_LABEL
-from chathub_desktop.gui.nav_rail import RailEntry
-from chathub_desktop.gui.settings_page import SettingsSection
+from chathub_desktop.gui.chat.message_delegate import RETRY_LABEL
+from chathub_desktop.gui.settings.settings_page import SettingsSection
+from chathub_desktop.gui.shell.nav_rail import RailEntry
 from tests.gui.test_i18n import _Pseudo
 
 #: Texts that are data, not interface words: the presets' names (a product's name, or
@@ -219,8 +219,8 @@ def test_the_provider_form_and_the_model_card_dialog_are_marked(window: Any, ser
     model card dialog, built in English and then switched, show only marked texts."""
     from PySide6.QtWidgets import QComboBox
 
-    from chathub_desktop.gui.model_card_dialog import ModelCardDialog
-    from chathub_desktop.gui.provider_form import ProviderFormDialog
+    from chathub_desktop.gui.settings.model_card_dialog import ModelCardDialog
+    from chathub_desktop.gui.settings.provider_form import ProviderFormDialog
 
     form = ProviderFormDialog(services.providers, window.runner)
     card = ModelCardDialog(services.models, [], window.runner, window.presenter, model="m")
@@ -271,7 +271,7 @@ def test_drawn_message_rows_follow_a_language_switch(window: Any, services: Any,
     """Issue 27: rows already drawn (their header, status tag, Retry pill and the
     rendered error line) are said again in the new language at once, not kept from the
     cache of the old one; English comes back the same way."""
-    from chathub_desktop.gui.message_delegate import _colors
+    from chathub_desktop.gui.chat.message_delegate import _colors
     from tests.fakes.vendor_server import Reply
     from tests.gui.helpers import add_fake_provider, reload_assistants
 
@@ -324,7 +324,11 @@ def test_a_typed_service_reason_is_put_in_words_in_the_interface_language(window
     """Issue 27: why no History Compress model can run (a ``SummarizerProblem`` from the
     services) is said in the chosen language, with its button; the model id stays."""
     from chathub_desktop.core.summarizer_problem import SummarizerProblem
-    from chathub_desktop.gui.summarizer_choice import choose_button, missing_text, short_text
+    from chathub_desktop.gui.settings.summarizer_choice import (
+        choose_button,
+        missing_text,
+        short_text,
+    )
 
     button = choose_button("choose")
     qtbot.addWidget(button)

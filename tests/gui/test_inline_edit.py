@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from chathub_desktop.gui.message_action_bar import MessageAction
-from chathub_desktop.gui.message_inline_edit import EMPTY_REFUSAL, hint_text
-from chathub_desktop.gui.message_list_model import VersionRole
-from chathub_desktop.gui.send_keys import SendKey
+from chathub_desktop.gui.chat.message_action_bar import MessageAction
+from chathub_desktop.gui.chat.message_inline_edit import EMPTY_REFUSAL, hint_text
+from chathub_desktop.gui.chat.message_list_model import VersionRole
+from chathub_desktop.gui.chat.send_keys import SendKey
 from tests.fakes.vendor_server import Reply
 from tests.gui.test_message_action_bar import hover, replied  # noqa: F401  (fixture)
 

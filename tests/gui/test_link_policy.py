@@ -11,10 +11,10 @@ import pytest
 from PySide6.QtCore import QPoint, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 
-from chathub_desktop.gui.chat_events import ChatEvents
-from chathub_desktop.gui.link_policy import LinkAction, decide, hover_text
-from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
-from chathub_desktop.gui.message_list_view import MessageListView
+from chathub_desktop.gui.chat.link_policy import LinkAction, decide, hover_text
+from chathub_desktop.gui.chat.message_list_model import MessageListModel, TopicPage
+from chathub_desktop.gui.chat.message_list_view import MessageListView
+from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.services.events import EventBus
 from chathub_desktop.services.views import MessageView
 

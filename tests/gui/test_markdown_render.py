@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from chathub_desktop.gui.markdown_render import highlight_code, load_math, render_markdown
+from chathub_desktop.gui.chat.markdown_render import highlight_code, load_math, render_markdown
 
 
 def test_fenced_python_block_gets_coloured_spans() -> None:
@@ -55,7 +55,7 @@ def test_the_gui_thread_never_waits_for_the_math_font(monkeypatch) -> None:  # t
     streaming reply) shows its source at once and the load runs on a worker."""
     import threading
 
-    from chathub_desktop.gui import markdown_render
+    from chathub_desktop.gui.chat import markdown_render
 
     monkeypatch.setattr(markdown_render, "_math_ready", threading.Event())
     started = []
@@ -92,7 +92,7 @@ def test_dollar_amounts_stay_prose() -> None:
 
 
 def test_formula_that_cannot_be_typeset_shows_its_source() -> None:
-    from chathub_desktop.gui.markdown_render import MATH_MAX_CHARS
+    from chathub_desktop.gui.chat.markdown_render import MATH_MAX_CHARS
 
     html = render_markdown("Broken: $\\frac{1}{$ here")
     assert "<img" not in html
@@ -106,7 +106,7 @@ def test_math_is_drawn_in_the_theme_text_colour() -> None:
 
 
 def test_code_block_caption_names_the_language_and_offers_copy() -> None:
-    from chathub_desktop.gui.markdown_render import code_blocks
+    from chathub_desktop.gui.chat.markdown_render import code_blocks
 
     text = "A\n\n```python\nprint(1)\n```\n\nB\n\n```\nplain\n```\n"
     html = render_markdown(text)
@@ -137,9 +137,9 @@ def test_a_refused_image_keeps_its_text_and_source() -> None:
 def test_a_code_block_s_copy_control_shows_the_theme_s_copy_icon() -> None:
     """walk36 #3: the Copy control is the Lucide copy icon in the header's text colour
     beside the word, not a bare underlined link; the language label is body size."""
+    from chathub_desktop.gui.chat.image_sources import typeset_svg
+    from chathub_desktop.gui.chat.markdown_render import copy_icon_url
     from chathub_desktop.gui.design.prose import DARK_PROSE, LIGHT_PROSE
-    from chathub_desktop.gui.image_sources import typeset_svg
-    from chathub_desktop.gui.markdown_render import copy_icon_url
 
     for prose in (LIGHT_PROSE, DARK_PROSE):
         html = render_markdown("```python\nx = 1\n```\n", dark=prose.dark)

@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTransport
-from chathub_desktop.gui.tools_page import ToolsPage
+from chathub_desktop.gui.settings.tools_page import ToolsPage
 from chathub_desktop.services.container import Services
 
 PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
@@ -163,7 +163,7 @@ def test_settings_tools_with_sign_out_fits_800_by_560(window: Any, services: Ser
     page's least width fits its section's viewport, and the lists share the height."""
     import dataclasses
 
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
 
     services.mcp.add(dataclasses.replace(McpServerConfig.http("docs", "https://mcp.example.test/mcp"),
                                          signed_in=True))
@@ -187,7 +187,7 @@ def test_at_800_by_560_the_server_table_shows_its_rows_and_the_tree_takes_the_re
         window: Any, services: Services, qtbot: Any) -> None:
     """Issue 25: four servers at 800×560 — the table shows all four rows without
     scrolling (it grew to its rows), and the tools tree below keeps the rest of the page."""
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
 
     for name in ("docs", "files", "linear", "time"):
         services.mcp.add(McpServerConfig.http(name, f"https://mcp.example.test/{name}"))

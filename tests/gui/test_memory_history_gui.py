@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.core.messages import ToolCall
-from chathub_desktop.gui import confirm
+from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.services.container import Services
 from tests.gui.helpers import shown_memory_page
 

@@ -14,13 +14,13 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from chathub_desktop.core.messages import ToolCall
-from chathub_desktop.gui import confirm
+from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_delegate import layout_lines
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
-from chathub_desktop.services.chatgpt_import import import_chatgpt_export
 from chathub_desktop.services.container import Services, open_services
+from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 from chathub_desktop.storage.models import FixedMemoryDocument, utcnow
 from tests.fakes.chatgpt_exports import browser_conversation, write_export
 from tests.gui.helpers import reload_assistants, shown_memory_page
@@ -310,7 +310,7 @@ def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_pa
                                         monkeypatch):
     """APP-5 from the Memory page: export as JSON, import into another assistant after a
     confirmation; a broken file shows why and changes nothing."""
-    from chathub_desktop.gui.file_dialogs import MEMORY_EXPORT_FILTERS
+    from chathub_desktop.gui.dialogs.file_dialogs import MEMORY_EXPORT_FILTERS
 
     services.memory.save_raw(assistant, "# Me\n#1: a fact\n#2: another")
     dlg = page.transfer.open_export()

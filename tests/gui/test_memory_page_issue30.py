@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QMenu, QStyleOptionViewItem
 
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
-from chathub_desktop.gui.nav_rail import PageId
+from chathub_desktop.gui.shell.nav_rail import PageId
 from chathub_desktop.services.container import Services, open_services
 from tests.gui.helpers import reload_assistants, shown_memory_page
 

@@ -17,7 +17,7 @@ from chathub_desktop.gui.memory.dream_schedule_form import KEEP_HELP, SCHEDULE_H
 from chathub_desktop.gui.memory.dreaming_group import DREAMING_HELP, SNIPPETS_HELP
 from chathub_desktop.gui.memory.fixed_page import FIXED_MEMORY_HELP, MEMORY_SWITCH_HELP
 from chathub_desktop.gui.memory.raw_editor import RAW_EDIT_HELP
-from chathub_desktop.gui.nav_rail import PageId
+from chathub_desktop.gui.shell.nav_rail import PageId
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 from tests.gui.helpers import reload_assistants, shown_memory_page

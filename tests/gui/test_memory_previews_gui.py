@@ -17,7 +17,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from chathub_desktop.core import dynamic_memory as dm
-from chathub_desktop.gui import confirm
+from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import FULL_TEXT, ChangePreviewDialog, PreviewOption
 from chathub_desktop.services.container import Services

@@ -12,9 +12,9 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QGuiApplication, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from chathub_desktop.gui.message_action_bar import MessageAction
-from chathub_desktop.gui.message_list_view import JumpTarget
-from chathub_desktop.gui.receipt_dialog import ReceiptDialog
+from chathub_desktop.gui.chat.message_action_bar import MessageAction
+from chathub_desktop.gui.chat.message_list_view import JumpTarget
+from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import (
     add_fake_provider,
@@ -105,11 +105,11 @@ def test_hovering_a_row_shows_its_actions_and_each_does_what_the_menu_does(  # t
     replied.inline_editor.cancel()
     # Delete asks first; "no" keeps the message, "yes" deletes it
     asked: list[str] = []
-    monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda _w, _t, text: asked.append(text) and False)
+    monkeypatch.setattr("chathub_desktop.gui.dialogs.confirm.ask", lambda _w, _t, text: asked.append(text) and False)
     hover(view, 1)
     bar.buttons[MessageAction.DELETE].click()
     assert asked and model.rowCount() == 2
-    monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda *a, **k: True)
+    monkeypatch.setattr("chathub_desktop.gui.dialogs.confirm.ask", lambda *a, **k: True)
     hover(view, 1)
     bar.buttons[MessageAction.DELETE].click()
     qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=5000)
@@ -120,7 +120,7 @@ def test_hovering_a_row_shows_its_actions_and_each_does_what_the_menu_does(  # t
 @pytest.fixture
 def long_topic(window, services, tmp_path, qtbot):  # type: ignore[no-untyped-def]
     """The window showing a 2,000-message topic at its newest message."""
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 
     a = services.assistants.create("Long")
     turns = [("user" if i % 2 == 0 else "assistant", f"Message {i}: some text.") for i in range(N)]
@@ -225,7 +225,7 @@ def test_a_failed_last_reply_offers_retry_not_a_second_regenerate(replied, qtbot
     action there, and the bar drops its Regenerate."""
     import dataclasses
 
-    from chathub_desktop.gui.message_action_bar import message_actions
+    from chathub_desktop.gui.chat.message_action_bar import message_actions
 
     m = replied.message_model.message_at(1)
     assert MessageAction.REGENERATE in message_actions(m, collapsible=False, last_reply=True)

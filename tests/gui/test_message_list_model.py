@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint
 
-from chathub_desktop.gui.chat_events import ChatEvents
-from chathub_desktop.gui.message_list_model import PAGE_SIZE, MessageListModel
-from chathub_desktop.gui.message_list_view import MessageListView
+from chathub_desktop.gui.chat.message_list_model import PAGE_SIZE, MessageListModel
+from chathub_desktop.gui.chat.message_list_view import MessageListView
+from chathub_desktop.gui.shell.chat_events import ChatEvents
 from tests.gui.helpers import conversation, on_worker, write_export
 
 N = 20_000
@@ -15,7 +15,7 @@ N = 20_000
 
 @pytest.fixture
 def big_topic(services, tmp_path):  # type: ignore[no-untyped-def]
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 
     a = services.assistants.create("Big")
     turns = [("user" if i % 2 == 0 else "assistant", f"Message {i}: some *markdown* text.") for i in range(N)]
@@ -38,8 +38,8 @@ def _shown_view(services, qtbot):  # type: ignore[no-untyped-def]
 
 
 def test_opening_fetches_one_page_and_scrolling_up_fetches_more(services, big_topic, qtbot, qloop):  # type: ignore[no-untyped-def]
-    from chathub_desktop.gui.message_jump import TopicJumps
-    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.chat.message_jump import TopicJumps
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
 
     events, model, view = _shown_view(services, qtbot)
     runner = TaskRunner(None)
@@ -90,7 +90,7 @@ def test_scrolling_far_up_lays_rows_out_from_cached_heights(services, big_topic,
     """Issue 9 "Long topics stay fluid": once more rows are loaded than documents are
     cached, loading an older page lays every loaded row out again; that must come from
     the cached row heights and renderings, not a Markdown pass per row on the GUI thread."""
-    from chathub_desktop.gui import markdown_render, message_documents
+    from chathub_desktop.gui.chat import markdown_render, message_documents
 
     monkeypatch.setattr(message_documents, "DOC_CACHE_SIZE", 60)  # fewer than the rows loaded below
     events, model, view = _shown_view(services, qtbot)
@@ -122,7 +122,7 @@ def test_a_huge_message_is_shown_cut_with_a_note_and_copied_whole(services, qtbo
     copies all of it."""
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.gui.message_documents import DISPLAY_LIMIT_CHARS
+    from chathub_desktop.gui.chat.message_documents import DISPLAY_LIMIT_CHARS
 
     a = services.assistants.create("Huge")
     t = services.topics.create(a.id)

@@ -9,10 +9,10 @@ import re
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QTextDocument
 
+from chathub_desktop.gui.chat.markdown_render import render_markdown, render_markdown_parts
+from chathub_desktop.gui.chat.message_documents import doc_css
+from chathub_desktop.gui.chat.sliced_document import HANG_CHARS, SlicedDocument
 from chathub_desktop.gui.design.prose import DARK_PROSE, HEADING_SCALE, LIGHT_PROSE
-from chathub_desktop.gui.markdown_render import render_markdown, render_markdown_parts
-from chathub_desktop.gui.message_documents import doc_css
-from chathub_desktop.gui.sliced_document import HANG_CHARS, SlicedDocument
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants
 

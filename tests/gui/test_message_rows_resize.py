@@ -4,9 +4,9 @@ each was painted at the new one, so a reply that grew taller ran over the next m
 
 from __future__ import annotations
 
-from chathub_desktop.gui.chat_events import ChatEvents
-from chathub_desktop.gui.message_list_model import MessageListModel
-from chathub_desktop.gui.message_list_view import MessageListView
+from chathub_desktop.gui.chat.message_list_model import MessageListModel
+from chathub_desktop.gui.chat.message_list_view import MessageListView
+from chathub_desktop.gui.shell.chat_events import ChatEvents
 
 REPLY = ("Here is the plan, step by step.\n\n"
          + "".join(f"{i}. Step {i}: check the schema, run the backfill in batches of 1,000 rows.\n" for i in range(1, 4))

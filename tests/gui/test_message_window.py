@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint
 
-from chathub_desktop.gui.chat_events import ChatEvents
-from chathub_desktop.gui.message_jump import TopicJumps
-from chathub_desktop.gui.message_list_model import MAX_ROWS, PAGE_SIZE, MessageListModel
-from chathub_desktop.gui.message_list_view import JumpTarget, MessageListView
-from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.gui.chat.message_jump import TopicJumps
+from chathub_desktop.gui.chat.message_list_model import MAX_ROWS, PAGE_SIZE, MessageListModel
+from chathub_desktop.gui.chat.message_list_view import JumpTarget, MessageListView
+from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.shell.task_runner import TaskRunner
 from tests.gui.helpers import conversation, on_worker, write_export
 
 N = 3_000
@@ -20,7 +20,7 @@ N = 3_000
 
 @pytest.fixture
 def long_topic(services, tmp_path):  # type: ignore[no-untyped-def]
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 
     a = services.assistants.create("Long")
     turns = [("user" if i % 2 == 0 else "assistant", f"Message {i}: a line of *text*.") for i in range(N)]

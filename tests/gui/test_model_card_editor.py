@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from chathub_desktop.gui import confirm
-from chathub_desktop.gui.model_card_dialog import ModelCardDialog
-from chathub_desktop.gui.models_page import ModelsPage
-from chathub_desktop.gui.settings_page import SettingsSection
+from chathub_desktop.gui.dialogs import confirm
+from chathub_desktop.gui.settings.model_card_dialog import ModelCardDialog
+from chathub_desktop.gui.settings.models_page import ModelsPage
+from chathub_desktop.gui.settings.settings_page import SettingsSection
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
 from tests.gui.helpers import add_fake_provider, reload_assistants

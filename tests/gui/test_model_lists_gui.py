@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chathub_desktop.gui.model_choices import model_rows
+from chathub_desktop.gui.settings.model_choices import model_rows
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
 from tests.gui.helpers import loaded, reload_assistants
@@ -111,7 +111,7 @@ def test_the_choosers_show_the_window_the_provider_reports(
     """Issue 28: "shown with its window where the provider says it" — a llama.cpp-style
     server reports ``n_ctx_train`` and serves 4,096 tokens (``/props``); the assistant
     dialog's list, its hint, the topic's picker and the card the badge reads all say so."""
-    from chathub_desktop.gui.model_choices import WINDOW_ROLE
+    from chathub_desktop.gui.settings.model_choices import WINDOW_ROLE
     from tests.gui.helpers import add_fake_provider
 
     fake_vendor.models = list(SERVED)
@@ -195,7 +195,7 @@ def test_every_combo_chooser_heads_its_groups_and_ends_with_free_text(
     under "Served by Local"; the free-text line is last; headings cannot be chosen."""
     from PySide6.QtCore import Qt
 
-    from chathub_desktop.gui.model_choices import HEADING_ROLE
+    from chathub_desktop.gui.settings.model_choices import HEADING_ROLE
 
     fake_vendor.models = list(SERVED)
     services.providers.add("Local", "openai", fake_vendor.base_url, api_key="sk-local")

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QLabel
 
-from chathub_desktop.gui.nav_rail import PageId, RailEntry, initial_of
+from chathub_desktop.gui.shell.nav_rail import PageId, RailEntry, initial_of
 from tests.gui.helpers import reload_assistants
 
 
@@ -101,7 +101,7 @@ def test_settings_and_search_are_pages_of_the_window_and_esc_returns(window, ser
 def test_settings_keeps_its_place_and_lists_its_sections(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
     """Issue 29: Settings lists its sections at the left, as Cherry Studio and LobeHub do,
     and comes back at the section it was left at."""
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
 
     page = window.pages.open_settings()
     assert [page.sections.item(i).text() for i in range(page.sections.count())] == [
@@ -119,7 +119,7 @@ def test_settings_keeps_its_place_and_lists_its_sections(window, services, qtbot
 
 def test_appearance_switches_the_theme_and_follows_the_menu(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     """Settings → Appearance holds the View menu's choices: one state in both places."""
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
 
     page = window.pages.open_settings()
     page.show_section(SettingsSection.APPEARANCE)
@@ -261,7 +261,7 @@ def test_each_assistant_has_its_own_avatar_colour_in_the_rail_and_its_menu(windo
     assistants without icons. Each assistant now has an initial on a colour of its own
     (picked by id from the design tokens; white text at 4.5:1 on each), in the rail, its
     menu (the shown one in bold) and the greeting of an empty chat."""
-    from chathub_desktop.gui.avatar import avatar_colour, avatar_tone
+    from chathub_desktop.gui.design.avatar import avatar_colour, avatar_tone
     from chathub_desktop.gui.design.contrast import contrast_ratio
     from chathub_desktop.gui.design.tokens import AVATAR_COLOURS, AVATAR_TEXT
     from tests.gui.helpers import reload_assistants
@@ -286,7 +286,7 @@ def test_an_emoji_chosen_in_the_assistant_editor_shows_in_the_rail_menu_and_gree
     """Walk29 #23: the assistant editor's avatar field takes an emoji or one or two letters
     (empty: the name's initial); the rail, its menu and the empty chat's greeting show it.
     Too much is refused in one line and nothing is stored."""
-    from chathub_desktop.gui.avatar import avatar_text
+    from chathub_desktop.gui.design.avatar import avatar_text
     from tests.gui.helpers import loaded, saved
 
     aid = services.assistants.create("Writer", model="gpt-4o-mini").id

@@ -7,8 +7,8 @@ from __future__ import annotations
 import logging
 from datetime import date
 
-from chathub_desktop.gui.notifications import dream_notice, reply_notice
-from chathub_desktop.services.dream_service import DUPLICATE, FAILED, NOTHING, DreamOutcome
+from chathub_desktop.gui.shell.notifications import dream_notice, reply_notice
+from chathub_desktop.services.dream.dream_service import DUPLICATE, FAILED, NOTHING, DreamOutcome
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants
 
@@ -56,7 +56,7 @@ def test_switched_off_sends_nothing(window, services, fake_vendor, qtbot):  # ty
 
 def test_no_notification_service_is_logged_once_and_nothing_breaks(window, services, fake_vendor, qtbot, caplog):  # type: ignore[no-untyped-def]
     window.notifier._backend = FakeNotifier(fail=True)
-    with caplog.at_level(logging.INFO, logger="chathub_desktop.gui.notifications"):
+    with caplog.at_level(logging.INFO, logger="chathub_desktop.gui.shell.notifications"):
         _send_hidden(window, services, fake_vendor, qtbot)
         qtbot.waitUntil(lambda: not window.notifier.available, timeout=3000)
         window.notifier.notify("again", "not tried")
@@ -109,12 +109,12 @@ def test_no_session_bus_is_known_before_any_send(window, qtbot, caplog, monkeypa
 
     if not sys.platform.startswith("linux"):
         return
-    from chathub_desktop.gui import notifications
+    from chathub_desktop.gui.shell import notifications
 
     monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
     monkeypatch.setattr(notifications.Path, "exists", lambda self: False)
     window.notifier._backend = None
-    with caplog.at_level(logging.INFO, logger="chathub_desktop.gui.notifications"):
+    with caplog.at_level(logging.INFO, logger="chathub_desktop.gui.shell.notifications"):
         window.notifier.notify("Title", "Body")
         qtbot.waitUntil(lambda: not window.notifier.available, timeout=3000)
     assert any("no D-Bus session bus" in r.getMessage() for r in caplog.records)

@@ -9,7 +9,7 @@ from typing import Any
 
 def test_no_welcome_before_the_store_is_open_and_none_for_a_returning_user(
         qloop: Any, services: Any, qtbot: Any) -> None:
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     services.assistants.create("Helper")  # a returning user
     w = MainWindow(None)  # as run_gui shows it, before the store is open

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QStyleOptionViewItem
 
 from chathub_desktop.core.invisible_text import MAX_MARK_RUN, shown_line, thin_spans
-from chathub_desktop.gui.receipt_dialog import ReceiptDialog
+from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.views import MessageView
 from tests.gui.helpers import reload_assistants
@@ -78,8 +78,8 @@ def test_a_search_row_is_measured_at_the_width_it_is_painted(qtbot: Any) -> None
     """A row's size was measured at the width of the option the list asked with and
     painted at the viewport's: the hostile result's selection covered the next row."""
     from chathub_desktop.core.search_text import Snippet
-    from chathub_desktop.gui.search_page import SearchPage, result_rows
-    from chathub_desktop.services.search_service import SearchHit, SearchResults
+    from chathub_desktop.gui.search.search_page import SearchPage, result_rows
+    from chathub_desktop.services.search.search_service import SearchHit, SearchResults
 
     when = datetime(2026, 12, 2, tzinfo=UTC)
     hits = [SearchHit(1, 1, "Notes a" + ZALGO, 1, "Helper", "user", when,

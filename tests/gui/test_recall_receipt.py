@@ -11,9 +11,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.messages import ToolCall
-from chathub_desktop.gui.assistant_dialog import AssistantDialog
-from chathub_desktop.gui.receipt_dialog import ReceiptDialog
-from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
+from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
+from chathub_desktop.gui.shell.task_runner import TaskRunner
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import (
     add_fake_provider,
@@ -90,7 +90,7 @@ def test_the_assistant_dialog_switches_recall_only_with_memory_on(services, qtbo
 def test_many_recalled_topics_keep_the_dialog_on_a_small_screen(qtbot):  # type: ignore[no-untyped-def]
     from datetime import UTC, datetime
 
-    from chathub_desktop.gui.receipt_dialog import MAX_OPEN_BUTTONS
+    from chathub_desktop.gui.context.receipt_dialog import MAX_OPEN_BUTTONS
     from chathub_desktop.services.views import MessageView
 
     recalled = [{"topic_id": i, "title": f"Topic number {i} with a long title"} for i in range(1, 41)]

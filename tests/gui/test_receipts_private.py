@@ -13,9 +13,9 @@ import os
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from chathub_desktop.gui.message_delegate import symbol
-from chathub_desktop.gui.receipt_dialog import ReceiptDialog
-from chathub_desktop.gui.topic_list_model import LOCK_EMOJI, LOCK_FALLBACK
+from chathub_desktop.gui.chat.message_delegate import symbol
+from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
+from chathub_desktop.gui.topics.topic_list_model import LOCK_EMOJI, LOCK_FALLBACK
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, new_topic, placed, reload_assistants, wait_shown
 
@@ -137,7 +137,7 @@ def test_the_composer_private_toggle_is_an_icon_toggle_that_follows_the_open_top
     takes the tokens' selected look and its tooltip says it is on; clicking it marks the
     open topic private (issue 19) and another topic shows its own state."""
     from chathub_desktop.gui.design.tokens import colours_for
-    from chathub_desktop.gui.topic_privacy import PRIVATE_OFF_TIP, PRIVATE_ON_TIP
+    from chathub_desktop.gui.topics.topic_privacy import PRIVATE_OFF_TIP, PRIVATE_ON_TIP
 
     aid = services.assistants.create("Helper").id
     plain = services.topics.create(aid, "Plain").id

@@ -10,8 +10,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
-from chathub_desktop.gui.receipt_dialog import ReceiptDialog
-from chathub_desktop.gui.summary_dialog import SummaryDialog
+from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
+from chathub_desktop.gui.context.summary_dialog import SummaryDialog
 from chathub_desktop.services.views import MessageView, SummaryView
 
 HOSTILE = '<img src="/dev/zero">'

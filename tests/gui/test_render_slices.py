@@ -15,9 +15,8 @@ from PySide6.QtGui import QImage, QPainter, QTextDocument
 from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.invisible_text import MAX_FORMAT_CHARS, MAX_MARK_RUN, thin_invisible
-from chathub_desktop.gui import markdown_render, message_documents
-from chathub_desktop.gui.chat_events import ChatEvents
-from chathub_desktop.gui.markdown_render import (
+from chathub_desktop.gui.chat import markdown_render, message_documents
+from chathub_desktop.gui.chat.markdown_render import (
     CODE_PART_CHARS,
     IMAGE_CHARS,
     MAX_CELL_CHARS,
@@ -28,11 +27,12 @@ from chathub_desktop.gui.markdown_render import (
     render_markdown,
     render_markdown_parts,
 )
-from chathub_desktop.gui.message_documents import SYNC_RENDER_CHARS
-from chathub_desktop.gui.message_list_model import MessageListModel
-from chathub_desktop.gui.message_list_view import MessageListView
-from chathub_desktop.gui.safe_document import SafeTextDocument
-from chathub_desktop.gui.sliced_document import IMAGE_SCHEME, SlicedDocument, decoded
+from chathub_desktop.gui.chat.message_documents import SYNC_RENDER_CHARS
+from chathub_desktop.gui.chat.message_list_model import MessageListModel
+from chathub_desktop.gui.chat.message_list_view import MessageListView
+from chathub_desktop.gui.chat.safe_document import SafeTextDocument
+from chathub_desktop.gui.chat.sliced_document import IMAGE_SCHEME, SlicedDocument, decoded
+from chathub_desktop.gui.shell.chat_events import ChatEvents
 from tests.gui.image_urls import data_url, qt_png
 
 _TAGS = re.compile(r"<[^>]*>")
@@ -266,7 +266,7 @@ def _table_lines(parts: list[str], width: int) -> tuple[list[int], float]:
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QColor, QPalette
 
-    from chathub_desktop.gui.message_documents import doc_css
+    from chathub_desktop.gui.chat.message_documents import doc_css
 
     def make() -> QTextDocument:
         doc = QTextDocument()
@@ -353,8 +353,8 @@ def test_code_blocks_and_tables_have_round_corners(qtbot) -> None:  # type: igno
     sliced document, the outermost corner pixel shows what lies behind (the page), the
     middle of the top edge the block's own border or shade; a code block cut into slices
     is rounded at its top and bottom only."""
+    from chathub_desktop.gui.chat.rounded_frames import RADIUS, rounded_corners
     from chathub_desktop.gui.design.prose import prose_for
-    from chathub_desktop.gui.rounded_frames import RADIUS, rounded_corners
 
     text = ("Here:\n\n```python\nfor a in b:\n    c()\n```\n\n| Rows | Time |\n|---|---|\n| 1 | 2 |\n\nlong:\n\n```\n"
             + "x = 1\n" * (CODE_PART_CHARS // 3) + "```\n")

@@ -8,8 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
-from chathub_desktop.gui.message_action_bar import MessageAction
-from chathub_desktop.gui.message_list_model import VersionRole
+from chathub_desktop.gui.chat.message_action_bar import MessageAction
+from chathub_desktop.gui.chat.message_list_model import VersionRole
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
 from tests.gui.test_message_action_bar import hover
@@ -130,7 +130,7 @@ def test_regenerate_with_offers_what_the_local_server_serves_not_claude(window, 
     qtbot.waitUntil(lambda: window.model_picker.picker.groups != (), timeout=5000)
     menu = window.versions.regenerate_with_menu
     menu.aboutToShow.emit()
-    from chathub_desktop.gui.topic_model_picker import heading_texts
+    from chathub_desktop.gui.topics.topic_model_picker import heading_texts
 
     texts = [a.text() for a in menu.actions() if a.text() and not a.isSeparator()]
     assert texts == ["gpt-4o-mini", "gpt-4o", "Another model…"]  # walkthrough F7: free text last

@@ -19,9 +19,9 @@ import pytest
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QImage, QPainter, QTextDocument
 
-from chathub_desktop.gui.image_sources import data_image
-from chathub_desktop.gui.markdown_render import load_math, render_markdown
-from chathub_desktop.gui.safe_document import SafeTextDocument
+from chathub_desktop.gui.chat.image_sources import data_image
+from chathub_desktop.gui.chat.markdown_render import load_math, render_markdown
+from chathub_desktop.gui.chat.safe_document import SafeTextDocument
 from tests.gui.image_urls import data_url, qt_png
 
 _WATCH = """

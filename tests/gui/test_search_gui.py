@@ -8,9 +8,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from chathub_desktop.gui.message_list_model import PAGE_SIZE, HighlightRole
-from chathub_desktop.gui.nav_rail import PageId
-from chathub_desktop.gui.vector_fill import PAUSED_ENV
+from chathub_desktop.gui.chat.message_list_model import PAGE_SIZE, HighlightRole
+from chathub_desktop.gui.shell.nav_rail import PageId
+from chathub_desktop.gui.shell.vector_fill import PAUSED_ENV
 from chathub_desktop.services.container import Services
 from tests.gui.helpers import reload_assistants
 
@@ -237,7 +237,7 @@ def test_hits_are_grouped_by_topic_as_plain_text_and_arrows_skip_the_headers(win
                                                                            qtbot: Any) -> None:
     """walk29 #16: a group header per topic (title · assistant · day) and its hits under
     it; snippets without Markdown marks, code in <code>; Up/Down go hit to hit."""
-    from chathub_desktop.gui.search_page import TopicGroup
+    from chathub_desktop.gui.search.search_page import TopicGroup
 
     ids = _coder(services)
     reload_assistants(window, qtbot)
@@ -273,7 +273,7 @@ def test_hits_are_grouped_by_topic_as_plain_text_and_arrows_skip_the_headers(win
 
 def test_the_filters_run_the_query_again_within_them(window: Any, services: Services, qtbot: Any) -> None:
     """walk29 #16: assistant, date range and role filters; each change searches at once."""
-    from chathub_desktop.services.search_service import SearchHit
+    from chathub_desktop.services.search.search_service import SearchHit
 
     ids = _coder(services)
     reload_assistants(window, qtbot)
@@ -331,7 +331,7 @@ def test_the_memory_tab_finds_an_entry_by_meaning_after_the_keyword_results(wind
     qtbot.waitUntil(lambda: page.shown_queries == ["what kind of dog do I have"], timeout=20000)
     assert page.memory.count() >= 1 and "(" in page.tabs.tabText(1)
     assert page.memory.item(0).data(Qt.ItemDataRole.UserRole + 1).snippet.text == "Has a beagle puppy named Rufus"
-    from chathub_desktop.services.search_service import SearchHit
+    from chathub_desktop.services.search.search_service import SearchHit
 
     assert [h.message_id for h in _hits(page.messages) if isinstance(h, SearchHit)][:1] == [said]  # no keyword of it was typed
 
@@ -343,7 +343,7 @@ def test_before_a_query_and_with_no_result_an_empty_state_says_what_to_do(window
     through; "No results" with advice; and, while a filter narrows it, Clear filters,
     which runs the query again over everything."""
     from chathub_desktop.gui.design.audit import audit_window
-    from chathub_desktop.gui.search_page import (
+    from chathub_desktop.gui.search.search_page import (
         CLEAR_FILTERS,
         NO_RESULTS_FILTERED,
         NO_RESULTS_TEXT,

@@ -12,7 +12,7 @@ from tests.gui.helpers import settled
 
 
 def test_queued_button_sync_after_the_window_is_gone(qloop, services, qtbot):  # type: ignore[no-untyped-def]
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     w = MainWindow(services)
     w.show()

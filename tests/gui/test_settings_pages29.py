@@ -71,7 +71,7 @@ def test_no_provider_shows_one_line_and_add_a_provider(window: Any, services: Se
 def test_models_and_tools_show_an_empty_state_not_empty_grids(window: Any, qtbot: Any) -> None:
     """Walk29 #10: Models and Tools with nothing in them show one line and a primary
     "Add…" button instead of column headers (Tools: not two empty grids)."""
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
 
     settings = window.pages.open_settings()
     settings.show_section(SettingsSection.MODELS)
@@ -96,8 +96,8 @@ def test_empty_models_and_tools_say_what_the_page_is_for_and_learn_more_unfolds(
     """Walk36 #11: an empty Models or Tools page has an icon, a title, a line on what the
     page is for, the primary Add button and Learn more, which unfolds the longer
     explanation in place (and folds it again)."""
-    from chathub_desktop.gui.empty_state import LEARN_MORE
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
+    from chathub_desktop.gui.shell.empty_state import LEARN_MORE
 
     settings = window.pages.open_settings()
     settings.show_section(SettingsSection.MODELS)
@@ -169,7 +169,7 @@ def test_the_changed_pages_read_in_both_themes_at_800_px(window: Any, services: 
     Agent (notes) and the provider form reach 4.5:1 (3:1 large) with nothing cut, after
     a live theme switch, in an 800×560 window."""
     from chathub_desktop.gui.design.audit import audit_window
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
 
     services.providers.add("Ollama", "openai_compatible", "http://localhost:11434/v1")
     window.resize(800, 560)

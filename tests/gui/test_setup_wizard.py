@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWizard
 
-from chathub_desktop.gui.model_choices import model_rows
+from chathub_desktop.gui.settings.model_choices import model_rows
 from tests.fakes.vendor_server import FakeVendor
 
 
@@ -75,7 +75,7 @@ def test_a_refused_key_says_so_and_skip_writes_nothing_more(window, services, fa
 
 
 def test_opens_by_itself_once_on_an_empty_store(qloop, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     ini = tmp_path / "window.ini"
     w = MainWindow(services, settings_file=ini)
@@ -89,7 +89,7 @@ def test_opens_by_itself_once_on_an_empty_store(qloop, services, qtbot, tmp_path
 
 
 def test_not_opened_on_a_store_in_use(qloop, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     services.assistants.create("Existing")
     w = MainWindow(services, settings_file=tmp_path / "window.ini")
@@ -103,7 +103,7 @@ def test_setup_chooses_the_history_compress_model_and_compact_now_works(  # type
     """Issue 28, CMP-3: a local server serving its own names; the setup preselects its small
     model, stores it as the System Agent setting, and Compact now then summarizes with it
     without any typed id."""
-    from chathub_desktop.services.summarizer import resolve_summarizer
+    from chathub_desktop.services.compaction.summarizer import resolve_summarizer
     from tests.fakes.vendor_server import Reply
 
     fake_vendor.models = ["llama-3.1-8b-instruct", "nomic-embed-text", "smollm2-135m"]
@@ -196,7 +196,7 @@ def test_presets_fill_the_form_and_say_where_to_get_a_key(window, services, fake
 def test_comes_back_when_the_first_launch_ended_with_it_open(qloop, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
     """Walkthrough F5: the app quit (or was killed) while the setup was open: the next
     start opens it again; once the user closed it, it stays closed."""
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     ini = tmp_path / "window.ini"
     first = MainWindow(services, settings_file=ini)
@@ -215,7 +215,7 @@ def test_comes_back_when_the_first_launch_ended_with_it_open(qloop, services, qt
 
 def test_the_welcome_names_help_setup_and_its_button_opens_it(qloop, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
     """Walkthrough F5: the first-start welcome names Help → Setup… and has a button for it."""
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     w = MainWindow(services, settings_file=tmp_path / "window.ini")
     qtbot.addWidget(w)
@@ -270,7 +270,7 @@ def test_the_provider_step_shows_an_empty_state_and_a_preset_grid(window, servic
     """Walk29 #17: no large empty list box while no provider exists, but one line saying
     what to do; the presets are tiles with an icon each, three to a row, no name cut; a
     double-click on one opens the form filled from it; the list shows once a provider exists."""
-    from chathub_desktop.gui.setup_wizard import NO_PROVIDER_TEXT, PRESET_COLUMNS
+    from chathub_desktop.gui.shell.setup_wizard import NO_PROVIDER_TEXT, PRESET_COLUMNS
 
     wizard = window.pages.open_setup()
     qtbot.waitExposed(wizard)
@@ -335,7 +335,7 @@ def test_each_step_is_numbered_with_the_current_one_marked_and_tiles_select_soft
     filled with the accent."""
     from chathub_desktop.gui.design import current_colours
     from chathub_desktop.gui.design.audit import painted_colours
-    from chathub_desktop.gui.setup_steps import STEPS, StepIndicator
+    from chathub_desktop.gui.shell.setup_steps import STEPS, StepIndicator
 
     wizard = window.pages.open_setup()
     qtbot.waitExposed(wizard)

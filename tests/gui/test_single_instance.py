@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtNetwork import QLocalSocket
 
-from chathub_desktop.gui.single_instance import claim, server_name
+from chathub_desktop.gui.shell.single_instance import claim, server_name
 
 REPO = Path(__file__).resolve().parents[2]
 #: Seconds a launch may take to hand over and exit (start-up of Python + Qt included).
@@ -125,7 +125,7 @@ def test_an_app_that_does_not_answer_keeps_its_socket(qapp, tmp_path: Path, monk
     the launch says so and its socket is left alone (no second window)."""
     from PySide6.QtNetwork import QLocalServer
 
-    import chathub_desktop.gui.single_instance as si
+    import chathub_desktop.gui.shell.single_instance as si
 
     monkeypatch.setattr(si, "ANSWER_MS", 300)
     data = tmp_path / "busy"

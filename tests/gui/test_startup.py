@@ -10,7 +10,7 @@ from tests.gui.helpers import settled
 
 
 def test_window_shows_first_and_fills_in_on_attach(qloop, services, qtbot) -> None:  # type: ignore[no-untyped-def]
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     services.assistants.create("Helper")
     w = MainWindow(None)
@@ -43,7 +43,7 @@ def test_first_paint_loads_neither_the_store_stack_nor_qt_namespace(tmp_path) ->
     code = (
         "import sys, PySide6.QtCore as C\n"
         "from chathub_desktop.app_bootstrap import make_application\n"
-        "from chathub_desktop.gui.main_window import MainWindow\n"
+        "from chathub_desktop.gui.shell.main_window import MainWindow\n"
         "app = make_application()\n"
         f"w = MainWindow(None, settings_file={str(tmp_path / 'window.ini')!r})\n"
         "w.show(); app.processEvents()\n"
@@ -78,7 +78,7 @@ def test_smoke_start_paints_the_window_and_quits(tmp_path) -> None:
 
 def test_window_and_tray_use_the_bundled_app_icon(qapp) -> None:  # type: ignore[no-untyped-def]
     from chathub_desktop.app_bootstrap import make_application
-    from chathub_desktop.gui.app_icon import app_icon
+    from chathub_desktop.gui.design.app_icon import app_icon
 
     app = make_application()
     icon = app_icon()

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from chathub_desktop.gui.main_window import MainWindow
-from chathub_desktop.gui.search_controller import SearchController
+from chathub_desktop.gui.search.search_controller import SearchController
+from chathub_desktop.gui.shell.main_window import MainWindow
 from tests.gui.helpers import settled
 
 
@@ -66,7 +66,7 @@ def test_tokenizers_load_after_the_last_topics_rows_are_shown(qloop, services, q
     import gc
 
     from chathub_desktop import app_bootstrap
-    from chathub_desktop.services.estimate_service import EstimateService
+    from chathub_desktop.services.context.estimate_service import EstimateService
 
     warmed: list[int] = []
     window: list[MainWindow] = []

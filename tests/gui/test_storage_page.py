@@ -7,8 +7,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QLabel
 
-from chathub_desktop.gui.settings_page import SettingsPage, SettingsSection
-from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.gui.settings.settings_page import SettingsPage, SettingsSection
+from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services, open_services
 
 

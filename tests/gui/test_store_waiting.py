@@ -9,7 +9,7 @@ import threading
 
 from PySide6.QtWidgets import QMessageBox
 
-from chathub_desktop.gui.error_presenter import ErrorPresenter, is_user_error
+from chathub_desktop.gui.shell.error_presenter import ErrorPresenter, is_user_error
 from chathub_desktop.storage.database import StoreBusy
 
 

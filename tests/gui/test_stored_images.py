@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QImage
 
 from chathub_desktop.core.attachments import image_attachment, sha256_hex
-from chathub_desktop.gui.image_sources import stored_hash, stored_hashes, stored_image
-from chathub_desktop.gui.markdown_render import render_markdown
+from chathub_desktop.gui.chat.image_sources import stored_hash, stored_hashes, stored_image
+from chathub_desktop.gui.chat.markdown_render import render_markdown
 from chathub_desktop.storage.attachment_blobs import store_blobs
 from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
 from tests.gui.image_urls import qt_png

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import subprocess
 
-from chathub_desktop.gui import confirm
-from chathub_desktop.services.process_identity import HOST, process_birth
+from chathub_desktop.gui.dialogs import confirm
+from chathub_desktop.services.chat.process_identity import HOST, process_birth
 from tests.gui.helpers import add_fake_provider, reload_assistants
 
 

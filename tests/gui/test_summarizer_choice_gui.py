@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from chathub_desktop.services.summarizer import (
+from chathub_desktop.services.compaction.summarizer import (
     SummarizerProblem,
     SummarizerUnavailable,
     resolve_summarizer,

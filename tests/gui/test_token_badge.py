@@ -11,7 +11,7 @@ from tests.gui.helpers import conversation, reload_assistants, write_export
 
 def test_badge_updates_after_typing_without_reloading_history(window, services, qtbot, tmp_path,
                                                             monkeypatch):  # type: ignore[no-untyped-def]
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 
     a = services.assistants.create("Counter", model="gpt-4o-mini", instructions="Be brief.")
     turns = [("user" if i % 2 == 0 else "assistant", f"message number {i} " * 5) for i in range(200)]
@@ -56,7 +56,7 @@ def test_popover_shows_parts_bar_history_cache_and_compaction_buttons(qtbot, ser
 
     from sqlalchemy import insert
 
-    from chathub_desktop.gui.token_badge import TokenBadge
+    from chathub_desktop.gui.context.token_badge import TokenBadge
     from chathub_desktop.storage.models import Message
 
     services.assistants.create("Pop", model="gpt-4o", instructions="Be brief.")
@@ -104,7 +104,7 @@ def test_popover_shows_parts_bar_history_cache_and_compaction_buttons(qtbot, ser
 
 
 def test_popover_hides_compaction_buttons_without_a_controller(qtbot, services):  # type: ignore[no-untyped-def]
-    from chathub_desktop.gui.token_badge import TokenBadge
+    from chathub_desktop.gui.context.token_badge import TokenBadge
 
     services.assistants.create("Bare", model="gpt-4o")
     topic = services.topics.create("Bare").id
@@ -127,8 +127,8 @@ def test_popover_and_bubble_warn_of_a_silently_truncated_request_and_offer_the_w
 
     from sqlalchemy import insert
 
-    from chathub_desktop.gui.message_documents import render_html
-    from chathub_desktop.gui.token_badge import TokenBadge
+    from chathub_desktop.gui.chat.message_documents import render_html
+    from chathub_desktop.gui.context.token_badge import TokenBadge
     from chathub_desktop.storage.models import Message
 
     warning = "the server read only 2,048 of about 10,300 tokens: its context is smaller than the model card says"
@@ -177,7 +177,7 @@ def _texts(pop):  # type: ignore[no-untyped-def]
 def _colors_for_test():  # type: ignore[no-untyped-def]
     from PySide6.QtGui import QPalette
 
-    from chathub_desktop.gui.message_delegate import _colors
+    from chathub_desktop.gui.chat.message_delegate import _colors
 
     return _colors(QPalette())[0]
 
@@ -195,9 +195,9 @@ def test_the_badge_is_a_ring_with_the_percentage_of_the_input_budget(qtbot) -> N
     watermark (REF-18), red and bold over the budget; a ring whose arc is that share."""
     from PySide6.QtGui import QColor
 
+    from chathub_desktop.gui.context.token_badge import TokenBadge
     from chathub_desktop.gui.design import current_colours
-    from chathub_desktop.gui.token_badge import TokenBadge
-    from chathub_desktop.services.meter_rows import budget_line
+    from chathub_desktop.services.context.meter_rows import budget_line
 
     badge = TokenBadge()
     qtbot.addWidget(badge)
@@ -233,7 +233,7 @@ def test_the_popover_fits_an_800x560_window_and_scrolls_inside(window, services,
     the room between the window's top and the badge, and its content scrolls inside;
     at 1366×768 it shows whole. Same facts either way (TOK-1). Walk36 #13: with its groups
     and Details closed it shows whole at 800×560 too."""
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 
     a = services.assistants.create("Counter", model="gpt-4o-mini", instructions="Be brief.")
     turns = [("user" if i % 2 == 0 else "assistant", f"message number {i} " * 5) for i in range(20)]

@@ -71,7 +71,7 @@ def test_stop_while_a_call_waits_for_approval_ends_the_wait(
         window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
     """Stop in a topic whose call waits: the question goes, the call keeps a result
     saying it was stopped, and the topic sends again."""
-    from chathub_desktop.services.chat_service import STOPPED_TOOL_RESULT
+    from chathub_desktop.services.chat.chat_service import STOPPED_TOOL_RESULT
 
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     services.mcp.add(IN_PROCESS_PROBE)

@@ -10,9 +10,9 @@ import sys
 from typing import Any
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTool
-from chathub_desktop.gui.tool_server_notice import SERVER_DOWN_HINT
+from chathub_desktop.gui.chat.tool_server_notice import SERVER_DOWN_HINT
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.mcp_clients import ServerTools
+from chathub_desktop.services.tools.mcp_clients import ServerTools
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 
 from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
 from chathub_desktop.core.messages import ToolCall
-from chathub_desktop.gui.tools_page import ToolsPage
+from chathub_desktop.gui.settings.tools_page import ToolsPage
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants
@@ -101,7 +101,7 @@ def test_an_ask_shows_in_the_chat_and_always_is_kept(window: Any, services: Serv
 
 
 def test_a_server_tool_row_names_the_tool_and_its_server(qapp: Any) -> None:
-    from chathub_desktop.gui.message_delegate import collapsed_label
+    from chathub_desktop.gui.chat.message_delegate import collapsed_label
     from chathub_desktop.services.views import MessageView
 
     fields = {f: None for f in MessageView.__dataclass_fields__}
@@ -118,8 +118,8 @@ def test_a_server_tool_call_line_names_the_tool_and_its_server(qapp: Any) -> Non
     wire name ``<server>__<tool>``; a memory tool keeps its own name."""
     from PySide6.QtGui import QPalette
 
-    from chathub_desktop.gui.message_delegate import _colors
-    from chathub_desktop.gui.message_documents import render_html
+    from chathub_desktop.gui.chat.message_delegate import _colors
+    from chathub_desktop.gui.chat.message_documents import render_html
     from chathub_desktop.services.views import MessageView
 
     fields = {f: None for f in MessageView.__dataclass_fields__}
@@ -139,9 +139,9 @@ def test_a_server_tool_row_expands_to_its_whole_result_and_copies_it(services: S
     shows the result and Copy message copies all of it."""
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.gui.chat_events import ChatEvents
-    from chathub_desktop.gui.message_list_model import ExpandedRole, MessageListModel
-    from chathub_desktop.gui.message_list_view import MessageListView
+    from chathub_desktop.gui.chat.message_list_model import ExpandedRole, MessageListModel
+    from chathub_desktop.gui.chat.message_list_view import MessageListView
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
 
     services.assistants.create("Helper")
     topic = services.topics.create("Helper").id
@@ -158,7 +158,7 @@ def test_a_server_tool_row_expands_to_its_whole_result_and_copies_it(services: S
     model.open_topic(topic)
     qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=5000)
     index = model.index(0)
-    from chathub_desktop.gui.message_delegate import collapsed_label
+    from chathub_desktop.gui.chat.message_delegate import collapsed_label
 
     assert "git_log (git server) result · 1.2 s — click to expand" in collapsed_label(model.message_at(0), False)
     collapsed = view.visualRect(index).height()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTool, ToolApproval
-from chathub_desktop.gui.settings_page import SettingsSection
+from chathub_desktop.gui.settings.settings_page import SettingsSection
 from chathub_desktop.services.container import Services
 from tests.gui.helpers import add_fake_provider
 from tests.gui.test_live_refresh_gui import DEADLINE_MS, cli, finished
@@ -26,7 +26,7 @@ def test_mcp_add_from_the_cli_shows_on_the_open_tools_page(window: Any, services
 
 def test_an_approval_set_from_the_cli_shows_on_the_open_tools_page(window: Any, services: Services, qtbot: Any,
                                                                    fake_vendor: Any) -> None:
-    from chathub_desktop.services.mcp_clients import ServerTools
+    from chathub_desktop.services.tools.mcp_clients import ServerTools
 
     add_fake_provider(services, fake_vendor.base_url)
     services.mcp.add(McpServerConfig.stdio("time", "mcp-server-time"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from chathub_desktop.core.mcp_config import McpServerConfig
-from chathub_desktop.gui.token_badge import TokenBadge
+from chathub_desktop.gui.context.token_badge import TokenBadge
 from chathub_desktop.services.container import Services
 from tests.gui.helpers import add_fake_provider
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from chathub_desktop.gui.topic_list_delegate import day_label
+from chathub_desktop.gui.topics.topic_list_delegate import day_label
 from chathub_desktop.services.container import Services
 from tests.gui.helpers import reload_assistants
 

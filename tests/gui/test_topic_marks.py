@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor
 
 from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.design.palette import tokens_of
-from chathub_desktop.gui.topic_list_delegate import row_marks
+from chathub_desktop.gui.topics.topic_list_delegate import row_marks
 from chathub_desktop.services.views import TopicView
 from tests.gui.helpers import reload_assistants
 from tests.gui.test_topic_streaming_mark import _has_colour, _row_image

@@ -120,7 +120,7 @@ def test_picker_heads_its_groups_and_takes_a_typed_id(window: Any, services: Ser
     topic, _other = _open(window, services, qtbot, fake_vendor)
     picker = window.model_picker.picker
     picker._build()  # what opening the menu does
-    from chathub_desktop.gui.topic_model_picker import heading_texts
+    from chathub_desktop.gui.topics.topic_model_picker import heading_texts
 
     assert heading_texts(picker.menu_) == ["Served by Fake"]
     plain = [a.text() for a in picker.menu_.actions() if a.text() and not a.isSeparator()]

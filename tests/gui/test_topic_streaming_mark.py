@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QImage
 
 from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.gui.design.palette import tokens_of
-from chathub_desktop.gui.topic_list_model import STREAMING_TIP, StreamingRole
+from chathub_desktop.gui.topics.topic_list_model import STREAMING_TIP, StreamingRole
 from chathub_desktop.services.events import ReplyDelta, ReplyFinished
 from tests.gui.helpers import reload_assistants
 

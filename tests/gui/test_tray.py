@@ -17,10 +17,10 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSystemTrayIcon, QWidget
 
 from chathub_desktop.core.app_settings import DREAMS_PAUSED
-from chathub_desktop.gui import tray as tray_module
 from chathub_desktop.gui.memory.dream_runs import yesterday_utc
-from chathub_desktop.gui.task_runner import TaskRunner
-from chathub_desktop.gui.tray import DreamRunner, TrayController
+from chathub_desktop.gui.shell import tray as tray_module
+from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.gui.shell.tray import DreamRunner, TrayController
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.gui.helpers import reload_assistants
@@ -156,7 +156,7 @@ class _TrayHere(QSystemTrayIcon):
 def test_close_hides_to_the_tray_and_quit_really_quits(qloop, services, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
     """APP-4: with a tray, closing the window hides it there (the dream timer keeps
     going); Open ChatHub shows it again; Quit (Ctrl+Q / the tray's Quit) ends the app."""
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     monkeypatch.setattr(tray_module, "QSystemTrayIcon", _TrayHere)
     w = MainWindow(services)
@@ -191,7 +191,7 @@ def test_at_rest_the_runner_sleeps_until_the_next_slot_and_a_new_schedule_wakes_
     check that arms the new slot (DRM-6)."""
     from datetime import timedelta
 
-    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
 
     aid = services.assistants.create("Sleeper", model="gpt-4o").id
     slot = (datetime.now(UTC) + timedelta(minutes=30)).strftime("%H:%M")

@@ -14,11 +14,11 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel
 
+from chathub_desktop.gui.context.token_badge import TokenBadge
+from chathub_desktop.gui.context.usage_popover import EstimatePopover, group_of
+from chathub_desktop.gui.design.meter_colors import contrast_ratio
 from chathub_desktop.gui.design.palette import error_color
 from chathub_desktop.gui.design.theme import apply_theme
-from chathub_desktop.gui.meter_colors import contrast_ratio
-from chathub_desktop.gui.token_badge import TokenBadge
-from chathub_desktop.gui.usage_popover import EstimatePopover, group_of
 from tests import meter_states
 from tests.gui.helpers import reload_assistants
 
@@ -165,8 +165,8 @@ def test_text_keeps_its_contrast_in_both_themes(qtbot, services, fake_vendor, th
 def test_popover_and_system_agent_show_one_context_window(qtbot, qloop, services):  # type: ignore[no-untyped-def]
     """A model in neither the catalog nor the model cards, on a local server: the popover
     said 32,000 and System Agent 128,000. Both read the one card resolver now."""
-    from chathub_desktop.gui.settings_page import SettingsPage
-    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.settings.settings_page import SettingsPage
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
 
     services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
     services.assistants.create("L", provider="Local", model="qwen-local-7b")

@@ -33,7 +33,7 @@ def _shut(w, qloop, qtbot) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_dark_and_light_themes_apply_and_are_kept(qloop, services, qtbot, tmp_path, restore_look):  # type: ignore[no-untyped-def]
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
 
     ini = tmp_path / "window.ini"
     w = MainWindow(services, settings_file=ini)
@@ -42,7 +42,7 @@ def test_dark_and_light_themes_apply_and_are_kept(qloop, services, qtbot, tmp_pa
     assert _base_lightness() < 60
     text = QApplication.palette().color(QPalette.ColorRole.Text).lightness()
     assert text > 200  # light text on the dark base
-    from chathub_desktop.gui.message_delegate import _colors
+    from chathub_desktop.gui.chat.message_delegate import _colors
 
     # bubbles and code blocks pick their dark colours once the palette reached the view
     qtbot.waitUntil(lambda: _colors(w.message_view.palette())[1], timeout=2000)
@@ -62,7 +62,7 @@ def test_text_size_scales_the_conversation_and_draft_live_and_is_kept(  # type: 
     resizes the conversation and the composer at once, the rest of the window keeps its
     size, and the choice is kept in window.ini beside the theme."""
     from chathub_desktop.gui.design.tokens import TextSize
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.shell.main_window import MainWindow
     from tests.gui.helpers import reload_assistants, wait_shown
 
     services.assistants.create("Helper")
@@ -106,7 +106,7 @@ def test_text_size_scales_the_conversation_and_draft_live_and_is_kept(  # type: 
 
 
 def test_sidebar_folds_on_a_narrow_window_and_returns(window, qtbot):  # type: ignore[no-untyped-def]
-    from chathub_desktop.gui.view_menu import NARROW_PX
+    from chathub_desktop.gui.shell.view_menu import NARROW_PX
 
     window.show()
     qtbot.waitExposed(window)

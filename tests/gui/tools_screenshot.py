@@ -36,7 +36,7 @@ def main(out_dir: Path) -> int:
     )
     from chathub_desktop.gui.design.theme import apply_theme
     from chathub_desktop.gui.design.tokens import Tone
-    from chathub_desktop.gui.tools_page import ToolsPage
+    from chathub_desktop.gui.settings.tools_page import ToolsPage
     from chathub_desktop.services.events import ToolServerDown
     from chathub_desktop.storage.secrets import SERVICE_NAME
 
@@ -144,7 +144,7 @@ async def window_sizes(svc: object, topic: int, out_dir: Path) -> None:
 
     from chathub_desktop.core.mcp_config import McpServerConfig, McpTransport
     from chathub_desktop.gui.design.audit import audit_window
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
     from chathub_desktop.storage.secrets import SERVICE_NAME
 
     for size in ((800, 560), (1366, 768)):

@@ -22,7 +22,7 @@ from tests.gui.shot_harness import close_window, grab, offscreen_services, open_
 
 def main(out_dir: Path) -> int:
     """Open each state and grab it in both themes (and both sizes for Settings)."""
-    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
 
     states = set(sys.argv[2:]) or {"wizard", "settings"}
     with offscreen_services("chathub-win29c-") as (loop, svc):
@@ -31,7 +31,7 @@ def main(out_dir: Path) -> int:
         async def shoot() -> None:
             if "wizard" in states:
                 for theme in ("light", "dark"):
-                    from chathub_desktop.gui.main_window import MainWindow
+                    from chathub_desktop.gui.shell.main_window import MainWindow
 
                     w = MainWindow(svc)
                     w.resize(1366, 768)

@@ -75,7 +75,7 @@ def _install_marks(path: str, tables: set[str]) -> None:
 
 
 def _install_barrier(folder: str, n: int) -> None:
-    from chathub_desktop.services.dream_service import DreamService
+    from chathub_desktop.services.dream.dream_service import DreamService
 
     real_claim = DreamService._claim
 

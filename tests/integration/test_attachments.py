@@ -16,8 +16,8 @@ from sqlalchemy import func, select
 
 from chathub_desktop.core import attachments as att
 from chathub_desktop.core.request_assembly import RequestPlan
-from chathub_desktop.gui.image_codec import QtImageCodec
-from chathub_desktop.services.attachment_service import prepare_bytes
+from chathub_desktop.gui.chat.image_codec import QtImageCodec
+from chathub_desktop.services.chat.attachment_service import prepare_bytes
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage import attachment_blobs
@@ -85,7 +85,7 @@ def test_the_badge_counts_the_posted_request_with_attachments(services: Services
     """TOK-1: the estimate with a draft + image + file has the per-part counts of the
     request send then posts (draft moves into history); images by REF-29 for gpt-4o:
     a 1024×1024 image is 85 + 170×4 = 765 tokens."""
-    import chathub_desktop.services.chat_service as chat_module
+    import chathub_desktop.services.chat.chat_service as chat_module
 
     topic = _topic(services, fake_vendor)
     image = services.attachments.prepare(topic, "sq.png", png(1024, 1024))
@@ -278,7 +278,7 @@ def test_chatgpt_zip_images_become_attachments_of_their_message(services: Servic
     import json
     import zipfile
 
-    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
     from tests.fakes.chatgpt_exports import ConversationBuilder, image_part, multimodal_content
 
     b = ConversationBuilder("Photo question")
@@ -336,7 +336,7 @@ def _jpeg() -> bytes:
     if not _JPEG_CACHE:
         from PySide6.QtGui import QColor, QImage
 
-        from chathub_desktop.gui.image_codec import encode
+        from chathub_desktop.gui.chat.image_codec import encode
 
         img = QImage(300, 200, QImage.Format.Format_RGB32)
         img.fill(QColor("#884422"))

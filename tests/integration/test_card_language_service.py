@@ -7,7 +7,7 @@ from typing import Any
 
 from chathub_desktop.core.compaction_prompt import LANGUAGE_RULE
 from chathub_desktop.core.messages import ChatMessage, Role
-from chathub_desktop.services.summarizer import Summarizer, resolve_summarizer
+from chathub_desktop.services.compaction.summarizer import Summarizer, resolve_summarizer
 
 
 def _system_of_summary_request(services: Any) -> str:

@@ -16,8 +16,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from chathub_desktop.services.chat_import import ImportFailed, detect_file_format, import_export
-from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+from chathub_desktop.services.transfer.chat_import import (
+    ImportFailed,
+    detect_file_format,
+    import_export,
+)
+from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 from chathub_desktop.storage.database import Database, open_database
 from chathub_desktop.storage.models import Assistant, Message, Topic
 from tests.fakes.chat_exports import (
@@ -265,8 +269,8 @@ def test_unknown_object_is_refused_with_its_keys(db: Database, aid: int, tmp_pat
 def test_claude_memory_of_a_damaged_or_huge_zip_is_refused_in_one_line(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import zipfile
 
-    from chathub_desktop.services import claude_memory
     from chathub_desktop.services.errors import InvalidInput
+    from chathub_desktop.services.transfer import claude_memory
 
     path = tmp_path / "export.zip"
     with zipfile.ZipFile(path, "w") as zf:

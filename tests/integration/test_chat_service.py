@@ -305,7 +305,7 @@ def test_without_a_naming_model_the_chat_model_names_the_topic_after_its_reply(
         services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
     """APP-10, walk29 #2: by default a new topic is named by its own chat model once the
     first reply is complete, as in ChatGPT and Claude; topic-naming off keeps the first words."""
-    from chathub_desktop.services.topic_naming import CHAT_MODEL_ENV
+    from chathub_desktop.services.topics.topic_naming import CHAT_MODEL_ENV
 
     monkeypatch.delenv(CHAT_MODEL_ENV)
     topic = setup_chat(services, fake_vendor)

@@ -14,8 +14,8 @@ import pytest
 from sqlalchemy import delete, func, select, text
 
 from chathub_desktop.core.chatgpt_export import parse_conversation
-from chathub_desktop.services import chat_import, import_writer
-from chathub_desktop.services.chatgpt_import import (
+from chathub_desktop.services.transfer import chat_import, import_writer
+from chathub_desktop.services.transfer.chatgpt_import import (
     ImportCancelled,
     ImportFailed,
     ImportProgress,
@@ -395,7 +395,7 @@ def test_a_conversation_that_went_on_gets_only_its_new_messages(
 
 
 def _staged(db: Database) -> int:
-    from chathub_desktop.services.import_staging import STAGED_PREFIX
+    from chathub_desktop.services.transfer.import_staging import STAGED_PREFIX
 
     with db.read() as s:
         return s.scalar(select(func.count()).select_from(Topic).where(Topic.source.startswith(STAGED_PREFIX))) or 0
@@ -408,7 +408,7 @@ def test_committed_chunks_stay_invisible_until_the_import_is_published(
     of an import."""
 
     from chathub_desktop.services.events import EventBus
-    from chathub_desktop.services.topic_service import TopicService
+    from chathub_desktop.services.topics.topic_service import TopicService
 
     monkeypatch.setattr(import_writer, "MESSAGE_CHUNK_ROWS", 2)
     monkeypatch.setattr(chat_import, "PROGRESS_INTERVAL_S", 0.0)
@@ -453,7 +453,7 @@ def test_an_export_imported_twice_at_once_gives_each_conversation_one_topic(
 
 
 def test_start_up_discards_only_imports_whose_process_is_gone(db: Database, assistant_id: int) -> None:
-    from chathub_desktop.services import import_staging
+    from chathub_desktop.services.transfer import import_staging
     from chathub_desktop.storage.models import AppSetting
 
     mine = import_staging.begin_run(db, assistant_id)  # this process: alive

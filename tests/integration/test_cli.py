@@ -330,8 +330,8 @@ def test_model_cards_beat_the_catalog_for_chat_and_summarizer(
     after = json.loads(run(capsys, "topic", "estimate", str(topic), "--json")[1])
     assert (after["context_window"], after["input_budget"]) == (8192, 8192 - 1024)
 
+    from chathub_desktop.services.compaction.summarizer import resolve_summarizer
     from chathub_desktop.services.container import open_services
-    from chathub_desktop.services.summarizer import resolve_summarizer
 
     run(capsys, "settings", "set", "history-compress-model", "Local/my-8k")
     svc = open_services()

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.core.messages import ToolCall, Usage
-from chathub_desktop.services.compaction_service import CompactionInProgress
+from chathub_desktop.services.compaction.compaction_service import CompactionInProgress
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput
 from tests.fakes.vendor_server import FakeVendor, Reply, openai_error

@@ -317,7 +317,7 @@ def _staged_rows(url: str) -> tuple[int, int]:
     """(staged topics, visible topics) in the store."""
     from sqlalchemy import create_engine
 
-    from chathub_desktop.services.import_staging import STAGED_PREFIX, visible_topics
+    from chathub_desktop.services.transfer.import_staging import STAGED_PREFIX, visible_topics
     from chathub_desktop.storage.models import Topic
 
     engine = create_engine(url)

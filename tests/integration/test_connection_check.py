@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import socket
 
-from chathub_desktop.services.connection_check import check_connection
+from chathub_desktop.services.providers.connection_check import check_connection
 from tests.fakes.vendor_server import FakeVendor
 
 

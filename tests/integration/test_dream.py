@@ -14,7 +14,7 @@ import pytest
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.services.container import Services, open_services
-from chathub_desktop.services.dream_service import DreamService
+from chathub_desktop.services.dream.dream_service import DreamService
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage.models import DreamRun, TopicCompaction
 from tests.fakes.vendor_server import FakeVendor, Reply, openai_error

@@ -11,7 +11,7 @@ import pytest
 
 from chathub_desktop.cli import main
 from chathub_desktop.services.container import Services, open_services
-from chathub_desktop.services.dream_days import read_titles_note
+from chathub_desktop.services.dream.dream_days import read_titles_note
 
 
 def _at(svc: Services, topic: int, role: str, when: datetime, text: str = "hello") -> None:

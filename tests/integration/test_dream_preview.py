@@ -16,9 +16,9 @@ import pytest
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.dream_service import APPENDED, DreamDraft
+from chathub_desktop.services.dream.dream_service import APPENDED, DreamDraft
 from chathub_desktop.services.errors import StaleDocument
-from chathub_desktop.services.memory_preview import MemoryPreviews
+from chathub_desktop.services.memory.memory_preview import MemoryPreviews
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.integration.test_dream_review import DAY, _dreams
 

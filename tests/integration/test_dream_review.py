@@ -16,7 +16,7 @@ import pytest
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.dream_service import APPENDED, EXISTS, PROPOSED, DreamService
+from chathub_desktop.services.dream.dream_service import APPENDED, EXISTS, PROPOSED, DreamService
 from chathub_desktop.services.errors import NotFound
 from tests.fakes.vendor_server import FakeVendor, Reply
 

@@ -22,8 +22,8 @@ import pytest
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.dream_schedule import Schedule, latest_slot
 from chathub_desktop.services.container import Services, open_services
-from chathub_desktop.services.dream_serve import DreamServe
-from chathub_desktop.services.dream_service import DreamService
+from chathub_desktop.services.dream.dream_serve import DreamServe
+from chathub_desktop.services.dream.dream_service import DreamService
 from chathub_desktop.storage.models import DreamRun
 from tests.fakes.vendor_server import FakeVendor, Reply
 

@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from chathub_desktop.core.dream_schedule import Schedule, latest_slot
 from chathub_desktop.services.container import Services, open_services
-from chathub_desktop.services.dream_service import DreamService
+from chathub_desktop.services.dream.dream_service import DreamService
 from chathub_desktop.storage.models import DreamRun
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.integration.crash_harness import CliStore

@@ -11,8 +11,8 @@ from sqlalchemy import insert
 
 from chathub_desktop.core.messages import Usage
 from chathub_desktop.core.request_assembly import assemble_request
-from chathub_desktop.services import request_context
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.context import request_context
 from chathub_desktop.storage.models import Message
 from tests.fakes.vendor_server import FakeVendor, Reply
 

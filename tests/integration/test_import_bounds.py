@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.core import imported_chat
-from chathub_desktop.services import chat_import
-from chathub_desktop.services import chatgpt_import as ci
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.transfer import chat_import
+from chathub_desktop.services.transfer import chatgpt_import as ci
 from tests.fuzz.harness import store_digest
 
 
@@ -102,7 +102,7 @@ def test_the_user_is_told_how_many_characters_were_replaced(tmp_path: Path, caps
     """``import chatgpt`` and the import dialog both say it (NUL and lone surrogates
     become U+FFFD; see tests/fuzz/test_text_engines.py for what is stored)."""
     from chathub_desktop.cli import main
-    from chathub_desktop.gui.import_dialog import result_text
+    from chathub_desktop.gui.dialogs.import_dialog import result_text
     from chathub_desktop.services.container import open_services
 
     path = tmp_path / "conversations.json"

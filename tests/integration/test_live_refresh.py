@@ -237,7 +237,7 @@ def test_the_log_stays_bounded(tmp_path: Path) -> None:
 def test_a_lost_listen_connection_comes_back(postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The server drops the watcher's connection (a restart, a proxy timeout): it
     connects again and catches up with what was committed meanwhile."""
-    import chathub_desktop.services.store_watch as sw
+    import chathub_desktop.services.watch.store_watch as sw
 
     monkeypatch.setattr(sw, "RECONNECT_S", 0.5)
     svc = open_services(postgres_url)

@@ -22,9 +22,9 @@ import pytest
 
 from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
 from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.services.chat.process_identity import HOST, PROCESS_ID
 from chathub_desktop.services.container import Services, open_services
-from chathub_desktop.services.process_identity import HOST, PROCESS_ID
-from chathub_desktop.services.topic_service import INTERRUPTED_TOOL_RESULT
+from chathub_desktop.services.topics.topic_service import INTERRUPTED_TOOL_RESULT
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.integration.crash_harness import CliStore, rows
 

@@ -29,7 +29,7 @@ def peak_mib():
                 if l.startswith("VmHWM")) / 1024
 resource.setrlimit(resource.RLIMIT_DATA, (1024 ** 3, 1024 ** 3))
 from chathub_desktop.core.mcp_config import McpServerConfig
-from chathub_desktop.services.mcp_clients import McpClients, McpServerError
+from chathub_desktop.services.tools.mcp_clients import McpClients, McpServerError
 clients = McpClients(start_timeout_s=120)
 out = {}
 try:

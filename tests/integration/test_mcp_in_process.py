@@ -8,7 +8,7 @@ import asyncio
 import os
 from pathlib import Path
 
-from chathub_desktop.services.mcp_clients import McpClients
+from chathub_desktop.services.tools.mcp_clients import McpClients
 from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.core.mcp_config import McpServerConfig
-from chathub_desktop.services.mcp_clients import McpClients, McpServerError, login_path
+from chathub_desktop.services.tools.mcp_clients import McpClients, McpServerError, login_path
 
 PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
 LAUNCHER = "chathub-probe-mcp"

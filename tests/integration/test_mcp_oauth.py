@@ -29,8 +29,8 @@ import pytest
 from chathub_desktop.core.mcp_config import McpServerConfig
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
-from chathub_desktop.services.mcp_clients import McpClients, McpServerError
-from chathub_desktop.services.mcp_oauth import (
+from chathub_desktop.services.tools.mcp_clients import McpClients, McpServerError
+from chathub_desktop.services.tools.mcp_oauth import (
     MAX_CALLBACK_BYTES,
     LoopbackCallback,
     SignInNeeded,

@@ -18,8 +18,8 @@ import pytest
 
 from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
 from chathub_desktop.core.messages import ToolCall
-from chathub_desktop.services import mcp_clients
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.tools import mcp_clients
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")

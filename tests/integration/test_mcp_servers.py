@@ -25,7 +25,7 @@ from chathub_desktop.core.context_receipt import receipt_lines
 from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
 from chathub_desktop.core.memory_injection import UNTRUSTED_OPEN
 from chathub_desktop.core.messages import ToolCall
-from chathub_desktop.services.chat_service import STOPPED_TOOL_RESULT
+from chathub_desktop.services.chat.chat_service import STOPPED_TOOL_RESULT
 from chathub_desktop.services.container import Services
 from tests.fakes.memory_keyring import MemoryKeyring
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -237,7 +237,7 @@ def test_a_large_result_is_sent_whole(services: Services, fake_vendor: FakeVendo
 def test_an_http_answer_past_the_bound_is_refused_in_one_line() -> None:
     """Issue 32 rule for MCP over HTTP: a JSON answer larger than the bound is not read
     whole; the call fails with one line naming the bound, and the server stays usable."""
-    from chathub_desktop.services.mcp_clients import McpClients, McpServerError
+    from chathub_desktop.services.tools.mcp_clients import McpClients, McpServerError
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

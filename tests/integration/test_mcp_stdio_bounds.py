@@ -19,7 +19,7 @@ import pytest
 from chathub_desktop.app_bootstrap import SHUTDOWN_TASKS_S
 from chathub_desktop.core.mcp_config import McpServerConfig
 from chathub_desktop.providers.mcp_stdio import MAX_LINE_BYTES
-from chathub_desktop.services.mcp_clients import McpClients, McpServerError
+from chathub_desktop.services.tools.mcp_clients import McpClients, McpServerError
 from tests.integration.test_mcp_tools import processes_in
 
 STUBBORN = str(Path(__file__).parents[1] / "fakes" / "mcp_stubborn_server.py")
@@ -38,7 +38,7 @@ resource.setrlimit(resource.RLIMIT_DATA, (1024 ** 3, 1024 ** 3))
 import mcp.client.session, mcp.client.stdio
 import chathub_desktop.providers.mcp_stdio
 from chathub_desktop.core.mcp_config import McpServerConfig
-from chathub_desktop.services.mcp_clients import McpClients, McpServerError
+from chathub_desktop.services.tools.mcp_clients import McpClients, McpServerError
 config = McpServerConfig.stdio("endless", sys.executable, (sys.argv[1], "--endless-line"),
                                {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}, sys.argv[2])
 clients = McpClients(path=lambda: os.environ.get("PATH", os.defpath))

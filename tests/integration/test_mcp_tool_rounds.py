@@ -143,6 +143,6 @@ def test_an_unreachable_tail_is_logged_once_per_turn(
     assert len(unreachable) == 1, [(e["result"], e.get("repeats")) for e in log]
     repeats = unreachable[0]["repeats"]
     assert isinstance(repeats, int) and repeats >= 2
-    from chathub_desktop.gui.summary_dialog import debug_row
+    from chathub_desktop.gui.context.summary_dialog import debug_row
 
     assert f" · {repeats} runs this turn, the first at " in debug_row(dict(unreachable[0]))[-1]

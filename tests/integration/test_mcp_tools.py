@@ -18,7 +18,11 @@ from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
-from chathub_desktop.services.mcp_tools import ApprovalDecision, ApprovalRequest, fixed_approver
+from chathub_desktop.services.tools.mcp_tools import (
+    ApprovalDecision,
+    ApprovalRequest,
+    fixed_approver,
+)
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 TIME_SERVER = str(Path(sys.executable).parent / "mcp-server-time")

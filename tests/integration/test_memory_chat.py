@@ -88,7 +88,7 @@ def test_a_model_that_keeps_calling_tools_is_stopped_with_a_notice(
         services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
     """The tool loop ends after MAX_TOOL_ROUNDS rounds and says so instead of ending silently
     (the bound lowered to 3 here to keep the test short)."""
-    from chathub_desktop.services import chat_service
+    from chathub_desktop.services.chat import chat_service
 
     monkeypatch.setattr(chat_service, "MAX_TOOL_ROUNDS", 3)
     MAX_TOOL_ROUNDS = 3  # noqa: N806 - the bound in force

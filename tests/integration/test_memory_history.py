@@ -17,7 +17,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
-from chathub_desktop.services.memory_history_service import RevertConflict
+from chathub_desktop.services.memory.memory_history_service import RevertConflict
 from chathub_desktop.storage import memory_history as mh
 from chathub_desktop.storage.models import (
     AppSetting,

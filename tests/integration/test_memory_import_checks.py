@@ -21,7 +21,7 @@ from chathub_desktop.cli import main as cli
 from chathub_desktop.core import memory_export as mx
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput, ServiceError
-from chathub_desktop.services.memory_transfer import ImportConflict, ImportPreview
+from chathub_desktop.services.transfer.memory_transfer import ImportConflict, ImportPreview
 from tests.fakes.chatgpt_exports import sample_export, write_export, write_zip
 from tests.integration.test_memory_transfer import seed, snapshot
 

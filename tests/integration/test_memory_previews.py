@@ -16,7 +16,7 @@ from chathub_desktop.cli import main as cli
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput, StaleDocument
-from chathub_desktop.services.memory_transfer import ImportConflict
+from chathub_desktop.services.transfer.memory_transfer import ImportConflict
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 
 CURRENT = "#1: Likes tea\n#2: Prefers concise answers with tables and code\n#3: Works in Lisbon\n"

@@ -12,7 +12,7 @@ from chathub_desktop.core import memory_injection as mi
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput, NotFound
-from chathub_desktop.services.memory_service import MemoryService, ToolTrace
+from chathub_desktop.services.memory.memory_service import MemoryService, ToolTrace
 from chathub_desktop.storage.models import DynamicMemoryDocument, MemoryProvenance, Message
 from chathub_desktop.tokens.counter import TokenCounter
 

@@ -9,7 +9,7 @@ import json
 from datetime import UTC, datetime
 
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.memory_sources import SOURCE_KEY_PREFIX, ImportSource
+from chathub_desktop.services.memory.memory_sources import SOURCE_KEY_PREFIX, ImportSource
 from chathub_desktop.storage.models import AppSetting
 
 

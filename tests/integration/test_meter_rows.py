@@ -9,7 +9,7 @@ import re
 import pytest
 
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.meter_rows import MeterRowKind, budget_warning, meter_rows
+from chathub_desktop.services.context.meter_rows import MeterRowKind, budget_warning, meter_rows
 from tests import meter_states
 from tests.fakes.vendor_server import FakeVendor
 

@@ -110,7 +110,7 @@ def test_records_reach_the_rotating_log_file_and_stderr_when_asked(
     monkeypatch.setattr(logging_setup, "MAX_LOG_BYTES", 400)
     path = logging_setup.configure_logging(tmp_path)
     assert path == tmp_path / "chathub.log"
-    dream_log = logging.getLogger("chathub_desktop.services.dream_service")
+    dream_log = logging.getLogger("chathub_desktop.services.dream.dream_service")
     dream_log.info("dream appended for assistant 1 day 2026-01-05")
     assert capsys.readouterr().err == ""  # not asked for stderr
     assert "dream appended for assistant 1 day 2026-01-05" in path.read_text()
@@ -121,7 +121,7 @@ def test_records_reach_the_rotating_log_file_and_stderr_when_asked(
     assert mode(path) == 0o600
     assert logging_setup.configure_logging(tmp_path, verbose=True) == path
     dream_log.info("now on stderr too")
-    assert "chathub_desktop.services.dream_service: now on stderr too" in capsys.readouterr().err
+    assert "chathub_desktop.services.dream.dream_service: now on stderr too" in capsys.readouterr().err
 
 
 def test_compaction_debug_events_reach_stderr_and_the_log(tmp_path: Path, fake_vendor: FakeVendor) -> None:

@@ -17,7 +17,7 @@ import pytest
 from chathub_desktop.cli import main
 from chathub_desktop.core.messages import ToolCall, Usage
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.dream_service import DreamService
+from chathub_desktop.services.dream.dream_service import DreamService
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 DAY = date(2026, 11, 30)

@@ -25,7 +25,7 @@ from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers import factory
 from chathub_desktop.providers.base import ErrorKind, ProviderError
 from chathub_desktop.providers.errors import parse_retry_after, wait_words
-from chathub_desktop.services.chat_service import AUTO_RETRY_MAX_S
+from chathub_desktop.services.chat.chat_service import AUTO_RETRY_MAX_S
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.events import ReplyRetrying, ReplyStalled

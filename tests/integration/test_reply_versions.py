@@ -16,8 +16,8 @@ import pytest
 from sqlalchemy import func, select
 
 from chathub_desktop.core.messages import Usage
-from chathub_desktop.services import request_context
 from chathub_desktop.services.container import Services, open_services
+from chathub_desktop.services.context import request_context
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import MessageAdded, MessageChanged, TopicChanged
 from chathub_desktop.storage.message_branches import decode_rows

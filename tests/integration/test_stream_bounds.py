@@ -191,7 +191,7 @@ def test_chat_send_of_an_empty_answer_exits_1_with_one_line(fake_vendor: FakeVen
 
 def test_the_model_list_is_bounded_too(fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
     """Test connection: a gzip bomb, a list over its limit and a redirect each give one line."""
-    from chathub_desktop.services.connection_check import check_endpoint
+    from chathub_desktop.services.providers.connection_check import check_endpoint
 
     def check() -> str:
         return asyncio.run(check_endpoint("F", "openai_compatible", fake_vendor.base_url, None)).message
@@ -259,7 +259,7 @@ def test_a_model_list_that_trickles_ends_at_the_check_deadline(fake_vendor: Fake
     sending one byte every 0.2 s is cut off after 1 s with one line."""
     import time
 
-    from chathub_desktop.services.connection_check import check_endpoint
+    from chathub_desktop.services.providers.connection_check import check_endpoint
 
     def trickle() -> Iterator[bytes]:
         while True:

@@ -14,15 +14,15 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.cli import main
-from chathub_desktop.services.container import open_services
-from chathub_desktop.services.errors import InvalidInput
-from chathub_desktop.services.process_identity import (
+from chathub_desktop.services.chat.process_identity import (
     HOST,
     PROCESS_ID,
     parse_identity,
     process_birth,
     stream_is_orphaned,
 )
+from chathub_desktop.services.container import open_services
+from chathub_desktop.services.errors import InvalidInput
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="start times come from /proc (Linux)")

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.cli import build_parser
+from chathub_desktop.services.compaction.summarizer import SummarizerFailed
 from chathub_desktop.services.container import Services, open_services
-from chathub_desktop.services.summarizer import SummarizerFailed
 from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
 from tests.integration.test_compaction import compact, setup, state, summ, summary_reply
 from tests.integration.test_compaction_calls import _Clients

@@ -13,7 +13,7 @@ import pytest
 from chathub_desktop.core.context_receipt import TOOLS_WITHHELD_NOTE, receipt_lines
 from chathub_desktop.core.memory_tools import MEMORY_TOOL_NAMES
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.meter_rows import meter_rows
+from chathub_desktop.services.context.meter_rows import meter_rows
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 MODEL = "smollm2-135m"

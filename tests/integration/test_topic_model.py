@@ -32,8 +32,8 @@ from chathub_desktop.core.request_assembly import message_tokens
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import TopicChanged
-from chathub_desktop.services.store_watch import events_for
-from chathub_desktop.services.topic_model import PROVIDER_GONE, ModelPick
+from chathub_desktop.services.topics.topic_model import PROVIDER_GONE, ModelPick
+from chathub_desktop.services.watch.store_watch import events_for
 from chathub_desktop.storage import change_log
 from chathub_desktop.storage.models import Message, Topic
 from chathub_desktop.tokens.counter import TokenCounter

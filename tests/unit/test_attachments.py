@@ -20,7 +20,7 @@ from chathub_desktop.core.request_assembly import (
     image_allowance,
     message_tokens,
 )
-from chathub_desktop.services.attachment_service import prepare_bytes
+from chathub_desktop.services.chat.attachment_service import prepare_bytes
 from tests.fakes.images import png, png_header
 
 

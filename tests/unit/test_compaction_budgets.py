@@ -262,7 +262,11 @@ def test_property_the_summarizer_requests_of_a_planned_topic_fit_90_percent_of_t
     longer leaves room, the batch is refused once (SummarizerFailed), never sent too big."""
     from chathub_desktop.core.model_cards import ModelCardInfo
     from chathub_desktop.core.provider_kinds import ProviderKind
-    from chathub_desktop.services.summarizer import Summarizer, SummarizerFailed, SummarizerTarget
+    from chathub_desktop.services.compaction.summarizer import (
+        Summarizer,
+        SummarizerFailed,
+        SummarizerTarget,
+    )
 
     counter = TokenCounter.for_model("gpt-4o")
     history: list[HistoryMessage] = []

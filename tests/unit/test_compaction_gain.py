@@ -17,7 +17,7 @@ def test_a_run_that_grows_the_request_does_not_earn_its_call() -> None:
 
 
 def test_the_window_says_nothing_to_gain() -> None:
-    from chathub_desktop.gui.compaction_controller import outcome_text
+    from chathub_desktop.gui.context.compaction_controller import outcome_text
 
     out = SimpleNamespace(status="nothing_eligible", message=cg.nothing_to_gain_message(8, 9_312, 9_581),
                           before_tokens=9_312, after_tokens=9_312)

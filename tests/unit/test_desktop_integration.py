@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from chathub_desktop.gui.app_icon import APP_ICON_NAME, bundled_icon_files
+from chathub_desktop.gui.design.app_icon import APP_ICON_NAME, bundled_icon_files
 
 ROOT = Path(__file__).resolve().parents[2]
 DESKTOP = ROOT / "packaging" / f"{APP_ICON_NAME}.desktop"

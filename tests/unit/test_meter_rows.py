@@ -3,7 +3,12 @@ they sum to Total Used whatever the anchor did, and the anchor's note adds up to
 
 from __future__ import annotations
 
-from chathub_desktop.services.meter_rows import MeterRowKind, budget_line, meter_rows, signed
+from chathub_desktop.services.context.meter_rows import (
+    MeterRowKind,
+    budget_line,
+    meter_rows,
+    signed,
+)
 from chathub_desktop.services.views import AnchorView, EstimateView
 
 PARTS = {"instructions": 13, "tools": 753, "memory": 49, "history": 1_200}
@@ -61,7 +66,7 @@ def test_the_ring_text_is_capped_and_a_draft_alone_over_the_window_is_named() ->
     """walk37 #3: a 2 MB draft made the ring read "17,589 %" with no word why."""
     from dataclasses import replace
 
-    from chathub_desktop.services.meter_rows import budget_percent, budget_warning
+    from chathub_desktop.services.context.meter_rows import budget_percent, budget_warning
 
     huge = replace(view(5_276_700), parts={**PARTS, "draft": 5_274_685})
     assert budget_percent(huge) == ">999%"

@@ -9,7 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chathub_desktop.core.secret_redaction import MARK, Span, apply, merge, own_spans, redact
-from chathub_desktop.services.secret_scan import library_spans, library_status, redact_secrets
+from chathub_desktop.services.memory.secret_scan import (
+    library_spans,
+    library_status,
+    redact_secrets,
+)
 from tests.fakes.memory_lines import SECRETS, ordinary_lines
 
 

@@ -97,6 +97,6 @@ def test_card_kinds_are_read_off_the_tag_with_their_words() -> None:
 def test_memory_import_modes_keep_their_words() -> None:
     """Issue 18: ``memory import --mode`` takes ``replace`` or ``merge``."""
     from chathub_desktop.core.memory_export import ImportMode
-    from chathub_desktop.services.memory_transfer import MODES
+    from chathub_desktop.services.transfer.memory_transfer import MODES
 
     assert MODES == ("replace", "merge") == tuple(ImportMode)

@@ -13,7 +13,7 @@ from chathub_desktop.core.request_assembly import (
     RequestPart,
     assemble_request,
 )
-from chathub_desktop.services.meter_rows import TOK1_PARTS, part_label
+from chathub_desktop.services.context.meter_rows import TOK1_PARTS, part_label
 from chathub_desktop.storage.change_log import trigger_statements
 
 

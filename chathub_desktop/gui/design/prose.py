@@ -1,7 +1,7 @@
 """Design tokens of rendered message text (issue 29, walk29 #3): headings, code blocks,
 quotes, tables and inline code, for the light and dark themes. Pure data, no Qt:
-:mod:`~chathub_desktop.gui.markdown_render` writes them into the HTML it makes (Qt's rich
-text has no external stylesheet), :mod:`~chathub_desktop.gui.message_documents` into
+:mod:`~chathub_desktop.gui.chat.markdown_render` writes them into the HTML it makes (Qt's rich
+text has no external stylesheet), :mod:`~chathub_desktop.gui.chat.message_documents` into
 each document's default style sheet.
 
 Code colours are two Pygments styles: :class:`GitHubLight` (after GitHub's light theme:

@@ -22,10 +22,10 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QGuiApplication, QPalette
 
 from chathub_desktop.core.flags import parse_flag
+from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.design.palette import palette_for
 from chathub_desktop.gui.design.stylesheet import build_stylesheet
 from chathub_desktop.gui.design.tokens import TextSize, colours_for
-from chathub_desktop.gui.send_keys import SendKey
 
 __all__ = ["THEMES", "ViewPrefs", "apply_scheme_hint", "apply_theme"]
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QDialog
     QHBoxLayout, QLabel, QLineEdit, QRadioButton,
     QSizePolicy, QSpacerItem, QVBoxLayout, QWidget)
 
-from chathub_desktop.gui.help_button import FieldNote
+from chathub_desktop.gui.shell.help_button import FieldNote
 
 class Ui_ProviderForm(object):
     def setupUi(self, ProviderForm):

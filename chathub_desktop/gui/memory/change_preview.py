@@ -4,9 +4,9 @@ counts, then the entries (cards) added, removed and edited, and the folds — an
 that does it. Nothing is written unless the user picks it.
 
 The previews are computed by the services on the page's worker thread
-(:mod:`chathub_desktop.services.memory_preview`, ``MemoryTransfer.preview_import``); this
+(:mod:`chathub_desktop.services.memory.memory_preview`, ``MemoryTransfer.preview_import``); this
 module only shows them. :func:`ask` is the one entry point, so tests can replace it like
-:func:`chathub_desktop.gui.confirm.ask`.
+:func:`chathub_desktop.gui.dialogs.confirm.ask`.
 """
 
 from __future__ import annotations

@@ -12,17 +12,17 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QListView, QWidget
 
-from chathub_desktop.gui import confirm
+from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.change_preview import PreviewOption
-from chathub_desktop.services.dream_service import CardView
+from chathub_desktop.services.dream.dream_service import CardView
 from chathub_desktop.services.errors import StaleDocument
-from chathub_desktop.services.memory_preview import ChangePreview
+from chathub_desktop.services.memory.memory_preview import ChangePreview
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.memory.dream_cards import DreamCardModel
-    from chathub_desktop.gui.service_ops import ServiceOps
+    from chathub_desktop.gui.shell.service_ops import ServiceOps
     from chathub_desktop.services.container import Services
 
 

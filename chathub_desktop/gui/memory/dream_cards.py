@@ -40,7 +40,7 @@ from chathub_desktop.gui.memory.card_delegate import (
     TrustedRole,
 )
 from chathub_desktop.gui.memory.page_common import role_data
-from chathub_desktop.services.dream_service import (
+from chathub_desktop.services.dream.dream_service import (
     CardView,
 )
 

@@ -31,7 +31,7 @@ issue 30); the cards' model, delegate and editor live in :mod:`.dream_cards` and
 :mod:`.card_editor`.
 
 Every decision is a ``services.dreams`` call; reads and writes run in the page's
-worker thread (:class:`~chathub_desktop.gui.task_runner.TaskRunner`), the dream itself
+worker thread (:class:`~chathub_desktop.gui.shell.task_runner.TaskRunner`), the dream itself
 is a task on the loop. The panel re-reads on ``MemoryChanged`` (any writer: the dream,
 the CLI's edits through this process's services, another page).
 """
@@ -65,16 +65,11 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading, local_equivalent
 from chathub_desktop.core.dynamic_cards import CardKind
-from chathub_desktop.gui.chat_events import ChatEvents
-from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.tokens import Space
-from chathub_desktop.gui.dream_day_picker import DreamDayPicker
-from chathub_desktop.gui.elided_line import ElidedLine
-from chathub_desktop.gui.error_bar import ErrorBar
-from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
+from chathub_desktop.gui.memory.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.memory.dream_runs import DreamRuns, yesterday_utc
 from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
 from chathub_desktop.gui.memory.list_fit import preferred_height
@@ -85,11 +80,16 @@ from chathub_desktop.gui.memory.page_common import (
     error_label,
 )
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
-from chathub_desktop.gui.service_ops import ServiceOps
-from chathub_desktop.gui.summarizer_choice import choose_button
-from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.gui.settings.summarizer_choice import choose_button
+from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.shell.collector_pause import collector_paused
+from chathub_desktop.gui.shell.elided_line import ElidedLine
+from chathub_desktop.gui.shell.error_bar import ErrorBar
+from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+from chathub_desktop.gui.shell.service_ops import ServiceOps
+from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.dream_service import (
+from chathub_desktop.services.dream.dream_service import (
     CardsSnapshot,
     CardView,
     DreamSettingsView,

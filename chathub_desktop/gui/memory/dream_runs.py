@@ -23,16 +23,16 @@ from PySide6.QtWidgets import QWidget
 from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
-from chathub_desktop.gui.summarizer_choice import missing_text
-from chathub_desktop.services.dream_service import FAILED, DreamDraft, DreamOutcome
+from chathub_desktop.gui.settings.summarizer_choice import missing_text
+from chathub_desktop.services.dream.dream_service import FAILED, DreamDraft, DreamOutcome
 from chathub_desktop.services.errors import ServiceError, StaleDocument
 from chathub_desktop.services.events import DreamProgress
-from chathub_desktop.services.memory_preview import ChangePreview
+from chathub_desktop.services.memory.memory_preview import ChangePreview
 
 if TYPE_CHECKING:
-    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.services.container import Services
-    from chathub_desktop.services.dream_service import CardView
+    from chathub_desktop.services.dream.dream_service import CardView
 
 #: TaskRunner name of the dream timer's run (tray.DreamRunner); Stop here cancels it.
 RUN_DUE_TASK = "dreams-run-due"

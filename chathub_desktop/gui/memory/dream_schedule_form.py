@@ -49,15 +49,15 @@ from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.page_common import description, save_shortcut
-from chathub_desktop.gui.range_hint import RangeHint
-from chathub_desktop.services.dream_service import (
+from chathub_desktop.gui.shell.range_hint import RangeHint
+from chathub_desktop.services.dream.dream_service import (
     DreamSettingsView,
 )
-from chathub_desktop.services.memory_preview import ChangePreview
+from chathub_desktop.services.memory.memory_preview import ChangePreview
 
 if TYPE_CHECKING:
-    from chathub_desktop.gui.service_ops import ServiceOps
-    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.shell.service_ops import ServiceOps
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.services.container import Services
 
 SCHEDULE_HELP = (

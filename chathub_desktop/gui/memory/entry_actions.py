@@ -17,12 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui import confirm
+from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.host import FixedListHost
 from chathub_desktop.services.errors import StaleDocument
-from chathub_desktop.services.memory_service import MemoryEntryView
+from chathub_desktop.services.memory.memory_service import MemoryEntryView
 
 #: Added to the refusal of an entry edit: the editor is opened again with the user's text.
 ENTRY_STALE_HINT = ("The list shows the newer memory now and your text is back in the editor: Enter "

@@ -27,7 +27,7 @@ from chathub_desktop.gui.memory.card_delegate import (
     TrustedRole,
 )
 from chathub_desktop.gui.memory.page_common import role_data
-from chathub_desktop.services.memory_service import MemoryEntryView
+from chathub_desktop.services.memory.memory_service import MemoryEntryView
 
 ORIGIN_TIPS = {
     "owner": "Written by you in this editor",

@@ -10,7 +10,7 @@ when the window is short, each card list keeping room for three cards (walk29 #1
   :class:`~chathub_desktop.gui.memory.entry_model.MemoryEntryModel` painted by
   :class:`~chathub_desktop.gui.memory.fixed_cards.FixedCardDelegate` — no widget per entry, rows handed to the view in batches
   (``fetchMore``) and laid out in batches, so a memory of 10,000 entries stays smooth.
-- Every change is a :class:`~chathub_desktop.services.memory_service.MemoryService`
+- Every change is a :class:`~chathub_desktop.services.memory.memory_service.MemoryService`
   call; the service publishes ``SettingsChanged`` after each committed change (the
   user's here, or the model's memory tool during a chat), and the page re-reads the
   entries in a worker thread, keeping the selected card and the scroll position.
@@ -24,7 +24,7 @@ when the window is short, each card list keeping room for three cards (walk29 #1
   :mod:`.raw_editor`, :mod:`.transfer_actions`) given the page as a small Protocol
   (:mod:`.host`); :class:`~chathub_desktop.gui.memory.page_common.ListRefresh` owns the
   reloads. The window shows the page with one function,
-  :func:`~chathub_desktop.gui.window_pages.show_memory_page`.
+  :func:`~chathub_desktop.gui.shell.window_pages.show_memory_page`.
 """
 
 from __future__ import annotations
@@ -60,13 +60,9 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.fixed_memory import Note
 from chathub_desktop.core.fixed_memory import notes as notes_of
-from chathub_desktop.gui.chat_events import ChatEvents
-from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
-from chathub_desktop.gui.elided_line import ElidedLine
-from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.dreaming_group import DreamingGroup
 from chathub_desktop.gui.memory.entry_actions import EntryActions
@@ -74,6 +70,7 @@ from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
+from chathub_desktop.gui.memory.memory_paste_dialog import PasteMemoryDialog
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
     card_list,
@@ -83,13 +80,16 @@ from chathub_desktop.gui.memory.page_common import (
 )
 from chathub_desktop.gui.memory.raw_editor import RawEditor
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
-from chathub_desktop.gui.memory_paste_dialog import PasteMemoryDialog
-from chathub_desktop.gui.page_header import PageHeader
-from chathub_desktop.gui.service_ops import ServiceOps
-from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.shell.collector_pause import collector_paused
+from chathub_desktop.gui.shell.elided_line import ElidedLine
+from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+from chathub_desktop.gui.shell.page_header import PageHeader
+from chathub_desktop.gui.shell.service_ops import ServiceOps
+from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NotFound, ServiceError
-from chathub_desktop.services.memory_service import FixedMemorySnapshot, MemoryEntryView
+from chathub_desktop.services.memory.memory_service import FixedMemorySnapshot, MemoryEntryView
 from chathub_desktop.services.views import AssistantView
 
 # --- help texts (APP-6) -------------------------------------------------------------------

@@ -4,7 +4,7 @@ diff, and Revert (itself a recorded change). A panel of the Memory page (issue 3
 takes the place of the cards, and Back (``closed``) returns to them.
 
 Reads and the revert run in the page's worker thread
-(:class:`~chathub_desktop.gui.task_runner.TaskRunner`); the list reloads when the
+(:class:`~chathub_desktop.gui.shell.task_runner.TaskRunner`); the list reloads when the
 assistant's memory changes (``MemoryChanged`` — also published for other processes'
 writes — and the fixed page's ``SettingsChanged``). Revert first shows what it will
 write; when the document moved on since that change, the question says how many later
@@ -29,15 +29,19 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.memory_diff import DiffLine
-from chathub_desktop.gui import confirm
-from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
-from chathub_desktop.gui.error_presenter import ErrorPresenter
-from chathub_desktop.gui.service_ops import ServiceOps
-from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.gui.dialogs import confirm
+from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+from chathub_desktop.gui.shell.service_ops import ServiceOps
+from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.events import MemoryChanged
-from chathub_desktop.services.memory_history_service import ChangeDetail, ChangeView, RevertPreview
+from chathub_desktop.services.memory.memory_history_service import (
+    ChangeDetail,
+    ChangeView,
+    RevertPreview,
+)
 
 #: Diff lines shown at most (a huge change is cut; the CLI prints it whole).
 MAX_DIFF_LINES = 2000

@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from chathub_desktop.gui.chat_events import ChatEvents
-    from chathub_desktop.gui.error_presenter import ErrorPresenter
-    from chathub_desktop.gui.service_ops import ServiceOps
-    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
+    from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+    from chathub_desktop.gui.shell.service_ops import ServiceOps
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.services.container import Services
-    from chathub_desktop.services.memory_service import MemoryEntryView
+    from chathub_desktop.services.memory.memory_service import MemoryEntryView
     from chathub_desktop.services.views import AssistantView
 
 

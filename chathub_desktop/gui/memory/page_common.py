@@ -1,6 +1,6 @@
 """What the fixed-memory page and the dream panel share (MEM-2, DRM-8): the card list
 set-up, the inline error label, section titles, a one-line status label that never grows
-its row (:class:`~chathub_desktop.gui.elided_line.ElidedLine`), and :class:`ListRefresh` — the reload timer, reload-on-show,
+its row (:class:`~chathub_desktop.gui.shell.elided_line.ElidedLine`), and :class:`ListRefresh` — the reload timer, reload-on-show,
 font-change relayout and detach both use."""
 
 from __future__ import annotations

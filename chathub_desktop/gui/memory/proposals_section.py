@@ -29,13 +29,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui.chat_events import ChatEvents
-from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.memory.page_common import error_label
-from chathub_desktop.gui.service_ops import ServiceOps
-from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+from chathub_desktop.gui.shell.service_ops import ServiceOps
+from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.dream_review import ProposalView
+from chathub_desktop.services.dream.dream_review import ProposalView
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.events import MemoryChanged
 

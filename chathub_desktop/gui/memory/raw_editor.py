@@ -29,14 +29,14 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.fixed_memory import save_preview
-from chathub_desktop.gui import confirm
 from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.host import FixedMemoryHost
 from chathub_desktop.gui.memory.page_common import description, save_shortcut
-from chathub_desktop.services.memory_preview import ChangePreview
-from chathub_desktop.services.memory_service import FixedMemorySnapshot
+from chathub_desktop.services.memory.memory_preview import ChangePreview
+from chathub_desktop.services.memory.memory_service import FixedMemorySnapshot
 
 RAW_EDIT_HELP = (
     "<p>The whole fixed memory as one Markdown document. Lines <code>#N: text</code> "

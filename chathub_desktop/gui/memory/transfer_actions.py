@@ -20,14 +20,17 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.memory_export import ImportMode
-from chathub_desktop.gui.file_dialogs import open_memory_export_dialog, open_memory_import_dialog
+from chathub_desktop.gui.dialogs.file_dialogs import (
+    open_memory_export_dialog,
+    open_memory_import_dialog,
+)
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewChoice, PreviewOption
 from chathub_desktop.gui.memory.host import FixedMemoryHost
 from chathub_desktop.private_files import write_private
 from chathub_desktop.services.errors import ServiceError
-from chathub_desktop.services.memory_preview import ChangePreview
-from chathub_desktop.services.memory_transfer import ImportPreview, read_memory_file
+from chathub_desktop.services.memory.memory_preview import ChangePreview
+from chathub_desktop.services.transfer.memory_transfer import ImportPreview, read_memory_file
 
 
 class ExportFailed(ServiceError):

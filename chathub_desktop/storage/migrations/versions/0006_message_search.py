@@ -9,7 +9,7 @@ by a plain scan.
 
 PostgreSQL: ``pg_trgm`` and a GIN trigram index on ``message.content`` (``ILIKE``
 uses it). Where the extension cannot be created (no rights), nothing is built: search
-falls back to a plain ``ILIKE`` scan and says so (``services.search_service``).
+falls back to a plain ``ILIKE`` scan and says so (``services.search.search_service``).
 
 Revision ID: 0006
 Revises: 0005

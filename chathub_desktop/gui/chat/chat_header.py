@@ -1,0 +1,76 @@
+"""The line over the open topic's messages (issue 29; walk2: nothing in the chat column
+named the open topic, and at 800×560 the topic list is folded away).
+
+:class:`ChatHeader` holds the topic-list toggle (walk29 #1: at 800×560 the list folds
+itself away and nothing on screen brought it back) and the title the topic list shows
+for the open topic (the lock of a private topic included), following renames and
+re-reads of that list; the title is empty when no topic is open or it is not listed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
+
+from chathub_desktop.gui.design import Space
+from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.shell.elided_line import ElidedLine
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+
+    from chathub_desktop.gui.topics.topic_list_model import TopicListModel
+
+
+class ChatHeader(QFrame):
+    """One line over the messages (``QFrame#chatHeader``): ``toggle``, an icon button for
+    the checkable ``sidebar`` action (icon, tooltip and checked state are the action's,
+    so they follow the topic list however it is shown or hidden), then ``title``, the
+    open topic's title from ``topics`` (``QLabel#chatHeaderTitle``)."""
+
+    def __init__(self, topics: TopicListModel, sidebar: QAction, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("chatHeader")
+        self.toggle = QToolButton()
+        self.toggle.setObjectName("sidebarToggle")
+        self.toggle.setDefaultAction(sidebar)  # no shortcut of its own: the action's stays the only one
+        self.toggle.setAutoRaise(True)
+        self.toggle.setIconSize(QSize(IconSize.MD, IconSize.MD))
+        self.title = ElidedLine()  # a long title is elided, never widens the window (walk37 #7)
+        self.title.setObjectName("chatHeaderTitle")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(Space.MD, Space.SM, Space.XL, Space.SM)
+        row.setSpacing(Space.SM)
+        row.addWidget(self.toggle)
+        row.addWidget(self.title, 1)
+        self._topics = topics
+        self._topic_id: int | None = None
+        for signal in (topics.dataChanged, topics.modelReset, topics.rowsInserted, topics.rowsRemoved):
+            signal.connect(self.refresh)
+        self.retranslate()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Re-set the texts when the interface language changes (issue 27)."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """The accessible names in the interface language (the title is the topic's own)."""
+        self.toggle.setAccessibleName(QCoreApplication.translate("ChatHeader", "Topic list"))
+        self.title.setAccessibleName(QCoreApplication.translate("ChatHeader", "Open topic"))
+
+    def show_topic(self, topic_id: int | None) -> None:
+        """Name ``topic_id`` (None: no topic open)."""
+        self._topic_id = topic_id
+        self.refresh()
+
+    def refresh(self, *_args: object) -> None:
+        """Read the title again from the topic list."""
+        titles = self._topics
+        row = titles.row_of(self._topic_id) if self._topic_id is not None else None
+        title = str(titles.index(row, 0).data(Qt.ItemDataRole.DisplayRole) or "") if row is not None else ""
+        self.title.setText(title)  # the tooltip keeps it whole

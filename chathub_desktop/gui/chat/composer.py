@@ -1,0 +1,304 @@
+"""The input area: draft box, token badge, Send and Stop (TOK-1, TOK-2, APP-1; issue 29).
+
+It holds no rules: it emits ``send_requested(text)`` / ``stop_requested()`` and
+``draft_settled(text)`` about 300 ms after the user stops typing (TOK-2: the window then
+asks the estimate service to recount the draft only). The window tells it whether the
+current topic is sending (:meth:`Composer.set_sending`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QSize, QTimer, Signal
+from PySide6.QtGui import QAction, QInputMethodEvent, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.core.pasted_text import is_long_paste, joined
+from chathub_desktop.gui.chat.pasted_chips import PastedRow
+from chathub_desktop.gui.chat.send_keys import SendKey
+from chathub_desktop.gui.context.token_badge import TokenBadge
+from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design.icons import Icon, IconTint, icon
+from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.shell.i18n import fill
+
+#: Pause after the last keystroke before the draft is recounted, ms (TOK-2).
+DEBOUNCE_MS = 300
+#: Draft box height, in lines of text: at least, and at most before it scrolls.
+MIN_LINES, MAX_LINES = 2, 8
+
+
+def placeholder(key: SendKey) -> str:
+    """The draft's placeholder for ``key``, in the interface language."""
+    return fill(QCoreApplication.translate("Composer", "Message — %1 to send, %2 for a new line"),
+                key.label, key.newline_label)
+
+
+@dataclass(frozen=True)
+class DraftState:
+    """An unsent draft: the box's ``text`` and the long ``pasted`` texts beside it."""
+
+    text: str
+    pasted: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.text or self.pasted)
+
+
+class DraftEdit(QPlainTextEdit):
+    """The draft box: Return/Enter sends per :class:`SendKey` (``send_pressed``); with
+    Shift (or without Ctrl in Ctrl+Enter mode) it makes a new line. While an input method
+    composes (CJK pre-edit text), Enter belongs to the input method and never sends."""
+
+    send_pressed = Signal()
+    #: A paste or drop of text longer than ``PASTE_CHIP_CHARS``: the text, not inserted.
+    long_paste = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.send_key = SendKey.ENTER
+        self._composing = False
+
+    def insertFromMimeData(self, source: QMimeData) -> None:  # noqa: N802 - Qt override
+        """Paste and drop: a long text becomes a chip (``long_paste``), never editor
+        text (walk37 #3: 2 MB took 4.7 s to lay out); the rest as usual."""
+        if source.hasText():
+            text = source.text()
+            if is_long_paste(text):
+                self.long_paste.emit(text)
+                return
+        super().insertFromMimeData(source)
+
+    def inputMethodEvent(self, event: QInputMethodEvent) -> None:  # noqa: N802 - Qt override
+        """Track whether pre-edit (composition) text is showing."""
+        self._composing = bool(event.preeditString())
+        super().inputMethodEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """Enter sends (or not) per :attr:`send_key`; everything else edits."""
+        if event.key() in (QtCore.Qt.Key.Key_Return, QtCore.Qt.Key.Key_Enter):
+            mods = event.modifiers()
+            event.accept()
+            if self._composing:  # the input method's Enter (it commits the composition)
+                return
+            if self.send_key.sends(ctrl=bool(mods & QtCore.Qt.KeyboardModifier.ControlModifier),
+                                   shift=bool(mods & QtCore.Qt.KeyboardModifier.ShiftModifier),
+                                   composing=False):
+                self.send_pressed.emit()
+            else:
+                self.insertPlainText("\n")
+            return
+        super().keyPressEvent(event)
+
+
+class Composer(QFrame):
+    """Draft box + badge + buttons in one rounded card (a frame, so the stylesheet paints
+    its background). Enter (or Ctrl+Enter, per
+    :meth:`set_send_key`) sends; Esc stops."""
+
+    send_requested = Signal(str)
+    stop_requested = Signal()
+    draft_settled = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("composer")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(Space.XL, Space.SM, Space.XL, Space.LG)
+        self.card = QFrame()
+        self.card.setObjectName("composerCard")
+        layout = self.card_layout = QVBoxLayout(self.card)
+        layout.setContentsMargins(Space.LG, Space.MD, Space.MD, Space.SM)
+        layout.setSpacing(Space.XS)
+        outer.addWidget(self.card)
+        self.draft = DraftEdit()
+        self.draft.setObjectName("draft")
+        self.draft.setTabChangesFocus(True)
+        self.draft.setFrameShape(QFrame.Shape.NoFrame)
+        self.draft.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.draft.send_pressed.connect(self._send)
+        #: Long pastes, as chips above the draft (walk37 #3); they are part of :meth:`text`.
+        self.pasted = PastedRow()
+        self.pasted.changed.connect(self._pasted_changed)
+        self.draft.long_paste.connect(self.pasted.add)
+        layout.addWidget(self.pasted)
+        layout.addWidget(self.draft)
+        #: "This message alone is longer than the model's context window (…)" while the
+        #: draft can never be sent (walk37 #3); Send then explains instead of sending.
+        self.too_long = QLabel()
+        self.too_long.setObjectName("draftTooLong")
+        self.too_long.setWordWrap(True)
+        set_tone(self.too_long, Tone.ERROR)
+        self.too_long.hide()
+        self._too_long_current = False  # the line was counted on the draft as it is now
+        layout.addWidget(self.too_long)
+        #: The toolbar under the draft: tools on the left (attach, the badge, the topic's
+        #: model), Stop / Send on the right.
+        row = self.tool_row = QHBoxLayout()
+        row.setSpacing(Space.SM)
+        self.badge = TokenBadge()
+        row.addWidget(self.badge)
+        #: Where the window's topic model picker goes (issue 14), beside the badge.
+        self.model_slot = QHBoxLayout()
+        self.model_slot.setContentsMargins(0, 0, 0, 0)
+        row.addLayout(self.model_slot)
+        row.addStretch(1)
+        self.stop_button = QPushButton()
+        self.stop_button.setObjectName("stopButton")
+        self.stop_button.setIcon(icon(Icon.STOP, IconTint.ON_ACCENT))
+        self.send_button = QPushButton()
+        self.send_button.setObjectName("sendButton")
+        self.send_button.setIcon(icon(Icon.SEND, IconTint.ON_ACCENT))
+        self.send_button.setDefault(False)
+        row.addWidget(self.stop_button)
+        row.addWidget(self.send_button)
+        layout.addLayout(row)
+        self.send_action = QAction(self)
+        self.send_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
+        self.send_action.triggered.connect(self._send)
+        self.addAction(self.send_action)
+        self.send_button.clicked.connect(self._send)
+        self.stop_button.clicked.connect(self.stop_requested)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(lambda: self.draft_settled.emit(self.text()))
+        self.draft.textChanged.connect(self._timer.start)
+        self.draft.textChanged.connect(self._fit_height)
+        self.draft.textChanged.connect(self._draft_changed)
+        self._sending = False
+        self._can_send = True
+        self._why_not = ""
+        self.set_send_key(SendKey.ENTER)
+        self.set_sending(False)
+        self._fit_height()
+
+    def wire(self) -> None:
+        """Limit Ctrl+Enter to this area. Called by the window when it starts taking
+        input, after first paint (PySide6's ``Qt`` namespace takes ~20 ms to build)."""
+        self.send_action.setShortcutContext(QtCore.Qt.ShortcutContext.WidgetWithChildrenShortcut)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Re-set the texts when the interface language changes (issue 27)."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.set_send_key(self.draft.send_key)
+        super().changeEvent(event)
+
+    def set_send_key(self, key: SendKey) -> None:
+        """Which key sends (issue 29); the placeholder and tooltips say so, in the
+        interface language (called again on each language change)."""
+        translate = QCoreApplication.translate
+        self.draft.send_key = key
+        self.draft.setPlaceholderText(placeholder(key))
+        self.draft.setAccessibleName(translate("Composer", "Message draft"))
+        self.draft.setToolTip(fill(translate("Composer", "Your message. Markdown is fine. %1 sends, %2 makes a new "
+                                                         "line, Esc stops a reply."), key.label, key.newline_label))
+        self.stop_button.setText(translate("Composer", "Stop"))
+        self.stop_button.setToolTip(translate("Composer", "Stop the reply being written in this topic (Esc); "
+                                                   "what arrived is kept"))
+        self.stop_button.setAccessibleName(translate("Composer", "Stop the reply"))
+        self.send_button.setText(translate("Composer", "Send"))
+        self.send_button.setAccessibleName(translate("Composer", "Send the message"))
+        self.send_action.setText(translate("Composer", "Send"))
+        self._sync_send_tip()
+
+    def _sync_send_tip(self) -> None:
+        tip = fill(QCoreApplication.translate("Composer", "Send the message (%1)"), self.draft.send_key.label)
+        self.send_button.setToolTip(tip if self._can_send else QCoreApplication.translate("Composer", self._why_not))
+
+    def _fit_height(self) -> None:
+        """Grow with the text from :data:`MIN_LINES` to :data:`MAX_LINES` lines."""
+        line = self.draft.fontMetrics().lineSpacing()
+        lines = max(MIN_LINES, min(MAX_LINES, round(self.draft.document().size().height())))
+        # the document's margins, plus whatever the frame and the stylesheet's padding take
+        # from the viewport (frameWidth() alone left a scroll bar at two lines, walk2)
+        chrome = self.draft.height() - self.draft.viewport().height()
+        margins = int(self.draft.document().documentMargin() * 2) + max(chrome, self.draft.frameWidth() * 2)
+        # + 1: QPlainTextEdit shows its scroll bar unless the viewport is taller than the text
+        self.draft.setFixedHeight(int(lines * line) + margins + 1)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """Wide, and as tall as its card."""
+        return QSize(400, super().sizeHint().height())
+
+    def text(self) -> str:
+        """The message as it will be sent: the draft's text, then each long paste
+        (``core.pasted_text.joined``)."""
+        return joined(self.draft.toPlainText(), self.pasted.texts())
+
+    def draft_state(self) -> DraftState:
+        """The draft's text and its long pastes apart (a topic parks them)."""
+        return DraftState(self.draft.toPlainText(), self.pasted.texts())
+
+    def set_text(self, text: str | DraftState) -> None:
+        """Replace the draft (no debounce for programmatic changes): a :class:`DraftState`
+        as it was, or a text (a long one as a chip, never laid out in the box)."""
+        state = text if isinstance(text, DraftState) else (
+            DraftState("", (text,)) if is_long_paste(text) else DraftState(text, ()))
+        self.draft.blockSignals(True)
+        self.draft.setPlainText(state.text)
+        self.draft.blockSignals(False)
+        self.pasted.blockSignals(True)
+        self.pasted.set_texts(state.pasted)
+        self.pasted.blockSignals(False)
+        self._fit_height()
+
+    def clear(self) -> None:
+        """Empty the draft and its pastes after a send."""
+        self.set_text("")
+
+    def _pasted_changed(self) -> None:
+        self._too_long_current = False
+        self._timer.start()  # the badge recounts the message after the pause (TOK-2)
+
+    def set_sending(self, sending: bool) -> None:
+        """The CURRENT topic is (not) sending: Send disabled / Stop enabled while it is."""
+        self._sending = sending
+        self.stop_button.setEnabled(sending)
+        self.stop_button.setVisible(sending)
+        self.send_button.setEnabled(self._can_send and not sending)
+        self.send_button.setVisible(not sending)
+        self.send_action.setEnabled(self._can_send and not sending)
+
+    def set_can_send(self, can: bool, why: str = "") -> None:
+        """Enable sending at all (False with no assistant); ``why`` (marked in context
+        ``Composer``, translated when shown and on each language change) goes in the tooltip."""
+        self._can_send = can
+        self._why_not = why
+        self._sync_send_tip()
+        self.set_sending(self._sending)
+
+    def set_too_long(self, line: str | None) -> None:
+        """Show (or hide, ``None``) the one line saying the draft alone can never be sent
+        to this model; it is the badge's estimate of the draft as it is now."""
+        self.too_long.setText(line or "")
+        self.too_long.setVisible(line is not None)
+        self._too_long_current = line is not None
+
+    def _draft_changed(self) -> None:
+        self._too_long_current = False  # recounted after the pause; the send re-checks
+
+    def has_extra(self) -> bool:
+        """True when something besides the text would be sent (attachments, issue 14):
+        the attachments controller replaces this, so an image alone can be sent."""
+        return False
+
+    def _send(self) -> None:
+        text = self.text()
+        if (not text.strip() and not self.has_extra()) or self._sending or not self._can_send:
+            return
+        if self._too_long_current:  # a doomed request: the line under the draft says why
+            self.too_long.show()
+            return
+        self.send_requested.emit(text)

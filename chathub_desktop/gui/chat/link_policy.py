@@ -1,0 +1,71 @@
+"""What a click on a link in a rendered message does (issue 32). Pure: no Qt.
+
+- ``http``/``https``: opened in the system browser;
+- ``chathub-copy:N``: the message's own Copy link of code block N;
+- anything else — ``file:``, a path, ``javascript:``, ``data:``, ``mailto:``, ``qrc:``,
+  any other scheme — is refused, with one line that says what was not opened.
+
+The target of every link is shown on hover (:func:`hover_text`).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from chathub_desktop.gui.chat.markdown_render import COPY_SCHEME
+
+__all__ = ["LinkAction", "LinkDecision", "decide", "hover_text"]
+
+#: Characters of a link target shown on hover or in a refusal line.
+SHOWN_CHARS = 200
+
+
+class LinkAction(enum.Enum):
+    """What a click does."""
+
+    OPEN = "open"  # the system browser
+    COPY_CODE = "copy_code"  # the message's code block of that number
+    REFUSE = "refuse"  # nothing; the reason is shown
+
+
+@dataclass(frozen=True, slots=True)
+class LinkDecision:
+    """The action for one link; ``reason`` is the one-line refusal ("" otherwise)."""
+
+    action: LinkAction
+    reason: str = ""
+
+
+def _shown(href: str) -> str:
+    one_line = " ".join(href.split())
+    return one_line if len(one_line) <= SHOWN_CHARS else one_line[:SHOWN_CHARS - 1] + "…"
+
+
+def _scheme(href: str) -> str:
+    try:
+        return urlsplit(href.strip()).scheme.lower()
+    except ValueError:  # an unbalanced IPv6 bracket and such
+        return ""
+
+
+def decide(href: str) -> LinkDecision:
+    """The :class:`LinkDecision` for a click on ``href`` (see the module docstring)."""
+    scheme = _scheme(href)
+    if scheme in ("http", "https") and urlsplit(href.strip()).netloc:
+        return LinkDecision(LinkAction.OPEN)
+    if scheme == COPY_SCHEME:
+        return LinkDecision(LinkAction.COPY_CODE)
+    what = f"{scheme}: links" if scheme else "file paths"
+    return LinkDecision(LinkAction.REFUSE, f"Not opened: {what} in messages are not followed ({_shown(href)})")
+
+
+def hover_text(href: str) -> str:
+    """The tooltip of a link: its target, cut to 200 characters, and whether a click
+    opens it."""
+    decision = decide(href)
+    if decision.action is LinkAction.COPY_CODE:
+        return "Copy this code block"
+    verb = "Opens in your browser" if decision.action is LinkAction.OPEN else "Not opened from a message"
+    return f"{_shown(href)}\n{verb}"

@@ -1,0 +1,148 @@
+"""The hover action bar of the message list (issue 29): Copy, Edit, Regenerate, Pin,
+Delete and ⓘ receipt as small icon buttons over the row under the mouse (or the current
+row for keyboard users).
+
+One bar widget per list, moved over the row it serves, never a widget per message.
+Which actions a message offers is decided once, by :func:`message_actions`, for the bar
+and the right-click menu alike; the bar's buttons emit :attr:`MessageActionBar.triggered`
+and the list turns that into the same signals its menu emits.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
+
+from chathub_desktop.core.messages import MessageStatus, Role
+from chathub_desktop.gui.chat.message_delegate import RETRYABLE
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.services.views import MessageView
+
+#: A bar button's side, px: the bar fits the header band above a reply's first line.
+BUTTON = IconSize.SM + Space.MD
+
+
+class MessageAction(enum.Enum):
+    """An action on one message; the value is its button's accessible name."""
+
+    COPY = "Copy message"
+    EDIT = "Edit message"
+    REGENERATE = "Regenerate reply"
+    PIN = "Pin message"
+    DELETE = "Delete message"
+    RECEIPT = "Context receipt"
+
+
+@dataclass(frozen=True)
+class _Look:
+    icon: Icon
+    tip: str
+
+
+_LOOKS = {
+    MessageAction.COPY: _Look(Icon.COPY, "Copy this message's text (Markdown) to the clipboard"),
+    MessageAction.EDIT: _Look(Icon.EDIT, "Change this message's text and send it again as a new branch"),
+    MessageAction.REGENERATE: _Look(Icon.REGENERATE, "Ask again with the same context; this reply stays a version"),
+    MessageAction.PIN: _Look(Icon.PIN, "Keep this message word for word when the topic is compacted"),
+    MessageAction.DELETE: _Look(Icon.DELETE, "Remove this message from the topic"),
+    MessageAction.RECEIPT: _Look(Icon.ABOUT, "What this reply was sent with: the context receipt"),
+}
+
+
+def message_actions(m: MessageView, *, collapsible: bool, last_reply: bool) -> tuple[MessageAction, ...]:
+    """The actions message ``m`` offers, in bar order. ``collapsible``: a tool or
+    thoughts row; ``last_reply``: ``m`` is the topic's newest message and not the
+    user's; Regenerate only for a finished one (a failed, stopped or interrupted reply has
+    its Retry pill). A streaming reply offers Copy only (issue 29; CMP-15, issue 14, issue 19)."""
+    if m.status == MessageStatus.STREAMING:
+        return (MessageAction.COPY,)
+    out = [MessageAction.COPY]
+    if m.role == Role.USER:
+        out.append(MessageAction.EDIT)
+    if last_reply and m.role != Role.USER and m.status not in RETRYABLE:  # there the Retry pill (walk29 #6)
+        out.append(MessageAction.REGENERATE)
+    if m.role in (Role.USER, Role.ASSISTANT) and not m.tool_calls and not collapsible:
+        out.append(MessageAction.PIN)
+    out.append(MessageAction.DELETE)
+    if m.role == Role.ASSISTANT and m.receipt is not None:
+        out.append(MessageAction.RECEIPT)
+    return tuple(out)
+
+
+class MessageActionBar(QFrame):
+    """The bar: one icon button per :class:`MessageAction`, those a message offers shown.
+
+    ``triggered(action, message_id)`` when a button is clicked."""
+
+    triggered = Signal(MessageAction, int)
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("messageActionBar")
+        self.setAccessibleName("Message actions")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(Space.XXS, Space.XXS, Space.XXS, Space.XXS)
+        lay.setSpacing(0)
+        self.buttons: dict[MessageAction, QToolButton] = {}
+        for action, look in _LOOKS.items():
+            b = QToolButton(self)
+            b.setIcon(icon(look.icon))
+            b.setIconSize(QSize(IconSize.SM, IconSize.SM))
+            b.setFixedSize(BUTTON, BUTTON)
+            b.setAutoRaise(True)
+            b.setToolTip(look.tip)
+            b.setAccessibleName(action.value)
+            b.setAccessibleDescription(look.tip)
+            b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+            b.clicked.connect(lambda _c=False, a=action: self._click(a))
+            lay.addWidget(b)
+            self.buttons[action] = b
+        self._message_id: int | None = None
+        self.hide()
+
+    @property
+    def message_id(self) -> int | None:
+        """The message the bar is shown for (None when hidden)."""
+        return self._message_id if self.isVisible() else None
+
+    def show_for(self, m: MessageView, actions: tuple[MessageAction, ...], bubble: QRect, text_top: int) -> None:
+        """Show ``actions`` for ``m`` (viewport coordinates: ``bubble`` and the first text
+        line's top ``text_top``): beside a narrow user bubble,
+        else on the header line, ending above the text so it never covers a word (walk36);
+        at the line's far end from the header's own text (a reply's and a tool row's
+        header starts at the left, a user message's ends at the right)."""
+        self._message_id = m.id
+        for action, b in self.buttons.items():
+            b.setVisible(action in actions)
+        pin = self.buttons[MessageAction.PIN]
+        pin.setToolTip("Unpin: compaction may summarise it again" if m.pinned else _LOOKS[MessageAction.PIN].tip)
+        pin.setAccessibleName("Unpin message" if m.pinned else MessageAction.PIN.value)
+        pin.setCheckable(True)
+        pin.setChecked(m.pinned)
+        self.adjustSize()
+        parent = self.parentWidget()
+        limit = parent.width() if parent is not None else bubble.right()
+        if m.role == Role.USER and bubble.left() > self.width() + Space.MD:
+            # beside a right-aligned user bubble: its header and text stay readable
+            x, y = bubble.left() - self.width() - Space.SM, bubble.top()
+        else:  # on the header line, its bottom at the text's top (the header band is as tall)
+            y = text_top - self.height()
+            x = bubble.left() if m.role == Role.USER else min(bubble.right() - self.width(), limit - self.width() - 2)
+        self.move(max(2, x), max(0, y))
+        self.show()
+        self.raise_()
+
+    def dismiss(self) -> None:
+        """Hide the bar."""
+        self._message_id = None
+        self.hide()
+
+    def _click(self, action: MessageAction) -> None:
+        if self._message_id is not None:
+            self.triggered.emit(action, self._message_id)

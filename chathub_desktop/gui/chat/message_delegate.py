@@ -1,0 +1,777 @@
+"""Paints message rows as chat bubbles (APP-10): no widget per message.
+
+Each row is one rendered document (Markdown → HTML with highlighted code, see
+:mod:`chathub_desktop.gui.chat.markdown_render`, as slices made and cached by
+:mod:`chathub_desktop.gui.chat.message_documents`) plus a header (author · time · tag) and,
+for assistant replies, a usage footer. A width change only re-lays out the SAME
+document, so scrolling and resizing always reuse the highlighted rendering (never a
+plain-text fallback). ``sizeHint`` reads the cached document's height; only the part of
+a row inside the viewport is painted.
+
+Row kinds: user (a tinted bubble on the right), assistant (plain text on the page under
+a header line of a round initial, the name, a model chip, the time and the receipt icon:
+walk29 #4), tool (collapsed to one line, click to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
+with the provider's message), cancelled/interrupted (a small tag). A reply that ended
+that way gets a footer line; on the topic's last row it carries a "↻ Retry" pill
+(:meth:`MessageDelegate.retry_rect`, clicked through the view; issue 12; a finished
+reply is regenerated from the hover bar, walk29 #6), and a message with versions the
+"‹ 2 / 3 ›" arrows (:meth:`MessageDelegate.version_hit`,
+:mod:`chathub_desktop.gui.chat.version_arrows`; issue 14).
+
+A reply being written gets a caret after its last character (:meth:`MessageDelegate.caret_rect`,
+blinked by the view: walk29 #24).
+
+The row of the last message the topic summary covers gets a thin dashed marker line
+under it, "Covered by summary above this line" (CMP-2): extra height on that one row,
+no extra widget or row.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+)
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QIcon,
+    QPainter,
+    QPalette,
+    QPen,
+)
+from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+
+from chathub_desktop.gui.chat import attachment_thumbs as thumbs
+from chathub_desktop.gui.chat.attachment_thumbs import ThumbnailCache
+from chathub_desktop.gui.chat.message_documents import (
+    MessageDocuments,
+    key_of,
+    split_tool_name,
+    symbol,
+)
+from chathub_desktop.gui.chat.message_list_model import (
+    CoveredBoundaryRole,
+    ExpandedRole,
+    HighlightRole,
+    MessageListModel,
+    MessageRole,
+    VersionRole,
+    role_value,
+)
+from chathub_desktop.gui.chat.sliced_document import SlicedDocument
+from chathub_desktop.gui.chat.version_arrows import ArrowRects, arrow_rects, paint_arrows
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.prose import prose_for
+from chathub_desktop.gui.design.tokens import IconSize, colours_for
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.services.views import MessageView
+
+#: Row heights kept (a re-layout of every loaded row, e.g. after an older page is
+#: loaded, then needs no document at all).
+HEIGHT_CACHE_SIZE = 100_000
+
+MARGIN_X = 16  # px, row edge to bubble
+MARGIN_Y = 6  # px, between rows
+PAD = 10  # px, inside a bubble
+PLAIN_PAD_Y = 2  # px, above and below a reply drawn without a bubble (walk29 #4)
+HEADER_GAP = 3  # px, header line to bubble
+AVATAR = IconSize.LG  # px, the round initial before a reply's header (walk29 #4)
+CHIP_PAD = 6  # px, left and right inside the model chip
+CARET_W = 2  # px, the streaming caret's width (walk29 #24)
+FOOTER_GAP = 3  # px, bubble to footer line
+MAX_BUBBLE = 900  # px, widest bubble
+USER_FRACTION = 0.8  # of the row width, for user bubbles
+RETRY_GAP = 10  # px, usage text or version arrows to the Retry pill
+READING_WIDTH = 860  # px, the conversation's column; a wider list centres it
+MARKER_H = 24  # px, the "covered by summary" marker under the cursor row
+MARKER_TEXT = QT_TRANSLATE_NOOP("MessageList", "Covered by summary above this line")
+MARKER_COLOR = "#c98a1c"  # the popover's "History summary" hue, a little darker
+
+COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
+#: Reply statuses that get a Retry pill on the last row (issue 12).
+RETRYABLE = frozenset({"error", "cancelled", "interrupted"})
+RETRY_LABEL = QT_TRANSLATE_NOOP("MessageList", "↻ Retry")
+#: Side of the context receipt's icon after a reply's header, px (issue 19).
+INFO_ICON = IconSize.SM
+#: Before the header of a pinned message (issue 19).
+PIN_EMOJI, PIN_FALLBACK = "📌", QT_TRANSLATE_NOOP("MessageList", "[pinned]")
+#: A reply's status tag (``MessageList`` sources, translated where drawn).
+STATUS_TAGS = {
+    "cancelled": QT_TRANSLATE_NOOP("MessageList", "stopped"),
+    "interrupted": QT_TRANSLATE_NOOP("MessageList", "interrupted"),
+    "streaming": QT_TRANSLATE_NOOP("MessageList", "writing…"),
+    "error": QT_TRANSLATE_NOOP("MessageList", "error"),
+}
+#: The author shown before the time on rows that are not replies.
+AUTHORS = {"user": QT_TRANSLATE_NOOP("MessageList", "You"), "tool": QT_TRANSLATE_NOOP("MessageList", "Tool"),
+           "system": QT_TRANSLATE_NOOP("MessageList", "System")}
+
+
+def said(text: str) -> str:
+    """A ``MessageList`` source (one of this module's constants) in the interface language."""
+    return QCoreApplication.translate("MessageList", text) if text else ""
+
+
+def is_collapsible(m: MessageView) -> bool:
+    """Tool results and hidden reasoning are drawn as one clickable line."""
+    return m.role == "tool" or m.content_type in COLLAPSIBLE_TYPES
+
+
+def collapsed_label(m: MessageView, expanded: bool) -> str:
+    """The one-line text of a collapsible row."""
+    translate = QCoreApplication.translate
+    action = translate("MessageList", "click to collapse") if expanded else translate("MessageList", "click to expand")
+    arrow = "▾" if expanded else "▸"
+    if m.role == "tool":
+        tool, server = split_tool_name(m.tool_name or "tool")
+        name = fill(translate("MessageList", "%1 (%2 server)"), tool, server) if server else tool
+        took = f" · {m.elapsed_text}" if m.elapsed_text else ""  # a server call's time (issue 25)
+        return f"{arrow} {symbol('🔧', '⚙')} " + fill(translate("MessageList", "%1 result%2 — %3"), name, took, action)
+    return f"{arrow} {symbol('💭', '…')} " + fill(translate("MessageList", "Thought process — %1"), action)
+
+
+def is_plain(m: MessageView) -> bool:
+    """A reply drawn as text on the page, without a bubble (walk29 #4): an assistant
+    reply that is not an error nor a collapsible row."""
+    return m.role == "assistant" and m.status != "error" and not is_collapsible(m)
+
+
+def initial(name: str) -> str:
+    """The letter in a reply's round mark: the name's first letter or digit, upper-case
+    ("?" for none)."""
+    return next((c.upper() for c in name if c.isalnum()), "?")
+
+
+def usage_text(m: MessageView) -> str:
+    """``in 1,234 · out 56 · cached 1,000`` from a reply's usage, then ``cut off at max
+    tokens`` for a reply stopped at the output limit ("" when none applies)."""
+    translate = QCoreApplication.translate
+    parts: list[str] = []
+    if m.input_tokens is not None:
+        parts.append(fill(translate("MessageList", "in %1"), f"{m.input_tokens:,}"))
+    if m.output_tokens is not None:
+        parts.append(fill(translate("MessageList", "out %1"), f"{m.output_tokens:,}"))
+    if m.cached_tokens:
+        parts.append(fill(translate("MessageList", "cached %1"), f"{m.cached_tokens:,}"))
+    if m.cache_write_tokens:
+        parts.append(fill(translate("MessageList", "cache write %1"), f"{m.cache_write_tokens:,}"))
+    if m.cut_off:
+        parts.append(translate("MessageList", "cut off at max tokens"))
+    return " · ".join(parts)
+
+
+def time_text(when: datetime, now: datetime | None = None) -> str:
+    """Local ``HH:MM`` for today, else ``YYYY-MM-DD HH:MM``."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    local = when.astimezone()
+    today = (now or datetime.now(UTC)).astimezone().date()
+    return local.strftime("%H:%M") if local.date() == today else local.strftime("%Y-%m-%d %H:%M")
+
+
+def blend(a: QColor, b: QColor, t: float) -> QColor:
+    """``a`` moved ``t`` (0..1) of the way towards ``b``."""
+    return QColor(
+        round(a.red() + (b.red() - a.red()) * t),
+        round(a.green() + (b.green() - a.green()) * t),
+        round(a.blue() + (b.blue() - a.blue()) * t),
+    )
+
+
+@dataclass(frozen=True)
+class _Header:
+    """Row-coordinate places of a header line's parts; an empty rectangle: not shown."""
+
+    avatar: QRect
+    name: QRect
+    chip: QRect
+    time: QRect
+    tag: QRect
+    info: QRect
+
+
+@dataclass(frozen=True)
+class _Colors:
+    user_bg: QColor
+    assistant_bg: QColor
+    error_bg: QColor
+    error_border: QColor
+    error_text: QColor
+    pill_bg: QColor
+    border: QColor
+    text: QColor
+    muted: QColor
+    tag_bg: QColor
+    accent: QColor
+    on_accent: QColor
+
+
+#: ``QPalette.cacheKey()`` → its colours: every size hint and paint asks (issue 29).
+_COLORS_BY_PALETTE: dict[int, tuple[_Colors, bool]] = {}
+
+
+def _colors(pal: QPalette) -> tuple[_Colors, bool]:
+    """The bubble colours of ``pal`` and whether it is dark, computed once per palette."""
+    key = pal.cacheKey()
+    found = _COLORS_BY_PALETTE.get(key)
+    if found is None:
+        if len(_COLORS_BY_PALETTE) > 16:
+            _COLORS_BY_PALETTE.clear()
+        found = _COLORS_BY_PALETTE[key] = _palette_colors(pal)
+    return found
+
+
+def _palette_colors(pal: QPalette) -> tuple[_Colors, bool]:
+    base = pal.color(QPalette.ColorRole.Base)
+    text = pal.color(QPalette.ColorRole.Text)
+    accent = pal.color(QPalette.ColorRole.Highlight)
+    dark = base.lightness() < 128
+    return (
+        _Colors(
+            user_bg=blend(base, accent, 0.30 if dark else 0.14),
+            assistant_bg=blend(base, text, 0.05 if dark else 0.012),
+            error_bg=QColor("#4a1f22") if dark else QColor("#fdecec"),
+            error_border=QColor("#c9545d"),
+            error_text=QColor("#ffb3b8") if dark else QColor("#9b1c24"),
+            pill_bg=blend(base, text, 0.10 if dark else 0.06),
+            border=blend(base, text, 0.22 if dark else 0.16),
+            text=text,
+            muted=QColor(colours_for(dark).text_muted),  # 4.5:1 on the page (a blend was 3.7:1)
+            tag_bg=blend(base, text, 0.16 if dark else 0.10),
+            accent=accent,
+            on_accent=pal.color(QPalette.ColorRole.HighlightedText),
+        ),
+        dark,
+    )
+
+
+@dataclass
+class _Layout:
+    header: str  # user, tool and system rows: "You · 12:34"; replies: the time
+    tag: str
+    footer: str
+    bubble: QRect  # in row coordinates
+    doc: SlicedDocument | None
+    label: str  # collapsed one-liner ("" for document rows)
+    height: int
+    marker_y: int = -1  # top of the summary marker in row coordinates (-1: none)
+    strip: QRect = QRect()  # attachment thumbnails under the bubble (issue 14), row coordinates
+    pad: tuple[int, int] = (PAD, PAD)  # px inside the bubble: left and right, top and bottom
+
+
+class MessageDelegate(QStyledItemDelegate):
+    """Bubble painter for :class:`~chathub_desktop.gui.chat.message_list_model.MessageListModel`.
+
+    ``view``: the list view (its viewport width drives the layout).
+    ``assistant_name``: shown in assistant headers. The documents come from
+    :attr:`docs` (:class:`~chathub_desktop.gui.chat.message_documents.MessageDocuments`:
+    rendered off the GUI thread, laid out slice by slice; a row grows as they arrive).
+    """
+
+    def __init__(self, view: QListView) -> None:
+        super().__init__(view)
+        self._view = view
+        #: The rows' rendered documents (issue 32: made off the GUI thread, laid out in slices).
+        self.docs = MessageDocuments(view.font, self)
+        self.docs.grown.connect(self._on_grown)
+        docs = self.docs
+        view.destroyed.connect(lambda *_: docs.close())
+        self._heights: OrderedDict[tuple[object, ...], int] = OrderedDict()
+        self.assistant_name = "Assistant"
+        #: Decoded attachment thumbnails (issue 14); set by the attachments controller.
+        self.thumbs: ThumbnailCache | None = None
+        #: Whether a streaming reply's caret is drawn now (the view blinks it, walk29 #24).
+        self.caret_on = True
+        #: (message id, px): the bubble of that row is at least this tall (the editor in
+        #: place lies over it, issue 29); None: no row is being edited.
+        self._reserved: tuple[int, int] | None = None
+
+    @property
+    def reserved_id(self) -> int | None:
+        """The message whose bubble :meth:`reserve` grows, or None."""
+        return self._reserved[0] if self._reserved is not None else None
+
+    def reserve(self, message_id: int | None, height: int = 0) -> None:
+        """Make the bubble of ``message_id`` at least ``height`` px tall, so the row grows
+        under an editor laid over it and the rows after it move down (issue 29);
+        ``None`` gives the row its own height back. The caller asks the view to re-lay out."""
+        self._reserved = None if message_id is None else (message_id, max(0, height))
+
+    # --- documents ---------------------------------------------------------------------
+    @property
+    def renders(self) -> int:
+        """Documents built so far (tests check that scrolling reuses them)."""
+        return self.docs.renders
+
+    @property
+    def settled(self) -> bool:
+        """No message is waiting for its HTML or the rest of its layout."""
+        return self.docs.settled
+
+    def page_renderer(self, views: tuple[MessageView, ...]) -> Callable[[], dict[tuple[object, ...], tuple[str, ...]]]:
+        """A function that renders the HTML of ``views`` (Markdown and highlighted code,
+        pure Python: run it on a worker thread) for :meth:`add_rendered`. The palette is
+        read here, on the GUI thread."""
+        colors, dark = _colors(self._view.palette())
+        return self.docs.page_renderer(views, dark, colors)
+
+    def add_rendered(self, rendered: dict[tuple[object, ...], tuple[str, ...]]) -> None:
+        """Keep HTML rendered by :meth:`page_renderer` for the documents built next."""
+        self.docs.add_rendered(rendered)
+
+    def _on_grown(self, message_id: int) -> None:
+        model = self._view.model()
+        if not isinstance(model, MessageListModel):
+            return
+        row = model.row_of(message_id)
+        if row is not None:
+            self.sizeHintChanged.emit(model.index(row))
+
+    def clear_cache(self) -> None:
+        """Drop every cached document, rendering and row height (palette or font changed)."""
+        self.docs.clear()
+        self._heights.clear()
+
+    # --- layout ------------------------------------------------------------------------
+    def _small_font(self) -> QFont:
+        f = QFont(self._view.font())
+        f.setPointSizeF(max(7.0, f.pointSizeF() * 0.85))
+        return f
+
+    def _layout(self, m: MessageView, expanded: bool, width: int, pal: QPalette,
+                boundary: bool = False, footer_line: bool = False) -> _Layout:
+        colors, dark = _colors(pal)
+        small = QFontMetrics(self._small_font())
+        fm = QFontMetrics(self._view.font())
+        room = max(120, width - 2 * MARGIN_X)
+        avail = min(room, READING_WIDTH)  # a centred reading column on a wide window (walk36 #1)
+        left = MARGIN_X + (room - avail) // 2
+        # a reply's name and model are drawn apart (_header); its text part is the time
+        author = said(AUTHORS.get(m.role, ""))
+        header = f"{author} · {time_text(m.created_at)}" if author else time_text(m.created_at)
+        if m.pinned:
+            header = f"{symbol(PIN_EMOJI, said(PIN_FALLBACK))} {header}"
+        tag = said(STATUS_TAGS.get(m.status, ""))
+        footer = usage_text(m) if m.role == "assistant" and not is_collapsible(m) else ""
+        if m.role == "assistant" and m.status in RETRYABLE and not footer:
+            footer = " "  # the line the Retry pill sits on (same height on every row)
+        if footer_line and not footer:
+            footer = " "  # the line of the version arrows (issue 14)
+        y = MARGIN_Y + self._header_height() + HEADER_GAP
+        max_w = min(MAX_BUBBLE, avail if m.role != "user" else int(avail * USER_FRACTION))
+        pad_x, pad_y = pad = (0, PLAIN_PAD_Y) if is_plain(m) else (PAD, PAD)
+        doc: SlicedDocument | None = None
+        label = ""
+        if is_collapsible(m) and not expanded:
+            label = collapsed_label(m, expanded)
+            w = min(max_w, fm.horizontalAdvance(label) + 2 * pad_x + 4)
+            h = fm.height() + 2 * 6
+        else:
+            if is_collapsible(m):
+                label = collapsed_label(m, expanded)
+            doc = self.docs.document(m, dark, colors, max_w - 2 * pad_x)
+            doc_w = max_w - 2 * pad_x
+            if m.role == "user":
+                # a narrower bubble, same layout: no line is wider than the widest one
+                doc_w = min(doc_w, int(doc.idealWidth()) + 2)
+            w = max(doc_w, fm.horizontalAdvance(label) if label else 0) + 2 * pad_x
+            h = int(doc.height()) + 2 * pad_y + (fm.height() + 6 if label else 0)
+        strip = QRect()
+        if m.attachments:  # thumbnails and file chips inside the bubble, under its text (issue 14)
+            size = thumbs.strip_size(m, fm, max_w - 2 * pad_x)
+            w = max(w, size.width() + 2 * pad_x)
+            strip = QRect(pad_x, h - pad_y + thumbs.GAP, size.width(), size.height())  # bubble coordinates
+            h += thumbs.GAP + size.height()
+        x = left + (avail - w if m.role == "user" else 0)
+        bubble = QRect(x, y, w, h)
+        if m.attachments:
+            strip = strip.translated(x, y)
+        height = y + h + (FOOTER_GAP + small.height() if footer else 0) + MARGIN_Y
+        marker_y = -1
+        if boundary:
+            marker_y = height
+            height += MARKER_H
+        return _Layout(header, tag, footer, bubble, doc, label, height, marker_y, strip, pad)
+
+    def _header_height(self) -> int:
+        """The header line's height, px: the small font's line or the round initial."""
+        return max(QFontMetrics(self._small_font()).height(), int(AVATAR))
+
+    def _header(self, m: MessageView, lay: _Layout) -> _Header:
+        """Where the parts of ``m``'s header line go (row coordinates): a reply's round
+        initial, name, model chip, time, status tag and receipt icon from the left; a user
+        message's "You · 12:34" and tag at the bubble's right edge; another row's at its
+        left (walk29 #4)."""
+        small = self._small_font()
+        sfm = QFontMetrics(small)
+        hh = self._header_height()
+        ty = MARGIN_Y + (hh - sfm.height()) // 2
+        tag_w = sfm.horizontalAdvance(lay.tag) + 12 if lay.tag else 0
+        none = QRect()
+        if m.role != "assistant":
+            header_w = sfm.horizontalAdvance(lay.header)
+            total_w = header_w + (tag_w + 6 if lay.tag else 0)
+            hx = lay.bubble.right() - total_w + 1 if m.role == "user" else lay.bubble.left() + 2
+            tag = QRect(hx + header_w + 6, ty, tag_w, sfm.height()) if lay.tag else none
+            return _Header(none, none, none, QRect(hx, ty, header_w + 2, sfm.height()), tag, none)
+        x = lay.bubble.left()
+        avatar = QRect(x, MARGIN_Y + (hh - AVATAR) // 2, AVATAR, AVATAR)
+        bold = QFont(small)
+        bold.setBold(True)
+        name_w = QFontMetrics(bold).horizontalAdvance(self.assistant_name) + 2
+        name = QRect(avatar.right() + 1 + 8, ty, name_w, sfm.height())
+        x = name.right() + 1 + 6
+        chip = none
+        if m.model:
+            chip = QRect(x, ty, sfm.horizontalAdvance(m.model) + 2 * CHIP_PAD, sfm.height())
+            x = chip.right() + 1 + 6
+        time = QRect(x, ty, sfm.horizontalAdvance(lay.header) + 2, sfm.height())
+        x = time.right() + 1 + 6
+        tag = none
+        if lay.tag:
+            tag = QRect(x, ty, tag_w, sfm.height())
+            x = tag.right() + 1 + 6
+        info = none
+        if m.receipt is not None:
+            info = QRect(x, MARGIN_Y + (hh - INFO_ICON - 4) // 2, INFO_ICON + 4, INFO_ICON + 4)
+        return _Header(avatar, name, chip, time, tag, info)
+
+    def _width(self) -> int:
+        return max(200, self._view.viewport().width())
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        """Row size: viewport width × the laid-out bubble height (px)."""
+        m = index.data(MessageRole)
+        if m is None:
+            return QSize(0, 0)
+        width, expanded = self._width(), bool(index.data(ExpandedRole))
+        boundary, footer_line = bool(index.data(CoveredBoundaryRole)), self._footer_line(m, index)
+        _colors_, dark = _colors(option.palette)
+        key = (key_of(m, dark), width, expanded, boundary, footer_line, m.pinned, m.status,
+               usage_text(m), len(m.attachments or ()), self._view.font().key())
+        height = self._heights.get(key)
+        if self._reserved is not None and self._reserved[0] == m.id:  # under the editor: never cached
+            lay = self._layout(m, expanded, width, option.palette, boundary, footer_line)
+            return QSize(width, lay.height + max(0, self._reserved[1] - lay.bubble.height()))
+        if height is None:
+            lay = self._layout(m, expanded, width, option.palette, boundary, footer_line)
+            height = lay.height
+            if lay.doc is not None and (not lay.doc.complete or self.docs.waiting(m.id)):
+                return QSize(width, height)  # grows as its HTML and slices arrive
+            self._heights[key] = height
+            while len(self._heights) > HEIGHT_CACHE_SIZE:
+                self._heights.popitem(last=False)
+        return QSize(width, height)
+
+    def _footer_line(self, m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
+        return role_value(index, VersionRole) is not None
+
+    @staticmethod
+    def _can_retry(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
+        model = index.model()
+        return (m.role == "assistant" and m.status in RETRYABLE and model is not None
+                and index.row() == model.rowCount() - 1
+                and (not isinstance(model, MessageListModel) or model.at_end))
+
+    def _retry_pill(self, lay: _Layout, arrows: ArrowRects | None) -> QRect:
+        """On the reply's footer line, after its usage text and version arrows: beside the
+        reply it retries, not at the far edge of a wide column (walk36)."""
+        sfm = QFontMetrics(self._small_font())
+        w = sfm.horizontalAdvance(said(RETRY_LABEL)) + 16
+        used = sfm.horizontalAdvance(lay.footer.strip())
+        x = lay.bubble.left() + 2 + (used + RETRY_GAP if used else 0)
+        if arrows is not None:
+            x = arrows.next.right() + 1 + RETRY_GAP
+        return QRect(x, lay.bubble.bottom() + FOOTER_GAP, w, sfm.height() + 2)
+
+    def _arrows(self, m: MessageView, lay: _Layout, versions: object) -> ArrowRects | None:
+        if not isinstance(versions, tuple):
+            return None
+        return arrow_rects(QFontMetrics(self._small_font()), lay.bubble, lay.footer, m.role == "user", versions)
+
+    def version_hit(self, index: QModelIndex, pos: QPoint) -> int:
+        """-1 / +1 when viewport point ``pos`` is on an active ``‹`` / ``›`` of row
+        ``index``'s version arrows, else 0 (issue 14)."""
+        m = index.data(MessageRole)
+        if m is None:
+            return 0
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette(),
+                           footer_line=self._footer_line(m, index))
+        arrows = self._arrows(m, lay, role_value(index, VersionRole))
+        if arrows is None:
+            return 0
+        local = pos - self._view.visualRect(index).topLeft()
+        return arrows.hit(local.x(), local.y())
+
+    def retry_rect(self, index: QModelIndex) -> QRect:
+        """The Retry pill's rectangle in viewport coordinates; empty unless ``index`` is the
+        topic's last row and a reply that failed, was stopped or was interrupted."""
+        m = index.data(MessageRole)
+        if m is None or not self._can_retry(m, index):
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette(),
+                           footer_line=self._footer_line(m, index))
+        arrows = self._arrows(m, lay, role_value(index, VersionRole))
+        return self._retry_pill(lay, arrows).translated(self._view.visualRect(index).topLeft())
+
+    def _info_rect(self, m: MessageView, lay: _Layout) -> QRect:
+        """The receipt icon after an assistant reply's header and tag (row coordinates); empty
+        when the reply has no context receipt (issue 19)."""
+        if m.role != "assistant" or m.receipt is None:
+            return QRect()
+        return self._header(m, lay).info
+
+    def receipt_rect(self, index: QModelIndex) -> QRect:
+        """The ⓘ that opens a reply's context receipt, in viewport coordinates (empty
+        when the row has none, issue 19)."""
+        m = index.data(MessageRole)
+        if m is None:
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        return self._info_rect(m, lay).translated(self._view.visualRect(index).topLeft())
+
+    def caret_rect(self, index: QModelIndex) -> QRect:
+        """The streaming caret's rectangle after the end of row ``index``'s text, in
+        viewport coordinates; empty unless the row is a reply being written (walk29 #24)."""
+        m = index.data(MessageRole)
+        if m is None or m.status != "streaming" or m.role != "assistant":
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        return self._caret(lay).translated(self._view.visualRect(index).topLeft())
+
+    @staticmethod
+    def _caret(lay: _Layout) -> QRect:
+        """The caret of ``lay``'s text end (row coordinates): a bar of :data:`CARET_W` px."""
+        if lay.doc is None:
+            return QRect()
+        end = lay.doc.end_rect()
+        if end.height() <= 0:
+            return QRect()
+        x = lay.bubble.left() + lay.pad[0] + round(end.x()) + 2
+        y = lay.bubble.top() + lay.pad[1] + round(end.y()) + 2
+        return QRect(x, y, CARET_W, max(4, round(end.height()) - 4))
+
+    def bubble_rect(self, index: QModelIndex) -> QRect:
+        """The bubble's rectangle in viewport coordinates (for clicks)."""
+        m = index.data(MessageRole)
+        if m is None:
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        return lay.bubble.translated(self._view.visualRect(index).topLeft())
+
+    def text_rect(self, index: QModelIndex) -> QRect:
+        """Where row ``index``'s text lies: its bubble less the padding, in viewport
+        coordinates (the action bar never covers it, walk36)."""
+        m = index.data(MessageRole)
+        if m is None:
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        pad_x, pad_y = lay.pad
+        return lay.bubble.adjusted(pad_x, pad_y, -pad_x, -pad_y).translated(self._view.visualRect(index).topLeft())
+
+    def header_rect(self, index: QModelIndex) -> QRect:
+        """The header line's drawn parts (initial, name, chip, time, tag, ⓘ) united, in
+        viewport coordinates; empty for an invalid row."""
+        m = index.data(MessageRole)
+        if m is None:
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        h = self._header(m, lay)
+        out = QRect()
+        for part in (h.avatar, h.name, h.chip, h.time, h.tag, self._info_rect(m, lay)):
+            if not part.isEmpty():
+                out = out.united(part)
+        return out.translated(self._view.visualRect(index).topLeft())
+
+    def attachment_at(self, index: QModelIndex, pos: QPoint) -> dict[str, object] | None:
+        """The attachment metadata under viewport point ``pos`` in row ``index`` (issue
+        14), or ``None``."""
+        m = index.data(MessageRole)
+        if m is None or not m.attachments:
+            return None
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        origin = self._view.visualRect(index).topLeft() + lay.strip.topLeft()
+        return thumbs.hit(m, QFontMetrics(self._view.font()), lay.strip.width(),
+                          origin.x(), origin.y(), pos.x(), pos.y())
+
+    def anchor_at(self, index: QModelIndex, pos: QPoint) -> str:
+        """The link under viewport point ``pos`` in row ``index``'s text (``""`` for
+        none): a code block's ``chathub-copy:N`` or a link of the message."""
+        m = index.data(MessageRole)
+        if m is None:
+            return ""
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        if lay.doc is None:
+            return ""
+        top = lay.bubble.top() + (QFontMetrics(self._view.font()).height() + 6 if lay.label else 0)
+        origin = self._view.visualRect(index).topLeft() + QPoint(lay.bubble.left() + lay.pad[0], top + lay.pad[1])
+        return lay.doc.anchor_at(QPointF(pos - origin))
+
+    # --- painting ----------------------------------------------------------------------
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        """Draw header, bubble (document or one-line label), tag and usage footer."""
+        m: MessageView | None = index.data(MessageRole)
+        if m is None:
+            return
+        pal = option.palette
+        colors, dark = _colors(pal)
+        # the width sizeHint laid the row out at (a row rect may lag behind a resize)
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), pal,
+                           bool(index.data(CoveredBoundaryRole)), self._footer_line(m, index))
+        top_left = option.rect.topLeft()
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.translate(top_left)
+        small = self._small_font()
+        sfm = QFontMetrics(small)
+        painter.setFont(small)
+        self._paint_header(painter, m, lay, colors, pal)
+        # bubble: none under a plain reply (walk29 #4)
+        if m.status == "error":
+            bg, border = colors.error_bg, colors.error_border
+        elif m.role == "user":
+            bg, border = colors.user_bg, colors.user_bg
+        elif is_collapsible(m):
+            bg, border = colors.pill_bg, colors.border
+        else:
+            bg = border = QColor(0, 0, 0, 0)
+        if bg.alpha():
+            painter.setPen(border)
+            painter.setBrush(bg)
+            painter.drawRoundedRect(QRectF(lay.bubble).adjusted(0.5, 0.5, -0.5, -0.5), 9, 9)
+        if index.data(HighlightRole):  # the message a search result opened (issue 14)
+            painter.setPen(QPen(pal.color(QPalette.ColorRole.Highlight), 2.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(lay.bubble).adjusted(-2, -2, 2, 2), 11, 11)
+        painter.setFont(self._view.font())
+        fm = QFontMetrics(self._view.font())
+        y = lay.bubble.top()
+        if lay.label:
+            painter.setPen(colors.muted)
+            label_rect = QRect(lay.bubble.left() + lay.pad[0], y + 6, lay.bubble.width() - 2 * lay.pad[0], fm.height())
+            painter.drawText(
+                label_rect,
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                fm.elidedText(lay.label, Qt.TextElideMode.ElideRight, label_rect.width()),
+            )
+            y += fm.height() + 6
+        if lay.doc is not None:
+            origin = QPoint(lay.bubble.left() + lay.pad[0], y + lay.pad[1])
+            text_pal = QPalette(pal)
+            text_pal.setColor(QPalette.ColorRole.Text, colors.error_text if m.status == "error" else colors.text)
+            # only the part of the row inside the viewport is drawn (a long reply is tall)
+            visible = QRectF(self._view.viewport().rect()).translated(-QPointF(top_left + origin))
+            painter.translate(origin)
+            lay.doc.draw(painter, text_pal, visible)
+            painter.translate(-origin)
+        if m.status == "streaming" and m.role == "assistant" and self.caret_on:
+            caret = self._caret(lay)
+            if not caret.isEmpty():
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor(prose_for(dark).caret))
+                painter.drawRoundedRect(QRectF(caret), 1, 1)
+        if not lay.strip.isEmpty():
+            thumbs.paint_strip(painter, m, lay.strip.left(), lay.strip.top(), lay.strip.width(),
+                               fm, pal, self.thumbs)
+        if lay.footer:
+            painter.setFont(small)
+            painter.setPen(colors.muted)
+            fy = lay.bubble.bottom() + FOOTER_GAP
+            painter.drawText(
+                QRect(lay.bubble.left() + 2, fy, lay.bubble.width(), sfm.height()),
+                Qt.AlignmentFlag.AlignLeft,
+                lay.footer,
+            )
+        arrows = self._arrows(m, lay, role_value(index, VersionRole))
+        if self._can_retry(m, index):
+            pill = self._retry_pill(lay, arrows)
+            painter.setFont(small)
+            painter.setPen(QPen(colors.error_border if m.status == "error" else colors.border, 1))
+            painter.setBrush(colors.tag_bg)
+            painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 7, 7)
+            painter.setPen(colors.error_text if m.status == "error" else colors.text)
+            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, said(RETRY_LABEL))
+        if arrows is not None:
+            painter.setFont(small)
+            paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.muted, colors.tag_bg)
+        if lay.marker_y >= 0:
+            self._paint_marker(painter, lay.marker_y, option.rect.width(), small, pal)
+        if option.state & QStyle.StateFlag.State_HasFocus:
+            pass  # rows are not selectable; no focus frame
+        painter.restore()
+
+    def _paint_header(self, painter: QPainter, m: MessageView, lay: _Layout, colors: _Colors, pal: QPalette) -> None:
+        """The header line (:meth:`_header`): a reply's round initial, name in the text
+        colour, model chip, time, tag and receipt icon; another row's "You · 12:34"."""
+        head = self._header(m, lay)
+        small = self._small_font()
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        if not head.avatar.isEmpty():
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colors.accent)
+            painter.drawEllipse(QRectF(head.avatar))
+            bold = QFont(small)
+            bold.setBold(True)
+            painter.setFont(bold)
+            painter.setPen(colors.on_accent)
+            painter.drawText(head.avatar, Qt.AlignmentFlag.AlignCenter, initial(self.assistant_name))
+            painter.setPen(colors.text)
+            painter.drawText(head.name, left, self.assistant_name)
+            painter.setFont(small)
+        if not head.chip.isEmpty() and m.model:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colors.tag_bg)
+            painter.drawRoundedRect(QRectF(head.chip), 6, 6)
+            painter.setPen(colors.text)
+            painter.drawText(head.chip, Qt.AlignmentFlag.AlignCenter, m.model)
+        painter.setPen(colors.muted)
+        painter.drawText(head.time, left, lay.header)
+        if not head.tag.isEmpty():
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colors.error_bg if m.status == "error" else colors.tag_bg)
+            painter.drawRoundedRect(head.tag, 6, 6)
+            painter.setPen(colors.error_text if m.status == "error" else colors.muted)
+            painter.drawText(head.tag, Qt.AlignmentFlag.AlignCenter, lay.tag)
+        if not head.info.isEmpty():
+            icon(Icon.ABOUT).paint(painter, head.info.adjusted(2, 2, -2, -2), Qt.AlignmentFlag.AlignCenter,
+                                   QIcon.Mode.Active)
+
+    @staticmethod
+    def _paint_marker(painter: QPainter, top: int, width: int, font: QFont, pal: QPalette) -> None:
+        """The dashed "Covered by summary above this line" marker (CMP-2)."""
+        fm = QFontMetrics(font)
+        mid = top + MARKER_H // 2
+        text_w = fm.horizontalAdvance(said(MARKER_TEXT)) + 16
+        left, right = MARGIN_X, width - MARGIN_X
+        cx = (left + right) // 2
+        color = QColor(MARKER_COLOR)
+        pen = QPen(color, 1, Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawLine(left, mid, max(left, cx - text_w // 2 - 4), mid)
+        painter.drawLine(min(right, cx + text_w // 2 + 4), mid, right, mid)
+        pill = QRect(cx - text_w // 2, mid - fm.height() // 2 - 2, text_w, fm.height() + 4)
+        painter.setPen(QPen(color, 1))
+        painter.setBrush(blend(pal.color(QPalette.ColorRole.Base), color, 0.10))
+        painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8)
+        painter.setFont(font)
+        painter.setPen(color.darker(130) if pal.color(QPalette.ColorRole.Base).lightness() >= 128 else color)
+        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, said(MARKER_TEXT))

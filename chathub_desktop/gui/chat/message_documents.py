@@ -1,0 +1,490 @@
+"""The rendered documents of the message view's rows (APP-10, issue 32).
+
+:class:`MessageDocuments` turns a message into HTML slices (Markdown with highlighted
+code, :mod:`chathub_desktop.gui.chat.markdown_render`) and then into a
+:class:`~chathub_desktop.gui.chat.sliced_document.SlicedDocument`, and caches both: documents
+in an LRU keyed by ``(message_id, content hash, …)``, the HTML of documents that left it
+up to :data:`HTML_CACHE_CHARS`, so scrolling back and resizing reuse the rendering.
+
+Nothing slow runs on the GUI thread: a message longer than :data:`SYNC_RENDER_CHARS`
+(or one with data-URL images or TeX) is rendered and its images decoded on the object's
+worker thread, its row keeping its previous rendering (or "…") meanwhile, and every
+document is laid out a few slices per turn of the event loop within
+:data:`LAYOUT_BUDGET_S`.
+:attr:`MessageDocuments.grown` names the message whose row changed height.
+
+Stored attachments named by content hash (``chathub-attachment:<sha256>``) are drawn from
+:class:`~chathub_desktop.gui.chat.stored_images.StoredImages` once decoded; the messages that
+name a hash are rendered again when its image arrives.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import re
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import lru_cache
+from typing import Protocol
+
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QImage, QTextDocument
+
+from chathub_desktop.core.invisible_text import thin_invisible
+from chathub_desktop.gui.chat.image_sources import stored_hashes
+from chathub_desktop.gui.chat.safe_document import SafeTextDocument
+from chathub_desktop.gui.chat.sliced_document import Decoded, SlicedDocument, decoded
+from chathub_desktop.gui.chat.stored_images import StoredImages, source_of
+from chathub_desktop.gui.shell.collector_pause import collector_paused
+from chathub_desktop.gui.shell.i18n import fill
+from chathub_desktop.services.views import MessageView
+
+__all__ = ["DISPLAY_LIMIT_CHARS", "LAYOUT_BUDGET_S", "SYNC_RENDER_CHARS", "MessageDocuments", "TextColors",
+           "renders_on_worker", "split_tool_name", "symbol"]
+
+#: Documents kept in the rendering cache, and the most HTML they may hold in all
+#: (characters): a long message is many slices, each a document of its own.
+DOC_CACHE_SIZE = 500
+DOC_CACHE_CHARS = 4_000_000
+#: Rendered HTML kept when its document leaves that cache, characters (a document built
+#: again for a row scrolled back into view needs no Markdown pass).
+HTML_CACHE_CHARS = 32_000_000
+#: A message longer than this is shown cut with a note (characters); Copy message copies
+#: all of it.
+DISPLAY_LIMIT_CHARS = 100_000
+#: Time one turn of the event loop spends laying out message slices, seconds (issue 32:
+#: a long message appears slice by slice instead of stalling the window). The slice that
+#: crosses it (up to about 5 ms) and the paint that follows (up to about 10 ms for a
+#: screenful) fit in a 16 ms frame of GUI-thread time with it (12 ms did not).
+LAYOUT_BUDGET_S = 0.006
+#: A message longer than this is turned into HTML on the worker thread (characters): the
+#: Markdown parser spends up to about 7 µs a character on hostile text (issue 32). So is
+#: one with two ``$`` or more: typesetting its formulas takes up to 0.25 s; and one
+#: with a code fence: the first block of a language imports its lexer (Python: 21 ms).
+SYNC_RENDER_CHARS = 2000
+#: A shorter message with more Markdown markup characters plus characters that take no
+#: room than this goes to the worker too (issue 32: 1,400 ``[`` took 14 ms on the GUI
+#: thread, 600 characters of heading images 20 ms or more; real prose has a few dozen).
+HOSTILE_MARKS = 200
+#: ...and so does one quoted or listed this many levels deep on one line (a 19-deep
+#: quote of 48 characters took 7 ms).
+HOSTILE_DEPTH = 8
+_MARKUP = "[]()<>*_`!\\&|~#-"
+_ROOMLESS = re.compile("[\u0300-\u036f\u034f\u0483-\u0489\u061c\u064b-\u065f\u200b-\u200f\u202a-\u202e"
+                       "\u2060-\u2069\ufe00-\ufe0f\ufe20-\ufe2f\ufeff]")
+_DEEP = re.compile(rf"^(?:[ \t]*>){{{HOSTILE_DEPTH},}}|^ {{{2 * HOSTILE_DEPTH},}}(?:[-*+]|\d+[.)])\s", re.MULTILINE)
+
+
+def renders_on_worker(text: str) -> bool:
+    """Whether ``text`` is turned into HTML on the worker thread rather than at once on
+    the GUI thread (issue 32): longer than :data:`SYNC_RENDER_CHARS`; two ``$`` or
+    more (typesetting); a code fence (a lexer's first use loads it); more than
+    :data:`HOSTILE_MARKS` markup characters and characters that take no room; or a
+    quote or list :data:`HOSTILE_DEPTH` levels deep. About 20 µs for 2,000 characters."""
+    if (len(text) > SYNC_RENDER_CHARS or text.count("$") >= 2
+            or "```" in text or "~~~" in text):
+        return True
+    marks = sum(map(text.count, _MARKUP))
+    if not text.isascii():
+        marks += len(_ROOMLESS.findall(text))
+    return marks > HOSTILE_MARKS or _DEEP.search(text) is not None
+
+
+_DATA_IMG = '<img src="data:'  # an image a document would decode while laid out
+#: Space between list items, px, and the indent of one list level (walk29 #3).
+LIST_ITEM_GAP, LIST_INDENT = 3, 22
+
+
+@lru_cache(maxsize=8)
+def doc_css(point_size: float) -> str:
+    """The default style sheet of a message slice for body text of ``point_size`` pt
+    (walk29 #3): headings (``<p class="h1">`` .. ``h6`` from ``markdown_render``) on
+    :data:`~chathub_desktop.gui.design.prose.HEADING_SCALE`, h4 to h6 at body size, all
+    semibold; paragraph and list spacing."""
+    from chathub_desktop.gui.design.prose import HEADING_SCALE
+
+    size = point_size if point_size > 0 else 10.0
+    gaps = {1: (10, 8), 2: (10, 6), 3: (8, 4)}
+    heads = "".join(
+        f"p.h{n} {{ font-size: {round(size * HEADING_SCALE.get(n, 1.0), 1)}pt; font-weight: 600; "
+        f"margin-top: {gaps.get(n, gaps[3])[0]}px; margin-bottom: {gaps.get(n, gaps[3])[1]}px; }}\n"
+        for n in range(1, 7))
+    return f"""
+p {{ margin-top: 0px; margin-bottom: 8px; }}
+{heads}ul, ol {{ margin-top: 0px; margin-bottom: 8px; }}
+li {{ margin-bottom: {LIST_ITEM_GAP}px; }}
+pre {{ margin-top: 0px; margin-bottom: 0px; }}
+"""
+
+
+Key = tuple[object, ...]
+
+
+@lru_cache(maxsize=8)
+def split_tool_name(name: str) -> tuple[str, str]:
+    """``(tool, server)`` of a tool name as a row shows it: an MCP tool's wire name
+    ``<server>__<tool>`` (``core.mcp_config.wire_tool_name``) splits in two; any other
+    name (the memory and recall tools) is ``(name, "")`` (issue 25)."""
+    server, _, tool = name.partition("__")
+    return (tool, server) if tool and server else (name, "")
+
+
+def symbol(emoji: str, fallback: str) -> str:
+    """``emoji`` when an installed font has it, else ``fallback`` (no tofu boxes on
+    systems without an emoji font)."""
+    code = ord(emoji[0])
+    for family in QFontDatabase.families():
+        if QFontMetrics(QFont(family)).inFontUcs4(code):
+            return emoji
+    return fallback
+
+
+class TextColors(Protocol):
+    """The theme colours the rendered HTML uses."""
+
+    @property
+    def muted(self) -> QColor:
+        """Notes and the "…" of an empty reply."""
+        ...
+
+    @property
+    def error_text(self) -> QColor:
+        """Error and warning lines."""
+        ...
+
+
+def kind_of(m: MessageView) -> str:
+    """How a message is rendered: ``tool`` (plain text), ``error`` or ``md``."""
+    return "tool" if m.role == "tool" else ("error" if m.status == "error" else "md")
+
+
+def key_of(m: MessageView, dark: bool) -> Key:
+    """The cache key of ``m``'s rendering in the ``dark`` or light theme and the interface
+    language (issue 27: a rendering holds translated lines, and a row's height its
+    translated header and tags; a switch must not reuse the old language's)."""
+    return (m.id, hash(m.content), hash(m.error), len(m.tool_calls), kind_of(m), dark, language_key())
+
+
+def language_key() -> str:
+    """What identifies the installed translation: a probe text as the translators say it
+    now (a lookup of a few µs; the pseudo-locale of the tests changes it too)."""
+    return QCoreApplication.translate("MessageList", "You")
+
+
+def render_html(m: MessageView, dark: bool, colors: TextColors,
+                stored: Mapping[str, tuple[int, int]] | None = None) -> tuple[str, ...]:
+    """The HTML slices of ``m`` (its text cut at :data:`DISPLAY_LIMIT_CHARS` with a
+    note, tool calls, warnings and errors); ``stored``: shown sizes of the stored
+    attachments it may draw. Pure Python: safe on a worker thread."""
+    with collector_paused():  # no heap-wide collection pauses mid-parse (issue 32)
+        return _render(m, kind_of(m), dark, colors, stored)
+
+
+def _render(m: MessageView, kind: str, dark: bool, colors: TextColors,
+            stored: Mapping[str, tuple[int, int]] | None) -> tuple[str, ...]:
+    # markdown-it + Pygments load on the first painted message, not at start-up
+    from chathub_desktop.gui.chat.markdown_render import (
+        render_markdown_parts,
+        render_plain_parts,
+    )
+
+    translate = QCoreApplication.translate
+    content, cut = m.content, ""
+    if len(content) > DISPLAY_LIMIT_CHARS:
+        content = content[:DISPLAY_LIMIT_CHARS]
+        cut = (f'<p style="color:{colors.muted.name()}"><i>' + fill(translate(
+            "MessageList", "Shown: the first %1 of %2 characters. Copy message (Ctrl+C) copies all of it."),
+            f"{DISPLAY_LIMIT_CHARS:,}", f"{len(m.content):,}") + "</i></p>")
+    content, hidden = thin_invisible(content)
+    if hidden:
+        cut += (f'<p style="color:{colors.muted.name()}"><i>' + fill(translate(
+            "MessageList", "Shown without %1 invisible characters (stacked marks, bidi controls, zero-width). "
+            "Copy message (Ctrl+C) copies them."), f"{hidden:,}") + "</i></p>")
+    if kind == "tool":
+        return (*render_plain_parts(content), cut)
+    parts = render_markdown_parts(content, dark=dark, stored=stored) if content else []
+    body = cut
+    for call in m.tool_calls:
+        args = str(call.get("arguments", ""))
+        if len(args) > 120:
+            args = args[:117] + "…"
+        tool, server = split_tool_name(str(call.get("name", "")))
+        line = (fill(QCoreApplication.translate("MessageList", "calls <b>%1</b>(%2) on the %3 server"),
+                     html.escape(tool), html.escape(args), html.escape(server)) if server  # as its row names it
+                else fill(QCoreApplication.translate("MessageList", "calls <b>%1</b>(%2)"),
+                          html.escape(tool), html.escape(args)))
+        body += f'<p style="color:{colors.muted.name()}">{symbol("🔧", "⚙")} {line}</p>'
+    if kind == "md" and m.input_truncated and m.error:  # the server cut the prompt
+        body += (
+            f'<p style="color:{colors.error_text.name()}">' + fill(translate(
+                "MessageList", "<b>⚠ Warning:</b> %1. Set the model card's window from the token badge."),
+                html.escape(m.error)) + "</p>"
+        )
+    if kind == "error":
+        body += (
+            f'<p style="color:{colors.error_text.name()}">' + fill(translate("MessageList", "<b>⚠ Error:</b> %1"),
+                html.escape(m.error or translate("MessageList", "the provider failed"))) + "</p>"
+        )
+    if not body and not parts:
+        body = f'<p style="color:{colors.muted.name()}">…</p>'
+    return (*parts, body) if body else tuple(parts)
+
+
+class MessageDocuments(QObject):
+    """Rendered documents of messages (see the module docstring). ``font``: the view's
+    font, read for each new slice. ``renders`` counts documents built."""
+
+    grown = Signal(int)  # a message id whose row may have changed height
+    _html_ready = Signal(int, object, object)  # message id, key, Decoded (from the worker)
+
+    def __init__(self, font: Callable[[], QFont], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._font = font
+        self._docs: OrderedDict[Key, SlicedDocument] = OrderedDict()
+        self._doc_chars = 0
+        self._rendered: dict[Key, tuple[str, ...]] = {}
+        self._html: OrderedDict[Key, tuple[str, ...]] = OrderedDict()
+        self._html_chars = 0
+        self._latest: dict[int, Key] = {}  # message id -> key of its newest document
+        self._pending: dict[Key, int] = {}  # documents still being laid out -> message id
+        self._step = QTimer(self)
+        self._step.setSingleShot(True)
+        self._step.setInterval(0)
+        self._step.timeout.connect(self._continue_layout)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+        self._emit_lock = threading.Lock()
+        self._closed = False
+        self._in_flight: dict[int, Key] = {}  # message id -> key rendered on the worker
+        self._queued: dict[int, tuple[Key, Callable[[], Decoded]]] = {}
+        self._html_ready.connect(self._on_html_ready)
+        self._stored: StoredImages | None = None
+        self._refs: dict[str, set[int]] = {}  # stored hash -> ids of messages naming it
+        self.renders = 0
+
+    def close(self) -> None:
+        """Stop the worker (a rendering under way finishes on its own; nothing waits,
+        and it reports nothing: its result is dropped, so no signal reaches an object the
+        owner may delete next — CI crashed in such an emit)."""
+        with self._emit_lock:
+            self._closed = True
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def set_stored_images(self, images: StoredImages) -> None:
+        """Draw stored attachments from ``images`` (issue 32)."""
+        self._stored = images
+        images.arrived.connect(self._on_stored_arrived)
+
+    @property
+    def settled(self) -> bool:
+        """No message is waiting for its HTML or the rest of its layout."""
+        return not self._pending and not self._in_flight and not self._queued
+
+    def waiting(self, message_id: int) -> bool:
+        """True while the HTML of ``message_id`` is being made on the worker."""
+        return message_id in self._in_flight
+
+    def latest(self, message_id: int) -> SlicedDocument | None:
+        """The newest document built for ``message_id``."""
+        return self._docs.get(self._latest.get(message_id, ()))
+
+    # --- stored attachments --------------------------------------------------------------
+    def _stored_of(self, m: MessageView) -> tuple[dict[str, tuple[int, int]], dict[str, QImage]]:
+        """Shown sizes (for the HTML) and resources (for the slices) of the stored
+        attachments ``m`` names that are decoded; loads start for the others."""
+        if self._stored is None or "chathub-attachment:" not in m.content:
+            return {}, {}
+        hashes = stored_hashes(m.content[:DISPLAY_LIMIT_CHARS])
+        for sha in hashes:
+            self._refs.setdefault(sha, set()).add(m.id)
+        known = self._stored.known(hashes)
+        return ({sha: (img.width(), img.height()) for sha, img in known.items()},
+                {source_of(sha): img for sha, img in known.items()})
+
+    def _on_stored_arrived(self, sha: str) -> None:
+        """Render the messages that name ``sha`` again, now that its image is known."""
+        ids = self._refs.pop(sha, set())
+        for key in [k for k in self._docs if k[0] in ids]:
+            self._drop_doc(key)
+        for cache in (self._html, self._rendered):
+            for key in [k for k in cache if k[0] in ids]:
+                del cache[key]
+        for message_id in ids:
+            self._latest.pop(message_id, None)
+            self.grown.emit(message_id)
+
+    # --- HTML ------------------------------------------------------------------------------
+    def page_renderer(self, views: tuple[MessageView, ...], dark: bool,
+                      colors: TextColors) -> Callable[[], dict[Key, tuple[str, ...]]]:
+        """A function that renders the HTML of ``views`` (pure Python: run it on a worker
+        thread) for :meth:`add_rendered`. Call it on the GUI thread."""
+        stored = {m.id: self._stored_of(m)[0] for m in views}
+
+        def render() -> dict[Key, tuple[str, ...]]:
+            return {key_of(m, dark): render_html(m, dark, colors, stored[m.id]) for m in views}
+
+        return render
+
+    def add_rendered(self, rendered: dict[Key, tuple[str, ...]]) -> None:
+        """Keep HTML rendered by :meth:`page_renderer` for the documents built next."""
+        self._rendered = rendered
+
+    def _keep_html(self, key: Key, parts: tuple[str, ...]) -> None:
+        if key in self._html:
+            return
+        self._html[key] = parts
+        self._html_chars += sum(map(len, parts))
+        while self._html_chars > HTML_CACHE_CHARS and len(self._html) > 1:
+            _old, dropped = self._html.popitem(last=False)
+            self._html_chars -= sum(map(len, dropped))
+
+    # --- documents -------------------------------------------------------------------------
+    def document(self, m: MessageView, dark: bool, colors: TextColors, width: int) -> SlicedDocument:
+        """The document of ``m`` laid out (or being laid out) at ``width`` px; while its
+        HTML is made on the worker, its previous document or "…"."""
+        key = key_of(m, dark)
+        doc = self._docs.get(key)
+        if doc is None:
+            sizes, resources = self._stored_of(m)
+            parts = self._rendered.pop(key, None)
+            if parts is None:
+                parts = self._html.get(key)
+            if renders_on_worker(m.content) and (parts is None or any(_DATA_IMG in p for p in parts)):
+                known = parts  # the Markdown pass and the images' decoding on the worker (issue 32)
+
+                def render() -> Decoded:
+                    out, images = decoded(known if known is not None else render_html(m, dark, colors, sizes))
+                    return out, {**images, **resources}
+
+                self._render_later(m.id, key, render)
+                return self._stand_in(m.id, key, colors, width)
+            if parts is None:
+                parts = render_html(m, dark, colors, sizes)
+            self._keep_html(key, parts)
+            doc = self._new_document(m.id, key, parts, width, resources)
+        else:
+            self._docs.move_to_end(key)
+            doc.setTextWidth(width)
+        if not doc.complete:
+            self._lay_out(key, m.id, doc)
+        return doc
+
+    def _new_slice(self) -> QTextDocument:
+        doc = SafeTextDocument()
+        doc.setDocumentMargin(0)
+        font = self._font()
+        doc.setDefaultFont(font)
+        doc.setIndentWidth(LIST_INDENT)
+        doc.setDefaultStyleSheet(doc_css(font.pointSizeF()))
+        return doc
+
+    def _stand_in(self, message_id: int, key: Key, colors: TextColors, width: int) -> SlicedDocument:
+        """What a row shows while its HTML is made on the worker: the message's previous
+        rendering (a streaming reply), else "…"."""
+        shown = self.latest(message_id)
+        if shown is None:  # kept as the newest, so the rendering takes its width
+            shown = self._new_document(message_id, (message_id, "stand-in"),
+                                       (f'<p style="color:{colors.muted.name()}">…</p>',), width, {})
+        shown.setTextWidth(width)
+        if not shown.complete:
+            self._lay_out(self._latest[message_id], message_id, shown)
+        return shown
+
+    def _new_document(self, message_id: int, key: Key, parts: tuple[str, ...], width: float,
+                      images: Mapping[str, QImage]) -> SlicedDocument:
+        """A document for ``parts`` (taking over the slices of the message's previous
+        one that did not change), cached as the message's newest."""
+        doc = SlicedDocument(parts, self._new_slice, width, reuse=self.latest(message_id), images=images)
+        self._docs[key] = doc
+        self._doc_chars += doc.chars
+        self._latest[message_id] = key
+        self.renders += 1
+        while len(self._docs) > 1 and (len(self._docs) > DOC_CACHE_SIZE or self._doc_chars > DOC_CACHE_CHARS):
+            self._drop_doc(next(iter(self._docs)))
+        return doc
+
+    def _drop_doc(self, key: Key) -> None:
+        doc = self._docs.pop(key)
+        self._doc_chars -= doc.chars
+        self._pending.pop(key, None)
+
+    def _render_later(self, message_id: int, key: Key, render: Callable[[], Decoded]) -> None:
+        """Run ``render`` on the worker (one message at a time; a newer text of a message
+        still rendering waits for it and replaces an older wait)."""
+        if self._in_flight.get(message_id) == key or self._queued.get(message_id, ((),))[0] == key:
+            return
+        if message_id in self._in_flight:
+            self._queued[message_id] = (key, render)
+            return
+        self._in_flight[message_id] = key
+        ready = self._html_ready
+
+        def done(future: Future[Decoded]) -> None:
+            try:
+                result = future.result()
+            except Exception:  # noqa: BLE001 - cancelled at quit: nothing to show
+                return
+            with self._emit_lock:
+                if not self._closed:
+                    with contextlib.suppress(RuntimeError):  # the object went without close()
+                        ready.emit(message_id, key, result)
+
+        try:
+            self._pool.submit(render).add_done_callback(done)
+        except RuntimeError:  # the view is closing
+            del self._in_flight[message_id]
+
+    def _on_html_ready(self, message_id: int, key: Key, result: Decoded) -> None:
+        """A worker's rendering: the message's document from now on (even when a newer
+        text is queued), its row asked again."""
+        self._in_flight.pop(message_id, None)
+        parts, images = result
+        self._keep_html(key, parts)
+        if key not in self._docs:
+            previous = self.latest(message_id)
+            if previous is not None:  # else the row was cleared meanwhile: built when painted
+                doc = self._new_document(message_id, key, parts, previous.textWidth(), images)
+                self._lay_out(key, message_id, doc)
+        queued = self._queued.pop(message_id, None)
+        if queued is not None:
+            self._render_later(message_id, *queued)
+        self.grown.emit(message_id)
+
+    # --- layout ----------------------------------------------------------------------------
+    def _lay_out(self, key: Key, message_id: int, doc: SlicedDocument) -> None:
+        """Lay ``doc`` out within this turn's budget; the rest on later turns."""
+        if key in self._pending:
+            return  # the timer goes on with it
+        if doc.advance(LAYOUT_BUDGET_S):
+            return
+        self._pending[key] = message_id
+        self._step.start()
+
+    def _continue_layout(self) -> None:
+        """One turn of the event loop: lay out pending slices for up to
+        :data:`LAYOUT_BUDGET_S`, then name the rows that grew."""
+        start = time.perf_counter()
+        done: list[int] = []
+        for key, message_id in list(self._pending.items()):
+            doc = self._docs.get(key)
+            if doc is None or doc.advance(max(0.0, LAYOUT_BUDGET_S - (time.perf_counter() - start))):
+                del self._pending[key]
+            done.append(message_id)
+            if time.perf_counter() - start >= LAYOUT_BUDGET_S:
+                break
+        if self._pending:
+            self._step.start()
+        for message_id in done:
+            self.grown.emit(message_id)
+
+    def clear(self) -> None:
+        """Drop every cached document and rendering (palette or font changed)."""
+        self._docs.clear()
+        self._doc_chars = 0
+        self._pending.clear()
+        self._latest.clear()
+        self._html.clear()
+        self._html_chars = 0

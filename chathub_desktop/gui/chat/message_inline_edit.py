@@ -1,0 +1,284 @@
+"""Edit in place (issue 29): a user message becomes editable in the message list.
+
+The hover bar's Edit (or the menu's Edit message…) lays an editor over the message's
+bubble, holding its text. The send key resends the text as a new branch at that message
+(Enter, or Ctrl+Enter when that is the send key; ``resend_requested``), Shift+Enter (or
+Enter) makes a new line, Esc cancels. "Save only" changes the text without a new reply
+(``save_requested``; CMP-15: a message the topic summary covers clears the summary, and a
+note says so). The editor follows its row while the list scrolls and closes when the
+row leaves the list (another topic, the message deleted).
+
+The edited row grows to the editor's height (:meth:`MessageListView.reserve_row`), so
+the messages after it move down rather than lie under it.
+
+One editor per list, moved to the row it edits, as the hover bar; it writes nothing
+itself: the window carries out the two requests (the resend through the versions
+controller, the save on a worker) and calls :meth:`InlineEditor.refuse` with the
+one-line reason when the store refuses the text.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+)
+
+from chathub_desktop.gui.chat.composer import DraftEdit
+from chathub_desktop.gui.chat.message_list_model import MessageListModel
+from chathub_desktop.gui.chat.message_list_view import MessageListView
+from chathub_desktop.gui.chat.send_keys import SendKey
+from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.services.views import MessageView
+
+__all__ = ["COVERED_NOTE", "EMPTY_REFUSAL", "InlineEditor", "hint_text"]
+
+COVERED_NOTE = ("The topic summary covers this message: saving clears the summary, and the next "
+                "compaction rebuilds it from the messages.")
+#: What an empty edit is refused with.
+EMPTY_REFUSAL = "The edited message is empty: type its text, or press Esc to keep it as it is"
+#: The editor's height in lines of text: at least, and at most before it scrolls.
+MIN_LINES, MAX_LINES = 2, 10
+#: The editor's width as a share of the list's width, at least (a short message's bubble is narrow).
+MIN_WIDTH_SHARE = 0.6
+
+
+def hint_text(key: SendKey) -> str:
+    """The line under the editor, naming the keys (issue 29); no-break spaces inside each
+    phrase, so a narrow editor wraps it at a " · " (walk29 #5: "Esc / cancels")."""
+    phrases = (f"{key.label} resends as a new branch", f"{key.newline_label} new line", "Esc cancels")
+    return " · ".join(p.replace(" ", "\u00a0") for p in phrases)  # it wraps between phrases only
+
+
+class _EditBox(DraftEdit):
+    """The text box: the send key resends (``send_pressed``), Esc cancels
+    (``cancel_pressed``) even where the window binds Esc to Stop."""
+
+    cancel_pressed = Signal()
+
+    def event(self, e: QEvent) -> bool:
+        """Claim Esc before the window's shortcuts see it."""
+        if e.type() == QEvent.Type.ShortcutOverride and isinstance(e, QKeyEvent) \
+                and e.key() == QtCore.Qt.Key.Key_Escape:
+            e.accept()
+            return True
+        return super().event(e)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """Esc cancels; the rest as in the composer."""
+        if event.key() == QtCore.Qt.Key.Key_Escape:
+            event.accept()
+            self.cancel_pressed.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class InlineEditor(QFrame):
+    """The editor over the rows of ``view`` (showing ``model``): a child of its viewport,
+    hidden until :meth:`begin`.
+
+    ``resend_requested(message_id, text)``: a new branch with ``text``;
+    ``save_requested(message_id, text)``: the text changed, no new reply;
+    ``closed()``: editing ended (resent, saved, cancelled or the row left the list)."""
+
+    resend_requested = Signal(int, str)
+    save_requested = Signal(int, str)
+    closed = Signal()
+
+    def __init__(self, view: MessageListView, model: MessageListModel) -> None:
+        super().__init__(view.viewport())
+        self.setObjectName("inlineEditor")
+        self.setAccessibleName("Edit message")
+        self._view = view
+        self._model = model
+        self._message: MessageView | None = None
+        #: (message id, px) the row is grown to under the editor, or None.
+        self._reserved: tuple[int, int] | None = None
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(Space.MD, Space.MD, Space.MD, Space.SM)
+        lay.setSpacing(Space.XS)
+        self.box = _EditBox(self)
+        self.box.setObjectName("inlineEditBox")
+        self.box.setAccessibleName("Message text")
+        self.box.setTabChangesFocus(True)
+        self.box.setFrameShape(QFrame.Shape.NoFrame)
+        self.box.send_pressed.connect(self.resend)
+        self.box.cancel_pressed.connect(self.cancel)
+        self.box.textChanged.connect(self._fit)
+        lay.addWidget(self.box)
+        self.note = QLabel(COVERED_NOTE, self)
+        self.note.setWordWrap(True)
+        set_tone(self.note, Tone.WARNING)
+        lay.addWidget(self.note)
+        self.error_label = QLabel(self)
+        self.error_label.setWordWrap(True)
+        set_tone(self.error_label, Tone.ERROR)
+        lay.addWidget(self.error_label)
+        self.hint = QLabel(self)
+        self.hint.setWordWrap(True)
+        set_tone(self.hint, Tone.MUTED)
+        lay.addWidget(self.hint)
+        row = QHBoxLayout()
+        row.setSpacing(Space.SM)
+        row.addStretch(1)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setToolTip("Keep the message as it is (Esc)")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.save_button = QPushButton("Save only", self)
+        self.save_button.setToolTip("Change the text without asking for a new reply")
+        self.save_button.clicked.connect(self.save)
+        self.resend_button = QPushButton("Resend", self)
+        self.resend_button.setObjectName("resendButton")  # the accent button, as the composer's Send
+        self.resend_button.setToolTip("Start a new branch here with this text and ask for a new reply; "
+                                      "the current branch stays reachable with the message's ‹ › arrows")
+        self.resend_button.clicked.connect(self.resend)
+        for b in (self.cancel_button, self.save_button, self.resend_button):
+            row.addWidget(b)
+        lay.addLayout(row)
+        lay.addStretch(1)  # as tall as a long bubble: the rest is blank under the buttons
+        self.set_send_key(SendKey.ENTER)
+        view.verticalScrollBar().valueChanged.connect(lambda _v: self._place())
+        view.viewport().installEventFilter(self)  # a resized list re-lays the bubble out
+        model.modelReset.connect(self._row_left)
+        model.rowsRemoved.connect(lambda *_: self._row_left())
+        self.hide()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Follow the bubble when the list's viewport is resized."""
+        if event.type() == QEvent.Type.Resize and self.isVisible():
+            QTimer.singleShot(0, self._fit)  # after the view has laid its rows out again
+        return False
+
+    @property
+    def message_id(self) -> int | None:
+        """The message being edited (None when the editor is closed)."""
+        return self._message.id if self._message is not None and self.isVisible() else None
+
+    def set_send_key(self, key: SendKey) -> None:
+        """The key that resends (the window's send key, issue 29)."""
+        self.box.send_key = key
+        self.hint.setText(hint_text(key))
+
+    def begin(self, message: MessageView, *, covered: bool = False) -> None:
+        """Edit ``message`` (shown in the list) in place; ``covered``: the topic summary
+        covers it (the note says what saving does)."""
+        self._message = message
+        self.note.setVisible(covered)
+        self.error_label.hide()
+        self.box.setPlainText(message.content)
+        self.box.selectAll()
+        self._view.editing_in_place(True)
+        self.show()
+        self._fit()  # the row grows to the editor first
+        index = self._index()
+        if index is not None:
+            self._view.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+            self._place()
+        self.raise_()
+        self.box.setFocus()
+
+    def text(self) -> str:
+        """The edited text."""
+        return self.box.toPlainText()
+
+    def resend(self) -> bool:
+        """Ask for a new branch with the edited text; False (said inline) when it is empty."""
+        if self._message is None or not self._accepts():
+            return False
+        mid, text = self._message.id, self.text()
+        self._close()
+        self.resend_requested.emit(mid, text)
+        return True
+
+    def save(self) -> bool:
+        """Ask to store the edited text, keeping the editor open until :meth:`saved` or
+        :meth:`refuse`; False (said inline) when it is empty."""
+        if self._message is None or not self._accepts():
+            return False
+        self.save_requested.emit(self._message.id, self.text())
+        return True
+
+    def saved(self, message_id: int) -> None:
+        """The store took the text of ``message_id``: close the editor when it edits that."""
+        if self.message_id == message_id:
+            self._close()
+
+    def refuse(self, reason: str) -> None:
+        """The store refused the text: ``reason`` in one line; the editor stays open."""
+        self.error_label.setText(reason)
+        self.error_label.show()
+        self._fit()
+
+    def cancel(self) -> None:
+        """Leave the message as it is."""
+        self._close()
+
+    def _accepts(self) -> bool:
+        if self.text().strip():
+            return True
+        self.refuse(EMPTY_REFUSAL)
+        return False
+
+    def _close(self) -> None:
+        was_open = self.isVisible()
+        self._message = None
+        self.hide()
+        self._view.editing_in_place(False)
+        if self._reserved is not None:  # the row takes its own height again
+            self._reserved = None
+            self._view.reserve_row(None)
+        if was_open:
+            self._view.setFocus()
+            self.closed.emit()
+
+    def _row_left(self) -> None:
+        if not self.isVisible():
+            return
+        if self._index() is None:
+            self._close()
+        else:  # the rows were read again: the bubble may have moved
+            QTimer.singleShot(0, self._place)
+
+    def _index(self) -> QModelIndex | None:
+        if self._message is None:
+            return None
+        row = self._model.row_of(self._message.id)
+        return self._model.index(row) if row is not None else None
+
+    def _fit(self) -> None:
+        """Size the box to its text (MIN_LINES..MAX_LINES lines), then place the editor."""
+        if not self.isVisible():
+            return
+        lines = max(MIN_LINES, min(MAX_LINES, int(self.box.document().size().height())))
+        m = self.box.contentsMargins()
+        doc_margin = int(self.box.document().documentMargin())
+        self.box.setFixedHeight(lines * self.box.fontMetrics().lineSpacing() + 2 * doc_margin + m.top() + m.bottom())
+        self._place()
+
+    def _place(self) -> None:
+        """Over the message's bubble (right-aligned, at least :data:`MIN_WIDTH_SHARE` of
+        the list wide); the row grows to the editor's height, so the messages after it
+        move down instead of lying under it (issue 29)."""
+        index = self._index()
+        if index is None or not self.isVisible() or self._message is None:
+            return
+        vp = self._view.viewport().rect()
+        bubble: QRect = self._view.delegate.bubble_rect(index)
+        width = min(vp.width() - 2 * Space.MD, max(bubble.width(), int(vp.width() * MIN_WIDTH_SHARE)))
+        height = self.heightForWidth(width)  # the wrapped lines at this width
+        height = max(height if height > 0 else self.sizeHint().height(), bubble.height())
+        self.setFixedSize(width, height)
+        if self._reserved != (self._message.id, height):
+            self._reserved = (self._message.id, height)
+            self._view.reserve_row(self._message.id, height)
+            bubble = self._view.delegate.bubble_rect(index)  # the rows were laid out again
+        x = max(Space.MD, min(bubble.right() - width, vp.right() - width - Space.MD))
+        self.move(x, bubble.top())

@@ -1,0 +1,746 @@
+"""The scrolling message view: a ``QListView`` over :class:`MessageListModel` (APP-10).
+
+- per-pixel scrolling; sticks to the bottom while a reply streams if the user was there;
+- issue 29: the model is a window over the topic; scrolling to the window's top or bottom
+  asks for the page before or after it (``older_wanted`` / ``newer_wanted``, read on a
+  worker by :class:`~chathub_desktop.gui.chat.message_jump.TopicJumps`) and keeps the visible
+  rows in place as rows come in and leave; the scroll bar shown is a
+  :class:`~chathub_desktop.gui.topics.topic_scroll_bar.TopicScrollBar` over the whole topic:
+  moving it scrolls within the window or asks for the page there (``position_wanted``);
+- a click on a tool/thoughts row toggles it; the context menu copies a message's raw
+  Markdown (Ctrl+C copies the message under the mouse as well), and offers Edit message
+  (user messages) and Delete message, emitted as ``edit_requested`` /
+  ``delete_requested`` for the window to carry out (CMP-15);
+- issue 32: links go through :mod:`~chathub_desktop.gui.chat.link_policy` — ``http(s)``
+  opens the browser, every other target is refused with one line
+  (``link_refused``); hovering a link shows its target (tooltip and ``link_hovered``);
+- issue 29: a hover action bar over the row under the mouse (or the current row) —
+  the same actions and signals as the context menu (:mod:`.message_action_bar`);
+  Ctrl+Home / Ctrl+End and the two jump buttons emit ``jump_requested`` (the window's
+  :class:`~chathub_desktop.gui.chat.message_jump.TopicJumps` reads the page on a worker);
+  scrolled to the bottom of a window that does not reach the newest message, the view
+  asks for the next page (``newer_wanted``);
+- issue 14: the "‹ 2 / 3 ›" arrows of a message with versions and the menu's Previous /
+  Next version emit ``version_requested``; the last reply's Regenerate (hover bar and
+  menu entry) emits ``regenerate_requested``;
+- walk29 #24: a caret blinks where a streaming reply's text ends (``caret_timer``, running
+  only while a reply streams); a width change lays every row out again (fixwalk).
+"""
+
+from __future__ import annotations
+
+import enum
+
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+    QUrl,
+    Signal,
+)
+from PySide6.QtGui import (
+    QAction,
+    QDesktopServices,
+    QGuiApplication,
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QListView,
+    QMenu,
+    QToolButton,
+    QToolTip,
+    QWidget,
+)
+
+from chathub_desktop.gui.chat.link_policy import LinkAction, decide, hover_text
+from chathub_desktop.gui.chat.markdown_render import code_blocks
+from chathub_desktop.gui.chat.message_action_bar import (
+    MessageAction,
+    MessageActionBar,
+    message_actions,
+)
+from chathub_desktop.gui.chat.message_delegate import MessageDelegate, is_collapsible
+from chathub_desktop.gui.chat.message_list_model import (
+    PAGE_SIZE,
+    ExpandedRole,
+    MessageListModel,
+    VersionRole,
+    role_value,
+)
+from chathub_desktop.gui.chat.send_keys import SendKey
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.topics.topic_scroll_bar import TopicScrollBar
+
+#: Pixels from the bottom that still count as "at the bottom".
+STICKY_PX = 24
+#: How long a code block's "Copied" shows at the pointer, ms (walk36 #3).
+COPIED_MS = 1500
+#: Half a blink of the streaming caret, ms (walk29 #24); the timer runs only while a
+#: reply streams, so the window stays quiet at rest.
+CARET_BLINK_MS = 530
+#: Rows from the end searched for a streaming reply (it is the last, or one before a
+#: tool result).
+CARET_ROWS = 4
+
+
+def empty_text(key: SendKey) -> str:
+    """What an open topic without messages shows, naming the key that sends (issue 29)."""
+    return f"No messages yet.\nType below and press {key.label} to start."
+
+
+class JumpTarget(enum.Enum):
+    """Where a jump goes: the topic's first or newest message (issue 29)."""
+
+    START = "start"
+    END = "end"
+
+
+#: What an open topic without messages shows with the default send key.
+EMPTY_TEXT = empty_text(SendKey.ENTER)
+
+
+class MessageListView(QListView):
+    """Bubbles of the open topic. ``model``: the message model it owns the view of.
+
+    ``edit_requested(message_id)`` / ``delete_requested(message_id)``: the context menu's
+    Edit message / Delete message; ``retry_requested(message_id)``: the Retry pill of a
+    last reply that failed or was stopped (issue 12)."""
+
+    edit_requested = Signal(int)
+    #: A code block was copied: its first line (for the status bar).
+    code_copied = Signal(str)
+    delete_requested = Signal(int)
+    retry_requested = Signal(int)
+    #: The ⓘ of a reply was clicked: its message id (issue 19, the context receipt).
+    receipt_requested = Signal(int)
+    #: Pin message / Unpin message (issue 19): the message id and the new state.
+    pin_requested = Signal(int, bool)
+    #: An arrow of a message with versions (issue 14): the message id and -1 / +1.
+    version_requested = Signal(int, int)
+    #: Regenerate on the topic's last reply (issue 14): the clicked reply's id.
+    regenerate_requested = Signal(int)
+    #: A click on a link that is not opened: the one-line reason (issue 32).
+    link_refused = Signal(str)
+    #: The mouse moved onto a link (its target) or off every link ("") (issue 32).
+    link_hovered = Signal(str)
+    #: Mark as interrupted on a reply still marked streaming (issue 32): its message id.
+    interrupt_requested = Signal(int)
+    #: Ctrl+Home / Ctrl+End or a jump button (issue 29).
+    jump_requested = Signal(JumpTarget)
+    #: Scrolled to the bottom of a window that does not reach the newest message.
+    newer_wanted = Signal()
+    #: Scrolled to the top of a window that does not reach the first message.
+    older_wanted = Signal()
+    #: The topic scroll bar asked for a position outside the window (0-based).
+    position_wanted = Signal(int)
+
+    def __init__(self, model: MessageListModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("messageList")
+        self._model = model
+        self._sending_first = False
+        #: Painted over an open topic without messages (the window names its send key).
+        self.empty_text = EMPTY_TEXT
+        self.setModel(model)
+        self.delegate = MessageDelegate(self)
+        self.setItemDelegate(self.delegate)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # the window's own bar scrolls (wheel, keys) but the topic's bar is the one shown
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.topic_bar = TopicScrollBar(self)
+        self.topic_bar.position_wanted.connect(self._on_topic_bar)
+        self.topic_bar.hide()
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setUniformItemSizes(False)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setMouseTracking(True)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._context_menu)
+        self.verticalScrollBar().setSingleStep(24)
+        self.setAccessibleName("Messages")
+        self._stick = True
+        self.last_menu: QMenu | None = None
+        self._anchor: tuple[int, int] | None = None
+        #: (row, y) of the row to keep at viewport height y while rows come in or leave above it.
+        self._keep: tuple[int, int] | None = None
+        self._hovered = ""
+        sb = self.verticalScrollBar()
+        sb.valueChanged.connect(self._on_scrolled)
+        sb.rangeChanged.connect(self._on_range_changed)
+        model.modelReset.connect(self._on_reset)
+        model.rowsInserted.connect(self._on_rows_inserted)
+        model.dataChanged.connect(self._on_data_changed)
+        model.older_loaded.connect(self._on_older_loaded)
+        model.rowsAboutToBeInserted.connect(self._before_insert)
+        model.top_trimming.connect(self._before_top_trim)
+        model.rowsRemoved.connect(self._after_remove)
+        model.total_changed.connect(lambda _n: self._sync_topic_bar())
+        copy = QAction("Copy message", self)
+        copy.setShortcut(QKeySequence.StandardKey.Copy)
+        copy.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        copy.triggered.connect(self._copy_under_mouse)
+        self.addAction(copy)
+        self.action_bar = MessageActionBar(self.viewport())
+        self._editing = False  # an editor in place lies over a row (see editing_in_place)
+        self.action_bar.triggered.connect(self._on_bar)
+        self.jump_start_button = self._jump_button(Icon.JUMP_START, "Jump to the first message",
+                                                   "Show the topic's first message (Ctrl+Home)", JumpTarget.START)
+        self.newest_button = self._jump_button(Icon.JUMP_END, "Scroll to the newest message",
+                                               "Show the topic's newest message (Ctrl+End)", JumpTarget.END)
+        model.rowsRemoved.connect(lambda *_: self.action_bar.dismiss())
+        model.modelReset.connect(self.action_bar.dismiss)
+        #: Blinks the caret at the end of a streaming reply; stopped when none streams.
+        self.caret_timer = QTimer(self)
+        self.caret_timer.setInterval(CARET_BLINK_MS)
+        self.caret_timer.timeout.connect(self._blink)
+        for signal in (model.rowsInserted, model.rowsRemoved, model.dataChanged, model.modelReset):
+            signal.connect(self._sync_caret)
+
+    # --- the streaming caret (walk29 #24) ----------------------------------------------------
+    def _streaming_rows(self) -> list[int]:
+        """Rows near the end holding a reply being written."""
+        n = self._model.rowCount()
+        rows = []
+        for row in range(max(0, n - CARET_ROWS), n):
+            m = self._model.message_at(row)
+            if m is not None and m.role == "assistant" and m.status == "streaming":
+                rows.append(row)
+        return rows
+
+    def _sync_caret(self, *_args: object) -> None:
+        """Blink while a reply streams; stop (caret shown) when none does."""
+        if self._streaming_rows():
+            if not self.caret_timer.isActive():
+                self.delegate.caret_on = True
+                self.caret_timer.start()
+        elif self.caret_timer.isActive():
+            self.caret_timer.stop()
+            self.delegate.caret_on = True
+
+    def _blink(self) -> None:
+        rows = self._streaming_rows()
+        if not rows:
+            self._sync_caret()
+            return
+        self.delegate.caret_on = not self.delegate.caret_on
+        for row in rows:
+            rect = self.delegate.caret_rect(self._model.index(row))
+            if not rect.isEmpty():
+                self.viewport().update(rect.adjusted(-1, -1, 1, 1))
+
+    def _jump_button(self, name: Icon, accessible: str, tip: str, target: JumpTarget) -> QToolButton:
+        b = QToolButton(self)
+        b.setObjectName("jumpButton")
+        b.setIcon(icon(name))
+        b.setIconSize(QSize(18, 18))
+        b.setToolTip(tip)
+        b.setAccessibleName(accessible)
+        b.setAccessibleDescription(tip)
+        b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        b.clicked.connect(lambda: self.jump_requested.emit(target))
+        b.hide()
+        return b
+
+    def _gutter(self) -> int:
+        """The jump buttons' column right of the rows, px (issue 29: they never cover text)."""
+        return self.newest_button.sizeHint().width() + 2 * Space.XS
+
+    def _place_jump_buttons(self) -> None:
+        """The newest button (an arrow down) shows only when the newest message is out of
+        view and sits at the bottom of the gutter; the start button (an arrow up) shows when
+        the first one is out of view and sits at the gutter's top, so at the bottom of a
+        topic no arrow lies where the newest one would be (walk36 #6). The gutter lies
+        between the rows and the topic scroll bar, outside the viewport, so neither covers
+        a message."""
+        sb = self.verticalScrollBar()
+        has_rows = self._model.rowCount() > 0
+        show_end = has_rows and (not self._model.at_end or not self.is_at_bottom())
+        show_start = has_rows and (self._model.has_older() or sb.value() > sb.minimum())
+        vp = self.viewport().geometry()
+        size = self.newest_button.sizeHint()
+        x = vp.right() + 1 + Space.XS
+        places = ((self.newest_button, show_end, vp.bottom() - size.height() - Space.LG),
+                  (self.jump_start_button, show_start, vp.top() + Space.LG))
+        for button, show, y in places:
+            button.resize(size)
+            button.move(x, y)
+            button.setVisible(show)
+            if show:
+                button.raise_()
+
+    def reserve_row(self, message_id: int | None, height: int = 0) -> None:
+        """Grow the bubble of ``message_id`` to at least ``height`` px (the editor in place
+        lies over it; the rows after it move down) and lay the rows out now; ``None``
+        gives every row its own height back (issue 29)."""
+        before = self.delegate.reserved_id
+        self.delegate.reserve(message_id, height)
+        for mid in (before, message_id):
+            row = self._model.row_of(mid) if mid is not None else None
+            if row is not None:
+                self.delegate.sizeHintChanged.emit(self._model.index(row))
+        self.executeDelayedItemsLayout()
+
+    # --- the action bar (issue 29) -----------------------------------------------------------
+    def row_actions(self, row: int) -> tuple[MessageAction, ...]:
+        """What the message on ``row`` offers (the bar and the menu read this)."""
+        m = self._model.message_at(row)
+        if m is None:
+            return ()
+        last = row == self._model.rowCount() - 1 and self._model.at_end
+        return message_actions(m, collapsible=is_collapsible(m), last_reply=last)
+
+    def editing_in_place(self, editing: bool) -> None:
+        """While ``editing`` (an editor lies over a row) the action bar stays hidden however
+        the rows are hovered, and the list does not follow its end, so the edited row
+        growing under the editor cannot scroll its header line away (walk29 #5)."""
+        self._editing = editing
+        if editing:
+            self._stick = False
+            self.action_bar.dismiss()
+        else:
+            self._stick = self._model.at_end and self.is_at_bottom()
+
+    def show_bar(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        """Show the action bar over row ``index`` (hide it for an invalid index or while
+        a message is edited in place)."""
+        m = self._model.message_at(index.row()) if index.isValid() and not self._editing else None
+        if m is None:
+            self.action_bar.dismiss()
+            return
+        if self.action_bar.message_id == m.id and self.action_bar.isVisible():
+            return
+        row = self._model.index(index.row())
+        self.action_bar.show_for(m, self.row_actions(index.row()), self.delegate.bubble_rect(row),
+                                 self.delegate.text_rect(row).top())
+
+    def _on_bar(self, action: MessageAction, message_id: int) -> None:
+        row = self._model.row_of(message_id)
+        m = self._model.message_at(row) if row is not None else None
+        if row is None or m is None:
+            return
+        if action is MessageAction.COPY:
+            self.copy_row(row)
+        elif action is MessageAction.EDIT:
+            self.edit_requested.emit(message_id)
+        elif action is MessageAction.REGENERATE:
+            self.regenerate_requested.emit(message_id)
+        elif action is MessageAction.PIN:
+            self.pin_requested.emit(message_id, not m.pinned)
+        elif action is MessageAction.DELETE:
+            self.delete_requested.emit(message_id)
+        elif action is MessageAction.RECEIPT:
+            self.receipt_requested.emit(message_id)
+
+    def currentChanged(self, current: QModelIndex | QPersistentModelIndex,
+                       previous: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802 - Qt override
+        """Keyboard users get the bar on the current row."""
+        super().currentChanged(current, previous)
+        if self.hasFocus():
+            self.show_bar(current)
+
+    def changeEvent(self, e: QEvent) -> None:  # noqa: N802 - Qt override
+        """View → Text size changed the list's font (walk29 #24), or View → Language the
+        rows' words (issue 27): every row is laid out and drawn again, at once."""
+        if e.type() in (QEvent.Type.FontChange, QEvent.Type.LanguageChange):
+            self.delegate.clear_cache()
+            self.scheduleDelayedItemsLayout()
+            self.viewport().update()
+        super().changeEvent(e)
+
+    def leaveEvent(self, e: QEvent) -> None:
+        """The bar goes when the mouse leaves the list (not onto the bar itself)."""
+        super().leaveEvent(e)
+        QTimer.singleShot(0, self._maybe_hide_bar)
+
+    def _maybe_hide_bar(self) -> None:
+        inside = self.viewport().rect().contains(self.viewport().mapFromGlobal(self.cursor().pos()))
+        if not inside and not self.hasFocus():
+            self.action_bar.dismiss()
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        """Ctrl+Home / Ctrl+End jump to the topic's first / newest message (issue 29)."""
+        ctrl = e.modifiers() & Qt.KeyboardModifier.ControlModifier
+        if ctrl and e.key() in (Qt.Key.Key_Home, Qt.Key.Key_End):
+            self.jump_requested.emit(JumpTarget.START if e.key() == Qt.Key.Key_Home else JumpTarget.END)
+            e.accept()
+            return
+        super().keyPressEvent(e)
+
+    # --- scrolling -----------------------------------------------------------------------
+    def is_at_bottom(self) -> bool:
+        """True when the last row is in view (or nothing scrolls)."""
+        sb = self.verticalScrollBar()
+        return sb.value() >= sb.maximum() - STICKY_PX
+
+    def scroll_to_end(self) -> None:
+        """Show the newest message; when the loaded window does not reach it (after a
+        jump to the start) asks for the newest page instead."""
+        if not self._model.at_end:
+            self.jump_requested.emit(JumpTarget.END)
+            return
+        self._stick = True
+        self.scrollToBottom()
+        sb = self.verticalScrollBar()
+        sb.setValue(sb.maximum())
+
+    def show_row_at_top(self, row: int) -> None:
+        """Scroll ``row`` of the window to the viewport's top; row 0 of a window that
+        starts the topic goes to the very top (issue 29)."""
+        if row <= 0 and not self._model.has_older():
+            self.scroll_to_start()
+            return
+        if 0 <= row < self._model.rowCount():
+            self._stick = False
+            self._anchor = (row, 0)
+            self.executeDelayedItemsLayout()
+            self.scrollTo(self._model.index(row), QAbstractItemView.ScrollHint.PositionAtTop)
+            self._anchor = None
+            self._place_jump_buttons()
+            self._sync_topic_bar()
+
+    def scroll_to_start(self) -> None:
+        """Show the first loaded row at the top and stop following new messages."""
+        self._stick = False
+        self.scrollToTop()
+        self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
+        self._place_jump_buttons()
+
+    def focus_row(self, row: int, *, again: bool = True) -> None:
+        """Scroll ``row`` to the middle of the view and stop following new messages
+        (a search result opened it)."""
+        self._stick = False
+        self._anchor = (row, 0)
+        self.executeDelayedItemsLayout()
+        self.scrollTo(self._model.index(row), QAbstractItemView.ScrollHint.PositionAtCenter)
+        self._anchor = None
+        if again:  # after a scroll-to-end the topic's opening queued before this
+            QTimer.singleShot(0, lambda: self.focus_row(row, again=False))
+
+    def _on_scrolled(self, value: int) -> None:
+        sb = self.verticalScrollBar()
+        if self._anchor is None:  # follow new messages only at the topic's real end
+            self._stick = value >= sb.maximum() - STICKY_PX and self._model.at_end and not self._editing
+        if self._anchor is None:
+            self.check_edges()
+        self.action_bar.dismiss()
+        self._place_jump_buttons()
+        self._sync_topic_bar()
+
+    def check_edges(self) -> None:
+        """Ask for the page before or after the window when the view is within half a
+        viewport of its top or bottom (also called when a page finished coming in)."""
+        sb = self.verticalScrollBar()
+        ahead = self.viewport().height() // 2
+        if sb.value() <= sb.minimum() + ahead and self._model.has_older():
+            self.older_wanted.emit()
+        if sb.value() >= sb.maximum() - max(STICKY_PX, ahead) and not self._model.at_end:
+            self.newer_wanted.emit()
+
+    def top_row(self) -> int:
+        """The window's row at the viewport's top, or -1 without rows."""
+        top = self._top_row()
+        return top[0] if top is not None else -1
+
+    def _top_row(self) -> tuple[int, int] | None:
+        """(row, y) of the row at the viewport's top, or None without rows."""
+        index = self.indexAt(QPoint(self.viewport().width() // 2, 0))
+        if not index.isValid():
+            return None
+        return index.row(), self.visualRect(index).top()
+
+    def _restore(self) -> None:
+        """Put the row recorded in ``_keep`` back at its viewport height."""
+        if self._keep is None:
+            return
+        row, y = self._keep
+        self._keep = None
+        if not 0 <= row < self._model.rowCount():
+            return
+        self._anchor = (row, y)
+        self.executeDelayedItemsLayout()
+        sb = self.verticalScrollBar()
+        sb.setValue(sb.value() + self.visualRect(self._model.index(row)).top() - y)
+        self._anchor = None
+
+    def _before_insert(self, _parent: QModelIndex, first: int, last: int) -> None:
+        top = self._top_row() if first == 0 else None
+        if top is not None:  # an older page: the row on top is ``last + 1`` rows further down
+            self._keep = (top[0] + last + 1, top[1])
+
+    def _on_older_loaded(self, _count: int) -> None:
+        self._restore()
+        self._stick = False
+
+    def _before_top_trim(self, count: int) -> None:
+        top = self._top_row()
+        self._keep = (top[0] - count, top[1]) if top is not None and top[0] >= count else None
+
+    def _after_remove(self, _parent: QModelIndex, first: int, _last: int) -> None:
+        if first == 0:
+            self._restore()
+        if self._keep is None:  # else an older page is still coming in: synced after it
+            self._sync_topic_bar()
+
+    def _sync_topic_bar(self) -> None:
+        """Show the window's place in the topic on the topic scroll bar."""
+        if self.topic_bar.isSliderDown():
+            return
+        top = self._top_row()
+        bottom = self.indexAt(QPoint(self.viewport().width() // 2, self.viewport().height() - 1))
+        first = top[0] if top is not None else 0
+        last = bottom.row() if bottom.isValid() else self._model.rowCount() - 1
+        self.topic_bar.show_position(self._model.first_offset + first, self._model.total,
+                                     max(1, last - first), at_bottom=self._model.at_end and self.is_at_bottom())
+
+    def _on_topic_bar(self, position: int) -> None:
+        """The user moved the topic scroll bar to ``position``: scroll within the window
+        when it holds that message with a page after it, else ask for the page there."""
+        m = self._model
+        self._stick = False
+        if self.topic_bar.at_newest(position):
+            if m.at_end:
+                self.scroll_to_end()
+            else:
+                self.jump_requested.emit(JumpTarget.END)
+            return
+        row = position - m.first_offset
+        if 0 <= row < m.rowCount() and (m.at_end or row + PAGE_SIZE // 2 <= m.rowCount()):
+            self._anchor = (row, 0)
+            self.scrollTo(m.index(row), QAbstractItemView.ScrollHint.PositionAtTop)
+            self._anchor = None
+            return
+        self.position_wanted.emit(position)
+
+    def _on_range_changed(self, _lo: int, hi: int) -> None:
+        if self._stick and self._anchor is None:
+            self.verticalScrollBar().setValue(hi)
+        self._place_jump_buttons()
+        self._sync_topic_bar()
+
+    def _on_reset(self) -> None:
+        self._keep = None
+        focus = self._model.focus_row
+        if focus is not None:  # a jump into the topic: that message at the top
+            self._stick = False
+            QTimer.singleShot(0, lambda: self.show_row_at_top(focus))
+            return
+        self._stick = True
+        QTimer.singleShot(0, self.scroll_to_end)
+
+    def _on_rows_inserted(self, _parent: QModelIndex, first: int, _last: int) -> None:
+        if first > 0 and self._stick:
+            QTimer.singleShot(0, self.scroll_to_end)
+
+    def _on_data_changed(self, top_left: QModelIndex, _bottom_right: QModelIndex, _roles: list[int]) -> None:
+        # the row's height may have changed (streamed text, expanded): re-layout
+        self.delegate.sizeHintChanged.emit(top_left)
+
+    def set_sending_first(self, sending: bool) -> None:
+        """The first message of the open topic is on its way to the store: do not show
+        :data:`EMPTY_TEXT` meanwhile (it flashed for a frame after Send, issue 16)."""
+        self._sending_first = sending
+        self.viewport().update()
+
+    def shows_empty_text(self) -> bool:
+        """Whether the view paints :data:`EMPTY_TEXT`: an open topic, no rows, no first
+        message on its way."""
+        return self._model.rowCount() == 0 and self._model.topic_id is not None and not self._sending_first
+
+    def paintEvent(self, e: QPaintEvent) -> None:
+        """The bubbles; an open topic without messages shows :data:`EMPTY_TEXT` instead
+        (not while its first message is being sent)."""
+        super().paintEvent(e)
+        if self.shows_empty_text():
+            p = QPainter(self.viewport())
+            p.setPen(self.palette().placeholderText().color())
+            p.drawText(self.viewport().rect(), int(Qt.AlignmentFlag.AlignCenter), self.empty_text)
+            p.end()
+
+    def resizeEvent(self, e: QResizeEvent) -> None:
+        """Keep the bottom in view across width changes when the user was there; a new
+        width lays every row out again (``QListView`` re-lays out a top-to-bottom list only
+        when its height changes, so rows kept their old heights while painted at the new
+        width and overlapped: fixwalk, issue 29)."""
+        stick = self._stick
+        super().resizeEvent(e)
+        if e.size().width() != e.oldSize().width():
+            self.scheduleDelayedItemsLayout()
+        self._place_topic_bar()
+        self.action_bar.dismiss()
+        self._place_jump_buttons()
+        if stick:
+            QTimer.singleShot(0, self.scroll_to_end)
+
+    def _place_topic_bar(self) -> None:
+        """The topic scroll bar takes the right edge, where the window's own bar would be;
+        the jump buttons' gutter lies left of it."""
+        width = self.topic_bar.sizeHint().width()
+        self.setViewportMargins(0, 0, width + self._gutter(), 0)
+        r = self.contentsRect()
+        self.topic_bar.setGeometry(r.right() - width + 1, r.top(), width, r.height())
+
+    # --- interaction -----------------------------------------------------------------------
+    def mouseMoveEvent(self, e: QMouseEvent) -> None:
+        """A hand over a link, an arrow elsewhere; a link's target in a tooltip."""
+        index = self.indexAt(e.position().toPoint())
+        pos = e.position().toPoint()
+        href = self.delegate.anchor_at(index, pos) if index.isValid() else ""
+        if href != self._hovered:
+            self._hovered = href
+            self.link_hovered.emit(href)
+            if href:
+                QToolTip.showText(e.globalPosition().toPoint(), hover_text(href), self.viewport())
+            else:
+                QToolTip.hideText()
+        over = index.isValid() and (bool(href)
+                                    or self.delegate.receipt_rect(index).contains(pos)
+                                    or self.delegate.version_hit(index, pos) != 0)
+        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
+        self.show_bar(index)
+        super().mouseMoveEvent(e)
+
+    def follow_link(self, index: QModelIndex, href: str, at: QPoint | None = None) -> bool:
+        """Carry out a click on ``href`` in row ``index`` as the link policy says: copy
+        a code block (and say "Copied" at viewport point ``at``, walk36 #3), open an
+        ``http``/``https`` link in the browser, or refuse anything else with one line
+        (``link_refused``). True when the click was handled."""
+        decision = decide(href)
+        if decision.action is LinkAction.COPY_CODE:
+            m = self._model.message_at(index.row())
+            blocks = code_blocks(m.content) if m is not None else []
+            n = href.split(":", 1)[1]
+            if n.isdigit() and int(n) < len(blocks):
+                QGuiApplication.clipboard().setText(blocks[int(n)])
+                self.code_copied.emit(blocks[int(n)].split("\n", 1)[0])
+                if at is not None:
+                    QToolTip.showText(self.viewport().mapToGlobal(at), "Copied", self.viewport(),
+                                      QRect(at, at).adjusted(-8, -8, 8, 8), COPIED_MS)
+                return True
+            return False
+        if decision.action is LinkAction.OPEN:
+            return QDesktopServices.openUrl(QUrl(href))
+        self.link_refused.emit(decision.reason)
+        return True
+
+    def mouseReleaseEvent(self, e: QMouseEvent) -> None:
+        """A left click on a link follows it; on a reply's ⓘ asks for its context receipt;
+        on a Retry pill asks for the reply again; on a collapsible row, toggles it."""
+        if e.button() == Qt.MouseButton.LeftButton:
+            index = self.indexAt(e.position().toPoint())
+            href = self.delegate.anchor_at(index, e.position().toPoint()) if index.isValid() else ""
+            if href and self.follow_link(index, href, e.position().toPoint()):
+                e.accept()
+                return
+            m = self._model.message_at(index.row()) if index.isValid() else None
+            if m is not None and self.delegate.receipt_rect(index).contains(e.position().toPoint()):
+                self.receipt_requested.emit(m.id)
+                e.accept()
+                return
+            if m is not None and self.delegate.retry_rect(index).contains(e.position().toPoint()):
+                self.retry_requested.emit(m.id)
+                e.accept()
+                return
+            step = self.delegate.version_hit(index, e.position().toPoint()) if m is not None else 0
+            if m is not None and step:
+                self.version_requested.emit(m.id, step)
+                e.accept()
+                return
+            if m is not None and is_collapsible(m) and self.delegate.bubble_rect(index).contains(
+                e.position().toPoint()
+            ):
+                self._stick = False
+                self._model.toggle_expanded(index.row())
+                e.accept()
+                return
+        super().mouseReleaseEvent(e)
+
+    def _context_menu(self, pos: QPoint) -> None:
+        index = self.indexAt(pos)
+        if not index.isValid():
+            return
+        menu = QMenu(self)
+        copy = menu.addAction(icon(Icon.COPY), "Copy message")
+        copy.setToolTip("Copy this message's text (Markdown) to the clipboard")
+        copy.triggered.connect(lambda: self.copy_row(index.row()))
+        m = self._model.message_at(index.row())
+        if m is not None and is_collapsible(m):
+            toggle = menu.addAction("Collapse" if index.data(ExpandedRole) else "Expand")
+            toggle.triggered.connect(lambda: self._model.toggle_expanded(index.row()))
+        if m is not None and m.status == "streaming":
+            stuck = menu.addAction("Mark as interrupted")
+            stuck.setToolTip("When the window or command writing this reply no longer answers: keep what "
+                             "arrived, mark it interrupted, and let this topic take new messages again")
+            stuck.triggered.connect(lambda _c=False, mid=m.id: self.interrupt_requested.emit(mid))
+        offered = self.row_actions(index.row())
+        if m is not None and m.status != "streaming":
+            self._version_entries(menu, index.row(), m.id, offered)
+            menu.addSeparator()
+            covered = self._covered(m.id)
+            note = " The topic summary covers it, so the summary is cleared and rebuilt on the next compaction." \
+                if covered else ""
+            if MessageAction.EDIT in offered:
+                edit = menu.addAction(icon(Icon.EDIT), "Edit message")
+                edit.setToolTip("Change this message's text." + note)
+                edit.triggered.connect(lambda _c=False, mid=m.id: self.edit_requested.emit(mid))
+            if MessageAction.PIN in offered:
+                pin = menu.addAction(icon(Icon.PIN), "Unpin message" if m.pinned else "Pin message")
+                pin.setToolTip("Keep this message word for word when the topic is compacted; it counts "
+                               "against the input budget")
+                pin.triggered.connect(lambda _c=False, mid=m.id, on=not m.pinned: self.pin_requested.emit(mid, on))
+            delete = menu.addAction(icon(Icon.DELETE), "Delete message")
+            delete.setToolTip("Remove this message from the topic." + note)
+            delete.triggered.connect(lambda _c=False, mid=m.id: self.delete_requested.emit(mid))
+        menu.setToolTipsVisible(True)
+        self.last_menu = menu
+        menu.popup(self.viewport().mapToGlobal(pos))
+
+    def _version_entries(self, menu: QMenu, row: int, message_id: int, offered: tuple[MessageAction, ...]) -> None:
+        """Regenerate on the last reply; Previous / Next version on a message with
+        versions (issue 14)."""
+        if MessageAction.REGENERATE in offered:
+            regen = menu.addAction(icon(Icon.REGENERATE), "Regenerate reply")
+            regen.setToolTip("Ask again with the same context; this reply stays a version (Ctrl+R)")
+            regen.triggered.connect(lambda _c=False, mid=message_id: self.regenerate_requested.emit(mid))
+        versions = role_value(self._model.index(row), VersionRole)
+        if isinstance(versions, tuple):
+            index, total = versions
+            for text, step, enabled in (("Previous version", -1, index > 1), ("Next version", 1, index < total)):
+                act = menu.addAction(f"{text} ({index} / {total})")
+                act.setEnabled(enabled)
+                act.triggered.connect(lambda _c=False, mid=message_id, d=step: self.version_requested.emit(mid, d))
+
+    def _covered(self, message_id: int) -> bool:
+        """True when ``message_id`` is at or before the summary cursor."""
+        cursor = self._model.summary_cursor
+        if cursor is None:
+            return False
+        row, crow = self._model.row_of(message_id), self._model.row_of(cursor)
+        if row is None:
+            return False
+        return crow is not None and row <= crow  # an unloaded cursor is older than every loaded row
+
+    def copy_row(self, row: int) -> None:
+        """Put row ``row``'s raw Markdown on the clipboard."""
+        m = self._model.message_at(row)
+        if m is not None:
+            QGuiApplication.clipboard().setText(m.content)
+
+    def _copy_under_mouse(self) -> None:
+        index = self.indexAt(self.viewport().mapFromGlobal(self.cursor().pos()))
+        if index.isValid():
+            self.copy_row(index.row())

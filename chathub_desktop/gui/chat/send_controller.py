@@ -1,0 +1,200 @@
+"""The main window's sending: Send, Retry, Stop and the buttons that follow them (APP-1,
+APP-8, issue 12).
+
+A reply keeps streaming when the user switches topic (APP-8): the chat service owns the
+send task; this controller only starts it, gives a refused draft back and keeps the
+composer's Send/Stop state in step with the open topic.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from chathub_desktop.gui.chat.composer import DraftState
+from chathub_desktop.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from PySide6.QtCore import QObject
+    from PySide6.QtGui import QAction
+
+    from chathub_desktop.gui.chat.attachments import AttachmentController
+    from chathub_desktop.gui.chat.composer import Composer
+    from chathub_desktop.gui.chat.message_list_model import MessageListModel
+    from chathub_desktop.gui.chat.message_list_view import MessageListView
+    from chathub_desktop.gui.context.compaction_controller import CompactionController
+    from chathub_desktop.gui.context.estimate_controller import EstimateController
+    from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+    from chathub_desktop.gui.shell.notifications import Notifier
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.gui.topics.topic_list_model import TopicListModel
+    from chathub_desktop.services.container import Services
+    from chathub_desktop.services.events import MessageAdded, ReplyFinished
+
+
+class SendHost(Protocol):
+    """What sending uses of the window (issue 29); the main window is one."""
+
+    svc: Services
+    runner: TaskRunner
+    presenter: ErrorPresenter
+    composer: Composer
+    attachments: AttachmentController
+    message_model: MessageListModel
+    message_view: MessageListView
+    topic_model: TopicListModel
+    compaction: CompactionController
+    estimate: EstimateController
+    notifier: Notifier | None
+    stop_action: QAction
+
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        ...
+
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """A line in the status bar for ``ms`` milliseconds."""
+        ...
+
+    async def create_topic(self, *, private: bool = False) -> int | None:
+        """Create a topic on a store worker and open it; its id (None: refused)."""
+        ...
+
+
+class SendController:
+    """Send / Retry / Stop for ``window``'s open topic, and the reply events that change
+    what the composer and the badge show. ``owner`` is the window's QObject: its end
+    (``destroyed``) stops the controller."""
+
+    def __init__(self, window: SendHost, owner: QObject) -> None:
+        self._w = window
+        # a send task's done callback or a queued sync can outlive the window (issue 28)
+        self._gone = False
+        owner.destroyed.connect(self._window_destroyed)
+
+    def _window_destroyed(self) -> None:
+        self._gone = True
+
+    def send_message(self, text: str) -> asyncio.Task[Any] | None:
+        """Send ``text`` into the open topic; returns the send task, or None when nothing
+        was sent (empty text, a refusal shown in one line). With no topic open, a new
+        topic is created on a store worker first and the task returned is that one's."""
+        w = self._w
+        if not text.strip() and not w.attachments.pending():
+            return None
+        topic_id = w.current_topic_id
+        if topic_id is None:
+            return w.runner.run("send-new-topic", self._send_into_new_topic(text), context="New topic")
+        return self._send_into(topic_id, text)
+
+    async def _send_into_new_topic(self, text: str) -> None:
+        topic_id = await self._w.create_topic()
+        if topic_id is not None:
+            self._send_into(topic_id, text)
+
+    def _send_into(self, topic_id: int, text: str) -> asyncio.Task[Any] | None:
+        w = self._w
+        try:
+            task = w.svc.chat.start_send(topic_id, text, w.attachments.pending())
+        except ServiceError as exc:
+            w.presenter.present(exc, context="Cannot send")
+            return None
+        sent = w.attachments.take()
+        state = w.composer.draft_state()
+        kept = state if w.composer.text() == text else DraftState(text)  # long pastes stay chips
+        w.composer.clear()
+        if w.message_model.rowCount() == 0:
+            w.message_view.set_sending_first(True)
+        w.runner.track(task, context="Sending failed")
+        task.add_done_callback(lambda t: self._on_send_done(topic_id, kept, t, sent))
+        self.sync()
+        w.message_view.scroll_to_end()
+        return task
+
+    def _on_send_done(self, topic_id: int, draft: DraftState, task: asyncio.Task[object],
+                      attachments: tuple[object, ...] = ()) -> None:
+        if self._gone:
+            return
+        w = self._w
+        self.sync()
+        w.message_view.set_sending_first(False)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if isinstance(exc, ServiceError) and topic_id == w.current_topic_id and not w.composer.text():
+            w.composer.set_text(draft)  # nothing was stored: give the draft back
+            w.attachments.restore(attachments)  # type: ignore[arg-type]
+        notice = getattr(task.result(), "notice", None) if exc is None else None
+        if notice:
+            w.show_status(f"Reply {notice}", 15000)
+
+    def retry_reply(self, message_id: int) -> asyncio.Task[object] | None:
+        """Retry in the open topic (the Retry pill of its last reply, issue 12)."""
+        tid = self._w.current_topic_id
+        return None if tid is None else self.retry_reply_in(tid, message_id)
+
+    def retry_reply_in(self, topic_id: int, message_id: int) -> asyncio.Task[object] | None:
+        """Ask again for reply ``message_id`` of ``topic_id`` (a stalled one is stopped
+        first, its text so far replaced); a refusal is shown in one line (issue 12)."""
+        w = self._w
+        task = w.svc.chat.start_retry(topic_id, message_id)
+        w.runner.track(task, context="Cannot retry")
+        self.follow(task)
+        self.sync()
+        w.message_view.scroll_to_end()
+        return task
+
+    def follow(self, task: asyncio.Task[Any]) -> None:
+        """Re-check Send/Stop when ``task`` (a send, retry, regenerate or resend) ends: it
+        ends after its last event, so a check at that event still sees it running."""
+        task.add_done_callback(lambda _t: self.sync())
+
+    def stop_topic(self, topic_id: int) -> None:
+        """Stop the reply streaming into ``topic_id``; what arrived is kept."""
+        if self._w.svc.chat.stop(topic_id):
+            self._w.show_status("Stopped — the text so far is kept", 3000)
+
+    def stop_current(self) -> None:
+        """Esc: stop the reply streaming into the open topic, else its compaction."""
+        w = self._w
+        tid = w.current_topic_id
+        if tid is None:
+            return
+        if w.svc.chat.stop(tid):
+            w.show_status("Stopped — the text so far is kept", 3000)
+        elif w.compaction.is_compacting(tid):
+            w.compaction.stop()
+
+    def sync(self) -> None:
+        """Send/Stop and the Stop action follow whether the open topic sends or compacts
+        (nothing once the window is destroyed)."""
+        if self._gone:
+            return
+        w = self._w
+        tid = w.current_topic_id
+        sending = tid is not None and w.svc.chat.is_sending(tid)
+        w.composer.set_sending(sending)
+        compacting = tid is not None and w.compaction.is_compacting(tid)
+        w.stop_action.setEnabled(sending or compacting)
+
+    def on_message_added(self, event: MessageAdded) -> None:
+        """A message was stored: the open topic's buttons and badge follow."""
+        if event.topic_id == self._w.current_topic_id:
+            self.sync()
+            self._w.estimate.schedule(invalidate=True)
+
+    def on_reply_finished(self, event: ReplyFinished) -> None:
+        """A reply ended: notify (when the window is not in view), re-check the buttons
+        and recount the badge. A failure of the open topic's reply shows once, in its
+        bubble with Retry (walk37 #10: it was repeated in the status bar)."""
+        topic_id, status, error = event.topic_id, event.status, event.error or ""
+        w = self._w
+        row = w.topic_model.row_of(topic_id)
+        topic = w.topic_model.topic_at(row) if row is not None else None
+        if w.notifier is not None:
+            w.notifier.on_reply_finished(topic.title if topic else "", status, error)
+        self.sync()  # this process's tasks re-check once more when they end (follow())
+        if topic_id == w.current_topic_id:
+            w.estimate.schedule(invalidate=True)

@@ -1,0 +1,139 @@
+"""What the window adds for issue 19, wired in one place: private topics
+(:mod:`~chathub_desktop.gui.topics.topic_privacy`), the ⓘ context receipt of each reply
+(:mod:`~chathub_desktop.gui.context.receipt_dialog`), the notice when secrets were kept out of
+memory (:mod:`~chathub_desktop.gui.chat.redaction_notice`), Compact now with focus
+instructions ("Compact with focus…" in the Topic menu) and Pin message / Unpin message
+(the message menu; a pinned message shows a pin before its header), the topics a
+reply recalled opened from its receipt (issue 26), and dream review
+(Assistant → Dream proposals…, with their count, opens the Memory page at its Proposals
+tab; Assistant → Memory… shows the count too).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QInputDialog
+
+from chathub_desktop.gui.chat.redaction_notice import RedactionNotices
+from chathub_desktop.gui.context.receipt_dialog import install_receipts
+from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_label
+from chathub_desktop.gui.shell.i18n import Texts
+from chathub_desktop.gui.topics.topic_privacy import TopicPrivacy
+from chathub_desktop.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.shell.main_window import MainWindow
+
+__all__ = ["FOCUS_PROMPT", "ContextControls"]
+
+#: The question "Compact with focus…" asks.
+FOCUS_PROMPT = ("What must the summary keep? For example: the SQL schema and every file path.\n"
+                "Leave it empty to compact as usual.")
+
+
+class ContextControls(QObject):
+    """Built by ``MainWindow.attach`` once its lists and menus exist."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._window = window
+        self.privacy = TopicPrivacy(window, window.topic_menu)
+        install_receipts(window.message_view, window, self.open_recalled)
+        window.message_view.pin_requested.connect(self.set_pinned)
+        self.redaction = RedactionNotices(window.svc.bus, window.show_status, self)
+        self.focus_action = QAction(window)
+        self.texts = Texts(window)  # issue 27: re-said on a language switch
+        self.texts.bind(self.focus_action.setText, lambda: QCoreApplication.translate("ContextControls",
+                                                                                       "Compact with &focus…"))
+        self.texts.bind(self.focus_action.setToolTip, lambda: QCoreApplication.translate(
+            "ContextControls", "Compact now, telling the History Compress model what the summary must keep"))
+        self.focus_action.triggered.connect(lambda: self.compact_with_focus())
+        window.topic_menu.insertAction(window.summary_action, self.focus_action)
+        window.topic_list.insertAction(window.summary_action, self.focus_action)
+        self.proposals_action = QAction(proposals_label(0), window)
+        self.proposals_action.setToolTip("Dream review: new dream cards waiting for your accept or discard")
+        self.proposals_action.triggered.connect(lambda: self.open_proposals())
+        window.assistant_menu.insertAction(window.memory_action, self.proposals_action)
+        window.events.memory_changed.connect(lambda _e: self.update_proposals())
+        window.assistant_combo.currentIndexChanged.connect(lambda _i: self.update_proposals())
+        self.update_proposals()
+
+    def open_recalled(self, topic_id: int) -> None:
+        """Open a topic a reply recalled (issue 26), listing archived topics when it is
+        one of them; says so in the status bar when it is gone."""
+        w = self._window
+        if w.topic_model.row_of(topic_id) is not None:
+            w.select_topic(topic_id)
+            return
+        w.topic_actions.show_archived(True)  # an archived topic is listed only then
+        listing = w.list_topics(topic_id)  # on a worker: selects the topic when it is listed
+        w.runner.run("open-recalled", self._said_when_gone(listing, topic_id), context="Open topic", quiet=True)
+
+    async def _said_when_gone(self, listing: asyncio.Task[None], topic_id: int) -> None:
+        """After ``listing`` read the list again: a status line when ``topic_id`` is not in it."""
+        try:
+            await asyncio.shield(listing)
+        except asyncio.CancelledError:  # listed again for something newer: nothing to say
+            return
+        if self._window.current_topic_id != topic_id:
+            self._window.show_status("That topic is not listed any more")
+
+    def update_proposals(self) -> None:
+        """Re-count the selected assistant's proposals on the worker, then show the count
+        in the Assistant menu (Dream proposals… and Memory…) and on the Memory toolbar
+        button (issue 19)."""
+        aid = self._window.current_assistant_id()
+        runner = self._window.runner
+
+        async def count() -> None:
+            try:
+                n = await runner.run_in_thread(self._window.svc.dreams.review.count, aid) if aid is not None else 0
+            except ServiceError:
+                n = 0
+            self.show_proposals_count(n, aid is not None)
+
+        runner.run("dream-proposals-count", count(), context="Dream proposals", quiet=True)
+
+    def show_proposals_count(self, count: int, enabled: bool = True) -> None:
+        """Show ``count`` proposals on the menu entries and the Memory toolbar button."""
+        self.proposals_action.setText(proposals_label(count))
+        self.proposals_action.setEnabled(enabled)
+        memory = self._window.memory_action
+        memory.setText(f"&Memory ({count} dream proposal{'s' if count != 1 else ''})…" if count else "&Memory…")
+        memory.setIconText(f"Memory ({count})" if count else "Memory")
+
+    def open_proposals(self) -> ProposalsSection | None:
+        """Assistant → Dream proposals…: the selected assistant's Memory page, at its
+        Proposals tab (issue 19); returns that section."""
+        page = self._window.pages.open_memory()
+        return page.dream_panel.show_proposals() if page is not None else None
+
+    def set_pinned(self, message_id: int, on: bool) -> None:
+        """Pin or unpin a message of the open topic on a store worker, then show its row
+        again."""
+        self._window.runner.run(f"pin-message:{message_id}", self._set_pinned(message_id, on),
+                                context="Pin message")
+
+    async def _set_pinned(self, message_id: int, on: bool) -> None:
+        try:
+            await self._window.runner.run_in_thread(self._window.svc.topics.set_message_pinned, message_id, on)
+        except ServiceError as exc:
+            self._window.presenter.present(exc, context="Pin message")
+            return
+        self._window.message_model.refresh_message(message_id)
+        self._window.show_status("Pinned: compaction keeps this message word for word (it counts against "
+                                 "the input budget)" if on else "Unpinned: compaction may summarize this message")
+
+    def compact_with_focus(self, focus: str | None = None) -> object:
+        """Ask for focus instructions (unless given) and compact the open topic with them;
+        returns the compaction task, or None when cancelled or nothing was started."""
+        if focus is None:
+            text, ok = QInputDialog.getMultiLineText(self._window, "Compact with focus", FOCUS_PROMPT)
+            if not ok:
+                return None
+            focus = text
+        return self._window.compaction.compact_topic(focus=focus.strip())

@@ -1,0 +1,122 @@
+"""The context receipt of a reply (issue 19): what its request carried, opened by the ⓘ
+after the reply's header.
+
+Shows the receipt stored on the reply (``MessageView.receipt``, built by
+``core.context_receipt`` from the request that was posted): the local estimate next to
+the provider's reported input and cache hit, tokens per part, the memory entries by
+number and origin, the summary and its cursor, the history window and the tools, and
+the earlier topics the reply's recall tools consulted, the first
+:data:`MAX_OPEN_BUTTONS` with a button that opens one (issue 26). It reads nothing from the store: the row already holds it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.core.context_receipt import RECALLED_KEY, recalled_topics, receipt_lines
+from chathub_desktop.core.invisible_text import shown_line
+from chathub_desktop.gui.chat.message_list_model import MessageListModel
+from chathub_desktop.gui.chat.message_list_view import MessageListView
+from chathub_desktop.services.views import MessageView
+
+__all__ = ["MAX_OPEN_BUTTONS", "ReceiptDialog", "install_receipts"]
+
+#: Recalled topics that get an Open button (the first ones named; the line lists all),
+#: so the dialog fits a 1366×768 screen however many a reply consulted.
+MAX_OPEN_BUTTONS = 6
+
+
+class ReceiptDialog(QDialog):
+    """One reply's receipt as labelled lines, with Copy as JSON and Close. ``open_topic``
+    opens a recalled topic in the window (the dialog then closes); without it the
+    recalled topics are listed without buttons."""
+
+    def __init__(self, message: MessageView, parent: QWidget | None = None,
+                 open_topic: Callable[[int], None] | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("receiptDialog")
+        self.setWindowTitle("What this reply's request carried")
+        receipt = message.receipt or {}
+        self._json = json.dumps({"message_id": message.id, "input_tokens": message.input_tokens,
+                                 "cached_tokens": message.cached_tokens, "receipt": receipt},
+                                ensure_ascii=False, indent=2)
+        layout = QVBoxLayout(self)
+        intro = QLabel(f"Reply {message.id}"
+                       + (f" · {shown_line(message.model)}" if message.model else "")
+                       + ": ids and counts of what was sent — the texts themselves stay where they are.")
+        intro.setTextFormat(Qt.TextFormat.PlainText)  # the model id comes from outside (issue 32)
+        intro.setObjectName("receiptIntro")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        form = QFormLayout()
+        self.rows: dict[str, QLabel] = {}
+        self.open_buttons: dict[int, QPushButton] = {}
+        for line in receipt_lines(receipt, message.input_tokens, message.cached_tokens):
+            key, _, value = line.partition(": ")
+            label = QLabel(shown_line(value))  # titles and ids come from outside (issue 32)
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setWordWrap(True)
+            label.setObjectName(f"receipt{key.split()[0]}")
+            form.addRow(f"{key}:", label)
+            self.rows[key] = label
+            if key == RECALLED_KEY and open_topic is not None:  # buttons under the line
+                for topic_id, title in recalled_topics(receipt)[:MAX_OPEN_BUTTONS]:
+                    form.addRow("", self._open_button(open_topic, topic_id, title))
+        layout.addLayout(form)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        copy = QPushButton("Copy as JSON")
+        copy.setToolTip("Copy this receipt as JSON (the same as topic show --receipts --json)")
+        copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self._json))
+        buttons.addButton(copy, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(560, self.sizeHint().height())
+
+    def _open_button(self, open_topic: Callable[[int], None], topic_id: int, title: str) -> QPushButton:
+        """A button that closes the dialog and opens the recalled ``topic_id``."""
+        button = QPushButton(f"Open “{shown_line(title) or 'untitled'}”")
+        button.setObjectName("receiptOpenTopic")
+        button.setToolTip(f"Open topic {topic_id}, which this reply recalled")
+        button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        def go() -> None:
+            self.accept()
+            open_topic(topic_id)
+
+        button.clicked.connect(go)
+        self.open_buttons[topic_id] = button
+        return button
+
+
+def install_receipts(view: MessageListView, parent: QWidget,
+                     open_topic: Callable[[int], None] | None = None) -> None:
+    """Open a :class:`ReceiptDialog` over ``parent`` when a reply's ⓘ in ``view`` is
+    clicked (``MessageListView.receipt_requested``); ``open_topic`` opens a topic the
+    reply recalled."""
+
+    def show(message_id: int) -> None:
+        model = view.model()
+        if not isinstance(model, MessageListModel):
+            return
+        row = model.row_of(message_id)
+        message = model.message_at(row) if row is not None else None
+        if message is None or message.receipt is None:
+            return
+        dialog = ReceiptDialog(message, parent, open_topic)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    view.receipt_requested.connect(show)

@@ -1,0 +1,208 @@
+"""The token badge under the draft box (TOK-1..TOK-6).
+
+The badge is a compact ring with a percentage (issue 29): the share of the input budget
+that the estimate of the NEXT request fills — the estimate the same assembler as Send
+produced, anchored on the provider's own input count when a trusted one exists (TOK-3,
+TOK-4). The ring's arc is that share; the figures themselves (``2,056 of 12,000 input
+tokens``) are in its tooltip, accessible description and popover. At or above the high
+watermark the ring and text turn amber, over the input budget red (theme colours, on
+the badge alone). Clicking it opens the
+"Context usage & compaction" popover (``gui.context.usage_popover``), whose rows add up to the
+badge's figure.
+
+The numbers come from ``EstimateService.estimate`` (an :class:`EstimateView`); this
+module only shows them. The window owns the runs: :meth:`TokenBadge.bind_controller`
+hands the popover its ``compact`` / ``view summary`` / ``is compacting`` / ``outcome``
+callables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6 import QtCore  # Qt as QtCore.Qt: its namespace loads after first paint
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QLocale,
+    QRectF,
+    QSize,
+    Signal,
+)
+from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QToolButton, QWidget
+
+from chathub_desktop.gui.context.usage_popover import EstimatePopover
+from chathub_desktop.gui.design import current_colours
+from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+
+if TYPE_CHECKING:  # types only: the views module loads after first paint
+    from chathub_desktop.services.views import EstimateView
+
+
+TOOLTIP = QT_TRANSLATE_NOOP(
+    "TokenBadge",
+    "<p><b>Estimated tokens of the next request</b>: instructions, tools, memory, the "
+    "topic summary, the history window and your draft, as Send will post them — anchored "
+    "on the provider's own input count when this session sent the last reply — against "
+    "the input budget (context window minus the reply reserve). Click for the breakdown.</p>"
+)
+
+
+#: The badge's text without an estimate (no topic open).
+NO_ESTIMATE = "—"
+#: The ring's stroke, px (at :data:`~chathub_desktop.gui.design.tokens.IconSize.SM`).
+RING_STROKE = 2.5
+
+
+def ring_text(e: EstimateView | None) -> str:
+    """The badge's text: the share of the input budget in whole percent, as the popover's
+    budget line says it (``17%``); ``—`` without an estimate or a budget."""
+    if e is None:  # before the import: the badge is built before the first paint
+        return NO_ESTIMATE
+    from chathub_desktop.services.context.meter_rows import (
+        budget_percent,  # loads after first paint
+    )
+
+    return budget_percent(e) or NO_ESTIMATE
+
+
+def ring_icon(share: float, arc: QColor, track: QColor, dpr: float = 1.0) -> QIcon:
+    """The ring: a ``track`` circle with an ``arc`` over ``share`` of it (0..1, clockwise
+    from 12 o'clock), :data:`IconSize.SM` px at device pixel ratio ``dpr``."""
+    side = int(IconSize.SM)
+    pix = QPixmap(QSize(round(side * dpr), round(side * dpr)))
+    pix.setDevicePixelRatio(dpr)
+    pix.fill(QtCore.Qt.GlobalColor.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    box = QRectF(RING_STROKE / 2, RING_STROKE / 2, side - RING_STROKE, side - RING_STROKE)
+    p.setPen(QPen(track, RING_STROKE))
+    p.drawEllipse(box)
+    span = round(360 * 16 * max(0.0, min(1.0, share)))
+    if span:
+        pen = QPen(arc, RING_STROKE)
+        pen.setCapStyle(QtCore.Qt.PenCapStyle.RoundCap)
+        p.setPen(pen)
+        p.drawArc(box, 90 * 16, -span)
+    p.end()
+    return QIcon(pix)
+
+
+class TokenBadge(QToolButton):
+    """Flat button: the ring and ``N%`` of the input budget (:func:`ring_text`); ``show_estimate`` updates it, a click pops the
+    breakdown up. ``estimate`` holds the last :class:`EstimateView` shown.
+    ``card_window_requested(TruncationView)`` is the popover's "Set the window" button
+    (REF-27): the window's estimate controller saves the card and recounts."""
+
+    card_window_requested = Signal(object)
+    #: The popover's fallback note asks for the card editor (an ``EstimateView``, issue 28).
+    card_edit_requested = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tokenBadge")
+        self.setAutoRaise(True)
+        self.setIconSize(QSize(IconSize.SM, IconSize.SM))
+        self.estimate: EstimateView | None = None
+        self._popover: EstimatePopover | None = None
+        self.clicked.connect(self.open_popover)
+        #: The ring is drawn from :meth:`bind_services` on: painting it loads PySide6's Qt
+        #: namespace, which waits for the window's first paint.
+        self._ring = False
+        self._describe(None)
+
+    @property
+    def popover(self) -> EstimatePopover:
+        """The breakdown popover, built on first use (not before the window's first paint)."""
+        if self._popover is None:
+            self._popover = EstimatePopover(self)
+            self._popover.card_window_requested.connect(self.card_window_requested)
+            self._popover.card_edit_requested.connect(self.card_edit_requested)
+        return self._popover
+
+    def bind_services(self, services: Any) -> None:
+        """The window's services are wired: the badge shows a pointing hand, as it opens
+        the breakdown, and its percentage beside the ring. (The popover reads nothing from them: its figures come with each
+        estimate, its actions go through the bound controller.)"""
+        self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
+        self.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self._ring = True
+        self._restyle()
+
+    def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],
+                        is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None],
+                        needs_summarizer: Callable[[int], bool] | None = None) -> None:
+        """See :meth:`EstimatePopover.bind_controller`."""
+        self.popover.bind_controller(compact, summary, is_compacting, outcome, needs_summarizer)
+
+    def show_estimate(self, e: EstimateView | None) -> None:
+        """Show ``e`` (None: no topic)."""
+        self.estimate = e
+        self._describe(e)
+        self._restyle()
+        if e is None:
+            return
+        if self._popover is not None and self._popover.isVisible():
+            self._popover.fill(e)
+
+    def _describe(self, e: EstimateView | None) -> None:
+        """The text, tooltip and accessible texts for ``e``, in the interface language
+        (numbers grouped as the locale groups them)."""
+        translate = QCoreApplication.translate
+        self.setText(ring_text(e))
+        self.setAccessibleName(translate("TokenBadge", "Token estimate"))
+        if e is None:
+            self.setToolTip(translate("TokenBadge", TOOLTIP))
+            self.setAccessibleDescription(translate("TokenBadge", "No topic open"))
+            return
+        num = QLocale().toString
+        figures = fill(translate("TokenBadge", "%1 of %2 input tokens (%3; context window %4)"),
+                       num(e.total), num(e.input_budget), ring_text(e), num(e.context_window))
+        self.setToolTip(translate("TokenBadge", TOOLTIP) + f"<p>{figures}.</p>")
+        self.setAccessibleDescription(fill(translate("TokenBadge", "Next request: %1"), figures))
+
+    def level_colour(self) -> QColor | None:
+        """The theme's error colour over the input budget, its warning colour at or above
+        the high watermark, else None (the ring takes the accent, the text its usual colour)."""
+        e, c = self.estimate, current_colours()
+        if e is None or not e.input_budget:
+            return None
+        if e.total > e.input_budget:
+            return QColor(c.error)
+        if e.total >= e.high_watermark * e.input_budget:
+            return QColor(c.warning)
+        return None
+
+    def _restyle(self) -> None:
+        """Colour the text by level and draw the ring in the theme in effect."""
+        colour, c = self.level_colour(), current_colours()
+        over = self.estimate is not None and self.estimate.total > self.estimate.input_budget > 0
+        # a selector, so the colour stays on the badge and never reaches the popover's text
+        sheet = (f"QToolButton#tokenBadge {{ color: {colour.name()};{' font-weight: bold;' if over else ''} }}"
+                 if colour is not None else "")
+        if sheet != self.styleSheet():  # a new sheet repolishes: only when it changes
+            self.setStyleSheet(sheet)
+        if not self._ring:
+            return
+        share = 0.0
+        if self.estimate is not None:
+            from chathub_desktop.services.context.meter_rows import budget_share
+
+            share = budget_share(self.estimate)
+        self.setIcon(ring_icon(share, colour or QColor(c.accent), QColor(c.border_strong), self.devicePixelRatioF()))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """The theme changed: the ring and the level colour follow it; the language
+        changed: the texts follow it (issue 27)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._ring:
+            self._restyle()
+        elif event.type() == QEvent.Type.LanguageChange:
+            self._describe(self.estimate)
+
+    def open_popover(self) -> None:
+        """Pop the breakdown up."""
+        self.popover.show_estimate(self.estimate, self)

@@ -1,0 +1,2 @@
+"""Shared dialogs: confirmations, the import dialog and the non-blocking file dialogs pages
+use."""

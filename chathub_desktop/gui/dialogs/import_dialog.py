@@ -1,0 +1,334 @@
+"""File → Import → Chat history export… (APP-5, APP-7, issue 15).
+
+Pick (or drop onto the window) a ChatGPT or Claude ``conversations.json`` or export
+``.zip``, or an Open WebUI / LibreChat export ``.json``, and the target assistant; the
+format is detected from the file (in a worker thread) unless one is chosen. Import: the importer runs in a worker thread (never on the GUI thread); its progress
+callback emits a Qt signal, which is queued to the GUI thread and shows MB read / total
+and conversations done. Cancel sets the importer's cancel event: it rolls back and
+writes nothing. Errors (``ImportFailed``) are shown in the dialog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.core.export_formats import FORMATS
+from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.shell.nav_rail import AssistantItem
+from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.transfer.chat_import import (
+    ImportCancelled,
+    ImportFailed,
+    ImportProgress,
+    ImportResult,
+    detect_file_format,
+    import_export,
+)
+from chathub_desktop.services.transfer.claude_memory import has_claude_memory
+
+FILE_FILTER = "Chat history exports (*.json *.zip);;All files (*)"
+DETECT = "Detect from the file"
+_MB = 1024 * 1024
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n:,} {one if n == 1 else many}"
+
+
+def result_text(result: ImportResult) -> str:
+    """``Imported N topics and M messages (K already imported, skipped)``, with singular
+    nouns for 1; an export without any conversation says so instead."""
+    if not (result.topics_created or result.topics_updated or result.topics_skipped):
+        return "The export holds no conversations; nothing was imported"
+    text = (f"Imported {_count(result.topics_created, 'topic', 'topics')} and "
+            f"{_count(result.messages_imported, 'message', 'messages')}")
+    if result.topics_updated:
+        text += (f"; {_count(result.topics_updated, 'earlier import', 'earlier imports')} "
+                 f"got {'its' if result.topics_updated == 1 else 'their'} new messages")
+    if result.topics_skipped:
+        text += f" ({result.topics_skipped:,} already imported, skipped)"
+    if result.broken:
+        text += f"; {result.broken_note()}"
+    if result.branch_messages_skipped:
+        text += (f"; {_count(result.branch_messages_skipped, 'message', 'messages')} on other branches "
+                 "not imported (a topic keeps one branch)")
+    if result.characters_replaced:
+        text += f"; {result.replaced_note()}"
+    return text
+
+
+def progress_text(p: ImportProgress) -> str:
+    """``12.3 of 100.0 MB read · 42 conversations``."""
+    return (f"{p.bytes_read / _MB:,.1f} of {p.total_bytes / _MB:,.1f} MB read · "
+            f"{p.conversations_done:,} conversations")
+
+
+class ImportDialog(QDialog):
+    """The import window. ``services``, ``runner`` (runs the import task), the
+    ``assistants`` to offer (the window's list, already read on a worker: nothing is read
+    on the GUI thread, issue 29) and the preselected ``assistant_id``.
+    ``imported(assistant_id, ImportResult)`` on success."""
+
+    imported = Signal(int, object)
+    progressed = Signal(object)  # ImportProgress, emitted from the worker thread (queued)
+
+    def __init__(self, services: Services, runner: TaskRunner, assistants: Sequence[AssistantItem],
+                 assistant_id: int | None, parent: QWidget | None = None, fmt: str | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Import chat history")
+        self.setAcceptDrops(True)
+        self.resize(600, 300)
+        self._svc = services
+        self._runner = runner
+        self._cancel: threading.Event | None = None
+        self.task: asyncio.Task[ImportResult] | None = None
+        self.result_message = ""
+        layout = QVBoxLayout(self)
+        intro = QLabel("Each conversation becomes a topic of the chosen assistant (the branch you "
+                       "last viewed). Importing the same export again skips conversations already "
+                       "imported and adds only the new messages of those that went on. You can drop "
+                       "the file onto this window.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        form = QFormLayout()
+        row = QHBoxLayout()
+        self.path_edit = QLineEdit()
+        self.path_edit.setPlaceholderText("conversations.json, an export .json or the export .zip")
+        self.path_edit.setToolTip("\n".join(f"{f.label}: {f.how_to_export}" for f in FORMATS))
+        self.browse_button = QPushButton("&Browse…")
+        self.browse_button.setToolTip("Choose the export file")
+        self.browse_button.clicked.connect(self.browse)
+        row.addWidget(self.path_edit, 1)
+        row.addWidget(self.browse_button)
+        file_label = QLabel("&File:")
+        file_label.setBuddy(self.path_edit)
+        form.addRow(file_label, row)
+        frow = QHBoxLayout()
+        self.format_combo = QComboBox()
+        self.format_combo.addItem(DETECT, None)
+        for f in FORMATS:
+            self.format_combo.addItem(f.label, f.name)
+        self.format_combo.setCurrentIndex(max(0, self.format_combo.findData(fmt)) if fmt else 0)
+        self.format_combo.setToolTip("Which app the export comes from; detected from the file's "
+                                     "first conversation unless you choose one")
+        self.detected_label = QLabel()
+        self.detected_label.setObjectName("detectedFormat")
+        frow.addWidget(self.format_combo)
+        frow.addWidget(self.detected_label, 1)
+        format_label = QLabel("F&ormat:")
+        format_label.setBuddy(self.format_combo)
+        form.addRow(format_label, frow)
+        arow = QHBoxLayout()
+        self.assistant_combo = QComboBox()
+        for a in assistants:
+            self.assistant_combo.addItem(a.name, a.id)
+        if assistant_id is not None:
+            self.assistant_combo.setCurrentIndex(max(0, self.assistant_combo.findData(assistant_id)))
+        help_button = QToolButton()
+        help_button.setText("?")
+        help_button.setAutoRaise(True)
+        help_button.setToolTip("Imported conversations become topics of this assistant; its "
+                               "instructions and memory apply when you continue them.")
+        arow.addWidget(self.assistant_combo, 1)
+        arow.addWidget(help_button)
+        assistant_label = QLabel("&Into assistant:")
+        assistant_label.setBuddy(self.assistant_combo)
+        form.addRow(assistant_label, arow)
+        layout.addLayout(form)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(0)
+        self.progress.setTextVisible(True)
+        self.progress.hide()
+        layout.addWidget(self.progress)
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.status_label)
+        layout.addStretch(1)
+        self.buttons = QDialogButtonBox()
+        self.import_button = self.buttons.addButton("&Import", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.import_button.setToolTip("Start importing (you can cancel; nothing is written until it completes)")
+        self.cancel_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.cancel_button.setToolTip("Stop the import; nothing is written")
+        self.import_button.clicked.connect(self.start)
+        self.cancel_button.clicked.connect(self.cancel_or_close)
+        layout.addWidget(self.buttons)
+        self.progressed.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
+        self.path_edit.textChanged.connect(self._on_path_changed)
+        self.path_edit.textChanged.connect(self._detect)
+        self.assistant_combo.currentIndexChanged.connect(self._on_path_changed)
+        self._sync()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+        """Accept a dragged local file."""
+        urls = event.mimeData().urls()
+        if urls and urls[0].isLocalFile() and not self.is_running():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+        """A dropped file becomes the file to import (its format is then detected)."""
+        urls = event.mimeData().urls()
+        if urls and urls[0].isLocalFile() and not self.is_running():
+            self.path_edit.setText(urls[0].toLocalFile())
+            event.acceptProposedAction()
+
+    def _detect(self) -> None:
+        """Detect the chosen file's format in a worker thread; show it next to Format."""
+        text = self.path_edit.text().strip()
+        self.detected_label.setText("")
+        if not text:
+            return
+        path = Path(text).expanduser()
+
+        async def run() -> None:
+            try:
+                fmt = await self._runner.run_in_thread(detect_file_format, path)
+            except ImportFailed:
+                return
+            if self.path_edit.text().strip() != text:
+                return  # another file was chosen meanwhile
+            self.detected_label.setText(f"Detected: {fmt.label} export" if fmt else
+                                        "Not a format this app reads")
+
+        self._runner.run("detect-import-format", run(), quiet=True)
+
+    def _on_path_changed(self) -> None:
+        """A new file or assistant after an import: offer Import again and drop the
+        previous result, which no longer describes what is in the fields."""
+        if not self.is_running() and self.import_button.isHidden():
+            self.import_button.show()
+            self.progress.hide()
+            self._show("")
+            self.cancel_button.setText("Cancel")
+        self._sync()
+
+    def _sync(self) -> None:
+        running = self.is_running()
+        self.import_button.setEnabled(
+            not running and bool(self.path_edit.text().strip()) and self.assistant_combo.count() > 0
+        )
+        self.path_edit.setEnabled(not running)
+        self.browse_button.setEnabled(not running)
+        self.assistant_combo.setEnabled(not running)
+        self.format_combo.setEnabled(not running)
+
+    def is_running(self) -> bool:
+        """True while the import task runs."""
+        return self.task is not None and not self.task.done()
+
+    def browse(self) -> None:
+        """Choose the file with a file dialog."""
+        path, _ = QFileDialog.getOpenFileName(self, "Chat history export", self.path_edit.text(), FILE_FILTER)
+        if path:
+            self.path_edit.setText(path)
+
+    def start(self) -> None:
+        """Start the import in a worker thread (no-op while one runs)."""
+        if self.is_running():
+            return
+        path = Path(self.path_edit.text().strip()).expanduser()
+        assistant_id = self.assistant_combo.currentData()
+        if assistant_id is None:
+            self._show("Create an assistant first.", error=True)
+            return
+        self._cancel = threading.Event()
+        self.progress.setValue(0)
+        self.progress.setFormat("Starting…")
+        self.progress.show()
+        self._show("")
+        self.cancel_button.setText("Cancel")
+        self.task = self._runner.run("import-chats", self._run(int(assistant_id), path, self._cancel),
+                                     context="Import failed")
+        self._sync()
+
+    async def _run(self, assistant_id: int, path: Path, cancel: threading.Event) -> ImportResult:
+        job = functools.partial(
+            import_export, self._svc.db, assistant_id, path, self.format_combo.currentData(),
+            progress=self.progressed.emit, cancel=cancel,
+        )
+        try:
+            result = await self._runner.run_in_thread(job)
+        except ImportCancelled as exc:
+            self._show(str(exc) or "Import cancelled; nothing was imported.")
+            self.progress.hide()
+            self._finish()
+            return ImportResult(0, 0, 0)
+        except ImportFailed as exc:
+            self._show(str(exc), error=True)
+            self.progress.hide()
+            self._finish()
+            return ImportResult(0, 0, 0)
+        except asyncio.CancelledError:
+            cancel.set()
+            raise
+        self.progress.setValue(1000)
+        self.progress.setFormat("Done")
+        self.result_message = result_text(result)
+        note = ""
+        if result.format_name == "claude" and await self._runner.run_in_thread(has_claude_memory, path):
+            note = (" This export also holds what Claude remembers about you: Assistant → Memory… → "
+                    "Import from another assistant… → From a Claude export zip… offers it as entries.")
+        self._show(self.result_message + "." + note)
+        self._finish(done=True)
+        self.imported.emit(assistant_id, result)
+        return result
+
+    def _finish(self, done: bool = False) -> None:
+        self.cancel_button.setText("Close")
+        self.cancel_button.setEnabled(True)
+        if done:
+            self.import_button.hide()
+        self.task = None
+        self._sync()
+
+    def _on_progress(self, p: ImportProgress) -> None:
+        if self.task is None:
+            return
+        self.progress.setValue(int(p.fraction * 1000))
+        self.progress.setFormat(progress_text(p))
+
+    def _show(self, text: str, *, error: bool = False) -> None:
+        set_tone(self.status_label, Tone.ERROR if error else Tone.NORMAL)
+        self.status_label.setText(text)
+
+    def cancel_or_close(self) -> None:
+        """While running: ask the importer to stop (it rolls back). Otherwise close."""
+        if self.is_running() and self._cancel is not None:
+            self._cancel.set()
+            self.progress.setFormat("Cancelling…")
+            self.cancel_button.setEnabled(False)
+            return
+        self.cancel_button.setEnabled(True)
+        self.reject()
+
+    def reject(self) -> None:
+        """Closing the window cancels a running import."""
+        if self.is_running() and self._cancel is not None:
+            self._cancel.set()
+            self.progress.setFormat("Cancelling…")
+            return
+        super().reject()

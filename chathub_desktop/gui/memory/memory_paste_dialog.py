@@ -1,0 +1,214 @@
+"""Memory page → "Import from another assistant…" (issue 15; MEM-2, MEM-7, REF-16).
+
+The user asks ChatGPT or Claude "what do you remember about me" (or copies its saved
+memories) and pastes the answer. It is split into one fact per entry
+(:func:`chathub_desktop.core.memory_paste.split_facts`), shown with a checkbox each;
+facts already in memory (exactly, or nearly: REF-16) are marked and left unticked. Add
+appends the ticked ones as owner entries in one write, the source noted in their
+provenance (:meth:`~chathub_desktop.services.memory.memory_service.MemoryService.add_many`).
+"From a Claude export zip…" fills the box with the memory a Claude.ai export holds
+(:mod:`chathub_desktop.services.transfer.claude_memory`).
+Store reads, splitting and the write run in worker threads, never on the GUI thread.
+
+:func:`attach_paste_import` puts the action next to a memory page's Import… button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core.memory_paste import PastedFact, mark_duplicates, split_facts
+from chathub_desktop.gui.design import current_colours
+from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.transfer.claude_memory import read_claude_memory
+
+SOURCES = ("ChatGPT", "Claude", "Gemini", "Another assistant")
+ASK = ("Ask the other assistant “What do you remember about me?” (or copy its saved memories) "
+       "and paste its answer here. Each fact becomes one memory entry.")
+
+
+def fact_label(fact: PastedFact) -> str:
+    """The list text of one fact: the fact, and what it repeats when it does."""
+    if fact.duplicate_of is None:
+        return fact.text
+    how = "already in memory as" if fact.exact else "nearly repeats"
+    return f"{fact.text}   — {how} {fact.duplicate_of}"
+
+
+class PasteMemoryDialog(QDialog):
+    """Paste, preview with checkboxes, add the ticked facts. ``added(int)``: how many
+    entries were added."""
+
+    added = Signal(int)
+
+    def __init__(self, services: Services, runner: TaskRunner, assistant_id: int,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Import memory from another assistant")
+        self.resize(640, 520)
+        self._svc = services
+        self._runner = runner
+        self._aid = assistant_id
+        self._fixed: list[str] | None = None
+        self._cards: list[dm.Card] = []
+        self.facts: list[PastedFact] = []
+        #: The Claude export zip the pasted text was read from, if any (issue 15).
+        self.source_file: str | None = None
+        layout = QVBoxLayout(self)
+        intro = QLabel(ASK)
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        row = QHBoxLayout()
+        source_label = QLabel("&From:")
+        self.source_combo = QComboBox()
+        self.source_combo.setEditable(True)
+        self.source_combo.addItems(SOURCES)
+        self.source_combo.setToolTip("Noted in the provenance of every entry added")
+        source_label.setBuddy(self.source_combo)
+        row.addWidget(source_label)
+        row.addWidget(self.source_combo, 1)
+        self.claude_button = QPushButton("From a Claude export &zip…")
+        self.claude_button.setToolTip("Read what Claude remembers (memories.json, with each project's memory) "
+                                      "from the Claude.ai data export zip into the box below")
+        self.claude_button.clicked.connect(self.choose_claude_zip)
+        row.addWidget(self.claude_button)
+        layout.addLayout(row)
+        self.paste_edit = QPlainTextEdit()
+        self.paste_edit.setPlaceholderText("Paste the answer here…")
+        self.paste_edit.setAccessibleName("Pasted memory")
+        layout.addWidget(self.paste_edit, 2)
+        self.summary_label = QLabel()
+        layout.addWidget(self.summary_label)
+        self.fact_list = QListWidget()
+        self.fact_list.setAccessibleName("Facts to add")
+        self.fact_list.setToolTip("Untick what should not become a memory entry")
+        layout.addWidget(self.fact_list, 3)
+        self.buttons = QDialogButtonBox()
+        self.add_button = self.buttons.addButton("&Add", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.add_button.setToolTip("Add the ticked facts as entries at the end of the fixed memory")
+        self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.rejected.connect(self.reject)
+        self.add_button.clicked.connect(self.add_checked)
+        layout.addWidget(self.buttons)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(250)
+        self._timer.timeout.connect(self.refresh)
+        self.paste_edit.textChanged.connect(self._timer.start)
+        self.fact_list.itemChanged.connect(lambda _item: self._sync())
+        self._sync()
+        self._runner.run("paste-memory-load", self._load(), context="Import memory", quiet=True)
+
+    async def _load(self) -> None:
+        """Read the fixed entries and dream cards once (worker thread)."""
+        def read() -> tuple[list[str], list[dm.Card]]:
+            texts = [e.text for e in self._svc.memory.entries(self._aid)]
+            return texts, dm.parse_document(self._svc.dreams.document(self._aid))
+
+        self._fixed, self._cards = await self._runner.run_in_thread(read)
+        if self.paste_edit.toPlainText().strip():
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Split the pasted text and mark duplicates (worker thread); fill the list."""
+        text = self.paste_edit.toPlainText()
+        fixed, cards = list(self._fixed or []), list(self._cards)
+
+        async def run() -> None:
+            facts = await self._runner.run_in_thread(lambda: mark_duplicates(split_facts(text), fixed, cards))
+            if self.paste_edit.toPlainText() == text:
+                self.show_facts(facts)
+
+        self._runner.run("paste-memory-split", run(), context="Import memory", quiet=True)
+
+    def show_facts(self, facts: Sequence[PastedFact]) -> None:
+        """Fill the preview: one checkable row per fact, duplicates unticked and grey."""
+        self.facts = list(facts)
+        self.fact_list.blockSignals(True)
+        self.fact_list.clear()
+        for fact in self.facts:
+            item = QListWidgetItem(fact_label(fact))
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked if fact.duplicate_of else Qt.CheckState.Checked)
+            if fact.duplicate_of:
+                item.setForeground(QColor(current_colours().text_muted))
+            item.setData(Qt.ItemDataRole.UserRole, fact.text)
+            self.fact_list.addItem(item)
+        self.fact_list.blockSignals(False)
+        self._sync()
+
+    def checked_texts(self) -> list[str]:
+        """The ticked facts, in order."""
+        return [str(self.fact_list.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(self.fact_list.count())
+                if self.fact_list.item(i).checkState() == Qt.CheckState.Checked]
+
+    def _sync(self) -> None:
+        n = len(self.checked_texts())
+        dups = sum(1 for f in self.facts if f.duplicate_of)
+        self.add_button.setText(f"&Add {n} entr{'y' if n == 1 else 'ies'}" if n else "&Add")
+        self.add_button.setEnabled(n > 0)
+        self.summary_label.setText(
+            f"{len(self.facts)} fact{'s' if len(self.facts) != 1 else ''}"
+            + (f", {dups} already in memory (unticked)" if dups else "") if self.facts else "")
+
+    def choose_claude_zip(self) -> None:
+        """Pick a Claude export zip; its memory fills the paste box."""
+        path, _ = QFileDialog.getOpenFileName(self, "Claude data export", "", "Claude export (*.zip);;All files (*)")
+        if path:
+            self.load_claude_zip(Path(path))
+
+    def load_claude_zip(self, path: Path) -> None:
+        """Read the memory of the Claude export at ``path`` (worker thread) into the box;
+        the source becomes Claude. A zip without memory or unreadable says so."""
+        async def run() -> None:
+            try:
+                text = await self._runner.run_in_thread(read_claude_memory, path)
+            except InvalidInput as exc:
+                self.summary_label.setText(str(exc))
+                return
+            if not text:
+                self.summary_label.setText(f"{path.name} holds no memories.json: nothing Claude remembered")
+                return
+            self.source_combo.setCurrentText("Claude")
+            self.paste_edit.setPlainText(text)
+            self.source_file = path.name  # noted with the entries (issue 15)
+
+        self._runner.run("paste-memory-claude", run(), context="Import memory", quiet=True)
+
+    def add_checked(self) -> None:
+        """Add the ticked facts as owner entries (one write, worker thread), then close."""
+        texts = self.checked_texts()
+        if not texts:
+            return
+        source = self.source_combo.currentText().strip() or SOURCES[-1]
+        file = self.source_file if source == "Claude" else None  # the zip the text came from
+        self.add_button.setEnabled(False)
+
+        async def run() -> None:
+            views = await self._runner.run_in_thread(
+                lambda: self._svc.memory.add_many(self._aid, texts, source=source, file=file))
+            self.added.emit(len(views))
+            self.accept()
+
+        self._runner.run("paste-memory-add", run(), context="Import memory")

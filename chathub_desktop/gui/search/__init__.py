@@ -1,0 +1,1 @@
+"""Search: the search page and the controller that opens a hit in its topic."""

@@ -1,0 +1,414 @@
+"""Assistant → New / Edit (APP-9, CMP-8, CMP-1): on the General tab name, provider,
+chat model, instructions, input template, max tokens with its on/off switch, the
+memory master switch and Recall earlier topics (issue 26, enabled only with memory on);
+on the Chat Preference tab Limit history messages (count), Summarize history and the Compact group — Assist preset, token auto-compact and the
+high watermark, with the low watermark (high − 0.2, at least 0.1) shown read-only; on
+the Sampling tab temperature, top-p, reasoning effort and thinking budget, each sent only
+when ticked (issue 28, ``core.sampling``): a combination the provider's wire format would
+reject is named in one line and Save waits until it is fixed.
+
+The form is ``ui/assistant_dialog.ui``. Validation (template must contain ``{{text}}``,
+names unique, max tokens ≥ 1) is the service's; its :class:`ServiceError` is shown
+inline and the dialog stays open.
+
+Nothing is read or written on the GUI thread (issue 29): the dialog opens at once with
+its form disabled and a busy cursor, the providers (and the edited assistant) are read
+on a store worker, then the form is filled and enabled (``loaded``); Save stores on a
+worker and closes when that ends. A read that ends after the dialog closed is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QToolButton, QToolTip, QWidget
+
+from chathub_desktop.core.avatars import AvatarRefused, clean_avatar
+from chathub_desktop.core.compaction import (
+    DEFAULT_HIGH_WATERMARK,
+    DEFAULT_PRESET,
+    SUMMARY_CAPS,
+    watermarks,
+)
+from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
+from chathub_desktop.core.sampling import EFFORTS, UNSET, Sampling, sampling_problem
+from chathub_desktop.gui.design.avatar import drawable
+from chathub_desktop.gui.forms.ui_assistant_dialog import Ui_AssistantDialog
+from chathub_desktop.gui.shell.range_hint import install_range_hints
+from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.views import AssistantView
+
+if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.gui.settings.model_choices import ModelChoices
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.services.assistants.assistant_service import AssistantService
+    from chathub_desktop.services.providers.provider_models import ProviderModels
+    from chathub_desktop.services.providers.provider_service import ProviderService
+    from chathub_desktop.services.views import ProviderView
+
+#: Default completion cap offered when the switch is turned on, tokens.
+DEFAULT_MAX_TOKENS = 4096
+#: The wire formats as the Sampling tab names them.
+WIRE_NAMES = {WireProtocol.OPENAI_CHAT: "OpenAI Chat Completions", WireProtocol.OPENAI_RESPONSES: "OpenAI Responses",
+              WireProtocol.ANTHROPIC_MESSAGES: "Anthropic Messages"}
+#: Default history limit offered when the switch is turned on, messages.
+DEFAULT_HISTORY_LIMIT = 20
+
+
+def low_watermark_text(high: float) -> str:
+    """The read-only low watermark for ``high`` (REF-18: ``max(0.1, high − 0.2)``)."""
+    return f"{watermarks(high)[1]:.2f}  (high − 0.20)"
+
+
+def wire_help_buttons(root: QWidget) -> None:
+    """Every ``?`` tool button under ``root`` shows its tooltip on click too (APP-6)."""
+    for b in root.findChildren(QToolButton):
+        if b.text() == "?":
+            b.setCursor(Qt.CursorShape.WhatsThisCursor)
+            b.clicked.connect(lambda _c=False, btn=b: QToolTip.showText(
+                btn.mapToGlobal(QPoint(0, btn.height())), btn.toolTip(), btn))
+
+
+#: The avatar field's suggestions (walk29 #23); any emoji or one or two letters can be typed.
+AVATAR_CHOICES = ("", "🤖", "🧠", "💻", "✍️", "📚", "🎨", "🔬", "🦊", "☕")
+
+class AssistantDialog(QDialog):
+    """Create (``assistant_id`` None) or edit an assistant.
+
+    ``model_ids``: suggestions for the editable model combo (the catalog's ids); any
+    text is accepted. With ``provider_models`` the combo offers the chosen provider's own
+    models first and says when a model's window is a fallback (issue 14). ``runner``
+    reads and stores on its workers (issue 29). ``loaded`` fires once the form is
+    filled; ``saved(AssistantView)`` fires after the service stored it.
+    """
+
+    saved = Signal(object)
+    loaded = Signal()
+
+    def __init__(
+        self,
+        assistants: AssistantService,
+        providers: ProviderService,
+        runner: TaskRunner,
+        assistant_id: int | None = None,
+        model_ids: Sequence[str] = (),
+        parent: QWidget | None = None,
+        *,
+        provider_models: ProviderModels | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ui = Ui_AssistantDialog()
+        self.ui.setupUi(self)
+        self.range_hints = install_range_hints(self)
+        self._assistants = assistants
+        self._providers = providers
+        self._runner = runner
+        self._provider_models = provider_models
+        self._assistant: AssistantView | None = None
+        self._protocols: dict[int, WireProtocol] = {}
+        self._task = f"assistant-dialog:{id(self)}"
+        self._loaded = False
+        ui = self.ui
+        ui.providerCombo.addItem("(none — pick one later)", None)
+        # walk29 #23: an emoji or letters as its avatar; empty shows the name's initial
+        ui.avatarCombo.addItems([c for c in AVATAR_CHOICES if drawable(c)])  # no tofu boxes (walk37 #8)
+        ui.avatarCombo.setMinimumContentsLength(3)
+        ui.avatarCombo.setSizeAdjustPolicy(ui.avatarCombo.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        ui.avatarCombo.setCurrentText("")
+        ui.nameEdit.textChanged.connect(self._avatar_hint)
+        self._avatar_hint("")
+        ui.modelCombo.addItems(list(model_ids))
+        ui.modelCombo.setCurrentText("")
+        if (model_edit := ui.modelCombo.lineEdit()) is not None:  # the combo is editable
+            model_edit.setPlaceholderText("model id, e.g. gpt-4o-mini")
+        ui.maxTokensCheck.toggled.connect(ui.maxTokensSpin.setEnabled)
+        ui.maxTokensCheck.setToolTip(ui.maxTokensHelp.toolTip())
+        ui.maxTokensSpin.setToolTip("Completion cap in tokens (reserved and sent only when the switch is on)")
+        ui.templateEdit.setToolTip(ui.templateHelp.toolTip())
+        ui.memoryCheck.setToolTip(ui.memoryHelp.toolTip())
+        ui.recallCheck.setToolTip(ui.recallHelp.toolTip())
+        ui.memoryCheck.toggled.connect(ui.recallCheck.setEnabled)  # recall needs memory (issue 26)
+        # Chat Preference (CMP-1)
+        for preset, cap in SUMMARY_CAPS.items():
+            ui.presetCombo.addItem(preset, preset)
+            ui.presetCombo.setItemData(ui.presetCombo.count() - 1,
+                                       f"{preset}: summary up to about {cap} tokens", Qt.ItemDataRole.ToolTipRole)
+        ui.presetCombo.setToolTip("Summary length: " + " · ".join(
+            f"{preset} ~{cap}" for preset, cap in SUMMARY_CAPS.items()) + " tokens")
+        ui.historyLimitCheck.setToolTip(ui.historyLimitHelp.toolTip())
+        ui.summarizeCheck.setToolTip(ui.summarizeHelp.toolTip())
+        ui.autoCompactCheck.setToolTip(ui.autoCompactHelp.toolTip())
+        ui.historyLimitCheck.toggled.connect(ui.historyLimitSpin.setEnabled)
+        ui.autoCompactCheck.toggled.connect(self._sync_watermarks)
+        ui.highWatermarkSpin.valueChanged.connect(self._sync_watermarks)
+        self._setup_sampling()
+        wire_help_buttons(self)
+        ui.errorLabel.hide()
+        ui.buttonBox.accepted.connect(self._save)
+        ui.buttonBox.rejected.connect(self.reject)
+        self.finished.connect(lambda _r: self._runner.cancel(self._task))  # a late reply is dropped
+        self.setWindowTitle("New assistant" if assistant_id is None else "Edit assistant")
+        self.model_choices: ModelChoices | None = None
+        self._set_busy(True)
+        self._runner.run(self._task, self._load(assistant_id), context="Open the assistant")
+
+    def is_loaded(self) -> bool:
+        """True once the form shows what the store holds (tests wait on it)."""
+        return self._loaded
+
+    def is_busy(self) -> bool:
+        """True while the form is being read or saved (its fields and Save disabled)."""
+        return not self.ui.tabs.isEnabled()
+
+    def _set_busy(self, busy: bool) -> None:
+        """While reading or saving: the form and Save disabled, a busy cursor (issue 29)."""
+        self.ui.tabs.setEnabled(not busy)
+        save = self.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save)
+        if save is not None:
+            save.setEnabled(not busy)
+        if busy:
+            self.setCursor(Qt.CursorShape.BusyCursor)
+        else:
+            self.unsetCursor()
+
+    async def _load(self, assistant_id: int | None) -> None:
+        try:
+            providers, assistant = await self._runner.run_in_thread(self._read, assistant_id)
+        except ServiceError as exc:  # the assistant was deleted meanwhile: said in one line
+            self.unsetCursor()
+            self.show_error(str(exc))
+            return
+        self._fill(providers, assistant)
+
+    def _read(self, assistant_id: int | None) -> tuple[list[ProviderView], AssistantView | None]:
+        """On a store worker: the providers and the edited assistant."""
+        assistant = self._assistants.get(assistant_id) if assistant_id is not None else None
+        return self._providers.list(), assistant
+
+    def _fill(self, providers: Sequence[ProviderView], assistant: AssistantView | None) -> None:
+        """Show ``providers`` and ``assistant`` (None: a new one's defaults), then enable
+        the form and emit ``loaded``."""
+        ui = self.ui
+        self._assistant = assistant
+        self._protocols = {p.id: ProviderKind(p.kind).protocol for p in providers}
+        for p in providers:  # a turned-off one only while it is this assistant's (issue 29)
+            if p.enabled or (assistant is not None and p.id == assistant.provider_id):
+                ui.providerCombo.addItem(p.name, p.id)
+        if assistant is None:
+            if ui.providerCombo.count() > 1:
+                ui.providerCombo.setCurrentIndex(1)
+            ui.maxTokensCheck.setChecked(False)
+            ui.maxTokensSpin.setValue(DEFAULT_MAX_TOKENS)
+            ui.memoryCheck.setChecked(True)
+            ui.recallCheck.setChecked(True)
+            self._set_chat_preference(None)
+        else:
+            self.setWindowTitle(f"Edit assistant {assistant.name}")
+            ui.nameEdit.setText(assistant.name)
+            ui.avatarCombo.setCurrentText(assistant.avatar or "")
+            idx = ui.providerCombo.findData(assistant.provider_id)
+            ui.providerCombo.setCurrentIndex(max(0, idx))
+            ui.modelCombo.setCurrentText(assistant.model)
+            ui.instructionsEdit.setPlainText(assistant.instructions)
+            ui.templateEdit.setText(assistant.input_template)
+            ui.maxTokensCheck.setChecked(assistant.max_tokens_enabled)
+            ui.maxTokensSpin.setValue(assistant.max_tokens or DEFAULT_MAX_TOKENS)
+            ui.memoryCheck.setChecked(assistant.memory_enabled)
+            ui.recallCheck.setChecked(assistant.recall_topics)
+            self._set_chat_preference(assistant)
+        ui.maxTokensSpin.setEnabled(ui.maxTokensCheck.isChecked())
+        ui.recallCheck.setEnabled(ui.memoryCheck.isChecked())
+        ui.historyLimitSpin.setEnabled(ui.historyLimitCheck.isChecked())
+        self._sync_watermarks()
+        self._set_sampling(UNSET if assistant is None else Sampling(
+            assistant.temperature, assistant.top_p, assistant.reasoning_effort, assistant.thinking_budget))
+        self._set_busy(False)
+        self._sync_sampling()
+        ui.nameEdit.setFocus()
+        if self._provider_models is not None:
+            from chathub_desktop.gui.settings.model_choices import ModelChoices
+
+            self.model_choices = ModelChoices(self, self._provider_models)
+        self._loaded = True
+        self.loaded.emit()
+
+    def _set_chat_preference(self, a: AssistantView | None) -> None:
+        ui = self.ui
+        ui.historyLimitCheck.setChecked(a.history_limit_enabled if a else False)
+        ui.historyLimitSpin.setValue(a.history_limit if a and a.history_limit else DEFAULT_HISTORY_LIMIT)
+        ui.summarizeCheck.setChecked(a.summarize_history if a else False)
+        preset = a.compact_preset if a else DEFAULT_PRESET
+        ui.presetCombo.setCurrentIndex(max(0, ui.presetCombo.findData(preset)))
+        ui.autoCompactCheck.setChecked(a.auto_compact if a else True)
+        ui.probeSummariesCheck.setChecked(a.probe_summaries if a else False)
+        ui.highWatermarkSpin.setValue(a.high_watermark if a else DEFAULT_HIGH_WATERMARK)
+
+    def _sampling_rows(self) -> tuple[tuple[QCheckBox, QWidget], ...]:
+        ui = self.ui
+        return ((ui.temperatureCheck, ui.temperatureSpin), (ui.topPCheck, ui.topPSpin),
+                (ui.effortCheck, ui.effortCombo), (ui.thinkingCheck, ui.thinkingSpin))
+
+    def _setup_sampling(self) -> None:
+        ui = self.ui
+        ui.effortCombo.addItems(list(EFFORTS))
+        ui.effortCombo.setCurrentText("low")
+        for check, field in self._sampling_rows():
+            check.toggled.connect(field.setEnabled)
+            check.toggled.connect(self._sync_sampling)
+        for spin in (ui.temperatureSpin, ui.topPSpin):
+            spin.valueChanged.connect(self._sync_sampling)
+        ui.thinkingSpin.valueChanged.connect(self._sync_sampling)
+        ui.effortCombo.currentIndexChanged.connect(self._sync_sampling)
+        ui.providerCombo.currentIndexChanged.connect(self._sync_sampling)
+        ui.maxTokensCheck.toggled.connect(self._sync_sampling)
+        ui.maxTokensSpin.valueChanged.connect(self._sync_sampling)
+
+    def _set_sampling(self, s: Sampling) -> None:
+        ui = self.ui
+        ui.temperatureCheck.setChecked(s.temperature is not None)
+        ui.temperatureSpin.setValue(s.temperature if s.temperature is not None else 1.0)
+        ui.topPCheck.setChecked(s.top_p is not None)
+        ui.topPSpin.setValue(s.top_p if s.top_p is not None else 1.0)
+        ui.effortCheck.setChecked(s.reasoning_effort is not None)
+        if s.reasoning_effort is not None:
+            ui.effortCombo.setCurrentText(s.reasoning_effort)
+        ui.thinkingCheck.setChecked(s.thinking_budget is not None)
+        if s.thinking_budget is not None:
+            ui.thinkingSpin.setValue(s.thinking_budget)
+        for check, field in self._sampling_rows():
+            field.setEnabled(check.isChecked())
+
+    def sampling(self) -> Sampling:
+        """The Sampling tab's settings; an unticked row is ``None`` (not sent)."""
+        ui = self.ui
+        return Sampling(
+            round(ui.temperatureSpin.value(), 2) if ui.temperatureCheck.isChecked() else None,
+            round(ui.topPSpin.value(), 2) if ui.topPCheck.isChecked() else None,
+            ui.effortCombo.currentText() if ui.effortCheck.isChecked() else None,
+            ui.thinkingSpin.value() if ui.thinkingCheck.isChecked() else None,
+        )
+
+    def _protocol(self) -> WireProtocol | None:
+        pid = self.ui.providerCombo.currentData()
+        return self._protocols.get(pid) if isinstance(pid, int) else None
+
+    def sampling_problem(self) -> str | None:
+        """Why a provider would reject the Sampling tab with this max tokens, or ``None``."""
+        ui = self.ui
+        cap = ui.maxTokensSpin.value() if ui.maxTokensCheck.isChecked() else None
+        return sampling_problem(self.sampling(), cap)
+
+    def _sync_sampling(self, *_args: object) -> None:
+        ui = self.ui
+        protocol = self._protocol()
+        sent = self.sampling().sent(protocol)
+        names = [name for name, value in (("temperature", sent.temperature), ("top-p", sent.top_p),
+                                          ("reasoning effort", sent.reasoning_effort),
+                                          ("thinking budget", sent.thinking_budget)) if value is not None]
+        where = WIRE_NAMES[protocol] if protocol else "no provider yet"
+        ui.samplingSent.setText(f"Sent ({where}): " + (", ".join(names) if names else "nothing; provider defaults"))
+        problem = self.sampling_problem()
+        self.show_error(problem or "")
+        save = ui.buttonBox.button(QDialogButtonBox.StandardButton.Save)
+        if save is not None:
+            save.setEnabled(problem is None)
+
+    def _sync_watermarks(self, *_args: object) -> None:
+        ui = self.ui
+        on = ui.autoCompactCheck.isChecked()
+        ui.highWatermarkSpin.setEnabled(on)
+        ui.lowWatermarkValue.setEnabled(on)
+        ui.lowWatermarkValue.setText(low_watermark_text(ui.highWatermarkSpin.value()))
+
+    def open_chat_preference(self) -> None:
+        """Show the Chat Preference tab."""
+        self.ui.tabs.setCurrentWidget(self.ui.chatPrefTab)
+
+    def show_error(self, message: str) -> None:
+        """Show ``message`` inline under the form."""
+        self.ui.errorLabel.setText(message)
+        self.ui.errorLabel.setVisible(bool(message))
+
+    def _avatar_hint(self, name: str) -> None:
+        """The avatar field shows the initial an empty choice stands for."""
+        if (edit := self.ui.avatarCombo.lineEdit()) is not None:
+            edit.setPlaceholderText(next((ch.upper() for ch in name if ch.isalnum()), "A"))
+
+    def values(self) -> dict[str, object]:
+        """The form as service keyword arguments."""
+        ui = self.ui
+        return {
+            "name": ui.nameEdit.text(),
+            "avatar": ui.avatarCombo.currentText().strip() or None,
+            "provider": ui.providerCombo.currentData(),
+            "model": ui.modelCombo.currentText().strip(),
+            "instructions": ui.instructionsEdit.toPlainText(),
+            "input_template": ui.templateEdit.text(),
+            "max_tokens": ui.maxTokensSpin.value(),
+            "max_tokens_enabled": ui.maxTokensCheck.isChecked(),
+            "memory_enabled": ui.memoryCheck.isChecked(),
+            "recall_topics": ui.recallCheck.isChecked(),
+            **self.chat_preference(),
+            **self.sampling_values(),
+        }
+
+    def sampling_values(self) -> dict[str, object]:
+        """The Sampling tab as service keyword arguments (issue 28)."""
+        s = self.sampling()
+        return {"temperature": s.temperature, "top_p": s.top_p,
+                "reasoning_effort": s.reasoning_effort, "thinking_budget": s.thinking_budget}
+
+    def chat_preference(self) -> dict[str, object]:
+        """The Chat Preference tab as service keyword arguments (CMP-1)."""
+        ui = self.ui
+        return {
+            "history_limit_enabled": ui.historyLimitCheck.isChecked(),
+            "history_limit": ui.historyLimitSpin.value(),
+            "summarize_history": ui.summarizeCheck.isChecked(),
+            "compact_preset": str(ui.presetCombo.currentData() or DEFAULT_PRESET),
+            "auto_compact": ui.autoCompactCheck.isChecked(),
+            "probe_summaries": ui.probeSummariesCheck.isChecked(),
+            "high_watermark": round(ui.highWatermarkSpin.value(), 2),
+        }
+
+    def _save(self) -> None:
+        if not self._loaded or self.is_busy():  # still reading, or saving
+            return
+        v = self.values()
+        try:  # refused before anything is written (a new assistant is created in two steps)
+            clean_avatar(v["avatar"])  # type: ignore[arg-type]
+        except AvatarRefused as exc:
+            self.show_error(str(exc))
+            return
+        if self._assistant is None:  # a new one is created, then given the rest of the form
+            extra = {k: v.pop(k) for k in ("avatar", "memory_enabled", "recall_topics",
+                                          *self.chat_preference(), *self.sampling_values())}
+        else:
+            extra = {}
+        self._set_busy(True)
+        self._runner.run(self._task, self._store(v, extra), context="Save the assistant")
+
+    async def _store(self, v: dict[str, Any], extra: dict[str, Any]) -> None:
+        try:
+            view = await self._runner.run_in_thread(self._write, v, extra)
+        except ServiceError as exc:
+            self._set_busy(False)
+            self._sync_sampling()
+            self.show_error(str(exc))
+            return
+        self._set_busy(False)  # closing at once: never painted enabled
+        self.saved.emit(view)
+        self.accept()
+
+    def _write(self, v: dict[str, Any], extra: dict[str, Any]) -> AssistantView:
+        """On a store worker: update the edited assistant with the form's values ``v``,
+        or create one from ``v`` and give it ``extra`` (no widget is read here)."""
+        if self._assistant is not None:
+            return self._assistants.update(self._assistant.id, **v)
+        view = self._assistants.create(
+            str(v["name"]), provider=v["provider"], model=str(v["model"]),
+            instructions=str(v["instructions"]), input_template=str(v["input_template"]),
+            max_tokens=int(v["max_tokens"]), max_tokens_enabled=bool(v["max_tokens_enabled"]))
+        return self._assistants.update(view.id, **extra)

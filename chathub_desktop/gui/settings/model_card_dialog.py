@@ -1,0 +1,179 @@
+"""The model card editor (issue 28; NUM-2, CMP-4, CMP-8): a model's context window, max
+output and tokenizer, for one provider or every provider — the window's form of
+``chathub-desktop model set``. Opened from Settings → Models and from the token
+popover's "the context window is a fallback" note.
+
+The save runs on a worker thread (``ServiceOps``); a refused value is shown in one line
+and the dialog stays open. ``saved(ModelCardView)`` fires after the card is stored (the
+window then recounts the badge: the service already dropped the estimate cache).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, said
+from chathub_desktop.gui.shell.service_ops import ServiceOps
+from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.services.views import ProviderView
+
+if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.services.providers.model_card_service import (
+        ModelCardService,
+        ModelCardView,
+    )
+
+#: Tokenizers offered (the bundled encodings; ``None``: chosen by model id).
+TOKENIZERS: tuple[tuple[str, str | None], ...] = (
+    (QT_TRANSLATE_NOOP("ModelCardDialog", "Chosen by model id"), None),
+    (QT_TRANSLATE_NOOP("ModelCardDialog", "o200k_base (GPT-4o and later, most models)"), "o200k_base"),
+    (QT_TRANSLATE_NOOP("ModelCardDialog", "cl100k_base (GPT-4, GPT-3.5)"), "cl100k_base"))
+translate = QCoreApplication.translate
+#: Largest window the spin box offers, tokens (the service's own limit).
+MAX_WINDOW = 100_000_000
+
+
+class ModelCardDialog(QDialog):
+    """Edit (or add) the card of ``model`` on ``provider_id`` (``None``: every provider).
+
+    ``card``: the user's stored card to start from, if any; ``window``: the context
+    window to offer when there is none (e.g. the fallback the estimate used), tokens.
+    """
+
+    saved = Signal(object)
+
+    def __init__(self, models: ModelCardService, providers: Sequence[ProviderView], runner: TaskRunner,
+                 presenter: ErrorPresenter, *, model: str = "", provider_id: int | None = None,
+                 card: ModelCardView | None = None, window: int = 8192,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("modelCardDialog")
+        self.texts = t = Texts(self)
+        t.bind(self.setWindowTitle, lambda: translate("ModelCardDialog", "Model card"))
+        self._models = models
+        layout = QVBoxLayout(self)
+        intro = QLabel()
+        t.bind(intro.setText, lambda: translate("ModelCardDialog", "Your card beats the bundled catalog: the badge, "
+                                                "compaction and the history window use its context window."))
+        intro.setWordWrap(True)
+        intro.setProperty("tone", "muted")
+        layout.addWidget(intro)
+        form = QFormLayout()
+        self.model_edit = QLineEdit(model)
+        self.model_edit.setObjectName("cardModel")
+        t.bind(self.model_edit.setPlaceholderText, lambda: translate("ModelCardDialog", "model id, e.g. smollm2-135m"))
+        form.addRow(self._label(lambda: translate("ModelCardDialog", "&Model:"), self.model_edit), self.model_edit)
+        self.provider_combo = QComboBox()
+        self.provider_combo.setObjectName("cardProvider")
+        self.provider_combo.addItem("", None)
+        t.bind(lambda text: self.provider_combo.setItemText(0, text),
+               lambda: translate("ModelCardDialog", "Every provider"))
+        for p in providers:
+            self.provider_combo.addItem(p.name, p.name)
+        names = {p.id: p.name for p in providers}
+        start = card.provider if card is not None else names.get(provider_id) if provider_id is not None else None
+        self.provider_combo.setCurrentIndex(max(0, self.provider_combo.findData(start)))
+        form.addRow(self._label(lambda: translate("ModelCardDialog", "&Provider:"), self.provider_combo),
+                    self.provider_combo)
+        self.window_spin = self._spin("cardWindow", card.context_window if card else window)
+        form.addRow(self._label(lambda: translate("ModelCardDialog", "Context &window:"), self.window_spin),
+                    self.window_spin)
+        self.max_output_check = QCheckBox()
+        t.bind(self.max_output_check.setText, lambda: translate("ModelCardDialog", "Max &output:"))
+        self.max_output_spin = self._spin("cardMaxOutput", card.max_output if card and card.max_output else 4096)
+        self.max_output_check.toggled.connect(self.max_output_spin.setEnabled)
+        self.max_output_check.setChecked(bool(card and card.max_output))
+        self.max_output_spin.setEnabled(self.max_output_check.isChecked())
+        t.bind(self.max_output_check.setToolTip, lambda: translate(
+            "ModelCardDialog", "The model's largest reply; reserved from the window when lower than it and the "
+            "assistant's max tokens is off"))
+        form.addRow(self.max_output_check, self.max_output_spin)
+        self.tokenizer_combo = QComboBox()
+        self.tokenizer_combo.setObjectName("cardTokenizer")
+        for i, (label, name) in enumerate(TOKENIZERS):
+            self.tokenizer_combo.addItem("", name)
+            t.bind(functools.partial(self.tokenizer_combo.setItemText, i), said("ModelCardDialog", label))
+        self.tokenizer_combo.setCurrentIndex(max(0, self.tokenizer_combo.findData(card.encoding if card else None)))
+        form.addRow(self._label(lambda: translate("ModelCardDialog", "&Tokenizer:"), self.tokenizer_combo),
+                    self.tokenizer_combo)
+        self.reasoning_check = QCheckBox()
+        t.bind(self.reasoning_check.setText, lambda: translate("ModelCardDialog", "The model &reasons before answering"))
+        self.reasoning_check.setChecked(bool(card and card.reasoning))
+        form.addRow("", self.reasoning_check)
+        layout.addLayout(form)
+        self.error_label = QLabel()
+        self.error_label.setObjectName("cardError")
+        self.error_label.setWordWrap(True)
+        self.error_label.setProperty("tone", "error")
+        self.error_label.hide()
+        layout.addWidget(self.error_label)
+        row = QHBoxLayout()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        row.addWidget(self.buttons)
+        layout.addLayout(row)
+        self.ops = ServiceOps(runner, presenter, self.show_error, self._busy, "save-model-card")
+
+    def _label(self, make: Callable[[], str], buddy: QWidget) -> QLabel:
+        """A form row's label for ``buddy``, saying ``make()`` in the interface language."""
+        label = QLabel()
+        label.setBuddy(buddy)
+        self.texts.bind(label.setText, make)
+        return label
+
+    def _spin(self, name: str, value: int) -> QSpinBox:
+        spin = QSpinBox()
+        spin.setObjectName(name)
+        spin.setRange(1, MAX_WINDOW)
+        spin.setSingleStep(1024)
+        self.texts.bind(spin.setSuffix, lambda: translate("ModelCardDialog", " tokens"))
+        spin.setGroupSeparatorShown(True)
+        spin.setValue(value)
+        return spin
+
+    def show_error(self, text: str) -> None:
+        """Show ``text`` in one line under the form (``""`` hides it)."""
+        self.error_label.setText(text)
+        self.error_label.setVisible(bool(text))
+
+    def _busy(self, busy: bool) -> None:
+        save = self.buttons.button(QDialogButtonBox.StandardButton.Save)
+        if save is not None:
+            save.setEnabled(not busy)
+
+    def save(self) -> None:
+        """Store the card on a worker thread; on success emit ``saved`` and close."""
+        model = self.model_edit.text().strip()
+        provider = self.provider_combo.currentData()
+        window = self.window_spin.value()
+        max_output = self.max_output_spin.value() if self.max_output_check.isChecked() else None
+        encoding = self.tokenizer_combo.currentData()
+        reasoning = self.reasoning_check.isChecked()
+        models = self._models
+        self.ops.start(translate("ModelCardDialog", "Save the model card"),
+                       lambda: models.set(model, window, provider=provider, max_output=max_output,
+                                          reasoning=reasoning, encoding=encoding),
+                       on_ok=self._saved)
+
+    def _saved(self, view: object) -> None:
+        self.saved.emit(view)
+        self.accept()

@@ -1,0 +1,222 @@
+"""Settings → Models (issue 28; NUM-2, CMP-4): your model cards — provider, model,
+context window, max output, tokenizer — with Add…, Edit… and Delete. Add and Edit open
+the :class:`~chathub_desktop.gui.settings.model_card_dialog.ModelCardDialog` once the providers
+are read on a worker (issue 29); reads and writes run on a worker thread; ``changed`` fires after each stored change (the window recounts its
+badge). Texts are in the ``ModelsPage`` translation context, re-said on a language
+switch (issue 27)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QEvent, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.gui.design.icons import Icon
+from chathub_desktop.gui.dialogs import confirm
+from chathub_desktop.gui.settings.model_card_dialog import ModelCardDialog
+from chathub_desktop.gui.shell.empty_state import EmptyState
+from chathub_desktop.gui.shell.error_presenter import ErrorPresenter, user_message
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.service_ops import ServiceOps
+from chathub_desktop.gui.shell.task_runner import TaskRunner
+
+if TYPE_CHECKING:
+    from chathub_desktop.services.container import Services
+    from chathub_desktop.services.providers.model_card_service import ModelCardView
+    from chathub_desktop.services.views import ProviderView
+
+COLUMNS = (QT_TRANSLATE_NOOP("ModelsPage", "Provider"), QT_TRANSLATE_NOOP("ModelsPage", "Model"),
+           QT_TRANSLATE_NOOP("ModelsPage", "Context window"), QT_TRANSLATE_NOOP("ModelsPage", "Max output"),
+           QT_TRANSLATE_NOOP("ModelsPage", "Tokenizer"))
+
+translate = QCoreApplication.translate
+
+
+class ModelsPage(QWidget):
+    """The user's model cards as a table, editable through the card dialog."""
+
+    changed = Signal()
+    #: The card editor opened, with the :class:`ModelCardDialog`.
+    editor_opened = Signal(object)
+
+    def __init__(self, services: Services, runner: TaskRunner, presenter: ErrorPresenter,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("modelsPage")
+        self._svc = services
+        self._runner = runner
+        self._presenter = presenter
+        self.cards: list[ModelCardView] = []
+        self.dialog: ModelCardDialog | None = None
+        self.texts = t = Texts(self)
+        layout = QVBoxLayout(self)
+        intro = QLabel()
+        t.bind(intro.setText, lambda: translate(
+            "ModelsPage", "A card beats the bundled catalog for that model: the badge, compaction and the history "
+                          "window use its context window. A model with neither uses a fallback window."))
+        intro.setWordWrap(True)
+        intro.setProperty("tone", "muted")
+        layout.addWidget(intro)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("modelCards")
+        t.bind(lambda _s: self.table.setHorizontalHeaderLabels([translate("ModelsPage", c) for c in COLUMNS]),
+               lambda: "")
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.doubleClicked.connect(lambda _i: self.edit())
+        layout.addWidget(self.table, 1)
+        self.empty = EmptyState(
+            QT_TRANSLATE_NOOP("ModelsPage", "A model card tells ChatHub a model's context window, longest reply and "
+                                            "tokenizer. Add one when a model is missing from the catalog or its "
+                                            "provider reports the wrong window."),
+            QT_TRANSLATE_NOOP("ModelsPage", "Add a model card…"), "modelsEmpty", glyph=Icon.MODELS,
+            title=QT_TRANSLATE_NOOP("ModelsPage", "No model cards yet"),
+            details=QT_TRANSLATE_NOOP("ModelsPage", "Without a card, ChatHub uses the bundled catalog, then the "
+                                                    "window the provider reports, then a safe fallback. A card wins "
+                                                    "over all of them, so the token badge, compaction and the "
+                                                    "history sent all fit the model you really run — for example a "
+                                                    "local model served with an 8k window."),
+            context="ModelsPage")
+        self.empty.button.clicked.connect(self.add)
+        self.empty.hide()  # until a read finds no cards (walk29 #10)
+        layout.addWidget(self.empty, 1)
+        self.error_label = QLabel()
+        self.error_label.setProperty("tone", "error")
+        self.error_label.setWordWrap(True)
+        self.error_label.hide()
+        layout.addWidget(self.error_label)
+        row = QHBoxLayout()
+        self.add_button = QPushButton()
+        t.bind(self.add_button.setText, lambda: translate("ModelsPage", "&Add…"))
+        self.add_button.clicked.connect(self.add)
+        self.edit_button = QPushButton()
+        t.bind(self.edit_button.setText, lambda: translate("ModelsPage", "&Edit…"))
+        self.edit_button.clicked.connect(self.edit)
+        self.delete_button = QPushButton()
+        t.bind(self.delete_button.setText, lambda: translate("ModelsPage", "&Delete"))
+        self.delete_button.clicked.connect(self.delete)
+        for b in (self.add_button, self.edit_button, self.delete_button):
+            row.addWidget(b)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.ops = ServiceOps(runner, presenter, self._show_error, self._busy, "models-page")
+        self.table.itemSelectionChanged.connect(self._sync)
+        self.reload()
+
+    def _show_error(self, text: str) -> None:
+        self.error_label.setText(text)
+        self.error_label.setVisible(bool(text))
+
+    def _busy(self, busy: bool) -> None:
+        self.add_button.setEnabled(not busy)
+        self.empty.button.setEnabled(not busy)
+        self._sync()
+
+    def _sync(self) -> None:
+        picked = self.current() is not None and not self.ops.busy
+        self.edit_button.setEnabled(picked)
+        self.delete_button.setEnabled(picked)
+
+    def reload(self) -> None:
+        """Re-read the cards on a worker thread, then fill the table (issue 29)."""
+        self._runner.run(f"model-cards:{id(self)}", self._reload(), context="List model cards")
+
+    async def _reload(self) -> None:
+        try:
+            cards = await self._runner.run_in_thread(self._svc.models.list)
+        except Exception as exc:
+            message = user_message(exc)
+            if message is None:
+                raise  # a bug: the task runner hands it to the presenter
+            self._show_error(fill(translate("ModelsPage", "List model cards: %1"), message))
+            return
+        self._show_error("")
+        self.cards = list(cards)
+        self._fill_table()
+        empty = not self.cards  # the empty state stands in for the table and its buttons
+        self.empty.setVisible(empty)
+        for w in (self.table, self.add_button, self.edit_button, self.delete_button):
+            w.setVisible(not empty)
+        self._sync()
+
+    def _fill_table(self) -> None:
+        self.table.setRowCount(len(self.cards))
+        for r, c in enumerate(self.cards):
+            cells = (c.provider or translate("ModelsPage", "Every provider"), c.model, f"{c.context_window:,}",
+                     f"{c.max_output:,}" if c.max_output else "—", c.encoding or translate("ModelsPage", "by model id"))
+            for col, text in enumerate(cells):
+                self.table.setItem(r, col, QTableWidgetItem(text))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A language switch re-says the table's words ("Every provider", "by model id")."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            row = self.table.currentRow()
+            self._fill_table()
+            if row >= 0:
+                self.table.selectRow(row)
+
+    def current(self) -> ModelCardView | None:
+        """The selected card, if any."""
+        row = self.table.currentRow()
+        return self.cards[row] if 0 <= row < len(self.cards) and self.table.selectedItems() else None
+
+    def _open(self, card: ModelCardView | None) -> None:
+        """Read the providers on a worker (Add/Edit disabled meanwhile), then open the
+        editor on ``card`` (None: a new one) as ``self.dialog`` (issue 29)."""
+        self.ops.start("Read the providers", self._svc.providers.list,
+                       on_ok=lambda providers: self._show_editor(card, providers))  # type: ignore[arg-type]
+
+    def _show_editor(self, card: ModelCardView | None, providers: Sequence[ProviderView]) -> None:
+        pid = next((p.id for p in providers if card is not None and p.name == card.provider), None)
+        dialog = ModelCardDialog(self._svc.models, providers, self._runner, self._presenter,
+                                 model=card.model if card else "", provider_id=pid, card=card, parent=self)
+        dialog.saved.connect(self._saved)
+        self.dialog = dialog
+        dialog.open()
+        self.editor_opened.emit(dialog)
+
+    def add(self) -> None:
+        """Open the editor for a new card (once the providers are read: ``editor_opened``)."""
+        self._open(None)
+
+    def edit(self) -> None:
+        """Open the editor on the selected card (once the providers are read: ``editor_opened``)."""
+        card = self.current()
+        if card is not None:
+            self._open(card)
+
+    def delete(self) -> None:
+        """Delete the selected card on a worker after the user confirms (the provider's
+        reported window or the bundled catalog applies again)."""
+        card = self.current()
+        if card is None:
+            return
+        where = card.provider or translate("ModelsPage", "every provider")
+        if not confirm.ask(self, translate("ModelsPage", "Delete model card"),
+                           fill(translate("ModelsPage", "Delete your card of “%1” (%2)? Its %3-token window is then "
+                                                        "taken from the provider or the bundled catalog again."),
+                                card.model, where, f"{card.context_window:,}")):
+            return
+        models = self._svc.models
+        self.ops.start(f"Delete the card of {card.model}",
+                       lambda: models.delete(card.model, provider=card.provider), on_ok=lambda _r: self._saved(None))
+
+    def _saved(self, _view: object) -> None:
+        self.reload()
+        self.changed.emit()

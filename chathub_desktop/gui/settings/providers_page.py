@@ -1,0 +1,493 @@
+"""Settings → Providers (APP-1, APP-2; walk29 #9): the configured providers as a list with
+their icons beside a detail pane, as Cherry Studio lays them out. The pane shows the
+chosen provider's name, kind, base URL, where its key lives and the models it served at
+its last test, with Test connection, Edit… and Delete. With no provider the page shows
+one line and "Add a provider…" instead of an empty list.
+
+Every store read and write runs on the runner's worker threads (issue 29): the list, the
+cached model list, Edit's read, Delete. Add and Edit open :class:`ProviderFormDialog`.
+Texts are in the ``ProvidersPage`` translation context, re-said on a switch (issue 27).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.core.app_settings import STREAM_SILENCE_SECONDS
+from chathub_desktop.core.base_urls import is_self_hosted
+from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.core.provider_presets import PRESETS, PresetPlace
+from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
+from chathub_desktop.gui.design.icons import Icon, IconTint, icon
+from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.dialogs import confirm
+from chathub_desktop.gui.settings.connection_test import explained
+from chathub_desktop.gui.settings.provider_form import (
+    ProviderFormDialog,
+    key_source_text,
+    kind_label,
+)
+from chathub_desktop.gui.shell.empty_state import EmptyState
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.views import ProviderView
+
+if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.services.assistants.settings_service import SettingsService
+    from chathub_desktop.services.providers.provider_models import ProviderModels
+    from chathub_desktop.services.providers.provider_service import ProviderService
+
+__all__ = ["MODELS_SHOWN", "ProviderIdRole", "ProvidersPage", "provider_place"]
+
+ProviderIdRole = Qt.ItemDataRole.UserRole + 1
+#: Model ids named in the detail pane before "and N more".
+MODELS_SHOWN = 6
+#: The glyph of each place a provider's models run (generic pictures, no vendor logos).
+PLACE_ICONS = {PresetPlace.CLOUD: Icon.CLOUD_SERVICE, PresetPlace.ROUTER: Icon.ROUTER_SERVICE,
+               PresetPlace.LOCAL: Icon.LOCAL_SERVER, PresetPlace.CUSTOM: Icon.PROVIDERS}
+
+translate = QCoreApplication.translate
+
+
+def _capital(text: str) -> str:
+    """``text`` with its first letter in capitals (a no-op for Chinese and Japanese)."""
+    return text[:1].upper() + text[1:]
+
+
+def _row_text(view: ProviderView) -> str:
+    """A provider's row in the list: its name, "(off)" when turned off."""
+    return view.name if view.enabled else fill(translate("ProvidersPage", "%1 (off)"), view.name)
+
+
+def _row_tip(view: ProviderView) -> str:
+    """A provider row's tooltip: name, kind, URL and where its key is."""
+    return fill(translate("ProvidersPage", "%1\nKind: %2\nURL: %3\n%4"), view.name,
+                kind_label(ProviderKind(view.kind)), view.base_url, _capital(key_source_text(view.key_source)))
+
+
+def provider_place(view: ProviderView) -> PresetPlace:
+    """Where ``view``'s models run, for its icon: the place of the preset with its base
+    URL, else a local server for a self-hosted address, else a vendor's cloud."""
+    url = view.base_url.rstrip("/")
+    preset = next((p for p in PRESETS if p.base_url and p.base_url.rstrip("/") == url), None)
+    if preset is not None:
+        return preset.place
+    return PresetPlace.LOCAL if is_self_hosted(ProviderKind(view.kind), view.base_url) else PresetPlace.CLOUD
+
+
+def models_text(models: tuple[str, ...]) -> str:
+    """The detail pane's line on the models a provider served at its last test, in the
+    interface language (counts grouped as the locale does)."""
+    if not models:
+        return translate("ProvidersPage", "Not listed yet. Test connection asks the provider for its models.")
+    more = len(models) - MODELS_SHOWN
+    named = ", ".join(models[:MODELS_SHOWN])
+    text = fill(translate("ProvidersPage", "%1: %2"), f"{len(models):,}", named)
+    return text + (fill(translate("ProvidersPage", " and %1 more"), f"{more:,}") if more > 0 else "")
+
+
+class ProviderDetail(QFrame):
+    """The detail pane of one provider: name, its on/off switch (issue 29), kind, base URL,
+    key place, models, and the Test connection / Edit… / Delete buttons (the page connects
+    them and the switch)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("providerDetail")
+        self.texts = t = Texts(self)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(Space.XL, Space.LG, Space.XL, Space.LG)
+        lay.setSpacing(Space.MD)
+        self.title = QLabel()
+        self.title.setObjectName("providerTitle")
+        self.title.setWordWrap(True)
+        set_text_size(self.title, TypeScale.TITLE)
+        lay.addWidget(self.title)
+        self.enabled_switch = QCheckBox()
+        t.bind(self.enabled_switch.setText, lambda: translate("ProvidersPage", "&Use this provider"))
+        self.enabled_switch.setObjectName("providerEnabled")
+        t.bind(self.enabled_switch.setToolTip, lambda: translate(
+            "ProvidersPage", "Off: its models leave every model list and a chat that needs it says so; its key and "
+                             "settings are kept"))
+        lay.addWidget(self.enabled_switch)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.kind = self._field("providerKind")
+        self.url = self._field("providerUrl")
+        self.key = self._field("providerKey")
+        self.models = self._field("providerModels")
+        for text, field in ((QT_TRANSLATE_NOOP("ProvidersPage", "Kind"), self.kind),
+                            (QT_TRANSLATE_NOOP("ProvidersPage", "Base URL"), self.url),
+                            (QT_TRANSLATE_NOOP("ProvidersPage", "API key"), self.key),
+                            (QT_TRANSLATE_NOOP("ProvidersPage", "Models"), self.models)):
+            label = QLabel()
+            t.bind(label.setText, partial(translate, "ProvidersPage", text))
+            set_tone(label, Tone.MUTED)
+            form.addRow(label, field)
+        lay.addLayout(form)
+        row = QHBoxLayout()
+        self.test_button = QPushButton()
+        t.bind(self.test_button.setText, lambda: translate("ProvidersPage", "Test connection"))
+        self.test_button.setObjectName("providerTestButton")
+        t.bind(self.test_button.setToolTip, lambda: translate(
+            "ProvidersPage", "Ask the provider for its model list with the stored settings"))
+        self.edit_button = QPushButton(icon(Icon.EDIT), "")
+        t.bind(self.edit_button.setText, lambda: translate("ProvidersPage", "Edit…"))
+        self.edit_button.setObjectName("providerEditButton")
+        t.bind(self.edit_button.setToolTip, lambda: translate("ProvidersPage", "Change the provider's URL or key "
+                                                                               "source"))
+        self.delete_button = QPushButton(icon(Icon.DELETE), "")
+        t.bind(self.delete_button.setText, lambda: translate("ProvidersPage", "Delete"))
+        self.delete_button.setObjectName("providerDeleteButton")
+        t.bind(self.delete_button.setToolTip, lambda: translate("ProvidersPage", "Delete the provider and its "
+                                                                                 "stored key"))
+        for b in (self.test_button, self.edit_button, self.delete_button):
+            row.addWidget(b)
+        row.addStretch(1)
+        lay.addLayout(row)
+        self.result = QLabel()
+        self.result.setObjectName("providerTestResult")
+        self.result.setWordWrap(True)
+        self.result.hide()
+        lay.addWidget(self.result)
+        lay.addStretch(1)
+
+    @staticmethod
+    def _field(name: str) -> QLabel:
+        label = QLabel()
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return label
+
+    def show_provider(self, view: ProviderView) -> None:
+        """Fill the pane with ``view`` (the model line waits for :meth:`show_models`)."""
+        kind = ProviderKind(view.kind)
+        self.texts.bind(self.title.setText, lambda: view.name if view.enabled else fill(
+            translate("ProvidersPage", "%1 (off)"), view.name))
+        self.enabled_switch.blockSignals(True)
+        self.enabled_switch.setChecked(view.enabled)
+        self.enabled_switch.blockSignals(False)
+        self.texts.bind(self.kind.setText, lambda: kind_label(kind).split(" (")[0].split("（")[0])
+        self.url.setText(view.base_url)
+        self.texts.bind(self.key.setText, lambda: _capital(key_source_text(view.key_source)))
+        self.show_models_line(lambda: translate("ProvidersPage", "Reading…"))
+        self.result.hide()
+
+    def show_models_line(self, make: Callable[[], str]) -> None:
+        """Say ``make()`` on the models line (re-said on a language switch)."""
+        self.texts.bind(self.models.setText, make)
+
+    def show_result(self, ok: bool, text: str) -> None:
+        """Show a Test connection answer in one line (✓ or ✗ first)."""
+        set_tone(self.result, Tone.SUCCESS if ok else Tone.ERROR)
+        self.texts.bind(self.result.setText, lambda: ("✓ " if ok else "✗ ") + text)
+        self.result.show()
+
+
+class ProvidersPage(QWidget):
+    """Settings → Providers (module docstring). ``changed`` after any change; ``runner``
+    reads and stores on its worker threads; ``models`` (when given) serves the cached
+    model lists and Test connection. With ``settings``, also the silence after which a
+    reply says "no data from <host>" (``stream-silence-seconds``, issue 12), stored as
+    soon as it is changed. ``loads`` counts finished list reads (tests wait on it)."""
+
+    changed = Signal()
+    #: The add or edit form opened, with the :class:`ProviderFormDialog`.
+    form_opened = Signal(object)
+
+    def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
+                 runner: TaskRunner, settings: SettingsService | None = None,
+                 models: ProviderModels | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("providersPage")
+        self._providers = providers
+        self._settings = settings
+        self._runner = runner
+        self._models = models  # Test connection and the cached model lists (issue 14)
+        self.form: ProviderFormDialog | None = None
+        self.views: dict[int, ProviderView] = {}
+        self.loads = 0
+        self.texts = t = Texts(self)
+        layout = QVBoxLayout(self)
+        intro = QLabel()
+        t.bind(intro.setText, lambda: translate(
+            "ProvidersPage", "Providers are the APIs your assistants chat through. API keys live in the OS keyring, "
+                             "in a file only you can read, or in an environment variable; never in the database."))
+        intro.setWordWrap(True)
+        set_tone(intro, Tone.MUTED)
+        layout.addWidget(intro)
+        self.empty = EmptyState(QT_TRANSLATE_NOOP("ProvidersPage", "No providers yet. Add OpenAI, Anthropic, "
+                                                                   "OpenRouter or a local server such as Ollama to "
+                                                                   "start chatting."),
+                                QT_TRANSLATE_NOOP("ProvidersPage", "Add a provider…"), "providersEmpty",
+                                context="ProvidersPage")
+        self.empty.button.clicked.connect(self.add_provider)
+        self.empty.hide()
+        layout.addWidget(self.empty, 1)
+        self.body = QWidget()
+        body = QHBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.setSpacing(Space.LG)
+        column = QVBoxLayout()
+        self.list = QListWidget()
+        self.list.setObjectName("providerList")
+        t.bind(self.list.setAccessibleName, lambda: translate("ProvidersPage", "Providers"))
+        self.list.setIconSize(QSize(IconSize.MD, IconSize.MD))
+        self.list.setSpacing(1)
+        self.list.setMinimumWidth(140)
+        self.list.setMaximumWidth(220)
+        self.list.itemDoubleClicked.connect(lambda _item: self.edit_selected())
+        self.list.currentRowChanged.connect(self._show_current)
+        column.addWidget(self.list, 1)
+        self.add_button = QPushButton(icon(Icon.ADD), "")
+        t.bind(self.add_button.setText, lambda: translate("ProvidersPage", "Add provider…"))
+        self.add_button.setObjectName("providerAddButton")
+        t.bind(self.add_button.setToolTip, lambda: translate(
+            "ProvidersPage", "Add a provider (OpenAI, Anthropic, OpenRouter, a local server, …)"))
+        self.add_button.clicked.connect(self.add_provider)
+        column.addWidget(self.add_button)
+        body.addLayout(column)
+        self.detail = ProviderDetail()
+        self.detail.test_button.clicked.connect(self.test_selected)
+        self.detail.test_button.setVisible(models is not None)
+        self.detail.edit_button.clicked.connect(self.edit_selected)
+        self.detail.delete_button.clicked.connect(self.delete_selected)
+        self.detail.enabled_switch.toggled.connect(self.set_selected_enabled)
+        body.addWidget(self.detail, 1)
+        layout.addWidget(self.body, 1)
+        self.edit_button = self.detail.edit_button
+        self.delete_button = self.detail.delete_button
+        self.silence_spin: QSpinBox | None = None
+        if settings is not None:
+            layout.addLayout(self._silence_row(settings))
+        self.error_label = QLabel()
+        set_tone(self.error_label, Tone.ERROR)
+        self.error_label.setWordWrap(True)
+        self.error_label.hide()
+        layout.addWidget(self.error_label)
+        self.reload()
+
+    def _silence_row(self, settings: SettingsService) -> QHBoxLayout:
+        srow = QHBoxLayout()
+        label = QLabel()
+        self.texts.bind(label.setText, lambda: translate("ProvidersPage", "Tell me when a provider sends nothing for"))
+        self.silence_spin = QSpinBox()
+        self.silence_spin.setObjectName("silenceSpin")
+        self.silence_spin.setRange(STREAM_SILENCE_SECONDS.low, STREAM_SILENCE_SECONDS.high)
+        self.texts.bind(self.silence_spin.setSuffix, lambda: translate("ProvidersPage", " s"))
+        self.silence_spin.setEnabled(False)  # until its value is read on a worker (reload)
+        self.texts.bind(self.silence_spin.setToolTip, lambda: translate(
+            "ProvidersPage", "A reply then shows “No data from <host> for N s” with Stop and Retry; it keeps "
+                             "waiting until you choose (or the 10-minute read timeout ends it). Default 60 s"))
+        label.setBuddy(self.silence_spin)
+        self.silence_spin.editingFinished.connect(self._store_silence)
+        srow.addWidget(label)
+        srow.addWidget(self.silence_spin)
+        srow.addStretch(1)
+        return srow
+
+    def _store_silence(self) -> None:
+        assert self._settings is not None and self.silence_spin is not None
+        self._runner.run(f"silence:{id(self)}", self._store_silence_value(self.silence_spin.value()),
+                         context="Settings")
+
+    async def _store_silence_value(self, seconds: int) -> None:
+        assert self._settings is not None
+        try:
+            await self._runner.run_in_thread(self._settings.set, STREAM_SILENCE_SECONDS, seconds)
+        except ServiceError as exc:
+            self._error(str(exc))
+
+    # --- the list ---------------------------------------------------------------------
+    def reload(self) -> None:
+        """Re-read the providers on a worker, then fill the list (the chosen one stays
+        chosen while it exists; else the first is)."""
+        self._runner.run(f"providers:{id(self)}", self._reload(), context="List providers")
+
+    def _read(self) -> tuple[list[ProviderView], int | None]:
+        """Worker side of :meth:`reload`: the providers and the silence setting (None
+        without settings)."""
+        silence = self._settings.value(STREAM_SILENCE_SECONDS) if self._settings is not None else None
+        return self._providers.list(), silence
+
+    async def _reload(self) -> None:
+        views, silence = await self._runner.run_in_thread(self._read)
+        if self.silence_spin is not None and silence is not None and not self.silence_spin.hasFocus():
+            self.silence_spin.setValue(silence)
+            self.silence_spin.setEnabled(True)
+        keep = self.current_id()
+        self.views = {v.id: v for v in views}
+        self.list.blockSignals(True)
+        self.list.clear()
+        for v in views:
+            item = QListWidgetItem(icon(PLACE_ICONS[provider_place(v)], IconTint.SOFT_SELECTION), "")
+            self.texts.bind(item.setText, functools.partial(_row_text, v))
+            item.setData(ProviderIdRole, v.id)
+            self.texts.bind(item.setToolTip, functools.partial(_row_tip, v))
+            self.list.addItem(item)
+            if v.id == keep:
+                self.list.setCurrentItem(item)
+        if self.list.currentRow() < 0 and views:
+            self.list.setCurrentRow(0)
+        self.list.blockSignals(False)
+        empty = not views
+        self.empty.setVisible(empty)
+        self.body.setVisible(not empty)
+        self._show_current()
+        self.loads += 1
+
+    def current_id(self) -> int | None:
+        """The chosen provider's id, if any."""
+        item = self.list.currentItem()
+        return int(item.data(ProviderIdRole)) if item is not None else None
+
+    def _show_current(self, *_args: object) -> None:
+        pid = self.current_id()
+        view = self.views.get(pid) if pid is not None else None
+        for b in (self.detail.test_button, self.edit_button, self.delete_button, self.detail.enabled_switch):
+            b.setEnabled(view is not None)
+        if view is None:
+            return
+        self.detail.show_provider(view)
+        if self._models is not None:
+            self._runner.run(f"provider-models:{id(self)}", self._show_models(view.id), context="Provider models",
+                             quiet=True)
+        else:
+            self.detail.show_models_line(lambda: models_text(()))
+
+    async def _show_models(self, provider_id: int) -> None:
+        assert self._models is not None
+        models = await self._runner.run_in_thread(self._models.cached, provider_id)
+        if self.current_id() == provider_id:
+            self.detail.show_models_line(lambda: models_text(models))
+
+    # --- actions ----------------------------------------------------------------------
+    def test_selected(self) -> None:
+        """Test connection of the chosen provider with its stored settings on the loop
+        (the button is disabled meanwhile); a list that comes back is remembered and
+        shown."""
+        pid = self.current_id()
+        if pid is None or self._models is None:
+            return
+        self.detail.test_button.setEnabled(False)
+        self.detail.texts.bind(self.detail.result.setText, lambda: translate("ProvidersPage", "Testing…"))
+        set_tone(self.detail.result, Tone.MUTED)
+        self.detail.result.show()
+        self._runner.run(f"provider-test:{id(self)}", self._test(pid), context="Test connection")
+
+    async def _test(self, provider_id: int) -> None:
+        assert self._models is not None
+        try:
+            result = await self._models.test(provider_id)
+        except ServiceError as exc:
+            self.detail.show_result(False, str(exc))
+            return
+        finally:
+            self.detail.test_button.setEnabled(self.current_id() is not None)
+        if self.current_id() == provider_id:
+            self.detail.show_result(result.ok, explained(result))
+            if result.ok:
+                self.detail.show_models_line(lambda: models_text(tuple(sorted(result.models))))
+
+    def _open_form(self, provider: ProviderView | None) -> ProviderFormDialog:
+        self.form = ProviderFormDialog(self._providers, self._runner, provider, self)
+        if self._models is not None:
+            from chathub_desktop.gui.settings.connection_test import ConnectionTest
+
+            self.form.connection_test = ConnectionTest(self.form, self._models)
+        self.form.saved.connect(lambda _v: self.reload())
+        self.form.saved.connect(lambda _v: self.changed.emit())
+        self.form.open()
+        return self.form
+
+    def add_provider(self) -> ProviderFormDialog:
+        """Open the add form (non-blocking); returns it."""
+        return self._open_form(None)
+
+    def edit_selected(self) -> None:
+        """Open the edit form for the chosen provider once it is read on a worker
+        (issue 29; Edit is disabled meanwhile, ``form_opened`` fires with the form); a
+        provider deleted meanwhile is said in one line."""
+        pid = self.current_id()
+        if pid is None:
+            return
+        self.edit_button.setEnabled(False)
+        self._runner.run(f"provider-edit:{id(self)}", self._edit(pid), context="Edit provider")
+
+    async def _edit(self, provider_id: int) -> None:
+        try:
+            view = await self._runner.run_in_thread(self._providers.get, provider_id)
+        except ServiceError as exc:
+            self._error(str(exc))
+            return
+        finally:
+            self.edit_button.setEnabled(self.current_id() is not None)
+        self.form_opened.emit(self._open_form(view))
+
+    def delete_selected(self) -> None:
+        """Delete the chosen provider after confirmation, on a worker (issue 29; Edit
+        and Delete disabled meanwhile); ``changed`` once it is gone."""
+        pid = self.current_id()
+        if pid is None or pid not in self.views:
+            return
+        name = self.views[pid].name
+        if not confirm.ask(self, translate("ProvidersPage", "Delete provider"),
+                           fill(translate("ProvidersPage", "Delete provider “%1” and its stored API key? Assistants "
+                                                           "using it keep their settings but cannot send until you "
+                                                           "pick another."), name)):
+            return
+        self.edit_button.setEnabled(False)
+        self.delete_button.setEnabled(False)
+        self._runner.run(f"provider-delete:{id(self)}", self._delete(pid), context="Delete provider")
+
+    async def _delete(self, provider_id: int) -> None:
+        try:
+            await self._runner.run_in_thread(self._providers.delete, provider_id)
+        except ServiceError as exc:
+            self._error(str(exc))
+            self._show_current()
+            return
+        self.reload()
+        self.changed.emit()
+
+    def set_selected_enabled(self, on: bool) -> None:
+        """The detail pane's switch: turn the chosen provider on or off on a worker
+        (issue 29); ``changed`` once stored, so every model list follows."""
+        pid = self.current_id()
+        if pid is None:
+            return
+        self.detail.enabled_switch.setEnabled(False)
+        self._runner.run(f"provider-enable:{id(self)}", self._set_enabled(pid, on), context="Turn provider on/off")
+
+    async def _set_enabled(self, provider_id: int, on: bool) -> None:
+        try:
+            await self._runner.run_in_thread(self._providers.set_enabled, provider_id, on)
+        except ServiceError as exc:
+            self._error(str(exc))
+        self.reload()
+        self.changed.emit()
+
+    def _error(self, message: str) -> None:
+        self.error_label.setText(message)
+        self.error_label.setVisible(bool(message))

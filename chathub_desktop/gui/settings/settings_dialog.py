@@ -1,0 +1,621 @@
+"""Settings → System Agent (CMP-3, CMP-20, APP-10): the History Compress model, the topic
+naming model and archive excerpts of earlier summaries. The provider form lives in
+``gui.settings.provider_form``.
+
+A System Agent model is a ``PROVIDER/MODEL`` pair picked with :class:`ModelPicker`
+(provider combo + editable model combo); the settings service validates it and its
+message is shown inline.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.core.app_settings import (
+    CARD_LANGUAGE,
+    COMPACT_BUFFER_TOKENS,
+    COMPACT_ENABLED,
+    COMPACT_KEEP_RECENT,
+    COMPACT_MAX_FAILURES,
+    COMPACTION_ARCHIVES,
+    HISTORY_COMPRESS_MODEL,
+    TOPIC_NAMING_MODEL,
+    Setting,
+)
+from chathub_desktop.core.model_cards import WindowSource
+from chathub_desktop.gui.design import Space, Tone, set_tone
+from chathub_desktop.gui.shell.help_button import FieldNote, field_note, note_text
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
+from chathub_desktop.gui.shell.range_hint import install_range_hints
+from chathub_desktop.services.errors import ServiceError
+
+if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.gui.settings.model_choices import ProviderModelList
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.services.container import Services
+    from chathub_desktop.services.providers.provider_models import ProviderModels
+
+#: The History Compress model when none is set (a bare model runs on the first OpenAI provider).
+DEFAULT_COMPRESS_MODEL = HISTORY_COMPRESS_MODEL.default
+
+translate = QCoreApplication.translate
+
+COMPRESS_HELP = QT_TRANSLATE_NOOP(
+    "SystemAgentPage",
+    "<p><b>History Compress</b> is the model that writes topic summaries (Compact now, token "
+    "auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. "
+    "It is <b>never the chat model</b> you talk to. Default: <code>gpt-5-mini</code> on your first "
+    "OpenAI provider.</p><p>Its context window comes from its model card (Settings → model cards, "
+    "else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about "
+    "half of that window. Pick a fast, capable model; thinking is switched off where the vendor "
+    "allows it.</p>"
+)
+NAMING_HELP = QT_TRANSLATE_NOOP(
+    "SystemAgentPage",
+    "<p><b>Topic naming</b>: the model that writes a short title for a new topic from its first "
+    "message, after its first reply. <b>The chat's own model</b> (the default) lets the topic's model "
+    "write it, as ChatGPT and Claude do. The first words of the message stay the title when the model "
+    "fails, and always with <code>chathub-desktop settings set topic-naming off</code>.</p>"
+)
+THRESHOLD_HELP = QT_TRANSLATE_NOOP(
+    "SystemAgentPage",
+    "<p><b>Threshold compaction</b> is a second, simpler policy (as in Numi Chat). When on, it "
+    "replaces the watermark triggers of Chat Preference: before each send it estimates the request "
+    "(about one token per three characters, 4,096 per image) and, when that is above the model's "
+    "context window minus the <b>buffer</b>, asks the <i>chat model itself</i> to summarize the "
+    "older complete turns. The request then carries the summary, a short acknowledgement and the "
+    "most recent turns (at least <b>keep recent</b> messages, moved back to a user message so "
+    "turns stay whole). After <b>max failures</b> failed summaries it pauses for five minutes. "
+    "The COMPACT_ENABLED, COMPACT_BUFFER_TOKENS, COMPACT_KEEP_RECENT, COMPACT_MAX_FAILURES and "
+    "DISABLE_AUTO_COMPACT environment variables override these fields. Messages are never deleted.</p>"
+)
+
+ARCHIVES_HELP = QT_TRANSLATE_NOOP(
+    "SystemAgentPage",
+    "<p>When on, short excerpts of earlier summary snapshots are kept and sent under the topic "
+    "summary, so details a later merge dropped are not lost entirely. Identical snapshots are "
+    "stored once; an excerpt whose time cannot be read is kept marked \u201cunknown time\u201d. "
+    "They count towards the token estimate.</p>"
+)
+
+
+class ModelPicker(QWidget):
+    """``PROVIDER/MODEL`` chooser: a provider combo (configured providers, plus
+    ``none_text`` for "no provider": a bare model, or off) and an editable model combo.
+
+    ``value()`` is ``PROVIDER/MODEL``, a bare model (``none_text`` provider and a model),
+    or ``None`` (``allow_off``: the none entry turns the setting off). A stored value
+    naming a provider that no longer exists shows as "NAME (not configured)" so saving
+    reports it instead of silently picking another."""
+
+    def __init__(self, none_text: str, model_ids: Sequence[str], *, allow_off: bool = False,
+                 name: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._none_text = none_text
+        self._allow_off = allow_off
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(6)
+        self.provider_combo = QComboBox()
+        self.provider_combo.setObjectName(f"{name}Provider")
+        self.texts = t = Texts(self)
+        t.bind(self.provider_combo.setAccessibleName, lambda: translate("ModelPicker", "Provider"))
+        t.bind(self.provider_combo.setToolTip, lambda: translate("ModelPicker", "The configured provider the model "
+                                                                                "runs on"))
+        self.provider_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.model_combo = QComboBox()
+        self.model_combo.setObjectName(f"{name}Model")
+        t.bind(self.model_combo.setAccessibleName, lambda: translate("ModelPicker", "Model"))
+        self.model_combo.setEditable(True)
+        self.model_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.model_combo.addItems(list(model_ids))
+        if (model_edit := self.model_combo.lineEdit()) is not None:  # the combo is editable
+            t.bind(model_edit.setPlaceholderText, lambda: translate("ModelPicker", "model id, e.g. gpt-5-mini"))
+        self.model_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.model_combo.setMinimumContentsLength(12)
+        row.addWidget(self.provider_combo)
+        row.addWidget(self.model_combo, 1)
+        self.provider_combo.currentIndexChanged.connect(self._sync)
+        self._providers: list[str] = []
+        self.models: ProviderModelList | None = None
+        self.set_providers([])
+
+    def attach_models(self, models: ProviderModels) -> ProviderModelList:
+        """Offer the chosen provider's own models first, then the catalog models it can
+        serve, with a refresh button (issue 28); read on a worker whenever the provider
+        shown changes."""
+        from chathub_desktop.gui.settings.model_choices import ProviderModelList
+
+        self.models = ProviderModelList(self.provider_combo, self.model_combo, models, self, follow=False)
+        layout = self.layout()
+        if layout is not None:
+            layout.addWidget(self.models.refresh_button)
+        return self.models
+
+    def set_providers(self, names: Sequence[str]) -> None:
+        """Offer ``names`` (keeps the current choice when still listed)."""
+        keep = self.provider_combo.currentData()
+        self._providers = list(names)
+        self.provider_combo.blockSignals(True)
+        self.provider_combo.clear()
+        self.provider_combo.addItem(translate("SystemAgentPage", self._none_text), None)
+        for n in names:
+            self.provider_combo.addItem(n, n)
+        if keep is not None:
+            self._select_provider(str(keep))
+        self.provider_combo.blockSignals(False)
+        self._sync()
+
+    def _select_provider(self, name: str) -> None:
+        idx = self.provider_combo.findData(name)
+        if idx < 0:
+            self.provider_combo.addItem(fill(translate("ModelPicker", "%1 (not configured)"), name), name)
+            idx = self.provider_combo.count() - 1
+        self.provider_combo.setCurrentIndex(idx)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A language switch re-says the "no provider" entry (``none_text``)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and self.provider_combo.count():
+            self.provider_combo.setItemText(0, translate("SystemAgentPage", self._none_text))
+
+    def set_value(self, value: object) -> None:
+        """Show a stored setting (``PROVIDER/MODEL``, a bare model or ``None``)."""
+        text = str(value or "").strip()
+        self.provider_combo.blockSignals(True)
+        if "/" in text:
+            provider, model = text.split("/", 1)
+            self._select_provider(provider.strip())
+        else:
+            self.provider_combo.setCurrentIndex(0)
+            model = text
+        self.provider_combo.blockSignals(False)
+        self.model_combo.setCurrentText(model.strip())
+        self._sync()
+
+    def value(self) -> str | None:
+        """The chosen setting value (see the class docstring)."""
+        provider = self.provider_combo.currentData()
+        model = self.model_combo.currentText().strip()
+        if provider is None:
+            if self._allow_off:
+                return None
+            return model or None
+        return f"{provider}/{model}"
+
+    def _sync(self, *_args: object) -> None:
+        off = self._allow_off and self.provider_combo.currentData() is None
+        self.model_combo.setEnabled(not off)
+        if self.models is not None:
+            self.models.refresh_button.setEnabled(self.provider_combo.currentData() is not None)
+            self.models.reload()
+
+
+#: How the System Agent page names where the summarizer's window comes from.
+WINDOW_SOURCE_TEXT = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("SystemAgentPage", "your model card"),
+                      WindowSource.PROVIDER: QT_TRANSLATE_NOOP("SystemAgentPage", "reported by the provider"),
+                      WindowSource.CATALOG: QT_TRANSLATE_NOOP("SystemAgentPage", "the bundled catalog"),
+                      WindowSource.FALLBACK: QT_TRANSLATE_NOOP("SystemAgentPage", "no model card: the provider's "
+                                                                                  "fallback")}
+
+
+def summarizer_line(svc: Services) -> str:
+    """One line on the stored History Compress model: provider, model and its context
+    window with where that figure comes from, or what is wrong and where to fix it.
+    Reads the store: call it on a worker thread (``translate`` is thread-safe); in the
+    interface language, the service's reason as it says it."""
+    from chathub_desktop.services.compaction.summarizer import (
+        SummarizerUnavailable,
+        resolve_summarizer,
+    )
+
+    try:
+        t = resolve_summarizer(svc.db, svc.settings, svc.catalog)
+    except SummarizerUnavailable as exc:
+        return fill(translate("SystemAgentPage", "Not usable yet: %1. Pick a provider and model above (or add a "
+                                                 "provider on the Providers page)."), exc.reason)
+    except ServiceError as exc:
+        return str(exc)
+    # the card's window, as the token popover shows it for this model (issue 24)
+    window = t.card.context_window
+    source = translate("SystemAgentPage", WINDOW_SOURCE_TEXT[t.card.window_source])
+    batches = fill(translate("SystemAgentPage", "; batches sized for %1"), f"{t.window:,}") if t.window != window else ""
+    return fill(translate("SystemAgentPage", "In use: %1 · context window %2 tokens (%3%4)"), t.label,
+                f"{window:,}", source, batches)
+
+
+@dataclass(frozen=True)
+class AgentSettings:
+    """What Settings → System Agent shows, read in one go on a worker: the configured
+    ``providers`` (names), the stored values of its fields (``compress`` "" when unset,
+    ``naming`` None when off; ``buffer`` in tokens, ``keep`` in messages) and the
+    :func:`summarizer_line` for the stored History Compress model."""
+
+    providers: tuple[str, ...]
+    compress: str
+    naming: str | None
+    archives: bool
+    threshold: bool
+    buffer: int
+    keep: int
+    failures: int
+    summarizer: str
+    language: str | None = None  # card-language (issue 27; None: the material's)
+
+
+def read_agent_settings(svc: Services) -> AgentSettings:
+    """The System Agent page's providers and stored settings (CMP-3, CMP-20, NUM-1).
+    Reads the store: call it on a worker thread."""
+    st = svc.settings
+    return AgentSettings(
+        providers=tuple(p.name for p in svc.providers.list() if p.enabled),
+        compress=str(st.value(HISTORY_COMPRESS_MODEL) or ""), naming=st.value(TOPIC_NAMING_MODEL),
+        archives=bool(st.value(COMPACTION_ARCHIVES)), threshold=bool(st.value(COMPACT_ENABLED)),
+        buffer=int(st.value(COMPACT_BUFFER_TOKENS)), keep=int(st.value(COMPACT_KEEP_RECENT)),
+        failures=int(st.value(COMPACT_MAX_FAILURES)), summarizer=summarizer_line(svc),
+        language=st.value(CARD_LANGUAGE))
+
+
+#: The languages offered for summaries and dream cards: (the name the model reads, the
+#: ``SystemAgentPage`` source shown); ``None``: the material's own (issue 27).
+CARD_LANGUAGES: tuple[tuple[str | None, str], ...] = (
+    (None, QT_TRANSLATE_NOOP("SystemAgentPage", "The conversation's own")),
+    ("English", QT_TRANSLATE_NOOP("SystemAgentPage", "English")),
+    ("Simplified Chinese", QT_TRANSLATE_NOOP("SystemAgentPage", "Simplified Chinese")),
+    ("Japanese", QT_TRANSLATE_NOOP("SystemAgentPage", "Japanese")))
+
+
+#: The widest a System Agent model chooser grows (px): a model id, not the window's width.
+PICKER_WIDTH = 620
+
+
+def form_section(title: str, texts: Texts) -> QLabel:
+    """A System Agent section heading (``QLabel#formSection``: the text colour, bold);
+    ``title`` is a ``SystemAgentPage`` source, said through ``texts``."""
+    label = QLabel()
+    texts.bind(label.setText, lambda: translate("SystemAgentPage", title))
+    label.setObjectName("formSection")
+    label.setContentsMargins(0, Space.SM, 0, 0)
+    return label
+
+
+def agent_form() -> QFormLayout:
+    """A System Agent section's form: labels right-aligned in one column, fields at their
+    width, notes under their field."""
+    form = QFormLayout()
+    form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+    form.setHorizontalSpacing(Space.LG)
+    form.setVerticalSpacing(Space.XS)
+    return form
+
+
+class SystemAgentPage(QWidget):
+    """Settings → System Agent: History Compress model, topic naming model, archives and
+    the threshold compaction policy (NUM-1, NUM-3, NUM-6, NUM-8).
+
+    Save writes each setting through ``services.settings`` on ``runner``'s worker thread
+    (issue 29); the first :class:`ServiceError` is shown inline (the dialog stays open).
+    ``saved`` fires after a successful save."""
+
+    saved = Signal()
+
+    def __init__(self, services: Services, runner: TaskRunner, model_ids: Sequence[str] = (),
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("systemAgentPage")
+        self.svc = services
+        self._runner = runner
+        self.texts = t = Texts(self)
+        layout = QVBoxLayout(self)
+        layout.setSpacing(Space.XS)
+        intro = QLabel()
+        t.bind(intro.setText, lambda: translate("SystemAgentPage", "The models ChatHub uses for its own work, apart "
+                                                                   "from the ones your assistants chat with."))
+        intro.setWordWrap(True)
+        set_tone(intro, Tone.MUTED)
+        layout.addWidget(intro)
+        # Summaries: the History Compress model and archive excerpts (walk36 #10: one level of grouping)
+        cl = agent_form()  # one form: every section's labels share a column
+        layout.addLayout(cl)
+        cl.addRow(form_section(QT_TRANSLATE_NOOP("SystemAgentPage", "Summaries"), t))
+        crow = QHBoxLayout()
+        self.compress_picker = ModelPicker(QT_TRANSLATE_NOOP("SystemAgentPage", "First OpenAI provider"), model_ids,
+                                           name="compress")
+        t.bind(self.compress_picker.setToolTip, lambda: translate(
+            "SystemAgentPage", "The summarizer — never the chat model. Its context window comes from its model card."))
+        self.compress_picker.setMaximumWidth(PICKER_WIDTH)
+        self.compress_default = QPushButton()
+        t.bind(self.compress_default.setText, lambda: translate("SystemAgentPage", "Default"))
+        self.compress_default.setObjectName("compressDefault")
+        t.bind(self.compress_default.setToolTip, lambda: fill(translate(
+            "SystemAgentPage", "Use %1 on the first OpenAI provider"), str(DEFAULT_COMPRESS_MODEL)))
+        self.compress_default.clicked.connect(lambda: self.compress_picker.set_value(DEFAULT_COMPRESS_MODEL))
+        crow.addWidget(self.compress_picker, 1)
+        crow.addWidget(self.compress_default)
+        crow.addStretch(0)
+        clabel = QLabel()
+        t.bind(clabel.setText, lambda: translate("SystemAgentPage", "&Model:"))
+        clabel.setBuddy(self.compress_picker.model_combo)
+        cl.addRow(clabel, crow)
+        self.compress_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "The History Compress model writes topic "
+                                                          "summaries and folds dream cards; never your chat model."),
+                                        COMPRESS_HELP, "compressNote")
+        cl.addRow("", self.compress_note)
+        self.compress_info = FieldNote()  # wrapped: its height follows its width
+        self.compress_info.setObjectName("compressInfo")
+        self.compress_info.setWordWrap(True)
+        set_tone(self.compress_info, Tone.MUTED)
+        cl.addRow("", self.compress_info)
+        self.archives_check = QCheckBox()
+        t.bind(self.archives_check.setText, lambda: translate("SystemAgentPage", "&Keep archive excerpts of earlier "
+                                                                                 "summaries"))
+        self.archives_check.setObjectName("archivesCheck")
+        t.bind(self.archives_check.setToolTip, lambda: translate(
+            "SystemAgentPage", "Send short excerpts of earlier topic summaries under the current one"))
+        cl.addRow("", self.archives_check)
+        self.archives_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "Sends short excerpts of earlier "
+                                                          "summaries with the current one, so details a later merge "
+                                                          "dropped are not lost."), ARCHIVES_HELP, "archivesNote",
+                                        more=False)
+        cl.addRow("", self.archives_note)
+        self.language_combo = QComboBox()
+        self.language_combo.setObjectName("cardLanguage")
+        self.language_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.language_combo.setMinimumContentsLength(16)  # never wider than the page at 800 px
+        for i, (name, shown) in enumerate(CARD_LANGUAGES):
+            self.language_combo.addItem("", name)
+            t.bind(functools.partial(self.language_combo.setItemText, i), said("SystemAgentPage", shown))
+        t.bind(self.language_combo.setToolTip, lambda: translate(
+            "SystemAgentPage", "The language the History Compress model writes summaries and dream cards in. The "
+            "interface language never changes what a model reads; only this does."))
+        cl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Language:"),
+                                   self.language_combo), self.language_combo)
+        # Topic titles
+        nl = cl
+        nl.addRow(form_section(QT_TRANSLATE_NOOP("SystemAgentPage", "Topic titles"), t))
+        self.naming_picker = ModelPicker(QT_TRANSLATE_NOOP("SystemAgentPage", "The chat's own model"), model_ids,
+                                         allow_off=True, name="naming")
+        self.naming_picker.setMaximumWidth(PICKER_WIDTH)
+        for picker in (self.compress_picker, self.naming_picker):
+            picker.attach_models(services.provider_models)  # issue 28: the provider's own models first
+        nlabel = QLabel()
+        t.bind(nlabel.setText, lambda: translate("SystemAgentPage", "M&odel:"))
+        nlabel.setBuddy(self.naming_picker.provider_combo)
+        nl.addRow(nlabel, self.naming_picker)
+        self.naming_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "Writes a short title for each new topic "
+                                                        "after its first reply; until then it shows the first words."),
+                                      NAMING_HELP, "namingNote", more=False)
+        nl.addRow("", self.naming_note)
+        # Threshold compaction (NUM-1, NUM-3, NUM-6, NUM-8)
+        tl = cl
+        tl.addRow(form_section(QT_TRANSLATE_NOOP("SystemAgentPage", "Compaction by the chat model"), t))
+        self.threshold_check = QCheckBox()
+        t.bind(self.threshold_check.setText, lambda: translate("SystemAgentPage", "Use &threshold compaction "
+                                                                                  "instead of the watermarks"))
+        self.threshold_check.setObjectName("thresholdCheck")
+        t.bind(self.threshold_check.setToolTip, lambda: translate(
+            "SystemAgentPage", "Off by default. When on, the chat model summarizes older turns once a request passes "
+                               "the context window minus the buffer"))
+        tl.addRow("", self.threshold_check)
+        self.threshold_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "When on, the chat model itself "
+                                                           "summarizes older turns once a request nears its context "
+                                                           "window."), THRESHOLD_HELP, "thresholdNote", more=False)
+        tl.addRow("", self.threshold_note)
+        self.buffer_spin = QSpinBox()
+        self.buffer_spin.setObjectName("bufferSpin")
+        self.buffer_spin.setRange(COMPACT_BUFFER_TOKENS.low, COMPACT_BUFFER_TOKENS.high)
+        self.buffer_spin.setSingleStep(1000)
+        t.bind(self.buffer_spin.setSuffix, lambda: translate("SystemAgentPage", " tokens"))
+        t.bind(self.buffer_spin.setToolTip, lambda: translate(
+            "SystemAgentPage", "Room kept below the context window for the reply and estimation error (default "
+                               "13,000). Smaller: compacts later; larger: earlier"))
+        tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Buffer:"), self.buffer_spin),
+                  self.buffer_spin)
+        self.keep_spin = QSpinBox()
+        self.keep_spin.setObjectName("keepRecentSpin")
+        self.keep_spin.setRange(COMPACT_KEEP_RECENT.low, COMPACT_KEEP_RECENT.high)
+        t.bind(self.keep_spin.setSuffix, lambda: translate("SystemAgentPage", " messages"))
+        t.bind(self.keep_spin.setToolTip, lambda: translate(
+            "SystemAgentPage", "Recent messages kept word for word (default 12; whole turns, so maybe more)"))
+        tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Keep recent:"), self.keep_spin),
+                  self.keep_spin)
+        self.failures_spin = QSpinBox()
+        self.failures_spin.setObjectName("maxFailuresSpin")
+        self.failures_spin.setRange(COMPACT_MAX_FAILURES.low, COMPACT_MAX_FAILURES.high)
+        t.bind(self.failures_spin.setToolTip, lambda: translate(
+            "SystemAgentPage", "Failed summaries before a five-minute pause (default 3)"))
+        tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "Max &failures:"), self.failures_spin),
+                  self.failures_spin)
+        for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
+            self.threshold_check.toggled.connect(w.setEnabled)
+        layout.addStretch(1)
+        self.error_label = QLabel()
+        self.error_label.setObjectName("systemAgentError")
+        set_tone(self.error_label, Tone.ERROR)
+        self.error_label.setWordWrap(True)
+        self.error_label.hide()
+        layout.addWidget(self.error_label)
+        brow = QHBoxLayout()
+        self.status_label = QLabel()
+        self.status_label.setObjectName("systemAgentStatus")
+        brow.addWidget(self.status_label, 1)
+        self.save_button = QPushButton()
+        t.bind(self.save_button.setText, lambda: translate("SystemAgentPage", "&Save"))
+        self.save_button.setObjectName("systemAgentSave")
+        t.bind(self.save_button.setToolTip, lambda: translate("SystemAgentPage", "Store these System Agent settings"))
+        self.save_button.clicked.connect(self.save)
+        brow.addWidget(self.save_button)
+        layout.addLayout(brow)
+        self.range_hints = install_range_hints(self)
+        self.reload()
+
+    def _note(self, short: str, full: str, name: str, *, more: bool = True) -> QLabel:
+        """A field note whose ``short`` and ``full`` (``SystemAgentPage`` sources) are said
+        in the interface language, again after each switch."""
+        label = field_note(short, full, name, more=more)
+        self.texts.call(lambda: note_text(label, translate("SystemAgentPage", short),
+                                          translate("SystemAgentPage", full), more=more))
+        return label
+
+    def _form_label(self, text: str, buddy: QWidget) -> QLabel:
+        """A form row's label for ``buddy``: ``text`` (a ``SystemAgentPage`` source) translated."""
+        label = QLabel()
+        label.setBuddy(buddy)
+        self.texts.bind(label.setText, lambda: translate("SystemAgentPage", text))
+        return label
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A language switch says the summarizer line again (worked out on a worker)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and self.save_button.isEnabled() and not self.resolving():
+            self._show_resolved()
+
+    def reload_providers(self) -> None:
+        """Re-read the configured providers on the runner's worker (after a change on the
+        Providers page, issue 29), then offer them in both pickers."""
+        self._runner.run(f"system-agent-providers:{id(self)}", self._reload_providers(), context="System Agent")
+
+    async def _reload_providers(self) -> None:
+        names = [p.name for p in await self._runner.run_in_thread(self.svc.providers.list) if p.enabled]
+        self.compress_picker.set_providers(names)
+        self.naming_picker.set_providers(names)
+        self._show_resolved()
+
+    def reload(self) -> None:
+        """Re-read the providers and the stored settings on the runner's worker (issue 29:
+        no store work on the GUI thread), then show them; Save stays off until they are
+        shown, so it never stores the form's placeholders over the user's settings."""
+        self.save_button.setEnabled(False)
+        self.compress_info.setText(translate("SystemAgentPage", "Checking the History Compress model…"))
+        self._runner.run(f"system-agent-load:{id(self)}", self._load(), context="System Agent")
+
+    async def _load(self) -> None:
+        stored = await self._runner.run_in_thread(read_agent_settings, self.svc)
+        if not shiboken6.isValid(self.save_button):
+            return  # the page closed meanwhile
+        self.compress_picker.set_providers(stored.providers)
+        self.naming_picker.set_providers(stored.providers)
+        self.compress_picker.set_value(stored.compress or DEFAULT_COMPRESS_MODEL)
+        self.naming_picker.set_value(stored.naming)
+        self.archives_check.setChecked(stored.archives)
+        self.threshold_check.setChecked(stored.threshold)
+        self.buffer_spin.setValue(stored.buffer)
+        self.keep_spin.setValue(stored.keep)
+        self.failures_spin.setValue(stored.failures)
+        if self.language_combo.findData(stored.language) < 0:  # a language set with the CLI
+            self.language_combo.addItem(str(stored.language), stored.language)
+        self.language_combo.setCurrentIndex(self.language_combo.findData(stored.language))
+        for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
+            w.setEnabled(self.threshold_check.isChecked())
+        self.compress_info.setText(stored.summarizer)
+        self.save_button.setEnabled(True)
+
+    def _show_resolved(self) -> None:
+        """Say which summarizer is in use (:func:`summarizer_line`), worked out on the
+        runner's worker thread (it reads the store); a newer request cancels an older one."""
+        self.compress_info.setText(translate("SystemAgentPage", "Checking the History Compress model…"))
+
+        async def resolve() -> None:
+            self.compress_info.setText(await self._runner.run_in_thread(summarizer_line, self.svc))
+
+        self._runner.run(f"system-agent-resolve:{id(self)}", resolve(), context="System Agent", quiet=True)
+
+    def resolving(self) -> bool:
+        """True while the stored settings are read or the summarizer line is being worked
+        out (tests wait on it)."""
+        return (self._runner.is_running(f"system-agent-load:{id(self)}")
+                or self._runner.is_running(f"system-agent-resolve:{id(self)}"))
+
+    def show_error(self, message: str) -> None:
+        """Show ``message`` inline (red)."""
+        self.error_label.setText(message)
+        self.error_label.setVisible(bool(message))
+
+    def save(self) -> bool:
+        """Check the settings, then store them on a worker thread (``saved`` fires once
+        stored; a refused one is shown inline). False (error shown inline, nothing
+        stored) when one is incomplete."""
+        self.show_error("")
+        self.status_label.clear()
+        compress = self.compress_picker.value()
+        naming = self.naming_picker.value()
+        if compress is None or compress.endswith("/"):
+            self.show_error(translate("SystemAgentPage", "History Compress: enter a model id (e.g. gpt-5-mini)."))
+            return False
+        if naming is not None and naming.endswith("/"):
+            self.show_error(translate("SystemAgentPage", "Topic naming: enter a model id, or choose Off."))
+            return False
+        values: tuple[tuple[Setting[Any], str, object], ...] = (
+            (HISTORY_COMPRESS_MODEL, translate("SystemAgentPage", "History Compress"), compress),
+            (TOPIC_NAMING_MODEL, translate("SystemAgentPage", "Topic naming"), naming),
+            (COMPACTION_ARCHIVES, translate("SystemAgentPage", "Archive excerpts"), self.archives_check.isChecked()),
+            (COMPACT_ENABLED, translate("SystemAgentPage", "Threshold compaction"), self.threshold_check.isChecked()),
+            (COMPACT_BUFFER_TOKENS, translate("SystemAgentPage", "Buffer"), self.buffer_spin.value()),
+            (COMPACT_KEEP_RECENT, translate("SystemAgentPage", "Keep recent"), self.keep_spin.value()),
+            (COMPACT_MAX_FAILURES, translate("SystemAgentPage", "Max failures"), self.failures_spin.value()),
+            (CARD_LANGUAGE, translate("SystemAgentPage", "Language"), self.language_combo.currentData() or ""),
+        )
+        self.save_button.setEnabled(False)
+        self._runner.run(f"system-agent-save:{id(self)}", self._store(values), context="System Agent")
+        return True
+
+    def _write(self, values: tuple[tuple[Setting[Any], str, object], ...]) -> tuple[str | None, str]:
+        """Store ``values`` (setting, label, value) in order; ``(the first refusal as
+        "label: reason" or None, the summarizer line)``. Every field is checked before any
+        is stored; a History Compress model the user changed to one that could not run
+        (no model, no provider serves it) is refused (walkthrough F7), while an unchanged
+        one never blocks saving the other fields. Worker thread."""
+        from chathub_desktop.services.compaction.summarizer import (
+            SummarizerUnavailable,
+            resolve_summarizer_value,
+        )
+
+        for setting, label, value in values:  # every field first: a refused one stores nothing
+            try:
+                self.svc.settings.check(setting, value)
+            except ServiceError as exc:
+                return f"{label}: {exc}", ""
+        compress = next((v for setting, _l, v in values if setting is HISTORY_COMPRESS_MODEL), None)
+        if compress != self.svc.settings.value(HISTORY_COMPRESS_MODEL):
+            try:
+                resolve_summarizer_value(self.svc.db, self.svc.catalog, compress)
+            except SummarizerUnavailable as exc:
+                return fill(translate("SystemAgentPage", "History Compress: not usable, nothing was saved: %1. "
+                                                         "Pick a provider and model."), exc.reason), ""
+        for setting, label, value in values:
+            try:
+                self.svc.settings.set(setting, value)
+            except ServiceError as exc:
+                return f"{label}: {exc}", ""
+        return None, summarizer_line(self.svc)
+
+    async def _store(self, values: tuple[tuple[Setting[Any], str, object], ...]) -> None:
+        try:
+            refused, resolved = await self._runner.run_in_thread(self._write, values)
+        finally:
+            self.save_button.setEnabled(True)
+        if refused is not None:
+            self.show_error(refused)
+            return
+        self.compress_info.setText(resolved)
+        self.status_label.setText(translate("SystemAgentPage", "Saved."))
+        self.saved.emit()

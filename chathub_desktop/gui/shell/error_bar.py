@@ -1,0 +1,197 @@
+"""The window's error bar (issue 28): a bug anywhere (a slot, a task, the loop) shows
+here as one line — what failed and the exception — with **Details…** (the traceback in
+a non-modal dialog) and a close button. It never blocks the window; a newer error
+replaces the line, and the count of earlier ones shows beside it.
+
+Routing to it is :class:`~chathub_desktop.gui.shell.error_presenter.UnhandledErrors`' job.
+The same bar shows a failed run that can be tried again (the dream panel, walkthrough
+F2): then it has **Retry** too, and its Details say what failed instead of "a bug".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF
+from PySide6.QtGui import QFontDatabase, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.gui.design.palette import error_color
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
+
+RADIUS = 6.0  # px, corner radius of the bar
+EDGE = 4.0  # px, width of its red left edge
+#: Characters of the one-line reason before it is cut with "…".
+MAX_LINE_CHARS = 240
+#: The Details dialog's line under the summary for an unexpected error.
+BUG_HINT = QT_TRANSLATE_NOOP("ErrorBar", "This is a bug in ChatHub Desktop. The same text is in chathub.log in the data "
+                                         "folder.")
+
+
+def one_line(text: str) -> str:
+    """``text``'s first non-empty line, cut to :data:`MAX_LINE_CHARS` characters."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return first if len(first) <= MAX_LINE_CHARS else first[: MAX_LINE_CHARS - 1] + "…"
+
+
+class ErrorDetailsDialog(QDialog):
+    """The details (a traceback) of one error, read-only and selectable, with Close
+    (non-modal); ``hint`` is the line under the summary."""
+
+    def __init__(self, summary: str, details: str, parent: QWidget | None = None, *, hint: str = BUG_HINT) -> None:
+        super().__init__(parent)
+        self.setObjectName("errorDetails")
+        self.setWindowTitle(QCoreApplication.translate("ErrorBar", "Error details"))
+        self.resize(720, 420)
+        layout = QVBoxLayout(self)
+        head = QLabel(summary)
+        head.setWordWrap(True)
+        layout.addWidget(head)
+        note = QLabel(QCoreApplication.translate("ErrorBar", hint))
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        self.text = QPlainTextEdit(details)
+        self.text.setObjectName("errorTraceback")
+        self.text.setReadOnly(True)
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        layout.addWidget(self.text, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+
+class ErrorBar(QFrame):
+    """One line for the latest error, **Details…** and ×; hidden when empty.
+
+    ``summary`` and ``details`` (the traceback) of the error shown are kept for
+    :meth:`open_details`; ``count`` counts errors since the bar was last closed.
+    ``hint``: the Details dialog's line under the summary (default: it is a bug);
+    ``name``: the object name. An error shown with a ``retry`` has a **Retry** button,
+    which hides the bar and calls it."""
+
+    def __init__(self, parent: QWidget | None = None, *, hint: str = BUG_HINT, name: str = "errorBar") -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.summary = ""
+        self.details = ""
+        self.count = 0
+        self._hint = hint
+        self._shown_hint = hint  # the Details line of the error shown
+        self._retry: Callable[[], object] | None = None
+        self._dialog: ErrorDetailsDialog | None = None
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(int(EDGE) + 10, 4, 6, 4)
+        self.label = QLabel()
+        self.label.setObjectName("errorBarText")
+        self.label.setWordWrap(True)
+        layout.addWidget(self.label, 1)
+        self.retry_button = QPushButton()
+        self.retry_button.setObjectName(f"{name}Retry")
+        self.retry_button.clicked.connect(self.retry)
+        self.retry_button.hide()
+        layout.addWidget(self.retry_button)
+        self.details_button = QPushButton()
+        self.details_button.setObjectName(f"{name}Details")
+        self.details_button.clicked.connect(self.open_details)
+        layout.addWidget(self.details_button)
+        self.close_button = QToolButton()
+        self.close_button.setObjectName(f"{name}Close")
+        self.close_button.setText("×")
+        self.close_button.clicked.connect(self.dismiss)
+        layout.addWidget(self.close_button)
+        self.retranslate()
+        self.hide()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Re-set the texts when the interface language changes (issue 27)."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """Set the bar's texts in the interface language (the error shown keeps its
+        words: it was written when it happened)."""
+        translate = QCoreApplication.translate
+        self.label.setAccessibleName(translate("ErrorBar", "Error"))
+        self.retry_button.setText(translate("ErrorBar", "Retry"))
+        self.retry_button.setToolTip(translate("ErrorBar", "Try it again now"))
+        self.details_button.setText(translate("ErrorBar", "Details…"))
+        self.details_button.setToolTip(translate("ErrorBar", "Show the traceback of this error")
+                                       if self._shown_hint == BUG_HINT
+                                       else translate("ErrorBar", "Show what failed and why"))
+        self.close_button.setAccessibleName(translate("ErrorBar", "Dismiss error"))
+        self.close_button.setToolTip(translate("ErrorBar", "Hide this error"))
+        if self.count:
+            self._show_summary()
+
+    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        """A rounded panel in the palette's AlternateBase with an error-red edge; the
+        colours are read at paint time, so a theme switch needs nothing else."""
+        pal = self.palette()
+        red = error_color(pal)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        box = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
+        painter.setPen(QPen(red, 1))
+        painter.setBrush(pal.color(QPalette.ColorRole.AlternateBase))
+        painter.drawRoundedRect(box, RADIUS, RADIUS)
+        painter.setPen(QPen(red, EDGE))
+        painter.drawLine(QPointF(box.left() + EDGE / 2, box.top() + RADIUS),
+                         QPointF(box.left() + EDGE / 2, box.bottom() - RADIUS))
+        painter.end()
+
+    def show_error(self, summary: str, details: str, retry: Callable[[], object] | None = None, *,
+                   hint: str | None = None) -> None:
+        """Show ``summary`` (cut to one line) and keep ``details`` for Details…; with
+        ``retry``, a Retry button calls it. ``hint`` (a ``QT_TRANSLATE_NOOP("ErrorBar", …)``
+        text): this error's Details line instead of the bar's own (not a bug: a tool
+        server that did not start, issue 25)."""
+        self.count += 1
+        self._retry = retry
+        self._shown_hint = hint or self._hint
+        self.retry_button.setVisible(retry is not None)
+        self.summary = one_line(summary)
+        self.details = details
+        self.retranslate()  # the Details tooltip follows the hint
+        self.show()
+
+    def _show_summary(self) -> None:
+        n = self.count - 1  # a plain name: lupdate cannot read an expression as the plural's n
+        earlier = QCoreApplication.translate("ErrorBar", " (%n earlier)", None, n)
+        self.label.setText(self.summary + (earlier if self.count > 1 else ""))
+        self.label.setToolTip(self.summary)
+
+    def open_details(self) -> ErrorDetailsDialog:
+        """Open the traceback of the error shown, non-modal (a second click reuses it)."""
+        if self._dialog is not None:
+            self._dialog.close()
+            self._dialog.deleteLater()
+        self._dialog = ErrorDetailsDialog(self.summary, self.details, self.window(), hint=self._shown_hint)
+        self._dialog.show()
+        return self._dialog
+
+    def retry(self) -> None:
+        """Retry: hide the bar, then call the error's ``retry`` (nothing without one)."""
+        again = self._retry
+        self.dismiss()
+        if again is not None:
+            again()
+
+    def dismiss(self) -> None:
+        """Hide the bar and forget the count and the retry."""
+        self.count = 0
+        self._retry = None
+        self.retry_button.hide()
+        self.hide()

@@ -1,0 +1,127 @@
+"""The window's side of live refresh (issue 13): what other processes write shows in the
+open window.
+
+The store watcher (``services.watch.store_watch.StoreWatcher``) runs only while the window is
+visible: :class:`LiveRefresh` starts it on Show and stops it on Hide (the tray keeps the
+app running hidden). Most of what the watcher publishes reaches the window through the
+paths the window's own writes take (a new message → ``message_added``; memory →
+``memory_changed`` / ``settings_changed``); this module handles the events only
+another process causes: an edited or deleted message, topics created or deleted, and
+assistants changed. Every handler keeps the user's place: the selected assistant and
+topic stay selected while they exist.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.services.events import (
+        AssistantsChanged,
+        MessageChanged,
+        TopicListChanged,
+        TopicMessagesChanged,
+    )
+
+
+class LiveRefresh(QObject):
+    """Starts/stops ``window.svc.watcher`` with the window's visibility and applies other
+    processes' topic, message and assistant changes to the window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._w = window
+        ev = window.events
+        ev.message_changed.connect(self._on_message_changed)
+        ev.topic_messages_changed.connect(self._on_topic_messages_changed)
+        ev.topic_list_changed.connect(self._on_topic_list_changed)
+        ev.assistants_changed.connect(self._on_assistants_changed)
+        window.installEventFilter(self)
+        if window.isVisible():
+            window.svc.watcher.start()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Show starts the watcher (it first catches up), Hide stops it."""
+        if obj is self._w:
+            if event.type() == QEvent.Type.Show:
+                self._w.svc.watcher.start()
+            elif event.type() == QEvent.Type.Hide:
+                self._w.svc.watcher.stop(wait=False)
+        return False
+
+    def stop(self) -> None:
+        """Stop the watcher for good (the window is shutting down)."""
+        self._w.removeEventFilter(self)
+        self._w.svc.watcher.stop()
+
+    # --- handlers ---------------------------------------------------------------------------
+    def _on_message_changed(self, event: MessageChanged) -> None:
+        if event.topic_id == self._w.current_topic_id:
+            self._w.message_actions.show_change(event.message_id, removed=event.removed)
+
+    def _on_topic_messages_changed(self, event: TopicMessagesChanged) -> None:
+        w = self._w
+        if event.topic_id == w.current_topic_id:
+            w.reload_topic()
+            w.compaction.refresh_cursor()
+            w.estimate.schedule(invalidate=True)
+
+    def _on_topic_list_changed(self, event: TopicListChanged) -> None:
+        if event.assistant_id == self._w.current_assistant_id():
+            self.refresh_topics()
+
+    def _on_assistants_changed(self, event: AssistantsChanged) -> None:
+        self._w.runner.run("live-assistants", self._refresh_assistants(event.everything), context="Assistants",
+                           quiet=True)
+
+    async def _refresh_assistants(self, everything: bool) -> None:
+        w = self._w
+        assistants = await w.runner.run_in_thread(w.svc.assistants.list)
+        keep = w.current_assistant_id()
+        combo = w.assistant_combo
+        combo.blockSignals(True)
+        combo.clear()
+        for a in assistants:
+            combo.addItem(a.name, a.id)
+        if keep is not None and combo.findData(keep) >= 0:
+            combo.setCurrentIndex(combo.findData(keep))
+        combo.blockSignals(False)
+        if w.current_assistant_id() != keep:  # the selected assistant is gone
+            w.reload_assistants()
+            return
+        w.update_assistant_label()
+        if everything:
+            self.refresh_topics()
+            w.reload_topic()
+            page = w.pages.memory_page()
+            if page is not None:
+                page.schedule_reload()
+                page.dream_panel.schedule_reload()
+
+    def refresh_topics(self) -> None:
+        """Re-read the selected assistant's topic list on a worker thread, keeping the
+        open topic selected (the first topic opens when the open one was deleted)."""
+        self._w.runner.run("live-topics", self._refresh_topics(self._w.current_assistant_id()),
+                           context="Topics", quiet=True)
+
+    async def _refresh_topics(self, assistant_id: int | None) -> None:
+        w = self._w
+        rows = [] if assistant_id is None else await w.runner.run_in_thread(w.svc.topics.list, assistant_id)
+        if assistant_id != w.current_assistant_id():
+            return  # another assistant was chosen meanwhile: its list is loaded already
+        open_id = w.current_topic_id
+        w.topic_model.show(assistant_id, rows)
+        row = w.topic_model.row_of(open_id) if open_id is not None else None
+        if row is not None:
+            selection = w.topic_list.selectionModel()
+            selection.blockSignals(True)  # the same topic stays open: no re-open
+            w.select_topic_row(row)
+            selection.blockSignals(False)
+            w.topic_list.viewport().update()
+        elif w.topic_model.rowCount() > 0:
+            w.select_topic_row(0)
+        else:
+            w.open_topic(None)

@@ -1,0 +1,684 @@
+"""The main window (issue #2 "Foundation"): assistants and topics on the left, the
+message view and the input area on the right, the navigation rail with its app menu,
+shortcuts and the status line (issue 29: no classic menu bar or status bar).
+
+Widgets hold no business rules: every decision is a service call (``Services``); long
+or cancellable work goes through :class:`~chathub_desktop.gui.shell.task_runner.TaskRunner`.
+Its components hold the rest, each given what it needs through a small Protocol:
+``switcher`` (:mod:`~chathub_desktop.gui.chat.assistant_switcher`: the selected assistant),
+``opener`` (:mod:`~chathub_desktop.gui.topics.topic_opener`: listing and opening topics, drafts),
+``sending`` (:mod:`~chathub_desktop.gui.chat.send_controller`: Send, Retry, Stop),
+``compaction`` (:mod:`~chathub_desktop.gui.context.compaction_controller`: Compact now, its
+progress, the summary viewer), ``estimate`` (the token badge runs), ``message_actions``
+(Edit / Delete message, CMP-15) and ``pages`` (:mod:`~chathub_desktop.gui.shell.window_pages`:
+every dialog and page). Its actions and menus are built by
+:mod:`~chathub_desktop.gui.shell.window_actions`.
+
+Memory dreams and the tray (APP-4, DRM-6): attach() starts a ``DreamRunner`` (a due
+dream runs while the app is open) and a ``TrayController`` (gui.tray). With a system
+tray, closing the window hides it there; Quit (Ctrl+Q) or the tray's Quit ends the app.
+The chat column's empty states (no topic, an empty topic): gui.chat_empty.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6 import QtCore
+from PySide6.QtCore import (
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QSettings,
+    Signal,
+)
+from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QMainWindow,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.gui.chat.assistant_switcher import AssistantSwitcher
+from chathub_desktop.gui.chat.composer import Composer
+from chathub_desktop.gui.chat.message_actions import MessageActions
+from chathub_desktop.gui.chat.reply_notice import ReplyNoticeBar, ReplyNotices
+from chathub_desktop.gui.chat.send_controller import SendController
+from chathub_desktop.gui.chat.send_keys import SendKey
+from chathub_desktop.gui.chat.tool_approval import ToolApprovalBar, ToolApprovals
+from chathub_desktop.gui.chat.tool_server_notice import ToolServerNotices
+from chathub_desktop.gui.context.compaction_controller import CompactionController
+from chathub_desktop.gui.context.estimate_controller import EstimateController
+from chathub_desktop.gui.design.icons import Icon
+from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.shell.error_bar import ErrorBar
+from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
+from chathub_desktop.gui.shell.nav_rail import (
+    NavRail,
+    PageHost,
+    PageId,
+    shell,
+)
+from chathub_desktop.gui.shell.status_line import StatusLine
+from chathub_desktop.gui.shell.welcome_panel import WelcomePanel
+from chathub_desktop.gui.shell.window_actions import build_actions, build_menus, tool_button
+from chathub_desktop.gui.shell.window_pages import WindowPages
+from chathub_desktop.gui.topics.topic_delete import TopicDeletes
+from chathub_desktop.gui.topics.topic_opener import TopicOpener
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from PySide6.QtWidgets import QMenu
+
+    from chathub_desktop.gui.chat.attachments import AttachmentController
+    from chathub_desktop.gui.chat.chat_header import ChatHeader
+    from chathub_desktop.gui.chat.message_list_model import MessageListModel
+    from chathub_desktop.gui.chat.message_list_view import MessageListView
+    from chathub_desktop.gui.chat.reply_versions import ReplyVersionsController
+    from chathub_desktop.gui.search.search_controller import SearchController
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
+    from chathub_desktop.gui.shell.nav_rail import PageShortcuts, RailRoutes
+    from chathub_desktop.gui.shell.notifications import Notifier
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.gui.shell.tray import DreamRunner, TrayController
+    from chathub_desktop.gui.shell.view_menu import ViewController
+    from chathub_desktop.gui.topics.topic_actions import TopicActions
+    from chathub_desktop.gui.topics.topic_list_model import TopicListModel
+    from chathub_desktop.services.container import Services
+    from chathub_desktop.services.dream.dream_service import DreamOutcome
+    from chathub_desktop.services.events import SettingsChanged, TopicChanged
+    from chathub_desktop.services.views import AssistantView
+
+APP_TITLE = "ChatHub Desktop"
+#: What the chat area says while the store opens (before attach()).
+OPENING_TEXT = QT_TRANSLATE_NOOP("Composer", "Opening your chats…")
+
+
+class MainWindow(QMainWindow):
+    """ChatHub Desktop's window over ``services``.
+
+    ``settings_file``: an INI path to remember the window geometry in (None: not
+    remembered, as in tests). ``quit_requested`` fires when the window closes or Quit is
+    chosen; the composition root then awaits :meth:`shutdown`. Store reads and writes run
+    on the store workers (issue 29): ``topics_listed`` and ``topic_created`` say when their
+    results are shown.
+    """
+
+    quit_requested = Signal()
+    topic_opened = Signal(int)
+    # the parts the window's components reach through their Protocols (issue 29); set
+    # in attach() (store-bound) or while building the window
+    svc: Services
+    runner: TaskRunner
+    events: ChatEvents
+    topic_model: TopicListModel
+    message_model: MessageListModel
+    message_view: MessageListView
+    chat_header: ChatHeader
+    attachments: AttachmentController
+    notifier: Notifier | None
+    composer: Composer
+    topic_list: QListView
+    assistant_combo: QComboBox
+    stack: QStackedWidget
+    splitter: QSplitter
+    reply_notice: ReplyNoticeBar
+    search: SearchController
+    versions: ReplyVersionsController
+    view: ViewController
+    topic_menu: QMenu
+    assistant_menu: QMenu
+    import_menu: QMenu
+    settings_menu: QMenu
+    help_menu: QMenu
+    # the menu actions and their controllers (gui.window_actions builds them)
+    quit_action: QAction
+    import_action: QAction
+    import_format_actions: list[QAction]
+    providers_action: QAction
+    new_assistant_action: QAction
+    edit_assistant_action: QAction
+    data_folder_action: QAction
+    shortcuts_action: QAction
+    back_action: QAction
+    app_menu_action: QAction
+    app_menu: QMenu
+    setup_action: QAction
+    new_topic_action: QAction
+    compact_action: QAction
+    system_agent_action: QAction
+    topic_actions: TopicActions
+    rail_routes: RailRoutes
+    page_keys: PageShortcuts
+    about_action: QAction
+    memory_action: QAction
+    rename_topic_action: QAction
+    delete_topic_action: QAction
+    summary_action: QAction
+    stop_action: QAction
+    sending: SendController
+    compaction: CompactionController
+    estimate: EstimateController
+    message_actions: MessageActions
+    pages: WindowPages
+    deletes: TopicDeletes
+    #: The topic list was read (on a store worker) and its selection made (issue 29).
+    topics_listed = Signal()
+    #: ``new_topic`` created this topic and opened it.
+    topic_created = Signal(int)
+
+    def __init__(self, services: Services | None = None, settings_file: Path | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(APP_TITLE)
+        self.setObjectName("mainWindow")
+        self._settings_file = settings_file
+        self.presenter = ErrorPresenter(self, self.show_status)
+        self.opener = TopicOpener(self, self)  # the open topic, its listing and drafts
+        self.opener.topics_listed.connect(self.topics_listed)
+        self.opener.topic_created.connect(self.topic_created)
+        self.opener.topic_opened.connect(self.topic_opened)
+        self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
+        self.dialogs: dict[str, QWidget] = {}
+        # the window's controllers, along its seams
+        self.sending = SendController(self, self)
+        self.compaction = CompactionController(self, self)
+        self.estimate = EstimateController(self)
+        self.message_actions = MessageActions(self, self)
+        self.pages = WindowPages(self)
+        self.deletes = TopicDeletes(self, self)
+        self._quitting = False  # Quit was chosen: closing ends the app even with a tray
+        self.dream_runner: DreamRunner | None = None  # attach()
+        self.notifier = None  # attach()
+        self.tray: TrayController | None = None  # attach()
+        build_actions(self)
+        self._build_ui()
+        build_menus(self)
+        self.resize(1280, 800)
+        self._restore_geometry()
+        if services is not None:
+            self.attach(services)
+        else:  # inert until attach(): only Quit and About work
+            self.central.setEnabled(False)
+            for a in (*self.actions(), self.delete_topic_action):
+                a.setEnabled(a in (self.quit_action, self.about_action))
+            self.show_status(QCoreApplication.translate("Composer", OPENING_TEXT), 0)
+
+    def attach(self, services: Services) -> None:
+        """Bind the window to ``services`` and fill it. ``run_gui`` shows the window
+        first and attaches once the store is open, so the window appears at once."""
+        # loaded after first paint: asyncio, the list models and the message painter
+        from chathub_desktop.gui.chat.message_list_model import MessageListModel
+        from chathub_desktop.gui.chat.message_list_view import MessageListView
+        from chathub_desktop.gui.context.context_controls import ContextControls
+        from chathub_desktop.gui.shell.chat_events import ChatEvents
+        from chathub_desktop.gui.shell.task_runner import TaskRunner
+        from chathub_desktop.gui.topics.topic_list_delegate import TopicListDelegate
+        from chathub_desktop.gui.topics.topic_list_model import TopicListModel
+
+        self.svc = services
+        self.compaction.bind(services)
+        self.view.prefs.apply_hint()
+        self.runner: TaskRunner = TaskRunner(self.presenter)
+        self.events = ChatEvents(services.bus, self)
+        self._wire()
+        self.topic_model = TopicListModel(services.topics, self.events, self.runner, self)
+        self.topic_model.rename_refused.connect(self.show_status)
+        self.topic_list.setModel(self.topic_model)
+        self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
+        self.opener.follow_selection()
+        self.message_model = MessageListModel(services.topics, self.events, self, reads=self.runner)
+        self.message_model.cursor_lookup = self.compaction.summary_cursor
+        self.message_view = MessageListView(self.message_model)
+        self.message_view.edit_requested.connect(self.message_actions.edit_message)
+        from chathub_desktop.gui.chat.message_inline_edit import InlineEditor
+
+        self.inline_editor = InlineEditor(self.message_view, self.message_model)  # issue 29: edit in place
+        self.inline_editor.resend_requested.connect(self.versions.resend)
+        self.inline_editor.save_requested.connect(self.message_actions.save_text)
+        self.message_view.delete_requested.connect(self.message_actions.delete_message)
+        self.message_view.code_copied.connect(
+            lambda _first: self.show_status(QCoreApplication.translate("MainWindow", "Code block copied"), 3000))
+        self.message_view.link_refused.connect(self.show_status)  # issue 32
+        self.message_view.retry_requested.connect(self.sending.retry_reply)
+        self.message_view.interrupt_requested.connect(self.message_actions.interrupt_reply)
+        from chathub_desktop.gui.chat.message_jump import TopicJumps
+
+        self.jumps = TopicJumps(self.message_model, self.message_view, self.runner, self)  # issue 29
+        self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self.opener.topic_id,
+                                          self.sending.stop_topic, self.sending.retry_reply_in, self)
+        self.tool_approvals = ToolApprovals(self.tool_approval_bar, lambda: self.opener.topic_id, self.switcher.name_of)
+        self.svc.mcp_tools.approver = self.tool_approvals  # Ask is answered in the chat (issue 25)
+        self.tool_server_notices = ToolServerNotices(self.events, self.error_bar, self)
+        from chathub_desktop.gui.chat.chat_header import (
+            ChatHeader,  # after the first paint: it reads Qt's namespace
+        )
+
+        self.chat_header = ChatHeader(self.topic_model, self.view.sidebar_action)  # issue 29: title, list toggle
+        self.chat_page = QWidget()
+        page = QVBoxLayout(self.chat_page)
+        page.setContentsMargins(0, 0, 0, 0)
+        page.setSpacing(0)
+        page.addWidget(self.chat_header)
+        from chathub_desktop.gui.chat.chat_empty import ChatEmptyStates, EmptyActions, fill_composer
+
+        self.empty_states = ChatEmptyStates(  # walk29 #19, #20: the next step; an empty topic's greeting
+            self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self.opener.topic_id,
+            self.switcher.ready, EmptyActions(self.new_topic_action, self.providers_action,
+                                                self.edit_assistant_action),
+            functools.partial(fill_composer, self.composer))
+        self.empty_states.watch(self.message_model.modelReset, self.message_model.rowsInserted,
+                                self.message_model.rowsRemoved, self.composer.send_requested)
+        page.addWidget(self.empty_states.stack, 1)
+        self.stack.addWidget(self.chat_page)
+        self.on_send_key(self.view.prefs.send_key)
+        self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
+        from chathub_desktop.gui.topics.topic_model_picker import TopicModelController
+
+        self.model_picker = TopicModelController(self)  # issue 14: a model per topic
+        self.composer.badge.bind_services(services)
+        from chathub_desktop.gui.chat.attachments import AttachmentController
+
+        self.attachments = AttachmentController(self)  # issue 14: paste, drop, pick; thumbnails
+        self.composer.badge.bind_controller(self.compaction.compact_topic, self.compaction.open_summary,
+                                            self.compaction.is_compacting, self.compaction.outcome,
+                                            self.compaction.needs_summarizer)
+        self.composer.badge.popover.choose_summarizer_requested.connect(self.events.summarizer_choice_requested)
+        self._connect_events()
+        self.search.bind(self.events)  # issue 14: keeps the search index filled
+        self.versions.bind(self.events)  # issue 14: the version arrows
+        for a in (*self.actions(), self.delete_topic_action):
+            a.setEnabled(True)  # reload_assistants() narrows them to the selection
+        self.deletes.sync()
+        self.central.setEnabled(True)
+        self.status_line.clearMessage()
+        self.composer.set_can_send(False, OPENING_TEXT)  # until the assistants are read
+        self.reload_assistants()
+        self._start_dreams()
+        from chathub_desktop.gui.shell.live_refresh import LiveRefresh
+
+        self.live = LiveRefresh(self)  # other processes' writes, while visible (issue 13)
+        self.runner.run("first-run", self.pages.first_run(), context="Setup")
+
+    def _start_dreams(self) -> None:
+        """The dream timer and the tray (APP-4, DRM-6); after first paint, like all of attach()."""
+        from chathub_desktop.gui.shell.tray import DreamRunner, TrayController
+
+        if self.dream_runner is not None:
+            return
+        self.dream_runner = DreamRunner(self.svc, self.runner, status=self.show_status, parent=self,
+                                        changes=(self.events.settings_changed, self.events.assistants_changed))
+        self.runner.run("dreams-paused", self.dream_runner.load_paused(), context="Pause dreams")
+        self.tray = TrayController(self, self.dream_runner, self.quit_action, parent=self)
+        self.assistant_menu.addSeparator()
+        self.assistant_menu.addAction(self.tray.run_due_action)
+        self.assistant_menu.addAction(self.tray.pause_action)
+        self.dream_runner.run_finished.connect(self._on_dreams_ran)
+        self.dream_runner.start()
+        from chathub_desktop.gui.shell.notifications import Notifier
+
+        self.notifier = Notifier(self, self.runner, enabled=lambda: self.view.prefs.notifications)
+
+    def _on_dreams_ran(self, outcomes: list[DreamOutcome]) -> None:
+        """A scheduled run ended: a notification per outcome worth telling, and the open
+        Memory page re-reads its last-run line."""
+        combo = self.assistant_combo
+        if self.notifier is not None:
+            self.notifier.on_dreams_ran(outcomes, lambda aid: combo.itemText(combo.findData(aid)))
+        page = self.pages.memory_page()
+        if page is not None:
+            page.dream_panel.schedule_reload()
+
+    # --- construction ---------------------------------------------------------------------
+    def _wire(self) -> None:
+        """What only matters once the window takes input. It runs in attach(), after
+        first paint, because building PySide6's ``Qt`` namespace costs about 20 ms."""
+        self.delete_topic_action.setShortcutContext(QtCore.Qt.ShortcutContext.WidgetShortcut)
+        self.topic_list.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.topic_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.topic_list.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)  # TopicActions
+        self.topic_list.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # rows elide
+        self.composer.wire()
+
+    def _build_ui(self) -> None:
+        # sidebar
+        side = QWidget()
+        side.setObjectName("sidebar")
+        sl = QVBoxLayout(side)
+        sl.setContentsMargins(Space.LG, Space.LG, Space.MD, Space.LG)
+        sl.setSpacing(Space.SM)
+        # the assistant switcher is the rail's avatar (issue 29); its hidden combo holds the selection
+        self.rail = NavRail(((QT_TRANSLATE_NOOP("NavRail", "New assistant…"), self.new_assistant_action),
+                             (QT_TRANSLATE_NOOP("NavRail", "Edit assistant…"), self.edit_assistant_action)))
+        self.switcher = AssistantSwitcher(self, self.rail, (self.edit_assistant_action, self.memory_action,
+                                                            self.new_topic_action))
+        self.assistant_combo = self.switcher.combo
+        self.assistant_title = self.switcher.title
+        sl.addWidget(self.assistant_title)
+        sl.addSpacing(Space.MD)
+        t_label = self.topics_label = QLabel()
+        t_label.setObjectName("sectionLabel")
+        trow = QHBoxLayout()
+        trow.setSpacing(Space.XXS)
+        trow.addWidget(t_label)
+        trow.addStretch(1)
+        self.rename_topic_button = tool_button(self.rename_topic_action, "", Icon.RENAME)  # labels: retranslate_window
+        self.delete_topic_button = tool_button(self.delete_topic_action, "", Icon.DELETE)
+        self.new_topic_button = tool_button(self.new_topic_action, "", Icon.NEW_TOPIC)
+        for b in (self.rename_topic_button, self.delete_topic_button, self.new_topic_button):
+            trow.addWidget(b)
+        sl.addLayout(trow)
+        self.topic_list = QListView()  # single selection; its editing and menu: _wire()
+        self.topic_list.setObjectName("topicList")
+        self.topic_list.setUniformItemSizes(True)
+        self.topic_list.setAccessibleName("Topics")
+        self.topic_list.setSpacing(1)
+        for a in (self.new_topic_action, self.delete_topic_action, self.rename_topic_action, self.compact_action,
+                  self.summary_action):
+            self.topic_list.addAction(a)  # their shortcuts; the context menu: TopicActions (walk29 #21)
+        t_label.setBuddy(self.topic_list)
+        sl.addWidget(self.topic_list, 1)
+        # chat side
+        chat = QWidget()
+        cl = QVBoxLayout(chat)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.setSpacing(0)
+        self.welcome = WelcomePanel(self.setup_action)  # walkthrough F5: names Help → Setup…, with a button
+        # until attach(): a returning user must not read the first-run welcome (issue 28)
+        self.opening = QLabel()  # centred by its HTML (retranslate_window), as the welcome
+        self.opening.setObjectName("opening")
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.opening)
+        self.stack.addWidget(self.welcome)  # the message view joins in attach()
+        self.error_bar = ErrorBar()  # issue 28: any bug, one line and Details…
+        cl.addWidget(self.error_bar)
+        cl.addWidget(self.stack, 1)
+        self.reply_notice = ReplyNoticeBar()  # issue 12: a silent provider, a short Retry-After
+        cl.addWidget(self.reply_notice)
+        self.tool_approval_bar = ToolApprovalBar()  # issue 25: a tool call waiting for the user
+        cl.addWidget(self.tool_approval_bar)
+        self.composer = Composer()
+        self.composer.send_requested.connect(self.sending.send_message)
+        self.composer.stop_requested.connect(self.sending.stop_current)
+        self.composer.draft_settled.connect(lambda _t: self.estimate.schedule())
+        cl.addWidget(self.composer)
+        self.splitter = QSplitter()
+        self.splitter.addWidget(side)
+        self.splitter.addWidget(chat)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([280, 1000])
+        self.splitter.setChildrenCollapsible(False)
+        side.setMinimumWidth(200)
+        self.page_host = PageHost()
+        self.page_host.add_page(PageId.CHATS, self.splitter)
+        self.status_line = StatusLine()  # shown only while it has something to say (issue 29)
+        self.page_host.page_shown.connect(self.status_line.page_shown)
+        self.central = shell(self.rail, self.page_host, self.status_line)  # the rail and every page
+        self.setCentralWidget(self.central)
+        self.sidebar = side
+        # issue 10: a write of this window waits for another ChatHub process
+        self.store_wait_label = QLabel()  # its text: retranslate_window
+        self.store_wait_label.setObjectName("storeWaiting")
+        self.store_wait_label.hide()
+        self.status_line.add_permanent(self.store_wait_label)
+        self.status_line.add_permanent(self.deletes.undo_button)
+        self.status_line.add_permanent(self.compaction.box)  # APP-7
+
+    def on_send_key(self, key: SendKey) -> None:
+        """The send key changed (View menu): the composer, the welcome and the empty-topic
+        text say the new key."""
+        self.composer.set_send_key(key)
+        self.welcome.set_send_key(key)
+        if hasattr(self, "message_view"):
+            from chathub_desktop.gui.chat.message_list_view import empty_text
+
+            self.message_view.empty_text = empty_text(key)
+            self.inline_editor.set_send_key(key)
+            self.message_view.viewport().update()
+
+    def _connect_events(self) -> None:
+        ev = self.events
+        ev.message_added.connect(self.sending.on_message_added)
+        ev.reply_finished.connect(self.sending.on_reply_finished)
+        ev.topic_changed.connect(self._on_topic_changed)
+        ev.settings_changed.connect(self._on_settings_changed)
+        ev.compaction_progress.connect(self.compaction.on_progress)
+        ev.store_waiting.connect(lambda e: self.store_wait_label.setVisible(e.waiting))  # queued from workers
+        ev.summarizer_choice_requested.connect(self.pages.open_system_agent)  # issue 28
+
+    # --- geometry ---------------------------------------------------------------------------
+    def qsettings(self) -> QSettings | None:
+        if self._settings_file is None:
+            return None
+        return QSettings(str(self._settings_file), QSettings.Format.IniFormat)
+
+    def _restore_geometry(self) -> None:
+        s = self.qsettings()
+        if s is None:
+            return
+        geo = s.value("window/geometry")
+        if isinstance(geo, QByteArray):
+            self.restoreGeometry(geo)
+        split = s.value("window/splitter")
+        if isinstance(split, QByteArray):
+            self.splitter.restoreState(split)
+
+    def _save_geometry(self) -> None:
+        s = self.qsettings()
+        if s is not None:
+            s.setValue("window/geometry", self.saveGeometry())
+            s.setValue("window/splitter", self.splitter.saveState())
+
+    # --- status -----------------------------------------------------------------------------
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """A message in the status line for ``ms`` milliseconds (0: until replaced), cut
+        with "…" to the room left of its permanent widgets; the whole text is the
+        line's tooltip (issue 16)."""
+        bar = self.status_line
+        room, shown = max(80, self.page_host.width() - bar.permanent_width() - 24), text
+        if bar.fontMetrics().horizontalAdvance(text) > room:  # Qt's namespace only then
+            from PySide6.QtCore import Qt
+
+            shown = bar.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, room)
+        bar.setToolTip(text if shown != text else "")
+        bar.showMessage(shown, ms)
+
+    # --- assistants (gui.assistant_switcher) ------------------------------------------------
+    def current_assistant_id(self) -> int | None:
+        """The selected assistant's id."""
+        return self.switcher.current_id()
+
+    def reload_assistants(self, select_id: int | None = None) -> None:
+        """Re-read assistants on a store worker; keep (or switch to ``select_id``) the
+        selection, then list its topics (``topics_listed`` fires when shown, issue 29)."""
+        self.switcher.reload(select_id)
+
+    async def load_assistants(self, select_id: int | None = None) -> None:
+        """Read assistants on a store worker, keep (or switch to ``select_id``) the
+        selection and list its topics; returns once they are shown."""
+        await self.switcher.load(select_id)
+
+    def update_assistant_label(self) -> None:
+        """Re-read the selected assistant on a store worker and show its model and
+        provider (its settings changed)."""
+        self.switcher.update_label()
+
+    def assistant_shown(self, assistant: AssistantView | None) -> None:
+        """The selected assistant (as last read) is shown: its name on its replies, Send
+        and the empty states follow it (SwitcherHost)."""
+        self._sync_empty()
+        self.message_view.delegate.assistant_name = "Assistant" if assistant is None else assistant.name
+
+    def _sync_empty(self) -> None:
+        """Send on or off (with why) and the chat column's empty state (walk29 #19)."""
+        from chathub_desktop.gui.chat.chat_empty import send_block
+
+        why = send_block(self.switcher.ready(), self.opener.topic_id is not None)
+        self.composer.set_can_send(why is None, why or "")
+        self.empty_states.sync()
+
+    # --- topics (gui.topic_opener) ----------------------------------------------------------
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        return self.opener.topic_id
+
+    def list_topics(self, keep: int | None = None) -> asyncio.Task[None]:
+        """Re-read the selected assistant's topics on a store worker; then select ``keep``
+        when listed, else the first topic (``topics_listed`` fires, issue 29). Returns the
+        task."""
+        return self.opener.list_topics(keep)
+
+    async def show_topics(self, assistant_id: int | None) -> None:
+        """List ``assistant_id``'s topics and open the first; returns once shown (SwitcherHost)."""
+        await self.opener.show_list(assistant_id, None)
+
+    def select_topic_row(self, row: int) -> None:
+        """Select (and open) the topic on ``row``."""
+        self.opener.select_row(row)
+
+    def select_topic(self, topic_id: int) -> None:
+        """Select (and open) ``topic_id`` when listed."""
+        self.opener.select(topic_id)
+
+    def sync_topic_actions(self) -> None:
+        """Rename / Delete / Compact follow the topic list's selection (TopicHost)."""
+        has = self.topic_list.currentIndex().isValid()
+        self.rename_topic_action.setEnabled(has)
+        self.delete_topic_action.setEnabled(has)
+        self.compaction.sync()
+
+    def open_topic(self, topic_id: int | None) -> None:
+        """Show ``topic_id`` in the message view (newest page only) and re-estimate."""
+        self.opener.open(topic_id)
+
+    def topic_shown(self, topic_id: int | None) -> None:
+        """``topic_id`` is the open topic: its header, the page (the welcome without an
+        assistant), Send, compaction progress and the reply bars follow (TopicHost)."""
+        self.chat_header.show_topic(topic_id)
+        self.stack.setCurrentWidget(self.welcome if self.current_assistant_id() is None else self.chat_page)
+        self._sync_empty()
+        self.sending.sync()
+        self.compaction.show_progress()
+        if hasattr(self, "reply_notices"):
+            self.reply_notices.sync()
+            self.tool_approvals.sync()
+
+    def reload_topic(self) -> None:
+        """Read the open topic's newest page again (another process changed it); after a
+        jump to the start, its first page (issue 29)."""
+        self.opener.reload()
+
+    def new_topic(self, *, private: bool = False) -> None:
+        """Create a "New topic" (``private``: issue 19) for the current assistant on a
+        store worker and open it (``topic_created`` fires)."""
+        self.runner.run("new-topic", self.create_topic(private=private), context="New topic")
+
+    async def create_topic(self, *, private: bool = False) -> int | None:
+        """Create a topic on a store worker, open it and return its id (None: refused,
+        said in one line)."""
+        return await self.opener.create(private=private)
+
+    def rename_topic(self) -> None:
+        """Edit the selected topic's title in place (F2)."""
+        idx = self.topic_list.currentIndex()
+        if idx.isValid():
+            self.topic_list.setFocus()
+            self.topic_list.edit(idx)
+
+    def delete_topic(self) -> bool:
+        """Delete the selected topic after confirmation, with Undo (:mod:`~chathub_desktop.gui.topics.topic_delete`)."""
+        return self.deletes.delete()
+
+    def forget_topic(self, topic_id: int, row: int) -> None:
+        """``topic_id`` (listed on ``row``) left the list: its draft goes, and when it was
+        open the topic now on that row (or the last one) opens instead."""
+        self.opener.forget(topic_id, row)
+
+    def _on_settings_changed(self, _event: SettingsChanged) -> None:
+        self.update_assistant_label()
+        self.estimate.schedule(invalidate=True)
+
+    def _on_topic_changed(self, event: TopicChanged) -> None:
+        if event.topic_id == self.opener.topic_id:  # compaction, edit, delete, title
+            self.compaction.refresh_cursor()
+            self.estimate.schedule(invalidate=True)
+
+    def bring_to_front(self, argv: list[str]) -> None:
+        """Another launch on this data dir handed over ``argv`` (issue 13): show the
+        window (also from the tray or minimized), raise it and give it focus."""
+        state = self.windowState()
+        if state & QtCore.Qt.WindowState.WindowMinimized:
+            self.setWindowState(state & ~QtCore.Qt.WindowState.WindowMinimized)
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        self.launches_handed_over += 1
+        self.show_status(QCoreApplication.translate("MainWindow", "ChatHub was started again: this window is the one for your data"))
+
+    # --- quitting --------------------------------------------------------------------------
+    def request_quit(self) -> None:
+        """File → Quit (Ctrl+Q), also the tray's Quit: end the app, even when the window
+        is hidden in the tray."""
+        self._quitting = True
+        if not self.close():  # refused only when something ignored the close event
+            self._save_geometry()
+            self.quit_requested.emit()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Re-set the window's own texts, actions and menus when the language changes (issue 27)."""
+        if event.type() == QEvent.Type.LanguageChange:
+            from chathub_desktop.gui.shell.window_actions import retranslate_window
+
+            retranslate_window(self)
+            self.switcher.retranslate()
+        super().changeEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing the window: with a tray icon (and unless Quit was chosen) hide to the
+        tray, where dreams keep firing (APP-4); otherwise remember the geometry and tell
+        the composition root to shut down (``quit_requested``)."""
+        self._save_geometry()
+        if not self._quitting and self.tray is not None and self.tray.hides_on_close:
+            event.ignore()
+            self.hide()
+            self.tray.hidden_to_tray()
+            return
+        event.accept()
+        self.quit_requested.emit()
+
+    async def shutdown(self) -> None:
+        """Stop the dream timer and the tray icon, every reply (stored as interrupted,
+        APP-8) and every GUI task (a dream in flight is recorded as stopped and retried)."""
+        if hasattr(self, "live"):
+            self.live.stop()
+        for page in list(self.dialogs.values()):  # pages that follow the bus (Memory, summary)
+            detach = getattr(page, "detach", None)
+            if callable(detach):
+                detach()
+        if self.dream_runner is not None:
+            self.dream_runner.stop()
+        self.search.stop_indexing()
+        if self.tray is not None:
+            self.tray.shutdown()
+        if self.notifier is not None:
+            self.notifier.closing = True  # replies stopped by the quit are not news
+        if hasattr(self, "svc"):
+            await self.svc.chat.shutdown()
+            await self.deletes.flush()
+        if hasattr(self, "runner"):
+            await self.runner.shutdown()
+        if hasattr(self, "events"):
+            self.events.detach()

@@ -1,0 +1,725 @@
+"""First-run setup (issue 16): a provider, a model, an assistant, optionally history.
+
+Short pages, each skippable (Skip setup closes it; Help → Setup… reopens it), with
+Back / Continue / Finish buttons (walk29 #13):
+
+1. what ChatHub keeps where;
+2. **Provider**: the configured providers (one line saying what to do while there are
+   none), the presets as a grid of icon tiles, Add provider… (the usual provider form:
+   key to the keyring, a file only the user can read, or an environment variable) and Test connection, which asks
+   the provider for its models (:func:`~chathub_desktop.services.providers.connection_check.check_connection`);
+3. **Assistant**: its name, provider and model (the tested provider's models first,
+   then the catalog's) and instructions; created when the page is left;
+4. **Summaries** (issue 28): the History Compress model (CMP-3), chosen from the
+   provider's own models with a small one preselected; saved as the System Agent
+   setting when the page is left, so Compact now works without typing an id;
+5. **History**: import a ChatGPT export, and a memory file into the new assistant,
+   after the setup closes.
+
+The window opens it by itself on a store without providers and assistants, once per
+data dir (``setup/shown`` in the window's ``QSettings``).
+
+Every text is in the ``SetupWizard`` translation context and re-said on a language
+switch (issue 27: :class:`~chathub_desktop.gui.shell.i18n.Texts`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from chathub_desktop.core.app_settings import HISTORY_COMPRESS_MODEL
+from chathub_desktop.core.model_ids import is_chat_model, small_model
+from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
+from chathub_desktop.gui.design import Space, Tone, set_tone
+from chathub_desktop.gui.design.app_icon import app_icon
+from chathub_desktop.gui.design.icons import GlyphLabel, Icon, IconTint, icon
+from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.settings.model_choices import (
+    fill_model_combo,
+    select_first_model,
+)
+from chathub_desktop.gui.shell.empty_state import make_primary
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.setup_steps import COLUMN_WIDTH, column, page_header
+from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.errors import NameTaken, ServiceError
+from chathub_desktop.services.providers.connection_check import ConnectionCheck
+from chathub_desktop.services.views import AssistantView, ProviderView
+
+__all__ = ["SetupWizard", "page_header"]
+
+translate = QCoreApplication.translate
+
+INTRO = QT_TRANSLATE_NOOP(
+    "SetupWizard",
+    "<p>ChatHub Desktop talks to language models with <b>your own API keys</b>. Your "
+    "conversations and what your assistants remember stay in a database on this computer; "
+    "keys stay in the system keyring, in a file only you can read, or in environment variables.</p>"
+    "<p>Four short steps: a provider, an assistant, the model that writes summaries, and, if you "
+    "like, your ChatGPT history. "
+    "Skip any of them; <b>⋯ → Help → Setup…</b> (bottom left) brings this back.</p>"
+)
+
+
+def sentence(reason: str) -> str:
+    """A service's one-line ``reason`` as a sentence: capital first letter, final full stop."""
+    text = reason.strip()
+    if not text:
+        return text
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?", "…")) else ".")
+
+
+def name_taken_text(name: str) -> str:
+    """What the setup says when an assistant called ``name`` exists (walk29 #18): the
+    problem and the fix in one sentence."""
+    return fill(translate("SetupWizard", "An assistant named “%1” already exists — choose another name."), name)
+
+
+def _tr(text: str) -> str:
+    """``text`` (a source marked in the ``SetupWizard`` context) in the shown language."""
+    return translate("SetupWizard", text)
+
+
+def _bold(text: str) -> str:
+    """``text`` (a ``SetupWizard`` source) translated, in bold."""
+    return f"<b>{_tr(text)}</b>"
+
+
+def _label(text: str, texts: Texts | None = None) -> QLabel:
+    """A wrapping rich-text label; with ``texts``, ``text`` is a ``SetupWizard`` source
+    shown translated and re-said on a switch."""
+    label = QLabel(text)
+    if texts is not None:
+        texts.bind(label.setText, lambda: _tr(text))
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    return label
+
+
+def illustration(glyph: Icon | None) -> QLabel:
+    """A page's picture, centred: ``glyph`` large in the theme's text colour, or the app
+    icon (None)."""
+    size = IconSize.APP if glyph is None else IconSize.GREETING
+    label = GlyphLabel(app_icon() if glyph is None else glyph, size)
+    label.setObjectName("setupIllustration")
+    label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+    label.setContentsMargins(0, Space.MD, 0, Space.MD)
+    return label
+
+
+#: What the welcome lists under its text: each later step's icon, name and one line.
+STEP_ROWS = ((Icon.PROVIDERS, QT_TRANSLATE_NOOP("SetupWizard", "Provider"),
+              QT_TRANSLATE_NOOP("SetupWizard", "where your models run, with your key")),
+             (Icon.SYSTEM_AGENT, QT_TRANSLATE_NOOP("SetupWizard", "Assistant"),
+              QT_TRANSLATE_NOOP("SetupWizard", "a name, a model and instructions")),
+             (Icon.SUMMARY, QT_TRANSLATE_NOOP("SetupWizard", "Summaries"),
+              QT_TRANSLATE_NOOP("SetupWizard", "the model that condenses long topics")),
+             (Icon.HISTORY, QT_TRANSLATE_NOOP("SetupWizard", "History"),
+              QT_TRANSLATE_NOOP("SetupWizard", "your ChatGPT chats and a memory file, if you like")))
+
+
+def step_rows(texts: Texts) -> QGridLayout:
+    """The welcome's preview of the steps ahead (:data:`STEP_ROWS`): an icon, the step's
+    name in bold and what it sets up, muted; translated through ``texts``."""
+    grid = QGridLayout()
+    grid.setContentsMargins(Space.XXL, Space.LG, 0, 0)
+    grid.setHorizontalSpacing(Space.LG)
+    grid.setVerticalSpacing(Space.MD)
+    for row, (glyph, name, what) in enumerate(STEP_ROWS):
+        mark = GlyphLabel(glyph, IconSize.LG)
+        title = QLabel()
+        texts.bind(title.setText, partial(_bold, name))
+        text = QLabel()
+        texts.bind(text.setText, partial(_tr, what))
+        text.setWordWrap(True)
+        set_tone(text, Tone.MUTED)
+        grid.addWidget(mark, row, 0)
+        grid.addWidget(title, row, 1)
+        grid.addWidget(text, row, 2)
+    grid.setColumnStretch(2, 1)
+    return grid
+
+
+#: Rows of configured providers shown before the list scrolls.
+PROVIDER_LIST_ROWS = 3
+
+#: The glyph of each kind of preset (generic pictures, no vendor logos).
+PLACE_ICONS = {PresetPlace.CLOUD: Icon.CLOUD_SERVICE, PresetPlace.ROUTER: Icon.ROUTER_SERVICE,
+               PresetPlace.LOCAL: Icon.LOCAL_SERVER, PresetPlace.CUSTOM: Icon.PROVIDERS}
+
+
+#: What the provider step says while no provider exists (walk29 #17: not an empty box).
+NO_PROVIDER_TEXT = QT_TRANSLATE_NOOP("SetupWizard", "No provider yet. Pick one below; its form opens filled in.")
+
+
+def preset_grid(texts: Texts) -> QListWidget:
+    """The presets as a grid of icon-and-name tiles (walk29 #17), in :data:`PRESETS` order;
+    each item's ``UserRole`` holds its :class:`ProviderPreset`; translated via ``texts``."""
+    grid = QListWidget()
+    grid.setObjectName("setupPresets")
+    texts.bind(grid.setAccessibleName, lambda: translate("SetupWizard", "Provider presets"))
+    texts.bind(grid.setToolTip, lambda: translate("SetupWizard", "Fills in the kind and base URL; change anything "
+                                                                 "in the form"))
+    grid.setFlow(QListView.Flow.LeftToRight)  # icon left of the name, tiles in rows
+    grid.setWrapping(True)
+    grid.setResizeMode(QListView.ResizeMode.Adjust)
+    grid.setMovement(QListView.Movement.Static)
+    grid.setUniformItemSizes(True)
+    grid.setIconSize(QSize(IconSize.MD, IconSize.MD))
+    # as wide as the longest name beside its icon: no name is cut
+    longest = max(grid.fontMetrics().horizontalAdvance(p.name) for p in PRESETS)
+    tile = QSize(longest + IconSize.MD + 4 * Space.MD, IconSize.MD + 2 * Space.MD)
+    grid.setGridSize(tile)
+    grid.setSpacing(0)
+    for preset in PRESETS:
+        item = QListWidgetItem(icon(PLACE_ICONS[preset.place], IconTint.SOFT_SELECTION), preset.name)
+        item.setData(Qt.ItemDataRole.UserRole, preset)
+        if preset.base_url:
+            item.setToolTip(preset.base_url)
+        else:
+            texts.bind(item.setToolTip, lambda: translate("SetupWizard", "A base URL you type"))
+        item.setSizeHint(tile - QSize(Space.XS, Space.XS))  # every tile as wide as its cell
+        grid.addItem(item)
+    rows = -(-len(PRESETS) // PRESET_COLUMNS)
+    grid.setFixedHeight(rows * tile.height() + 2 * grid.frameWidth() + Space.XS)
+    grid.setMinimumWidth(PRESET_COLUMNS * tile.width() + 2 * grid.frameWidth() + Space.XS)
+    grid.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    grid.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    grid.setCurrentRow(0)
+    return grid
+
+
+#: How many preset tiles share a row in the wizard.
+PRESET_COLUMNS = 3
+
+
+def section_label(text: str, texts: Texts) -> QLabel:
+    """A small section heading (the design system's ``QLabel#sectionLabel``): ``text``, a
+    ``SetupWizard`` source, translated through ``texts``."""
+    label = QLabel()
+    texts.bind(label.setText, lambda: _tr(text))
+    label.setObjectName("sectionLabel")
+    return label
+
+
+class ProviderPage(QWizardPage):
+    """The providers (an empty-state line while there are none); the presets as a grid
+    (kind, base URL, where to get a key) and Add provider…, which opens the provider form
+    filled from the chosen one (also a double-click); Test connection (issue 28)."""
+
+    def __init__(self, wizard: SetupWizard) -> None:
+        super().__init__()
+        self._wizard = wizard
+        self.texts = t = Texts(self)
+        self.presets = preset_grid(t)
+        lay = column(self, max(COLUMN_WIDTH, self.presets.minimumWidth()))  # every tile whole
+        lay.addWidget(page_header(QT_TRANSLATE_NOOP("SetupWizard", "Add a provider"),
+                                  QT_TRANSLATE_NOOP("SetupWizard", "A provider runs the models you chat with: OpenAI, "
+                                                    "Anthropic, OpenRouter, DeepSeek, or a local server such as "
+                                                    "Ollama."), 1))
+        self.list = QListWidget()
+        self.list.setObjectName("setupProviders")
+        t.bind(self.list.setAccessibleName, lambda: translate("SetupWizard", "Configured providers"))
+        self.list.setIconSize(QSize(IconSize.SM, IconSize.SM))
+        self.list_label = section_label(QT_TRANSLATE_NOOP("SetupWizard", "Your providers"), t)
+        lay.addWidget(self.list_label)
+        lay.addWidget(self.list)
+        self.empty_label = QLabel()
+        t.bind(self.empty_label.setText, lambda: _tr(NO_PROVIDER_TEXT))
+        self.empty_label.setObjectName("setupNoProvider")
+        self.empty_label.setWordWrap(True)
+        set_tone(self.empty_label, Tone.MUTED)
+        lay.addWidget(self.empty_label)
+        self.presets.currentRowChanged.connect(lambda _r: self._show_key_hint())
+        self.presets.itemActivated.connect(self._add_from)
+        lay.addWidget(section_label(QT_TRANSLATE_NOOP("SetupWizard", "Presets"), t))
+        lay.addWidget(self.presets)
+        row = QHBoxLayout()
+        self.add_button = make_primary(QPushButton())  # the step's one action
+        t.bind(self.add_button.setText, lambda: translate("SetupWizard", "&Add provider…"))
+        self.add_button.setObjectName("setupAddProvider")
+        t.bind(self.add_button.setToolTip, lambda: translate(
+            "SetupWizard", "Name, kind, base URL and where the key comes from, filled from the preset"))
+        self.add_button.clicked.connect(self.add_provider)
+        self.test_button = QPushButton()
+        t.bind(self.test_button.setText, lambda: translate("SetupWizard", "&Test connection"))
+        t.bind(self.test_button.setToolTip, lambda: translate(
+            "SetupWizard", "Ask the selected provider for its models with its key"))
+        self.test_button.clicked.connect(self.test_connection)
+        row.addWidget(self.add_button)
+        row.addWidget(self.test_button)
+        row.addStretch(1)
+        lay.addLayout(row)
+        self.key_hint = _label("")
+        self.key_hint.setObjectName("setupKeyHint")
+        self.key_hint.setOpenExternalLinks(True)
+        set_tone(self.key_hint, Tone.MUTED)
+        lay.addWidget(self.key_hint)
+        self._show_key_hint()
+        self.result_label = QLabel()
+        self.result_label.setObjectName("setupTestResult")
+        self.result_label.setWordWrap(True)
+        lay.addWidget(self.result_label)
+        lay.addStretch(1)
+        self.list.currentRowChanged.connect(lambda _r: self._sync())
+        self._sync()
+
+    def initializePage(self) -> None:  # noqa: N802 - Qt override
+        """Fill the list from the store (read on a worker)."""
+        self.reload()
+
+    def reload(self, select: str | None = None, *, test: bool = False) -> None:
+        """Re-read the providers on a worker; then select ``select`` (a name) or the first,
+        and Test connection when ``test``."""
+        self._wizard.load_providers(select, test=test)
+
+    def show_providers(self, select: str | None = None) -> None:
+        """List the wizard's providers as last read; select ``select`` (a name) or the first."""
+        self.list.clear()
+        for p in self._wizard.providers:
+            item = QListWidgetItem(icon(Icon.PROVIDERS, IconTint.SOFT_SELECTION), f"{p.name} — {p.base_url}")
+            item.setData(Qt.ItemDataRole.UserRole, p.name)
+            self.list.addItem(item)
+            if p.name == select:
+                self.list.setCurrentItem(item)
+        if self.list.currentRow() < 0 and self.list.count():
+            self.list.setCurrentRow(0)
+        self._sync()
+        self.completeChanged.emit()
+
+    def selected(self) -> str | None:
+        """The selected provider's name."""
+        item = self.list.currentItem()
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
+
+    def _sync(self) -> None:
+        self.test_button.setEnabled(self.selected() is not None and not self._wizard.testing)
+        has = self.list.count() > 0
+        self.list.setVisible(has)
+        self.list_label.setVisible(has)
+        self.empty_label.setVisible(not has)
+        rows = min(self.list.count(), PROVIDER_LIST_ROWS)
+        if rows:  # as tall as its rows, up to PROVIDER_LIST_ROWS; then it scrolls
+            self.list.setFixedHeight(rows * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth())
+
+    def isComplete(self) -> bool:  # noqa: N802 - Qt override
+        """Next needs a provider."""
+        return self.list.count() > 0
+
+    def preset(self) -> ProviderPreset:
+        """The chosen preset."""
+        item = self.presets.currentItem() or self.presets.item(0)
+        data = item.data(Qt.ItemDataRole.UserRole)
+        assert isinstance(data, ProviderPreset)
+        return data
+
+    def _show_key_hint(self) -> None:
+        p = self.preset()
+
+        def text() -> str:
+            if not p.needs_key:
+                return fill(translate("SetupWizard", "%1 runs on your computer and needs no key; start it before "
+                                                     "Test connection."), p.name)
+            if p.key_url:
+                return fill(translate("SetupWizard", 'Get a key at <a href="%1">%1</a>, then paste it in the form.'),
+                            p.key_url)
+            return translate("SetupWizard", "Type your provider's base URL in the form; its documentation says "
+                                            "where keys are made.")
+
+        self.texts.bind(self.key_hint.setText, text)
+
+    def _add_from(self, item: QListWidgetItem) -> None:
+        """A preset tile was activated (double-click, Enter): its form."""
+        self.presets.setCurrentItem(item)
+        self.add_provider()
+
+    def add_provider(self) -> QWidget:
+        """The provider form, filled from the preset; a saved provider is selected and tested."""
+        from chathub_desktop.gui.settings.provider_form import ProviderFormDialog
+
+        dlg = ProviderFormDialog(self._wizard.svc.providers, self._wizard.runner, None, self)
+        p = self.preset()
+        taken = {v.name for v in self._wizard.providers}
+        name = p.name if p.base_url and p.name not in taken else ""
+        dlg.prefill(name, p.kind, p.base_url, p.needs_key, icon(PLACE_ICONS[p.place]))
+        dlg.saved.connect(lambda view: self.reload(view.name, test=True))
+        self._wizard.provider_form = dlg
+        dlg.open()
+        return dlg
+
+    def test_connection(self) -> None:
+        """Ask the selected provider for its models (in the background)."""
+        name = self.selected()
+        if name is None or self._wizard.testing:
+            return
+        self._wizard.testing = True
+        self._sync()
+        set_tone(self.result_label, Tone.NORMAL)
+        self.texts.bind(self.result_label.setText,
+                        lambda: fill(translate("SetupWizard", "Asking %1 for its models…"), name))
+        self._wizard.runner.run("setup-test", self._test(name), context="Test connection")
+
+    async def _test(self, name: str) -> None:
+        try:
+            result = await self._wizard.svc.provider_models.test(name)  # remembered for every chooser
+        except ServiceError as exc:
+            result = ConnectionCheck(False, str(exc))
+        finally:
+            self._wizard.testing = False
+            self._sync()
+        self._wizard.tested[name] = result
+        set_tone(self.result_label, Tone.NORMAL if result.ok else Tone.ERROR)
+        self.texts.bind(self.result_label.setText, lambda: ("✓ " if result.ok else "✗ ") + result.message)
+        self._wizard.connection_tested.emit(name, result.ok)
+
+
+class AssistantPage(QWizardPage):
+    """Name, provider, model and instructions of the first assistant."""
+
+    def __init__(self, wizard: SetupWizard) -> None:
+        super().__init__()
+        self._wizard = wizard
+        self._creating = False
+        self.texts = t = Texts(self)
+        lay = column(self)  # the header above the form, as on every page (walk29 #18)
+        lay.addWidget(page_header(QT_TRANSLATE_NOOP("SetupWizard", "Create an assistant"),
+                                  QT_TRANSLATE_NOOP("SetupWizard", "An assistant has a model, instructions and its "
+                                                                   "own memory. You can add more later."), 2))
+        form = QFormLayout()
+        lay.addLayout(form)
+        lay.addStretch(1)
+        self.name_edit = QLineEdit(translate("SetupWizard", "Assistant"))  # a value: set once
+        self.name_edit.setObjectName("setupAssistantName")
+        self.provider_combo = QComboBox()
+        self.provider_combo.setObjectName("setupAssistantProvider")
+        self.model_combo = QComboBox()
+        self.model_combo.setObjectName("setupAssistantModel")
+        self.model_combo.setEditable(True)
+        t.bind(self.model_combo.setToolTip, lambda: translate(
+            "SetupWizard", "The tested provider's models come first; you may type any model id"))
+        self.instructions_edit = QPlainTextEdit()
+        t.bind(self.instructions_edit.setPlaceholderText, lambda: translate(
+            "SetupWizard", "Optional, e.g. “Answer briefly; use metric units.”"))
+        self.instructions_edit.setMaximumHeight(90)
+        self.error_label = QLabel()
+        self.error_label.setObjectName("setupAssistantError")
+        set_tone(self.error_label, Tone.ERROR)
+        self.error_label.setWordWrap(True)
+        for text, widget in ((QT_TRANSLATE_NOOP("SetupWizard", "&Name:"), self.name_edit),
+                             (QT_TRANSLATE_NOOP("SetupWizard", "&Provider:"), self.provider_combo),
+                             (QT_TRANSLATE_NOOP("SetupWizard", "&Model:"), self.model_combo),
+                             (QT_TRANSLATE_NOOP("SetupWizard", "&Instructions:"), self.instructions_edit)):
+            label = QLabel()
+            t.bind(label.setText, partial(_tr, text))
+            label.setBuddy(widget)
+            form.addRow(label, widget)
+        form.addRow(self.error_label)
+        self.provider_combo.currentIndexChanged.connect(lambda _i: self._fill_models())
+        self.name_edit.textChanged.connect(lambda _t: self.completeChanged.emit())
+
+    def initializePage(self) -> None:  # noqa: N802 - Qt override
+        """Providers, the tested one first selected; its models."""
+        chosen = self._wizard.provider_page.selected()
+        self.provider_combo.clear()
+        for p in self._wizard.providers:
+            self.provider_combo.addItem(p.name, p.name)
+        if chosen is not None:
+            self.provider_combo.setCurrentIndex(max(0, self.provider_combo.findData(chosen)))
+        self._fill_models()
+
+    def _fill_models(self) -> None:
+        name = self.provider_combo.currentData()
+        tested = self._wizard.tested.get(str(name)) if name else None
+        offered = list(tested.models) if tested is not None and tested.ok else []
+        typed = self.model_combo.currentText()
+        fill_model_combo(self.model_combo, offered, self._wizard.catalog_for(name, offered),
+                         tested.windows if tested is not None and tested.ok else (),
+                         provider=self.provider_combo.currentText())
+        if offered or not typed:
+            select_first_model(self.model_combo)
+
+    def isComplete(self) -> bool:  # noqa: N802 - Qt override
+        """Next needs a name (and no create under way)."""
+        return bool(self.name_edit.text().strip()) and not self._creating
+
+    def validatePage(self) -> bool:  # noqa: N802 - Qt override
+        """Once created, leave; else create the assistant on a worker (issue 29) and stay:
+        the page moves on when it is stored, or shows the refusal."""
+        if self._wizard.created_assistant is not None:
+            return True
+        self._creating = True
+        self.completeChanged.emit()
+        create = self._wizard.svc.assistants.create
+        name, provider = self.name_edit.text(), self.provider_combo.currentData()
+        model, instructions = self.model_combo.currentText().strip(), self.instructions_edit.toPlainText().strip()
+        self._wizard.runner.run("setup-assistant", self._create(
+            lambda: create(name, provider=provider, model=model, instructions=instructions)), context="Setup")
+        return False
+
+    async def _create(self, create: Callable[[], AssistantView]) -> None:
+        try:
+            view = await self._wizard.runner.run_in_thread(create)
+        except NameTaken as exc:
+            taken = exc.name
+            self.texts.bind(self.error_label.setText, lambda: name_taken_text(taken))
+            self.name_edit.setFocus()
+            self.name_edit.selectAll()
+            return
+        except ServiceError as exc:
+            self.error_label.setText(sentence(str(exc)))
+            return
+        finally:
+            self._creating = False
+            self.completeChanged.emit()
+        self._wizard.created_assistant = view.id
+        self.error_label.clear()
+        self._wizard.next()
+
+
+#: The note under the History Compress model (CMP-3; the seed's advice, in our words).
+SUMMARIZER_NOTE = QT_TRANSLATE_NOOP("SetupWizard", "A smaller model is usually quicker and cheaper for summaries. "
+                                                  "The chat model works too, but when it is busy, summaries can fail.")
+
+
+class SummarizerPage(QWizardPage):
+    """The History Compress model (CMP-3, issue 28): a provider and one of its models (the
+    tested list first, a small model preselected; the chat model allowed; any id typed).
+    Leaving the page stores ``history-compress-model`` as ``PROVIDER/MODEL``."""
+
+    def __init__(self, wizard: SetupWizard) -> None:
+        super().__init__()
+        self._wizard = wizard
+        self._storing = False
+        self._stored: str | None = None
+        self.texts = t = Texts(self)
+        lay = column(self)
+        lay.addWidget(page_header(QT_TRANSLATE_NOOP("SetupWizard", "Choose the model that writes summaries"),
+                                  QT_TRANSLATE_NOOP("SetupWizard", "The History Compress model summarizes long "
+                                                    "topics and writes memory dream cards. Settings → System Agent "
+                                                    "changes it later."), 3))
+        lay.addWidget(illustration(Icon.SUMMARY))
+        form = QFormLayout()
+        lay.addLayout(form)
+        lay.addStretch(1)
+        self.provider_combo = QComboBox()
+        self.provider_combo.setObjectName("setupSummarizerProvider")
+        self.model_combo = QComboBox()
+        self.model_combo.setObjectName("setupSummarizerModel")
+        self.model_combo.setEditable(True)
+        t.bind(self.model_combo.setToolTip, lambda: translate(
+            "SetupWizard", "The provider's own models come first; you may type any model id"))
+        self.note = _label(SUMMARIZER_NOTE, t)
+        self.note.setObjectName("setupSummarizerNote")
+        set_tone(self.note, Tone.MUTED)
+        self.error_label = QLabel()
+        self.error_label.setObjectName("setupSummarizerError")
+        set_tone(self.error_label, Tone.ERROR)
+        self.error_label.setWordWrap(True)
+        for text, widget in ((QT_TRANSLATE_NOOP("SetupWizard", "&Provider:"), self.provider_combo),
+                             (QT_TRANSLATE_NOOP("SetupWizard", "History Compress &model:"), self.model_combo)):
+            label = QLabel()
+            t.bind(label.setText, partial(_tr, text))
+            label.setBuddy(widget)
+            form.addRow(label, widget)
+        form.addRow(self.note)
+        form.addRow(self.error_label)
+        self.provider_combo.currentIndexChanged.connect(lambda _i: self._fill_models())
+        self.model_combo.currentTextChanged.connect(lambda _t: self.completeChanged.emit())
+
+    def initializePage(self) -> None:  # noqa: N802 - Qt override
+        """The providers, the assistant's one selected; its models, a small one chosen."""
+        chosen = self._wizard.assistant_page.provider_combo.currentData() or self._wizard.provider_page.selected()
+        self.provider_combo.blockSignals(True)
+        self.provider_combo.clear()
+        for p in self._wizard.providers:
+            self.provider_combo.addItem(p.name, p.name)
+        if chosen is not None:
+            self.provider_combo.setCurrentIndex(max(0, self.provider_combo.findData(chosen)))
+        self.provider_combo.blockSignals(False)
+        self._fill_models()
+
+    def _fill_models(self) -> None:
+        name = self.provider_combo.currentData()
+        tested = self._wizard.tested.get(str(name)) if name else None
+        offered = [m for m in (tested.models if tested is not None and tested.ok else ()) if is_chat_model(m)]
+        chat = self._wizard.assistant_page.model_combo.currentText().strip()
+        fill_model_combo(self.model_combo, offered, self._wizard.catalog_for(name, offered),
+                         tested.windows if tested is not None and tested.ok else (),
+                         provider=self.provider_combo.currentText())
+        # a small served model; else the chat model (it is served); else the first served one
+        self.model_combo.setCurrentText(small_model(offered) or chat or (offered[0] if offered else ""))
+
+    def setting(self) -> str:
+        """``PROVIDER/MODEL`` as it will be stored ("" without a provider or model)."""
+        name, model = self.provider_combo.currentData(), self.model_combo.currentText().strip()
+        return f"{name}/{model}" if name and model else ""
+
+    def isComplete(self) -> bool:  # noqa: N802 - Qt override
+        """Next needs a provider and a model (and no store under way)."""
+        return bool(self.setting()) and not self._storing
+
+    def validatePage(self) -> bool:  # noqa: N802 - Qt override
+        """Once the shown choice is stored, leave; else store it on a worker (issue 29) and
+        stay: the page moves on when it is stored, or shows the refusal."""
+        value = self.setting()
+        if value == self._stored:
+            return True
+        self._storing = True
+        self.completeChanged.emit()
+        self._wizard.runner.run("setup-summarizer", self._store(value), context="Setup")
+        return False
+
+    async def _store(self, value: str) -> None:
+        try:
+            await self._wizard.runner.run_in_thread(self._wizard.svc.settings.set, HISTORY_COMPRESS_MODEL, value)
+        except ServiceError as exc:
+            self.error_label.setText(sentence(str(exc)))
+            return
+        finally:
+            self._storing = False
+            self.completeChanged.emit()
+        self._stored = value
+        self.error_label.clear()
+        self._wizard.next()
+
+
+class HistoryPage(QWizardPage):
+    """Optionally import a ChatGPT export, and a memory file, after the setup."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts = t = Texts(self)
+        lay = column(self)
+        lay.addWidget(page_header(QT_TRANSLATE_NOOP("SetupWizard", "Bring your history (optional)"),
+                                  QT_TRANSLATE_NOOP("SetupWizard", "Your earlier chats and an assistant's memory, if "
+                                                                   "you have them."), 4))
+        lay.addWidget(illustration(Icon.HISTORY))
+        lay.addWidget(_label(QT_TRANSLATE_NOOP("SetupWizard", "ChatGPT → Settings → Data controls → Export data "
+                                               "sends you a zip. Each conversation in it becomes a topic of your "
+                                               "assistant; nothing is uploaded anywhere."), t))
+        self.import_check = QCheckBox()
+        t.bind(self.import_check.setText, lambda: translate("SetupWizard", "&Import a ChatGPT export when the setup "
+                                                                           "closes"))
+        self.import_check.setObjectName("setupImport")
+        lay.addWidget(self.import_check)
+        lay.addWidget(_label(QT_TRANSLATE_NOOP("SetupWizard", "An assistant's memory exported from ChatHub (JSON or "
+                                               "Markdown) can become this assistant's memory; you see what changes "
+                                               "before it is written."), t))
+        self.memory_check = QCheckBox()
+        t.bind(self.memory_check.setText, lambda: translate("SetupWizard", "Import a &memory file into the new "
+                                                                           "assistant"))
+        self.memory_check.setObjectName("setupImportMemory")
+        lay.addWidget(self.memory_check)
+        lay.addStretch(1)
+
+
+#: The wizard's size: three preset tiles to a row; fits a 1366×768 screen.
+WIZARD_SIZE = QSize(760, 560)
+
+#: The wizard's button texts (walk29 #13: no "< Back" / "Next >").
+BUTTON_TEXTS = {QWizard.WizardButton.BackButton: QT_TRANSLATE_NOOP("SetupWizard", "Back"),
+                QWizard.WizardButton.NextButton: QT_TRANSLATE_NOOP("SetupWizard", "Continue"),
+                QWizard.WizardButton.FinishButton: QT_TRANSLATE_NOOP("SetupWizard", "Finish"),
+                QWizard.WizardButton.CancelButton: QT_TRANSLATE_NOOP("SetupWizard", "Skip setup")}
+
+
+class SetupWizard(QWizard):
+    """The first-run setup. ``services``, ``runner`` (background work), ``catalog_ids``
+    (model ids to suggest). ``finished_setup(assistant_id or 0, import_chats,
+    import_memory)`` on Finish; Skip setup is the wizard's Cancel."""
+
+    finished_setup = Signal(int, bool, bool)
+    connection_tested = Signal(str, bool)
+
+    def __init__(self, services: Services, runner: TaskRunner, catalog_ids: Sequence[str] = (),
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("setupWizard")
+        self.texts = t = Texts(self)
+        t.bind(self.setWindowTitle, lambda: translate("SetupWizard", "Set up ChatHub Desktop"))
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.svc = services
+        self.runner = runner
+        self.catalog_ids = list(catalog_ids)
+        #: ``{provider name: (kind, base URL)}`` as the pages last listed them.
+        self.provider_places: dict[str, tuple[str, str]] = {}
+        self.tested: dict[str, ConnectionCheck] = {}
+        self.testing = False
+        self.created_assistant: int | None = None
+        self.provider_form: QWidget | None = None
+        #: The configured providers as last read on a worker (:meth:`load_providers`).
+        self.providers: list[ProviderView] = []
+        intro = QWizardPage()
+        intro_lay = column(intro)
+        intro_lay.addWidget(page_header(QT_TRANSLATE_NOOP("SetupWizard", "Welcome to ChatHub Desktop"),
+                                        QT_TRANSLATE_NOOP("SetupWizard", "Set up in about a minute."), 0))
+        intro_lay.addWidget(illustration(None))
+        intro_lay.addWidget(_label(INTRO, t))
+        intro_lay.addLayout(step_rows(t))
+        intro_lay.addStretch(1)
+        self.provider_page = ProviderPage(self)
+        self.assistant_page = AssistantPage(self)
+        self.summarizer_page = SummarizerPage(self)
+        self.history_page = HistoryPage()
+        for page in (intro, self.provider_page, self.assistant_page, self.summarizer_page, self.history_page):
+            self.addPage(page)
+        self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)  # Finish alone at the end
+        # plain words instead of Qt's "< Back" / "Next >" (walk29 #13)
+        for button, text in BUTTON_TEXTS.items():
+            t.bind(partial(self.setButtonText, button), partial(_tr, text))
+        t.bind(self.button(QWizard.WizardButton.CancelButton).setToolTip, lambda: translate(
+            "SetupWizard", "Close; ⋯ → Help → Setup… (bottom left) brings it back"))
+        self.accepted.connect(lambda: self.finished_setup.emit(
+            self.created_assistant or 0, self.history_page.import_check.isChecked(),
+            self.history_page.memory_check.isChecked()))
+        self.resize(WIZARD_SIZE)
+
+    def load_providers(self, select: str | None = None, *, test: bool = False) -> None:
+        """Read the configured providers on a worker (issue 29), then show them on the
+        provider step, selecting ``select`` (a name) or the first; ``test``: then Test
+        connection on it (a provider just saved)."""
+        self.runner.run("setup-providers", self._load_providers(select, test), context="Setup")
+
+    async def _load_providers(self, select: str | None, test: bool) -> None:
+        self.providers = list(await self.runner.run_in_thread(self.svc.providers.list))
+        for p in self.providers:
+            self.provider_places[p.name] = (p.kind, p.base_url)
+        self.provider_page.show_providers(select)
+        if test:
+            self.provider_page.test_connection()
+
+    def busy(self) -> bool:
+        """True while a read or write of the setup runs on a worker (tests wait on it)."""
+        return any(self.runner.is_running(name) for name in ("setup-providers", "setup-assistant",
+                                                              "setup-summarizer"))
+
+    def catalog_for(self, provider: object, offered: Sequence[str]) -> list[str]:
+        """The bundled catalog's ids to offer under ``provider`` (a name) beside the
+        ``offered`` ones it serves: none under a local server, the maker's own under its
+        API (``core.model_ids.catalog_fits``; walk36 saw 43 cloud ids under llama.cpp)."""
+        from chathub_desktop.core.model_ids import catalog_fits
+
+        place = self.provider_places.get(str(provider)) if provider else None
+        return [m for m in self.catalog_ids
+                if m not in offered and (place is None or catalog_fits(m, *place))]

@@ -1,0 +1,290 @@
+"""The main window's actions and menus (issue #2; split from ``main_window``): every
+menu action with its shortcut and tooltip, the app menu behind the rail's ⋯ button
+(issue 29: no classic menu bar, as in Cherry Studio or LobeHub; on macOS its submenus
+also fill the native menu bar), and the icons of the menu actions. The builders set the actions as attributes of the window, which its
+components reach through their Protocols.
+"""
+
+from __future__ import annotations
+
+import html
+import sys
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QSize
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QToolButton, QWidget
+
+from chathub_desktop.gui.context.compaction_controller import COMPACT_TEXT
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.shell.i18n import fill
+from chathub_desktop.gui.shell.nav_rail import PageId, PageShortcuts, RailRoutes
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.shell.main_window import MainWindow
+
+
+#: The key that opens the app menu (GNOME and KDE open a window's menu with F10).
+APP_MENU_KEY = "F10"
+
+
+def tool_button(action: QAction, label: str, glyph: Icon) -> QToolButton:
+    """An icon button for ``action`` (issue 29): the icon ``glyph``, the action's tooltip,
+    ``label`` as its accessible name (and the action's icon text, so menus keep the
+    action's own text); it follows the action's enabled state."""
+    action.setIcon(icon(glyph))
+    action.setIconText(label)
+    b = QToolButton()
+    b.setDefaultAction(action)
+    b.setAutoRaise(True)
+    b.setAccessibleName(label)
+    b.setIconSize(QSize(IconSize.MD, IconSize.MD))
+    return b
+
+
+def window_action(owner: QWidget, text: str, slot: object, shortcut: QKeySequence | str | None = None,
+                  tip: str = "") -> QAction:
+    """A QAction ``text`` of ``owner`` that calls ``slot``, with ``shortcut`` and ``tip``
+    (tooltip and status tip); added to ``owner`` so the shortcut works without a menu."""
+    a = QAction(text, owner)
+    if shortcut is not None:
+        a.setShortcuts([QKeySequence(shortcut)])  # setShortcut() would build Qt's namespace
+    set_tip(a, tip)
+    a.triggered.connect(slot)
+    owner.addAction(a)
+    return a
+
+
+def set_tip(a: QAction, tip: str) -> None:
+    """``tip`` as ``a``'s tooltip and status tip (nothing for an empty ``tip``)."""
+    if tip:
+        a.setToolTip(tip)
+        a.setStatusTip(tip)
+
+
+def build_actions(w: MainWindow) -> None:
+    """Create the window's menu actions as attributes of ``w`` (each with its shortcut,
+    added to ``w`` so its shortcut works before a menu shows it); their texts and
+    tooltips come from :func:`retranslate_actions`."""
+    w.import_action = window_action(w, "", lambda *_: w.pages.open_import(), "Ctrl+I")
+    from chathub_desktop.core.export_formats import FORMATS
+
+    w.import_format_actions = [
+        window_action(w, "", lambda *_, name=f.name: w.pages.open_import(name), None) for f in FORMATS]
+    w.quit_action = window_action(w, "", w.request_quit, "Ctrl+Q")
+    w.providers_action = window_action(w, "", w.pages.open_settings, "Ctrl+,")
+    w.back_action = window_action(w, "", lambda: w.page_host.show_page(PageId.CHATS), "Esc")
+    w.app_menu_action = window_action(w, "", lambda: w.rail.more.showMenu(), APP_MENU_KEY)
+    w.new_assistant_action = window_action(w, "", w.pages.open_new_assistant, None)
+    w.edit_assistant_action = window_action(w, "", w.pages.open_edit_assistant, "Ctrl+E")
+    w.memory_action = window_action(w, "", w.pages.open_memory, "Ctrl+M")
+    w.about_action = window_action(w, "", w.pages.open_about, None)
+    w.data_folder_action = window_action(w, "", w.pages.open_data_folder, None)
+    w.shortcuts_action = window_action(w, "", w.pages.open_shortcuts, "Ctrl+/")
+    w.setup_action = window_action(w, "", w.pages.open_setup, None)
+    w.new_topic_action = window_action(w, "", w.new_topic, "Ctrl+N")
+    w.rename_topic_action = window_action(w, "", w.rename_topic, "F2")
+    w.delete_topic_action = QAction(w)
+    w.delete_topic_action.setShortcuts(QKeySequence.StandardKey.Delete)
+    w.delete_topic_action.triggered.connect(w.delete_topic)
+    w.stop_action = window_action(w, "", w.sending.stop_current, "Esc")
+    w.compact_action = window_action(w, "", lambda: w.compaction.compact_topic(), "Ctrl+Shift+K")
+    w.summary_action = window_action(w, "", lambda: w.compaction.open_summary(), "Ctrl+Shift+S")
+    w.system_agent_action = window_action(w, "", w.pages.open_system_agent, None)
+    retranslate_actions(w)
+
+
+def _t(text: str) -> str:
+    """``text``, marked elsewhere in context ``WindowActions``, in the interface language."""
+    return QCoreApplication.translate("WindowActions", text)
+
+
+def retranslate_actions(w: MainWindow) -> None:
+    """Set the text and tooltip of every action :func:`build_actions` made, in the
+    interface language (at build and on each language change, issue 27)."""
+    translate = QCoreApplication.translate
+    texts: dict[QAction, tuple[str, str]] = {
+        w.import_action: (translate("WindowActions", "Chat history export…"),
+                          translate("WindowActions", "Import conversations from a ChatGPT, Claude, Open WebUI or "
+                                              "LibreChat export (the format is detected)")),
+        w.quit_action: (translate("WindowActions", "&Quit"),
+                        translate("WindowActions", "Quit ChatHub Desktop (a reply being written is kept as interrupted)")),
+        w.providers_action: (translate("WindowActions", "&Providers…"),
+                             translate("WindowActions", "Settings: LLM providers and their API keys, models, the System "
+                                                 "Agent, tools, storage and appearance (Ctrl+,)")),
+        w.back_action: (translate("WindowActions", "Back to chats"),
+                        translate("WindowActions", "Leave Settings or Search for the chats (Esc)")),
+        w.app_menu_action: (translate("WindowActions", "Open the menu"),
+                            fill(translate("WindowActions", "The app menu: import, topic, assistant, view, help (%1)"),
+                                 APP_MENU_KEY)),
+        w.new_assistant_action: (translate("WindowActions", "&New…"), translate("WindowActions", "Create an assistant (Alt+A, N)")),
+        w.edit_assistant_action: (translate("WindowActions", "&Edit…"),
+                                  translate("WindowActions", "Edit the selected assistant's settings (Ctrl+E)")),
+        w.memory_action: (translate("WindowActions", "&Memory…"),
+                          translate("WindowActions", "The selected assistant's memory: switch, fixed memory and the "
+                                              "memory dream (Ctrl+M)")),
+        w.about_action: (translate("WindowActions", "&About ChatHub Desktop"),
+                         translate("WindowActions", "Version, data folder, database and where API keys are kept")),
+        w.data_folder_action: (translate("WindowActions", "Open &data folder"),
+                               translate("WindowActions", "Show the folder holding your data in the file manager")),
+        w.shortcuts_action: (translate("WindowActions", "&Keyboard shortcuts"),
+                             translate("WindowActions", "Every keyboard shortcut of the window (Ctrl+/)")),
+        w.setup_action: (translate("WindowActions", "&Setup…"),
+                         translate("WindowActions", "The first-run setup: a provider, an assistant, your history")),
+        w.new_topic_action: (translate("WindowActions", "New &topic"),
+                             translate("WindowActions", "Start a new topic with this assistant (Ctrl+N)")),
+        w.rename_topic_action: (translate("WindowActions", "&Rename topic"),
+                                translate("WindowActions", "Rename the selected topic (F2)")),
+        w.delete_topic_action: (translate("WindowActions", "&Delete topic"),
+                                translate("WindowActions", "Delete the selected topic and its messages (Del)")),
+        w.stop_action: (translate("WindowActions", "Stop"),
+                        translate("WindowActions", "Stop the reply being written, or the compaction running, "
+                                            "in this topic (Esc)")),
+        w.summary_action: (translate("WindowActions", "View topic &summary…"),
+                           translate("WindowActions", "The topic's rolling summary, its model, Copy / Export and the "
+                                               "compaction debug log (Ctrl+Shift+S)")),
+        w.system_agent_action: (translate("WindowActions", "System &Agent…"),
+                                translate("WindowActions", "History Compress model, topic naming model and summary "
+                                                    "archives")),
+    }
+    for a, (text, tip) in texts.items():
+        a.setText(text)
+        set_tip(a, tip)
+    w.delete_topic_action.setStatusTip("")  # a plain QAction before: tooltip only
+    w.compact_action.setText(_t(COMPACT_TEXT))
+    set_tip(w.compact_action, translate("WindowActions", "Summarize this topic's completed turns now with the History "
+                                                  "Compress model; messages stay (Ctrl+Shift+K)"))
+    from chathub_desktop.core.export_formats import FORMATS
+
+    for a, f in zip(w.import_format_actions, FORMATS, strict=True):
+        a.setText(fill(translate("WindowActions", "%1 export…"), f.label))
+        set_tip(a, fill(translate("WindowActions", "Import conversations from a %1 export. %2"), f.label,
+                        f.how_to_export))
+
+
+def retranslate_window(w: MainWindow) -> None:
+    """Set the window's own chrome (the topic list's heading and buttons, the opening and
+    store-wait lines), its actions, its menus and the View menu in the interface language."""
+    translate = QCoreApplication.translate
+    retranslate_actions(w)
+    retranslate_menus(w)
+    w.view.retranslate()
+    w.topics_label.setText(translate("MainWindow", "&Topics"))
+    w.topic_list.setAccessibleName(translate("MainWindow", "Topics"))
+    w.topic_list.viewport().update()  # the rows' day labels ("Yesterday") are painted in the language
+    w.assistant_combo.setAccessibleName(translate("MainWindow", "Assistant"))
+    labels = {w.rename_topic_button: translate("MainWindow", "Rename topic"),
+              w.delete_topic_button: translate("MainWindow", "Delete topic"),
+              w.new_topic_button: translate("MainWindow", "New topic")}
+    for button, label in labels.items():
+        action = button.defaultAction()
+        action.setIconText(label)
+        button.setAccessibleName(label)
+    w.opening.setText(f'<div align="center">{html.escape(translate("Composer", "Opening your chats…"))}</div>')
+    w.store_wait_label.setText(translate("MainWindow", "Waiting for the store — another ChatHub process is writing…"))
+
+
+def retranslate_menus(w: MainWindow) -> None:
+    """Set the titles of the app menu and its submenus in the interface language."""
+    translate = QCoreApplication.translate
+    w.app_menu.setTitle(translate("WindowActions", "Menu"))
+    titles = {w.import_menu: translate("WindowActions", "&Import"), w.topic_menu: translate("WindowActions", "&Topic"),
+              w.assistant_menu: translate("WindowActions", "&Assistant"), w.settings_menu: translate("WindowActions", "&Settings"),
+              w.help_menu: translate("WindowActions", "&Help")}
+    for menu, title in titles.items():
+        menu.setTitle(title)
+
+
+def build_menus(w: MainWindow) -> None:
+    """Build ``w``'s app menu (the rail's ⋯ button, F10) from its actions, with the
+    controllers that own menu entries (search, reply versions, topic actions, the View
+    menu), the rail's routes and the keys each page owns."""
+    app_menu = w.app_menu = QMenu(w)
+    import_menu = w.import_menu = QMenu(w)
+    import_menu.addAction(w.import_action)
+    import_menu.addSeparator()
+    for action in w.import_format_actions:
+        import_menu.addAction(action)
+    topic_menu = w.topic_menu = QMenu(w)
+    from chathub_desktop.gui.search.search_controller import SearchController
+
+    w.search = SearchController(w, w)  # issue 14: Ctrl+K / Ctrl+Shift+F
+    topic_menu.addAction(w.search.action)
+    topic_menu.addAction(w.new_topic_action)
+    topic_menu.addAction(w.rename_topic_action)
+    topic_menu.addAction(w.delete_topic_action)
+    topic_menu.addAction(w.deletes.undo_action)
+    topic_menu.addSeparator()
+    topic_menu.addAction(w.compact_action)
+    topic_menu.addAction(w.summary_action)
+    topic_menu.addSeparator()
+    topic_menu.addAction(w.stop_action)
+    from chathub_desktop.gui.chat.reply_versions import ReplyVersionsController
+
+    w.versions = ReplyVersionsController(w)  # issue 14: Regenerate (Ctrl+R), Resend, ‹ 2 / 3 ›
+    topic_menu.addAction(w.versions.regenerate_action)
+    topic_menu.addMenu(w.versions.regenerate_with_menu)
+    from chathub_desktop.gui.topics.topic_actions import TopicActions
+
+    w.topic_actions = TopicActions(w, topic_menu, import_menu)  # issue 14
+    assistant_menu = w.assistant_menu = QMenu(w)
+    assistant_menu.addAction(w.new_assistant_action)
+    assistant_menu.addAction(w.edit_assistant_action)
+    assistant_menu.addAction(w.memory_action)
+    settings_menu = w.settings_menu = QMenu(w)
+    settings_menu.addAction(w.providers_action)
+    settings_menu.addAction(w.system_agent_action)
+    from chathub_desktop.gui.shell.view_menu import ViewController
+
+    w.view = ViewController(w, w.sidebar, w.qsettings())
+    w.view.send_key_changed.connect(w.on_send_key)
+    w.rail_routes = RailRoutes(w.rail, w.page_host, topics=w.view.sidebar_action,
+                               memory=w.memory_action, search=w.search.action,
+                               settings=w.providers_action)
+    # Esc stops a reply on the chats and Memory pages and goes back from Settings and Search
+    w.page_keys = PageShortcuts(w.page_host, {
+        PageId.CHATS: [w.new_topic_action, w.delete_topic_action, w.edit_assistant_action, w.stop_action],
+        PageId.MEMORY: [w.stop_action],
+        PageId.SETTINGS: [w.back_action], PageId.SEARCH: [w.back_action]})
+    w.on_send_key(w.view.prefs.send_key)
+    help_menu = w.help_menu = QMenu(w)
+    help_menu.addAction(w.setup_action)
+    help_menu.addAction(w.shortcuts_action)
+    help_menu.addAction(w.data_folder_action)
+    submenus = (import_menu, topic_menu, assistant_menu, w.view.menu, settings_menu, help_menu)
+    for m, glyph in zip(submenus, (Icon.IMPORT, Icon.CHATS, Icon.SYSTEM_AGENT, Icon.THEME, Icon.SETTINGS, Icon.HELP),
+                        strict=True):
+        m.menuAction().setIcon(icon(glyph))
+        app_menu.addMenu(m)
+    app_menu.addSeparator()
+    app_menu.addAction(w.about_action)
+    app_menu.addAction(w.quit_action)
+    if sys.platform == "darwin":  # the native menu bar, as every Mac app has
+        for m in submenus:
+            w.menuBar().addMenu(m)
+    for m in (app_menu, *submenus):
+        m.setToolTipsVisible(True)
+    w.rail.set_app_menu(app_menu, APP_MENU_KEY)
+    retranslate_window(w)
+    decorate_actions(w)
+
+
+def decorate_actions(w: MainWindow) -> None:
+    """An icon on every menu action that has a conventional one (issue 29)."""
+    glyphs = {
+        w.import_action: Icon.IMPORT, w.quit_action: Icon.QUIT, w.providers_action: Icon.PROVIDERS,
+        w.new_assistant_action: Icon.NEW_ASSISTANT, w.edit_assistant_action: Icon.EDIT_ASSISTANT,
+        w.memory_action: Icon.MEMORY,
+        w.system_agent_action: Icon.SYSTEM_AGENT, w.about_action: Icon.ABOUT,
+        w.data_folder_action: Icon.FOLDER, w.shortcuts_action: Icon.SHORTCUTS,
+        w.setup_action: Icon.SETUP, w.stop_action: Icon.STOP, w.compact_action: Icon.COMPACT,
+        w.summary_action: Icon.SUMMARY, w.search.action: Icon.SEARCH,
+        w.versions.regenerate_action: Icon.REGENERATE, w.deletes.undo_action: Icon.UNDO,
+        w.topic_actions.pin_action: Icon.PIN, w.topic_actions.archive_action: Icon.ARCHIVE,
+        w.topic_actions.import_action: Icon.IMPORT, w.view.sidebar_action: Icon.SIDEBAR,
+        w.view.larger_action: Icon.LARGER, w.view.smaller_action: Icon.SMALLER,
+        w.view.notifications_action: Icon.NOTIFICATIONS, w.back_action: Icon.BACK, w.app_menu_action: Icon.MORE,
+    }
+    for action, glyph in glyphs.items():
+        action.setIcon(icon(glyph))

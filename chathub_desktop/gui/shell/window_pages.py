@@ -1,0 +1,279 @@
+"""The main window's dialogs and pages: Settings, assistants, Memory, Import, Help and
+the first-run setup (issue 2, issue 15, issue 16). Each opens non-blocking, is kept in
+``window.dialogs`` under its name, and is loaded on first use (not on the start-up path)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
+from chathub_desktop.gui.shell.nav_rail import AssistantItem, PageHost, PageId
+from chathub_desktop.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QWidget
+
+    from chathub_desktop.gui.dialogs.import_dialog import ImportDialog
+    from chathub_desktop.gui.memory.fixed_page import MemoryPage
+    from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
+    from chathub_desktop.gui.settings.settings_page import SettingsPage
+    from chathub_desktop.gui.shell.help_menu import AboutDialog, ShortcutsDialog
+    from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.gui.shell.setup_wizard import SetupWizard
+
+#: The window setting that says the first-run setup was finished or closed by the user.
+SETUP_SHOWN = "setup/shown"
+
+
+def _mark_setup_shown(settings: QSettings) -> None:
+    settings.setValue(SETUP_SHOWN, "true")
+    settings.sync()
+
+
+def show_memory_page(host: PageHost, page: QWidget) -> None:
+    """Show the Memory ``page`` in the window's page ``host`` (issues 29, 30): a page of the
+    window beside the rail, never a dialog over the chat, in a scroll area so a small
+    window (800×560) keeps its size; hosting it again keeps its scroll and selection."""
+    from PySide6.QtWidgets import QFrame, QScrollArea
+
+    hosted = host.page(PageId.MEMORY)
+    if not (isinstance(hosted, QScrollArea) and hosted.widget() is page):
+        frame = QScrollArea()
+        frame.setObjectName("memoryPageFrame")
+        frame.setFrameShape(QFrame.Shape.NoFrame)
+        frame.setWidgetResizable(True)
+        frame.setWidget(page)
+        host.add_page(PageId.MEMORY, frame)
+        if hosted is not None:
+            hosted.deleteLater()  # the frame of another assistant's page
+    host.show_page(PageId.MEMORY)
+
+
+class WindowPages:
+    """Opens ``window``'s dialogs and pages; every ``open_*`` returns the dialog."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self._w = window
+
+    def _model_ids(self) -> list[str]:
+        return [e.id for e in self._w.svc.catalog.entries]
+
+    def open_settings(self) -> SettingsPage:
+        """Settings (Ctrl+,): the Settings page in the window (issue 29), built on first
+        use and kept, so it comes back at the section and scroll it was left at (and
+        with unsaved System Agent edits kept); the provider list is read again."""
+        from chathub_desktop.gui.settings.settings_page import SettingsPage
+
+        w = self._w
+        page = w.dialogs.get("settings")
+        if page is None:
+            page = self._settings_page()
+            w.dialogs["settings"] = page
+            w.page_host.add_page(PageId.SETTINGS, page)
+        elif not page.isVisible():
+            assert isinstance(page, SettingsPage)
+            page.providers_page.reload()  # a provider added meanwhile (the wizard, `provider add`)
+        assert isinstance(page, SettingsPage)
+        w.page_host.show_page(PageId.SETTINGS)
+        page.sections.setFocus()
+        return page
+
+    def _settings_page(self) -> SettingsPage:
+        from chathub_desktop.gui.settings.models_page import ModelsPage
+        from chathub_desktop.gui.settings.settings_page import ActionGroup, SettingsPage
+        from chathub_desktop.gui.settings.tools_page import ToolsPage
+
+        w = self._w
+        models = ModelsPage(w.svc, w.runner, w.presenter)
+        models.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # the badge recounts
+        tools = ToolsPage(w.svc, w.runner, w.presenter)
+        tools.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # schemas are in every request
+        w.events.tools_changed.connect(lambda _e: tools.reload())  # another process's `mcp add` (issue 25)
+        v = w.view
+        appearance = (ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Theme"), list(v.theme_actions.values())),
+                      ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Language"), list(v.language_actions.values())),
+                      ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Sending"), list(v.send_key_actions.values())),
+                      ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Text size"),
+                                  [v.larger_action, v.smaller_action, v.default_size_action]),
+                      ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Window"), [v.sidebar_action, v.notifications_action]))
+        page = SettingsPage(w.svc.providers, services=w.svc, runner=w.runner, model_ids=self._model_ids(),
+                            models_page=models, tools_page=tools, appearance=appearance,
+                            vector_fill=w.search.vector_fill())
+        page.back_requested.connect(lambda: w.page_host.show_page(PageId.CHATS))
+        page.providers_changed.connect(lambda: w.reload_assistants())
+        page.providers_changed.connect(lambda: w.model_picker.sync())  # a provider turned off leaves the menu
+        if page.system_page is not None:
+            page.system_page.saved.connect(lambda: w.estimate.schedule(invalidate=True))
+            page.system_page.saved.connect(w.compaction.summarizer_changed)  # issue 28
+        return page
+
+    def open_system_agent(self) -> SettingsPage:
+        """Settings → System Agent: the Settings page at that section."""
+        page = self.open_settings()
+        page.show_system_agent()
+        return page
+
+    def open_new_assistant(self) -> AssistantDialog:
+        """Assistant → New… (non-blocking; the form fills once the providers are read on
+        a worker, issue 29)."""
+        return self._assistant_dialog(None)
+
+    def open_edit_assistant(self) -> AssistantDialog | None:
+        """Assistant → Edit… for the selected assistant (non-blocking; the form fills once
+        it is read on a worker, issue 29); None when none is selected."""
+        aid = self._w.current_assistant_id()
+        return self._assistant_dialog(aid) if aid is not None else None
+
+    def _assistant_dialog(self, assistant_id: int | None) -> AssistantDialog:
+        from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
+
+        w = self._w
+        dlg = AssistantDialog(w.svc.assistants, w.svc.providers, w.runner, assistant_id, self._model_ids(), w,
+                              provider_models=w.svc.provider_models)
+        dlg.saved.connect(lambda v: w.reload_assistants(v.id))
+        w.dialogs["assistant"] = dlg
+        dlg.open()
+        return dlg
+
+    def memory_page(self) -> MemoryPage | None:
+        """The Memory page when one was opened (shown or not), else None."""
+        page = self._w.dialogs.get("memory")
+        if page is None:
+            return None
+        from chathub_desktop.gui.memory.fixed_page import MemoryPage
+
+        return page if isinstance(page, MemoryPage) else None
+
+    def open_memory(self) -> MemoryPage | None:
+        """Assistant → Memory… (Ctrl+M) for the selected assistant (one page per
+        assistant, raised when already open); None when no assistant is selected."""
+        from chathub_desktop.gui.memory.fixed_page import MemoryPage
+
+        w = self._w
+        aid = w.current_assistant_id()
+        if aid is None:
+            return None
+        old = w.dialogs.get("memory")
+        if isinstance(old, MemoryPage) and old.assistant_id == aid:
+            if not old.isVisible():  # it heard no events while closed: read it again
+                old.schedule_reload()
+                old.dream_panel.schedule_reload()
+            show_memory_page(w.page_host, old)  # the same widget: its scroll and selection are kept
+            return old
+        if isinstance(old, MemoryPage):
+            old.detach()
+            old.close()
+            old.deleteLater()
+        page = MemoryPage(w.svc, aid, events=w.events, runner=w.runner, presenter=w.presenter)
+        page.back_requested.connect(lambda: w.page_host.show_page(PageId.CHATS))
+        w.dialogs["memory"] = page
+        show_memory_page(w.page_host, page)
+        return page
+
+    def open_import(self, fmt: str | None = None) -> ImportDialog | None:
+        """File → Import → Chat history export… (``fmt`` ``None``: detected from the
+        file) or one format's entry (issue 15); None without an assistant."""
+        w = self._w
+        if w.assistant_combo.count() == 0:
+            w.presenter.present(ServiceError("Create an assistant first: imported conversations "
+                                             "become its topics (Assistant → New…)."), context="Import")
+            return None
+        from chathub_desktop.gui.dialogs.import_dialog import (
+            ImportDialog,  # ijson is not on the start-up path
+        )
+
+        combo = w.assistant_combo  # read on a worker by the window (issue 29)
+        assistants = [AssistantItem(int(combo.itemData(i)), combo.itemText(i)) for i in range(combo.count())]
+        dlg = ImportDialog(w.svc, w.runner, assistants, w.current_assistant_id(), w, fmt=fmt)
+        dlg.imported.connect(self._on_imported)
+        w.dialogs["import"] = dlg
+        dlg.open()
+        return dlg
+
+    def _on_imported(self, assistant_id: int, result: object) -> None:
+        from chathub_desktop.gui.dialogs.import_dialog import result_text
+
+        w = self._w
+        w.show_status(result_text(result), 10000)  # type: ignore[arg-type]
+        if assistant_id == w.current_assistant_id():
+            w.topic_actions.reload(keep=w.current_topic_id)
+        else:
+            w.reload_assistants(assistant_id)
+
+    def open_about(self) -> AboutDialog:
+        """Help → About: the facts are read on a worker thread."""
+        from chathub_desktop.gui.shell.help_menu import AboutDialog
+
+        w = self._w
+        dlg = AboutDialog(w)
+        w.dialogs["about"] = dlg
+        dlg.open()
+        if getattr(w, "svc", None) is not None:
+            w.runner.run("about", self._fill_about(dlg), context="About")
+        return dlg
+
+    async def _fill_about(self, dlg: AboutDialog) -> None:
+        info = await self._w.runner.run_in_thread(self._w.svc.about)
+        dlg.set_info(info)
+
+    def open_setup(self) -> SetupWizard:
+        """Help → Setup…; also opened once on an empty store (:meth:`first_run`)."""
+        from chathub_desktop.gui.shell.setup_wizard import SetupWizard
+
+        w = self._w
+        wizard = SetupWizard(w.svc, w.runner, self._model_ids(), w)
+        wizard.finished_setup.connect(self._on_setup_finished)
+        w.dialogs["setup"] = wizard
+        wizard.open()
+        return wizard
+
+    def _on_setup_finished(self, assistant_id: int, import_chats: bool, import_memory: bool) -> None:
+        self._w.runner.run("setup-finished", self._after_setup(assistant_id, import_chats, import_memory),
+                           context="Setup")
+
+    async def _after_setup(self, assistant_id: int, import_chats: bool, import_memory: bool) -> None:
+        await self._w.load_assistants(assistant_id or None)
+        if import_memory:
+            page = self.open_memory()
+            if page is not None:
+                page.transfer.open_import()
+        if import_chats:
+            self.open_import()
+
+    async def first_run(self) -> None:
+        """Open the setup on a store with no provider and no assistant until the user
+        finished or closed it once (walkthrough F5: a first launch that ended while the
+        setup was open shows it again); a store with either never shows it."""
+        w = self._w
+        s = w.qsettings()
+        if s is None or str(s.value(SETUP_SHOWN, "")) == "true":
+            return
+        empty = await w.runner.run_in_thread(lambda: not w.svc.providers.list() and not w.svc.assistants.list())
+        if not empty:
+            _mark_setup_shown(s)
+            return
+        settings = s
+        # finished = Finish, Skip setup, Esc or the close button: never a quit that only hides it
+        self.open_setup().finished.connect(lambda _result: _mark_setup_shown(settings))
+
+    def open_data_folder(self) -> None:
+        """Help → Open data folder (the path in the status bar when no file manager answers)."""
+        from chathub_desktop.gui.shell.help_menu import open_data_folder
+
+        w = self._w
+        if not open_data_folder(w.svc.data_dir):
+            w.show_status(f"No file manager answered; the data folder is {w.svc.data_dir}", 15000)
+
+    def open_shortcuts(self) -> ShortcutsDialog:
+        """Help → Keyboard shortcuts: the window's and every open page's."""
+        from chathub_desktop.gui.shell.help_menu import ShortcutsDialog
+
+        w = self._w
+        sections: list[tuple[str, QWidget]] = [("Window", w)]
+        sections += [(d.windowTitle() or name, d) for name, d in w.dialogs.items()
+                     if d.isVisible() and name not in ("about", "shortcuts")]
+        dlg = ShortcutsDialog(sections, w)
+        w.dialogs["shortcuts"] = dlg
+        dlg.open()
+        return dlg

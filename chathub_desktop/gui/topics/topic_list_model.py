@@ -1,0 +1,250 @@
+"""Topics of the selected assistant, pinned first, then most recently active first (a
+``QAbstractListModel``).
+
+Rows are :class:`~chathub_desktop.services.views.TopicView`; ``topic_changed`` events
+refresh one row's title in place (APP-10: the generated title appears without a reload).
+Titles show without Markdown markup (issue 14); archived topics are listed only while
+:attr:`TopicListModel.show_archived` is on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QCoreApplication,
+    QDate,
+    QDateTime,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QTime,
+    Signal,
+)
+
+from chathub_desktop.core.topic_titles import plain_title
+from chathub_desktop.gui.chat.message_documents import symbol
+from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.services.errors import NotFound, ServiceError
+from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished, TopicChanged
+from chathub_desktop.services.views import TopicView
+
+if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.services.topics.topic_service import TopicService
+
+TopicRole = Qt.ItemDataRole.UserRole + 1  # TopicView
+#: The lock shown before a private topic's title (issue 19), or its text fallback.
+LOCK_EMOJI, LOCK_FALLBACK = "🔒", "[private]"
+TopicIdRole = Qt.ItemDataRole.UserRole + 2  # int
+#: True while a reply streams into the topic, e.g. in the background (issue 28).
+StreamingRole = Qt.ItemDataRole.UserRole + 3  # bool
+#: The line the tooltip of such a topic ends with.
+STREAMING_TIP = QT_TRANSLATE_NOOP("TopicList", "A reply is being written")
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+class TopicListModel(QAbstractListModel):
+    """Topic rows of one assistant (:meth:`fetch` on a worker, then :meth:`show`);
+    editable titles call ``TopicService.rename`` (F2 in the list). Store work runs on
+    ``runner``'s worker threads (issue 29); a refused title is said by ``rename_refused``."""
+
+    #: A title the service refused: the one-line reason.
+    rename_refused = Signal(str)
+
+    def __init__(self, topics: TopicService, events: ChatEvents, runner: TaskRunner,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._topics = topics
+        self._runner = runner
+        self._rows: list[TopicView] = []
+        self._assistant_id: int | None = None
+        #: List archived topics too (Topic → Show archived, issue 14).
+        self.show_archived = False
+        #: Topics deleted in this window but still undoable: never listed.
+        self.hidden: set[int] = set()
+        #: Topics a reply is streaming into (from the first delta to the reply's end).
+        self.streaming: set[int] = set()
+        events.topic_changed.connect(self._on_topic_changed)
+        events.message_added.connect(self._on_message_added)
+        events.reply_delta.connect(self._on_reply_delta)
+        events.reply_finished.connect(self._on_reply_finished)
+
+    @property
+    def assistant_id(self) -> int | None:
+        """The assistant whose topics are listed."""
+        return self._assistant_id
+
+    def fetch(self, assistant_id: int) -> list[TopicView]:
+        """Read ``assistant_id``'s topics as this list shows them (archived ones too while
+        :attr:`show_archived`); store work: call it on a worker thread."""
+        return self._topics.list(assistant_id, archived=self.show_archived)
+
+    def show(self, assistant_id: int | None, rows: list[TopicView]) -> None:
+        """List ``rows`` (read on a worker thread) as ``assistant_id``'s topics."""
+        self.beginResetModel()
+        self._assistant_id = assistant_id
+        self._rows = [t for t in rows if t.id not in self.hidden]
+        self.endResetModel()
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
+        """Number of topics."""
+        return 0 if parent.isValid() else len(self._rows)
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Title (Display/Edit), tooltip with counts, the view and id roles."""
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        t = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:  # issue 19: a lock before a private topic's title
+            return f"{symbol(LOCK_EMOJI, LOCK_FALLBACK)} {plain_title(t.title)}" if t.private else plain_title(t.title)
+        if role == Qt.ItemDataRole.EditRole:
+            return t.title
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(t)
+        if role == TopicRole:
+            return t
+        if role == StreamingRole:
+            return t.id in self.streaming
+        if role == TopicIdRole:
+            return t.id
+        return None
+
+
+    def _tooltip(self, t: TopicView) -> str:
+        """The row's tooltip in the interface language: title, message count (plural
+        forms), last activity in the locale's short date and time, states."""
+        translate = QCoreApplication.translate
+        local = t.updated_at.astimezone()
+        when = QLocale().toString(QDateTime(QDate(local.year, local.month, local.day),
+                                            QTime(local.hour, local.minute)), QLocale.FormatType.ShortFormat)
+        n = t.message_count  # a plain name: lupdate cannot read an attribute as the plural's n
+        lines = [plain_title(t.title),
+                 fill(translate("TopicList", "%Ln message(s) · last active %1", None, n), when)
+                 + (translate("TopicList", " · pinned") if t.pinned else "") + (translate("TopicList", " · archived") if t.archived else "")]
+        if t.private:
+            lines.append(translate("TopicList", "Private: no memory is used here and the dream never reads it"))
+        if t.id in self.streaming:
+            lines.append(translate("TopicList", STREAMING_TIP))
+        return "\n".join(lines)
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        """Selectable and editable (rename in place)."""
+        base = super().flags(index)
+        return base | Qt.ItemFlag.ItemIsEditable if index.isValid() else base
+
+    def setData(self, index: ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        """Rename through the service on a worker thread: the row shows the stored title
+        once saved; a refused title leaves it unchanged (``rename_refused``). Returns
+        whether a rename started."""
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        t = self._rows[index.row()]
+        title = str(value).strip()
+        if not title or title == t.title:
+            return False
+        self._runner.run(f"rename-topic:{t.id}", self._rename(t.id, title), context="Rename topic")
+        return True
+
+    async def _rename(self, topic_id: int, title: str) -> None:
+        try:
+            view = await self._runner.run_in_thread(self._topics.rename, topic_id, title)
+        except ServiceError as exc:
+            self.rename_refused.emit(str(exc))
+            return
+        self._replace(view)
+
+    def row_of(self, topic_id: int) -> int | None:
+        """Row of ``topic_id`` or None."""
+        for i, t in enumerate(self._rows):
+            if t.id == topic_id:
+                return i
+        return None
+
+    def topic_at(self, row: int) -> TopicView | None:
+        """The topic on ``row``."""
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def insert_first(self, topic: TopicView) -> int:
+        """Add a just-created topic at the top of the unpinned topics; returns its row."""
+        top = sum(1 for t in self._rows if t.pinned)
+        self.beginInsertRows(QModelIndex(), top, top)
+        self._rows.insert(top, topic)
+        self.endInsertRows()
+        return top
+
+    def remove(self, topic_id: int) -> None:
+        """Drop a deleted topic's row."""
+        row = self.row_of(topic_id)
+        if row is None:
+            return
+        self.beginRemoveRows(QModelIndex(), row, row)
+        del self._rows[row]
+        self.endRemoveRows()
+
+    def _on_topic_changed(self, event: TopicChanged) -> None:
+        if self.row_of(event.topic_id) is not None:
+            self._runner.run(f"topic-row:{event.topic_id}", self._reread(event.topic_id), context="Topics",
+                             quiet=True)
+
+    async def _reread(self, topic_id: int) -> None:
+        try:
+            view = await self._runner.run_in_thread(self._topics.get, topic_id)
+        except NotFound:
+            return
+        self._replace(view)
+
+    def _replace(self, view: TopicView) -> None:
+        """Show the re-read ``view`` in its row (an archived one leaves the list unless
+        archived topics are shown)."""
+        row = self.row_of(view.id)
+        if row is None:
+            return
+        if view.archived and not self.show_archived:  # archived through the service, not this list
+            self.remove(view.id)
+            return
+        self._rows[row] = view
+        idx = self.index(row)
+        self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole])
+
+    def _on_reply_delta(self, event: ReplyDelta) -> None:
+        if event.topic_id not in self.streaming:
+            self.streaming.add(event.topic_id)
+            self._restyle(event.topic_id)
+
+    def _on_reply_finished(self, event: ReplyFinished) -> None:
+        if event.topic_id in self.streaming:
+            self.streaming.discard(event.topic_id)
+            self._restyle(event.topic_id)
+
+    def _restyle(self, topic_id: int) -> None:
+        """Repaint ``topic_id``'s row for a changed streaming mark."""
+        row = self.row_of(topic_id)
+        if row is not None:
+            idx = self.index(row)
+            self.dataChanged.emit(idx, idx, [StreamingRole, Qt.ItemDataRole.ToolTipRole])
+
+    def _on_message_added(self, event: MessageAdded) -> None:
+        """A topic with new activity moves to the top (the list is most recent first);
+        the selection follows it because Qt moves persistent indexes with the row."""
+        topic_id = event.topic_id
+        row = self.row_of(topic_id)
+        if row is None:
+            return
+        # its time and count follow at once (the row shows "updated" as Today 19:01, …)
+        t = self._rows[row]
+        self._rows[row] = replace(t, updated_at=datetime.now(UTC), message_count=t.message_count + 1)
+        self.dataChanged.emit(self.index(row), self.index(row))
+        # to the top of its section: pinned topics stay above the others (issue 14)
+        top = 0 if t.pinned else sum(1 for r in self._rows if r.pinned)
+        if row <= top:
+            return
+        self.beginMoveRows(QModelIndex(), row, row, QModelIndex(), top)
+        self._rows.insert(top, self._rows.pop(row))
+        self.endMoveRows()

@@ -1,0 +1,234 @@
+"""The main window's open topic (issue 29): listing the selected assistant's topics,
+opening one (its newest page read and rendered on workers), each topic's unsent draft,
+creating and forgetting topics, and the background work that waits for the first topic.
+
+What the window shows around an opened topic (header, empty states, Send, the bars) is
+the host's ``topic_shown``; this component keeps the state and does the store reads.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import QCoreApplication, QItemSelectionModel, QModelIndex, QObject, Signal
+
+from chathub_desktop.gui.chat.composer import DraftState
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
+from chathub_desktop.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from PySide6.QtWidgets import QListView
+
+    from chathub_desktop.gui.chat.composer import Composer
+    from chathub_desktop.gui.chat.message_jump import TopicJumps
+    from chathub_desktop.gui.chat.message_list_model import MessageListModel
+    from chathub_desktop.gui.chat.message_list_view import MessageListView
+    from chathub_desktop.gui.context.estimate_controller import EstimateController
+    from chathub_desktop.gui.search.search_controller import SearchController
+    from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.gui.topics.topic_list_model import TopicListModel
+    from chathub_desktop.services.container import Services
+
+NO_ASSISTANT_TEXT = QT_TRANSLATE_NOOP("Composer", "Create an assistant first (Assistant → New…)")
+
+
+class TopicHost(Protocol):
+    """What opening topics uses of the window (issue 29); the main window is one. The
+    store-bound parts exist once the window is attached."""
+
+    svc: Services
+    runner: TaskRunner
+    presenter: ErrorPresenter
+    composer: Composer
+    topic_model: TopicListModel
+    topic_list: QListView
+    message_model: MessageListModel
+    message_view: MessageListView
+    jumps: TopicJumps
+    search: SearchController
+    estimate: EstimateController
+
+    def current_assistant_id(self) -> int | None:
+        """The selected assistant's id."""
+        ...
+
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """A line in the status bar for ``ms`` milliseconds."""
+        ...
+
+    def topic_shown(self, topic_id: int | None) -> None:
+        """``topic_id`` (None: none) is now the open topic: show what follows it."""
+        ...
+
+    def sync_topic_actions(self) -> None:
+        """Rename / Delete / Compact follow the topic list's selection."""
+        ...
+
+
+class TopicOpener(QObject):
+    """The open topic of ``host``'s topic list. Signals: ``topics_listed`` (a listing was
+    shown and its selection made), ``topic_created(id)`` (``create`` made and opened it),
+    ``topic_opened(id)`` (a topic was opened; its rows are on their way)."""
+
+    topics_listed = Signal()
+    topic_created = Signal(int)
+    topic_opened = Signal(int)
+
+    def __init__(self, host: TopicHost, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._host = host
+        self.topic_id: int | None = None  # the open topic
+        self._drafts: dict[int, DraftState] = {}  # unsent draft per topic, kept while the app runs
+        self._background_started = False
+
+    def follow_selection(self) -> None:
+        """Open whatever the topic list selects (attach(): the list has its model)."""
+        self._host.topic_list.selectionModel().currentChanged.connect(self._on_selected)
+
+    def list_topics(self, keep: int | None = None) -> asyncio.Task[None]:
+        """Re-read the selected assistant's topics on a store worker; then select ``keep``
+        when listed, else the first topic (``topics_listed`` fires). Returns the task."""
+        host = self._host
+        return host.runner.run("topic-list", self.show_list(host.current_assistant_id(), keep), context="Topics")
+
+    async def show_list(self, assistant_id: int | None, keep: int | None) -> None:
+        """List ``assistant_id``'s topics (read on a store worker) and select ``keep``, or
+        the first; returns once shown."""
+        host = self._host
+        rows = [] if assistant_id is None else await host.runner.run_in_thread(host.topic_model.fetch, assistant_id)
+        if assistant_id != host.current_assistant_id():
+            return  # another assistant was chosen meanwhile
+        host.topic_model.show(assistant_id, rows)
+        host.sync_topic_actions()
+        row = host.topic_model.row_of(keep) if keep is not None else None
+        if row is None and host.topic_model.rowCount() > 0:
+            row = 0
+        if row is not None:
+            self.select_row(row)
+        else:
+            self.open(None)
+            self._start_background()
+        self.topics_listed.emit()
+
+    def select_row(self, row: int) -> None:
+        """Select (and open) the topic on ``row``."""
+        host = self._host
+        host.topic_list.selectionModel().setCurrentIndex(host.topic_model.index(row),
+                                                         QItemSelectionModel.SelectionFlag.ClearAndSelect)
+
+    def select(self, topic_id: int) -> None:
+        """Select (and open) ``topic_id`` when listed."""
+        row = self._host.topic_model.row_of(topic_id)
+        if row is not None:
+            self.select_row(row)
+
+    def _on_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        t = self._host.topic_model.topic_at(current.row()) if current.isValid() else None
+        self.open(t.id if t else None)
+        self._host.sync_topic_actions()
+
+    def open(self, topic_id: int | None) -> None:
+        """Show ``topic_id`` in the message view (newest page only) and re-estimate."""
+        if topic_id == self.topic_id and topic_id is not None:
+            return
+        host = self._host
+        if self.topic_id is not None:  # each topic keeps its own unsent draft
+            draft = host.composer.draft_state()  # the box's text and its long pastes apart
+            if draft:
+                self._drafts[self.topic_id] = draft
+            else:
+                self._drafts.pop(self.topic_id, None)
+        host.composer.set_text(self._drafts.pop(topic_id, DraftState("")) if topic_id is not None else "")
+        self.topic_id = topic_id
+        host.message_view.set_sending_first(False)
+        host.message_model.show_page(None)
+        if topic_id is not None:  # the store read and the Markdown rendering run off the GUI thread
+            host.runner.run("open-topic", self._show(topic_id), context="Open topic")
+        host.topic_shown(topic_id)
+        host.estimate.show(None)
+        if topic_id is None:
+            host.estimate.schedule()
+        else:  # the badge counts once the page is shown (_show): the rows come first
+            self.topic_opened.emit(topic_id)
+
+    def reload(self) -> None:
+        """Read the open topic's newest page again (another process changed it); after a
+        jump to the start, its first page."""
+        if self.topic_id is not None and self._host.jumps.reload() is None:
+            self._host.runner.run("open-topic", self._show(self.topic_id), context="Open topic")
+
+    async def _show(self, topic_id: int) -> None:
+        """Fetch the newest page of ``topic_id`` and render its Markdown on worker threads,
+        then show it (unless another topic was opened meanwhile)."""
+        import asyncio  # loaded by now: the window's tasks run on it
+
+        host = self._host
+        cancelled = False  # by the window's shutdown: start nothing more
+        try:
+            page = await host.runner.run_in_thread(host.message_model.fetch_page, topic_id)
+            rendered = await host.runner.run_in_thread(host.message_view.delegate.page_renderer(page.views))
+            if self.topic_id != topic_id:
+                return
+            host.message_view.delegate.add_rendered(rendered)
+            host.message_model.show_page(page)
+        except asyncio.CancelledError:
+            cancelled = True
+            raise
+        finally:
+            if not cancelled and self.topic_id == topic_id:
+                host.estimate.schedule()
+                self._start_background()
+
+    def _start_background(self) -> None:
+        """Once per window, after the first topic's rows are shown (or there is no topic
+        to show): load the tokenizers of every assistant's and topic's model (issue 9:
+        not at the first keystroke's estimate), compile the secret detector's rules
+        (issue 19: the first memory save does not wait for them) and catch up the search
+        index, then memory and recall vectors. Started earlier, they took the CPU and the
+        GIL from opening the last topic (issue 29: the tokenizers alone held the rows
+        back ~0.35 s)."""
+        if not self._background_started:
+            from chathub_desktop.services.memory import secret_scan
+
+            self._background_started = True
+            runner = self._host.runner
+            runner.run("tokenizers", runner.run_in_thread(self._host.svc.estimates.warm_up),
+                       context="Tokenizers", quiet=True)
+            secret_scan.warm_up()
+            self._host.search.index_now()
+
+    async def create(self, *, private: bool = False) -> int | None:
+        """Create a topic on a store worker, open it and return its id (None: refused,
+        said in one line)."""
+        host = self._host
+        aid = host.current_assistant_id()
+        if aid is None:
+            host.show_status(QCoreApplication.translate("Composer", NO_ASSISTANT_TEXT))
+            return None
+        try:
+            t = await host.runner.run_in_thread(functools.partial(host.svc.topics.create, aid, private=private))
+        except ServiceError as exc:
+            host.presenter.present(exc, context="New topic")
+            return None
+        if aid == host.current_assistant_id():
+            self.select_row(host.topic_model.insert_first(t))
+            host.composer.draft.setFocus()
+        self.topic_created.emit(t.id)
+        return t.id
+
+    def forget(self, topic_id: int, row: int) -> None:
+        """``topic_id`` (listed on ``row``) left the list: its draft goes, and when it was
+        open the topic now on that row (or the last one) opens instead."""
+        self._drafts.pop(topic_id, None)
+        if self.topic_id != topic_id:
+            return
+        self.topic_id = None
+        count = self._host.topic_model.rowCount()
+        if count > 0:
+            self.select_row(min(row, count - 1))
+        else:
+            self.open(None)

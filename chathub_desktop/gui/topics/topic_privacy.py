@@ -1,0 +1,114 @@
+"""Private topics in the window (issue 19): "New private topic" and a "Private topic"
+toggle for the selected topic, in the Topic menu, the topic list's context menu and the
+composer's toolbar as an icon toggle whose checked look comes from the tokens and whose
+tooltip says whether it is on (walk29 #7).
+
+A private topic's requests carry no memory block and no memory tools, and the dream
+never reads it (the rule lives in ``core.request_plan``; the topic list shows a lock).
+Marking one publishes ``TopicChanged``, so the list row and the token badge follow.
+Texts are in the ``TopicPrivacy`` translation context, re-said on a switch (issue 27).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.window_actions import tool_button
+from chathub_desktop.gui.topics.topic_list_model import TopicRole
+from chathub_desktop.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.shell.main_window import MainWindow
+
+__all__ = ["PRIVATE_OFF_TIP", "PRIVATE_ON_TIP", "PRIVATE_TIP", "TopicPrivacy"]
+
+#: What private means, in one line (tooltips and the status bar).
+PRIVATE_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private: no memory is sent or offered here, and the memory dream "
+                                                "never reads this topic")
+#: The toggle's tooltip while the open topic is private, and while it is not.
+PRIVATE_ON_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private topic: on. No memory is sent or offered here, and the "
+                                                   "memory dream never reads it")
+PRIVATE_OFF_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private topic: off. Turn on to send no memory here and keep the "
+                                                    "memory dream out")
+
+translate = QCoreApplication.translate
+
+
+class TopicPrivacy(QObject):
+    """The two actions, added to ``menu`` after New topic and to the topic list."""
+
+    def __init__(self, window: MainWindow, menu: QMenu) -> None:
+        super().__init__(window)
+        self._window = window
+        self.new_private_action = QAction(icon(Icon.PRIVATE), "", window)
+        self.new_private_action.setShortcuts([QKeySequence("Ctrl+Shift+N")])
+        self.new_private_action.triggered.connect(self.new_private_topic)
+        self.toggle_action = QAction(window)
+        self.toggle_action.setCheckable(True)
+        self.toggle_action.toggled.connect(self.set_private)
+        window.addAction(self.new_private_action)
+        before = window.rename_topic_action
+        menu.insertAction(before, self.new_private_action)
+        menu.insertAction(before, self.toggle_action)
+        window.topic_list.insertAction(window.delete_topic_action, self.new_private_action)
+        window.topic_list.insertAction(window.delete_topic_action, self.toggle_action)
+        self.composer_toggle = tool_button(self.toggle_action, "", Icon.PRIVATE)
+        self.composer_toggle.setObjectName("privateToggle")
+        window.composer.tool_row.insertWidget(0, self.composer_toggle)  # after Attach (inserted later)
+        window.topic_list.selectionModel().currentChanged.connect(self._sync)
+        window.topic_model.dataChanged.connect(lambda *_a: self._sync(window.topic_list.currentIndex()))
+        self.texts = Texts(window)  # the window's LanguageChange re-says them
+        self.texts.call(self.retranslate)
+
+    def retranslate(self) -> None:
+        """Set the actions' texts and tooltips in the interface language."""
+        self.new_private_action.setText(translate("TopicPrivacy", "New &private topic"))
+        self.new_private_action.setToolTip(fill(translate("TopicPrivacy", "Start a private topic (Ctrl+Shift+N). %1"),
+                                                translate("TopicPrivacy", PRIVATE_TIP)))
+        self.toggle_action.setText(translate("TopicPrivacy", "Pri&vate topic"))
+        label = translate("TopicPrivacy", "Private topic")
+        self.toggle_action.setIconText(label)
+        self.composer_toggle.setAccessibleName(label)
+        self._sync(self._window.topic_list.currentIndex())
+
+    def new_private_topic(self) -> None:
+        """Create a private topic for the current assistant on a store worker and open it
+        (the window's ``topic_created`` fires)."""
+        self._window.runner.run("new-topic", self._new_private_topic(), context="New topic")
+
+    async def _new_private_topic(self) -> None:
+        if await self._window.create_topic(private=True) is not None:
+            self._window.show_status(translate("TopicPrivacy", PRIVATE_TIP))
+
+    def set_private(self, on: bool) -> None:
+        """Mark the selected topic private (``on``) or not."""
+        index = self._window.topic_list.currentIndex()
+        topic = index.data(TopicRole) if index.isValid() else None
+        if topic is None or topic.private == on:
+            return
+        self._window.runner.run("topic-private", self._set_private(topic.id, on), context="Private topic")
+
+    async def _set_private(self, topic_id: int, on: bool) -> None:
+        try:
+            await self._window.runner.run_in_thread(self._window.svc.topics.set_private, topic_id, on)
+        except ServiceError as exc:
+            self._window.presenter.present(exc, context="Private topic")
+            self._sync(self._window.topic_list.currentIndex())
+            return
+        self._window.show_status(translate("TopicPrivacy", PRIVATE_TIP) if on
+                                 else translate("TopicPrivacy", "This topic is not private: memory is used again"))
+
+    def _sync(self, index: QModelIndex | QPersistentModelIndex, _previous: object = None) -> None:
+        topic = index.data(TopicRole) if index.isValid() else None
+        self.toggle_action.setEnabled(topic is not None)
+        blocked = self.toggle_action.blockSignals(True)
+        self.toggle_action.setChecked(bool(topic is not None and topic.private))
+        self.toggle_action.blockSignals(blocked)
+        self.toggle_action.setToolTip(translate("TopicPrivacy", PRIVATE_ON_TIP if self.toggle_action.isChecked()
+                                                else PRIVATE_OFF_TIP))

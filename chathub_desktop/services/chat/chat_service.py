@@ -1,0 +1,797 @@
+"""Sending a message and streaming the reply into its own topic (APP-1, APP-8, APP-10).
+
+Flow (DESIGN.md): store the user message → pre-send compaction (message count, then
+token threshold; ≤ 3 batches; Stop cancels it) → assemble through the one assembler →
+stream from the provider → store the reply with its usage → token auto-compact check.
+A context overflow (or an empty reply at the window ceiling) triggers one compaction
+with the History Compress model and one resend rebuilt from the current topic (CMP-11). Every event names its topic,
+so a reply keeps streaming when the user switches topics. Stop cancels the task at
+once and keeps what arrived (status ``cancelled``); quitting stores ``interrupted``.
+
+Provider faults the user can act on (issue 12): a server silent for
+``stream-silence-seconds`` (60 s by default) publishes :class:`ReplyStalled` — the
+stream keeps waiting (a reasoning model may think that long before its first token)
+until the user presses Stop or Retry, or the HTTP read timeout (600 s) ends it; a
+``Retry-After`` of at most :data:`AUTO_RETRY_MAX_S` seconds is waited out and the
+request sent once more (:class:`ReplyRetrying`); a longer one is stored in the error
+("retry in 30 s") and :meth:`ChatService.start_retry` re-requests the last reply.
+
+An answer with no text and no tool call is stored as an error the user sees, with Retry
+(``services.chat.empty_reply``; issue 32); a runaway answer stops at a stream limit
+(``providers.stream_limits``) with what arrived kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from chathub_desktop.core.app_settings import STREAM_SILENCE_SECONDS
+from chathub_desktop.core.attachments import Attachment
+from chathub_desktop.core.context_receipt import build_receipt
+from chathub_desktop.core.messages import (
+    MessageStatus,
+    Role,
+    ToolCall,
+    Usage,
+)
+from chathub_desktop.core.overflow import is_empty_reply_at_ceiling, is_length_stop
+from chathub_desktop.core.request_assembly import assemble_request
+from chathub_desktop.core.stored_text import StreamText
+from chathub_desktop.core.token_estimate import (
+    INPUT_TRUNCATED,
+    RATIO_MIN,
+    silently_truncated,
+    truncation_warning,
+)
+from chathub_desktop.core.topic_titles import title_from_text
+from chathub_desktop.providers.base import (
+    ChatClient,
+    ChatRequest,
+    ErrorKind,
+    FinishEvent,
+    ProviderError,
+    ReasoningDelta,
+    StreamActivity,
+    TextDelta,
+    ToolCallEvent,
+    UsageEvent,
+)
+from chathub_desktop.services.assistants.settings_service import SettingsService
+from chathub_desktop.services.chat.attachment_service import AttachmentService
+from chathub_desktop.services.chat.empty_reply import empty_reply_error, is_empty_reply
+from chathub_desktop.services.chat.process_identity import PROCESS_ID
+from chathub_desktop.services.chat.reply_store import (
+    Checkpointer,
+    calls_json,
+    refuse_foreign_stream,
+    storable_call,
+)
+from chathub_desktop.services.chat.tool_registry import ToolRegistry
+from chathub_desktop.services.compaction.compaction_service import (
+    COMPACTED,
+    UNREACHABLE,
+    CompactionService,
+)
+from chathub_desktop.services.context.estimate_service import EstimateService
+from chathub_desktop.services.context.request_context import ContextLoader, TopicContext
+from chathub_desktop.services.errors import InvalidInput, ServiceError
+from chathub_desktop.services.events import (
+    EventBus,
+    MessageAdded,
+    ReplyDelta,
+    ReplyFinished,
+    ReplyRetrying,
+    ReplyStalled,
+    ToolServerDown,
+    TopicChanged,
+    TopicMessagesChanged,
+)
+from chathub_desktop.services.providers.provider_models import ProviderModels
+from chathub_desktop.services.providers.provider_service import ProviderService
+from chathub_desktop.services.topics.topic_model import ModelPick, topic_resolution
+from chathub_desktop.services.topics.topic_naming import TopicNamer
+from chathub_desktop.services.topics.topic_service import TopicService
+from chathub_desktop.storage.assistant_rows import AssistantRecord
+from chathub_desktop.storage.attachment_blobs import hydrate, store_blobs
+from chathub_desktop.storage.bulk_loading import gc_paused
+from chathub_desktop.storage.database import Database, DatabaseError
+from chathub_desktop.storage.session import Session
+from chathub_desktop.storage.topic_repository import append_message, update_reply
+from chathub_desktop.storage.topic_rows import (
+    TopicRecord,
+    last_message,
+    last_user_message,
+    remove_message,
+    update_topic,
+)
+
+log = logging.getLogger(__name__)
+
+#: Model round trips allowed after tool results before the loop stops. Long enough for an
+#: agent's tool loop to pass the 20-message tail cap (CMP-10), which keeps each request bounded.
+MAX_TOOL_ROUNDS = 30
+#: The result stored for a tool call Stop ended (a call without a result is refused by
+#: every wire format).
+STOPPED_TOOL_RESULT = '{"error": "stopped by the user before the tool finished"}'
+#: A ``Retry-After`` up to this many seconds is waited out and the request sent once more.
+AUTO_RETRY_MAX_S = 10.0
+#: Reply statuses Retry may re-request (the reply ended without its whole answer).
+RETRYABLE_STATUSES = frozenset({MessageStatus.ERROR.value, MessageStatus.CANCELLED.value,
+                                MessageStatus.INTERRUPTED.value})
+
+_CONTEXT_ERROR_TEXT = (
+    "The model returned an empty reply for a request that fills its context window "
+    "({input_tokens} of {window} tokens). Compact the topic or start a new one."
+)
+
+
+@dataclass
+class SendOutcome:
+    """Result of one send: the stored ids, final status, reply text and usage (tokens)."""
+
+    user_message_id: int
+    reply_message_id: int
+    status: str
+    text: str = ""
+    usage: Usage = field(default_factory=Usage)
+    error: str | None = None
+    error_kind: str | None = None
+    #: True when a context overflow was rescued by one compaction and a resend (CMP-11).
+    rescued: bool = False
+    #: The provider's finish reason of the last reply (``stop``, ``length``, ...).
+    finish_reason: str | None = None
+    #: A one-line note for the user about a reply that ended early but is not an error:
+    #: cut at the token limit, or the tool loop stopped after MAX_TOOL_ROUNDS rounds.
+    notice: str | None = None
+    #: Seconds the provider asked to wait before a retry (``Retry-After``), when it did.
+    retry_after_s: float | None = None
+    #: True once the request was sent again after a short ``Retry-After`` (at most once).
+    auto_retried: bool = False
+    #: The context receipt of the last request posted (``core.context_receipt``), stored
+    #: on the reply row; ``None`` when no request was posted (issue 19).
+    receipt: dict[str, object] | None = None
+
+
+@dataclass
+class ReplyClaim:
+    """What a claim stored (:meth:`ChatService._claim`, a retry's, a regenerate's): the
+    user message, the reply placeholder that marks the topic as being answered by this
+    process, and the provider and model it is asked with."""
+
+    user_id: int
+    reply_id: int
+    provider_id: int
+    model: str
+    first_message: bool
+
+    @property
+    def pick(self) -> ModelPick:
+        """The claimed provider and model: every request of this send uses them (issue 14)."""
+        return ModelPick(self.provider_id, self.model)
+
+
+class ChatService:
+    """Sends messages; one reply per topic at a time; Stop cancels that topic's reply.
+
+    Every store read and write, tokenizing and planning of a send runs on the store's
+    worker threads (``Database.run``); the event loop only streams and publishes events
+    (issue 9). While a reply streams its text is checkpointed about once a second and on
+    every tool call, so a crash loses at most the last second of it (issue 10).
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        bus: EventBus,
+        providers: ProviderService,
+        settings: SettingsService,
+        loader: ContextLoader,
+        tools: ToolRegistry | None = None,
+        compaction: CompactionService | None = None,
+        estimates: EstimateService | None = None,
+        attachments: AttachmentService | None = None,
+        provider_models: ProviderModels | None = None,
+    ) -> None:
+        self._db = db
+        self._provider_models = provider_models
+        self._attachments = attachments or AttachmentService(db, loader.catalog)
+        self._loader = loader
+        self._compaction = compaction
+        self._estimates = estimates
+        self._tools = tools or ToolRegistry()
+        self._bus = bus
+        self._providers = providers
+        self._settings = settings
+        self._tasks: dict[int, asyncio.Task[SendOutcome]] = {}
+        self._cancel_status: dict[int, MessageStatus] = {}
+        self._side_tasks: set[asyncio.Task[None]] = set()
+        self._namer = TopicNamer(db, bus, providers, settings)
+
+    # --- task management -------------------------------------------------------------
+    def is_sending(self, topic_id: int) -> bool:
+        """True while a reply for ``topic_id`` is in flight."""
+        task = self._tasks.get(topic_id)
+        return task is not None and not task.done()
+
+    def start_send(self, topic_id: int, text: str,
+                   attachments: tuple[Attachment, ...] = ()) -> asyncio.Task[SendOutcome]:
+        """Start :meth:`send` as a task owned by the service (needs a running loop).
+        Raises :class:`InvalidInput` when that topic is already sending."""
+        self._refuse_if_sending(topic_id)
+        return self._own(topic_id, self.send(topic_id, text, attachments), "send")
+
+    def start_retry(self, topic_id: int, reply_id: int | None = None) -> asyncio.Task[SendOutcome]:
+        """Retry (issue 12): stop the reply still streaming in ``topic_id``, if any, and
+        request the topic's last reply again, as :meth:`retry`, in a task owned by the
+        service (needs a running loop)."""
+        old = self._tasks.get(topic_id)
+        return self._own(topic_id, self._restart(topic_id, reply_id, old), "retry")
+
+    def start_claimed(self, topic_id: int, claim: Callable[[ModelPick], ReplyClaim], name: str,
+                      override: ModelPick | None = None) -> asyncio.Task[SendOutcome]:
+        """Start a reply whose claim another service makes (Regenerate, Resend; issue 14,
+        ``services.chat.reply_versions``): ``claim(pick)`` is one write transaction run on a
+        worker that stores the streaming placeholder for the model ``pick`` (the topic's,
+        or ``override`` for this reply only); then the same reply path as a send. Raises
+        :class:`InvalidInput` when that topic is already sending (needs a running loop)."""
+        self._refuse_if_sending(topic_id)
+        return self._own(topic_id, self._claimed(topic_id, claim, override), name)
+
+    def _refuse_if_sending(self, topic_id: int) -> None:
+        if self.is_sending(topic_id):
+            raise InvalidInput("a reply is still being written in this topic; press Stop first")
+
+    def _own(self, topic_id: int, coro: Coroutine[Any, Any, SendOutcome], name: str) -> asyncio.Task[SendOutcome]:
+        """Run ``coro`` as the topic's reply task, owned by the service (needs a running loop)."""
+        task = asyncio.get_running_loop().create_task(coro, name=f"{name}:{topic_id}")
+        self._tasks[topic_id] = task
+        task.add_done_callback(functools.partial(self._forget, topic_id))
+        return task
+
+    async def _claimed(self, topic_id: int, claim: Callable[[ModelPick], ReplyClaim],
+                       override: ModelPick | None) -> SendOutcome:
+        pick = await self._db.run(self._pick, topic_id, override)
+        assert pick.provider_id is not None  # _pick resolves a sendable provider
+        client = await self._providers.aclient(pick.provider_id)
+        try:
+            c = await self._db.run(claim, pick)
+            self._bus.publish(TopicMessagesChanged(topic_id))  # rows left the view: read it again
+            self._bus.publish(MessageAdded(topic_id, c.reply_id))
+            return await self._respond(topic_id, c, client)
+        finally:
+            await client.aclose()
+
+    async def _restart(self, topic_id: int, reply_id: int | None,
+                       old: asyncio.Task[SendOutcome] | None) -> SendOutcome:
+        if old is not None and not old.done():
+            self._cancel_status[topic_id] = MessageStatus.CANCELLED
+            old.cancel()
+            await asyncio.gather(old, return_exceptions=True)
+        return await self.retry(topic_id, reply_id)
+
+    def _forget(self, topic_id: int, task: asyncio.Task[SendOutcome]) -> None:
+        if self._tasks.get(topic_id) is task:
+            del self._tasks[topic_id]
+        exc = None if task.cancelled() else task.exception()
+        if exc is not None and not isinstance(exc, (ServiceError, DatabaseError)):  # refusals are the caller's
+            log.error("send task for topic %s failed", topic_id, exc_info=exc)
+
+    def stop(self, topic_id: int) -> bool:
+        """Cancel the reply streaming into ``topic_id``; what arrived is kept. Returns
+        whether anything was running."""
+        task = self._tasks.get(topic_id)
+        if task is None or task.done():
+            return False
+        self._cancel_status[topic_id] = MessageStatus.CANCELLED
+        task.cancel()
+        return True
+
+    async def shutdown(self) -> None:
+        """Quit: cancel every reply (stored as ``interrupted``, APP-8) and side task."""
+        tasks = [t for t in self._tasks.values() if not t.done()]
+        for tid, task in list(self._tasks.items()):
+            self._cancel_status[tid] = MessageStatus.INTERRUPTED
+            task.cancel()
+        for side in list(self._side_tasks):
+            side.cancel()
+        await asyncio.gather(*tasks, *self._side_tasks, return_exceptions=True)
+
+    # --- store steps (worker threads) ---------------------------------------------------
+    def _claim(self, topic_id: int, text: str, pick: ModelPick,
+               attachments: tuple[Attachment, ...] = ()) -> ReplyClaim:
+        """One write transaction: refuse when the model ``pick`` (:meth:`_pick`) cannot
+        send or another live ChatHub process is writing a reply in this topic (APP-8),
+        else store the user message (its attachments' bytes once per hash, issue 14) and
+        the reply placeholder (recording ``pick``'s model and provider) that marks the
+        topic as answered here. Nothing is stored when it
+        raises :class:`InvalidInput` / ``NotFound``."""
+        with self._db.write() as s:
+            topic, _assistant, model, provider_id = self.sendable(s, topic_id, pick)
+            refuse_foreign_stream(s, topic_id)
+            first = not topic.title_generated
+            if attachments:
+                store_blobs(s, attachments)
+            user = append_message(s, topic_id, role=Role.USER.value, content=text,
+                                  attachments=[a.meta() for a in attachments] or None)
+            reply = append_message(s, topic_id, role=Role.ASSISTANT.value, content="",
+                                   status=MessageStatus.STREAMING.value, model=model,
+                                   provider_id=provider_id, sent_by_process=PROCESS_ID)
+            if first:
+                update_topic(s, topic.id, {"title": title_from_text(text or ", ".join(a.name for a in attachments)),
+                                           "title_generated": True})
+            return ReplyClaim(user.id, reply.id, provider_id, model, first)
+
+    def _claim_retry(self, topic_id: int, reply_id: int | None, pick: ModelPick) -> ReplyClaim:
+        """One write transaction: the topic's last message must be an assistant reply
+        that ended unfinished (:data:`RETRYABLE_STATUSES`; ``reply_id`` when given), and
+        no other live process may be writing here; it is emptied and marked streaming
+        by this process again. :class:`InvalidInput` / ``NotFound`` change nothing."""
+        with self._db.write() as s:
+            _topic, _assistant, model, provider_id = self.sendable(s, topic_id, pick)
+            refuse_foreign_stream(s, topic_id)  # first: it names the way out (issue 32)
+            last = last_message(s, topic_id)
+            if (last is None or last.role != Role.ASSISTANT.value or last.status not in RETRYABLE_STATUSES
+                    or (reply_id is not None and last.id != reply_id)):
+                raise InvalidInput("only the topic's last reply can be retried, and only when it "
+                                   "failed, was stopped or was interrupted")
+            user = last_user_message(s, topic_id)
+            update_reply(s, last.id, {
+                "content": "", "status": MessageStatus.STREAMING.value, "error": None, "error_kind": None,
+                "finish_reason": None, "tool_calls": None, "token_count": None,
+                "input_tokens": None, "output_tokens": None, "cached_tokens": None,
+                "cache_write_tokens": None, "reasoning_tokens": None, "receipt": None,
+                "model": model, "provider_id": provider_id, "sent_by_process": PROCESS_ID,
+            })
+            return ReplyClaim(user.id if user is not None else 0, last.id, provider_id, model, False)
+
+    def _append(self, topic_id: int, **fields: object) -> int:
+        with self._db.write() as s:
+            TopicService.row(s, topic_id)
+            return append_message(s, topic_id, **fields).id
+
+    def _drop(self, message_id: int) -> None:
+        with self._db.write() as s:
+            remove_message(s, message_id)
+
+    def _checkpoint(self, reply_id: int, text: str, calls: list[ToolCall]) -> None:
+        """Store what a streaming reply has so far (still ``streaming``): a crash then
+        loses at most the text since this checkpoint (issue 10)."""
+        with self._db.write() as s:
+            update_reply(s, reply_id, {"content": text, "tool_calls": calls_json(calls)}, only_streaming=True)
+
+    def _store_finish(self, out: SendOutcome, calls: list[ToolCall], finish: str | None) -> int | None:
+        """Write the reply's final text, status and usage; returns its topic id (``None``
+        when the row is gone, e.g. its topic was deleted)."""
+        u = out.usage
+        with self._db.write() as s:
+            return update_reply(s, out.reply_message_id, {
+                "content": out.text, "status": out.status, "error": out.error, "error_kind": out.error_kind,
+                "finish_reason": finish, "tool_calls": calls_json(calls),
+                "input_tokens": u.input_tokens, "output_tokens": u.output_tokens, "cached_tokens": u.cached_tokens,
+                "cache_write_tokens": u.cache_write_tokens, "reasoning_tokens": u.reasoning_tokens,
+                "receipt": out.receipt, "token_count": None,
+            })
+
+    def _plan(self, ctx: TopicContext, reply_id: int, out: SendOutcome) -> tuple[ChatRequest, int]:
+        """Assemble the request of a planned context (the one body that is posted),
+        record it for the badge's anchor (REF-28) and put its context receipt on ``out``
+        (issue 19); returns it with its local total."""
+        inp = ctx.base_input
+        if any(h.message.attachments for h in (*inp.history, *inp.pinned)):
+            with self._db.read() as s:  # only the rows this request posts (issue 14)
+                inp = hydrate(s, inp)
+        with gc_paused():
+            plan = assemble_request(inp, ctx.counter.count)
+            if any(m.attachments for m in plan.messages):
+                raise InvalidInput("an attachment of this topic is missing from the store; "
+                                   "remove that message or attach the file again")
+            if self._estimates is not None:
+                self._estimates.record_sent(reply_id, ctx, plan)
+        sampling = ctx.sent_sampling  # one source: the body and its receipt (issue 28)
+        out.receipt = build_receipt(ctx.plan, plan, private=ctx.private, sampling=sampling,
+                                    tools_withheld=ctx.tools_withheld)
+        request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens,
+                              tools=ctx.base_input.tools, temperature=sampling.temperature,
+                              top_p=sampling.top_p, reasoning_effort=sampling.reasoning_effort,
+                              thinking_budget=sampling.thinking_budget)
+        return request, plan.total_tokens
+
+    # --- sending ---------------------------------------------------------------------
+    async def send(self, topic_id: int, text: str, attachments: tuple[Attachment, ...] = (), *,
+                   override: ModelPick | None = None) -> SendOutcome:
+        """Store ``text`` (with loaded ``attachments``, issue 14) as a user message in
+        ``topic_id`` and stream the reply.
+
+        The reply goes to the topic's model (``services.topics.topic_model``, issue 14), or to
+        ``override`` for this send only; every request of the send uses that model.
+
+        When the model calls tools offered by the tool registry, each
+        result is stored as a tool message and the model is asked again, at most
+        :data:`MAX_TOOL_ROUNDS` times; Stop ends the loop. Returns the :class:`SendOutcome`
+        of the last reply; provider failures are stored on the reply as an error (status
+        ``error``) and returned, not raised. Raises :class:`InvalidInput` before storing
+        anything when the text is empty, the assistant has no provider, model or usable
+        key, or another process is answering in this topic, or an attachment (or the set),
+        or the message alone, is above the model's input budget; ``asyncio.CancelledError`` after storing what
+        arrived; ``StoreBusy`` when the store stayed locked.
+        """
+        if not text.strip() and not attachments:
+            raise InvalidInput("the message is empty")
+        if any(not a.loaded for a in attachments):
+            raise InvalidInput("an attachment has no bytes; attach it again")
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InvalidInput("the message contains bytes that are not valid UTF-8") from None
+        pick = await self._db.run(self._pick_for_message, topic_id, override, text, attachments)
+        assert pick.provider_id is not None  # _pick resolves a sendable provider
+        client = await self._providers.aclient(pick.provider_id)  # InvalidInput: no key
+        try:
+            claim = await self._db.run(self._claim, topic_id, text, pick, attachments)
+            self._bus.publish(MessageAdded(topic_id, claim.user_id))
+            self._bus.publish(MessageAdded(topic_id, claim.reply_id))
+            if claim.first_message:
+                self._bus.publish(TopicChanged(topic_id))
+            outcome = await self._respond(topic_id, claim, client)
+            # after a whole reply: a local server serves one request at a time
+            if claim.first_message and text.strip() and outcome.status == MessageStatus.COMPLETE.value:
+                self._name_topic(topic_id, text, (pick.provider_id, pick.model))
+            return outcome
+        finally:
+            await client.aclose()
+
+    def _pick_for_message(self, topic_id: int, override: ModelPick | None, text: str,
+                          attachments: tuple[Attachment, ...]) -> ModelPick:
+        """:meth:`_pick`, then refuse an attachment or the set over that model's input
+        budget (naming the file), or the message alone (walk37 #3), in one worker hop
+        (each hop costs on a loaded machine)."""
+        pick = self._pick(topic_id, override)
+        if attachments:
+            self._attachments.check_budget(topic_id, attachments, text, pick)
+        self._attachments.check_message(topic_id, text, attachments, pick)
+        return pick
+
+    async def retry(self, topic_id: int, reply_id: int | None = None, *,
+                    override: ModelPick | None = None) -> SendOutcome:
+        """Request the topic's last reply again (Retry, issue 12): it must have ended
+        ``error``, ``cancelled`` or ``interrupted`` (and be ``reply_id`` when given); its
+        row is emptied and streamed into again from the current topic, like a send
+        without a new user message. Raises :class:`InvalidInput` (nothing changes) when
+        there is no such reply, the assistant cannot send, or another process is writing
+        here; ``asyncio.CancelledError`` after storing what arrived. ``override``: as for
+        :meth:`send`."""
+        pick = await self._db.run(self._pick, topic_id, override)
+        assert pick.provider_id is not None
+        client = await self._providers.aclient(pick.provider_id)
+        try:
+            claim = await self._db.run(self._claim_retry, topic_id, reply_id, pick)
+            self._bus.publish(MessageAdded(topic_id, claim.reply_id))  # the row re-opened
+            return await self._respond(topic_id, claim, client)
+        finally:
+            await client.aclose()
+
+    async def _respond(self, topic_id: int, claim: ReplyClaim, client: ChatClient) -> SendOutcome:
+        """Everything after the claim: pre-send compaction, the reply (and tool rounds)
+        streamed into ``claim.reply_id``, the after-reply check. Returns the outcome."""
+        out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING.value)
+        try:
+            if self._provider_models is not None and claim.pick.provider_id is not None:
+                # a self-hosted server never tested: learn its windows and tool support first
+                await self._provider_models.ensure_tested(claim.pick.provider_id)
+            ctx = await self._loader.aload(topic_id, override=claim.pick)
+            prepared = await self._tools.prepare(ctx.assistant_id)  # servers started, tool lists fresh
+            for server in prepared.down:  # the send goes on without its tools; the user is told
+                self._bus.publish(ToolServerDown(topic_id, server.name, server.reason))
+            if prepared.changed:
+                ctx = await self._loader.aload(topic_id, override=claim.pick)
+            if self._compaction is not None:
+                pre = await self._compaction.before_send(ctx)
+                if pre.blocked:  # REF-23: a context-length error reply, no provider call
+                    out.status = MessageStatus.ERROR.value
+                    out.error = pre.message
+                    out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
+                    await self._finish(out, [], [], None)
+                    return out
+                ctx = pre.ctx or ctx
+                ctx = await self._rescue_known_overflow(ctx, pre.estimate, out)
+            reply_id: int | None = claim.reply_id
+            for round_ in range(MAX_TOOL_ROUNDS + 1):
+                calls = await self._one_reply(ctx, reply_id, client, out)
+                if not calls or out.status != MessageStatus.COMPLETE.value:
+                    break
+                if round_ == MAX_TOOL_ROUNDS:
+                    out.notice = (f"stopped after {MAX_TOOL_ROUNDS} tool rounds: the model kept calling "
+                                  "tools; send a message to let it go on")
+                    break
+                for n, call in enumerate(calls):
+                    try:
+                        result = await self._tools.aexecute(ctx.assistant_id, topic_id, call, self._db.run)
+                    except asyncio.CancelledError:  # Stop during a call (or its approval)
+                        for left in calls[n:]:  # every call keeps a result: vendors refuse one without
+                            await asyncio.shield(self._tool_row(topic_id, left, STOPPED_TOOL_RESULT))
+                        raise
+                    await self._tool_row(topic_id, call, result.text, result.elapsed_s)
+                ctx = await self._loader.aload(topic_id, override=ctx.override)
+                if self._compaction is not None:  # every call of the round has its result now
+                    ctx = await self._compaction.between_rounds(ctx)
+                reply_id = None
+            if self._compaction is not None and out.status == MessageStatus.COMPLETE.value:
+                await self._after_reply(topic_id)
+        except asyncio.CancelledError:
+            why = self._cancel_status.pop(topic_id, None)
+            if out.status == MessageStatus.STREAMING.value and why is MessageStatus.INTERRUPTED:
+                # quit before the reply began (e.g. during the pre-send compaction, walk37
+                # #3): the row stays, "interrupted" with Retry, as a reply cut mid-stream
+                out.status = MessageStatus.INTERRUPTED.value
+                await asyncio.shield(self._finish(out, [], [], None))
+            elif out.status == MessageStatus.STREAMING.value:  # Stop before the reply began
+                await asyncio.shield(self._db.run(self._drop, out.reply_message_id))
+                self._bus.publish(TopicChanged(topic_id))
+            raise
+        except BaseException:
+            if out.status == MessageStatus.STREAMING.value:  # never leave the placeholder streaming
+                out.status, out.error = MessageStatus.ERROR.value, "the send failed before the reply"
+                out.error_kind = ErrorKind.NETWORK.value
+                await asyncio.shield(self._finish(out, [], [], None))
+            raise
+        return out
+
+    async def _tool_row(self, topic_id: int, call: ToolCall, result: str, elapsed_s: float | None = None) -> None:
+        """Store ``result`` as the tool message answering ``call`` (with how long a server
+        took, ``elapsed_s`` seconds, kept in ms: issue 25) and announce it."""
+        elapsed_ms = None if elapsed_s is None else round(elapsed_s * 1000)
+        tool_id = await self._db.run(functools.partial(
+            self._append, topic_id, role=Role.TOOL.value, content=result,
+            tool_call_id=call.id, tool_name=call.name, tool_elapsed_ms=elapsed_ms))
+        self._bus.publish(MessageAdded(topic_id, tool_id))
+
+    def sendable(self, s: Session, topic_id: int, pick: ModelPick | None) -> tuple[TopicRecord, AssistantRecord, str, int]:
+        """``(topic, assistant, model, provider id)`` a request of ``topic_id`` goes to
+        (``services.topics.topic_model.resolve_model``, with ``pick`` as the override when
+        given); :class:`InvalidInput` when there is no provider or model, ``NotFound``."""
+        topic, assistant, resolved = topic_resolution(s, self._loader.catalog, topic_id, pick)
+        return topic, assistant, resolved.model, resolved.sendable(assistant)
+
+    def _pick(self, topic_id: int, override: ModelPick | None) -> ModelPick:
+        """The provider and model a send of ``topic_id`` uses (``override`` when given);
+        :class:`InvalidInput` when there is none (nothing is stored)."""
+        with self._db.read() as s:
+            _topic, _assistant, model, provider_id = self.sendable(s, topic_id, override)
+            return ModelPick(provider_id, model)
+
+    def _name_topic(self, topic_id: int, text: str, chat_model: tuple[int, str]) -> None:
+        """Ask the topic-naming model (else ``chat_model``) for a better title in the
+        background (APP-10, walk29 #2)."""
+        with contextlib.suppress(RuntimeError):
+            task = asyncio.get_running_loop().create_task(self._namer.name(topic_id, text, chat_model))
+            self._side_tasks.add(task)
+            task.add_done_callback(self._side_tasks.discard)
+
+    async def _after_reply(self, topic_id: int) -> None:
+        """CMP-7 token auto-compact once the reply is stored; its failure never fails the send."""
+        assert self._compaction is not None
+        try:
+            await self._compaction.after_reply(topic_id)
+        except ServiceError as exc:
+            log.info("auto-compact after the reply of topic %s skipped: %s", topic_id, exc)
+
+    async def _rescue_known_overflow(self, ctx: TopicContext, estimate: int | None, out: SendOutcome) -> TopicContext:
+        """CMP-11 before the request instead of after its rejection: when pre-send
+        compaction (at most 3 batches, CMP-13) left the next request so far above the
+        input budget that no tokenizer difference can make it fit — above budget ÷ 0.6,
+        the lowest provider/local ratio REF-27 admits — the one overflow rescue (every
+        eligible turn) runs now and the request is rebuilt. A request merely near the
+        budget is sent: the provider's own count decides (CMP-11). Not for the threshold
+        policy, whose NUM-5 fit leaves older turns out instead. Returns the context to send."""
+        if (estimate is None or estimate * RATIO_MIN <= ctx.input_budget or ctx.threshold.enabled
+                or not ctx.regular):
+            return ctx
+        if await self._rescue(ctx, out, estimate):
+            return await self._loader.aload(ctx.topic_id, override=ctx.override)
+        return ctx
+
+    async def _rescue(self, ctx: TopicContext, out: SendOutcome, before_tokens: int) -> bool:
+        """CMP-11: one compaction with the History Compress model, once per send. True
+        when it reclaimed tokens (the caller resends, rebuilt from the current topic)."""
+        if self._compaction is None or out.rescued:
+            return False
+        out.rescued = True
+        try:
+            result = await self._compaction.rescue(ctx.topic_id, like=ctx)
+        except ServiceError as exc:
+            log.info("overflow rescue for topic %s not possible: %s", ctx.topic_id, exc)
+            return False
+        if result.status not in (COMPACTED, UNREACHABLE) or result.after_tokens is None:
+            return False
+        return result.after_tokens < before_tokens
+
+    async def _one_reply(self, ctx: TopicContext, reply_id: int | None, client: ChatClient,
+                         out: SendOutcome) -> list[ToolCall]:
+        """Stream one reply of the planned ``ctx`` into ``reply_id`` (a new placeholder
+        when ``None``), store it; returns the tool calls it made. Updates ``out`` in place.
+
+        A context overflow (provider error or an empty reply at the ceiling, CMP-12) runs
+        one rescue compaction and re-streams into the same row from a request rebuilt
+        from the current topic, at most once per send (CMP-11); the error is stored only
+        when compaction could not reclaim enough."""
+        topic_id = ctx.topic_id
+        if reply_id is None:
+            reply_id = await self._db.run(functools.partial(
+                self._append, topic_id, role=Role.ASSISTANT.value, content="",
+                status=MessageStatus.STREAMING.value, model=ctx.model, provider_id=ctx.provider_id,
+                sent_by_process=PROCESS_ID))
+            self._bus.publish(MessageAdded(topic_id, reply_id))
+        out.reply_message_id = reply_id
+        out.receipt = None
+        while True:
+            parts: list[str] = []
+            calls: list[ToolCall] = []
+            request, total = await self._db.run(self._plan, ctx, reply_id, out)
+            finish = await self._stream(topic_id, reply_id, client, request, ctx.context_window, out, parts, calls)
+            _mark_silent_truncation(out, request, total, self_hosted=ctx.self_hosted)
+            if (
+                out.error_kind == ErrorKind.CONTEXT_OVERFLOW.value
+                and not parts and not calls
+                and await self._rescue(ctx, out, total)
+            ):
+                ctx = await self._loader.aload(topic_id, override=ctx.override)
+                continue
+            wait = out.retry_after_s
+            if (out.status == MessageStatus.ERROR.value and wait is not None and wait <= AUTO_RETRY_MAX_S
+                    and not parts and not calls and not out.auto_retried):  # issue 12: once
+                out.auto_retried = True
+                self._bus.publish(ReplyRetrying(topic_id, reply_id, wait, out.error or ""))
+                await asyncio.sleep(wait)
+                continue
+            break
+        await self._finish(out, parts, calls, finish)
+        return calls
+
+    async def _stream(
+        self,
+        topic_id: int,
+        reply_id: int,
+        client: ChatClient,
+        request: ChatRequest,
+        window: int,
+        out: SendOutcome,
+        parts: list[str],
+        calls: list[ToolCall],
+    ) -> str | None:
+        """Stream one request into ``parts``/``calls``/``out``; returns the finish reason.
+        Provider failures land in ``out`` (status ``error``); Stop stores what arrived
+        and re-raises ``CancelledError``. The text so far is checkpointed about every
+        :data:`CHECKPOINT_S` seconds and at every tool call."""
+        out.status, out.error, out.error_kind, out.usage = MessageStatus.STREAMING.value, None, None, Usage()
+        out.retry_after_s = None
+        reasoned = False  # any reasoning arrived (never stored, CMP-3; not kept: issue 32)
+        unread = 0  # events the client could not read (issue 32)
+        finish: str | None = None
+        checkpoint = Checkpointer(self._db, functools.partial(self._checkpoint, reply_id))
+        clean = StreamText()  # a surrogate pair split over two deltas, a lone one or a NUL
+
+        def drain() -> None:
+            if tail := clean.flush():
+                parts.append(tail)
+
+        silence: float = await self._db.run(self._silence_limit)
+        watch = asyncio.get_running_loop().create_task(
+            self._watch_silence(topic_id, reply_id, client.activity, silence), name=f"silence:{topic_id}")
+        try:
+            async with contextlib.aclosing(client.stream(request)) as events:
+                async for ev in events:
+                    if isinstance(ev, TextDelta):
+                        if text := clean.feed(ev.text):
+                            parts.append(text)
+                            self._bus.publish(ReplyDelta(topic_id, reply_id, text))
+                            checkpoint.maybe(parts, calls)
+                    elif isinstance(ev, ReasoningDelta):
+                        reasoned = reasoned or bool(ev.text.strip())
+                    elif isinstance(ev, ToolCallEvent):
+                        calls.append(storable_call(ev.call))
+                        checkpoint.now(parts, calls)
+                    elif isinstance(ev, UsageEvent):
+                        out.usage = out.usage.merged(ev.usage)
+                    elif isinstance(ev, FinishEvent):
+                        finish, unread = ev.finish_reason, ev.unread_events
+            drain()
+            out.status = MessageStatus.COMPLETE.value
+            if is_empty_reply_at_ceiling(
+                "".join(parts), calls, "reasoned" if reasoned else "", out.usage.output_tokens,
+                out.usage.input_tokens, window,
+            ):  # CMP-12
+                out.status = MessageStatus.ERROR.value
+                out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
+                out.error = _CONTEXT_ERROR_TEXT.format(
+                    input_tokens=f"{out.usage.input_tokens:,}", window=f"{window:,}"
+                )
+            elif is_empty_reply(parts, len(calls)):  # issue 32: an empty answer is an error
+                out.status = MessageStatus.ERROR.value
+                out.error_kind = ErrorKind.BAD_RESPONSE.value
+                out.error = empty_reply_error(finish, reasoned, unread)
+        except asyncio.CancelledError:
+            drain()
+            out.status = self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED).value
+            await checkpoint.settled()
+            await asyncio.shield(self._finish(out, parts, calls, finish))
+            raise
+        except ProviderError as exc:
+            drain()
+            out.status = MessageStatus.ERROR.value
+            out.error = exc.message or str(exc)
+            out.error_kind = exc.kind.value
+            out.retry_after_s = exc.retry_after_s
+        except Exception as exc:  # a transport or library failure the client did not classify
+            log.warning("reply for topic %s failed", topic_id, exc_info=True)
+            drain()
+            out.status = MessageStatus.ERROR.value
+            out.error = f"the request failed: {exc}"
+            out.error_kind = ErrorKind.NETWORK.value
+        finally:
+            watch.cancel()
+            await asyncio.gather(watch, return_exceptions=True)
+        await checkpoint.settled()
+        return finish
+
+    def _silence_limit(self) -> float:
+        """The ``stream-silence-seconds`` setting in seconds (60 by default)."""
+        return self._settings.value(STREAM_SILENCE_SECONDS)
+
+    async def _watch_silence(self, topic_id: int, reply_id: int, activity: StreamActivity,
+                             limit_s: float) -> None:
+        """While one request streams: publish :class:`ReplyStalled` once the provider
+        has sent nothing for ``limit_s`` seconds, and ``silent_s=0`` when data comes
+        again or the request ends (issue 12). Only tells; the stream keeps waiting.
+        Cancelled by the caller when the request ends."""
+        stalled = False
+        try:
+            while True:
+                silent = activity.silent_s()
+                if silent >= limit_s:
+                    if not stalled:
+                        stalled = True
+                        log.info("no data from %s for %.0f s (topic %s)", activity.host, silent, topic_id)
+                        self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, limit_s))
+                    await asyncio.sleep(min(1.0, limit_s))
+                    continue
+                if stalled:
+                    stalled = False
+                    self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, 0.0))
+                await asyncio.sleep(limit_s - silent)
+        finally:
+            if stalled:
+                self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, 0.0))
+
+    async def _finish(self, out: SendOutcome, parts: list[str], calls: list[ToolCall], finish: str | None) -> None:
+        out.text = "".join(parts)
+        out.finish_reason = finish
+        if out.status == MessageStatus.COMPLETE.value and is_length_stop(finish):
+            out.notice = "the reply was cut at the model's output token limit (max tokens)"
+        topic_id = await self._db.run(self._store_finish, out, calls, finish)
+        if topic_id is not None:
+            self._bus.publish(ReplyFinished(topic_id, out.reply_message_id, MessageStatus(out.status), out.error))
+
+
+def _mark_silent_truncation(out: SendOutcome, request: ChatRequest, local_total: int, *,
+                            self_hosted: bool) -> None:
+    """A complete reply whose local/self-hosted server (``self_hosted``, issue 24)
+    reported far less input than this process sent and counted exactly (no image
+    allowances) keeps status ``complete`` but carries a visible warning (``error_kind``
+    :data:`INPUT_TRUNCATED`): the server cut the prompt silently, so its report is
+    neither an anchor nor a correction sample (REF-27). A hosted vendor's report is what
+    it billed: never marked, whatever our count says (TOK-3)."""
+    exact = not any(m.images for m in request.messages)
+    if self_hosted and out.status == MessageStatus.COMPLETE.value and silently_truncated(
+            out.usage.input_tokens, local_total, exact):
+        assert out.usage.input_tokens is not None
+        out.error_kind = INPUT_TRUNCATED
+        out.error = truncation_warning(out.usage.input_tokens, local_total)
+        out.notice = f"warning — {out.error}"
+        log.warning("provider reported %s input tokens for a request counted at %s: %s",
+                    out.usage.input_tokens, local_total, out.error)

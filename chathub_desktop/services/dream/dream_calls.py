@@ -1,0 +1,129 @@
+"""The History Compress calls of a memory dream, bounded by that model's own window
+(DRM-3, DRM-9, DRM-14, REF-12, REF-17).
+
+- :func:`new_card_body` asks for one day's card: the prompt holds fixed memory and the
+  kept cards as "already known" and the day's topics newest first, all within the
+  prompt budget of :func:`~chathub_desktop.core.dream_prompt.dream_budget` for the
+  model card's window (the same window compaction uses); the answer is cleaned
+  (:func:`~chathub_desktop.core.dream_prompt.clean_answer`).
+- :func:`fold_body` re-summarizes folded cards into one range card (at most one
+  "shorter" rewrite), or falls back to concatenation — also, without a call, when the
+  folded text does not fit the model's prompt budget.
+
+Tokens are counted with the encoding of the History Compress model
+(:class:`~chathub_desktop.tokens.counter.TokenCounter`), on a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from chathub_desktop.core import dream_prompt as dp
+from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.messages import ChatMessage
+from chathub_desktop.services.compaction.summarizer import Summarizer, SummarizerFailed
+from chathub_desktop.storage.memory_change_queries import current_body
+from chathub_desktop.storage.memory_history import FIXED
+from chathub_desktop.storage.session import Session
+from chathub_desktop.tokens.counter import TokenCounter
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class CardAnswer:
+    """The model's card ``body`` (None: ``NO_CHANGES`` or nothing usable), the
+    ``prompt`` it answered (what was left out) and the ``budget`` used."""
+
+    body: str | None
+    prompt: dp.DreamPrompt
+    budget: dp.DreamBudget
+
+    def read_note(self) -> str:
+        """``""``, or how the material was bounded, e.g. ``"; 18 of 30 topics were left
+        out and 12 shortened to fit the History Compress model's 2,048-token window"``
+        (for the run's outcome message)."""
+        p = self.prompt
+        notes = []
+        if p.topics_left_out:
+            notes.append(f"{p.topics_left_out} of {p.topics_total} topics were left out")
+        if p.topics_shortened:
+            notes.append(f"{p.topics_shortened} shortened")
+        if not notes:
+            return ""
+        return f"; {' and '.join(notes)} to fit the History Compress model's {self.budget.window:,}-token window"
+
+
+def fixed_entries(s: Session, assistant_id: int) -> list[fm.Entry]:
+    """The assistant's fixed-memory entries (REF-1), for the dream's "already known"."""
+    body = current_body(s, assistant_id, FIXED)
+    return fm.entries(body) if body else []
+
+
+def _card_blocks(cards: Sequence[dm.Card]) -> list[str]:
+    return [f"#{i} [{c.display_tag}]:\n{dm.visible_body(c)}" for i, c in enumerate(cards, 1)]
+
+
+def _counter(summarizer: Summarizer) -> TokenCounter:
+    return TokenCounter.for_model(summarizer.target.model)
+
+
+def _tokens(counter: TokenCounter, messages: Sequence[ChatMessage]) -> int:
+    return sum(counter.count(m.content) + dp.MESSAGE_OVERHEAD_TOKENS for m in messages)
+
+
+async def new_card_body(summarizer: Summarizer, name: str, day: date, materials: Sequence[dp.TopicMaterial],
+                        cards: Sequence[dm.Card], fixed: Sequence[fm.Entry]) -> CardAnswer:
+    """Ask for the card of history day ``day`` (DRM-3). The prompt fits the model's
+    prompt budget; the completion asks for the budget's answer tokens. Raises
+    :class:`SummarizerFailed` (nothing sent) when not one topic fits that budget, and for
+    an empty answer, one cut at the token limit or any failure of the call."""
+    budget = dp.dream_budget(summarizer.target.window)
+    counter = await asyncio.to_thread(_counter, summarizer)
+    prompt = await asyncio.to_thread(
+        dp.dream_request, name, day, materials, _card_blocks(cards), [f"#{e.number}: {e.text}" for e in fixed],
+        prompt_tokens=budget.prompt_tokens, count=counter.count, language=summarizer.target.language)
+    if materials and not prompt.topics_shown:
+        raise SummarizerFailed(f"the History Compress model's {budget.window:,}-token window is too small to read "
+                               "any topic of the day; choose a model with a larger window")
+    done = await summarizer.complete(prompt.messages, budget.answer_tokens)
+    if not done.text.strip():
+        raise SummarizerFailed("the History Compress model returned an empty answer")
+    if done.truncated:
+        raise SummarizerFailed("the History Compress model stopped at its token limit before the card was complete")
+    return CardAnswer(dp.read_dream_answer(done.text), prompt, budget)
+
+
+async def fold_body(summarizer: Summarizer, plan: dm.FoldPlan) -> tuple[str, str]:
+    """The range card body and how it was made: ``model`` (a re-summary in an opaque
+    envelope) or ``concatenated`` (DRM-9, REF-12). A request over the model's prompt
+    budget is not sent: it falls back to concatenation."""
+    limit = dm.SUMMARY_BODY_MAX  # a re-summary this long fits its envelope uncut
+    budget = dp.dream_budget(summarizer.target.window)
+    start, end = plan.span
+    material = plan.material()
+    counter = await asyncio.to_thread(_counter, summarizer)
+    body: str | None = None
+    try:
+        request = dp.fold_request(material, start, end, limit, summarizer.target.language)
+        if await asyncio.to_thread(_tokens, counter, request) > budget.prompt_tokens:
+            raise SummarizerFailed("the folded cards do not fit the History Compress model's window")
+        done = await summarizer.complete(request, budget.fold_answer_tokens)
+        body = None if done.truncated else dp.read_fold_answer(done.text, limit)
+        if body is None:  # one "rewrite shorter" request (REF-12)
+            request = dp.shorter_request(material, done.text, start, end, limit, summarizer.target.language)
+            if await asyncio.to_thread(_tokens, counter, request) > budget.prompt_tokens:
+                raise SummarizerFailed("the rewrite request does not fit the History Compress model's window")
+            done = await summarizer.complete(request, budget.fold_answer_tokens)
+            body = None if done.truncated else dp.read_fold_answer(done.text, limit)
+    except SummarizerFailed as exc:
+        log.info("dream fold fell back to concatenation: %s", exc)
+        body = None
+    if body is None:
+        return dm.concat_fold_body(plan), "concatenated"
+    return dm.opaque_body(body), "model"

@@ -1,0 +1,179 @@
+"""Dream review (issue 19): with an assistant's review switch on, a dream's new card and
+the fold it needs land as a *proposal* instead of in the dynamic memory; the user
+accepts it (applied then, exactly as a dream would have) or discards it. With the switch
+off, dreams behave as before.
+
+One proposal per assistant and history day; a day with a pending proposal is not
+dreamt again. Accepting re-reads the cards under the write lock: when they changed since
+the proposal (a card edited or deleted, another fold), the proposed re-summary no longer
+matches and the fold falls back to concatenation (DRM-9), as a dream over changed cards
+would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core.secret_redaction import Redaction
+from chathub_desktop.services.assistants.assistant_service import AssistantService
+from chathub_desktop.services.errors import NotFound
+from chathub_desktop.storage.assistant_rows import update_assistant
+from chathub_desktop.storage.dream_rows import (
+    StoredProposal,
+    add_proposal,
+    day_proposal,
+    proposal_rows,
+    take_proposal,
+)
+from chathub_desktop.storage.session import Session
+
+if TYPE_CHECKING:
+    from chathub_desktop.services.dream.dream_service import DreamOutcome, DreamService
+
+__all__ = ["DreamReview", "ProposalView", "fold_key", "proposal_lines"]
+
+
+@dataclass(frozen=True)
+class ProposalView:
+    """A pending proposal: ``id``, the assistant, the ``history_day`` (UTC) it covers,
+    the card ``text``, ``fold`` (``"model"`` / ``"concatenated"`` / None: how the older
+    cards would be folded) and ``created_at`` (UTC)."""
+
+    id: int
+    assistant_id: int
+    history_day: date
+    text: str
+    fold: str | None
+    created_at: datetime
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready dict (ISO 8601 dates)."""
+        return {"id": self.id, "assistant_id": self.assistant_id, "history_day": self.history_day.isoformat(),
+                "text": self.text, "fold": self.fold, "created_at": self.created_at.isoformat()}
+
+
+def fold_key(plan: dm.FoldPlan | None) -> str | None:
+    """Which cards a fold merges, as text (the tags of the folded cards and of the range
+    card); ``None`` without a fold."""
+    if plan is None:
+        return None
+    tags = [c.tag for c in plan.folded]
+    return "|".join(tags) + "#" + (plan.existing_range.tag if plan.existing_range is not None else "")
+
+
+def _view(p: StoredProposal) -> ProposalView:
+    return ProposalView(p.id, p.assistant_id, p.history_day, p.body, p.fold_how, p.created_at)
+
+
+class DreamReview:
+    """Proposals of one :class:`DreamService` (which calls :meth:`propose` from its runs)."""
+
+    def __init__(self, dreams: DreamService) -> None:
+        self._dreams = dreams
+        self._db = dreams._db
+
+    def enabled(self, assistant: int | str) -> bool:
+        """True when ``assistant``'s dreams wait for review. Raises ``NotFound``."""
+        with self._db.read() as s:
+            return bool(AssistantService.row(s, assistant).dream_review)
+
+    def set_enabled(self, assistant: int | str, on: bool) -> bool:
+        """Turn dream review on or off (pending proposals stay until accepted or
+        discarded); returns the new state."""
+        with self._db.write() as s:
+            aid = AssistantService.row(s, assistant).id
+            update_assistant(s, aid, {"dream_review": bool(on)})
+        self._dreams._changed(aid)
+        return bool(on)
+
+    def pending_day(self, aid: int, day: date) -> int | None:
+        """The id of the proposal waiting for ``day``, if any."""
+        with self._db.read() as s:
+            return day_proposal(s, aid, day)
+
+    def propose(self, aid: int, day: date, body: str, plan: dm.FoldPlan | None,
+                fold: tuple[str, str] | None) -> int | None:
+        """Store the card for ``day`` (and its fold) as a proposal; its id, or None when
+        that day already has a proposal or a card."""
+        with self._db.write() as s:
+            if day_proposal(s, aid, day) is not None:
+                return None
+            if any(c.day == day for c in dm.parse_document(self._dreams._body(s, aid))):
+                return None
+            pid = add_proposal(s, StoredProposal(0, aid, day, body, fold[0] if fold is not None else None,
+                                                 fold[1] if fold is not None else None, fold_key(plan),
+                                                 self._dreams._clock()))
+        self._dreams._changed(aid)
+        return pid
+
+    async def propose_run(self, aid: int, day: date, body: str, plan: dm.FoldPlan | None,
+                          fold: tuple[str, str] | None, red: Redaction, read: str,
+                          left_out: int) -> DreamOutcome:
+        """A dream run's end with review on: its card stored as a proposal (``proposed``),
+        or ``exists`` when the day got a card or a proposal meanwhile. ``red``: what
+        was redacted from the card; ``read``: the run's note on what it read."""
+        from chathub_desktop.services.dream.dream_service import EXISTS, PROPOSED, DreamOutcome
+
+        pid = await asyncio.shield(self._db.run(self.propose, aid, day, body, plan, fold))
+        if pid is None:
+            return DreamOutcome(aid, day, EXISTS, f"{day} got a card or a proposal meanwhile")
+        note = "" if fold is None else f"; with a fold of older cards ({fold[1]})"
+        if red.changed:
+            note += "; " + red.notice("the dream card")
+        return DreamOutcome(aid, day, PROPOSED, f"proposed a card for {day} (proposal #{pid}{note}); accept or "
+                            f"discard it{read}", None, None if fold is None else fold[1], left_out)
+
+    def proposals(self, assistant: int | str | None = None) -> list[ProposalView]:
+        """Pending proposals (one assistant's, or all), oldest day first."""
+        with self._db.read() as s:
+            aid = AssistantService.row(s, assistant).id if assistant is not None else None
+            return [_view(p) for p in proposal_rows(s, aid)]
+
+    def count(self, assistant: int | str) -> int:
+        """How many proposals ``assistant`` has waiting (the Memory page's badge)."""
+        return len(self.proposals(assistant))
+
+    def accept(self, proposal_id: int) -> int | None:
+        """Apply proposal ``proposal_id`` to the dynamic memory and drop it, in one write
+        transaction; returns the new card's number (None when the day got a card
+        meanwhile: the proposal is dropped all the same). Raises ``NotFound``."""
+        dreams = self._dreams
+        with self._db.write() as s:
+            p = self._take(s, proposal_id)
+            aid, day = p.assistant_id, p.history_day
+            keep = AssistantService.row(s, aid).keep_dream_cards
+            cards = dm.parse_document(dreams._body(s, aid))
+            plan = dm.plan_retention(dm.append_day_card(cards, day, p.body), keep)
+            same = plan is not None and fold_key(plan) == p.fold_key and p.fold_body is not None
+            fold = (p.fold_body or "", p.fold_how or "model") if same else None
+            number = dreams.commit_card_in(s, aid, day, p.body, keep, plan if same else None, fold)
+        dreams._changed(aid)
+        return number
+
+    def discard(self, proposal_id: int) -> None:
+        """Drop proposal ``proposal_id`` (the dynamic memory is unchanged). Raises ``NotFound``."""
+        with self._db.write() as s:
+            aid = self._take(s, proposal_id).assistant_id
+        self._dreams._changed(aid)
+
+    @staticmethod
+    def _take(s: Session, proposal_id: int) -> StoredProposal:
+        row = take_proposal(s, proposal_id)
+        if row is None:
+            raise NotFound(f"no dream proposal {proposal_id}")
+        return row
+
+
+def proposal_lines(proposals: Sequence[ProposalView]) -> list[str]:
+    """One line per proposal for people: ``#3 2026-11-30 (fold: model) first line…``."""
+    out = []
+    for p in proposals:
+        first = p.text.strip().splitlines()[0] if p.text.strip() else ""
+        fold = f" (and a fold: {p.fold})" if p.fold else ""
+        out.append(f"#{p.id} {p.history_day.isoformat()}{fold}: {first[:100]}")
+    return out

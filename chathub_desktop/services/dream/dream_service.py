@@ -1,0 +1,717 @@
+"""The memory dream and dynamic memory of an assistant (DRM-2 … DRM-16, REF-8 … REF-17).
+
+- **Schedule** (DRM-2, REF-17): Off / Daily / Weekly at a UTC time (and weekday), stored
+  on the assistant. :meth:`DreamService.run_due` runs the latest due slot of every
+  assistant whose memory is on; a slot missed while the app was closed is caught up
+  once (DRM-6). Each scheduled run first *claims* its (assistant, period stamp) row in
+  ``dream_run`` — an insert guarded by a unique constraint, or a conditional update of
+  a failed or dead attempt — so a day is dreamt at most once even with two processes
+  on one database. A failed attempt retries with back-off (REF-17). A claimed run
+  heart-beats while it runs (every :data:`HEARTBEAT_EVERY`, ``CHATHUB_DREAM_HEARTBEAT_S``);
+  one silent for 8 heartbeats (2 minutes) stopped without finishing (its process was
+  killed) and the next due check takes it over and says so (issue 10).
+- **A run for history day D** (DRM-3/4/14/16, REF-17) reads the assistant's topics with
+  user/assistant messages on D (at most 30, most recent first): the compaction
+  summary when there is one, else a 1,200-character excerpt of D's messages. It never
+  writes to topics. One History Compress call returns a card body or ``NO_CHANGES``;
+  a day that already has a card makes no call; a near-duplicate of a card or of a
+  fixed entry is not appended. The prompt fits that model's window, fixed memory and
+  the cards shown as already known, newest topics first; the outcome says how many
+  topics were left out (:mod:`~chathub_desktop.services.dream.dream_calls`).
+- **Caps** (DRM-13): every write of the document (edit, delete, clear, Keep N, a run's
+  commit, regenerate, restore) stores it within the per-card and document caps.
+- **Retention** (DRM-7, DRM-9, REF-10 … REF-12): with more single-day cards than
+  Keep N, the oldest extra ones fold into the range card: a re-summary under
+  6,400 characters, at most one "shorter" rewrite, else the concatenation fallback.
+  Saving Keep N folds by concatenation only, in the same transaction as the setting.
+- **Cards** (DRM-8, DRM-15): list, edit, delete, clear, regenerate one day's card,
+  Copy, and Restore the one previous version (every change keeps the version before);
+  the reads and edits live in :class:`~chathub_desktop.services.dream.dream_cards.DreamCards`.
+
+Document writes are one ``Database.write()`` each: the store's write lock is taken
+first and the document is re-read inside it, so concurrent writers (another window, a
+``dream`` command, a scheduled run) serialize and nothing is lost (issue 10). Editors
+pass the version token of the document they showed; a save over a newer document
+raises :class:`StaleDocument`. Model calls run outside transactions. Times are aware UTC; days are UTC days.
+Assistants are referenced by id or name; errors are :class:`InvalidInput` /
+:class:`NotFound` with one-line messages and write nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import os
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+
+from chathub_desktop.core import dream_prompt as dp
+from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.app_settings import DREAMS_PAUSED
+from chathub_desktop.core.clock import utcnow
+from chathub_desktop.core.document_version import document_version
+from chathub_desktop.core.dream_schedule import (
+    HEARTBEAT_EVERY,
+    DreamPhase,
+    DreamStatus,
+    RunState,
+    Schedule,
+    Slot,
+    is_due,
+    is_stalled,
+    last_sign_of_life,
+    latest_slot,
+    next_slot,
+    retry_delay,
+    silent_note,
+    stopped_note,
+)
+from chathub_desktop.core.memory_authors import ChangeAuthor
+from chathub_desktop.core.secret_redaction import Redaction
+from chathub_desktop.core.summarizer_problem import SummarizerProblem
+from chathub_desktop.core.topic_titles import plain_title
+from chathub_desktop.providers.catalog import ModelCatalog
+from chathub_desktop.services.assistants.assistant_service import AssistantService
+from chathub_desktop.services.assistants.settings_service import SettingsService
+from chathub_desktop.services.compaction.summarizer import (
+    Summarizer,
+    SummarizerFailed,
+    SummarizerUnavailable,
+    resolve_summarizer,
+)
+from chathub_desktop.services.dream import dream_calls as calls
+from chathub_desktop.services.dream.dream_cards import CardsSnapshot as CardsSnapshot
+from chathub_desktop.services.dream.dream_cards import CardView as CardView
+from chathub_desktop.services.dream.dream_cards import DreamCards
+from chathub_desktop.services.dream.dream_days import ActiveDay, active_days, read_titles_note
+from chathub_desktop.services.dream.dream_review import DreamReview
+from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
+from chathub_desktop.services.events import DreamProgress, EventBus, SettingsChanged
+from chathub_desktop.services.memory.secret_scan import redact_secrets
+from chathub_desktop.services.providers.provider_service import ProviderService
+from chathub_desktop.storage.assistant_rows import update_assistant
+from chathub_desktop.storage.compaction_state import compaction_state
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.dream_rows import (
+    StoredRun,
+    add_run,
+    day_excerpt_rows,
+    day_topics,
+    latest_scheduled_run,
+    run_by_id,
+    scheduled_assistants,
+    scheduled_run,
+    update_run_if,
+)
+from chathub_desktop.storage.errors import IntegrityError
+from chathub_desktop.storage.memory_change_queries import dynamic_row
+from chathub_desktop.storage.memory_history import Author, authored
+from chathub_desktop.storage.session import Session
+
+log = logging.getLogger(__name__)
+
+#: Messages of one topic's history day read for its excerpt (newest first).
+EXCERPT_ROWS = 200
+
+#: Seconds between a running dream's heartbeats (default 15; a run silent for 8 of them
+#: is taken over). Tests lower it to see a killed run taken over in seconds.
+HEARTBEAT_ENV = "CHATHUB_DREAM_HEARTBEAT_S"
+
+#: ``DreamOutcome.status`` values (:class:`~chathub_desktop.core.dream_schedule.DreamStatus`).
+APPENDED, NOTHING, DUPLICATE, EXISTS = DreamStatus.APPENDED, DreamStatus.NOTHING, DreamStatus.DUPLICATE, DreamStatus.EXISTS
+REGENERATED, FAILED, PROPOSED = DreamStatus.REGENERATED, DreamStatus.FAILED, DreamStatus.PROPOSED
+
+
+@dataclass(frozen=True)
+class DreamOutcome:
+    """The result of one run: ``status`` (module constants), the ``history_day``, the
+    card number appended or regenerated, ``fold`` (``"model"``, ``"concatenated"`` or
+    None), ``topics_left_out`` (newest topics are read first; the message says how many
+    did not fit) and a one-line ``message`` for the user."""
+
+    assistant_id: int
+    history_day: date
+    status: DreamStatus
+    message: str
+    card_number: int | None = None
+    fold: str | None = None
+    #: Topics active on the day that did not fit the History Compress model's window.
+    topics_left_out: int = 0
+    #: Titles of the topics the dream read, newest activity first (issue 14).
+    topics_read: tuple[str, ...] = ()
+    #: Set when no History Compress model can run (issue 28: the panel offers the choice).
+    summarizer_problem: SummarizerProblem | None = None
+
+
+
+@dataclass(frozen=True)
+class DreamDraft:
+    """A dream over ``history_day`` that ran but wrote nothing yet (issue 18): the new
+    card's ``body`` (secrets redacted, ``red`` says which), Keep N, the fold ``plan`` and
+    its ``fold`` (range body, how) when one is needed, the run's note on what it
+    ``read``, topics left out and read, and whether dream ``review`` is on (then the
+    commit stores a proposal, issue 19)."""
+
+    assistant_id: int
+    history_day: date
+    body: str
+    keep: int
+    plan: dm.FoldPlan | None
+    fold: tuple[str, str] | None
+    red: Redaction
+    read: str
+    topics_left_out: int
+    topics_read: tuple[str, ...]
+    review: bool
+
+    @property
+    def fold_body(self) -> str | None:
+        """The range card's body the fold will store, None without a fold."""
+        return None if self.fold is None else self.fold[0]
+
+
+@dataclass(frozen=True)
+class LastRun:
+    """The latest scheduled attempt (DRM-5): when it started and finished, its status,
+    and the failure hint when it failed (it is retried at ``next_retry_at``).
+
+    ``stalled``: it is recorded as running but stopped heart-beating (its process ended
+    without finishing; the next due check retries it); ``prior_stopped_at``: this attempt
+    took over one that stopped without finishing then; ``note`` says either in words
+    (None when neither happened)."""
+
+    history_day: date
+    status: str
+    started_at: datetime
+    finished_at: datetime | None
+    error: str | None
+    next_retry_at: datetime | None
+    heartbeat_at: datetime | None = None
+    stalled: bool = False
+    prior_stopped_at: datetime | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class DreamSettingsView:
+    """An assistant's dream settings: the :class:`Schedule`, Keep N, the latest
+    scheduled run, the next slot (UTC), whether a previous version can be restored, and
+    the day of a run due now."""
+
+    assistant_id: int
+    schedule: Schedule
+    keep: int
+    last_run: LastRun | None
+    next_at: datetime | None
+    can_restore: bool
+    #: The history day of a scheduled run that is due now (a catch-up or a retry whose
+    #: time has come), None when nothing is due; always None while memory is off.
+    due_day: date | None = None
+
+
+def _heartbeat_from_env() -> timedelta:
+    """:data:`HEARTBEAT_ENV` in seconds (> 0), else :data:`HEARTBEAT_EVERY`."""
+    raw = os.environ.get(HEARTBEAT_ENV, "").strip()
+    try:
+        seconds = float(raw) if raw else 0.0
+    except ValueError:
+        seconds = 0.0
+    return timedelta(seconds=seconds) if seconds > 0 else HEARTBEAT_EVERY
+
+
+def _day_bounds(day: date) -> tuple[datetime, datetime]:
+    start = datetime.combine(day, time(0, tzinfo=UTC))
+    return start, start + timedelta(days=1)
+
+
+def _covering(cards: Sequence[dm.Card], day: date) -> str | None:
+    """Why ``day`` cannot get a new card: it has one, or it is on or before the end of
+    the range card (folded days stay folded; an older day would reorder the range)."""
+    for i, c in enumerate(cards, 1):
+        if c.day == day:
+            return f"{day} already has a dream card (#{i})"
+        if c.span is not None and day <= c.span[1]:
+            return f"{day} is already folded into range card #{i} [{c.display_tag}]"
+    return None
+
+
+def dynamic_entries(document: str) -> list[fm.Entry]:
+    """The cards of a stored dynamic document as numbered entries with their visible
+    text, for searchMemory (REF-3: dream cards are searched too)."""
+    return [fm.Entry(i, dm.visible_body(c)) for i, c in enumerate(dm.parse_document(document), 1)]
+
+
+def dynamic_text(document: str) -> str:
+    """What the model is shown of a stored dynamic document: the cards' visible text,
+    never framing lines (MEM-6, DRM-10)."""
+    return dm.copy_text(dm.parse_document(document))
+
+
+class DreamService(DreamCards):
+    """Dream schedule, runs and dynamic-memory cards (see the module docstring).
+
+    ``clock`` returns the current aware UTC time (tests pass a fixed one).
+    """
+
+    def __init__(self, db: Database, bus: EventBus, providers: ProviderService, catalog: ModelCatalog,
+                 settings: SettingsService, *, clock: Callable[[], datetime] = utcnow,
+                 heartbeat: timedelta | None = None) -> None:
+        self._db = db
+        self._bus = bus
+        self._providers = providers
+        self._catalog = catalog
+        self._settings = settings
+        self._clock = clock
+        #: Time between heartbeats of a claimed run; 8 missed ones make it stale.
+        self.heartbeat = heartbeat if heartbeat is not None else _heartbeat_from_env()
+        self.stale_after = 8 * self.heartbeat
+        #: Dream review (issue 19): proposals waiting for accept or discard.
+        self.review = DreamReview(self)
+
+    # --- settings --------------------------------------------------------------------
+
+    def settings(self, assistant: int | str) -> DreamSettingsView:
+        """The assistant's schedule, Keep N, last scheduled run and next slot (DRM-2, DRM-5)."""
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            schedule = Schedule(a.dream_frequency, a.dream_time_utc, a.dream_weekday)
+            run = latest_scheduled_run(s, a.id)
+            now = self._clock()
+            last = None if run is None else self._last_run(run, now)
+            nxt = next_slot(schedule, now) if a.memory_enabled else None
+            row = dynamic_row(s, a.id)
+            can_restore = row is not None and row.backup_body is not None and row.backup_body != row.body
+            slot = latest_slot(schedule, now) if a.memory_enabled else None
+            due_day = slot.history_day if slot is not None and is_due(
+                slot, self._state(s, a.id, slot), now, self.stale_after) else None
+            return DreamSettingsView(a.id, schedule, a.keep_dream_cards, last,
+                                     nxt.fire_at if nxt else None, can_restore, due_day)
+
+    def catch_up_on_save(self, assistant: int | str, frequency: str, time_utc: str, weekday: int = 0) -> Slot | None:
+        """The slot a save of this schedule would run at once (its latest slot has no run
+        yet: the catch-up of DRM-6), None when nothing would run now or memory is off.
+        Issue 30: the form says so before Save. Raises :class:`InvalidInput` like
+        :meth:`set_schedule`."""
+        try:
+            schedule = Schedule(frequency, time_utc, weekday)
+        except ValueError as exc:
+            raise InvalidInput(str(exc)) from exc
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            if not a.memory_enabled:
+                return None
+            now = self._clock()
+            slot = latest_slot(schedule, now)
+            return slot if is_due(slot, self._state(s, a.id, slot) if slot else None, now, self.stale_after) else None
+
+    def set_schedule(self, assistant: int | str, frequency: str, time_utc: str, weekday: int = 0) -> DreamSettingsView:
+        """Store the schedule (DRM-2) and publish :class:`SettingsChanged`. Raises :class:`InvalidInput` for an unknown
+        frequency, a time that is not ``HH:MM`` or a weekday outside 0–6."""
+        try:
+            schedule = Schedule(frequency.strip().lower(), time_utc.strip(), int(weekday))
+        except ValueError as exc:
+            raise InvalidInput(str(exc)) from None
+        with self._db.write() as s:
+            a = AssistantService.row(s, assistant)
+            update_assistant(s, a.id, {"dream_frequency": schedule.frequency.value, "dream_time_utc": schedule.time_utc,
+                                       "dream_weekday": schedule.weekday})
+            aid = a.id
+        self._bus.publish(SettingsChanged())  # the dream timers sleep until the next slot: wake them
+        return self.settings(aid)
+
+    def set_keep(self, assistant: int | str, keep: int, *, version: str | None = None) -> DreamSettingsView:
+        """Store Keep N and apply retention in the same transaction (DRM-7): extra
+        single-day cards fold into the range card by concatenation (no model call; the
+        next dream may re-summarize). ``version``: the token of the document the fold's
+        preview showed (issue 18); a newer one raises :class:`StaleDocument` and writes
+        nothing. Raises :class:`InvalidInput` outside 1–90."""
+        if not dm.KEEP_MIN <= keep <= dm.KEEP_MAX:
+            raise InvalidInput(f"keep dream cards must be {dm.KEEP_MIN}–{dm.KEEP_MAX}, not {keep}")
+        with self._db.write() as s:
+            a = AssistantService.row(s, assistant)
+            if version is not None and document_version(self._body(s, a.id)) != version:
+                raise StaleDocument()
+            update_assistant(s, a.id, {"keep_dream_cards": keep})
+            authored(s, Author(ChangeAuthor.OWNER, None, f"set Keep dream cards to {keep}"))
+            cards = dm.apply_retention(dm.parse_document(self._body(s, a.id)), keep)
+            changed, _cards = self._store(s, a.id, cards, keep)
+            aid = a.id
+        if changed:
+            self._changed(aid)
+        return self.settings(aid)
+
+    # --- reading a day ---------------------------------------------------------------
+
+    def materials(self, assistant: int | str, day: date) -> list[dp.TopicMaterial]:
+        """What history day ``day`` gives the dream (DRM-3, REF-17): per topic with
+        user/assistant messages on that UTC day (at most 30, latest activity first) its
+        compaction summary, else an excerpt of that day's messages. Private topics are
+        never read (issue 19). Read-only (DRM-16)."""
+        start, end = _day_bounds(day)
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            out: list[dp.TopicMaterial] = []
+            for topic_id, title in day_topics(s, a.id, start, end, dp.MAX_TOPICS):
+                comp = compaction_state(s, topic_id)
+                if comp is not None and comp.summary.strip():
+                    out.append(dp.TopicMaterial(title, summary=comp.summary.strip()))
+                    continue
+                excerpt = dp.day_excerpt(day_excerpt_rows(s, topic_id, start, end, EXCERPT_ROWS))
+                if excerpt:
+                    out.append(dp.TopicMaterial(title, excerpt=excerpt))
+            return out
+
+    def active_days(self, assistant: int | str, limit: int = 60) -> list[ActiveDay]:
+        """The finished UTC days with activity Dream now offers, newest first
+        (:func:`~chathub_desktop.services.dream.dream_days.active_days`, issue 14)."""
+        return active_days(self._db, assistant, self._clock().date(), limit)
+
+    # --- runs ------------------------------------------------------------------------
+
+    def _summarizer(self) -> Summarizer:
+        return Summarizer(self._providers, resolve_summarizer(self._db, self._settings, self._catalog))
+
+    def _progress(self, aid: int, day: date, phase: DreamPhase, status: str | None = None,
+                  message: str = "") -> None:
+        self._bus.publish(DreamProgress(aid, day.isoformat(), phase, status, message))
+
+    async def run_day(self, assistant: int | str, day: date, *, version: str | None = None) -> DreamOutcome:
+        """Dream over history day ``day`` now (not as a scheduled run): append the new
+        card, fold by Keep N, store both in one transaction. Returns the outcome; raises
+        :class:`NotFound` for an unknown assistant and :class:`InvalidInput` when its
+        memory is off (MEM-1). ``version``: the token of the document the fold's preview
+        showed (issue 18); a newer one raises :class:`StaleDocument` before the model is
+        called. ``asyncio.CancelledError`` passes through (Stop) and nothing is written.
+        Store reads and writes run on the store's workers. The headless form of
+        :meth:`draft_day` followed by :meth:`commit_draft`."""
+        if version is not None and document_version(await self._db.run(self.document, assistant)) != version:
+            raise StaleDocument()
+        draft = await self.draft_day(assistant, day)
+        if isinstance(draft, DreamOutcome):
+            return draft
+        return await self.commit_draft(draft)
+
+    async def draft_day(self, assistant: int | str, day: date) -> DreamOutcome | DreamDraft:
+        """Everything of :meth:`run_day` but the write (issue 18 "Dream now asks with a
+        preview"): the model's card for ``day`` (secrets redacted) and the fold it needs,
+        as a :class:`DreamDraft` to show and then :meth:`commit_draft` or
+        :meth:`discard_draft`; or the finished outcome when there is nothing to add
+        (``exists``, ``nothing``, ``duplicate``, ``failed``). Writes nothing; raises as
+        :meth:`run_day`."""
+        aid, name, keep, cards, fixed = await self._db.run(self._dream_state, assistant)
+        if day >= self._clock().date():
+            raise InvalidInput(f"{day} is not over yet (UTC); a dream reads a finished day")
+        self._progress(aid, day, DreamPhase.STARTED)
+        covered = _covering(cards, day)
+        if covered is not None:
+            return self._finish(DreamOutcome(aid, day, EXISTS, covered))
+        pending = await self._db.run(self.review.pending_day, aid, day)
+        if pending is not None:  # issue 19: that day's card waits for review
+            return self._finish(DreamOutcome(aid, day, EXISTS, f"the card for {day} waits for review "
+                                             f"(proposal #{pending})"))
+        self._progress(aid, day, DreamPhase.READING)
+        materials = await self._db.run(self.materials, aid, day)
+        if not materials:
+            return self._finish(DreamOutcome(aid, day, NOTHING, f"no topic had messages on {day}"))
+        try:
+            summarizer = await self._db.run(self._summarizer)
+            self._progress(aid, day, DreamPhase.DREAMING)
+            answer = await calls.new_card_body(summarizer, name, day, materials, cards, fixed)
+        except SummarizerUnavailable as exc:
+            return self._finish(DreamOutcome(aid, day, FAILED, str(exc), summarizer_problem=exc.problem))
+        except SummarizerFailed as exc:
+            return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
+        titles = tuple(plain_title(m.title) for m in materials[:answer.prompt.topics_shown])
+        read = answer.read_note() + read_titles_note(titles)
+        left_out = answer.prompt.topics_left_out
+        body = answer.body
+        if body is None:
+            return self._finish(DreamOutcome(aid, day, NOTHING, f"{day} showed nothing new about how you work{read}",
+                                             topics_left_out=left_out, topics_read=titles))
+        repeated = dm.near_duplicate_of(body, cards, [e.text for e in fixed])
+        if repeated is not None:  # DRM-14: not appended; a scheduled run still records its marker
+            return self._finish(DreamOutcome(aid, day, DUPLICATE, f"the card for {day} repeated {repeated}{read}",
+                                             topics_left_out=left_out, topics_read=titles))
+        red = await self._db.run(redact_secrets, body)  # issue 19: no secret becomes a card
+        body = red.text
+        grown = dm.append_day_card(cards, day, body)
+        plan = dm.plan_retention(grown, keep)
+        fold: tuple[str, str] | None = None
+        if plan is not None:
+            self._progress(aid, day, DreamPhase.FOLDING)
+            fold = await calls.fold_body(summarizer, plan)
+            folded = await self._db.run(redact_secrets, fold[0])
+            fold = (folded.text, fold[1])
+            red = Redaction(body, red.kinds + folded.kinds)
+        review = await self._db.run(self.review.enabled, aid)
+        return DreamDraft(aid, day, body, keep, plan, fold, red, read, left_out, titles, review)
+
+    async def commit_draft(self, draft: DreamDraft, *, version: str | None = None) -> DreamOutcome:
+        """Write ``draft`` (from :meth:`draft_day`): its card and fold in one write
+        transaction (or, with dream review on, as a proposal, issue 19). ``version``: the
+        token of the document the user's preview showed; checked under the write lock, a
+        newer document raises :class:`StaleDocument` and writes nothing (issue 18)."""
+        aid, day, body, fold = draft.assistant_id, draft.history_day, draft.body, draft.fold
+        if draft.review:  # issue 19: applied only when accepted
+            return self._finish(await self.review.propose_run(aid, day, body, draft.plan, fold, draft.red,
+                                                              draft.read, draft.topics_left_out))
+        try:
+            number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, draft.keep, draft.plan,
+                                                       fold, version))
+        except StaleDocument as exc:
+            self._finish(DreamOutcome(aid, day, NOTHING, f"nothing was written for {day}: {exc}"))
+            raise
+        if number is None:
+            return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} got a dream card meanwhile"))
+        how = ("" if fold is None else f"; older cards folded ({fold[1]})") + draft.read
+        if len(body.strip()) > dm.SINGLE_CARD_MAX:
+            how += f"; the model's {len(body.strip()):,} characters were shortened to {dm.SINGLE_CARD_MAX:,}"
+        how += self._redacted(aid, draft.red)
+        return self._finish(DreamOutcome(aid, day, APPENDED, f"added card #{number} for {day}{how}", number,
+                                         None if fold is None else fold[1], draft.topics_left_out,
+                                         draft.topics_read))
+
+    def discard_draft(self, draft: DreamDraft) -> DreamOutcome:
+        """The user cancelled ``draft``'s preview: nothing is written; the run ends."""
+        return self._finish(DreamOutcome(draft.assistant_id, draft.history_day, NOTHING,
+                                         f"the card for {draft.history_day} was not added (cancelled)"))
+
+    def _dream_state(self, assistant: int | str) -> tuple[int, str, int, list[dm.Card], list[fm.Entry]]:
+        """``(assistant id, name, Keep N, current cards, fixed entries)``; :class:`InvalidInput`
+        when its memory is off (MEM-1), :class:`NotFound` for an unknown assistant."""
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            if not a.memory_enabled:
+                raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
+            return (a.id, a.name, a.keep_dream_cards, dm.parse_document(self._body(s, a.id)),
+                    calls.fixed_entries(s, a.id))
+
+    def _commit_card(self, aid: int, day: date, body: str, keep: int, plan: dm.FoldPlan | None,
+                     fold: tuple[str, str] | None, version: str | None = None) -> int | None:
+        """Append and fold in one transaction. The document is re-read under the write lock; if
+        the user changed it meanwhile, the card goes onto the new text and a fold that
+        no longer matches falls back to concatenation. None: the day got a card meanwhile.
+        ``version`` given and not the stored document's: :class:`StaleDocument`."""
+        with self._db.write() as s:
+            if version is not None and document_version(self._body(s, aid)) != version:
+                raise StaleDocument()
+            number = self.commit_card_in(s, aid, day, body, keep, plan, fold)
+        if number is not None:
+            self._changed(aid)
+        return number
+
+    def commit_card_in(self, s: Session, aid: int, day: date, body: str, keep: int,
+                       plan: dm.FoldPlan | None, fold: tuple[str, str] | None) -> int | None:
+        """:meth:`_commit_card` inside the caller's write transaction ``s`` (the caller
+        publishes the change); returns the new card's number, None when the day has one."""
+        cards = dm.parse_document(self._body(s, aid))
+        if _covering(cards, day) is not None:
+            return None
+        folded = "" if plan is None else f"; folded {len(plan.folded)} older card(s) into a range"
+        authored(s, Author(ChangeAuthor.DREAM, day.isoformat(), f"added the card for {day}{folded}"))
+        cards = dm.append_day_card(cards, day, body)
+        now_plan = dm.plan_retention(cards, keep)
+        if now_plan is not None:
+            same = plan is not None and (now_plan.folded, now_plan.existing_range) == (
+                plan.folded, plan.existing_range)
+            range_body = fold[0] if same and fold is not None else dm.concat_fold_body(now_plan)
+            cards = dm.apply_fold(cards, now_plan, range_body)
+        _changed, cards = self._store(s, aid, cards, keep)
+        return next((i for i, c in enumerate(cards, 1) if c.day == day), None)
+
+    def _finish(self, outcome: DreamOutcome) -> DreamOutcome:
+        self._progress(outcome.assistant_id, outcome.history_day, DreamPhase.FINISHED, outcome.status,
+                       outcome.message)
+        log.info("dream %s for assistant %s day %s: %s", outcome.status, outcome.assistant_id,
+                 outcome.history_day, outcome.message)
+        return outcome
+
+    async def regenerate(self, assistant: int | str, number: int) -> DreamOutcome:
+        """Re-run the dream for single-day card ``number``'s day and replace that card's
+        body only: no fold, no schedule marker (DRM-8, REF-17). Raises :class:`NotFound`
+        for a missing card and :class:`InvalidInput` for a range or legacy card."""
+        aid, name, _keep, cards, fixed = await self._db.run(self._dream_state, assistant)  # store work off the loop
+        card = cards[self._index(cards, number)]
+        if not card.regenerable or card.day is None:
+            raise InvalidInput(f"card #{number} [{card.display_tag}] covers no single day and cannot be regenerated")
+        day = card.day
+        self._progress(aid, day, DreamPhase.STARTED)
+        materials = await self._db.run(self.materials, aid, day)
+        if not materials:
+            return self._finish(DreamOutcome(aid, day, NOTHING, f"no topic has messages on {day} any more"))
+        others = [c for c in cards if c is not card]
+        try:
+            summarizer = await self._db.run(self._summarizer)
+            self._progress(aid, day, DreamPhase.DREAMING)
+            body = (await calls.new_card_body(summarizer, name, day, materials, others, fixed)).body
+        except SummarizerUnavailable as exc:
+            return self._finish(DreamOutcome(aid, day, FAILED, str(exc), summarizer_problem=exc.problem))
+        except SummarizerFailed as exc:
+            return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
+        if body is None:
+            return self._finish(DreamOutcome(aid, day, NOTHING, f"{day} showed nothing new; card #{number} kept"))
+        red = await self._db.run(redact_secrets, body)  # issue 19
+        body = red.text
+
+        def change(current: list[dm.Card]) -> list[dm.Card]:
+            try:
+                return dm.replace_day_card(current, day, body)
+            except ValueError:
+                raise NotFound(f"the card for {day} was deleted meanwhile") from None
+        views = await asyncio.shield(self._db.run(
+            self._edit, aid, change, None,
+            Author(ChangeAuthor.DREAM, day.isoformat(), f"regenerated the card for {day}")))
+        number = next(v.number for v in views if v.tag == day.isoformat())
+        note = self._redacted(aid, red)
+        return self._finish(DreamOutcome(aid, day, REGENERATED, f"card #{number} for {day} was regenerated{note}",
+                                         number))
+
+    # --- the schedule ----------------------------------------------------------------
+
+    def paused(self) -> bool:
+        """True while scheduled dreams are paused (the ``dreams-paused`` setting, APP-4)."""
+        return self._settings.value(DREAMS_PAUSED)
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause or resume scheduled dreams, for every process on this store (APP-4)."""
+        self._settings.set(DREAMS_PAUSED, paused)
+
+    def due(self, now: datetime | None = None, *, even_if_paused: bool = False) -> list[tuple[int, Slot]]:
+        """``(assistant id, slot)`` for every assistant (memory on, schedule not off)
+        whose latest slot has not run, failed past its retry delay, or died (DRM-6).
+        Empty while dreams are paused, unless ``even_if_paused`` (an explicit "run now")."""
+        if not even_if_paused and self.paused():
+            return []
+        now = now or self._clock()
+        out: list[tuple[int, Slot]] = []
+        with self._db.read() as s:
+            for a in scheduled_assistants(s):
+                slot = latest_slot(Schedule(a.dream_frequency, a.dream_time_utc, a.dream_weekday), now)
+                if slot is not None and is_due(slot, self._state(s, a.id, slot), now, self.stale_after):
+                    out.append((a.id, slot))
+        return out
+
+    @staticmethod
+    def _row_state(row: StoredRun) -> RunState:
+        return RunState(row.status, row.attempts, row.started_at, row.next_retry_at, row.heartbeat_at)
+
+    def _state(self, s: Session, aid: int, slot: Slot) -> RunState | None:
+        row = scheduled_run(s, aid, slot.period_stamp)
+        return None if row is None else self._row_state(row)
+
+    def _last_run(self, run: StoredRun, now: datetime) -> LastRun:
+        state = self._row_state(run)
+        stalled = is_stalled(state, now, self.stale_after)
+        note = None
+        alive = last_sign_of_life(state)
+        if stalled:
+            note = stopped_note(alive, now, retried=False)
+        elif state.status == DreamStatus.RUNNING and now - alive >= 3 * self.heartbeat:  # beats are missing
+            note = silent_note(alive, alive + self.stale_after, now)
+        elif run.prior_stopped_at is not None:
+            note = stopped_note(run.prior_stopped_at, now, retried=True)
+        return LastRun(run.history_day, run.status, run.started_at, run.finished_at, run.error, run.next_retry_at,
+                       run.heartbeat_at, stalled, run.prior_stopped_at, note)
+
+    def claim(self, aid: int, slot: Slot, now: datetime | None = None) -> int | None:
+        """Take the run of ``slot`` for assistant ``aid``: the ``dream_run`` id, or None
+        when it is not due or another process took it (DRM-6). A running attempt that
+        stopped heart-beating is taken over, and the new attempt records when it stopped."""
+        claimed = self._claim(aid, slot, now)
+        return None if claimed is None else claimed[0]
+
+    def _claim(self, aid: int, slot: Slot, now: datetime | None = None) -> tuple[int, int] | None:
+        """:meth:`claim`, returning ``(run id, attempt number)``: the attempt number is
+        what the heartbeat and the final record check to know the run is still theirs."""
+        now = now or self._clock()
+        try:
+            with self._db.write() as s:
+                row = scheduled_run(s, aid, slot.period_stamp)
+                if row is None:
+                    return add_run(s, aid, slot.history_day, slot.period_stamp, now), 1
+                state = self._row_state(row)
+                if not is_due(slot, state, now, self.stale_after):
+                    return None
+                stopped = last_sign_of_life(state) if state.status == DreamStatus.RUNNING else None
+                if stopped is not None:
+                    log.warning("dream run %s (attempt %s) stopped without finishing at %s; taking it over",
+                                row.id, row.attempts, stopped.isoformat())
+                run_id, attempt = row.id, row.attempts + 1  # the update below refreshes ``row``
+                taken = update_run_if(s, run_id, state.status, state.attempts, dict(
+                    status=DreamStatus.RUNNING, attempts=attempt, started_at=now, error=None, finished_at=None,
+                    next_retry_at=None, heartbeat_at=now, prior_stopped_at=stopped))
+                return (run_id, attempt) if taken else None
+        except IntegrityError:  # another process inserted the same period first
+            return None
+
+    def _beat(self, run_id: int, attempt: int) -> bool:
+        """Record that attempt ``attempt`` of run ``run_id`` is alive; False when the run
+        is no longer this attempt's (another process took it over)."""
+        with self._db.write() as s:
+            return update_run_if(s, run_id, DreamStatus.RUNNING, attempt, {"heartbeat_at": self._clock()})
+
+    def _heartbeat(self, run_id: int, attempt: int) -> threading.Event:
+        """Start heart-beating for a claimed run on a thread of its own (so a busy event
+        loop cannot silence it); set the returned event to stop it."""
+        stop = threading.Event()
+
+        def beat() -> None:
+            while not stop.wait(self.heartbeat.total_seconds()):
+                try:
+                    if not self._beat(run_id, attempt):
+                        if not stop.is_set():  # not just recorded by its own run
+                            log.warning("dream run %s was taken over by another process", run_id)
+                        return
+                except Exception:  # a busy store: try again at the next beat
+                    log.warning("dream heartbeat failed", exc_info=True)
+
+        threading.Thread(target=beat, name=f"dream-heartbeat-{run_id}", daemon=True).start()
+        return stop
+
+    def _record(self, run_id: int, outcome: DreamOutcome, attempt: int | None = None) -> None:
+        now = self._clock()
+        with self._db.write() as s:
+            row = run_by_id(s, run_id)
+            if row is None:
+                return
+            if attempt is not None and (row.attempts != attempt or row.status != DreamStatus.RUNNING):
+                log.warning("dream run %s was taken over meanwhile; not recording attempt %s", run_id, attempt)
+                return
+            failed = outcome.status == FAILED
+            # the write lock is held: the guard below only restates the row just read
+            update_run_if(s, run_id, row.status, row.attempts, dict(
+                status=outcome.status, heartbeat_at=now, finished_at=now,
+                error=outcome.message if failed else None,
+                next_retry_at=now + retry_delay(row.attempts) if failed else None))
+
+    async def run_due(self, now: datetime | None = None, *, even_if_paused: bool = False) -> list[DreamOutcome]:
+        """Run every due slot once (DRM-6): claim it, dream over its history day, record
+        the outcome. A failure is recorded with its retry time (REF-17). Cancelling
+        (Stop, quitting) records the run as failed, retried after the same back-off, and
+        re-raises. Nothing runs while dreams are paused, unless ``even_if_paused``."""
+        outcomes: list[DreamOutcome] = []
+        for aid, slot in await self._db.run(functools.partial(self.due, now, even_if_paused=even_if_paused)):
+            claimed = await self._db.run(self._claim, aid, slot, now)
+            if claimed is None:
+                continue
+            run_id, attempt = claimed
+            stop = self._heartbeat(run_id, attempt)
+            try:
+                outcome = await self.run_day(aid, slot.history_day)
+            except asyncio.CancelledError:
+                stop.set()
+                await asyncio.shield(self._db.run(self._record, run_id, DreamOutcome(
+                    aid, slot.history_day, FAILED, "stopped before it finished"), attempt))
+                raise
+            except Exception as exc:  # a bug must not leave the run claimed
+                log.exception("dream run failed")
+                outcome = DreamOutcome(aid, slot.history_day, FAILED, f"unexpected error: {exc}")
+            finally:
+                stop.set()  # a beat still under way updates nothing once the run is recorded
+            await asyncio.shield(self._db.run(self._record, run_id, outcome, attempt))
+            outcomes.append(outcome)
+        return outcomes

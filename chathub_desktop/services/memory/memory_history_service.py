@@ -1,0 +1,216 @@
+"""The history of an assistant's memory, and Revert (issue 18 "History"; MEM-2, MEM-3,
+MEM-7, DRM-8, DRM-15).
+
+Changes are recorded by the store itself in the transaction of each write
+(:mod:`chathub_desktop.storage.memory_history`); this service lists them newest first,
+shows one as a line diff and puts an earlier version back.
+
+Revert of change C puts back the document C replaced (C's *before*), exactly as it was
+stored, as a change of its own (author ``revert``). When the document has moved on since
+C (later changes), a plain revert is refused with :class:`RevertConflict` and writes
+nothing (the stale-document rule of issue 10); :meth:`MemoryHistory.revert_preview`
+shows what the revert would overwrite and its ``version`` token, and a revert passing
+that token goes ahead — unless the document moved again meanwhile
+(:class:`~chathub_desktop.services.errors.StaleDocument`). Reverted fixed memory gets
+provenance like a raw save: texts it brings back are the owner's (REF-7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from chathub_desktop.core.clock import utcnow
+from chathub_desktop.core.document_version import document_version
+from chathub_desktop.core.memory_authors import ChangeAuthor, EntryOrigin
+from chathub_desktop.core.memory_diff import DiffLine, line_diff
+from chathub_desktop.services.assistants.assistant_service import AssistantService
+from chathub_desktop.services.errors import InvalidInput, StaleDocument, found
+from chathub_desktop.services.memory.memory_service import record_provenance
+from chathub_desktop.storage import memory_change_queries as mq
+from chathub_desktop.storage import memory_history as mh
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.session import Session
+
+#: Changes a History listing returns at most (newest first).
+LIST_LIMIT = 500
+_DOCUMENT_NAMES: dict[str, str] = {mh.FIXED: "fixed memory", mh.DYNAMIC: "dynamic memory"}
+
+
+class RevertConflict(StaleDocument):
+    """The document changed after the change being reverted; nothing was written. The
+    message is user-facing and says how many later changes a revert would overwrite."""
+
+
+@dataclass(frozen=True)
+class ChangeView:
+    """One recorded change: ``id``, ``document`` (``fixed`` / ``dynamic``), ``at`` (aware
+    UTC), ``author`` (``owner`` / ``model`` / ``dream`` / ``import`` / ``revert`` /
+    ``system``), ``author_detail`` (topic id, day, file name or change id), ``who`` (the
+    author in words: "you", "the model in topic “Trip”", "the dream for 2026-01-02",
+    "import of notes.md"), ``action`` and the document sizes in characters."""
+
+    id: int
+    document: str
+    at: datetime
+    author: str
+    author_detail: str | None
+    who: str
+    action: str
+    before_chars: int
+    after_chars: int
+
+    def to_json(self) -> dict[str, object]:
+        """The change as a JSON-ready dict (``memory history --json``)."""
+        return {"id": self.id, "document": self.document, "at": self.at.isoformat(), "author": self.author,
+                "author_detail": self.author_detail, "who": self.who, "action": self.action,
+                "before_chars": self.before_chars, "after_chars": self.after_chars}
+
+
+@dataclass(frozen=True)
+class ChangeDetail:
+    """A change with its documents ``before`` and ``after`` and their line ``diff``."""
+
+    change: ChangeView
+    before: str
+    after: str
+    diff: list[DiffLine]
+
+
+@dataclass(frozen=True)
+class RevertPreview:
+    """What reverting ``change`` does: the ``current`` document becomes ``target`` (the
+    document before the change); ``later`` changes of the document came after it
+    (``moved_on`` when any did); ``version`` is the token of ``current`` to pass to
+    :meth:`MemoryHistory.revert`; ``diff`` is current → target."""
+
+    change: ChangeView
+    current: str
+    target: str
+    later: int
+    version: str
+    diff: list[DiffLine]
+
+    @property
+    def moved_on(self) -> bool:
+        """True when the document changed after the change being reverted."""
+        return self.later > 0
+
+
+def _who(s: Session, author: str, detail: str | None) -> str:
+    if author == ChangeAuthor.OWNER:
+        return "you"
+    if author == ChangeAuthor.MODEL:
+        title = mq.topic_title(s, int(detail)) if detail and detail.isdigit() else None
+        if title is not None:
+            return f"the model in topic “{title}”"
+        return f"the model in topic #{detail}" if detail else "the model"
+    if author == ChangeAuthor.DREAM:
+        return f"the dream for {detail}" if detail else "the dream"
+    if author == ChangeAuthor.IMPORT:
+        return f"import of {detail}" if detail else "an import"
+    if author == ChangeAuthor.REVERT:
+        return f"revert of change #{detail}"
+    return "an unattributed write"
+
+
+class _ChangeFields(Protocol):
+    """What a :class:`ChangeView` shows of a recorded change row (``storage.memory_change_queries``)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def document(self) -> str: ...
+    @property
+    def at(self) -> datetime: ...
+    @property
+    def author(self) -> str: ...
+    @property
+    def author_detail(self) -> str | None: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def before_chars(self) -> int: ...
+    @property
+    def after_chars(self) -> int: ...
+
+
+def _view(s: Session, row: _ChangeFields) -> ChangeView:
+    return ChangeView(row.id, row.document, row.at, row.author, row.author_detail,
+                      _who(s, row.author, row.author_detail), row.action, row.before_chars, row.after_chars)
+
+
+def _gone(change_id: int) -> str:
+    return f"no memory change #{change_id} for this assistant (it may be older than the history keeps)"
+
+
+class MemoryHistory:
+    """History and Revert of fixed and dynamic memory (see the module docstring).
+    ``on_change(assistant_id)`` runs after a revert commits (the pages refresh)."""
+
+    def __init__(self, db: Database, *, on_change: Callable[[int], None] | None = None) -> None:
+        self._db = db
+        self._on_change = on_change or (lambda _aid: None)
+
+    def changes(self, assistant: int | str, limit: int = LIST_LIMIT) -> list[ChangeView]:
+        """The assistant's recorded changes, newest first (at most ``limit``). Raises
+        :class:`NotFound` for an unknown assistant."""
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            return [_view(s, r) for r in mq.newest_changes(s, a.id, limit)]
+
+    def detail(self, assistant: int | str, change_id: int) -> ChangeDetail:
+        """Change ``change_id`` with its documents and line diff. Raises :class:`NotFound`."""
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            row = found(mq.change_of(s, a.id, change_id), _gone(change_id))
+            before, after = mh.documents(s, row)
+            view = _view(s, row)
+        return ChangeDetail(view, before, after, line_diff(before, after))
+
+    def revert_preview(self, assistant: int | str, change_id: int) -> RevertPreview:
+        """What reverting ``change_id`` would write and overwrite. Writes nothing."""
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            row = found(mq.change_of(s, a.id, change_id), _gone(change_id))
+            target, after = mh.documents(s, row)
+            current = mq.current_body(s, a.id, row.document)
+            later = 0 if current == after else max(1, mq.later_changes(s, row))
+            view = _view(s, row)
+        return RevertPreview(view, current, target, later, document_version(current), line_diff(current, target))
+
+    def revert(self, assistant: int | str, change_id: int, *, version: str | None = None) -> ChangeView:
+        """Put back the document change ``change_id`` replaced, as a new change (author
+        ``revert``). ``version``: the token of the current document from
+        :meth:`revert_preview`, needed when the document moved on since that change.
+        Raises :class:`RevertConflict` (moved on, no ``version``), :class:`StaleDocument`
+        (``version`` no longer current), :class:`InvalidInput` (the document is already
+        that version) or :class:`NotFound`; nothing is written then."""
+        with self._db.write() as s:
+            a = AssistantService.row(s, assistant)
+            row = found(mq.change_of(s, a.id, change_id), _gone(change_id))
+            target, after = mh.documents(s, row)
+            current = mq.current_body(s, a.id, row.document)
+            name = _DOCUMENT_NAMES[row.document]
+            if current == target:
+                raise InvalidInput(f"{name} is already as it was before change #{change_id}; nothing to revert")
+            if version is not None:
+                if document_version(current) != version:
+                    raise StaleDocument(f"{name} changed again since the revert was shown; nothing was reverted")
+            elif current != after:
+                later = max(1, mq.later_changes(s, row))
+                raise RevertConflict(
+                    f"{name} changed {later:,} time{'s' if later != 1 else ''} after change #{change_id}; "
+                    "reverting it would also undo that — nothing was reverted (look at what it overwrites "
+                    "first: History → Revert, or memory revert --overwrite)")
+            mh.authored(s, mh.Author(ChangeAuthor.REVERT, str(change_id), f"reverted change #{change_id} ({row.action})"))
+            mq.put_back(s, a.id, row.document, target, utcnow())  # DRM-15: dynamic keeps a backup
+            if row.document == mh.FIXED:
+                record_provenance(s, a.id, current, target, None, origin=EntryOrigin.OWNER, trusted=True)
+            s.flush()
+            view = _view(s, mq.newest_changes(s, a.id, 1)[0])
+            aid = a.id
+        self._on_change(aid)
+        return view

@@ -1,0 +1,354 @@
+"""Search everything (issue 14): every topic's messages, and memory entries and dream
+cards, from one query.
+
+Messages: on SQLite the FTS5 trigram index of migration 0006 (``storage.search_schema``)
+finds the messages holding the terms of three or more characters; terms of one or two
+characters (short CJK words) are matched by ``LIKE`` on those — or, when the query has
+no longer term, by a ``LIKE`` scan. The index is filled behind the writes by
+:meth:`SearchService.catch_up`; messages it has not reached yet are scanned, so results
+are always complete. On PostgreSQL every term is a condition the ``pg_trgm`` GIN index
+serves (a case-insensitive regular expression of the literal term, or a plain ``LIKE``
+for a term without case, such as CJK), asked in id windows from the newest message down
+(``storage.message_search``: a short walk answers common terms, the index ANDed
+with a window sized from it the rest); when the extension could not be created the same
+query runs as a plain scan and :attr:`SearchResults.note` says so (logged once per process).
+
+Ranking, the same on both engines: the newest :data:`RANKED_POOL` matches are scored
+by ``core.search_text.rank_score`` (BM25's term-frequency and length parts) and the
+best come back, ties newest first. FTS5's own ``bm25()`` is not used: it first counts
+every match of every phrase in the whole index (~30 ms for a common word at 200,000
+messages), while walking matches newest first stops after the pool (~1 ms). Streaming replies are not
+found until they finish (they are indexed on completion). Hidden rows (reasoning) and
+the staged rows of a running import are never found.
+
+Calls run on the caller's thread: the GUI calls them through ``Database.run``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timedelta
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.messages import Role
+from chathub_desktop.core.rank_fusion import fuse
+from chathub_desktop.core.search_text import (
+    Snippet,
+    holds_all,
+    markdown_snippet,
+    query_terms,
+    rank_score,
+)
+from chathub_desktop.services.dream.dream_service import dynamic_entries
+from chathub_desktop.storage import message_search as ms
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.message_search import SEARCHED_ROLES, SearchScope
+from chathub_desktop.storage.message_vectors import match_rows
+from chathub_desktop.storage.session import Session
+
+if TYPE_CHECKING:  # the embedding engine and numpy load on first use
+    from chathub_desktop.services.search.semantic_recall import SemanticRecall
+
+__all__ = [
+    "CATCH_UP_BATCH", "DEFAULT_LIMIT", "LAG_NOTE_ROWS", "MAX_LIMIT", "NO_TRGM_NOTE", "RANKED_POOL", "SEARCHED_ROLES",
+    "MemoryHit", "MessageLocation", "SearchFilters", "SearchHit", "SearchPeriod", "SearchResults", "SearchRole",
+    "SearchScope", "SearchService", "locate",
+]
+
+log = logging.getLogger(__name__)
+
+#: Results a search returns by default, and the most it ever returns.
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 500
+#: The newest this many matches are ranked (see the module docstring).
+RANKED_POOL = 400
+#: Messages :meth:`SearchService.catch_up` indexes per write transaction (~0.1–0.4 s).
+CATCH_UP_BATCH = 1000
+#: A search says the index is still being built when more messages than this wait.
+LAG_NOTE_ROWS = 20_000
+#: What a PostgreSQL store without ``pg_trgm`` says once.
+NO_TRGM_NOTE = ("the pg_trgm extension is not installed in this database, so search scans every "
+                "message (slower); an administrator can run CREATE EXTENSION pg_trgm")
+
+
+class SearchPeriod(Enum):
+    """How far back the Search page looks (its date filter; the value is its label)."""
+
+    ANY = "Any time"
+    WEEK = "Past week"
+    MONTH = "Past month"
+    YEAR = "Past year"
+
+    @property
+    def days(self) -> int | None:
+        """The period in days (None: no limit)."""
+        return {SearchPeriod.WEEK: 7, SearchPeriod.MONTH: 30, SearchPeriod.YEAR: 365}.get(self)
+
+
+class SearchRole(Enum):
+    """Whose messages the Search page finds (its role filter; the value is its label)."""
+
+    ANY = "Anyone"
+    USER = "You"
+    ASSISTANT = "Assistant"
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFilters:
+    """The Search page's filters: one assistant's topics (None: all), a
+    :class:`SearchPeriod` and a :class:`SearchRole`."""
+
+    assistant_id: int | None = None
+    period: SearchPeriod = SearchPeriod.ANY
+    role: SearchRole = SearchRole.ANY
+
+    def scope(self, now: datetime) -> SearchScope:
+        """The :class:`SearchScope` of these filters at ``now`` (aware)."""
+        days = self.period.days
+        role = {SearchRole.USER: Role.USER.value, SearchRole.ASSISTANT: Role.ASSISTANT.value}.get(self.role)
+        return SearchScope(self.assistant_id, since=None if days is None else now - timedelta(days=days), role=role)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    """One matched message: where it is (assistant, topic, message id), its role and
+    time (UTC), the snippet with the matches' character spans, and its ``rank``
+    (``core.search_text.rank_score``: higher is better)."""
+
+    message_id: int
+    topic_id: int
+    topic_title: str
+    assistant_id: int
+    assistant_name: str
+    role: str
+    created_at: datetime
+    snippet: Snippet
+    rank: float
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready dict (ISO 8601 UTC time; ``spans`` as ``[start, end]`` pairs)."""
+        return {
+            "message_id": self.message_id, "topic_id": self.topic_id, "topic_title": self.topic_title,
+            "assistant_id": self.assistant_id, "assistant": self.assistant_name, "role": self.role,
+            "created_at": self.created_at.isoformat(), "snippet": self.snippet.text,
+            "spans": [list(s) for s in self.snippet.spans], "rank": self.rank,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryHit:
+    """One matched memory entry (``kind`` ``"memory"``) or dream card (``"dream"``) of an
+    assistant, by its number (1-based) in that document, with its snippet."""
+
+    assistant_id: int
+    assistant_name: str
+    kind: str
+    number: int
+    snippet: Snippet
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready dict."""
+        d = asdict(self)
+        d["snippet"] = self.snippet.text
+        d["spans"] = [list(s) for s in self.snippet.spans]
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResults:
+    """Hits best first, the ``mode`` that answered (SQLite: ``fts`` — the index — or
+    ``like``; PostgreSQL: ``trgm`` — the index — or ``scan``) and a one-line ``note``
+    for the user, if any."""
+
+    query: str
+    hits: list[SearchHit] = field(default_factory=list)
+    mode: str = "none"
+    note: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready dict."""
+        return {"query": self.query, "mode": self.mode, "note": self.note,
+                "hits": [h.to_json() for h in self.hits]}
+
+
+def _clamp(limit: int) -> int:
+    return max(1, min(int(limit), MAX_LIMIT))
+
+
+class SearchService:
+    """Searches messages (:meth:`search`) and memory (:meth:`search_memory`; by meaning
+    too with ``semantic``, the local embedding model's recall)."""
+
+    def __init__(self, db: Database, semantic: SemanticRecall | None = None) -> None:
+        self._db = db
+        self._semantic = semantic
+        self._pg_index: bool | None = None
+
+    def search(self, query: str, *, assistant_id: int | None = None, limit: int = DEFAULT_LIMIT,
+               mode: str | None = None, scope: SearchScope | None = None, by_meaning: bool = False) -> SearchResults:
+        """Messages holding every term of ``query`` (``core.search_text.query_terms``),
+        best first, at most ``limit`` (1..:data:`MAX_LIMIT`); only ``assistant_id``'s
+        topics when given, only the topics ``scope`` allows when given (it wins over
+        ``assistant_id``). ``mode="like"`` forces the plain scan on SQLite (the
+        benchmark's baseline). A blank query finds nothing.
+
+        ``by_meaning`` (the Search page's Messages tab, issue 26): the messages nearest
+        in meaning (``SemanticRecall.nearest``, those with a vector) join the keyword
+        matches, ranked by reciprocal rank fusion of the two orders (``core.rank_fusion``)
+        with every keyword match first, as the memory tab does. Blocking: it embeds the
+        query and scans the scope's vectors."""
+        scope = scope or SearchScope(assistant_id)
+        terms = query_terms(query)
+        if not terms:
+            return SearchResults(query)
+        limit = _clamp(limit)
+        pool = max(limit, RANKED_POOL)
+        note = None
+        with self._db.read() as s:
+            if self._db.is_sqlite:
+                rows, used, lag = ms.sqlite_matches(s, terms, scope, pool, force_like=mode == "like")
+                if lag > LAG_NOTE_ROWS:
+                    note = (f"the search index is still being built ({lag:,} messages to go): results are "
+                            "complete but slower")
+            else:
+                indexed = self._has_trgm_index(s)
+                rows = ms.postgres_matches(s, terms, scope, pool, indexed=indexed)
+                used, note = ("trgm", None) if indexed else ("scan", NO_TRGM_NOTE)
+        average = sum(len(r.content) for r in rows) / len(rows) if rows else 1.0
+        scored = sorted(((rank_score(r.content, terms, average), r) for r in rows),
+                        key=lambda sr: (-sr[0], -sr[1].id))[:limit]
+        if by_meaning and self._semantic is not None:
+            scored = self._with_nearest(query, scope, scored, limit)
+        hits = [
+            SearchHit(r.id, r.topic_id, r.title, r.assistant_id, r.name, r.role, r.created_at,
+                      markdown_snippet(r.content, terms), score)
+            for score, r in scored
+        ]
+        return SearchResults(query, hits, used, note)
+
+    def _with_nearest(self, query: str, scope: SearchScope, scored: list[tuple[float, ms.MatchRow]],
+                      limit: int) -> list[tuple[float, ms.MatchRow]]:
+        """``scored`` (the keyword matches, best first) fused with the messages of
+        ``scope`` nearest to ``query`` in meaning, keyword matches first, at most
+        ``limit``; a meaning-only match carries its similarity score."""
+        assert self._semantic is not None
+        near = dict(self._semantic.nearest(query, scope, max(limit, RANKED_POOL)))
+        exact = {r.id: (score, r) for score, r in scored}
+        with self._db.read() as s:
+            extra = {r.id: (near[r.id], r) for r in match_rows(s, [mid for mid in near if mid not in exact])}
+        fused = fuse(list(exact), list(near))
+        order = [mid for mid in fused if mid in exact] + [mid for mid in fused if mid in extra]
+        return [exact.get(mid) or extra[mid] for mid in order[:limit]]
+
+    def index_lag(self) -> int:
+        """Messages the SQLite index has not reached yet (0 on PostgreSQL, whose trigram
+        index PostgreSQL keeps itself)."""
+        if not self._db.is_sqlite:
+            return 0
+        with self._db.read() as s:
+            return ms.index_lag(s)
+
+    def catch_up(self, batch: int = CATCH_UP_BATCH) -> int:
+        """Index the next ``batch`` messages past the mark in one write transaction
+        (streaming ones are left to the update trigger, which indexes them when they
+        finish); returns how many messages are still unindexed. Blocking — the GUI runs
+        it on the store's workers, one batch at a time, so the write lock is never held
+        for long. A no-op (0) on PostgreSQL."""
+        if not self._db.is_sqlite:
+            return 0
+        with self._db.write() as s:
+            return ms.index_batch(s, batch)
+
+    def _has_trgm_index(self, s: Session) -> bool:
+        if self._pg_index is None:
+            self._pg_index = ms.has_trgm_index(s)
+            if not self._pg_index:
+                log.warning("search: %s", NO_TRGM_NOTE)
+        return self._pg_index
+
+    @property
+    def ranks_by_meaning(self) -> bool:
+        """Whether :meth:`search_memory` can rank by meaning (the embedding model is there)."""
+        return self._semantic is not None
+
+    def warm_memory(self, cancel: threading.Event | None = None) -> int:
+        """Embed every memory entry and dream card the meaning ranking has not seen
+        (the window does this in the background at start, so the first Ctrl+K query
+        does not wait: 300 entries take ~20 s on a busy core); stops between batches on
+        ``cancel``. Returns how many were embedded (0 without the model). Blocking."""
+        if self._semantic is None:
+            return 0
+        with self._db.read() as s:
+            documents = ms.memory_documents(s, None)
+        texts = [text for *_where, text in _entries(documents)]
+        if not texts:
+            return 0  # the model is not even loaded
+        made = self._semantic.embed_texts(texts, cancel)
+        if not (cancel is not None and cancel.is_set()):
+            self._semantic.prepare()
+        return made
+
+    def search_memory(self, query: str, *, assistant_id: int | None = None,
+                      limit: int = DEFAULT_LIMIT, by_meaning: bool = False) -> list[MemoryHit]:
+        """Fixed-memory entries and dream cards holding every term of ``query``
+        (case-insensitive), assistant by assistant, memory before dream cards, in
+        document order; at most ``limit``.
+
+        ``by_meaning`` (the Search page's memory tab, issue 26; never the model's
+        ``searchMemory``, whose exact matching SPEC REF-3 fixes): also the entries
+        nearest in meaning (``SemanticRecall.nearest_texts``), ranked by reciprocal
+        rank fusion of the two orders (``core.rank_fusion``), the entries holding every
+        term first. Embeds the entries not seen before: seconds for hundreds, once."""
+        terms = query_terms(query)
+        if not terms:
+            return []
+        limit = _clamp(limit)
+        with self._db.read() as s:
+            documents = ms.memory_documents(s, assistant_id)
+        entries = _entries(documents)
+        exact = [i for i, entry in enumerate(entries) if holds_all(entry[4], terms)]
+        order = exact
+        if by_meaning and self._semantic is not None:
+            near = [i for i, _score in self._semantic.nearest_texts(query, [e[4] for e in entries], limit)]
+            held = set(exact)
+            fused = fuse(exact, near)
+            order = [i for i in fused if i in held] + [i for i in fused if i not in held]
+        return [MemoryHit(aid, name, kind, number, markdown_snippet(text, terms))
+                for aid, name, kind, number, text in (entries[i] for i in order[:limit])]
+
+
+def _entries(documents: list[tuple[int, str, str, str]]) -> list[tuple[int, str, str, int, str]]:
+    """``(assistant id, name, kind, number, text)`` of every memory entry and dream card
+    of ``documents`` (``storage.message_search.memory_documents``), memory first."""
+    return [(aid, name, kind, e.number, e.text) for aid, name, fixed, dream in documents
+            for kind, found in (("memory", fm.entries(fixed)), ("dream", dynamic_entries(dream)))
+            for e in found]
+
+
+@dataclass(frozen=True, slots=True)
+class MessageLocation:
+    """Where a message is: its topic, that topic's assistant, and its position
+    (0-based, in ``seq`` order) among the topic's messages."""
+
+    message_id: int
+    topic_id: int
+    assistant_id: int
+    position: int
+
+
+def locate(db: Database, message_id: int) -> MessageLocation:
+    """Where ``message_id`` is (for opening a search result). Raises
+    ``services.errors.NotFound`` when it is gone."""
+    from chathub_desktop.services.errors import NotFound
+
+    with db.read() as s:
+        where = ms.message_position(s, message_id)
+    if where is None:
+        raise NotFound(f"no message {message_id} (it was deleted)")
+    topic_id, assistant_id, position = where
+    return MessageLocation(message_id, topic_id, assistant_id, position)
+

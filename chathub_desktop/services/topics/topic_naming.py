@@ -1,0 +1,104 @@
+"""A better topic title from a model (APP-10).
+
+The first-words title is stored with the first message; after the first reply
+:meth:`TopicNamer.name` asks the naming model (Settings → System Agent,
+``topic-naming-model`` = ``provider/model``), or when none is set the topic's own chat
+model, as ChatGPT and Claude do (walk29 #2), for a short title in the background and
+stores it unless the user renamed the topic meanwhile. ``topic-naming`` = off names by
+first words only. Any failure (no key, provider error, :data:`TITLE_TIMEOUT_S`) keeps the
+first-words title.
+
+:data:`CHAT_MODEL_ENV` = ``off`` keeps the chat model from naming (the tests' scripted
+fake providers count their requests); a chosen naming model still names.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+
+from chathub_desktop.core.app_settings import TOPIC_NAMING, TOPIC_NAMING_MODEL
+from chathub_desktop.core.messages import ChatMessage, Role
+from chathub_desktop.core.topic_titles import clean_model_title, title_from_text
+from chathub_desktop.providers.base import ChatRequest, ProviderError, TextDelta
+from chathub_desktop.services.assistants.settings_service import SettingsService
+from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.providers.provider_service import ProviderService
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.provider_lookup import provider_named
+from chathub_desktop.storage.topic_titles import retitle_unless_renamed
+
+#: Seconds a topic-naming model may take before the first-words fallback is used.
+TITLE_TIMEOUT_S = 20.0
+#: ``CHATHUB_TOPIC_NAMING_CHAT_MODEL=off``: without a naming model, topics keep their
+#: first-words title (module doc).
+CHAT_MODEL_ENV = "CHATHUB_TOPIC_NAMING_CHAT_MODEL"
+
+
+class TopicNamer:
+    """Names a topic with the topic-naming model (:meth:`name`, awaited in a background task)."""
+
+    def __init__(self, db: Database, bus: EventBus, providers: ProviderService, settings: SettingsService) -> None:
+        self._db = db
+        self._bus = bus
+        self._providers = providers
+        self._settings = settings
+
+    def _naming_provider(self, chat_model: tuple[int, str] | None) -> tuple[int, str] | None:
+        """``(provider id, model)`` that names: the topic-naming model, else
+        ``chat_model`` (the first reply's provider and model); ``None``: naming is off."""
+        if not self._settings.value(TOPIC_NAMING):
+            return None
+        naming = self._settings.value(TOPIC_NAMING_MODEL)
+        if naming is None:
+            return None if os.environ.get(CHAT_MODEL_ENV, "").strip().lower() == "off" else chat_model
+        provider_name, model = naming.split("/", 1)
+        with self._db.read() as s:
+            provider = provider_named(s, provider_name)
+            return (provider.id, model) if provider is not None else None
+
+    def _store_title(self, topic_id: int, title: str, fallback: str) -> bool:
+        with self._db.write() as s:
+            return retitle_unless_renamed(s, topic_id, title, fallback)
+
+    async def name(self, topic_id: int, text: str, chat_model: tuple[int, str] | None = None) -> None:
+        """Ask the topic-naming model (else ``chat_model``: the topic's provider id and
+        model) for a title of the chat that starts with ``text``; keep the first-words
+        title on any failure or if the user renamed the topic meanwhile (APP-10)."""
+        fallback = title_from_text(text)
+        naming = await self._db.run(self._naming_provider, chat_model)
+        if naming is None:
+            return
+        provider_id, model = naming
+        request = ChatRequest(
+            model=model,
+            messages=(
+                ChatMessage(Role.SYSTEM, "Write a short title (at most 6 words) for a chat that starts "
+                            "with the user's message below. Answer with the title only."),
+                ChatMessage(Role.USER, text[:2000]),
+            ),
+            max_tokens=32,
+        )
+        try:
+            client = await self._providers.aclient(provider_id)
+        except InvalidInput:
+            return
+        pieces: list[str] = []
+        try:
+            async with asyncio.timeout(TITLE_TIMEOUT_S):
+                async with contextlib.aclosing(client.stream(request)) as events:
+                    async for ev in events:
+                        if isinstance(ev, TextDelta):
+                            pieces.append(ev.text)
+        except (ProviderError, TimeoutError):
+            return
+        finally:
+            await client.aclose()
+        title = clean_model_title("".join(pieces))
+        if not title:
+            return
+        stored: bool = await self._db.run(self._store_title, topic_id, title, fallback)
+        if stored:
+            self._bus.publish(TopicChanged(topic_id))

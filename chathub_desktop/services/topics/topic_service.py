@@ -1,0 +1,312 @@
+"""Topics and their messages: create, list, rename, delete, paged reads (APP-10, issue #2 item 6)."""
+
+from __future__ import annotations
+
+import builtins
+import logging
+from dataclasses import replace
+
+from chathub_desktop.core.attachments import attachments_of
+from chathub_desktop.core.clock import utcnow
+from chathub_desktop.core.messages import Role
+from chathub_desktop.core.topic_titles import DEFAULT_TITLE
+from chathub_desktop.services.assistants.assistant_service import AssistantService
+from chathub_desktop.services.chat.process_identity import PROCESS_ID, stream_is_orphaned
+from chathub_desktop.services.chat.reply_store import refuse_foreign_stream
+from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.events import (
+    EventBus,
+    MessageAdded,
+    TopicChanged,
+    TopicMessagesChanged,
+)
+from chathub_desktop.services.input_rules import MAX_TITLE_CHARS, check_record_id, check_text
+from chathub_desktop.services.views import MessageView, TopicView
+from chathub_desktop.storage import attachment_blobs
+from chathub_desktop.storage.database import Database, StoreBusy
+from chathub_desktop.storage.errors import OperationalError
+from chathub_desktop.storage.message_records import MessageRecord
+from chathub_desktop.storage.session import Session
+from chathub_desktop.storage.topic_repository import (
+    MESSAGE_FIELDS,
+    append_message,
+    unanswered_tool_calls,
+    update_reply,
+)
+from chathub_desktop.storage.topic_rows import (
+    TopicRecord,
+    add_topic,
+    delete_topic,
+    foreign_streams,
+    mark_interrupted,
+    message_count,
+    message_page,
+    message_row,
+    streaming_claims,
+    topic_listing,
+    topic_record,
+    update_topic,
+)
+
+log = logging.getLogger(__name__)
+
+#: The result stored at start-up for a tool call whose process died before it finished
+#: (issue 25): every wire format refuses a call without its result.
+INTERRUPTED_TOOL_RESULT = '{"error": "the app closed before the tool finished; it may have run in part"}'
+
+
+def message_view(m: MessageRecord) -> MessageView:
+    """The view of stored message ``m`` (what the window and the CLI read)."""
+    return MessageView(
+        id=m.id,
+        topic_id=m.topic_id,
+        seq=m.seq,
+        role=m.role,
+        content=m.content,
+        content_type=m.content_type,
+        status=m.status,
+        created_at=m.created_at,
+        tool_name=m.tool_name,
+        tool_call_id=m.tool_call_id,
+        tool_calls=tuple(m.tool_calls or ()),
+        error=m.error,
+        error_kind=m.error_kind,
+        model=m.model,
+        input_tokens=m.input_tokens,
+        output_tokens=m.output_tokens,
+        cached_tokens=m.cached_tokens,
+        cache_write_tokens=m.cache_write_tokens,
+        finish_reason=m.finish_reason,
+        receipt=m.receipt if isinstance(m.receipt, dict) else None,
+        pinned=bool(m.pinned),
+        attachments=tuple(a.meta() for a in attachments_of(m.attachments)),
+        tool_elapsed_ms=m.tool_elapsed_ms,
+    )
+
+
+class TopicService:
+    """Topics of an assistant and paged access to their messages."""
+
+    def __init__(self, db: Database, bus: EventBus) -> None:
+        self._db = db
+        self._bus = bus
+
+    @staticmethod
+    def row(s: Session, topic_id: int) -> TopicRecord:
+        """The stored topic. Raises :class:`NotFound` (also for an id no engine can hold)."""
+        row = topic_record(s, check_record_id(topic_id, "topic"))
+        if row is None:
+            raise NotFound(f"no topic {topic_id}")
+        return row
+
+    def _view(self, s: Session, t: TopicRecord) -> TopicView:
+        count = message_count(s, t.id)
+        return TopicView(
+            id=t.id,
+            assistant_id=t.assistant_id,
+            title=t.title,
+            message_count=count,
+            created_at=t.created_at,
+            updated_at=t.updated_at,
+            pinned=bool(t.pinned),
+            archived=bool(t.archived),
+            private=t.private,
+        )
+
+    def create(self, assistant: int | str, title: str | None = None, *, private: bool = False) -> TopicView:
+        """New topic. Without ``title`` it is titled from the first message (APP-10).
+        ``private``: its requests carry no memory and the dream never reads it (issue 19)."""
+        with self._db.write() as s:
+            a = AssistantService.row(s, assistant)
+            t = add_topic(
+                s,
+                assistant_id=a.id,
+                title=" ".join(check_text(title or "", "the topic title").split())[:MAX_TITLE_CHARS]
+                or DEFAULT_TITLE,
+                title_generated=bool(title and title.strip()),
+                private=private,
+            )
+            return self._view(s, t)
+
+    def list(self, assistant: int | str | None = None, *, archived: bool = False) -> list[TopicView]:
+        """Topics, pinned first, then most recently active first; all assistants when
+        ``assistant`` is None. Archived topics only with ``archived=True`` (issue 14)."""
+        with self._db.read() as s:
+            aid = AssistantService.row(s, assistant).id if assistant is not None else None
+            return [TopicView(tid, aid, title, count, created, updated, bool(pinned), bool(arch), private=bool(priv))
+                    for tid, aid, title, count, created, updated, pinned, arch, priv
+                    in topic_listing(s, aid, archived=archived)]
+
+    def set_pinned(self, topic_id: int, pinned: bool) -> TopicView:
+        """Pin (listed first) or unpin a topic (issue 14). Raises :class:`NotFound`."""
+        return self._set_flag(topic_id, "pinned", pinned)
+
+    def set_archived(self, topic_id: int, archived: bool) -> TopicView:
+        """Archive (hidden from the list unless "Show archived") or restore a topic
+        (issue 14); its messages stay and search still finds them. Raises :class:`NotFound`."""
+        return self._set_flag(topic_id, "archived", archived)
+
+    def _set_flag(self, topic_id: int, name: str, value: bool) -> TopicView:
+        with self._db.write() as s:
+            t = update_topic(s, self.row(s, topic_id).id, {name: bool(value)})
+            view = self._view(s, t)
+        self._bus.publish(TopicChanged(topic_id))
+        return view
+
+    def get(self, topic_id: int) -> TopicView:
+        """One topic. Raises :class:`NotFound`."""
+        with self._db.read() as s:
+            return self._view(s, self.row(s, topic_id))
+
+    def rename(self, topic_id: int, title: str) -> TopicView:
+        """Rename a topic (marks the title as the user's, so it is never regenerated).
+        Whitespace runs, newlines included, become one space."""
+        title = " ".join(check_text(title, "the topic title").split())
+        if not title:
+            raise InvalidInput("topic title must not be empty")
+        with self._db.write() as s:
+            t = update_topic(s, self.row(s, topic_id).id, {"title": title[:MAX_TITLE_CHARS], "title_generated": True})
+            view = self._view(s, t)
+        self._bus.publish(TopicChanged(topic_id))
+        return view
+
+    def set_private(self, topic_id: int, private: bool) -> TopicView:
+        """Mark a topic private or not (issue 19). From its next request on, a private
+        topic carries no memory block and no memory tools, and the dream no longer
+        reads it; what earlier requests or dreams took from it stays where it is.
+        Raises :class:`NotFound`."""
+        with self._db.write() as s:
+            t = update_topic(s, self.row(s, topic_id).id, {"private": bool(private)})
+            view = self._view(s, t)
+        self._bus.publish(TopicChanged(topic_id))
+        return view
+
+    def set_message_pinned(self, message_id: int, pinned: bool) -> MessageView:
+        """Pin a message (or unpin it, issue 19): once the summary covers it, every
+        request still carries it verbatim, after the summary and before the recent
+        history, and its tokens count against the input budget (the ``pinned`` part).
+        Only user and assistant text messages can be pinned. Raises :class:`NotFound`,
+        :class:`InvalidInput` for a tool message or a tool call."""
+        with self._db.write() as s:
+            m = message_row(s, check_record_id(message_id, "message"))
+            if m is None:
+                raise NotFound(f"no message {message_id}")
+            if pinned and (m.role not in (Role.USER, Role.ASSISTANT) or m.tool_calls):
+                raise InvalidInput("only your messages and the assistant's text replies can be pinned")
+            if m.pinned != pinned:  # the topic's history version moves: every cache rereads it
+                update_reply(s, m.id, {"pinned": pinned, "edited_at": utcnow()})
+                m = replace(m, pinned=pinned)
+            view, topic_id = message_view(m), m.topic_id
+        self._bus.publish(TopicChanged(topic_id))
+        return view
+
+    def delete(self, topic_id: int) -> None:
+        """Delete a topic and all its messages (one transaction), and the attachment
+        blobs only they referred to (issue 14). Raises :class:`InvalidInput` (nothing is
+        deleted) while another live ChatHub process is writing a reply in it (APP-8: its
+        reply would be stored nowhere while it reports success)."""
+        with self._db.write() as s:
+            self.row(s, topic_id)
+            refuse_foreign_stream(s, topic_id, doing="deleting it")
+            hashes = attachment_blobs.topic_hashes(s, topic_id)
+            delete_topic(s, topic_id)
+            attachment_blobs.sweep(s, hashes)
+
+    def message_count(self, topic_id: int) -> int:
+        """Number of messages in the topic."""
+        with self._db.read() as s:
+            return message_count(s, topic_id)
+
+    def messages(self, topic_id: int, offset: int = 0, limit: int | None = None) -> builtins.list[MessageView]:
+        """Messages in order; ``offset``/``limit`` page by position (0-based) for lazy lists."""
+        with self._db.read() as s:
+            self.row(s, topic_id)
+            return [message_view(m) for m in message_page(s, topic_id, offset, limit)]
+
+    def append_message(self, topic_id: int, role: str, content: str = "", **fields: object) -> MessageView:
+        """Store a message after the topic's last one and return it; ``fields`` are further
+        ``Message`` columns (``status``, ``content_type``, ``tool_name``, ...).
+
+        ``seq`` is allocated inside the write transaction that inserts the row, which
+        holds the store's write lock from its first statement: two processes appending
+        to one topic serialize and never collide on (topic, seq) (issue 10). The topic's
+        ``updated_at`` moves to now; ``MessageAdded`` is published after the commit.
+        Raises :class:`NotFound` for an unknown topic, :class:`InvalidInput` for an
+        unknown column."""
+        bad = sorted(k for k in fields if k in ("id", "topic_id", "seq") or k not in MESSAGE_FIELDS)
+        if bad:
+            raise InvalidInput(f"not a message field: {', '.join(bad)}")
+        with self._db.write() as s:
+            self.row(s, topic_id)
+            view = message_view(append_message(s, topic_id, role=role, content=content, **fields))
+        self._bus.publish(MessageAdded(topic_id, view.id))
+        return view
+
+    def message(self, message_id: int) -> MessageView:
+        """One message. Raises :class:`NotFound`."""
+        with self._db.read() as s:
+            m = message_row(s, check_record_id(message_id, "message"))
+            if m is None:
+                raise NotFound(f"no message {message_id}")
+            return message_view(m)
+
+    def interrupt_streams(self, topic_id: int) -> builtins.list[int]:
+        """Mark as ``interrupted`` the replies in ``topic_id`` that another window or
+        command claimed and left ``streaming`` (issue 32): the user's way out when that
+        owner no longer answers. What arrived is kept, and Send, Retry and Delete work
+        again. A reply this process is writing is left alone (Stop it instead). Returns
+        the ids marked. Raises :class:`InvalidInput` when no such reply exists,
+        :class:`NotFound` for the topic."""
+        with self._db.write() as s:
+            self.row(s, topic_id)
+            ids = foreign_streams(s, topic_id, PROCESS_ID)
+            if not ids:
+                raise InvalidInput(f"no reply in topic {topic_id} is being written by another window or command")
+            mark_interrupted(s, ids, utcnow())
+        log.info("topic %s: marked %d reply(ies) interrupted by the user's request", topic_id, len(ids))
+        self._bus.publish(TopicMessagesChanged(topic_id))
+        return ids
+
+    def mark_stale_streams_interrupted(self) -> int:
+        """At start-up: replies left ``streaming`` by a crashed process become
+        ``interrupted`` (APP-8); a reply another live process is still streaming is left
+        alone. Returns how many rows changed; a read-only store changes nothing (0)."""
+        now = utcnow()
+        try:
+            with self._db.read() as s:  # the usual case, nothing to mark: no write lock taken
+                if not any(stream_is_orphaned(by, at, now) for _mid, by, at in streaming_claims(s)):
+                    return 0
+            with self._db.write() as s:
+                stale = [mid for mid, by, at in streaming_claims(s) if stream_is_orphaned(by, at, now)]
+                if stale:
+                    mark_interrupted(s, stale, now)
+                return len(stale)
+        except (OperationalError, StoreBusy) as exc:  # e.g. a read-only store: reading still works
+            log.warning("could not mark interrupted replies: %s", str(exc).splitlines()[0])
+            return 0
+
+    def answer_interrupted_calls(self) -> int:
+        """At start-up: a tool call left without a result by a process that died mid-call
+        (kill -9, power loss; issue 25) gets :data:`INTERRUPTED_TOOL_RESULT` stored as its
+        result, so the topic can be sent again. Calls a live process is still running,
+        and imported calls (no sender), are left alone. Returns how many results were
+        stored; a read-only store changes nothing (0)."""
+        now = utcnow()
+        try:
+            with self._db.read() as s:  # the usual case, nothing open: no write lock taken
+                if not any(o.sent_by and stream_is_orphaned(o.sent_by, o.created_at, now)
+                           for o in unanswered_tool_calls(s)):
+                    return 0
+            stored = 0
+            with self._db.write() as s:  # read again under the lock: a late result wins
+                for o in unanswered_tool_calls(s):
+                    if not (o.sent_by and stream_is_orphaned(o.sent_by, o.created_at, now)):
+                        continue
+                    for call_id, name in o.calls:
+                        append_message(s, o.topic_id, role=Role.TOOL.value, content=INTERRUPTED_TOOL_RESULT,
+                                       tool_call_id=call_id, tool_name=name)
+                        stored += 1
+            return stored
+        except (OperationalError, StoreBusy) as exc:
+            log.warning("could not close interrupted tool calls: %s", str(exc).splitlines()[0])
+            return 0

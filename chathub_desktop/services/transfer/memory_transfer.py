@@ -1,0 +1,525 @@
+"""Export and import of an assistant's memory documents (APP-5, issue 10 "Nothing lost").
+
+:meth:`MemoryTransfer.export` writes fixed memory, dynamic memory and the provenance of
+fixed entries (origin, trust, when recorded) as JSON or Markdown
+(:mod:`chathub_desktop.core.memory_export`).
+
+Import is two steps, so that nothing is written before the whole file has been checked
+and the user has seen what will change:
+
+1. :meth:`MemoryTransfer.preview_import` reads and checks the whole file (size, zip,
+   binary, encoding, JSON depth, JSON that is not a memory file, a damaged Markdown
+   export) and returns an :class:`ImportPreview`: fixed entries and dynamic cards before
+   → after, and which provenance records stay, are replaced or are added. A bad file
+   raises :class:`InvalidInput` with a one-line reason.
+2. :meth:`MemoryTransfer.apply_import` stores the previewed documents in one
+   ``db.write()``: the documents the file carries replace the current ones (dynamic
+   memory keeps the replaced version for Restore, DRM-15) and provenance is restored for
+   the entries the file names. If the assistant's memory changed since the preview, it
+   raises :class:`ImportConflict` and writes nothing.
+
+A plain Markdown/text document is imported as fixed memory: entry texts already recorded
+keep their provenance, new ones are the owner's (REF-7).
+
+Replace or Merge (issue 18 "Preview before replace"): Replace stores the file's documents
+instead of the current ones; Merge (``mode=mx.ImportMode.MERGE``) adds the file's fixed entries to the
+current ones, leaving out exact and near-duplicates (the paste's rule,
+:class:`RepeatIndex`; the user may tick a near one back), and leaves dynamic memory
+as it is. Either preview lists the entries added, removed and edited
+(:func:`~chathub_desktop.core.memory_diff.entry_changes`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core import memory_export as mx
+from chathub_desktop.core.clock import utcnow
+from chathub_desktop.core.memory_authors import ChangeAuthor, EntryOrigin
+from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
+from chathub_desktop.core.memory_paste import RepeatIndex
+from chathub_desktop.core.memory_tools import DYNAMIC, FIXED
+from chathub_desktop.core.secret_redaction import Redaction
+from chathub_desktop.services.assistants.assistant_service import AssistantService
+from chathub_desktop.services.errors import InvalidInput, ServiceError
+from chathub_desktop.services.input_files import read_regular
+from chathub_desktop.services.memory.memory_sources import note_sources
+from chathub_desktop.services.memory.secret_scan import redact_secrets
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_change_queries import dynamic_row, put_back
+from chathub_desktop.storage.memory_history import Author, authored
+from chathub_desktop.storage.memory_transfer_rows import (
+    memory_state,
+    replace_pauses,
+    replace_provenance,
+)
+from chathub_desktop.storage.session import Session
+
+FORMATS = ("json", "markdown")
+#: Import modes (issue 18): the file's documents replace the current ones, or its fixed
+#: entries are added to them (duplicates skipped).
+MODES = tuple(mx.ImportMode)
+#: The source noted for entries a memory file brings in (issue 15; the file name goes with it).
+MEMORY_FILE_SOURCE = "a memory file"
+#: How the preview names each kind of file (``MemoryFile.kind``).
+KIND_TEXT = {"json": "a ChatHub memory file (JSON)", "markdown": "a ChatHub memory file (Markdown)",
+             "plain": "a plain Markdown/text document (becomes fixed memory)"}
+
+
+class ImportConflict(ServiceError):
+    """The assistant's memory changed between the preview and the import; nothing was
+    written. The message is user-facing."""
+
+
+@dataclass(frozen=True)
+class MemoryImportSummary:
+    """What an import changed: fixed entries and dynamic cards now stored (None: that
+    part was not in the file and was left alone) and provenance rows restored."""
+
+    assistant_id: int
+    fixed_entries: int | None
+    dynamic_cards: int | None
+    provenance_rows: int
+
+
+@dataclass(frozen=True)
+class MergeItem:
+    """One fixed entry of a file a Merge offers (issue 30): its ``text``, what it
+    ``repeats`` (``fixed memory #2 “Prefers metric units”``, None when new) — exactly
+    (``exact``: the same text up to case and spacing) or nearly (REF-16, or the paste's
+    looser rule, :class:`~chathub_desktop.core.memory_paste.RepeatIndex`) — and whether
+    the Merge ``added`` it (a repeat is left out unless the user ticks it; an exact one
+    always is)."""
+
+    text: str
+    repeats: str | None
+    exact: bool
+    added: bool
+
+
+@dataclass(frozen=True)
+class ImportPreview:
+    """What importing one checked memory file into one assistant will change.
+
+    Counts: fixed entries and dynamic cards ``*_before`` → ``*_after`` (``*_after`` None:
+    the file does not carry that part and it is kept); provenance records of fixed
+    entries now (``provenance_before``), of which ``provenance_kept`` stay as they are and
+    ``provenance_replaced`` are dropped or changed, plus ``provenance_added`` new ones;
+    ``untrusted_after``: untrusted entries after the import (MEM-7). ``kind`` is the
+    file's kind (``json`` / ``markdown`` / ``plain``). The documents and records to store
+    and a fingerprint of the memory that was previewed travel with it, for
+    :meth:`MemoryTransfer.apply_import`.
+    """
+
+    assistant_id: int
+    assistant_name: str
+    kind: str
+    file_name: str | None
+    fixed_before: int
+    fixed_after: int | None
+    dynamic_before: int
+    dynamic_after: int | None
+    provenance_before: int
+    provenance_kept: int
+    provenance_replaced: int
+    provenance_added: int
+    untrusted_after: int
+    base: str = field(repr=False)
+    fixed_document: str | None = field(repr=False)
+    dynamic_document: str | None = field(repr=False)
+    #: Records to store when fixed memory is replaced; ``recorded_at`` None → the import time.
+    provenance: tuple[mx.Provenance, ...] = field(repr=False)
+    #: Cards of the file shortened to the DRM-13 caps (or dropped by the document cap).
+    dynamic_shortened: int = 0
+    #: ``(document, text hash)`` of the items paused after the import (issue 18), for the
+    #: documents the file carries.
+    paused: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    #: ``replace`` or ``merge`` (:data:`MODES`).
+    mode: str = mx.ImportMode.REPLACE
+    #: Merge: file entries added, and skipped as exact or REF-16 near-duplicates.
+    merge_added: int = 0
+    merge_skipped: int = 0
+    #: Entries (cards, as ``"[tag] text"``) added / removed / edited; None: kept.
+    fixed_changes: EntryChanges | None = field(default=None, repr=False)
+    dynamic_changes: EntryChanges | None = field(default=None, repr=False)
+    #: Kinds of likely secrets replaced by ``[redacted: KIND]`` in what is imported (issue 19).
+    redacted: tuple[str, ...] = ()
+    #: Merge: each fixed entry of the file, what it repeats and whether it is added (issue 30).
+    merge_items: tuple[MergeItem, ...] = field(default=(), repr=False)
+
+    def lines(self) -> list[str]:
+        """The summary for the user, one line each: the file's kind, fixed memory, dynamic
+        memory and provenance, before → after."""
+        def n(count: int, one: str, many: str) -> str:
+            return f"{count:,} {one if count == 1 else many}"
+
+        out = [f"{self.file_name or 'the file'}: {KIND_TEXT.get(self.kind, self.kind)}"]
+        if self.mode == mx.ImportMode.MERGE and self.fixed_after is not None:
+            out.append(f"fixed memory: {self.merge_added:,} added, {self.merge_skipped:,} skipped as duplicates "
+                       f"({n(self.fixed_before, 'entry', 'entries')} → {n(self.fixed_after, 'entry', 'entries')}; "
+                       "nothing removed)")
+        elif self.fixed_after is None:
+            out.append(f"fixed memory: {n(self.fixed_before, 'entry', 'entries')}, kept (not in the file)")
+        else:
+            doc = self.fixed_document or ""
+            notes = sum(1 for line in doc.splitlines() if line.strip()) - self.fixed_after
+            more = f" and {n(notes, 'line', 'lines')} of notes" if notes > 0 else ""
+            out.append(f"fixed memory: {n(self.fixed_before, 'entry', 'entries')} → "
+                       f"{n(self.fixed_after, 'entry', 'entries')}{more} "
+                       "(replaced; Memory → History can revert it)")
+            if self.fixed_changes is not None:
+                out.append(f"fixed entries: {self.fixed_changes.counts()}")
+        if self.dynamic_after is None:
+            why = "Merge adds fixed entries only" if self.mode == mx.ImportMode.MERGE else "not in the file"
+            out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')}, kept ({why})")
+        else:
+            cut = (f"; {n(self.dynamic_shortened, 'card', 'cards')} of the file shortened to the card and "
+                   "document caps" if self.dynamic_shortened else "")
+            out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')} → "
+                       f"{n(self.dynamic_after, 'card', 'cards')} (the current cards can be restored{cut})")
+            if self.dynamic_changes is not None:
+                out.append(f"dream cards: {self.dynamic_changes.counts()}")
+        if self.fixed_after is None:
+            out.append(f"provenance: {n(self.provenance_before, 'record', 'records')} kept")
+        else:
+            out.append(f"provenance: {self.provenance_kept:,} kept, {self.provenance_replaced:,} replaced, "
+                       f"{self.provenance_added:,} added"
+                       + (f"; {n(self.untrusted_after, 'entry', 'entries')} untrusted" if self.untrusted_after else ""))
+        if self.redacted:
+            out.append(Redaction("", self.redacted).notice("the imported memory"))
+        return out
+
+    def summary(self) -> str:
+        """:meth:`lines` joined with newlines."""
+        return "\n".join(self.lines())
+
+    def to_json(self) -> dict[str, object]:
+        """The counts as a JSON-ready dict (for ``--json``)."""
+        def changes(c: EntryChanges | None) -> dict[str, int] | None:
+            return None if c is None else {"added": len(c.added), "removed": len(c.removed),
+                                           "edited": len(c.edited)}
+
+        return {"assistant_id": self.assistant_id, "assistant": self.assistant_name, "kind": self.kind,
+                "file": self.file_name, "mode": self.mode,
+                "merge": {"added": self.merge_added, "skipped": self.merge_skipped} if self.mode == mx.ImportMode.MERGE else None,
+                "changes": {"fixed": changes(self.fixed_changes), "dynamic": changes(self.dynamic_changes)},
+                "fixed": {"before": self.fixed_before, "after": self.fixed_after},
+                "dynamic": {"before": self.dynamic_before, "after": self.dynamic_after,
+                            "shortened": self.dynamic_shortened},
+                "provenance": {"before": self.provenance_before, "kept": self.provenance_kept,
+                               "replaced": self.provenance_replaced, "added": self.provenance_added},
+                "untrusted_after": self.untrusted_after, "redacted": list(self.redacted)}
+
+
+@dataclass(frozen=True)
+class _Record:
+    origin: str
+    trusted: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class _Current:
+    """The assistant's memory as stored: documents and provenance by text hash."""
+
+    fixed: str
+    dynamic: str
+    provenance: dict[str, _Record]
+    #: ``(document, text hash)`` of the paused items (issue 18).
+    paused: frozenset[tuple[str, str]] = frozenset()
+
+    @property
+    def fingerprint(self) -> str:
+        h = hashlib.sha256()
+        for part in (self.fixed, self.dynamic):
+            h.update(part.encode("utf-8"))
+            h.update(b"\x00")
+        for key in sorted(self.provenance):
+            r = self.provenance[key]
+            h.update(f"{key}:{r.origin}:{int(r.trusted)}\n".encode())
+        return h.hexdigest()
+
+
+def _current(s: Session, aid: int) -> _Current:
+    fixed, dynamic, rows, paused = memory_state(s, aid)
+    return _Current(fixed, dynamic, {h: _Record(o, t, c) for h, o, t, c in rows}, paused)
+
+
+def _card_label(card: dm.Card) -> str:
+    return f"[{card.display_tag}] {dm.visible_body(card)}"
+
+
+def read_memory_file(path: Path) -> bytes:
+    """The bytes of the file at ``path``, at most :data:`~memory_export.MAX_FILE_BYTES`
+    of them (a larger file is refused before it is read whole; a folder, FIFO, socket or
+    device is refused before it is opened, issue 32). Raises :class:`InvalidInput` for a
+    file that cannot be read, is not a regular file or is too large."""
+    return read_regular(path, mx.MAX_FILE_BYTES, what="memory file")
+
+
+class MemoryTransfer:
+    """Memory files in and out of the store. ``on_change(assistant_id)`` runs after an
+    import commits."""
+
+    def __init__(self, db: Database, *, on_change: Callable[[int], None] | None = None) -> None:
+        self._db = db
+        self._on_change = on_change or (lambda _aid: None)
+
+    def export(self, assistant: int | str, fmt: str = "json") -> str:
+        """The memory file text of ``assistant`` in ``fmt`` (``json`` or ``markdown``).
+        Raises :class:`InvalidInput` for another format, ``NotFound`` for the assistant."""
+        if fmt not in FORMATS:
+            raise InvalidInput(f"memory export format must be json or markdown, not {fmt!r}")
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            cur = _current(s, a.id)
+            name = a.name
+        entries: list[dict[str, object]] = []
+        provenance: list[mx.Provenance] = []
+        for e in fm.entries(cur.fixed):
+            h = fm.text_hash(e.text)
+            r = cur.provenance.get(h)
+            paused = (FIXED, h) in cur.paused
+            entries.append({"number": e.number, "text": e.text, "origin": r.origin if r else None,
+                            "trusted": r.trusted if r else True,
+                            "recorded_at": r.created_at.isoformat() if r else None,
+                            **({"paused": True} if paused else {})})
+            if r is not None:
+                provenance.append(mx.Provenance(h, r.origin, r.trusted, r.created_at, paused))
+            elif paused:  # an unrecorded entry counts as trusted (REF-7); the record carries its pause
+                provenance.append(mx.Provenance(h, EntryOrigin.OWNER, True, None, True))
+        cards: list[dict[str, object]] = []
+        for i, c in enumerate(dm.parse_document(cur.dynamic), 1):
+            text = dm.visible_body(c)
+            paused = (DYNAMIC, fm.text_hash(text)) in cur.paused
+            cards.append({"number": i, "tag": c.tag, "text": text, **({"paused": True} if paused else {})})
+            if paused:
+                provenance.append(mx.Provenance(fm.text_hash(text), EntryOrigin.DREAM, True, None, True, DYNAMIC))
+        mf = mx.MemoryFile(cur.fixed, cur.dynamic, tuple(provenance), name, utcnow(),
+                           entries=tuple(entries), cards=tuple(cards))
+        return mx.to_json(mf) if fmt == "json" else mx.to_markdown(mf)
+
+    # --- import ------------------------------------------------------------------------------
+
+    def preview_import(self, assistant: int | str, source: Path | bytes | str, *,
+                       name: str | None = None, mode: str = mx.ImportMode.REPLACE,
+                       take: Sequence[bool] | None = None) -> ImportPreview:
+        """Check the whole memory file ``source`` (a path, the file's bytes, or its text)
+        and say what importing it into ``assistant`` would change. Writes nothing.
+
+        ``name`` is the file name shown in the summary (a path gives its own); a ``.json``
+        name must hold JSON. Raises :class:`InvalidInput` with a one-line reason for a file
+        that is not a memory file or a plain Markdown/text document, or whose dynamic
+        memory is far over the DRM-13 caps for the assistant's Keep dream cards
+        (:func:`~memory_export.check_dynamic_caps`; within them it is cut to the caps and
+        the preview says how many cards were shortened), ``NotFound`` for the assistant.
+        ``mode``: ``replace`` (default) or ``merge`` (:data:`MODES`, issue 18). ``take``
+        (Merge): per fixed entry of the file, whether to add it — the user's ticks; None
+        adds the new ones and leaves out the repeats (issue 30); an exact repeat is never
+        added. A ``take`` of another length than the file's entries is refused."""
+        if mode not in MODES:
+            raise InvalidInput(f"import mode must be replace or merge, not {mode!r}")
+        if isinstance(source, Path):
+            name = name or source.name
+            source = read_memory_file(source)
+        try:
+            mf = mx.read(source, name) if isinstance(source, bytes) else mx.parse(source)
+        except mx.MemoryFileError as exc:
+            raise InvalidInput(f"cannot import {name or 'this file'}: {exc}; nothing was changed") from None
+        fixed_doc = None if mf.fixed is None else (fm.normalize(mf.fixed) if mf.plain else mf.fixed)
+        kinds: tuple[str, ...] = ()
+        file_hash: dict[str, str] = {}  # redacted entry text hash → the file's (for its provenance)
+        if fixed_doc is not None:  # issue 19: likely secrets never become memory
+            red = redact_secrets(fixed_doc)
+            if red.changed:
+                was, now_ = fm.entries(fixed_doc), fm.entries(red.text)
+                if [e.number for e in was] == [e.number for e in now_]:
+                    file_hash = {fm.text_hash(b.text): fm.text_hash(a.text) for a, b in zip(was, now_, strict=True)}
+                fixed_doc, kinds = red.text, red.kinds
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            cur = _current(s, a.id)
+            aid, aname, keep = a.id, a.name, a.keep_dream_cards
+        if mode == mx.ImportMode.MERGE:
+            return self._merge_preview(aid, aname, mf, name, fixed_doc, cur, kinds, take)
+        dynamic_doc, shortened = None, 0
+        if mf.dynamic is not None:  # DRM-13: an import meets the caps like every other write
+            try:
+                mx.check_dynamic_caps(mf.dynamic, keep)  # far over them: refused, not cut
+            except mx.MemoryFileError as exc:
+                raise InvalidInput(f"cannot import {name or 'this file'}: {exc}; nothing was changed") from None
+            file_cards = dm.parse_document(mf.dynamic)
+            capped = dm.enforce_caps(file_cards, keep)
+            dyn_red = redact_secrets(dm.render_document(capped))
+            dynamic_doc, kinds = dyn_red.text, kinds + dyn_red.kinds
+            stored = set(capped)
+            shortened = sum(1 for c in file_cards if c not in stored and dm.in_current_layout(c) not in stored)
+        before = len(fm.entries(cur.fixed))
+        dyn_before = len(dm.parse_document(cur.dynamic))
+        records: tuple[mx.Provenance, ...] = ()
+        kept = replaced = added = 0
+        untrusted = sum(1 for e in fm.entries(cur.fixed)
+                        if (r := cur.provenance.get(fm.text_hash(e.text))) is not None and not r.trusted)
+        paused: list[tuple[str, str]] = []
+        if dynamic_doc is not None:
+            hidden = {p.text_hash for p in mf.provenance if p.document == DYNAMIC and p.paused}
+            paused += [(DYNAMIC, h) for h in dict.fromkeys(
+                fm.text_hash(dm.visible_body(c)) for c in dm.parse_document(dynamic_doc)) if h in hidden]
+        if fixed_doc is not None:
+            by_hash = {p.text_hash: p for p in mf.provenance if p.document == FIXED}
+            if mf.plain:  # a plain document carries no pauses: entries paused now stay paused
+                hidden = {h for d, h in cur.paused if d == FIXED}
+            else:
+                hidden = {p.text_hash for p in mf.provenance if p.document == FIXED and p.paused}
+            paused += [(FIXED, h) for h in dict.fromkeys(fm.text_hash(e.text) for e in fm.entries(fixed_doc))
+                       if h in hidden]
+            out: list[mx.Provenance] = []
+            for h in dict.fromkeys(fm.text_hash(e.text) for e in fm.entries(fixed_doc)):
+                p = by_hash.get(file_hash.get(h, h))
+                if p is not None and p.text_hash != h:
+                    p = mx.Provenance(h, p.origin, p.trusted, p.recorded_at)
+                if p is None and mf.plain:  # REF-7: a text already recorded keeps its origin
+                    old = cur.provenance.get(h)
+                    p = mx.Provenance(h, old.origin, old.trusted, old.created_at) if old is not None \
+                        else mx.Provenance(h, "owner", True, None)
+                if p is not None:  # unrecorded in an export: stays unrecorded (trusted)
+                    out.append(p)
+            records = tuple(out)
+            new = {p.text_hash: (p.origin, p.trusted) for p in records}
+            kept = sum(1 for h, r in cur.provenance.items() if new.get(h) == (r.origin, r.trusted))
+            replaced = len(cur.provenance) - kept
+            added = sum(1 for h in new if h not in cur.provenance)
+            untrusted_hashes = {p.text_hash for p in records if not p.trusted}
+            untrusted = sum(1 for e in fm.entries(fixed_doc) if fm.text_hash(e.text) in untrusted_hashes)
+        return ImportPreview(
+            assistant_id=aid, assistant_name=aname, kind=mf.kind, file_name=name,
+            fixed_before=before, fixed_after=None if fixed_doc is None else len(fm.entries(fixed_doc)),
+            dynamic_before=dyn_before,
+            dynamic_after=None if dynamic_doc is None else len(dm.parse_document(dynamic_doc)),
+            provenance_before=len(cur.provenance), provenance_kept=len(cur.provenance) if fixed_doc is None else kept,
+            provenance_replaced=replaced, provenance_added=added, untrusted_after=untrusted,
+            base=cur.fingerprint, fixed_document=fixed_doc, dynamic_document=dynamic_doc, provenance=records,
+            dynamic_shortened=shortened, paused=tuple(paused), redacted=kinds,
+            fixed_changes=None if fixed_doc is None else entry_changes(
+                [e.text for e in fm.entries(cur.fixed)], [e.text for e in fm.entries(fixed_doc)]),
+            dynamic_changes=None if dynamic_doc is None else entry_changes(
+                [_card_label(c) for c in dm.parse_document(cur.dynamic)],
+                [_card_label(c) for c in dm.parse_document(dynamic_doc)]),
+        )
+
+    @staticmethod
+    def _merge_preview(aid: int, aname: str, mf: mx.MemoryFile, name: str | None, file_fixed: str | None,
+                       cur: _Current, redacted: tuple[str, ...] = (),
+                       take: Sequence[bool] | None = None) -> ImportPreview:
+        """Merge: the file's fixed entries appended to the current ones unless they repeat
+        one (the paste's rule, :class:`RepeatIndex`: exact, REF-16 near, or near without
+        the subject words; also of an entry added before them) — ``take`` overrides that
+        per entry, except for exact repeats; current provenance and pauses stay, added
+        entries bring the file's (REF-7: a plain document's are the owner's). Dynamic
+        memory is left as it is."""
+        current = fm.entries(cur.fixed)
+        file_entries = fm.entries(file_fixed) if file_fixed is not None else []
+        if take is not None and len(take) != len(file_entries):
+            raise InvalidInput(f"the choice covers {len(take):,} entries but the file has {len(file_entries):,}; "
+                               "check the file again")
+        index = RepeatIndex([e.text for e in current] + [e.text for e in file_entries])
+        for e in current:
+            index.add(e.number, e.text)
+        doc, added, skipped = cur.fixed, [], 0
+        items: list[MergeItem] = []
+        for i, e in enumerate(file_entries):
+            hit = index.find(e.text)
+            repeats = index.describe(hit[0]) if hit is not None else None
+            exact = hit is not None and hit[1]
+            wanted = (hit is None if take is None else bool(take[i])) and not exact
+            items.append(MergeItem(e.text, repeats, exact, wanted))
+            if not wanted:
+                skipped += 1
+                continue
+            doc, number = fm.append(doc, e.text)
+            index.add(number, e.text)
+            added.append(fm.text_hash(fm.clean_text(e.text)))
+        records = [mx.Provenance(h, r.origin, r.trusted, r.created_at) for h, r in cur.provenance.items()]
+        by_hash = {p.text_hash: p for p in mf.provenance if p.document == FIXED}
+        fresh = [h for h in dict.fromkeys(added) if h not in cur.provenance]
+        for h in fresh:
+            p = by_hash.get(h)
+            records.append(p if p is not None else mx.Provenance(h, "owner", True, None))
+        paused = [(d, h) for d, h in sorted(cur.paused) if d == FIXED]
+        if not mf.plain:
+            paused += [(FIXED, h) for h in fresh if (p := by_hash.get(h)) is not None and p.paused]
+        untrusted = {p.text_hash for p in records if not p.trusted}
+        after = fm.entries(doc)
+        return ImportPreview(
+            assistant_id=aid, assistant_name=aname, kind=mf.kind, file_name=name,
+            fixed_before=len(current), fixed_after=None if file_fixed is None else len(after),
+            dynamic_before=len(dm.parse_document(cur.dynamic)), dynamic_after=None,
+            provenance_before=len(cur.provenance), provenance_kept=len(cur.provenance), provenance_replaced=0,
+            provenance_added=len(fresh),
+            untrusted_after=sum(1 for e in after if fm.text_hash(e.text) in untrusted),
+            base=cur.fingerprint, fixed_document=None if file_fixed is None else doc, dynamic_document=None,
+            provenance=tuple(records), paused=tuple(paused), mode=mx.ImportMode.MERGE, merge_added=len(added),
+            merge_skipped=skipped, redacted=redacted, merge_items=tuple(items),
+            fixed_changes=None if file_fixed is None else entry_changes([e.text for e in current],
+                                                                         [e.text for e in after]),
+        )
+
+    def rechoose(self, preview: ImportPreview, source: bytes | str, take: Sequence[bool]) -> ImportPreview:
+        """The Merge ``preview`` of ``source`` again with the user's ticks ``take`` (one per
+        file entry, :attr:`ImportPreview.merge_items`; issue 30). Raises
+        :class:`ImportConflict` (nothing to write) when the memory changed since
+        ``preview`` was shown, so :meth:`apply_import` stores only what the user saw."""
+        again = self.preview_import(preview.assistant_id, source, name=preview.file_name, mode=mx.ImportMode.MERGE, take=take)
+        if again.base != preview.base:
+            raise ImportConflict(f"{preview.assistant_name}'s memory changed since the file was checked; nothing "
+                                 "was imported — check the file again to see what it would change")
+        return again
+
+    def apply_import(self, preview: ImportPreview) -> MemoryImportSummary:
+        """Store what ``preview`` showed, in one write transaction that re-reads the memory
+        under the store's write lock. Raises :class:`ImportConflict` (nothing written) when
+        the assistant's memory changed since the preview, ``NotFound`` when the assistant
+        is gone."""
+        now = utcnow()
+        aid = preview.assistant_id
+        with self._db.write() as s:
+            a = AssistantService.row(s, aid)
+            cur = _current(s, aid)
+            if cur.fingerprint != preview.base:
+                raise ImportConflict(
+                    f"{a.name}'s memory changed since the file was checked (fixed memory now has "
+                    f"{len(fm.entries(cur.fixed)):,} entries, dynamic memory {len(dm.parse_document(cur.dynamic)):,} "
+                    "cards); nothing was imported — check the file again to see what it would change")
+            authored(s, Author(ChangeAuthor.IMPORT, preview.file_name, f"imported {preview.file_name or 'a memory file'}"))
+            if preview.fixed_document is not None:
+                put_back(s, aid, FIXED, preview.fixed_document, now)
+                replace_provenance(s, aid, [{"text_hash": p.text_hash, "origin": p.origin, "trusted": p.trusted,
+                                             "created_at": p.recorded_at or now} for p in preview.provenance])
+                had = {e.text for e in fm.entries(cur.fixed)}  # issue 15: note where the new entries came from
+                brought = [e.text for e in fm.entries(preview.fixed_document) if e.text not in had]
+                if brought:
+                    note_sources(s, aid, brought, MEMORY_FILE_SOURCE, file=preview.file_name, at=now)
+            for document, part in ((FIXED, preview.fixed_document), (DYNAMIC, preview.dynamic_document)):
+                if part is None:
+                    continue  # issue 18: pauses of a document the file does not carry stay
+                replace_pauses(s, aid, document, [h for d, h in preview.paused if d == document], now)
+            if preview.dynamic_document is not None:
+                drow = dynamic_row(s, aid)
+                if drow is None or drow.body != preview.dynamic_document:  # DRM-15: the old body is the backup
+                    put_back(s, aid, DYNAMIC, preview.dynamic_document, now)
+        self._on_change(aid)
+        return MemoryImportSummary(aid, preview.fixed_after, preview.dynamic_after,
+                                   len(preview.provenance) if preview.fixed_document is not None else 0)
+
+    def import_text(self, assistant: int | str, text: str | bytes) -> MemoryImportSummary:
+        """:meth:`preview_import` then :meth:`apply_import` of the file ``text`` (JSON or
+        Markdown; text or bytes), for scripts with no one to confirm. Raises
+        :class:`InvalidInput` naming what is wrong, or :class:`ImportConflict`; nothing is
+        written then."""
+        return self.apply_import(self.preview_import(assistant, text))
