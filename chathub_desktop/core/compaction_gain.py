@@ -5,11 +5,21 @@ least as long as what it replaces, the run would make the request grow ("next re
 9,312 → 9,581 tokens" on a 4-turn topic): such a run keeps the old summary and cursor
 and says "nothing to gain". Message-count runs (CMP-13) are exempt: they summarize rows
 the history limit already drops, to keep what they said, not to shrink the request.
+
+The rule is checked twice. Before any summarizer call (walk37 #12: Compact now on a short
+topic took 22.6 s on a local model to learn there was nothing to gain), against the
+planner's projection: the covered turns leave the request and a summary of the preset's
+output cap (CMP-1: about 400 / 600 / 800 tokens) plus its wrapper and archive allowance
+takes their place, never less than the old summary. A summarizer asked for up to that cap
+writes about that much for short input, so turns no longer than that cannot shrink the
+request. Overflow rescues (CMP-11) skip this first check: the provider said the request is
+too long, so the local projection is not trusted there. After the calls the real
+summary's size is checked again.
 """
 
 from __future__ import annotations
 
-from chathub_desktop.core.compaction import TRIGGER_MESSAGE_COUNT
+from chathub_desktop.core.compaction import TRIGGER_MESSAGE_COUNT, TRIGGER_OVERFLOW
 
 #: The outcome's reason code for a run that kept the old state.
 NOTHING_TO_GAIN = "nothing_to_gain"
@@ -27,6 +37,28 @@ def earns_its_call(trigger: str, before: int, after: int) -> bool:
     ``after`` tokens should be kept: it makes the request smaller, or it is a
     message-count run (see the module docstring)."""
     return trigger == TRIGGER_MESSAGE_COUNT or after < before
+
+
+def cannot_gain(trigger: str, before: int, projected_after: int) -> bool:
+    """True when a run of ``trigger`` should stop before any summarizer call: the
+    planner's ``projected_after`` (tokens, the summary at its expected size, see the
+    module docstring) is not below ``before`` (tokens). Never for message-count runs
+    (CMP-13) nor overflow rescues (CMP-11)."""
+    return trigger != TRIGGER_OVERFLOW and not earns_its_call(trigger, before, projected_after)
+
+
+def too_short_message(covered: int, removed: int, summary_tokens: int, projected_summary: int) -> str:
+    """The outcome line of a run stopped before the summarizer: the ``covered`` messages
+    take ``removed`` tokens of the next request, while the summary part would go from
+    ``summary_tokens`` to ``projected_summary`` tokens, e.g. ``nothing to gain: these 8
+    messages take 310 tokens of the next request and a summary of them would take about
+    623; nothing was summarized``."""
+    these = f"these {covered} messages take" if covered != 1 else "this message takes"
+    if summary_tokens > 0:
+        cost = f"the summary would grow by about {projected_summary - summary_tokens:,}"
+    else:
+        cost = f"a summary of {'them' if covered != 1 else 'it'} would take about {projected_summary:,}"
+    return f"nothing to gain: {these} {removed:,} tokens of the next request and {cost}; nothing was summarized"
 
 
 def nothing_to_gain_message(covered: int, before: int, after: int) -> str:

@@ -38,14 +38,16 @@ def _summarizer(services: Services, summ: FakeVendor) -> None:
     services.settings.set("history-compress-model", "Summ/gpt-5-mini")
 
 
-def _topic(window, services: Services, fake_vendor: FakeVendor, turns: int, qtbot) -> int:  # type: ignore[no-untyped-def]
-    """An assistant on the chat fake and a topic with ``turns`` completed turns plus a
-    latest user message (Compact now summarizes the turns before it)."""
+def _topic(window, services: Services, fake_vendor: FakeVendor, turns: int, qtbot,  # type: ignore[no-untyped-def]
+           words: int = 200) -> int:
+    """An assistant on the chat fake and a topic with ``turns`` completed turns of about
+    ``words`` words a message plus a latest user message (Compact now summarizes the
+    turns before it; the default is long enough that a summary shrinks the request)."""
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     topic = services.topics.create(aid, "Long chat").id
     for k in range(1, turns + 1):
-        services.chat._append(topic, role="user", content=f"question {k} " + "lorem " * 30)
-        services.chat._append(topic, role="assistant", content=f"answer {k} " + "ipsum " * 30)
+        services.chat._append(topic, role="user", content=f"question {k} " + "lorem " * words)
+        services.chat._append(topic, role="assistant", content=f"answer {k} " + "ipsum " * words)
     if turns > 1:
         services.chat._append(topic, role="user", content="and one more question")
     reload_assistants(window, qtbot, aid)
@@ -249,6 +251,21 @@ def test_nothing_eligible_on_a_one_turn_topic(window, services, fake_vendor, sum
     short = "Nothing to compact yet: this topic is short."  # CMP-6, walkthrough F11: no cursor jargon
     assert window.status_line.currentMessage() == short
     assert window.composer.badge.popover._outcome(topic) == short
+    assert window.message_model.summary_cursor is None
+
+
+def test_compact_now_on_a_short_topic_says_nothing_to_gain_without_asking_the_summarizer(  # type: ignore[no-untyped-def]
+        window, services, fake_vendor, summ, qtbot):
+    """walk37 #12: 4 short turns took 22.6 s on a local model only to say "nothing to
+    gain"; now the window says it at once and no summarizer request is made."""
+    _summarizer(services, summ)
+    topic = _topic(window, services, fake_vendor, turns=4, qtbot=qtbot, words=5)
+    window.compact_action.trigger()
+    _wait_idle(window, qtbot, topic)
+    assert summ.requests == []
+    said = window.status_line.currentMessage()
+    assert said.startswith("Nothing to gain: these 8 messages take ") and said.endswith("nothing was summarized")
+    assert window.composer.badge.popover._outcome(topic) == said
     assert window.message_model.summary_cursor is None
 
 

@@ -27,9 +27,10 @@ def _topic(window, services: Services, fake_vendor: FakeVendor, summ: FakeVendor
     services.settings.set("history-compress-model", "Summ/gpt-5-mini")
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     topic = services.topics.create(aid, "Schema chat").id
+    filler = " lorem" * 200  # a summary of such turns shrinks the request (walk37 #12)
     for k in range(1, 4):
-        services.chat._append(topic, role="user", content=f"question {k} about table_{k}")
-        services.chat._append(topic, role="assistant", content=f"answer {k}: see /srv/app/file_{k}.sql")
+        services.chat._append(topic, role="user", content=f"question {k} about table_{k}" + filler)
+        services.chat._append(topic, role="assistant", content=f"answer {k}: see /srv/app/file_{k}.sql" + filler)
     services.chat._append(topic, role="user", content="and one more question")
     reload_assistants(window, qtbot, aid)
     window.select_topic(topic)

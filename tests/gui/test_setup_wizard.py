@@ -140,8 +140,8 @@ def test_setup_chooses_the_history_compress_model_and_compact_now_works(  # type
     qtbot.waitUntil(lambda: window.current_assistant_id() == helper.id, timeout=3000)
     topic = services.topics.create(helper.id, "Long chat").id
     for k in range(3):
-        services.chat._append(topic, role="user", content=f"question {k} " + "lorem " * 30)
-        services.chat._append(topic, role="assistant", content=f"answer {k} " + "ipsum " * 30)
+        services.chat._append(topic, role="user", content=f"question {k} " + "lorem " * 200)
+        services.chat._append(topic, role="assistant", content=f"answer {k} " + "ipsum " * 200)
     services.chat._append(topic, role="user", content="and one more")
     window.select_topic(topic)
     fake_vendor.script(Reply(text_chunks=["<summary>Three questions about lorem, answered.</summary>"]))

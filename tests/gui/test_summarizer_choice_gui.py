@@ -34,8 +34,8 @@ def test_compact_now_without_a_summarizer_offers_the_choice(window, services, fa
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     topic = services.topics.create(aid, "Long chat").id
     for k in range(3):
-        services.chat._append(topic, role="user", content=f"question {k} " + "lorem " * 30)
-        services.chat._append(topic, role="assistant", content=f"answer {k} " + "ipsum " * 30)
+        services.chat._append(topic, role="user", content=f"question {k} " + "lorem " * 200)
+        services.chat._append(topic, role="assistant", content=f"answer {k} " + "ipsum " * 200)
     services.chat._append(topic, role="user", content="and one more")
     reload_assistants(window, qtbot, aid)
     window.select_topic(topic)

@@ -33,8 +33,9 @@ def test_check_the_summary_from_the_viewer(window, services: Services, fake_vend
     services.settings.set("history-compress-model", "Summ/gpt-5-mini")
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     topic = services.topics.create(aid, "Report chat").id
-    services.chat._append(topic, role="user", content="Save the report to docs/report.md today." + " lorem" * 60)
-    services.chat._append(topic, role="assistant", content="Done; the row limit is 250 rows." + " lorem" * 60)
+    filler = " lorem" * 400  # a summary of this turn shrinks the request (walk37 #12)
+    services.chat._append(topic, role="user", content="Save the report to docs/report.md today." + filler)
+    services.chat._append(topic, role="assistant", content="Done; the row limit is 250 rows." + filler)
     services.chat._append(topic, role="user", content="and one more question")
     reload_assistants(window, qtbot, aid)
     window.select_topic(topic)

@@ -102,8 +102,8 @@ def test_a_summary_by_a_model_with_a_long_id_is_stored_on_both_engines(
         svc.assistants.create("Helper", provider="Chat", model="local-llm")
         topic = svc.topics.create("Helper").id
         for k in range(1, 4):
-            svc.chat._append(topic, role="user", content=f"u{k} " + "lorem " * 5)
-            svc.chat._append(topic, role="assistant", content=f"a{k} " + "lorem " * 5)
+            svc.chat._append(topic, role="user", content=f"u{k} " + "lorem " * 200)
+            svc.chat._append(topic, role="assistant", content=f"a{k} " + "lorem " * 200)
         svc.chat._append(topic, role="user", content="latest")
         summ.script(Reply(text_chunks=["<summary>S1: turns one to three.</summary>"]))
         assert svc.compaction is not None

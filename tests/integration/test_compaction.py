@@ -52,8 +52,11 @@ def words(tag: str, n: int) -> str:
     return tag + " lorem" * n
 
 
-def add_turns(svc: Services, topic: int, first: int, last: int, size: int = 5) -> list[int]:
-    """Turns ``first``..``last`` (user ``uK`` + assistant ``aK``); returns the message ids."""
+def add_turns(svc: Services, topic: int, first: int, last: int, size: int = 200) -> list[int]:
+    """Turns ``first``..``last`` (user ``uK`` + assistant ``aK``, about ``size`` tokens
+    each); returns the message ids. The default is long enough that a summary shrinks
+    the request even for 2 turns (shorter ones stop before the summarizer with "nothing
+    to gain", walk37 #12)."""
     ids = []
     for k in range(first, last + 1):
         ids.append(svc.chat._append(topic, role="user", content=f"u{k} " + words(f"u{k}", size)))

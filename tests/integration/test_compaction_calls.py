@@ -1,5 +1,6 @@
 """Compaction that earns its call (issue 28): a run that would not make the next
-request smaller keeps the old state and says "nothing to gain"; every batch of a run
+request smaller keeps the old state and says "nothing to gain" (before any summarizer
+call when the planner's projection already shows it, walk37 #12); every batch of a run
 goes through ONE provider client, closed when the run ends on every path (REF-20:
 ≤ 40 messages per batch)."""
 
@@ -21,14 +22,32 @@ def small_window(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMPACT_CONTEXT_WINDOW_LOCAL", "4000")
 
 
-def test_a_summary_longer_than_the_turns_keeps_the_old_state(
+def test_compact_now_on_a_short_topic_says_nothing_to_gain_without_calling_the_summarizer(
         services: Services, fake_vendor: FakeVendor, summ: FakeVendor) -> None:
-    """4 short turns, a summary longer than them: before, the request grew (9,312 →
-    9,581); now nothing is stored and the outcome says there was nothing to gain."""
+    """walk37 #12: Compact now on 4 short turns took 22.6 s on a local model only to say
+    "nothing to gain". The planner's projection (the turns leave, a summary of the preset's
+    cap takes their place) decides it before any summarizer request."""
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 4, size=3)
     services.chat._append(topic, role="user", content="latest")
-    summ.script(summary_reply("a long summary" + " lorem ipsum" * 200))
+    out = compact(services, topic)
+    assert out.status == "nothing_eligible" and out.reason == "nothing_to_gain"
+    assert out.message.startswith("nothing to gain: these 8 messages take ")
+    assert out.message.endswith("; nothing was summarized")
+    assert out.after_tokens == out.before_tokens
+    assert state(services, topic) == ("", None)  # no summary, no cursor
+    assert len(summ.requests) == 0
+
+
+def test_a_summary_longer_than_the_turns_keeps_the_old_state(
+        services: Services, fake_vendor: FakeVendor, summ: FakeVendor) -> None:
+    """Turns long enough to earn the call, a summary longer than them anyway: before,
+    the request grew (9,312 → 9,581); now nothing is stored and the outcome says there was
+    nothing to gain."""
+    topic = setup(services, fake_vendor, summ)
+    add_turns(services, topic, 1, 4, size=120)
+    services.chat._append(topic, role="user", content="latest")
+    summ.script(summary_reply("a long summary" + " lorem ipsum" * 800))
     out = compact(services, topic)
     assert out.status == "nothing_eligible" and out.reason == "nothing_to_gain"
     assert out.message.startswith("nothing to gain: a summary of these 8 messages would not make the next "

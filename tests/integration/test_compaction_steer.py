@@ -30,6 +30,11 @@ def small_window(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMPACT_CONTEXT_WINDOW_LOCAL", "4000")
 
 
+#: Enough words that a summary can shrink the request (walk37 #12: shorter turns stop
+#: before the summarizer with "nothing to gain").
+FILLER = " lorem" * 200
+
+
 def _topic(svc: Services, chat: FakeVendor, summ: FakeVendor, turns: int = 3) -> int:
     svc.providers.add("Chat", "openai_compatible", chat.base_url, api_key="sk-chat")
     svc.providers.add("Summ", "openai", summ.base_url, api_key="sk-summ")
@@ -42,8 +47,8 @@ def _topic(svc: Services, chat: FakeVendor, summ: FakeVendor, turns: int = 3) ->
 
 def _turns(svc: Services, topic: int, first: int, last: int) -> None:
     for k in range(first, last + 1):
-        svc.chat._append(topic, role="user", content=f"u{k} question about schema table_{k}")
-        svc.chat._append(topic, role="assistant", content=f"a{k} answer with /srv/app/file_{k}.sql")
+        svc.chat._append(topic, role="user", content=f"u{k} question about schema table_{k}" + FILLER)
+        svc.chat._append(topic, role="assistant", content=f"a{k} answer with /srv/app/file_{k}.sql" + FILLER)
     svc.chat._append(topic, role="user", content="latest")
 
 

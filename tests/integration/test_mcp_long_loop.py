@@ -51,9 +51,9 @@ def test_fifty_calls_keep_their_results_and_compaction_never_splits_them(
     asyncio.run(services.mcp.test("probe"))
     services.mcp.set_approval("Helper", "probe", "echo", ToolApproval.ALWAYS)
     topic = services.topics.create("Helper").id
-    for k in range(1, 4):
-        services.chat._append(topic, role="user", content=f"u{k} earlier question")
-        services.chat._append(topic, role="assistant", content=f"a{k} earlier answer")
+    for k in range(1, 4):  # long enough that a summary of them shrinks the request (walk37 #12)
+        services.chat._append(topic, role="user", content=f"u{k} earlier question" + " lorem" * 200)
+        services.chat._append(topic, role="assistant", content=f"a{k} earlier answer" + " lorem" * 200)
     usage = Usage(input_tokens=2000, output_tokens=40)  # what a vendor reading the whole request reports
     rounds = [Reply(text_chunks=[], usage=usage, tool_calls=[
         ToolCall(f"r{r}c{c}", "probe__echo", json.dumps({"text": f"result {r}.{c}"})) for c in range(10)])

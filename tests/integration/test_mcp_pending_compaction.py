@@ -67,9 +67,9 @@ def test_compact_now_during_a_running_call_keeps_the_call_and_its_result_togethe
     services.mcp.set_server_enabled("Helper", "probe", True)
     services.mcp.set_approval("Helper", "probe", "gate", ToolApproval.ALWAYS)
     topic = services.topics.create("Helper").id
-    for k in range(1, 4):
-        services.chat._append(topic, role="user", content=f"u{k} earlier question")
-        services.chat._append(topic, role="assistant", content=f"a{k} earlier answer")
+    for k in range(1, 4):  # long enough that a summary of them shrinks the request (walk37 #12)
+        services.chat._append(topic, role="user", content=f"u{k} earlier question" + " lorem" * 200)
+        services.chat._append(topic, role="assistant", content=f"a{k} earlier answer" + " lorem" * 200)
     fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("g1", "probe__gate", "{}")]),
                        Reply(text_chunks=["Waited."]))
     summ.script(Reply(text_chunks=["<summary>Three earlier questions.</summary>"]))

@@ -40,9 +40,10 @@ def _topic(svc: Services, chat: FakeVendor, summ: FakeVendor) -> tuple[int, list
     svc.assistants.create("Helper", provider="Chat", model="local-llm")
     topic = svc.topics.create("Helper").id
     ids = []
+    filler = " lorem" * 200  # a summary of such turns shrinks the request (walk37 #12)
     for k in range(1, 4):
-        ids.append(svc.chat._append(topic, role="user", content=PINNED if k == 2 else f"question {k}"))
-        ids.append(svc.chat._append(topic, role="assistant", content=f"answer {k}"))
+        ids.append(svc.chat._append(topic, role="user", content=PINNED if k == 2 else f"question {k}" + filler))
+        ids.append(svc.chat._append(topic, role="assistant", content=f"answer {k}" + filler))
     ids.append(svc.chat._append(topic, role="user", content="latest"))
     return topic, ids
 

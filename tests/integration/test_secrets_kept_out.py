@@ -92,9 +92,9 @@ def test_a_dream_card_and_a_topic_summary_store_no_secret(services: Services, fa
     assert KEY not in dreams.document("Helper") and "[redacted: openai-api-key]" in dreams.document("Helper")
     assert "Redacted from the dream card: 1 openai-api-key" in out.message
     # a topic summary
-    for i in range(3):
-        services.chat._append(topic, role="user", content=f"question {i} with {AWS}")
-        services.chat._append(topic, role="assistant", content=f"answer {i}")
+    for i in range(3):  # long enough that a summary of them shrinks the request (walk37 #12)
+        services.chat._append(topic, role="user", content=f"question {i} with {AWS}" + " lorem" * 200)
+        services.chat._append(topic, role="assistant", content=f"answer {i}" + " lorem" * 200)
     services.chat._append(topic, role="user", content="latest")
     fake_vendor.script(Reply(text_chunks=[f"<summary>User set up AWS with {AWS}.</summary>"]))
     assert services.compaction is not None

@@ -16,6 +16,31 @@ def test_a_run_that_grows_the_request_does_not_earn_its_call() -> None:
     assert cg.earns_its_call("message_count", 9_312, after)  # keeps what the limit drops (CMP-13)
 
 
+def test_only_manual_and_token_runs_stop_before_the_summarizer() -> None:
+    """walk37 #12: the projection (summary at the preset's cap) is not below the
+    estimate → no summarizer call; message-count (CMP-13) and overflow (CMP-11) runs
+    always go on."""
+    assert cg.cannot_gain("manual", 9_312, 9_581)
+    assert cg.cannot_gain("token_threshold", 9_312, 9_312)
+    assert not cg.cannot_gain("manual", 9_312, 9_000)
+    assert not cg.cannot_gain("message_count", 9_312, 9_581)
+    assert not cg.cannot_gain("overflow", 9_312, 9_581)
+
+
+def test_the_early_stop_says_what_the_turns_and_the_summary_weigh() -> None:
+    assert cg.too_short_message(8, 310, 0, 623) == (
+        "nothing to gain: these 8 messages take 310 tokens of the next request and a summary of them "
+        "would take about 623; nothing was summarized")
+    assert cg.too_short_message(1, 150, 500, 700) == (
+        "nothing to gain: this message takes 150 tokens of the next request and the summary would "
+        "grow by about 200; nothing was summarized")
+    from chathub_desktop.gui.context.compaction_controller import outcome_text
+
+    out = SimpleNamespace(status="nothing_eligible", message=cg.too_short_message(8, 310, 0, 623),
+                          before_tokens=9_312, after_tokens=9_312)
+    assert outcome_text(out).startswith("Nothing to gain: these 8 messages take 310 tokens")
+
+
 def test_the_window_says_nothing_to_gain() -> None:
     from chathub_desktop.gui.context.compaction_controller import outcome_text
 

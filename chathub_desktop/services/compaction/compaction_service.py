@@ -408,6 +408,7 @@ class CompactionService:
         wrapper = count(cc.summary_block("x")) - 1
         archive_allowance = (cc.ARCHIVE_EXCERPT_CHARS // 3 + 8) if ctx.archives_enabled else 0
         summary_part = plan_req.part(RequestPart.SUMMARY)
+        projected_summary = max(summary_part, wrapper + cap + archive_allowance)
         user_overhead = template_overhead(ctx.base_input.input_template, count)
         plan = await self._db.run(functools.partial(
             cc.plan_compaction,
@@ -415,7 +416,7 @@ class CompactionService:
             trigger=trigger,
             total_tokens=before,
             summary_tokens=summary_part,
-            projected_summary_tokens=max(summary_part, wrapper + cap + archive_allowance),
+            projected_summary_tokens=projected_summary,
             budget=ctx.input_budget,
             low=low,
             batch_budget=budget.batch,
@@ -436,6 +437,15 @@ class CompactionService:
                                     cursor_message_id=ctx.cursor_message_id,
                                     model=target.label if target is not None else None, **base)  # type: ignore[arg-type]
             await self._records.arecord(ctx, out, plan, remember_unreachable=status == UNREACHABLE)
+            return out
+        if cg.cannot_gain(trigger, before, plan.projected_after):  # walk37 #12: say so before any call
+            removed = cc.removed_request_tokens(ctx.index, ctx.window.send_from, plan.covered_end, user_overhead)
+            out = CompactionOutcome(status=NOTHING_ELIGIBLE, reason=cg.NOTHING_TO_GAIN, before_tokens=before,
+                                    after_tokens=before, cursor_message_id=ctx.cursor_message_id,
+                                    message=cg.too_short_message(plan.covered_end - plan.start, removed,
+                                                                 summary_part, projected_summary),
+                                    model=target.label if target is not None else None, **base)  # type: ignore[arg-type]
+            await self._records.arecord(ctx, out, plan)
             return out
         if target is None:
             assert missing is not None
