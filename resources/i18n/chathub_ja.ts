@@ -1972,6 +1972,18 @@ URL：%3
         <translation>サーバーを追加(&amp;A)</translation>
     </message>
     <message>
+        <source>The assistants that get these servers&apos; tools; change it later under Tools of assistant</source>
+        <translation>これらのサーバーのツールを使うアシスタント。後で「アシスタントのツール」で変更できます</translation>
+    </message>
+    <message>
+        <source>Use &amp;with</source>
+        <translation>使うアシスタント(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Add the MCP servers of %1.</source>
+        <translation>%1 の MCP サーバーを追加します。</translation>
+    </message>
+    <message>
         <source>MCP servers give assistants tools: a program started on this computer (stdio) or a Streamable HTTP address. Each call is asked about unless you allow the tool.</source>
         <translation>MCP サーバーはアシスタントにツールを与えます。このコンピューターで起動するプログラム（stdio）か Streamable HTTP のアドレスです。ツールを許可しない限り、呼び出しのたびに確認します。</translation>
     </message>

@@ -1972,6 +1972,18 @@ URL：%3
         <translation>添加服务器(&amp;A)</translation>
     </message>
     <message>
+        <source>The assistants that get these servers&apos; tools; change it later under Tools of assistant</source>
+        <translation>可以使用这些服务器工具的助手；之后可在“助手的工具”中更改</translation>
+    </message>
+    <message>
+        <source>Use &amp;with</source>
+        <translation>用于(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Add the MCP servers of %1.</source>
+        <translation>添加 %1 中的 MCP 服务器。</translation>
+    </message>
+    <message>
         <source>MCP servers give assistants tools: a program started on this computer (stdio) or a Streamable HTTP address. Each call is asked about unless you allow the tool.</source>
         <translation>MCP 服务器为助手提供工具：在这台电脑上启动的程序（stdio）或 Streamable HTTP 地址。除非你允许该工具，每次调用都会先询问你。</translation>
     </message>

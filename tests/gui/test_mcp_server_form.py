@@ -5,13 +5,17 @@ Real parts: the SDK-built probe server over stdio, the real page on the session'
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTransport
+from chathub_desktop.gui.settings.mcp_server_dialog import UseWithList
 from chathub_desktop.gui.settings.tools_page import ToolsPage
 from chathub_desktop.services.container import Services
 
@@ -254,3 +258,39 @@ def test_add_server_offers_use_with_and_the_table_says_who_uses_each_server(
                if page.tree.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole) == "files")
     top.setCheckState(0, Qt.CheckState.Checked)  # switched on in the tree: "Used by" follows
     qtbot.waitUntil(lambda: page.table.item(1, 3).text() == "Helper", timeout=5000)
+
+
+def test_paste_and_import_ask_use_with_like_add_server(window: Any, services: Services, qtbot: Any,
+                                                       tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25: Paste JSON… and Import… offer Add server…'s "Use with" list (the page's
+    assistant ticked); the new servers are on for exactly the ticked assistants, stored
+    with them in one transaction, and the table's "Used by" names them."""
+    services.assistants.create("Helper")
+    services.assistants.create("Writer")
+    page = _page(window, services, qtbot)
+    paste = page.paste()
+    assert isinstance(paste.use_with, UseWithList) and paste.use_with.isVisible()
+    rows = {paste.use_with.item(r).text(): paste.use_with.item(r).checkState() for r in range(paste.use_with.count())}
+    assert rows == {"Helper": Qt.CheckState.Checked, "Writer": Qt.CheckState.Unchecked}
+    paste.use_with.item(1).setCheckState(Qt.CheckState.Checked)
+    paste.edit.setPlainText(json.dumps({"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}))
+    paste.accept()
+    qtbot.waitUntil(lambda: page.table.rowCount() == 1 and page.status_label.text().startswith("Added"),
+                    timeout=5000)
+    assert {k: sorted(v) for k, v in services.mcp.users().items()} == {"time": ["Helper", "Writer"]}
+    assert page.status_label.text() == "Added time. Test a server to read its tools."  # no "not in use" hint
+
+    config = tmp_path / "claude_desktop_config.json"
+    config.write_text(json.dumps({"mcpServers": {"files": {"command": "npx", "args": ["files-server"]}}}))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(config), ""))
+    page.import_file()
+    dialog = page.import_dialog
+    assert dialog is not None and dialog.isVisible() and isinstance(dialog.use_with, UseWithList)
+    assert dialog.use_with.item(0).checkState() == Qt.CheckState.Checked
+    dialog.use_with.item(0).setCheckState(Qt.CheckState.Unchecked)
+    dialog.use_with.item(1).setCheckState(Qt.CheckState.Checked)
+    dialog.accept()
+    qtbot.waitUntil(lambda: page.table.rowCount() == 2 and "files" in page.status_label.text(), timeout=5000)
+    assert services.mcp.enabled_servers("Writer") == {"time", "files"}
+    assert services.mcp.enabled_servers("Helper") == {"time"}
+    assert {page.table.item(r, 0).text(): page.table.item(r, 3).text() for r in range(2)}["files"] == "Writer"

@@ -35,7 +35,9 @@ def test_paste_test_and_per_assistant_choices(window: Any, services: Services, q
     qtbot.waitUntil(lambda: page.status_label.isVisible() and not page.ops.busy, timeout=5000)
     assert page.status_label.text().startswith("Add MCP servers: nothing imported: the config is not JSON")
     assert services.mcp.servers() == []
+    qtbot.waitUntil(lambda: page.loads >= 1, timeout=5000)  # "Use with" lists the assistants read
     page.paste().edit.setPlainText(BLOCK)
+    page.paste_dialog.use_with.item(0).setCheckState(Qt.CheckState.Unchecked)  # switched on below, in the tree
     page.paste_dialog.accept()
     qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
     assert page.table.item(0, 2).text() == "not tested yet"

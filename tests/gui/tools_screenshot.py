@@ -1,7 +1,8 @@
 """Screenshots of issue 25 (a script, not a test): Settings → Tools with a tested server,
 an untested one and a failed Test, the Add server form after a Test (stdio) and the
 Edit form of an HTTP server with a refused header line, the Add form of an HTTP
-server that asks for an OAuth sign-in (Sign in… offered), an Ask waiting in a topic
+server that asks for an OAuth sign-in (Sign in… offered), Paste JSON… and Import… with
+their "Use with" list, an Ask waiting in a topic
 above the composer, the usage popover's line naming the servers that are off for the
 assistant, a server tool's row with the time its call took and the error
 bar's line for a tool server that did not start before a send, each in light and dark;
@@ -43,6 +44,7 @@ def main(out_dir: Path) -> int:
     with shots.offscreen_services("chathub-toolsshot-") as (loop, svc):
         svc.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
         a = svc.assistants.create("Helper", provider="Local", model="gpt-4o-mini", instructions="Be brief.")
+        svc.assistants.create("Writer", provider="Local", model="gpt-4o-mini")
         topic = svc.topics.create(a.id, "What time is it in Tokyo?").id
         # the Ask's topic as a send leaves it: the question and the call waiting for its answer
         svc.chat._append(topic, role="user", content="What time is it in Tokyo?")
@@ -109,6 +111,15 @@ def main(out_dir: Path) -> int:
                 form.sign_in_button.show()
                 await shots.grab(form, out_dir / f"mcp_form_sign_in_{theme}.png")
                 form.reject()
+                paste = page.paste()  # issue 25: "Use with" on Paste and Import too
+                paste.edit.setPlainText(json.dumps({"mcpServers": {"weather": {
+                    "command": "uvx", "args": ["mcp-weather"], "env": {"WEATHER_KEY": "…"}}}}, indent=2))
+                await shots.grab(paste, out_dir / f"mcp_paste_use_with_{theme}.png")
+                paste.reject()
+                imported = page.import_path(Path("/home/me/.config/Claude/claude_desktop_config.json"))
+                assert imported is not None
+                await shots.grab(imported, out_dir / f"mcp_import_use_with_{theme}.png")
+                imported.reject()
                 page.close()
                 w.select_topic(topic)  # the list may open its newest topic first
                 request = ApprovalRequest(topic, a.id, "time", "get_current_time",

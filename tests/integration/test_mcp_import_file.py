@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.errors import InvalidInput, NotFound
 
 
 def test_a_claude_desktop_config_file_adds_its_servers(services: Services, tmp_path: Path) -> None:
@@ -22,6 +22,24 @@ def test_a_claude_desktop_config_file_adds_its_servers(services: Services, tmp_p
     time = services.mcp.get("time").config
     assert (time.command, time.args, dict(time.env), time.cwd) == ("uvx", ("mcp-server-time",), {"TZ": "UTC"},
                                                                    str(tmp_path))
+
+
+def test_imported_servers_are_on_for_the_use_with_assistants_or_nothing_is_stored(
+        services: Services, tmp_path: Path) -> None:
+    """Issue 25: Import…'s "Use with" switches every imported server on for the ticked
+    assistants in the same transaction; an assistant deleted meanwhile stores nothing."""
+    helper = services.assistants.create("Helper").id
+    services.assistants.create("Writer")
+    config = tmp_path / "claude_desktop_config.json"
+    config.write_text(json.dumps({"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]},
+                                                 "docs": {"type": "http", "url": "https://mcp.example.test/mcp"}}}),
+                      encoding="utf-8")
+    with pytest.raises(NotFound):
+        services.mcp.import_file(config, use_with=(helper, 9_999))
+    assert services.mcp.servers() == []
+    assert services.mcp.import_file(config, use_with=(helper,)) == ["time", "docs"]
+    assert services.mcp.users() == {"time": ["Helper"], "docs": ["Helper"]}
+    assert services.mcp.enabled_servers("Writer") == set()
 
 
 def test_a_fifo_a_device_or_a_folder_is_refused_in_one_line_and_nothing_is_added(

@@ -2,7 +2,7 @@
 
 The servers table (name, how it runs, its tools) with Add server… / Edit… (the form of
 ``gui.settings.mcp_server_dialog``, with Test before save), Paste JSON…, Import… (a Claude
-Desktop config), Test, Sign out (a server signed in with OAuth: its tokens are deleted)
+Desktop config; both, like Add server…, ask which assistants use the new servers), Test, Sign out (a server signed in with OAuth: its tokens are deleted)
 and Remove; below it, for the chosen assistant, each server (checked: its tools are offered) with its tools and their approval — Ask, Always or
 Never (not offered). The memory tools are not listed (MEM-4). Reads and writes run
 on a worker (reads through the task runner, writes through ``ServiceOps``); Test starts the server on the MCP
@@ -11,7 +11,7 @@ thread and shows its name, version and tools, or one line why it failed.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
+    QFormLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -40,7 +41,7 @@ from chathub_desktop.core.mcp_config import McpTransport, StoredMcpServer, ToolA
 from chathub_desktop.gui.design import set_tone
 from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.design.tokens import Tone
-from chathub_desktop.gui.settings.mcp_server_dialog import McpServerDialog
+from chathub_desktop.gui.settings.mcp_server_dialog import McpServerDialog, UseWithList
 from chathub_desktop.gui.shell.empty_state import EmptyState
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter, user_message
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -88,14 +89,60 @@ class _Read:
     tools: _Tools | None
 
 
-class PasteDialog(QDialog):
-    """A text box for an ``mcpServers`` JSON block; ``text()`` after Add."""
+def _use_with_row(form: QFormLayout, texts: Texts, assistants: Sequence[tuple[int, str]],
+                  ticked: int | None) -> UseWithList | None:
+    """Add to ``form`` the "Use with" row of Paste and Import — the Add form's own
+    :class:`UseWithList` (issue 25): ``assistants`` ((id, name)), ``ticked`` (the page's
+    chosen one) checked. None, and no row, without assistants."""
+    if not assistants:
+        return None
+    use_with = UseWithList(assistants, ticked)
+    texts.bind(use_with.setToolTip, lambda: translate(
+        "ToolsPage", "The assistants that get these servers' tools; change it later under Tools of assistant"))
+    label = QLabel()
+    texts.bind(label.setText, lambda: translate("ToolsPage", "Use &with"))
+    label.setBuddy(use_with)
+    form.addRow(label, use_with)
+    return use_with
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+
+class _AddServers(QDialog):
+    """The frame of Paste and Import: ``body`` widgets, then "Use with"
+    (:func:`_use_with_row`), then Add servers / Cancel; :meth:`chosen` after Add."""
+
+    def __init__(self, parent: QWidget | None, assistants: Sequence[tuple[int, str]], ticked: int | None) -> None:
         super().__init__(parent)
-        t = Texts(self)
+        self.texts = Texts(self)
+        self.body = QVBoxLayout(self)
+        self._assistants, self._ticked = assistants, ticked
+        self.use_with: UseWithList | None = None
+
+    def _finish(self) -> None:
+        """Add the "Use with" row and the buttons below the body."""
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.use_with = _use_with_row(form, self.texts, self._assistants, self._ticked)
+        self.body.addLayout(form)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        add = self.buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.texts.bind(add.setText, lambda: translate("ToolsPage", "&Add servers"))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.body.addWidget(self.buttons)
+
+    def chosen(self) -> tuple[int, ...]:
+        """Ids of the assistants ticked under "Use with" (empty without assistants)."""
+        return self.use_with.chosen() if self.use_with is not None else ()
+
+
+class PasteDialog(_AddServers):
+    """A text box for an ``mcpServers`` JSON block; ``text()`` and ``chosen()`` after Add."""
+
+    def __init__(self, parent: QWidget | None = None, assistants: Sequence[tuple[int, str]] = (),
+                 ticked: int | None = None) -> None:
+        super().__init__(parent, assistants, ticked)
+        t, layout = self.texts, self.body
         t.bind(self.setWindowTitle, lambda: translate("ToolsPage", "Paste MCP servers"))
-        layout = QVBoxLayout(self)
         label = QLabel()
         t.bind(label.setText, lambda: translate(
             "ToolsPage", "Paste an <code>mcpServers</code> block (as in Claude Desktop's config file):"))
@@ -105,17 +152,27 @@ class PasteDialog(QDialog):
         self.edit.setPlaceholderText(PASTE_HINT)
         label.setBuddy(self.edit)
         layout.addWidget(self.edit, 1)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        add = self.buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
-        t.bind(add.setText, lambda: translate("ToolsPage", "&Add servers"))
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        self._finish()
         self.resize(560, 320)
 
     def text(self) -> str:
         """The pasted text."""
         return self.edit.toPlainText()
+
+
+class ImportDialog(_AddServers):
+    """Import…'s second step: names the chosen config file and asks "Use with"."""
+
+    def __init__(self, file_name: str, parent: QWidget | None = None,
+                 assistants: Sequence[tuple[int, str]] = (), ticked: int | None = None) -> None:
+        super().__init__(parent, assistants, ticked)
+        self.texts.bind(self.setWindowTitle, lambda: translate("ToolsPage", "Import MCP servers"))
+        label = QLabel()
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setWordWrap(True)
+        self.texts.bind(label.setText, lambda: fill(translate("ToolsPage", "Add the MCP servers of %1."), file_name))
+        self.body.addWidget(label)
+        self._finish()
 
 
 class ToolsPage(QWidget):
@@ -139,6 +196,7 @@ class ToolsPage(QWidget):
         self.loads = 0  # finished reloads (tests wait on it)
         self._reload_task = f"tools-page:{id(self)}"
         self.paste_dialog: PasteDialog | None = None
+        self.import_dialog: ImportDialog | None = None
         self.server_dialog: McpServerDialog | None = None
         self._last: tuple[_Read, _Tools | None] | None = None  # the lists shown (re-said on a switch)
         self.texts = t = Texts(self)
@@ -376,11 +434,17 @@ class ToolsPage(QWidget):
         self.status_label.setText(text)
         self.status_label.setVisible(bool(text))
 
+    def _assistants(self) -> list[tuple[int, str]]:
+        """The assistants as last read ((id, name)): "Use with" offers them."""
+        return [(self.assistant_combo.itemData(i), self.assistant_combo.itemText(i))
+                for i in range(self.assistant_combo.count())]
+
     def paste(self) -> PasteDialog:
-        """Open the paste box; Add stores its servers on a worker (all or none)."""
-        self.paste_dialog = PasteDialog(self)
+        """Open the paste box; Add stores its servers, on for the assistants ticked under
+        "Use with", on a worker (all or none)."""
+        self.paste_dialog = PasteDialog(self, self._assistants(), self.assistant_combo.currentData())
         dialog = self.paste_dialog
-        dialog.accepted.connect(lambda: self._import(dialog.text()))
+        dialog.accepted.connect(lambda: self._import(dialog.text(), dialog.chosen()))
         dialog.open()
         return dialog
 
@@ -388,13 +452,11 @@ class ToolsPage(QWidget):
         """Open the Add server form (``existing`` None) or the Edit form of ``existing``."""
         mcp = self._svc.mcp
         replace = existing is not None
-        assistants = [(self.assistant_combo.itemData(i), self.assistant_combo.itemText(i))
-                      for i in range(self.assistant_combo.count())]
         self.server_dialog = McpServerDialog(
             self._runner, mcp.test_config,
             lambda config, listed, use_with: mcp.save(config, replace=replace, listed=listed, use_with=use_with),
             existing, self, sign_in=lambda config: mcp.sign_in_config(config, self.open_url),
-            assistants=assistants, ticked=self.assistant_combo.currentData())
+            assistants=self._assistants(), ticked=self.assistant_combo.currentData())
         self.server_dialog.saved.connect(self._saved)
         self.server_dialog.open()
         return self.server_dialog
@@ -430,15 +492,29 @@ class ToolsPage(QWidget):
         if path:
             from pathlib import Path
 
-            self._import_path(Path(path))
+            self.import_path(Path(path))
 
-    def _import(self, text: str) -> None:
-        mcp = self._svc.mcp
-        self.ops.start(translate("ToolsPage", "Add MCP servers"), lambda: mcp.import_text(text), on_ok=self._added)
+    def import_path(self, path: Path) -> ImportDialog | None:
+        """Ask "Use with" for the servers of ``path`` (none asked without assistants),
+        then add them on a worker (all or none); the dialog, or None when none was asked."""
+        assistants = self._assistants()
+        if not assistants:
+            self._import_path(path, ())
+            return None
+        self.import_dialog = dialog = ImportDialog(path.name, self, assistants, self.assistant_combo.currentData())
+        dialog.accepted.connect(lambda: self._import_path(path, dialog.chosen()))
+        dialog.open()
+        return dialog
 
-    def _import_path(self, path: Path) -> None:
+    def _import(self, text: str, use_with: tuple[int, ...]) -> None:
         mcp = self._svc.mcp
-        self.ops.start(translate("ToolsPage", "Import MCP servers"), lambda: mcp.import_file(path), on_ok=self._added)
+        self.ops.start(translate("ToolsPage", "Add MCP servers"), lambda: mcp.import_text(text, use_with=use_with),
+                       on_ok=self._added)
+
+    def _import_path(self, path: Path, use_with: tuple[int, ...]) -> None:
+        mcp = self._svc.mcp
+        self.ops.start(translate("ToolsPage", "Import MCP servers"), lambda: mcp.import_file(path, use_with=use_with),
+                       on_ok=self._added)
 
     def _added(self, names: object) -> None:
         assert isinstance(names, list)

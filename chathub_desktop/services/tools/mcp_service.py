@@ -97,28 +97,39 @@ class McpService:
         :class:`InvalidInput` when the name is taken and ``replace`` is False."""
         self.add_many((config,), replace=replace)
 
-    def add_many(self, configs: tuple[McpServerConfig, ...], *, replace: bool = False) -> list[str]:
-        """Store all ``configs`` in one transaction, or none: :class:`InvalidInput` names
-        the first one whose name is taken unless ``replace``. Returns their names."""
+    def add_many(self, configs: tuple[McpServerConfig, ...], *, replace: bool = False,
+                 use_with: Collection[int] = ()) -> list[str]:
+        """Store all ``configs`` in one transaction, switched on for the assistants
+        ``use_with`` (ids; Paste JSON… and Import…'s "Use with", issue 25), or none:
+        :class:`InvalidInput` names the first one whose name is taken unless ``replace``;
+        :class:`NotFound` when an assistant is gone. Returns their names."""
         with self._db.write() as s:
             clashes = repo.add_servers(s, configs, replace=replace)
             if clashes and not replace:  # raising rolls the whole paste back
                 raise InvalidInput(f"an MCP server named {clashes[0]!r} exists already; nothing was added "
                                    "(replace it to overwrite)")
+            if use_with:
+                rows = dict.fromkeys(AssistantService.row(s, assistant).id for assistant in use_with)
+                for config in configs:
+                    stored = repo.find_server(s, config.name)
+                    assert stored is not None
+                    for row in rows:
+                        repo.set_server_enabled(s, row, stored.id, True)
         self._on_change()
         return [c.name for c in configs]
 
-    def import_text(self, text: str, *, replace: bool = False) -> list[str]:
+    def import_text(self, text: str, *, replace: bool = False, use_with: Collection[int] = ()) -> list[str]:
         """Add the servers of an ``mcpServers`` JSON text (a pasted block or a Claude
-        Desktop config); all or none. :class:`InvalidInput` (one line) when the text is
-        refused (``core.mcp_config.parse_mcp_servers``) or a name is taken."""
+        Desktop config), switched on for ``use_with`` (assistant ids); all or none.
+        :class:`InvalidInput` (one line) when the text is refused
+        (``core.mcp_config.parse_mcp_servers``) or a name is taken."""
         try:
             configs = parse_mcp_servers(text)
         except McpConfigError as exc:
             raise InvalidInput(f"nothing imported: {exc}") from None
-        return self.add_many(configs, replace=replace)
+        return self.add_many(configs, replace=replace, use_with=use_with)
 
-    def import_file(self, path: Path, *, replace: bool = False) -> list[str]:
+    def import_file(self, path: Path, *, replace: bool = False, use_with: Collection[int] = ()) -> list[str]:
         """:meth:`import_text` of a file (e.g. ``claude_desktop_config.json``) of at most
         :data:`MAX_CONFIG_BYTES` bytes; :class:`InvalidInput` (one line, nothing stored)
         when it cannot be read, is not UTF-8, or is a folder, FIFO or device (refused
@@ -131,7 +142,7 @@ class McpService:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise InvalidInput(f"nothing imported: {path.name} is not UTF-8 text") from None
-        return self.import_text(text, replace=replace)
+        return self.import_text(text, replace=replace, use_with=use_with)
 
     def remove(self, name: str) -> None:
         """Delete a server with its per-assistant switches; :class:`NotFound` when absent."""
