@@ -17,6 +17,11 @@ model, and the backfill of a large history.
   messages/s on a busy core that is hours). Also printed: a meaning search's scan of
   every vector at that size (``SemanticRecall.nearest``), the query's own embedding
   excluded.
+- **One page of the backfill's read** (issue 26), same run, same store, before the
+  backfill: the rescan the backfill used to run per batch (:data:`RESCAN_SQL`: every
+  message, sorted, to take 32) against the keyset page that replaced it
+  (``storage.message_vectors.unembedded``), as the median of ``--runs`` reads, with the
+  rescan's cost over a whole backfill projected (pages × one rescan).
 
 Figures are for this machine, in this run; the load average is printed beside them.
 """
@@ -43,10 +48,44 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from chathub_desktop.services.search.embedder import DIM, E5Embedder  # noqa: E402
 from chathub_desktop.services.search.semantic_recall import SemanticRecall  # noqa: E402
-from chathub_desktop.storage.message_search import SearchScope  # noqa: E402
+from chathub_desktop.storage import message_vectors as mv  # noqa: E402
+from chathub_desktop.storage.message_search import SearchScope, _filters  # noqa: E402
 
 TEXT = ("Message {i}: we went over the plan for the garden shed, the order of the timber "
         "and whether the roof needs felt before the winter rains arrive.")
+
+
+#: The backfill's read before issue 26's keyset walk: every message, sorted, per batch.
+RESCAN_SQL = ("SELECT m.id, m.content FROM message m JOIN topic t ON t.id = m.topic_id "
+              "LEFT JOIN message_vector v ON v.message_id = m.id "
+              "WHERE (v.message_id IS NULL OR v.model != :model){where} "
+              "ORDER BY CASE WHEN m.role = :first_role THEN 0 ELSE 1 END, m.id DESC LIMIT :limit")
+
+
+def page_reads(db: object, runs: int) -> tuple[float, float]:
+    """Median seconds of one 32-message page read: the old rescan, the keyset page."""
+    from sqlalchemy import text
+
+    def rescan() -> None:
+        params: dict[str, object] = {"model": HashEmbedder.name, "limit": 32, "min_chars": mv.MIN_CHARS,
+                                     "first_role": "user"}
+        where = _filters(params, SearchScope()) + " AND length(m.content) >= :min_chars"
+        with db.read() as s:  # type: ignore[attr-defined]
+            s.execute(text(RESCAN_SQL.format(where=where)), params).all()
+
+    def keyset() -> None:
+        with db.read() as s:  # type: ignore[attr-defined]
+            mv.unembedded(s, HashEmbedder.name, 32)
+
+    out = []
+    for read in (rescan, keyset):
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            read()
+            times.append(time.perf_counter() - t0)
+        out.append(statistics.median(times))
+    return out[0], out[1]
 
 
 class HashEmbedder:
@@ -177,6 +216,7 @@ def main() -> None:
 
         db = open_database(url)
         try:
+            rescan_s, keyset_s = page_reads(db, args.runs)
             store_part = SemanticRecall(db, HashEmbedder())
             t0 = time.perf_counter()
             state = store_part.backfill(threading.Event())
@@ -197,6 +237,10 @@ def main() -> None:
     rate = args.sample / model_s
     print(f"backfill, store part (read, write, bookkeeping; stand-in vectors): {state.done:,} "
           f"messages in {store_s:.1f} s ({state.done / store_s:,.0f}/s)")
+    pages = -(-state.done // 32)
+    print(f"backfill read, one page of 32 (median of {args.runs}): rescan {rescan_s * 1000:.1f} ms, keyset "
+          f"{keyset_s * 1000:.2f} ms ({rescan_s / max(keyset_s, 1e-9):,.0f}x); the rescan over all {pages:,} "
+          f"pages: {pages * rescan_s:,.0f} s")
     print(f"backfill, model: {args.sample} messages in {model_s:.1f} s ({rate:.1f}/s)")
     projected = store_s + args.messages / rate
     print(f"backfill of {args.messages:,} messages, projected: {projected / 3600:.1f} h "

@@ -3,7 +3,7 @@
 A searchable message (the rows Search finds: user and assistant text, complete, not a
 staged import row; ``storage.message_search``) gets one vector per embedding model.
 :func:`unembedded` pages the ones still missing, newest first, for the background
-backfill; :func:`save` writes a batch; :func:`scoped_vectors` pages the vectors of the
+backfill (a keyset walk: :class:`BackfillCursor`); :func:`save` writes a batch; :func:`scoped_vectors` pages the vectors of the
 topics a :class:`~chathub_desktop.storage.message_search.SearchScope` allows, in id
 order, for the brute-force cosine scan; :func:`match_rows` reads the rows of the best
 ids back for their snippets. Every function takes the caller's session.
@@ -27,7 +27,8 @@ from chathub_desktop.storage.message_search import (
     _matches,
 )
 
-__all__ = ["MIN_CHARS", "EmbeddedText", "match_rows", "progress", "save", "scoped_vectors", "unembedded"]
+__all__ = ["MIN_CHARS", "WALK_START", "BackfillCursor", "EmbeddedText", "match_rows", "progress", "save",
+           "scoped_vectors", "unembedded"]
 
 #: Messages shorter than this many characters get no vector: "Noted." or "Thanks!" say
 #: nothing to recall and sit near every query (e5 scores them ~0.8 against anything);
@@ -45,19 +46,49 @@ class EmbeddedText:
     vector: bytes
 
 
-def unembedded(s: Session, model: str, limit: int) -> list[tuple[int, str]]:
-    """Up to ``limit`` searchable messages of :data:`MIN_CHARS` or more characters with no
-    vector of ``model``, as ``(message_id, content)``: the user's messages first (what
-    people recall is mostly what they said; a long history's backfill takes hours), each
-    kind newest first."""
-    params: dict[str, object] = {"model": model, "limit": limit, "min_chars": MIN_CHARS,
-                                 "first_role": Role.USER.value}
-    where = _filters(params, SearchScope()) + " AND length(m.content) >= :min_chars"
-    sql = ("SELECT m.id, m.content FROM message m JOIN topic t ON t.id = m.topic_id "
-           "LEFT JOIN message_vector v ON v.message_id = m.id "
-           f"WHERE (v.message_id IS NULL OR v.model != :model){where} "
-           "ORDER BY CASE WHEN m.role = :first_role THEN 0 ELSE 1 END, m.id DESC LIMIT :limit")
-    return [(int(r.id), str(r.content)) for r in s.execute(text(sql), params)]
+@dataclass(frozen=True, slots=True)
+class BackfillCursor:
+    """Where a walk of :func:`unembedded` is: ``users`` while it walks the user's
+    messages (then every other searchable one), ``below`` the last message id it handed
+    out (the next page has smaller ids; None: from the newest)."""
+
+    users: bool = True
+    below: int | None = None
+
+
+#: A walk that has not begun.
+WALK_START = BackfillCursor()
+
+
+def unembedded(s: Session, model: str, limit: int,
+               cursor: BackfillCursor = WALK_START) -> tuple[list[tuple[int, str]], BackfillCursor | None]:
+    """The next up to ``limit`` searchable messages of :data:`MIN_CHARS` or more
+    characters with no vector of ``model`` after ``cursor``, as ``(message_id, content)``,
+    and the cursor after them (None: the walk is over). The user's messages come first
+    (what people recall is mostly what they said; a long history's backfill takes hours),
+    each kind newest first. A keyset page (issue 26): ids below the cursor, walked down the
+    primary key, so a page reads only the rows since the last one, never the whole table
+    again (that made a 200,000-message backfill quadratic)."""
+    found: list[tuple[int, str]] = []
+    while len(found) < limit:
+        params: dict[str, object] = {"model": model, "limit": limit - len(found), "min_chars": MIN_CHARS,
+                                     "first_role": Role.USER.value}
+        where = _filters(params, SearchScope()) + " AND length(m.content) >= :min_chars"
+        where += " AND m.role = :first_role" if cursor.users else " AND m.role != :first_role"
+        if cursor.below is not None:
+            where += " AND m.id < :below"
+            params["below"] = cursor.below
+        sql = ("SELECT m.id, m.content FROM message m JOIN topic t ON t.id = m.topic_id "
+               "LEFT JOIN message_vector v ON v.message_id = m.id "
+               f"WHERE (v.message_id IS NULL OR v.model != :model){where} ORDER BY m.id DESC LIMIT :limit")
+        page = [(int(r.id), str(r.content)) for r in s.execute(text(sql), params)]
+        found += page
+        if len(page) == params["limit"]:
+            return found, BackfillCursor(cursor.users, page[-1][0])
+        if not cursor.users:
+            return found, None
+        cursor = BackfillCursor(users=False)  # the user's messages are done: the rest, newest first
+    return found, cursor
 
 
 def progress(s: Session, model: str) -> tuple[int, int]:

@@ -4,10 +4,12 @@ nearest messages to a query within a search scope.
 - **Backfill.** :meth:`SemanticRecall.backfill` embeds the searchable messages that
   have no vector yet, newest first, :data:`BACKFILL_BATCH` at a time: a short read
   transaction takes the batch, the embedding runs outside any transaction (it is the
-  slow part: ~40 ms a message), a short write transaction stores it. It reports
+  slow part: ~40 ms a message), a short write transaction stores it. The batches walk
+  the messages down by id with a keyset cursor (each read picks up after the last
+  batch, so the store's part stays linear in the history). It reports
   :class:`BackfillProgress` after each batch and stops between batches when its
   ``cancel`` event is set; run again, it resumes where it stopped (the missing rows are
-  the state). A search never waits for it: messages without a vector are found by
+  the state; the cursor only saves re-reading them). A search never waits for it: messages without a vector are found by
   the keyword index alone.
 - **Nearest.** :meth:`SemanticRecall.nearest` embeds the query and scans the scope's
   vectors in pages of :data:`SCAN_PAGE` (a brute-force cosine: ~1.5 KB a message, so
@@ -108,6 +110,8 @@ class SemanticRecall:
         self._texts: dict[bytes, np.ndarray] = {}
         self._texts_lock = threading.Lock()
         self._fill_lock = threading.Lock()
+        self._walk: mv.BackfillCursor | None = None  # the backfill's keyset cursor; None: from the newest
+        self._walk_lock = threading.Lock()
 
     def _generic_queries(self) -> np.ndarray:
         """The ``(16, dim)`` vectors of :data:`GENERIC_QUERIES`, embedded once."""
@@ -125,17 +129,27 @@ class SemanticRecall:
 
     def backfill_batch(self, batch: int = BACKFILL_BATCH) -> int:
         """Embed and store up to ``batch`` messages still missing a vector; returns how
-        many were stored (0: nothing left)."""
-        with self._db.read() as s:
-            todo = mv.unembedded(s, self._embedder.name, batch)
-        if not todo:
-            return 0
-        vectors = self._embedder.passages([content for _id, content in todo])
-        rows = [mv.EmbeddedText(mid, min(len(content), 1 << 30), vectors[i].astype("<f4").tobytes())
-                for i, (mid, content) in enumerate(todo)]
-        with self._db.write() as s:
-            mv.save(s, self._embedder.name, self._embedder.dim, rows)
-        return len(rows)
+        many were stored (0: nothing left). Successive calls walk the store down by id
+        (``storage.message_vectors.unembedded``'s keyset cursor, kept here between calls,
+        issue 26); a walk that ends starts once more from the newest, so messages added
+        meanwhile are found, and 0 means that found none either. A batch whose embedding
+        or write fails leaves the cursor where it was (the next call retries it)."""
+        name = self._embedder.name
+        with self._walk_lock:  # one batch at a time: two would embed the same page
+            with self._db.read() as s:
+                todo, after = mv.unembedded(s, name, batch, self._walk or mv.WALK_START)
+                if not todo and self._walk is not None:  # the walk is over: once more from the newest
+                    todo, after = mv.unembedded(s, name, batch, mv.WALK_START)
+            if not todo:
+                self._walk = None
+                return 0
+            vectors = self._embedder.passages([content for _id, content in todo])
+            rows = [mv.EmbeddedText(mid, min(len(content), 1 << 30), vectors[i].astype("<f4").tobytes())
+                    for i, (mid, content) in enumerate(todo)]
+            with self._db.write() as s:
+                mv.save(s, name, self._embedder.dim, rows)
+            self._walk = after
+            return len(rows)
 
     def backfill(self, cancel: threading.Event, on_progress: Callable[[BackfillProgress], None] | None = None,
                  *, batch: int = BACKFILL_BATCH) -> BackfillProgress:
