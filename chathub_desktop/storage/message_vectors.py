@@ -78,9 +78,11 @@ def unembedded(s: Session, model: str, limit: int,
         if cursor.below is not None:
             where += " AND m.id < :below"
             params["below"] = cursor.below
+        # the vector is looked up per row (a correlated subquery, never pulled up into a
+        # join): both engines walk the primary key down and stop after ``limit`` rows
         sql = ("SELECT m.id, m.content FROM message m JOIN topic t ON t.id = m.topic_id "
-               "LEFT JOIN message_vector v ON v.message_id = m.id "
-               f"WHERE (v.message_id IS NULL OR v.model != :model){where} ORDER BY m.id DESC LIMIT :limit")
+               "WHERE coalesce((SELECT v.model FROM message_vector v WHERE v.message_id = m.id), '') != :model"
+               f"{where} ORDER BY m.id DESC LIMIT :limit")
         page = [(int(r.id), str(r.content)) for r in s.execute(text(sql), params)]
         found += page
         if len(page) == params["limit"]:
