@@ -334,7 +334,8 @@ class SearchPage(QWidget):
         self.tabs.addTab(self.memory, "")
         self._counts: tuple[int, int] | None = None  # the tabs' counts (None: no search shown)
         t.call(self._say_tabs)
-        self.empty = EmptyState("", "", "searchEmpty", glyph=Icon.SEARCH)
+        self.empty = EmptyState(START_TEXT, "", "searchEmpty", glyph=Icon.SEARCH, title=START_TITLE,
+                                context="SearchPage")
         self.empty.button.clicked.connect(self.clear_filters)
         self.stack = QStackedWidget()  # the tabs, or the empty state in their place
         self.stack.addWidget(self.tabs)
@@ -507,15 +508,10 @@ class SearchPage(QWidget):
         """The empty state in place of the tabs, saying ``title`` and ``text`` (source
         strings, said in the current language), with ``action`` (Clear filters) as its
         button or none."""
-        self._empty_says = (title, text, action)
-        self.texts.call(self._say_empty)
+        self.empty.set_title(title)
+        self.empty.set_text(text)
+        self.empty.set_action(action)
         self.stack.setCurrentWidget(self.empty)
-
-    def _say_empty(self) -> None:
-        title, text, action = self._empty_says
-        self.empty.set_title(translate("SearchPage", title))
-        self.empty.set_text(translate("SearchPage", text))
-        self.empty.set_action(translate("SearchPage", action) if action else "")
 
     def clear_filters(self) -> None:
         """Every filter back to its first choice (all assistants, any date, anyone),
