@@ -267,10 +267,10 @@ def read_agent_settings(svc: Services) -> AgentSettings:
     st = svc.settings
     return AgentSettings(
         providers=tuple(p.name for p in svc.providers.list() if p.enabled),
-        compress=str(st.value(HISTORY_COMPRESS_MODEL) or ""), naming=st.value(TOPIC_NAMING_MODEL),
-        archives=bool(st.value(COMPACTION_ARCHIVES)), threshold=bool(st.value(COMPACT_ENABLED)),
-        buffer=int(st.value(COMPACT_BUFFER_TOKENS)), keep=int(st.value(COMPACT_KEEP_RECENT)),
-        failures=int(st.value(COMPACT_MAX_FAILURES)), summarizer=summarizer_line(svc),
+        compress=st.value(HISTORY_COMPRESS_MODEL) or "", naming=st.value(TOPIC_NAMING_MODEL),
+        archives=st.value(COMPACTION_ARCHIVES), threshold=st.value(COMPACT_ENABLED),
+        buffer=st.value(COMPACT_BUFFER_TOKENS), keep=st.value(COMPACT_KEEP_RECENT),
+        failures=st.value(COMPACT_MAX_FAILURES), summarizer=summarizer_line(svc),
         language=st.value(CARD_LANGUAGE))
 
 
