@@ -111,15 +111,16 @@ INFO_ICON = IconSize.SM
 #: Before the header of a pinned message (issue 19).
 PIN_EMOJI, PIN_FALLBACK = "📌", QT_TRANSLATE_NOOP("MessageList", "[pinned]")
 #: A reply's status tag (``MessageList`` sources, translated where drawn).
-STATUS_TAGS = {
+STATUS_TAGS: dict[str, str] = {
     MessageStatus.CANCELLED: QT_TRANSLATE_NOOP("MessageList", "stopped"),
     MessageStatus.INTERRUPTED: QT_TRANSLATE_NOOP("MessageList", "interrupted"),
     MessageStatus.STREAMING: QT_TRANSLATE_NOOP("MessageList", "writing…"),
     MessageStatus.ERROR: QT_TRANSLATE_NOOP("MessageList", "error"),
 }
 #: The author shown before the time on rows that are not replies.
-AUTHORS = {Role.USER: QT_TRANSLATE_NOOP("MessageList", "You"), Role.TOOL: QT_TRANSLATE_NOOP("MessageList", "Tool"),
-           Role.SYSTEM: QT_TRANSLATE_NOOP("MessageList", "System")}
+AUTHORS: dict[str, str] = {Role.USER: QT_TRANSLATE_NOOP("MessageList", "You"),
+                           Role.TOOL: QT_TRANSLATE_NOOP("MessageList", "Tool"),
+                           Role.SYSTEM: QT_TRANSLATE_NOOP("MessageList", "System")}
 
 
 def said(text: str) -> str:

@@ -53,14 +53,14 @@ if TYPE_CHECKING:
     from chathub_desktop.services.events import TopicChanged
 
 #: Human names of the compaction triggers (``core.compaction.TRIGGERS``).
-TRIGGER_TEXT = {
+TRIGGER_TEXT: dict[str, str] = {
     CompactionTrigger.MANUAL: "Compact now",
     CompactionTrigger.TOKEN: "Token auto-compact",
     CompactionTrigger.MESSAGE_COUNT: "History limit",
     CompactionTrigger.OVERFLOW: "Overflow rescue",
 }
 #: Human names of the run results (CMP-6).
-RESULT_TEXT = {
+RESULT_TEXT: dict[str, str] = {
     CompactionStatus.COMPACTED: "compacted",
     CompactionStatus.NOTHING_ELIGIBLE: "nothing eligible",
     CompactionStatus.FAILED: "failed",

@@ -44,7 +44,9 @@ from chathub_desktop.services.dream.dream_service import (
     CardView,
 )
 
-KIND_TIPS = {
+#: The chip colour (``tokens.CHIP_KINDS``) of a card's kind; the others are ``legacy``.
+CHIP_OF_KIND: dict[str, str] = {CardKind.DAY: "dream", CardKind.RANGE: "range"}
+KIND_TIPS: dict[str, str] = {
     CardKind.DAY: "One UTC day",
     CardKind.RANGE: "Older days merged into one card",
     CardKind.LEGACY: "Text from before dated cards",
@@ -197,7 +199,7 @@ class DreamCardDelegate(MemoryCardDelegate):
         """One chip: the card's date (or range) in the dream colour; range and legacy
         cards get their own colours."""
         kind = str(index.data(KindRole) or "")
-        colour = {CardKind.DAY: "dream", CardKind.RANGE: "range"}.get(kind, "legacy")
+        colour = CHIP_OF_KIND.get(kind, "legacy")
         chips = [(str(index.data(TagRole) or "no date"), colour)]
         if bool(index.data(PausedRole)):
             chips.append(("paused", "paused"))

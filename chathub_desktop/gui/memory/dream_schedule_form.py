@@ -88,7 +88,7 @@ KEEP_HELP = (
 SCHEDULE_LINE = "Runs while ChatHub is open (window or tray) and reads the UTC day before it."
 KEEP_LINE = "Past Keep, the oldest single-day cards merge into one range card."
 #: How the latest scheduled run ended (``dream_run.status``), for DRM-5.
-RUN_STATUS_TEXT = {
+RUN_STATUS_TEXT: dict[str, str] = {
     DreamStatus.APPENDED: "added a card",
     DreamStatus.NOTHING: "found nothing new",
     DreamStatus.DUPLICATE: "skipped a card that repeated an existing one",
