@@ -250,24 +250,26 @@ class SystemAgentPage(QWidget):
         self.buffer_spin.setRange(COMPACT_BUFFER_TOKENS.low, COMPACT_BUFFER_TOKENS.high)
         self.buffer_spin.setSingleStep(1000)
         t.bind(self.buffer_spin.setSuffix, lambda: translate("SystemAgentPage", " tokens"))
-        t.bind(self.buffer_spin.setToolTip, lambda: translate(
+        t.bind(self.buffer_spin.setToolTip, lambda: fill(translate(
             "SystemAgentPage", "Room kept below the context window for the reply and estimation error (default "
-                               "13,000). Smaller: compacts later; larger: earlier"))
+                               "%1). Smaller: compacts later; larger: earlier"), f"{COMPACT_BUFFER_TOKENS.default:,}"))
         tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Buffer:"), self.buffer_spin),
                   self.buffer_spin)
         self.keep_spin = QSpinBox()
         self.keep_spin.setObjectName("keepRecentSpin")
         self.keep_spin.setRange(COMPACT_KEEP_RECENT.low, COMPACT_KEEP_RECENT.high)
         t.bind(self.keep_spin.setSuffix, lambda: translate("SystemAgentPage", " messages"))
-        t.bind(self.keep_spin.setToolTip, lambda: translate(
-            "SystemAgentPage", "Recent messages kept word for word (default 12; whole turns, so maybe more)"))
+        t.bind(self.keep_spin.setToolTip, lambda: fill(translate(
+            "SystemAgentPage", "Recent messages kept word for word (default %1; whole turns, so maybe more)"),
+            f"{COMPACT_KEEP_RECENT.default:,}"))
         tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Keep recent:"), self.keep_spin),
                   self.keep_spin)
         self.failures_spin = QSpinBox()
         self.failures_spin.setObjectName("maxFailuresSpin")
         self.failures_spin.setRange(COMPACT_MAX_FAILURES.low, COMPACT_MAX_FAILURES.high)
-        t.bind(self.failures_spin.setToolTip, lambda: translate(
-            "SystemAgentPage", "Failed summaries before a five-minute pause (default 3)"))
+        t.bind(self.failures_spin.setToolTip, lambda: fill(translate(
+            "SystemAgentPage", "Failed summaries before a five-minute pause (default %1)"),
+            f"{COMPACT_MAX_FAILURES.default:,}"))
         tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "Max &failures:"), self.failures_spin),
                   self.failures_spin)
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
