@@ -32,7 +32,7 @@ I18N = ROOT / "resources" / "i18n"
 SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "chat/assistant_switcher", "chat/chat_header", "context/compaction_controller", "chat/composer", "shell/error_bar", "shell/main_window", "shell/nav_rail",
     "shell/setup_steps", "shell/setup_wizard", "settings/settings_page", "shell/page_header", "settings/providers_page", "settings/provider_form",
-    "settings/models_page", "settings/settings_dialog",
+    "settings/models_page", "settings/system_agent_page", "settings/model_picker", "settings/agent_settings",
     "settings/storage_page", "shell/empty_state", "shell/help_button", "chat/chat_empty", "shell/welcome_panel", "topics/topic_actions", "topics/topic_privacy",
     "search/search_controller", "topics/topic_delete", "context/context_controls", "chat/reply_versions", "settings/model_choices", "shell/vector_fill",
     "chat/message_delegate", "chat/message_documents", "chat/tool_approval", "chat/tool_server_notice",

@@ -1780,8 +1780,8 @@ URL：%3
         <translation> トークン</translation>
     </message>
     <message>
-        <source>Room kept below the context window for the reply and estimation error (default 13,000). Smaller: compacts later; larger: earlier</source>
-        <translation>返信と見積もり誤差のためにコンテキストウィンドウの下に残す余裕（既定 13,000）。小さいほど圧縮が遅く、大きいほど早くなります</translation>
+        <source>Room kept below the context window for the reply and estimation error (default %1). Smaller: compacts later; larger: earlier</source>
+        <translation>返信と見積もり誤差のためにコンテキストウィンドウの下に残す余裕（既定 %1）。小さいほど圧縮が遅く、大きいほど早くなります</translation>
     </message>
     <message>
         <source>&amp;Buffer:</source>
@@ -1792,16 +1792,16 @@ URL：%3
         <translation> 件のメッセージ</translation>
     </message>
     <message>
-        <source>Recent messages kept word for word (default 12; whole turns, so maybe more)</source>
-        <translation>そのまま残す最近のメッセージ数（既定 12。ターン単位なので多くなることもあります）</translation>
+        <source>Recent messages kept word for word (default %1; whole turns, so maybe more)</source>
+        <translation>そのまま残す最近のメッセージ数（既定 %1。ターン単位なので多くなることもあります）</translation>
     </message>
     <message>
         <source>&amp;Keep recent:</source>
         <translation>最近の保持数(&amp;K)：</translation>
     </message>
     <message>
-        <source>Failed summaries before a five-minute pause (default 3)</source>
-        <translation>5 分間休止するまでの要約の失敗回数（既定 3）</translation>
+        <source>Failed summaries before a five-minute pause (default %1)</source>
+        <translation>5 分間休止するまでの要約の失敗回数（既定 %1）</translation>
     </message>
     <message>
         <source>Max &amp;failures:</source>

@@ -1780,8 +1780,8 @@ URL：%3
         <translation> 个令牌</translation>
     </message>
     <message>
-        <source>Room kept below the context window for the reply and estimation error (default 13,000). Smaller: compacts later; larger: earlier</source>
-        <translation>在上下文窗口之下为回复和估算误差预留的空间（默认 13,000）。越小压缩越晚，越大越早</translation>
+        <source>Room kept below the context window for the reply and estimation error (default %1). Smaller: compacts later; larger: earlier</source>
+        <translation>在上下文窗口之下为回复和估算误差预留的空间（默认 %1）。越小压缩越晚，越大越早</translation>
     </message>
     <message>
         <source>&amp;Buffer:</source>
@@ -1792,16 +1792,16 @@ URL：%3
         <translation> 条消息</translation>
     </message>
     <message>
-        <source>Recent messages kept word for word (default 12; whole turns, so maybe more)</source>
-        <translation>逐字保留的最近消息数（默认 12；按完整轮次，因此可能更多）</translation>
+        <source>Recent messages kept word for word (default %1; whole turns, so maybe more)</source>
+        <translation>逐字保留的最近消息数（默认 %1；按完整轮次，因此可能更多）</translation>
     </message>
     <message>
         <source>&amp;Keep recent:</source>
         <translation>保留最近(&amp;K)：</translation>
     </message>
     <message>
-        <source>Failed summaries before a five-minute pause (default 3)</source>
-        <translation>暂停五分钟前允许的摘要失败次数（默认 3）</translation>
+        <source>Failed summaries before a five-minute pause (default %1)</source>
+        <translation>暂停五分钟前允许的摘要失败次数（默认 %1）</translation>
     </message>
     <message>
         <source>Max &amp;failures:</source>

@@ -44,11 +44,13 @@ from chathub_desktop.services.dream.dream_service import (
     CardView,
 )
 
-KIND_TIPS = {
-    "day": "One UTC day",
-    "range": "Older days merged into one card",
-    "legacy": "Text from before dated cards",
-    "custom": "A card with an unusual tag",
+#: The chip colour (``tokens.CHIP_KINDS``) of a card's kind; the others are ``legacy``.
+CHIP_OF_KIND: dict[str, str] = {CardKind.DAY: "dream", CardKind.RANGE: "range"}
+KIND_TIPS: dict[str, str] = {
+    CardKind.DAY: "One UTC day",
+    CardKind.RANGE: "Older days merged into one card",
+    CardKind.LEGACY: "Text from before dated cards",
+    CardKind.CUSTOM: "A card with an unusual tag",
 }
 
 TagRole = Qt.ItemDataRole.UserRole + 11
@@ -197,7 +199,7 @@ class DreamCardDelegate(MemoryCardDelegate):
         """One chip: the card's date (or range) in the dream colour; range and legacy
         cards get their own colours."""
         kind = str(index.data(KindRole) or "")
-        colour = {"day": "dream", "range": "range"}.get(kind, "legacy")
+        colour = CHIP_OF_KIND.get(kind, "legacy")
         chips = [(str(index.data(TagRole) or "no date"), colour)]
         if bool(index.data(PausedRole)):
             chips.append(("paused", "paused"))

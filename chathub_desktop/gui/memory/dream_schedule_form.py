@@ -88,13 +88,13 @@ KEEP_HELP = (
 SCHEDULE_LINE = "Runs while ChatHub is open (window or tray) and reads the UTC day before it."
 KEEP_LINE = "Past Keep, the oldest single-day cards merge into one range card."
 #: How the latest scheduled run ended (``dream_run.status``), for DRM-5.
-RUN_STATUS_TEXT = {
-    "appended": "added a card",
-    "nothing": "found nothing new",
-    "duplicate": "skipped a card that repeated an existing one",
-    "exists": "the day already had a card",
-    "failed": "failed",
-    "running": "running…",
+RUN_STATUS_TEXT: dict[str, str] = {
+    DreamStatus.APPENDED: "added a card",
+    DreamStatus.NOTHING: "found nothing new",
+    DreamStatus.DUPLICATE: "skipped a card that repeated an existing one",
+    DreamStatus.EXISTS: "the day already had a card",
+    DreamStatus.FAILED: "failed",
+    DreamStatus.RUNNING: "running…",
 }
 
 

@@ -62,6 +62,8 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.invisible_text import hidden_note, isolated, shown_line, thin_spans
+from chathub_desktop.core.memory_search import MemoryHitKind
+from chathub_desktop.core.messages import Role
 from chathub_desktop.core.search_text import Snippet
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.chat.safe_document import SafeTextDocument
@@ -173,7 +175,7 @@ translate = QCoreApplication.translate
 
 
 def _speaker(hit: SearchHit) -> str:
-    return translate("SearchPage", "You") if hit.role == "user" else hit.assistant_name
+    return translate("SearchPage", "You") if hit.role == Role.USER else hit.assistant_name
 
 
 def message_rows(res: SearchResults) -> list[Row]:
@@ -198,7 +200,7 @@ def memory_rows(mem: list[MemoryHit]) -> list[Row]:
     """The memory tab's rows: where (assistant, entry), then the snippet."""
     rows: list[Row] = []
     for m in mem:
-        entry = fill(translate("SearchPage", "Memory #%1") if m.kind == "memory"
+        entry = fill(translate("SearchPage", "Memory #%1") if m.kind == MemoryHitKind.MEMORY
                      else translate("SearchPage", "Dream card #%1"), str(m.number))
         rows.append((m, f"{_where(m.assistant_name, entry)}<br>{snippet_html(m.snippet)}",
                      f"{m.assistant_name}, {entry}: {m.snippet.text}"))
