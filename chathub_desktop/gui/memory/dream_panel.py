@@ -70,7 +70,7 @@ from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
 from chathub_desktop.gui.memory.dream_day_picker import DreamDayPicker
-from chathub_desktop.gui.memory.dream_runs import DreamRuns, yesterday_utc
+from chathub_desktop.gui.memory.dream_runs import DreamRuns
 from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
 from chathub_desktop.gui.memory.list_fit import preferred_height
 from chathub_desktop.gui.memory.page_common import (
@@ -534,11 +534,18 @@ class DreamPanel(QWidget):
         self.copy_button.setEnabled(has_cards)
         self.clear_button.setEnabled(has_cards and not self.ops.busy)
         self.restore_button.setEnabled(self.view is not None and self.view.can_restore and not self.ops.busy)
-        self.dream_now_button.setEnabled(can_dream)
-        day = (self.day_picker.selected_day() or yesterday_utc()).isoformat()
-        self.dream_now_button.setToolTip(
-            f"Dream over {day} (UTC, the day chosen beside) now and add its card (Ctrl+Shift+D). This is not a scheduled "
-            "run." if self.memory_enabled else "Memory is off for this assistant: turn it on to dream")
+        chosen = self.day_picker.selected_day()
+        # walk39 #2: with no finished day to read, Dream now is off and says why
+        self.dream_now_button.setEnabled(can_dream and chosen is not None)
+        if not self.memory_enabled:
+            tip = "Memory is off for this assistant: turn it on to dream"
+        elif chosen is None:
+            tip = ("No finished day has messages yet: a dream reads a whole UTC day once it is over, "
+                   "so the first card can come tomorrow")
+        else:
+            tip = (f"Dream over {chosen.isoformat()} (UTC, the day chosen beside) now and add its card "
+                   "(Ctrl+Shift+D). This is not a scheduled run.")
+        self.dream_now_button.setToolTip(tip)
         show = running
         self.progress_bar.setVisible(show)
         self.stop_button.setVisible(show)
