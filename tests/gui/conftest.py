@@ -79,6 +79,22 @@ def gui_thread_store_calls() -> Iterator[list[str]]:
         pytest.fail("store work on the GUI thread (issue 29): " + "; ".join(dict.fromkeys(found)))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _english_plurals(qapp):  # type: ignore[no-untyped-def]
+    """English plural forms ("1 card", "3 cards") for pages a test builds without a
+    window, as in the app, where the window's language switcher always installs the
+    language's translations (issue 27; ``chathub_en`` holds only plural forms)."""
+    from PySide6.QtCore import QTranslator
+
+    from chathub_desktop.gui.shell.i18n import translations_dir
+
+    english = QTranslator()
+    assert english.load("chathub_en", translations_dir())
+    qapp.installTranslator(english)
+    yield english
+    qapp.removeTranslator(english)
+
+
 @pytest.fixture(scope="session")
 def session_loop(qapp):  # type: ignore[no-untyped-def]
     """The one session-wide qasync loop (kept in a module global forever)."""
