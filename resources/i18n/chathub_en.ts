@@ -110,4 +110,15 @@
         <translation><numerusform>%Ln message · last active %1</numerusform><numerusform>%Ln messages · last active %1</numerusform></translation>
     </message>
     </context>
+<context>
+    <name>UsagePopover</name>
+    <message numerus="yes">
+        <source> over %Ln replies</source>
+        <translation><numerusform> over %Ln reply</numerusform><numerusform> over %Ln replies</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation><numerusform> and %n more</numerusform><numerusform> and %n more</numerusform></translation>
+    </message>
+    </context>
 </TS>

@@ -3946,6 +3946,353 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>UsagePopover</name>
+    <message>
+        <source>Compacting…</source>
+        <translation>圧縮中…</translation>
+    </message>
+    <message>
+        <source>Compact now</source>
+        <translation>今すぐ圧縮</translation>
+    </message>
+    <message>
+        <source>%1 of %2 input tokens; tick: %3</source>
+        <translation>入力 %2 トークン中 %1；目盛り：%3</translation>
+    </message>
+    <message>
+        <source>Hide the rows of %1</source>
+        <translation>「%1」の行を隠す</translation>
+    </message>
+    <message>
+        <source>Show the rows of %1</source>
+        <translation>「%1」の行を表示</translation>
+    </message>
+    <message>
+        <source>Total Used</source>
+        <translation>合計</translation>
+    </message>
+    <message>
+        <source>Context usage &amp; compaction</source>
+        <translation>コンテキストの使用量と圧縮</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>詳細</translation>
+    </message>
+    <message>
+        <source>Show how tokens are counted</source>
+        <translation>トークンの数え方を表示</translation>
+    </message>
+    <message>
+        <source>Older turns are left out with no usable summary: compact the topic to keep them as one.</source>
+        <translation>古いやり取りが使える要約なしで省かれています：トピックを圧縮すると 1 つの要約として残せます。</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>プロンプトキャッシュ</translation>
+    </message>
+    <message>
+        <source>About the reported cache</source>
+        <translation>報告されたキャッシュについて</translation>
+    </message>
+    <message>
+        <source>Save a model card with the window the server really reads, so the estimate, compaction and the history fit it</source>
+        <translation>サーバーが実際に読むウィンドウでモデルカードを保存し、見積もり・圧縮・履歴をそれに合わせます</translation>
+    </message>
+    <message>
+        <source>Give this model a card: its context window, max output and tokenizer</source>
+        <translation>このモデルにカードを作ります：コンテキストウィンドウ、最大出力、トークナイザー</translation>
+    </message>
+    <message>
+        <source>Summarize the completed turns before your latest message now (History Compress model; Ctrl+Shift+K)</source>
+        <translation>最新のメッセージより前の完了したやり取りを今すぐ要約します（履歴圧縮モデル；Ctrl+Shift+K）</translation>
+    </message>
+    <message>
+        <source>View topic summary</source>
+        <translation>トピックの要約を表示</translation>
+    </message>
+    <message>
+        <source>No estimate yet: open or create a topic.</source>
+        <translation>まだ見積もりはありません：トピックを開くか作成してください。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Next request estimate: %1&lt;/b&gt; of %2 input tokens</source>
+        <translation>&lt;b&gt;次のリクエストの見積もり：%1&lt;/b&gt;（入力 %2 トークン中）</translation>
+    </message>
+    <message>
+        <source>%1; the red mark: %2</source>
+        <translation>%1；赤い印：%2</translation>
+    </message>
+    <message>
+        <source>⚠ Last reply: %1.</source>
+        <translation>⚠ 直前の返信：%1。</translation>
+    </message>
+    <message>
+        <source>Set %1&apos;s window to %2 tokens</source>
+        <translation>%1 のウィンドウを %2 トークンに設定</translation>
+    </message>
+    <message>
+        <source>Set %1&apos;s window…</source>
+        <translation>%1 のウィンドウを設定…</translation>
+    </message>
+    <message>
+        <source>Saved: %1 reads %2 tokens</source>
+        <translation>保存しました：%1 は %2 トークンを読みます</translation>
+    </message>
+    <message>
+        <source>The topic&apos;s rolling summary, its model, Copy / Export and the debug log (Ctrl+Shift+S)</source>
+        <translation>トピックのローリング要約、そのモデル、コピー / エクスポート、デバッグログ（Ctrl+Shift+S）</translation>
+    </message>
+    <message>
+        <source>No summary yet: the viewer shows the debug log of past runs (Ctrl+Shift+S)</source>
+        <translation>まだ要約はありません：ビューアーには過去の実行のデバッグログが表示されます（Ctrl+Shift+S）</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>指示</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>Topic summary</source>
+        <translation>トピックの要約</translation>
+    </message>
+    <message>
+        <source>Pinned messages</source>
+        <translation>ピン留めしたメッセージ</translation>
+    </message>
+    <message>
+        <source>Chat messages</source>
+        <translation>チャットのメッセージ</translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation>下書き</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>画像</translation>
+    </message>
+    <message>
+        <source>Knowledge</source>
+        <translation>ナレッジ</translation>
+    </message>
+    <message>
+        <source>Per-message overhead</source>
+        <translation>メッセージごとのオーバーヘッド</translation>
+    </message>
+    <message>
+        <source>Instructions &amp; framing</source>
+        <translation>指示と枠組み</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>会話</translation>
+    </message>
+    <message>
+        <source>this server&apos;s chat template takes no tools (llama.cpp /props)</source>
+        <translation>このサーバーのチャットテンプレートはツールを受け付けません（llama.cpp /props）</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Corrected to the provider&apos;s own count</source>
+        <translation>プロバイダー自身のカウントに補正</translation>
+    </message>
+    <message>
+        <source>Learned correction × %1</source>
+        <translation>学習した補正 × %1</translation>
+    </message>
+    <message>
+        <source>Difference from the local count</source>
+        <translation>ローカルのカウントとの差</translation>
+    </message>
+    <message>
+        <source>None offered — %1.</source>
+        <translation>提供なし — %1。</translation>
+    </message>
+    <message>
+        <source>A small allowance per message and tool schema (%1 × 3).</source>
+        <translation>メッセージとツールスキーマごとの小さな余裕（%1 × 3）。</translation>
+    </message>
+    <message>
+        <source> (local counts × %1, the learned correction)</source>
+        <translation>（ローカルのカウント × %1、学習した補正）</translation>
+    </message>
+    <message>
+        <source>; %1 of it has left the window since</source>
+        <translation>；そのうち %1 はその後ウィンドウから外れました</translation>
+    </message>
+    <message>
+        <source>The provider reported %1 for the last request%2; %3 counted after it%4.</source>
+        <translation>プロバイダーは直前のリクエストを %1 と報告しました%2；その後に %3 を数えました%4。</translation>
+    </message>
+    <message>
+        <source> This run did not send that request, so the larger of that and the local count is used.</source>
+        <translation>この実行はそのリクエストを送っていないため、それとローカルのカウントの大きい方を使います。</translation>
+    </message>
+    <message numerus="yes">
+        <source> over %Ln replies</source>
+        <translation><numerusform>（%Ln 件の返信で）</numerusform></translation>
+    </message>
+    <message>
+        <source>This model&apos;s provider has counted %1 of our local count%2; local counts are scaled by it.</source>
+        <translation>このモデルのプロバイダーはローカルのカウントの %1 と数えました%2；ローカルのカウントはこの比率で調整されます。</translation>
+    </message>
+    <message>
+        <source>threshold compaction at %1 estimated tokens</source>
+        <translation>見積もり %1 トークンでしきい値圧縮</translation>
+    </message>
+    <message>
+        <source>auto-compact at the %1 high watermark</source>
+        <translation>上限ライン %1 で自動圧縮</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s count of an earlier request, plus what came after it, is larger than the count made on this computer, so it is used.</source>
+        <translation>以前のリクエストに対するプロバイダーのカウントにその後の分を足した値が、このコンピューターでのカウントより大きいため、そちらを使います。</translation>
+    </message>
+    <message>
+        <source>Based on the provider&apos;s own count of the last request; the rows below are counted on this computer.</source>
+        <translation>直前のリクエストに対するプロバイダー自身のカウントに基づきます。下の各行はこのコンピューターで数えています。</translation>
+    </message>
+    <message>
+        <source>Counted on this computer: %1</source>
+        <translation>このコンピューターで数えました：%1</translation>
+    </message>
+    <message>
+        <source>Counted on this computer</source>
+        <translation>このコンピューターで数えました</translation>
+    </message>
+    <message>
+        <source> (its report plus what came after is smaller)</source>
+        <translation>（その報告にその後の分を足した値の方が小さい）</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>Threshold compaction above %1 estimated tokens (now about %2)</source>
+        <translation>見積もりが %1 トークンを超えるとしきい値圧縮（現在およそ %2）</translation>
+    </message>
+    <message>
+        <source>Auto-compact at the %1 high watermark, down to %2</source>
+        <translation>上限ライン %1 で自動圧縮し、%2 まで減らします</translation>
+    </message>
+    <message>
+        <source>. The context window is a fallback: this model is in neither the catalog nor your model cards</source>
+        <translation>。コンテキストウィンドウは代替値です：このモデルはカタログにもモデルカードにもありません</translation>
+    </message>
+    <message>
+        <source>Tokens are counted with the %1 encoding.</source>
+        <translation>トークンは %1 エンコーディングで数えています。</translation>
+    </message>
+    <message>
+        <source>No provider telemetry yet: no reply has reported cache use</source>
+        <translation>プロバイダーのテレメトリーはまだありません：キャッシュの使用を報告した返信はありません</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <source> (expanded to %1)</source>
+        <translation>（%1 まで拡張）</translation>
+    </message>
+    <message>
+        <source>%1 covered by the summary</source>
+        <translation>%1 件は要約に含まれています</translation>
+    </message>
+    <message>
+        <source>%1 beyond the history limit</source>
+        <translation>%1 件は履歴の上限を超えています</translation>
+    </message>
+    <message>
+        <source>%1 of %2 topic messages included</source>
+        <translation>トピックのメッセージ %2 件中 %1 件を含めています</translation>
+    </message>
+    <message>
+        <source>; dropped: %1</source>
+        <translation>；省いたもの：%1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>History limit: %1</source>
+        <translation>履歴の上限：%1</translation>
+    </message>
+    <message>
+        <source>Whole topic: about %1 tokens</source>
+        <translation>トピック全体：約 %1 トークン</translation>
+    </message>
+    <message>
+        <source>Last compaction: %1</source>
+        <translation>前回の圧縮：%1</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>History window</source>
+        <translation>履歴ウィンドウ</translation>
+    </message>
+    <message>
+        <source> − %1 kept for the reply</source>
+        <translation> − 返信用に %1 を確保</translation>
+    </message>
+    <message>
+        <source> · %1 used</source>
+        <translation> · %1 使用</translation>
+    </message>
+    <message>
+        <source>Input budget %1 = context window %2%3%4</source>
+        <translation>入力予算 %1 = コンテキストウィンドウ %2%3%4</translation>
+    </message>
+    <message>
+        <source>This message alone is longer than the model&apos;s context window (%1 tokens &gt; %2)</source>
+        <translation>このメッセージだけでモデルのコンテキストウィンドウを超えています（%1 トークン &gt; %2）</translation>
+    </message>
+    <message>
+        <source>This message alone is longer than the model&apos;s input budget (%1 tokens &gt; %2, the context window less the reply reserve)</source>
+        <translation>このメッセージだけでモデルの入力予算を超えています（%1 トークン &gt; %2、コンテキストウィンドウから返信の予備を引いた値）</translation>
+    </message>
+    <message>
+        <source>; shorten it or attach less.</source>
+        <translation>；短くするか、添付を減らしてください。</translation>
+    </message>
+    <message>
+        <source>Over the input budget by %1 tokens: the next request will not fit. Compact the topic or lower the history limit.</source>
+        <translation>入力予算を %1 トークン超えています：次のリクエストは収まりません。トピックを圧縮するか、履歴の上限を下げてください。</translation>
+    </message>
+    <message>
+        <source>Tools: none offered — %1.</source>
+        <translation>ツール：提供なし — %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation><numerusform> ほか %n 件</numerusform></translation>
+    </message>
+    <message>
+        <source>Tools: %1 is off for this assistant, so not offered (Settings → Tools).</source>
+        <translation>ツール：%1 はこのアシスタントではオフのため提供しません（設定 → ツール）。</translation>
+    </message>
+    <message>
+        <source>Tools: %1 are off for this assistant, so not offered (Settings → Tools).</source>
+        <translation>ツール：%1 はこのアシスタントではオフのため提供しません（設定 → ツール）。</translation>
+    </message>
+</context>
+<context>
     <name>ViewMenu</name>
     <message>
         <source>Follow the &amp;system</source>

@@ -3946,6 +3946,353 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>UsagePopover</name>
+    <message>
+        <source>Compacting…</source>
+        <translation>正在压缩…</translation>
+    </message>
+    <message>
+        <source>Compact now</source>
+        <translation>立即压缩</translation>
+    </message>
+    <message>
+        <source>%1 of %2 input tokens; tick: %3</source>
+        <translation>%1 / %2 输入 token；刻度：%3</translation>
+    </message>
+    <message>
+        <source>Hide the rows of %1</source>
+        <translation>隐藏“%1”的各行</translation>
+    </message>
+    <message>
+        <source>Show the rows of %1</source>
+        <translation>显示“%1”的各行</translation>
+    </message>
+    <message>
+        <source>Total Used</source>
+        <translation>总用量</translation>
+    </message>
+    <message>
+        <source>Context usage &amp; compaction</source>
+        <translation>上下文用量与压缩</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Show how tokens are counted</source>
+        <translation>显示 token 的计数方式</translation>
+    </message>
+    <message>
+        <source>Older turns are left out with no usable summary: compact the topic to keep them as one.</source>
+        <translation>较早的轮次被略去且没有可用摘要：压缩话题即可把它们保留为一份摘要。</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>提示缓存</translation>
+    </message>
+    <message>
+        <source>About the reported cache</source>
+        <translation>关于报告的缓存</translation>
+    </message>
+    <message>
+        <source>Save a model card with the window the server really reads, so the estimate, compaction and the history fit it</source>
+        <translation>用服务器实际读取的窗口保存模型卡片，使估算、压缩和历史都与之相符</translation>
+    </message>
+    <message>
+        <source>Give this model a card: its context window, max output and tokenizer</source>
+        <translation>为此模型创建卡片：上下文窗口、最大输出和分词器</translation>
+    </message>
+    <message>
+        <source>Summarize the completed turns before your latest message now (History Compress model; Ctrl+Shift+K)</source>
+        <translation>立即总结你最新消息之前已完成的轮次（历史压缩模型；Ctrl+Shift+K）</translation>
+    </message>
+    <message>
+        <source>View topic summary</source>
+        <translation>查看话题摘要</translation>
+    </message>
+    <message>
+        <source>No estimate yet: open or create a topic.</source>
+        <translation>还没有估算：请打开或新建一个话题。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Next request estimate: %1&lt;/b&gt; of %2 input tokens</source>
+        <translation>&lt;b&gt;下一次请求预估：%1&lt;/b&gt; / %2 输入 token</translation>
+    </message>
+    <message>
+        <source>%1; the red mark: %2</source>
+        <translation>%1；红色标记：%2</translation>
+    </message>
+    <message>
+        <source>⚠ Last reply: %1.</source>
+        <translation>⚠ 上一条回复：%1。</translation>
+    </message>
+    <message>
+        <source>Set %1&apos;s window to %2 tokens</source>
+        <translation>将 %1 的窗口设为 %2 token</translation>
+    </message>
+    <message>
+        <source>Set %1&apos;s window…</source>
+        <translation>设置 %1 的窗口…</translation>
+    </message>
+    <message>
+        <source>Saved: %1 reads %2 tokens</source>
+        <translation>已保存：%1 读取 %2 token</translation>
+    </message>
+    <message>
+        <source>The topic&apos;s rolling summary, its model, Copy / Export and the debug log (Ctrl+Shift+S)</source>
+        <translation>话题的滚动摘要、其模型、复制 / 导出和调试日志（Ctrl+Shift+S）</translation>
+    </message>
+    <message>
+        <source>No summary yet: the viewer shows the debug log of past runs (Ctrl+Shift+S)</source>
+        <translation>还没有摘要：查看器会显示以往运行的调试日志（Ctrl+Shift+S）</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Topic summary</source>
+        <translation>话题摘要</translation>
+    </message>
+    <message>
+        <source>Pinned messages</source>
+        <translation>置顶消息</translation>
+    </message>
+    <message>
+        <source>Chat messages</source>
+        <translation>对话消息</translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation>草稿</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <source>Knowledge</source>
+        <translation>知识</translation>
+    </message>
+    <message>
+        <source>Per-message overhead</source>
+        <translation>每条消息的开销</translation>
+    </message>
+    <message>
+        <source>Instructions &amp; framing</source>
+        <translation>指令与框架</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>this server&apos;s chat template takes no tools (llama.cpp /props)</source>
+        <translation>此服务器的对话模板不接受工具（llama.cpp /props）</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Corrected to the provider&apos;s own count</source>
+        <translation>已按服务商自己的计数校正</translation>
+    </message>
+    <message>
+        <source>Learned correction × %1</source>
+        <translation>学习到的校正 × %1</translation>
+    </message>
+    <message>
+        <source>Difference from the local count</source>
+        <translation>与本地计数的差值</translation>
+    </message>
+    <message>
+        <source>None offered — %1.</source>
+        <translation>未提供——%1。</translation>
+    </message>
+    <message>
+        <source>A small allowance per message and tool schema (%1 × 3).</source>
+        <translation>每条消息和工具结构的少量预留（%1 × 3）。</translation>
+    </message>
+    <message>
+        <source> (local counts × %1, the learned correction)</source>
+        <translation>（本地计数 × %1，即学习到的校正）</translation>
+    </message>
+    <message>
+        <source>; %1 of it has left the window since</source>
+        <translation>；其中 %1 已移出窗口</translation>
+    </message>
+    <message>
+        <source>The provider reported %1 for the last request%2; %3 counted after it%4.</source>
+        <translation>服务商报告上一次请求为 %1%2；之后计入 %3%4。</translation>
+    </message>
+    <message>
+        <source> This run did not send that request, so the larger of that and the local count is used.</source>
+        <translation>本次运行没有发送那个请求，因此取它与本地计数中较大的一个。</translation>
+    </message>
+    <message numerus="yes">
+        <source> over %Ln replies</source>
+        <translation><numerusform>（基于 %Ln 条回复）</numerusform></translation>
+    </message>
+    <message>
+        <source>This model&apos;s provider has counted %1 of our local count%2; local counts are scaled by it.</source>
+        <translation>此模型的服务商计数为本地计数的 %1%2；本地计数会按此比例缩放。</translation>
+    </message>
+    <message>
+        <source>threshold compaction at %1 estimated tokens</source>
+        <translation>在预估 %1 token 时进行阈值压缩</translation>
+    </message>
+    <message>
+        <source>auto-compact at the %1 high watermark</source>
+        <translation>在 %1 高水位线自动压缩</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s count of an earlier request, plus what came after it, is larger than the count made on this computer, so it is used.</source>
+        <translation>服务商对较早请求的计数加上其后的内容，大于本机的计数，因此使用前者。</translation>
+    </message>
+    <message>
+        <source>Based on the provider&apos;s own count of the last request; the rows below are counted on this computer.</source>
+        <translation>基于服务商对上一次请求的计数；下面各行在本机计数。</translation>
+    </message>
+    <message>
+        <source>Counted on this computer: %1</source>
+        <translation>在本机计数：%1</translation>
+    </message>
+    <message>
+        <source>Counted on this computer</source>
+        <translation>在本机计数</translation>
+    </message>
+    <message>
+        <source> (its report plus what came after is smaller)</source>
+        <translation>（其报告加上之后的内容更小）</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>Threshold compaction above %1 estimated tokens (now about %2)</source>
+        <translation>预估超过 %1 token 时进行阈值压缩（当前约 %2）</translation>
+    </message>
+    <message>
+        <source>Auto-compact at the %1 high watermark, down to %2</source>
+        <translation>在 %1 高水位线自动压缩，降至 %2</translation>
+    </message>
+    <message>
+        <source>. The context window is a fallback: this model is in neither the catalog nor your model cards</source>
+        <translation>。上下文窗口为后备值：此模型既不在目录中，也不在你的模型卡片中</translation>
+    </message>
+    <message>
+        <source>Tokens are counted with the %1 encoding.</source>
+        <translation>token 使用 %1 编码计数。</translation>
+    </message>
+    <message>
+        <source>No provider telemetry yet: no reply has reported cache use</source>
+        <translation>还没有服务商遥测数据：还没有回复报告缓存使用情况</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source> (expanded to %1)</source>
+        <translation>（扩展至 %1）</translation>
+    </message>
+    <message>
+        <source>%1 covered by the summary</source>
+        <translation>%1 条已被摘要涵盖</translation>
+    </message>
+    <message>
+        <source>%1 beyond the history limit</source>
+        <translation>%1 条超出历史上限</translation>
+    </message>
+    <message>
+        <source>%1 of %2 topic messages included</source>
+        <translation>包含话题 %2 条消息中的 %1 条</translation>
+    </message>
+    <message>
+        <source>; dropped: %1</source>
+        <translation>；略去：%1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>History limit: %1</source>
+        <translation>历史上限：%1</translation>
+    </message>
+    <message>
+        <source>Whole topic: about %1 tokens</source>
+        <translation>整个话题：约 %1 token</translation>
+    </message>
+    <message>
+        <source>Last compaction: %1</source>
+        <translation>上次压缩：%1</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>History window</source>
+        <translation>历史窗口</translation>
+    </message>
+    <message>
+        <source> − %1 kept for the reply</source>
+        <translation> − 为回复预留 %1</translation>
+    </message>
+    <message>
+        <source> · %1 used</source>
+        <translation> · 已用 %1</translation>
+    </message>
+    <message>
+        <source>Input budget %1 = context window %2%3%4</source>
+        <translation>输入预算 %1 = 上下文窗口 %2%3%4</translation>
+    </message>
+    <message>
+        <source>This message alone is longer than the model&apos;s context window (%1 tokens &gt; %2)</source>
+        <translation>仅这条消息就超过了模型的上下文窗口（%1 token &gt; %2）</translation>
+    </message>
+    <message>
+        <source>This message alone is longer than the model&apos;s input budget (%1 tokens &gt; %2, the context window less the reply reserve)</source>
+        <translation>仅这条消息就超过了模型的输入预算（%1 token &gt; %2，即上下文窗口减去回复预留）</translation>
+    </message>
+    <message>
+        <source>; shorten it or attach less.</source>
+        <translation>；请缩短内容或减少附件。</translation>
+    </message>
+    <message>
+        <source>Over the input budget by %1 tokens: the next request will not fit. Compact the topic or lower the history limit.</source>
+        <translation>超出输入预算 %1 token：下一次请求放不下。请压缩话题或降低历史上限。</translation>
+    </message>
+    <message>
+        <source>Tools: none offered — %1.</source>
+        <translation>工具：未提供——%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation><numerusform> 等另外 %n 个</numerusform></translation>
+    </message>
+    <message>
+        <source>Tools: %1 is off for this assistant, so not offered (Settings → Tools).</source>
+        <translation>工具：%1 对此助手已关闭，因此不提供（设置 → 工具）。</translation>
+    </message>
+    <message>
+        <source>Tools: %1 are off for this assistant, so not offered (Settings → Tools).</source>
+        <translation>工具：%1 对此助手已关闭，因此不提供（设置 → 工具）。</translation>
+    </message>
+</context>
+<context>
     <name>ViewMenu</name>
     <message>
         <source>Follow the &amp;system</source>

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtWidgets import QApplication, QComboBox
 
 from chathub_desktop.core.ui_language import UiLanguage
@@ -107,3 +108,40 @@ def test_the_memory_page_follows_a_switch_to_chinese_and_japanese(window: Any, s
     qtbot.waitUntil(lambda: page.fixed_title.text() == "Fixed memory", timeout=3000)
     assert page.count_label.text() == "2 entries" and panel.count_label.text() == "0 cards"
     assert panel.schedule.frequency_combo.itemText(1) == "Daily"
+
+
+@pytest.mark.parametrize("state", ["anchored_with_tail", "corrected", "over_budget", "tools_withheld"])
+def test_every_text_of_the_token_popover_is_marked(qtbot: Any, services: Any, fake_vendor: Any, state: str) -> None:
+    """Issue 27: the token popover — its title, headline, rows (group titles, part labels,
+    the adjustment's label and note), budget, policy, history and tools lines, buttons —
+    is said in the interface language; under a pseudo-locale installed while it is open
+    every text it shows comes back marked (the provider's own words excepted)."""
+    from chathub_desktop.gui.context.token_badge import TokenBadge
+    from tests import meter_states
+
+    topic, draft, attachments = meter_states.STATES[state](services, fake_vendor)
+    e = services.estimates.estimate(topic, draft, attachments)
+    badge = TokenBadge()
+    qtbot.addWidget(badge)
+    badge.bind_services(services)
+    badge.bind_controller(lambda _t: None, lambda _t: None, lambda _t: False, lambda _t: None)
+    badge.show()
+    badge.show_estimate(e)
+    badge.open_popover()
+    pop = badge.popover
+    qtbot.waitExposed(pop)
+    for g in list(pop.table.expanders):
+        pop.table.set_open(g, True)
+    pop._show_details(True)
+    pseudo = _Pseudo()
+    QApplication.instance().installTranslator(pseudo)  # type: ignore[union-attr]
+    try:
+        qtbot.waitUntil(lambda: pop.summary_button.text() == "⟦View topic summary⟧", timeout=3000)
+        texts = {k: v for k, v in shown_texts(pop).items() if not k.endswith(" tip") or "cacheHelp" not in k}
+        texts.pop(next((k for k in texts if "cacheLine" in k), ""), None)  # the provider's cache report
+        assert any(v.startswith("⟦<b>Next request estimate") for v in texts.values())
+        assert not unmarked(texts), unmarked(texts)
+    finally:
+        QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: pop.summary_button.text() == "View topic summary", timeout=3000)
+    assert "Total Used" in pop.table.grid.itemAtPosition(pop.table.grid.rowCount() - 1, 2).widget().text()

@@ -98,8 +98,8 @@ class EstimateController:
         if e is not None:
             self.shown += 1
         badge.show_estimate(e)
-        from chathub_desktop.services.context.meter_rows import (
-            draft_too_long,  # loads after first paint
+        from chathub_desktop.gui.context.meter_words import (
+            draft_too_long,  # the line in the interface language
         )
 
         self._w.composer.set_too_long(draft_too_long(e) if e is not None else None)
