@@ -40,34 +40,37 @@ class DreamDayPicker(QComboBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dreamDayPicker")
+        self.days: list[ActiveDay] = []
         self.texts = Texts(self)
+        self._today = datetime.now(UTC).date()
+        self.texts.call(self._say)
         self.texts.bind(self.setToolTip, lambda: translate(
             "MemoryPage", "The finished UTC day Dream now reads (days with messages, newest first)"))
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.setEnabled(False)
-        self.days: list[ActiveDay] = []
 
     async def load(self, fetch: Callable[[], list[ActiveDay]],
                    run_in_thread: Callable[..., object]) -> None:
         """Re-read the days, keeping the chosen one when it is still offered."""
         keep = self.selected_day()
         days: list[ActiveDay] = await run_in_thread(fetch)  # type: ignore[misc]
-        today = datetime.now(UTC).date()
+        self._today = datetime.now(UTC).date()
         self.days = days
         self.clear()
         for d in days:
             self.addItem("", d.day)
         if not days:
             self.addItem("", None)
-        self.texts.call(lambda: self._say(today))
+        self._say()
         idx = self.findData(keep) if keep is not None else -1
         self.setCurrentIndex(max(0, idx))
         self.setEnabled(bool(days))
 
-    def _say(self, today: date) -> None:
-        """Each offered day's line (or the line saying there is none)."""
+    def _say(self) -> None:
+        """Each offered day's line (or the line saying there is none), in the interface
+        language (again after each switch)."""
         for i, d in enumerate(self.days[:self.count()]):
-            self.setItemText(i, day_text(d, today))
+            self.setItemText(i, day_text(d, self._today))
         if not self.days and self.count():
             self.setItemText(0, translate("MemoryPage", "no finished day has messages yet"))
 

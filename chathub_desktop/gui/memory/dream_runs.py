@@ -220,7 +220,8 @@ class DreamRuns(QObject):
                                                     QT_TRANSLATE_NOOP("MemoryPage", "Edited"))
         key = change_preview.ask(self._parent, said_run("Dream now"), heading,
                                  [PreviewOption("add", translate("MemoryPage", "Add"), preview.lines(), preview.changes,
-                                                tuple(translate("MemoryPage", t) for t in titles))],
+                                                (translate("MemoryPage", titles[0]), translate("MemoryPage", titles[1]),
+                                                 translate("MemoryPage", titles[2])))],
                                  translate("MemoryPage", "Add card"))
         if key is None:
             self._host.svc.dreams.discard_draft(draft)

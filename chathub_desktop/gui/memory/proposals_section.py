@@ -15,6 +15,7 @@ store's change log (``dream_proposal`` is watched, migration 0012).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
@@ -56,6 +57,11 @@ REVIEW_TIP = QT_TRANSLATE_NOOP("MemoryPage", "On: each dream's new card (and any
 #: How a proposal's fold condenses the older cards (``ProposalView.fold``).
 FOLD_HOW = {"model": QT_TRANSLATE_NOOP("MemoryPage", "re-summarized by the History Compress model"),
             "concatenated": QT_TRANSLATE_NOOP("MemoryPage", "their text joined")}
+
+
+def _plain(button: QPushButton) -> str:
+    """``button``'s text without its mnemonic marker (an action's name)."""
+    return button.text().replace("&", "")
 
 
 def proposals_label(count: int) -> str:
@@ -152,7 +158,7 @@ class ProposalsSection(QWidget):
             b.setAutoDefault(False)
             b.clicked.connect(lambda _c=False, slot=slot: slot())
             action = QAction(self.list)
-            t.bind(action.setText, lambda b=b: b.text().replace("&", ""))
+            t.bind(action.setText, functools.partial(_plain, b))
             action.setShortcut(QKeySequence(keys))
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             action.triggered.connect(lambda _c=False, slot=slot: slot())
@@ -165,6 +171,7 @@ class ProposalsSection(QWidget):
         lay.addLayout(brow)
         self.error_label = error_label("proposalError")
         lay.addWidget(self.error_label)
+        t.call(self._say_rows)  # the rows and the preview, again after each language switch
         self._sync()
 
     # --- loading ----------------------------------------------------------------------------
@@ -212,14 +219,12 @@ class ProposalsSection(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, p.id)
             item.setToolTip(p.text)
             self.list.addItem(item)
-        self.texts.call(self._say_rows)
         ids = [p.id for p, _l in shown]
         if ids:
             self.list.setCurrentRow(ids.index(keep) if keep in ids else 0)
-        else:
-            self.texts.bind(self.text.setPlainText, lambda: translate("MemoryPage", EMPTY_TEXT))
         self.count = len(shown)
         self.loads += 1
+        self._say_rows()
         self._show_said()
         self._sync()
         self.count_changed.emit(self.count)
@@ -233,6 +238,8 @@ class ProposalsSection(QWidget):
         row = self.list.currentRow()
         if 0 <= row < len(self._shown):
             self.text.setPlainText(preview_text(*self._shown[row]))
+        elif not self._shown and self.loads:
+            self.text.setPlainText(translate("MemoryPage", EMPTY_TEXT))
 
     def _on_memory_changed(self, event: MemoryChanged) -> None:
         if event.assistant_id == self.assistant_id:
