@@ -430,6 +430,7 @@ class MemoryPage(QWidget):
         self.list, self.delegate = card_list("memoryList", "", self.model, FixedCardDelegate)
         t = self.texts
         t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Fixed memory entries"))
+        t.call(self.list.viewport().update)  # the cards' chips are painted in the language
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
         self.list.setBatchSize(FIXED_LAYOUT_BATCH)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked)
