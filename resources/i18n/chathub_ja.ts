@@ -3973,7 +3973,7 @@ URL：%3
     </message>
     <message>
         <source>Context usage &amp; compaction</source>
-        <translation>コンテキストの使用量と圧縮</translation>
+        <translation>コンテキストの使用量 &amp; 圧縮</translation>
     </message>
     <message>
         <source>Details</source>
@@ -4089,7 +4089,7 @@ URL：%3
     </message>
     <message>
         <source>Instructions &amp; framing</source>
-        <translation>指示と枠組み</translation>
+        <translation>指示 &amp; 枠組み</translation>
     </message>
     <message>
         <source>Conversation</source>

@@ -3973,7 +3973,7 @@ URL：%3
     </message>
     <message>
         <source>Context usage &amp; compaction</source>
-        <translation>上下文用量与压缩</translation>
+        <translation>上下文用量 &amp; 压缩</translation>
     </message>
     <message>
         <source>Details</source>
@@ -4089,7 +4089,7 @@ URL：%3
     </message>
     <message>
         <source>Instructions &amp; framing</source>
-        <translation>指令与框架</translation>
+        <translation>指令 &amp; 框架</translation>
     </message>
     <message>
         <source>Conversation</source>
