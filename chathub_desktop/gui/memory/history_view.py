@@ -148,6 +148,7 @@ class MemoryHistoryView(QWidget):
         self.back_button.clicked.connect(self.closed.emit)
         row.addWidget(self.back_button)
         lay.addLayout(row)
+        t.call(self._say_rows)
         self._sync()
 
     # --- loading ---------------------------------------------------------------------
@@ -163,10 +164,10 @@ class MemoryHistoryView(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for c in self.changes:
-            item = QListWidgetItem(change_label(c))
+            item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, c.id)
-            item.setToolTip(change_label(c))
             self.list.addItem(item)
+        self._say_rows()
         self.list.blockSignals(False)
         n = len(self.changes)
         self.texts.bind(self.summary.setText, lambda: translate("MemoryPage", "%Ln change(s), newest first", None, n)
@@ -178,6 +179,13 @@ class MemoryHistoryView(QWidget):
         self.loads += 1
         self._sync()
         self.loaded.emit()
+
+    def _say_rows(self) -> None:
+        """Each change's row in the interface language (again after each switch)."""
+        for row, c in enumerate(self.changes[:self.list.count()]):
+            item = self.list.item(row)
+            item.setText(change_label(c))
+            item.setToolTip(change_label(c))
 
     def _on_memory_changed(self, event: MemoryChanged) -> None:
         if event.assistant_id == self.assistant_id:
