@@ -830,7 +830,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message>
         <source>on</source>
         <comment>a weekly dream: on &lt;weekday&gt;</comment>
-        <translation>の</translation>
+        <translation>曜日：</translation>
     </message>
     <message>
         <source>The UTC weekday of a weekly dream (it reads the day before)</source>
@@ -839,7 +839,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message>
         <source>at</source>
         <comment>a dream: at &lt;time&gt; UTC</comment>
-        <translation>の</translation>
+        <translation>時刻：</translation>
     </message>
     <message>
         <source>HH:MM</source>
@@ -4094,6 +4094,14 @@ URL：%3
     <message>
         <source>Conversation</source>
         <translation>会話</translation>
+    </message>
+    <message>
+        <source>no reply in the window reports input tokens yet</source>
+        <translation>ウィンドウ内に入力トークン数を報告した返信はまだありません</translation>
+    </message>
+    <message>
+        <source>the last reported reply predates the last compaction</source>
+        <translation>最後に報告された返信は前回の圧縮より前のものです</translation>
     </message>
     <message>
         <source>this server&apos;s chat template takes no tools (llama.cpp /props)</source>

@@ -4096,6 +4096,14 @@ URL：%3
         <translation>对话</translation>
     </message>
     <message>
+        <source>no reply in the window reports input tokens yet</source>
+        <translation>窗口内还没有回复报告输入 token 数</translation>
+    </message>
+    <message>
+        <source>the last reported reply predates the last compaction</source>
+        <translation>最近一次报告的回复早于上次压缩</translation>
+    </message>
+    <message>
         <source>this server&apos;s chat template takes no tools (llama.cpp /props)</source>
         <translation>此服务器的对话模板不接受工具（llama.cpp /props）</translation>
     </message>

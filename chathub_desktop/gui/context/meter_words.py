@@ -50,6 +50,13 @@ GROUP_TITLES = {
     "conversation": QT_TRANSLATE_NOOP("UsagePopover", "Conversation"),
     "tools": QT_TRANSLATE_NOOP("UsagePopover", "Tools"),
 }
+#: Why the local count stands (``token_estimate``'s reasons, English there), by their text.
+ANCHOR_REASONS = {
+    "no reply in the window reports input tokens yet":
+        QT_TRANSLATE_NOOP("UsagePopover", "no reply in the window reports input tokens yet"),
+    "the last reported reply predates the last compaction":
+        QT_TRANSLATE_NOOP("UsagePopover", "the last reported reply predates the last compaction"),
+}
 #: Why no tool is offered when the server's chat template takes none (F3).
 TOOLS_WITHHELD = QT_TRANSLATE_NOOP("UsagePopover", "this server's chat template takes no tools (llama.cpp /props)")
 
@@ -135,7 +142,8 @@ def mode_line(e: EstimateView) -> str:
     if a.used:
         return translate("UsagePopover", "Based on the provider's own count of the last request; the rows below are counted "
                               "on this computer.")
-    text = fill(translate("UsagePopover", "Counted on this computer: %1"), a.reason) if a.reason \
+    reason = translate("UsagePopover", ANCHOR_REASONS[a.reason]) if a.reason in ANCHOR_REASONS else a.reason
+    text = fill(translate("UsagePopover", "Counted on this computer: %1"), reason) if reason \
         else translate("UsagePopover", "Counted on this computer")
     if a.mode == EstimateMode.FALLBACK:
         text += translate("UsagePopover", " (its report plus what came after is smaller)")
