@@ -830,7 +830,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message>
         <source>on</source>
         <comment>a weekly dream: on &lt;weekday&gt;</comment>
-        <translation>在</translation>
+        <translation>于</translation>
     </message>
     <message>
         <source>The UTC weekday of a weekly dream (it reads the day before)</source>
@@ -839,7 +839,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message>
         <source>at</source>
         <comment>a dream: at &lt;time&gt; UTC</comment>
-        <translation>的</translation>
+        <translation>时间：</translation>
     </message>
     <message>
         <source>HH:MM</source>

@@ -489,8 +489,7 @@ class EstimatePopover(QFrame):
         cache_row.addWidget(self.cache_help)
         cache_row.addStretch(1)
         layout.addLayout(cache_row)
-        self.cache_label = QLabel()
-        self.cache_label.setObjectName("cacheLine")
+        self.cache_label = _wrapped(name="cacheLine")  # wraps: a long line would widen the popover past its edge
         layout.addWidget(self.cache_label)
         # REF-27: the server silently read only part of the last request
         self.truncation_label = _wrapped(name="truncationWarning")
