@@ -8,7 +8,9 @@ once, counts and weekdays included, and English comes back."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from PySide6.QtWidgets import QApplication, QComboBox
@@ -101,10 +103,17 @@ def test_the_memory_page_follows_a_switch_to_chinese_and_japanese(window: Any, s
         form = panel.schedule
         assert [form.frequency_combo.itemText(i) for i in range(3)] == ["关闭", "每天", "每周"]
         assert form.weekday_combo.itemText(0) == "星期日"
+        # the schedule typed, not saved: the local time beside the UTC one and the next-dream line
+        form.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
+        form.clock = lambda: datetime(2026, 12, 2, 13, 20, tzinfo=UTC)
+        form.frequency_combo.setCurrentIndex(1)  # Daily at 02:00 UTC
+        assert form.local_label.text() == "(Berlin 03:00)"
+        assert form.next_label.text() == "尚未保存：保存后使用上方的计划。"
         window.view.language_actions[UiLanguage.JAPANESE].trigger()
         qtbot.waitUntil(lambda: page.fixed_title.text() == "固定メモリ", timeout=3000)
         assert page.count_label.text() == "2 件" and panel.dream_now_button.text() == "今すぐドリーム"
         assert form.frequency_combo.itemText(1) == "毎日" and form.weekday_combo.itemText(1) == "月曜日"
+        assert form.local_label.text() == "(Berlin で 03:00)" and form.next_label.text().startswith("まだ保存していません")
     finally:
         window.view.language.apply(UiLanguage.ENGLISH)
         qtbot.waitUntil(lambda: window.rail.buttons[RailEntry.CHATS].accessibleName() == "Chats", timeout=3000)
@@ -112,6 +121,7 @@ def test_the_memory_page_follows_a_switch_to_chinese_and_japanese(window: Any, s
     qtbot.waitUntil(lambda: page.fixed_title.text() == "Fixed memory", timeout=3000)
     assert page.count_label.text() == "2 entries" and panel.count_label.text() == "0 cards"
     assert panel.schedule.frequency_combo.itemText(1) == "Daily"
+    assert panel.schedule.local_label.text() == "(03:00 in Berlin)"
 
 
 @pytest.mark.parametrize("state", ["anchored_with_tail", "corrected", "over_budget", "tools_withheld"])

@@ -308,6 +308,7 @@ class ScheduleForm(QWidget):
                           "retried later)"))
         # the schedule's lines (dates, weekdays, statuses) are said again after a switch
         t.call(self._show_schedule_info)
+        t.call(self._show_local_time)
         self.last_run_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.last_run_label)
         # before Save: a schedule whose missed slot would run at once says so (issue 30)
