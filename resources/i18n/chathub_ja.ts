@@ -1711,6 +1711,117 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>no finished day has messages yet</source>
         <translation>メッセージのある終わった日はまだありません</translation>
     </message>
+    <message>
+        <source>What will change</source>
+        <translation>変更される内容</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… ほかに %1 件</translation>
+    </message>
+    <message>
+        <source>No entry changes.</source>
+        <translation>項目の変更はありません。</translation>
+    </message>
+    <message>
+        <source>From the file: ticked entries are added (%1)</source>
+        <translation>ファイルから：チェックした項目が追加されます（%1）</translation>
+    </message>
+    <message>
+        <source>Repeats %1</source>
+        <translation>%1 と重複</translation>
+    </message>
+    <message>
+        <source>… and %1 more (new ones added, repeats left out)</source>
+        <translation>… ほかに %1 件（新しいものは追加、重複は除外）</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPaste</name>
+    <message>
+        <source>already in memory as %1</source>
+        <translation>メモリにすでにあります：%1</translation>
+    </message>
+    <message>
+        <source>nearly repeats %1</source>
+        <translation>%1 とほぼ重複</translation>
+    </message>
+    <message>
+        <source>Another assistant</source>
+        <translation>他のアシスタント</translation>
+    </message>
+    <message>
+        <source>Ask the other assistant “What do you remember about me?” (or copy its saved memories) and paste its answer here. Each fact becomes one memory entry.</source>
+        <translation>他のアシスタントに「私について何を覚えていますか？」と尋ね（または保存されたメモリをコピーし）、その答えをここに貼り付けてください。事実ごとに 1 つのメモリ項目になります。</translation>
+    </message>
+    <message>
+        <source>Import memory from another assistant</source>
+        <translation>他のアシスタントからメモリをインポート</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>取得元(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Noted in the provenance of every entry added</source>
+        <translation>追加する各項目の出どころとして記録されます</translation>
+    </message>
+    <message>
+        <source>From a Claude export &amp;zip…</source>
+        <translation>Claude のエクスポート zip から(&amp;Z)…</translation>
+    </message>
+    <message>
+        <source>Read what Claude remembers (memories.json, with each project&apos;s memory) from the Claude.ai data export zip into the box below</source>
+        <translation>Claude.ai のデータエクスポート zip から Claude が覚えている内容（memories.json、各プロジェクトのメモリを含む）を下の欄に読み込みます</translation>
+    </message>
+    <message>
+        <source>Paste the answer here…</source>
+        <translation>ここに答えを貼り付け…</translation>
+    </message>
+    <message>
+        <source>Pasted memory</source>
+        <translation>貼り付けたメモリ</translation>
+    </message>
+    <message>
+        <source>Facts to add</source>
+        <translation>追加する事実</translation>
+    </message>
+    <message>
+        <source>Untick what should not become a memory entry</source>
+        <translation>メモリの項目にしないものはチェックを外してください</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>追加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add the ticked facts as entries at the end of the fixed memory</source>
+        <translation>チェックした事実を固定メモリの末尾に項目として追加します</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Add %n entry(ies)</source>
+        <translation><numerusform>%n 件を追加(&amp;A)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fact(s)</source>
+        <translation><numerusform>事実 %n 件</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n already in memory (unticked)</source>
+        <translation><numerusform>、%n 件はメモリにすでにあります（チェックなし）</numerusform></translation>
+    </message>
+    <message>
+        <source>Claude data export</source>
+        <translation>Claude のデータエクスポート</translation>
+    </message>
+    <message>
+        <source>Claude export (*.zip);;All files (*)</source>
+        <translation>Claude のエクスポート (*.zip);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>%1 holds no memories.json: nothing Claude remembered</source>
+        <translation>%1 に memories.json はありません：Claude が覚えている内容はありません</translation>
+    </message>
 </context>
 <context>
     <name>MessageList</name>
@@ -2493,6 +2604,73 @@ URL：%3
     <message>
         <source>Preparing: %1 of %2 messages ready.</source>
         <translation>準備中：%2 件中 %1 件が準備済み。</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptDialog</name>
+    <message>
+        <source>Input tokens</source>
+        <translation>入力トークン</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>内訳</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>要約</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>ピン留め</translation>
+    </message>
+    <message>
+        <source>Recalled topics</source>
+        <translation>参照したトピック</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>What this reply&apos;s request carried</source>
+        <translation>この返信のリクエストに含まれていたもの</translation>
+    </message>
+    <message>
+        <source>Reply %1: ids and counts of what was sent — the texts themselves stay where they are.</source>
+        <translation>返信 %1：送信した内容の ID と数 — テキストそのものは元の場所にあります。</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>Copy as JSON</source>
+        <translation>JSON としてコピー</translation>
+    </message>
+    <message>
+        <source>Copy this receipt as JSON (the same as topic show --receipts --json)</source>
+        <translation>この明細を JSON としてコピーします（topic show --receipts --json と同じ）</translation>
+    </message>
+    <message>
+        <source>Open “%1”</source>
+        <translation>「%1」を開く</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>無題</translation>
+    </message>
+    <message>
+        <source>Open topic %1, which this reply recalled</source>
+        <translation>この返信が参照したトピック %1 を開く</translation>
     </message>
 </context>
 <context>

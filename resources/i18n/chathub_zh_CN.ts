@@ -1711,6 +1711,117 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>no finished day has messages yet</source>
         <translation>还没有含消息的已结束日期</translation>
     </message>
+    <message>
+        <source>What will change</source>
+        <translation>将会更改的内容</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… 另有 %1 项</translation>
+    </message>
+    <message>
+        <source>No entry changes.</source>
+        <translation>没有条目更改。</translation>
+    </message>
+    <message>
+        <source>From the file: ticked entries are added (%1)</source>
+        <translation>来自文件：勾选的条目会被添加（%1）</translation>
+    </message>
+    <message>
+        <source>Repeats %1</source>
+        <translation>重复 %1</translation>
+    </message>
+    <message>
+        <source>… and %1 more (new ones added, repeats left out)</source>
+        <translation>… 另有 %1 项（新条目会添加，重复的略去）</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPaste</name>
+    <message>
+        <source>already in memory as %1</source>
+        <translation>已在记忆中：%1</translation>
+    </message>
+    <message>
+        <source>nearly repeats %1</source>
+        <translation>与 %1 几乎重复</translation>
+    </message>
+    <message>
+        <source>Another assistant</source>
+        <translation>其他助手</translation>
+    </message>
+    <message>
+        <source>Ask the other assistant “What do you remember about me?” (or copy its saved memories) and paste its answer here. Each fact becomes one memory entry.</source>
+        <translation>问另一个助手“你记得关于我的哪些事？”（或复制它保存的记忆），然后把回答粘贴到这里。每条事实成为一个记忆条目。</translation>
+    </message>
+    <message>
+        <source>Import memory from another assistant</source>
+        <translation>从其他助手导入记忆</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>来源(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Noted in the provenance of every entry added</source>
+        <translation>会记录在每个添加条目的来源信息中</translation>
+    </message>
+    <message>
+        <source>From a Claude export &amp;zip…</source>
+        <translation>从 Claude 导出的 zip 读取(&amp;Z)…</translation>
+    </message>
+    <message>
+        <source>Read what Claude remembers (memories.json, with each project&apos;s memory) from the Claude.ai data export zip into the box below</source>
+        <translation>从 Claude.ai 数据导出 zip 中读取 Claude 记住的内容（memories.json，含每个项目的记忆）到下方文本框</translation>
+    </message>
+    <message>
+        <source>Paste the answer here…</source>
+        <translation>在此粘贴回答…</translation>
+    </message>
+    <message>
+        <source>Pasted memory</source>
+        <translation>粘贴的记忆</translation>
+    </message>
+    <message>
+        <source>Facts to add</source>
+        <translation>要添加的事实</translation>
+    </message>
+    <message>
+        <source>Untick what should not become a memory entry</source>
+        <translation>取消勾选不应成为记忆条目的内容</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add the ticked facts as entries at the end of the fixed memory</source>
+        <translation>将勾选的事实作为条目添加到固定记忆末尾</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Add %n entry(ies)</source>
+        <translation><numerusform>添加 %n 条(&amp;A)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fact(s)</source>
+        <translation><numerusform>%n 条事实</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n already in memory (unticked)</source>
+        <translation><numerusform>，%n 条已在记忆中（未勾选）</numerusform></translation>
+    </message>
+    <message>
+        <source>Claude data export</source>
+        <translation>Claude 数据导出</translation>
+    </message>
+    <message>
+        <source>Claude export (*.zip);;All files (*)</source>
+        <translation>Claude 导出 (*.zip);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 holds no memories.json: nothing Claude remembered</source>
+        <translation>%1 中没有 memories.json：Claude 没有记住任何内容</translation>
+    </message>
 </context>
 <context>
     <name>MessageList</name>
@@ -2493,6 +2604,73 @@ URL：%3
     <message>
         <source>Preparing: %1 of %2 messages ready.</source>
         <translation>正在准备：%2 条消息中已准备好 %1 条。</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptDialog</name>
+    <message>
+        <source>Input tokens</source>
+        <translation>输入 token</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>组成部分</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>置顶</translation>
+    </message>
+    <message>
+        <source>Recalled topics</source>
+        <translation>回忆的话题</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>What this reply&apos;s request carried</source>
+        <translation>这条回复的请求携带了什么</translation>
+    </message>
+    <message>
+        <source>Reply %1: ids and counts of what was sent — the texts themselves stay where they are.</source>
+        <translation>回复 %1：所发送内容的 ID 和数量——文本本身保留在原处。</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>Copy as JSON</source>
+        <translation>复制为 JSON</translation>
+    </message>
+    <message>
+        <source>Copy this receipt as JSON (the same as topic show --receipts --json)</source>
+        <translation>将此回执复制为 JSON（与 topic show --receipts --json 相同）</translation>
+    </message>
+    <message>
+        <source>Open “%1”</source>
+        <translation>打开“%1”</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>无标题</translation>
+    </message>
+    <message>
+        <source>Open topic %1, which this reply recalled</source>
+        <translation>打开这条回复回忆过的话题 %1</translation>
     </message>
 </context>
 <context>

@@ -151,9 +151,15 @@ def test_every_text_of_the_token_popover_is_marked(qtbot: Any, services: Any, fa
     QApplication.instance().installTranslator(pseudo)  # type: ignore[union-attr]
     try:
         qtbot.waitUntil(lambda: pop.summary_button.text() == "⟦View topic summary⟧", timeout=3000)
-        texts = {k: v for k, v in shown_texts(pop).items() if not k.endswith(" tip") or "cacheHelp" not in k}
-        texts.pop(next((k for k in texts if "cacheLine" in k), ""), None)  # the provider's cache report
-        texts = {k: v for k, v in texts.items() if re.search(r"[A-Za-z]", re.sub(r"<[^>]+>", "", v))}  # figures
+
+        def popover_texts() -> dict[str, str]:
+            texts = {k: v for k, v in shown_texts(pop).items() if not k.endswith(" tip") or "cacheHelp" not in k}
+            texts.pop(next((k for k in texts if "cacheLine" in k), ""), None)  # the provider's cache report
+            return {k: v for k, v in texts.items() if re.search(r"[A-Za-z]", re.sub(r"<[^>]+>", "", v))}  # figures
+
+        # the refilled rows replace the old ones once their deleteLater has run
+        qtbot.waitUntil(lambda: not unmarked(popover_texts()), timeout=3000)
+        texts = popover_texts()
         assert any(v.startswith("⟦<b>Next request estimate") for v in texts.values())
         assert not unmarked(texts), unmarked(texts)
     finally:
