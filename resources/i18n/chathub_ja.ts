@@ -2819,6 +2819,33 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>ServiceReasons</name>
+    <message>
+        <source>the memory changed in another window or command since it was opened; nothing was saved</source>
+        <translation>開いた後に別のウィンドウまたはコマンドでメモリが変更されました。何も保存されていません</translation>
+    </message>
+    <message>
+        <source>the store is busy: another ChatHub process is writing; nothing was changed, try again when it is done</source>
+        <translation>ストアが使用中です：別の ChatHub プロセスが書き込み中です。何も変更されていません。終わってからもう一度試してください</translation>
+    </message>
+    <message>
+        <source>a memory entry must not be empty</source>
+        <translation>メモリの項目は空にできません</translation>
+    </message>
+    <message>
+        <source>a memory entry must not be empty; delete it instead</source>
+        <translation>メモリの項目は空にできません。代わりに削除してください</translation>
+    </message>
+    <message>
+        <source>a card cannot be empty; delete it instead</source>
+        <translation>カードは空にできません。代わりに削除してください</translation>
+    </message>
+    <message>
+        <source>there is no previous version of dynamic memory to restore</source>
+        <translation>戻せる動的メモリの前のバージョンはありません</translation>
+    </message>
+</context>
+<context>
     <name>SettingsPage</name>
     <message>
         <source>Providers</source>

@@ -2819,6 +2819,33 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>ServiceReasons</name>
+    <message>
+        <source>the memory changed in another window or command since it was opened; nothing was saved</source>
+        <translation>打开后记忆已在另一个窗口或命令中被更改；未保存任何内容</translation>
+    </message>
+    <message>
+        <source>the store is busy: another ChatHub process is writing; nothing was changed, try again when it is done</source>
+        <translation>存储正忙：另一个 ChatHub 进程正在写入；未做任何更改，请在其完成后重试</translation>
+    </message>
+    <message>
+        <source>a memory entry must not be empty</source>
+        <translation>记忆条目不能为空</translation>
+    </message>
+    <message>
+        <source>a memory entry must not be empty; delete it instead</source>
+        <translation>记忆条目不能为空；请改为删除它</translation>
+    </message>
+    <message>
+        <source>a card cannot be empty; delete it instead</source>
+        <translation>卡片不能为空；请改为删除它</translation>
+    </message>
+    <message>
+        <source>there is no previous version of dynamic memory to restore</source>
+        <translation>没有可恢复的动态记忆上一版本</translation>
+    </message>
+</context>
+<context>
     <name>SettingsPage</name>
     <message>
         <source>Providers</source>

@@ -16,7 +16,9 @@ import pytest
 from PySide6.QtWidgets import QApplication, QComboBox
 
 from chathub_desktop.core.ui_language import UiLanguage
+from chathub_desktop.gui.shell.error_presenter import user_message
 from chathub_desktop.gui.shell.nav_rail import RailEntry
+from chathub_desktop.services.errors import StaleDocument
 from tests.gui.test_i18n import _Pseudo
 from tests.gui.test_i18n_pages import shown_texts, unmarked
 
@@ -109,6 +111,8 @@ def test_the_memory_page_follows_a_switch_to_chinese_and_japanese(window: Any, s
         form.frequency_combo.setCurrentIndex(1)  # Daily at 02:00 UTC
         assert form.local_label.text() == "(Berlin 03:00)"
         assert form.next_label.text() == "尚未保存：保存后使用上方的计划。"
+        # a service's fixed reason reaches the page's error line in the language too
+        assert user_message(StaleDocument()) == "打开后记忆已在另一个窗口或命令中被更改；未保存任何内容"
         window.view.language_actions[UiLanguage.JAPANESE].trigger()
         qtbot.waitUntil(lambda: page.fixed_title.text() == "固定メモリ", timeout=3000)
         assert page.count_label.text() == "2 件" and panel.dream_now_button.text() == "今すぐドリーム"

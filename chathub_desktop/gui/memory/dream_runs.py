@@ -26,6 +26,7 @@ from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.service_reasons import said_reason
 from chathub_desktop.services.dream.dream_service import FAILED, DreamDraft, DreamOutcome
 from chathub_desktop.services.errors import ServiceError, StaleDocument
 from chathub_desktop.services.events import DreamProgress
@@ -277,7 +278,7 @@ class DreamRuns(QObject):
                 raise
             except StaleDocument as exc:  # issue 18: never a silent overwrite
                 self._host.show_status("")
-                self._host.show_error(fill(translate("MemoryPage", "%1: %2. %3"), said_run(what), str(exc),
+                self._host.show_error(fill(translate("MemoryPage", "%1: %2. %3"), said_run(what), said_reason(str(exc)),
                                            translate("MemoryPage", DREAM_STALE_HINT)))
                 self._host.schedule_reload()
                 return
