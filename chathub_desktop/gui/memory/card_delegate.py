@@ -10,6 +10,7 @@ import re
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     QRect,
@@ -37,6 +38,11 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.design.tokens import colours_for
 from chathub_desktop.gui.memory.card_editor import KEYS_HINT, CardTextEdit
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+
+#: The origin chips of an entry (``MemoryEntryView.origin``), in the interface language.
+ORIGIN_CHIPS = {"owner": QT_TRANSLATE_NOOP("MemoryPage", "owner"), "dream": QT_TRANSLATE_NOOP("MemoryPage", "dream"),
+                "agent": QT_TRANSLATE_NOOP("MemoryPage", "agent")}
 
 # --- item roles both card models fill -----------------------------------------------------
 
@@ -224,15 +230,17 @@ class MemoryCardDelegate(QStyledItemDelegate):
         (issue 15), then ``untrusted`` and ``paused`` when it is."""
         origin = index.data(OriginRole)
         out: list[tuple[str, str]] = []
+        translate = QCoreApplication.translate
         if origin:
-            out.append((str(origin), str(origin)))
+            out.append((translate("MemoryPage", ORIGIN_CHIPS[origin]) if origin in ORIGIN_CHIPS else str(origin),
+                        str(origin)))
         source = index.data(SourceRole)
         if source:
-            out.append((f"from {source}", "imported"))
+            out.append((fill(translate("MemoryPage", "from %1"), str(source)), "imported"))
         if not bool(index.data(TrustedRole)):
-            out.append(("⚠ untrusted", "untrusted"))
+            out.append((translate("MemoryPage", "⚠ untrusted"), "untrusted"))
         if bool(index.data(PausedRole)):
-            out.append(("paused", "paused"))
+            out.append((translate("MemoryPage", "paused"), "paused"))
         return out
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
@@ -333,7 +341,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         Shift+Enter breaks the line, Esc cancels); the card grows round it."""
         ed = CardTextEdit(parent, cap=self.editor_cap(index))
         ed.setObjectName("memoryCardEditor")
-        ed.setToolTip(KEYS_HINT)
+        ed.setToolTip(QCoreApplication.translate("MemoryPage", KEYS_HINT))
         ed.submitted.connect(lambda: self._finish(ed, commit=True))
         ed.cancelled.connect(lambda: self._finish(ed, commit=False))
         ed.textChanged.connect(lambda: self._grow(ed))

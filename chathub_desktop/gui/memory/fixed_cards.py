@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QCoreApplication,
     QEvent,
     QModelIndex,
     QPersistentModelIndex,
@@ -26,9 +27,10 @@ from chathub_desktop.gui.memory.card_delegate import (
     NumberRole,
     PausedRole,
 )
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 
-PAUSE_TIP = "Pause: keep this entry here but stop sending it to the model (Ctrl+P)"
-RESUME_TIP = "Paused: click to send this entry again (Ctrl+P)"
+PAUSE_TIP = QT_TRANSLATE_NOOP("MemoryPage", "Pause: keep this entry here but stop sending it to the model (Ctrl+P)")
+RESUME_TIP = QT_TRANSLATE_NOOP("MemoryPage", "Paused: click to send this entry again (Ctrl+P)")
 
 
 class FixedCardDelegate(MemoryCardDelegate):
@@ -78,6 +80,7 @@ class FixedCardDelegate(MemoryCardDelegate):
         rect: QRect = option.rect
         if event.type() == QEvent.Type.ToolTip and not index.data(NoteRole) and \
                 self.toggle_rect(rect).contains(event.pos()):
-            QToolTip.showText(event.globalPos(), RESUME_TIP if index.data(PausedRole) else PAUSE_TIP, view)
+            QToolTip.showText(event.globalPos(), QCoreApplication.translate(
+                "MemoryPage", RESUME_TIP if index.data(PausedRole) else PAUSE_TIP), view)
             return True
         return super().helpEvent(event, view, option, index)

@@ -4,22 +4,28 @@ the page as a :class:`~chathub_desktop.gui.memory.host.FixedMemoryHost`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import (
+    QCoreApplication,
+    QLocale,
     QObject,
     QTimer,
     Signal,
 )
 from PySide6.QtGui import (
+    QAction,
     QGuiApplication,
 )
 from PySide6.QtWidgets import (
     QFileDialog,
+    QMenu,
     QWidget,
 )
 
 from chathub_desktop.core.memory_export import ImportMode
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.dialogs.file_dialogs import (
     open_memory_export_dialog,
     open_memory_import_dialog,
@@ -27,10 +33,13 @@ from chathub_desktop.gui.dialogs.file_dialogs import (
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewChoice, PreviewOption
 from chathub_desktop.gui.memory.host import FixedMemoryHost
+from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.private_files import write_private
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.memory.memory_preview import ChangePreview
 from chathub_desktop.services.transfer.memory_transfer import ImportPreview, read_memory_file
+
+translate = QCoreApplication.translate
 
 
 class ExportFailed(ServiceError):
@@ -61,22 +70,24 @@ class TransferActions(QObject):
             if preview.before or preview.changes.removed:
                 QTimer.singleShot(0, lambda: self._confirm_clear(preview))
             else:
-                self._host.show_status("Fixed memory is already empty")
+                self._host.show_status(translate("MemoryPage", "Fixed memory is already empty"))
 
-        self._host.ops.start("Clear", lambda: self._host.svc.previews.clear_fixed(self._host.assistant_id), checked)
+        self._host.ops.start(translate("MemoryPage", "Clear"), lambda: self._host.svc.previews.clear_fixed(self._host.assistant_id), checked)
 
     def _confirm_clear(self, preview: ChangePreview) -> None:
-        name = self._host.assistant.name if self._host.assistant else "this assistant"
-        if change_preview.ask(self._parent, "Clear fixed memory", f"Remove all of {name}'s fixed memory? "
-                              "Memory → History can revert it.",
-                              [PreviewOption("clear", "Clear", preview.lines(), preview.changes)], "Clear") is None:
+        name = self._host.assistant.name if self._host.assistant else translate("MemoryPage", "this assistant")
+        clear = translate("MemoryPage", "Clear")
+        if change_preview.ask(self._parent, translate("MemoryPage", "Clear fixed memory"),
+                              fill(translate("MemoryPage", "Remove all of %1's fixed memory? Memory → History can "
+                                                           "revert it."), name),
+                              [PreviewOption("clear", clear, preview.lines(), preview.changes)], clear) is None:
             return
 
         def done(_r: object) -> None:
-            self._host.show_status("Cleared fixed memory — History can revert it")
+            self._host.show_status(translate("MemoryPage", "Cleared fixed memory — History can revert it"))
             self._host.schedule_reload()
 
-        self._host.ops.start("Clear", lambda: self._host.svc.memory.clear(self._host.assistant_id, version=preview.version), done,
+        self._host.ops.start(translate("MemoryPage", "Clear"), lambda: self._host.svc.memory.clear(self._host.assistant_id, version=preview.version), done,
                        on_fail=self._host.schedule_reload)
 
     def open_export(self) -> QFileDialog:
@@ -102,10 +113,10 @@ class TransferActions(QObject):
                 raise ExportFailed(f"could not write {path}: {exc.strerror or exc}") from None
 
         def done(_r: object) -> None:
-            self._host.show_status(f"Exported to {path.name}")
+            self._host.show_status(fill(translate("MemoryPage", "Exported to %1"), path.name))
             self.export_finished.emit(True)
 
-        return self._host.ops.start("Export", write, done, on_fail=lambda: self.export_finished.emit(False))
+        return self._host.ops.start(translate("MemoryPage", "Export"), write, done, on_fail=lambda: self.export_finished.emit(False))
 
     def open_import(self) -> QFileDialog:
         """Import…: choose a memory file (non-blocking); :meth:`import_from` runs on accept."""
@@ -129,7 +140,7 @@ class TransferActions(QObject):
             return replace, merge, data
 
         started = self._host.ops.start(
-            "Import", check,
+            translate("MemoryPage", "Import"), check,
             on_ok=lambda previews: QTimer.singleShot(0, lambda: self._confirm_import(path, previews, confirmed)),
             on_fail=lambda: self.import_finished.emit(False))
         return started
@@ -143,16 +154,19 @@ class TransferActions(QObject):
         chosen: ImportPreview = replace
         ticks: list[bool] = []
         if not confirmed:
-            options = [PreviewOption(ImportMode.REPLACE, "Replace: the file's memory instead of the current one",
+            options = [PreviewOption(ImportMode.REPLACE, translate("MemoryPage", "Replace: the file's memory instead "
+                                                                               "of the current one"),
                                      replace.lines(), replace.fixed_changes)]
             if isinstance(merge, ImportPreview):  # first, so checked: Merge loses nothing (issue 28)
                 # the file's entries to tick, repeats of what is there unticked and named (issue 30)
                 choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
-                options.insert(0, PreviewOption(ImportMode.MERGE, "Merge: add the file's fixed entries to the current ones",
+                options.insert(0, PreviewOption(ImportMode.MERGE, translate(
+                    "MemoryPage", "Merge: add the file's fixed entries to the current ones"),
                                                 merge.lines(), merge.fixed_changes, choices=choices))
-            name = self._host.assistant.name if self._host.assistant else "this assistant"
-            key = change_preview.ask(self._parent, "Import memory", f"Import {path.name} into {name}'s memory?",
-                                     options, "Import", ticks)
+            name = self._host.assistant.name if self._host.assistant else translate("MemoryPage", "this assistant")
+            key = change_preview.ask(self._parent, translate("MemoryPage", "Import memory"),
+                                     fill(translate("MemoryPage", "Import %1 into %2's memory?"), path.name, name),
+                                     options, translate("MemoryPage", "Import"), ticks)
             if key is None:
                 self.import_finished.emit(False)
                 return
@@ -169,22 +183,66 @@ class TransferActions(QObject):
             assert isinstance(result, tuple)
             final = result[0]
             self._host.schedule_reload()
-            self._host.show_status(f"Merged {path.name}: {final.merge_added:,} added, {final.merge_skipped:,} "
-                                   "skipped as duplicates" if final.mode == ImportMode.MERGE else f"Imported {path.name}")
+            self._host.show_status(fill(translate("MemoryPage", "Merged %1: %2 added, %3 skipped as duplicates"),
+                                        path.name, QLocale().toString(final.merge_added),
+                                        QLocale().toString(final.merge_skipped)) if final.mode == ImportMode.MERGE
+                                   else fill(translate("MemoryPage", "Imported %1"), path.name))
             self.import_finished.emit(True)
 
         def refused() -> None:
             self._host.schedule_reload()  # e.g. a conflict: show the memory as it is now
             self.import_finished.emit(False)
 
-        if not self._host.ops.start("Import", write, on_ok=imported, on_fail=refused):
+        if not self._host.ops.start(translate("MemoryPage", "Import"), write, on_ok=imported, on_fail=refused):
             self.import_finished.emit(False)
+
+    def make_menu(self, parent: QWidget, t: Texts, open_paste: Callable[[], object]) -> QMenu:
+        """The page's overflow menu (issue 30): Import…, Import from another assistant…
+        (``open_paste``), Export…, Copy document and Clear…, their texts re-said by ``t``
+        on a language switch (issue 27); the actions are kept in :attr:`menu_actions`."""
+        imp = QAction(icon(Icon.IMPORT), "", parent)
+        t.bind(imp.setText, lambda: translate("MemoryPage", "&Import…"))
+        t.bind(imp.setToolTip, lambda: translate(
+            "MemoryPage", "Merge a memory file's fixed entries into this memory, or replace it (JSON or Markdown); "
+                          "a preview shows what changes first"))
+        imp.triggered.connect(self.open_import)
+        paste = QAction(icon(Icon.PASTE_IMPORT), "", parent)
+        t.bind(paste.setText, lambda: translate("MemoryPage", "Import from another &assistant…"))
+        t.bind(paste.setToolTip, lambda: translate(
+            "MemoryPage", "Paste what ChatGPT, Claude or another assistant remembers about you; each fact becomes "
+                          "an entry"))
+        paste.triggered.connect(open_paste)
+        export = QAction(icon(Icon.EXPORT), "", parent)
+        t.bind(export.setText, lambda: translate("MemoryPage", "E&xport…"))
+        t.bind(export.setToolTip, lambda: translate(
+            "MemoryPage", "Save this assistant's memory to a file: fixed and dynamic memory with where each entry "
+                          "came from (JSON or Markdown), or the fixed document alone"))
+        export.triggered.connect(self.open_export)
+        copy = QAction(icon(Icon.COPY), "", parent)
+        t.bind(copy.setText, lambda: translate("MemoryPage", "&Copy document"))
+        t.bind(copy.setToolTip, lambda: translate(
+            "MemoryPage", "Copy the memory document (Markdown) to the clipboard"))
+        copy.triggered.connect(self.copy_document)
+        clear = QAction(icon(Icon.CLEAR), "", parent)
+        t.bind(clear.setText, lambda: translate("MemoryPage", "C&lear…"))
+        t.bind(clear.setToolTip, lambda: translate(
+            "MemoryPage", "Remove every fixed-memory entry, after showing what goes (Memory → History can revert it)"))
+        clear.triggered.connect(self.clear_memory)
+        menu = QMenu(parent)
+        menu.setObjectName("memoryMoreMenu")
+        menu.setToolTipsVisible(True)
+        for a in (imp, paste, export, copy):
+            menu.addAction(a)
+        menu.addSeparator()
+        menu.addAction(clear)
+        self.menu_actions = (imp, paste, export, copy, clear)
+        return menu
 
     def copy_document(self) -> None:
         """Copy the Markdown document (read on a worker) to the clipboard."""
         def done(text: object) -> None:
             assert isinstance(text, str)
             QGuiApplication.clipboard().setText(text)
-            self._host.show_status("Copied the memory document")
+            self._host.show_status(translate("MemoryPage", "Copied the memory document"))
 
-        self._host.ops.start("Copy", lambda: self._host.svc.memory.export_markdown(self._host.assistant_id), done)
+        self._host.ops.start(translate("MemoryPage", "Copy"), lambda: self._host.svc.memory.export_markdown(self._host.assistant_id), done)
