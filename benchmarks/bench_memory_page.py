@@ -65,10 +65,14 @@ class StallMeter:
         self._timer.timeout.connect(self._tick)
         self._last = time.perf_counter()
         self.worst = 0.0
+        #: Every gap over the goal, ``(start, end)`` in perf_counter seconds (for ``--sample``).
+        self.stalls: list[tuple[float, float]] = []
 
     def _tick(self) -> None:
         now = time.perf_counter()
         self.worst = max(self.worst, now - self._last)
+        if now - self._last > GOAL_MS / 1000:
+            self.stalls.append((self._last, now))
         self._last = now
 
     def reset(self) -> None:
@@ -114,6 +118,8 @@ def main() -> int:
     parser.add_argument("--entries", type=int, default=10_000)
     parser.add_argument("--cards", type=int, default=90)
     parser.add_argument("--repeat", type=int, default=1, help="page opens to measure (median and worst)")
+    parser.add_argument("--sample", action="store_true",
+                        help="sample the threads' stacks and print what ran during the page's stalls")
     args = parser.parse_args()
 
     import keyring
@@ -148,6 +154,12 @@ def main() -> int:
         s.merge(DynamicMemoryDocument(assistant_id=a.id, body=dm.render_document(cards), updated_at=utcnow()))
     freeze_startup_heap()  # as the app does once it has started
     rows: list[tuple[str, float, float]] = []
+    phases: dict[str, list[tuple[float, float]]] = {}
+    sampler = None
+    if args.sample:
+        from benchmarks.gui_sampler import Sampler
+
+        sampler = Sampler()
     builds: list[float] = []
     opens: list[float] = []
 
@@ -169,6 +181,9 @@ def main() -> int:
         secs, worst = await _scroll_to_end(bare, meter)
         rows.append(("bare list: scroll to the end", secs, worst))
         bare.close()
+        meter.stalls.clear()
+        if sampler is not None:
+            sampler.start()
 
         runner = TaskRunner(None, max_threads=2)  # the window's runner: its threads already run
         await asyncio.gather(*(runner.run_in_thread(time.sleep, 0.01) for _ in range(2)))
@@ -201,8 +216,13 @@ def main() -> int:
         await _settle(lambda: page.loads > n)
         await asyncio.sleep(0.3)
         rows.append(("Memory page: open again", time.perf_counter() - t1, meter.worst_ms()))
+        phases["open"] = list(meter.stalls)
+        meter.stalls.clear()
         secs, worst = await _scroll_to_end(page.list, meter)
         rows.append(("Memory page: scroll to the last entry", secs, worst))
+        phases["scroll"] = list(meter.stalls)
+        if sampler is not None:
+            sampler.stop()
         assert page is not None
         page.detach()
         page.close()
@@ -223,6 +243,10 @@ def main() -> int:
         med = statistics.median(opens)
         print(f"open stall over {len(opens)} opens: median {med:.1f} ms, worst {max(opens):.1f} ms; "
               f"{med / floor['open']:.1f}× the bare list's open ({floor['open']:.1f} ms)")
+    if sampler is not None:
+        for phase, spans in phases.items():
+            print(f"--- {phase}: what ran during the stalls over {GOAL_MS:.0f} ms")
+            print(sampler.report(spans))
     page_worst = max(w for n, _s, w in rows if n.startswith("Memory"))
     print(f"worst stall of the page: {page_worst:.1f} ms ({'within' if page_worst < GOAL_MS else 'over'} "
           f"the {GOAL_MS:.0f} ms goal)")

@@ -49,7 +49,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListView,
-    QMenu,
     QPushButton,
     QScrollArea,
     QStackedWidget,
@@ -70,7 +69,6 @@ from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
-from chathub_desktop.gui.memory.memory_paste_dialog import PasteMemoryDialog
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
     card_list,
@@ -168,7 +166,8 @@ class MemoryPage(QWidget):
         self._version = ""  # version token of the document the cards show
         self.assistant: AssistantView | None = None
         self.loads = 0
-        #: Clear, Export, Import and Copy (a component given this page).
+        #: Clear, Export, Import, Import from another assistant and Copy: the overflow menu
+        #: (a component given this page).
         self.transfer = TransferActions(self, self)
         #: The History panel, made on first use.
         self.history: MemoryHistoryView | None = None
@@ -282,46 +281,8 @@ class MemoryPage(QWidget):
         self.history_action.triggered.connect(lambda _c=False: self.open_history())
         self.history_button = self._button("History…", self.history_action, Icon.HISTORY)
         self.history_button.setObjectName("historyButton")
-        # the rarer whole-document actions live in the overflow menu (issue 30)
-        self.import_action = QAction("&Import…", self)
-        self.import_action.setIcon(icon(Icon.IMPORT))
-        self.import_action.setToolTip("Merge a memory file's fixed entries into this memory, or replace it "
-                                      "(JSON or Markdown); a preview shows what changes first")
-        self.import_action.triggered.connect(self.transfer.open_import)
-        self.paste_action = QAction("Import from another &assistant…", self)
-        self.paste_action.setIcon(icon(Icon.PASTE_IMPORT))
-        self.paste_action.setToolTip("Paste what ChatGPT, Claude or another assistant remembers about you; "
-                                     "each fact becomes an entry")
-        self.paste_action.triggered.connect(self.open_paste_import)
-        self.export_action = QAction("E&xport…", self)
-        self.export_action.setIcon(icon(Icon.EXPORT))
-        self.export_action.setToolTip("Save this assistant's memory to a file: fixed and dynamic memory with "
-                                      "where each entry came from (JSON or Markdown), or the fixed document alone")
-        self.export_action.triggered.connect(self.transfer.open_export)
-        self.copy_action = QAction("&Copy document", self)
-        self.copy_action.setIcon(icon(Icon.COPY))
-        self.copy_action.setToolTip("Copy the memory document (Markdown) to the clipboard")
-        self.copy_action.triggered.connect(self.transfer.copy_document)
-        self.clear_action = QAction("C&lear…", self)
-        self.clear_action.setIcon(icon(Icon.CLEAR))
-        self.clear_action.setToolTip("Remove every fixed-memory entry, after showing what goes "
-                                     "(Memory → History can revert it)")
-        self.clear_action.triggered.connect(self.transfer.clear_memory)
-        self.more_menu = QMenu(self)
-        self.more_menu.setObjectName("memoryMoreMenu")
-        self.more_menu.setToolTipsVisible(True)
-        for a in (self.import_action, self.paste_action, self.export_action, self.copy_action):
-            self.more_menu.addAction(a)
-        self.more_menu.addSeparator()
-        self.more_menu.addAction(self.clear_action)
-        self.more_button = QToolButton()
-        self.more_button.setObjectName("memoryMoreButton")
-        self.more_button.setIcon(icon(Icon.MORE))
-        self.more_button.setAccessibleName("More memory actions")
-        self.more_button.setToolTip("Import, Import from another assistant, Export, Copy, Clear")
-        self.more_button.setMenu(self.more_menu)
-        self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.paste_dialog: PasteMemoryDialog | None = None
+        #: The overflow menu's button: Import, Import from another assistant, Export, Copy, Clear.
+        self.more_button = self.transfer.more_button
         for b in (self.add_button, self.raw_button, self.search_button, self.history_button, self.more_button):
             trow.addWidget(b)
         flay.addLayout(trow)
@@ -694,9 +655,9 @@ class MemoryPage(QWidget):
         self.trust_button.setEnabled(untrusted and not raw)
         self.trust_action.setEnabled(untrusted and not raw)
         self.trust_button.setVisible(self.model.untrusted() > 0 or untrusted)
-        for a in (self.add_action, self.raw_action, self.export_action, self.copy_action, self.clear_action,
-                  self.search_action):
+        for a in (self.add_action, self.raw_action, self.search_action):
             a.setEnabled(not raw)
+        self.transfer.set_enabled(not raw)
         self.raw.set_busy(self.ops.busy)
 
     def show_error(self, message: str) -> None:
@@ -736,13 +697,6 @@ class MemoryPage(QWidget):
         """The card's pause toggle: select it and pause or resume it (as Ctrl+P)."""
         self.select_number(number)
         self.entry_actions.toggle_pause_current()
-
-    def open_paste_import(self) -> PasteMemoryDialog:
-        """Import from another assistant… (issue 15): the paste dialog, non-blocking."""
-        dlg = PasteMemoryDialog(self.svc, self.runner, self.assistant_id, self)
-        self.paste_dialog = dlg
-        dlg.open()
-        return dlg
 
     # --- Qt overrides -------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:

@@ -1,9 +1,12 @@
-"""The fixed-memory page's whole-document actions (APP-5, issues 10, 18 and 30): Clear
-(after its preview), Export, Import (Merge or Replace, after their previews) and Copy — a component of :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`, given
-the page as a :class:`~chathub_desktop.gui.memory.host.FixedMemoryHost`."""
+"""The fixed-memory page's whole-document actions (APP-5, issues 10, 15, 18 and 30): Clear
+(after its preview), Export, Import (Merge or Replace, after their previews), Import from
+another assistant and Copy, with the overflow menu and its button that offer them — a
+component of :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`, given the page as a
+:class:`~chathub_desktop.gui.memory.host.FixedMemoryHost`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -12,14 +15,18 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
+    QAction,
     QGuiApplication,
 )
 from PySide6.QtWidgets import (
     QFileDialog,
+    QMenu,
+    QToolButton,
     QWidget,
 )
 
 from chathub_desktop.core.memory_export import ImportMode
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.dialogs.file_dialogs import (
     open_memory_export_dialog,
     open_memory_import_dialog,
@@ -27,6 +34,7 @@ from chathub_desktop.gui.dialogs.file_dialogs import (
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewChoice, PreviewOption
 from chathub_desktop.gui.memory.host import FixedMemoryHost
+from chathub_desktop.gui.memory.memory_paste_dialog import PasteMemoryDialog
 from chathub_desktop.private_files import write_private
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.memory.memory_preview import ChangePreview
@@ -38,9 +46,10 @@ class ExportFailed(ServiceError):
 
 
 class TransferActions(QObject):
-    """Clear, Export, Import and Copy for ``host``; dialogs open over ``parent``.
-    ``import_finished(imported)`` tells how a memory import ended (issue 10),
-    ``export_finished(written)`` how an export did."""
+    """Clear, Export, Import, Import from another assistant and Copy for ``host``, as
+    actions in :attr:`more_menu` behind :attr:`more_button` (the page's toolbar shows the
+    button); dialogs open over ``parent``. ``import_finished(imported)`` tells how a
+    memory import ended (issue 10), ``export_finished(written)`` how an export did."""
 
     import_finished = Signal(bool)
     export_finished = Signal(bool)
@@ -51,6 +60,58 @@ class TransferActions(QObject):
         self._parent = parent
         self._export_dialog: QFileDialog | None = None
         self._import_dialog: QFileDialog | None = None
+        #: The open Import from another assistant dialog (issue 15), None before the first.
+        self.paste_dialog: PasteMemoryDialog | None = None
+        self.import_action = self._action("&Import…", Icon.IMPORT,
+                                          "Merge a memory file's fixed entries into this memory, or replace it "
+                                          "(JSON or Markdown); a preview shows what changes first", self.open_import)
+        self.paste_action = self._action("Import from another &assistant…", Icon.PASTE_IMPORT,
+                                         "Paste what ChatGPT, Claude or another assistant remembers about you; "
+                                         "each fact becomes an entry", self.open_paste_import)
+        self.export_action = self._action("E&xport…", Icon.EXPORT,
+                                          "Save this assistant's memory to a file: fixed and dynamic memory with "
+                                          "where each entry came from (JSON or Markdown), or the fixed document "
+                                          "alone", self.open_export)
+        self.copy_action = self._action("&Copy document", Icon.COPY,
+                                        "Copy the memory document (Markdown) to the clipboard", self.copy_document)
+        self.clear_action = self._action("C&lear…", Icon.CLEAR,
+                                         "Remove every fixed-memory entry, after showing what goes "
+                                         "(Memory → History can revert it)", self.clear_memory)
+        # the rarer whole-document actions live in the overflow menu (issue 30)
+        self.more_menu = QMenu(parent)
+        self.more_menu.setObjectName("memoryMoreMenu")
+        self.more_menu.setToolTipsVisible(True)
+        for a in (self.import_action, self.paste_action, self.export_action, self.copy_action):
+            self.more_menu.addAction(a)
+        self.more_menu.addSeparator()
+        self.more_menu.addAction(self.clear_action)
+        self.more_button = QToolButton()
+        self.more_button.setObjectName("memoryMoreButton")
+        self.more_button.setIcon(icon(Icon.MORE))
+        self.more_button.setAccessibleName("More memory actions")
+        self.more_button.setToolTip("Import, Import from another assistant, Export, Copy, Clear")
+        self.more_button.setMenu(self.more_menu)
+        self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+
+    def _action(self, text: str, glyph: Icon, tip: str, slot: Callable[[], object]) -> QAction:
+        a = QAction(text, self._parent)
+        a.setIcon(icon(glyph))
+        a.setToolTip(tip)
+        a.triggered.connect(lambda _checked=False: slot())
+        return a
+
+    def set_enabled(self, on: bool) -> None:
+        """Enable Export, Copy and Clear (off while the raw editor or History is shown or
+        a change is being written); the imports stay offered."""
+        for a in (self.export_action, self.copy_action, self.clear_action):
+            a.setEnabled(on)
+
+    def open_paste_import(self) -> PasteMemoryDialog:
+        """Import from another assistant… (issue 15): the paste dialog, non-blocking."""
+        dlg = PasteMemoryDialog(self._host.svc, self._host.runner, self._host.assistant_id, self._parent)
+        self.paste_dialog = dlg
+        dlg.open()
+        return dlg
 
     def clear_memory(self) -> None:
         """Clear…: show every entry that goes (computed on the worker thread), then remove
