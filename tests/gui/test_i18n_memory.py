@@ -56,7 +56,7 @@ def _page_texts(page: Any) -> dict[str, str]:
     texts |= {f"tab {i}": panel.tabs.tabText(i) for i in range(panel.tabs.count())}
     texts |= {f"tab {i} tip": panel.tabs.tabToolTip(i) for i in range(panel.tabs.count()) if panel.tabs.tabToolTip(i)}
     actions = [*page.actions(), *page.list.actions(), *panel.actions(), *panel.list.actions(),
-               *page.more_menu.actions(), *panel.proposals.list.actions()]
+               *page.transfer.more_menu.actions(), *panel.proposals.list.actions()]
     for n, a in enumerate(a for a in actions if not a.isSeparator()):
         texts[f"action {n} {a.text()!r}"] = a.text()
         if a.toolTip() != a.text().replace("&", ""):  # Qt's default tooltip is the text

@@ -73,7 +73,6 @@ from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
-from chathub_desktop.gui.memory.memory_paste_dialog import PasteMemoryDialog
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
     card_list,
@@ -154,7 +153,8 @@ class MemoryPage(QWidget):
         self._version = ""  # version token of the document the cards show
         self.assistant: AssistantView | None = None
         self.loads = 0
-        #: Clear, Export, Import and Copy (a component given this page).
+        #: Clear, Export, Import, Import from another assistant and Copy: the overflow menu
+        #: (a component given this page).
         self.transfer = TransferActions(self, self)
         #: The History panel, made on first use.
         self.history: MemoryHistoryView | None = None
@@ -285,19 +285,8 @@ class MemoryPage(QWidget):
         self.history_button = self._button(lambda: translate("MemoryPage", "History…"), self.history_action,
                                            Icon.HISTORY)
         self.history_button.setObjectName("historyButton")
-        # the rarer whole-document actions live in the overflow menu (issue 30)
-        self.more_menu = self.transfer.make_menu(self, t, self.open_paste_import)
-        self.import_action, self.paste_action, self.export_action, self.copy_action, self.clear_action = \
-            self.transfer.menu_actions
-        self.more_button = QToolButton()
-        self.more_button.setObjectName("memoryMoreButton")
-        self.more_button.setIcon(icon(Icon.MORE))
-        t.bind(self.more_button.setAccessibleName, lambda: translate("MemoryPage", "More memory actions"))
-        t.bind(self.more_button.setToolTip, lambda: translate(
-            "MemoryPage", "Import, Import from another assistant, Export, Copy, Clear"))
-        self.more_button.setMenu(self.more_menu)
-        self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.paste_dialog: PasteMemoryDialog | None = None
+        #: The overflow menu's button: Import, Import from another assistant, Export, Copy, Clear.
+        self.more_button = self.transfer.more_button
         for b in (self.add_button, self.raw_button, self.search_button, self.history_button, self.more_button):
             trow.addWidget(b)
         flay.addLayout(trow)
@@ -706,9 +695,9 @@ class MemoryPage(QWidget):
         self.trust_button.setEnabled(untrusted and not raw)
         self.trust_action.setEnabled(untrusted and not raw)
         self.trust_button.setVisible(self.model.untrusted() > 0 or untrusted)
-        for a in (self.add_action, self.raw_action, self.export_action, self.copy_action, self.clear_action,
-                  self.search_action):
+        for a in (self.add_action, self.raw_action, self.search_action):
             a.setEnabled(not raw)
+        self.transfer.set_enabled(not raw)
         self.raw.set_busy(self.ops.busy)
 
     def show_error(self, message: str) -> None:
@@ -748,13 +737,6 @@ class MemoryPage(QWidget):
         """The card's pause toggle: select it and pause or resume it (as Ctrl+P)."""
         self.select_number(number)
         self.entry_actions.toggle_pause_current()
-
-    def open_paste_import(self) -> PasteMemoryDialog:
-        """Import from another assistant… (issue 15): the paste dialog, non-blocking."""
-        dlg = PasteMemoryDialog(self.svc, self.runner, self.assistant_id, self)
-        self.paste_dialog = dlg
-        dlg.open()
-        return dlg
 
     # --- Qt overrides -------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:

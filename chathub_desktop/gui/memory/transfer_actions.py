@@ -1,6 +1,8 @@
-"""The fixed-memory page's whole-document actions (APP-5, issues 10, 18 and 30): Clear
-(after its preview), Export, Import (Merge or Replace, after their previews) and Copy — a component of :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`, given
-the page as a :class:`~chathub_desktop.gui.memory.host.FixedMemoryHost`."""
+"""The fixed-memory page's whole-document actions (APP-5, issues 10, 15, 18 and 30): Clear
+(after its preview), Export, Import (Merge or Replace, after their previews), Import from
+another assistant and Copy, with the overflow menu and its button that offer them — a
+component of :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`, given the page as a
+:class:`~chathub_desktop.gui.memory.host.FixedMemoryHost`."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QFileDialog,
     QMenu,
+    QToolButton,
     QWidget,
 )
 
@@ -33,6 +36,7 @@ from chathub_desktop.gui.dialogs.file_dialogs import (
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewChoice, PreviewOption
 from chathub_desktop.gui.memory.host import FixedMemoryHost
+from chathub_desktop.gui.memory.memory_paste_dialog import PasteMemoryDialog
 from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.private_files import write_private
 from chathub_desktop.services.errors import ServiceError
@@ -47,9 +51,10 @@ class ExportFailed(ServiceError):
 
 
 class TransferActions(QObject):
-    """Clear, Export, Import and Copy for ``host``; dialogs open over ``parent``.
-    ``import_finished(imported)`` tells how a memory import ended (issue 10),
-    ``export_finished(written)`` how an export did."""
+    """Clear, Export, Import, Import from another assistant and Copy for ``host``, as
+    actions in :attr:`more_menu` behind :attr:`more_button` (the page's toolbar shows the
+    button); dialogs open over ``parent``. ``import_finished(imported)`` tells how a
+    memory import ended (issue 10), ``export_finished(written)`` how an export did."""
 
     import_finished = Signal(bool)
     export_finished = Signal(bool)
@@ -60,6 +65,67 @@ class TransferActions(QObject):
         self._parent = parent
         self._export_dialog: QFileDialog | None = None
         self._import_dialog: QFileDialog | None = None
+        #: The open Import from another assistant dialog (issue 15), None before the first.
+        self.paste_dialog: PasteMemoryDialog | None = None
+        t = self.texts = Texts(parent)  # re-said on a language switch (issue 27)
+        self.import_action = self._action(
+            t, Icon.IMPORT, self.open_import, lambda: translate("MemoryPage", "&Import…"), lambda: translate(
+                "MemoryPage", "Merge a memory file's fixed entries into this memory, or replace it (JSON or "
+                              "Markdown); a preview shows what changes first"))
+        self.paste_action = self._action(
+            t, Icon.PASTE_IMPORT, self.open_paste_import,
+            lambda: translate("MemoryPage", "Import from another &assistant…"), lambda: translate(
+                "MemoryPage", "Paste what ChatGPT, Claude or another assistant remembers about you; each fact "
+                              "becomes an entry"))
+        self.export_action = self._action(
+            t, Icon.EXPORT, self.open_export, lambda: translate("MemoryPage", "E&xport…"), lambda: translate(
+                "MemoryPage", "Save this assistant's memory to a file: fixed and dynamic memory with where each "
+                              "entry came from (JSON or Markdown), or the fixed document alone"))
+        self.copy_action = self._action(
+            t, Icon.COPY, self.copy_document, lambda: translate("MemoryPage", "&Copy document"),
+            lambda: translate("MemoryPage", "Copy the memory document (Markdown) to the clipboard"))
+        self.clear_action = self._action(
+            t, Icon.CLEAR, self.clear_memory, lambda: translate("MemoryPage", "C&lear…"), lambda: translate(
+                "MemoryPage", "Remove every fixed-memory entry, after showing what goes (Memory → History can "
+                              "revert it)"))
+        # the rarer whole-document actions live in the overflow menu (issue 30)
+        self.more_menu = QMenu(parent)
+        self.more_menu.setObjectName("memoryMoreMenu")
+        self.more_menu.setToolTipsVisible(True)
+        for a in (self.import_action, self.paste_action, self.export_action, self.copy_action):
+            self.more_menu.addAction(a)
+        self.more_menu.addSeparator()
+        self.more_menu.addAction(self.clear_action)
+        self.more_button = QToolButton()
+        self.more_button.setObjectName("memoryMoreButton")
+        self.more_button.setIcon(icon(Icon.MORE))
+        t.bind(self.more_button.setAccessibleName, lambda: translate("MemoryPage", "More memory actions"))
+        t.bind(self.more_button.setToolTip, lambda: translate(
+            "MemoryPage", "Import, Import from another assistant, Export, Copy, Clear"))
+        self.more_button.setMenu(self.more_menu)
+        self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+
+    def _action(self, t: Texts, glyph: Icon, slot: Callable[[], object], text: Callable[[], str],
+                tip: Callable[[], str]) -> QAction:
+        a = QAction(self._parent)
+        a.setIcon(icon(glyph))
+        t.bind(a.setText, text)
+        t.bind(a.setToolTip, tip)
+        a.triggered.connect(lambda _checked=False: slot())
+        return a
+
+    def set_enabled(self, on: bool) -> None:
+        """Enable Export, Copy and Clear (off while the raw editor or History is shown or
+        a change is being written); the imports stay offered."""
+        for a in (self.export_action, self.copy_action, self.clear_action):
+            a.setEnabled(on)
+
+    def open_paste_import(self) -> PasteMemoryDialog:
+        """Import from another assistant… (issue 15): the paste dialog, non-blocking."""
+        dlg = PasteMemoryDialog(self._host.svc, self._host.runner, self._host.assistant_id, self._parent)
+        self.paste_dialog = dlg
+        dlg.open()
+        return dlg
 
     def clear_memory(self) -> None:
         """Clear…: show every entry that goes (computed on the worker thread), then remove
@@ -195,48 +261,6 @@ class TransferActions(QObject):
 
         if not self._host.ops.start(translate("MemoryPage", "Import"), write, on_ok=imported, on_fail=refused):
             self.import_finished.emit(False)
-
-    def make_menu(self, parent: QWidget, t: Texts, open_paste: Callable[[], object]) -> QMenu:
-        """The page's overflow menu (issue 30): Import…, Import from another assistant…
-        (``open_paste``), Export…, Copy document and Clear…, their texts re-said by ``t``
-        on a language switch (issue 27); the actions are kept in :attr:`menu_actions`."""
-        imp = QAction(icon(Icon.IMPORT), "", parent)
-        t.bind(imp.setText, lambda: translate("MemoryPage", "&Import…"))
-        t.bind(imp.setToolTip, lambda: translate(
-            "MemoryPage", "Merge a memory file's fixed entries into this memory, or replace it (JSON or Markdown); "
-                          "a preview shows what changes first"))
-        imp.triggered.connect(self.open_import)
-        paste = QAction(icon(Icon.PASTE_IMPORT), "", parent)
-        t.bind(paste.setText, lambda: translate("MemoryPage", "Import from another &assistant…"))
-        t.bind(paste.setToolTip, lambda: translate(
-            "MemoryPage", "Paste what ChatGPT, Claude or another assistant remembers about you; each fact becomes "
-                          "an entry"))
-        paste.triggered.connect(open_paste)
-        export = QAction(icon(Icon.EXPORT), "", parent)
-        t.bind(export.setText, lambda: translate("MemoryPage", "E&xport…"))
-        t.bind(export.setToolTip, lambda: translate(
-            "MemoryPage", "Save this assistant's memory to a file: fixed and dynamic memory with where each entry "
-                          "came from (JSON or Markdown), or the fixed document alone"))
-        export.triggered.connect(self.open_export)
-        copy = QAction(icon(Icon.COPY), "", parent)
-        t.bind(copy.setText, lambda: translate("MemoryPage", "&Copy document"))
-        t.bind(copy.setToolTip, lambda: translate(
-            "MemoryPage", "Copy the memory document (Markdown) to the clipboard"))
-        copy.triggered.connect(self.copy_document)
-        clear = QAction(icon(Icon.CLEAR), "", parent)
-        t.bind(clear.setText, lambda: translate("MemoryPage", "C&lear…"))
-        t.bind(clear.setToolTip, lambda: translate(
-            "MemoryPage", "Remove every fixed-memory entry, after showing what goes (Memory → History can revert it)"))
-        clear.triggered.connect(self.clear_memory)
-        menu = QMenu(parent)
-        menu.setObjectName("memoryMoreMenu")
-        menu.setToolTipsVisible(True)
-        for a in (imp, paste, export, copy):
-            menu.addAction(a)
-        menu.addSeparator()
-        menu.addAction(clear)
-        self.menu_actions = (imp, paste, export, copy, clear)
-        return menu
 
     def copy_document(self) -> None:
         """Copy the Markdown document (read on a worker) to the clipboard."""
