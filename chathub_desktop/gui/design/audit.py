@@ -165,16 +165,6 @@ def _cut(w: QWidget) -> str | None:
     return f"needs {need} px, has {room.width()}" if need > room.width() + 1 else None
 
 
-def _shown_part(w: QWidget) -> QRect | None:
-    """The part of ``w`` (its coordinates) a scrolling ancestor shows, None when that is
-    at most a sliver with no line of text in it: only what is painted can be measured
-    (a label half under a scroll area's edge was sampled where nothing of it was drawn)."""
-    shown = w.rect().intersected(w.visibleRegion().boundingRect())
-    if shown.height() < min(w.height(), w.fontMetrics().height()) or shown.width() < 2:
-        return None
-    return shown
-
-
 def _items(view: QAbstractItemView) -> list[tuple[QModelIndex, QRect]]:
     model = view.model()
     if model is None:
@@ -264,10 +254,7 @@ def audit_window(window: QWidget, theme: str) -> AuditReport:
                 option = QStyleOptionViewItem()
                 option.initFrom(w)
                 option.rect = w.visualRect(index)
-                if rect == option.rect or rect.height() >= 3 * w.fontMetrics().height():
-                    # a row cut by a scrolling edge is measured once scrolled into view: a
-                    # strip of it may hold only a card's border and padding (no text)
-                    check(w.viewport(), what, rect, False)
+                check(w.viewport(), what, rect, False)
                 need = delegate.sizeHint(option, index).height()
                 if need > option.rect.height() + 1:
                     report.clipped.append(Finding(what, f"needs {need} px of height, has {option.rect.height()}"))
@@ -278,13 +265,11 @@ def audit_window(window: QWidget, theme: str) -> AuditReport:
         text = _text_of(w)
         if text is None or w.width() < 2 or w.height() < 2:
             continue
-        part = _shown_part(w)
-        if part is not None:
-            icon_only = isinstance(w, QAbstractButton) and not text
-            check(w, _name(w, text), part, icon_only or _is_large(w))
-            box = _indicator(w)
-            if box is not None and part.contains(box):
-                check(w, f"{_name(w, text)} indicator", box, True)
+        icon_only = isinstance(w, QAbstractButton) and not text
+        check(w, _name(w, text), w.rect(), icon_only or _is_large(w))
+        box = _indicator(w)
+        if box is not None:
+            check(w, f"{_name(w, text)} indicator", box, True)
         why = _cut(w)
         if why is not None:
             report.clipped.append(Finding(_name(w, text), why))
