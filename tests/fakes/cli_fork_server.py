@@ -4,7 +4,9 @@ serves ``python -m MODULE ARGS`` requests on the Unix socket ``SOCKET``: each is
 this interpreter that takes the request's stdin/stdout/stderr (passed as file
 descriptors), environment, working directory and umask and runs the module as
 ``__main__``, exactly as a fresh ``python -m`` (or ``python -c CODE``) would, minus the ~1 s of imports each
-fresh CLI process paid. The fork is a real separate process: its pid can be signalled
+fresh CLI process paid. What a module computes for its process at import is computed
+again in the fork: the process identity (``PROCESS_ID``); :func:`preload` refuses any
+other module value naming the server's pid. The fork is a real separate process: its pid can be signalled
 and SIGKILLed, it opens its own store connections, and its exit status goes back over
 the request's connection. ``tests/fakes/cli_fork.py`` is the client.
 
@@ -78,6 +80,11 @@ def preload() -> None:
     get_encoding("o200k_base")
     get_encoding("cl100k_base")
     assert "PySide6.QtCore" not in sys.modules, "the CLI fork server must not load Qt"
+    pid = str(os.getpid())
+    per_process = sorted(f"{name}.{attr}" for name, module in list(sys.modules.items())
+                         if name.startswith("chathub_desktop") for attr, value in vars(module).items()
+                         if isinstance(value, str) and pid in value.split(":") and attr != "PROCESS_ID")
+    assert not per_process, f"module state naming the server's pid, a fork would inherit it: {per_process}"
     assert threading.active_count() == 1, f"preloading started threads: {threading.enumerate()}"
 
 
@@ -188,6 +195,19 @@ def _stdio(env: dict[str, str]) -> None:
     sys.stderr = sys.__stderr__ = stderr
 
 
+def _own_identity() -> None:
+    """Give the fork its own process identity (``HOST:PID:NONCE:BIRTH``, APP-8), which
+    ``process_identity`` computes at import: every module's ``PROCESS_ID`` binding of the
+    server's identity is replaced by the fork's (a stream it leaves when killed must
+    name the dead fork, not the live server)."""
+    from chathub_desktop.services.chat import process_identity
+
+    old, new = process_identity.PROCESS_ID, process_identity._identity()
+    for module in list(sys.modules.values()):
+        if getattr(module, "PROCESS_ID", None) is old:
+            module.PROCESS_ID = new
+
+
 def become(req: Request) -> None:
     """In the fork: take the request's process attributes and stdio, then run its module
     as ``__main__`` (its SystemExit or exception ends the process as in ``python -m``)."""
@@ -205,6 +225,7 @@ def become(req: Request) -> None:
     for fd in set(req.fds):
         if fd > 2:
             os.close(fd)
+    _own_identity()
     os.chdir(req.cwd)
     os.environ.clear()
     os.environ.update(req.env)

@@ -92,3 +92,16 @@ def test_what_a_fork_cannot_serve_runs_as_a_fresh_interpreter(monkeypatch: pytes
     done = cli_fork.run([sys.executable, "-c", probe], env=_env(), capture_output=True, text=True, timeout=60)
     assert done.stdout == "False\n"
     assert cli_fork.run(["sh", "-c", "exit 4"], timeout=60).returncode == 4
+
+
+def test_a_fork_has_its_own_process_identity() -> None:
+    """APP-8: a reply a killed CLI left streaming names that CLI's process, so the next
+    start sees it dead and marks the reply interrupted; a fork must not carry the
+    server's identity, which ``process_identity`` computed at import."""
+    code = ("import os; from chathub_desktop.services.chat import chat_service, process_identity as p; "
+            "print(os.getpid(), p.PROCESS_ID, chat_service.PROCESS_ID == p.PROCESS_ID)")
+    seen = [cli_fork.run([sys.executable, "-c", code], env=_env(), capture_output=True, text=True,
+                         timeout=60).stdout.split() for _ in range(2)]
+    for pid, identity, same in seen:
+        assert identity.split(":")[1] == pid and same == "True"
+    assert seen[0][1] != seen[1][1]
