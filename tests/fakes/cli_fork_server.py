@@ -1,14 +1,15 @@
 """``python -m tests.fakes.cli_fork_server SOCKET``: a CLI "fork server" for the tests
-(issue 28). It imports the non-GUI package once (and builds the bundled tokenizers), then
-serves ``python -m MODULE ARGS`` requests on the Unix socket ``SOCKET``: each is a fork of
-this interpreter that takes the request's stdin/stdout/stderr (passed as file
+(issue 28). It imports the non-GUI package once (and builds the bundled tokenizers),
+then serves ``python -m MODULE ARGS`` requests on the Unix socket ``SOCKET``: each is a
+fork of this interpreter that takes the request's stdin/stdout/stderr (passed as file
 descriptors), environment, working directory and umask and runs the module as
-``__main__``, exactly as a fresh ``python -m`` (or ``python -c CODE``) would, minus the ~1 s of imports each
-fresh CLI process paid. What a module computes for its process at import is computed
-again in the fork: the process identity (``PROCESS_ID``); :func:`preload` refuses any
-other module value naming the server's pid. The fork is a real separate process: its pid can be signalled
-and SIGKILLed, it opens its own store connections, and its exit status goes back over
-the request's connection. ``tests/fakes/cli_fork.py`` is the client.
+``__main__``, exactly as a fresh ``python -m`` (or ``python -c CODE``) would, minus the
+~1 s of imports each fresh CLI process paid. What a module computes for its process at
+import is computed again in the fork: the process identity (``PROCESS_ID``);
+:func:`preload` refuses any other module value naming the server's pid. The fork is a
+real separate process: its pid can be signalled and SIGKILLed, it opens its own store
+connections, and its exit status goes back over the request's connection.
+``tests/fakes/cli_fork.py`` is the client.
 
 Protocol, per connection: the client sends 4 bytes (big-endian length of the JSON body)
 with three descriptors (stdin, stdout, stderr) attached, then the JSON body
