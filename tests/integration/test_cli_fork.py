@@ -15,6 +15,8 @@ import pytest
 from tests.fakes import cli_fork
 
 REPO = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(os.environ.get(cli_fork.SWITCH_ENV) == "0",
+                                reason="the CLI fork server is switched off (CHATHUB_TEST_FORK_CLI=0)")
 
 _SHOW = """
 import os, sys
