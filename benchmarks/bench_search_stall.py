@@ -33,6 +33,7 @@ HOSTILE = "\u202e\u2066\u200b\u0301\u200d\ufeff\u0300\u2069"
 
 def _results(bad: str = HOSTILE) -> tuple[Any, list[Any]]:
     """40 message hits and 40 memory hits of ``bad`` text (8 characters repeated)."""
+    from chathub_desktop.core.memory_search import MemoryHitKind
     from chathub_desktop.core.search_text import Snippet
     from chathub_desktop.services.search.search_service import MemoryHit, SearchHit, SearchResults
 
@@ -40,7 +41,7 @@ def _results(bad: str = HOSTILE) -> tuple[Any, list[Any]]:
     snip = Snippet("lighthouse a" + bad * 18 + "…", ((0, 10),))
     when = datetime(2026, 12, 2, tzinfo=UTC)
     hits = [SearchHit(i, 1, title, 1, "Helper" + bad * 20, "user", when, snip, 1.0) for i in range(40)]
-    mem = [MemoryHit(1, "Helper" + bad * 20, "memory", i + 1, snip) for i in range(40)]
+    mem = [MemoryHit(1, "Helper" + bad * 20, MemoryHitKind.MEMORY, i + 1, snip) for i in range(40)]
     return SearchResults("lighthouse", hits, "fts"), mem
 
 

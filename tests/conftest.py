@@ -6,7 +6,8 @@ Nothing here touches the user's real data dir or OS keyring.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import keyring
@@ -56,19 +57,62 @@ def mcp_connector() -> object:
 
 
 @pytest.fixture
-def services(tmp_path: Path, migrated_sqlite_template: Path, mcp_connector):  # type: ignore[no-untyped-def]
-    """Services over a fresh SQLite store in ``tmp_path`` (a copy of the migrated
-    template: a new store at the newest schema), with ``mcp_connector``'s MCP servers."""
+def migrated_sqlite(tmp_path: Path, migrated_sqlite_template: Path) -> Callable[[str], str]:
+    """``migrated_sqlite(name)``: the URL of a new SQLite store ``tmp_path/name`` at the
+    newest schema, a copy of the migrated template (what opening a new file makes,
+    without running every migration again; issue 28)."""
     import shutil
 
+    def make(name: str) -> str:
+        store = tmp_path / name
+        shutil.copyfile(migrated_sqlite_template, store)
+        store.chmod(0o600)
+        return f"sqlite:///{store}"
+
+    return make
+
+
+@pytest.fixture
+def services(migrated_sqlite: Callable[[str], str], mcp_connector):  # type: ignore[no-untyped-def]
+    """Services over a fresh SQLite store in ``tmp_path`` (a copy of the migrated
+    template: a new store at the newest schema), with ``mcp_connector``'s MCP servers."""
     from chathub_desktop.services.container import open_services
 
-    store = tmp_path / "store.sqlite3"
-    shutil.copyfile(migrated_sqlite_template, store)
-    store.chmod(0o600)
-    svc = open_services(f"sqlite:///{store}", mcp_connector=mcp_connector)
+    svc = open_services(migrated_sqlite("store.sqlite3"), mcp_connector=mcp_connector)
     yield svc
     svc.close()
+
+
+def _postgres_base() -> str:
+    """``CHATHUB_TEST_POSTGRES_URL``; skips the test without it unless ``CI`` is set,
+    where a missing server is a failure."""
+    base = os.environ.get("CHATHUB_TEST_POSTGRES_URL")
+    if not base:
+        if os.environ.get("CI"):
+            pytest.fail("CHATHUB_TEST_POSTGRES_URL is not set in CI")
+        pytest.skip("CHATHUB_TEST_POSTGRES_URL not set (no PostgreSQL server)")
+    return base
+
+
+@contextmanager
+def _postgres_database(base: str, template: str | None = None) -> Iterator[str]:
+    """A new PostgreSQL database on ``base``'s server (a copy of ``template`` when
+    given, else empty), dropped afterwards; yields its URL."""
+    import uuid
+
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"chathub_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else "")))
+    try:
+        yield make_url(base).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
 @pytest.fixture
@@ -78,26 +122,31 @@ def postgres_url() -> Iterator[str]:
     Needs ``CHATHUB_TEST_POSTGRES_URL`` (``.ci/run`` starts a server and sets it);
     skipped without it unless ``CI`` is set, where a missing server is a failure.
     """
-    base = os.environ.get("CHATHUB_TEST_POSTGRES_URL")
-    if not base:
-        if os.environ.get("CI"):
-            pytest.fail("CHATHUB_TEST_POSTGRES_URL is not set in CI")
-        pytest.skip("CHATHUB_TEST_POSTGRES_URL not set (no PostgreSQL server)")
-    import uuid
+    with _postgres_database(_postgres_base()) as url:
+        yield url
 
-    from sqlalchemy import create_engine, text
+
+@pytest.fixture(scope="session")
+def _migrated_postgres_template() -> Iterator[str]:
+    """The name of a PostgreSQL database migrated to the newest schema once per test
+    process (no connection left open: ``CREATE DATABASE ... TEMPLATE`` needs none)."""
     from sqlalchemy.engine import make_url
 
-    name = f"chathub_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield make_url(base).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    from chathub_desktop.storage.database import open_database
+
+    with _postgres_database(_postgres_base()) as url:
+        open_database(url).engine.dispose()
+        yield str(make_url(url).database)
+
+
+@pytest.fixture
+def migrated_postgres_url(_migrated_postgres_template: str) -> Iterator[str]:
+    """A fresh PostgreSQL database at the newest schema for one test, dropped afterwards:
+    a copy of a database migrated once per test process, what ``open_services`` on an
+    empty :func:`postgres_url` would make, without running every migration again
+    (issue 28). Tests of migrating an empty or older database use :func:`postgres_url`."""
+    with _postgres_database(_postgres_base(), _migrated_postgres_template) as url:
+        yield url
 
 
 #: Marks of the files that take longest, in the order their files start (issue 28).

@@ -6,6 +6,9 @@
 # full counts by hand: CHATHUB_CRASH_KILLS=50 CHATHUB_STRESS_ROUNDS=50 CHATHUB_QUIT_RUNS=30
 # CHATHUB_STRESS_MEMORY_ENTRIES=150000 CHATHUB_FUZZ_SCALE=20 bash tests/run.sh
 # System packages (Qt's libraries, PostgreSQL) come from .ci/run on a bare Debian/Ubuntu.
+# The process tests' CLI children are forks of one pre-imported interpreter per worker
+# (tests/fakes/cli_fork.py: ~1 s of imports less per child); CHATHUB_TEST_FORK_CLI=0 runs
+# each as a fresh interpreter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}

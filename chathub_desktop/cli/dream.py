@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from chathub_desktop.cli.common import IF_VERSION, CommandError, emit, emit_rows
-from chathub_desktop.core.dream_schedule import DreamStatus
+from chathub_desktop.core.dream_schedule import DreamFrequency, DreamStatus
 
 if TYPE_CHECKING:
     from datetime import date
@@ -214,9 +214,9 @@ def cmd_dream_schedule(args: argparse.Namespace, svc: Services) -> int:
         raise CommandError("--time cannot be empty; give HH:MM in UTC")
     freq = args.frequency or view.schedule.frequency
     notes = []
-    if args.weekday is not None and freq != "weekly":
+    if args.weekday is not None and freq != DreamFrequency.WEEKLY:
         notes.append("note: --weekday only matters for --frequency weekly")
-    if (args.time or args.weekday is not None) and freq == "off":
+    if (args.time or args.weekday is not None) and freq == DreamFrequency.OFF:
         notes.append("note: the schedule is off; add --frequency daily or weekly to dream")
     if args.frequency or args.time or args.weekday is not None:
         sch = view.schedule

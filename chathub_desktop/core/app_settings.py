@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Generic, TypeVar
 
 from chathub_desktop.core.flags import parse_flag
 
 T = TypeVar("T")
+E = TypeVar("E", bound=Enum)
 #: The longest echo of a refused value in a message, characters.
 _ECHO_CHARS = 60
 
@@ -106,6 +108,32 @@ class WholeSetting(Setting[int]):
             got = _echo(value) if abs(value) >= 10**20 else f"{value:,}"
             raise SettingRefused(f"{self.key} must be between {self.low:,} and {self.high:,}, got {got}")
         return value
+
+
+@dataclass(frozen=True)
+class ChoiceSetting(Setting[E]):
+    """One of the members of the enum ``choices``, stored as its value word (a window
+    preference such as the theme or the send key); typed text is matched after
+    stripping its blanks."""
+
+    choices: type[E]
+
+    def parse(self, value: object) -> E:
+        """See :meth:`Setting.parse`."""
+        if value is None:
+            return self.default
+        if isinstance(value, self.choices):
+            return value
+        word = value.strip() if isinstance(value, str) else None
+        for choice in self.choices:
+            if choice.value == word:
+                return choice
+        words = ", ".join(str(c.value) for c in self.choices)
+        raise SettingRefused(f"{self.key} expects one of {words}, got {_echo(value)}")
+
+    def shown(self, value: E) -> str:
+        """The member's value word."""
+        return str(value.value)
 
 
 @dataclass(frozen=True)

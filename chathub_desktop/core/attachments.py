@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from chathub_desktop.core import token_estimate
+from chathub_desktop.core.provider_kinds import ProviderKind
 
 
 class AttachmentKind(StrEnum):
@@ -210,11 +211,11 @@ def image_limits(provider_kind: str | None, model: str = "") -> ImageLimits:
     """The :class:`ImageLimits` for a provider kind (``ProviderKind`` value; ``None`` =
     no provider yet → the strictest edge and bytes) and model id (see the module
     docstring for the sources)."""
-    if provider_kind in ("anthropic", "anthropic_compatible") or (
+    if provider_kind in (ProviderKind.ANTHROPIC, ProviderKind.ANTHROPIC_COMPATIBLE) or (
             provider_kind is None and "claude" in model.lower()):
         limits = token_estimate._claude_limits(model.rsplit("/", 1)[-1].lower())
         return ANTHROPIC_NEW_LIMITS if limits and limits[0] > 1568 else ANTHROPIC_LIMITS
-    if provider_kind in ("openai", "openai_responses"):
+    if provider_kind in (ProviderKind.OPENAI, ProviderKind.OPENAI_RESPONSES):
         return OPENAI_LIMITS
     if provider_kind is None:
         return ImageLimits(ANTHROPIC_LIMITS.long_edge, ANTHROPIC_LIMITS.max_bytes)

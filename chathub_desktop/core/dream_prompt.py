@@ -74,9 +74,9 @@ def day_excerpt(messages: Sequence[tuple[str, str]], limit: int = EXCERPT_CHARS)
     lines: list[str] = []
     used = 0
     for role, text in reversed(messages):
-        if role not in ("user", "assistant") or not text.strip():
+        if role not in (Role.USER, Role.ASSISTANT) or not text.strip():
             continue
-        line = f"{'User' if role == 'user' else 'Assistant'}: {' '.join(text.split())}"
+        line = f"{'User' if role == Role.USER else 'Assistant'}: {' '.join(text.split())}"
         cost = len(line) + (1 if lines else 0)
         if used + cost > limit:
             if not lines:

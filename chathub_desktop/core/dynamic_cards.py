@@ -139,7 +139,7 @@ class CardKind(StrEnum):
 
 @lru_cache(maxsize=512)
 def _classify(tag: str) -> tuple[CardKind, date | None, date | None]:
-    if tag == "legacy":
+    if tag == CardKind.LEGACY:
         return CardKind.LEGACY, None, None
     if _DAY_TAG_RE.fullmatch(tag):
         d = _parse_date(tag)

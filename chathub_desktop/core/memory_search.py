@@ -20,7 +20,17 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol
+
+
+class MemoryHitKind(StrEnum):
+    """Which document a Search → Memory hit is from: a fixed memory entry or a dream
+    card (the word ``search --json`` prints as its ``kind``)."""
+
+    MEMORY = "memory"
+    DREAM = "dream"
+
 
 #: Hits returned when the caller gives no limit, and the most ever returned (REF-3).
 DEFAULT_LIMIT = 5

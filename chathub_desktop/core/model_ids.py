@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from chathub_desktop.core.provider_kinds import ProviderKind
+
 #: Words that mark an id that cannot answer a chat request.
 _NOT_CHAT = re.compile(r"embed|tts|whisper|dall-e|moderation|transcribe|rerank|image|audio|realtime|speech")
 #: Names of small tiers and parameter counts up to about 4B (``135m``, ``1b``, ``3.8b``).
@@ -63,9 +65,9 @@ def catalog_fits(model_id: str, kind: str, base_url: str) -> bool:
     from the catalog), a vendor's own API its own models, a router or an unknown remote
     host any."""
     vendor = vendor_of(model_id)
-    if kind in ("openai", "openai_responses"):
+    if kind in (ProviderKind.OPENAI, ProviderKind.OPENAI_RESPONSES):
         return vendor == "openai"
-    if kind == "anthropic":
+    if kind == ProviderKind.ANTHROPIC:
         return vendor == "anthropic"
     host = re.sub(r"^[a-z]+://", "", base_url.strip().lower()).split("/", 1)[0].rsplit("@", 1)[-1]
     host = host.rsplit(":", 1)[0] if host.count(":") == 1 else host

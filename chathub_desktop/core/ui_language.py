@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from enum import Enum
 
-__all__ = ["UiLanguage", "parse_language", "resolve_language"]
+from chathub_desktop.core.app_settings import ChoiceSetting
+
+__all__ = ["LANGUAGE_SETTING", "UiLanguage", "parse_language", "resolve_language"]
 
 
 class UiLanguage(Enum):
@@ -33,14 +35,14 @@ _NATIVE = {UiLanguage.ENGLISH: "English", UiLanguage.CHINESE_SIMPLIFIED: "简体
            UiLanguage.JAPANESE: "日本語", UiLanguage.SYSTEM: "System"}
 
 
+#: The window's interface-language preference, kept as a :class:`UiLanguage` value word.
+LANGUAGE_SETTING = ChoiceSetting("view/language", UiLanguage.SYSTEM, "interface language", UiLanguage)
+
+
 def parse_language(stored: object) -> UiLanguage:
     """The choice kept as ``stored`` (a :class:`UiLanguage` value word); anything else
     (absent, hand-edited, from a newer version) is ``SYSTEM``, so reading never fails."""
-    if isinstance(stored, str):
-        for lang in UiLanguage:
-            if lang.value == stored.strip():
-                return lang
-    return UiLanguage.SYSTEM
+    return LANGUAGE_SETTING.stored(stored)
 
 
 def resolve_language(choice: UiLanguage, ui_languages: list[str]) -> UiLanguage:

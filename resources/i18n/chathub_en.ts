@@ -2,10 +2,95 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ContextControls</name>
+    <message numerus="yes">
+        <source>&amp;Memory (%n dream proposal(s))…</source>
+        <translation><numerusform>&amp;Memory (%n dream proposal)…</numerusform><numerusform>&amp;Memory (%n dream proposals)…</numerusform></translation>
+    </message>
+    </context>
+<context>
     <name>ErrorBar</name>
     <message numerus="yes">
         <source> (%n earlier)</source>
         <translation><numerusform> (%n earlier)</numerusform><numerusform> (%n earlier)</numerusform></translation>
+    </message>
+    </context>
+<context>
+    <name>MemoryPage</name>
+    <message numerus="yes">
+        <source>%Ln entry(ies)</source>
+        <translation><numerusform>%Ln entry</numerusform><numerusform>%Ln entries</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln card(s)</source>
+        <translation><numerusform>%Ln card</numerusform><numerusform>%Ln cards</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln proposal(s) to review</source>
+        <translation><numerusform>%Ln proposal to review</numerusform><numerusform>%Ln proposals to review</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Keeping %n dream card(s) folds older ones into a range card (by joining their text; the next dream may re-summarize it):</source>
+        <translation><numerusform>Keeping %n dream card folds older ones into a range card (by joining their text; the next dream may re-summarize it):</numerusform><numerusform>Keeping %n dream cards folds older ones into a range card (by joining their text; the next dream may re-summarize it):</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more wait(s) for review</source>
+        <translation><numerusform>%n more waits for review</numerusform><numerusform>%n more wait for review</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln note(s)</source>
+        <translation><numerusform>%Ln note</numerusform><numerusform>%Ln notes</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>This save removes %Ln entry(ies):</source>
+        <translation><numerusform>This save removes %Ln entry:</numerusform><numerusform>This save removes %Ln entries:</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln change(s), newest first</source>
+        <translation><numerusform>%Ln change, newest first</numerusform><numerusform>%Ln changes, newest first</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The document changed %Ln time(s) after that change: reverting overwrites those changes too (each can be reverted again from here).</source>
+        <translation><numerusform>The document changed %Ln time after that change: reverting overwrites that change too (it can be reverted again from here).</numerusform><numerusform>The document changed %Ln times after that change: reverting overwrites those changes too (each can be reverted again from here).</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove all %n dream card(s)? Restore previous version brings them back.</source>
+        <translation><numerusform>Remove all %n dream card? Restore previous version brings them back.</numerusform><numerusform>Remove all %n dream cards? Restore previous version brings them back.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored the previous version (%Ln card(s)); restore again to undo</source>
+        <translation><numerusform>Restored the previous version (%Ln card); restore again to undo</numerusform><numerusform>Restored the previous version (%Ln cards); restore again to undo</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %Ln card(s)</source>
+        <translation><numerusform>Copied %Ln card</numerusform><numerusform>Copied %Ln cards</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation><numerusform>%n day</numerusform><numerusform>%n days</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n topic(s)</source>
+        <translation><numerusform>%n topic</numerusform><numerusform>%n topics</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation><numerusform>%Ln message</numerusform><numerusform>%Ln messages</numerusform></translation>
+    </message>
+    </context>
+<context>
+    <name>MemoryPaste</name>
+    <message numerus="yes">
+        <source>&amp;Add %n entry(ies)</source>
+        <translation><numerusform>&amp;Add %n entry</numerusform><numerusform>&amp;Add %n entries</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fact(s)</source>
+        <translation><numerusform>%n fact</numerusform><numerusform>%n facts</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n already in memory (unticked)</source>
+        <translation><numerusform>, %n already in memory (unticked)</numerusform><numerusform>, %n already in memory (unticked)</numerusform></translation>
     </message>
     </context>
 <context>
@@ -38,6 +123,17 @@
     <message numerus="yes">
         <source>%Ln message(s) · last active %1</source>
         <translation><numerusform>%Ln message · last active %1</numerusform><numerusform>%Ln messages · last active %1</numerusform></translation>
+    </message>
+    </context>
+<context>
+    <name>UsagePopover</name>
+    <message numerus="yes">
+        <source> over %Ln replies</source>
+        <translation><numerusform> over %Ln reply</numerusform><numerusform> over %Ln replies</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation><numerusform> and %n more</numerusform><numerusform> and %n more</numerusform></translation>
     </message>
     </context>
 </TS>

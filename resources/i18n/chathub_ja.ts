@@ -173,12 +173,50 @@
 <context>
     <name>ContextControls</name>
     <message>
+        <source>What must the summary keep? For example: the SQL schema and every file path.
+Leave it empty to compact as usual.</source>
+        <translation>要約に必ず残す内容は？例：SQL スキーマとすべてのファイルパス。
+空のままなら通常どおり圧縮します。</translation>
+    </message>
+    <message>
         <source>Compact with &amp;focus…</source>
         <translation>焦点を指定して圧縮(&amp;F)…</translation>
     </message>
     <message>
         <source>Compact now, telling the History Compress model what the summary must keep</source>
         <translation>今すぐ圧縮し、要約に残すべき内容を履歴圧縮モデルに伝えます</translation>
+    </message>
+    <message>
+        <source>Dream review: new dream cards waiting for your accept or discard</source>
+        <translation>ドリームの確認：承認または破棄を待っている新しいドリームカード</translation>
+    </message>
+    <message>
+        <source>That topic is not listed any more</source>
+        <translation>そのトピックはもう一覧にありません</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Memory (%n dream proposal(s))…</source>
+        <translation><numerusform>メモリ(&amp;M)（ドリームの提案 %n 件）…</numerusform></translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>メモリ（%1）</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>Pinned: compaction keeps this message word for word (it counts against the input budget)</source>
+        <translation>ピン留めしました：圧縮はこのメッセージを一字一句残します（入力予算に含まれます）</translation>
+    </message>
+    <message>
+        <source>Unpinned: compaction may summarize this message</source>
+        <translation>ピン留めを外しました：圧縮でこのメッセージが要約されることがあります</translation>
+    </message>
+    <message>
+        <source>Compact with focus</source>
+        <translation>重点を指定して圧縮</translation>
     </message>
 </context>
 <context>
@@ -237,6 +275,10 @@
     <message>
         <source>A tool server did not start. Check its command and settings in Settings → Tools; its own words are below.</source>
         <translation>ツールサーバーが起動しませんでした。「設定 → ツール」でコマンドと設定を確認してください。サーバー自身の出力を下に示します。</translation>
+    </message>
+    <message>
+        <source>The History Compress model or its provider failed; the reason is below.</source>
+        <translation>履歴圧縮モデルまたはそのプロバイダーが失敗しました。理由は下にあります。</translation>
     </message>
 </context>
 <context>
@@ -299,6 +341,1490 @@
     <message>
         <source>Waiting for the store — another ChatHub process is writing…</source>
         <translation>ストアを待っています — 別の ChatHub プロセスが書き込み中…</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPage</name>
+    <message>
+        <source>&amp;Enable assistant memory</source>
+        <translation>アシスタントのメモリを有効にする(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Memory is off: nothing below is sent to the model and it gets no memory tools.</source>
+        <translation>メモリはオフです：以下の内容はモデルに送られず、モデルはメモリツールを使えません。</translation>
+    </message>
+    <message>
+        <source>Fixed memory</source>
+        <translation>固定メモリ</translation>
+    </message>
+    <message>
+        <source>&amp;Add memory</source>
+        <translation>メモリを追加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add one entry at the end: type it in the editor above the list (Ctrl+N)</source>
+        <translation>末尾に 1 件追加します：一覧の上のエディターに入力します（Ctrl+N）</translation>
+    </message>
+    <message>
+        <source>Add memory</source>
+        <translation>メモリを追加</translation>
+    </message>
+    <message>
+        <source>&amp;Edit raw</source>
+        <translation>原文を編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Edit the whole memory as one Markdown document (Ctrl+E)</source>
+        <translation>メモリ全体を 1 つの Markdown 文書として編集します（Ctrl+E）</translation>
+    </message>
+    <message>
+        <source>Edit raw</source>
+        <translation>原文を編集</translation>
+    </message>
+    <message>
+        <source>&amp;Search memory</source>
+        <translation>メモリを検索(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Narrow the list to entries that share words with what you type (%1)</source>
+        <translation>入力した語を含む項目だけに絞り込みます（%1）</translation>
+    </message>
+    <message>
+        <source>Search memory</source>
+        <translation>メモリを検索</translation>
+    </message>
+    <message>
+        <source>&amp;History…</source>
+        <translation>履歴(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Every change of this assistant&apos;s fixed and dynamic memory — when, who, what — with Revert</source>
+        <translation>このアシスタントの固定メモリと動的メモリのすべての変更（いつ、誰が、何を）と元に戻す操作</translation>
+    </message>
+    <message>
+        <source>History…</source>
+        <translation>履歴…</translation>
+    </message>
+    <message>
+        <source>More memory actions</source>
+        <translation>その他のメモリ操作</translation>
+    </message>
+    <message>
+        <source>Import, Import from another assistant, Export, Copy, Clear</source>
+        <translation>インポート、他のアシスタントからインポート、エクスポート、コピー、クリア</translation>
+    </message>
+    <message>
+        <source>Fixed memory entries</source>
+        <translation>固定メモリの項目</translation>
+    </message>
+    <message>
+        <source>&amp;Edit entry</source>
+        <translation>項目を編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Edit the selected entry in place (Enter or double-click; Enter saves, Esc cancels)</source>
+        <translation>選択した項目をその場で編集します（Enter またはダブルクリック。Enter で保存、Esc でキャンセル）</translation>
+    </message>
+    <message>
+        <source>Mark as &amp;trusted</source>
+        <translation>信頼済みにする(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Clear the untrusted mark of the selected entry</source>
+        <translation>選択した項目の「信頼されていない」印を外します</translation>
+    </message>
+    <message>
+        <source>Copy entry &amp;text</source>
+        <translation>項目のテキストをコピー(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete entry</source>
+        <translation>項目を削除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Delete the selected entry; the ones after it renumber (Del)</source>
+        <translation>選択した項目を削除します。後ろの項目は番号が振り直されます（Del）</translation>
+    </message>
+    <message>
+        <source>&amp;Pause / resume entry</source>
+        <translation>項目を一時停止 / 再開(&amp;P)</translation>
+    </message>
+    <message>
+        <source>A paused entry stays here but is not sent to the model and not offered to its memory tools (Ctrl+P toggles)</source>
+        <translation>一時停止した項目はここに残りますが、モデルには送られず、メモリツールにも渡されません（Ctrl+P で切り替え）</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>読み込み中…</translation>
+    </message>
+    <message>
+        <source>Filter entries…</source>
+        <translation>項目を絞り込む…</translation>
+    </message>
+    <message>
+        <source>Filter fixed memory entries</source>
+        <translation>固定メモリの項目を絞り込む</translation>
+    </message>
+    <message>
+        <source>Mark as trusted</source>
+        <translation>信頼済みにする</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(ies)</source>
+        <translation><numerusform>%Ln 件</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 of %2 match</source>
+        <translation>%2 のうち %1 件が一致</translation>
+    </message>
+    <message>
+        <source>%1 · %2 untrusted</source>
+        <translation>%1 · 信頼されていない項目 %2 件</translation>
+    </message>
+    <message>
+        <source>This assistant no longer exists.</source>
+        <translation>このアシスタントはもう存在しません。</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>Memory — %1</source>
+        <translation>メモリ — %1</translation>
+    </message>
+    <message>
+        <source>Memory · %1</source>
+        <translation>メモリ · %1</translation>
+    </message>
+    <message>
+        <source>No entry matches “%1”.</source>
+        <translation>「%1」に一致する項目はありません。</translation>
+    </message>
+    <message>
+        <source>Memory on</source>
+        <translation>メモリをオンにしました</translation>
+    </message>
+    <message>
+        <source>Memory off</source>
+        <translation>メモリをオフにしました</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Enable assistant memory&lt;/b&gt; is this assistant&apos;s master switch.&lt;/p&gt;&lt;p&gt;When it is off, no fixed or dynamic memory is sent with any request, no memory dream runs for this assistant and the model is not offered its memory tools. Your entries stay here untouched, and topic compaction (Chat Preference) keeps working as before.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;アシスタントのメモリを有効にする&lt;/b&gt;は、このアシスタントのメインスイッチです。&lt;/p&gt;&lt;p&gt;オフのときは、どのリクエストにも固定メモリや動的メモリを送らず、このアシスタントの記憶ドリームも実行せず、モデルにメモリツールも渡しません。項目はそのまま残り、トピックの圧縮（チャット設定）はこれまでどおり動作します。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Fixed memory&lt;/b&gt; belongs to you: facts, preferences and standing instructions this assistant sees in every chat.&lt;/p&gt;&lt;p&gt;The assistant can add or correct entries itself with its built-in memory tool (it must quote the current text before changing one). Automatic summarization and the memory dream read it but never rewrite it.&lt;/p&gt;&lt;p&gt;Cards show who wrote each entry: &lt;i&gt;owner&lt;/i&gt; (you), &lt;i&gt;dream&lt;/i&gt; or &lt;i&gt;agent&lt;/i&gt; (the model). An entry the model wrote right after reading web or plugin output is marked &lt;i&gt;untrusted&lt;/i&gt; and is sent as data, not as instructions, until you mark it trusted.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;固定メモリ&lt;/b&gt;はあなたのものです：このアシスタントがすべてのチャットで参照する事実、好み、継続的な指示です。&lt;/p&gt;&lt;p&gt;アシスタントは内蔵のメモリツールで項目を追加・修正できます（変更する前に現在のテキストを引用する必要があります）。自動要約と記憶ドリームはこれを読みますが、書き換えることはありません。&lt;/p&gt;&lt;p&gt;カードには各項目を書いたのが誰かが表示されます：&lt;i&gt;オーナー&lt;/i&gt;（あなた）、&lt;i&gt;ドリーム&lt;/i&gt;、&lt;i&gt;エージェント&lt;/i&gt;（モデル）。モデルがウェブやプラグインの出力を読んだ直後に書いた項目は&lt;i&gt;信頼されていない&lt;/i&gt;と表示され、信頼済みにするまで指示ではなくデータとして送られます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Off: no memory is sent with requests, no dream runs and the model gets no memory tools.</source>
+        <translation>オフ：リクエストにメモリを送らず、ドリームも実行せず、モデルはメモリツールを使えません。</translation>
+    </message>
+    <message>
+        <source>Facts, preferences and standing instructions this assistant sees in every chat. You own them.</source>
+        <translation>このアシスタントがすべてのチャットで参照する事実、好み、継続的な指示。管理するのはあなたです。</translation>
+    </message>
+    <message>
+        <source>No fixed memory yet.
+Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
+        <translation>固定メモリはまだありません。
+「メモリを追加」（Ctrl+N）を使うか、アシスタントに何か覚えてもらいましょう。</translation>
+    </message>
+    <message>
+        <source>No fixed memory yet: add an entry, or ask the assistant to remember something.</source>
+        <translation>固定メモリはまだありません：項目を追加するか、アシスタントに何か覚えてもらいましょう。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Dreaming memory&lt;/b&gt; is what the assistant learns on its own: a scheduled memory dream reads the topics you were active in the day before and adds a dated card about how you like to work (tone, format, tool habits), not a recap.&lt;/p&gt;&lt;p&gt;It prefers topic summaries from compaction (Chat Preference: Limit history messages and Summarize history); a topic without one still contributes a short excerpt of that day&apos;s messages. The dream never changes your fixed memory.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;ドリームメモリ&lt;/b&gt;はアシスタントが自分で学ぶ内容です：予定された記憶ドリームが前日にやり取りしたトピックを読み、あなたの好む進め方（口調、形式、ツールの使い方）について日付付きのカードを追加します。内容の要約ではありません。&lt;/p&gt;&lt;p&gt;圧縮によるトピックの要約（チャット設定：履歴メッセージを制限、履歴を要約）を優先して使います。要約のないトピックも、その日のメッセージの短い抜粋で反映されます。ドリームが固定メモリを変更することはありません。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>What the assistant learns by itself: a scheduled dream turns a day&apos;s chats into a dated card.</source>
+        <translation>アシスタントが自分で学ぶ内容：予定されたドリームが 1 日のチャットを日付付きのカードにします。</translation>
+    </message>
+    <message>
+        <source>Keeps a snippet of each topic&apos;s summary for later requests and the dream.</source>
+        <translation>各トピックの要約の抜粋を、後のリクエストとドリームのために残します。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Topic snippets&lt;/b&gt; keeps a short snippet of each topic&apos;s summary so later requests and the memory dream can reuse it.&lt;/p&gt;&lt;p&gt;Snippets come from compaction summaries, which need Limit history messages and Summarize history under Chat Preference; topics without a summary still reach the dream through an excerpt of their recent messages.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;トピックの抜粋&lt;/b&gt;は、各トピックの要約の短い抜粋を残し、後のリクエストや記憶ドリームで再利用できるようにします。&lt;/p&gt;&lt;p&gt;抜粋は圧縮の要約から作られます。これにはチャット設定の「履歴メッセージを制限」と「履歴を要約」が必要です。要約のないトピックも、最近のメッセージの抜粋でドリームに反映されます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Fold the Dreaming memory group to this line, giving fixed memory the page (click again to unfold)</source>
+        <translation>ドリームメモリをこの 1 行にたたみ、ページを固定メモリに譲ります（もう一度クリックで展開）</translation>
+    </message>
+    <message>
+        <source>Dreaming memory</source>
+        <translation>ドリームメモリ</translation>
+    </message>
+    <message>
+        <source>&amp;Topic snippets</source>
+        <translation>トピックの抜粋(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Fold dreaming memory</source>
+        <translation>ドリームメモリをたたむ</translation>
+    </message>
+    <message>
+        <source>Show dreaming memory</source>
+        <translation>ドリームメモリを表示</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; is what the dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; merged range cards and old undated blobs cannot be regenerated. &lt;b&gt;Copy&lt;/b&gt; puts exactly the text you see on the clipboard, &lt;b&gt;Clear&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;動的メモリ&lt;/b&gt;はドリームが学んだ内容です：番号付きのカードで、それぞれ元になった UTC の日付（または日付の範囲）が付いています。モデルは固定メモリの後にこれを参照します。&lt;/p&gt;&lt;p&gt;カードは編集（Enter またはダブルクリック）や削除（Del）ができます。&lt;b&gt;再生成&lt;/b&gt;（更新アイコン、Ctrl+R）はそのカードの日だけドリームをやり直します。統合された範囲カードや日付のない古いテキストは再生成できません。&lt;b&gt;コピー&lt;/b&gt;は表示どおりのテキストをクリップボードに入れ、&lt;b&gt;クリア&lt;/b&gt;はすべてのカードを削除し、&lt;b&gt;前のバージョンに戻す&lt;/b&gt;は直前の変更を取り消します（もう一度戻すとやり直します）。&lt;/p&gt;&lt;p&gt;「追加」はありません：日付付きのカードを書くのはドリームだけです。既存のカードとほぼ同じ新しいカードはスキップされます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Dated cards the dream wrote; the model sees them after fixed memory. Only the dream adds cards.</source>
+        <translation>ドリームが書いた日付付きのカード。モデルは固定メモリの後に参照します。カードを追加するのはドリームだけです。</translation>
+    </message>
+    <message>
+        <source>No dream cards yet.</source>
+        <translation>ドリームカードはまだありません。</translation>
+    </message>
+    <message>
+        <source>Dream now (Ctrl+Shift+D) reads a past day you chatted on.</source>
+        <translation>「今すぐドリーム」（Ctrl+Shift+D）はチャットした過去の日を読みます。</translation>
+    </message>
+    <message>
+        <source>A card covers one finished UTC day, so today&apos;s chats (%1) can become one from 00:00 UTC tomorrow at the earliest.</source>
+        <translation>カードは終わった UTC の 1 日分なので、今日のチャット（%1）がカードになるのは早くても明日の 00:00 UTC からです。</translation>
+    </message>
+    <message>
+        <source>The schedule is off: choose Daily above and Save.</source>
+        <translation>スケジュールはオフです：上で「毎日」を選んで保存してください。</translation>
+    </message>
+    <message>
+        <source>A card covers one finished UTC day, and a Weekly run reads only the day before it: the next one, %1, reads %2. Choose Daily above for a card from today&apos;s chats.</source>
+        <translation>カードは終わった UTC の 1 日分で、毎週の実行はその前日だけを読みます：次回（%1）は %2 を読みます。今日のチャットからカードを作るには、上で「毎日」を選んでください。</translation>
+    </message>
+    <message>
+        <source>A card covers one finished UTC day: today&apos;s chats (%1) get theirs at %2.</source>
+        <translation>カードは終わった UTC の 1 日分です：今日のチャット（%1）のカードは %2 に作られます。</translation>
+    </message>
+    <message>
+        <source> The earliest possible is 00:00 UTC: set that time above to get it then.</source>
+        <translation>最も早いのは 00:00 UTC です。その時刻に作るには上でその時刻を設定してください。</translation>
+    </message>
+    <message>
+        <source>ChatHub has to be open then, in its window or the tray; a run missed while it is closed happens at the next start.</source>
+        <translation>その時刻に ChatHub が（ウィンドウかトレイで）開いている必要があります。閉じている間に逃した実行は次回の起動時に行われます。</translation>
+    </message>
+    <message>
+        <source>Dynamic memory</source>
+        <translation>動的メモリ</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <source>Copy every card as shown — #N, date and text — to the clipboard (Ctrl+Shift+C)</source>
+        <translation>すべてのカードを表示どおり（#N、日付、テキスト）クリップボードにコピーします（Ctrl+Shift+C）</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>クリア</translation>
+    </message>
+    <message>
+        <source>Remove every dream card (asks first; Restore previous version brings them back)</source>
+        <translation>すべてのドリームカードを削除します（先に確認します。「前のバージョンに戻す」で元に戻せます）</translation>
+    </message>
+    <message>
+        <source>Restore previous version</source>
+        <translation>前のバージョンに戻す</translation>
+    </message>
+    <message>
+        <source>Undo the last change to the dream cards (restore again to redo it)</source>
+        <translation>ドリームカードへの直前の変更を取り消します（もう一度戻すとやり直します）</translation>
+    </message>
+    <message>
+        <source>Copy all dream cards</source>
+        <translation>すべてのドリームカードをコピー</translation>
+    </message>
+    <message>
+        <source>Dynamic memory cards</source>
+        <translation>動的メモリのカード</translation>
+    </message>
+    <message>
+        <source>&amp;Edit card</source>
+        <translation>カードを編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Edit the selected card&apos;s text in place (Enter; Enter saves, Shift+Enter new line, Esc cancels)</source>
+        <translation>選択したカードのテキストをその場で編集します（Enter。Enter で保存、Shift+Enter で改行、Esc でキャンセル）</translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate</source>
+        <translation>再生成(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Dream over the selected card&apos;s day again and replace its text (Ctrl+R)</source>
+        <translation>選択したカードの日についてもう一度ドリームし、テキストを置き換えます（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>&amp;Copy card text</source>
+        <translation>カードのテキストをコピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected card&apos;s text (Ctrl+C)</source>
+        <translation>選択したカードのテキストをコピーします（Ctrl+C）</translation>
+    </message>
+    <message>
+        <source>&amp;Delete card</source>
+        <translation>カードを削除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Delete the selected card; the ones after it renumber (Del)</source>
+        <translation>選択したカードを削除します。後ろのカードは番号が振り直されます（Del）</translation>
+    </message>
+    <message>
+        <source>E&amp;xpand / fold range card</source>
+        <translation>範囲カードを展開 / たたむ(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Show the days folded into the selected range card, or fold them again (Space)</source>
+        <translation>選択した範囲カードにまとめられた日を表示、またはたたみます（Space）</translation>
+    </message>
+    <message>
+        <source>&amp;Pause / resume card</source>
+        <translation>カードを一時停止 / 再開(&amp;P)</translation>
+    </message>
+    <message>
+        <source>A paused card stays here but is not sent to the model and not offered to its memory search (Ctrl+P toggles)</source>
+        <translation>一時停止したカードはここに残りますが、モデルには送られず、メモリ検索にも渡されません（Ctrl+P で切り替え）</translation>
+    </message>
+    <message>
+        <source>&amp;Cards</source>
+        <translation>カード(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Dream cards waiting for your accept or discard (dream review)</source>
+        <translation>承認または破棄を待っているドリームカード（ドリームの確認）</translation>
+    </message>
+    <message>
+        <source>Dream now</source>
+        <translation>今すぐドリーム</translation>
+    </message>
+    <message>
+        <source>A memory dream is running</source>
+        <translation>記憶ドリームを実行中です</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this dream (Esc); nothing of it is stored</source>
+        <translation>このドリームを停止します（Esc）。何も保存されません</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>再生成</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>編集</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln card(s)</source>
+        <translation><numerusform>カード %Ln 枚</numerusform></translation>
+    </message>
+    <message>
+        <source>No finished day has messages yet: a dream reads a whole UTC day once it is over, so the first card can come tomorrow</source>
+        <translation>メッセージのある終わった日がまだありません。ドリームは UTC の一日が終わってからその日全体を読むので、最初のカードは明日からです</translation>
+    </message>
+    <message>
+        <source>Dream over %1 (UTC, the day chosen beside) now and add its card (Ctrl+Shift+D). This is not a scheduled run.</source>
+        <translation>%1（UTC、横で選んだ日）について今すぐドリームし、そのカードを追加します（Ctrl+Shift+D）。予定された実行ではありません。</translation>
+    </message>
+    <message>
+        <source>Memory is off for this assistant: turn it on to dream</source>
+        <translation>このアシスタントのメモリはオフです：ドリームするにはオンにしてください</translation>
+    </message>
+    <message>
+        <source>Dream: %1</source>
+        <translation>ドリーム：%1</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>オフ</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln proposal(s) to review</source>
+        <translation><numerusform>確認待ちの提案 %Ln 件</numerusform></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Memory dream&lt;/b&gt; runs by itself while ChatHub is open — in its window or tucked away in the system tray. Choose Off, Daily, or Weekly on one weekday; the time is a UTC time of day.&lt;/p&gt;&lt;p&gt;Each run looks at the topics you were active in on the UTC day before it fires (Weekly too): a topic&apos;s compaction summary when it has one, otherwise a short excerpt of that day&apos;s own messages. The History Compress model (Settings → System Agent) turns that into one dated card about how you work with this assistant — tone, formats, tool habits, standing preferences. It is not a recap of the day, and your topics are never compacted or changed by it.&lt;/p&gt;&lt;p&gt;A run missed while ChatHub was closed happens once at the next start. Below the form you see the latest scheduled run; when it failed, its reason is shown and the run is tried again on a later cycle. Dream now and Regenerate are not scheduled runs and never appear there.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;記憶ドリーム&lt;/b&gt;は ChatHub が開いている間（ウィンドウでもシステムトレイでも）自動で実行されます。オフ、毎日、または毎週の曜日を選びます。時刻は UTC の時刻です。&lt;/p&gt;&lt;p&gt;各実行は、実行する前の UTC の 1 日にやり取りしたトピックを見ます（毎週も同じ）：圧縮の要約があればそれを、なければその日のメッセージの短い抜粋を使います。履歴圧縮モデル（設定 → システムエージェント）がそれを、このアシスタントとの進め方（口調、形式、ツールの使い方、継続的な好み）についての日付付きカード 1 枚にまとめます。1 日の要約ではなく、トピックが圧縮・変更されることもありません。&lt;/p&gt;&lt;p&gt;ChatHub が閉じている間に逃した実行は、次回の起動時に 1 回行われます。フォームの下に最新の予定実行が表示されます。失敗した場合は理由が表示され、後のサイクルで再試行されます。「今すぐドリーム」と「再生成」は予定実行ではないため、そこには表示されません。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Keep dream cards&lt;/b&gt; (1–90, default 14) is how many single-day cards are kept as they are. Older ones beyond that are merged into a single range card dated &lt;i&gt;first day – last day&lt;/i&gt;.&lt;/p&gt;&lt;p&gt;Saving the form stores the number and merges right away, in one write, by joining the older cards&apos; text. When the dream next runs it may condense a range with the History Compress model, staying under 6,400 characters; a single-day card stays under 3,200.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;残すドリームカード数&lt;/b&gt;（1–90、既定 14）は、そのまま残す 1 日分のカードの数です。それを超えた古いカードは、&lt;i&gt;最初の日 – 最後の日&lt;/i&gt;の日付を持つ 1 枚の範囲カードにまとめられます。&lt;/p&gt;&lt;p&gt;フォームを保存すると数が保存され、古いカードのテキストをつなげて 1 回の書き込みですぐにまとめます。次にドリームが実行されるとき、履歴圧縮モデルで範囲カードを 6,400 文字以内に要約することがあります。1 日分のカードは 3,200 文字以内です。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Runs while ChatHub is open (window or tray) and reads the UTC day before it.</source>
+        <translation>ChatHub が（ウィンドウかトレイで）開いている間に実行し、その前の UTC の 1 日を読みます。</translation>
+    </message>
+    <message>
+        <source>Past Keep, the oldest single-day cards merge into one range card.</source>
+        <translation>残す数を超えると、最も古い 1 日分のカードが 1 枚の範囲カードにまとめられます。</translation>
+    </message>
+    <message>
+        <source>added a card</source>
+        <translation>カードを追加しました</translation>
+    </message>
+    <message>
+        <source>found nothing new</source>
+        <translation>新しい内容はありませんでした</translation>
+    </message>
+    <message>
+        <source>skipped a card that repeated an existing one</source>
+        <translation>既存のカードと重複するカードをスキップしました</translation>
+    </message>
+    <message>
+        <source>the day already had a card</source>
+        <translation>その日にはすでにカードがありました</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗しました</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>実行中…</translation>
+    </message>
+    <message>
+        <source>Daily at %1 UTC</source>
+        <translation>毎日 %1 UTC</translation>
+    </message>
+    <message>
+        <source>Weekly on %1 at %2 UTC</source>
+        <translation>毎週%1 %2 UTC</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>%3 で %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%2 で %1</translation>
+    </message>
+    <message>
+        <source>Memory &amp;dream:</source>
+        <translation>記憶ドリーム(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Daily</source>
+        <translation>毎日</translation>
+    </message>
+    <message>
+        <source>Weekly</source>
+        <translation>毎週</translation>
+    </message>
+    <message>
+        <source>How often the memory dream runs by itself: Off, Daily, or Weekly on one weekday</source>
+        <translation>記憶ドリームが自動で実行される頻度：オフ、毎日、または毎週の曜日</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <comment>a weekly dream: on &lt;weekday&gt;</comment>
+        <translation>曜日：</translation>
+    </message>
+    <message>
+        <source>The UTC weekday of a weekly dream (it reads the day before)</source>
+        <translation>毎週のドリームの UTC の曜日（その前日を読みます）</translation>
+    </message>
+    <message>
+        <source>at</source>
+        <comment>a dream: at &lt;time&gt; UTC</comment>
+        <translation>時刻：</translation>
+    </message>
+    <message>
+        <source>HH:MM</source>
+        <translation>HH:MM</translation>
+    </message>
+    <message>
+        <source>Time of day in UTC, 24-hour HH:MM (e.g. 02:00). Enter saves.</source>
+        <translation>UTC の時刻、24 時間制の HH:MM（例：02:00）。Enter で保存します。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep dream cards:</source>
+        <translation>残すドリームカード数(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Single-day cards kept before the oldest are merged into one range card (%1–%2, default %3); Save merges at once</source>
+        <translation>最も古いカードが範囲カードにまとめられる前に残す 1 日分のカードの数（%1–%2、既定 %3）。保存するとすぐにまとめます</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Store the schedule and Keep dream cards (Ctrl+S in this form); extra cards are merged in the same write</source>
+        <translation>スケジュールと残すドリームカード数を保存します（このフォームで Ctrl+S）。余分なカードは同じ書き込みでまとめられます</translation>
+    </message>
+    <message>
+        <source>When the schedule fires next (UTC); it dreams over the UTC day before</source>
+        <translation>スケジュールが次に実行される時刻（UTC）。その前の UTC の 1 日についてドリームします</translation>
+    </message>
+    <message>
+        <source>The latest scheduled dream: when it ran, how it ended and, if it failed, why (it is retried later)</source>
+        <translation>最新の予定ドリーム：いつ実行され、どう終わったか、失敗した場合はその理由（後で再試行されます）</translation>
+    </message>
+    <message>
+        <source>%1, on the next firing day (%2)</source>
+        <translation>%1、次の実行日（%2）</translation>
+    </message>
+    <message>
+        <source>Keep fewer dream cards</source>
+        <translation>残すドリームカードを減らす</translation>
+    </message>
+    <message numerus="yes">
+        <source>Keeping %n dream card(s) folds older ones into a range card (by joining their text; the next dream may re-summarize it):</source>
+        <translation><numerusform>ドリームカードを %n 枚残すと、古いカードは範囲カードにまとめられます（テキストをつなげます。次のドリームで要約し直すことがあります）：</numerusform></translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>追加</translation>
+    </message>
+    <message>
+        <source>Folded into the range card</source>
+        <translation>範囲カードにまとめる</translation>
+    </message>
+    <message>
+        <source>Range card rewritten</source>
+        <translation>範囲カードを書き直す</translation>
+    </message>
+    <message>
+        <source>Saving dreams right away: the %1 run was missed, so it catches up on Save (now, %2) over %3 (UTC). Later runs follow the schedule.</source>
+        <translation>保存するとすぐにドリームします：%1 の実行を逃したため、保存時（今、%2）に %3（UTC）について追いつきます。その後の実行はスケジュールどおりです。</translation>
+    </message>
+    <message>
+        <source>Saved: %1 · keep %2 cards</source>
+        <translation>保存しました：%1 · カード %2 枚を残す</translation>
+    </message>
+    <message>
+        <source>Memory is off for this assistant, so no dream runs for it.</source>
+        <translation>このアシスタントのメモリはオフなので、ドリームは実行されません。</translation>
+    </message>
+    <message>
+        <source>Not saved yet: Save uses the schedule above.</source>
+        <translation>まだ保存していません：保存すると上のスケジュールを使います。</translation>
+    </message>
+    <message>
+        <source>The schedule is off: no dream runs by itself. Dream now still works.</source>
+        <translation>スケジュールはオフです：ドリームは自動では実行されません。「今すぐドリーム」は使えます。</translation>
+    </message>
+    <message>
+        <source>Next dream: %1 — %2, over the UTC day before.</source>
+        <translation>次のドリーム：%1 — %2、その前の UTC の 1 日について。</translation>
+    </message>
+    <message>
+        <source> Dreams are paused (tray menu → Pause dreams).</source>
+        <translation>ドリームは一時停止中です（トレイメニュー → ドリームを一時停止）。</translation>
+    </message>
+    <message>
+        <source>Last scheduled run: none yet.</source>
+        <translation>最新の予定実行：まだありません。</translation>
+    </message>
+    <message>
+        <source>Last scheduled run: %1, over %2 — </source>
+        <translation>最新の予定実行：%1、%2 について — </translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止しました</translation>
+    </message>
+    <message>
+        <source>no reason was recorded</source>
+        <translation>理由は記録されていません</translation>
+    </message>
+    <message>
+        <source> It is tried again from %1.</source>
+        <translation>%1 以降に再試行されます。</translation>
+    </message>
+    <message>
+        <source> It is tried again on the next cycle.</source>
+        <translation>次のサイクルで再試行されます。</translation>
+    </message>
+    <message>
+        <source>No dream card waits for review.</source>
+        <translation>確認を待っているドリームカードはありません。</translation>
+    </message>
+    <message>
+        <source>On: each dream&apos;s new card (and any fold of older cards) waits in Proposals until you accept or discard it. Off: dreams add their cards at once.</source>
+        <translation>オン：各ドリームの新しいカード（と古いカードのまとめ）は、承認か破棄をするまで「提案」で待ちます。オフ：ドリームはすぐにカードを追加します。</translation>
+    </message>
+    <message>
+        <source>re-summarized by the History Compress model</source>
+        <translation>履歴圧縮モデルで要約し直し</translation>
+    </message>
+    <message>
+        <source>their text joined</source>
+        <translation>テキストをつなげて</translation>
+    </message>
+    <message>
+        <source>Dream &amp;proposals (%1)…</source>
+        <translation>ドリームの提案(&amp;P)（%1）…</translation>
+    </message>
+    <message>
+        <source>Dream &amp;proposals…</source>
+        <translation>ドリームの提案(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Proposals (%1)</source>
+        <translation>提案(&amp;P)（%1）</translation>
+    </message>
+    <message>
+        <source>&amp;Proposals</source>
+        <translation>提案(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Older cards fold into a range card (%1).</source>
+        <translation>古いカードは範囲カードにまとめられます（%1）。</translation>
+    </message>
+    <message>
+        <source>Card for %1:</source>
+        <translation>%1 のカード：</translation>
+    </message>
+    <message>
+        <source>Accepting changes:</source>
+        <translation>承認すると変わる内容：</translation>
+    </message>
+    <message>
+        <source>&amp;Review new dream cards before they are kept</source>
+        <translation>新しいドリームカードを残す前に確認する(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Dream proposals</source>
+        <translation>ドリームの提案</translation>
+    </message>
+    <message>
+        <source>Ctrl+Enter accepts the selected proposal, Del discards it</source>
+        <translation>Ctrl+Enter で選択した提案を承認、Del で破棄</translation>
+    </message>
+    <message>
+        <source>What accepting the proposal adds</source>
+        <translation>提案を承認すると追加される内容</translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation>承認(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add this card to the dynamic memory, with its fold (Ctrl+Enter)</source>
+        <translation>このカードをまとめと一緒に動的メモリに追加します（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>破棄(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Drop this card; the dynamic memory stays as it is (Del)</source>
+        <translation>このカードを捨てます。動的メモリはそのままです（Del）</translation>
+    </message>
+    <message>
+        <source>nothing: %1</source>
+        <translation>なし：%1</translation>
+    </message>
+    <message>
+        <source> · folds older cards</source>
+        <translation> · 古いカードをまとめる</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more wait(s) for review</source>
+        <translation><numerusform>あと %n 件が確認待ち</numerusform></translation>
+    </message>
+    <message>
+        <source>nothing else waits</source>
+        <translation>ほかに待っている提案はありません</translation>
+    </message>
+    <message>
+        <source>New dream cards wait here for review</source>
+        <translation>新しいドリームカードはここで確認を待ちます</translation>
+    </message>
+    <message>
+        <source>Dreams add their cards at once</source>
+        <translation>ドリームはすぐにカードを追加します</translation>
+    </message>
+    <message>
+        <source>Added as card #%1</source>
+        <translation>カード #%1 として追加しました</translation>
+    </message>
+    <message>
+        <source>That day already had a card; the proposal was dropped</source>
+        <translation>その日にはすでにカードがあったため、提案は破棄されました</translation>
+    </message>
+    <message>
+        <source>Discarded — the dynamic memory is unchanged</source>
+        <translation>破棄しました — 動的メモリは変わっていません</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The whole fixed memory as one Markdown document. Lines &lt;code&gt;#N: text&lt;/code&gt; are entries; any other line (headings, notes, blank lines) is kept exactly as you type it.&lt;/p&gt;&lt;p&gt;Save renumbers the entries 1, 2, 3… in document order.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;固定メモリ全体を 1 つの Markdown 文書として扱います。&lt;code&gt;#N: text&lt;/code&gt; の行が項目で、それ以外の行（見出し、メモ、空行）は入力したとおりに残ります。&lt;/p&gt;&lt;p&gt;保存すると、項目は文書の順に 1、2、3… と番号が振り直されます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The memory changed in another window or command while you were editing, so saving this text would overwrite that change and is refused. Your text stays here; Reload shows the newer version.</source>
+        <translation>編集中に別のウィンドウまたはコマンドでメモリが変更されたため、このテキストを保存するとその変更を上書きしてしまうので拒否されました。テキストはここに残っています。「再読み込み」で新しいバージョンを表示します。</translation>
+    </message>
+    <message>
+        <source>Raw document — entries are lines &lt;code&gt;#N: text&lt;/code&gt;; other lines are kept as typed.</source>
+        <translation>原文 — 項目は &lt;code&gt;#N: text&lt;/code&gt; の行で、それ以外の行は入力どおりに残ります。</translation>
+    </message>
+    <message>
+        <source>Fixed memory document</source>
+        <translation>固定メモリの文書</translation>
+    </message>
+    <message>
+        <source>What saving gives</source>
+        <translation>保存した結果</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>再読み込み</translation>
+    </message>
+    <message>
+        <source>Show the newer memory in the editor (your text here is discarded)</source>
+        <translation>新しいメモリをエディターに表示します（ここのテキストは破棄されます）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Discard the changes in this view</source>
+        <translation>この画面での変更を破棄します</translation>
+    </message>
+    <message>
+        <source>Renumber the entries and save (Ctrl+S); other lines are kept exactly</source>
+        <translation>項目の番号を振り直して保存します（Ctrl+S）。それ以外の行はそのまま残ります</translation>
+    </message>
+    <message>
+        <source>Saving gives %1 and keeps %2</source>
+        <translation>保存すると %1、%2 を残します</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln note(s)</source>
+        <translation><numerusform>メモ %Ln 件</numerusform></translation>
+    </message>
+    <message>
+        <source> (%1 more not listed)</source>
+        <translation>（ほかに %1 件、一覧にはありません）</translation>
+    </message>
+    <message>
+        <source>Discard changes</source>
+        <translation>変更を破棄</translation>
+    </message>
+    <message>
+        <source>Discard the changes to the memory document?</source>
+        <translation>メモリ文書への変更を破棄しますか？</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>破棄</translation>
+    </message>
+    <message>
+        <source>Save memory</source>
+        <translation>メモリを保存</translation>
+    </message>
+    <message numerus="yes">
+        <source>This save removes %Ln entry(ies):</source>
+        <translation><numerusform>この保存で %Ln 件が削除されます：</numerusform></translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>保存しました</translation>
+    </message>
+    <message>
+        <source>Reload memory</source>
+        <translation>メモリを再読み込み</translation>
+    </message>
+    <message>
+        <source>Discard your text and show the newer memory?</source>
+        <translation>テキストを破棄して新しいメモリを表示しますか？</translation>
+    </message>
+    <message>
+        <source>No memory changes recorded yet.</source>
+        <translation>メモリの変更はまだ記録されていません。</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>dynamic</source>
+        <translation>動的</translation>
+    </message>
+    <message>
+        <source>… %1 more lines (memory history --diff shows all)</source>
+        <translation>… ほかに %1 行（memory history --diff ですべて表示）</translation>
+    </message>
+    <message>
+        <source>No line changed.</source>
+        <translation>変更された行はありません。</translation>
+    </message>
+    <message>
+        <source>Revert to before this change…</source>
+        <translation>この変更の前に戻す…</translation>
+    </message>
+    <message>
+        <source>Put back the document as it was before the selected change (the revert is itself a change you can undo)</source>
+        <translation>選択した変更の前の状態に文書を戻します（元に戻す操作も取り消せる変更として記録されます）</translation>
+    </message>
+    <message>
+        <source>Back to the entries</source>
+        <translation>項目に戻る</translation>
+    </message>
+    <message>
+        <source>Show the fixed-memory cards again (Esc)</source>
+        <translation>固定メモリのカードをもう一度表示します（Esc）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln change(s), newest first</source>
+        <translation><numerusform>変更 %Ln 件、新しい順</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 memory, %2 UTC, by %3: %4 (%5 → %6 characters)</source>
+        <translation>%1メモリ、%2 UTC、%3：%4（%5 → %6 文字）</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>元に戻す</translation>
+    </message>
+    <message>
+        <source>Put %1 memory back as it was before change #%2 (%3)? This removes %4 line(s) and adds %5.</source>
+        <translation>%1メモリを変更 #%2（%3）の前の状態に戻しますか？%4 行を削除し、%5 行を追加します。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The document changed %Ln time(s) after that change: reverting overwrites those changes too (each can be reverted again from here).</source>
+        <translation><numerusform>その変更の後、文書は %Ln 回変更されています：元に戻すとそれらの変更も上書きされます（それぞれここから再び元に戻せます）。</numerusform></translation>
+    </message>
+    <message>
+        <source>Revert memory</source>
+        <translation>メモリを元に戻す</translation>
+    </message>
+    <message>
+        <source>The list shows the newer memory now and your text is back in the editor: Enter saves it, Esc drops it.</source>
+        <translation>一覧には新しいメモリが表示され、テキストはエディターに戻っています：Enter で保存、Esc で破棄します。</translation>
+    </message>
+    <message>
+        <source>New fixed-memory entry</source>
+        <translation>新しい固定メモリの項目</translation>
+    </message>
+    <message>
+        <source>A new fact, preference or instruction; it is added at the end</source>
+        <translation>新しい事実、好み、指示。末尾に追加されます</translation>
+    </message>
+    <message>
+        <source>Added #%1</source>
+        <translation>#%1 を追加しました</translation>
+    </message>
+    <message>
+        <source>Edit #%1: %2. %3</source>
+        <translation>#%1 の編集：%2。%3</translation>
+    </message>
+    <message>
+        <source>Saved #%1</source>
+        <translation>#%1 を保存しました</translation>
+    </message>
+    <message>
+        <source>Edit #%1</source>
+        <translation>#%1 を編集</translation>
+    </message>
+    <message>
+        <source>Delete memory</source>
+        <translation>メモリを削除</translation>
+    </message>
+    <message>
+        <source>Delete #%1: “%2”?
+The entries after it are renumbered.</source>
+        <translation>#%1「%2」を削除しますか？
+後ろの項目は番号が振り直されます。</translation>
+    </message>
+    <message>
+        <source>Deleted #%1</source>
+        <translation>#%1 を削除しました</translation>
+    </message>
+    <message>
+        <source>Delete #%1</source>
+        <translation>#%1 を削除</translation>
+    </message>
+    <message>
+        <source>#%1 is trusted now</source>
+        <translation>#%1 を信頼済みにしました</translation>
+    </message>
+    <message>
+        <source>Mark #%1 trusted</source>
+        <translation>#%1 を信頼済みにする</translation>
+    </message>
+    <message>
+        <source>#%1 is paused: kept, not sent</source>
+        <translation>#%1 を一時停止しました：残しますが送りません</translation>
+    </message>
+    <message>
+        <source>#%1 is sent again</source>
+        <translation>#%1 をまた送ります</translation>
+    </message>
+    <message>
+        <source>Pause #%1</source>
+        <translation>#%1 を一時停止</translation>
+    </message>
+    <message>
+        <source>Copied #%1</source>
+        <translation>#%1 をコピーしました</translation>
+    </message>
+    <message>
+        <source>Fixed memory is already empty</source>
+        <translation>固定メモリはすでに空です</translation>
+    </message>
+    <message>
+        <source>this assistant</source>
+        <translation>このアシスタント</translation>
+    </message>
+    <message>
+        <source>Clear fixed memory</source>
+        <translation>固定メモリをクリア</translation>
+    </message>
+    <message>
+        <source>Remove all of %1&apos;s fixed memory? Memory → History can revert it.</source>
+        <translation>%1 の固定メモリをすべて削除しますか？メモリ → 履歴 で元に戻せます。</translation>
+    </message>
+    <message>
+        <source>Cleared fixed memory — History can revert it</source>
+        <translation>固定メモリをクリアしました — 履歴で元に戻せます</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>%1 にエクスポートしました</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>エクスポート</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>インポート</translation>
+    </message>
+    <message>
+        <source>Replace: the file&apos;s memory instead of the current one</source>
+        <translation>置き換え：現在のメモリの代わりにファイルのメモリを使う</translation>
+    </message>
+    <message>
+        <source>Merge: add the file&apos;s fixed entries to the current ones</source>
+        <translation>統合：ファイルの固定メモリの項目を現在の項目に追加する</translation>
+    </message>
+    <message>
+        <source>Import memory</source>
+        <translation>メモリをインポート</translation>
+    </message>
+    <message>
+        <source>Import %1 into %2&apos;s memory?</source>
+        <translation>%1 を %2 のメモリにインポートしますか？</translation>
+    </message>
+    <message>
+        <source>Merged %1: %2 added, %3 skipped as duplicates</source>
+        <translation>%1 を統合しました：%2 件追加、%3 件は重複のためスキップ</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>%1 をインポートしました</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>インポート(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Merge a memory file&apos;s fixed entries into this memory, or replace it (JSON or Markdown); a preview shows what changes first</source>
+        <translation>メモリファイルの固定メモリの項目をこのメモリに統合、または置き換えます（JSON または Markdown）。先に変更内容をプレビューします</translation>
+    </message>
+    <message>
+        <source>Import from another &amp;assistant…</source>
+        <translation>他のアシスタントからインポート(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Paste what ChatGPT, Claude or another assistant remembers about you; each fact becomes an entry</source>
+        <translation>ChatGPT、Claude などのアシスタントが覚えているあなたの情報を貼り付けます。事実ごとに 1 項目になります</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>エクスポート(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Save this assistant&apos;s memory to a file: fixed and dynamic memory with where each entry came from (JSON or Markdown), or the fixed document alone</source>
+        <translation>このアシスタントのメモリをファイルに保存します：固定メモリと動的メモリ、各項目の出どころ（JSON または Markdown）、または固定メモリの文書のみ</translation>
+    </message>
+    <message>
+        <source>&amp;Copy document</source>
+        <translation>文書をコピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the memory document (Markdown) to the clipboard</source>
+        <translation>メモリの文書（Markdown）をクリップボードにコピーします</translation>
+    </message>
+    <message>
+        <source>C&amp;lear…</source>
+        <translation>クリア(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Remove every fixed-memory entry, after showing what goes (Memory → History can revert it)</source>
+        <translation>削除される内容を表示してから、固定メモリの項目をすべて削除します（メモリ → 履歴 で元に戻せます）</translation>
+    </message>
+    <message>
+        <source>Copied the memory document</source>
+        <translation>メモリの文書をコピーしました</translation>
+    </message>
+    <message>
+        <source>The list shows the newer cards now and your text is back in the editor: Enter saves it, Esc drops it.</source>
+        <translation>一覧には新しいカードが表示され、テキストはエディターに戻っています：Enter で保存、Esc で破棄します。</translation>
+    </message>
+    <message>
+        <source>Delete dream card</source>
+        <translation>ドリームカードを削除</translation>
+    </message>
+    <message>
+        <source>Delete #%1 [%2]?
+
+%3
+
+The cards after it are renumbered. Restore previous version undoes this.</source>
+        <translation>#%1 [%2] を削除しますか？
+
+%3
+
+後ろのカードは番号が振り直されます。「前のバージョンに戻す」で取り消せます。</translation>
+    </message>
+    <message>
+        <source>Clear dynamic memory</source>
+        <translation>動的メモリをクリア</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove all %n dream card(s)? Restore previous version brings them back.</source>
+        <translation><numerusform>ドリームカード %n 枚をすべて削除しますか？「前のバージョンに戻す」で元に戻せます。</numerusform></translation>
+    </message>
+    <message>
+        <source>Cleared the dream cards — Restore previous version brings them back</source>
+        <translation>ドリームカードをクリアしました — 「前のバージョンに戻す」で元に戻せます</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored the previous version (%Ln card(s)); restore again to undo</source>
+        <translation><numerusform>前のバージョンに戻しました（カード %Ln 枚）。もう一度戻すと取り消せます</numerusform></translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>戻す</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %Ln card(s)</source>
+        <translation><numerusform>カード %Ln 枚をコピーしました</numerusform></translation>
+    </message>
+    <message>
+        <source>Another change is still being written; try again in a moment.</source>
+        <translation>別の変更を書き込み中です。少ししてからもう一度試してください。</translation>
+    </message>
+    <message>
+        <source>Copied the text of #%1</source>
+        <translation>#%1 のテキストをコピーしました</translation>
+    </message>
+    <message>
+        <source>Dreaming over %1…</source>
+        <translation>%1 についてドリーム中…</translation>
+    </message>
+    <message>
+        <source>Reading the topics of %1…</source>
+        <translation>%1 のトピックを読んでいます…</translation>
+    </message>
+    <message>
+        <source>Asking the History Compress model about %1…</source>
+        <translation>%1 について履歴圧縮モデルに問い合わせています…</translation>
+    </message>
+    <message>
+        <source>Merging older cards into a range card…</source>
+        <translation>古いカードを範囲カードにまとめています…</translation>
+    </message>
+    <message>
+        <source>Dream now again to see what it would add to the memory as it is now.</source>
+        <translation>もう一度「今すぐドリーム」を実行すると、今のメモリに何が追加されるかを確認できます。</translation>
+    </message>
+    <message>
+        <source>Nothing was written. Retry dreams over the same day again now.</source>
+        <translation>何も書き込まれていません。「再試行」で同じ日についてもう一度ドリームします。</translation>
+    </message>
+    <message>
+        <source>Nothing was written. The schedule tries this day again at its next cycle; Retry dreams over it now as a manual run (it is not shown as a scheduled run).</source>
+        <translation>何も書き込まれていません。スケジュールは次のサイクルでこの日をもう一度試します。「再試行」は手動実行として今すぐドリームします（予定実行としては表示されません）。</translation>
+    </message>
+    <message>
+        <source>Scheduled dream</source>
+        <translation>予定ドリーム</translation>
+    </message>
+    <message>
+        <source>The scheduled dream</source>
+        <translation>予定ドリーム</translation>
+    </message>
+    <message>
+        <source>Regenerate #%1</source>
+        <translation>#%1 を再生成</translation>
+    </message>
+    <message>
+        <source>Dream failed: %1</source>
+        <translation>ドリームに失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>Dream failed</source>
+        <translation>ドリームに失敗しました</translation>
+    </message>
+    <message>
+        <source>%1 over %2 failed: %3</source>
+        <translation>%1（%2）に失敗しました：%3</translation>
+    </message>
+    <message>
+        <source>%1 over %2 failed</source>
+        <translation>%1（%2）に失敗しました</translation>
+    </message>
+    <message>
+        <source>the History Compress model gave no reason</source>
+        <translation>履歴圧縮モデルは理由を返しませんでした</translation>
+    </message>
+    <message>
+        <source>%1 over %2 (UTC) failed at %3 UTC.</source>
+        <translation>%1（%2、UTC）は %3 UTC に失敗しました。</translation>
+    </message>
+    <message>
+        <source>Reason: %1</source>
+        <translation>理由：%1</translation>
+    </message>
+    <message>
+        <source>%1: the card for %2 is ready — nothing is written until you add it</source>
+        <translation>%1：%2 のカードができました — 追加するまで何も書き込まれません</translation>
+    </message>
+    <message>
+        <source>Add the dream card for %1? It folds older cards into a range card:</source>
+        <translation>%1 のドリームカードを追加しますか？古いカードは範囲カードにまとめられます：</translation>
+    </message>
+    <message>
+        <source>Add the dream card for %1?</source>
+        <translation>%1 のドリームカードを追加しますか？</translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation>編集</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>追加</translation>
+    </message>
+    <message>
+        <source>Add card</source>
+        <translation>カードを追加</translation>
+    </message>
+    <message>
+        <source>%1 cancelled — nothing was written</source>
+        <translation>%1 をキャンセルしました — 何も書き込まれていません</translation>
+    </message>
+    <message>
+        <source>%1 stopped — nothing was written</source>
+        <translation>%1 を停止しました — 何も書き込まれていません</translation>
+    </message>
+    <message>
+        <source>%1: %2. %3</source>
+        <translation>%1：%2。%3</translation>
+    </message>
+    <message>
+        <source>Scheduled dream stopped — it is tried again later</source>
+        <translation>予定ドリームを停止しました — 後で再試行されます</translation>
+    </message>
+    <message>
+        <source>Scheduled dream: %1</source>
+        <translation>予定ドリーム：%1</translation>
+    </message>
+    <message>
+        <source>Enter saves · Shift+Enter new line · Esc cancels</source>
+        <translation>Enter で保存 · Shift+Enter で改行 · Esc でキャンセル</translation>
+    </message>
+    <message>
+        <source>Enter adds · Shift+Enter new line · Esc cancels</source>
+        <translation>Enter で追加 · Shift+Enter で改行 · Esc でキャンセル</translation>
+    </message>
+    <message>
+        <source>%1 / %2 characters</source>
+        <translation>%1 / %2 文字</translation>
+    </message>
+    <message>
+        <source> — too long to save</source>
+        <translation> — 長すぎて保存できません</translation>
+    </message>
+    <message>
+        <source>owner</source>
+        <translation>オーナー</translation>
+    </message>
+    <message>
+        <source>dream</source>
+        <translation>ドリーム</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>エージェント</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>%1 から</translation>
+    </message>
+    <message>
+        <source>⚠ untrusted</source>
+        <translation>⚠ 信頼されていない</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止中</translation>
+    </message>
+    <message>
+        <source>Pause: keep this entry here but stop sending it to the model (Ctrl+P)</source>
+        <translation>一時停止：この項目を残したまま、モデルへの送信を止めます（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>Paused: click to send this entry again (Ctrl+P)</source>
+        <translation>一時停止中：クリックするとこの項目をまた送ります（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>Written by you in this editor</source>
+        <translation>このエディターであなたが書きました</translation>
+    </message>
+    <message>
+        <source>Written by the memory dream</source>
+        <translation>記憶ドリームが書きました</translation>
+    </message>
+    <message>
+        <source>Written by the model with its memory tool</source>
+        <translation>モデルがメモリツールで書きました</translation>
+    </message>
+    <message>
+        <source>The model wrote this entry while its recent history held web or plugin output, so it is sent as data, not instructions. Mark it trusted if you agree with it.</source>
+        <translation>モデルは直近の履歴にウェブやプラグインの出力があるときにこの項目を書いたため、指示ではなくデータとして送られます。内容に同意する場合は信頼済みにしてください。</translation>
+    </message>
+    <message>
+        <source>Origin not recorded</source>
+        <translation>出どころは記録されていません</translation>
+    </message>
+    <message>
+        <source>Untrusted: </source>
+        <translation>信頼されていない：</translation>
+    </message>
+    <message>
+        <source>Double-click or Enter to edit, Del to delete</source>
+        <translation>ダブルクリックまたは Enter で編集、Del で削除</translation>
+    </message>
+    <message>
+        <source> (untrusted)</source>
+        <translation>（信頼されていない）</translation>
+    </message>
+    <message>
+        <source> (paused)</source>
+        <translation>（一時停止中）</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>メモ：%1</translation>
+    </message>
+    <message>
+        <source>A free-form line of the raw document (Edit raw changes it); it is sent with the memory as written</source>
+        <translation>原文の自由形式の行です（「原文を編集」で変更）。書いたとおりにメモリと一緒に送られます</translation>
+    </message>
+    <message>
+        <source>One UTC day</source>
+        <translation>UTC の 1 日</translation>
+    </message>
+    <message>
+        <source>Older days merged into one card</source>
+        <translation>古い日をまとめた 1 枚のカード</translation>
+    </message>
+    <message>
+        <source>Text from before dated cards</source>
+        <translation>日付付きカード以前のテキスト</translation>
+    </message>
+    <message>
+        <source>A card with an unusual tag</source>
+        <translation>通常と異なるタグのカード</translation>
+    </message>
+    <message>
+        <source>Enter or double-click to edit, Del to delete</source>
+        <translation>Enter またはダブルクリックで編集、Del で削除</translation>
+    </message>
+    <message>
+        <source>Ctrl+R or the refresh icon: dream over this day again</source>
+        <translation>Ctrl+R または更新アイコン：この日についてもう一度ドリーム</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation><numerusform>%n 日分</numerusform></translation>
+    </message>
+    <message>
+        <source>Several days</source>
+        <translation>数日</translation>
+    </message>
+    <message>
+        <source>%1 folded into one card — Space shows them</source>
+        <translation>%1をまとめた 1 枚のカード — Space で表示</translation>
+    </message>
+    <message>
+        <source>no date</source>
+        <translation>日付なし</translation>
+    </message>
+    <message>
+        <source>Regenerate: dream over %1 again (Ctrl+R)</source>
+        <translation>再生成：%1 についてもう一度ドリーム（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Yesterday</source>
+        <translation>昨日</translation>
+    </message>
+    <message>
+        <source>d MMM yyyy</source>
+        <translation>yyyy年M月d日</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3, %4</source>
+        <translation>%1 · %2 · %3、%4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n topic(s)</source>
+        <translation><numerusform>%n 個のトピック</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation><numerusform>%Ln 件のメッセージ</numerusform></translation>
+    </message>
+    <message>
+        <source>The finished UTC day Dream now reads (days with messages, newest first)</source>
+        <translation>「今すぐドリーム」が読む終わった UTC の日（メッセージのある日、新しい順）</translation>
+    </message>
+    <message>
+        <source>no finished day has messages yet</source>
+        <translation>メッセージのある終わった日はまだありません</translation>
+    </message>
+    <message>
+        <source>What will change</source>
+        <translation>変更される内容</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… ほかに %1 件</translation>
+    </message>
+    <message>
+        <source>No entry changes.</source>
+        <translation>項目の変更はありません。</translation>
+    </message>
+    <message>
+        <source>From the file: ticked entries are added (%1)</source>
+        <translation>ファイルから：チェックした項目が追加されます（%1）</translation>
+    </message>
+    <message>
+        <source>Repeats %1</source>
+        <translation>%1 と重複</translation>
+    </message>
+    <message>
+        <source>… and %1 more (new ones added, repeats left out)</source>
+        <translation>… ほかに %1 件（新しいものは追加、重複は除外）</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPaste</name>
+    <message>
+        <source>already in memory as %1</source>
+        <translation>メモリにすでにあります：%1</translation>
+    </message>
+    <message>
+        <source>nearly repeats %1</source>
+        <translation>%1 とほぼ重複</translation>
+    </message>
+    <message>
+        <source>Another assistant</source>
+        <translation>他のアシスタント</translation>
+    </message>
+    <message>
+        <source>Ask the other assistant “What do you remember about me?” (or copy its saved memories) and paste its answer here. Each fact becomes one memory entry.</source>
+        <translation>他のアシスタントに「私について何を覚えていますか？」と尋ね（または保存されたメモリをコピーし）、その答えをここに貼り付けてください。事実ごとに 1 つのメモリ項目になります。</translation>
+    </message>
+    <message>
+        <source>Import memory from another assistant</source>
+        <translation>他のアシスタントからメモリをインポート</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>取得元(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Noted in the provenance of every entry added</source>
+        <translation>追加する各項目の出どころとして記録されます</translation>
+    </message>
+    <message>
+        <source>From a Claude export &amp;zip…</source>
+        <translation>Claude のエクスポート zip から(&amp;Z)…</translation>
+    </message>
+    <message>
+        <source>Read what Claude remembers (memories.json, with each project&apos;s memory) from the Claude.ai data export zip into the box below</source>
+        <translation>Claude.ai のデータエクスポート zip から Claude が覚えている内容（memories.json、各プロジェクトのメモリを含む）を下の欄に読み込みます</translation>
+    </message>
+    <message>
+        <source>Paste the answer here…</source>
+        <translation>ここに答えを貼り付け…</translation>
+    </message>
+    <message>
+        <source>Pasted memory</source>
+        <translation>貼り付けたメモリ</translation>
+    </message>
+    <message>
+        <source>Facts to add</source>
+        <translation>追加する事実</translation>
+    </message>
+    <message>
+        <source>Untick what should not become a memory entry</source>
+        <translation>メモリの項目にしないものはチェックを外してください</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>追加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add the ticked facts as entries at the end of the fixed memory</source>
+        <translation>チェックした事実を固定メモリの末尾に項目として追加します</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Add %n entry(ies)</source>
+        <translation><numerusform>%n 件を追加(&amp;A)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fact(s)</source>
+        <translation><numerusform>事実 %n 件</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n already in memory (unticked)</source>
+        <translation><numerusform>、%n 件はメモリにすでにあります（チェックなし）</numerusform></translation>
+    </message>
+    <message>
+        <source>Claude data export</source>
+        <translation>Claude のデータエクスポート</translation>
+    </message>
+    <message>
+        <source>Claude export (*.zip);;All files (*)</source>
+        <translation>Claude のエクスポート (*.zip);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>%1 holds no memories.json: nothing Claude remembered</source>
+        <translation>%1 に memories.json はありません：Claude が覚えている内容はありません</translation>
     </message>
 </context>
 <context>
@@ -1085,6 +2611,73 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>ReceiptDialog</name>
+    <message>
+        <source>Input tokens</source>
+        <translation>入力トークン</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>内訳</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>要約</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>ピン留め</translation>
+    </message>
+    <message>
+        <source>Recalled topics</source>
+        <translation>参照したトピック</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>What this reply&apos;s request carried</source>
+        <translation>この返信のリクエストに含まれていたもの</translation>
+    </message>
+    <message>
+        <source>Reply %1: ids and counts of what was sent — the texts themselves stay where they are.</source>
+        <translation>返信 %1：送信した内容の ID と数 — テキストそのものは元の場所にあります。</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>Copy as JSON</source>
+        <translation>JSON としてコピー</translation>
+    </message>
+    <message>
+        <source>Copy this receipt as JSON (the same as topic show --receipts --json)</source>
+        <translation>この明細を JSON としてコピーします（topic show --receipts --json と同じ）</translation>
+    </message>
+    <message>
+        <source>Open “%1”</source>
+        <translation>「%1」を開く</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>無題</translation>
+    </message>
+    <message>
+        <source>Open topic %1, which this reply recalled</source>
+        <translation>この返信が参照したトピック %1 を開く</translation>
+    </message>
+</context>
+<context>
     <name>ReplyVersions</name>
     <message>
         <source>&amp;Regenerate reply</source>
@@ -1227,6 +2820,33 @@ URL：%3
     <message>
         <source>%1 memory entries and cards</source>
         <translation>メモリとカード %1 件</translation>
+    </message>
+</context>
+<context>
+    <name>ServiceReasons</name>
+    <message>
+        <source>the memory changed in another window or command since it was opened; nothing was saved</source>
+        <translation>開いた後に別のウィンドウまたはコマンドでメモリが変更されました。何も保存されていません</translation>
+    </message>
+    <message>
+        <source>the store is busy: another ChatHub process is writing; nothing was changed, try again when it is done</source>
+        <translation>ストアが使用中です：別の ChatHub プロセスが書き込み中です。何も変更されていません。終わってからもう一度試してください</translation>
+    </message>
+    <message>
+        <source>a memory entry must not be empty</source>
+        <translation>メモリの項目は空にできません</translation>
+    </message>
+    <message>
+        <source>a memory entry must not be empty; delete it instead</source>
+        <translation>メモリの項目は空にできません。代わりに削除してください</translation>
+    </message>
+    <message>
+        <source>a card cannot be empty; delete it instead</source>
+        <translation>カードは空にできません。代わりに削除してください</translation>
+    </message>
+    <message>
+        <source>there is no previous version of dynamic memory to restore</source>
+        <translation>戻せる動的メモリの前のバージョンはありません</translation>
     </message>
 </context>
 <context>
@@ -1780,8 +3400,8 @@ URL：%3
         <translation> トークン</translation>
     </message>
     <message>
-        <source>Room kept below the context window for the reply and estimation error (default 13,000). Smaller: compacts later; larger: earlier</source>
-        <translation>返信と見積もり誤差のためにコンテキストウィンドウの下に残す余裕（既定 13,000）。小さいほど圧縮が遅く、大きいほど早くなります</translation>
+        <source>Room kept below the context window for the reply and estimation error (default %1). Smaller: compacts later; larger: earlier</source>
+        <translation>返信と見積もり誤差のためにコンテキストウィンドウの下に残す余裕（既定 %1）。小さいほど圧縮が遅く、大きいほど早くなります</translation>
     </message>
     <message>
         <source>&amp;Buffer:</source>
@@ -1792,16 +3412,16 @@ URL：%3
         <translation> 件のメッセージ</translation>
     </message>
     <message>
-        <source>Recent messages kept word for word (default 12; whole turns, so maybe more)</source>
-        <translation>そのまま残す最近のメッセージ数（既定 12。ターン単位なので多くなることもあります）</translation>
+        <source>Recent messages kept word for word (default %1; whole turns, so maybe more)</source>
+        <translation>そのまま残す最近のメッセージ数（既定 %1。ターン単位なので多くなることもあります）</translation>
     </message>
     <message>
         <source>&amp;Keep recent:</source>
         <translation>最近の保持数(&amp;K)：</translation>
     </message>
     <message>
-        <source>Failed summaries before a five-minute pause (default 3)</source>
-        <translation>5 分間休止するまでの要約の失敗回数（既定 3）</translation>
+        <source>Failed summaries before a five-minute pause (default %1)</source>
+        <translation>5 分間休止するまでの要約の失敗回数（既定 %1）</translation>
     </message>
     <message>
         <source>Max &amp;failures:</source>
@@ -2544,6 +4164,361 @@ URL：%3
     <message>
         <source>memory dreams on schedule</source>
         <translation>記憶ドリームは予定どおり</translation>
+    </message>
+</context>
+<context>
+    <name>UsagePopover</name>
+    <message>
+        <source>Compacting…</source>
+        <translation>圧縮中…</translation>
+    </message>
+    <message>
+        <source>Compact now</source>
+        <translation>今すぐ圧縮</translation>
+    </message>
+    <message>
+        <source>%1 of %2 input tokens; tick: %3</source>
+        <translation>入力 %2 トークン中 %1；目盛り：%3</translation>
+    </message>
+    <message>
+        <source>Hide the rows of %1</source>
+        <translation>「%1」の行を隠す</translation>
+    </message>
+    <message>
+        <source>Show the rows of %1</source>
+        <translation>「%1」の行を表示</translation>
+    </message>
+    <message>
+        <source>Total Used</source>
+        <translation>合計</translation>
+    </message>
+    <message>
+        <source>Context usage &amp; compaction</source>
+        <translation>コンテキストの使用量 &amp; 圧縮</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>詳細</translation>
+    </message>
+    <message>
+        <source>Show how tokens are counted</source>
+        <translation>トークンの数え方を表示</translation>
+    </message>
+    <message>
+        <source>Older turns are left out with no usable summary: compact the topic to keep them as one.</source>
+        <translation>古いやり取りが使える要約なしで省かれています：トピックを圧縮すると 1 つの要約として残せます。</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>プロンプトキャッシュ</translation>
+    </message>
+    <message>
+        <source>About the reported cache</source>
+        <translation>報告されたキャッシュについて</translation>
+    </message>
+    <message>
+        <source>Save a model card with the window the server really reads, so the estimate, compaction and the history fit it</source>
+        <translation>サーバーが実際に読むウィンドウでモデルカードを保存し、見積もり・圧縮・履歴をそれに合わせます</translation>
+    </message>
+    <message>
+        <source>Give this model a card: its context window, max output and tokenizer</source>
+        <translation>このモデルにカードを作ります：コンテキストウィンドウ、最大出力、トークナイザー</translation>
+    </message>
+    <message>
+        <source>Summarize the completed turns before your latest message now (History Compress model; Ctrl+Shift+K)</source>
+        <translation>最新のメッセージより前の完了したやり取りを今すぐ要約します（履歴圧縮モデル；Ctrl+Shift+K）</translation>
+    </message>
+    <message>
+        <source>View topic summary</source>
+        <translation>トピックの要約を表示</translation>
+    </message>
+    <message>
+        <source>No estimate yet: open or create a topic.</source>
+        <translation>まだ見積もりはありません：トピックを開くか作成してください。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Next request estimate: %1&lt;/b&gt; of %2 input tokens</source>
+        <translation>&lt;b&gt;次のリクエストの見積もり：%1&lt;/b&gt;（入力 %2 トークン中）</translation>
+    </message>
+    <message>
+        <source>%1; the red mark: %2</source>
+        <translation>%1；赤い印：%2</translation>
+    </message>
+    <message>
+        <source>⚠ Last reply: %1.</source>
+        <translation>⚠ 直前の返信：%1。</translation>
+    </message>
+    <message>
+        <source>Set %1&apos;s window to %2 tokens</source>
+        <translation>%1 のウィンドウを %2 トークンに設定</translation>
+    </message>
+    <message>
+        <source>Set %1&apos;s window…</source>
+        <translation>%1 のウィンドウを設定…</translation>
+    </message>
+    <message>
+        <source>Saved: %1 reads %2 tokens</source>
+        <translation>保存しました：%1 は %2 トークンを読みます</translation>
+    </message>
+    <message>
+        <source>The topic&apos;s rolling summary, its model, Copy / Export and the debug log (Ctrl+Shift+S)</source>
+        <translation>トピックのローリング要約、そのモデル、コピー / エクスポート、デバッグログ（Ctrl+Shift+S）</translation>
+    </message>
+    <message>
+        <source>No summary yet: the viewer shows the debug log of past runs (Ctrl+Shift+S)</source>
+        <translation>まだ要約はありません：ビューアーには過去の実行のデバッグログが表示されます（Ctrl+Shift+S）</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>指示</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>Topic summary</source>
+        <translation>トピックの要約</translation>
+    </message>
+    <message>
+        <source>Pinned messages</source>
+        <translation>ピン留めしたメッセージ</translation>
+    </message>
+    <message>
+        <source>Chat messages</source>
+        <translation>チャットのメッセージ</translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation>下書き</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>画像</translation>
+    </message>
+    <message>
+        <source>Knowledge</source>
+        <translation>ナレッジ</translation>
+    </message>
+    <message>
+        <source>Per-message overhead</source>
+        <translation>メッセージごとのオーバーヘッド</translation>
+    </message>
+    <message>
+        <source>Instructions &amp; framing</source>
+        <translation>指示 &amp; 枠組み</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>会話</translation>
+    </message>
+    <message>
+        <source>no reply in the window reports input tokens yet</source>
+        <translation>ウィンドウ内に入力トークン数を報告した返信はまだありません</translation>
+    </message>
+    <message>
+        <source>the last reported reply predates the last compaction</source>
+        <translation>最後に報告された返信は前回の圧縮より前のものです</translation>
+    </message>
+    <message>
+        <source>this server&apos;s chat template takes no tools (llama.cpp /props)</source>
+        <translation>このサーバーのチャットテンプレートはツールを受け付けません（llama.cpp /props）</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Corrected to the provider&apos;s own count</source>
+        <translation>プロバイダー自身のカウントに補正</translation>
+    </message>
+    <message>
+        <source>Learned correction × %1</source>
+        <translation>学習した補正 × %1</translation>
+    </message>
+    <message>
+        <source>Difference from the local count</source>
+        <translation>ローカルのカウントとの差</translation>
+    </message>
+    <message>
+        <source>None offered — %1.</source>
+        <translation>提供なし — %1。</translation>
+    </message>
+    <message>
+        <source>A small allowance per message and tool schema (%1 × 3).</source>
+        <translation>メッセージとツールスキーマごとの小さな余裕（%1 × 3）。</translation>
+    </message>
+    <message>
+        <source> (local counts × %1, the learned correction)</source>
+        <translation>（ローカルのカウント × %1、学習した補正）</translation>
+    </message>
+    <message>
+        <source>; %1 of it has left the window since</source>
+        <translation>；そのうち %1 はその後ウィンドウから外れました</translation>
+    </message>
+    <message>
+        <source>The provider reported %1 for the last request%2; %3 counted after it%4.</source>
+        <translation>プロバイダーは直前のリクエストを %1 と報告しました%2；その後に %3 を数えました%4。</translation>
+    </message>
+    <message>
+        <source> This run did not send that request, so the larger of that and the local count is used.</source>
+        <translation>この実行はそのリクエストを送っていないため、それとローカルのカウントの大きい方を使います。</translation>
+    </message>
+    <message numerus="yes">
+        <source> over %Ln replies</source>
+        <translation><numerusform>（%Ln 件の返信で）</numerusform></translation>
+    </message>
+    <message>
+        <source>This model&apos;s provider has counted %1 of our local count%2; local counts are scaled by it.</source>
+        <translation>このモデルのプロバイダーはローカルのカウントの %1 と数えました%2；ローカルのカウントはこの比率で調整されます。</translation>
+    </message>
+    <message>
+        <source>threshold compaction at %1 estimated tokens</source>
+        <translation>見積もり %1 トークンでしきい値圧縮</translation>
+    </message>
+    <message>
+        <source>auto-compact at the %1 high watermark</source>
+        <translation>上限ライン %1 で自動圧縮</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s count of an earlier request, plus what came after it, is larger than the count made on this computer, so it is used.</source>
+        <translation>以前のリクエストに対するプロバイダーのカウントにその後の分を足した値が、このコンピューターでのカウントより大きいため、そちらを使います。</translation>
+    </message>
+    <message>
+        <source>Based on the provider&apos;s own count of the last request; the rows below are counted on this computer.</source>
+        <translation>直前のリクエストに対するプロバイダー自身のカウントに基づきます。下の各行はこのコンピューターで数えています。</translation>
+    </message>
+    <message>
+        <source>Counted on this computer: %1</source>
+        <translation>このコンピューターで数えました：%1</translation>
+    </message>
+    <message>
+        <source>Counted on this computer</source>
+        <translation>このコンピューターで数えました</translation>
+    </message>
+    <message>
+        <source> (its report plus what came after is smaller)</source>
+        <translation>（その報告にその後の分を足した値の方が小さい）</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>Threshold compaction above %1 estimated tokens (now about %2)</source>
+        <translation>見積もりが %1 トークンを超えるとしきい値圧縮（現在およそ %2）</translation>
+    </message>
+    <message>
+        <source>Auto-compact at the %1 high watermark, down to %2</source>
+        <translation>上限ライン %1 で自動圧縮し、%2 まで減らします</translation>
+    </message>
+    <message>
+        <source>. The context window is a fallback: this model is in neither the catalog nor your model cards</source>
+        <translation>。コンテキストウィンドウは代替値です：このモデルはカタログにもモデルカードにもありません</translation>
+    </message>
+    <message>
+        <source>Tokens are counted with the %1 encoding.</source>
+        <translation>トークンは %1 エンコーディングで数えています。</translation>
+    </message>
+    <message>
+        <source>No provider telemetry yet: no reply has reported cache use</source>
+        <translation>プロバイダーのテレメトリーはまだありません：キャッシュの使用を報告した返信はありません</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <source> (expanded to %1)</source>
+        <translation>（%1 まで拡張）</translation>
+    </message>
+    <message>
+        <source>%1 covered by the summary</source>
+        <translation>%1 件は要約に含まれています</translation>
+    </message>
+    <message>
+        <source>%1 beyond the history limit</source>
+        <translation>%1 件は履歴の上限を超えています</translation>
+    </message>
+    <message>
+        <source>%1 of %2 topic messages included</source>
+        <translation>トピックのメッセージ %2 件中 %1 件を含めています</translation>
+    </message>
+    <message>
+        <source>; dropped: %1</source>
+        <translation>；省いたもの：%1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>History limit: %1</source>
+        <translation>履歴の上限：%1</translation>
+    </message>
+    <message>
+        <source>Whole topic: about %1 tokens</source>
+        <translation>トピック全体：約 %1 トークン</translation>
+    </message>
+    <message>
+        <source>Last compaction: %1</source>
+        <translation>前回の圧縮：%1</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>History window</source>
+        <translation>履歴ウィンドウ</translation>
+    </message>
+    <message>
+        <source> − %1 kept for the reply</source>
+        <translation> − 返信用に %1 を確保</translation>
+    </message>
+    <message>
+        <source> · %1 used</source>
+        <translation> · %1 使用</translation>
+    </message>
+    <message>
+        <source>Input budget %1 = context window %2%3%4</source>
+        <translation>入力予算 %1 = コンテキストウィンドウ %2%3%4</translation>
+    </message>
+    <message>
+        <source>This message alone is longer than the model&apos;s context window (%1 tokens &gt; %2)</source>
+        <translation>このメッセージだけでモデルのコンテキストウィンドウを超えています（%1 トークン &gt; %2）</translation>
+    </message>
+    <message>
+        <source>This message alone is longer than the model&apos;s input budget (%1 tokens &gt; %2, the context window less the reply reserve)</source>
+        <translation>このメッセージだけでモデルの入力予算を超えています（%1 トークン &gt; %2、コンテキストウィンドウから返信の予備を引いた値）</translation>
+    </message>
+    <message>
+        <source>; shorten it or attach less.</source>
+        <translation>；短くするか、添付を減らしてください。</translation>
+    </message>
+    <message>
+        <source>Over the input budget by %1 tokens: the next request will not fit. Compact the topic or lower the history limit.</source>
+        <translation>入力予算を %1 トークン超えています：次のリクエストは収まりません。トピックを圧縮するか、履歴の上限を下げてください。</translation>
+    </message>
+    <message>
+        <source>Tools: none offered — %1.</source>
+        <translation>ツール：提供なし — %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation><numerusform> ほか %n 件</numerusform></translation>
+    </message>
+    <message>
+        <source>Tools: %1 is off for this assistant, so not offered (Settings → Tools).</source>
+        <translation>ツール：%1 はこのアシスタントではオフのため提供しません（設定 → ツール）。</translation>
+    </message>
+    <message>
+        <source>Tools: %1 are off for this assistant, so not offered (Settings → Tools).</source>
+        <translation>ツール：%1 はこのアシスタントではオフのため提供しません（設定 → ツール）。</translation>
     </message>
 </context>
 <context>

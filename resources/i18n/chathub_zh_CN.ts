@@ -173,12 +173,50 @@
 <context>
     <name>ContextControls</name>
     <message>
+        <source>What must the summary keep? For example: the SQL schema and every file path.
+Leave it empty to compact as usual.</source>
+        <translation>摘要必须保留什么？例如：SQL 结构和每个文件路径。
+留空则照常压缩。</translation>
+    </message>
+    <message>
         <source>Compact with &amp;focus…</source>
         <translation>带重点压缩(&amp;F)…</translation>
     </message>
     <message>
         <source>Compact now, telling the History Compress model what the summary must keep</source>
         <translation>立即压缩，并告诉历史压缩模型摘要必须保留什么</translation>
+    </message>
+    <message>
+        <source>Dream review: new dream cards waiting for your accept or discard</source>
+        <translation>梦境审阅：等待你接受或丢弃的新梦境卡片</translation>
+    </message>
+    <message>
+        <source>That topic is not listed any more</source>
+        <translation>该话题已不在列表中</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Memory (%n dream proposal(s))…</source>
+        <translation><numerusform>记忆(&amp;M)（%n 条梦境提议）…</numerusform></translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <translation>记忆（%1）</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Pinned: compaction keeps this message word for word (it counts against the input budget)</source>
+        <translation>已置顶：压缩会逐字保留这条消息（计入输入预算）</translation>
+    </message>
+    <message>
+        <source>Unpinned: compaction may summarize this message</source>
+        <translation>已取消置顶：压缩可能会总结这条消息</translation>
+    </message>
+    <message>
+        <source>Compact with focus</source>
+        <translation>带重点压缩</translation>
     </message>
 </context>
 <context>
@@ -237,6 +275,10 @@
     <message>
         <source>A tool server did not start. Check its command and settings in Settings → Tools; its own words are below.</source>
         <translation>一个工具服务器未能启动。请在“设置 → 工具”中检查它的命令和设置；下面是它自己的输出。</translation>
+    </message>
+    <message>
+        <source>The History Compress model or its provider failed; the reason is below.</source>
+        <translation>历史压缩模型或其服务商出错；原因见下方。</translation>
     </message>
 </context>
 <context>
@@ -299,6 +341,1490 @@
     <message>
         <source>Waiting for the store — another ChatHub process is writing…</source>
         <translation>正在等待数据库 — 另一个 ChatHub 进程正在写入…</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPage</name>
+    <message>
+        <source>&amp;Enable assistant memory</source>
+        <translation>启用助手记忆(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Memory is off: nothing below is sent to the model and it gets no memory tools.</source>
+        <translation>记忆已关闭：下方内容都不会发送给模型，模型也没有记忆工具。</translation>
+    </message>
+    <message>
+        <source>Fixed memory</source>
+        <translation>固定记忆</translation>
+    </message>
+    <message>
+        <source>&amp;Add memory</source>
+        <translation>添加记忆(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add one entry at the end: type it in the editor above the list (Ctrl+N)</source>
+        <translation>在末尾添加一条：在列表上方的编辑框中输入（Ctrl+N）</translation>
+    </message>
+    <message>
+        <source>Add memory</source>
+        <translation>添加记忆</translation>
+    </message>
+    <message>
+        <source>&amp;Edit raw</source>
+        <translation>编辑原文(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Edit the whole memory as one Markdown document (Ctrl+E)</source>
+        <translation>将整个记忆作为一个 Markdown 文档编辑（Ctrl+E）</translation>
+    </message>
+    <message>
+        <source>Edit raw</source>
+        <translation>编辑原文</translation>
+    </message>
+    <message>
+        <source>&amp;Search memory</source>
+        <translation>搜索记忆(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Narrow the list to entries that share words with what you type (%1)</source>
+        <translation>只显示与输入内容有相同词语的条目（%1）</translation>
+    </message>
+    <message>
+        <source>Search memory</source>
+        <translation>搜索记忆</translation>
+    </message>
+    <message>
+        <source>&amp;History…</source>
+        <translation>历史记录(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Every change of this assistant&apos;s fixed and dynamic memory — when, who, what — with Revert</source>
+        <translation>此助手固定记忆和动态记忆的每次更改——时间、作者、内容——并可还原</translation>
+    </message>
+    <message>
+        <source>History…</source>
+        <translation>历史记录…</translation>
+    </message>
+    <message>
+        <source>More memory actions</source>
+        <translation>更多记忆操作</translation>
+    </message>
+    <message>
+        <source>Import, Import from another assistant, Export, Copy, Clear</source>
+        <translation>导入、从其他助手导入、导出、复制、清空</translation>
+    </message>
+    <message>
+        <source>Fixed memory entries</source>
+        <translation>固定记忆条目</translation>
+    </message>
+    <message>
+        <source>&amp;Edit entry</source>
+        <translation>编辑条目(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Edit the selected entry in place (Enter or double-click; Enter saves, Esc cancels)</source>
+        <translation>直接编辑所选条目（Enter 或双击；Enter 保存，Esc 取消）</translation>
+    </message>
+    <message>
+        <source>Mark as &amp;trusted</source>
+        <translation>标记为可信(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Clear the untrusted mark of the selected entry</source>
+        <translation>清除所选条目的不可信标记</translation>
+    </message>
+    <message>
+        <source>Copy entry &amp;text</source>
+        <translation>复制条目文本(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete entry</source>
+        <translation>删除条目(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Delete the selected entry; the ones after it renumber (Del)</source>
+        <translation>删除所选条目；其后的条目会重新编号（Del）</translation>
+    </message>
+    <message>
+        <source>&amp;Pause / resume entry</source>
+        <translation>暂停 / 恢复条目(&amp;P)</translation>
+    </message>
+    <message>
+        <source>A paused entry stays here but is not sent to the model and not offered to its memory tools (Ctrl+P toggles)</source>
+        <translation>暂停的条目保留在这里，但不会发送给模型，也不提供给其记忆工具（Ctrl+P 切换）</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>Filter entries…</source>
+        <translation>筛选条目…</translation>
+    </message>
+    <message>
+        <source>Filter fixed memory entries</source>
+        <translation>筛选固定记忆条目</translation>
+    </message>
+    <message>
+        <source>Mark as trusted</source>
+        <translation>标记为可信</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(ies)</source>
+        <translation><numerusform>%Ln 条</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 of %2 match</source>
+        <translation>%2 中有 %1 条匹配</translation>
+    </message>
+    <message>
+        <source>%1 · %2 untrusted</source>
+        <translation>%1 · %2 条不可信</translation>
+    </message>
+    <message>
+        <source>This assistant no longer exists.</source>
+        <translation>此助手已不存在。</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Memory — %1</source>
+        <translation>记忆 — %1</translation>
+    </message>
+    <message>
+        <source>Memory · %1</source>
+        <translation>记忆 · %1</translation>
+    </message>
+    <message>
+        <source>No entry matches “%1”.</source>
+        <translation>没有与“%1”匹配的条目。</translation>
+    </message>
+    <message>
+        <source>Memory on</source>
+        <translation>记忆已开启</translation>
+    </message>
+    <message>
+        <source>Memory off</source>
+        <translation>记忆已关闭</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Enable assistant memory&lt;/b&gt; is this assistant&apos;s master switch.&lt;/p&gt;&lt;p&gt;When it is off, no fixed or dynamic memory is sent with any request, no memory dream runs for this assistant and the model is not offered its memory tools. Your entries stay here untouched, and topic compaction (Chat Preference) keeps working as before.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;启用助手记忆&lt;/b&gt;是此助手的总开关。&lt;/p&gt;&lt;p&gt;关闭时，任何请求都不会附带固定记忆或动态记忆，此助手不会运行记忆梦境，模型也不会获得记忆工具。你的条目原样保留在这里，话题压缩（对话偏好）照常工作。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Fixed memory&lt;/b&gt; belongs to you: facts, preferences and standing instructions this assistant sees in every chat.&lt;/p&gt;&lt;p&gt;The assistant can add or correct entries itself with its built-in memory tool (it must quote the current text before changing one). Automatic summarization and the memory dream read it but never rewrite it.&lt;/p&gt;&lt;p&gt;Cards show who wrote each entry: &lt;i&gt;owner&lt;/i&gt; (you), &lt;i&gt;dream&lt;/i&gt; or &lt;i&gt;agent&lt;/i&gt; (the model). An entry the model wrote right after reading web or plugin output is marked &lt;i&gt;untrusted&lt;/i&gt; and is sent as data, not as instructions, until you mark it trusted.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;固定记忆&lt;/b&gt;属于你：此助手在每次对话中都会看到的事实、偏好和长期指令。&lt;/p&gt;&lt;p&gt;助手可以用内置的记忆工具自行添加或更正条目（修改前必须引用当前文本）。自动总结和记忆梦境会读取它，但从不改写它。&lt;/p&gt;&lt;p&gt;卡片会标明每条的作者：&lt;i&gt;所有者&lt;/i&gt;（你）、&lt;i&gt;梦境&lt;/i&gt;或&lt;i&gt;代理&lt;/i&gt;（模型）。模型在读取网页或插件输出后立即写下的条目会标记为&lt;i&gt;不可信&lt;/i&gt;，在你将其标记为可信之前，它会作为数据而不是指令发送。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Off: no memory is sent with requests, no dream runs and the model gets no memory tools.</source>
+        <translation>关闭时：请求不附带记忆，不运行梦境，模型也没有记忆工具。</translation>
+    </message>
+    <message>
+        <source>Facts, preferences and standing instructions this assistant sees in every chat. You own them.</source>
+        <translation>此助手在每次对话中都会看到的事实、偏好和长期指令，由你掌控。</translation>
+    </message>
+    <message>
+        <source>No fixed memory yet.
+Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
+        <translation>还没有固定记忆。
+使用“添加记忆”（Ctrl+N），或让助手记住一些事情。</translation>
+    </message>
+    <message>
+        <source>No fixed memory yet: add an entry, or ask the assistant to remember something.</source>
+        <translation>还没有固定记忆：添加一条，或让助手记住一些事情。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Dreaming memory&lt;/b&gt; is what the assistant learns on its own: a scheduled memory dream reads the topics you were active in the day before and adds a dated card about how you like to work (tone, format, tool habits), not a recap.&lt;/p&gt;&lt;p&gt;It prefers topic summaries from compaction (Chat Preference: Limit history messages and Summarize history); a topic without one still contributes a short excerpt of that day&apos;s messages. The dream never changes your fixed memory.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;梦境记忆&lt;/b&gt;是助手自己学到的内容：定时的记忆梦境会读取你前一天活跃过的话题，并添加一张带日期的卡片，记录你喜欢的工作方式（语气、格式、工具习惯），而不是内容回顾。&lt;/p&gt;&lt;p&gt;它优先使用压缩产生的话题摘要（对话偏好：限制历史消息数和总结历史）；没有摘要的话题也会提供当天消息的简短摘录。梦境从不修改你的固定记忆。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>What the assistant learns by itself: a scheduled dream turns a day&apos;s chats into a dated card.</source>
+        <translation>助手自己学到的内容：定时梦境把一天的对话变成一张带日期的卡片。</translation>
+    </message>
+    <message>
+        <source>Keeps a snippet of each topic&apos;s summary for later requests and the dream.</source>
+        <translation>为之后的请求和梦境保留每个话题摘要的片段。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Topic snippets&lt;/b&gt; keeps a short snippet of each topic&apos;s summary so later requests and the memory dream can reuse it.&lt;/p&gt;&lt;p&gt;Snippets come from compaction summaries, which need Limit history messages and Summarize history under Chat Preference; topics without a summary still reach the dream through an excerpt of their recent messages.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;话题片段&lt;/b&gt;会为每个话题的摘要保留一段简短片段，供之后的请求和记忆梦境复用。&lt;/p&gt;&lt;p&gt;片段来自压缩摘要，这需要在对话偏好中开启“限制历史消息数”和“总结历史”；没有摘要的话题也会通过最近消息的摘录进入梦境。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Fold the Dreaming memory group to this line, giving fixed memory the page (click again to unfold)</source>
+        <translation>将梦境记忆折叠成这一行，把页面留给固定记忆（再次点击展开）</translation>
+    </message>
+    <message>
+        <source>Dreaming memory</source>
+        <translation>梦境记忆</translation>
+    </message>
+    <message>
+        <source>&amp;Topic snippets</source>
+        <translation>话题片段(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Fold dreaming memory</source>
+        <translation>折叠梦境记忆</translation>
+    </message>
+    <message>
+        <source>Show dreaming memory</source>
+        <translation>展开梦境记忆</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; is what the dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; merged range cards and old undated blobs cannot be regenerated. &lt;b&gt;Copy&lt;/b&gt; puts exactly the text you see on the clipboard, &lt;b&gt;Clear&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;动态记忆&lt;/b&gt;是梦境学到的内容：带编号的卡片，每张都标有其来源的 UTC 日期（或日期范围）。模型会在固定记忆之后看到它们。&lt;/p&gt;&lt;p&gt;可以编辑卡片（Enter 或双击）或删除（Del）。&lt;b&gt;重新生成&lt;/b&gt;（刷新图标，Ctrl+R）只针对该卡片的日期再做一次梦境；合并的范围卡片和旧的无日期文本不能重新生成。&lt;b&gt;复制&lt;/b&gt;会把你看到的文本原样放到剪贴板，&lt;b&gt;清空&lt;/b&gt;会删除所有卡片，&lt;b&gt;恢复上一版本&lt;/b&gt;会撤销上一次更改（再次恢复即可重做）。&lt;/p&gt;&lt;p&gt;这里没有“添加”：只有梦境会写入带日期的卡片。与现有卡片大部分重复的新卡片会被跳过。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Dated cards the dream wrote; the model sees them after fixed memory. Only the dream adds cards.</source>
+        <translation>梦境写下的带日期卡片；模型在固定记忆之后看到它们。只有梦境会添加卡片。</translation>
+    </message>
+    <message>
+        <source>No dream cards yet.</source>
+        <translation>还没有梦境卡片。</translation>
+    </message>
+    <message>
+        <source>Dream now (Ctrl+Shift+D) reads a past day you chatted on.</source>
+        <translation>“立即做梦”（Ctrl+Shift+D）会读取你聊过天的某个过去日期。</translation>
+    </message>
+    <message>
+        <source>A card covers one finished UTC day, so today&apos;s chats (%1) can become one from 00:00 UTC tomorrow at the earliest.</source>
+        <translation>一张卡片对应一个已结束的 UTC 日，因此今天的对话（%1）最早要到明天 00:00 UTC 才能成为卡片。</translation>
+    </message>
+    <message>
+        <source>The schedule is off: choose Daily above and Save.</source>
+        <translation>计划已关闭：请在上方选择“每天”并保存。</translation>
+    </message>
+    <message>
+        <source>A card covers one finished UTC day, and a Weekly run reads only the day before it: the next one, %1, reads %2. Choose Daily above for a card from today&apos;s chats.</source>
+        <translation>一张卡片对应一个已结束的 UTC 日，而每周运行只读取它前一天：下一次（%1）读取 %2。若要从今天的对话得到卡片，请在上方选择“每天”。</translation>
+    </message>
+    <message>
+        <source>A card covers one finished UTC day: today&apos;s chats (%1) get theirs at %2.</source>
+        <translation>一张卡片对应一个已结束的 UTC 日：今天的对话（%1）将在 %2 得到卡片。</translation>
+    </message>
+    <message>
+        <source> The earliest possible is 00:00 UTC: set that time above to get it then.</source>
+        <translation>最早可在 00:00 UTC：在上方设为该时间即可在那时得到。</translation>
+    </message>
+    <message>
+        <source>ChatHub has to be open then, in its window or the tray; a run missed while it is closed happens at the next start.</source>
+        <translation>届时 ChatHub 需要处于打开状态（窗口或托盘中）；关闭期间错过的运行会在下次启动时进行。</translation>
+    </message>
+    <message>
+        <source>Dynamic memory</source>
+        <translation>动态记忆</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy every card as shown — #N, date and text — to the clipboard (Ctrl+Shift+C)</source>
+        <translation>将所有卡片按显示内容（#N、日期和文本）复制到剪贴板（Ctrl+Shift+C）</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>Remove every dream card (asks first; Restore previous version brings them back)</source>
+        <translation>删除所有梦境卡片（会先询问；“恢复上一版本”可找回）</translation>
+    </message>
+    <message>
+        <source>Restore previous version</source>
+        <translation>恢复上一版本</translation>
+    </message>
+    <message>
+        <source>Undo the last change to the dream cards (restore again to redo it)</source>
+        <translation>撤销对梦境卡片的上一次更改（再次恢复即可重做）</translation>
+    </message>
+    <message>
+        <source>Copy all dream cards</source>
+        <translation>复制所有梦境卡片</translation>
+    </message>
+    <message>
+        <source>Dynamic memory cards</source>
+        <translation>动态记忆卡片</translation>
+    </message>
+    <message>
+        <source>&amp;Edit card</source>
+        <translation>编辑卡片(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Edit the selected card&apos;s text in place (Enter; Enter saves, Shift+Enter new line, Esc cancels)</source>
+        <translation>直接编辑所选卡片的文本（Enter；Enter 保存，Shift+Enter 换行，Esc 取消）</translation>
+    </message>
+    <message>
+        <source>&amp;Regenerate</source>
+        <translation>重新生成(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Dream over the selected card&apos;s day again and replace its text (Ctrl+R)</source>
+        <translation>对所选卡片的日期重新做梦并替换其文本（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>&amp;Copy card text</source>
+        <translation>复制卡片文本(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected card&apos;s text (Ctrl+C)</source>
+        <translation>复制所选卡片的文本（Ctrl+C）</translation>
+    </message>
+    <message>
+        <source>&amp;Delete card</source>
+        <translation>删除卡片(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Delete the selected card; the ones after it renumber (Del)</source>
+        <translation>删除所选卡片；其后的卡片会重新编号（Del）</translation>
+    </message>
+    <message>
+        <source>E&amp;xpand / fold range card</source>
+        <translation>展开 / 折叠范围卡片(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Show the days folded into the selected range card, or fold them again (Space)</source>
+        <translation>显示折叠进所选范围卡片的日期，或再次折叠（空格）</translation>
+    </message>
+    <message>
+        <source>&amp;Pause / resume card</source>
+        <translation>暂停 / 恢复卡片(&amp;P)</translation>
+    </message>
+    <message>
+        <source>A paused card stays here but is not sent to the model and not offered to its memory search (Ctrl+P toggles)</source>
+        <translation>暂停的卡片保留在这里，但不会发送给模型，也不提供给其记忆搜索（Ctrl+P 切换）</translation>
+    </message>
+    <message>
+        <source>&amp;Cards</source>
+        <translation>卡片(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Dream cards waiting for your accept or discard (dream review)</source>
+        <translation>等待你接受或丢弃的梦境卡片（梦境审阅）</translation>
+    </message>
+    <message>
+        <source>Dream now</source>
+        <translation>立即做梦</translation>
+    </message>
+    <message>
+        <source>A memory dream is running</source>
+        <translation>记忆梦境正在运行</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this dream (Esc); nothing of it is stored</source>
+        <translation>停止这次梦境（Esc）；不会保存任何内容</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln card(s)</source>
+        <translation><numerusform>%Ln 张卡片</numerusform></translation>
+    </message>
+    <message>
+        <source>No finished day has messages yet: a dream reads a whole UTC day once it is over, so the first card can come tomorrow</source>
+        <translation>还没有已结束且有消息的日子：做梦会在一个 UTC 日结束后读取整天的内容，所以第一张卡片最早明天生成</translation>
+    </message>
+    <message>
+        <source>Dream over %1 (UTC, the day chosen beside) now and add its card (Ctrl+Shift+D). This is not a scheduled run.</source>
+        <translation>立即对 %1（UTC，旁边选择的日期）做梦并添加其卡片（Ctrl+Shift+D）。这不是计划运行。</translation>
+    </message>
+    <message>
+        <source>Memory is off for this assistant: turn it on to dream</source>
+        <translation>此助手的记忆已关闭：开启后才能做梦</translation>
+    </message>
+    <message>
+        <source>Dream: %1</source>
+        <translation>梦境：%1</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln proposal(s) to review</source>
+        <translation><numerusform>%Ln 条待审阅提议</numerusform></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Memory dream&lt;/b&gt; runs by itself while ChatHub is open — in its window or tucked away in the system tray. Choose Off, Daily, or Weekly on one weekday; the time is a UTC time of day.&lt;/p&gt;&lt;p&gt;Each run looks at the topics you were active in on the UTC day before it fires (Weekly too): a topic&apos;s compaction summary when it has one, otherwise a short excerpt of that day&apos;s own messages. The History Compress model (Settings → System Agent) turns that into one dated card about how you work with this assistant — tone, formats, tool habits, standing preferences. It is not a recap of the day, and your topics are never compacted or changed by it.&lt;/p&gt;&lt;p&gt;A run missed while ChatHub was closed happens once at the next start. Below the form you see the latest scheduled run; when it failed, its reason is shown and the run is tried again on a later cycle. Dream now and Regenerate are not scheduled runs and never appear there.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;记忆梦境&lt;/b&gt;会在 ChatHub 打开时自动运行——无论是在窗口中还是收在系统托盘里。可选择关闭、每天，或每周的某一天；时间为 UTC 时间。&lt;/p&gt;&lt;p&gt;每次运行会查看它触发前那个 UTC 日你活跃过的话题（每周运行也一样）：有压缩摘要的话题使用摘要，否则使用当天消息的简短摘录。历史压缩模型（设置 → 系统代理）会据此写出一张带日期的卡片，记录你与此助手的协作方式——语气、格式、工具习惯和长期偏好。它不是当天的内容回顾，也从不压缩或修改你的话题。&lt;/p&gt;&lt;p&gt;ChatHub 关闭期间错过的运行会在下次启动时补做一次。表单下方显示最近一次计划运行；如果失败，会显示原因，并在之后的周期中重试。“立即做梦”和“重新生成”不是计划运行，不会显示在那里。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Keep dream cards&lt;/b&gt; (1–90, default 14) is how many single-day cards are kept as they are. Older ones beyond that are merged into a single range card dated &lt;i&gt;first day – last day&lt;/i&gt;.&lt;/p&gt;&lt;p&gt;Saving the form stores the number and merges right away, in one write, by joining the older cards&apos; text. When the dream next runs it may condense a range with the History Compress model, staying under 6,400 characters; a single-day card stays under 3,200.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;保留梦境卡片数&lt;/b&gt;（1–90，默认 14）是原样保留的单日卡片数量。超出部分中较早的卡片会合并成一张日期为&lt;i&gt;首日 – 末日&lt;/i&gt;的范围卡片。&lt;/p&gt;&lt;p&gt;保存表单会存储该数字并立即合并（一次写入，拼接较早卡片的文本）。下次运行梦境时，可能会用历史压缩模型精简范围卡片，使其不超过 6,400 个字符；单日卡片不超过 3,200 个字符。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Runs while ChatHub is open (window or tray) and reads the UTC day before it.</source>
+        <translation>在 ChatHub 打开时运行（窗口或托盘），读取它之前的那个 UTC 日。</translation>
+    </message>
+    <message>
+        <source>Past Keep, the oldest single-day cards merge into one range card.</source>
+        <translation>超过保留数后，最早的单日卡片会合并成一张范围卡片。</translation>
+    </message>
+    <message>
+        <source>added a card</source>
+        <translation>添加了一张卡片</translation>
+    </message>
+    <message>
+        <source>found nothing new</source>
+        <translation>没有发现新内容</translation>
+    </message>
+    <message>
+        <source>skipped a card that repeated an existing one</source>
+        <translation>跳过了一张与现有卡片重复的卡片</translation>
+    </message>
+    <message>
+        <source>the day already had a card</source>
+        <translation>该日已有卡片</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>Daily at %1 UTC</source>
+        <translation>每天 %1 UTC</translation>
+    </message>
+    <message>
+        <source>Weekly on %1 at %2 UTC</source>
+        <translation>每周%1 %2 UTC</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>%3 %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%2 %1</translation>
+    </message>
+    <message>
+        <source>Memory &amp;dream:</source>
+        <translation>记忆梦境(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Daily</source>
+        <translation>每天</translation>
+    </message>
+    <message>
+        <source>Weekly</source>
+        <translation>每周</translation>
+    </message>
+    <message>
+        <source>How often the memory dream runs by itself: Off, Daily, or Weekly on one weekday</source>
+        <translation>记忆梦境自动运行的频率：关闭、每天，或每周的某一天</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <comment>a weekly dream: on &lt;weekday&gt;</comment>
+        <translation>于</translation>
+    </message>
+    <message>
+        <source>The UTC weekday of a weekly dream (it reads the day before)</source>
+        <translation>每周梦境的 UTC 星期（读取前一天）</translation>
+    </message>
+    <message>
+        <source>at</source>
+        <comment>a dream: at &lt;time&gt; UTC</comment>
+        <translation>时间：</translation>
+    </message>
+    <message>
+        <source>HH:MM</source>
+        <translation>HH:MM</translation>
+    </message>
+    <message>
+        <source>Time of day in UTC, 24-hour HH:MM (e.g. 02:00). Enter saves.</source>
+        <translation>UTC 时间，24 小时制 HH:MM（例如 02:00）。按 Enter 保存。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep dream cards:</source>
+        <translation>保留梦境卡片数(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Single-day cards kept before the oldest are merged into one range card (%1–%2, default %3); Save merges at once</source>
+        <translation>最早的卡片合并成一张范围卡片之前保留的单日卡片数（%1–%2，默认 %3）；保存时立即合并</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Store the schedule and Keep dream cards (Ctrl+S in this form); extra cards are merged in the same write</source>
+        <translation>保存计划和保留梦境卡片数（在此表单中按 Ctrl+S）；多出的卡片会在同一次写入中合并</translation>
+    </message>
+    <message>
+        <source>When the schedule fires next (UTC); it dreams over the UTC day before</source>
+        <translation>计划下次触发的时间（UTC）；它会对前一个 UTC 日做梦</translation>
+    </message>
+    <message>
+        <source>The latest scheduled dream: when it ran, how it ended and, if it failed, why (it is retried later)</source>
+        <translation>最近一次计划梦境：运行时间、结果，以及失败时的原因（之后会重试）</translation>
+    </message>
+    <message>
+        <source>%1, on the next firing day (%2)</source>
+        <translation>%1，在下次触发的日期（%2）</translation>
+    </message>
+    <message>
+        <source>Keep fewer dream cards</source>
+        <translation>保留更少的梦境卡片</translation>
+    </message>
+    <message numerus="yes">
+        <source>Keeping %n dream card(s) folds older ones into a range card (by joining their text; the next dream may re-summarize it):</source>
+        <translation><numerusform>保留 %n 张梦境卡片会把较早的卡片合并成一张范围卡片（拼接其文本；下次梦境可能会重新总结）：</numerusform></translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Folded into the range card</source>
+        <translation>合并进范围卡片</translation>
+    </message>
+    <message>
+        <source>Range card rewritten</source>
+        <translation>重写范围卡片</translation>
+    </message>
+    <message>
+        <source>Saving dreams right away: the %1 run was missed, so it catches up on Save (now, %2) over %3 (UTC). Later runs follow the schedule.</source>
+        <translation>保存后会立即做梦：%1 的运行已错过，因此会在保存时（现在，%2）补做，读取 %3（UTC）。之后的运行按计划进行。</translation>
+    </message>
+    <message>
+        <source>Saved: %1 · keep %2 cards</source>
+        <translation>已保存：%1 · 保留 %2 张卡片</translation>
+    </message>
+    <message>
+        <source>Memory is off for this assistant, so no dream runs for it.</source>
+        <translation>此助手的记忆已关闭，因此不会为它运行梦境。</translation>
+    </message>
+    <message>
+        <source>Not saved yet: Save uses the schedule above.</source>
+        <translation>尚未保存：保存后使用上方的计划。</translation>
+    </message>
+    <message>
+        <source>The schedule is off: no dream runs by itself. Dream now still works.</source>
+        <translation>计划已关闭：梦境不会自动运行。“立即做梦”仍然可用。</translation>
+    </message>
+    <message>
+        <source>Next dream: %1 — %2, over the UTC day before.</source>
+        <translation>下次梦境：%1 — %2，读取前一个 UTC 日。</translation>
+    </message>
+    <message>
+        <source> Dreams are paused (tray menu → Pause dreams).</source>
+        <translation>梦境已暂停（托盘菜单 → 暂停梦境）。</translation>
+    </message>
+    <message>
+        <source>Last scheduled run: none yet.</source>
+        <translation>最近一次计划运行：还没有。</translation>
+    </message>
+    <message>
+        <source>Last scheduled run: %1, over %2 — </source>
+        <translation>最近一次计划运行：%1，读取 %2 — </translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>no reason was recorded</source>
+        <translation>没有记录原因</translation>
+    </message>
+    <message>
+        <source> It is tried again from %1.</source>
+        <translation>将从 %1 起重试。</translation>
+    </message>
+    <message>
+        <source> It is tried again on the next cycle.</source>
+        <translation>将在下一周期重试。</translation>
+    </message>
+    <message>
+        <source>No dream card waits for review.</source>
+        <translation>没有等待审阅的梦境卡片。</translation>
+    </message>
+    <message>
+        <source>On: each dream&apos;s new card (and any fold of older cards) waits in Proposals until you accept or discard it. Off: dreams add their cards at once.</source>
+        <translation>开启：每次梦境的新卡片（以及对旧卡片的合并）会在“提议”中等待你接受或丢弃。关闭：梦境会立即添加卡片。</translation>
+    </message>
+    <message>
+        <source>re-summarized by the History Compress model</source>
+        <translation>由历史压缩模型重新总结</translation>
+    </message>
+    <message>
+        <source>their text joined</source>
+        <translation>拼接其文本</translation>
+    </message>
+    <message>
+        <source>Dream &amp;proposals (%1)…</source>
+        <translation>梦境提议(&amp;P)（%1）…</translation>
+    </message>
+    <message>
+        <source>Dream &amp;proposals…</source>
+        <translation>梦境提议(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Proposals (%1)</source>
+        <translation>提议(&amp;P)（%1）</translation>
+    </message>
+    <message>
+        <source>&amp;Proposals</source>
+        <translation>提议(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Older cards fold into a range card (%1).</source>
+        <translation>较早的卡片会合并成一张范围卡片（%1）。</translation>
+    </message>
+    <message>
+        <source>Card for %1:</source>
+        <translation>%1 的卡片：</translation>
+    </message>
+    <message>
+        <source>Accepting changes:</source>
+        <translation>接受后的更改：</translation>
+    </message>
+    <message>
+        <source>&amp;Review new dream cards before they are kept</source>
+        <translation>保留前先审阅新的梦境卡片(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Dream proposals</source>
+        <translation>梦境提议</translation>
+    </message>
+    <message>
+        <source>Ctrl+Enter accepts the selected proposal, Del discards it</source>
+        <translation>Ctrl+Enter 接受所选提议，Del 丢弃</translation>
+    </message>
+    <message>
+        <source>What accepting the proposal adds</source>
+        <translation>接受提议会添加的内容</translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation>接受(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add this card to the dynamic memory, with its fold (Ctrl+Enter)</source>
+        <translation>将这张卡片连同其合并添加到动态记忆（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Drop this card; the dynamic memory stays as it is (Del)</source>
+        <translation>丢弃这张卡片；动态记忆保持不变（Del）</translation>
+    </message>
+    <message>
+        <source>nothing: %1</source>
+        <translation>无：%1</translation>
+    </message>
+    <message>
+        <source> · folds older cards</source>
+        <translation> · 合并较早的卡片</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more wait(s) for review</source>
+        <translation><numerusform>还有 %n 条等待审阅</numerusform></translation>
+    </message>
+    <message>
+        <source>nothing else waits</source>
+        <translation>没有其他等待中的提议</translation>
+    </message>
+    <message>
+        <source>New dream cards wait here for review</source>
+        <translation>新的梦境卡片会在这里等待审阅</translation>
+    </message>
+    <message>
+        <source>Dreams add their cards at once</source>
+        <translation>梦境会立即添加卡片</translation>
+    </message>
+    <message>
+        <source>Added as card #%1</source>
+        <translation>已添加为卡片 #%1</translation>
+    </message>
+    <message>
+        <source>That day already had a card; the proposal was dropped</source>
+        <translation>该日已有卡片；已丢弃此提议</translation>
+    </message>
+    <message>
+        <source>Discarded — the dynamic memory is unchanged</source>
+        <translation>已丢弃——动态记忆未改变</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The whole fixed memory as one Markdown document. Lines &lt;code&gt;#N: text&lt;/code&gt; are entries; any other line (headings, notes, blank lines) is kept exactly as you type it.&lt;/p&gt;&lt;p&gt;Save renumbers the entries 1, 2, 3… in document order.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;整个固定记忆作为一个 Markdown 文档。&lt;code&gt;#N: text&lt;/code&gt; 形式的行是条目；其他行（标题、备注、空行）会按你输入的样子原样保留。&lt;/p&gt;&lt;p&gt;保存时会按文档顺序把条目重新编号为 1、2、3…&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The memory changed in another window or command while you were editing, so saving this text would overwrite that change and is refused. Your text stays here; Reload shows the newer version.</source>
+        <translation>你编辑期间，记忆在另一个窗口或命令中被更改，保存此文本会覆盖那次更改，因此被拒绝。你的文本保留在这里；“重新加载”会显示较新的版本。</translation>
+    </message>
+    <message>
+        <source>Raw document — entries are lines &lt;code&gt;#N: text&lt;/code&gt;; other lines are kept as typed.</source>
+        <translation>原始文档——条目是 &lt;code&gt;#N: text&lt;/code&gt; 形式的行；其他行按输入原样保留。</translation>
+    </message>
+    <message>
+        <source>Fixed memory document</source>
+        <translation>固定记忆文档</translation>
+    </message>
+    <message>
+        <source>What saving gives</source>
+        <translation>保存后的结果</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <source>Show the newer memory in the editor (your text here is discarded)</source>
+        <translation>在编辑器中显示较新的记忆（这里你的文本会被丢弃）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Discard the changes in this view</source>
+        <translation>放弃此视图中的更改</translation>
+    </message>
+    <message>
+        <source>Renumber the entries and save (Ctrl+S); other lines are kept exactly</source>
+        <translation>重新编号条目并保存（Ctrl+S）；其他行原样保留</translation>
+    </message>
+    <message>
+        <source>Saving gives %1 and keeps %2</source>
+        <translation>保存后得到 %1，保留 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln note(s)</source>
+        <translation><numerusform>%Ln 条备注</numerusform></translation>
+    </message>
+    <message>
+        <source> (%1 more not listed)</source>
+        <translation>（另有 %1 条未列出）</translation>
+    </message>
+    <message>
+        <source>Discard changes</source>
+        <translation>放弃更改</translation>
+    </message>
+    <message>
+        <source>Discard the changes to the memory document?</source>
+        <translation>放弃对记忆文档的更改？</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <source>Save memory</source>
+        <translation>保存记忆</translation>
+    </message>
+    <message numerus="yes">
+        <source>This save removes %Ln entry(ies):</source>
+        <translation><numerusform>此次保存会删除 %Ln 条：</numerusform></translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <source>Reload memory</source>
+        <translation>重新加载记忆</translation>
+    </message>
+    <message>
+        <source>Discard your text and show the newer memory?</source>
+        <translation>放弃你的文本并显示较新的记忆？</translation>
+    </message>
+    <message>
+        <source>No memory changes recorded yet.</source>
+        <translation>还没有记录到记忆更改。</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>dynamic</source>
+        <translation>动态</translation>
+    </message>
+    <message>
+        <source>… %1 more lines (memory history --diff shows all)</source>
+        <translation>… 另有 %1 行（memory history --diff 可显示全部）</translation>
+    </message>
+    <message>
+        <source>No line changed.</source>
+        <translation>没有行被更改。</translation>
+    </message>
+    <message>
+        <source>Revert to before this change…</source>
+        <translation>还原到此更改之前…</translation>
+    </message>
+    <message>
+        <source>Put back the document as it was before the selected change (the revert is itself a change you can undo)</source>
+        <translation>把文档恢复到所选更改之前的样子（还原本身也是一次可以撤销的更改）</translation>
+    </message>
+    <message>
+        <source>Back to the entries</source>
+        <translation>返回条目</translation>
+    </message>
+    <message>
+        <source>Show the fixed-memory cards again (Esc)</source>
+        <translation>重新显示固定记忆卡片（Esc）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln change(s), newest first</source>
+        <translation><numerusform>%Ln 次更改，最新在前</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 memory, %2 UTC, by %3: %4 (%5 → %6 characters)</source>
+        <translation>%1记忆，%2 UTC，由 %3：%4（%5 → %6 个字符）</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Put %1 memory back as it was before change #%2 (%3)? This removes %4 line(s) and adds %5.</source>
+        <translation>将%1记忆恢复到更改 #%2（%3）之前的样子？这会删除 %4 行并添加 %5 行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The document changed %Ln time(s) after that change: reverting overwrites those changes too (each can be reverted again from here).</source>
+        <translation><numerusform>该更改之后文档又更改了 %Ln 次：还原也会覆盖这些更改（每次都可以在这里再次还原）。</numerusform></translation>
+    </message>
+    <message>
+        <source>Revert memory</source>
+        <translation>还原记忆</translation>
+    </message>
+    <message>
+        <source>The list shows the newer memory now and your text is back in the editor: Enter saves it, Esc drops it.</source>
+        <translation>列表现在显示较新的记忆，你的文本已放回编辑器：Enter 保存，Esc 放弃。</translation>
+    </message>
+    <message>
+        <source>New fixed-memory entry</source>
+        <translation>新的固定记忆条目</translation>
+    </message>
+    <message>
+        <source>A new fact, preference or instruction; it is added at the end</source>
+        <translation>新的事实、偏好或指令；将添加到末尾</translation>
+    </message>
+    <message>
+        <source>Added #%1</source>
+        <translation>已添加 #%1</translation>
+    </message>
+    <message>
+        <source>Edit #%1: %2. %3</source>
+        <translation>编辑 #%1：%2。%3</translation>
+    </message>
+    <message>
+        <source>Saved #%1</source>
+        <translation>已保存 #%1</translation>
+    </message>
+    <message>
+        <source>Edit #%1</source>
+        <translation>编辑 #%1</translation>
+    </message>
+    <message>
+        <source>Delete memory</source>
+        <translation>删除记忆</translation>
+    </message>
+    <message>
+        <source>Delete #%1: “%2”?
+The entries after it are renumbered.</source>
+        <translation>删除 #%1：“%2”？
+其后的条目会重新编号。</translation>
+    </message>
+    <message>
+        <source>Deleted #%1</source>
+        <translation>已删除 #%1</translation>
+    </message>
+    <message>
+        <source>Delete #%1</source>
+        <translation>删除 #%1</translation>
+    </message>
+    <message>
+        <source>#%1 is trusted now</source>
+        <translation>#%1 现在是可信的</translation>
+    </message>
+    <message>
+        <source>Mark #%1 trusted</source>
+        <translation>将 #%1 标记为可信</translation>
+    </message>
+    <message>
+        <source>#%1 is paused: kept, not sent</source>
+        <translation>#%1 已暂停：保留但不发送</translation>
+    </message>
+    <message>
+        <source>#%1 is sent again</source>
+        <translation>#%1 会再次发送</translation>
+    </message>
+    <message>
+        <source>Pause #%1</source>
+        <translation>暂停 #%1</translation>
+    </message>
+    <message>
+        <source>Copied #%1</source>
+        <translation>已复制 #%1</translation>
+    </message>
+    <message>
+        <source>Fixed memory is already empty</source>
+        <translation>固定记忆已经是空的</translation>
+    </message>
+    <message>
+        <source>this assistant</source>
+        <translation>此助手</translation>
+    </message>
+    <message>
+        <source>Clear fixed memory</source>
+        <translation>清空固定记忆</translation>
+    </message>
+    <message>
+        <source>Remove all of %1&apos;s fixed memory? Memory → History can revert it.</source>
+        <translation>删除 %1 的全部固定记忆？可在 记忆 → 历史记录 中还原。</translation>
+    </message>
+    <message>
+        <source>Cleared fixed memory — History can revert it</source>
+        <translation>已清空固定记忆——可在历史记录中还原</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Replace: the file&apos;s memory instead of the current one</source>
+        <translation>替换：用文件中的记忆取代当前记忆</translation>
+    </message>
+    <message>
+        <source>Merge: add the file&apos;s fixed entries to the current ones</source>
+        <translation>合并：把文件中的固定条目添加到当前条目</translation>
+    </message>
+    <message>
+        <source>Import memory</source>
+        <translation>导入记忆</translation>
+    </message>
+    <message>
+        <source>Import %1 into %2&apos;s memory?</source>
+        <translation>将 %1 导入 %2 的记忆？</translation>
+    </message>
+    <message>
+        <source>Merged %1: %2 added, %3 skipped as duplicates</source>
+        <translation>已合并 %1：添加 %2 条，跳过 %3 条重复</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>已导入 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Merge a memory file&apos;s fixed entries into this memory, or replace it (JSON or Markdown); a preview shows what changes first</source>
+        <translation>把记忆文件中的固定条目合并到此记忆，或替换它（JSON 或 Markdown）；会先预览有哪些变化</translation>
+    </message>
+    <message>
+        <source>Import from another &amp;assistant…</source>
+        <translation>从其他助手导入(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Paste what ChatGPT, Claude or another assistant remembers about you; each fact becomes an entry</source>
+        <translation>粘贴 ChatGPT、Claude 或其他助手记住的关于你的内容；每条事实成为一个条目</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>导出(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Save this assistant&apos;s memory to a file: fixed and dynamic memory with where each entry came from (JSON or Markdown), or the fixed document alone</source>
+        <translation>把此助手的记忆保存到文件：固定记忆和动态记忆及每条的来源（JSON 或 Markdown），或仅固定记忆文档</translation>
+    </message>
+    <message>
+        <source>&amp;Copy document</source>
+        <translation>复制文档(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the memory document (Markdown) to the clipboard</source>
+        <translation>将记忆文档（Markdown）复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>C&amp;lear…</source>
+        <translation>清空(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Remove every fixed-memory entry, after showing what goes (Memory → History can revert it)</source>
+        <translation>先显示将删除的内容，再删除所有固定记忆条目（可在 记忆 → 历史记录 中还原）</translation>
+    </message>
+    <message>
+        <source>Copied the memory document</source>
+        <translation>已复制记忆文档</translation>
+    </message>
+    <message>
+        <source>The list shows the newer cards now and your text is back in the editor: Enter saves it, Esc drops it.</source>
+        <translation>列表现在显示较新的卡片，你的文本已放回编辑器：Enter 保存，Esc 放弃。</translation>
+    </message>
+    <message>
+        <source>Delete dream card</source>
+        <translation>删除梦境卡片</translation>
+    </message>
+    <message>
+        <source>Delete #%1 [%2]?
+
+%3
+
+The cards after it are renumbered. Restore previous version undoes this.</source>
+        <translation>删除 #%1 [%2]？
+
+%3
+
+其后的卡片会重新编号。“恢复上一版本”可撤销此操作。</translation>
+    </message>
+    <message>
+        <source>Clear dynamic memory</source>
+        <translation>清空动态记忆</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove all %n dream card(s)? Restore previous version brings them back.</source>
+        <translation><numerusform>删除全部 %n 张梦境卡片？“恢复上一版本”可找回。</numerusform></translation>
+    </message>
+    <message>
+        <source>Cleared the dream cards — Restore previous version brings them back</source>
+        <translation>已清空梦境卡片——“恢复上一版本”可找回</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored the previous version (%Ln card(s)); restore again to undo</source>
+        <translation><numerusform>已恢复上一版本（%Ln 张卡片）；再次恢复即可撤销</numerusform></translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %Ln card(s)</source>
+        <translation><numerusform>已复制 %Ln 张卡片</numerusform></translation>
+    </message>
+    <message>
+        <source>Another change is still being written; try again in a moment.</source>
+        <translation>另一项更改仍在写入；请稍后再试。</translation>
+    </message>
+    <message>
+        <source>Copied the text of #%1</source>
+        <translation>已复制 #%1 的文本</translation>
+    </message>
+    <message>
+        <source>Dreaming over %1…</source>
+        <translation>正在对 %1 做梦…</translation>
+    </message>
+    <message>
+        <source>Reading the topics of %1…</source>
+        <translation>正在读取 %1 的话题…</translation>
+    </message>
+    <message>
+        <source>Asking the History Compress model about %1…</source>
+        <translation>正在向历史压缩模型询问 %1…</translation>
+    </message>
+    <message>
+        <source>Merging older cards into a range card…</source>
+        <translation>正在把较早的卡片合并成范围卡片…</translation>
+    </message>
+    <message>
+        <source>Dream now again to see what it would add to the memory as it is now.</source>
+        <translation>再次“立即做梦”，查看它会为当前的记忆添加什么。</translation>
+    </message>
+    <message>
+        <source>Nothing was written. Retry dreams over the same day again now.</source>
+        <translation>未写入任何内容。“重试”会立即对同一天再次做梦。</translation>
+    </message>
+    <message>
+        <source>Nothing was written. The schedule tries this day again at its next cycle; Retry dreams over it now as a manual run (it is not shown as a scheduled run).</source>
+        <translation>未写入任何内容。计划会在下一周期再次尝试这一天；“重试”会立即以手动运行的方式对它做梦（不会显示为计划运行）。</translation>
+    </message>
+    <message>
+        <source>Scheduled dream</source>
+        <translation>计划梦境</translation>
+    </message>
+    <message>
+        <source>The scheduled dream</source>
+        <translation>计划梦境</translation>
+    </message>
+    <message>
+        <source>Regenerate #%1</source>
+        <translation>重新生成 #%1</translation>
+    </message>
+    <message>
+        <source>Dream failed: %1</source>
+        <translation>梦境失败：%1</translation>
+    </message>
+    <message>
+        <source>Dream failed</source>
+        <translation>梦境失败</translation>
+    </message>
+    <message>
+        <source>%1 over %2 failed: %3</source>
+        <translation>%1（%2）失败：%3</translation>
+    </message>
+    <message>
+        <source>%1 over %2 failed</source>
+        <translation>%1（%2）失败</translation>
+    </message>
+    <message>
+        <source>the History Compress model gave no reason</source>
+        <translation>历史压缩模型没有给出原因</translation>
+    </message>
+    <message>
+        <source>%1 over %2 (UTC) failed at %3 UTC.</source>
+        <translation>%1（%2，UTC）于 %3 UTC 失败。</translation>
+    </message>
+    <message>
+        <source>Reason: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <source>%1: the card for %2 is ready — nothing is written until you add it</source>
+        <translation>%1：%2 的卡片已就绪——在你添加之前不会写入任何内容</translation>
+    </message>
+    <message>
+        <source>Add the dream card for %1? It folds older cards into a range card:</source>
+        <translation>添加 %1 的梦境卡片？它会把较早的卡片合并成一张范围卡片：</translation>
+    </message>
+    <message>
+        <source>Add the dream card for %1?</source>
+        <translation>添加 %1 的梦境卡片？</translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Add card</source>
+        <translation>添加卡片</translation>
+    </message>
+    <message>
+        <source>%1 cancelled — nothing was written</source>
+        <translation>%1 已取消——未写入任何内容</translation>
+    </message>
+    <message>
+        <source>%1 stopped — nothing was written</source>
+        <translation>%1 已停止——未写入任何内容</translation>
+    </message>
+    <message>
+        <source>%1: %2. %3</source>
+        <translation>%1：%2。%3</translation>
+    </message>
+    <message>
+        <source>Scheduled dream stopped — it is tried again later</source>
+        <translation>计划梦境已停止——之后会再次尝试</translation>
+    </message>
+    <message>
+        <source>Scheduled dream: %1</source>
+        <translation>计划梦境：%1</translation>
+    </message>
+    <message>
+        <source>Enter saves · Shift+Enter new line · Esc cancels</source>
+        <translation>Enter 保存 · Shift+Enter 换行 · Esc 取消</translation>
+    </message>
+    <message>
+        <source>Enter adds · Shift+Enter new line · Esc cancels</source>
+        <translation>Enter 添加 · Shift+Enter 换行 · Esc 取消</translation>
+    </message>
+    <message>
+        <source>%1 / %2 characters</source>
+        <translation>%1 / %2 个字符</translation>
+    </message>
+    <message>
+        <source> — too long to save</source>
+        <translation>——太长，无法保存</translation>
+    </message>
+    <message>
+        <source>owner</source>
+        <translation>所有者</translation>
+    </message>
+    <message>
+        <source>dream</source>
+        <translation>梦境</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>代理</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>来自 %1</translation>
+    </message>
+    <message>
+        <source>⚠ untrusted</source>
+        <translation>⚠ 不可信</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>Pause: keep this entry here but stop sending it to the model (Ctrl+P)</source>
+        <translation>暂停：保留此条目，但不再发送给模型（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>Paused: click to send this entry again (Ctrl+P)</source>
+        <translation>已暂停：点击以再次发送此条目（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>Written by you in this editor</source>
+        <translation>由你在此编辑器中写入</translation>
+    </message>
+    <message>
+        <source>Written by the memory dream</source>
+        <translation>由记忆梦境写入</translation>
+    </message>
+    <message>
+        <source>Written by the model with its memory tool</source>
+        <translation>由模型用其记忆工具写入</translation>
+    </message>
+    <message>
+        <source>The model wrote this entry while its recent history held web or plugin output, so it is sent as data, not instructions. Mark it trusted if you agree with it.</source>
+        <translation>模型写下此条目时，其近期历史中含有网页或插件输出，因此它会作为数据而不是指令发送。如果你认可它，请将其标记为可信。</translation>
+    </message>
+    <message>
+        <source>Origin not recorded</source>
+        <translation>未记录来源</translation>
+    </message>
+    <message>
+        <source>Untrusted: </source>
+        <translation>不可信：</translation>
+    </message>
+    <message>
+        <source>Double-click or Enter to edit, Del to delete</source>
+        <translation>双击或按 Enter 编辑，按 Del 删除</translation>
+    </message>
+    <message>
+        <source> (untrusted)</source>
+        <translation>（不可信）</translation>
+    </message>
+    <message>
+        <source> (paused)</source>
+        <translation>（已暂停）</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>A free-form line of the raw document (Edit raw changes it); it is sent with the memory as written</source>
+        <translation>原始文档中的自由格式行（用“编辑原文”修改）；会按原样随记忆发送</translation>
+    </message>
+    <message>
+        <source>One UTC day</source>
+        <translation>一个 UTC 日</translation>
+    </message>
+    <message>
+        <source>Older days merged into one card</source>
+        <translation>较早的日期合并成的一张卡片</translation>
+    </message>
+    <message>
+        <source>Text from before dated cards</source>
+        <translation>日期卡片出现之前的文本</translation>
+    </message>
+    <message>
+        <source>A card with an unusual tag</source>
+        <translation>标签不寻常的卡片</translation>
+    </message>
+    <message>
+        <source>Enter or double-click to edit, Del to delete</source>
+        <translation>按 Enter 或双击编辑，按 Del 删除</translation>
+    </message>
+    <message>
+        <source>Ctrl+R or the refresh icon: dream over this day again</source>
+        <translation>Ctrl+R 或刷新图标：对这一天重新做梦</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation><numerusform>%n 天</numerusform></translation>
+    </message>
+    <message>
+        <source>Several days</source>
+        <translation>若干天</translation>
+    </message>
+    <message>
+        <source>%1 folded into one card — Space shows them</source>
+        <translation>%1折叠成一张卡片——按空格显示</translation>
+    </message>
+    <message>
+        <source>no date</source>
+        <translation>无日期</translation>
+    </message>
+    <message>
+        <source>Regenerate: dream over %1 again (Ctrl+R)</source>
+        <translation>重新生成：对 %1 重新做梦（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Yesterday</source>
+        <translation>昨天</translation>
+    </message>
+    <message>
+        <source>d MMM yyyy</source>
+        <translation>yyyy年M月d日</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3, %4</source>
+        <translation>%1 · %2 · %3，%4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n topic(s)</source>
+        <translation><numerusform>%n 个话题</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation><numerusform>%Ln 条消息</numerusform></translation>
+    </message>
+    <message>
+        <source>The finished UTC day Dream now reads (days with messages, newest first)</source>
+        <translation>“立即做梦”读取的已结束 UTC 日（有消息的日期，最新在前）</translation>
+    </message>
+    <message>
+        <source>no finished day has messages yet</source>
+        <translation>还没有含消息的已结束日期</translation>
+    </message>
+    <message>
+        <source>What will change</source>
+        <translation>将会更改的内容</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… 另有 %1 项</translation>
+    </message>
+    <message>
+        <source>No entry changes.</source>
+        <translation>没有条目更改。</translation>
+    </message>
+    <message>
+        <source>From the file: ticked entries are added (%1)</source>
+        <translation>来自文件：勾选的条目会被添加（%1）</translation>
+    </message>
+    <message>
+        <source>Repeats %1</source>
+        <translation>重复 %1</translation>
+    </message>
+    <message>
+        <source>… and %1 more (new ones added, repeats left out)</source>
+        <translation>… 另有 %1 项（新条目会添加，重复的略去）</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPaste</name>
+    <message>
+        <source>already in memory as %1</source>
+        <translation>已在记忆中：%1</translation>
+    </message>
+    <message>
+        <source>nearly repeats %1</source>
+        <translation>与 %1 几乎重复</translation>
+    </message>
+    <message>
+        <source>Another assistant</source>
+        <translation>其他助手</translation>
+    </message>
+    <message>
+        <source>Ask the other assistant “What do you remember about me?” (or copy its saved memories) and paste its answer here. Each fact becomes one memory entry.</source>
+        <translation>问另一个助手“你记得关于我的哪些事？”（或复制它保存的记忆），然后把回答粘贴到这里。每条事实成为一个记忆条目。</translation>
+    </message>
+    <message>
+        <source>Import memory from another assistant</source>
+        <translation>从其他助手导入记忆</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>来源(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Noted in the provenance of every entry added</source>
+        <translation>会记录在每个添加条目的来源信息中</translation>
+    </message>
+    <message>
+        <source>From a Claude export &amp;zip…</source>
+        <translation>从 Claude 导出的 zip 读取(&amp;Z)…</translation>
+    </message>
+    <message>
+        <source>Read what Claude remembers (memories.json, with each project&apos;s memory) from the Claude.ai data export zip into the box below</source>
+        <translation>从 Claude.ai 数据导出 zip 中读取 Claude 记住的内容（memories.json，含每个项目的记忆）到下方文本框</translation>
+    </message>
+    <message>
+        <source>Paste the answer here…</source>
+        <translation>在此粘贴回答…</translation>
+    </message>
+    <message>
+        <source>Pasted memory</source>
+        <translation>粘贴的记忆</translation>
+    </message>
+    <message>
+        <source>Facts to add</source>
+        <translation>要添加的事实</translation>
+    </message>
+    <message>
+        <source>Untick what should not become a memory entry</source>
+        <translation>取消勾选不应成为记忆条目的内容</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add the ticked facts as entries at the end of the fixed memory</source>
+        <translation>将勾选的事实作为条目添加到固定记忆末尾</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Add %n entry(ies)</source>
+        <translation><numerusform>添加 %n 条(&amp;A)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fact(s)</source>
+        <translation><numerusform>%n 条事实</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n already in memory (unticked)</source>
+        <translation><numerusform>，%n 条已在记忆中（未勾选）</numerusform></translation>
+    </message>
+    <message>
+        <source>Claude data export</source>
+        <translation>Claude 数据导出</translation>
+    </message>
+    <message>
+        <source>Claude export (*.zip);;All files (*)</source>
+        <translation>Claude 导出 (*.zip);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 holds no memories.json: nothing Claude remembered</source>
+        <translation>%1 中没有 memories.json：Claude 没有记住任何内容</translation>
     </message>
 </context>
 <context>
@@ -1085,6 +2611,73 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>ReceiptDialog</name>
+    <message>
+        <source>Input tokens</source>
+        <translation>输入 token</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>组成部分</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>置顶</translation>
+    </message>
+    <message>
+        <source>Recalled topics</source>
+        <translation>回忆的话题</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>What this reply&apos;s request carried</source>
+        <translation>这条回复的请求携带了什么</translation>
+    </message>
+    <message>
+        <source>Reply %1: ids and counts of what was sent — the texts themselves stay where they are.</source>
+        <translation>回复 %1：所发送内容的 ID 和数量——文本本身保留在原处。</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>Copy as JSON</source>
+        <translation>复制为 JSON</translation>
+    </message>
+    <message>
+        <source>Copy this receipt as JSON (the same as topic show --receipts --json)</source>
+        <translation>将此回执复制为 JSON（与 topic show --receipts --json 相同）</translation>
+    </message>
+    <message>
+        <source>Open “%1”</source>
+        <translation>打开“%1”</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>无标题</translation>
+    </message>
+    <message>
+        <source>Open topic %1, which this reply recalled</source>
+        <translation>打开这条回复回忆过的话题 %1</translation>
+    </message>
+</context>
+<context>
     <name>ReplyVersions</name>
     <message>
         <source>&amp;Regenerate reply</source>
@@ -1227,6 +2820,33 @@ URL：%3
     <message>
         <source>%1 memory entries and cards</source>
         <translation>%1 条记忆和卡片</translation>
+    </message>
+</context>
+<context>
+    <name>ServiceReasons</name>
+    <message>
+        <source>the memory changed in another window or command since it was opened; nothing was saved</source>
+        <translation>打开后记忆已在另一个窗口或命令中被更改；未保存任何内容</translation>
+    </message>
+    <message>
+        <source>the store is busy: another ChatHub process is writing; nothing was changed, try again when it is done</source>
+        <translation>存储正忙：另一个 ChatHub 进程正在写入；未做任何更改，请在其完成后重试</translation>
+    </message>
+    <message>
+        <source>a memory entry must not be empty</source>
+        <translation>记忆条目不能为空</translation>
+    </message>
+    <message>
+        <source>a memory entry must not be empty; delete it instead</source>
+        <translation>记忆条目不能为空；请改为删除它</translation>
+    </message>
+    <message>
+        <source>a card cannot be empty; delete it instead</source>
+        <translation>卡片不能为空；请改为删除它</translation>
+    </message>
+    <message>
+        <source>there is no previous version of dynamic memory to restore</source>
+        <translation>没有可恢复的动态记忆上一版本</translation>
     </message>
 </context>
 <context>
@@ -1780,8 +3400,8 @@ URL：%3
         <translation> 个令牌</translation>
     </message>
     <message>
-        <source>Room kept below the context window for the reply and estimation error (default 13,000). Smaller: compacts later; larger: earlier</source>
-        <translation>在上下文窗口之下为回复和估算误差预留的空间（默认 13,000）。越小压缩越晚，越大越早</translation>
+        <source>Room kept below the context window for the reply and estimation error (default %1). Smaller: compacts later; larger: earlier</source>
+        <translation>在上下文窗口之下为回复和估算误差预留的空间（默认 %1）。越小压缩越晚，越大越早</translation>
     </message>
     <message>
         <source>&amp;Buffer:</source>
@@ -1792,16 +3412,16 @@ URL：%3
         <translation> 条消息</translation>
     </message>
     <message>
-        <source>Recent messages kept word for word (default 12; whole turns, so maybe more)</source>
-        <translation>逐字保留的最近消息数（默认 12；按完整轮次，因此可能更多）</translation>
+        <source>Recent messages kept word for word (default %1; whole turns, so maybe more)</source>
+        <translation>逐字保留的最近消息数（默认 %1；按完整轮次，因此可能更多）</translation>
     </message>
     <message>
         <source>&amp;Keep recent:</source>
         <translation>保留最近(&amp;K)：</translation>
     </message>
     <message>
-        <source>Failed summaries before a five-minute pause (default 3)</source>
-        <translation>暂停五分钟前允许的摘要失败次数（默认 3）</translation>
+        <source>Failed summaries before a five-minute pause (default %1)</source>
+        <translation>暂停五分钟前允许的摘要失败次数（默认 %1）</translation>
     </message>
     <message>
         <source>Max &amp;failures:</source>
@@ -2544,6 +4164,361 @@ URL：%3
     <message>
         <source>memory dreams on schedule</source>
         <translation>记忆梦境按计划运行</translation>
+    </message>
+</context>
+<context>
+    <name>UsagePopover</name>
+    <message>
+        <source>Compacting…</source>
+        <translation>正在压缩…</translation>
+    </message>
+    <message>
+        <source>Compact now</source>
+        <translation>立即压缩</translation>
+    </message>
+    <message>
+        <source>%1 of %2 input tokens; tick: %3</source>
+        <translation>%1 / %2 输入 token；刻度：%3</translation>
+    </message>
+    <message>
+        <source>Hide the rows of %1</source>
+        <translation>隐藏“%1”的各行</translation>
+    </message>
+    <message>
+        <source>Show the rows of %1</source>
+        <translation>显示“%1”的各行</translation>
+    </message>
+    <message>
+        <source>Total Used</source>
+        <translation>总用量</translation>
+    </message>
+    <message>
+        <source>Context usage &amp; compaction</source>
+        <translation>上下文用量 &amp; 压缩</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Show how tokens are counted</source>
+        <translation>显示 token 的计数方式</translation>
+    </message>
+    <message>
+        <source>Older turns are left out with no usable summary: compact the topic to keep them as one.</source>
+        <translation>较早的轮次被略去且没有可用摘要：压缩话题即可把它们保留为一份摘要。</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>提示缓存</translation>
+    </message>
+    <message>
+        <source>About the reported cache</source>
+        <translation>关于报告的缓存</translation>
+    </message>
+    <message>
+        <source>Save a model card with the window the server really reads, so the estimate, compaction and the history fit it</source>
+        <translation>用服务器实际读取的窗口保存模型卡片，使估算、压缩和历史都与之相符</translation>
+    </message>
+    <message>
+        <source>Give this model a card: its context window, max output and tokenizer</source>
+        <translation>为此模型创建卡片：上下文窗口、最大输出和分词器</translation>
+    </message>
+    <message>
+        <source>Summarize the completed turns before your latest message now (History Compress model; Ctrl+Shift+K)</source>
+        <translation>立即总结你最新消息之前已完成的轮次（历史压缩模型；Ctrl+Shift+K）</translation>
+    </message>
+    <message>
+        <source>View topic summary</source>
+        <translation>查看话题摘要</translation>
+    </message>
+    <message>
+        <source>No estimate yet: open or create a topic.</source>
+        <translation>还没有估算：请打开或新建一个话题。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Next request estimate: %1&lt;/b&gt; of %2 input tokens</source>
+        <translation>&lt;b&gt;下一次请求预估：%1&lt;/b&gt; / %2 输入 token</translation>
+    </message>
+    <message>
+        <source>%1; the red mark: %2</source>
+        <translation>%1；红色标记：%2</translation>
+    </message>
+    <message>
+        <source>⚠ Last reply: %1.</source>
+        <translation>⚠ 上一条回复：%1。</translation>
+    </message>
+    <message>
+        <source>Set %1&apos;s window to %2 tokens</source>
+        <translation>将 %1 的窗口设为 %2 token</translation>
+    </message>
+    <message>
+        <source>Set %1&apos;s window…</source>
+        <translation>设置 %1 的窗口…</translation>
+    </message>
+    <message>
+        <source>Saved: %1 reads %2 tokens</source>
+        <translation>已保存：%1 读取 %2 token</translation>
+    </message>
+    <message>
+        <source>The topic&apos;s rolling summary, its model, Copy / Export and the debug log (Ctrl+Shift+S)</source>
+        <translation>话题的滚动摘要、其模型、复制 / 导出和调试日志（Ctrl+Shift+S）</translation>
+    </message>
+    <message>
+        <source>No summary yet: the viewer shows the debug log of past runs (Ctrl+Shift+S)</source>
+        <translation>还没有摘要：查看器会显示以往运行的调试日志（Ctrl+Shift+S）</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Topic summary</source>
+        <translation>话题摘要</translation>
+    </message>
+    <message>
+        <source>Pinned messages</source>
+        <translation>置顶消息</translation>
+    </message>
+    <message>
+        <source>Chat messages</source>
+        <translation>对话消息</translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation>草稿</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <source>Knowledge</source>
+        <translation>知识</translation>
+    </message>
+    <message>
+        <source>Per-message overhead</source>
+        <translation>每条消息的开销</translation>
+    </message>
+    <message>
+        <source>Instructions &amp; framing</source>
+        <translation>指令 &amp; 框架</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>no reply in the window reports input tokens yet</source>
+        <translation>窗口内还没有回复报告输入 token 数</translation>
+    </message>
+    <message>
+        <source>the last reported reply predates the last compaction</source>
+        <translation>最近一次报告的回复早于上次压缩</translation>
+    </message>
+    <message>
+        <source>this server&apos;s chat template takes no tools (llama.cpp /props)</source>
+        <translation>此服务器的对话模板不接受工具（llama.cpp /props）</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Corrected to the provider&apos;s own count</source>
+        <translation>已按服务商自己的计数校正</translation>
+    </message>
+    <message>
+        <source>Learned correction × %1</source>
+        <translation>学习到的校正 × %1</translation>
+    </message>
+    <message>
+        <source>Difference from the local count</source>
+        <translation>与本地计数的差值</translation>
+    </message>
+    <message>
+        <source>None offered — %1.</source>
+        <translation>未提供——%1。</translation>
+    </message>
+    <message>
+        <source>A small allowance per message and tool schema (%1 × 3).</source>
+        <translation>每条消息和工具结构的少量预留（%1 × 3）。</translation>
+    </message>
+    <message>
+        <source> (local counts × %1, the learned correction)</source>
+        <translation>（本地计数 × %1，即学习到的校正）</translation>
+    </message>
+    <message>
+        <source>; %1 of it has left the window since</source>
+        <translation>；其中 %1 已移出窗口</translation>
+    </message>
+    <message>
+        <source>The provider reported %1 for the last request%2; %3 counted after it%4.</source>
+        <translation>服务商报告上一次请求为 %1%2；之后计入 %3%4。</translation>
+    </message>
+    <message>
+        <source> This run did not send that request, so the larger of that and the local count is used.</source>
+        <translation>本次运行没有发送那个请求，因此取它与本地计数中较大的一个。</translation>
+    </message>
+    <message numerus="yes">
+        <source> over %Ln replies</source>
+        <translation><numerusform>（基于 %Ln 条回复）</numerusform></translation>
+    </message>
+    <message>
+        <source>This model&apos;s provider has counted %1 of our local count%2; local counts are scaled by it.</source>
+        <translation>此模型的服务商计数为本地计数的 %1%2；本地计数会按此比例缩放。</translation>
+    </message>
+    <message>
+        <source>threshold compaction at %1 estimated tokens</source>
+        <translation>在预估 %1 token 时进行阈值压缩</translation>
+    </message>
+    <message>
+        <source>auto-compact at the %1 high watermark</source>
+        <translation>在 %1 高水位线自动压缩</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s count of an earlier request, plus what came after it, is larger than the count made on this computer, so it is used.</source>
+        <translation>服务商对较早请求的计数加上其后的内容，大于本机的计数，因此使用前者。</translation>
+    </message>
+    <message>
+        <source>Based on the provider&apos;s own count of the last request; the rows below are counted on this computer.</source>
+        <translation>基于服务商对上一次请求的计数；下面各行在本机计数。</translation>
+    </message>
+    <message>
+        <source>Counted on this computer: %1</source>
+        <translation>在本机计数：%1</translation>
+    </message>
+    <message>
+        <source>Counted on this computer</source>
+        <translation>在本机计数</translation>
+    </message>
+    <message>
+        <source> (its report plus what came after is smaller)</source>
+        <translation>（其报告加上之后的内容更小）</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>Threshold compaction above %1 estimated tokens (now about %2)</source>
+        <translation>预估超过 %1 token 时进行阈值压缩（当前约 %2）</translation>
+    </message>
+    <message>
+        <source>Auto-compact at the %1 high watermark, down to %2</source>
+        <translation>在 %1 高水位线自动压缩，降至 %2</translation>
+    </message>
+    <message>
+        <source>. The context window is a fallback: this model is in neither the catalog nor your model cards</source>
+        <translation>。上下文窗口为后备值：此模型既不在目录中，也不在你的模型卡片中</translation>
+    </message>
+    <message>
+        <source>Tokens are counted with the %1 encoding.</source>
+        <translation>token 使用 %1 编码计数。</translation>
+    </message>
+    <message>
+        <source>No provider telemetry yet: no reply has reported cache use</source>
+        <translation>还没有服务商遥测数据：还没有回复报告缓存使用情况</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source> (expanded to %1)</source>
+        <translation>（扩展至 %1）</translation>
+    </message>
+    <message>
+        <source>%1 covered by the summary</source>
+        <translation>%1 条已被摘要涵盖</translation>
+    </message>
+    <message>
+        <source>%1 beyond the history limit</source>
+        <translation>%1 条超出历史上限</translation>
+    </message>
+    <message>
+        <source>%1 of %2 topic messages included</source>
+        <translation>包含话题 %2 条消息中的 %1 条</translation>
+    </message>
+    <message>
+        <source>; dropped: %1</source>
+        <translation>；略去：%1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>History limit: %1</source>
+        <translation>历史上限：%1</translation>
+    </message>
+    <message>
+        <source>Whole topic: about %1 tokens</source>
+        <translation>整个话题：约 %1 token</translation>
+    </message>
+    <message>
+        <source>Last compaction: %1</source>
+        <translation>上次压缩：%1</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>History window</source>
+        <translation>历史窗口</translation>
+    </message>
+    <message>
+        <source> − %1 kept for the reply</source>
+        <translation> − 为回复预留 %1</translation>
+    </message>
+    <message>
+        <source> · %1 used</source>
+        <translation> · 已用 %1</translation>
+    </message>
+    <message>
+        <source>Input budget %1 = context window %2%3%4</source>
+        <translation>输入预算 %1 = 上下文窗口 %2%3%4</translation>
+    </message>
+    <message>
+        <source>This message alone is longer than the model&apos;s context window (%1 tokens &gt; %2)</source>
+        <translation>仅这条消息就超过了模型的上下文窗口（%1 token &gt; %2）</translation>
+    </message>
+    <message>
+        <source>This message alone is longer than the model&apos;s input budget (%1 tokens &gt; %2, the context window less the reply reserve)</source>
+        <translation>仅这条消息就超过了模型的输入预算（%1 token &gt; %2，即上下文窗口减去回复预留）</translation>
+    </message>
+    <message>
+        <source>; shorten it or attach less.</source>
+        <translation>；请缩短内容或减少附件。</translation>
+    </message>
+    <message>
+        <source>Over the input budget by %1 tokens: the next request will not fit. Compact the topic or lower the history limit.</source>
+        <translation>超出输入预算 %1 token：下一次请求放不下。请压缩话题或降低历史上限。</translation>
+    </message>
+    <message>
+        <source>Tools: none offered — %1.</source>
+        <translation>工具：未提供——%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation><numerusform> 等另外 %n 个</numerusform></translation>
+    </message>
+    <message>
+        <source>Tools: %1 is off for this assistant, so not offered (Settings → Tools).</source>
+        <translation>工具：%1 对此助手已关闭，因此不提供（设置 → 工具）。</translation>
+    </message>
+    <message>
+        <source>Tools: %1 are off for this assistant, so not offered (Settings → Tools).</source>
+        <translation>工具：%1 对此助手已关闭，因此不提供（设置 → 工具）。</translation>
     </message>
 </context>
 <context>

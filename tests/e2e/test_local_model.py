@@ -29,6 +29,7 @@ from chathub_desktop.providers.base import (
 )
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.providers.factory import make_client
+from chathub_desktop.services.errors import InvalidInput
 from tests.e2e.local_model import (
     MODEL_ALIAS,
     N_CTX,
@@ -272,6 +273,12 @@ def test_app_send_path_streams_stores_usage_and_stops(local_model: LocalModelSer
     assert stopped.status == "cancelled" and stopped.content
     _wait_idle(local_model, 10 * baseline)  # the one slot may still be winding the stopped reply down
 
+    before = [m.content for m in services.topics.messages(topic)]
+    with pytest.raises(InvalidInput, match="longer than the model's context window"):
+        asyncio.run(services.chat.send(topic, "lighthouse " * 3000))  # refused before it is stored
+    assert [m.content for m in services.topics.messages(topic)] == before
+    # a card that overstates the window lets it through: the server's own limit answers
+    services.models.set(MODEL_ALIAS, 16_384, provider="Local")
     out = asyncio.run(services.chat.send(topic, "lighthouse " * 3000))
     assert out.status == "error" and out.error_kind == "context_overflow"
     assert "context" in (out.error or "")
@@ -411,7 +418,6 @@ def test_an_image_message_reaches_the_real_server_in_its_wire_shape(local_model:
     is refused as an unsupported content type. So: the image message is stored with its
     image and the server's refusal is the reply's one-line error; a text file, inlined,
     is answered (HTTP 200, a reply stored)."""
-    from chathub_desktop.services.errors import InvalidInput
     from tests.fakes.images import png
 
     services.providers.add("Local", "openai_compatible", local_model.base_url)

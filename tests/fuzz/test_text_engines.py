@@ -21,9 +21,9 @@ pytestmark = pytest.mark.fuzz
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def engine_services(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-untyped-def]
-    url = f"sqlite:///{tmp_path / 'store.sqlite3'}" if request.param == "sqlite" \
-        else str(request.getfixturevalue("postgres_url"))
+def engine_services(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    url = request.getfixturevalue("migrated_sqlite")("store.sqlite3") if request.param == "sqlite" \
+        else str(request.getfixturevalue("migrated_postgres_url"))
     svc = open_services(url)
     yield svc
     svc.close()

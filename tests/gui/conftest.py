@@ -79,6 +79,25 @@ def gui_thread_store_calls() -> Iterator[list[str]]:
         pytest.fail("store work on the GUI thread (issue 29): " + "; ".join(dict.fromkeys(found)))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _english_interface(qapp):  # type: ignore[no-untyped-def]
+    """English as the app shows it, for pages a test builds without a window: its plural
+    forms ("1 card", "3 cards"; ``chathub_en`` holds only those) and English number
+    formats ("10,000", not the C locale's "10000"). In the app the window's language
+    switcher installs both before the first paint (issue 27)."""
+    from PySide6.QtCore import QLocale, QTranslator
+
+    from chathub_desktop.gui.shell.i18n import translations_dir
+
+    english = QTranslator()
+    assert english.load("chathub_en", translations_dir())
+    qapp.installTranslator(english)
+    if QLocale.system().language() == QLocale.Language.C:  # as LanguageSwitcher.apply for "System"
+        QLocale.setDefault(QLocale("en"))
+    yield english
+    qapp.removeTranslator(english)
+
+
 @pytest.fixture(scope="session")
 def session_loop(qapp):  # type: ignore[no-untyped-def]
     """The one session-wide qasync loop (kept in a module global forever)."""

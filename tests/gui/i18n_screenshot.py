@@ -83,8 +83,17 @@ def main(out: Path) -> int:
                     window.app_menu.hide()
                     window.composer.badge.open_popover()
                     await asyncio.sleep(0.5)
-                    window.composer.badge.popover.grab().save(str(out / f"{name}-popover.png"))
-                    window.composer.badge.popover.hide()
+                    pop = window.composer.badge.popover
+                    for group in list(pop.table.expanders):  # every row and note, to see them cut or not
+                        pop.table.set_open(group, True)
+                    pop._show_details(True)
+                    await asyncio.sleep(0.3)
+                    pop.grab().save(str(out / f"{name}-popover.png"))
+                    report = audit_window(pop, theme)
+                    print(name + "-popover", report.line(),
+                          *(f"\n  {f.what}: {f.detail}" for f in report.contrast + report.clipped))
+                    bad += not report.ok
+                    pop.hide()
                     window.pages.open_memory()
                     await asyncio.sleep(1.0)
                     window.grab().save(str(out / f"{name}-memory.png"))

@@ -120,6 +120,7 @@ def test_a_file_over_the_input_budget_is_refused_with_the_figure(
     _drop(window.composer.draft.viewport(), binary)
     qtbot.waitUntil(lambda: refusal.text().startswith("tool.bin looks binary"), timeout=5000)
     assert _chips(window) == []
+    assert "looks binary" not in window.status_line.currentMessage()  # said once (walk39 #8)
 
 
 def test_each_topic_keeps_its_own_pending_attachments(

@@ -167,6 +167,8 @@ def test_a_reply_cut_at_max_tokens_says_so(window, services, fake_vendor, qtbot)
     window.composer.set_text("Tell me everything")
     window.composer.send_button.click()
     qtbot.waitUntil(lambda: "max tokens" in window.status_line.currentMessage(), timeout=5000)
+    # the notice is the sentence, not "Reply the reply was cut …" (walk39 #5)
+    assert window.status_line.currentMessage() == "The reply was cut at the model's output token limit (max tokens)"
     qtbot.waitUntil(lambda: window.message_model.message_at(1) is not None, timeout=5000)  # the list follows
     assert "cut off at max tokens" in usage_text(window.message_model.message_at(1))
 

@@ -435,14 +435,32 @@ def test_a_failed_dream_now_stays_until_dismissed_and_retry_dreams_again(open_pa
 
 def test_memory_off_disables_dreaming(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
     """MEM-1: no dream runs for an assistant whose memory is off."""
+    active_yesterday(services, helper)
     page = open_page(helper)
     panel = page.dream_panel
+    qtbot.waitUntil(lambda: panel.day_picker.selected_day() is not None, timeout=5000)
     assert panel.dream_now_button.isEnabled()
     n = page.loads
     page.memory_switch.click()
     qtbot.waitUntil(lambda: page.loads > n and not page.runner.pending(), timeout=5000)
     assert not panel.dream_now_button.isEnabled() and panel.runs.dream_now() is None
     assert "Memory is off" in panel.schedule.next_label.text()
+
+
+def test_dream_now_waits_for_a_finished_day_and_says_why(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
+    """Walk39 #2: on day one no finished UTC day has messages, so Dream now is off (it
+    read "No topic had messages on …", a day the user never chose) and its tooltip says
+    the first card can come tomorrow; once a day has messages it is on."""
+    page = open_page(helper)
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: not page.runner.pending(), timeout=5000)
+    assert panel.day_picker.currentText() == "no finished day has messages yet"
+    assert not panel.dream_now_button.isEnabled()
+    assert "No finished day has messages yet" in panel.dream_now_button.toolTip()
+    day = active_yesterday(services, helper)
+    panel.schedule_reload()
+    qtbot.waitUntil(lambda: panel.day_picker.selected_day() == day, timeout=5000)
+    assert panel.dream_now_button.isEnabled() and day.isoformat() in panel.dream_now_button.toolTip()
 
 
 def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untyped-def]

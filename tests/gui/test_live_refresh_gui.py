@@ -22,6 +22,7 @@ import pytest
 
 from chathub_desktop.gui.memory.dream_runs import yesterday_utc
 from chathub_desktop.services.container import Services
+from tests.fakes import cli_fork
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.gui.helpers import reload_assistants
 
@@ -49,9 +50,9 @@ def cli(services: Services, *args: str) -> subprocess.Popen[str]:
     """Start the CLI as another process on the same store (not waited for: the GUI
     thread must keep running while it writes)."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "SUMM_KEY": "sk-summ"}
-    return subprocess.Popen([sys.executable, "-m", "chathub_desktop", *args,
-                             "--database-url", services.database_url],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    return cli_fork.Popen([sys.executable, "-m", "chathub_desktop", *args,
+                           "--database-url", services.database_url],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 
 def finished(qtbot, proc: subprocess.Popen[str]) -> str:  # type: ignore[no-untyped-def]

@@ -53,7 +53,7 @@ def test_history_lists_changes_newest_first_with_the_diff_and_reverts(
         monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="": asked.append(text) or True)
         with qtbot.waitSignal(dlg.reverted, timeout=5000):
             assert dlg.revert_selected()
-        assert "changed 2 time(s) after that change" in asked[0]
+        assert "changed 2 times after that change" in asked[0]
         assert services.memory.document("Helper") == ""
         qtbot.waitUntil(lambda: dlg.list.count() == 4, timeout=5000)
         assert "revert of change" in dlg.list.item(0).text()

@@ -298,7 +298,7 @@ def test_export_and_copy(page, services, assistant, qtbot, tmp_path: Path):  # t
     dlg.reject()
     assert done.args == [True]
     assert out.read_text(encoding="utf-8") == "# Me\n#1: a fact\n"
-    page.copy_action.trigger()
+    page.transfer.copy_action.trigger()
     qtbot.waitUntil(lambda: QGuiApplication.clipboard().text() == "# Me\n#1: a fact\n", timeout=5000)
     with qtbot.waitSignal(page.transfer.export_finished, timeout=5000) as done:
         assert page.transfer.export_to(tmp_path / "missing-dir" / "x.md")
@@ -314,7 +314,7 @@ def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_pa
 
     services.memory.save_raw(assistant, "# Me\n#1: a fact\n#2: another")
     dlg = page.transfer.open_export()
-    assert dlg.nameFilters() == list(MEMORY_EXPORT_FILTERS) and page.import_action.toolTip()
+    assert dlg.nameFilters() == list(MEMORY_EXPORT_FILTERS) and page.transfer.import_action.toolTip()
     dlg.reject()
     out = tmp_path / "mem.json"
     with qtbot.waitSignal(page.transfer.export_finished, timeout=5000):

@@ -18,7 +18,7 @@ from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
-from tests.gui.helpers import shown_memory_page
+from tests.gui.helpers import dream_now_at_rest, shown_memory_page
 
 
 @pytest.fixture
@@ -146,6 +146,26 @@ def test_fixed_memory_gets_the_room_and_dreaming_folds(page, services, assistant
     assert hint.width() <= 744 and hint.height() <= 520
 
 
+def at_rest(qtbot, page: MemoryPage) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the page's layout is at rest (:func:`dream_now_at_rest`) and both card
+    lists have laid out their shown rows at the heights their delegates ask for (a card
+    grows round its editor on a queued relayout)."""
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    def rows_fit(view) -> bool:  # type: ignore[no-untyped-def]
+        model, delegate = view.model(), view.itemDelegate()
+        for row in range(min(model.rowCount(), 20)):
+            index = model.index(row, 0)
+            rect = view.visualRect(index)
+            if rect.isValid() and delegate.sizeHint(QStyleOptionViewItem(), index).height() > rect.height() + 1:
+                return False
+        return True
+
+    dream_now_at_rest(qtbot, page)
+    qtbot.waitUntil(lambda: rows_fit(page.list) and rows_fit(page.dream_panel.list), timeout=5000)
+    dream_now_at_rest(qtbot, page)
+
+
 @pytest.mark.parametrize("theme", ["dark", "light"])
 @pytest.mark.parametrize("size", [(1366, 740), (744, 520)])
 def test_the_new_states_pass_the_audit(qloop, services, assistant, qtbot, theme, size):  # type: ignore[no-untyped-def]
@@ -167,19 +187,23 @@ def test_the_new_states_pass_the_audit(qloop, services, assistant, qtbot, theme,
             page.entry_actions.add_memory().setPlainText("A new fact")
             page.select_number(1)
             page.entry_actions.edit_current()
-            qtbot.wait(50)
+            at_rest(qtbot, page)  # a condition, not 50 ms: under load the layout was not done
             for report in (audit_window(page, theme),):
                 assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}"
                                                           for f in report.contrast + report.clipped)
             page.entry_actions.add_editor.cancelled.emit()
             page.list.closePersistentEditor(page.list.currentIndex())
             page.dream_panel.card_actions.edit_card(1)
-            qtbot.wait(50)
+            at_rest(qtbot, page)
+            editor = page.dream_panel.list.findChild(CardTextEdit)
+            assert editor is not None
+            page.body_scroll.ensureWidgetVisible(editor)  # in view, as the user who opened it sees it
+            at_rest(qtbot, page)
             report = audit_window(page, theme)
             assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
             page.dream_panel.card_actions.close_editor()
             page.dreaming.set_shown(False)
-            qtbot.wait(50)
+            at_rest(qtbot, page)
             report = audit_window(page, theme)
             assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
     finally:

@@ -23,8 +23,8 @@ def test_paste_preview_marks_duplicates_and_adds_owner_entries(window, services,
     services.memory.add(a.id, "You live in Lisbon and work as a data engineer")  # near duplicate
     reload_assistants(window, qtbot, a.id)
     page = window.pages.open_memory()
-    page.paste_action.trigger()
-    dlg = page.paste_dialog
+    page.transfer.paste_action.trigger()
+    dlg = page.transfer.paste_dialog
     qtbot.waitUntil(lambda: dlg._fixed is not None, timeout=5000)
     dlg.source_combo.setCurrentText("ChatGPT")
     dlg.paste_edit.setPlainText(PASTE)
@@ -67,8 +67,8 @@ def test_claude_export_memory_fills_the_preview(window, services, qtbot, tmp_pat
     a = services.assistants.create("Helper")
     reload_assistants(window, qtbot, a.id)
     page = window.pages.open_memory()
-    page.paste_action.trigger()
-    dlg = page.paste_dialog
+    page.transfer.paste_action.trigger()
+    dlg = page.transfer.paste_dialog
     qtbot.waitUntil(lambda: dlg._fixed is not None, timeout=5000)
     dlg.load_claude_zip(path)
     qtbot.waitUntil(lambda: dlg.fact_list.count() == 3, timeout=5000)

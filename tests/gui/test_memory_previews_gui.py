@@ -214,7 +214,7 @@ def test_clear_fixed_memory_lists_what_goes_and_history_reverts_it(
         services: Services, aid: int, answer: Answer, qtbot, qloop) -> None:  # type: ignore[no-untyped-def]
     with shown_memory_page(services, aid, qtbot) as page:
         answer.choose, answer.shot = "clear", "memory_clear_preview.png"
-        page.clear_action.trigger()
+        page.transfer.clear_action.trigger()
         qtbot.waitUntil(lambda: services.memory.document(aid) == "", timeout=5000)
         seen = answer.seen[0]
         assert sorted(seen["removed"]) == sorted(["Likes tea", "Prefers concise answers with tables and code",
@@ -231,7 +231,7 @@ def test_clear_fixed_memory_is_refused_when_it_moved_on(
     answer.choose = "clear"
     answer.before_answer = lambda: services.memory.add(aid, "Added while the preview was open")
     with shown_memory_page(services, aid, qtbot) as page:
-        page.clear_action.trigger()
+        page.transfer.clear_action.trigger()
         qtbot.waitUntil(lambda: "changed" in page.error_label.text(), timeout=5000)
         _idle(qtbot, page)
         assert len(services.memory.entries(aid)) == 4

@@ -29,8 +29,8 @@ def test_entries_from_a_claude_export_show_their_source(window, services, qtbot,
     services.memory.add(a.id, "Written here")
     reload_assistants(window, qtbot, a.id)
     page = window.pages.open_memory()
-    page.paste_action.trigger()
-    dlg = page.paste_dialog
+    page.transfer.paste_action.trigger()
+    dlg = page.transfer.paste_dialog
     qtbot.waitUntil(lambda: dlg._fixed is not None, timeout=5000)
     dlg.load_claude_zip(path)
     qtbot.waitUntil(lambda: dlg.fact_list.count() == 2, timeout=5000)

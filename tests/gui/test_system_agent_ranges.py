@@ -14,6 +14,9 @@ def test_a_buffer_set_on_the_cli_is_shown_and_kept(window, services, qtbot):  # 
     page = dlg.system_page
     qtbot.waitUntil(lambda: not page.resolving(), timeout=5000)  # read on a worker (issue 29)
     assert (page.buffer_spin.value(), page.keep_spin.value(), page.failures_spin.value()) == (2_000_000, 5000, 500)
+    # the tooltips say the declared defaults, not the stored values (NUM-3 13000, NUM-6 12, NUM-8 3)
+    assert "(default 13,000)" in page.buffer_spin.toolTip() and "(default 12;" in page.keep_spin.toolTip()
+    assert page.failures_spin.toolTip().endswith("(default 3)")
     page.save_button.click()
     qtbot.waitUntil(lambda: page.status_label.text() == "Saved.")  # stored on a worker
     assert (services.settings.get("compact-buffer-tokens"), services.settings.get("compact-keep-recent"),

@@ -48,3 +48,23 @@ def test_a_draft_longer_than_the_window_is_explained_not_sent(window, services, 
     assert window.composer.text().startswith("word word")  # the draft is kept
     window.composer.draft.setPlainText("a short question")
     qtbot.waitUntil(lambda: not line.isVisible() and badge.text() != ">999%", timeout=30000)
+
+
+def test_the_too_long_line_follows_a_language_switch(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 27: the composer's line is said in the interface language, and again at once
+    after View → Language (not only at the next recount)."""
+    from chathub_desktop.core.ui_language import UiLanguage
+
+    _open_topic(window, services, fake_vendor, qtbot)
+    services.models.set("gpt-4o", 2_000, max_output=500)
+    window.composer.draft.setPlainText("word " * 30_000)
+    line = window.composer.too_long
+    qtbot.waitUntil(lambda: line.isVisible() and line.text().startswith("This message alone"), timeout=30000)
+    try:
+        window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
+        qtbot.waitUntil(lambda: line.text().startswith("仅这条消息就超过了模型的上下文窗口（"), timeout=3000)
+        assert line.text().endswith(" token > 2,000）") and line.isVisible()
+    finally:
+        window.view.language.apply(UiLanguage.ENGLISH)
+        qtbot.waitUntil(lambda: line.text().startswith("This message alone"), timeout=3000)
+        window.view.language.apply(UiLanguage.SYSTEM)

@@ -16,6 +16,8 @@ lost" crash tests).
   again to completion, check the result; it returns a :class:`Report` whose
   :meth:`Report.check` fails on any partial state, any re-run that did not end in the
   new state, or too few kills inside the write.
+- Processes are forks of a pre-imported interpreter (``tests/fakes/cli_fork.py``: a
+  separate process with its own pid, killed as any other; without ~1 s of imports each).
 - Processes run through ``tests.integration.cli_child``, which marks each commit of the
   tables under test (``begin n`` / ``end n`` lines in a file) and can hold one commit
   open before its COMMIT: a kill is classified as before, inside or after the write from
@@ -42,6 +44,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.fakes import cli_fork
 from tests.fakes.vendor_server import FakeVendor
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,14 +137,14 @@ class CliStore:
 
     def start(self, *args: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
         """Start ``chathub-desktop ARGS`` (stdout and stderr piped); ``env`` adds variables."""
-        return subprocess.Popen(self.argv(*args), env={**self.env(), **(env or {})}, cwd=self.root,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        return cli_fork.Popen(self.argv(*args), env={**self.env(), **(env or {})}, cwd=self.root,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
     def run(self, *args: str, timeout: float = 60.0, env: dict[str, str] | None = None,
             ) -> subprocess.CompletedProcess[str]:
         """Run ``chathub-desktop ARGS`` to completion."""
-        return subprocess.run(self.argv(*args), env={**self.env(), **(env or {})}, cwd=self.root,
-                              capture_output=True, text=True, timeout=timeout)
+        return cli_fork.run(self.argv(*args), env={**self.env(), **(env or {})}, cwd=self.root,
+                            capture_output=True, text=True, timeout=timeout)
 
     def kill_after(self, delay_s: float, *args: str, env: dict[str, str] | None = None) -> Killed:
         """Start ``chathub-desktop ARGS`` and SIGKILL it ``delay_s`` seconds later (unless

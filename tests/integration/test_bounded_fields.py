@@ -21,10 +21,10 @@ OK_MODEL = "m" * 200
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+def store_url(request: pytest.FixtureRequest) -> str:
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
-    return str(request.getfixturevalue("postgres_url"))
+        return request.getfixturevalue("migrated_sqlite")("store.sqlite3")
+    return str(request.getfixturevalue("migrated_postgres_url"))
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from chathub_desktop.cli import INTERRUPTED, main
 from chathub_desktop.services.container import open_services
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.input_rules import MAX_NAME_CHARS, MAX_RECORD_ID
+from tests.fakes import cli_fork
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 REPO = Path(__file__).resolve().parents[2]
@@ -39,10 +40,10 @@ def _last_line(err: str) -> str:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+def store_url(request: pytest.FixtureRequest) -> str:
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'cli.sqlite3'}"
-    return str(request.getfixturevalue("postgres_url"))
+        return request.getfixturevalue("migrated_sqlite")("cli.sqlite3")
+    return str(request.getfixturevalue("migrated_postgres_url"))
 
 
 @pytest.mark.parametrize("value", [str(2**63), str(2**31), str(MAX_RECORD_ID + 1), "0", "-5", "1e3", "ten"])
@@ -107,8 +108,8 @@ def test_unparseable_base_url_is_one_line(capsys: pytest.CaptureFixture[str]) ->
 
 
 def _cli(args: list[str], env: dict[str, str], **kw: object) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "chathub_desktop", *args], cwd=REPO, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)  # type: ignore[call-overload]
+    return cli_fork.Popen([sys.executable, "-m", "chathub_desktop", *args], cwd=REPO, env=env, text=True,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)  # type: ignore[call-overload]
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:

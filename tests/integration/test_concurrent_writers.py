@@ -30,6 +30,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.storage.models import DynamicMemoryDocument, MemoryProvenance, utcnow
+from tests.fakes import cli_fork
 from tests.integration.concurrency_workers import KINDS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,8 +53,8 @@ def _env(**extra: str) -> dict[str, str]:
 
 
 def _python(*args: str, **extra: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, *args], cwd=ROOT, env=_env(**extra), text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return cli_fork.Popen([sys.executable, *args], cwd=ROOT, env=_env(**extra), text=True,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
 def _cli(url: str, *args: str) -> subprocess.Popen[str]:
@@ -82,10 +83,10 @@ def _finish(proc: subprocess.Popen[str], timeout: float = 300) -> tuple[int, str
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+def store_url(request: pytest.FixtureRequest) -> str:
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    return str(request.getfixturevalue("postgres_url"))
+        return request.getfixturevalue("migrated_sqlite")("shared.sqlite3")
+    return str(request.getfixturevalue("migrated_postgres_url"))
 
 
 # --- two writers × every document kind ----------------------------------------------------

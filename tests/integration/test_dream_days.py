@@ -19,9 +19,9 @@ def _at(svc: Services, topic: int, role: str, when: datetime, text: str = "hello
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def svc(request: pytest.FixtureRequest, tmp_path: Path) -> Services:
-    url = (f"sqlite:///{tmp_path / 's.sqlite3'}" if request.param == "sqlite"
-           else request.getfixturevalue("postgres_url"))
+def svc(request: pytest.FixtureRequest) -> Services:
+    url = (request.getfixturevalue("migrated_sqlite")("s.sqlite3") if request.param == "sqlite"
+           else request.getfixturevalue("migrated_postgres_url"))
     s = open_services(url)
     request.addfinalizer(s.close)
     return s

@@ -25,6 +25,7 @@ from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.dream.dream_serve import DreamServe
 from chathub_desktop.services.dream.dream_service import DreamService
 from chathub_desktop.storage.models import DreamRun
+from tests.fakes import cli_fork
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 REPO = Path(__file__).resolve().parents[2]
@@ -144,16 +145,16 @@ def test_it_sleeps_until_the_fire_time(tmp_path: Path, summ: FakeVendor) -> None
 # --- the real process -------------------------------------------------------------------
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+def store_url(request: pytest.FixtureRequest) -> str:
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    return str(request.getfixturevalue("postgres_url"))
+        return request.getfixturevalue("migrated_sqlite")("shared.sqlite3")
+    return str(request.getfixturevalue("migrated_postgres_url"))
 
 
 def serve(url: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO), "SUMM_KEY": "sk-summ"}
-    return subprocess.Popen([sys.executable, "-m", "chathub_desktop", "dream", "serve", "--database-url", url],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    return cli_fork.Popen([sys.executable, "-m", "chathub_desktop", "dream", "serve", "--database-url", url],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 
 def until(check, timeout: float = 20.0) -> None:  # type: ignore[no-untyped-def]

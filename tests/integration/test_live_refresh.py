@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import threading
 import time
@@ -31,6 +30,7 @@ from chathub_desktop.services.events import (
     TopicListChanged,
 )
 from chathub_desktop.storage import change_log
+from tests.fakes import cli_fork
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 #: The issue's bound: another process's write shows within 2 s.
@@ -68,17 +68,17 @@ class Heard:
 def cli(url: str, *args: str, env: dict[str, str] | None = None) -> str:
     """Run the CLI as another process on the store at ``url``; returns its stdout."""
     full = {**os.environ, "PYTHONPATH": str(REPO), **(env or {})}
-    done = subprocess.run([sys.executable, "-m", "chathub_desktop", *args, "--database-url", url],
-                          capture_output=True, text=True, env=full, timeout=60, check=False)
+    done = cli_fork.run([sys.executable, "-m", "chathub_desktop", *args, "--database-url", url],
+                        capture_output=True, text=True, env=full, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+def store_url(request: pytest.FixtureRequest) -> str:
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    return str(request.getfixturevalue("postgres_url"))
+        return request.getfixturevalue("migrated_sqlite")("shared.sqlite3")
+    return str(request.getfixturevalue("migrated_postgres_url"))
 
 
 @pytest.fixture

@@ -188,6 +188,19 @@ def test_a_dream_by_hand_previews_its_fold(services: Services, helper: str) -> N
     assert services.previews.dream_day(helper, DAYS[3]).folds == ()
 
 
+def test_a_dream_over_an_older_day_names_its_own_card_in_the_fold(services: Services, helper: str) -> None:
+    """DRM-9, REF-10: a dream (or a proposal) over a day older than every kept card folds
+    its own new card; the preview named no card then ("fold: 1 card () ..."), now it says
+    which one folds."""
+    _cards(services, helper, ["Asks for code first", "Likes dark mode"])
+    services.dreams.set_keep(helper, 2)
+    older = DAYS[0] - timedelta(days=3)
+    p = services.previews.dream_day(helper, older, "Wants tables")
+    assert p.folds == (f"fold: 1 card (the new card [{older.isoformat()}]) into a new range card, which then "
+                       f"covers {older.isoformat()} – {older.isoformat()}",)
+    assert "()" not in p.lines()[-1]
+
+
 def test_cli_import_merge(services: Services, helper: str, tmp_path: Path,
                           capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "notes.md"

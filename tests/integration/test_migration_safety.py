@@ -26,6 +26,7 @@ from chathub_desktop.storage.database import (
 )
 from chathub_desktop.storage.models import Base
 from chathub_desktop.storage.search_schema import include_name
+from tests.fakes import cli_fork
 
 REPO = Path(__file__).resolve().parents[2]
 OPEN = "import sys; from chathub_desktop.storage.database import open_database; open_database(sys.argv[1]).dispose()"
@@ -40,8 +41,8 @@ def new_store(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 def opener(url: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.Popen([sys.executable, "-c", OPEN, url], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+    return cli_fork.Popen([sys.executable, "-c", OPEN, url], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, env=env)
 
 
 def test_processes_starting_at_once_migrate_a_new_store_once(new_store: str) -> None:

@@ -9,7 +9,6 @@ import json
 import logging
 import os
 import stat
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +18,7 @@ import pytest
 from chathub_desktop import logging_setup
 from chathub_desktop.cli import main
 from chathub_desktop.services.container import open_services
+from tests.fakes import cli_fork
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 REPO = Path(__file__).resolve().parents[2]
@@ -145,8 +145,8 @@ def test_compaction_debug_events_reach_stderr_and_the_log(tmp_path: Path, fake_v
     env = {k: v for k, v in os.environ.items() if k != "CHATHUB_DATABASE_URL"}
     env.update(PYTHONPATH=str(REPO), CHATHUB_DATA_DIR=str(data), SUMM_KEY="sk-summ",
                COMPACT_CONTEXT_WINDOW_LOCAL="4000", CHATHUB_COMPACTION_DEBUG="1")
-    done = subprocess.run([sys.executable, "-m", "chathub_desktop", "topic", "compact", str(topic)],
-                          cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    done = cli_fork.run([sys.executable, "-m", "chathub_desktop", "topic", "compact", str(topic)],
+                        cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     events = [json.loads(line.split(": ", 1)[1]) for line in done.stderr.splitlines() if "planner_settled" in line]
     assert [(e["event"], e["topic_id"], e["status"]) for e in events] == [("planner_settled", topic, "compacted")]

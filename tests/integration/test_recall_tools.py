@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 
 import pytest
 
@@ -24,11 +23,11 @@ RECALL = {"searchTopics", "recentTopics"}
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def svc(request: pytest.FixtureRequest, tmp_path: Path) -> Services:
+def svc(request: pytest.FixtureRequest) -> Services:
     if request.param == "sqlite":
-        s = open_services(f"sqlite:///{tmp_path / 's.sqlite3'}")
+        s = open_services(request.getfixturevalue("migrated_sqlite")("s.sqlite3"))
     else:
-        s = open_services(request.getfixturevalue("postgres_url"))
+        s = open_services(request.getfixturevalue("migrated_postgres_url"))
     request.addfinalizer(s.close)
     return s
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -19,9 +18,9 @@ from chathub_desktop.services.topics.topic_service import TopicService
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def svc(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Services]:
-    url = (f"sqlite:///{tmp_path / 'store.sqlite3'}" if request.param == "sqlite"
-           else str(request.getfixturevalue("postgres_url")))
+def svc(request: pytest.FixtureRequest) -> Iterator[Services]:
+    url = (request.getfixturevalue("migrated_sqlite")("store.sqlite3") if request.param == "sqlite"
+           else str(request.getfixturevalue("migrated_postgres_url")))
     services = open_services(url)
     yield services
     services.close()

@@ -39,6 +39,7 @@ from chathub_desktop.services.chat.reply_store import CHECKPOINT_S
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.storage.database import open_database
 from chathub_desktop.storage.models import Message, TopicCompaction
+from tests.fakes import cli_fork
 from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
 from tests.fakes.vendor_server import FakeVendor, Reply
 
@@ -291,8 +292,8 @@ def test_kill_minus_nine_mid_stream_keeps_all_but_the_last_second(tmp_path: Path
     for k in range(kills):
         topic = json.loads(_cli(env, "topic", "create", "--assistant", "Helper", "--json"))["id"]
         fake_vendor.script(Reply(text_chunks=[f"w{i:03d} " for i in range(400)], chunk_delay_s=1 / per_second))
-        proc = subprocess.Popen([sys.executable, "-m", "chathub_desktop", "chat", "send", "--topic", str(topic),
-                                 "tell me"], env=env, stdout=subprocess.PIPE)
+        proc = cli_fork.Popen([sys.executable, "-m", "chathub_desktop", "chat", "send", "--topic", str(topic),
+                               "tell me"], env=env, stdout=subprocess.PIPE)
         assert proc.stdout is not None
         fd = proc.stdout.fileno()
         os.set_blocking(fd, False)
@@ -338,9 +339,9 @@ def _race_two_sends(env: dict[str, str], vendor: FakeVendor, rounds: int) -> lis
     results = []
     for r in range(rounds):
         vendor.script(*[Reply(text_chunks=[f"r{r} "] * 10, chunk_delay_s=0.03) for _ in range(2)])
-        procs = [subprocess.Popen([sys.executable, "-m", "chathub_desktop", "chat", "send", "--topic",
-                                   str(topic), f"round {r} from {i}"], env=env, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True) for i in range(2)]
+        procs = [cli_fork.Popen([sys.executable, "-m", "chathub_desktop", "chat", "send", "--topic",
+                                 str(topic), f"round {r} from {i}"], env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True) for i in range(2)]
         outs = [p.communicate(timeout=60) for p in procs]
         codes = [p.returncode for p in procs]
         for (_out, err), code in zip(outs, codes, strict=True):

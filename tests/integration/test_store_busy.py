@@ -14,6 +14,7 @@ from sqlalchemy.exc import OperationalError
 
 from chathub_desktop.services.errors import STORE_BUSY_MESSAGE, store_busy_message
 from chathub_desktop.storage.database import StoreBusy
+from tests.fakes import cli_fork
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,8 +40,8 @@ def _cli_with_short_wait(url: str, *args: str) -> subprocess.CompletedProcess[st
     code = ("import sys; from chathub_desktop.storage import database as d; d.WRITE_WAIT_S = 1.0; "
             "from chathub_desktop.cli import main; raise SystemExit(main(sys.argv[1:]))")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-c", code, "--database-url", url, *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return cli_fork.run([sys.executable, "-c", code, "--database-url", url, *args], cwd=ROOT, env=env,
+                        capture_output=True, text=True, timeout=120)
 
 
 def test_cli_waits_then_gives_up_with_one_line(tmp_path: Path) -> None:

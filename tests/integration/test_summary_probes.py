@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -27,10 +26,10 @@ FILLER = " lorem" * 200
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def services(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Services]:
+def services(request: pytest.FixtureRequest) -> Iterator[Services]:
     """Services over SQLite and PostgreSQL (the report is JSON in both stores)."""
-    url = (f"sqlite:///{tmp_path / 'store.sqlite3'}" if request.param == "sqlite"
-           else request.getfixturevalue("postgres_url"))
+    url = (request.getfixturevalue("migrated_sqlite")("store.sqlite3") if request.param == "sqlite"
+           else request.getfixturevalue("migrated_postgres_url"))
     svc = open_services(url)
     yield svc
     svc.close()

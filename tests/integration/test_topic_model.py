@@ -19,7 +19,6 @@ import asyncio
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 from sqlalchemy import insert, text
@@ -46,9 +45,9 @@ LARGE = "gpt-4o"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def svc(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Services]:
-    url = (f"sqlite:///{tmp_path / 'store.sqlite3'}" if request.param == "sqlite"
-           else str(request.getfixturevalue("postgres_url")))
+def svc(request: pytest.FixtureRequest) -> Iterator[Services]:
+    url = (request.getfixturevalue("migrated_sqlite")("store.sqlite3") if request.param == "sqlite"
+           else str(request.getfixturevalue("migrated_postgres_url")))
     services = open_services(url)
     yield services
     services.close()

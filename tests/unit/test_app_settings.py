@@ -85,3 +85,16 @@ def test_a_refusal_echoes_a_long_value_cut_short() -> None:
     assert len(str(info.value)) < 120
     with pytest.raises(SettingRefused, match="got a number too large"):
         aps.COMPACT_KEEP_RECENT.parse(10**5000)
+
+
+def test_a_choice_is_one_of_its_words_and_anything_else_is_refused_in_one_line() -> None:
+    """A window preference (issue 31): the stored word names the member; another word is
+    refused naming the key and the words it accepts, and reads as the default."""
+    from chathub_desktop.core.ui_language import LANGUAGE_SETTING, UiLanguage
+
+    assert LANGUAGE_SETTING.parse(" ja ") is UiLanguage.JAPANESE
+    assert LANGUAGE_SETTING.parse(UiLanguage.ENGLISH) is UiLanguage.ENGLISH
+    assert LANGUAGE_SETTING.shown(UiLanguage.CHINESE_SIMPLIFIED) == "zh_CN"
+    with pytest.raises(SettingRefused, match=r"^view/language expects one of system, en, zh_CN, ja, got 'klingon'$"):
+        LANGUAGE_SETTING.parse("klingon")
+    assert LANGUAGE_SETTING.stored(3) is UiLanguage.SYSTEM

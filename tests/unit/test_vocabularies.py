@@ -100,3 +100,36 @@ def test_memory_import_modes_keep_their_words() -> None:
     from chathub_desktop.services.transfer.memory_transfer import MODES
 
     assert MODES == ("replace", "merge") == tuple(ImportMode)
+
+
+def test_memory_hit_kinds_keep_the_words_search_json_prints() -> None:
+    """Issue 31: Search → Memory hits are a fixed memory entry or a dream card, printed
+    as ``"kind": "memory"`` / ``"dream"`` by ``search --json``."""
+    import json
+
+    from chathub_desktop.core.memory_search import MemoryHitKind
+    from chathub_desktop.core.search_text import Snippet
+    from chathub_desktop.services.search.search_service import MemoryHit
+
+    assert [k.value for k in MemoryHitKind] == ["memory", "dream"]
+    hit = MemoryHit(1, "Helper", MemoryHitKind.DREAM, 2, Snippet("x", ()))
+    assert json.loads(json.dumps(hit.to_json()))["kind"] == "dream"
+
+
+def test_a_stored_role_and_status_pick_the_rendering_and_the_tags() -> None:
+    """Issue 31: the window compares the words the store hands it (plain ``str``) with
+    Role and MessageStatus: a tool row is plain text, a failed reply shows its error,
+    a stopped reply is tagged "stopped" and offers Retry."""
+    from datetime import UTC, datetime
+
+    from chathub_desktop.gui.chat.message_delegate import RETRYABLE, STATUS_TAGS
+    from chathub_desktop.gui.chat.message_documents import RenderKind, kind_of
+    from chathub_desktop.services.views import MessageView
+
+    def view(role: str, status: str) -> MessageView:
+        return MessageView(id=1, topic_id=1, seq=1, role=role, content="x", content_type="text", status=status,
+                           created_at=datetime(2026, 12, 3, tzinfo=UTC))
+
+    assert [kind_of(view("tool", "complete")), kind_of(view("assistant", "error")),
+            kind_of(view("assistant", "complete"))] == [RenderKind.TOOL, RenderKind.ERROR, RenderKind.MARKDOWN]
+    assert STATUS_TAGS["cancelled"] == "stopped" and "cancelled" in RETRYABLE and "complete" not in RETRYABLE

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QImage, QPainter, QPalette, QPixmap
 
+from chathub_desktop.core.attachments import AttachmentKind
 from chathub_desktop.services.views import MessageView
 
 #: Longest edge of a thumbnail, px.
@@ -49,7 +50,7 @@ def item_rects(m: MessageView, fm: QFontMetrics, max_width: int) -> list[tuple[Q
     out: list[tuple[QRect, dict[str, object]]] = []
     x = y = row_h = 0
     for meta in m.attachments:
-        if meta.get("kind") == "image":
+        if meta.get("kind") == AttachmentKind.IMAGE:
             size = _thumb_size(meta)
         else:
             name = str(meta.get("name", "file"))
@@ -123,7 +124,7 @@ def paint_strip(painter: QPainter, m: MessageView, left: int, top: int, max_widt
     border = pal.color(QPalette.ColorRole.Mid)
     for rect, meta in item_rects(m, fm, max_width):
         r = rect.translated(left, top)
-        if meta.get("kind") == "image":
+        if meta.get("kind") == AttachmentKind.IMAGE:
             pm = cache.pixmap(str(meta.get("sha256", ""))) if cache is not None else None
             if pm is not None:
                 painter.drawPixmap(r, pm)

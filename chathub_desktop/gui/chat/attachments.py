@@ -231,11 +231,11 @@ class AttachmentController(QObject):
         return a, _chip_thumb(a)
 
     def show_refusal(self, reason: str) -> None:
-        """The one-line reason a file was refused, in the row and the status bar."""
+        """The one-line reason a file was refused, in the attachment row only (said once,
+        walk39 #8: the status line repeated it)."""
         self.refusal.setText(reason)
         self.refusal.setToolTip(reason)
         self.refusal.show()
-        self._w.show_status(reason, 8000)
 
     def add_mime(self, mime: QMimeData) -> bool:
         """Attach what a paste or a drop carries (local files, or an image); returns

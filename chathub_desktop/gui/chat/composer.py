@@ -136,11 +136,10 @@ class Composer(QFrame):
         layout.addWidget(self.draft)
         #: "This message alone is longer than the model's context window (…)" while the
         #: draft can never be sent (walk37 #3); Send then explains instead of sending.
-        self.too_long = QLabel()
+        self.too_long = QLabel(self)
         self.too_long.setObjectName("draftTooLong")
         self.too_long.setWordWrap(True)
-        set_tone(self.too_long, Tone.ERROR)
-        self.too_long.hide()
+        self.too_long.hide()  # its tone is set when first shown: a polish before the first paint costs ~20 ms
         self._too_long_current = False  # the line was counted on the draft as it is now
         layout.addWidget(self.too_long)
         #: The toolbar under the draft: tools on the left (attach, the badge, the topic's
@@ -282,6 +281,8 @@ class Composer(QFrame):
     def set_too_long(self, line: str | None) -> None:
         """Show (or hide, ``None``) the one line saying the draft alone can never be sent
         to this model; it is the badge's estimate of the draft as it is now."""
+        if line is not None:
+            set_tone(self.too_long, Tone.ERROR)
         self.too_long.setText(line or "")
         self.too_long.setVisible(line is not None)
         self._too_long_current = line is not None

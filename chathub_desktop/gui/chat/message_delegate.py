@@ -55,6 +55,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.chat import attachment_thumbs as thumbs
 from chathub_desktop.gui.chat.attachment_thumbs import ThumbnailCache
 from chathub_desktop.gui.chat.message_documents import (
@@ -103,22 +104,23 @@ MARKER_COLOR = "#c98a1c"  # the popover's "History summary" hue, a little darker
 
 COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
 #: Reply statuses that get a Retry pill on the last row (issue 12).
-RETRYABLE = frozenset({"error", "cancelled", "interrupted"})
+RETRYABLE = frozenset({MessageStatus.ERROR, MessageStatus.CANCELLED, MessageStatus.INTERRUPTED})
 RETRY_LABEL = QT_TRANSLATE_NOOP("MessageList", "↻ Retry")
 #: Side of the context receipt's icon after a reply's header, px (issue 19).
 INFO_ICON = IconSize.SM
 #: Before the header of a pinned message (issue 19).
 PIN_EMOJI, PIN_FALLBACK = "📌", QT_TRANSLATE_NOOP("MessageList", "[pinned]")
 #: A reply's status tag (``MessageList`` sources, translated where drawn).
-STATUS_TAGS = {
-    "cancelled": QT_TRANSLATE_NOOP("MessageList", "stopped"),
-    "interrupted": QT_TRANSLATE_NOOP("MessageList", "interrupted"),
-    "streaming": QT_TRANSLATE_NOOP("MessageList", "writing…"),
-    "error": QT_TRANSLATE_NOOP("MessageList", "error"),
+STATUS_TAGS: dict[str, str] = {
+    MessageStatus.CANCELLED: QT_TRANSLATE_NOOP("MessageList", "stopped"),
+    MessageStatus.INTERRUPTED: QT_TRANSLATE_NOOP("MessageList", "interrupted"),
+    MessageStatus.STREAMING: QT_TRANSLATE_NOOP("MessageList", "writing…"),
+    MessageStatus.ERROR: QT_TRANSLATE_NOOP("MessageList", "error"),
 }
 #: The author shown before the time on rows that are not replies.
-AUTHORS = {"user": QT_TRANSLATE_NOOP("MessageList", "You"), "tool": QT_TRANSLATE_NOOP("MessageList", "Tool"),
-           "system": QT_TRANSLATE_NOOP("MessageList", "System")}
+AUTHORS: dict[str, str] = {Role.USER: QT_TRANSLATE_NOOP("MessageList", "You"),
+                           Role.TOOL: QT_TRANSLATE_NOOP("MessageList", "Tool"),
+                           Role.SYSTEM: QT_TRANSLATE_NOOP("MessageList", "System")}
 
 
 def said(text: str) -> str:
@@ -128,7 +130,7 @@ def said(text: str) -> str:
 
 def is_collapsible(m: MessageView) -> bool:
     """Tool results and hidden reasoning are drawn as one clickable line."""
-    return m.role == "tool" or m.content_type in COLLAPSIBLE_TYPES
+    return m.role == Role.TOOL or m.content_type in COLLAPSIBLE_TYPES
 
 
 def collapsed_label(m: MessageView, expanded: bool) -> str:
@@ -136,7 +138,7 @@ def collapsed_label(m: MessageView, expanded: bool) -> str:
     translate = QCoreApplication.translate
     action = translate("MessageList", "click to collapse") if expanded else translate("MessageList", "click to expand")
     arrow = "▾" if expanded else "▸"
-    if m.role == "tool":
+    if m.role == Role.TOOL:
         tool, server = split_tool_name(m.tool_name or "tool")
         name = fill(translate("MessageList", "%1 (%2 server)"), tool, server) if server else tool
         took = f" · {m.elapsed_text}" if m.elapsed_text else ""  # a server call's time (issue 25)
@@ -147,7 +149,7 @@ def collapsed_label(m: MessageView, expanded: bool) -> str:
 def is_plain(m: MessageView) -> bool:
     """A reply drawn as text on the page, without a bubble (walk29 #4): an assistant
     reply that is not an error nor a collapsible row."""
-    return m.role == "assistant" and m.status != "error" and not is_collapsible(m)
+    return m.role == Role.ASSISTANT and m.status != MessageStatus.ERROR and not is_collapsible(m)
 
 
 def initial(name: str) -> str:
@@ -366,13 +368,13 @@ class MessageDelegate(QStyledItemDelegate):
         if m.pinned:
             header = f"{symbol(PIN_EMOJI, said(PIN_FALLBACK))} {header}"
         tag = said(STATUS_TAGS.get(m.status, ""))
-        footer = usage_text(m) if m.role == "assistant" and not is_collapsible(m) else ""
-        if m.role == "assistant" and m.status in RETRYABLE and not footer:
+        footer = usage_text(m) if m.role == Role.ASSISTANT and not is_collapsible(m) else ""
+        if m.role == Role.ASSISTANT and m.status in RETRYABLE and not footer:
             footer = " "  # the line the Retry pill sits on (same height on every row)
         if footer_line and not footer:
             footer = " "  # the line of the version arrows (issue 14)
         y = MARGIN_Y + self._header_height() + HEADER_GAP
-        max_w = min(MAX_BUBBLE, avail if m.role != "user" else int(avail * USER_FRACTION))
+        max_w = min(MAX_BUBBLE, avail if m.role != Role.USER else int(avail * USER_FRACTION))
         pad_x, pad_y = pad = (0, PLAIN_PAD_Y) if is_plain(m) else (PAD, PAD)
         doc: SlicedDocument | None = None
         label = ""
@@ -385,7 +387,7 @@ class MessageDelegate(QStyledItemDelegate):
                 label = collapsed_label(m, expanded)
             doc = self.docs.document(m, dark, colors, max_w - 2 * pad_x)
             doc_w = max_w - 2 * pad_x
-            if m.role == "user":
+            if m.role == Role.USER:
                 # a narrower bubble, same layout: no line is wider than the widest one
                 doc_w = min(doc_w, int(doc.idealWidth()) + 2)
             w = max(doc_w, fm.horizontalAdvance(label) if label else 0) + 2 * pad_x
@@ -396,7 +398,7 @@ class MessageDelegate(QStyledItemDelegate):
             w = max(w, size.width() + 2 * pad_x)
             strip = QRect(pad_x, h - pad_y + thumbs.GAP, size.width(), size.height())  # bubble coordinates
             h += thumbs.GAP + size.height()
-        x = left + (avail - w if m.role == "user" else 0)
+        x = left + (avail - w if m.role == Role.USER else 0)
         bubble = QRect(x, y, w, h)
         if m.attachments:
             strip = strip.translated(x, y)
@@ -422,10 +424,10 @@ class MessageDelegate(QStyledItemDelegate):
         ty = MARGIN_Y + (hh - sfm.height()) // 2
         tag_w = sfm.horizontalAdvance(lay.tag) + 12 if lay.tag else 0
         none = QRect()
-        if m.role != "assistant":
+        if m.role != Role.ASSISTANT:
             header_w = sfm.horizontalAdvance(lay.header)
             total_w = header_w + (tag_w + 6 if lay.tag else 0)
-            hx = lay.bubble.right() - total_w + 1 if m.role == "user" else lay.bubble.left() + 2
+            hx = lay.bubble.right() - total_w + 1 if m.role == Role.USER else lay.bubble.left() + 2
             tag = QRect(hx + header_w + 6, ty, tag_w, sfm.height()) if lay.tag else none
             return _Header(none, none, none, QRect(hx, ty, header_w + 2, sfm.height()), tag, none)
         x = lay.bubble.left()
@@ -483,7 +485,7 @@ class MessageDelegate(QStyledItemDelegate):
     @staticmethod
     def _can_retry(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
         model = index.model()
-        return (m.role == "assistant" and m.status in RETRYABLE and model is not None
+        return (m.role == Role.ASSISTANT and m.status in RETRYABLE and model is not None
                 and index.row() == model.rowCount() - 1
                 and (not isinstance(model, MessageListModel) or model.at_end))
 
@@ -501,7 +503,7 @@ class MessageDelegate(QStyledItemDelegate):
     def _arrows(self, m: MessageView, lay: _Layout, versions: object) -> ArrowRects | None:
         if not isinstance(versions, tuple):
             return None
-        return arrow_rects(QFontMetrics(self._small_font()), lay.bubble, lay.footer, m.role == "user", versions)
+        return arrow_rects(QFontMetrics(self._small_font()), lay.bubble, lay.footer, m.role == Role.USER, versions)
 
     def version_hit(self, index: QModelIndex, pos: QPoint) -> int:
         """-1 / +1 when viewport point ``pos`` is on an active ``‹`` / ``›`` of row
@@ -531,7 +533,7 @@ class MessageDelegate(QStyledItemDelegate):
     def _info_rect(self, m: MessageView, lay: _Layout) -> QRect:
         """The receipt icon after an assistant reply's header and tag (row coordinates); empty
         when the reply has no context receipt (issue 19)."""
-        if m.role != "assistant" or m.receipt is None:
+        if m.role != Role.ASSISTANT or m.receipt is None:
             return QRect()
         return self._header(m, lay).info
 
@@ -548,7 +550,7 @@ class MessageDelegate(QStyledItemDelegate):
         """The streaming caret's rectangle after the end of row ``index``'s text, in
         viewport coordinates; empty unless the row is a reply being written (walk29 #24)."""
         m = index.data(MessageRole)
-        if m is None or m.status != "streaming" or m.role != "assistant":
+        if m is None or m.status != MessageStatus.STREAMING or m.role != Role.ASSISTANT:
             return QRect()
         lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
         return self._caret(lay).translated(self._view.visualRect(index).topLeft())
@@ -646,9 +648,9 @@ class MessageDelegate(QStyledItemDelegate):
         painter.setFont(small)
         self._paint_header(painter, m, lay, colors, pal)
         # bubble: none under a plain reply (walk29 #4)
-        if m.status == "error":
+        if m.status == MessageStatus.ERROR:
             bg, border = colors.error_bg, colors.error_border
-        elif m.role == "user":
+        elif m.role == Role.USER:
             bg, border = colors.user_bg, colors.user_bg
         elif is_collapsible(m):
             bg, border = colors.pill_bg, colors.border
@@ -677,13 +679,13 @@ class MessageDelegate(QStyledItemDelegate):
         if lay.doc is not None:
             origin = QPoint(lay.bubble.left() + lay.pad[0], y + lay.pad[1])
             text_pal = QPalette(pal)
-            text_pal.setColor(QPalette.ColorRole.Text, colors.error_text if m.status == "error" else colors.text)
+            text_pal.setColor(QPalette.ColorRole.Text, colors.error_text if m.status == MessageStatus.ERROR else colors.text)
             # only the part of the row inside the viewport is drawn (a long reply is tall)
             visible = QRectF(self._view.viewport().rect()).translated(-QPointF(top_left + origin))
             painter.translate(origin)
             lay.doc.draw(painter, text_pal, visible)
             painter.translate(-origin)
-        if m.status == "streaming" and m.role == "assistant" and self.caret_on:
+        if m.status == MessageStatus.STREAMING and m.role == Role.ASSISTANT and self.caret_on:
             caret = self._caret(lay)
             if not caret.isEmpty():
                 painter.setPen(Qt.PenStyle.NoPen)
@@ -705,10 +707,10 @@ class MessageDelegate(QStyledItemDelegate):
         if self._can_retry(m, index):
             pill = self._retry_pill(lay, arrows)
             painter.setFont(small)
-            painter.setPen(QPen(colors.error_border if m.status == "error" else colors.border, 1))
+            painter.setPen(QPen(colors.error_border if m.status == MessageStatus.ERROR else colors.border, 1))
             painter.setBrush(colors.tag_bg)
             painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 7, 7)
-            painter.setPen(colors.error_text if m.status == "error" else colors.text)
+            painter.setPen(colors.error_text if m.status == MessageStatus.ERROR else colors.text)
             painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, said(RETRY_LABEL))
         if arrows is not None:
             painter.setFont(small)
@@ -747,9 +749,9 @@ class MessageDelegate(QStyledItemDelegate):
         painter.drawText(head.time, left, lay.header)
         if not head.tag.isEmpty():
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(colors.error_bg if m.status == "error" else colors.tag_bg)
+            painter.setBrush(colors.error_bg if m.status == MessageStatus.ERROR else colors.tag_bg)
             painter.drawRoundedRect(head.tag, 6, 6)
-            painter.setPen(colors.error_text if m.status == "error" else colors.muted)
+            painter.setPen(colors.error_text if m.status == MessageStatus.ERROR else colors.muted)
             painter.drawText(head.tag, Qt.AlignmentFlag.AlignCenter, lay.tag)
         if not head.info.isEmpty():
             icon(Icon.ABOUT).paint(painter, head.info.adjusted(2, 2, -2, -2), Qt.AlignmentFlag.AlignCenter,

@@ -28,6 +28,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
+from enum import StrEnum
 from functools import lru_cache
 from typing import Protocol
 
@@ -35,6 +36,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QImage, QTextDocument
 
 from chathub_desktop.core.invisible_text import thin_invisible
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.chat.image_sources import stored_hashes
 from chathub_desktop.gui.chat.safe_document import SafeTextDocument
 from chathub_desktop.gui.chat.sliced_document import Decoded, SlicedDocument, decoded
@@ -157,9 +159,20 @@ class TextColors(Protocol):
         ...
 
 
-def kind_of(m: MessageView) -> str:
-    """How a message is rendered: ``tool`` (plain text), ``error`` or ``md``."""
-    return "tool" if m.role == "tool" else ("error" if m.status == "error" else "md")
+class RenderKind(StrEnum):
+    """How a message is rendered: a tool result as plain text, a failed reply with its
+    error line, anything else as Markdown. Part of a rendering's cache key."""
+
+    TOOL = "tool"
+    ERROR = "error"
+    MARKDOWN = "md"
+
+
+def kind_of(m: MessageView) -> RenderKind:
+    """How ``m`` is rendered (:class:`RenderKind`)."""
+    if m.role == Role.TOOL:
+        return RenderKind.TOOL
+    return RenderKind.ERROR if m.status == MessageStatus.ERROR else RenderKind.MARKDOWN
 
 
 def key_of(m: MessageView, dark: bool) -> Key:
@@ -184,7 +197,7 @@ def render_html(m: MessageView, dark: bool, colors: TextColors,
         return _render(m, kind_of(m), dark, colors, stored)
 
 
-def _render(m: MessageView, kind: str, dark: bool, colors: TextColors,
+def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
             stored: Mapping[str, tuple[int, int]] | None) -> tuple[str, ...]:
     # markdown-it + Pygments load on the first painted message, not at start-up
     from chathub_desktop.gui.chat.markdown_render import (
@@ -204,7 +217,7 @@ def _render(m: MessageView, kind: str, dark: bool, colors: TextColors,
         cut += (f'<p style="color:{colors.muted.name()}"><i>' + fill(translate(
             "MessageList", "Shown without %1 invisible characters (stacked marks, bidi controls, zero-width). "
             "Copy message (Ctrl+C) copies them."), f"{hidden:,}") + "</i></p>")
-    if kind == "tool":
+    if kind is RenderKind.TOOL:
         return (*render_plain_parts(content), cut)
     parts = render_markdown_parts(content, dark=dark, stored=stored) if content else []
     body = cut
@@ -218,13 +231,13 @@ def _render(m: MessageView, kind: str, dark: bool, colors: TextColors,
                 else fill(QCoreApplication.translate("MessageList", "calls <b>%1</b>(%2)"),
                           html.escape(tool), html.escape(args)))
         body += f'<p style="color:{colors.muted.name()}">{symbol("🔧", "⚙")} {line}</p>'
-    if kind == "md" and m.input_truncated and m.error:  # the server cut the prompt
+    if kind is RenderKind.MARKDOWN and m.input_truncated and m.error:  # the server cut the prompt
         body += (
             f'<p style="color:{colors.error_text.name()}">' + fill(translate(
                 "MessageList", "<b>⚠ Warning:</b> %1. Set the model card's window from the token badge."),
                 html.escape(m.error)) + "</p>"
         )
-    if kind == "error":
+    if kind is RenderKind.ERROR:
         body += (
             f'<p style="color:{colors.error_text.name()}">' + fill(translate("MessageList", "<b>⚠ Error:</b> %1"),
                 html.escape(m.error or translate("MessageList", "the provider failed"))) + "</p>"

@@ -64,6 +64,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.chat.link_policy import LinkAction, decide, hover_text
 from chathub_desktop.gui.chat.markdown_render import code_blocks
 from chathub_desktop.gui.chat.message_action_bar import (
@@ -218,7 +219,7 @@ class MessageListView(QListView):
         rows = []
         for row in range(max(0, n - CARET_ROWS), n):
             m = self._model.message_at(row)
-            if m is not None and m.role == "assistant" and m.status == "streaming":
+            if m is not None and m.role == Role.ASSISTANT and m.status == MessageStatus.STREAMING:
                 rows.append(row)
         return rows
 
@@ -681,13 +682,13 @@ class MessageListView(QListView):
         if m is not None and is_collapsible(m):
             toggle = menu.addAction("Collapse" if index.data(ExpandedRole) else "Expand")
             toggle.triggered.connect(lambda: self._model.toggle_expanded(index.row()))
-        if m is not None and m.status == "streaming":
+        if m is not None and m.status == MessageStatus.STREAMING:
             stuck = menu.addAction("Mark as interrupted")
             stuck.setToolTip("When the window or command writing this reply no longer answers: keep what "
                              "arrived, mark it interrupted, and let this topic take new messages again")
             stuck.triggered.connect(lambda _c=False, mid=m.id: self.interrupt_requested.emit(mid))
         offered = self.row_actions(index.row())
-        if m is not None and m.status != "streaming":
+        if m is not None and m.status != MessageStatus.STREAMING:
             self._version_entries(menu, index.row(), m.id, offered)
             menu.addSeparator()
             covered = self._covered(m.id)

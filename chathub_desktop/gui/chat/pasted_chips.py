@@ -7,7 +7,8 @@ characters, × removes it. :class:`PastedRow` holds the chips in paste order.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -35,7 +36,7 @@ class PastedChip(QWidget):
         super().__init__(parent)
         self.text = text
         self.setObjectName("attachmentChip")  # the attachment chips' look
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setAttribute(QtCore.Qt.WidgetAttribute.WA_StyledBackground, True)
         row = QHBoxLayout(self)
         row.setContentsMargins(Space.XS, Space.XXS, Space.XXS, Space.XXS)
         row.setSpacing(Space.XS)
@@ -44,7 +45,7 @@ class PastedChip(QWidget):
         self.label.setObjectName("pastedText")
         self.label.setAutoRaise(True)
         self.label.setIcon(icon(Icon.PASTE_IMPORT))
-        self.label.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.label.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.label.setText(chip_label(text))
         self.label.setToolTip(translate("Composer", "Sent as part of your message; click to read it"))
         self.label.clicked.connect(lambda: self.open_requested.emit(self))

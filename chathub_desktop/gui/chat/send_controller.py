@@ -128,7 +128,7 @@ class SendController:
             w.attachments.restore(attachments)  # type: ignore[arg-type]
         notice = getattr(task.result(), "notice", None) if exc is None else None
         if notice:
-            w.show_status(f"Reply {notice}", 15000)
+            w.show_status(notice[:1].upper() + notice[1:], 15000)  # the service's sentence
 
     def retry_reply(self, message_id: int) -> asyncio.Task[object] | None:
         """Retry in the open topic (the Retry pill of its last reply, issue 12)."""

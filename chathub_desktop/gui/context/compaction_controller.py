@@ -37,12 +37,12 @@ if TYPE_CHECKING:
 COMPACT_TEXT = QT_TRANSLATE_NOOP("WindowActions", "&Compact now")
 COMPACTING_TEXT = QT_TRANSLATE_NOOP("WindowActions", "Compacting…")
 #: Human names of compaction triggers (status bar).
-TRIGGER_TEXT = {
-    "manual": "Compact now",
-    "token_threshold": "Token auto-compact",
-    "message_count": "History limit compaction",
-    "overflow": "Overflow rescue",
-    "threshold": "Threshold compaction",
+TRIGGER_TEXT: dict[str, str] = {
+    CompactionTrigger.MANUAL: "Compact now",
+    CompactionTrigger.TOKEN: "Token auto-compact",
+    CompactionTrigger.MESSAGE_COUNT: "History limit compaction",
+    CompactionTrigger.OVERFLOW: "Overflow rescue",
+    CompactionTrigger.THRESHOLD: "Threshold compaction",
 }
 
 

@@ -14,14 +14,14 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
 from chathub_desktop.gui.chat.redaction_notice import RedactionNotices
 from chathub_desktop.gui.context.receipt_dialog import install_receipts
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_label
-from chathub_desktop.gui.shell.i18n import Texts
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.topics.topic_privacy import TopicPrivacy
 from chathub_desktop.services.errors import ServiceError
 
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 __all__ = ["FOCUS_PROMPT", "ContextControls"]
 
 #: The question "Compact with focus…" asks.
-FOCUS_PROMPT = ("What must the summary keep? For example: the SQL schema and every file path.\n"
-                "Leave it empty to compact as usual.")
+FOCUS_PROMPT = QT_TRANSLATE_NOOP("ContextControls", "What must the summary keep? For example: the SQL schema and "
+                                                     "every file path.\nLeave it empty to compact as usual.")
 
 
 class ContextControls(QObject):
@@ -54,8 +54,12 @@ class ContextControls(QObject):
         self.focus_action.triggered.connect(lambda: self.compact_with_focus())
         window.topic_menu.insertAction(window.summary_action, self.focus_action)
         window.topic_list.insertAction(window.summary_action, self.focus_action)
-        self.proposals_action = QAction(proposals_label(0), window)
-        self.proposals_action.setToolTip("Dream review: new dream cards waiting for your accept or discard")
+        self.proposals_action = QAction(window)
+        self.texts.bind(self.proposals_action.setToolTip, lambda: QCoreApplication.translate(
+            "ContextControls", "Dream review: new dream cards waiting for your accept or discard"))
+        self._proposals: tuple[int, bool] = (0, True)
+        # after the window's own re-translation (which says "&Memory…" without the count)
+        self.texts.call(lambda: QTimer.singleShot(0, lambda: self.show_proposals_count(*self._proposals)))
         self.proposals_action.triggered.connect(lambda: self.open_proposals())
         window.assistant_menu.insertAction(window.memory_action, self.proposals_action)
         window.events.memory_changed.connect(lambda _e: self.update_proposals())
@@ -80,7 +84,7 @@ class ContextControls(QObject):
         except asyncio.CancelledError:  # listed again for something newer: nothing to say
             return
         if self._window.current_topic_id != topic_id:
-            self._window.show_status("That topic is not listed any more")
+            self._window.show_status(QCoreApplication.translate("ContextControls", "That topic is not listed any more"))
 
     def update_proposals(self) -> None:
         """Re-count the selected assistant's proposals on the worker, then show the count
@@ -100,11 +104,15 @@ class ContextControls(QObject):
 
     def show_proposals_count(self, count: int, enabled: bool = True) -> None:
         """Show ``count`` proposals on the menu entries and the Memory toolbar button."""
+        translate = QCoreApplication.translate
+        self._proposals = (count, enabled)
         self.proposals_action.setText(proposals_label(count))
         self.proposals_action.setEnabled(enabled)
         memory = self._window.memory_action
-        memory.setText(f"&Memory ({count} dream proposal{'s' if count != 1 else ''})…" if count else "&Memory…")
-        memory.setIconText(f"Memory ({count})" if count else "Memory")
+        memory.setText(translate("ContextControls", "&Memory (%n dream proposal(s))…", None, count) if count
+                       else translate("WindowActions", "&Memory…"))
+        memory.setIconText(fill(translate("ContextControls", "Memory (%1)"), str(count)) if count
+                           else translate("ContextControls", "Memory"))
 
     def open_proposals(self) -> ProposalsSection | None:
         """Assistant → Dream proposals…: the selected assistant's Memory page, at its
@@ -125,14 +133,18 @@ class ContextControls(QObject):
             self._window.presenter.present(exc, context="Pin message")
             return
         self._window.message_model.refresh_message(message_id)
-        self._window.show_status("Pinned: compaction keeps this message word for word (it counts against "
-                                 "the input budget)" if on else "Unpinned: compaction may summarize this message")
+        self._window.show_status(QCoreApplication.translate(
+            "ContextControls", "Pinned: compaction keeps this message word for word (it counts against the input "
+                               "budget)") if on else QCoreApplication.translate(
+            "ContextControls", "Unpinned: compaction may summarize this message"))
 
     def compact_with_focus(self, focus: str | None = None) -> object:
         """Ask for focus instructions (unless given) and compact the open topic with them;
         returns the compaction task, or None when cancelled or nothing was started."""
         if focus is None:
-            text, ok = QInputDialog.getMultiLineText(self._window, "Compact with focus", FOCUS_PROMPT)
+            text, ok = QInputDialog.getMultiLineText(
+                self._window, QCoreApplication.translate("ContextControls", "Compact with focus"),
+                QCoreApplication.translate("ContextControls", FOCUS_PROMPT))
             if not ok:
                 return None
             focus = text

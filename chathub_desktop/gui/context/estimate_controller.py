@@ -4,10 +4,13 @@ thread, for the open topic and the current draft."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialog
+
+from chathub_desktop.gui.shell.i18n import Texts
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.chat.attachments import AttachmentController
@@ -91,18 +94,22 @@ class EstimateController:
     def show(self, e: EstimateView | None) -> None:
         """Show ``e`` on the badge (None: no figure)."""
         badge = self._w.composer.badge
+        composer = self._w.composer
         if not self._wired:  # the composer is built after this controller
             badge.card_window_requested.connect(self.save_card_window)
             badge.card_edit_requested.connect(self.edit_card)
+            #: The draft's "too long" line, said again on a language switch (issue 27).
+            self._texts = Texts(composer)
+            self._say_too_long: Callable[[str], None] = lambda line: composer.set_too_long(line or None)
             self._wired = True
         if e is not None:
             self.shown += 1
         badge.show_estimate(e)
-        from chathub_desktop.services.context.meter_rows import (
-            draft_too_long,  # loads after first paint
+        from chathub_desktop.gui.context.meter_words import (
+            draft_too_long,  # the line in the interface language
         )
 
-        self._w.composer.set_too_long(draft_too_long(e) if e is not None else None)
+        self._texts.bind(self._say_too_long, lambda: (draft_too_long(e) or "") if e is not None else "")
 
     def edit_card(self, e: EstimateView) -> None:
         """Open the model card editor on ``e``'s model and provider, starting from the

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
@@ -31,6 +31,7 @@ from chathub_desktop.core.context_receipt import RECALLED_KEY, recalled_topics, 
 from chathub_desktop.core.invisible_text import shown_line
 from chathub_desktop.gui.chat.message_list_model import MessageListModel
 from chathub_desktop.gui.chat.message_list_view import MessageListView
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.views import MessageView
 
 __all__ = ["MAX_OPEN_BUTTONS", "ReceiptDialog", "install_receipts"]
@@ -38,6 +39,19 @@ __all__ = ["MAX_OPEN_BUTTONS", "ReceiptDialog", "install_receipts"]
 #: Recalled topics that get an Open button (the first ones named; the line lists all),
 #: so the dialog fits a 1366×768 screen however many a reply consulted.
 MAX_OPEN_BUTTONS = 6
+#: The receipt's line titles (``receipt_lines`` says them in English for the CLI), in the
+#: interface language; the values (ids, counts, titles) are shown as the core says them.
+KEYS = {
+    "Input tokens": QT_TRANSLATE_NOOP("ReceiptDialog", "Input tokens"),
+    "Parts": QT_TRANSLATE_NOOP("ReceiptDialog", "Parts"),
+    "Memory": QT_TRANSLATE_NOOP("ReceiptDialog", "Memory"),
+    "Summary": QT_TRANSLATE_NOOP("ReceiptDialog", "Summary"),
+    "History": QT_TRANSLATE_NOOP("ReceiptDialog", "History"),
+    "Pinned": QT_TRANSLATE_NOOP("ReceiptDialog", "Pinned"),
+    RECALLED_KEY: QT_TRANSLATE_NOOP("ReceiptDialog", "Recalled topics"),
+    "Tools": QT_TRANSLATE_NOOP("ReceiptDialog", "Tools"),
+}
+translate = QCoreApplication.translate
 
 
 class ReceiptDialog(QDialog):
@@ -49,15 +63,15 @@ class ReceiptDialog(QDialog):
                  open_topic: Callable[[int], None] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("receiptDialog")
-        self.setWindowTitle("What this reply's request carried")
+        self.setWindowTitle(translate("ReceiptDialog", "What this reply's request carried"))
         receipt = message.receipt or {}
         self._json = json.dumps({"message_id": message.id, "input_tokens": message.input_tokens,
                                  "cached_tokens": message.cached_tokens, "receipt": receipt},
                                 ensure_ascii=False, indent=2)
         layout = QVBoxLayout(self)
-        intro = QLabel(f"Reply {message.id}"
-                       + (f" · {shown_line(message.model)}" if message.model else "")
-                       + ": ids and counts of what was sent — the texts themselves stay where they are.")
+        who = f"{message.id} · {shown_line(message.model)}" if message.model else str(message.id)
+        intro = QLabel(fill(translate("ReceiptDialog", "Reply %1: ids and counts of what was sent — the texts "
+                                                       "themselves stay where they are."), who))
         intro.setTextFormat(Qt.TextFormat.PlainText)  # the model id comes from outside (issue 32)
         intro.setObjectName("receiptIntro")
         intro.setWordWrap(True)
@@ -71,15 +85,17 @@ class ReceiptDialog(QDialog):
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
             label.setObjectName(f"receipt{key.split()[0]}")
-            form.addRow(f"{key}:", label)
+            form.addRow(fill(translate("ReceiptDialog", "%1:"), translate("ReceiptDialog", KEYS[key]) if key in KEYS
+                             else key), label)
             self.rows[key] = label
             if key == RECALLED_KEY and open_topic is not None:  # buttons under the line
                 for topic_id, title in recalled_topics(receipt)[:MAX_OPEN_BUTTONS]:
                     form.addRow("", self._open_button(open_topic, topic_id, title))
         layout.addLayout(form)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        copy = QPushButton("Copy as JSON")
-        copy.setToolTip("Copy this receipt as JSON (the same as topic show --receipts --json)")
+        copy = QPushButton(translate("ReceiptDialog", "Copy as JSON"))
+        copy.setToolTip(translate("ReceiptDialog", "Copy this receipt as JSON (the same as topic show --receipts "
+                                                   "--json)"))
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self._json))
         buttons.addButton(copy, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
@@ -88,9 +104,10 @@ class ReceiptDialog(QDialog):
 
     def _open_button(self, open_topic: Callable[[int], None], topic_id: int, title: str) -> QPushButton:
         """A button that closes the dialog and opens the recalled ``topic_id``."""
-        button = QPushButton(f"Open “{shown_line(title) or 'untitled'}”")
+        button = QPushButton(fill(translate("ReceiptDialog", "Open “%1”"),
+                                  shown_line(title) or translate("ReceiptDialog", "untitled")))
         button.setObjectName("receiptOpenTopic")
-        button.setToolTip(f"Open topic {topic_id}, which this reply recalled")
+        button.setToolTip(fill(translate("ReceiptDialog", "Open topic %1, which this reply recalled"), str(topic_id)))
         button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         def go() -> None:
             self.accept()

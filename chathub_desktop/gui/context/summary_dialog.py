@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.compaction import CompactionStatus
+from chathub_desktop.core.compaction import CompactionStatus, CompactionTrigger
 from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.context.summary_editing import SummaryEditing
 from chathub_desktop.gui.context.summary_probe_panel import ProbePanel
@@ -53,18 +53,18 @@ if TYPE_CHECKING:
     from chathub_desktop.services.events import TopicChanged
 
 #: Human names of the compaction triggers (``core.compaction.TRIGGERS``).
-TRIGGER_TEXT = {
-    "manual": "Compact now",
-    "token_threshold": "Token auto-compact",
-    "message_count": "History limit",
-    "overflow": "Overflow rescue",
+TRIGGER_TEXT: dict[str, str] = {
+    CompactionTrigger.MANUAL: "Compact now",
+    CompactionTrigger.TOKEN: "Token auto-compact",
+    CompactionTrigger.MESSAGE_COUNT: "History limit",
+    CompactionTrigger.OVERFLOW: "Overflow rescue",
 }
 #: Human names of the run results (CMP-6).
-RESULT_TEXT = {
-    "compacted": "compacted",
-    "nothing_eligible": "nothing eligible",
-    "failed": "failed",
-    "unreachable": "could not reach the target",
+RESULT_TEXT: dict[str, str] = {
+    CompactionStatus.COMPACTED: "compacted",
+    CompactionStatus.NOTHING_ELIGIBLE: "nothing eligible",
+    CompactionStatus.FAILED: "failed",
+    CompactionStatus.UNREACHABLE: "could not reach the target",
 }
 #: Debug table columns.
 DEBUG_COLUMNS = ("Time", "Trigger", "Result", "High / low", "Before", "After", "Through #", "Batches", "Model",

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
-from PySide6.QtCore import QPoint, QRectF, QSize, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, QPoint, QRectF, QSize, Signal
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -50,10 +50,24 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.invisible_text import shown_line
-from chathub_desktop.core.token_estimate import EstimateMode
+from chathub_desktop.gui.context.meter_words import (
+    budget_line,
+    budget_warning,
+    cache_text,
+    details_line,
+    group_title,
+    history_html,
+    mode_line,
+    policy_line,
+    row_label,
+    row_note,
+    tick_text,
+    tools_line,
+)
 from chathub_desktop.gui.design.meter_colors import caution_color, muted_color, part_color
 from chathub_desktop.gui.design.palette import error_color
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
 if TYPE_CHECKING:  # types only: the views module loads after first paint
     from chathub_desktop.services.context.meter_rows import MeterRow
@@ -66,83 +80,9 @@ POPOVER_MIN_HEIGHT = 160
 _MARGIN_H, _MARGIN_V = 14, 12
 _SWATCH = 10
 #: Text of Compact now while a run is in flight (CMP-6).
-COMPACTING_TEXT = "Compacting…"
-COMPACT_TEXT = "Compact now"
-
-
-def tick_text(e: EstimateView) -> str:
-    """What the bar's tick marks: the high watermark, or the threshold policy's trigger
-    when that policy is on (NUM-3)."""
-    if e.threshold_trigger is not None:
-        return f"threshold compaction at {e.threshold_trigger:,} estimated tokens"
-    return f"auto-compact at the {e.high_watermark:.0%} high watermark"
-
-
-def mode_line(e: EstimateView) -> str:
-    """How Total Used was reached, without figures (the rows carry them; TOK-3, TOK-4)."""
-    a = e.anchor
-    if a.used and a.mode == EstimateMode.FALLBACK:
-        return ("The provider's count of an earlier request, plus what came after it, is larger than "
-                "the count made on this computer, so it is used.")
-    if a.used:
-        return ("Based on the provider's own count of the last request; the rows below are counted on "
-                "this computer.")
-    text = "Counted on this computer" + (f": {a.reason}" if a.reason else "")
-    if a.mode == EstimateMode.FALLBACK:
-        text += " (its report plus what came after is smaller)"
-    return text + "."
-
-
-def policy_line(e: EstimateView) -> str:
-    """The compaction policy in force; notes a fallback window (the tokenizer is in
-    :func:`details_line`, walk29 #8)."""
-    if e.threshold_trigger is not None:  # NUM-3: the threshold policy replaces the watermarks
-        policy = (f"Threshold compaction above {e.threshold_trigger:,} estimated tokens "
-                  f"(now about {e.threshold_estimate or 0:,})")
-    else:
-        policy = f"Auto-compact at the {e.high_watermark:.0%} high watermark, down to {e.low_watermark:.0%}"
-    guess = "" if e.window_known else \
-        ". The context window is a fallback: this model is in neither the catalog nor your model cards"
-    return f"{policy}{guess}."
-
-
-def details_line(e: EstimateView) -> str:
-    """The details a reader opens on purpose: the tokenizer the local count uses."""
-    return f"Tokens are counted with the {e.encoding} encoding."
-
-
-def cache_text(line: str) -> str:
-    """The cache block's line (TOK-6); with no cache report it says so, so it never reads
-    as if the provider had sent nothing (walk29 #8: the input count above is a report)."""
-    from chathub_desktop.core.token_estimate import NO_TELEMETRY
-
-    return f"{line}: no reply has reported cache use" if line == NO_TELEMETRY else line
-
-
-def history_lines(e: EstimateView) -> list[str]:
-    """The history-window lines of the popover (plain text)."""
-    h = e.history
-    limit = "off" if h.configured_limit is None else f"{h.configured_limit:,}"
-    if h.expanded_to is not None:
-        limit += f" (expanded to {h.expanded_to:,})"
-    dropped = []
-    if h.dropped_by_cursor:
-        dropped.append(f"{h.dropped_by_cursor:,} covered by the summary")
-    if h.dropped_by_limit:
-        dropped.append(f"{h.dropped_by_limit:,} beyond the history limit")
-    return [
-        f"{h.included:,} of {h.topic_messages:,} topic messages included"
-        + (f"; dropped: {', '.join(dropped)}" if dropped else ""),
-        f"History limit: {limit}",
-        f"Whole topic: about {h.topic_tokens:,} tokens",
-        f"Last compaction: {h.last_compaction or 'never'}",
-    ]
-
-
-def history_html(e: EstimateView) -> str:
-    """Rich text of the history-window section (its warning is a label of its own)."""
-    body = "<br>".join(html.escape(line) for line in history_lines(e))
-    return f"<b>History window</b><br>{body}"
+COMPACTING_TEXT = QT_TRANSLATE_NOOP("UsagePopover", "Compacting…")
+COMPACT_TEXT = QT_TRANSLATE_NOOP("UsagePopover", "Compact now")
+translate = QCoreApplication.translate
 
 
 def _tinted(label: QLabel, color: Any, tone: str) -> None:
@@ -230,7 +170,8 @@ class PartsBar(QWidget):
         self.scale_total = e.total
         self.budget = max(1, e.input_budget)
         self.high = min(1.0, e.threshold_trigger / self.budget) if e.threshold_trigger else e.high_watermark
-        self.setToolTip(f"{e.total:,} of {e.input_budget:,} input tokens; tick: {tick_text(e)}")
+        self.setToolTip(fill(translate("UsagePopover", "%1 of %2 input tokens; tick: %3"), QLocale().toString(e.total),
+                             QLocale().toString(e.input_budget), tick_text(e)))
         self.update()
 
     def segments(self, width: float) -> list[tuple[str, float, float]]:
@@ -344,7 +285,9 @@ class MeterTable(QWidget):
         (self._open.add if on else self._open.discard)(group)
         arrow, shown = found
         arrow.setArrowType(QtCore.Qt.ArrowType.DownArrow if on else QtCore.Qt.ArrowType.RightArrow)
-        arrow.setAccessibleName(f"{'Hide' if on else 'Show'} the rows of {arrow.property('groupTitle')}")
+        title = str(arrow.property("groupTitle"))
+        arrow.setAccessibleName(fill(translate("UsagePopover", "Hide the rows of %1") if on
+                                     else translate("UsagePopover", "Show the rows of %1"), title))
         for w in shown:
             w.setVisible(on)
 
@@ -352,12 +295,14 @@ class MeterTable(QWidget):
         self.set_open(group, group not in self._open)
         self.opened.emit()
 
-    def set_rows(self, rows: tuple[MeterRow, ...], total: int, muted: Any) -> None:
-        """Lay out ``rows`` grouped, and ``total`` (tokens); notes and zero rows in ``muted``."""
+    def set_rows(self, rows: tuple[MeterRow, ...], e: EstimateView, muted: Any) -> None:
+        """Lay out ``rows`` of ``e`` grouped, and its total (tokens), in the interface
+        language; notes and zero rows in ``muted``."""
         from chathub_desktop.services.context.meter_rows import MeterRowKind, signed
 
         self._clear()
-        titles = {g: t for g, t, _k in GROUPS} | {"adjustment": ""}
+        total = e.total
+        titles = {g: group_title(g) for g, _t, _k in GROUPS} | {"adjustment": ""}
         order = [g for g, _t, _k in GROUPS] + ["adjustment"]
         grouped: dict[str, list[MeterRow]] = {}
         for row in rows:
@@ -371,14 +316,14 @@ class MeterTable(QWidget):
             arrow.setObjectName("meterGroupArrow")
             arrow.setAutoRaise(True)
             arrow.setArrowType(QtCore.Qt.ArrowType.RightArrow)
-            arrow.setProperty("groupTitle", members[0].label if adjustment else titles[g])
+            arrow.setProperty("groupTitle", row_label(members[0], e) if adjustment else titles[g])
             arrow.setFocusPolicy(QtCore.Qt.FocusPolicy.TabFocus)
             arrow.clicked.connect(lambda _c=False, key=g: self._toggle(key))
             self.grid.addWidget(arrow, r, 0, QtCore.Qt.AlignmentFlag.AlignVCenter)
             if not adjustment:
                 self.grid.addWidget(GroupSwatch([(m.key, max(0, m.tokens)) for m in members]), r, 1,
                                     QtCore.Qt.AlignmentFlag.AlignVCenter)
-            name = QLabel(members[0].label if adjustment else titles[g])
+            name = QLabel(row_label(members[0], e) if adjustment else titles[g])
             value = QLabel(signed(tokens) if adjustment else f"{tokens:,}")
             value.setObjectName("meterGroup")
             value.setProperty("meterKey", g)
@@ -395,7 +340,7 @@ class MeterTable(QWidget):
                 if not adjustment:
                     swatch = Swatch(row.key)
                     self.grid.addWidget(swatch, r, 1, QtCore.Qt.AlignmentFlag.AlignVCenter)
-                    part = QLabel(row.label)
+                    part = QLabel(row_label(row, e))
                     figure = QLabel(signed(row.tokens) if row.kind is MeterRowKind.ADJUSTMENT else f"{row.tokens:,}")
                     figure.setObjectName("meterValue")
                     figure.setProperty("meterKey", row.key)
@@ -410,7 +355,7 @@ class MeterTable(QWidget):
                 if row.note:
                     note = _wrapped("", "meterNote")
                     note.fit_width = self._width - 2 * _SWATCH - 2 * self.grid.horizontalSpacing()
-                    note.setText(shown_line(row.note))
+                    note.setText(shown_line(row_note(row, e)))
                     _tinted(note, muted, "muted")
                     self.grid.addWidget(note, r, 2, 1, 2)
                     shown.append(note)
@@ -428,7 +373,7 @@ class MeterTable(QWidget):
         rule.setFrameShadow(QFrame.Shadow.Sunken)
         self.grid.addWidget(rule, r, 0, 1, 4)
         r += 1
-        name = QLabel("<b>Total Used</b>")
+        name = QLabel("<b>" + html.escape(translate("UsagePopover", "Total Used")) + "</b>")
         self.total = QLabel(f"<b>{total:,}</b>")
         self.total.setObjectName("meterTotal")
         self.total.setAlignment(QtCore.Qt.AlignmentFlag.AlignRight | QtCore.Qt.AlignmentFlag.AlignVCenter)
@@ -487,7 +432,7 @@ class EstimatePopover(QFrame):
         layout.setSpacing(6)
         # the window is never smaller than its content: nothing can be squeezed onto the bar
         layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
-        title = QLabel("<b>Context usage &amp; compaction</b>")
+        self.title = title = QLabel()
         title.setObjectName("popoverTitle")
         layout.addWidget(title)
         self.headline = QLabel()
@@ -515,11 +460,11 @@ class EstimatePopover(QFrame):
         # walk29 #8: the tokenizer's name only for who asks
         self.details_button = QToolButton()
         self.details_button.setObjectName("popoverDetails")
-        self.details_button.setText("Details")
+
         self.details_button.setAutoRaise(True)
         self.details_button.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.details_button.setArrowType(QtCore.Qt.ArrowType.RightArrow)
-        self.details_button.setAccessibleName("Show how tokens are counted")
+
         self.details_label = _wrapped(name="detailsLine")
         self.details_label.hide()
         self.details_open = False  # the Details line is open (a plain toggle: no "checked" fill)
@@ -529,25 +474,22 @@ class EstimatePopover(QFrame):
         self.history_label = _wrapped(name="historyWindow")
         self.history_label.setTextFormat(QtCore.Qt.TextFormat.RichText)
         layout.addWidget(self.history_label)
-        self.history_warning = _wrapped(
-            "Older turns are left out with no usable summary: compact the topic to keep them as one.",
-            "historyWarning")
+        self.history_warning = _wrapped("", "historyWarning")
         self.history_warning.hide()
         layout.addWidget(self.history_warning)
         cache_row = QHBoxLayout()
-        self.cache_title = QLabel("<b>Prompt cache</b>")
+        self.cache_title = QLabel()
         self.cache_help = QToolButton()
         self.cache_help.setText("?")
         self.cache_help.setObjectName("cacheHelp")
         self.cache_help.setAutoRaise(True)
-        self.cache_help.setAccessibleName("About the reported cache")
+
         self.cache_help.clicked.connect(self._show_cache_help)
         cache_row.addWidget(self.cache_title)
         cache_row.addWidget(self.cache_help)
         cache_row.addStretch(1)
         layout.addLayout(cache_row)
-        self.cache_label = QLabel()
-        self.cache_label.setObjectName("cacheLine")
+        self.cache_label = _wrapped(name="cacheLine")  # wraps: a long line would widen the popover past its edge
         layout.addWidget(self.cache_label)
         # REF-27: the server silently read only part of the last request
         self.truncation_label = _wrapped(name="truncationWarning")
@@ -556,15 +498,14 @@ class EstimatePopover(QFrame):
         layout.addWidget(self.truncation_label)
         self.set_window_button = QPushButton()
         self.set_window_button.setObjectName("setCardWindow")
-        self.set_window_button.setToolTip("Save a model card with the window the server really reads, so the "
-                                          "estimate, compaction and the history fit it")
+
         self.set_window_button.clicked.connect(self._set_card_window)
         self.set_window_button.hide()
         layout.addWidget(self.set_window_button)
         # issue 28: the fallback note opens the card editor
         self.edit_card_button = QPushButton()
         self.edit_card_button.setObjectName("editModelCard")
-        self.edit_card_button.setToolTip("Give this model a card: its context window, max output and tokenizer")
+
         self.edit_card_button.clicked.connect(self._edit_card)
         self.edit_card_button.hide()
         layout.addWidget(self.edit_card_button)
@@ -576,15 +517,11 @@ class EstimatePopover(QFrame):
         foot.setSpacing(6)
         outer.addWidget(self.footer)
         buttons = QHBoxLayout()
-        self.compact_button = QPushButton(COMPACT_TEXT)
+        self.compact_button = QPushButton()
         self.compact_button.setObjectName("compactNow")
-        self.compact_button.setToolTip("Summarize the completed turns before your latest message now "
-                                       "(History Compress model; Ctrl+Shift+K)")
         self.compact_button.clicked.connect(self._compact)
-        self.summary_button = QPushButton("View topic summary")
+        self.summary_button = QPushButton()
         self.summary_button.setObjectName("viewSummary")
-        self.summary_button.setToolTip("The topic's rolling summary, its model, Copy / Export and the "
-                                       "debug log (Ctrl+Shift+S)")
         self.summary_button.clicked.connect(self._summary)
         buttons.addWidget(self.compact_button)
         buttons.addWidget(self.summary_button)
@@ -596,17 +533,36 @@ class EstimatePopover(QFrame):
         self.choose_summarizer_button = choose_button("popoverChooseSummarizer")
         self.choose_summarizer_button.clicked.connect(self._choose_summarizer)
         foot.addWidget(self.choose_summarizer_button)
+        self._say()
         self._sync_buttons()
+
+    def _say(self) -> None:
+        """The popover's own texts in the interface language (issue 27)."""
+        self.title.setText("<b>" + html.escape(translate("UsagePopover", "Context usage & compaction")) + "</b>")
+        self.details_button.setText(translate("UsagePopover", "Details"))
+        self.details_button.setAccessibleName(translate("UsagePopover", "Show how tokens are counted"))
+        self.history_warning.setText(translate("UsagePopover", "Older turns are left out with no usable summary: compact the topic to keep "
+                                       "them as one."))
+        self.cache_title.setText("<b>" + html.escape(translate("UsagePopover", "Prompt cache")) + "</b>")
+        self.cache_help.setAccessibleName(translate("UsagePopover", "About the reported cache"))
+        self.set_window_button.setToolTip(translate("UsagePopover", "Save a model card with the window the server really reads, so the "
+                                            "estimate, compaction and the history fit it"))
+        self.edit_card_button.setToolTip(translate("UsagePopover", "Give this model a card: its context window, max output and tokenizer"))
+        self.compact_button.setToolTip(translate("UsagePopover", "Summarize the completed turns before your latest message now (History "
+                                         "Compress model; Ctrl+Shift+K)"))
+        self.summary_button.setText(translate("UsagePopover", "View topic summary"))
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 - Qt override
+        """Qt: a language switch re-says the popover, its figures included (issue 27)."""
+        super().changeEvent(event)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self._say()
+            self.fill(self.estimate)
 
     # --- content ------------------------------------------------------------------------
     def fill(self, e: EstimateView | None) -> None:
         """Show ``e`` (``None``: no topic open)."""
-        from chathub_desktop.services.context.meter_rows import (
-            budget_line,
-            budget_warning,
-            meter_rows,
-            tools_line,
-        )
+        from chathub_desktop.services.context.meter_rows import meter_rows
 
         self.estimate = e
         pal = self.palette()
@@ -618,7 +574,7 @@ class EstimatePopover(QFrame):
         _tinted(self.history_warning, caution_color(pal), "warning")  # advice, not the budget warning
         _tinted(self.tools_label, caution_color(pal), "warning")
         if e is None:
-            self.headline.setText("No estimate yet: open or create a topic.")
+            self.headline.setText(translate("UsagePopover", "No estimate yet: open or create a topic."))
             for w in (self.mode_label, self.bar, self.budget_label, self.table, self.warning_label,
                       self.policy_label, self.history_label, self.history_warning, self.truncation_label,
                       self.tools_label,
@@ -628,11 +584,13 @@ class EstimatePopover(QFrame):
             self._sync_buttons()
             return
         rows = meter_rows(e)
-        self.headline.setText(f"<b>Next request estimate: {e.total:,}</b> of {e.input_budget:,} input tokens")
+        n = QLocale().toString
+        self.headline.setText(fill(translate("UsagePopover", "<b>Next request estimate: %1</b> of %2 input tokens"),
+                                   n(e.total), n(e.input_budget)))
         self.mode_label.setText(mode_line(e))
         self.bar.set_estimate(e, rows)
-        self.budget_label.setText(f"{budget_line(e)}; the red mark: {tick_text(e)}")
-        self.table.set_rows(rows, e.total, muted)
+        self.budget_label.setText(fill(translate("UsagePopover", "%1; the red mark: %2"), budget_line(e), tick_text(e)))
+        self.table.set_rows(rows, e, muted)
         over = budget_warning(e)
         self.warning_label.setText(f"⚠ {over}" if over else "")
         self.warning_label.setVisible(over is not None)
@@ -651,10 +609,11 @@ class EstimatePopover(QFrame):
         self.set_window_button.setVisible(t is not None and t.reported != e.context_window)
         if t is not None:
             # the warning and model ids come from the server (issue 32)
-            self.truncation_label.setText(f"⚠ Last reply: {shown_line(t.warning)}.")
-            self.set_window_button.setText(f"Set {shown_line(t.model)}'s window to {t.reported:,} tokens")
+            self.truncation_label.setText(fill(translate("UsagePopover", "⚠ Last reply: %1."), shown_line(t.warning)))
+            self.set_window_button.setText(fill(translate("UsagePopover", "Set %1's window to %2 tokens"),
+                                                shown_line(t.model), n(t.reported)))
         self.edit_card_button.setVisible(not e.window_known and bool(e.model))
-        self.edit_card_button.setText(f"Set {shown_line(e.model)}'s window…")
+        self.edit_card_button.setText(fill(translate("UsagePopover", "Set %1's window…"), shown_line(e.model)))
         for w in (self.mode_label, self.bar, self.budget_label, self.table, self.policy_label, self.details_button):
             w.show()
         self._show_details(self.details_open)
@@ -717,7 +676,8 @@ class EstimatePopover(QFrame):
     def card_window_saved(self, t: TruncationView) -> None:
         """The card for ``t.model`` now reads ``t.reported`` tokens: say so on the button."""
         self.set_window_button.setEnabled(True)
-        self.set_window_button.setText(f"Saved: {t.model} reads {t.reported:,} tokens")
+        self.set_window_button.setText(fill(translate("UsagePopover", "Saved: %1 reads %2 tokens"), t.model,
+                                            QLocale().toString(t.reported)))
 
     def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],
                         is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None],
@@ -745,11 +705,11 @@ class EstimatePopover(QFrame):
             tid = self.estimate.topic_id
             busy = self._is_compacting is not None and self._is_compacting(tid)
             self.compact_button.setEnabled(not busy)
-            self.compact_button.setText(COMPACTING_TEXT if busy else COMPACT_TEXT)
-            self.summary_button.setToolTip(
-                "The topic's rolling summary, its model, Copy / Export and the debug log (Ctrl+Shift+S)"
-                if self.estimate.has_summary else
-                "No summary yet: the viewer shows the debug log of past runs (Ctrl+Shift+S)")
+            self.compact_button.setText(translate("UsagePopover", COMPACTING_TEXT if busy else COMPACT_TEXT))
+            self.summary_button.setToolTip(translate(
+                "UsagePopover", "The topic's rolling summary, its model, Copy / Export and the debug log (Ctrl+Shift+S)")
+                if self.estimate.has_summary else translate(
+                "UsagePopover", "No summary yet: the viewer shows the debug log of past runs (Ctrl+Shift+S)"))
             if self._outcome is not None:
                 text = self._outcome(tid)
                 self.status.setText(text or "")

@@ -31,6 +31,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
+    QAbstractScrollArea,
     QCheckBox,
     QComboBox,
     QLabel,
@@ -175,8 +176,8 @@ def _items(view: QAbstractItemView) -> list[tuple[QModelIndex, QRect]]:
         rect = view.visualRect(index)
         if rect.isValid() and rect.intersects(area):
             shown = rect.intersected(area)
-            if shown.height() < view.fontMetrics().height():
-                continue  # a sliver at the edge shows no line of text to measure
+            if shown.height() < min(rect.height(), 3 * view.fontMetrics().height()):
+                continue  # a sliver at the edge: padding, a border, the tops of glyphs
             found.append((index, shown))
             if len(found) >= MAX_ITEMS:
                 break
@@ -209,6 +210,20 @@ def audit_windows(windows: Iterable[QWidget], theme: str) -> AuditReport:
     return total
 
 
+def _scrolled_out(w: QWidget, rect: QRect) -> bool:
+    """Whether part of ``rect`` (in ``w``'s coordinates) lies outside the viewport of a
+    scroll area ``w`` sits in: Qt calls such a widget visible while a grab shows only the
+    tops of its glyphs, which would read as poor contrast."""
+    p = w.parentWidget()
+    while p is not None:
+        area = p.parentWidget()
+        if isinstance(area, QAbstractScrollArea) and p is area.viewport():
+            if not p.rect().contains(QRect(w.mapTo(p, rect.topLeft()), rect.size())):
+                return True
+        p = area
+    return False
+
+
 def audit_window(window: QWidget, theme: str) -> AuditReport:
     """Audit the shown ``window`` as painted now (call after the theme's repaint)."""
     image = window.grab().toImage()
@@ -216,6 +231,8 @@ def audit_window(window: QWidget, theme: str) -> AuditReport:
     report = AuditReport(theme)
 
     def check(w: QWidget, what: str, rect: QRect, large: bool) -> None:
+        if _scrolled_out(w, rect):  # the user scrolls to read it; the grab holds a part
+            return
         report.widgets += 1
         at = w.mapTo(window, QPoint(0, 0))
         r = QRect(round((at.x() + rect.x()) * scale), round((at.y() + rect.y()) * scale),
@@ -234,10 +251,10 @@ def audit_window(window: QWidget, theme: str) -> AuditReport:
             for index, rect in _items(w):
                 shown = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
                 what = f"{type(w).__name__}#{w.objectName() or '-'} item {shown[:40]!r}"
-                check(w.viewport(), what, rect, False)
                 option = QStyleOptionViewItem()
                 option.initFrom(w)
                 option.rect = w.visualRect(index)
+                check(w.viewport(), what, rect, False)
                 need = delegate.sizeHint(option, index).height()
                 if need > option.rect.height() + 1:
                     report.clipped.append(Finding(what, f"needs {need} px of height, has {option.rect.height()}"))

@@ -146,6 +146,13 @@ def _colour(mode: QIcon.Mode, tint: IconTint) -> QColor:
     return pal.color(r.ButtonText)
 
 
+#: Rendered icons shared by every engine, by (icon, width, height, colour): a page built
+#: again (another assistant's Memory page) rendered each of its icons' SVGs anew, ~1.5 ms
+#: each on the GUI thread (issue 30). Cleared past :data:`_PIXMAP_CAP` entries.
+_PIXMAPS: dict[tuple[Icon, int, int, str], QPixmap] = {}
+_PIXMAP_CAP = 512
+
+
 class _SvgEngine(QIconEngine):
     """Renders one SVG with ``currentColor`` replaced by the state's palette colour."""
 
@@ -153,13 +160,12 @@ class _SvgEngine(QIconEngine):
         super().__init__()
         self._name = name
         self._tint = tint
-        self._cache: dict[tuple[int, int, str], QPixmap] = {}
 
     def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:  # noqa: N802 - Qt override
         """The icon at ``size`` in the colour of ``mode``."""
         colour = _colour(mode, self._tint).name()
-        key = (size.width(), size.height(), colour)
-        pm = self._cache.get(key)
+        key = (self._name, size.width(), size.height(), colour)
+        pm = _PIXMAPS.get(key)
         if pm is None:
             pm = QPixmap(size)
             pm.fill(QColor(0, 0, 0, 0))
@@ -170,9 +176,9 @@ class _SvgEngine(QIconEngine):
             renderer.render(painter, QRect(QPoint((size.width() - side) // 2, (size.height() - side) // 2),
                                            QSize(side, side)))
             painter.end()
-            if len(self._cache) > 32:
-                self._cache.clear()
-            self._cache[key] = pm
+            if len(_PIXMAPS) > _PIXMAP_CAP:
+                _PIXMAPS.clear()
+            _PIXMAPS[key] = pm
         return pm
 
     def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:

@@ -13,7 +13,8 @@ Setting the application stylesheet re-polishes every widget, so a switch repaint
 whole window at once, both ways. The text size (walk29 #24) scales the conversation and
 the composer's draft (:class:`~chathub_desktop.gui.design.tokens.TextSize`) through the
 same stylesheet, so it too applies live. The preferences are kept in the window's
-``QSettings`` under ``view/``.
+``QSettings`` under ``view/``, read and written through their declarations
+(:mod:`chathub_desktop.gui.shell.window_settings`).
 """
 
 from __future__ import annotations
@@ -21,15 +22,23 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QGuiApplication, QPalette
 
-from chathub_desktop.core.flags import parse_flag
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.design.palette import palette_for
 from chathub_desktop.gui.design.stylesheet import build_stylesheet
-from chathub_desktop.gui.design.tokens import TextSize, colours_for
+from chathub_desktop.gui.design.tokens import TextSize, Theme, colours_for
+from chathub_desktop.gui.shell.window_settings import (
+    NOTIFICATIONS,
+    SEND_KEY,
+    TEXT_SIZE,
+    THEME,
+    keep,
+    kept,
+)
 
 __all__ = ["THEMES", "ViewPrefs", "apply_scheme_hint", "apply_theme"]
 
-THEMES = ("system", "light", "dark")
+#: The theme words (:class:`Theme`), in the View menu's order.
+THEMES = tuple(t.value for t in Theme)
 
 
 def _system_is_dark(app: QGuiApplication) -> bool:
@@ -47,7 +56,7 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True, text: Te
         raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
     if hint:
         apply_scheme_hint(app, theme)
-    dark = _system_is_dark(app) if theme == "system" else theme == "dark"
+    dark = _system_is_dark(app) if theme == Theme.SYSTEM else theme == Theme.DARK
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.gui.design.icons import Icon, icon_file
@@ -73,10 +82,10 @@ def apply_scheme_hint(app: QGuiApplication, theme: str) -> None:
     from PySide6.QtCore import Qt
 
     hints = app.styleHints()
-    if theme == "system":
+    if theme == Theme.SYSTEM:
         hints.unsetColorScheme()
     else:
-        hints.setColorScheme(Qt.ColorScheme.Dark if theme == "dark" else Qt.ColorScheme.Light)
+        hints.setColorScheme(Qt.ColorScheme.Dark if theme == Theme.DARK else Qt.ColorScheme.Light)
 
 
 class ViewPrefs:
@@ -92,26 +101,20 @@ class ViewPrefs:
         self._app = app
         self._settings = settings
         self._following = False
-        theme = str(settings.value("view/theme", "system")) if settings is not None else "system"
-        self.theme = theme if theme in THEMES else "system"
-        size = str(settings.value("view/text_size", TextSize.DEFAULT.value)) if settings is not None else ""
-        self.text_size = TextSize(size) if size in {t.value for t in TextSize} else TextSize.DEFAULT
-        kept = settings.value("view/notifications", "true") if settings is not None else "true"
-        self.notifications = parse_flag(str(kept)) is not False  # on unless an off word (core.flags)
-        key = str(settings.value("view/send_key", SendKey.ENTER.value)) if settings is not None else ""
-        self.send_key = SendKey(key) if key in {k.value for k in SendKey} else SendKey.ENTER
+        self.theme: Theme = kept(settings, THEME)
+        self.text_size: TextSize = kept(settings, TEXT_SIZE)
+        self.notifications: bool = kept(settings, NOTIFICATIONS)
+        self.send_key: SendKey = kept(settings, SEND_KEY)
 
     def set_notifications(self, on: bool) -> None:
         """Desktop notifications on or off, kept."""
         self.notifications = on
-        if self._settings is not None:
-            self._settings.setValue("view/notifications", "true" if on else "false")
+        keep(self._settings, NOTIFICATIONS, on)
 
     def set_send_key(self, key: SendKey) -> None:
         """Which key sends the draft, kept."""
         self.send_key = key
-        if self._settings is not None:
-            self._settings.setValue("view/send_key", key.value)
+        keep(self._settings, SEND_KEY, key)
 
     def apply(self, *, hint: bool = True) -> None:
         """Apply the kept theme and text size (at start-up, ``hint=False`` before the
@@ -127,20 +130,18 @@ class ViewPrefs:
             self._app.styleHints().colorSchemeChanged.connect(self._on_scheme_changed)
 
     def _on_scheme_changed(self, *_args: object) -> None:
-        if self.theme == "system":
-            apply_theme(self._app, "system", hint=False, text=self.text_size)
+        if self.theme == Theme.SYSTEM:
+            apply_theme(self._app, Theme.SYSTEM, hint=False, text=self.text_size)
 
     def set_theme(self, theme: str) -> None:
         """Switch to ``theme`` and keep it. Raises ``ValueError`` for an unknown name."""
         apply_theme(self._app, theme, text=self.text_size)
-        self.theme = theme
-        if self._settings is not None:
-            self._settings.setValue("view/theme", theme)
+        self.theme = Theme(theme)
+        keep(self._settings, THEME, self.theme)
 
     def set_text_size(self, size: TextSize) -> None:
         """Show the conversation and the draft at ``size`` (live: the stylesheet is
         rebuilt) and keep it (walk29 #24)."""
         self.text_size = size
         apply_theme(self._app, self.theme, hint=False, text=size)
-        if self._settings is not None:
-            self._settings.setValue("view/text_size", size.value)
+        keep(self._settings, TEXT_SIZE, size)

@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-__all__ = ["CHIP_KINDS", "DARK", "LIGHT", "Colours", "IconSize", "Radius", "Space", "Tone", "TypeScale", "colours_for"]
+__all__ = ["CHIP_KINDS", "DARK", "LIGHT", "Colours", "IconSize", "Radius", "Space", "Theme", "Tone", "TypeScale",
+           "colours_for"]
 
 
 class Space(enum.IntEnum):
@@ -67,6 +68,15 @@ class TypeScale(float, enum.Enum):
     BODY = 1.0
     TITLE = 1.15
     HEADING = 1.45
+
+
+class Theme(enum.StrEnum):
+    """View → Theme (issue 16): the light or dark token set, or the platform's scheme
+    followed live (``SYSTEM``); the words are what ``view/theme`` keeps."""
+
+    SYSTEM = "system"
+    LIGHT = "light"
+    DARK = "dark"
 
 
 class TextSize(enum.Enum):

@@ -10,6 +10,7 @@ import re
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     QRect,
@@ -37,6 +38,11 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.design.tokens import colours_for
 from chathub_desktop.gui.memory.card_editor import KEYS_HINT, CardTextEdit
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+
+#: The origin chips of an entry (``MemoryEntryView.origin``), in the interface language.
+ORIGIN_CHIPS = {"owner": QT_TRANSLATE_NOOP("MemoryPage", "owner"), "dream": QT_TRANSLATE_NOOP("MemoryPage", "dream"),
+                "agent": QT_TRANSLATE_NOOP("MemoryPage", "agent")}
 
 # --- item roles both card models fill -----------------------------------------------------
 
@@ -97,6 +103,10 @@ class MemoryCardDelegate(QStyledItemDelegate):
         self._view = view
         self._cache: dict[tuple[int, str, int, int], list[str]] = {}
         self._metrics: tuple[float, float, int, int] | None = None
+        #: The head and chip fonts and the three fonts' metrics, made once per font (a
+        #: paint made them per card: tens of Qt calls, each waiting for the interpreter
+        #: lock while a worker reads, issue 30).
+        self._fonts: tuple[QFont, QFont, QFontMetrics, QFontMetrics, QFontMetrics] | None = None
         self._estimates: dict[tuple[str, int], int] = {}  # (text, width) → lines, for sizeHint
         self._editing: QPersistentModelIndex | None = None  # the row whose editor is open
         self._editor: CardTextEdit | None = None
@@ -110,6 +120,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         self._cache.clear()
         self._estimates.clear()
         self._metrics = None
+        self._fonts = None
 
     def _font_metrics(self) -> tuple[float, float, int, int]:
         """``(px per narrow character, px per wide character, line spacing, header
@@ -147,15 +158,22 @@ class MemoryCardDelegate(QStyledItemDelegate):
     def _body_font(self) -> QFont:
         return self._view.font()
 
+    def _font_set(self) -> tuple[QFont, QFont, QFontMetrics, QFontMetrics, QFontMetrics]:
+        """``(head font, chip font, head metrics, chip metrics, body metrics)`` of the
+        list's font, made once per font (:meth:`clear_cache` forgets them)."""
+        if self._fonts is None:
+            head = QFont(self._view.font())
+            head.setBold(True)
+            chip = QFont(self._view.font())
+            chip.setPointSizeF(max(7.0, chip.pointSizeF() * 0.85))
+            self._fonts = (head, chip, QFontMetrics(head), QFontMetrics(chip), QFontMetrics(self._view.font()))
+        return self._fonts
+
     def _head_font(self) -> QFont:
-        f = QFont(self._view.font())
-        f.setBold(True)
-        return f
+        return self._font_set()[0]
 
     def _chip_font(self) -> QFont:
-        f = QFont(self._view.font())
-        f.setPointSizeF(max(7.0, f.pointSizeF() * 0.85))
-        return f
+        return self._font_set()[1]
 
     def _card_width(self) -> int:
         return max(120, self._view.viewport().width() - 2 * CARD_MARGIN_X)
@@ -224,15 +242,17 @@ class MemoryCardDelegate(QStyledItemDelegate):
         (issue 15), then ``untrusted`` and ``paused`` when it is."""
         origin = index.data(OriginRole)
         out: list[tuple[str, str]] = []
+        translate = QCoreApplication.translate
         if origin:
-            out.append((str(origin), str(origin)))
+            out.append((translate("MemoryPage", ORIGIN_CHIPS[origin]) if origin in ORIGIN_CHIPS else str(origin),
+                        str(origin)))
         source = index.data(SourceRole)
         if source:
-            out.append((f"from {source}", "imported"))
+            out.append((fill(translate("MemoryPage", "from %1"), str(source)), "imported"))
         if not bool(index.data(TrustedRole)):
-            out.append(("⚠ untrusted", "untrusted"))
+            out.append((translate("MemoryPage", "⚠ untrusted"), "untrusted"))
         if bool(index.data(PausedRole)):
-            out.append(("paused", "paused"))
+            out.append((translate("MemoryPage", "paused"), "paused"))
         return out
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
@@ -272,17 +292,14 @@ class MemoryCardDelegate(QStyledItemDelegate):
         x = int(card.left()) + CARD_PAD
         top = int(card.top()) + CARD_PAD
         hh = self._header_height()
-        head_font = self._head_font()
+        head_font, cfont, hfm, cfm, bfm = self._font_set()
         painter.setFont(head_font)
         painter.setPen(_mix(fg, accent, 0.35))
         label = f"#{number}"
-        hfm = QFontMetrics(head_font)
         painter.drawText(QRect(x, top, hfm.horizontalAdvance(label) + 2, hh),
                          int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), label)
         cx = x + hfm.horizontalAdvance(label) + 10
         chips = self.chips(index)
-        cfont = self._chip_font()
-        cfm = QFontMetrics(cfont)
         painter.setFont(cfont)
         for chip_text, kind in chips:
             w = cfm.horizontalAdvance(chip_text) + 2 * CHIP_PAD_X
@@ -299,7 +316,6 @@ class MemoryCardDelegate(QStyledItemDelegate):
         # body (a paused item is greyed: kept, not sent)
         painter.setFont(self._body_font())
         painter.setPen(_mix(fg, base, 0.55) if bool(index.data(PausedRole)) else fg)
-        bfm = QFontMetrics(self._body_font())
         y = top + hh + HEADER_GAP
         for line in self._lines(number, text, int(card.width()) - 2 * CARD_PAD):
             painter.drawText(x, y + bfm.ascent(), line)
@@ -314,7 +330,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         font.setItalic(True)
         painter.setFont(font)
         painter.setPen(QColor(colours_for(base.lightness() < 128).text_muted))
-        bfm = QFontMetrics(self._body_font())
+        bfm = self._font_set()[4]
         x = rect.left() + CARD_MARGIN_X + CARD_PAD
         y = rect.top() + CARD_MARGIN_Y
         for line in self._lines(0, text, self._card_width() - 2 * CARD_PAD):
@@ -333,7 +349,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         Shift+Enter breaks the line, Esc cancels); the card grows round it."""
         ed = CardTextEdit(parent, cap=self.editor_cap(index))
         ed.setObjectName("memoryCardEditor")
-        ed.setToolTip(KEYS_HINT)
+        ed.setToolTip(QCoreApplication.translate("MemoryPage", KEYS_HINT))
         ed.submitted.connect(lambda: self._finish(ed, commit=True))
         ed.cancelled.connect(lambda: self._finish(ed, commit=False))
         ed.textChanged.connect(lambda: self._grow(ed))

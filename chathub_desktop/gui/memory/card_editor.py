@@ -6,14 +6,17 @@ range card)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt, Signal
 from PySide6.QtGui import QFontMetrics, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QWidget
 
 from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
 #: The footer's key hint (the same on every editor of the page).
-KEYS_HINT = "Enter saves · Shift+Enter new line · Esc cancels"
+KEYS_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Enter saves · Shift+Enter new line · Esc cancels")
+#: The Add editor's key hint.
+ADD_KEYS_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Enter adds · Shift+Enter new line · Esc cancels")
 #: Lines shown at least / at most before the editor scrolls.
 MIN_LINES = 2
 MAX_LINES = 10
@@ -59,15 +62,23 @@ class CardTextEdit(QPlainTextEdit):
         return bool(self._cap) and len(self.toPlainText().rstrip()) > self._cap
 
     def _show_footer(self) -> None:
-        text = self._hint
+        translate = QCoreApplication.translate
+        text = translate("MemoryPage", self._hint)
         if self._cap:
             n = len(self.toPlainText().rstrip())
-            text = f"{n:,} / {self._cap:,} characters" + (" — too long to save" if n > self._cap else "") + \
-                   f"  ·  {self._hint}"
+            count = fill(translate("MemoryPage", "%1 / %2 characters"), QLocale().toString(n),
+                         QLocale().toString(self._cap))
+            text = count + (translate("MemoryPage", " — too long to save") if n > self._cap else "") + f"  ·  {text}"
         self.footer.setText(text)
         self.footer.setToolTip(text)
         set_tone(self.footer, Tone.ERROR if self.too_long() else Tone.MUTED)
         self._place_footer()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Qt: the footer follows a language switch (issue 27)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self._show_footer()
 
     def _place_footer(self) -> None:
         h = self.footer_height()

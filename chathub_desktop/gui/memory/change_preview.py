@@ -14,7 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt
+from PySide6.QtCore import (
+    QCoreApplication,
+    QLocale,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRectF,
+    QSize,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor, QPainter, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -35,6 +43,9 @@ from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.design.tokens import Radius, Space
 from chathub_desktop.gui.memory.card_delegate import layout_lines
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+
+translate = QCoreApplication.translate
 
 #: Rows listed at most per kind of change (the counts above are always whole).
 MAX_ROWS = 200
@@ -76,7 +87,8 @@ class PreviewOption:
     lines: Sequence[str]
     changes: EntryChanges | None = None
     #: Titles of the added / removed / edited groups (a fold's removed cards are folded).
-    titles: tuple[str, str, str] = ("Added", "Removed", "Edited")
+    titles: tuple[str, str, str] = (QT_TRANSLATE_NOOP("MemoryPage", "Added"), QT_TRANSLATE_NOOP("MemoryPage", "Removed"),
+                                    QT_TRANSLATE_NOOP("MemoryPage", "Edited"))
     #: Rows to tick instead of the Added group (a Merge's file entries, repeats unticked).
     choices: tuple[PreviewChoice, ...] = ()
 
@@ -85,7 +97,9 @@ def choice_text(c: PreviewChoice) -> str:
     """A choice's row: the text and, for a repeat, what it repeats on a second line."""
     if c.repeats is None:
         return _short(c.text)
-    return f"{_short(c.text)}\n— {'already in memory as' if not c.enabled else 'nearly repeats'} {c.repeats}"
+    how = translate("MemoryPaste", "already in memory as %1") if not c.enabled \
+        else translate("MemoryPaste", "nearly repeats %1")
+    return f"{_short(c.text)}\n— " + fill(how, str(c.repeats))
 
 
 #: A card's lines shown at most, and its characters (walk36 #14: a card reads as a card,
@@ -182,7 +196,7 @@ class ChangePreviewDialog(QDialog):
         self.tree = QTreeWidget()
         self.tree.setObjectName("previewChanges")
         self.tree.setHeaderHidden(True)
-        self.tree.setAccessibleName("What will change")
+        self.tree.setAccessibleName(translate("MemoryPage", "What will change"))
         # rows wrap in the tree's width rather than being cut (walk29: a Merge's "nearly
         # repeats …" line was elided at 640 px); each row's tooltip keeps the whole text
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -233,7 +247,7 @@ class ChangePreviewDialog(QDialog):
         for kind, title, rows in groups:
             if not rows:
                 continue
-            top = QTreeWidgetItem([f"{title} ({len(rows):,})"])
+            top = QTreeWidgetItem([f"{translate('MemoryPage', title)} ({QLocale().toString(len(rows))})"])
             top.setData(0, Qt.ItemDataRole.UserRole, kind)
             brush = QBrush(QColor(_diff_colour(kind)))
             for text in rows[:MAX_ROWS]:
@@ -244,11 +258,12 @@ class ChangePreviewDialog(QDialog):
                 item.setBackground(0, brush)
                 top.addChild(item)
             if len(rows) > MAX_ROWS:
-                top.addChild(QTreeWidgetItem([f"… and {len(rows) - MAX_ROWS:,} more"]))
+                top.addChild(QTreeWidgetItem([fill(translate("MemoryPage", "… and %1 more"),
+                                                   QLocale().toString(len(rows) - MAX_ROWS))]))
             self.tree.addTopLevelItem(top)
             top.setExpanded(True)
         if c.empty and not opt.choices:
-            self.tree.addTopLevelItem(QTreeWidgetItem(["No entry changes."]))
+            self.tree.addTopLevelItem(QTreeWidgetItem([translate("MemoryPage", "No entry changes.")]))
         self._wrapped_at = 0
         self._wrap_rows()
         self._shown_key = opt.key
@@ -288,13 +303,15 @@ class ChangePreviewDialog(QDialog):
         """The option's choices as checkable rows (at most :data:`MAX_ROWS`; the rest keep
         their default), repeats unticked with what they repeat named."""
         ticks = self.ticks[opt.key]
-        top = QTreeWidgetItem([f"From the file: ticked entries are added ({len(opt.choices):,})"])
+        top = QTreeWidgetItem([fill(translate("MemoryPage", "From the file: ticked entries are added (%1)"),
+                                    QLocale().toString(len(opt.choices)))])
         top.setData(0, Qt.ItemDataRole.UserRole, "choices")
         brush = QBrush(QColor(_diff_colour("added")))
         for i, ch in enumerate(opt.choices[:MAX_ROWS]):
             item = QTreeWidgetItem([choice_text(ch)])
             item.setData(0, FULL_TEXT, choice_text(ch))
-            item.setToolTip(0, ch.text if ch.repeats is None else f"{ch.text}\n\nRepeats {ch.repeats}")
+            item.setToolTip(0, ch.text if ch.repeats is None
+                            else f"{ch.text}\n\n" + fill(translate("MemoryPage", "Repeats %1"), str(ch.repeats)))
             flags = item.flags() | Qt.ItemFlag.ItemIsUserCheckable
             if not ch.enabled:
                 flags &= ~Qt.ItemFlag.ItemIsEnabled
@@ -305,8 +322,9 @@ class ChangePreviewDialog(QDialog):
                 item.setBackground(0, brush)
             top.addChild(item)
         if len(opt.choices) > MAX_ROWS:
-            top.addChild(QTreeWidgetItem([f"… and {len(opt.choices) - MAX_ROWS:,} more (new ones added, repeats "
-                                          "left out)"]))
+            top.addChild(QTreeWidgetItem([fill(translate("MemoryPage", "… and %1 more (new ones added, repeats left "
+                                                                       "out)"),
+                                               QLocale().toString(len(opt.choices) - MAX_ROWS))]))
         self.tree.addTopLevelItem(top)
         top.setExpanded(True)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QListView, QWidget
 
@@ -16,6 +16,8 @@ from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.service_reasons import said_reason
 from chathub_desktop.services.dream.dream_service import CardView
 from chathub_desktop.services.errors import StaleDocument
 from chathub_desktop.services.memory.memory_preview import ChangePreview
@@ -65,8 +67,9 @@ class CardsHost(Protocol):
 
 
 #: Added to the refusal of a card edit: the editor opens again with the user's text.
-CARD_STALE_HINT = ("The list shows the newer cards now and your text is back in the editor: Enter saves "
-                   "it, Esc drops it.")
+CARD_STALE_HINT = QT_TRANSLATE_NOOP("MemoryPage", "The list shows the newer cards now and your text is back in "
+                                                  "the editor: Enter saves it, Esc drops it.")
+translate = QCoreApplication.translate
 
 
 class DreamCardActions(QObject):
@@ -125,7 +128,9 @@ class DreamCardActions(QObject):
 
         def done(views: object) -> None:
             if isinstance(views, StaleDocument):
-                self._host.show_error(f"Edit #{card.number}: {views}. {CARD_STALE_HINT}")
+                self._host.show_error(fill(translate("MemoryPage", "Edit #%1: %2. %3"), str(card.number),
+                                           said_reason(str(views)),
+                                           translate("MemoryPage", CARD_STALE_HINT)))
                 self._reopen = (card.tag, card.number, text)
                 self._host.schedule_reload()
                 return
@@ -133,14 +138,14 @@ class DreamCardActions(QObject):
             mine = next((v for v in views if v.tag == card.tag), None)
             if mine is not None:
                 self._host.select_card_after_load(mine.tag, mine.text)
-                self._host.show_status(f"Saved #{mine.number}")
+                self._host.show_status(fill(translate("MemoryPage", "Saved #%1"), str(mine.number)))
             self._host.schedule_reload()
 
         def refused() -> None:
             self._reopen = (card.tag, card.number, text)
             self._host.schedule_reload()
 
-        return self._host.ops.start(f"Edit #{card.number}", write, done, on_fail=refused)
+        return self._host.ops.start(fill(translate("MemoryPage", "Edit #%1"), str(card.number)), write, done, on_fail=refused)
 
     def reopen_pending(self) -> None:
         """After a refused edit and the reload: the editor again on that card (found by
@@ -159,16 +164,17 @@ class DreamCardActions(QObject):
         if card is None:
             return
         preview = card.text if len(card.text) <= 160 else card.text[:160] + "…"
-        if not confirm.ask(self._parent, "Delete dream card",
-                           f"Delete #{card.number} [{card.display_tag}]?\n\n{preview}\n\n"
-                           "The cards after it are renumbered. Restore previous version undoes this."):
+        if not confirm.ask(self._parent, translate("MemoryPage", "Delete dream card"),
+                           fill(translate("MemoryPage", "Delete #%1 [%2]?\n\n%3\n\nThe cards after it are renumbered. "
+                                                        "Restore previous version undoes this."),
+                                str(card.number), card.display_tag, preview), translate("MemoryPage", "Delete")):
             return
 
         def done(_r: object) -> None:
-            self._host.show_status(f"Deleted #{card.number}")
+            self._host.show_status(fill(translate("MemoryPage", "Deleted #%1"), str(card.number)))
             self._host.schedule_reload()
 
-        self._host.ops.start(f"Delete #{card.number}", lambda: self._host.svc.dreams.delete_card(
+        self._host.ops.start(fill(translate("MemoryPage", "Delete #%1"), str(card.number)), lambda: self._host.svc.dreams.delete_card(
             self._host.assistant_id, card.number, expected=(card.tag, card.text)), done)
 
     def toggle_pause(self) -> None:
@@ -178,10 +184,11 @@ class DreamCardActions(QObject):
             return
 
         def done(_r: object) -> None:
-            self._host.show_status(f"#{card.number} is {'sent again' if card.paused else 'paused: kept, not sent'}")
+            self._host.show_status(fill(translate("MemoryPage", "#%1 is sent again") if card.paused
+                                        else translate("MemoryPage", "#%1 is paused: kept, not sent"), str(card.number)))
             self._host.schedule_reload()
 
-        self._host.ops.start(f"Pause #{card.number}", lambda: self._host.svc.dreams.set_card_paused(
+        self._host.ops.start(fill(translate("MemoryPage", "Pause #%1"), str(card.number)), lambda: self._host.svc.dreams.set_card_paused(
             self._host.assistant_id, card.number, not card.paused, expected=(card.tag, card.text)), done)
 
     def clear_cards(self) -> None:
@@ -195,32 +202,34 @@ class DreamCardActions(QObject):
             assert isinstance(preview, ChangePreview)
             QTimer.singleShot(0, lambda: self._confirm_clear(preview))
 
-        self._host.ops.start("Clear", lambda: self._host.svc.previews.clear_dynamic(self._host.assistant_id), checked)
+        self._host.ops.start(translate("MemoryPage", "Clear"), lambda: self._host.svc.previews.clear_dynamic(self._host.assistant_id), checked)
 
     def _confirm_clear(self, preview: ChangePreview) -> None:
         n = preview.before
-        if change_preview.ask(self._parent, "Clear dynamic memory",
-                              f"Remove all {n} dream {'card' if n == 1 else 'cards'}? Restore previous version "
-                              "brings them back.", [PreviewOption("clear", "Clear", preview.lines(), preview.changes)],
-                              "Clear") is None:
+        clear = translate("MemoryPage", "Clear")
+        if change_preview.ask(self._parent, translate("MemoryPage", "Clear dynamic memory"),
+                              translate("MemoryPage", "Remove all %n dream card(s)? Restore previous version brings "
+                                                      "them back.", None, n),
+                              [PreviewOption("clear", clear, preview.lines(), preview.changes)], clear) is None:
             return
 
         def done(_r: object) -> None:
-            self._host.show_status("Cleared the dream cards — Restore previous version brings them back")
+            self._host.show_status(translate("MemoryPage", "Cleared the dream cards — Restore previous version brings "
+                                                           "them back"))
             self._host.schedule_reload()
 
-        self._host.ops.start("Clear", lambda: self._host.svc.dreams.clear(self._host.assistant_id, version=preview.version), done,
+        self._host.ops.start(translate("MemoryPage", "Clear"), lambda: self._host.svc.dreams.clear(self._host.assistant_id, version=preview.version), done,
                        on_fail=self._host.schedule_reload)
 
     def restore_previous(self) -> None:
         """Restore previous version (DRM-15); doing it again redoes the change."""
         def done(views: object) -> None:
             n = len(views) if isinstance(views, list) else 0
-            self._host.show_status(f"Restored the previous version ({n} {'card' if n == 1 else 'cards'}); "
-                             "restore again to undo")
+            self._host.show_status(translate("MemoryPage", "Restored the previous version (%Ln card(s)); restore again "
+                                                           "to undo", None, n))
             self._host.schedule_reload()
 
-        self._host.ops.start("Restore", lambda: self._host.svc.dreams.restore(self._host.assistant_id), done)
+        self._host.ops.start(translate("MemoryPage", "Restore"), lambda: self._host.svc.dreams.restore(self._host.assistant_id), done)
 
     def copy_all(self) -> None:
         """Copy: exactly the cards' visible text, never a framing line (DRM-8); the text is
@@ -231,14 +240,15 @@ class DreamCardActions(QObject):
             if isinstance(text, str) and text:
                 QGuiApplication.clipboard().setText(text)
                 n = self._host.card_count()
-                self._host.show_status(f"Copied {n} {'card' if n == 1 else 'cards'}")
+                self._host.show_status(translate("MemoryPage", "Copied %Ln card(s)", None, n))
 
-        if not self._host.ops.start("Copy", lambda: dreams.copy_text(assistant), copied):
-            self._host.show_status("Another change is still being written; try again in a moment.")
+        if not self._host.ops.start(translate("MemoryPage", "Copy"), lambda: dreams.copy_text(assistant), copied):
+            self._host.show_status(translate("MemoryPage", "Another change is still being written; try again in a "
+                                                           "moment."))
 
     def copy_card(self) -> None:
         """Copy the selected card's text (Ctrl+C on the list)."""
         card = self._host.current_card()
         if card is not None:
             QGuiApplication.clipboard().setText(card.text)
-            self._host.show_status(f"Copied the text of #{card.number}")
+            self._host.show_status(fill(translate("MemoryPage", "Copied the text of #%1"), str(card.number)))

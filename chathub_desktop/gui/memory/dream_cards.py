@@ -10,6 +10,7 @@ from operator import attrgetter
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QCoreApplication,
     QEvent,
     QModelIndex,
     QObject,
@@ -40,15 +41,20 @@ from chathub_desktop.gui.memory.card_delegate import (
     TrustedRole,
 )
 from chathub_desktop.gui.memory.page_common import role_data
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.dream.dream_service import (
     CardView,
 )
 
-KIND_TIPS = {
-    "day": "One UTC day",
-    "range": "Older days merged into one card",
-    "legacy": "Text from before dated cards",
-    "custom": "A card with an unusual tag",
+translate = QCoreApplication.translate
+
+#: The chip colour (``tokens.CHIP_KINDS``) of a card's kind; the others are ``legacy``.
+CHIP_OF_KIND: dict[str, str] = {CardKind.DAY: "dream", CardKind.RANGE: "range"}
+KIND_TIPS: dict[str, str] = {
+    CardKind.DAY: QT_TRANSLATE_NOOP("MemoryPage", "One UTC day"),
+    CardKind.RANGE: QT_TRANSLATE_NOOP("MemoryPage", "Older days merged into one card"),
+    CardKind.LEGACY: QT_TRANSLATE_NOOP("MemoryPage", "Text from before dated cards"),
+    CardKind.CUSTOM: QT_TRANSLATE_NOOP("MemoryPage", "A card with an unusual tag"),
 }
 
 TagRole = Qt.ItemDataRole.UserRole + 11
@@ -63,9 +69,11 @@ def card_copy_text(cards: Sequence[CardView]) -> str:
 
 
 def _card_tooltip(c: CardView) -> str:
-    tip = f"#{c.number} [{c.display_tag}] · {KIND_TIPS.get(c.kind, '')}\nEnter or double-click to edit, Del to delete"
+    kind = translate("MemoryPage", KIND_TIPS[c.kind]) if c.kind in KIND_TIPS else ""
+    tip = f"#{c.number} [{c.display_tag}] · {kind}\n" + translate("MemoryPage",
+                                                                  "Enter or double-click to edit, Del to delete")
     if c.regenerable:
-        tip += "\nCtrl+R or the refresh icon: dream over this day again"
+        tip += "\n" + translate("MemoryPage", "Ctrl+R or the refresh icon: dream over this day again")
     return tip
 
 
@@ -80,7 +88,7 @@ _ROLES: dict[int, Callable[[CardView], object]] = {
     int(TrustedRole): lambda _c: True,
     int(PausedRole): attrgetter("paused"),
     int(Qt.ItemDataRole.AccessibleTextRole): lambda c: f"#{c.number} [{c.display_tag}]: {c.text}"
-                                                       + (" (paused)" if c.paused else ""),
+                                                       + (translate("MemoryPage", " (paused)") if c.paused else ""),
     int(Qt.ItemDataRole.ToolTipRole): _card_tooltip,
 }
 
@@ -99,8 +107,8 @@ def folded_text(card: CardView) -> str:
     """What a folded range card shows instead of its body (issue 30: the timeline folds
     ranges; Space expands)."""
     days = range_days(card.display_tag)
-    what = f"{days} days" if days else "Several days"
-    return f"▸ {what} folded into one card — Space shows them"
+    what = translate("MemoryPage", "%n day(s)", None, days) if days else translate("MemoryPage", "Several days")
+    return "▸ " + fill(translate("MemoryPage", "%1 folded into one card — Space shows them"), what)
 
 
 class DreamCardModel(QAbstractListModel):
@@ -197,10 +205,10 @@ class DreamCardDelegate(MemoryCardDelegate):
         """One chip: the card's date (or range) in the dream colour; range and legacy
         cards get their own colours."""
         kind = str(index.data(KindRole) or "")
-        colour = {"day": "dream", "range": "range"}.get(kind, "legacy")
-        chips = [(str(index.data(TagRole) or "no date"), colour)]
+        colour = CHIP_OF_KIND.get(kind, "legacy")
+        chips = [(str(index.data(TagRole) or translate("MemoryPage", "no date")), colour)]
         if bool(index.data(PausedRole)):
-            chips.append(("paused", "paused"))
+            chips.append((translate("MemoryPage", "paused"), "paused"))
         return chips
 
     def regen_rect(self, rect: QRect) -> QRect:
@@ -241,7 +249,8 @@ class DreamCardDelegate(MemoryCardDelegate):
         rect: QRect = option.rect  # type: ignore[attr-defined]
         if event.type() == QEvent.Type.ToolTip and index.data(RegenerableRole) and \
                 self.regen_rect(rect).contains(event.pos()):
-            QToolTip.showText(event.globalPos(), f"Regenerate: dream over {index.data(TagRole)} again (Ctrl+R)",
+            QToolTip.showText(event.globalPos(), fill(translate("MemoryPage", "Regenerate: dream over %1 again "
+                                                                              "(Ctrl+R)"), str(index.data(TagRole))),
                               view)
             return True
         return super().helpEvent(event, view, option, index)

@@ -9,7 +9,12 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication, QDate, QLocale
 from PySide6.QtWidgets import QComboBox, QWidget
+
+from chathub_desktop.gui.shell.i18n import Texts, fill
+
+translate = QCoreApplication.translate
 
 if TYPE_CHECKING:
     from chathub_desktop.services.dream.dream_days import ActiveDay
@@ -17,11 +22,15 @@ if TYPE_CHECKING:
 
 def day_text(d: ActiveDay, today: date) -> str:
     """A chooser line: relative name (Yesterday, a weekday within the week), the ISO day
-    and what it holds."""
+    and what it holds, in the interface language."""
     ago = (today - d.day).days
-    name = "Yesterday" if ago == 1 else f"{d.day:%A}" if ago < 7 else f"{d.day:%d %b %Y}".lstrip("0")
-    topics = f"{d.topics} topic{'s' if d.topics != 1 else ''}"
-    return f"{name} · {d.day.isoformat()} · {topics}, {d.messages:,} message{'s' if d.messages != 1 else ''}"
+    locale = QLocale()
+    name = translate("MemoryPage", "Yesterday") if ago == 1 else locale.dayName(d.day.isoweekday()) if ago < 7 \
+        else locale.toString(QDate(d.day.year, d.day.month, d.day.day), translate("MemoryPage", "d MMM yyyy"))
+    topics, messages = d.topics, d.messages
+    return fill(translate("MemoryPage", "%1 · %2 · %3, %4"), name, d.day.isoformat(),
+                translate("MemoryPage", "%n topic(s)", None, topics),
+                translate("MemoryPage", "%Ln message(s)", None, messages))
 
 
 class DreamDayPicker(QComboBox):
@@ -31,26 +40,39 @@ class DreamDayPicker(QComboBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dreamDayPicker")
-        self.setToolTip("The finished UTC day Dream now reads (days with messages, newest first)")
+        self.days: list[ActiveDay] = []
+        self.texts = Texts(self)
+        self._today = datetime.now(UTC).date()
+        self.texts.call(self._say)
+        self.texts.bind(self.setToolTip, lambda: translate(
+            "MemoryPage", "The finished UTC day Dream now reads (days with messages, newest first)"))
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.setEnabled(False)
-        self.days: list[ActiveDay] = []
 
     async def load(self, fetch: Callable[[], list[ActiveDay]],
                    run_in_thread: Callable[..., object]) -> None:
         """Re-read the days, keeping the chosen one when it is still offered."""
         keep = self.selected_day()
         days: list[ActiveDay] = await run_in_thread(fetch)  # type: ignore[misc]
-        today = datetime.now(UTC).date()
+        self._today = datetime.now(UTC).date()
         self.days = days
         self.clear()
         for d in days:
-            self.addItem(day_text(d, today), d.day)
+            self.addItem("", d.day)
         if not days:
-            self.addItem("no finished day has messages yet", None)
+            self.addItem("", None)
+        self._say()
         idx = self.findData(keep) if keep is not None else -1
         self.setCurrentIndex(max(0, idx))
         self.setEnabled(bool(days))
+
+    def _say(self) -> None:
+        """Each offered day's line (or the line saying there is none), in the interface
+        language (again after each switch)."""
+        for i, d in enumerate(self.days[:self.count()]):
+            self.setItemText(i, day_text(d, self._today))
+        if not self.days and self.count():
+            self.setItemText(0, translate("MemoryPage", "no finished day has messages yet"))
 
     def selected_day(self) -> date | None:
         """The chosen day, or None when none is offered."""

@@ -38,10 +38,12 @@ the CLI's edits through this process's services, another page).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from datetime import UTC, date, datetime, tzinfo
 
 from PySide6.QtCore import (
+    QCoreApplication,
     Qt,
     QTimer,
     Signal,
@@ -63,15 +65,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading, local_equivalent
+from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
 from chathub_desktop.gui.memory.dream_day_picker import DreamDayPicker
-from chathub_desktop.gui.memory.dream_runs import DreamRuns, yesterday_utc
-from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
+from chathub_desktop.gui.memory.dream_runs import DreamRuns
+from chathub_desktop.gui.memory.dream_schedule_form import (
+    ScheduleForm,
+    day_name,
+    describe_schedule,
+    format_utc,
+    local_time,
+)
 from chathub_desktop.gui.memory.list_fit import preferred_height
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
@@ -86,6 +94,7 @@ from chathub_desktop.gui.shell.collector_pause import collector_paused
 from chathub_desktop.gui.shell.elided_line import ElidedLine
 from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -97,9 +106,11 @@ from chathub_desktop.services.dream.dream_service import (
 from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.events import MemoryChanged
 
+translate = QCoreApplication.translate
+
 # --- help texts (APP-6) -------------------------------------------------------------------
 
-DYNAMIC_HELP = (
+DYNAMIC_HELP = QT_TRANSLATE_NOOP("MemoryPage",
     "<p><b>Dynamic memory</b> is what the dream has learned: numbered cards, each "
     "tagged with the UTC day — or range of days — it came from. The model sees them "
     "after fixed memory.</p>"
@@ -113,12 +124,13 @@ DYNAMIC_HELP = (
     "repeats an existing one is skipped.</p>"
 )
 #: The one-line description under the Dynamic memory title (walk29 #14).
-DYNAMIC_LINE = "Dated cards the dream wrote; the model sees them after fixed memory. Only the dream adds cards."
+DYNAMIC_LINE = QT_TRANSLATE_NOOP(
+    "MemoryPage", "Dated cards the dream wrote; the model sees them after fixed memory. Only the dream adds cards.")
 #: The failure bar's Details line under the summary (not a bug: the model or its provider failed).
-FAILURE_HINT = "The History Compress model or its provider failed; the reason is below."
-EMPTY_TEXT = "No dream cards yet."
+FAILURE_HINT = QT_TRANSLATE_NOOP("ErrorBar", "The History Compress model or its provider failed; the reason is below.")
+EMPTY_TEXT = QT_TRANSLATE_NOOP("MemoryPage", "No dream cards yet.")
 #: The empty list's last line: what Dream now is for (a past day, never today: DRM-3).
-DREAM_NOW_NOTE = "Dream now (Ctrl+Shift+D) reads a past day you chatted on."
+DREAM_NOW_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Dream now (Ctrl+Shift+D) reads a past day you chatted on.")
 
 
 def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str) -> str:
@@ -131,28 +143,33 @@ def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: st
     today cannot be dreamed before 00:00 UTC tomorrow; a partial day is never dreamed,
     since the day's one run (DRM-6) would then miss the rest of it."""
     today = now.astimezone(UTC).date()
+    empty, note = translate("MemoryPage", EMPTY_TEXT), translate("MemoryPage", DREAM_NOW_NOTE)
     if schedule is None:
-        return EMPTY_TEXT
+        return empty
     if not schedule.enabled:
-        return (f"{EMPTY_TEXT}\nA card covers one finished UTC day, so today's chats ({today}) can become one from "
-                f"00:00 UTC tomorrow at the earliest.\nThe schedule is off: choose Daily above and Save.\n"
-                f"{DREAM_NOW_NOTE}")
+        return "\n".join((empty, fill(translate("MemoryPage", "A card covers one finished UTC day, so today's chats "
+                                                             "(%1) can become one from 00:00 UTC tomorrow at the "
+                                                             "earliest."), str(today)),
+                          translate("MemoryPage", "The schedule is off: choose Daily above and Save."), note))
     slot = first_slot_reading(schedule, today)
     if slot is None:  # not reached: an enabled schedule always has a next slot
-        return EMPTY_TEXT
-    local = "" if place == "UTC" else \
-        f" ({local_equivalent(schedule, slot.fire_at, zone, place).split(' — ', 1)[1]})"
-    when = f"{slot.fire_at:%a %Y-%m-%d %H:%M} UTC{local}"
+        return empty
+    local = "" if place == "UTC" else f" ({local_time(schedule, slot.fire_at, zone, place)[0]})"
+    when = f"{format_utc(slot.fire_at)}{local}"
     if slot.history_day != today:  # Weekly: its run reads only the day before its weekday
-        first = (f"A card covers one finished UTC day, and a Weekly run reads only the day before it: the next "
-                 f"one, {when}, reads {slot.history_day:%a %Y-%m-%d}. Choose Daily above for a card from "
-                 "today's chats.")
+        first = fill(translate("MemoryPage", "A card covers one finished UTC day, and a Weekly run reads only the "
+                                             "day before it: the next one, %1, reads %2. Choose Daily above for a "
+                                             "card from today's chats."),
+                     when, f"{day_name(slot.history_day, short=True)} {slot.history_day:%Y-%m-%d}")
     else:
-        first = f"A card covers one finished UTC day: today's chats ({today}) get theirs at {when}."
+        first = fill(translate("MemoryPage", "A card covers one finished UTC day: today's chats (%1) get theirs at "
+                                             "%2."), str(today), when)
         if schedule.time_utc != "00:00":
-            first += " The earliest possible is 00:00 UTC: set that time above to get it then."
-    return (f"{EMPTY_TEXT}\n{first}\nChatHub has to be open then, in its window or the tray; a run missed "
-            f"while it is closed happens at the next start.\n{DREAM_NOW_NOTE}")
+            first += translate("MemoryPage", " The earliest possible is 00:00 UTC: set that time above to get it "
+                                             "then.")
+    return "\n".join((empty, first, translate("MemoryPage", "ChatHub has to be open then, in its window or the "
+                                                            "tray; a run missed while it is closed happens at the "
+                                                            "next start."), note))
 
 #: Cards laid out per pass of the event loop.
 DREAM_LAYOUT_BATCH = 16
@@ -197,6 +214,7 @@ class DreamPanel(QWidget):
         self._version = ""  # version token of the document the cards show (issue 10)
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
+        self.texts = Texts(self)
         self._build()
         # coalesces bursts (an op's result + its MemoryChanged); owns the bus connections
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
@@ -217,12 +235,14 @@ class DreamPanel(QWidget):
         # dynamic memory title row
         hrow = QHBoxLayout()
         hrow.setSpacing(4)
-        self.cards_title = QLabel("Dynamic memory")
+        t = self.texts
+        self.cards_title = QLabel()
         self.cards_title.setObjectName("dynamicMemoryTitle")
         f = self.cards_title.font()
         f.setBold(True)
         self.cards_title.setFont(f)
-        self.cards_title.setToolTip(DYNAMIC_HELP)
+        t.bind(self.cards_title.setText, lambda: translate("MemoryPage", "Dynamic memory"))
+        t.bind(self.cards_title.setToolTip, lambda: translate("MemoryPage", DYNAMIC_HELP))
         self.count_label = QLabel()
         self.count_label.setObjectName("dreamCountLabel")
         set_tone(self.count_label, Tone.MUTED)
@@ -230,22 +250,24 @@ class DreamPanel(QWidget):
         hrow.addSpacing(6)
         hrow.addWidget(self.count_label)
         hrow.addStretch(1)
-        self.copy_button = self._push("Copy", "copyDreamCards",
-                                      "Copy every card as shown — #N, date and text — to the clipboard "
-                                      "(Ctrl+Shift+C)", self.card_actions.copy_all)
-        self.clear_button = self._push("Clear", "clearDreamCards",
-                                       "Remove every dream card (asks first; Restore previous version brings "
-                                       "them back)", self.card_actions.clear_cards)
-        self.restore_button = self._push("Restore previous version", "restoreDreamCards",
-                                         "Undo the last change to the dream cards (restore again to redo it)",
-                                         self.card_actions.restore_previous)
+        self.copy_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Copy"), "copyDreamCards", QT_TRANSLATE_NOOP(
+            "MemoryPage", "Copy every card as shown — #N, date and text — to the clipboard (Ctrl+Shift+C)"),
+            self.card_actions.copy_all)
+        self.clear_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Clear"), "clearDreamCards", QT_TRANSLATE_NOOP(
+            "MemoryPage", "Remove every dream card (asks first; Restore previous version brings them back)"),
+            self.card_actions.clear_cards)
+        self.restore_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Restore previous version"),
+                                         "restoreDreamCards", QT_TRANSLATE_NOOP(
+            "MemoryPage", "Undo the last change to the dream cards (restore again to redo it)"),
+            self.card_actions.restore_previous)
         for b in (self.copy_button, self.clear_button, self.restore_button):
             hrow.addWidget(b)
         lay.addLayout(hrow)
         #: What the cards are, in one line (the full help is its tooltip; walk29 #14).
-        self.cards_description = description(DYNAMIC_LINE, DYNAMIC_HELP, "dynamicMemoryHelp")
+        self.cards_description = description(DYNAMIC_LINE, DYNAMIC_HELP, "dynamicMemoryHelp", t)
         lay.addWidget(self.cards_description)
-        copy_all = QAction("Copy all dream cards", self)
+        copy_all = QAction(self)
+        t.bind(copy_all.setText, lambda: translate("MemoryPage", "Copy all dream cards"))
         copy_all.setShortcut(QKeySequence("Ctrl+Shift+C"))
         copy_all.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         copy_all.triggered.connect(self.card_actions.copy_all)
@@ -253,7 +275,9 @@ class DreamPanel(QWidget):
 
         # the cards (DRM-8)
         self.model = DreamCardModel(self)
-        self.list, self.delegate = card_list("dreamCardList", "Dynamic memory cards", self.model, DreamCardDelegate)
+        self.list, self.delegate = card_list("dreamCardList", "", self.model, DreamCardDelegate)
+        t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Dynamic memory cards"))
+        t.call(self.list.viewport().update)  # the cards' chips and folded lines are painted in the language
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         # laid out a few cards per pass of the event loop: 90 cards never freeze a frame (issue 30)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
@@ -264,27 +288,35 @@ class DreamPanel(QWidget):
         self.delegate.edit_requested.connect(self.card_actions.edit_card)
         self.model.edit_handler = self.card_actions.save_edit  # edits in place (issue 30)
 
-        self.edit_action = self._list_action("&Edit card", "Return", "Edit the selected card's text in place (Enter; "
-                                             "Enter saves, Shift+Enter new line, Esc cancels)",
-                                             lambda: self.card_actions.edit_card())
+        self.edit_action = self._list_action(QT_TRANSLATE_NOOP("MemoryPage", "&Edit card"), "Return", QT_TRANSLATE_NOOP(
+            "MemoryPage", "Edit the selected card's text in place (Enter; Enter saves, Shift+Enter new line, Esc "
+                          "cancels)"), lambda: self.card_actions.edit_card())
         self.edit_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
-        self.regenerate_action = self._list_action("&Regenerate", "Ctrl+R",
-                                                   "Dream over the selected card's day again and replace its "
-                                                   "text (Ctrl+R)", lambda: self.runs.regenerate())
-        self.copy_card_action = self._list_action("&Copy card text", QKeySequence.StandardKey.Copy,
-                                                  "Copy the selected card's text (Ctrl+C)", self.card_actions.copy_card)
-        self.delete_action = self._list_action("&Delete card", QKeySequence.StandardKey.Delete,
-                                               "Delete the selected card; the ones after it renumber (Del)",
-                                               self.card_actions.delete_card)
-        self.fold_action = self._list_action("E&xpand / fold range card", "Space",
-                                             "Show the days folded into the selected range card, or fold them "
-                                             "again (Space)", self.toggle_fold)
-        self.pause_action = self._list_action("&Pause / resume card", "Ctrl+P",
-                                              "A paused card stays here but is not sent to the model and not "
-                                              "offered to its memory search (Ctrl+P toggles)", self.card_actions.toggle_pause)
+        self.regenerate_action = self._list_action(QT_TRANSLATE_NOOP("MemoryPage", "&Regenerate"), "Ctrl+R",
+                                                   QT_TRANSLATE_NOOP("MemoryPage", "Dream over the selected card's "
+                                                                     "day again and replace its text (Ctrl+R)"),
+                                                   lambda: self.runs.regenerate())
+        self.copy_card_action = self._list_action(QT_TRANSLATE_NOOP("MemoryPage", "&Copy card text"),
+                                                  QKeySequence.StandardKey.Copy, QT_TRANSLATE_NOOP(
+                                                      "MemoryPage", "Copy the selected card's text (Ctrl+C)"),
+                                                  self.card_actions.copy_card)
+        self.delete_action = self._list_action(QT_TRANSLATE_NOOP("MemoryPage", "&Delete card"),
+                                               QKeySequence.StandardKey.Delete, QT_TRANSLATE_NOOP(
+                                                   "MemoryPage", "Delete the selected card; the ones after it "
+                                                                 "renumber (Del)"), self.card_actions.delete_card)
+        self.fold_action = self._list_action(QT_TRANSLATE_NOOP("MemoryPage", "E&xpand / fold range card"), "Space",
+                                             QT_TRANSLATE_NOOP("MemoryPage", "Show the days folded into the selected "
+                                                               "range card, or fold them again (Space)"),
+                                             self.toggle_fold)
+        self.pause_action = self._list_action(QT_TRANSLATE_NOOP("MemoryPage", "&Pause / resume card"), "Ctrl+P",
+                                              QT_TRANSLATE_NOOP("MemoryPage", "A paused card stays here but is not "
+                                                                "sent to the model and not offered to its memory "
+                                                                "search (Ctrl+P toggles)"),
+                                              self.card_actions.toggle_pause)
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
-        self.empty_label = QLabel(EMPTY_TEXT)
+        self.empty_label = QLabel()
+        t.bind(self.empty_label.setText, lambda: translate("MemoryPage", EMPTY_TEXT))
         self.empty_label.setObjectName("dreamEmptyLabel")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
@@ -299,17 +331,22 @@ class DreamPanel(QWidget):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("dreamTabs")
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.cards_stack, "&Cards")
-        self.tabs.addTab(self.proposals, proposals_tab_title(0))
-        self.tabs.setTabToolTip(1, "Dream cards waiting for your accept or discard (dream review)")
+        self.tabs.addTab(self.cards_stack, "")
+        self.tabs.addTab(self.proposals, "")
+        t.bind(functools.partial(self.tabs.setTabText, 0), lambda: translate("MemoryPage", "&Cards"))
+        t.bind(functools.partial(self.tabs.setTabToolTip, 1), lambda: translate(
+            "MemoryPage", "Dream cards waiting for your accept or discard (dream review)"))
+        t.call(lambda: self.tabs.setTabText(1, proposals_tab_title(self.proposals.count)))
         self.proposals.count_changed.connect(lambda n: self.tabs.setTabText(1, proposals_tab_title(n)))
         self.tabs.currentChanged.connect(lambda _i: self._sync())
 
         # Dream now, progress and Stop (APP-7), the card buttons
         brow = QHBoxLayout()
         brow.setSpacing(4)
-        self.dream_now_button = self._push("Dream now", "dreamNowButton", "", lambda: self.runs.dream_now())
-        dream_action = QAction("Dream now", self)
+        self.dream_now_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Dream now"), "dreamNowButton", "",
+                                           lambda: self.runs.dream_now())
+        dream_action = QAction(self)
+        t.bind(dream_action.setText, lambda: translate("MemoryPage", "Dream now"))
         dream_action.setShortcut(QKeySequence("Ctrl+Shift+D"))
         dream_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         dream_action.triggered.connect(lambda _c=False: self.runs.dream_now())
@@ -320,10 +357,10 @@ class DreamPanel(QWidget):
         self.progress_bar.setFixedWidth(90)
         self.progress_bar.setMaximumHeight(14)
         self.progress_bar.setTextVisible(False)
-        self.progress_bar.setToolTip("A memory dream is running")
+        t.bind(self.progress_bar.setToolTip, lambda: translate("MemoryPage", "A memory dream is running"))
         self.progress_bar.hide()
-        self.stop_button = self._push("Stop", "stopDreamButton",
-                                      "Stop this dream (Esc); nothing of it is stored", lambda: self.runs.stop())
+        self.stop_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Stop"), "stopDreamButton", QT_TRANSLATE_NOOP(
+            "MemoryPage", "Stop this dream (Esc); nothing of it is stored"), lambda: self.runs.stop())
         self.stop_button.hide()
         #: What the last dream or change did: one line in the Dream now bar, elided (the
         #: whole text is its tooltip), so its coming and going moves nothing (issue 30).
@@ -341,10 +378,12 @@ class DreamPanel(QWidget):
         brow.addSpacing(Space.SM)
         brow.addWidget(self.status_label, 100)  # takes the free width while shown
         brow.addStretch(1)
-        self.regenerate_button = self._push("Regenerate", "regenerateDreamCard", self.regenerate_action.toolTip(),
-                                            lambda: self.runs.regenerate())
-        self.edit_button = self._push("Edit", "editDreamCard", self.edit_action.toolTip(), lambda: self.card_actions.edit_card())
-        self.delete_button = self._push("Delete", "deleteDreamCard", self.delete_action.toolTip(), self.card_actions.delete_card)
+        self.regenerate_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Regenerate"), "regenerateDreamCard",
+                                            self.regenerate_action.toolTip, lambda: self.runs.regenerate())
+        self.edit_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Edit"), "editDreamCard",
+                                      self.edit_action.toolTip, lambda: self.card_actions.edit_card())
+        self.delete_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard",
+                                        self.delete_action.toolTip, self.card_actions.delete_card)
         for b in (self.regenerate_button, self.edit_button, self.delete_button):
             brow.addWidget(b)
         #: Dream now, its status line and the card buttons: one bar above the cards, so Dream
@@ -366,20 +405,25 @@ class DreamPanel(QWidget):
             lay.addWidget(w)
         self._sync()
 
-    def _push(self, text: str, name: str, tip: str, slot: Callable[[], object]) -> QPushButton:
-        b = QPushButton(text)
+    def _push(self, text: str, name: str, tip: str | Callable[[], str], slot: Callable[[], object]) -> QPushButton:
+        """A button saying ``text`` with the tooltip ``tip`` (sources marked in "MemoryPage",
+        or a maker: another widget's tooltip), both re-said on a language switch."""
+        b = QPushButton()
         b.setObjectName(name)
-        b.setToolTip(tip)
+        self.texts.bind(b.setText, lambda: translate("MemoryPage", text))
+        if tip:
+            self.texts.bind(b.setToolTip, tip if callable(tip) else lambda: translate("MemoryPage", tip))
         b.setAutoDefault(False)
         b.clicked.connect(lambda _checked=False: slot())
         return b
 
     def _list_action(self, text: str, keys: QKeySequence.StandardKey | str, tip: str,
                      slot: Callable[[], object]) -> QAction:
-        a = QAction(text, self.list)
+        a = QAction(self.list)
+        self.texts.bind(a.setText, lambda: translate("MemoryPage", text))
         a.setShortcut(QKeySequence(keys))
         a.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        a.setToolTip(tip)
+        self.texts.bind(a.setToolTip, lambda: translate("MemoryPage", tip))
         a.triggered.connect(lambda _checked=False: slot())
         self.list.addAction(a)
         return a
@@ -413,7 +457,8 @@ class DreamPanel(QWidget):
             try:
                 data = await self.runner.run_in_thread(self._fetch)
             except ServiceError as exc:
-                self.show_error("This assistant no longer exists." if isinstance(exc, NotFound) else str(exc))
+                self.show_error(translate("MemoryPage", "This assistant no longer exists.") if isinstance(exc, NotFound)
+                                else str(exc))
                 return
             self._apply(*data)
             await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id),
@@ -435,10 +480,11 @@ class DreamPanel(QWidget):
             self.select_number(self._select_number)
             self._select_number = None
         n = len(cards)
-        self.count_label.setText(f"{n:,} {'card' if n == 1 else 'cards'}")
+        self.texts.bind(self.count_label.setText, lambda: translate("MemoryPage", "%Ln card(s)", None, n))
         if not cards:
             zone, place = self.schedule.local_zone
-            self.empty_label.setText(empty_text(view.schedule, self.schedule.clock(), zone, place))
+            self.texts.bind(self.empty_label.setText,
+                            lambda: empty_text(view.schedule, self.schedule.clock(), zone, place))
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
         self.card_actions.reopen_pending()
         self.loads += 1
@@ -534,11 +580,17 @@ class DreamPanel(QWidget):
         self.copy_button.setEnabled(has_cards)
         self.clear_button.setEnabled(has_cards and not self.ops.busy)
         self.restore_button.setEnabled(self.view is not None and self.view.can_restore and not self.ops.busy)
-        self.dream_now_button.setEnabled(can_dream)
-        day = (self.day_picker.selected_day() or yesterday_utc()).isoformat()
-        self.dream_now_button.setToolTip(
-            f"Dream over {day} (UTC, the day chosen beside) now and add its card (Ctrl+Shift+D). This is not a scheduled "
-            "run." if self.memory_enabled else "Memory is off for this assistant: turn it on to dream")
+        chosen = self.day_picker.selected_day()
+        # walk39 #2: with no finished day to read, Dream now is off and says why
+        self.dream_now_button.setEnabled(can_dream and chosen is not None)
+        on = self.memory_enabled
+        day = chosen.isoformat() if chosen is not None else ""
+        self.texts.bind(self.dream_now_button.setToolTip, lambda: translate(
+            "MemoryPage", "Memory is off for this assistant: turn it on to dream") if not on else translate(
+            "MemoryPage", "No finished day has messages yet: a dream reads a whole UTC day once it is over, so "
+                          "the first card can come tomorrow") if not day else fill(translate(
+            "MemoryPage", "Dream over %1 (UTC, the day chosen beside) now and add its card (Ctrl+Shift+D). This is "
+                          "not a scheduled run."), day))
         show = running
         self.progress_bar.setVisible(show)
         self.stop_button.setVisible(show)
@@ -580,12 +632,13 @@ class DreamPanel(QWidget):
     def summary(self) -> str:
         """One line for the folded group: ``Dream: Daily at 02:00 UTC · 4 cards · 1 proposal to review``."""
         sched = self.view.schedule if self.view is not None else None
-        parts = [f"Dream: {sched.describe() if sched is not None else 'Off'}"]
+        parts = [fill(translate("MemoryPage", "Dream: %1"), describe_schedule(sched) if sched is not None
+                      else translate("MemoryPage", "Off"))]
         n = self.model.rowCount()
-        parts.append(f"{n:,} {'card' if n == 1 else 'cards'}")
-        if self.proposals.count:
-            parts.append(f"{self.proposals.count:,} {'proposal' if self.proposals.count == 1 else 'proposals'} "
-                         "to review")
+        parts.append(translate("MemoryPage", "%Ln card(s)", None, n))
+        waiting = self.proposals.count
+        if waiting:
+            parts.append(translate("MemoryPage", "%Ln proposal(s) to review", None, waiting))
         return " · ".join(parts)
 
     def _clear_status(self) -> None:

@@ -13,17 +13,20 @@ process) is refused with one line and nothing is written. With dream review on
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.service_reasons import said_reason
 from chathub_desktop.services.dream.dream_service import FAILED, DreamDraft, DreamOutcome
 from chathub_desktop.services.errors import ServiceError, StaleDocument
 from chathub_desktop.services.events import DreamProgress
@@ -37,21 +40,42 @@ if TYPE_CHECKING:
 #: TaskRunner name of the dream timer's run (tray.DreamRunner); Stop here cancels it.
 RUN_DUE_TASK = "dreams-run-due"
 
-#: Status-line text of each ``DreamProgress`` phase (``{day}``: the history day).
+translate = QCoreApplication.translate
+
+#: Status-line text of each ``DreamProgress`` phase (``%1``: the history day; translated where shown).
 PHASE_TEXT = {
-    "started": "Dreaming over {day}…",
-    "reading": "Reading the topics of {day}…",
-    "dreaming": "Asking the History Compress model about {day}…",
-    "folding": "Merging older cards into a range card…",
+    "started": QT_TRANSLATE_NOOP("MemoryPage", "Dreaming over %1…"),
+    "reading": QT_TRANSLATE_NOOP("MemoryPage", "Reading the topics of %1…"),
+    "dreaming": QT_TRANSLATE_NOOP("MemoryPage", "Asking the History Compress model about %1…"),
+    "folding": QT_TRANSLATE_NOOP("MemoryPage", "Merging older cards into a range card…"),
 }
 #: Added to a refused Dream now write (issue 18).
-DREAM_STALE_HINT = "Dream now again to see what it would add to the memory as it is now."
+DREAM_STALE_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Dream now again to see what it would add to the memory as it "
+                                                   "is now.")
 #: The failure bar's Details for a manual run, and for a scheduled one (DRM-5: retried next cycle).
-MANUAL_FAILED_NOTE = "Nothing was written. Retry dreams over the same day again now."
-SCHEDULED_FAILED_NOTE = ("Nothing was written. The schedule tries this day again at its next cycle; Retry "
-                         "dreams over it now as a manual run (it is not shown as a scheduled run).")
+MANUAL_FAILED_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Nothing was written. Retry dreams over the same day again now.")
+SCHEDULED_FAILED_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Nothing was written. The schedule tries this day again at "
+                                                        "its next cycle; Retry dreams over it now as a manual run "
+                                                        "(it is not shown as a scheduled run).")
 #: The preview's group titles when the new card folds older ones.
-FOLD_TITLES = ("Added", "Folded into the range card", "Range card rewritten")
+FOLD_TITLES = (QT_TRANSLATE_NOOP("MemoryPage", "Added"), QT_TRANSLATE_NOOP("MemoryPage", "Folded into the range card"),
+               QT_TRANSLATE_NOOP("MemoryPage", "Range card rewritten"))
+#: The runs' names (kept in English inside; said by :func:`said_run`).
+RUN_NAMES = (QT_TRANSLATE_NOOP("MemoryPage", "Dream now"), QT_TRANSLATE_NOOP("MemoryPage", "Scheduled dream"),
+             QT_TRANSLATE_NOOP("MemoryPage", "The scheduled dream"))
+
+
+def said_run(what: str) -> str:
+    """A run's name (``Dream now``, ``Regenerate #2``, ``Scheduled dream``) in the
+    interface language."""
+    m = re.fullmatch(r"Regenerate #(\d+)", what)
+    return fill(translate("MemoryPage", "Regenerate #%1"), m[1]) if m else translate("MemoryPage", what)
+
+
+def phase_text(phase: str, day: str) -> str | None:
+    """The status line of a ``DreamProgress`` phase over ``day`` (None: not said)."""
+    text = PHASE_TEXT.get(phase)
+    return fill(translate("MemoryPage", text), day) if text is not None else None
 
 #: What a run's coroutine ends with: an outcome, or a draft to preview (Dream now).
 RunResult = DreamOutcome | tuple[DreamDraft, ChangePreview]
@@ -67,22 +91,25 @@ def yesterday_utc(now: datetime | None = None) -> date:
 def outcome_text(status: str, message: str) -> str:
     """The status line for a finished run (``DreamOutcome.status`` / ``message``)."""
     if status == DreamStatus.FAILED:
-        return f"Dream failed: {message}" if message else "Dream failed"
+        return fill(translate("MemoryPage", "Dream failed: %1"), message) if message \
+            else translate("MemoryPage", "Dream failed")
     return message[:1].upper() + message[1:] if message else status
 
 
 def failure_line(what: str, day: str, message: str) -> str:
     """The failure bar's one line: ``Dream now over 2026-12-01 failed: <reason>``."""
-    return f"{what} over {day} failed: {message}" if message else f"{what} over {day} failed"
+    return fill(translate("MemoryPage", "%1 over %2 failed: %3"), said_run(what), day, message) if message \
+        else fill(translate("MemoryPage", "%1 over %2 failed"), said_run(what), day)
 
 
 def failure_details(what: str, day: str, message: str, at: datetime, *, scheduled: bool) -> str:
     """The Details text of a failed run: what ran over which UTC ``day``, when
     (``at``, aware), the whole reason and what happens next (walkthrough F2)."""
-    reason = message or "the History Compress model gave no reason"
-    note = SCHEDULED_FAILED_NOTE if scheduled else MANUAL_FAILED_NOTE
-    return (f"{what} over {day} (UTC) failed at {at.astimezone(UTC):%Y-%m-%d %H:%M} UTC.\n\n"
-            f"Reason: {reason}\n\n{note}")
+    reason = message or translate("MemoryPage", "the History Compress model gave no reason")
+    note = translate("MemoryPage", SCHEDULED_FAILED_NOTE if scheduled else MANUAL_FAILED_NOTE)
+    return "\n\n".join((fill(translate("MemoryPage", "%1 over %2 (UTC) failed at %3 UTC."), said_run(what), day,
+                              f"{at.astimezone(UTC):%Y-%m-%d %H:%M}"),
+                         fill(translate("MemoryPage", "Reason: %1"), reason), note))
 
 
 class RunsHost(Protocol):
@@ -185,16 +212,22 @@ class DreamRuns(QObject):
         """Dream now's preview (outside any coroutine: it runs a modal dialog): Add writes
         the drafted card with the previewed version token; Cancel writes nothing."""
         day = draft.history_day.isoformat()
-        self._host.show_status(f"{what}: the card for {day} is ready — nothing is written until you add it", 0)
-        heading = (f"Add the dream card for {day}? It folds older cards into a range card:" if preview.folds
-                   else f"Add the dream card for {day}?")
-        titles = FOLD_TITLES if preview.folds else ("Added", "Removed", "Edited")
-        key = change_preview.ask(self._parent, "Dream now", heading,
-                                 [PreviewOption("add", "Add", preview.lines(), preview.changes, titles)], "Add card")
+        self._host.show_status(fill(translate("MemoryPage", "%1: the card for %2 is ready — nothing is written until "
+                                                            "you add it"), said_run(what), day), 0)
+        heading = fill(translate("MemoryPage", "Add the dream card for %1? It folds older cards into a range card:")
+                       if preview.folds else translate("MemoryPage", "Add the dream card for %1?"), day)
+        titles = FOLD_TITLES if preview.folds else (QT_TRANSLATE_NOOP("MemoryPage", "Added"),
+                                                    QT_TRANSLATE_NOOP("MemoryPage", "Removed"),
+                                                    QT_TRANSLATE_NOOP("MemoryPage", "Edited"))
+        key = change_preview.ask(self._parent, said_run("Dream now"), heading,
+                                 [PreviewOption("add", translate("MemoryPage", "Add"), preview.lines(), preview.changes,
+                                                (translate("MemoryPage", titles[0]), translate("MemoryPage", titles[1]),
+                                                 translate("MemoryPage", titles[2])))],
+                                 translate("MemoryPage", "Add card"))
         if key is None:
             self._host.svc.dreams.discard_draft(draft)
             self._dreaming = None
-            self._host.show_status(f"{what} cancelled — nothing was written")
+            self._host.show_status(fill(translate("MemoryPage", "%1 cancelled — nothing was written"), said_run(what)))
             self._host.sync()
             return
         self._host.runner.run(self._dream_task, self._dream(
@@ -221,11 +254,11 @@ class DreamRuns(QObject):
         self._host.show_error("")
         self._host.hide_failure()
         self._host.offer_summarizer_choice(False)
-        self._host.show_status(PHASE_TEXT["started"].format(day=day), 0)
+        self._host.show_status(phase_text("started", day) or "", 0)
         self._host.sync()
         retry = (lambda: self.dream_over(date.fromisoformat(day))) if what == "Dream now" \
             else (lambda: self._again(what, day, make))
-        return self._host.runner.run(self._dream_task, self._dream(what, make, day, retry), context=what)
+        return self._host.runner.run(self._dream_task, self._dream(what, make, day, retry), context=said_run(what))
 
     def _again(self, what: str, day: str, make: Callable[[], Awaitable[RunResult]]) -> asyncio.Task[None] | None:
         """Retry of a failed Regenerate: the same run again, unless one is going."""
@@ -240,16 +273,18 @@ class DreamRuns(QObject):
             try:
                 outcome = await make()
             except asyncio.CancelledError:
-                self._host.show_status(f"{what} stopped — nothing was written")
+                self._host.show_status(fill(translate("MemoryPage", "%1 stopped — nothing was written"),
+                                            said_run(what)))
                 raise
             except StaleDocument as exc:  # issue 18: never a silent overwrite
                 self._host.show_status("")
-                self._host.show_error(f"{what}: {exc}. {DREAM_STALE_HINT}")
+                self._host.show_error(fill(translate("MemoryPage", "%1: %2. %3"), said_run(what), said_reason(str(exc)),
+                                           translate("MemoryPage", DREAM_STALE_HINT)))
                 self._host.schedule_reload()
                 return
             except ServiceError as exc:
                 self._host.show_status("")
-                self._host.show_error(f"{what}: {exc}")
+                self._host.show_error(f"{said_run(what)}: {exc}")
                 return
             if isinstance(outcome, tuple):
                 asking = True
@@ -261,7 +296,7 @@ class DreamRuns(QObject):
                 self._host.sync()
         if outcome.summarizer_problem is not None:  # issue 28: say it plainly, offer the choice
             self._host.show_status("")
-            self._host.show_error(f"{what}: {missing_text(outcome.summarizer_problem)}")
+            self._host.show_error(f"{said_run(what)}: {missing_text(outcome.summarizer_problem)}")
             self._host.offer_summarizer_choice(True)
             return
         if outcome.status == FAILED:  # walkthrough F2: kept until dismissed, with Retry and Details
@@ -284,7 +319,7 @@ class DreamRuns(QObject):
             stopped = self._host.runner.cancel(RUN_DUE_TASK)
             if stopped:
                 self.external_day = None
-                self._host.show_status("Scheduled dream stopped — it is tried again later")
+                self._host.show_status(translate("MemoryPage", "Scheduled dream stopped — it is tried again later"))
                 self._host.sync()
             return stopped
         return False
@@ -307,13 +342,14 @@ class DreamRuns(QObject):
                         failure_details("The scheduled dream", day, message, datetime.now(UTC), scheduled=True),
                         lambda: self.dream_over(date.fromisoformat(day)))
                 else:
-                    self._host.show_status(f"Scheduled dream: {outcome_text(status, message)}", 15000)
+                    self._host.show_status(fill(translate("MemoryPage", "Scheduled dream: %1"),
+                                                outcome_text(status, message)), 15000)
             self._host.sync()
             self._host.schedule_reload()
             return
         if not own:
             self.external_day = day
-        text = PHASE_TEXT.get(phase)
+        text = phase_text(phase, day)
         if text is not None:
-            self._host.show_status(text.format(day=day), 0)
+            self._host.show_status(text, 0)
         self._host.sync()

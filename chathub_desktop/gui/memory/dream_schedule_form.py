@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 from typing import TYPE_CHECKING, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from PySide6.QtCore import (
+    QCoreApplication,
+    QLocale,
     Qt,
     QTimer,
     QTimeZone,
@@ -35,7 +37,6 @@ from chathub_desktop.core.dream_schedule import (
     DreamStatus,
     Schedule,
     Slot,
-    local_equivalent,
     next_slot,
     zone_place,
 )
@@ -49,6 +50,7 @@ from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.page_common import description, save_shortcut
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import RangeHint
 from chathub_desktop.services.dream.dream_service import (
     DreamSettingsView,
@@ -60,7 +62,9 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.services.container import Services
 
-SCHEDULE_HELP = (
+translate = QCoreApplication.translate
+
+SCHEDULE_HELP = QT_TRANSLATE_NOOP("MemoryPage",
     "<p><b>Memory dream</b> runs by itself while ChatHub is open — in its window or "
     "tucked away in the system tray. Choose Off, Daily, or Weekly on one weekday; the "
     "time is a UTC time of day.</p>"
@@ -75,7 +79,7 @@ SCHEDULE_HELP = (
     "and the run is tried again on a later cycle. Dream now and Regenerate are not "
     "scheduled runs and never appear there.</p>"
 )
-KEEP_HELP = (
+KEEP_HELP = QT_TRANSLATE_NOOP("MemoryPage",
     "<p><b>Keep dream cards</b> (1–90, default 14) is how many single-day cards are "
     "kept as they are. Older ones beyond that are merged into a single range card "
     "dated <i>first day – last day</i>.</p>"
@@ -85,16 +89,17 @@ KEEP_HELP = (
     "card stays under 3,200.</p>"
 )
 #: The one-line descriptions under the form (walk29 #14; the help above is their tooltip).
-SCHEDULE_LINE = "Runs while ChatHub is open (window or tray) and reads the UTC day before it."
-KEEP_LINE = "Past Keep, the oldest single-day cards merge into one range card."
-#: How the latest scheduled run ended (``dream_run.status``), for DRM-5.
-RUN_STATUS_TEXT = {
-    "appended": "added a card",
-    "nothing": "found nothing new",
-    "duplicate": "skipped a card that repeated an existing one",
-    "exists": "the day already had a card",
-    "failed": "failed",
-    "running": "running…",
+SCHEDULE_LINE = QT_TRANSLATE_NOOP(
+    "MemoryPage", "Runs while ChatHub is open (window or tray) and reads the UTC day before it.")
+KEEP_LINE = QT_TRANSLATE_NOOP("MemoryPage", "Past Keep, the oldest single-day cards merge into one range card.")
+#: How the latest scheduled run ended (``dream_run.status``), for DRM-5 (translated where shown).
+RUN_STATUS_TEXT: dict[str, str] = {
+    DreamStatus.APPENDED: QT_TRANSLATE_NOOP("MemoryPage", "added a card"),
+    DreamStatus.NOTHING: QT_TRANSLATE_NOOP("MemoryPage", "found nothing new"),
+    DreamStatus.DUPLICATE: QT_TRANSLATE_NOOP("MemoryPage", "skipped a card that repeated an existing one"),
+    DreamStatus.EXISTS: QT_TRANSLATE_NOOP("MemoryPage", "the day already had a card"),
+    DreamStatus.FAILED: QT_TRANSLATE_NOOP("MemoryPage", "failed"),
+    DreamStatus.RUNNING: QT_TRANSLATE_NOOP("MemoryPage", "running…"),
 }
 
 
@@ -112,9 +117,50 @@ def system_zone() -> tuple[tzinfo, str]:
         return UTC, "UTC"
 
 
+def day_name(d: date, *, short: bool = False) -> str:
+    """``d``'s weekday in the interface language (``Tuesday``, ``Tue``; ``星期二``)."""
+    form = QLocale.FormatType.ShortFormat if short else QLocale.FormatType.LongFormat
+    return QLocale().dayName(d.isoweekday(), form)
+
+
 def format_utc(dt: datetime) -> str:
-    """``Tue 2026-12-01 02:00 UTC`` for an aware (or naive, taken as UTC) time."""
-    return f"{_as_utc(dt):%a %Y-%m-%d %H:%M} UTC"
+    """``Tue 2026-12-01 02:00 UTC`` for an aware (or naive, taken as UTC) time (the
+    weekday in the interface language)."""
+    at = _as_utc(dt)
+    return f"{day_name(at.date(), short=True)} {at:%Y-%m-%d %H:%M} UTC"
+
+
+def describe_schedule(s: Schedule) -> str:
+    """``Daily at 02:00 UTC``, ``Weekly on Sunday at 02:00 UTC`` or ``Off``, in the
+    interface language (the core's ``Schedule.describe`` stays English for the CLI)."""
+    if s.frequency is DreamFrequency.DAILY:
+        return fill(translate("MemoryPage", "Daily at %1 UTC"), s.time_utc)
+    if s.frequency is DreamFrequency.WEEKLY:
+        return fill(translate("MemoryPage", "Weekly on %1 at %2 UTC"), weekday_name(s.weekday), s.time_utc)
+    return translate("MemoryPage", "Off")
+
+
+def weekday_name(weekday: int) -> str:
+    """The name of ``weekday`` (0 Sunday … 6 Saturday, as :data:`WEEKDAYS`) in the
+    interface language."""
+    return QLocale().dayName(weekday or 7)
+
+
+def local_time(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> tuple[str, str]:
+    """``(local, both)`` for the firing at ``at`` (aware): the user's time of the
+    schedule's UTC time (``03:00 in Berlin``; for Weekly with the weekday when it differs
+    locally) and ``02:00 UTC — 03:00 in Berlin``, in the interface language (DRM-2, as
+    :func:`~chathub_desktop.core.dream_schedule.local_equivalent`)."""
+    utc = datetime.combine(at.astimezone(UTC).date(), schedule.fire_time)
+    local = utc.astimezone(zone)
+    weekly = schedule.frequency is DreamFrequency.WEEKLY
+    utc_text = f"{weekday_name((utc.weekday() + 1) % 7) + ' ' if weekly else ''}{utc:%H:%M} UTC"
+    if weekly and local.weekday() != utc.weekday():
+        mine = fill(translate("MemoryPage", "%1 %2 in %3"), weekday_name((local.weekday() + 1) % 7),
+                    f"{local:%H:%M}", place)
+    else:
+        mine = fill(translate("MemoryPage", "%1 in %2"), f"{local:%H:%M}", place)
+    return mine, f"{utc_text} — {mine}"
 
 
 class DreamHost(Protocol):
@@ -148,6 +194,7 @@ class ScheduleForm(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
+        self.texts = Texts(self)
         self._build(lay)
         self.sync()
 
@@ -158,49 +205,67 @@ class ScheduleForm(QWidget):
         fl = QHBoxLayout(self.schedule_form)
         fl.setContentsMargins(0, 0, 0, 0)
         fl.setSpacing(4)
-        flabel = QLabel("Memory &dream:")
+        t = self.texts
+        flabel = QLabel()
+        t.bind(flabel.setText, lambda: translate("MemoryPage", "Memory &dream:"))
         self.frequency_combo = QComboBox()
         self.frequency_combo.setObjectName("dreamFrequency")
-        for text, value in (("Off", "off"), ("Daily", "daily"), ("Weekly", "weekly")):
-            self.frequency_combo.addItem(text, value)
-        self.frequency_combo.setToolTip("How often the memory dream runs by itself: Off, Daily, or Weekly "
-                                        "on one weekday")
+        for value in ("off", "daily", "weekly"):
+            self.frequency_combo.addItem("", value)
+
+        def say_combos() -> None:
+            for i, text in enumerate((translate("MemoryPage", "Off"), translate("MemoryPage", "Daily"),
+                                      translate("MemoryPage", "Weekly"))):
+                self.frequency_combo.setItemText(i, text)
+            for i in range(len(WEEKDAYS)):
+                self.weekday_combo.setItemText(i, weekday_name(i))
+
+        t.bind(self.frequency_combo.setToolTip, lambda: translate(
+            "MemoryPage", "How often the memory dream runs by itself: Off, Daily, or Weekly on one weekday"))
         flabel.setBuddy(self.frequency_combo)
-        self.weekday_label = QLabel("on")
+        self.weekday_label = QLabel()
+        t.bind(self.weekday_label.setText, lambda: translate("MemoryPage", "on", "a weekly dream: on <weekday>"))
         self.weekday_combo = QComboBox()
         self.weekday_combo.setObjectName("dreamWeekday")
-        for i, name in enumerate(WEEKDAYS):
-            self.weekday_combo.addItem(name, i)
-        self.weekday_combo.setToolTip("The UTC weekday of a weekly dream (it reads the day before)")
-        at = QLabel("at")
+        for i in range(len(WEEKDAYS)):
+            self.weekday_combo.addItem("", i)
+        t.call(say_combos)
+        t.bind(self.weekday_combo.setToolTip, lambda: translate(
+            "MemoryPage", "The UTC weekday of a weekly dream (it reads the day before)"))
+        at = QLabel()
+        t.bind(at.setText, lambda: translate("MemoryPage", "at", "a dream: at <time> UTC"))
         self.time_edit = QLineEdit()
         self.time_edit.setObjectName("dreamTime")
-        self.time_edit.setPlaceholderText("HH:MM")
+        t.bind(self.time_edit.setPlaceholderText, lambda: translate("MemoryPage", "HH:MM"))
         self.time_edit.setMaxLength(5)
         self.time_edit.setFixedWidth(self.time_edit.fontMetrics().horizontalAdvance("00:00") + 22)
-        self.time_edit.setToolTip("Time of day in UTC, 24-hour HH:MM (e.g. 02:00). Enter saves.")
+        t.bind(self.time_edit.setToolTip, lambda: translate(
+            "MemoryPage", "Time of day in UTC, 24-hour HH:MM (e.g. 02:00). Enter saves."))
         self.time_edit.returnPressed.connect(self.save_schedule)
-        utc = QLabel("UTC")
+        utc = QLabel("UTC")  # not translated: the time standard's name
         #: Where the user is (the local equivalent beside the UTC time) and the clock.
         self.local_zone: tuple[tzinfo, str] = system_zone()
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
         self.local_label = QLabel()
         self.local_label.setObjectName("dreamLocalTime")
-        self.local_label.setToolTip("The same time where you are, on the next firing day")
         set_tone(self.local_label, Tone.MUTED)
-        klabel = QLabel("&Keep dream cards:")
+        klabel = QLabel()
+        t.bind(klabel.setText, lambda: translate("MemoryPage", "&Keep dream cards:"))
         self.keep_spin = QSpinBox()
         self.keep_spin.setObjectName("keepDreamCards")
         self.keep_spin.setRange(KEEP_MIN, KEEP_MAX)
         self.keep_spin.setValue(KEEP_DEFAULT)
-        self.keep_spin.setToolTip(f"Single-day cards kept before the oldest are merged into one range card "
-                                  f"({KEEP_MIN}–{KEEP_MAX}, default {KEEP_DEFAULT}); Save merges at once")
+        t.bind(self.keep_spin.setToolTip, lambda: fill(translate(
+            "MemoryPage", "Single-day cards kept before the oldest are merged into one range card (%1–%2, "
+                          "default %3); Save merges at once"), str(KEEP_MIN), str(KEEP_MAX), str(KEEP_DEFAULT)))
         klabel.setBuddy(self.keep_spin)
         self.keep_range_hint = RangeHint(self.keep_spin)
-        self.save_button = QPushButton("Save")
+        self.save_button = QPushButton()
         self.save_button.setObjectName("saveDreamSchedule")
-        self.save_button.setToolTip("Store the schedule and Keep dream cards (Ctrl+S in this form); extra "
-                                    "cards are merged in the same write")
+        t.bind(self.save_button.setText, lambda: translate("MemoryPage", "Save"))
+        t.bind(self.save_button.setToolTip, lambda: translate(
+            "MemoryPage", "Store the schedule and Keep dream cards (Ctrl+S in this form); extra cards are merged "
+                          "in the same write"))
         self.save_button.setAutoDefault(False)
         self.save_button.clicked.connect(self.save_schedule)
         save_shortcut(self.schedule_form, "Save dream schedule", self.save_schedule)
@@ -215,8 +280,8 @@ class ScheduleForm(QWidget):
         fl.addWidget(self.save_button)
         lay.addWidget(self.schedule_form)
         # what the two fields mean, one muted line each (the full help is the tooltip; walk29 #14)
-        self.schedule_description = description(SCHEDULE_LINE, SCHEDULE_HELP, "dreamScheduleHelp")
-        self.keep_description = description(KEEP_LINE, KEEP_HELP, "keepDreamCardsHelp")
+        self.schedule_description = description(SCHEDULE_LINE, SCHEDULE_HELP, "dreamScheduleHelp", t)
+        self.keep_description = description(KEEP_LINE, KEEP_HELP, "keepDreamCardsHelp", t)
         drow = QHBoxLayout()  # side by side: one line in a wide window, each wraps in a narrow one
         drow.setSpacing(Space.XL)
         drow.addWidget(self.schedule_description, 3)
@@ -231,14 +296,19 @@ class ScheduleForm(QWidget):
         self.next_label = QLabel()
         self.next_label.setObjectName("nextDreamLabel")
         self.next_label.setWordWrap(True)
-        self.next_label.setToolTip("When the schedule fires next (UTC); it dreams over the UTC day before")
+        t.bind(self.next_label.setToolTip, lambda: translate(
+            "MemoryPage", "When the schedule fires next (UTC); it dreams over the UTC day before"))
         lay.addWidget(self.next_label)
         self.last_run_label = QLabel()
         self.last_run_label.setObjectName("lastDreamRunLabel")
         self.last_run_label.setWordWrap(True)
         self.last_run_label.setTextFormat(Qt.TextFormat.RichText)
-        self.last_run_label.setToolTip("The latest scheduled dream: when it ran, how it ended and, if it "
-                                       "failed, why (it is retried later)")
+        t.bind(self.last_run_label.setToolTip, lambda: translate(
+            "MemoryPage", "The latest scheduled dream: when it ran, how it ended and, if it failed, why (it is "
+                          "retried later)"))
+        # the schedule's lines (dates, weekdays, statuses) are said again after a switch
+        t.call(self._show_schedule_info)
+        t.call(self._show_local_time)
         self.last_run_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.last_run_label)
         # before Save: a schedule whose missed slot would run at once says so (issue 30)
@@ -310,9 +380,10 @@ class ScheduleForm(QWidget):
         if place == "UTC":  # the user's clock is UTC: nothing to add
             self.local_label.hide()
             return
-        text = local_equivalent(schedule, slot.fire_at, zone, place)
-        self.local_label.setText(f"({text.split(' — ', 1)[1]})")
-        self.local_label.setToolTip(f"{text}, on the next firing day ({slot.fire_at:%Y-%m-%d})")
+        mine, both = local_time(schedule, slot.fire_at, zone, place)
+        self.local_label.setText(f"({mine})")
+        self.local_label.setToolTip(fill(translate("MemoryPage", "%1, on the next firing day (%2)"), both,
+                                         f"{slot.fire_at:%Y-%m-%d}"))
         self.local_label.show()
 
     def sync(self) -> None:
@@ -347,12 +418,16 @@ class ScheduleForm(QWidget):
 
     def _confirm_fold(self, preview: ChangePreview, values: tuple[str, str, int, int]) -> None:
         frequency, time_text, weekday, keep = values
-        if change_preview.ask(self, "Keep fewer dream cards",
-                              f"Keeping {keep} dream {'card' if keep == 1 else 'cards'} folds older ones into a "
-                              "range card (by joining their text; the next dream may re-summarize it):",
-                              [PreviewOption("fold", "Save", preview.lines(), preview.changes,
-                                             ("Added", "Folded into the range card", "Range card rewritten"))],
-                              "Save") is None:
+        save = translate("MemoryPage", "Save")
+        if change_preview.ask(self, translate("MemoryPage", "Keep fewer dream cards"),
+                              translate("MemoryPage", "Keeping %n dream card(s) folds older ones into a range card "
+                                                      "(by joining their text; the next dream may re-summarize it):",
+                                        None, keep),
+                              [PreviewOption("fold", save, preview.lines(), preview.changes,
+                                             (translate("MemoryPage", "Added"),
+                                              translate("MemoryPage", "Folded into the range card"),
+                                              translate("MemoryPage", "Range card rewritten")))],
+                              save) is None:
             return
         self._write_schedule(frequency, time_text, weekday, keep, preview.version)
 
@@ -379,10 +454,11 @@ class ScheduleForm(QWidget):
         """What a save that would dream at once says first: the day and when."""
         zone, place = self.local_zone
         now = self.clock().astimezone(zone)
-        here = "UTC" if place == "UTC" else f"in {place}"
-        return (f"Saving dreams right away: the {format_utc(slot.fire_at)} run was missed, so it catches up on "
-                f"Save (now, {now:%H:%M} {here}) over {slot.history_day:%A %Y-%m-%d} (UTC). Later runs follow "
-                "the schedule.")
+        here = f"{now:%H:%M} UTC" if place == "UTC" else fill(translate("MemoryPage", "%1 in %2"),
+                                                               f"{now:%H:%M}", place)
+        return fill(translate("MemoryPage", "Saving dreams right away: the %1 run was missed, so it catches up on "
+                                            "Save (now, %2) over %3 (UTC). Later runs follow the schedule."),
+                    format_utc(slot.fire_at), here, f"{day_name(slot.history_day)} {slot.history_day:%Y-%m-%d}")
 
     def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
         def write() -> DreamSettingsView:
@@ -395,7 +471,8 @@ class ScheduleForm(QWidget):
             self._fill_form(result)
             self._show_schedule_info()
             self.sync()
-            self._host.show_status(f"Saved: {result.schedule.describe()} · keep {result.keep} cards")
+            self._host.show_status(fill(translate("MemoryPage", "Saved: %1 · keep %2 cards"),
+                                        describe_schedule(result.schedule), str(result.keep)))
             self._host.schedule_reload()
 
         return self._host.ops.start("Save dream schedule", write, done, on_fail=lambda: self.time_edit.setFocus())
@@ -409,34 +486,37 @@ class ScheduleForm(QWidget):
         s = v.schedule
         typed = self.typed_schedule()
         if not self.memory_enabled:
-            text = "Memory is off for this assistant, so no dream runs for it."
+            text = translate("MemoryPage", "Memory is off for this assistant, so no dream runs for it.")
         elif typed is not None and typed != s:  # the stored state would contradict the form
-            text = "Not saved yet: Save uses the schedule above."
+            text = translate("MemoryPage", "Not saved yet: Save uses the schedule above.")
         elif not s.enabled:
-            text = "The schedule is off: no dream runs by itself. Dream now still works."
+            text = translate("MemoryPage", "The schedule is off: no dream runs by itself. Dream now still works.")
         elif v.next_at is not None:
-            text = f"Next dream: {format_utc(v.next_at)} — {s.describe()}, over the UTC day before."
+            text = fill(translate("MemoryPage", "Next dream: %1 — %2, over the UTC day before."),
+                        format_utc(v.next_at), describe_schedule(s))
         else:
-            text = s.describe()
+            text = describe_schedule(s)
         if s.enabled and self.paused:
-            text += " Dreams are paused (tray menu → Pause dreams)."
+            text += translate("MemoryPage", " Dreams are paused (tray menu → Pause dreams).")
         self.next_label.setText(text)
         run = v.last_run
         if not s.enabled:
             self.last_run_label.hide()
             return
         if run is None:
-            body = "Last scheduled run: none yet."
+            body = html.escape(translate("MemoryPage", "Last scheduled run: none yet."))
         else:
-            what = html.escape(RUN_STATUS_TEXT.get(run.status, run.status))
-            body = (f"Last scheduled run: {html.escape(format_utc(run.started_at))}, over "
-                    f"{run.history_day.isoformat()} — ")
+            what = html.escape(translate("MemoryPage", RUN_STATUS_TEXT.get(run.status, run.status)))
+            body = html.escape(fill(translate("MemoryPage", "Last scheduled run: %1, over %2 — "),
+                                    format_utc(run.started_at), run.history_day.isoformat()))
             if run.stalled:  # issue 10: a killed run, taken over at the next check
-                body += f"<span style='color:{current_colours().warning}'><b>{html.escape(run.note or 'stopped')}</b>.</span>"
+                note = run.note or translate("MemoryPage", "stopped")
+                body += f"<span style='color:{current_colours().warning}'><b>{html.escape(note)}</b>.</span>"
             elif run.status == DreamStatus.FAILED:
-                hint = html.escape(run.error or "no reason was recorded")
-                retry = f" It is tried again from {html.escape(format_utc(run.next_retry_at))}." \
-                    if run.next_retry_at is not None else " It is tried again on the next cycle."
+                hint = html.escape(run.error or translate("MemoryPage", "no reason was recorded"))
+                retry = html.escape(fill(translate("MemoryPage", " It is tried again from %1."),
+                                         format_utc(run.next_retry_at)) if run.next_retry_at is not None
+                                    else translate("MemoryPage", " It is tried again on the next cycle."))
                 body += f"<span style='color:{current_colours().warning}'><b>{what}</b>: {hint}.{retry}</span>"
             else:
                 body += what

@@ -10,7 +10,7 @@ room instead (walk36 #7)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -24,8 +24,11 @@ from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.page_common import description, section_title
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts
 
-DREAMING_HELP = (
+translate = QCoreApplication.translate
+
+DREAMING_HELP = QT_TRANSLATE_NOOP("MemoryPage",
     "<p><b>Dreaming memory</b> is what the assistant learns on its own: a scheduled "
     "memory dream reads the topics you were active in the day before and adds a dated "
     "card about how you like to work (tone, format, tool habits), not a recap.</p>"
@@ -34,9 +37,11 @@ DREAMING_HELP = (
     "excerpt of that day's messages. The dream never changes your fixed memory.</p>"
 )
 #: The one-line descriptions under the titles (walk29 #14; the full help is their tooltip).
-DREAMING_LINE = "What the assistant learns by itself: a scheduled dream turns a day's chats into a dated card."
-SNIPPETS_LINE = "Keeps a snippet of each topic's summary for later requests and the dream."
-SNIPPETS_HELP = (
+DREAMING_LINE = QT_TRANSLATE_NOOP(
+    "MemoryPage", "What the assistant learns by itself: a scheduled dream turns a day's chats into a dated card.")
+SNIPPETS_LINE = QT_TRANSLATE_NOOP(
+    "MemoryPage", "Keeps a snippet of each topic's summary for later requests and the dream.")
+SNIPPETS_HELP = QT_TRANSLATE_NOOP("MemoryPage",
     "<p><b>Topic snippets</b> keeps a short snippet of each topic's summary so later "
     "requests and the memory dream can reuse it.</p>"
     "<p>Snippets come from compaction summaries, which need Limit history messages and "
@@ -59,6 +64,7 @@ class DreamingGroup(QWidget):
         self.panel = panel
         #: False while the group is folded to its title row.
         self.shown = True
+        self.texts = t = Texts(self)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, Space.XS, 0, 0)
         lay.setSpacing(Space.SM)
@@ -69,21 +75,24 @@ class DreamingGroup(QWidget):
         self.fold_button.setObjectName("dreamingFoldButton")
         self.fold_button.setAutoRaise(True)
         self.fold_button.setArrowType(Qt.ArrowType.DownArrow)
-        self.fold_button.setAccessibleName("Fold dreaming memory")
-        self.fold_button.setToolTip("Fold the Dreaming memory group to this line, giving fixed memory the page "
-                                    "(click again to unfold)")
+        self._say_fold()
+        t.bind(self.fold_button.setToolTip, lambda: translate(
+            "MemoryPage", "Fold the Dreaming memory group to this line, giving fixed memory the page "
+                          "(click again to unfold)"))
         self.fold_button.clicked.connect(lambda _c=False: self.set_shown(not self.shown))
         row.addWidget(self.fold_button)
-        self.title = section_title("Dreaming memory")
-        self.title.setToolTip(DREAMING_HELP)
+        self.title = section_title()
+        t.bind(self.title.setText, lambda: translate("MemoryPage", "Dreaming memory"))
+        t.bind(self.title.setToolTip, lambda: translate("MemoryPage", DREAMING_HELP))
         row.addWidget(self.title)
         row.addSpacing(Space.XL)
-        self.snippets_switch = QCheckBox("&Topic snippets")
+        self.snippets_switch = QCheckBox()
         self.snippets_switch.setObjectName("topicSnippetsSwitch")
-        self.snippets_switch.setToolTip(SNIPPETS_HELP)
+        t.bind(self.snippets_switch.setText, lambda: translate("MemoryPage", "&Topic snippets"))
+        t.bind(self.snippets_switch.setToolTip, lambda: translate("MemoryPage", SNIPPETS_HELP))
         self.snippets_switch.toggled.connect(self.snippets_toggled.emit)
         row.addWidget(self.snippets_switch)
-        self.snippets_description = description(SNIPPETS_LINE, SNIPPETS_HELP, "topicSnippetsHelp")
+        self.snippets_description = description(SNIPPETS_LINE, SNIPPETS_HELP, "topicSnippetsHelp", t)
         row.addWidget(self.snippets_description, 1)
         self.summary = QLabel()  # what the folded group holds
         self.summary.setObjectName("dreamingSummary")
@@ -92,7 +101,7 @@ class DreamingGroup(QWidget):
         row.addWidget(self.summary, 1)
         lay.addLayout(row)
         #: What the group is, in one line (the full help is its tooltip; walk29 #14).
-        self.description = description(DREAMING_LINE, DREAMING_HELP, "dreamingHelp")
+        self.description = description(DREAMING_LINE, DREAMING_HELP, "dreamingHelp", t)
         self._unfolded = QWidget()  # what folding hides: the description and the panel
         ul = QVBoxLayout(self._unfolded)
         ul.setContentsMargins(0, 0, 0, 0)
@@ -107,6 +116,12 @@ class DreamingGroup(QWidget):
         self.snippets_switch.setChecked(on)
         self.snippets_switch.blockSignals(False)
 
+    def _say_fold(self) -> None:
+        """The fold button's name: what a click does now."""
+        on = self.shown
+        self.texts.bind(self.fold_button.setAccessibleName, lambda: translate("MemoryPage", "Fold dreaming memory")
+                        if on else translate("MemoryPage", "Show dreaming memory"))
+
     def set_shown(self, on: bool) -> None:
         """Unfold (``on``) or fold the group; folded, it is its title row and a one-line
         summary (schedule, cards, proposals) and fixed memory takes the room."""
@@ -114,9 +129,9 @@ class DreamingGroup(QWidget):
             return
         self.shown = on
         self.fold_button.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
-        self.fold_button.setAccessibleName("Fold dreaming memory" if on else "Show dreaming memory")
+        self._say_fold()
         if not on:
-            self.summary.setText(self.panel.summary())
+            self.texts.bind(self.summary.setText, self.panel.summary)
         self._unfolded.setVisible(on)
         self.summary.setVisible(not on)
         self.snippets_description.setVisible(on)  # the summary takes its place

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import (
     QGuiApplication,
 )
@@ -18,14 +18,17 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.dialogs import confirm
-from chathub_desktop.gui.memory.card_editor import CardTextEdit
+from chathub_desktop.gui.memory.card_editor import ADD_KEYS_HINT, CardTextEdit
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.host import FixedListHost
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said_reason
 from chathub_desktop.services.errors import StaleDocument
 from chathub_desktop.services.memory.memory_service import MemoryEntryView
 
 #: Added to the refusal of an entry edit: the editor is opened again with the user's text.
-ENTRY_STALE_HINT = ("The list shows the newer memory now and your text is back in the editor: Enter "
+translate = QCoreApplication.translate
+ENTRY_STALE_HINT = QT_TRANSLATE_NOOP("MemoryPage", "The list shows the newer memory now and your text is back in the editor: Enter "
                     "saves it, Esc drops it.")
 #: A worker's answer meaning "refused as stale" (so the GUI thread can keep the text).
 _STALE = object()
@@ -53,10 +56,12 @@ class EntryActions(QObject):
         """The inline Add memory editor, made on first use and handed to ``place_add``
         (the page puts it above the list; not built while the page opens)."""
         if self._add_editor is None:
-            ed = CardTextEdit(hint="Enter adds · Shift+Enter new line · Esc cancels")
+            ed = CardTextEdit(hint=ADD_KEYS_HINT)
             ed.setObjectName("addMemoryEditor")
-            ed.setAccessibleName("New fixed-memory entry")
-            ed.setPlaceholderText("A new fact, preference or instruction; it is added at the end")
+            texts = Texts(ed)
+            texts.bind(ed.setAccessibleName, lambda: translate("MemoryPage", "New fixed-memory entry"))
+            texts.bind(ed.setPlaceholderText, lambda: translate(
+                "MemoryPage", "A new fact, preference or instruction; it is added at the end"))
             ed.setFixedHeight(ed.height_for(3))
             ed.submitted.connect(self._submit_add)
             ed.cancelled.connect(self._cancel_add)
@@ -112,10 +117,10 @@ class EntryActions(QObject):
             if then is not None:
                 then()
             self._host.select_after_load(view.number)
-            self._host.show_status(f"Added #{view.number}")
+            self._host.show_status(fill(translate("MemoryPage", "Added #%1"), str(view.number)))
             self._host.schedule_reload()
 
-        return self._host.ops.start("Add memory", lambda: self._host.svc.memory.add(self._host.assistant_id, text), done)
+        return self._host.ops.start(translate("MemoryPage", "Add memory"), lambda: self._host.svc.memory.add(self._host.assistant_id, text), done)
 
     def edit_current(self) -> None:
         """Open the in-place editor on the selected card (Enter, double-click; Esc cancels)."""
@@ -142,16 +147,17 @@ class EntryActions(QObject):
 
         def done(view: object) -> None:
             if isinstance(view, tuple) and view[0] is _STALE:
-                self._host.show_error(f"Edit #{number}: {view[1]}. {ENTRY_STALE_HINT}")
+                self._host.show_error(fill(translate("MemoryPage", "Edit #%1: %2. %3"), str(number), said_reason(view[1]),
+                                           translate("MemoryPage", ENTRY_STALE_HINT)))
                 self._reopen = (number, old.text, text)
                 self._host.schedule_reload()
                 return
             assert isinstance(view, MemoryEntryView)
             self._host.select_after_load(view.number)
-            self._host.show_status(f"Saved #{view.number}")
+            self._host.show_status(fill(translate("MemoryPage", "Saved #%1"), str(view.number)))
             self._host.schedule_reload()
 
-        if not self._host.ops.start(f"Edit #{number}", write, done, self._host.schedule_reload):
+        if not self._host.ops.start(fill(translate("MemoryPage", "Edit #%1"), str(number)), write, done, self._host.schedule_reload):
             return None
         return MemoryEntryView(number, " ".join(text.split()), "owner", True)
 
@@ -182,16 +188,17 @@ class EntryActions(QObject):
         if e is None:
             return
         preview = e.text if len(e.text) <= 120 else e.text[:120] + "…"
-        if not confirm.ask(self._parent, "Delete memory",
-                           f"Delete #{e.number}: “{preview}”?\nThe entries after it are renumbered."):
+        if not confirm.ask(self._parent, translate("MemoryPage", "Delete memory"),
+                           fill(translate("MemoryPage", "Delete #%1: “%2”?\nThe entries after it are renumbered."),
+                                str(e.number), preview), translate("MemoryPage", "Delete")):
             return
 
         def done(_r: object) -> None:
             # the card that moves up into this row is selected after the reload
-            self._host.show_status(f"Deleted #{e.number}")
+            self._host.show_status(fill(translate("MemoryPage", "Deleted #%1"), str(e.number)))
             self._host.schedule_reload()
 
-        self._host.ops.start(f"Delete #{e.number}", lambda: self._host.svc.memory.delete(
+        self._host.ops.start(fill(translate("MemoryPage", "Delete #%1"), str(e.number)), lambda: self._host.svc.memory.delete(
             self._host.assistant_id, e.number, expected_text=e.text), done)
 
     def mark_current_trusted(self) -> None:
@@ -203,10 +210,10 @@ class EntryActions(QObject):
         def done(view: object) -> None:
             assert isinstance(view, MemoryEntryView)
             self._host.select_after_load(view.number)
-            self._host.show_status(f"#{view.number} is trusted now")
+            self._host.show_status(fill(translate("MemoryPage", "#%1 is trusted now"), str(view.number)))
             self._host.schedule_reload()
 
-        self._host.ops.start(f"Mark #{e.number} trusted", lambda: self._host.svc.memory.clear_untrusted(
+        self._host.ops.start(fill(translate("MemoryPage", "Mark #%1 trusted"), str(e.number)), lambda: self._host.svc.memory.clear_untrusted(
             self._host.assistant_id, e.number, expected_text=e.text), done)
 
     def toggle_pause_current(self) -> None:
@@ -218,10 +225,11 @@ class EntryActions(QObject):
         def done(view: object) -> None:
             assert isinstance(view, MemoryEntryView)
             self._host.select_after_load(view.number)
-            self._host.show_status(f"#{view.number} is {'paused: kept, not sent' if view.paused else 'sent again'}")
+            self._host.show_status(fill(translate("MemoryPage", "#%1 is paused: kept, not sent") if view.paused
+                                        else translate("MemoryPage", "#%1 is sent again"), str(view.number)))
             self._host.schedule_reload()
 
-        self._host.ops.start(f"Pause #{e.number}", lambda: self._host.svc.memory.set_paused(
+        self._host.ops.start(fill(translate("MemoryPage", "Pause #%1"), str(e.number)), lambda: self._host.svc.memory.set_paused(
             self._host.assistant_id, e.number, not e.paused, expected_text=e.text), done)
 
     def copy_entry(self) -> None:
@@ -229,4 +237,4 @@ class EntryActions(QObject):
         e = self._host.current_entry()
         if e is not None:
             QGuiApplication.clipboard().setText(e.text)
-            self._host.show_status(f"Copied #{e.number}")
+            self._host.show_status(fill(translate("MemoryPage", "Copied #%1"), str(e.number)))

@@ -9,6 +9,7 @@ from operator import attrgetter
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -27,14 +28,17 @@ from chathub_desktop.gui.memory.card_delegate import (
     TrustedRole,
 )
 from chathub_desktop.gui.memory.page_common import role_data
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.memory.memory_service import MemoryEntryView
 
+translate = QCoreApplication.translate
+
 ORIGIN_TIPS = {
-    "owner": "Written by you in this editor",
-    "dream": "Written by the memory dream",
-    "agent": "Written by the model with its memory tool",
+    "owner": QT_TRANSLATE_NOOP("MemoryPage", "Written by you in this editor"),
+    "dream": QT_TRANSLATE_NOOP("MemoryPage", "Written by the memory dream"),
+    "agent": QT_TRANSLATE_NOOP("MemoryPage", "Written by the model with its memory tool"),
 }
-UNTRUSTED_TIP = (
+UNTRUSTED_TIP = QT_TRANSLATE_NOOP("MemoryPage",
     "The model wrote this entry while its recent history held web or plugin output, so it "
     "is sent as data, not instructions. Mark it trusted if you agree with it."
 )
@@ -46,12 +50,13 @@ FETCH_BATCH = 256
 
 
 def _entry_tooltip(v: MemoryEntryView) -> str:
-    tip = ORIGIN_TIPS.get(v.origin or "", "Origin not recorded")
+    tip = translate("MemoryPage", ORIGIN_TIPS.get(v.origin or "", QT_TRANSLATE_NOOP("MemoryPage",
+                                                                                   "Origin not recorded")))
     if v.source is not None:  # issue 15
         tip += "; " + v.source.line()
     if not v.trusted:
-        tip += "\nUntrusted: " + UNTRUSTED_TIP
-    return f"#{v.number} · {tip}\nDouble-click or Enter to edit, Del to delete"
+        tip += "\n" + translate("MemoryPage", "Untrusted: ") + translate("MemoryPage", UNTRUSTED_TIP)
+    return f"#{v.number} · {tip}\n" + translate("MemoryPage", "Double-click or Enter to edit, Del to delete")
 
 
 #: What each role shows of an entry.
@@ -64,8 +69,9 @@ _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
     int(TrustedRole): attrgetter("trusted"),
     int(PausedRole): attrgetter("paused"),
     int(SourceRole): lambda v: v.source.name if v.source is not None else None,
-    int(Qt.ItemDataRole.AccessibleTextRole): lambda v: (f"#{v.number}: {v.text}" + ("" if v.trusted else " (untrusted)")
-                                                        + (" (paused)" if v.paused else "")
+    int(Qt.ItemDataRole.AccessibleTextRole): lambda v: (f"#{v.number}: {v.text}"
+                                                        + ("" if v.trusted else translate("MemoryPage", " (untrusted)"))
+                                                        + (translate("MemoryPage", " (paused)") if v.paused else "")
                                                         + (f" ({v.source.line()})" if v.source is not None else "")),
     int(Qt.ItemDataRole.ToolTipRole): _entry_tooltip,
 }
@@ -75,9 +81,10 @@ _NOTE_ROLES: dict[int, Callable[[Note], object]] = {
     int(NoteRole): lambda _n: True,
     int(MeasureRole): lambda n: (n.text, True),
     int(TrustedRole): lambda _n: True,
-    int(Qt.ItemDataRole.AccessibleTextRole): lambda n: f"Note: {n.text}",
-    int(Qt.ItemDataRole.ToolTipRole): lambda _n: "A free-form line of the raw document (Edit raw changes it); "
-                                                  "it is sent with the memory as written",
+    int(Qt.ItemDataRole.AccessibleTextRole): lambda n: fill(translate("MemoryPage", "Note: %1"), n.text),
+    int(Qt.ItemDataRole.ToolTipRole): lambda _n: translate("MemoryPage", "A free-form line of the raw document (Edit "
+                                                                         "raw changes it); it is sent with the memory "
+                                                                         "as written"),
 }
 
 

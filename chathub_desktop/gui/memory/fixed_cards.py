@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QCoreApplication,
     QEvent,
     QModelIndex,
     QPersistentModelIndex,
@@ -16,7 +17,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QColor, QHelpEvent, QMouseEvent, QPainter, QPalette
-from PySide6.QtWidgets import QAbstractItemView, QStyleOptionViewItem, QToolTip
+from PySide6.QtWidgets import QAbstractItemView, QListView, QStyleOptionViewItem, QToolTip
 
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import colours_for
@@ -26,9 +27,10 @@ from chathub_desktop.gui.memory.card_delegate import (
     NumberRole,
     PausedRole,
 )
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 
-PAUSE_TIP = "Pause: keep this entry here but stop sending it to the model (Ctrl+P)"
-RESUME_TIP = "Paused: click to send this entry again (Ctrl+P)"
+PAUSE_TIP = QT_TRANSLATE_NOOP("MemoryPage", "Pause: keep this entry here but stop sending it to the model (Ctrl+P)")
+RESUME_TIP = QT_TRANSLATE_NOOP("MemoryPage", "Paused: click to send this entry again (Ctrl+P)")
 
 
 class FixedCardDelegate(MemoryCardDelegate):
@@ -36,6 +38,12 @@ class FixedCardDelegate(MemoryCardDelegate):
     ``pause_clicked(number)`` (notes have none)."""
 
     pause_clicked = Signal(int)
+
+    def __init__(self, view: QListView) -> None:
+        super().__init__(view)
+        #: One icon for every card: a new QIcon per paint rendered its SVG again for each
+        #: card painted (its engine keeps the pixmap per palette colour, so themes still apply).
+        self._pause_icon = icon(Icon.PAUSE)
 
     def toggle_rect(self, rect: QRect) -> QRect:
         """Where the pause toggle sits in a row's ``rect`` (top right of the card)."""
@@ -58,7 +66,7 @@ class FixedCardDelegate(MemoryCardDelegate):
             painter.setBrush(QColor(bg))
             painter.drawEllipse(QRectF(box))
             painter.restore()
-        icon(Icon.PAUSE).paint(painter, box.adjusted(2, 2, -2, -2))
+        self._pause_icon.paint(painter, box.adjusted(2, 2, -2, -2))
 
     def editorEvent(self, event: QEvent, model: QAbstractListModel,  # type: ignore[override]
                     option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> bool:
@@ -78,6 +86,7 @@ class FixedCardDelegate(MemoryCardDelegate):
         rect: QRect = option.rect
         if event.type() == QEvent.Type.ToolTip and not index.data(NoteRole) and \
                 self.toggle_rect(rect).contains(event.pos()):
-            QToolTip.showText(event.globalPos(), RESUME_TIP if index.data(PausedRole) else PAUSE_TIP, view)
+            QToolTip.showText(event.globalPos(), QCoreApplication.translate(
+                "MemoryPage", RESUME_TIP if index.data(PausedRole) else PAUSE_TIP), view)
             return True
         return super().helpEvent(event, view, option, index)

@@ -29,8 +29,12 @@ when the window is short, each card list keeping room for three cards (walk29 #1
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import (
+    QCoreApplication,
     QEvent,
+    QLocale,
     QObject,
     Qt,
     QTimer,
@@ -49,7 +53,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListView,
-    QMenu,
     QPushButton,
     QScrollArea,
     QStackedWidget,
@@ -70,7 +73,6 @@ from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
-from chathub_desktop.gui.memory.memory_paste_dialog import PasteMemoryDialog
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
     card_list,
@@ -78,12 +80,21 @@ from chathub_desktop.gui.memory.page_common import (
     error_label,
     section_title,
 )
+from chathub_desktop.gui.memory.page_texts import (
+    EMPTY_LINE,
+    EMPTY_TEXT,
+    FIXED_MEMORY_HELP,
+    FIXED_MEMORY_LINE,
+    MEMORY_SWITCH_HELP,
+    MEMORY_SWITCH_LINE,
+)
 from chathub_desktop.gui.memory.raw_editor import RawEditor
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.collector_pause import collector_paused
 from chathub_desktop.gui.shell.elided_line import ElidedLine
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.shell.page_header import PageHeader
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.task_runner import TaskRunner
@@ -92,33 +103,8 @@ from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.memory.memory_service import FixedMemorySnapshot, MemoryEntryView
 from chathub_desktop.services.views import AssistantView
 
-# --- help texts (APP-6) -------------------------------------------------------------------
-
-MEMORY_SWITCH_HELP = (
-    "<p><b>Enable assistant memory</b> is this assistant's master switch.</p>"
-    "<p>When it is off, no fixed or dynamic memory is sent with any request, no memory "
-    "dream runs for this assistant and the model is not offered its memory tools. "
-    "Your entries stay here untouched, and topic compaction (Chat Preference) keeps "
-    "working as before.</p>"
-)
-FIXED_MEMORY_HELP = (
-    "<p><b>Fixed memory</b> belongs to you: facts, preferences and standing "
-    "instructions this assistant sees in every chat.</p>"
-    "<p>The assistant can add or correct entries itself with its built-in memory tool "
-    "(it must quote the current text before changing one). Automatic summarization and "
-    "the memory dream read it but never rewrite it.</p>"
-    "<p>Cards show who wrote each entry: <i>owner</i> (you), <i>dream</i> or "
-    "<i>agent</i> (the model). An entry the model wrote right after reading web or "
-    "plugin output is marked <i>untrusted</i> and is sent as data, not as instructions, "
-    "until you mark it trusted.</p>"
-)
-#: The one-line descriptions (walk29 #14: instead of "?" buttons; the help above is their tooltip).
-MEMORY_SWITCH_LINE = "Off: no memory is sent with requests, no dream runs and the model gets no memory tools."
-FIXED_MEMORY_LINE = "Facts, preferences and standing instructions this assistant sees in every chat. You own them."
-EMPTY_TEXT = ("No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the assistant to "
-              "remember something.")
-#: An empty fixed memory is this one line and Add, not a list's box (walk36 #7).
-EMPTY_LINE = "No fixed memory yet: add an entry, or ask the assistant to remember something."
+translate = QCoreApplication.translate
+__all__ = ["EMPTY_LINE", "FIXED_MEMORY_HELP", "MEMORY_SWITCH_HELP", "MemoryPage"]
 
 #: Cards laid out per pass of the event loop (each pass well under a frame, issue 30).
 FIXED_LAYOUT_BATCH = 40
@@ -151,7 +137,6 @@ class MemoryPage(QWidget):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("memoryPage")
-        self.setWindowTitle("Memory")
         self.svc = services
         self.assistant_id = assistant_id
         self.presenter = presenter or ErrorPresenter(self)
@@ -168,12 +153,15 @@ class MemoryPage(QWidget):
         self._version = ""  # version token of the document the cards show
         self.assistant: AssistantView | None = None
         self.loads = 0
-        #: Clear, Export, Import and Copy (a component given this page).
+        #: Clear, Export, Import, Import from another assistant and Copy: the overflow menu
+        #: (a component given this page).
         self.transfer = TransferActions(self, self)
         #: The History panel, made on first use.
         self.history: MemoryHistoryView | None = None
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
+        #: Every text of the page, re-said on a language switch (issue 27).
+        self.texts = Texts(self)
         self._build()
         # coalesces bursts of tool writes; owns the bus connection
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work,
@@ -187,7 +175,8 @@ class MemoryPage(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
         #: "← Memory · <assistant>", as Settings and Search (walk29 #15); Back goes to the chats.
-        self.header = PageHeader("Memory")
+        self.header = PageHeader("")
+        self._say_title()
         self.header.back_requested.connect(self.back_requested)
         outer.addWidget(self.header)
         # the rest scrolls as a whole in a short window: no list is squeezed to nothing (walk29 #15)
@@ -208,15 +197,19 @@ class MemoryPage(QWidget):
         # master switch (MEM-1), first row, with what it does beside it
         srow = QHBoxLayout()
         srow.setSpacing(Space.LG)
-        self.memory_switch = QCheckBox("&Enable assistant memory")
+        t = self.texts
+        self.memory_switch = QCheckBox()
         self.memory_switch.setObjectName("memorySwitch")
-        self.memory_switch.setToolTip(MEMORY_SWITCH_HELP)
+        t.bind(self.memory_switch.setText, lambda: translate("MemoryPage", "&Enable assistant memory"))
+        t.bind(self.memory_switch.setToolTip, lambda: translate("MemoryPage", MEMORY_SWITCH_HELP))
         self.memory_switch.toggled.connect(self._on_switch)
-        self.switch_description = description(MEMORY_SWITCH_LINE, MEMORY_SWITCH_HELP, "memorySwitchHelp")
+        self.switch_description = description(MEMORY_SWITCH_LINE, MEMORY_SWITCH_HELP, "memorySwitchHelp", t)
         srow.addWidget(self.memory_switch)
         srow.addWidget(self.switch_description, 1)
         outer.addLayout(srow)
-        self.off_hint = QLabel("Memory is off: nothing below is sent to the model and it gets no memory tools.")
+        self.off_hint = QLabel()
+        t.bind(self.off_hint.setText, lambda: translate(
+            "MemoryPage", "Memory is off: nothing below is sent to the model and it gets no memory tools."))
         self.off_hint.setObjectName("memoryOffHint")
         self.off_hint.setWordWrap(True)
         set_tone(self.off_hint, Tone.WARNING)
@@ -241,8 +234,9 @@ class MemoryPage(QWidget):
         # Fixed memory title row
         trow = QHBoxLayout()
         trow.setSpacing(4)
-        self.fixed_title = section_title("Fixed memory")
-        self.fixed_title.setToolTip(FIXED_MEMORY_HELP)
+        self.fixed_title = section_title("")
+        t.bind(self.fixed_title.setText, lambda: translate("MemoryPage", "Fixed memory"))
+        t.bind(self.fixed_title.setToolTip, lambda: translate("MemoryPage", FIXED_MEMORY_HELP))
         trow.addWidget(self.fixed_title)
         trow.addSpacing(Space.MD)
         #: Short confirmations ("Added #3"), beside the title: seen in every state of the list.
@@ -252,81 +246,52 @@ class MemoryPage(QWidget):
         self._status_timer.timeout.connect(self.status_label.clear)
         trow.addWidget(self.status_label, 100)
         trow.addStretch(1)
-        self.add_action = QAction("&Add memory", self)
+        self.add_action = QAction(self)
+        t.bind(self.add_action.setText, lambda: translate("MemoryPage", "&Add memory"))
         self.add_action.setShortcut(QKeySequence("Ctrl+N"))
         self.add_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        self.add_action.setToolTip("Add one entry at the end: type it in the editor above the list (Ctrl+N)")
+        t.bind(self.add_action.setToolTip, lambda: translate(
+            "MemoryPage", "Add one entry at the end: type it in the editor above the list (Ctrl+N)"))
         self.add_action.triggered.connect(lambda _c=False: self.add_memory())
         self.addAction(self.add_action)
-        self.add_button = self._button("Add memory", self.add_action, Icon.ADD)
+        self.add_button = self._button(lambda: translate("MemoryPage", "Add memory"), self.add_action, Icon.ADD)
         self.add_button.setObjectName("addMemoryButton")
-        self.raw_action = QAction("&Edit raw", self)
+        self.raw_action = QAction(self)
+        t.bind(self.raw_action.setText, lambda: translate("MemoryPage", "&Edit raw"))
         self.raw_action.setShortcut(QKeySequence("Ctrl+E"))
-        self.raw_action.setToolTip("Edit the whole memory as one Markdown document (Ctrl+E)")
+        t.bind(self.raw_action.setToolTip, lambda: translate(
+            "MemoryPage", "Edit the whole memory as one Markdown document (Ctrl+E)"))
         self.raw_action.triggered.connect(lambda _c=False: self.raw.open_raw())
         self.addAction(self.raw_action)
-        self.raw_button = self._button("Edit raw", self.raw_action, Icon.EDIT)
+        self.raw_button = self._button(lambda: translate("MemoryPage", "Edit raw"), self.raw_action, Icon.EDIT)
         self.raw_button.setObjectName("rawEditButton")
-        self.search_action = QAction("&Search memory", self)
+        self.search_action = QAction(self)
+        t.bind(self.search_action.setText, lambda: translate("MemoryPage", "&Search memory"))
         self.search_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Find))
         self.search_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.search_action.setToolTip("Narrow the list to entries that share words with what you type "
-                                      f"({self.search_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        keys = self.search_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        t.bind(self.search_action.setToolTip, lambda: fill(translate(
+            "MemoryPage", "Narrow the list to entries that share words with what you type (%1)"), keys))
         self.search_action.triggered.connect(self.focus_filter)
         self.addAction(self.search_action)
-        self.search_button = self._button("Search memory", self.search_action, Icon.SEARCH)
+        self.search_button = self._button(lambda: translate("MemoryPage", "Search memory"), self.search_action,
+                                          Icon.SEARCH)
         self.search_button.setObjectName("searchMemoryButton")
-        self.history_action = QAction("&History…", self)
-        self.history_action.setToolTip("Every change of this assistant's fixed and dynamic memory — when, who, "
-                                       "what — with Revert")
+        self.history_action = QAction(self)
+        t.bind(self.history_action.setText, lambda: translate("MemoryPage", "&History…"))
+        t.bind(self.history_action.setToolTip, lambda: translate(
+            "MemoryPage", "Every change of this assistant's fixed and dynamic memory — when, who, what — with Revert"))
         self.history_action.triggered.connect(lambda _c=False: self.open_history())
-        self.history_button = self._button("History…", self.history_action, Icon.HISTORY)
+        self.history_button = self._button(lambda: translate("MemoryPage", "History…"), self.history_action,
+                                           Icon.HISTORY)
         self.history_button.setObjectName("historyButton")
-        # the rarer whole-document actions live in the overflow menu (issue 30)
-        self.import_action = QAction("&Import…", self)
-        self.import_action.setIcon(icon(Icon.IMPORT))
-        self.import_action.setToolTip("Merge a memory file's fixed entries into this memory, or replace it "
-                                      "(JSON or Markdown); a preview shows what changes first")
-        self.import_action.triggered.connect(self.transfer.open_import)
-        self.paste_action = QAction("Import from another &assistant…", self)
-        self.paste_action.setIcon(icon(Icon.PASTE_IMPORT))
-        self.paste_action.setToolTip("Paste what ChatGPT, Claude or another assistant remembers about you; "
-                                     "each fact becomes an entry")
-        self.paste_action.triggered.connect(self.open_paste_import)
-        self.export_action = QAction("E&xport…", self)
-        self.export_action.setIcon(icon(Icon.EXPORT))
-        self.export_action.setToolTip("Save this assistant's memory to a file: fixed and dynamic memory with "
-                                      "where each entry came from (JSON or Markdown), or the fixed document alone")
-        self.export_action.triggered.connect(self.transfer.open_export)
-        self.copy_action = QAction("&Copy document", self)
-        self.copy_action.setIcon(icon(Icon.COPY))
-        self.copy_action.setToolTip("Copy the memory document (Markdown) to the clipboard")
-        self.copy_action.triggered.connect(self.transfer.copy_document)
-        self.clear_action = QAction("C&lear…", self)
-        self.clear_action.setIcon(icon(Icon.CLEAR))
-        self.clear_action.setToolTip("Remove every fixed-memory entry, after showing what goes "
-                                     "(Memory → History can revert it)")
-        self.clear_action.triggered.connect(self.transfer.clear_memory)
-        self.more_menu = QMenu(self)
-        self.more_menu.setObjectName("memoryMoreMenu")
-        self.more_menu.setToolTipsVisible(True)
-        for a in (self.import_action, self.paste_action, self.export_action, self.copy_action):
-            self.more_menu.addAction(a)
-        self.more_menu.addSeparator()
-        self.more_menu.addAction(self.clear_action)
-        self.more_button = QToolButton()
-        self.more_button.setObjectName("memoryMoreButton")
-        self.more_button.setIcon(icon(Icon.MORE))
-        self.more_button.setAccessibleName("More memory actions")
-        self.more_button.setToolTip("Import, Import from another assistant, Export, Copy, Clear")
-        self.more_button.setMenu(self.more_menu)
-        self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.paste_dialog: PasteMemoryDialog | None = None
+        #: The overflow menu's button: Import, Import from another assistant, Export, Copy, Clear.
+        self.more_button = self.transfer.more_button
         for b in (self.add_button, self.raw_button, self.search_button, self.history_button, self.more_button):
             trow.addWidget(b)
         flay.addLayout(trow)
         #: What fixed memory is, in one line (the full help is its tooltip; walk29 #14).
-        self.fixed_intro = description(FIXED_MEMORY_LINE, FIXED_MEMORY_HELP, "fixedMemoryHelp")
+        self.fixed_intro = description(FIXED_MEMORY_LINE, FIXED_MEMORY_HELP, "fixedMemoryHelp", t)
         flay.addWidget(self.fixed_intro)
         flay.addWidget(self._build_empty_row())
 
@@ -375,13 +340,15 @@ class MemoryPage(QWidget):
         row = QHBoxLayout(self.empty_row)
         row.setContentsMargins(0, Space.XS, 0, Space.XS)
         row.setSpacing(Space.MD)
-        self.empty_line = QLabel(EMPTY_LINE)
+        self.empty_line = QLabel()
+        self.texts.bind(self.empty_line.setText, lambda: translate("MemoryPage", EMPTY_LINE))
         self.empty_line.setObjectName("fixedMemoryEmptyLine")
         self.empty_line.setWordWrap(True)
         set_tone(self.empty_line, Tone.MUTED)
-        self.empty_add_button = QPushButton(icon(Icon.ADD), "Add memory")
+        self.empty_add_button = QPushButton(icon(Icon.ADD), "")
         self.empty_add_button.setObjectName("emptyAddMemoryButton")
-        self.empty_add_button.setToolTip(self.add_action.toolTip())
+        self.texts.bind(self.empty_add_button.setText, lambda: translate("MemoryPage", "Add memory"))
+        self.texts.bind(self.empty_add_button.setToolTip, self.add_action.toolTip)
         self.empty_add_button.setAutoDefault(False)
         self.empty_add_button.clicked.connect(self.add_action.trigger)
         row.addWidget(self.empty_line, 1)
@@ -431,15 +398,15 @@ class MemoryPage(QWidget):
             QTimer.singleShot(0, self._sync_empty)
         return super().eventFilter(obj, event)
 
-    @staticmethod
-    def _button(text: str, action: QAction, glyph: Icon) -> QToolButton:
-        """An icon button for ``action`` named ``text`` (its accessible name; the tooltip
-        is the action's)."""
+    def _button(self, text: Callable[[], str], action: QAction, glyph: Icon) -> QToolButton:
+        """An icon button for ``action`` named ``text()`` (its accessible name, re-said on a
+        language switch; the tooltip is the action's)."""
         b = QToolButton()
-        action.setIconText(text)  # kept when the action changes (iconText() drops "…")
+        # kept when the action changes (iconText() drops "…")
+        self.texts.bind(action.setIconText, text)
         action.setIcon(icon(glyph))
         b.setDefaultAction(action)
-        b.setAccessibleName(text.rstrip("…"))
+        self.texts.bind(b.setAccessibleName, lambda: text().rstrip("…"))
         b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         return b
 
@@ -449,7 +416,10 @@ class MemoryPage(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
         self.model = MemoryEntryModel(self)
-        self.list, self.delegate = card_list("memoryList", "Fixed memory entries", self.model, FixedCardDelegate)
+        self.list, self.delegate = card_list("memoryList", "", self.model, FixedCardDelegate)
+        t = self.texts
+        t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Fixed memory entries"))
+        t.call(self.list.viewport().update)  # the cards' chips are painted in the language
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
         self.list.setBatchSize(FIXED_LAYOUT_BATCH)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked)
@@ -463,34 +433,43 @@ class MemoryPage(QWidget):
         self.delegate.pause_clicked.connect(self._toggle_pause)
         self.model.modelReset.connect(self._sync_buttons)
 
-        self.edit_card_action = QAction("&Edit entry", self.list)
+        self.edit_card_action = QAction(self.list)
+        t.bind(self.edit_card_action.setText, lambda: translate("MemoryPage", "&Edit entry"))
         self.edit_card_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
         self.edit_card_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.edit_card_action.setToolTip("Edit the selected entry in place (Enter or double-click; Enter saves, "
-                                         "Esc cancels)")
+        t.bind(self.edit_card_action.setToolTip, lambda: translate(
+            "MemoryPage", "Edit the selected entry in place (Enter or double-click; Enter saves, Esc cancels)"))
         self.edit_card_action.triggered.connect(ea.edit_current)
-        self.trust_action = QAction("Mark as &trusted", self.list)
-        self.trust_action.setToolTip("Clear the untrusted mark of the selected entry")
+        self.trust_action = QAction(self.list)
+        t.bind(self.trust_action.setText, lambda: translate("MemoryPage", "Mark as &trusted"))
+        t.bind(self.trust_action.setToolTip, lambda: translate(
+            "MemoryPage", "Clear the untrusted mark of the selected entry"))
         self.trust_action.triggered.connect(ea.mark_current_trusted)
-        self.copy_entry_action = QAction("Copy entry &text", self.list)
+        self.copy_entry_action = QAction(self.list)
+        t.bind(self.copy_entry_action.setText, lambda: translate("MemoryPage", "Copy entry &text"))
         self.copy_entry_action.triggered.connect(ea.copy_entry)
-        self.delete_action = QAction("&Delete entry", self.list)
+        self.delete_action = QAction(self.list)
+        t.bind(self.delete_action.setText, lambda: translate("MemoryPage", "&Delete entry"))
         self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.delete_action.setToolTip("Delete the selected entry; the ones after it renumber (Del)")
+        t.bind(self.delete_action.setToolTip, lambda: translate(
+            "MemoryPage", "Delete the selected entry; the ones after it renumber (Del)"))
         self.delete_action.triggered.connect(ea.delete_current)
-        self.pause_action = QAction("&Pause / resume entry", self.list)
+        self.pause_action = QAction(self.list)
+        t.bind(self.pause_action.setText, lambda: translate("MemoryPage", "&Pause / resume entry"))
         self.pause_action.setShortcut(QKeySequence("Ctrl+P"))
         self.pause_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.pause_action.setToolTip("A paused entry stays here but is not sent to the model and not offered to "
-                                     "its memory tools (Ctrl+P toggles)")
+        t.bind(self.pause_action.setToolTip, lambda: translate(
+            "MemoryPage", "A paused entry stays here but is not sent to the model and not offered to its memory "
+                          "tools (Ctrl+P toggles)"))
         self.pause_action.triggered.connect(ea.toggle_pause_current)
         for a in (self.edit_card_action, self.trust_action, self.pause_action, self.copy_entry_action,
                   self.delete_action):
             self.list.addAction(a)
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
-        self.empty_label = QLabel("Loading…")
+        self.empty_label = QLabel()
+        t.bind(self.empty_label.setText, lambda: translate("MemoryPage", "Loading…"))
         self.empty_label.setObjectName("emptyLabel")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         set_tone(self.empty_label, Tone.MUTED)
@@ -501,8 +480,8 @@ class MemoryPage(QWidget):
         # the filter box (issue 30): narrows the cards as the user types, REF-3 words
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("memoryFilter")
-        self.filter_edit.setPlaceholderText("Filter entries…")
-        self.filter_edit.setAccessibleName("Filter fixed memory entries")
+        t.bind(self.filter_edit.setPlaceholderText, lambda: translate("MemoryPage", "Filter entries…"))
+        t.bind(self.filter_edit.setAccessibleName, lambda: translate("MemoryPage", "Filter fixed memory entries"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._on_filter)
         self.filter_edit.returnPressed.connect(self.list.setFocus)
@@ -513,13 +492,15 @@ class MemoryPage(QWidget):
         brow.addWidget(self.filter_edit, 1)
         self.count_label = QLabel()
         self.count_label.setObjectName("countLabel")
-        self.trust_button = QPushButton("Mark as trusted")
+        self.trust_button = QPushButton()
         self.trust_button.setObjectName("trustButton")
-        self.trust_button.setToolTip(self.trust_action.toolTip())
+        t.bind(self.trust_button.setText, lambda: translate("MemoryPage", "Mark as trusted"))
+        t.bind(self.trust_button.setToolTip, self.trust_action.toolTip)
         self.trust_button.clicked.connect(ea.mark_current_trusted)
-        self.delete_button = QPushButton("Delete")
+        self.delete_button = QPushButton()
         self.delete_button.setObjectName("deleteButton")
-        self.delete_button.setToolTip(self.delete_action.toolTip())
+        t.bind(self.delete_button.setText, lambda: translate("MemoryPage", "Delete"))
+        t.bind(self.delete_button.setToolTip, self.delete_action.toolTip)
         self.delete_button.clicked.connect(ea.delete_current)
         for b in (self.trust_button, self.delete_button):
             b.setAutoDefault(False)
@@ -540,19 +521,25 @@ class MemoryPage(QWidget):
         """``7 entries · 1 untrusted``, or ``1 of 7 entries match`` while filtering."""
         n = self.model.entry_count()
         untrusted = self.model.untrusted()
-        text = f"{n:,} {'entry' if n == 1 else 'entries'}"
-        if self.filter_edit.text().strip():
-            text = f"{self.model.total():,} of {text} match"
-        if untrusted:
-            text += f" · {untrusted:,} untrusted"
-        self.count_label.setText(text)
+        shown = self.model.total()
+        filtering = bool(self.filter_edit.text().strip())
+
+        def say() -> str:
+            text = translate("MemoryPage", "%Ln entry(ies)", None, n)
+            if filtering:
+                text = fill(translate("MemoryPage", "%1 of %2 match"), QLocale().toString(shown), text)
+            if untrusted:
+                text = fill(translate("MemoryPage", "%1 · %2 untrusted"), text, QLocale().toString(untrusted))
+            return text
+
+        self.texts.bind(self.count_label.setText, say)
 
     def _on_filter(self, text: str) -> None:
         self.model.set_filter(text)
         self._show_count()
         n = self.model.total()
         if text.strip():
-            self.empty_label.setText(f"No entry matches “{text.strip()}”.")
+            self._say_empty()
         self.cards_stack.setCurrentWidget(self.list if n else self.empty_label)
         self._sync_empty()
         self._sync_buttons()
@@ -595,7 +582,8 @@ class MemoryPage(QWidget):
             return self.svc.assistants.get(self.assistant_id), snap, notes_of(snap.document)
 
     def _gone(self, exc: ServiceError) -> None:
-        self.show_error(str(exc) if not isinstance(exc, NotFound) else "This assistant no longer exists.")
+        self.show_error(str(exc) if not isinstance(exc, NotFound)
+                        else translate("MemoryPage", "This assistant no longer exists."))
         for w in (self.memory_switch, self.add_button, self.raw_button, self.more_button, self.list,
                   self.dream_panel):
             w.setEnabled(False)
@@ -604,8 +592,7 @@ class MemoryPage(QWidget):
         views = snap.entries
         self._version = snap.version
         self.assistant = a
-        self.setWindowTitle(f"Memory — {a.name}")
-        self.header.title.setText(f"Memory · {a.name}")  # whose memory this is (walk29 #15)
+        self._say_title(a.name)
         self.memory_switch.blockSignals(True)
         self.memory_switch.setChecked(a.memory_enabled)
         self.memory_switch.blockSignals(False)
@@ -616,8 +603,7 @@ class MemoryPage(QWidget):
         if views != self.model.entries() or notes != self.model.notes() or self._select_number is not None:
             self._set_entries(views, notes)
         self._show_count()
-        self.empty_label.setText(EMPTY_TEXT if not self.filter_edit.text().strip()
-                                 else f"No entry matches “{self.filter_edit.text().strip()}”.")
+        self._say_empty()
         self.cards_stack.setCurrentWidget(self.list if self.model.total() else self.empty_label)
         self.raw.document_changed(snap.document)
         self.entry_actions.reopen_pending()
@@ -625,6 +611,21 @@ class MemoryPage(QWidget):
         self._sync_empty()
         self._sync_buttons()
         self.loaded.emit()
+
+    def _say_title(self, name: str | None = None) -> None:
+        """The window title and the header: whose memory this is (walk29 #15)."""
+        if name is None:
+            self.texts.bind(self.setWindowTitle, lambda: translate("MemoryPage", "Memory"))
+            self.texts.bind(self.header.title.setText, lambda: translate("MemoryPage", "Memory"))
+            return
+        self.texts.bind(self.setWindowTitle, lambda: fill(translate("MemoryPage", "Memory — %1"), name))
+        self.texts.bind(self.header.title.setText, lambda: fill(translate("MemoryPage", "Memory · %1"), name))
+
+    def _say_empty(self) -> None:
+        """The empty list's text: nothing yet, or nothing matching the filter."""
+        typed = self.filter_edit.text().strip()
+        self.texts.bind(self.empty_label.setText, lambda: translate("MemoryPage", EMPTY_TEXT) if not typed
+                        else fill(translate("MemoryPage", "No entry matches “%1”."), typed))
 
     def _set_entries(self, views: list[MemoryEntryView], notes: list[Note]) -> None:
         """Swap the entries, keeping the selected card (found by its text, else its row)
@@ -694,9 +695,9 @@ class MemoryPage(QWidget):
         self.trust_button.setEnabled(untrusted and not raw)
         self.trust_action.setEnabled(untrusted and not raw)
         self.trust_button.setVisible(self.model.untrusted() > 0 or untrusted)
-        for a in (self.add_action, self.raw_action, self.export_action, self.copy_action, self.clear_action,
-                  self.search_action):
+        for a in (self.add_action, self.raw_action, self.search_action):
             a.setEnabled(not raw)
+        self.transfer.set_enabled(not raw)
         self.raw.set_busy(self.ops.busy)
 
     def show_error(self, message: str) -> None:
@@ -720,7 +721,7 @@ class MemoryPage(QWidget):
 
         def done(_view: object) -> None:
             self.off_hint.setVisible(not on)
-            self.show_status("Memory on" if on else "Memory off")
+            self.show_status(translate("MemoryPage", "Memory on") if on else translate("MemoryPage", "Memory off"))
 
         if not self.ops.start("Memory switch", lambda: self.svc.assistants.update(self.assistant_id, memory_enabled=on),
                               done, on_fail=revert):
@@ -736,13 +737,6 @@ class MemoryPage(QWidget):
         """The card's pause toggle: select it and pause or resume it (as Ctrl+P)."""
         self.select_number(number)
         self.entry_actions.toggle_pause_current()
-
-    def open_paste_import(self) -> PasteMemoryDialog:
-        """Import from another assistant… (issue 15): the paste dialog, non-blocking."""
-        dlg = PasteMemoryDialog(self.svc, self.runner, self.assistant_id, self)
-        self.paste_dialog = dlg
-        dlg.open()
-        return dlg
 
     # --- Qt overrides -------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:

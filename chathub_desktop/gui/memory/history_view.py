@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -33,6 +33,7 @@ from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -45,12 +46,20 @@ from chathub_desktop.services.memory.memory_history_service import (
 
 #: Diff lines shown at most (a huge change is cut; the CLI prints it whole).
 MAX_DIFF_LINES = 2000
-EMPTY_TEXT = "No memory changes recorded yet."
+translate = QCoreApplication.translate
+
+EMPTY_TEXT = QT_TRANSLATE_NOOP("MemoryPage", "No memory changes recorded yet.")
+#: The documents a change is made to (``ChangeView.document``), as the interface says them.
+DOCUMENTS = {"fixed": QT_TRANSLATE_NOOP("MemoryPage", "fixed"), "dynamic": QT_TRANSLATE_NOOP("MemoryPage", "dynamic")}
+
+
+def _document(name: str) -> str:
+    return translate("MemoryPage", DOCUMENTS[name]) if name in DOCUMENTS else name
 
 
 def change_label(c: ChangeView) -> str:
     """One list row: ``#id  YYYY-MM-DD HH:MM UTC  fixed  you: added entry #2``."""
-    return f"#{c.id}  {c.at:%Y-%m-%d %H:%M} UTC  {c.document}  {c.who}: {c.action}"
+    return f"#{c.id}  {c.at:%Y-%m-%d %H:%M} UTC  {_document(c.document)}  {c.who}: {c.action}"
 
 
 def diff_html(lines: list[DiffLine]) -> str:
@@ -64,8 +73,10 @@ def diff_html(lines: list[DiffLine]) -> str:
         style = f' style="background:{bg}"' if bg else ""
         rows.append(f"<div{style}><code>{html.escape(mark)} {html.escape(ln.text) or '&nbsp;'}</code></div>")
     if len(lines) > MAX_DIFF_LINES:
-        rows.append(f"<div><i>… {len(lines) - MAX_DIFF_LINES:,} more lines (memory history --diff shows all)</i></div>")
-    return "".join(rows) or "<i>No line changed.</i>"
+        more = QLocale().toString(len(lines) - MAX_DIFF_LINES)
+        rows.append("<div><i>" + html.escape(fill(translate(
+            "MemoryPage", "… %1 more lines (memory history --diff shows all)"), more)) + "</i></div>")
+    return "".join(rows) or "<i>" + html.escape(translate("MemoryPage", "No line changed.")) + "</i>"
 
 
 class MemoryHistoryView(QWidget):
@@ -121,18 +132,23 @@ class MemoryHistoryView(QWidget):
         row = QHBoxLayout()
         self.summary = QLabel(self)
         row.addWidget(self.summary, 1)
-        self.revert_button = QPushButton("Revert to before this change…", self)
+        self.texts = t = Texts(self)
+        self.revert_button = QPushButton(self)
         self.revert_button.setObjectName("revertButton")
-        self.revert_button.setToolTip("Put back the document as it was before the selected change "
-                                      "(the revert is itself a change you can undo)")
+        t.bind(self.revert_button.setText, lambda: translate("MemoryPage", "Revert to before this change…"))
+        t.bind(self.revert_button.setToolTip, lambda: translate(
+            "MemoryPage", "Put back the document as it was before the selected change (the revert is itself a "
+                          "change you can undo)"))
         self.revert_button.clicked.connect(lambda: self.revert_selected())
         row.addWidget(self.revert_button)
-        self.back_button = QPushButton("Back to the entries", self)
+        self.back_button = QPushButton(self)
         self.back_button.setObjectName("historyBackButton")
-        self.back_button.setToolTip("Show the fixed-memory cards again (Esc)")
+        t.bind(self.back_button.setText, lambda: translate("MemoryPage", "Back to the entries"))
+        t.bind(self.back_button.setToolTip, lambda: translate("MemoryPage", "Show the fixed-memory cards again (Esc)"))
         self.back_button.clicked.connect(self.closed.emit)
         row.addWidget(self.back_button)
         lay.addLayout(row)
+        t.call(self._say_rows)
         self._sync()
 
     # --- loading ---------------------------------------------------------------------
@@ -148,12 +164,14 @@ class MemoryHistoryView(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for c in self.changes:
-            item = QListWidgetItem(change_label(c))
+            item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, c.id)
-            item.setToolTip(change_label(c))
             self.list.addItem(item)
+        self._say_rows()
         self.list.blockSignals(False)
-        self.summary.setText(f"{len(self.changes):,} change(s), newest first" if self.changes else EMPTY_TEXT)
+        n = len(self.changes)
+        self.texts.bind(self.summary.setText, lambda: translate("MemoryPage", "%Ln change(s), newest first", None, n)
+                        if n else translate("MemoryPage", EMPTY_TEXT))
         row = next((i for i, c in enumerate(self.changes) if c.id == keep), 0 if self.changes else -1)
         self.list.setCurrentRow(row)
         if row >= 0 and (self.detail is None or self.detail.change.id != self.changes[row].id):
@@ -161,6 +179,13 @@ class MemoryHistoryView(QWidget):
         self.loads += 1
         self._sync()
         self.loaded.emit()
+
+    def _say_rows(self) -> None:
+        """Each change's row in the interface language (again after each switch)."""
+        for row, c in enumerate(self.changes[:self.list.count()]):
+            item = self.list.item(row)
+            item.setText(change_label(c))
+            item.setToolTip(change_label(c))
 
     def _on_memory_changed(self, event: MemoryChanged) -> None:
         if event.assistant_id == self.assistant_id:
@@ -176,7 +201,7 @@ class MemoryHistoryView(QWidget):
 
     def _on_row(self, row: int) -> None:
         if not 0 <= row < len(self.changes):
-            self.diff.setHtml(f"<i>{EMPTY_TEXT}</i>")
+            self.diff.setHtml(f"<i>{html.escape(translate('MemoryPage', EMPTY_TEXT))}</i>")
             return
         change_id = self.changes[row].id
         self.runner.run(f"memory-history-diff-{id(self)}", self._show(change_id), context="Memory history")
@@ -185,9 +210,10 @@ class MemoryHistoryView(QWidget):
         detail = await self.runner.run_in_thread(self.svc.history.detail, self.assistant_id, change_id)
         self.detail = detail
         c = detail.change
-        head = (f"<p><b>#{c.id}</b> — {html.escape(c.document)} memory, {c.at:%Y-%m-%d %H:%M:%S} UTC, "
-                f"by {html.escape(c.who)}: {html.escape(c.action)} ({c.before_chars:,} → {c.after_chars:,} "
-                "characters)</p>")
+        head = f"<p><b>#{c.id}</b> — " + html.escape(fill(
+            translate("MemoryPage", "%1 memory, %2 UTC, by %3: %4 (%5 → %6 characters)"), _document(c.document),
+            f"{c.at:%Y-%m-%d %H:%M:%S}", c.who, c.action, QLocale().toString(c.before_chars),
+            QLocale().toString(c.after_chars))) + "</p>"
         self.diff.setHtml(head + diff_html(detail.diff))
         self._sync()
 
@@ -200,21 +226,25 @@ class MemoryHistoryView(QWidget):
         c = self.selected()
         if c is None or self.ops.busy:
             return False
-        return self.ops.start("Revert", lambda: self.svc.history.revert_preview(self.assistant_id, c.id),
+        return self.ops.start(translate("MemoryPage", "Revert"), lambda: self.svc.history.revert_preview(self.assistant_id, c.id),
                               lambda p: self._confirm_revert(p, confirmed))
 
     def _confirm_revert(self, preview: RevertPreview, confirmed: bool) -> None:
         c = preview.change
         removed = sum(1 for ln in preview.diff if ln.kind == "-")
         added = sum(1 for ln in preview.diff if ln.kind == "+")
-        text = (f"Put {c.document} memory back as it was before change #{c.id} ({c.action})? "
-                f"This removes {removed:,} line(s) and adds {added:,}.")
+        text = fill(translate("MemoryPage", "Put %1 memory back as it was before change #%2 (%3)? This removes %4 "
+                                            "line(s) and adds %5."), _document(c.document), str(c.id), c.action,
+                    QLocale().toString(removed), QLocale().toString(added))
         if preview.moved_on:
-            text += (f"\n\nThe document changed {preview.later:,} time(s) after that change: reverting "
-                     "overwrites those changes too (each can be reverted again from here).")
-        if not confirmed and not confirm.ask(self, "Revert memory", text, "Revert"):
+            later = preview.later
+            text += "\n\n" + translate("MemoryPage", "The document changed %Ln time(s) after that change: reverting "
+                                                      "overwrites those changes too (each can be reverted again from "
+                                                      "here).", None, later)
+        if not confirmed and not confirm.ask(self, translate("MemoryPage", "Revert memory"), text,
+                                             translate("MemoryPage", "Revert")):
             return
-        self.ops.start("Revert", lambda: self.svc.history.revert(self.assistant_id, c.id, version=preview.version),
+        self.ops.start(translate("MemoryPage", "Revert"), lambda: self.svc.history.revert(self.assistant_id, c.id, version=preview.version),
                        lambda _view: self._reverted(c.id))
 
     def _reverted(self, change_id: int) -> None:

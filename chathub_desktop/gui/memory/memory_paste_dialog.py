@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -38,22 +38,26 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.memory_paste import PastedFact, mark_duplicates, split_facts
 from chathub_desktop.gui.design import current_colours
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.transfer.claude_memory import read_claude_memory
 
-SOURCES = ("ChatGPT", "Claude", "Gemini", "Another assistant")
-ASK = ("Ask the other assistant “What do you remember about me?” (or copy its saved memories) "
-       "and paste its answer here. Each fact becomes one memory entry.")
+translate = QCoreApplication.translate
+#: The sources offered (the last is translated where shown: it is the user's words then).
+SOURCES = ("ChatGPT", "Claude", "Gemini", QT_TRANSLATE_NOOP("MemoryPaste", "Another assistant"))
+ASK = QT_TRANSLATE_NOOP("MemoryPaste", "Ask the other assistant “What do you remember about me?” (or copy its saved "
+                                       "memories) and paste its answer here. Each fact becomes one memory entry.")
 
 
 def fact_label(fact: PastedFact) -> str:
     """The list text of one fact: the fact, and what it repeats when it does."""
     if fact.duplicate_of is None:
         return fact.text
-    how = "already in memory as" if fact.exact else "nearly repeats"
-    return f"{fact.text}   — {how} {fact.duplicate_of}"
+    how = translate("MemoryPaste", "already in memory as %1") if fact.exact \
+        else translate("MemoryPaste", "nearly repeats %1")
+    return f"{fact.text}   — " + fill(how, str(fact.duplicate_of))
 
 
 class PasteMemoryDialog(QDialog):
@@ -65,7 +69,7 @@ class PasteMemoryDialog(QDialog):
     def __init__(self, services: Services, runner: TaskRunner, assistant_id: int,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Import memory from another assistant")
+        self.setWindowTitle(translate("MemoryPaste", "Import memory from another assistant"))
         self.resize(640, 520)
         self._svc = services
         self._runner = runner
@@ -76,37 +80,39 @@ class PasteMemoryDialog(QDialog):
         #: The Claude export zip the pasted text was read from, if any (issue 15).
         self.source_file: str | None = None
         layout = QVBoxLayout(self)
-        intro = QLabel(ASK)
+        intro = QLabel(translate("MemoryPaste", ASK))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         row = QHBoxLayout()
-        source_label = QLabel("&From:")
+        source_label = QLabel(translate("MemoryPaste", "&From:"))
         self.source_combo = QComboBox()
         self.source_combo.setEditable(True)
-        self.source_combo.addItems(SOURCES)
-        self.source_combo.setToolTip("Noted in the provenance of every entry added")
+        self.source_combo.addItems([*SOURCES[:-1], translate("MemoryPaste", SOURCES[-1])])
+        self.source_combo.setToolTip(translate("MemoryPaste", "Noted in the provenance of every entry added"))
         source_label.setBuddy(self.source_combo)
         row.addWidget(source_label)
         row.addWidget(self.source_combo, 1)
-        self.claude_button = QPushButton("From a Claude export &zip…")
-        self.claude_button.setToolTip("Read what Claude remembers (memories.json, with each project's memory) "
-                                      "from the Claude.ai data export zip into the box below")
+        self.claude_button = QPushButton(translate("MemoryPaste", "From a Claude export &zip…"))
+        self.claude_button.setToolTip(translate("MemoryPaste", "Read what Claude remembers (memories.json, with each "
+                                                               "project's memory) from the Claude.ai data export zip "
+                                                               "into the box below"))
         self.claude_button.clicked.connect(self.choose_claude_zip)
         row.addWidget(self.claude_button)
         layout.addLayout(row)
         self.paste_edit = QPlainTextEdit()
-        self.paste_edit.setPlaceholderText("Paste the answer here…")
-        self.paste_edit.setAccessibleName("Pasted memory")
+        self.paste_edit.setPlaceholderText(translate("MemoryPaste", "Paste the answer here…"))
+        self.paste_edit.setAccessibleName(translate("MemoryPaste", "Pasted memory"))
         layout.addWidget(self.paste_edit, 2)
         self.summary_label = QLabel()
         layout.addWidget(self.summary_label)
         self.fact_list = QListWidget()
-        self.fact_list.setAccessibleName("Facts to add")
-        self.fact_list.setToolTip("Untick what should not become a memory entry")
+        self.fact_list.setAccessibleName(translate("MemoryPaste", "Facts to add"))
+        self.fact_list.setToolTip(translate("MemoryPaste", "Untick what should not become a memory entry"))
         layout.addWidget(self.fact_list, 3)
         self.buttons = QDialogButtonBox()
-        self.add_button = self.buttons.addButton("&Add", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.add_button.setToolTip("Add the ticked facts as entries at the end of the fixed memory")
+        self.add_button = self.buttons.addButton(translate("MemoryPaste", "&Add"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.add_button.setToolTip(translate("MemoryPaste", "Add the ticked facts as entries at the end of the fixed "
+                                                            "memory"))
         self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.buttons.rejected.connect(self.reject)
         self.add_button.clicked.connect(self.add_checked)
@@ -166,15 +172,19 @@ class PasteMemoryDialog(QDialog):
     def _sync(self) -> None:
         n = len(self.checked_texts())
         dups = sum(1 for f in self.facts if f.duplicate_of)
-        self.add_button.setText(f"&Add {n} entr{'y' if n == 1 else 'ies'}" if n else "&Add")
+        self.add_button.setText(translate("MemoryPaste", "&Add %n entry(ies)", None, n) if n
+                                else translate("MemoryPaste", "&Add"))
         self.add_button.setEnabled(n > 0)
+        facts = len(self.facts)
         self.summary_label.setText(
-            f"{len(self.facts)} fact{'s' if len(self.facts) != 1 else ''}"
-            + (f", {dups} already in memory (unticked)" if dups else "") if self.facts else "")
+            translate("MemoryPaste", "%n fact(s)", None, facts)
+            + (translate("MemoryPaste", ", %n already in memory (unticked)", None, dups) if dups else "")
+            if self.facts else "")
 
     def choose_claude_zip(self) -> None:
         """Pick a Claude export zip; its memory fills the paste box."""
-        path, _ = QFileDialog.getOpenFileName(self, "Claude data export", "", "Claude export (*.zip);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, translate("MemoryPaste", "Claude data export"), "",
+                                              translate("MemoryPaste", "Claude export (*.zip);;All files (*)"))
         if path:
             self.load_claude_zip(Path(path))
 
@@ -188,7 +198,8 @@ class PasteMemoryDialog(QDialog):
                 self.summary_label.setText(str(exc))
                 return
             if not text:
-                self.summary_label.setText(f"{path.name} holds no memories.json: nothing Claude remembered")
+                self.summary_label.setText(fill(translate("MemoryPaste", "%1 holds no memories.json: nothing Claude "
+                                                                         "remembered"), path.name))
                 return
             self.source_combo.setCurrentText("Claude")
             self.paste_edit.setPlainText(text)
@@ -201,7 +212,7 @@ class PasteMemoryDialog(QDialog):
         texts = self.checked_texts()
         if not texts:
             return
-        source = self.source_combo.currentText().strip() or SOURCES[-1]
+        source = self.source_combo.currentText().strip() or translate("MemoryPaste", SOURCES[-1])
         file = self.source_file if source == "Claude" else None  # the zip the text came from
         self.add_button.setEnabled(False)
 

@@ -8,12 +8,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QEvent, QObject, Qt, QTimer, SignalInstance
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QCoreApplication,
+    QEvent,
+    QObject,
+    Qt,
+    QTimer,
+    SignalInstance,
+)
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QListView, QWidget
 
 from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
 from chathub_desktop.gui.memory.card_delegate import MemoryCardDelegate
+from chathub_desktop.gui.shell.i18n import Texts
 
 #: One-line cards a card list always has room for (walk29 #15).
 MIN_ROWS = 3
@@ -35,8 +44,8 @@ def save_shortcut(widget: QWidget, text: str, slot: Callable[[], object]) -> QAc
     return action
 
 
-def section_title(text: str) -> QLabel:
-    """A bold, slightly larger section title (``sectionTitle``)."""
+def section_title(text: str = "") -> QLabel:
+    """A bold, slightly larger section title (``sectionTitle``; its owner says the text)."""
     label = QLabel(text)
     label.setObjectName("sectionTitle")
     f = label.font()
@@ -46,15 +55,23 @@ def section_title(text: str) -> QLabel:
     return label
 
 
-def description(text: str, tip: str, name: str) -> QLabel:
+def description(text: str, tip: str, name: str, texts: Texts) -> QLabel:
     """The one-line muted description under a title (walk29 #14: instead of a ``?``
     button); ``tip`` — the full help (APP-6) — is its tooltip. It wraps rather than being
-    cut in a narrow window."""
-    label = QLabel(text)
+    cut in a narrow window. ``text`` and ``tip`` are sources marked in the "MemoryPage"
+    context; ``texts`` says them in the interface language now and after each switch
+    (issue 27)."""
+    label = QLabel()
     label.setObjectName(name)
     label.setWordWrap(True)
-    label.setToolTip(tip)
-    label.setAccessibleDescription(text)
+
+    def say() -> None:
+        line = QCoreApplication.translate("MemoryPage", text)
+        label.setText(line)
+        label.setToolTip(QCoreApplication.translate("MemoryPage", tip))
+        label.setAccessibleDescription(line)
+
+    texts.call(say)
     set_tone(label, Tone.MUTED)
     set_text_size(label, TypeScale.CAPTION)
     return label

@@ -15,7 +15,10 @@ store's change log (``dream_proposal`` is watched, migration 0012).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+import functools
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -32,6 +35,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.memory.page_common import error_label
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -44,26 +48,42 @@ __all__ = ["ProposalsSection", "proposals_label", "proposals_tab_title"]
 #: One proposal and the lines of its preview.
 Shown = tuple[ProposalView, list[str]]
 
-EMPTY_TEXT = "No dream card waits for review."
-REVIEW_TIP = ("On: each dream's new card (and any fold of older cards) waits in Proposals until you accept or "
-              "discard it. Off: dreams add their cards at once.")
+translate = QCoreApplication.translate
+
+EMPTY_TEXT = QT_TRANSLATE_NOOP("MemoryPage", "No dream card waits for review.")
+REVIEW_TIP = QT_TRANSLATE_NOOP("MemoryPage", "On: each dream's new card (and any fold of older cards) waits in "
+                                             "Proposals until you accept or discard it. Off: dreams add their cards "
+                                             "at once.")
+#: How a proposal's fold condenses the older cards (``ProposalView.fold``).
+FOLD_HOW = {"model": QT_TRANSLATE_NOOP("MemoryPage", "re-summarized by the History Compress model"),
+            "concatenated": QT_TRANSLATE_NOOP("MemoryPage", "their text joined")}
+
+
+def _plain(button: QPushButton) -> str:
+    """``button``'s text without its mnemonic marker (an action's name)."""
+    return button.text().replace("&", "")
 
 
 def proposals_label(count: int) -> str:
-    """The Assistant menu entry, with the count when there are proposals."""
-    return f"Dream &proposals ({count})…" if count else "Dream &proposals…"
+    """The Assistant menu entry, with the count when there are proposals (in the
+    interface language)."""
+    return fill(translate("MemoryPage", "Dream &proposals (%1)…"), str(count)) if count \
+        else translate("MemoryPage", "Dream &proposals…")
 
 
 def proposals_tab_title(count: int) -> str:
     """The Proposals tab's title: its badge is the count."""
-    return f"&Proposals ({count})" if count else "&Proposals"
+    return fill(translate("MemoryPage", "&Proposals (%1)"), str(count)) if count \
+        else translate("MemoryPage", "&Proposals")
 
 
 def preview_text(p: ProposalView, lines: list[str]) -> str:
-    """What the preview pane shows: the card for its day, then what accepting changes."""
-    how = {"model": "re-summarized by the History Compress model", "concatenated": "their text joined"}
-    fold = f"\n\nOlder cards fold into a range card ({how.get(p.fold, p.fold)})." if p.fold else ""
-    return f"Card for {p.history_day.isoformat()}:\n{p.text}{fold}\n\nAccepting changes:\n" + "\n".join(lines)
+    """What the preview pane shows: the card for its day, then what accepting changes
+    (the preview's own lines are the service's)."""
+    fold = "\n\n" + fill(translate("MemoryPage", "Older cards fold into a range card (%1)."),
+                          translate("MemoryPage", FOLD_HOW.get(p.fold, p.fold))) if p.fold else ""
+    return (fill(translate("MemoryPage", "Card for %1:"), p.history_day.isoformat()) + f"\n{p.text}{fold}\n\n"
+            + translate("MemoryPage", "Accepting changes:") + "\n" + "\n".join(lines))
 
 
 class ProposalsSection(QWidget):
@@ -83,7 +103,8 @@ class ProposalsSection(QWidget):
         self.runner = runner
         self.loads = 0
         self.count = 0
-        self._said = ""  # the last outcome on the status line
+        #: Says the last outcome on the status line (None: nothing said yet).
+        self._said: Callable[[], str] | None = None
         self._shown: list[Shown] = []
         self._task = f"proposals-load-{id(self)}"
         self._following = True
@@ -100,36 +121,44 @@ class ProposalsSection(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 4, 0, 0)
         lay.setSpacing(6)
-        self.review_box = QCheckBox("&Review new dream cards before they are kept")
+        self.texts = t = Texts(self)
+        self.review_box = QCheckBox()
         self.review_box.setObjectName("dreamReviewSwitch")
-        self.review_box.setToolTip(REVIEW_TIP)
+        t.bind(self.review_box.setText, lambda: translate("MemoryPage", "&Review new dream cards before they are kept"))
+        t.bind(self.review_box.setToolTip, lambda: translate("MemoryPage", REVIEW_TIP))
         self.review_box.toggled.connect(self._set_review)
         lay.addWidget(self.review_box)
         row = QHBoxLayout()
         self.list = QListWidget()
         self.list.setObjectName("proposalList")
-        self.list.setAccessibleName("Dream proposals")
-        self.list.setToolTip("Ctrl+Enter accepts the selected proposal, Del discards it")
+        t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Dream proposals"))
+        t.bind(self.list.setToolTip, lambda: translate(
+            "MemoryPage", "Ctrl+Enter accepts the selected proposal, Del discards it"))
         self.list.currentRowChanged.connect(self._show_current)
         self.text = QPlainTextEdit()
         self.text.setObjectName("proposalText")
         self.text.setReadOnly(True)
-        self.text.setAccessibleName("What accepting the proposal adds")
+        t.bind(self.text.setAccessibleName, lambda: translate("MemoryPage", "What accepting the proposal adds"))
         row.addWidget(self.list, 2)
         row.addWidget(self.text, 3)
         lay.addLayout(row, 1)
         brow = QHBoxLayout()
-        self.accept_button = QPushButton("&Accept")
+        self.accept_button = QPushButton()
         self.accept_button.setObjectName("acceptProposal")
-        self.accept_button.setToolTip("Add this card to the dynamic memory, with its fold (Ctrl+Enter)")
-        self.discard_button = QPushButton("&Discard")
+        t.bind(self.accept_button.setText, lambda: translate("MemoryPage", "&Accept"))
+        t.bind(self.accept_button.setToolTip, lambda: translate(
+            "MemoryPage", "Add this card to the dynamic memory, with its fold (Ctrl+Enter)"))
+        self.discard_button = QPushButton()
         self.discard_button.setObjectName("discardProposal")
-        self.discard_button.setToolTip("Drop this card; the dynamic memory stays as it is (Del)")
+        t.bind(self.discard_button.setText, lambda: translate("MemoryPage", "&Discard"))
+        t.bind(self.discard_button.setToolTip, lambda: translate(
+            "MemoryPage", "Drop this card; the dynamic memory stays as it is (Del)"))
         for b, slot, keys in ((self.accept_button, self.accept_current, "Ctrl+Return"),
                               (self.discard_button, self.discard_current, QKeySequence.StandardKey.Delete)):
             b.setAutoDefault(False)
             b.clicked.connect(lambda _c=False, slot=slot: slot())
-            action = QAction(b.text().replace("&", ""), self.list)
+            action = QAction(self.list)
+            t.bind(action.setText, functools.partial(_plain, b))
             action.setShortcut(QKeySequence(keys))
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             action.triggered.connect(lambda _c=False, slot=slot: slot())
@@ -142,6 +171,7 @@ class ProposalsSection(QWidget):
         lay.addLayout(brow)
         self.error_label = error_label("proposalError")
         lay.addWidget(self.error_label)
+        t.call(self._say_rows)  # the rows and the preview, again after each language switch
         self._sync()
 
     # --- loading ----------------------------------------------------------------------------
@@ -159,7 +189,7 @@ class ProposalsSection(QWidget):
             try:
                 lines = self.svc.previews.dream_day(self.assistant_id, p.history_day, p.text).lines()
             except ValueError as exc:  # e.g. the day got a card meanwhile: accepting drops it
-                lines = [f"nothing: {exc}"]
+                lines = [fill(translate("MemoryPage", "nothing: %1"), str(exc))]
             out.append((p, lines))
         return on, out
 
@@ -185,22 +215,31 @@ class ProposalsSection(QWidget):
         self._shown = shown
         self.list.clear()
         for p, _lines in shown:
-            fold = " · folds older cards" if p.fold else ""
-            item = QListWidgetItem(f"{p.history_day.isoformat()}{fold}")
+            item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, p.id)
             item.setToolTip(p.text)
             self.list.addItem(item)
         ids = [p.id for p, _l in shown]
         if ids:
             self.list.setCurrentRow(ids.index(keep) if keep in ids else 0)
-        else:
-            self.text.setPlainText(EMPTY_TEXT)
         self.count = len(shown)
         self.loads += 1
+        self._say_rows()
         self._show_said()
         self._sync()
         self.count_changed.emit(self.count)
         self.loaded.emit()
+
+    def _say_rows(self) -> None:
+        """Each row: its day, and whether it folds older cards."""
+        for row, (p, _lines) in enumerate(self._shown[:self.list.count()]):
+            fold = translate("MemoryPage", " · folds older cards") if p.fold else ""
+            self.list.item(row).setText(f"{p.history_day.isoformat()}{fold}")
+        row = self.list.currentRow()
+        if 0 <= row < len(self._shown):
+            self.text.setPlainText(preview_text(*self._shown[row]))
+        elif not self._shown and self.loads:
+            self.text.setPlainText(translate("MemoryPage", EMPTY_TEXT))
 
     def _on_memory_changed(self, event: MemoryChanged) -> None:
         if event.assistant_id == self.assistant_id:
@@ -217,19 +256,21 @@ class ProposalsSection(QWidget):
             self.text.setPlainText(preview_text(*self._shown[row]))
         self._sync()
 
-    def _say(self, message: str) -> None:
-        """The outcome of the last Accept / Discard / review switch, with the count that
-        is left, kept true by every reload (issue 30: it went stale after Accept)."""
+    def _say(self, message: Callable[[], str]) -> None:
+        """The outcome of the last Accept / Discard / review switch (a maker of its text),
+        with the count that is left, kept true by every reload (issue 30: it went stale
+        after Accept) and re-said on a language switch."""
         self._said = message
         self._show_said()
 
     def _show_said(self) -> None:
-        if not self._said:
+        said = self._said
+        if said is None:
             self.status.clear()
             return
         n = self.count
-        left = f"{n} more {'waits' if n == 1 else 'wait'} for review" if n else "nothing else waits"
-        self.status.setText(f"{self._said} · {left}")
+        self.texts.bind(self.status.setText, lambda: fill(translate("MemoryPage", "%1 · %2"), said(), translate(
+            "MemoryPage", "%n more wait(s) for review", None, n) if n else translate("MemoryPage", "nothing else waits")))
 
     def _sync(self) -> None:
         has = self.current_id() is not None and not self.ops.busy
@@ -244,7 +285,8 @@ class ProposalsSection(QWidget):
     # --- changes ------------------------------------------------------------------------------
     def _set_review(self, on: bool) -> None:
         def done(_r: object) -> None:
-            self._say("New dream cards wait here for review" if on else "Dreams add their cards at once")
+            self._say(lambda: translate("MemoryPage", "New dream cards wait here for review") if on
+                      else translate("MemoryPage", "Dreams add their cards at once"))
 
         self.ops.start("Review new dream cards", lambda: self.svc.dreams.review.set_enabled(self.assistant_id, on),
                        done, on_fail=self.schedule_reload)
@@ -257,8 +299,8 @@ class ProposalsSection(QWidget):
             return False
 
         def done(number: object) -> None:
-            self._say(f"Added as card #{number}" if number is not None
-                      else "That day already had a card; the proposal was dropped")
+            self._say(lambda: fill(translate("MemoryPage", "Added as card #%1"), str(number)) if number is not None
+                      else translate("MemoryPage", "That day already had a card; the proposal was dropped"))
             self.schedule_reload()
 
         return self.ops.start("Accept", lambda: self.svc.dreams.review.accept(pid), done,
@@ -271,7 +313,7 @@ class ProposalsSection(QWidget):
             return False
 
         def done(_r: object) -> None:
-            self._say("Discarded — the dynamic memory is unchanged")
+            self._say(lambda: translate("MemoryPage", "Discarded — the dynamic memory is unchanged"))
             self.schedule_reload()
 
         return self.ops.start("Discard", lambda: self.svc.dreams.review.discard(pid), done,

@@ -9,6 +9,8 @@ entries first shows what goes. A component of
 from __future__ import annotations
 
 from PySide6.QtCore import (
+    QCoreApplication,
+    QLocale,
     Qt,
     QTimer,
     Signal,
@@ -35,19 +37,26 @@ from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.host import FixedMemoryHost
 from chathub_desktop.gui.memory.page_common import description, save_shortcut
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.services.memory.memory_preview import ChangePreview
 from chathub_desktop.services.memory.memory_service import FixedMemorySnapshot
 
-RAW_EDIT_HELP = (
+translate = QCoreApplication.translate
+
+RAW_EDIT_HELP = QT_TRANSLATE_NOOP("MemoryPage",
     "<p>The whole fixed memory as one Markdown document. Lines <code>#N: text</code> "
     "are entries; any other line (headings, notes, blank lines) is kept exactly as you "
     "type it.</p><p>Save renumbers the entries 1, 2, 3… in document order.</p>"
 )
 
 #: The raw editor's notice when the stored document moved on (issue 10).
-RAW_STALE_NOTICE = ("The memory changed in another window or command while you were editing, so "
-                    "saving this text would overwrite that change and is refused. Your text stays "
-                    "here; Reload shows the newer version.")
+RAW_STALE_NOTICE = QT_TRANSLATE_NOOP("MemoryPage", "The memory changed in another window or command while you "
+                                                   "were editing, so saving this text would overwrite that change "
+                                                   "and is refused. Your text stays here; Reload shows the newer "
+                                                   "version.")
+#: The one line above the editor (its tooltip is :data:`RAW_EDIT_HELP`).
+RAW_LINE = QT_TRANSLATE_NOOP("MemoryPage", "Raw document — entries are lines <code>#N: text</code>; other lines are "
+                                           "kept as typed.")
 
 
 class RawEditor(QWidget):
@@ -72,14 +81,13 @@ class RawEditor(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
+        self.texts = t = Texts(self)
         #: One line on the format; the full help is its tooltip (APP-6, walk29 #14).
-        self.raw_description = description(
-            "Raw document — entries are lines <code>#N: text</code>; other lines are kept as typed.",
-            RAW_EDIT_HELP, "rawEditHelp")
+        self.raw_description = description(RAW_LINE, RAW_EDIT_HELP, "rawEditHelp", t)
         lay.addWidget(self.raw_description)
         self.raw_edit = QPlainTextEdit()
         self.raw_edit.setObjectName("rawEdit")
-        self.raw_edit.setAccessibleName("Fixed memory document")
+        t.bind(self.raw_edit.setAccessibleName, lambda: translate("MemoryPage", "Fixed memory document"))
         self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.raw_edit.setTabChangesFocus(False)
         mono = QFont("monospace")
@@ -88,7 +96,7 @@ class RawEditor(QWidget):
         # beside it: the entries a save gives, renumbered, and the notes kept (issue 30)
         self.preview = QListWidget()
         self.preview.setObjectName("rawPreview")
-        self.preview.setAccessibleName("What saving gives")
+        t.bind(self.preview.setAccessibleName, lambda: translate("MemoryPage", "What saving gives"))
         self.preview.setWordWrap(True)
         self.preview.setSelectionMode(QListWidget.SelectionMode.NoSelection)
         self.preview_label = QLabel()
@@ -119,21 +127,26 @@ class RawEditor(QWidget):
         self.raw_notice.hide()
         lay.addWidget(self.raw_notice)
         brow = QHBoxLayout()
-        self.raw_reload_button = QPushButton("Reload")
+        self.raw_reload_button = QPushButton()
         self.raw_reload_button.setObjectName("rawReloadButton")
-        self.raw_reload_button.setToolTip("Show the newer memory in the editor (your text here is discarded)")
+        t.bind(self.raw_reload_button.setText, lambda: translate("MemoryPage", "Reload"))
+        t.bind(self.raw_reload_button.setToolTip, lambda: translate(
+            "MemoryPage", "Show the newer memory in the editor (your text here is discarded)"))
         self.raw_reload_button.clicked.connect(self.reload_raw)
         self.raw_reload_button.setAutoDefault(False)
         self.raw_reload_button.hide()
         brow.addWidget(self.raw_reload_button)
         brow.addStretch(1)
-        self.cancel_raw_button = QPushButton("Cancel")
+        self.cancel_raw_button = QPushButton()
         self.cancel_raw_button.setObjectName("cancelRawButton")
-        self.cancel_raw_button.setToolTip("Discard the changes in this view")
+        t.bind(self.cancel_raw_button.setText, lambda: translate("MemoryPage", "Cancel"))
+        t.bind(self.cancel_raw_button.setToolTip, lambda: translate("MemoryPage", "Discard the changes in this view"))
         self.cancel_raw_button.clicked.connect(self.cancel_raw)
-        self.save_raw_button = QPushButton("Save")
+        self.save_raw_button = QPushButton()
         self.save_raw_button.setObjectName("saveRawButton")
-        self.save_raw_button.setToolTip("Renumber the entries and save (Ctrl+S); other lines are kept exactly")
+        t.bind(self.save_raw_button.setText, lambda: translate("MemoryPage", "Save"))
+        t.bind(self.save_raw_button.setToolTip, lambda: translate(
+            "MemoryPage", "Renumber the entries and save (Ctrl+S); other lines are kept exactly"))
         self.save_raw_button.clicked.connect(self.save_raw)
         save_shortcut(self.raw_edit, "Save", self.save_raw)
         for b in (self.cancel_raw_button, self.save_raw_button):
@@ -158,9 +171,15 @@ class RawEditor(QWidget):
                 item.setFont(italic)
             self.preview.addItem(item)
         more = entries + notes - len(rows)
-        self.preview_label.setText(
-            f"Saving gives {entries:,} {'entry' if entries == 1 else 'entries'} and keeps {notes:,} "
-            f"{'note' if notes == 1 else 'notes'}" + (f" ({more:,} more not listed)" if more > 0 else ""))
+
+        def say() -> str:
+            text = fill(translate("MemoryPage", "Saving gives %1 and keeps %2"),
+                        translate("MemoryPage", "%Ln entry(ies)", None, entries),
+                        translate("MemoryPage", "%Ln note(s)", None, notes))
+            return text + (fill(translate("MemoryPage", " (%1 more not listed)"), QLocale().toString(more))
+                           if more > 0 else "")
+
+        self.texts.bind(self.preview_label.setText, say)
 
     def detach(self) -> None:
         """Stop previewing (the page closes for good)."""
@@ -181,14 +200,16 @@ class RawEditor(QWidget):
         """The stored document is ``document`` now: when it moved on from the one being
         edited, say so and offer Reload (issue 10)."""
         if self._raw_base is not None and document != self._raw_base:
-            self.raw_notice.setText(RAW_STALE_NOTICE)
+            self.texts.bind(self.raw_notice.setText, lambda: translate("MemoryPage", RAW_STALE_NOTICE))
             self.raw_notice.show()
             self.raw_reload_button.show()
 
     def leave(self) -> None:
         """Leave the raw view, asking first when its text was changed."""
         if self.raw_changed() and not confirm.ask(
-                self, "Discard changes", "Discard the changes to the memory document?", "Discard"):
+                self, translate("MemoryPage", "Discard changes"),
+                translate("MemoryPage", "Discard the changes to the memory document?"),
+                translate("MemoryPage", "Discard")):
             return
         self.cancel_raw()
 
@@ -197,7 +218,7 @@ class RawEditor(QWidget):
         """Edit raw: read the whole document (with its version token) on a worker, then
         show it in the raw editor (``opened``). False (nothing started) while a change
         of the page is being written."""
-        return self._host.ops.start("Edit", lambda: self._host.svc.memory.snapshot(self._host.assistant_id),
+        return self._host.ops.start(translate("MemoryPage", "Edit"), lambda: self._host.svc.memory.snapshot(self._host.assistant_id),
                                     self._show_raw)
 
     def _show_raw(self, snap: object) -> None:
@@ -243,13 +264,15 @@ class RawEditor(QWidget):
                 return
             QTimer.singleShot(0, lambda: self._confirm_raw(text, preview))
 
-        self._host.ops.start("Save", lambda: self._host.svc.previews.raw_save(self._host.assistant_id, text), checked,
+        self._host.ops.start(translate("MemoryPage", "Save"), lambda: self._host.svc.previews.raw_save(self._host.assistant_id, text), checked,
                        on_fail=self._host.schedule_reload)
 
     def _confirm_raw(self, text: str, preview: ChangePreview) -> None:
         n = len(preview.changes.removed)
-        if change_preview.ask(self, "Save memory", f"This save removes {n:,} {'entry' if n == 1 else 'entries'}:",
-                              [PreviewOption("save", "Save", preview.lines(), preview.changes)], "Save") is None:
+        save = translate("MemoryPage", "Save")
+        if change_preview.ask(self, translate("MemoryPage", "Save memory"),
+                              translate("MemoryPage", "This save removes %Ln entry(ies):", None, n),
+                              [PreviewOption("save", save, preview.lines(), preview.changes)], save) is None:
             return  # the editor stays open with the text
         self._write_raw(text, preview.version)
 
@@ -257,17 +280,19 @@ class RawEditor(QWidget):
         def done(_doc: object) -> None:
             if self.is_open:
                 self._close_raw()
-            self._host.show_status("Saved")
+            self._host.show_status(translate("MemoryPage", "Saved"))
             self._host.schedule_reload()
 
-        self._host.ops.start("Save", lambda: self._host.svc.memory.save_raw(self._host.assistant_id, text, version=version), done,
+        self._host.ops.start(translate("MemoryPage", "Save"), lambda: self._host.svc.memory.save_raw(self._host.assistant_id, text, version=version), done,
                        on_fail=self._host.schedule_reload)
 
     def reload_raw(self) -> None:
         """Reload: the newer document into the raw editor (asking first when the user's
         text differs from what was opened)."""
         if self.raw_changed() and not confirm.ask(
-                self, "Reload memory", "Discard your text and show the newer memory?", "Reload"):
+                self, translate("MemoryPage", "Reload memory"),
+                translate("MemoryPage", "Discard your text and show the newer memory?"),
+                translate("MemoryPage", "Reload")):
             return
         self._host.show_error("")
         self.open_raw()

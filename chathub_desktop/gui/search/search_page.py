@@ -62,6 +62,8 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.invisible_text import hidden_note, isolated, shown_line, thin_spans
+from chathub_desktop.core.memory_search import MemoryHitKind
+from chathub_desktop.core.messages import Role
 from chathub_desktop.core.search_text import Snippet
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.chat.safe_document import SafeTextDocument
@@ -173,7 +175,7 @@ translate = QCoreApplication.translate
 
 
 def _speaker(hit: SearchHit) -> str:
-    return translate("SearchPage", "You") if hit.role == "user" else hit.assistant_name
+    return translate("SearchPage", "You") if hit.role == Role.USER else hit.assistant_name
 
 
 def message_rows(res: SearchResults) -> list[Row]:
@@ -198,7 +200,7 @@ def memory_rows(mem: list[MemoryHit]) -> list[Row]:
     """The memory tab's rows: where (assistant, entry), then the snippet."""
     rows: list[Row] = []
     for m in mem:
-        entry = fill(translate("SearchPage", "Memory #%1") if m.kind == "memory"
+        entry = fill(translate("SearchPage", "Memory #%1") if m.kind == MemoryHitKind.MEMORY
                      else translate("SearchPage", "Dream card #%1"), str(m.number))
         rows.append((m, f"{_where(m.assistant_name, entry)}<br>{snippet_html(m.snippet)}",
                      f"{m.assistant_name}, {entry}: {m.snippet.text}"))
@@ -334,7 +336,8 @@ class SearchPage(QWidget):
         self.tabs.addTab(self.memory, "")
         self._counts: tuple[int, int] | None = None  # the tabs' counts (None: no search shown)
         t.call(self._say_tabs)
-        self.empty = EmptyState("", "", "searchEmpty", glyph=Icon.SEARCH)
+        self.empty = EmptyState(START_TEXT, "", "searchEmpty", glyph=Icon.SEARCH, title=START_TITLE,
+                                context="SearchPage")
         self.empty.button.clicked.connect(self.clear_filters)
         self.stack = QStackedWidget()  # the tabs, or the empty state in their place
         self.stack.addWidget(self.tabs)
@@ -507,15 +510,10 @@ class SearchPage(QWidget):
         """The empty state in place of the tabs, saying ``title`` and ``text`` (source
         strings, said in the current language), with ``action`` (Clear filters) as its
         button or none."""
-        self._empty_says = (title, text, action)
-        self.texts.call(self._say_empty)
+        self.empty.set_title(title)
+        self.empty.set_text(text)
+        self.empty.set_action(action)
         self.stack.setCurrentWidget(self.empty)
-
-    def _say_empty(self) -> None:
-        title, text, action = self._empty_says
-        self.empty.set_title(translate("SearchPage", title))
-        self.empty.set_text(translate("SearchPage", text))
-        self.empty.set_action(translate("SearchPage", action) if action else "")
 
     def clear_filters(self) -> None:
         """Every filter back to its first choice (all assistants, any date, anyone),

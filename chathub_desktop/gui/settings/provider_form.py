@@ -59,9 +59,9 @@ def kind_label(kind: ProviderKind) -> str:
 def key_source_text(source: str) -> str:
     """Human text for ``ProviderView.key_source`` (``keyring`` / ``file`` / ``env:VAR`` /
     ``none``) in the interface language, lower case first (issue 27)."""
-    if source == "keyring":
+    if source == KeyPlace.KEYRING:
         return translate("ProviderForm", "key in OS keyring")
-    if source == "file":
+    if source == KeyPlace.FILE:
         return translate("ProviderForm", "key in a file only you can read")
     if source.startswith("env:"):
         return fill(translate("ProviderForm", "key from $%1"), source[4:])
@@ -137,7 +137,7 @@ class ProviderFormDialog(QDialog):
             if provider.key_source.startswith("env:"):
                 ui.envRadio.setChecked(True)
                 ui.envEdit.setText(provider.key_source[4:])
-            elif provider.key_source == "keyring" and status.usable:
+            elif provider.key_source == KeyPlace.KEYRING and status.usable:
                 ui.keyringRadio.setChecked(True)
                 self.texts.bind(ui.keyEdit.setPlaceholderText, lambda: translate(
                     "ProviderForm", "Stored in the keyring — leave empty to keep it"))

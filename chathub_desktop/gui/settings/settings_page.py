@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.settings.providers_page import ProvidersPage
-from chathub_desktop.gui.settings.settings_dialog import SystemAgentPage
+from chathub_desktop.gui.settings.system_agent_page import SystemAgentPage
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.shell.page_header import PageHeader
 

@@ -650,6 +650,23 @@ class ToolsPage(QWidget):
                        on_ok=lambda _r: self._switched(), on_fail=self.reload_tools)
 
     def _switched(self) -> None:
-        """A server was switched for the assistant: re-read the lists ("Used by")."""
-        self.reload()
+        """A server was switched for the assistant: re-read its "Used by" cells (the tree
+        being ticked in keeps its items, expansion and scroll)."""
+        self._runner.run(f"{self._reload_task}:users", self._refresh_users(), context="List MCP servers")
         self.changed.emit()
+
+    async def _refresh_users(self) -> None:
+        try:
+            users = await self._runner.run_in_thread(self._svc.mcp.users)
+        except Exception as exc:
+            message = user_message(exc)
+            if message is None:
+                raise
+            self._say(lambda: fill(translate("ToolsPage", "List MCP servers: %1"), message), error=True)
+            return
+        self.users = dict(users)
+        for r, srv in enumerate(self.servers):
+            used = ", ".join(users.get(srv.config.name, ())) or translate("ToolsPage", "off")
+            item = QTableWidgetItem(used)
+            item.setToolTip(used)
+            self.table.setItem(r, 3, item)

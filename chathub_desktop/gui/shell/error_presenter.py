@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from chathub_desktop.gui.shell.service_reasons import said_reason
 from chathub_desktop.services.errors import ServiceError, store_busy_message
 
 if TYPE_CHECKING:  # asyncio loads after the window's first paint
@@ -37,13 +38,15 @@ log = logging.getLogger(__name__)
 def user_message(exc: BaseException) -> str | None:
     """The one-line message of an error meant for the user, None for a bug:
     :class:`ServiceError`, the importer's ``ImportFailed`` (looked up lazily: it pulls in
-    the streaming JSON parser, which start-up does not need), or a busy store (issue 10)."""
+    the streaming JSON parser, which start-up does not need), or a busy store (issue 10).
+    A fixed reason is said in the interface language (:func:`said_reason`, issue 27)."""
     if isinstance(exc, ServiceError):
-        return str(exc) or type(exc).__name__
+        return said_reason(str(exc)) or type(exc).__name__
     mod = sys.modules.get("chathub_desktop.services.transfer.chat_import")  # every format's ImportFailed
     if mod is not None and isinstance(exc, mod.ImportFailed):
         return str(exc) or type(exc).__name__
-    return store_busy_message(exc)
+    busy = store_busy_message(exc)
+    return said_reason(busy) if busy is not None else None
 
 
 def is_user_error(exc: BaseException) -> bool:

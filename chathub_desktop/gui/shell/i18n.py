@@ -33,14 +33,15 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication
 
-from chathub_desktop.core.ui_language import UiLanguage, parse_language, resolve_language
+from chathub_desktop.core.ui_language import UiLanguage, resolve_language
+from chathub_desktop.gui.shell.window_settings import LANGUAGE, keep, kept
 from chathub_desktop.paths import resources_dir
 
 __all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "LanguageSwitcher", "Texts", "fill", "said", "translations_dir"]
 
 #: The settings key of the choice (beside the theme: a per-machine view preference read
 #: before the first paint, so never a store query on the GUI thread).
-SETTINGS_KEY = "view/language"
+SETTINGS_KEY = LANGUAGE.key
 #: CJK-capable families tried in order per language (fonts-noto-cjk on Debian/Ubuntu ships
 #: the Noto ones); the first installed one is the fallback for glyphs the UI font lacks.
 CJK_FONTS = {
@@ -130,8 +131,7 @@ class LanguageSwitcher(QObject):
         self._settings = settings
         self._translators: list[QTranslator] = []
         self._substituted: list[str] = []
-        stored = settings.value(SETTINGS_KEY, UiLanguage.SYSTEM.value) if settings is not None else None
-        self.choice = parse_language(stored)
+        self.choice: UiLanguage = kept(settings, LANGUAGE)
         self.shown = UiLanguage.ENGLISH
 
     def apply(self, choice: UiLanguage | None = None) -> None:
@@ -139,8 +139,7 @@ class LanguageSwitcher(QObject):
         widget (Qt posts ``LanguageChange``). A missing ``.qm`` leaves English."""
         if choice is not None:
             self.choice = choice
-            if self._settings is not None:
-                self._settings.setValue(SETTINGS_KEY, choice.value)
+            keep(self._settings, LANGUAGE, choice)
         shown = resolve_language(self.choice, QLocale.system().uiLanguages())
         for t in self._translators:
             self._app.removeTranslator(t)

@@ -25,7 +25,7 @@ from chathub_desktop.core.ui_language import UiLanguage
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.theme import ViewPrefs
-from chathub_desktop.gui.design.tokens import TextSize
+from chathub_desktop.gui.design.tokens import TextSize, Theme
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, LanguageSwitcher, fill
 
 __all__ = ["NARROW_PX", "ViewController"]
@@ -33,8 +33,8 @@ __all__ = ["NARROW_PX", "ViewController"]
 #: Window width (px) below which the sidebar folds away.
 NARROW_PX = 820
 _CTX = "ViewMenu"
-_THEME_LABELS = {"system": QT_TRANSLATE_NOOP("ViewMenu", "Follow the &system"),
-                 "light": QT_TRANSLATE_NOOP("ViewMenu", "&Light"), "dark": QT_TRANSLATE_NOOP("ViewMenu", "&Dark")}
+_THEME_LABELS = {Theme.SYSTEM: QT_TRANSLATE_NOOP("ViewMenu", "Follow the &system"),
+                 Theme.LIGHT: QT_TRANSLATE_NOOP("ViewMenu", "&Light"), Theme.DARK: QT_TRANSLATE_NOOP("ViewMenu", "&Dark")}
 _SEND_LABELS = {
     SendKey.ENTER: (QT_TRANSLATE_NOOP("ViewMenu", "Send with &Enter"),
                     QT_TRANSLATE_NOOP("ViewMenu", "Enter sends the message, Shift+Enter makes a new line")),
@@ -69,7 +69,7 @@ class ViewController(QObject):
         self.menu.setToolTipsVisible(True)
         self.theme_menu = self.menu.addMenu(icon(Icon.THEME), "")
         self.theme_group = QActionGroup(self)
-        self.theme_actions: dict[str, QAction] = {}
+        self.theme_actions: dict[Theme, QAction] = {}
         for name in _THEME_LABELS:
             a = QAction(self.theme_group)
             a.setCheckable(True)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.shell.nav_rail import AssistantItem, PageHost, PageId
+from chathub_desktop.gui.shell.window_settings import SETUP_SHOWN, keep, kept
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -22,12 +23,8 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.shell.main_window import MainWindow
     from chathub_desktop.gui.shell.setup_wizard import SetupWizard
 
-#: The window setting that says the first-run setup was finished or closed by the user.
-SETUP_SHOWN = "setup/shown"
-
-
 def _mark_setup_shown(settings: QSettings) -> None:
-    settings.setValue(SETUP_SHOWN, "true")
+    keep(settings, SETUP_SHOWN, True)
     settings.sync()
 
 
@@ -247,7 +244,7 @@ class WindowPages:
         setup was open shows it again); a store with either never shows it."""
         w = self._w
         s = w.qsettings()
-        if s is None or str(s.value(SETUP_SHOWN, "")) == "true":
+        if s is None or kept(s, SETUP_SHOWN):
             return
         empty = await w.runner.run_in_thread(lambda: not w.svc.providers.list() and not w.svc.assistants.list())
         if not empty:

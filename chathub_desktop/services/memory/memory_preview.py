@@ -77,11 +77,14 @@ def card_label(card: dm.Card) -> str:
 
 def fold_lines(cards: Sequence[dm.Card], plan: dm.FoldPlan | None) -> tuple[str, ...]:
     """The fold of ``plan`` in words: which of ``cards`` (numbered 1..n in document
-    order) fold into which range card, and its span (DRM-9, REF-10). ``()`` for None."""
+    order) fold into which range card, and its span (DRM-9, REF-10); a folded card not in
+    ``cards`` is the dream's new one (a dream over a day older than the kept ones), named
+    "the new card". ``()`` for None."""
     if plan is None:
         return ()
     ids = {id(c): i for i, c in enumerate(cards, 1)}
-    numbers = ", ".join(f"#{ids[id(c)]} [{c.display_tag}]" for c in plan.folded if id(c) in ids)
+    numbers = ", ".join(f"#{ids[id(c)]} [{c.display_tag}]" if id(c) in ids else f"the new card [{c.display_tag}]"
+                        for c in plan.folded)
     start, end = plan.span
     into = ("a new range card" if plan.existing_range is None
             else f"range card #{ids.get(id(plan.existing_range), '?')} [{plan.existing_range.display_tag}]")

@@ -34,6 +34,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.memory_search import MemoryHitKind
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.rank_fusion import fuse
 from chathub_desktop.core.search_text import (
@@ -141,12 +142,12 @@ class SearchHit:
 
 @dataclass(frozen=True, slots=True)
 class MemoryHit:
-    """One matched memory entry (``kind`` ``"memory"``) or dream card (``"dream"``) of an
+    """One matched memory entry (``kind`` :attr:`MemoryHitKind.MEMORY`) or dream card (``DREAM``) of an
     assistant, by its number (1-based) in that document, with its snippet."""
 
     assistant_id: int
     assistant_name: str
-    kind: str
+    kind: MemoryHitKind
     number: int
     snippet: Snippet
 
@@ -321,11 +322,11 @@ class SearchService:
                 for aid, name, kind, number, text in (entries[i] for i in order[:limit])]
 
 
-def _entries(documents: list[tuple[int, str, str, str]]) -> list[tuple[int, str, str, int, str]]:
+def _entries(documents: list[tuple[int, str, str, str]]) -> list[tuple[int, str, MemoryHitKind, int, str]]:
     """``(assistant id, name, kind, number, text)`` of every memory entry and dream card
     of ``documents`` (``storage.message_search.memory_documents``), memory first."""
     return [(aid, name, kind, e.number, e.text) for aid, name, fixed, dream in documents
-            for kind, found in (("memory", fm.entries(fixed)), ("dream", dynamic_entries(dream)))
+            for kind, found in ((MemoryHitKind.MEMORY, fm.entries(fixed)), (MemoryHitKind.DREAM, dynamic_entries(dream)))
             for e in found]
 
 

@@ -1,17 +1,19 @@
-"""Settings → System Agent (CMP-3, CMP-20, APP-10): the History Compress model, the topic
-naming model and archive excerpts of earlier summaries. The provider form lives in
-``gui.settings.provider_form``.
+"""Settings → System Agent (CMP-3, CMP-20, APP-10, NUM-1): the History Compress model,
+the language of summaries and dream cards, the topic naming model, archive excerpts of
+earlier summaries and the threshold compaction policy.
 
-A System Agent model is a ``PROVIDER/MODEL`` pair picked with :class:`ModelPicker`
-(provider combo + editable model combo); the settings service validates it and its
-message is shown inline.
+A System Agent model is a ``PROVIDER/MODEL`` pair picked with
+:class:`~chathub_desktop.gui.settings.model_picker.ModelPicker`; the page reads what it
+shows on a worker (:mod:`chathub_desktop.gui.settings.agent_settings`), and Save checks
+every field through the settings service before it stores any, showing a refusal
+inline. The fields' ranges and the default model come from the settings' declarations
+(:mod:`chathub_desktop.core.app_settings`).
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
@@ -23,7 +25,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -40,18 +41,19 @@ from chathub_desktop.core.app_settings import (
     TOPIC_NAMING_MODEL,
     Setting,
 )
-from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.gui.design import Space, Tone, set_tone
+from chathub_desktop.gui.settings.agent_settings import read_agent_settings, summarizer_line
+from chathub_desktop.gui.settings.model_picker import ModelPicker
 from chathub_desktop.gui.shell.help_button import FieldNote, field_note, note_text
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.shell.range_hint import install_range_hints
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
-    from chathub_desktop.gui.settings.model_choices import ProviderModelList
     from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.services.container import Services
-    from chathub_desktop.services.providers.provider_models import ProviderModels
+
+__all__ = ["DEFAULT_COMPRESS_MODEL", "SystemAgentPage"]
 
 #: The History Compress model when none is set (a bare model runs on the first OpenAI provider).
 DEFAULT_COMPRESS_MODEL = HISTORY_COMPRESS_MODEL.default
@@ -95,183 +97,6 @@ ARCHIVES_HELP = QT_TRANSLATE_NOOP(
     "stored once; an excerpt whose time cannot be read is kept marked \u201cunknown time\u201d. "
     "They count towards the token estimate.</p>"
 )
-
-
-class ModelPicker(QWidget):
-    """``PROVIDER/MODEL`` chooser: a provider combo (configured providers, plus
-    ``none_text`` for "no provider": a bare model, or off) and an editable model combo.
-
-    ``value()`` is ``PROVIDER/MODEL``, a bare model (``none_text`` provider and a model),
-    or ``None`` (``allow_off``: the none entry turns the setting off). A stored value
-    naming a provider that no longer exists shows as "NAME (not configured)" so saving
-    reports it instead of silently picking another."""
-
-    def __init__(self, none_text: str, model_ids: Sequence[str], *, allow_off: bool = False,
-                 name: str = "", parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._none_text = none_text
-        self._allow_off = allow_off
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(6)
-        self.provider_combo = QComboBox()
-        self.provider_combo.setObjectName(f"{name}Provider")
-        self.texts = t = Texts(self)
-        t.bind(self.provider_combo.setAccessibleName, lambda: translate("ModelPicker", "Provider"))
-        t.bind(self.provider_combo.setToolTip, lambda: translate("ModelPicker", "The configured provider the model "
-                                                                                "runs on"))
-        self.provider_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.model_combo = QComboBox()
-        self.model_combo.setObjectName(f"{name}Model")
-        t.bind(self.model_combo.setAccessibleName, lambda: translate("ModelPicker", "Model"))
-        self.model_combo.setEditable(True)
-        self.model_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.model_combo.addItems(list(model_ids))
-        if (model_edit := self.model_combo.lineEdit()) is not None:  # the combo is editable
-            t.bind(model_edit.setPlaceholderText, lambda: translate("ModelPicker", "model id, e.g. gpt-5-mini"))
-        self.model_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.model_combo.setMinimumContentsLength(12)
-        row.addWidget(self.provider_combo)
-        row.addWidget(self.model_combo, 1)
-        self.provider_combo.currentIndexChanged.connect(self._sync)
-        self._providers: list[str] = []
-        self.models: ProviderModelList | None = None
-        self.set_providers([])
-
-    def attach_models(self, models: ProviderModels) -> ProviderModelList:
-        """Offer the chosen provider's own models first, then the catalog models it can
-        serve, with a refresh button (issue 28); read on a worker whenever the provider
-        shown changes."""
-        from chathub_desktop.gui.settings.model_choices import ProviderModelList
-
-        self.models = ProviderModelList(self.provider_combo, self.model_combo, models, self, follow=False)
-        layout = self.layout()
-        if layout is not None:
-            layout.addWidget(self.models.refresh_button)
-        return self.models
-
-    def set_providers(self, names: Sequence[str]) -> None:
-        """Offer ``names`` (keeps the current choice when still listed)."""
-        keep = self.provider_combo.currentData()
-        self._providers = list(names)
-        self.provider_combo.blockSignals(True)
-        self.provider_combo.clear()
-        self.provider_combo.addItem(translate("SystemAgentPage", self._none_text), None)
-        for n in names:
-            self.provider_combo.addItem(n, n)
-        if keep is not None:
-            self._select_provider(str(keep))
-        self.provider_combo.blockSignals(False)
-        self._sync()
-
-    def _select_provider(self, name: str) -> None:
-        idx = self.provider_combo.findData(name)
-        if idx < 0:
-            self.provider_combo.addItem(fill(translate("ModelPicker", "%1 (not configured)"), name), name)
-            idx = self.provider_combo.count() - 1
-        self.provider_combo.setCurrentIndex(idx)
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        """A language switch re-says the "no provider" entry (``none_text``)."""
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.LanguageChange and self.provider_combo.count():
-            self.provider_combo.setItemText(0, translate("SystemAgentPage", self._none_text))
-
-    def set_value(self, value: object) -> None:
-        """Show a stored setting (``PROVIDER/MODEL``, a bare model or ``None``)."""
-        text = str(value or "").strip()
-        self.provider_combo.blockSignals(True)
-        if "/" in text:
-            provider, model = text.split("/", 1)
-            self._select_provider(provider.strip())
-        else:
-            self.provider_combo.setCurrentIndex(0)
-            model = text
-        self.provider_combo.blockSignals(False)
-        self.model_combo.setCurrentText(model.strip())
-        self._sync()
-
-    def value(self) -> str | None:
-        """The chosen setting value (see the class docstring)."""
-        provider = self.provider_combo.currentData()
-        model = self.model_combo.currentText().strip()
-        if provider is None:
-            if self._allow_off:
-                return None
-            return model or None
-        return f"{provider}/{model}"
-
-    def _sync(self, *_args: object) -> None:
-        off = self._allow_off and self.provider_combo.currentData() is None
-        self.model_combo.setEnabled(not off)
-        if self.models is not None:
-            self.models.refresh_button.setEnabled(self.provider_combo.currentData() is not None)
-            self.models.reload()
-
-
-#: How the System Agent page names where the summarizer's window comes from.
-WINDOW_SOURCE_TEXT = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("SystemAgentPage", "your model card"),
-                      WindowSource.PROVIDER: QT_TRANSLATE_NOOP("SystemAgentPage", "reported by the provider"),
-                      WindowSource.CATALOG: QT_TRANSLATE_NOOP("SystemAgentPage", "the bundled catalog"),
-                      WindowSource.FALLBACK: QT_TRANSLATE_NOOP("SystemAgentPage", "no model card: the provider's "
-                                                                                  "fallback")}
-
-
-def summarizer_line(svc: Services) -> str:
-    """One line on the stored History Compress model: provider, model and its context
-    window with where that figure comes from, or what is wrong and where to fix it.
-    Reads the store: call it on a worker thread (``translate`` is thread-safe); in the
-    interface language, the service's reason as it says it."""
-    from chathub_desktop.services.compaction.summarizer import (
-        SummarizerUnavailable,
-        resolve_summarizer,
-    )
-
-    try:
-        t = resolve_summarizer(svc.db, svc.settings, svc.catalog)
-    except SummarizerUnavailable as exc:
-        return fill(translate("SystemAgentPage", "Not usable yet: %1. Pick a provider and model above (or add a "
-                                                 "provider on the Providers page)."), exc.reason)
-    except ServiceError as exc:
-        return str(exc)
-    # the card's window, as the token popover shows it for this model (issue 24)
-    window = t.card.context_window
-    source = translate("SystemAgentPage", WINDOW_SOURCE_TEXT[t.card.window_source])
-    batches = fill(translate("SystemAgentPage", "; batches sized for %1"), f"{t.window:,}") if t.window != window else ""
-    return fill(translate("SystemAgentPage", "In use: %1 · context window %2 tokens (%3%4)"), t.label,
-                f"{window:,}", source, batches)
-
-
-@dataclass(frozen=True)
-class AgentSettings:
-    """What Settings → System Agent shows, read in one go on a worker: the configured
-    ``providers`` (names), the stored values of its fields (``compress`` "" when unset,
-    ``naming`` None when off; ``buffer`` in tokens, ``keep`` in messages) and the
-    :func:`summarizer_line` for the stored History Compress model."""
-
-    providers: tuple[str, ...]
-    compress: str
-    naming: str | None
-    archives: bool
-    threshold: bool
-    buffer: int
-    keep: int
-    failures: int
-    summarizer: str
-    language: str | None = None  # card-language (issue 27; None: the material's)
-
-
-def read_agent_settings(svc: Services) -> AgentSettings:
-    """The System Agent page's providers and stored settings (CMP-3, CMP-20, NUM-1).
-    Reads the store: call it on a worker thread."""
-    st = svc.settings
-    return AgentSettings(
-        providers=tuple(p.name for p in svc.providers.list() if p.enabled),
-        compress=str(st.value(HISTORY_COMPRESS_MODEL) or ""), naming=st.value(TOPIC_NAMING_MODEL),
-        archives=bool(st.value(COMPACTION_ARCHIVES)), threshold=bool(st.value(COMPACT_ENABLED)),
-        buffer=int(st.value(COMPACT_BUFFER_TOKENS)), keep=int(st.value(COMPACT_KEEP_RECENT)),
-        failures=int(st.value(COMPACT_MAX_FAILURES)), summarizer=summarizer_line(svc),
-        language=st.value(CARD_LANGUAGE))
 
 
 #: The languages offered for summaries and dream cards: (the name the model reads, the
@@ -425,24 +250,26 @@ class SystemAgentPage(QWidget):
         self.buffer_spin.setRange(COMPACT_BUFFER_TOKENS.low, COMPACT_BUFFER_TOKENS.high)
         self.buffer_spin.setSingleStep(1000)
         t.bind(self.buffer_spin.setSuffix, lambda: translate("SystemAgentPage", " tokens"))
-        t.bind(self.buffer_spin.setToolTip, lambda: translate(
+        t.bind(self.buffer_spin.setToolTip, lambda: fill(translate(
             "SystemAgentPage", "Room kept below the context window for the reply and estimation error (default "
-                               "13,000). Smaller: compacts later; larger: earlier"))
+                               "%1). Smaller: compacts later; larger: earlier"), f"{COMPACT_BUFFER_TOKENS.default:,}"))
         tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Buffer:"), self.buffer_spin),
                   self.buffer_spin)
         self.keep_spin = QSpinBox()
         self.keep_spin.setObjectName("keepRecentSpin")
         self.keep_spin.setRange(COMPACT_KEEP_RECENT.low, COMPACT_KEEP_RECENT.high)
         t.bind(self.keep_spin.setSuffix, lambda: translate("SystemAgentPage", " messages"))
-        t.bind(self.keep_spin.setToolTip, lambda: translate(
-            "SystemAgentPage", "Recent messages kept word for word (default 12; whole turns, so maybe more)"))
+        t.bind(self.keep_spin.setToolTip, lambda: fill(translate(
+            "SystemAgentPage", "Recent messages kept word for word (default %1; whole turns, so maybe more)"),
+            f"{COMPACT_KEEP_RECENT.default:,}"))
         tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Keep recent:"), self.keep_spin),
                   self.keep_spin)
         self.failures_spin = QSpinBox()
         self.failures_spin.setObjectName("maxFailuresSpin")
         self.failures_spin.setRange(COMPACT_MAX_FAILURES.low, COMPACT_MAX_FAILURES.high)
-        t.bind(self.failures_spin.setToolTip, lambda: translate(
-            "SystemAgentPage", "Failed summaries before a five-minute pause (default 3)"))
+        t.bind(self.failures_spin.setToolTip, lambda: fill(translate(
+            "SystemAgentPage", "Failed summaries before a five-minute pause (default %1)"),
+            f"{COMPACT_MAX_FAILURES.default:,}"))
         tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "Max &failures:"), self.failures_spin),
                   self.failures_spin)
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):

@@ -1,0 +1,263 @@
+"""The token popover's and the composer's words in the interface language (issue 27).
+
+The figures come from one :class:`~chathub_desktop.services.views.EstimateView` (the plan
+Send posts) and its rows from
+:func:`~chathub_desktop.services.context.meter_rows.meter_rows`; the services say them in
+English for the CLI. This module says the same figures at the GUI edge with
+``QCoreApplication.translate`` (context ``UsagePopover``): the rows' labels and notes by
+row key, the budget, mode, policy, tick, history and tools lines, the over-budget line
+and the "message alone is too long" line. A reason that comes from a server or a
+provider (the anchor's reason, the cache report, a truncation warning) is shown as it
+came. No store access: called on the GUI thread when the popover or the badge is filled.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QLocale
+
+from chathub_desktop.core.token_estimate import EstimateMode
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+
+if TYPE_CHECKING:
+    from chathub_desktop.services.context.meter_rows import MeterRow
+    from chathub_desktop.services.views import EstimateView
+
+__all__ = ["GROUP_TITLES", "budget_line", "budget_warning", "cache_text", "details_line", "group_title",
+           "history_html", "history_lines", "mode_line", "policy_line", "row_label", "row_note", "tick_text",
+           "tools_line", "too_long_line"]
+
+translate = QCoreApplication.translate
+
+#: The request parts' labels by ``RequestPart`` value (the services' ``part_label`` says them in English).
+PART_LABELS = {
+    "instructions": QT_TRANSLATE_NOOP("UsagePopover", "Instructions"),
+    "tools": QT_TRANSLATE_NOOP("UsagePopover", "Tools"),
+    "memory": QT_TRANSLATE_NOOP("UsagePopover", "Memory"),
+    "summary": QT_TRANSLATE_NOOP("UsagePopover", "Topic summary"),
+    "pinned": QT_TRANSLATE_NOOP("UsagePopover", "Pinned messages"),
+    "history": QT_TRANSLATE_NOOP("UsagePopover", "Chat messages"),
+    "draft": QT_TRANSLATE_NOOP("UsagePopover", "Draft"),
+    "images": QT_TRANSLATE_NOOP("UsagePopover", "Images"),
+    "knowledge": QT_TRANSLATE_NOOP("UsagePopover", "Knowledge"),
+    "framing": QT_TRANSLATE_NOOP("UsagePopover", "Per-message overhead"),
+}
+#: The popover's group titles by group key (walk36 #13).
+GROUP_TITLES = {
+    "instructions": QT_TRANSLATE_NOOP("UsagePopover", "Instructions & framing"),
+    "memory": QT_TRANSLATE_NOOP("UsagePopover", "Memory"),
+    "conversation": QT_TRANSLATE_NOOP("UsagePopover", "Conversation"),
+    "tools": QT_TRANSLATE_NOOP("UsagePopover", "Tools"),
+}
+#: Why the local count stands (``token_estimate``'s reasons, English there), by their text.
+ANCHOR_REASONS = {
+    "no reply in the window reports input tokens yet":
+        QT_TRANSLATE_NOOP("UsagePopover", "no reply in the window reports input tokens yet"),
+    "the last reported reply predates the last compaction":
+        QT_TRANSLATE_NOOP("UsagePopover", "the last reported reply predates the last compaction"),
+}
+#: Why no tool is offered when the server's chat template takes none (F3).
+TOOLS_WITHHELD = QT_TRANSLATE_NOOP("UsagePopover", "this server's chat template takes no tools (llama.cpp /props)")
+
+
+def _n(value: int) -> str:
+    """``value`` with the locale's digit grouping."""
+    return QLocale().toString(value)
+
+
+def _pct(share: float) -> str:
+    """``share`` as a whole percent in the locale (``80%``)."""
+    return fill(translate("UsagePopover", "%1%"), _n(round(share * 100)))
+
+
+def _signed(tokens: int) -> str:
+    """``+1,234`` / ``−1,234`` / ``0`` with the locale's grouping."""
+    return f"+{_n(tokens)}" if tokens > 0 else f"−{_n(-tokens)}" if tokens < 0 else "0"
+
+
+def group_title(key: str) -> str:
+    """The title of group ``key`` in the interface language."""
+    return translate("UsagePopover", GROUP_TITLES[key]) if key in GROUP_TITLES else key
+
+
+def row_label(row: MeterRow, e: EstimateView) -> str:
+    """Row ``row``'s label in the interface language (an unknown part: the services' own)."""
+    if row.key == "adjustment":
+        if e.anchor.used and e.anchor.reported_input is not None:
+            return translate("UsagePopover", "Corrected to the provider's own count")
+        if e.correction != 1.0:
+            return fill(translate("UsagePopover", "Learned correction × %1"), _factor(e.correction))
+        return translate("UsagePopover", "Difference from the local count")
+    return translate("UsagePopover", PART_LABELS[row.key]) if row.key in PART_LABELS else row.label
+
+
+def _factor(factor: float) -> str:
+    return f"{factor:.3f}".rstrip("0").rstrip(".")
+
+
+def row_note(row: MeterRow, e: EstimateView) -> str:
+    """Row ``row``'s note in the interface language (``""`` when it has none)."""
+    if not row.note:
+        return ""
+    if row.key == "tools":
+        return fill(translate("UsagePopover", "None offered — %1."), translate("UsagePopover", TOOLS_WITHHELD))
+    if row.key == "framing":
+        messages = sum(v for k, v in e.framing.items() if k in e.parts) // 3
+        return fill(translate("UsagePopover", "A small allowance per message and tool schema (%1 × 3)."), _n(messages))
+    if row.key != "adjustment":
+        return row.note
+    a = e.anchor
+    correction = fill(translate("UsagePopover", " (local counts × %1, the learned correction)"), _factor(e.correction)) \
+        if e.correction != 1.0 else ""
+    if a.used and a.reported_input is not None:
+        slid = fill(translate("UsagePopover", "; %1 of it has left the window since"), _signed(-a.slid_out)) if a.slid_out else ""
+        note = fill(translate("UsagePopover", "The provider reported %1 for the last request%2; %3 counted after it%4."),
+                    _n(a.reported_input), slid, _signed(a.counted_after), correction)
+        if a.mode == EstimateMode.FALLBACK:
+            note += translate("UsagePopover", " This run did not send that request, so the larger of that and the local "
+                                   "count is used.")
+        return note
+    replies = e.correction_samples
+    samples = translate("UsagePopover", " over %Ln replies", None, replies) if replies else ""
+    return fill(translate("UsagePopover", "This model's provider has counted %1 of our local count%2; local counts are "
+                               "scaled by it."), QLocale().toString(e.correction * 100, "f", 1) + "%", samples)
+
+
+def tick_text(e: EstimateView) -> str:
+    """What the bar's tick marks: the high watermark, or the threshold policy's trigger
+    when that policy is on (NUM-3)."""
+    if e.threshold_trigger is not None:
+        return fill(translate("UsagePopover", "threshold compaction at %1 estimated tokens"), _n(e.threshold_trigger))
+    return fill(translate("UsagePopover", "auto-compact at the %1 high watermark"), _pct(e.high_watermark))
+
+
+def mode_line(e: EstimateView) -> str:
+    """How Total Used was reached, without figures (the rows carry them; TOK-3, TOK-4);
+    the anchor's reason is the services' own."""
+    a = e.anchor
+    if a.used and a.mode == EstimateMode.FALLBACK:
+        return translate("UsagePopover", "The provider's count of an earlier request, plus what came after it, is larger than "
+                              "the count made on this computer, so it is used.")
+    if a.used:
+        return translate("UsagePopover", "Based on the provider's own count of the last request; the rows below are counted "
+                              "on this computer.")
+    reason = translate("UsagePopover", ANCHOR_REASONS[a.reason]) if a.reason in ANCHOR_REASONS else a.reason
+    text = fill(translate("UsagePopover", "Counted on this computer: %1"), reason) if reason \
+        else translate("UsagePopover", "Counted on this computer")
+    if a.mode == EstimateMode.FALLBACK:
+        text += translate("UsagePopover", " (its report plus what came after is smaller)")
+    return text + translate("UsagePopover", ".")
+
+
+def policy_line(e: EstimateView) -> str:
+    """The compaction policy in force; notes a fallback window."""
+    if e.threshold_trigger is not None:  # NUM-3: the threshold policy replaces the watermarks
+        policy = fill(translate("UsagePopover", "Threshold compaction above %1 estimated tokens (now about %2)"),
+                      _n(e.threshold_trigger), _n(e.threshold_estimate or 0))
+    else:
+        policy = fill(translate("UsagePopover", "Auto-compact at the %1 high watermark, down to %2"), _pct(e.high_watermark),
+                      _pct(e.low_watermark))
+    guess = "" if e.window_known else translate(
+        "UsagePopover", ". The context window is a fallback: this model is in neither the catalog nor your model cards")
+    return policy + guess + translate("UsagePopover", ".")
+
+
+def details_line(e: EstimateView) -> str:
+    """The details a reader opens on purpose: the tokenizer the local count uses."""
+    return fill(translate("UsagePopover", "Tokens are counted with the %1 encoding."), e.encoding)
+
+
+def cache_text(line: str) -> str:
+    """The cache block's line (TOK-6; the provider's report as it came); with no cache
+    report it says so."""
+    from chathub_desktop.core.token_estimate import NO_TELEMETRY
+
+    if line == NO_TELEMETRY:
+        return translate("UsagePopover", "No provider telemetry yet: no reply has reported cache use")
+    return line
+
+
+def history_lines(e: EstimateView) -> list[str]:
+    """The history-window lines of the popover (plain text)."""
+    h = e.history
+    limit = translate("UsagePopover", "off") if h.configured_limit is None else _n(h.configured_limit)
+    if h.expanded_to is not None:
+        limit += fill(translate("UsagePopover", " (expanded to %1)"), _n(h.expanded_to))
+    dropped = []
+    if h.dropped_by_cursor:
+        dropped.append(fill(translate("UsagePopover", "%1 covered by the summary"), _n(h.dropped_by_cursor)))
+    if h.dropped_by_limit:
+        dropped.append(fill(translate("UsagePopover", "%1 beyond the history limit"), _n(h.dropped_by_limit)))
+    included = fill(translate("UsagePopover", "%1 of %2 topic messages included"), _n(h.included), _n(h.topic_messages))
+    if dropped:
+        included += fill(translate("UsagePopover", "; dropped: %1"), translate("UsagePopover", ", ").join(dropped))
+    return [
+        included,
+        fill(translate("UsagePopover", "History limit: %1"), limit),
+        fill(translate("UsagePopover", "Whole topic: about %1 tokens"), _n(h.topic_tokens)),
+        fill(translate("UsagePopover", "Last compaction: %1"), h.last_compaction or translate("UsagePopover", "never")),
+    ]
+
+
+def history_html(e: EstimateView) -> str:
+    """Rich text of the history-window section (its warning is a label of its own)."""
+    import html
+
+    body = "<br>".join(html.escape(line) for line in history_lines(e))
+    title = html.escape(translate("UsagePopover", "History window"))
+    return f"<b>{title}</b><br>{body}"
+
+
+def budget_line(e: EstimateView) -> str:
+    """``Input budget 30,000 = context window 32,000 − 2,000 kept for the reply · 64% used``."""
+    from chathub_desktop.services.context.meter_rows import budget_percent
+
+    reserve = e.context_window - e.input_budget
+    kept = fill(translate("UsagePopover", " − %1 kept for the reply"), _n(reserve)) if reserve > 0 else ""
+    pct = fill(translate("UsagePopover", " · %1 used"), budget_percent(e)) if e.input_budget else ""
+    return fill(translate("UsagePopover", "Input budget %1 = context window %2%3%4"), _n(e.input_budget), _n(e.context_window),
+                kept, pct)
+
+
+def too_long_line(tokens: int, context_window: int, budget: int) -> str | None:
+    """The one line saying a message can never be sent to this model (as
+    :func:`~chathub_desktop.core.budget.message_too_long`), in the interface language."""
+    if budget <= 0 or tokens <= budget:
+        return None
+    if tokens > context_window > 0:
+        return fill(translate("UsagePopover", "This message alone is longer than the model's context window (%1 tokens > %2)"),
+                    _n(tokens), _n(context_window))
+    return fill(translate("UsagePopover", "This message alone is longer than the model's input budget (%1 tokens > %2, the "
+                               "context window less the reply reserve)"), _n(tokens), _n(budget))
+
+
+def draft_too_long(e: EstimateView) -> str | None:
+    """:func:`too_long_line` for the estimate's draft part (the composer's line)."""
+    return too_long_line(e.parts.get("draft", 0), e.context_window, e.input_budget)
+
+
+def budget_warning(e: EstimateView) -> str | None:
+    """The one over-budget line (``None`` when Total Used fits the input budget)."""
+    if not e.input_budget or e.total <= e.input_budget:
+        return None
+    alone = draft_too_long(e)
+    if alone is not None:
+        return alone + translate("UsagePopover", "; shorten it or attach less.")
+    return fill(translate("UsagePopover", "Over the input budget by %1 tokens: the next request will not fit. Compact the "
+                               "topic or lower the history limit."), _n(e.total - e.input_budget))
+
+
+def tools_line(e: EstimateView) -> str:
+    """The always-visible line when tools are held back from the next request, or ``""``."""
+    if e.tools_withheld:
+        return fill(translate("UsagePopover", "Tools: none offered — %1."), translate("UsagePopover", TOOLS_WITHHELD))
+    if not e.tools_off:
+        return ""
+    names = translate("UsagePopover", ", ").join(e.tools_off[:3])
+    more = len(e.tools_off) - 3
+    if more > 0:
+        names += translate("UsagePopover", " and %n more", None, more)
+    if len(e.tools_off) == 1:
+        return fill(translate("UsagePopover", "Tools: %1 is off for this assistant, so not offered (Settings → Tools)."), names)
+    return fill(translate("UsagePopover", "Tools: %1 are off for this assistant, so not offered (Settings → Tools)."), names)
