@@ -29,7 +29,6 @@ Figures are for this machine, in this run; the load average is printed beside th
 from __future__ import annotations
 
 import argparse
-import hashlib
 import importlib.metadata as md
 import os
 import statistics
@@ -38,18 +37,16 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from chathub_desktop.services.search.embedder import DIM, E5Embedder  # noqa: E402
+from chathub_desktop.services.search.embedder import E5Embedder  # noqa: E402
 from chathub_desktop.services.search.semantic_recall import SemanticRecall  # noqa: E402
 from chathub_desktop.storage import message_vectors as mv  # noqa: E402
 from chathub_desktop.storage.message_search import SearchScope, _filters  # noqa: E402
+from tests.fakes.hash_embedder import HashEmbedder  # noqa: E402
 
 TEXT = ("Message {i}: we went over the plan for the garden shed, the order of the timber "
         "and whether the roof needs felt before the winter rains arrive.")
@@ -86,28 +83,6 @@ def page_reads(db: object, runs: int) -> tuple[float, float]:
             times.append(time.perf_counter() - t0)
         out.append(statistics.median(times))
     return out[0], out[1]
-
-
-class HashEmbedder:
-    """A stand-in with the real model's name and shape whose vectors cost ~nothing:
-    the store's part of the backfill, measured alone."""
-
-    name = "bench-hash"
-    dim = DIM
-
-    def passages(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit vectors seeded by each text's hash, ``(n, 384)`` float32."""
-        out = np.empty((len(texts), DIM), dtype=np.float32)
-        for k, t in enumerate(texts):
-            seed = int.from_bytes(hashlib.blake2b(t.encode(), digest_size=8).digest(), "little")
-            v = np.random.default_rng(seed).standard_normal(DIM).astype(np.float32)
-            out[k] = v / np.linalg.norm(v)
-        return out
-
-    def query(self, text: str) -> np.ndarray:
-        """One such vector, ``(384,)``."""
-        vector: np.ndarray = self.passages([text])[0]
-        return vector
 
 
 def dist_size(name: str) -> int:

@@ -6,12 +6,10 @@ backfill quadratic (5,791 s). Real store (SQLite and PostgreSQL), a stand-in emb
 
 from __future__ import annotations
 
-import hashlib
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
-import numpy as np
 import pytest
 from sqlalchemy import event, insert, select
 
@@ -19,27 +17,9 @@ from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.search.semantic_recall import BackfillProgress, SemanticRecall
 from chathub_desktop.storage import message_vectors as mv
 from chathub_desktop.storage.models import Message
+from tests.fakes.hash_embedder import HashEmbedder
 
 DIM = 8
-
-
-class _HashEmbedder:
-    """Unit vectors seeded by each text's hash: the store's part of the backfill alone."""
-
-    name = "walk-hash"
-    dim = DIM
-
-    def passages(self, texts: Sequence[str]) -> np.ndarray:
-        out = np.empty((len(texts), DIM), dtype=np.float32)
-        for k, t in enumerate(texts):
-            seed = int.from_bytes(hashlib.blake2b(t.encode(), digest_size=8).digest(), "little")
-            v = np.random.default_rng(seed).standard_normal(DIM).astype(np.float32)
-            out[k] = v / np.linalg.norm(v)
-        return out
-
-    def query(self, text: str) -> np.ndarray:
-        vector: np.ndarray = self.passages([text])[0]
-        return vector
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -80,7 +60,7 @@ def test_a_walk_hands_out_each_missing_message_once_users_first_newest_first(svc
     pages = 0
     with svc.db.read() as s:
         while cursor is not None:
-            page, cursor = mv.unembedded(s, "walk-hash", 5, cursor)
+            page, cursor = mv.unembedded(s, HashEmbedder.name, 5, cursor)
             got += [mid for mid, _content in page]
             pages += 1
             assert pages <= len(want)  # it ends
@@ -93,7 +73,7 @@ def test_the_backfill_finds_a_message_added_during_its_walk_and_resumes_after_a_
     walk looks once more from the newest); a cancelled run resumes with the rest."""
     _seed(svc, 30)
     db = svc.db
-    recall = SemanticRecall(db, _HashEmbedder())
+    recall = SemanticRecall(db, HashEmbedder())
     cancel = threading.Event()
     first = recall.backfill(cancel, lambda _p: cancel.set(), batch=4)
     assert first == BackfillProgress(4, 24, cancelled=True)
@@ -122,7 +102,7 @@ def _vm_steps(svc: Services, n: int) -> int:
 
     event.listen(db.engine, "before_cursor_execute", attach)
     try:
-        SemanticRecall(db, _HashEmbedder()).backfill(threading.Event(), batch=16)
+        SemanticRecall(db, HashEmbedder()).backfill(threading.Event(), batch=16)
     finally:
         event.remove(db.engine, "before_cursor_execute", attach)
     return steps[0]
