@@ -12,6 +12,7 @@ import logging
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -586,6 +587,14 @@ def test_unreachable_target_is_not_retried_on_an_unchanged_chat(
     assert len(summ.requests) == 1  # turns 1–2 were summarized; the huge turn is protected
     log = comp.summary(topic).debug_log
     assert log[-1]["result"] == "unreachable"
+    # what it did comes first, then why the target stays out of reach (walk39 #4)
+    assert str(log[-1]["message"]).startswith("compacted 4 messages; the next request is still above the "
+                                              "low watermark (")
+    from chathub_desktop.gui.context.compaction_controller import outcome_text
+
+    shown = outcome_text(SimpleNamespace(**{k: log[-1][k] for k in ("message", "before_tokens", "after_tokens")},
+                                         status=log[-1]["result"]))
+    assert shown.startswith("Compacted 4 messages; the next request is still above the low watermark (")
     out = asyncio.run(comp.after_reply(topic))  # the error bubble is a change: re-armed
     assert out is not None and out.status == "unreachable"
     again = asyncio.run(comp.after_reply(topic))

@@ -65,6 +65,8 @@ def outcome_text(outcome: object) -> str:
     if status == CompactionStatus.FAILED:
         return f"Compaction failed: {message}" if message else "Compaction failed"
     if status == CompactionStatus.UNREACHABLE:
+        if message.startswith("compacted"):  # it did compact: say that first (walk39 #4)
+            return f"{message[:1].upper()}{message[1:]}{tokens}"
         detail = message.removeprefix("could not reach the target: ")
         return f"Could not reach the target: {detail}{tokens}"
     return message or status

@@ -521,8 +521,8 @@ class CompactionService:
               and after > plan.low_target):
             status = UNREACHABLE
             message = (
-                f"compacted {covered} messages but could not reach the low watermark "
-                f"({plan.low_target:,} tokens): the latest turn and fixed context are too large"
+                f"compacted {covered} messages; the next request is still above the low watermark "
+                f"({plan.low_target:,} tokens) because the latest turn and the fixed context alone are that large"
             )
         else:
             status = COMPACTED
