@@ -217,3 +217,33 @@ def test_pictures_follow_a_live_theme_switch(qapp, qtbot, restore_look, theme) -
     report = audit_window(w, theme)
     assert report.widgets >= 7  # the illustration, four step icons, the empty state's glyph, texts
     assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
+
+
+def test_links_follow_a_live_theme_switch(qapp, qtbot, restore_look) -> None:  # type: ignore[no-untyped-def]
+    """Walk39 #7: a label keeps the link colour of the palette its text was set under, so
+    after a live switch to dark, System Agent's "More" links stayed light-theme blue on
+    the dark background. They take the dark theme's link colour now."""
+    from collections import Counter
+
+    from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.shell.help_button import field_note
+
+    def link_colour(label: QLabel) -> str:
+        image = label.grab().toImage()
+        seen: Counter[str] = Counter()
+        for y in range(image.height()):
+            for x in range(image.width()):
+                c = image.pixelColor(x, y)
+                if c.blue() > c.red() + 40:  # the link's blue, not the grey text
+                    seen[c.name()] += 1
+        return seen.most_common(1)[0][0]
+
+    apply_theme(qapp, "light")
+    label = field_note("Short note", "A much longer explanation " * 20, "linkNote")
+    qtbot.addWidget(label)
+    label.resize(400, 40)
+    label.show()
+    qtbot.waitExposed(label)
+    assert link_colour(label) == LIGHT.link
+    apply_theme(qapp, "dark")
+    assert link_colour(label) == DARK.link

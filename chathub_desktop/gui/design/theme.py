@@ -72,9 +72,25 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True, text: Te
     colours = colours_for(dark)
     app.setPalette(palette_for(colours))
     if isinstance(app, QApplication):
+        switch = bool(app.styleSheet())  # a theme was applied before: widgets exist
         points = app.font().pointSizeF()
         arrow = icon_file(Icon.DROP_DOWN, colours.text_muted)
         app.setStyleSheet(build_stylesheet(colours, points if points > 0 else 10.0, arrow, text).text)
+        if switch:
+            _relink(app)
+
+
+def _relink(app: QGuiApplication) -> None:
+    """Lay out again every label showing a link: a label keeps the link colour of the
+    palette its text was set under, so after a live switch "More" stayed light-theme blue
+    on the dark background (walk39 #7)."""
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    assert isinstance(app, QApplication)
+    for w in app.allWidgets():
+        if isinstance(w, QLabel) and "<a " in (text := w.text()):
+            w.clear()  # setText() of the same text does nothing
+            w.setText(text)
 
 
 def apply_scheme_hint(app: QGuiApplication, theme: str) -> None:
