@@ -186,6 +186,9 @@ def select_anchor(
         if r.message_id in window and r.status == "complete" and r.input_tokens and r.input_tokens > 0
     ]
     if not candidates:
+        if compaction is not None and any(r.input_tokens and compaction.covers(r.message_id) for r in replies):
+            # the replies that showed "in N" are summarized now, outside the window (walk39)
+            return None, "no reply since the last compaction reports input tokens yet"
         return None, "no reply in the window reports input tokens yet"
     newest = max(candidates, key=lambda r: (r.seq, r.message_id))
     if compaction is not None and compaction.covers(newest.message_id):

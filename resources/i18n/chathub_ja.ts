@@ -4321,6 +4321,10 @@ URL：%3
         <translation>ウィンドウ内に入力トークン数を報告した返信はまだありません</translation>
     </message>
     <message>
+        <source>no reply since the last compaction reports input tokens yet</source>
+        <translation>前回の圧縮以降、入力トークン数を報告した返信はまだありません</translation>
+    </message>
+    <message>
         <source>the last reported reply predates the last compaction</source>
         <translation>最後に報告された返信は前回の圧縮より前のものです</translation>
     </message>

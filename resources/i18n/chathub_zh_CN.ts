@@ -4321,6 +4321,10 @@ URL：%3
         <translation>窗口内还没有回复报告输入 token 数</translation>
     </message>
     <message>
+        <source>no reply since the last compaction reports input tokens yet</source>
+        <translation>上次压缩之后还没有回复报告输入 token 数</translation>
+    </message>
+    <message>
         <source>the last reported reply predates the last compaction</source>
         <translation>最近一次报告的回复早于上次压缩</translation>
     </message>

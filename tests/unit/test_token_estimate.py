@@ -73,6 +73,16 @@ def test_a_pre_compact_anchor_is_ignored_by_ids_never_revived() -> None:
     assert anchor is not None and anchor.message_id == 6
 
 
+def test_with_every_reported_reply_summarized_the_reason_says_so() -> None:
+    """Walk39: after Compact now the covered replies still show "in 366" in the list, so
+    "no reply in the window reports input tokens yet" read as wrong; the reason names the
+    compaction. Only the latest user turn is in the window here."""
+    replies = [reply(2), reply(4)]
+    assert te.select_anchor(replies, [5], CompactionMark(cursor_id=4)) == (
+        None, "no reply since the last compaction reports input tokens yet")
+    assert te.select_anchor(replies, [5]) == (None, "no reply in the window reports input tokens yet")
+
+
 def sent(rows: tuple[tuple[int, str, int], ...], **kw: object) -> SentPrefix:
     base: dict[str, object] = dict(input_template="{{text}}", history_limit=None, expanded_to=None,
                                    fixed_overhead=100, compaction_key="", local_total=1000)

@@ -54,6 +54,8 @@ GROUP_TITLES = {
 ANCHOR_REASONS = {
     "no reply in the window reports input tokens yet":
         QT_TRANSLATE_NOOP("UsagePopover", "no reply in the window reports input tokens yet"),
+    "no reply since the last compaction reports input tokens yet":
+        QT_TRANSLATE_NOOP("UsagePopover", "no reply since the last compaction reports input tokens yet"),
     "the last reported reply predates the last compaction":
         QT_TRANSLATE_NOOP("UsagePopover", "the last reported reply predates the last compaction"),
 }
