@@ -367,7 +367,7 @@ class ToolsPage(QWidget):
             if c.signed_in:
                 runs = fill(translate("ToolsPage", "%1 (signed in)"), runs)
             tools = translate("ToolsPage", "not tested yet") if srv.tools is None else f"{len(srv.tools)}"
-            used = ", ".join(read.users.get(c.name, ())) or translate("ToolsPage", "off")
+            used = _used_by(read.users, c.name)
             for col, text in enumerate((c.name, runs, tools, used)):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text if col != 0 else f"{srv.server_name} {srv.server_version}".strip() or text)
@@ -666,7 +666,12 @@ class ToolsPage(QWidget):
             return
         self.users = dict(users)
         for r, srv in enumerate(self.servers):
-            used = ", ".join(users.get(srv.config.name, ())) or translate("ToolsPage", "off")
+            used = _used_by(users, srv.config.name)
             item = QTableWidgetItem(used)
             item.setToolTip(used)
             self.table.setItem(r, 3, item)
+
+
+def _used_by(users: dict[str, list[str]], server: str) -> str:
+    """The "Used by" cell of ``server``: the assistants it is on for, or "off"."""
+    return ", ".join(users.get(server, ())) or translate("ToolsPage", "off")
