@@ -18,6 +18,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from tests.fakes.fixtures import fake_vendor  # noqa: E402,F401  (fixture)
 from tests.fakes.memory_keyring import MemoryKeyring  # noqa: E402
 from tests.logfail import fail_on_logging  # noqa: E402,F401  (autouse fixture)
+from tests.wait_scale import install as install_wait_scale  # noqa: E402
+
+install_wait_scale()
 
 
 @pytest.fixture(autouse=True)
