@@ -102,16 +102,15 @@ class E5Embedder:
         if not texts:
             return np.zeros((0, DIM), dtype=np.float32)
         clipped = [_clip(t) for t in texts]
-        return _background().submit(self._passages_now, clipped).result()
-
-    def _passages_now(self, texts: list[str]) -> np.ndarray:
-        import numpy as np
-
-        parts = []
-        for start in range(0, len(texts), PASSAGE_SLICE):
-            with self._lock:
-                parts.append(self._loaded().passage(texts[start:start + PASSAGE_SLICE]))
+        lane = _background()
+        # one slice in flight at a time: a quit waits for at most one slice, not a batch
+        parts = [lane.submit(self._slice, clipped[start:start + PASSAGE_SLICE]).result()
+                 for start in range(0, len(clipped), PASSAGE_SLICE)]
         return np.asarray(np.concatenate(parts), dtype=np.float32).reshape(len(texts), DIM)
+
+    def _slice(self, texts: list[str]) -> np.ndarray:
+        with self._lock:
+            return self._loaded().passage(texts)
 
     def query(self, text: str) -> np.ndarray:
         """The vector of ``text`` as a search query, ``(384,)`` float32."""
