@@ -109,8 +109,11 @@ class E5Embedder:
         return np.asarray(np.concatenate(parts), dtype=np.float32).reshape(len(texts), DIM)
 
     def _slice(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
         with self._lock:
-            return self._loaded().passage(texts)
+            out = self._loaded().passage(texts)
+        return np.asarray(out, dtype=np.float32)
 
     def query(self, text: str) -> np.ndarray:
         """The vector of ``text`` as a search query, ``(384,)`` float32."""
