@@ -37,11 +37,11 @@ import sys
 import tempfile
 import threading
 import time
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.seeded_store import seed_messages  # noqa: E402
 from chathub_desktop.services.search.embedder import E5Embedder  # noqa: E402
 from chathub_desktop.services.search.semantic_recall import SemanticRecall  # noqa: E402
 from chathub_desktop.storage import message_vectors as mv  # noqa: E402
@@ -137,25 +137,7 @@ def child_seconds(code: str, runs: int) -> float:
 
 def seed(url: str, n: int) -> None:
     """``n`` messages in 20 topics of one assistant."""
-    from sqlalchemy import insert
-
-    from chathub_desktop.services.container import open_services
-    from chathub_desktop.storage.models import Message
-
-    svc = open_services(url)
-    try:
-        a = svc.assistants.create("Bench")
-        topics = [svc.topics.create(a.id).id for _ in range(20)]
-        t0 = datetime.now(UTC) - timedelta(days=60)
-        with svc.db.write() as s:
-            for start in range(0, n, 20_000):
-                s.execute(insert(Message), [
-                    {"topic_id": topics[i % 20], "seq": i // 20 + 1,
-                     "role": "user" if (i // 20) % 2 == 0 else "assistant",
-                     "content": TEXT.format(i=i), "created_at": t0 + timedelta(seconds=i)}
-                    for i in range(start, min(n, start + 20_000))])
-    finally:
-        svc.close()
+    seed_messages(url, n, TEXT, topics=20, days_ago=60)
 
 
 def main() -> None:

@@ -61,12 +61,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+
+from benchmarks.seeded_store import seed_messages  # noqa: E402
 
 FRAME_MS = 16.0
 TEXT = "Message {i}: a reply with **bold**, `code` and a list:\n\n- one\n- two\n"
@@ -115,25 +116,7 @@ def row(name: str, gaps: list[float], extra: str = "") -> str:
 
 def seed(url: str, n: int) -> int:
     """A topic of ``n`` alternating user/assistant messages; returns its id."""
-    from sqlalchemy import insert
-
-    from chathub_desktop.services.container import open_services
-    from chathub_desktop.storage.models import Message
-
-    svc = open_services(url)
-    try:
-        a = svc.assistants.create("Bench")
-        t = svc.topics.create(a.id).id
-        t0 = datetime.now(UTC) - timedelta(days=30)
-        with svc.db.write() as s:
-            for start in range(0, n, 20_000):
-                s.execute(insert(Message), [
-                    {"topic_id": t, "seq": i + 1, "role": "user" if i % 2 == 0 else "assistant",
-                     "content": TEXT.format(i=i), "created_at": t0 + timedelta(seconds=i)}
-                    for i in range(start, min(n, start + 20_000))])
-        return t
-    finally:
-        svc.close()
+    return seed_messages(url, n, TEXT, topics=1, days_ago=30)[0]
 
 
 async def floors(gaps: Gaps, old_pages: int) -> list[str]:
