@@ -33,10 +33,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
@@ -63,7 +61,6 @@ from chathub_desktop.gui.chat.attachment_thumbs import ThumbnailCache
 from chathub_desktop.gui.chat.message_documents import (
     MessageDocuments,
     key_of,
-    split_tool_name,
     symbol,
 )
 from chathub_desktop.gui.chat.message_list_model import (
@@ -75,13 +72,21 @@ from chathub_desktop.gui.chat.message_list_model import (
     VersionRole,
     role_value,
 )
+from chathub_desktop.gui.chat.message_texts import (  # re-exported: the row's words live there
+    collapsed_label,
+    cut_off_text,
+    said,
+    stats_text,
+    time_text,
+    usage_text,
+)
 from chathub_desktop.gui.chat.sliced_document import SlicedDocument
 from chathub_desktop.gui.chat.version_arrows import ArrowRects, arrow_rects, paint_arrows
-from chathub_desktop.gui.design.avatar import AVATAR_TEXT, avatar_colour, avatar_text, drawable
+from chathub_desktop.gui.design.avatar import AVATAR_TEXT, avatar_colour, avatar_text
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.prose import prose_for
 from chathub_desktop.gui.design.tokens import IconSize, colours_for
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
 
 #: Row heights kept (a re-layout of every loaded row, e.g. after an older page is
@@ -126,77 +131,15 @@ AUTHORS: dict[str, str] = {Role.USER: QT_TRANSLATE_NOOP("MessageList", "You"),
                            Role.SYSTEM: QT_TRANSLATE_NOOP("MessageList", "System")}
 
 
-def said(text: str) -> str:
-    """A ``MessageList`` source (one of this module's constants) in the interface language."""
-    return QCoreApplication.translate("MessageList", text) if text else ""
-
-
 def is_collapsible(m: MessageView) -> bool:
     """Tool results and hidden reasoning are drawn as one clickable line."""
     return m.role == Role.TOOL or m.content_type in COLLAPSIBLE_TYPES
-
-
-def collapsed_label(m: MessageView, expanded: bool) -> str:
-    """The one-line text of a collapsible row."""
-    translate = QCoreApplication.translate
-    action = translate("MessageList", "click to collapse") if expanded else translate("MessageList", "click to expand")
-    arrow = "▾" if expanded else "▸"
-    if m.role == Role.TOOL:
-        tool, server = split_tool_name(m.tool_name or "tool")
-        name = fill(translate("MessageList", "%1 (%2 server)"), tool, server) if server else tool
-        took = f" · {m.elapsed_text}" if m.elapsed_text else ""  # a server call's time (issue 25)
-        return f"{arrow} {symbol('🔧', '⚙')} " + fill(translate("MessageList", "%1 result%2 — %3"), name, took, action)
-    return f"{arrow} {symbol('💭', '…')} " + fill(translate("MessageList", "Thought process — %1"), action)
 
 
 def is_plain(m: MessageView) -> bool:
     """A reply drawn as text on the page, without a bubble (walk29 #4): an assistant
     reply that is not an error nor a collapsible row."""
     return m.role == Role.ASSISTANT and m.status != MessageStatus.ERROR and not is_collapsible(m)
-
-
-def usage_text(m: MessageView) -> str:
-    """``in 1,234 · out 56 · cached 1,000`` from a reply's usage, then ``cut off at max
-    tokens`` for a reply stopped at the output limit ("" when none applies)."""
-    parts = [stats_text(m)] if stats_text(m) else []
-    if m.cut_off:
-        parts.append(QCoreApplication.translate("MessageList", "cut off at max tokens"))
-    return " · ".join(parts)
-
-
-def cut_off_text(m: MessageView) -> str:
-    """The warning under a reply stopped at its output limit, shown at all times
-    (walk39: a warning, not a stat): ``⚠ cut off at max tokens``; "" for another."""
-    if not m.cut_off:
-        return ""
-    mark = "⚠" if drawable("⚠") else "!"
-    return f"{mark} " + QCoreApplication.translate("MessageList", "cut off at max tokens")
-
-
-def stats_text(m: MessageView) -> str:
-    """``in 1,234 · out 56 · cached 1,000`` from a reply's usage ("" without usage): the
-    stats line shown while the reply is hovered or current (walk39: peers keep it behind
-    a hover; the receipt always has it)."""
-    translate = QCoreApplication.translate
-    parts: list[str] = []
-    if m.input_tokens is not None:
-        parts.append(fill(translate("MessageList", "in %1"), f"{m.input_tokens:,}"))
-    if m.output_tokens is not None:
-        parts.append(fill(translate("MessageList", "out %1"), f"{m.output_tokens:,}"))
-    if m.cached_tokens:
-        parts.append(fill(translate("MessageList", "cached %1"), f"{m.cached_tokens:,}"))
-    if m.cache_write_tokens:
-        parts.append(fill(translate("MessageList", "cache write %1"), f"{m.cache_write_tokens:,}"))
-    return " · ".join(parts)
-
-
-def time_text(when: datetime, now: datetime | None = None) -> str:
-    """Local ``HH:MM`` for today, else ``YYYY-MM-DD HH:MM``."""
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    local = when.astimezone()
-    today = (now or datetime.now(UTC)).astimezone().date()
-    return local.strftime("%H:%M") if local.date() == today else local.strftime("%Y-%m-%d %H:%M")
 
 
 def blend(a: QColor, b: QColor, t: float) -> QColor:
