@@ -202,7 +202,6 @@ class ProviderDetail(QFrame):
         self.result.setWordWrap(True)
         self.result.hide()
         lay.addWidget(self.result)
-        lay.addStretch(1)
 
     def _section(self, make: Callable[[], str]) -> QLabel:
         """A section's title (the stylesheet's ``formSection``), said by ``make``."""
@@ -314,8 +313,7 @@ class ProvidersPage(QWidget):
         self.detail.edit_button.clicked.connect(self.edit_selected)
         self.detail.delete_button.clicked.connect(self.delete_selected)
         self.detail.enabled_switch.toggled.connect(self.set_selected_enabled)
-        body.addWidget(self.detail, 1)
-        body.addStretch(0)
+        body.addWidget(self.detail, 1, Qt.AlignmentFlag.AlignTop)  # as tall as what it says (walk39)
         layout.addWidget(self.body, 1)
         self.edit_button = self.detail.edit_button
         self.delete_button = self.detail.delete_button
