@@ -129,6 +129,9 @@ def test_the_stats_line_shows_on_hover_or_focus_and_the_cut_off_warning_always( 
     hover_at(view, QPoint(stats.center().x(), stats.top() - 30))  # the pointer over the reply
     qtbot.waitUntil(lambda: ink(view.viewport().grab().toImage(), stats, background) > 0, timeout=3000)
     hover_at(view, QPoint(2, 2))
+    # screen readers hear them with the row; keyboard users see them on the current row
+    assert reply.data(Qt.ItemDataRole.AccessibleDescriptionRole) == (
+        "in 366 · out 1,682 · cached 341 · cut off at max tokens")
     # keyboard users: the current row shows its stats too
     view.setFocus()
     view.setCurrentIndex(reply)
