@@ -784,7 +784,7 @@ class MessageDelegate(QStyledItemDelegate):
         left, right = column
         cx = (left + right) // 2
         color = QColor(MARKER_COLOR)
-        pen = QPen(color, 1, Qt.PenStyle.DashLine)
+        pen = QPen(color, 1, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)  # ends inside the column
         painter.setPen(pen)
         painter.drawLine(left, mid, max(left, cx - text_w // 2 - 4), mid)
         painter.drawLine(min(right, cx + text_w // 2 + 4), mid, right, mid)

@@ -331,9 +331,12 @@ class MessageListView(QListView):
                                  self.delegate.header_rect(row), self.delegate.text_rect(row).top())
 
     def _hide_bar(self) -> None:
-        """Hide the action bar and the hovered reply's stats line."""
+        """Hide the action bar and the hovered reply's stats line (a keyboard user's
+        current row keeps its stats while the list has the focus)."""
         self.action_bar.dismiss()
-        self._reveal(None)
+        current = self.currentIndex()
+        m = self._model.message_at(current.row()) if self.hasFocus() and current.isValid() else None
+        self._reveal(m.id if m is not None else None)
 
     def _reveal(self, message_id: int | None) -> None:
         """Show the stats line of ``message_id``'s reply (the row under the pointer, or
