@@ -93,7 +93,7 @@ def test_the_bar_sits_on_its_own_row_at_the_user_bubble_s_end_and_never_over_tex
     # right-aligned with its bubble: the bar, then "You · 12:34" at the bubble's right end
     assert g.right() < header.left() <= header.right() <= bubble.right() + 2, (size, g, header, bubble)
     assert header.left() - g.right() <= Space.MD, (size, g, header)
-    assert not g.intersects(view.delegate.text_rect(user)) and not g.intersects(header)
+    assert not g.intersects(bubble) and not g.intersects(header)
     assert not g.intersects(view.delegate.text_rect(model.index(1)))
     # a long reply with its header scrolled away: no bar over its text
     reply = model.index(1)

@@ -112,17 +112,16 @@ class MessageActionBar(QFrame):
         """The message the bar is shown for (None when hidden)."""
         return self._message_id if self.isVisible() else None
 
-    def show_for(self, m: MessageView, actions: tuple[MessageAction, ...], bubble: QRect, header: QRect,
-                 text_top: int) -> bool:
+    def show_for(self, m: MessageView, actions: tuple[MessageAction, ...], bubble: QRect, header: QRect) -> bool:
         """Show ``actions`` for ``m`` on its own header line (viewport coordinates: its
-        ``bubble``, its ``header``'s drawn parts, its first text line's top ``text_top``):
-        the bar's bottom at the text's top, so it never covers a word (walk36); a reply's
-        and a tool row's bar ends at the bubble's right edge, away from the header's text
-        at the left; a user message's ends just before its "You · 12:34", which ends at its
-        right-aligned bubble's edge (walk39 #3: it sat beside the bubble, ~150 px left of
-        it). The bar is shown only when that place lies wholly inside the viewport: a long
-        reply whose header is scrolled away gets no bar over its text (walk39 #3; the
-        right-click menu offers the same actions). Returns whether the bar is shown."""
+        ``bubble``, its ``header``'s drawn parts): the bar's bottom at the bubble's top, so
+        it never covers a word (walk36); a reply's and a tool row's bar ends at the
+        bubble's right edge, away from the header's text at the left; a user message's
+        ends just before its "You · 12:34", which ends at its right-aligned bubble's edge
+        (walk39 #3: it sat beside the bubble, ~150 px left of it). The bar is shown only
+        when that place lies wholly inside the viewport: a long reply whose header is
+        scrolled away gets no bar over its text (walk39 #3; the right-click menu offers the
+        same actions). Returns whether the bar is shown."""
         for action, b in self.buttons.items():
             b.setVisible(action in actions)
         pin = self.buttons[MessageAction.PIN]
@@ -132,12 +131,12 @@ class MessageActionBar(QFrame):
         pin.setChecked(m.pinned)
         self.adjustSize()
         parent = self.parentWidget()
-        area = parent.rect() if parent is not None else QRect(0, 0, bubble.right() + 1, text_top + self.height())
+        area = parent.rect() if parent is not None else QRect(0, 0, bubble.right() + 1, bubble.bottom() + 1)
         if m.role == Role.USER and not header.isEmpty():
             x = header.left() - Space.SM - self.width()
         else:
             x = min(bubble.right() + 1, area.right() - 1) - self.width()
-        place = QRect(max(area.left() + Space.XXS, x), text_top - self.height(), self.width(), self.height())
+        place = QRect(max(area.left() + Space.XXS, x), bubble.top() - self.height(), self.width(), self.height())
         if not area.contains(place):
             self.dismiss()
             return False

@@ -328,7 +328,7 @@ class MessageListView(QListView):
         row = self._model.index(index.row())
         self._reveal(m.id)
         self.action_bar.show_for(m, self.row_actions(index.row()), self.delegate.bubble_rect(row),
-                                 self.delegate.header_rect(row), self.delegate.text_rect(row).top())
+                                 self.delegate.header_rect(row))
 
     def _hide_bar(self) -> None:
         """Hide the action bar and the hovered reply's stats line (a keyboard user's

@@ -305,6 +305,7 @@ class ProvidersPage(QWidget):
         t.bind(self.add_button.setToolTip, lambda: translate(
             "ProvidersPage", "Add a provider (OpenAI, Anthropic, OpenRouter, a local server, …)"))
         self.add_button.clicked.connect(self.add_provider)
+        self.add_button.setMaximumWidth(self.list.maximumWidth())  # the column stays the list's width
         column.addWidget(self.add_button)
         body.addLayout(column)
         self.detail = ProviderDetail()
@@ -314,6 +315,7 @@ class ProvidersPage(QWidget):
         self.detail.delete_button.clicked.connect(self.delete_selected)
         self.detail.enabled_switch.toggled.connect(self.set_selected_enabled)
         body.addWidget(self.detail, 1, Qt.AlignmentFlag.AlignTop)  # as tall as what it says (walk39)
+        body.addStretch(0)  # the room a capped pane leaves goes to the right, not between the parts
         layout.addWidget(self.body, 1)
         self.edit_button = self.detail.edit_button
         self.delete_button = self.detail.delete_button
