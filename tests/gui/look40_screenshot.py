@@ -85,6 +85,7 @@ def main(out_dir: Path) -> int:
                     await grab(view, out_dir / f"covered-marker-{tag}.png", 0.4)
                     model.set_summary_cursor(None)
                     settings = w.pages.open_settings()
+                    settings.show_section(SettingsSection.PROVIDERS)
                     await grab(w, out_dir / f"providers-{tag}.png", 0.6)
                     settings.show_section(SettingsSection.SYSTEM_AGENT)
                     await grab(w, out_dir / f"system-agent-{tag}.png", 0.6)
