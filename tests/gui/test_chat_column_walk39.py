@@ -72,7 +72,6 @@ def _at_size(window, qtbot, size: tuple[int, int]) -> None:  # type: ignore[no-u
     view = window.message_view
     qtbot.waitUntil(lambda: view.delegate.settled, timeout=5000)
     view.executeDelayedItemsLayout()
-    qtbot.wait(20)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["1366x768", "800x560"])
@@ -101,7 +100,6 @@ def test_the_bar_sits_on_its_own_row_at_the_user_bubble_s_end_and_never_over_tex
     sb.setValue(sb.value() + view.visualRect(reply).top() + 80)
     qtbot.waitUntil(lambda: view.visualRect(reply).top() < -40, timeout=3000)
     hover_at(view, QPoint(view.delegate.bubble_rect(reply).center().x(), 60))
-    qtbot.wait(20)
     if bar.isVisible():
         assert not bar.geometry().intersects(view.delegate.text_rect(reply)), (size, bar.geometry())
         assert view.viewport().rect().contains(bar.geometry())
@@ -149,7 +147,6 @@ def test_the_covered_by_summary_rule_stays_inside_the_message_column(trip, qtbot
     model.set_summary_cursor(model.message_at(0).id)
     qtbot.waitUntil(lambda: not view.delegate.marker_rect(model.index(0)).isEmpty(), timeout=3000)
     view.executeDelayedItemsLayout()
-    qtbot.wait(20)
     marker = view.delegate.marker_rect(model.index(0))
     column = view.delegate.bubble_rect(model.index(1))  # a reply's text spans the column
     assert column.left() <= marker.left() and marker.right() <= column.right(), (marker, column)
