@@ -2457,10 +2457,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>オフ：そのモデルはすべてのモデル一覧から外れ、必要とするチャットはそう伝えます。キーと設定は残ります</translation>
     </message>
     <message>
-        <source>Kind</source>
-        <translation>種類</translation>
-    </message>
-    <message>
         <source>Base URL</source>
         <translation>ベース URL</translation>
     </message>
@@ -2499,6 +2495,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>%1 (off)</source>
         <translation>%1（オフ）</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>接続</translation>
     </message>
     <message>
         <source>Reading…</source>
@@ -3434,6 +3434,14 @@ URL：%3
     <message>
         <source>Store these System Agent settings</source>
         <translation>これらのシステムエージェント設定を保存します</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Forget the changes: show the stored settings again</source>
+        <translation>変更を破棄し、保存済みの設定を表示し直します</translation>
     </message>
     <message>
         <source>Checking the History Compress model…</source>

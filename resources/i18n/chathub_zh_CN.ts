@@ -2457,10 +2457,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>关闭：它的模型会从所有模型列表中移除，需要它的对话会提示；密钥和设置会保留</translation>
     </message>
     <message>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-    <message>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
@@ -2499,6 +2495,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>%1 (off)</source>
         <translation>%1（已关闭）</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>连接</translation>
     </message>
     <message>
         <source>Reading…</source>
@@ -3434,6 +3434,14 @@ URL：%3
     <message>
         <source>Store these System Agent settings</source>
         <translation>保存这些系统代理设置</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Forget the changes: show the stored settings again</source>
+        <translation>放弃更改：重新显示已保存的设置</translation>
     </message>
     <message>
         <source>Checking the History Compress model…</source>

@@ -22,8 +22,9 @@ from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.services.views import MessageView
 
-#: A bar button's side, px: the bar fits the header band above a reply's first line.
-BUTTON = IconSize.SM + Space.MD
+#: A bar button's side, px: the bar fits the header band above a reply's first line,
+#: also above the first row at the viewport's top (walk39 #3).
+BUTTON = IconSize.SM + Space.SM + Space.XXS
 
 
 class MessageAction(enum.Enum):
@@ -87,7 +88,7 @@ class MessageActionBar(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
         lay = QHBoxLayout(self)
-        lay.setContentsMargins(Space.XXS, Space.XXS, Space.XXS, Space.XXS)
+        lay.setContentsMargins(Space.XXS, 0, Space.XXS, 0)
         lay.setSpacing(0)
         self.buttons: dict[MessageAction, QToolButton] = {}
         for action, look in _LOOKS.items():
@@ -111,13 +112,16 @@ class MessageActionBar(QFrame):
         """The message the bar is shown for (None when hidden)."""
         return self._message_id if self.isVisible() else None
 
-    def show_for(self, m: MessageView, actions: tuple[MessageAction, ...], bubble: QRect, text_top: int) -> None:
-        """Show ``actions`` for ``m`` (viewport coordinates: ``bubble`` and the first text
-        line's top ``text_top``): beside a narrow user bubble,
-        else on the header line, ending above the text so it never covers a word (walk36);
-        at the line's far end from the header's own text (a reply's and a tool row's
-        header starts at the left, a user message's ends at the right)."""
-        self._message_id = m.id
+    def show_for(self, m: MessageView, actions: tuple[MessageAction, ...], bubble: QRect, header: QRect) -> bool:
+        """Show ``actions`` for ``m`` on its own header line (viewport coordinates: its
+        ``bubble``, its ``header``'s drawn parts): the bar's bottom at the bubble's top, so
+        it never covers a word (walk36); a reply's and a tool row's bar ends at the
+        bubble's right edge, away from the header's text at the left; a user message's
+        ends just before its "You · 12:34", which ends at its right-aligned bubble's edge
+        (walk39 #3: it sat beside the bubble, ~150 px left of it). The bar is shown only
+        when that place lies wholly inside the viewport: a long reply whose header is
+        scrolled away gets no bar over its text (walk39 #3; the right-click menu offers the
+        same actions). Returns whether the bar is shown."""
         for action, b in self.buttons.items():
             b.setVisible(action in actions)
         pin = self.buttons[MessageAction.PIN]
@@ -127,16 +131,20 @@ class MessageActionBar(QFrame):
         pin.setChecked(m.pinned)
         self.adjustSize()
         parent = self.parentWidget()
-        limit = parent.width() if parent is not None else bubble.right()
-        if m.role == Role.USER and bubble.left() > self.width() + Space.MD:
-            # beside a right-aligned user bubble: its header and text stay readable
-            x, y = bubble.left() - self.width() - Space.SM, bubble.top()
-        else:  # on the header line, its bottom at the text's top (the header band is as tall)
-            y = text_top - self.height()
-            x = bubble.left() if m.role == Role.USER else min(bubble.right() - self.width(), limit - self.width() - 2)
-        self.move(max(2, x), max(0, y))
+        area = parent.rect() if parent is not None else QRect(0, 0, bubble.right() + 1, bubble.bottom() + 1)
+        if m.role == Role.USER and not header.isEmpty():
+            x = header.left() - Space.SM - self.width()
+        else:
+            x = min(bubble.right() + 1, area.right() - 1) - self.width()
+        place = QRect(max(area.left() + Space.XXS, x), bubble.top() - self.height(), self.width(), self.height())
+        if not area.contains(place):
+            self.dismiss()
+            return False
+        self._message_id = m.id
+        self.move(place.topLeft())
         self.show()
         self.raise_()
+        return True
 
     def dismiss(self) -> None:
         """Hide the bar."""

@@ -3,13 +3,15 @@
 Each row is one rendered document (Markdown → HTML with highlighted code, see
 :mod:`chathub_desktop.gui.chat.markdown_render`, as slices made and cached by
 :mod:`chathub_desktop.gui.chat.message_documents`) plus a header (author · time · tag) and,
-for assistant replies, a usage footer. A width change only re-lays out the SAME
+for assistant replies, a footer line: "⚠ cut off at max tokens" at all times, the usage
+stats ("in 366 · out 1,682") at its right end only while the reply is hovered or current
+(:attr:`MessageDelegate.revealed_id`, set by the view; walk39). A width change only re-lays out the SAME
 document, so scrolling and resizing always reuse the highlighted rendering (never a
 plain-text fallback). ``sizeHint`` reads the cached document's height; only the part of
 a row inside the viewport is painted.
 
 Row kinds: user (a tinted bubble on the right), assistant (plain text on the page under
-a header line of a round initial, the name, a model chip, the time and the receipt icon:
+a header line of the assistant's round avatar, the name, a model chip, the time and the receipt icon:
 walk29 #4), tool (collapsed to one line, click to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
 with the provider's message), cancelled/interrupted (a small tag). A reply that ended
 that way gets a footer line; on the topic's last row it carries a "↻ Retry" pill
@@ -31,10 +33,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
@@ -61,7 +61,6 @@ from chathub_desktop.gui.chat.attachment_thumbs import ThumbnailCache
 from chathub_desktop.gui.chat.message_documents import (
     MessageDocuments,
     key_of,
-    split_tool_name,
     symbol,
 )
 from chathub_desktop.gui.chat.message_list_model import (
@@ -73,12 +72,21 @@ from chathub_desktop.gui.chat.message_list_model import (
     VersionRole,
     role_value,
 )
+from chathub_desktop.gui.chat.message_texts import (  # re-exported: the row's words live there
+    collapsed_label,
+    cut_off_text,
+    said,
+    stats_text,
+    time_text,
+    usage_text,
+)
 from chathub_desktop.gui.chat.sliced_document import SlicedDocument
 from chathub_desktop.gui.chat.version_arrows import ArrowRects, arrow_rects, paint_arrows
+from chathub_desktop.gui.design.avatar import AVATAR_TEXT, avatar_colour, avatar_text
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.prose import prose_for
 from chathub_desktop.gui.design.tokens import IconSize, colours_for
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
 
 #: Row heights kept (a re-layout of every loaded row, e.g. after an older page is
@@ -123,66 +131,15 @@ AUTHORS: dict[str, str] = {Role.USER: QT_TRANSLATE_NOOP("MessageList", "You"),
                            Role.SYSTEM: QT_TRANSLATE_NOOP("MessageList", "System")}
 
 
-def said(text: str) -> str:
-    """A ``MessageList`` source (one of this module's constants) in the interface language."""
-    return QCoreApplication.translate("MessageList", text) if text else ""
-
-
 def is_collapsible(m: MessageView) -> bool:
     """Tool results and hidden reasoning are drawn as one clickable line."""
     return m.role == Role.TOOL or m.content_type in COLLAPSIBLE_TYPES
-
-
-def collapsed_label(m: MessageView, expanded: bool) -> str:
-    """The one-line text of a collapsible row."""
-    translate = QCoreApplication.translate
-    action = translate("MessageList", "click to collapse") if expanded else translate("MessageList", "click to expand")
-    arrow = "▾" if expanded else "▸"
-    if m.role == Role.TOOL:
-        tool, server = split_tool_name(m.tool_name or "tool")
-        name = fill(translate("MessageList", "%1 (%2 server)"), tool, server) if server else tool
-        took = f" · {m.elapsed_text}" if m.elapsed_text else ""  # a server call's time (issue 25)
-        return f"{arrow} {symbol('🔧', '⚙')} " + fill(translate("MessageList", "%1 result%2 — %3"), name, took, action)
-    return f"{arrow} {symbol('💭', '…')} " + fill(translate("MessageList", "Thought process — %1"), action)
 
 
 def is_plain(m: MessageView) -> bool:
     """A reply drawn as text on the page, without a bubble (walk29 #4): an assistant
     reply that is not an error nor a collapsible row."""
     return m.role == Role.ASSISTANT and m.status != MessageStatus.ERROR and not is_collapsible(m)
-
-
-def initial(name: str) -> str:
-    """The letter in a reply's round mark: the name's first letter or digit, upper-case
-    ("?" for none)."""
-    return next((c.upper() for c in name if c.isalnum()), "?")
-
-
-def usage_text(m: MessageView) -> str:
-    """``in 1,234 · out 56 · cached 1,000`` from a reply's usage, then ``cut off at max
-    tokens`` for a reply stopped at the output limit ("" when none applies)."""
-    translate = QCoreApplication.translate
-    parts: list[str] = []
-    if m.input_tokens is not None:
-        parts.append(fill(translate("MessageList", "in %1"), f"{m.input_tokens:,}"))
-    if m.output_tokens is not None:
-        parts.append(fill(translate("MessageList", "out %1"), f"{m.output_tokens:,}"))
-    if m.cached_tokens:
-        parts.append(fill(translate("MessageList", "cached %1"), f"{m.cached_tokens:,}"))
-    if m.cache_write_tokens:
-        parts.append(fill(translate("MessageList", "cache write %1"), f"{m.cache_write_tokens:,}"))
-    if m.cut_off:
-        parts.append(translate("MessageList", "cut off at max tokens"))
-    return " · ".join(parts)
-
-
-def time_text(when: datetime, now: datetime | None = None) -> str:
-    """Local ``HH:MM`` for today, else ``YYYY-MM-DD HH:MM``."""
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    local = when.astimezone()
-    today = (now or datetime.now(UTC)).astimezone().date()
-    return local.strftime("%H:%M") if local.date() == today else local.strftime("%Y-%m-%d %H:%M")
 
 
 def blend(a: QColor, b: QColor, t: float) -> QColor:
@@ -220,6 +177,7 @@ class _Colors:
     tag_bg: QColor
     accent: QColor
     on_accent: QColor
+    warning: QColor
 
 
 #: ``QPalette.cacheKey()`` → its colours: every size hint and paint asks (issue 29).
@@ -256,6 +214,7 @@ def _palette_colors(pal: QPalette) -> tuple[_Colors, bool]:
             tag_bg=blend(base, text, 0.16 if dark else 0.10),
             accent=accent,
             on_accent=pal.color(QPalette.ColorRole.HighlightedText),
+            warning=QColor(colours_for(dark).warning),
         ),
         dark,
     )
@@ -273,6 +232,8 @@ class _Layout:
     marker_y: int = -1  # top of the summary marker in row coordinates (-1: none)
     strip: QRect = QRect()  # attachment thumbnails under the bubble (issue 14), row coordinates
     pad: tuple[int, int] = (PAD, PAD)  # px inside the bubble: left and right, top and bottom
+    stats: str = ""  # the stats line, drawn while the row is hovered or current (walk39)
+    column: tuple[int, int] = (0, 0)  # the reading column's left and right edges, row coordinates
 
 
 class MessageDelegate(QStyledItemDelegate):
@@ -301,6 +262,11 @@ class MessageDelegate(QStyledItemDelegate):
         #: (message id, px): the bubble of that row is at least this tall (the editor in
         #: place lies over it, issue 29); None: no row is being edited.
         self._reserved: tuple[int, int] | None = None
+        #: The message whose stats line shows (hovered or current; the view sets it).
+        self.revealed_id: int | None = None
+        #: The assistant's id and chosen avatar: its replies' round mark (walk39).
+        self.assistant_id: int | None = None
+        self.assistant_avatar: str | None = None
 
     @property
     def reserved_id(self) -> int | None:
@@ -368,7 +334,10 @@ class MessageDelegate(QStyledItemDelegate):
         if m.pinned:
             header = f"{symbol(PIN_EMOJI, said(PIN_FALLBACK))} {header}"
         tag = said(STATUS_TAGS.get(m.status, ""))
-        footer = usage_text(m) if m.role == Role.ASSISTANT and not is_collapsible(m) else ""
+        reply = m.role == Role.ASSISTANT and not is_collapsible(m)
+        footer, stats = (cut_off_text(m), stats_text(m)) if reply else ("", "")
+        if stats and not footer:
+            footer = " "  # the stats' line: the same height hovered or not
         if m.role == Role.ASSISTANT and m.status in RETRYABLE and not footer:
             footer = " "  # the line the Retry pill sits on (same height on every row)
         if footer_line and not footer:
@@ -407,7 +376,8 @@ class MessageDelegate(QStyledItemDelegate):
         if boundary:
             marker_y = height
             height += MARKER_H
-        return _Layout(header, tag, footer, bubble, doc, label, height, marker_y, strip, pad)
+        return _Layout(header, tag, footer, bubble, doc, label, height, marker_y, strip, pad, stats,
+                       (left, left + avail))
 
     def _header_height(self) -> int:
         """The header line's height, px: the small font's line or the round initial."""
@@ -499,6 +469,44 @@ class MessageDelegate(QStyledItemDelegate):
         if arrows is not None:
             x = arrows.next.right() + 1 + RETRY_GAP
         return QRect(x, lay.bubble.bottom() + FOOTER_GAP, w, sfm.height() + 2)
+
+    def _stats_rect(self, m: MessageView, index: QModelIndex | QPersistentModelIndex, lay: _Layout,
+                    arrows: ArrowRects | None) -> QRect:
+        """Where the stats line goes (row coordinates): on the footer line, ending at the
+        bubble's right edge, after the warning, version arrows and Retry pill."""
+        sfm = QFontMetrics(self._small_font())
+        used = lay.footer.strip()
+        end = lay.bubble.left() + 2 + (sfm.horizontalAdvance(used) if used else 0)
+        if arrows is not None:
+            end = max(end, arrows.next.right() + 1)
+        if self._can_retry(m, index):
+            end = max(end, self._retry_pill(lay, arrows).right() + 1)
+        left = max(end + RETRY_GAP, lay.bubble.right() + 1 - sfm.horizontalAdvance(lay.stats) - 2)
+        return QRect(left, lay.bubble.bottom() + FOOTER_GAP, max(0, lay.bubble.right() + 1 - left), sfm.height())
+
+    def stats_rect(self, index: QModelIndex) -> QRect:
+        """Where row ``index``'s stats line is drawn when it is hovered or current, in
+        viewport coordinates; empty for a row without stats (walk39)."""
+        m = index.data(MessageRole)
+        if m is None:
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette(),
+                           footer_line=self._footer_line(m, index))
+        if not lay.stats:
+            return QRect()
+        arrows = self._arrows(m, lay, role_value(index, VersionRole))
+        return self._stats_rect(m, index, lay, arrows).translated(self._view.visualRect(index).topLeft())
+
+    def marker_rect(self, index: QModelIndex) -> QRect:
+        """The "Covered by summary" marker's band under row ``index`` in viewport
+        coordinates: the reading column's width (walk39 #5); empty when the row has none."""
+        m = index.data(MessageRole)
+        if m is None or not index.data(CoveredBoundaryRole):
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette(), True,
+                           self._footer_line(m, index))
+        left, right = lay.column
+        return QRect(left, lay.marker_y, right - left, MARKER_H).translated(self._view.visualRect(index).topLeft())
 
     def _arrows(self, m: MessageView, lay: _Layout, versions: object) -> ArrowRects | None:
         if not isinstance(versions, tuple):
@@ -694,9 +702,9 @@ class MessageDelegate(QStyledItemDelegate):
         if not lay.strip.isEmpty():
             thumbs.paint_strip(painter, m, lay.strip.left(), lay.strip.top(), lay.strip.width(),
                                fm, pal, self.thumbs)
-        if lay.footer:
+        if lay.footer.strip():  # the cut-off warning: always shown (walk39)
             painter.setFont(small)
-            painter.setPen(colors.muted)
+            painter.setPen(colors.warning)
             fy = lay.bubble.bottom() + FOOTER_GAP
             painter.drawText(
                 QRect(lay.bubble.left() + 2, fy, lay.bubble.width(), sfm.height()),
@@ -704,6 +712,12 @@ class MessageDelegate(QStyledItemDelegate):
                 lay.footer,
             )
         arrows = self._arrows(m, lay, role_value(index, VersionRole))
+        if lay.stats and m.id == self.revealed_id:
+            painter.setFont(small)
+            painter.setPen(colors.muted)
+            where = self._stats_rect(m, index, lay, arrows)
+            painter.drawText(where, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             sfm.elidedText(lay.stats, Qt.TextElideMode.ElideLeft, where.width()))
         if self._can_retry(m, index):
             pill = self._retry_pill(lay, arrows)
             painter.setFont(small)
@@ -716,7 +730,7 @@ class MessageDelegate(QStyledItemDelegate):
             painter.setFont(small)
             paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.muted, colors.tag_bg)
         if lay.marker_y >= 0:
-            self._paint_marker(painter, lay.marker_y, option.rect.width(), small, pal)
+            self._paint_marker(painter, lay.marker_y, lay.column, small, pal)
         if option.state & QStyle.StateFlag.State_HasFocus:
             pass  # rows are not selectable; no focus frame
         painter.restore()
@@ -727,15 +741,18 @@ class MessageDelegate(QStyledItemDelegate):
         head = self._header(m, lay)
         small = self._small_font()
         left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-        if not head.avatar.isEmpty():
+        if not head.avatar.isEmpty():  # the assistant's own avatar: its colour, emoji or initial (walk39)
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(colors.accent)
+            own = self.assistant_id is not None
+            painter.setBrush(QColor(avatar_colour(self.assistant_id)) if self.assistant_id is not None
+                             else colors.accent)
             painter.drawEllipse(QRectF(head.avatar))
             bold = QFont(small)
             bold.setBold(True)
             painter.setFont(bold)
-            painter.setPen(colors.on_accent)
-            painter.drawText(head.avatar, Qt.AlignmentFlag.AlignCenter, initial(self.assistant_name))
+            painter.setPen(QColor(AVATAR_TEXT) if own else colors.on_accent)
+            painter.drawText(head.avatar, Qt.AlignmentFlag.AlignCenter,
+                             avatar_text(self.assistant_name, self.assistant_avatar))
             painter.setPen(colors.text)
             painter.drawText(head.name, left, self.assistant_name)
             painter.setFont(small)
@@ -758,15 +775,16 @@ class MessageDelegate(QStyledItemDelegate):
                                    QIcon.Mode.Active)
 
     @staticmethod
-    def _paint_marker(painter: QPainter, top: int, width: int, font: QFont, pal: QPalette) -> None:
-        """The dashed "Covered by summary above this line" marker (CMP-2)."""
+    def _paint_marker(painter: QPainter, top: int, column: tuple[int, int], font: QFont, pal: QPalette) -> None:
+        """The dashed "Covered by summary above this line" marker (CMP-2), across the
+        reading column ``column`` (left, right), not the whole row (walk39 #5)."""
         fm = QFontMetrics(font)
         mid = top + MARKER_H // 2
-        text_w = fm.horizontalAdvance(said(MARKER_TEXT)) + 16
-        left, right = MARGIN_X, width - MARGIN_X
+        text_w = min(fm.horizontalAdvance(said(MARKER_TEXT)) + 16, column[1] - column[0])
+        left, right = column
         cx = (left + right) // 2
         color = QColor(MARKER_COLOR)
-        pen = QPen(color, 1, Qt.PenStyle.DashLine)
+        pen = QPen(color, 1, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)  # ends inside the column
         painter.setPen(pen)
         painter.drawLine(left, mid, max(left, cx - text_w // 2 - 4), mid)
         painter.drawLine(min(right, cx + text_w // 2 + 4), mid, right, mid)

@@ -298,6 +298,10 @@ class MessageListModel(QAbstractListModel):
             return self._versions.get(v.id)
         if role == Qt.ItemDataRole.ToolTipRole:
             return None
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:  # the stats a hover shows (walk39)
+            from chathub_desktop.gui.chat.message_texts import usage_text
+
+            return usage_text(v) or None
         return None
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:

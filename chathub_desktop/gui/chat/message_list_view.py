@@ -203,8 +203,8 @@ class MessageListView(QListView):
                                                    "Show the topic's first message (Ctrl+Home)", JumpTarget.START)
         self.newest_button = self._jump_button(Icon.JUMP_END, "Scroll to the newest message",
                                                "Show the topic's newest message (Ctrl+End)", JumpTarget.END)
-        model.rowsRemoved.connect(lambda *_: self.action_bar.dismiss())
-        model.modelReset.connect(self.action_bar.dismiss)
+        model.rowsRemoved.connect(lambda *_: self._hide_bar())
+        model.modelReset.connect(self._hide_bar)
         #: Blinks the caret at the end of a streaming reply; stopped when none streams.
         self.caret_timer = QTimer(self)
         self.caret_timer.setInterval(CARET_BLINK_MS)
@@ -312,7 +312,7 @@ class MessageListView(QListView):
         self._editing = editing
         if editing:
             self._stick = False
-            self.action_bar.dismiss()
+            self._hide_bar()
         else:
             self._stick = self._model.at_end and self.is_at_bottom()
 
@@ -321,13 +321,35 @@ class MessageListView(QListView):
         a message is edited in place)."""
         m = self._model.message_at(index.row()) if index.isValid() and not self._editing else None
         if m is None:
-            self.action_bar.dismiss()
+            self._hide_bar()
             return
         if self.action_bar.message_id == m.id and self.action_bar.isVisible():
             return
         row = self._model.index(index.row())
+        self._reveal(m.id)
         self.action_bar.show_for(m, self.row_actions(index.row()), self.delegate.bubble_rect(row),
-                                 self.delegate.text_rect(row).top())
+                                 self.delegate.header_rect(row))
+
+    def _hide_bar(self) -> None:
+        """Hide the action bar and the hovered reply's stats line (a keyboard user's
+        current row keeps its stats while the list has the focus)."""
+        self.action_bar.dismiss()
+        current = self.currentIndex()
+        m = self._model.message_at(current.row()) if self.hasFocus() and current.isValid() else None
+        self._reveal(m.id if m is not None else None)
+
+    def _reveal(self, message_id: int | None) -> None:
+        """Show the stats line of ``message_id``'s reply (the row under the pointer, or
+        the current row for keyboard users; None: no row's), repainting the rows that
+        change (walk39: the stats show on hover, as Cherry Studio's)."""
+        old = self.delegate.revealed_id
+        if old == message_id:
+            return
+        self.delegate.revealed_id = message_id
+        for mid in (old, message_id):
+            row = self._model.row_of(mid) if mid is not None else None
+            if row is not None:
+                self.viewport().update(self.visualRect(self._model.index(row)))
 
     def _on_bar(self, action: MessageAction, message_id: int) -> None:
         row = self._model.row_of(message_id)
@@ -371,7 +393,7 @@ class MessageListView(QListView):
     def _maybe_hide_bar(self) -> None:
         inside = self.viewport().rect().contains(self.viewport().mapFromGlobal(self.cursor().pos()))
         if not inside and not self.hasFocus():
-            self.action_bar.dismiss()
+            self._hide_bar()
 
     def keyPressEvent(self, e: QKeyEvent) -> None:
         """Ctrl+Home / Ctrl+End jump to the topic's first / newest message (issue 29)."""
@@ -438,7 +460,7 @@ class MessageListView(QListView):
             self._stick = value >= sb.maximum() - STICKY_PX and self._model.at_end and not self._editing
         if self._anchor is None:
             self.check_edges()
-        self.action_bar.dismiss()
+        self._hide_bar()
         self._place_jump_buttons()
         self._sync_topic_bar()
 
@@ -582,7 +604,7 @@ class MessageListView(QListView):
         if e.size().width() != e.oldSize().width():
             self.scheduleDelayedItemsLayout()
         self._place_topic_bar()
-        self.action_bar.dismiss()
+        self._hide_bar()
         self._place_jump_buttons()
         if stick:
             QTimer.singleShot(0, self.scroll_to_end)

@@ -36,14 +36,36 @@ if TYPE_CHECKING:
 
 COMPACT_TEXT = QT_TRANSLATE_NOOP("WindowActions", "&Compact now")
 COMPACTING_TEXT = QT_TRANSLATE_NOOP("WindowActions", "Compacting…")
-#: Human names of compaction triggers (status bar).
-TRIGGER_TEXT: dict[str, str] = {
-    CompactionTrigger.MANUAL: "Compact now",
-    CompactionTrigger.TOKEN: "Token auto-compact",
-    CompactionTrigger.MESSAGE_COUNT: "History limit compaction",
-    CompactionTrigger.OVERFLOW: "Overflow rescue",
-    CompactionTrigger.THRESHOLD: "Threshold compaction",
+#: What an automatic compaction is doing, in the words a user reads in the status bar
+#: (walk39: "Overflow rescue: compacting…" were engineers' words; the model sees none of these).
+AUTO_STARTED: dict[str, str] = {
+    CompactionTrigger.TOKEN: "The conversation is getting long: summarizing older messages…",
+    CompactionTrigger.MESSAGE_COUNT: "Past the history limit: summarizing older messages…",
+    CompactionTrigger.OVERFLOW: "Too long for the model: summarizing older messages…",
+    CompactionTrigger.THRESHOLD: "Near the context window: the chat model is summarizing older messages…",
 }
+#: What an automatic compaction did, by trigger, when it compacted (walk39).
+AUTO_DONE: dict[str, str] = {
+    CompactionTrigger.TOKEN: "Older messages were summarized to keep the conversation within its token budget",
+    CompactionTrigger.MESSAGE_COUNT: "Older messages were summarized: the topic passed its history limit",
+    CompactionTrigger.OVERFLOW: "The request was too long for the model, so older messages were summarized",
+    CompactionTrigger.THRESHOLD: "The chat model summarized older messages: the topic neared its context window",
+}
+#: What an automatic compaction did when it did not compact, by status (walk39).
+AUTO_NOT_DONE: dict[str, str] = {
+    CompactionStatus.NOTHING_ELIGIBLE: "No older messages could be summarized yet",
+    CompactionStatus.FAILED: "Summarizing older messages failed",
+    CompactionStatus.UNREACHABLE: "Summarized what could be; the next request is still above the target",
+    CompactionStatus.CANCELLED: "Summarizing older messages was stopped",
+}
+
+
+def auto_outcome_text(trigger: str, status: str | None) -> str:
+    """The status-bar line when an automatic compaction of ``trigger`` ends with ``status``
+    (None: stopped), in plain words (walk39)."""
+    if status == CompactionStatus.COMPACTED:
+        return AUTO_DONE.get(trigger, "Older messages were summarized")
+    return AUTO_NOT_DONE.get(status or CompactionStatus.CANCELLED, "Summarizing older messages stopped")
 
 
 def outcome_text(outcome: object) -> str:
@@ -284,16 +306,13 @@ class CompactionController:
         status = event.status
         if phase == CompactionPhase.STARTED:
             self._progress[topic_id] = "Compacting…" if trigger == CompactionTrigger.MANUAL else \
-                f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: compacting…"
+                AUTO_STARTED.get(trigger, "Summarizing older messages…")
         elif phase == CompactionPhase.BATCH:
             self._progress[topic_id] = f"Compacting… batch {done} of {total}"
         elif phase == CompactionPhase.FINISHED:
             self._progress.pop(topic_id, None)
             if trigger != CompactionTrigger.MANUAL and topic_id == self._w.current_topic_id:
-                from chathub_desktop.gui.context.summary_dialog import RESULT_TEXT
-
-                text = f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: " + (
-                    "stopped" if status in (None, CompactionStatus.CANCELLED) else RESULT_TEXT.get(status, status))
+                text = auto_outcome_text(trigger, status)
                 self._outcomes[topic_id] = text
                 self._w.show_status(text, 8000)
         self.sync()

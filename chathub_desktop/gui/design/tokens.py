@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 __all__ = ["CHIP_KINDS", "DARK", "LIGHT", "Colours", "IconSize", "Radius", "Space", "Theme", "Tone", "TypeScale",
-           "colours_for"]
+           "Width", "colours_for"]
 
 
 class Space(enum.IntEnum):
@@ -42,6 +42,12 @@ class IconSize(enum.IntEnum):
     AVATAR = 32  # the navigation rail's round assistant avatar
     GREETING = 56  # the assistant's avatar over an empty chat (walk29 #20)
     APP = 64  # the app icon in About (a bundled PNG size: no scaling blur)
+
+
+class Width(enum.IntEnum):
+    """Column widths, px."""
+
+    FORM = 640  # the widest a settings form or detail pane grows (walk39: no full-width forms)
 
 
 class Radius(enum.IntEnum):

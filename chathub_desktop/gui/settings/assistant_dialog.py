@@ -58,8 +58,9 @@ DEFAULT_HISTORY_LIMIT = 20
 
 
 def low_watermark_text(high: float) -> str:
-    """The read-only low watermark for ``high`` (REF-18: ``max(0.1, high − 0.2)``)."""
-    return f"{watermarks(high)[1]:.2f}  (high − 0.20)"
+    """The read-only low watermark for ``high`` (REF-18: ``max(0.1, high − 0.2)``), with
+    what it means in plain words (walk39: "low watermark" alone is an engineer's word)."""
+    return f"{watermarks(high)[1]:.2f}  (summaries bring the next request back down to this share)"
 
 
 def wire_help_buttons(root: QWidget) -> None:

@@ -17,6 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -34,10 +35,11 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.app_settings import STREAM_SILENCE_SECONDS
 from chathub_desktop.core.base_urls import is_self_hosted
 from chathub_desktop.core.provider_kinds import ProviderKind
-from chathub_desktop.core.provider_presets import PRESETS, PresetPlace
+from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
 from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
-from chathub_desktop.gui.design.icons import Icon, IconTint, icon
-from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.design.icons import GlyphLabel, Icon, IconTint, icon
+from chathub_desktop.gui.design.tokens import IconSize, Space, Width
+from chathub_desktop.gui.design.vendor_marks import mark_of, vendor_icon
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.settings.connection_test import explained
 from chathub_desktop.gui.settings.provider_form import (
@@ -61,7 +63,7 @@ __all__ = ["MODELS_SHOWN", "ProviderIdRole", "ProvidersPage", "provider_place"]
 ProviderIdRole = Qt.ItemDataRole.UserRole + 1
 #: Model ids named in the detail pane before "and N more".
 MODELS_SHOWN = 6
-#: The glyph of each place a provider's models run (generic pictures, no vendor logos).
+#: The glyph of each place a provider's models run, for a provider that is no preset's.
 PLACE_ICONS = {PresetPlace.CLOUD: Icon.CLOUD_SERVICE, PresetPlace.ROUTER: Icon.ROUTER_SERVICE,
                PresetPlace.LOCAL: Icon.LOCAL_SERVER, PresetPlace.CUSTOM: Icon.PROVIDERS}
 
@@ -84,11 +86,26 @@ def _row_tip(view: ProviderView) -> str:
                 kind_label(ProviderKind(view.kind)), view.base_url, _capital(key_source_text(view.key_source)))
 
 
+def provider_preset(view: ProviderView) -> ProviderPreset | None:
+    """The preset ``view`` was made from: the one with its base URL (None for another
+    address)."""
+    url = view.base_url.rstrip("/")
+    return next((p for p in PRESETS if p.base_url and p.base_url.rstrip("/") == url), None)
+
+
+def provider_icon(view: ProviderView, side: int = IconSize.MD) -> QIcon:
+    """``view``'s picture: its vendor's mark for a preset's address (walk39), else the
+    glyph of where its models run."""
+    mark = mark_of(provider_preset(view))
+    if mark is not None:
+        return vendor_icon(mark, side)
+    return icon(PLACE_ICONS[provider_place(view)], IconTint.SOFT_SELECTION)
+
+
 def provider_place(view: ProviderView) -> PresetPlace:
     """Where ``view``'s models run, for its icon: the place of the preset with its base
     URL, else a local server for a self-hosted address, else a vendor's cloud."""
-    url = view.base_url.rstrip("/")
-    preset = next((p for p in PRESETS if p.base_url and p.base_url.rstrip("/") == url), None)
+    preset = provider_preset(view)
     if preset is not None:
         return preset.place
     return PresetPlace.LOCAL if is_self_hosted(ProviderKind(view.kind), view.base_url) else PresetPlace.CLOUD
@@ -106,22 +123,37 @@ def models_text(models: tuple[str, ...]) -> str:
 
 
 class ProviderDetail(QFrame):
-    """The detail pane of one provider: name, its on/off switch (issue 29), kind, base URL,
-    key place, models, and the Test connection / Edit… / Delete buttons (the page connects
-    them and the switch)."""
+    """The detail pane of one provider, no wider than :attr:`Width.FORM` (walk39): its
+    vendor's mark, name and kind over its on/off switch (issue 29); a Connection section
+    (base URL, key place), a Models section, and the Test connection / Edit… / Delete
+    buttons (the page connects them and the switch)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("providerDetail")
+        self.setMaximumWidth(Width.FORM)
         self.texts = t = Texts(self)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(Space.XL, Space.LG, Space.XL, Space.LG)
         lay.setSpacing(Space.MD)
+        head = QHBoxLayout()
+        head.setSpacing(Space.LG)
+        self.mark = GlyphLabel(Icon.PROVIDERS, IconSize.AVATAR)
+        self.mark.setObjectName("providerMark")
+        self.mark.setFixedSize(IconSize.AVATAR, IconSize.AVATAR)
+        head.addWidget(self.mark, 0, Qt.AlignmentFlag.AlignTop)
+        names = QVBoxLayout()
+        names.setSpacing(0)
         self.title = QLabel()
         self.title.setObjectName("providerTitle")
         self.title.setWordWrap(True)
         set_text_size(self.title, TypeScale.TITLE)
-        lay.addWidget(self.title)
+        names.addWidget(self.title)
+        self.kind = self._field("providerKind")
+        set_tone(self.kind, Tone.MUTED)
+        names.addWidget(self.kind)
+        head.addLayout(names, 1)
+        lay.addLayout(head)
         self.enabled_switch = QCheckBox()
         t.bind(self.enabled_switch.setText, lambda: translate("ProvidersPage", "&Use this provider"))
         self.enabled_switch.setObjectName("providerEnabled")
@@ -132,19 +164,19 @@ class ProviderDetail(QFrame):
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        self.kind = self._field("providerKind")
         self.url = self._field("providerUrl")
         self.key = self._field("providerKey")
         self.models = self._field("providerModels")
-        for text, field in ((QT_TRANSLATE_NOOP("ProvidersPage", "Kind"), self.kind),
-                            (QT_TRANSLATE_NOOP("ProvidersPage", "Base URL"), self.url),
-                            (QT_TRANSLATE_NOOP("ProvidersPage", "API key"), self.key),
-                            (QT_TRANSLATE_NOOP("ProvidersPage", "Models"), self.models)):
+        for text, field in ((QT_TRANSLATE_NOOP("ProvidersPage", "Base URL"), self.url),
+                            (QT_TRANSLATE_NOOP("ProvidersPage", "API key"), self.key)):
             label = QLabel()
             t.bind(label.setText, partial(translate, "ProvidersPage", text))
             set_tone(label, Tone.MUTED)
             form.addRow(label, field)
+        lay.addWidget(self._section(lambda: translate("ProvidersPage", "Connection")))
         lay.addLayout(form)
+        lay.addWidget(self._section(lambda: translate("ProvidersPage", "Models")))
+        lay.addWidget(self.models)
         row = QHBoxLayout()
         self.test_button = QPushButton()
         t.bind(self.test_button.setText, lambda: translate("ProvidersPage", "Test connection"))
@@ -170,7 +202,13 @@ class ProviderDetail(QFrame):
         self.result.setWordWrap(True)
         self.result.hide()
         lay.addWidget(self.result)
-        lay.addStretch(1)
+
+    def _section(self, make: Callable[[], str]) -> QLabel:
+        """A section's title (the stylesheet's ``formSection``), said by ``make``."""
+        label = QLabel()
+        label.setObjectName("formSection")
+        self.texts.bind(label.setText, make)
+        return label
 
     @staticmethod
     def _field(name: str) -> QLabel:
@@ -189,6 +227,7 @@ class ProviderDetail(QFrame):
         self.enabled_switch.setChecked(view.enabled)
         self.enabled_switch.blockSignals(False)
         self.texts.bind(self.kind.setText, lambda: kind_label(kind).split(" (")[0].split("（")[0])
+        self.mark.set_glyph(provider_icon(view, IconSize.AVATAR))
         self.url.setText(view.base_url)
         self.texts.bind(self.key.setText, lambda: _capital(key_source_text(view.key_source)))
         self.show_models_line(lambda: translate("ProvidersPage", "Reading…"))
@@ -266,6 +305,7 @@ class ProvidersPage(QWidget):
         t.bind(self.add_button.setToolTip, lambda: translate(
             "ProvidersPage", "Add a provider (OpenAI, Anthropic, OpenRouter, a local server, …)"))
         self.add_button.clicked.connect(self.add_provider)
+        self.add_button.setMaximumWidth(self.list.maximumWidth())  # the column stays the list's width
         column.addWidget(self.add_button)
         body.addLayout(column)
         self.detail = ProviderDetail()
@@ -274,7 +314,8 @@ class ProvidersPage(QWidget):
         self.detail.edit_button.clicked.connect(self.edit_selected)
         self.detail.delete_button.clicked.connect(self.delete_selected)
         self.detail.enabled_switch.toggled.connect(self.set_selected_enabled)
-        body.addWidget(self.detail, 1)
+        body.addWidget(self.detail, 1, Qt.AlignmentFlag.AlignTop)  # as tall as what it says (walk39)
+        body.addStretch(0)  # the room a capped pane leaves goes to the right, not between the parts
         layout.addWidget(self.body, 1)
         self.edit_button = self.detail.edit_button
         self.delete_button = self.detail.delete_button
@@ -341,7 +382,7 @@ class ProvidersPage(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for v in views:
-            item = QListWidgetItem(icon(PLACE_ICONS[provider_place(v)], IconTint.SOFT_SELECTION), "")
+            item = QListWidgetItem(provider_icon(v), "")
             self.texts.bind(item.setText, functools.partial(_row_text, v))
             item.setData(ProviderIdRole, v.id)
             self.texts.bind(item.setToolTip, functools.partial(_row_tip, v))

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.imported_chat import human_size
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import Width
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 
 if TYPE_CHECKING:
@@ -90,6 +91,7 @@ class StoragePage(QWidget):
         d = services.store_description()
         self._description = d
         self.texts = t = Texts(self)
+        self.setMaximumWidth(Width.FORM)  # walk39: a readable form, not the window's width
         layout = QVBoxLayout(self)
         lead = QLabel()
         t.bind(lead.setText, lambda: translate("StoragePage", "Your topics, assistants and memory are kept in this "

@@ -21,6 +21,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -42,6 +43,7 @@ from chathub_desktop.core.app_settings import (
     Setting,
 )
 from chathub_desktop.gui.design import Space, Tone, set_tone
+from chathub_desktop.gui.design.tokens import Width
 from chathub_desktop.gui.settings.agent_settings import read_agent_settings, summarizer_line
 from chathub_desktop.gui.settings.model_picker import ModelPicker
 from chathub_desktop.gui.shell.help_button import FieldNote, field_note, note_text
@@ -150,6 +152,7 @@ class SystemAgentPage(QWidget):
         self.svc = services
         self._runner = runner
         self.texts = t = Texts(self)
+        self.setMaximumWidth(Width.FORM)  # walk39: a readable form, not the window's width
         layout = QVBoxLayout(self)
         layout.setSpacing(Space.XS)
         intro = QLabel()
@@ -274,24 +277,36 @@ class SystemAgentPage(QWidget):
                   self.failures_spin)
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
             self.threshold_check.toggled.connect(w.setEnabled)
-        layout.addStretch(1)
         self.error_label = QLabel()
         self.error_label.setObjectName("systemAgentError")
         set_tone(self.error_label, Tone.ERROR)
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         layout.addWidget(self.error_label)
+        # walk39: Save and Cancel side by side where the platform puts them, right under
+        # the form (it sat alone in the page's far corner)
         brow = QHBoxLayout()
         self.status_label = QLabel()
         self.status_label.setObjectName("systemAgentStatus")
         brow.addWidget(self.status_label, 1)
+        self.buttons = QDialogButtonBox()
+        self.buttons.setObjectName("systemAgentButtons")
         self.save_button = QPushButton()
         t.bind(self.save_button.setText, lambda: translate("SystemAgentPage", "&Save"))
         self.save_button.setObjectName("systemAgentSave")
         t.bind(self.save_button.setToolTip, lambda: translate("SystemAgentPage", "Store these System Agent settings"))
         self.save_button.clicked.connect(self.save)
-        brow.addWidget(self.save_button)
+        self.cancel_button = QPushButton()
+        t.bind(self.cancel_button.setText, lambda: translate("SystemAgentPage", "Cancel"))
+        self.cancel_button.setObjectName("systemAgentCancel")
+        t.bind(self.cancel_button.setToolTip, lambda: translate("SystemAgentPage", "Forget the changes: show the "
+                                                                                   "stored settings again"))
+        self.cancel_button.clicked.connect(self.cancel)
+        self.buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.addButton(self.cancel_button, QDialogButtonBox.ButtonRole.RejectRole)
+        brow.addWidget(self.buttons)
         layout.addLayout(brow)
+        layout.addStretch(1)
         self.range_hints = install_range_hints(self)
         self.reload()
 
@@ -331,7 +346,7 @@ class SystemAgentPage(QWidget):
         """Re-read the providers and the stored settings on the runner's worker (issue 29:
         no store work on the GUI thread), then show them; Save stays off until they are
         shown, so it never stores the form's placeholders over the user's settings."""
-        self.save_button.setEnabled(False)
+        self.buttons.setEnabled(False)
         self.compress_info.setText(translate("SystemAgentPage", "Checking the History Compress model…"))
         self._runner.run(f"system-agent-load:{id(self)}", self._load(), context="System Agent")
 
@@ -354,7 +369,7 @@ class SystemAgentPage(QWidget):
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
             w.setEnabled(self.threshold_check.isChecked())
         self.compress_info.setText(stored.summarizer)
-        self.save_button.setEnabled(True)
+        self.buttons.setEnabled(True)
 
     def _show_resolved(self) -> None:
         """Say which summarizer is in use (:func:`summarizer_line`), worked out on the
@@ -376,6 +391,13 @@ class SystemAgentPage(QWidget):
         """Show ``message`` inline (red)."""
         self.error_label.setText(message)
         self.error_label.setVisible(bool(message))
+
+    def cancel(self) -> None:
+        """Cancel: forget the unsaved changes and show the stored settings again (read on
+        the runner's worker)."""
+        self.show_error("")
+        self.status_label.clear()
+        self.reload()
 
     def save(self) -> bool:
         """Check the settings, then store them on a worker thread (``saved`` fires once
@@ -401,7 +423,7 @@ class SystemAgentPage(QWidget):
             (COMPACT_MAX_FAILURES, translate("SystemAgentPage", "Max failures"), self.failures_spin.value()),
             (CARD_LANGUAGE, translate("SystemAgentPage", "Language"), self.language_combo.currentData() or ""),
         )
-        self.save_button.setEnabled(False)
+        self.buttons.setEnabled(False)
         self._runner.run(f"system-agent-save:{id(self)}", self._store(values), context="System Agent")
         return True
 
@@ -439,7 +461,7 @@ class SystemAgentPage(QWidget):
         try:
             refused, resolved = await self._runner.run_in_thread(self._write, values)
         finally:
-            self.save_button.setEnabled(True)
+            self.buttons.setEnabled(True)
         if refused is not None:
             self.show_error(refused)
             return

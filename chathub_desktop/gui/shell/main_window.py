@@ -519,7 +519,11 @@ class MainWindow(QMainWindow):
         """The selected assistant (as last read) is shown: its name on its replies, Send
         and the empty states follow it (SwitcherHost)."""
         self._sync_empty()
-        self.message_view.delegate.assistant_name = "Assistant" if assistant is None else assistant.name
+        delegate = self.message_view.delegate
+        delegate.assistant_name = "Assistant" if assistant is None else assistant.name
+        delegate.assistant_id = None if assistant is None else assistant.id
+        delegate.assistant_avatar = None if assistant is None else assistant.avatar
+        self.message_view.viewport().update()
 
     def _sync_empty(self) -> None:
         """Send on or off (with why) and the chat column's empty state (walk29 #19)."""

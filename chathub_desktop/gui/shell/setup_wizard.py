@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -54,6 +55,7 @@ from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.app_icon import app_icon
 from chathub_desktop.gui.design.icons import GlyphLabel, Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.design.vendor_marks import mark_of, vendor_icon
 from chathub_desktop.gui.settings.model_choices import (
     fill_model_combo,
     select_first_model,
@@ -164,9 +166,15 @@ def step_rows(texts: Texts) -> QGridLayout:
 #: Rows of configured providers shown before the list scrolls.
 PROVIDER_LIST_ROWS = 3
 
-#: The glyph of each kind of preset (generic pictures, no vendor logos).
+#: The glyph of each kind of preset without a vendor mark (a custom endpoint).
 PLACE_ICONS = {PresetPlace.CLOUD: Icon.CLOUD_SERVICE, PresetPlace.ROUTER: Icon.ROUTER_SERVICE,
                PresetPlace.LOCAL: Icon.LOCAL_SERVER, PresetPlace.CUSTOM: Icon.PROVIDERS}
+
+
+def preset_icon(preset: ProviderPreset) -> QIcon:
+    """``preset``'s picture: its vendor's lettermark (walk39), else its place's glyph."""
+    mark = mark_of(preset)
+    return vendor_icon(mark) if mark is not None else icon(PLACE_ICONS[preset.place], IconTint.SOFT_SELECTION)
 
 
 #: What the provider step says while no provider exists (walk29 #17: not an empty box).
@@ -193,7 +201,7 @@ def preset_grid(texts: Texts) -> QListWidget:
     grid.setGridSize(tile)
     grid.setSpacing(0)
     for preset in PRESETS:
-        item = QListWidgetItem(icon(PLACE_ICONS[preset.place], IconTint.SOFT_SELECTION), preset.name)
+        item = QListWidgetItem(preset_icon(preset), preset.name)
         item.setData(Qt.ItemDataRole.UserRole, preset)
         if preset.base_url:
             item.setToolTip(preset.base_url)
@@ -362,7 +370,7 @@ class ProviderPage(QWizardPage):
         p = self.preset()
         taken = {v.name for v in self._wizard.providers}
         name = p.name if p.base_url and p.name not in taken else ""
-        dlg.prefill(name, p.kind, p.base_url, p.needs_key, icon(PLACE_ICONS[p.place]))
+        dlg.prefill(name, p.kind, p.base_url, p.needs_key, preset_icon(p))
         dlg.saved.connect(lambda view: self.reload(view.name, test=True))
         self._wizard.provider_form = dlg
         dlg.open()

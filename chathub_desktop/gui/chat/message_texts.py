@@ -1,0 +1,80 @@
+"""The words of a message row (:mod:`~chathub_desktop.gui.chat.message_delegate` paints
+them): a collapsed row's one-liner, a reply's stats line and cut-off warning (walk39: the
+stats show on hover, the warning always), the header's time. ``MessageList`` sources,
+said in the interface language (issue 27)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from PySide6.QtCore import QCoreApplication
+
+from chathub_desktop.core.messages import Role
+from chathub_desktop.gui.chat.message_documents import split_tool_name, symbol
+from chathub_desktop.gui.design.avatar import drawable
+from chathub_desktop.gui.shell.i18n import fill
+from chathub_desktop.services.views import MessageView
+
+__all__ = ["collapsed_label", "cut_off_text", "said", "stats_text", "time_text", "usage_text"]
+
+
+def said(text: str) -> str:
+    """A ``MessageList`` source (a constant of the message delegate) in the interface language."""
+    return QCoreApplication.translate("MessageList", text) if text else ""
+
+
+def collapsed_label(m: MessageView, expanded: bool) -> str:
+    """The one-line text of a collapsible row."""
+    translate = QCoreApplication.translate
+    action = translate("MessageList", "click to collapse") if expanded else translate("MessageList", "click to expand")
+    arrow = "▾" if expanded else "▸"
+    if m.role == Role.TOOL:
+        tool, server = split_tool_name(m.tool_name or "tool")
+        name = fill(translate("MessageList", "%1 (%2 server)"), tool, server) if server else tool
+        took = f" · {m.elapsed_text}" if m.elapsed_text else ""  # a server call's time (issue 25)
+        return f"{arrow} {symbol('🔧', '⚙')} " + fill(translate("MessageList", "%1 result%2 — %3"), name, took, action)
+    return f"{arrow} {symbol('💭', '…')} " + fill(translate("MessageList", "Thought process — %1"), action)
+
+
+def usage_text(m: MessageView) -> str:
+    """``in 1,234 · out 56 · cached 1,000`` from a reply's usage, then ``cut off at max
+    tokens`` for a reply stopped at the output limit ("" when none applies)."""
+    parts = [stats_text(m)] if stats_text(m) else []
+    if m.cut_off:
+        parts.append(QCoreApplication.translate("MessageList", "cut off at max tokens"))
+    return " · ".join(parts)
+
+
+def cut_off_text(m: MessageView) -> str:
+    """The warning under a reply stopped at its output limit, shown at all times
+    (walk39: a warning, not a stat): ``⚠ cut off at max tokens``; "" for another."""
+    if not m.cut_off:
+        return ""
+    mark = "⚠" if drawable("⚠") else "!"
+    return f"{mark} " + QCoreApplication.translate("MessageList", "cut off at max tokens")
+
+
+def stats_text(m: MessageView) -> str:
+    """``in 1,234 · out 56 · cached 1,000`` from a reply's usage ("" without usage): the
+    stats line shown while the reply is hovered or current (walk39: peers keep it behind
+    a hover; the receipt always has it)."""
+    translate = QCoreApplication.translate
+    parts: list[str] = []
+    if m.input_tokens is not None:
+        parts.append(fill(translate("MessageList", "in %1"), f"{m.input_tokens:,}"))
+    if m.output_tokens is not None:
+        parts.append(fill(translate("MessageList", "out %1"), f"{m.output_tokens:,}"))
+    if m.cached_tokens:
+        parts.append(fill(translate("MessageList", "cached %1"), f"{m.cached_tokens:,}"))
+    if m.cache_write_tokens:
+        parts.append(fill(translate("MessageList", "cache write %1"), f"{m.cache_write_tokens:,}"))
+    return " · ".join(parts)
+
+
+def time_text(when: datetime, now: datetime | None = None) -> str:
+    """Local ``HH:MM`` for today, else ``YYYY-MM-DD HH:MM``."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    local = when.astimezone()
+    today = (now or datetime.now(UTC)).astimezone().date()
+    return local.strftime("%H:%M") if local.date() == today else local.strftime("%Y-%m-%d %H:%M")
