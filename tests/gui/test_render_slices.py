@@ -382,3 +382,39 @@ def test_code_blocks_and_tables_have_round_corners(qtbot) -> None:  # type: igno
     assert edge.name() == p.code_border
     long_block = [per_slice for per_slice in found if per_slice][2:]  # the long block's slices with corners
     assert [len(per_slice) for per_slice in long_block] == [2, 2]  # its top and its bottom; none between
+
+
+def test_paragraphs_keep_their_spacing_across_a_slice_cut(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """look40: 'Day 24' and 'Day 25' of a long reply touched where the reply was cut into
+    slices: Qt drops a document's last bottom margin and first top margin, so the gap a
+    single document puts between two paragraphs vanished at each cut."""
+    from chathub_desktop.gui.chat.message_documents import doc_css
+
+    def make() -> QTextDocument:
+        doc = QTextDocument()
+        doc.setDocumentMargin(0)
+        doc.setDefaultStyleSheet(doc_css(10.0))
+        return doc
+
+    text = "\n\n".join(f"Day {i}: walk the old town, then a long lunch by the river." for i in range(30))
+    parts = render_markdown_parts(text, part_chars=600)
+    assert len(parts) >= 3
+    sliced = SlicedDocument(parts, make, 500)
+    assert sliced.advance(10.0)
+    whole = make()
+    whole.setHtml("".join(parts))
+    whole.setTextWidth(500)
+    whole.size()  # lay it out
+    tops = [y + b.layout().position().y() for _i, doc, y in sliced._placed()
+            for b in _blocks(doc) if b.text()]
+    whole_tops = [b.layout().position().y() for b in _blocks(whole) if b.text()]
+    assert len(tops) == len(whole_tops) == 30
+    assert tops == whole_tops  # every paragraph where one document would put it
+    assert sliced.height() == whole.size().height()
+
+
+def _blocks(doc: QTextDocument):  # type: ignore[no-untyped-def]
+    block = doc.begin()
+    while block.isValid():
+        yield block
+        block = block.next()

@@ -266,6 +266,23 @@ class SlicedDocument:
     def _shown(self) -> list[QTextDocument]:
         return [d for d in self._docs if d is not None]
 
+    def _placed(self) -> Iterator[tuple[int, QTextDocument, float]]:
+        """``(index, slice, top y)`` of each built slice, in order. Qt drops a document's
+        first top margin and last bottom margin, and between blocks keeps the larger of
+        the two; so the gap between two slices is what one document would have put
+        between those paragraphs (without it, paragraphs met at each cut)."""
+        y = 0.0
+        before: QTextDocument | None = None
+        for i, doc in enumerate(self._docs):
+            if doc is None:
+                continue
+            if before is not None:
+                y += max(before.lastBlock().blockFormat().bottomMargin(),
+                         doc.firstBlock().blockFormat().topMargin())
+            yield i, doc, y
+            y += doc.size().height()
+            before = doc
+
     def textWidth(self) -> float:  # noqa: N802 - the QTextDocument name it stands in for
         """The width the slices are (being) laid out at, px."""
         return self._width
@@ -280,8 +297,11 @@ class SlicedDocument:
         return max((d.idealWidth() for d in self._shown()), default=0.0)
 
     def height(self) -> float:
-        """The height of the slices built so far, px."""
-        return sum(d.size().height() for d in self._shown())
+        """The height of the slices built so far with the gaps between them, px."""
+        bottom = 0.0
+        for _i, doc, y in self._placed():
+            bottom = y + doc.size().height()
+        return bottom
 
     def toPlainText(self) -> str:  # noqa: N802 - as QTextDocument
         """The text of the slices built so far, one line break between slices."""
@@ -293,10 +313,7 @@ class SlicedDocument:
         older width is laid out at the current one first (one slice, a few ms): drawn as
         it was, its lines ran past the new width and were cut there (walk37 #7: "Copy
         message (Ctrl+C) copies all o" after the window narrowed)."""
-        y = 0.0
-        for i, doc in enumerate(self._docs):
-            if doc is None:
-                continue
+        for i, doc, y in self._placed():
             box = QRectF(0, y, self._width + 1, doc.size().height() + 1)
             if box.intersects(visible) and self._laid[i] != self._width:
                 self._lay_out(i, doc)
@@ -317,17 +334,15 @@ class SlicedDocument:
                     painter.setClipRect(ctx.clip)
                     paint_corners(painter, corners)
                 painter.restore()
-            y += h
-            if y > visible.bottom():
+            if y + h > visible.bottom():
                 return
 
     def end_rect(self) -> QRectF:
         """Where the text ends (document coordinates): a rectangle of no width and one
         line's height right after the last laid-out character; empty before any slice
         is built (the streaming caret sits here, walk29 #24)."""
-        y = 0.0
         found = QRectF()
-        for doc in self._shown():
+        for _i, doc, y in self._placed():
             block = doc.lastBlock()
             while block.isValid() and (not block.text() or block.layout().lineCount() == 0):
                 block = block.previous()
@@ -336,15 +351,11 @@ class SlicedDocument:
                 line = layout.lineAt(layout.lineCount() - 1)
                 top = layout.position().y() + line.y()
                 found = QRectF(layout.position().x() + line.x() + line.naturalTextWidth(), y + top, 0, line.height())
-            y += doc.size().height()
         return found
 
     def anchor_at(self, pos: QPointF) -> str:
         """The link at ``pos`` (document coordinates), ``""`` for none."""
-        y = 0.0
-        for doc in self._shown():
-            h = doc.size().height()
-            if y <= pos.y() < y + h:
+        for _i, doc, y in self._placed():
+            if y <= pos.y() < y + doc.size().height():
                 return str(doc.documentLayout().anchorAt(pos - QPointF(0, y)))
-            y += h
         return ""
