@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -56,9 +57,34 @@ PausedRole = Qt.ItemDataRole.UserRole + 4
 SourceRole = Qt.ItemDataRole.UserRole + 5
 #: True for a note: a free-form run of the raw document shown between entries (issue 30).
 NoteRole = Qt.ItemDataRole.UserRole + 6
-#: ``(text shown, is a note)``: all a row's height depends on, in one ``data`` call (a
-#: ``data`` call through PySide costs tens of µs; a layout pass asks every row, issue 30).
-MeasureRole = Qt.ItemDataRole.UserRole + 7
+#: The row's :class:`CardFace`: all the delegate measures and paints, in one ``data`` call.
+CardRole = Qt.ItemDataRole.UserRole + 7
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """What the card delegate measures and paints of one row, read with one ``data`` call
+    (``CardRole``). Each ``data`` call is a call from Qt into Python: tens of µs, and while
+    a worker thread runs Python it waits for the interpreter lock (up to the 1 ms switch
+    interval each); a paint asked ~11 roles per card (issue 30).
+
+    ``number``: ``#N`` (0 for a note); ``text``: the body shown (a folded range card's
+    one line); ``note``: a free-form run of the raw document (no card, no chips);
+    ``origin`` / ``source`` (the assistant an import came from) / ``trusted`` / ``paused``:
+    the fixed entry's marks (MEM-7, issues 15 and 18); ``tag`` / ``kind`` /
+    ``regenerable``: a dream card's date chip, :class:`CardKind` value and whether
+    Regenerate applies (DRM-8, DRM-15)."""
+
+    number: int
+    text: str
+    note: bool = False
+    origin: str | None = None
+    source: str | None = None
+    trusted: bool = True
+    paused: bool = False
+    tag: str | None = None
+    kind: str | None = None
+    regenerable: bool = False
 
 
 # --- the delegate -------------------------------------------------------------------------
@@ -181,7 +207,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
     def _lines(self, number: int, text: str, width: int) -> list[str]:
         """The lines painted for ``text`` at ``width``: laid out (line breaks kept), at most
         :meth:`estimate_lines` of them, the last elided when the text goes on."""
-        max_lines = self.estimate_lines(text, width)
+        max_lines = self._line_count(text, width)
         key = (number, text, width, max_lines)
         hit = self._cache.get(key)
         if hit is not None:
@@ -194,20 +220,26 @@ class MemoryCardDelegate(QStyledItemDelegate):
         self._cache[key] = lines
         return lines
 
-    def _header_height(self) -> int:
-        return self._font_metrics()[3]
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
-        """Qt: the row's height from :meth:`estimate_lines` of its ``MeasureRole`` text (one
-        ``data`` call; the line count is cached per text and width)."""
-        width = self._card_width()
-        text, note = index.data(MeasureRole)
+    def _line_count(self, text: str, width: int) -> int:
+        """:meth:`estimate_lines`, cached per ``(text, width)`` (what sizeHint and paint ask)."""
         key = (text, width)
         lines = self._estimates.get(key)
         if lines is None:
             if len(self._estimates) > 20_000:
                 self._estimates.clear()
-            lines = self._estimates[key] = self.estimate_lines(text, width - 2 * CARD_PAD)
+            lines = self._estimates[key] = self.estimate_lines(text, width)
+        return lines
+
+    def _header_height(self) -> int:
+        return self._font_metrics()[3]
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        """Qt: the row's height from :meth:`estimate_lines` of its :class:`CardFace` text (one
+        ``data`` call; the line count is cached per text and width)."""
+        width = self._card_width()
+        face = index.data(CardRole)
+        text, note = (face.text, face.note) if isinstance(face, CardFace) else ("", False)
+        lines = self._line_count(text, width - 2 * CARD_PAD)
         body = lines * self._font_metrics()[2]
         if note:  # a note: its lines, no card
             return QSize(width + 2 * CARD_MARGIN_X, 2 * CARD_MARGIN_Y + body)
@@ -237,35 +269,47 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
     # painting
     def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
+        """The header chips of the card on ``index`` (see :meth:`face_chips`)."""
+        face = index.data(CardRole)
+        return self.face_chips(face) if isinstance(face, CardFace) else []
+
+    def face_chips(self, face: CardFace) -> list[tuple[str, str]]:
         """The header chips of a card as ``(text, colour kind)`` pairs (kinds: see
         ``_chip_colors``): the entry's origin, ``from <assistant>`` for an imported one
         (issue 15), then ``untrusted`` and ``paused`` when it is."""
-        origin = index.data(OriginRole)
+        origin = face.origin
         out: list[tuple[str, str]] = []
         translate = QCoreApplication.translate
         if origin:
             out.append((translate("MemoryPage", ORIGIN_CHIPS[origin]) if origin in ORIGIN_CHIPS else str(origin),
                         str(origin)))
-        source = index.data(SourceRole)
-        if source:
-            out.append((fill(translate("MemoryPage", "from %1"), str(source)), "imported"))
-        if not bool(index.data(TrustedRole)):
+        if face.source:
+            out.append((fill(translate("MemoryPage", "from %1"), face.source), "imported"))
+        if not face.trusted:
             out.append((translate("MemoryPage", "⚠ untrusted"), "untrusted"))
-        if bool(index.data(PausedRole)):
+        if face.paused:
             out.append((translate("MemoryPage", "paused"), "paused"))
         return out
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
+        """Qt: the row's :class:`CardFace` (one ``data`` call) painted by :meth:`paint_face`."""
+        face = index.data(CardRole)
+        if isinstance(face, CardFace):
+            self.paint_face(painter, option, face)
+
+    def paint_face(self, painter: QPainter, option: QStyleOptionViewItem, face: CardFace) -> None:
+        """A card (``#N``, the chips, the wrapped body) or a note, in ``option.rect``;
+        subclasses add their corner button after it."""
         pal: QPalette = option.palette  # type: ignore[attr-defined]
         rect: QRect = option.rect  # type: ignore[attr-defined]
-        if index.data(NoteRole):
-            self._paint_note(painter, pal, rect, str(index.data() or ""))
+        if face.note:
+            self._paint_note(painter, pal, rect, face.text)
             return
         state = option.state  # type: ignore[attr-defined]
-        number = int(index.data(NumberRole) or 0)
-        text = str(index.data() or "")
-        trusted = bool(index.data(TrustedRole))
+        number = face.number
+        text = face.text
+        trusted = face.trusted
         base = pal.color(QPalette.ColorRole.Base)
         fg = pal.color(QPalette.ColorRole.Text)
         accent = pal.color(QPalette.ColorRole.Highlight)
@@ -299,7 +343,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         painter.drawText(QRect(x, top, hfm.horizontalAdvance(label) + 2, hh),
                          int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), label)
         cx = x + hfm.horizontalAdvance(label) + 10
-        chips = self.chips(index)
+        chips = self.face_chips(face)
         painter.setFont(cfont)
         for chip_text, kind in chips:
             w = cfm.horizontalAdvance(chip_text) + 2 * CHIP_PAD_X
@@ -315,7 +359,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
         # body (a paused item is greyed: kept, not sent)
         painter.setFont(self._body_font())
-        painter.setPen(_mix(fg, base, 0.55) if bool(index.data(PausedRole)) else fg)
+        painter.setPen(_mix(fg, base, 0.55) if face.paused else fg)
         y = top + hh + HEADER_GAP
         for line in self._lines(number, text, int(card.width()) - 2 * CARD_PAD):
             painter.drawText(x, y + bfm.ascent(), line)

@@ -19,7 +19,8 @@ from PySide6.QtCore import (
 from chathub_desktop.core.fixed_memory import Note
 from chathub_desktop.core.memory_search import matches_filter
 from chathub_desktop.gui.memory.card_delegate import (
-    MeasureRole,
+    CardFace,
+    CardRole,
     NoteRole,
     NumberRole,
     OriginRole,
@@ -63,7 +64,8 @@ def _entry_tooltip(v: MemoryEntryView) -> str:
 _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
     int(Qt.ItemDataRole.DisplayRole): attrgetter("text"),
     int(Qt.ItemDataRole.EditRole): attrgetter("text"),
-    int(MeasureRole): lambda v: (v.text, False),
+    int(CardRole): lambda v: CardFace(v.number, v.text, False, v.origin, v.source.name if v.source is not None else None,
+                                      v.trusted, v.paused),
     int(NumberRole): attrgetter("number"),
     int(OriginRole): attrgetter("origin"),
     int(TrustedRole): attrgetter("trusted"),
@@ -79,7 +81,7 @@ _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
 _NOTE_ROLES: dict[int, Callable[[Note], object]] = {
     int(Qt.ItemDataRole.DisplayRole): attrgetter("text"),
     int(NoteRole): lambda _n: True,
-    int(MeasureRole): lambda n: (n.text, True),
+    int(CardRole): lambda n: CardFace(0, n.text, True),
     int(TrustedRole): lambda _n: True,
     int(Qt.ItemDataRole.AccessibleTextRole): lambda n: fill(translate("MemoryPage", "Note: %1"), n.text),
     int(Qt.ItemDataRole.ToolTipRole): lambda _n: translate("MemoryPage", "A free-form line of the raw document (Edit "

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QAbstractItemView, QListView, QStyleOptionViewItem
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import colours_for
 from chathub_desktop.gui.memory.card_delegate import (
+    CardFace,
     MemoryCardDelegate,
     NoteRole,
     NumberRole,
@@ -49,15 +50,14 @@ class FixedCardDelegate(MemoryCardDelegate):
         """Where the pause toggle sits in a row's ``rect`` (top right of the card)."""
         return self.corner_rect(rect)
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
-              index: QModelIndex | QPersistentModelIndex) -> None:
-        """Qt: the card, then its toggle (on: a filled disc behind the pause glyph)."""
-        super().paint(painter, option, index)
-        if index.data(NoteRole):
+    def paint_face(self, painter: QPainter, option: QStyleOptionViewItem, face: CardFace) -> None:
+        """The card, then its toggle (on: a filled disc behind the pause glyph)."""
+        super().paint_face(painter, option, face)
+        if face.note:
             return
         rect: QRect = option.rect
         box = self.toggle_rect(rect)
-        if index.data(PausedRole):
+        if face.paused:
             pal: QPalette = option.palette
             bg, _fg = colours_for(pal.color(QPalette.ColorRole.Base).lightness() < 128).chip("paused")
             painter.save()
