@@ -236,9 +236,29 @@ def entries(doc: str) -> list[Entry]:
     return list(_entries_cached(doc))
 
 
+#: Characters of a document one regex pass reads at most (about 1 ms): a pass over a whole
+#: 3.5 MB memory held the interpreter lock ~20 ms in one C call, and the window's thread
+#: waited that long for it (issue 30).
+SCAN_CHARS = 1 << 16
+
+
+def entry_pairs(doc: str, chunk: int = SCAN_CHARS) -> list[tuple[str, str]]:
+    """``(number digits, content)`` of every entry line of ``doc`` (``_ENTRY_LINES``'s
+    matches), read in passes of about ``chunk`` characters cut at line ends, so another
+    thread gets the interpreter lock between them."""
+    out: list[tuple[str, str]] = []
+    pos, n = 0, len(doc)
+    while pos < n:
+        end = doc.find("\n", pos + chunk)
+        end = n if end < 0 else end + 1
+        out += _ENTRY_LINES.findall(doc, pos, end)
+        pos = end
+    return out
+
+
 @lru_cache(maxsize=4)
 def _entries_cached(doc: str) -> tuple[Entry, ...]:
-    pairs = _ENTRY_LINES.findall(doc)
+    pairs = entry_pairs(doc)
     if _is_clean_document(doc):
         return tuple(Entry(int(n), text) for n, text in pairs)
     return tuple(Entry(int(n), clean_text(text)) for n, text in pairs)

@@ -371,3 +371,34 @@ def test_dream_now_stays_put_while_status_lines_come_and_go(page, qtbot):  # typ
     panel.show_error("")
     qtbot.wait(50)
     assert where() == before
+
+
+def test_a_card_paint_asks_the_model_once(page, services, assistant, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """Issue 30 ("Fast with a large memory"): painting a card reads one ``CardFace`` from the
+    model — every ``data`` call is a call from Qt into Python that waits for the
+    interpreter lock while a worker reads, and a paint asked ~11 roles per card — and the
+    card still shows its marks: the ``owner`` chip, and ``paused`` on a paused entry."""
+    from chathub_desktop.gui.memory import entry_model
+    from chathub_desktop.gui.memory.card_delegate import CardRole
+
+    for text in ("Prefers metric units", "Lives in Berlin", "Drinks coffee black"):
+        services.memory.add(assistant, text)
+    services.memory.set_paused(assistant, 2, True)
+    qtbot.waitUntil(lambda: page.model.rowCount() == 3 and bool(page.model.entry(1).paused), timeout=5000)
+    asked: list[int] = []
+
+    class Counting(dict):  # type: ignore[type-arg]
+        def get(self, role, default=None):  # type: ignore[no-untyped-def]
+            asked.append(role)
+            return super().get(role, default)
+
+    monkeypatch.setattr(entry_model, "_ROLES", Counting(entry_model._ROLES))
+    paints: list[int] = []
+    face_paint = page.delegate.paint_face
+    monkeypatch.setattr(page.delegate, "paint_face", lambda p, o, f: (paints.append(f.number), face_paint(p, o, f)))
+    page.list.viewport().grab()
+    assert sorted(paints) == [1, 2, 3]
+    painted_roles = [r for r in asked if r != int(CardRole)]
+    assert painted_roles == []  # nothing but the one face per card (and per size hint)
+    assert page.delegate.chips(page.model.index(0)) == [("owner", "owner")]
+    assert page.delegate.chips(page.model.index(1)) == [("owner", "owner"), ("paused", "paused")]

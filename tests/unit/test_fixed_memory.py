@@ -259,6 +259,15 @@ def test_entries_read_in_one_pass_are_the_entry_lines_of_the_parse(doc: str) -> 
 
 
 @settings(max_examples=300, deadline=None)
+@given(documents(), st.integers(1, 40))
+def test_entries_read_in_slices_are_those_of_one_pass(doc: str, chunk: int) -> None:
+    """REF-1 (issue 30: a large memory is read in slices so the window's thread gets the
+    interpreter lock between them): any slice size finds exactly the entry lines one pass finds."""
+    assert fm.entry_pairs(doc, chunk) == fm._ENTRY_LINES.findall(doc)
+    assert fm.entry_pairs(doc * 3, chunk) == fm._ENTRY_LINES.findall(doc * 3)
+
+
+@settings(max_examples=300, deadline=None)
 @given(_spaced)
 def test_clean_text_trims_and_collapses_every_ecmascript_space(text: str) -> None:
     """REF-1: trimmed, each whitespace run one space, whatever the fast check decides."""
