@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import (
@@ -57,16 +58,17 @@ PausedRole = Qt.ItemDataRole.UserRole + 4
 SourceRole = Qt.ItemDataRole.UserRole + 5
 #: True for a note: a free-form run of the raw document shown between entries (issue 30).
 NoteRole = Qt.ItemDataRole.UserRole + 6
-#: The row's :class:`CardFace`: all the delegate measures and paints, in one ``data`` call.
+#: The row's :class:`CardFace` (what the delegate reads straight from its model, as ``data``).
 CardRole = Qt.ItemDataRole.UserRole + 7
 
 
 @dataclass(frozen=True, slots=True)
 class CardFace:
-    """What the card delegate measures and paints of one row, read with one ``data`` call
-    (``CardRole``). Each ``data`` call is a call from Qt into Python: tens of µs, and while
-    a worker thread runs Python it waits for the interpreter lock (up to the 1 ms switch
-    interval each); a paint asked ~11 roles per card (issue 30).
+    """What the card delegate measures and paints of one row, read in one Python call of
+    its model (``face(row)``, given to the delegate), not through ``index.data``: each
+    ``data`` call goes from Python through Qt back into Python — tens of µs, and while a
+    worker thread runs Python each crossing waits for the interpreter lock (up to the 1 ms
+    switch interval); a paint asked ~11 roles per card (issue 30).
 
     ``number``: ``#N`` (0 for a note); ``text``: the body shown (a folded range card's
     one line); ``note``: a free-form run of the raw document (no card, no chips);
@@ -122,11 +124,13 @@ class MemoryCardDelegate(QStyledItemDelegate):
     """Paints a card: ``#N`` and the chips (origin, ``untrusted``) on top, the text below
     (wrapped, at most :data:`MAX_BODY_LINES` lines). Line layouts are cached per
     ``(number, text, width)``; the editor is a multi-line :class:`CardTextEdit` over the text (Enter saves,
-    Shift+Enter breaks the line, Esc cancels), the card growing round it while it is open."""
+    Shift+Enter breaks the line, Esc cancels), the card growing round it while it is open.
+    ``faces(row)``: the :class:`CardFace` of a row of ``view``'s model (None: no such row)."""
 
-    def __init__(self, view: QListView) -> None:
+    def __init__(self, view: QListView, faces: Callable[[int], CardFace | None]) -> None:
         super().__init__(view)
         self._view = view
+        self._faces = faces
         self._cache: dict[tuple[int, str, int, int], list[str]] = {}
         self._metrics: tuple[float, float, int, int] | None = None
         #: The head and chip fonts and the three fonts' metrics, made once per font (a
@@ -234,10 +238,10 @@ class MemoryCardDelegate(QStyledItemDelegate):
         return self._font_metrics()[3]
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
-        """Qt: the row's height from :meth:`estimate_lines` of its :class:`CardFace` text (one
+        """Qt: the row's height from :meth:`estimate_lines` of its :class:`CardFace` text (no
         ``data`` call; the line count is cached per text and width)."""
         width = self._card_width()
-        face = index.data(CardRole)
+        face = self._faces(index.row())
         text, note = (face.text, face.note) if isinstance(face, CardFace) else ("", False)
         lines = self._line_count(text, width - 2 * CARD_PAD)
         body = lines * self._font_metrics()[2]
@@ -270,8 +274,8 @@ class MemoryCardDelegate(QStyledItemDelegate):
     # painting
     def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
         """The header chips of the card on ``index`` (see :meth:`face_chips`)."""
-        face = index.data(CardRole)
-        return self.face_chips(face) if isinstance(face, CardFace) else []
+        face = self._faces(index.row())
+        return self.face_chips(face) if face is not None else []
 
     def face_chips(self, face: CardFace) -> list[tuple[str, str]]:
         """The header chips of a card as ``(text, colour kind)`` pairs (kinds: see
@@ -293,9 +297,9 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
-        """Qt: the row's :class:`CardFace` (one ``data`` call) painted by :meth:`paint_face`."""
-        face = index.data(CardRole)
-        if isinstance(face, CardFace):
+        """Qt: the row's :class:`CardFace` (one Python call, no ``data``) painted by :meth:`paint_face`."""
+        face = self._faces(index.row())
+        if face is not None:
             self.paint_face(painter, option, face)
 
     def paint_face(self, painter: QPainter, option: QStyleOptionViewItem, face: CardFace) -> None:

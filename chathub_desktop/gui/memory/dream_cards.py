@@ -155,21 +155,27 @@ class DreamCardModel(QAbstractListModel):
         """The card on ``row``, or None."""
         return self._cards[row] if 0 <= row < len(self._cards) else None
 
+    def face(self, row: int) -> CardFace | None:
+        """What the delegate paints of ``row`` (the shown text: a folded range card's one
+        line), or None."""
+        c = self.card(row)
+        if c is None:
+            return None
+        shown = folded_text(c) if c.kind == CardKind.RANGE and c.tag not in self._open else c.text
+        return CardFace(c.number, shown, paused=c.paused, tag=c.display_tag, kind=str(c.kind),
+                        regenerable=c.regenerable)
+
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         """Qt: every card is a row (a flat list)."""
         return 0 if parent.isValid() else len(self._cards)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         """Qt: the roles listed in the class docstring, plus accessible text and a tooltip."""
-        if role in (Qt.ItemDataRole.DisplayRole, CardRole) and index.isValid():
+        if role == CardRole:
+            return self.face(index.row()) if index.isValid() else None
+        if role == Qt.ItemDataRole.DisplayRole and index.isValid():
             c = self.card(index.row())
-            if c is None:
-                return None
-            shown = folded_text(c) if self.is_folded(index.row()) else c.text
-            if role == Qt.ItemDataRole.DisplayRole:
-                return shown
-            return CardFace(c.number, shown, paused=c.paused, tag=c.display_tag, kind=str(c.kind),
-                            regenerable=c.regenerable)
+            return None if c is None else folded_text(c) if self.is_folded(index.row()) else c.text
         return role_data(self.card(index.row()) if index.isValid() else None, role, _ROLES)
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
@@ -204,8 +210,8 @@ class DreamCardDelegate(MemoryCardDelegate):
     edit_requested = Signal(int)
     max_lines = DREAM_BODY_LINES
 
-    def __init__(self, view: QListView) -> None:
-        super().__init__(view)
+    def __init__(self, view: QListView, faces: Callable[[int], CardFace | None]) -> None:
+        super().__init__(view, faces)
         #: One Regenerate icon for every card: the style's standard icon was looked up on
         #: each card's paint (the icon's engine keeps a pixmap per palette colour, so a
         #: theme switch still applies).

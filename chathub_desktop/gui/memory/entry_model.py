@@ -1,6 +1,6 @@
 """The fixed-memory cards' list model (MEM-2, MEM-7): every entry held, handed to the view
-in batches of :data:`FETCH_BATCH` rows (``fetchMore``) so a memory of 10,000 entries stays
-smooth."""
+:data:`FETCH_BATCH` rows first and then in batches that double (``fetchMore``), so a memory
+of 10,000 entries stays smooth."""
 
 from __future__ import annotations
 
@@ -46,7 +46,10 @@ UNTRUSTED_TIP = QT_TRANSLATE_NOOP("MemoryPage",
 
 
 
-#: Rows handed to the view per ``fetchMore``.
+#: Rows handed to the view first; each ``fetchMore`` then doubles the rows shown. QListView
+#: lays out every row again after rows are inserted, so a fixed batch made scrolling to the
+#: end of 10,000 entries lay out ~200,000 rows (40 batches); doubling lays out ~2 × 10,000
+#: (issue 30).
 FETCH_BATCH = 256
 
 
@@ -60,12 +63,16 @@ def _entry_tooltip(v: MemoryEntryView) -> str:
     return f"#{v.number} · {tip}\n" + translate("MemoryPage", "Double-click or Enter to edit, Del to delete")
 
 
+def _entry_face(v: MemoryEntryView) -> CardFace:
+    return CardFace(v.number, v.text, False, v.origin, v.source.name if v.source is not None else None, v.trusted,
+                    v.paused)
+
+
 #: What each role shows of an entry.
 _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
     int(Qt.ItemDataRole.DisplayRole): attrgetter("text"),
     int(Qt.ItemDataRole.EditRole): attrgetter("text"),
-    int(CardRole): lambda v: CardFace(v.number, v.text, False, v.origin, v.source.name if v.source is not None else None,
-                                      v.trusted, v.paused),
+    int(CardRole): _entry_face,
     int(NumberRole): attrgetter("number"),
     int(OriginRole): attrgetter("origin"),
     int(TrustedRole): attrgetter("trusted"),
@@ -93,7 +100,8 @@ _NOTE_ROLES: dict[int, Callable[[Note], object]] = {
 class MemoryEntryModel(QAbstractListModel):
     """The fixed-memory cards (:class:`MemoryEntryView`) of one assistant.
 
-    Holds every entry but exposes them to the view ``FETCH_BATCH`` rows at a time. The
+    Holds every entry but exposes them to the view ``FETCH_BATCH`` rows first, then twice
+    as many at each ``fetchMore``. The
     free-form runs of the raw document are rows too, as notes where they stand (not
     selectable, not editable); with a filter (:meth:`set_filter`, issue 30) only the
     entries that match it are rows, and no notes.
@@ -183,6 +191,13 @@ class MemoryEntryModel(QAbstractListModel):
         v = self._views[row] if 0 <= row < self._shown else None
         return v if isinstance(v, MemoryEntryView) else None
 
+    def face(self, row: int) -> CardFace | None:
+        """What the delegate paints of ``row`` (shown rows only): an entry's card or a note."""
+        v = self._views[row] if 0 <= row < self._shown else None
+        if v is None:
+            return None
+        return CardFace(0, v.text, True) if isinstance(v, Note) else _entry_face(v)
+
     def ensure_row(self, row: int) -> None:
         """Fetch rows until ``row`` is shown."""
         row = min(row, len(self._views) - 1)
@@ -201,7 +216,7 @@ class MemoryEntryModel(QAbstractListModel):
     def fetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> None:
         if parent.isValid():
             return
-        self.ensure_row(min(len(self._views), self._shown + FETCH_BATCH) - 1)
+        self.ensure_row(min(len(self._views), self._shown + max(FETCH_BATCH, self._shown)) - 1)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         row = index.row() if index.isValid() else -1

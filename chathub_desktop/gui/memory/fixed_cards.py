@@ -5,6 +5,8 @@ a paused card is greyed and its toggle drawn switched on."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import (
     QAbstractListModel,
     QCoreApplication,
@@ -40,8 +42,8 @@ class FixedCardDelegate(MemoryCardDelegate):
 
     pause_clicked = Signal(int)
 
-    def __init__(self, view: QListView) -> None:
-        super().__init__(view)
+    def __init__(self, view: QListView, faces: Callable[[int], CardFace | None]) -> None:
+        super().__init__(view, faces)
         #: One icon for every card: a new QIcon per paint rendered its SVG again for each
         #: card painted (its engine keeps the pixmap per palette colour, so themes still apply).
         self._pause_icon = icon(Icon.PAUSE)
