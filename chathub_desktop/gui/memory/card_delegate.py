@@ -58,8 +58,6 @@ PausedRole = Qt.ItemDataRole.UserRole + 4
 SourceRole = Qt.ItemDataRole.UserRole + 5
 #: True for a note: a free-form run of the raw document shown between entries (issue 30).
 NoteRole = Qt.ItemDataRole.UserRole + 6
-#: The row's :class:`CardFace` (what the delegate reads straight from its model, as ``data``).
-CardRole = Qt.ItemDataRole.UserRole + 7
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +66,8 @@ class CardFace:
     its model (``face(row)``, given to the delegate), not through ``index.data``: each
     ``data`` call goes from Python through Qt back into Python — tens of µs, and while a
     worker thread runs Python each crossing waits for the interpreter lock (up to the 1 ms
-    switch interval); a paint asked ~11 roles per card (issue 30).
+    switch interval); a paint asked ~11 roles per card (issue 30). The models' roles
+    (``NumberRole``…) stay for everything else that reads a row.
 
     ``number``: ``#N`` (0 for a note); ``text``: the body shown (a folded range card's
     one line); ``note``: a free-form run of the raw document (no card, no chips);

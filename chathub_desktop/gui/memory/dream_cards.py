@@ -36,7 +36,6 @@ from chathub_desktop.core.dynamic_memory import RANGE_CARD_MAX, SINGLE_CARD_MAX
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.memory.card_delegate import (
     CardFace,
-    CardRole,
     MemoryCardDelegate,
     NumberRole,
     PausedRole,
@@ -171,8 +170,6 @@ class DreamCardModel(QAbstractListModel):
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         """Qt: the roles listed in the class docstring, plus accessible text and a tooltip."""
-        if role == CardRole:
-            return self.face(index.row()) if index.isValid() else None
         if role == Qt.ItemDataRole.DisplayRole and index.isValid():
             c = self.card(index.row())
             return None if c is None else folded_text(c) if self.is_folded(index.row()) else c.text

@@ -20,7 +20,6 @@ from chathub_desktop.core.fixed_memory import Note
 from chathub_desktop.core.memory_search import matches_filter
 from chathub_desktop.gui.memory.card_delegate import (
     CardFace,
-    CardRole,
     NoteRole,
     NumberRole,
     OriginRole,
@@ -72,7 +71,6 @@ def _entry_face(v: MemoryEntryView) -> CardFace:
 _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
     int(Qt.ItemDataRole.DisplayRole): attrgetter("text"),
     int(Qt.ItemDataRole.EditRole): attrgetter("text"),
-    int(CardRole): _entry_face,
     int(NumberRole): attrgetter("number"),
     int(OriginRole): attrgetter("origin"),
     int(TrustedRole): attrgetter("trusted"),
@@ -88,7 +86,6 @@ _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
 _NOTE_ROLES: dict[int, Callable[[Note], object]] = {
     int(Qt.ItemDataRole.DisplayRole): attrgetter("text"),
     int(NoteRole): lambda _n: True,
-    int(CardRole): lambda n: CardFace(0, n.text, True),
     int(TrustedRole): lambda _n: True,
     int(Qt.ItemDataRole.AccessibleTextRole): lambda n: fill(translate("MemoryPage", "Note: %1"), n.text),
     int(Qt.ItemDataRole.ToolTipRole): lambda _n: translate("MemoryPage", "A free-form line of the raw document (Edit "
