@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -78,6 +79,13 @@ def trim(text: str) -> str:
 def text_hash(text: str) -> str:
     """Provenance key of an entry text: sha256 hex (64 chars) of its trimmed UTF-8 bytes (REF-7)."""
     return hashlib.sha256(trim(text).encode("utf-8")).hexdigest()
+
+
+def text_hashes(texts: Iterable[str]) -> list[str]:
+    """:func:`text_hash` of each of ``texts``, in order, in one loop (no two calls per
+    text: 10,000 entries of a large memory, issue 30)."""
+    sha, ws = hashlib.sha256, _WS_STRIP
+    return [sha(t.strip(ws).encode("utf-8")).hexdigest() for t in texts]
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,8 +268,21 @@ def entry_pairs(doc: str, chunk: int = SCAN_CHARS) -> list[tuple[str, str]]:
 def _entries_cached(doc: str) -> tuple[Entry, ...]:
     pairs = entry_pairs(doc)
     if _is_clean_document(doc):
-        return tuple(Entry(int(n), text) for n, text in pairs)
-    return tuple(Entry(int(n), clean_text(text)) for n, text in pairs)
+        return tuple(_entry(int(n), text) for n, text in pairs)
+    return tuple(_entry(int(n), clean_text(text)) for n, text in pairs)
+
+
+_set_number = Entry.number.__set__  # type: ignore[attr-defined]  # the slots' own setters
+_set_text = Entry.text.__set__  # type: ignore[attr-defined]
+
+
+def _entry(number: int, text: str) -> Entry:
+    """``Entry(number, text)`` without the frozen ``__init__``'s ``object.__setattr__`` per
+    field (3× faster: a large memory's first read makes 10,000, issue 30)."""
+    e = object.__new__(Entry)
+    _set_number(e, number)
+    _set_text(e, text)
+    return e
 
 
 def _is_clean_document(doc: str) -> bool:
