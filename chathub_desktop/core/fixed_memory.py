@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -272,8 +272,9 @@ def _entries_cached(doc: str) -> tuple[Entry, ...]:
     return tuple(_entry(int(n), clean_text(text)) for n, text in pairs)
 
 
-_set_number = Entry.number.__set__  # type: ignore[attr-defined]  # the slots' own setters
-_set_text = Entry.text.__set__  # type: ignore[attr-defined]
+#: The slots' own setters (they skip the frozen ``__setattr__``).
+_set_number: Callable[[Entry, int], None] = vars(Entry)["number"].__set__
+_set_text: Callable[[Entry, str], None] = vars(Entry)["text"].__set__
 
 
 def _entry(number: int, text: str) -> Entry:
