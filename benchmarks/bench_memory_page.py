@@ -16,6 +16,21 @@ thread's start blocked the GUI thread ~20 ms under load, which the app never pay
 the page opens). ``--repeat N`` opens the page N times (a new page each time) and prints
 the median and the worst of the open stalls beside the floor's, since a busy 2-core
 machine moves single figures by tens of ms.
+
+Measured 2026-12-03 (mem40), 2 cores at load 3.6–6.8 (five other engineers' runs), 10,000
+entries and 90 cards, ``--repeat 5``: the page's open stall median 62.6 ms, worst 99.2 ms
+(GUI CPU in it 24.7 ms) beside the bare list's 82.3 ms (27.3 ms CPU); open again 43.7 ms
+(17.2 ms CPU); the scroll to the last entry's worst stall 138.2 ms with 10.3 ms of GUI CPU
+(the bare list's 296.8 ms). The code before mem40 in the same hour: open median 82.8 ms,
+worst 143.0 ms (22.0 ms CPU). At that load every stall is mostly waiting for a core (the
+bare list's own open stalls 80–260 ms), so the 16 ms goal cannot be read off these
+figures; what the page itself costs fell: painting the whole page 15.5 → 9.8 ms of CPU
+(the fixed list's three cards 5.0 → 1.6 ms, the dream list's 6.4 → 3.1 ms: an antialiased
+window-wide rounded rectangle was ~2 ms a card), no ``data`` call per card painted or
+measured (was ~11 per paint), and the worker's first read of the 10,000 entries 139 →
+98 ms of CPU, read in ~64K-character slices (no single regex pass or encode holding the
+interpreter lock 10–25 ms). Left: the first paint of the whole page (~20 ms of CPU in one
+turn of the event loop on this machine) and ~40 ms of ``clean_text`` in that first read.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -78,6 +79,13 @@ def trim(text: str) -> str:
 def text_hash(text: str) -> str:
     """Provenance key of an entry text: sha256 hex (64 chars) of its trimmed UTF-8 bytes (REF-7)."""
     return hashlib.sha256(trim(text).encode("utf-8")).hexdigest()
+
+
+def text_hashes(texts: Iterable[str]) -> list[str]:
+    """:func:`text_hash` of each of ``texts``, in order, in one loop (no two calls per
+    text: 10,000 entries of a large memory, issue 30)."""
+    sha, ws = hashlib.sha256, _WS_STRIP
+    return [sha(t.strip(ws).encode("utf-8")).hexdigest() for t in texts]
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,12 +244,46 @@ def entries(doc: str) -> list[Entry]:
     return list(_entries_cached(doc))
 
 
+#: Characters of a document one regex pass reads at most (about 1 ms): a pass over a whole
+#: 3.5 MB memory held the interpreter lock ~20 ms in one C call, and the window's thread
+#: waited that long for it (issue 30).
+SCAN_CHARS = 1 << 16
+
+
+def entry_pairs(doc: str, chunk: int = SCAN_CHARS) -> list[tuple[str, str]]:
+    """``(number digits, content)`` of every entry line of ``doc`` (``_ENTRY_LINES``'s
+    matches), read in passes of about ``chunk`` characters cut at line ends, so another
+    thread gets the interpreter lock between them."""
+    out: list[tuple[str, str]] = []
+    pos, n = 0, len(doc)
+    while pos < n:
+        end = doc.find("\n", pos + chunk)
+        end = n if end < 0 else end + 1
+        out += _ENTRY_LINES.findall(doc, pos, end)
+        pos = end
+    return out
+
+
 @lru_cache(maxsize=4)
 def _entries_cached(doc: str) -> tuple[Entry, ...]:
-    pairs = _ENTRY_LINES.findall(doc)
+    pairs = entry_pairs(doc)
     if _is_clean_document(doc):
-        return tuple(Entry(int(n), text) for n, text in pairs)
-    return tuple(Entry(int(n), clean_text(text)) for n, text in pairs)
+        return tuple(_entry(int(n), text) for n, text in pairs)
+    return tuple(_entry(int(n), clean_text(text)) for n, text in pairs)
+
+
+#: The slots' own setters (they skip the frozen ``__setattr__``).
+_set_number: Callable[[Entry, int], None] = vars(Entry)["number"].__set__
+_set_text: Callable[[Entry, str], None] = vars(Entry)["text"].__set__
+
+
+def _entry(number: int, text: str) -> Entry:
+    """``Entry(number, text)`` without the frozen ``__init__``'s ``object.__setattr__`` per
+    field (3× faster: a large memory's first read makes 10,000, issue 30)."""
+    e = object.__new__(Entry)
+    _set_number(e, number)
+    _set_text(e, text)
+    return e
 
 
 def _is_clean_document(doc: str) -> bool:

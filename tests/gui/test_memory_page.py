@@ -5,7 +5,6 @@ untrusted badge, live refresh, help tooltips and a 10,000-entry memory
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -350,13 +349,11 @@ def test_ten_thousand_entries_without_a_widget_per_entry(qloop, services, assist
     doc = "".join(f"#{i}: remembered fact {i} " + "detail " * (i % 20) + "\n" for i in range(1, 10_001))
     with services.db.write() as s:
         s.add(FixedMemoryDocument(assistant_id=assistant, body=doc, updated_at=utcnow()))
-    t0 = time.perf_counter()
     p = MemoryPage(services, assistant)
     qtbot.addWidget(p)
     p.show()
     qtbot.waitUntil(lambda: p.loads >= 1, timeout=10_000)
     QApplication.processEvents()
-    elapsed = time.perf_counter() - t0
     try:
         assert p.model.total() == 10_000
         assert p.model.rowCount() < 10_000  # the rest is fetched on scroll
@@ -370,7 +367,6 @@ def test_ten_thousand_entries_without_a_widget_per_entry(qloop, services, assist
         p.select_number(9_999)
         assert p.current_entry() is not None and p.current_entry().number == 9_999
         assert len(p.findChildren(QWidget)) < 180
-        assert elapsed < 8, elapsed
     finally:
         p.detach()
         qtbot.waitUntil(lambda: not p.runner.pending(), timeout=3000)

@@ -371,3 +371,55 @@ def test_dream_now_stays_put_while_status_lines_come_and_go(page, qtbot):  # typ
     panel.show_error("")
     qtbot.wait(50)
     assert where() == before
+
+
+def test_a_card_paint_asks_no_data_of_the_model(page, services, assistant, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """Issue 30 ("Fast with a large memory"): painting and measuring a card read its
+    ``CardFace`` in one Python call of the model, not through ``index.data`` — each ``data``
+    call crosses from Python through Qt back into Python, waiting for the interpreter
+    lock while a worker reads, and a paint asked ~11 roles per card — and the card still
+    shows its marks: the ``owner`` chip, and ``paused`` on a paused entry."""
+    from chathub_desktop.gui.memory import entry_model
+
+    for text in ("Prefers metric units", "Lives in Berlin", "Drinks coffee black"):
+        services.memory.add(assistant, text)
+    services.memory.set_paused(assistant, 2, True)
+    qtbot.waitUntil(lambda: page.model.rowCount() == 3 and bool(page.model.entry(1).paused), timeout=5000)
+    asked: list[int] = []
+
+    class Counting(dict):  # type: ignore[type-arg]
+        def get(self, role, default=None):  # type: ignore[no-untyped-def]
+            asked.append(role)
+            return super().get(role, default)
+
+    monkeypatch.setattr(entry_model, "_ROLES", Counting(entry_model._ROLES))
+    paints: list[int] = []
+    face_paint = page.delegate.paint_face
+    monkeypatch.setattr(page.delegate, "paint_face", lambda p, o, f: (paints.append(f.number), face_paint(p, o, f)))
+    page.list.doItemsLayout()  # every row measured again
+    page.list.viewport().grab()
+    assert {1, 2} <= set(paints) <= {1, 2, 3}  # the cards in view were painted
+    assert asked == []
+    assert page.delegate.chips(page.model.index(0)) == [("owner", "owner")]
+    assert page.delegate.chips(page.model.index(1)) == [("owner", "owner"), ("paused", "paused")]
+
+
+def test_scrolling_to_the_end_hands_rows_over_in_doubling_batches(qapp):  # type: ignore[no-untyped-def]
+    """Issue 30: QListView lays out every row again after rows are inserted, so 10,000
+    entries handed over 256 at a time laid out ~200,000 rows on the way to the last one;
+    batches that double reach it in a handful of fetches (every row shown once, in order)."""
+    from PySide6.QtCore import QModelIndex
+
+    from chathub_desktop.gui.memory.entry_model import FETCH_BATCH, MemoryEntryModel
+    from chathub_desktop.services.memory.memory_service import MemoryEntryView
+
+    model = MemoryEntryModel()
+    model.set_entries([MemoryEntryView(n, f"fact {n}", "owner", True) for n in range(1, 10_001)])
+    assert model.rowCount() == FETCH_BATCH
+    fetches = 0
+    while model.canFetchMore(QModelIndex()):
+        model.fetchMore(QModelIndex())
+        fetches += 1
+    assert fetches <= 6
+    assert model.rowCount() == 10_000
+    assert [model.entry(r).number for r in (0, 9_999)] == [1, 10_000]  # type: ignore[union-attr]

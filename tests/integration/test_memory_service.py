@@ -283,3 +283,18 @@ def test_snapshot_reuses_cards_until_document_or_marks_change(services: Services
     assert [(v.origin, v.trusted) for v in mem.snapshot("Helper").entries] == [("agent", False)] * 2
     mem.save_raw("Helper", "#1: prefers dark mode\n#2: lives in Munich\n")
     assert [v.text for v in mem.snapshot("Helper").entries] == ["prefers dark mode", "lives in Munich"]
+
+
+def test_a_view_built_fast_is_the_view_the_constructor_makes() -> None:
+    """Issue 30 (the Memory page's worker builds 10,000 views without the frozen
+    ``__init__``): equal, hashed and shown alike, and still frozen (MEM-7)."""
+    import dataclasses
+
+    from chathub_desktop.services.memory.memory_service import MemoryEntryView
+
+    fast = MemoryEntryView.build(3, "Prefers tea", "agent", False, True, None)
+    plain = MemoryEntryView(3, "Prefers tea", "agent", False, True, source=None)
+    assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
+    assert dataclasses.replace(fast, trusted=True) == dataclasses.replace(plain, trusted=True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.text = "changed"  # type: ignore[misc]

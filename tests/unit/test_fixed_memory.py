@@ -259,7 +259,41 @@ def test_entries_read_in_one_pass_are_the_entry_lines_of_the_parse(doc: str) -> 
 
 
 @settings(max_examples=300, deadline=None)
+@given(documents(), st.integers(1, 40))
+def test_entries_read_in_slices_are_those_of_one_pass(doc: str, chunk: int) -> None:
+    """REF-1 (issue 30: a large memory is read in slices so the window's thread gets the
+    interpreter lock between them): any slice size finds exactly the entry lines one pass finds."""
+    assert fm.entry_pairs(doc, chunk) == fm._ENTRY_LINES.findall(doc)
+    assert fm.entry_pairs(doc * 3, chunk) == fm._ENTRY_LINES.findall(doc * 3)
+
+
+@settings(max_examples=300, deadline=None)
 @given(_spaced)
 def test_clean_text_trims_and_collapses_every_ecmascript_space(text: str) -> None:
     """REF-1: trimmed, each whitespace run one space, whatever the fast check decides."""
     assert fm.clean_text(text) == fm._WS_RUN.sub(" ", text).strip(fm._WS_STRIP)
+
+
+@settings(max_examples=200, deadline=None)
+@given(documents())
+def test_entries_and_hashes_of_the_fast_read_are_those_of_the_plain_constructors(doc: str) -> None:
+    """REF-1, REF-7 (issue 30: a large memory's first read builds its entries without the
+    frozen ``__init__`` and hashes them in one loop): the same entries, equal and hashed
+    alike, and the same provenance keys as :func:`fm.text_hash`."""
+    fast = fm.entries(doc)
+    plain = [fm.Entry(ln.number, ln.text or "") for ln in fm.parse(doc) if ln.number is not None]
+    assert fast == plain and [hash(e) for e in fast] == [hash(e) for e in plain]
+    texts = [e.text for e in fast] + [" \u3000padded\u00a0 ", ""]
+    assert fm.text_hashes(texts) == [fm.text_hash(t) for t in texts]
+
+
+def test_the_version_token_of_a_long_document_is_the_sha256_of_all_of_it() -> None:
+    """Issue 10 (issue 30: a long body is encoded in steps): the token is the first 16 hex
+    digits of the sha256 of the whole body's UTF-8 bytes, wherever the steps fall — CJK,
+    emoji and a step boundary inside a run of multi-byte characters included."""
+    import hashlib
+
+    from chathub_desktop.core.document_version import ENCODE_CHARS, document_version
+
+    for body in ("", "#1: short\n", "x" * (ENCODE_CHARS - 1) + "東京😀" * 5000, "😀" * (3 * ENCODE_CHARS + 7)):
+        assert document_version(body) == hashlib.sha256(body.encode("utf-8")).hexdigest()[:16]

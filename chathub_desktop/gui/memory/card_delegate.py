@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -56,9 +58,34 @@ PausedRole = Qt.ItemDataRole.UserRole + 4
 SourceRole = Qt.ItemDataRole.UserRole + 5
 #: True for a note: a free-form run of the raw document shown between entries (issue 30).
 NoteRole = Qt.ItemDataRole.UserRole + 6
-#: ``(text shown, is a note)``: all a row's height depends on, in one ``data`` call (a
-#: ``data`` call through PySide costs tens of µs; a layout pass asks every row, issue 30).
-MeasureRole = Qt.ItemDataRole.UserRole + 7
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """What the card delegate measures and paints of one row, read in one Python call of
+    its model (``face(row)``, given to the delegate), not through ``index.data``: each
+    ``data`` call goes from Python through Qt back into Python — tens of µs, and while a
+    worker thread runs Python each crossing waits for the interpreter lock (up to the 1 ms
+    switch interval); a paint asked ~11 roles per card (issue 30). The models' roles
+    (``NumberRole``…) stay for everything else that reads a row.
+
+    ``number``: ``#N`` (0 for a note); ``text``: the body shown (a folded range card's
+    one line); ``note``: a free-form run of the raw document (no card, no chips);
+    ``origin`` / ``source`` (the assistant an import came from) / ``trusted`` / ``paused``:
+    the fixed entry's marks (MEM-7, issues 15 and 18); ``tag`` / ``kind`` /
+    ``regenerable``: a dream card's date chip, :class:`CardKind` value and whether
+    Regenerate applies (DRM-8, DRM-15)."""
+
+    number: int
+    text: str
+    note: bool = False
+    origin: str | None = None
+    source: str | None = None
+    trusted: bool = True
+    paused: bool = False
+    tag: str | None = None
+    kind: str | None = None
+    regenerable: bool = False
 
 
 # --- the delegate -------------------------------------------------------------------------
@@ -86,6 +113,37 @@ def _mix(a: QColor, b: QColor, t: float) -> QColor:
     )
 
 
+#: Px radius of a card's corners.
+CARD_RADIUS = 8
+
+
+def _draw_card(painter: QPainter, fill: QRect, outline: QRectF, bg: QColor, border: QColor) -> None:
+    """A rounded card: ``fill`` (whole pixels) filled with ``bg`` as two plain rectangles
+    and four corner discs, then its ``outline`` (half-pixel inset, so each side is one
+    crisp pixel) in ``border`` as four one-pixel rectangles and four antialiased corner
+    arcs. One antialiased rounded rectangle the width of the window cost ~2 ms — most of
+    a card's paint (issue 30); plain fills and small discs and arcs cost a fraction."""
+    r = CARD_RADIUS
+    x, y, w, h = fill.x(), fill.y(), fill.width(), fill.height()
+    painter.fillRect(QRect(x + r, y, max(0, w - 2 * r), h), bg)
+    painter.fillRect(QRect(x, y + r, w, max(0, h - 2 * r)), bg)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(bg)
+    for cx, cy in ((x, y), (x + w - 2 * r, y), (x, y + h - 2 * r), (x + w - 2 * r, y + h - 2 * r)):
+        painter.drawEllipse(QRectF(cx, cy, 2 * r, 2 * r))
+    # the sides: the pixel rows and columns the half-pixel outline runs through
+    painter.fillRect(QRect(x + r, y, max(0, w - 2 * r), 1), border)
+    painter.fillRect(QRect(x + r, y + h - 1, max(0, w - 2 * r), 1), border)
+    painter.fillRect(QRect(x, y + r, 1, max(0, h - 2 * r)), border)
+    painter.fillRect(QRect(x + w - 1, y + r, 1, max(0, h - 2 * r)), border)
+    painter.setPen(border)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    left, top, right, bottom = outline.left(), outline.top(), outline.right(), outline.bottom()
+    d = 2 * r
+    for ax, ay, start in ((left, top, 90), (right - d, top, 0), (left, bottom - d, 180), (right - d, bottom - d, 270)):
+        painter.drawArc(QRectF(ax, ay, d, d), start * 16, 90 * 16)
+
+
 def _chip_colors(kind: str, dark: bool) -> tuple[QColor, QColor]:
     """(background, text) of a chip."""
     bg, fg = colours_for(dark).chip(kind)  # the design tokens' chip pairs (issue 29)
@@ -96,11 +154,13 @@ class MemoryCardDelegate(QStyledItemDelegate):
     """Paints a card: ``#N`` and the chips (origin, ``untrusted``) on top, the text below
     (wrapped, at most :data:`MAX_BODY_LINES` lines). Line layouts are cached per
     ``(number, text, width)``; the editor is a multi-line :class:`CardTextEdit` over the text (Enter saves,
-    Shift+Enter breaks the line, Esc cancels), the card growing round it while it is open."""
+    Shift+Enter breaks the line, Esc cancels), the card growing round it while it is open.
+    ``faces(row)``: the :class:`CardFace` of a row of ``view``'s model (None: no such row)."""
 
-    def __init__(self, view: QListView) -> None:
+    def __init__(self, view: QListView, faces: Callable[[int], CardFace | None]) -> None:
         super().__init__(view)
         self._view = view
+        self._faces = faces
         self._cache: dict[tuple[int, str, int, int], list[str]] = {}
         self._metrics: tuple[float, float, int, int] | None = None
         #: The head and chip fonts and the three fonts' metrics, made once per font (a
@@ -181,7 +241,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
     def _lines(self, number: int, text: str, width: int) -> list[str]:
         """The lines painted for ``text`` at ``width``: laid out (line breaks kept), at most
         :meth:`estimate_lines` of them, the last elided when the text goes on."""
-        max_lines = self.estimate_lines(text, width)
+        max_lines = self._line_count(text, width)
         key = (number, text, width, max_lines)
         hit = self._cache.get(key)
         if hit is not None:
@@ -194,20 +254,26 @@ class MemoryCardDelegate(QStyledItemDelegate):
         self._cache[key] = lines
         return lines
 
-    def _header_height(self) -> int:
-        return self._font_metrics()[3]
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
-        """Qt: the row's height from :meth:`estimate_lines` of its ``MeasureRole`` text (one
-        ``data`` call; the line count is cached per text and width)."""
-        width = self._card_width()
-        text, note = index.data(MeasureRole)
+    def _line_count(self, text: str, width: int) -> int:
+        """:meth:`estimate_lines`, cached per ``(text, width)`` (what sizeHint and paint ask)."""
         key = (text, width)
         lines = self._estimates.get(key)
         if lines is None:
             if len(self._estimates) > 20_000:
                 self._estimates.clear()
-            lines = self._estimates[key] = self.estimate_lines(text, width - 2 * CARD_PAD)
+            lines = self._estimates[key] = self.estimate_lines(text, width)
+        return lines
+
+    def _header_height(self) -> int:
+        return self._font_metrics()[3]
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        """Qt: the row's height from :meth:`estimate_lines` of its :class:`CardFace` text (no
+        ``data`` call; the line count is cached per text and width)."""
+        width = self._card_width()
+        face = self._faces(index.row())
+        text, note = (face.text, face.note) if isinstance(face, CardFace) else ("", False)
+        lines = self._line_count(text, width - 2 * CARD_PAD)
         body = lines * self._font_metrics()[2]
         if note:  # a note: its lines, no card
             return QSize(width + 2 * CARD_MARGIN_X, 2 * CARD_MARGIN_Y + body)
@@ -237,35 +303,47 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
     # painting
     def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
+        """The header chips of the card on ``index`` (see :meth:`face_chips`)."""
+        face = self._faces(index.row())
+        return self.face_chips(face) if face is not None else []
+
+    def face_chips(self, face: CardFace) -> list[tuple[str, str]]:
         """The header chips of a card as ``(text, colour kind)`` pairs (kinds: see
         ``_chip_colors``): the entry's origin, ``from <assistant>`` for an imported one
         (issue 15), then ``untrusted`` and ``paused`` when it is."""
-        origin = index.data(OriginRole)
+        origin = face.origin
         out: list[tuple[str, str]] = []
         translate = QCoreApplication.translate
         if origin:
             out.append((translate("MemoryPage", ORIGIN_CHIPS[origin]) if origin in ORIGIN_CHIPS else str(origin),
                         str(origin)))
-        source = index.data(SourceRole)
-        if source:
-            out.append((fill(translate("MemoryPage", "from %1"), str(source)), "imported"))
-        if not bool(index.data(TrustedRole)):
+        if face.source:
+            out.append((fill(translate("MemoryPage", "from %1"), face.source), "imported"))
+        if not face.trusted:
             out.append((translate("MemoryPage", "⚠ untrusted"), "untrusted"))
-        if bool(index.data(PausedRole)):
+        if face.paused:
             out.append((translate("MemoryPage", "paused"), "paused"))
         return out
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
+        """Qt: the row's :class:`CardFace` (one Python call, no ``data``) painted by :meth:`paint_face`."""
+        face = self._faces(index.row())
+        if face is not None:
+            self.paint_face(painter, option, face)
+
+    def paint_face(self, painter: QPainter, option: QStyleOptionViewItem, face: CardFace) -> None:
+        """A card (``#N``, the chips, the wrapped body) or a note, in ``option.rect``;
+        subclasses add their corner button after it."""
         pal: QPalette = option.palette  # type: ignore[attr-defined]
         rect: QRect = option.rect  # type: ignore[attr-defined]
-        if index.data(NoteRole):
-            self._paint_note(painter, pal, rect, str(index.data() or ""))
+        if face.note:
+            self._paint_note(painter, pal, rect, face.text)
             return
         state = option.state  # type: ignore[attr-defined]
-        number = int(index.data(NumberRole) or 0)
-        text = str(index.data() or "")
-        trusted = bool(index.data(TrustedRole))
+        number = face.number
+        text = face.text
+        trusted = face.trusted
         base = pal.color(QPalette.ColorRole.Base)
         fg = pal.color(QPalette.ColorRole.Text)
         accent = pal.color(QPalette.ColorRole.Highlight)
@@ -284,9 +362,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         border = accent if selected else _mix(base, fg, 0.18)
         if not trusted and not selected:
             border = _chip_colors("untrusted", dark)[1]
-        painter.setPen(border)
-        painter.setBrush(bg)
-        painter.drawRoundedRect(card, 8, 8)
+        _draw_card(painter, self.card_rect(rect), card, bg, border)
 
         # header: "#N" then chips
         x = int(card.left()) + CARD_PAD
@@ -299,7 +375,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         painter.drawText(QRect(x, top, hfm.horizontalAdvance(label) + 2, hh),
                          int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), label)
         cx = x + hfm.horizontalAdvance(label) + 10
-        chips = self.chips(index)
+        chips = self.face_chips(face)
         painter.setFont(cfont)
         for chip_text, kind in chips:
             w = cfm.horizontalAdvance(chip_text) + 2 * CHIP_PAD_X
@@ -315,7 +391,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
         # body (a paused item is greyed: kept, not sent)
         painter.setFont(self._body_font())
-        painter.setPen(_mix(fg, base, 0.55) if bool(index.data(PausedRole)) else fg)
+        painter.setPen(_mix(fg, base, 0.55) if face.paused else fg)
         y = top + hh + HEADER_GAP
         for line in self._lines(number, text, int(card.width()) - 2 * CARD_PAD):
             painter.drawText(x, y + bfm.ascent(), line)

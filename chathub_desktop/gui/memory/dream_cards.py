@@ -26,15 +26,16 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QStyle,
+    QListView,
     QStyleOptionViewItem,
     QToolTip,
 )
 
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.dynamic_memory import RANGE_CARD_MAX, SINGLE_CARD_MAX
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.memory.card_delegate import (
-    MeasureRole,
+    CardFace,
     MemoryCardDelegate,
     NumberRole,
     PausedRole,
@@ -153,16 +154,25 @@ class DreamCardModel(QAbstractListModel):
         """The card on ``row``, or None."""
         return self._cards[row] if 0 <= row < len(self._cards) else None
 
+    def face(self, row: int) -> CardFace | None:
+        """What the delegate paints of ``row`` (the shown text: a folded range card's one
+        line), or None."""
+        c = self.card(row)
+        if c is None:
+            return None
+        shown = folded_text(c) if c.kind == CardKind.RANGE and c.tag not in self._open else c.text
+        return CardFace(c.number, shown, paused=c.paused, tag=c.display_tag, kind=str(c.kind),
+                        regenerable=c.regenerable)
+
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         """Qt: every card is a row (a flat list)."""
         return 0 if parent.isValid() else len(self._cards)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         """Qt: the roles listed in the class docstring, plus accessible text and a tooltip."""
-        if role in (Qt.ItemDataRole.DisplayRole, MeasureRole) and index.isValid():
+        if role == Qt.ItemDataRole.DisplayRole and index.isValid():
             c = self.card(index.row())
-            shown = (folded_text(c) if self.is_folded(index.row()) else c.text) if c is not None else ""
-            return shown if role == Qt.ItemDataRole.DisplayRole else (shown, False)
+            return None if c is None else folded_text(c) if self.is_folded(index.row()) else c.text
         return role_data(self.card(index.row()) if index.isValid() else None, role, _ROLES)
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
@@ -197,17 +207,23 @@ class DreamCardDelegate(MemoryCardDelegate):
     edit_requested = Signal(int)
     max_lines = DREAM_BODY_LINES
 
+    def __init__(self, view: QListView, faces: Callable[[int], CardFace | None]) -> None:
+        super().__init__(view, faces)
+        #: One Regenerate icon for every card: the style's standard icon was looked up on
+        #: each card's paint (the icon's engine keeps a pixmap per palette colour, so a
+        #: theme switch still applies).
+        self._regen_icon = icon(Icon.REGENERATE)
+
     def editor_cap(self, index: QModelIndex | QPersistentModelIndex) -> int:
         """DRM-13: 3,200 characters for a single-day card, 6,400 for a range or older card."""
         return SINGLE_CARD_MAX if index.data(KindRole) == CardKind.DAY else RANGE_CARD_MAX
 
-    def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
+    def face_chips(self, face: CardFace) -> list[tuple[str, str]]:
         """One chip: the card's date (or range) in the dream colour; range and legacy
         cards get their own colours."""
-        kind = str(index.data(KindRole) or "")
-        colour = CHIP_OF_KIND.get(kind, "legacy")
-        chips = [(str(index.data(TagRole) or translate("MemoryPage", "no date")), colour)]
-        if bool(index.data(PausedRole)):
+        colour = CHIP_OF_KIND.get(face.kind or "", "legacy")
+        chips = [(face.tag or translate("MemoryPage", "no date"), colour)]
+        if face.paused:
             chips.append((translate("MemoryPage", "paused"), "paused"))
         return chips
 
@@ -215,14 +231,12 @@ class DreamCardDelegate(MemoryCardDelegate):
         """Where the refresh icon sits in a row's ``rect`` (top right of the card)."""
         return self.corner_rect(rect)
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
-              index: QModelIndex | QPersistentModelIndex) -> None:
-        """Qt: the card as a fixed-memory card, plus the refresh icon on single-day cards."""
-        super().paint(painter, option, index)
-        if index.data(RegenerableRole):
+    def paint_face(self, painter: QPainter, option: QStyleOptionViewItem, face: CardFace) -> None:
+        """The card as a fixed-memory card, plus the refresh icon on single-day cards."""
+        super().paint_face(painter, option, face)
+        if face.regenerable:
             rect: QRect = option.rect  # type: ignore[attr-defined]
-            icon = self._view.style().standardIcon(QStyle.StandardPixmap.SP_BrowserReload)
-            icon.paint(painter, self.regen_rect(rect).adjusted(1, 1, -1, -1))
+            self._regen_icon.paint(painter, self.regen_rect(rect).adjusted(1, 1, -1, -1))
 
     def editorEvent(self, event: QEvent, model: QAbstractListModel,  # type: ignore[override]
                     option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> bool:

@@ -275,7 +275,8 @@ class DreamPanel(QWidget):
 
         # the cards (DRM-8)
         self.model = DreamCardModel(self)
-        self.list, self.delegate = card_list("dreamCardList", "", self.model, DreamCardDelegate)
+        self.list, self.delegate = card_list("dreamCardList", "", self.model, self.model.face,
+                                               DreamCardDelegate)
         t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Dynamic memory cards"))
         t.call(self.list.viewport().update)  # the cards' chips and folded lines are painted in the language
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -1,6 +1,6 @@
 """The fixed-memory cards' list model (MEM-2, MEM-7): every entry held, handed to the view
-in batches of :data:`FETCH_BATCH` rows (``fetchMore``) so a memory of 10,000 entries stays
-smooth."""
+:data:`FETCH_BATCH` rows first and then in batches that double (``fetchMore``), so a memory
+of 10,000 entries stays smooth."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from PySide6.QtCore import (
 from chathub_desktop.core.fixed_memory import Note
 from chathub_desktop.core.memory_search import matches_filter
 from chathub_desktop.gui.memory.card_delegate import (
-    MeasureRole,
+    CardFace,
     NoteRole,
     NumberRole,
     OriginRole,
@@ -45,7 +45,10 @@ UNTRUSTED_TIP = QT_TRANSLATE_NOOP("MemoryPage",
 
 
 
-#: Rows handed to the view per ``fetchMore``.
+#: Rows handed to the view first; each ``fetchMore`` then doubles the rows shown. QListView
+#: lays out every row again after rows are inserted, so a fixed batch made scrolling to the
+#: end of 10,000 entries lay out ~200,000 rows (40 batches); doubling lays out ~2 × 10,000
+#: (issue 30).
 FETCH_BATCH = 256
 
 
@@ -59,11 +62,15 @@ def _entry_tooltip(v: MemoryEntryView) -> str:
     return f"#{v.number} · {tip}\n" + translate("MemoryPage", "Double-click or Enter to edit, Del to delete")
 
 
+def _entry_face(v: MemoryEntryView) -> CardFace:
+    return CardFace(v.number, v.text, False, v.origin, v.source.name if v.source is not None else None, v.trusted,
+                    v.paused)
+
+
 #: What each role shows of an entry.
 _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
     int(Qt.ItemDataRole.DisplayRole): attrgetter("text"),
     int(Qt.ItemDataRole.EditRole): attrgetter("text"),
-    int(MeasureRole): lambda v: (v.text, False),
     int(NumberRole): attrgetter("number"),
     int(OriginRole): attrgetter("origin"),
     int(TrustedRole): attrgetter("trusted"),
@@ -79,7 +86,6 @@ _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
 _NOTE_ROLES: dict[int, Callable[[Note], object]] = {
     int(Qt.ItemDataRole.DisplayRole): attrgetter("text"),
     int(NoteRole): lambda _n: True,
-    int(MeasureRole): lambda n: (n.text, True),
     int(TrustedRole): lambda _n: True,
     int(Qt.ItemDataRole.AccessibleTextRole): lambda n: fill(translate("MemoryPage", "Note: %1"), n.text),
     int(Qt.ItemDataRole.ToolTipRole): lambda _n: translate("MemoryPage", "A free-form line of the raw document (Edit "
@@ -91,7 +97,8 @@ _NOTE_ROLES: dict[int, Callable[[Note], object]] = {
 class MemoryEntryModel(QAbstractListModel):
     """The fixed-memory cards (:class:`MemoryEntryView`) of one assistant.
 
-    Holds every entry but exposes them to the view ``FETCH_BATCH`` rows at a time. The
+    Holds every entry but exposes them to the view ``FETCH_BATCH`` rows first, then twice
+    as many at each ``fetchMore``. The
     free-form runs of the raw document are rows too, as notes where they stand (not
     selectable, not editable); with a filter (:meth:`set_filter`, issue 30) only the
     entries that match it are rows, and no notes.
@@ -181,6 +188,13 @@ class MemoryEntryModel(QAbstractListModel):
         v = self._views[row] if 0 <= row < self._shown else None
         return v if isinstance(v, MemoryEntryView) else None
 
+    def face(self, row: int) -> CardFace | None:
+        """What the delegate paints of ``row`` (shown rows only): an entry's card or a note."""
+        v = self._views[row] if 0 <= row < self._shown else None
+        if v is None:
+            return None
+        return CardFace(0, v.text, True) if isinstance(v, Note) else _entry_face(v)
+
     def ensure_row(self, row: int) -> None:
         """Fetch rows until ``row`` is shown."""
         row = min(row, len(self._views) - 1)
@@ -199,7 +213,7 @@ class MemoryEntryModel(QAbstractListModel):
     def fetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> None:
         if parent.isValid():
             return
-        self.ensure_row(min(len(self._views), self._shown + FETCH_BATCH) - 1)
+        self.ensure_row(min(len(self._views), self._shown + max(FETCH_BATCH, self._shown)) - 1)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         row = index.row() if index.isValid() else -1

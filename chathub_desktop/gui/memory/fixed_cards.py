@@ -5,6 +5,8 @@ a paused card is greyed and its toggle drawn switched on."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import (
     QAbstractListModel,
     QCoreApplication,
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import QAbstractItemView, QListView, QStyleOptionViewItem
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import colours_for
 from chathub_desktop.gui.memory.card_delegate import (
+    CardFace,
     MemoryCardDelegate,
     NoteRole,
     NumberRole,
@@ -39,8 +42,8 @@ class FixedCardDelegate(MemoryCardDelegate):
 
     pause_clicked = Signal(int)
 
-    def __init__(self, view: QListView) -> None:
-        super().__init__(view)
+    def __init__(self, view: QListView, faces: Callable[[int], CardFace | None]) -> None:
+        super().__init__(view, faces)
         #: One icon for every card: a new QIcon per paint rendered its SVG again for each
         #: card painted (its engine keeps the pixmap per palette colour, so themes still apply).
         self._pause_icon = icon(Icon.PAUSE)
@@ -49,15 +52,14 @@ class FixedCardDelegate(MemoryCardDelegate):
         """Where the pause toggle sits in a row's ``rect`` (top right of the card)."""
         return self.corner_rect(rect)
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
-              index: QModelIndex | QPersistentModelIndex) -> None:
-        """Qt: the card, then its toggle (on: a filled disc behind the pause glyph)."""
-        super().paint(painter, option, index)
-        if index.data(NoteRole):
+    def paint_face(self, painter: QPainter, option: QStyleOptionViewItem, face: CardFace) -> None:
+        """The card, then its toggle (on: a filled disc behind the pause glyph)."""
+        super().paint_face(painter, option, face)
+        if face.note:
             return
         rect: QRect = option.rect
         box = self.toggle_rect(rect)
-        if index.data(PausedRole):
+        if face.paused:
             pal: QPalette = option.palette
             bg, _fg = colours_for(pal.color(QPalette.ColorRole.Base).lightness() < 128).chip("paused")
             painter.save()

@@ -416,7 +416,7 @@ class MemoryPage(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
         self.model = MemoryEntryModel(self)
-        self.list, self.delegate = card_list("memoryList", "", self.model, FixedCardDelegate)
+        self.list, self.delegate = card_list("memoryList", "", self.model, self.model.face, FixedCardDelegate)
         t = self.texts
         t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Fixed memory entries"))
         t.call(self.list.viewport().update)  # the cards' chips are painted in the language

@@ -21,7 +21,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QListView, QWidget
 
 from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
-from chathub_desktop.gui.memory.card_delegate import MemoryCardDelegate
+from chathub_desktop.gui.memory.card_delegate import CardFace, MemoryCardDelegate
 from chathub_desktop.gui.shell.i18n import Texts
 
 #: One-line cards a card list always has room for (walk29 #15).
@@ -88,9 +88,10 @@ def error_label(name: str) -> QLabel:
     return label
 
 
-def card_list(name: str, accessible: str, model: QAbstractListModel,
+def card_list(name: str, accessible: str, model: QAbstractListModel, faces: Callable[[int], CardFace | None],
               delegate_type: type[MemoryCardDelegate] = MemoryCardDelegate) -> tuple[QListView, MemoryCardDelegate]:
-    """A card list over ``model`` painted by a new ``delegate_type``: per-pixel scrolling,
+    """A card list over ``model`` painted by a new ``delegate_type`` reading each row's
+    :class:`CardFace` from ``faces(row)`` (the model's own method): per-pixel scrolling,
     no horizontal bar, single selection, frameless; a model reset drops the delegate's
     layout cache (a font change does too, through :class:`ListRefresh`).
     Returns ``(view, delegate)``."""
@@ -98,7 +99,7 @@ def card_list(name: str, accessible: str, model: QAbstractListModel,
     view.setObjectName(name)
     view.setAccessibleName(accessible)
     view.setModel(model)
-    delegate = delegate_type(view)
+    delegate = delegate_type(view, faces)
     view.setItemDelegate(delegate)
     view.setUniformItemSizes(False)
     view.setResizeMode(QListView.ResizeMode.Adjust)
