@@ -503,3 +503,22 @@ def reload(qtbot, panel: DreamPanel) -> None:  # type: ignore[no-untyped-def]
     panel.schedule_reload()
     qtbot.waitUntil(lambda: panel.loads > n, timeout=5000)
     idle(qtbot, panel)
+
+
+def test_card_editor_of_a_range_card_counts_against_6400(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30: a range card's in-place editor counts against DRM-13's 6,400 characters
+    (a single-day card's is 3,200, above)."""
+    days = [date(2026, 11, 26) + timedelta(days=k) for k in range(3)]
+    seed_cards(services, helper, days)
+    with services.db.write() as s:  # the two oldest folded into one range card
+        doc = s.get(DynamicMemoryDocument, helper)
+        doc.body = dm.render_document(dm.apply_retention(dm.parse_document(doc.body), 2))
+    panel = open_page(helper).dream_panel
+    assert cards(panel)[0][1] == "range"
+    ed = panel.card_actions.edit_card(1)
+    assert ed is not None
+    ed.setPlainText("x" * 6400)
+    assert ed.footer.text().startswith("6,400 / 6,400 characters")
+    ed.setPlainText("x" * 6401)
+    assert ed.footer.text().startswith("6,401 / 6,400 characters — too long to save")
+    idle(qtbot, panel)
