@@ -36,7 +36,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_authors import ORIGINS
-from chathub_desktop.core.memory_tools import MemoryDocument
+from chathub_desktop.core.memory_documents import MemoryDocument
 
 FORMAT = "chathub-memory"
 VERSION = 1

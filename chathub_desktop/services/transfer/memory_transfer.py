@@ -43,8 +43,8 @@ from chathub_desktop.core import memory_export as mx
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.memory_authors import ChangeAuthor, EntryOrigin
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
+from chathub_desktop.core.memory_documents import DYNAMIC, FIXED
 from chathub_desktop.core.memory_paste import RepeatIndex
-from chathub_desktop.core.memory_tools import DYNAMIC, FIXED
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
