@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 COMPACT_TEXT = QT_TRANSLATE_NOOP("WindowActions", "&Compact now")
 COMPACTING_TEXT = QT_TRANSLATE_NOOP("WindowActions", "Compacting…")
 #: Human names of compaction triggers (status bar).
-TRIGGER_TEXT: dict[str, str] = {
+TRIGGER_TEXT: dict[CompactionTrigger, str] = {
     CompactionTrigger.MANUAL: "Compact now",
     CompactionTrigger.TOKEN: "Token auto-compact",
     CompactionTrigger.MESSAGE_COUNT: "History limit compaction",

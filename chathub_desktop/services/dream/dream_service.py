@@ -185,7 +185,7 @@ class LastRun:
     (None when neither happened)."""
 
     history_day: date
-    status: str
+    status: DreamStatus
     started_at: datetime
     finished_at: datetime | None
     error: str | None
@@ -375,7 +375,7 @@ class DreamService(DreamCards):
     def _summarizer(self) -> Summarizer:
         return Summarizer(self._providers, resolve_summarizer(self._db, self._settings, self._catalog))
 
-    def _progress(self, aid: int, day: date, phase: DreamPhase, status: str | None = None,
+    def _progress(self, aid: int, day: date, phase: DreamPhase, status: DreamStatus | None = None,
                   message: str = "") -> None:
         self._bus.publish(DreamProgress(aid, day.isoformat(), phase, status, message))
 

@@ -110,7 +110,7 @@ class SearchFilters:
     def scope(self, now: datetime) -> SearchScope:
         """The :class:`SearchScope` of these filters at ``now`` (aware)."""
         days = self.period.days
-        role = {SearchRole.USER: Role.USER.value, SearchRole.ASSISTANT: Role.ASSISTANT.value}.get(self.role)
+        role = {SearchRole.USER: Role.USER, SearchRole.ASSISTANT: Role.ASSISTANT}.get(self.role)
         return SearchScope(self.assistant_id, since=None if days is None else now - timedelta(days=days), role=role)
 
 
@@ -125,7 +125,7 @@ class SearchHit:
     topic_title: str
     assistant_id: int
     assistant_name: str
-    role: str
+    role: Role
     created_at: datetime
     snippet: Snippet
     rank: float
