@@ -10,7 +10,8 @@ Three figures over ``chathub_desktop/`` (generated forms left out), read with ``
 - **settings casts**: ``int()``/``float()``/``bool()``/``str()`` around a settings read
   (``X.value(KEY, ...)``/``X.get(KEY, ...)`` whose key is an UPPER_CASE constant or a
   ``"group/name"`` literal, or whose receiver is named ``*settings*``), directly, behind
-  ``or``, or through a local name assigned from one in the same function.
+  ``or`` or in a conditional expression, or through a local name assigned from one in the
+  same function.
 
 The word list comes from ``--words-from`` (default: the counted tree), so a before/after
 pair can use one list::
@@ -98,9 +99,11 @@ def _dotted(node: ast.expr) -> str:
 
 def _settings_read(node: ast.expr) -> bool:
     """``X.value(KEY, ...)`` / ``X.get(KEY, ...)`` that reads a setting (see the module
-    docstring), also as the first operand of an ``or``."""
+    docstring), also as the first operand of an ``or`` or a branch of ``a if c else b``."""
     if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
         return _settings_read(node.values[0])
+    if isinstance(node, ast.IfExp):
+        return _settings_read(node.body) or _settings_read(node.orelse)
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
             and node.func.attr in ("value", "get") and node.args):
         return False
@@ -110,8 +113,8 @@ def _settings_read(node: ast.expr) -> bool:
     return by_key or bool(_SETTINGS_NAME.search(_dotted(node.func.value)))
 
 
-def settings_casts(tree: ast.Module) -> list[int]:
-    """Lines of casts around a settings read in ``tree``."""
+def settings_casts(tree: ast.Module) -> list[tuple[int, int]]:
+    """``(line, column)`` of each cast around a settings read in ``tree``."""
     lines = []
     scopes: list[ast.AST] = [tree, *(n for n in ast.walk(tree)
                                      if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef))]
@@ -125,7 +128,7 @@ def settings_casts(tree: ast.Module) -> list[int]:
                         and len(call.args) == 1):
                     arg = call.args[0]
                     if _settings_read(arg) or (isinstance(arg, ast.Name) and arg.id in read_into):
-                        lines.append(call.lineno)
+                        lines.append((call.lineno, call.col_offset))
     return sorted(set(lines))
 
 
@@ -144,8 +147,8 @@ def count(root: Path, words: frozenset[str], verbose: bool) -> dict[str, int]:
                 print(f"  word  {rel}:{line} {word!r}")
             if outside:
                 print(f"  sql   {rel}")
-            for line in casts:
-                print(f"  cast  {rel}:{line}")
+            for line, col in casts:
+                print(f"  cast  {rel}:{line}:{col}")
     return figures
 
 
