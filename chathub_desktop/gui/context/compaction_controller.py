@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.shell.chat_events import ChatEvents
     from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.gui.topics.topic_list_model import TopicListModel
+    from chathub_desktop.services.compaction.compaction_outcome import CompactionOutcome
     from chathub_desktop.services.container import Services
 
 COMPACT_TEXT = QT_TRANSLATE_NOOP("WindowActions", "&Compact now")
@@ -46,12 +47,12 @@ TRIGGER_TEXT: dict[CompactionTrigger, str] = {
 }
 
 
-def outcome_text(outcome: object) -> str:
+def outcome_text(outcome: CompactionOutcome) -> str:
     """One line for a ``CompactionOutcome`` (CMP-6): compacted (before → after tokens) /
     nothing to compact yet (why, walkthrough F11) / failed (reason) / could not reach the target."""
-    status = str(getattr(outcome, "status", ""))
-    message = str(getattr(outcome, "message", "") or "")
-    before, after = getattr(outcome, "before_tokens", None), getattr(outcome, "after_tokens", None)
+    status = outcome.status
+    message = outcome.message or ""
+    before, after = outcome.before_tokens, outcome.after_tokens
     tokens = f" · next request {before:,} → {after:,} tokens" if isinstance(before, int) and isinstance(after, int) \
         else ""
     if status == CompactionStatus.COMPACTED:
@@ -246,9 +247,9 @@ class CompactionController:
             self._progress.pop(topic_id, None)
             self.sync()
             self.show_progress()
-        problem = getattr(outcome, "summarizer_problem", None)
+        problem = outcome.summarizer_problem
         if problem is not None:
-            model = getattr(outcome, "model", None)
+            model = outcome.model
             text = missing_text(problem, model)
             self._missing[topic_id] = short_text(problem, model)
         else:
