@@ -72,6 +72,16 @@ class ImportMode(StrEnum):
     MERGE = "merge"
 
 
+class MemoryFileFormat(StrEnum):
+    """What a memory export writes (APP-5): the whole memory file as ``json`` or
+    ``markdown`` (fixed and dynamic memory with provenance), or the ``fixed`` document
+    alone, as stored."""
+
+    JSON = "json"
+    MARKDOWN = "markdown"
+    FIXED = "fixed"
+
+
 class MemoryFileError(ValueError):
     """A memory file cannot be read; the message says what is wrong, in one line."""
 

@@ -61,7 +61,7 @@ from chathub_desktop.storage.memory_transfer_rows import (
 )
 from chathub_desktop.storage.session import Session
 
-FORMATS = ("json", "markdown")
+FORMATS = (mx.MemoryFileFormat.JSON, mx.MemoryFileFormat.MARKDOWN)
 #: Import modes (issue 18): the file's documents replace the current ones, or its fixed
 #: entries are added to them (duplicates skipped).
 MODES = tuple(mx.ImportMode)
@@ -303,7 +303,7 @@ class MemoryTransfer:
                 provenance.append(mx.Provenance(fm.text_hash(text), EntryOrigin.DREAM, True, None, True, DYNAMIC))
         mf = mx.MemoryFile(cur.fixed, cur.dynamic, tuple(provenance), name, utcnow(),
                            entries=tuple(entries), cards=tuple(cards))
-        return mx.to_json(mf) if fmt == "json" else mx.to_markdown(mf)
+        return mx.to_json(mf) if fmt == mx.MemoryFileFormat.JSON else mx.to_markdown(mf)
 
     # --- import ------------------------------------------------------------------------------
 
