@@ -148,7 +148,6 @@ class DreamOutcome:
     summarizer_problem: SummarizerProblem | None = None
 
 
-
 @dataclass(frozen=True)
 class _DaySnapshot:
     """What drafting a card for ``day`` reads, in one read transaction (issue 31): the
