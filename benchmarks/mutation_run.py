@@ -39,6 +39,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "request_plan": ("test_compaction_budgets.py", "test_request_assembly.py"),
     "request_assembly": ("test_request_assembly.py", "test_compaction_budgets.py", "test_attachments.py"),
     "token_estimate": ("test_token_estimate.py", "test_compaction_budgets.py"),
+    "image_tokens": ("test_token_estimate.py", "test_attachments.py"),
     "memory_injection": ("test_memory_injection.py",),
     "fixed_memory": ("test_fixed_memory.py", "test_memory_tools.py", "test_memory_search.py"),
     "dynamic_cards": ("test_dynamic_memory.py", "test_dynamic_caps.py", "test_memory_read_cards.py"),

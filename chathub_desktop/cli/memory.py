@@ -18,6 +18,7 @@ from chathub_desktop.cli.common import (
     emit_rows,
     read_text_file,
 )
+from chathub_desktop.core.memory_export import MemoryFileFormat
 from chathub_desktop.private_files import write_private
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def add_memory_commands(
     p = mem.add_parser("export", help="print or save memory: the fixed document as stored (default), or fixed + "
                        "dynamic memory with provenance as JSON or Markdown", parents=[common])
     p.add_argument("--assistant", required=True)
-    p.add_argument("--format", choices=("fixed", "json", "markdown"), default="fixed")
+    p.add_argument("--format", choices=[f.value for f in MemoryFileFormat], default=MemoryFileFormat.FIXED.value)
     p.add_argument("--output", type=Path, help="write to this file instead of printing")
     p.set_defaults(func=cmd_memory_export)
     p = mem.add_parser("import", help="replace an assistant's memory from a JSON or Markdown memory file "
@@ -142,12 +143,12 @@ def cmd_memory_version(args: argparse.Namespace, svc: Services) -> int:
 def cmd_memory_export(args: argparse.Namespace, svc: Services) -> int:
     """``memory export``: the fixed document exactly as stored, or a whole memory file
     (``--format json|markdown``, APP-5); ``--output`` writes it to a file."""
-    if args.format == "fixed":
+    if args.format == MemoryFileFormat.FIXED:
         text = svc.memory.export_markdown(args.assistant)
     else:
         text = svc.memory_files.export(args.assistant, args.format)
     if args.output is None:
-        if getattr(args, "json", False) and args.format != "json":
+        if getattr(args, "json", False) and args.format != MemoryFileFormat.JSON:
             print(json.dumps({"format": args.format, "text": text}, ensure_ascii=False, indent=2))
         else:
             sys.stdout.write(text)

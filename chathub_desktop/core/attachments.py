@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from chathub_desktop.core import token_estimate
+from chathub_desktop.core import image_tokens as pricing
 from chathub_desktop.core.provider_kinds import ProviderKind
 
 
@@ -166,7 +166,7 @@ def header_size(data: bytes) -> tuple[int, int] | None:
     if data[:2] == b"BM" and len(data) >= 26:
         w, h = struct.unpack("<ii", data[18:26])
         return (abs(w), abs(h)) if w and h else None
-    return token_estimate.header_size(data)
+    return pricing.header_size(data)
 
 
 def check_input_size(name: str, size: int) -> None:
@@ -213,7 +213,7 @@ def image_limits(provider_kind: str | None, model: str = "") -> ImageLimits:
     docstring for the sources)."""
     if provider_kind in (ProviderKind.ANTHROPIC, ProviderKind.ANTHROPIC_COMPATIBLE) or (
             provider_kind is None and "claude" in model.lower()):
-        limits = token_estimate._claude_limits(model.rsplit("/", 1)[-1].lower())
+        limits = pricing.claude_limits(model.rsplit("/", 1)[-1].lower())
         return ANTHROPIC_NEW_LIMITS if limits and limits[0] > 1568 else ANTHROPIC_LIMITS
     if provider_kind in (ProviderKind.OPENAI, ProviderKind.OPENAI_RESPONSES):
         return OPENAI_LIMITS
@@ -317,7 +317,7 @@ def image_tokens(att: Attachment, model: str) -> int:
     """Input tokens of an image attachment for ``model`` from its stored pixel size
     (TOK-5, REF-29; 8192 when the size or the model is unknown)."""
     size = (att.width, att.height) if att.width and att.height else None
-    return token_estimate.sized_image_tokens(model, size)
+    return pricing.sized_image_tokens(model, size)
 
 
 def over_budget(name: str, tokens: int, budget: int) -> str:

@@ -19,7 +19,11 @@ summary's size is checked again.
 
 from __future__ import annotations
 
-from chathub_desktop.core.compaction import TRIGGER_MESSAGE_COUNT, TRIGGER_OVERFLOW
+from chathub_desktop.core.compaction import (
+    TRIGGER_MESSAGE_COUNT,
+    TRIGGER_OVERFLOW,
+    CompactionTrigger,
+)
 
 #: The outcome's reason code for a run that kept the old state.
 NOTHING_TO_GAIN = "nothing_to_gain"
@@ -32,14 +36,14 @@ def projected_after(before: int, removed_tokens: int, summary_tokens: int, new_s
     return before - removed_tokens + new_summary_tokens - summary_tokens
 
 
-def earns_its_call(trigger: str, before: int, after: int) -> bool:
+def earns_its_call(trigger: CompactionTrigger, before: int, after: int) -> bool:
     """True when a run of ``trigger`` that brings the next request from ``before`` to
     ``after`` tokens should be kept: it makes the request smaller, or it is a
     message-count run (see the module docstring)."""
     return trigger == TRIGGER_MESSAGE_COUNT or after < before
 
 
-def cannot_gain(trigger: str, before: int, projected_after: int) -> bool:
+def cannot_gain(trigger: CompactionTrigger, before: int, projected_after: int) -> bool:
     """True when a run of ``trigger`` should stop before any summarizer call: the
     planner's ``projected_after`` (tokens, the summary at its expected size, see the
     module docstring) is not below ``before`` (tokens). Never for message-count runs

@@ -244,7 +244,7 @@ class RunState:
     finished status), ``attempts``, ``started_at``, ``next_retry_at`` and the running
     attempt's last ``heartbeat_at`` (UTC; None for a row written without heartbeats)."""
 
-    status: str
+    status: DreamStatus
     attempts: int
     started_at: datetime
     next_retry_at: datetime | None

@@ -36,7 +36,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_authors import ORIGINS
-from chathub_desktop.core.memory_tools import MemoryDocument
+from chathub_desktop.core.memory_documents import MemoryDocument
 
 FORMAT = "chathub-memory"
 VERSION = 1
@@ -70,6 +70,16 @@ class ImportMode(StrEnum):
 
     REPLACE = "replace"
     MERGE = "merge"
+
+
+class MemoryFileFormat(StrEnum):
+    """What a memory export writes (APP-5): the whole memory file as ``json`` or
+    ``markdown`` (fixed and dynamic memory with provenance), or the ``fixed`` document
+    alone, as stored."""
+
+    JSON = "json"
+    MARKDOWN = "markdown"
+    FIXED = "fixed"
 
 
 class MemoryFileError(ValueError):

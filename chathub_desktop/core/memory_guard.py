@@ -19,6 +19,7 @@ from collections.abc import Collection, Mapping
 
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.memory_diff import duplicate_of
+from chathub_desktop.core.memory_documents import MemoryDocument
 
 
 def _dump(obj: dict[str, object]) -> str:
@@ -58,8 +59,8 @@ def refusal(name: str, args: Mapping[str, object], doc: str, paused: Collection[
     number = _number(args.get("number"))
     if number is None:
         return None
-    source = args.get("source", "fixed")
-    if number in paused and (name in ("update", "delete") or (name == "readMemory" and source == "fixed")):
+    source = args.get("source", MemoryDocument.FIXED)
+    if number in paused and (name in ("update", "delete") or (name == "readMemory" and source == MemoryDocument.FIXED)):
         return _dump({"ok": False, "error": "not_found",
                       "message": f"No entry #{number}. Use searchMemory to find it."})
     if name != "update":

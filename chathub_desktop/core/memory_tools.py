@@ -16,12 +16,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import lru_cache
 from typing import Protocol
 
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core import memory_guard
+from chathub_desktop.core.memory_documents import DYNAMIC, FIXED
 from chathub_desktop.core.memory_search import (
     DEFAULT_LIMIT,
     MAX_LIMIT,
@@ -36,17 +36,6 @@ from chathub_desktop.core.stored_text import describe_unstorable, first_unstorab
 
 ADD, UPDATE, DELETE, SEARCH, READ = "add", "update", "delete", "searchMemory", "readMemory"
 
-
-class MemoryDocument(StrEnum):
-    """The two memory documents (MEM-2, DRM-1): what ``memory_change.document``,
-    ``memory_provenance.document`` and ``memory_pause.document`` store, and the readMemory
-    ``source`` values searchMemory hits carry (REF-3)."""
-
-    FIXED = "fixed"
-    DYNAMIC = "dynamic"
-
-
-FIXED, DYNAMIC = MemoryDocument.FIXED, MemoryDocument.DYNAMIC
 
 #: Names of the memory tools; their own results never taint a write (REF-7).
 MEMORY_TOOL_NAMES: frozenset[str] = frozenset({ADD, UPDATE, DELETE, SEARCH, READ})

@@ -31,6 +31,11 @@ class MessageStatus(StrEnum):
     ERROR = "error"
 
 
+#: Reply statuses Retry may re-request: the reply ended without its whole answer (issue 12).
+RETRYABLE_STATUSES: frozenset[MessageStatus] = frozenset(
+    {MessageStatus.ERROR, MessageStatus.CANCELLED, MessageStatus.INTERRUPTED})
+
+
 class TopicKind(StrEnum):
     """What a topic is (CMP-16: only ``regular`` topic chats use compaction and summary
     injection); stored in ``topic.kind``."""

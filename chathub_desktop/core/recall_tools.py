@@ -92,7 +92,7 @@ class TopicHit:
     topic_id: int
     title: str
     message_id: int
-    role: str
+    role: Role
     at: datetime
     snippet: str
 

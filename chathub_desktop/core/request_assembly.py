@@ -11,7 +11,7 @@ framing tokens. User messages are sent through the input template (APP-9); their
 count adds the template's own tokens (the template minus ``{{text}}``), which is exact
 up to one BPE merge at each seam — inside the per-row framing allowance. Images are
 counted by :func:`image_allowance` from their pixel size for known OpenAI and Claude
-models, else a fixed allowance (TOK-5, REF-29; ``core.token_estimate.image_tokens``).
+models, else a fixed allowance (TOK-5, REF-29; ``core.image_tokens``).
 Attachments (issue 14): a text file is inlined after the user's text as a ``<file>``
 block — before the input template wraps it, so it is part of the text the template
 gets — and counted as text (inside the row's cached count); an image attachment is
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from chathub_desktop.core import attachments as att
-from chathub_desktop.core import token_estimate
+from chathub_desktop.core import image_tokens as pricing
 from chathub_desktop.core.messages import ChatMessage, Role, ToolSpec
 
 CountFn = Callable[[str], int]
@@ -37,7 +37,7 @@ CountFn = Callable[[str], int]
 #: Per-row framing allowance in tokens (REF-26).
 FRAMING_TOKENS_PER_MESSAGE = 3
 #: Fixed allowance for an image or video whose size or model is unknown (REF-29), tokens.
-IMAGE_ALLOWANCE_TOKENS = 8192
+IMAGE_ALLOWANCE_TOKENS = pricing.FIXED_MEDIA_TOKENS
 #: Placeholder the input template replaces with the user's text (APP-9).
 TEMPLATE_PLACEHOLDER = "{{text}}"
 #: Content types that are stored and shown but never sent (hidden reasoning, CMP-3).
@@ -181,8 +181,8 @@ def template_overhead(template: str, count: CountFn) -> int:
 def image_allowance(image_url: str, model: str = "") -> int:
     """Input tokens of one attached image for ``model`` (TOK-5, REF-29): measured from the
     pixel size of a data URL for known OpenAI / Claude models, else
-    :data:`IMAGE_ALLOWANCE_TOKENS`. See ``core.token_estimate.image_tokens``."""
-    return token_estimate.image_tokens(model, image_url)
+    :data:`IMAGE_ALLOWANCE_TOKENS`. See :func:`core.image_tokens.image_tokens`."""
+    return pricing.image_tokens(model, image_url)
 
 
 def message_tokens(message: ChatMessage, count: CountFn) -> int:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from chathub_desktop import __version__
 from chathub_desktop.paths import default_data_dir
@@ -47,6 +50,10 @@ from chathub_desktop.services.transfer.topic_transfer import TopicTransfer
 from chathub_desktop.services.watch.store_watch import StoreWatcher
 from chathub_desktop.storage.database import Database, DatabaseError, open_database, sqlite_url_for
 from chathub_desktop.storage.secrets import KEY_FILE_NAME, FileSecretStore, KeyringSecretStore
+
+if TYPE_CHECKING:
+    from chathub_desktop.services.compaction.summarizer import SummarizerTarget
+    from chathub_desktop.services.transfer.chat_import import ImportProgress, ImportResult
 
 
 def resolve_database_url(database_url: str | None, data_dir: Path | None) -> str:
@@ -133,6 +140,32 @@ class Services:
     mcp: McpService
     #: The servers' tools in the send loop; its ``approver`` answers Asks (issue 25).
     mcp_tools: McpToolProvider
+
+    def summarizer_target(self) -> SummarizerTarget:
+        """The stored History Compress model as it would run (CMP-3,
+        ``compaction.summarizer.resolve_summarizer``). Reads the store: call it off the
+        event loop. Raises ``SummarizerUnavailable`` when no provider fits."""
+        from chathub_desktop.services.compaction.summarizer import resolve_summarizer
+
+        return resolve_summarizer(self.db, self.settings, self.catalog)
+
+    def check_summarizer(self, value: object) -> SummarizerTarget:
+        """The History Compress model a not yet stored setting ``value`` names (Settings →
+        System Agent checks it before it saves, walkthrough F7). Reads the store; raises
+        ``SummarizerUnavailable`` when no provider fits."""
+        from chathub_desktop.services.compaction.summarizer import resolve_summarizer_value
+
+        return resolve_summarizer_value(self.db, self.catalog, value)
+
+    def import_chats(self, assistant_id: int, path: Path, fmt: str | None = None, *,
+                     progress: Callable[[ImportProgress], None] | None = None,
+                     cancel: threading.Event | None = None) -> ImportResult:
+        """Import a chat-history export into topics of ``assistant_id`` (APP-5, issue 15;
+        ``transfer.chat_import.import_export``, which says what it takes and raises).
+        Reads and writes the store: call it off the event loop."""
+        from chathub_desktop.services.transfer.chat_import import import_export
+
+        return import_export(self.db, assistant_id, path, fmt, progress=progress, cancel=cancel)
 
     def about(self) -> AppInfo:
         """Help → About's facts (issue 16). Asks the keyring which backend it uses (can

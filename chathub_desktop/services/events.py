@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus, CompactionTrigger
-from chathub_desktop.core.dream_schedule import DreamPhase
+from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
 from chathub_desktop.core.messages import MessageStatus
 
 
@@ -95,7 +95,7 @@ class DreamProgress:
     assistant_id: int
     history_day: str
     phase: DreamPhase
-    status: str | None = None
+    status: DreamStatus | None = None
     message: str = ""
 
 

@@ -104,10 +104,10 @@ class MessageView:
     id: int
     topic_id: int
     seq: int
-    role: str
+    role: Role
     content: str
     content_type: str
-    status: str
+    status: MessageStatus
     created_at: datetime
     tool_name: str | None = None
     tool_call_id: str | None = None

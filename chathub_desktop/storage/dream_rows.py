@@ -57,13 +57,13 @@ def scheduled_assistants(s: Session) -> list[Assistant]:
 
 @dataclass(frozen=True, slots=True)
 class StoredRun:
-    """One ``dream_run`` row (DRM-6, REF-17): the attempt's ``status`` (a ``DreamStatus``
-    value), how many ``attempts`` were made, the last ``error``, and its UTC times."""
+    """One ``dream_run`` row (DRM-6, REF-17): the attempt's ``status`` (its
+    :class:`DreamStatus`), how many ``attempts`` were made, the last ``error``, and its UTC times."""
 
     id: int
     assistant_id: int
     history_day: date
-    status: str
+    status: DreamStatus
     attempts: int
     error: str | None
     started_at: datetime
@@ -76,7 +76,7 @@ class StoredRun:
 def _stored_run(r: DreamRun | None) -> StoredRun | None:
     if r is None:
         return None
-    return StoredRun(r.id, r.assistant_id, r.history_day, r.status, r.attempts, r.error, r.started_at, r.finished_at,
+    return StoredRun(r.id, r.assistant_id, r.history_day, DreamStatus(r.status), r.attempts, r.error, r.started_at, r.finished_at,
                      r.next_retry_at, r.heartbeat_at, r.prior_stopped_at)
 
 
@@ -184,7 +184,7 @@ def day_excerpt_rows(s: Session, topic_id: int, start: datetime, end: datetime, 
     return [(r, c or "") for r, c in reversed(rows)]
 
 
-def update_run_if(s: Session, run_id: int, status: str, attempts: int, values: dict[str, Any]) -> bool:
+def update_run_if(s: Session, run_id: int, status: DreamStatus, attempts: int, values: dict[str, Any]) -> bool:
     """Set ``values`` on run ``run_id`` only while it still has ``status`` and
     ``attempts`` (no other process took it over meanwhile); whether it did."""
     taken = cast("CursorResult[Any]", s.execute(

@@ -41,7 +41,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from chathub_desktop.core.app_settings import MEMORY_HISTORY_CHANGES, MEMORY_HISTORY_DAYS
 from chathub_desktop.core.document_version import TOKEN_HEX, document_version
 from chathub_desktop.core.memory_authors import ChangeAuthor
-from chathub_desktop.core.memory_tools import MemoryDocument
+from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.storage.models import (
     AppSetting,
     DynamicMemoryDocument,

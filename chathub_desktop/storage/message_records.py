@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from datetime import datetime
 
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.storage.models import Message
 
 __all__ = ["MessageRecord", "message_record"]
@@ -17,20 +18,20 @@ __all__ = ["MessageRecord", "message_record"]
 @dataclass(frozen=True, slots=True)
 class MessageRecord:
     """Every column of one ``message`` row (``storage.models.Message`` documents each):
-    ``role`` a ``Role`` value, ``status`` a ``MessageStatus`` value, ``tool_calls`` the
+    ``role`` a :class:`Role`, ``status`` a :class:`MessageStatus` (the stored words), ``tool_calls`` the
     JSON list of ``{"id", "name", "arguments"}``, ``attachments`` attachment metadata
     dicts, ``receipt`` a reply's context receipt, token figures in tokens, times UTC."""
 
     id: int
     topic_id: int
     seq: int
-    role: str
+    role: Role
     content: str
     content_type: str
     tool_calls: list[dict[str, str]] | None
     tool_call_id: str | None
     tool_name: str | None
-    status: str
+    status: MessageStatus
     error: str | None
     error_kind: str | None
     model: str | None
@@ -57,7 +58,10 @@ _NAMES = tuple(f.name for f in fields(MessageRecord))
 
 
 def message_record(row: Message) -> MessageRecord:
-    """The frozen copy of loaded row ``row`` (``pinned`` as a bool)."""
+    """The frozen copy of loaded row ``row`` (``role`` and ``status`` as their enums,
+    ``pinned`` as a bool). Raises ``ValueError`` for a role or status word no enum has."""
     values = {name: getattr(row, name) for name in _NAMES}
+    values["role"] = Role(values["role"])
+    values["status"] = MessageStatus(values["status"])
     values["pinned"] = bool(values["pinned"])
     return MessageRecord(**values)

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import Row, func, select, text
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
 from chathub_desktop.core.search_text import (
     TRIGRAM,
@@ -44,7 +45,7 @@ __all__ = [
 ]
 
 #: Roles whose messages are searched (tool output and system rows are not).
-SEARCHED_ROLES = ("user", "assistant")
+SEARCHED_ROLES = (Role.USER, Role.ASSISTANT)
 #: Newest messages a PostgreSQL search first walks in id order, and the id windows
 #: sized from what it found (:func:`_newest_matches`).
 PG_WALK_ROWS = 1500
@@ -59,7 +60,7 @@ class MatchRow:
 
     id: int
     topic_id: int
-    role: str
+    role: Role
     created_at: datetime
     content: str
     title: str
@@ -73,7 +74,7 @@ _JOINS = " JOIN topic t ON t.id = m.topic_id JOIN assistant a ON a.id = t.assist
 
 
 def _matches(rows: list[Row[Any]]) -> list[MatchRow]:
-    return [MatchRow(r.id, r.topic_id, r.role, _utc(r.created_at), r.content, r.title, r.assistant_id, r.name)
+    return [MatchRow(r.id, r.topic_id, Role(r.role), _utc(r.created_at), r.content, r.title, r.assistant_id, r.name)
             for r in rows]
 
 
@@ -82,13 +83,13 @@ class SearchScope:
     """Which messages a search reads: only ``assistant_id``'s topics when set, never
     ``exclude_topic``, no private topic when ``skip_private`` (the recall tools,
     issue 26); only messages written at ``since`` (aware) or later, and only of
-    ``role`` (``"user"`` or ``"assistant"``), when set (the Search page's filters)."""
+    ``role`` (``Role.USER`` or ``Role.ASSISTANT``), when set (the Search page's filters)."""
 
     assistant_id: int | None = None
     exclude_topic: int | None = None
     skip_private: bool = False
     since: datetime | None = None
-    role: str | None = None
+    role: Role | None = None
 
 
 def _filters(params: dict[str, object], scope: SearchScope, alias: str = "m") -> str:
@@ -113,7 +114,7 @@ def _filters(params: dict[str, object], scope: SearchScope, alias: str = "m") ->
         params["since"] = scope.since.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S+00:00")
     if scope.role is not None:
         sql += f" AND {alias}.role = :only_role"
-        params["only_role"] = scope.role
+        params["only_role"] = scope.role.value
     return sql
 
 

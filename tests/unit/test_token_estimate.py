@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from chathub_desktop.core import image_tokens as images
 from chathub_desktop.core import token_estimate as te
 from chathub_desktop.core.token_estimate import (
     CacheReport,
@@ -197,8 +198,8 @@ def webp_extended(w: int, h: int) -> str:
 
 @pytest.mark.parametrize("make", [png, gif, jpeg, webp_lossy, webp_lossless, webp_extended])
 def test_image_size_from_header_bytes(make) -> None:  # type: ignore[no-untyped-def]
-    assert te.image_size(make(1024, 768)) == (1024, 768)
-    assert te.image_size(make(3, 5000)) == (3, 5000)
+    assert images.image_size(make(1024, 768)) == (1024, 768)
+    assert images.image_size(make(3, 5000)) == (3, 5000)
 
 
 def test_image_size_from_images_qt_writes() -> None:
@@ -212,50 +213,50 @@ def test_image_size_from_images_qt_writes() -> None:
         buf = QBuffer(ba)
         buf.open(QIODevice.OpenModeFlag.WriteOnly)
         assert img.save(buf, fmt)
-        assert te.image_size(data_url(mime, bytes(ba.data()))) == (640, 480), fmt
+        assert images.image_size(data_url(mime, bytes(ba.data()))) == (640, 480), fmt
 
 
 def test_unreadable_images_get_none() -> None:
-    assert te.image_size("https://example.com/cat.png") is None
-    assert te.image_size("data:image/png;base64,!!!!") is None
-    assert te.image_size(data_url("image/png", b"not an image")) is None
-    assert te.image_size(data_url("image/jpeg", b"\xff\xd8\xff")) is None
+    assert images.image_size("https://example.com/cat.png") is None
+    assert images.image_size("data:image/png;base64,!!!!") is None
+    assert images.image_size(data_url("image/png", b"not an image")) is None
+    assert images.image_size(data_url("image/jpeg", b"\xff\xd8\xff")) is None
 
 
 def test_openai_tile_formula_matches_the_documented_examples() -> None:
     # OpenAI's worked examples: 1024×1024 → 768×768 → 4 tiles → 765; 2048×4096 → 1024×2048
     # → 768×1536 → 6 tiles → 1105 (gpt-4o, high detail)
-    assert te.image_tokens("gpt-4o", png(1024, 1024)) == 85 + 170 * 4 == 765
-    assert te.image_tokens("gpt-4o-2024-08-06", png(2048, 4096)) == 85 + 170 * 6 == 1105
-    assert te.image_tokens("gpt-4o-mini", png(1024, 1024)) == 2833 + 5667 * 4
-    assert te.image_tokens("gpt-5.1", png(512, 512)) == 70 + 140
-    assert te.image_tokens("openai/gpt-4.1", png(100, 100)) == 85 + 170
+    assert images.image_tokens("gpt-4o", png(1024, 1024)) == 85 + 170 * 4 == 765
+    assert images.image_tokens("gpt-4o-2024-08-06", png(2048, 4096)) == 85 + 170 * 6 == 1105
+    assert images.image_tokens("gpt-4o-mini", png(1024, 1024)) == 2833 + 5667 * 4
+    assert images.image_tokens("gpt-5.1", png(512, 512)) == 70 + 140
+    assert images.image_tokens("openai/gpt-4.1", png(100, 100)) == 85 + 170
 
 
 def test_openai_patch_formula() -> None:
     # 1024×1024 → 32×32 = 1024 patches ≤ 2500 → × 1.2
-    assert te.image_tokens("gpt-5-mini", png(1024, 1024)) == 1229
+    assert images.image_tokens("gpt-5-mini", png(1024, 1024)) == 1229
     # gpt-4.1-mini: 1800×2400 is over the 1536 cap → shrunk; × 1.62
-    tokens = te.image_tokens("gpt-4.1-mini", png(1800, 2400))
+    tokens = images.image_tokens("gpt-4.1-mini", png(1800, 2400))
     assert tokens <= 1536 * 1.62 + 1 and tokens > 1400
-    assert te.patch_count(1800, 2400, 32, 1536) <= 1536
-    assert te.image_tokens("o4-mini", png(64, 64)) == 5  # 4 patches × 1.2, rounded up
+    assert images.patch_count(1800, 2400, 32, 1536) <= 1536
+    assert images.image_tokens("o4-mini", png(64, 64)) == 5  # 4 patches × 1.2, rounded up
 
 
 def test_claude_formula() -> None:
     # 28-px patches: 1092×1092 → 39×39 = 1521 ≤ 1568 (Anthropic: ≈ w·h/750 ≈ 1590)
-    assert te.image_tokens("claude-sonnet-4-5", png(1092, 1092)) == 1521
-    big = te.image_tokens("claude-3-5-sonnet", png(4000, 3000))
+    assert images.image_tokens("claude-sonnet-4-5", png(1092, 1092)) == 1521
+    big = images.image_tokens("claude-3-5-sonnet", png(4000, 3000))
     assert 1400 < big <= 1568
-    assert te.image_tokens("claude-opus-4-6", png(4000, 3000)) > 1568  # newest: bigger budget
-    assert te.image_tokens("claude-opus-4-6", png(4000, 3000)) <= 4784
+    assert images.image_tokens("claude-opus-4-6", png(4000, 3000)) > 1568  # newest: bigger budget
+    assert images.image_tokens("claude-opus-4-6", png(4000, 3000)) <= 4784
 
 
 def test_fixed_allowance_for_unknown_models_sizes_remote_and_video() -> None:
-    assert te.image_tokens("llama3", png(100, 100)) == te.FIXED_MEDIA_TOKENS == 8192
-    assert te.image_tokens("gpt-4o", "https://example.com/x.png") == 8192
-    assert te.image_tokens("gpt-4o", data_url("video/mp4", b"\0" * 30)) == 8192
-    assert te.image_tokens("gpt-4o", data_url("image/png", b"junk")) == 8192
+    assert images.image_tokens("llama3", png(100, 100)) == images.FIXED_MEDIA_TOKENS == 8192
+    assert images.image_tokens("gpt-4o", "https://example.com/x.png") == 8192
+    assert images.image_tokens("gpt-4o", data_url("video/mp4", b"\0" * 30)) == 8192
+    assert images.image_tokens("gpt-4o", data_url("image/png", b"junk")) == 8192
 
 
 def test_assembler_counts_images_with_the_formula() -> None:

@@ -61,7 +61,7 @@ def test_memory_documents_model_sources_and_change_kinds_keep_their_stored_words
     """MEM-2 documents as ``memory_change.document`` stores them, issue 14's model
     sources, and issue 13's change-log kinds as the triggers write them."""
     from chathub_desktop.core.change_kinds import ChangeKind
-    from chathub_desktop.core.memory_tools import DYNAMIC, FIXED, MemoryDocument
+    from chathub_desktop.core.memory_documents import DYNAMIC, FIXED, MemoryDocument
     from chathub_desktop.core.model_cards import ModelSource
     from chathub_desktop.storage import change_log
 
@@ -117,12 +117,13 @@ def test_memory_hit_kinds_keep_the_words_search_json_prints() -> None:
 
 
 def test_a_stored_role_and_status_pick_the_rendering_and_the_tags() -> None:
-    """Issue 31: the window compares the words the store hands it (plain ``str``) with
-    Role and MessageStatus: a tool row is plain text, a failed reply shows its error,
-    a stopped reply is tagged "stopped" and offers Retry."""
+    """Issue 31: the window compares a message's role and status with Role and
+    MessageStatus (equal to the stored words): a tool row is plain text, a failed reply
+    shows its error, a stopped reply is tagged "stopped" and offers Retry."""
     from datetime import UTC, datetime
 
-    from chathub_desktop.gui.chat.message_delegate import RETRYABLE, STATUS_TAGS
+    from chathub_desktop.core.messages import RETRYABLE_STATUSES as RETRYABLE
+    from chathub_desktop.gui.chat.message_delegate import STATUS_TAGS
     from chathub_desktop.gui.chat.message_documents import RenderKind, kind_of
     from chathub_desktop.services.views import MessageView
 

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
 
-from chathub_desktop.core.messages import MessageStatus, Role
-from chathub_desktop.gui.chat.message_delegate import RETRYABLE
+from chathub_desktop.core.messages import RETRYABLE_STATUSES, MessageStatus, Role
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.services.views import MessageView
@@ -64,7 +63,7 @@ def message_actions(m: MessageView, *, collapsible: bool, last_reply: bool) -> t
     out = [MessageAction.COPY]
     if m.role == Role.USER:
         out.append(MessageAction.EDIT)
-    if last_reply and m.role != Role.USER and m.status not in RETRYABLE:  # there the Retry pill (walk29 #6)
+    if last_reply and m.role != Role.USER and m.status not in RETRYABLE_STATUSES:  # there the Retry pill (walk29 #6)
         out.append(MessageAction.REGENERATE)
     if m.role in (Role.USER, Role.ASSISTANT) and not m.tool_calls and not collapsible:
         out.append(MessageAction.PIN)

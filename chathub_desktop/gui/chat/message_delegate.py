@@ -55,7 +55,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from chathub_desktop.core.messages import MessageStatus, Role
+from chathub_desktop.core.messages import RETRYABLE_STATUSES, MessageStatus, Role
 from chathub_desktop.gui.chat import attachment_thumbs as thumbs
 from chathub_desktop.gui.chat.attachment_thumbs import ThumbnailCache
 from chathub_desktop.gui.chat.message_documents import (
@@ -111,24 +111,22 @@ MARKER_TEXT = QT_TRANSLATE_NOOP("MessageList", "Covered by summary above this li
 MARKER_COLOR = "#c98a1c"  # the popover's "History summary" hue, a little darker
 
 COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
-#: Reply statuses that get a Retry pill on the last row (issue 12).
-RETRYABLE = frozenset({MessageStatus.ERROR, MessageStatus.CANCELLED, MessageStatus.INTERRUPTED})
 RETRY_LABEL = QT_TRANSLATE_NOOP("MessageList", "↻ Retry")
 #: Side of the context receipt's icon after a reply's header, px (issue 19).
 INFO_ICON = IconSize.SM
 #: Before the header of a pinned message (issue 19).
 PIN_EMOJI, PIN_FALLBACK = "📌", QT_TRANSLATE_NOOP("MessageList", "[pinned]")
 #: A reply's status tag (``MessageList`` sources, translated where drawn).
-STATUS_TAGS: dict[str, str] = {
+STATUS_TAGS: dict[MessageStatus, str] = {
     MessageStatus.CANCELLED: QT_TRANSLATE_NOOP("MessageList", "stopped"),
     MessageStatus.INTERRUPTED: QT_TRANSLATE_NOOP("MessageList", "interrupted"),
     MessageStatus.STREAMING: QT_TRANSLATE_NOOP("MessageList", "writing…"),
     MessageStatus.ERROR: QT_TRANSLATE_NOOP("MessageList", "error"),
 }
 #: The author shown before the time on rows that are not replies.
-AUTHORS: dict[str, str] = {Role.USER: QT_TRANSLATE_NOOP("MessageList", "You"),
-                           Role.TOOL: QT_TRANSLATE_NOOP("MessageList", "Tool"),
-                           Role.SYSTEM: QT_TRANSLATE_NOOP("MessageList", "System")}
+AUTHORS: dict[Role, str] = {Role.USER: QT_TRANSLATE_NOOP("MessageList", "You"),
+                            Role.TOOL: QT_TRANSLATE_NOOP("MessageList", "Tool"),
+                            Role.SYSTEM: QT_TRANSLATE_NOOP("MessageList", "System")}
 
 
 def is_collapsible(m: MessageView) -> bool:
@@ -338,7 +336,7 @@ class MessageDelegate(QStyledItemDelegate):
         footer, stats = (cut_off_text(m), stats_text(m)) if reply else ("", "")
         if stats and not footer:
             footer = " "  # the stats' line: the same height hovered or not
-        if m.role == Role.ASSISTANT and m.status in RETRYABLE and not footer:
+        if m.role == Role.ASSISTANT and m.status in RETRYABLE_STATUSES and not footer:
             footer = " "  # the line the Retry pill sits on (same height on every row)
         if footer_line and not footer:
             footer = " "  # the line of the version arrows (issue 14)
@@ -455,7 +453,7 @@ class MessageDelegate(QStyledItemDelegate):
     @staticmethod
     def _can_retry(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
         model = index.model()
-        return (m.role == Role.ASSISTANT and m.status in RETRYABLE and model is not None
+        return (m.role == Role.ASSISTANT and m.status in RETRYABLE_STATUSES and model is not None
                 and index.row() == model.rowCount() - 1
                 and (not isinstance(model, MessageListModel) or model.at_end))
 

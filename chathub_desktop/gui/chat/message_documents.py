@@ -161,7 +161,9 @@ class TextColors(Protocol):
 
 class RenderKind(StrEnum):
     """How a message is rendered: a tool result as plain text, a failed reply with its
-    error line, anything else as Markdown. Part of a rendering's cache key."""
+    error line, anything else as Markdown. Part of a rendering's cache key. A choice of
+    the window read off ``Role`` and ``MessageStatus``, never stored, so it stays in gui
+    rather than core (issue 31)."""
 
     TOOL = "tool"
     ERROR = "error"

@@ -79,8 +79,8 @@ MAX_ROWS = 4 * PAGE_SIZE
 #: Custom item roles (``Qt.UserRole`` + n).
 MessageRole = Qt.ItemDataRole.UserRole + 1  # MessageView with the current text
 ContentRole = Qt.ItemDataRole.UserRole + 2  # str: content (markdown) incl. streamed text
-StatusRole = Qt.ItemDataRole.UserRole + 3  # str: complete/streaming/cancelled/interrupted/error
-AuthorRole = Qt.ItemDataRole.UserRole + 4  # str: user/assistant/tool/system
+StatusRole = Qt.ItemDataRole.UserRole + 3  # MessageStatus
+AuthorRole = Qt.ItemDataRole.UserRole + 4  # Role
 ExpandedRole = Qt.ItemDataRole.UserRole + 5  # bool: a collapsible row is expanded
 MessageIdRole = Qt.ItemDataRole.UserRole + 6  # int
 CoveredBoundaryRole = Qt.ItemDataRole.UserRole + 7  # bool: last message the summary covers

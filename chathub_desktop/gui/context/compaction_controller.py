@@ -32,27 +32,28 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.shell.chat_events import ChatEvents
     from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.gui.topics.topic_list_model import TopicListModel
+    from chathub_desktop.services.compaction.compaction_outcome import CompactionOutcome
     from chathub_desktop.services.container import Services
 
 COMPACT_TEXT = QT_TRANSLATE_NOOP("WindowActions", "&Compact now")
 COMPACTING_TEXT = QT_TRANSLATE_NOOP("WindowActions", "Compacting…")
 #: What an automatic compaction is doing, in the words a user reads in the status bar
 #: (walk39: "Overflow rescue: compacting…" were engineers' words; the model sees none of these).
-AUTO_STARTED: dict[str, str] = {
+AUTO_STARTED: dict[CompactionTrigger, str] = {
     CompactionTrigger.TOKEN: "The conversation is getting long: summarizing older messages…",
     CompactionTrigger.MESSAGE_COUNT: "Past the history limit: summarizing older messages…",
     CompactionTrigger.OVERFLOW: "Too long for the model: summarizing older messages…",
     CompactionTrigger.THRESHOLD: "Near the context window: the chat model is summarizing older messages…",
 }
 #: What an automatic compaction did, by trigger, when it compacted (walk39).
-AUTO_DONE: dict[str, str] = {
+AUTO_DONE: dict[CompactionTrigger, str] = {
     CompactionTrigger.TOKEN: "Older messages were summarized to keep the conversation within its token budget",
     CompactionTrigger.MESSAGE_COUNT: "Older messages were summarized: the topic passed its history limit",
     CompactionTrigger.OVERFLOW: "The request was too long for the model, so older messages were summarized",
     CompactionTrigger.THRESHOLD: "The chat model summarized older messages: the topic neared its context window",
 }
 #: What an automatic compaction did when it did not compact, by status (walk39).
-AUTO_NOT_DONE: dict[str, str] = {
+AUTO_NOT_DONE: dict[CompactionStatus, str] = {
     CompactionStatus.NOTHING_ELIGIBLE: "No older messages could be summarized yet",
     CompactionStatus.FAILED: "Summarizing older messages failed",
     CompactionStatus.UNREACHABLE: "Summarized what could be; the next request is still above the target",
@@ -60,7 +61,7 @@ AUTO_NOT_DONE: dict[str, str] = {
 }
 
 
-def auto_outcome_text(trigger: str, status: str | None) -> str:
+def auto_outcome_text(trigger: CompactionTrigger, status: CompactionStatus | None) -> str:
     """The status-bar line when an automatic compaction of ``trigger`` ends with ``status``
     (None: stopped), in plain words (walk39)."""
     if status == CompactionStatus.COMPACTED:
@@ -68,12 +69,12 @@ def auto_outcome_text(trigger: str, status: str | None) -> str:
     return AUTO_NOT_DONE.get(status or CompactionStatus.CANCELLED, "Summarizing older messages stopped")
 
 
-def outcome_text(outcome: object) -> str:
+def outcome_text(outcome: CompactionOutcome) -> str:
     """One line for a ``CompactionOutcome`` (CMP-6): compacted (before → after tokens) /
     nothing to compact yet (why, walkthrough F11) / failed (reason) / could not reach the target."""
-    status = str(getattr(outcome, "status", ""))
-    message = str(getattr(outcome, "message", "") or "")
-    before, after = getattr(outcome, "before_tokens", None), getattr(outcome, "after_tokens", None)
+    status = outcome.status
+    message = outcome.message or ""
+    before, after = outcome.before_tokens, outcome.after_tokens
     tokens = f" · next request {before:,} → {after:,} tokens" if isinstance(before, int) and isinstance(after, int) \
         else ""
     if status == CompactionStatus.COMPACTED:
@@ -268,9 +269,9 @@ class CompactionController:
             self._progress.pop(topic_id, None)
             self.sync()
             self.show_progress()
-        problem = getattr(outcome, "summarizer_problem", None)
+        problem = outcome.summarizer_problem
         if problem is not None:
-            model = getattr(outcome, "model", None)
+            model = outcome.model
             text = missing_text(problem, model)
             self._missing[topic_id] = short_text(problem, model)
         else:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from chathub_desktop.core.request_assembly import RequestPart
 from chathub_desktop.core.token_estimate import EstimateMode
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
@@ -30,17 +31,18 @@ __all__ = ["GROUP_TITLES", "budget_line", "budget_warning", "cache_text", "detai
 
 translate = QCoreApplication.translate
 
-#: The request parts' labels by ``RequestPart`` value (the services' ``part_label`` says them in English).
-PART_LABELS = {
-    "instructions": QT_TRANSLATE_NOOP("UsagePopover", "Instructions"),
-    "tools": QT_TRANSLATE_NOOP("UsagePopover", "Tools"),
-    "memory": QT_TRANSLATE_NOOP("UsagePopover", "Memory"),
-    "summary": QT_TRANSLATE_NOOP("UsagePopover", "Topic summary"),
-    "pinned": QT_TRANSLATE_NOOP("UsagePopover", "Pinned messages"),
-    "history": QT_TRANSLATE_NOOP("UsagePopover", "Chat messages"),
-    "draft": QT_TRANSLATE_NOOP("UsagePopover", "Draft"),
-    "images": QT_TRANSLATE_NOOP("UsagePopover", "Images"),
-    "knowledge": QT_TRANSLATE_NOOP("UsagePopover", "Knowledge"),
+#: The request parts' labels by ``RequestPart`` and the framing row's ``FRAMING_KEY`` (the
+#: services' ``part_label`` says them in English).
+PART_LABELS: dict[str, str] = {
+    RequestPart.INSTRUCTIONS: QT_TRANSLATE_NOOP("UsagePopover", "Instructions"),
+    RequestPart.TOOLS: QT_TRANSLATE_NOOP("UsagePopover", "Tools"),
+    RequestPart.MEMORY: QT_TRANSLATE_NOOP("UsagePopover", "Memory"),
+    RequestPart.SUMMARY: QT_TRANSLATE_NOOP("UsagePopover", "Topic summary"),
+    RequestPart.PINNED: QT_TRANSLATE_NOOP("UsagePopover", "Pinned messages"),
+    RequestPart.HISTORY: QT_TRANSLATE_NOOP("UsagePopover", "Chat messages"),
+    RequestPart.DRAFT: QT_TRANSLATE_NOOP("UsagePopover", "Draft"),
+    RequestPart.IMAGES: QT_TRANSLATE_NOOP("UsagePopover", "Images"),
+    RequestPart.KNOWLEDGE: QT_TRANSLATE_NOOP("UsagePopover", "Knowledge"),
     "framing": QT_TRANSLATE_NOOP("UsagePopover", "Per-message overhead"),
 }
 #: The popover's group titles by group key (walk36 #13).
@@ -102,7 +104,7 @@ def row_note(row: MeterRow, e: EstimateView) -> str:
     """Row ``row``'s note in the interface language (``""`` when it has none)."""
     if not row.note:
         return ""
-    if row.key == "tools":
+    if row.key == RequestPart.TOOLS:
         return fill(translate("UsagePopover", "None offered — %1."), translate("UsagePopover", TOOLS_WITHHELD))
     if row.key == "framing":
         messages = sum(v for k, v in e.framing.items() if k in e.parts) // 3

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from chathub_desktop.core.memory_export import MemoryFileFormat
+
 
 def open_markdown_save_dialog(
     parent: QWidget, title: str, file_name: str, on_path: Callable[[Path], object]
@@ -25,9 +27,9 @@ def open_markdown_save_dialog(
 #: Export formats of a memory file: name filter → ``MemoryTransfer.export`` format
 #: (``fixed``: the fixed-memory document alone, as stored) and file suffix (APP-5).
 MEMORY_EXPORT_FILTERS = {
-    "Memory file, fixed and dynamic memory with provenance (*.json)": ("json", "json"),
-    "Memory file as Markdown, fixed and dynamic memory (*.md)": ("markdown", "md"),
-    "Fixed memory document only (*.md)": ("fixed", "md"),
+    "Memory file, fixed and dynamic memory with provenance (*.json)": (MemoryFileFormat.JSON, "json"),
+    "Memory file as Markdown, fixed and dynamic memory (*.md)": (MemoryFileFormat.MARKDOWN, "md"),
+    "Fixed memory document only (*.md)": (MemoryFileFormat.FIXED, "md"),
 }
 
 

@@ -45,7 +45,6 @@ from chathub_desktop.services.transfer.chat_import import (
     ImportProgress,
     ImportResult,
     detect_file_format,
-    import_export,
 )
 from chathub_desktop.services.transfer.claude_memory import has_claude_memory
 
@@ -267,7 +266,7 @@ class ImportDialog(QDialog):
 
     async def _run(self, assistant_id: int, path: Path, cancel: threading.Event) -> ImportResult:
         job = functools.partial(
-            import_export, self._svc.db, assistant_id, path, self.format_combo.currentData(),
+            self._svc.import_chats, assistant_id, path, self.format_combo.currentData(),
             progress=self.progressed.emit, cancel=cancel,
         )
         try:

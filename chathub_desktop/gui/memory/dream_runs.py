@@ -88,7 +88,7 @@ def yesterday_utc(now: datetime | None = None) -> date:
     return (now.astimezone(UTC) - timedelta(days=1)).date()
 
 
-def outcome_text(status: str, message: str) -> str:
+def outcome_text(status: DreamStatus, message: str) -> str:
     """The status line for a finished run (``DreamOutcome.status`` / ``message``)."""
     if status == DreamStatus.FAILED:
         return fill(translate("MemoryPage", "Dream failed: %1"), message) if message \

@@ -93,7 +93,7 @@ SCHEDULE_LINE = QT_TRANSLATE_NOOP(
     "MemoryPage", "Runs while ChatHub is open (window or tray) and reads the UTC day before it.")
 KEEP_LINE = QT_TRANSLATE_NOOP("MemoryPage", "Past Keep, the oldest single-day cards merge into one range card.")
 #: How the latest scheduled run ended (``dream_run.status``), for DRM-5 (translated where shown).
-RUN_STATUS_TEXT: dict[str, str] = {
+RUN_STATUS_TEXT: dict[DreamStatus, str] = {
     DreamStatus.APPENDED: QT_TRANSLATE_NOOP("MemoryPage", "added a card"),
     DreamStatus.NOTHING: QT_TRANSLATE_NOOP("MemoryPage", "found nothing new"),
     DreamStatus.DUPLICATE: QT_TRANSLATE_NOOP("MemoryPage", "skipped a card that repeated an existing one"),

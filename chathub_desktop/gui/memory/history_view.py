@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.memory_diff import DiffLine
+from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -50,7 +51,8 @@ translate = QCoreApplication.translate
 
 EMPTY_TEXT = QT_TRANSLATE_NOOP("MemoryPage", "No memory changes recorded yet.")
 #: The documents a change is made to (``ChangeView.document``), as the interface says them.
-DOCUMENTS = {"fixed": QT_TRANSLATE_NOOP("MemoryPage", "fixed"), "dynamic": QT_TRANSLATE_NOOP("MemoryPage", "dynamic")}
+DOCUMENTS: dict[str, str] = {MemoryDocument.FIXED: QT_TRANSLATE_NOOP("MemoryPage", "fixed"),
+                             MemoryDocument.DYNAMIC: QT_TRANSLATE_NOOP("MemoryPage", "dynamic")}
 
 
 def _document(name: str) -> str:

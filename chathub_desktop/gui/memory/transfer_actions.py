@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.memory_export import ImportMode
+from chathub_desktop.core.memory_export import ImportMode, MemoryFileFormat
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.dialogs.file_dialogs import (
     open_memory_export_dialog,
@@ -164,7 +164,7 @@ class TransferActions(QObject):
         self._export_dialog = open_memory_export_dialog(self._parent, f"{safe} memory", self.export_to)
         return self._export_dialog
 
-    def export_to(self, path: Path, fmt: str = "fixed") -> bool:
+    def export_to(self, path: Path, fmt: str = MemoryFileFormat.FIXED) -> bool:
         """Write the memory to ``path`` as ``fmt`` (``json``, ``markdown`` or ``fixed``:
         the fixed document as stored), read and written on a worker (issue 29);
         ``export_finished(ok)`` tells the outcome (a failure is shown inline). False
@@ -172,7 +172,7 @@ class TransferActions(QObject):
         svc, aid = self._host.svc, self._host.assistant_id
 
         def write() -> None:
-            text = svc.memory.export_markdown(aid) if fmt == "fixed" else svc.memory_files.export(aid, fmt)
+            text = svc.memory.export_markdown(aid) if fmt == MemoryFileFormat.FIXED else svc.memory_files.export(aid, fmt)
             try:
                 write_private(path, text.encode("utf-8"))  # 0600 (issue 12)
             except OSError as exc:

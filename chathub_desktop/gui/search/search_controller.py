@@ -7,7 +7,7 @@ and highlights it; a memory result opens that assistant's Memory page.
 
 It also keeps the SQLite search index filled (``SearchService.catch_up``): at start and a
 moment after messages arrive, change, or topics come and go (imports, and other
-processes' writes as the store watcher reports them), one batch per store worker call
+processes' writes as the store watcher reports them), one batch per worker call
 so other writers never wait long; once per window the memory entries' vectors for the
 memory tab's ranking by meaning (``SearchService.warm_memory``: in memory, a few seconds
 per hundred entries); then the recall vectors (``gui.shell.vector_fill.VectorFill``,
@@ -164,8 +164,8 @@ class SearchController(QObject):
     async def _catch_up(self) -> None:
         import asyncio
 
-        db, search = self._w.svc.db, self._w.svc.search
-        while await db.run(search.catch_up) > 0:
+        runner, search = self._w.runner, self._w.svc.search
+        while await runner.run_in_thread(search.catch_up) > 0:
             await asyncio.sleep(0.05)  # let other writers take the lock between batches
         from chathub_desktop.gui.shell.vector_fill import starts_paused
 
@@ -212,10 +212,8 @@ class SearchController(QObject):
         self._w.runner.run("search-open", self._open_message(message_id), context="Open search result")
 
     async def _open_message(self, message_id: int) -> None:
-        from chathub_desktop.services.search.search_service import locate
-
         w = self._w
-        loc: MessageLocation = await w.svc.db.run(locate, w.svc.db, message_id)
+        loc: MessageLocation = await w.runner.run_in_thread(w.svc.search.locate, message_id)
         if w.current_assistant_id() != loc.assistant_id:
             await w.load_assistants(loc.assistant_id)
         if w.topic_model.row_of(loc.topic_id) is None:

@@ -44,13 +44,10 @@ def summarizer_line(svc: Services) -> str:
     window with where that figure comes from, or what is wrong and where to fix it.
     Reads the store: call it on a worker thread (``translate`` is thread-safe); in the
     interface language, the service's reason as it says it."""
-    from chathub_desktop.services.compaction.summarizer import (
-        SummarizerUnavailable,
-        resolve_summarizer,
-    )
+    from chathub_desktop.services.compaction.summarizer import SummarizerUnavailable
 
     try:
-        t = resolve_summarizer(svc.db, svc.settings, svc.catalog)
+        t = svc.summarizer_target()
     except SummarizerUnavailable as exc:
         return fill(translate("SystemAgentPage", "Not usable yet: %1. Pick a provider and model above (or add a "
                                                  "provider on the Providers page)."), exc.reason)

@@ -433,10 +433,7 @@ class SystemAgentPage(QWidget):
         is stored; a History Compress model the user changed to one that could not run
         (no model, no provider serves it) is refused (walkthrough F7), while an unchanged
         one never blocks saving the other fields. Worker thread."""
-        from chathub_desktop.services.compaction.summarizer import (
-            SummarizerUnavailable,
-            resolve_summarizer_value,
-        )
+        from chathub_desktop.services.compaction.summarizer import SummarizerUnavailable
 
         for setting, label, value in values:  # every field first: a refused one stores nothing
             try:
@@ -446,7 +443,7 @@ class SystemAgentPage(QWidget):
         compress = next((v for setting, _l, v in values if setting is HISTORY_COMPRESS_MODEL), None)
         if compress != self.svc.settings.value(HISTORY_COMPRESS_MODEL):
             try:
-                resolve_summarizer_value(self.svc.db, self.svc.catalog, compress)
+                self.svc.check_summarizer(compress)
             except SummarizerUnavailable as exc:
                 return fill(translate("SystemAgentPage", "History Compress: not usable, nothing was saved: %1. "
                                                          "Pick a provider and model."), exc.reason), ""

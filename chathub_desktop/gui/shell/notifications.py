@@ -50,7 +50,7 @@ class NotificationBackend(Protocol):
         """Show one notification."""
 
 
-def reply_notice(topic_title: str, status: str, error: str) -> tuple[str, str] | None:
+def reply_notice(topic_title: str, status: MessageStatus, error: str) -> tuple[str, str] | None:
     """``(title, body)`` for a reply that ended with ``status``; None for a reply the user
     stopped (they were there)."""
     translate = QCoreApplication.translate
@@ -109,7 +109,7 @@ class Notifier:
         w = self._window
         return w.isHidden() or w.isMinimized() or not w.isActiveWindow()
 
-    def on_reply_finished(self, topic_title: str, status: str, error: str) -> None:
+    def on_reply_finished(self, topic_title: str, status: MessageStatus, error: str) -> None:
         """A reply ended: notify when the window is away."""
         notice = reply_notice(topic_title, status, error)
         if notice is not None and self.window_away():

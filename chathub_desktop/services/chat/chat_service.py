@@ -35,6 +35,7 @@ from chathub_desktop.core.app_settings import STREAM_SILENCE_SECONDS
 from chathub_desktop.core.attachments import Attachment
 from chathub_desktop.core.context_receipt import build_receipt
 from chathub_desktop.core.messages import (
+    RETRYABLE_STATUSES,
     MessageStatus,
     Role,
     ToolCall,
@@ -121,9 +122,6 @@ MAX_TOOL_ROUNDS = 30
 STOPPED_TOOL_RESULT = '{"error": "stopped by the user before the tool finished"}'
 #: A ``Retry-After`` up to this many seconds is waited out and the request sent once more.
 AUTO_RETRY_MAX_S = 10.0
-#: Reply statuses Retry may re-request (the reply ended without its whole answer).
-RETRYABLE_STATUSES = frozenset({MessageStatus.ERROR.value, MessageStatus.CANCELLED.value,
-                                MessageStatus.INTERRUPTED.value})
 
 _CONTEXT_ERROR_TEXT = (
     "The model returned an empty reply for a request that fills its context window "
@@ -137,7 +135,7 @@ class SendOutcome:
 
     user_message_id: int
     reply_message_id: int
-    status: str
+    status: MessageStatus
     text: str = ""
     usage: Usage = field(default_factory=Usage)
     error: str | None = None
@@ -329,14 +327,14 @@ class ChatService:
 
     def _claim_retry(self, topic_id: int, reply_id: int | None, pick: ModelPick) -> ReplyClaim:
         """One write transaction: the topic's last message must be an assistant reply
-        that ended unfinished (:data:`RETRYABLE_STATUSES`; ``reply_id`` when given), and
+        that ended unfinished (``core.messages.RETRYABLE_STATUSES``; ``reply_id`` when given), and
         no other live process may be writing here; it is emptied and marked streaming
         by this process again. :class:`InvalidInput` / ``NotFound`` change nothing."""
         with self._db.write() as s:
             _topic, _assistant, model, provider_id = self.sendable(s, topic_id, pick)
             refuse_foreign_stream(s, topic_id)  # first: it names the way out (issue 32)
             last = last_message(s, topic_id)
-            if (last is None or last.role != Role.ASSISTANT.value or last.status not in RETRYABLE_STATUSES
+            if (last is None or last.role != Role.ASSISTANT or last.status not in RETRYABLE_STATUSES
                     or (reply_id is not None and last.id != reply_id)):
                 raise InvalidInput("only the topic's last reply can be retried, and only when it "
                                    "failed, was stopped or was interrupted")
@@ -440,7 +438,7 @@ class ChatService:
                 self._bus.publish(TopicChanged(topic_id))
             outcome = await self._respond(topic_id, claim, client)
             # after a whole reply: a local server serves one request at a time
-            if claim.first_message and text.strip() and outcome.status == MessageStatus.COMPLETE.value:
+            if claim.first_message and text.strip() and outcome.status == MessageStatus.COMPLETE:
                 self._name_topic(topic_id, text, (pick.provider_id, pick.model))
             return outcome
         finally:
@@ -479,7 +477,7 @@ class ChatService:
     async def _respond(self, topic_id: int, claim: ReplyClaim, client: ChatClient) -> SendOutcome:
         """Everything after the claim: pre-send compaction, the reply (and tool rounds)
         streamed into ``claim.reply_id``, the after-reply check. Returns the outcome."""
-        out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING.value)
+        out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING)
         try:
             if self._provider_models is not None and claim.pick.provider_id is not None:
                 # a self-hosted server never tested: learn its windows and tool support first
@@ -493,7 +491,7 @@ class ChatService:
             if self._compaction is not None:
                 pre = await self._compaction.before_send(ctx)
                 if pre.blocked:  # REF-23: a context-length error reply, no provider call
-                    out.status = MessageStatus.ERROR.value
+                    out.status = MessageStatus.ERROR
                     out.error = pre.message
                     out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
                     await self._finish(out, [], [], None)
@@ -503,7 +501,7 @@ class ChatService:
             reply_id: int | None = claim.reply_id
             for round_ in range(MAX_TOOL_ROUNDS + 1):
                 calls = await self._one_reply(ctx, reply_id, client, out)
-                if not calls or out.status != MessageStatus.COMPLETE.value:
+                if not calls or out.status != MessageStatus.COMPLETE:
                     break
                 if round_ == MAX_TOOL_ROUNDS:
                     out.notice = (f"stopped after {MAX_TOOL_ROUNDS} tool rounds: the model kept calling "
@@ -521,22 +519,22 @@ class ChatService:
                 if self._compaction is not None:  # every call of the round has its result now
                     ctx = await self._compaction.between_rounds(ctx)
                 reply_id = None
-            if self._compaction is not None and out.status == MessageStatus.COMPLETE.value:
+            if self._compaction is not None and out.status == MessageStatus.COMPLETE:
                 await self._after_reply(topic_id)
         except asyncio.CancelledError:
             why = self._cancel_status.pop(topic_id, None)
-            if out.status == MessageStatus.STREAMING.value and why is MessageStatus.INTERRUPTED:
+            if out.status == MessageStatus.STREAMING and why is MessageStatus.INTERRUPTED:
                 # quit before the reply began (e.g. during the pre-send compaction, walk37
                 # #3): the row stays, "interrupted" with Retry, as a reply cut mid-stream
-                out.status = MessageStatus.INTERRUPTED.value
+                out.status = MessageStatus.INTERRUPTED
                 await asyncio.shield(self._finish(out, [], [], None))
-            elif out.status == MessageStatus.STREAMING.value:  # Stop before the reply began
+            elif out.status == MessageStatus.STREAMING:  # Stop before the reply began
                 await asyncio.shield(self._db.run(self._drop, out.reply_message_id))
                 self._bus.publish(TopicChanged(topic_id))
             raise
         except BaseException:
-            if out.status == MessageStatus.STREAMING.value:  # never leave the placeholder streaming
-                out.status, out.error = MessageStatus.ERROR.value, "the send failed before the reply"
+            if out.status == MessageStatus.STREAMING:  # never leave the placeholder streaming
+                out.status, out.error = MessageStatus.ERROR, "the send failed before the reply"
                 out.error_kind = ErrorKind.NETWORK.value
                 await asyncio.shield(self._finish(out, [], [], None))
             raise
@@ -643,7 +641,7 @@ class ChatService:
                 ctx = await self._loader.aload(topic_id, override=ctx.override)
                 continue
             wait = out.retry_after_s
-            if (out.status == MessageStatus.ERROR.value and wait is not None and wait <= AUTO_RETRY_MAX_S
+            if (out.status == MessageStatus.ERROR and wait is not None and wait <= AUTO_RETRY_MAX_S
                     and not parts and not calls and not out.auto_retried):  # issue 12: once
                 out.auto_retried = True
                 self._bus.publish(ReplyRetrying(topic_id, reply_id, wait, out.error or ""))
@@ -668,7 +666,7 @@ class ChatService:
         Provider failures land in ``out`` (status ``error``); Stop stores what arrived
         and re-raises ``CancelledError``. The text so far is checkpointed about every
         :data:`CHECKPOINT_S` seconds and at every tool call."""
-        out.status, out.error, out.error_kind, out.usage = MessageStatus.STREAMING.value, None, None, Usage()
+        out.status, out.error, out.error_kind, out.usage = MessageStatus.STREAMING, None, None, Usage()
         out.retry_after_s = None
         reasoned = False  # any reasoning arrived (never stored, CMP-3; not kept: issue 32)
         unread = 0  # events the client could not read (issue 32)
@@ -701,36 +699,36 @@ class ChatService:
                     elif isinstance(ev, FinishEvent):
                         finish, unread = ev.finish_reason, ev.unread_events
             drain()
-            out.status = MessageStatus.COMPLETE.value
+            out.status = MessageStatus.COMPLETE
             if is_empty_reply_at_ceiling(
                 "".join(parts), calls, "reasoned" if reasoned else "", out.usage.output_tokens,
                 out.usage.input_tokens, window,
             ):  # CMP-12
-                out.status = MessageStatus.ERROR.value
+                out.status = MessageStatus.ERROR
                 out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
                 out.error = _CONTEXT_ERROR_TEXT.format(
                     input_tokens=f"{out.usage.input_tokens:,}", window=f"{window:,}"
                 )
             elif is_empty_reply(parts, len(calls)):  # issue 32: an empty answer is an error
-                out.status = MessageStatus.ERROR.value
+                out.status = MessageStatus.ERROR
                 out.error_kind = ErrorKind.BAD_RESPONSE.value
                 out.error = empty_reply_error(finish, reasoned, unread)
         except asyncio.CancelledError:
             drain()
-            out.status = self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED).value
+            out.status = self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED)
             await checkpoint.settled()
             await asyncio.shield(self._finish(out, parts, calls, finish))
             raise
         except ProviderError as exc:
             drain()
-            out.status = MessageStatus.ERROR.value
+            out.status = MessageStatus.ERROR
             out.error = exc.message or str(exc)
             out.error_kind = exc.kind.value
             out.retry_after_s = exc.retry_after_s
         except Exception as exc:  # a transport or library failure the client did not classify
             log.warning("reply for topic %s failed", topic_id, exc_info=True)
             drain()
-            out.status = MessageStatus.ERROR.value
+            out.status = MessageStatus.ERROR
             out.error = f"the request failed: {exc}"
             out.error_kind = ErrorKind.NETWORK.value
         finally:
@@ -771,11 +769,11 @@ class ChatService:
     async def _finish(self, out: SendOutcome, parts: list[str], calls: list[ToolCall], finish: str | None) -> None:
         out.text = "".join(parts)
         out.finish_reason = finish
-        if out.status == MessageStatus.COMPLETE.value and is_length_stop(finish):
+        if out.status == MessageStatus.COMPLETE and is_length_stop(finish):
             out.notice = "the reply was cut at the model's output token limit (max tokens)"
         topic_id = await self._db.run(self._store_finish, out, calls, finish)
         if topic_id is not None:
-            self._bus.publish(ReplyFinished(topic_id, out.reply_message_id, MessageStatus(out.status), out.error))
+            self._bus.publish(ReplyFinished(topic_id, out.reply_message_id, out.status, out.error))
 
 
 def _mark_silent_truncation(out: SendOutcome, request: ChatRequest, local_total: int, *,
@@ -787,7 +785,7 @@ def _mark_silent_truncation(out: SendOutcome, request: ChatRequest, local_total:
     neither an anchor nor a correction sample (REF-27). A hosted vendor's report is what
     it billed: never marked, whatever our count says (TOK-3)."""
     exact = not any(m.images for m in request.messages)
-    if self_hosted and out.status == MessageStatus.COMPLETE.value and silently_truncated(
+    if self_hosted and out.status == MessageStatus.COMPLETE and silently_truncated(
             out.usage.input_tokens, local_total, exact):
         assert out.usage.input_tokens is not None
         out.error_kind = INPUT_TRUNCATED

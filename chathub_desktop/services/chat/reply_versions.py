@@ -271,7 +271,7 @@ class ReplyVersions:
             row = message_row(s, message_id)
             if row is None or row.topic_id != topic_id:
                 raise NotFound(f"no message {message_id}")
-            if row.role != Role.USER.value:
+            if row.role != Role.USER:
                 raise InvalidInput("only your own messages can be edited and resent")
             topic, _assistant, model, provider_id = self._chat.sendable(s, row.topic_id, pick)
             refuse_foreign_stream(s, topic.id)

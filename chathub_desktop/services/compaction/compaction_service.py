@@ -159,7 +159,8 @@ class CompactionService:
         return await self._db.run(self.trigger_estimate, ctx)
 
     # --- public runs ------------------------------------------------------------------
-    async def compact(self, topic_id: int, trigger: str = cc.TRIGGER_MANUAL, *, focus: str = "") -> CompactionOutcome:
+    async def compact(self, topic_id: int, trigger: cc.CompactionTrigger = cc.TRIGGER_MANUAL, *,
+                      focus: str = "") -> CompactionOutcome:
         """Compact now: summarize every completed turn after the cursor and before the
         latest user message (REF-19 "manual: the longest"). ``focus``: the user's
         instructions for what the summary must keep (issue 19; one line, at most 2,000

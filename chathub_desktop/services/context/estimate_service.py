@@ -390,7 +390,7 @@ class EstimateService:
 
         # a report of a silently truncated request is no anchor: the local figure stays (REF-27)
         replies = [
-            ReplyUsage(message_id=r[0], seq=r[1], status=r[2],
+            ReplyUsage(message_id=r[0], seq=r[1], status=MessageStatus(r[2]),
                        input_tokens=(None if r[10] == INPUT_TRUNCATED or r[3] is None
                                      else reported_input(r[3], r[4])),
                        sent_here=r[6] == PROCESS_ID)

@@ -91,11 +91,6 @@ class DreamReview:
         self._dreams._changed(aid)
         return bool(on)
 
-    def pending_day(self, aid: int, day: date) -> int | None:
-        """The id of the proposal waiting for ``day``, if any."""
-        with self._db.read() as s:
-            return day_proposal(s, aid, day)
-
     def propose(self, aid: int, day: date, body: str, plan: dm.FoldPlan | None,
                 fold: tuple[str, str] | None) -> int | None:
         """Store the card for ``day`` (and its fold) as a proposal; its id, or None when

@@ -93,13 +93,14 @@ from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocumen
 from chathub_desktop.services.events import DreamProgress, EventBus, SettingsChanged
 from chathub_desktop.services.memory.secret_scan import redact_secrets
 from chathub_desktop.services.providers.provider_service import ProviderService
-from chathub_desktop.storage.assistant_rows import update_assistant
+from chathub_desktop.storage.assistant_rows import AssistantRecord, update_assistant
 from chathub_desktop.storage.compaction_state import compaction_state
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.dream_rows import (
     StoredRun,
     add_run,
     day_excerpt_rows,
+    day_proposal,
     day_topics,
     latest_scheduled_run,
     run_by_id,
@@ -147,6 +148,22 @@ class DreamOutcome:
     summarizer_problem: SummarizerProblem | None = None
 
 
+@dataclass(frozen=True)
+class _DaySnapshot:
+    """What drafting a card for ``day`` reads, in one read transaction (issue 31): the
+    assistant (id, name, Keep N, whether dream ``review`` is on), its cards and fixed
+    entries, the proposal already ``pending`` for that day, and the day's ``materials``
+    (read only for a finished day with neither a card nor a proposal, else empty)."""
+
+    assistant_id: int
+    name: str
+    keep: int
+    review: bool
+    cards: list[dm.Card]
+    fixed: list[fm.Entry]
+    pending: int | None
+    materials: list[dp.TopicMaterial]
+
 
 @dataclass(frozen=True)
 class DreamDraft:
@@ -185,7 +202,7 @@ class LastRun:
     (None when neither happened)."""
 
     history_day: date
-    status: str
+    status: DreamStatus
     started_at: datetime
     finished_at: datetime | None
     error: str | None
@@ -221,6 +238,21 @@ def _heartbeat_from_env() -> timedelta:
     except ValueError:
         seconds = 0.0
     return timedelta(seconds=seconds) if seconds > 0 else HEARTBEAT_EVERY
+
+
+def _materials_in(s: Session, aid: int, day: date) -> list[dp.TopicMaterial]:
+    """:meth:`DreamService.materials` of assistant ``aid`` inside session ``s``."""
+    start, end = _day_bounds(day)
+    out: list[dp.TopicMaterial] = []
+    for topic_id, title in day_topics(s, aid, start, end, dp.MAX_TOPICS):
+        comp = compaction_state(s, topic_id)
+        if comp is not None and comp.summary.strip():
+            out.append(dp.TopicMaterial(title, summary=comp.summary.strip()))
+            continue
+        excerpt = dp.day_excerpt(day_excerpt_rows(s, topic_id, start, end, EXCERPT_ROWS))
+        if excerpt:
+            out.append(dp.TopicMaterial(title, excerpt=excerpt))
+    return out
 
 
 def _day_bounds(day: date) -> tuple[datetime, datetime]:
@@ -351,19 +383,8 @@ class DreamService(DreamCards):
         user/assistant messages on that UTC day (at most 30, latest activity first) its
         compaction summary, else an excerpt of that day's messages. Private topics are
         never read (issue 19). Read-only (DRM-16)."""
-        start, end = _day_bounds(day)
         with self._db.read() as s:
-            a = AssistantService.row(s, assistant)
-            out: list[dp.TopicMaterial] = []
-            for topic_id, title in day_topics(s, a.id, start, end, dp.MAX_TOPICS):
-                comp = compaction_state(s, topic_id)
-                if comp is not None and comp.summary.strip():
-                    out.append(dp.TopicMaterial(title, summary=comp.summary.strip()))
-                    continue
-                excerpt = dp.day_excerpt(day_excerpt_rows(s, topic_id, start, end, EXCERPT_ROWS))
-                if excerpt:
-                    out.append(dp.TopicMaterial(title, excerpt=excerpt))
-            return out
+            return _materials_in(s, AssistantService.row(s, assistant).id, day)
 
     def active_days(self, assistant: int | str, limit: int = 60) -> list[ActiveDay]:
         """The finished UTC days with activity Dream now offers, newest first
@@ -375,7 +396,7 @@ class DreamService(DreamCards):
     def _summarizer(self) -> Summarizer:
         return Summarizer(self._providers, resolve_summarizer(self._db, self._settings, self._catalog))
 
-    def _progress(self, aid: int, day: date, phase: DreamPhase, status: str | None = None,
+    def _progress(self, aid: int, day: date, phase: DreamPhase, status: DreamStatus | None = None,
                   message: str = "") -> None:
         self._bus.publish(DreamProgress(aid, day.isoformat(), phase, status, message))
 
@@ -402,19 +423,19 @@ class DreamService(DreamCards):
         :meth:`discard_draft`; or the finished outcome when there is nothing to add
         (``exists``, ``nothing``, ``duplicate``, ``failed``). Writes nothing; raises as
         :meth:`run_day`."""
-        aid, name, keep, cards, fixed = await self._db.run(self._dream_state, assistant)
+        snap = await self._db.run(self._day_snapshot, assistant, day)
+        aid, name, keep, cards, fixed = snap.assistant_id, snap.name, snap.keep, snap.cards, snap.fixed
         if day >= self._clock().date():
             raise InvalidInput(f"{day} is not over yet (UTC); a dream reads a finished day")
         self._progress(aid, day, DreamPhase.STARTED)
         covered = _covering(cards, day)
         if covered is not None:
             return self._finish(DreamOutcome(aid, day, EXISTS, covered))
-        pending = await self._db.run(self.review.pending_day, aid, day)
-        if pending is not None:  # issue 19: that day's card waits for review
+        if snap.pending is not None:  # issue 19: that day's card waits for review
             return self._finish(DreamOutcome(aid, day, EXISTS, f"the card for {day} waits for review "
-                                             f"(proposal #{pending})"))
+                                             f"(proposal #{snap.pending})"))
         self._progress(aid, day, DreamPhase.READING)
-        materials = await self._db.run(self.materials, aid, day)
+        materials = snap.materials
         if not materials:
             return self._finish(DreamOutcome(aid, day, NOTHING, f"no topic had messages on {day}"))
         try:
@@ -447,8 +468,7 @@ class DreamService(DreamCards):
             folded = await self._db.run(redact_secrets, fold[0])
             fold = (folded.text, fold[1])
             red = Redaction(body, red.kinds + folded.kinds)
-        review = await self._db.run(self.review.enabled, aid)
-        return DreamDraft(aid, day, body, keep, plan, fold, red, read, left_out, titles, review)
+        return DreamDraft(aid, day, body, keep, plan, fold, red, read, left_out, titles, snap.review)
 
     async def commit_draft(self, draft: DreamDraft, *, version: str | None = None) -> DreamOutcome:
         """Write ``draft`` (from :meth:`draft_day`): its card and fold in one write
@@ -484,11 +504,29 @@ class DreamService(DreamCards):
         """``(assistant id, name, Keep N, current cards, fixed entries)``; :class:`InvalidInput`
         when its memory is off (MEM-1), :class:`NotFound` for an unknown assistant."""
         with self._db.read() as s:
-            a = AssistantService.row(s, assistant)
-            if not a.memory_enabled:
-                raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
+            a = self._dreaming(s, assistant)
             return (a.id, a.name, a.keep_dream_cards, dm.parse_document(self._body(s, a.id)),
                     calls.fixed_entries(s, a.id))
+
+    def _day_snapshot(self, assistant: int | str, day: date) -> _DaySnapshot:
+        """Everything :meth:`draft_day` reads for ``day``, in one read transaction (a
+        card, a proposal or a topic written meanwhile cannot mix two states). Raises as
+        :meth:`_dream_state`."""
+        with self._db.read() as s:
+            a = self._dreaming(s, assistant)
+            cards = dm.parse_document(self._body(s, a.id))
+            pending = day_proposal(s, a.id, day)
+            to_read = day < self._clock().date() and _covering(cards, day) is None and pending is None
+            return _DaySnapshot(a.id, a.name, a.keep_dream_cards, bool(a.dream_review), cards,
+                                calls.fixed_entries(s, a.id), pending,
+                                _materials_in(s, a.id, day) if to_read else [])
+
+    @staticmethod
+    def _dreaming(s: Session, assistant: int | str) -> AssistantRecord:
+        a = AssistantService.row(s, assistant)
+        if not a.memory_enabled:
+            raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
+        return a
 
     def _commit_card(self, aid: int, day: date, body: str, keep: int, plan: dm.FoldPlan | None,
                      fold: tuple[str, str] | None, version: str | None = None) -> int | None:

@@ -24,7 +24,7 @@ from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
-from chathub_desktop.core.memory_tools import MemoryDocument
+from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_change_queries import current_body

@@ -21,7 +21,7 @@ messages), while walking matches newest first stops after the pool (~1 ms). Stre
 found until they finish (they are indexed on completion). Hidden rows (reasoning) and
 the staged rows of a running import are never found.
 
-Calls run on the caller's thread: the GUI calls them through ``Database.run``.
+Calls run on the caller's thread: the window calls them on its worker threads.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ if TYPE_CHECKING:  # the embedding engine and numpy load on first use
 __all__ = [
     "CATCH_UP_BATCH", "DEFAULT_LIMIT", "LAG_NOTE_ROWS", "MAX_LIMIT", "NO_TRGM_NOTE", "RANKED_POOL", "SEARCHED_ROLES",
     "MemoryHit", "MessageLocation", "SearchFilters", "SearchHit", "SearchPeriod", "SearchResults", "SearchRole",
-    "SearchScope", "SearchService", "locate",
+    "SearchScope", "SearchService",
 ]
 
 log = logging.getLogger(__name__)
@@ -110,7 +110,7 @@ class SearchFilters:
     def scope(self, now: datetime) -> SearchScope:
         """The :class:`SearchScope` of these filters at ``now`` (aware)."""
         days = self.period.days
-        role = {SearchRole.USER: Role.USER.value, SearchRole.ASSISTANT: Role.ASSISTANT.value}.get(self.role)
+        role = {SearchRole.USER: Role.USER, SearchRole.ASSISTANT: Role.ASSISTANT}.get(self.role)
         return SearchScope(self.assistant_id, since=None if days is None else now - timedelta(days=days), role=role)
 
 
@@ -125,7 +125,7 @@ class SearchHit:
     topic_title: str
     assistant_id: int
     assistant_name: str
-    role: str
+    role: Role
     created_at: datetime
     snippet: Snippet
     rank: float
@@ -321,6 +321,19 @@ class SearchService:
         return [MemoryHit(aid, name, kind, number, markdown_snippet(text, terms))
                 for aid, name, kind, number, text in (entries[i] for i in order[:limit])]
 
+    def locate(self, message_id: int) -> MessageLocation:
+        """Where ``message_id`` is (for opening a search result). Raises
+        ``services.errors.NotFound`` when it is gone. Reads the store: call it off the
+        event loop."""
+        from chathub_desktop.services.errors import NotFound
+
+        with self._db.read() as s:
+            where = ms.message_position(s, message_id)
+        if where is None:
+            raise NotFound(f"no message {message_id} (it was deleted)")
+        topic_id, assistant_id, position = where
+        return MessageLocation(message_id, topic_id, assistant_id, position)
+
 
 def _entries(documents: list[tuple[int, str, str, str]]) -> list[tuple[int, str, MemoryHitKind, int, str]]:
     """``(assistant id, name, kind, number, text)`` of every memory entry and dream card
@@ -339,17 +352,3 @@ class MessageLocation:
     topic_id: int
     assistant_id: int
     position: int
-
-
-def locate(db: Database, message_id: int) -> MessageLocation:
-    """Where ``message_id`` is (for opening a search result). Raises
-    ``services.errors.NotFound`` when it is gone."""
-    from chathub_desktop.services.errors import NotFound
-
-    with db.read() as s:
-        where = ms.message_position(s, message_id)
-    if where is None:
-        raise NotFound(f"no message {message_id} (it was deleted)")
-    topic_id, assistant_id, position = where
-    return MessageLocation(message_id, topic_id, assistant_id, position)
-

@@ -43,8 +43,8 @@ from chathub_desktop.core import memory_export as mx
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.memory_authors import ChangeAuthor, EntryOrigin
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
+from chathub_desktop.core.memory_documents import DYNAMIC, FIXED
 from chathub_desktop.core.memory_paste import RepeatIndex
-from chathub_desktop.core.memory_tools import DYNAMIC, FIXED
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
@@ -61,7 +61,7 @@ from chathub_desktop.storage.memory_transfer_rows import (
 )
 from chathub_desktop.storage.session import Session
 
-FORMATS = ("json", "markdown")
+FORMATS = (mx.MemoryFileFormat.JSON, mx.MemoryFileFormat.MARKDOWN)
 #: Import modes (issue 18): the file's documents replace the current ones, or its fixed
 #: entries are added to them (duplicates skipped).
 MODES = tuple(mx.ImportMode)
@@ -303,7 +303,7 @@ class MemoryTransfer:
                 provenance.append(mx.Provenance(fm.text_hash(text), EntryOrigin.DREAM, True, None, True, DYNAMIC))
         mf = mx.MemoryFile(cur.fixed, cur.dynamic, tuple(provenance), name, utcnow(),
                            entries=tuple(entries), cards=tuple(cards))
-        return mx.to_json(mf) if fmt == "json" else mx.to_markdown(mf)
+        return mx.to_json(mf) if fmt == mx.MemoryFileFormat.JSON else mx.to_markdown(mf)
 
     # --- import ------------------------------------------------------------------------------
 

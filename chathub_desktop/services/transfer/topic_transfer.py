@@ -53,7 +53,7 @@ MAX_MESSAGES = 1_000_000
 MAX_STRING_BYTES = 32 * 1024 * 1024
 _INT_FIELDS = ("input_tokens", "output_tokens", "cached_tokens", "cache_write_tokens", "reasoning_tokens")
 #: Who wrote a message, as the Markdown export names them.
-_SPEAKERS: dict[str, str] = {Role.USER: "You", Role.ASSISTANT: "Assistant", Role.TOOL: "Tool", Role.SYSTEM: "System"}
+_SPEAKERS: dict[Role, str] = {Role.USER: "You", Role.ASSISTANT: "Assistant", Role.TOOL: "Tool", Role.SYSTEM: "System"}
 _STR_FIELDS = ("tool_call_id", "tool_name", "error", "error_kind", "model", "finish_reason", "source_id")
 #: Message fields an export carries (ids, the local token-count cache, the provider row
 #: and the sending process are this store's own and are not exported).
@@ -111,13 +111,13 @@ class TopicTransfer:
         for m in rows:
             if m.content_type in NEVER_SENT_CONTENT_TYPES:
                 continue
-            who = _SPEAKERS.get(m.role, m.role)
-            if m.role == Role.TOOL.value and m.tool_name:
+            who = _SPEAKERS[m.role]
+            if m.role == Role.TOOL and m.tool_name:
                 who = f"Tool result · {m.tool_name}"
             meta = [f"{m.created_at:%Y-%m-%d %H:%M} UTC"]
-            if m.model and m.role == Role.ASSISTANT.value:
+            if m.model and m.role == Role.ASSISTANT:
                 meta.append(m.model)
-            if m.status != MessageStatus.COMPLETE.value:
+            if m.status != MessageStatus.COMPLETE:
                 meta.append(m.status)
             out += [f"## {who} · {' · '.join(meta)}", ""]
             if m.content:
