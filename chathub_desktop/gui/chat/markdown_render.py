@@ -42,6 +42,7 @@ from pygments.util import ClassNotFound
 from chathub_desktop.gui.chat.image_sources import add_typeset
 from chathub_desktop.gui.design.icons import Icon, icon_svg
 from chathub_desktop.gui.design.prose import prose_for
+from chathub_desktop.gui.design.tokens import colours_for
 
 #: The style a code block's ``<pre>`` carries and plain text's (tool output, a refused
 #: rendering) does not: only code gets a hanging indent
@@ -193,8 +194,6 @@ MATH_BUDGET_S = 0.25
 #: The most formulas typeset in one message; the rest are shown as source (each takes
 #: about 20 ms).
 MATH_MAX_PER_MESSAGE = 200
-#: Text colours the formulas are drawn in (the themes' text colours).
-_MATH_COLOR = {False: "#1f2328", True: "#e8eaed"}
 #: Point sizes of inline and display formulas.
 _MATH_SIZE = {False: 15.0, True: 18.0}
 _math_lock = threading.Lock()  # ziamath keeps module-level state; pages render on workers
@@ -250,7 +249,7 @@ def _typeset(tex: str, display: bool, dark: bool) -> str:
 
             with _math_lock:
                 config.svg2 = False  # plain SVG 1.1: Qt's renderer draws it
-                svg = Latex(tex, size=_MATH_SIZE[display], color=_MATH_COLOR[dark], inline=not display).svg()
+                svg = Latex(tex, size=_MATH_SIZE[display], color=colours_for(dark).text, inline=not display).svg()
         except Exception:  # malformed TeX of any kind: show the source instead
             svg = ""
     if not svg or not _svg_fits(svg):

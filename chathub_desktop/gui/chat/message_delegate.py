@@ -108,7 +108,6 @@ RETRY_GAP = 10  # px, usage text or version arrows to the Retry pill
 READING_WIDTH = 860  # px, the conversation's column; a wider list centres it
 MARKER_H = 24  # px, the "covered by summary" marker under the cursor row
 MARKER_TEXT = QT_TRANSLATE_NOOP("MessageList", "Covered by summary above this line")
-MARKER_COLOR = "#c98a1c"  # the popover's "History summary" hue, a little darker
 
 COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
 RETRY_LABEL = QT_TRANSLATE_NOOP("MessageList", "↻ Retry")
@@ -202,9 +201,9 @@ def _palette_colors(pal: QPalette) -> tuple[_Colors, bool]:
         _Colors(
             user_bg=blend(base, accent, 0.30 if dark else 0.14),
             assistant_bg=blend(base, text, 0.05 if dark else 0.012),
-            error_bg=QColor("#4a1f22") if dark else QColor("#fdecec"),
-            error_border=QColor("#c9545d"),
-            error_text=QColor("#ffb3b8") if dark else QColor("#9b1c24"),
+            error_bg=QColor(colours_for(dark).diff_removed),
+            error_border=QColor(colours_for(dark).error),
+            error_text=QColor(colours_for(dark).error),
             pill_bg=blend(base, text, 0.10 if dark else 0.06),
             border=blend(base, text, 0.22 if dark else 0.16),
             text=text,
@@ -781,7 +780,7 @@ class MessageDelegate(QStyledItemDelegate):
         text_w = min(fm.horizontalAdvance(said(MARKER_TEXT)) + 16, column[1] - column[0])
         left, right = column
         cx = (left + right) // 2
-        color = QColor(MARKER_COLOR)
+        color = QColor(colours_for(pal.color(QPalette.ColorRole.Base).lightness() < 128).warning)
         pen = QPen(color, 1, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)  # ends inside the column
         painter.setPen(pen)
         painter.drawLine(left, mid, max(left, cx - text_w // 2 - 4), mid)
@@ -791,5 +790,5 @@ class MessageDelegate(QStyledItemDelegate):
         painter.setBrush(blend(pal.color(QPalette.ColorRole.Base), color, 0.10))
         painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8)
         painter.setFont(font)
-        painter.setPen(color.darker(130) if pal.color(QPalette.ColorRole.Base).lightness() >= 128 else color)
+        painter.setPen(color)  # the warning token reads at 4.5:1 on the page
         painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, said(MARKER_TEXT))
