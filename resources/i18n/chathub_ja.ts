@@ -2,6 +2,317 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja" sourcelanguage="en">
 <context>
+    <name>AssistantDialog</name>
+    <message>
+        <source>%1  (high − 0.20)</source>
+        <translation>%1（上限ライン − 0.20）</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>top-p</source>
+        <translation>top-p</translation>
+    </message>
+    <message>
+        <source>reasoning effort</source>
+        <translation>推論の強さ</translation>
+    </message>
+    <message>
+        <source>thinking budget</source>
+        <translation>思考予算</translation>
+    </message>
+    <message>
+        <source>(none — pick one later)</source>
+        <translation>（なし — あとで選ぶ）</translation>
+    </message>
+    <message>
+        <source>model id, e.g. gpt-4o-mini</source>
+        <translation>モデル ID（例：gpt-4o-mini）</translation>
+    </message>
+    <message>
+        <source>Completion cap in tokens (reserved and sent only when the switch is on)</source>
+        <translation>応答の上限（トークン数。スイッチがオンのときだけ確保して送信）</translation>
+    </message>
+    <message>
+        <source>Same as the conversation</source>
+        <translation>会話と同じ</translation>
+    </message>
+    <message>
+        <source>New assistant</source>
+        <translation>新しいアシスタント</translation>
+    </message>
+    <message>
+        <source>Edit assistant</source>
+        <translation>アシスタントを編集</translation>
+    </message>
+    <message>
+        <source>%1: summary up to about %2 tokens</source>
+        <translation>%1：要約は最大約 %2 トークン</translation>
+    </message>
+    <message>
+        <source>Summary length: %1 tokens</source>
+        <translation>要約の長さ：%1 トークン</translation>
+    </message>
+    <message>
+        <source>Edit assistant %1</source>
+        <translation>アシスタント %1 を編集</translation>
+    </message>
+    <message>
+        <source>no provider yet</source>
+        <translation>プロバイダー未設定</translation>
+    </message>
+    <message>
+        <source>Sent (%1): %2</source>
+        <translation>送信（%1）：%2</translation>
+    </message>
+    <message>
+        <source>nothing; provider defaults</source>
+        <translation>なし。プロバイダーの既定値</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>全般(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名前(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Its avatar in the sidebar, its menu and the greeting: an emoji, or one or two letters (empty: the name&apos;s initial)</source>
+        <translation>サイドバー、メニュー、あいさつに表示するアバター：絵文字 1 つ、または 1〜2 文字（空欄：名前の頭文字）</translation>
+    </message>
+    <message>
+        <source>Avatar</source>
+        <translation>アバター</translation>
+    </message>
+    <message>
+        <source>e.g. Coder, Writer, Tutor</source>
+        <translation>例：コーダー、ライター、家庭教師</translation>
+    </message>
+    <message>
+        <source>A unique name for this assistant</source>
+        <translation>このアシスタントの一意の名前</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>プロバイダー(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>The provider (API and key) this assistant chats through. Add providers under Settings → Providers.</source>
+        <translation>このアシスタントが会話に使うプロバイダー（API とキー）。設定 → プロバイダー で追加します。</translation>
+    </message>
+    <message>
+        <source>Chat &amp;model:</source>
+        <translation>チャットモデル(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>The model id exactly as the provider names it (e.g. gpt-4o-mini, claude-sonnet-4-5, deepseek-chat). Pick a suggestion or type any id.</source>
+        <translation>プロバイダーが付けたとおりのモデル ID（例：gpt-4o-mini、claude-sonnet-4-5、deepseek-chat）。候補から選ぶか、任意の ID を入力します。</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions:</source>
+        <translation>指示(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>System instructions sent at the start of every request</source>
+        <translation>毎回のリクエストの最初に送るシステム指示</translation>
+    </message>
+    <message>
+        <source>Sent as the system message of every request in this assistant&apos;s topics.</source>
+        <translation>このアシスタントのトピックでは、毎回のリクエストのシステムメッセージとして送信されます。</translation>
+    </message>
+    <message>
+        <source>Input &amp;template:</source>
+        <translation>入力テンプレート(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>{{text}}</source>
+        <translation>{{text}}</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Applied to every user message sent (history included). &lt;code&gt;{{text}}&lt;/code&gt; is replaced by the message and must appear in the template, e.g. &lt;code&gt;Answer briefly: {{text}}&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;送信するすべてのユーザーメッセージ（履歴を含む）に適用されます。&lt;code&gt;{{text}}&lt;/code&gt; はメッセージに置き換えられ、テンプレートに必ず含める必要があります。例：&lt;code&gt;簡潔に答えて：{{text}}&lt;/code&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Max &amp;tokens:</source>
+        <translation>最大トークン数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> トークン</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;When on, this many tokens are reserved for the reply (the input budget is the context window minus it) and sent as the completion cap. When off, the value is neither reserved nor sent; the model&apos;s default applies.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;オンのとき、この数のトークンを応答用に確保し（入力予算はコンテキストウィンドウからこれを引いたもの）、応答の上限として送信します。オフのときは確保も送信もせず、モデルの既定値が使われます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Enable assistant &amp;memory</source>
+        <translation>アシスタントのメモリを有効にする(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Master switch for this assistant&apos;s memory (fixed memory and dreaming). When off, no memory is added to requests and none is written.</source>
+        <translation>このアシスタントのメモリ（固定メモリとドリーム）の主スイッチ。オフのときは、リクエストにメモリを加えず、書き込みもしません。</translation>
+    </message>
+    <message>
+        <source>&amp;Recall earlier topics</source>
+        <translation>以前のトピックを思い出す(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Let the model search this assistant&apos;s other topics and list its recent ones when you refer to an earlier conversation. Needs memory on; private topics are never searched, and a private topic cannot recall. The topics a reply consulted show in its receipt.</source>
+        <translation>以前の会話に触れたとき、モデルがこのアシスタントのほかのトピックを検索し、最近のものを一覧できるようにします。メモリがオンである必要があります。プライベートなトピックは検索されず、プライベートなトピックからは思い出せません。応答が参照したトピックはそのレシートに表示されます。</translation>
+    </message>
+    <message>
+        <source>Chat &amp;Preference</source>
+        <translation>チャット設定(&amp;P)</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <source>&amp;Limit history messages to</source>
+        <translation>履歴メッセージの上限(&amp;L)</translation>
+    </message>
+    <message>
+        <source> messages</source>
+        <translation> 件</translation>
+    </message>
+    <message>
+        <source>How many of the newest topic messages each request sends</source>
+        <translation>各リクエストで送る最新のトピックメッセージの数</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>ヘルプ</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Limit history messages&lt;/b&gt;: send only the newest N topic messages with each request, counted back from your latest message (a long tool loop keeps its newest 20 results). Older messages stay in the topic; with &lt;b&gt;Summarize history&lt;/b&gt; on they are folded into the topic summary instead of being dropped silently.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;履歴メッセージの上限&lt;/b&gt;：各リクエストでは、最新のメッセージからさかのぼって最新 N 件のトピックメッセージだけを送ります（長いツールのループでは最新 20 件の結果を残します）。古いメッセージはトピックに残ります。&lt;b&gt;履歴を要約&lt;/b&gt;がオンなら、黙って捨てずにトピックの要約にまとめます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Summarize history</source>
+        <translation>履歴を要約(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Summarize history&lt;/b&gt;: before a send, turns the history limit would drop are summarized by the History Compress model (Settings → System Agent) into the topic&apos;s rolling summary, which is sent in their place. Needs &lt;b&gt;Limit history messages&lt;/b&gt;. The memory dream also reads these summaries.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;履歴を要約&lt;/b&gt;：送信の前に、履歴の上限で外れるターンを履歴圧縮モデル（設定 → システムエージェント）がトピックの累積要約にまとめ、その代わりに送ります。&lt;b&gt;履歴メッセージの上限&lt;/b&gt;が必要です。メモリのドリームもこれらの要約を読みます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation>圧縮</translation>
+    </message>
+    <message>
+        <source>Assist p&amp;reset:</source>
+        <translation>アシストのプリセット(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Assist preset&lt;/b&gt;: how long the topic summary may get. &lt;b&gt;minimal&lt;/b&gt; ≈ 400 tokens, &lt;b&gt;balanced&lt;/b&gt; ≈ 600 tokens, &lt;b&gt;rich&lt;/b&gt; ≈ 800 tokens. A longer summary keeps more detail and costs more input on every request.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;アシストのプリセット&lt;/b&gt;：トピックの要約の長さの上限。&lt;b&gt;minimal&lt;/b&gt; ≈ 400 トークン、&lt;b&gt;balanced&lt;/b&gt; ≈ 600 トークン、&lt;b&gt;rich&lt;/b&gt; ≈ 800 トークン。長い要約ほど細部を残し、毎回のリクエストの入力が増えます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Token &amp;auto-compact</source>
+        <translation>トークンで自動圧縮(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Token auto-compact&lt;/b&gt;: when the next request&apos;s estimate reaches the high watermark of the input budget, the oldest completed turns are summarized until it is back at the low watermark. It reacts to new messages; it never polls. Compact now (Topic menu or the token badge) works with this off.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;トークンで自動圧縮&lt;/b&gt;：次のリクエストの見積もりが入力予算の上限ラインに達すると、最も古い完了したターンを要約し、下限ラインまで戻します。新しいメッセージに反応し、ポーリングはしません。オフでも「今すぐ圧縮」（トピックメニューまたはトークンバッジ）は使えます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;High watermark:</source>
+        <translation>上限ライン(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Share of the input budget at which token auto-compact starts (0.50–0.99)</source>
+        <translation>トークンの自動圧縮が始まる入力予算の割合（0.50〜0.99）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;High watermark&lt;/b&gt;: the share of the input budget (context window minus the reply reserve) at which token auto-compact starts, 0.50–0.99, default 0.80. The &lt;b&gt;low watermark&lt;/b&gt;, the target after compacting, is always 0.20 lower (at least 0.10).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;上限ライン&lt;/b&gt;：トークンの自動圧縮が始まる入力予算（コンテキストウィンドウから応答の確保分を引いたもの）の割合。0.50〜0.99、既定 0.80。圧縮後の目標である&lt;b&gt;下限ライン&lt;/b&gt;は常に 0.20 低くなります（最低 0.10）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Low watermark:</source>
+        <translation>下限ライン：</translation>
+    </message>
+    <message>
+        <source>0.60</source>
+        <translation>0.60</translation>
+    </message>
+    <message>
+        <source>Read-only: always 0.20 below the high watermark (at least 0.10); auto-compact summarizes until the estimate is back here</source>
+        <translation>読み取り専用：常に上限ラインより 0.20 低い値（最低 0.10）。自動圧縮は見積もりがここに戻るまで要約します</translation>
+    </message>
+    <message>
+        <source>Low watermark</source>
+        <translation>下限ライン</translation>
+    </message>
+    <message>
+        <source>Check new summaries with &amp;probes</source>
+        <translation>新しい要約をプローブで確認(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Check new summaries with probes&lt;/b&gt;: after each compaction the History Compress model answers a few questions about the covered turns (files and paths, decisions, open tasks, numbers) with the turns and with only the new summary. A summary that loses an answer is not stored: the old summary stays and the compaction says why. Each probe costs two extra requests.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;新しい要約をプローブで確認&lt;/b&gt;：圧縮のたびに、履歴圧縮モデルが対象のターンについていくつかの質問（ファイルとパス、決定、未完了のタスク、数値）に、ターンを見て、また新しい要約だけを見て答えます。答えを失った要約は保存されず、古い要約が残り、圧縮がその理由を伝えます。プローブ 1 つごとにリクエストが 2 回増えます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Language of summaries and dream cards:</source>
+        <translation>要約とドリームカードの言語(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Language of summaries and dream cards</source>
+        <translation>要約とドリームカードの言語</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Language of summaries and dream cards&lt;/b&gt;: the language the History Compress model writes this assistant&apos;s topic summaries and dream cards in. &lt;b&gt;Same as the conversation&lt;/b&gt; writes them in the language you chat in, or in the one named under Settings → System Agent when it names one. The interface language never changes what the model reads.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;要約とドリームカードの言語&lt;/b&gt;：履歴圧縮モデルがこのアシスタントのトピックの要約とドリームカードを書く言語。&lt;b&gt;会話と同じ&lt;/b&gt;は、チャットしている言語で書きます（設定 → システムエージェント で言語が指定されていればその言語）。インターフェースの言語は、モデルが読む内容を変えません。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Sampling</source>
+        <translation>サンプリング(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Each setting is sent only when ticked; unticked, the provider&apos;s default applies. Max tokens is on the General tab.</source>
+        <translation>各設定はチェックしたときだけ送信されます。チェックしないとプロバイダーの既定値が使われます。最大トークン数は「全般」タブにあります。</translation>
+    </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation>温度(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Randomness of the reply, 0–2 (lower is more focused). Off: not sent; the model&apos;s default applies.</source>
+        <translation>応答のランダムさ、0〜2（低いほど的を絞る）。オフ：送信せず、モデルの既定値を使います。</translation>
+    </message>
+    <message>
+        <source>Top-&amp;p:</source>
+        <translation>Top-&amp;p：</translation>
+    </message>
+    <message>
+        <source>Nucleus sampling, 0–1: only the most likely tokens whose probabilities add up to this are considered. Off: not sent.</source>
+        <translation>核サンプリング、0〜1：確率の合計がこの値に達するまでの、最も可能性の高いトークンだけを考慮します。オフ：送信しません。</translation>
+    </message>
+    <message>
+        <source>Reasoning &amp;effort:</source>
+        <translation>推論の強さ(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>OpenAI Chat Completions (reasoning_effort) and Responses (reasoning.effort) only; not sent to Anthropic. Reasoning models reject temperature and top-p, so leave those off with it.</source>
+        <translation>OpenAI Chat Completions（reasoning_effort）と Responses（reasoning.effort）のみ。Anthropic には送信しません。推論モデルは temperature と top-p を受け付けないため、使うときはそれらをオフにしてください。</translation>
+    </message>
+    <message>
+        <source>Thin&amp;king budget:</source>
+        <translation>思考予算(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Anthropic Messages only (thinking.budget_tokens, at least 1,024); not sent to OpenAI formats. Needs Max tokens on (General tab) and below it; temperature and top-p must be off.</source>
+        <translation>Anthropic Messages のみ（thinking.budget_tokens、1,024 以上）。OpenAI 形式には送信しません。最大トークン数（「全般」タブ）をオンにし、その値より小さくする必要があります。temperature と top-p はオフにしてください。</translation>
+    </message>
+</context>
+<context>
     <name>ChatEmpty</name>
     <message>
         <source>Explain something simply</source>
@@ -117,6 +428,41 @@
     <message>
         <source>Open topic</source>
         <translation>開いているトピック</translation>
+    </message>
+</context>
+<context>
+    <name>CompactionOutcome</name>
+    <message>
+        <source> · next request %1 → %2 tokens</source>
+        <translation> · 次のリクエスト %1 → %2 トークン</translation>
+    </message>
+    <message>
+        <source>Compacted: %1</source>
+        <translation>圧縮しました：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to gain: %1</source>
+        <translation>効果なし：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to compact yet: %1.</source>
+        <translation>まだ圧縮するものはありません：%1。</translation>
+    </message>
+    <message>
+        <source>Nothing to compact yet.</source>
+        <translation>まだ圧縮するものはありません。</translation>
+    </message>
+    <message>
+        <source>Compaction failed: %1</source>
+        <translation>圧縮に失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>Compaction failed</source>
+        <translation>圧縮に失敗しました</translation>
+    </message>
+    <message>
+        <source>Could not reach the target: %1</source>
+        <translation>目標に届きませんでした：%1</translation>
     </message>
 </context>
 <context>
@@ -2847,6 +3193,270 @@ URL：%3
     <message>
         <source>there is no previous version of dynamic memory to restore</source>
         <translation>戻せる動的メモリの前のバージョンはありません</translation>
+    </message>
+    <message>
+        <source>nothing to gain: %1 %2 tokens of the next request and %3; nothing was summarized</source>
+        <translation>効果なし：%1次のリクエストの %2 トークンを占め、%3。何も要約しませんでした</translation>
+    </message>
+    <message>
+        <source>these %1 messages take</source>
+        <translation>この %1 件のメッセージは</translation>
+    </message>
+    <message>
+        <source>this message takes</source>
+        <translation>このメッセージは</translation>
+    </message>
+    <message>
+        <source>the summary would grow by about %1</source>
+        <translation>要約は約 %1 トークン増えます</translation>
+    </message>
+    <message>
+        <source>a summary of them would take about %1</source>
+        <translation>その要約には約 %1 トークンかかります</translation>
+    </message>
+    <message>
+        <source>a summary of it would take about %1</source>
+        <translation>その要約には約 %1 トークンかかります</translation>
+    </message>
+    <message>
+        <source>nothing to gain: a summary of these %1 messages would not make the next request smaller (%2 → %3 tokens); the old summary is kept</source>
+        <translation>効果なし：この %1 件のメッセージを要約しても次のリクエストは小さくなりません（%2 → %3 トークン）。古い要約を残します</translation>
+    </message>
+    <message>
+        <source>nothing to gain: a summary of these %1 message would not make the next request smaller (%2 → %3 tokens); the old summary is kept</source>
+        <translation>効果なし：この %1 件のメッセージを要約しても次のリクエストは小さくなりません（%2 → %3 トークン）。古い要約を残します</translation>
+    </message>
+    <message>
+        <source>this topic is short</source>
+        <translation>このトピックは短いです</translation>
+    </message>
+    <message>
+        <source>every earlier turn is in the summary already</source>
+        <translation>以前のターンはすべて要約に含まれています</translation>
+    </message>
+    <message>
+        <source>already below the low watermark</source>
+        <translation>すでに下限ラインを下回っています</translation>
+    </message>
+    <message>
+        <source>only regular topic chats use topic compaction</source>
+        <translation>トピックの圧縮を使うのは通常のトピックのチャットだけです</translation>
+    </message>
+    <message>
+        <source>the latest turn plus instructions, tools and memory already exceed the low watermark (%1 tokens)</source>
+        <translation>最新のターンと指示、ツール、メモリだけで下限ライン（%1 トークン）を超えています</translation>
+    </message>
+    <message>
+        <source>the History Compress model&apos;s context window (%1 tokens) is too small to summarize this topic; choose a model with a larger window</source>
+        <translation>履歴圧縮モデルのコンテキストウィンドウ（%1 トークン）が小さすぎて、このトピックを要約できません。ウィンドウの大きいモデルを選んでください</translation>
+    </message>
+    <message>
+        <source>no batch was processed</source>
+        <translation>処理されたバッチはありません</translation>
+    </message>
+    <message>
+        <source>the topic was edited while it was being compacted; try again</source>
+        <translation>圧縮中にトピックが編集されました。もう一度お試しください</translation>
+    </message>
+    <message>
+        <source>automatic compaction is paused after %1 failures until %2</source>
+        <translation>%1 回の失敗により、自動圧縮は %2 まで一時停止しています</translation>
+    </message>
+    <message>
+        <source>the low watermark was already out of reach for this unchanged chat</source>
+        <translation>変化のないこのチャットでは、下限ラインにはすでに届きません</translation>
+    </message>
+    <message>
+        <source>the topic&apos;s summary changed while it was being compacted; try again</source>
+        <translation>圧縮中にトピックの要約が変わりました。もう一度お試しください</translation>
+    </message>
+    <message>
+        <source>compacted %1 of %2 batches, then failed: %3</source>
+        <translation>%2 バッチのうち %1 バッチを圧縮した後、失敗しました：%3</translation>
+    </message>
+    <message>
+        <source>compacted %1 messages; the next request is still above the low watermark (%2 tokens) because the latest turn and the fixed context alone are that large</source>
+        <translation>%1 件のメッセージを圧縮しました。最新のターンと固定のコンテキストだけでこの大きさのため、次のリクエストはまだ下限ライン（%2 トークン）を上回っています</translation>
+    </message>
+    <message>
+        <source>compacted %1 messages in %2 batches</source>
+        <translation>%1 件のメッセージを %2 バッチで圧縮しました</translation>
+    </message>
+    <message>
+        <source>compacted %1 messages in %2 batch</source>
+        <translation>%1 件のメッセージを %2 バッチで圧縮しました</translation>
+    </message>
+    <message>
+        <source>; more turns remain for the next run</source>
+        <translation>。残りのターンは次回に回します</translation>
+    </message>
+    <message>
+        <source>the History Compress model cannot be used: %1</source>
+        <translation>履歴圧縮モデルを使えません：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model&apos;s context window (%1 tokens) is too small for this batch: its prompt needs about %2 tokens and the summary %3 more; choose a History Compress model with a larger window</source>
+        <translation>履歴圧縮モデルのコンテキストウィンドウ（%1 トークン）はこのバッチには小さすぎます：プロンプトに約 %2 トークン、要約にさらに %3 トークン必要です。ウィンドウの大きい履歴圧縮モデルを選んでください</translation>
+    </message>
+    <message>
+        <source>the History Compress model stopped at its token limit before completing one sentence of the summary</source>
+        <translation>履歴圧縮モデルは要約を 1 文も書き終えないうちにトークンの上限で止まりました</translation>
+    </message>
+    <message>
+        <source>the History Compress model returned an empty summary</source>
+        <translation>履歴圧縮モデルが空の要約を返しました</translation>
+    </message>
+    <message>
+        <source>the History Compress model did not answer within %1 s</source>
+        <translation>履歴圧縮モデルが %1 秒以内に応答しませんでした</translation>
+    </message>
+    <message>
+        <source>the History Compress model rejected the batch as too long for its context window: %1</source>
+        <translation>履歴圧縮モデルは、バッチがコンテキストウィンドウに対して長すぎるとして拒否しました：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model failed: %1</source>
+        <translation>履歴圧縮モデルが失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model request failed: %1</source>
+        <translation>履歴圧縮モデルへのリクエストが失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model answered with a tool call instead of text</source>
+        <translation>履歴圧縮モデルがテキストではなくツール呼び出しで応答しました</translation>
+    </message>
+    <message>
+        <source>the History Compress model answered with reasoning only, no text</source>
+        <translation>履歴圧縮モデルは推論だけを返し、テキストがありませんでした</translation>
+    </message>
+    <message>
+        <source>%1 already has a dream card (#%2)</source>
+        <translation>%1 にはすでにドリームカードがあります（#%2）</translation>
+    </message>
+    <message>
+        <source>%1 is already folded into range card #%2 [%3]</source>
+        <translation>%1 はすでに範囲カード #%2 [%3] にまとめられています</translation>
+    </message>
+    <message>
+        <source>the card for %1 waits for review (proposal #%2)</source>
+        <translation>%1 のカードは確認待ちです（提案 #%2）</translation>
+    </message>
+    <message>
+        <source>no topic had messages on %1</source>
+        <translation>%1 にはメッセージのあるトピックがありませんでした</translation>
+    </message>
+    <message>
+        <source>no topic has messages on %1 any more</source>
+        <translation>%1 にメッセージのあるトピックはもうありません</translation>
+    </message>
+    <message>
+        <source>%1 showed nothing new about how you work</source>
+        <translation>%1 には、あなたの仕事の仕方について新しいことはありませんでした</translation>
+    </message>
+    <message>
+        <source>%1 showed nothing new; card #%2 kept</source>
+        <translation>%1 には新しいことがありませんでした。カード #%2 はそのままです</translation>
+    </message>
+    <message>
+        <source>the card for %1 repeated %2</source>
+        <translation>%1 のカードは %2 の繰り返しでした</translation>
+    </message>
+    <message>
+        <source>nothing was written for %1: %2</source>
+        <translation>%1 については何も書き込みませんでした：%2</translation>
+    </message>
+    <message>
+        <source>%1 got a dream card meanwhile</source>
+        <translation>%1 にはその間にドリームカードができました</translation>
+    </message>
+    <message>
+        <source>%1 got a card or a proposal meanwhile</source>
+        <translation>%1 にはその間にカードか提案ができました</translation>
+    </message>
+    <message>
+        <source>added card #%1 for %2</source>
+        <translation>%2 のカード #%1 を追加しました</translation>
+    </message>
+    <message>
+        <source>card #%1 for %2 was regenerated</source>
+        <translation>%2 のカード #%1 を作り直しました</translation>
+    </message>
+    <message>
+        <source>the card for %1 was not added (cancelled)</source>
+        <translation>%1 のカードは追加しませんでした（キャンセル）</translation>
+    </message>
+    <message>
+        <source>proposed a card for %1 (proposal #%2%3); accept or discard it</source>
+        <translation>%1 のカードを提案しました（提案 #%2%3）。承認または破棄してください</translation>
+    </message>
+    <message>
+        <source>stopped before it finished</source>
+        <translation>完了する前に停止しました</translation>
+    </message>
+    <message>
+        <source>the History Compress model stopped at its token limit before the card was complete</source>
+        <translation>履歴圧縮モデルはカードを書き終える前にトークンの上限で止まりました</translation>
+    </message>
+    <message>
+        <source>the History Compress model returned an empty answer</source>
+        <translation>履歴圧縮モデルが空の応答を返しました</translation>
+    </message>
+    <message>
+        <source>the History Compress model&apos;s %1-token window is too small to read any topic of the day; choose a model with a larger window</source>
+        <translation>履歴圧縮モデルの %1 トークンのウィンドウは小さすぎて、その日のトピックを 1 つも読めません。ウィンドウの大きいモデルを選んでください</translation>
+    </message>
+    <message>
+        <source>%1 is not over yet (UTC); a dream reads a finished day</source>
+        <translation>%1 はまだ終わっていません（UTC）。ドリームは終わった日を読みます</translation>
+    </message>
+    <message>
+        <source>memory is off for %1; turn it on (Assistant → Memory) to dream</source>
+        <translation>%1 のメモリはオフです。ドリームするにはオンにしてください（アシスタント → メモリ）</translation>
+    </message>
+    <message>
+        <source>; older cards folded (model)</source>
+        <translation>。古いカードをまとめました（モデル）</translation>
+    </message>
+    <message>
+        <source>; older cards folded (concatenated)</source>
+        <translation>。古いカードをまとめました（連結）</translation>
+    </message>
+    <message>
+        <source>; with a fold of older cards (model)</source>
+        <translation>。古いカードのまとめ付き（モデル）</translation>
+    </message>
+    <message>
+        <source>; with a fold of older cards (concatenated)</source>
+        <translation>。古いカードのまとめ付き（連結）</translation>
+    </message>
+    <message>
+        <source>; the model&apos;s %1 characters were shortened to %2</source>
+        <translation>。モデルの %1 文字を %2 文字に短くしました</translation>
+    </message>
+    <message>
+        <source>; Redacted from the dream card: %1 (likely secrets are never remembered).</source>
+        <translation>。ドリームカードから削除：%1（機密らしいものは記憶しません）。</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 topics were left out to fit the History Compress model&apos;s %3-token window</source>
+        <translation>。履歴圧縮モデルの %3 トークンのウィンドウに収めるため、%2 件中 %1 件のトピックを省きました</translation>
+    </message>
+    <message>
+        <source>; %1 shortened to fit the History Compress model&apos;s %2-token window</source>
+        <translation>。履歴圧縮モデルの %2 トークンのウィンドウに収めるため、%1 件を短くしました</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 topics were left out and %3 shortened to fit the History Compress model&apos;s %4-token window</source>
+        <translation>。履歴圧縮モデルの %4 トークンのウィンドウに収めるため、%2 件中 %1 件のトピックを省き、%3 件を短くしました</translation>
+    </message>
+    <message>
+        <source>; read %1</source>
+        <translation>。読んだトピック：%1</translation>
+    </message>
+    <message>
+        <source>; read %1 and %2 more</source>
+        <translation>。読んだトピック：%1 ほか %2 件</translation>
     </message>
 </context>
 <context>

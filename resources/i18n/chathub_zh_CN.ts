@@ -2,6 +2,317 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AssistantDialog</name>
+    <message>
+        <source>%1  (high − 0.20)</source>
+        <translation>%1（高水位线 − 0.20）</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>top-p</source>
+        <translation>top-p</translation>
+    </message>
+    <message>
+        <source>reasoning effort</source>
+        <translation>推理强度</translation>
+    </message>
+    <message>
+        <source>thinking budget</source>
+        <translation>思考预算</translation>
+    </message>
+    <message>
+        <source>(none — pick one later)</source>
+        <translation>（无——稍后再选）</translation>
+    </message>
+    <message>
+        <source>model id, e.g. gpt-4o-mini</source>
+        <translation>模型 ID，例如 gpt-4o-mini</translation>
+    </message>
+    <message>
+        <source>Completion cap in tokens (reserved and sent only when the switch is on)</source>
+        <translation>回复上限（令牌数；仅在开关打开时预留并发送）</translation>
+    </message>
+    <message>
+        <source>Same as the conversation</source>
+        <translation>与对话相同</translation>
+    </message>
+    <message>
+        <source>New assistant</source>
+        <translation>新建助手</translation>
+    </message>
+    <message>
+        <source>Edit assistant</source>
+        <translation>编辑助手</translation>
+    </message>
+    <message>
+        <source>%1: summary up to about %2 tokens</source>
+        <translation>%1：摘要最多约 %2 个令牌</translation>
+    </message>
+    <message>
+        <source>Summary length: %1 tokens</source>
+        <translation>摘要长度：%1 个令牌</translation>
+    </message>
+    <message>
+        <source>Edit assistant %1</source>
+        <translation>编辑助手 %1</translation>
+    </message>
+    <message>
+        <source>no provider yet</source>
+        <translation>尚无服务商</translation>
+    </message>
+    <message>
+        <source>Sent (%1): %2</source>
+        <translation>发送（%1）：%2</translation>
+    </message>
+    <message>
+        <source>nothing; provider defaults</source>
+        <translation>不发送；使用服务商默认值</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>常规(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Its avatar in the sidebar, its menu and the greeting: an emoji, or one or two letters (empty: the name&apos;s initial)</source>
+        <translation>侧栏、菜单和问候语中的头像：一个表情符号，或一两个字母（留空：名称的首字母）</translation>
+    </message>
+    <message>
+        <source>Avatar</source>
+        <translation>头像</translation>
+    </message>
+    <message>
+        <source>e.g. Coder, Writer, Tutor</source>
+        <translation>例如 程序员、写手、导师</translation>
+    </message>
+    <message>
+        <source>A unique name for this assistant</source>
+        <translation>此助手的唯一名称</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>服务商(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>The provider (API and key) this assistant chats through. Add providers under Settings → Providers.</source>
+        <translation>此助手用来聊天的服务商（API 和密钥）。在 设置 → 服务商 中添加服务商。</translation>
+    </message>
+    <message>
+        <source>Chat &amp;model:</source>
+        <translation>聊天模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>The model id exactly as the provider names it (e.g. gpt-4o-mini, claude-sonnet-4-5, deepseek-chat). Pick a suggestion or type any id.</source>
+        <translation>与服务商命名完全一致的模型 ID（例如 gpt-4o-mini、claude-sonnet-4-5、deepseek-chat）。可从建议中选择，也可输入任意 ID。</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions:</source>
+        <translation>指令(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>System instructions sent at the start of every request</source>
+        <translation>每次请求开头发送的系统指令</translation>
+    </message>
+    <message>
+        <source>Sent as the system message of every request in this assistant&apos;s topics.</source>
+        <translation>作为此助手各话题中每次请求的系统消息发送。</translation>
+    </message>
+    <message>
+        <source>Input &amp;template:</source>
+        <translation>输入模板(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>{{text}}</source>
+        <translation>{{text}}</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Applied to every user message sent (history included). &lt;code&gt;{{text}}&lt;/code&gt; is replaced by the message and must appear in the template, e.g. &lt;code&gt;Answer briefly: {{text}}&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;应用于发送的每条用户消息（包括历史）。&lt;code&gt;{{text}}&lt;/code&gt; 会被替换为消息内容，且必须出现在模板中，例如 &lt;code&gt;请简短回答：{{text}}&lt;/code&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Max &amp;tokens:</source>
+        <translation>最大令牌数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个令牌</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;When on, this many tokens are reserved for the reply (the input budget is the context window minus it) and sent as the completion cap. When off, the value is neither reserved nor sent; the model&apos;s default applies.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;打开时，为回复预留这么多令牌（输入预算为上下文窗口减去它），并作为回复上限发送。关闭时，既不预留也不发送该值；使用模型的默认值。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Enable assistant &amp;memory</source>
+        <translation>启用助手记忆(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Master switch for this assistant&apos;s memory (fixed memory and dreaming). When off, no memory is added to requests and none is written.</source>
+        <translation>此助手记忆（固定记忆和做梦）的总开关。关闭时，请求中不加入记忆，也不写入任何记忆。</translation>
+    </message>
+    <message>
+        <source>&amp;Recall earlier topics</source>
+        <translation>回想早先的话题(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Let the model search this assistant&apos;s other topics and list its recent ones when you refer to an earlier conversation. Needs memory on; private topics are never searched, and a private topic cannot recall. The topics a reply consulted show in its receipt.</source>
+        <translation>当你提到之前的对话时，让模型搜索此助手的其他话题并列出最近的话题。需要开启记忆；私密话题从不被搜索，私密话题也不能回想。回复参考过的话题会显示在其回执中。</translation>
+    </message>
+    <message>
+        <source>Chat &amp;Preference</source>
+        <translation>对话偏好(&amp;P)</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>&amp;Limit history messages to</source>
+        <translation>历史消息限制为(&amp;L)</translation>
+    </message>
+    <message>
+        <source> messages</source>
+        <translation> 条消息</translation>
+    </message>
+    <message>
+        <source>How many of the newest topic messages each request sends</source>
+        <translation>每次请求发送多少条最新的话题消息</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>帮助</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Limit history messages&lt;/b&gt;: send only the newest N topic messages with each request, counted back from your latest message (a long tool loop keeps its newest 20 results). Older messages stay in the topic; with &lt;b&gt;Summarize history&lt;/b&gt; on they are folded into the topic summary instead of being dropped silently.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;限制历史消息&lt;/b&gt;：每次请求只发送最新的 N 条话题消息，从你最新的消息往回数（长的工具循环保留最新的 20 个结果）。较早的消息仍留在话题中；开启&lt;b&gt;总结历史&lt;/b&gt;后，它们会并入话题摘要，而不是被悄悄丢弃。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Summarize history</source>
+        <translation>总结历史(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Summarize history&lt;/b&gt;: before a send, turns the history limit would drop are summarized by the History Compress model (Settings → System Agent) into the topic&apos;s rolling summary, which is sent in their place. Needs &lt;b&gt;Limit history messages&lt;/b&gt;. The memory dream also reads these summaries.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;总结历史&lt;/b&gt;：发送前，历史限制将丢弃的轮次会由历史压缩模型（设置 → 系统代理）总结进话题的滚动摘要，并代替它们发送。需要&lt;b&gt;限制历史消息&lt;/b&gt;。记忆做梦也会读取这些摘要。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation>压缩</translation>
+    </message>
+    <message>
+        <source>Assist p&amp;reset:</source>
+        <translation>辅助预设(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Assist preset&lt;/b&gt;: how long the topic summary may get. &lt;b&gt;minimal&lt;/b&gt; ≈ 400 tokens, &lt;b&gt;balanced&lt;/b&gt; ≈ 600 tokens, &lt;b&gt;rich&lt;/b&gt; ≈ 800 tokens. A longer summary keeps more detail and costs more input on every request.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;辅助预设&lt;/b&gt;：话题摘要最多能有多长。&lt;b&gt;minimal&lt;/b&gt; ≈ 400 个令牌，&lt;b&gt;balanced&lt;/b&gt; ≈ 600 个令牌，&lt;b&gt;rich&lt;/b&gt; ≈ 800 个令牌。摘要越长，保留的细节越多，每次请求的输入开销也越大。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Token &amp;auto-compact</source>
+        <translation>令牌自动压缩(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Token auto-compact&lt;/b&gt;: when the next request&apos;s estimate reaches the high watermark of the input budget, the oldest completed turns are summarized until it is back at the low watermark. It reacts to new messages; it never polls. Compact now (Topic menu or the token badge) works with this off.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;令牌自动压缩&lt;/b&gt;：当下一次请求的估算达到输入预算的高水位线时，会总结最早的完整轮次，直到回到低水位线。它响应新消息，从不轮询。关闭此项时，“立即压缩”（话题菜单或令牌徽标）仍可使用。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;High watermark:</source>
+        <translation>高水位线(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Share of the input budget at which token auto-compact starts (0.50–0.99)</source>
+        <translation>令牌自动压缩开始时所占输入预算的比例（0.50–0.99）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;High watermark&lt;/b&gt;: the share of the input budget (context window minus the reply reserve) at which token auto-compact starts, 0.50–0.99, default 0.80. The &lt;b&gt;low watermark&lt;/b&gt;, the target after compacting, is always 0.20 lower (at least 0.10).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;高水位线&lt;/b&gt;：令牌自动压缩开始时所占输入预算（上下文窗口减去回复预留）的比例，0.50–0.99，默认 0.80。&lt;b&gt;低水位线&lt;/b&gt;是压缩后的目标，始终比它低 0.20（至少 0.10）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Low watermark:</source>
+        <translation>低水位线：</translation>
+    </message>
+    <message>
+        <source>0.60</source>
+        <translation>0.60</translation>
+    </message>
+    <message>
+        <source>Read-only: always 0.20 below the high watermark (at least 0.10); auto-compact summarizes until the estimate is back here</source>
+        <translation>只读：始终比高水位线低 0.20（至少 0.10）；自动压缩会一直总结，直到估算回到这里</translation>
+    </message>
+    <message>
+        <source>Low watermark</source>
+        <translation>低水位线</translation>
+    </message>
+    <message>
+        <source>Check new summaries with &amp;probes</source>
+        <translation>用探测问题检查新摘要(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Check new summaries with probes&lt;/b&gt;: after each compaction the History Compress model answers a few questions about the covered turns (files and paths, decisions, open tasks, numbers) with the turns and with only the new summary. A summary that loses an answer is not stored: the old summary stays and the compaction says why. Each probe costs two extra requests.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;用探测问题检查新摘要&lt;/b&gt;：每次压缩后，历史压缩模型会就被涵盖的轮次回答几个问题（文件和路径、决定、未完成的任务、数字），一次依据这些轮次，一次只依据新摘要。丢失答案的摘要不会被保存：旧摘要保留，压缩会说明原因。每个探测问题多花两次请求。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Language of summaries and dream cards:</source>
+        <translation>摘要和梦境卡片的语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Language of summaries and dream cards</source>
+        <translation>摘要和梦境卡片的语言</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Language of summaries and dream cards&lt;/b&gt;: the language the History Compress model writes this assistant&apos;s topic summaries and dream cards in. &lt;b&gt;Same as the conversation&lt;/b&gt; writes them in the language you chat in, or in the one named under Settings → System Agent when it names one. The interface language never changes what the model reads.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;摘要和梦境卡片的语言&lt;/b&gt;：历史压缩模型为此助手撰写话题摘要和梦境卡片时使用的语言。&lt;b&gt;与对话相同&lt;/b&gt;：使用你聊天所用的语言；若 设置 → 系统代理 中指定了语言，则使用该语言。界面语言从不改变模型读到的内容。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Sampling</source>
+        <translation>采样(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Each setting is sent only when ticked; unticked, the provider&apos;s default applies. Max tokens is on the General tab.</source>
+        <translation>每项设置仅在勾选时发送；未勾选时使用服务商的默认值。最大令牌数在“常规”页。</translation>
+    </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation>温度(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Randomness of the reply, 0–2 (lower is more focused). Off: not sent; the model&apos;s default applies.</source>
+        <translation>回复的随机性，0–2（越低越集中）。关闭：不发送；使用模型的默认值。</translation>
+    </message>
+    <message>
+        <source>Top-&amp;p:</source>
+        <translation>Top-&amp;p：</translation>
+    </message>
+    <message>
+        <source>Nucleus sampling, 0–1: only the most likely tokens whose probabilities add up to this are considered. Off: not sent.</source>
+        <translation>核采样，0–1：只考虑概率累计达到此值的最可能的令牌。关闭：不发送。</translation>
+    </message>
+    <message>
+        <source>Reasoning &amp;effort:</source>
+        <translation>推理强度(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>OpenAI Chat Completions (reasoning_effort) and Responses (reasoning.effort) only; not sent to Anthropic. Reasoning models reject temperature and top-p, so leave those off with it.</source>
+        <translation>仅用于 OpenAI Chat Completions（reasoning_effort）和 Responses（reasoning.effort）；不发送给 Anthropic。推理模型不接受 temperature 和 top-p，因此使用它时请关闭这两项。</translation>
+    </message>
+    <message>
+        <source>Thin&amp;king budget:</source>
+        <translation>思考预算(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Anthropic Messages only (thinking.budget_tokens, at least 1,024); not sent to OpenAI formats. Needs Max tokens on (General tab) and below it; temperature and top-p must be off.</source>
+        <translation>仅用于 Anthropic Messages（thinking.budget_tokens，至少 1,024）；不发送给 OpenAI 格式。需要打开最大令牌数（“常规”页）且低于它；temperature 和 top-p 必须关闭。</translation>
+    </message>
+</context>
+<context>
     <name>ChatEmpty</name>
     <message>
         <source>Explain something simply</source>
@@ -117,6 +428,41 @@
     <message>
         <source>Open topic</source>
         <translation>当前话题</translation>
+    </message>
+</context>
+<context>
+    <name>CompactionOutcome</name>
+    <message>
+        <source> · next request %1 → %2 tokens</source>
+        <translation> · 下一次请求 %1 → %2 个令牌</translation>
+    </message>
+    <message>
+        <source>Compacted: %1</source>
+        <translation>已压缩：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to gain: %1</source>
+        <translation>没有收益：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to compact yet: %1.</source>
+        <translation>暂无可压缩的内容：%1。</translation>
+    </message>
+    <message>
+        <source>Nothing to compact yet.</source>
+        <translation>暂无可压缩的内容。</translation>
+    </message>
+    <message>
+        <source>Compaction failed: %1</source>
+        <translation>压缩失败：%1</translation>
+    </message>
+    <message>
+        <source>Compaction failed</source>
+        <translation>压缩失败</translation>
+    </message>
+    <message>
+        <source>Could not reach the target: %1</source>
+        <translation>未能达到目标：%1</translation>
     </message>
 </context>
 <context>
@@ -2847,6 +3193,270 @@ URL：%3
     <message>
         <source>there is no previous version of dynamic memory to restore</source>
         <translation>没有可恢复的动态记忆上一版本</translation>
+    </message>
+    <message>
+        <source>nothing to gain: %1 %2 tokens of the next request and %3; nothing was summarized</source>
+        <translation>没有收益：%1下一次请求中的 %2 个令牌，而%3；未做任何总结</translation>
+    </message>
+    <message>
+        <source>these %1 messages take</source>
+        <translation>这 %1 条消息占用</translation>
+    </message>
+    <message>
+        <source>this message takes</source>
+        <translation>这条消息占用</translation>
+    </message>
+    <message>
+        <source>the summary would grow by about %1</source>
+        <translation>摘要会增加约 %1 个令牌</translation>
+    </message>
+    <message>
+        <source>a summary of them would take about %1</source>
+        <translation>它们的摘要约需 %1 个令牌</translation>
+    </message>
+    <message>
+        <source>a summary of it would take about %1</source>
+        <translation>它的摘要约需 %1 个令牌</translation>
+    </message>
+    <message>
+        <source>nothing to gain: a summary of these %1 messages would not make the next request smaller (%2 → %3 tokens); the old summary is kept</source>
+        <translation>没有收益：这 %1 条消息的摘要不会让下一次请求变小（%2 → %3 个令牌）；保留旧摘要</translation>
+    </message>
+    <message>
+        <source>nothing to gain: a summary of these %1 message would not make the next request smaller (%2 → %3 tokens); the old summary is kept</source>
+        <translation>没有收益：这 %1 条消息的摘要不会让下一次请求变小（%2 → %3 个令牌）；保留旧摘要</translation>
+    </message>
+    <message>
+        <source>this topic is short</source>
+        <translation>这个话题很短</translation>
+    </message>
+    <message>
+        <source>every earlier turn is in the summary already</source>
+        <translation>之前的每一轮都已在摘要中</translation>
+    </message>
+    <message>
+        <source>already below the low watermark</source>
+        <translation>已低于低水位线</translation>
+    </message>
+    <message>
+        <source>only regular topic chats use topic compaction</source>
+        <translation>只有普通话题对话使用话题压缩</translation>
+    </message>
+    <message>
+        <source>the latest turn plus instructions, tools and memory already exceed the low watermark (%1 tokens)</source>
+        <translation>最新一轮加上指令、工具和记忆已超过低水位线（%1 个令牌）</translation>
+    </message>
+    <message>
+        <source>the History Compress model&apos;s context window (%1 tokens) is too small to summarize this topic; choose a model with a larger window</source>
+        <translation>历史压缩模型的上下文窗口（%1 个令牌）太小，无法总结这个话题；请选择窗口更大的模型</translation>
+    </message>
+    <message>
+        <source>no batch was processed</source>
+        <translation>没有处理任何批次</translation>
+    </message>
+    <message>
+        <source>the topic was edited while it was being compacted; try again</source>
+        <translation>压缩期间话题被编辑了；请重试</translation>
+    </message>
+    <message>
+        <source>automatic compaction is paused after %1 failures until %2</source>
+        <translation>自动压缩在 %1 次失败后暂停，直到 %2</translation>
+    </message>
+    <message>
+        <source>the low watermark was already out of reach for this unchanged chat</source>
+        <translation>对于这个未变化的对话，低水位线已经无法达到</translation>
+    </message>
+    <message>
+        <source>the topic&apos;s summary changed while it was being compacted; try again</source>
+        <translation>压缩期间话题摘要发生了变化；请重试</translation>
+    </message>
+    <message>
+        <source>compacted %1 of %2 batches, then failed: %3</source>
+        <translation>已压缩 %2 个批次中的 %1 个，随后失败：%3</translation>
+    </message>
+    <message>
+        <source>compacted %1 messages; the next request is still above the low watermark (%2 tokens) because the latest turn and the fixed context alone are that large</source>
+        <translation>已压缩 %1 条消息；下一次请求仍高于低水位线（%2 个令牌），因为仅最新一轮和固定上下文就有这么大</translation>
+    </message>
+    <message>
+        <source>compacted %1 messages in %2 batches</source>
+        <translation>已压缩 %1 条消息，共 %2 个批次</translation>
+    </message>
+    <message>
+        <source>compacted %1 messages in %2 batch</source>
+        <translation>已压缩 %1 条消息，共 %2 个批次</translation>
+    </message>
+    <message>
+        <source>; more turns remain for the next run</source>
+        <translation>；还有更多轮次留给下次运行</translation>
+    </message>
+    <message>
+        <source>the History Compress model cannot be used: %1</source>
+        <translation>无法使用历史压缩模型：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model&apos;s context window (%1 tokens) is too small for this batch: its prompt needs about %2 tokens and the summary %3 more; choose a History Compress model with a larger window</source>
+        <translation>历史压缩模型的上下文窗口（%1 个令牌）对这一批次太小：其提示约需 %2 个令牌，摘要还需 %3 个；请选择窗口更大的历史压缩模型</translation>
+    </message>
+    <message>
+        <source>the History Compress model stopped at its token limit before completing one sentence of the summary</source>
+        <translation>历史压缩模型在写完摘要的一句话之前就达到了令牌上限</translation>
+    </message>
+    <message>
+        <source>the History Compress model returned an empty summary</source>
+        <translation>历史压缩模型返回了空摘要</translation>
+    </message>
+    <message>
+        <source>the History Compress model did not answer within %1 s</source>
+        <translation>历史压缩模型在 %1 秒内没有回答</translation>
+    </message>
+    <message>
+        <source>the History Compress model rejected the batch as too long for its context window: %1</source>
+        <translation>历史压缩模型认为该批次超出其上下文窗口而拒绝：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model failed: %1</source>
+        <translation>历史压缩模型出错：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model request failed: %1</source>
+        <translation>历史压缩模型请求失败：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model answered with a tool call instead of text</source>
+        <translation>历史压缩模型用工具调用而不是文字作答</translation>
+    </message>
+    <message>
+        <source>the History Compress model answered with reasoning only, no text</source>
+        <translation>历史压缩模型只给出推理，没有文字</translation>
+    </message>
+    <message>
+        <source>%1 already has a dream card (#%2)</source>
+        <translation>%1 已有梦境卡片（#%2）</translation>
+    </message>
+    <message>
+        <source>%1 is already folded into range card #%2 [%3]</source>
+        <translation>%1 已合并进范围卡片 #%2 [%3]</translation>
+    </message>
+    <message>
+        <source>the card for %1 waits for review (proposal #%2)</source>
+        <translation>%1 的卡片正在等待审阅（提议 #%2）</translation>
+    </message>
+    <message>
+        <source>no topic had messages on %1</source>
+        <translation>%1 没有任何话题有消息</translation>
+    </message>
+    <message>
+        <source>no topic has messages on %1 any more</source>
+        <translation>%1 已没有任何话题有消息</translation>
+    </message>
+    <message>
+        <source>%1 showed nothing new about how you work</source>
+        <translation>%1 没有显示出关于你工作方式的新内容</translation>
+    </message>
+    <message>
+        <source>%1 showed nothing new; card #%2 kept</source>
+        <translation>%1 没有新内容；保留卡片 #%2</translation>
+    </message>
+    <message>
+        <source>the card for %1 repeated %2</source>
+        <translation>%1 的卡片与 %2 重复</translation>
+    </message>
+    <message>
+        <source>nothing was written for %1: %2</source>
+        <translation>%1 未写入任何内容：%2</translation>
+    </message>
+    <message>
+        <source>%1 got a dream card meanwhile</source>
+        <translation>%1 在此期间已有了梦境卡片</translation>
+    </message>
+    <message>
+        <source>%1 got a card or a proposal meanwhile</source>
+        <translation>%1 在此期间已有了卡片或提议</translation>
+    </message>
+    <message>
+        <source>added card #%1 for %2</source>
+        <translation>已为 %2 添加卡片 #%1</translation>
+    </message>
+    <message>
+        <source>card #%1 for %2 was regenerated</source>
+        <translation>%2 的卡片 #%1 已重新生成</translation>
+    </message>
+    <message>
+        <source>the card for %1 was not added (cancelled)</source>
+        <translation>%1 的卡片未添加（已取消）</translation>
+    </message>
+    <message>
+        <source>proposed a card for %1 (proposal #%2%3); accept or discard it</source>
+        <translation>已为 %1 提议一张卡片（提议 #%2%3）；请接受或丢弃</translation>
+    </message>
+    <message>
+        <source>stopped before it finished</source>
+        <translation>在完成前已停止</translation>
+    </message>
+    <message>
+        <source>the History Compress model stopped at its token limit before the card was complete</source>
+        <translation>历史压缩模型在卡片写完之前就达到了令牌上限</translation>
+    </message>
+    <message>
+        <source>the History Compress model returned an empty answer</source>
+        <translation>历史压缩模型返回了空回答</translation>
+    </message>
+    <message>
+        <source>the History Compress model&apos;s %1-token window is too small to read any topic of the day; choose a model with a larger window</source>
+        <translation>历史压缩模型的 %1 令牌窗口太小，读不了当天的任何话题；请选择窗口更大的模型</translation>
+    </message>
+    <message>
+        <source>%1 is not over yet (UTC); a dream reads a finished day</source>
+        <translation>%1 还没有结束（UTC）；做梦只读取已结束的日子</translation>
+    </message>
+    <message>
+        <source>memory is off for %1; turn it on (Assistant → Memory) to dream</source>
+        <translation>%1 的记忆已关闭；请打开它（助手 → 记忆）才能做梦</translation>
+    </message>
+    <message>
+        <source>; older cards folded (model)</source>
+        <translation>；较早的卡片已合并（模型）</translation>
+    </message>
+    <message>
+        <source>; older cards folded (concatenated)</source>
+        <translation>；较早的卡片已合并（拼接）</translation>
+    </message>
+    <message>
+        <source>; with a fold of older cards (model)</source>
+        <translation>；并合并较早的卡片（模型）</translation>
+    </message>
+    <message>
+        <source>; with a fold of older cards (concatenated)</source>
+        <translation>；并合并较早的卡片（拼接）</translation>
+    </message>
+    <message>
+        <source>; the model&apos;s %1 characters were shortened to %2</source>
+        <translation>；模型的 %1 个字符已缩短为 %2 个</translation>
+    </message>
+    <message>
+        <source>; Redacted from the dream card: %1 (likely secrets are never remembered).</source>
+        <translation>；已从梦境卡片中删去：%1（疑似机密从不会被记住）。</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 topics were left out to fit the History Compress model&apos;s %3-token window</source>
+        <translation>；为适应历史压缩模型的 %3 令牌窗口，%2 个话题中有 %1 个被略去</translation>
+    </message>
+    <message>
+        <source>; %1 shortened to fit the History Compress model&apos;s %2-token window</source>
+        <translation>；为适应历史压缩模型的 %2 令牌窗口，%1 个被缩短</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 topics were left out and %3 shortened to fit the History Compress model&apos;s %4-token window</source>
+        <translation>；为适应历史压缩模型的 %4 令牌窗口，%2 个话题中有 %1 个被略去、%3 个被缩短</translation>
+    </message>
+    <message>
+        <source>; read %1</source>
+        <translation>；已读 %1</translation>
+    </message>
+    <message>
+        <source>; read %1 and %2 more</source>
+        <translation>；已读 %1 等另外 %2 个</translation>
     </message>
 </context>
 <context>

@@ -14,8 +14,10 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
 
 from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus, CompactionTrigger
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.settings.summarizer_choice import choose_button, missing_text, short_text
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.events import CompactionProgress
 
@@ -34,6 +36,8 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.topics.topic_list_model import TopicListModel
     from chathub_desktop.services.container import Services
 
+translate = QCoreApplication.translate
+
 COMPACT_TEXT = QT_TRANSLATE_NOOP("WindowActions", "&Compact now")
 COMPACTING_TEXT = QT_TRANSLATE_NOOP("WindowActions", "Compacting…")
 #: Human names of compaction triggers (status bar).
@@ -46,29 +50,43 @@ TRIGGER_TEXT: dict[str, str] = {
 }
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def outcome_text(outcome: object) -> str:
-    """One line for a ``CompactionOutcome`` (CMP-6): compacted (before → after tokens) /
-    nothing to compact yet (why, walkthrough F11) / failed (reason) / could not reach the target."""
+    """One line for a ``CompactionOutcome`` (CMP-6) in the interface language (issue 27:
+    its typed ``why`` when it has one, else its ``message``): compacted (before → after
+    tokens) / nothing to compact yet (why, walkthrough F11) / failed (reason) / could not
+    reach the target. The English ``message`` decides which frame (it starts the same
+    whatever the language)."""
     status = str(getattr(outcome, "status", ""))
     message = str(getattr(outcome, "message", "") or "")
+    why = getattr(outcome, "why", None)
     before, after = getattr(outcome, "before_tokens", None), getattr(outcome, "after_tokens", None)
-    tokens = f" · next request {before:,} → {after:,} tokens" if isinstance(before, int) and isinstance(after, int) \
-        else ""
+    tokens = fill(translate("CompactionOutcome", " · next request %1 → %2 tokens"), f"{before:,}", f"{after:,}") \
+        if isinstance(before, int) and isinstance(after, int) else ""
     if status == CompactionStatus.COMPACTED:
-        body = message[:1].upper() + message[1:] if message.startswith("compacted") else f"Compacted: {message}"
-        return f"{body}{tokens}"
+        if message.startswith("compacted"):
+            return _capital(said(why) if isinstance(why, Reason) else message) + tokens
+        return fill(translate("CompactionOutcome", "Compacted: %1"), said(why) if isinstance(why, Reason)
+                    else message) + tokens
     if status == CompactionStatus.NOTHING_ELIGIBLE:
         if message.startswith("nothing to gain: "):  # issue 28: the run kept the old state
-            return "Nothing to gain: " + message.removeprefix("nothing to gain: ")
-        detail = message.removeprefix("nothing eligible: ")
-        return f"Nothing to compact yet: {detail}." if detail else "Nothing to compact yet."
+            return _capital(said(why)) if isinstance(why, Reason) else fill(translate(
+                "CompactionOutcome", "Nothing to gain: %1"), message.removeprefix("nothing to gain: "))
+        detail = said(why) if isinstance(why, Reason) else message.removeprefix("nothing eligible: ")
+        return fill(translate("CompactionOutcome", "Nothing to compact yet: %1."), detail) if detail \
+            else translate("CompactionOutcome", "Nothing to compact yet.")
     if status == CompactionStatus.FAILED:
-        return f"Compaction failed: {message}" if message else "Compaction failed"
+        detail = said(why) if isinstance(why, Reason) else message
+        return fill(translate("CompactionOutcome", "Compaction failed: %1"), detail) if detail \
+            else translate("CompactionOutcome", "Compaction failed")
     if status == CompactionStatus.UNREACHABLE:
         if message.startswith("compacted"):  # it did compact: say that first (walk39 #4)
-            return f"{message[:1].upper()}{message[1:]}{tokens}"
-        detail = message.removeprefix("could not reach the target: ")
-        return f"Could not reach the target: {detail}{tokens}"
+            return _capital(said(why) if isinstance(why, Reason) else message) + tokens
+        detail = said(why) if isinstance(why, Reason) else message.removeprefix("could not reach the target: ")
+        return fill(translate("CompactionOutcome", "Could not reach the target: %1"), detail) + tokens
     return message or status
 
 
@@ -238,7 +256,7 @@ class CompactionController:
             w.show_status(str(exc).capitalize())
             return
         except ServiceError as exc:
-            self._outcomes[topic_id] = f"Compaction failed: {exc}"
+            self._outcomes[topic_id] = fill(translate("CompactionOutcome", "Compaction failed: %1"), said_error(exc))
             raise
         finally:
             self._compacting.discard(topic_id)

@@ -13,6 +13,7 @@ from chathub_desktop.core.assistant_settings import (  # noqa: E402
     UNSET_WORDS,
 )
 from chathub_desktop.core.avatars import AvatarRefused, clean_avatar
+from chathub_desktop.core.card_language import CardLanguageRefused, parse_card_language
 from chathub_desktop.core.compaction import SUMMARY_CAPS, watermarks
 from chathub_desktop.core.flags import parse_flag
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
@@ -101,6 +102,7 @@ class AssistantService:
             thinking_budget=a.thinking_budget,
             recall_topics=a.recall_topics,
             avatar=a.avatar,
+            card_language=a.card_language,
         )
 
     @staticmethod
@@ -201,6 +203,12 @@ class AssistantService:
                         value = watermarks(high)[0]
                     if key == "low_watermark":
                         raise InvalidInput("the low watermark is always 0.2 below the high watermark")
+                    if key == "card_language":  # issue 27: a known word or None
+                        try:
+                            choice = parse_card_language(value)
+                        except CardLanguageRefused as exc:
+                            raise InvalidInput(str(exc)) from None
+                        value = None if choice is None else choice.value
                     if key == "avatar":
                         try:
                             value = clean_avatar(None if value is None else str(value))
