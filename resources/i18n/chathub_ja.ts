@@ -2910,6 +2910,21 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>RangeHint</name>
+    <message>
+        <source>Allowed: %1–%2%3</source>
+        <translation>許容範囲：%1〜%2%3</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空欄</translation>
+    </message>
+    <message>
+        <source>“%1” was not kept. %2</source>
+        <translation>「%1」は保持されませんでした。%2</translation>
+    </message>
+</context>
+<context>
     <name>RecallVectors</name>
     <message>
         <source>Recall by meaning</source>

@@ -498,9 +498,9 @@ class CompactionService:
             return out
         if ctx.probe_summaries and self._gate is not None and failure is None:  # issue 26
             turns = [h.message for h in ctx.history[plan.start:done_end] if h.sendable]
-            why = await self._gate.gate(topic_id, target, turns, summary)
-            if why is not None:
-                return await self._records.failed(ctx, trigger, why, before, "probes", target.label, high, low, plan)
+            lost = await self._gate.gate(topic_id, target, turns, summary)
+            if lost is not None:
+                return await self._records.failed(ctx, trigger, lost, before, "probes", target.label, high, low, plan)
         if self._records.generation(topic_id) != generation:
             return await self._records.failed(ctx, trigger, Reason(Why.EDITED),
                                       before, "changed", target.label, high, low, plan)

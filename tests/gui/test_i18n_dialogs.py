@@ -1,0 +1,163 @@
+"""Dialogs follow a language switch while they are open (issue 27: "every open window …
+and dialog re-translated without a restart"), and what the services report reaches the
+window in its language (typed reasons).
+
+- The assistant dialog (its Designer form, the texts set in code and the new "Language of
+  summaries and dream cards" row), the paste-memory, error-details and receipt dialogs,
+  built in English: under a pseudo-locale installed while they are open every text they
+  show comes back marked (⟦…⟧), and English returns when it is removed.
+- The assistant dialog stores the card language; Chinese re-says it at once.
+- A dream's outcome line is said in Chinese, with its values, while the service's
+  English (what the CLI prints) is unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from datetime import time as dtime
+from typing import Any
+
+from PySide6.QtCore import QTranslator
+from PySide6.QtWidgets import QApplication, QComboBox
+
+from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
+from chathub_desktop.gui.memory.memory_paste_dialog import PasteMemoryDialog
+from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
+from chathub_desktop.gui.shell.error_bar import ErrorDetailsDialog
+from chathub_desktop.gui.shell.i18n import translations_dir
+from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.services.views import MessageView
+from tests.fakes.vendor_server import Reply
+from tests.gui.helpers import loaded, saved
+from tests.gui.test_dream_panel import helper, idle, open_page, summ  # noqa: F401  (fixtures)
+from tests.gui.test_i18n import _Pseudo
+from tests.gui.test_i18n_pages import shown_texts, unmarked
+
+#: Combo items shown as they are: the preset and effort words are the stored values the
+#: CLI takes, and the card languages are named in themselves (as View → Language does).
+AS_IS_COMBOS = ("presetCombo", "effortCombo", "modelCombo")
+NATIVE = ("English", "简体中文", "日本語")
+
+
+def _combo_items(dialog: Any) -> dict[str, str]:
+    found = {}
+    for combo in dialog.findChildren(QComboBox):
+        if combo.objectName() in AS_IS_COMBOS:
+            continue
+        found |= {f"{combo.objectName()} {i}": combo.itemText(i) for i in range(combo.count())
+                  if combo.itemText(i) not in NATIVE}
+    return found
+
+
+def _chinese() -> QTranslator:
+    t = QTranslator()
+    assert t.load("chathub_zh_CN", translations_dir())
+    return t
+
+
+def test_the_assistant_dialog_is_re_said_while_open(services: Any, qtbot: Any, qloop: Any) -> None:
+    """Issue 27: every text of the open dialog — tabs, labels, ``?`` tooltips, the combo's
+    first item, the title with the assistant's name — follows the switch, and back."""
+    a = services.assistants.create("Helper")
+    services.assistants.update(a.id, card_language="ja")
+    d = loaded(AssistantDialog(services.assistants, services.providers, TaskRunner(None), a.id), qtbot)
+    qtbot.addWidget(d)
+    combo = d.ui.cardLanguageCombo
+    assert [combo.itemText(i) for i in range(combo.count())] == ["Same as the conversation", *NATIVE]
+    assert combo.currentData() == "ja" and d.windowTitle() == "Edit assistant Helper"
+    pseudo = _Pseudo()
+    QApplication.instance().installTranslator(pseudo)  # type: ignore[union-attr]
+    try:
+        qtbot.waitUntil(lambda: d.windowTitle() == "⟦Edit assistant Helper⟧", timeout=3000)
+        texts = {k: v for k, v in (shown_texts(d) | _combo_items(d)).items() if v != "H"}  # the avatar's initial
+        texts |= {f"tab {i}": d.ui.tabs.tabText(i) for i in range(d.ui.tabs.count())}
+        assert texts["cardLanguageCombo 0"] == "⟦Same as the conversation⟧"
+        assert "⟦&Language of summaries and dream cards:⟧" in texts.values()
+        assert not unmarked(texts), unmarked(texts)
+    finally:
+        QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: d.windowTitle() == "Edit assistant Helper", timeout=3000)
+    assert d.ui.cardLanguageLabel.text() == "&Language of summaries and dream cards:"
+    assert d.ui.lowWatermarkValue.text() == "0.60  (high − 0.20)"
+
+
+def test_the_card_language_is_saved_from_the_dialog_and_said_in_chinese(services: Any, qtbot: Any,
+                                                                        qloop: Any) -> None:
+    a = services.assistants.create("Helper")
+    d = loaded(AssistantDialog(services.assistants, services.providers, TaskRunner(None), a.id), qtbot)
+    qtbot.addWidget(d)
+    combo = d.ui.cardLanguageCombo
+    assert combo.currentIndex() == 0  # unset: the conversation's language, as before
+    chinese = _chinese()
+    QApplication.instance().installTranslator(chinese)  # type: ignore[union-attr]
+    try:
+        qtbot.waitUntil(lambda: combo.itemText(0) == "与对话相同", timeout=3000)
+        assert d.ui.cardLanguageLabel.text() == "摘要和梦境卡片的语言(&L)：" and d.windowTitle() == "编辑助手 Helper"
+        combo.setCurrentIndex(combo.findData("zh_CN"))
+        saved(d, qtbot)
+    finally:
+        QApplication.instance().removeTranslator(chinese)  # type: ignore[union-attr]
+    assert services.assistants.get(a.id).card_language == "zh_CN"
+
+
+def test_the_paste_error_and_receipt_dialogs_are_re_said_while_open(services: Any, qtbot: Any,
+                                                                    qloop: Any) -> None:
+    a = services.assistants.create("Helper")
+    paste = PasteMemoryDialog(services, TaskRunner(None), a.id)
+    details = ErrorDetailsDialog("Something failed", "Traceback …")
+    message = MessageView(id=7, topic_id=1, seq=2, role="assistant", content="Hi", content_type="text",
+                          status="complete", created_at=datetime.now(UTC), model="gpt-4o", input_tokens=120,
+                          receipt={})
+    receipt = ReceiptDialog(message, None, lambda _t: None)
+    for dialog in (paste, details, receipt):
+        qtbot.addWidget(dialog)
+    paste.paste_edit.setPlainText("- Likes tables\n- Lives in Kyoto")
+    qtbot.waitUntil(lambda: paste.fact_list.count() == 2, timeout=5000)
+    pseudo = _Pseudo()
+    QApplication.instance().installTranslator(pseudo)  # type: ignore[union-attr]
+    try:
+        qtbot.waitUntil(lambda: receipt.windowTitle() == "⟦What this reply's request carried⟧", timeout=3000)
+        texts = {f"paste {k}": v for k, v in shown_texts(paste).items()  # the facts are the user's
+                 if not re.search(r"QListWidget#\S* item \d+$", k)}
+        combo = paste.source_combo  # the other sources are products' names
+        texts["paste source other"] = combo.itemText(combo.count() - 1)
+        texts |= {f"details {k}": v for k, v in shown_texts(details).items()
+                  if v not in ("Something failed", "Traceback …")}
+        texts |= {f"receipt {k}": v for k, v in shown_texts(receipt).items()  # the values' own words are left
+                  if "QLabel#receipt" not in k or "#receiptIntro" in k}
+        assert paste.windowTitle() == "⟦Import memory from another assistant⟧"
+        assert details.windowTitle() == "⟦Error details⟧"
+        assert not unmarked(texts), unmarked(texts)
+    finally:
+        QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: details.windowTitle() == "Error details", timeout=3000)
+    assert paste.windowTitle() == "Import memory from another assistant"
+
+
+def test_a_dream_outcome_is_said_in_chinese_with_its_values(open_page, services, helper, summ,  # noqa: F811
+                                                            qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 27: "Dream now" over a day that shows nothing new: the status line says so in
+    Chinese with the day and the topic it read; the outcome keeps its English for the CLI."""
+    from chathub_desktop.gui.memory import change_preview
+
+    monkeypatch.setattr(change_preview, "ask", lambda *_a: "add")
+    day = datetime.now(UTC).date() - timedelta(days=1)
+    topic = services.topics.create(helper, title="Trip").id
+    services.chat._append(topic, role="user", content="Plan the Kyoto trip",
+                          created_at=datetime.combine(day, dtime(9, 0, tzinfo=UTC)))
+    panel = open_page(helper).dream_panel
+    qtbot.waitUntil(lambda: panel.day_picker.count() == 1, timeout=5000)
+    outcomes: list[Any] = []
+    services.bus.subscribe(lambda e: outcomes.append(e) if getattr(e, "reason", None) is not None else None)
+    chinese = _chinese()
+    QApplication.instance().installTranslator(chinese)  # type: ignore[union-attr]
+    try:
+        summ.script(Reply(text_chunks=["NO_CHANGES"]))
+        assert panel.runs.dream_now() is not None
+        qtbot.waitUntil(lambda: "没有显示出关于你工作方式的新内容" in panel.status_label.text(), timeout=15000)
+        idle(qtbot, panel)
+        assert panel.status_label.text() == f"{day.isoformat()} 没有显示出关于你工作方式的新内容；已读 “Trip”"
+    finally:
+        QApplication.instance().removeTranslator(chinese)  # type: ignore[union-attr]
+    assert outcomes and outcomes[-1].message == f"{day.isoformat()} showed nothing new about how you work; read “Trip”"
