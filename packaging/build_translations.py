@@ -43,7 +43,8 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "memory/memory_paste_dialog", "shell/service_reasons", "settings/assistant_dialog", "shell/range_hint",
 )) + tuple(f"chathub_desktop/{name}.py" for name in (
     # typed reasons the services declare (issue 27, core.reasons): the window says them
-    "core/compaction_gain", "services/compaction/compaction_outcome", "services/compaction/summarizer",
+    "core/compaction_gain", "core/sampling", "services/assistants/assistant_service",
+    "services/compaction/compaction_outcome", "services/compaction/summarizer",
     "services/dream/dream_reasons",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).

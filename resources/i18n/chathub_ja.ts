@@ -3473,6 +3473,78 @@ URL：%3
         <source>; read %1 and %2 more</source>
         <translation>。読んだトピック：%1 ほか %2 件</translation>
     </message>
+    <message>
+        <source>temperature must be between 0 and %1 (got %2)</source>
+        <translation>温度は 0〜%1 にしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>top-p must be between 0 and %1 (got %2)</source>
+        <translation>top-p は 0〜%1 にしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>reasoning effort must be one of %1 (got %2)</source>
+        <translation>推論の強さは %1 のいずれかにしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>thinking budget must be at least %1 tokens (got %2)</source>
+        <translation>思考予算は %1 トークン以上にしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>with a reasoning effort, leave temperature and top-p unset (reasoning models reject them)</source>
+        <translation>推論の強さを使うときは、温度と top-p を未設定にしてください（推論モデルはこれらを受け付けません）</translation>
+    </message>
+    <message>
+        <source>with a thinking budget, leave temperature and top-p unset (Anthropic thinking requires it)</source>
+        <translation>思考予算を使うときは、温度と top-p を未設定にしてください（Anthropic の思考モードの要件です）</translation>
+    </message>
+    <message>
+        <source>a thinking budget needs max tokens on (the budget must be below it)</source>
+        <translation>思考予算には最大トークン数をオンにする必要があります（予算はそれより小さくします）</translation>
+    </message>
+    <message>
+        <source>the thinking budget (%1) must be below max tokens (%2)</source>
+        <translation>思考予算（%1）は最大トークン数（%2）より小さくしてください</translation>
+    </message>
+    <message>
+        <source>an assistant named %1 already exists</source>
+        <translation>%1 という名前のアシスタントはすでにあります</translation>
+    </message>
+    <message>
+        <source>an assistant with that name already exists</source>
+        <translation>同じ名前のアシスタントがすでにあります</translation>
+    </message>
+    <message>
+        <source>max tokens must be between 1 and %1</source>
+        <translation>最大トークン数は 1〜%1 にしてください</translation>
+    </message>
+    <message>
+        <source>max tokens must be between 1 and %1 (got %2)</source>
+        <translation>最大トークン数は 1〜%1 にしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>memory budget must be between 1 and %1 tokens (got %2)</source>
+        <translation>メモリ予算は 1〜%1 トークンにしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>history limit must be between 0 and %1 messages (got %2)</source>
+        <translation>履歴の上限は 0〜%1 件にしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>compact preset must be one of %1 (got %2)</source>
+        <translation>圧縮のプリセットは %1 のいずれかにしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>high watermark must be between %1 and %2 (got %3); the low watermark is 0.2 below it</source>
+        <translation>上限ラインは %1〜%2 にしてください（入力：%3）。下限ラインはその 0.2 下です</translation>
+    </message>
+    <message>
+        <source>the low watermark is always 0.2 below the high watermark</source>
+        <translation>下限ラインは常に上限ラインの 0.2 下です</translation>
+    </message>
+    <message>
+        <source>unknown assistant setting %1</source>
+        <translation>不明なアシスタント設定 %1</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

@@ -3473,6 +3473,78 @@ URL：%3
         <source>; read %1 and %2 more</source>
         <translation>；已读 %1 等另外 %2 个</translation>
     </message>
+    <message>
+        <source>temperature must be between 0 and %1 (got %2)</source>
+        <translation>温度必须在 0 到 %1 之间（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>top-p must be between 0 and %1 (got %2)</source>
+        <translation>top-p 必须在 0 到 %1 之间（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>reasoning effort must be one of %1 (got %2)</source>
+        <translation>推理强度必须是 %1 之一（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>thinking budget must be at least %1 tokens (got %2)</source>
+        <translation>思考预算至少为 %1 个令牌（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>with a reasoning effort, leave temperature and top-p unset (reasoning models reject them)</source>
+        <translation>设置推理强度时，请不要设置温度和 top-p（推理模型不接受它们）</translation>
+    </message>
+    <message>
+        <source>with a thinking budget, leave temperature and top-p unset (Anthropic thinking requires it)</source>
+        <translation>设置思考预算时，请不要设置温度和 top-p（Anthropic 的思考模式要求如此）</translation>
+    </message>
+    <message>
+        <source>a thinking budget needs max tokens on (the budget must be below it)</source>
+        <translation>思考预算需要打开最大令牌数（预算必须低于它）</translation>
+    </message>
+    <message>
+        <source>the thinking budget (%1) must be below max tokens (%2)</source>
+        <translation>思考预算（%1）必须低于最大令牌数（%2）</translation>
+    </message>
+    <message>
+        <source>an assistant named %1 already exists</source>
+        <translation>已存在名为 %1 的助手</translation>
+    </message>
+    <message>
+        <source>an assistant with that name already exists</source>
+        <translation>已存在同名助手</translation>
+    </message>
+    <message>
+        <source>max tokens must be between 1 and %1</source>
+        <translation>最大令牌数必须在 1 到 %1 之间</translation>
+    </message>
+    <message>
+        <source>max tokens must be between 1 and %1 (got %2)</source>
+        <translation>最大令牌数必须在 1 到 %1 之间（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>memory budget must be between 1 and %1 tokens (got %2)</source>
+        <translation>记忆预算必须在 1 到 %1 个令牌之间（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>history limit must be between 0 and %1 messages (got %2)</source>
+        <translation>历史限制必须在 0 到 %1 条消息之间（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>compact preset must be one of %1 (got %2)</source>
+        <translation>压缩预设必须是 %1 之一（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>high watermark must be between %1 and %2 (got %3); the low watermark is 0.2 below it</source>
+        <translation>高水位线必须在 %1 到 %2 之间（当前为 %3）；低水位线比它低 0.2</translation>
+    </message>
+    <message>
+        <source>the low watermark is always 0.2 below the high watermark</source>
+        <translation>低水位线始终比高水位线低 0.2</translation>
+    </message>
+    <message>
+        <source>unknown assistant setting %1</source>
+        <translation>未知的助手设置 %1</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

@@ -13,7 +13,9 @@ import pytest
 
 from chathub_desktop.core import compaction_gain as cg
 from chathub_desktop.core.reasons import Reason, fill
+from chathub_desktop.core.sampling import SamplingReason
 from chathub_desktop.core.secret_redaction import Redaction
+from chathub_desktop.services.assistants.assistant_service import AssistantReason
 from chathub_desktop.services.compaction.compaction_outcome import CompactionReason
 from chathub_desktop.services.compaction.summarizer import FailureReason, SummarizerFailed
 from chathub_desktop.services.dream.dream_reasons import (
@@ -72,7 +74,7 @@ def test_every_typed_reason_is_translated_with_its_placeholders(lang: str) -> No
     """Issue 27: each template the services declare has a finished translation that
     keeps every ``%n`` (a lost one would drop a value from the window's line)."""
     shown = _translated(lang)
-    templates = [*DreamReason, *CompactionReason, *FailureReason,
+    templates = [*DreamReason, *CompactionReason, *FailureReason, *SamplingReason, *AssistantReason,
                  *(getattr(cg, n) for n in ("TOO_SHORT", "THESE_MESSAGES_TAKE", "THIS_MESSAGE_TAKES",
                                             "SUMMARY_WOULD_GROW", "SUMMARY_OF_THEM", "SUMMARY_OF_IT",
                                             "NO_SMALLER", "NO_SMALLER_ONE"))]

@@ -39,11 +39,12 @@ from chathub_desktop.core.compaction import (
     watermarks,
 )
 from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
-from chathub_desktop.core.sampling import EFFORTS, UNSET, Sampling, sampling_problem
+from chathub_desktop.core.sampling import EFFORTS, UNSET, Sampling, sampling_reason
 from chathub_desktop.gui.design.avatar import drawable
 from chathub_desktop.gui.forms.ui_assistant_dialog import Ui_AssistantDialog
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import install_range_hints
+from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import AssistantView
 
@@ -228,7 +229,7 @@ class AssistantDialog(QDialog):
             providers, assistant = await self._runner.run_in_thread(self._read, assistant_id)
         except ServiceError as exc:  # the assistant was deleted meanwhile: said in one line
             self.unsetCursor()
-            self.show_error(str(exc))
+            self.show_error(said_error(exc))
             return
         self._fill(providers, assistant)
 
@@ -346,10 +347,12 @@ class AssistantDialog(QDialog):
         return self._protocols.get(pid) if isinstance(pid, int) else None
 
     def sampling_problem(self) -> str | None:
-        """Why a provider would reject the Sampling tab with this max tokens, or ``None``."""
+        """Why a provider would reject the Sampling tab with this max tokens, in the
+        interface language, or ``None``."""
         ui = self.ui
         cap = ui.maxTokensSpin.value() if ui.maxTokensCheck.isChecked() else None
-        return sampling_problem(self.sampling(), cap)
+        reason = sampling_reason(self.sampling(), cap)
+        return None if reason is None else said(reason)
 
     def _sync_sampling(self, *_args: object) -> None:
         ui = self.ui
@@ -434,7 +437,7 @@ class AssistantDialog(QDialog):
         try:  # refused before anything is written (a new assistant is created in two steps)
             clean_avatar(v["avatar"])  # type: ignore[arg-type]
         except AvatarRefused as exc:
-            self.show_error(str(exc))
+            self.show_error(said_error(exc))
             return
         if self._assistant is None:  # a new one is created, then given the rest of the form
             extra = {k: v.pop(k) for k in ("avatar", "memory_enabled", "recall_topics",
@@ -450,7 +453,7 @@ class AssistantDialog(QDialog):
         except ServiceError as exc:
             self._set_busy(False)
             self._sync_sampling()
-            self.show_error(str(exc))
+            self.show_error(said_error(exc))
             return
         self._set_busy(False)  # closing at once: never painted enabled
         self.saved.emit(view)
