@@ -635,6 +635,25 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>HelpMenu</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>場所</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>キー</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Code block copied</source>

@@ -3,7 +3,8 @@ and dialog re-translated without a restart"), and what the services report reach
 window in its language (typed reasons).
 
 - The assistant dialog (its Designer form, the texts set in code and the new "Language of
-  summaries and dream cards" row), the paste-memory, error-details and receipt dialogs,
+  summaries and dream cards" row), the paste-memory, error-details, receipt and keyboard
+  shortcuts dialogs,
   built in English: under a pseudo-locale installed while they are open every text they
   show comes back marked (⟦…⟧), and English returns when it is removed.
 - The assistant dialog stores the card language; Chinese re-says it at once.
@@ -25,6 +26,7 @@ from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
 from chathub_desktop.gui.memory.memory_paste_dialog import PasteMemoryDialog
 from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
 from chathub_desktop.gui.shell.error_bar import ErrorDetailsDialog
+from chathub_desktop.gui.shell.help_menu import ShortcutsDialog
 from chathub_desktop.gui.shell.i18n import translations_dir
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.views import MessageView
@@ -110,7 +112,8 @@ def test_the_paste_error_and_receipt_dialogs_are_re_said_while_open(services: An
                           status="complete", created_at=datetime.now(UTC), model="gpt-4o", input_tokens=120,
                           receipt={})
     receipt = ReceiptDialog(message, None, lambda _t: None)
-    for dialog in (paste, details, receipt):
+    shortcuts = ShortcutsDialog([])
+    for dialog in (paste, details, receipt, shortcuts):
         qtbot.addWidget(dialog)
     paste.paste_edit.setPlainText("- Likes tables\n- Lives in Kyoto")
     qtbot.waitUntil(lambda: paste.fact_list.count() == 2, timeout=5000)
@@ -127,7 +130,8 @@ def test_the_paste_error_and_receipt_dialogs_are_re_said_while_open(services: An
         texts |= {f"receipt {k}": v for k, v in shown_texts(receipt).items()  # the values' own words are left
                   if "QLabel#receipt" not in k or "#receiptIntro" in k}
         assert paste.windowTitle() == "⟦Import memory from another assistant⟧"
-        assert details.windowTitle() == "⟦Error details⟧"
+        assert details.windowTitle() == "⟦Error details⟧" and shortcuts.windowTitle() == "⟦Keyboard shortcuts⟧"
+        texts |= {f"shortcuts {k}": v for k, v in shown_texts(shortcuts).items()}
         assert not unmarked(texts), unmarked(texts)
     finally:
         QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
