@@ -29,6 +29,7 @@ from chathub_desktop.gui.shell.error_bar import ErrorDetailsDialog
 from chathub_desktop.gui.shell.help_menu import ShortcutsDialog
 from chathub_desktop.gui.shell.i18n import translations_dir
 from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.views import MessageView
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import loaded, saved
@@ -165,3 +166,37 @@ def test_a_dream_outcome_is_said_in_chinese_with_its_values(open_page, services,
     finally:
         QApplication.instance().removeTranslator(chinese)  # type: ignore[union-attr]
     assert outcomes and outcomes[-1].message == f"{day.isoformat()} showed nothing new about how you work; read “Trip”"
+
+
+def test_compaction_outcomes_and_refusals_are_said_in_chinese(qapp: Any) -> None:
+    """Issue 27: a compaction's outcome line (frame, nested reasons, figures), a History
+    Compress failure and an assistant setting refused by the service reach the window in
+    Chinese; without the translation they read as the CLI's English."""
+    from types import SimpleNamespace
+
+    from chathub_desktop.core import compaction_gain as cg
+    from chathub_desktop.core.reasons import Reason
+    from chathub_desktop.gui.context.compaction_controller import outcome_text
+    from chathub_desktop.gui.shell.error_presenter import user_message
+    from chathub_desktop.services.assistants.assistant_service import AssistantReason
+    from chathub_desktop.services.compaction.compaction_outcome import CompactionReason
+
+    why = cg.too_short_reason(8, 310, 0, 623)
+    short = SimpleNamespace(status="nothing_eligible", message=why.english(), why=why, before_tokens=9_312,
+                            after_tokens=9_312)
+    done_why = Reason(CompactionReason.COMPACTED, ("12", "3"))
+    done = SimpleNamespace(status="compacted", message=done_why.english(), why=done_why, before_tokens=9_312,
+                           after_tokens=4_100)
+    refused = InvalidInput(Reason(AssistantReason.HISTORY_LIMIT, ("1,000,000", "-1")))
+    assert outcome_text(short).startswith("Nothing to gain: these 8 messages take 310 tokens")
+    chinese = _chinese()
+    qapp.installTranslator(chinese)
+    try:
+        assert outcome_text(short) == ("没有收益：这 8 条消息占用下一次请求中的 310 个令牌，而它们的摘要约需 623 个令牌；"
+                                       "未做任何总结")
+        assert outcome_text(done) == "已压缩 12 条消息，共 3 个批次 · 下一次请求 9,312 → 4,100 个令牌"
+        assert user_message(refused) == "历史限制必须在 0 到 1,000,000 条消息之间（当前为 -1）"
+    finally:
+        qapp.removeTranslator(chinese)
+    assert outcome_text(done) == "Compacted 12 messages in 3 batches · next request 9,312 → 4,100 tokens"
+    assert user_message(refused) == "history limit must be between 0 and 1,000,000 messages (got -1)"

@@ -193,14 +193,15 @@ class AssistantDialog(QDialog):
         form's ``retranslateUi`` resets the title, the low watermark and the error line)."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange:
+            kept = self._error  # a refusal from Save stays shown
             self.ui.retranslateUi(self)
             self.texts.retranslate()
             if self._assistant is not None:
                 self._say_title(self._assistant.name)
             self._sync_watermarks()
             self._sync_sampling()
-            if self._error:
-                self.show_error(self._error)
+            if kept and not self._error:
+                self.show_error(kept)
 
     def _say_title(self, name: str) -> None:
         self.texts.bind(self.setWindowTitle, lambda: fill(translate("AssistantDialog", "Edit assistant %1"), name))
