@@ -15,15 +15,15 @@ class ServiceError(Exception):
 
     ``str(err)`` is a one-line message meant for the user; nothing was written. Raised
     with a typed :class:`~chathub_desktop.core.reasons.Reason` first, ``str(err)`` is its
-    English and ``reason`` keeps it for the window to say in the interface language
-    (issue 27); otherwise ``reason`` is None.
+    English and ``why`` keeps it for the window to say in the interface language
+    (issue 27); otherwise ``why`` is None.
     """
 
     def __init__(self, *args: object) -> None:
         first = args[0] if args else None
-        self.reason: Reason | None = first if isinstance(first, Reason) else None
-        if self.reason is not None:
-            args = (self.reason.english(), *args[1:])
+        self.why: Reason | None = first if isinstance(first, Reason) else None
+        if self.why is not None:
+            args = (self.why.english(), *args[1:])
         super().__init__(*args)
 
 

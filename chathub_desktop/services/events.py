@@ -100,7 +100,7 @@ class DreamProgress:
     message: str = ""
     #: ``message`` as a typed reason (issue 27: the window says it in its language); None:
     #: worded only by the provider or the model.
-    reason: Reason | None = None
+    why: Reason | None = None
 
 
 @dataclass(frozen=True)

@@ -154,7 +154,7 @@ def test_a_dream_outcome_is_said_in_chinese_with_its_values(open_page, services,
     panel = open_page(helper).dream_panel
     qtbot.waitUntil(lambda: panel.day_picker.count() == 1, timeout=5000)
     outcomes: list[Any] = []
-    services.bus.subscribe(lambda e: outcomes.append(e) if getattr(e, "reason", None) is not None else None)
+    services.bus.subscribe(lambda e: outcomes.append(e) if getattr(e, "why", None) is not None else None)
     chinese = _chinese()
     QApplication.instance().installTranslator(chinese)  # type: ignore[union-attr]
     try:

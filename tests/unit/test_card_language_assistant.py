@@ -70,5 +70,8 @@ def test_a_set_card_language_changes_exactly_one_instruction_line_and_nothing_el
         old, new = before[0].content.splitlines(), after[0].content.splitlines()
         assert len(old) == len(new)
         changed = [(a, b) for a, b in zip(old, new, strict=True) if a != b]
-        assert len(changed) == 1 and changed[0][1] == f"- Write in {language.prompt_name}."
+        assert len(changed) == 1, changed
+        (was, now), = changed
+        assert was.startswith("- Write in the language ") and now.startswith(f"- Write in {language.prompt_name}.")
+        assert now.removeprefix(f"- Write in {language.prompt_name}.") == was[was.index(".") + 1:]
         assert [m.content for m in after[1:]] == [m.content for m in before[1:]]

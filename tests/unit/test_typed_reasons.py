@@ -55,9 +55,9 @@ def test_a_value_holding_a_placeholder_is_shown_as_it_is() -> None:
 
 def test_errors_raised_with_a_reason_keep_it_and_print_its_english() -> None:
     err = InvalidInput(Reason(DreamReason.MEMORY_OFF, ("Helper",)))
-    assert str(err) == "memory is off for Helper; turn it on (Assistant → Memory) to dream" and err.reason is not None
-    assert InvalidInput("plain words").reason is None and str(InvalidInput("plain words")) == "plain words"
-    assert StaleDocument().reason is not None
+    assert str(err) == "memory is off for Helper; turn it on (Assistant → Memory) to dream" and err.why is not None
+    assert InvalidInput("plain words").why is None and str(InvalidInput("plain words")) == "plain words"
+    assert StaleDocument().why is not None
     failed = SummarizerFailed(Reason(FailureReason.TIMEOUT, ("120",)))
     assert str(failed) == "the History Compress model did not answer within 120 s"
     assert cg.too_short_message(1, 150, 500, 700) == cg.too_short_reason(1, 150, 500, 700).english()

@@ -299,7 +299,7 @@ class DreamRuns(QObject):
             self._host.show_error(f"{said_run(what)}: {missing_text(outcome.summarizer_problem)}")
             self._host.offer_summarizer_choice(True)
             return
-        message = said(outcome.reason) if outcome.reason is not None else outcome.message  # issue 27
+        message = said(outcome.why) if outcome.why is not None else outcome.message  # issue 27
         if outcome.status == FAILED:  # walkthrough F2: kept until dismissed, with Retry and Details
             self._host.show_status("")
             self._host.show_failure(failure_line(what, day or outcome.history_day.isoformat(), message),
@@ -330,7 +330,7 @@ class DreamRuns(QObject):
         assistant is followed (and can be stopped)."""
         assistant_id, day, phase = event.assistant_id, event.history_day, event.phase
         status = event.status or ""
-        message = said(event.reason) if event.reason is not None else event.message  # issue 27
+        message = said(event.why) if event.why is not None else event.message  # issue 27
         if assistant_id != self._host.assistant_id:
             return
         own = self._dreaming is not None

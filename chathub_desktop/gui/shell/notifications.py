@@ -83,7 +83,7 @@ def dream_notice(outcome: DreamOutcome, assistant_name: str) -> tuple[str, str] 
         return title, fill(translate("Notifications", "Nothing new to remember from %1."), day)
     if outcome.status == FAILED:
         return title, fill(translate("Notifications", "The dream for %1 failed: %2"), day,
-                           (said(outcome.reason) if outcome.reason is not None else outcome.message)[:BODY_MAX])
+                           (said(outcome.why) if outcome.why is not None else outcome.message)[:BODY_MAX])
     return None
 
 

@@ -55,6 +55,6 @@ def said(reason: Reason) -> str:
 def said_error(exc: BaseException) -> str:
     """A failure's one line in the interface language: a service error's typed reason
     (:func:`said`), else its text through :func:`said_reason`."""
-    if isinstance(exc, ServiceError) and exc.reason is not None:
-        return said(exc.reason)
+    if isinstance(exc, ServiceError) and exc.why is not None:
+        return said(exc.why)
     return said_reason(str(exc))

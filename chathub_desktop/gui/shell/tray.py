@@ -59,7 +59,7 @@ def outcomes_text(outcomes: Sequence[DreamOutcome]) -> str:
     """One status-bar line for the outcomes of a ``run_due`` (empty list: "")."""
     if not outcomes:
         return ""
-    parts = [outcome_text(o.status, said(o.reason) if o.reason is not None else o.message) for o in outcomes]
+    parts = [outcome_text(o.status, said(o.why) if o.why is not None else o.message) for o in outcomes]
     return fill(QCoreApplication.translate("Tray", "Memory dream: %1"), "; ".join(parts))
 
 

@@ -475,7 +475,7 @@ class CompactionService:
                         summary = await summarizer.summarize(summary, messages, cap, focus=focus,
                                                              edited=ctx.summary_edited)
                     except SummarizerFailed as exc:
-                        failure = exc.reason or str(exc)
+                        failure = exc.why or str(exc)
                         break
                 done_end = batch.end
                 processed += 1

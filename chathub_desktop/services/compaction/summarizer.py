@@ -104,11 +104,11 @@ class FailureReason(StrEnum):
 class SummarizerFailed(Exception):
     """One summarizer call failed (empty, reasoning-only, tool-call-only, cut at the
     token limit with nothing complete, over-context, timeout, provider error).
-    ``str(err)`` is user-facing (English); given a typed :class:`Reason`, ``reason``
+    ``str(err)`` is user-facing (English); given a typed :class:`Reason`, ``why``
     keeps it for the window to say in the interface language (issue 27), else None."""
 
     def __init__(self, message: str | Reason) -> None:
-        self.reason = message if isinstance(message, Reason) else None
+        self.why = message if isinstance(message, Reason) else None
         super().__init__(message.english() if isinstance(message, Reason) else message)
 
 

@@ -155,17 +155,18 @@ class DreamOutcome:
     summarizer_problem: SummarizerProblem | None = None
     #: ``message`` as a typed reason the window says in its language (issue 27); None:
     #: a reason only the provider or the model words (shown as ``message``).
-    reason: Reason | None = None
+    why: Reason | None = None
 
 
-def _outcome(aid: int, day: date, status: DreamStatus, reason: Reason, *args: object, **kwargs: object) -> DreamOutcome:
-    """A :class:`DreamOutcome` whose ``message`` is ``reason``'s English (issue 27)."""
-    return DreamOutcome(aid, day, status, reason.english(), *args, reason=reason, **kwargs)  # type: ignore[arg-type]
+def _outcome(aid: int, day: date, status: DreamStatus, why: Reason, card_number: int | None = None,
+             fold: str | None = None, topics_left_out: int = 0, topics_read: tuple[str, ...] = ()) -> DreamOutcome:
+    """A :class:`DreamOutcome` whose ``message`` is ``why``'s English (issue 27)."""
+    return DreamOutcome(aid, day, status, why.english(), card_number, fold, topics_left_out, topics_read, why=why)
 
 
 def _failed(aid: int, day: date, exc: SummarizerFailed) -> DreamOutcome:
     """A failed run's outcome: the summarizer's typed reason when it has one."""
-    return DreamOutcome(aid, day, FAILED, str(exc), reason=exc.reason)
+    return DreamOutcome(aid, day, FAILED, str(exc), why=exc.why)
 
 
 
@@ -402,8 +403,8 @@ class DreamService(DreamCards):
         return Summarizer(self._providers, for_assistant(target, language))
 
     def _progress(self, aid: int, day: date, phase: DreamPhase, status: str | None = None,
-                  message: str = "", reason: Reason | None = None) -> None:
-        self._bus.publish(DreamProgress(aid, day.isoformat(), phase, status, message, reason))
+                  message: str = "", why: Reason | None = None) -> None:
+        self._bus.publish(DreamProgress(aid, day.isoformat(), phase, status, message, why))
 
     async def run_day(self, assistant: int | str, day: date, *, version: str | None = None) -> DreamOutcome:
         """Dream over history day ``day`` now (not as a scheduled run): append the new
@@ -489,7 +490,7 @@ class DreamService(DreamCards):
             number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, draft.keep, draft.plan,
                                                        fold, version))
         except StaleDocument as exc:
-            self._finish(_outcome(aid, day, NOTHING, day_reason(DreamReason.NOT_WRITTEN, day, exc.reason or str(exc))))
+            self._finish(_outcome(aid, day, NOTHING, day_reason(DreamReason.NOT_WRITTEN, day, exc.why or str(exc))))
             raise
         if number is None:
             return self._finish(_outcome(aid, day, EXISTS, day_reason(DreamReason.GOT_CARD_MEANWHILE, day)))
@@ -552,7 +553,7 @@ class DreamService(DreamCards):
 
     def _finish(self, outcome: DreamOutcome) -> DreamOutcome:
         self._progress(outcome.assistant_id, outcome.history_day, DreamPhase.FINISHED, outcome.status,
-                       outcome.message, outcome.reason)
+                       outcome.message, outcome.why)
         log.info("dream %s for assistant %s day %s: %s", outcome.status, outcome.assistant_id,
                  outcome.history_day, outcome.message)
         return outcome
