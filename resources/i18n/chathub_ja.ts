@@ -654,6 +654,53 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>InlineEditor</name>
+    <message>
+        <source>The topic summary covers this message: saving clears the summary, and the next compaction rebuilds it from the messages.</source>
+        <translation>トピックの要約はこのメッセージを含んでいます：保存すると要約は消え、次の圧縮でメッセージから作り直されます。</translation>
+    </message>
+    <message>
+        <source>The edited message is empty: type its text, or press Esc to keep it as it is</source>
+        <translation>編集したメッセージが空です：テキストを入力するか、Esc でそのままにしてください</translation>
+    </message>
+    <message>
+        <source>%1 resends as a new branch</source>
+        <translation>%1 で新しい分岐として再送信</translation>
+    </message>
+    <message>
+        <source>%1 new line</source>
+        <translation>%1 で改行</translation>
+    </message>
+    <message>
+        <source>Esc cancels</source>
+        <translation>Esc でキャンセル</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Keep the message as it is (Esc)</source>
+        <translation>メッセージをそのままにします（Esc）</translation>
+    </message>
+    <message>
+        <source>Save only</source>
+        <translation>保存のみ</translation>
+    </message>
+    <message>
+        <source>Change the text without asking for a new reply</source>
+        <translation>新しい応答を求めずにテキストを変更します</translation>
+    </message>
+    <message>
+        <source>Resend</source>
+        <translation>再送信</translation>
+    </message>
+    <message>
+        <source>Start a new branch here with this text and ask for a new reply; the current branch stays reachable with the message&apos;s ‹ › arrows</source>
+        <translation>このテキストでここから新しい分岐を始め、新しい応答を求めます。今の分岐はメッセージの ‹ › 矢印で戻れます</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Code block copied</source>
@@ -2193,6 +2240,69 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
 </context>
 <context>
+    <name>MessageActions</name>
+    <message>
+        <source>Copy message</source>
+        <translation>メッセージをコピー</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>メッセージを編集</translation>
+    </message>
+    <message>
+        <source>Regenerate reply</source>
+        <translation>応答を再生成</translation>
+    </message>
+    <message>
+        <source>Pin message</source>
+        <translation>メッセージをピン留め</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>メッセージを削除</translation>
+    </message>
+    <message>
+        <source>Context receipt</source>
+        <translation>コンテキストのレシート</translation>
+    </message>
+    <message>
+        <source>Copy this message&apos;s text (Markdown) to the clipboard</source>
+        <translation>このメッセージのテキスト（Markdown）をクリップボードにコピーします</translation>
+    </message>
+    <message>
+        <source>Change this message&apos;s text and send it again as a new branch</source>
+        <translation>このメッセージのテキストを変更し、新しい分岐として再送信します</translation>
+    </message>
+    <message>
+        <source>Ask again with the same context; this reply stays a version</source>
+        <translation>同じコンテキストでもう一度尋ねます。この応答は 1 つの版として残ります</translation>
+    </message>
+    <message>
+        <source>Keep this message word for word when the topic is compacted</source>
+        <translation>トピックを圧縮するとき、このメッセージを一字一句残します</translation>
+    </message>
+    <message>
+        <source>Remove this message from the topic</source>
+        <translation>このメッセージをトピックから削除します</translation>
+    </message>
+    <message>
+        <source>What this reply was sent with: the context receipt</source>
+        <translation>この応答を送ったときの内容：コンテキストのレシート</translation>
+    </message>
+    <message>
+        <source>Unpin message</source>
+        <translation>ピン留めを外す</translation>
+    </message>
+    <message>
+        <source>Unpin: compaction may summarise it again</source>
+        <translation>ピン留めを外す：圧縮でまた要約されることがあります</translation>
+    </message>
+    <message>
+        <source>Message actions</source>
+        <translation>メッセージの操作</translation>
+    </message>
+</context>
+<context>
     <name>MessageList</name>
     <message>
         <source>Covered by summary above this line</source>
@@ -2301,6 +2411,82 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>the provider failed</source>
         <translation>プロバイダーでエラーが起きました</translation>
+    </message>
+    <message>
+        <source>Copy message</source>
+        <translation>メッセージをコピー</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>コピーしました</translation>
+    </message>
+    <message>
+        <source>Copy this message&apos;s text (Markdown) to the clipboard</source>
+        <translation>このメッセージのテキスト（Markdown）をクリップボードにコピーします</translation>
+    </message>
+    <message>
+        <source>Collapse</source>
+        <translation>たたむ</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>展開</translation>
+    </message>
+    <message>
+        <source>Mark as interrupted</source>
+        <translation>中断として記録</translation>
+    </message>
+    <message>
+        <source>When the window or command writing this reply no longer answers: keep what arrived, mark it interrupted, and let this topic take new messages again</source>
+        <translation>この応答を書いているウィンドウやコマンドが応答しなくなったとき：届いた分を残して中断として記録し、このトピックで再び新しいメッセージを受け付けます</translation>
+    </message>
+    <message>
+        <source> The topic summary covers it, so the summary is cleared and rebuilt on the next compaction.</source>
+        <translation> トピックの要約に含まれているため、要約は消え、次の圧縮で作り直されます。</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>メッセージを編集</translation>
+    </message>
+    <message>
+        <source>Change this message&apos;s text.</source>
+        <translation>このメッセージのテキストを変更します。</translation>
+    </message>
+    <message>
+        <source>Unpin message</source>
+        <translation>ピン留めを外す</translation>
+    </message>
+    <message>
+        <source>Pin message</source>
+        <translation>メッセージをピン留め</translation>
+    </message>
+    <message>
+        <source>Keep this message word for word when the topic is compacted; it counts against the input budget</source>
+        <translation>トピックを圧縮するとき、このメッセージを一字一句残します。入力予算に含まれます</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>メッセージを削除</translation>
+    </message>
+    <message>
+        <source>Remove this message from the topic.</source>
+        <translation>このメッセージをトピックから削除します。</translation>
+    </message>
+    <message>
+        <source>Regenerate reply</source>
+        <translation>応答を再生成</translation>
+    </message>
+    <message>
+        <source>Ask again with the same context; this reply stays a version (Ctrl+R)</source>
+        <translation>同じコンテキストでもう一度尋ねます。この応答は 1 つの版として残ります（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Previous version</source>
+        <translation>前の版</translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <translation>次の版</translation>
     </message>
 </context>
 <context>
@@ -3055,6 +3241,33 @@ URL：%3
     <message>
         <source>Open topic %1, which this reply recalled</source>
         <translation>この返信が参照したトピック %1 を開く</translation>
+    </message>
+</context>
+<context>
+    <name>ReplyNotice</name>
+    <message>
+        <source>No data from %1 for %2 s — still waiting.</source>
+        <translation>%1 から %2 秒間データがありません — 待機中です。</translation>
+    </message>
+    <message>
+        <source>%1; trying again in %2 s…</source>
+        <translation>%1。%2 秒後に再試行します…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this reply (Esc); the text so far is kept</source>
+        <translation>この応答を停止します（Esc）。ここまでのテキストは残ります</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>再試行</translation>
+    </message>
+    <message>
+        <source>Stop waiting and ask the provider for this reply again</source>
+        <translation>待つのをやめ、この応答をプロバイダーにもう一度求めます</translation>
     </message>
 </context>
 <context>

@@ -654,6 +654,53 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>InlineEditor</name>
+    <message>
+        <source>The topic summary covers this message: saving clears the summary, and the next compaction rebuilds it from the messages.</source>
+        <translation>话题摘要涵盖了这条消息：保存会清除摘要，下次压缩会根据消息重新生成。</translation>
+    </message>
+    <message>
+        <source>The edited message is empty: type its text, or press Esc to keep it as it is</source>
+        <translation>编辑后的消息是空的：请输入内容，或按 Esc 保持原样</translation>
+    </message>
+    <message>
+        <source>%1 resends as a new branch</source>
+        <translation>%1 作为新分支重新发送</translation>
+    </message>
+    <message>
+        <source>%1 new line</source>
+        <translation>%1 换行</translation>
+    </message>
+    <message>
+        <source>Esc cancels</source>
+        <translation>Esc 取消</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Keep the message as it is (Esc)</source>
+        <translation>保持消息原样（Esc）</translation>
+    </message>
+    <message>
+        <source>Save only</source>
+        <translation>仅保存</translation>
+    </message>
+    <message>
+        <source>Change the text without asking for a new reply</source>
+        <translation>修改文字，但不请求新的回复</translation>
+    </message>
+    <message>
+        <source>Resend</source>
+        <translation>重新发送</translation>
+    </message>
+    <message>
+        <source>Start a new branch here with this text and ask for a new reply; the current branch stays reachable with the message&apos;s ‹ › arrows</source>
+        <translation>用这段文字在此开始一个新分支并请求新的回复；当前分支仍可通过消息的 ‹ › 箭头访问</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Code block copied</source>
@@ -2193,6 +2240,69 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
 </context>
 <context>
+    <name>MessageActions</name>
+    <message>
+        <source>Copy message</source>
+        <translation>复制消息</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>编辑消息</translation>
+    </message>
+    <message>
+        <source>Regenerate reply</source>
+        <translation>重新生成回复</translation>
+    </message>
+    <message>
+        <source>Pin message</source>
+        <translation>置顶消息</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>删除消息</translation>
+    </message>
+    <message>
+        <source>Context receipt</source>
+        <translation>上下文回执</translation>
+    </message>
+    <message>
+        <source>Copy this message&apos;s text (Markdown) to the clipboard</source>
+        <translation>将这条消息的文字（Markdown）复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Change this message&apos;s text and send it again as a new branch</source>
+        <translation>修改这条消息的文字，并作为新分支再次发送</translation>
+    </message>
+    <message>
+        <source>Ask again with the same context; this reply stays a version</source>
+        <translation>用相同的上下文再问一次；这条回复保留为一个版本</translation>
+    </message>
+    <message>
+        <source>Keep this message word for word when the topic is compacted</source>
+        <translation>压缩话题时逐字保留这条消息</translation>
+    </message>
+    <message>
+        <source>Remove this message from the topic</source>
+        <translation>从话题中删除这条消息</translation>
+    </message>
+    <message>
+        <source>What this reply was sent with: the context receipt</source>
+        <translation>这条回复发送时携带的内容：上下文回执</translation>
+    </message>
+    <message>
+        <source>Unpin message</source>
+        <translation>取消置顶</translation>
+    </message>
+    <message>
+        <source>Unpin: compaction may summarise it again</source>
+        <translation>取消置顶：压缩可能会再次总结它</translation>
+    </message>
+    <message>
+        <source>Message actions</source>
+        <translation>消息操作</translation>
+    </message>
+</context>
+<context>
     <name>MessageList</name>
     <message>
         <source>Covered by summary above this line</source>
@@ -2301,6 +2411,82 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>the provider failed</source>
         <translation>服务商出错</translation>
+    </message>
+    <message>
+        <source>Copy message</source>
+        <translation>复制消息</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>Copy this message&apos;s text (Markdown) to the clipboard</source>
+        <translation>将这条消息的文字（Markdown）复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Collapse</source>
+        <translation>折叠</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>Mark as interrupted</source>
+        <translation>标记为已中断</translation>
+    </message>
+    <message>
+        <source>When the window or command writing this reply no longer answers: keep what arrived, mark it interrupted, and let this topic take new messages again</source>
+        <translation>当正在写这条回复的窗口或命令不再响应时：保留已收到的内容，标记为已中断，并让这个话题重新接收新消息</translation>
+    </message>
+    <message>
+        <source> The topic summary covers it, so the summary is cleared and rebuilt on the next compaction.</source>
+        <translation> 话题摘要涵盖了它，因此摘要会被清除，并在下次压缩时重建。</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>编辑消息</translation>
+    </message>
+    <message>
+        <source>Change this message&apos;s text.</source>
+        <translation>修改这条消息的文字。</translation>
+    </message>
+    <message>
+        <source>Unpin message</source>
+        <translation>取消置顶</translation>
+    </message>
+    <message>
+        <source>Pin message</source>
+        <translation>置顶消息</translation>
+    </message>
+    <message>
+        <source>Keep this message word for word when the topic is compacted; it counts against the input budget</source>
+        <translation>压缩话题时逐字保留这条消息；它计入输入预算</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>删除消息</translation>
+    </message>
+    <message>
+        <source>Remove this message from the topic.</source>
+        <translation>从话题中删除这条消息。</translation>
+    </message>
+    <message>
+        <source>Regenerate reply</source>
+        <translation>重新生成回复</translation>
+    </message>
+    <message>
+        <source>Ask again with the same context; this reply stays a version (Ctrl+R)</source>
+        <translation>用相同的上下文再问一次；这条回复保留为一个版本（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Previous version</source>
+        <translation>上一个版本</translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <translation>下一个版本</translation>
     </message>
 </context>
 <context>
@@ -3055,6 +3241,33 @@ URL：%3
     <message>
         <source>Open topic %1, which this reply recalled</source>
         <translation>打开这条回复回忆过的话题 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReplyNotice</name>
+    <message>
+        <source>No data from %1 for %2 s — still waiting.</source>
+        <translation>%2 秒内没有收到 %1 的数据——仍在等待。</translation>
+    </message>
+    <message>
+        <source>%1; trying again in %2 s…</source>
+        <translation>%1；%2 秒后重试…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this reply (Esc); the text so far is kept</source>
+        <translation>停止这条回复（Esc）；已有的文字会保留</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Stop waiting and ask the provider for this reply again</source>
+        <translation>停止等待，并重新向服务商请求这条回复</translation>
     </message>
 </context>
 <context>

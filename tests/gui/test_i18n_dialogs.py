@@ -203,3 +203,27 @@ def test_compaction_outcomes_and_refusals_are_said_in_chinese(qapp: Any) -> None
         qapp.removeTranslator(chinese)
     assert outcome_text(done) == "Compacted 12 messages in 3 batches · next request 9,312 → 4,100 tokens"
     assert user_message(refused) == "history limit must be between 0 and 1,000,000 messages (got -1)"
+
+
+def test_the_message_chrome_is_re_said_live(qtbot: Any) -> None:
+    """Issue 27: the message action bar (tooltips, accessible names) and the reply notice
+    (Stop, Retry, the stall line) follow a switch; the provider's host stays as it is."""
+    from PySide6.QtWidgets import QWidget
+
+    from chathub_desktop.gui.chat.message_action_bar import MessageActionBar
+    from chathub_desktop.gui.chat.reply_notice import ReplyNoticeBar, stall_text
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    bar, notice = MessageActionBar(host), ReplyNoticeBar(host)
+    pseudo = _Pseudo()
+    QApplication.instance().installTranslator(pseudo)  # type: ignore[union-attr]
+    try:
+        qtbot.waitUntil(lambda: notice.stop_button.text() == "⟦Stop⟧", timeout=3000)
+        texts = {f"bar {k}": v for k, v in shown_texts(bar).items()}
+        texts |= {f"notice {k}": v for k, v in shown_texts(notice).items()}
+        assert texts and not unmarked(texts), unmarked(texts)
+        assert stall_text("api.example.com", 60) == "⟦No data from api.example.com for 60 s — still waiting.⟧"
+    finally:
+        QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: notice.stop_button.text() == "Stop", timeout=3000)
