@@ -313,6 +313,29 @@
     </message>
 </context>
 <context>
+    <name>Attachments</name>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 を削除</translation>
+    </message>
+    <message>
+        <source>Attach images or text files (%1); you can also paste or drop them</source>
+        <translation>画像やテキストファイルを添付します（%1）。貼り付けやドロップもできます</translation>
+    </message>
+    <message>
+        <source>Attach files</source>
+        <translation>ファイルを添付</translation>
+    </message>
+    <message>
+        <source>Attach files…</source>
+        <translation>ファイルを添付…</translation>
+    </message>
+    <message>
+        <source>This image cannot be shown.</source>
+        <translation>この画像は表示できません。</translation>
+    </message>
+</context>
+<context>
     <name>ChatEmpty</name>
     <message>
         <source>Explain something simply</source>
@@ -514,6 +537,25 @@
     <message>
         <source>Create an assistant first (Assistant → New…)</source>
         <translation>先にアシスタントを作成してください（アシスタント → 新規…）</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionTest</name>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>接続をテスト(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Ask the provider for its model list with these settings (nothing is saved)</source>
+        <translation>この設定でプロバイダーにモデル一覧を問い合わせます（何も保存しません）</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>テスト中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>reachable, key accepted, %n model(s) offered — %1</source>
+        <translation><numerusform>接続でき、キーが受け付けられ、%n 個のモデルがあります — %1</numerusform></translation>
     </message>
 </context>
 <context>

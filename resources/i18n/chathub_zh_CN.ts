@@ -313,6 +313,29 @@
     </message>
 </context>
 <context>
+    <name>Attachments</name>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>Attach images or text files (%1); you can also paste or drop them</source>
+        <translation>附加图片或文本文件（%1）；也可以粘贴或拖放</translation>
+    </message>
+    <message>
+        <source>Attach files</source>
+        <translation>附加文件</translation>
+    </message>
+    <message>
+        <source>Attach files…</source>
+        <translation>附加文件…</translation>
+    </message>
+    <message>
+        <source>This image cannot be shown.</source>
+        <translation>无法显示这张图片。</translation>
+    </message>
+</context>
+<context>
     <name>ChatEmpty</name>
     <message>
         <source>Explain something simply</source>
@@ -514,6 +537,25 @@
     <message>
         <source>Create an assistant first (Assistant → New…)</source>
         <translation>请先创建一个助手（助手 → 新建…）</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionTest</name>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Ask the provider for its model list with these settings (nothing is saved)</source>
+        <translation>用这些设置向服务商请求模型列表（不会保存任何内容）</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>正在测试…</translation>
+    </message>
+    <message numerus="yes">
+        <source>reachable, key accepted, %n model(s) offered — %1</source>
+        <translation><numerusform>可以连接，密钥有效，提供 %n 个模型 — %1</numerusform></translation>
     </message>
 </context>
 <context>
