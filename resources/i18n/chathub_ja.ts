@@ -456,6 +456,30 @@
 <context>
     <name>CompactionOutcome</name>
     <message>
+        <source>Compact now</source>
+        <translation>今すぐ圧縮</translation>
+    </message>
+    <message>
+        <source>Token auto-compact</source>
+        <translation>トークンで自動圧縮</translation>
+    </message>
+    <message>
+        <source>History limit compaction</source>
+        <translation>履歴上限による圧縮</translation>
+    </message>
+    <message>
+        <source>Overflow rescue</source>
+        <translation>超過時の救済</translation>
+    </message>
+    <message>
+        <source>Threshold compaction</source>
+        <translation>しきい値圧縮</translation>
+    </message>
+    <message>
+        <source>Compaction</source>
+        <translation>圧縮</translation>
+    </message>
+    <message>
         <source> · next request %1 → %2 tokens</source>
         <translation> · 次のリクエスト %1 → %2 トークン</translation>
     </message>
@@ -486,6 +510,42 @@
     <message>
         <source>Could not reach the target: %1</source>
         <translation>目標に届きませんでした：%1</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this compaction (Esc); nothing of it is stored</source>
+        <translation>この圧縮を停止します（Esc）。何も保存されません</translation>
+    </message>
+    <message>
+        <source>This topic is already compacting; wait for that run to finish (Esc stops it)</source>
+        <translation>このトピックはすでに圧縮中です。終わるまでお待ちください（Esc で停止）</translation>
+    </message>
+    <message>
+        <source>Compacting…</source>
+        <translation>圧縮中…</translation>
+    </message>
+    <message>
+        <source>Compaction stopped — the summary is unchanged</source>
+        <translation>圧縮を停止しました — 要約は変わっていません</translation>
+    </message>
+    <message>
+        <source>%1: compacting…</source>
+        <translation>%1：圧縮中…</translation>
+    </message>
+    <message>
+        <source>Compacting… batch %1 of %2</source>
+        <translation>圧縮中… %2 バッチ中 %1 バッチ目</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止しました</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -4218,6 +4278,25 @@ URL：%3
     <message>
         <source>Open Settings → System Agent to pick the model that writes summaries</source>
         <translation>設定 → システムエージェント を開き、要約を書くモデルを選ぶ</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryDialog</name>
+    <message>
+        <source>compacted</source>
+        <translation>圧縮しました</translation>
+    </message>
+    <message>
+        <source>nothing eligible</source>
+        <translation>対象なし</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>could not reach the target</source>
+        <translation>目標に届きませんでした</translation>
     </message>
 </context>
 <context>

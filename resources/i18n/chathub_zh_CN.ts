@@ -456,6 +456,30 @@
 <context>
     <name>CompactionOutcome</name>
     <message>
+        <source>Compact now</source>
+        <translation>立即压缩</translation>
+    </message>
+    <message>
+        <source>Token auto-compact</source>
+        <translation>令牌自动压缩</translation>
+    </message>
+    <message>
+        <source>History limit compaction</source>
+        <translation>历史限制压缩</translation>
+    </message>
+    <message>
+        <source>Overflow rescue</source>
+        <translation>溢出救援</translation>
+    </message>
+    <message>
+        <source>Threshold compaction</source>
+        <translation>阈值压缩</translation>
+    </message>
+    <message>
+        <source>Compaction</source>
+        <translation>压缩</translation>
+    </message>
+    <message>
         <source> · next request %1 → %2 tokens</source>
         <translation> · 下一次请求 %1 → %2 个令牌</translation>
     </message>
@@ -486,6 +510,42 @@
     <message>
         <source>Could not reach the target: %1</source>
         <translation>未能达到目标：%1</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this compaction (Esc); nothing of it is stored</source>
+        <translation>停止这次压缩（Esc）；不会保存任何结果</translation>
+    </message>
+    <message>
+        <source>This topic is already compacting; wait for that run to finish (Esc stops it)</source>
+        <translation>这个话题正在压缩；请等它完成（Esc 可停止）</translation>
+    </message>
+    <message>
+        <source>Compacting…</source>
+        <translation>正在压缩…</translation>
+    </message>
+    <message>
+        <source>Compaction stopped — the summary is unchanged</source>
+        <translation>压缩已停止——摘要未改变</translation>
+    </message>
+    <message>
+        <source>%1: compacting…</source>
+        <translation>%1：正在压缩…</translation>
+    </message>
+    <message>
+        <source>Compacting… batch %1 of %2</source>
+        <translation>正在压缩…第 %1 批，共 %2 批</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -4218,6 +4278,25 @@ URL：%3
     <message>
         <source>Open Settings → System Agent to pick the model that writes summaries</source>
         <translation>打开 设置 → 系统代理，选择撰写摘要的模型</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryDialog</name>
+    <message>
+        <source>compacted</source>
+        <translation>已压缩</translation>
+    </message>
+    <message>
+        <source>nothing eligible</source>
+        <translation>没有可压缩的内容</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>could not reach the target</source>
+        <translation>未能达到目标</translation>
     </message>
 </context>
 <context>

@@ -179,7 +179,7 @@ def test_compaction_outcomes_and_refusals_are_said_in_chinese(qapp: Any) -> None
 
     from chathub_desktop.core import compaction_gain as cg
     from chathub_desktop.core.reasons import Reason
-    from chathub_desktop.gui.context.compaction_controller import outcome_text
+    from chathub_desktop.gui.context.compaction_controller import _trigger_text, outcome_text
     from chathub_desktop.gui.shell.error_presenter import user_message
     from chathub_desktop.services.assistants.assistant_service import AssistantReason
     from chathub_desktop.services.compaction.compaction_outcome import CompactionReason
@@ -199,6 +199,7 @@ def test_compaction_outcomes_and_refusals_are_said_in_chinese(qapp: Any) -> None
                                        "未做任何总结")
         assert outcome_text(done) == "已压缩 12 条消息，共 3 个批次 · 下一次请求 9,312 → 4,100 个令牌"
         assert user_message(refused) == "历史限制必须在 0 到 1,000,000 条消息之间（当前为 -1）"
+        assert _trigger_text("token_threshold") == "令牌自动压缩"
     finally:
         qapp.removeTranslator(chinese)
     assert outcome_text(done) == "Compacted 12 messages in 3 batches · next request 9,312 → 4,100 tokens"

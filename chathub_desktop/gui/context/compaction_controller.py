@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QS
 from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus, CompactionTrigger
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.settings.summarizer_choice import choose_button, missing_text, short_text
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.events import CompactionProgress
@@ -42,12 +42,18 @@ COMPACT_TEXT = QT_TRANSLATE_NOOP("WindowActions", "&Compact now")
 COMPACTING_TEXT = QT_TRANSLATE_NOOP("WindowActions", "Compacting…")
 #: Human names of compaction triggers (status bar).
 TRIGGER_TEXT: dict[str, str] = {
-    CompactionTrigger.MANUAL: "Compact now",
-    CompactionTrigger.TOKEN: "Token auto-compact",
-    CompactionTrigger.MESSAGE_COUNT: "History limit compaction",
-    CompactionTrigger.OVERFLOW: "Overflow rescue",
-    CompactionTrigger.THRESHOLD: "Threshold compaction",
+    CompactionTrigger.MANUAL: QT_TRANSLATE_NOOP("CompactionOutcome", "Compact now"),
+    CompactionTrigger.TOKEN: QT_TRANSLATE_NOOP("CompactionOutcome", "Token auto-compact"),
+    CompactionTrigger.MESSAGE_COUNT: QT_TRANSLATE_NOOP("CompactionOutcome", "History limit compaction"),
+    CompactionTrigger.OVERFLOW: QT_TRANSLATE_NOOP("CompactionOutcome", "Overflow rescue"),
+    CompactionTrigger.THRESHOLD: QT_TRANSLATE_NOOP("CompactionOutcome", "Threshold compaction"),
 }
+
+
+def _trigger_text(trigger: str) -> str:
+    """A trigger's name in the interface language ("Compaction" for an unknown one)."""
+    return translate("CompactionOutcome", TRIGGER_TEXT[trigger]) if trigger in TRIGGER_TEXT \
+        else translate("CompactionOutcome", "Compaction")
 
 
 def _capital(text: str) -> str:
@@ -148,9 +154,12 @@ class CompactionController:
         self.bar.setFixedWidth(110)
         self.bar.setMaximumHeight(14)
         self.bar.setTextVisible(False)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton()
         self.stop_button.setObjectName("compactionStop")
-        self.stop_button.setToolTip("Stop this compaction (Esc); nothing of it is stored")
+        self.texts = t = Texts(self.stop_button)  # re-said on a language switch (issue 27)
+        t.bind(self.stop_button.setText, lambda: translate("CompactionOutcome", "Stop"))
+        t.bind(self.stop_button.setToolTip, lambda: translate("CompactionOutcome", "Stop this compaction (Esc); nothing "
+                                                                                   "of it is stored"))
         self.stop_button.clicked.connect(self.stop)
         self.stop_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.box.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
@@ -233,12 +242,13 @@ class CompactionController:
         if tid is None or self._svc is None or self._svc.compaction is None:
             return None
         if self.is_compacting(tid):
-            w.show_status("This topic is already compacting; wait for that run to finish (Esc stops it)")
+            w.show_status(translate("CompactionOutcome", "This topic is already compacting; wait for that run to "
+                                                         "finish (Esc stops it)"))
             return None
         self._compacting.add(tid)
         self._outcomes.pop(tid, None)
         self._missing.pop(tid, None)
-        self._progress[tid] = "Compacting…"
+        self._progress[tid] = translate("CompactionOutcome", "Compacting…")
         task = w.runner.run(f"compact:{tid}", self._compact(tid, focus), context="Compact now")
         self._tasks[tid] = task
         self.sync()
@@ -293,7 +303,7 @@ class CompactionController:
             task.cancel()
             stopped = True
         if stopped:
-            self._outcomes[tid] = "Compaction stopped — the summary is unchanged"
+            self._outcomes[tid] = translate("CompactionOutcome", "Compaction stopped — the summary is unchanged")
             w.show_status(self._outcomes[tid], 5000)
 
     def on_progress(self, event: CompactionProgress) -> None:
@@ -301,17 +311,20 @@ class CompactionController:
         topic_id, trigger, phase, done, total = event.topic_id, event.trigger, event.phase, event.done, event.total
         status = event.status
         if phase == CompactionPhase.STARTED:
-            self._progress[topic_id] = "Compacting…" if trigger == CompactionTrigger.MANUAL else \
-                f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: compacting…"
+            self._progress[topic_id] = translate("CompactionOutcome", "Compacting…") \
+                if trigger == CompactionTrigger.MANUAL else fill(translate("CompactionOutcome", "%1: compacting…"),
+                                                                 _trigger_text(trigger))
         elif phase == CompactionPhase.BATCH:
-            self._progress[topic_id] = f"Compacting… batch {done} of {total}"
+            self._progress[topic_id] = fill(translate("CompactionOutcome", "Compacting… batch %1 of %2"), str(done),
+                                            str(total))
         elif phase == CompactionPhase.FINISHED:
             self._progress.pop(topic_id, None)
             if trigger != CompactionTrigger.MANUAL and topic_id == self._w.current_topic_id:
                 from chathub_desktop.gui.context.summary_dialog import RESULT_TEXT
 
-                text = f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: " + (
-                    "stopped" if status in (None, CompactionStatus.CANCELLED) else RESULT_TEXT.get(status, status))
+                result = translate("CompactionOutcome", "stopped") if status in (None, CompactionStatus.CANCELLED) \
+                    else translate("SummaryDialog", RESULT_TEXT[status]) if status in RESULT_TEXT else str(status)
+                text = fill(translate("CompactionOutcome", "%1: %2"), _trigger_text(trigger), result)
                 self._outcomes[topic_id] = text
                 self._w.show_status(text, 8000)
         self.sync()
