@@ -2515,6 +2515,12 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>プロバイダーでエラーが起きました</translation>
     </message>
     <message>
+        <source>No messages yet.
+Type below and press %1 to start.</source>
+        <translation>まだメッセージはありません。
+下に入力して %1 を押すと始まります。</translation>
+    </message>
+    <message>
         <source>Copy message</source>
         <translation>メッセージをコピー</translation>
     </message>

@@ -2515,6 +2515,12 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>服务商出错</translation>
     </message>
     <message>
+        <source>No messages yet.
+Type below and press %1 to start.</source>
+        <translation>还没有消息。
+在下方输入并按 %1 开始。</translation>
+    </message>
+    <message>
         <source>Copy message</source>
         <translation>复制消息</translation>
     </message>

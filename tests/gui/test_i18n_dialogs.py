@@ -212,7 +212,9 @@ def test_the_message_chrome_is_re_said_live(qtbot: Any) -> None:
     from PySide6.QtWidgets import QWidget
 
     from chathub_desktop.gui.chat.message_action_bar import MessageActionBar
+    from chathub_desktop.gui.chat.message_list_view import empty_text
     from chathub_desktop.gui.chat.reply_notice import ReplyNoticeBar, stall_text
+    from chathub_desktop.gui.chat.send_keys import SendKey
 
     host = QWidget()
     qtbot.addWidget(host)
@@ -225,6 +227,7 @@ def test_the_message_chrome_is_re_said_live(qtbot: Any) -> None:
         texts |= {f"notice {k}": v for k, v in shown_texts(notice).items()}
         assert texts and not unmarked(texts), unmarked(texts)
         assert stall_text("api.example.com", 60) == "⟦No data from api.example.com for 60 s — still waiting.⟧"
+        assert empty_text(SendKey.CTRL_ENTER) == "⟦No messages yet.\nType below and press Ctrl+Enter to start.⟧"
     finally:
         QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: notice.stop_button.text() == "Stop", timeout=3000)

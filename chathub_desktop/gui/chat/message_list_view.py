@@ -84,7 +84,7 @@ from chathub_desktop.gui.chat.message_list_model import (
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
-from chathub_desktop.gui.shell.i18n import Texts
+from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.topics.topic_scroll_bar import TopicScrollBar
 
 translate = QCoreApplication.translate
@@ -102,8 +102,9 @@ CARET_ROWS = 4
 
 
 def empty_text(key: SendKey) -> str:
-    """What an open topic without messages shows, naming the key that sends (issue 29)."""
-    return f"No messages yet.\nType below and press {key.label} to start."
+    """What an open topic without messages shows, naming the key that sends (issue 29), in
+    the interface language (issue 27)."""
+    return fill(translate("MessageList", "No messages yet.\nType below and press %1 to start."), key.label)
 
 
 class JumpTarget(enum.Enum):
@@ -158,7 +159,8 @@ class MessageListView(QListView):
         self._model = model
         self._sending_first = False
         #: Painted over an open topic without messages (the window names its send key).
-        self.empty_text = EMPTY_TEXT
+        #: The send key the empty-topic text names (the window's, issue 29).
+        self.empty_key = SendKey.ENTER
         self.setModel(model)
         self.delegate = MessageDelegate(self)
         self.setItemDelegate(self.delegate)
@@ -562,6 +564,11 @@ class MessageListView(QListView):
         :data:`EMPTY_TEXT` meanwhile (it flashed for a frame after Send, issue 16)."""
         self._sending_first = sending
         self.viewport().update()
+
+    @property
+    def empty_text(self) -> str:
+        """What an open topic without messages shows now (the language may have changed)."""
+        return empty_text(self.empty_key)
 
     def shows_empty_text(self) -> bool:
         """Whether the view paints :data:`EMPTY_TEXT`: an open topic, no rows, no first
