@@ -858,6 +858,133 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>McpServerDialog</name>
+    <message>
+        <source>Program on this computer (stdio)</source>
+        <translation>このコンピューター上のプログラム（stdio）</translation>
+    </message>
+    <message>
+        <source>Streamable HTTP address</source>
+        <translation>ストリーミング HTTP アドレス</translation>
+    </message>
+    <message>
+        <source>Use with these assistants</source>
+        <translation>これらのアシスタントで使う</translation>
+    </message>
+    <message>
+        <source>Edit MCP server %1</source>
+        <translation>MCP サーバー %1 を編集</translation>
+    </message>
+    <message>
+        <source>Add MCP server</source>
+        <translation>MCP サーバーを追加</translation>
+    </message>
+    <message>
+        <source>e.g. time (letters, digits, &apos;_&apos;, &apos;.&apos;, &apos;-&apos;)</source>
+        <translation>例：time（英字、数字、&apos;_&apos;、&apos;.&apos;、&apos;-&apos;）</translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation>名前(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Runs as</source>
+        <translation>実行方法(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The assistants that get this server&apos;s tools; change it later under Tools of assistant</source>
+        <translation>このサーバーのツールを使うアシスタント。あとでアシスタントの「ツール」で変更できます</translation>
+    </message>
+    <message>
+        <source>Use &amp;with</source>
+        <translation>使うアシスタント(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>テスト(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Start the server as filled in, list its tools and stop it (nothing is saved)</source>
+        <translation>入力どおりにサーバーを起動し、ツールを一覧して停止します（何も保存しません）</translation>
+    </message>
+    <message>
+        <source>Sign &amp;in…</source>
+        <translation>サインイン(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Open the server&apos;s sign-in page in your browser; the app keeps the sign-in in the keyring, never in its database</source>
+        <translation>サーバーのサインインページをブラウザーで開きます。サインイン情報はキーリングに保存し、データベースには保存しません</translation>
+    </message>
+    <message>
+        <source>e.g. uvx or npx (found on your login shell&apos;s PATH)</source>
+        <translation>例：uvx や npx（ログインシェルの PATH から探します）</translation>
+    </message>
+    <message>
+        <source>&amp;Command</source>
+        <translation>コマンド(&amp;C)</translation>
+    </message>
+    <message>
+        <source>one argument a line, e.g.
+mcp-server-time</source>
+        <translation>1 行に 1 つの引数。例：
+mcp-server-time</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments</source>
+        <translation>引数(&amp;A)</translation>
+    </message>
+    <message>
+        <source>NAME=VALUE, one a line</source>
+        <translation>NAME=VALUE を 1 行に 1 つ</translation>
+    </message>
+    <message>
+        <source>&amp;Environment</source>
+        <translation>環境変数(&amp;E)</translation>
+    </message>
+    <message>
+        <source>empty: the app&apos;s folder</source>
+        <translation>空欄：アプリのフォルダー</translation>
+    </message>
+    <message>
+        <source>Choose the working folder</source>
+        <translation>作業フォルダーを選ぶ</translation>
+    </message>
+    <message>
+        <source>&amp;Working folder</source>
+        <translation>作業フォルダー(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;URL</source>
+        <translation>URL(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Name: value, one a line, e.g.
+Authorization: Bearer …</source>
+        <translation>名前: 値 を 1 行に 1 つ。例：
+Authorization: Bearer …</translation>
+    </message>
+    <message>
+        <source>&amp;Headers</source>
+        <translation>ヘッダー(&amp;H)</translation>
+    </message>
+    <message>
+        <source>A server&apos;s name prefixes its tools&apos; names; remove and add it to rename</source>
+        <translation>サーバー名はツール名の先頭に付きます。名前を変えるには削除して追加し直してください</translation>
+    </message>
+    <message>
+        <source>Working folder of the server</source>
+        <translation>サーバーの作業フォルダー</translation>
+    </message>
+    <message>
+        <source>Starting %1…</source>
+        <translation>%1 を起動中…</translation>
+    </message>
+    <message>
+        <source>Finish signing in to %1 in your browser…</source>
+        <translation>ブラウザーで %1 へのサインインを完了してください…</translation>
+    </message>
+</context>
+<context>
     <name>MemoryPage</name>
     <message>
         <source>&amp;Enable assistant memory</source>

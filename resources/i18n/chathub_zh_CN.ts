@@ -858,6 +858,133 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>McpServerDialog</name>
+    <message>
+        <source>Program on this computer (stdio)</source>
+        <translation>本机上的程序（stdio）</translation>
+    </message>
+    <message>
+        <source>Streamable HTTP address</source>
+        <translation>可流式传输的 HTTP 地址</translation>
+    </message>
+    <message>
+        <source>Use with these assistants</source>
+        <translation>用于这些助手</translation>
+    </message>
+    <message>
+        <source>Edit MCP server %1</source>
+        <translation>编辑 MCP 服务器 %1</translation>
+    </message>
+    <message>
+        <source>Add MCP server</source>
+        <translation>添加 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>e.g. time (letters, digits, &apos;_&apos;, &apos;.&apos;, &apos;-&apos;)</source>
+        <translation>例如 time（字母、数字、&apos;_&apos;、&apos;.&apos;、&apos;-&apos;）</translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation>名称(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Runs as</source>
+        <translation>运行方式(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The assistants that get this server&apos;s tools; change it later under Tools of assistant</source>
+        <translation>获得此服务器工具的助手；之后可在助手的“工具”中更改</translation>
+    </message>
+    <message>
+        <source>Use &amp;with</source>
+        <translation>用于(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>测试(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Start the server as filled in, list its tools and stop it (nothing is saved)</source>
+        <translation>按所填内容启动服务器，列出其工具后停止（不会保存任何内容）</translation>
+    </message>
+    <message>
+        <source>Sign &amp;in…</source>
+        <translation>登录(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Open the server&apos;s sign-in page in your browser; the app keeps the sign-in in the keyring, never in its database</source>
+        <translation>在浏览器中打开服务器的登录页面；应用把登录信息保存在密钥环中，从不存入数据库</translation>
+    </message>
+    <message>
+        <source>e.g. uvx or npx (found on your login shell&apos;s PATH)</source>
+        <translation>例如 uvx 或 npx（在登录 shell 的 PATH 中查找）</translation>
+    </message>
+    <message>
+        <source>&amp;Command</source>
+        <translation>命令(&amp;C)</translation>
+    </message>
+    <message>
+        <source>one argument a line, e.g.
+mcp-server-time</source>
+        <translation>每行一个参数，例如
+mcp-server-time</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments</source>
+        <translation>参数(&amp;A)</translation>
+    </message>
+    <message>
+        <source>NAME=VALUE, one a line</source>
+        <translation>NAME=VALUE，每行一个</translation>
+    </message>
+    <message>
+        <source>&amp;Environment</source>
+        <translation>环境变量(&amp;E)</translation>
+    </message>
+    <message>
+        <source>empty: the app&apos;s folder</source>
+        <translation>留空：应用的文件夹</translation>
+    </message>
+    <message>
+        <source>Choose the working folder</source>
+        <translation>选择工作文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Working folder</source>
+        <translation>工作文件夹(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;URL</source>
+        <translation>URL(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Name: value, one a line, e.g.
+Authorization: Bearer …</source>
+        <translation>名称: 值，每行一个，例如
+Authorization: Bearer …</translation>
+    </message>
+    <message>
+        <source>&amp;Headers</source>
+        <translation>请求头(&amp;H)</translation>
+    </message>
+    <message>
+        <source>A server&apos;s name prefixes its tools&apos; names; remove and add it to rename</source>
+        <translation>服务器名称是其工具名称的前缀；要改名请删除后重新添加</translation>
+    </message>
+    <message>
+        <source>Working folder of the server</source>
+        <translation>服务器的工作文件夹</translation>
+    </message>
+    <message>
+        <source>Starting %1…</source>
+        <translation>正在启动 %1…</translation>
+    </message>
+    <message>
+        <source>Finish signing in to %1 in your browser…</source>
+        <translation>请在浏览器中完成 %1 的登录…</translation>
+    </message>
+</context>
+<context>
     <name>MemoryPage</name>
     <message>
         <source>&amp;Enable assistant memory</source>

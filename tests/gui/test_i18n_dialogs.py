@@ -231,3 +231,26 @@ def test_the_message_chrome_is_re_said_live(qtbot: Any) -> None:
     finally:
         QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: notice.stop_button.text() == "Stop", timeout=3000)
+
+
+def test_the_mcp_server_form_is_re_said_while_open(qtbot: Any) -> None:
+    """Issue 27: Settings → Tools → Add server: title, row labels, placeholders, the
+    transports, Use with and the buttons follow a switch (the assistants' names stay)."""
+    from chathub_desktop.gui.settings.mcp_server_dialog import McpServerDialog
+
+    async def never(_config: Any) -> Any:
+        raise AssertionError("not started")
+
+    form = McpServerDialog(TaskRunner(None), never, lambda *_a: None, assistants=[(1, "Helper"), (2, "Coder")])
+    qtbot.addWidget(form)
+    pseudo = _Pseudo()
+    QApplication.instance().installTranslator(pseudo)  # type: ignore[union-attr]
+    try:
+        qtbot.waitUntil(lambda: form.windowTitle() == "⟦Add MCP server⟧", timeout=3000)
+        texts = {k: v for k, v in (shown_texts(form) | _combo_items(form)).items()
+                 if not re.search(r"#mcpUseWith item \d+$", k)}  # the assistants' names
+        assert "⟦&Runs as⟧" in texts.values() and "⟦Program on this computer (stdio)⟧" in texts.values()
+        assert not unmarked(texts), unmarked(texts)
+    finally:
+        QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: form.windowTitle() == "Add MCP server", timeout=3000)
