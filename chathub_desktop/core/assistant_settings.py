@@ -48,6 +48,9 @@ SETTABLE: dict[str, SettableField] = {
     "auto-compact": SettableField("auto_compact", bool, "token auto-compact at the high watermark (CMP-7)"),
     "probe-summaries": SettableField("probe_summaries", bool,
                                      "check each new summary with probe questions; keep the old one if it loses any (issue 26)"),
+    "card-language": SettableField("card_language", str,
+                                   "language of its summaries and dream cards: same (the conversation's), en, zh_CN "
+                                   "or ja (issue 27)", optional=True),
     "high-watermark": SettableField("high_watermark", float, "auto-compact threshold, 0.5-0.99 of the input budget; low = high - 0.2"),
     # sampling (issue 28, core.sampling): `unset` sends nothing
     "temperature": SettableField("temperature", float, "0-2, or unset", optional=True),

@@ -24,6 +24,7 @@ from chathub_desktop.core.compaction import (
     TRIGGER_OVERFLOW,
     CompactionTrigger,
 )
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 #: The outcome's reason code for a run that kept the old state.
 NOTHING_TO_GAIN = "nothing_to_gain"
@@ -51,22 +52,48 @@ def cannot_gain(trigger: CompactionTrigger, before: int, projected_after: int) -
     return trigger != TRIGGER_OVERFLOW and not earns_its_call(trigger, before, projected_after)
 
 
-def too_short_message(covered: int, removed: int, summary_tokens: int, projected_summary: int) -> str:
-    """The outcome line of a run stopped before the summarizer: the ``covered`` messages
+#: The templates of the "nothing to gain" lines (issue 27: typed reasons, see ``core.reasons``).
+TOO_SHORT = QT_TRANSLATE_NOOP("ServiceReasons", "nothing to gain: %1 %2 tokens of the next request and %3; "
+                                                "nothing was summarized")
+THESE_MESSAGES_TAKE = QT_TRANSLATE_NOOP("ServiceReasons", "these %1 messages take")
+THIS_MESSAGE_TAKES = QT_TRANSLATE_NOOP("ServiceReasons", "this message takes")
+SUMMARY_WOULD_GROW = QT_TRANSLATE_NOOP("ServiceReasons", "the summary would grow by about %1")
+SUMMARY_OF_THEM = QT_TRANSLATE_NOOP("ServiceReasons", "a summary of them would take about %1")
+SUMMARY_OF_IT = QT_TRANSLATE_NOOP("ServiceReasons", "a summary of it would take about %1")
+NO_SMALLER = QT_TRANSLATE_NOOP("ServiceReasons", "nothing to gain: a summary of these %1 messages would not make "
+                                                 "the next request smaller (%2 → %3 tokens); the old summary is kept")
+NO_SMALLER_ONE = QT_TRANSLATE_NOOP("ServiceReasons", "nothing to gain: a summary of these %1 message would not "
+                                                     "make the next request smaller (%2 → %3 tokens); the old "
+                                                     "summary is kept")
+
+
+def too_short_reason(covered: int, removed: int, summary_tokens: int, projected_summary: int) -> Reason:
+    """The outcome of a run stopped before the summarizer: the ``covered`` messages
     take ``removed`` tokens of the next request, while the summary part would go from
-    ``summary_tokens`` to ``projected_summary`` tokens, e.g. ``nothing to gain: these 8
+    ``summary_tokens`` to ``projected_summary`` tokens (see :func:`too_short_message`)."""
+    these = Reason(THESE_MESSAGES_TAKE, (str(covered),)) if covered != 1 else Reason(THIS_MESSAGE_TAKES)
+    if summary_tokens > 0:
+        cost = Reason(SUMMARY_WOULD_GROW, (f"{projected_summary - summary_tokens:,}",))
+    else:
+        cost = Reason(SUMMARY_OF_THEM if covered != 1 else SUMMARY_OF_IT, (f"{projected_summary:,}",))
+    return Reason(TOO_SHORT, (these, f"{removed:,}", cost))
+
+
+def too_short_message(covered: int, removed: int, summary_tokens: int, projected_summary: int) -> str:
+    """The English of :func:`too_short_reason`, e.g. ``nothing to gain: these 8
     messages take 310 tokens of the next request and a summary of them would take about
     623; nothing was summarized``."""
-    these = f"these {covered} messages take" if covered != 1 else "this message takes"
-    if summary_tokens > 0:
-        cost = f"the summary would grow by about {projected_summary - summary_tokens:,}"
-    else:
-        cost = f"a summary of {'them' if covered != 1 else 'it'} would take about {projected_summary:,}"
-    return f"nothing to gain: {these} {removed:,} tokens of the next request and {cost}; nothing was summarized"
+    return too_short_reason(covered, removed, summary_tokens, projected_summary).english()
+
+
+def nothing_to_gain_reason(covered: int, before: int, after: int) -> Reason:
+    """The outcome of a run whose summary would not shrink the next request (``before``
+    → ``after`` tokens; see :func:`nothing_to_gain_message`)."""
+    return Reason(NO_SMALLER if covered != 1 else NO_SMALLER_ONE, (str(covered), f"{before:,}", f"{after:,}"))
 
 
 def nothing_to_gain_message(covered: int, before: int, after: int) -> str:
-    """The outcome line: ``nothing to gain: a summary of these 8 messages would not make
-    the next request smaller (9,312 → 9,581 tokens); the old summary is kept``."""
-    return (f"nothing to gain: a summary of these {covered} message{'s' if covered != 1 else ''} would not "
-            f"make the next request smaller ({before:,} → {after:,} tokens); the old summary is kept")
+    """The English of :func:`nothing_to_gain_reason`: ``nothing to gain: a summary of
+    these 8 messages would not make the next request smaller (9,312 → 9,581 tokens); the
+    old summary is kept``."""
+    return nothing_to_gain_reason(covered, before, after).english()

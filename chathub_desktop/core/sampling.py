@@ -29,8 +29,10 @@ The chat summarizer (compaction, dream) never reads these: it keeps its own samp
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from chathub_desktop.core.provider_kinds import WireProtocol
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 #: Reasoning effort values the OpenAI formats accept.
 EFFORTS: tuple[str, ...] = ("minimal", "low", "medium", "high")
@@ -62,38 +64,65 @@ class Sampling:
 UNSET = Sampling()
 
 
-def value_problem(s: Sampling) -> str | None:
-    """One line saying why a single value is out of range, or ``None``."""
+class SamplingReason(StrEnum):
+    """Why a sampling set is refused, as typed reasons (issue 27, ``core.reasons``)."""
+
+    TEMPERATURE = QT_TRANSLATE_NOOP("ServiceReasons", "temperature must be between 0 and %1 (got %2)")
+    TOP_P = QT_TRANSLATE_NOOP("ServiceReasons", "top-p must be between 0 and %1 (got %2)")
+    EFFORT = QT_TRANSLATE_NOOP("ServiceReasons", "reasoning effort must be one of %1 (got %2)")
+    BUDGET_SMALL = QT_TRANSLATE_NOOP("ServiceReasons", "thinking budget must be at least %1 tokens (got %2)")
+    EFFORT_WITH_SAMPLER = QT_TRANSLATE_NOOP("ServiceReasons", "with a reasoning effort, leave temperature and top-p "
+                                                              "unset (reasoning models reject them)")
+    BUDGET_WITH_SAMPLER = QT_TRANSLATE_NOOP("ServiceReasons", "with a thinking budget, leave temperature and top-p "
+                                                              "unset (Anthropic thinking requires it)")
+    BUDGET_NEEDS_CAP = QT_TRANSLATE_NOOP("ServiceReasons", "a thinking budget needs max tokens on (the budget must "
+                                                           "be below it)")
+    BUDGET_OVER_CAP = QT_TRANSLATE_NOOP("ServiceReasons", "the thinking budget (%1) must be below max tokens (%2)")
+
+
+def value_reason(s: Sampling) -> Reason | None:
+    """Why a single value is out of range, or ``None``."""
     if s.temperature is not None and not 0.0 <= s.temperature <= TEMPERATURE_MAX:  # NaN fails too
-        return f"temperature must be between 0 and {TEMPERATURE_MAX:g} (got {s.temperature})"
+        return Reason(SamplingReason.TEMPERATURE, (f"{TEMPERATURE_MAX:g}", f"{s.temperature}"))
     if s.top_p is not None and not 0.0 <= s.top_p <= TOP_P_MAX:
-        return f"top-p must be between 0 and {TOP_P_MAX:g} (got {s.top_p})"
+        return Reason(SamplingReason.TOP_P, (f"{TOP_P_MAX:g}", f"{s.top_p}"))
     if s.reasoning_effort is not None and s.reasoning_effort not in EFFORTS:
-        return f"reasoning effort must be one of {', '.join(EFFORTS)} (got {s.reasoning_effort!r})"
+        return Reason(SamplingReason.EFFORT, (", ".join(EFFORTS), repr(s.reasoning_effort)))
     if s.thinking_budget is not None and s.thinking_budget < MIN_THINKING_BUDGET:
-        return f"thinking budget must be at least {MIN_THINKING_BUDGET:,} tokens (got {s.thinking_budget:,})"
+        return Reason(SamplingReason.BUDGET_SMALL, (f"{MIN_THINKING_BUDGET:,}", f"{s.thinking_budget:,}"))
     return None
 
 
-def sampling_problem(s: Sampling, max_tokens: int | None) -> str | None:
-    """One line saying why ``s`` cannot be sent with the completion cap ``max_tokens``
-    (tokens; ``None`` = the switch is off), or ``None`` when it can. See the module
+def value_problem(s: Sampling) -> str | None:
+    """One line saying why a single value is out of range, or ``None``."""
+    reason = value_reason(s)
+    return None if reason is None else reason.english()
+
+
+def sampling_reason(s: Sampling, max_tokens: int | None) -> Reason | None:
+    """Why ``s`` cannot be sent with the completion cap ``max_tokens`` (tokens; ``None``
+    = the switch is off), as a typed reason, or ``None`` when it can. See the module
     docstring for the rule."""
-    if (problem := value_problem(s)) is not None:
+    if (problem := value_reason(s)) is not None:
         return problem
     sent = s
     sampler = sent.temperature is not None or sent.top_p is not None
     if sent.reasoning_effort is not None and sampler:
-        return "with a reasoning effort, leave temperature and top-p unset (reasoning models reject them)"
+        return Reason(SamplingReason.EFFORT_WITH_SAMPLER)
     if sent.thinking_budget is not None:
         if sampler:
-            return "with a thinking budget, leave temperature and top-p unset (Anthropic thinking requires it)"
+            return Reason(SamplingReason.BUDGET_WITH_SAMPLER)
         if max_tokens is None:
-            return "a thinking budget needs max tokens on (the budget must be below it)"
+            return Reason(SamplingReason.BUDGET_NEEDS_CAP)
         if sent.thinking_budget >= max_tokens:
-            return (f"the thinking budget ({sent.thinking_budget:,}) must be below max tokens "
-                    f"({max_tokens:,})")
+            return Reason(SamplingReason.BUDGET_OVER_CAP, (f"{sent.thinking_budget:,}", f"{max_tokens:,}"))
     return None
+
+
+def sampling_problem(s: Sampling, max_tokens: int | None) -> str | None:
+    """The English line of :func:`sampling_reason`, or ``None`` when ``s`` can be sent."""
+    reason = sampling_reason(s, max_tokens)
+    return None if reason is None else reason.english()
 
 
 def sampling_line(s: Sampling) -> str:

@@ -5,14 +5,26 @@ from __future__ import annotations
 import sys
 from typing import TypeVar
 
+from chathub_desktop.core.reasons import Reason
+
 _T = TypeVar("_T")
 
 
 class ServiceError(Exception):
     """A user-facing failure: bad input, a missing record, an unusable setting.
 
-    ``str(err)`` is a one-line message meant for the user; nothing was written.
+    ``str(err)`` is a one-line message meant for the user; nothing was written. Raised
+    with a typed :class:`~chathub_desktop.core.reasons.Reason` first, ``str(err)`` is its
+    English and ``why`` keeps it for the window to say in the interface language
+    (issue 27); otherwise ``why`` is None.
     """
+
+    def __init__(self, *args: object) -> None:
+        first = args[0] if args else None
+        self.why: Reason | None = first if isinstance(first, Reason) else None
+        if self.why is not None:
+            args = (self.why.english(), *args[1:])
+        super().__init__(*args)
 
 
 class NotFound(ServiceError):
@@ -35,7 +47,7 @@ class NameTaken(InvalidInput):
     """A name that must be unique is already used (walk29 #18: the setup turns it into a
     sentence with the fix). ``name``: the name as given."""
 
-    def __init__(self, message: str, name: str) -> None:
+    def __init__(self, message: str | Reason, name: str) -> None:
         super().__init__(message)
         self.name = name
 
@@ -49,12 +61,16 @@ STALE_MESSAGE = ("the memory changed in another window or command since it was o
                  "nothing was saved")
 
 
+#: :data:`STALE_MESSAGE` as a typed reason (issue 27).
+STALE_REASON = Reason(STALE_MESSAGE)
+
+
 class StaleDocument(ServiceError):
     """A save carried the version token of a document that is no longer the stored one:
     another window, command or the model changed it since the editor opened it. Nothing
     was written; the editor keeps its text and offers to reload (issue 10)."""
 
-    def __init__(self, message: str = STALE_MESSAGE) -> None:
+    def __init__(self, message: str | Reason = STALE_REASON) -> None:
         super().__init__(message)
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus, CompactionTrigger
 from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
 from chathub_desktop.core.messages import MessageStatus
+from chathub_desktop.core.reasons import Reason
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,9 @@ class DreamProgress:
     phase: DreamPhase
     status: DreamStatus | None = None
     message: str = ""
+    #: ``message`` as a typed reason (issue 27: the window says it in its language); None:
+    #: worded only by the provider or the model.
+    why: Reason | None = None
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,9 @@ class AssistantView:
     recall_topics: bool = True
     #: Its avatar: an emoji or one or two letters (walk29 #23); None: its name's initial.
     avatar: str | None = None
+    #: The language of its summaries and dream cards (issue 27): a ``core.card_language``
+    #: value word (``en``, ``zh_CN``, ``ja``); None: the conversation's.
+    card_language: str | None = None
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict."""

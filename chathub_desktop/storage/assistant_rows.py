@@ -31,7 +31,8 @@ class AssistantRecord:
     ``compact_preset``, ``dream_frequency``, ``reasoning_effort`` are the column's text),
     plus ``provider_name`` (None: no provider). Token counts in tokens, watermark a
     fraction, ``dream_time_utc`` ``HH:MM``, ``created_at`` UTC, ``avatar`` an emoji or
-    one or two letters (None: the initial)."""
+    one or two letters (None: the initial), ``card_language`` a
+    ``core.card_language`` value word (None: the conversation's language, issue 27)."""
 
     id: int
     name: str
@@ -64,6 +65,7 @@ class AssistantRecord:
     recall_topics: bool
     created_at: datetime
     avatar: str | None = None
+    card_language: str | None = None
 
 
 #: The settable column names of an assistant (everything but its id).
@@ -84,7 +86,7 @@ def _record(a: Assistant) -> AssistantRecord:
         memory_budget_tokens=a.memory_budget_tokens, topic_snippets=a.topic_snippets,
         dream_frequency=a.dream_frequency, dream_time_utc=a.dream_time_utc, dream_weekday=a.dream_weekday,
         keep_dream_cards=a.keep_dream_cards, dream_review=a.dream_review, recall_topics=a.recall_topics,
-        created_at=a.created_at, avatar=a.avatar,
+        created_at=a.created_at, avatar=a.avatar, card_language=a.card_language,
     )
 
 

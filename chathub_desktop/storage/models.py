@@ -119,6 +119,9 @@ class Assistant(Base):
     dream_review: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: Offer the recall tools (issue 26, APP-12); only with memory on (MEM-1).
     recall_topics: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    #: The language of its summaries and dream cards (issue 27, ``core.card_language``
+    #: value word); NULL: the conversation's, the prompts as they always were.
+    card_language: Mapped[str | None] = mapped_column(String(10), default=None)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     provider: Mapped[Provider | None] = relationship()

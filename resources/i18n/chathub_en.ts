@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ConnectionTest</name>
+    <message numerus="yes">
+        <source>reachable, key accepted, %n model(s) offered — %1</source>
+        <translation><numerusform>reachable, key accepted, %n model offered — %1</numerusform><numerusform>reachable, key accepted, %n models offered — %1</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>ContextControls</name>
     <message numerus="yes">
         <source>&amp;Memory (%n dream proposal(s))…</source>

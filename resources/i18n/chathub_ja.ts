@@ -2,6 +2,348 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja" sourcelanguage="en">
 <context>
+    <name>AssistantDialog</name>
+    <message>
+        <source>%1  (summaries bring the next request back down to this share)</source>
+        <translation>%1（要約で次のリクエストをこの割合まで下げます）</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>top-p</source>
+        <translation>top-p</translation>
+    </message>
+    <message>
+        <source>reasoning effort</source>
+        <translation>推論の強さ</translation>
+    </message>
+    <message>
+        <source>thinking budget</source>
+        <translation>思考予算</translation>
+    </message>
+    <message>
+        <source>(none — pick one later)</source>
+        <translation>（なし — あとで選ぶ）</translation>
+    </message>
+    <message>
+        <source>model id, e.g. gpt-4o-mini</source>
+        <translation>モデル ID（例：gpt-4o-mini）</translation>
+    </message>
+    <message>
+        <source>Completion cap in tokens (reserved and sent only when the switch is on)</source>
+        <translation>応答の上限（トークン数。スイッチがオンのときだけ確保して送信）</translation>
+    </message>
+    <message>
+        <source>Same as the conversation</source>
+        <translation>会話と同じ</translation>
+    </message>
+    <message>
+        <source>New assistant</source>
+        <translation>新しいアシスタント</translation>
+    </message>
+    <message>
+        <source>Edit assistant</source>
+        <translation>アシスタントを編集</translation>
+    </message>
+    <message>
+        <source>%1: summary up to about %2 tokens</source>
+        <translation>%1：要約は最大約 %2 トークン</translation>
+    </message>
+    <message>
+        <source>Summary length: %1 tokens</source>
+        <translation>要約の長さ：%1 トークン</translation>
+    </message>
+    <message>
+        <source>Edit assistant %1</source>
+        <translation>アシスタント %1 を編集</translation>
+    </message>
+    <message>
+        <source>no provider yet</source>
+        <translation>プロバイダー未設定</translation>
+    </message>
+    <message>
+        <source>Sent (%1): %2</source>
+        <translation>送信（%1）：%2</translation>
+    </message>
+    <message>
+        <source>nothing; provider defaults</source>
+        <translation>なし。プロバイダーの既定値</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>全般(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名前(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Its avatar in the sidebar, its menu and the greeting: an emoji, or one or two letters (empty: the name&apos;s initial)</source>
+        <translation>サイドバー、メニュー、あいさつに表示するアバター：絵文字 1 つ、または 1〜2 文字（空欄：名前の頭文字）</translation>
+    </message>
+    <message>
+        <source>Avatar</source>
+        <translation>アバター</translation>
+    </message>
+    <message>
+        <source>e.g. Coder, Writer, Tutor</source>
+        <translation>例：コーダー、ライター、家庭教師</translation>
+    </message>
+    <message>
+        <source>A unique name for this assistant</source>
+        <translation>このアシスタントの一意の名前</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>プロバイダー(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>The provider (API and key) this assistant chats through. Add providers under Settings → Providers.</source>
+        <translation>このアシスタントが会話に使うプロバイダー（API とキー）。設定 → プロバイダー で追加します。</translation>
+    </message>
+    <message>
+        <source>Chat &amp;model:</source>
+        <translation>チャットモデル(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>The model id exactly as the provider names it (e.g. gpt-4o-mini, claude-sonnet-4-5, deepseek-chat). Pick a suggestion or type any id.</source>
+        <translation>プロバイダーが付けたとおりのモデル ID（例：gpt-4o-mini、claude-sonnet-4-5、deepseek-chat）。候補から選ぶか、任意の ID を入力します。</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions:</source>
+        <translation>指示(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>System instructions sent at the start of every request</source>
+        <translation>毎回のリクエストの最初に送るシステム指示</translation>
+    </message>
+    <message>
+        <source>Sent as the system message of every request in this assistant&apos;s topics.</source>
+        <translation>このアシスタントのトピックでは、毎回のリクエストのシステムメッセージとして送信されます。</translation>
+    </message>
+    <message>
+        <source>Input &amp;template:</source>
+        <translation>入力テンプレート(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>{{text}}</source>
+        <translation>{{text}}</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Applied to every user message sent (history included). &lt;code&gt;{{text}}&lt;/code&gt; is replaced by the message and must appear in the template, e.g. &lt;code&gt;Answer briefly: {{text}}&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;送信するすべてのユーザーメッセージ（履歴を含む）に適用されます。&lt;code&gt;{{text}}&lt;/code&gt; はメッセージに置き換えられ、テンプレートに必ず含める必要があります。例：&lt;code&gt;簡潔に答えて：{{text}}&lt;/code&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Max &amp;tokens:</source>
+        <translation>最大トークン数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> トークン</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;When on, this many tokens are reserved for the reply (the input budget is the context window minus it) and sent as the completion cap. When off, the value is neither reserved nor sent; the model&apos;s default applies.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;オンのとき、この数のトークンを応答用に確保し（入力予算はコンテキストウィンドウからこれを引いたもの）、応答の上限として送信します。オフのときは確保も送信もせず、モデルの既定値が使われます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Enable assistant &amp;memory</source>
+        <translation>アシスタントのメモリを有効にする(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Master switch for this assistant&apos;s memory (fixed memory and dreaming). When off, no memory is added to requests and none is written.</source>
+        <translation>このアシスタントのメモリ（固定メモリとドリーム）の主スイッチ。オフのときは、リクエストにメモリを加えず、書き込みもしません。</translation>
+    </message>
+    <message>
+        <source>&amp;Recall earlier topics</source>
+        <translation>以前のトピックを思い出す(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Let the model search this assistant&apos;s other topics and list its recent ones when you refer to an earlier conversation. Needs memory on; private topics are never searched, and a private topic cannot recall. The topics a reply consulted show in its receipt.</source>
+        <translation>以前の会話に触れたとき、モデルがこのアシスタントのほかのトピックを検索し、最近のものを一覧できるようにします。メモリがオンである必要があります。プライベートなトピックは検索されず、プライベートなトピックからは思い出せません。応答が参照したトピックはそのレシートに表示されます。</translation>
+    </message>
+    <message>
+        <source>Chat &amp;Preference</source>
+        <translation>チャット設定(&amp;P)</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <source>&amp;Limit history messages to</source>
+        <translation>履歴メッセージの上限(&amp;L)</translation>
+    </message>
+    <message>
+        <source> messages</source>
+        <translation> 件</translation>
+    </message>
+    <message>
+        <source>How many of the newest topic messages each request sends</source>
+        <translation>各リクエストで送る最新のトピックメッセージの数</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>ヘルプ</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Limit history messages&lt;/b&gt;: send only the newest N topic messages with each request, counted back from your latest message (a long tool loop keeps its newest 20 results). Older messages stay in the topic; with &lt;b&gt;Summarize history&lt;/b&gt; on they are folded into the topic summary instead of being dropped silently.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;履歴メッセージの上限&lt;/b&gt;：各リクエストでは、最新のメッセージからさかのぼって最新 N 件のトピックメッセージだけを送ります（長いツールのループでは最新 20 件の結果を残します）。古いメッセージはトピックに残ります。&lt;b&gt;履歴を要約&lt;/b&gt;がオンなら、黙って捨てずにトピックの要約にまとめます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Summarize history</source>
+        <translation>履歴を要約(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Summarize history&lt;/b&gt;: before a send, turns the history limit would drop are summarized by the History Compress model (Settings → System Agent) into the topic&apos;s rolling summary, which is sent in their place. Needs &lt;b&gt;Limit history messages&lt;/b&gt;. The memory dream also reads these summaries.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;履歴を要約&lt;/b&gt;：送信の前に、履歴の上限で外れるターンを履歴圧縮モデル（設定 → システムエージェント）がトピックの累積要約にまとめ、その代わりに送ります。&lt;b&gt;履歴メッセージの上限&lt;/b&gt;が必要です。メモリのドリームもこれらの要約を読みます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation>圧縮</translation>
+    </message>
+    <message>
+        <source>Assist p&amp;reset:</source>
+        <translation>アシストのプリセット(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Assist preset&lt;/b&gt;: how long the topic summary may get. &lt;b&gt;minimal&lt;/b&gt; ≈ 400 tokens, &lt;b&gt;balanced&lt;/b&gt; ≈ 600 tokens, &lt;b&gt;rich&lt;/b&gt; ≈ 800 tokens. A longer summary keeps more detail and costs more input on every request.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;アシストのプリセット&lt;/b&gt;：トピックの要約の長さの上限。&lt;b&gt;minimal&lt;/b&gt; ≈ 400 トークン、&lt;b&gt;balanced&lt;/b&gt; ≈ 600 トークン、&lt;b&gt;rich&lt;/b&gt; ≈ 800 トークン。長い要約ほど細部を残し、毎回のリクエストの入力が増えます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Token &amp;auto-compact</source>
+        <translation>トークンで自動圧縮(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Token auto-compact&lt;/b&gt;: when the next request&apos;s estimate reaches the high watermark of the input budget, the oldest completed turns are summarized until it is back at the low watermark. It reacts to new messages; it never polls. Compact now (Topic menu or the token badge) works with this off.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;トークンで自動圧縮&lt;/b&gt;：次のリクエストの見積もりが入力予算の上限ラインに達すると、最も古い完了したターンを要約し、下限ラインまで戻します。新しいメッセージに反応し、ポーリングはしません。オフでも「今すぐ圧縮」（トピックメニューまたはトークンバッジ）は使えます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;High watermark:</source>
+        <translation>上限ライン(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>When the next request fills this share of what the model can read, older messages are summarized</source>
+        <translation>次のリクエストがモデルの読める量のこの割合に達すると、古いメッセージを要約します</translation>
+    </message>
+    <message>
+        <source>Share of the input budget at which token auto-compact starts (0.50–0.99)</source>
+        <translation>トークンの自動圧縮が始まる入力予算の割合（0.50〜0.99）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;High watermark&lt;/b&gt;: the share of the input budget (context window minus the reply reserve) at which token auto-compact starts, 0.50–0.99, default 0.80. The &lt;b&gt;low watermark&lt;/b&gt;, the target after compacting, is always 0.20 lower (at least 0.10).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;上限ライン&lt;/b&gt;：トークンの自動圧縮が始まる入力予算（コンテキストウィンドウから応答の確保分を引いたもの）の割合。0.50〜0.99、既定 0.80。圧縮後の目標である&lt;b&gt;下限ライン&lt;/b&gt;は常に 0.20 低くなります（最低 0.10）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Low watermark:</source>
+        <translation>下限ライン：</translation>
+    </message>
+    <message>
+        <source>Summarizing stops once the next request is back down to this share</source>
+        <translation>次のリクエストがこの割合まで下がると要約を止めます</translation>
+    </message>
+    <message>
+        <source>0.60</source>
+        <translation>0.60</translation>
+    </message>
+    <message>
+        <source>Read-only: always 0.20 below the high watermark (at least 0.10); auto-compact summarizes until the estimate is back here</source>
+        <translation>読み取り専用：常に上限ラインより 0.20 低い値（最低 0.10）。自動圧縮は見積もりがここに戻るまで要約します</translation>
+    </message>
+    <message>
+        <source>Low watermark</source>
+        <translation>下限ライン</translation>
+    </message>
+    <message>
+        <source>Check new summaries with &amp;probes</source>
+        <translation>新しい要約をプローブで確認(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Check new summaries with probes&lt;/b&gt;: after each compaction the History Compress model answers a few questions about the covered turns (files and paths, decisions, open tasks, numbers) with the turns and with only the new summary. A summary that loses an answer is not stored: the old summary stays and the compaction says why. Each probe costs two extra requests.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;新しい要約をプローブで確認&lt;/b&gt;：圧縮のたびに、履歴圧縮モデルが対象のターンについていくつかの質問（ファイルとパス、決定、未完了のタスク、数値）に、ターンを見て、また新しい要約だけを見て答えます。答えを失った要約は保存されず、古い要約が残り、圧縮がその理由を伝えます。プローブ 1 つごとにリクエストが 2 回増えます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Language of summaries and dream cards:</source>
+        <translation>要約とドリームカードの言語(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Language of summaries and dream cards</source>
+        <translation>要約とドリームカードの言語</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Language of summaries and dream cards&lt;/b&gt;: the language the History Compress model writes this assistant&apos;s topic summaries and dream cards in. &lt;b&gt;Same as the conversation&lt;/b&gt; writes them in the language you chat in, or in the one named under Settings → System Agent when it names one. The interface language never changes what the model reads.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;要約とドリームカードの言語&lt;/b&gt;：履歴圧縮モデルがこのアシスタントのトピックの要約とドリームカードを書く言語。&lt;b&gt;会話と同じ&lt;/b&gt;は、チャットしている言語で書きます（設定 → システムエージェント で言語が指定されていればその言語）。インターフェースの言語は、モデルが読む内容を変えません。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Sampling</source>
+        <translation>サンプリング(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Each setting is sent only when ticked; unticked, the provider&apos;s default applies. Max tokens is on the General tab.</source>
+        <translation>各設定はチェックしたときだけ送信されます。チェックしないとプロバイダーの既定値が使われます。最大トークン数は「全般」タブにあります。</translation>
+    </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation>温度(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Randomness of the reply, 0–2 (lower is more focused). Off: not sent; the model&apos;s default applies.</source>
+        <translation>応答のランダムさ、0〜2（低いほど的を絞る）。オフ：送信せず、モデルの既定値を使います。</translation>
+    </message>
+    <message>
+        <source>Top-&amp;p:</source>
+        <translation>Top-&amp;p：</translation>
+    </message>
+    <message>
+        <source>Nucleus sampling, 0–1: only the most likely tokens whose probabilities add up to this are considered. Off: not sent.</source>
+        <translation>核サンプリング、0〜1：確率の合計がこの値に達するまでの、最も可能性の高いトークンだけを考慮します。オフ：送信しません。</translation>
+    </message>
+    <message>
+        <source>Reasoning &amp;effort:</source>
+        <translation>推論の強さ(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>OpenAI Chat Completions (reasoning_effort) and Responses (reasoning.effort) only; not sent to Anthropic. Reasoning models reject temperature and top-p, so leave those off with it.</source>
+        <translation>OpenAI Chat Completions（reasoning_effort）と Responses（reasoning.effort）のみ。Anthropic には送信しません。推論モデルは temperature と top-p を受け付けないため、使うときはそれらをオフにしてください。</translation>
+    </message>
+    <message>
+        <source>Thin&amp;king budget:</source>
+        <translation>思考予算(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Anthropic Messages only (thinking.budget_tokens, at least 1,024); not sent to OpenAI formats. Needs Max tokens on (General tab) and below it; temperature and top-p must be off.</source>
+        <translation>Anthropic Messages のみ（thinking.budget_tokens、1,024 以上）。OpenAI 形式には送信しません。最大トークン数（「全般」タブ）をオンにし、その値より小さくする必要があります。temperature と top-p はオフにしてください。</translation>
+    </message>
+</context>
+<context>
+    <name>Attachments</name>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 を削除</translation>
+    </message>
+    <message>
+        <source>Attach images or text files (%1); you can also paste or drop them</source>
+        <translation>画像やテキストファイルを添付します（%1）。貼り付けやドロップもできます</translation>
+    </message>
+    <message>
+        <source>Attach files</source>
+        <translation>ファイルを添付</translation>
+    </message>
+    <message>
+        <source>Attach files…</source>
+        <translation>ファイルを添付…</translation>
+    </message>
+    <message>
+        <source>This image cannot be shown.</source>
+        <translation>この画像は表示できません。</translation>
+    </message>
+</context>
+<context>
     <name>ChatEmpty</name>
     <message>
         <source>Explain something simply</source>
@@ -120,6 +462,121 @@
     </message>
 </context>
 <context>
+    <name>CompactionOutcome</name>
+    <message>
+        <source>The conversation is getting long: summarizing older messages…</source>
+        <translation>会話が長くなっています：古いメッセージを要約しています…</translation>
+    </message>
+    <message>
+        <source>Past the history limit: summarizing older messages…</source>
+        <translation>履歴の上限を超えました：古いメッセージを要約しています…</translation>
+    </message>
+    <message>
+        <source>Too long for the model: summarizing older messages…</source>
+        <translation>モデルには長すぎます：古いメッセージを要約しています…</translation>
+    </message>
+    <message>
+        <source>Near the context window: the chat model is summarizing older messages…</source>
+        <translation>コンテキストウィンドウに近づいています：チャットモデルが古いメッセージを要約しています…</translation>
+    </message>
+    <message>
+        <source>Older messages were summarized to keep the conversation within its token budget</source>
+        <translation>会話をトークン予算内に収めるため、古いメッセージを要約しました</translation>
+    </message>
+    <message>
+        <source>Older messages were summarized: the topic passed its history limit</source>
+        <translation>古いメッセージを要約しました：トピックが履歴の上限を超えました</translation>
+    </message>
+    <message>
+        <source>The request was too long for the model, so older messages were summarized</source>
+        <translation>リクエストがモデルには長すぎたため、古いメッセージを要約しました</translation>
+    </message>
+    <message>
+        <source>The chat model summarized older messages: the topic neared its context window</source>
+        <translation>チャットモデルが古いメッセージを要約しました：トピックがコンテキストウィンドウに近づきました</translation>
+    </message>
+    <message>
+        <source>No older messages could be summarized yet</source>
+        <translation>まだ要約できる古いメッセージはありません</translation>
+    </message>
+    <message>
+        <source>Summarizing older messages failed</source>
+        <translation>古いメッセージの要約に失敗しました</translation>
+    </message>
+    <message>
+        <source>Summarized what could be; the next request is still above the target</source>
+        <translation>できる限り要約しましたが、次のリクエストはまだ目標を上回っています</translation>
+    </message>
+    <message>
+        <source>Summarizing older messages was stopped</source>
+        <translation>古いメッセージの要約を停止しました</translation>
+    </message>
+    <message>
+        <source>Summarizing older messages…</source>
+        <translation>古いメッセージを要約しています…</translation>
+    </message>
+    <message>
+        <source>Older messages were summarized</source>
+        <translation>古いメッセージを要約しました</translation>
+    </message>
+    <message>
+        <source> · next request %1 → %2 tokens</source>
+        <translation> · 次のリクエスト %1 → %2 トークン</translation>
+    </message>
+    <message>
+        <source>Compacted: %1</source>
+        <translation>圧縮しました：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to gain: %1</source>
+        <translation>効果なし：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to compact yet: %1.</source>
+        <translation>まだ圧縮するものはありません：%1。</translation>
+    </message>
+    <message>
+        <source>Nothing to compact yet.</source>
+        <translation>まだ圧縮するものはありません。</translation>
+    </message>
+    <message>
+        <source>Compaction failed: %1</source>
+        <translation>圧縮に失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>Compaction failed</source>
+        <translation>圧縮に失敗しました</translation>
+    </message>
+    <message>
+        <source>Could not reach the target: %1</source>
+        <translation>目標に届きませんでした：%1</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this compaction (Esc); nothing of it is stored</source>
+        <translation>この圧縮を停止します（Esc）。何も保存されません</translation>
+    </message>
+    <message>
+        <source>This topic is already compacting; wait for that run to finish (Esc stops it)</source>
+        <translation>このトピックはすでに圧縮中です。終わるまでお待ちください（Esc で停止）</translation>
+    </message>
+    <message>
+        <source>Compacting…</source>
+        <translation>圧縮中…</translation>
+    </message>
+    <message>
+        <source>Compaction stopped — the summary is unchanged</source>
+        <translation>圧縮を停止しました — 要約は変わっていません</translation>
+    </message>
+    <message>
+        <source>Compacting… batch %1 of %2</source>
+        <translation>圧縮中… %2 バッチ中 %1 バッチ目</translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <source>Message — %1 to send, %2 for a new line</source>
@@ -168,6 +625,25 @@
     <message>
         <source>Create an assistant first (Assistant → New…)</source>
         <translation>先にアシスタントを作成してください（アシスタント → 新規…）</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionTest</name>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>接続をテスト(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Ask the provider for its model list with these settings (nothing is saved)</source>
+        <translation>この設定でプロバイダーにモデル一覧を問い合わせます（何も保存しません）</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>テスト中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>reachable, key accepted, %n model(s) offered — %1</source>
+        <translation><numerusform>接続でき、キーが受け付けられ、%n 個のモデルがあります — %1</numerusform></translation>
     </message>
 </context>
 <context>
@@ -289,6 +765,72 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>HelpMenu</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>場所</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>キー</translation>
+    </message>
+</context>
+<context>
+    <name>InlineEditor</name>
+    <message>
+        <source>The topic summary covers this message: saving clears the summary, and the next compaction rebuilds it from the messages.</source>
+        <translation>トピックの要約はこのメッセージを含んでいます：保存すると要約は消え、次の圧縮でメッセージから作り直されます。</translation>
+    </message>
+    <message>
+        <source>The edited message is empty: type its text, or press Esc to keep it as it is</source>
+        <translation>編集したメッセージが空です：テキストを入力するか、Esc でそのままにしてください</translation>
+    </message>
+    <message>
+        <source>%1 resends as a new branch</source>
+        <translation>%1 で新しい分岐として再送信</translation>
+    </message>
+    <message>
+        <source>%1 new line</source>
+        <translation>%1 で改行</translation>
+    </message>
+    <message>
+        <source>Esc cancels</source>
+        <translation>Esc でキャンセル</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Keep the message as it is (Esc)</source>
+        <translation>メッセージをそのままにします（Esc）</translation>
+    </message>
+    <message>
+        <source>Save only</source>
+        <translation>保存のみ</translation>
+    </message>
+    <message>
+        <source>Change the text without asking for a new reply</source>
+        <translation>新しい応答を求めずにテキストを変更します</translation>
+    </message>
+    <message>
+        <source>Resend</source>
+        <translation>再送信</translation>
+    </message>
+    <message>
+        <source>Start a new branch here with this text and ask for a new reply; the current branch stays reachable with the message&apos;s ‹ › arrows</source>
+        <translation>このテキストでここから新しい分岐を始め、新しい応答を求めます。今の分岐はメッセージの ‹ › 矢印で戻れます</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Code block copied</source>
@@ -341,6 +883,133 @@ Leave it empty to compact as usual.</source>
     <message>
         <source>Waiting for the store — another ChatHub process is writing…</source>
         <translation>ストアを待っています — 別の ChatHub プロセスが書き込み中…</translation>
+    </message>
+</context>
+<context>
+    <name>McpServerDialog</name>
+    <message>
+        <source>Program on this computer (stdio)</source>
+        <translation>このコンピューター上のプログラム（stdio）</translation>
+    </message>
+    <message>
+        <source>Streamable HTTP address</source>
+        <translation>ストリーミング HTTP アドレス</translation>
+    </message>
+    <message>
+        <source>Use with these assistants</source>
+        <translation>これらのアシスタントで使う</translation>
+    </message>
+    <message>
+        <source>Edit MCP server %1</source>
+        <translation>MCP サーバー %1 を編集</translation>
+    </message>
+    <message>
+        <source>Add MCP server</source>
+        <translation>MCP サーバーを追加</translation>
+    </message>
+    <message>
+        <source>e.g. time (letters, digits, &apos;_&apos;, &apos;.&apos;, &apos;-&apos;)</source>
+        <translation>例：time（英字、数字、&apos;_&apos;、&apos;.&apos;、&apos;-&apos;）</translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation>名前(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Runs as</source>
+        <translation>実行方法(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The assistants that get this server&apos;s tools; change it later under Tools of assistant</source>
+        <translation>このサーバーのツールを使うアシスタント。あとでアシスタントの「ツール」で変更できます</translation>
+    </message>
+    <message>
+        <source>Use &amp;with</source>
+        <translation>使うアシスタント(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>テスト(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Start the server as filled in, list its tools and stop it (nothing is saved)</source>
+        <translation>入力どおりにサーバーを起動し、ツールを一覧して停止します（何も保存しません）</translation>
+    </message>
+    <message>
+        <source>Sign &amp;in…</source>
+        <translation>サインイン(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Open the server&apos;s sign-in page in your browser; the app keeps the sign-in in the keyring, never in its database</source>
+        <translation>サーバーのサインインページをブラウザーで開きます。サインイン情報はキーリングに保存し、データベースには保存しません</translation>
+    </message>
+    <message>
+        <source>e.g. uvx or npx (found on your login shell&apos;s PATH)</source>
+        <translation>例：uvx や npx（ログインシェルの PATH から探します）</translation>
+    </message>
+    <message>
+        <source>&amp;Command</source>
+        <translation>コマンド(&amp;C)</translation>
+    </message>
+    <message>
+        <source>one argument a line, e.g.
+mcp-server-time</source>
+        <translation>1 行に 1 つの引数。例：
+mcp-server-time</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments</source>
+        <translation>引数(&amp;A)</translation>
+    </message>
+    <message>
+        <source>NAME=VALUE, one a line</source>
+        <translation>NAME=VALUE を 1 行に 1 つ</translation>
+    </message>
+    <message>
+        <source>&amp;Environment</source>
+        <translation>環境変数(&amp;E)</translation>
+    </message>
+    <message>
+        <source>empty: the app&apos;s folder</source>
+        <translation>空欄：アプリのフォルダー</translation>
+    </message>
+    <message>
+        <source>Choose the working folder</source>
+        <translation>作業フォルダーを選ぶ</translation>
+    </message>
+    <message>
+        <source>&amp;Working folder</source>
+        <translation>作業フォルダー(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;URL</source>
+        <translation>URL(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Name: value, one a line, e.g.
+Authorization: Bearer …</source>
+        <translation>名前: 値 を 1 行に 1 つ。例：
+Authorization: Bearer …</translation>
+    </message>
+    <message>
+        <source>&amp;Headers</source>
+        <translation>ヘッダー(&amp;H)</translation>
+    </message>
+    <message>
+        <source>A server&apos;s name prefixes its tools&apos; names; remove and add it to rename</source>
+        <translation>サーバー名はツール名の先頭に付きます。名前を変えるには削除して追加し直してください</translation>
+    </message>
+    <message>
+        <source>Working folder of the server</source>
+        <translation>サーバーの作業フォルダー</translation>
+    </message>
+    <message>
+        <source>Starting %1…</source>
+        <translation>%1 を起動中…</translation>
+    </message>
+    <message>
+        <source>Finish signing in to %1 in your browser…</source>
+        <translation>ブラウザーで %1 へのサインインを完了してください…</translation>
     </message>
 </context>
 <context>
@@ -1828,6 +2497,69 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
 </context>
 <context>
+    <name>MessageActions</name>
+    <message>
+        <source>Copy message</source>
+        <translation>メッセージをコピー</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>メッセージを編集</translation>
+    </message>
+    <message>
+        <source>Regenerate reply</source>
+        <translation>応答を再生成</translation>
+    </message>
+    <message>
+        <source>Pin message</source>
+        <translation>メッセージをピン留め</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>メッセージを削除</translation>
+    </message>
+    <message>
+        <source>Context receipt</source>
+        <translation>コンテキストのレシート</translation>
+    </message>
+    <message>
+        <source>Copy this message&apos;s text (Markdown) to the clipboard</source>
+        <translation>このメッセージのテキスト（Markdown）をクリップボードにコピーします</translation>
+    </message>
+    <message>
+        <source>Change this message&apos;s text and send it again as a new branch</source>
+        <translation>このメッセージのテキストを変更し、新しい分岐として再送信します</translation>
+    </message>
+    <message>
+        <source>Ask again with the same context; this reply stays a version</source>
+        <translation>同じコンテキストでもう一度尋ねます。この応答は 1 つの版として残ります</translation>
+    </message>
+    <message>
+        <source>Keep this message word for word when the topic is compacted</source>
+        <translation>トピックを圧縮するとき、このメッセージを一字一句残します</translation>
+    </message>
+    <message>
+        <source>Remove this message from the topic</source>
+        <translation>このメッセージをトピックから削除します</translation>
+    </message>
+    <message>
+        <source>What this reply was sent with: the context receipt</source>
+        <translation>この応答を送ったときの内容：コンテキストのレシート</translation>
+    </message>
+    <message>
+        <source>Unpin message</source>
+        <translation>ピン留めを外す</translation>
+    </message>
+    <message>
+        <source>Unpin: compaction may summarise it again</source>
+        <translation>ピン留めを外す：圧縮でまた要約されることがあります</translation>
+    </message>
+    <message>
+        <source>Message actions</source>
+        <translation>メッセージの操作</translation>
+    </message>
+</context>
+<context>
     <name>MessageList</name>
     <message>
         <source>Covered by summary above this line</source>
@@ -1936,6 +2668,88 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>the provider failed</source>
         <translation>プロバイダーでエラーが起きました</translation>
+    </message>
+    <message>
+        <source>No messages yet.
+Type below and press %1 to start.</source>
+        <translation>まだメッセージはありません。
+下に入力して %1 を押すと始まります。</translation>
+    </message>
+    <message>
+        <source>Copy message</source>
+        <translation>メッセージをコピー</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>コピーしました</translation>
+    </message>
+    <message>
+        <source>Copy this message&apos;s text (Markdown) to the clipboard</source>
+        <translation>このメッセージのテキスト（Markdown）をクリップボードにコピーします</translation>
+    </message>
+    <message>
+        <source>Collapse</source>
+        <translation>たたむ</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>展開</translation>
+    </message>
+    <message>
+        <source>Mark as interrupted</source>
+        <translation>中断として記録</translation>
+    </message>
+    <message>
+        <source>When the window or command writing this reply no longer answers: keep what arrived, mark it interrupted, and let this topic take new messages again</source>
+        <translation>この応答を書いているウィンドウやコマンドが応答しなくなったとき：届いた分を残して中断として記録し、このトピックで再び新しいメッセージを受け付けます</translation>
+    </message>
+    <message>
+        <source> The topic summary covers it, so the summary is cleared and rebuilt on the next compaction.</source>
+        <translation> トピックの要約に含まれているため、要約は消え、次の圧縮で作り直されます。</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>メッセージを編集</translation>
+    </message>
+    <message>
+        <source>Change this message&apos;s text.</source>
+        <translation>このメッセージのテキストを変更します。</translation>
+    </message>
+    <message>
+        <source>Unpin message</source>
+        <translation>ピン留めを外す</translation>
+    </message>
+    <message>
+        <source>Pin message</source>
+        <translation>メッセージをピン留め</translation>
+    </message>
+    <message>
+        <source>Keep this message word for word when the topic is compacted; it counts against the input budget</source>
+        <translation>トピックを圧縮するとき、このメッセージを一字一句残します。入力予算に含まれます</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>メッセージを削除</translation>
+    </message>
+    <message>
+        <source>Remove this message from the topic.</source>
+        <translation>このメッセージをトピックから削除します。</translation>
+    </message>
+    <message>
+        <source>Regenerate reply</source>
+        <translation>応答を再生成</translation>
+    </message>
+    <message>
+        <source>Ask again with the same context; this reply stays a version (Ctrl+R)</source>
+        <translation>同じコンテキストでもう一度尋ねます。この応答は 1 つの版として残ります（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Previous version</source>
+        <translation>前の版</translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <translation>次の版</translation>
     </message>
 </context>
 <context>
@@ -2564,6 +3378,21 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>RangeHint</name>
+    <message>
+        <source>Allowed: %1–%2%3</source>
+        <translation>許容範囲：%1〜%2%3</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空欄</translation>
+    </message>
+    <message>
+        <source>“%1” was not kept. %2</source>
+        <translation>「%1」は保持されませんでした。%2</translation>
+    </message>
+</context>
+<context>
     <name>RecallVectors</name>
     <message>
         <source>Recall by meaning</source>
@@ -2675,6 +3504,33 @@ URL：%3
     <message>
         <source>Open topic %1, which this reply recalled</source>
         <translation>この返信が参照したトピック %1 を開く</translation>
+    </message>
+</context>
+<context>
+    <name>ReplyNotice</name>
+    <message>
+        <source>No data from %1 for %2 s — still waiting.</source>
+        <translation>%1 から %2 秒間データがありません — 待機中です。</translation>
+    </message>
+    <message>
+        <source>%1; trying again in %2 s…</source>
+        <translation>%1。%2 秒後に再試行します…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this reply (Esc); the text so far is kept</source>
+        <translation>この応答を停止します（Esc）。ここまでのテキストは残ります</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>再試行</translation>
+    </message>
+    <message>
+        <source>Stop waiting and ask the provider for this reply again</source>
+        <translation>待つのをやめ、この応答をプロバイダーにもう一度求めます</translation>
     </message>
 </context>
 <context>
@@ -2847,6 +3703,342 @@ URL：%3
     <message>
         <source>there is no previous version of dynamic memory to restore</source>
         <translation>戻せる動的メモリの前のバージョンはありません</translation>
+    </message>
+    <message>
+        <source>nothing to gain: %1 %2 tokens of the next request and %3; nothing was summarized</source>
+        <translation>効果なし：%1次のリクエストの %2 トークンを占め、%3。何も要約しませんでした</translation>
+    </message>
+    <message>
+        <source>these %1 messages take</source>
+        <translation>この %1 件のメッセージは</translation>
+    </message>
+    <message>
+        <source>this message takes</source>
+        <translation>このメッセージは</translation>
+    </message>
+    <message>
+        <source>the summary would grow by about %1</source>
+        <translation>要約は約 %1 トークン増えます</translation>
+    </message>
+    <message>
+        <source>a summary of them would take about %1</source>
+        <translation>その要約には約 %1 トークンかかります</translation>
+    </message>
+    <message>
+        <source>a summary of it would take about %1</source>
+        <translation>その要約には約 %1 トークンかかります</translation>
+    </message>
+    <message>
+        <source>nothing to gain: a summary of these %1 messages would not make the next request smaller (%2 → %3 tokens); the old summary is kept</source>
+        <translation>効果なし：この %1 件のメッセージを要約しても次のリクエストは小さくなりません（%2 → %3 トークン）。古い要約を残します</translation>
+    </message>
+    <message>
+        <source>nothing to gain: a summary of these %1 message would not make the next request smaller (%2 → %3 tokens); the old summary is kept</source>
+        <translation>効果なし：この %1 件のメッセージを要約しても次のリクエストは小さくなりません（%2 → %3 トークン）。古い要約を残します</translation>
+    </message>
+    <message>
+        <source>this topic is short</source>
+        <translation>このトピックは短いです</translation>
+    </message>
+    <message>
+        <source>every earlier turn is in the summary already</source>
+        <translation>以前のターンはすべて要約に含まれています</translation>
+    </message>
+    <message>
+        <source>already below the low watermark</source>
+        <translation>すでに下限ラインを下回っています</translation>
+    </message>
+    <message>
+        <source>only regular topic chats use topic compaction</source>
+        <translation>トピックの圧縮を使うのは通常のトピックのチャットだけです</translation>
+    </message>
+    <message>
+        <source>the latest turn plus instructions, tools and memory already exceed the low watermark (%1 tokens)</source>
+        <translation>最新のターンと指示、ツール、メモリだけで下限ライン（%1 トークン）を超えています</translation>
+    </message>
+    <message>
+        <source>the History Compress model&apos;s context window (%1 tokens) is too small to summarize this topic; choose a model with a larger window</source>
+        <translation>履歴圧縮モデルのコンテキストウィンドウ（%1 トークン）が小さすぎて、このトピックを要約できません。ウィンドウの大きいモデルを選んでください</translation>
+    </message>
+    <message>
+        <source>no batch was processed</source>
+        <translation>処理されたバッチはありません</translation>
+    </message>
+    <message>
+        <source>the topic was edited while it was being compacted; try again</source>
+        <translation>圧縮中にトピックが編集されました。もう一度お試しください</translation>
+    </message>
+    <message>
+        <source>automatic compaction is paused after %1 failures until %2</source>
+        <translation>%1 回の失敗により、自動圧縮は %2 まで一時停止しています</translation>
+    </message>
+    <message>
+        <source>the low watermark was already out of reach for this unchanged chat</source>
+        <translation>変化のないこのチャットでは、下限ラインにはすでに届きません</translation>
+    </message>
+    <message>
+        <source>the topic&apos;s summary changed while it was being compacted; try again</source>
+        <translation>圧縮中にトピックの要約が変わりました。もう一度お試しください</translation>
+    </message>
+    <message>
+        <source>compacted %1 of %2 batches, then failed: %3</source>
+        <translation>%2 バッチのうち %1 バッチを圧縮した後、失敗しました：%3</translation>
+    </message>
+    <message>
+        <source>compacted %1 messages; the next request is still above the low watermark (%2 tokens) because the latest turn and the fixed context alone are that large</source>
+        <translation>%1 件のメッセージを圧縮しました。最新のターンと固定のコンテキストだけでこの大きさのため、次のリクエストはまだ下限ライン（%2 トークン）を上回っています</translation>
+    </message>
+    <message>
+        <source>compacted %1 messages in %2 batches</source>
+        <translation>%1 件のメッセージを %2 バッチで圧縮しました</translation>
+    </message>
+    <message>
+        <source>compacted %1 messages in %2 batch</source>
+        <translation>%1 件のメッセージを %2 バッチで圧縮しました</translation>
+    </message>
+    <message>
+        <source>; more turns remain for the next run</source>
+        <translation>。残りのターンは次回に回します</translation>
+    </message>
+    <message>
+        <source>the History Compress model cannot be used: %1</source>
+        <translation>履歴圧縮モデルを使えません：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model&apos;s context window (%1 tokens) is too small for this batch: its prompt needs about %2 tokens and the summary %3 more; choose a History Compress model with a larger window</source>
+        <translation>履歴圧縮モデルのコンテキストウィンドウ（%1 トークン）はこのバッチには小さすぎます：プロンプトに約 %2 トークン、要約にさらに %3 トークン必要です。ウィンドウの大きい履歴圧縮モデルを選んでください</translation>
+    </message>
+    <message>
+        <source>the History Compress model stopped at its token limit before completing one sentence of the summary</source>
+        <translation>履歴圧縮モデルは要約を 1 文も書き終えないうちにトークンの上限で止まりました</translation>
+    </message>
+    <message>
+        <source>the History Compress model returned an empty summary</source>
+        <translation>履歴圧縮モデルが空の要約を返しました</translation>
+    </message>
+    <message>
+        <source>the History Compress model did not answer within %1 s</source>
+        <translation>履歴圧縮モデルが %1 秒以内に応答しませんでした</translation>
+    </message>
+    <message>
+        <source>the History Compress model rejected the batch as too long for its context window: %1</source>
+        <translation>履歴圧縮モデルは、バッチがコンテキストウィンドウに対して長すぎるとして拒否しました：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model failed: %1</source>
+        <translation>履歴圧縮モデルが失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model request failed: %1</source>
+        <translation>履歴圧縮モデルへのリクエストが失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model answered with a tool call instead of text</source>
+        <translation>履歴圧縮モデルがテキストではなくツール呼び出しで応答しました</translation>
+    </message>
+    <message>
+        <source>the History Compress model answered with reasoning only, no text</source>
+        <translation>履歴圧縮モデルは推論だけを返し、テキストがありませんでした</translation>
+    </message>
+    <message>
+        <source>%1 already has a dream card (#%2)</source>
+        <translation>%1 にはすでにドリームカードがあります（#%2）</translation>
+    </message>
+    <message>
+        <source>%1 is already folded into range card #%2 [%3]</source>
+        <translation>%1 はすでに範囲カード #%2 [%3] にまとめられています</translation>
+    </message>
+    <message>
+        <source>the card for %1 waits for review (proposal #%2)</source>
+        <translation>%1 のカードは確認待ちです（提案 #%2）</translation>
+    </message>
+    <message>
+        <source>no topic had messages on %1</source>
+        <translation>%1 にはメッセージのあるトピックがありませんでした</translation>
+    </message>
+    <message>
+        <source>no topic has messages on %1 any more</source>
+        <translation>%1 にメッセージのあるトピックはもうありません</translation>
+    </message>
+    <message>
+        <source>%1 showed nothing new about how you work</source>
+        <translation>%1 には、あなたの仕事の仕方について新しいことはありませんでした</translation>
+    </message>
+    <message>
+        <source>%1 showed nothing new; card #%2 kept</source>
+        <translation>%1 には新しいことがありませんでした。カード #%2 はそのままです</translation>
+    </message>
+    <message>
+        <source>the card for %1 repeated %2</source>
+        <translation>%1 のカードは %2 の繰り返しでした</translation>
+    </message>
+    <message>
+        <source>nothing was written for %1: %2</source>
+        <translation>%1 については何も書き込みませんでした：%2</translation>
+    </message>
+    <message>
+        <source>%1 got a dream card meanwhile</source>
+        <translation>%1 にはその間にドリームカードができました</translation>
+    </message>
+    <message>
+        <source>%1 got a card or a proposal meanwhile</source>
+        <translation>%1 にはその間にカードか提案ができました</translation>
+    </message>
+    <message>
+        <source>added card #%1 for %2</source>
+        <translation>%2 のカード #%1 を追加しました</translation>
+    </message>
+    <message>
+        <source>card #%1 for %2 was regenerated</source>
+        <translation>%2 のカード #%1 を作り直しました</translation>
+    </message>
+    <message>
+        <source>the card for %1 was not added (cancelled)</source>
+        <translation>%1 のカードは追加しませんでした（キャンセル）</translation>
+    </message>
+    <message>
+        <source>proposed a card for %1 (proposal #%2%3); accept or discard it</source>
+        <translation>%1 のカードを提案しました（提案 #%2%3）。承認または破棄してください</translation>
+    </message>
+    <message>
+        <source>stopped before it finished</source>
+        <translation>完了する前に停止しました</translation>
+    </message>
+    <message>
+        <source>the History Compress model stopped at its token limit before the card was complete</source>
+        <translation>履歴圧縮モデルはカードを書き終える前にトークンの上限で止まりました</translation>
+    </message>
+    <message>
+        <source>the History Compress model returned an empty answer</source>
+        <translation>履歴圧縮モデルが空の応答を返しました</translation>
+    </message>
+    <message>
+        <source>the History Compress model&apos;s %1-token window is too small to read any topic of the day; choose a model with a larger window</source>
+        <translation>履歴圧縮モデルの %1 トークンのウィンドウは小さすぎて、その日のトピックを 1 つも読めません。ウィンドウの大きいモデルを選んでください</translation>
+    </message>
+    <message>
+        <source>%1 is not over yet (UTC); a dream reads a finished day</source>
+        <translation>%1 はまだ終わっていません（UTC）。ドリームは終わった日を読みます</translation>
+    </message>
+    <message>
+        <source>memory is off for %1; turn it on (Assistant → Memory) to dream</source>
+        <translation>%1 のメモリはオフです。ドリームするにはオンにしてください（アシスタント → メモリ）</translation>
+    </message>
+    <message>
+        <source>; older cards folded (model)</source>
+        <translation>。古いカードをまとめました（モデル）</translation>
+    </message>
+    <message>
+        <source>; older cards folded (concatenated)</source>
+        <translation>。古いカードをまとめました（連結）</translation>
+    </message>
+    <message>
+        <source>; with a fold of older cards (model)</source>
+        <translation>。古いカードのまとめ付き（モデル）</translation>
+    </message>
+    <message>
+        <source>; with a fold of older cards (concatenated)</source>
+        <translation>。古いカードのまとめ付き（連結）</translation>
+    </message>
+    <message>
+        <source>; the model&apos;s %1 characters were shortened to %2</source>
+        <translation>。モデルの %1 文字を %2 文字に短くしました</translation>
+    </message>
+    <message>
+        <source>; Redacted from the dream card: %1 (likely secrets are never remembered).</source>
+        <translation>。ドリームカードから削除：%1（機密らしいものは記憶しません）。</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 topics were left out to fit the History Compress model&apos;s %3-token window</source>
+        <translation>。履歴圧縮モデルの %3 トークンのウィンドウに収めるため、%2 件中 %1 件のトピックを省きました</translation>
+    </message>
+    <message>
+        <source>; %1 shortened to fit the History Compress model&apos;s %2-token window</source>
+        <translation>。履歴圧縮モデルの %2 トークンのウィンドウに収めるため、%1 件を短くしました</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 topics were left out and %3 shortened to fit the History Compress model&apos;s %4-token window</source>
+        <translation>。履歴圧縮モデルの %4 トークンのウィンドウに収めるため、%2 件中 %1 件のトピックを省き、%3 件を短くしました</translation>
+    </message>
+    <message>
+        <source>; read %1</source>
+        <translation>。読んだトピック：%1</translation>
+    </message>
+    <message>
+        <source>; read %1 and %2 more</source>
+        <translation>。読んだトピック：%1 ほか %2 件</translation>
+    </message>
+    <message>
+        <source>temperature must be between 0 and %1 (got %2)</source>
+        <translation>温度は 0〜%1 にしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>top-p must be between 0 and %1 (got %2)</source>
+        <translation>top-p は 0〜%1 にしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>reasoning effort must be one of %1 (got %2)</source>
+        <translation>推論の強さは %1 のいずれかにしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>thinking budget must be at least %1 tokens (got %2)</source>
+        <translation>思考予算は %1 トークン以上にしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>with a reasoning effort, leave temperature and top-p unset (reasoning models reject them)</source>
+        <translation>推論の強さを使うときは、温度と top-p を未設定にしてください（推論モデルはこれらを受け付けません）</translation>
+    </message>
+    <message>
+        <source>with a thinking budget, leave temperature and top-p unset (Anthropic thinking requires it)</source>
+        <translation>思考予算を使うときは、温度と top-p を未設定にしてください（Anthropic の思考モードの要件です）</translation>
+    </message>
+    <message>
+        <source>a thinking budget needs max tokens on (the budget must be below it)</source>
+        <translation>思考予算には最大トークン数をオンにする必要があります（予算はそれより小さくします）</translation>
+    </message>
+    <message>
+        <source>the thinking budget (%1) must be below max tokens (%2)</source>
+        <translation>思考予算（%1）は最大トークン数（%2）より小さくしてください</translation>
+    </message>
+    <message>
+        <source>an assistant named %1 already exists</source>
+        <translation>%1 という名前のアシスタントはすでにあります</translation>
+    </message>
+    <message>
+        <source>an assistant with that name already exists</source>
+        <translation>同じ名前のアシスタントがすでにあります</translation>
+    </message>
+    <message>
+        <source>max tokens must be between 1 and %1</source>
+        <translation>最大トークン数は 1〜%1 にしてください</translation>
+    </message>
+    <message>
+        <source>max tokens must be between 1 and %1 (got %2)</source>
+        <translation>最大トークン数は 1〜%1 にしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>memory budget must be between 1 and %1 tokens (got %2)</source>
+        <translation>メモリ予算は 1〜%1 トークンにしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>history limit must be between 0 and %1 messages (got %2)</source>
+        <translation>履歴の上限は 0〜%1 件にしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>compact preset must be one of %1 (got %2)</source>
+        <translation>圧縮のプリセットは %1 のいずれかにしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>high watermark must be between %1 and %2 (got %3); the low watermark is 0.2 below it</source>
+        <translation>上限ラインは %1〜%2 にしてください（入力：%3）。下限ラインはその 0.2 下です</translation>
+    </message>
+    <message>
+        <source>the low watermark is always 0.2 below the high watermark</source>
+        <translation>下限ラインは常に上限ラインの 0.2 下です</translation>
+    </message>
+    <message>
+        <source>unknown assistant setting %1</source>
+        <translation>不明なアシスタント設定 %1</translation>
     </message>
 </context>
 <context>
@@ -3247,6 +4439,25 @@ URL：%3
     <message>
         <source>Open Settings → System Agent to pick the model that writes summaries</source>
         <translation>設定 → システムエージェント を開き、要約を書くモデルを選ぶ</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryDialog</name>
+    <message>
+        <source>compacted</source>
+        <translation>圧縮しました</translation>
+    </message>
+    <message>
+        <source>nothing eligible</source>
+        <translation>対象なし</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>could not reach the target</source>
+        <translation>目標に届きませんでした</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,348 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AssistantDialog</name>
+    <message>
+        <source>%1  (summaries bring the next request back down to this share)</source>
+        <translation>%1（总结会把下一次请求降回到这个比例）</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>top-p</source>
+        <translation>top-p</translation>
+    </message>
+    <message>
+        <source>reasoning effort</source>
+        <translation>推理强度</translation>
+    </message>
+    <message>
+        <source>thinking budget</source>
+        <translation>思考预算</translation>
+    </message>
+    <message>
+        <source>(none — pick one later)</source>
+        <translation>（无——稍后再选）</translation>
+    </message>
+    <message>
+        <source>model id, e.g. gpt-4o-mini</source>
+        <translation>模型 ID，例如 gpt-4o-mini</translation>
+    </message>
+    <message>
+        <source>Completion cap in tokens (reserved and sent only when the switch is on)</source>
+        <translation>回复上限（令牌数；仅在开关打开时预留并发送）</translation>
+    </message>
+    <message>
+        <source>Same as the conversation</source>
+        <translation>与对话相同</translation>
+    </message>
+    <message>
+        <source>New assistant</source>
+        <translation>新建助手</translation>
+    </message>
+    <message>
+        <source>Edit assistant</source>
+        <translation>编辑助手</translation>
+    </message>
+    <message>
+        <source>%1: summary up to about %2 tokens</source>
+        <translation>%1：摘要最多约 %2 个令牌</translation>
+    </message>
+    <message>
+        <source>Summary length: %1 tokens</source>
+        <translation>摘要长度：%1 个令牌</translation>
+    </message>
+    <message>
+        <source>Edit assistant %1</source>
+        <translation>编辑助手 %1</translation>
+    </message>
+    <message>
+        <source>no provider yet</source>
+        <translation>尚无服务商</translation>
+    </message>
+    <message>
+        <source>Sent (%1): %2</source>
+        <translation>发送（%1）：%2</translation>
+    </message>
+    <message>
+        <source>nothing; provider defaults</source>
+        <translation>不发送；使用服务商默认值</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>常规(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Its avatar in the sidebar, its menu and the greeting: an emoji, or one or two letters (empty: the name&apos;s initial)</source>
+        <translation>侧栏、菜单和问候语中的头像：一个表情符号，或一两个字母（留空：名称的首字母）</translation>
+    </message>
+    <message>
+        <source>Avatar</source>
+        <translation>头像</translation>
+    </message>
+    <message>
+        <source>e.g. Coder, Writer, Tutor</source>
+        <translation>例如 程序员、写手、导师</translation>
+    </message>
+    <message>
+        <source>A unique name for this assistant</source>
+        <translation>此助手的唯一名称</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>服务商(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>The provider (API and key) this assistant chats through. Add providers under Settings → Providers.</source>
+        <translation>此助手用来聊天的服务商（API 和密钥）。在 设置 → 服务商 中添加服务商。</translation>
+    </message>
+    <message>
+        <source>Chat &amp;model:</source>
+        <translation>聊天模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>The model id exactly as the provider names it (e.g. gpt-4o-mini, claude-sonnet-4-5, deepseek-chat). Pick a suggestion or type any id.</source>
+        <translation>与服务商命名完全一致的模型 ID（例如 gpt-4o-mini、claude-sonnet-4-5、deepseek-chat）。可从建议中选择，也可输入任意 ID。</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions:</source>
+        <translation>指令(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>System instructions sent at the start of every request</source>
+        <translation>每次请求开头发送的系统指令</translation>
+    </message>
+    <message>
+        <source>Sent as the system message of every request in this assistant&apos;s topics.</source>
+        <translation>作为此助手各话题中每次请求的系统消息发送。</translation>
+    </message>
+    <message>
+        <source>Input &amp;template:</source>
+        <translation>输入模板(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>{{text}}</source>
+        <translation>{{text}}</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Applied to every user message sent (history included). &lt;code&gt;{{text}}&lt;/code&gt; is replaced by the message and must appear in the template, e.g. &lt;code&gt;Answer briefly: {{text}}&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;应用于发送的每条用户消息（包括历史）。&lt;code&gt;{{text}}&lt;/code&gt; 会被替换为消息内容，且必须出现在模板中，例如 &lt;code&gt;请简短回答：{{text}}&lt;/code&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Max &amp;tokens:</source>
+        <translation>最大令牌数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个令牌</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;When on, this many tokens are reserved for the reply (the input budget is the context window minus it) and sent as the completion cap. When off, the value is neither reserved nor sent; the model&apos;s default applies.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;打开时，为回复预留这么多令牌（输入预算为上下文窗口减去它），并作为回复上限发送。关闭时，既不预留也不发送该值；使用模型的默认值。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Enable assistant &amp;memory</source>
+        <translation>启用助手记忆(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Master switch for this assistant&apos;s memory (fixed memory and dreaming). When off, no memory is added to requests and none is written.</source>
+        <translation>此助手记忆（固定记忆和做梦）的总开关。关闭时，请求中不加入记忆，也不写入任何记忆。</translation>
+    </message>
+    <message>
+        <source>&amp;Recall earlier topics</source>
+        <translation>回想早先的话题(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Let the model search this assistant&apos;s other topics and list its recent ones when you refer to an earlier conversation. Needs memory on; private topics are never searched, and a private topic cannot recall. The topics a reply consulted show in its receipt.</source>
+        <translation>当你提到之前的对话时，让模型搜索此助手的其他话题并列出最近的话题。需要开启记忆；私密话题从不被搜索，私密话题也不能回想。回复参考过的话题会显示在其回执中。</translation>
+    </message>
+    <message>
+        <source>Chat &amp;Preference</source>
+        <translation>对话偏好(&amp;P)</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>&amp;Limit history messages to</source>
+        <translation>历史消息限制为(&amp;L)</translation>
+    </message>
+    <message>
+        <source> messages</source>
+        <translation> 条消息</translation>
+    </message>
+    <message>
+        <source>How many of the newest topic messages each request sends</source>
+        <translation>每次请求发送多少条最新的话题消息</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>帮助</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Limit history messages&lt;/b&gt;: send only the newest N topic messages with each request, counted back from your latest message (a long tool loop keeps its newest 20 results). Older messages stay in the topic; with &lt;b&gt;Summarize history&lt;/b&gt; on they are folded into the topic summary instead of being dropped silently.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;限制历史消息&lt;/b&gt;：每次请求只发送最新的 N 条话题消息，从你最新的消息往回数（长的工具循环保留最新的 20 个结果）。较早的消息仍留在话题中；开启&lt;b&gt;总结历史&lt;/b&gt;后，它们会并入话题摘要，而不是被悄悄丢弃。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Summarize history</source>
+        <translation>总结历史(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Summarize history&lt;/b&gt;: before a send, turns the history limit would drop are summarized by the History Compress model (Settings → System Agent) into the topic&apos;s rolling summary, which is sent in their place. Needs &lt;b&gt;Limit history messages&lt;/b&gt;. The memory dream also reads these summaries.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;总结历史&lt;/b&gt;：发送前，历史限制将丢弃的轮次会由历史压缩模型（设置 → 系统代理）总结进话题的滚动摘要，并代替它们发送。需要&lt;b&gt;限制历史消息&lt;/b&gt;。记忆做梦也会读取这些摘要。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation>压缩</translation>
+    </message>
+    <message>
+        <source>Assist p&amp;reset:</source>
+        <translation>辅助预设(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Assist preset&lt;/b&gt;: how long the topic summary may get. &lt;b&gt;minimal&lt;/b&gt; ≈ 400 tokens, &lt;b&gt;balanced&lt;/b&gt; ≈ 600 tokens, &lt;b&gt;rich&lt;/b&gt; ≈ 800 tokens. A longer summary keeps more detail and costs more input on every request.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;辅助预设&lt;/b&gt;：话题摘要最多能有多长。&lt;b&gt;minimal&lt;/b&gt; ≈ 400 个令牌，&lt;b&gt;balanced&lt;/b&gt; ≈ 600 个令牌，&lt;b&gt;rich&lt;/b&gt; ≈ 800 个令牌。摘要越长，保留的细节越多，每次请求的输入开销也越大。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Token &amp;auto-compact</source>
+        <translation>令牌自动压缩(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Token auto-compact&lt;/b&gt;: when the next request&apos;s estimate reaches the high watermark of the input budget, the oldest completed turns are summarized until it is back at the low watermark. It reacts to new messages; it never polls. Compact now (Topic menu or the token badge) works with this off.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;令牌自动压缩&lt;/b&gt;：当下一次请求的估算达到输入预算的高水位线时，会总结最早的完整轮次，直到回到低水位线。它响应新消息，从不轮询。关闭此项时，“立即压缩”（话题菜单或令牌徽标）仍可使用。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;High watermark:</source>
+        <translation>高水位线(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>When the next request fills this share of what the model can read, older messages are summarized</source>
+        <translation>当下一次请求占满模型可读取内容的这一比例时，较早的消息会被总结</translation>
+    </message>
+    <message>
+        <source>Share of the input budget at which token auto-compact starts (0.50–0.99)</source>
+        <translation>令牌自动压缩开始时所占输入预算的比例（0.50–0.99）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;High watermark&lt;/b&gt;: the share of the input budget (context window minus the reply reserve) at which token auto-compact starts, 0.50–0.99, default 0.80. The &lt;b&gt;low watermark&lt;/b&gt;, the target after compacting, is always 0.20 lower (at least 0.10).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;高水位线&lt;/b&gt;：令牌自动压缩开始时所占输入预算（上下文窗口减去回复预留）的比例，0.50–0.99，默认 0.80。&lt;b&gt;低水位线&lt;/b&gt;是压缩后的目标，始终比它低 0.20（至少 0.10）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Low watermark:</source>
+        <translation>低水位线：</translation>
+    </message>
+    <message>
+        <source>Summarizing stops once the next request is back down to this share</source>
+        <translation>下一次请求降回到这一比例后，总结即停止</translation>
+    </message>
+    <message>
+        <source>0.60</source>
+        <translation>0.60</translation>
+    </message>
+    <message>
+        <source>Read-only: always 0.20 below the high watermark (at least 0.10); auto-compact summarizes until the estimate is back here</source>
+        <translation>只读：始终比高水位线低 0.20（至少 0.10）；自动压缩会一直总结，直到估算回到这里</translation>
+    </message>
+    <message>
+        <source>Low watermark</source>
+        <translation>低水位线</translation>
+    </message>
+    <message>
+        <source>Check new summaries with &amp;probes</source>
+        <translation>用探测问题检查新摘要(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Check new summaries with probes&lt;/b&gt;: after each compaction the History Compress model answers a few questions about the covered turns (files and paths, decisions, open tasks, numbers) with the turns and with only the new summary. A summary that loses an answer is not stored: the old summary stays and the compaction says why. Each probe costs two extra requests.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;用探测问题检查新摘要&lt;/b&gt;：每次压缩后，历史压缩模型会就被涵盖的轮次回答几个问题（文件和路径、决定、未完成的任务、数字），一次依据这些轮次，一次只依据新摘要。丢失答案的摘要不会被保存：旧摘要保留，压缩会说明原因。每个探测问题多花两次请求。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Language of summaries and dream cards:</source>
+        <translation>摘要和梦境卡片的语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Language of summaries and dream cards</source>
+        <translation>摘要和梦境卡片的语言</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Language of summaries and dream cards&lt;/b&gt;: the language the History Compress model writes this assistant&apos;s topic summaries and dream cards in. &lt;b&gt;Same as the conversation&lt;/b&gt; writes them in the language you chat in, or in the one named under Settings → System Agent when it names one. The interface language never changes what the model reads.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;摘要和梦境卡片的语言&lt;/b&gt;：历史压缩模型为此助手撰写话题摘要和梦境卡片时使用的语言。&lt;b&gt;与对话相同&lt;/b&gt;：使用你聊天所用的语言；若 设置 → 系统代理 中指定了语言，则使用该语言。界面语言从不改变模型读到的内容。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Sampling</source>
+        <translation>采样(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Each setting is sent only when ticked; unticked, the provider&apos;s default applies. Max tokens is on the General tab.</source>
+        <translation>每项设置仅在勾选时发送；未勾选时使用服务商的默认值。最大令牌数在“常规”页。</translation>
+    </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation>温度(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Randomness of the reply, 0–2 (lower is more focused). Off: not sent; the model&apos;s default applies.</source>
+        <translation>回复的随机性，0–2（越低越集中）。关闭：不发送；使用模型的默认值。</translation>
+    </message>
+    <message>
+        <source>Top-&amp;p:</source>
+        <translation>Top-&amp;p：</translation>
+    </message>
+    <message>
+        <source>Nucleus sampling, 0–1: only the most likely tokens whose probabilities add up to this are considered. Off: not sent.</source>
+        <translation>核采样，0–1：只考虑概率累计达到此值的最可能的令牌。关闭：不发送。</translation>
+    </message>
+    <message>
+        <source>Reasoning &amp;effort:</source>
+        <translation>推理强度(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>OpenAI Chat Completions (reasoning_effort) and Responses (reasoning.effort) only; not sent to Anthropic. Reasoning models reject temperature and top-p, so leave those off with it.</source>
+        <translation>仅用于 OpenAI Chat Completions（reasoning_effort）和 Responses（reasoning.effort）；不发送给 Anthropic。推理模型不接受 temperature 和 top-p，因此使用它时请关闭这两项。</translation>
+    </message>
+    <message>
+        <source>Thin&amp;king budget:</source>
+        <translation>思考预算(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Anthropic Messages only (thinking.budget_tokens, at least 1,024); not sent to OpenAI formats. Needs Max tokens on (General tab) and below it; temperature and top-p must be off.</source>
+        <translation>仅用于 Anthropic Messages（thinking.budget_tokens，至少 1,024）；不发送给 OpenAI 格式。需要打开最大令牌数（“常规”页）且低于它；temperature 和 top-p 必须关闭。</translation>
+    </message>
+</context>
+<context>
+    <name>Attachments</name>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>Attach images or text files (%1); you can also paste or drop them</source>
+        <translation>附加图片或文本文件（%1）；也可以粘贴或拖放</translation>
+    </message>
+    <message>
+        <source>Attach files</source>
+        <translation>附加文件</translation>
+    </message>
+    <message>
+        <source>Attach files…</source>
+        <translation>附加文件…</translation>
+    </message>
+    <message>
+        <source>This image cannot be shown.</source>
+        <translation>无法显示这张图片。</translation>
+    </message>
+</context>
+<context>
     <name>ChatEmpty</name>
     <message>
         <source>Explain something simply</source>
@@ -120,6 +462,121 @@
     </message>
 </context>
 <context>
+    <name>CompactionOutcome</name>
+    <message>
+        <source>The conversation is getting long: summarizing older messages…</source>
+        <translation>对话越来越长：正在总结较早的消息…</translation>
+    </message>
+    <message>
+        <source>Past the history limit: summarizing older messages…</source>
+        <translation>已超过历史限制：正在总结较早的消息…</translation>
+    </message>
+    <message>
+        <source>Too long for the model: summarizing older messages…</source>
+        <translation>对模型来说太长：正在总结较早的消息…</translation>
+    </message>
+    <message>
+        <source>Near the context window: the chat model is summarizing older messages…</source>
+        <translation>接近上下文窗口：聊天模型正在总结较早的消息…</translation>
+    </message>
+    <message>
+        <source>Older messages were summarized to keep the conversation within its token budget</source>
+        <translation>较早的消息已被总结，使对话保持在令牌预算之内</translation>
+    </message>
+    <message>
+        <source>Older messages were summarized: the topic passed its history limit</source>
+        <translation>较早的消息已被总结：话题超过了历史限制</translation>
+    </message>
+    <message>
+        <source>The request was too long for the model, so older messages were summarized</source>
+        <translation>请求对模型来说太长，因此较早的消息已被总结</translation>
+    </message>
+    <message>
+        <source>The chat model summarized older messages: the topic neared its context window</source>
+        <translation>聊天模型已总结较早的消息：话题接近其上下文窗口</translation>
+    </message>
+    <message>
+        <source>No older messages could be summarized yet</source>
+        <translation>暂时没有可以总结的较早消息</translation>
+    </message>
+    <message>
+        <source>Summarizing older messages failed</source>
+        <translation>总结较早的消息失败</translation>
+    </message>
+    <message>
+        <source>Summarized what could be; the next request is still above the target</source>
+        <translation>已尽可能总结；下一次请求仍高于目标</translation>
+    </message>
+    <message>
+        <source>Summarizing older messages was stopped</source>
+        <translation>已停止总结较早的消息</translation>
+    </message>
+    <message>
+        <source>Summarizing older messages…</source>
+        <translation>正在总结较早的消息…</translation>
+    </message>
+    <message>
+        <source>Older messages were summarized</source>
+        <translation>较早的消息已被总结</translation>
+    </message>
+    <message>
+        <source> · next request %1 → %2 tokens</source>
+        <translation> · 下一次请求 %1 → %2 个令牌</translation>
+    </message>
+    <message>
+        <source>Compacted: %1</source>
+        <translation>已压缩：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to gain: %1</source>
+        <translation>没有收益：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to compact yet: %1.</source>
+        <translation>暂无可压缩的内容：%1。</translation>
+    </message>
+    <message>
+        <source>Nothing to compact yet.</source>
+        <translation>暂无可压缩的内容。</translation>
+    </message>
+    <message>
+        <source>Compaction failed: %1</source>
+        <translation>压缩失败：%1</translation>
+    </message>
+    <message>
+        <source>Compaction failed</source>
+        <translation>压缩失败</translation>
+    </message>
+    <message>
+        <source>Could not reach the target: %1</source>
+        <translation>未能达到目标：%1</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this compaction (Esc); nothing of it is stored</source>
+        <translation>停止这次压缩（Esc）；不会保存任何结果</translation>
+    </message>
+    <message>
+        <source>This topic is already compacting; wait for that run to finish (Esc stops it)</source>
+        <translation>这个话题正在压缩；请等它完成（Esc 可停止）</translation>
+    </message>
+    <message>
+        <source>Compacting…</source>
+        <translation>正在压缩…</translation>
+    </message>
+    <message>
+        <source>Compaction stopped — the summary is unchanged</source>
+        <translation>压缩已停止——摘要未改变</translation>
+    </message>
+    <message>
+        <source>Compacting… batch %1 of %2</source>
+        <translation>正在压缩…第 %1 批，共 %2 批</translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <source>Message — %1 to send, %2 for a new line</source>
@@ -168,6 +625,25 @@
     <message>
         <source>Create an assistant first (Assistant → New…)</source>
         <translation>请先创建一个助手（助手 → 新建…）</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionTest</name>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Ask the provider for its model list with these settings (nothing is saved)</source>
+        <translation>用这些设置向服务商请求模型列表（不会保存任何内容）</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>正在测试…</translation>
+    </message>
+    <message numerus="yes">
+        <source>reachable, key accepted, %n model(s) offered — %1</source>
+        <translation><numerusform>可以连接，密钥有效，提供 %n 个模型 — %1</numerusform></translation>
     </message>
 </context>
 <context>
@@ -289,6 +765,72 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>HelpMenu</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>InlineEditor</name>
+    <message>
+        <source>The topic summary covers this message: saving clears the summary, and the next compaction rebuilds it from the messages.</source>
+        <translation>话题摘要涵盖了这条消息：保存会清除摘要，下次压缩会根据消息重新生成。</translation>
+    </message>
+    <message>
+        <source>The edited message is empty: type its text, or press Esc to keep it as it is</source>
+        <translation>编辑后的消息是空的：请输入内容，或按 Esc 保持原样</translation>
+    </message>
+    <message>
+        <source>%1 resends as a new branch</source>
+        <translation>%1 作为新分支重新发送</translation>
+    </message>
+    <message>
+        <source>%1 new line</source>
+        <translation>%1 换行</translation>
+    </message>
+    <message>
+        <source>Esc cancels</source>
+        <translation>Esc 取消</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Keep the message as it is (Esc)</source>
+        <translation>保持消息原样（Esc）</translation>
+    </message>
+    <message>
+        <source>Save only</source>
+        <translation>仅保存</translation>
+    </message>
+    <message>
+        <source>Change the text without asking for a new reply</source>
+        <translation>修改文字，但不请求新的回复</translation>
+    </message>
+    <message>
+        <source>Resend</source>
+        <translation>重新发送</translation>
+    </message>
+    <message>
+        <source>Start a new branch here with this text and ask for a new reply; the current branch stays reachable with the message&apos;s ‹ › arrows</source>
+        <translation>用这段文字在此开始一个新分支并请求新的回复；当前分支仍可通过消息的 ‹ › 箭头访问</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Code block copied</source>
@@ -341,6 +883,133 @@ Leave it empty to compact as usual.</source>
     <message>
         <source>Waiting for the store — another ChatHub process is writing…</source>
         <translation>正在等待数据库 — 另一个 ChatHub 进程正在写入…</translation>
+    </message>
+</context>
+<context>
+    <name>McpServerDialog</name>
+    <message>
+        <source>Program on this computer (stdio)</source>
+        <translation>本机上的程序（stdio）</translation>
+    </message>
+    <message>
+        <source>Streamable HTTP address</source>
+        <translation>可流式传输的 HTTP 地址</translation>
+    </message>
+    <message>
+        <source>Use with these assistants</source>
+        <translation>用于这些助手</translation>
+    </message>
+    <message>
+        <source>Edit MCP server %1</source>
+        <translation>编辑 MCP 服务器 %1</translation>
+    </message>
+    <message>
+        <source>Add MCP server</source>
+        <translation>添加 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>e.g. time (letters, digits, &apos;_&apos;, &apos;.&apos;, &apos;-&apos;)</source>
+        <translation>例如 time（字母、数字、&apos;_&apos;、&apos;.&apos;、&apos;-&apos;）</translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation>名称(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Runs as</source>
+        <translation>运行方式(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The assistants that get this server&apos;s tools; change it later under Tools of assistant</source>
+        <translation>获得此服务器工具的助手；之后可在助手的“工具”中更改</translation>
+    </message>
+    <message>
+        <source>Use &amp;with</source>
+        <translation>用于(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>测试(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Start the server as filled in, list its tools and stop it (nothing is saved)</source>
+        <translation>按所填内容启动服务器，列出其工具后停止（不会保存任何内容）</translation>
+    </message>
+    <message>
+        <source>Sign &amp;in…</source>
+        <translation>登录(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Open the server&apos;s sign-in page in your browser; the app keeps the sign-in in the keyring, never in its database</source>
+        <translation>在浏览器中打开服务器的登录页面；应用把登录信息保存在密钥环中，从不存入数据库</translation>
+    </message>
+    <message>
+        <source>e.g. uvx or npx (found on your login shell&apos;s PATH)</source>
+        <translation>例如 uvx 或 npx（在登录 shell 的 PATH 中查找）</translation>
+    </message>
+    <message>
+        <source>&amp;Command</source>
+        <translation>命令(&amp;C)</translation>
+    </message>
+    <message>
+        <source>one argument a line, e.g.
+mcp-server-time</source>
+        <translation>每行一个参数，例如
+mcp-server-time</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments</source>
+        <translation>参数(&amp;A)</translation>
+    </message>
+    <message>
+        <source>NAME=VALUE, one a line</source>
+        <translation>NAME=VALUE，每行一个</translation>
+    </message>
+    <message>
+        <source>&amp;Environment</source>
+        <translation>环境变量(&amp;E)</translation>
+    </message>
+    <message>
+        <source>empty: the app&apos;s folder</source>
+        <translation>留空：应用的文件夹</translation>
+    </message>
+    <message>
+        <source>Choose the working folder</source>
+        <translation>选择工作文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Working folder</source>
+        <translation>工作文件夹(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;URL</source>
+        <translation>URL(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Name: value, one a line, e.g.
+Authorization: Bearer …</source>
+        <translation>名称: 值，每行一个，例如
+Authorization: Bearer …</translation>
+    </message>
+    <message>
+        <source>&amp;Headers</source>
+        <translation>请求头(&amp;H)</translation>
+    </message>
+    <message>
+        <source>A server&apos;s name prefixes its tools&apos; names; remove and add it to rename</source>
+        <translation>服务器名称是其工具名称的前缀；要改名请删除后重新添加</translation>
+    </message>
+    <message>
+        <source>Working folder of the server</source>
+        <translation>服务器的工作文件夹</translation>
+    </message>
+    <message>
+        <source>Starting %1…</source>
+        <translation>正在启动 %1…</translation>
+    </message>
+    <message>
+        <source>Finish signing in to %1 in your browser…</source>
+        <translation>请在浏览器中完成 %1 的登录…</translation>
     </message>
 </context>
 <context>
@@ -1828,6 +2497,69 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
 </context>
 <context>
+    <name>MessageActions</name>
+    <message>
+        <source>Copy message</source>
+        <translation>复制消息</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>编辑消息</translation>
+    </message>
+    <message>
+        <source>Regenerate reply</source>
+        <translation>重新生成回复</translation>
+    </message>
+    <message>
+        <source>Pin message</source>
+        <translation>置顶消息</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>删除消息</translation>
+    </message>
+    <message>
+        <source>Context receipt</source>
+        <translation>上下文回执</translation>
+    </message>
+    <message>
+        <source>Copy this message&apos;s text (Markdown) to the clipboard</source>
+        <translation>将这条消息的文字（Markdown）复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Change this message&apos;s text and send it again as a new branch</source>
+        <translation>修改这条消息的文字，并作为新分支再次发送</translation>
+    </message>
+    <message>
+        <source>Ask again with the same context; this reply stays a version</source>
+        <translation>用相同的上下文再问一次；这条回复保留为一个版本</translation>
+    </message>
+    <message>
+        <source>Keep this message word for word when the topic is compacted</source>
+        <translation>压缩话题时逐字保留这条消息</translation>
+    </message>
+    <message>
+        <source>Remove this message from the topic</source>
+        <translation>从话题中删除这条消息</translation>
+    </message>
+    <message>
+        <source>What this reply was sent with: the context receipt</source>
+        <translation>这条回复发送时携带的内容：上下文回执</translation>
+    </message>
+    <message>
+        <source>Unpin message</source>
+        <translation>取消置顶</translation>
+    </message>
+    <message>
+        <source>Unpin: compaction may summarise it again</source>
+        <translation>取消置顶：压缩可能会再次总结它</translation>
+    </message>
+    <message>
+        <source>Message actions</source>
+        <translation>消息操作</translation>
+    </message>
+</context>
+<context>
     <name>MessageList</name>
     <message>
         <source>Covered by summary above this line</source>
@@ -1936,6 +2668,88 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>the provider failed</source>
         <translation>服务商出错</translation>
+    </message>
+    <message>
+        <source>No messages yet.
+Type below and press %1 to start.</source>
+        <translation>还没有消息。
+在下方输入并按 %1 开始。</translation>
+    </message>
+    <message>
+        <source>Copy message</source>
+        <translation>复制消息</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>Copy this message&apos;s text (Markdown) to the clipboard</source>
+        <translation>将这条消息的文字（Markdown）复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Collapse</source>
+        <translation>折叠</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>Mark as interrupted</source>
+        <translation>标记为已中断</translation>
+    </message>
+    <message>
+        <source>When the window or command writing this reply no longer answers: keep what arrived, mark it interrupted, and let this topic take new messages again</source>
+        <translation>当正在写这条回复的窗口或命令不再响应时：保留已收到的内容，标记为已中断，并让这个话题重新接收新消息</translation>
+    </message>
+    <message>
+        <source> The topic summary covers it, so the summary is cleared and rebuilt on the next compaction.</source>
+        <translation> 话题摘要涵盖了它，因此摘要会被清除，并在下次压缩时重建。</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>编辑消息</translation>
+    </message>
+    <message>
+        <source>Change this message&apos;s text.</source>
+        <translation>修改这条消息的文字。</translation>
+    </message>
+    <message>
+        <source>Unpin message</source>
+        <translation>取消置顶</translation>
+    </message>
+    <message>
+        <source>Pin message</source>
+        <translation>置顶消息</translation>
+    </message>
+    <message>
+        <source>Keep this message word for word when the topic is compacted; it counts against the input budget</source>
+        <translation>压缩话题时逐字保留这条消息；它计入输入预算</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>删除消息</translation>
+    </message>
+    <message>
+        <source>Remove this message from the topic.</source>
+        <translation>从话题中删除这条消息。</translation>
+    </message>
+    <message>
+        <source>Regenerate reply</source>
+        <translation>重新生成回复</translation>
+    </message>
+    <message>
+        <source>Ask again with the same context; this reply stays a version (Ctrl+R)</source>
+        <translation>用相同的上下文再问一次；这条回复保留为一个版本（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Previous version</source>
+        <translation>上一个版本</translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <translation>下一个版本</translation>
     </message>
 </context>
 <context>
@@ -2564,6 +3378,21 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>RangeHint</name>
+    <message>
+        <source>Allowed: %1–%2%3</source>
+        <translation>允许范围：%1–%2%3</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>“%1” was not kept. %2</source>
+        <translation>“%1”未被保留。%2</translation>
+    </message>
+</context>
+<context>
     <name>RecallVectors</name>
     <message>
         <source>Recall by meaning</source>
@@ -2675,6 +3504,33 @@ URL：%3
     <message>
         <source>Open topic %1, which this reply recalled</source>
         <translation>打开这条回复回忆过的话题 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReplyNotice</name>
+    <message>
+        <source>No data from %1 for %2 s — still waiting.</source>
+        <translation>%2 秒内没有收到 %1 的数据——仍在等待。</translation>
+    </message>
+    <message>
+        <source>%1; trying again in %2 s…</source>
+        <translation>%1；%2 秒后重试…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this reply (Esc); the text so far is kept</source>
+        <translation>停止这条回复（Esc）；已有的文字会保留</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Stop waiting and ask the provider for this reply again</source>
+        <translation>停止等待，并重新向服务商请求这条回复</translation>
     </message>
 </context>
 <context>
@@ -2847,6 +3703,342 @@ URL：%3
     <message>
         <source>there is no previous version of dynamic memory to restore</source>
         <translation>没有可恢复的动态记忆上一版本</translation>
+    </message>
+    <message>
+        <source>nothing to gain: %1 %2 tokens of the next request and %3; nothing was summarized</source>
+        <translation>没有收益：%1下一次请求中的 %2 个令牌，而%3；未做任何总结</translation>
+    </message>
+    <message>
+        <source>these %1 messages take</source>
+        <translation>这 %1 条消息占用</translation>
+    </message>
+    <message>
+        <source>this message takes</source>
+        <translation>这条消息占用</translation>
+    </message>
+    <message>
+        <source>the summary would grow by about %1</source>
+        <translation>摘要会增加约 %1 个令牌</translation>
+    </message>
+    <message>
+        <source>a summary of them would take about %1</source>
+        <translation>它们的摘要约需 %1 个令牌</translation>
+    </message>
+    <message>
+        <source>a summary of it would take about %1</source>
+        <translation>它的摘要约需 %1 个令牌</translation>
+    </message>
+    <message>
+        <source>nothing to gain: a summary of these %1 messages would not make the next request smaller (%2 → %3 tokens); the old summary is kept</source>
+        <translation>没有收益：这 %1 条消息的摘要不会让下一次请求变小（%2 → %3 个令牌）；保留旧摘要</translation>
+    </message>
+    <message>
+        <source>nothing to gain: a summary of these %1 message would not make the next request smaller (%2 → %3 tokens); the old summary is kept</source>
+        <translation>没有收益：这 %1 条消息的摘要不会让下一次请求变小（%2 → %3 个令牌）；保留旧摘要</translation>
+    </message>
+    <message>
+        <source>this topic is short</source>
+        <translation>这个话题很短</translation>
+    </message>
+    <message>
+        <source>every earlier turn is in the summary already</source>
+        <translation>之前的每一轮都已在摘要中</translation>
+    </message>
+    <message>
+        <source>already below the low watermark</source>
+        <translation>已低于低水位线</translation>
+    </message>
+    <message>
+        <source>only regular topic chats use topic compaction</source>
+        <translation>只有普通话题对话使用话题压缩</translation>
+    </message>
+    <message>
+        <source>the latest turn plus instructions, tools and memory already exceed the low watermark (%1 tokens)</source>
+        <translation>最新一轮加上指令、工具和记忆已超过低水位线（%1 个令牌）</translation>
+    </message>
+    <message>
+        <source>the History Compress model&apos;s context window (%1 tokens) is too small to summarize this topic; choose a model with a larger window</source>
+        <translation>历史压缩模型的上下文窗口（%1 个令牌）太小，无法总结这个话题；请选择窗口更大的模型</translation>
+    </message>
+    <message>
+        <source>no batch was processed</source>
+        <translation>没有处理任何批次</translation>
+    </message>
+    <message>
+        <source>the topic was edited while it was being compacted; try again</source>
+        <translation>压缩期间话题被编辑了；请重试</translation>
+    </message>
+    <message>
+        <source>automatic compaction is paused after %1 failures until %2</source>
+        <translation>自动压缩在 %1 次失败后暂停，直到 %2</translation>
+    </message>
+    <message>
+        <source>the low watermark was already out of reach for this unchanged chat</source>
+        <translation>对于这个未变化的对话，低水位线已经无法达到</translation>
+    </message>
+    <message>
+        <source>the topic&apos;s summary changed while it was being compacted; try again</source>
+        <translation>压缩期间话题摘要发生了变化；请重试</translation>
+    </message>
+    <message>
+        <source>compacted %1 of %2 batches, then failed: %3</source>
+        <translation>已压缩 %2 个批次中的 %1 个，随后失败：%3</translation>
+    </message>
+    <message>
+        <source>compacted %1 messages; the next request is still above the low watermark (%2 tokens) because the latest turn and the fixed context alone are that large</source>
+        <translation>已压缩 %1 条消息；下一次请求仍高于低水位线（%2 个令牌），因为仅最新一轮和固定上下文就有这么大</translation>
+    </message>
+    <message>
+        <source>compacted %1 messages in %2 batches</source>
+        <translation>已压缩 %1 条消息，共 %2 个批次</translation>
+    </message>
+    <message>
+        <source>compacted %1 messages in %2 batch</source>
+        <translation>已压缩 %1 条消息，共 %2 个批次</translation>
+    </message>
+    <message>
+        <source>; more turns remain for the next run</source>
+        <translation>；还有更多轮次留给下次运行</translation>
+    </message>
+    <message>
+        <source>the History Compress model cannot be used: %1</source>
+        <translation>无法使用历史压缩模型：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model&apos;s context window (%1 tokens) is too small for this batch: its prompt needs about %2 tokens and the summary %3 more; choose a History Compress model with a larger window</source>
+        <translation>历史压缩模型的上下文窗口（%1 个令牌）对这一批次太小：其提示约需 %2 个令牌，摘要还需 %3 个；请选择窗口更大的历史压缩模型</translation>
+    </message>
+    <message>
+        <source>the History Compress model stopped at its token limit before completing one sentence of the summary</source>
+        <translation>历史压缩模型在写完摘要的一句话之前就达到了令牌上限</translation>
+    </message>
+    <message>
+        <source>the History Compress model returned an empty summary</source>
+        <translation>历史压缩模型返回了空摘要</translation>
+    </message>
+    <message>
+        <source>the History Compress model did not answer within %1 s</source>
+        <translation>历史压缩模型在 %1 秒内没有回答</translation>
+    </message>
+    <message>
+        <source>the History Compress model rejected the batch as too long for its context window: %1</source>
+        <translation>历史压缩模型认为该批次超出其上下文窗口而拒绝：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model failed: %1</source>
+        <translation>历史压缩模型出错：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model request failed: %1</source>
+        <translation>历史压缩模型请求失败：%1</translation>
+    </message>
+    <message>
+        <source>the History Compress model answered with a tool call instead of text</source>
+        <translation>历史压缩模型用工具调用而不是文字作答</translation>
+    </message>
+    <message>
+        <source>the History Compress model answered with reasoning only, no text</source>
+        <translation>历史压缩模型只给出推理，没有文字</translation>
+    </message>
+    <message>
+        <source>%1 already has a dream card (#%2)</source>
+        <translation>%1 已有梦境卡片（#%2）</translation>
+    </message>
+    <message>
+        <source>%1 is already folded into range card #%2 [%3]</source>
+        <translation>%1 已合并进范围卡片 #%2 [%3]</translation>
+    </message>
+    <message>
+        <source>the card for %1 waits for review (proposal #%2)</source>
+        <translation>%1 的卡片正在等待审阅（提议 #%2）</translation>
+    </message>
+    <message>
+        <source>no topic had messages on %1</source>
+        <translation>%1 没有任何话题有消息</translation>
+    </message>
+    <message>
+        <source>no topic has messages on %1 any more</source>
+        <translation>%1 已没有任何话题有消息</translation>
+    </message>
+    <message>
+        <source>%1 showed nothing new about how you work</source>
+        <translation>%1 没有显示出关于你工作方式的新内容</translation>
+    </message>
+    <message>
+        <source>%1 showed nothing new; card #%2 kept</source>
+        <translation>%1 没有新内容；保留卡片 #%2</translation>
+    </message>
+    <message>
+        <source>the card for %1 repeated %2</source>
+        <translation>%1 的卡片与 %2 重复</translation>
+    </message>
+    <message>
+        <source>nothing was written for %1: %2</source>
+        <translation>%1 未写入任何内容：%2</translation>
+    </message>
+    <message>
+        <source>%1 got a dream card meanwhile</source>
+        <translation>%1 在此期间已有了梦境卡片</translation>
+    </message>
+    <message>
+        <source>%1 got a card or a proposal meanwhile</source>
+        <translation>%1 在此期间已有了卡片或提议</translation>
+    </message>
+    <message>
+        <source>added card #%1 for %2</source>
+        <translation>已为 %2 添加卡片 #%1</translation>
+    </message>
+    <message>
+        <source>card #%1 for %2 was regenerated</source>
+        <translation>%2 的卡片 #%1 已重新生成</translation>
+    </message>
+    <message>
+        <source>the card for %1 was not added (cancelled)</source>
+        <translation>%1 的卡片未添加（已取消）</translation>
+    </message>
+    <message>
+        <source>proposed a card for %1 (proposal #%2%3); accept or discard it</source>
+        <translation>已为 %1 提议一张卡片（提议 #%2%3）；请接受或丢弃</translation>
+    </message>
+    <message>
+        <source>stopped before it finished</source>
+        <translation>在完成前已停止</translation>
+    </message>
+    <message>
+        <source>the History Compress model stopped at its token limit before the card was complete</source>
+        <translation>历史压缩模型在卡片写完之前就达到了令牌上限</translation>
+    </message>
+    <message>
+        <source>the History Compress model returned an empty answer</source>
+        <translation>历史压缩模型返回了空回答</translation>
+    </message>
+    <message>
+        <source>the History Compress model&apos;s %1-token window is too small to read any topic of the day; choose a model with a larger window</source>
+        <translation>历史压缩模型的 %1 令牌窗口太小，读不了当天的任何话题；请选择窗口更大的模型</translation>
+    </message>
+    <message>
+        <source>%1 is not over yet (UTC); a dream reads a finished day</source>
+        <translation>%1 还没有结束（UTC）；做梦只读取已结束的日子</translation>
+    </message>
+    <message>
+        <source>memory is off for %1; turn it on (Assistant → Memory) to dream</source>
+        <translation>%1 的记忆已关闭；请打开它（助手 → 记忆）才能做梦</translation>
+    </message>
+    <message>
+        <source>; older cards folded (model)</source>
+        <translation>；较早的卡片已合并（模型）</translation>
+    </message>
+    <message>
+        <source>; older cards folded (concatenated)</source>
+        <translation>；较早的卡片已合并（拼接）</translation>
+    </message>
+    <message>
+        <source>; with a fold of older cards (model)</source>
+        <translation>；并合并较早的卡片（模型）</translation>
+    </message>
+    <message>
+        <source>; with a fold of older cards (concatenated)</source>
+        <translation>；并合并较早的卡片（拼接）</translation>
+    </message>
+    <message>
+        <source>; the model&apos;s %1 characters were shortened to %2</source>
+        <translation>；模型的 %1 个字符已缩短为 %2 个</translation>
+    </message>
+    <message>
+        <source>; Redacted from the dream card: %1 (likely secrets are never remembered).</source>
+        <translation>；已从梦境卡片中删去：%1（疑似机密从不会被记住）。</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 topics were left out to fit the History Compress model&apos;s %3-token window</source>
+        <translation>；为适应历史压缩模型的 %3 令牌窗口，%2 个话题中有 %1 个被略去</translation>
+    </message>
+    <message>
+        <source>; %1 shortened to fit the History Compress model&apos;s %2-token window</source>
+        <translation>；为适应历史压缩模型的 %2 令牌窗口，%1 个被缩短</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 topics were left out and %3 shortened to fit the History Compress model&apos;s %4-token window</source>
+        <translation>；为适应历史压缩模型的 %4 令牌窗口，%2 个话题中有 %1 个被略去、%3 个被缩短</translation>
+    </message>
+    <message>
+        <source>; read %1</source>
+        <translation>；已读 %1</translation>
+    </message>
+    <message>
+        <source>; read %1 and %2 more</source>
+        <translation>；已读 %1 等另外 %2 个</translation>
+    </message>
+    <message>
+        <source>temperature must be between 0 and %1 (got %2)</source>
+        <translation>温度必须在 0 到 %1 之间（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>top-p must be between 0 and %1 (got %2)</source>
+        <translation>top-p 必须在 0 到 %1 之间（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>reasoning effort must be one of %1 (got %2)</source>
+        <translation>推理强度必须是 %1 之一（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>thinking budget must be at least %1 tokens (got %2)</source>
+        <translation>思考预算至少为 %1 个令牌（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>with a reasoning effort, leave temperature and top-p unset (reasoning models reject them)</source>
+        <translation>设置推理强度时，请不要设置温度和 top-p（推理模型不接受它们）</translation>
+    </message>
+    <message>
+        <source>with a thinking budget, leave temperature and top-p unset (Anthropic thinking requires it)</source>
+        <translation>设置思考预算时，请不要设置温度和 top-p（Anthropic 的思考模式要求如此）</translation>
+    </message>
+    <message>
+        <source>a thinking budget needs max tokens on (the budget must be below it)</source>
+        <translation>思考预算需要打开最大令牌数（预算必须低于它）</translation>
+    </message>
+    <message>
+        <source>the thinking budget (%1) must be below max tokens (%2)</source>
+        <translation>思考预算（%1）必须低于最大令牌数（%2）</translation>
+    </message>
+    <message>
+        <source>an assistant named %1 already exists</source>
+        <translation>已存在名为 %1 的助手</translation>
+    </message>
+    <message>
+        <source>an assistant with that name already exists</source>
+        <translation>已存在同名助手</translation>
+    </message>
+    <message>
+        <source>max tokens must be between 1 and %1</source>
+        <translation>最大令牌数必须在 1 到 %1 之间</translation>
+    </message>
+    <message>
+        <source>max tokens must be between 1 and %1 (got %2)</source>
+        <translation>最大令牌数必须在 1 到 %1 之间（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>memory budget must be between 1 and %1 tokens (got %2)</source>
+        <translation>记忆预算必须在 1 到 %1 个令牌之间（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>history limit must be between 0 and %1 messages (got %2)</source>
+        <translation>历史限制必须在 0 到 %1 条消息之间（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>compact preset must be one of %1 (got %2)</source>
+        <translation>压缩预设必须是 %1 之一（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>high watermark must be between %1 and %2 (got %3); the low watermark is 0.2 below it</source>
+        <translation>高水位线必须在 %1 到 %2 之间（当前为 %3）；低水位线比它低 0.2</translation>
+    </message>
+    <message>
+        <source>the low watermark is always 0.2 below the high watermark</source>
+        <translation>低水位线始终比高水位线低 0.2</translation>
+    </message>
+    <message>
+        <source>unknown assistant setting %1</source>
+        <translation>未知的助手设置 %1</translation>
     </message>
 </context>
 <context>
@@ -3247,6 +4439,25 @@ URL：%3
     <message>
         <source>Open Settings → System Agent to pick the model that writes summaries</source>
         <translation>打开 设置 → 系统代理，选择撰写摘要的模型</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryDialog</name>
+    <message>
+        <source>compacted</source>
+        <translation>已压缩</translation>
+    </message>
+    <message>
+        <source>nothing eligible</source>
+        <translation>没有可压缩的内容</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>could not reach the target</source>
+        <translation>未能达到目标</translation>
     </message>
 </context>
 <context>

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QImage, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
@@ -38,10 +38,13 @@ from chathub_desktop.gui.chat.image_codec import QtImageCodec, encode, thumbnail
 from chathub_desktop.gui.chat.stored_images import StoredImages, decode_stored
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.shell.main_window import MainWindow
+
+translate = QCoreApplication.translate
 
 #: Shortcut of the 📎 button.
 ATTACH_SHORTCUT = "Ctrl+U"
@@ -80,8 +83,9 @@ class AttachmentChip(QWidget):
         self.remove = QToolButton()
         self.remove.setIcon(icon(Icon.CLEAR))
         self.remove.setAutoRaise(True)
-        self.remove.setToolTip(f"Remove {att.name}")
-        self.remove.setAccessibleName(f"Remove {att.name}")
+        self.texts = t = Texts(self)  # re-said on a language switch (issue 27)
+        t.bind(self.remove.setToolTip, lambda: fill(translate("Attachments", "Remove %1"), att.name))
+        t.bind(self.remove.setAccessibleName, lambda: fill(translate("Attachments", "Remove %1"), att.name))
         self.remove.clicked.connect(lambda: self.remove_requested.emit(self))
         row.addWidget(self.remove)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
@@ -106,8 +110,10 @@ class AttachmentController(QObject):
         self.button.setObjectName("attachButton")
         self.button.setIcon(icon(Icon.ATTACH))
         self.button.setAutoRaise(True)
-        self.button.setToolTip(f"Attach images or text files ({ATTACH_SHORTCUT}); you can also paste or drop them")
-        self.button.setAccessibleName("Attach files")
+        self.texts = t = Texts(self.button)  # re-said on a language switch (issue 27)
+        t.bind(self.button.setToolTip, lambda: fill(translate(
+            "Attachments", "Attach images or text files (%1); you can also paste or drop them"), ATTACH_SHORTCUT))
+        t.bind(self.button.setAccessibleName, lambda: translate("Attachments", "Attach files"))
         self.button.clicked.connect(self.pick)
         self._chip_row = QHBoxLayout()
         self._chip_row.setSpacing(6)
@@ -121,7 +127,8 @@ class AttachmentController(QObject):
         composer = window.composer
         composer.card_layout.insertWidget(0, self.row)  # its own row, above the draft
         composer.tool_row.insertWidget(0, self.button)  # the first tool under the draft
-        self.action = QAction("Attach files…", window)
+        self.action = QAction(window)
+        t.bind(self.action.setText, lambda: translate("Attachments", "Attach files…"))
         self.action.setIcon(icon(Icon.ATTACH))
         self.action.setShortcut(QKeySequence(ATTACH_SHORTCUT))
         self.action.triggered.connect(self.pick)
@@ -352,7 +359,7 @@ class ImageViewer(QDialog):
         if image is not None and not image.isNull():
             self.image_label.setPixmap(QPixmap.fromImage(image))
         else:
-            self.image_label.setText("This image cannot be shown.")
+            self.image_label.setText(translate("Attachments", "This image cannot be shown."))
         scroll = QScrollArea()
         scroll.setWidget(self.image_label)
         scroll.setWidgetResizable(True)

@@ -11,14 +11,16 @@ and the list turns that into the same signals its menu emits.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
 
 from chathub_desktop.core.messages import RETRYABLE_STATUSES, MessageStatus, Role
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts
 from chathub_desktop.services.views import MessageView
 
 #: A bar button's side, px: the bar fits the header band above a reply's first line,
@@ -26,15 +28,17 @@ from chathub_desktop.services.views import MessageView
 BUTTON = IconSize.SM + Space.SM + Space.XXS
 
 
+translate = QCoreApplication.translate
+
 class MessageAction(enum.Enum):
     """An action on one message; the value is its button's accessible name."""
 
-    COPY = "Copy message"
-    EDIT = "Edit message"
-    REGENERATE = "Regenerate reply"
-    PIN = "Pin message"
-    DELETE = "Delete message"
-    RECEIPT = "Context receipt"
+    COPY = QT_TRANSLATE_NOOP("MessageActions", "Copy message")
+    EDIT = QT_TRANSLATE_NOOP("MessageActions", "Edit message")
+    REGENERATE = QT_TRANSLATE_NOOP("MessageActions", "Regenerate reply")
+    PIN = QT_TRANSLATE_NOOP("MessageActions", "Pin message")
+    DELETE = QT_TRANSLATE_NOOP("MessageActions", "Delete message")
+    RECEIPT = QT_TRANSLATE_NOOP("MessageActions", "Context receipt")
 
 
 @dataclass(frozen=True)
@@ -44,13 +48,21 @@ class _Look:
 
 
 _LOOKS = {
-    MessageAction.COPY: _Look(Icon.COPY, "Copy this message's text (Markdown) to the clipboard"),
-    MessageAction.EDIT: _Look(Icon.EDIT, "Change this message's text and send it again as a new branch"),
-    MessageAction.REGENERATE: _Look(Icon.REGENERATE, "Ask again with the same context; this reply stays a version"),
-    MessageAction.PIN: _Look(Icon.PIN, "Keep this message word for word when the topic is compacted"),
-    MessageAction.DELETE: _Look(Icon.DELETE, "Remove this message from the topic"),
-    MessageAction.RECEIPT: _Look(Icon.ABOUT, "What this reply was sent with: the context receipt"),
+    MessageAction.COPY: _Look(Icon.COPY, QT_TRANSLATE_NOOP("MessageActions", "Copy this message's text (Markdown) to "
+                                                                             "the clipboard")),
+    MessageAction.EDIT: _Look(Icon.EDIT, QT_TRANSLATE_NOOP("MessageActions", "Change this message's text and send it "
+                                                                             "again as a new branch")),
+    MessageAction.REGENERATE: _Look(Icon.REGENERATE, QT_TRANSLATE_NOOP("MessageActions", "Ask again with the same "
+                                                                                         "context; this reply stays a "
+                                                                                         "version")),
+    MessageAction.PIN: _Look(Icon.PIN, QT_TRANSLATE_NOOP("MessageActions", "Keep this message word for word when the "
+                                                                           "topic is compacted")),
+    MessageAction.DELETE: _Look(Icon.DELETE, QT_TRANSLATE_NOOP("MessageActions", "Remove this message from the topic")),
+    MessageAction.RECEIPT: _Look(Icon.ABOUT, QT_TRANSLATE_NOOP("MessageActions", "What this reply was sent with: the "
+                                                                                 "context receipt")),
 }
+UNPIN_NAME = QT_TRANSLATE_NOOP("MessageActions", "Unpin message")
+UNPIN_TIP = QT_TRANSLATE_NOOP("MessageActions", "Unpin: compaction may summarise it again")
 
 
 def message_actions(m: MessageView, *, collapsible: bool, last_reply: bool) -> tuple[MessageAction, ...]:
@@ -83,7 +95,8 @@ class MessageActionBar(QFrame):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.setObjectName("messageActionBar")
-        self.setAccessibleName("Message actions")
+        self.texts = Texts(self)  # re-said on a language switch (issue 27)
+        self.texts.bind(self.setAccessibleName, lambda: translate("MessageActions", "Message actions"))
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
         lay = QHBoxLayout(self)
@@ -96,9 +109,9 @@ class MessageActionBar(QFrame):
             b.setIconSize(QSize(IconSize.SM, IconSize.SM))
             b.setFixedSize(BUTTON, BUTTON)
             b.setAutoRaise(True)
-            b.setToolTip(look.tip)
-            b.setAccessibleName(action.value)
-            b.setAccessibleDescription(look.tip)
+            self.texts.bind(b.setToolTip, functools.partial(translate, "MessageActions", look.tip))
+            self.texts.bind(b.setAccessibleName, functools.partial(translate, "MessageActions", action.value))
+            self.texts.bind(b.setAccessibleDescription, functools.partial(translate, "MessageActions", look.tip))
             b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             b.clicked.connect(lambda _c=False, a=action: self._click(a))
             lay.addWidget(b)
@@ -124,8 +137,11 @@ class MessageActionBar(QFrame):
         for action, b in self.buttons.items():
             b.setVisible(action in actions)
         pin = self.buttons[MessageAction.PIN]
-        pin.setToolTip("Unpin: compaction may summarise it again" if m.pinned else _LOOKS[MessageAction.PIN].tip)
-        pin.setAccessibleName("Unpin message" if m.pinned else MessageAction.PIN.value)
+        pinned = m.pinned
+        self.texts.bind(pin.setToolTip, lambda: translate("MessageActions", UNPIN_TIP if pinned
+                                                          else _LOOKS[MessageAction.PIN].tip))
+        self.texts.bind(pin.setAccessibleName, lambda: translate("MessageActions", UNPIN_NAME if pinned
+                                                                 else MessageAction.PIN.value))
         pin.setCheckable(True)
         pin.setChecked(m.pinned)
         self.adjustSize()

@@ -37,14 +37,16 @@ from chathub_desktop.gui.chat.message_list_view import MessageListView
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.services.views import MessageView
 
 __all__ = ["COVERED_NOTE", "EMPTY_REFUSAL", "InlineEditor", "hint_text"]
 
-COVERED_NOTE = ("The topic summary covers this message: saving clears the summary, and the next "
-                "compaction rebuilds it from the messages.")
-#: What an empty edit is refused with.
-EMPTY_REFUSAL = "The edited message is empty: type its text, or press Esc to keep it as it is"
+COVERED_NOTE = QT_TRANSLATE_NOOP("InlineEditor", "The topic summary covers this message: saving clears the summary, "
+                                                "and the next compaction rebuilds it from the messages.")
+#: What an empty edit is refused with (translated where shown).
+EMPTY_REFUSAL = QT_TRANSLATE_NOOP("InlineEditor", "The edited message is empty: type its text, or press Esc to keep "
+                                                  "it as it is")
 #: The editor's height in lines of text: at least, and at most before it scrolls.
 MIN_LINES, MAX_LINES = 2, 10
 #: The editor's width as a share of the list's width, at least (a short message's bubble is narrow).
@@ -54,7 +56,10 @@ MIN_WIDTH_SHARE = 0.6
 def hint_text(key: SendKey) -> str:
     """The line under the editor, naming the keys (issue 29); no-break spaces inside each
     phrase, so a narrow editor wraps it at a " · " (walk29 #5: "Esc / cancels")."""
-    phrases = (f"{key.label} resends as a new branch", f"{key.newline_label} new line", "Esc cancels")
+    translate = QtCore.QCoreApplication.translate
+    phrases = (fill(translate("InlineEditor", "%1 resends as a new branch"), key.label),
+               fill(translate("InlineEditor", "%1 new line"), key.newline_label),
+               translate("InlineEditor", "Esc cancels"))
     return " · ".join(p.replace(" ", "\u00a0") for p in phrases)  # it wraps between phrases only
 
 
@@ -114,7 +119,9 @@ class InlineEditor(QFrame):
         self.box.cancel_pressed.connect(self.cancel)
         self.box.textChanged.connect(self._fit)
         lay.addWidget(self.box)
-        self.note = QLabel(COVERED_NOTE, self)
+        self.texts = t = Texts(self)  # re-said on a language switch (issue 27)
+        self.note = QLabel(self)
+        t.bind(self.note.setText, lambda: QtCore.QCoreApplication.translate("InlineEditor", COVERED_NOTE))
         self.note.setWordWrap(True)
         set_tone(self.note, Tone.WARNING)
         lay.addWidget(self.note)
@@ -129,16 +136,22 @@ class InlineEditor(QFrame):
         row = QHBoxLayout()
         row.setSpacing(Space.SM)
         row.addStretch(1)
-        self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip("Keep the message as it is (Esc)")
+        translate = QtCore.QCoreApplication.translate
+        self.cancel_button = QPushButton(self)
+        t.bind(self.cancel_button.setText, lambda: translate("InlineEditor", "Cancel"))
+        t.bind(self.cancel_button.setToolTip, lambda: translate("InlineEditor", "Keep the message as it is (Esc)"))
         self.cancel_button.clicked.connect(self.cancel)
-        self.save_button = QPushButton("Save only", self)
-        self.save_button.setToolTip("Change the text without asking for a new reply")
+        self.save_button = QPushButton(self)
+        t.bind(self.save_button.setText, lambda: translate("InlineEditor", "Save only"))
+        t.bind(self.save_button.setToolTip, lambda: translate("InlineEditor", "Change the text without asking for "
+                                                                              "a new reply"))
         self.save_button.clicked.connect(self.save)
-        self.resend_button = QPushButton("Resend", self)
+        self.resend_button = QPushButton(self)
         self.resend_button.setObjectName("resendButton")  # the accent button, as the composer's Send
-        self.resend_button.setToolTip("Start a new branch here with this text and ask for a new reply; "
-                                      "the current branch stays reachable with the message's ‹ › arrows")
+        t.bind(self.resend_button.setText, lambda: translate("InlineEditor", "Resend"))
+        t.bind(self.resend_button.setToolTip, lambda: translate(
+            "InlineEditor", "Start a new branch here with this text and ask for a new reply; the current branch "
+                            "stays reachable with the message's ‹ › arrows"))
         self.resend_button.clicked.connect(self.resend)
         for b in (self.cancel_button, self.save_button, self.resend_button):
             row.addWidget(b)
@@ -165,7 +178,7 @@ class InlineEditor(QFrame):
     def set_send_key(self, key: SendKey) -> None:
         """The key that resends (the window's send key, issue 29)."""
         self.box.send_key = key
-        self.hint.setText(hint_text(key))
+        self.texts.bind(self.hint.setText, lambda: hint_text(key))
 
     def begin(self, message: MessageView, *, covered: bool = False) -> None:
         """Edit ``message`` (shown in the list) in place; ``covered``: the topic summary
@@ -224,7 +237,7 @@ class InlineEditor(QFrame):
     def _accepts(self) -> bool:
         if self.text().strip():
             return True
-        self.refuse(EMPTY_REFUSAL)
+        self.refuse(QtCore.QCoreApplication.translate("InlineEditor", EMPTY_REFUSAL))
         return False
 
     def _close(self) -> None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import enum
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QEvent,
     QModelIndex,
     QPersistentModelIndex,
@@ -83,7 +84,10 @@ from chathub_desktop.gui.chat.message_list_model import (
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.topics.topic_scroll_bar import TopicScrollBar
+
+translate = QCoreApplication.translate
 
 #: Pixels from the bottom that still count as "at the bottom".
 STICKY_PX = 24
@@ -98,8 +102,9 @@ CARET_ROWS = 4
 
 
 def empty_text(key: SendKey) -> str:
-    """What an open topic without messages shows, naming the key that sends (issue 29)."""
-    return f"No messages yet.\nType below and press {key.label} to start."
+    """What an open topic without messages shows, naming the key that sends (issue 29), in
+    the interface language (issue 27)."""
+    return fill(translate("MessageList", "No messages yet.\nType below and press %1 to start."), key.label)
 
 
 class JumpTarget(enum.Enum):
@@ -154,7 +159,8 @@ class MessageListView(QListView):
         self._model = model
         self._sending_first = False
         #: Painted over an open topic without messages (the window names its send key).
-        self.empty_text = EMPTY_TEXT
+        #: The send key the empty-topic text names (the window's, issue 29).
+        self.empty_key = SendKey.ENTER
         self.setModel(model)
         self.delegate = MessageDelegate(self)
         self.setItemDelegate(self.delegate)
@@ -191,7 +197,9 @@ class MessageListView(QListView):
         model.top_trimming.connect(self._before_top_trim)
         model.rowsRemoved.connect(self._after_remove)
         model.total_changed.connect(lambda _n: self._sync_topic_bar())
-        copy = QAction("Copy message", self)
+        copy = QAction(self)
+        self.texts = Texts(self)  # re-said on a language switch (issue 27)
+        self.texts.bind(copy.setText, lambda: translate("MessageList", "Copy message"))
         copy.setShortcut(QKeySequence.StandardKey.Copy)
         copy.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         copy.triggered.connect(self._copy_under_mouse)
@@ -579,6 +587,11 @@ class MessageListView(QListView):
         self._sending_first = sending
         self.viewport().update()
 
+    @property
+    def empty_text(self) -> str:
+        """What an open topic without messages shows now (the language may have changed)."""
+        return empty_text(self.empty_key)
+
     def shows_empty_text(self) -> bool:
         """Whether the view paints :data:`EMPTY_TEXT`: an open topic, no rows, no first
         message on its way."""
@@ -651,7 +664,7 @@ class MessageListView(QListView):
                 QGuiApplication.clipboard().setText(blocks[int(n)])
                 self.code_copied.emit(blocks[int(n)].split("\n", 1)[0])
                 if at is not None:
-                    QToolTip.showText(self.viewport().mapToGlobal(at), "Copied", self.viewport(),
+                    QToolTip.showText(self.viewport().mapToGlobal(at), translate("MessageList", "Copied"), self.viewport(),
                                       QRect(at, at).adjusted(-8, -8, 8, 8), COPIED_MS)
                 return True
             return False
@@ -696,37 +709,40 @@ class MessageListView(QListView):
         index = self.indexAt(pos)
         if not index.isValid():
             return
-        menu = QMenu(self)
-        copy = menu.addAction(icon(Icon.COPY), "Copy message")
-        copy.setToolTip("Copy this message's text (Markdown) to the clipboard")
+        menu = QMenu(self)  # built at each open, in the interface language (issue 27)
+        copy = menu.addAction(icon(Icon.COPY), translate("MessageList", "Copy message"))
+        copy.setToolTip(translate("MessageList", "Copy this message's text (Markdown) to the clipboard"))
         copy.triggered.connect(lambda: self.copy_row(index.row()))
         m = self._model.message_at(index.row())
         if m is not None and is_collapsible(m):
-            toggle = menu.addAction("Collapse" if index.data(ExpandedRole) else "Expand")
+            toggle = menu.addAction(translate("MessageList", "Collapse") if index.data(ExpandedRole)
+                                    else translate("MessageList", "Expand"))
             toggle.triggered.connect(lambda: self._model.toggle_expanded(index.row()))
         if m is not None and m.status == MessageStatus.STREAMING:
-            stuck = menu.addAction("Mark as interrupted")
-            stuck.setToolTip("When the window or command writing this reply no longer answers: keep what "
-                             "arrived, mark it interrupted, and let this topic take new messages again")
+            stuck = menu.addAction(translate("MessageList", "Mark as interrupted"))
+            stuck.setToolTip(translate("MessageList", "When the window or command writing this reply no longer "
+                                                      "answers: keep what arrived, mark it interrupted, and let this "
+                                                      "topic take new messages again"))
             stuck.triggered.connect(lambda _c=False, mid=m.id: self.interrupt_requested.emit(mid))
         offered = self.row_actions(index.row())
         if m is not None and m.status != MessageStatus.STREAMING:
             self._version_entries(menu, index.row(), m.id, offered)
             menu.addSeparator()
             covered = self._covered(m.id)
-            note = " The topic summary covers it, so the summary is cleared and rebuilt on the next compaction." \
-                if covered else ""
+            note = translate("MessageList", " The topic summary covers it, so the summary is cleared and rebuilt on "
+                                            "the next compaction.") if covered else ""
             if MessageAction.EDIT in offered:
-                edit = menu.addAction(icon(Icon.EDIT), "Edit message")
-                edit.setToolTip("Change this message's text." + note)
+                edit = menu.addAction(icon(Icon.EDIT), translate("MessageList", "Edit message"))
+                edit.setToolTip(translate("MessageList", "Change this message's text.") + note)
                 edit.triggered.connect(lambda _c=False, mid=m.id: self.edit_requested.emit(mid))
             if MessageAction.PIN in offered:
-                pin = menu.addAction(icon(Icon.PIN), "Unpin message" if m.pinned else "Pin message")
-                pin.setToolTip("Keep this message word for word when the topic is compacted; it counts "
-                               "against the input budget")
+                pin = menu.addAction(icon(Icon.PIN), translate("MessageList", "Unpin message") if m.pinned
+                                     else translate("MessageList", "Pin message"))
+                pin.setToolTip(translate("MessageList", "Keep this message word for word when the topic is "
+                                                        "compacted; it counts against the input budget"))
                 pin.triggered.connect(lambda _c=False, mid=m.id, on=not m.pinned: self.pin_requested.emit(mid, on))
-            delete = menu.addAction(icon(Icon.DELETE), "Delete message")
-            delete.setToolTip("Remove this message from the topic." + note)
+            delete = menu.addAction(icon(Icon.DELETE), translate("MessageList", "Delete message"))
+            delete.setToolTip(translate("MessageList", "Remove this message from the topic.") + note)
             delete.triggered.connect(lambda _c=False, mid=m.id: self.delete_requested.emit(mid))
         menu.setToolTipsVisible(True)
         self.last_menu = menu
@@ -736,13 +752,15 @@ class MessageListView(QListView):
         """Regenerate on the last reply; Previous / Next version on a message with
         versions (issue 14)."""
         if MessageAction.REGENERATE in offered:
-            regen = menu.addAction(icon(Icon.REGENERATE), "Regenerate reply")
-            regen.setToolTip("Ask again with the same context; this reply stays a version (Ctrl+R)")
+            regen = menu.addAction(icon(Icon.REGENERATE), translate("MessageList", "Regenerate reply"))
+            regen.setToolTip(translate("MessageList", "Ask again with the same context; this reply stays a version "
+                                                      "(Ctrl+R)"))
             regen.triggered.connect(lambda _c=False, mid=message_id: self.regenerate_requested.emit(mid))
         versions = role_value(self._model.index(row), VersionRole)
         if isinstance(versions, tuple):
             index, total = versions
-            for text, step, enabled in (("Previous version", -1, index > 1), ("Next version", 1, index < total)):
+            for text, step, enabled in ((translate("MessageList", "Previous version"), -1, index > 1),
+                                        (translate("MessageList", "Next version"), 1, index < total)):
                 act = menu.addAction(f"{text} ({index} / {total})")
                 act.setEnabled(enabled)
                 act.triggered.connect(lambda _c=False, mid=message_id, d=step: self.version_requested.emit(mid, d))

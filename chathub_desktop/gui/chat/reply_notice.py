@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from chathub_desktop.gui.shell.i18n import Texts, fill
 
 if TYPE_CHECKING:  # the bar is built before the window is attached to its services
     from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -22,13 +24,17 @@ if TYPE_CHECKING:  # the bar is built before the window is attached to its servi
 
 
 def stall_text(host: str, seconds: float) -> str:
-    """The one line for a silent provider: ``No data from HOST for 60 s — still waiting.``"""
-    return f"No data from {host} for {seconds:.0f} s — still waiting."
+    """The one line for a silent provider: ``No data from HOST for 60 s — still waiting.``
+    (in the interface language, issue 27)."""
+    return fill(QCoreApplication.translate("ReplyNotice", "No data from %1 for %2 s — still waiting."), host,
+                f"{seconds:.0f}")
 
 
 def retrying_text(reason: str, wait_s: float) -> str:
-    """The one line while a short ``Retry-After`` is waited out."""
-    return f"{reason.rstrip('.')}; trying again in {wait_s:.0f} s…"
+    """The one line while a short ``Retry-After`` is waited out (``reason``: the
+    provider's words, shown as they are)."""
+    return fill(QCoreApplication.translate("ReplyNotice", "%1; trying again in %2 s…"), reason.rstrip("."),
+                f"{wait_s:.0f}")
 
 
 class ReplyNoticeBar(QFrame):
@@ -49,14 +55,19 @@ class ReplyNoticeBar(QFrame):
         self.label.setObjectName("replyNoticeText")
         self.label.setWordWrap(True)
         layout.addWidget(self.label, 1)
-        self.stop_button = QPushButton("Stop")
+        self.texts = t = Texts(self)  # re-said on a language switch (issue 27)
+        self.stop_button = QPushButton()
         self.stop_button.setObjectName("replyNoticeStop")
-        self.stop_button.setToolTip("Stop this reply (Esc); the text so far is kept")
+        t.bind(self.stop_button.setText, lambda: QCoreApplication.translate("ReplyNotice", "Stop"))
+        t.bind(self.stop_button.setToolTip, lambda: QCoreApplication.translate(
+            "ReplyNotice", "Stop this reply (Esc); the text so far is kept"))
         self.stop_button.clicked.connect(self.stop_clicked)
         layout.addWidget(self.stop_button)
-        self.retry_button = QPushButton("Retry")
+        self.retry_button = QPushButton()
         self.retry_button.setObjectName("replyNoticeRetry")
-        self.retry_button.setToolTip("Stop waiting and ask the provider for this reply again")
+        t.bind(self.retry_button.setText, lambda: QCoreApplication.translate("ReplyNotice", "Retry"))
+        t.bind(self.retry_button.setToolTip, lambda: QCoreApplication.translate(
+            "ReplyNotice", "Stop waiting and ask the provider for this reply again"))
         self.retry_button.clicked.connect(self.retry_clicked)
         layout.addWidget(self.retry_button)
         self.hide()

@@ -14,8 +14,10 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
 
 from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus, CompactionTrigger
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.settings.summarizer_choice import choose_button, missing_text, short_text
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.events import CompactionProgress
 
@@ -35,63 +37,98 @@ if TYPE_CHECKING:
     from chathub_desktop.services.compaction.compaction_outcome import CompactionOutcome
     from chathub_desktop.services.container import Services
 
+translate = QCoreApplication.translate
+
 COMPACT_TEXT = QT_TRANSLATE_NOOP("WindowActions", "&Compact now")
 COMPACTING_TEXT = QT_TRANSLATE_NOOP("WindowActions", "Compacting…")
 #: What an automatic compaction is doing, in the words a user reads in the status bar
 #: (walk39: "Overflow rescue: compacting…" were engineers' words; the model sees none of these).
 AUTO_STARTED: dict[CompactionTrigger, str] = {
-    CompactionTrigger.TOKEN: "The conversation is getting long: summarizing older messages…",
-    CompactionTrigger.MESSAGE_COUNT: "Past the history limit: summarizing older messages…",
-    CompactionTrigger.OVERFLOW: "Too long for the model: summarizing older messages…",
-    CompactionTrigger.THRESHOLD: "Near the context window: the chat model is summarizing older messages…",
+    CompactionTrigger.TOKEN: QT_TRANSLATE_NOOP("CompactionOutcome",
+                                               "The conversation is getting long: summarizing older messages…"),
+    CompactionTrigger.MESSAGE_COUNT: QT_TRANSLATE_NOOP("CompactionOutcome",
+                                                       "Past the history limit: summarizing older messages…"),
+    CompactionTrigger.OVERFLOW: QT_TRANSLATE_NOOP("CompactionOutcome",
+                                                  "Too long for the model: summarizing older messages…"),
+    CompactionTrigger.THRESHOLD: QT_TRANSLATE_NOOP(
+        "CompactionOutcome", "Near the context window: the chat model is summarizing older messages…"),
 }
 #: What an automatic compaction did, by trigger, when it compacted (walk39).
 AUTO_DONE: dict[CompactionTrigger, str] = {
-    CompactionTrigger.TOKEN: "Older messages were summarized to keep the conversation within its token budget",
-    CompactionTrigger.MESSAGE_COUNT: "Older messages were summarized: the topic passed its history limit",
-    CompactionTrigger.OVERFLOW: "The request was too long for the model, so older messages were summarized",
-    CompactionTrigger.THRESHOLD: "The chat model summarized older messages: the topic neared its context window",
+    CompactionTrigger.TOKEN: QT_TRANSLATE_NOOP(
+        "CompactionOutcome", "Older messages were summarized to keep the conversation within its token budget"),
+    CompactionTrigger.MESSAGE_COUNT: QT_TRANSLATE_NOOP(
+        "CompactionOutcome", "Older messages were summarized: the topic passed its history limit"),
+    CompactionTrigger.OVERFLOW: QT_TRANSLATE_NOOP(
+        "CompactionOutcome", "The request was too long for the model, so older messages were summarized"),
+    CompactionTrigger.THRESHOLD: QT_TRANSLATE_NOOP(
+        "CompactionOutcome", "The chat model summarized older messages: the topic neared its context window"),
 }
 #: What an automatic compaction did when it did not compact, by status (walk39).
 AUTO_NOT_DONE: dict[CompactionStatus, str] = {
-    CompactionStatus.NOTHING_ELIGIBLE: "No older messages could be summarized yet",
-    CompactionStatus.FAILED: "Summarizing older messages failed",
-    CompactionStatus.UNREACHABLE: "Summarized what could be; the next request is still above the target",
-    CompactionStatus.CANCELLED: "Summarizing older messages was stopped",
+    CompactionStatus.NOTHING_ELIGIBLE: QT_TRANSLATE_NOOP("CompactionOutcome",
+                                                         "No older messages could be summarized yet"),
+    CompactionStatus.FAILED: QT_TRANSLATE_NOOP("CompactionOutcome", "Summarizing older messages failed"),
+    CompactionStatus.UNREACHABLE: QT_TRANSLATE_NOOP(
+        "CompactionOutcome", "Summarized what could be; the next request is still above the target"),
+    CompactionStatus.CANCELLED: QT_TRANSLATE_NOOP("CompactionOutcome", "Summarizing older messages was stopped"),
 }
+AUTO_STARTED_ANY = QT_TRANSLATE_NOOP("CompactionOutcome", "Summarizing older messages…")
+AUTO_DONE_ANY = QT_TRANSLATE_NOOP("CompactionOutcome", "Older messages were summarized")
+
+
+def auto_started_text(trigger: CompactionTrigger) -> str:
+    """The status-bar line while an automatic compaction of ``trigger`` runs (walk39), in
+    the interface language (issue 27)."""
+    return translate("CompactionOutcome", AUTO_STARTED.get(trigger, AUTO_STARTED_ANY))
 
 
 def auto_outcome_text(trigger: CompactionTrigger, status: CompactionStatus | None) -> str:
     """The status-bar line when an automatic compaction of ``trigger`` ends with ``status``
-    (None: stopped), in plain words (walk39)."""
+    (None: stopped), in plain words (walk39) and the interface language (issue 27)."""
     if status == CompactionStatus.COMPACTED:
-        return AUTO_DONE.get(trigger, "Older messages were summarized")
-    return AUTO_NOT_DONE.get(status or CompactionStatus.CANCELLED, "Summarizing older messages stopped")
+        return translate("CompactionOutcome", AUTO_DONE.get(trigger, AUTO_DONE_ANY))
+    said_status = status if status in AUTO_NOT_DONE else CompactionStatus.CANCELLED
+    return translate("CompactionOutcome", AUTO_NOT_DONE[said_status])
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def outcome_text(outcome: CompactionOutcome) -> str:
-    """One line for a ``CompactionOutcome`` (CMP-6): compacted (before → after tokens) /
-    nothing to compact yet (why, walkthrough F11) / failed (reason) / could not reach the target."""
+    """One line for a ``CompactionOutcome`` (CMP-6) in the interface language (issue 27:
+    its typed ``why`` when it has one, else its ``message``): compacted (before → after
+    tokens) / nothing to compact yet (why, walkthrough F11) / failed (reason) / could not
+    reach the target. The English ``message`` decides which frame (it starts the same
+    whatever the language)."""
     status = outcome.status
     message = outcome.message or ""
+    why = outcome.why
     before, after = outcome.before_tokens, outcome.after_tokens
-    tokens = f" · next request {before:,} → {after:,} tokens" if isinstance(before, int) and isinstance(after, int) \
-        else ""
+    tokens = fill(translate("CompactionOutcome", " · next request %1 → %2 tokens"), f"{before:,}", f"{after:,}") \
+        if isinstance(before, int) and isinstance(after, int) else ""
     if status == CompactionStatus.COMPACTED:
-        body = message[:1].upper() + message[1:] if message.startswith("compacted") else f"Compacted: {message}"
-        return f"{body}{tokens}"
+        if message.startswith("compacted"):
+            return _capital(said(why) if isinstance(why, Reason) else message) + tokens
+        return fill(translate("CompactionOutcome", "Compacted: %1"), said(why) if isinstance(why, Reason)
+                    else message) + tokens
     if status == CompactionStatus.NOTHING_ELIGIBLE:
         if message.startswith("nothing to gain: "):  # issue 28: the run kept the old state
-            return "Nothing to gain: " + message.removeprefix("nothing to gain: ")
-        detail = message.removeprefix("nothing eligible: ")
-        return f"Nothing to compact yet: {detail}." if detail else "Nothing to compact yet."
+            return _capital(said(why)) if isinstance(why, Reason) else fill(translate(
+                "CompactionOutcome", "Nothing to gain: %1"), message.removeprefix("nothing to gain: "))
+        detail = said(why) if isinstance(why, Reason) else message.removeprefix("nothing eligible: ")
+        return fill(translate("CompactionOutcome", "Nothing to compact yet: %1."), detail) if detail \
+            else translate("CompactionOutcome", "Nothing to compact yet.")
     if status == CompactionStatus.FAILED:
-        return f"Compaction failed: {message}" if message else "Compaction failed"
+        detail = said(why) if isinstance(why, Reason) else message
+        return fill(translate("CompactionOutcome", "Compaction failed: %1"), detail) if detail \
+            else translate("CompactionOutcome", "Compaction failed")
     if status == CompactionStatus.UNREACHABLE:
         if message.startswith("compacted"):  # it did compact: say that first (walk39 #4)
-            return f"{message[:1].upper()}{message[1:]}{tokens}"
-        detail = message.removeprefix("could not reach the target: ")
-        return f"Could not reach the target: {detail}{tokens}"
+            return _capital(said(why) if isinstance(why, Reason) else message) + tokens
+        detail = said(why) if isinstance(why, Reason) else message.removeprefix("could not reach the target: ")
+        return fill(translate("CompactionOutcome", "Could not reach the target: %1"), detail) + tokens
     return message or status
 
 
@@ -153,9 +190,12 @@ class CompactionController:
         self.bar.setFixedWidth(110)
         self.bar.setMaximumHeight(14)
         self.bar.setTextVisible(False)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton()
         self.stop_button.setObjectName("compactionStop")
-        self.stop_button.setToolTip("Stop this compaction (Esc); nothing of it is stored")
+        self.texts = t = Texts(self.stop_button)  # re-said on a language switch (issue 27)
+        t.bind(self.stop_button.setText, lambda: translate("CompactionOutcome", "Stop"))
+        t.bind(self.stop_button.setToolTip, lambda: translate("CompactionOutcome", "Stop this compaction (Esc); nothing "
+                                                                                   "of it is stored"))
         self.stop_button.clicked.connect(self.stop)
         self.stop_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.box.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
@@ -238,12 +278,13 @@ class CompactionController:
         if tid is None or self._svc is None or self._svc.compaction is None:
             return None
         if self.is_compacting(tid):
-            w.show_status("This topic is already compacting; wait for that run to finish (Esc stops it)")
+            w.show_status(translate("CompactionOutcome", "This topic is already compacting; wait for that run to "
+                                                         "finish (Esc stops it)"))
             return None
         self._compacting.add(tid)
         self._outcomes.pop(tid, None)
         self._missing.pop(tid, None)
-        self._progress[tid] = "Compacting…"
+        self._progress[tid] = translate("CompactionOutcome", "Compacting…")
         task = w.runner.run(f"compact:{tid}", self._compact(tid, focus), context="Compact now")
         self._tasks[tid] = task
         self.sync()
@@ -261,7 +302,7 @@ class CompactionController:
             w.show_status(str(exc).capitalize())
             return
         except ServiceError as exc:
-            self._outcomes[topic_id] = f"Compaction failed: {exc}"
+            self._outcomes[topic_id] = fill(translate("CompactionOutcome", "Compaction failed: %1"), said_error(exc))
             raise
         finally:
             self._compacting.discard(topic_id)
@@ -298,7 +339,7 @@ class CompactionController:
             task.cancel()
             stopped = True
         if stopped:
-            self._outcomes[tid] = "Compaction stopped — the summary is unchanged"
+            self._outcomes[tid] = translate("CompactionOutcome", "Compaction stopped — the summary is unchanged")
             w.show_status(self._outcomes[tid], 5000)
 
     def on_progress(self, event: CompactionProgress) -> None:
@@ -306,10 +347,11 @@ class CompactionController:
         topic_id, trigger, phase, done, total = event.topic_id, event.trigger, event.phase, event.done, event.total
         status = event.status
         if phase == CompactionPhase.STARTED:
-            self._progress[topic_id] = "Compacting…" if trigger == CompactionTrigger.MANUAL else \
-                AUTO_STARTED.get(trigger, "Summarizing older messages…")
+            self._progress[topic_id] = translate("CompactionOutcome", "Compacting…") \
+                if trigger == CompactionTrigger.MANUAL else auto_started_text(trigger)
         elif phase == CompactionPhase.BATCH:
-            self._progress[topic_id] = f"Compacting… batch {done} of {total}"
+            self._progress[topic_id] = fill(translate("CompactionOutcome", "Compacting… batch %1 of %2"), str(done),
+                                            str(total))
         elif phase == CompactionPhase.FINISHED:
             self._progress.pop(topic_id, None)
             if trigger != CompactionTrigger.MANUAL and topic_id == self._w.current_topic_id:

@@ -11,6 +11,7 @@ the earlier topics the reply's recall tools consulted, the first
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 
@@ -31,7 +32,7 @@ from chathub_desktop.core.context_receipt import RECALLED_KEY, recalled_topics, 
 from chathub_desktop.core.invisible_text import shown_line
 from chathub_desktop.gui.chat.message_list_model import MessageListModel
 from chathub_desktop.gui.chat.message_list_view import MessageListView
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.services.views import MessageView
 
 __all__ = ["MAX_OPEN_BUTTONS", "ReceiptDialog", "install_receipts"]
@@ -54,6 +55,11 @@ KEYS = {
 translate = QCoreApplication.translate
 
 
+def _key_text(key: str) -> str:
+    """A receipt line's name in the interface language, with its colon."""
+    return fill(translate("ReceiptDialog", "%1:"), translate("ReceiptDialog", KEYS[key]) if key in KEYS else key)
+
+
 class ReceiptDialog(QDialog):
     """One reply's receipt as labelled lines, with Copy as JSON and Close. ``open_topic``
     opens a recalled topic in the window (the dialog then closes); without it the
@@ -63,15 +69,17 @@ class ReceiptDialog(QDialog):
                  open_topic: Callable[[int], None] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("receiptDialog")
-        self.setWindowTitle(translate("ReceiptDialog", "What this reply's request carried"))
+        self.texts = t = Texts(self)  # re-said while open (issue 27)
+        t.bind(self.setWindowTitle, lambda: translate("ReceiptDialog", "What this reply's request carried"))
         receipt = message.receipt or {}
         self._json = json.dumps({"message_id": message.id, "input_tokens": message.input_tokens,
                                  "cached_tokens": message.cached_tokens, "receipt": receipt},
                                 ensure_ascii=False, indent=2)
         layout = QVBoxLayout(self)
         who = f"{message.id} · {shown_line(message.model)}" if message.model else str(message.id)
-        intro = QLabel(fill(translate("ReceiptDialog", "Reply %1: ids and counts of what was sent — the texts "
-                                                       "themselves stay where they are."), who))
+        intro = QLabel()
+        t.bind(intro.setText, lambda: fill(translate("ReceiptDialog", "Reply %1: ids and counts of what was sent — "
+                                                                      "the texts themselves stay where they are."), who))
         intro.setTextFormat(Qt.TextFormat.PlainText)  # the model id comes from outside (issue 32)
         intro.setObjectName("receiptIntro")
         intro.setWordWrap(True)
@@ -85,17 +93,19 @@ class ReceiptDialog(QDialog):
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
             label.setObjectName(f"receipt{key.split()[0]}")
-            form.addRow(fill(translate("ReceiptDialog", "%1:"), translate("ReceiptDialog", KEYS[key]) if key in KEYS
-                             else key), label)
+            name = QLabel()
+            t.bind(name.setText, functools.partial(_key_text, key))
+            form.addRow(name, label)
             self.rows[key] = label
             if key == RECALLED_KEY and open_topic is not None:  # buttons under the line
                 for topic_id, title in recalled_topics(receipt)[:MAX_OPEN_BUTTONS]:
                     form.addRow("", self._open_button(open_topic, topic_id, title))
         layout.addLayout(form)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        copy = QPushButton(translate("ReceiptDialog", "Copy as JSON"))
-        copy.setToolTip(translate("ReceiptDialog", "Copy this receipt as JSON (the same as topic show --receipts "
-                                                   "--json)"))
+        copy = QPushButton()
+        t.bind(copy.setText, lambda: translate("ReceiptDialog", "Copy as JSON"))
+        t.bind(copy.setToolTip, lambda: translate("ReceiptDialog", "Copy this receipt as JSON (the same as topic show "
+                                                                   "--receipts --json)"))
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self._json))
         buttons.addButton(copy, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
@@ -104,10 +114,12 @@ class ReceiptDialog(QDialog):
 
     def _open_button(self, open_topic: Callable[[int], None], topic_id: int, title: str) -> QPushButton:
         """A button that closes the dialog and opens the recalled ``topic_id``."""
-        button = QPushButton(fill(translate("ReceiptDialog", "Open “%1”"),
-                                  shown_line(title) or translate("ReceiptDialog", "untitled")))
+        button = QPushButton()
+        self.texts.bind(button.setText, lambda: fill(translate("ReceiptDialog", "Open “%1”"),
+                                                     shown_line(title) or translate("ReceiptDialog", "untitled")))
         button.setObjectName("receiptOpenTopic")
-        button.setToolTip(fill(translate("ReceiptDialog", "Open topic %1, which this reply recalled"), str(topic_id)))
+        self.texts.bind(button.setToolTip, lambda: fill(translate("ReceiptDialog", "Open topic %1, which this reply "
+                                                                                   "recalled"), str(topic_id)))
         button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         def go() -> None:
             self.accept()

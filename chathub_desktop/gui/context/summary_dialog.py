@@ -43,6 +43,7 @@ from chathub_desktop.gui.context.summary_probe_panel import ProbePanel
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.dialogs.file_dialogs import open_markdown_save_dialog
 from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.private_files import write_private
 from chathub_desktop.services.errors import ServiceError
@@ -60,11 +61,11 @@ TRIGGER_TEXT: dict[str, str] = {
     CompactionTrigger.OVERFLOW: "Overflow rescue",
 }
 #: Human names of the run results (CMP-6).
-RESULT_TEXT: dict[str, str] = {
-    CompactionStatus.COMPACTED: "compacted",
-    CompactionStatus.NOTHING_ELIGIBLE: "nothing eligible",
-    CompactionStatus.FAILED: "failed",
-    CompactionStatus.UNREACHABLE: "could not reach the target",
+RESULT_TEXT: dict[str, str] = {  # translated where shown, in the SummaryDialog context
+    CompactionStatus.COMPACTED: QT_TRANSLATE_NOOP("SummaryDialog", "compacted"),
+    CompactionStatus.NOTHING_ELIGIBLE: QT_TRANSLATE_NOOP("SummaryDialog", "nothing eligible"),
+    CompactionStatus.FAILED: QT_TRANSLATE_NOOP("SummaryDialog", "failed"),
+    CompactionStatus.UNREACHABLE: QT_TRANSLATE_NOOP("SummaryDialog", "could not reach the target"),
 }
 #: Debug table columns.
 DEBUG_COLUMNS = ("Time", "Trigger", "Result", "High / low", "Before", "After", "Through #", "Batches", "Model",

@@ -361,6 +361,31 @@ class Ui_AssistantDialog(object):
 
         self.compactLayout.setWidget(4, QFormLayout.ItemRole.FieldRole, self.probeSummariesCheck)
 
+        self.cardLanguageRow = QHBoxLayout()
+        self.cardLanguageRow.setObjectName(u"cardLanguageRow")
+        self.cardLanguageLabel = QLabel(self.compactGroup)
+        self.cardLanguageLabel.setObjectName(u"cardLanguageLabel")
+
+        self.cardLanguageRow.addWidget(self.cardLanguageLabel)
+
+        self.cardLanguageCombo = QComboBox(self.compactGroup)
+        self.cardLanguageCombo.setObjectName(u"cardLanguageCombo")
+
+        self.cardLanguageRow.addWidget(self.cardLanguageCombo)
+
+        self.cardLanguageHelp = QToolButton(self.compactGroup)
+        self.cardLanguageHelp.setObjectName(u"cardLanguageHelp")
+        self.cardLanguageHelp.setAutoRaise(True)
+
+        self.cardLanguageRow.addWidget(self.cardLanguageHelp)
+
+        self.cardLanguageSpacer = QSpacerItem(40, 20, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.cardLanguageRow.addItem(self.cardLanguageSpacer)
+
+
+        self.compactLayout.setLayout(5, QFormLayout.ItemRole.FieldRole, self.cardLanguageRow)
+
 
         self.chatPrefLayout.addWidget(self.compactGroup)
 
@@ -535,6 +560,7 @@ class Ui_AssistantDialog(object):
         self.templateLabel.setBuddy(self.templateEdit)
         self.presetLabel.setBuddy(self.presetCombo)
         self.highWatermarkLabel.setBuddy(self.highWatermarkSpin)
+        self.cardLanguageLabel.setBuddy(self.cardLanguageCombo)
 #endif // QT_CONFIG(shortcut)
         QWidget.setTabOrder(self.avatarCombo, self.nameEdit)
         QWidget.setTabOrder(self.nameEdit, self.providerCombo)
@@ -551,7 +577,8 @@ class Ui_AssistantDialog(object):
         QWidget.setTabOrder(self.summarizeCheck, self.presetCombo)
         QWidget.setTabOrder(self.presetCombo, self.autoCompactCheck)
         QWidget.setTabOrder(self.autoCompactCheck, self.probeSummariesCheck)
-        QWidget.setTabOrder(self.probeSummariesCheck, self.highWatermarkSpin)
+        QWidget.setTabOrder(self.probeSummariesCheck, self.cardLanguageCombo)
+        QWidget.setTabOrder(self.cardLanguageCombo, self.highWatermarkSpin)
         QWidget.setTabOrder(self.highWatermarkSpin, self.temperatureCheck)
         QWidget.setTabOrder(self.temperatureCheck, self.temperatureSpin)
         QWidget.setTabOrder(self.temperatureSpin, self.topPCheck)
@@ -686,6 +713,17 @@ class Ui_AssistantDialog(object):
         self.probeSummariesCheck.setText(QCoreApplication.translate("AssistantDialog", u"Check new summaries with &probes", None))
 #if QT_CONFIG(tooltip)
         self.probeSummariesCheck.setToolTip(QCoreApplication.translate("AssistantDialog", u"<p><b>Check new summaries with probes</b>: after each compaction the History Compress model answers a few questions about the covered turns (files and paths, decisions, open tasks, numbers) with the turns and with only the new summary. A summary that loses an answer is not stored: the old summary stays and the compaction says why. Each probe costs two extra requests.</p>", None))
+#endif // QT_CONFIG(tooltip)
+        self.cardLanguageLabel.setText(QCoreApplication.translate("AssistantDialog", u"&Language of summaries and dream cards:", None))
+#if QT_CONFIG(accessibility)
+        self.cardLanguageCombo.setAccessibleName(QCoreApplication.translate("AssistantDialog", u"Language of summaries and dream cards", None))
+#endif // QT_CONFIG(accessibility)
+        self.cardLanguageHelp.setText(QCoreApplication.translate("AssistantDialog", u"?", None))
+#if QT_CONFIG(accessibility)
+        self.cardLanguageHelp.setAccessibleName(QCoreApplication.translate("AssistantDialog", u"Help", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.cardLanguageHelp.setToolTip(QCoreApplication.translate("AssistantDialog", u"<p><b>Language of summaries and dream cards</b>: the language the History Compress model writes this assistant's topic summaries and dream cards in. <b>Same as the conversation</b> writes them in the language you chat in, or in the one named under Settings \u2192 System Agent when it names one. The interface language never changes what the model reads.</p>", None))
 #endif // QT_CONFIG(tooltip)
         self.tabs.setTabText(self.tabs.indexOf(self.chatPrefTab), QCoreApplication.translate("AssistantDialog", u"Chat &Preference", None))
         self.samplingIntro.setText(QCoreApplication.translate("AssistantDialog", u"Each setting is sent only when ticked; unticked, the provider's default applies. Max tokens is on the General tab.", None))

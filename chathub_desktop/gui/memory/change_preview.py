@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import (
     QCoreApplication,
+    QEvent,
     QLocale,
     QModelIndex,
     QPersistentModelIndex,
@@ -222,6 +223,14 @@ class ChangePreviewDialog(QDialog):
         if self.radios.buttons():
             self.radios.buttons()[0].setChecked(True)
         self.show_option(0)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A language switch re-says the change list (its group titles and notes; the
+        ticks stay); the title, heading and action came translated from the caller."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and self._shown_key:
+            self.tree.setAccessibleName(translate("MemoryPage", "What will change"))
+            self.show_option(max(0, self.radios.checkedId()))
 
     def current(self) -> PreviewOption:
         """The option shown (the checked radio button, or the only one)."""

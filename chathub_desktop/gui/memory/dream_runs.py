@@ -26,7 +26,7 @@ from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
-from chathub_desktop.gui.shell.service_reasons import said_reason
+from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.dream.dream_service import FAILED, DreamDraft, DreamOutcome
 from chathub_desktop.services.errors import ServiceError, StaleDocument
 from chathub_desktop.services.events import DreamProgress
@@ -278,13 +278,13 @@ class DreamRuns(QObject):
                 raise
             except StaleDocument as exc:  # issue 18: never a silent overwrite
                 self._host.show_status("")
-                self._host.show_error(fill(translate("MemoryPage", "%1: %2. %3"), said_run(what), said_reason(str(exc)),
+                self._host.show_error(fill(translate("MemoryPage", "%1: %2. %3"), said_run(what), said_error(exc),
                                            translate("MemoryPage", DREAM_STALE_HINT)))
                 self._host.schedule_reload()
                 return
             except ServiceError as exc:
                 self._host.show_status("")
-                self._host.show_error(f"{said_run(what)}: {exc}")
+                self._host.show_error(f"{said_run(what)}: {said_error(exc)}")
                 return
             if isinstance(outcome, tuple):
                 asking = True
@@ -299,13 +299,14 @@ class DreamRuns(QObject):
             self._host.show_error(f"{said_run(what)}: {missing_text(outcome.summarizer_problem)}")
             self._host.offer_summarizer_choice(True)
             return
+        message = said(outcome.why) if outcome.why is not None else outcome.message  # issue 27
         if outcome.status == FAILED:  # walkthrough F2: kept until dismissed, with Retry and Details
             self._host.show_status("")
-            self._host.show_failure(failure_line(what, day or outcome.history_day.isoformat(), outcome.message),
-                                    failure_details(what, day or outcome.history_day.isoformat(), outcome.message,
+            self._host.show_failure(failure_line(what, day or outcome.history_day.isoformat(), message),
+                                    failure_details(what, day or outcome.history_day.isoformat(), message,
                                                     datetime.now(UTC), scheduled=False), retry)
             return
-        self._host.show_status(outcome_text(outcome.status, outcome.message), 15000)
+        self._host.show_status(outcome_text(outcome.status, message), 15000)
         if outcome.card_number is not None:
             self._host.select_after_load(outcome.card_number)
         self._host.schedule_reload()
@@ -328,7 +329,8 @@ class DreamRuns(QObject):
         """A ``DreamProgress`` event: the phase on the status line; a scheduled run of this
         assistant is followed (and can be stopped)."""
         assistant_id, day, phase = event.assistant_id, event.history_day, event.phase
-        status, message = event.status or "", event.message
+        status = event.status or ""
+        message = said(event.why) if event.why is not None else event.message  # issue 27
         if assistant_id != self._host.assistant_id:
             return
         own = self._dreaming is not None

@@ -15,6 +15,7 @@ Store reads, splitting and the write run in worker threads, never on the GUI thr
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -38,7 +39,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.memory_paste import PastedFact, mark_duplicates, split_facts
 from chathub_desktop.gui.design import current_colours
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
@@ -69,7 +70,8 @@ class PasteMemoryDialog(QDialog):
     def __init__(self, services: Services, runner: TaskRunner, assistant_id: int,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(translate("MemoryPaste", "Import memory from another assistant"))
+        self.texts = t = Texts(self)  # re-said while open (issue 27)
+        t.bind(self.setWindowTitle, lambda: translate("MemoryPaste", "Import memory from another assistant"))
         self.resize(640, 520)
         self._svc = services
         self._runner = runner
@@ -80,39 +82,46 @@ class PasteMemoryDialog(QDialog):
         #: The Claude export zip the pasted text was read from, if any (issue 15).
         self.source_file: str | None = None
         layout = QVBoxLayout(self)
-        intro = QLabel(translate("MemoryPaste", ASK))
+        intro = QLabel()
+        t.bind(intro.setText, lambda: translate("MemoryPaste", ASK))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         row = QHBoxLayout()
-        source_label = QLabel(translate("MemoryPaste", "&From:"))
+        source_label = QLabel()
+        t.bind(source_label.setText, lambda: translate("MemoryPaste", "&From:"))
         self.source_combo = QComboBox()
         self.source_combo.setEditable(True)
         self.source_combo.addItems([*SOURCES[:-1], translate("MemoryPaste", SOURCES[-1])])
-        self.source_combo.setToolTip(translate("MemoryPaste", "Noted in the provenance of every entry added"))
+        t.bind(functools.partial(self.source_combo.setItemText, len(SOURCES) - 1),
+               lambda: translate("MemoryPaste", SOURCES[-1]))
+        t.bind(self.source_combo.setToolTip, lambda: translate("MemoryPaste", "Noted in the provenance of every "
+                                                                              "entry added"))
         source_label.setBuddy(self.source_combo)
         row.addWidget(source_label)
         row.addWidget(self.source_combo, 1)
-        self.claude_button = QPushButton(translate("MemoryPaste", "From a Claude export &zip…"))
-        self.claude_button.setToolTip(translate("MemoryPaste", "Read what Claude remembers (memories.json, with each "
-                                                               "project's memory) from the Claude.ai data export zip "
-                                                               "into the box below"))
+        self.claude_button = QPushButton()
+        t.bind(self.claude_button.setText, lambda: translate("MemoryPaste", "From a Claude export &zip…"))
+        t.bind(self.claude_button.setToolTip, lambda: translate(
+            "MemoryPaste", "Read what Claude remembers (memories.json, with each project's memory) from the Claude.ai "
+                           "data export zip into the box below"))
         self.claude_button.clicked.connect(self.choose_claude_zip)
         row.addWidget(self.claude_button)
         layout.addLayout(row)
         self.paste_edit = QPlainTextEdit()
-        self.paste_edit.setPlaceholderText(translate("MemoryPaste", "Paste the answer here…"))
-        self.paste_edit.setAccessibleName(translate("MemoryPaste", "Pasted memory"))
+        t.bind(self.paste_edit.setPlaceholderText, lambda: translate("MemoryPaste", "Paste the answer here…"))
+        t.bind(self.paste_edit.setAccessibleName, lambda: translate("MemoryPaste", "Pasted memory"))
         layout.addWidget(self.paste_edit, 2)
         self.summary_label = QLabel()
         layout.addWidget(self.summary_label)
         self.fact_list = QListWidget()
-        self.fact_list.setAccessibleName(translate("MemoryPaste", "Facts to add"))
-        self.fact_list.setToolTip(translate("MemoryPaste", "Untick what should not become a memory entry"))
+        t.bind(self.fact_list.setAccessibleName, lambda: translate("MemoryPaste", "Facts to add"))
+        t.bind(self.fact_list.setToolTip, lambda: translate("MemoryPaste", "Untick what should not become a memory "
+                                                                           "entry"))
         layout.addWidget(self.fact_list, 3)
         self.buttons = QDialogButtonBox()
         self.add_button = self.buttons.addButton(translate("MemoryPaste", "&Add"), QDialogButtonBox.ButtonRole.AcceptRole)
-        self.add_button.setToolTip(translate("MemoryPaste", "Add the ticked facts as entries at the end of the fixed "
-                                                            "memory"))
+        t.bind(self.add_button.setToolTip, lambda: translate("MemoryPaste", "Add the ticked facts as entries at the "
+                                                                            "end of the fixed memory"))
         self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.buttons.rejected.connect(self.reject)
         self.add_button.clicked.connect(self.add_checked)
@@ -123,7 +132,7 @@ class PasteMemoryDialog(QDialog):
         self._timer.timeout.connect(self.refresh)
         self.paste_edit.textChanged.connect(self._timer.start)
         self.fact_list.itemChanged.connect(lambda _item: self._sync())
-        self._sync()
+        t.call(self._say_facts)  # each fact's note and the counts, again after a switch
         self._runner.run("paste-memory-load", self._load(), context="Import memory", quiet=True)
 
     async def _load(self) -> None:
@@ -161,6 +170,14 @@ class PasteMemoryDialog(QDialog):
                 item.setForeground(QColor(current_colours().text_muted))
             item.setData(Qt.ItemDataRole.UserRole, fact.text)
             self.fact_list.addItem(item)
+        self.fact_list.blockSignals(False)
+        self._sync()
+
+    def _say_facts(self) -> None:
+        """Each fact's row (its "already in memory" note) and the counts, in the interface language."""
+        self.fact_list.blockSignals(True)
+        for i, fact in enumerate(self.facts[:self.fact_list.count()]):
+            self.fact_list.item(i).setText(fact_label(fact))
         self.fact_list.blockSignals(False)
         self._sync()
 

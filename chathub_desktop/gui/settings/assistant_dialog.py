@@ -5,11 +5,16 @@ on the Chat Preference tab Limit history messages (count), Summarize history and
 high watermark, with the low watermark (high − 0.2, at least 0.1) shown read-only; on
 the Sampling tab temperature, top-p, reasoning effort and thinking budget, each sent only
 when ticked (issue 28, ``core.sampling``): a combination the provider's wire format would
-reject is named in one line and Save waits until it is fixed.
+reject is named in one line and Save waits until it is fixed. Chat Preference also holds
+the language of this assistant's summaries and dream cards (issue 27: the conversation's
+by default, which leaves the prompts as they always were).
 
 The form is ``ui/assistant_dialog.ui``. Validation (template must contain ``{{text}}``,
 names unique, max tokens ≥ 1) is the service's; its :class:`ServiceError` is shown
 inline and the dialog stays open.
+
+Every text is in the interface language and re-said while the dialog is open (issue 27):
+a language switch re-runs the form's ``retranslateUi``, then the texts set in code.
 
 Nothing is read or written on the GUI thread (issue 29): the dialog opens at once with
 its form disabled and a busy cursor, the providers (and the edited assistant) are read
@@ -22,10 +27,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QToolButton, QToolTip, QWidget
 
 from chathub_desktop.core.avatars import AvatarRefused, clean_avatar
+from chathub_desktop.core.card_language import CardLanguage
 from chathub_desktop.core.compaction import (
     DEFAULT_HIGH_WATERMARK,
     DEFAULT_PRESET,
@@ -33,10 +39,12 @@ from chathub_desktop.core.compaction import (
     watermarks,
 )
 from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
-from chathub_desktop.core.sampling import EFFORTS, UNSET, Sampling, sampling_problem
+from chathub_desktop.core.sampling import EFFORTS, UNSET, Sampling, sampling_reason
 from chathub_desktop.gui.design.avatar import drawable
 from chathub_desktop.gui.forms.ui_assistant_dialog import Ui_AssistantDialog
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import install_range_hints
+from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import AssistantView
 
@@ -47,6 +55,8 @@ if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
     from chathub_desktop.services.providers.provider_models import ProviderModels
     from chathub_desktop.services.providers.provider_service import ProviderService
     from chathub_desktop.services.views import ProviderView
+
+translate = QCoreApplication.translate
 
 #: Default completion cap offered when the switch is turned on, tokens.
 DEFAULT_MAX_TOKENS = 4096
@@ -59,8 +69,14 @@ DEFAULT_HISTORY_LIMIT = 20
 
 def low_watermark_text(high: float) -> str:
     """The read-only low watermark for ``high`` (REF-18: ``max(0.1, high − 0.2)``), with
-    what it means in plain words (walk39: "low watermark" alone is an engineer's word)."""
-    return f"{watermarks(high)[1]:.2f}  (summaries bring the next request back down to this share)"
+    what it means in plain words (walk39), in the interface language."""
+    return fill(translate("AssistantDialog", "%1  (summaries bring the next request back down to this share)"), f"{watermarks(high)[1]:.2f}")
+
+
+#: The sampling settings as the "Sent" line names them (translated where shown).
+SAMPLING_NAMES = (QT_TRANSLATE_NOOP("AssistantDialog", "temperature"), QT_TRANSLATE_NOOP("AssistantDialog", "top-p"),
+                  QT_TRANSLATE_NOOP("AssistantDialog", "reasoning effort"),
+                  QT_TRANSLATE_NOOP("AssistantDialog", "thinking budget"))
 
 
 def wire_help_buttons(root: QWidget) -> None:
@@ -112,7 +128,11 @@ class AssistantDialog(QDialog):
         self._task = f"assistant-dialog:{id(self)}"
         self._loaded = False
         ui = self.ui
-        ui.providerCombo.addItem("(none — pick one later)", None)
+        self.texts = t = Texts(self)
+        self._error = ""
+        ui.providerCombo.addItem("", None)
+        t.bind(lambda text: ui.providerCombo.setItemText(0, text),
+               lambda: translate("AssistantDialog", "(none — pick one later)"))
         # walk29 #23: an emoji or letters as its avatar; empty shows the name's initial
         ui.avatarCombo.addItems([c for c in AVATAR_CHOICES if drawable(c)])  # no tofu boxes (walk37 #8)
         ui.avatarCombo.setMinimumContentsLength(3)
@@ -123,24 +143,21 @@ class AssistantDialog(QDialog):
         ui.modelCombo.addItems(list(model_ids))
         ui.modelCombo.setCurrentText("")
         if (model_edit := ui.modelCombo.lineEdit()) is not None:  # the combo is editable
-            model_edit.setPlaceholderText("model id, e.g. gpt-4o-mini")
+            t.bind(model_edit.setPlaceholderText, lambda: translate("AssistantDialog", "model id, e.g. gpt-4o-mini"))
         ui.maxTokensCheck.toggled.connect(ui.maxTokensSpin.setEnabled)
-        ui.maxTokensCheck.setToolTip(ui.maxTokensHelp.toolTip())
-        ui.maxTokensSpin.setToolTip("Completion cap in tokens (reserved and sent only when the switch is on)")
-        ui.templateEdit.setToolTip(ui.templateHelp.toolTip())
-        ui.memoryCheck.setToolTip(ui.memoryHelp.toolTip())
-        ui.recallCheck.setToolTip(ui.recallHelp.toolTip())
+        t.bind(ui.maxTokensSpin.setToolTip, lambda: translate(
+            "AssistantDialog", "Completion cap in tokens (reserved and sent only when the switch is on)"))
         ui.memoryCheck.toggled.connect(ui.recallCheck.setEnabled)  # recall needs memory (issue 26)
         # Chat Preference (CMP-1)
-        for preset, cap in SUMMARY_CAPS.items():
+        for preset in SUMMARY_CAPS:
             ui.presetCombo.addItem(preset, preset)
-            ui.presetCombo.setItemData(ui.presetCombo.count() - 1,
-                                       f"{preset}: summary up to about {cap} tokens", Qt.ItemDataRole.ToolTipRole)
-        ui.presetCombo.setToolTip("Summary length: " + " · ".join(
-            f"{preset} ~{cap}" for preset, cap in SUMMARY_CAPS.items()) + " tokens")
-        ui.historyLimitCheck.setToolTip(ui.historyLimitHelp.toolTip())
-        ui.summarizeCheck.setToolTip(ui.summarizeHelp.toolTip())
-        ui.autoCompactCheck.setToolTip(ui.autoCompactHelp.toolTip())
+        # issue 27: the conversation's language (None) first, the default that changes nothing
+        ui.cardLanguageCombo.addItem("", None)
+        for language in CardLanguage:  # native names, as View → Language shows them
+            ui.cardLanguageCombo.addItem(language.native_name, language.value)
+        t.bind(lambda text: ui.cardLanguageCombo.setItemText(0, text),
+               lambda: translate("AssistantDialog", "Same as the conversation"))
+        t.call(self._say_tooltips)
         ui.historyLimitCheck.toggled.connect(ui.historyLimitSpin.setEnabled)
         ui.autoCompactCheck.toggled.connect(self._sync_watermarks)
         ui.highWatermarkSpin.valueChanged.connect(self._sync_watermarks)
@@ -150,10 +167,44 @@ class AssistantDialog(QDialog):
         ui.buttonBox.accepted.connect(self._save)
         ui.buttonBox.rejected.connect(self.reject)
         self.finished.connect(lambda _r: self._runner.cancel(self._task))  # a late reply is dropped
-        self.setWindowTitle("New assistant" if assistant_id is None else "Edit assistant")
+        t.bind(self.setWindowTitle, lambda: translate("AssistantDialog", "New assistant") if assistant_id is None
+               else translate("AssistantDialog", "Edit assistant"))
         self.model_choices: ModelChoices | None = None
         self._set_busy(True)
         self._runner.run(self._task, self._load(assistant_id), context="Open the assistant")
+
+    def _say_tooltips(self) -> None:
+        """The tooltips shared with a ``?`` button (set by the form) or built from figures."""
+        ui = self.ui
+        for target, help_button in ((ui.maxTokensCheck, ui.maxTokensHelp), (ui.templateEdit, ui.templateHelp),
+                                    (ui.memoryCheck, ui.memoryHelp), (ui.recallCheck, ui.recallHelp),
+                                    (ui.historyLimitCheck, ui.historyLimitHelp), (ui.summarizeCheck, ui.summarizeHelp),
+                                    (ui.autoCompactCheck, ui.autoCompactHelp),
+                                    (ui.cardLanguageCombo, ui.cardLanguageHelp)):
+            target.setToolTip(help_button.toolTip())
+        for i, (preset, cap) in enumerate(SUMMARY_CAPS.items()):
+            ui.presetCombo.setItemData(i, fill(translate("AssistantDialog", "%1: summary up to about %2 tokens"),
+                                               preset, f"{cap}"), Qt.ItemDataRole.ToolTipRole)
+        ui.presetCombo.setToolTip(fill(translate("AssistantDialog", "Summary length: %1 tokens"), " · ".join(
+            f"{preset} ~{cap}" for preset, cap in SUMMARY_CAPS.items())))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A language switch re-says the Designer texts, then the ones set in code (the
+        form's ``retranslateUi`` resets the title, the low watermark and the error line)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            kept = self._error  # a refusal from Save stays shown
+            self.ui.retranslateUi(self)
+            self.texts.retranslate()
+            if self._assistant is not None:
+                self._say_title(self._assistant.name)
+            self._sync_watermarks()
+            self._sync_sampling()
+            if kept and not self._error:
+                self.show_error(kept)
+
+    def _say_title(self, name: str) -> None:
+        self.texts.bind(self.setWindowTitle, lambda: fill(translate("AssistantDialog", "Edit assistant %1"), name))
 
     def is_loaded(self) -> bool:
         """True once the form shows what the store holds (tests wait on it)."""
@@ -179,7 +230,7 @@ class AssistantDialog(QDialog):
             providers, assistant = await self._runner.run_in_thread(self._read, assistant_id)
         except ServiceError as exc:  # the assistant was deleted meanwhile: said in one line
             self.unsetCursor()
-            self.show_error(str(exc))
+            self.show_error(said_error(exc))
             return
         self._fill(providers, assistant)
 
@@ -206,7 +257,7 @@ class AssistantDialog(QDialog):
             ui.recallCheck.setChecked(True)
             self._set_chat_preference(None)
         else:
-            self.setWindowTitle(f"Edit assistant {assistant.name}")
+            self._say_title(assistant.name)
             ui.nameEdit.setText(assistant.name)
             ui.avatarCombo.setCurrentText(assistant.avatar or "")
             idx = ui.providerCombo.findData(assistant.provider_id)
@@ -244,6 +295,7 @@ class AssistantDialog(QDialog):
         ui.presetCombo.setCurrentIndex(max(0, ui.presetCombo.findData(preset)))
         ui.autoCompactCheck.setChecked(a.auto_compact if a else True)
         ui.probeSummariesCheck.setChecked(a.probe_summaries if a else False)
+        ui.cardLanguageCombo.setCurrentIndex(max(0, ui.cardLanguageCombo.findData(a.card_language if a else None)))
         ui.highWatermarkSpin.setValue(a.high_watermark if a else DEFAULT_HIGH_WATERMARK)
 
     def _sampling_rows(self) -> tuple[tuple[QCheckBox, QWidget], ...]:
@@ -296,20 +348,23 @@ class AssistantDialog(QDialog):
         return self._protocols.get(pid) if isinstance(pid, int) else None
 
     def sampling_problem(self) -> str | None:
-        """Why a provider would reject the Sampling tab with this max tokens, or ``None``."""
+        """Why a provider would reject the Sampling tab with this max tokens, in the
+        interface language, or ``None``."""
         ui = self.ui
         cap = ui.maxTokensSpin.value() if ui.maxTokensCheck.isChecked() else None
-        return sampling_problem(self.sampling(), cap)
+        reason = sampling_reason(self.sampling(), cap)
+        return None if reason is None else said(reason)
 
     def _sync_sampling(self, *_args: object) -> None:
         ui = self.ui
         protocol = self._protocol()
         sent = self.sampling().sent(protocol)
-        names = [name for name, value in (("temperature", sent.temperature), ("top-p", sent.top_p),
-                                          ("reasoning effort", sent.reasoning_effort),
-                                          ("thinking budget", sent.thinking_budget)) if value is not None]
-        where = WIRE_NAMES[protocol] if protocol else "no provider yet"
-        ui.samplingSent.setText(f"Sent ({where}): " + (", ".join(names) if names else "nothing; provider defaults"))
+        values = (sent.temperature, sent.top_p, sent.reasoning_effort, sent.thinking_budget)
+        names = [translate("AssistantDialog", name) for name, value in zip(SAMPLING_NAMES, values, strict=True)
+                 if value is not None]
+        where = WIRE_NAMES[protocol] if protocol else translate("AssistantDialog", "no provider yet")
+        ui.samplingSent.setText(fill(translate("AssistantDialog", "Sent (%1): %2"), where, ", ".join(names) if names
+                                     else translate("AssistantDialog", "nothing; provider defaults")))
         problem = self.sampling_problem()
         self.show_error(problem or "")
         save = ui.buttonBox.button(QDialogButtonBox.StandardButton.Save)
@@ -328,7 +383,8 @@ class AssistantDialog(QDialog):
         self.ui.tabs.setCurrentWidget(self.ui.chatPrefTab)
 
     def show_error(self, message: str) -> None:
-        """Show ``message`` inline under the form."""
+        """Show ``message`` inline under the form (``""`` hides the line)."""
+        self._error = message
         self.ui.errorLabel.setText(message)
         self.ui.errorLabel.setVisible(bool(message))
 
@@ -371,6 +427,7 @@ class AssistantDialog(QDialog):
             "compact_preset": str(ui.presetCombo.currentData() or DEFAULT_PRESET),
             "auto_compact": ui.autoCompactCheck.isChecked(),
             "probe_summaries": ui.probeSummariesCheck.isChecked(),
+            "card_language": ui.cardLanguageCombo.currentData(),
             "high_watermark": round(ui.highWatermarkSpin.value(), 2),
         }
 
@@ -381,7 +438,7 @@ class AssistantDialog(QDialog):
         try:  # refused before anything is written (a new assistant is created in two steps)
             clean_avatar(v["avatar"])  # type: ignore[arg-type]
         except AvatarRefused as exc:
-            self.show_error(str(exc))
+            self.show_error(said_error(exc))
             return
         if self._assistant is None:  # a new one is created, then given the rest of the form
             extra = {k: v.pop(k) for k in ("avatar", "memory_enabled", "recall_topics",
@@ -397,7 +454,7 @@ class AssistantDialog(QDialog):
         except ServiceError as exc:
             self._set_busy(False)
             self._sync_sampling()
-            self.show_error(str(exc))
+            self.show_error(said_error(exc))
             return
         self._set_busy(False)  # closing at once: never painted enabled
         self.saved.emit(view)

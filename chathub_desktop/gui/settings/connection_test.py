@@ -12,13 +12,18 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton
+
+from chathub_desktop.gui.shell.i18n import Texts, fill
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.settings.provider_form import ProviderFormDialog
     from chathub_desktop.services.providers.connection_check import ConnectionCheck
     from chathub_desktop.services.providers.provider_models import ProviderModels
+
+
+translate = QCoreApplication.translate
 
 
 class ConnectionTest(QObject):
@@ -30,9 +35,12 @@ class ConnectionTest(QObject):
         self._models = models
         self.result: ConnectionCheck | None = None
         self._task: asyncio.Task[None] | None = None
-        self.button = QPushButton("&Test connection")
+        self.button = QPushButton()
         self.button.setObjectName("testConnectionButton")
-        self.button.setToolTip("Ask the provider for its model list with these settings (nothing is saved)")
+        self.texts = t = Texts(self.button)  # re-said on a language switch (issue 27)
+        t.bind(self.button.setText, lambda: translate("ConnectionTest", "&Test connection"))
+        t.bind(self.button.setToolTip, lambda: translate("ConnectionTest", "Ask the provider for its model list with "
+                                                                           "these settings (nothing is saved)"))
         self.button.clicked.connect(self.start)
         self.label = QLabel()
         self.label.setObjectName("testConnectionResult")
@@ -49,7 +57,7 @@ class ConnectionTest(QObject):
         """Run the check with the form's current values."""
         self.cancel()
         self.button.setEnabled(False)
-        self.label.setText("Testing…")
+        self.label.setText(translate("ConnectionTest", "Testing…"))
         self._task = asyncio.get_event_loop().create_task(self._run())
         return self._task
 
@@ -87,4 +95,4 @@ def explained(result: ConnectionCheck) -> str:
     if not result.ok:
         return result.message
     n = len(result.models)
-    return f"reachable, key accepted, {n:,} model{'s' if n != 1 else ''} offered — {result.message}"
+    return fill(translate("ConnectionTest", "reachable, key accepted, %n model(s) offered — %1", None, n), result.message)

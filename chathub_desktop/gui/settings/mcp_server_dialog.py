@@ -16,9 +16,10 @@ assistant chosen on the page ticked), saved in the same transaction (walk37 #2).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Awaitable, Callable, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -48,14 +49,16 @@ from chathub_desktop.gui.design import set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Tone
 from chathub_desktop.gui.shell.error_presenter import user_message
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.errors import SignInRequired
 from chathub_desktop.services.tools.mcp_clients import ServerTools
 
 __all__ = ["McpServerDialog", "UseWithList"]
 
-TRANSPORT_TEXT = {McpTransport.STDIO: "Program on this computer (stdio)",
-                  McpTransport.HTTP: "Streamable HTTP address"}
+TRANSPORT_TEXT = {McpTransport.STDIO: QT_TRANSLATE_NOOP("McpServerDialog", "Program on this computer (stdio)"),
+                  McpTransport.HTTP: QT_TRANSLATE_NOOP("McpServerDialog", "Streamable HTTP address")}
+translate = QCoreApplication.translate
 _LINES_SHOWN = 4
 """Text lines the argument, environment and header boxes show without scrolling."""
 _CHARS_WIDE = 72
@@ -72,7 +75,8 @@ class UseWithList(QListWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mcpUseWith")
-        self.setAccessibleName("Use with these assistants")
+        self.texts = Texts(self)  # re-said on a language switch (issue 27)
+        self.texts.bind(self.setAccessibleName, lambda: translate("McpServerDialog", "Use with these assistants"))
         for aid, name in assistants:
             item = QListWidgetItem(name)
             item.setData(Qt.ItemDataRole.UserRole, aid)
@@ -113,28 +117,35 @@ class McpServerDialog(QDialog):
         """True when the form edits an existing server."""
         self._signed_in = existing is not None and existing.config.signed_in
         """The server is signed in with OAuth (stored so, or by this form's Sign in…)."""
-        self.setWindowTitle(f"Edit MCP server {existing.config.name}" if existing else "Add MCP server")
+        self.texts = t = Texts(self)  # re-said on a language switch (issue 27)
+        name = existing.config.name if existing else ""
+        t.bind(self.setWindowTitle, lambda: fill(translate("McpServerDialog", "Edit MCP server %1"), name) if name
+               else translate("McpServerDialog", "Add MCP server"))
         layout = QVBoxLayout(self)
         self.form = QFormLayout()
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("mcpName")
-        self.name_edit.setPlaceholderText("e.g. time (letters, digits, '_', '.', '-')")
-        self.form.addRow("&Name", self.name_edit)
+        t.bind(self.name_edit.setPlaceholderText, lambda: translate(
+            "McpServerDialog", "e.g. time (letters, digits, '_', '.', '-')"))
+        self._add_row(lambda: translate("McpServerDialog", "&Name"), self.name_edit)
         self.transport_combo = QComboBox()
         self.transport_combo.setObjectName("mcpTransport")
-        for transport, text in TRANSPORT_TEXT.items():
+        for i, (transport, text) in enumerate(TRANSPORT_TEXT.items()):
             self.transport_combo.addItem(text, transport.value)
-        self.form.addRow("&Runs as", self.transport_combo)
+            t.bind(functools.partial(self.transport_combo.setItemText, i),
+                   functools.partial(translate, "McpServerDialog", text))
+        self._add_row(lambda: translate("McpServerDialog", "&Runs as"), self.transport_combo)
         self._rows: dict[McpTransport, list[QWidget]] = {McpTransport.STDIO: self._stdio_rows(),
                                                          McpTransport.HTTP: self._http_rows()}
         self.transport_combo.currentIndexChanged.connect(self._transport_changed)
         self.use_with: UseWithList | None = None
         if existing is None and assistants:  # an edit keeps its switches (the page's tree)
             self.use_with = UseWithList(assistants, ticked)
-            self.use_with.setToolTip("The assistants that get this server's tools; "
-                                     "change it later under Tools of assistant")
-            self.form.addRow("Use &with", self.use_with)
+            t.bind(self.use_with.setToolTip, lambda: translate(
+                "McpServerDialog", "The assistants that get this server's tools; change it later under Tools of "
+                                   "assistant"))
+            self._add_row(lambda: translate("McpServerDialog", "Use &with"), self.use_with)
         layout.addLayout(self.form)
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * _CHARS_WIDE)
         self.status_label = QLabel()
@@ -146,11 +157,15 @@ class McpServerDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.test_button = self.buttons.addButton("&Test", QDialogButtonBox.ButtonRole.ActionRole)
-        self.test_button.setToolTip("Start the server as filled in, list its tools and stop it (nothing is saved)")
+        t.bind(self.test_button.setText, lambda: translate("McpServerDialog", "&Test"))
+        t.bind(self.test_button.setToolTip, lambda: translate(
+            "McpServerDialog", "Start the server as filled in, list its tools and stop it (nothing is saved)"))
         self.test_button.clicked.connect(self.run_test)
         self.sign_in_button = self.buttons.addButton("Sign &in…", QDialogButtonBox.ButtonRole.ActionRole)
-        self.sign_in_button.setToolTip("Open the server's sign-in page in your browser; "
-                                       "the app keeps the sign-in in the keyring, never in its database")
+        t.bind(self.sign_in_button.setText, lambda: translate("McpServerDialog", "Sign &in…"))
+        t.bind(self.sign_in_button.setToolTip, lambda: translate(
+            "McpServerDialog", "Open the server's sign-in page in your browser; the app keeps the sign-in in the "
+                               "keyring, never in its database"))
         self.sign_in_button.clicked.connect(self.run_sign_in)
         self.sign_in_button.hide()  # offered once a Test shows the server asks for it
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
@@ -165,26 +180,30 @@ class McpServerDialog(QDialog):
     def _stdio_rows(self) -> list[QWidget]:
         self.command_edit = QLineEdit()
         self.command_edit.setObjectName("mcpCommand")
-        self.command_edit.setPlaceholderText("e.g. uvx or npx (found on your login shell's PATH)")
-        self.form.addRow("&Command", self.command_edit)
-        self.args_edit = self._lines_box("mcpArgs", "one argument a line, e.g.\nmcp-server-time")
-        self.form.addRow("&Arguments", self.args_edit)
-        self.env_edit = self._lines_box("mcpEnv", "NAME=VALUE, one a line")
-        self.form.addRow("&Environment", self.env_edit)
+        t = self.texts
+        t.bind(self.command_edit.setPlaceholderText, lambda: translate(
+            "McpServerDialog", "e.g. uvx or npx (found on your login shell's PATH)"))
+        self._add_row(lambda: translate("McpServerDialog", "&Command"), self.command_edit)
+        self.args_edit = self._lines_box("mcpArgs", lambda: translate("McpServerDialog",
+                                                                      "one argument a line, e.g.\nmcp-server-time"))
+        self._add_row(lambda: translate("McpServerDialog", "&Arguments"), self.args_edit)
+        self.env_edit = self._lines_box("mcpEnv", lambda: translate("McpServerDialog", "NAME=VALUE, one a line"))
+        self._add_row(lambda: translate("McpServerDialog", "&Environment"), self.env_edit)
         cwd_row = QWidget()
         row = QHBoxLayout(cwd_row)
         row.setContentsMargins(0, 0, 0, 0)
         self.cwd_edit = QLineEdit()
         self.cwd_edit.setObjectName("mcpCwd")
-        self.cwd_edit.setPlaceholderText("empty: the app's folder")
+        t.bind(self.cwd_edit.setPlaceholderText, lambda: translate("McpServerDialog", "empty: the app's folder"))
         browse = QToolButton()
         browse.setIcon(icon(Icon.FOLDER))
-        browse.setToolTip("Choose the working folder")
-        browse.setAccessibleName("Choose the working folder")
+        t.bind(browse.setToolTip, lambda: translate("McpServerDialog", "Choose the working folder"))
+        t.bind(browse.setAccessibleName, lambda: translate("McpServerDialog", "Choose the working folder"))
         browse.clicked.connect(self._browse)
         row.addWidget(self.cwd_edit, 1)
         row.addWidget(browse)
-        label = QLabel("&Working folder")
+        label = QLabel()
+        t.bind(label.setText, lambda: translate("McpServerDialog", "&Working folder"))
         label.setBuddy(self.cwd_edit)
         self.form.addRow(label, cwd_row)
         return [self.command_edit, self.args_edit, self.env_edit, cwd_row]
@@ -193,15 +212,23 @@ class McpServerDialog(QDialog):
         self.url_edit = QLineEdit()
         self.url_edit.setObjectName("mcpUrl")
         self.url_edit.setPlaceholderText("https://example.com/mcp")
-        self.form.addRow("&URL", self.url_edit)
-        self.headers_edit = self._lines_box("mcpHeaders", "Name: value, one a line, e.g.\nAuthorization: Bearer …")
-        self.form.addRow("&Headers", self.headers_edit)
+        self._add_row(lambda: translate("McpServerDialog", "&URL"), self.url_edit)
+        self.headers_edit = self._lines_box("mcpHeaders", lambda: translate(
+            "McpServerDialog", "Name: value, one a line, e.g.\nAuthorization: Bearer …"))
+        self._add_row(lambda: translate("McpServerDialog", "&Headers"), self.headers_edit)
         return [self.url_edit, self.headers_edit]
 
-    def _lines_box(self, name: str, hint: str) -> QPlainTextEdit:
+    def _add_row(self, label_text: Callable[[], str], field: QWidget) -> None:
+        """A form row whose label (with its mnemonic, buddy ``field``) is re-said on a switch."""
+        label = QLabel()
+        self.texts.bind(label.setText, label_text)
+        label.setBuddy(field)
+        self.form.addRow(label, field)
+
+    def _lines_box(self, name: str, hint: Callable[[], str]) -> QPlainTextEdit:
         box = QPlainTextEdit()
         box.setObjectName(name)
-        box.setPlaceholderText(hint)
+        self.texts.bind(box.setPlaceholderText, hint)
         box.setTabChangesFocus(True)
         box.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         margins = box.contentsMargins()
@@ -213,7 +240,8 @@ class McpServerDialog(QDialog):
         c = existing.config
         self.name_edit.setText(c.name)
         self.name_edit.setReadOnly(True)
-        self.name_edit.setToolTip("A server's name prefixes its tools' names; remove and add it to rename")
+        self.texts.bind(self.name_edit.setToolTip, lambda: translate(
+            "McpServerDialog", "A server's name prefixes its tools' names; remove and add it to rename"))
         self.transport_combo.setCurrentIndex(self.transport_combo.findData(c.transport.value))
         args, pairs = form_lines(c)
         if c.transport is McpTransport.HTTP:
@@ -237,7 +265,8 @@ class McpServerDialog(QDialog):
         return McpTransport(self.transport_combo.currentData())
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Working folder of the server", self.cwd_edit.text())
+        folder = QFileDialog.getExistingDirectory(self, translate("McpServerDialog", "Working folder of the server"),
+                                                  self.cwd_edit.text())
         if folder:
             self.cwd_edit.setText(folder)
 
@@ -275,7 +304,7 @@ class McpServerDialog(QDialog):
         config = self._checked()
         if config is None:
             return
-        self.show_status(f"Starting {config.name}…")
+        self.show_status(fill(translate("McpServerDialog", "Starting %1…"), config.name))
         self._set_busy(True)
         self._runner.run(f"mcp-form-test-{id(self)}", self._run_test(config), context=f"Test {config.name}")
 
@@ -285,7 +314,7 @@ class McpServerDialog(QDialog):
         config = self._checked()
         if config is None or self._sign_in is None:
             return
-        self.show_status(f"Finish signing in to {config.name} in your browser…")
+        self.show_status(fill(translate("McpServerDialog", "Finish signing in to %1 in your browser…"), config.name))
         self._set_busy(True)
         self._runner.run(f"mcp-form-sign-in-{id(self)}", self._run_test(config, self._sign_in),
                          context=f"Sign in to {config.name}")

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.design.palette import error_color
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts
 
 RADIUS = 6.0  # px, corner radius of the bar
 EDGE = 4.0  # px, width of its red left edge
@@ -52,13 +52,15 @@ class ErrorDetailsDialog(QDialog):
     def __init__(self, summary: str, details: str, parent: QWidget | None = None, *, hint: str = BUG_HINT) -> None:
         super().__init__(parent)
         self.setObjectName("errorDetails")
-        self.setWindowTitle(QCoreApplication.translate("ErrorBar", "Error details"))
+        self.texts = t = Texts(self)  # re-said while open (issue 27)
+        t.bind(self.setWindowTitle, lambda: QCoreApplication.translate("ErrorBar", "Error details"))
         self.resize(720, 420)
         layout = QVBoxLayout(self)
         head = QLabel(summary)
         head.setWordWrap(True)
         layout.addWidget(head)
-        note = QLabel(QCoreApplication.translate("ErrorBar", hint))
+        note = QLabel()
+        t.bind(note.setText, lambda: QCoreApplication.translate("ErrorBar", hint))
         note.setWordWrap(True)
         layout.addWidget(note)
         self.text = QPlainTextEdit(details)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from chathub_desktop.gui.shell.service_reasons import said_reason
+from chathub_desktop.gui.shell.service_reasons import said_error, said_reason
 from chathub_desktop.services.errors import ServiceError, store_busy_message
 
 if TYPE_CHECKING:  # asyncio loads after the window's first paint
@@ -39,9 +39,9 @@ def user_message(exc: BaseException) -> str | None:
     """The one-line message of an error meant for the user, None for a bug:
     :class:`ServiceError`, the importer's ``ImportFailed`` (looked up lazily: it pulls in
     the streaming JSON parser, which start-up does not need), or a busy store (issue 10).
-    A fixed reason is said in the interface language (:func:`said_reason`, issue 27)."""
+    A typed or fixed reason is said in the interface language (:func:`said_error`, issue 27)."""
     if isinstance(exc, ServiceError):
-        return said_reason(str(exc)) or type(exc).__name__
+        return said_error(exc) or type(exc).__name__
     mod = sys.modules.get("chathub_desktop.services.transfer.chat_import")  # every format's ImportFailed
     if mod is not None and isinstance(exc, mod.ImportFailed):
         return str(exc) or type(exc).__name__

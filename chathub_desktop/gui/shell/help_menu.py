@@ -15,7 +15,7 @@ import html
 from collections.abc import Iterable
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, QUrl
+from PySide6.QtCore import QCoreApplication, QSize, Qt, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,6 +36,7 @@ from chathub_desktop import __version__
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.app_icon import app_icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.shell.i18n import Texts
 from chathub_desktop.logging_setup import LOG_FILE_NAME
 from chathub_desktop.services.assistants.app_info import AppInfo
 
@@ -254,23 +255,23 @@ def shortcut_rows(sections: Iterable[tuple[str, QWidget]]) -> list[tuple[str, st
 
 
 class ShortcutsDialog(QDialog):
-    """Help → Keyboard shortcuts: a read-only table of :func:`shortcut_rows`."""
+    """Help → Keyboard shortcuts: a read-only table of :func:`shortcut_rows`, re-read
+    from the actions (and its title and headers re-said) on a language switch (issue 27)."""
 
     def __init__(self, sections: Iterable[tuple[str, QWidget]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("shortcutsDialog")
-        self.setWindowTitle("Keyboard shortcuts")
-        self.rows = shortcut_rows(sections)
+        self._sections = list(sections)
+        self.rows = shortcut_rows(self._sections)
         lay = QVBoxLayout(self)
         self.table = QTableWidget(len(self.rows), 3)
         self.table.setObjectName("shortcutsTable")
-        self.table.setHorizontalHeaderLabels(["Where", "Action", "Keys"])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        for r, row in enumerate(self.rows):
-            for c, text in enumerate(row):
-                self.table.setItem(r, c, QTableWidgetItem(text))
+        self.texts = t = Texts(self)
+        t.bind(self.setWindowTitle, lambda: QCoreApplication.translate("HelpMenu", "Keyboard shortcuts"))
+        t.call(self._fill)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -280,3 +281,14 @@ class ShortcutsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.resize(620, 520)
+
+    def _fill(self) -> None:
+        """The headers and one row per shortcut, in the interface language."""
+        translate = QCoreApplication.translate
+        self.table.setHorizontalHeaderLabels([translate("HelpMenu", "Where"), translate("HelpMenu", "Action"),
+                                              translate("HelpMenu", "Keys")])
+        self.rows = shortcut_rows(self._sections)
+        self.table.setRowCount(len(self.rows))
+        for r, row in enumerate(self.rows):
+            for c, text in enumerate(row):
+                self.table.setItem(r, c, QTableWidgetItem(text))

@@ -442,9 +442,7 @@ class MainWindow(QMainWindow):
         self.composer.set_send_key(key)
         self.welcome.set_send_key(key)
         if hasattr(self, "message_view"):
-            from chathub_desktop.gui.chat.message_list_view import empty_text
-
-            self.message_view.empty_text = empty_text(key)
+            self.message_view.empty_key = key
             self.inline_editor.set_send_key(key)
             self.message_view.viewport().update()
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.gui.shell.i18n import fill
+from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.dream.dream_service import (
     APPENDED,
@@ -82,7 +83,7 @@ def dream_notice(outcome: DreamOutcome, assistant_name: str) -> tuple[str, str] 
         return title, fill(translate("Notifications", "Nothing new to remember from %1."), day)
     if outcome.status == FAILED:
         return title, fill(translate("Notifications", "The dream for %1 failed: %2"), day,
-                           outcome.message[:BODY_MAX])
+                           (said(outcome.why) if outcome.why is not None else outcome.message)[:BODY_MAX])
     return None
 
 

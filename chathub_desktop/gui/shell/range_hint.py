@@ -9,17 +9,20 @@ such as "Allowed: 1–90 cards" and keeps that text in :attr:`RangeHint.last_hin
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QTimer
 from PySide6.QtGui import QKeyEvent, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox, QToolTip, QWidget
+
+from chathub_desktop.gui.shell.i18n import fill
 
 __all__ = ["RangeHint", "install_range_hints", "range_text"]
 
 
 def range_text(spin: QSpinBox | QDoubleSpinBox) -> str:
-    """``Allowed: 1–90 cards`` (the spin box's own number format and suffix)."""
+    """``Allowed: 1–90 cards`` (the spin box's own number format and suffix), in the
+    interface language (issue 27)."""
     low, high = spin.textFromValue(spin.minimum()), spin.textFromValue(spin.maximum())  # type: ignore[arg-type]
-    return f"Allowed: {low}–{high}{spin.suffix()}"
+    return fill(QCoreApplication.translate("RangeHint", "Allowed: %1–%2%3"), low, high, spin.suffix())
 
 
 class RangeHint(QObject):
@@ -43,7 +46,9 @@ class RangeHint(QObject):
             text = self.spin.lineEdit().text()
             state, _, _ = self.spin.validate(text, 0)
             if state != QValidator.State.Acceptable:
-                self.show(f"“{text.strip() or 'empty'}” was not kept. {range_text(self.spin)}")
+                typed = text.strip() or QCoreApplication.translate("RangeHint", "empty")
+                self.show(fill(QCoreApplication.translate("RangeHint", "“%1” was not kept. %2"), typed,
+                               range_text(self.spin)))
         return False
 
     def _after_key(self, before: str) -> None:

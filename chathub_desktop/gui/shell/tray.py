@@ -37,6 +37,7 @@ from chathub_desktop.gui.design.app_icon import app_icon
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.memory.dream_runs import RUN_DUE_TASK, outcome_text
 from chathub_desktop.gui.shell.i18n import fill
+from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_serve import DreamServe
@@ -58,7 +59,7 @@ def outcomes_text(outcomes: Sequence[DreamOutcome]) -> str:
     """One status-bar line for the outcomes of a ``run_due`` (empty list: "")."""
     if not outcomes:
         return ""
-    parts = [outcome_text(o.status, o.message) for o in outcomes]
+    parts = [outcome_text(o.status, said(o.why) if o.why is not None else o.message) for o in outcomes]
     return fill(QCoreApplication.translate("Tray", "Memory dream: %1"), "; ".join(parts))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import StrEnum
 
 from chathub_desktop.core.assistant_settings import (  # noqa: E402
     HIGH_WATERMARK_MAX,
@@ -13,10 +14,12 @@ from chathub_desktop.core.assistant_settings import (  # noqa: E402
     UNSET_WORDS,
 )
 from chathub_desktop.core.avatars import AvatarRefused, clean_avatar
+from chathub_desktop.core.card_language import CardLanguageRefused, parse_card_language
 from chathub_desktop.core.compaction import SUMMARY_CAPS, watermarks
 from chathub_desktop.core.flags import parse_flag
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
-from chathub_desktop.core.sampling import Sampling, sampling_problem
+from chathub_desktop.core.sampling import Sampling, sampling_reason
 from chathub_desktop.services.errors import InvalidInput, NameTaken, NotFound
 from chathub_desktop.services.events import EventBus, SettingsChanged
 from chathub_desktop.services.input_rules import check_model_id, check_name, check_record_id
@@ -58,12 +61,29 @@ def sampling_of(a: AssistantRecord) -> Sampling:
 
 def check_sampling(a: AssistantRecord) -> None:
     """Refuse ``a``'s sampling settings when a provider would reject them with its max
-    tokens (``core.sampling.sampling_problem``); raises :class:`InvalidInput` with that
+    tokens (``core.sampling.sampling_reason``); raises :class:`InvalidInput` with that
     one line."""
     cap = a.max_tokens if a.max_tokens_enabled else None
-    problem = sampling_problem(sampling_of(a), cap)
+    problem = sampling_reason(sampling_of(a), cap)
     if problem is not None:
         raise InvalidInput(problem)
+
+
+class AssistantReason(StrEnum):
+    """Why an assistant setting is refused, as typed reasons (issue 27, ``core.reasons``;
+    the assistant dialog says them in the interface language)."""
+
+    NAME_TAKEN = QT_TRANSLATE_NOOP("ServiceReasons", "an assistant named %1 already exists")
+    SAME_NAME = QT_TRANSLATE_NOOP("ServiceReasons", "an assistant with that name already exists")
+    MAX_TOKENS = QT_TRANSLATE_NOOP("ServiceReasons", "max tokens must be between 1 and %1")
+    MAX_TOKENS_GOT = QT_TRANSLATE_NOOP("ServiceReasons", "max tokens must be between 1 and %1 (got %2)")
+    MEMORY_BUDGET = QT_TRANSLATE_NOOP("ServiceReasons", "memory budget must be between 1 and %1 tokens (got %2)")
+    HISTORY_LIMIT = QT_TRANSLATE_NOOP("ServiceReasons", "history limit must be between 0 and %1 messages (got %2)")
+    PRESET = QT_TRANSLATE_NOOP("ServiceReasons", "compact preset must be one of %1 (got %2)")
+    HIGH_WATERMARK = QT_TRANSLATE_NOOP("ServiceReasons", "high watermark must be between %1 and %2 (got %3); the low "
+                                                         "watermark is 0.2 below it")
+    LOW_WATERMARK = QT_TRANSLATE_NOOP("ServiceReasons", "the low watermark is always 0.2 below the high watermark")
+    UNKNOWN_SETTING = QT_TRANSLATE_NOOP("ServiceReasons", "unknown assistant setting %1")
 
 
 class AssistantService:
@@ -101,6 +121,7 @@ class AssistantService:
             thinking_budget=a.thinking_budget,
             recall_topics=a.recall_topics,
             avatar=a.avatar,
+            card_language=a.card_language,
         )
 
     @staticmethod
@@ -137,7 +158,7 @@ class AssistantService:
         model = check_model_id(model) if model.strip() else ""
         validate_template(input_template)
         if max_tokens is not None and not 1 <= max_tokens <= MAX_TOKENS_LIMIT:
-            raise InvalidInput(f"max tokens must be between 1 and {MAX_TOKENS_LIMIT:,}")
+            raise InvalidInput(Reason(AssistantReason.MAX_TOKENS, (f"{MAX_TOKENS_LIMIT:,}",)))
         try:
             with self._db.write() as s:
                 return self._view(add_assistant(s, {
@@ -150,7 +171,7 @@ class AssistantService:
                     "max_tokens_enabled": max_tokens_enabled,
                 }))
         except IntegrityError:
-            raise NameTaken(f"an assistant named {name!r} already exists", name) from None
+            raise NameTaken(Reason(AssistantReason.NAME_TAKEN, (repr(name),)), name) from None
 
     def list(self) -> list[AssistantView]:
         """All assistants by name."""
@@ -180,39 +201,41 @@ class AssistantService:
                     if key == "input_template":
                         validate_template(str(value))
                     if key == "max_tokens" and value is not None and not 1 <= int(value) <= MAX_TOKENS_LIMIT:  # type: ignore[call-overload]
-                        raise InvalidInput(f"max tokens must be between 1 and {MAX_TOKENS_LIMIT:,} (got {value})")
+                        raise InvalidInput(Reason(AssistantReason.MAX_TOKENS_GOT, (f"{MAX_TOKENS_LIMIT:,}", f"{value}")))
                     if key == "memory_budget_tokens" and not 1 <= int(value) <= MAX_TOKENS_LIMIT:  # type: ignore[call-overload]
-                        raise InvalidInput(f"memory budget must be between 1 and {MAX_TOKENS_LIMIT:,} tokens (got {value})")
+                        raise InvalidInput(Reason(AssistantReason.MEMORY_BUDGET, (f"{MAX_TOKENS_LIMIT:,}", f"{value}")))
                     if key == "history_limit" and not 0 <= int(value) <= MAX_HISTORY_LIMIT:  # type: ignore[call-overload]
-                        raise InvalidInput(f"history limit must be between 0 and {MAX_HISTORY_LIMIT:,} messages (got {value})")
+                        raise InvalidInput(Reason(AssistantReason.HISTORY_LIMIT, (f"{MAX_HISTORY_LIMIT:,}", f"{value}")))
                     if key == "compact_preset":
                         value = str(value).strip().lower()
                         if value not in SUMMARY_CAPS:
-                            raise InvalidInput(
-                                f"compact preset must be one of {', '.join(SUMMARY_CAPS)} (got {value!r})"
-                            )
+                            raise InvalidInput(Reason(AssistantReason.PRESET, (", ".join(SUMMARY_CAPS), repr(value))))
                     if key == "high_watermark":
                         high = float(value)  # type: ignore[arg-type]
                         if not HIGH_WATERMARK_MIN <= high <= HIGH_WATERMARK_MAX:  # NaN fails too
-                            raise InvalidInput(
-                                f"high watermark must be between {HIGH_WATERMARK_MIN:.2f} and "
-                                f"{HIGH_WATERMARK_MAX:.2f} (got {value}); the low watermark is 0.2 below it"
-                            )
+                            raise InvalidInput(Reason(AssistantReason.HIGH_WATERMARK, (
+                                f"{HIGH_WATERMARK_MIN:.2f}", f"{HIGH_WATERMARK_MAX:.2f}", f"{value}")))
                         value = watermarks(high)[0]
                     if key == "low_watermark":
-                        raise InvalidInput("the low watermark is always 0.2 below the high watermark")
+                        raise InvalidInput(Reason(AssistantReason.LOW_WATERMARK))
+                    if key == "card_language":  # issue 27: a known word or None
+                        try:
+                            choice = parse_card_language(value)
+                        except CardLanguageRefused as exc:
+                            raise InvalidInput(str(exc)) from None
+                        value = None if choice is None else choice.value
                     if key == "avatar":
                         try:
                             value = clean_avatar(None if value is None else str(value))
                         except AvatarRefused as exc:
                             raise InvalidInput(str(exc)) from None
                     if key not in COLUMNS:
-                        raise InvalidInput(f"unknown assistant setting {key!r}")
+                        raise InvalidInput(Reason(AssistantReason.UNKNOWN_SETTING, (repr(key),)))
                     values[key] = value
                 check_sampling(replace(row, **values))  # type: ignore[arg-type]
                 view = self._view(update_assistant(s, row.id, values))
         except IntegrityError:
-            raise InvalidInput("an assistant with that name already exists") from None
+            raise InvalidInput(Reason(AssistantReason.SAME_NAME)) from None
         self._bus.publish(SettingsChanged())
         return view
 

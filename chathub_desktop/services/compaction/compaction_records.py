@@ -19,6 +19,7 @@ from datetime import datetime
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.core.flags import env_flag
 from chathub_desktop.core.messages import Role, TopicKind
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.services.compaction.compaction_outcome import FAILED, CompactionOutcome
 from chathub_desktop.services.compaction.summarizer import SummarizerTarget
@@ -165,13 +166,16 @@ class CompactionRecords:
             self.changed(topic_id)
         return cleared
 
-    async def failed(self, ctx: TopicContext, trigger: cc.CompactionTrigger, message: str, before: int,
+    async def failed(self, ctx: TopicContext, trigger: cc.CompactionTrigger, message: str | Reason, before: int,
                      reason: str, model: str | None, high: float, low: float,
                      plan: cc.CompactionPlan | None = None,
                      problem: SummarizerProblem | None = None) -> CompactionOutcome:
-        """A failed run's outcome (summary and cursor kept), recorded as a failure."""
+        """A failed run's outcome (summary and cursor kept), recorded as a failure.
+        ``message``: one line, or a typed reason (issue 27) whose English it becomes."""
+        why = message if isinstance(message, Reason) else None
         out = CompactionOutcome(
-            topic_id=ctx.topic_id, trigger=trigger, status=FAILED, message=message,
+            topic_id=ctx.topic_id, trigger=trigger, status=FAILED, why=why,
+            message=why.english() if why is not None else str(message),
             before_tokens=before, after_tokens=before, input_budget=ctx.input_budget, high=high, low=low,
             cursor_message_id=ctx.cursor_message_id, model=model, reason=reason, summarizer_problem=problem,
         )

@@ -34,6 +34,7 @@ from chathub_desktop.core import compaction_gain as cg
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus
 from chathub_desktop.core.messages import ChatMessage
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.core.request_assembly import RequestPart, assemble_request, template_overhead
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.assistants.settings_service import SettingsService
@@ -50,6 +51,7 @@ from chathub_desktop.services.compaction.compaction_outcome import (
     CompactionOutcome,
     PreSendResult,
 )
+from chathub_desktop.services.compaction.compaction_outcome import CompactionReason as Why
 from chathub_desktop.services.compaction.compaction_records import CompactionRecords, fingerprint
 from chathub_desktop.services.compaction.compaction_threshold import ThresholdCompaction
 from chathub_desktop.services.compaction.summarizer import (
@@ -57,6 +59,7 @@ from chathub_desktop.services.compaction.summarizer import (
     SummarizerFailed,
     SummarizerTarget,
     SummarizerUnavailable,
+    for_assistant,
     resolve_summarizer,
 )
 from chathub_desktop.services.context.request_context import ContextLoader, TopicContext
@@ -348,19 +351,18 @@ class CompactionService:
         count, until, remembered = await self._db.run(self._records.breaker_state, ctx.topic_id)
         now = self._clock()
         if cc.breaker_open(count, until.timestamp() if until else None, now.timestamp()):
+            paused = Reason(Why.PAUSED, (str(count), until.isoformat(timespec='seconds') if until else '?'))
             return CompactionOutcome(
-                ctx.topic_id, trigger, FAILED,
-                f"automatic compaction is paused after {count} failures until "
-                f"{until.isoformat(timespec='seconds') if until else '?'}",
+                ctx.topic_id, trigger, FAILED, paused.english(),
                 before_tokens=await self._db.run(self.estimate, ctx), input_budget=ctx.input_budget,
-                high=high, low=low, cursor_message_id=ctx.cursor_message_id, reason="cooldown",
+                high=high, low=low, cursor_message_id=ctx.cursor_message_id, reason="cooldown", why=paused,
             )
         if trigger == cc.TRIGGER_TOKEN and remembered and remembered == fingerprint(ctx):
             return CompactionOutcome(
-                ctx.topic_id, trigger, UNREACHABLE,
-                "the low watermark was already out of reach for this unchanged chat",
+                ctx.topic_id, trigger, UNREACHABLE, Why.OUT_OF_REACH.value,
                 before_tokens=await self._db.run(self.estimate, ctx), input_budget=ctx.input_budget,
                 high=high, low=low, cursor_message_id=ctx.cursor_message_id, reason="unchanged",
+                why=Reason(Why.OUT_OF_REACH),
             )
         return await self._guarded(ctx.topic_id, trigger, max_batches=max_batches, figure=figure, like=ctx)
 
@@ -395,8 +397,8 @@ class CompactionService:
         high, low = cc.watermarks(ctx.high_watermark)
         base = dict(topic_id=topic_id, trigger=trigger, input_budget=ctx.input_budget, high=high, low=low)
         if not ctx.regular:
-            return CompactionOutcome(status=NOTHING_ELIGIBLE, reason="not_regular",
-                                     message="only regular topic chats use topic compaction", **base)  # type: ignore[arg-type]
+            return CompactionOutcome(status=NOTHING_ELIGIBLE, reason="not_regular", message=Why.NOT_REGULAR.value,
+                                     why=Reason(Why.NOT_REGULAR), **base)  # type: ignore[arg-type]
         count = ctx.counter.count
         plan_req = await self._db.run(assemble_request, ctx.base_input, count)
         if figure is None or trigger != cc.TRIGGER_TOKEN:
@@ -404,6 +406,8 @@ class CompactionService:
         before = figure  # CMP-7: plan against the figure the user sees and the trigger reads
         cap = cc.summary_cap(ctx.compact_preset)
         target, missing = await self._db.run(self._resolve_target)
+        if target is not None:  # issue 27: the assistant's card language, when it sets one
+            target = for_assistant(target, ctx.card_language)
         budget = (await self._db.run(target.budget, cap) if target is not None
                   else cc.summarizer_budget(cc.UNKNOWN_SUMMARIZER_WINDOW, cap))
         wrapper = count(cc.summary_block("x")) - 1
@@ -425,26 +429,24 @@ class CompactionService:
             max_batches=max_batches,
         ))
         if plan.status is not cc.PlanStatus.READY:
-            status, message = NOTHING_ELIGIBLE, (
+            status, why = NOTHING_ELIGIBLE, Reason(
                 BELOW_LOW if plan.status is not cc.PlanStatus.NOTHING_ELIGIBLE
                 else SHORT_TOPIC if ctx.cursor_message_id is None else ALL_SUMMARIZED
             )
             if trigger in (cc.TRIGGER_TOKEN, cc.TRIGGER_OVERFLOW) and not plan.reachable:
-                status, message = UNREACHABLE, (
-                    "the latest turn plus instructions, tools and memory "
-                    f"already exceed the low watermark ({plan.low_target:,} tokens)"
-                )
-            out = CompactionOutcome(status=status, message=message, before_tokens=before, after_tokens=before,
+                status, why = UNREACHABLE, Reason(Why.FIXED_TOO_LARGE, (f"{plan.low_target:,}",))
+            out = CompactionOutcome(status=status, message=why.english(), why=why, before_tokens=before,
+                                    after_tokens=before,
                                     cursor_message_id=ctx.cursor_message_id,
                                     model=target.label if target is not None else None, **base)  # type: ignore[arg-type]
             await self._records.arecord(ctx, out, plan, remember_unreachable=status == UNREACHABLE)
             return out
         if cg.cannot_gain(trigger, before, plan.projected_after):  # walk37 #12: say so before any call
             removed = cc.removed_request_tokens(ctx.index, ctx.window.send_from, plan.covered_end, user_overhead)
+            why = cg.too_short_reason(plan.covered_end - plan.start, removed, summary_part, projected_summary)
             out = CompactionOutcome(status=NOTHING_ELIGIBLE, reason=cg.NOTHING_TO_GAIN, before_tokens=before,
                                     after_tokens=before, cursor_message_id=ctx.cursor_message_id,
-                                    message=cg.too_short_message(plan.covered_end - plan.start, removed,
-                                                                 summary_part, projected_summary),
+                                    message=why.english(), why=why,
                                     model=target.label if target is not None else None, **base)  # type: ignore[arg-type]
             await self._records.arecord(ctx, out, plan)
             return out
@@ -454,15 +456,13 @@ class CompactionService:
                                       high, low, problem=missing.problem)
         if budget.too_small:  # CMP-4: said once, not a placeholder per turn
             return await self._records.failed(
-                ctx, trigger,
-                f"the History Compress model's context window ({budget.window:,} tokens) is too small to "
-                "summarize this topic; choose a model with a larger window", before, "summarizer_window",
+                ctx, trigger, Reason(Why.WINDOW_TOO_SMALL, (f"{budget.window:,}",)), before, "summarizer_window",
                 target.label, high, low, plan)
         generation = self._records.generation(topic_id)
         summary = ctx.summary
         done_end = plan.start
         processed = 0
-        failure: str | None = None
+        failure: str | Reason | None = None
         async with Summarizer(self._providers, target) as summarizer:  # one client for every batch (issue 28)
             for batch in plan.batches:
                 if batch.placeholder:
@@ -476,40 +476,40 @@ class CompactionService:
                         summary = await summarizer.summarize(summary, messages, cap, focus=focus,
                                                              edited=ctx.summary_edited)
                     except SummarizerFailed as exc:
-                        failure = str(exc)
+                        failure = exc.why or str(exc)
                         break
                 done_end = batch.end
                 processed += 1
                 self._bus.publish(CompactionProgress(
                     topic_id, trigger, CompactionPhase.BATCH, processed, len(plan.batches)))
         if processed == 0:
-            return await self._records.failed(ctx, trigger, failure or "no batch was processed", before, "summarizer",
+            return await self._records.failed(ctx, trigger, failure or Reason(Why.NO_BATCH), before, "summarizer",
                                       target.label, high, low, plan)
         cursor_id = ctx.history[done_end - 1].id
         removed = cc.removed_request_tokens(ctx.index, ctx.window.send_from, done_end, user_overhead)
         new_part = await self._db.run(count, cc.summary_block(summary))
         gain_after = cg.projected_after(before, removed, summary_part, new_part + archive_allowance)
         if not cg.earns_its_call(trigger, before, gain_after):  # issue 28: keep the old state
+            why = cg.nothing_to_gain_reason(done_end - plan.start, before, gain_after)
             out = CompactionOutcome(status=NOTHING_ELIGIBLE, reason=cg.NOTHING_TO_GAIN, before_tokens=before,
                                     after_tokens=before, cursor_message_id=ctx.cursor_message_id,
-                                    message=cg.nothing_to_gain_message(done_end - plan.start, before, gain_after),
+                                    message=why.english(), why=why,
                                     model=target.label, **base)  # type: ignore[arg-type]
             await self._records.arecord(ctx, out, plan)
             return out
         if ctx.probe_summaries and self._gate is not None and failure is None:  # issue 26
             turns = [h.message for h in ctx.history[plan.start:done_end] if h.sendable]
-            why = await self._gate.gate(topic_id, target, turns, summary)
-            if why is not None:
-                return await self._records.failed(ctx, trigger, why, before, "probes", target.label, high, low, plan)
+            lost = await self._gate.gate(topic_id, target, turns, summary)
+            if lost is not None:
+                return await self._records.failed(ctx, trigger, lost, before, "probes", target.label, high, low, plan)
         if self._records.generation(topic_id) != generation:
-            return await self._records.failed(ctx, trigger, "the topic was edited while it was being compacted; try again",
+            return await self._records.failed(ctx, trigger, Reason(Why.EDITED),
                                       before, "changed", target.label, high, low, plan)
         covered = done_end - plan.start
         committed = await asyncio.shield(self._db.run(self._records.commit, ctx, summary, cursor_id, target,
                                                       failure is None))
         if not committed:
-            return await self._records.failed(ctx, trigger,
-                                      "the topic's summary changed while it was being compacted; try again",
+            return await self._records.failed(ctx, trigger, Reason(Why.SUMMARY_CHANGED),
                                       before, "changed", target.label, high, low, plan)
         after_ctx = await self._load(topic_id, like=ctx)
         # the next request as the badge and the send weigh it: a recount, since the
@@ -517,20 +517,18 @@ class CompactionService:
         after = await self._trigger(after_ctx)
         if failure is not None:
             status = FAILED
-            message = f"compacted {processed} of {len(plan.batches)} batches, then failed: {failure}"
+            why = Reason(Why.PARTLY_FAILED, (str(processed), str(len(plan.batches)), failure))
         elif (trigger != cc.TRIGGER_MESSAGE_COUNT and not plan.reachable and plan.complete
               and after > plan.low_target):
             status = UNREACHABLE
-            message = (
-                f"compacted {covered} messages; the next request is still above the low watermark "
-                f"({plan.low_target:,} tokens) because the latest turn and the fixed context alone are that large"
-            )
+            why = Reason(Why.STILL_ABOVE, (str(covered), f"{plan.low_target:,}"))
         else:
             status = COMPACTED
-            rest = "" if plan.complete else "; more turns remain for the next run"
-            message = f"compacted {covered} messages in {processed} batch{'es' if processed != 1 else ''}{rest}"
+            rest = () if plan.complete else (Reason(Why.MORE_REMAIN),)
+            why = Reason(Why.COMPACTED if processed != 1 else Why.COMPACTED_ONE_BATCH, (str(covered), str(processed)),
+                         rest)
         out = CompactionOutcome(
-            status=status, message=message, before_tokens=before, after_tokens=after,
+            status=status, message=why.english(), why=why, before_tokens=before, after_tokens=after,
             cursor_message_id=cursor_id, batches=processed, covered_messages=covered, model=target.label,
             reason="summarizer" if failure else None, **base,  # type: ignore[arg-type]
         )

@@ -15,8 +15,10 @@ import logging
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from chathub_desktop.core.app_settings import CARD_LANGUAGE, HISTORY_COMPRESS_MODEL
+from chathub_desktop.core.card_language import card_language_name
 from chathub_desktop.core.compaction import (
     SummarizerBudget,
     completion_budget,
@@ -27,6 +29,7 @@ from chathub_desktop.core.compaction_prompt import clean_summary, complete_part,
 from chathub_desktop.core.messages import ChatMessage
 from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.request_assembly import message_tokens
 from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.providers.base import (
@@ -75,10 +78,38 @@ class SummarizerUnavailable(InvalidInput):
         self.model = model
 
 
+class FailureReason(StrEnum):
+    """Why one History Compress call failed, as typed reasons (issue 27, ``core.reasons``;
+    ``%n``: the value, e.g. the provider's own words, shown as they are)."""
+
+    UNUSABLE = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model cannot be used: %1")
+    BATCH_TOO_LARGE = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model's context window (%1 tokens) "
+                                                          "is too small for this batch: its prompt needs about %2 "
+                                                          "tokens and the summary %3 more; choose a History "
+                                                          "Compress model with a larger window")
+    CUT_AT_LIMIT = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model stopped at its token limit before "
+                                                       "completing one sentence of the summary")
+    EMPTY = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model returned an empty summary")
+    TIMEOUT = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model did not answer within %1 s")
+    TOO_LONG = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model rejected the batch as too long for "
+                                                   "its context window: %1")
+    FAILED = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model failed: %1")
+    REQUEST_FAILED = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model request failed: %1")
+    TOOL_CALL = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model answered with a tool call instead "
+                                                    "of text")
+    REASONING_ONLY = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model answered with reasoning only, "
+                                                         "no text")
+
+
 class SummarizerFailed(Exception):
     """One summarizer call failed (empty, reasoning-only, tool-call-only, cut at the
     token limit with nothing complete, over-context, timeout, provider error).
-    ``str(err)`` is user-facing."""
+    ``str(err)`` is user-facing (English); given a typed :class:`Reason`, ``why``
+    keeps it for the window to say in the interface language (issue 27), else None."""
+
+    def __init__(self, message: str | Reason) -> None:
+        self.why = message if isinstance(message, Reason) else None
+        super().__init__(message.english() if isinstance(message, Reason) else message)
 
 
 def summarizer_timeout_s() -> float:
@@ -142,6 +173,14 @@ def resolve_summarizer(db: Database, settings: SettingsService, catalog: ModelCa
     (issue 27). Raises :class:`SummarizerUnavailable` when no provider fits."""
     target = resolve_summarizer_value(db, catalog, settings.value(HISTORY_COMPRESS_MODEL))
     return replace(target, language=settings.value(CARD_LANGUAGE))
+
+
+def for_assistant(target: SummarizerTarget, card_language: str | None) -> SummarizerTarget:
+    """``target`` asked to write in an assistant's card language (issue 27:
+    ``assistant.card_language``, a ``core.card_language`` value word): set, it wins over
+    the ``card-language`` setting; ``None`` returns ``target`` itself, unchanged."""
+    language = card_language_name(card_language, target.language)
+    return target if language == target.language else replace(target, language=language)
 
 
 def resolve_summarizer_value(db: Database, catalog: ModelCatalog, value: object) -> SummarizerTarget:
@@ -224,7 +263,7 @@ class Summarizer:
         try:
             client = await self._providers.aclient(self.target.provider_id)
         except InvalidInput as exc:
-            raise SummarizerFailed(f"the History Compress model cannot be used: {exc}") from None
+            raise SummarizerFailed(Reason(FailureReason.UNUSABLE, (str(exc),))) from None
         if self._session:
             self._client = client
         return client
@@ -260,11 +299,8 @@ class Summarizer:
         prompt_tokens = sum(message_tokens(m, counter.count) for m in prompt)
         room = budget.usable - prompt_tokens
         if room < budget.cap:
-            raise SummarizerFailed(
-                f"the History Compress model's context window ({budget.window:,} tokens) is too small for "
-                f"this batch: its prompt needs about {prompt_tokens:,} tokens and the summary {budget.cap:,} "
-                "more; choose a History Compress model with a larger window"
-            )
+            raise SummarizerFailed(Reason(FailureReason.BATCH_TOO_LARGE,
+                                          (f"{budget.window:,}", f"{prompt_tokens:,}", f"{budget.cap:,}")))
         max_tokens = min(budget.completion, room)
         log.info("summarizer request to %s: %d prompt tokens (local count) + %d completion tokens, window %d",
                  self.target.label, prompt_tokens, max_tokens, budget.window)
@@ -291,13 +327,12 @@ class Summarizer:
         if done.truncated and summary:
             kept = complete_part(summary)
             if not kept:
-                raise SummarizerFailed("the History Compress model stopped at its token limit "
-                                       "before completing one sentence of the summary")
+                raise SummarizerFailed(Reason(FailureReason.CUT_AT_LIMIT))
             log.info("summary of %s cut at its token limit: kept %d of %d characters (its complete part)",
                      self.target.label, len(kept), len(summary))
             summary = kept
         if not summary:
-            raise SummarizerFailed("the History Compress model returned an empty summary")
+            raise SummarizerFailed(Reason(FailureReason.EMPTY))
         return summary
 
     async def complete(self, messages: Sequence[ChatMessage], max_tokens: int, *, exact: bool = False) -> Completion:
@@ -332,30 +367,26 @@ class Summarizer:
                         elif isinstance(ev, FinishEvent):
                             finish = ev.finish_reason
         except TimeoutError:
-            raise SummarizerFailed(
-                f"the History Compress model did not answer within {timeout:g} s"
-            ) from None
+            raise SummarizerFailed(Reason(FailureReason.TIMEOUT, (f"{timeout:g}",))) from None
         except ProviderError as exc:
             if exc.kind is ErrorKind.CONTEXT_OVERFLOW:
-                raise SummarizerFailed(
-                    f"the History Compress model rejected the batch as too long for its context window: {exc}"
-                ) from None
-            raise SummarizerFailed(f"the History Compress model failed: {exc}") from None
+                raise SummarizerFailed(Reason(FailureReason.TOO_LONG, (str(exc),))) from None
+            raise SummarizerFailed(Reason(FailureReason.FAILED, (str(exc),))) from None
         except (OSError, ValueError) as exc:
             log.warning("summarizer transport failure", exc_info=True)
-            raise SummarizerFailed(f"the History Compress model request failed: {exc}") from None
+            raise SummarizerFailed(Reason(FailureReason.REQUEST_FAILED, (str(exc),))) from None
         except Exception as exc:  # an httpx transport error the client did not classify
             if isinstance(exc, asyncio.CancelledError):  # pragma: no cover - BaseException
                 raise
             log.warning("summarizer failure", exc_info=True)
-            raise SummarizerFailed(f"the History Compress model request failed: {exc}") from None
+            raise SummarizerFailed(Reason(FailureReason.REQUEST_FAILED, (str(exc),))) from None
         finally:
             if client is not self._client:  # a one-off call's own client
                 await client.aclose()
         answer = "".join(text)
         if not answer.strip():
             if calls:
-                raise SummarizerFailed("the History Compress model answered with a tool call instead of text")
+                raise SummarizerFailed(Reason(FailureReason.TOOL_CALL))
             if reasoning:
-                raise SummarizerFailed("the History Compress model answered with reasoning only, no text")
+                raise SummarizerFailed(Reason(FailureReason.REASONING_ONLY))
         return Completion(answer, is_length_stop(finish))

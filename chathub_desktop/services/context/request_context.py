@@ -94,6 +94,8 @@ class TopicContext:
     auto_compact: bool = True
     #: Check each new summary with probe questions before storing it (issue 26).
     probe_summaries: bool = False
+    #: The assistant's language for summaries (issue 27, ``core.card_language`` word; None: unset).
+    card_language: str | None = None
     high_watermark: float = 0.8
     #: The assistant's sampling settings (issue 28); :attr:`sent_sampling` is what is posted.
     sampling: Sampling = UNSET
@@ -305,6 +307,7 @@ def load_context(
             compact_preset=assistant.compact_preset,
             auto_compact=assistant.auto_compact,
             probe_summaries=assistant.probe_summaries,
+            card_language=assistant.card_language,
             sampling=Sampling(assistant.temperature, assistant.top_p, assistant.reasoning_effort,
                               assistant.thinking_budget),
             high_watermark=assistant.high_watermark,

@@ -26,7 +26,9 @@ from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.messages import ChatMessage
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.services.compaction.summarizer import Summarizer, SummarizerFailed
+from chathub_desktop.services.dream.dream_reasons import DreamReason, bounded_note
 from chathub_desktop.storage.memory_change_queries import current_body
 from chathub_desktop.storage.memory_history import FIXED
 from chathub_desktop.storage.session import Session
@@ -44,19 +46,12 @@ class CardAnswer:
     prompt: dp.DreamPrompt
     budget: dp.DreamBudget
 
-    def read_note(self) -> str:
-        """``""``, or how the material was bounded, e.g. ``"; 18 of 30 topics were left
+    def read_note(self) -> tuple[Reason, ...]:
+        """Nothing, or how the material was bounded, e.g. ``"; 18 of 30 topics were left
         out and 12 shortened to fit the History Compress model's 2,048-token window"``
-        (for the run's outcome message)."""
+        (a note of the run's outcome, issue 27)."""
         p = self.prompt
-        notes = []
-        if p.topics_left_out:
-            notes.append(f"{p.topics_left_out} of {p.topics_total} topics were left out")
-        if p.topics_shortened:
-            notes.append(f"{p.topics_shortened} shortened")
-        if not notes:
-            return ""
-        return f"; {' and '.join(notes)} to fit the History Compress model's {self.budget.window:,}-token window"
+        return bounded_note(p.topics_left_out, p.topics_total, p.topics_shortened, self.budget.window)
 
 
 def fixed_entries(s: Session, assistant_id: int) -> list[fm.Entry]:
@@ -89,13 +84,12 @@ async def new_card_body(summarizer: Summarizer, name: str, day: date, materials:
         dp.dream_request, name, day, materials, _card_blocks(cards), [f"#{e.number}: {e.text}" for e in fixed],
         prompt_tokens=budget.prompt_tokens, count=counter.count, language=summarizer.target.language)
     if materials and not prompt.topics_shown:
-        raise SummarizerFailed(f"the History Compress model's {budget.window:,}-token window is too small to read "
-                               "any topic of the day; choose a model with a larger window")
+        raise SummarizerFailed(Reason(DreamReason.WINDOW_TOO_SMALL, (f"{budget.window:,}",)))
     done = await summarizer.complete(prompt.messages, budget.answer_tokens)
     if not done.text.strip():
-        raise SummarizerFailed("the History Compress model returned an empty answer")
+        raise SummarizerFailed(Reason(DreamReason.EMPTY_ANSWER))
     if done.truncated:
-        raise SummarizerFailed("the History Compress model stopped at its token limit before the card was complete")
+        raise SummarizerFailed(Reason(DreamReason.CUT_AT_LIMIT))
     return CardAnswer(dp.read_dream_answer(done.text), prompt, budget)
 
 

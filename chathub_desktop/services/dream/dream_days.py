@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.services.assistants.assistant_service import AssistantService
+from chathub_desktop.services.dream.dream_reasons import read_titles_note as titles_note
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.dream_rows import day_activity
 
@@ -36,9 +38,12 @@ def active_days(db: Database, assistant: int | str, today: date, limit: int = 60
 
 
 def read_titles_note(titles: Sequence[str]) -> str:
-    """``'; read “A”, “B” and 3 more'`` for a dream's outcome line (``""`` for none)."""
-    if not titles:
-        return ""
-    shown = ", ".join(f"“{t}”" for t in titles[:READ_TITLES_SHOWN])
-    more = len(titles) - READ_TITLES_SHOWN
-    return f"; read {shown}" + (f" and {more} more" if more > 0 else "")
+    """``'; read “A”, “B” and 3 more'`` for a dream's outcome line (``""`` for none):
+    the English of :func:`read_titles_notes`."""
+    return "".join(r.english() for r in read_titles_notes(titles))
+
+
+def read_titles_notes(titles: Sequence[str]) -> tuple[Reason, ...]:
+    """The titles a dream read as a typed note (issue 27), the first
+    :data:`READ_TITLES_SHOWN` named."""
+    return titles_note(titles, READ_TITLES_SHOWN)

@@ -19,8 +19,15 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
+from chathub_desktop.services.dream.dream_reasons import (
+    DreamReason,
+    day_reason,
+    fold_note,
+    redacted_note,
+)
 from chathub_desktop.services.errors import NotFound
 from chathub_desktop.storage.assistant_rows import update_assistant
 from chathub_desktop.storage.dream_rows import (
@@ -107,21 +114,19 @@ class DreamReview:
         return pid
 
     async def propose_run(self, aid: int, day: date, body: str, plan: dm.FoldPlan | None,
-                          fold: tuple[str, str] | None, red: Redaction, read: str,
+                          fold: tuple[str, str] | None, red: Redaction, read: tuple[Reason, ...],
                           left_out: int) -> DreamOutcome:
         """A dream run's end with review on: its card stored as a proposal (``proposed``),
         or ``exists`` when the day got a card or a proposal meanwhile. ``red``: what
         was redacted from the card; ``read``: the run's note on what it read."""
-        from chathub_desktop.services.dream.dream_service import EXISTS, PROPOSED, DreamOutcome
+        from chathub_desktop.services.dream.dream_service import EXISTS, PROPOSED, _outcome
 
         pid = await asyncio.shield(self._db.run(self.propose, aid, day, body, plan, fold))
         if pid is None:
-            return DreamOutcome(aid, day, EXISTS, f"{day} got a card or a proposal meanwhile")
-        note = "" if fold is None else f"; with a fold of older cards ({fold[1]})"
-        if red.changed:
-            note += "; " + red.notice("the dream card")
-        return DreamOutcome(aid, day, PROPOSED, f"proposed a card for {day} (proposal #{pid}{note}); accept or "
-                            f"discard it{read}", None, None if fold is None else fold[1], left_out)
+            return _outcome(aid, day, EXISTS, day_reason(DreamReason.GOT_CARD_OR_PROPOSAL, day))
+        note = (() if fold is None else (fold_note(fold[1], proposed=True),)) + redacted_note(red)
+        proposed = Reason(DreamReason.PROPOSED, (day.isoformat(), str(pid), Reason("", notes=note)), read)
+        return _outcome(aid, day, PROPOSED, proposed, None, None if fold is None else fold[1], left_out)
 
     def proposals(self, assistant: int | str | None = None) -> list[ProposalView]:
         """Pending proposals (one assistant's, or all), oldest day first."""

@@ -71,6 +71,7 @@ from chathub_desktop.core.dream_schedule import (
     stopped_note,
 )
 from chathub_desktop.core.memory_authors import ChangeAuthor
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.core.topic_titles import plain_title
@@ -81,13 +82,20 @@ from chathub_desktop.services.compaction.summarizer import (
     Summarizer,
     SummarizerFailed,
     SummarizerUnavailable,
+    for_assistant,
     resolve_summarizer,
 )
 from chathub_desktop.services.dream import dream_calls as calls
 from chathub_desktop.services.dream.dream_cards import CardsSnapshot as CardsSnapshot
 from chathub_desktop.services.dream.dream_cards import CardView as CardView
 from chathub_desktop.services.dream.dream_cards import DreamCards
-from chathub_desktop.services.dream.dream_days import ActiveDay, active_days, read_titles_note
+from chathub_desktop.services.dream.dream_days import ActiveDay, active_days, read_titles_notes
+from chathub_desktop.services.dream.dream_reasons import (
+    DreamReason,
+    day_reason,
+    fold_note,
+    redacted_note,
+)
 from chathub_desktop.services.dream.dream_review import DreamReview
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import DreamProgress, EventBus, SettingsChanged
@@ -146,6 +154,20 @@ class DreamOutcome:
     topics_read: tuple[str, ...] = ()
     #: Set when no History Compress model can run (issue 28: the panel offers the choice).
     summarizer_problem: SummarizerProblem | None = None
+    #: ``message`` as a typed reason the window says in its language (issue 27); None:
+    #: a reason only the provider or the model words (shown as ``message``).
+    why: Reason | None = None
+
+
+def _outcome(aid: int, day: date, status: DreamStatus, why: Reason, card_number: int | None = None,
+             fold: str | None = None, topics_left_out: int = 0, topics_read: tuple[str, ...] = ()) -> DreamOutcome:
+    """A :class:`DreamOutcome` whose ``message`` is ``why``'s English (issue 27)."""
+    return DreamOutcome(aid, day, status, why.english(), card_number, fold, topics_left_out, topics_read, why=why)
+
+
+def _failed(aid: int, day: date, exc: SummarizerFailed) -> DreamOutcome:
+    """A failed run's outcome: the summarizer's typed reason when it has one."""
+    return DreamOutcome(aid, day, FAILED, str(exc), why=exc.why)
 
 
 @dataclass(frozen=True)
@@ -180,7 +202,7 @@ class DreamDraft:
     plan: dm.FoldPlan | None
     fold: tuple[str, str] | None
     red: Redaction
-    read: str
+    read: tuple[Reason, ...]
     topics_left_out: int
     topics_read: tuple[str, ...]
     review: bool
@@ -260,14 +282,14 @@ def _day_bounds(day: date) -> tuple[datetime, datetime]:
     return start, start + timedelta(days=1)
 
 
-def _covering(cards: Sequence[dm.Card], day: date) -> str | None:
+def _covering(cards: Sequence[dm.Card], day: date) -> Reason | None:
     """Why ``day`` cannot get a new card: it has one, or it is on or before the end of
     the range card (folded days stay folded; an older day would reorder the range)."""
     for i, c in enumerate(cards, 1):
         if c.day == day:
-            return f"{day} already has a dream card (#{i})"
+            return day_reason(DreamReason.HAS_CARD, day, str(i))
         if c.span is not None and day <= c.span[1]:
-            return f"{day} is already folded into range card #{i} [{c.display_tag}]"
+            return day_reason(DreamReason.FOLDED_INTO, day, str(i), c.display_tag)
     return None
 
 
@@ -393,12 +415,17 @@ class DreamService(DreamCards):
 
     # --- runs ------------------------------------------------------------------------
 
-    def _summarizer(self) -> Summarizer:
-        return Summarizer(self._providers, resolve_summarizer(self._db, self._settings, self._catalog))
+    def _summarizer(self, assistant_id: int) -> Summarizer:
+        """The History Compress model, asked in assistant ``assistant_id``'s card
+        language when it sets one (issue 27). Raises ``SummarizerUnavailable``."""
+        target = resolve_summarizer(self._db, self._settings, self._catalog)
+        with self._db.read() as s:
+            language = AssistantService.row(s, assistant_id).card_language
+        return Summarizer(self._providers, for_assistant(target, language))
 
     def _progress(self, aid: int, day: date, phase: DreamPhase, status: DreamStatus | None = None,
-                  message: str = "") -> None:
-        self._bus.publish(DreamProgress(aid, day.isoformat(), phase, status, message))
+                  message: str = "", why: Reason | None = None) -> None:
+        self._bus.publish(DreamProgress(aid, day.isoformat(), phase, status, message, why))
 
     async def run_day(self, assistant: int | str, day: date, *, version: str | None = None) -> DreamOutcome:
         """Dream over history day ``day`` now (not as a scheduled run): append the new
@@ -426,37 +453,37 @@ class DreamService(DreamCards):
         snap = await self._db.run(self._day_snapshot, assistant, day)
         aid, name, keep, cards, fixed = snap.assistant_id, snap.name, snap.keep, snap.cards, snap.fixed
         if day >= self._clock().date():
-            raise InvalidInput(f"{day} is not over yet (UTC); a dream reads a finished day")
+            raise InvalidInput(day_reason(DreamReason.NOT_OVER, day))
         self._progress(aid, day, DreamPhase.STARTED)
         covered = _covering(cards, day)
         if covered is not None:
-            return self._finish(DreamOutcome(aid, day, EXISTS, covered))
+            return self._finish(_outcome(aid, day, EXISTS, covered))
         if snap.pending is not None:  # issue 19: that day's card waits for review
-            return self._finish(DreamOutcome(aid, day, EXISTS, f"the card for {day} waits for review "
-                                             f"(proposal #{snap.pending})"))
+            return self._finish(_outcome(aid, day, EXISTS, day_reason(DreamReason.WAITS_REVIEW, day, str(snap.pending))))
         self._progress(aid, day, DreamPhase.READING)
         materials = snap.materials
         if not materials:
-            return self._finish(DreamOutcome(aid, day, NOTHING, f"no topic had messages on {day}"))
+            return self._finish(_outcome(aid, day, NOTHING, day_reason(DreamReason.NO_TOPICS, day)))
         try:
-            summarizer = await self._db.run(self._summarizer)
+            summarizer = await self._db.run(self._summarizer, aid)
             self._progress(aid, day, DreamPhase.DREAMING)
             answer = await calls.new_card_body(summarizer, name, day, materials, cards, fixed)
         except SummarizerUnavailable as exc:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc), summarizer_problem=exc.problem))
         except SummarizerFailed as exc:
-            return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
+            return self._finish(_failed(aid, day, exc))
         titles = tuple(plain_title(m.title) for m in materials[:answer.prompt.topics_shown])
-        read = answer.read_note() + read_titles_note(titles)
+        read = answer.read_note() + read_titles_notes(titles)
         left_out = answer.prompt.topics_left_out
         body = answer.body
         if body is None:
-            return self._finish(DreamOutcome(aid, day, NOTHING, f"{day} showed nothing new about how you work{read}",
-                                             topics_left_out=left_out, topics_read=titles))
+            return self._finish(_outcome(aid, day, NOTHING, day_reason(DreamReason.NOTHING_NEW, day).with_notes(*read),
+                                         topics_left_out=left_out, topics_read=titles))
         repeated = dm.near_duplicate_of(body, cards, [e.text for e in fixed])
         if repeated is not None:  # DRM-14: not appended; a scheduled run still records its marker
-            return self._finish(DreamOutcome(aid, day, DUPLICATE, f"the card for {day} repeated {repeated}{read}",
-                                             topics_left_out=left_out, topics_read=titles))
+            return self._finish(_outcome(aid, day, DUPLICATE,
+                                         day_reason(DreamReason.REPEATED, day, repeated).with_notes(*read),
+                                         topics_left_out=left_out, topics_read=titles))
         red = await self._db.run(redact_secrets, body)  # issue 19: no secret becomes a card
         body = red.text
         grown = dm.append_day_card(cards, day, body)
@@ -483,28 +510,31 @@ class DreamService(DreamCards):
             number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, draft.keep, draft.plan,
                                                        fold, version))
         except StaleDocument as exc:
-            self._finish(DreamOutcome(aid, day, NOTHING, f"nothing was written for {day}: {exc}"))
+            self._finish(_outcome(aid, day, NOTHING, day_reason(DreamReason.NOT_WRITTEN, day, exc.why or str(exc))))
             raise
         if number is None:
-            return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} got a dream card meanwhile"))
-        how = ("" if fold is None else f"; older cards folded ({fold[1]})") + draft.read
+            return self._finish(_outcome(aid, day, EXISTS, day_reason(DreamReason.GOT_CARD_MEANWHILE, day)))
+        how = (() if fold is None else (fold_note(fold[1]),)) + draft.read
         if len(body.strip()) > dm.SINGLE_CARD_MAX:
-            how += f"; the model's {len(body.strip()):,} characters were shortened to {dm.SINGLE_CARD_MAX:,}"
-        how += self._redacted(aid, draft.red)
-        return self._finish(DreamOutcome(aid, day, APPENDED, f"added card #{number} for {day}{how}", number,
-                                         None if fold is None else fold[1], draft.topics_left_out,
-                                         draft.topics_read))
+            how += (Reason(DreamReason.CARD_SHORTENED, (f"{len(body.strip()):,}", f"{dm.SINGLE_CARD_MAX:,}")),)
+        self._redacted(aid, draft.red)
+        how += redacted_note(draft.red)
+        added = Reason(DreamReason.ADDED, (str(number), day.isoformat()), how)
+        return self._finish(_outcome(aid, day, APPENDED, added, number, None if fold is None else fold[1],
+                                     draft.topics_left_out, draft.topics_read))
 
     def discard_draft(self, draft: DreamDraft) -> DreamOutcome:
         """The user cancelled ``draft``'s preview: nothing is written; the run ends."""
-        return self._finish(DreamOutcome(draft.assistant_id, draft.history_day, NOTHING,
-                                         f"the card for {draft.history_day} was not added (cancelled)"))
+        return self._finish(_outcome(draft.assistant_id, draft.history_day, NOTHING,
+                                     day_reason(DreamReason.CANCELLED, draft.history_day)))
 
     def _dream_state(self, assistant: int | str) -> tuple[int, str, int, list[dm.Card], list[fm.Entry]]:
         """``(assistant id, name, Keep N, current cards, fixed entries)``; :class:`InvalidInput`
         when its memory is off (MEM-1), :class:`NotFound` for an unknown assistant."""
         with self._db.read() as s:
-            a = self._dreaming(s, assistant)
+            a = AssistantService.row(s, assistant)
+            if not a.memory_enabled:
+                raise InvalidInput(Reason(DreamReason.MEMORY_OFF, (a.name,)))
             return (a.id, a.name, a.keep_dream_cards, dm.parse_document(self._body(s, a.id)),
                     calls.fixed_entries(s, a.id))
 
@@ -563,7 +593,7 @@ class DreamService(DreamCards):
 
     def _finish(self, outcome: DreamOutcome) -> DreamOutcome:
         self._progress(outcome.assistant_id, outcome.history_day, DreamPhase.FINISHED, outcome.status,
-                       outcome.message)
+                       outcome.message, outcome.why)
         log.info("dream %s for assistant %s day %s: %s", outcome.status, outcome.assistant_id,
                  outcome.history_day, outcome.message)
         return outcome
@@ -580,18 +610,18 @@ class DreamService(DreamCards):
         self._progress(aid, day, DreamPhase.STARTED)
         materials = await self._db.run(self.materials, aid, day)
         if not materials:
-            return self._finish(DreamOutcome(aid, day, NOTHING, f"no topic has messages on {day} any more"))
+            return self._finish(_outcome(aid, day, NOTHING, day_reason(DreamReason.NO_TOPICS_ANY_MORE, day)))
         others = [c for c in cards if c is not card]
         try:
-            summarizer = await self._db.run(self._summarizer)
+            summarizer = await self._db.run(self._summarizer, aid)
             self._progress(aid, day, DreamPhase.DREAMING)
             body = (await calls.new_card_body(summarizer, name, day, materials, others, fixed)).body
         except SummarizerUnavailable as exc:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc), summarizer_problem=exc.problem))
         except SummarizerFailed as exc:
-            return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
+            return self._finish(_failed(aid, day, exc))
         if body is None:
-            return self._finish(DreamOutcome(aid, day, NOTHING, f"{day} showed nothing new; card #{number} kept"))
+            return self._finish(_outcome(aid, day, NOTHING, day_reason(DreamReason.NOTHING_NEW_KEPT, day, str(number))))
         red = await self._db.run(redact_secrets, body)  # issue 19
         body = red.text
 
@@ -604,9 +634,9 @@ class DreamService(DreamCards):
             self._edit, aid, change, None,
             Author(ChangeAuthor.DREAM, day.isoformat(), f"regenerated the card for {day}")))
         number = next(v.number for v in views if v.tag == day.isoformat())
-        note = self._redacted(aid, red)
-        return self._finish(DreamOutcome(aid, day, REGENERATED, f"card #{number} for {day} was regenerated{note}",
-                                         number))
+        self._redacted(aid, red)
+        done = Reason(DreamReason.REGENERATED, (str(number), day.isoformat()), redacted_note(red))
+        return self._finish(_outcome(aid, day, REGENERATED, done, number))
 
     # --- the schedule ----------------------------------------------------------------
 
@@ -742,8 +772,8 @@ class DreamService(DreamCards):
                 outcome = await self.run_day(aid, slot.history_day)
             except asyncio.CancelledError:
                 stop.set()
-                await asyncio.shield(self._db.run(self._record, run_id, DreamOutcome(
-                    aid, slot.history_day, FAILED, "stopped before it finished"), attempt))
+                await asyncio.shield(self._db.run(self._record, run_id, _outcome(
+                    aid, slot.history_day, FAILED, Reason(DreamReason.STOPPED)), attempt))
                 raise
             except Exception as exc:  # a bug must not leave the run claimed
                 log.exception("dream run failed")

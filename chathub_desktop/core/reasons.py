@@ -1,0 +1,53 @@
+"""Typed reasons (issue 27): what a service says happened, as a template and its values
+rather than finished English, so the window can say it in the interface language while
+the CLI prints the English. Pure: no Qt.
+
+A :class:`Reason` is a ``template`` (an English text with ``%1``, ``%2`` … for its values,
+marked with :func:`QT_TRANSLATE_NOOP` in the ``ServiceReasons`` context where it is
+declared, so ``pyside6-lupdate`` finds it), its ``args`` (values shown as they are, or
+nested reasons said the same way) and ``notes`` (reasons appended after it, each
+starting with its own separator, e.g. ``"; read %1"``). :meth:`Reason.english` is the
+one line the CLI and the logs print; ``gui.shell.service_reasons.said`` the window's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["REASON_CONTEXT", "QT_TRANSLATE_NOOP", "Reason", "fill"]
+
+#: The translation context of every reason template.
+REASON_CONTEXT = "ServiceReasons"
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name lupdate looks for
+    """Mark ``text`` for translation in ``context``; returns it unchanged (no Qt here)."""
+    return text
+
+
+def fill(template: str, *values: str) -> str:
+    """``template`` with ``%1``, ``%2`` … replaced by ``values`` in one pass (a value
+    holding ``%2`` stays as it is); a number with no value stays as written."""
+    return re.sub(r"%([1-9])", lambda m: values[int(m.group(1)) - 1] if int(m.group(1)) <= len(values)
+                  else m.group(0), template)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One typed reason: ``template`` (English, ``%n`` placeholders), ``args`` (strings
+    shown as given, or reasons said in the same language) and ``notes`` (reasons
+    appended in order)."""
+
+    template: str
+    args: tuple[str | Reason, ...] = ()
+    notes: tuple[Reason, ...] = ()
+
+    def english(self) -> str:
+        """The reason as one English line (what the CLI prints)."""
+        values = [a.english() if isinstance(a, Reason) else a for a in self.args]
+        return fill(self.template, *values) + "".join(n.english() for n in self.notes)
+
+    def with_notes(self, *notes: Reason) -> Reason:
+        """This reason with ``notes`` appended after its own."""
+        return Reason(self.template, self.args, self.notes + notes)

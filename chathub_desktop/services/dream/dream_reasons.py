@@ -1,0 +1,108 @@
+"""What a dream run says it did or why it stopped, as typed reasons (issue 27): each
+template is the English the CLI prints, marked for the window's translation in the
+``ServiceReasons`` context (``core.reasons``; the window says them through
+``gui.shell.service_reasons.said``). Dates are ISO days, numbers as the English line
+shows them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from datetime import date
+from enum import StrEnum
+
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
+from chathub_desktop.core.secret_redaction import Redaction
+
+__all__ = ["DreamReason", "bounded_note", "fold_note", "read_titles_note", "redacted_note"]
+
+
+class DreamReason(StrEnum):
+    """The templates of a dream run's outcome line and its notes (``%n``: its values)."""
+
+    HAS_CARD = QT_TRANSLATE_NOOP("ServiceReasons", "%1 already has a dream card (#%2)")
+    FOLDED_INTO = QT_TRANSLATE_NOOP("ServiceReasons", "%1 is already folded into range card #%2 [%3]")
+    WAITS_REVIEW = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 waits for review (proposal #%2)")
+    NO_TOPICS = QT_TRANSLATE_NOOP("ServiceReasons", "no topic had messages on %1")
+    NO_TOPICS_ANY_MORE = QT_TRANSLATE_NOOP("ServiceReasons", "no topic has messages on %1 any more")
+    NOTHING_NEW = QT_TRANSLATE_NOOP("ServiceReasons", "%1 showed nothing new about how you work")
+    NOTHING_NEW_KEPT = QT_TRANSLATE_NOOP("ServiceReasons", "%1 showed nothing new; card #%2 kept")
+    REPEATED = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 repeated %2")
+    NOT_WRITTEN = QT_TRANSLATE_NOOP("ServiceReasons", "nothing was written for %1: %2")
+    GOT_CARD_MEANWHILE = QT_TRANSLATE_NOOP("ServiceReasons", "%1 got a dream card meanwhile")
+    GOT_CARD_OR_PROPOSAL = QT_TRANSLATE_NOOP("ServiceReasons", "%1 got a card or a proposal meanwhile")
+    ADDED = QT_TRANSLATE_NOOP("ServiceReasons", "added card #%1 for %2")
+    REGENERATED = QT_TRANSLATE_NOOP("ServiceReasons", "card #%1 for %2 was regenerated")
+    CANCELLED = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 was not added (cancelled)")
+    PROPOSED = QT_TRANSLATE_NOOP("ServiceReasons", "proposed a card for %1 (proposal #%2%3); accept or discard it")
+    STOPPED = QT_TRANSLATE_NOOP("ServiceReasons", "stopped before it finished")
+    CUT_AT_LIMIT = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model stopped at its token limit "
+                                                       "before the card was complete")
+    EMPTY_ANSWER = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model returned an empty answer")
+    WINDOW_TOO_SMALL = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model's %1-token window is too "
+                                                           "small to read any topic of the day; choose a model "
+                                                           "with a larger window")
+    NOT_OVER = QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not over yet (UTC); a dream reads a finished day")
+    MEMORY_OFF = QT_TRANSLATE_NOOP("ServiceReasons", "memory is off for %1; turn it on (Assistant → Memory) to dream")
+    # notes, each with its own leading separator
+    FOLDED_BY_MODEL = QT_TRANSLATE_NOOP("ServiceReasons", "; older cards folded (model)")
+    FOLDED_CONCATENATED = QT_TRANSLATE_NOOP("ServiceReasons", "; older cards folded (concatenated)")
+    WITH_FOLD_BY_MODEL = QT_TRANSLATE_NOOP("ServiceReasons", "; with a fold of older cards (model)")
+    WITH_FOLD_CONCATENATED = QT_TRANSLATE_NOOP("ServiceReasons", "; with a fold of older cards (concatenated)")
+    CARD_SHORTENED = QT_TRANSLATE_NOOP("ServiceReasons", "; the model's %1 characters were shortened to %2")
+    REDACTED = QT_TRANSLATE_NOOP("ServiceReasons", "; Redacted from the dream card: %1 (likely secrets are never "
+                                                   "remembered).")
+    LEFT_OUT = QT_TRANSLATE_NOOP("ServiceReasons", "; %1 of %2 topics were left out to fit the History Compress "
+                                                   "model's %3-token window")
+    SHORTENED = QT_TRANSLATE_NOOP("ServiceReasons", "; %1 shortened to fit the History Compress model's %2-token "
+                                                    "window")
+    LEFT_OUT_AND_SHORTENED = QT_TRANSLATE_NOOP("ServiceReasons", "; %1 of %2 topics were left out and %3 shortened "
+                                                                 "to fit the History Compress model's %4-token "
+                                                                 "window")
+    READ = QT_TRANSLATE_NOOP("ServiceReasons", "; read %1")
+    READ_AND_MORE = QT_TRANSLATE_NOOP("ServiceReasons", "; read %1 and %2 more")
+
+
+def day_reason(template: DreamReason, day: date, *args: str | Reason) -> Reason:
+    """``template`` about ``day`` (its ISO date first) and ``args``."""
+    return Reason(template, (day.isoformat(), *args))
+
+
+def fold_note(how: str, *, proposed: bool = False) -> Reason:
+    """``"; older cards folded (model)"`` (``how`` ``"model"`` or ``"concatenated"``); with
+    ``proposed``, the proposal's ``"; with a fold of older cards (…)"``."""
+    by_model = how == "model"
+    if proposed:
+        return Reason(DreamReason.WITH_FOLD_BY_MODEL if by_model else DreamReason.WITH_FOLD_CONCATENATED)
+    return Reason(DreamReason.FOLDED_BY_MODEL if by_model else DreamReason.FOLDED_CONCATENATED)
+
+
+def redacted_note(red: Redaction) -> tuple[Reason, ...]:
+    """``"; Redacted from the dream card: 1 openai-api-key …"``, or nothing when ``red``
+    kept every word (the English of ``Redaction.notice("the dream card")``)."""
+    if not red.kinds:
+        return ()
+    listed = ", ".join(f"{n} {kind}" for kind, n in Counter(red.kinds).items())
+    return (Reason(DreamReason.REDACTED, (listed,)),)
+
+
+def bounded_note(left_out: int, total: int, shortened: int, window: int) -> tuple[Reason, ...]:
+    """How a dream's material was bounded to the model's ``window`` (tokens): ``left_out``
+    of ``total`` topics left out, ``shortened`` shortened; nothing when neither."""
+    w = f"{window:,}"
+    if left_out and shortened:
+        return (Reason(DreamReason.LEFT_OUT_AND_SHORTENED, (str(left_out), str(total), str(shortened), w)),)
+    if left_out:
+        return (Reason(DreamReason.LEFT_OUT, (str(left_out), str(total), w)),)
+    if shortened:
+        return (Reason(DreamReason.SHORTENED, (str(shortened), w)),)
+    return ()
+
+
+def read_titles_note(titles: Sequence[str], shown: int) -> tuple[Reason, ...]:
+    """``"; read “A”, “B” and 3 more"`` (the first ``shown`` titles); nothing for none."""
+    if not titles:
+        return ()
+    listed = ", ".join(f"“{t}”" for t in titles[:shown])
+    more = len(titles) - shown
+    return (Reason(DreamReason.READ_AND_MORE, (listed, str(more))) if more > 0 else Reason(DreamReason.READ, (listed,)),)
