@@ -84,7 +84,7 @@ def test_the_assistant_dialog_is_re_said_while_open(services: Any, qtbot: Any, q
         QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: d.windowTitle() == "Edit assistant Helper", timeout=3000)
     assert d.ui.cardLanguageLabel.text() == "&Language of summaries and dream cards:"
-    assert d.ui.lowWatermarkValue.text() == "0.60  (high − 0.20)"
+    assert d.ui.lowWatermarkValue.text() == "0.60  (summaries bring the next request back down to this share)"
 
 
 def test_the_card_language_is_saved_from_the_dialog_and_said_in_chinese(services: Any, qtbot: Any,

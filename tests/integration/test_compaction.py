@@ -593,7 +593,7 @@ def test_unreachable_target_is_not_retried_on_an_unchanged_chat(
     from chathub_desktop.gui.context.compaction_controller import outcome_text
 
     shown = outcome_text(SimpleNamespace(**{k: log[-1][k] for k in ("message", "before_tokens", "after_tokens")},
-                                         status=log[-1]["result"]))
+                                         status=log[-1]["result"], why=None))
     assert shown.startswith("Compacted 4 messages; the next request is still above the low watermark (")
     out = asyncio.run(comp.after_reply(topic))  # the error bubble is a change: re-armed
     assert out is not None and out.status == "unreachable"

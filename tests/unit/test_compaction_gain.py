@@ -37,7 +37,7 @@ def test_the_early_stop_says_what_the_turns_and_the_summary_weigh() -> None:
     from chathub_desktop.gui.context.compaction_controller import outcome_text
 
     out = SimpleNamespace(status="nothing_eligible", message=cg.too_short_message(8, 310, 0, 623),
-                          before_tokens=9_312, after_tokens=9_312)
+                          before_tokens=9_312, after_tokens=9_312, why=None)
     assert outcome_text(out).startswith("Nothing to gain: these 8 messages take 310 tokens")
 
 
@@ -45,6 +45,6 @@ def test_the_window_says_nothing_to_gain() -> None:
     from chathub_desktop.gui.context.compaction_controller import outcome_text
 
     out = SimpleNamespace(status="nothing_eligible", message=cg.nothing_to_gain_message(8, 9_312, 9_581),
-                          before_tokens=9_312, after_tokens=9_312)
+                          before_tokens=9_312, after_tokens=9_312, why=None)
     assert outcome_text(out) == ("Nothing to gain: a summary of these 8 messages would not make the next "
                                  "request smaller (9,312 → 9,581 tokens); the old summary is kept")
