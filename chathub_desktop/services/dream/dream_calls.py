@@ -4,8 +4,12 @@
 - :func:`new_card_body` asks for one day's card: the prompt holds fixed memory and the
   kept cards as "already known" and the day's topics newest first, all within the
   prompt budget of :func:`~chathub_desktop.core.dream_prompt.dream_budget` for the
-  model card's window (the same window compaction uses); the answer is cleaned
-  (:func:`~chathub_desktop.core.dream_prompt.clean_answer`).
+  model card's window (the same window compaction uses); its max output fits beside the
+  prompt in 90% of that window (issue 28: +2,048 for an unlisted model no longer asks a
+  2k-window model for more than its window). The answer is cleaned
+  (:func:`~chathub_desktop.core.dream_prompt.clean_answer`); one the provider cut at its
+  token limit keeps its complete lines
+  (:func:`~chathub_desktop.core.dream_prompt.read_cut_dream_answer`).
 - :func:`fold_body` re-summarizes folded cards into one range card (at most one
   "shorter" rewrite), or falls back to concatenation — also, without a call, when the
   folded text does not fit the model's prompt budget.
@@ -25,6 +29,7 @@ from datetime import date
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.compaction import SUMMARIZER_SAFE_SHARE, completion_budget
 from chathub_desktop.core.messages import ChatMessage
 from chathub_desktop.services.compaction.summarizer import Summarizer, SummarizerFailed
 from chathub_desktop.storage.memory_change_queries import current_body
@@ -38,11 +43,14 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class CardAnswer:
     """The model's card ``body`` (None: ``NO_CHANGES`` or nothing usable), the
-    ``prompt`` it answered (what was left out) and the ``budget`` used."""
+    ``prompt`` it answered (what was left out), the ``budget`` used and whether the
+    answer was ``cut`` at the token limit."""
 
     body: str | None
     prompt: dp.DreamPrompt
     budget: dp.DreamBudget
+    #: The provider stopped the answer at its token limit: ``body`` is its complete lines.
+    cut: bool = False
 
     def read_note(self) -> str:
         """``""``, or how the material was bounded, e.g. ``"; 18 of 30 topics were left
@@ -54,9 +62,12 @@ class CardAnswer:
             notes.append(f"{p.topics_left_out} of {p.topics_total} topics were left out")
         if p.topics_shortened:
             notes.append(f"{p.topics_shortened} shortened")
+        cut = ("; the History Compress model stopped at its token limit, so only its complete lines were kept"
+               if self.cut else "")
         if not notes:
-            return ""
-        return f"; {' and '.join(notes)} to fit the History Compress model's {self.budget.window:,}-token window"
+            return cut
+        return (f"; {' and '.join(notes)} to fit the History Compress model's {self.budget.window:,}-token window"
+                + cut)
 
 
 def fixed_entries(s: Session, assistant_id: int) -> list[fm.Entry]:
@@ -80,9 +91,12 @@ def _tokens(counter: TokenCounter, messages: Sequence[ChatMessage]) -> int:
 async def new_card_body(summarizer: Summarizer, name: str, day: date, materials: Sequence[dp.TopicMaterial],
                         cards: Sequence[dm.Card], fixed: Sequence[fm.Entry]) -> CardAnswer:
     """Ask for the card of history day ``day`` (DRM-3). The prompt fits the model's
-    prompt budget; the completion asks for the budget's answer tokens. Raises
-    :class:`SummarizerFailed` (nothing sent) when not one topic fits that budget, and for
-    an empty answer, one cut at the token limit or any failure of the call."""
+    prompt budget; the completion asks for the budget's answer tokens (+2,048 for a
+    reasoning-capable or unlisted model, REF-21), at most what is left of 90% of the
+    window beside the prompt. An answer cut at the token limit keeps its complete lines
+    (``cut``, issue 28). Raises :class:`SummarizerFailed` (nothing sent) when not one
+    topic fits that budget, and for an empty answer, one cut before its first complete
+    line, or any failure of the call."""
     budget = dp.dream_budget(summarizer.target.window)
     counter = await asyncio.to_thread(_counter, summarizer)
     prompt = await asyncio.to_thread(
@@ -91,11 +105,21 @@ async def new_card_body(summarizer: Summarizer, name: str, day: date, materials:
     if materials and not prompt.topics_shown:
         raise SummarizerFailed(f"the History Compress model's {budget.window:,}-token window is too small to read "
                                "any topic of the day; choose a model with a larger window")
-    done = await summarizer.complete(prompt.messages, budget.answer_tokens)
+    target = summarizer.target
+    room = int(SUMMARIZER_SAFE_SHARE * budget.window) - await asyncio.to_thread(_tokens, counter, prompt.messages)
+    max_tokens = min(completion_budget(budget.answer_tokens, target.extra_budget), room)
+    done = await summarizer.complete(prompt.messages, max(1, max_tokens), exact=True)
     if not done.text.strip():
         raise SummarizerFailed("the History Compress model returned an empty answer")
     if done.truncated:
-        raise SummarizerFailed("the History Compress model stopped at its token limit before the card was complete")
+        body = dp.read_cut_dream_answer(done.text)
+        if body is None:
+            raise SummarizerFailed(
+                f"the History Compress model stopped at its token limit ({max_tokens:,} tokens) before it "
+                "completed one line of the card; choose a History Compress model with a larger window")
+        log.info("dream card of %s cut at its token limit: kept %d of %d characters (its complete lines)",
+                 target.label, len(body), len(done.text))
+        return CardAnswer(body, prompt, budget, cut=True)
     return CardAnswer(dp.read_dream_answer(done.text), prompt, budget)
 
 
