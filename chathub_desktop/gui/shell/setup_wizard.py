@@ -395,7 +395,8 @@ class ProviderPage(QWizardPage):
 
 
 class AssistantPage(QWizardPage):
-    """Name, provider, model and instructions of the first assistant."""
+    """Name, provider, model and instructions of the first assistant (a model whose window
+    is small starts with a max output, ``core.budget.default_max_output``)."""
 
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
@@ -470,11 +471,16 @@ class AssistantPage(QWizardPage):
             return True
         self._creating = True
         self.completeChanged.emit()
-        create = self._wizard.svc.assistants.create
+        svc = self._wizard.svc
         name, provider = self.name_edit.text(), self.provider_combo.currentData()
         model, instructions = self.model_combo.currentText().strip(), self.instructions_edit.toPlainText().strip()
-        self._wizard.runner.run("setup-assistant", self._create(
-            lambda: create(name, provider=provider, model=model, instructions=instructions)), context="Setup")
+
+        def create() -> AssistantView:  # on a worker: a small window's model starts with a max output (issue 28)
+            cap = svc.provider_models.default_max_output(provider, model) if provider and model else None
+            return svc.assistants.create(name, provider=provider, model=model, instructions=instructions,
+                                         max_tokens=cap, max_tokens_enabled=cap is not None)
+
+        self._wizard.runner.run("setup-assistant", self._create(create), context="Setup")
         return False
 
     async def _create(self, create: Callable[[], AssistantView]) -> None:
