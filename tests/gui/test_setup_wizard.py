@@ -130,9 +130,20 @@ def test_setup_chooses_the_history_compress_model_and_compact_now_works(  # type
     assert "chat model works too" in spage.note.text()
     spage.model_combo.setCurrentText("llama-3.1-8b-instruct")  # the chat model is allowed
     spage.model_combo.setCurrentText("smollm2-135m")
+    # walk39: setup asks about the dream, ticked, at 02:00 UTC with the user's time (DRM-2)
+    assert spage.dream_check.isChecked() and "Dream every night at" in spage.dream_check.text()
+    assert "02:00" in spage.dream_check.text() and spage.dream_check.isVisibleTo(wizard)
+    assert services.dreams.settings("Helper").schedule.frequency == "off"  # REF-17's default until then
     wizard.next()
     qtbot.waitUntil(lambda: wizard.currentPage() is wizard.history_page, timeout=5000)  # stored on a worker
     assert services.settings.get("history-compress-model") == "Local/smollm2-135m"
+    schedule = services.dreams.settings("Helper").schedule
+    assert (schedule.frequency, schedule.time_utc) == ("daily", "02:00")
+    wizard.back()
+    spage.dream_check.setChecked(False)  # not wanted after all
+    wizard.next()
+    qtbot.waitUntil(lambda: wizard.currentPage() is wizard.history_page, timeout=5000)
+    assert services.dreams.settings("Helper").schedule.frequency == "off"
     target = resolve_summarizer(services.db, services.settings, services.catalog)
     assert (target.provider_name, target.model) == ("Local", "smollm2-135m")
     wizard.button(QWizard.WizardButton.FinishButton).click()
@@ -400,3 +411,16 @@ def test_a_small_window_model_starts_with_a_max_output_that_is_sent(  # type: ig
     body = chat_body()
     assert body is not None and body["max_tokens"] == 512 and body["model"] == "tiny-chat"
     qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=8000)
+
+
+def test_the_dream_choice_names_the_users_own_time(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """DRM-2: the schedule is stored in UTC; the box says what that is where the user is."""
+    from zoneinfo import ZoneInfo
+
+    from chathub_desktop.gui.memory import dream_schedule_form
+    from chathub_desktop.gui.shell import setup_wizard
+
+    monkeypatch.setattr(dream_schedule_form, "system_zone", lambda: (ZoneInfo("Asia/Tokyo"), "Tokyo"))
+    assert setup_wizard.dream_choice_text() == "&Dream every night at 11:00 in Tokyo (02:00 UTC)"
+    monkeypatch.setattr(dream_schedule_form, "system_zone", lambda: (ZoneInfo("UTC"), "UTC"))
+    assert setup_wizard.dream_choice_text() == "&Dream every night at 02:00 UTC"
