@@ -413,7 +413,7 @@ def test_a_small_window_model_starts_with_a_max_output_that_is_sent(  # type: ig
     qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=8000)
 
 
-def test_the_dream_choice_names_the_users_own_time(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_dream_choice_names_the_users_own_time(qapp, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """DRM-2: the schedule is stored in UTC; the box says what that is where the user is."""
     from zoneinfo import ZoneInfo
 
