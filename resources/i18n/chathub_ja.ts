@@ -3063,6 +3063,18 @@ URL：%3
         <translation>要約には小さめのモデルのほうが速くて安価なことが多いです。チャット用のモデルも使えますが、混雑時には要約が失敗することがあります。</translation>
     </message>
     <message>
+        <source>Each night this model reads the day&apos;s conversations and notes how you like to work, as a card in the assistant&apos;s memory. The Memory page changes the time or turns it off.</source>
+        <translation>毎晩このモデルがその日の会話を読み、あなたの好きな進め方をアシスタントのメモリにカードとして書き留めます。時刻の変更やオフはメモリページで行えます。</translation>
+    </message>
+    <message>
+        <source>&amp;Dream every night at %1 UTC</source>
+        <translation>毎晩 %1 UTC にドリーム(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Dream every night at %1 (%2 UTC)</source>
+        <translation>毎晩 %1（%2 UTC）にドリーム(&amp;D)</translation>
+    </message>
+    <message>
         <source>Choose the model that writes summaries</source>
         <translation>要約を書くモデルを選ぶ</translation>
     </message>

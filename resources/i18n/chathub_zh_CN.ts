@@ -3063,6 +3063,18 @@ URL：%3
         <translation>较小的模型写摘要通常更快也更便宜。对话模型也可以，但它繁忙时摘要可能失败。</translation>
     </message>
     <message>
+        <source>Each night this model reads the day&apos;s conversations and notes how you like to work, as a card in the assistant&apos;s memory. The Memory page changes the time or turns it off.</source>
+        <translation>每晚由此模型阅读当天的对话，把你喜欢的工作方式记成助手记忆中的一张卡片。可在记忆页面更改时间或关闭。</translation>
+    </message>
+    <message>
+        <source>&amp;Dream every night at %1 UTC</source>
+        <translation>每晚 %1 UTC 做梦(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Dream every night at %1 (%2 UTC)</source>
+        <translation>每晚 %1（%2 UTC）做梦(&amp;D)</translation>
+    </message>
+    <message>
         <source>Choose the model that writes summaries</source>
         <translation>选择撰写摘要的模型</translation>
     </message>
