@@ -46,6 +46,27 @@ TURNS = [
      "`pd.to_datetime(df[\"date\"], format=\"%d.%m.%Y\", errors=\"coerce\")`, which turns them into NaT so "
      "you can count and inspect them. Time zones are not applied while reading: use "
      "`dt.tz_localize(\"Europe/Berlin\")` once the column is parsed."),
+    ("The file is 4 GB. Can I read it in pieces?",
+     "Yes: `chunksize=` makes `read_csv` return an iterator of DataFrames, so only one piece is in "
+     "memory at a time.\n\n"
+     "```python\ntotals = {}\nfor chunk in pd.read_csv(\"sales.csv\", skiprows=2, chunksize=500_000,\n"
+     "                         usecols=[\"region\", \"units\"]):\n"
+     "    for region, units in chunk.groupby(\"region\")[\"units\"].sum().items():\n"
+     "        totals[region] = totals.get(region, 0) + units\n```\n\n"
+     "Aggregate inside the loop and keep only the running totals. If you need the whole table later, "
+     "convert it once to Parquet (`chunk.to_parquet(f\"part-{i}.parquet\")` per chunk): it is columnar, "
+     "compressed and reads back an order of magnitude faster, and `pd.read_parquet(columns=[...])` "
+     "reads only what you ask for. For joins and group-bys across the whole file, DuckDB can query the "
+     "CSV or the Parquet parts directly with SQL without loading them into pandas at all."),
+    ("And writing the cleaned result back to CSV with a semicolon?",
+     "`df.to_csv(\"clean.csv\", sep=\";\", index=False, date_format=\"%d.%m.%Y\")`. Add "
+     "`decimal=\",\"` if the file goes to a spreadsheet set to a German locale, and `encoding=\"utf-8-sig\"` "
+     "so Excel detects UTF-8 (the BOM).\n\n"
+     "```python\ndf.to_csv(\n    \"clean.csv\",\n    sep=\";\",\n    decimal=\",\",\n    index=False,\n"
+     "    date_format=\"%d.%m.%Y\",\n    encoding=\"utf-8-sig\",\n)\n```\n\n"
+     "For a very large frame, write it in pieces with `mode=\"a\"` and `header=False` after the first "
+     "piece, or pass `compression=\"gzip\"` (the file name ending in `.gz` is enough) to cut the size "
+     "on disk by five to ten times; `read_csv` opens it again without extra arguments."),
 ]
 SUMMARY = (
     "The user is loading CSV files with pandas.\n\n"
