@@ -27,6 +27,24 @@ def input_budget(
     return max(1, context_window - reserve)
 
 
+#: A context window this small or smaller gets a default max output (issue 28), tokens.
+SMALL_WINDOW = 16_384
+#: The share of a small window a default max output takes.
+DEFAULT_OUTPUT_SHARE = 4
+
+
+def default_max_output(context_window: int | None, card_max_output: int | None = None) -> int | None:
+    """The max output (tokens) a new assistant on a model with a small window starts with,
+    switched on so it is reserved and sent (CMP-8, issue 28: SmolLM2 with a 2,048-token
+    window rambled 262 s to the window's end): a quarter of a window of at most
+    :data:`SMALL_WINDOW` tokens (2,048 → 512), or the card's listed max output when that
+    is lower. None for a larger or unknown window (``None`` or < 1)."""
+    if context_window is None or not 0 < context_window <= SMALL_WINDOW:
+        return None
+    share = max(1, context_window // DEFAULT_OUTPUT_SHARE)
+    return min(share, card_max_output) if card_max_output is not None and card_max_output > 0 else share
+
+
 #: Highest percentage the badge writes; above it the ring reads ``>999%`` (walk37 #3:
 #: a 2 MB draft read "17,589 %").
 MOST_PERCENT = 999

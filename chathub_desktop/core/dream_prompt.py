@@ -17,6 +17,8 @@ Pure text functions. Lengths are in characters.
 - :func:`clean_answer` removes what small, chatty models wrap a card in: a surrounding
   Markdown code fence and a short first line announcing the memory that ends in a
   colon (English, Chinese, Japanese); the rest is kept as it is.
+- :func:`read_cut_dream_answer` reads a new card the provider stopped at its token limit
+  (issue 28: a 135M model rambles to any limit): its complete lines, each said once.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from chathub_desktop.core.compaction_prompt import in_language
+from chathub_desktop.core.compaction_prompt import complete_part, in_language
 from chathub_desktop.core.dynamic_cards import cut_to_cap
 from chathub_desktop.core.messages import ChatMessage, Role
 
@@ -318,6 +320,48 @@ def read_dream_answer(text: str) -> str | None:
     if not body or body.strip("`*. ").upper() == NO_CHANGES:
         return None
     return body
+
+
+#: What a line's comparison key drops: two lines that differ only in bullets, case,
+#: spaces or punctuation are the same line.
+_LINE_KEY_RE = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def _without_repeats(text: str) -> str:
+    """``text`` with every line that repeats an earlier one (ignoring case, a list marker,
+    spaces and punctuation) removed, lines of punctuation alone taken as blank, and runs
+    of blank lines made one."""
+    seen: set[str] = set()
+    kept: list[str] = []
+    for line in text.split("\n"):
+        marker = _LIST_ITEM_RE.match(line.strip())
+        key = _LINE_KEY_RE.sub("", line.strip()[marker.end() if marker else 0:]).casefold()
+        if not key:
+            if kept and kept[-1].strip():
+                kept.append("")
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(line.rstrip())
+    return "\n".join(kept).strip()
+
+
+def read_cut_dream_answer(text: str) -> str | None:
+    """The new card body from an answer the provider stopped at its token limit (issue
+    28; the seed and DRM-9 forbid keeping a *cut* range re-summary, which has the
+    concatenation to fall back on; a new day's card has nothing else): the answer cut back
+    to its last complete line or sentence (``core.compaction_prompt.complete_part``),
+    :func:`clean_answer`, an unclosed opening code fence dropped, then every repeated
+    line and every line of punctuation alone dropped (a small model loops over the same bullets until the limit). None when
+    nothing complete is left or it says ``NO_CHANGES``."""
+    body = clean_answer(complete_part(text))
+    first, sep, rest = body.partition("\n")
+    fence = first.strip()
+    if fence.startswith(("```", "~~~")) and _FENCE_OPEN_RE.fullmatch(fence) and not any(
+            line.strip().startswith(fence[:3]) for line in rest.split("\n")):
+        body = rest  # its closing fence was never written
+    return read_dream_answer(_without_repeats(body))
 
 
 _FOLD_SYSTEM = """You merge dated profile notes about how one person works with an AI assistant into one note.

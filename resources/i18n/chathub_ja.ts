@@ -201,7 +201,7 @@
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Summarize history&lt;/b&gt;: before a send, turns the history limit would drop are summarized by the History Compress model (Settings → System Agent) into the topic&apos;s rolling summary, which is sent in their place. Needs &lt;b&gt;Limit history messages&lt;/b&gt;. The memory dream also reads these summaries.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;履歴を要約&lt;/b&gt;：送信の前に、履歴の上限で外れるターンを履歴圧縮モデル（設定 → システムエージェント）がトピックの累積要約にまとめ、その代わりに送ります。&lt;b&gt;履歴メッセージの上限&lt;/b&gt;が必要です。メモリのドリームもこれらの要約を読みます。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;履歴を要約&lt;/b&gt;：送信の前に、履歴の上限で外れるターンをHistory Compress モデル（設定 → システムエージェント）がトピックの累積要約にまとめ、その代わりに送ります。&lt;b&gt;履歴メッセージの上限&lt;/b&gt;が必要です。メモリのドリームもこれらの要約を読みます。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Compact</source>
@@ -265,7 +265,7 @@
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Check new summaries with probes&lt;/b&gt;: after each compaction the History Compress model answers a few questions about the covered turns (files and paths, decisions, open tasks, numbers) with the turns and with only the new summary. A summary that loses an answer is not stored: the old summary stays and the compaction says why. Each probe costs two extra requests.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;新しい要約をプローブで確認&lt;/b&gt;：圧縮のたびに、履歴圧縮モデルが対象のターンについていくつかの質問（ファイルとパス、決定、未完了のタスク、数値）に、ターンを見て、また新しい要約だけを見て答えます。答えを失った要約は保存されず、古い要約が残り、圧縮がその理由を伝えます。プローブ 1 つごとにリクエストが 2 回増えます。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;新しい要約をプローブで確認&lt;/b&gt;：圧縮のたびに、History Compress モデルが対象のターンについていくつかの質問（ファイルとパス、決定、未完了のタスク、数値）に、ターンを見て、また新しい要約だけを見て答えます。答えを失った要約は保存されず、古い要約が残り、圧縮がその理由を伝えます。プローブ 1 つごとにリクエストが 2 回増えます。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Language of summaries and dream cards:</source>
@@ -277,7 +277,7 @@
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Language of summaries and dream cards&lt;/b&gt;: the language the History Compress model writes this assistant&apos;s topic summaries and dream cards in. &lt;b&gt;Same as the conversation&lt;/b&gt; writes them in the language you chat in, or in the one named under Settings → System Agent when it names one. The interface language never changes what the model reads.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;要約とドリームカードの言語&lt;/b&gt;：履歴圧縮モデルがこのアシスタントのトピックの要約とドリームカードを書く言語。&lt;b&gt;会話と同じ&lt;/b&gt;は、チャットしている言語で書きます（設定 → システムエージェント で言語が指定されていればその言語）。インターフェースの言語は、モデルが読む内容を変えません。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;要約とドリームカードの言語&lt;/b&gt;：History Compress モデルがこのアシスタントのトピックの要約とドリームカードを書く言語。&lt;b&gt;会話と同じ&lt;/b&gt;は、チャットしている言語で書きます（設定 → システムエージェント で言語が指定されていればその言語）。インターフェースの言語は、モデルが読む内容を変えません。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Sampling</source>
@@ -660,7 +660,7 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>Compact now, telling the History Compress model what the summary must keep</source>
-        <translation>今すぐ圧縮し、要約に残すべき内容を履歴圧縮モデルに伝えます</translation>
+        <translation>今すぐ圧縮し、要約に残すべき内容をHistory Compress モデルに伝えます</translation>
     </message>
     <message>
         <source>Dream review: new dream cards waiting for your accept or discard</source>
@@ -754,7 +754,7 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>The History Compress model or its provider failed; the reason is below.</source>
-        <translation>履歴圧縮モデルまたはそのプロバイダーが失敗しました。理由は下にあります。</translation>
+        <translation>History Compress モデルまたはそのプロバイダーが失敗しました。理由は下にあります。</translation>
     </message>
 </context>
 <context>
@@ -1430,11 +1430,11 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Memory dream&lt;/b&gt; runs by itself while ChatHub is open — in its window or tucked away in the system tray. Choose Off, Daily, or Weekly on one weekday; the time is a UTC time of day.&lt;/p&gt;&lt;p&gt;Each run looks at the topics you were active in on the UTC day before it fires (Weekly too): a topic&apos;s compaction summary when it has one, otherwise a short excerpt of that day&apos;s own messages. The History Compress model (Settings → System Agent) turns that into one dated card about how you work with this assistant — tone, formats, tool habits, standing preferences. It is not a recap of the day, and your topics are never compacted or changed by it.&lt;/p&gt;&lt;p&gt;A run missed while ChatHub was closed happens once at the next start. Below the form you see the latest scheduled run; when it failed, its reason is shown and the run is tried again on a later cycle. Dream now and Regenerate are not scheduled runs and never appear there.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;記憶ドリーム&lt;/b&gt;は ChatHub が開いている間（ウィンドウでもシステムトレイでも）自動で実行されます。オフ、毎日、または毎週の曜日を選びます。時刻は UTC の時刻です。&lt;/p&gt;&lt;p&gt;各実行は、実行する前の UTC の 1 日にやり取りしたトピックを見ます（毎週も同じ）：圧縮の要約があればそれを、なければその日のメッセージの短い抜粋を使います。履歴圧縮モデル（設定 → システムエージェント）がそれを、このアシスタントとの進め方（口調、形式、ツールの使い方、継続的な好み）についての日付付きカード 1 枚にまとめます。1 日の要約ではなく、トピックが圧縮・変更されることもありません。&lt;/p&gt;&lt;p&gt;ChatHub が閉じている間に逃した実行は、次回の起動時に 1 回行われます。フォームの下に最新の予定実行が表示されます。失敗した場合は理由が表示され、後のサイクルで再試行されます。「今すぐドリーム」と「再生成」は予定実行ではないため、そこには表示されません。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;記憶ドリーム&lt;/b&gt;は ChatHub が開いている間（ウィンドウでもシステムトレイでも）自動で実行されます。オフ、毎日、または毎週の曜日を選びます。時刻は UTC の時刻です。&lt;/p&gt;&lt;p&gt;各実行は、実行する前の UTC の 1 日にやり取りしたトピックを見ます（毎週も同じ）：圧縮の要約があればそれを、なければその日のメッセージの短い抜粋を使います。History Compress モデル（設定 → システムエージェント）がそれを、このアシスタントとの進め方（口調、形式、ツールの使い方、継続的な好み）についての日付付きカード 1 枚にまとめます。1 日の要約ではなく、トピックが圧縮・変更されることもありません。&lt;/p&gt;&lt;p&gt;ChatHub が閉じている間に逃した実行は、次回の起動時に 1 回行われます。フォームの下に最新の予定実行が表示されます。失敗した場合は理由が表示され、後のサイクルで再試行されます。「今すぐドリーム」と「再生成」は予定実行ではないため、そこには表示されません。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Keep dream cards&lt;/b&gt; (1–90, default 14) is how many single-day cards are kept as they are. Older ones beyond that are merged into a single range card dated &lt;i&gt;first day – last day&lt;/i&gt;.&lt;/p&gt;&lt;p&gt;Saving the form stores the number and merges right away, in one write, by joining the older cards&apos; text. When the dream next runs it may condense a range with the History Compress model, staying under 6,400 characters; a single-day card stays under 3,200.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;残すドリームカード数&lt;/b&gt;（1–90、既定 14）は、そのまま残す 1 日分のカードの数です。それを超えた古いカードは、&lt;i&gt;最初の日 – 最後の日&lt;/i&gt;の日付を持つ 1 枚の範囲カードにまとめられます。&lt;/p&gt;&lt;p&gt;フォームを保存すると数が保存され、古いカードのテキストをつなげて 1 回の書き込みですぐにまとめます。次にドリームが実行されるとき、履歴圧縮モデルで範囲カードを 6,400 文字以内に要約することがあります。1 日分のカードは 3,200 文字以内です。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;残すドリームカード数&lt;/b&gt;（1–90、既定 14）は、そのまま残す 1 日分のカードの数です。それを超えた古いカードは、&lt;i&gt;最初の日 – 最後の日&lt;/i&gt;の日付を持つ 1 枚の範囲カードにまとめられます。&lt;/p&gt;&lt;p&gt;フォームを保存すると数が保存され、古いカードのテキストをつなげて 1 回の書き込みですぐにまとめます。次にドリームが実行されるとき、History Compress モデルで範囲カードを 6,400 文字以内に要約することがあります。1 日分のカードは 3,200 文字以内です。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Runs while ChatHub is open (window or tray) and reads the UTC day before it.</source>
@@ -1632,7 +1632,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>re-summarized by the History Compress model</source>
-        <translation>履歴圧縮モデルで要約し直し</translation>
+        <translation>History Compress モデルで要約し直し</translation>
     </message>
     <message>
         <source>their text joined</source>
@@ -2114,7 +2114,7 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
     <message>
         <source>Asking the History Compress model about %1…</source>
-        <translation>%1 について履歴圧縮モデルに問い合わせています…</translation>
+        <translation>%1 についてHistory Compress モデルに問い合わせています…</translation>
     </message>
     <message>
         <source>Merging older cards into a range card…</source>
@@ -2162,7 +2162,7 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
     <message>
         <source>the History Compress model gave no reason</source>
-        <translation>履歴圧縮モデルは理由を返しませんでした</translation>
+        <translation>History Compress モデルは理由を返しませんでした</translation>
     </message>
     <message>
         <source>%1 over %2 (UTC) failed at %3 UTC.</source>
@@ -3758,7 +3758,7 @@ URL：%3
     </message>
     <message>
         <source>the History Compress model&apos;s context window (%1 tokens) is too small to summarize this topic; choose a model with a larger window</source>
-        <translation>履歴圧縮モデルのコンテキストウィンドウ（%1 トークン）が小さすぎて、このトピックを要約できません。ウィンドウの大きいモデルを選んでください</translation>
+        <translation>History Compress モデルのコンテキストウィンドウ（%1 トークン）が小さすぎて、このトピックを要約できません。ウィンドウの大きいモデルを選んでください</translation>
     </message>
     <message>
         <source>no batch was processed</source>
@@ -3802,43 +3802,43 @@ URL：%3
     </message>
     <message>
         <source>the History Compress model cannot be used: %1</source>
-        <translation>履歴圧縮モデルを使えません：%1</translation>
+        <translation>History Compress モデルを使えません：%1</translation>
     </message>
     <message>
         <source>the History Compress model&apos;s context window (%1 tokens) is too small for this batch: its prompt needs about %2 tokens and the summary %3 more; choose a History Compress model with a larger window</source>
-        <translation>履歴圧縮モデルのコンテキストウィンドウ（%1 トークン）はこのバッチには小さすぎます：プロンプトに約 %2 トークン、要約にさらに %3 トークン必要です。ウィンドウの大きい履歴圧縮モデルを選んでください</translation>
+        <translation>History Compress モデルのコンテキストウィンドウ（%1 トークン）はこのバッチには小さすぎます：プロンプトに約 %2 トークン、要約にさらに %3 トークン必要です。ウィンドウの大きいHistory Compress モデルを選んでください</translation>
     </message>
     <message>
         <source>the History Compress model stopped at its token limit before completing one sentence of the summary</source>
-        <translation>履歴圧縮モデルは要約を 1 文も書き終えないうちにトークンの上限で止まりました</translation>
+        <translation>History Compress モデルは要約を 1 文も書き終えないうちにトークンの上限で止まりました</translation>
     </message>
     <message>
         <source>the History Compress model returned an empty summary</source>
-        <translation>履歴圧縮モデルが空の要約を返しました</translation>
+        <translation>History Compress モデルが空の要約を返しました</translation>
     </message>
     <message>
         <source>the History Compress model did not answer within %1 s</source>
-        <translation>履歴圧縮モデルが %1 秒以内に応答しませんでした</translation>
+        <translation>History Compress モデルが %1 秒以内に応答しませんでした</translation>
     </message>
     <message>
         <source>the History Compress model rejected the batch as too long for its context window: %1</source>
-        <translation>履歴圧縮モデルは、バッチがコンテキストウィンドウに対して長すぎるとして拒否しました：%1</translation>
+        <translation>History Compress モデルは、バッチがコンテキストウィンドウに対して長すぎるとして拒否しました：%1</translation>
     </message>
     <message>
         <source>the History Compress model failed: %1</source>
-        <translation>履歴圧縮モデルが失敗しました：%1</translation>
+        <translation>History Compress モデルが失敗しました：%1</translation>
     </message>
     <message>
         <source>the History Compress model request failed: %1</source>
-        <translation>履歴圧縮モデルへのリクエストが失敗しました：%1</translation>
+        <translation>History Compress モデルへのリクエストが失敗しました：%1</translation>
     </message>
     <message>
         <source>the History Compress model answered with a tool call instead of text</source>
-        <translation>履歴圧縮モデルがテキストではなくツール呼び出しで応答しました</translation>
+        <translation>History Compress モデルがテキストではなくツール呼び出しで応答しました</translation>
     </message>
     <message>
         <source>the History Compress model answered with reasoning only, no text</source>
-        <translation>履歴圧縮モデルは推論だけを返し、テキストがありませんでした</translation>
+        <translation>History Compress モデルは推論だけを返し、テキストがありませんでした</translation>
     </message>
     <message>
         <source>%1 already has a dream card (#%2)</source>
@@ -3905,16 +3905,16 @@ URL：%3
         <translation>完了する前に停止しました</translation>
     </message>
     <message>
-        <source>the History Compress model stopped at its token limit before the card was complete</source>
-        <translation>履歴圧縮モデルはカードを書き終える前にトークンの上限で止まりました</translation>
+        <source>the History Compress model stopped at its token limit (%1 tokens) before it completed one line of the card; choose a History Compress model with a larger window</source>
+        <translation>History Compress モデルはカードの1行を書き終える前にトークン上限（%1 トークン）に達しました。より大きなウィンドウのHistory Compress モデルを選んでください</translation>
     </message>
     <message>
         <source>the History Compress model returned an empty answer</source>
-        <translation>履歴圧縮モデルが空の応答を返しました</translation>
+        <translation>History Compress モデルが空の応答を返しました</translation>
     </message>
     <message>
         <source>the History Compress model&apos;s %1-token window is too small to read any topic of the day; choose a model with a larger window</source>
-        <translation>履歴圧縮モデルの %1 トークンのウィンドウは小さすぎて、その日のトピックを 1 つも読めません。ウィンドウの大きいモデルを選んでください</translation>
+        <translation>History Compress モデルの %1 トークンのウィンドウは小さすぎて、その日のトピックを 1 つも読めません。ウィンドウの大きいモデルを選んでください</translation>
     </message>
     <message>
         <source>%1 is not over yet (UTC); a dream reads a finished day</source>
@@ -3950,15 +3950,19 @@ URL：%3
     </message>
     <message>
         <source>; %1 of %2 topics were left out to fit the History Compress model&apos;s %3-token window</source>
-        <translation>。履歴圧縮モデルの %3 トークンのウィンドウに収めるため、%2 件中 %1 件のトピックを省きました</translation>
+        <translation>。History Compress モデルの %3 トークンのウィンドウに収めるため、%2 件中 %1 件のトピックを省きました</translation>
     </message>
     <message>
         <source>; %1 shortened to fit the History Compress model&apos;s %2-token window</source>
-        <translation>。履歴圧縮モデルの %2 トークンのウィンドウに収めるため、%1 件を短くしました</translation>
+        <translation>。History Compress モデルの %2 トークンのウィンドウに収めるため、%1 件を短くしました</translation>
     </message>
     <message>
         <source>; %1 of %2 topics were left out and %3 shortened to fit the History Compress model&apos;s %4-token window</source>
-        <translation>。履歴圧縮モデルの %4 トークンのウィンドウに収めるため、%2 件中 %1 件のトピックを省き、%3 件を短くしました</translation>
+        <translation>。History Compress モデルの %4 トークンのウィンドウに収めるため、%2 件中 %1 件のトピックを省き、%3 件を短くしました</translation>
+    </message>
+    <message>
+        <source>; the History Compress model stopped at its token limit, so only its complete lines were kept</source>
+        <translation>；History Compress モデルがトークン上限に達したため、完成した行だけを残しました</translation>
     </message>
     <message>
         <source>; read %1</source>
@@ -4255,12 +4259,24 @@ URL：%3
         <translation>要約には小さめのモデルのほうが速くて安価なことが多いです。チャット用のモデルも使えますが、混雑時には要約が失敗することがあります。</translation>
     </message>
     <message>
+        <source>Each night this model reads the day&apos;s conversations and notes how you like to work, as a card in the assistant&apos;s memory. The Memory page changes the time or turns it off.</source>
+        <translation>毎晩このモデルがその日の会話を読み、あなたの好きな進め方をアシスタントのメモリにカードとして書き留めます。時刻の変更やオフはメモリページで行えます。</translation>
+    </message>
+    <message>
+        <source>&amp;Dream every night at %1 UTC</source>
+        <translation>毎晩 %1 UTC にドリーム(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Dream every night at %1 (%2 UTC)</source>
+        <translation>毎晩 %1（%2 UTC）にドリーム(&amp;D)</translation>
+    </message>
+    <message>
         <source>Choose the model that writes summaries</source>
         <translation>要約を書くモデルを選ぶ</translation>
     </message>
     <message>
         <source>The History Compress model summarizes long topics and writes memory dream cards. Settings → System Agent changes it later.</source>
-        <translation>履歴圧縮モデルは長いトピックを要約し、記憶ドリームのカードを書きます。あとで 設定 → システムエージェント で変更できます。</translation>
+        <translation>History Compress モデルは長いトピックを要約し、記憶ドリームのカードを書きます。あとで 設定 → システムエージェント で変更できます。</translation>
     </message>
     <message>
         <source>The provider&apos;s own models come first; you may type any model id</source>
@@ -4268,7 +4284,7 @@ URL：%3
     </message>
     <message>
         <source>History Compress &amp;model:</source>
-        <translation>履歴圧縮モデル(&amp;M)：</translation>
+        <translation>History Compress モデル(&amp;M)：</translation>
     </message>
     <message>
         <source>Bring your history (optional)</source>
@@ -4552,7 +4568,7 @@ URL：%3
     </message>
     <message>
         <source>The History Compress model writes topic summaries and folds dream cards; never your chat model.</source>
-        <translation>履歴圧縮モデルはトピックの要約を書き、ドリームのカードをまとめます。チャットモデルではありません。</translation>
+        <translation>History Compress モデルはトピックの要約を書き、ドリームのカードをまとめます。チャットモデルではありません。</translation>
     </message>
     <message>
         <source>&amp;Keep archive excerpts of earlier summaries</source>
@@ -4656,7 +4672,7 @@ URL：%3
     </message>
     <message>
         <source>Checking the History Compress model…</source>
-        <translation>履歴圧縮モデルを確認しています…</translation>
+        <translation>History Compress モデルを確認しています…</translation>
     </message>
     <message>
         <source>History Compress: enter a model id (e.g. gpt-5-mini).</source>
@@ -5445,7 +5461,7 @@ URL：%3
     </message>
     <message>
         <source>Summarize the completed turns before your latest message now (History Compress model; Ctrl+Shift+K)</source>
-        <translation>最新のメッセージより前の完了したやり取りを今すぐ要約します（履歴圧縮モデル；Ctrl+Shift+K）</translation>
+        <translation>最新のメッセージより前の完了したやり取りを今すぐ要約します（History Compress モデル；Ctrl+Shift+K）</translation>
     </message>
     <message>
         <source>View topic summary</source>
@@ -6014,11 +6030,11 @@ URL：%3
     </message>
     <message>
         <source>History Compress model, topic naming model and summary archives</source>
-        <translation>履歴圧縮モデル、トピック命名モデル、要約アーカイブ</translation>
+        <translation>History Compress モデル、トピック命名モデル、要約アーカイブ</translation>
     </message>
     <message>
         <source>Summarize this topic&apos;s completed turns now with the History Compress model; messages stay (Ctrl+Shift+K)</source>
-        <translation>このトピックの完了したターンを履歴圧縮モデルで今すぐ要約します。メッセージは残ります（Ctrl+Shift+K）</translation>
+        <translation>このトピックの完了したターンをHistory Compress モデルで今すぐ要約します。メッセージは残ります（Ctrl+Shift+K）</translation>
     </message>
     <message>
         <source>%1 export…</source>

@@ -201,7 +201,7 @@
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Summarize history&lt;/b&gt;: before a send, turns the history limit would drop are summarized by the History Compress model (Settings → System Agent) into the topic&apos;s rolling summary, which is sent in their place. Needs &lt;b&gt;Limit history messages&lt;/b&gt;. The memory dream also reads these summaries.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;总结历史&lt;/b&gt;：发送前，历史限制将丢弃的轮次会由历史压缩模型（设置 → 系统代理）总结进话题的滚动摘要，并代替它们发送。需要&lt;b&gt;限制历史消息&lt;/b&gt;。记忆做梦也会读取这些摘要。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;总结历史&lt;/b&gt;：发送前，历史限制将丢弃的轮次会由History Compress 模型（设置 → 系统代理）总结进话题的滚动摘要，并代替它们发送。需要&lt;b&gt;限制历史消息&lt;/b&gt;。记忆做梦也会读取这些摘要。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Compact</source>
@@ -265,7 +265,7 @@
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Check new summaries with probes&lt;/b&gt;: after each compaction the History Compress model answers a few questions about the covered turns (files and paths, decisions, open tasks, numbers) with the turns and with only the new summary. A summary that loses an answer is not stored: the old summary stays and the compaction says why. Each probe costs two extra requests.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;用探测问题检查新摘要&lt;/b&gt;：每次压缩后，历史压缩模型会就被涵盖的轮次回答几个问题（文件和路径、决定、未完成的任务、数字），一次依据这些轮次，一次只依据新摘要。丢失答案的摘要不会被保存：旧摘要保留，压缩会说明原因。每个探测问题多花两次请求。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;用探测问题检查新摘要&lt;/b&gt;：每次压缩后，History Compress 模型会就被涵盖的轮次回答几个问题（文件和路径、决定、未完成的任务、数字），一次依据这些轮次，一次只依据新摘要。丢失答案的摘要不会被保存：旧摘要保留，压缩会说明原因。每个探测问题多花两次请求。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Language of summaries and dream cards:</source>
@@ -277,7 +277,7 @@
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Language of summaries and dream cards&lt;/b&gt;: the language the History Compress model writes this assistant&apos;s topic summaries and dream cards in. &lt;b&gt;Same as the conversation&lt;/b&gt; writes them in the language you chat in, or in the one named under Settings → System Agent when it names one. The interface language never changes what the model reads.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;摘要和梦境卡片的语言&lt;/b&gt;：历史压缩模型为此助手撰写话题摘要和梦境卡片时使用的语言。&lt;b&gt;与对话相同&lt;/b&gt;：使用你聊天所用的语言；若 设置 → 系统代理 中指定了语言，则使用该语言。界面语言从不改变模型读到的内容。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;摘要和梦境卡片的语言&lt;/b&gt;：History Compress 模型为此助手撰写话题摘要和梦境卡片时使用的语言。&lt;b&gt;与对话相同&lt;/b&gt;：使用你聊天所用的语言；若 设置 → 系统代理 中指定了语言，则使用该语言。界面语言从不改变模型读到的内容。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Sampling</source>
@@ -660,7 +660,7 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>Compact now, telling the History Compress model what the summary must keep</source>
-        <translation>立即压缩，并告诉历史压缩模型摘要必须保留什么</translation>
+        <translation>立即压缩，并告诉History Compress 模型摘要必须保留什么</translation>
     </message>
     <message>
         <source>Dream review: new dream cards waiting for your accept or discard</source>
@@ -754,7 +754,7 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>The History Compress model or its provider failed; the reason is below.</source>
-        <translation>历史压缩模型或其服务商出错；原因见下方。</translation>
+        <translation>History Compress 模型或其服务商出错；原因见下方。</translation>
     </message>
 </context>
 <context>
@@ -1430,11 +1430,11 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Memory dream&lt;/b&gt; runs by itself while ChatHub is open — in its window or tucked away in the system tray. Choose Off, Daily, or Weekly on one weekday; the time is a UTC time of day.&lt;/p&gt;&lt;p&gt;Each run looks at the topics you were active in on the UTC day before it fires (Weekly too): a topic&apos;s compaction summary when it has one, otherwise a short excerpt of that day&apos;s own messages. The History Compress model (Settings → System Agent) turns that into one dated card about how you work with this assistant — tone, formats, tool habits, standing preferences. It is not a recap of the day, and your topics are never compacted or changed by it.&lt;/p&gt;&lt;p&gt;A run missed while ChatHub was closed happens once at the next start. Below the form you see the latest scheduled run; when it failed, its reason is shown and the run is tried again on a later cycle. Dream now and Regenerate are not scheduled runs and never appear there.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;记忆梦境&lt;/b&gt;会在 ChatHub 打开时自动运行——无论是在窗口中还是收在系统托盘里。可选择关闭、每天，或每周的某一天；时间为 UTC 时间。&lt;/p&gt;&lt;p&gt;每次运行会查看它触发前那个 UTC 日你活跃过的话题（每周运行也一样）：有压缩摘要的话题使用摘要，否则使用当天消息的简短摘录。历史压缩模型（设置 → 系统代理）会据此写出一张带日期的卡片，记录你与此助手的协作方式——语气、格式、工具习惯和长期偏好。它不是当天的内容回顾，也从不压缩或修改你的话题。&lt;/p&gt;&lt;p&gt;ChatHub 关闭期间错过的运行会在下次启动时补做一次。表单下方显示最近一次计划运行；如果失败，会显示原因，并在之后的周期中重试。“立即做梦”和“重新生成”不是计划运行，不会显示在那里。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;记忆梦境&lt;/b&gt;会在 ChatHub 打开时自动运行——无论是在窗口中还是收在系统托盘里。可选择关闭、每天，或每周的某一天；时间为 UTC 时间。&lt;/p&gt;&lt;p&gt;每次运行会查看它触发前那个 UTC 日你活跃过的话题（每周运行也一样）：有压缩摘要的话题使用摘要，否则使用当天消息的简短摘录。History Compress 模型（设置 → 系统代理）会据此写出一张带日期的卡片，记录你与此助手的协作方式——语气、格式、工具习惯和长期偏好。它不是当天的内容回顾，也从不压缩或修改你的话题。&lt;/p&gt;&lt;p&gt;ChatHub 关闭期间错过的运行会在下次启动时补做一次。表单下方显示最近一次计划运行；如果失败，会显示原因，并在之后的周期中重试。“立即做梦”和“重新生成”不是计划运行，不会显示在那里。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Keep dream cards&lt;/b&gt; (1–90, default 14) is how many single-day cards are kept as they are. Older ones beyond that are merged into a single range card dated &lt;i&gt;first day – last day&lt;/i&gt;.&lt;/p&gt;&lt;p&gt;Saving the form stores the number and merges right away, in one write, by joining the older cards&apos; text. When the dream next runs it may condense a range with the History Compress model, staying under 6,400 characters; a single-day card stays under 3,200.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;保留梦境卡片数&lt;/b&gt;（1–90，默认 14）是原样保留的单日卡片数量。超出部分中较早的卡片会合并成一张日期为&lt;i&gt;首日 – 末日&lt;/i&gt;的范围卡片。&lt;/p&gt;&lt;p&gt;保存表单会存储该数字并立即合并（一次写入，拼接较早卡片的文本）。下次运行梦境时，可能会用历史压缩模型精简范围卡片，使其不超过 6,400 个字符；单日卡片不超过 3,200 个字符。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;保留梦境卡片数&lt;/b&gt;（1–90，默认 14）是原样保留的单日卡片数量。超出部分中较早的卡片会合并成一张日期为&lt;i&gt;首日 – 末日&lt;/i&gt;的范围卡片。&lt;/p&gt;&lt;p&gt;保存表单会存储该数字并立即合并（一次写入，拼接较早卡片的文本）。下次运行梦境时，可能会用History Compress 模型精简范围卡片，使其不超过 6,400 个字符；单日卡片不超过 3,200 个字符。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Runs while ChatHub is open (window or tray) and reads the UTC day before it.</source>
@@ -1632,7 +1632,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>re-summarized by the History Compress model</source>
-        <translation>由历史压缩模型重新总结</translation>
+        <translation>由History Compress 模型重新总结</translation>
     </message>
     <message>
         <source>their text joined</source>
@@ -2114,7 +2114,7 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
     <message>
         <source>Asking the History Compress model about %1…</source>
-        <translation>正在向历史压缩模型询问 %1…</translation>
+        <translation>正在向History Compress 模型询问 %1…</translation>
     </message>
     <message>
         <source>Merging older cards into a range card…</source>
@@ -2162,7 +2162,7 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
     <message>
         <source>the History Compress model gave no reason</source>
-        <translation>历史压缩模型没有给出原因</translation>
+        <translation>History Compress 模型没有给出原因</translation>
     </message>
     <message>
         <source>%1 over %2 (UTC) failed at %3 UTC.</source>
@@ -3758,7 +3758,7 @@ URL：%3
     </message>
     <message>
         <source>the History Compress model&apos;s context window (%1 tokens) is too small to summarize this topic; choose a model with a larger window</source>
-        <translation>历史压缩模型的上下文窗口（%1 个令牌）太小，无法总结这个话题；请选择窗口更大的模型</translation>
+        <translation>History Compress 模型的上下文窗口（%1 个令牌）太小，无法总结这个话题；请选择窗口更大的模型</translation>
     </message>
     <message>
         <source>no batch was processed</source>
@@ -3802,43 +3802,43 @@ URL：%3
     </message>
     <message>
         <source>the History Compress model cannot be used: %1</source>
-        <translation>无法使用历史压缩模型：%1</translation>
+        <translation>无法使用History Compress 模型：%1</translation>
     </message>
     <message>
         <source>the History Compress model&apos;s context window (%1 tokens) is too small for this batch: its prompt needs about %2 tokens and the summary %3 more; choose a History Compress model with a larger window</source>
-        <translation>历史压缩模型的上下文窗口（%1 个令牌）对这一批次太小：其提示约需 %2 个令牌，摘要还需 %3 个；请选择窗口更大的历史压缩模型</translation>
+        <translation>History Compress 模型的上下文窗口（%1 个令牌）对这一批次太小：其提示约需 %2 个令牌，摘要还需 %3 个；请选择窗口更大的History Compress 模型</translation>
     </message>
     <message>
         <source>the History Compress model stopped at its token limit before completing one sentence of the summary</source>
-        <translation>历史压缩模型在写完摘要的一句话之前就达到了令牌上限</translation>
+        <translation>History Compress 模型在写完摘要的一句话之前就达到了令牌上限</translation>
     </message>
     <message>
         <source>the History Compress model returned an empty summary</source>
-        <translation>历史压缩模型返回了空摘要</translation>
+        <translation>History Compress 模型返回了空摘要</translation>
     </message>
     <message>
         <source>the History Compress model did not answer within %1 s</source>
-        <translation>历史压缩模型在 %1 秒内没有回答</translation>
+        <translation>History Compress 模型在 %1 秒内没有回答</translation>
     </message>
     <message>
         <source>the History Compress model rejected the batch as too long for its context window: %1</source>
-        <translation>历史压缩模型认为该批次超出其上下文窗口而拒绝：%1</translation>
+        <translation>History Compress 模型认为该批次超出其上下文窗口而拒绝：%1</translation>
     </message>
     <message>
         <source>the History Compress model failed: %1</source>
-        <translation>历史压缩模型出错：%1</translation>
+        <translation>History Compress 模型出错：%1</translation>
     </message>
     <message>
         <source>the History Compress model request failed: %1</source>
-        <translation>历史压缩模型请求失败：%1</translation>
+        <translation>History Compress 模型请求失败：%1</translation>
     </message>
     <message>
         <source>the History Compress model answered with a tool call instead of text</source>
-        <translation>历史压缩模型用工具调用而不是文字作答</translation>
+        <translation>History Compress 模型用工具调用而不是文字作答</translation>
     </message>
     <message>
         <source>the History Compress model answered with reasoning only, no text</source>
-        <translation>历史压缩模型只给出推理，没有文字</translation>
+        <translation>History Compress 模型只给出推理，没有文字</translation>
     </message>
     <message>
         <source>%1 already has a dream card (#%2)</source>
@@ -3905,16 +3905,16 @@ URL：%3
         <translation>在完成前已停止</translation>
     </message>
     <message>
-        <source>the History Compress model stopped at its token limit before the card was complete</source>
-        <translation>历史压缩模型在卡片写完之前就达到了令牌上限</translation>
+        <source>the History Compress model stopped at its token limit (%1 tokens) before it completed one line of the card; choose a History Compress model with a larger window</source>
+        <translation>History Compress 模型在完成卡片的任何一行之前就达到了令牌上限（%1 个令牌）；请选择上下文窗口更大的History Compress 模型</translation>
     </message>
     <message>
         <source>the History Compress model returned an empty answer</source>
-        <translation>历史压缩模型返回了空回答</translation>
+        <translation>History Compress 模型返回了空回答</translation>
     </message>
     <message>
         <source>the History Compress model&apos;s %1-token window is too small to read any topic of the day; choose a model with a larger window</source>
-        <translation>历史压缩模型的 %1 令牌窗口太小，读不了当天的任何话题；请选择窗口更大的模型</translation>
+        <translation>History Compress 模型的 %1 令牌窗口太小，读不了当天的任何话题；请选择窗口更大的模型</translation>
     </message>
     <message>
         <source>%1 is not over yet (UTC); a dream reads a finished day</source>
@@ -3950,15 +3950,19 @@ URL：%3
     </message>
     <message>
         <source>; %1 of %2 topics were left out to fit the History Compress model&apos;s %3-token window</source>
-        <translation>；为适应历史压缩模型的 %3 令牌窗口，%2 个话题中有 %1 个被略去</translation>
+        <translation>；为适应History Compress 模型的 %3 令牌窗口，%2 个话题中有 %1 个被略去</translation>
     </message>
     <message>
         <source>; %1 shortened to fit the History Compress model&apos;s %2-token window</source>
-        <translation>；为适应历史压缩模型的 %2 令牌窗口，%1 个被缩短</translation>
+        <translation>；为适应History Compress 模型的 %2 令牌窗口，%1 个被缩短</translation>
     </message>
     <message>
         <source>; %1 of %2 topics were left out and %3 shortened to fit the History Compress model&apos;s %4-token window</source>
-        <translation>；为适应历史压缩模型的 %4 令牌窗口，%2 个话题中有 %1 个被略去、%3 个被缩短</translation>
+        <translation>；为适应History Compress 模型的 %4 令牌窗口，%2 个话题中有 %1 个被略去、%3 个被缩短</translation>
+    </message>
+    <message>
+        <source>; the History Compress model stopped at its token limit, so only its complete lines were kept</source>
+        <translation>；History Compress 模型达到了令牌上限，因此只保留了完整的行</translation>
     </message>
     <message>
         <source>; read %1</source>
@@ -4255,12 +4259,24 @@ URL：%3
         <translation>较小的模型写摘要通常更快也更便宜。对话模型也可以，但它繁忙时摘要可能失败。</translation>
     </message>
     <message>
+        <source>Each night this model reads the day&apos;s conversations and notes how you like to work, as a card in the assistant&apos;s memory. The Memory page changes the time or turns it off.</source>
+        <translation>每晚由此模型阅读当天的对话，把你喜欢的工作方式记成助手记忆中的一张卡片。可在记忆页面更改时间或关闭。</translation>
+    </message>
+    <message>
+        <source>&amp;Dream every night at %1 UTC</source>
+        <translation>每晚 %1 UTC 做梦(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Dream every night at %1 (%2 UTC)</source>
+        <translation>每晚 %1（%2 UTC）做梦(&amp;D)</translation>
+    </message>
+    <message>
         <source>Choose the model that writes summaries</source>
         <translation>选择撰写摘要的模型</translation>
     </message>
     <message>
         <source>The History Compress model summarizes long topics and writes memory dream cards. Settings → System Agent changes it later.</source>
-        <translation>历史压缩模型负责总结长话题并撰写记忆梦境卡片。之后可在 设置 → 系统代理 中更改。</translation>
+        <translation>History Compress 模型负责总结长话题并撰写记忆梦境卡片。之后可在 设置 → 系统代理 中更改。</translation>
     </message>
     <message>
         <source>The provider&apos;s own models come first; you may type any model id</source>
@@ -4268,7 +4284,7 @@ URL：%3
     </message>
     <message>
         <source>History Compress &amp;model:</source>
-        <translation>历史压缩模型(&amp;M)：</translation>
+        <translation>History Compress 模型(&amp;M)：</translation>
     </message>
     <message>
         <source>Bring your history (optional)</source>
@@ -4552,7 +4568,7 @@ URL：%3
     </message>
     <message>
         <source>The History Compress model writes topic summaries and folds dream cards; never your chat model.</source>
-        <translation>历史压缩模型撰写话题摘要并合并梦境卡片；从不是你的对话模型。</translation>
+        <translation>History Compress 模型撰写话题摘要并合并梦境卡片；从不是你的对话模型。</translation>
     </message>
     <message>
         <source>&amp;Keep archive excerpts of earlier summaries</source>
@@ -4656,7 +4672,7 @@ URL：%3
     </message>
     <message>
         <source>Checking the History Compress model…</source>
-        <translation>正在检查历史压缩模型…</translation>
+        <translation>正在检查History Compress 模型…</translation>
     </message>
     <message>
         <source>History Compress: enter a model id (e.g. gpt-5-mini).</source>
@@ -5445,7 +5461,7 @@ URL：%3
     </message>
     <message>
         <source>Summarize the completed turns before your latest message now (History Compress model; Ctrl+Shift+K)</source>
-        <translation>立即总结你最新消息之前已完成的轮次（历史压缩模型；Ctrl+Shift+K）</translation>
+        <translation>立即总结你最新消息之前已完成的轮次（History Compress 模型；Ctrl+Shift+K）</translation>
     </message>
     <message>
         <source>View topic summary</source>
@@ -6014,11 +6030,11 @@ URL：%3
     </message>
     <message>
         <source>History Compress model, topic naming model and summary archives</source>
-        <translation>历史压缩模型、话题命名模型和摘要存档</translation>
+        <translation>History Compress 模型、话题命名模型和摘要存档</translation>
     </message>
     <message>
         <source>Summarize this topic&apos;s completed turns now with the History Compress model; messages stay (Ctrl+Shift+K)</source>
-        <translation>立即用历史压缩模型总结此话题已完成的轮次；消息会保留（Ctrl+Shift+K）</translation>
+        <translation>立即用History Compress 模型总结此话题已完成的轮次；消息会保留（Ctrl+Shift+K）</translation>
     </message>
     <message>
         <source>%1 export…</source>

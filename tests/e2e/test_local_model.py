@@ -286,34 +286,52 @@ def test_app_send_path_streams_stores_usage_and_stops(local_model: LocalModelSer
     assert contents[0] == "Name three colours."
 
 
+#: walk39's first day with SmolLM2 (its replies shortened): the day its dream failed twice.
+WALK39_DAY = [
+    ("user", "Hi! I'm planning a weekend trip to Lisbon. Can you suggest three things to do?"),
+    ("assistant", "Certainly! Here are three exciting things to do in Lisbon:\n\n1. Visit the Lisbon Cathedral: "
+                  "This stunning Gothic church is a must-see.\n2. Ride tram 28 through Alfama.\n3. Watch the "
+                  "sunset from the Miradouro da Senhora do Monte."),
+    ("user", "I prefer short answers as bullet lists, please. What should I eat there?"),
+    ("assistant", "- Pastéis de nata\n- Grilled sardines\n- Bacalhau à Brás\n- Bifana"),
+    ("user", "Great. How do I get from the airport to the city centre?"),
+    ("assistant", "Take the red metro line from the airport and change at Alameda, or the Aerobus to the centre."),
+]
+
+
 @pytest.mark.timeout(600)  # a hang guard: one real-model answer took 65 s with the other core busy
-def test_a_dream_with_the_real_model_as_history_compress_model(local_model: LocalModelServer, services) -> None:  # type: ignore[no-untyped-def]
-    """The memory dream end to end (DRM-3): yesterday's topic is read, the real model is
-    asked over HTTP, and a dated card (or, if the small model answers NO_CHANGES, a
-    recorded "nothing") results; the topic itself is unchanged (DRM-16)."""
+def test_a_dream_with_the_real_model_as_history_compress_model(local_model: LocalModelServer, services,  # type: ignore[no-untyped-def]
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memory dream end to end (DRM-3, issue 28): a topic chatted today is dreamt "the
+    next day" (the dream's clock moved on a day, as walk39 did with faketime) with the
+    real SmolLM2 as History Compress model, asked over HTTP: a dated card results. A
+    135M model rambles to its token limit (walk39 got "stopped at its token limit" twice
+    and no card); the card then keeps its complete lines. The card call is capped at 96
+    tokens here so that the limit is reached on every run, and soon. The topic itself is
+    unchanged (DRM-16). Checks the mechanism, not the card's quality."""
     from datetime import UTC, datetime, timedelta
+
+    from chathub_desktop.core import dream_prompt
+    from chathub_desktop.services.dream.dream_service import DreamService
+
+    monkeypatch.setattr(dream_prompt, "CARD_MAX_TOKENS", 96)
 
     services.providers.add("Local", "openai_compatible", local_model.base_url)
     services.settings.set("history-compress-model", f"Local/{MODEL_ALIAS}")
     services.assistants.create("Small", provider="Local", model=MODEL_ALIAS)
-    topic = services.topics.create("Small", title="Colours").id
-    day = datetime.now(UTC).date() - timedelta(days=1)
-    at = datetime.combine(day, datetime.min.time(), tzinfo=UTC) + timedelta(hours=12)
-    for i, (role, text) in enumerate([("user", "Please answer in one short sentence."),
-                                      ("assistant", "Sure."),
-                                      ("user", "Always use British spelling: colour, not color.")]):
-        services.chat._append(topic, role=role, content=text, created_at=at + timedelta(minutes=i))
+    topic = services.topics.create("Small", title="Lisbon").id
+    now = datetime.now(UTC)
+    start = datetime.combine(now.date(), datetime.min.time(), tzinfo=UTC) + timedelta(minutes=1)  # today, UTC
+    for i, (role, text) in enumerate(WALK39_DAY):
+        services.chat._append(topic, role=role, content=text, created_at=start + timedelta(seconds=i))
     before = [(m.id, m.content) for m in services.topics.messages(topic)]
-    out = asyncio.run(services.dreams.run_day("Small", day))
-    # a 135M model at its default temperature may also ramble to the token limit: a
-    # complete answer from the server either way, and a cut card is never stored
-    cut = out.status == "failed" and "token limit" in out.message
-    assert out.status in ("appended", "nothing", "duplicate") or cut, out.message
-    cards = services.dreams.cards("Small")
-    if out.status == "appended":
-        assert [c.tag for c in cards] == [day.isoformat()] and cards[0].text.strip()
-    else:
-        assert cards == []
+    tomorrow = datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), tzinfo=UTC) + timedelta(hours=9)
+    dreams = DreamService(services.db, services.bus, services.providers, services.catalog, services.settings,
+                          clock=lambda: tomorrow)
+    out = asyncio.run(dreams.run_day("Small", now.date()))
+    assert out.status == "appended", out.message  # "… only its complete lines were kept" when cut
+    cards = dreams.cards("Small")
+    assert [c.tag for c in cards] == [now.date().isoformat()] and cards[0].text.strip()
     assert [(m.id, m.content) for m in services.topics.messages(topic)] == before
 
 
@@ -343,12 +361,11 @@ def test_a_dream_over_30_long_summaries_fits_the_real_2048_token_window(local_mo
             s.add(TopicCompaction(topic_id=topic, summary=(f"Topic {i}. " + line * 160)[:12_000]))
     out = asyncio.run(services.dreams.run_day("Small", day))
     assert "context window" not in out.message and "context size" not in out.message, out.message
-    cut = out.status == "failed" and "token limit" in out.message  # a 135M model may ramble to its limit
-    assert out.status in ("appended", "nothing", "duplicate") or cut, out.message
-    assert out.topics_left_out > 0 or cut
-    if not cut:
-        assert f"{out.topics_left_out} of 30 topics were left out" in out.message
-        assert f"to fit the History Compress model's {N_CTX:,}-token window" in out.message
+    # a 135M model may ramble to its limit: its complete lines are the card (issue 28)
+    assert out.status in ("appended", "nothing", "duplicate"), out.message
+    assert out.topics_left_out > 0
+    assert f"{out.topics_left_out} of 30 topics were left out" in out.message
+    assert f"to fit the History Compress model's {N_CTX:,}-token window" in out.message
 
 
 @pytest.mark.timeout(2400)  # three 256-token summaries (≤ 600 s each, below): seconds idle, many minutes busy

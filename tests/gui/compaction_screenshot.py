@@ -20,13 +20,53 @@ from tests.gui import shot_harness as shots
 TURNS = [
     ("How do I read a CSV file with pandas and skip the first two rows?",
      "Use `pd.read_csv(path, skiprows=2)`. If the header is on row 3, that is all you need; "
-     "otherwise pass `header=None` and set the column names yourself."),
+     "otherwise pass `header=None` and set the column names yourself.\n\n"
+     "```python\nimport pandas as pd\n\ndf = pd.read_csv(\n    \"sales.csv\",\n    skiprows=2,\n"
+     "    header=None,\n    names=[\"date\", \"region\", \"units\", \"price\"],\n)\nprint(df.head())\n```\n\n"
+     "`skiprows` also takes a list of row numbers (`skiprows=[0, 1, 5]`) or a function that gets "
+     "each row index and returns True for the rows to drop, which helps when a report repeats its "
+     "banner every few hundred lines. If the file is large, add `usecols` to read only the columns "
+     "you need and `dtype={\"region\": \"category\"}` to keep memory down."),
     ("And if some rows have a different number of columns?",
      "Pass `on_bad_lines=\"skip\"` (pandas ≥ 1.3) to drop them, or `\"warn\"` to see which ones. "
-     "For a closer look, read with `engine=\"python\"` and inspect the offending lines."),
+     "For a closer look, read with `engine=\"python\"` and inspect the offending lines.\n\n"
+     "```python\nbad = []\ndf = pd.read_csv(\n    \"sales.csv\",\n    skiprows=2,\n    engine=\"python\",\n"
+     "    on_bad_lines=lambda fields: bad.append(fields) or None,\n)\nprint(len(bad), \"ragged rows\")\n```\n\n"
+     "With the Python engine, `on_bad_lines` may be a callable: it receives the split fields of each "
+     "bad line and returns a fixed list, or None to drop it. The usual causes are an unquoted comma in "
+     "a free-text column, a trailing delimiter, or a footer with totals; `quotechar` and `escapechar` "
+     "fix the first, `skipfooter=1` (Python engine only) the last."),
     ("Can I make the date column a real datetime while reading?",
      "Yes: `parse_dates=[\"date\"]`, and `dayfirst=True` for European dates. For a fixed format, "
-     "`date_format=\"%d.%m.%Y\"` is faster than letting pandas guess."),
+     "`date_format=\"%d.%m.%Y\"` is faster than letting pandas guess.\n\n"
+     "```python\ndf = pd.read_csv(\n    \"sales.csv\",\n    skiprows=2,\n    parse_dates=[\"date\"],\n"
+     "    date_format=\"%d.%m.%Y\",\n)\ndf = df.set_index(\"date\").sort_index()\n"
+     "monthly = df[\"units\"].resample(\"MS\").sum()\n```\n\n"
+     "Values that do not match the format stay as strings unless you convert afterwards with "
+     "`pd.to_datetime(df[\"date\"], format=\"%d.%m.%Y\", errors=\"coerce\")`, which turns them into NaT so "
+     "you can count and inspect them. Time zones are not applied while reading: use "
+     "`dt.tz_localize(\"Europe/Berlin\")` once the column is parsed."),
+    ("The file is 4 GB. Can I read it in pieces?",
+     "Yes: `chunksize=` makes `read_csv` return an iterator of DataFrames, so only one piece is in "
+     "memory at a time.\n\n"
+     "```python\ntotals = {}\nfor chunk in pd.read_csv(\"sales.csv\", skiprows=2, chunksize=500_000,\n"
+     "                         usecols=[\"region\", \"units\"]):\n"
+     "    for region, units in chunk.groupby(\"region\")[\"units\"].sum().items():\n"
+     "        totals[region] = totals.get(region, 0) + units\n```\n\n"
+     "Aggregate inside the loop and keep only the running totals. If you need the whole table later, "
+     "convert it once to Parquet (`chunk.to_parquet(f\"part-{i}.parquet\")` per chunk): it is columnar, "
+     "compressed and reads back an order of magnitude faster, and `pd.read_parquet(columns=[...])` "
+     "reads only what you ask for. For joins and group-bys across the whole file, DuckDB can query the "
+     "CSV or the Parquet parts directly with SQL without loading them into pandas at all."),
+    ("And writing the cleaned result back to CSV with a semicolon?",
+     "`df.to_csv(\"clean.csv\", sep=\";\", index=False, date_format=\"%d.%m.%Y\")`. Add "
+     "`decimal=\",\"` if the file goes to a spreadsheet set to a German locale, and `encoding=\"utf-8-sig\"` "
+     "so Excel detects UTF-8 (the BOM).\n\n"
+     "```python\ndf.to_csv(\n    \"clean.csv\",\n    sep=\";\",\n    decimal=\",\",\n    index=False,\n"
+     "    date_format=\"%d.%m.%Y\",\n    encoding=\"utf-8-sig\",\n)\n```\n\n"
+     "For a very large frame, write it in pieces with `mode=\"a\"` and `header=False` after the first "
+     "piece, or pass `compression=\"gzip\"` (the file name ending in `.gz` is enough) to cut the size "
+     "on disk by five to ten times; `read_csv` opens it again without extra arguments."),
 ]
 SUMMARY = (
     "The user is loading CSV files with pandas.\n\n"

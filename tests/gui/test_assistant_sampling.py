@@ -107,3 +107,35 @@ def test_the_dialog_fits_1366x768(qtbot, services) -> None:  # type: ignore[no-u
         d.ui.tabs.setCurrentIndex(i)
         hint = d.sizeHint()
         assert hint.width() <= 1366 and hint.height() <= 768 - 60  # room for a panel and a title bar
+
+
+def test_a_new_assistant_on_a_small_window_model_starts_with_max_tokens_on(qtbot, services) -> None:  # type: ignore[no-untyped-def]
+    """Issue 28 / CMP-8: choosing a model whose card says 2,048 tokens ticks max tokens at
+    512 in a new assistant's form; a 128k model takes that suggestion back; a value the
+    user set stays."""
+    services.providers.add("P", "openai_compatible", "http://127.0.0.1:9/v1")
+    d = AssistantDialog(services.assistants, services.providers, TaskRunner(None), None,
+                        provider_models=services.provider_models)
+    qtbot.addWidget(d)
+    loaded(d, qtbot)
+    ui, choices = d.ui, d.model_choices
+    assert choices is not None
+    qtbot.waitUntil(lambda: not choices.pending(), timeout=5000)
+    assert not ui.maxTokensCheck.isChecked()
+    ui.modelCombo.setCurrentText("smollm2-135m")  # the catalog's 2,048-token card
+    qtbot.waitUntil(lambda: ui.maxTokensCheck.isChecked(), timeout=5000)
+    assert ui.maxTokensSpin.value() == 512 and ui.maxTokensSpin.isEnabled()
+    ui.modelCombo.setCurrentText("gpt-4o")
+    qtbot.waitUntil(lambda: not ui.maxTokensCheck.isChecked(), timeout=5000)
+    ui.modelCombo.setCurrentText("smollm2-135m")
+    qtbot.waitUntil(lambda: ui.maxTokensCheck.isChecked(), timeout=5000)
+    ui.maxTokensSpin.setValue(300)  # the user's own value
+    ui.modelCombo.setCurrentText("gpt-4o")
+    qtbot.waitUntil(lambda: not choices.pending(), timeout=5000)
+    assert ui.maxTokensCheck.isChecked() and ui.maxTokensSpin.value() == 300
+    ui.nameEdit.setText("Small")
+    ui.modelCombo.setCurrentText("smollm2-135m")
+    qtbot.waitUntil(lambda: not choices.pending(), timeout=5000)
+    saved(d, qtbot)
+    a = services.assistants.get("Small")
+    assert (a.max_tokens, a.max_tokens_enabled) == (300, True)

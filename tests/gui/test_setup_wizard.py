@@ -130,9 +130,20 @@ def test_setup_chooses_the_history_compress_model_and_compact_now_works(  # type
     assert "chat model works too" in spage.note.text()
     spage.model_combo.setCurrentText("llama-3.1-8b-instruct")  # the chat model is allowed
     spage.model_combo.setCurrentText("smollm2-135m")
+    # walk39: setup asks about the dream, ticked, at 02:00 UTC with the user's time (DRM-2)
+    assert spage.dream_check.isChecked() and "Dream every night at" in spage.dream_check.text()
+    assert "02:00" in spage.dream_check.text() and spage.dream_check.isVisibleTo(wizard)
+    assert services.dreams.settings("Helper").schedule.frequency == "off"  # REF-17's default until then
     wizard.next()
     qtbot.waitUntil(lambda: wizard.currentPage() is wizard.history_page, timeout=5000)  # stored on a worker
     assert services.settings.get("history-compress-model") == "Local/smollm2-135m"
+    schedule = services.dreams.settings("Helper").schedule
+    assert (schedule.frequency, schedule.time_utc) == ("daily", "02:00")
+    wizard.back()
+    spage.dream_check.setChecked(False)  # not wanted after all
+    wizard.next()
+    qtbot.waitUntil(lambda: wizard.currentPage() is wizard.history_page, timeout=5000)
+    assert services.dreams.settings("Helper").schedule.frequency == "off"
     target = resolve_summarizer(services.db, services.settings, services.catalog)
     assert (target.provider_name, target.model) == ("Local", "smollm2-135m")
     wizard.button(QWizard.WizardButton.FinishButton).click()
@@ -355,3 +366,61 @@ def test_each_step_is_numbered_with_the_current_one_marked_and_tiles_select_soft
     tokens = current_colours()
     assert colours is not None and colours[1] == tokens.selected and colours[1] != tokens.accent
     wizard.reject()
+
+
+def test_a_small_window_model_starts_with_a_max_output_that_is_sent(  # type: ignore[no-untyped-def]
+        window, services, fake_vendor: FakeVendor, qtbot):
+    """Issue 28 (walk39 #4: SmolLM2 rambled 262 s to its 2,048-token window's end): the
+    setup's assistant on a model the provider reports at 2,048 tokens starts with max
+    tokens on at 512 (CMP-8: reserved and sent), and the posted body carries it; a model
+    with a large window gets no such default."""
+    from tests.fakes.vendor_server import Reply
+    from tests.gui.helpers import new_topic
+
+    fake_vendor.models = ["tiny-chat", "big-chat"]
+    fake_vendor.model_fields = {"tiny-chat": {"context_length": 2048}, "big-chat": {"context_length": 131072}}
+    services.providers.add("Local", "openai_compatible", fake_vendor.base_url)
+    wizard = window.pages.open_setup()
+    wizard.next()
+    qtbot.waitUntil(lambda: not wizard.busy(), timeout=5000)
+    wizard.provider_page.test_connection()
+    qtbot.waitUntil(lambda: wizard.provider_page.result_label.text()[:1] in ("✓", "✗"), timeout=5000)
+    wizard.next()
+    apage = wizard.assistant_page
+    apage.name_edit.setText("Small")
+    apage.model_combo.setCurrentText("tiny-chat")
+    wizard.next()
+    qtbot.waitUntil(lambda: wizard.currentPage() is wizard.summarizer_page, timeout=5000)
+    small = services.assistants.get("Small")
+    assert (small.max_tokens, small.max_tokens_enabled) == (512, True)
+    assert services.provider_models.default_max_output("Local", "big-chat") is None
+    wizard.next()
+    qtbot.waitUntil(lambda: wizard.currentPage() is wizard.history_page, timeout=5000)
+    wizard.button(QWizard.WizardButton.FinishButton).click()
+    qtbot.waitUntil(lambda: window.current_assistant_id() == small.id, timeout=3000)
+    new_topic(window, qtbot)
+    fake_vendor.script(Reply(text_chunks=["Hi."]), Reply(text_chunks=["Greeting"]))
+    window.composer.set_text("Hello there")
+    window.composer.send_button.click()
+
+    def chat_body() -> dict | None:  # type: ignore[type-arg]
+        return next((r.body for r in fake_vendor.requests if r.body and r.body.get("messages")
+                     and r.body["messages"][-1].get("content") == "Hello there"), None)
+
+    qtbot.waitUntil(lambda: chat_body() is not None, timeout=8000)
+    body = chat_body()
+    assert body is not None and body["max_tokens"] == 512 and body["model"] == "tiny-chat"
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=8000)
+
+
+def test_the_dream_choice_names_the_users_own_time(qapp, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """DRM-2: the schedule is stored in UTC; the box says what that is where the user is."""
+    from zoneinfo import ZoneInfo
+
+    from chathub_desktop.gui.memory import dream_schedule_form
+    from chathub_desktop.gui.shell import setup_wizard
+
+    monkeypatch.setattr(dream_schedule_form, "system_zone", lambda: (ZoneInfo("Asia/Tokyo"), "Tokyo"))
+    assert setup_wizard.dream_choice_text() == "&Dream every night at 11:00 in Tokyo (02:00 UTC)"
+    monkeypatch.setattr(dream_schedule_form, "system_zone", lambda: (ZoneInfo("UTC"), "UTC"))
+    assert setup_wizard.dream_choice_text() == "&Dream every night at 02:00 UTC"

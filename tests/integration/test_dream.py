@@ -196,8 +196,8 @@ def test_a_day_that_is_not_over_is_refused_and_an_empty_answer_fails(services: S
 @pytest.mark.parametrize("finish", ["length", "MAX_TOKENS", "max_output_tokens"])
 def test_a_new_card_cut_at_the_length_stop_is_never_kept(
         services: Services, summ: FakeVendor, finish: str) -> None:
-    """DRM-9 / REF-12 for a NEW single-day card: a draft the provider cut at its token
-    limit (any of the three stop names, any case) is never kept. The product fails the
+    """A NEW single-day card the provider cut at its token limit (any of the three stop
+    names, any case) before one complete line is never kept. The product fails the
     run: no card, no period marker, so the scheduled run retries and a complete answer
     then becomes the card."""
     clock = Clock(NOW)
@@ -211,6 +211,51 @@ def test_a_new_card_cut_at_the_length_stop_is_never_kept(
     summ.script(card("- Prefers answers in tables"))
     assert [o.status for o in run(dreams.run_due())] == ["appended"]
     assert [c.body for c in stored_cards(services)] == ["- Prefers answers in tables"]
+
+
+def test_a_small_model_rambling_to_its_limit_still_gives_a_card_of_its_complete_lines(
+        services: Services, summ: FakeVendor) -> None:
+    """Issue 28 (walk39: no dream card with SmolLM2, "stopped at its token limit" twice):
+    a 2,048-token History Compress model that loops over its bullets until the length
+    stop gives a card of its complete lines, each once; the outcome says it was cut; the
+    card call asked for a max output that fits the window."""
+    dreams = setup(services, summ)
+    services.settings.set("history-compress-model", "Summ/smollm2-135m")  # the catalog's 2,048-token card
+    say(services, services.topics.create("Helper").id, "user", "Short answers, British spelling please", AT)
+    loop = "- Prefers short answers.\n- Uses British spelling.\n"
+    summ.script(Reply(text_chunks=["Here is the profile:\n", loop * 20, "- Prefers sh"], finish_reason="length"))
+    outs = run(dreams.run_due())
+    assert [o.status for o in outs] == ["appended"], outs[0].message
+    assert "stopped at its token limit, so only its complete lines were kept" in outs[0].message
+    assert [c.body for c in stored_cards(services)] == ["- Prefers short answers.\n- Uses British spelling."]
+    assert dreams.due() == []  # the period is done
+    body = summ.requests[0].body
+    assert body is not None and body["max_tokens"] == 512
+
+
+def test_the_card_call_of_an_unlisted_small_model_fits_its_window(services: Services, summ: FakeVendor) -> None:
+    """Issue 28 / REF-21: an unlisted History Compress model gets +2,048 completion tokens,
+    but never more than 90% of its window leaves beside the prompt (a 4,096-token model
+    was asked for 3,072 after a 2,048-token prompt)."""
+    dreams = setup(services, summ)
+    services.models.set("tiny-local", 4096, provider="Summ", reasoning=True)
+    services.settings.set("history-compress-model", "Summ/tiny-local")
+    for i in range(10):
+        topic = services.topics.create("Helper", title=f"Topic {i}").id
+        say(services, topic, "user", f"question {i}", AT + timedelta(minutes=i))
+        with services.db.write() as s:
+            s.add(TopicCompaction(topic_id=topic, summary=f"Summary {i}. " + "The user wants tables. " * 200))
+    summ.script(card("- Wants tables"))
+    assert run(dreams.run_day("Helper", DAY)).status == "appended"
+    body = summ.requests[0].body
+    assert body is not None
+    from chathub_desktop.core import dream_prompt as dp
+    from chathub_desktop.tokens.counter import TokenCounter
+
+    count = TokenCounter.for_model("tiny-local").count
+    sent = sum(count(str(m["content"])) + dp.MESSAGE_OVERHEAD_TOKENS for m in body["messages"])  # type: ignore[union-attr,index]
+    assert sent + body["max_tokens"] <= int(0.9 * 4096)  # type: ignore[operator]
+    assert body["max_tokens"] < 1024 + 2048
 
 
 def test_near_duplicate_card_is_skipped_but_the_schedule_marker_commits(

@@ -155,3 +155,39 @@ def test_property_cleaning_only_removes_wrapping(text: str) -> None:
     """Whatever the answer, the cleaned text is a piece of it (nothing is rewritten)."""
     out = dp.clean_answer(text)
     assert out in text
+
+
+# --- issue 28: a new card the provider cut at its token limit ----------------------------------
+
+RAMBLE = ("Here is the profile:\n```\n- Prefers short answers.\n- Uses British spelling\n"
+          "- prefers short answers\n* Uses British spelling.\n\n\n1. Prefers short answers!\n- Wants code bef")
+
+
+def test_a_cut_card_keeps_its_complete_lines_each_said_once() -> None:
+    """A 135M model loops over the same bullets until the limit (walk39): the card keeps
+    each complete line once; the unfinished last line and the unclosed fence go."""
+    assert dp.read_cut_dream_answer(RAMBLE) == "- Prefers short answers.\n- Uses British spelling"
+
+
+@pytest.mark.parametrize("answer", ["- Prefers answers in tab", "", "```\n- half a li", "NO_CHANGES\n- and more te"])
+def test_a_cut_card_with_nothing_complete_is_none(answer: str) -> None:
+    assert dp.read_cut_dream_answer(answer) is None
+
+
+def test_a_cut_single_paragraph_keeps_its_complete_sentences() -> None:
+    assert dp.read_cut_dream_answer("Prefers tables. Writes in English. Asks for sou") == \
+        "Prefers tables. Writes in English."
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.text(alphabet=st.sampled_from("-* ab.\n`~#:1)"), max_size=400))
+def test_property_a_cut_card_is_made_only_of_lines_of_the_answer(text: str) -> None:
+    """Fuzz (house rule): any cut answer reads to None or a body whose every line is a line
+    (or a line's start) of the answer, none repeated."""
+    body = dp.read_cut_dream_answer(text)
+    if body is None:
+        return
+    lines = [line for line in body.split("\n") if line.strip()]
+    assert all(any(src.rstrip().startswith(line.rstrip()) or line.strip() in src for src in text.split("\n"))
+               for line in lines)
+    assert len(body) <= len(text)

@@ -31,6 +31,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QToolButton, QToolTip, QWidget
 
 from chathub_desktop.core.avatars import AvatarRefused, clean_avatar
+from chathub_desktop.core.budget import default_max_output
 from chathub_desktop.core.card_language import CardLanguage
 from chathub_desktop.core.compaction import (
     DEFAULT_HIGH_WATERMARK,
@@ -124,6 +125,8 @@ class AssistantDialog(QDialog):
         self._runner = runner
         self._provider_models = provider_models
         self._assistant: AssistantView | None = None
+        #: The max tokens :meth:`suggest_max_output` filled in (None: none, or the user's).
+        self._suggested: int | None = None
         self._protocols: dict[int, WireProtocol] = {}
         self._task = f"assistant-dialog:{id(self)}"
         self._loaded = False
@@ -377,6 +380,23 @@ class AssistantDialog(QDialog):
         ui.highWatermarkSpin.setEnabled(on)
         ui.lowWatermarkValue.setEnabled(on)
         ui.lowWatermarkValue.setText(low_watermark_text(ui.highWatermarkSpin.value()))
+
+    def suggest_max_output(self, context_window: int | None, card_max_output: int | None) -> None:
+        """A new assistant whose chosen model has a small window starts with max tokens on
+        at ``core.budget.default_max_output`` (issue 28: a 2,048-token model rambled to
+        its window's end); a choice the user made in those two fields stays, and a model
+        with a larger window takes back a suggestion made for the previous one."""
+        if self._assistant is not None:
+            return
+        ui = self.ui
+        ours = (self._suggested is not None and ui.maxTokensCheck.isChecked()
+                and ui.maxTokensSpin.value() == self._suggested)
+        if not ours and (self._suggested is not None or ui.maxTokensCheck.isChecked()):
+            return  # the user's own choice
+        cap = default_max_output(context_window, card_max_output)
+        self._suggested = cap
+        ui.maxTokensSpin.setValue(cap if cap is not None else DEFAULT_MAX_TOKENS)
+        ui.maxTokensCheck.setChecked(cap is not None)
 
     def open_chat_preference(self) -> None:
         """Show the Chat Preference tab."""

@@ -336,6 +336,7 @@ class ModelChoices(QObject):
         card = await asyncio.to_thread(self._models.card, pid, model)
         if model != self._dialog.ui.modelCombo.currentText().strip():
             return  # typed on meanwhile
+        self._dialog.suggest_max_output(card.context_window if card.known else None, card.max_output)
         source = "offered by this provider" if model in self.own else "not in this provider's list"
         if card.window_source is WindowSource.PROVIDER:
             self.hint.setText(f"{card.context_window:,}-token context window (reported by the provider) · {source}")

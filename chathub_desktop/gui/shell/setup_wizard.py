@@ -12,7 +12,9 @@ Back / Continue / Finish buttons (walk29 #13):
    then the catalog's) and instructions; created when the page is left;
 4. **Summaries** (issue 28): the History Compress model (CMP-3), chosen from the
    provider's own models with a small one preselected; saved as the System Agent
-   setting when the page is left, so Compact now works without typing an id;
+   setting when the page is left, so Compact now works without typing an id; beside it
+   "Dream every night at 02:00 UTC" with the user's own time (ticked; the new assistant's
+   DRM-2 schedule, stored in UTC; walk39: the schedule stayed Off and setup never asked);
 5. **History**: import a ChatGPT export, and a memory file into the new assistant,
    after the setup closes.
 
@@ -49,6 +51,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.app_settings import HISTORY_COMPRESS_MODEL
+from chathub_desktop.core.dream_schedule import DEFAULT_TIME, Schedule
 from chathub_desktop.core.model_ids import is_chat_model, small_model
 from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
 from chathub_desktop.gui.design import Space, Tone, set_tone
@@ -403,7 +406,8 @@ class ProviderPage(QWizardPage):
 
 
 class AssistantPage(QWizardPage):
-    """Name, provider, model and instructions of the first assistant."""
+    """Name, provider, model and instructions of the first assistant (a model whose window
+    is small starts with a max output, ``core.budget.default_max_output``)."""
 
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
@@ -478,11 +482,16 @@ class AssistantPage(QWizardPage):
             return True
         self._creating = True
         self.completeChanged.emit()
-        create = self._wizard.svc.assistants.create
+        svc = self._wizard.svc
         name, provider = self.name_edit.text(), self.provider_combo.currentData()
         model, instructions = self.model_combo.currentText().strip(), self.instructions_edit.toPlainText().strip()
-        self._wizard.runner.run("setup-assistant", self._create(
-            lambda: create(name, provider=provider, model=model, instructions=instructions)), context="Setup")
+
+        def create() -> AssistantView:  # on a worker: a small window's model starts with a max output (issue 28)
+            cap = svc.provider_models.default_max_output(provider, model) if provider and model else None
+            return svc.assistants.create(name, provider=provider, model=model, instructions=instructions,
+                                         max_tokens=cap, max_tokens_enabled=cap is not None)
+
+        self._wizard.runner.run("setup-assistant", self._create(create), context="Setup")
         return False
 
     async def _create(self, create: Callable[[], AssistantView]) -> None:
@@ -510,16 +519,36 @@ SUMMARIZER_NOTE = QT_TRANSLATE_NOOP("SetupWizard", "A smaller model is usually q
                                                   "The chat model works too, but when it is busy, summaries can fail.")
 
 
+#: What the nightly dream does, under its check box (DRM-3; our words).
+DREAM_NOTE = QT_TRANSLATE_NOOP("SetupWizard", "Each night this model reads the day's conversations and notes how you "
+                                              "like to work, as a card in the assistant's memory. The Memory page "
+                                              "changes the time or turns it off.")
+
+
+def dream_choice_text() -> str:
+    """The dream check box: the default 02:00 UTC slot (REF-17) in the user's own time,
+    e.g. ``Dream every night at 03:00 in Berlin (02:00 UTC)``; UTC alone on a UTC system."""
+    from chathub_desktop.core.clock import utcnow
+    from chathub_desktop.gui.memory.dream_schedule_form import local_time, system_zone
+
+    zone, place = system_zone()
+    if place == "UTC":
+        return fill(translate("SetupWizard", "&Dream every night at %1 UTC"), DEFAULT_TIME)
+    mine, _both = local_time(Schedule("daily", DEFAULT_TIME), utcnow(), zone, place)
+    return fill(translate("SetupWizard", "&Dream every night at %1 (%2 UTC)"), mine, DEFAULT_TIME)
+
+
 class SummarizerPage(QWizardPage):
     """The History Compress model (CMP-3, issue 28): a provider and one of its models (the
-    tested list first, a small model preselected; the chat model allowed; any id typed).
-    Leaving the page stores ``history-compress-model`` as ``PROVIDER/MODEL``."""
+    tested list first, a small model preselected; the chat model allowed; any id typed),
+    and whether the new assistant dreams every night (DRM-2). Leaving the page stores
+    ``history-compress-model`` as ``PROVIDER/MODEL`` and that schedule."""
 
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
         self._wizard = wizard
         self._storing = False
-        self._stored: str | None = None
+        self._stored: tuple[str, bool] | None = None
         self.texts = t = Texts(self)
         lay = column(self)
         lay.addWidget(page_header(QT_TRANSLATE_NOOP("SetupWizard", "Choose the model that writes summaries"),
@@ -551,6 +580,14 @@ class SummarizerPage(QWizardPage):
             label.setBuddy(widget)
             form.addRow(label, widget)
         form.addRow(self.note)
+        self.dream_check = QCheckBox()  # issue 28: setup asks about the dream (DRM-2)
+        self.dream_check.setObjectName("setupDream")
+        self.dream_check.setChecked(True)
+        t.bind(self.dream_check.setText, dream_choice_text)
+        self.dream_note = _label(DREAM_NOTE, t)
+        set_tone(self.dream_note, Tone.MUTED)
+        form.addRow(self.dream_check)
+        form.addRow(self.dream_note)
         form.addRow(self.error_label)
         self.provider_combo.currentIndexChanged.connect(lambda _i: self._fill_models())
         self.model_combo.currentTextChanged.connect(lambda _t: self.completeChanged.emit())
@@ -583,6 +620,9 @@ class SummarizerPage(QWizardPage):
         name, model = self.provider_combo.currentData(), self.model_combo.currentText().strip()
         return f"{name}/{model}" if name and model else ""
 
+    def _choices(self) -> tuple[str, bool]:
+        return self.setting(), self.dream_check.isChecked()
+
     def isComplete(self) -> bool:  # noqa: N802 - Qt override
         """Next needs a provider and a model (and no store under way)."""
         return bool(self.setting()) and not self._storing
@@ -590,7 +630,7 @@ class SummarizerPage(QWizardPage):
     def validatePage(self) -> bool:  # noqa: N802 - Qt override
         """Once the shown choice is stored, leave; else store it on a worker (issue 29) and
         stay: the page moves on when it is stored, or shows the refusal."""
-        value = self.setting()
+        value = self._choices()
         if value == self._stored:
             return True
         self._storing = True
@@ -598,9 +638,17 @@ class SummarizerPage(QWizardPage):
         self._wizard.runner.run("setup-summarizer", self._store(value), context="Setup")
         return False
 
-    async def _store(self, value: str) -> None:
+    def _write(self, value: tuple[str, bool]) -> None:
+        """On a worker: the System Agent setting, and the new assistant's dream schedule
+        (daily at 02:00 UTC, or off)."""
+        svc, (setting, dream) = self._wizard.svc, value
+        svc.settings.set(HISTORY_COMPRESS_MODEL, setting)
+        if self._wizard.created_assistant is not None:
+            svc.dreams.set_schedule(self._wizard.created_assistant, "daily" if dream else "off", DEFAULT_TIME)
+
+    async def _store(self, value: tuple[str, bool]) -> None:
         try:
-            await self._wizard.runner.run_in_thread(self._wizard.svc.settings.set, HISTORY_COMPRESS_MODEL, value)
+            await self._wizard.runner.run_in_thread(self._write, value)
         except ServiceError as exc:
             self.error_label.setText(sentence(str(exc)))
             return

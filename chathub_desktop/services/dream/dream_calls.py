@@ -4,8 +4,12 @@
 - :func:`new_card_body` asks for one day's card: the prompt holds fixed memory and the
   kept cards as "already known" and the day's topics newest first, all within the
   prompt budget of :func:`~chathub_desktop.core.dream_prompt.dream_budget` for the
-  model card's window (the same window compaction uses); the answer is cleaned
-  (:func:`~chathub_desktop.core.dream_prompt.clean_answer`).
+  model card's window (the same window compaction uses); its max output fits beside the
+  prompt in 90% of that window (issue 28: +2,048 for an unlisted model no longer asks a
+  2k-window model for more than its window). The answer is cleaned
+  (:func:`~chathub_desktop.core.dream_prompt.clean_answer`); one the provider cut at its
+  token limit keeps its complete lines
+  (:func:`~chathub_desktop.core.dream_prompt.read_cut_dream_answer`).
 - :func:`fold_body` re-summarizes folded cards into one range card (at most one
   "shorter" rewrite), or falls back to concatenation — also, without a call, when the
   folded text does not fit the model's prompt budget.
@@ -25,6 +29,7 @@ from datetime import date
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.compaction import SUMMARIZER_SAFE_SHARE, completion_budget
 from chathub_desktop.core.messages import ChatMessage
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.services.compaction.summarizer import Summarizer, SummarizerFailed
@@ -40,18 +45,22 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class CardAnswer:
     """The model's card ``body`` (None: ``NO_CHANGES`` or nothing usable), the
-    ``prompt`` it answered (what was left out) and the ``budget`` used."""
+    ``prompt`` it answered (what was left out), the ``budget`` used and whether the
+    answer was ``cut`` at the token limit."""
 
     body: str | None
     prompt: dp.DreamPrompt
     budget: dp.DreamBudget
+    #: The provider stopped the answer at its token limit: ``body`` is its complete lines.
+    cut: bool = False
 
     def read_note(self) -> tuple[Reason, ...]:
         """Nothing, or how the material was bounded, e.g. ``"; 18 of 30 topics were left
         out and 12 shortened to fit the History Compress model's 2,048-token window"``
         (a note of the run's outcome, issue 27)."""
         p = self.prompt
-        return bounded_note(p.topics_left_out, p.topics_total, p.topics_shortened, self.budget.window)
+        cut = (Reason(DreamReason.COMPLETE_LINES_KEPT),) if self.cut else ()
+        return bounded_note(p.topics_left_out, p.topics_total, p.topics_shortened, self.budget.window) + cut
 
 
 def fixed_entries(s: Session, assistant_id: int) -> list[fm.Entry]:
@@ -75,9 +84,12 @@ def _tokens(counter: TokenCounter, messages: Sequence[ChatMessage]) -> int:
 async def new_card_body(summarizer: Summarizer, name: str, day: date, materials: Sequence[dp.TopicMaterial],
                         cards: Sequence[dm.Card], fixed: Sequence[fm.Entry]) -> CardAnswer:
     """Ask for the card of history day ``day`` (DRM-3). The prompt fits the model's
-    prompt budget; the completion asks for the budget's answer tokens. Raises
-    :class:`SummarizerFailed` (nothing sent) when not one topic fits that budget, and for
-    an empty answer, one cut at the token limit or any failure of the call."""
+    prompt budget; the completion asks for the budget's answer tokens (+2,048 for a
+    reasoning-capable or unlisted model, REF-21), at most what is left of 90% of the
+    window beside the prompt. An answer cut at the token limit keeps its complete lines
+    (``cut``, issue 28). Raises :class:`SummarizerFailed` (nothing sent) when not one
+    topic fits that budget, and for an empty answer, one cut before its first complete
+    line, or any failure of the call."""
     budget = dp.dream_budget(summarizer.target.window)
     counter = await asyncio.to_thread(_counter, summarizer)
     prompt = await asyncio.to_thread(
@@ -85,11 +97,19 @@ async def new_card_body(summarizer: Summarizer, name: str, day: date, materials:
         prompt_tokens=budget.prompt_tokens, count=counter.count, language=summarizer.target.language)
     if materials and not prompt.topics_shown:
         raise SummarizerFailed(Reason(DreamReason.WINDOW_TOO_SMALL, (f"{budget.window:,}",)))
-    done = await summarizer.complete(prompt.messages, budget.answer_tokens)
+    target = summarizer.target
+    room = int(SUMMARIZER_SAFE_SHARE * budget.window) - await asyncio.to_thread(_tokens, counter, prompt.messages)
+    max_tokens = min(completion_budget(budget.answer_tokens, target.extra_budget), room)
+    done = await summarizer.complete(prompt.messages, max(1, max_tokens), exact=True)
     if not done.text.strip():
         raise SummarizerFailed(Reason(DreamReason.EMPTY_ANSWER))
     if done.truncated:
-        raise SummarizerFailed(Reason(DreamReason.CUT_AT_LIMIT))
+        body = dp.read_cut_dream_answer(done.text)
+        if body is None:
+            raise SummarizerFailed(Reason(DreamReason.CUT_BEFORE_A_LINE, (f"{max_tokens:,}",)))
+        log.info("dream card of %s cut at its token limit: kept %d of %d characters (its complete lines)",
+                 target.label, len(body), len(done.text))
+        return CardAnswer(body, prompt, budget, cut=True)
     return CardAnswer(dp.read_dream_answer(done.text), prompt, budget)
 
 

@@ -36,8 +36,9 @@ class DreamReason(StrEnum):
     CANCELLED = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 was not added (cancelled)")
     PROPOSED = QT_TRANSLATE_NOOP("ServiceReasons", "proposed a card for %1 (proposal #%2%3); accept or discard it")
     STOPPED = QT_TRANSLATE_NOOP("ServiceReasons", "stopped before it finished")
-    CUT_AT_LIMIT = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model stopped at its token limit "
-                                                       "before the card was complete")
+    CUT_BEFORE_A_LINE = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model stopped at its token limit "
+                                                            "(%1 tokens) before it completed one line of the card; "
+                                                            "choose a History Compress model with a larger window")
     EMPTY_ANSWER = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model returned an empty answer")
     WINDOW_TOO_SMALL = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model's %1-token window is too "
                                                            "small to read any topic of the day; choose a model "
@@ -59,6 +60,8 @@ class DreamReason(StrEnum):
     LEFT_OUT_AND_SHORTENED = QT_TRANSLATE_NOOP("ServiceReasons", "; %1 of %2 topics were left out and %3 shortened "
                                                                  "to fit the History Compress model's %4-token "
                                                                  "window")
+    COMPLETE_LINES_KEPT = QT_TRANSLATE_NOOP("ServiceReasons", "; the History Compress model stopped at its token "
+                                                              "limit, so only its complete lines were kept")
     READ = QT_TRANSLATE_NOOP("ServiceReasons", "; read %1")
     READ_AND_MORE = QT_TRANSLATE_NOOP("ServiceReasons", "; read %1 and %2 more")
 

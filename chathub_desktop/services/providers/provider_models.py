@@ -77,6 +77,21 @@ class ProviderModels:
             provider = provider_row(s, provider_id) if provider_id is not None else None
             return resolve_card(s, self._catalog, provider, model)
 
+    def default_max_output(self, provider: int | str | None, model: str) -> int | None:
+        """The max output a new assistant on ``model`` of ``provider`` (id or name) starts
+        with (``core.budget.default_max_output`` of its card: a quarter of a known window
+        of at most 16,384 tokens; issue 28), or None. Blocking (a store read)."""
+        from chathub_desktop.core.budget import default_max_output
+
+        pid = provider if isinstance(provider, int) or provider is None else self._provider_id(provider)
+        card = self.card(pid, model)
+        return default_max_output(card.context_window if card.known else None, card.max_output)
+
+    def _provider_id(self, name: str) -> int | None:
+        with self._db.read() as s:
+            row = provider_named(s, name)
+            return row.id if row is not None else None
+
     def choices(self, provider_id: int | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """Model ids for a model chooser: the provider's own (last fetched) first, then the
         bundled catalog's ids the provider did not list and could serve
@@ -101,9 +116,7 @@ class ProviderModels:
         if isinstance(provider, int):
             pid = provider
         elif provider:
-            with self._db.read() as s:
-                row = provider_named(s, provider)
-                pid = row.id if row is not None else None
+            pid = self._provider_id(provider)
         own, catalog = self.choices(pid)
         return ModelListing(own, catalog, tuple(sorted(self.windows(pid).items())))
 
