@@ -18,7 +18,7 @@ from sqlalchemy import insert, select
 
 from chathub_desktop.core.messages import Usage
 from chathub_desktop.core.request_assembly import message_tokens
-from chathub_desktop.core.token_estimate import INPUT_TRUNCATED, scale
+from chathub_desktop.core.token_estimate import INPUT_TRUNCATED
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import CorrectionFactor, Message, TopicCompaction
 from chathub_desktop.tokens.counter import TokenCounter
@@ -95,8 +95,7 @@ def test_llamacpp_cached_beside_the_prompt_counts_the_whole_input_and_fires_comp
     row = send(services, fake_vendor, topic, Reply(text_chunks=["ok"], raw_usage=beside_cache_usage(2000, 28_000)))
     assert (row.input_tokens, row.cached_tokens) == (30_000, 28_000)
     est = services.estimates.estimate(topic)
-    # a borrowed tokenizer applies its first sample's ratio to the tail (issue 28)
-    assert est.anchor.mode == "anchored" and est.total == 30_000 + scale(est.anchor.tail_tokens, est.correction)
+    assert est.anchor.mode == "anchored" and est.total == 30_000 + est.anchor.tail_tokens
     assert est.cache.line == "93.3% hit · working · 28,000 / 30,000"
     assert trigger_figure(services, topic) == est.total >= 0.8 * est.input_budget
     services.assistants.update("A", auto_compact=True)
@@ -120,8 +119,7 @@ def test_anthropic_cache_read_and_cache_write(services: Services, fake_vendor: F
     assert (row.input_tokens, row.cached_tokens, row.cache_write_tokens) == (
         total, usage.cached_tokens, usage.cache_write_tokens)
     est = services.estimates.estimate(topic)
-    assert est.correction == pytest.approx(1.1, abs=0.01)  # not an OpenAI tokenizer: from the first sample
-    assert est.anchor.mode == "anchored" and est.total == total + scale(est.anchor.tail_tokens, est.correction)
+    assert est.anchor.mode == "anchored" and est.total == total + est.anchor.tail_tokens
     assert trigger_figure(services, topic) == est.total
     if shape == "write":
         assert est.cache.line == "0% hit / no hit yet"
