@@ -59,22 +59,6 @@ class Correction:
         return self.ratio if self.samples >= MIN_SAMPLES else 1.0
 
 
-def applied_factor(correction: Correction, exact_tokenizer: bool) -> float:
-    """The factor the estimate applies for ``correction`` (REF-27, issue 28).
-
-    With :data:`MIN_SAMPLES` samples, the learned ratio. Before that, 1.0 for a model
-    counted with its own tokenizer (``exact_tokenizer``: an OpenAI model); a model
-    counted with a borrowed one (SmolLM2 under o200k_base: the server counted 2,023
-    where we counted 1,475) takes the ratio learned so far when it is above 1.0, so the
-    badge and auto-compact never wait 8 replies to stop undercounting a small window —
-    the factor may only raise the estimate until the ratio has its samples."""
-    if correction.samples >= MIN_SAMPLES:
-        return correction.ratio
-    if not exact_tokenizer and correction.samples > 0:
-        return max(1.0, correction.ratio)
-    return 1.0
-
-
 def clamp_ratio(ratio: float) -> float:
     """``ratio`` clamped to [:data:`RATIO_MIN`, :data:`RATIO_MAX`]."""
     return min(RATIO_MAX, max(RATIO_MIN, ratio))

@@ -100,16 +100,3 @@ def encoding_name_for_model(model: str) -> str:
     if m == "gpt-4" or m.startswith(_CL100K_PREFIXES) and not m.startswith("gpt-4o"):
         return "cl100k_base"
     return "o200k_base"
-
-
-#: Model id starts of OpenAI's own models, whose tokenizers are bundled (issue 28).
-_OPENAI_PREFIXES = ("gpt-", "chatgpt-", "o1", "o3", "o4", "codex-", "text-embedding-", "davinci", "babbage")
-
-
-def exact_tokenizer(model: str) -> bool:
-    """True when ``model`` (a vendor prefix such as ``openai/`` ignored) is an OpenAI
-    model, counted with its own bundled encoding; every other model is counted with a
-    borrowed one (o200k_base), which may count fewer tokens than its server (issue 28:
-    SmolLM2 ×1.37)."""
-    m = model.lower().split("/")[-1]
-    return m == "gpt-4" or m.startswith(_OPENAI_PREFIXES)

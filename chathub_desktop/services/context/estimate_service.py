@@ -13,8 +13,6 @@ What it does (TOK-1..TOK-6, REF-26..REF-31):
 - On a completed reply (``ReplyFinished``) whose request was recorded and carried no
   images, the per-(provider, model) correction factor learns ``reported ÷ local`` and
   is persisted in ``correction_factor`` (REF-27). Typing or streaming never reloads it.
-  A model counted with a borrowed tokenizer applies it from its first sample when it
-  raises the estimate (``core.token_estimate.applied_factor``, issue 28).
 - The cache block comes from the newest settled reply that reported a cache counter
   (TOK-6); it is independent of the estimate and of compaction.
 
@@ -57,7 +55,6 @@ from chathub_desktop.core.token_estimate import (
     SentPrefix,
     WindowNow,
     anchored_total,
-    applied_factor,
     cache_help,
     cache_line,
     judge_anchor,
@@ -97,7 +94,6 @@ from chathub_desktop.storage.estimate_rows import (
 from chathub_desktop.storage.provider_lookup import provider_row
 from chathub_desktop.storage.topic_rows import message_row
 from chathub_desktop.tokens.counter import TokenCounter
-from chathub_desktop.tokens.encodings import exact_tokenizer
 
 log = logging.getLogger(__name__)
 
@@ -504,7 +500,7 @@ class EstimateService:
                 parts[RequestPart.IMAGES] = parts.get(RequestPart.IMAGES, 0) + images
                 d += images
         local_total = base.whole_local + d
-        factor = applied_factor(base.correction, exact_tokenizer(ctx.model or ""))
+        factor = base.correction.factor
         j = base.judgement
         mode = j.mode if j is not None else EstimateMode.COUNTED
         report = (base.anchor.input_tokens or 0) if base.anchor is not None else 0
