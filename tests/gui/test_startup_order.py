@@ -103,11 +103,12 @@ def test_tokenizers_load_after_the_last_topics_rows_are_shown(qloop, services, q
     w.deleteLater()
 
 
-def test_secret_rules_compile_when_the_memory_page_opens_not_at_start(qloop, services, qtbot,
-                                                                      monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_secret_rules_compile_when_something_may_be_remembered_not_at_start(qloop, services, qtbot,
+                                                                           monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Issue 29 (RSS under 200 MB at rest): the secret detector's rules (about 44 MB)
-    are not compiled while the window only shows a topic; opening the Memory page,
-    where a save redacts (issue 19), starts them."""
+    are not compiled while the window only shows a topic; a stored message (a reply
+    may call the memory tool, a compaction may follow) and opening the Memory page,
+    where a save redacts (issue 19), start them."""
     from chathub_desktop.services.context.estimate_service import EstimateService
     from chathub_desktop.services.memory import secret_scan
 
@@ -124,8 +125,10 @@ def test_secret_rules_compile_when_the_memory_page_opens_not_at_start(qloop, ser
     qtbot.waitUntil(lambda: bool(warmed), timeout=10000)  # the start-up background work has begun
     settled(w, qtbot)
     assert secret == []
+    services.topics.append_message(t.id, "user", "remember that I like tea")
+    qtbot.waitUntil(lambda: secret == [True], timeout=10000)
     w.pages.open_memory()
-    assert secret == [True]
+    assert secret == [True, True]
     settled(w, qtbot)
     done: list[bool] = []
     qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))

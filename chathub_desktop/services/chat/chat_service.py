@@ -92,7 +92,6 @@ from chathub_desktop.services.events import (
     TopicChanged,
     TopicMessagesChanged,
 )
-from chathub_desktop.services.memory import secret_scan
 from chathub_desktop.services.providers.provider_models import ProviderModels
 from chathub_desktop.services.providers.provider_service import ProviderService
 from chathub_desktop.services.topics.topic_model import ModelPick, topic_resolution
@@ -481,9 +480,6 @@ class ChatService:
         """Everything after the claim: pre-send compaction, the reply (and tool rounds)
         streamed into ``claim.reply_id``, the after-reply check. Returns the outcome."""
         out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING.value)
-        # the reply may call the memory tool and a compaction may follow: the secret
-        # detector's rules compile meanwhile (issue 19), not at start (issue 29: 44 MB)
-        secret_scan.warm_up()
         try:
             if self._provider_models is not None and claim.pick.provider_id is not None:
                 # a self-hosted server never tested: learn its windows and tool support first

@@ -65,7 +65,6 @@ from chathub_desktop.services.events import (
     CompactionProgress,
     EventBus,
 )
-from chathub_desktop.services.memory import secret_scan
 from chathub_desktop.services.providers.provider_service import ProviderService
 from chathub_desktop.services.views import SummaryView
 from chathub_desktop.storage.database import Database
@@ -391,7 +390,6 @@ class CompactionService:
 
     async def _run(self, topic_id: int, trigger: cc.CompactionTrigger, max_batches: int | None,
                    figure: int | None = None, focus: str = "", like: TopicContext | None = None) -> CompactionOutcome:
-        secret_scan.warm_up()  # its summary is redacted (issue 19); compiled now, not at start (issue 29)
         ctx = await self._load(topic_id, like=like)
         high, low = cc.watermarks(ctx.high_watermark)
         base = dict(topic_id=topic_id, trigger=trigger, input_budget=ctx.input_budget, high=high, low=low)
