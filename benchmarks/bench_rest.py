@@ -14,9 +14,11 @@ Printed per process:
   ``REST_S`` seconds (default 20), scaled to a minute, by receiver class (goal: 0
   besides the store's change watcher); the ``loop: …`` entries name what the asyncio
   loop's timer events ran (``loop: task …``: a task's steps) and are not added to the
-  total. The rest starts at least 3 s after content, once the window's start-up tasks
+  total. The rest starts at least 5 s after content, once the window's start-up tasks
   (badge, tokenizers, search catch-up, …; at most 120 s) have ended: on a loaded machine
-  they outlast 3 s and were counted as rest before.
+  they outlast 3 s and were counted as rest before; and the dream timer's one catch-up
+  check 4 s after the window attaches (``tray.FIRST_TICK_MS``) is start-up, not rest
+  (counted in a 20 s rest it read as 21 wake-ups a minute once start-up ended sooner).
 
 The app is built exactly as the product builds it (``app_bootstrap.run_gui``); a global
 event filter counts the timer events. The bare window is the floor for all three.
@@ -36,6 +38,18 @@ Measured 2026-12-03 (2 cores shared by 8 engineers, load average 15-20; 20 s res
     before, fill paused          17.36 s  5.2×       300 MB    3
     after (perf29), fill on      10.64 s  5.1×       322 MB    291 (the fill, faster at lower load)
     after, fill paused            8.50 s  4.1×       278 MB    3
+
+Measured 2026-12-03 (perf40; 2 cores shared, load average 2-5; 20 s rest)::
+
+                                  content             rss      wake-ups/min
+    bare QListView                0.46-0.61 s         64 MB    3 (the probe's own timer)
+    before (fea956a), fill paused 9.42 s (load 4-7)   278 MB   3
+    after (perf40), fill paused   2.48 s (load 2)     200 MB   3
+    after, fill on                3.53 s              239 MB   528 (recall-vectors fill steps)
+
+RSS at rest 278 -> 200 MB: PySide6 no longer keeps every imported module's source lines
+(~30 MB) and the secret detector's rules (44 MB) compile only when something may be
+remembered (``rss_breakdown.py`` shows the rest).
 
 At rest, once the start-up tasks end, the window wakes no more than the bare window;
 what the old count saw was start-up work and the recall-vector fill. RSS is still over
@@ -110,7 +124,7 @@ def settle(app, content_at):
 def poll(app):
     if shown(app):
         content_at = time.time()
-        QTimer.singleShot(3000, lambda: settle(app, content_at))
+        QTimer.singleShot(5000, lambda: settle(app, content_at))
         return
     QTimer.singleShot(5, lambda: poll(app))
 """

@@ -45,6 +45,22 @@ Measured 2026-12-02 (2 cores shared with ~8 engineers, load average 8-11, SQLite
     Ctrl+End / Ctrl+Home                    17.8 / 8.2      15.1 / 9.9
     rows held at most                             164             164
 
+Measured 2026-12-03 (perf40, unchanged code; 2 cores shared, load average 2.5-4,
+``--pages 20``; largest / p99 stall ms)::
+
+    operation                                   20,000 msgs    200,000 msgs
+    floor: bare list, a page step per frame       2.2 / 2.0      (same run)
+    old shape: bare list prepending 40-row pages  17.7 ms per page at first, 283.6 ms after 150 pages
+    page steps within the window                 23.6 / 23.6     23.6 / 23.6
+    scroll up from the newest                    58.4 / 52.3     85.0 / 70.2
+    scroll up at mid-depth                      102.3 / 49.2    105.9 / 77.2
+    scroll down at mid-depth                     54.1 / 44.4     35.0 / 32.1
+    drag the scroll bar (20 stops)                50.6            68.1
+    Ctrl+End / Ctrl+Home                    45.1 / 28.3     15.2 / 26.0
+
+Still no growth with depth, and still not under a frame: a page step with nothing read
+costs the view ~10× the bare list's (its rows' documents painted), before any page load.
+
 The stall no longer grows with depth (200,000 as 20,000; the old shape grows 20-fold in
 150 pages); under this load it is not yet under a frame while pages come in: a step of 4
 rows costs 3-4 ms of GUI thread on a quiet machine, the rest is the load and the GIL held

@@ -14,6 +14,21 @@ A third variant (issue 29) opens a store whose last topic has 20,000 messages an
 both times and the process's peak RSS beside the bare window's. Goals: content within
 0.5 s, peak RSS under 200 MB.
 
+Measured 2026-12-03 (3 runs each, base and change in the same window, 2 cores shared,
+load average 2-3; seconds from interpreter start)::
+
+                                  before (fea956a)   after (perf40)   floor / goal
+    window painted                0.40 s             0.35 s           bare window 0.17-0.29 s
+    last topic's rows shown       2.39 s             1.56 s           goal 0.5 s
+    token badge figure            4.87 s             3.14 s
+    peak RSS (VmHWM at the badge) 324 MB             244 MB           bare 55 MB, goal 200 MB
+
+At rest the same window holds 200 MB (``bench_rest.py``, fill paused); the peak is
+higher by the tokenizer's load (its Python merge table, ~29 MB, lives beside the native
+copy while the native one is built) and the badge's first whole-topic read. The rows
+still wait ~1.2 s for the store stack: importing the services (~160 modules, SQLAlchemy's
+ORM mapping included) is most of ``_open_services`` (``python -X importtime``).
+
 The package's bytecode is compiled first and the children may read it, as after any
 ``pip install`` (pip compiles on install). Without this, a ``PYTHONDONTWRITEBYTECODE``
 environment makes every run recompile ChatHub's modules (about 30 ms) while the bare

@@ -28,7 +28,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QTimer, SignalInstance
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -57,6 +57,39 @@ SMOKE_FAILED = "CHATHUB_SMOKE_FAILED"
 SHUTDOWN_TASKS_S = 5.0
 
 _T0 = time.perf_counter()
+
+
+def _no_source_reads_on_import() -> None:
+    """Stop PySide6 keeping the source text of every module imported after it (issue 29:
+    ~30 MB of the window's RSS, and the time to read and split each file into lines).
+
+    PySide6's ``__feature__`` support checks each importing module for the word
+    ``PySide6`` with ``inspect.getsource``, which caches every line of the file in
+    ``linecache`` for the life of the process. The same check is made here on the
+    file's bytes, read once and not kept; the answer (and so each module's feature
+    selection) is unchanged. The lines read before this ran are dropped (a traceback
+    reads them again). Does nothing when PySide6's support module is not there."""
+    feature: Any = sys.modules.get("shibokensupport.feature")  # PySide6's own module, untyped
+    if feature is None or not callable(getattr(feature, "_mod_uses_pyside", None)):
+        return
+
+    def uses_pyside(module: object) -> bool:
+        path = getattr(module, "__file__", None)
+        if not isinstance(path, str):
+            return False  # a built-in or namespace module: inspect.getsource cannot read it either
+        try:
+            with open(path, "rb") as f:
+                return b"PySide6" in f.read()
+        except OSError:
+            return False
+
+    feature._mod_uses_pyside = uses_pyside
+    import linecache
+
+    linecache.clearcache()  # what it read of the modules imported with PySide6 and this one
+
+
+_no_source_reads_on_import()
 
 
 def _peak_rss_mb() -> float:

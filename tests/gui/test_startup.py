@@ -55,6 +55,23 @@ def test_first_paint_loads_neither_the_store_stack_nor_qt_namespace(tmp_path) ->
     assert out.strip() == "[] False"
 
 
+def test_imports_after_the_window_keep_no_source_text() -> None:
+    """Issue 29 (RSS under 200 MB with a long topic open): PySide6 read the source of
+    every module imported after it into ``linecache`` and kept it (~30 MB for the
+    window's ~870 modules); the composition root makes the same check without keeping
+    lines, so importing the window and the store stack caches no file."""
+    code = (
+        "import linecache\n"
+        "import chathub_desktop.app_bootstrap\n"
+        "import chathub_desktop.gui.shell.main_window\n"
+        "import chathub_desktop.services.container\n"
+        "print(len([f for f in linecache.cache if f.endswith('.py')]))\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    assert out.strip() == "0"
+
+
 def test_smoke_start_paints_the_window_and_quits(tmp_path) -> None:
     """``gui --smoke`` (what the bundle build runs, issue 16): the store opens in a
     fresh data dir, the window paints with the app icon, a bundled tokenizer counts,

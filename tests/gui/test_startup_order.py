@@ -101,3 +101,37 @@ def test_tokenizers_load_after_the_last_topics_rows_are_shown(qloop, services, q
     qtbot.waitUntil(lambda: bool(done), timeout=5000)
     w.close()
     w.deleteLater()
+
+
+def test_secret_rules_compile_when_something_may_be_remembered_not_at_start(qloop, services, qtbot,
+                                                                           monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29 (RSS under 200 MB at rest): the secret detector's rules (about 44 MB)
+    are not compiled while the window only shows a topic; a stored message (a reply
+    may call the memory tool, a compaction may follow) and opening the Memory page,
+    where a save redacts (issue 19), start them."""
+    from chathub_desktop.services.context.estimate_service import EstimateService
+    from chathub_desktop.services.memory import secret_scan
+
+    secret: list[bool] = []
+    monkeypatch.setattr(secret_scan, "warm_up", lambda: secret.append(True))
+    warmed: list[bool] = []
+    monkeypatch.setattr(EstimateService, "warm_up", lambda self: warmed.append(True))
+    a = services.assistants.create("Helper")
+    t = services.topics.create(a.id, "Topic")
+    services.topics.append_message(t.id, "user", "hello")
+    w = MainWindow(services)
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: bool(warmed), timeout=10000)  # the start-up background work has begun
+    settled(w, qtbot)
+    assert secret == []
+    services.topics.append_message(t.id, "user", "remember that I like tea")
+    qtbot.waitUntil(lambda: secret == [True], timeout=10000)
+    w.pages.open_memory()
+    assert secret == [True, True]
+    settled(w, qtbot)
+    done: list[bool] = []
+    qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))
+    qtbot.waitUntil(lambda: bool(done), timeout=5000)
+    w.close()
+    w.deleteLater()

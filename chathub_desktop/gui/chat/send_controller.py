@@ -180,7 +180,12 @@ class SendController:
         w.stop_action.setEnabled(sending or compacting)
 
     def on_message_added(self, event: MessageAdded) -> None:
-        """A message was stored: the open topic's buttons and badge follow."""
+        """A message was stored: the open topic's buttons and badge follow. A reply may
+        call the memory tool and a compaction may follow it, so the secret detector's
+        rules (issue 19) start compiling now, not at start (issue 29: 44 MB at rest)."""
+        from chathub_desktop.services.memory import secret_scan
+
+        secret_scan.warm_up()  # once per process; later calls return at once
         if event.topic_id == self._w.current_topic_id:
             self.sync()
             self._w.estimate.schedule(invalidate=True)

@@ -281,6 +281,9 @@ class CompactionController:
             w.show_status(translate("CompactionOutcome", "This topic is already compacting; wait for that run to "
                                                          "finish (Esc stops it)"))
             return None
+        from chathub_desktop.services.memory import secret_scan
+
+        secret_scan.warm_up()  # the summary is redacted (issue 19): compiled now, not at start (issue 29)
         self._compacting.add(tid)
         self._outcomes.pop(tid, None)
         self._missing.pop(tid, None)

@@ -146,11 +146,13 @@ class WindowPages:
         """Assistant → Memory… (Ctrl+M) for the selected assistant (one page per
         assistant, raised when already open); None when no assistant is selected."""
         from chathub_desktop.gui.memory.fixed_page import MemoryPage
+        from chathub_desktop.services.memory import secret_scan
 
         w = self._w
         aid = w.current_assistant_id()
         if aid is None:
             return None
+        secret_scan.warm_up()  # a save redacts (issue 19): the rules compile now, not at start (issue 29)
         old = w.dialogs.get("memory")
         if isinstance(old, MemoryPage) and old.assistant_id == aid:
             if not old.isVisible():  # it heard no events while closed: read it again

@@ -186,19 +186,16 @@ class TopicOpener(QObject):
     def _start_background(self) -> None:
         """Once per window, after the first topic's rows are shown (or there is no topic
         to show): load the tokenizers of every assistant's and topic's model (issue 9:
-        not at the first keystroke's estimate), compile the secret detector's rules
-        (issue 19: the first memory save does not wait for them) and catch up the search
-        index, then memory and recall vectors. Started earlier, they took the CPU and the
-        GIL from opening the last topic (issue 29: the tokenizers alone held the rows
-        back ~0.35 s)."""
+        not at the first keystroke's estimate) and catch up the search index, then
+        memory and recall vectors. Started earlier, they took the CPU and the GIL from
+        opening the last topic (issue 29: the tokenizers alone held the rows back
+        ~0.35 s). The secret detector's rules (44 MB) compile when something may be
+        remembered: a reply, a compaction, the Memory page (issue 29: not at rest)."""
         if not self._background_started:
-            from chathub_desktop.services.memory import secret_scan
-
             self._background_started = True
             runner = self._host.runner
             runner.run("tokenizers", runner.run_in_thread(self._host.svc.estimates.warm_up),
                        context="Tokenizers", quiet=True)
-            secret_scan.warm_up()
             self._host.search.index_now()
 
     async def create(self, *, private: bool = False) -> int | None:
