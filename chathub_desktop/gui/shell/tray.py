@@ -33,6 +33,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal, Si
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
+from chathub_desktop.core.dream_schedule import DreamStatus
 from chathub_desktop.gui.design.app_icon import app_icon
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.memory.dream_runs import RUN_DUE_TASK, outcome_text
@@ -261,7 +262,13 @@ class DreamRunner(QObject):
         finally:
             self.last_outcomes = outcomes
             self.run_finished.emit(outcomes)
-        self._status(outcomes_text(outcomes) or QCoreApplication.translate("Tray", "No memory dream was due"), 10000)
+        if not manual and outcomes and all(o.status == DreamStatus.NOTHING for o in outcomes):
+            # a scheduled run over a day without chats (walk40: a brand-new install's first
+            # catch-up) has nothing to tell; the Memory page shows it as the last run (DRM-5)
+            self._status("", 0)
+        else:
+            self._status(outcomes_text(outcomes) or QCoreApplication.translate("Tray", "No memory dream was due"),
+                         10000)
         return wake, True
 
 
