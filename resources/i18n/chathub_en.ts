@@ -7,6 +7,10 @@
         <source>reachable, key accepted, %n model(s) offered — %1</source>
         <translation><numerusform>reachable, key accepted, %n model offered — %1</numerusform><numerusform>reachable, key accepted, %n models offered — %1</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>reachable without a key, %n model(s) offered — %1</source>
+        <translation><numerusform>reachable without a key, %n model offered — %1</numerusform><numerusform>reachable without a key, %n models offered — %1</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>ContextControls</name>

@@ -641,9 +641,17 @@
         <source>Testing…</source>
         <translation>テスト中…</translation>
     </message>
+    <message>
+        <source>answered in %1 s</source>
+        <translation>%1 秒で応答</translation>
+    </message>
     <message numerus="yes">
         <source>reachable, key accepted, %n model(s) offered — %1</source>
         <translation><numerusform>接続でき、キーが受け付けられ、%n 個のモデルがあります — %1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>reachable without a key, %n model(s) offered — %1</source>
+        <translation><numerusform>キーなしで接続でき、%n 個のモデルがあります — %1</numerusform></translation>
     </message>
 </context>
 <context>

@@ -641,9 +641,17 @@
         <source>Testing…</source>
         <translation>正在测试…</translation>
     </message>
+    <message>
+        <source>answered in %1 s</source>
+        <translation>用时 %1 秒</translation>
+    </message>
     <message numerus="yes">
         <source>reachable, key accepted, %n model(s) offered — %1</source>
         <translation><numerusform>可以连接，密钥有效，提供 %n 个模型 — %1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>reachable without a key, %n model(s) offered — %1</source>
+        <translation><numerusform>无需密钥即可连接，提供 %n 个模型 — %1</numerusform></translation>
     </message>
 </context>
 <context>

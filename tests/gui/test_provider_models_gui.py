@@ -32,7 +32,16 @@ def test_test_connection_on_an_unsaved_provider_then_save_keeps_the_list(
     form.ui.keyEdit.setText("sk-right")
     test.button.click()
     qtbot.waitUntil(lambda: test.label.text().startswith("✓"), timeout=10000)
-    assert test.label.text().startswith("✓ reachable, key accepted, 1 model offered")
+    assert test.label.text().startswith("✓ reachable, key accepted, 1 model offered — answered in ")
+    assert test.label.text().count("model") == 1  # walk40: the count was said twice
+    fake_vendor.models_key = None  # a local server: asked without a key (walk40 #6)
+    form.ui.noKeyRadio.setChecked(True)
+    test.button.click()
+    qtbot.waitUntil(lambda: "without a key" in test.label.text(), timeout=10000)
+    assert test.label.text().startswith("✓ reachable without a key, 1 model offered — answered in ")
+    assert "key accepted" not in test.label.text()
+    form.ui.keyringRadio.setChecked(True)
+    fake_vendor.models_key = "sk-right"
     assert services.providers.list() == []
     form.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
     qtbot.waitUntil(lambda: not form.saving(), timeout=5000)  # stored on a worker (issue 29)

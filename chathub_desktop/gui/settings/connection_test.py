@@ -79,7 +79,7 @@ class ConnectionTest(QObject):
         finally:
             self.button.setEnabled(True)
         self.result = result
-        self.label.setText(("✓ " if result.ok else "✗ ") + explained(result))
+        self.label.setText(("✓ " if result.ok else "✗ ") + explained(result, keyed=not ui.noKeyRadio.isChecked()))
         if result.ok and provider is not None:
             await asyncio.to_thread(self._models.remember, provider.id, result.models)
 
@@ -90,9 +90,14 @@ class ConnectionTest(QObject):
             asyncio.get_event_loop().create_task(asyncio.to_thread(self._models.remember, pid, self.result.models))
 
 
-def explained(result: ConnectionCheck) -> str:
-    """The one line, with what worked spelled out for a good answer."""
+def explained(result: ConnectionCheck, *, keyed: bool) -> str:
+    """The one line, with what worked spelled out for a good answer: ``keyed`` when a key
+    was sent (walk40: a server asked without one read "key accepted"); the model count
+    once and how long the answer took, in the interface language."""
     if not result.ok:
         return result.message
     n = len(result.models)
-    return fill(translate("ConnectionTest", "reachable, key accepted, %n model(s) offered — %1", None, n), result.message)
+    took = fill(translate("ConnectionTest", "answered in %1 s"), f"{result.seconds:.1f}")
+    if keyed:
+        return fill(translate("ConnectionTest", "reachable, key accepted, %n model(s) offered — %1", None, n), took)
+    return fill(translate("ConnectionTest", "reachable without a key, %n model(s) offered — %1", None, n), took)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.app_settings import STREAM_SILENCE_SECONDS
 from chathub_desktop.core.base_urls import is_self_hosted
+from chathub_desktop.core.key_places import KeyPlace
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
 from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
@@ -447,7 +448,9 @@ class ProvidersPage(QWidget):
         finally:
             self.detail.test_button.setEnabled(self.current_id() is not None)
         if self.current_id() == provider_id:
-            self.detail.show_result(result.ok, explained(result))
+            provider = await self._runner.run_in_thread(self._providers.get, provider_id) if result.ok else None
+            keyed = provider is not None and provider.key_source != KeyPlace.NONE
+            self.detail.show_result(result.ok, explained(result, keyed=keyed))
             if result.ok:
                 self.detail.show_models_line(lambda: models_text(tuple(sorted(result.models))))
 

@@ -137,8 +137,8 @@ class ProviderService:
 
     @staticmethod
     def _view(p: _ProviderFields) -> ProviderView:
-        source = (f"env:{p.api_key_env}" if p.api_key_env else "keyring" if p.key_in_keyring
-                  else KeyPlace.FILE.value if p.key_in_file else "none")
+        source = (f"env:{p.api_key_env}" if p.api_key_env else KeyPlace.KEYRING.value if p.key_in_keyring
+                  else KeyPlace.FILE.value if p.key_in_file else KeyPlace.NONE.value)
         return ProviderView(id=p.id, name=p.name, kind=p.kind, base_url=redact_url(p.base_url),
                             key_source=source, enabled=p.enabled)
 
