@@ -5648,8 +5648,8 @@ URL：%3
         <translation>このコンピューターで数えました</translation>
     </message>
     <message>
-        <source> (its report plus what came after is smaller)</source>
-        <translation>（その報告にその後の分を足した値の方が小さい）</translation>
+        <source>; its report plus what came after it is smaller</source>
+        <translation>；その報告にその後の分を足した値の方が小さい</translation>
     </message>
     <message>
         <source>.</source>

@@ -5648,8 +5648,8 @@ URL：%3
         <translation>在本机计数</translation>
     </message>
     <message>
-        <source> (its report plus what came after is smaller)</source>
-        <translation>（其报告加上之后的内容更小）</translation>
+        <source>; its report plus what came after it is smaller</source>
+        <translation>；其报告加上之后的内容更小</translation>
     </message>
     <message>
         <source>.</source>

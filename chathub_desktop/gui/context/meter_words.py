@@ -150,7 +150,7 @@ def mode_line(e: EstimateView) -> str:
     text = fill(translate("UsagePopover", "Counted on this computer: %1"), reason) if reason \
         else translate("UsagePopover", "Counted on this computer")
     if a.mode == EstimateMode.FALLBACK:
-        text += translate("UsagePopover", " (its report plus what came after is smaller)")
+        text += translate("UsagePopover", "; its report plus what came after it is smaller")  # walk40 #9: no (…) (…)
     return text + translate("UsagePopover", ".")
 
 
