@@ -49,6 +49,24 @@ def test_test_connection_on_an_unsaved_provider_then_save_keeps_the_list(
     qtbot.waitUntil(lambda: services.provider_models.cached(pid) == ("fake-model",), timeout=5000)
 
 
+def test_a_provider_just_added_is_the_one_the_page_shows(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    """walk40 #7: after Save, the detail pane kept showing the provider chosen before."""
+    services.providers.add("Alpha", "openai_compatible", fake_vendor.base_url)
+    page = window.pages.open_settings().providers_page
+    qtbot.waitUntil(lambda: page.current_id() is not None, timeout=5000)
+    form = page.add_provider()
+    form.ui.kindCombo.setCurrentIndex(form.ui.kindCombo.findData(ProviderKind.OPENAI_COMPATIBLE.value))
+    form.ui.baseUrlEdit.setText(fake_vendor.base_url)
+    qtbot.keyClicks(form.ui.nameEdit, "Zulu")
+    form.ui.noKeyRadio.setChecked(True)
+    form.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: not form.saving(), timeout=5000)
+    zulu = services.providers.get("Zulu").id
+    qtbot.waitUntil(lambda: page.current_id() == zulu, timeout=5000)
+    assert page.views[zulu].name == "Zulu"
+
+
 def test_the_assistant_dialog_offers_the_providers_models_first(
         window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
     p = services.providers.add("Fake", "openai_compatible", fake_vendor.base_url)

@@ -362,10 +362,11 @@ class ProvidersPage(QWidget):
             self._error(str(exc))
 
     # --- the list ---------------------------------------------------------------------
-    def reload(self) -> None:
-        """Re-read the providers on a worker, then fill the list (the chosen one stays
-        chosen while it exists; else the first is)."""
-        self._runner.run(f"providers:{id(self)}", self._reload(), context="List providers")
+    def reload(self, select: int | None = None) -> None:
+        """Re-read the providers on a worker, then fill the list: provider ``select``
+        chosen when given (a provider just saved, walk40 #7), else the chosen one while
+        it exists, else the first."""
+        self._runner.run(f"providers:{id(self)}", self._reload(select), context="List providers")
 
     def _read(self) -> tuple[list[ProviderView], int | None]:
         """Worker side of :meth:`reload`: the providers and the silence setting (None
@@ -373,12 +374,12 @@ class ProvidersPage(QWidget):
         silence = self._settings.value(STREAM_SILENCE_SECONDS) if self._settings is not None else None
         return self._providers.list(), silence
 
-    async def _reload(self) -> None:
+    async def _reload(self, select: int | None = None) -> None:
         views, silence = await self._runner.run_in_thread(self._read)
         if self.silence_spin is not None and silence is not None and not self.silence_spin.hasFocus():
             self.silence_spin.setValue(silence)
             self.silence_spin.setEnabled(True)
-        keep = self.current_id()
+        keep = select if select is not None else self.current_id()
         self.views = {v.id: v for v in views}
         self.list.blockSignals(True)
         self.list.clear()
@@ -460,7 +461,7 @@ class ProvidersPage(QWidget):
             from chathub_desktop.gui.settings.connection_test import ConnectionTest
 
             self.form.connection_test = ConnectionTest(self.form, self._models)
-        self.form.saved.connect(lambda _v: self.reload())
+        self.form.saved.connect(lambda v: self.reload(select=v.id if isinstance(v, ProviderView) else None))
         self.form.saved.connect(lambda _v: self.changed.emit())
         self.form.open()
         return self.form
