@@ -353,15 +353,27 @@ def read_cut_dream_answer(text: str) -> str | None:
     concatenation to fall back on; a new day's card has nothing else): the answer cut back
     to its last complete line or sentence (``core.compaction_prompt.complete_part``),
     :func:`clean_answer`, an unclosed opening code fence dropped, then every repeated
-    line and every line of punctuation alone dropped (a small model loops over the same bullets until the limit). None when
-    nothing complete is left or it says ``NO_CHANGES``."""
+    line and every line of punctuation alone dropped (a small model loops over the same
+    bullets until the limit), and trailing lead-ins with nothing under them ("Conversations:",
+    a bare heading) dropped (walk40: a card ended on one). None when nothing complete is
+    left or it says ``NO_CHANGES``."""
     body = clean_answer(complete_part(text))
     first, sep, rest = body.partition("\n")
     fence = first.strip()
     if fence.startswith(("```", "~~~")) and _FENCE_OPEN_RE.fullmatch(fence) and not any(
             line.strip().startswith(fence[:3]) for line in rest.split("\n")):
         body = rest  # its closing fence was never written
-    return read_dream_answer(_without_repeats(body))
+    return read_dream_answer(_without_dangling_lead_ins(_without_repeats(body)))
+
+
+def _without_dangling_lead_ins(body: str) -> str:
+    """``body`` without its last lines while they only lead in to what was cut: a line
+    ending with a colon, or a Markdown heading (blank lines between them dropped too)."""
+    lines = body.rstrip().split("\n")
+    while lines and (not lines[-1].strip() or lines[-1].rstrip().endswith((":", "：")) or
+                     lines[-1].lstrip().startswith("#")):
+        lines.pop()
+    return "\n".join(lines)
 
 
 _FOLD_SYSTEM = """You merge dated profile notes about how one person works with an AI assistant into one note.

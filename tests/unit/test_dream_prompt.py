@@ -169,7 +169,14 @@ def test_a_cut_card_keeps_its_complete_lines_each_said_once() -> None:
     assert dp.read_cut_dream_answer(RAMBLE) == "- Prefers short answers.\n- Uses British spelling"
 
 
-@pytest.mark.parametrize("answer", ["- Prefers answers in tab", "", "```\n- half a li", "NO_CHANGES\n- and more te"])
+def test_a_cut_card_does_not_end_on_a_lead_in_to_what_was_cut() -> None:
+    """walk40: SmolLM2's card ended on a dangling "Conversations:" (the list under it cut)."""
+    answer = "- Prefers short answers.\n- Plans trips to Lisbon.\n\n## Details\nConversations:\n- Lisbon in Dec"
+    assert dp.read_cut_dream_answer(answer) == "- Prefers short answers.\n- Plans trips to Lisbon."
+
+
+@pytest.mark.parametrize("answer", ["- Prefers answers in tab", "", "```\n- half a li", "NO_CHANGES\n- and more te",
+                                    "Conversations:\n- Lisbon in Dec"])
 def test_a_cut_card_with_nothing_complete_is_none(answer: str) -> None:
     assert dp.read_cut_dream_answer(answer) is None
 
