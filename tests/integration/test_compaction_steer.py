@@ -118,12 +118,15 @@ def test_a_run_that_began_before_the_edit_does_not_overwrite_it(services: Servic
                                                                 summ: FakeVendor) -> None:
     topic = _topic(services, fake_vendor, summ)
     assert services.compaction is not None
-    summ.script(Reply(text_chunks=["<summary>From the model</summary>"], chunk_delay_s=0.3))
+    # the answer waits 2 s before its first event: the edit lands while it is pending
+    summ.script(Reply(text_chunks=["<summary>From the model</summary>"], chunk_delay_s=2.0))
+    asked = len(summ.requests)
 
     async def scenario() -> str:
         assert services.compaction is not None
         run = asyncio.create_task(services.compaction.compact(topic))
-        await asyncio.sleep(0.15)  # the summarizer is answering
+        while len(summ.requests) == asked:  # the summarizer has the request (no wall-clock guess:
+            await asyncio.sleep(0.01)       # a fixed 0.15 s was too short on a loaded CI machine)
         await services.db.run(services.compaction.edit_summary, topic, "The user's summary")
         out = await run
         return out.status

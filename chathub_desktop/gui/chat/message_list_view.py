@@ -571,11 +571,11 @@ class MessageListView(QListView):
             QTimer.singleShot(0, lambda: self.show_row_at_top(focus))
             return
         self._stick = True
-        QTimer.singleShot(0, self.scroll_to_end)
+        QTimer.singleShot(0, self, self.scroll_to_end)
 
     def _on_rows_inserted(self, _parent: QModelIndex, first: int, _last: int) -> None:
         if first > 0 and self._stick:
-            QTimer.singleShot(0, self.scroll_to_end)
+            QTimer.singleShot(0, self, self.scroll_to_end)
 
     def _on_data_changed(self, top_left: QModelIndex, _bottom_right: QModelIndex, _roles: list[int]) -> None:
         # the row's height may have changed (streamed text, expanded): re-layout
@@ -620,7 +620,7 @@ class MessageListView(QListView):
         self._hide_bar()
         self._place_jump_buttons()
         if stick:
-            QTimer.singleShot(0, self.scroll_to_end)
+            QTimer.singleShot(0, self, self.scroll_to_end)
 
     def _place_topic_bar(self) -> None:
         """The topic scroll bar takes the right edge, where the window's own bar would be;

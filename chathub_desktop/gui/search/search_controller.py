@@ -20,6 +20,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Protocol
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
@@ -173,6 +174,8 @@ class SearchController(QObject):
         if not self._warm_started and svc.search.ranks_by_meaning and not starts_paused():
             self._warm_started = True  # once per window: later entries are embedded by the query that meets them
             await self._w.runner.run_in_thread(svc.search.warm_memory, self._warm_cancel)
+        if not shiboken6.isValid(self):  # the window closed while the index caught up
+            return
         fill = self.vector_fill()
         if fill is not None:
             fill.start()  # then the recall vectors (issue 26)
