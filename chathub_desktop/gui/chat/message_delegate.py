@@ -53,7 +53,7 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
 )
-from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import QListView, QStyledItemDelegate, QStyleOptionViewItem
 
 from chathub_desktop.core.messages import RETRYABLE_STATUSES, MessageStatus, Role
 from chathub_desktop.gui.chat import attachment_thumbs as thumbs
@@ -220,6 +220,7 @@ class MessageDelegate(QStyledItemDelegate):
         self._heights: OrderedDict[tuple[object, ...], int] = OrderedDict()
         self._laid: OrderedDict[int, _Laid] = OrderedDict()  # message id → its row laid out
         self._font_cache: _Fonts | None = None
+        self._text_pals: dict[tuple[int, bool], QPalette] = {}
         self.assistant_name = "Assistant"
         #: Decoded attachment thumbnails (issue 14); set by the attachments controller.
         self.thumbs: ThumbnailCache | None = None
@@ -299,9 +300,6 @@ class MessageDelegate(QStyledItemDelegate):
                                               max(sfm.height(), int(AVATAR)))
         return found
 
-    def _small_font(self) -> QFont:
-        return self._fonts().small
-
     def _face(self, index: QModelIndex | QPersistentModelIndex) -> RowFace | None:
         """Row ``index``'s :class:`RowFace`: one call into a :class:`MessageListModel`,
         the roles one by one from another model."""
@@ -320,13 +318,13 @@ class MessageDelegate(QStyledItemDelegate):
         """Row ``face`` laid out at the current width in ``pal``'s theme, reused while
         nothing it depends on changed (issue 29: paint and every re-layout of the window's
         rows asked for it again); a row whose document is still coming is not kept."""
-        m = face.view
-        state = (face.expanded, self._width(), _colors(pal)[1], face.boundary, face.versions is not None,
+        m, width = face.view, self._width()
+        state = (face.expanded, width, _colors(pal)[1], face.boundary, face.versions is not None,
                  self.assistant_name, self._fonts().base, language_key())
         found = self._laid.get(m.id)
         if found is not None and found.view is m and found.state == state:
             return found
-        lay = self._layout(m, face.expanded, self._width(), pal, face.boundary, face.versions is not None)
+        lay = self._layout(m, face.expanded, width, pal, face.boundary, face.versions is not None)
         laid = _Laid(m, state, lay, self._header(m, lay))
         if lay.doc is None or (lay.doc.complete and not self.docs.waiting(m.id)):
             self._laid[m.id] = laid
@@ -364,7 +362,7 @@ class MessageDelegate(QStyledItemDelegate):
             footer = " "  # the line the Retry pill sits on (same height on every row)
         if footer_line and not footer:
             footer = " "  # the line of the version arrows (issue 14)
-        y = MARGIN_Y + self._header_height() + HEADER_GAP
+        y = MARGIN_Y + fonts.header_h + HEADER_GAP
         max_w = min(MAX_BUBBLE, avail if m.role != Role.USER else int(avail * USER_FRACTION))
         pad_x, pad_y = pad = (0, PLAIN_PAD_Y) if is_plain(m) else (PAD, PAD)
         doc: SlicedDocument | None = None
@@ -400,10 +398,6 @@ class MessageDelegate(QStyledItemDelegate):
             height += MARKER_H
         return _Layout(header, tag, footer, bubble, doc, label, height, marker_y, strip, pad, stats,
                        (left, left + avail))
-
-    def _header_height(self) -> int:
-        """The header line's height, px: the small font's line or the round initial."""
-        return self._fonts().header_h
 
     def _header(self, m: MessageView, lay: _Layout) -> _Header:
         """Where the parts of ``m``'s header line go (row coordinates): a reply's round
@@ -697,8 +691,7 @@ class MessageDelegate(QStyledItemDelegate):
             y += fm.height() + 6
         if lay.doc is not None:
             origin = QPoint(lay.bubble.left() + lay.pad[0], y + lay.pad[1])
-            text_pal = QPalette(pal)
-            text_pal.setColor(QPalette.ColorRole.Text, colors.error_text if m.status == MessageStatus.ERROR else colors.text)
+            text_pal = self._text_palette(pal, colors, m.status == MessageStatus.ERROR)
             # only the part of the row inside the viewport is drawn (a long reply is tall)
             visible = QRectF(self._view.viewport().rect()).translated(-QPointF(top_left + origin))
             painter.translate(origin)
@@ -742,15 +735,25 @@ class MessageDelegate(QStyledItemDelegate):
             paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.muted, colors.tag_bg)
         if lay.marker_y >= 0:
             self._paint_marker(painter, lay.marker_y, lay.column, small, pal)
-        if option.state & QStyle.StateFlag.State_HasFocus:
-            pass  # rows are not selectable; no focus frame
         painter.restore()
+
+    def _text_palette(self, pal: QPalette, colors: _Colors, error: bool) -> QPalette:
+        """``pal`` with the Text role of a row's document (the error colour on a failed
+        reply), made once per palette."""
+        key = (pal.cacheKey(), error)
+        found = self._text_pals.get(key)
+        if found is None:
+            if len(self._text_pals) > 8:
+                self._text_pals.clear()
+            found = self._text_pals[key] = QPalette(pal)
+            found.setColor(QPalette.ColorRole.Text, colors.error_text if error else colors.text)
+        return found
 
     def _paint_header(self, painter: QPainter, m: MessageView, lay: _Layout, head: _Header,
                       colors: _Colors) -> None:
         """The header line (``head``, :meth:`_header`): a reply's round initial, name in the
         text colour, model chip, time, tag and receipt icon; another row's "You · 12:34"."""
-        small = self._small_font()
+        small = self._fonts().small
         left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         if not head.avatar.isEmpty():  # the assistant's own avatar: its colour, emoji or initial (walk39)
             painter.setPen(Qt.PenStyle.NoPen)
