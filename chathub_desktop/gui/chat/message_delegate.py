@@ -318,15 +318,15 @@ class MessageDelegate(QStyledItemDelegate):
         """Row ``face`` laid out at the current width in ``pal``'s theme, reused while
         nothing it depends on changed (issue 29: paint and every re-layout of the window's
         rows asked for it again); a row whose document is still coming is not kept."""
-        m, width = face.view, self._width()
-        state = (face.expanded, width, _colors(pal)[1], face.boundary, face.versions is not None,
+        m, width, dark = face.view, self._width(), _colors(pal)[1]
+        state = (face.expanded, width, dark, face.boundary, face.versions is not None,
                  self.assistant_name, self._fonts().base, language_key())
         found = self._laid.get(m.id)
         if found is not None and found.view is m and found.state == state:
             return found
         lay = self._layout(m, face.expanded, width, pal, face.boundary, face.versions is not None)
         laid = _Laid(m, state, lay, self._header(m, lay))
-        if lay.doc is None or (lay.doc.complete and not self.docs.waiting(m.id)):
+        if lay.doc is None or self.docs.final(m, dark, lay.doc):
             self._laid[m.id] = laid
             self._laid.move_to_end(m.id)
             while len(self._laid) > LAYOUT_CACHE_SIZE:
@@ -458,7 +458,7 @@ class MessageDelegate(QStyledItemDelegate):
         if height is None:
             lay = self._laid_out(face, option.palette).lay
             height = lay.height
-            if lay.doc is not None and (not lay.doc.complete or self.docs.waiting(m.id)):
+            if lay.doc is not None and not self.docs.final(m, dark, lay.doc):
                 return QSize(width, height)  # grows as its HTML and slices arrive
             self._heights[key] = height
             while len(self._heights) > HEIGHT_CACHE_SIZE:
