@@ -80,6 +80,8 @@ GUI-thread CPU time (``time.thread_time`` around a step and a synchronous repain
 rows, 2 runs) fell from 12.0-16.4 to 7.3-8.7 ms, and a re-layout of the 160 rows from
 7.0-9.3 to 4.9-9.6 ms (Qt's own ~300 ``rowCount`` calls a pass remain). Steps with page
 loads stay above a frame at this load: the worker rendering the next page holds the GIL.
+A second run of the final code (load 5): floor 12.2 / 11.7; page steps 21.5 / 21.5 at
+20,000 and 29.1 / 23.4 at 200,000; scroll up from the newest 82.6 / 53.6 and 47.4 / 41.2.
 
 The stall no longer grows with depth (200,000 as 20,000; the old shape grows 20-fold in
 150 pages); under this load it is not yet under a frame while pages come in: a step of 4
