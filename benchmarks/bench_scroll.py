@@ -61,6 +61,28 @@ Measured 2026-12-03 (perf40, unchanged code; 2 cores shared, load average 2.5-4,
 Still no growth with depth, and still not under a frame: a page step with nothing read
 costs the view ~10× the bare list's (its rows' documents painted), before any page load.
 
+Measured 2026-12-03 (scroll41: each row's layout kept and reused by paint, size hint and
+hit tests, one ``RowFace`` read per row, fonts made once; load average 6.6-7, ``--pages 10``,
+the code before and after back to back; largest / p99 stall ms)::
+
+    operation                                   before: 20,000 / 200,000    after: 20,000 / 200,000
+    floor: bare list, a page step per frame       25.9 / 25.0 (same run)      22.6 / 18.5 (same run)
+    page steps within the window                 100.8 / 100.8  86.5 / 86.5   29.7 / 29.7  19.7 / 17.9
+    scroll up from the newest                    266.9 / 241.4 172.1 / 135.2 100.2 / 78.8  57.9 / 47.6
+    scroll up at mid-depth                       177.5 / 162.4 146.4 / 138.9 267.9 / 125.8 62.9 / 53.6
+    scroll down at mid-depth                     147.4 / 147.4 208.9 / 160.9  97.6 / 87.4  50.0 / 49.5
+    drag the scroll bar (20 stops)               193.6         217.7         110.1         327.3
+    Ctrl+End / Ctrl+Home                    24.5 / 5.1    32.0 / 13.5   48.6 / 19.0   6.7 / 5.5
+
+A page step within the loaded rows now stalls as the bare list does under the same load
+(ticks over a frame: 58 of 67 → 13 of 72 at 20,000, 60 of 65 → 4 of 129 at 200,000); its
+GUI-thread CPU time (``time.thread_time`` around a step and a synchronous repaint, 160
+rows, 2 runs) fell from 12.0-16.4 to 7.3-8.7 ms, and a re-layout of the 160 rows from
+7.0-9.3 to 4.9-9.6 ms (Qt's own ~300 ``rowCount`` calls a pass remain). Steps with page
+loads stay above a frame at this load: the worker rendering the next page holds the GIL.
+A second run of the final code (load 5): floor 12.2 / 11.7; page steps 21.5 / 21.5 at
+20,000 and 29.1 / 23.4 at 200,000; scroll up from the newest 82.6 / 53.6 and 47.4 / 41.2.
+
 The stall no longer grows with depth (200,000 as 20,000; the old shape grows 20-fold in
 150 pages); under this load it is not yet under a frame while pages come in: a step of 4
 rows costs 3-4 ms of GUI thread on a quiet machine, the rest is the load and the GIL held

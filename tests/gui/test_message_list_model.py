@@ -162,3 +162,37 @@ def test_invisible_characters_past_the_bound_are_left_out_with_a_note_and_copied
     view.copy_row(0)
     assert QApplication.clipboard().text() == text
     events.detach()
+
+
+def test_page_steps_and_relayouts_reuse_each_rows_layout(services, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """Issue 29 "Long topics at any depth": a page step within the loaded rows and a
+    re-layout of every loaded row (what each older page causes) lay no row out again (a
+    row's layout was ~1 ms of each paint); a width change lays the rows out again."""
+    from chathub_desktop.gui.chat.message_delegate import MessageDelegate
+
+    a = services.assistants.create("Rows")
+    t = services.topics.create(a.id)
+    for i in range(30):
+        services.topics.append_message(t.id, "user" if i % 2 == 0 else "assistant", f"Message {i}: some *markdown*.")
+    events, model, view = _shown_view(services, qtbot)
+    model.open_topic(t.id)
+    qtbot.waitUntil(lambda: model.rowCount() == 30 and view.delegate.settled, timeout=5000)
+    sb = view.verticalScrollBar()
+    view.executeDelayedItemsLayout()  # the heights of the rendered documents
+    for action in (sb.SliderAction.SliderPageStepSub, sb.SliderAction.SliderPageStepAdd):
+        sb.triggerAction(action)
+        view.viewport().grab()  # painted now
+    laid: list[int] = []
+    real_layout = MessageDelegate._layout
+    monkeypatch.setattr(MessageDelegate, "_layout", lambda self, *a, **k: (laid.append(1), real_layout(self, *a, **k))[1])
+    for k in range(6):
+        sb.triggerAction(sb.SliderAction.SliderPageStepSub if k % 2 == 0 else sb.SliderAction.SliderPageStepAdd)
+        view.viewport().grab()  # painted now
+    view.scheduleDelayedItemsLayout()
+    view.executeDelayedItemsLayout()
+    view.viewport().grab()  # painted now
+    assert laid == []
+    view.resize(640, 600)
+    view.executeDelayedItemsLayout()
+    assert len(laid) >= 1
+    events.detach()

@@ -53,14 +53,18 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
 )
-from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import QListView, QStyledItemDelegate, QStyleOptionViewItem
 
 from chathub_desktop.core.messages import RETRYABLE_STATUSES, MessageStatus, Role
 from chathub_desktop.gui.chat import attachment_thumbs as thumbs
 from chathub_desktop.gui.chat.attachment_thumbs import ThumbnailCache
+from chathub_desktop.gui.chat.message_colors import RowColors as _Colors
+from chathub_desktop.gui.chat.message_colors import blend
+from chathub_desktop.gui.chat.message_colors import row_colors as _colors
 from chathub_desktop.gui.chat.message_documents import (
     MessageDocuments,
     key_of,
+    language_key,
     symbol,
 )
 from chathub_desktop.gui.chat.message_list_model import (
@@ -69,6 +73,7 @@ from chathub_desktop.gui.chat.message_list_model import (
     HighlightRole,
     MessageListModel,
     MessageRole,
+    RowFace,
     VersionRole,
     role_value,
 )
@@ -92,6 +97,9 @@ from chathub_desktop.services.views import MessageView
 #: Row heights kept (a re-layout of every loaded row, e.g. after an older page is
 #: loaded, then needs no document at all).
 HEIGHT_CACHE_SIZE = 100_000
+#: Rows whose layout (bubble, header, document) is kept, so paint and a re-layout of
+#: the window's rows reuse it (issue 29); more than the model's window holds.
+LAYOUT_CACHE_SIZE = 1000
 
 MARGIN_X = 16  # px, row edge to bubble
 MARGIN_Y = 6  # px, between rows
@@ -139,15 +147,6 @@ def is_plain(m: MessageView) -> bool:
     return m.role == Role.ASSISTANT and m.status != MessageStatus.ERROR and not is_collapsible(m)
 
 
-def blend(a: QColor, b: QColor, t: float) -> QColor:
-    """``a`` moved ``t`` (0..1) of the way towards ``b``."""
-    return QColor(
-        round(a.red() + (b.red() - a.red()) * t),
-        round(a.green() + (b.green() - a.green()) * t),
-        round(a.blue() + (b.blue() - a.blue()) * t),
-    )
-
-
 @dataclass(frozen=True)
 class _Header:
     """Row-coordinate places of a header line's parts; an empty rectangle: not shown."""
@@ -158,63 +157,6 @@ class _Header:
     time: QRect
     tag: QRect
     info: QRect
-
-
-@dataclass(frozen=True)
-class _Colors:
-    user_bg: QColor
-    assistant_bg: QColor
-    error_bg: QColor
-    error_border: QColor
-    error_text: QColor
-    pill_bg: QColor
-    border: QColor
-    text: QColor
-    muted: QColor
-    tag_bg: QColor
-    accent: QColor
-    on_accent: QColor
-    warning: QColor
-
-
-#: ``QPalette.cacheKey()`` → its colours: every size hint and paint asks (issue 29).
-_COLORS_BY_PALETTE: dict[int, tuple[_Colors, bool]] = {}
-
-
-def _colors(pal: QPalette) -> tuple[_Colors, bool]:
-    """The bubble colours of ``pal`` and whether it is dark, computed once per palette."""
-    key = pal.cacheKey()
-    found = _COLORS_BY_PALETTE.get(key)
-    if found is None:
-        if len(_COLORS_BY_PALETTE) > 16:
-            _COLORS_BY_PALETTE.clear()
-        found = _COLORS_BY_PALETTE[key] = _palette_colors(pal)
-    return found
-
-
-def _palette_colors(pal: QPalette) -> tuple[_Colors, bool]:
-    base = pal.color(QPalette.ColorRole.Base)
-    text = pal.color(QPalette.ColorRole.Text)
-    accent = pal.color(QPalette.ColorRole.Highlight)
-    dark = base.lightness() < 128
-    return (
-        _Colors(
-            user_bg=blend(base, accent, 0.30 if dark else 0.14),
-            assistant_bg=blend(base, text, 0.05 if dark else 0.012),
-            error_bg=QColor(colours_for(dark).diff_removed),
-            error_border=QColor(colours_for(dark).error),
-            error_text=QColor(colours_for(dark).error),
-            pill_bg=blend(base, text, 0.10 if dark else 0.06),
-            border=blend(base, text, 0.22 if dark else 0.16),
-            text=text,
-            muted=QColor(colours_for(dark).text_muted),  # 4.5:1 on the page (a blend was 3.7:1)
-            tag_bg=blend(base, text, 0.16 if dark else 0.10),
-            accent=accent,
-            on_accent=pal.color(QPalette.ColorRole.HighlightedText),
-            warning=QColor(colours_for(dark).warning),
-        ),
-        dark,
-    )
 
 
 @dataclass
@@ -231,6 +173,31 @@ class _Layout:
     pad: tuple[int, int] = (PAD, PAD)  # px inside the bubble: left and right, top and bottom
     stats: str = ""  # the stats line, drawn while the row is hovered or current (walk39)
     column: tuple[int, int] = (0, 0)  # the reading column's left and right edges, row coordinates
+
+
+@dataclass(frozen=True)
+class _Fonts:
+    """The list's font and what rows measure with, made once per font (issue 29)."""
+
+    base: QFont
+    small: QFont
+    fm: QFontMetrics
+    sfm: QFontMetrics
+    bold: QFont  # the small font, bold: a reply's initial
+    bold_fm: QFontMetrics  # a reply's name in it
+    header_h: int  # px, the header line: the small font's line or the round initial
+
+
+@dataclass(frozen=True)
+class _Laid:
+    """A row laid out: the message it was laid out for (compared by identity: a
+    ``MessageView`` is frozen and replaced on change), the rest of its state, its layout
+    and header places."""
+
+    view: MessageView
+    state: tuple[object, ...]
+    lay: _Layout
+    head: _Header
 
 
 class MessageDelegate(QStyledItemDelegate):
@@ -251,6 +218,9 @@ class MessageDelegate(QStyledItemDelegate):
         docs = self.docs
         view.destroyed.connect(lambda *_: docs.close())
         self._heights: OrderedDict[tuple[object, ...], int] = OrderedDict()
+        self._laid: OrderedDict[int, _Laid] = OrderedDict()  # message id → its row laid out
+        self._font_cache: _Fonts | None = None
+        self._text_pals: dict[tuple[int, bool], QPalette] = {}
         self.assistant_name = "Assistant"
         #: Decoded attachment thumbnails (issue 14); set by the attachments controller.
         self.thumbs: ThumbnailCache | None = None
@@ -302,6 +272,7 @@ class MessageDelegate(QStyledItemDelegate):
         model = self._view.model()
         if not isinstance(model, MessageListModel):
             return
+        self._laid.pop(message_id, None)
         row = model.row_of(message_id)
         if row is not None:
             self.sizeHintChanged.emit(model.index(row))
@@ -310,18 +281,70 @@ class MessageDelegate(QStyledItemDelegate):
         """Drop every cached document, rendering and row height (palette or font changed)."""
         self.docs.clear()
         self._heights.clear()
+        self._laid.clear()
+        self._font_cache = None
 
     # --- layout ------------------------------------------------------------------------
-    def _small_font(self) -> QFont:
-        f = QFont(self._view.font())
-        f.setPointSizeF(max(7.0, f.pointSizeF() * 0.85))
-        return f
+    def _fonts(self) -> _Fonts:
+        """The list's font and its small and bold variants with their metrics, rebuilt
+        only when the view's font changes."""
+        base = self._view.font()
+        found = self._font_cache
+        if found is None or found.base != base:
+            small = QFont(base)
+            small.setPointSizeF(max(7.0, base.pointSizeF() * 0.85))
+            bold = QFont(small)
+            bold.setBold(True)
+            sfm = QFontMetrics(small)
+            found = self._font_cache = _Fonts(base, small, QFontMetrics(base), sfm, bold, QFontMetrics(bold),
+                                              max(sfm.height(), int(AVATAR)))
+        return found
+
+    def _face(self, index: QModelIndex | QPersistentModelIndex) -> RowFace | None:
+        """Row ``index``'s :class:`RowFace`: one call into a :class:`MessageListModel`,
+        the roles one by one from another model."""
+        model = index.model()
+        if isinstance(model, MessageListModel):
+            return model.face(index.row())
+        m = index.data(MessageRole)
+        if m is None or model is None:
+            return None
+        versions = role_value(index, VersionRole)
+        return RowFace(m, bool(index.data(ExpandedRole)), bool(index.data(CoveredBoundaryRole)),
+                       bool(index.data(HighlightRole)), versions if isinstance(versions, tuple) else None,
+                       index.row() == model.rowCount() - 1)
+
+    def _laid_out(self, face: RowFace, pal: QPalette) -> _Laid:
+        """Row ``face`` laid out at the current width in ``pal``'s theme, reused while
+        nothing it depends on changed (issue 29: paint and every re-layout of the window's
+        rows asked for it again); a row whose document is still coming is not kept."""
+        m, width, dark = face.view, self._width(), _colors(pal)[1]
+        state = (face.expanded, width, dark, face.boundary, face.versions is not None,
+                 self.assistant_name, self._fonts().base, language_key())
+        found = self._laid.get(m.id)
+        if found is not None and found.view is m and found.state == state:
+            return found
+        lay = self._layout(m, face.expanded, width, pal, face.boundary, face.versions is not None)
+        laid = _Laid(m, state, lay, self._header(m, lay))
+        if lay.doc is None or self.docs.final(m, dark, lay.doc):
+            self._laid[m.id] = laid
+            self._laid.move_to_end(m.id)
+            while len(self._laid) > LAYOUT_CACHE_SIZE:
+                self._laid.popitem(last=False)
+        return laid
+
+    def _row_at(self, index: QModelIndex) -> tuple[MessageView, _Layout] | None:
+        """Row ``index``'s message and layout (in the view's palette), None for no row."""
+        face = self._face(index)
+        if face is None:
+            return None
+        return face.view, self._laid_out(face, self._view.palette()).lay
 
     def _layout(self, m: MessageView, expanded: bool, width: int, pal: QPalette,
                 boundary: bool = False, footer_line: bool = False) -> _Layout:
         colors, dark = _colors(pal)
-        small = QFontMetrics(self._small_font())
-        fm = QFontMetrics(self._view.font())
+        fonts = self._fonts()
+        small, fm = fonts.sfm, fonts.fm
         room = max(120, width - 2 * MARGIN_X)
         avail = min(room, READING_WIDTH)  # a centred reading column on a wide window (walk36 #1)
         left = MARGIN_X + (room - avail) // 2
@@ -339,7 +362,7 @@ class MessageDelegate(QStyledItemDelegate):
             footer = " "  # the line the Retry pill sits on (same height on every row)
         if footer_line and not footer:
             footer = " "  # the line of the version arrows (issue 14)
-        y = MARGIN_Y + self._header_height() + HEADER_GAP
+        y = MARGIN_Y + fonts.header_h + HEADER_GAP
         max_w = min(MAX_BUBBLE, avail if m.role != Role.USER else int(avail * USER_FRACTION))
         pad_x, pad_y = pad = (0, PLAIN_PAD_Y) if is_plain(m) else (PAD, PAD)
         doc: SlicedDocument | None = None
@@ -376,18 +399,13 @@ class MessageDelegate(QStyledItemDelegate):
         return _Layout(header, tag, footer, bubble, doc, label, height, marker_y, strip, pad, stats,
                        (left, left + avail))
 
-    def _header_height(self) -> int:
-        """The header line's height, px: the small font's line or the round initial."""
-        return max(QFontMetrics(self._small_font()).height(), int(AVATAR))
-
     def _header(self, m: MessageView, lay: _Layout) -> _Header:
         """Where the parts of ``m``'s header line go (row coordinates): a reply's round
         initial, name, model chip, time, status tag and receipt icon from the left; a user
         message's "You · 12:34" and tag at the bubble's right edge; another row's at its
         left (walk29 #4)."""
-        small = self._small_font()
-        sfm = QFontMetrics(small)
-        hh = self._header_height()
+        fonts = self._fonts()
+        sfm, hh = fonts.sfm, fonts.header_h
         ty = MARGIN_Y + (hh - sfm.height()) // 2
         tag_w = sfm.horizontalAdvance(lay.tag) + 12 if lay.tag else 0
         none = QRect()
@@ -399,9 +417,7 @@ class MessageDelegate(QStyledItemDelegate):
             return _Header(none, none, none, QRect(hx, ty, header_w + 2, sfm.height()), tag, none)
         x = lay.bubble.left()
         avatar = QRect(x, MARGIN_Y + (hh - AVATAR) // 2, AVATAR, AVATAR)
-        bold = QFont(small)
-        bold.setBold(True)
-        name_w = QFontMetrics(bold).horizontalAdvance(self.assistant_name) + 2
+        name_w = fonts.bold_fm.horizontalAdvance(self.assistant_name) + 2
         name = QRect(avatar.right() + 1 + 8, ty, name_w, sfm.height())
         x = name.right() + 1 + 6
         chip = none
@@ -424,42 +440,40 @@ class MessageDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         """Row size: viewport width × the laid-out bubble height (px)."""
-        m = index.data(MessageRole)
-        if m is None:
+        face = self._face(index)
+        if face is None:
             return QSize(0, 0)
-        width, expanded = self._width(), bool(index.data(ExpandedRole))
-        boundary, footer_line = bool(index.data(CoveredBoundaryRole)), self._footer_line(m, index)
-        _colors_, dark = _colors(option.palette)
-        key = (key_of(m, dark), width, expanded, boundary, footer_line, m.pinned, m.status,
-               usage_text(m), len(m.attachments or ()), self._view.font().key())
-        height = self._heights.get(key)
-        if self._reserved is not None and self._reserved[0] == m.id:  # under the editor: never cached
-            lay = self._layout(m, expanded, width, option.palette, boundary, footer_line)
+        m, width = face.view, self._width()
+        if self._reserved is not None and self._reserved[0] == m.id:  # under the editor
+            lay = self._laid_out(face, option.palette).lay
             return QSize(width, lay.height + max(0, self._reserved[1] - lay.bubble.height()))
+        found = self._laid.get(m.id)
+        if found is not None and found.view is m:  # the common case: laid out before
+            return QSize(width, self._laid_out(face, option.palette).lay.height)
+        # a row laid out long ago: its height without building its document again
+        footer_line, dark = face.versions is not None, _colors(option.palette)[1]
+        key = (key_of(m, dark), width, face.expanded, face.boundary, footer_line, m.pinned, m.status,
+               usage_text(m), len(m.attachments or ()), self._view.font().key(), self.assistant_name)
+        height = self._heights.get(key)
         if height is None:
-            lay = self._layout(m, expanded, width, option.palette, boundary, footer_line)
+            lay = self._laid_out(face, option.palette).lay
             height = lay.height
-            if lay.doc is not None and (not lay.doc.complete or self.docs.waiting(m.id)):
+            if lay.doc is not None and not self.docs.final(m, dark, lay.doc):
                 return QSize(width, height)  # grows as its HTML and slices arrive
             self._heights[key] = height
             while len(self._heights) > HEIGHT_CACHE_SIZE:
                 self._heights.popitem(last=False)
         return QSize(width, height)
 
-    def _footer_line(self, m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
-        return role_value(index, VersionRole) is not None
-
     @staticmethod
-    def _can_retry(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
-        model = index.model()
-        return (m.role == Role.ASSISTANT and m.status in RETRYABLE_STATUSES and model is not None
-                and index.row() == model.rowCount() - 1
-                and (not isinstance(model, MessageListModel) or model.at_end))
+    def _can_retry(face: RowFace) -> bool:
+        m = face.view
+        return m.role == Role.ASSISTANT and m.status in RETRYABLE_STATUSES and face.last
 
     def _retry_pill(self, lay: _Layout, arrows: ArrowRects | None) -> QRect:
         """On the reply's footer line, after its usage text and version arrows: beside the
         reply it retries, not at the far edge of a wide column (walk36)."""
-        sfm = QFontMetrics(self._small_font())
+        sfm = self._fonts().sfm
         w = sfm.horizontalAdvance(said(RETRY_LABEL)) + 16
         used = sfm.horizontalAdvance(lay.footer.strip())
         x = lay.bubble.left() + 2 + (used + RETRY_GAP if used else 0)
@@ -467,16 +481,15 @@ class MessageDelegate(QStyledItemDelegate):
             x = arrows.next.right() + 1 + RETRY_GAP
         return QRect(x, lay.bubble.bottom() + FOOTER_GAP, w, sfm.height() + 2)
 
-    def _stats_rect(self, m: MessageView, index: QModelIndex | QPersistentModelIndex, lay: _Layout,
-                    arrows: ArrowRects | None) -> QRect:
+    def _stats_rect(self, face: RowFace, lay: _Layout, arrows: ArrowRects | None) -> QRect:
         """Where the stats line goes (row coordinates): on the footer line, ending at the
         bubble's right edge, after the warning, version arrows and Retry pill."""
-        sfm = QFontMetrics(self._small_font())
+        sfm = self._fonts().sfm
         used = lay.footer.strip()
         end = lay.bubble.left() + 2 + (sfm.horizontalAdvance(used) if used else 0)
         if arrows is not None:
             end = max(end, arrows.next.right() + 1)
-        if self._can_retry(m, index):
+        if self._can_retry(face):
             end = max(end, self._retry_pill(lay, arrows).right() + 1)
         left = max(end + RETRY_GAP, lay.bubble.right() + 1 - sfm.horizontalAdvance(lay.stats) - 2)
         return QRect(left, lay.bubble.bottom() + FOOTER_GAP, max(0, lay.bubble.right() + 1 - left), sfm.height())
@@ -484,41 +497,38 @@ class MessageDelegate(QStyledItemDelegate):
     def stats_rect(self, index: QModelIndex) -> QRect:
         """Where row ``index``'s stats line is drawn when it is hovered or current, in
         viewport coordinates; empty for a row without stats (walk39)."""
-        m = index.data(MessageRole)
-        if m is None:
+        face = self._face(index)
+        if face is None:
             return QRect()
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette(),
-                           footer_line=self._footer_line(m, index))
+        lay = self._laid_out(face, self._view.palette()).lay
         if not lay.stats:
             return QRect()
-        arrows = self._arrows(m, lay, role_value(index, VersionRole))
-        return self._stats_rect(m, index, lay, arrows).translated(self._view.visualRect(index).topLeft())
+        arrows = self._arrows(face.view, lay, face.versions)
+        return self._stats_rect(face, lay, arrows).translated(self._view.visualRect(index).topLeft())
 
     def marker_rect(self, index: QModelIndex) -> QRect:
         """The "Covered by summary" marker's band under row ``index`` in viewport
         coordinates: the reading column's width (walk39 #5); empty when the row has none."""
-        m = index.data(MessageRole)
-        if m is None or not index.data(CoveredBoundaryRole):
+        face = self._face(index)
+        if face is None or not face.boundary:
             return QRect()
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette(), True,
-                           self._footer_line(m, index))
+        lay = self._laid_out(face, self._view.palette()).lay
         left, right = lay.column
         return QRect(left, lay.marker_y, right - left, MARKER_H).translated(self._view.visualRect(index).topLeft())
 
     def _arrows(self, m: MessageView, lay: _Layout, versions: object) -> ArrowRects | None:
         if not isinstance(versions, tuple):
             return None
-        return arrow_rects(QFontMetrics(self._small_font()), lay.bubble, lay.footer, m.role == Role.USER, versions)
+        return arrow_rects(self._fonts().sfm, lay.bubble, lay.footer, m.role == Role.USER, versions)
 
     def version_hit(self, index: QModelIndex, pos: QPoint) -> int:
         """-1 / +1 when viewport point ``pos`` is on an active ``‹`` / ``›`` of row
         ``index``'s version arrows, else 0 (issue 14)."""
-        m = index.data(MessageRole)
-        if m is None:
+        face = self._face(index)
+        if face is None:
             return 0
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette(),
-                           footer_line=self._footer_line(m, index))
-        arrows = self._arrows(m, lay, role_value(index, VersionRole))
+        lay = self._laid_out(face, self._view.palette()).lay
+        arrows = self._arrows(face.view, lay, face.versions)
         if arrows is None:
             return 0
         local = pos - self._view.visualRect(index).topLeft()
@@ -527,12 +537,11 @@ class MessageDelegate(QStyledItemDelegate):
     def retry_rect(self, index: QModelIndex) -> QRect:
         """The Retry pill's rectangle in viewport coordinates; empty unless ``index`` is the
         topic's last row and a reply that failed, was stopped or was interrupted."""
-        m = index.data(MessageRole)
-        if m is None or not self._can_retry(m, index):
+        face = self._face(index)
+        if face is None or not self._can_retry(face):
             return QRect()
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette(),
-                           footer_line=self._footer_line(m, index))
-        arrows = self._arrows(m, lay, role_value(index, VersionRole))
+        lay = self._laid_out(face, self._view.palette()).lay
+        arrows = self._arrows(face.view, lay, face.versions)
         return self._retry_pill(lay, arrows).translated(self._view.visualRect(index).topLeft())
 
     def _info_rect(self, m: MessageView, lay: _Layout) -> QRect:
@@ -545,19 +554,19 @@ class MessageDelegate(QStyledItemDelegate):
     def receipt_rect(self, index: QModelIndex) -> QRect:
         """The ⓘ that opens a reply's context receipt, in viewport coordinates (empty
         when the row has none, issue 19)."""
-        m = index.data(MessageRole)
-        if m is None:
+        row = self._row_at(index)
+        if row is None:
             return QRect()
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        m, lay = row
         return self._info_rect(m, lay).translated(self._view.visualRect(index).topLeft())
 
     def caret_rect(self, index: QModelIndex) -> QRect:
         """The streaming caret's rectangle after the end of row ``index``'s text, in
         viewport coordinates; empty unless the row is a reply being written (walk29 #24)."""
-        m = index.data(MessageRole)
-        if m is None or m.status != MessageStatus.STREAMING or m.role != Role.ASSISTANT:
+        row = self._row_at(index)
+        if row is None or row[0].status != MessageStatus.STREAMING or row[0].role != Role.ASSISTANT:
             return QRect()
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        lay = row[1]
         return self._caret(lay).translated(self._view.visualRect(index).topLeft())
 
     @staticmethod
@@ -574,29 +583,29 @@ class MessageDelegate(QStyledItemDelegate):
 
     def bubble_rect(self, index: QModelIndex) -> QRect:
         """The bubble's rectangle in viewport coordinates (for clicks)."""
-        m = index.data(MessageRole)
-        if m is None:
+        row = self._row_at(index)
+        if row is None:
             return QRect()
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        m, lay = row
         return lay.bubble.translated(self._view.visualRect(index).topLeft())
 
     def text_rect(self, index: QModelIndex) -> QRect:
         """Where row ``index``'s text lies: its bubble less the padding, in viewport
         coordinates (the action bar never covers it, walk36)."""
-        m = index.data(MessageRole)
-        if m is None:
+        row = self._row_at(index)
+        if row is None:
             return QRect()
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        m, lay = row
         pad_x, pad_y = lay.pad
         return lay.bubble.adjusted(pad_x, pad_y, -pad_x, -pad_y).translated(self._view.visualRect(index).topLeft())
 
     def header_rect(self, index: QModelIndex) -> QRect:
         """The header line's drawn parts (initial, name, chip, time, tag, ⓘ) united, in
         viewport coordinates; empty for an invalid row."""
-        m = index.data(MessageRole)
-        if m is None:
+        row = self._row_at(index)
+        if row is None:
             return QRect()
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        m, lay = row
         h = self._header(m, lay)
         out = QRect()
         for part in (h.avatar, h.name, h.chip, h.time, h.tag, self._info_rect(m, lay)):
@@ -607,24 +616,24 @@ class MessageDelegate(QStyledItemDelegate):
     def attachment_at(self, index: QModelIndex, pos: QPoint) -> dict[str, object] | None:
         """The attachment metadata under viewport point ``pos`` in row ``index`` (issue
         14), or ``None``."""
-        m = index.data(MessageRole)
-        if m is None or not m.attachments:
+        row = self._row_at(index)
+        if row is None or not row[0].attachments:
             return None
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        m, lay = row
         origin = self._view.visualRect(index).topLeft() + lay.strip.topLeft()
-        return thumbs.hit(m, QFontMetrics(self._view.font()), lay.strip.width(),
+        return thumbs.hit(m, self._fonts().fm, lay.strip.width(),
                           origin.x(), origin.y(), pos.x(), pos.y())
 
     def anchor_at(self, index: QModelIndex, pos: QPoint) -> str:
         """The link under viewport point ``pos`` in row ``index``'s text (``""`` for
         none): a code block's ``chathub-copy:N`` or a link of the message."""
-        m = index.data(MessageRole)
-        if m is None:
+        row = self._row_at(index)
+        if row is None:
             return ""
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        m, lay = row
         if lay.doc is None:
             return ""
-        top = lay.bubble.top() + (QFontMetrics(self._view.font()).height() + 6 if lay.label else 0)
+        top = lay.bubble.top() + (self._fonts().fm.height() + 6 if lay.label else 0)
         origin = self._view.visualRect(index).topLeft() + QPoint(lay.bubble.left() + lay.pad[0], top + lay.pad[1])
         return lay.doc.anchor_at(QPointF(pos - origin))
 
@@ -636,22 +645,22 @@ class MessageDelegate(QStyledItemDelegate):
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
         """Draw header, bubble (document or one-line label), tag and usage footer."""
-        m: MessageView | None = index.data(MessageRole)
-        if m is None:
+        face = self._face(index)
+        if face is None:
             return
-        pal = option.palette
+        m, pal = face.view, option.palette
         colors, dark = _colors(pal)
         # the width sizeHint laid the row out at (a row rect may lag behind a resize)
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), pal,
-                           bool(index.data(CoveredBoundaryRole)), self._footer_line(m, index))
+        laid = self._laid_out(face, pal)
+        lay = laid.lay
         top_left = option.rect.topLeft()
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.translate(top_left)
-        small = self._small_font()
-        sfm = QFontMetrics(small)
+        fonts = self._fonts()
+        small, sfm, fm = fonts.small, fonts.sfm, fonts.fm
         painter.setFont(small)
-        self._paint_header(painter, m, lay, colors, pal)
+        self._paint_header(painter, m, lay, laid.head, colors)
         # bubble: none under a plain reply (walk29 #4)
         if m.status == MessageStatus.ERROR:
             bg, border = colors.error_bg, colors.error_border
@@ -665,12 +674,11 @@ class MessageDelegate(QStyledItemDelegate):
             painter.setPen(border)
             painter.setBrush(bg)
             painter.drawRoundedRect(QRectF(lay.bubble).adjusted(0.5, 0.5, -0.5, -0.5), 9, 9)
-        if index.data(HighlightRole):  # the message a search result opened (issue 14)
+        if face.highlight:  # the message a search result opened (issue 14)
             painter.setPen(QPen(pal.color(QPalette.ColorRole.Highlight), 2.5))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(lay.bubble).adjusted(-2, -2, 2, 2), 11, 11)
-        painter.setFont(self._view.font())
-        fm = QFontMetrics(self._view.font())
+        painter.setFont(fonts.base)
         y = lay.bubble.top()
         if lay.label:
             painter.setPen(colors.muted)
@@ -683,8 +691,7 @@ class MessageDelegate(QStyledItemDelegate):
             y += fm.height() + 6
         if lay.doc is not None:
             origin = QPoint(lay.bubble.left() + lay.pad[0], y + lay.pad[1])
-            text_pal = QPalette(pal)
-            text_pal.setColor(QPalette.ColorRole.Text, colors.error_text if m.status == MessageStatus.ERROR else colors.text)
+            text_pal = self._text_palette(pal, colors, m.status == MessageStatus.ERROR)
             # only the part of the row inside the viewport is drawn (a long reply is tall)
             visible = QRectF(self._view.viewport().rect()).translated(-QPointF(top_left + origin))
             painter.translate(origin)
@@ -708,14 +715,14 @@ class MessageDelegate(QStyledItemDelegate):
                 Qt.AlignmentFlag.AlignLeft,
                 lay.footer,
             )
-        arrows = self._arrows(m, lay, role_value(index, VersionRole))
+        arrows = self._arrows(m, lay, face.versions)
         if lay.stats and m.id == self.revealed_id:
             painter.setFont(small)
             painter.setPen(colors.muted)
-            where = self._stats_rect(m, index, lay, arrows)
+            where = self._stats_rect(face, lay, arrows)
             painter.drawText(where, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              sfm.elidedText(lay.stats, Qt.TextElideMode.ElideLeft, where.width()))
-        if self._can_retry(m, index):
+        if self._can_retry(face):
             pill = self._retry_pill(lay, arrows)
             painter.setFont(small)
             painter.setPen(QPen(colors.error_border if m.status == MessageStatus.ERROR else colors.border, 1))
@@ -728,15 +735,25 @@ class MessageDelegate(QStyledItemDelegate):
             paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.muted, colors.tag_bg)
         if lay.marker_y >= 0:
             self._paint_marker(painter, lay.marker_y, lay.column, small, pal)
-        if option.state & QStyle.StateFlag.State_HasFocus:
-            pass  # rows are not selectable; no focus frame
         painter.restore()
 
-    def _paint_header(self, painter: QPainter, m: MessageView, lay: _Layout, colors: _Colors, pal: QPalette) -> None:
-        """The header line (:meth:`_header`): a reply's round initial, name in the text
-        colour, model chip, time, tag and receipt icon; another row's "You · 12:34"."""
-        head = self._header(m, lay)
-        small = self._small_font()
+    def _text_palette(self, pal: QPalette, colors: _Colors, error: bool) -> QPalette:
+        """``pal`` with the Text role of a row's document (the error colour on a failed
+        reply), made once per palette."""
+        key = (pal.cacheKey(), error)
+        found = self._text_pals.get(key)
+        if found is None:
+            if len(self._text_pals) > 8:
+                self._text_pals.clear()
+            found = self._text_pals[key] = QPalette(pal)
+            found.setColor(QPalette.ColorRole.Text, colors.error_text if error else colors.text)
+        return found
+
+    def _paint_header(self, painter: QPainter, m: MessageView, lay: _Layout, head: _Header,
+                      colors: _Colors) -> None:
+        """The header line (``head``, :meth:`_header`): a reply's round initial, name in the
+        text colour, model chip, time, tag and receipt icon; another row's "You · 12:34"."""
+        small = self._fonts().small
         left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         if not head.avatar.isEmpty():  # the assistant's own avatar: its colour, emoji or initial (walk39)
             painter.setPen(Qt.PenStyle.NoPen)
@@ -744,9 +761,7 @@ class MessageDelegate(QStyledItemDelegate):
             painter.setBrush(QColor(avatar_colour(self.assistant_id)) if self.assistant_id is not None
                              else colors.accent)
             painter.drawEllipse(QRectF(head.avatar))
-            bold = QFont(small)
-            bold.setBold(True)
-            painter.setFont(bold)
+            painter.setFont(self._fonts().bold)
             painter.setPen(QColor(AVATAR_TEXT) if own else colors.on_accent)
             painter.drawText(head.avatar, Qt.AlignmentFlag.AlignCenter,
                              avatar_text(self.assistant_name, self.assistant_avatar))

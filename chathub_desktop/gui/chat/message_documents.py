@@ -302,6 +302,13 @@ class MessageDocuments(QObject):
         """True while the HTML of ``message_id`` is being made on the worker."""
         return message_id in self._in_flight
 
+    def final(self, m: MessageView, dark: bool, doc: SlicedDocument) -> bool:
+        """Whether ``doc`` is ``m``'s own rendering in that theme, laid out whole: not a
+        stand-in ("…" or the previous text) nor still being laid out, so a row laid out
+        with it may be kept (issue 29). A worker that finished before the stand-in was made
+        leaves the stand-in with nothing in flight: only the key tells."""
+        return doc.complete and self._docs.get(key_of(m, dark)) is doc and m.id not in self._in_flight
+
     def latest(self, message_id: int) -> SlicedDocument | None:
         """The newest document built for ``message_id``."""
         return self._docs.get(self._latest.get(message_id, ()))
