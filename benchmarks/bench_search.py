@@ -7,7 +7,7 @@
    before the index is built, and the indexer (``SearchService.catch_up``) indexing
    the whole existing store in its batches;
 3. times each query (median of ``--runs``) through ``SearchService.search`` with the
-   index and with ``mode="like"`` (a plain ``LIKE`` scan of the same store, same run),
+   index and with ``mode=SearchMode.LIKE`` (a plain ``LIKE`` scan of the same store, same run),
    50 results each, snippets included;
 4. with ``--postgres URL`` (an empty database), the same store and queries on
    PostgreSQL with the ``pg_trgm`` GIN index and without it;
@@ -37,6 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from chathub_desktop.core.search_text import SearchMode  # noqa: E402
 
 GOAL_MS = 50.0
 TOPICS = 2000
@@ -124,13 +126,13 @@ def _queries(vocab: list[str]) -> list[tuple[str, str]]:
     return [(label, picked.get(key, key)) for label, key in QUERIES]
 
 
-def time_queries(url: str, vocab: list[str], runs: int, modes: list[str | None]) -> None:
+def time_queries(url: str, vocab: list[str], runs: int, modes: list[SearchMode]) -> None:
     from chathub_desktop.services.search.search_service import SearchService
     from chathub_desktop.storage.database import open_database
 
     db = open_database(url)
     search = SearchService(db)
-    print(f"{'query':<22}{'hits':>6}" + "".join(f"{(m or 'index') + ' ms':>12}" for m in modes))
+    print(f"{'query':<22}{'hits':>6}" + "".join(f"{m + ' ms':>12}" for m in modes))
     for label, q in _queries(vocab):
         cells: list[str] = []
         hits = 0
@@ -142,7 +144,7 @@ def time_queries(url: str, vocab: list[str], runs: int, modes: list[str | None])
                 samples.append((time.perf_counter() - t0) * 1000)
             hits = len(res.hits)
             cells.append(f"{statistics.median(samples):>12.1f}")
-            if mode is None:
+            if mode is SearchMode.INDEX:
                 used = res.mode
         print(f"{label:<22}{hits:>6}" + "".join(cells) + f"   ({used})")
     db.dispose()
@@ -226,11 +228,11 @@ def main() -> None:
                   f"({path.stat().st_size / 1e6:.0f} MB)")
             print(f"opening it (migrations 0006 to head, nothing indexed yet): {upgrade_seconds(url):.2f} s")
             print("search before the index is built (every message scanned):")
-            time_queries(url, vocab, max(1, args.runs // 2), [None])
+            time_queries(url, vocab, max(1, args.runs // 2), [SearchMode.INDEX])
             total, batches, longest = catch_up_seconds(url)
             print(f"index build (SearchService.catch_up): {total:.1f} s in {batches} write transactions, "
                   f"the longest {longest * 1000:.0f} ms (store now {path.stat().st_size / 1e6:.0f} MB)")
-            time_queries(url, vocab, args.runs, [None, "like"])
+            time_queries(url, vocab, args.runs, [SearchMode.INDEX, SearchMode.LIKE])
             time_recall(url, vocab, args.runs)
     if args.postgres:
         from sqlalchemy import create_engine, text
@@ -238,14 +240,14 @@ def main() -> None:
         vocab, wrote = build_store(args.postgres, args.messages)
         print(f"\nPostgreSQL {args.messages:,} messages written in {wrote:.1f} s")
         print(f"index build (migration 0006, pg_trgm GIN): {upgrade_seconds(args.postgres):.1f} s")
-        time_queries(args.postgres, vocab, args.runs, [None])
+        time_queries(args.postgres, vocab, args.runs, [SearchMode.INDEX])
         time_recall(args.postgres, vocab, args.runs)
         engine = create_engine(args.postgres)
         with engine.begin() as conn:
             conn.execute(text("DROP INDEX ix_message_content_trgm"))
         engine.dispose()
         print("without the pg_trgm index (ILIKE scan):")
-        time_queries(args.postgres, vocab, args.runs, [None])
+        time_queries(args.postgres, vocab, args.runs, [SearchMode.INDEX])
     print(f"goal: ≤ {GOAL_MS:.0f} ms per query")
 
 

@@ -11,11 +11,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 
 #: Characters of the shortest term the trigram index can look up.
 TRIGRAM = 3
 #: Most terms a query keeps, and most characters of the whole query.
 MAX_TERMS = 8
+
+
+class SearchMode(StrEnum):
+    """How message search reads an SQLite store (issue 31): ``INDEX``, its full-text
+    index (the default), or ``LIKE``, a plain scan of every message (the benchmark's
+    baseline). PostgreSQL always uses its trigram index when there is one."""
+
+    INDEX = "index"
+    LIKE = "like"
 MAX_QUERY_CHARS = 200
 #: Characters of a snippet, and how many of them come before the first match.
 SNIPPET_CHARS = 160

@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import text, update
 
 from chathub_desktop.cli import main
+from chathub_desktop.core.search_text import SearchMode
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.storage.models import DynamicMemoryDocument, Message
 
@@ -55,6 +56,16 @@ def test_all_terms_are_required_and_case_does_not_matter(svc: Services) -> None:
     t1, _ = _store(svc)
     hits = svc.search.search("KYOTO autumn").hits
     assert [(h.topic_id, h.role) for h in hits] == [(t1, "user")]
+
+
+def test_the_like_mode_scans_and_finds_what_the_index_finds(svc: Services) -> None:
+    """Issue 31: ``SearchMode.LIKE`` forces the plain scan on SQLite (the benchmark's
+    baseline), with the same hits as the index."""
+    _store(svc)
+    indexed = svc.search.search("autumn")
+    scanned = svc.search.search("autumn", mode=SearchMode.LIKE)
+    assert [h.message_id for h in scanned.hits] == [h.message_id for h in indexed.hits]
+    assert scanned.mode == ("like" if svc.db.is_sqlite else indexed.mode)
 
 
 def test_messages_the_index_has_not_reached_are_found_too(svc: Services) -> None:

@@ -35,8 +35,8 @@ from chathub_desktop.services.errors import ServiceError
 if TYPE_CHECKING:
     from chathub_desktop.gui.shell.chat_events import ChatEvents
     from chathub_desktop.gui.shell.main_window import MainWindow
-    from chathub_desktop.services.chat.chat_service import SendOutcome
     from chathub_desktop.services.chat.reply_versions import SwitchResult
+    from chathub_desktop.services.chat.send_results import SendOutcome
     from chathub_desktop.services.events import (
         MessageAdded,
         ReplyFinished,

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import logging
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from chathub_desktop.core.app_settings import STREAM_SILENCE_SECONDS
@@ -41,7 +42,7 @@ from chathub_desktop.core.messages import (
     ToolCall,
     Usage,
 )
-from chathub_desktop.core.overflow import is_empty_reply_at_ceiling, is_length_stop
+from chathub_desktop.core.overflow import is_empty_reply_at_ceiling
 from chathub_desktop.core.request_assembly import assemble_request
 from chathub_desktop.core.stored_text import StreamText
 from chathub_desktop.core.token_estimate import (
@@ -72,6 +73,12 @@ from chathub_desktop.services.chat.reply_store import (
     calls_json,
     refuse_foreign_stream,
     storable_call,
+)
+from chathub_desktop.services.chat.send_results import (
+    SendOutcome,
+    StreamResult,
+    StreamStopped,
+    Tries,
 )
 from chathub_desktop.services.chat.tool_registry import ToolRegistry
 from chathub_desktop.services.compaction.compaction_service import (
@@ -129,31 +136,15 @@ _CONTEXT_ERROR_TEXT = (
 )
 
 
-@dataclass
-class SendOutcome:
-    """Result of one send: the stored ids, final status, reply text and usage (tokens)."""
+@dataclass(frozen=True)
+class _Planned:
+    """One request ready to post: its body, local total (tokens), context receipt
+    (issue 19) and the ``stream-silence-seconds`` limit (seconds, issue 12)."""
 
-    user_message_id: int
-    reply_message_id: int
-    status: MessageStatus
-    text: str = ""
-    usage: Usage = field(default_factory=Usage)
-    error: str | None = None
-    error_kind: str | None = None
-    #: True when a context overflow was rescued by one compaction and a resend (CMP-11).
-    rescued: bool = False
-    #: The provider's finish reason of the last reply (``stop``, ``length``, ...).
-    finish_reason: str | None = None
-    #: A one-line note for the user about a reply that ended early but is not an error:
-    #: cut at the token limit, or the tool loop stopped after MAX_TOOL_ROUNDS rounds.
-    notice: str | None = None
-    #: Seconds the provider asked to wait before a retry (``Retry-After``), when it did.
-    retry_after_s: float | None = None
-    #: True once the request was sent again after a short ``Retry-After`` (at most once).
-    auto_retried: bool = False
-    #: The context receipt of the last request posted (``core.context_receipt``), stored
-    #: on the reply row; ``None`` when no request was posted (issue 19).
-    receipt: dict[str, object] | None = None
+    request: ChatRequest
+    total: int
+    receipt: dict[str, object]
+    silence_s: float
 
 
 @dataclass
@@ -363,23 +354,23 @@ class ChatService:
         with self._db.write() as s:
             update_reply(s, reply_id, {"content": text, "tool_calls": calls_json(calls)}, only_streaming=True)
 
-    def _store_finish(self, out: SendOutcome, calls: list[ToolCall], finish: str | None) -> int | None:
+    def _store_finish(self, r: StreamResult) -> int | None:
         """Write the reply's final text, status and usage; returns its topic id (``None``
         when the row is gone, e.g. its topic was deleted)."""
-        u = out.usage
+        u = r.usage
         with self._db.write() as s:
-            return update_reply(s, out.reply_message_id, {
-                "content": out.text, "status": out.status, "error": out.error, "error_kind": out.error_kind,
-                "finish_reason": finish, "tool_calls": calls_json(calls),
+            return update_reply(s, r.reply_id, {
+                "content": r.text, "status": r.status, "error": r.error, "error_kind": r.error_kind,
+                "finish_reason": r.finish_reason, "tool_calls": calls_json(list(r.calls)),
                 "input_tokens": u.input_tokens, "output_tokens": u.output_tokens, "cached_tokens": u.cached_tokens,
                 "cache_write_tokens": u.cache_write_tokens, "reasoning_tokens": u.reasoning_tokens,
-                "receipt": out.receipt, "token_count": None,
+                "receipt": r.receipt, "token_count": None,
             })
 
-    def _plan(self, ctx: TopicContext, reply_id: int, out: SendOutcome) -> tuple[ChatRequest, int]:
+    def _plan(self, ctx: TopicContext, reply_id: int) -> _Planned:
         """Assemble the request of a planned context (the one body that is posted),
-        record it for the badge's anchor (REF-28) and put its context receipt on ``out``
-        (issue 19); returns it with its local total."""
+        record it for the badge's anchor (REF-28) and build its context receipt (issue
+        19); returns them with its local total and the silence limit, in one worker hop."""
         inp = ctx.base_input
         if any(h.message.attachments for h in (*inp.history, *inp.pinned)):
             with self._db.read() as s:  # only the rows this request posts (issue 14)
@@ -392,13 +383,13 @@ class ChatService:
             if self._estimates is not None:
                 self._estimates.record_sent(reply_id, ctx, plan)
         sampling = ctx.sent_sampling  # one source: the body and its receipt (issue 28)
-        out.receipt = build_receipt(ctx.plan, plan, private=ctx.private, sampling=sampling,
-                                    tools_withheld=ctx.tools_withheld)
+        receipt = build_receipt(ctx.plan, plan, private=ctx.private, sampling=sampling,
+                                tools_withheld=ctx.tools_withheld)
         request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens,
                               tools=ctx.base_input.tools, temperature=sampling.temperature,
                               top_p=sampling.top_p, reasoning_effort=sampling.reasoning_effort,
                               thinking_budget=sampling.thinking_budget)
-        return request, plan.total_tokens
+        return _Planned(request, plan.total_tokens, receipt, self._silence_limit())
 
     # --- sending ---------------------------------------------------------------------
     async def send(self, topic_id: int, text: str, attachments: tuple[Attachment, ...] = (), *,
@@ -476,8 +467,13 @@ class ChatService:
 
     async def _respond(self, topic_id: int, claim: ReplyClaim, client: ChatClient) -> SendOutcome:
         """Everything after the claim: pre-send compaction, the reply (and tool rounds)
-        streamed into ``claim.reply_id``, the after-reply check. Returns the outcome."""
-        out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING)
+        streamed into ``claim.reply_id``, the after-reply check. Returns the outcome, built
+        once from the last reply's result.
+
+        Stop before the reply began (no stream step ended yet) drops the placeholder;
+        quit then stores it ``interrupted``; a failure then stores it as an error. Once a
+        reply began (:class:`StreamStopped`, or a round returned) its row stays as stored."""
+        began = False
         try:
             if self._provider_models is not None and claim.pick.provider_id is not None:
                 # a self-hosted server never tested: learn its windows and tool support first
@@ -488,57 +484,67 @@ class ChatService:
                 self._bus.publish(ToolServerDown(topic_id, server.name, server.reason))
             if prepared.changed:
                 ctx = await self._loader.aload(topic_id, override=claim.pick)
+            tries = Tries()
             if self._compaction is not None:
                 pre = await self._compaction.before_send(ctx)
                 if pre.blocked:  # REF-23: a context-length error reply, no provider call
-                    out.status = MessageStatus.ERROR
-                    out.error = pre.message
-                    out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
-                    await self._finish(out, [], [], None)
-                    return out
+                    began = True
+                    blocked = await self._finish(StreamResult(
+                        claim.reply_id, MessageStatus.ERROR, error=pre.message,
+                        error_kind=ErrorKind.CONTEXT_OVERFLOW.value))
+                    return SendOutcome.of(claim.user_id, blocked, tries, blocked.notice)
                 ctx = pre.ctx or ctx
-                ctx = await self._rescue_known_overflow(ctx, pre.estimate, out)
+                ctx, tries = await self._rescue_known_overflow(ctx, pre.estimate, tries)
             reply_id: int | None = claim.reply_id
+            notice: str | None = None  # a round's notice stays unless a later one replaces it
             for round_ in range(MAX_TOOL_ROUNDS + 1):
-                calls = await self._one_reply(ctx, reply_id, client, out)
-                if not calls or out.status != MessageStatus.COMPLETE:
+                reply, tries = await self._one_reply(ctx, reply_id, client, tries)
+                began = True
+                notice = reply.notice or notice
+                if not reply.calls or reply.status != MessageStatus.COMPLETE:
                     break
                 if round_ == MAX_TOOL_ROUNDS:
-                    out.notice = (f"stopped after {MAX_TOOL_ROUNDS} tool rounds: the model kept calling "
-                                  "tools; send a message to let it go on")
+                    notice = (f"stopped after {MAX_TOOL_ROUNDS} tool rounds: the model kept calling "
+                              "tools; send a message to let it go on")
                     break
-                for n, call in enumerate(calls):
-                    try:
-                        result = await self._tools.aexecute(ctx.assistant_id, topic_id, call, self._db.run)
-                    except asyncio.CancelledError:  # Stop during a call (or its approval)
-                        for left in calls[n:]:  # every call keeps a result: vendors refuse one without
-                            await asyncio.shield(self._tool_row(topic_id, left, STOPPED_TOOL_RESULT))
-                        raise
-                    await self._tool_row(topic_id, call, result.text, result.elapsed_s)
+                await self._run_tools(ctx, topic_id, reply.calls)
                 ctx = await self._loader.aload(topic_id, override=ctx.override)
                 if self._compaction is not None:  # every call of the round has its result now
                     ctx = await self._compaction.between_rounds(ctx)
                 reply_id = None
-            if self._compaction is not None and out.status == MessageStatus.COMPLETE:
+            if self._compaction is not None and reply.status == MessageStatus.COMPLETE:
                 await self._after_reply(topic_id)
-        except asyncio.CancelledError:
+            return SendOutcome.of(claim.user_id, reply, tries, notice)
+        except asyncio.CancelledError as exc:
             why = self._cancel_status.pop(topic_id, None)
-            if out.status == MessageStatus.STREAMING and why is MessageStatus.INTERRUPTED:
-                # quit before the reply began (e.g. during the pre-send compaction, walk37
-                # #3): the row stays, "interrupted" with Retry, as a reply cut mid-stream
-                out.status = MessageStatus.INTERRUPTED
-                await asyncio.shield(self._finish(out, [], [], None))
-            elif out.status == MessageStatus.STREAMING:  # Stop before the reply began
-                await asyncio.shield(self._db.run(self._drop, out.reply_message_id))
-                self._bus.publish(TopicChanged(topic_id))
+            if not began and not isinstance(exc, StreamStopped):
+                if why is MessageStatus.INTERRUPTED:
+                    # quit before the reply began (e.g. during the pre-send compaction, walk37
+                    # #3): the row stays, "interrupted" with Retry, as a reply cut mid-stream
+                    await asyncio.shield(self._finish(StreamResult(claim.reply_id, MessageStatus.INTERRUPTED)))
+                else:  # Stop before the reply began
+                    await asyncio.shield(self._db.run(self._drop, claim.reply_id))
+                    self._bus.publish(TopicChanged(topic_id))
             raise
         except BaseException:
-            if out.status == MessageStatus.STREAMING:  # never leave the placeholder streaming
-                out.status, out.error = MessageStatus.ERROR, "the send failed before the reply"
-                out.error_kind = ErrorKind.NETWORK.value
-                await asyncio.shield(self._finish(out, [], [], None))
+            if not began:  # never leave the placeholder streaming
+                await asyncio.shield(self._finish(StreamResult(
+                    claim.reply_id, MessageStatus.ERROR, error="the send failed before the reply",
+                    error_kind=ErrorKind.NETWORK.value)))
             raise
-        return out
+
+    async def _run_tools(self, ctx: TopicContext, topic_id: int, calls: tuple[ToolCall, ...]) -> None:
+        """Run one round's tool ``calls`` and store each result as a tool message; Stop
+        during a call (or its approval) stores :data:`STOPPED_TOOL_RESULT` for it and every
+        call left, since vendors refuse a call without a result."""
+        for n, call in enumerate(calls):
+            try:
+                result = await self._tools.aexecute(ctx.assistant_id, topic_id, call, self._db.run)
+            except asyncio.CancelledError:
+                for left in calls[n:]:
+                    await asyncio.shield(self._tool_row(topic_id, left, STOPPED_TOOL_RESULT))
+                raise
+            await self._tool_row(topic_id, call, result.text, result.elapsed_s)
 
     async def _tool_row(self, topic_id: int, call: ToolCall, result: str, elapsed_s: float | None = None) -> None:
         """Store ``result`` as the tool message answering ``call`` (with how long a server
@@ -579,45 +585,52 @@ class ChatService:
         except ServiceError as exc:
             log.info("auto-compact after the reply of topic %s skipped: %s", topic_id, exc)
 
-    async def _rescue_known_overflow(self, ctx: TopicContext, estimate: int | None, out: SendOutcome) -> TopicContext:
+    async def _rescue_known_overflow(self, ctx: TopicContext, estimate: int | None,
+                                     tries: Tries) -> tuple[TopicContext, Tries]:
         """CMP-11 before the request instead of after its rejection: when pre-send
         compaction (at most 3 batches, CMP-13) left the next request so far above the
         input budget that no tokenizer difference can make it fit — above budget ÷ 0.6,
         the lowest provider/local ratio REF-27 admits — the one overflow rescue (every
         eligible turn) runs now and the request is rebuilt. A request merely near the
         budget is sent: the provider's own count decides (CMP-11). Not for the threshold
-        policy, whose NUM-5 fit leaves older turns out instead. Returns the context to send."""
+        policy, whose NUM-5 fit leaves older turns out instead. Returns the context to
+        send and the send's tries."""
         if (estimate is None or estimate * RATIO_MIN <= ctx.input_budget or ctx.threshold.enabled
                 or not ctx.regular):
-            return ctx
-        if await self._rescue(ctx, out, estimate):
-            return await self._loader.aload(ctx.topic_id, override=ctx.override)
-        return ctx
+            return ctx, tries
+        reclaimed, tries = await self._rescue(ctx, tries, estimate)
+        if reclaimed:
+            return await self._loader.aload(ctx.topic_id, override=ctx.override), tries
+        return ctx, tries
 
-    async def _rescue(self, ctx: TopicContext, out: SendOutcome, before_tokens: int) -> bool:
-        """CMP-11: one compaction with the History Compress model, once per send. True
-        when it reclaimed tokens (the caller resends, rebuilt from the current topic)."""
-        if self._compaction is None or out.rescued:
-            return False
-        out.rescued = True
+    async def _rescue(self, ctx: TopicContext, tries: Tries, before_tokens: int) -> tuple[bool, Tries]:
+        """CMP-11: one compaction with the History Compress model, once per send (``tries``).
+        Returns whether it reclaimed tokens (the caller resends, rebuilt from the current
+        topic) and the tries, with the rescue spent when one ran."""
+        if self._compaction is None or tries.rescued:
+            return False, tries
+        tries = dataclasses.replace(tries, rescued=True)
         try:
             result = await self._compaction.rescue(ctx.topic_id, like=ctx)
         except ServiceError as exc:
             log.info("overflow rescue for topic %s not possible: %s", ctx.topic_id, exc)
-            return False
+            return False, tries
         if result.status not in (COMPACTED, UNREACHABLE) or result.after_tokens is None:
-            return False
-        return result.after_tokens < before_tokens
+            return False, tries
+        return result.after_tokens < before_tokens, tries
 
     async def _one_reply(self, ctx: TopicContext, reply_id: int | None, client: ChatClient,
-                         out: SendOutcome) -> list[ToolCall]:
+                         tries: Tries) -> tuple[StreamResult, Tries]:
         """Stream one reply of the planned ``ctx`` into ``reply_id`` (a new placeholder
-        when ``None``), store it; returns the tool calls it made. Updates ``out`` in place.
+        when ``None``) and store it; returns its stored result (its tool calls included)
+        and the send's tries.
 
         A context overflow (provider error or an empty reply at the ceiling, CMP-12) runs
         one rescue compaction and re-streams into the same row from a request rebuilt
         from the current topic, at most once per send (CMP-11); the error is stored only
-        when compaction could not reclaim enough."""
+        when compaction could not reclaim enough. A short ``Retry-After`` is waited out
+        once per send (issue 12). Cancelled once the first stream step began, it raises
+        :class:`StreamStopped` (the row is the stream step's, not the caller's to drop)."""
         topic_id = ctx.topic_id
         if reply_id is None:
             reply_id = await self._db.run(functools.partial(
@@ -625,64 +638,58 @@ class ChatService:
                 status=MessageStatus.STREAMING.value, model=ctx.model, provider_id=ctx.provider_id,
                 sent_by_process=PROCESS_ID))
             self._bus.publish(MessageAdded(topic_id, reply_id))
-        out.reply_message_id = reply_id
-        out.receipt = None
-        while True:
-            parts: list[str] = []
-            calls: list[ToolCall] = []
-            request, total = await self._db.run(self._plan, ctx, reply_id, out)
-            finish = await self._stream(topic_id, reply_id, client, request, ctx.context_window, out, parts, calls)
-            _mark_silent_truncation(out, request, total, self_hosted=ctx.self_hosted)
-            if (
-                out.error_kind == ErrorKind.CONTEXT_OVERFLOW.value
-                and not parts and not calls
-                and await self._rescue(ctx, out, total)
-            ):
-                ctx = await self._loader.aload(topic_id, override=ctx.override)
-                continue
-            wait = out.retry_after_s
-            if (out.status == MessageStatus.ERROR and wait is not None and wait <= AUTO_RETRY_MAX_S
-                    and not parts and not calls and not out.auto_retried):  # issue 12: once
-                out.auto_retried = True
-                self._bus.publish(ReplyRetrying(topic_id, reply_id, wait, out.error or ""))
-                await asyncio.sleep(wait)
-                continue
-            break
-        await self._finish(out, parts, calls, finish)
-        return calls
+        began = False
+        try:
+            while True:
+                planned = await self._db.run(self._plan, ctx, reply_id)
+                began = True
+                result = await self._stream(topic_id, reply_id, client, planned, ctx.context_window)
+                result = _mark_silent_truncation(result, planned, self_hosted=ctx.self_hosted)
+                if result.error_kind == ErrorKind.CONTEXT_OVERFLOW.value and result.empty:
+                    reclaimed, tries = await self._rescue(ctx, tries, planned.total)
+                    if reclaimed:
+                        ctx = await self._loader.aload(topic_id, override=ctx.override)
+                        continue
+                wait = result.retry_after_s
+                if (result.status == MessageStatus.ERROR and wait is not None and wait <= AUTO_RETRY_MAX_S
+                        and result.empty and not tries.auto_retried):  # issue 12: once
+                    tries = dataclasses.replace(tries, auto_retried=True)
+                    self._bus.publish(ReplyRetrying(topic_id, reply_id, wait, result.error or ""))
+                    await asyncio.sleep(wait)
+                    continue
+                return await self._finish(result), tries
+        except asyncio.CancelledError as exc:
+            if began and not isinstance(exc, StreamStopped):
+                raise StreamStopped(*exc.args) from exc
+            raise
 
-    async def _stream(
-        self,
-        topic_id: int,
-        reply_id: int,
-        client: ChatClient,
-        request: ChatRequest,
-        window: int,
-        out: SendOutcome,
-        parts: list[str],
-        calls: list[ToolCall],
-    ) -> str | None:
-        """Stream one request into ``parts``/``calls``/``out``; returns the finish reason.
-        Provider failures land in ``out`` (status ``error``); Stop stores what arrived
-        and re-raises ``CancelledError``. The text so far is checkpointed about every
+    async def _stream(self, topic_id: int, reply_id: int, client: ChatClient, planned: _Planned,
+                      window: int) -> StreamResult:
+        """Stream one ``planned`` request into ``reply_id``; returns what it produced
+        (``window``: the model's context window, tokens). Provider failures come back as
+        a result with status ``error``; Stop or quit stores what arrived and raises
+        :class:`StreamStopped`. The text so far is checkpointed about every
         :data:`CHECKPOINT_S` seconds and at every tool call."""
-        out.status, out.error, out.error_kind, out.usage = MessageStatus.STREAMING, None, None, Usage()
-        out.retry_after_s = None
+        parts: list[str] = []
+        calls: list[ToolCall] = []
+        usage = Usage()
         reasoned = False  # any reasoning arrived (never stored, CMP-3; not kept: issue 32)
         unread = 0  # events the client could not read (issue 32)
         finish: str | None = None
         checkpoint = Checkpointer(self._db, functools.partial(self._checkpoint, reply_id))
         clean = StreamText()  # a surrogate pair split over two deltas, a lone one or a NUL
 
-        def drain() -> None:
+        def result(status: MessageStatus, **failure: Any) -> StreamResult:
             if tail := clean.flush():
                 parts.append(tail)
+            return StreamResult(reply_id, status, "".join(parts), tuple(calls), usage, finish,
+                                receipt=planned.receipt, **failure)
 
-        silence: float = await self._db.run(self._silence_limit)
         watch = asyncio.get_running_loop().create_task(
-            self._watch_silence(topic_id, reply_id, client.activity, silence), name=f"silence:{topic_id}")
+            self._watch_silence(topic_id, reply_id, client.activity, planned.silence_s),
+            name=f"silence:{topic_id}")
         try:
-            async with contextlib.aclosing(client.stream(request)) as events:
+            async with contextlib.aclosing(client.stream(planned.request)) as events:
                 async for ev in events:
                     if isinstance(ev, TextDelta):
                         if text := clean.feed(ev.text):
@@ -695,47 +702,39 @@ class ChatService:
                         calls.append(storable_call(ev.call))
                         checkpoint.now(parts, calls)
                     elif isinstance(ev, UsageEvent):
-                        out.usage = out.usage.merged(ev.usage)
+                        usage = usage.merged(ev.usage)
                     elif isinstance(ev, FinishEvent):
                         finish, unread = ev.finish_reason, ev.unread_events
-            drain()
-            out.status = MessageStatus.COMPLETE
+            done = result(MessageStatus.COMPLETE)
             if is_empty_reply_at_ceiling(
-                "".join(parts), calls, "reasoned" if reasoned else "", out.usage.output_tokens,
-                out.usage.input_tokens, window,
+                done.text, calls, "reasoned" if reasoned else "", usage.output_tokens,
+                usage.input_tokens, window,
             ):  # CMP-12
-                out.status = MessageStatus.ERROR
-                out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
-                out.error = _CONTEXT_ERROR_TEXT.format(
-                    input_tokens=f"{out.usage.input_tokens:,}", window=f"{window:,}"
-                )
+                done = dataclasses.replace(
+                    done, status=MessageStatus.ERROR, error_kind=ErrorKind.CONTEXT_OVERFLOW.value,
+                    error=_CONTEXT_ERROR_TEXT.format(input_tokens=f"{usage.input_tokens:,}",
+                                                     window=f"{window:,}"))
             elif is_empty_reply(parts, len(calls)):  # issue 32: an empty answer is an error
-                out.status = MessageStatus.ERROR
-                out.error_kind = ErrorKind.BAD_RESPONSE.value
-                out.error = empty_reply_error(finish, reasoned, unread)
-        except asyncio.CancelledError:
-            drain()
-            out.status = self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED)
+                done = dataclasses.replace(
+                    done, status=MessageStatus.ERROR, error_kind=ErrorKind.BAD_RESPONSE.value,
+                    error=empty_reply_error(finish, reasoned, unread))
+        except asyncio.CancelledError as exc:
+            stopped = result(self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED))
             await checkpoint.settled()
-            await asyncio.shield(self._finish(out, parts, calls, finish))
-            raise
+            await asyncio.shield(self._finish(stopped))
+            raise StreamStopped(*exc.args) from exc
         except ProviderError as exc:
-            drain()
-            out.status = MessageStatus.ERROR
-            out.error = exc.message or str(exc)
-            out.error_kind = exc.kind.value
-            out.retry_after_s = exc.retry_after_s
+            done = result(MessageStatus.ERROR, error=exc.message or str(exc), error_kind=exc.kind.value,
+                          retry_after_s=exc.retry_after_s)
         except Exception as exc:  # a transport or library failure the client did not classify
             log.warning("reply for topic %s failed", topic_id, exc_info=True)
-            drain()
-            out.status = MessageStatus.ERROR
-            out.error = f"the request failed: {exc}"
-            out.error_kind = ErrorKind.NETWORK.value
+            done = result(MessageStatus.ERROR, error=f"the request failed: {exc}",
+                          error_kind=ErrorKind.NETWORK.value)
         finally:
             watch.cancel()
             await asyncio.gather(watch, return_exceptions=True)
         await checkpoint.settled()
-        return finish
+        return done
 
     def _silence_limit(self) -> float:
         """The ``stream-silence-seconds`` setting in seconds (60 by default)."""
@@ -766,30 +765,30 @@ class ChatService:
             if stalled:
                 self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, 0.0))
 
-    async def _finish(self, out: SendOutcome, parts: list[str], calls: list[ToolCall], finish: str | None) -> None:
-        out.text = "".join(parts)
-        out.finish_reason = finish
-        if out.status == MessageStatus.COMPLETE and is_length_stop(finish):
-            out.notice = "the reply was cut at the model's output token limit (max tokens)"
-        topic_id = await self._db.run(self._store_finish, out, calls, finish)
+    async def _finish(self, result: StreamResult) -> StreamResult:
+        """Store ``result`` as the reply's final state (:meth:`StreamResult.settled`) and
+        announce it; returns what was stored."""
+        stored = result.settled()
+        topic_id = await self._db.run(self._store_finish, stored)
         if topic_id is not None:
-            self._bus.publish(ReplyFinished(topic_id, out.reply_message_id, out.status, out.error))
+            self._bus.publish(ReplyFinished(topic_id, stored.reply_id, stored.status, stored.error))
+        return stored
 
 
-def _mark_silent_truncation(out: SendOutcome, request: ChatRequest, local_total: int, *,
-                            self_hosted: bool) -> None:
+def _mark_silent_truncation(result: StreamResult, planned: _Planned, *, self_hosted: bool) -> StreamResult:
     """A complete reply whose local/self-hosted server (``self_hosted``, issue 24)
     reported far less input than this process sent and counted exactly (no image
-    allowances) keeps status ``complete`` but carries a visible warning (``error_kind``
-    :data:`INPUT_TRUNCATED`): the server cut the prompt silently, so its report is
-    neither an anchor nor a correction sample (REF-27). A hosted vendor's report is what
-    it billed: never marked, whatever our count says (TOK-3)."""
-    exact = not any(m.images for m in request.messages)
-    if self_hosted and out.status == MessageStatus.COMPLETE and silently_truncated(
-            out.usage.input_tokens, local_total, exact):
-        assert out.usage.input_tokens is not None
-        out.error_kind = INPUT_TRUNCATED
-        out.error = truncation_warning(out.usage.input_tokens, local_total)
-        out.notice = f"warning — {out.error}"
-        log.warning("provider reported %s input tokens for a request counted at %s: %s",
-                    out.usage.input_tokens, local_total, out.error)
+    allowances, ``planned.total`` tokens) keeps status ``complete`` but carries a visible
+    warning (``error_kind`` :data:`INPUT_TRUNCATED`): the server cut the prompt silently,
+    so its report is neither an anchor nor a correction sample (REF-27). A hosted vendor's
+    report is what it billed: never marked, whatever our count says (TOK-3)."""
+    exact = not any(m.images for m in planned.request.messages)
+    reported = result.usage.input_tokens
+    if not (self_hosted and result.status == MessageStatus.COMPLETE
+            and silently_truncated(reported, planned.total, exact)):
+        return result
+    assert reported is not None
+    warning = truncation_warning(reported, planned.total)
+    log.warning("provider reported %s input tokens for a request counted at %s: %s",
+                reported, planned.total, warning)
+    return dataclasses.replace(result, error_kind=INPUT_TRUNCATED, error=warning, notice=f"warning — {warning}")

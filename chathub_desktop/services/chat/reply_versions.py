@@ -32,13 +32,10 @@ from datetime import datetime
 
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import MessageStatus, Role
-from chathub_desktop.services.chat.chat_service import (
-    ChatService,
-    ReplyClaim,
-    SendOutcome,
-)
+from chathub_desktop.services.chat.chat_service import ChatService, ReplyClaim
 from chathub_desktop.services.chat.process_identity import PROCESS_ID, stream_is_orphaned
 from chathub_desktop.services.chat.reply_store import refuse_foreign_stream
+from chathub_desktop.services.chat.send_results import SendOutcome
 from chathub_desktop.services.errors import InvalidInput, NotFound, found
 from chathub_desktop.services.events import EventBus, TopicChanged, TopicMessagesChanged
 from chathub_desktop.services.input_rules import check_record_id

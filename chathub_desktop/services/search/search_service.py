@@ -38,6 +38,7 @@ from chathub_desktop.core.memory_search import MemoryHitKind
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.rank_fusion import fuse
 from chathub_desktop.core.search_text import (
+    SearchMode,
     Snippet,
     holds_all,
     markdown_snippet,
@@ -190,12 +191,13 @@ class SearchService:
         self._pg_index: bool | None = None
 
     def search(self, query: str, *, assistant_id: int | None = None, limit: int = DEFAULT_LIMIT,
-               mode: str | None = None, scope: SearchScope | None = None, by_meaning: bool = False) -> SearchResults:
+               mode: SearchMode = SearchMode.INDEX, scope: SearchScope | None = None,
+               by_meaning: bool = False) -> SearchResults:
         """Messages holding every term of ``query`` (``core.search_text.query_terms``),
         best first, at most ``limit`` (1..:data:`MAX_LIMIT`); only ``assistant_id``'s
         topics when given, only the topics ``scope`` allows when given (it wins over
-        ``assistant_id``). ``mode="like"`` forces the plain scan on SQLite (the
-        benchmark's baseline). A blank query finds nothing.
+        ``assistant_id``). ``mode`` :attr:`SearchMode.LIKE` forces the plain scan on
+        SQLite (the benchmark's baseline). A blank query finds nothing.
 
         ``by_meaning`` (the Search page's Messages tab, issue 26): the messages nearest
         in meaning (``SemanticRecall.nearest``, those with a vector) join the keyword
@@ -211,7 +213,7 @@ class SearchService:
         note = None
         with self._db.read() as s:
             if self._db.is_sqlite:
-                rows, used, lag = ms.sqlite_matches(s, terms, scope, pool, force_like=mode == "like")
+                rows, used, lag = ms.sqlite_matches(s, terms, scope, pool, force_like=mode is SearchMode.LIKE)
                 if lag > LAG_NOTE_ROWS:
                     note = (f"the search index is still being built ({lag:,} messages to go): results are "
                             "complete but slower")

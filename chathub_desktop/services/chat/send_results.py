@@ -1,0 +1,105 @@
+"""The immutable results of one send (issue 31; APP-1, CMP-11, issue 12).
+
+Each stream step returns a :class:`StreamResult` (what one request produced for its
+reply row, exactly as it is stored); the send's :class:`SendOutcome` is built once from
+the last reply's result and the send's :class:`Tries`. Stop or quit after a reply's stream
+began raises :class:`StreamStopped`: the reply stored what arrived, so the send keeps the
+row; a plain ``asyncio.CancelledError`` means the reply never began and its placeholder
+is dropped (Stop) or stored ``interrupted`` (quit, APP-8).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from dataclasses import dataclass
+
+from chathub_desktop.core.messages import MessageStatus, ToolCall, Usage
+from chathub_desktop.core.overflow import is_length_stop
+
+#: The notice of a complete reply the model ended at its output token limit.
+LENGTH_NOTICE = "the reply was cut at the model's output token limit (max tokens)"
+
+
+@dataclass(frozen=True)
+class StreamResult:
+    """One reply row's result: its final ``status``, ``text`` and tool ``calls``, the
+    provider's ``usage`` (tokens) and ``finish_reason``, an ``error`` with its kind
+    (``ErrorKind`` value or ``INPUT_TRUNCATED``), a one-line ``notice`` for a reply that
+    ended early without failing, the ``retry_after_s`` seconds the provider asked for, and
+    the context ``receipt`` of the request posted (``None`` when none was, issue 19)."""
+
+    reply_id: int
+    status: MessageStatus
+    text: str = ""
+    calls: tuple[ToolCall, ...] = ()
+    usage: Usage = Usage()
+    finish_reason: str | None = None
+    error: str | None = None
+    error_kind: str | None = None
+    notice: str | None = None
+    retry_after_s: float | None = None
+    receipt: dict[str, object] | None = None
+
+    @property
+    def empty(self) -> bool:
+        """True when neither text nor a tool call arrived (a rescue or retry may resend)."""
+        return not self.text and not self.calls
+
+    def settled(self) -> StreamResult:
+        """The result as stored: a complete reply cut at the output token limit carries
+        :data:`LENGTH_NOTICE` (over any other notice)."""
+        if self.status == MessageStatus.COMPLETE and is_length_stop(self.finish_reason):
+            return dataclasses.replace(self, notice=LENGTH_NOTICE)
+        return self
+
+
+@dataclass(frozen=True)
+class Tries:
+    """What a send already spent: the one overflow rescue (CMP-11) and the one automatic
+    retry after a short ``Retry-After`` (issue 12)."""
+
+    rescued: bool = False
+    auto_retried: bool = False
+
+
+class StreamStopped(asyncio.CancelledError):
+    """Stop or quit after a reply's stream began: the reply stores (or stored) what
+    arrived; nothing is dropped. The task still ends cancelled."""
+
+
+@dataclass(frozen=True)
+class SendOutcome:
+    """Result of one send: the stored ids, final status, reply text and usage (tokens)."""
+
+    user_message_id: int
+    reply_message_id: int
+    status: MessageStatus
+    text: str = ""
+    usage: Usage = Usage()
+    error: str | None = None
+    error_kind: str | None = None
+    #: True when a context overflow was rescued by one compaction and a resend (CMP-11).
+    rescued: bool = False
+    #: The provider's finish reason of the last reply (``stop``, ``length``, ...).
+    finish_reason: str | None = None
+    #: A one-line note for the user about a reply that ended early but is not an error:
+    #: cut at the token limit, or the tool loop stopped after MAX_TOOL_ROUNDS rounds.
+    notice: str | None = None
+    #: Seconds the provider asked to wait before a retry (``Retry-After``), when it did.
+    retry_after_s: float | None = None
+    #: True once the request was sent again after a short ``Retry-After`` (at most once).
+    auto_retried: bool = False
+    #: The context receipt of the last request posted (``core.context_receipt``), stored
+    #: on the reply row; ``None`` when no request was posted (issue 19).
+    receipt: dict[str, object] | None = None
+
+    @classmethod
+    def of(cls, user_message_id: int, reply: StreamResult, tries: Tries,
+           notice: str | None) -> SendOutcome:
+        """The outcome of a send whose last reply is ``reply`` (``notice`` is the send's)."""
+        return cls(user_message_id, reply.reply_id, reply.status, reply.text, reply.usage,
+                   reply.error, reply.error_kind, rescued=tries.rescued,
+                   finish_reason=reply.finish_reason, notice=notice,
+                   retry_after_s=reply.retry_after_s, auto_retried=tries.auto_retried,
+                   receipt=reply.receipt)
