@@ -904,7 +904,7 @@ Leave it empty to compact as usual.</source>
     <message>
         <source>Imported %1 and %2</source>
         <comment>topics, messages</comment>
-        <translation>%1 と %2 をインポートしました</translation>
+        <translation>%1、%2をインポートしました</translation>
     </message>
     <message numerus="yes">
         <source>%Ln topic(s)</source>

@@ -904,7 +904,7 @@ Leave it empty to compact as usual.</source>
     <message>
         <source>Imported %1 and %2</source>
         <comment>topics, messages</comment>
-        <translation>已导入 %1 和 %2</translation>
+        <translation>已导入 %1和 %2</translation>
     </message>
     <message numerus="yes">
         <source>%Ln topic(s)</source>
