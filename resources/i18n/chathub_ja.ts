@@ -64,6 +64,10 @@
         <translation>バージョン %1</translation>
     </message>
     <message>
+        <source>Reading…</source>
+        <translation>読み込み中…</translation>
+    </message>
+    <message>
         <source>API keys: %1</source>
         <translation>API キー：%1</translation>
     </message>
@@ -4972,6 +4976,10 @@ URL：%3
     <message>
         <source>No summary for this topic, and no compaction has run yet.</source>
         <translation>このトピックには要約がなく、まだ圧縮も実行されていません。</translation>
+    </message>
+    <message>
+        <source>an unknown model</source>
+        <translation>不明なモデル</translation>
     </message>
     <message>
         <source>Written by %1</source>

@@ -64,6 +64,10 @@
         <translation>版本 %1</translation>
     </message>
     <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
         <source>API keys: %1</source>
         <translation>API 密钥：%1</translation>
     </message>
@@ -4972,6 +4976,10 @@ URL：%3
     <message>
         <source>No summary for this topic, and no compaction has run yet.</source>
         <translation>此话题没有摘要，也尚未运行过压缩。</translation>
+    </message>
+    <message>
+        <source>an unknown model</source>
+        <translation>未知模型</translation>
     </message>
     <message>
         <source>Written by %1</source>

@@ -326,7 +326,8 @@ class SummaryDialog(QDialog):
         when = local_time(view.updated_at) if view.updated_at else translate("SummaryDialog", "unknown time")
         # the model id and every text here come from outside: escaped, so the label's rich
         # text can never name an image or a file (issue 32); the frames are ours (%1 filled after)
-        model = f"<b>{html.escape(view.model or translate('SummaryDialog', 'an unknown model'))}</b>"
+        unknown = translate("SummaryDialog", "an unknown model")
+        model = f"<b>{html.escape(view.model or unknown)}</b>"
         written = fill(translate("SummaryDialog", "Written by %1"), model)
         if view.edited:
             written += translate("SummaryDialog", ", <b>edited by you</b> (compactions merge into it)")

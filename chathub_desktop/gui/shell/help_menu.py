@@ -187,7 +187,8 @@ class AboutDialog(QDialog):
         version = self.info.version if self.info is not None else __version__
         self.version_label.setText(fill(translate("AboutDialog", "Version %1"), version))
         if self.info is None:
-            self.label.setText(f"<p>{tagline}</p><p>{html.escape(translate('AboutDialog', 'Reading…'))}</p>")
+            reading = translate("AboutDialog", "Reading…")
+            self.label.setText(f"<p>{tagline}</p><p>{html.escape(reading)}</p>")
         else:
             keys = self.info.keys[:1].lower() + self.info.keys[1:]
             line = fill(translate("AboutDialog", "API keys: %1"), keys)
@@ -198,7 +199,8 @@ class AboutDialog(QDialog):
         parts = [f'<a href="{html.escape(url)}">{html.escape(label)}</a>' for label, url in project_links()]
         parts.append(html.escape(fill(translate("AboutDialog", "%1 licence"), LICENCE)))
         if self.info is not None:
-            parts.append(f'<a href="{LOG_LINK}">{html.escape(translate("AboutDialog", "Log file"))}</a>')
+            log = translate("AboutDialog", "Log file")
+            parts.append(f'<a href="{LOG_LINK}">{html.escape(log)}</a>')
         self.links.setText(" · ".join(parts))
 
     def open_link(self, href: str) -> bool:
