@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QTranslator
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from chathub_desktop.core.pasted_text import PREVIEW_CHARS
 from chathub_desktop.gui.chat.pasted_chips import PastedChip, PastedView
@@ -105,3 +105,35 @@ def test_an_import_result_and_the_pasted_text_are_said_in_chinese_and_japanese(q
             QApplication.instance().removeTranslator(translator)  # type: ignore[union-attr]
     assert result_text(result) == english
     qtbot.waitUntil(lambda: chip.label.text() == "Pasted text · 5 B · 3 lines", timeout=3000)
+
+
+def test_the_change_preview_re_says_its_title_heading_and_action_while_open(qtbot: Any) -> None:
+    """Issue 27: the caller passes makers (its translate call and values), not finished
+    text, so Clear fixed memory's preview follows a switch while it is open."""
+    from PySide6.QtCore import QCoreApplication
+
+    from chathub_desktop.core.memory_diff import EntryChanges
+    from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
+    from chathub_desktop.gui.shell.i18n import fill
+
+    translate = QCoreApplication.translate
+    dialog = ChangePreviewDialog(
+        None, lambda: translate("MemoryPage", "Clear fixed memory"),
+        lambda: fill(translate("MemoryPage", "Remove all of %1's fixed memory? Memory → History can revert it."),
+                     "Helper"),
+        [PreviewOption("clear", "Clear", ["2 entries"], EntryChanges(removed=["Likes tables", "Lives in Kyoto"]))],
+        lambda: translate("MemoryPage", "Clear"))
+    qtbot.addWidget(dialog)
+    heading = dialog.findChild(QLabel, "previewHeading")
+    assert dialog.windowTitle() == "Clear fixed memory" and dialog.action_button.text() == "Clear"
+    chinese = _language("zh_CN")
+    QApplication.instance().installTranslator(chinese)  # type: ignore[union-attr]
+    try:
+        qtbot.waitUntil(lambda: dialog.windowTitle() != "Clear fixed memory", timeout=3000)
+        assert dialog.windowTitle() == translate("MemoryPage", "Clear fixed memory") != "Clear fixed memory"
+        assert dialog.action_button.text() == translate("MemoryPage", "Clear") != "Clear"
+        assert "Helper" in heading.text() and not heading.text().startswith("Remove all")
+    finally:
+        QApplication.instance().removeTranslator(chinese)  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: dialog.windowTitle() == "Clear fixed memory", timeout=3000)
+    assert heading.text() == "Remove all of Helper's fixed memory? Memory → History can revert it."

@@ -207,10 +207,11 @@ class DreamCardActions(QObject):
     def _confirm_clear(self, preview: ChangePreview) -> None:
         n = preview.before
         clear = translate("MemoryPage", "Clear")
-        if change_preview.ask(self._parent, translate("MemoryPage", "Clear dynamic memory"),
-                              translate("MemoryPage", "Remove all %n dream card(s)? Restore previous version brings "
-                                                      "them back.", None, n),
-                              [PreviewOption("clear", clear, preview.lines(), preview.changes)], clear) is None:
+        if change_preview.ask(self._parent, lambda: translate("MemoryPage", "Clear dynamic memory"),
+                              lambda: translate("MemoryPage", "Remove all %n dream card(s)? Restore previous version "
+                                                              "brings them back.", None, n),
+                              [PreviewOption("clear", clear, preview.lines(), preview.changes)],
+                              lambda: translate("MemoryPage", "Clear")) is None:
             return
 
         def done(_r: object) -> None:
