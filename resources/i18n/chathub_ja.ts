@@ -3875,6 +3875,66 @@ URL：%3
         <source>Open topic %1, which this reply recalled</source>
         <translation>この返信が参照したトピック %1 を開く</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>報告なし</translation>
+    </message>
+    <message>
+        <source>local estimate %1 · provider reported %2</source>
+        <translation>ローカル見積もり %1 · プロバイダー報告 %2</translation>
+    </message>
+    <message>
+        <source>, cache hit %1 (%2%)</source>
+        <translation>、キャッシュヒット %1（%2%）</translation>
+    </message>
+    <message>
+        <source>none — this topic is private</source>
+        <translation>なし — このトピックは非公開です</translation>
+    </message>
+    <message>
+        <source> (truncated)</source>
+        <translation>（切り詰め）</translation>
+    </message>
+    <message>
+        <source>recap turns</source>
+        <translation>要約ターン</translation>
+    </message>
+    <message>
+        <source>summary block</source>
+        <translation>要約ブロック</translation>
+    </message>
+    <message>
+        <source>%1, %2 tokens, covers up to message %3</source>
+        <translation>%1、%2 トークン、メッセージ %3 まで</translation>
+    </message>
+    <message>
+        <source> (by %1)</source>
+        <translation>（%1 による）</translation>
+    </message>
+    <message>
+        <source> (its cursor was gone; rebuilt next time)</source>
+        <translation>（カーソルが消えたため、次回作り直します）</translation>
+    </message>
+    <message>
+        <source> (messages %1…%2)</source>
+        <translation>（メッセージ %1…%2）</translation>
+    </message>
+    <message>
+        <source>%1 included%2, %3 dropped by the limit, %4 covered by the summary</source>
+        <translation>%1 件を含む%2、%3 件は上限で除外、%4 件は要約に含まれる</translation>
+    </message>
+    <message>
+        <source>, %1 left out by the tail cap</source>
+        <translation>、%1 件は末尾の上限で省略</translation>
+    </message>
+    <message>
+        <source>%1 kept verbatim (messages %2), %3 tokens</source>
+        <translation>%1 件をそのまま保持（メッセージ %2）、%3 トークン</translation>
+    </message>
 </context>
 <context>
     <name>ReplyNotice</name>

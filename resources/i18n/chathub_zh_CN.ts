@@ -3875,6 +3875,66 @@ URL：%3
         <source>Open topic %1, which this reply recalled</source>
         <translation>打开这条回复回忆过的话题 %1</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>local estimate %1 · provider reported %2</source>
+        <translation>本地估计 %1 · 提供商报告 %2</translation>
+    </message>
+    <message>
+        <source>, cache hit %1 (%2%)</source>
+        <translation>，缓存命中 %1（%2%）</translation>
+    </message>
+    <message>
+        <source>none — this topic is private</source>
+        <translation>无 — 此话题为私密</translation>
+    </message>
+    <message>
+        <source> (truncated)</source>
+        <translation>（已截断）</translation>
+    </message>
+    <message>
+        <source>recap turns</source>
+        <translation>回顾轮次</translation>
+    </message>
+    <message>
+        <source>summary block</source>
+        <translation>摘要块</translation>
+    </message>
+    <message>
+        <source>%1, %2 tokens, covers up to message %3</source>
+        <translation>%1，%2 个令牌，涵盖至消息 %3</translation>
+    </message>
+    <message>
+        <source> (by %1)</source>
+        <translation>（由 %1）</translation>
+    </message>
+    <message>
+        <source> (its cursor was gone; rebuilt next time)</source>
+        <translation>（其游标已不存在；下次重建）</translation>
+    </message>
+    <message>
+        <source> (messages %1…%2)</source>
+        <translation>（消息 %1…%2）</translation>
+    </message>
+    <message>
+        <source>%1 included%2, %3 dropped by the limit, %4 covered by the summary</source>
+        <translation>包含 %1 条%2，%3 条因限制被丢弃，%4 条由摘要涵盖</translation>
+    </message>
+    <message>
+        <source>, %1 left out by the tail cap</source>
+        <translation>，%1 条因尾部上限被省略</translation>
+    </message>
+    <message>
+        <source>%1 kept verbatim (messages %2), %3 tokens</source>
+        <translation>%1 条原样保留（消息 %2），%3 个令牌</translation>
+    </message>
 </context>
 <context>
     <name>ReplyNotice</name>

@@ -137,3 +137,35 @@ def test_the_change_preview_re_says_its_title_heading_and_action_while_open(qtbo
         QApplication.instance().removeTranslator(chinese)  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: dialog.windowTitle() == "Clear fixed memory", timeout=3000)
     assert heading.text() == "Remove all of Helper's fixed memory? Memory → History can revert it."
+
+
+RECEIPT: dict[str, object] = {
+    "local_tokens": 12_345, "parts": {"system": 400, "memory": 120, "history": 11_000, "pinned": 800},
+    "memory": {"fixed": [1, 2], "dream": [7], "truncated": True},
+    "summary": {"cursor": 40, "tokens": 900, "model": "gpt-5-mini"},
+    "history": {"included": 12, "first_id": 41, "last_id": 52, "dropped_by_limit": 3, "dropped_by_cursor": 40,
+                "capped": 2},
+    "pinned": [3, 9], "tools": ["search_topics"],
+}
+
+
+def test_the_receipt_values_are_said_in_chinese_and_read_as_the_cli_in_english(qapp: Any) -> None:
+    """Issue 27: the ⓘ receipt's values ("local estimate … provider reported …") follow
+    the interface language; in English they are exactly what ``topic show --receipts``
+    prints (one source of the figures)."""
+    from chathub_desktop.core.context_receipt import receipt_lines
+    from chathub_desktop.gui.context.receipt_values import said_values
+
+    english = dict(line.split(": ", 1) for line in receipt_lines(RECEIPT, 10_000, 5_000))
+    said = said_values(RECEIPT, 10_000, 5_000)
+    assert said == {k: english[k] for k in said} and len(said) == 7
+    assert said["Input tokens"] == "local estimate 12,345 · provider reported 10,000, cache hit 5,000 (50%)"
+    chinese = _language("zh_CN")
+    qapp.installTranslator(chinese)
+    try:
+        said = said_values(RECEIPT, 10_000, 5_000)
+        assert said["Input tokens"] == "本地估计 12,345 · 提供商报告 10,000，缓存命中 5,000（50%）"
+        assert said["History"] == "包含 12 条（消息 41…52），3 条因限制被丢弃，40 条由摘要涵盖，2 条因尾部上限被省略"
+        assert said["Summary"] == "摘要块，900 个令牌，涵盖至消息 40（由 gpt-5-mini）"
+    finally:
+        qapp.removeTranslator(chinese)
