@@ -4474,6 +4474,10 @@ URL：%3
         <source>unknown assistant setting %1</source>
         <translation>不明なアシスタント設定 %1</translation>
     </message>
+    <message>
+        <source>the store is busy: another ChatHub process has been writing for %1 s; nothing was changed, try again when it is done</source>
+        <translation>ストアが使用中です：別の ChatHub プロセスが %1 秒間書き込んでいます。何も変更されていません。終わってからもう一度試してください</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

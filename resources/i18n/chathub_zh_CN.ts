@@ -4474,6 +4474,10 @@ URL：%3
         <source>unknown assistant setting %1</source>
         <translation>未知的助手设置 %1</translation>
     </message>
+    <message>
+        <source>the store is busy: another ChatHub process has been writing for %1 s; nothing was changed, try again when it is done</source>
+        <translation>存储正忙：另一个 ChatHub 进程已写入 %1 秒；未做任何更改，请在它完成后重试</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

@@ -1,16 +1,66 @@
-"""The services' fixed reasons the window translates (issue 27) are worded exactly as the
-services word them: a reworded service message would silently stay English."""
+"""The services' fixed one-line reasons reach the window typed (issue 27): a reason is
+translated because it was raised as a :class:`Reason`, never by matching its English, and
+what the CLI prints is unchanged."""
 
 from __future__ import annotations
 
-from chathub_desktop.gui.shell.service_reasons import REASONS, said_reason
-from chathub_desktop.services.errors import STALE_MESSAGE, STORE_BUSY_MESSAGE, StaleDocument
+import pytest
+from PySide6.QtCore import QTranslator
+
+from chathub_desktop.core.reasons import Reason
+from chathub_desktop.gui.shell.error_presenter import user_message
+from chathub_desktop.gui.shell.i18n import translations_dir
+from chathub_desktop.gui.shell.service_reasons import said_error
+from chathub_desktop.services.errors import (
+    EMPTY_CARD,
+    EMPTY_EDIT,
+    EMPTY_ENTRY,
+    NOTHING_TO_RESTORE,
+    STALE_MESSAGE,
+    STORE_BUSY_MESSAGE,
+    InvalidInput,
+    ServiceError,
+    StaleDocument,
+    store_busy_message,
+)
+from chathub_desktop.storage.database import STORE_BUSY_WAITED, StoreBusy
 
 
-def test_the_marked_reasons_are_the_services_own() -> None:
-    assert {STALE_MESSAGE, STORE_BUSY_MESSAGE} <= REASONS
-    assert str(StaleDocument()) in REASONS
+def test_the_fixed_reasons_are_raised_typed_with_the_clis_english() -> None:
+    assert StaleDocument().why is not None and str(StaleDocument()) == STALE_MESSAGE
+    busy = StoreBusy(Reason(STORE_BUSY_WAITED, ("30",)))
+    assert store_busy_message(busy) == ("the store is busy: another ChatHub process has been writing for 30 s; "
+                                        "nothing was changed, try again when it is done")
+    assert str(InvalidInput(EMPTY_ENTRY)) == "a memory entry must not be empty"
+    assert {r.english() for r in (EMPTY_EDIT, EMPTY_CARD, NOTHING_TO_RESTORE)} == {
+        "a memory entry must not be empty; delete it instead", "a card cannot be empty; delete it instead",
+        "there is no previous version of dynamic memory to restore"}
 
 
-def test_an_unknown_reason_is_shown_as_the_service_wrote_it() -> None:
-    assert said_reason("card #3 [2026-12-01] changed meanwhile") == "card #3 [2026-12-01] changed meanwhile"
+def test_typed_reasons_are_said_in_chinese_and_untyped_text_as_written(qapp: object) -> None:
+    chinese = QTranslator()
+    assert chinese.load("chathub_zh_CN", translations_dir())
+    qapp.installTranslator(chinese)  # type: ignore[attr-defined]
+    try:
+        for exc in (StaleDocument(), InvalidInput(EMPTY_ENTRY), InvalidInput(EMPTY_CARD),
+                    InvalidInput(NOTHING_TO_RESTORE), StoreBusy(Reason(STORE_BUSY_WAITED, ("30",)))):
+            said = user_message(exc)
+            assert said and said != str(exc) and not any("a" <= c <= "z" for c in said.replace("ChatHub", "")), said
+        assert "30" in (user_message(StoreBusy(Reason(STORE_BUSY_WAITED, ("30",)))) or "")
+        # the same English raised as plain text is a server's words: shown as written
+        assert said_error(ServiceError(STORE_BUSY_MESSAGE)) == STORE_BUSY_MESSAGE
+        assert said_error(ServiceError("card #3 [2026-12-01] changed meanwhile")) == \
+            "card #3 [2026-12-01] changed meanwhile"
+    finally:
+        qapp.removeTranslator(chinese)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("reason", [EMPTY_ENTRY, EMPTY_EDIT, EMPTY_CARD, NOTHING_TO_RESTORE])
+def test_each_typed_reason_has_a_chinese_and_japanese_translation(qapp: object, reason: Reason) -> None:
+    from PySide6.QtCore import QCoreApplication
+
+    for name in ("zh_CN", "ja"):
+        t = QTranslator()
+        assert t.load(f"chathub_{name}", translations_dir())
+        assert t.translate("ServiceReasons", reason.template) not in ("", reason.template)
+    assert QCoreApplication.translate("ServiceReasons", reason.template) == reason.template
