@@ -4478,6 +4478,74 @@ URL：%3
         <source>the store is busy: another ChatHub process has been writing for %1 s; nothing was changed, try again when it is done</source>
         <translation>ストアが使用中です：別の ChatHub プロセスが %1 秒間書き込んでいます。何も変更されていません。終わってからもう一度試してください</translation>
     </message>
+    <message>
+        <source>topic</source>
+        <translation>トピック</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>assistant</source>
+        <translation>アシスタント</translation>
+    </message>
+    <message>
+        <source>the topic title</source>
+        <translation>トピックのタイトル</translation>
+    </message>
+    <message>
+        <source>the model id</source>
+        <translation>モデル ID</translation>
+    </message>
+    <message>
+        <source>assistant name</source>
+        <translation>アシスタント名</translation>
+    </message>
+    <message>
+        <source>provider name</source>
+        <translation>プロバイダー名</translation>
+    </message>
+    <message>
+        <source>the summary</source>
+        <translation>要約</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>an alias</source>
+        <translation>エイリアス</translation>
+    </message>
+    <message>
+        <source>no %1 %2</source>
+        <translation>%1 %2 はありません</translation>
+    </message>
+    <message>
+        <source>%1 must not be empty</source>
+        <translation>%1は空にできません</translation>
+    </message>
+    <message>
+        <source>%1 is %2 characters long; the limit is %3</source>
+        <translation>%1は %2 文字あります。上限は %3 文字です</translation>
+    </message>
+    <message>
+        <source>the model id is longer than %1 characters</source>
+        <translation>モデル ID が %1 文字を超えています</translation>
+    </message>
+    <message>
+        <source>%1 contains a NUL character</source>
+        <translation>%1に NUL 文字が含まれています</translation>
+    </message>
+    <message>
+        <source>%1 contains characters that are not valid Unicode (a lone surrogate)</source>
+        <translation>%1に有効でない Unicode 文字（単独のサロゲート）が含まれています</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

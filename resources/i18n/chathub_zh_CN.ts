@@ -4478,6 +4478,74 @@ URL：%3
         <source>the store is busy: another ChatHub process has been writing for %1 s; nothing was changed, try again when it is done</source>
         <translation>存储正忙：另一个 ChatHub 进程已写入 %1 秒；未做任何更改，请在它完成后重试</translation>
     </message>
+    <message>
+        <source>topic</source>
+        <translation>话题</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>the topic title</source>
+        <translation>话题标题</translation>
+    </message>
+    <message>
+        <source>the model id</source>
+        <translation>模型 ID</translation>
+    </message>
+    <message>
+        <source>assistant name</source>
+        <translation>助手名称</translation>
+    </message>
+    <message>
+        <source>provider name</source>
+        <translation>提供商名称</translation>
+    </message>
+    <message>
+        <source>the summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>an alias</source>
+        <translation>别名</translation>
+    </message>
+    <message>
+        <source>no %1 %2</source>
+        <translation>没有%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 must not be empty</source>
+        <translation>%1不能为空</translation>
+    </message>
+    <message>
+        <source>%1 is %2 characters long; the limit is %3</source>
+        <translation>%1长 %2 个字符；上限为 %3</translation>
+    </message>
+    <message>
+        <source>the model id is longer than %1 characters</source>
+        <translation>模型 ID 超过 %1 个字符</translation>
+    </message>
+    <message>
+        <source>%1 contains a NUL character</source>
+        <translation>%1包含 NUL 字符</translation>
+    </message>
+    <message>
+        <source>%1 contains characters that are not valid Unicode (a lone surrogate)</source>
+        <translation>%1包含无效的 Unicode 字符（单独的代理项）</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

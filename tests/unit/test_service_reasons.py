@@ -64,3 +64,31 @@ def test_each_typed_reason_has_a_chinese_and_japanese_translation(qapp: object, 
         assert t.load(f"chathub_{name}", translations_dir())
         assert t.translate("ServiceReasons", reason.template) not in ("", reason.template)
     assert QCoreApplication.translate("ServiceReasons", reason.template) == reason.template
+
+
+def test_input_rule_refusals_are_said_in_chinese_and_print_the_same_english(qapp: object) -> None:
+    """Issue 27: the one validation layer's refusals (empty, too long, NUL, an id out of
+    range) reach the window in Chinese, the value's name too; a name that is not one of
+    the services' nouns (an MCP server's) is shown as given; the CLI's English is as before."""
+    from chathub_desktop.services.errors import NotFound
+    from chathub_desktop.services.input_rules import check_name, check_record_id, check_text
+
+    def refusal(fn: object, *args: object) -> ServiceError:
+        with pytest.raises(ServiceError) as info:
+            fn(*args)  # type: ignore[operator]
+        return info.value
+
+    empty, long_name = refusal(check_name, " ", "assistant name"), refusal(check_name, "x" * 130, "provider name")
+    missing, nul = refusal(check_record_id, 0, "topic"), refusal(check_text, "a\x00b", "server 'git': command")
+    assert [str(e) for e in (empty, long_name, missing, nul)] == [
+        "assistant name must not be empty", "provider name is 130 characters long; the limit is 120", "no topic 0",
+        "server 'git': command contains a NUL character"]
+    assert isinstance(missing, NotFound)
+    chinese = QTranslator()
+    assert chinese.load("chathub_zh_CN", translations_dir())
+    qapp.installTranslator(chinese)  # type: ignore[attr-defined]
+    try:
+        assert [user_message(e) for e in (empty, long_name, missing, nul)] == [
+            "助手名称不能为空", "提供商名称长 130 个字符；上限为 120", "没有话题 0", "server 'git': command包含 NUL 字符"]
+    finally:
+        qapp.removeTranslator(chinese)  # type: ignore[attr-defined]
