@@ -4546,6 +4546,26 @@ URL：%3
         <source>%1 contains characters that are not valid Unicode (a lone surrogate)</source>
         <translation>%1に有効でない Unicode 文字（単独のサロゲート）が含まれています</translation>
     </message>
+    <message>
+        <source>No probe could be made from the covered turns (no paths, decisions, tasks or numbers).</source>
+        <translation>対象のターンからプローブを作れませんでした（パス、決定、タスク、数値がありません）。</translation>
+    </message>
+    <message>
+        <source>The summary lost %1 of %2 answerable probes: %3.</source>
+        <translation>要約は答えられる %2 個のプローブのうち %1 個を失いました：%3。</translation>
+    </message>
+    <message>
+        <source>The summary kept all %1 answerable probes (of %2).</source>
+        <translation>要約は答えられる %1 個のプローブをすべて保持しました（全 %2 個中）。</translation>
+    </message>
+    <message>
+        <source>the new summary could not be checked, so the old state was kept: %1</source>
+        <translation>新しい要約を確認できなかったため、以前の状態を残しました：%1</translation>
+    </message>
+    <message>
+        <source>the new summary failed its probe check, so the old state was kept. %1</source>
+        <translation>新しい要約はプローブの確認に失敗したため、以前の状態を残しました。%1</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

@@ -4546,6 +4546,26 @@ URL：%3
         <source>%1 contains characters that are not valid Unicode (a lone surrogate)</source>
         <translation>%1包含无效的 Unicode 字符（单独的代理项）</translation>
     </message>
+    <message>
+        <source>No probe could be made from the covered turns (no paths, decisions, tasks or numbers).</source>
+        <translation>无法从被涵盖的轮次中拟定探测问题（没有路径、决定、任务或数字）。</translation>
+    </message>
+    <message>
+        <source>The summary lost %1 of %2 answerable probes: %3.</source>
+        <translation>摘要丢失了 %2 个可回答探测问题中的 %1 个：%3。</translation>
+    </message>
+    <message>
+        <source>The summary kept all %1 answerable probes (of %2).</source>
+        <translation>摘要保留了全部 %1 个可回答的探测问题（共 %2 个）。</translation>
+    </message>
+    <message>
+        <source>the new summary could not be checked, so the old state was kept: %1</source>
+        <translation>无法检查新摘要，因此保留了旧状态：%1</translation>
+    </message>
+    <message>
+        <source>the new summary failed its probe check, so the old state was kept. %1</source>
+        <translation>新摘要未通过探测检查，因此保留了旧状态。%1</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

@@ -92,3 +92,25 @@ def test_input_rule_refusals_are_said_in_chinese_and_print_the_same_english(qapp
             "助手名称不能为空", "提供商名称长 130 个字符；上限为 120", "没有话题 0", "server 'git': command包含 NUL 字符"]
     finally:
         qapp.removeTranslator(chinese)  # type: ignore[attr-defined]
+
+
+def test_the_probe_gates_lost_line_is_said_in_chinese(qapp: object) -> None:
+    """Issue 27: a compaction refused by its probe check says why in Chinese, the probe's
+    kind and expected answer as they are; the CLI's verdict line is the same English."""
+    from chathub_desktop.core import summary_probes as sp
+    from chathub_desktop.gui.shell.service_reasons import said
+
+    p = sp.Probe(sp.ProbeCategory.FILES, "q?", "a/b.py")
+    report = sp.ProbeReport((sp.ProbeAnswer(p, "a/b.py", "UNKNOWN"),), "Summ/m", "2026-12-02T14:00:00+00:00", 2,
+                            True, sp.summary_digest("s"))
+    gate = Reason("the new summary failed its probe check, so the old state was kept. %1", (report.verdict_reason(),))
+    assert report.verdict() == "The summary lost 1 of 1 answerable probes: files 'a/b.py'."
+    assert gate.english() == ("the new summary failed its probe check, so the old state was kept. "
+                              "The summary lost 1 of 1 answerable probes: files 'a/b.py'.")
+    chinese = QTranslator()
+    assert chinese.load("chathub_zh_CN", translations_dir())
+    qapp.installTranslator(chinese)  # type: ignore[attr-defined]
+    try:
+        assert said(gate) == "新摘要未通过探测检查，因此保留了旧状态。摘要丢失了 1 个可回答探测问题中的 1 个：files 'a/b.py'。"
+    finally:
+        qapp.removeTranslator(chinese)  # type: ignore[attr-defined]

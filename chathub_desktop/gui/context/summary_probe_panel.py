@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.summary_probes import ProbeReport, summary_digest
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
-from chathub_desktop.gui.shell.service_reasons import said_error
+from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.compaction.summarizer import SummarizerFailed
 from chathub_desktop.services.compaction.summary_probes import ProbePlan
@@ -179,8 +179,8 @@ class ProbePanel(QWidget):
             return
         rejected, earlier = report.rejected, bool(report.digest and report.digest != self._digest)
 
-        def note() -> str:  # the verdict is the check's own words (English)
-            text = fill(translate("ProbePanel", "%1 Checked by %2."), report.verdict(), report.model)
+        def note() -> str:
+            text = fill(translate("ProbePanel", "%1 Checked by %2."), said(report.verdict_reason()), report.model)
             if rejected:
                 return fill(translate("ProbePanel", "A compaction's new summary was refused and the old one kept. %1"),
                             text)
