@@ -48,7 +48,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     # typed reasons the services declare (issue 27, core.reasons): the window says them
     "core/compaction_gain", "core/sampling", "services/assistants/assistant_service",
     "services/compaction/compaction_outcome", "services/compaction/summarizer",
-    "services/dream/dream_reasons", "services/errors", "storage/database", "services/input_rules", "core/summary_probes", "services/compaction/summary_probes",
+    "services/dream/dream_reasons", "services/errors", "storage/database", "services/input_rules", "core/summary_probes", "services/compaction/summary_probes", "providers/model_list",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

@@ -4566,6 +4566,34 @@ URL：%3
         <source>the new summary failed its probe check, so the old state was kept. %1</source>
         <translation>新しい要約はプローブの確認に失敗したため、以前の状態を残しました。%1</translation>
     </message>
+    <message>
+        <source>no answer from %1 within %2 s</source>
+        <translation>%2 秒以内に %1 から応答がありません</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>%1 に接続できません：%2</translation>
+    </message>
+    <message>
+        <source>%1 refused the API key (%2)</source>
+        <translation>%1 が API キーを拒否しました（%2）</translation>
+    </message>
+    <message>
+        <source>%1 answered %2</source>
+        <translation>%1 の応答：%2</translation>
+    </message>
+    <message>
+        <source>%1 answered, but not with a model list</source>
+        <translation>%1 は応答しましたが、モデルの一覧ではありません</translation>
+    </message>
+    <message>
+        <source>Connected to %1 in %2 s: %3 model offered</source>
+        <translation>%2 秒で %1 に接続しました：%3 個のモデルを提供</translation>
+    </message>
+    <message>
+        <source>Connected to %1 in %2 s: %3 models offered</source>
+        <translation>%2 秒で %1 に接続しました：%3 個のモデルを提供</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

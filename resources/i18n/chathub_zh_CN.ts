@@ -4566,6 +4566,34 @@ URL：%3
         <source>the new summary failed its probe check, so the old state was kept. %1</source>
         <translation>新摘要未通过探测检查，因此保留了旧状态。%1</translation>
     </message>
+    <message>
+        <source>no answer from %1 within %2 s</source>
+        <translation>%2 秒内没有收到 %1 的回答</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 refused the API key (%2)</source>
+        <translation>%1 拒绝了 API 密钥（%2）</translation>
+    </message>
+    <message>
+        <source>%1 answered %2</source>
+        <translation>%1 返回了 %2</translation>
+    </message>
+    <message>
+        <source>%1 answered, but not with a model list</source>
+        <translation>%1 有回答，但不是模型列表</translation>
+    </message>
+    <message>
+        <source>Connected to %1 in %2 s: %3 model offered</source>
+        <translation>已在 %2 秒内连接到 %1：提供 %3 个模型</translation>
+    </message>
+    <message>
+        <source>Connected to %1 in %2 s: %3 models offered</source>
+        <translation>已在 %2 秒内连接到 %1：提供 %3 个模型</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

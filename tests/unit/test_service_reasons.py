@@ -114,3 +114,25 @@ def test_the_probe_gates_lost_line_is_said_in_chinese(qapp: object) -> None:
         assert said(gate) == "新摘要未通过探测检查，因此保留了旧状态。摘要丢失了 1 个可回答探测问题中的 1 个：files 'a/b.py'。"
     finally:
         qapp.removeTranslator(chinese)  # type: ignore[attr-defined]
+
+
+def test_the_connection_check_is_said_in_chinese(qapp: object) -> None:
+    """Issue 27: Test connection's line ("Connected to … in … s: N models offered", "…
+    refused the API key (401 Unauthorized)") follows the interface language; the CLI's
+    ``provider test`` prints the same English as before."""
+    from chathub_desktop.gui.settings.connection_test import explained
+    from chathub_desktop.providers.model_list import ConnectionCheck, _said
+
+    good = _said(True, Reason("Connected to %1 in %2 s: %3 models offered", ("Acme", "0.4", "2")), ("a", "b"))
+    refused = _said(False, Reason("%1 refused the API key (%2)", ("Acme", "401 Unauthorized")))
+    assert (good.message, refused.message) == ("Connected to Acme in 0.4 s: 2 models offered",
+                                               "Acme refused the API key (401 Unauthorized)")
+    chinese = QTranslator()
+    assert chinese.load("chathub_zh_CN", translations_dir())
+    qapp.installTranslator(chinese)  # type: ignore[attr-defined]
+    try:
+        assert explained(refused) == "Acme 拒绝了 API 密钥（401 Unauthorized）"
+        assert explained(good).endswith("已在 0.4 秒内连接到 Acme：提供 2 个模型")
+        assert explained(ConnectionCheck(False, "the server's own words")) == "the server's own words"
+    finally:
+        qapp.removeTranslator(chinese)  # type: ignore[attr-defined]

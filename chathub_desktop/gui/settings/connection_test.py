@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton
 
 from chathub_desktop.gui.shell.i18n import Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.settings.provider_form import ProviderFormDialog
@@ -92,7 +93,8 @@ class ConnectionTest(QObject):
 
 def explained(result: ConnectionCheck) -> str:
     """The one line, with what worked spelled out for a good answer."""
+    said_line = said(result.why) if result.why is not None else result.message  # issue 27
     if not result.ok:
-        return result.message
+        return said_line
     n = len(result.models)
-    return fill(translate("ConnectionTest", "reachable, key accepted, %n model(s) offered — %1", None, n), result.message)
+    return fill(translate("ConnectionTest", "reachable, key accepted, %n model(s) offered — %1", None, n), said_line)
