@@ -39,15 +39,16 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "shell/notifications", "context/token_badge", "topics/topic_list_delegate", "topics/topic_list_model", "topics/topic_opener", "shell/tray", "shell/view_menu",
     "shell/window_actions", "shell/window_pages", "settings/model_card_dialog", "search/search_page", "settings/tools_page", "topics/topic_model_picker", "settings/summarizer_choice",
     "memory/fixed_page", "memory/page_texts", "memory/page_common", "memory/dreaming_group", "memory/dream_panel", "memory/dream_schedule_form", "memory/proposals_section", "memory/raw_editor", "memory/history_view", "memory/entry_actions", "memory/transfer_actions", "memory/dream_card_actions", "memory/dream_runs", "memory/card_editor", "memory/card_delegate", "memory/fixed_cards", "memory/entry_model", "memory/dream_cards", "memory/dream_day_picker",
-    "context/usage_popover", "context/meter_words", "context/receipt_dialog", "memory/change_preview",
+    "context/usage_popover", "context/meter_words", "context/receipt_dialog", "context/receipt_values", "memory/change_preview",
     "memory/memory_paste_dialog", "shell/service_reasons", "settings/assistant_dialog", "shell/range_hint", "shell/help_menu",
     "chat/reply_notice", "chat/message_inline_edit", "chat/message_action_bar", "chat/message_list_view",
     "chat/attachments", "settings/connection_test", "context/summary_dialog", "settings/mcp_server_dialog",
+    "dialogs/import_dialog", "chat/pasted_chips", "context/summary_editing", "context/summary_probe_panel",
 )) + tuple(f"chathub_desktop/{name}.py" for name in (
     # typed reasons the services declare (issue 27, core.reasons): the window says them
     "core/compaction_gain", "core/sampling", "services/assistants/assistant_service",
     "services/compaction/compaction_outcome", "services/compaction/summarizer",
-    "services/dream/dream_reasons",
+    "services/dream/dream_reasons", "services/errors", "storage/database", "services/input_rules", "core/summary_probes", "services/compaction/summary_probes", "providers/model_list",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

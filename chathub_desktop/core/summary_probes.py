@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from chathub_desktop.core.messages import ChatMessage, Role
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 #: Probes asked per check by default, and the most a check asks.
 DEFAULT_PROBES = 4
@@ -134,13 +135,21 @@ class ProbeReport:
         return not self.lost
 
     def verdict(self) -> str:
-        """One line for the viewer, the CLI and a refused compaction."""
+        """One line for the viewer, the CLI and a refused compaction (English)."""
+        return self.verdict_reason().english()
+
+    def verdict_reason(self) -> Reason:
+        """:meth:`verdict` as a typed reason the window says in its language (issue 27);
+        the probes' kinds and expected answers are shown as they are."""
         if not self.answers:
-            return "No probe could be made from the covered turns (no paths, decisions, tasks or numbers)."
+            return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "No probe could be made from the covered turns (no paths, "
+                                                              "decisions, tasks or numbers)."))
         if self.lost:
             names = ", ".join(f"{a.probe.category} {a.probe.expected!r}" for a in self.lost)
-            return f"The summary lost {len(self.lost)} of {self.answerable} answerable probes: {names}."
-        return f"The summary kept all {self.answerable} answerable probes (of {len(self.answers)})."
+            return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "The summary lost %1 of %2 answerable probes: %3."),
+                          (str(len(self.lost)), str(self.answerable), names))
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "The summary kept all %1 answerable probes (of %2)."),
+                      (str(self.answerable), str(len(self.answers))))
 
 
 def summary_digest(summary: str) -> str:

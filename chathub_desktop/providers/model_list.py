@@ -35,6 +35,7 @@ from chathub_desktop.core.model_windows import (
     takes_tools,
 )
 from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.base import ProviderError
 from chathub_desktop.providers.bounded_body import ACCEPT_ENCODING, BoundedDecoder
 from chathub_desktop.providers.errors import error_from_redirect
@@ -55,7 +56,9 @@ class ConnectionCheck:
     """``ok``; ``message``: one line for the user; ``models``: the ids offered (sorted,
     possibly empty); ``seconds``: how long the answer took; ``windows``: ``(id, tokens)``
     for the models whose window the provider reported (issue 28); ``no_tools``: the ids
-    whose server said its chat template takes no tools (llama.cpp ``/props``, F3)."""
+    whose server said its chat template takes no tools (llama.cpp ``/props``, F3);
+    ``why``: ``message`` as a typed reason the window says in its language (issue 27;
+    None: a service's or server's own words, shown as written)."""
 
     ok: bool
     message: str
@@ -63,6 +66,13 @@ class ConnectionCheck:
     seconds: float = 0.0
     windows: tuple[tuple[str, int], ...] = ()
     no_tools: tuple[str, ...] = ()
+    why: Reason | None = None
+
+
+def _said(ok: bool, why: Reason, models: tuple[str, ...] = (), seconds: float = 0.0,
+          windows: tuple[tuple[str, int], ...] = (), no_tools: tuple[str, ...] = ()) -> ConnectionCheck:
+    """A check whose message is ``why``'s English (the CLI's line)."""
+    return ConnectionCheck(ok, why.english(), models, seconds, windows, no_tools, why)
 
 
 def _headers(kind: ProviderKind, key: str | None) -> dict[str, str]:
@@ -107,22 +117,27 @@ async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | N
             served = await _ollama(client, base_url, headers, limits, answer) \
                 if status == 200 and props is None and kind is ProviderKind.OPENAI_COMPATIBLE else None
     except (httpx.TimeoutException, TimeoutError):  # a read, or the whole check (a trickle)
-        return ConnectionCheck(False, f"no answer from {url} within {timeout_s:g} s")
+        return _said(False, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no answer from %1 within %2 s"),
+                                   (url, f"{timeout_s:g}")))
     except httpx.HTTPError as exc:
-        return ConnectionCheck(False, f"cannot connect to {url}: {exc or type(exc).__name__}")
+        return _said(False, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot connect to %1: %2"),
+                                   (url, str(exc) or type(exc).__name__)))
     except ProviderError as exc:  # past a limit, or an encoding it does not read
         return ConnectionCheck(False, f"{url}: {exc.message}")
     seconds = time.monotonic() - started
     if status in (401, 403):
-        return ConnectionCheck(False, f"{name} refused the API key ({_status_line(status)})", (), seconds)
+        return _said(False, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 refused the API key (%2)"),
+                                   (name, _status_line(status))), (), seconds)
     if 300 <= status < 400:
         redirect = error_from_redirect(status, location, secret=key)
         return ConnectionCheck(False, f"{url}: {redirect.message}", (), seconds)
     if status != 200:
-        return ConnectionCheck(False, f"{url} answered {_status_line(status)}", (), seconds)
+        return _said(False, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 answered %2"), (url, _status_line(status))),
+                     (), seconds)
     data = answer.get("data", []) if isinstance(answer, dict) else None
     if not isinstance(data, list):
-        return ConnectionCheck(False, f"{url} answered, but not with a model list", (), seconds)
+        return _said(False, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 answered, but not with a model list"),
+                                   (url,)), (), seconds)
     models = tuple(sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")}))
     n = len(models)
     windows = tuple(sorted(model_windows(answer, served_window(props)).items()))
@@ -130,8 +145,9 @@ async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | N
     if served is not None:  # Ollama: the windows it serves, the models that take no tools
         windows = tuple(sorted({**dict(windows), **served[0]}.items()))
         no_tools = served[1]
-    return ConnectionCheck(True, f"Connected to {name} in {seconds:.1f} s: "
-                                 f"{n} model{'s' if n != 1 else ''} offered", models, seconds, windows, no_tools)
+    connected = QT_TRANSLATE_NOOP("ServiceReasons", "Connected to %1 in %2 s: %3 model offered") if n == 1 else \
+        QT_TRANSLATE_NOOP("ServiceReasons", "Connected to %1 in %2 s: %3 models offered")
+    return _said(True, Reason(connected, (name, f"{seconds:.1f}", str(n))), models, seconds, windows, no_tools)
 
 
 def _json(body: bytes) -> object:

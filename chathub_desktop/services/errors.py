@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from typing import TypeVar
 
-from chathub_desktop.core.reasons import Reason
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 _T = TypeVar("_T")
 
@@ -57,8 +57,8 @@ class SignInRequired(InvalidInput):
 
 
 #: The one line of :class:`StaleDocument` (issue 10).
-STALE_MESSAGE = ("the memory changed in another window or command since it was opened; "
-                 "nothing was saved")
+STALE_MESSAGE = QT_TRANSLATE_NOOP("ServiceReasons", "the memory changed in another window or command since it was "
+                                                    "opened; nothing was saved")
 
 
 #: :data:`STALE_MESSAGE` as a typed reason (issue 27).
@@ -75,12 +75,29 @@ class StaleDocument(ServiceError):
 
 
 #: What a user reads when the store stayed locked by another process (issue 10).
-STORE_BUSY_MESSAGE = ("the store is busy: another ChatHub process is writing; nothing was "
-                      "changed, try again when it is done")
+STORE_BUSY_MESSAGE = QT_TRANSLATE_NOOP("ServiceReasons", "the store is busy: another ChatHub process is writing; "
+                                                         "nothing was changed, try again when it is done")
+#: A memory entry or dream card refused for being empty, and a restore with nothing to
+#: restore (typed reasons, issue 27).
+EMPTY_ENTRY = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a memory entry must not be empty"))
+EMPTY_EDIT = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a memory entry must not be empty; delete it instead"))
+EMPTY_CARD = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a card cannot be empty; delete it instead"))
+NOTHING_TO_RESTORE = Reason(QT_TRANSLATE_NOOP("ServiceReasons",
+                                              "there is no previous version of dynamic memory to restore"))
+#: :data:`STORE_BUSY_MESSAGE` as a typed reason (issue 27).
+STORE_BUSY_REASON = Reason(STORE_BUSY_MESSAGE)
 
 
 def store_busy_message(exc: BaseException) -> str | None:
     """The one-line message for a store that another process kept locked — the store's
+    ``StoreBusy`` or a driver's "database is locked" ``OperationalError`` — else None
+    (the English of :func:`store_busy_reason`)."""
+    why = store_busy_reason(exc)
+    return why.english() if why is not None else None
+
+
+def store_busy_reason(exc: BaseException) -> Reason | None:
+    """The typed reason for a store that another process kept locked — the store's
     ``StoreBusy`` or a driver's "database is locked" ``OperationalError`` — else None.
 
     Looks at ``exc`` and the exceptions it was raised ``from``. Neither class is imported
@@ -93,12 +110,12 @@ def store_busy_message(exc: BaseException) -> str | None:
     while cur is not None and id(cur) not in seen:
         seen.add(id(cur))
         if storage is not None and isinstance(cur, storage.StoreBusy):
-            return str(cur) or STORE_BUSY_MESSAGE
+            return cur.why  # type: ignore[no-any-return]
         if sa_exc is not None and isinstance(cur, sa_exc.OperationalError):
             text = str(cur.orig if cur.orig is not None else cur).lower()
             if "database is locked" in text or "database is busy" in text:
-                return STORE_BUSY_MESSAGE
+                return STORE_BUSY_REASON
         if type(cur).__module__ == "sqlite3" and "database is locked" in str(cur).lower():
-            return STORE_BUSY_MESSAGE
+            return STORE_BUSY_REASON
         cur = cur.__cause__
     return None

@@ -14,12 +14,33 @@ exit code 2):
   PostgreSQL does).
 
 Refusals are :class:`~chathub_desktop.services.errors.InvalidInput` /
-:class:`~chathub_desktop.services.errors.NotFound` with a one-line message.
+:class:`~chathub_desktop.services.errors.NotFound` with a one-line message, raised as a
+typed :class:`~chathub_desktop.core.reasons.Reason` (issue 27): the CLI prints the
+English, the window says it in its language. ``what`` names the value; one of
+:data:`NOUNS` is said in the interface language too, any other (a server's name, a
+JSON key) is shown as given.
 """
 
 from __future__ import annotations
 
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.errors import InvalidInput, NotFound
+
+#: The names of values the services check, marked for translation (the window says
+#: them in its language inside the refusal; the CLI prints them as they are).
+NOUNS = frozenset({
+    QT_TRANSLATE_NOOP("ServiceReasons", "topic"), QT_TRANSLATE_NOOP("ServiceReasons", "provider"),
+    QT_TRANSLATE_NOOP("ServiceReasons", "message"), QT_TRANSLATE_NOOP("ServiceReasons", "assistant"),
+    QT_TRANSLATE_NOOP("ServiceReasons", "the topic title"), QT_TRANSLATE_NOOP("ServiceReasons", "the model id"),
+    QT_TRANSLATE_NOOP("ServiceReasons", "assistant name"), QT_TRANSLATE_NOOP("ServiceReasons", "provider name"),
+    QT_TRANSLATE_NOOP("ServiceReasons", "the summary"), QT_TRANSLATE_NOOP("ServiceReasons", "the file"),
+    QT_TRANSLATE_NOOP("ServiceReasons", "an alias"),
+})
+
+
+def _noun(what: str) -> str | Reason:
+    """``what`` as a reason to say when it is one of :data:`NOUNS`, else as given."""
+    return Reason(what) if what in NOUNS else what
 
 #: The largest record id (PostgreSQL ``INTEGER``: 2^31 − 1).
 MAX_RECORD_ID = 2**31 - 1
@@ -42,7 +63,7 @@ def check_record_id(value: int, what: str) -> int:
     """``value`` when it can be an id; else :class:`NotFound` ``"no <what> <value>"`` —
     the same answer as for a missing record, on both engines."""
     if not id_in_range(value):
-        raise NotFound(f"no {what} {value}")
+        raise NotFound(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no %1 %2"), (_noun(what), str(value))))
     return value
 
 
@@ -51,9 +72,10 @@ def check_name(text: str, what: str, limit: int = MAX_NAME_CHARS) -> str:
     characters, or contains a NUL or a lone surrogate (neither engine stores those)."""
     text = text.strip()
     if not text:
-        raise InvalidInput(f"{what} must not be empty")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must not be empty"), (_noun(what),)))
     if len(text) > limit:
-        raise InvalidInput(f"{what} is {len(text):,} characters long; the limit is {limit}")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is %2 characters long; the limit is %3"),
+                                  (_noun(what), f"{len(text):,}", str(limit))))
     check_text(text, what)
     return text
 
@@ -65,9 +87,10 @@ def check_model_id(text: str) -> str:
     :data:`MAX_MODEL_CHARS` characters, or holds a NUL or a lone surrogate."""
     text = text.strip()
     if not text:
-        raise InvalidInput("the model id must not be empty")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must not be empty"), (_noun("the model id"),)))
     if len(text) > MAX_MODEL_CHARS:
-        raise InvalidInput(f"the model id is longer than {MAX_MODEL_CHARS} characters")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the model id is longer than %1 characters"),
+                                  (str(MAX_MODEL_CHARS),)))
     return check_text(text, "the model id")
 
 
@@ -82,9 +105,11 @@ def check_text(text: str, what: str) -> str:
     """``text`` unchanged; :class:`InvalidInput` when it holds a NUL character or a lone
     surrogate (PostgreSQL refuses NUL, neither engine can encode a lone surrogate)."""
     if "\x00" in text:
-        raise InvalidInput(f"{what} contains a NUL character")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 contains a NUL character"), (_noun(what),)))
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise InvalidInput(f"{what} contains characters that are not valid Unicode (a lone surrogate)") from None
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "%1 contains characters that are not valid Unicode (a lone surrogate)"),
+            (_noun(what),))) from None
     return text

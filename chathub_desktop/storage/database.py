@@ -38,6 +38,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.private_files import PRIVATE_DIR_MODE, tighten_sqlite_files
 from chathub_desktop.storage import memory_history
 
@@ -97,7 +98,17 @@ class DatabaseError(Exception):
 
 class StoreBusy(DatabaseError):
     """Another process held the store's write lock for more than :data:`WRITE_WAIT_S`
-    seconds; nothing was written. The message is user-facing."""
+    seconds; nothing was written. The message is user-facing: ``str(err)`` its English,
+    ``why`` the typed reason the window says in its language (issue 27)."""
+
+    def __init__(self, why: Reason | str) -> None:
+        self.why = why if isinstance(why, Reason) else Reason("%1", (why,))  # plain text: shown as written
+        super().__init__(self.why.english())
+
+
+#: Why :class:`StoreBusy` was raised; ``%1``: the seconds waited.
+STORE_BUSY_WAITED = QT_TRANSLATE_NOOP("ServiceReasons", "the store is busy: another ChatHub process has been writing "
+                                                        "for %1 s; nothing was changed, try again when it is done")
 
 
 class ReadOnlySession(Exception):
@@ -271,9 +282,7 @@ def _begin_handler(db_ref: list[Database]) -> Callable[[Connection], None]:
                     noticed = True
                     db._report_wait(True)
                 if waited >= WRITE_WAIT_S:
-                    raise StoreBusy(
-                        f"the store is busy: another ChatHub process has been writing for "
-                        f"{int(waited)} s; nothing was changed, try again when it is done")
+                    raise StoreBusy(Reason(STORE_BUSY_WAITED, (str(int(waited)),)))
         finally:
             if noticed and db is not None:
                 db._report_wait(False)

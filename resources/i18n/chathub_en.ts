@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>Composer</name>
+    <message numerus="yes">
+        <source>%Ln line(s)</source>
+        <translation><numerusform>%Ln line</numerusform><numerusform>%Ln lines</numerusform></translation>
+    </message>
+    </context>
+<context>
     <name>ConnectionTest</name>
     <message numerus="yes">
         <source>reachable, key accepted, %n model(s) offered — %1</source>
@@ -24,6 +31,37 @@
     <message numerus="yes">
         <source> (%n earlier)</source>
         <translation><numerusform> (%n earlier)</numerusform><numerusform> (%n earlier)</numerusform></translation>
+    </message>
+    </context>
+<context>
+    <name>ImportDialog</name>
+    <message numerus="yes">
+        <source>%Ln topic(s)</source>
+        <translation><numerusform>%Ln topic</numerusform><numerusform>%Ln topics</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation><numerusform>%Ln message</numerusform><numerusform>%Ln messages</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln earlier import(s) got their new messages</source>
+        <translation><numerusform>; %Ln earlier import got its new messages</numerusform><numerusform>; %Ln earlier imports got their new messages</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source> (%Ln already imported, skipped)</source>
+        <translation><numerusform> (%Ln already imported, skipped)</numerusform><numerusform> (%Ln already imported, skipped)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln message(s) on other branches not imported (a topic keeps one branch)</source>
+        <translation><numerusform>; %Ln message on other branches not imported (a topic keeps one branch)</numerusform><numerusform>; %Ln messages on other branches not imported (a topic keeps one branch)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln character(s) that no store keeps (NUL or a lone surrogate) replaced by %1</source>
+        <translation><numerusform>; %Ln character that no store keeps (NUL or a lone surrogate) replaced by %1</numerusform><numerusform>; %Ln characters that no store keeps (NUL or a lone surrogate) replaced by %1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln conversation(s)</source>
+        <translation><numerusform>%Ln conversation</numerusform><numerusform>%Ln conversations</numerusform></translation>
     </message>
     </context>
 <context>
@@ -102,6 +140,13 @@
     <message numerus="yes">
         <source>, %n already in memory (unticked)</source>
         <translation><numerusform>, %n already in memory (unticked)</numerusform><numerusform>, %n already in memory (unticked)</numerusform></translation>
+    </message>
+    </context>
+<context>
+    <name>ProbePanel</name>
+    <message numerus="yes">
+        <source>Sent %Ln request(s).</source>
+        <translation><numerusform>Sent %Ln request.</numerusform><numerusform>Sent %Ln requests.</numerusform></translation>
     </message>
     </context>
 <context>

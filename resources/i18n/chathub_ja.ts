@@ -2,6 +2,85 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja" sourcelanguage="en">
 <context>
+    <name>AboutDialog</name>
+    <message>
+        <source>A local-first chat client for your own API keys, built around assistant memory and context compaction. Conversations stay in your own database.</source>
+        <translation>自分の API キーで使う、ローカルファーストのチャットクライアント。アシスタントのメモリとコンテキスト圧縮を中心に作られています。会話は自分のデータベースに保存されます。</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>バージョン</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>データフォルダー</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>データベース</translation>
+    </message>
+    <message>
+        <source>API keys</source>
+        <translation>API キー</translation>
+    </message>
+    <message>
+        <source>Log file</source>
+        <translation>ログファイル</translation>
+    </message>
+    <message>
+        <source>Keyring backend</source>
+        <translation>キーリングのバックエンド</translation>
+    </message>
+    <message>
+        <source>About ChatHub Desktop</source>
+        <translation>ChatHub Desktop について</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>詳細</translation>
+    </message>
+    <message>
+        <source>Data folder, database, log file, keyring backend and each provider&apos;s key</source>
+        <translation>データフォルダー、データベース、ログファイル、キーリングのバックエンド、各プロバイダーのキー</translation>
+    </message>
+    <message>
+        <source>&amp;Copy details</source>
+        <translation>詳細をコピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the details (for a bug report)</source>
+        <translation>詳細をコピー（不具合の報告用）</translation>
+    </message>
+    <message>
+        <source>Open &amp;data folder</source>
+        <translation>データフォルダーを開く(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Show the data folder, where the log file is too, in your file manager</source>
+        <translation>ファイルマネージャーでデータフォルダー（ログファイルもここにあります）を表示</translation>
+    </message>
+    <message>
+        <source>Version %1</source>
+        <translation>バージョン %1</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>読み込み中…</translation>
+    </message>
+    <message>
+        <source>API keys: %1</source>
+        <translation>API キー：%1</translation>
+    </message>
+    <message>
+        <source>%1 licence</source>
+        <translation>%1 ライセンス</translation>
+    </message>
+    <message>
+        <source>Key of %1</source>
+        <translation>%1 のキー</translation>
+    </message>
+</context>
+<context>
     <name>AssistantDialog</name>
     <message>
         <source>%1  (summaries bring the next request back down to this share)</source>
@@ -626,6 +705,27 @@
         <source>Create an assistant first (Assistant → New…)</source>
         <translation>先にアシスタントを作成してください（アシスタント → 新規…）</translation>
     </message>
+    <message>
+        <source>Pasted text · %1 · %2</source>
+        <comment>size, lines</comment>
+        <translation>貼り付けたテキスト · %1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln line(s)</source>
+        <translation><numerusform>%Ln 行</numerusform></translation>
+    </message>
+    <message>
+        <source>Sent as part of your message; click to read it</source>
+        <translation>メッセージの一部として送られます。クリックで読めます</translation>
+    </message>
+    <message>
+        <source>Remove the pasted text</source>
+        <translation>貼り付けたテキストを削除</translation>
+    </message>
+    <message>
+        <source>The first %1 of %2 characters; all of them are sent.</source>
+        <translation>%2 文字のうち最初の %1 文字。すべて送信されます。</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionTest</name>
@@ -789,6 +889,173 @@ Leave it empty to compact as usual.</source>
     <message>
         <source>Keys</source>
         <translation>キー</translation>
+    </message>
+</context>
+<context>
+    <name>ImportDialog</name>
+    <message>
+        <source>Detect from the file</source>
+        <translation>ファイルから検出</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>Chat history exports (*.json *.zip);;All files (*)</source>
+        <translation>チャット履歴のエクスポート (*.json *.zip);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>The export holds no conversations; nothing was imported</source>
+        <translation>エクスポートに会話がありません。何もインポートされませんでした</translation>
+    </message>
+    <message>
+        <source>Imported %1 and %2</source>
+        <comment>topics, messages</comment>
+        <translation>%1、%2をインポートしました</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln topic(s)</source>
+        <translation><numerusform>%Ln 件のトピック</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation><numerusform>%Ln 件のメッセージ</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln earlier import(s) got their new messages</source>
+        <translation><numerusform>。以前にインポートした %Ln 件に新しいメッセージを追加しました</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source> (%Ln already imported, skipped)</source>
+        <translation><numerusform>（%Ln 件はインポート済みのためスキップ）</numerusform></translation>
+    </message>
+    <message>
+        <source>; %1 skipped: %2</source>
+        <comment>count, the conversations and why</comment>
+        <translation>。%1 件をスキップ：%2</translation>
+    </message>
+    <message>
+        <source>; and %1 more</source>
+        <translation>。ほか %1 件</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln message(s) on other branches not imported (a topic keeps one branch)</source>
+        <translation><numerusform>。ほかの分岐にある %Ln 件のメッセージはインポートしていません（トピックは 1 つの分岐だけを保持します）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln character(s) that no store keeps (NUL or a lone surrogate) replaced by %1</source>
+        <translation><numerusform>。どのストアにも保存できない %Ln 文字（NUL または単独のサロゲート）を %1 に置き換えました</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 of %2 MB read · %3</source>
+        <comment>MB read, MB in all, conversations</comment>
+        <translation>%1 / %2 MB 読み込み済み · %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln conversation(s)</source>
+        <translation><numerusform>%Ln 件の会話</numerusform></translation>
+    </message>
+    <message>
+        <source>Import chat history</source>
+        <translation>チャット履歴をインポート</translation>
+    </message>
+    <message>
+        <source>Each conversation becomes a topic of the chosen assistant (the branch you last viewed). Importing the same export again skips conversations already imported and adds only the new messages of those that went on. You can drop the file onto this window.</source>
+        <translation>各会話は選んだアシスタントのトピックになります（最後に見た分岐）。同じエクスポートをもう一度インポートすると、インポート済みの会話はスキップし、続きのある会話の新しいメッセージだけを追加します。このウィンドウにファイルをドロップすることもできます。</translation>
+    </message>
+    <message>
+        <source>conversations.json, an export .json or the export .zip</source>
+        <translation>conversations.json、エクスポートの .json またはエクスポートの .zip</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>参照(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Choose the export file</source>
+        <translation>エクスポートファイルを選択</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>ファイル(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Which app the export comes from; detected from the file&apos;s first conversation unless you choose one</source>
+        <translation>エクスポート元のアプリ。選ばない場合はファイルの最初の会話から検出します</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation>形式(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Imported conversations become topics of this assistant; its instructions and memory apply when you continue them.</source>
+        <translation>インポートした会話はこのアシスタントのトピックになります。続けるときはその指示とメモリが適用されます。</translation>
+    </message>
+    <message>
+        <source>&amp;Into assistant:</source>
+        <translation>インポート先のアシスタント(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>インポート(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Start importing (you can cancel; nothing is written until it completes)</source>
+        <translation>インポートを開始（キャンセルできます。完了するまで何も書き込まれません）</translation>
+    </message>
+    <message>
+        <source>Stop the import; nothing is written</source>
+        <translation>インポートを中止。何も書き込まれません</translation>
+    </message>
+    <message>
+        <source>Detected: %1 export</source>
+        <translation>検出：%1 のエクスポート</translation>
+    </message>
+    <message>
+        <source>Not a format this app reads</source>
+        <translation>このアプリが読める形式ではありません</translation>
+    </message>
+    <message>
+        <source>Chat history export</source>
+        <translation>チャット履歴のエクスポート</translation>
+    </message>
+    <message>
+        <source>Create an assistant first.</source>
+        <translation>先にアシスタントを作成してください。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>開始中…</translation>
+    </message>
+    <message>
+        <source>Import failed</source>
+        <translation>インポートに失敗しました</translation>
+    </message>
+    <message>
+        <source>Import cancelled; nothing was imported.</source>
+        <translation>インポートをキャンセルしました。何もインポートされていません。</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source> This export also holds what Claude remembers about you: Assistant → Memory… → Import from another assistant… → From a Claude export zip… offers it as entries.</source>
+        <translation> このエクスポートには Claude があなたについて覚えている内容も含まれています：アシスタント → メモリ… → 別のアシスタントからインポート… → Claude のエクスポート zip から… でエントリとして取り込めます。</translation>
+    </message>
+    <message>
+        <source>%1.%2</source>
+        <comment>the result, a note</comment>
+        <translation>%1。%2</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>キャンセル中…</translation>
     </message>
 </context>
 <context>
@@ -3082,6 +3349,109 @@ Type below and press %1 to start.</source>
     </message>
 </context>
 <context>
+    <name>ProbePanel</name>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>質問</translation>
+    </message>
+    <message>
+        <source>In the turns</source>
+        <translation>ターン内の答え</translation>
+    </message>
+    <message>
+        <source>Answer from the turns</source>
+        <translation>ターンからの回答</translation>
+    </message>
+    <message>
+        <source>Answer from the summary</source>
+        <translation>要約からの回答</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>Probe questions whose answers are in the covered turns (files and paths, decisions, open tasks, numbers) are asked of the History Compress model twice: with those turns, then with only the summary. A probe answered from the turns but not from the summary is one the summary lost.</source>
+        <translation>対象のターンに答えがあるプローブ質問（ファイルとパス、決定、未完了のタスク、数値）を History Compress モデルに 2 回尋ねます。1 回目はそのターンを付けて、2 回目は要約だけを付けて。ターンからは答えられるのに要約からは答えられないプローブが、要約が失ったものです。</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>失われた</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>保持</translation>
+    </message>
+    <message>
+        <source>Not in the turns&apos; answer</source>
+        <translation>ターンの回答にない</translation>
+    </message>
+    <message>
+        <source>Check &amp;summary…</source>
+        <translation>要約を確認(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Work out the probe questions and show what the check costs; nothing is sent yet</source>
+        <translation>プローブ質問を作り、確認にかかるコストを表示します。まだ何も送信しません</translation>
+    </message>
+    <message>
+        <source>&amp;Run check</source>
+        <translation>確認を実行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>This summary has not been checked yet.</source>
+        <translation>この要約はまだ確認されていません。</translation>
+    </message>
+    <message>
+        <source>There is no summary to check.</source>
+        <translation>確認する要約がありません。</translation>
+    </message>
+    <message>
+        <source>%1 Checked by %2.</source>
+        <translation>%1 確認したモデル：%2。</translation>
+    </message>
+    <message>
+        <source>A compaction&apos;s new summary was refused and the old one kept. %1</source>
+        <translation>圧縮の新しい要約は却下され、古い要約が残されました。%1</translation>
+    </message>
+    <message>
+        <source>This check was of an earlier summary. %1</source>
+        <translation>この確認は以前の要約に対するものです。%1</translation>
+    </message>
+    <message>
+        <source>Working out the probes…</source>
+        <translation>プローブを作成中…</translation>
+    </message>
+    <message>
+        <source>The summary cannot be checked: %1</source>
+        <translation>要約を確認できません：%1</translation>
+    </message>
+    <message>
+        <source>Checking: %1…</source>
+        <translation>確認中：%1…</translation>
+    </message>
+    <message>
+        <source>The check failed; nothing was stored: %1</source>
+        <translation>確認に失敗しました。何も保存されていません：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sent %Ln request(s).</source>
+        <translation><numerusform>%Ln 件のリクエストを送信しました。</numerusform></translation>
+    </message>
+    <message>
+        <source>Stopped; nothing was stored.</source>
+        <translation>停止しました。何も保存されていません。</translation>
+    </message>
+</context>
+<context>
     <name>ProviderForm</name>
     <message>
         <source>OpenAI</source>
@@ -3512,6 +3882,66 @@ URL：%3
     <message>
         <source>Open topic %1, which this reply recalled</source>
         <translation>この返信が参照したトピック %1 を開く</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>報告なし</translation>
+    </message>
+    <message>
+        <source>local estimate %1 · provider reported %2</source>
+        <translation>ローカル見積もり %1 · プロバイダー報告 %2</translation>
+    </message>
+    <message>
+        <source>, cache hit %1 (%2%)</source>
+        <translation>、キャッシュヒット %1（%2%）</translation>
+    </message>
+    <message>
+        <source>none — this topic is private</source>
+        <translation>なし — このトピックは非公開です</translation>
+    </message>
+    <message>
+        <source> (truncated)</source>
+        <translation>（切り詰め）</translation>
+    </message>
+    <message>
+        <source>recap turns</source>
+        <translation>要約ターン</translation>
+    </message>
+    <message>
+        <source>summary block</source>
+        <translation>要約ブロック</translation>
+    </message>
+    <message>
+        <source>%1, %2 tokens, covers up to message %3</source>
+        <translation>%1、%2 トークン、メッセージ %3 まで</translation>
+    </message>
+    <message>
+        <source> (by %1)</source>
+        <translation>（%1 による）</translation>
+    </message>
+    <message>
+        <source> (its cursor was gone; rebuilt next time)</source>
+        <translation>（カーソルが消えたため、次回作り直します）</translation>
+    </message>
+    <message>
+        <source> (messages %1…%2)</source>
+        <translation>（メッセージ %1…%2）</translation>
+    </message>
+    <message>
+        <source>%1 included%2, %3 dropped by the limit, %4 covered by the summary</source>
+        <translation>%1 件を含む%2、%3 件は上限で除外、%4 件は要約に含まれる</translation>
+    </message>
+    <message>
+        <source>, %1 left out by the tail cap</source>
+        <translation>、%1 件は末尾の上限で省略</translation>
+    </message>
+    <message>
+        <source>%1 kept verbatim (messages %2), %3 tokens</source>
+        <translation>%1 件をそのまま保持（メッセージ %2）、%3 トークン</translation>
     </message>
 </context>
 <context>
@@ -4052,6 +4482,126 @@ URL：%3
         <source>unknown assistant setting %1</source>
         <translation>不明なアシスタント設定 %1</translation>
     </message>
+    <message>
+        <source>the store is busy: another ChatHub process has been writing for %1 s; nothing was changed, try again when it is done</source>
+        <translation>ストアが使用中です：別の ChatHub プロセスが %1 秒間書き込んでいます。何も変更されていません。終わってからもう一度試してください</translation>
+    </message>
+    <message>
+        <source>topic</source>
+        <translation>トピック</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>assistant</source>
+        <translation>アシスタント</translation>
+    </message>
+    <message>
+        <source>the topic title</source>
+        <translation>トピックのタイトル</translation>
+    </message>
+    <message>
+        <source>the model id</source>
+        <translation>モデル ID</translation>
+    </message>
+    <message>
+        <source>assistant name</source>
+        <translation>アシスタント名</translation>
+    </message>
+    <message>
+        <source>provider name</source>
+        <translation>プロバイダー名</translation>
+    </message>
+    <message>
+        <source>the summary</source>
+        <translation>要約</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>an alias</source>
+        <translation>エイリアス</translation>
+    </message>
+    <message>
+        <source>no %1 %2</source>
+        <translation>%1 %2 はありません</translation>
+    </message>
+    <message>
+        <source>%1 must not be empty</source>
+        <translation>%1は空にできません</translation>
+    </message>
+    <message>
+        <source>%1 is %2 characters long; the limit is %3</source>
+        <translation>%1は %2 文字あります。上限は %3 文字です</translation>
+    </message>
+    <message>
+        <source>the model id is longer than %1 characters</source>
+        <translation>モデル ID が %1 文字を超えています</translation>
+    </message>
+    <message>
+        <source>%1 contains a NUL character</source>
+        <translation>%1に NUL 文字が含まれています</translation>
+    </message>
+    <message>
+        <source>%1 contains characters that are not valid Unicode (a lone surrogate)</source>
+        <translation>%1に有効でない Unicode 文字（単独のサロゲート）が含まれています</translation>
+    </message>
+    <message>
+        <source>No probe could be made from the covered turns (no paths, decisions, tasks or numbers).</source>
+        <translation>対象のターンからプローブを作れませんでした（パス、決定、タスク、数値がありません）。</translation>
+    </message>
+    <message>
+        <source>The summary lost %1 of %2 answerable probes: %3.</source>
+        <translation>要約は答えられる %2 個のプローブのうち %1 個を失いました：%3。</translation>
+    </message>
+    <message>
+        <source>The summary kept all %1 answerable probes (of %2).</source>
+        <translation>要約は答えられる %1 個のプローブをすべて保持しました（全 %2 個中）。</translation>
+    </message>
+    <message>
+        <source>the new summary could not be checked, so the old state was kept: %1</source>
+        <translation>新しい要約を確認できなかったため、以前の状態を残しました：%1</translation>
+    </message>
+    <message>
+        <source>the new summary failed its probe check, so the old state was kept. %1</source>
+        <translation>新しい要約はプローブの確認に失敗したため、以前の状態を残しました。%1</translation>
+    </message>
+    <message>
+        <source>no answer from %1 within %2 s</source>
+        <translation>%2 秒以内に %1 から応答がありません</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>%1 に接続できません：%2</translation>
+    </message>
+    <message>
+        <source>%1 refused the API key (%2)</source>
+        <translation>%1 が API キーを拒否しました（%2）</translation>
+    </message>
+    <message>
+        <source>%1 answered %2</source>
+        <translation>%1 の応答：%2</translation>
+    </message>
+    <message>
+        <source>%1 answered, but not with a model list</source>
+        <translation>%1 は応答しましたが、モデルの一覧ではありません</translation>
+    </message>
+    <message>
+        <source>Connected to %1 in %2 s: %3 model offered</source>
+        <translation>%2 秒で %1 に接続しました：%3 個のモデルを提供</translation>
+    </message>
+    <message>
+        <source>Connected to %1 in %2 s: %3 models offered</source>
+        <translation>%2 秒で %1 に接続しました：%3 個のモデルを提供</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>
@@ -4468,6 +5018,22 @@ URL：%3
 <context>
     <name>SummaryDialog</name>
     <message>
+        <source>Compact now</source>
+        <translation>今すぐ圧縮</translation>
+    </message>
+    <message>
+        <source>Token auto-compact</source>
+        <translation>トークンによる自動圧縮</translation>
+    </message>
+    <message>
+        <source>History limit</source>
+        <translation>履歴の上限</translation>
+    </message>
+    <message>
+        <source>Overflow rescue</source>
+        <translation>オーバーフロー救済</translation>
+    </message>
+    <message>
         <source>compacted</source>
         <translation>圧縮しました</translation>
     </message>
@@ -4482,6 +5048,196 @@ URL：%3
     <message>
         <source>could not reach the target</source>
         <translation>目標に届きませんでした</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>時刻</translation>
+    </message>
+    <message>
+        <source>Trigger</source>
+        <translation>きっかけ</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>High / low</source>
+        <translation>高 / 低</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>後</translation>
+    </message>
+    <message>
+        <source>Through #</source>
+        <translation># まで</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>バッチ</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>詳細</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No summary yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;This topic has no rolling summary: nothing has been compacted, or an edit to a covered message cleared it. &lt;b&gt;Compact now&lt;/b&gt; (Ctrl+Shift+K) summarizes the completed turns before your latest message with the History Compress model; every original message stays in the topic.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;まだ要約はありません。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;このトピックには累積要約がありません。まだ何も圧縮されていないか、対象のメッセージの編集で消えました。&lt;b&gt;今すぐ圧縮&lt;/b&gt;（Ctrl+Shift+K）は、最新のメッセージより前の完了したターンを History Compress モデルで要約します。元のメッセージはすべてトピックに残ります。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation>クリップボードにコピーしました。</translation>
+    </message>
+    <message>
+        <source>There is no summary to export.</source>
+        <translation>エクスポートする要約がありません。</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>エクスポートに失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>%1 にエクスポートしました</translation>
+    </message>
+    <message>
+        <source>unknown time</source>
+        <translation>不明な時刻</translation>
+    </message>
+    <message>
+        <source> · %1 runs this turn, the first at %2</source>
+        <translation> · このターンで %1 回実行、最初は %2</translation>
+    </message>
+    <message>
+        <source>Topic summary — %1</source>
+        <translation>トピックの要約 — %1</translation>
+    </message>
+    <message>
+        <source>Topic summary</source>
+        <translation>トピックの要約</translation>
+    </message>
+    <message>
+        <source>&amp;Summary</source>
+        <translation>要約(&amp;S)</translation>
+    </message>
+    <message>
+        <source>One row per compaction run, newest first (the last 20 are kept); estimates are next-request tokens. Hover a row for its full details.</source>
+        <translation>圧縮の実行ごとに 1 行、新しい順（直近 20 件を保持）。見積もりは次のリクエストのトークン数です。行にポインターを合わせると詳細が表示されます。</translation>
+    </message>
+    <message>
+        <source>&amp;Probes</source>
+        <translation>プローブ(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>コピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the summary text to the clipboard</source>
+        <translation>要約のテキストをクリップボードにコピー</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>エクスポート(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save the summary as a Markdown file (with its model and coverage)</source>
+        <translation>要約を Markdown ファイルとして保存（モデルと対象範囲を含む）</translation>
+    </message>
+    <message>
+        <source>The last summary was cleared because a message it covered was edited or deleted; the next compaction rebuilds it. The Debug tab keeps the earlier runs.</source>
+        <translation>対象のメッセージが編集または削除されたため、前回の要約は消去されました。次の圧縮で作り直されます。以前の実行はデバッグタブに残っています。</translation>
+    </message>
+    <message>
+        <source>No summary for this topic. Last run: %1 (see Debug).</source>
+        <translation>このトピックには要約がありません。前回の実行：%1（デバッグを参照）。</translation>
+    </message>
+    <message>
+        <source>No summary for this topic, and no compaction has run yet.</source>
+        <translation>このトピックには要約がなく、まだ圧縮も実行されていません。</translation>
+    </message>
+    <message>
+        <source>an unknown model</source>
+        <translation>不明なモデル</translation>
+    </message>
+    <message>
+        <source>Written by %1</source>
+        <translation>%1 が作成</translation>
+    </message>
+    <message>
+        <source>, &lt;b&gt;edited by you&lt;/b&gt; (compactions merge into it)</source>
+        <translation>、&lt;b&gt;あなたが編集&lt;/b&gt;（圧縮はこれに統合されます）</translation>
+    </message>
+    <message>
+        <source>updated %1</source>
+        <translation>更新 %1</translation>
+    </message>
+    <message>
+        <source>covers messages up to %1</source>
+        <translation>メッセージ %1 までを含む</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>あなた</translation>
+    </message>
+    <message>
+        <source> (reason: %1)</source>
+        <translation>（理由：%1）</translation>
+    </message>
+    <message>
+        <source>
+Input budget: %1 tokens</source>
+        <translation>
+入力の予算：%1 トークン</translation>
+    </message>
+    <message>
+        <source>&amp;Debug (%1)</source>
+        <translation>デバッグ(&amp;D)（%1）</translation>
+    </message>
+    <message>
+        <source>Automatic compaction is paused after %1 failures until %2; Compact now still works.</source>
+        <translation>%1 回の失敗のため、自動圧縮は %2 まで停止しています。今すぐ圧縮は使えます。</translation>
+    </message>
+    <message>
+        <source>No archive excerpts (Settings → System Agent turns them on).</source>
+        <translation>アーカイブの抜粋はありません（設定 → システムエージェント で有効にできます）。</translation>
+    </message>
+    <message>
+        <source>&amp;Archives (%1)</source>
+        <translation>アーカイブ(&amp;A)（%1）</translation>
+    </message>
+    <message>
+        <source>Export topic summary</source>
+        <translation>トピックの要約をエクスポート</translation>
+    </message>
+    <message>
+        <source>E&amp;dit</source>
+        <translation>編集(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Write the summary yourself: it is marked as edited and later compactions add to it instead of rewriting it</source>
+        <translation>要約を自分で書きます。編集済みとして印が付き、以後の圧縮は書き直さずに追記します</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Saved: later compactions merge new turns into your summary</source>
+        <translation>保存しました。以後の圧縮は新しいターンをあなたの要約に統合します</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,85 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AboutDialog</name>
+    <message>
+        <source>A local-first chat client for your own API keys, built around assistant memory and context compaction. Conversations stay in your own database.</source>
+        <translation>一个本地优先的聊天客户端，使用你自己的 API 密钥，围绕助手记忆和上下文压缩而构建。对话保存在你自己的数据库中。</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>数据文件夹</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>数据库</translation>
+    </message>
+    <message>
+        <source>API keys</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Log file</source>
+        <translation>日志文件</translation>
+    </message>
+    <message>
+        <source>Keyring backend</source>
+        <translation>密钥环后端</translation>
+    </message>
+    <message>
+        <source>About ChatHub Desktop</source>
+        <translation>关于 ChatHub Desktop</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Data folder, database, log file, keyring backend and each provider&apos;s key</source>
+        <translation>数据文件夹、数据库、日志文件、密钥环后端以及每个提供商的密钥</translation>
+    </message>
+    <message>
+        <source>&amp;Copy details</source>
+        <translation>复制详情(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the details (for a bug report)</source>
+        <translation>复制详情（用于错误报告）</translation>
+    </message>
+    <message>
+        <source>Open &amp;data folder</source>
+        <translation>打开数据文件夹(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Show the data folder, where the log file is too, in your file manager</source>
+        <translation>在文件管理器中显示数据文件夹（日志文件也在其中）</translation>
+    </message>
+    <message>
+        <source>Version %1</source>
+        <translation>版本 %1</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>API keys: %1</source>
+        <translation>API 密钥：%1</translation>
+    </message>
+    <message>
+        <source>%1 licence</source>
+        <translation>%1 许可证</translation>
+    </message>
+    <message>
+        <source>Key of %1</source>
+        <translation>%1 的密钥</translation>
+    </message>
+</context>
+<context>
     <name>AssistantDialog</name>
     <message>
         <source>%1  (summaries bring the next request back down to this share)</source>
@@ -626,6 +705,27 @@
         <source>Create an assistant first (Assistant → New…)</source>
         <translation>请先创建一个助手（助手 → 新建…）</translation>
     </message>
+    <message>
+        <source>Pasted text · %1 · %2</source>
+        <comment>size, lines</comment>
+        <translation>粘贴的文本 · %1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln line(s)</source>
+        <translation><numerusform>%Ln 行</numerusform></translation>
+    </message>
+    <message>
+        <source>Sent as part of your message; click to read it</source>
+        <translation>作为你消息的一部分发送；点击即可阅读</translation>
+    </message>
+    <message>
+        <source>Remove the pasted text</source>
+        <translation>移除粘贴的文本</translation>
+    </message>
+    <message>
+        <source>The first %1 of %2 characters; all of them are sent.</source>
+        <translation>%2 个字符中的前 %1 个；全部都会发送。</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionTest</name>
@@ -789,6 +889,173 @@ Leave it empty to compact as usual.</source>
     <message>
         <source>Keys</source>
         <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>ImportDialog</name>
+    <message>
+        <source>Detect from the file</source>
+        <translation>从文件检测</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Chat history exports (*.json *.zip);;All files (*)</source>
+        <translation>聊天记录导出文件 (*.json *.zip);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The export holds no conversations; nothing was imported</source>
+        <translation>导出文件中没有对话；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>Imported %1 and %2</source>
+        <comment>topics, messages</comment>
+        <translation>已导入 %1和 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln topic(s)</source>
+        <translation><numerusform>%Ln 个话题</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation><numerusform>%Ln 条消息</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln earlier import(s) got their new messages</source>
+        <translation><numerusform>；%Ln 个先前导入的话题获得了新消息</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source> (%Ln already imported, skipped)</source>
+        <translation><numerusform>（%Ln 个已导入，已跳过）</numerusform></translation>
+    </message>
+    <message>
+        <source>; %1 skipped: %2</source>
+        <comment>count, the conversations and why</comment>
+        <translation>；跳过 %1 个：%2</translation>
+    </message>
+    <message>
+        <source>; and %1 more</source>
+        <translation>；以及另外 %1 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln message(s) on other branches not imported (a topic keeps one branch)</source>
+        <translation><numerusform>；其他分支上的 %Ln 条消息未导入（一个话题只保留一个分支）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln character(s) that no store keeps (NUL or a lone surrogate) replaced by %1</source>
+        <translation><numerusform>；%Ln 个任何存储都无法保存的字符（NUL 或单独的代理项）已替换为 %1</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 of %2 MB read · %3</source>
+        <comment>MB read, MB in all, conversations</comment>
+        <translation>已读取 %1 / %2 MB · %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln conversation(s)</source>
+        <translation><numerusform>%Ln 个对话</numerusform></translation>
+    </message>
+    <message>
+        <source>Import chat history</source>
+        <translation>导入聊天记录</translation>
+    </message>
+    <message>
+        <source>Each conversation becomes a topic of the chosen assistant (the branch you last viewed). Importing the same export again skips conversations already imported and adds only the new messages of those that went on. You can drop the file onto this window.</source>
+        <translation>每个对话都会成为所选助手的一个话题（你上次查看的分支）。再次导入同一个导出文件时，会跳过已导入的对话，只为后来继续的对话添加新消息。你可以把文件拖放到此窗口。</translation>
+    </message>
+    <message>
+        <source>conversations.json, an export .json or the export .zip</source>
+        <translation>conversations.json、导出的 .json 或导出的 .zip</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Choose the export file</source>
+        <translation>选择导出文件</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Which app the export comes from; detected from the file&apos;s first conversation unless you choose one</source>
+        <translation>导出文件来自哪个应用；除非你自行选择，否则根据文件中的第一个对话检测</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation>格式(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Imported conversations become topics of this assistant; its instructions and memory apply when you continue them.</source>
+        <translation>导入的对话会成为此助手的话题；继续这些对话时，会应用它的指令和记忆。</translation>
+    </message>
+    <message>
+        <source>&amp;Into assistant:</source>
+        <translation>导入到助手(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>导入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Start importing (you can cancel; nothing is written until it completes)</source>
+        <translation>开始导入（可以取消；完成之前不会写入任何内容）</translation>
+    </message>
+    <message>
+        <source>Stop the import; nothing is written</source>
+        <translation>停止导入；不会写入任何内容</translation>
+    </message>
+    <message>
+        <source>Detected: %1 export</source>
+        <translation>已检测：%1 导出文件</translation>
+    </message>
+    <message>
+        <source>Not a format this app reads</source>
+        <translation>不是此应用能读取的格式</translation>
+    </message>
+    <message>
+        <source>Chat history export</source>
+        <translation>聊天记录导出文件</translation>
+    </message>
+    <message>
+        <source>Create an assistant first.</source>
+        <translation>请先创建一个助手。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Import failed</source>
+        <translation>导入失败</translation>
+    </message>
+    <message>
+        <source>Import cancelled; nothing was imported.</source>
+        <translation>导入已取消；未导入任何内容。</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source> This export also holds what Claude remembers about you: Assistant → Memory… → Import from another assistant… → From a Claude export zip… offers it as entries.</source>
+        <translation> 此导出文件还包含 Claude 对你的记忆：助手 → 记忆… → 从其他助手导入… → 从 Claude 导出的 zip… 会把它作为条目提供。</translation>
+    </message>
+    <message>
+        <source>%1.%2</source>
+        <comment>the result, a note</comment>
+        <translation>%1。%2</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
     </message>
 </context>
 <context>
@@ -3082,6 +3349,109 @@ Type below and press %1 to start.</source>
     </message>
 </context>
 <context>
+    <name>ProbePanel</name>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>In the turns</source>
+        <translation>轮次中的答案</translation>
+    </message>
+    <message>
+        <source>Answer from the turns</source>
+        <translation>依据轮次的回答</translation>
+    </message>
+    <message>
+        <source>Answer from the summary</source>
+        <translation>依据摘要的回答</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Probe questions whose answers are in the covered turns (files and paths, decisions, open tasks, numbers) are asked of the History Compress model twice: with those turns, then with only the summary. A probe answered from the turns but not from the summary is one the summary lost.</source>
+        <translation>答案在被涵盖轮次中的探测问题（文件和路径、决定、未完成的任务、数字）会向 History Compress 模型提问两次：一次附带这些轮次，一次只附带摘要。能依据轮次回答、却不能依据摘要回答的探测问题，就是摘要丢失的内容。</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>丢失</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Not in the turns&apos; answer</source>
+        <translation>不在轮次的回答中</translation>
+    </message>
+    <message>
+        <source>Check &amp;summary…</source>
+        <translation>检查摘要(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Work out the probe questions and show what the check costs; nothing is sent yet</source>
+        <translation>拟定探测问题并显示检查的开销；此时尚未发送任何内容</translation>
+    </message>
+    <message>
+        <source>&amp;Run check</source>
+        <translation>运行检查(&amp;R)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>This summary has not been checked yet.</source>
+        <translation>此摘要尚未检查。</translation>
+    </message>
+    <message>
+        <source>There is no summary to check.</source>
+        <translation>没有可检查的摘要。</translation>
+    </message>
+    <message>
+        <source>%1 Checked by %2.</source>
+        <translation>%1 由 %2 检查。</translation>
+    </message>
+    <message>
+        <source>A compaction&apos;s new summary was refused and the old one kept. %1</source>
+        <translation>一次压缩的新摘要被拒绝，保留了旧摘要。%1</translation>
+    </message>
+    <message>
+        <source>This check was of an earlier summary. %1</source>
+        <translation>此检查针对的是较早的摘要。%1</translation>
+    </message>
+    <message>
+        <source>Working out the probes…</source>
+        <translation>正在拟定探测问题…</translation>
+    </message>
+    <message>
+        <source>The summary cannot be checked: %1</source>
+        <translation>无法检查摘要：%1</translation>
+    </message>
+    <message>
+        <source>Checking: %1…</source>
+        <translation>正在检查：%1…</translation>
+    </message>
+    <message>
+        <source>The check failed; nothing was stored: %1</source>
+        <translation>检查失败；未保存任何内容：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sent %Ln request(s).</source>
+        <translation><numerusform>已发送 %Ln 个请求。</numerusform></translation>
+    </message>
+    <message>
+        <source>Stopped; nothing was stored.</source>
+        <translation>已停止；未保存任何内容。</translation>
+    </message>
+</context>
+<context>
     <name>ProviderForm</name>
     <message>
         <source>OpenAI</source>
@@ -3512,6 +3882,66 @@ URL：%3
     <message>
         <source>Open topic %1, which this reply recalled</source>
         <translation>打开这条回复回忆过的话题 %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>local estimate %1 · provider reported %2</source>
+        <translation>本地估计 %1 · 提供商报告 %2</translation>
+    </message>
+    <message>
+        <source>, cache hit %1 (%2%)</source>
+        <translation>，缓存命中 %1（%2%）</translation>
+    </message>
+    <message>
+        <source>none — this topic is private</source>
+        <translation>无 — 此话题为私密</translation>
+    </message>
+    <message>
+        <source> (truncated)</source>
+        <translation>（已截断）</translation>
+    </message>
+    <message>
+        <source>recap turns</source>
+        <translation>回顾轮次</translation>
+    </message>
+    <message>
+        <source>summary block</source>
+        <translation>摘要块</translation>
+    </message>
+    <message>
+        <source>%1, %2 tokens, covers up to message %3</source>
+        <translation>%1，%2 个令牌，涵盖至消息 %3</translation>
+    </message>
+    <message>
+        <source> (by %1)</source>
+        <translation>（由 %1）</translation>
+    </message>
+    <message>
+        <source> (its cursor was gone; rebuilt next time)</source>
+        <translation>（其游标已不存在；下次重建）</translation>
+    </message>
+    <message>
+        <source> (messages %1…%2)</source>
+        <translation>（消息 %1…%2）</translation>
+    </message>
+    <message>
+        <source>%1 included%2, %3 dropped by the limit, %4 covered by the summary</source>
+        <translation>包含 %1 条%2，%3 条因限制被丢弃，%4 条由摘要涵盖</translation>
+    </message>
+    <message>
+        <source>, %1 left out by the tail cap</source>
+        <translation>，%1 条因尾部上限被省略</translation>
+    </message>
+    <message>
+        <source>%1 kept verbatim (messages %2), %3 tokens</source>
+        <translation>%1 条原样保留（消息 %2），%3 个令牌</translation>
     </message>
 </context>
 <context>
@@ -4052,6 +4482,126 @@ URL：%3
         <source>unknown assistant setting %1</source>
         <translation>未知的助手设置 %1</translation>
     </message>
+    <message>
+        <source>the store is busy: another ChatHub process has been writing for %1 s; nothing was changed, try again when it is done</source>
+        <translation>存储正忙：另一个 ChatHub 进程已写入 %1 秒；未做任何更改，请在它完成后重试</translation>
+    </message>
+    <message>
+        <source>topic</source>
+        <translation>话题</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>the topic title</source>
+        <translation>话题标题</translation>
+    </message>
+    <message>
+        <source>the model id</source>
+        <translation>模型 ID</translation>
+    </message>
+    <message>
+        <source>assistant name</source>
+        <translation>助手名称</translation>
+    </message>
+    <message>
+        <source>provider name</source>
+        <translation>提供商名称</translation>
+    </message>
+    <message>
+        <source>the summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>an alias</source>
+        <translation>别名</translation>
+    </message>
+    <message>
+        <source>no %1 %2</source>
+        <translation>没有%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 must not be empty</source>
+        <translation>%1不能为空</translation>
+    </message>
+    <message>
+        <source>%1 is %2 characters long; the limit is %3</source>
+        <translation>%1长 %2 个字符；上限为 %3</translation>
+    </message>
+    <message>
+        <source>the model id is longer than %1 characters</source>
+        <translation>模型 ID 超过 %1 个字符</translation>
+    </message>
+    <message>
+        <source>%1 contains a NUL character</source>
+        <translation>%1包含 NUL 字符</translation>
+    </message>
+    <message>
+        <source>%1 contains characters that are not valid Unicode (a lone surrogate)</source>
+        <translation>%1包含无效的 Unicode 字符（单独的代理项）</translation>
+    </message>
+    <message>
+        <source>No probe could be made from the covered turns (no paths, decisions, tasks or numbers).</source>
+        <translation>无法从被涵盖的轮次中拟定探测问题（没有路径、决定、任务或数字）。</translation>
+    </message>
+    <message>
+        <source>The summary lost %1 of %2 answerable probes: %3.</source>
+        <translation>摘要丢失了 %2 个可回答探测问题中的 %1 个：%3。</translation>
+    </message>
+    <message>
+        <source>The summary kept all %1 answerable probes (of %2).</source>
+        <translation>摘要保留了全部 %1 个可回答的探测问题（共 %2 个）。</translation>
+    </message>
+    <message>
+        <source>the new summary could not be checked, so the old state was kept: %1</source>
+        <translation>无法检查新摘要，因此保留了旧状态：%1</translation>
+    </message>
+    <message>
+        <source>the new summary failed its probe check, so the old state was kept. %1</source>
+        <translation>新摘要未通过探测检查，因此保留了旧状态。%1</translation>
+    </message>
+    <message>
+        <source>no answer from %1 within %2 s</source>
+        <translation>%2 秒内没有收到 %1 的回答</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 refused the API key (%2)</source>
+        <translation>%1 拒绝了 API 密钥（%2）</translation>
+    </message>
+    <message>
+        <source>%1 answered %2</source>
+        <translation>%1 返回了 %2</translation>
+    </message>
+    <message>
+        <source>%1 answered, but not with a model list</source>
+        <translation>%1 有回答，但不是模型列表</translation>
+    </message>
+    <message>
+        <source>Connected to %1 in %2 s: %3 model offered</source>
+        <translation>已在 %2 秒内连接到 %1：提供 %3 个模型</translation>
+    </message>
+    <message>
+        <source>Connected to %1 in %2 s: %3 models offered</source>
+        <translation>已在 %2 秒内连接到 %1：提供 %3 个模型</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>
@@ -4468,6 +5018,22 @@ URL：%3
 <context>
     <name>SummaryDialog</name>
     <message>
+        <source>Compact now</source>
+        <translation>立即压缩</translation>
+    </message>
+    <message>
+        <source>Token auto-compact</source>
+        <translation>按令牌自动压缩</translation>
+    </message>
+    <message>
+        <source>History limit</source>
+        <translation>历史限制</translation>
+    </message>
+    <message>
+        <source>Overflow rescue</source>
+        <translation>溢出救援</translation>
+    </message>
+    <message>
         <source>compacted</source>
         <translation>已压缩</translation>
     </message>
@@ -4482,6 +5048,196 @@ URL：%3
     <message>
         <source>could not reach the target</source>
         <translation>未能达到目标</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Trigger</source>
+        <translation>触发</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>High / low</source>
+        <translation>高 / 低</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <source>Through #</source>
+        <translation>截至 #</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No summary yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;This topic has no rolling summary: nothing has been compacted, or an edit to a covered message cleared it. &lt;b&gt;Compact now&lt;/b&gt; (Ctrl+Shift+K) summarizes the completed turns before your latest message with the History Compress model; every original message stays in the topic.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;还没有摘要。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;此话题没有滚动摘要：尚未压缩过任何内容，或者对被涵盖消息的编辑清除了它。&lt;b&gt;立即压缩&lt;/b&gt;（Ctrl+Shift+K）会用 History Compress 模型总结你最新消息之前已完成的轮次；每条原始消息都保留在话题中。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation>已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>There is no summary to export.</source>
+        <translation>没有可导出的摘要。</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>导出失败：%1</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>unknown time</source>
+        <translation>未知时间</translation>
+    </message>
+    <message>
+        <source> · %1 runs this turn, the first at %2</source>
+        <translation> · 本轮运行了 %1 次，第一次在 %2</translation>
+    </message>
+    <message>
+        <source>Topic summary — %1</source>
+        <translation>话题摘要 — %1</translation>
+    </message>
+    <message>
+        <source>Topic summary</source>
+        <translation>话题摘要</translation>
+    </message>
+    <message>
+        <source>&amp;Summary</source>
+        <translation>摘要(&amp;S)</translation>
+    </message>
+    <message>
+        <source>One row per compaction run, newest first (the last 20 are kept); estimates are next-request tokens. Hover a row for its full details.</source>
+        <translation>每次压缩运行一行，最新的在前（保留最近 20 次）；估计值是下一次请求的令牌数。将鼠标悬停在某行上可查看完整详情。</translation>
+    </message>
+    <message>
+        <source>&amp;Probes</source>
+        <translation>探测(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the summary text to the clipboard</source>
+        <translation>将摘要文本复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save the summary as a Markdown file (with its model and coverage)</source>
+        <translation>将摘要保存为 Markdown 文件（包括其模型和涵盖范围）</translation>
+    </message>
+    <message>
+        <source>The last summary was cleared because a message it covered was edited or deleted; the next compaction rebuilds it. The Debug tab keeps the earlier runs.</source>
+        <translation>上一份摘要已被清除，因为它涵盖的一条消息被编辑或删除；下一次压缩会重建它。调试选项卡保留了之前的运行记录。</translation>
+    </message>
+    <message>
+        <source>No summary for this topic. Last run: %1 (see Debug).</source>
+        <translation>此话题没有摘要。上次运行：%1（见调试）。</translation>
+    </message>
+    <message>
+        <source>No summary for this topic, and no compaction has run yet.</source>
+        <translation>此话题没有摘要，也尚未运行过压缩。</translation>
+    </message>
+    <message>
+        <source>an unknown model</source>
+        <translation>未知模型</translation>
+    </message>
+    <message>
+        <source>Written by %1</source>
+        <translation>由 %1 撰写</translation>
+    </message>
+    <message>
+        <source>, &lt;b&gt;edited by you&lt;/b&gt; (compactions merge into it)</source>
+        <translation>，&lt;b&gt;已由你编辑&lt;/b&gt;（压缩会合并到其中）</translation>
+    </message>
+    <message>
+        <source>updated %1</source>
+        <translation>更新于 %1</translation>
+    </message>
+    <message>
+        <source>covers messages up to %1</source>
+        <translation>涵盖至消息 %1</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source> (reason: %1)</source>
+        <translation>（原因：%1）</translation>
+    </message>
+    <message>
+        <source>
+Input budget: %1 tokens</source>
+        <translation>
+输入预算：%1 个令牌</translation>
+    </message>
+    <message>
+        <source>&amp;Debug (%1)</source>
+        <translation>调试(&amp;D)（%1）</translation>
+    </message>
+    <message>
+        <source>Automatic compaction is paused after %1 failures until %2; Compact now still works.</source>
+        <translation>自动压缩在 %1 次失败后暂停，直到 %2；立即压缩仍然可用。</translation>
+    </message>
+    <message>
+        <source>No archive excerpts (Settings → System Agent turns them on).</source>
+        <translation>没有存档摘录（在 设置 → 系统代理 中开启）。</translation>
+    </message>
+    <message>
+        <source>&amp;Archives (%1)</source>
+        <translation>存档(&amp;A)（%1）</translation>
+    </message>
+    <message>
+        <source>Export topic summary</source>
+        <translation>导出话题摘要</translation>
+    </message>
+    <message>
+        <source>E&amp;dit</source>
+        <translation>编辑(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Write the summary yourself: it is marked as edited and later compactions add to it instead of rewriting it</source>
+        <translation>自己撰写摘要：它会被标记为已编辑，之后的压缩会在其上添加内容，而不是重写它</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Saved: later compactions merge new turns into your summary</source>
+        <translation>已保存：之后的压缩会把新轮次合并到你的摘要中</translation>
     </message>
 </context>
 <context>

@@ -178,7 +178,8 @@ def _unanswered_previews_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     from chathub_desktop.gui.memory import change_preview
 
     def unanswered(_parent, title, heading, _options, _action, *_ticked):  # type: ignore[no-untyped-def]
-        raise AssertionError(f"unanswered preview {title!r}: {heading}")
+        raise AssertionError(f"unanswered preview {change_preview.said_text(title)!r}: "
+                             f"{change_preview.said_text(heading)}")
 
     monkeypatch.setattr(change_preview, "ask", unanswered)
 

@@ -21,7 +21,7 @@ CARD = "- Wants bullet points\n- No prose"
 
 def _recording(answer: str | None, calls: list[tuple[str, list[PreviewOption]]], before=None):  # type: ignore[no-untyped-def]
     def ask(_parent, title, heading, options, _action):  # type: ignore[no-untyped-def]
-        calls.append((heading, list(options)))
+        calls.append((change_preview.said_text(heading), list(options)))
         if before is not None:
             on_worker(before)  # another window or process writes while the preview is open
         return answer

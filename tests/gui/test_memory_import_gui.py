@@ -34,7 +34,7 @@ def _import(page: MemoryPage, qtbot, path: Path, **kw: bool) -> bool:  # type: i
 def test_a_wrong_file_is_refused_before_any_question(page: MemoryPage, services: Services, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch, qtbot) -> None:  # type: ignore[no-untyped-def]
     asked: list[str] = []
-    monkeypatch.setattr(change_preview, "ask", lambda _p, _t, text, _o, _a, *_k: asked.append(text) or "replace")
+    monkeypatch.setattr(change_preview, "ask", lambda _p, _t, text, _o, _a, *_k: asked.append(change_preview.said_text(text)) or "replace")
     conv = write_export(tmp_path / "conversations.json", sample_export(5))
     conv.write_bytes(conv.read_bytes()[:-500])  # the truncated conversations.json
     before = services.memory.document("Helper")
@@ -77,7 +77,7 @@ def test_a_fifo_or_a_device_is_refused_at_once_without_a_question(
     import os
 
     asked: list[str] = []
-    monkeypatch.setattr(change_preview, "ask", lambda _p, _t, text, _o, _a, *_k: asked.append(text) or "replace")
+    monkeypatch.setattr(change_preview, "ask", lambda _p, _t, text, _o, _a, *_k: asked.append(change_preview.said_text(text)) or "replace")
     before = services.memory.document("Helper")
     fifo = tmp_path / "memory.md"
     os.mkfifo(fifo)

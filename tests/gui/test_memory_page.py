@@ -325,7 +325,7 @@ def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_pa
     target.show()
     qtbot.waitUntil(lambda: target.loads >= 1, timeout=5000)
     asked: list[str] = []
-    monkeypatch.setattr(change_preview, "ask", lambda _p, _t, heading, _o, _a, *_k: asked.append(heading) or "replace")
+    monkeypatch.setattr(change_preview, "ask", lambda _p, _t, heading, _o, _a, *_k: asked.append(change_preview.said_text(heading)) or "replace")
     with qtbot.waitSignal(target.transfer.import_finished, timeout=10_000) as done:
         assert target.transfer.import_from(out)
     assert done.args == [True]

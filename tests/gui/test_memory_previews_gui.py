@@ -19,7 +19,13 @@ from PySide6.QtCore import Qt
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
-from chathub_desktop.gui.memory.change_preview import FULL_TEXT, ChangePreviewDialog, PreviewOption
+from chathub_desktop.gui.memory.change_preview import (
+    FULL_TEXT,
+    ChangePreviewDialog,
+    PreviewOption,
+    Said,
+    said_text,
+)
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 from tests.gui.helpers import on_worker, shown_memory_page
@@ -41,8 +47,8 @@ class Answer:
         self.tick: dict[int, bool] = {}  # choice row → ticked, clicked before answering
         self.seen: list[dict[str, Any]] = []
 
-    def __call__(self, parent: Any, title: str, heading: str, options: Sequence[PreviewOption],
-                 action: str, ticked: list[bool] | None = None) -> str | None:
+    def __call__(self, parent: Any, title: Said, heading: Said, options: Sequence[PreviewOption],
+                 action: Said, ticked: list[bool] | None = None) -> str | None:
         dlg = ChangePreviewDialog(parent, title, heading, options, action)
         self.qtbot.addWidget(dlg)
         dlg.show()
@@ -50,7 +56,7 @@ class Answer:
         default = dlg.current().key  # the option checked when the preview opens
         if self.option is not None:
             dlg.findChild(object, f"previewOption_{self.option}").click()
-        self.seen.append({"title": title, "heading": heading, "summary": dlg.summary.text(), "default": default,
+        self.seen.append({"title": dlg.windowTitle(), "heading": said_text(heading), "summary": dlg.summary.text(), "default": default,
                           "keys": [o.key for o in options], "added": dlg.rows("added"),
                           "removed": dlg.rows("removed"), "edited": dlg.rows("edited"),
                           "choices": [(it.data(0, FULL_TEXT), it.checkState(0) == Qt.CheckState.Checked,

@@ -19,11 +19,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.pasted_text import PREVIEW_CHARS, chip_label
+from chathub_desktop.core.pasted_text import PREVIEW_CHARS, line_count, size_text
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
-from chathub_desktop.gui.shell.i18n import fill
+from chathub_desktop.gui.shell.i18n import Texts, fill
+
+
+def said_label(text: str) -> str:
+    """``Pasted text · 2.0 MB · 51,234 lines`` in the interface language (issue 27; the
+    figures as ``core.pasted_text.chip_label`` counts them)."""
+    data = text.encode("utf-8")
+    lines = line_count(text, data)
+    return fill(QCoreApplication.translate("Composer", "Pasted text · %1 · %2", "size, lines"), size_text(len(data)),
+                QCoreApplication.translate("Composer", "%Ln line(s)", None, lines))
 
 
 class PastedChip(QWidget):
@@ -41,20 +50,21 @@ class PastedChip(QWidget):
         row.setContentsMargins(Space.XS, Space.XXS, Space.XXS, Space.XXS)
         row.setSpacing(Space.XS)
         translate = QCoreApplication.translate
+        self.texts = t = Texts(self)  # re-said on a language switch (issue 27)
         self.label = QToolButton()
         self.label.setObjectName("pastedText")
         self.label.setAutoRaise(True)
         self.label.setIcon(icon(Icon.PASTE_IMPORT))
         self.label.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.label.setText(chip_label(text))
-        self.label.setToolTip(translate("Composer", "Sent as part of your message; click to read it"))
+        t.bind(self.label.setText, lambda: said_label(text))
+        t.bind(self.label.setToolTip, lambda: translate("Composer", "Sent as part of your message; click to read it"))
         self.label.clicked.connect(lambda: self.open_requested.emit(self))
         row.addWidget(self.label)
         self.remove = QToolButton()
         self.remove.setIcon(icon(Icon.CLEAR))
         self.remove.setAutoRaise(True)
-        self.remove.setToolTip(translate("Composer", "Remove the pasted text"))
-        self.remove.setAccessibleName(translate("Composer", "Remove the pasted text"))
+        t.bind(self.remove.setToolTip, lambda: translate("Composer", "Remove the pasted text"))
+        t.bind(self.remove.setAccessibleName, lambda: translate("Composer", "Remove the pasted text"))
         self.remove.clicked.connect(lambda: self.remove_requested.emit(self))
         row.addWidget(self.remove)
 
@@ -66,10 +76,13 @@ class PastedView(QDialog):
     def __init__(self, text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("pastedView")
-        self.setWindowTitle(chip_label(text))
+        self.texts = t = Texts(self)  # re-said on a language switch (issue 27)
+        t.bind(self.setWindowTitle, lambda: said_label(text))
         lay = QVBoxLayout(self)
+        self.note: QLabel | None = None
         if len(text) > PREVIEW_CHARS:
-            note = QLabel(fill(QCoreApplication.translate(
+            self.note = note = QLabel()
+            t.bind(note.setText, lambda: fill(QCoreApplication.translate(
                 "Composer", "The first %1 of %2 characters; all of them are sent."),
                 f"{PREVIEW_CHARS:,}", f"{len(text):,}"))
             note.setWordWrap(True)

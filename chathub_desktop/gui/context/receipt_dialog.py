@@ -32,6 +32,7 @@ from chathub_desktop.core.context_receipt import RECALLED_KEY, recalled_topics, 
 from chathub_desktop.core.invisible_text import shown_line
 from chathub_desktop.gui.chat.message_list_model import MessageListModel
 from chathub_desktop.gui.chat.message_list_view import MessageListView
+from chathub_desktop.gui.context.receipt_values import said_values
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.services.views import MessageView
 
@@ -58,6 +59,13 @@ translate = QCoreApplication.translate
 def _key_text(key: str) -> str:
     """A receipt line's name in the interface language, with its colon."""
     return fill(translate("ReceiptDialog", "%1:"), translate("ReceiptDialog", KEYS[key]) if key in KEYS else key)
+
+
+def _value_text(receipt: dict[str, object], message: MessageView, key: str, english: str) -> str:
+    """Line ``key``'s value in the interface language (:func:`said_values`), else the
+    core's ``english``."""
+    said = said_values(receipt, message.input_tokens, message.cached_tokens)
+    return shown_line(said.get(key, english))
 
 
 class ReceiptDialog(QDialog):
@@ -89,7 +97,8 @@ class ReceiptDialog(QDialog):
         self.open_buttons: dict[int, QPushButton] = {}
         for line in receipt_lines(receipt, message.input_tokens, message.cached_tokens):
             key, _, value = line.partition(": ")
-            label = QLabel(shown_line(value))  # titles and ids come from outside (issue 32)
+            label = QLabel()  # titles and ids come from outside (issue 32): plain text, one line each
+            t.bind(label.setText, functools.partial(_value_text, receipt, message, key, value))
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
             label.setObjectName(f"receipt{key.split()[0]}")

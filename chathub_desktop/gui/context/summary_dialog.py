@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -43,7 +43,8 @@ from chathub_desktop.gui.context.summary_probe_panel import ProbePanel
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.dialogs.file_dialogs import open_markdown_save_dialog
 from chathub_desktop.gui.shell.chat_events import ChatEvents
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.private_files import write_private
 from chathub_desktop.services.errors import ServiceError
@@ -53,12 +54,13 @@ if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.events import TopicChanged
 
-#: Human names of the compaction triggers (``core.compaction.TRIGGERS``).
+#: Human names of the compaction triggers (``core.compaction.TRIGGERS``; translated where
+#: shown, in the SummaryDialog context).
 TRIGGER_TEXT: dict[str, str] = {
-    CompactionTrigger.MANUAL: "Compact now",
-    CompactionTrigger.TOKEN: "Token auto-compact",
-    CompactionTrigger.MESSAGE_COUNT: "History limit",
-    CompactionTrigger.OVERFLOW: "Overflow rescue",
+    CompactionTrigger.MANUAL: QT_TRANSLATE_NOOP("SummaryDialog", "Compact now"),
+    CompactionTrigger.TOKEN: QT_TRANSLATE_NOOP("SummaryDialog", "Token auto-compact"),
+    CompactionTrigger.MESSAGE_COUNT: QT_TRANSLATE_NOOP("SummaryDialog", "History limit"),
+    CompactionTrigger.OVERFLOW: QT_TRANSLATE_NOOP("SummaryDialog", "Overflow rescue"),
 }
 #: Human names of the run results (CMP-6).
 RESULT_TEXT: dict[str, str] = {  # translated where shown, in the SummaryDialog context
@@ -67,17 +69,30 @@ RESULT_TEXT: dict[str, str] = {  # translated where shown, in the SummaryDialog 
     CompactionStatus.FAILED: QT_TRANSLATE_NOOP("SummaryDialog", "failed"),
     CompactionStatus.UNREACHABLE: QT_TRANSLATE_NOOP("SummaryDialog", "could not reach the target"),
 }
-#: Debug table columns.
-DEBUG_COLUMNS = ("Time", "Trigger", "Result", "High / low", "Before", "After", "Through #", "Batches", "Model",
-                 "Details")
+#: Debug table columns (translated where shown).
+DEBUG_COLUMNS = (QT_TRANSLATE_NOOP("SummaryDialog", "Time"), QT_TRANSLATE_NOOP("SummaryDialog", "Trigger"),
+                 QT_TRANSLATE_NOOP("SummaryDialog", "Result"), QT_TRANSLATE_NOOP("SummaryDialog", "High / low"),
+                 QT_TRANSLATE_NOOP("SummaryDialog", "Before"), QT_TRANSLATE_NOOP("SummaryDialog", "After"),
+                 QT_TRANSLATE_NOOP("SummaryDialog", "Through #"), QT_TRANSLATE_NOOP("SummaryDialog", "Batches"),
+                 QT_TRANSLATE_NOOP("SummaryDialog", "Model"), QT_TRANSLATE_NOOP("SummaryDialog", "Details"))
 
-EMPTY_TEXT = (
-    "<p><b>No summary yet.</b></p>"
-    "<p>This topic has no rolling summary: nothing has been compacted, or an edit to a "
-    "covered message cleared it. <b>Compact now</b> (Ctrl+Shift+K) summarizes the completed "
-    "turns before your latest message with the History Compress model; every original "
-    "message stays in the topic.</p>"
-)
+EMPTY_TEXT = QT_TRANSLATE_NOOP(
+    "SummaryDialog",
+    "<p><b>No summary yet.</b></p><p>This topic has no rolling summary: nothing has been compacted, or an edit to a "
+    "covered message cleared it. <b>Compact now</b> (Ctrl+Shift+K) summarizes the completed turns before your latest "
+    "message with the History Compress model; every original message stays in the topic.</p>")
+
+
+#: The status line's texts (translated where shown).
+COPIED = QT_TRANSLATE_NOOP("SummaryDialog", "Copied to the clipboard.")
+NOTHING_TO_EXPORT = QT_TRANSLATE_NOOP("SummaryDialog", "There is no summary to export.")
+EXPORT_FAILED = QT_TRANSLATE_NOOP("SummaryDialog", "Export failed: %1")
+EXPORTED = QT_TRANSLATE_NOOP("SummaryDialog", "Exported to %1")
+
+
+def _tr(text: str) -> str:
+    """``text`` (marked with ``QT_TRANSLATE_NOOP``) in the SummaryDialog context."""
+    return QCoreApplication.translate("SummaryDialog", text)
 
 
 def local_time(value: object) -> str:
@@ -90,7 +105,7 @@ def local_time(value: object) -> str:
         try:
             when = datetime.fromisoformat(str(value))
         except (TypeError, ValueError):
-            return "unknown time"
+            return QCoreApplication.translate("SummaryDialog", "unknown time")
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     return when.astimezone().strftime("%Y-%m-%d %H:%M:%S")
@@ -108,12 +123,13 @@ def debug_row(entry: dict[str, object]) -> list[str]:
     """The cells of one debug-log entry, in :data:`DEBUG_COLUMNS` order."""
     through = entry.get("compacted_through")
     repeats = entry.get("repeats")
-    again = f" · {repeats} runs this turn, the first at {local_time(entry.get('first_at'))}" \
-        if isinstance(repeats, int) and repeats > 1 else ""
+    again = fill(QCoreApplication.translate("SummaryDialog", " · %1 runs this turn, the first at %2"), str(repeats),
+                 local_time(entry.get("first_at"))) if isinstance(repeats, int) and repeats > 1 else ""
+    trigger, result = str(entry.get("trigger")), str(entry.get("result"))
     return [
         local_time(entry.get("at")),
-        TRIGGER_TEXT.get(str(entry.get("trigger")), str(entry.get("trigger") or "—")),
-        RESULT_TEXT.get(str(entry.get("result")), str(entry.get("result") or "—")),
+        _tr(TRIGGER_TEXT[trigger]) if trigger in TRIGGER_TEXT else str(entry.get("trigger") or "—"),
+        _tr(RESULT_TEXT[result]) if result in RESULT_TEXT else str(entry.get("result") or "—"),
         f"{_fraction(entry.get('high'))} / {_fraction(entry.get('low'))}",
         _tokens(entry.get("before_tokens")),
         _tokens(entry.get("after_tokens")),
@@ -135,7 +151,10 @@ class SummaryDialog(QDialog):
         self.svc = services
         self.topic_id = topic_id
         self.view: SummaryView | None = None
-        self.setWindowTitle(f"Topic summary — {title}" if title else "Topic summary")
+        self.texts = t = Texts(self)  # re-said on a language switch (issue 27)
+        translate = QCoreApplication.translate
+        t.bind(self.setWindowTitle, lambda: fill(translate("SummaryDialog", "Topic summary — %1"), title) if title
+               else translate("SummaryDialog", "Topic summary"))
         self.resize(860, 540)
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
@@ -153,8 +172,9 @@ class SummaryDialog(QDialog):
         self.text_edit = QPlainTextEdit()
         self.text_edit.setObjectName("summaryText")
         self.text_edit.setReadOnly(True)
-        self.text_edit.setAccessibleName("Topic summary")
-        self.empty_label = QLabel(EMPTY_TEXT)
+        t.bind(self.text_edit.setAccessibleName, lambda: translate("SummaryDialog", "Topic summary"))
+        self.empty_label = QLabel()
+        t.bind(self.empty_label.setText, lambda: translate("SummaryDialog", EMPTY_TEXT))
         self.empty_label.setObjectName("summaryEmpty")
         self.empty_label.setWordWrap(True)
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -162,19 +182,20 @@ class SummaryDialog(QDialog):
         self.stack.addWidget(self.text_edit)
         self.stack.addWidget(self.empty_label)
         pl.addWidget(self.stack, 1)
-        self.tabs.addTab(page, "&Summary")
+        summary_index = self.tabs.addTab(page, "")
+        t.bind(lambda s: self.tabs.setTabText(summary_index, s), lambda: translate("SummaryDialog", "&Summary"))
         # --- debug tab
         debug = QWidget()
         dl = QVBoxLayout(debug)
-        self.debug_intro = QLabel(
-            "One row per compaction run, newest first (the last 20 are kept); estimates are next-request "
-            "tokens. Hover a row for its full details."
-        )
+        self.debug_intro = QLabel()
+        t.bind(self.debug_intro.setText, lambda: translate(
+            "SummaryDialog", "One row per compaction run, newest first (the last 20 are kept); estimates are "
+            "next-request tokens. Hover a row for its full details."))
         self.debug_intro.setWordWrap(True)
         dl.addWidget(self.debug_intro)
         self.debug_table = QTableWidget(0, len(DEBUG_COLUMNS))
         self.debug_table.setObjectName("debugTable")
-        self.debug_table.setHorizontalHeaderLabels(list(DEBUG_COLUMNS))
+        t.call(lambda: self.debug_table.setHorizontalHeaderLabels([_tr(c) for c in DEBUG_COLUMNS]))
         self.debug_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.debug_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.debug_table.setAlternatingRowColors(True)
@@ -190,25 +211,29 @@ class SummaryDialog(QDialog):
         self.breaker_label.setWordWrap(True)
         set_tone(self.breaker_label, Tone.WARNING)
         dl.addWidget(self.breaker_label)
-        self.debug_index = self.tabs.addTab(debug, "&Debug")
+        self.debug_index = self.tabs.addTab(debug, "")
         # --- archives tab
         self.archives_edit = QPlainTextEdit()
         self.archives_edit.setObjectName("archivesText")
         self.archives_edit.setReadOnly(True)
-        self.archives_index = self.tabs.addTab(self.archives_edit, "&Archives")
+        self.archives_index = self.tabs.addTab(self.archives_edit, "")
         # --- probes tab (issue 26)
         self.runner = runner or TaskRunner(None, max_threads=1)
         self.probes = ProbePanel(services.probes, topic_id, self.runner)
-        self.probes_index = self.tabs.addTab(self.probes, "&Probes")
+        self.probes_index = self.tabs.addTab(self.probes, "")
+        t.bind(lambda s: self.tabs.setTabText(self.probes_index, s), lambda: translate("SummaryDialog", "&Probes"))
         # --- buttons
         row = QHBoxLayout()
-        self.copy_button = QPushButton("&Copy")
+        self.copy_button = QPushButton()
         self.copy_button.setObjectName("copySummary")
-        self.copy_button.setToolTip("Copy the summary text to the clipboard")
+        t.bind(self.copy_button.setText, lambda: translate("SummaryDialog", "&Copy"))
+        t.bind(self.copy_button.setToolTip, lambda: translate("SummaryDialog", "Copy the summary text to the clipboard"))
         self.copy_button.clicked.connect(self.copy_summary)
-        self.export_button = QPushButton("&Export…")
+        self.export_button = QPushButton()
         self.export_button.setObjectName("exportSummary")
-        self.export_button.setToolTip("Save the summary as a Markdown file (with its model and coverage)")
+        t.bind(self.export_button.setText, lambda: translate("SummaryDialog", "&Export…"))
+        t.bind(self.export_button.setToolTip, lambda: translate(
+            "SummaryDialog", "Save the summary as a Markdown file (with its model and coverage)"))
         self.export_button.clicked.connect(self.open_export)
         row.addWidget(self.copy_button)
         row.addWidget(self.export_button)
@@ -226,6 +251,7 @@ class SummaryDialog(QDialog):
         self._reading = False
         if events is not None:
             events.topic_changed.connect(self._on_topic_changed)
+        t.call(self._said)
         self.refresh()
 
     # --- content -----------------------------------------------------------------------
@@ -249,7 +275,9 @@ class SummaryDialog(QDialog):
         except ServiceError as exc:
             self._reading = False
             self.view = None
-            self.meta_label.setText(f"<span style='color:{current_colours().error}'>{html.escape(str(exc))}</span>")
+            err = exc
+            self.texts.bind(self.meta_label.setText, lambda: f"<span style='color:{current_colours().error}'>"
+                            f"{html.escape(said_error(err))}</span>")
             self.stack.setCurrentWidget(self.empty_label)
             self.copy_button.setEnabled(False)
             self.export_button.setEnabled(False)
@@ -271,29 +299,42 @@ class SummaryDialog(QDialog):
             self.text_edit.setPlainText(view.text)
         self.copy_button.setEnabled(has)
         self.export_button.setEnabled(has)
-        self.meta_label.setText(self._meta_html(view, excerpt))
-        self._fill_debug(view)
-        self._fill_archives(view)
+        self.texts.bind(self.meta_label.setText, lambda: self._meta_html(view, excerpt))
+        self._said()
         self.probes.set_summary(view.text)
 
+    def _said(self) -> None:
+        """The debug log, archives and tab counts in the interface language."""
+        view = self.view
+        self._fill_debug(view)
+        self._fill_archives(view)
+
     def _meta_html(self, view: SummaryView, excerpt: str) -> str:
+        translate = QCoreApplication.translate
         if not view.text:
             last = view.last_status
             if last == CompactionStatus.COMPACTED:
-                note = ("The last summary was cleared because a message it covered was edited or deleted; "
-                        "the next compaction rebuilds it. The Debug tab keeps the earlier runs.")
+                note = html.escape(translate(
+                    "SummaryDialog", "The last summary was cleared because a message it covered was edited or "
+                    "deleted; the next compaction rebuilds it. The Debug tab keeps the earlier runs."))
             elif last:
-                note = html.escape(f"No summary for this topic. Last run: {RESULT_TEXT.get(last, last)} (see Debug).")
+                note = html.escape(fill(translate("SummaryDialog", "No summary for this topic. Last run: %1 (see Debug)."),
+                                        _tr(RESULT_TEXT[last]) if last in RESULT_TEXT else last))
             else:
-                note = "No summary for this topic, and no compaction has run yet."
+                note = html.escape(translate("SummaryDialog", "No summary for this topic, and no compaction has run yet."))
             return f"<span style='color:{self._muted()}'>{note}</span>"
-        when = local_time(view.updated_at) if view.updated_at else "unknown time"
+        when = local_time(view.updated_at) if view.updated_at else translate("SummaryDialog", "unknown time")
         # the model id and every text here come from outside: escaped, so the label's rich
-        # text can never name an image or a file (issue 32)
-        parts = [f"Written by <b>{html.escape(view.model or 'an unknown model')}</b>"
-                 + (", <b>edited by you</b> (compactions merge into it)" if view.edited else ""), f"updated {html.escape(when)}"]
+        # text can never name an image or a file (issue 32); the frames are ours (%1 filled after)
+        unknown = translate("SummaryDialog", "an unknown model")
+        model = f"<b>{html.escape(view.model or unknown)}</b>"
+        written = fill(translate("SummaryDialog", "Written by %1"), model)
+        if view.edited:
+            written += translate("SummaryDialog", ", <b>edited by you</b> (compactions merge into it)")
+        parts = [written, fill(translate("SummaryDialog", "updated %1"), html.escape(when))]
         if view.cursor_message_id is not None:
-            parts.append(f"covers messages up to <b>#{view.cursor_message_id}</b>")
+            parts.append(fill(translate("SummaryDialog", "covers messages up to %1"),
+                              f"<b>#{view.cursor_message_id}</b>"))
         out = " · ".join(parts)
         if excerpt:
             out += f"<br><span style='color:{self._muted()}'>#{view.cursor_message_id}: {excerpt}</span>"
@@ -313,43 +354,44 @@ class SummaryDialog(QDialog):
         text = " ".join(m.content.split())
         if len(text) > 90:
             text = text[:89] + "…"
-        who = "you" if m.role == Role.USER else m.role
+        who = QCoreApplication.translate("SummaryDialog", "you") if m.role == Role.USER else m.role
         return f"{who}: “{html.escape(text)}”"
 
-    def _fill_debug(self, view: SummaryView) -> None:
-        entries = list(reversed(view.debug_log))
+    def _fill_debug(self, view: SummaryView | None) -> None:
+        translate = QCoreApplication.translate
+        entries = list(reversed(view.debug_log)) if view is not None else []
         t = self.debug_table
         t.setRowCount(len(entries))
         for r, entry in enumerate(entries):
             tip = str(entry.get("message") or "")
             if entry.get("reason"):
-                tip += f" (reason: {entry.get('reason')})"
+                tip += fill(translate("SummaryDialog", " (reason: %1)"), str(entry.get("reason")))
             if entry.get("input_budget") is not None:
-                tip += f"\nInput budget: {_tokens(entry.get('input_budget'))} tokens"
+                tip += fill(translate("SummaryDialog", "\nInput budget: %1 tokens"), _tokens(entry.get("input_budget")))
             for c, cell in enumerate(debug_row(entry)):
                 item = QTableWidgetItem(cell)
                 item.setToolTip(tip)
                 if c >= 4 and c <= 7:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 t.setItem(r, c, item)
-        self.tabs.setTabText(self.debug_index, f"&Debug ({len(entries)})")
-        if view.cooldown_until is not None and view.failure_count:
-            self.breaker_label.setText(
-                f"Automatic compaction is paused after {view.failure_count} failures until "
-                f"{local_time(view.cooldown_until)}; Compact now still works."
-            )
+        self.tabs.setTabText(self.debug_index, fill(translate("SummaryDialog", "&Debug (%1)"), str(len(entries))))
+        if view is not None and view.cooldown_until is not None and view.failure_count:
+            self.breaker_label.setText(fill(translate(
+                "SummaryDialog", "Automatic compaction is paused after %1 failures until %2; Compact now still works."),
+                str(view.failure_count), local_time(view.cooldown_until)))
             self.breaker_label.show()
         else:
             self.breaker_label.hide()
 
-    def _fill_archives(self, view: SummaryView) -> None:
-        items = list(view.archives)
-        text = "\n\n".join(
-            f"[{local_time(a.get('at')) if a.get('at') else 'unknown time'}]\n{a.get('excerpt', '')}"
-            for a in reversed(items)
-        )
-        self.archives_edit.setPlainText(text or "No archive excerpts (Settings → System Agent turns them on).")
-        self.tabs.setTabText(self.archives_index, f"&Archives ({len(items)})")
+    def _fill_archives(self, view: SummaryView | None) -> None:
+        translate = QCoreApplication.translate
+        items = list(view.archives) if view is not None else []
+        unknown = translate("SummaryDialog", "unknown time")
+        text = "\n\n".join(f"[{local_time(a.get('at')) if a.get('at') else unknown}]\n{a.get('excerpt', '')}"
+                           for a in reversed(items))
+        self.archives_edit.setPlainText(text or translate(
+            "SummaryDialog", "No archive excerpts (Settings → System Agent turns them on)."))
+        self.tabs.setTabText(self.archives_index, fill(translate("SummaryDialog", "&Archives (%1)"), str(len(items))))
 
     def _on_topic_changed(self, event: TopicChanged) -> None:
         if event.topic_id == self.topic_id and self.isVisible():
@@ -360,12 +402,13 @@ class SummaryDialog(QDialog):
         """Put the summary text on the clipboard."""
         if self.view is not None and self.view.text:
             QGuiApplication.clipboard().setText(self.view.text)
-            self.status_label.setText("Copied to the clipboard.")
+            self.texts.bind(self.status_label.setText, lambda: _tr(COPIED))
 
     def open_export(self) -> QFileDialog:
         """Export…: a non-blocking save dialog; the file is written on accept."""
         self._export_dialog = open_markdown_save_dialog(
-            self, "Export topic summary", f"topic-{self.topic_id}-summary.md", self.export_to
+            self, QCoreApplication.translate("SummaryDialog", "Export topic summary"),
+            f"topic-{self.topic_id}-summary.md", self.export_to
         )
         return self._export_dialog
 
@@ -378,21 +421,22 @@ class SummaryDialog(QDialog):
         assert self.svc.compaction is not None
         compaction = self.svc.compaction
 
-        def write() -> str:
+        def write() -> tuple[str, str]:
+            """On a worker: the status line's source text and its value."""
             text = compaction.export_summary(self.topic_id)
             if not text:
-                return "There is no summary to export."
+                return NOTHING_TO_EXPORT, ""
             try:
                 write_private(path, text.encode("utf-8"))  # 0600 (issue 12)
             except OSError as exc:
-                return f"Export failed: {exc.strerror or exc} ({path})"
-            return f"Exported to {path.name}"
+                return EXPORT_FAILED, f"{exc.strerror or exc} ({path})"
+            return EXPORTED, path.name
 
         try:
-            line = await self.runner.run_in_thread(write)
+            source, value = await self.runner.run_in_thread(write)
         except ServiceError as exc:
-            line = f"Export failed: {exc}"
-        self.status_label.setText(line)
+            source, value = EXPORT_FAILED, said_error(exc)
+        self.texts.bind(self.status_label.setText, lambda: fill(_tr(source), value))
 
     def done(self, result: int) -> None:
         """Stop following the topic and the Probes tab's tasks when closed."""

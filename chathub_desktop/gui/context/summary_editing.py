@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QHBoxLayout, QPushButton
 
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -30,13 +31,19 @@ class SummaryEditing(QObject):
         self._dialog = dialog
         self._expected = ""
         self._busy = False
-        self.edit_button = QPushButton("E&dit")
+        translate = QCoreApplication.translate
+        t = dialog.texts  # re-said on a language switch (issue 27)
+        self.edit_button = QPushButton()
         self.edit_button.setObjectName("editSummary")
-        self.edit_button.setToolTip("Write the summary yourself: it is marked as edited and later "
-                                    "compactions add to it instead of rewriting it")
-        self.save_button = QPushButton("&Save")
+        t.bind(self.edit_button.setText, lambda: translate("SummaryDialog", "E&dit"))
+        t.bind(self.edit_button.setToolTip, lambda: translate(
+            "SummaryDialog", "Write the summary yourself: it is marked as edited and later compactions add to it "
+            "instead of rewriting it"))
+        self.save_button = QPushButton()
         self.save_button.setObjectName("saveSummary")
-        self.cancel_button = QPushButton("Cancel")
+        t.bind(self.save_button.setText, lambda: translate("SummaryDialog", "&Save"))
+        self.cancel_button = QPushButton()
+        t.bind(self.cancel_button.setText, lambda: translate("SummaryDialog", "Cancel"))
         self.edit_button.clicked.connect(self.begin)
         self.save_button.clicked.connect(self.save)
         self.cancel_button.clicked.connect(self.cancel)
@@ -75,12 +82,14 @@ class SummaryEditing(QObject):
             try:
                 await d.runner.run_in_thread(lambda: compaction.edit_summary(d.topic_id, text, expected=expected))
             except ServiceError as exc:
-                d.status_label.setText(str(exc))
+                err = exc
+                d.texts.bind(d.status_label.setText, lambda: said_error(err))
                 return
             finally:
                 self._busy = False
             self._show(editing=False)
-            d.status_label.setText("Saved: later compactions merge new turns into your summary")
+            d.texts.bind(d.status_label.setText, lambda: QCoreApplication.translate(
+                "SummaryDialog", "Saved: later compactions merge new turns into your summary"))
             d.refresh()
 
         self._busy = True

@@ -10,8 +10,10 @@ GUI thread (``services.compaction.summary_probes`` awaits the store's workers).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,6 +29,8 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.summary_probes import ProbeReport, summary_digest
 from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.compaction.summarizer import SummarizerFailed
 from chathub_desktop.services.compaction.summary_probes import ProbePlan
@@ -34,11 +38,14 @@ from chathub_desktop.services.errors import ServiceError
 
 __all__ = ["COLUMNS", "ProbeChecks", "ProbePanel"]
 
-#: Table columns, one row per probe.
-COLUMNS = ("Kind", "Question", "In the turns", "Answer from the turns", "Answer from the summary", "Result")
-INTRO = ("Probe questions whose answers are in the covered turns (files and paths, decisions, open tasks, "
-         "numbers) are asked of the History Compress model twice: with those turns, then with only the "
-         "summary. A probe answered from the turns but not from the summary is one the summary lost.")
+#: Table columns, one row per probe (translated where shown, issue 27).
+COLUMNS = (QT_TRANSLATE_NOOP("ProbePanel", "Kind"), QT_TRANSLATE_NOOP("ProbePanel", "Question"),
+           QT_TRANSLATE_NOOP("ProbePanel", "In the turns"), QT_TRANSLATE_NOOP("ProbePanel", "Answer from the turns"),
+           QT_TRANSLATE_NOOP("ProbePanel", "Answer from the summary"), QT_TRANSLATE_NOOP("ProbePanel", "Result"))
+INTRO = QT_TRANSLATE_NOOP(
+    "ProbePanel", "Probe questions whose answers are in the covered turns (files and paths, decisions, open tasks, "
+    "numbers) are asked of the History Compress model twice: with those turns, then with only the summary. A probe "
+    "answered from the turns but not from the summary is one the summary lost.")
 
 
 class ProbeChecks(Protocol):
@@ -55,8 +62,10 @@ class ProbeChecks(Protocol):
 
 
 def result_text(lost: bool, answerable: bool) -> str:
-    """The Result cell of one probe."""
-    return "Lost" if lost else "Kept" if answerable else "Not in the turns' answer"
+    """The Result cell of one probe, in the interface language."""
+    translate = QCoreApplication.translate
+    return translate("ProbePanel", "Lost") if lost else translate("ProbePanel", "Kept") if answerable else \
+        translate("ProbePanel", "Not in the turns' answer")
 
 
 class ProbePanel(QWidget):
@@ -73,8 +82,11 @@ class ProbePanel(QWidget):
         self._digest = ""
         self._stale = True
         self.report: ProbeReport | None = None
+        self.texts = t = Texts(self)  # re-said on a language switch (issue 27)
+        translate = QCoreApplication.translate
         layout = QVBoxLayout(self)
-        intro = QLabel(INTRO)
+        intro = QLabel()
+        t.bind(intro.setText, lambda: translate("ProbePanel", INTRO))
         intro.setWordWrap(True)
         set_tone(intro, Tone.MUTED)
         layout.addWidget(intro)
@@ -84,7 +96,7 @@ class ProbePanel(QWidget):
         layout.addWidget(self.verdict_label)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("probeTable")
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        t.call(lambda: self.table.setHorizontalHeaderLabels([translate("ProbePanel", c) for c in COLUMNS]))
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
@@ -98,19 +110,24 @@ class ProbePanel(QWidget):
         self.cost_label.setObjectName("probeCost")
         self.cost_label.setWordWrap(True)
         row.addWidget(self.cost_label, 1)
-        self.check_button = QPushButton("Check &summary…")
+        self.check_button = QPushButton()
         self.check_button.setObjectName("checkSummary")
-        self.check_button.setToolTip("Work out the probe questions and show what the check costs; nothing is sent yet")
+        t.bind(self.check_button.setText, lambda: translate("ProbePanel", "Check &summary…"))
+        t.bind(self.check_button.setToolTip, lambda: translate(
+            "ProbePanel", "Work out the probe questions and show what the check costs; nothing is sent yet"))
         self.check_button.clicked.connect(self.prepare)
-        self.run_button = QPushButton("&Run check")
+        self.run_button = QPushButton()
+        t.bind(self.run_button.setText, lambda: translate("ProbePanel", "&Run check"))
         self.run_button.setObjectName("runProbes")
         self.run_button.clicked.connect(self.start)
-        self.stop_button = QPushButton("S&top")
+        self.stop_button = QPushButton()
+        t.bind(self.stop_button.setText, lambda: translate("ProbePanel", "S&top"))
         self.stop_button.setObjectName("stopProbes")
         self.stop_button.clicked.connect(self.stop)
         for b in (self.check_button, self.run_button, self.stop_button):
             row.addWidget(b)
         layout.addLayout(row)
+        t.call(self._fill_rows)
         self._buttons(idle=True)
 
     # --- state -------------------------------------------------------------------------
@@ -119,9 +136,12 @@ class ProbePanel(QWidget):
         self.run_button.setVisible(idle and planned)
         self.stop_button.setVisible(not idle)
 
-    def _say(self, text: str, tone: Tone) -> None:
-        self.verdict_label.setText(text)
+    def _say(self, make: Callable[[], str], tone: Tone) -> None:
+        self.texts.bind(self.verdict_label.setText, make)
         set_tone(self.verdict_label, tone)
+
+    def _cost(self, make: Callable[[], str]) -> None:
+        self.texts.bind(self.cost_label.setText, make)
 
     def set_summary(self, text: str) -> None:
         """The summary now in force (the dialog's refresh): the stored report is re-read
@@ -150,39 +170,50 @@ class ProbePanel(QWidget):
         self.report = report
         answers = report.answers if report is not None else ()
         self.table.setRowCount(len(answers))
-        for r, a in enumerate(answers):
+        self._fill_rows()
+        self.table.resizeRowsToContents()
+        translate = QCoreApplication.translate
+        if report is None:
+            self._say((lambda: translate("ProbePanel", "This summary has not been checked yet.")) if self._digest
+                      else lambda: translate("ProbePanel", "There is no summary to check."), Tone.MUTED)
+            return
+        rejected, earlier = report.rejected, bool(report.digest and report.digest != self._digest)
+
+        def note() -> str:
+            text = fill(translate("ProbePanel", "%1 Checked by %2."), said(report.verdict_reason()), report.model)
+            if rejected:
+                return fill(translate("ProbePanel", "A compaction's new summary was refused and the old one kept. %1"),
+                            text)
+            return fill(translate("ProbePanel", "This check was of an earlier summary. %1"), text) if earlier else text
+        self._say(note, Tone.WARNING if report.lost else Tone.SUCCESS)
+
+    def _fill_rows(self) -> None:
+        """The table's rows from :attr:`report` (the Result cells in the interface language)."""
+        answers = self.report.answers if self.report is not None else ()
+        for r, a in enumerate(answers[:self.table.rowCount()]):
             cells = (str(a.probe.category), a.probe.question, a.probe.expected, a.with_turns, a.with_summary,
                      result_text(a.lost, a.answerable))
             for c, cell in enumerate(cells):
                 item = QTableWidgetItem(cell)
                 item.setToolTip(cell)
                 self.table.setItem(r, c, item)
-        self.table.resizeRowsToContents()
-        if report is None:
-            self._say("This summary has not been checked yet." if self._digest else "There is no summary to check.",
-                      Tone.MUTED)
-            return
-        note = f"{report.verdict()} Checked by {report.model}."
-        if report.rejected:
-            note = f"A compaction's new summary was refused and the old one kept. {note}"
-        elif report.digest and report.digest != self._digest:
-            note = f"This check was of an earlier summary. {note}"
-        self._say(note, Tone.WARNING if report.lost else Tone.SUCCESS)
 
     # --- actions -----------------------------------------------------------------------
     def prepare(self) -> None:
         """Check summary…: work out the probes and show the cost (nothing is sent)."""
-        self.cost_label.setText("Working out the probes…")
+        self._cost(lambda: QCoreApplication.translate("ProbePanel", "Working out the probes…"))
         self._runner.run(f"probe-plan:{self._topic_id}", self._prepare(), context="Summary probes", quiet=True)
 
     async def _prepare(self) -> None:
         try:
             plan = await self._checks.plan_topic(self._topic_id)
         except ServiceError as exc:
-            self.cost_label.setText(f"The summary cannot be checked: {exc}")
+            err = exc
+            self._cost(lambda: fill(QCoreApplication.translate("ProbePanel", "The summary cannot be checked: %1"),
+                                    said_error(err)))
             return
         self._plan = plan
-        self.cost_label.setText(plan.cost_line() + ("." if plan.probes else ""))
+        self._cost(lambda: plan.cost_line() + ("." if plan.probes else ""))
         self._buttons(idle=True, planned=bool(plan.probes))
 
     def start(self) -> None:
@@ -190,7 +221,8 @@ class ProbePanel(QWidget):
         if self._plan is None:
             return
         self._buttons(idle=False)
-        self.cost_label.setText(f"Checking: {self._plan.cost_line()}…")
+        line = self._plan.cost_line()
+        self._cost(lambda: fill(QCoreApplication.translate("ProbePanel", "Checking: %1…"), line))
         self._runner.run(f"probe-run:{self._topic_id}", self._run(self._plan), context="Summary probes",
                          quiet=True, on_done=lambda _t: self._buttons(idle=True))
 
@@ -199,15 +231,18 @@ class ProbePanel(QWidget):
         try:
             report = await self._checks.run_and_store(self._topic_id, plan)
         except SummarizerFailed as exc:
-            self.cost_label.setText(f"The check failed; nothing was stored: {exc}")
+            err = exc
+            self._cost(lambda: fill(QCoreApplication.translate("ProbePanel", "The check failed; nothing was stored: %1"),
+                                    said_error(err)))
             return
-        self.cost_label.setText(f"Sent {report.requests} requests.")
+        requests = report.requests
+        self._cost(lambda: QCoreApplication.translate("ProbePanel", "Sent %Ln request(s).", None, requests))
         self.show_report(report)
 
     def stop(self) -> None:
         """Stop a running check (nothing is stored)."""
         if self._runner.cancel(f"probe-run:{self._topic_id}"):
-            self.cost_label.setText("Stopped; nothing was stored.")
+            self._cost(lambda: QCoreApplication.translate("ProbePanel", "Stopped; nothing was stored."))
 
     def close_tasks(self) -> None:
         """Cancel this panel's tasks (the dialog is closing)."""

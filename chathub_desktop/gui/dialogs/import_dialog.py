@@ -5,7 +5,9 @@ Pick (or drop onto the window) a ChatGPT or Claude ``conversations.json`` or exp
 format is detected from the file (in a worker thread) unless one is chosen. Import: the importer runs in a worker thread (never on the GUI thread); its progress
 callback emits a Qt signal, which is queued to the GUI thread and shows MB read / total
 and conversations done. Cancel sets the importer's cancel event: it rolls back and
-writes nothing. Errors (``ImportFailed``) are shown in the dialog.
+writes nothing. Errors (``ImportFailed``) are shown in the dialog. Its texts follow a
+language switch while it is open (issue 27); the export's own words (a conversation's
+title, why it was skipped, how each app exports) stay as the file and the importer say them.
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.export_formats import FORMATS
 from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.nav_rail import AssistantItem
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -48,41 +51,63 @@ from chathub_desktop.services.transfer.chat_import import (
 )
 from chathub_desktop.services.transfer.claude_memory import has_claude_memory
 
-FILE_FILTER = "Chat history exports (*.json *.zip);;All files (*)"
-DETECT = "Detect from the file"
+#: The Format combo's first item (translated where shown).
+DETECT = QT_TRANSLATE_NOOP("ImportDialog", "Detect from the file")
+#: The Cancel button's two words (translated where shown).
+CANCEL = QT_TRANSLATE_NOOP("ImportDialog", "Cancel")
+CLOSE = QT_TRANSLATE_NOOP("ImportDialog", "Close")
 _MB = 1024 * 1024
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n:,} {one if n == 1 else many}"
+def _tr(text: str) -> str:
+    """``text`` (marked with ``QT_TRANSLATE_NOOP``) in the interface language."""
+    return QCoreApplication.translate("ImportDialog", text)
+
+
+def file_filter() -> str:
+    """The file dialog's filter in the interface language."""
+    return QCoreApplication.translate("ImportDialog", "Chat history exports (*.json *.zip);;All files (*)")
 
 
 def result_text(result: ImportResult) -> str:
-    """``Imported N topics and M messages (K already imported, skipped)``, with singular
-    nouns for 1; an export without any conversation says so instead."""
-    if not (result.topics_created or result.topics_updated or result.topics_skipped):
-        return "The export holds no conversations; nothing was imported"
-    text = (f"Imported {_count(result.topics_created, 'topic', 'topics')} and "
-            f"{_count(result.messages_imported, 'message', 'messages')}")
-    if result.topics_updated:
-        text += (f"; {_count(result.topics_updated, 'earlier import', 'earlier imports')} "
-                 f"got {'its' if result.topics_updated == 1 else 'their'} new messages")
-    if result.topics_skipped:
-        text += f" ({result.topics_skipped:,} already imported, skipped)"
-    if result.broken:
-        text += f"; {result.broken_note()}"
-    if result.branch_messages_skipped:
-        text += (f"; {_count(result.branch_messages_skipped, 'message', 'messages')} on other branches "
-                 "not imported (a topic keeps one branch)")
-    if result.characters_replaced:
-        text += f"; {result.replaced_note()}"
+    """``Imported N topics and M messages (K already imported, skipped)`` in the interface
+    language, with singular nouns for 1; an export without any conversation says so
+    instead. The skipped conversations' own notes stay as the importer words them."""
+    translate = QCoreApplication.translate
+    r = result
+    if not (r.topics_created or r.topics_updated or r.topics_skipped):
+        return translate("ImportDialog", "The export holds no conversations; nothing was imported")
+    # each count in a plain name: lupdate reads a plural's n only as one
+    created, imported, updated, skipped = r.topics_created, r.messages_imported, r.topics_updated, r.topics_skipped
+    text = fill(translate("ImportDialog", "Imported %1 and %2", "topics, messages"),
+                translate("ImportDialog", "%Ln topic(s)", None, created),
+                translate("ImportDialog", "%Ln message(s)", None, imported))
+    if updated:
+        text += translate("ImportDialog", "; %Ln earlier import(s) got their new messages", None, updated)
+    if skipped:
+        text += translate("ImportDialog", " (%Ln already imported, skipped)", None, skipped)
+    if r.broken:
+        named = "; ".join(b.note() for b in r.broken[:3])
+        text += fill(translate("ImportDialog", "; %1 skipped: %2", "count, the conversations and why"),
+                     f"{len(r.broken):,}", named)
+        if len(r.broken) > 3:
+            text += fill(translate("ImportDialog", "; and %1 more"), f"{len(r.broken) - 3:,}")
+    branches, replaced = r.branch_messages_skipped, r.characters_replaced
+    if branches:
+        text += translate("ImportDialog", "; %Ln message(s) on other branches not imported (a topic keeps one branch)",
+                          None, branches)
+    if replaced:
+        text += translate("ImportDialog", "; %Ln character(s) that no store keeps (NUL or a lone surrogate) "
+                          "replaced by %1", None, replaced).replace("%1", "\ufffd")
     return text
 
 
 def progress_text(p: ImportProgress) -> str:
-    """``12.3 of 100.0 MB read · 42 conversations``."""
-    return (f"{p.bytes_read / _MB:,.1f} of {p.total_bytes / _MB:,.1f} MB read · "
-            f"{p.conversations_done:,} conversations")
+    """``12.3 of 100.0 MB read · 42 conversations`` in the interface language."""
+    done = p.conversations_done
+    return fill(QCoreApplication.translate("ImportDialog", "%1 of %2 MB read · %3", "MB read, MB in all, conversations"),
+                f"{p.bytes_read / _MB:,.1f}", f"{p.total_bytes / _MB:,.1f}",
+                QCoreApplication.translate("ImportDialog", "%Ln conversation(s)", None, done))
 
 
 class ImportDialog(QDialog):
@@ -97,7 +122,6 @@ class ImportDialog(QDialog):
     def __init__(self, services: Services, runner: TaskRunner, assistants: Sequence[AssistantItem],
                  assistant_id: int | None, parent: QWidget | None = None, fmt: str | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Import chat history")
         self.setAcceptDrops(True)
         self.resize(600, 300)
         self._svc = services
@@ -105,39 +129,49 @@ class ImportDialog(QDialog):
         self._cancel: threading.Event | None = None
         self.task: asyncio.Task[ImportResult] | None = None
         self.result_message = ""
+        self.texts = t = Texts(self)  # re-said on a language switch (issue 27)
+        translate = QCoreApplication.translate
+        t.bind(self.setWindowTitle, lambda: translate("ImportDialog", "Import chat history"))
         layout = QVBoxLayout(self)
-        intro = QLabel("Each conversation becomes a topic of the chosen assistant (the branch you "
-                       "last viewed). Importing the same export again skips conversations already "
-                       "imported and adds only the new messages of those that went on. You can drop "
-                       "the file onto this window.")
+        intro = QLabel()
+        t.bind(intro.setText, lambda: translate(
+            "ImportDialog", "Each conversation becomes a topic of the chosen assistant (the branch you last viewed). "
+            "Importing the same export again skips conversations already imported and adds only the new messages of "
+            "those that went on. You can drop the file onto this window."))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
         row = QHBoxLayout()
         self.path_edit = QLineEdit()
-        self.path_edit.setPlaceholderText("conversations.json, an export .json or the export .zip")
+        t.bind(self.path_edit.setPlaceholderText, lambda: translate(
+            "ImportDialog", "conversations.json, an export .json or the export .zip"))
         self.path_edit.setToolTip("\n".join(f"{f.label}: {f.how_to_export}" for f in FORMATS))
-        self.browse_button = QPushButton("&Browse…")
-        self.browse_button.setToolTip("Choose the export file")
+        self.browse_button = QPushButton()
+        t.bind(self.browse_button.setText, lambda: translate("ImportDialog", "&Browse…"))
+        t.bind(self.browse_button.setToolTip, lambda: translate("ImportDialog", "Choose the export file"))
         self.browse_button.clicked.connect(self.browse)
         row.addWidget(self.path_edit, 1)
         row.addWidget(self.browse_button)
-        file_label = QLabel("&File:")
+        file_label = QLabel()
+        t.bind(file_label.setText, lambda: translate("ImportDialog", "&File:"))
         file_label.setBuddy(self.path_edit)
         form.addRow(file_label, row)
         frow = QHBoxLayout()
         self.format_combo = QComboBox()
-        self.format_combo.addItem(DETECT, None)
+        self.format_combo.addItem("", None)
+        t.bind(functools.partial(self.format_combo.setItemText, 0), lambda: translate("ImportDialog", DETECT))
         for f in FORMATS:
             self.format_combo.addItem(f.label, f.name)
         self.format_combo.setCurrentIndex(max(0, self.format_combo.findData(fmt)) if fmt else 0)
-        self.format_combo.setToolTip("Which app the export comes from; detected from the file's "
-                                     "first conversation unless you choose one")
+        t.bind(self.format_combo.setToolTip, lambda: translate(
+            "ImportDialog", "Which app the export comes from; detected from the file's first conversation unless "
+            "you choose one"))
         self.detected_label = QLabel()
         self.detected_label.setObjectName("detectedFormat")
         frow.addWidget(self.format_combo)
         frow.addWidget(self.detected_label, 1)
-        format_label = QLabel("F&ormat:")
+        format_label = QLabel()
+        t.bind(format_label.setText, lambda: translate("ImportDialog", "F&ormat:"))
         format_label.setBuddy(self.format_combo)
         form.addRow(format_label, frow)
         arow = QHBoxLayout()
@@ -149,11 +183,13 @@ class ImportDialog(QDialog):
         help_button = QToolButton()
         help_button.setText("?")
         help_button.setAutoRaise(True)
-        help_button.setToolTip("Imported conversations become topics of this assistant; its "
-                               "instructions and memory apply when you continue them.")
+        t.bind(help_button.setToolTip, lambda: translate(
+            "ImportDialog", "Imported conversations become topics of this assistant; its instructions and memory "
+            "apply when you continue them."))
         arow.addWidget(self.assistant_combo, 1)
         arow.addWidget(help_button)
-        assistant_label = QLabel("&Into assistant:")
+        assistant_label = QLabel()
+        t.bind(assistant_label.setText, lambda: translate("ImportDialog", "&Into assistant:"))
         assistant_label.setBuddy(self.assistant_combo)
         form.addRow(assistant_label, arow)
         layout.addLayout(form)
@@ -169,10 +205,13 @@ class ImportDialog(QDialog):
         layout.addWidget(self.status_label)
         layout.addStretch(1)
         self.buttons = QDialogButtonBox()
-        self.import_button = self.buttons.addButton("&Import", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.import_button.setToolTip("Start importing (you can cancel; nothing is written until it completes)")
+        self.import_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
+        t.bind(self.import_button.setText, lambda: translate("ImportDialog", "&Import"))
+        t.bind(self.import_button.setToolTip, lambda: translate(
+            "ImportDialog", "Start importing (you can cancel; nothing is written until it completes)"))
         self.cancel_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
-        self.cancel_button.setToolTip("Stop the import; nothing is written")
+        t.bind(self.cancel_button.setToolTip, lambda: translate("ImportDialog", "Stop the import; nothing is written"))
+        self._cancel_text(CANCEL)
         self.import_button.clicked.connect(self.start)
         self.cancel_button.clicked.connect(self.cancel_or_close)
         layout.addWidget(self.buttons)
@@ -198,7 +237,7 @@ class ImportDialog(QDialog):
     def _detect(self) -> None:
         """Detect the chosen file's format in a worker thread; show it next to Format."""
         text = self.path_edit.text().strip()
-        self.detected_label.setText("")
+        self.texts.bind(self.detected_label.setText, str)
         if not text:
             return
         path = Path(text).expanduser()
@@ -210,8 +249,8 @@ class ImportDialog(QDialog):
                 return
             if self.path_edit.text().strip() != text:
                 return  # another file was chosen meanwhile
-            self.detected_label.setText(f"Detected: {fmt.label} export" if fmt else
-                                        "Not a format this app reads")
+            self.texts.bind(self.detected_label.setText, (lambda: fill(QCoreApplication.translate("ImportDialog", "Detected: %1 export"), fmt.label))
+                            if fmt else lambda: QCoreApplication.translate("ImportDialog", "Not a format this app reads"))
 
         self._runner.run("detect-import-format", run(), quiet=True)
 
@@ -222,7 +261,7 @@ class ImportDialog(QDialog):
             self.import_button.show()
             self.progress.hide()
             self._show("")
-            self.cancel_button.setText("Cancel")
+            self._cancel_text(CANCEL)
         self._sync()
 
     def _sync(self) -> None:
@@ -241,7 +280,7 @@ class ImportDialog(QDialog):
 
     def browse(self) -> None:
         """Choose the file with a file dialog."""
-        path, _ = QFileDialog.getOpenFileName(self, "Chat history export", self.path_edit.text(), FILE_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, QCoreApplication.translate("ImportDialog", "Chat history export"), self.path_edit.text(), file_filter())
         if path:
             self.path_edit.setText(path)
 
@@ -252,16 +291,16 @@ class ImportDialog(QDialog):
         path = Path(self.path_edit.text().strip()).expanduser()
         assistant_id = self.assistant_combo.currentData()
         if assistant_id is None:
-            self._show("Create an assistant first.", error=True)
+            self._show(lambda: QCoreApplication.translate("ImportDialog", "Create an assistant first."), error=True)
             return
         self._cancel = threading.Event()
         self.progress.setValue(0)
-        self.progress.setFormat("Starting…")
+        self._format(lambda: QCoreApplication.translate("ImportDialog", "Starting…"))
         self.progress.show()
         self._show("")
-        self.cancel_button.setText("Cancel")
+        self._cancel_text(CANCEL)
         self.task = self._runner.run("import-chats", self._run(int(assistant_id), path, self._cancel),
-                                     context="Import failed")
+                                     context=QCoreApplication.translate("ImportDialog", "Import failed"))
         self._sync()
 
     async def _run(self, assistant_id: int, path: Path, cancel: threading.Event) -> ImportResult:
@@ -271,13 +310,13 @@ class ImportDialog(QDialog):
         )
         try:
             result = await self._runner.run_in_thread(job)
-        except ImportCancelled as exc:
-            self._show(str(exc) or "Import cancelled; nothing was imported.")
+        except ImportCancelled:
+            self._show(lambda: QCoreApplication.translate("ImportDialog", "Import cancelled; nothing was imported."))
             self.progress.hide()
             self._finish()
             return ImportResult(0, 0, 0)
         except ImportFailed as exc:
-            self._show(str(exc), error=True)
+            self._show(str(exc), error=True)  # the importer's own reason (English)
             self.progress.hide()
             self._finish()
             return ImportResult(0, 0, 0)
@@ -285,19 +324,21 @@ class ImportDialog(QDialog):
             cancel.set()
             raise
         self.progress.setValue(1000)
-        self.progress.setFormat("Done")
+        self._format(lambda: QCoreApplication.translate("ImportDialog", "Done"))
         self.result_message = result_text(result)
-        note = ""
-        if result.format_name == "claude" and await self._runner.run_in_thread(has_claude_memory, path):
-            note = (" This export also holds what Claude remembers about you: Assistant → Memory… → "
-                    "Import from another assistant… → From a Claude export zip… offers it as entries.")
-        self._show(self.result_message + "." + note)
+        memory = result.format_name == "claude" and await self._runner.run_in_thread(has_claude_memory, path)
+
+        def said() -> str:
+            note = QCoreApplication.translate("ImportDialog", " This export also holds what Claude remembers about you: Assistant → Memory… → Import from "
+                       "another assistant… → From a Claude export zip… offers it as entries.") if memory else ""
+            return fill(QCoreApplication.translate("ImportDialog", "%1.%2", "the result, a note"), result_text(result), note)
+        self._show(said)
         self._finish(done=True)
         self.imported.emit(assistant_id, result)
         return result
 
     def _finish(self, done: bool = False) -> None:
-        self.cancel_button.setText("Close")
+        self._cancel_text(CLOSE)
         self.cancel_button.setEnabled(True)
         if done:
             self.import_button.hide()
@@ -308,17 +349,25 @@ class ImportDialog(QDialog):
         if self.task is None:
             return
         self.progress.setValue(int(p.fraction * 1000))
-        self.progress.setFormat(progress_text(p))
+        self._format(functools.partial(progress_text, p))
 
-    def _show(self, text: str, *, error: bool = False) -> None:
+    def _show(self, text: str | Callable[[], str], *, error: bool = False) -> None:
+        """The status line: a fixed text (the importer's own words) or a maker re-said on
+        a language switch."""
         set_tone(self.status_label, Tone.ERROR if error else Tone.NORMAL)
-        self.status_label.setText(text)
+        self.texts.bind(self.status_label.setText, text if callable(text) else functools.partial(str, text))
+
+    def _format(self, make: Callable[[], str]) -> None:
+        self.texts.bind(self.progress.setFormat, make)
+
+    def _cancel_text(self, source: str) -> None:
+        self.texts.bind(self.cancel_button.setText, functools.partial(_tr, source))
 
     def cancel_or_close(self) -> None:
         """While running: ask the importer to stop (it rolls back). Otherwise close."""
         if self.is_running() and self._cancel is not None:
             self._cancel.set()
-            self.progress.setFormat("Cancelling…")
+            self._format(lambda: QCoreApplication.translate("ImportDialog", "Cancelling…"))
             self.cancel_button.setEnabled(False)
             return
         self.cancel_button.setEnabled(True)
@@ -328,6 +377,6 @@ class ImportDialog(QDialog):
         """Closing the window cancels a running import."""
         if self.is_running() and self._cancel is not None:
             self._cancel.set()
-            self.progress.setFormat("Cancelling…")
+            self._format(lambda: QCoreApplication.translate("ImportDialog", "Cancelling…"))
             return
         super().reject()

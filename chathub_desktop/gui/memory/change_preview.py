@@ -11,7 +11,7 @@ module only shows them. :func:`ask` is the one entry point, so tests can replace
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import (
@@ -44,9 +44,22 @@ from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.design.tokens import Radius, Space
 from chathub_desktop.gui.memory.card_delegate import layout_lines
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 
 translate = QCoreApplication.translate
+
+#: A text the dialog shows: a maker called again on each language switch (it holds the
+#: caller's ``translate`` call and values, issue 27), or a fixed text shown as it is.
+Said = Callable[[], str] | str
+
+
+def _maker(text: Said) -> Callable[[], str]:
+    return text if callable(text) else (lambda: text)
+
+
+def said_text(text: Said) -> str:
+    """``text`` as shown now (a maker called, a fixed text as it is)."""
+    return text() if callable(text) else text
 
 #: Rows listed at most per kind of change (the counts above are always whole).
 MAX_ROWS = 200
@@ -165,11 +178,12 @@ class ChangePreviewDialog(QDialog):
     (Added / Removed / Edited, each at most :data:`MAX_ROWS` rows), radio buttons when
     there are several options, the ``action`` button and Cancel (the default)."""
 
-    def __init__(self, parent: QWidget | None, title: str, heading: str, options: Sequence[PreviewOption],
-                 action: str) -> None:
+    def __init__(self, parent: QWidget | None, title: Said, heading: Said, options: Sequence[PreviewOption],
+                 action: Said) -> None:
         super().__init__(parent)
         self.setObjectName("changePreviewDialog")
-        self.setWindowTitle(title)
+        self.texts = t = Texts(self)  # title, heading and action re-said on a switch (issue 27)
+        t.bind(self.setWindowTitle, _maker(title))
         self.resize(640, 460)
         self.options = list(options)
         self.chosen: str | None = None
@@ -178,7 +192,8 @@ class ChangePreviewDialog(QDialog):
                                              for o in self.options}
         self._shown_key = ""
         lay = QVBoxLayout(self)
-        head = QLabel(heading)
+        head = QLabel()
+        t.bind(head.setText, _maker(heading))
         head.setObjectName("previewHeading")
         head.setWordWrap(True)
         head.setStyleSheet("font-weight: bold;")
@@ -210,7 +225,8 @@ class ChangePreviewDialog(QDialog):
         self.tree.itemChanged.connect(self._on_item_changed)
         lay.addWidget(self.tree, 1)
         box = QDialogButtonBox()
-        self.action_button = QPushButton(action)
+        self.action_button = QPushButton()
+        t.bind(self.action_button.setText, _maker(action))
         self.action_button.setObjectName("previewAction")
         box.addButton(self.action_button, QDialogButtonBox.ButtonRole.AcceptRole)
         cancel = box.addButton(QDialogButtonBox.StandardButton.Cancel)
@@ -226,7 +242,7 @@ class ChangePreviewDialog(QDialog):
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """A language switch re-says the change list (its group titles and notes; the
-        ticks stay); the title, heading and action came translated from the caller."""
+        ticks stay); :attr:`texts` re-says the title, heading and action."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange and self._shown_key:
             self.tree.setAccessibleName(translate("MemoryPage", "What will change"))
@@ -368,10 +384,11 @@ class ChangePreviewDialog(QDialog):
         self.accept()
 
 
-def ask(parent: QWidget | None, title: str, heading: str, options: Sequence[PreviewOption],
-        action: str, ticked: list[bool] | None = None) -> str | None:
+def ask(parent: QWidget | None, title: Said, heading: Said, options: Sequence[PreviewOption],
+        action: Said, ticked: list[bool] | None = None) -> str | None:
     """Show the preview modally; the key of the option the user went ahead with, or
-    None (Cancel / Esc). ``ticked`` (when given) receives the chosen option's ticks, one
+    None (Cancel / Esc). ``title``, ``heading`` and ``action`` are makers (re-said while
+    the dialog is open) or fixed texts. ``ticked`` (when given) receives the chosen option's ticks, one
     per :attr:`PreviewOption.choices`."""
     dlg = ChangePreviewDialog(parent, title, heading, options, action)
     dlg.exec()

@@ -17,7 +17,7 @@ from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
-from chathub_desktop.gui.shell.service_reasons import said_reason
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.dream.dream_service import CardView
 from chathub_desktop.services.errors import StaleDocument
 from chathub_desktop.services.memory.memory_preview import ChangePreview
@@ -129,7 +129,7 @@ class DreamCardActions(QObject):
         def done(views: object) -> None:
             if isinstance(views, StaleDocument):
                 self._host.show_error(fill(translate("MemoryPage", "Edit #%1: %2. %3"), str(card.number),
-                                           said_reason(str(views)),
+                                           said_error(views),
                                            translate("MemoryPage", CARD_STALE_HINT)))
                 self._reopen = (card.tag, card.number, text)
                 self._host.schedule_reload()
@@ -207,10 +207,11 @@ class DreamCardActions(QObject):
     def _confirm_clear(self, preview: ChangePreview) -> None:
         n = preview.before
         clear = translate("MemoryPage", "Clear")
-        if change_preview.ask(self._parent, translate("MemoryPage", "Clear dynamic memory"),
-                              translate("MemoryPage", "Remove all %n dream card(s)? Restore previous version brings "
-                                                      "them back.", None, n),
-                              [PreviewOption("clear", clear, preview.lines(), preview.changes)], clear) is None:
+        if change_preview.ask(self._parent, lambda: translate("MemoryPage", "Clear dynamic memory"),
+                              lambda: translate("MemoryPage", "Remove all %n dream card(s)? Restore previous version "
+                                                              "brings them back.", None, n),
+                              [PreviewOption("clear", clear, preview.lines(), preview.changes)],
+                              lambda: translate("MemoryPage", "Clear")) is None:
             return
 
         def done(_r: object) -> None:

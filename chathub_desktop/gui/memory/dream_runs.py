@@ -214,16 +214,19 @@ class DreamRuns(QObject):
         day = draft.history_day.isoformat()
         self._host.show_status(fill(translate("MemoryPage", "%1: the card for %2 is ready — nothing is written until "
                                                             "you add it"), said_run(what), day), 0)
-        heading = fill(translate("MemoryPage", "Add the dream card for %1? It folds older cards into a range card:")
-                       if preview.folds else translate("MemoryPage", "Add the dream card for %1?"), day)
+        folds = preview.folds
+
+        def heading() -> str:
+            return fill(translate("MemoryPage", "Add the dream card for %1? It folds older cards into a range card:")
+                        if folds else translate("MemoryPage", "Add the dream card for %1?"), day)
         titles = FOLD_TITLES if preview.folds else (QT_TRANSLATE_NOOP("MemoryPage", "Added"),
                                                     QT_TRANSLATE_NOOP("MemoryPage", "Removed"),
                                                     QT_TRANSLATE_NOOP("MemoryPage", "Edited"))
-        key = change_preview.ask(self._parent, said_run("Dream now"), heading,
+        key = change_preview.ask(self._parent, lambda: said_run("Dream now"), heading,
                                  [PreviewOption("add", translate("MemoryPage", "Add"), preview.lines(), preview.changes,
                                                 (translate("MemoryPage", titles[0]), translate("MemoryPage", titles[1]),
                                                  translate("MemoryPage", titles[2])))],
-                                 translate("MemoryPage", "Add card"))
+                                 lambda: translate("MemoryPage", "Add card"))
         if key is None:
             self._host.svc.dreams.discard_draft(draft)
             self._dreaming = None

@@ -419,15 +419,15 @@ class ScheduleForm(QWidget):
     def _confirm_fold(self, preview: ChangePreview, values: tuple[str, str, int, int]) -> None:
         frequency, time_text, weekday, keep = values
         save = translate("MemoryPage", "Save")
-        if change_preview.ask(self, translate("MemoryPage", "Keep fewer dream cards"),
-                              translate("MemoryPage", "Keeping %n dream card(s) folds older ones into a range card "
-                                                      "(by joining their text; the next dream may re-summarize it):",
-                                        None, keep),
+        if change_preview.ask(self, lambda: translate("MemoryPage", "Keep fewer dream cards"),
+                              lambda: translate("MemoryPage", "Keeping %n dream card(s) folds older ones into a range "
+                                                              "card (by joining their text; the next dream may "
+                                                              "re-summarize it):", None, keep),
                               [PreviewOption("fold", save, preview.lines(), preview.changes,
                                              (translate("MemoryPage", "Added"),
                                               translate("MemoryPage", "Folded into the range card"),
                                               translate("MemoryPage", "Range card rewritten")))],
-                              save) is None:
+                              lambda: translate("MemoryPage", "Save")) is None:
             return
         self._write_schedule(frequency, time_text, weekday, keep, preview.version)
 

@@ -22,7 +22,7 @@ from chathub_desktop.gui.memory.card_editor import ADD_KEYS_HINT, CardTextEdit
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.host import FixedListHost
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
-from chathub_desktop.gui.shell.service_reasons import said_reason
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import StaleDocument
 from chathub_desktop.services.memory.memory_service import MemoryEntryView
 
@@ -143,11 +143,11 @@ class EntryActions(QObject):
                 return self._host.svc.memory.edit(self._host.assistant_id, number, text, version=version,
                                             expected_text=old.text)
             except StaleDocument as exc:
-                return (_STALE, str(exc))
+                return (_STALE, said_error(exc))
 
         def done(view: object) -> None:
             if isinstance(view, tuple) and view[0] is _STALE:
-                self._host.show_error(fill(translate("MemoryPage", "Edit #%1: %2. %3"), str(number), said_reason(view[1]),
+                self._host.show_error(fill(translate("MemoryPage", "Edit #%1: %2. %3"), str(number), view[1],
                                            translate("MemoryPage", ENTRY_STALE_HINT)))
                 self._reopen = (number, old.text, text)
                 self._host.schedule_reload()

@@ -270,9 +270,10 @@ class RawEditor(QWidget):
     def _confirm_raw(self, text: str, preview: ChangePreview) -> None:
         n = len(preview.changes.removed)
         save = translate("MemoryPage", "Save")
-        if change_preview.ask(self, translate("MemoryPage", "Save memory"),
-                              translate("MemoryPage", "This save removes %Ln entry(ies):", None, n),
-                              [PreviewOption("save", save, preview.lines(), preview.changes)], save) is None:
+        if change_preview.ask(self, lambda: translate("MemoryPage", "Save memory"),
+                              lambda: translate("MemoryPage", "This save removes %Ln entry(ies):", None, n),
+                              [PreviewOption("save", save, preview.lines(), preview.changes)],
+                              lambda: translate("MemoryPage", "Save")) is None:
             return  # the editor stays open with the text
         self._write_raw(text, preview.version)
 

@@ -143,10 +143,11 @@ class TransferActions(QObject):
     def _confirm_clear(self, preview: ChangePreview) -> None:
         name = self._host.assistant.name if self._host.assistant else translate("MemoryPage", "this assistant")
         clear = translate("MemoryPage", "Clear")
-        if change_preview.ask(self._parent, translate("MemoryPage", "Clear fixed memory"),
-                              fill(translate("MemoryPage", "Remove all of %1's fixed memory? Memory → History can "
-                                                           "revert it."), name),
-                              [PreviewOption("clear", clear, preview.lines(), preview.changes)], clear) is None:
+        if change_preview.ask(self._parent, lambda: translate("MemoryPage", "Clear fixed memory"),
+                              lambda: fill(translate("MemoryPage", "Remove all of %1's fixed memory? Memory → History "
+                                                                   "can revert it."), name),
+                              [PreviewOption("clear", clear, preview.lines(), preview.changes)],
+                              lambda: translate("MemoryPage", "Clear")) is None:
             return
 
         def done(_r: object) -> None:
@@ -230,9 +231,10 @@ class TransferActions(QObject):
                     "MemoryPage", "Merge: add the file's fixed entries to the current ones"),
                                                 merge.lines(), merge.fixed_changes, choices=choices))
             name = self._host.assistant.name if self._host.assistant else translate("MemoryPage", "this assistant")
-            key = change_preview.ask(self._parent, translate("MemoryPage", "Import memory"),
-                                     fill(translate("MemoryPage", "Import %1 into %2's memory?"), path.name, name),
-                                     options, translate("MemoryPage", "Import"), ticks)
+            file_name = path.name
+            key = change_preview.ask(self._parent, lambda: translate("MemoryPage", "Import memory"),
+                                     lambda: fill(translate("MemoryPage", "Import %1 into %2's memory?"), file_name, name),
+                                     options, lambda: translate("MemoryPage", "Import"), ticks)
             if key is None:
                 self.import_finished.emit(False)
                 return

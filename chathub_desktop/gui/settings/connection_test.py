@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton
 
 from chathub_desktop.gui.shell.i18n import Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.settings.provider_form import ProviderFormDialog
@@ -93,9 +94,11 @@ class ConnectionTest(QObject):
 def explained(result: ConnectionCheck, *, keyed: bool) -> str:
     """The one line, with what worked spelled out for a good answer: ``keyed`` when a key
     was sent (walk40: a server asked without one read "key accepted"); the model count
-    once and how long the answer took, in the interface language."""
+    once and how long the answer took, in the interface language (a failure's typed
+    reason too, issue 27)."""
+    said_line = said(result.why) if result.why is not None else result.message
     if not result.ok:
-        return result.message
+        return said_line
     n = len(result.models)
     took = fill(translate("ConnectionTest", "answered in %1 s"), f"{result.seconds:.1f}")
     if keyed:

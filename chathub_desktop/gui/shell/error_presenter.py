@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from chathub_desktop.gui.shell.service_reasons import said_error, said_reason
-from chathub_desktop.services.errors import ServiceError, store_busy_message
+from chathub_desktop.gui.shell.service_reasons import said, said_error
+from chathub_desktop.services.errors import ServiceError, store_busy_reason
 
 if TYPE_CHECKING:  # asyncio loads after the window's first paint
     import asyncio
@@ -45,8 +45,8 @@ def user_message(exc: BaseException) -> str | None:
     mod = sys.modules.get("chathub_desktop.services.transfer.chat_import")  # every format's ImportFailed
     if mod is not None and isinstance(exc, mod.ImportFailed):
         return str(exc) or type(exc).__name__
-    busy = store_busy_message(exc)
-    return said_reason(busy) if busy is not None else None
+    busy = store_busy_reason(exc)
+    return said(busy) if busy is not None else None
 
 
 def is_user_error(exc: BaseException) -> bool:

@@ -36,7 +36,7 @@ from chathub_desktop import __version__
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.app_icon import app_icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
-from chathub_desktop.gui.shell.i18n import Texts
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.logging_setup import LOG_FILE_NAME
 from chathub_desktop.services.assistants.app_info import AppInfo
 
@@ -59,9 +59,14 @@ def open_data_folder(path: Path) -> bool:
 
 #: The licence the package ships under (pyproject ``license``).
 LICENCE = "MIT"
-#: What ChatHub Desktop is, in one line under its name.
-TAGLINE = ("A local-first chat client for your own API keys, built around assistant memory and context "
-           "compaction. Conversations stay in your own database.")
+#: What ChatHub Desktop is, in one line under its name (translated where shown).
+TAGLINE = QT_TRANSLATE_NOOP("AboutDialog", "A local-first chat client for your own API keys, built around "
+                            "assistant memory and context compaction. Conversations stay in your own database.")
+#: The labels of About's details (translated where shown; Copy details keeps the English
+#: a bug report wants).
+DETAIL_LABELS = (QT_TRANSLATE_NOOP("AboutDialog", "Version"), QT_TRANSLATE_NOOP("AboutDialog", "Data folder"),
+                 QT_TRANSLATE_NOOP("AboutDialog", "Database"), QT_TRANSLATE_NOOP("AboutDialog", "API keys"),
+                 QT_TRANSLATE_NOOP("AboutDialog", "Log file"), QT_TRANSLATE_NOOP("AboutDialog", "Keyring backend"))
 
 
 def project_links() -> list[tuple[str, str]]:
@@ -91,8 +96,8 @@ class AboutDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("aboutDialog")
-        self.setWindowTitle("About ChatHub Desktop")
         self.info: AppInfo | None = None
+        translate = QCoreApplication.translate
         lay = QVBoxLayout(self)
         lay.setSpacing(Space.MD)
         head = QHBoxLayout()
@@ -107,7 +112,7 @@ class AboutDialog(QDialog):
         title = QLabel("ChatHub Desktop")
         title.setObjectName("pageTitle")
         titles.addWidget(title)
-        self.version_label = QLabel(f"Version {__version__}")
+        self.version_label = QLabel()
         self.version_label.setObjectName("aboutVersion")
         self.version_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         set_tone(self.version_label, Tone.MUTED)
@@ -115,7 +120,7 @@ class AboutDialog(QDialog):
         titles.addStretch(1)
         head.addLayout(titles, 1)
         lay.addLayout(head)
-        self.label = QLabel(f"<p>{html.escape(TAGLINE)}</p><p>Reading…</p>")
+        self.label = QLabel()
         self.label.setObjectName("aboutText")
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setWordWrap(True)
@@ -128,11 +133,9 @@ class AboutDialog(QDialog):
         lay.addWidget(self.links)
         self.details_button = QToolButton()
         self.details_button.setObjectName("aboutDetailsToggle")
-        self.details_button.setText("Details")
         self.details_button.setCheckable(True)
         self.details_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.details_button.setArrowType(Qt.ArrowType.RightArrow)
-        self.details_button.setToolTip("Data folder, database, log file, keyring backend and each provider's key")
         self.details_button.toggled.connect(self._show_details)
         self.details_button.setEnabled(False)
         lay.addWidget(self.details_button, 0, Qt.AlignmentFlag.AlignLeft)
@@ -145,40 +148,59 @@ class AboutDialog(QDialog):
         lay.addWidget(self.details_label)
         lay.addStretch(1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.copy_button = self.buttons.addButton("&Copy details", QDialogButtonBox.ButtonRole.ActionRole)
-        self.copy_button.setToolTip("Copy the details (for a bug report)")
+        self.copy_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.ActionRole)
         self.copy_button.clicked.connect(self.copy)
-        self.folder_button = self.buttons.addButton("Open &data folder", QDialogButtonBox.ButtonRole.ActionRole)
-        self.folder_button.setToolTip("Show the data folder, where the log file is too, in your file manager")
+        self.folder_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.ActionRole)
         self.folder_button.clicked.connect(lambda: self.info and open_data_folder(self.info.data_dir))
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
         self.copy_button.setEnabled(False)
         self.folder_button.setEnabled(False)
-        self._show_links()
+        self.texts = t = Texts(self)  # re-said on a language switch (issue 27)
+        t.bind(self.setWindowTitle, lambda: translate("AboutDialog", "About ChatHub Desktop"))
+        t.bind(self.details_button.setText, lambda: translate("AboutDialog", "Details"))
+        t.bind(self.details_button.setToolTip, lambda: translate(
+            "AboutDialog", "Data folder, database, log file, keyring backend and each provider's key"))
+        t.bind(self.copy_button.setText, lambda: translate("AboutDialog", "&Copy details"))
+        t.bind(self.copy_button.setToolTip, lambda: translate("AboutDialog", "Copy the details (for a bug report)"))
+        t.bind(self.folder_button.setText, lambda: translate("AboutDialog", "Open &data folder"))
+        t.bind(self.folder_button.setToolTip, lambda: translate(
+            "AboutDialog", "Show the data folder, where the log file is too, in your file manager"))
+        t.call(self._show_info)
         self.setMinimumWidth(ABOUT_WIDTH)  # Details grows it downwards, never narrower
         self.adjustSize()
 
     def set_info(self, info: AppInfo) -> None:
         """Show ``info``."""
         self.info = info
-        self.version_label.setText(f"Version {info.version}")
-        keys = info.keys[:1].lower() + info.keys[1:]
-        self.label.setText(f"<p>{html.escape(TAGLINE)}</p><p>API keys: {html.escape(keys)}</p>")
-        rows = "".join(f"<tr><td><b>{html.escape(k)}</b>&nbsp;&nbsp;</td><td>{html.escape(v)}</td></tr>"
-                       for k, v in self.details())
-        self.details_label.setText(f"<table>{rows}</table>")
-        self._show_links()
+        self._show_info()
         self.details_button.setEnabled(True)
         self._fit_height()
         self.copy_button.setEnabled(True)
         self.folder_button.setEnabled(True)
 
-    def _show_links(self) -> None:
+    def _show_info(self) -> None:
+        """The version, tagline, keys line, details and links in the interface language
+        (the facts themselves as the service gave them)."""
+        translate = QCoreApplication.translate
+        tagline = html.escape(translate("AboutDialog", TAGLINE))
+        version = self.info.version if self.info is not None else __version__
+        self.version_label.setText(fill(translate("AboutDialog", "Version %1"), version))
+        if self.info is None:
+            reading = translate("AboutDialog", "Reading…")
+            self.label.setText(f"<p>{tagline}</p><p>{html.escape(reading)}</p>")
+        else:
+            keys = self.info.keys[:1].lower() + self.info.keys[1:]
+            line = fill(translate("AboutDialog", "API keys: %1"), keys)
+            self.label.setText(f"<p>{tagline}</p><p>{html.escape(line)}</p>")
+            rows = "".join(f"<tr><td><b>{html.escape(k)}</b>&nbsp;&nbsp;</td><td>{html.escape(v)}</td></tr>"
+                           for k, v in self.details(said=True))
+            self.details_label.setText(f"<table>{rows}</table>")
         parts = [f'<a href="{html.escape(url)}">{html.escape(label)}</a>' for label, url in project_links()]
-        parts.append(f"{LICENCE} licence")
+        parts.append(html.escape(fill(translate("AboutDialog", "%1 licence"), LICENCE)))
         if self.info is not None:
-            parts.append(f'<a href="{LOG_LINK}">Log file</a>')
+            log = translate("AboutDialog", "Log file")
+            parts.append(f'<a href="{LOG_LINK}">{html.escape(log)}</a>')
         self.links.setText(" · ".join(parts))
 
     def open_link(self, href: str) -> bool:
@@ -200,17 +222,21 @@ class AboutDialog(QDialog):
         lay.activate()
         self.resize(self.width(), max(lay.totalMinimumSize().height(), lay.totalHeightForWidth(self.width())))
 
-    def details(self) -> list[tuple[str, str]]:
+    def details(self, *, said: bool = False) -> list[tuple[str, str]]:
         """``(label, value)`` rows: version, data folder, database, API keys, the log file,
-        the keyring backend and where each provider's key lives."""
+        the keyring backend and where each provider's key lives. Labels in English (what
+        Copy details puts in a bug report), or with ``said`` in the interface language."""
         if self.info is None:
             return []
         i = self.info
-        return [("Version", i.version), ("Data folder", str(i.data_dir)),
-                ("Database", i.database_url), ("API keys", i.keys),
-                ("Log file", str(i.data_dir / LOG_FILE_NAME)),
-                *((("Keyring backend", i.keyring_backend),) if i.keyring_backend else ()),
-                *((f"Key of {name}", where) for name, where in i.provider_keys)]  # issue 28
+        version, folder, database, keys, log, keyring = (
+            QCoreApplication.translate("AboutDialog", x) if said else x for x in DETAIL_LABELS)
+        key_of = QCoreApplication.translate("AboutDialog", "Key of %1") if said else "Key of %1"
+        return [(version, i.version), (folder, str(i.data_dir)),
+                (database, i.database_url), (keys, i.keys),
+                (log, str(i.data_dir / LOG_FILE_NAME)),
+                *(((keyring, i.keyring_backend),) if i.keyring_backend else ()),
+                *((fill(key_of, name), where) for name, where in i.provider_keys)]  # issue 28
 
     def copy(self) -> None:
         """The details as plain text to the clipboard."""

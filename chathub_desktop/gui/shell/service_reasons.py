@@ -5,11 +5,9 @@ A :class:`~chathub_desktop.services.errors.ServiceError` says why in English (th
 prints it as it is). A reason that carries values is raised as a typed
 :class:`~chathub_desktop.core.reasons.Reason` (template + values, marked where the
 service declares it): :func:`said` puts it into the interface language, values and
-nested reasons included, and :func:`said_error` says any service error that way. The
-services' older fixed lines go through :func:`said_reason`: one of :data:`REASONS` is
-translated in the ``ServiceReasons`` context; any other text (a server's or a model's own
-words) is shown as the service wrote it. ``tests/unit/test_service_reasons.py`` keeps
-the marked texts equal to the services' own constants.
+nested reasons included, and :func:`said_error` says any service error that way; any
+other text (a server's or a model's own words) is shown as the service wrote it. No
+English text is matched here: a reason is translated only when it was raised typed.
 """
 
 from __future__ import annotations
@@ -17,31 +15,10 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.core.reasons import Reason
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.services.errors import ServiceError
 
-__all__ = ["REASONS", "said", "said_error", "said_reason"]
-
-#: The reasons translated (each exactly as the services word it).
-REASONS = frozenset({
-    # services.errors.STALE_MESSAGE
-    QT_TRANSLATE_NOOP("ServiceReasons", "the memory changed in another window or command since it was opened; "
-                                        "nothing was saved"),
-    # services.errors.STORE_BUSY_MESSAGE
-    QT_TRANSLATE_NOOP("ServiceReasons", "the store is busy: another ChatHub process is writing; nothing was "
-                                        "changed, try again when it is done"),
-    QT_TRANSLATE_NOOP("ServiceReasons", "a memory entry must not be empty"),
-    QT_TRANSLATE_NOOP("ServiceReasons", "a memory entry must not be empty; delete it instead"),
-    QT_TRANSLATE_NOOP("ServiceReasons", "a card cannot be empty; delete it instead"),
-    QT_TRANSLATE_NOOP("ServiceReasons", "there is no previous version of dynamic memory to restore"),
-})
-
-
-def said_reason(message: str) -> str:
-    """``message`` (a service's one-line reason) in the interface language when it is one
-    of :data:`REASONS`, else unchanged."""
-    return QCoreApplication.translate("ServiceReasons", message) if message in REASONS else message
-
+__all__ = ["said", "said_error"]
 
 def said(reason: Reason) -> str:
     """``reason`` in the interface language: its template translated in the
@@ -54,7 +31,7 @@ def said(reason: Reason) -> str:
 
 def said_error(exc: BaseException) -> str:
     """A failure's one line in the interface language: a service error's typed reason
-    (:func:`said`), else its text through :func:`said_reason`."""
+    (:func:`said`), else its text as the service (or a server) wrote it."""
     if isinstance(exc, ServiceError) and exc.why is not None:
         return said(exc.why)
-    return said_reason(str(exc))
+    return str(exc)

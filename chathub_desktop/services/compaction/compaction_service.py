@@ -87,8 +87,8 @@ class SummaryGate(Protocol):
     """Checks a new summary before it is stored (issue 26: ``services.compaction.summary_probes``)."""
 
     async def gate(self, topic_id: int, target: SummarizerTarget, messages: Sequence[ChatMessage],
-                   summary: str) -> str | None:
-        """None to store ``summary``; else why the old state is kept (one line)."""
+                   summary: str) -> Reason | None:
+        """None to store ``summary``; else why the old state is kept (a typed reason)."""
 
 
 class CompactionService:

@@ -23,6 +23,7 @@ from chathub_desktop.core import summary_probes as sp
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.compaction import completion_budget
 from chathub_desktop.core.messages import ChatMessage, Role
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.request_assembly import message_tokens
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.assistants.settings_service import SettingsService
@@ -153,22 +154,24 @@ class SummaryProbeService:
         return report
 
     async def gate(self, topic_id: int, target: SummarizerTarget, messages: Sequence[ChatMessage],
-                   summary: str) -> str | None:
+                   summary: str) -> Reason | None:
         """A compaction's check of its new ``summary`` against the ``messages`` it merged
         in: None when it kept every answerable probe (or none could be made), else why the
-        old state is kept (one line). The report is stored either way; a failed probe call
+        old state is kept (a typed reason, issue 27). The report is stored either way; a failed probe call
         is a reason too (the setting asks for a checked summary)."""
         plan = await self._db.run(plan_probes, target, messages, summary)
         try:
             report = await self.run(plan)
         except SummarizerFailed as exc:
-            return f"the new summary could not be checked, so the old state was kept: {exc}"
+            return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the new summary could not be checked, so the old state "
+                                                              "was kept: %1"), (str(exc),))
         if not report.passed:
             report = sp.ProbeReport(report.answers, report.model, report.at, report.requests, True, report.digest)
         await self._db.run(self._store, topic_id, report)
         if report.passed:
             return None
-        return f"the new summary failed its probe check, so the old state was kept. {report.verdict()}"
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the new summary failed its probe check, so the old state was "
+                                                          "kept. %1"), (report.verdict_reason(),))
 
     async def areport(self, topic_id: int) -> sp.ProbeReport | None:
         """:meth:`report` on the store's workers."""

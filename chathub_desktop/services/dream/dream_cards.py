@@ -20,7 +20,13 @@ from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_authors import ChangeAuthor
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
-from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
+from chathub_desktop.services.errors import (
+    EMPTY_CARD,
+    NOTHING_TO_RESTORE,
+    InvalidInput,
+    NotFound,
+    StaleDocument,
+)
 from chathub_desktop.services.events import EventBus, MemoryChanged, SecretsRedacted
 from chathub_desktop.services.memory.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
@@ -189,7 +195,7 @@ class DreamCards:
         :class:`StaleDocument` and writes nothing (issue 10). Likely secrets are stored
         as ``[redacted: KIND]`` and a :class:`SecretsRedacted` event says so (issue 19)."""
         if not text.strip():
-            raise InvalidInput("a card cannot be empty; delete it instead")
+            raise InvalidInput(EMPTY_CARD)
         red = redact_secrets(text)  # issue 19: likely secrets never become memory
         text = red.text
 
@@ -235,7 +241,7 @@ class DreamCards:
             a = AssistantService.row(s, assistant)
             row = dynamic_row(s, a.id)
             if row is None or row.backup_body is None or row.backup_body == row.body:
-                raise InvalidInput("there is no previous version of dynamic memory to restore")
+                raise InvalidInput(NOTHING_TO_RESTORE)
             authored(s, Author(ChangeAuthor.OWNER, None, "restored the previous version"))
             # The previous version may predate the caps (an older release): restored within them.
             restored = dm.render_document(dm.enforce_caps(dm.parse_document(row.backup_body), a.keep_dream_cards))

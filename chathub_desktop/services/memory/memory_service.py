@@ -44,7 +44,13 @@ from chathub_desktop.core.memory_tools import (
 from chathub_desktop.core.messages import ToolCall, ToolSpec, TopicKind
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
-from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
+from chathub_desktop.services.errors import (
+    EMPTY_EDIT,
+    EMPTY_ENTRY,
+    InvalidInput,
+    NotFound,
+    StaleDocument,
+)
 from chathub_desktop.services.events import SecretsRedacted
 from chathub_desktop.services.memory.memory_sources import SOURCE_KEY_PREFIX as SOURCE_KEY_PREFIX
 from chathub_desktop.services.memory.memory_sources import (
@@ -417,7 +423,7 @@ class MemoryService:
         red = redact_secrets(fm.clean_text(text))
         cleaned = red.text
         if not cleaned:
-            raise InvalidInput("a memory entry must not be empty")
+            raise InvalidInput(EMPTY_ENTRY)
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             old_doc = self._doc(s, a.id)
@@ -499,7 +505,7 @@ class MemoryService:
             if res.status is fm.EditStatus.NOT_FOUND:
                 raise NotFound(f"no memory entry #{number}")
             if not res.ok:
-                raise InvalidInput("a memory entry must not be empty; delete it instead")
+                raise InvalidInput(EMPTY_EDIT)
             authored(s, Author(ChangeAuthor.OWNER, None, f"edited entry #{number}"))
             self._store(s, a.id, res.doc)
             self._record(s, a.id, old_doc, res.doc, [res.new_text or ""], origin=EntryOrigin.OWNER, trusted=True)

@@ -21,5 +21,5 @@ async def check_connection(providers: ProviderService, ref: int | str, *,
     try:
         key = await asyncio.to_thread(providers.api_key, ref)  # the keyring may block
     except ServiceError as exc:
-        return ConnectionCheck(False, str(exc))
+        return ConnectionCheck(False, str(exc), why=exc.why)
     return await check_endpoint(view.name, view.kind, view.base_url, key, timeout_s=timeout_s)

@@ -204,5 +204,5 @@ class ProviderModels:
             elif key is None and stored_key_of is not None:
                 key = await asyncio.to_thread(self._providers.api_key, stored_key_of)
         except ServiceError as exc:
-            return ConnectionCheck(False, str(exc))
+            return ConnectionCheck(False, str(exc), why=exc.why)
         return await check_endpoint(name.strip() or "the provider", kind, url, key)

@@ -1,0 +1,85 @@
+"""The receipt dialog's values in the interface language (issue 27).
+
+``core.context_receipt.receipt_lines`` says a receipt in English (the CLI's
+``topic show --receipts`` prints it); :func:`said_values` says the same figures for the
+window: the input tokens (local estimate, provider reported, cache hit), the parts,
+memory, summary, history, pinned and tools lines. Ids, counts and the parts' and tools'
+own names are shown as they are; a line this module does not say (recalled topics,
+sampling) keeps the core's text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtCore import QCoreApplication, QLocale
+
+from chathub_desktop.core.context_receipt import ORIGINS
+from chathub_desktop.gui.shell.i18n import fill
+
+__all__ = ["said_values"]
+
+translate = QCoreApplication.translate
+
+
+def _n(value: object) -> str:
+    """A count in the interface locale ("12,345"), "?" when it is not a number."""
+    return QLocale().toString(value) if isinstance(value, int) else "?"
+
+
+def _map(receipt: Mapping[str, object], key: str) -> Mapping[str, object]:
+    value = receipt.get(key)
+    return value if isinstance(value, Mapping) else {}
+
+
+def said_values(receipt: Mapping[str, object], input_tokens: int | None = None,
+                cached_tokens: int | None = None) -> dict[str, str]:
+    """``{line key: value}`` for the lines of :func:`receipt_lines` this module says in
+    the interface language; keys as the core names them ("Input tokens", "Parts"…)."""
+    none = translate("ReceiptDialog", "none")
+    out: dict[str, str] = {}
+    reported = _n(input_tokens) if isinstance(input_tokens, int) else translate("ReceiptDialog", "not reported")
+    tokens = fill(translate("ReceiptDialog", "local estimate %1 · provider reported %2"), _n(receipt.get("local_tokens")),
+                  reported)
+    if isinstance(cached_tokens, int) and isinstance(input_tokens, int) and input_tokens > 0:
+        tokens += fill(translate("ReceiptDialog", ", cache hit %1 (%2%)"), _n(cached_tokens),
+                       str(round(cached_tokens * 100 / input_tokens)))
+    out["Input tokens"] = tokens
+    parts = _map(receipt, "parts")
+    out["Parts"] = ", ".join(f"{k} {_n(v)}" for k, v in parts.items() if isinstance(v, int) and v) or none
+    if receipt.get("private"):
+        out["Memory"] = translate("ReceiptDialog", "none — this topic is private")
+    else:
+        mem = _map(receipt, "memory")
+        shown = [f"{o} {', '.join(f'#{n}' for n in nums)}" for o in ORIGINS
+                 if isinstance(nums := mem.get(o), list) and nums]
+        out["Memory"] = ("; ".join(shown) if shown else none) + (
+            translate("ReceiptDialog", " (truncated)") if mem.get("truncated") else "")
+    summ = _map(receipt, "summary")
+    if summ.get("cursor") is not None:
+        how = translate("ReceiptDialog", "recap turns") if summ.get("recap") else \
+            translate("ReceiptDialog", "summary block")
+        text = fill(translate("ReceiptDialog", "%1, %2 tokens, covers up to message %3"), how, _n(summ.get("tokens", 0)),
+                    str(summ.get("cursor")))
+        out["Summary"] = text + (fill(translate("ReceiptDialog", " (by %1)"), str(summ["model"]))
+                                 if summ.get("model") else "")
+    else:
+        out["Summary"] = none + (translate("ReceiptDialog", " (its cursor was gone; rebuilt next time)")
+                                 if summ.get("stale") else "")
+    hist = _map(receipt, "history")
+    span = fill(translate("ReceiptDialog", " (messages %1…%2)"), str(hist.get("first_id")), str(hist.get("last_id"))) \
+        if hist.get("first_id") is not None else ""
+    history = fill(translate("ReceiptDialog", "%1 included%2, %3 dropped by the limit, %4 covered by the summary"),
+                   _n(hist.get("included", 0)), span, _n(hist.get("dropped_by_limit", 0)),
+                   _n(hist.get("dropped_by_cursor", 0)))
+    if hist.get("capped"):
+        history += fill(translate("ReceiptDialog", ", %1 left out by the tail cap"), _n(hist["capped"]))
+    out["History"] = history
+    pinned = receipt.get("pinned")
+    if isinstance(pinned, list) and pinned:
+        out["Pinned"] = fill(translate("ReceiptDialog", "%1 kept verbatim (messages %2), %3 tokens"), _n(len(pinned)),
+                             ", ".join(str(p) for p in pinned), _n(parts.get("pinned", 0)))
+    tools = receipt.get("tools")
+    if receipt.get("tools_withheld") is not True:
+        out["Tools"] = ", ".join(str(t) for t in tools) if isinstance(tools, list) and tools else none
+    return out
