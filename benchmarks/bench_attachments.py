@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -27,6 +26,7 @@ if str(ROOT) not in sys.path:
 
 from sqlalchemy import insert  # noqa: E402
 
+from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
 from chathub_desktop.core import attachments as att  # noqa: E402
 from chathub_desktop.services.container import Services, open_services  # noqa: E402
 from chathub_desktop.storage import attachment_blobs  # noqa: E402
@@ -75,7 +75,7 @@ def _best(fn, runs: int = 3) -> float:  # type: ignore[no-untyped-def]
 
 def main() -> int:
     """Build both topics, time planning and byte loading, print the figures."""
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-bench-attach-"))
+    tmp = scratch_dir("attach")
     os.environ.setdefault("CHATHUB_DATA_DIR", str(tmp / "data"))
     svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
     try:

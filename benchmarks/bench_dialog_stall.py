@@ -39,7 +39,6 @@ import asyncio
 import os
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -49,6 +48,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
 from benchmarks.stall_probe import StallProbe  # noqa: E402
 
 SETTLE_S = 0.1
@@ -68,7 +68,7 @@ def main() -> int:
     from chathub_desktop.gui.shell.task_runner import TaskRunner, install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
 
-    tmp = tempfile.mkdtemp(prefix="bench-dialog-")
+    tmp = str(scratch_dir("dialog"))
     svc = open_services(f"sqlite:///{Path(tmp) / 'store.sqlite3'}")
     began = time.perf_counter()
     for i in range(args.providers):

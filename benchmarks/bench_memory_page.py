@@ -41,13 +41,14 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
+
 os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")  # the in-memory keyring below
 
 GOAL_MS = 16.0
@@ -175,7 +176,7 @@ def main() -> int:
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     install_asyncgen_hooks(loop)
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-bench-mempage-"))
+    tmp = scratch_dir("mempage")
     svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
     texts = make_texts(args.entries)
     a = svc.assistants.create("Archivist", model="gpt-4o-mini")

@@ -64,12 +64,12 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
 
 PROBE = r"""
 import json, os, sys, time
@@ -209,7 +209,7 @@ def _per_minute(result: dict[str, object]) -> tuple[float, str]:
 
 def main(n: int = 20_000, rest_s: float = 20.0) -> None:
     """Print content time, RSS and wake-ups for the bare window and the app."""
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-bench-rest-"))
+    tmp = scratch_dir("rest")
     t0 = time.perf_counter()
     url = _store(tmp, n)
     print(f"setup: a {n:,}-message topic in {time.perf_counter() - t0:.1f} s")

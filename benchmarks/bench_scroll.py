@@ -96,7 +96,6 @@ import argparse
 import asyncio
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -104,7 +103,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-
+from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
 from benchmarks.seeded_store import seed_messages  # noqa: E402
 
 FRAME_MS = 16.0
@@ -212,7 +211,7 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
     from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.services.container import open_services
 
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-bench-scroll-"))
+    tmp = scratch_dir("scroll")
     url = f"sqlite:///{tmp / 'store.sqlite3'}"
     t0 = time.perf_counter()
     topic = seed(url, n)

@@ -42,11 +42,14 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
+
 MARKER = "CHATHUB_WINDOW_SHOWN"
 
 BARE = f"""
@@ -102,12 +105,11 @@ def markers(code: str, env: dict[str, str]) -> dict[str, list[str]]:
 
 def big_store() -> str:
     """A data dir whose only topic has :data:`BIG_TOPIC` messages (imported once)."""
-    sys.path.insert(0, str(REPO))
     from benchmarks.bench_topic_open import _export
     from chathub_desktop.services.container import open_services
     from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 
-    data = Path(tempfile.mkdtemp(prefix="chathub-bench-big-"))
+    data = scratch_dir("big")
     svc = open_services(f"sqlite:///{data / 'chathub.sqlite3'}")
     a = svc.assistants.create("Bench")
     import_chatgpt_export(svc.db, a.id, _export(data / "conversations.json"))
@@ -149,11 +151,11 @@ def main(runs: int = 5) -> None:
     base_env.pop("PYTHONDONTWRITEBYTECODE", None)
     compileall.compile_dir(REPO / "chathub_desktop", quiet=1)
     bare, fresh, warm = [], [], []
-    warm_dir = tempfile.mkdtemp(prefix="chathub-bench-warm-")
+    warm_dir = str(scratch_dir("warm"))
     time_to_marker(APP, {**base_env, "CHATHUB_DATA_DIR": warm_dir})  # create + migrate once
     for _ in range(runs):
         bare.append(time_to_marker(BARE, base_env))
-        fresh.append(time_to_marker(APP, {**base_env, "CHATHUB_DATA_DIR": tempfile.mkdtemp(prefix="chathub-bench-")}))
+        fresh.append(time_to_marker(APP, {**base_env, "CHATHUB_DATA_DIR": str(scratch_dir("fresh"))}))
         warm.append(time_to_marker(APP, {**base_env, "CHATHUB_DATA_DIR": warm_dir}))
     b, f, w = (statistics.median(x) * 1000 for x in (bare, fresh, warm))
     print(f"runs: {runs} (median, wall time from process start to first paint, offscreen)")

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import statistics
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
 
 N = 20_000
 
@@ -45,7 +45,7 @@ def main(runs: int = 7) -> None:
     from chathub_desktop.storage.models import Message
     from chathub_desktop.tokens.encodings import get_encoding
 
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-bench-badge-"))
+    tmp = scratch_dir("badge")
     svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
     svc.assistants.create("Bench", model="gpt-4o", instructions="Be brief and precise.")
     topic = svc.topics.create("Bench").id

@@ -36,7 +36,6 @@ import asyncio
 import os
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -44,6 +43,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
 
 RUNS = 5
 
@@ -74,7 +74,7 @@ def main(n: int = 20_000) -> None:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-bench-jump-"))
+    tmp = scratch_dir("jump")
     svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
     a = svc.assistants.create("Bench")
     import_chatgpt_export(svc.db, a.id, _export(tmp / "conversations.json", n))

@@ -15,13 +15,13 @@ from __future__ import annotations
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
 
 N = 20_000
 
@@ -47,7 +47,7 @@ def main(runs: int = 7) -> None:
     from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-bench-topic-"))
+    tmp = scratch_dir("topic")
     svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
     a = svc.assistants.create("Bench")
     t0 = time.perf_counter()

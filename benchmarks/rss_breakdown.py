@@ -34,12 +34,12 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
 
 PROBE = r"""
 import tracemalloc, os, sys, time, json
@@ -133,7 +133,7 @@ def _store(n: int) -> Path:
     from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
     from tests.gui.helpers import conversation, write_export
 
-    data = Path(tempfile.mkdtemp(prefix="chathub-bench-rss-"))
+    data = scratch_dir("rss")
     svc = open_services(None, data)
     try:
         a = svc.assistants.create("Bench")
