@@ -154,7 +154,8 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            border_bottom=f"2px solid {c.accent}", font_weight=600)
     b.rule("QListWidget#searchMessages, QListWidget#searchMemory", bg="surface", border="none", outline="0",
            padding=f"{Space.XS}px 0")
-    search_combos = ", ".join(f"QComboBox#{n}" for n in ("searchAssistant", "searchPeriod", "searchRole"))
+    search_combos = ", ".join(f"QComboBox#{n}" for n in ("searchAssistant", "searchPeriod", "searchRole",
+                                                          "dreamWeekday", "dreamDayPicker"))
     b.rule(search_combos, fg="text", bg="raised", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.XS}px {Space.MD}px", min_height=f"{Space.XL + Space.XS}px")
     b.rule(", ".join(f"{n}:hover" for n in search_combos.split(", ")), fg="text", bg="hover")
@@ -190,6 +191,28 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QPushButton#stopButton", fg="on_accent", bg="accent", border="none",
            border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")
     b.rule("QPushButton#stopButton:hover", fg="on_accent", bg="accent_hover")
+    # a segmented control (walk40: Off / Daily / Weekly in one track, not a native drop-down)
+    # and pill tabs (the dream cards' Cards / Proposals): the chosen one raised on the track
+    b.rule('QFrame[segmented="true"]', bg="hover", border="none", border_radius=f"{Radius.LG}px")
+    b.rule('QFrame[segmented="true"] > QPushButton#segment', fg="text", bg="hover", border="none",
+           border_radius=f"{Radius.MD}px", padding=f"{Space.XXS}px {Space.LG}px",
+           min_height=f"{Space.XL + Space.XXS}px")
+    b.rule('QFrame[segmented="true"] > QPushButton#segment:hover', fg="text", bg="selected")
+    b.rule('QFrame[segmented="true"] > QPushButton#segment:checked', fg="text", bg="raised",
+           border=line, font_weight=600)
+    b.rule('QFrame[segmented="true"] > QPushButton#segment:focus', border=f"1px solid {c.focus}")
+    b.rule('QFrame[segmented="true"] > QPushButton#segment:disabled', color=c.disabled, background_color=c.hover)
+    b.rule("QTabWidget#dreamTabs::pane", border="none", border_top=line, top="-1px")
+    b.rule("QTabWidget#dreamTabs > QTabBar::tab", fg="text", bg="window", border="none",
+           border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.LG}px",
+           margin=f"0 {Space.XS}px {Space.XS}px 0")
+    b.rule("QTabWidget#dreamTabs > QTabBar::tab:hover", fg="text", bg="hover")
+    b.rule("QTabWidget#dreamTabs > QTabBar::tab:selected", fg="selected_text", bg="selected", font_weight=600)
+    b.rule("QTabWidget#dreamTabs > QTabBar::tab:disabled", color=c.disabled)
+    # spin boxes as the design system's fields (walk40: "a spin box" of the old style)
+    b.rule("QSpinBox", fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
+           padding=f"{Space.XXS}px {Space.XS}px", min_height=f"{Space.XL + Space.XS}px")
+    b.rule("QSpinBox:focus", border=f"1px solid {c.focus}")
     b.rule("QToolButton", fg="text", border="none", border_radius=f"{Radius.MD}px",
            padding=f"{Space.XS}px", background="transparent")
     b.rule("QToolButton:hover", fg="text", bg="hover")
@@ -215,6 +238,13 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     for n, colour in enumerate(AVATAR_COLOURS):
         b.rule(f'QToolButton#assistantAvatar[avatarTone="{n}"], QLabel#greetingAvatar[avatarTone="{n}"]',
                extra={"background-color": colour, "color": AVATAR_TEXT})
+    # a title's "?" help (APP-6; walk40): a small muted ring, the help in its tooltip
+    mark = Space.XL + Space.XXS
+    b.rule('QToolButton[helpMark="true"]', fg="text_muted", border=line, border_radius=f"{mark // 2}px",
+           padding="0", min_width=f"{mark}px", max_width=f"{mark}px", min_height=f"{mark}px",
+           max_height=f"{mark}px", font_weight=600, font_size=_pt(points, TypeScale.CAPTION))
+    b.rule('QToolButton[helpMark="true"]:hover, QToolButton[helpMark="true"]:focus', fg="text", bg="hover",
+           border=f"1px solid {c.border_strong}")
     b.rule("QToolButton#topicModelPicker", fg="text", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.XXS}px {Space.MD}px", on=("raised",))
     # text inputs
