@@ -99,6 +99,7 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QLabel#assistantTitle", fg="text", on=("sidebar",), font_weight=600,
            font_size=_pt(points, TypeScale.TITLE))
     b.rule("QSplitter::handle", background=c.border, width="1px", height="1px")
+    b.rule("QFrame#pageRule", background=c.border, border="none")
     b.rule("QStatusBar", fg="text_muted", on=("window",))
     b.rule("QFrame#welcomePanel", bg="surface", border="none")
     b.rule("QLabel#welcome", fg="text", bg="surface")
@@ -210,9 +211,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QTabWidget#dreamTabs > QTabBar::tab:selected", fg="selected_text", bg="selected", font_weight=600)
     b.rule("QTabWidget#dreamTabs > QTabBar::tab:disabled", color=c.disabled)
     # spin boxes as the design system's fields (walk40: "a spin box" of the old style)
-    b.rule("QSpinBox", fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
+    b.rule("QSpinBox, QDoubleSpinBox", fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
            padding=f"{Space.XXS}px {Space.XS}px", min_height=f"{Space.XL + Space.XS}px")
-    b.rule("QSpinBox:focus", border=f"1px solid {c.focus}")
+    b.rule("QSpinBox:focus, QDoubleSpinBox:focus", border=f"1px solid {c.focus}")
+    b.rule("QSpinBox:disabled, QDoubleSpinBox:disabled", color=c.disabled)
     b.rule("QToolButton", fg="text", border="none", border_radius=f"{Radius.MD}px",
            padding=f"{Space.XS}px", background="transparent")
     b.rule("QToolButton:hover", fg="text", bg="hover")
@@ -239,10 +241,8 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
         b.rule(f'QToolButton#assistantAvatar[avatarTone="{n}"], QLabel#greetingAvatar[avatarTone="{n}"]',
                extra={"background-color": colour, "color": AVATAR_TEXT})
     # a title's "?" help (APP-6; walk40): a small muted ring, the help in its tooltip
-    mark = Space.XL + Space.XXS
-    b.rule('QToolButton[helpMark="true"]', fg="text_muted", border=line, border_radius=f"{mark // 2}px",
-           padding="0", min_width=f"{mark}px", max_width=f"{mark}px", min_height=f"{mark}px",
-           max_height=f"{mark}px", font_weight=600, font_size=_pt(points, TypeScale.CAPTION))
+    b.rule('QToolButton[helpMark="true"]', fg="text_muted", border=line, border_radius=f"{Space.XL // 2}px",
+           padding="0", font_weight=600, font_size=_pt(points, TypeScale.CAPTION))
     b.rule('QToolButton[helpMark="true"]:hover, QToolButton[helpMark="true"]:focus', fg="text", bg="hover",
            border=f"1px solid {c.border_strong}")
     b.rule("QToolButton#topicModelPicker", fg="text", border=line, border_radius=f"{Radius.LG}px",

@@ -68,6 +68,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
@@ -263,7 +264,9 @@ class DreamPanel(QWidget):
                                          "restoreDreamCards", QT_TRANSLATE_NOOP(
             "MemoryPage", "Undo the last change to the dream cards (restore again to redo it)"),
             self.card_actions.restore_previous)
-        for b in (self.copy_button, self.clear_button, self.restore_button):
+        for b, glyph in ((self.copy_button, Icon.COPY), (self.clear_button, Icon.DELETE),
+                         (self.restore_button, Icon.UNDO)):
+            b.setIcon(icon(glyph))  # walk40: icons, as fixed memory's toolbar has
             hrow.addWidget(b)
         lay.addLayout(hrow)
         copy_all = QAction(self)
@@ -385,8 +388,11 @@ class DreamPanel(QWidget):
                                       self.edit_action.toolTip, lambda: self.card_actions.edit_card())
         self.delete_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard",
                                         self.delete_action.toolTip, self.card_actions.delete_card)
-        for b in (self.regenerate_button, self.edit_button, self.delete_button):
+        for b, glyph in ((self.regenerate_button, Icon.REGENERATE), (self.edit_button, Icon.EDIT),
+                         (self.delete_button, Icon.DELETE)):
+            b.setIcon(icon(glyph))
             brow.addWidget(b)
+        self.dream_now_button.setIcon(icon(Icon.DREAM))
         #: Dream now, its status line and the card buttons: one bar above the cards, so Dream
         #: now is in view without scrolling at 1366×768 (walk36 #7) and nothing above it
         #: comes and goes (issue 30).

@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import (
     QComboBox,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -203,9 +204,16 @@ class ScheduleForm(QWidget):
         # schedule form (DRM-2, DRM-7)
         self.schedule_form = QWidget()
         self.schedule_form.setObjectName("dreamScheduleRow")
-        fl = QHBoxLayout(self.schedule_form)
-        fl.setContentsMargins(0, 0, 0, 0)
+        # two rows of a form (labels in one column): the schedule, then Keep with Save
+        # beside it; one row did not fit an 800-px window once the choices were segments
+        grid = QGridLayout(self.schedule_form)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(Space.MD)
+        grid.setVerticalSpacing(Space.SM)
+        fl = QHBoxLayout()
         fl.setSpacing(Space.XS)
+        kl = QHBoxLayout()
+        kl.setSpacing(Space.XS)
         t = self.texts
         flabel = QLabel()
         t.bind(flabel.setText, lambda: translate("MemoryPage", "Memory &dream:"))
@@ -274,16 +282,20 @@ class ScheduleForm(QWidget):
         # what the two fields mean: a ``?`` beside each (APP-6; walk40: no helper lines)
         self.schedule_help = help_mark(SCHEDULE_LINE, SCHEDULE_HELP, "dreamScheduleHelp", t)
         self.keep_help = help_mark(KEEP_LINE, KEEP_HELP, "keepDreamCardsHelp", t)
-        first: tuple[QWidget, ...] = (flabel, self.frequency_combo, self.weekday_label, self.weekday_combo, at,
-                                      self.time_edit, utc, self.local_label, self.schedule_help)
-        for w in first:
+        for w in (self.frequency_combo, self.weekday_label, self.weekday_combo, at, self.time_edit, utc,
+                  self.local_label, self.schedule_help):
             fl.addWidget(w)
-        fl.addSpacing(Space.XL)
-        for w in (klabel, self.keep_spin, self.keep_help):
-            fl.addWidget(w)
-        fl.addSpacing(Space.LG)
-        fl.addWidget(self.save_button)  # beside the fields it saves (walk40: not at the far right)
         fl.addStretch(1)
+        for w in (self.keep_spin, self.keep_help):
+            kl.addWidget(w)
+        kl.addSpacing(Space.LG)
+        kl.addWidget(self.save_button)  # beside the fields it saves (walk40: not at the far right)
+        kl.addStretch(1)
+        grid.addWidget(flabel, 0, 0)
+        grid.addLayout(fl, 0, 1)
+        grid.addWidget(klabel, 1, 0)
+        grid.addLayout(kl, 1, 1)
+        grid.setColumnStretch(1, 1)
         lay.addWidget(self.schedule_form)
         self.frequency_combo.currentIndexChanged.connect(self._on_form_changed)
         self.weekday_combo.currentIndexChanged.connect(self._on_form_changed)

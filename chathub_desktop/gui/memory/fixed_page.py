@@ -218,9 +218,10 @@ class MemoryPage(QWidget):
         set_tone(self.off_hint, Tone.WARNING)
         outer.addWidget(self.off_hint)
 
-        line = QFrame()
-        line.setFrameShape(QFrame.Shape.HLine)
-        line.setFrameShadow(QFrame.Shadow.Sunken)
+        line = QFrame()  # a 1 px rule in the border token (walk40: not the style's sunken groove)
+        line.setObjectName("pageRule")
+        line.setFrameShape(QFrame.Shape.NoFrame)
+        line.setFixedHeight(1)
         outer.addWidget(line)
 
         # fixed memory above, dreaming memory below; the user can move the split
