@@ -18,6 +18,11 @@ def test_headings_become_marked_lines_and_lists_get_bullets() -> None:
                                  "1. first", "quoted", "code"]
 
 
+def test_a_range_cards_day_marks_become_headings() -> None:
+    assert card_shown("[date:2026-11-24]\nLikes tables\n\n[date:2026-11-25]\nWants versions").split("\n") == [
+        HEADING_MARK + "2026-11-24", "Likes tables", "", HEADING_MARK + "2026-11-25", "Wants versions"]
+
+
 def test_inline_marks_are_dropped_and_plain_text_is_kept() -> None:
     assert plain_line("see [docs](http://x) and `f()` *now* or __then__") == "see docs and f() now or then"
     assert card_shown("#hashtag stays\n5 * 3 = 15") == "#hashtag stays\n5 * 3 = 15"

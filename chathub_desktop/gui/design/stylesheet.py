@@ -82,11 +82,12 @@ def _pt(points: float, scale: TypeScale) -> str:
 
 
 def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
-                     text: TextSize = TextSize.DEFAULT) -> Stylesheet:
+                     text: TextSize = TextSize.DEFAULT, up_arrow: str = "") -> Stylesheet:
     """The application stylesheet for token set ``c`` and a base font of ``points`` pt;
     ``drop_down_arrow``: the path of the styled drop-downs' arrow image (none: those
     drop-downs keep the style's own button); the conversation and the draft at
-    ``text``'s size (walk29 #24)."""
+    ``text``'s size (walk29 #24); ``up_arrow`` with ``drop_down_arrow``: spin boxes'
+    step arrows (none: spin boxes keep the style's own look)."""
     b = _Builder(c)
     if text is not TextSize.DEFAULT:  # the default leaves them at the app's font
         for conversation in ("QListView#messageList", "QPlainTextEdit#draft"):
@@ -211,10 +212,26 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QTabWidget#dreamTabs > QTabBar::tab:selected", fg="selected_text", bg="selected", font_weight=600)
     b.rule("QTabWidget#dreamTabs > QTabBar::tab:disabled", color=c.disabled)
     # spin boxes as the design system's fields (walk40: "a spin box" of the old style)
-    b.rule("QSpinBox, QDoubleSpinBox", fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
-           padding=f"{Space.XXS}px {Space.XS}px", min_height=f"{Space.XL + Space.XS}px")
-    b.rule("QSpinBox:focus, QDoubleSpinBox:focus", border=f"1px solid {c.focus}")
-    b.rule("QSpinBox:disabled, QDoubleSpinBox:disabled", color=c.disabled)
+    if drop_down_arrow and up_arrow:  # styled frames need their own arrows (Qt drops the style's)
+        spins = ("QSpinBox", "QDoubleSpinBox")
+
+        def each(part: str) -> str:
+            return ", ".join(f"{w}{part}" for w in spins)
+
+        b.rule(each(""), fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
+               padding=f"{Space.XXS}px {Space.XS}px", min_height=f"{Space.XL + Space.XS}px")
+        b.rule(each(":focus"), border=f"1px solid {c.focus}")
+        b.rule(each(":disabled"), color=c.disabled)
+        b.rule(each("::up-button") + ", " + each("::down-button"), border="none", background="transparent",
+               width=f"{Space.XL}px", extra={"subcontrol-origin": "border"})
+        b.rule(each("::up-button"), extra={"subcontrol-position": "top right"})
+        b.rule(each("::down-button"), extra={"subcontrol-position": "bottom right"})
+        b.rule(each("::up-button:hover") + ", " + each("::down-button:hover"), background=c.hover,
+               border_radius=f"{Radius.SM}px")
+        b.rule(each("::up-arrow"), image=f'url("{up_arrow}")', width=f"{Space.LG - 2}px",
+               height=f"{Space.LG - 2}px")
+        b.rule(each("::down-arrow"), image=f'url("{drop_down_arrow}")', width=f"{Space.LG - 2}px",
+               height=f"{Space.LG - 2}px")
     b.rule("QToolButton", fg="text", border="none", border_radius=f"{Radius.MD}px",
            padding=f"{Space.XS}px", background="transparent")
     b.rule("QToolButton:hover", fg="text", bg="hover")

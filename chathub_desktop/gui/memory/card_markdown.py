@@ -22,6 +22,9 @@ _BULLET = re.compile(r"^(\s*)[-*+]\s+(?:\[( |x|X)\]\s+)?(.*)$")
 _RULE = re.compile(r"^\s{0,3}([-*_])(\s*\1){2,}\s*$")
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _QUOTE = re.compile(r"^\s{0,3}>\s?(.*)$")
+# a range card's day marker (DRM-13: "[date:2026-11-24]" before each folded day's text)
+_DAY_MARK = re.compile(r"^\s*\[date:(\d{4}-\d{2}-\d{2})\]\s*$")
+_OVERFLOW_MARK = re.compile(r"^\s*\[overflow:v\d+\]\s*$")  # a range's format tag: nothing to read
 # inline markup: links and images keep their text; bold/italic/code lose their marks
 _IMAGE_OR_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
 _STRONG = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
@@ -60,11 +63,12 @@ def _heading_text(line: str) -> str | None:
 def card_shown(text: str) -> str:
     """The face of a card whose stored body is ``text``: one shown line per source line,
     headings as :data:`HEADING_MARK` + their text, ``- item`` as ``• item`` (``☐``/``☑``
-    for task items), quotes without ``>``, rules and fences dropped, blank runs folded,
-    leading and trailing blank lines removed."""
+    for task items), a range card's ``[date:…]`` day marks as headings of their day,
+    quotes without ``>``, rules and fences dropped, blank runs folded, leading and
+    trailing blank lines removed."""
     out: list[str] = []
     for raw in text.replace(HEADING_MARK, "").replace("\r\n", "\n").split("\n"):
-        if _FENCE.match(raw) or _RULE.match(raw):
+        if _FENCE.match(raw) or _RULE.match(raw) or _OVERFLOW_MARK.match(raw):
             continue
         if (m := _QUOTE.match(raw)) is not None:
             raw = m.group(1)
@@ -72,8 +76,9 @@ def card_shown(text: str) -> str:
             box = {" ": "☐ ", "x": "☑ ", "X": "☑ "}.get(m.group(2) or "", "")
             out.append(f"{m.group(1)}• {box}{plain_line(m.group(3))}")
             continue
-        line = plain_line(raw).rstrip()
-        head = _heading_text(line)
+        day = _DAY_MARK.match(raw)
+        line = day.group(1) if day is not None else plain_line(raw).rstrip()
+        head = line if day is not None else _heading_text(line)
         if head is None:
             if line or (out and out[-1]):
                 out.append(line)
