@@ -204,6 +204,15 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            border=line, font_weight=600)
     b.rule('QFrame[segmented="true"] > QPushButton#segment:focus', border=f"1px solid {c.focus}")
     b.rule('QFrame[segmented="true"] > QPushButton#segment:disabled', color=c.disabled, background_color=c.hover)
+    # the Proposals tab's day list (walk40): soft rounded selection, as the topic list
+    b.rule("QListView#proposalList", fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
+           outline="0", padding=f"{Space.XXS}px", selection_background_color=c.selected,
+           selection_color=c.selected_text)
+    b.pairs.append(TextPair("QListView#proposalList selected", "selected_text", "selected"))
+    b.rule("QListView#proposalList::item", border_radius=f"{Radius.SM}px", padding=f"{Space.XS}px {Space.SM}px")
+    b.rule("QListView#proposalList::item:hover", fg="text", bg="hover")
+    b.rule("QListView#proposalList::item:selected", fg="selected_text", bg="selected")
+    b.rule("QPlainTextEdit#proposalText", fg="text", bg="raised")
     b.rule("QTabWidget#dreamTabs::pane", border="none", border_top=line, top="-1px")
     b.rule("QTabWidget#dreamTabs > QTabBar::tab", fg="text", bg="window", border="none",
            border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.LG}px",
