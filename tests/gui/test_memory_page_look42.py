@@ -114,3 +114,17 @@ def test_dream_cards_show_their_markdown_rendered_and_edit_the_stored_text(page,
     assert HEADING_MARK not in index.data(Qt.ItemDataRole.AccessibleTextRole)
     image = panel.list.viewport().grab()  # paints without error, the bold heading included
     assert not image.isNull()
+
+
+def test_a_section_heading_of_fixed_memory_shows_as_a_bold_note(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """Walk40 (raw Markdown on the page): a "## Work" line of the raw document is a note
+    painted as a heading, not "## Work"; the raw editor keeps the line."""
+    services.memory.add(assistant, "Prefers metric units")
+    snap = services.memory.snapshot(assistant)
+    services.memory.save_raw(assistant, "## Work\n" + snap.document, version=snap.version)
+    page.schedule_reload()
+    qtbot.waitUntil(lambda: page.model.rowCount() == 2, timeout=5000)
+    face = page.model.face(0)
+    assert face is not None and face.note and face.text == HEADING_MARK + "Work"
+    assert services.memory.snapshot(assistant).document.startswith("## Work\n")
+

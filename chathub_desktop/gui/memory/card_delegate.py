@@ -421,7 +421,14 @@ class MemoryCardDelegate(QStyledItemDelegate):
         x = rect.left() + CARD_MARGIN_X + CARD_PAD
         y = rect.top() + CARD_MARGIN_Y
         for line in self._lines(0, text, self._card_width() - 2 * CARD_PAD):
-            painter.drawText(x, y + bfm.ascent(), line)
+            if is_heading(line):  # a "## Work" section line (walk40): a bold upright heading, not "##"
+                head = QFont(self._body_font())
+                head.setBold(True)
+                painter.setFont(head)
+                painter.drawText(x, y + bfm.ascent(), line[1:])
+                painter.setFont(font)
+            else:
+                painter.drawText(x, y + bfm.ascent(), line)
             y += bfm.lineSpacing()
         painter.restore()
 
