@@ -200,8 +200,8 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            border_radius=f"{Radius.MD}px", padding=f"{Space.XXS}px {Space.LG}px",
            min_height=f"{Space.XL + Space.XXS}px")
     b.rule('QFrame[segmented="true"] > QPushButton#segment:hover', fg="text", bg="selected")
-    b.rule('QFrame[segmented="true"] > QPushButton#segment:checked', fg="text", bg="raised",
-           border=line, font_weight=600)
+    # no bold for the chosen one: a segment is sized for its regular text (walk40 shot: "Weekly" cut)
+    b.rule('QFrame[segmented="true"] > QPushButton#segment:checked', fg="text", bg="raised", border=line)
     b.rule('QFrame[segmented="true"] > QPushButton#segment:focus', border=f"1px solid {c.focus}")
     b.rule('QFrame[segmented="true"] > QPushButton#segment:disabled', color=c.disabled, background_color=c.hover)
     # the Proposals tab's day list (walk40): soft rounded selection, as the topic list
