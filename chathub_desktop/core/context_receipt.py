@@ -53,7 +53,7 @@ RECALLED_NAMED = 10
 
 #: Why a request offered no tools when its server takes none (walkthrough F3): the
 #: receipt's and the token popover's one line.
-TOOLS_WITHHELD_REASON = "this server's chat template takes no tools (llama.cpp /props)"
+TOOLS_WITHHELD_REASON = "this server's chat template doesn't accept tools"
 TOOLS_WITHHELD_NOTE = f"none — {TOOLS_WITHHELD_REASON}"
 
 #: Memory origins in display order: the user's fixed memory, dream cards, and entries

@@ -1716,8 +1716,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>ChatHub が（ウィンドウかトレイで）開いている間に実行し、その前の UTC の 1 日を読みます。</translation>
     </message>
     <message>
-        <source>Past Keep, the oldest single-day cards merge into one range card.</source>
-        <translation>残す数を超えると、最も古い 1 日分のカードが 1 枚の範囲カードにまとめられます。</translation>
+        <source>Older single-day cards are merged into one range card.</source>
+        <translation>古い単日カードは 1 枚の期間カードにまとめられます。</translation>
     </message>
     <message>
         <source>added a card</source>
@@ -2682,6 +2682,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>… and %1 more (new ones added, repeats left out)</source>
         <translation>… ほかに %1 件（新しいものは追加、重複は除外）</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>ヘルプ</translation>
     </message>
 </context>
 <context>
@@ -3689,12 +3693,40 @@ Type below and press %1 to start.</source>
         <translation>%1（オフ）</translation>
     </message>
     <message>
+        <source>The key is kept in your system&apos;s keyring, not in ChatHub&apos;s files. Edit… replaces it.</source>
+        <translation>キーは ChatHub のファイルではなく、システムのキーリングに保存されています。「編集…」で置き換えられます。</translation>
+    </message>
+    <message>
+        <source>The key is kept in a file only your account can read. Edit… replaces it.</source>
+        <translation>キーはあなたのアカウントだけが読めるファイルに保存されています。「編集…」で置き換えられます。</translation>
+    </message>
+    <message>
+        <source>The key is read from the environment variable %1 each time a request is sent.</source>
+        <translation>リクエストを送るたびに環境変数 %1 からキーを読み取ります。</translation>
+    </message>
+    <message>
+        <source>A server on your own computer or network needs no key.</source>
+        <translation>自分のコンピューターやネットワーク上のサーバーにはキーは不要です。</translation>
+    </message>
+    <message>
+        <source>No key is stored. If the provider asks for one, add it with Edit….</source>
+        <translation>キーは保存されていません。プロバイダーが求める場合は「編集…」で追加してください。</translation>
+    </message>
+    <message>
+        <source>%1 · %2-token window</source>
+        <translation>%1 · %2 トークンのウィンドウ</translation>
+    </message>
+    <message>
         <source>Connection</source>
         <translation>接続</translation>
     </message>
     <message>
         <source>Reading…</source>
         <translation>読み込み中…</translation>
+    </message>
+    <message>
+        <source>Not tested yet in this session. Test connection checks the address, the key and the model list, and times the answer.</source>
+        <translation>このセッションではまだテストしていません。「接続テスト」はアドレス、キー、モデル一覧を確認し、応答時間を計ります。</translation>
     </message>
     <message>
         <source>Providers are the APIs your assistants chat through. API keys live in the OS keyring, in a file only you can read, or in an environment variable; never in the database.</source>
@@ -6328,10 +6360,6 @@ Input budget: %1 tokens</source>
         <translation>最後に報告された返信は前回の圧縮より前のものです</translation>
     </message>
     <message>
-        <source>this server&apos;s chat template takes no tools (llama.cpp /props)</source>
-        <translation>このサーバーのチャットテンプレートはツールを受け付けません（llama.cpp /props）</translation>
-    </message>
-    <message>
         <source>%1%</source>
         <translation>%1%</translation>
     </message>
@@ -6384,10 +6412,6 @@ Input budget: %1 tokens</source>
         <translation>見積もり %1 トークンでしきい値圧縮</translation>
     </message>
     <message>
-        <source>auto-compact at the %1 high watermark</source>
-        <translation>上限ライン %1 で自動圧縮</translation>
-    </message>
-    <message>
         <source>The provider&apos;s count of an earlier request, plus what came after it, is larger than the count made on this computer, so it is used.</source>
         <translation>以前のリクエストに対するプロバイダーのカウントにその後の分を足した値が、このコンピューターでのカウントより大きいため、そちらを使います。</translation>
     </message>
@@ -6416,8 +6440,16 @@ Input budget: %1 tokens</source>
         <translation>見積もりが %1 トークンを超えるとしきい値圧縮（現在およそ %2）</translation>
     </message>
     <message>
-        <source>Auto-compact at the %1 high watermark, down to %2</source>
-        <translation>上限ライン %1 で自動圧縮し、%2 まで減らします</translation>
+        <source>this server&apos;s chat template doesn&apos;t accept tools</source>
+        <translation>このサーバーのチャットテンプレートはツールを受け付けません</translation>
+    </message>
+    <message>
+        <source>compacts when the conversation reaches %1 of the model&apos;s window</source>
+        <translation>会話がモデルのウィンドウの %1 に達すると圧縮します</translation>
+    </message>
+    <message>
+        <source>Compacts when the conversation reaches %1 of the model&apos;s window, summarizing it down to %2</source>
+        <translation>会話がモデルのウィンドウの %1 に達すると圧縮し、要約して %2 まで下げます</translation>
     </message>
     <message>
         <source>. The context window is a fallback: this model is in neither the catalog nor your model cards</source>
@@ -6426,6 +6458,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Tokens are counted with the %1 encoding.</source>
         <translation>トークンは %1 エンコーディングで数えています。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s /props answer (llama.cpp) says its chat template takes no tools, so none are offered.</source>
+        <translation>サーバーの /props の応答（llama.cpp）によると、チャットテンプレートがツールを受け付けないため、ツールは提供されません。</translation>
     </message>
     <message>
         <source>No provider telemetry yet: no reply has reported cache use</source>

@@ -1716,8 +1716,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>在 ChatHub 打开时运行（窗口或托盘），读取它之前的那个 UTC 日。</translation>
     </message>
     <message>
-        <source>Past Keep, the oldest single-day cards merge into one range card.</source>
-        <translation>超过保留数后，最早的单日卡片会合并成一张范围卡片。</translation>
+        <source>Older single-day cards are merged into one range card.</source>
+        <translation>较早的单日卡片会合并成一张范围卡片。</translation>
     </message>
     <message>
         <source>added a card</source>
@@ -2682,6 +2682,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>… and %1 more (new ones added, repeats left out)</source>
         <translation>… 另有 %1 项（新条目会添加，重复的略去）</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>帮助</translation>
     </message>
 </context>
 <context>
@@ -3689,12 +3693,40 @@ Type below and press %1 to start.</source>
         <translation>%1（已关闭）</translation>
     </message>
     <message>
+        <source>The key is kept in your system&apos;s keyring, not in ChatHub&apos;s files. Edit… replaces it.</source>
+        <translation>密钥保存在系统钥匙串中，不在 ChatHub 的文件里。用“编辑…”可以替换它。</translation>
+    </message>
+    <message>
+        <source>The key is kept in a file only your account can read. Edit… replaces it.</source>
+        <translation>密钥保存在只有你的账户能读取的文件中。用“编辑…”可以替换它。</translation>
+    </message>
+    <message>
+        <source>The key is read from the environment variable %1 each time a request is sent.</source>
+        <translation>每次发送请求时从环境变量 %1 读取密钥。</translation>
+    </message>
+    <message>
+        <source>A server on your own computer or network needs no key.</source>
+        <translation>你自己电脑或网络上的服务器不需要密钥。</translation>
+    </message>
+    <message>
+        <source>No key is stored. If the provider asks for one, add it with Edit….</source>
+        <translation>未保存密钥。如果服务商需要，请用“编辑…”添加。</translation>
+    </message>
+    <message>
+        <source>%1 · %2-token window</source>
+        <translation>%1 · %2 token 窗口</translation>
+    </message>
+    <message>
         <source>Connection</source>
         <translation>连接</translation>
     </message>
     <message>
         <source>Reading…</source>
         <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>Not tested yet in this session. Test connection checks the address, the key and the model list, and times the answer.</source>
+        <translation>本次会话中尚未测试。“测试连接”会检查地址、密钥和模型列表，并计时响应。</translation>
     </message>
     <message>
         <source>Providers are the APIs your assistants chat through. API keys live in the OS keyring, in a file only you can read, or in an environment variable; never in the database.</source>
@@ -6328,10 +6360,6 @@ Input budget: %1 tokens</source>
         <translation>最近一次报告的回复早于上次压缩</translation>
     </message>
     <message>
-        <source>this server&apos;s chat template takes no tools (llama.cpp /props)</source>
-        <translation>此服务器的对话模板不接受工具（llama.cpp /props）</translation>
-    </message>
-    <message>
         <source>%1%</source>
         <translation>%1%</translation>
     </message>
@@ -6384,10 +6412,6 @@ Input budget: %1 tokens</source>
         <translation>在预估 %1 token 时进行阈值压缩</translation>
     </message>
     <message>
-        <source>auto-compact at the %1 high watermark</source>
-        <translation>在 %1 高水位线自动压缩</translation>
-    </message>
-    <message>
         <source>The provider&apos;s count of an earlier request, plus what came after it, is larger than the count made on this computer, so it is used.</source>
         <translation>服务商对较早请求的计数加上其后的内容，大于本机的计数，因此使用前者。</translation>
     </message>
@@ -6416,8 +6440,16 @@ Input budget: %1 tokens</source>
         <translation>预估超过 %1 token 时进行阈值压缩（当前约 %2）</translation>
     </message>
     <message>
-        <source>Auto-compact at the %1 high watermark, down to %2</source>
-        <translation>在 %1 高水位线自动压缩，降至 %2</translation>
+        <source>this server&apos;s chat template doesn&apos;t accept tools</source>
+        <translation>此服务器的对话模板不接受工具</translation>
+    </message>
+    <message>
+        <source>compacts when the conversation reaches %1 of the model&apos;s window</source>
+        <translation>对话达到模型窗口的 %1 时压缩</translation>
+    </message>
+    <message>
+        <source>Compacts when the conversation reaches %1 of the model&apos;s window, summarizing it down to %2</source>
+        <translation>对话达到模型窗口的 %1 时压缩，摘要后降至 %2</translation>
     </message>
     <message>
         <source>. The context window is a fallback: this model is in neither the catalog nor your model cards</source>
@@ -6426,6 +6458,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Tokens are counted with the %1 encoding.</source>
         <translation>token 使用 %1 编码计数。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s /props answer (llama.cpp) says its chat template takes no tools, so none are offered.</source>
+        <translation>服务器的 /props 响应（llama.cpp）表明其对话模板不接受工具，因此不提供任何工具。</translation>
     </message>
     <message>
         <source>No provider telemetry yet: no reply has reported cache use</source>

@@ -72,7 +72,7 @@ def main(out_dir: Path) -> int:
         cards: list[dm.Card] = []
         for k, text in ((9, "Likes changelogs as tables"), (8, "Wants the version in every heading"),
                         (3, "Keeps answers under ten lines"), (2, "Wants the SQL before any explanation"),
-                        (1, "Bullet points, no prose; short intros only")):
+                        (1, "# How you work\n## Conversation 1\n- **Bullet points**, no prose\n- Short intros only")):
             cards = dm.append_day_card(cards, today - timedelta(days=k), text)
         with svc.db.write() as s:
             s.merge(DynamicMemoryDocument(assistant_id=a.id, body=dm.render_document(cards), updated_at=utcnow()))

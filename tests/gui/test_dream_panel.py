@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QTextCursor
-from PySide6.QtWidgets import QApplication, QDialog, QLabel, QPushButton
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QPushButton, QToolButton
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui.dialogs import confirm
@@ -464,11 +464,11 @@ def test_dream_now_waits_for_a_finished_day_and_says_why(open_page, services, he
 
 
 def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untyped-def]
-    """APP-6: the Dreaming memory controls carry their help (the tooltip of a one-line
-    description, walk29 #14) and tooltips."""
+    """APP-6: the Dreaming memory controls carry their help (the tooltip of a title's
+    ``?``, walk40) and tooltips."""
     page = open_page(helper)
     panel = page.dream_panel
-    helps = {b.objectName(): b for b in page.findChildren(QLabel) if b.objectName().endswith("Help")}
+    helps = {b.objectName(): b for b in page.findChildren(QToolButton) if b.objectName().endswith("Help")}
     assert {"dreamingHelp", "topicSnippetsHelp", "dreamScheduleHelp", "keepDreamCardsHelp",
             "dynamicMemoryHelp"} <= set(helps)
     assert "UTC" in helps["dreamScheduleHelp"].toolTip() and "tray" in helps["dreamScheduleHelp"].toolTip()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.gui.dialogs import confirm
@@ -272,9 +272,9 @@ def test_live_refresh_keeps_selection_and_scroll(page, services, assistant, qtbo
 
 
 def test_help_tooltips(page):  # type: ignore[no-untyped-def]
-    """APP-6: the switch and every section title carry their help as the tooltip of a
-    one-line description (walk29 #14: no ``?`` buttons)."""
-    helps = {b.objectName(): b for b in page.findChildren(QLabel) if b.objectName().endswith("Help")}
+    """APP-6: the switch and every section title carry their help as the tooltip of
+    their ``?`` (walk40; the raw editor's as its one-line description)."""
+    helps = {b.objectName(): b for b in page.findChildren(QWidget) if b.objectName().endswith("Help")}
     assert {"memorySwitchHelp", "fixedMemoryHelp", "rawEditHelp"} <= set(helps)
     assert "no fixed or dynamic memory" in helps["memorySwitchHelp"].toolTip()
     assert "compaction" in helps["memorySwitchHelp"].toolTip().lower()
@@ -485,7 +485,7 @@ def test_a_stale_entry_edit_is_refused_and_reopened_with_the_text(page, services
 def test_dreaming_group_and_topic_snippets_switch_have_help(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
     """Issue #3: each section title and the Topic snippets switch carry their help (APP-6);
     the switch is stored per assistant (DRM-1)."""
-    helps = {b.objectName(): b.toolTip() for b in page.findChildren(QLabel)}
+    helps = {b.objectName(): b.toolTip() for b in page.findChildren(QWidget)}
     assert "Topic snippets" in helps["topicSnippetsHelp"]
     assert "Dreaming memory" in helps["dreamingHelp"]
     assert not page.snippets_switch.isChecked()

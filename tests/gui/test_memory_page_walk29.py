@@ -1,8 +1,8 @@
 """Issue 30, walk29 #14 and #15 on the Memory page: a "← Memory · <assistant>" header like
 Settings and Search (Back returns to the chats), the Enable switch in the first row with
 its label, both card lists with room for three cards in an 800×560 window (the page
-scrolls as a whole), and one-line muted descriptions in place of the "?" buttons, the
-full help (APP-6) as their tooltip."""
+scrolls as a whole), and (walk40) a "?" beside each title with the full help (APP-6) as
+its tooltip."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_the_header_says_whose_memory_it_is_and_back_goes_to_the_chats(window, s
     switch_top = page.memory_switch.mapTo(page, QPoint(0, 0)).y()
     assert switch_top >= page.header.geometry().bottom()
     assert page.memory_switch.text().replace("&", "") == "Enable assistant memory"
-    assert page.switch_description.isVisible() and page.switch_description.text().startswith("Off: no memory")
+    assert page.switch_help.isVisible() and page.switch_help.accessibleDescription().startswith("Off: no memory")
     page.header.back_button.click()
     assert window.page_host.current_page_id() is PageId.CHATS and window.chat_page.isVisible()
 
@@ -92,24 +92,22 @@ def test_at_800x560_both_card_lists_have_room_for_three_cards(page, services, as
         assert rect.height() > 0 and cards.visibleRegion().boundingRect().contains(rect), row
 
 
-def test_the_question_marks_are_one_line_descriptions_with_the_help_as_tooltip(page, qtbot):  # type: ignore[no-untyped-def]
-    """Walk29 #14: no "?" button on the page; under each title a muted line says what it is,
-    one line at 1366×768, and the full help of APP-6 is that line's tooltip."""
+def test_each_title_has_a_question_mark_with_its_help(page, qtbot):  # type: ignore[no-untyped-def]
+    """Walk40 (reversing walk29 #14's lines): no muted description line under the titles;
+    each title has a ``?`` whose tooltip is its APP-6 help and whose accessible
+    description is the one-line summary. The raw editor keeps its one line."""
     page.resize(1310, 740)
     qtbot.wait(50)
-    assert not [b for b in page.findChildren(QToolButton) if b.text() == "?"]
     want = {"memorySwitchHelp": MEMORY_SWITCH_HELP, "fixedMemoryHelp": FIXED_MEMORY_HELP,
-            "rawEditHelp": RAW_EDIT_HELP, "dreamingHelp": DREAMING_HELP, "topicSnippetsHelp": SNIPPETS_HELP,
+            "dreamingHelp": DREAMING_HELP, "topicSnippetsHelp": SNIPPETS_HELP,
             "dreamScheduleHelp": SCHEDULE_HELP, "keepDreamCardsHelp": KEEP_HELP}
-    labels = {lb.objectName(): lb for lb in page.findChildren(QLabel) if lb.objectName().endswith("Help")}
-    assert set(want) | {"dynamicMemoryHelp"} == set(labels)
+    marks = {b.objectName(): b for b in page.findChildren(QToolButton) if b.objectName().endswith("Help")}
+    assert set(want) | {"dynamicMemoryHelp"} == set(marks)
     for name, tip in want.items():
-        assert labels[name].toolTip() == tip, name
-    assert "no Add" in labels["dynamicMemoryHelp"].toolTip()
-    for name, label in labels.items():
-        assert label.property("tone") == "muted", name
-        if label.isVisible():
-            assert label.heightForWidth(label.width()) < 2 * label.fontMetrics().lineSpacing(), name  # one line
+        assert marks[name].toolTip() == tip and marks[name].text() == "?", name
+    assert "no Add" in marks["dynamicMemoryHelp"].toolTip()
+    lines = {lb.objectName(): lb for lb in page.findChildren(QLabel) if lb.objectName().endswith("Help")}
+    assert set(lines) == {"rawEditHelp"} and lines["rawEditHelp"].toolTip() == RAW_EDIT_HELP
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

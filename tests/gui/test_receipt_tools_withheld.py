@@ -1,6 +1,6 @@
 """The ⓘ receipt of a reply from a server whose chat template takes no tools says why
 its request offered none (walkthrough F3): "Tools: none — this server's chat template
-takes no tools (llama.cpp /props)", and the posted body has no ``tools``."""
+doesn't accept tools", and the posted body has no ``tools``."""
 
 from __future__ import annotations
 
@@ -25,5 +25,5 @@ def test_the_receipt_says_the_server_takes_no_tools(window, services, fake_vendo
     body = fake_vendor.requests[-1].body
     assert isinstance(body, dict) and "tools" not in body
     dialog = _open_receipt(window, qtbot)
-    assert dialog.rows["Tools"].text() == "none — this server's chat template takes no tools (llama.cpp /props)"
+    assert dialog.rows["Tools"].text() == "none — this server's chat template doesn't accept tools"
     dialog.close()

@@ -57,6 +57,6 @@ def test_a_model_that_takes_no_tools_says_so_in_a_visible_line(services: Service
     badge = _badge(services, qtbot, topic)
     pop = badge.popover
     assert pop.tools_label.isVisible()
-    assert pop.tools_label.text() == ("Tools: none offered — this server's chat template takes no tools "
-                                      "(llama.cpp /props).")
+    assert pop.tools_label.text() == "Tools: none offered — this server's chat template doesn't accept tools."
+    assert "/props" in pop.details_label.text()  # walk40: the server detail is in Details, not the line
     pop.hide()

@@ -42,7 +42,7 @@ def test_a_server_without_tool_support_gets_no_tools_and_the_badge_counts_none(
     assert badge.parts.get("tools", 0) == 0 and badge.parts.get("memory", 0) > 0
     tools_row = next(r for r in meter_rows(badge) if r.key == "tools")
     assert tools_row.tokens == 0
-    assert tools_row.note == "None offered — this server's chat template takes no tools (llama.cpp /props)."
+    assert tools_row.note == "None offered — this server's chat template doesn't accept tools."
     fake_vendor.script(Reply(text_chunks=["hi"]))
     out = asyncio.run(services.chat.send(topic, "hello"))
     assert out.status == "complete"
@@ -53,7 +53,7 @@ def test_a_server_without_tool_support_gets_no_tools_and_the_badge_counts_none(
     # the badge counted the request that was sent (its draft became the history part)
     assert badge.total == out.receipt["local_tokens"]
     assert ("Tools: " + TOOLS_WITHHELD_NOTE) in receipt_lines(out.receipt)
-    assert TOOLS_WITHHELD_NOTE == "none — this server's chat template takes no tools (llama.cpp /props)"
+    assert TOOLS_WITHHELD_NOTE == "none — this server's chat template doesn't accept tools"
 
 
 @pytest.mark.parametrize("supports_tools", [True, "false", 0, None])

@@ -62,7 +62,7 @@ ANCHOR_REASONS = {
         QT_TRANSLATE_NOOP("UsagePopover", "the last reported reply predates the last compaction"),
 }
 #: Why no tool is offered when the server's chat template takes none (F3).
-TOOLS_WITHHELD = QT_TRANSLATE_NOOP("UsagePopover", "this server's chat template takes no tools (llama.cpp /props)")
+TOOLS_WITHHELD = QT_TRANSLATE_NOOP("UsagePopover", "this server's chat template doesn't accept tools")
 
 
 def _n(value: int) -> str:
@@ -133,7 +133,8 @@ def tick_text(e: EstimateView) -> str:
     when that policy is on (NUM-3)."""
     if e.threshold_trigger is not None:
         return fill(translate("UsagePopover", "threshold compaction at %1 estimated tokens"), _n(e.threshold_trigger))
-    return fill(translate("UsagePopover", "auto-compact at the %1 high watermark"), _pct(e.high_watermark))
+    return fill(translate("UsagePopover", "compacts when the conversation reaches %1 of the model's window"),
+                _pct(e.high_watermark))
 
 
 def mode_line(e: EstimateView) -> str:
@@ -160,7 +161,8 @@ def policy_line(e: EstimateView) -> str:
         policy = fill(translate("UsagePopover", "Threshold compaction above %1 estimated tokens (now about %2)"),
                       _n(e.threshold_trigger), _n(e.threshold_estimate or 0))
     else:
-        policy = fill(translate("UsagePopover", "Auto-compact at the %1 high watermark, down to %2"), _pct(e.high_watermark),
+        policy = fill(translate("UsagePopover", "Compacts when the conversation reaches %1 of the model's window, "
+                                                "summarizing it down to %2"), _pct(e.high_watermark),
                       _pct(e.low_watermark))
     guess = "" if e.window_known else translate(
         "UsagePopover", ". The context window is a fallback: this model is in neither the catalog nor your model cards")
@@ -168,8 +170,13 @@ def policy_line(e: EstimateView) -> str:
 
 
 def details_line(e: EstimateView) -> str:
-    """The details a reader opens on purpose: the tokenizer the local count uses."""
-    return fill(translate("UsagePopover", "Tokens are counted with the %1 encoding."), e.encoding)
+    """The details a reader opens on purpose: the tokenizer the local count uses and,
+    when tools are withheld, where that came from (walk40: the ``/props`` detail moved here)."""
+    text = fill(translate("UsagePopover", "Tokens are counted with the %1 encoding."), e.encoding)
+    if e.tools_withheld:
+        text += " " + translate("UsagePopover", "The server's /props answer (llama.cpp) says its chat template takes "
+                                                "no tools, so none are offered.")
+    return text
 
 
 def cache_text(line: str) -> str:

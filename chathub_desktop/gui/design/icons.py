@@ -90,6 +90,7 @@ class Icon(enum.Enum):
     ROUTER_SERVICE = "route"  # a provider preset: a router to many vendors
     LOCAL_SERVER = "server"  # a provider preset: a server on this machine or network
     DROP_DOWN = "chevron-down"  # a drop-down's arrow (stylesheet image, walk36 #8)
+    STEP_UP = "chevron-up"  # a spin box's up arrow (stylesheet image, walk40)
 
 
 class IconTint(enum.Enum):

@@ -82,11 +82,12 @@ def _pt(points: float, scale: TypeScale) -> str:
 
 
 def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
-                     text: TextSize = TextSize.DEFAULT) -> Stylesheet:
+                     text: TextSize = TextSize.DEFAULT, up_arrow: str = "") -> Stylesheet:
     """The application stylesheet for token set ``c`` and a base font of ``points`` pt;
     ``drop_down_arrow``: the path of the styled drop-downs' arrow image (none: those
     drop-downs keep the style's own button); the conversation and the draft at
-    ``text``'s size (walk29 #24)."""
+    ``text``'s size (walk29 #24); ``up_arrow`` with ``drop_down_arrow``: spin boxes'
+    step arrows (none: spin boxes keep the style's own look)."""
     b = _Builder(c)
     if text is not TextSize.DEFAULT:  # the default leaves them at the app's font
         for conversation in ("QListView#messageList", "QPlainTextEdit#draft"):
@@ -99,6 +100,7 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QLabel#assistantTitle", fg="text", on=("sidebar",), font_weight=600,
            font_size=_pt(points, TypeScale.TITLE))
     b.rule("QSplitter::handle", background=c.border, width="1px", height="1px")
+    b.rule("QFrame#pageRule", background=c.border, border="none")
     b.rule("QStatusBar", fg="text_muted", on=("window",))
     b.rule("QFrame#welcomePanel", bg="surface", border="none")
     b.rule("QLabel#welcome", fg="text", bg="surface")
@@ -154,7 +156,8 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            border_bottom=f"2px solid {c.accent}", font_weight=600)
     b.rule("QListWidget#searchMessages, QListWidget#searchMemory", bg="surface", border="none", outline="0",
            padding=f"{Space.XS}px 0")
-    search_combos = ", ".join(f"QComboBox#{n}" for n in ("searchAssistant", "searchPeriod", "searchRole"))
+    search_combos = ", ".join(f"QComboBox#{n}" for n in ("searchAssistant", "searchPeriod", "searchRole",
+                                                          "dreamWeekday", "dreamDayPicker"))
     b.rule(search_combos, fg="text", bg="raised", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.XS}px {Space.MD}px", min_height=f"{Space.XL + Space.XS}px")
     b.rule(", ".join(f"{n}:hover" for n in search_combos.split(", ")), fg="text", bg="hover")
@@ -190,6 +193,54 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QPushButton#stopButton", fg="on_accent", bg="accent", border="none",
            border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")
     b.rule("QPushButton#stopButton:hover", fg="on_accent", bg="accent_hover")
+    # a segmented control (walk40: Off / Daily / Weekly in one track, not a native drop-down)
+    # and pill tabs (the dream cards' Cards / Proposals): the chosen one raised on the track
+    b.rule('QFrame[segmented="true"]', bg="hover", border="none", border_radius=f"{Radius.LG}px")
+    b.rule('QFrame[segmented="true"] > QPushButton#segment', fg="text", bg="hover", border="none",
+           border_radius=f"{Radius.MD}px", padding=f"{Space.XXS}px {Space.LG}px",
+           min_height=f"{Space.XL + Space.XXS}px")
+    b.rule('QFrame[segmented="true"] > QPushButton#segment:hover', fg="text", bg="selected")
+    # no bold for the chosen one: a segment is sized for its regular text (walk40 shot: "Weekly" cut)
+    b.rule('QFrame[segmented="true"] > QPushButton#segment:checked', fg="text", bg="raised", border=line)
+    b.rule('QFrame[segmented="true"] > QPushButton#segment:focus', border=f"1px solid {c.focus}")
+    b.rule('QFrame[segmented="true"] > QPushButton#segment:disabled', color=c.disabled, background_color=c.hover)
+    # the Proposals tab's day list (walk40): soft rounded selection, as the topic list
+    b.rule("QListView#proposalList", fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
+           outline="0", padding=f"{Space.XXS}px", selection_background_color=c.selected,
+           selection_color=c.selected_text)
+    b.pairs.append(TextPair("QListView#proposalList selected", "selected_text", "selected"))
+    b.rule("QListView#proposalList::item", border_radius=f"{Radius.SM}px", padding=f"{Space.XS}px {Space.SM}px")
+    b.rule("QListView#proposalList::item:hover", fg="text", bg="hover")
+    b.rule("QListView#proposalList::item:selected", fg="selected_text", bg="selected")
+    b.rule("QPlainTextEdit#proposalText", fg="text", bg="raised")
+    b.rule("QTabWidget#dreamTabs::pane", border="none", border_top=line, top="-1px")
+    b.rule("QTabWidget#dreamTabs > QTabBar::tab", fg="text", bg="window", border="none",
+           border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.LG}px",
+           margin=f"0 {Space.XS}px {Space.XS}px 0")
+    b.rule("QTabWidget#dreamTabs > QTabBar::tab:hover", fg="text", bg="hover")
+    b.rule("QTabWidget#dreamTabs > QTabBar::tab:selected", fg="selected_text", bg="selected", font_weight=600)
+    b.rule("QTabWidget#dreamTabs > QTabBar::tab:disabled", color=c.disabled)
+    # spin boxes as the design system's fields (walk40: "a spin box" of the old style)
+    if drop_down_arrow and up_arrow:  # styled frames need their own arrows (Qt drops the style's)
+        spins = ("QSpinBox", "QDoubleSpinBox")
+
+        def each(part: str) -> str:
+            return ", ".join(f"{w}{part}" for w in spins)
+
+        b.rule(each(""), fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
+               padding=f"{Space.XXS}px {Space.XS}px", min_height=f"{Space.XL + Space.XS}px")
+        b.rule(each(":focus"), border=f"1px solid {c.focus}")
+        b.rule(each(":disabled"), color=c.disabled)
+        b.rule(each("::up-button") + ", " + each("::down-button"), border="none", background="transparent",
+               width=f"{Space.XL}px", extra={"subcontrol-origin": "border"})
+        b.rule(each("::up-button"), extra={"subcontrol-position": "top right"})
+        b.rule(each("::down-button"), extra={"subcontrol-position": "bottom right"})
+        b.rule(each("::up-button:hover") + ", " + each("::down-button:hover"), background=c.hover,
+               border_radius=f"{Radius.SM}px")
+        b.rule(each("::up-arrow"), image=f'url("{up_arrow}")', width=f"{Space.LG - 2}px",
+               height=f"{Space.LG - 2}px")
+        b.rule(each("::down-arrow"), image=f'url("{drop_down_arrow}")', width=f"{Space.LG - 2}px",
+               height=f"{Space.LG - 2}px")
     b.rule("QToolButton", fg="text", border="none", border_radius=f"{Radius.MD}px",
            padding=f"{Space.XS}px", background="transparent")
     b.rule("QToolButton:hover", fg="text", bg="hover")
@@ -215,6 +266,11 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     for n, colour in enumerate(AVATAR_COLOURS):
         b.rule(f'QToolButton#assistantAvatar[avatarTone="{n}"], QLabel#greetingAvatar[avatarTone="{n}"]',
                extra={"background-color": colour, "color": AVATAR_TEXT})
+    # a title's "?" help (APP-6; walk40): a small muted ring, the help in its tooltip
+    b.rule('QToolButton[helpMark="true"]', fg="text_muted", border=line, border_radius=f"{Space.XL // 2}px",
+           padding="0", font_weight=600, font_size=_pt(points, TypeScale.CAPTION))
+    b.rule('QToolButton[helpMark="true"]:hover, QToolButton[helpMark="true"]:focus', fg="text", bg="hover",
+           border=f"1px solid {c.border_strong}")
     b.rule("QToolButton#topicModelPicker", fg="text", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.XXS}px {Space.MD}px", on=("raised",))
     # text inputs

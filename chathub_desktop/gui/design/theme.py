@@ -75,7 +75,8 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True, text: Te
         switch = bool(app.styleSheet())  # a theme was applied before: widgets exist
         points = app.font().pointSizeF()
         arrow = icon_file(Icon.DROP_DOWN, colours.text_muted)
-        app.setStyleSheet(build_stylesheet(colours, points if points > 0 else 10.0, arrow, text).text)
+        up = icon_file(Icon.STEP_UP, colours.text_muted)
+        app.setStyleSheet(build_stylesheet(colours, points if points > 0 else 10.0, arrow, text, up).text)
         if switch:
             _relink(app)
 

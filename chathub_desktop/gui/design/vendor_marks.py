@@ -81,4 +81,6 @@ def vendor_icon(mark: VendorMark, side: int = IconSize.MD) -> QIcon:
     p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), mark.letters)
     p.end()
     pixmap.setDevicePixelRatio(scale)
-    return QIcon(pixmap)
+    mark_icon = QIcon(pixmap)
+    mark_icon.addPixmap(pixmap, QIcon.Mode.Selected)  # a chosen row keeps the vendor's colour, not a tinted one
+    return mark_icon

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.design.tokens import colours_for
 from chathub_desktop.gui.memory.card_editor import KEYS_HINT, CardTextEdit
+from chathub_desktop.gui.memory.card_markdown import is_heading
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
 #: The origin chips of an entry (``MemoryEntryView.origin``), in the interface language.
@@ -390,11 +391,21 @@ class MemoryCardDelegate(QStyledItemDelegate):
             cx += w + CHIP_GAP
 
         # body (a paused item is greyed: kept, not sent)
-        painter.setFont(self._body_font())
+        body_font = self._body_font()
+        painter.setFont(body_font)
         painter.setPen(_mix(fg, base, 0.55) if face.paused else fg)
         y = top + hh + HEADER_GAP
-        for line in self._lines(number, text, int(card.width()) - 2 * CARD_PAD):
-            painter.drawText(x, y + bfm.ascent(), line)
+        width = int(card.width()) - 2 * CARD_PAD
+        for line in self._lines(number, text, width):
+            if is_heading(line):  # a rendered Markdown heading (walk40): bold, never wider than the card
+                bold = QFont(body_font)
+                bold.setBold(True)
+                painter.setFont(bold)
+                shown = QFontMetrics(bold).elidedText(line[1:], Qt.TextElideMode.ElideRight, max(10, width))
+                painter.drawText(x, y + bfm.ascent(), shown)
+                painter.setFont(body_font)
+            else:
+                painter.drawText(x, y + bfm.ascent(), line)
             y += bfm.lineSpacing()
         painter.restore()
 
@@ -410,7 +421,14 @@ class MemoryCardDelegate(QStyledItemDelegate):
         x = rect.left() + CARD_MARGIN_X + CARD_PAD
         y = rect.top() + CARD_MARGIN_Y
         for line in self._lines(0, text, self._card_width() - 2 * CARD_PAD):
-            painter.drawText(x, y + bfm.ascent(), line)
+            if is_heading(line):  # a "## Work" section line (walk40): a bold upright heading, not "##"
+                head = QFont(self._body_font())
+                head.setBold(True)
+                painter.setFont(head)
+                painter.drawText(x, y + bfm.ascent(), line[1:])
+                painter.setFont(font)
+            else:
+                painter.drawText(x, y + bfm.ascent(), line)
             y += bfm.lineSpacing()
         painter.restore()
 

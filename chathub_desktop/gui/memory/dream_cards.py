@@ -41,6 +41,7 @@ from chathub_desktop.gui.memory.card_delegate import (
     PausedRole,
     TrustedRole,
 )
+from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown
 from chathub_desktop.gui.memory.page_common import role_data
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.dream.dream_service import (
@@ -88,7 +89,8 @@ _ROLES: dict[int, Callable[[CardView], object]] = {
     int(RegenerableRole): attrgetter("regenerable"),
     int(TrustedRole): lambda _c: True,
     int(PausedRole): attrgetter("paused"),
-    int(Qt.ItemDataRole.AccessibleTextRole): lambda c: f"#{c.number} [{c.display_tag}]: {c.text}"
+    int(Qt.ItemDataRole.AccessibleTextRole): lambda c: f"#{c.number} [{c.display_tag}]: "
+                                                       f"{card_shown(c.text).replace(HEADING_MARK, '')}"
                                                        + (translate("MemoryPage", " (paused)") if c.paused else ""),
     int(Qt.ItemDataRole.ToolTipRole): _card_tooltip,
 }
@@ -122,6 +124,7 @@ class DreamCardModel(QAbstractListModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._cards: list[CardView] = []
+        self._shown: list[str] = []  # each card's body as rendered Markdown (walk40), made once per load
         self.edit_handler: Callable[[int, str], bool] | None = None
         self._open: set[str] = set()  # tags of the range cards the user expanded
 
@@ -144,6 +147,7 @@ class DreamCardModel(QAbstractListModel):
         """Replace every card."""
         self.beginResetModel()
         self._cards = list(cards)
+        self._shown = [card_shown(c.text) for c in self._cards]
         self.endResetModel()
 
     def cards(self) -> list[CardView]:
@@ -155,12 +159,12 @@ class DreamCardModel(QAbstractListModel):
         return self._cards[row] if 0 <= row < len(self._cards) else None
 
     def face(self, row: int) -> CardFace | None:
-        """What the delegate paints of ``row`` (the shown text: a folded range card's one
-        line), or None."""
+        """What the delegate paints of ``row`` (the shown text: the body's Markdown
+        rendered — headings bold, bullets — or a folded range card's one line), or None."""
         c = self.card(row)
         if c is None:
             return None
-        shown = folded_text(c) if c.kind == CardKind.RANGE and c.tag not in self._open else c.text
+        shown = folded_text(c) if c.kind == CardKind.RANGE and c.tag not in self._open else self._shown[row]
         return CardFace(c.number, shown, paused=c.paused, tag=c.display_tag, kind=str(c.kind),
                         regenerable=c.regenerable)
 

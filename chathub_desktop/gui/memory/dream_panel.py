@@ -68,6 +68,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
@@ -84,8 +85,8 @@ from chathub_desktop.gui.memory.list_fit import preferred_height
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
     card_list,
-    description,
     error_label,
+    help_mark,
 )
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
@@ -123,7 +124,7 @@ DYNAMIC_HELP = QT_TRANSLATE_NOOP("MemoryPage",
     "<p>There is no Add: only the dream writes dated cards. A new card that mostly "
     "repeats an existing one is skipped.</p>"
 )
-#: The one-line description under the Dynamic memory title (walk29 #14).
+#: The one-line summary of the Dynamic memory title's ``?`` (its accessible description; walk40).
 DYNAMIC_LINE = QT_TRANSLATE_NOOP(
     "MemoryPage", "Dated cards the dream wrote; the model sees them after fixed memory. Only the dream adds cards.")
 #: The failure bar's Details line under the summary (not a bug: the model or its provider failed).
@@ -246,8 +247,11 @@ class DreamPanel(QWidget):
         self.count_label = QLabel()
         self.count_label.setObjectName("dreamCountLabel")
         set_tone(self.count_label, Tone.MUTED)
+        #: What the cards are: the title's ``?`` (APP-6; walk40: no helper lines before the cards).
+        self.cards_help = help_mark(DYNAMIC_LINE, DYNAMIC_HELP, "dynamicMemoryHelp", t)
         hrow.addWidget(self.cards_title)
-        hrow.addSpacing(6)
+        hrow.addWidget(self.cards_help)
+        hrow.addSpacing(Space.SM)
         hrow.addWidget(self.count_label)
         hrow.addStretch(1)
         self.copy_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Copy"), "copyDreamCards", QT_TRANSLATE_NOOP(
@@ -260,12 +264,11 @@ class DreamPanel(QWidget):
                                          "restoreDreamCards", QT_TRANSLATE_NOOP(
             "MemoryPage", "Undo the last change to the dream cards (restore again to redo it)"),
             self.card_actions.restore_previous)
-        for b in (self.copy_button, self.clear_button, self.restore_button):
+        for b, glyph in ((self.copy_button, Icon.COPY), (self.clear_button, Icon.DELETE),
+                         (self.restore_button, Icon.UNDO)):
+            b.setIcon(icon(glyph))  # walk40: icons, as fixed memory's toolbar has
             hrow.addWidget(b)
         lay.addLayout(hrow)
-        #: What the cards are, in one line (the full help is its tooltip; walk29 #14).
-        self.cards_description = description(DYNAMIC_LINE, DYNAMIC_HELP, "dynamicMemoryHelp", t)
-        lay.addWidget(self.cards_description)
         copy_all = QAction(self)
         t.bind(copy_all.setText, lambda: translate("MemoryPage", "Copy all dream cards"))
         copy_all.setShortcut(QKeySequence("Ctrl+Shift+C"))
@@ -385,8 +388,11 @@ class DreamPanel(QWidget):
                                       self.edit_action.toolTip, lambda: self.card_actions.edit_card())
         self.delete_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard",
                                         self.delete_action.toolTip, self.card_actions.delete_card)
-        for b in (self.regenerate_button, self.edit_button, self.delete_button):
+        for b, glyph in ((self.regenerate_button, Icon.REGENERATE), (self.edit_button, Icon.EDIT),
+                         (self.delete_button, Icon.DELETE)):
+            b.setIcon(icon(glyph))
             brow.addWidget(b)
+        self.dream_now_button.setIcon(icon(Icon.DREAM))
         #: Dream now, its status line and the card buttons: one bar above the cards, so Dream
         #: now is in view without scrolling at 1366×768 (walk36 #7) and nothing above it
         #: comes and goes (issue 30).

@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import (
     QComboBox,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -46,10 +47,11 @@ from chathub_desktop.core.dynamic_memory import (
     KEEP_MIN,
 )
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
+from chathub_desktop.gui.design.segmented import SegmentedControl
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
-from chathub_desktop.gui.memory.page_common import description, save_shortcut
+from chathub_desktop.gui.memory.page_common import help_mark, save_shortcut
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import RangeHint
 from chathub_desktop.services.dream.dream_service import (
@@ -88,10 +90,10 @@ KEEP_HELP = QT_TRANSLATE_NOOP("MemoryPage",
     "with the History Compress model, staying under 6,400 characters; a single-day "
     "card stays under 3,200.</p>"
 )
-#: The one-line descriptions under the form (walk29 #14; the help above is their tooltip).
+#: The one-line summaries of the form's ``?`` marks (their accessible descriptions; walk40).
 SCHEDULE_LINE = QT_TRANSLATE_NOOP(
     "MemoryPage", "Runs while ChatHub is open (window or tray) and reads the UTC day before it.")
-KEEP_LINE = QT_TRANSLATE_NOOP("MemoryPage", "Past Keep, the oldest single-day cards merge into one range card.")
+KEEP_LINE = QT_TRANSLATE_NOOP("MemoryPage", "Older single-day cards are merged into one range card.")
 #: How the latest scheduled run ended (``dream_run.status``), for DRM-5 (translated where shown).
 RUN_STATUS_TEXT: dict[DreamStatus, str] = {
     DreamStatus.APPENDED: QT_TRANSLATE_NOOP("MemoryPage", "added a card"),
@@ -202,13 +204,21 @@ class ScheduleForm(QWidget):
         # schedule form (DRM-2, DRM-7)
         self.schedule_form = QWidget()
         self.schedule_form.setObjectName("dreamScheduleRow")
-        fl = QHBoxLayout(self.schedule_form)
-        fl.setContentsMargins(0, 0, 0, 0)
-        fl.setSpacing(4)
+        # two rows of a form (labels in one column): the schedule, then Keep with Save
+        # beside it; one row did not fit an 800-px window once the choices were segments
+        grid = QGridLayout(self.schedule_form)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(Space.MD)
+        grid.setVerticalSpacing(Space.SM)
+        fl = QHBoxLayout()
+        fl.setSpacing(Space.XS)
+        kl = QHBoxLayout()
+        kl.setSpacing(Space.XS)
         t = self.texts
         flabel = QLabel()
         t.bind(flabel.setText, lambda: translate("MemoryPage", "Memory &dream:"))
-        self.frequency_combo = QComboBox()
+        #: Off / Daily / Weekly as one segmented control (walk40: not a native drop-down).
+        self.frequency_combo = SegmentedControl()
         self.frequency_combo.setObjectName("dreamFrequency")
         for value in ("off", "daily", "weekly"):
             self.frequency_combo.addItem("", value)
@@ -269,24 +279,24 @@ class ScheduleForm(QWidget):
         self.save_button.setAutoDefault(False)
         self.save_button.clicked.connect(self.save_schedule)
         save_shortcut(self.schedule_form, "Save dream schedule", self.save_schedule)
-        first: tuple[QWidget, ...] = (flabel, self.frequency_combo, self.weekday_label, self.weekday_combo, at,
-                                      self.time_edit, utc, self.local_label)
-        for w in first:
-            fl.addWidget(w)
-        fl.addSpacing(14)
-        for w in (klabel, self.keep_spin):
+        # what the two fields mean: a ``?`` beside each (APP-6; walk40: no helper lines)
+        self.schedule_help = help_mark(SCHEDULE_LINE, SCHEDULE_HELP, "dreamScheduleHelp", t)
+        self.keep_help = help_mark(KEEP_LINE, KEEP_HELP, "keepDreamCardsHelp", t)
+        for w in (self.frequency_combo, self.weekday_label, self.weekday_combo, at, self.time_edit, utc,
+                  self.local_label, self.schedule_help):
             fl.addWidget(w)
         fl.addStretch(1)
-        fl.addWidget(self.save_button)
+        for w in (self.keep_spin, self.keep_help):
+            kl.addWidget(w)
+        kl.addSpacing(Space.LG)
+        kl.addWidget(self.save_button)  # beside the fields it saves (walk40: not at the far right)
+        kl.addStretch(1)
+        grid.addWidget(flabel, 0, 0)
+        grid.addLayout(fl, 0, 1)
+        grid.addWidget(klabel, 1, 0)
+        grid.addLayout(kl, 1, 1)
+        grid.setColumnStretch(1, 1)
         lay.addWidget(self.schedule_form)
-        # what the two fields mean, one muted line each (the full help is the tooltip; walk29 #14)
-        self.schedule_description = description(SCHEDULE_LINE, SCHEDULE_HELP, "dreamScheduleHelp", t)
-        self.keep_description = description(KEEP_LINE, KEEP_HELP, "keepDreamCardsHelp", t)
-        drow = QHBoxLayout()  # side by side: one line in a wide window, each wraps in a narrow one
-        drow.setSpacing(Space.XL)
-        drow.addWidget(self.schedule_description, 3)
-        drow.addWidget(self.keep_description, 2)
-        lay.addLayout(drow)
         self.frequency_combo.currentIndexChanged.connect(self._on_form_changed)
         self.weekday_combo.currentIndexChanged.connect(self._on_form_changed)
         self.time_edit.textChanged.connect(self._on_form_changed)

@@ -1,6 +1,7 @@
 """The Memory page's Dreaming memory group (DRM-1, APP-6; issue 30, walk2, walk29): its
-title row — a fold arrow, the title, the Topic snippets switch with its one-line
-description or, folded, a one-line summary — a muted one-line description, then
+title row — a fold arrow, the title and its ``?`` help, the Topic snippets switch with
+its ``?`` or, folded, a one-line summary (walk40: the helper lines became the titles'
+help, APP-6) — then
 :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel` (the dream schedule, the
 Dream now bar, and the cards with room for three rows). It sits under fixed memory and
 the page scrolls as a whole when the window is short (walk29 #15: a pane of its own
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
-from chathub_desktop.gui.memory.page_common import description, section_title
+from chathub_desktop.gui.memory.page_common import help_mark, section_title
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts
 
 translate = QCoreApplication.translate
@@ -36,7 +37,7 @@ DREAMING_HELP = QT_TRANSLATE_NOOP("MemoryPage",
     "messages and Summarize history); a topic without one still contributes a short "
     "excerpt of that day's messages. The dream never changes your fixed memory.</p>"
 )
-#: The one-line descriptions under the titles (walk29 #14; the full help is their tooltip).
+#: The one-line summaries of the ``?`` marks (their accessible descriptions; the help is their tooltip).
 DREAMING_LINE = QT_TRANSLATE_NOOP(
     "MemoryPage", "What the assistant learns by itself: a scheduled dream turns a day's chats into a dated card.")
 SNIPPETS_LINE = QT_TRANSLATE_NOOP(
@@ -85,6 +86,9 @@ class DreamingGroup(QWidget):
         t.bind(self.title.setText, lambda: translate("MemoryPage", "Dreaming memory"))
         t.bind(self.title.setToolTip, lambda: translate("MemoryPage", DREAMING_HELP))
         row.addWidget(self.title)
+        #: What the group is: the title's ``?`` (APP-6; walk40: no helper lines before the cards).
+        self.help = help_mark(DREAMING_LINE, DREAMING_HELP, "dreamingHelp", t)
+        row.addWidget(self.help)
         row.addSpacing(Space.XL)
         self.snippets_switch = QCheckBox()
         self.snippets_switch.setObjectName("topicSnippetsSwitch")
@@ -92,21 +96,19 @@ class DreamingGroup(QWidget):
         t.bind(self.snippets_switch.setToolTip, lambda: translate("MemoryPage", SNIPPETS_HELP))
         self.snippets_switch.toggled.connect(self.snippets_toggled.emit)
         row.addWidget(self.snippets_switch)
-        self.snippets_description = description(SNIPPETS_LINE, SNIPPETS_HELP, "topicSnippetsHelp", t)
-        row.addWidget(self.snippets_description, 1)
+        self.snippets_help = help_mark(SNIPPETS_LINE, SNIPPETS_HELP, "topicSnippetsHelp", t)
+        row.addWidget(self.snippets_help)
         self.summary = QLabel()  # what the folded group holds
         self.summary.setObjectName("dreamingSummary")
         set_tone(self.summary, Tone.MUTED)
         self.summary.hide()
         row.addWidget(self.summary, 1)
+        row.addStretch(1)
         lay.addLayout(row)
-        #: What the group is, in one line (the full help is its tooltip; walk29 #14).
-        self.description = description(DREAMING_LINE, DREAMING_HELP, "dreamingHelp", t)
-        self._unfolded = QWidget()  # what folding hides: the description and the panel
+        self._unfolded = QWidget()  # what folding hides: the panel
         ul = QVBoxLayout(self._unfolded)
         ul.setContentsMargins(0, 0, 0, 0)
         ul.setSpacing(Space.SM)
-        ul.addWidget(self.description)
         ul.addWidget(panel, 1)
         lay.addWidget(self._unfolded, 1)
 
@@ -134,5 +136,4 @@ class DreamingGroup(QWidget):
             self.texts.bind(self.summary.setText, self.panel.summary)
         self._unfolded.setVisible(on)
         self.summary.setVisible(not on)
-        self.snippets_description.setVisible(on)  # the summary takes its place
         self.shown_changed.emit(on)

@@ -27,6 +27,7 @@ from chathub_desktop.gui.memory.card_delegate import (
     SourceRole,
     TrustedRole,
 )
+from chathub_desktop.gui.memory.card_markdown import card_shown
 from chathub_desktop.gui.memory.page_common import role_data
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.memory.memory_service import MemoryEntryView
@@ -193,7 +194,7 @@ class MemoryEntryModel(QAbstractListModel):
         v = self._views[row] if 0 <= row < self._shown else None
         if v is None:
             return None
-        return CardFace(0, v.text, True) if isinstance(v, Note) else _entry_face(v)
+        return CardFace(0, card_shown(v.text), True) if isinstance(v, Note) else _entry_face(v)
 
     def ensure_row(self, row: int) -> None:
         """Fetch rows until ``row`` is shown."""

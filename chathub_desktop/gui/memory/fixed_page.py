@@ -76,8 +76,8 @@ from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
     card_list,
-    description,
     error_label,
+    help_mark,
     section_title,
 )
 from chathub_desktop.gui.memory.page_texts import (
@@ -203,9 +203,12 @@ class MemoryPage(QWidget):
         t.bind(self.memory_switch.setText, lambda: translate("MemoryPage", "&Enable assistant memory"))
         t.bind(self.memory_switch.setToolTip, lambda: translate("MemoryPage", MEMORY_SWITCH_HELP))
         self.memory_switch.toggled.connect(self._on_switch)
-        self.switch_description = description(MEMORY_SWITCH_LINE, MEMORY_SWITCH_HELP, "memorySwitchHelp", t)
+        #: The switch's help: a ``?`` beside it (APP-6; walk40: no helper lines before the cards).
+        self.switch_help = help_mark(MEMORY_SWITCH_LINE, MEMORY_SWITCH_HELP, "memorySwitchHelp", t)
+        srow.setSpacing(Space.XS)
         srow.addWidget(self.memory_switch)
-        srow.addWidget(self.switch_description, 1)
+        srow.addWidget(self.switch_help)
+        srow.addStretch(1)
         outer.addLayout(srow)
         self.off_hint = QLabel()
         t.bind(self.off_hint.setText, lambda: translate(
@@ -215,9 +218,10 @@ class MemoryPage(QWidget):
         set_tone(self.off_hint, Tone.WARNING)
         outer.addWidget(self.off_hint)
 
-        line = QFrame()
-        line.setFrameShape(QFrame.Shape.HLine)
-        line.setFrameShadow(QFrame.Shadow.Sunken)
+        line = QFrame()  # a 1 px rule in the border token (walk40: not the style's sunken groove)
+        line.setObjectName("pageRule")
+        line.setFrameShape(QFrame.Shape.NoFrame)
+        line.setFixedHeight(1)
         outer.addWidget(line)
 
         # fixed memory above, dreaming memory below; the user can move the split
@@ -238,6 +242,9 @@ class MemoryPage(QWidget):
         t.bind(self.fixed_title.setText, lambda: translate("MemoryPage", "Fixed memory"))
         t.bind(self.fixed_title.setToolTip, lambda: translate("MemoryPage", FIXED_MEMORY_HELP))
         trow.addWidget(self.fixed_title)
+        #: What fixed memory is: the title's ``?`` (APP-6; walk40).
+        self.fixed_help = help_mark(FIXED_MEMORY_LINE, FIXED_MEMORY_HELP, "fixedMemoryHelp", t)
+        trow.addWidget(self.fixed_help)
         trow.addSpacing(Space.MD)
         #: Short confirmations ("Added #3"), beside the title: seen in every state of the list.
         self.status_label = ElidedLine()
@@ -290,9 +297,6 @@ class MemoryPage(QWidget):
         for b in (self.add_button, self.raw_button, self.search_button, self.history_button, self.more_button):
             trow.addWidget(b)
         flay.addLayout(trow)
-        #: What fixed memory is, in one line (the full help is its tooltip; walk29 #14).
-        self.fixed_intro = description(FIXED_MEMORY_LINE, FIXED_MEMORY_HELP, "fixedMemoryHelp", t)
-        flay.addWidget(self.fixed_intro)
         flay.addWidget(self._build_empty_row())
 
         self.stack = PageStack()  # the cards, the raw editor or History

@@ -13,14 +13,24 @@ from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
     QObject,
+    QPoint,
+    QSize,
     Qt,
     QTimer,
     SignalInstance,
 )
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QListView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QLabel,
+    QListView,
+    QToolButton,
+    QToolTip,
+    QWidget,
+)
 
-from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
+from chathub_desktop.gui.design import Space, Tone, TypeScale, set_text_size, set_tone
 from chathub_desktop.gui.memory.card_delegate import CardFace, MemoryCardDelegate
 from chathub_desktop.gui.shell.i18n import Texts
 
@@ -75,6 +85,44 @@ def description(text: str, tip: str, name: str, texts: Texts) -> QLabel:
     set_tone(label, Tone.MUTED)
     set_text_size(label, TypeScale.CAPTION)
     return label
+
+
+class HelpMark(QToolButton):
+    """A round ``?`` button :data:`Space.XL` px across, whatever its font asks (its
+    size hint is its size, so the audit finds nothing cut)."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """Qt: the token's square."""
+        return QSize(Space.XL, Space.XL)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """Qt: the token's square."""
+        return self.sizeHint()
+
+
+def help_mark(text: str, tip: str, name: str, texts: Texts) -> QToolButton:
+    """The ``?`` beside a title (APP-6; walk40: the page's helper lines moved here): a
+    small round button named ``name`` whose tooltip — also shown on click — is the full
+    help ``tip``; ``text``, the one-line summary, is its accessible description. Both are
+    sources marked in the "MemoryPage" context, said in the interface language now and
+    after each switch (issue 27)."""
+    b = HelpMark()
+    b.setObjectName(name)
+    b.setFixedSize(Space.XL, Space.XL)
+    b.setProperty("helpMark", True)
+    b.setText("?")
+    b.setAutoRaise(True)
+    b.setCursor(Qt.CursorShape.WhatsThisCursor)
+    b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+
+    def say() -> None:
+        b.setToolTip(QCoreApplication.translate("MemoryPage", tip))
+        b.setAccessibleName(QCoreApplication.translate("MemoryPage", "Help"))
+        b.setAccessibleDescription(QCoreApplication.translate("MemoryPage", text))
+
+    texts.call(say)
+    b.clicked.connect(lambda _c=False: QToolTip.showText(b.mapToGlobal(QPoint(0, b.height())), b.toolTip(), b))
+    return b
 
 
 def error_label(name: str) -> QLabel:

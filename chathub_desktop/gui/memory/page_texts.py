@@ -27,7 +27,7 @@ FIXED_MEMORY_HELP = QT_TRANSLATE_NOOP("MemoryPage",
     "plugin output is marked <i>untrusted</i> and is sent as data, not as instructions, "
     "until you mark it trusted.</p>"
 )
-#: The one-line descriptions (walk29 #14: instead of "?" buttons; the help above is their tooltip).
+#: The one-line summaries of the "?" marks (their accessible descriptions; walk40: the lines became the help).
 MEMORY_SWITCH_LINE = QT_TRANSLATE_NOOP(
     "MemoryPage", "Off: no memory is sent with requests, no dream runs and the model gets no memory tools.")
 FIXED_MEMORY_LINE = QT_TRANSLATE_NOOP(

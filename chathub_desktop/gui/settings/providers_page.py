@@ -88,10 +88,15 @@ def _row_tip(view: ProviderView) -> str:
 
 
 def provider_preset(view: ProviderView) -> ProviderPreset | None:
-    """The preset ``view`` was made from: the one with its base URL (None for another
-    address)."""
+    """The preset ``view`` was made from: the one with its base URL, else the one whose
+    name it kept, of the same kind (walk40: a llama.cpp server the wizard found on another
+    port lost its "L" mark); None for anything else."""
     url = view.base_url.rstrip("/")
-    return next((p for p in PRESETS if p.base_url and p.base_url.rstrip("/") == url), None)
+    by_url = next((p for p in PRESETS if p.base_url and p.base_url.rstrip("/") == url), None)
+    if by_url is not None:
+        return by_url
+    name = view.name.strip().casefold()
+    return next((p for p in PRESETS if p.base_url and p.name.casefold() == name and p.kind == view.kind), None)
 
 
 def provider_icon(view: ProviderView, side: int = IconSize.MD) -> QIcon:
@@ -110,6 +115,33 @@ def provider_place(view: ProviderView) -> PresetPlace:
     if preset is not None:
         return preset.place
     return PresetPlace.LOCAL if is_self_hosted(ProviderKind(view.kind), view.base_url) else PresetPlace.CLOUD
+
+
+def key_note(source: str, place: PresetPlace) -> str:
+    """The detail pane's plain line on where ``source`` (a ``key_source``) keeps the key
+    and how to change it, in the interface language (walk40: the pane said "No key" alone)."""
+    if source == KeyPlace.KEYRING:
+        return translate("ProvidersPage", "The key is kept in your system's keyring, not in ChatHub's files. Edit… "
+                                          "replaces it.")
+    if source == KeyPlace.FILE:
+        return translate("ProvidersPage", "The key is kept in a file only your account can read. Edit… replaces it.")
+    if source.startswith("env:"):
+        return fill(translate("ProvidersPage", "The key is read from the environment variable %1 each time a request "
+                                               "is sent."), source[4:])
+    if place is PresetPlace.LOCAL:
+        return translate("ProvidersPage", "A server on your own computer or network needs no key.")
+    return translate("ProvidersPage", "No key is stored. If the provider asks for one, add it with Edit….")
+
+
+def model_lines(models: tuple[str, ...], windows: dict[str, int]) -> str:
+    """The models a provider served, one per line with the context window it reported
+    (``smollm2-135m · 8,192-token window``), at most :data:`MODELS_SHOWN`; "" for none."""
+    lines = []
+    for m in models[:MODELS_SHOWN]:
+        tokens = windows.get(m)
+        lines.append("• " + (fill(translate("ProvidersPage", "%1 · %2-token window"), m, f"{tokens:,}")
+                             if tokens else m))
+    return "\n".join(lines)
 
 
 def models_text(models: tuple[str, ...]) -> str:
@@ -176,8 +208,17 @@ class ProviderDetail(QFrame):
             form.addRow(label, field)
         lay.addWidget(self._section(lambda: translate("ProvidersPage", "Connection")))
         lay.addLayout(form)
+        #: Where the key lives and how to change it, in plain words (walk40).
+        self.key_note = self._field("providerKeyNote")
+        set_tone(self.key_note, Tone.MUTED)
+        set_text_size(self.key_note, TypeScale.CAPTION)
+        lay.addWidget(self.key_note)
         lay.addWidget(self._section(lambda: translate("ProvidersPage", "Models")))
         lay.addWidget(self.models)
+        #: Each model it served, with the window it reported (walk40: a half-empty pane).
+        self.model_list = self._field("providerModelList")
+        self.model_list.hide()
+        lay.addWidget(self.model_list)
         row = QHBoxLayout()
         self.test_button = QPushButton()
         t.bind(self.test_button.setText, lambda: translate("ProvidersPage", "Test connection"))
@@ -201,8 +242,8 @@ class ProviderDetail(QFrame):
         self.result = QLabel()
         self.result.setObjectName("providerTestResult")
         self.result.setWordWrap(True)
-        self.result.hide()
         lay.addWidget(self.result)
+        self._say_untested()
 
     def _section(self, make: Callable[[], str]) -> QLabel:
         """A section's title (the stylesheet's ``formSection``), said by ``make``."""
@@ -231,8 +272,24 @@ class ProviderDetail(QFrame):
         self.mark.set_glyph(provider_icon(view, IconSize.AVATAR))
         self.url.setText(view.base_url)
         self.texts.bind(self.key.setText, lambda: _capital(key_source_text(view.key_source)))
+        place = provider_place(view)
+        self.texts.bind(self.key_note.setText, lambda: key_note(view.key_source, place))
         self.show_models_line(lambda: translate("ProvidersPage", "Reading…"))
-        self.result.hide()
+        self.show_model_list((), {})
+        self._say_untested()
+
+    def _say_untested(self) -> None:
+        """The result line before a test: what Test connection checks (walk40: not an empty pane)."""
+        set_tone(self.result, Tone.MUTED)
+        self.texts.bind(self.result.setText, lambda: translate(
+            "ProvidersPage", "Not tested yet in this session. Test connection checks the address, the key and the "
+                             "model list, and times the answer."))
+        self.result.show()
+
+    def show_model_list(self, models: tuple[str, ...], windows: dict[str, int]) -> None:
+        """List ``models`` one per line with their reported ``windows`` (hidden for none)."""
+        self.texts.bind(self.model_list.setText, lambda: model_lines(models, windows))
+        self.model_list.setVisible(bool(models))
 
     def show_models_line(self, make: Callable[[], str]) -> None:
         """Say ``make()`` on the models line (re-said on a language switch)."""
@@ -419,11 +476,16 @@ class ProvidersPage(QWidget):
         else:
             self.detail.show_models_line(lambda: models_text(()))
 
-    async def _show_models(self, provider_id: int) -> None:
+    def _read_models(self, provider_id: int) -> tuple[tuple[str, ...], dict[str, int]]:
+        """Worker side of :meth:`_show_models`: the cached ids and their reported windows."""
         assert self._models is not None
-        models = await self._runner.run_in_thread(self._models.cached, provider_id)
+        return self._models.cached(provider_id), self._models.windows(provider_id)
+
+    async def _show_models(self, provider_id: int) -> None:
+        models, windows = await self._runner.run_in_thread(self._read_models, provider_id)
         if self.current_id() == provider_id:
             self.detail.show_models_line(lambda: models_text(models))
+            self.detail.show_model_list(models, windows)
 
     # --- actions ----------------------------------------------------------------------
     def test_selected(self) -> None:
@@ -454,6 +516,8 @@ class ProvidersPage(QWidget):
             self.detail.show_result(result.ok, explained(result, keyed=keyed))
             if result.ok:
                 self.detail.show_models_line(lambda: models_text(tuple(sorted(result.models))))
+                self._runner.run(f"provider-models:{id(self)}", self._show_models(provider_id),
+                                 context="Provider models", quiet=True)
 
     def _open_form(self, provider: ProviderView | None) -> ProviderFormDialog:
         self.form = ProviderFormDialog(self._providers, self._runner, provider, self)
