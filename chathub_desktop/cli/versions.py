@@ -43,8 +43,9 @@ def cmd_topic_versions(args: argparse.Namespace, svc: Services) -> int:
             print(f"at seq {f.seq}:")
             for v in f.versions:
                 mark = "*" if v.in_view else " "
+                head = f"{v.role}: {v.preview}" if v.role is not None else "(unreadable: its stored copy is damaged)"
                 print(f" {mark} {v.index}/{len(f.versions)}  {v.created_at:%Y-%m-%d %H:%M}Z  "
-                      f"{v.messages} message{'s' if v.messages != 1 else ''}  {v.role}: {v.preview}")
+                      f"{v.messages} message{'s' if v.messages != 1 else ''}  {head}")
 
     emit(args, {"topic_id": args.topic_id,
                 "forks": [{"seq": f.seq, "versions": [v.to_json() for v in f.versions]} for f in forks]}, human)

@@ -4,6 +4,7 @@ PostgreSQL, against the fake vendor on 127.0.0.1."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import socket
@@ -15,7 +16,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from chathub_desktop.core.messages import Usage
+from chathub_desktop.cli.versions import cmd_topic_versions
+from chathub_desktop.core.messages import Role, Usage
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.context import request_context
 from chathub_desktop.services.errors import InvalidInput, NotFound
@@ -433,6 +435,28 @@ def test_stashed_rows_carry_every_message_column(svc: Services, fake_vendor: Fak
         branch = s.scalars(select(MessageBranch)).one()
         stashed = decode_rows(branch.rows)
     assert set(stashed[0]) == {c.name for c in Message.__table__.columns}
+
+
+def test_a_damaged_stash_is_listed_with_an_unknown_role(
+    svc: Services, fake_vendor: FakeVendor, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 31: a stash whose bytes are damaged still lists as a version, its first
+    role unknown (None; null in ``topic versions --json``) and the human listing says
+    it cannot be read, never an empty role."""
+    topic = _topic(svc, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["A"]))
+    asyncio.run(_send(svc, topic, "Q"))
+    fake_vendor.script(Reply(text_chunks=["B"]))
+    asyncio.run(_regenerate(svc, topic))
+    with svc.db.write() as s:
+        s.scalars(select(MessageBranch)).one().rows = b"not zlib"
+    (fork,) = svc.versions.forks(topic)
+    assert [(v.role, v.messages) for v in fork.versions] == [(None, 0), (Role.ASSISTANT, 1)]
+    assert fork.versions[0].to_json()["role"] is None
+    assert cmd_topic_versions(argparse.Namespace(topic_id=topic, json=False), svc) == 0
+    damaged, in_view = capsys.readouterr().out.splitlines()[1:]
+    assert damaged.endswith("(unreadable: its stored copy is damaged)")
+    assert in_view.endswith("assistant: B")
 
 
 def test_another_process_sees_a_switch(svc: Services, fake_vendor: FakeVendor) -> None:

@@ -67,6 +67,7 @@ log = logging.getLogger(__name__)
 #: Characters of a version's first message ``topic versions`` shows.
 PREVIEW_CHARS = 80
 _BUSY = "a reply is still being written in this topic; press Stop first"
+_ROLES = frozenset(r.value for r in Role)
 
 
 @dataclass(frozen=True)
@@ -89,19 +90,20 @@ class VersionPoint:
 @dataclass(frozen=True)
 class VersionSummary:
     """One version at a fork: its number (``index``, from 1), whether it is in view, how
-    many messages its tail has, the first one's role and text (at most
-    :data:`PREVIEW_CHARS` characters) and when it was first written (UTC)."""
+    many messages its tail has, the first one's role (None: unknown, a damaged stash) and
+    text (at most :data:`PREVIEW_CHARS` characters) and when it was first written (UTC)."""
 
     index: int
     in_view: bool
     messages: int
-    role: str
+    role: Role | None
     preview: str
     created_at: datetime
 
     def to_json(self) -> dict[str, object]:
-        """JSON for ``topic versions --json``."""
-        return {"version": self.index, "in_view": self.in_view, "messages": self.messages, "role": self.role,
+        """JSON for ``topic versions --json`` (``"role"`` is null when it is unknown)."""
+        return {"version": self.index, "in_view": self.in_view, "messages": self.messages,
+                "role": None if self.role is None else self.role.value,
                 "preview": self.preview, "created_at": self.created_at.isoformat()}
 
 
@@ -319,9 +321,9 @@ class ReplyVersions:
         self._bus.publish(TopicChanged(topic_id))
 
 
-def _tail_summary(s: Session, topic_id: int, seq: int, branch_id: int | None) -> tuple[int, str, str]:
+def _tail_summary(s: Session, topic_id: int, seq: int, branch_id: int | None) -> tuple[int, Role | None, str]:
     """``(messages, first role, first text)`` of the tail in view from ``seq`` (``branch_id``
-    None) or of a stashed one (a damaged stash: no messages)."""
+    None) or of a stashed one (a damaged stash: no messages, role None)."""
     if branch_id is None:
         return tail_head(s, topic_id, seq)
     try:
@@ -329,7 +331,8 @@ def _tail_summary(s: Session, topic_id: int, seq: int, branch_id: int | None) ->
     except BranchCorrupt:
         rows = []
     head = rows[0] if rows else {}
-    return len(rows), str(head.get("role") or ""), str(head.get("content") or "")
+    role = head.get("role")
+    return len(rows), (Role(role) if role in _ROLES else None), str(head.get("content") or "")
 
 
 def _cursor(s: Session, topic_id: int) -> int | None:
