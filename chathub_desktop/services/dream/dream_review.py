@@ -19,6 +19,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
@@ -147,11 +148,12 @@ class DreamReview:
             p = self._take(s, proposal_id)
             aid, day = p.assistant_id, p.history_day
             keep = AssistantService.row(s, aid).keep_dream_cards
-            cards = dm.parse_document(dreams._body(s, aid))
-            plan = dm.plan_retention(dm.append_day_card(cards, day, p.body), keep)
+            body = dreams._body(s, aid)
+            plan = dm.plan_retention(dm.append_day_card(dm.parse_document(body), day, p.body), keep)
             same = plan is not None and fold_key(plan) == p.fold_key and p.fold_body is not None
             fold = (p.fold_body or "", p.fold_how or "model") if same else None
-            number = dreams.commit_card_in(s, aid, day, p.body, keep, plan if same else None, fold)
+            number = dreams.commit_card_in(s, aid, day, p.body, keep, plan if same else None, fold,
+                                           document_version(body) if same else None)
         dreams._changed(aid)
         return number
 
