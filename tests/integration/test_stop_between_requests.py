@@ -1,9 +1,9 @@
 """Stop and quit between two requests of one send (issue 31 "results instead of
 out-parameters"; APP-8, CMP-11, issue 12): during the automatic-retry wait, during the
-overflow rescue, and while a later tool round's request is planned. No reply row is
-left ``streaming``: a reply that began ends ``cancelled`` (Stop) or ``interrupted``
-(quit) with what it stored; a later round's placeholder that never began is dropped
-(Stop) or stored ``interrupted`` (quit), as the first round's is.
+overflow rescue, and while a later tool round's placeholder is stored or its request
+planned. No reply row is left ``streaming``: a reply that began ends ``cancelled``
+(Stop) or ``interrupted`` (quit) with what it stored; a later round's placeholder that
+never began is dropped (Stop) or stored ``interrupted`` (quit), as the first round's is.
 
 Real SQLite, real HTTP to the fake vendors on 127.0.0.1.
 """
@@ -155,3 +155,43 @@ def test_a_cut_while_a_later_tool_round_is_planned_ends_its_placeholder(
     else:
         assert kept == [*first, (Role.ASSISTANT, MessageStatus.INTERRUPTED)] and msgs[-1].id == planned[1]
     assert len(fake_vendor.requests) == 1
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_a_cut_while_a_later_rounds_placeholder_is_stored_ends_it(
+        services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """The cut lands while the next round's placeholder row is being written (a worker
+    finishes that insert whatever the caller does): the row still ends as a reply that
+    never began, never ``streaming``."""
+    services.tools.add(EchoTools())
+    topic = setup_chat(services, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
+                       Reply(text_chunks=["never sent"]))
+    inserting, release, inserted = threading.Event(), threading.Event(), threading.Event()
+    append = services.chat._append
+
+    def held(topic_id: int, **fields: object) -> int:  # only a later round's placeholder is streaming
+        if fields.get("status") != MessageStatus.STREAMING.value:
+            return append(topic_id, **fields)
+        inserting.set()
+        release.wait(60)
+        try:
+            return append(topic_id, **fields)
+        finally:
+            inserted.set()
+
+    monkeypatch.setattr(services.chat, "_append", held)
+
+    async def ready(_task: asyncio.Task[object]) -> None:
+        await _until(inserting.is_set)
+        asyncio.get_running_loop().call_soon(release.set)  # once the cut below is made
+
+    try:
+        _cut(services, topic, how, ready)
+    finally:
+        release.set()
+    assert inserted.wait(60)
+    kept = [(m.role, m.status) for m in services.topics.messages(topic)]
+    first = [(Role.USER, MessageStatus.COMPLETE), (Role.ASSISTANT, MessageStatus.COMPLETE),
+             (Role.TOOL, MessageStatus.COMPLETE)]
+    assert kept == (first if how == "stop" else [*first, (Role.ASSISTANT, MessageStatus.INTERRUPTED)])

@@ -54,7 +54,6 @@ from chathub_desktop.providers.base import (
     FinishEvent,
     ProviderError,
     ReasoningDelta,
-    StreamActivity,
     TextDelta,
     ToolCallEvent,
     UsageEvent,
@@ -75,6 +74,7 @@ from chathub_desktop.services.chat.send_results import (
     StreamStopped,
     Tries,
 )
+from chathub_desktop.services.chat.silence_watch import watch_silence
 from chathub_desktop.services.chat.tool_registry import ToolRegistry
 from chathub_desktop.services.compaction.compaction_service import (
     COMPACTED,
@@ -90,7 +90,6 @@ from chathub_desktop.services.events import (
     ReplyDelta,
     ReplyFinished,
     ReplyRetrying,
-    ReplyStalled,
     ToolServerDown,
     TopicChanged,
     TopicMessagesChanged,
@@ -532,6 +531,24 @@ class ChatService:
             await self._db.run(self._drop, reply_id)
             self._bus.publish(TopicChanged(topic_id))
 
+    async def _placeholder(self, ctx: TopicContext) -> int:
+        """Store and announce a later tool round's reply row (``streaming``); its id.
+        Cancelled while the row is being stored, it waits for the insert and ends the
+        row as :meth:`_unbegun` says, so no placeholder is left ``streaming``."""
+        insert = asyncio.ensure_future(self._db.run(functools.partial(
+            self._append, ctx.topic_id, role=Role.ASSISTANT.value, content="",
+            status=MessageStatus.STREAMING.value, model=ctx.model, provider_id=ctx.provider_id,
+            sent_by_process=PROCESS_ID)))
+        try:
+            reply_id = await asyncio.shield(insert)
+        except asyncio.CancelledError:
+            reply_id = await insert
+            self._bus.publish(MessageAdded(ctx.topic_id, reply_id))
+            await asyncio.shield(self._unbegun(ctx.topic_id, reply_id, self._cancel_status.pop(ctx.topic_id, None)))
+            raise
+        self._bus.publish(MessageAdded(ctx.topic_id, reply_id))
+        return reply_id
+
     async def _stopped_between(self, topic_id: int, reply_id: int, why: MessageStatus,
                                receipt: dict[str, object] | None) -> None:
         """End reply ``reply_id``, stopped (``why``) between two of its requests: it keeps
@@ -654,11 +671,7 @@ class ChatService:
         topic_id = ctx.topic_id
         made = reply_id is None
         if reply_id is None:
-            reply_id = await self._db.run(functools.partial(
-                self._append, topic_id, role=Role.ASSISTANT.value, content="",
-                status=MessageStatus.STREAMING.value, model=ctx.model, provider_id=ctx.provider_id,
-                sent_by_process=PROCESS_ID))
-            self._bus.publish(MessageAdded(topic_id, reply_id))
+            reply_id = await self._placeholder(ctx)
         began = False
         receipt: dict[str, object] | None = None
         try:
@@ -715,7 +728,7 @@ class ChatService:
                                 receipt=planned.receipt, **failure)
 
         watch = asyncio.get_running_loop().create_task(
-            self._watch_silence(topic_id, reply_id, client.activity, planned.silence_s),
+            watch_silence(self._bus, topic_id, reply_id, client.activity, planned.silence_s),
             name=f"silence:{topic_id}")
         try:
             async with contextlib.aclosing(client.stream(planned.request)) as events:
@@ -768,31 +781,6 @@ class ChatService:
     def _silence_limit(self) -> float:
         """The ``stream-silence-seconds`` setting in seconds (60 by default)."""
         return self._settings.value(STREAM_SILENCE_SECONDS)
-
-    async def _watch_silence(self, topic_id: int, reply_id: int, activity: StreamActivity,
-                             limit_s: float) -> None:
-        """While one request streams: publish :class:`ReplyStalled` once the provider
-        has sent nothing for ``limit_s`` seconds, and ``silent_s=0`` when data comes
-        again or the request ends (issue 12). Only tells; the stream keeps waiting.
-        Cancelled by the caller when the request ends."""
-        stalled = False
-        try:
-            while True:
-                silent = activity.silent_s()
-                if silent >= limit_s:
-                    if not stalled:
-                        stalled = True
-                        log.info("no data from %s for %.0f s (topic %s)", activity.host, silent, topic_id)
-                        self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, limit_s))
-                    await asyncio.sleep(min(1.0, limit_s))
-                    continue
-                if stalled:
-                    stalled = False
-                    self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, 0.0))
-                await asyncio.sleep(limit_s - silent)
-        finally:
-            if stalled:
-                self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, 0.0))
 
     async def _finish(self, result: StreamResult) -> StreamResult:
         """Store ``result`` as the reply's final state (:meth:`StreamResult.settled`) and
