@@ -8,6 +8,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from chathub_desktop.cli.common import emit, record_id
+from chathub_desktop.core.compaction import SummaryOnSwitch
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
@@ -59,5 +60,5 @@ def cmd_topic_switch(args: argparse.Namespace, svc: Services) -> int:
     emit(args, {"topic_id": res.topic_id, "seq": res.seq, "version": res.index, "versions": res.total,
                 "summary": res.summary},
          lambda: print(f"topic {res.topic_id}: showing version {res.index} / {res.total} at seq {res.seq}"
-                       + ("" if res.summary == "kept" else f"; the topic summary was {res.summary}")))
+                       + ("" if res.summary is SummaryOnSwitch.KEPT else f"; the topic summary was {res.summary}")))
     return 0

@@ -17,6 +17,7 @@ import pytest
 from sqlalchemy import func, select
 
 from chathub_desktop.cli.versions import cmd_topic_versions
+from chathub_desktop.core.compaction import SummaryOnSwitch
 from chathub_desktop.core.messages import Role, Usage
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.context import request_context
@@ -225,14 +226,14 @@ def test_the_summary_follows_the_branch_in_view(svc: Services, fake_vendor: Fake
     asyncio.run(_regenerate(svc, topic))
     assert _summary(svc, topic) == ("", None)  # it covered the replaced reply
     res = svc.versions.switch(topic, rows[3].seq, 1)
-    assert res.summary == "restored"
+    assert res.summary is SummaryOnSwitch.RESTORED
     assert _summary(svc, topic) == ("Summary of all four.", rows[3].id)
     res = svc.versions.switch(topic, rows[3].seq, 2)
-    assert res.summary == "cleared" and _summary(svc, topic) == ("", None)
+    assert res.summary is SummaryOnSwitch.CLEARED and _summary(svc, topic) == ("", None)
     svc.versions.switch(topic, rows[3].seq, 1)
     _set_summary(svc, topic, rows[1].id, "Summary of the first turn.")
     res = svc.versions.switch(topic, rows[3].seq, 2)  # the cursor lies before the fork
-    assert res.summary == "kept" and _summary(svc, topic) == ("Summary of the first turn.", rows[1].id)
+    assert res.summary is SummaryOnSwitch.KEPT and _summary(svc, topic) == ("Summary of the first turn.", rows[1].id)
 
 
 def test_a_stashed_summary_is_not_restored_over_an_edited_prefix(svc: Services, fake_vendor: FakeVendor) -> None:
@@ -247,7 +248,7 @@ def test_a_stashed_summary_is_not_restored_over_an_edited_prefix(svc: Services, 
     asyncio.run(_regenerate(svc, topic))
     svc.messages.edit_message(rows[0].id, "Q1 changed")
     res = svc.versions.switch(topic, rows[1].seq, 1)
-    assert res.summary == "kept" and _summary(svc, topic) == ("", None)
+    assert res.summary is SummaryOnSwitch.KEPT and _summary(svc, topic) == ("", None)
 
 
 def test_search_finds_only_the_branch_in_view(svc: Services, fake_vendor: FakeVendor) -> None:

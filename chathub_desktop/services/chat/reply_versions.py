@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from chathub_desktop.core.clock import utcnow
+from chathub_desktop.core.compaction import SummaryOnSwitch
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.services.chat.chat_service import ChatService, ReplyClaim
 from chathub_desktop.services.chat.process_identity import PROCESS_ID, stream_is_orphaned
@@ -118,14 +119,13 @@ class ForkView:
 @dataclass(frozen=True)
 class SwitchResult:
     """A switch at ``seq`` of ``topic_id`` to version ``index`` of ``total``;
-    ``summary`` says what the topic summary did: ``kept``, ``restored`` (the one written
-    for the incoming branch) or ``cleared`` (CMP-15: it covered rows that left view)."""
+    ``summary`` says what the topic summary did (:class:`SummaryOnSwitch`)."""
 
     topic_id: int
     seq: int
     index: int
     total: int
-    summary: str
+    summary: SummaryOnSwitch
 
 
 class ReplyVersions:
@@ -182,7 +182,7 @@ class ReplyVersions:
                                    f"(it has {len(alts)})")
             target = alts[index - 1].branch_id
             if target is None:
-                return SwitchResult(topic_id, seq, index, len(alts), "kept")
+                return SwitchResult(topic_id, seq, index, len(alts), SummaryOnSwitch.KEPT)
             had = _cursor(s, topic_id)
             stash_tail(s, topic_id, seq)
             try:
@@ -191,7 +191,8 @@ class ReplyVersions:
             except BranchCorrupt as exc:
                 raise InvalidInput(str(exc)) from exc
             now = _cursor(s, topic_id)
-        summary = "kept" if now == had else ("cleared" if now is None else "restored")
+        summary = (SummaryOnSwitch.KEPT if now == had
+                   else SummaryOnSwitch.CLEARED if now is None else SummaryOnSwitch.RESTORED)
         self._changed(topic_id)
         return SwitchResult(topic_id, seq, index, len(alts), summary)
 
