@@ -138,8 +138,7 @@ REGENERATED, FAILED, PROPOSED = DreamStatus.REGENERATED, DreamStatus.FAILED, Dre
 @dataclass(frozen=True)
 class DreamOutcome:
     """The result of one run: ``status`` (module constants), the ``history_day``, the
-    card number appended or regenerated, ``fold`` (``"model"``, ``"concatenated"`` or
-    None), ``topics_left_out`` (newest topics are read first; the message says how many
+    card number appended or regenerated, how it folded (``fold``, None without a fold), ``topics_left_out`` (newest topics are read first; the message says how many
     did not fit) and a one-line ``message`` for the user."""
 
     assistant_id: int
@@ -147,7 +146,7 @@ class DreamOutcome:
     status: DreamStatus
     message: str
     card_number: int | None = None
-    fold: str | None = None
+    fold: dm.FoldMethod | None = None
     #: Topics active on the day that did not fit the History Compress model's window.
     topics_left_out: int = 0
     #: Titles of the topics the dream read, newest activity first (issue 14).
@@ -160,7 +159,7 @@ class DreamOutcome:
 
 
 def _outcome(aid: int, day: date, status: DreamStatus, why: Reason, card_number: int | None = None,
-             fold: str | None = None, topics_left_out: int = 0, topics_read: tuple[str, ...] = ()) -> DreamOutcome:
+             fold: dm.FoldMethod | None = None, topics_left_out: int = 0, topics_read: tuple[str, ...] = ()) -> DreamOutcome:
     """A :class:`DreamOutcome` whose ``message`` is ``why``'s English (issue 27)."""
     return DreamOutcome(aid, day, status, why.english(), card_number, fold, topics_left_out, topics_read, why=why)
 
@@ -206,7 +205,7 @@ class DreamDraft:
     body: str
     keep: int
     plan: dm.FoldPlan | None
-    fold: tuple[str, str] | None
+    fold: tuple[str, dm.FoldMethod] | None
     red: Redaction
     read: tuple[Reason, ...]
     topics_left_out: int
@@ -497,7 +496,7 @@ class DreamService(DreamCards):
         body = red.text
         grown = dm.append_day_card(cards, day, body)
         plan = dm.plan_retention(grown, keep)
-        fold: tuple[str, str] | None = None
+        fold: tuple[str, dm.FoldMethod] | None = None
         if plan is not None:
             self._progress(aid, day, DreamPhase.FOLDING)
             fold = await calls.fold_body(summarizer, plan)
@@ -570,7 +569,7 @@ class DreamService(DreamCards):
         return a
 
     def _commit_card(self, aid: int, day: date, body: str, keep: int, plan: dm.FoldPlan | None,
-                     fold: tuple[str, str] | None, version: str | None = None,
+                     fold: tuple[str, dm.FoldMethod] | None, version: str | None = None,
                      planned_on: str | None = None) -> int | None:
         """Append and fold in one transaction. The document is re-read under the write lock; if
         the user changed it meanwhile, the card goes onto the new text and a fold that
@@ -586,7 +585,7 @@ class DreamService(DreamCards):
         return number
 
     def commit_card_in(self, s: Session, aid: int, day: date, body: str, keep: int,
-                       plan: dm.FoldPlan | None, fold: tuple[str, str] | None,
+                       plan: dm.FoldPlan | None, fold: tuple[str, dm.FoldMethod] | None,
                        planned_on: str | None = None) -> int | None:
         """:meth:`_commit_card` inside the caller's write transaction ``s`` (the caller
         publishes the change); returns the new card's number, None when the day has one.
