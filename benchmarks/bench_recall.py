@@ -86,6 +86,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from chathub_desktop.app_bootstrap import freeze_startup_heap  # noqa: E402
+from chathub_desktop.core.messages import Role
 from chathub_desktop.core.rank_fusion import fuse  # noqa: E402
 from chathub_desktop.services.container import Services, open_services  # noqa: E402
 from chathub_desktop.storage.message_search import SearchScope  # noqa: E402
@@ -157,8 +158,8 @@ def _filler(rnd: random.Random) -> str:
 def _session(svc: Services, title: str, turns: Sequence[tuple[str, str]]) -> int:
     topic = svc.topics.create("Bench", title).id
     for user, reply in turns:
-        svc.topics.append_message(topic, "user", user)
-        svc.topics.append_message(topic, "assistant", reply)
+        svc.topics.append_message(topic, Role.USER, user)
+        svc.topics.append_message(topic, Role.ASSISTANT, reply)
     return topic
 
 
@@ -311,7 +312,7 @@ def run_longmemeval(path: Path, limit: int, floor_turns: int = 400) -> Scores:
                     topic = svc.topics.create("Bench", str(sid)[:100]).id
                     at = _lme_date(dates[i]) if i < len(dates) else None
                     for turn in session:
-                        svc.topics.append_message(topic, turn["role"], str(turn["content"]),
+                        svc.topics.append_message(topic, Role(turn["role"]), str(turn["content"]),
                                                   **({"created_at": at} if at else {}))
                     if sid in answers:
                         evidence.add(topic)

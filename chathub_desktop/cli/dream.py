@@ -190,7 +190,7 @@ def _dream_preview(args: argparse.Namespace, svc: Services, day: date) -> int:
     if isinstance(draft, DreamOutcome):  # nothing to add: the outcome says why
         emit(args, {**_outcome_json(draft), "written": False}, lambda: print(f"{draft.status}: {draft.message}"))
         return 1 if draft.status == DreamStatus.FAILED else 0
-    preview = svc.previews.dream_day(args.assistant, day, draft.body, draft.fold_body)
+    preview = svc.previews.dream_draft(draft)
     svc.dreams.discard_draft(draft)
     c = preview.changes
     data = {"history_day": day.isoformat(), "card": draft.body, "summary": preview.lines(), "folds": list(preview.folds),

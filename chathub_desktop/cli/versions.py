@@ -8,6 +8,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from chathub_desktop.cli.common import emit, record_id
+from chathub_desktop.core.compaction import SummaryOnSwitch
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
@@ -43,8 +44,9 @@ def cmd_topic_versions(args: argparse.Namespace, svc: Services) -> int:
             print(f"at seq {f.seq}:")
             for v in f.versions:
                 mark = "*" if v.in_view else " "
+                head = f"{v.role}: {v.preview}" if v.role is not None else "(unreadable: its stored copy is damaged)"
                 print(f" {mark} {v.index}/{len(f.versions)}  {v.created_at:%Y-%m-%d %H:%M}Z  "
-                      f"{v.messages} message{'s' if v.messages != 1 else ''}  {v.role}: {v.preview}")
+                      f"{v.messages} message{'s' if v.messages != 1 else ''}  {head}")
 
     emit(args, {"topic_id": args.topic_id,
                 "forks": [{"seq": f.seq, "versions": [v.to_json() for v in f.versions]} for f in forks]}, human)
@@ -58,5 +60,5 @@ def cmd_topic_switch(args: argparse.Namespace, svc: Services) -> int:
     emit(args, {"topic_id": res.topic_id, "seq": res.seq, "version": res.index, "versions": res.total,
                 "summary": res.summary},
          lambda: print(f"topic {res.topic_id}: showing version {res.index} / {res.total} at seq {res.seq}"
-                       + ("" if res.summary == "kept" else f"; the topic summary was {res.summary}")))
+                       + ("" if res.summary is SummaryOnSwitch.KEPT else f"; the topic summary was {res.summary}")))
     return 0

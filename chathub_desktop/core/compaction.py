@@ -434,6 +434,16 @@ class CompactionStatus(StrEnum):
     CANCELLED = "cancelled"
 
 
+class SummaryOnSwitch(StrEnum):
+    """What showing another version of a topic's branch did to its summary (issue 14,
+    CMP-15): ``kept``; ``restored``, the one written for the incoming branch; or
+    ``cleared``, since it covered rows that left view."""
+
+    KEPT = "kept"
+    RESTORED = "restored"
+    CLEARED = "cleared"
+
+
 class CompactionPhase(StrEnum):
     """Where a running compaction is (progress events, CMP-6)."""
 

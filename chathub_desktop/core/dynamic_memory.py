@@ -70,7 +70,7 @@ from chathub_desktop.core.memory_search import tokenize
 __all__ = [
     "CARD_TARGET_TOKENS", "EN_DASH_SEPARATOR", "KEEP_DEFAULT", "KEEP_MAX", "KEEP_MIN",
     "NEAR_DUPLICATE_JACCARD", "NO_CHANGES", "RANGE_CARD_MAX", "SINGLE_CARD_MAX", "SUMMARY_BODY_MAX",
-    "V1_LINE", "V3_HEADER_MAX", "Card", "CardShape", "CardsChange", "FoldPlan", "append_day_card", "apply_fold",
+    "V1_LINE", "V3_HEADER_MAX", "Card", "CardShape", "CardsChange", "FoldMethod", "FoldPlan", "append_day_card", "apply_fold",
     "apply_retention", "cap_card", "concat_fold_body", "copy_text", "cut_to_cap", "day_tag",
     "delete_card", "document_cap", "enforce_caps", "escape_body", "fnv1a32", "frame_opaque",
     "framing", "in_current_layout", "is_near_duplicate", "is_no_changes", "is_opaque", "jaccard",
@@ -206,6 +206,15 @@ def is_no_changes(answer: str) -> bool:
 
 
 # --- retention (DRM-9, DRM-11, REF-10, REF-11, REF-13) ---------------------------------
+
+
+class FoldMethod(StrEnum):
+    """How a fold made its range card (DRM-9, REF-12): re-summarized by the History
+    Compress model (``model``) or the folded cards' text joined (``concatenated``);
+    stored in ``dream_proposal.fold_how``."""
+
+    MODEL = "model"
+    CONCATENATED = "concatenated"
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.dream_schedule import DreamFrequency, DreamStatus
+from chathub_desktop.core.dynamic_memory import FoldMethod
 from chathub_desktop.core.messages import Role
 from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.models import Assistant, DreamProposal, DreamRun, Message, Topic
@@ -25,28 +26,29 @@ __all__ = ["StoredProposal", "StoredRun", "add_proposal", "add_run", "run_by_id"
 
 #: The roles whose messages a dream reads (DRM-3): the chat itself, not tool rows.
 _CHAT_ROLES = (Role.USER.value, Role.ASSISTANT.value)
+_FOLD_METHODS = frozenset(m.value for m in FoldMethod)
 
 
 @dataclass(frozen=True, slots=True)
 class StoredProposal:
     """A dream card waiting for review (issue 19): its ``id``, the assistant, the UTC
     ``history_day`` it covers, the card ``body``, the proposed fold (``fold_body``,
-    ``fold_how`` ``model``/``concatenated``, ``fold_key``: which cards it merges; None
-    without one) and ``created_at`` (UTC)."""
+    ``fold_how``, ``fold_key``: which cards it merges; None without one, or for a stored
+    word :class:`FoldMethod` does not have) and ``created_at`` (UTC)."""
 
     id: int
     assistant_id: int
     history_day: date
     body: str
     fold_body: str | None
-    fold_how: str | None
+    fold_how: FoldMethod | None
     fold_key: str | None
     created_at: datetime
 
 
 def _proposal(p: DreamProposal) -> StoredProposal:
-    return StoredProposal(p.id, p.assistant_id, p.history_day, p.body, p.fold_body, p.fold_how, p.fold_key,
-                          p.created_at)
+    how = FoldMethod(p.fold_how) if p.fold_how in _FOLD_METHODS else None
+    return StoredProposal(p.id, p.assistant_id, p.history_day, p.body, p.fold_body, how, p.fold_key, p.created_at)
 
 
 def scheduled_assistants(s: Session) -> list[Assistant]:

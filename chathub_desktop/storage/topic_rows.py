@@ -157,13 +157,14 @@ def rows_after(s: Session, topic_id: int, seq: int) -> list[tuple[int, int]]:
         select(Message.id, Message.seq).where(Message.topic_id == topic_id, Message.seq > seq).order_by(Message.seq))]
 
 
-def tail_head(s: Session, topic_id: int, seq: int) -> tuple[int, str, str]:
+def tail_head(s: Session, topic_id: int, seq: int) -> tuple[int, Role | None, str]:
     """``(messages, first role, first text)`` of the topic's messages in view from
-    position ``seq`` on (``(0, "", "")`` when there are none)."""
+    position ``seq`` on (``(0, None, "")`` when there are none). Raises ``ValueError``
+    for a role word :class:`Role` does not have."""
     count = s.scalar(select(func.count(Message.id)).where(Message.topic_id == topic_id, Message.seq >= seq))
     first = s.execute(select(Message.role, Message.content).where(Message.topic_id == topic_id, Message.seq >= seq)
                       .order_by(Message.seq).limit(1)).first()
-    return int(count or 0), (first[0] if first else ""), (first[1] if first else "")
+    return int(count or 0), (Role(first[0]) if first else None), (first[1] if first else "")
 
 
 def last_message(s: Session, topic_id: int) -> MessageRecord | None:

@@ -18,6 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from chathub_desktop.core.messages import Role  # noqa: E402
 from chathub_desktop.services.events import ReplyDelta  # noqa: E402
 from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
 
@@ -33,7 +34,7 @@ def main(out_dir: Path) -> int:
         for title in ("Kyoto autumn trip", "Retry helper in asyncio"):
             svc.topics.create("Helper", title)
         shown = svc.topics.create("Helper", "Weekend walk").id
-        svc.topics.append_message(shown, "user", "Shall we walk in the park this weekend?")
+        svc.topics.append_message(shown, Role.USER, "Shall we walk in the park this weekend?")
 
         def broken(*_a: object, **_k: object) -> None:
             raise RuntimeError("the About box could not read the data folder")

@@ -21,6 +21,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from chathub_desktop.core.messages import Role  # noqa: E402
 from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
 
 
@@ -62,8 +63,8 @@ def main(out_dir: Path) -> int:
                 await close_window(w)
             svc.assistants.create("Helper")
             short = svc.topics.create("Helper", "Weekend walk").id
-            svc.topics.append_message(short, "user", "Shall we walk in the park this weekend?")
-            svc.topics.append_message(short, "assistant", "Yes, Saturday morning looks dry.")
+            svc.topics.append_message(short, Role.USER, "Shall we walk in the park this weekend?")
+            svc.topics.append_message(short, Role.ASSISTANT, "Yes, Saturday morning looks dry.")
             for theme in ("light", "dark"):
                 w = await open_window(svc, short, (1100, 640))
                 w.view.prefs.set_theme(theme)

@@ -31,6 +31,7 @@ def main(out: Path) -> int:
     from PySide6.QtGui import QFontDatabase
     from PySide6.QtWidgets import QApplication
 
+    from chathub_desktop.core.messages import MessageStatus, Role
     from chathub_desktop.core.ui_language import UiLanguage
     from chathub_desktop.gui.design.audit import audit_window
     from chathub_desktop.gui.shell.main_window import MainWindow
@@ -46,8 +47,8 @@ def main(out: Path) -> int:
         a = svc.assistants.create("写作助手", provider=p.id, model="gpt-4o-mini")
         for title in ("旅行计划：京都三日游", "Project conventions", "周报草稿", "読書メモ"):
             t = svc.topics.create(a.id, title)
-        svc.topics.append_message(t.id, "user", "京都三日游怎么安排？")  # rows with a header, a tag and Retry
-        svc.topics.append_message(t.id, "assistant", "", status="error", error="HTTP 502 Bad Gateway from 127.0.0.1")
+        svc.topics.append_message(t.id, Role.USER, "京都三日游怎么安排？")  # rows with a header, a tag and Retry
+        svc.topics.append_message(t.id, Role.ASSISTANT, "", status=MessageStatus.ERROR, error="HTTP 502 Bad Gateway from 127.0.0.1")
         svc.memory.add(a.id, "喜欢简洁的回答，代码用 Python。")
         window = MainWindow(svc)
         window.resize(1366, 768)

@@ -26,6 +26,7 @@ THEMES = ("light", "dark")
 
 def main(out: Path) -> int:
     """Build the window and grab each state in both themes, auditing each; returns 0."""
+    from chathub_desktop.core.messages import MessageStatus, Role
     from chathub_desktop.core.summarizer_problem import SummarizerProblem
     from chathub_desktop.gui.chat.message_documents import DISPLAY_LIMIT_CHARS
     from chathub_desktop.gui.design.audit import audit_window
@@ -44,16 +45,16 @@ def main(out: Path) -> int:
         topic = svc.topics.create(a.id, "A rather long topic title about planning the summer trip to Lisbon").id
         for i in range(3):
             svc.topics.create(a.id, f"Topic {i}")
-        svc.topics.append_message(topic, "user", "Paste of a long log")
-        svc.topics.append_message(topic, "assistant", "log line\n" * (DISPLAY_LIMIT_CHARS // 9 + 10),
-                                  status="complete")
+        svc.topics.append_message(topic, Role.USER, "Paste of a long log")
+        svc.topics.append_message(topic, Role.ASSISTANT, "log line\n" * (DISPLAY_LIMIT_CHARS // 9 + 10),
+                                  status=MessageStatus.COMPLETE)
 
         code = svc.topics.create(a.id, "Code and a table").id
-        svc.topics.append_message(code, "user", "Show me the loop and the timings")
-        svc.topics.append_message(code, "assistant", "Here it is:\n\n```python\nfor batch in batches(rows, 1000):\n"
+        svc.topics.append_message(code, Role.USER, "Show me the loop and the timings")
+        svc.topics.append_message(code, Role.ASSISTANT, "Here it is:\n\n```python\nfor batch in batches(rows, 1000):\n"
                                   "    copy(batch)\n    log.info('copied %d', len(batch))\n```\n\n"
                                   "| Rows | Time | Memory |\n|---|---|---|\n| 1,000 | 0.4 s | 12 MB |\n"
-                                  "| 10,000 | 3.9 s | 14 MB |\n\nBoth stay flat.", status="complete")
+                                  "| 10,000 | 3.9 s | 14 MB |\n\nBoth stay flat.", status=MessageStatus.COMPLETE)
 
         async def scenario() -> None:
             w = await open_window(svc, code, (1100, 720))

@@ -17,6 +17,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from chathub_desktop.core.messages import Role  # noqa: E402
 from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
 
 
@@ -28,8 +29,8 @@ def main(out_dir: Path) -> int:
         svc.providers.add("OpenAI", "openai", "https://api.openai.com/v1", api_key_env="OPENAI_API_KEY")
         svc.assistants.create("Travel planner", provider="OpenAI", model="gpt-4o-mini")
         topic = svc.topics.create("Travel planner", "Autumn in Kyoto").id
-        svc.topics.append_message(topic, "user", "Which autumn week is best for the maple leaves in Kyoto?")
-        svc.topics.append_message(topic, "assistant", "Usually the last week of November; Tofuku-ji and "
+        svc.topics.append_message(topic, Role.USER, "Which autumn week is best for the maple leaves in Kyoto?")
+        svc.topics.append_message(topic, Role.ASSISTANT, "Usually the last week of November; Tofuku-ji and "
                                                       "the Kibune trail peak a few days apart.")
 
         async def shoot() -> None:

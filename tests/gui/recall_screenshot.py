@@ -11,6 +11,7 @@ import asyncio
 import json
 from pathlib import Path
 
+from chathub_desktop.core.messages import Role
 from tests.gui import shot_harness as shots
 
 
@@ -29,7 +30,7 @@ def main(out_dir: Path) -> int:
         for title, text in [("Kyoto trip in April", "We booked the ryokan in Kyoto for the 14th."),
                             ("Packing list", "Pack light: the ryokan provides yukata and towels.")]:
             t = svc.topics.create(a.id, title).id
-            svc.topics.append_message(t, "user", text)
+            svc.topics.append_message(t, Role.USER, text)
         topic = svc.topics.create(a.id, "Today").id
         app = QApplication.instance()
 

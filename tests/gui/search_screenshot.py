@@ -57,6 +57,7 @@ def seed(svc, now: datetime) -> int:  # type: ignore[no-untyped-def]
     """The assistant, its topics (dated, one pinned, one archived) and memory."""
     from sqlalchemy import update
 
+    from chathub_desktop.core.messages import Role
     from chathub_desktop.storage.models import DynamicMemoryDocument, Message, Topic
 
     a = svc.assistants.create("Travel buddy")
@@ -64,7 +65,7 @@ def seed(svc, now: datetime) -> int:  # type: ignore[no-untyped-def]
     for title, days, pinned, archived, msgs in TOPICS:
         t = svc.topics.create(a.id, title).id
         for role, text in msgs:
-            svc.topics.append_message(t, role, text)
+            svc.topics.append_message(t, Role(role), text)
         when = now - timedelta(days=days, hours=1)
         with svc.db.write() as s:
             s.execute(update(Topic).where(Topic.id == t).values(updated_at=when, created_at=when,

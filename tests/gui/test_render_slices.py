@@ -15,6 +15,7 @@ from PySide6.QtGui import QImage, QPainter, QTextDocument
 from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.invisible_text import MAX_FORMAT_CHARS, MAX_MARK_RUN, thin_invisible
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat import markdown_render, message_documents
 from chathub_desktop.gui.chat.markdown_render import (
     CODE_PART_CHARS,
@@ -157,7 +158,7 @@ def test_a_long_reply_is_rendered_on_a_worker_and_laid_out_over_several_turns(se
     t = services.topics.create(a.id)
     text = "first line\n\n" + "".join(f"Paragraph {i} with *some* text.\n\n" for i in range(600)) + "THE END"
     assert len(text) > SYNC_RENDER_CHARS
-    services.topics.append_message(t.id, "assistant", text)
+    services.topics.append_message(t.id, Role.ASSISTANT, text)
     events, model, view = _shown_view(services, qtbot)
     grew: list[int] = []
     view.delegate.sizeHintChanged.connect(lambda index: grew.append(index.row()))

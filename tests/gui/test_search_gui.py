@@ -8,6 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat.message_list_model import PAGE_SIZE, HighlightRole
 from chathub_desktop.gui.shell.nav_rail import PageId
 from chathub_desktop.gui.shell.vector_fill import PAUSED_ENV
@@ -20,7 +21,7 @@ def _fill(svc: Services) -> tuple[int, int, int]:
     svc.assistants.create("Other")
     other = svc.topics.create("Other", "Old notes").id
     for i in range(PAGE_SIZE * 2):  # the hit is well above the newest page
-        svc.topics.append_message(other, "user" if i % 2 else "assistant",
+        svc.topics.append_message(other, Role.USER if i % 2 else Role.ASSISTANT,
                                   "the lighthouse keeper's log" if i == 5 else f"filler line {i}")
     target = svc.topics.messages(other)[5].id
     svc.topics.create("Helper", "Today")
@@ -200,7 +201,7 @@ def test_the_index_catches_up_on_reported_changes_with_no_timer_at_rest(window: 
     assert not [t for t in window.search.findChildren(QTimer) if t.isActive() and not t.isSingleShot()]
     a = services.assistants.create("Imported")
     topic = services.topics.create(a.id, "From another process").id
-    services.topics.append_message(topic, "user", "the harbour pilot's notebook")
+    services.topics.append_message(topic, Role.USER, "the harbour pilot's notebook")
     assert services.search.index_lag() > 0
     services.bus.publish(TopicListChanged(a.id))  # what the watcher publishes for it
     qtbot.waitUntil(lambda: services.search.index_lag() == 0, timeout=8000)
@@ -219,11 +220,11 @@ def _coder(svc: Services) -> dict[str, int]:
     svc.assistants.create("Coder")
     svc.assistants.create("Cook")
     retry = svc.topics.create("Coder", "Retry helper").id
-    svc.topics.append_message(retry, "user", "How do I retry an async call?")
-    svc.topics.append_message(retry, "assistant", "Here is a small **retry** helper for any `async` callable:\n\n"
+    svc.topics.append_message(retry, Role.USER, "How do I retry an async call?")
+    svc.topics.append_message(retry, Role.ASSISTANT, "Here is a small **retry** helper for any `async` callable:\n\n"
                                                   "```python\nimport asyncio\n```\n")
     bread = svc.topics.create("Cook", "Bread").id
-    old = svc.topics.append_message(bread, "user", "If the dough fails, retry with warmer water").id
+    old = svc.topics.append_message(bread, Role.USER, "If the dough fails, retry with warmer water").id
     with svc.db.write() as s:
         s.execute(update(Message).where(Message.id == old).values(created_at=datetime.now(UTC) - timedelta(days=40)))
     return {"retry": retry, "bread": bread, "coder": svc.assistants.get("Coder").id}
@@ -317,7 +318,7 @@ def test_the_memory_tab_finds_an_entry_by_meaning_after_the_keyword_results(wind
     services.memory.add("Helper", "Has a beagle puppy named Rufus")
     services.memory.add("Helper", "Works night shifts as a nurse")
     puppy = services.topics.create("Helper", "New puppy").id
-    said = services.topics.append_message(puppy, "user", "I adopted a beagle last spring and called him Rufus.").id
+    said = services.topics.append_message(puppy, Role.USER, "I adopted a beagle last spring and called him Rufus.").id
     assert services.semantic is not None
     services.semantic.backfill(threading.Event())
     reload_assistants(window, qtbot)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.search.search_controller import SearchController
 from chathub_desktop.gui.shell.main_window import MainWindow
 from tests.gui.helpers import settled
@@ -17,7 +18,7 @@ def test_background_work_starts_after_the_last_topics_rows_are_shown(qloop, serv
     a = services.assistants.create("Helper")
     t = services.topics.create(a.id, "Long topic")
     for i in range(30):
-        services.topics.append_message(t.id, "user" if i % 2 == 0 else "assistant", f"message {i}")
+        services.topics.append_message(t.id, Role.USER if i % 2 == 0 else Role.ASSISTANT, f"message {i}")
     started: list[tuple[int, int]] = []
     real = SearchController.index_now
 
@@ -88,7 +89,7 @@ def test_tokenizers_load_after_the_last_topics_rows_are_shown(qloop, services, q
     a = services.assistants.create("Helper")
     t = services.topics.create(a.id, "Long topic")
     for i in range(30):
-        services.topics.append_message(t.id, "user" if i % 2 == 0 else "assistant", f"message {i}")
+        services.topics.append_message(t.id, Role.USER if i % 2 == 0 else Role.ASSISTANT, f"message {i}")
     w = MainWindow(services)
     window.append(w)
     w.show()
@@ -118,14 +119,14 @@ def test_secret_rules_compile_when_something_may_be_remembered_not_at_start(qloo
     monkeypatch.setattr(EstimateService, "warm_up", lambda self: warmed.append(True))
     a = services.assistants.create("Helper")
     t = services.topics.create(a.id, "Topic")
-    services.topics.append_message(t.id, "user", "hello")
+    services.topics.append_message(t.id, Role.USER, "hello")
     w = MainWindow(services)
     w.show()
     qtbot.waitExposed(w)
     qtbot.waitUntil(lambda: bool(warmed), timeout=10000)  # the start-up background work has begun
     settled(w, qtbot)
     assert secret == []
-    services.topics.append_message(t.id, "user", "remember that I like tea")
+    services.topics.append_message(t.id, Role.USER, "remember that I like tea")
     qtbot.waitUntil(lambda: secret == [True], timeout=10000)
     w.pages.open_memory()
     assert secret == [True, True]

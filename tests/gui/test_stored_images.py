@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QImage
 
 from chathub_desktop.core.attachments import image_attachment, sha256_hex
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat.image_sources import stored_hash, stored_hashes, stored_image
 from chathub_desktop.gui.chat.markdown_render import render_markdown
 from chathub_desktop.storage.attachment_blobs import store_blobs
@@ -66,8 +67,8 @@ def test_a_reply_shows_a_stored_attachment_inline_and_an_unknown_hash_as_a_place
         store_blobs(s, [image_attachment("chart.png", data, "image/png", 120, 60)])
     unknown = "0" * 64
     topic = services.topics.create(aid)
-    services.topics.append_message(topic.id, "user", "Draw it")
-    services.topics.append_message(topic.id, "assistant",
+    services.topics.append_message(topic.id, Role.USER, "Draw it")
+    services.topics.append_message(topic.id, Role.ASSISTANT,
                                    f"Here:\n\n![chart](chathub-attachment:{sha})\n\n![gone](chathub-attachment:{unknown})")
     reload_assistants(window, qtbot, aid)
     window.select_topic(topic.id)

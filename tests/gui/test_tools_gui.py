@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
-from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.core.messages import Role, ToolCall
 from chathub_desktop.gui.settings.tools_page import ToolsPage
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -148,7 +148,7 @@ def test_a_server_tool_row_expands_to_its_whole_result_and_copies_it(services: S
     services.assistants.create("Helper")
     topic = services.topics.create("Helper").id
     result = json.dumps({"rows": [f"line {i}" for i in range(400)]})
-    services.topics.append_message(topic, "tool", result, tool_call_id="c1", tool_name="git__git_log",
+    services.topics.append_message(topic, Role.TOOL, result, tool_call_id="c1", tool_name="git__git_log",
                                    tool_elapsed_ms=1234)
     events = ChatEvents(services.bus)
     model = MessageListModel(services.topics, events)

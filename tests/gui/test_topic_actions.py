@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.topics.topic_list_delegate import day_label
 from chathub_desktop.services.container import Services
 from tests.gui.helpers import reload_assistants
@@ -24,7 +25,7 @@ def _titles(window: Any) -> list[str]:
 def _three(window: Any, services: Services, qtbot: Any) -> dict[str, int]:
     services.assistants.create("Helper")
     ids = {name: services.topics.create("Helper", name).id for name in ("## **Old** one", "Middle", "Newest")}
-    services.topics.append_message(ids["Middle"], "user", "hello")
+    services.topics.append_message(ids["Middle"], Role.USER, "hello")
     reload_assistants(window, qtbot)
     return ids
 
@@ -45,7 +46,7 @@ def test_pin_moves_a_topic_first_and_keeps_it_there(window: Any, services: Servi
     qtbot.waitUntil(lambda: _titles(window)[0] == "Old one", timeout=5000)
     assert window.topic_model.topic_at(0).pinned
     assert window.topic_actions.pin_action.text() == "Un&pin topic"
-    services.topics.append_message(ids["Newest"], "user", "new activity")  # moves up, but under the pin
+    services.topics.append_message(ids["Newest"], Role.USER, "new activity")  # moves up, but under the pin
     qtbot.waitUntil(lambda: _titles(window)[1] == "Newest", timeout=5000)
     assert _titles(window)[0] == "Old one"
 

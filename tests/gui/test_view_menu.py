@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.design.theme import ViewPrefs
 
 
@@ -67,7 +68,7 @@ def test_text_size_scales_the_conversation_and_draft_live_and_is_kept(  # type: 
 
     services.assistants.create("Helper")
     topic = services.topics.create("Helper").id
-    services.topics.append_message(topic, "user", "A question long enough to wrap once the text is larger " * 3)
+    services.topics.append_message(topic, Role.USER, "A question long enough to wrap once the text is larger " * 3)
     ini = tmp_path / "window.ini"
     w = MainWindow(services, settings_file=ini)
     qtbot.addWidget(w)

@@ -28,6 +28,7 @@ OUT = REPO / "docs" / "screenshot-topic-model.png"
 
 def seed(svc) -> int:  # type: ignore[no-untyped-def]
     """Two providers with fetched model lists, an assistant, a topic on its own model."""
+    from chathub_desktop.core.messages import Role
     openai = svc.providers.add("OpenAI", "openai", "https://api.openai.com/v1", api_key="sk-shot")
     claude = svc.providers.add("Anthropic", "anthropic", "https://api.anthropic.com/v1", api_key="sk-shot")
     svc.provider_models.remember(openai.id, ["gpt-4.1", "gpt-4.1-mini", "gpt-4o", "gpt-4o-mini", "o4-mini"])
@@ -36,8 +37,8 @@ def seed(svc) -> int:  # type: ignore[no-untyped-def]
                               instructions="Be brief.")
     svc.topics.create(a.id, "Weekend walk")
     t = svc.topics.create(a.id, "Kyoto autumn trip").id
-    for role, text in (("user", "Where can we see the autumn leaves near Kyoto without the crowds?"),
-                       ("assistant", "Try the **Kurama to Kibune** trail early in the morning; Ohara and "
+    for role, text in ((Role.USER, "Where can we see the autumn leaves near Kyoto without the crowds?"),
+                       (Role.ASSISTANT, "Try the **Kurama to Kibune** trail early in the morning; Ohara and "
                                      "Takao are quieter than Arashiyama.")):
         svc.topics.append_message(t, role, text)
     svc.topic_models.set(t, "gpt-4.1", openai.id)

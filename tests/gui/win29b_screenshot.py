@@ -26,6 +26,7 @@ THEMES = ("light", "dark")
 
 def main(out: Path) -> int:
     """Build the window and grab each state in both themes; returns 0."""
+    from chathub_desktop.core.messages import MessageStatus, Role
     from chathub_desktop.gui.design.tokens import TextSize
     from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window
 
@@ -37,10 +38,10 @@ def main(out: Path) -> int:
         a = svc.assistants.create("Writer", provider=p.id, model="gpt-4o-mini")
         svc.assistants.update(a.id, avatar="☕")
         topic = svc.topics.create(a.id, "Edit my intro").id
-        svc.topics.append_message(topic, "user", "Can you tighten this paragraph for a conference bio?")
-        svc.topics.append_message(topic, "assistant", "Here is a tighter version:\n\n**Ana Lima** builds "
+        svc.topics.append_message(topic, Role.USER, "Can you tighten this paragraph for a conference bio?")
+        svc.topics.append_message(topic, Role.ASSISTANT, "Here is a tighter version:\n\n**Ana Lima** builds "
                                   "local-first tools for writers. She spoke at *PyCon* about offline sync.",
-                                  status="complete", model="gpt-4o-mini")
+                                  status=MessageStatus.COMPLETE, model="gpt-4o-mini")
 
         async def scenario() -> None:
             w = await open_window(svc, topic, (1100, 720))

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.core.messages import Role, ToolCall
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import StaleDocument
 
@@ -100,7 +100,7 @@ def run_kind(svc: Services, kind: str, me: int, rounds: int) -> int:
             svc.topics.rename(t.id, tag)
         elif kind == "append":
             topic = next(t.id for t in svc.topics.list(a) if t.title == "shared")
-            svc.topics.append_message(topic, "user", tag)
+            svc.topics.append_message(topic, Role.USER, tag)
         else:
             raise ValueError(f"unknown kind {kind!r}")
     return stale

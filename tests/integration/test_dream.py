@@ -422,7 +422,7 @@ def test_fold_re_summarizes_the_oldest_cards_into_one_range_card(services: Servi
     say(services, services.topics.create("Helper").id, "user", "new day", AT)
     summ.script(card("- Brand new habit: asks for diagrams"), card("- Merged: prefers tables"))
     out = run(dreams.run_day("Helper", DAY))
-    assert out.status == "appended" and out.fold == "model"
+    assert out.status == "appended" and out.fold is dm.FoldMethod.MODEL
     assert "[date:2026-11-27]" in prompt(summ, 1)  # the folded day went to the re-summary
     cards = dreams.cards("Helper")
     assert [(c.kind, c.tag) for c in cards] == [
@@ -446,7 +446,7 @@ def test_too_long_fold_gets_one_shorter_rewrite_then_falls_back_to_concatenation
     summ.script(card("- A new day's habit"), card("y" * 7000),
                 Reply(text_chunks=["- half a rewr"], finish_reason="length"))
     out = run(dreams.run_day("Helper", DAY))
-    assert out.status == "appended" and out.fold == "concatenated"
+    assert out.status == "appended" and out.fold is dm.FoldMethod.CONCATENATED
     assert len(summ.requests) == 3 and "shorter" in prompt(summ, 2)
     body = stored_cards(services)[0].body
     assert body.startswith("[overflow:v1]") and "[date:2026-11-28]" in body and "[date:2026-11-29]" in body

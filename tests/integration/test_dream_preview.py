@@ -91,3 +91,35 @@ def test_cli_dream_run_preview_writes_nothing_and_plain_run_stays_headless(
     assert main(["dream", "run", "--assistant", "Helper", "--day", DAY.isoformat(), "--database-url", url]) == 0
     assert capsys.readouterr().out.startswith("appended: added card #1")
     assert _cards(dreams) == [(DAY.isoformat(), CARD)]
+
+
+def test_the_fold_is_planned_once_for_draft_preview_and_commit(services: Services, fake_vendor: FakeVendor,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 31: Dream now plans its fold once; the preview shows that plan (the same
+    lines as a fresh preview of the day) and the commit writes exactly the previewed
+    document."""
+    dreams = _dreams(services, fake_vendor)
+    older = DAY.replace(day=DAY.day - 1)
+    fake_vendor.script(Reply(text_chunks=["- Older habit"]), Reply(text_chunks=[CARD]),
+                       Reply(text_chunks=["Condensed older habits"]))
+    asyncio.run(dreams.run_day("Helper", older))
+    dreams.set_keep("Helper", 1)
+    plans: list[int] = []
+    planner = dm.plan_retention
+
+    def counted(cards: list[dm.Card], keep: int) -> dm.FoldPlan | None:
+        plans.append(keep)
+        return planner(cards, keep)
+
+    monkeypatch.setattr(dm, "plan_retention", counted)
+    draft = asyncio.run(dreams.draft_day("Helper", DAY))
+    assert isinstance(draft, DreamDraft) and "Condensed older habits" in (draft.fold_body or "")
+    preview = MemoryPreviews.dream_draft(draft)
+    so_far = len(plans)
+    fresh = MemoryPreviews(services.db).dream_day("Helper", DAY, draft.body, draft.fold_body)  # plans on its own
+    del plans[so_far:]
+    assert (preview.lines(), preview.changes, preview.version) == (fresh.lines(), fresh.changes, fresh.version)
+    assert asyncio.run(dreams.commit_draft(draft, version=preview.version)).status == APPENDED
+    assert plans == [1]
+    assert len(_cards(dreams)) == preview.after == 2
+    assert _cards(dreams)[1] == (DAY.isoformat(), CARD) and "Condensed older habits" in _cards(dreams)[0][1]

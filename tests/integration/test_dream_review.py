@@ -86,7 +86,7 @@ def test_a_proposed_fold_is_applied_on_accept_and_falls_back_when_cards_changed(
     out = asyncio.run(dreams.run_day("Helper", DAY))
     assert out.status == PROPOSED
     [p] = dreams.review.proposals("Helper")
-    assert p.fold in ("model", "concatenated")
+    assert p.fold in (dm.FoldMethod.MODEL, dm.FoldMethod.CONCATENATED) and isinstance(p.fold, dm.FoldMethod)
     before = dreams.document("Helper")
     assert dreams.review.accept(p.id) is not None
     after = dm.parse_document(dreams.document("Helper"))

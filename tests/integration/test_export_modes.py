@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.cli import main
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import open_services
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
@@ -27,7 +28,7 @@ def data(tmp_path: Path) -> Path:
     try:
         svc.assistants.create("A")
         topic = svc.topics.create("A", "Tea talk").id
-        svc.topics.append_message(topic, "user", "I like tea")
+        svc.topics.append_message(topic, Role.USER, "I like tea")
     finally:
         svc.close()
     assert main(["memory", "add", "--assistant", "A", "Likes tea", "--data-dir", str(folder)]) == 0

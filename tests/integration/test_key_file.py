@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop import logging_setup
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import open_services
 from chathub_desktop.storage.secrets import KEY_FILE_NAME, KeyPlace
 
@@ -41,7 +42,7 @@ def test_the_key_file_is_private_and_the_key_goes_nowhere_else(data) -> None:  #
     assert KEY not in key_file.read_text()  # keyrings.alt codes it (not encryption: the mode protects it)
     svc.assistants.create("A", provider="Local", model="m")
     topic = svc.topics.create("A").id
-    svc.topics.append_message(topic, "user", "hello")
+    svc.topics.append_message(topic, Role.USER, "hello")
     exported = json.dumps(svc.topic_files.export_json(topic)) + svc.memory.export_markdown("A")
     svc.close()
     for path in folder.rglob("*"):

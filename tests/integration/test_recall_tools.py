@@ -13,7 +13,7 @@ import pytest
 
 from chathub_desktop.core.context_receipt import receipt_lines
 from chathub_desktop.core.memory_injection import UNTRUSTED_OPEN
-from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.core.messages import Role, ToolCall
 from chathub_desktop.core.recall_tools import DATA_NOTICE, RESULT_CHARS
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.storage.models import Topic, TopicCompaction
@@ -44,11 +44,11 @@ def setup(svc: Services, vendor: FakeVendor, kind: str = "openai") -> dict[str, 
         ("secret", "Private notes", "My ryokan budget is secret."),
     ]:
         ids[key] = svc.topics.create("Helper", title).id
-        svc.topics.append_message(ids[key], "user", text)
-        svc.topics.append_message(ids[key], "assistant", "Noted.")
+        svc.topics.append_message(ids[key], Role.USER, text)
+        svc.topics.append_message(ids[key], Role.ASSISTANT, "Noted.")
     svc.topics.set_private(ids["secret"], True)
     other = svc.topics.create("Other", "Someone else's").id
-    svc.topics.append_message(other, "user", "Another assistant's ryokan plan.")
+    svc.topics.append_message(other, Role.USER, "Another assistant's ryokan plan.")
     with svc.db.write() as s:
         s.add(TopicCompaction(topic_id=ids["trip"], summary="Planned a Kyoto trip; ryokan booked.",
                               debug_log=[], archives=[], failure_count=0))
@@ -161,7 +161,7 @@ def test_a_memory_write_after_a_recall_result_is_stored_untrusted(svc: Services,
 def test_bad_arguments_and_cjk_queries(svc: Services, fake_vendor: FakeVendor) -> None:
     ids = setup(svc, fake_vendor)
     cjk = svc.topics.create("Helper", "花生").id
-    svc.topics.append_message(cjk, "user", "我对花生过敏，请记住。")
+    svc.topics.append_message(cjk, Role.USER, "我对花生过敏，请记住。")
     fake_vendor.script(
         Reply(text_chunks=[], tool_calls=[ToolCall("c1", "searchTopics", json.dumps({"query": ""}))]),
         Reply(text_chunks=[], tool_calls=[ToolCall("c2", "searchTopics", json.dumps({"query": "花生过敏"}))]),
@@ -177,7 +177,7 @@ def test_a_result_stays_bounded(svc: Services, fake_vendor: FakeVendor) -> None:
     ids = setup(svc, fake_vendor)
     for i in range(12):
         t = svc.topics.create("Helper", f"Long {i} " + "x" * 400).id
-        svc.topics.append_message(t, "user", "ryokan " + "y" * 5000)
+        svc.topics.append_message(t, Role.USER, "ryokan " + "y" * 5000)
     fake_vendor.script(
         Reply(text_chunks=[], tool_calls=[ToolCall("c1", "searchTopics", json.dumps({"query": "ryokan", "limit": 10}))]),
         Reply(text_chunks=["Ok."]),

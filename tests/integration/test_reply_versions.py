@@ -4,6 +4,7 @@ PostgreSQL, against the fake vendor on 127.0.0.1."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import socket
@@ -15,7 +16,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from chathub_desktop.core.messages import Usage
+from chathub_desktop.cli.versions import cmd_topic_versions
+from chathub_desktop.core.compaction import SummaryOnSwitch
+from chathub_desktop.core.messages import Role, Usage
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.context import request_context
 from chathub_desktop.services.errors import InvalidInput, NotFound
@@ -223,14 +226,14 @@ def test_the_summary_follows_the_branch_in_view(svc: Services, fake_vendor: Fake
     asyncio.run(_regenerate(svc, topic))
     assert _summary(svc, topic) == ("", None)  # it covered the replaced reply
     res = svc.versions.switch(topic, rows[3].seq, 1)
-    assert res.summary == "restored"
+    assert res.summary is SummaryOnSwitch.RESTORED
     assert _summary(svc, topic) == ("Summary of all four.", rows[3].id)
     res = svc.versions.switch(topic, rows[3].seq, 2)
-    assert res.summary == "cleared" and _summary(svc, topic) == ("", None)
+    assert res.summary is SummaryOnSwitch.CLEARED and _summary(svc, topic) == ("", None)
     svc.versions.switch(topic, rows[3].seq, 1)
     _set_summary(svc, topic, rows[1].id, "Summary of the first turn.")
     res = svc.versions.switch(topic, rows[3].seq, 2)  # the cursor lies before the fork
-    assert res.summary == "kept" and _summary(svc, topic) == ("Summary of the first turn.", rows[1].id)
+    assert res.summary is SummaryOnSwitch.KEPT and _summary(svc, topic) == ("Summary of the first turn.", rows[1].id)
 
 
 def test_a_stashed_summary_is_not_restored_over_an_edited_prefix(svc: Services, fake_vendor: FakeVendor) -> None:
@@ -245,7 +248,7 @@ def test_a_stashed_summary_is_not_restored_over_an_edited_prefix(svc: Services, 
     asyncio.run(_regenerate(svc, topic))
     svc.messages.edit_message(rows[0].id, "Q1 changed")
     res = svc.versions.switch(topic, rows[1].seq, 1)
-    assert res.summary == "kept" and _summary(svc, topic) == ("", None)
+    assert res.summary is SummaryOnSwitch.KEPT and _summary(svc, topic) == ("", None)
 
 
 def test_search_finds_only_the_branch_in_view(svc: Services, fake_vendor: FakeVendor) -> None:
@@ -433,6 +436,28 @@ def test_stashed_rows_carry_every_message_column(svc: Services, fake_vendor: Fak
         branch = s.scalars(select(MessageBranch)).one()
         stashed = decode_rows(branch.rows)
     assert set(stashed[0]) == {c.name for c in Message.__table__.columns}
+
+
+def test_a_damaged_stash_is_listed_with_an_unknown_role(
+    svc: Services, fake_vendor: FakeVendor, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 31: a stash whose bytes are damaged still lists as a version, its first
+    role unknown (None; null in ``topic versions --json``) and the human listing says
+    it cannot be read, never an empty role."""
+    topic = _topic(svc, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["A"]))
+    asyncio.run(_send(svc, topic, "Q"))
+    fake_vendor.script(Reply(text_chunks=["B"]))
+    asyncio.run(_regenerate(svc, topic))
+    with svc.db.write() as s:
+        s.scalars(select(MessageBranch)).one().rows = b"not zlib"
+    (fork,) = svc.versions.forks(topic)
+    assert [(v.role, v.messages) for v in fork.versions] == [(None, 0), (Role.ASSISTANT, 1)]
+    assert fork.versions[0].to_json()["role"] is None
+    assert cmd_topic_versions(argparse.Namespace(topic_id=topic, json=False), svc) == 0
+    damaged, in_view = capsys.readouterr().out.splitlines()[1:]
+    assert damaged.endswith("(unreadable: its stored copy is damaged)")
+    assert in_view.endswith("assistant: B")
 
 
 def test_another_process_sees_a_switch(svc: Services, fake_vendor: FakeVendor) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.topics.topic_model import topic_resolution
@@ -77,8 +78,8 @@ def test_messages_leave_the_store_as_frozen_records(svc: Services) -> None:
 
     svc.assistants.create("A")
     tid = svc.topics.create("A", "Plans").id
-    asked = svc.topics.append_message(tid, "user", "Where should we walk?").id
-    svc.topics.append_message(tid, "assistant", "Along the river.")
+    asked = svc.topics.append_message(tid, Role.USER, "Where should we walk?").id
+    svc.topics.append_message(tid, Role.ASSISTANT, "Along the river.")
     with svc.db.read() as s:
         page, last, one = message_page(s, tid, 0, None), last_message(s, tid), message_row(s, asked)
         copy = detached_copy(s, tid)

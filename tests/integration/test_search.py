@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import text, update
 
 from chathub_desktop.cli import main
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.core.search_text import SearchMode
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.storage.models import DynamicMemoryDocument, Message
@@ -20,10 +21,10 @@ def _store(svc: Services) -> tuple[int, int]:
     svc.assistants.create("Other")
     t1 = svc.topics.create("Helper", "Trip planning").id
     t2 = svc.topics.create("Other", "Cooking").id
-    svc.topics.append_message(t1, "user", "Where should we hike near Kyoto in autumn?")
-    svc.topics.append_message(t1, "assistant", "Try the Kurama to Kibune trail; autumn leaves are best in November.")
-    svc.topics.append_message(t1, "user", "我们今天去公园散步吧")
-    svc.topics.append_message(t2, "user", "A recipe for autumn pumpkin soup, autumn style, autumn autumn")
+    svc.topics.append_message(t1, Role.USER, "Where should we hike near Kyoto in autumn?")
+    svc.topics.append_message(t1, Role.ASSISTANT, "Try the Kurama to Kibune trail; autumn leaves are best in November.")
+    svc.topics.append_message(t1, Role.USER, "我们今天去公园散步吧")
+    svc.topics.append_message(t2, Role.USER, "A recipe for autumn pumpkin soup, autumn style, autumn autumn")
     while svc.search.catch_up(batch=2) > 0:  # in small batches, as the window does
         pass
     assert svc.search.index_lag() == 0
@@ -72,7 +73,7 @@ def test_messages_the_index_has_not_reached_are_found_too(svc: Services) -> None
     """Appends are indexed behind the writes; search scans what is not indexed yet, so
     the results before and after catching up are the same."""
     t1, _ = _store(svc)
-    late = svc.topics.append_message(t1, "assistant", "Autumn in Kyoto: book the inn early")
+    late = svc.topics.append_message(t1, Role.ASSISTANT, "Autumn in Kyoto: book the inn early")
     if svc.db.is_sqlite:
         assert svc.search.index_lag() == 1
     before = [(h.message_id, h.rank) for h in svc.search.search("autumn").hits]
@@ -91,7 +92,7 @@ def test_an_id_reused_below_the_mark_is_indexed(tmp_path: Path) -> None:
         top = max(m.id for m in svc.topics.messages(svc.topics.list("Other")[0].id))
         with svc.db.write() as s:  # the highest row goes, so the next insert takes its id
             s.execute(text("DELETE FROM message WHERE id = :i"), {"i": top})
-        again = svc.topics.append_message(t1, "user", "a reused id about zeppelins")
+        again = svc.topics.append_message(t1, Role.USER, "a reused id about zeppelins")
         assert again.id == top and svc.search.index_lag() == 0
         assert [h.message_id for h in svc.search.search("zeppelin").hits] == [top]
         assert svc.search.search("pumpkin").hits == []  # the deleted row left the index
@@ -133,7 +134,7 @@ def test_a_streaming_reply_is_indexed_when_it_finishes(svc: Services) -> None:
     """Checkpoints of a streaming reply do not touch the index; the finished text does
     (the indexer walked past the reply while it was still streaming)."""
     t1, _ = _store(svc)
-    reply = svc.topics.append_message(t1, "assistant", "", status="streaming")
+    reply = svc.topics.append_message(t1, Role.ASSISTANT, "", status=MessageStatus.STREAMING)
     svc.search.catch_up()
     with svc.db.write() as s:
         s.execute(update(Message).where(Message.id == reply.id).values(content="partial zebra"))
@@ -149,7 +150,7 @@ def test_a_streaming_reply_is_indexed_when_it_finishes(svc: Services) -> None:
 
 def test_like_metacharacters_are_literal(svc: Services) -> None:
     t1, _ = _store(svc)
-    svc.topics.append_message(t1, "user", "a 100% sure thing")
+    svc.topics.append_message(t1, Role.USER, "a 100% sure thing")
     assert len(svc.search.search("0%").hits) == 1
     assert svc.search.search("_").hits == []
 
@@ -287,9 +288,9 @@ def test_the_page_filters_keep_to_assistant_period_and_role(svc: Services) -> No
     helper = svc.assistants.create("Helper").id
     other = svc.assistants.create("Other").id
     ids: dict[str, int] = {}
-    for key, assistant, role, days in [("today", helper, "user", 0), ("week", helper, "assistant", 5),
-                                       ("month", other, "user", 20), ("year", helper, "user", 200),
-                                       ("old", other, "assistant", 800)]:
+    for key, assistant, role, days in [("today", helper, Role.USER, 0), ("week", helper, Role.ASSISTANT, 5),
+                                       ("month", other, Role.USER, 20), ("year", helper, Role.USER, 200),
+                                       ("old", other, Role.ASSISTANT, 800)]:
         topic = svc.topics.create(assistant, key).id
         ids[key] = svc.topics.append_message(topic, role, f"the lantern notes, {key}").id
         with svc.db.write() as s:
@@ -315,7 +316,7 @@ def test_snippets_read_markdown_as_plain_text(svc: Services) -> None:
     """walk29 #16: no ``**``, backticks or fences in a result; code kept as code text."""
     svc.assistants.create("Coder")
     topic = svc.topics.create("Coder", "Retry").id
-    svc.topics.append_message(topic, "assistant", "Here is a small **retry** helper for any `async` callable:\n\n"
+    svc.topics.append_message(topic, Role.ASSISTANT, "Here is a small **retry** helper for any `async` callable:\n\n"
                                                   "```python\nimport asyncio\n```\n")
     svc.memory.add("Coder", "Prefers **retry** loops over `while True`")
     hit = svc.search.search("retry").hits[0].snippet

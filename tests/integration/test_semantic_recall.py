@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.core.messages import Role, ToolCall
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.search.semantic_recall import BackfillProgress
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -43,8 +43,8 @@ def earlier_topics(svc: Services, vendor: FakeVendor) -> dict[str, int]:
         ("secret", "Private", "My other beagle puppy is a secret."),
     ]:
         ids[key] = svc.topics.create("Helper", title).id
-        svc.topics.append_message(ids[key], "user", text)
-        svc.topics.append_message(ids[key], "assistant", "Noted.")
+        svc.topics.append_message(ids[key], Role.USER, text)
+        svc.topics.append_message(ids[key], Role.ASSISTANT, "Noted.")
     svc.topics.set_private(ids["secret"], True)
     ids["now"] = svc.topics.create("Helper", "Today").id
     return ids
@@ -86,8 +86,8 @@ def test_backfill_stops_on_cancel_and_resumes_where_it_stopped(svc: Services, fa
     stored; the next run fills only the rest; a deleted topic takes its vectors along."""
     ids = earlier_topics(svc, fake_vendor)
     for k in range(6):
-        svc.topics.append_message(ids["tax"], "user", f"Receipt number {k} for the office chair, keep it.")
-    svc.topics.append_message(ids["tax"], "assistant", "I filed all six receipts under office costs.")
+        svc.topics.append_message(ids["tax"], Role.USER, f"Receipt number {k} for the office chair, keep it.")
+    svc.topics.append_message(ids["tax"], Role.ASSISTANT, "I filed all six receipts under office costs.")
     assert svc.semantic is not None
     cancel = threading.Event()
     seen: list[BackfillProgress] = []
@@ -121,8 +121,8 @@ def test_the_cli_reports_and_fills_the_vectors(tmp_path: Path, capsys: pytest.Ca
     try:
         svc.assistants.create("Helper", provider=None, model="gpt-4o")
         topic = svc.topics.create("Helper", "Garden").id
-        svc.topics.append_message(topic, "user", "Two raised beds of tomatoes and basil this year.")
-        svc.topics.append_message(topic, "assistant", "Nice.")
+        svc.topics.append_message(topic, Role.USER, "Two raised beds of tomatoes and basil this year.")
+        svc.topics.append_message(topic, Role.ASSISTANT, "Nice.")
     finally:
         svc.close()
     assert run(capsys, "--database-url", url, "recall", "status")[:2] == (0, "0 of 1 messages have their vector\n")
@@ -229,7 +229,7 @@ def test_the_messages_tab_adds_matches_by_meaning_after_the_keyword_ones(svc: Se
     offers a message outside the scope (here: one assistant's topics)."""
     ids = earlier_topics(svc, fake_vendor)
     other = svc.assistants.create("Other").id
-    svc.topics.append_message(svc.topics.create(other, "Elsewhere").id, "user", "Our beagle puppy loves the park.")
+    svc.topics.append_message(svc.topics.create(other, "Elsewhere").id, Role.USER, "Our beagle puppy loves the park.")
     assert svc.semantic is not None
     svc.semantic.backfill(threading.Event())
     helper = svc.assistants.list()[0].id

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import Message
 from chathub_desktop.storage.topic_repository import store_counts
@@ -14,8 +15,8 @@ from chathub_desktop.storage.topic_repository import store_counts
 def test_counts_of_a_deleted_row_are_skipped_and_the_others_kept(services: Services) -> None:
     a = services.assistants.create("Counts")
     t = services.topics.create(a.id)
-    kept = services.topics.append_message(t.id, "user", "still here")
-    gone = services.topics.append_message(t.id, "user", "deleted meanwhile")
+    kept = services.topics.append_message(t.id, Role.USER, "still here")
+    gone = services.topics.append_message(t.id, Role.USER, "deleted meanwhile")
     with services.db.write() as w:
         w.delete(w.get(Message, gone.id))
     with services.db.write() as w:

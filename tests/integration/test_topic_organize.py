@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from chathub_desktop.cli import main
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage.models import Message, Topic
@@ -22,15 +23,15 @@ from tests.fuzz.harness import SCALE
 def _topic(svc: Services) -> int:
     svc.assistants.create("Helper")
     t = svc.topics.create("Helper", "Trip **plan**").id
-    svc.topics.append_message(t, "user", "Find me a *quiet* trail near Kyoto")
-    svc.topics.append_message(t, "assistant", "", tool_calls=[{"id": "c1", "name": "search_web",
+    svc.topics.append_message(t, Role.USER, "Find me a *quiet* trail near Kyoto")
+    svc.topics.append_message(t, Role.ASSISTANT, "", tool_calls=[{"id": "c1", "name": "search_web",
                                                                   "arguments": '{"q": "quiet trail Kyoto"}'}],
                               model="gpt-4o", input_tokens=120, output_tokens=12, finish_reason="tool_calls")
-    svc.topics.append_message(t, "tool", "Kurama–Kibune trail, 2 h", tool_call_id="c1", tool_name="search_web")
-    svc.topics.append_message(t, "assistant", "Try **Kurama to Kibune** (2 h).", model="gpt-4o",
+    svc.topics.append_message(t, Role.TOOL, "Kurama–Kibune trail, 2 h", tool_call_id="c1", tool_name="search_web")
+    svc.topics.append_message(t, Role.ASSISTANT, "Try **Kurama to Kibune** (2 h).", model="gpt-4o",
                               input_tokens=150, output_tokens=20, cached_tokens=100)
-    svc.topics.append_message(t, "assistant", "I was thinking…", content_type="thoughts")
-    svc.topics.append_message(t, "assistant", "", status="error", error="rate limited", error_kind="rate_limit")
+    svc.topics.append_message(t, Role.ASSISTANT, "I was thinking…", content_type="thoughts")
+    svc.topics.append_message(t, Role.ASSISTANT, "", status=MessageStatus.ERROR, error="rate limited", error_kind="rate_limit")
     return t
 
 
@@ -176,9 +177,9 @@ def test_fuzz_one_field_of_any_type_is_imported_or_named_in_one_line(
 
 def _topic_in(svc: Services) -> int:
     t = svc.topics.create("Fuzz", "Base").id
-    for role, content in (("user", "hi"), ("assistant", "hello"), ("user", "tea?"), ("assistant", "yes"),
-                          ("user", "more"), ("assistant", "ok")):
-        svc.topics.append_message(t, role, content, model="gpt-4o" if role == "assistant" else None)
+    for role, content in ((Role.USER, "hi"), (Role.ASSISTANT, "hello"), (Role.USER, "tea?"), (Role.ASSISTANT, "yes"),
+                          (Role.USER, "more"), (Role.ASSISTANT, "ok")):
+        svc.topics.append_message(t, role, content, model="gpt-4o" if role is Role.ASSISTANT else None)
     return t
 
 

@@ -12,9 +12,9 @@ from chathub_desktop.core.messages import MessageStatus, Role
 def test_messages_reach_the_views_as_role_and_status_enums_with_their_stored_words(services) -> None:  # type: ignore[no-untyped-def]
     services.assistants.create("A")
     topic = services.topics.create("A", "Typed").id
-    services.topics.append_message(topic, "user", "where is the lighthouse")
-    services.topics.append_message(topic, "assistant", "half written", status="interrupted")
-    services.topics.append_message(topic, "tool", "{}", tool_name="readMemory", tool_call_id="c1")
+    services.topics.append_message(topic, Role.USER, "where is the lighthouse")
+    services.topics.append_message(topic, Role.ASSISTANT, "half written", status=MessageStatus.INTERRUPTED)
+    services.topics.append_message(topic, Role.TOOL, "{}", tool_name="readMemory", tool_call_id="c1")
 
     rows = services.topics.messages(topic)
     assert [(m.role, m.status) for m in rows] == [
@@ -30,8 +30,8 @@ def test_messages_reach_the_views_as_role_and_status_enums_with_their_stored_wor
 def test_search_hits_carry_the_speakers_role(services) -> None:  # type: ignore[no-untyped-def]
     services.assistants.create("A")
     topic = services.topics.create("A", "Search").id
-    services.topics.append_message(topic, "user", "the lighthouse keeper")
-    services.topics.append_message(topic, "assistant", "a lighthouse on the cape")
+    services.topics.append_message(topic, Role.USER, "the lighthouse keeper")
+    services.topics.append_message(topic, Role.ASSISTANT, "a lighthouse on the cape")
     while services.search.catch_up() > 0:
         pass
     hits = services.search.search("lighthouse").hits

@@ -24,6 +24,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from chathub_desktop.core.compaction import SummaryOnSwitch
 from chathub_desktop.gui.shell.i18n import Texts
 from chathub_desktop.gui.topics.topic_model_picker import (
     add_model_sections,
@@ -48,8 +49,9 @@ if TYPE_CHECKING:
 #: Milliseconds the version map waits after a change (several events in a row: one read).
 REFRESH_DELAY_MS = 60
 SUMMARY_NOTES = {
-    "restored": " — the topic summary written for this branch is back",
-    "cleared": " — the topic summary covered the other branch and was cleared; the next compaction rebuilds it",
+    SummaryOnSwitch.RESTORED: " — the topic summary written for this branch is back",
+    SummaryOnSwitch.CLEARED: " — the topic summary covered the other branch and was cleared; "
+                             "the next compaction rebuilds it",
 }
 
 

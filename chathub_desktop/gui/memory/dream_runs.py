@@ -203,7 +203,7 @@ class DreamRuns(QObject):
                 return got
             if got.review:  # issue 19: a proposal writes no memory; it is reviewed on the page
                 return await dreams.commit_draft(got)
-            preview = await self._host.runner.run_in_thread(self._host.svc.previews.dream_day, aid, day, got.body, got.fold_body)
+            preview = await self._host.runner.run_in_thread(self._host.svc.previews.dream_draft, got)
             return got, preview
 
         return self._start_dream("Dream now", day.isoformat(), draft)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.dynamic_memory import FoldMethod
 from chathub_desktop.gui.memory.page_common import error_label
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -55,8 +56,8 @@ REVIEW_TIP = QT_TRANSLATE_NOOP("MemoryPage", "On: each dream's new card (and any
                                              "Proposals until you accept or discard it. Off: dreams add their cards "
                                              "at once.")
 #: How a proposal's fold condenses the older cards (``ProposalView.fold``).
-FOLD_HOW = {"model": QT_TRANSLATE_NOOP("MemoryPage", "re-summarized by the History Compress model"),
-            "concatenated": QT_TRANSLATE_NOOP("MemoryPage", "their text joined")}
+FOLD_HOW = {FoldMethod.MODEL: QT_TRANSLATE_NOOP("MemoryPage", "re-summarized by the History Compress model"),
+            FoldMethod.CONCATENATED: QT_TRANSLATE_NOOP("MemoryPage", "their text joined")}
 
 
 def _plain(button: QPushButton) -> str:

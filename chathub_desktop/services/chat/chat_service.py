@@ -45,12 +45,7 @@ from chathub_desktop.core.messages import (
 from chathub_desktop.core.overflow import is_empty_reply_at_ceiling
 from chathub_desktop.core.request_assembly import assemble_request
 from chathub_desktop.core.stored_text import StreamText
-from chathub_desktop.core.token_estimate import (
-    INPUT_TRUNCATED,
-    RATIO_MIN,
-    silently_truncated,
-    truncation_warning,
-)
+from chathub_desktop.core.token_estimate import RATIO_MIN
 from chathub_desktop.core.topic_titles import title_from_text
 from chathub_desktop.providers.base import (
     ChatClient,
@@ -59,7 +54,6 @@ from chathub_desktop.providers.base import (
     FinishEvent,
     ProviderError,
     ReasoningDelta,
-    StreamActivity,
     TextDelta,
     ToolCallEvent,
     UsageEvent,
@@ -80,6 +74,7 @@ from chathub_desktop.services.chat.send_results import (
     StreamStopped,
     Tries,
 )
+from chathub_desktop.services.chat.silence_watch import watch_silence
 from chathub_desktop.services.chat.tool_registry import ToolRegistry
 from chathub_desktop.services.compaction.compaction_service import (
     COMPACTED,
@@ -95,7 +90,6 @@ from chathub_desktop.services.events import (
     ReplyDelta,
     ReplyFinished,
     ReplyRetrying,
-    ReplyStalled,
     ToolServerDown,
     TopicChanged,
     TopicMessagesChanged,
@@ -518,13 +512,7 @@ class ChatService:
         except asyncio.CancelledError as exc:
             why = self._cancel_status.pop(topic_id, None)
             if not began and not isinstance(exc, StreamStopped):
-                if why is MessageStatus.INTERRUPTED:
-                    # quit before the reply began (e.g. during the pre-send compaction, walk37
-                    # #3): the row stays, "interrupted" with Retry, as a reply cut mid-stream
-                    await asyncio.shield(self._finish(StreamResult(claim.reply_id, MessageStatus.INTERRUPTED)))
-                else:  # Stop before the reply began
-                    await asyncio.shield(self._db.run(self._drop, claim.reply_id))
-                    self._bus.publish(TopicChanged(topic_id))
+                await asyncio.shield(self._unbegun(topic_id, claim.reply_id, why))
             raise
         except BaseException:
             if not began:  # never leave the placeholder streaming
@@ -532,6 +520,48 @@ class ChatService:
                     claim.reply_id, MessageStatus.ERROR, error="the send failed before the reply",
                     error_kind=ErrorKind.NETWORK.value)))
             raise
+
+    async def _unbegun(self, topic_id: int, reply_id: int, why: MessageStatus | None) -> None:
+        """The placeholder ``reply_id`` of a reply cancelled before it began: quit
+        (``why`` interrupted, e.g. during the pre-send compaction, walk37 #3) stores it
+        ``interrupted`` with Retry, as a reply cut mid-stream; Stop drops it."""
+        if why is MessageStatus.INTERRUPTED:
+            await self._finish(StreamResult(reply_id, MessageStatus.INTERRUPTED))
+        else:
+            await self._db.run(self._drop, reply_id)
+            self._bus.publish(TopicChanged(topic_id))
+
+    async def _placeholder(self, ctx: TopicContext) -> int:
+        """Store and announce a later tool round's reply row (``streaming``); its id.
+        Cancelled while the row is being stored, it waits for the insert and ends the
+        row as :meth:`_unbegun` says, so no placeholder is left ``streaming``."""
+        insert = asyncio.ensure_future(self._db.run(functools.partial(
+            self._append, ctx.topic_id, role=Role.ASSISTANT.value, content="",
+            status=MessageStatus.STREAMING.value, model=ctx.model, provider_id=ctx.provider_id,
+            sent_by_process=PROCESS_ID)))
+        try:
+            reply_id = await asyncio.shield(insert)
+        except asyncio.CancelledError:
+            reply_id = await insert
+            self._bus.publish(MessageAdded(ctx.topic_id, reply_id))
+            await asyncio.shield(self._unbegun(ctx.topic_id, reply_id, self._cancel_status.pop(ctx.topic_id, None)))
+            raise
+        self._bus.publish(MessageAdded(ctx.topic_id, reply_id))
+        return reply_id
+
+    async def _stopped_between(self, topic_id: int, reply_id: int, why: MessageStatus,
+                               receipt: dict[str, object] | None) -> None:
+        """End reply ``reply_id``, stopped (``why``) between two of its requests: it keeps
+        the text it stored, carries the ``receipt`` of the last request posted, and is
+        announced as finished."""
+        fields: dict[str, object] = {"status": why, "receipt": receipt, "token_count": None}
+
+        def store() -> int | None:
+            with self._db.write() as s:
+                return update_reply(s, reply_id, fields, only_streaming=True)
+
+        if await self._db.run(store) is not None:
+            self._bus.publish(ReplyFinished(topic_id, reply_id, why, None))
 
     async def _run_tools(self, ctx: TopicContext, topic_id: int, calls: tuple[ToolCall, ...]) -> None:
         """Run one round's tool ``calls`` and store each result as a tool message; Stop
@@ -629,22 +659,28 @@ class ChatService:
         one rescue compaction and re-streams into the same row from a request rebuilt
         from the current topic, at most once per send (CMP-11); the error is stored only
         when compaction could not reclaim enough. A short ``Retry-After`` is waited out
-        once per send (issue 12). Cancelled once the first stream step began, it raises
-        :class:`StreamStopped` (the row is the stream step's, not the caller's to drop)."""
+        once per send (issue 12).
+
+        Cancelled once the first stream step began, it raises :class:`StreamStopped` (the
+        row is this reply's, not the caller's to drop): a stream step stores what arrived
+        itself; between two requests of the reply (the retry wait, the rescue, planning the
+        resend) the row keeps what it stored and ends ``cancelled`` (Stop) or
+        ``interrupted`` (quit). Cancelled before its first request, a placeholder made here
+        (a later tool round's) is dropped (Stop) or stored ``interrupted`` (quit); the
+        caller's own placeholder is the caller's."""
         topic_id = ctx.topic_id
+        made = reply_id is None
         if reply_id is None:
-            reply_id = await self._db.run(functools.partial(
-                self._append, topic_id, role=Role.ASSISTANT.value, content="",
-                status=MessageStatus.STREAMING.value, model=ctx.model, provider_id=ctx.provider_id,
-                sent_by_process=PROCESS_ID))
-            self._bus.publish(MessageAdded(topic_id, reply_id))
+            reply_id = await self._placeholder(ctx)
         began = False
+        receipt: dict[str, object] | None = None
         try:
             while True:
                 planned = await self._db.run(self._plan, ctx, reply_id)
-                began = True
+                began, receipt = True, planned.receipt
                 result = await self._stream(topic_id, reply_id, client, planned, ctx.context_window)
-                result = _mark_silent_truncation(result, planned, self_hosted=ctx.self_hosted)
+                result = result.silently_cut(planned.total, not any(m.images for m in planned.request.messages),
+                                             self_hosted=ctx.self_hosted)
                 if result.error_kind == ErrorKind.CONTEXT_OVERFLOW.value and result.empty:
                     reclaimed, tries = await self._rescue(ctx, tries, planned.total)
                     if reclaimed:
@@ -659,8 +695,14 @@ class ChatService:
                     continue
                 return await self._finish(result), tries
         except asyncio.CancelledError as exc:
-            if began and not isinstance(exc, StreamStopped):
+            if isinstance(exc, StreamStopped):  # the stream step stored what arrived
+                raise
+            if began:  # between two requests of this reply
+                why = self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED)
+                await asyncio.shield(self._stopped_between(topic_id, reply_id, why, receipt))
                 raise StreamStopped(*exc.args) from exc
+            if made:
+                await asyncio.shield(self._unbegun(topic_id, reply_id, self._cancel_status.pop(topic_id, None)))
             raise
 
     async def _stream(self, topic_id: int, reply_id: int, client: ChatClient, planned: _Planned,
@@ -686,7 +728,7 @@ class ChatService:
                                 receipt=planned.receipt, **failure)
 
         watch = asyncio.get_running_loop().create_task(
-            self._watch_silence(topic_id, reply_id, client.activity, planned.silence_s),
+            watch_silence(self._bus, topic_id, reply_id, client.activity, planned.silence_s),
             name=f"silence:{topic_id}")
         try:
             async with contextlib.aclosing(client.stream(planned.request)) as events:
@@ -740,31 +782,6 @@ class ChatService:
         """The ``stream-silence-seconds`` setting in seconds (60 by default)."""
         return self._settings.value(STREAM_SILENCE_SECONDS)
 
-    async def _watch_silence(self, topic_id: int, reply_id: int, activity: StreamActivity,
-                             limit_s: float) -> None:
-        """While one request streams: publish :class:`ReplyStalled` once the provider
-        has sent nothing for ``limit_s`` seconds, and ``silent_s=0`` when data comes
-        again or the request ends (issue 12). Only tells; the stream keeps waiting.
-        Cancelled by the caller when the request ends."""
-        stalled = False
-        try:
-            while True:
-                silent = activity.silent_s()
-                if silent >= limit_s:
-                    if not stalled:
-                        stalled = True
-                        log.info("no data from %s for %.0f s (topic %s)", activity.host, silent, topic_id)
-                        self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, limit_s))
-                    await asyncio.sleep(min(1.0, limit_s))
-                    continue
-                if stalled:
-                    stalled = False
-                    self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, 0.0))
-                await asyncio.sleep(limit_s - silent)
-        finally:
-            if stalled:
-                self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, 0.0))
-
     async def _finish(self, result: StreamResult) -> StreamResult:
         """Store ``result`` as the reply's final state (:meth:`StreamResult.settled`) and
         announce it; returns what was stored."""
@@ -774,21 +791,3 @@ class ChatService:
             self._bus.publish(ReplyFinished(topic_id, stored.reply_id, stored.status, stored.error))
         return stored
 
-
-def _mark_silent_truncation(result: StreamResult, planned: _Planned, *, self_hosted: bool) -> StreamResult:
-    """A complete reply whose local/self-hosted server (``self_hosted``, issue 24)
-    reported far less input than this process sent and counted exactly (no image
-    allowances, ``planned.total`` tokens) keeps status ``complete`` but carries a visible
-    warning (``error_kind`` :data:`INPUT_TRUNCATED`): the server cut the prompt silently,
-    so its report is neither an anchor nor a correction sample (REF-27). A hosted vendor's
-    report is what it billed: never marked, whatever our count says (TOK-3)."""
-    exact = not any(m.images for m in planned.request.messages)
-    reported = result.usage.input_tokens
-    if not (self_hosted and result.status == MessageStatus.COMPLETE
-            and silently_truncated(reported, planned.total, exact)):
-        return result
-    assert reported is not None
-    warning = truncation_warning(reported, planned.total)
-    log.warning("provider reported %s input tokens for a request counted at %s: %s",
-                reported, planned.total, warning)
-    return dataclasses.replace(result, error_kind=INPUT_TRUNCATED, error=warning, notice=f"warning — {warning}")

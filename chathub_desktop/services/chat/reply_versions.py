@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from chathub_desktop.core.clock import utcnow
+from chathub_desktop.core.compaction import SummaryOnSwitch
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.services.chat.chat_service import ChatService, ReplyClaim
 from chathub_desktop.services.chat.process_identity import PROCESS_ID, stream_is_orphaned
@@ -67,6 +68,7 @@ log = logging.getLogger(__name__)
 #: Characters of a version's first message ``topic versions`` shows.
 PREVIEW_CHARS = 80
 _BUSY = "a reply is still being written in this topic; press Stop first"
+_ROLES = frozenset(r.value for r in Role)
 
 
 @dataclass(frozen=True)
@@ -89,19 +91,20 @@ class VersionPoint:
 @dataclass(frozen=True)
 class VersionSummary:
     """One version at a fork: its number (``index``, from 1), whether it is in view, how
-    many messages its tail has, the first one's role and text (at most
-    :data:`PREVIEW_CHARS` characters) and when it was first written (UTC)."""
+    many messages its tail has, the first one's role (None: unknown, a damaged stash) and
+    text (at most :data:`PREVIEW_CHARS` characters) and when it was first written (UTC)."""
 
     index: int
     in_view: bool
     messages: int
-    role: str
+    role: Role | None
     preview: str
     created_at: datetime
 
     def to_json(self) -> dict[str, object]:
-        """JSON for ``topic versions --json``."""
-        return {"version": self.index, "in_view": self.in_view, "messages": self.messages, "role": self.role,
+        """JSON for ``topic versions --json`` (``"role"`` is null when it is unknown)."""
+        return {"version": self.index, "in_view": self.in_view, "messages": self.messages,
+                "role": None if self.role is None else self.role.value,
                 "preview": self.preview, "created_at": self.created_at.isoformat()}
 
 
@@ -116,14 +119,13 @@ class ForkView:
 @dataclass(frozen=True)
 class SwitchResult:
     """A switch at ``seq`` of ``topic_id`` to version ``index`` of ``total``;
-    ``summary`` says what the topic summary did: ``kept``, ``restored`` (the one written
-    for the incoming branch) or ``cleared`` (CMP-15: it covered rows that left view)."""
+    ``summary`` says what the topic summary did (:class:`SummaryOnSwitch`)."""
 
     topic_id: int
     seq: int
     index: int
     total: int
-    summary: str
+    summary: SummaryOnSwitch
 
 
 class ReplyVersions:
@@ -180,7 +182,7 @@ class ReplyVersions:
                                    f"(it has {len(alts)})")
             target = alts[index - 1].branch_id
             if target is None:
-                return SwitchResult(topic_id, seq, index, len(alts), "kept")
+                return SwitchResult(topic_id, seq, index, len(alts), SummaryOnSwitch.KEPT)
             had = _cursor(s, topic_id)
             stash_tail(s, topic_id, seq)
             try:
@@ -189,7 +191,8 @@ class ReplyVersions:
             except BranchCorrupt as exc:
                 raise InvalidInput(str(exc)) from exc
             now = _cursor(s, topic_id)
-        summary = "kept" if now == had else ("cleared" if now is None else "restored")
+        summary = (SummaryOnSwitch.KEPT if now == had
+                   else SummaryOnSwitch.CLEARED if now is None else SummaryOnSwitch.RESTORED)
         self._changed(topic_id)
         return SwitchResult(topic_id, seq, index, len(alts), summary)
 
@@ -319,9 +322,9 @@ class ReplyVersions:
         self._bus.publish(TopicChanged(topic_id))
 
 
-def _tail_summary(s: Session, topic_id: int, seq: int, branch_id: int | None) -> tuple[int, str, str]:
+def _tail_summary(s: Session, topic_id: int, seq: int, branch_id: int | None) -> tuple[int, Role | None, str]:
     """``(messages, first role, first text)`` of the tail in view from ``seq`` (``branch_id``
-    None) or of a stashed one (a damaged stash: no messages)."""
+    None) or of a stashed one (a damaged stash: no messages, role None)."""
     if branch_id is None:
         return tail_head(s, topic_id, seq)
     try:
@@ -329,7 +332,8 @@ def _tail_summary(s: Session, topic_id: int, seq: int, branch_id: int | None) ->
     except BranchCorrupt:
         rows = []
     head = rows[0] if rows else {}
-    return len(rows), str(head.get("role") or ""), str(head.get("content") or "")
+    role = head.get("role")
+    return len(rows), (Role(role) if role in _ROLES else None), str(head.get("content") or "")
 
 
 def _cursor(s: Session, topic_id: int) -> int | None:

@@ -12,10 +12,18 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 from dataclasses import dataclass
 
 from chathub_desktop.core.messages import MessageStatus, ToolCall, Usage
 from chathub_desktop.core.overflow import is_length_stop
+from chathub_desktop.core.token_estimate import (
+    INPUT_TRUNCATED,
+    silently_truncated,
+    truncation_warning,
+)
+
+log = logging.getLogger(__name__)
 
 #: The notice of a complete reply the model ended at its output token limit.
 LENGTH_NOTICE = "the reply was cut at the model's output token limit (max tokens)"
@@ -52,6 +60,23 @@ class StreamResult:
         if self.status == MessageStatus.COMPLETE and is_length_stop(self.finish_reason):
             return dataclasses.replace(self, notice=LENGTH_NOTICE)
         return self
+
+    def silently_cut(self, sent_tokens: int, exact: bool, *, self_hosted: bool) -> StreamResult:
+        """A complete reply whose local/self-hosted server (``self_hosted``, issue 24)
+        reported far less input than the ``sent_tokens`` this process counted (``exact``:
+        no image allowances) keeps status ``complete`` but carries a visible warning
+        (``error_kind`` :data:`INPUT_TRUNCATED`): the server cut the prompt silently, so
+        its report is neither an anchor nor a correction sample (REF-27). A hosted
+        vendor's report is what it billed: never marked, whatever our count says (TOK-3)."""
+        reported = self.usage.input_tokens
+        if not (self_hosted and self.status == MessageStatus.COMPLETE
+                and silently_truncated(reported, sent_tokens, exact)):
+            return self
+        assert reported is not None
+        warning = truncation_warning(reported, sent_tokens)
+        log.warning("provider reported %s input tokens for a request counted at %s: %s",
+                    reported, sent_tokens, warning)
+        return dataclasses.replace(self, error_kind=INPUT_TRUNCATED, error=warning, notice=f"warning — {warning}")
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.core import compaction_gain as cg
@@ -81,6 +81,56 @@ class _Run:
 
     task: asyncio.Task[object] | None
     done: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass(frozen=True)
+class _Measured:
+    """What one run measured and planned before any summarizer call: the topic's
+    ``ctx``, the run's ``trigger`` and watermarks (``high``/``low``, fractions), the
+    request figure ``before`` (tokens; the badge's, CMP-7), the summary ``cap``, the
+    History Compress ``target`` (None: ``missing`` says why) and its ``budget``, the
+    summary part now and projected, the archive allowance and the input template's
+    per-user overhead (tokens), and the core ``plan``."""
+
+    ctx: TopicContext
+    trigger: cc.CompactionTrigger
+    high: float
+    low: float
+    before: int
+    cap: int
+    target: SummarizerTarget | None
+    missing: SummarizerUnavailable | None
+    budget: cc.SummarizerBudget
+    summary_part: int
+    projected_summary: int
+    archive_allowance: int
+    user_overhead: int
+    plan: cc.CompactionPlan
+
+    @property
+    def model(self) -> str | None:
+        """The History Compress model's label, None without one."""
+        return self.target.label if self.target is not None else None
+
+    def outcome(self, **fields: Any) -> CompactionOutcome:
+        """This run's :class:`CompactionOutcome`: its topic, trigger, input budget and
+        watermarks, and ``fields``."""
+        return CompactionOutcome(topic_id=self.ctx.topic_id, trigger=self.trigger, input_budget=self.ctx.input_budget,
+                                 high=self.high, low=self.low, **fields)
+
+
+@dataclass(frozen=True)
+class _Summarized:
+    """The batches a run summarized: the new ``summary``, the history row it covers up to
+    (``done_end``, exclusive), how many batches were ``processed``, the first batch's
+    ``failure`` (None: all went through) and the topic's edit ``generation`` when the
+    run began summarizing."""
+
+    summary: str
+    done_end: int
+    processed: int
+    failure: str | Reason | None
+    generation: int
 
 
 class SummaryGate(Protocol):
@@ -393,12 +443,31 @@ class CompactionService:
 
     async def _run(self, topic_id: int, trigger: cc.CompactionTrigger, max_batches: int | None,
                    figure: int | None = None, focus: str = "", like: TopicContext | None = None) -> CompactionOutcome:
+        """One run: measure and plan (:meth:`_measure`), stop before any summarizer call
+        when it cannot help (:meth:`_refused`), summarize the batches (:meth:`_summarize`),
+        then store the new summary or keep the old one (:meth:`_settle`)."""
         ctx = await self._load(topic_id, like=like)
-        high, low = cc.watermarks(ctx.high_watermark)
-        base = dict(topic_id=topic_id, trigger=trigger, input_budget=ctx.input_budget, high=high, low=low)
         if not ctx.regular:
+            high, low = cc.watermarks(ctx.high_watermark)
             return CompactionOutcome(status=NOTHING_ELIGIBLE, reason="not_regular", message=Why.NOT_REGULAR.value,
-                                     why=Reason(Why.NOT_REGULAR), **base)  # type: ignore[arg-type]
+                                     why=Reason(Why.NOT_REGULAR), topic_id=topic_id, trigger=trigger,
+                                     input_budget=ctx.input_budget, high=high, low=low)
+        m = await self._measure(ctx, trigger, max_batches, figure)
+        refused = await self._refused(m)
+        if refused is not None:
+            return refused
+        assert m.target is not None  # _refused answers a run without one
+        done = await self._summarize(m, m.target, focus)
+        if done.processed == 0:
+            return await self._records.failed(ctx, trigger, done.failure or Reason(Why.NO_BATCH), m.before,
+                                              "summarizer", m.target.label, m.high, m.low, m.plan)
+        return await self._settle(m, m.target, done)
+
+    async def _measure(self, ctx: TopicContext, trigger: cc.CompactionTrigger, max_batches: int | None,
+                       figure: int | None) -> _Measured:
+        """The figures a run plans with and its core plan (see :class:`_Measured`);
+        ``figure``: the token trigger's figure when the caller has it."""
+        high, low = cc.watermarks(ctx.high_watermark)
         count = ctx.counter.count
         plan_req = await self._db.run(assemble_request, ctx.base_input, count)
         if figure is None or trigger != cc.TRIGGER_TOKEN:
@@ -428,52 +497,65 @@ class CompactionService:
             user_overhead=user_overhead,
             max_batches=max_batches,
         ))
+        return _Measured(ctx, trigger, high, low, before, cap, target, missing, budget, summary_part,
+                         projected_summary, archive_allowance, user_overhead, plan)
+
+    async def _refused(self, m: _Measured) -> CompactionOutcome | None:
+        """The outcome of a run that stops before any summarizer call (nothing eligible,
+        nothing to gain, no History Compress model, its window too small), recorded; None
+        when the batches are to be summarized."""
+        ctx, plan, before = m.ctx, m.plan, m.before
         if plan.status is not cc.PlanStatus.READY:
             status, why = NOTHING_ELIGIBLE, Reason(
                 BELOW_LOW if plan.status is not cc.PlanStatus.NOTHING_ELIGIBLE
                 else SHORT_TOPIC if ctx.cursor_message_id is None else ALL_SUMMARIZED
             )
-            if trigger in (cc.TRIGGER_TOKEN, cc.TRIGGER_OVERFLOW) and not plan.reachable:
+            if m.trigger in (cc.TRIGGER_TOKEN, cc.TRIGGER_OVERFLOW) and not plan.reachable:
                 status, why = UNREACHABLE, Reason(Why.FIXED_TOO_LARGE, (f"{plan.low_target:,}",))
-            out = CompactionOutcome(status=status, message=why.english(), why=why, before_tokens=before,
-                                    after_tokens=before,
-                                    cursor_message_id=ctx.cursor_message_id,
-                                    model=target.label if target is not None else None, **base)  # type: ignore[arg-type]
+            out = m.outcome(status=status, message=why.english(), why=why, before_tokens=before, after_tokens=before,
+                            cursor_message_id=ctx.cursor_message_id, model=m.model)
             await self._records.arecord(ctx, out, plan, remember_unreachable=status == UNREACHABLE)
             return out
-        if cg.cannot_gain(trigger, before, plan.projected_after):  # walk37 #12: say so before any call
-            removed = cc.removed_request_tokens(ctx.index, ctx.window.send_from, plan.covered_end, user_overhead)
-            why = cg.too_short_reason(plan.covered_end - plan.start, removed, summary_part, projected_summary)
-            out = CompactionOutcome(status=NOTHING_ELIGIBLE, reason=cg.NOTHING_TO_GAIN, before_tokens=before,
-                                    after_tokens=before, cursor_message_id=ctx.cursor_message_id,
-                                    message=why.english(), why=why,
-                                    model=target.label if target is not None else None, **base)  # type: ignore[arg-type]
+        if cg.cannot_gain(m.trigger, before, plan.projected_after):  # walk37 #12: say so before any call
+            removed = cc.removed_request_tokens(ctx.index, ctx.window.send_from, plan.covered_end, m.user_overhead)
+            why = cg.too_short_reason(plan.covered_end - plan.start, removed, m.summary_part, m.projected_summary)
+            out = m.outcome(status=NOTHING_ELIGIBLE, reason=cg.NOTHING_TO_GAIN, before_tokens=before,
+                            after_tokens=before, cursor_message_id=ctx.cursor_message_id,
+                            message=why.english(), why=why, model=m.model)
             await self._records.arecord(ctx, out, plan)
             return out
-        if target is None:
-            assert missing is not None
-            return await self._records.failed(ctx, trigger, str(missing), before, "no_summarizer", missing.model or None,
-                                      high, low, problem=missing.problem)
-        if budget.too_small:  # CMP-4: said once, not a placeholder per turn
+        if m.target is None:
+            assert m.missing is not None
+            return await self._records.failed(ctx, m.trigger, str(m.missing), before, "no_summarizer",
+                                              m.missing.model or None, m.high, m.low, problem=m.missing.problem)
+        if m.budget.too_small:  # CMP-4: said once, not a placeholder per turn
             return await self._records.failed(
-                ctx, trigger, Reason(Why.WINDOW_TOO_SMALL, (f"{budget.window:,}",)), before, "summarizer_window",
-                target.label, high, low, plan)
-        generation = self._records.generation(topic_id)
+                ctx, m.trigger, Reason(Why.WINDOW_TOO_SMALL, (f"{m.budget.window:,}",)), before, "summarizer_window",
+                m.target.label, m.high, m.low, plan)
+        return None
+
+    async def _summarize(self, m: _Measured, target: SummarizerTarget, focus: str) -> _Summarized:
+        """Send the plan's batches to the History Compress ``target`` (one client for
+        every batch, issue 28), a placeholder batch added locally; stops at the first
+        failing batch."""
+        ctx, plan = m.ctx, m.plan
+        generation = self._records.generation(ctx.topic_id)
         summary = ctx.summary
         done_end = plan.start
         processed = 0
         failure: str | Reason | None = None
-        async with Summarizer(self._providers, target) as summarizer:  # one client for every batch (issue 28)
+        async with Summarizer(self._providers, target) as summarizer:
             for batch in plan.batches:
                 if batch.placeholder:
                     summary = cc.append_placeholder(summary, cc.placeholder_text(batch.role_counts))
                 else:
                     messages = [h.message for h in ctx.history[batch.start:batch.end] if h.sendable]
                     log.info("compaction of topic %s: batch %d/%d, messages %d-%d, %d tokens of turns "
-                             "(batch budget %d, summarizer window %d)", topic_id, processed + 1, len(plan.batches),
-                             batch.start, batch.end - 1, batch.tokens, budget.batch, budget.window)
+                             "(batch budget %d, summarizer window %d)", ctx.topic_id, processed + 1,
+                             len(plan.batches), batch.start, batch.end - 1, batch.tokens, m.budget.batch,
+                             m.budget.window)
                     try:
-                        summary = await summarizer.summarize(summary, messages, cap, focus=focus,
+                        summary = await summarizer.summarize(summary, messages, m.cap, focus=focus,
                                                              edited=ctx.summary_edited)
                     except SummarizerFailed as exc:
                         failure = exc.why or str(exc)
@@ -481,37 +563,42 @@ class CompactionService:
                 done_end = batch.end
                 processed += 1
                 self._bus.publish(CompactionProgress(
-                    topic_id, trigger, CompactionPhase.BATCH, processed, len(plan.batches)))
-        if processed == 0:
-            return await self._records.failed(ctx, trigger, failure or Reason(Why.NO_BATCH), before, "summarizer",
-                                      target.label, high, low, plan)
+                    ctx.topic_id, m.trigger, CompactionPhase.BATCH, processed, len(plan.batches)))
+        return _Summarized(summary, done_end, processed, failure, generation)
+
+    async def _settle(self, m: _Measured, target: SummarizerTarget, done: _Summarized) -> CompactionOutcome:
+        """Keep the old state (nothing gained, the probes lost a fact, the topic or its
+        summary changed meanwhile) or store the new summary and cursor in one
+        transaction; the run's recorded outcome, measured again after a store."""
+        ctx, plan, before, trigger = m.ctx, m.plan, m.before, m.trigger
+        failure, processed, done_end = done.failure, done.processed, done.done_end
         cursor_id = ctx.history[done_end - 1].id
-        removed = cc.removed_request_tokens(ctx.index, ctx.window.send_from, done_end, user_overhead)
-        new_part = await self._db.run(count, cc.summary_block(summary))
-        gain_after = cg.projected_after(before, removed, summary_part, new_part + archive_allowance)
+        removed = cc.removed_request_tokens(ctx.index, ctx.window.send_from, done_end, m.user_overhead)
+        new_part = await self._db.run(ctx.counter.count, cc.summary_block(done.summary))
+        gain_after = cg.projected_after(before, removed, m.summary_part, new_part + m.archive_allowance)
         if not cg.earns_its_call(trigger, before, gain_after):  # issue 28: keep the old state
             why = cg.nothing_to_gain_reason(done_end - plan.start, before, gain_after)
-            out = CompactionOutcome(status=NOTHING_ELIGIBLE, reason=cg.NOTHING_TO_GAIN, before_tokens=before,
-                                    after_tokens=before, cursor_message_id=ctx.cursor_message_id,
-                                    message=why.english(), why=why,
-                                    model=target.label, **base)  # type: ignore[arg-type]
+            out = m.outcome(status=NOTHING_ELIGIBLE, reason=cg.NOTHING_TO_GAIN, before_tokens=before,
+                            after_tokens=before, cursor_message_id=ctx.cursor_message_id,
+                            message=why.english(), why=why, model=target.label)
             await self._records.arecord(ctx, out, plan)
             return out
         if ctx.probe_summaries and self._gate is not None and failure is None:  # issue 26
             turns = [h.message for h in ctx.history[plan.start:done_end] if h.sendable]
-            lost = await self._gate.gate(topic_id, target, turns, summary)
+            lost = await self._gate.gate(ctx.topic_id, target, turns, done.summary)
             if lost is not None:
-                return await self._records.failed(ctx, trigger, lost, before, "probes", target.label, high, low, plan)
-        if self._records.generation(topic_id) != generation:
+                return await self._records.failed(ctx, trigger, lost, before, "probes", target.label, m.high, m.low,
+                                                  plan)
+        if self._records.generation(ctx.topic_id) != done.generation:
             return await self._records.failed(ctx, trigger, Reason(Why.EDITED),
-                                      before, "changed", target.label, high, low, plan)
+                                              before, "changed", target.label, m.high, m.low, plan)
         covered = done_end - plan.start
-        committed = await asyncio.shield(self._db.run(self._records.commit, ctx, summary, cursor_id, target,
+        committed = await asyncio.shield(self._db.run(self._records.commit, ctx, done.summary, cursor_id, target,
                                                       failure is None))
         if not committed:
             return await self._records.failed(ctx, trigger, Reason(Why.SUMMARY_CHANGED),
-                                      before, "changed", target.label, high, low, plan)
-        after_ctx = await self._load(topic_id, like=ctx)
+                                              before, "changed", target.label, m.high, m.low, plan)
+        after_ctx = await self._load(ctx.topic_id, like=ctx)
         # the next request as the badge and the send weigh it: a recount, since the
         # pre-run report is no anchor after the run (TOK-4), never that stale report
         after = await self._trigger(after_ctx)
@@ -527,14 +614,13 @@ class CompactionService:
             rest = () if plan.complete else (Reason(Why.MORE_REMAIN),)
             why = Reason(Why.COMPACTED if processed != 1 else Why.COMPACTED_ONE_BATCH, (str(covered), str(processed)),
                          rest)
-        out = CompactionOutcome(
-            status=status, message=why.english(), why=why, before_tokens=before, after_tokens=after,
-            cursor_message_id=cursor_id, batches=processed, covered_messages=covered, model=target.label,
-            reason="summarizer" if failure else None, **base,  # type: ignore[arg-type]
-        )
+        out = m.outcome(status=status, message=why.english(), why=why, before_tokens=before, after_tokens=after,
+                        cursor_message_id=cursor_id, batches=processed, covered_messages=covered, model=target.label,
+                        reason="summarizer" if failure else None)
         await self._records.arecord(after_ctx, out, plan, remember_unreachable=status == UNREACHABLE,
-                            failed=failure is not None)
+                                    failed=failure is not None)
         return out
+
 
 __all__ = [
     "COMPACTED",

@@ -113,7 +113,7 @@ async def new_card_body(summarizer: Summarizer, name: str, day: date, materials:
     return CardAnswer(dp.read_dream_answer(done.text), prompt, budget)
 
 
-async def fold_body(summarizer: Summarizer, plan: dm.FoldPlan) -> tuple[str, str]:
+async def fold_body(summarizer: Summarizer, plan: dm.FoldPlan) -> tuple[str, dm.FoldMethod]:
     """The range card body and how it was made: ``model`` (a re-summary in an opaque
     envelope) or ``concatenated`` (DRM-9, REF-12). A request over the model's prompt
     budget is not sent: it falls back to concatenation."""
@@ -139,5 +139,5 @@ async def fold_body(summarizer: Summarizer, plan: dm.FoldPlan) -> tuple[str, str
         log.info("dream fold fell back to concatenation: %s", exc)
         body = None
     if body is None:
-        return dm.concat_fold_body(plan), "concatenated"
-    return dm.opaque_body(body), "model"
+        return dm.concat_fold_body(plan), dm.FoldMethod.CONCATENATED
+    return dm.opaque_body(body), dm.FoldMethod.MODEL

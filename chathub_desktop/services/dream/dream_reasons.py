@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import date
 from enum import StrEnum
 
+from chathub_desktop.core.dynamic_memory import FoldMethod
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.secret_redaction import Redaction
 
@@ -71,10 +72,10 @@ def day_reason(template: DreamReason, day: date, *args: str | Reason) -> Reason:
     return Reason(template, (day.isoformat(), *args))
 
 
-def fold_note(how: str, *, proposed: bool = False) -> Reason:
-    """``"; older cards folded (model)"`` (``how`` ``"model"`` or ``"concatenated"``); with
-    ``proposed``, the proposal's ``"; with a fold of older cards (…)"``."""
-    by_model = how == "model"
+def fold_note(how: FoldMethod, *, proposed: bool = False) -> Reason:
+    """``"; older cards folded (model)"`` (``how`` the fold was made); with ``proposed``,
+    the proposal's ``"; with a fold of older cards (…)"``."""
+    by_model = how is FoldMethod.MODEL
     if proposed:
         return Reason(DreamReason.WITH_FOLD_BY_MODEL if by_model else DreamReason.WITH_FOLD_CONCATENATED)
     return Reason(DreamReason.FOLDED_BY_MODEL if by_model else DreamReason.FOLDED_CONCATENATED)

@@ -19,6 +19,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
@@ -48,14 +49,14 @@ __all__ = ["DreamReview", "ProposalView", "fold_key", "proposal_lines"]
 @dataclass(frozen=True)
 class ProposalView:
     """A pending proposal: ``id``, the assistant, the ``history_day`` (UTC) it covers,
-    the card ``text``, ``fold`` (``"model"`` / ``"concatenated"`` / None: how the older
-    cards would be folded) and ``created_at`` (UTC)."""
+    the card ``text``, ``fold`` (how the older cards would be folded; None without a
+    fold) and ``created_at`` (UTC)."""
 
     id: int
     assistant_id: int
     history_day: date
     text: str
-    fold: str | None
+    fold: dm.FoldMethod | None
     created_at: datetime
 
     def to_json(self) -> dict[str, object]:
@@ -99,7 +100,7 @@ class DreamReview:
         return bool(on)
 
     def propose(self, aid: int, day: date, body: str, plan: dm.FoldPlan | None,
-                fold: tuple[str, str] | None) -> int | None:
+                fold: tuple[str, dm.FoldMethod] | None) -> int | None:
         """Store the card for ``day`` (and its fold) as a proposal; its id, or None when
         that day already has a proposal or a card."""
         with self._db.write() as s:
@@ -114,7 +115,7 @@ class DreamReview:
         return pid
 
     async def propose_run(self, aid: int, day: date, body: str, plan: dm.FoldPlan | None,
-                          fold: tuple[str, str] | None, red: Redaction, read: tuple[Reason, ...],
+                          fold: tuple[str, dm.FoldMethod] | None, red: Redaction, read: tuple[Reason, ...],
                           left_out: int) -> DreamOutcome:
         """A dream run's end with review on: its card stored as a proposal (``proposed``),
         or ``exists`` when the day got a card or a proposal meanwhile. ``red``: what
@@ -147,11 +148,12 @@ class DreamReview:
             p = self._take(s, proposal_id)
             aid, day = p.assistant_id, p.history_day
             keep = AssistantService.row(s, aid).keep_dream_cards
-            cards = dm.parse_document(dreams._body(s, aid))
-            plan = dm.plan_retention(dm.append_day_card(cards, day, p.body), keep)
+            body = dreams._body(s, aid)
+            plan = dm.plan_retention(dm.append_day_card(dm.parse_document(body), day, p.body), keep)
             same = plan is not None and fold_key(plan) == p.fold_key and p.fold_body is not None
-            fold = (p.fold_body or "", p.fold_how or "model") if same else None
-            number = dreams.commit_card_in(s, aid, day, p.body, keep, plan if same else None, fold)
+            fold = (p.fold_body or "", p.fold_how or dm.FoldMethod.MODEL) if same else None
+            number = dreams.commit_card_in(s, aid, day, p.body, keep, plan if same else None, fold,
+                                           document_version(body) if same else None)
         dreams._changed(aid)
         return number
 

@@ -138,8 +138,7 @@ REGENERATED, FAILED, PROPOSED = DreamStatus.REGENERATED, DreamStatus.FAILED, Dre
 @dataclass(frozen=True)
 class DreamOutcome:
     """The result of one run: ``status`` (module constants), the ``history_day``, the
-    card number appended or regenerated, ``fold`` (``"model"``, ``"concatenated"`` or
-    None), ``topics_left_out`` (newest topics are read first; the message says how many
+    card number appended or regenerated, how it folded (``fold``, None without a fold), ``topics_left_out`` (newest topics are read first; the message says how many
     did not fit) and a one-line ``message`` for the user."""
 
     assistant_id: int
@@ -147,7 +146,7 @@ class DreamOutcome:
     status: DreamStatus
     message: str
     card_number: int | None = None
-    fold: str | None = None
+    fold: dm.FoldMethod | None = None
     #: Topics active on the day that did not fit the History Compress model's window.
     topics_left_out: int = 0
     #: Titles of the topics the dream read, newest activity first (issue 14).
@@ -160,7 +159,7 @@ class DreamOutcome:
 
 
 def _outcome(aid: int, day: date, status: DreamStatus, why: Reason, card_number: int | None = None,
-             fold: str | None = None, topics_left_out: int = 0, topics_read: tuple[str, ...] = ()) -> DreamOutcome:
+             fold: dm.FoldMethod | None = None, topics_left_out: int = 0, topics_read: tuple[str, ...] = ()) -> DreamOutcome:
     """A :class:`DreamOutcome` whose ``message`` is ``why``'s English (issue 27)."""
     return DreamOutcome(aid, day, status, why.english(), card_number, fold, topics_left_out, topics_read, why=why)
 
@@ -174,14 +173,16 @@ def _failed(aid: int, day: date, exc: SummarizerFailed) -> DreamOutcome:
 class _DaySnapshot:
     """What drafting a card for ``day`` reads, in one read transaction (issue 31): the
     assistant (id, name, Keep N, whether dream ``review`` is on), its cards and fixed
-    entries, the proposal already ``pending`` for that day, and the day's ``materials``
-    (read only for a finished day with neither a card nor a proposal, else empty)."""
+    entries (``cards`` parsed from the document whose version token is ``version``), the
+    proposal already ``pending`` for that day, and the day's ``materials`` (read only for
+    a finished day with neither a card nor a proposal, else empty)."""
 
     assistant_id: int
     name: str
     keep: int
     review: bool
     cards: list[dm.Card]
+    version: str
     fixed: list[fm.Entry]
     pending: int | None
     materials: list[dp.TopicMaterial]
@@ -193,19 +194,26 @@ class DreamDraft:
     card's ``body`` (secrets redacted, ``red`` says which), Keep N, the fold ``plan`` and
     its ``fold`` (range body, how) when one is needed, the run's note on what it
     ``read``, topics left out and read, and whether dream ``review`` is on (then the
-    commit stores a proposal, issue 19)."""
+    commit stores a proposal, issue 19).
+
+    ``before`` are the cards the draft was made on and ``version`` that document's
+    version token (issue 31: the fold is planned once, on that document; the preview
+    shows that plan and the commit applies it while the document is still that one)."""
 
     assistant_id: int
     history_day: date
     body: str
     keep: int
     plan: dm.FoldPlan | None
-    fold: tuple[str, str] | None
+    fold: tuple[str, dm.FoldMethod] | None
     red: Redaction
     read: tuple[Reason, ...]
     topics_left_out: int
     topics_read: tuple[str, ...]
     review: bool
+    assistant_name: str
+    before: tuple[dm.Card, ...]
+    version: str
 
     @property
     def fold_body(self) -> str | None:
@@ -488,14 +496,15 @@ class DreamService(DreamCards):
         body = red.text
         grown = dm.append_day_card(cards, day, body)
         plan = dm.plan_retention(grown, keep)
-        fold: tuple[str, str] | None = None
+        fold: tuple[str, dm.FoldMethod] | None = None
         if plan is not None:
             self._progress(aid, day, DreamPhase.FOLDING)
             fold = await calls.fold_body(summarizer, plan)
             folded = await self._db.run(redact_secrets, fold[0])
             fold = (folded.text, fold[1])
             red = Redaction(body, red.kinds + folded.kinds)
-        return DreamDraft(aid, day, body, keep, plan, fold, red, read, left_out, titles, snap.review)
+        return DreamDraft(aid, day, body, keep, plan, fold, red, read, left_out, titles, snap.review, name,
+                          tuple(cards), snap.version)
 
     async def commit_draft(self, draft: DreamDraft, *, version: str | None = None) -> DreamOutcome:
         """Write ``draft`` (from :meth:`draft_day`): its card and fold in one write
@@ -508,7 +517,7 @@ class DreamService(DreamCards):
                                                               draft.read, draft.topics_left_out))
         try:
             number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, draft.keep, draft.plan,
-                                                       fold, version))
+                                                       fold, version, draft.version))
         except StaleDocument as exc:
             self._finish(_outcome(aid, day, NOTHING, day_reason(DreamReason.NOT_WRITTEN, day, exc.why or str(exc))))
             raise
@@ -544,11 +553,12 @@ class DreamService(DreamCards):
         :meth:`_dream_state`."""
         with self._db.read() as s:
             a = self._dreaming(s, assistant)
-            cards = dm.parse_document(self._body(s, a.id))
+            body = self._body(s, a.id)
+            cards = dm.parse_document(body)
             pending = day_proposal(s, a.id, day)
             to_read = day < self._clock().date() and _covering(cards, day) is None and pending is None
             return _DaySnapshot(a.id, a.name, a.keep_dream_cards, bool(a.dream_review), cards,
-                                calls.fixed_entries(s, a.id), pending,
+                                document_version(body), calls.fixed_entries(s, a.id), pending,
                                 _materials_in(s, a.id, day) if to_read else [])
 
     @staticmethod
@@ -559,30 +569,38 @@ class DreamService(DreamCards):
         return a
 
     def _commit_card(self, aid: int, day: date, body: str, keep: int, plan: dm.FoldPlan | None,
-                     fold: tuple[str, str] | None, version: str | None = None) -> int | None:
+                     fold: tuple[str, dm.FoldMethod] | None, version: str | None = None,
+                     planned_on: str | None = None) -> int | None:
         """Append and fold in one transaction. The document is re-read under the write lock; if
         the user changed it meanwhile, the card goes onto the new text and a fold that
         no longer matches falls back to concatenation. None: the day got a card meanwhile.
-        ``version`` given and not the stored document's: :class:`StaleDocument`."""
+        ``version`` given and not the stored document's: :class:`StaleDocument`.
+        ``planned_on``: as :meth:`commit_card_in`."""
         with self._db.write() as s:
             if version is not None and document_version(self._body(s, aid)) != version:
                 raise StaleDocument()
-            number = self.commit_card_in(s, aid, day, body, keep, plan, fold)
+            number = self.commit_card_in(s, aid, day, body, keep, plan, fold, planned_on)
         if number is not None:
             self._changed(aid)
         return number
 
     def commit_card_in(self, s: Session, aid: int, day: date, body: str, keep: int,
-                       plan: dm.FoldPlan | None, fold: tuple[str, str] | None) -> int | None:
+                       plan: dm.FoldPlan | None, fold: tuple[str, dm.FoldMethod] | None,
+                       planned_on: str | None = None) -> int | None:
         """:meth:`_commit_card` inside the caller's write transaction ``s`` (the caller
-        publishes the change); returns the new card's number, None when the day has one."""
-        cards = dm.parse_document(self._body(s, aid))
+        publishes the change); returns the new card's number, None when the day has one.
+        ``planned_on``: the version token of the document ``plan`` was made on (with
+        ``keep``); while the stored document is still that one the plan is applied as it
+        is (issue 31: planned once), else the fold is planned again on the stored text."""
+        stored = self._body(s, aid)
+        cards = dm.parse_document(stored)
         if _covering(cards, day) is not None:
             return None
         folded = "" if plan is None else f"; folded {len(plan.folded)} older card(s) into a range"
         authored(s, Author(ChangeAuthor.DREAM, day.isoformat(), f"added the card for {day}{folded}"))
         cards = dm.append_day_card(cards, day, body)
-        now_plan = dm.plan_retention(cards, keep)
+        current = planned_on is not None and document_version(stored) == planned_on
+        now_plan = plan if current else dm.plan_retention(cards, keep)
         if now_plan is not None:
             same = plan is not None and (now_plan.folded, now_plan.existing_range) == (
                 plan.folded, plan.existing_range)

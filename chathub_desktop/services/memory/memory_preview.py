@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
@@ -28,6 +29,9 @@ from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_change_queries import current_body
+
+if TYPE_CHECKING:
+    from chathub_desktop.services.dream.dream_service import DreamDraft
 
 FIXED, DYNAMIC = MemoryDocument.FIXED, MemoryDocument.DYNAMIC
 
@@ -92,6 +96,22 @@ def fold_lines(cards: Sequence[dm.Card], plan: dm.FoldPlan | None) -> tuple[str,
             f"which then covers {start.isoformat()} – {end.isoformat()}",)
 
 
+def _cards_preview(aid: int, name: str, action: str, cards: list[dm.Card], after: list[dm.Card],
+                   plan: dm.FoldPlan | None, version: str) -> ChangePreview:
+    """The dynamic-memory preview of ``cards`` becoming ``after`` (folding ``plan``)."""
+    changes = entry_changes([card_label(c) for c in cards], [card_label(c) for c in after])
+    if plan is not None:  # a fold: the folded cards go, the range card is new or rewritten
+        shown = {card_label(c) for c in cards}
+        new = [card_label(c) for c in after if card_label(c) not in shown]
+        made = [card_label(c) for c in after if c.kind == CardKind.RANGE and card_label(c) not in shown]
+        old_range = None if plan.existing_range is None else card_label(plan.existing_range)
+        edited = [(old_range, made[0])] if old_range is not None and made else []
+        changes = EntryChanges(added=[t for t in new if not edited or t != edited[0][1]],
+                               removed=[card_label(c) for c in plan.folded if c in cards], edited=edited)
+    return ChangePreview(aid, name, DYNAMIC, action, len(cards), len(after), changes, version,
+                         fold_lines(cards, plan))
+
+
 class MemoryPreviews:
     """Previews of writes that replace memory (see the module docstring). Every method
     reads in one transaction and writes nothing; ``NotFound`` for an unknown assistant."""
@@ -137,17 +157,25 @@ class MemoryPreviews:
             plan = dm.plan_retention(grown, keep)
             after = (dm.enforce_caps(dm.apply_fold(grown, plan, fold_body), keep)
                      if plan is not None and fold_body is not None else dm.apply_retention(grown, keep))
-        changes = entry_changes([card_label(c) for c in cards], [card_label(c) for c in after])
-        if plan is not None:  # a fold: the folded cards go, the range card is new or rewritten
-            shown = {card_label(c) for c in cards}
-            new = [card_label(c) for c in after if card_label(c) not in shown]
-            made = [card_label(c) for c in after if c.kind == CardKind.RANGE and card_label(c) not in shown]
-            old_range = None if plan.existing_range is None else card_label(plan.existing_range)
-            edited = [(old_range, made[0])] if old_range is not None and made else []
-            changes = EntryChanges(added=[t for t in new if not edited or t != edited[0][1]],
-                                   removed=[card_label(c) for c in plan.folded if c in cards], edited=edited)
-        return ChangePreview(aid, name, DYNAMIC, action, len(cards), len(after), changes,
-                             document_version(body), fold_lines(cards, plan))
+        return _cards_preview(aid, name, action, cards, after, plan, document_version(body))
+
+    @staticmethod
+    def dream_draft(draft: DreamDraft) -> ChangePreview:
+        """What committing Dream now's ``draft`` adds and folds (issue 18), shown from the
+        draft itself: the cards it was made on, its card, and its fold plan and range body
+        (issue 31: the fold is planned once, by the draft; the commit applies the same
+        plan). ``version`` is the token of the document the draft read, so a document
+        changed since the draft refuses the commit (``StaleDocument``). Reads nothing."""
+        cards = list(draft.before)
+        grown = dm.append_day_card(cards, draft.history_day, draft.body)
+        plan = draft.plan
+        if plan is None:  # as apply_retention with nothing to fold
+            after = dm.enforce_caps([dm.cap_card(c) for c in grown], draft.keep)
+        else:
+            fold = draft.fold_body if draft.fold_body is not None else dm.concat_fold_body(plan)
+            after = dm.enforce_caps(dm.apply_fold(grown, plan, fold), draft.keep)
+        return _cards_preview(draft.assistant_id, draft.assistant_name, f"Dream for {draft.history_day.isoformat()}",
+                              cards, after, plan, draft.version)
 
     def clear_dynamic(self, assistant: int | str) -> ChangePreview:
         """What Clear of the dream cards removes (DRM-8; Restore brings them back, DRM-15)."""

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from chathub_desktop.core.attachments import attachments_of
 from chathub_desktop.core.clock import utcnow
-from chathub_desktop.core.messages import Role
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.chat.process_identity import PROCESS_ID, stream_is_orphaned
@@ -223,9 +223,11 @@ class TopicService:
             self.row(s, topic_id)
             return [message_view(m) for m in message_page(s, topic_id, offset, limit)]
 
-    def append_message(self, topic_id: int, role: str, content: str = "", **fields: object) -> MessageView:
-        """Store a message after the topic's last one and return it; ``fields`` are further
-        ``Message`` columns (``status``, ``content_type``, ``tool_name``, ...).
+    def append_message(self, topic_id: int, role: Role, content: str = "", *,
+                       status: MessageStatus = MessageStatus.COMPLETE, **fields: object) -> MessageView:
+        """Store a message (``role``, ``status``; stored as their values) after the topic's
+        last one and return it; ``fields`` are further ``Message`` columns
+        (``content_type``, ``tool_name``, ...).
 
         ``seq`` is allocated inside the write transaction that inserts the row, which
         holds the store's write lock from its first statement: two processes appending
@@ -238,7 +240,8 @@ class TopicService:
             raise InvalidInput(f"not a message field: {', '.join(bad)}")
         with self._db.write() as s:
             self.row(s, topic_id)
-            view = message_view(append_message(s, topic_id, role=role, content=content, **fields))
+            view = message_view(append_message(s, topic_id, role=role.value, content=content,
+                                                 status=status.value, **fields))
         self._bus.publish(MessageAdded(topic_id, view.id))
         return view
 

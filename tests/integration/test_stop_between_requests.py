@@ -1,0 +1,197 @@
+"""Stop and quit between two requests of one send (issue 31 "results instead of
+out-parameters"; APP-8, CMP-11, issue 12): during the automatic-retry wait, during the
+overflow rescue, and while a later tool round's placeholder is stored or its request
+planned. No reply row is left ``streaming``: a reply that began ends ``cancelled``
+(Stop) or ``interrupted`` (quit) with what it stored; a later round's placeholder that
+never began is dropped (Stop) or stored ``interrupted`` (quit), as the first round's is.
+
+Real SQLite, real HTTP to the fake vendors on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Awaitable, Callable, Iterator
+
+import pytest
+
+from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.events import ReplyFinished, ReplyRetrying
+from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
+from tests.integration.test_chat_service import EchoTools, setup_chat
+from tests.integration.test_compaction import WINDOW, add_turns
+from tests.integration.test_compaction import setup as setup_compaction
+
+HOW = ("stop", "quit")
+ENDED = {"stop": MessageStatus.CANCELLED, "quit": MessageStatus.INTERRUPTED}
+
+
+@pytest.fixture
+def summ() -> Iterator[FakeVendor]:
+    """The History Compress model's own server."""
+    with FakeVendor() as vendor:
+        yield vendor
+
+
+async def _until(cond: Callable[[], bool]) -> None:
+    """Wait (at most 30 s) until ``cond()`` holds."""
+    async with asyncio.timeout(30):
+        while not cond():
+            await asyncio.sleep(0.01)
+
+
+def _cut(svc: Services, topic: int, how: str, ready: Callable[[asyncio.Task[object]], Awaitable[None]]) -> None:
+    """Send into ``topic``, wait for ``ready``, then Stop or quit (``how``); the task ends cancelled."""
+
+    async def scenario() -> None:
+        task = svc.chat.start_send(topic, "please answer")
+        await ready(task)
+        if how == "stop":
+            assert svc.chat.stop(topic)
+        else:
+            await svc.chat.shutdown()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(scenario())
+    assert not svc.chat.is_sending(topic)
+
+
+def _finished(svc: Services) -> list[tuple[int, MessageStatus]]:
+    seen: list[tuple[int, MessageStatus]] = []
+    svc.bus.subscribe(lambda e: seen.append((e.message_id, e.status)) if isinstance(e, ReplyFinished) else None)
+    return seen
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_a_cut_during_the_automatic_retry_wait_ends_the_reply(services: Services, fake_vendor: FakeVendor,
+                                                              how: str) -> None:
+    """Issue 12: a short ``Retry-After`` is being waited out; Stop (quit) then ends the
+    reply ``cancelled`` (``interrupted``) at once, with Retry, and nothing is resent."""
+    topic = setup_chat(services, fake_vendor)
+    fake_vendor.script(Reply(error_status=429, error_body=openai_error("Rate limit reached", "rate_limit_error"),
+                             error_headers={"Retry-After": "10"}), Reply(text_chunks=["never sent"]))
+    waiting: list[ReplyRetrying] = []
+    services.bus.subscribe(lambda e: waiting.append(e) if isinstance(e, ReplyRetrying) else None)
+    finished = _finished(services)
+
+    async def ready(_task: asyncio.Task[object]) -> None:
+        await _until(lambda: bool(waiting))
+
+    _cut(services, topic, how, ready)
+    user, reply = services.topics.messages(topic)
+    assert (user.role, reply.role) == (Role.USER, Role.ASSISTANT)
+    assert (reply.status, reply.content) == (ENDED[how], "")
+    assert finished == [(reply.id, ENDED[how])] and len(fake_vendor.requests) == 1
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_a_cut_during_the_overflow_rescue_ends_the_reply(services: Services, fake_vendor: FakeVendor,
+                                                         summ: FakeVendor, monkeypatch: pytest.MonkeyPatch,
+                                                         how: str) -> None:
+    """CMP-11: the provider refused the request as too long and the one rescue
+    compaction runs; Stop (quit) during it ends the reply ``cancelled``
+    (``interrupted``), leaves no summary and resends nothing."""
+    monkeypatch.setenv("COMPACT_CONTEXT_WINDOW_LOCAL", str(WINDOW))
+    topic = setup_compaction(services, fake_vendor, summ)
+    services.assistants.update("Helper", auto_compact=False)
+    add_turns(services, topic, 1, 6, size=25)
+    fake_vendor.script(Reply(error_status=400, error_body=openai_error(
+        "This model's maximum context length is 4000 tokens.", code="context_length_exceeded")),
+        Reply(text_chunks=["never sent"]))
+    summ.script(Reply(hang=True))
+    finished = _finished(services)
+
+    async def ready(_task: asyncio.Task[object]) -> None:
+        await _until(lambda: bool(summ.requests))
+
+    _cut(services, topic, how, ready)
+    reply = services.topics.messages(topic)[-1]
+    assert (reply.role, reply.status, reply.content) == (Role.ASSISTANT, ENDED[how], "")
+    assert finished == [(reply.id, ENDED[how])] and len(fake_vendor.requests) == 1
+    assert services.compaction is not None and services.compaction.summary(topic).text == ""
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_a_cut_while_a_later_tool_round_is_planned_ends_its_placeholder(
+        services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """The model called a tool, its result is stored, and the next round's request is
+    being planned: Stop drops that round's empty placeholder (quit stores it
+    ``interrupted``), as for a first reply that never began; the first round's reply
+    and the tool result stay."""
+    services.tools.add(EchoTools())
+    topic = setup_chat(services, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
+                       Reply(text_chunks=["never sent"]))
+    planning, release = threading.Event(), threading.Event()
+    plan = services.chat._plan
+    planned: list[int] = []
+
+    def held(ctx: object, reply_id: int) -> object:  # the second round's planning waits
+        planned.append(reply_id)
+        if len(planned) == 2:
+            planning.set()
+            release.wait(60)
+        return plan(ctx, reply_id)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(services.chat, "_plan", held)
+
+    async def ready(_task: asyncio.Task[object]) -> None:
+        await _until(planning.is_set)
+
+    try:
+        _cut(services, topic, how, ready)
+    finally:
+        release.set()
+    msgs = services.topics.messages(topic)
+    kept = [(m.role, m.status) for m in msgs]
+    first = [(Role.USER, MessageStatus.COMPLETE), (Role.ASSISTANT, MessageStatus.COMPLETE),
+             (Role.TOOL, MessageStatus.COMPLETE)]
+    if how == "stop":
+        assert kept == first
+        assert planned[1] not in [m.id for m in msgs]
+    else:
+        assert kept == [*first, (Role.ASSISTANT, MessageStatus.INTERRUPTED)] and msgs[-1].id == planned[1]
+    assert len(fake_vendor.requests) == 1
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_a_cut_while_a_later_rounds_placeholder_is_stored_ends_it(
+        services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """The cut lands while the next round's placeholder row is being written (a worker
+    finishes that insert whatever the caller does): the row still ends as a reply that
+    never began, never ``streaming``."""
+    services.tools.add(EchoTools())
+    topic = setup_chat(services, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
+                       Reply(text_chunks=["never sent"]))
+    inserting, release, inserted = threading.Event(), threading.Event(), threading.Event()
+    append = services.chat._append
+
+    def held(topic_id: int, **fields: object) -> int:  # only a later round's placeholder is streaming
+        if fields.get("status") != MessageStatus.STREAMING.value:
+            return append(topic_id, **fields)
+        inserting.set()
+        release.wait(60)
+        try:
+            return append(topic_id, **fields)
+        finally:
+            inserted.set()
+
+    monkeypatch.setattr(services.chat, "_append", held)
+
+    async def ready(_task: asyncio.Task[object]) -> None:
+        await _until(inserting.is_set)
+        asyncio.get_running_loop().call_soon(release.set)  # once the cut below is made
+
+    try:
+        _cut(services, topic, how, ready)
+    finally:
+        release.set()
+    assert inserted.wait(60)
+    kept = [(m.role, m.status) for m in services.topics.messages(topic)]
+    first = [(Role.USER, MessageStatus.COMPLETE), (Role.ASSISTANT, MessageStatus.COMPLETE),
+             (Role.TOOL, MessageStatus.COMPLETE)]
+    assert kept == (first if how == "stop" else [*first, (Role.ASSISTANT, MessageStatus.INTERRUPTED)])
