@@ -49,6 +49,10 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "core/compaction_gain", "core/sampling", "services/assistants/assistant_service",
     "services/compaction/compaction_outcome", "services/compaction/summarizer",
     "services/dream/dream_reasons", "services/errors", "storage/database", "services/input_rules", "core/summary_probes", "services/compaction/summary_probes", "providers/model_list",
+    # issue 27, lang42: provider failures, import refusals, provider URL, MCP and topic checks
+    "providers/errors", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service",
+    "services/transfer/chat_import", "core/export_formats", "services/providers/provider_service",
+    "services/tools/mcp_service", "services/topics/topic_service",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

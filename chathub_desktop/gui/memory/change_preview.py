@@ -93,11 +93,12 @@ class PreviewChoice:
 @dataclass(frozen=True)
 class PreviewOption:
     """One way to go ahead: ``key`` returned by :func:`ask`, ``label`` of its radio button
-    (when there are several), the summary ``lines`` and the entry ``changes`` it makes
+    (when there are several; a maker is called again on a language switch, issue 27), the
+    summary ``lines`` and the entry ``changes`` it makes
     (None: no entry list), and the ``titles`` of its groups."""
 
     key: str
-    label: str
+    label: Said
     lines: Sequence[str]
     changes: EntryChanges | None = None
     #: Titles of the added / removed / edited groups (a fold's removed cards are folded).
@@ -200,7 +201,8 @@ class ChangePreviewDialog(QDialog):
         lay.addWidget(head)
         self.radios = QButtonGroup(self)
         for i, opt in enumerate(self.options if len(self.options) > 1 else []):
-            rb = QRadioButton(opt.label)
+            rb = QRadioButton()
+            t.bind(rb.setText, _maker(opt.label))
             rb.setObjectName(f"previewOption_{opt.key}")
             self.radios.addButton(rb, i)
             lay.addWidget(rb)

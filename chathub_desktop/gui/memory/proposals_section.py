@@ -37,6 +37,7 @@ from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_review import ProposalView
@@ -189,7 +190,7 @@ class ProposalsSection(QWidget):
             try:
                 lines = self.svc.previews.dream_day(self.assistant_id, p.history_day, p.text).lines()
             except ValueError as exc:  # e.g. the day got a card meanwhile: accepting drops it
-                lines = [fill(translate("MemoryPage", "nothing: %1"), str(exc))]
+                lines = [fill(translate("MemoryPage", "nothing: %1"), said_error(exc))]
             out.append((p, lines))
         return on, out
 
@@ -203,7 +204,7 @@ class ProposalsSection(QWidget):
         try:
             on, shown = await self.runner.run_in_thread(self._fetch)
         except ServiceError as exc:
-            self.show_error(str(exc))
+            self.show_error(said_error(exc))
             return
         self._apply(on, shown)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from chathub_desktop.core.messages import MessageStatus, ToolCall, Usage
 from chathub_desktop.core.overflow import is_length_stop
+from chathub_desktop.core.reasons import Reason
 
 #: The notice of a complete reply the model ended at its output token limit.
 LENGTH_NOTICE = "the reply was cut at the model's output token limit (max tokens)"
@@ -38,6 +39,8 @@ class StreamResult:
     error: str | None = None
     error_kind: str | None = None
     notice: str | None = None
+    #: ``error`` as a typed reason (issue 27), stored beside it for the window.
+    why: Reason | None = None
     retry_after_s: float | None = None
     receipt: dict[str, object] | None = None
 
