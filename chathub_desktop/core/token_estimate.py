@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from chathub_desktop.core.messages import MessageStatus
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 # --- correction factor (REF-27) ---------------------------------------------------------
 
@@ -113,9 +114,14 @@ def truncation_warning(reported: int, local: int) -> str:
     """The reply's warning line: ``the server read only 2,048 of about 10,300 tokens: its
     context is smaller than the model card says`` (``local`` shown to the nearest 100
     from 1,000 on, as it is this process's estimate)."""
+    return truncation_reason(reported, local).english()
+
+
+def truncation_reason(reported: int, local: int) -> Reason:
+    """:func:`truncation_warning` as a typed reason the window says in its language (issue 27)."""
     about = round(local, -2) if local >= 1000 else local
-    return (f"the server read only {reported:,} of about {about:,} tokens: "
-            "its context is smaller than the model card says")
+    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the server read only %1 of about %2 tokens: its context is "
+                                                      "smaller than the model card says"), (f"{reported:,}", f"{about:,}"))
 
 
 # --- anchors (TOK-3, TOK-4, REF-28) -----------------------------------------------------

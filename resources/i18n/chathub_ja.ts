@@ -5040,6 +5040,10 @@ URL：%3
         <source>topic title must not be empty</source>
         <translation>トピックのタイトルは空にできません</translation>
     </message>
+    <message>
+        <source>the server read only %1 of about %2 tokens: its context is smaller than the model card says</source>
+        <translation>サーバーは約 %2 トークンのうち %1 しか読みませんでした：そのコンテキストはモデルカードの記載より小さいです</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

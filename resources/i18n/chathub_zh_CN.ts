@@ -5040,6 +5040,10 @@ URL：%3
         <source>topic title must not be empty</source>
         <translation>话题标题不能为空</translation>
     </message>
+    <message>
+        <source>the server read only %1 of about %2 tokens: its context is smaller than the model card says</source>
+        <translation>服务器只读取了约 %2 个令牌中的 %1 个：它的上下文比模型卡所写的小</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

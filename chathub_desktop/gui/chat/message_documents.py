@@ -238,7 +238,7 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
         body += (
             f'<p style="color:{colors.error_text.name()}">' + fill(translate(
                 "MessageList", "<b>⚠ Warning:</b> %1. Set the model card's window from the token badge."),
-                html.escape(m.error)) + "</p>"
+                html.escape(said(m.error_why) if m.error_why is not None else m.error)) + "</p>"
         )
     if kind is RenderKind.ERROR:
         body += (

@@ -50,7 +50,7 @@ from chathub_desktop.core.token_estimate import (
     INPUT_TRUNCATED,
     RATIO_MIN,
     silently_truncated,
-    truncation_warning,
+    truncation_reason,
 )
 from chathub_desktop.core.topic_titles import title_from_text
 from chathub_desktop.providers.base import (
@@ -795,7 +795,9 @@ def _mark_silent_truncation(result: StreamResult, planned: _Planned, *, self_hos
             and silently_truncated(reported, planned.total, exact)):
         return result
     assert reported is not None
-    warning = truncation_warning(reported, planned.total)
+    why = truncation_reason(reported, planned.total)
+    warning = why.english()
     log.warning("provider reported %s input tokens for a request counted at %s: %s",
                 reported, planned.total, warning)
-    return dataclasses.replace(result, error_kind=INPUT_TRUNCATED, error=warning, notice=f"warning — {warning}")
+    return dataclasses.replace(result, error_kind=INPUT_TRUNCATED, error=warning, notice=f"warning — {warning}",
+                               why=why)
