@@ -18,9 +18,9 @@ failures name the URL they were talking to (credentials redacted).
 
 The app's own words around the vendor's are typed reasons (``core.reasons``, issue 27:
 the window says them in its language; values such as the status, host and the vendor's
-message stay as data). Every message and body is passed through :func:`redact` with the client's API key, so a
-key echoed by a vendor ("Incorrect API key provided: sk-...") never reaches the UI, the
-database or a log (APP-2).
+message stay as data). Every message and body is passed through :func:`redact` with the
+client's API key, so a key echoed by a vendor ("Incorrect API key provided: sk-...") never
+reaches the UI, the database or a log (APP-2).
 """
 
 from __future__ import annotations
@@ -359,6 +359,22 @@ def error_from_stream_payload(
     )
 
 
+#: What a timed-out request was doing, by httpx's exception: the words with the URL (or,
+#: ``by_host``, the host) when known, the words without, and ``by_host``.
+_TIMED_OUT: dict[type[BaseException], tuple[str, str, bool]] = {
+    httpx.ConnectTimeout: (QT_TRANSLATE_NOOP("ServiceReasons", "connecting to %1"),
+                           QT_TRANSLATE_NOOP("ServiceReasons", "connecting"), False),
+    httpx.ReadTimeout: (QT_TRANSLATE_NOOP("ServiceReasons", "waiting for data from %1"),
+                        QT_TRANSLATE_NOOP("ServiceReasons", "waiting for data"), True),
+    httpx.WriteTimeout: (QT_TRANSLATE_NOOP("ServiceReasons", "sending the request to %1"),
+                         QT_TRANSLATE_NOOP("ServiceReasons", "sending the request"), False),
+    httpx.PoolTimeout: (QT_TRANSLATE_NOOP("ServiceReasons", "waiting for a free connection"),
+                        QT_TRANSLATE_NOOP("ServiceReasons", "waiting for a free connection"), False),
+}
+_TIMED_OUT_OTHER = (QT_TRANSLATE_NOOP("ServiceReasons", "talking to %1"),
+                    QT_TRANSLATE_NOOP("ServiceReasons", "talking to the provider"), False)
+
+
 def error_from_exception(
     exc: BaseException, *, secret: str | None = None, url: str | None = None
 ) -> ProviderError:
@@ -374,18 +390,8 @@ def error_from_exception(
     shown = redact(redact_url(url), secret) if url else ""
     host = url_host(url) if url else ""
     if isinstance(exc, httpx.TimeoutException):
-        kind = type(exc)
-        what = (
-            _either(shown, QT_TRANSLATE_NOOP("ServiceReasons", "connecting to %1"),
-                    QT_TRANSLATE_NOOP("ServiceReasons", "connecting")) if kind is httpx.ConnectTimeout
-            else _either(host, QT_TRANSLATE_NOOP("ServiceReasons", "waiting for data from %1"),
-                         QT_TRANSLATE_NOOP("ServiceReasons", "waiting for data")) if kind is httpx.ReadTimeout
-            else _either(shown, QT_TRANSLATE_NOOP("ServiceReasons", "sending the request to %1"),
-                         QT_TRANSLATE_NOOP("ServiceReasons", "sending the request")) if kind is httpx.WriteTimeout
-            else Reason(QT_TRANSLATE_NOOP("ServiceReasons", "waiting for a free connection"))
-            if kind is httpx.PoolTimeout
-            else _either(shown, QT_TRANSLATE_NOOP("ServiceReasons", "talking to %1"),
-                         QT_TRANSLATE_NOOP("ServiceReasons", "talking to the provider")))
+        with_where, without, by_host = _TIMED_OUT.get(type(exc), _TIMED_OUT_OTHER)
+        what = _either(host if by_host else shown, with_where, without)
         return ProviderError(ErrorKind.TIMEOUT, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "timed out %1 (%2)"),
                                                        (what, detail)))
     if isinstance(exc, httpx.DecodingError):
