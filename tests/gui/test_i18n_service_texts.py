@@ -110,7 +110,8 @@ def test_a_failed_reply_is_said_in_its_bubble_in_the_new_language(window: Any, s
         window.view.language.apply(UiLanguage.SYSTEM)
 
 
-def test_import_refusals_skip_notes_and_how_to_are_marked(services: Any, qtbot: Any, tmp_path: Path) -> None:
+def test_import_refusals_skip_notes_and_how_to_are_marked(services: Any, qtbot: Any, qloop: Any,
+                                                        tmp_path: Path) -> None:
     """Import chats: a refused file's reason is said (and re-said while the dialog is
     open), a skipped conversation's "conversation N" and each app's how-to tooltip too;
     the file's name and the parser's own words stay data."""

@@ -41,6 +41,7 @@ MAX_CONFIG_BYTES = 4 * MAX_CONFIG_CHARS
 character bound, which refuses it in one line."""
 #: The frame of a refused MCP config paste or file; the parser's own words inside (issue 27).
 _NOTHING_IMPORTED = QT_TRANSLATE_NOOP("ServiceReasons", "nothing imported: %1")
+_NO_SERVER = QT_TRANSLATE_NOOP("ServiceReasons", "no MCP server named %1")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +89,11 @@ class McpService:
         try:
             check_server_name(name)
         except McpConfigError:
-            raise NotFound(f"no MCP server named {str(name)[:60]!r}") from None
+            raise NotFound(Reason(_NO_SERVER, (repr(str(name)[:60]),))) from None
         with self._db.read() as s:
             found = repo.find_server(s, name)
         if found is None:
-            raise NotFound(f"no MCP server named {name!r}")
+            raise NotFound(Reason(_NO_SERVER, (repr(name),)))
         return found
 
     def add(self, config: McpServerConfig, *, replace: bool = False) -> None:
@@ -154,7 +155,7 @@ class McpService:
         self.get(name)
         with self._db.write() as s:
             if not repo.remove_server(s, name):
-                raise NotFound(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no MCP server named %1"), (repr(name),)))
+                raise NotFound(Reason(_NO_SERVER, (repr(name),)))
         with contextlib.suppress(SecretUnavailable):  # the server is gone either way
             self.clients.forget_tokens(name)
         self._on_change()
