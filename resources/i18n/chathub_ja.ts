@@ -5044,6 +5044,30 @@ URL：%3
         <source>the server read only %1 of about %2 tokens: its context is smaller than the model card says</source>
         <translation>サーバーは約 %2 トークンのうち %1 しか読みませんでした：そのコンテキストはモデルカードの記載より小さいです</translation>
     </message>
+    <message>
+        <source>the provider&apos;s answer had no text the app could read (%1 event not in the shape of its provider kind); check the provider&apos;s kind and base URL</source>
+        <translation>プロバイダーの応答に、このアプリが読めるテキストがありませんでした（%1 件のイベントがプロバイダーの種類の形式に合いません）。プロバイダーの種類とベース URL を確認してください</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s answer had no text the app could read (%1 events not in the shape of its provider kind); check the provider&apos;s kind and base URL</source>
+        <translation>プロバイダーの応答に、このアプリが読めるテキストがありませんでした（%1 件のイベントがプロバイダーの種類の形式に合いません）。プロバイダーの種類とベース URL を確認してください</translation>
+    </message>
+    <message>
+        <source>the model reached its output token limit (max tokens), all spent on reasoning before writing any text</source>
+        <translation>モデルはテキストを書く前に出力トークンの上限（最大トークン数）に達しました。すべて推論に使われました</translation>
+    </message>
+    <message>
+        <source>the model reached its output token limit (max tokens) before writing any text</source>
+        <translation>モデルはテキストを書く前に出力トークンの上限（最大トークン数）に達しました</translation>
+    </message>
+    <message>
+        <source>the model reasoned but wrote no answer</source>
+        <translation>モデルは推論しましたが、回答を書きませんでした</translation>
+    </message>
+    <message>
+        <source>the provider sent an empty reply</source>
+        <translation>プロバイダーが空の返信を送りました</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

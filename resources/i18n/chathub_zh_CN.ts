@@ -5044,6 +5044,30 @@ URL：%3
         <source>the server read only %1 of about %2 tokens: its context is smaller than the model card says</source>
         <translation>服务器只读取了约 %2 个令牌中的 %1 个：它的上下文比模型卡所写的小</translation>
     </message>
+    <message>
+        <source>the provider&apos;s answer had no text the app could read (%1 event not in the shape of its provider kind); check the provider&apos;s kind and base URL</source>
+        <translation>提供商的回答中没有本应用能读取的文本（%1 个事件不符合其提供商类型的格式）；请检查提供商的类型和基础 URL</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s answer had no text the app could read (%1 events not in the shape of its provider kind); check the provider&apos;s kind and base URL</source>
+        <translation>提供商的回答中没有本应用能读取的文本（%1 个事件不符合其提供商类型的格式）；请检查提供商的类型和基础 URL</translation>
+    </message>
+    <message>
+        <source>the model reached its output token limit (max tokens), all spent on reasoning before writing any text</source>
+        <translation>模型在写出任何文本之前就达到了输出令牌上限（最大令牌数），全部用在了推理上</translation>
+    </message>
+    <message>
+        <source>the model reached its output token limit (max tokens) before writing any text</source>
+        <translation>模型在写出任何文本之前就达到了输出令牌上限（最大令牌数）</translation>
+    </message>
+    <message>
+        <source>the model reasoned but wrote no answer</source>
+        <translation>模型进行了推理，但没有写出回答</translation>
+    </message>
+    <message>
+        <source>the provider sent an empty reply</source>
+        <translation>提供商发送了一个空回复</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

@@ -67,7 +67,7 @@ from chathub_desktop.providers.base import (
 )
 from chathub_desktop.services.assistants.settings_service import SettingsService
 from chathub_desktop.services.chat.attachment_service import AttachmentService
-from chathub_desktop.services.chat.empty_reply import empty_reply_error, is_empty_reply
+from chathub_desktop.services.chat.empty_reply import empty_reply_reason, is_empty_reply
 from chathub_desktop.services.chat.process_identity import PROCESS_ID
 from chathub_desktop.services.chat.reply_store import (
     Checkpointer,
@@ -722,9 +722,10 @@ class ChatService:
                     done, status=MessageStatus.ERROR, error_kind=ErrorKind.CONTEXT_OVERFLOW.value,
                     error=why.english(), why=why)
             elif is_empty_reply(parts, len(calls)):  # issue 32: an empty answer is an error
+                why = empty_reply_reason(finish, reasoned, unread)
                 done = dataclasses.replace(
                     done, status=MessageStatus.ERROR, error_kind=ErrorKind.BAD_RESPONSE.value,
-                    error=empty_reply_error(finish, reasoned, unread))
+                    error=why.english(), why=why)
         except asyncio.CancelledError as exc:
             stopped = result(self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED))
             await checkpoint.settled()
