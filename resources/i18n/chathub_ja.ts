@@ -5068,6 +5068,38 @@ URL：%3
         <source>the provider sent an empty reply</source>
         <translation>プロバイダーが空の返信を送りました</translation>
     </message>
+    <message>
+        <source>the provider sent an SSE line longer than the line limit</source>
+        <translation>プロバイダーが行の上限を超える SSE 行を送りました</translation>
+    </message>
+    <message>
+        <source>the provider sent an SSE event larger than the event limit</source>
+        <translation>プロバイダーがイベントの上限を超える SSE イベントを送りました</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s answer passed the body limit</source>
+        <translation>プロバイダーの応答が本文の上限を超えました</translation>
+    </message>
+    <message>
+        <source>the reply passed the reply limit</source>
+        <translation>返信が返信の上限を超えました</translation>
+    </message>
+    <message>
+        <source>the model list passed its limit</source>
+        <translation>モデル一覧が上限を超えました</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s compressed answer expanded past the decompression limit</source>
+        <translation>プロバイダーの圧縮された応答が展開の上限を超えて膨らみました</translation>
+    </message>
+    <message>
+        <source>stopped: %1 of %2 times its compressed size; set the environment variable %3 to raise it</source>
+        <translation>停止しました：%1（上限は圧縮サイズの %2 倍）。上限を上げるには環境変数 %3 を設定してください</translation>
+    </message>
+    <message>
+        <source>stopped: %1 of %2; set the environment variable %3 (in MB) to raise it</source>
+        <translation>停止しました：%1（上限は %2）。上限を上げるには環境変数 %3（MB 単位）を設定してください</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

@@ -5068,6 +5068,38 @@ URL：%3
         <source>the provider sent an empty reply</source>
         <translation>提供商发送了一个空回复</translation>
     </message>
+    <message>
+        <source>the provider sent an SSE line longer than the line limit</source>
+        <translation>提供商发送的 SSE 行超过了行上限</translation>
+    </message>
+    <message>
+        <source>the provider sent an SSE event larger than the event limit</source>
+        <translation>提供商发送的 SSE 事件超过了事件上限</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s answer passed the body limit</source>
+        <translation>提供商的回答超过了正文上限</translation>
+    </message>
+    <message>
+        <source>the reply passed the reply limit</source>
+        <translation>回复超过了回复上限</translation>
+    </message>
+    <message>
+        <source>the model list passed its limit</source>
+        <translation>模型列表超过了其上限</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s compressed answer expanded past the decompression limit</source>
+        <translation>提供商的压缩回答解压后超过了解压上限</translation>
+    </message>
+    <message>
+        <source>stopped: %1 of %2 times its compressed size; set the environment variable %3 to raise it</source>
+        <translation>已停止：%1（上限为压缩大小的 %2 倍）；设置环境变量 %3 可提高上限</translation>
+    </message>
+    <message>
+        <source>stopped: %1 of %2; set the environment variable %3 (in MB) to raise it</source>
+        <translation>已停止：%1（上限为 %2）；设置环境变量 %3（以 MB 为单位）可提高上限</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>
