@@ -5100,6 +5100,14 @@ URL：%3
         <source>stopped: %1 of %2; set the environment variable %3 (in MB) to raise it</source>
         <translation>停止しました：%1（上限は %2）。上限を上げるには環境変数 %3（MB 単位）を設定してください</translation>
     </message>
+    <message>
+        <source>it contains a user name or password before the host</source>
+        <translation>ホストの前にユーザー名またはパスワードが含まれています</translation>
+    </message>
+    <message>
+        <source>its query has a %1 parameter</source>
+        <translation>クエリに %1 パラメーターがあります</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

@@ -5100,6 +5100,14 @@ URL：%3
         <source>stopped: %1 of %2; set the environment variable %3 (in MB) to raise it</source>
         <translation>已停止：%1（上限为 %2）；设置环境变量 %3（以 MB 为单位）可提高上限</translation>
     </message>
+    <message>
+        <source>it contains a user name or password before the host</source>
+        <translation>它在主机名之前包含用户名或密码</translation>
+    </message>
+    <message>
+        <source>its query has a %1 parameter</source>
+        <translation>它的查询中有 %1 参数</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

@@ -10,7 +10,7 @@ import re
 from typing import Protocol
 from urllib.parse import urlparse
 
-from chathub_desktop.core.base_urls import credentials_in_url, redact_url
+from chathub_desktop.core.base_urls import credentials_reason, redact_url
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.base import ChatClient
@@ -97,7 +97,7 @@ def validate_base_url(url: str) -> str:
     except ValueError:
         raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "base URL has an invalid port (got %1)"),
                                   (repr(shown),))) from None
-    problem = credentials_in_url(url)
+    problem = credentials_reason(url)
     if problem is not None:
         raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
             "ServiceReasons", "the base URL must not carry a key or password (%1); put the key in the API key field "
