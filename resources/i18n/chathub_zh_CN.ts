@@ -4957,6 +4957,22 @@ URL：%3
         <translation>无法导入 %1：%2：%3</translation>
     </message>
     <message>
+        <source>%1 holds text that is not valid UTF-8 in conversation %2 (bytes that are no character); %3 %4 export is UTF-8</source>
+        <translation>%1 在第 %2 个对话中包含无效的 UTF-8 文本（不构成字符的字节）；%4 导出应为 UTF-8</translation>
+    </message>
+    <message>
+        <source>%1 holds a number too large to read in conversation %2 (%3 %4 export&apos;s numbers are times and counts)</source>
+        <translation>%1 在第 %2 个对话中包含一个大到无法读取的数字（%4 导出中的数字是时间和计数）</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2); the file may be truncated or damaged</source>
+        <translation>%1 不是有效的 JSON（%2）；文件可能被截断或已损坏</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON after %2 of %3 bytes (%4); the file may be truncated or damaged</source>
+        <translation>%1 在读取 %3 字节中的 %2 字节后不再是有效的 JSON（%4）；文件可能被截断或已损坏</translation>
+    </message>
+    <message>
         <source>ChatGPT → Settings → Data controls → Export data; the e-mailed zip, or the conversations.json inside it.</source>
         <translation>ChatGPT → 设置 → 数据控制 → 导出数据；使用邮件发来的 zip，或其中的 conversations.json。</translation>
     </message>

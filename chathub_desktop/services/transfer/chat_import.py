@@ -612,7 +612,7 @@ def _failure(exc: Exception, label: str, form: ExportFormat, reader: _CountingRe
         return ImportFailed(f"{label} {exc} in conversation {done + 1:,}; {form.a_label} export never nests "
                             "that deep. Nothing was imported.")
     if isinstance(exc, _TooLarge):
-        return ImportFailed(f"{label}: {exc}. Nothing was imported.")
+        return ImportFailed(Reason("%1: %2", (label, str(exc)), (_NOTHING,)))
     if isinstance(exc, ijson.JSONError | UnicodeDecodeError):
         return ImportFailed(_json_error_text(label, exc, reader, total, done, form.label))
     if isinstance(exc, zipfile.BadZipFile | zlib.error | EOFError):
@@ -746,21 +746,27 @@ def _broken(conv: object, index: int, exc: ExportFormatError, form: ExportFormat
 
 
 def _json_error_text(label: str, exc: Exception, reader: _CountingReader | None, total: int, done: int,
-                     what: str = "chat") -> str:
-    """The one-line message for a parser error: a number too large, text that is not
-    UTF-8, or (anything else) JSON that is cut short or damaged."""
-    where = f"in conversation {done + 1:,}"
+                     what: str = "chat") -> Reason:
+    """The one-line reason for a parser error: a number too large, text that is not
+    UTF-8, or (anything else) JSON that is cut short or damaged (the format's name
+    ``what``, the figures and the parser's own words are data)."""
+    n = f"{done + 1:,}"
     detail = _first_line(exc)
-    a_what = f"{'an' if what[:1] in 'AEIOU' else 'a'} {what}"
+    article = "an" if what[:1] in "AEIOU" else "a"
     if isinstance(exc, UnicodeDecodeError) or "invalid bytes in UTF8" in detail:
-        return (f"{label} holds text that is not valid UTF-8 {where} (bytes that are no character); "
-                f"{a_what} export is UTF-8. Nothing was imported.")
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 holds text that is not valid UTF-8 in conversation %2 "
+                                                          "(bytes that are no character); %3 %4 export is UTF-8"),
+                      (label, n, article, what), (_NOTHING,))
     if "integer overflow" in detail or "floating point) overflow" in detail:
-        return (f"{label} holds a number too large to read {where} ({a_what} export's numbers are "
-                "times and counts). Nothing was imported.")
-    after = f" after {reader.bytes_read:,} of {total:,} bytes" if reader is not None else ""
-    return (f"{label} is not valid JSON{after} ({detail}); the file may be truncated or damaged. "
-            "Nothing was imported.")
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 holds a number too large to read in conversation %2 "
+                                                          "(%3 %4 export's numbers are times and counts)"),
+                      (label, n, article, what), (_NOTHING,))
+    if reader is None:
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not valid JSON (%2); the file may be truncated or "
+                                                          "damaged"), (label, detail), (_NOTHING,))
+    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not valid JSON after %2 of %3 bytes (%4); the file may be "
+                                                      "truncated or damaged"),
+                  (label, f"{reader.bytes_read:,}", f"{total:,}", detail), (_NOTHING,))
 
 
 def _discard(db: Database, run: StagingRun) -> None:
