@@ -333,11 +333,11 @@ class ImportDialog(QDialog):
         self.result_message = result_text(result)
         memory = result.format_name == "claude" and await self._runner.run_in_thread(has_claude_memory, path)
 
-        def said() -> str:
+        def result_line() -> str:
             note = QCoreApplication.translate("ImportDialog", " This export also holds what Claude remembers about you: Assistant → Memory… → Import from "
                        "another assistant… → From a Claude export zip… offers it as entries.") if memory else ""
             return fill(QCoreApplication.translate("ImportDialog", "%1.%2", "the result, a note"), result_text(result), note)
-        self._show(said)
+        self._show(result_line)
         self._finish(done=True)
         self.imported.emit(assistant_id, result)
         return result
