@@ -4957,12 +4957,12 @@ URL：%3
         <translation>%1 をインポートできませんでした：%2：%3</translation>
     </message>
     <message>
-        <source>%1 holds text that is not valid UTF-8 in conversation %2 (bytes that are no character); %3 %4 export is UTF-8</source>
-        <translation>%1 の会話 %2 に有効な UTF-8 ではないテキスト（文字にならないバイト）があります。%4 のエクスポートは UTF-8 です</translation>
+        <source>%1 holds text that is not valid UTF-8 in conversation %2 (bytes that are no character); %3 is UTF-8</source>
+        <translation>%1 の会話 %2 に有効な UTF-8 ではないテキスト（文字にならないバイト）があります。%3は UTF-8 です</translation>
     </message>
     <message>
-        <source>%1 holds a number too large to read in conversation %2 (%3 %4 export&apos;s numbers are times and counts)</source>
-        <translation>%1 の会話 %2 に読み取れないほど大きな数値があります（%4 のエクスポートの数値は時刻と件数です）</translation>
+        <source>%1 holds a number too large to read in conversation %2 (%3&apos;s numbers are times and counts)</source>
+        <translation>%1 の会話 %2 に読み取れないほど大きな数値があります（%3の数値は時刻と件数です）</translation>
     </message>
     <message>
         <source>%1 is not valid JSON (%2); the file may be truncated or damaged</source>

@@ -4957,12 +4957,12 @@ URL：%3
         <translation>无法导入 %1：%2：%3</translation>
     </message>
     <message>
-        <source>%1 holds text that is not valid UTF-8 in conversation %2 (bytes that are no character); %3 %4 export is UTF-8</source>
-        <translation>%1 在第 %2 个对话中包含无效的 UTF-8 文本（不构成字符的字节）；%4 导出应为 UTF-8</translation>
+        <source>%1 holds text that is not valid UTF-8 in conversation %2 (bytes that are no character); %3 is UTF-8</source>
+        <translation>%1 在第 %2 个对话中包含无效的 UTF-8 文本（不构成字符的字节）；%3应为 UTF-8</translation>
     </message>
     <message>
-        <source>%1 holds a number too large to read in conversation %2 (%3 %4 export&apos;s numbers are times and counts)</source>
-        <translation>%1 在第 %2 个对话中包含一个大到无法读取的数字（%4 导出中的数字是时间和计数）</translation>
+        <source>%1 holds a number too large to read in conversation %2 (%3&apos;s numbers are times and counts)</source>
+        <translation>%1 在第 %2 个对话中包含一个大到无法读取的数字（%3中的数字是时间和计数）</translation>
     </message>
     <message>
         <source>%1 is not valid JSON (%2); the file may be truncated or damaged</source>

@@ -415,12 +415,7 @@ def _sniff(source: _Source, wanted: ExportFormat | None) -> tuple[int, str, Expo
 
     Raises :class:`ImportFailed` naming what was found instead of JSON, or a top-level
     object that is no conversation of any known format."""
-    if wanted is None:
-        expected = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a chat export"))
-    elif wanted.a_label.startswith("an "):
-        expected = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an %1 export"), (wanted.label,))
-    else:
-        expected = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a %1 export"), (wanted.label,))
+    expected = _an_export(wanted.label if wanted else "chat")
     try:
         with source.open() as fh:
             head = fh.read(_SNIFF_BYTES)
@@ -481,6 +476,15 @@ def _describe_head(head: bytes) -> Reason:
         return _BINARY
     first = text.strip().splitlines()[0][:40] if text.strip() else ""
     return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "is not JSON (it starts with “%1”)"), (first,))
+
+
+def _an_export(what: str) -> Reason:
+    """"a ChatGPT export", "an Open WebUI export", "a chat export" (the format's name as data)."""
+    if what == "chat":
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a chat export"))
+    if what[:1] in "AEIOU":
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an %1 export"), (what,))
+    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a %1 export"), (what,))
 
 
 def _cannot_read(label: str, exc: OSError) -> Reason:
@@ -752,15 +756,14 @@ def _json_error_text(label: str, exc: Exception, reader: _CountingReader | None,
     ``what``, the figures and the parser's own words are data)."""
     n = f"{done + 1:,}"
     detail = _first_line(exc)
-    article = "an" if what[:1] in "AEIOU" else "a"
     if isinstance(exc, UnicodeDecodeError) or "invalid bytes in UTF8" in detail:
         return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 holds text that is not valid UTF-8 in conversation %2 "
-                                                          "(bytes that are no character); %3 %4 export is UTF-8"),
-                      (label, n, article, what), (_NOTHING,))
+                                                          "(bytes that are no character); %3 is UTF-8"),
+                      (label, n, _an_export(what)), (_NOTHING,))
     if "integer overflow" in detail or "floating point) overflow" in detail:
         return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 holds a number too large to read in conversation %2 "
-                                                          "(%3 %4 export's numbers are times and counts)"),
-                      (label, n, article, what), (_NOTHING,))
+                                                          "(%3's numbers are times and counts)"),
+                      (label, n, _an_export(what)), (_NOTHING,))
     if reader is None:
         return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not valid JSON (%2); the file may be truncated or "
                                                           "damaged"), (label, detail), (_NOTHING,))
