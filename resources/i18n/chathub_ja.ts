@@ -5124,6 +5124,46 @@ URL：%3
         <source>its query has a %1 parameter</source>
         <translation>クエリに %1 パラメーターがあります</translation>
     </message>
+    <message>
+        <source>no change</source>
+        <translation>変更なし</translation>
+    </message>
+    <message>
+        <source>%1 added, %2 removed, %3 edited</source>
+        <translation>追加 %1、削除 %2、編集 %3</translation>
+    </message>
+    <message>
+        <source>%1 entry</source>
+        <translation>%1 件</translation>
+    </message>
+    <message>
+        <source>%1 entries</source>
+        <translation>%1 件</translation>
+    </message>
+    <message>
+        <source>%1 card</source>
+        <translation>%1 枚のカード</translation>
+    </message>
+    <message>
+        <source>%1 cards</source>
+        <translation>%1 枚のカード</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1 → %2</source>
+        <translation>固定メモリ：%1 → %2</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1 → %2</source>
+        <translation>動的メモリ：%1 → %2</translation>
+    </message>
+    <message>
+        <source>entries: %1</source>
+        <translation>項目：%1</translation>
+    </message>
+    <message>
+        <source>cards: %1</source>
+        <translation>カード：%1</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

@@ -5124,6 +5124,46 @@ URL：%3
         <source>its query has a %1 parameter</source>
         <translation>它的查询中有 %1 参数</translation>
     </message>
+    <message>
+        <source>no change</source>
+        <translation>无变化</translation>
+    </message>
+    <message>
+        <source>%1 added, %2 removed, %3 edited</source>
+        <translation>新增 %1，删除 %2，修改 %3</translation>
+    </message>
+    <message>
+        <source>%1 entry</source>
+        <translation>%1 条</translation>
+    </message>
+    <message>
+        <source>%1 entries</source>
+        <translation>%1 条</translation>
+    </message>
+    <message>
+        <source>%1 card</source>
+        <translation>%1 张卡片</translation>
+    </message>
+    <message>
+        <source>%1 cards</source>
+        <translation>%1 张卡片</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1 → %2</source>
+        <translation>固定记忆：%1 → %2</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1 → %2</source>
+        <translation>动态记忆：%1 → %2</translation>
+    </message>
+    <message>
+        <source>entries: %1</source>
+        <translation>条目：%1</translation>
+    </message>
+    <message>
+        <source>cards: %1</source>
+        <translation>卡片：%1</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

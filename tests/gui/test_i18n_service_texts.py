@@ -2,7 +2,7 @@
 failure in its bubble, Import chats' refusals, skip notes and how-to tooltip, the provider
 URL, MCP and topic-title checks, the anchor's reason in the popover, and values shown
 inside translated frames (receipt part names, probe kinds, the pasted size, the change
-preview's radio labels).
+preview's radio labels and summary lines).
 
 Each is said through the marker pseudo-locale (⟦…⟧ around every translated template) or
 in Chinese, with the vendor's own words, hosts, names and figures kept as data; English
@@ -190,7 +190,12 @@ def test_values_inside_frames_are_said(qtbot: Any) -> None:
     from chathub_desktop.core.summary_probes import Probe, ProbeAnswer, ProbeCategory, ProbeReport
     from chathub_desktop.gui.chat.pasted_chips import said_size
     from chathub_desktop.gui.context.receipt_values import said_values
-    from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
+    from chathub_desktop.gui.memory.change_preview import (
+        ChangePreviewDialog,
+        PreviewOption,
+        said_lines,
+    )
+    from chathub_desktop.services.memory.memory_preview import ChangePreview
 
     receipt = {"local_tokens": 1_320, "parts": {"instructions": 400, "memory": 120, "history": 800},
                "memory": {"fixed": [1, 2], "dream": [7]}}
@@ -210,7 +215,12 @@ def test_values_inside_frames_are_said(qtbot: Any) -> None:
         assert said_size(2 * 1024 * 1024 + 5_000) == "2,0 MB" and said_size(900) == "900 B"
     finally:
         QLocale.setDefault(old)
+    preview = ChangePreview(1, "Helper", "fixed", "Clear fixed memory", 2, 0,
+                            EntryChanges(removed=["Likes tables", "Lives in Kyoto"]), "v1")
+    assert said_lines(preview)() == preview.lines() == ["fixed memory: 2 entries → 0 entries",
+                                                        "entries: 0 added, 2 removed, 0 edited"]
     with _language("zh_CN"):
+        assert said_lines(preview)() == ["固定记忆：2 条 → 0 条", "条目：新增 0，删除 2，修改 0"]
         assert said_values(receipt)["Parts"] == "指令 400, 记忆 120, 历史 800"
         assert said_values(receipt)["Memory"] == "固定 #1, #2; 梦境 #7"
         assert "文件 'src/app.py'" in said(report.verdict_reason())

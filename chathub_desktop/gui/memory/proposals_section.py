@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.gui.memory.change_preview import said_lines
 from chathub_desktop.gui.memory.page_common import error_label
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -188,7 +189,7 @@ class ProposalsSection(QWidget):
         out: list[Shown] = []
         for p in review.proposals(self.assistant_id):
             try:
-                lines = self.svc.previews.dream_day(self.assistant_id, p.history_day, p.text).lines()
+                lines = said_lines(self.svc.previews.dream_day(self.assistant_id, p.history_day, p.text))()
             except ValueError as exc:  # e.g. the day got a card meanwhile: accepting drops it
                 lines = [fill(translate("MemoryPage", "nothing: %1"), said_error(exc))]
             out.append((p, lines))

@@ -146,7 +146,7 @@ class TransferActions(QObject):
         if change_preview.ask(self._parent, lambda: translate("MemoryPage", "Clear fixed memory"),
                               lambda: fill(translate("MemoryPage", "Remove all of %1's fixed memory? Memory → History "
                                                                    "can revert it."), name),
-                              [PreviewOption("clear", clear, preview.lines(), preview.changes)],
+                              [PreviewOption("clear", clear, change_preview.said_lines(preview), preview.changes)],
                               lambda: translate("MemoryPage", "Clear")) is None:
             return
 
