@@ -4989,6 +4989,18 @@ URL：%3
         <translation>LibreChat → 会話の ⋯ メニュー → エクスポート → JSON（分岐を含む）。</translation>
     </message>
     <message>
+        <source>unknown provider kind %1; choose one of: %2</source>
+        <translation>不明なプロバイダーの種類 %1 です。次から選んでください：%2</translation>
+    </message>
+    <message>
+        <source>a provider named %1 already exists</source>
+        <translation>%1 という名前のプロバイダーは既にあります</translation>
+    </message>
+    <message>
+        <source>cannot store the API key: %1</source>
+        <translation>API キーを保存できません：%1</translation>
+    </message>
+    <message>
         <source>the API key variable name is longer than %1 characters</source>
         <translation>API キーの変数名が %1 文字を超えています</translation>
     </message>
@@ -5163,6 +5175,26 @@ URL：%3
     <message>
         <source>cards: %1</source>
         <translation>カード：%1</translation>
+    </message>
+    <message>
+        <source>context window must be between 1 and %1 tokens</source>
+        <translation>コンテキストウィンドウは 1 から %1 トークンの間にしてください</translation>
+    </message>
+    <message>
+        <source>max output must be between 1 and the context window</source>
+        <translation>最大出力は 1 からコンテキストウィンドウまでの間にしてください</translation>
+    </message>
+    <message>
+        <source>tokenizer must be one of %1 (got %2)</source>
+        <translation>トークナイザーは %1 のいずれかにしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>no model card for %1</source>
+        <translation>%1 のモデルカードはありません</translation>
+    </message>
+    <message>
+        <source>%1: the file is not UTF-8 text (byte 0x%2 at offset %3); a model catalog is UTF-8 JSON</source>
+        <translation>%1：ファイルが UTF-8 のテキストではありません（オフセット %3 のバイト 0x%2）。モデルカタログは UTF-8 の JSON です</translation>
     </message>
 </context>
 <context>

@@ -4989,6 +4989,18 @@ URL：%3
         <translation>LibreChat → 某个对话的 ⋯ 菜单 → 导出 → JSON（含分支）。</translation>
     </message>
     <message>
+        <source>unknown provider kind %1; choose one of: %2</source>
+        <translation>未知的提供商类型 %1；请从以下选择：%2</translation>
+    </message>
+    <message>
+        <source>a provider named %1 already exists</source>
+        <translation>名为 %1 的提供商已存在</translation>
+    </message>
+    <message>
+        <source>cannot store the API key: %1</source>
+        <translation>无法保存 API 密钥：%1</translation>
+    </message>
+    <message>
         <source>the API key variable name is longer than %1 characters</source>
         <translation>API 密钥变量名超过 %1 个字符</translation>
     </message>
@@ -5163,6 +5175,26 @@ URL：%3
     <message>
         <source>cards: %1</source>
         <translation>卡片：%1</translation>
+    </message>
+    <message>
+        <source>context window must be between 1 and %1 tokens</source>
+        <translation>上下文窗口必须在 1 到 %1 个令牌之间</translation>
+    </message>
+    <message>
+        <source>max output must be between 1 and the context window</source>
+        <translation>最大输出必须在 1 与上下文窗口之间</translation>
+    </message>
+    <message>
+        <source>tokenizer must be one of %1 (got %2)</source>
+        <translation>分词器必须是 %1 之一（收到 %2）</translation>
+    </message>
+    <message>
+        <source>no model card for %1</source>
+        <translation>没有 %1 的模型卡</translation>
+    </message>
+    <message>
+        <source>%1: the file is not UTF-8 text (byte 0x%2 at offset %3); a model catalog is UTF-8 JSON</source>
+        <translation>%1：该文件不是 UTF-8 文本（偏移 %3 处的字节 0x%2）；模型目录应为 UTF-8 JSON</translation>
     </message>
 </context>
 <context>

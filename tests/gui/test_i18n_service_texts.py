@@ -149,17 +149,21 @@ def test_provider_url_mcp_and_topic_title_checks_are_said_in_chinese(services: A
     a = services.assistants.create("Helper")
     topic = services.topics.create(a.id, "Trip").id
     failures: list[BaseException] = []
+    services.providers.add("Local", "openai", "http://127.0.0.1:9/v1", api_key="k")
     for call in (lambda: validate_base_url("ftp://files.example.com"), lambda: services.topics.rename(topic, "  "),
-                 lambda: services.mcp.remove("ghost")):
+                 lambda: services.mcp.remove("ghost"), lambda: services.models.set("m", 0),
+                 lambda: services.providers.add("Local", "openai", "http://127.0.0.1:9/v1")):
         with pytest.raises(ServiceError) as caught:  # InvalidInput or NotFound
             call()
         failures.append(caught.value)
     assert [str(f) for f in failures] == ["base URL must start with http:// or https:// (got 'ftp://files.example.com')",
-                                          "topic title must not be empty", "no MCP server named 'ghost'"]
+                                          "topic title must not be empty", "no MCP server named 'ghost'",
+                                          "context window must be between 1 and 100,000,000 tokens",
+                                          "a provider named 'Local' already exists"]
     with _language("zh_CN"):
         assert [said_error(f) for f in failures] == [
             "基础 URL 必须以 http:// 或 https:// 开头（收到 'ftp://files.example.com'）", "话题标题不能为空",
-            "没有名为 'ghost' 的 MCP 服务器"]
+            "没有名为 'ghost' 的 MCP 服务器", "上下文窗口必须在 1 到 100,000,000 个令牌之间", "名为 'Local' 的提供商已存在"]
 
 
 def test_every_anchor_reason_is_said_in_the_popover(qapp: Any) -> None:

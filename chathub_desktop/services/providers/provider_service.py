@@ -48,8 +48,13 @@ def parse_kind(kind: str) -> ProviderKind:
         return ProviderKind(kind.strip().lower().replace("-", "_"))
     except ValueError:
         valid = ", ".join(k.value for k in ProviderKind)
-        raise InvalidInput(f"unknown provider kind {kind!r}; choose one of: {valid}") from None
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "unknown provider kind %1; choose one of: %2"),
+                                  (repr(kind), valid))) from None
 
+
+#: A provider name in use, and a key the key store refused (typed reasons, issue 27).
+_NAME_TAKEN = QT_TRANSLATE_NOOP("ServiceReasons", "a provider named %1 already exists")
+_KEY_NOT_STORED = QT_TRANSLATE_NOOP("ServiceReasons", "cannot store the API key: %1")
 
 #: The longest base URL stored (characters; the column's size on every engine).
 MAX_BASE_URL_CHARS = 500
@@ -176,7 +181,7 @@ class ProviderService:
             with self._db.write() as s:
                 clash = name_taken(s, name)
                 if clash is not None:
-                    raise InvalidInput(f"a provider named {clash!r} already exists")
+                    raise InvalidInput(Reason(_NAME_TAKEN, (repr(clash),)))
                 row = add_provider(
                     s,
                     name=name,
@@ -190,9 +195,9 @@ class ProviderService:
                     self._store(key_place).set(name, api_key)
                 return self._view(row)
         except IntegrityError:
-            raise InvalidInput(f"a provider named {name!r} already exists") from None
+            raise InvalidInput(Reason(_NAME_TAKEN, (repr(name),))) from None
         except SecretUnavailable as exc:
-            raise InvalidInput(f"cannot store the API key: {exc}") from None
+            raise InvalidInput(Reason(_KEY_NOT_STORED, (str(exc),))) from None
 
     def list(self) -> list[ProviderView]:
         """All providers by name."""
@@ -240,7 +245,7 @@ class ProviderService:
                     row.key_in_keyring = row.key_in_file = False
                 return self._view(row)
         except SecretUnavailable as exc:
-            raise InvalidInput(f"cannot store the API key: {exc}") from None
+            raise InvalidInput(Reason(_KEY_NOT_STORED, (str(exc),))) from None
 
     def set_enabled(self, ref: int | str, on: bool) -> ProviderView:
         """Turn provider ``ref`` (id or name) on or off (issue 29). Off, its models leave
