@@ -54,6 +54,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "services/transfer/chat_import", "core/export_formats", "services/providers/provider_service",
     "services/tools/mcp_service", "services/topics/topic_service", "core/token_estimate", "services/chat/empty_reply", "providers/stream_limits", "core/base_urls",
     "core/memory_diff", "services/memory/memory_preview", "services/providers/model_card_service",
+    "services/transfer/memory_transfer",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

@@ -5196,6 +5196,86 @@ URL：%3
         <source>%1: the file is not UTF-8 text (byte 0x%2 at offset %3); a model catalog is UTF-8 JSON</source>
         <translation>%1：ファイルが UTF-8 のテキストではありません（オフセット %3 のバイト 0x%2）。モデルカタログは UTF-8 の JSON です</translation>
     </message>
+    <message>
+        <source>a ChatHub memory file (JSON)</source>
+        <translation>ChatHub のメモリファイル（JSON）</translation>
+    </message>
+    <message>
+        <source>a ChatHub memory file (Markdown)</source>
+        <translation>ChatHub のメモリファイル（Markdown）</translation>
+    </message>
+    <message>
+        <source>a plain Markdown/text document (becomes fixed memory)</source>
+        <translation>通常の Markdown／テキスト文書（固定メモリになります）</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1 added, %2 skipped as duplicates (%3 → %4; nothing removed)</source>
+        <translation>固定メモリ：%1 件を追加、重複として %2 件をスキップ（%3 → %4。何も削除しません）</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1, kept (not in the file)</source>
+        <translation>固定メモリ：%1、そのまま（ファイルにありません）</translation>
+    </message>
+    <message>
+        <source> and %1 of notes</source>
+        <translation> とメモ %1</translation>
+    </message>
+    <message>
+        <source>%1 line</source>
+        <translation>%1 行</translation>
+    </message>
+    <message>
+        <source>%1 lines</source>
+        <translation>%1 行</translation>
+    </message>
+    <message>
+        <source> (replaced; Memory → History can revert it)</source>
+        <translation>（置き換え。メモリ → 履歴 で元に戻せます）</translation>
+    </message>
+    <message>
+        <source>fixed entries: %1</source>
+        <translation>固定の項目：%1</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1, kept (Merge adds fixed entries only)</source>
+        <translation>動的メモリ：%1、そのまま（統合は固定の項目だけを追加します）</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1, kept (not in the file)</source>
+        <translation>動的メモリ：%1、そのまま（ファイルにありません）</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1 → %2 (the current cards can be restored%3)</source>
+        <translation>動的メモリ：%1 → %2（現在のカードは復元できます%3）</translation>
+    </message>
+    <message>
+        <source>; %1 of the file shortened to the card and document caps</source>
+        <translation>。ファイルの %1 をカードと文書の上限まで短くしました</translation>
+    </message>
+    <message>
+        <source>dream cards: %1</source>
+        <translation>ドリームカード：%1</translation>
+    </message>
+    <message>
+        <source>provenance: %1 kept</source>
+        <translation>出所の記録：%1 をそのまま</translation>
+    </message>
+    <message>
+        <source>%1 record</source>
+        <translation>%1 件の記録</translation>
+    </message>
+    <message>
+        <source>%1 records</source>
+        <translation>%1 件の記録</translation>
+    </message>
+    <message>
+        <source>provenance: %1 kept, %2 replaced, %3 added</source>
+        <translation>出所の記録：そのまま %1、置き換え %2、追加 %3</translation>
+    </message>
+    <message>
+        <source>; %1 untrusted</source>
+        <translation>。信頼されていないもの %1</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

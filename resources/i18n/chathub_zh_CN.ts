@@ -5196,6 +5196,86 @@ URL：%3
         <source>%1: the file is not UTF-8 text (byte 0x%2 at offset %3); a model catalog is UTF-8 JSON</source>
         <translation>%1：该文件不是 UTF-8 文本（偏移 %3 处的字节 0x%2）；模型目录应为 UTF-8 JSON</translation>
     </message>
+    <message>
+        <source>a ChatHub memory file (JSON)</source>
+        <translation>ChatHub 记忆文件（JSON）</translation>
+    </message>
+    <message>
+        <source>a ChatHub memory file (Markdown)</source>
+        <translation>ChatHub 记忆文件（Markdown）</translation>
+    </message>
+    <message>
+        <source>a plain Markdown/text document (becomes fixed memory)</source>
+        <translation>普通的 Markdown/文本文档（成为固定记忆）</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1 added, %2 skipped as duplicates (%3 → %4; nothing removed)</source>
+        <translation>固定记忆：新增 %1，%2 个重复项已跳过（%3 → %4；未删除任何内容）</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1, kept (not in the file)</source>
+        <translation>固定记忆：%1，保留（文件中没有）</translation>
+    </message>
+    <message>
+        <source> and %1 of notes</source>
+        <translation> 以及 %1注释</translation>
+    </message>
+    <message>
+        <source>%1 line</source>
+        <translation>%1 行</translation>
+    </message>
+    <message>
+        <source>%1 lines</source>
+        <translation>%1 行</translation>
+    </message>
+    <message>
+        <source> (replaced; Memory → History can revert it)</source>
+        <translation>（已替换；可在 记忆 → 历史 中撤销）</translation>
+    </message>
+    <message>
+        <source>fixed entries: %1</source>
+        <translation>固定条目：%1</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1, kept (Merge adds fixed entries only)</source>
+        <translation>动态记忆：%1，保留（合并只添加固定条目）</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1, kept (not in the file)</source>
+        <translation>动态记忆：%1，保留（文件中没有）</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1 → %2 (the current cards can be restored%3)</source>
+        <translation>动态记忆：%1 → %2（当前卡片可以恢复%3）</translation>
+    </message>
+    <message>
+        <source>; %1 of the file shortened to the card and document caps</source>
+        <translation>；文件中的 %1 已按卡片和文档上限缩短</translation>
+    </message>
+    <message>
+        <source>dream cards: %1</source>
+        <translation>梦境卡片：%1</translation>
+    </message>
+    <message>
+        <source>provenance: %1 kept</source>
+        <translation>来源记录：保留 %1</translation>
+    </message>
+    <message>
+        <source>%1 record</source>
+        <translation>%1 条记录</translation>
+    </message>
+    <message>
+        <source>%1 records</source>
+        <translation>%1 条记录</translation>
+    </message>
+    <message>
+        <source>provenance: %1 kept, %2 replaced, %3 added</source>
+        <translation>来源记录：保留 %1，替换 %2，新增 %3</translation>
+    </message>
+    <message>
+        <source>; %1 untrusted</source>
+        <translation>；%1 不受信任</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

@@ -166,6 +166,24 @@ def test_provider_url_mcp_and_topic_title_checks_are_said_in_chinese(services: A
             "没有名为 'ghost' 的 MCP 服务器", "上下文窗口必须在 1 到 100,000,000 个令牌之间", "名为 'Local' 的提供商已存在"]
 
 
+def test_a_memory_import_preview_is_said_in_chinese(services: Any, qapp: Any, tmp_path: Path) -> None:
+    """The Merge / Replace preview's summary lines (the file's kind, the counts before →
+    after, the provenance) are said in the interface language; English is the CLI's."""
+    from chathub_desktop.gui.memory.change_preview import said_lines
+
+    services.assistants.create("Source")
+    notes = tmp_path / "notes.md"
+    notes.write_text("# My notes\n- likes tea\n- cycles\n", encoding="utf-8")
+    preview = services.memory_files.preview_import("Source", notes)
+    assert said_lines(preview)() == preview.lines()
+    assert preview.lines()[:2] == ["notes.md: a plain Markdown/text document (becomes fixed memory)",
+                                   "fixed memory: 0 entries → 2 entries and 1 line of notes (replaced; Memory → "
+                                   "History can revert it)"]
+    with _language("zh_CN"):
+        assert said_lines(preview)()[:2] == ["notes.md: 普通的 Markdown/文本文档（成为固定记忆）",
+                                             "固定记忆：0 条 → 2 条 以及 1 行注释（已替换；可在 记忆 → 历史 中撤销）"]
+
+
 def test_every_anchor_reason_is_said_in_the_popover(qapp: Any) -> None:
     """``meter_words`` says the anchor's reason by its :class:`AnchorReason`, every one of
     them (the judge's reasons, not only the three ``select_anchor`` gives)."""

@@ -47,6 +47,7 @@ from chathub_desktop.gui.memory.card_delegate import layout_lines
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.memory.memory_preview import ChangePreview
+from chathub_desktop.services.transfer.memory_transfer import ImportPreview
 
 translate = QCoreApplication.translate
 
@@ -59,10 +60,11 @@ def _maker(text: Said) -> Callable[[], str]:
     return text if callable(text) else (lambda: text)
 
 
-def said_lines(preview: ChangePreview) -> Callable[[], list[str]]:
+def said_lines(preview: ChangePreview | ImportPreview) -> Callable[[], list[str]]:
     """A maker of ``preview``'s summary lines in the interface language (issue 27: its
-    counts and changes typed; the folds' lines as the service wrote them)."""
-    return lambda: [said(r) for r in preview.line_reasons()] + list(preview.folds)
+    counts and changes typed; a fold's lines as the service wrote them)."""
+    folds = preview.folds if isinstance(preview, ChangePreview) else ()
+    return lambda: [said(r) for r in preview.line_reasons()] + list(folds)
 
 
 def said_text(text: Said) -> str:

@@ -37,7 +37,7 @@ def _n(count: int, one: str, many: str) -> str:
     return f"{count:,} {one if count == 1 else many}"
 
 
-def _count(count: int, fixed: bool) -> Reason:
+def count_reason(count: int, fixed: bool) -> Reason:
     """"1 entry" / "3 entries" (fixed memory), "1 card" / "3 cards" (dynamic), typed."""
     if fixed:
         template = (QT_TRANSLATE_NOOP("ServiceReasons", "%1 entry") if count == 1
@@ -86,7 +86,7 @@ class ChangePreview:
                 else QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory: %1 → %2"))
         changed = (QT_TRANSLATE_NOOP("ServiceReasons", "entries: %1") if fixed
                    else QT_TRANSLATE_NOOP("ServiceReasons", "cards: %1"))
-        return [Reason(what, (_count(self.before, fixed), _count(self.after, fixed))),
+        return [Reason(what, (count_reason(self.before, fixed), count_reason(self.after, fixed))),
                 Reason(changed, (self.changes.counts_reason(),))]
 
 
