@@ -64,6 +64,15 @@ from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.errors import store_busy_reason
 from chathub_desktop.services.input_files import FileRefused, open_regular
 from chathub_desktop.services.transfer.import_images import ZipImages
+from chathub_desktop.services.transfer.import_refusals import (
+    NOTHING,
+    an_export,
+    cannot_read,
+    describe_head,
+    first_line,
+    json_error_reason,
+    keys_note,
+)
 from chathub_desktop.services.transfer.import_staging import StagingRun, begin_run, discard_run
 from chathub_desktop.services.transfer.import_writer import ImportWriter
 from chathub_desktop.storage import import_rows
@@ -328,7 +337,7 @@ def _locate(path: Path) -> _Source:
             size = os.fstat(fh.fileno()).st_size
             is_zip = zipfile.is_zipfile(fh)
     except OSError as exc:
-        raise ImportFailed(_cannot_read(path.name, exc)) from exc
+        raise ImportFailed(cannot_read(path.name, exc)) from exc
     if not is_zip:
         return _Source(path, None, size, path.name)
     try:
@@ -352,13 +361,13 @@ def _locate(path: Path) -> _Source:
     label = f"{path.name}:{best.filename}"
     if best.file_size > MAX_EXPORT_BYTES:
         raise ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 expands to %2; the limit is %3"),
-                                  (label, megabytes(best.file_size), megabytes(MAX_EXPORT_BYTES)), (_NOTHING,)))
+                                  (label, megabytes(best.file_size), megabytes(MAX_EXPORT_BYTES)), (NOTHING,)))
     if best.file_size > _RATIO_CHECK_BYTES and best.file_size > MAX_ZIP_RATIO * max(best.compress_size, 1):
         raise ImportFailed(Reason(QT_TRANSLATE_NOOP(
             "ServiceReasons", "%1 would expand from %2 to %3 (%4 times; exports compress at most about 20 times): "
                               "refused as a zip bomb"),
             (label, megabytes(best.compress_size), megabytes(best.file_size),
-             f"{best.file_size // max(best.compress_size, 1):,}"), (_NOTHING,)))
+             f"{best.file_size // max(best.compress_size, 1):,}"), (NOTHING,)))
     return _Source(path, best.filename, best.file_size, label)
 
 
@@ -373,13 +382,6 @@ def _images_of(source: _Source, form: ExportFormat) -> contextlib.AbstractContex
 def _zip_images(path: Path) -> Iterator[ZipImages]:
     with _open_checked(path) as fh, ZipImages(fh) as images:
         yield images
-
-
-def _first_line(exc: BaseException) -> str:
-    text = exc.args[0] if exc.args else str(exc)
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", "replace")
-    return (str(text).strip().splitlines() or [type(exc).__name__])[0]
 
 
 def _first_keys(fh: IO[bytes], skip: int, prefix: str) -> tuple[list[str], list[str]]:
@@ -415,7 +417,7 @@ def _sniff(source: _Source, wanted: ExportFormat | None) -> tuple[int, str, Expo
 
     Raises :class:`ImportFailed` naming what was found instead of JSON, or a top-level
     object that is no conversation of any known format."""
-    expected = _an_export(wanted.label if wanted else "chat")
+    expected = an_export(wanted.label if wanted else "chat")
     try:
         with source.open() as fh:
             head = fh.read(_SNIFF_BYTES)
@@ -434,19 +436,19 @@ def _sniff(source: _Source, wanted: ExportFormat | None) -> tuple[int, str, Expo
                     raise ImportFailed(Reason(QT_TRANSLATE_NOOP(
                         "ServiceReasons", "%1 is a JSON object%2; expected %3: a conversations.json (a JSON array "
                                           "of conversations) or one conversation"),
-                        (source.label, _keys_note(keys, first_conversation=False), expected)))
+                        (source.label, keys_note(keys, first_conversation=False), expected)))
                 return skip, prefix, fmt, keys
     except (zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as exc:
         raise ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1: the zip is damaged or encrypted (%2)"),
                                   (source.label, str(exc)))) from exc
     except OSError as exc:
-        raise ImportFailed(_cannot_read(source.label, exc)) from exc
+        raise ImportFailed(cannot_read(source.label, exc)) from exc
     if stripped.startswith(b"PK\x03\x04"):  # a zip whose central directory is missing
         raise ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is a damaged or truncated zip file"),
                                   (source.label,)))
     raise ImportFailed(Reason(QT_TRANSLATE_NOOP(
         "ServiceReasons", "%1 %2; expected %3 (a conversations.json, an export .json or the export .zip)"),
-        (source.label, _describe_head(stripped), expected)))
+        (source.label, describe_head(stripped), expected)))
 
 
 def detect_file_format(path: Path) -> ExportFormat | None:
@@ -455,52 +457,6 @@ def detect_file_format(path: Path) -> ExportFormat | None:
     Raises :class:`ImportFailed` for a file that cannot be read or is not JSON."""
     source = _locate(Path(path))
     return _sniff(source, None)[2]
-
-
-_BINARY = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "is binary data, not JSON"))
-#: The tail of a refused import (issue 27: typed, as its frame).
-_NOTHING = Reason(QT_TRANSLATE_NOOP("ServiceReasons", ". Nothing was imported."))
-
-
-def _describe_head(head: bytes) -> Reason:
-    """What a file that is not a JSON array starts with, in words for the user."""
-    try:
-        text = head[:200].decode("utf-8")
-    except UnicodeDecodeError:
-        return _BINARY
-    word = text.split(None, 1)[0] if text.split() else ""
-    if word.rstrip(",]}") in ("null", "true", "false") or word[:1] in '"-0123456789':
-        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "holds a single JSON value (%1), not a list of conversations"),
-                      (word[:20],))
-    if any(not (c.isprintable() or c in "\r\n\t") for c in text):
-        return _BINARY
-    first = text.strip().splitlines()[0][:40] if text.strip() else ""
-    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "is not JSON (it starts with “%1”)"), (first,))
-
-
-def _an_export(what: str) -> Reason:
-    """"a ChatGPT export", "an Open WebUI export", "a chat export" (the format's name as data)."""
-    if what == "chat":
-        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a chat export"))
-    if what[:1] in "AEIOU":
-        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an %1 export"), (what,))
-    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a %1 export"), (what,))
-
-
-def _cannot_read(label: str, exc: OSError) -> Reason:
-    """"cannot read NAME: why" (the system's own words for why)."""
-    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot read %1: %2"), (label, str(exc.strerror or exc)))
-
-
-def _keys_note(keys: list[str], *, first_conversation: bool) -> Reason | str:
-    """" (keys: a, b)" / " (the first conversation has keys: a, b)": the first eight
-    keys found, or "" when there were none."""
-    if not keys:
-        return ""
-    shown = ", ".join(keys[:8])
-    if first_conversation:
-        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", " (the first conversation has keys: %1)"), (shown,))
-    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", " (keys: %1)"), (shown,))
 
 
 @gc_paused()  # millions of short-lived parsed objects; a full collection would stall the window
@@ -512,14 +468,14 @@ def _chosen_format(source: _Source, wanted: ExportFormat | None) -> tuple[Export
     if wanted is not None and detected is not None and detected is not wanted:
         raise ImportFailed(Reason(QT_TRANSLATE_NOOP(
             "ServiceReasons", "%1 looks like a %2 export, not a %3 export; import it as %2"),
-            (source.label, detected.label, wanted.label), (_NOTHING,)))
+            (source.label, detected.label, wanted.label), (NOTHING,)))
     if wanted is None and detected is None and not keys and prefix == "item":
         detected = FORMATS[0]  # an empty array (or items that are no objects: named per item)
     form = wanted or detected
     if form is None:
         names = ", ".join(f.label for f in FORMATS)
         raise ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not an export this app reads%2; it reads %3"),
-                                  (source.label, _keys_note(keys, first_conversation=True), names), (_NOTHING,)))
+                                  (source.label, keys_note(keys, first_conversation=True), names), (NOTHING,)))
     return form, skip, prefix
 
 
@@ -611,28 +567,28 @@ def _failure(exc: Exception, label: str, form: ExportFormat, reader: _CountingRe
         return exc
     if isinstance(exc, ExportFormatError):
         return ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not a valid %2 export: %3"),
-                                   (label, form.label, str(exc)), (_NOTHING,)))
+                                   (label, form.label, str(exc)), (NOTHING,)))
     if isinstance(exc, JsonBoundsError):
         return ImportFailed(f"{label} {exc} in conversation {done + 1:,}; {form.a_label} export never nests "
                             "that deep. Nothing was imported.")
     if isinstance(exc, _TooLarge):
-        return ImportFailed(Reason("%1: %2", (label, str(exc)), (_NOTHING,)))
+        return ImportFailed(Reason("%1: %2", (label, str(exc)), (NOTHING,)))
     if isinstance(exc, ijson.JSONError | UnicodeDecodeError):
-        return ImportFailed(_json_error_text(label, exc, reader, total, done, form.label))
+        return ImportFailed(json_error_reason(label, exc, reader.bytes_read if reader is not None else None, total, done, form.label))
     if isinstance(exc, zipfile.BadZipFile | zlib.error | EOFError):
         return ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1: the zip is damaged (%2)"),
-                                   (label, _first_line(exc)), (_NOTHING,)))
+                                   (label, first_line(exc)), (NOTHING,)))
     if isinstance(exc, OSError):
-        return ImportFailed(_cannot_read(label, exc).with_notes(_NOTHING))
+        return ImportFailed(cannot_read(label, exc).with_notes(NOTHING))
     busy = store_busy_reason(exc)  # StoreBusy: another process kept the store
     if busy is not None:
-        return ImportFailed(busy.with_notes(_NOTHING))
+        return ImportFailed(busy.with_notes(NOTHING))
     if isinstance(exc, SQLAlchemyError):
         return ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "database error while importing %1: %2"),
-                                   (label, _first_line(exc)), (_NOTHING,)))
+                                   (label, first_line(exc)), (NOTHING,)))
     _log.error("%s import of %s failed", form.label, label, exc_info=exc)  # a bug or an unforeseen shape
     return ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "could not import %1: %2: %3"),
-                               (label, type(exc).__name__, str(exc)), (_NOTHING,)))
+                               (label, type(exc).__name__, str(exc)), (NOTHING,)))
 
 
 def import_export(
@@ -747,29 +703,6 @@ def _broken(conv: object, index: int, exc: ExportFormatError, form: ExportFormat
     reason = text[head.end():] if head else text
     reason = reason.split("; ", 1)[0][:200]
     return BrokenConversation(index + 1, title, reason)
-
-
-def _json_error_text(label: str, exc: Exception, reader: _CountingReader | None, total: int, done: int,
-                     what: str = "chat") -> Reason:
-    """The one-line reason for a parser error: a number too large, text that is not
-    UTF-8, or (anything else) JSON that is cut short or damaged (the format's name
-    ``what``, the figures and the parser's own words are data)."""
-    n = f"{done + 1:,}"
-    detail = _first_line(exc)
-    if isinstance(exc, UnicodeDecodeError) or "invalid bytes in UTF8" in detail:
-        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 holds text that is not valid UTF-8 in conversation %2 "
-                                                          "(bytes that are no character); %3 is UTF-8"),
-                      (label, n, _an_export(what)), (_NOTHING,))
-    if "integer overflow" in detail or "floating point) overflow" in detail:
-        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 holds a number too large to read in conversation %2 "
-                                                          "(%3's numbers are times and counts)"),
-                      (label, n, _an_export(what)), (_NOTHING,))
-    if reader is None:
-        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not valid JSON (%2); the file may be truncated or "
-                                                          "damaged"), (label, detail), (_NOTHING,))
-    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not valid JSON after %2 of %3 bytes (%4); the file may be "
-                                                      "truncated or damaged"),
-                  (label, f"{reader.bytes_read:,}", f"{total:,}", detail), (_NOTHING,))
 
 
 def _discard(db: Database, run: StagingRun) -> None:
