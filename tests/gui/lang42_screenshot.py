@@ -35,10 +35,15 @@ def main(out: Path) -> int:
     from chathub_desktop.core.memory_diff import EntryChanges
     from chathub_desktop.core.reasons import reason_data
     from chathub_desktop.gui.dialogs.import_dialog import ImportDialog
-    from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
+    from chathub_desktop.gui.memory.change_preview import (
+        ChangePreviewDialog,
+        PreviewOption,
+        said_lines,
+    )
     from chathub_desktop.gui.shell.i18n import fill
     from chathub_desktop.gui.shell.nav_rail import AssistantItem
     from chathub_desktop.providers.errors import error_from_response
+    from chathub_desktop.services.memory.memory_preview import ChangePreview
     from tests.gui.shot_harness import Shot, offscreen_services, shoot_languages
 
     notes = Path(tempfile.mkdtemp(prefix="chathub-shot-lang42-file-")) / "notes.txt"
@@ -68,14 +73,17 @@ def main(out: Path) -> int:
             await asyncio.sleep(0.3)
             shot(imp, "import-refused")
             imp.reject()
+            merge = ChangePreview(aid, "Helper", "fixed", "Merge", 2, 3, EntryChanges(added=["Lives in Kyoto"]), "v")
+            replace = ChangePreview(aid, "Helper", "fixed", "Replace", 2, 1,
+                                    EntryChanges(added=["Lives in Kyoto"], removed=["Likes tables", "Prefers trains"]),
+                                    "v")
             options = [
                 PreviewOption("merge", lambda: translate(
                     "MemoryPage", "Merge: add the file's fixed entries to the current ones"),
-                    ["memory.json: fixed memory 2 → 3 entries"], EntryChanges(added=["Lives in Kyoto"])),
+                    said_lines(merge), merge.changes),
                 PreviewOption("replace", lambda: translate(
                     "MemoryPage", "Replace: the file's memory instead of the current one"),
-                    ["memory.json: fixed memory 2 → 1 entries"],
-                    EntryChanges(added=["Lives in Kyoto"], removed=["Likes tables", "Prefers trains"])),
+                    said_lines(replace), replace.changes),
             ]
             dlg = ChangePreviewDialog(window, lambda: translate("MemoryPage", "Import memory"),
                                       lambda: fill(translate("MemoryPage", "Import %1 into %2's memory?"),
