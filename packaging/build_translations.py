@@ -49,6 +49,12 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "core/compaction_gain", "core/sampling", "services/assistants/assistant_service",
     "services/compaction/compaction_outcome", "services/compaction/summarizer",
     "services/dream/dream_reasons", "services/errors", "storage/database", "services/input_rules", "core/summary_probes", "services/compaction/summary_probes", "providers/model_list",
+    # issue 27, lang42: provider failures, import refusals, provider URL, MCP and topic checks
+    "providers/errors", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service",
+    "services/transfer/chat_import", "services/transfer/import_refusals", "core/export_formats", "services/providers/provider_service",
+    "services/tools/mcp_service", "services/topics/topic_service", "core/token_estimate", "services/chat/empty_reply", "providers/stream_limits", "core/base_urls",
+    "core/memory_diff", "services/memory/memory_preview", "services/providers/model_card_service",
+    "services/transfer/memory_transfer",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

@@ -15,6 +15,7 @@ import ipaddress
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 #: Query parameter names that carry a secret (compared case-insensitively, ``-`` = ``_``).
 SECRET_QUERY_KEYS = frozenset(
@@ -29,7 +30,14 @@ def _is_secret_param(name: str) -> bool:
 
 
 def credentials_in_url(url: str) -> str | None:
-    """Why ``url`` carries credentials, or ``None`` when it does not.
+    """Why ``url`` carries credentials, or ``None`` when it does not (the English of
+    :func:`credentials_reason`)."""
+    why = credentials_reason(url)
+    return why.english() if why is not None else None
+
+
+def credentials_reason(url: str) -> Reason | None:
+    """Why ``url`` carries credentials, typed (issue 27), or ``None`` when it does not.
 
     A user name or password before the host (``user:pass@``), or a query parameter named
     like a key (:data:`SECRET_QUERY_KEYS`: ``api_key``, ``key``, ``token``, …), counts.
@@ -40,10 +48,10 @@ def credentials_in_url(url: str) -> str | None:
     except ValueError:
         return None
     if "@" in parts.netloc:
-        return "it contains a user name or password before the host"
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "it contains a user name or password before the host"))
     for name, _value in parse_qsl(parts.query, keep_blank_values=True):
         if _is_secret_param(name):
-            return f"its query has a {name!r} parameter"
+            return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "its query has a %1 parameter"), (repr(name),))
     return None
 
 

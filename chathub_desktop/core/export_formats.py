@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from chathub_desktop.core.chatgpt_export import parse_conversation
 from chathub_desktop.core.claude_export import parse_claude_conversation
 from chathub_desktop.core.imported_chat import ImportedConversation
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP
 from chathub_desktop.core.webui_export import parse_librechat_conversation, parse_openwebui_chat
 
 __all__ = ["FORMATS", "ExportFormat", "detect_format", "format_named"]
@@ -44,7 +45,8 @@ class ExportFormat:
       read before parsing to skip a conversation imported before and unchanged;
       ``None`` when the format has no such field (every conversation is parsed and
       only its new messages are added).
-    - ``how_to_export``: one sentence on getting the export from the app (README, help).
+    - ``how_to_export``: one sentence on getting the export from the app (README, help;
+      the window says it in the ``ServiceReasons`` context, issue 27).
     """
 
     name: str
@@ -64,17 +66,19 @@ class ExportFormat:
 FORMATS: tuple[ExportFormat, ...] = (
     ExportFormat("chatgpt", "ChatGPT", "conversations.json", parse_conversation,
                  "conversation_id", "update_time",
-                 "ChatGPT → Settings → Data controls → Export data; the e-mailed zip, or the "
-                 "conversations.json inside it."),
+                 QT_TRANSLATE_NOOP("ServiceReasons", "ChatGPT → Settings → Data controls → Export data; the "
+                                                     "e-mailed zip, or the conversations.json inside it.")),
     ExportFormat("claude", "Claude", "conversations.json", parse_claude_conversation,
                  "uuid", "updated_at",
-                 "Claude.ai → Settings → Privacy → Export data; the e-mailed zip, or the "
-                 "conversations.json inside it."),
+                 QT_TRANSLATE_NOOP("ServiceReasons", "Claude.ai → Settings → Privacy → Export data; the e-mailed "
+                                                     "zip, or the conversations.json inside it.")),
     ExportFormat("openwebui", "Open WebUI", None, parse_openwebui_chat, "id", "updated_at",
-                 "Open WebUI → Settings → Chats → Export chats (one JSON file of all chats), "
-                 "or a chat's ⋯ menu → Download → Export chat (.json)."),
+                 QT_TRANSLATE_NOOP("ServiceReasons", "Open WebUI → Settings → Chats → Export chats (one JSON file "
+                                                     "of all chats), or a chat's ⋯ menu → Download → Export chat "
+                                                     "(.json).")),
     ExportFormat("librechat", "LibreChat", None, parse_librechat_conversation, None, None,
-                 "LibreChat → a conversation's ⋯ menu → Export → JSON (with branches)."),
+                 QT_TRANSLATE_NOOP("ServiceReasons", "LibreChat → a conversation's ⋯ menu → Export → JSON (with "
+                                                     "branches).")),
 )
 """Every readable format, in the order File → Import lists them."""
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from chathub_desktop.core.memory_search import tokenize
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 #: REF-16: token-set Jaccard similarity at or above this is a near-duplicate.
 NEAR_DUPLICATE = 0.8
@@ -110,9 +111,14 @@ class EntryChanges:
 
     def counts(self) -> str:
         """``"2 added, 1 removed, 3 edited"`` (``"no change"`` when empty)."""
+        return self.counts_reason().english()
+
+    def counts_reason(self) -> Reason:
+        """:meth:`counts` typed (issue 27: the window says it in its language)."""
         if self.empty:
-            return "no change"
-        return f"{len(self.added):,} added, {len(self.removed):,} removed, {len(self.edited):,} edited"
+            return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no change"))
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 added, %2 removed, %3 edited"),
+                      (f"{len(self.added):,}", f"{len(self.removed):,}", f"{len(self.edited):,}"))
 
 
 def entry_changes(before: Iterable[str], after: Iterable[str]) -> EntryChanges:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["REASON_CONTEXT", "QT_TRANSLATE_NOOP", "Reason", "fill"]
+__all__ = ["REASON_CONTEXT", "QT_TRANSLATE_NOOP", "Reason", "fill", "reason_data", "reason_from_data"]
 
 #: The translation context of every reason template.
 REASON_CONTEXT = "ServiceReasons"
@@ -51,3 +51,44 @@ class Reason:
     def with_notes(self, *notes: Reason) -> Reason:
         """This reason with ``notes`` appended after its own."""
         return Reason(self.template, self.args, self.notes + notes)
+
+
+#: Bounds of a stored reason (:func:`reason_from_data`): nesting depth, values and notes
+#: per reason, characters per template or value.
+MAX_DEPTH = 4
+MAX_PARTS = 8
+MAX_CHARS = 4_000
+
+
+def reason_data(reason: Reason) -> dict[str, object]:
+    """``reason`` as JSON-ready data to store beside its English (issue 27):
+    ``{"t": template, "a": [value or nested data …], "n": [note data …]}`` (empty lists
+    left out)."""
+    data: dict[str, object] = {"t": reason.template}
+    if reason.args:
+        data["a"] = [reason_data(a) if isinstance(a, Reason) else a for a in reason.args]
+    if reason.notes:
+        data["n"] = [reason_data(n) for n in reason.notes]
+    return data
+
+
+def reason_from_data(data: object, depth: int = 0) -> Reason | None:
+    """The reason :func:`reason_data` stored, or None when ``data`` is not one within the
+    bounds (:data:`MAX_DEPTH` levels, :data:`MAX_PARTS` values and notes, :data:`MAX_CHARS`
+    characters a text): the caller then shows the stored English. Never raises."""
+    if depth > MAX_DEPTH or not isinstance(data, dict):
+        return None
+    template, args, notes = data.get("t"), data.get("a", []), data.get("n", [])
+    if (not isinstance(template, str) or len(template) > MAX_CHARS or not isinstance(args, list)
+            or not isinstance(notes, list) or len(args) > MAX_PARTS or len(notes) > MAX_PARTS):
+        return None
+    values: list[str | Reason] = []
+    for a in args:
+        value = a if isinstance(a, str) and len(a) <= MAX_CHARS else reason_from_data(a, depth + 1)
+        if value is None:
+            return None
+        values.append(value)
+    said_notes = [reason_from_data(n, depth + 1) for n in notes]
+    if any(n is None for n in said_notes):
+        return None
+    return Reason(template, tuple(values), tuple(n for n in said_notes if n is not None))

@@ -44,6 +44,15 @@ class ProbeCategory(StrEnum):
     NUMBERS = "numbers"
 
 
+#: The categories' names where the user reads them (the verdict, the Probes tab), marked
+#: for the window's translation (issue 27); English: the category's own word.
+CATEGORY_NAMES = {
+    ProbeCategory.FILES: QT_TRANSLATE_NOOP("ServiceReasons", "files"),
+    ProbeCategory.DECISIONS: QT_TRANSLATE_NOOP("ServiceReasons", "decisions"),
+    ProbeCategory.TASKS: QT_TRANSLATE_NOOP("ServiceReasons", "tasks"),
+    ProbeCategory.NUMBERS: QT_TRANSLATE_NOOP("ServiceReasons", "numbers"),
+}
+
 _NOUN = {
     ProbeCategory.FILES: "file or path",
     ProbeCategory.DECISIONS: "choice",
@@ -140,12 +149,15 @@ class ProbeReport:
 
     def verdict_reason(self) -> Reason:
         """:meth:`verdict` as a typed reason the window says in its language (issue 27);
-        the probes' kinds and expected answers are shown as they are."""
+        the probes' kinds are said too (:data:`CATEGORY_NAMES`), their expected answers
+        shown as they are."""
         if not self.answers:
             return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "No probe could be made from the covered turns (no paths, "
                                                               "decisions, tasks or numbers)."))
         if self.lost:
-            names = ", ".join(f"{a.probe.category} {a.probe.expected!r}" for a in self.lost)
+            items = [Reason("%1 %2", (Reason(CATEGORY_NAMES[a.probe.category]), repr(a.probe.expected)))
+                     for a in self.lost]
+            names = Reason("%1", (items[0],)).with_notes(*(Reason(", %1", (i,)) for i in items[1:]))
             return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "The summary lost %1 of %2 answerable probes: %3."),
                           (str(len(self.lost)), str(self.answerable), names))
         return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "The summary kept all %1 answerable probes (of %2)."),

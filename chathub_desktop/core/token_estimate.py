@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from chathub_desktop.core.messages import MessageStatus
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 # --- correction factor (REF-27) ---------------------------------------------------------
 
@@ -113,9 +114,14 @@ def truncation_warning(reported: int, local: int) -> str:
     """The reply's warning line: ``the server read only 2,048 of about 10,300 tokens: its
     context is smaller than the model card says`` (``local`` shown to the nearest 100
     from 1,000 on, as it is this process's estimate)."""
+    return truncation_reason(reported, local).english()
+
+
+def truncation_reason(reported: int, local: int) -> Reason:
+    """:func:`truncation_warning` as a typed reason the window says in its language (issue 27)."""
     about = round(local, -2) if local >= 1000 else local
-    return (f"the server read only {reported:,} of about {about:,} tokens: "
-            "its context is smaller than the model card says")
+    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the server read only %1 of about %2 tokens: its context is "
+                                                      "smaller than the model card says"), (f"{reported:,}", f"{about:,}"))
 
 
 # --- anchors (TOK-3, TOK-4, REF-28) -----------------------------------------------------
@@ -168,9 +174,29 @@ class CompactionMark:
         return message_id in self.before_ids
 
 
+class AnchorReason(StrEnum):
+    """Why no provider count anchors the estimate (TOK-4, REF-28); its value is the
+    English the CLI prints, the window says it by member (issue 27). ``NONE``: an anchor
+    is used."""
+
+    NONE = ""
+    NO_REPORT = "no reply in the window reports input tokens yet"
+    NO_REPORT_SINCE_COMPACTION = "no reply since the last compaction reports input tokens yet"
+    PREDATES_COMPACTION = "the last reported reply predates the last compaction"
+    MODEL_CHANGED = "the model changed since that reply"
+    OTHER_PROCESS = ("that reply came from another ChatHub process (an earlier run, the command line or "
+                     "another window)")
+    BEFORE_THIS_RUN = "that reply was sent before this run of ChatHub started"
+    TEMPLATE_CHANGED = "the input template changed since that request"
+    LIMIT_RAISED = "the history limit was raised or turned off"
+    WINDOW_EXPANDED = "the large-context window expanded"
+    COMPACTED = "the topic was compacted since that request"
+    ROWS_CHANGED = "earlier messages changed since that request"
+
+
 def select_anchor(
     replies: Sequence[ReplyUsage], included_ids: Sequence[int], compaction: CompactionMark | None = None
-) -> tuple[ReplyUsage | None, str]:
+) -> tuple[ReplyUsage | None, AnchorReason]:
     """The newest completed reply in the window that carries a provider input count.
 
     ``replies`` are the topic's assistant rows with usage (any order); only rows whose
@@ -186,12 +212,12 @@ def select_anchor(
     if not candidates:
         if compaction is not None and any(r.input_tokens and compaction.covers(r.message_id) for r in replies):
             # the replies that showed "in N" are summarized now, outside the window (walk39)
-            return None, "no reply since the last compaction reports input tokens yet"
-        return None, "no reply in the window reports input tokens yet"
+            return None, AnchorReason.NO_REPORT_SINCE_COMPACTION
+        return None, AnchorReason.NO_REPORT
     newest = max(candidates, key=lambda r: (r.seq, r.message_id))
     if compaction is not None and compaction.covers(newest.message_id):
-        return None, "the last reported reply predates the last compaction"
-    return newest, ""
+        return None, AnchorReason.PREDATES_COMPACTION
+    return newest, AnchorReason.NONE
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +266,7 @@ class AnchorJudgement:
     from the report), and the fixed-overhead change since the send (``overhead_delta``)."""
 
     mode: EstimateMode
-    reason: str
+    reason: AnchorReason
     slid_out: int = 0
     overhead_delta: int = 0
 
@@ -266,27 +292,27 @@ def judge_anchor(sent: SentPrefix | None, now: WindowNow, sent_here: bool,
     counted tokens leave the report.
     """
     if model_changed:
-        return AnchorJudgement(EstimateMode.RECOUNTED, "the model changed since that reply")
+        return AnchorJudgement(EstimateMode.RECOUNTED, AnchorReason.MODEL_CHANGED)
     if not sent_here:
-        return AnchorJudgement(EstimateMode.FALLBACK, "that reply came from another ChatHub process (an earlier run, the command line or another window)")
+        return AnchorJudgement(EstimateMode.FALLBACK, AnchorReason.OTHER_PROCESS)
     if sent is None:
-        return AnchorJudgement(EstimateMode.FALLBACK, "that reply was sent before this run of ChatHub started")
+        return AnchorJudgement(EstimateMode.FALLBACK, AnchorReason.BEFORE_THIS_RUN)
     if sent.input_template != now.input_template:
-        return AnchorJudgement(EstimateMode.RECOUNTED, "the input template changed since that request")
+        return AnchorJudgement(EstimateMode.RECOUNTED, AnchorReason.TEMPLATE_CHANGED)
     if _limit_raised(sent.history_limit, now.history_limit):
-        return AnchorJudgement(EstimateMode.RECOUNTED, "the history limit was raised or turned off")
+        return AnchorJudgement(EstimateMode.RECOUNTED, AnchorReason.LIMIT_RAISED)
     if now.expanded_to is not None and (sent.expanded_to is None or now.expanded_to > sent.expanded_to):
-        return AnchorJudgement(EstimateMode.RECOUNTED, "the large-context window expanded")
+        return AnchorJudgement(EstimateMode.RECOUNTED, AnchorReason.WINDOW_EXPANDED)
     if sent.compaction_key != now.compaction_key:
-        return AnchorJudgement(EstimateMode.RECOUNTED, "the topic was compacted since that request")
+        return AnchorJudgement(EstimateMode.RECOUNTED, AnchorReason.COMPACTED)
     n = len(now.prefix)
     if n > len(sent.rows) or tuple(r[:2] for r in sent.rows[len(sent.rows) - n:]) != tuple(
         r[:2] for r in now.prefix
     ):
-        return AnchorJudgement(EstimateMode.RECOUNTED, "earlier messages changed since that request")
+        return AnchorJudgement(EstimateMode.RECOUNTED, AnchorReason.ROWS_CHANGED)
     slid = sum(r[2] for r in sent.rows[: len(sent.rows) - n])
     return AnchorJudgement(
-        EstimateMode.ANCHORED, "", slid_out=slid, overhead_delta=now.fixed_overhead - sent.fixed_overhead
+        EstimateMode.ANCHORED, AnchorReason.NONE, slid_out=slid, overhead_delta=now.fixed_overhead - sent.fixed_overhead
     )
 
 

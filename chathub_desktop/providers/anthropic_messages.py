@@ -288,7 +288,7 @@ class AnthropicMessagesClient(SSEChatClient):
                 elif kind == "message":
                     unread += 1  # neither a typed event nor a named one
         if not stopped and stop_reason is None:
-            raise stream_ended_early(f"after {text_chars} characters of text", url=self._url)
+            raise stream_ended_early(text_chars, url=self._url)
         for index, pending in sorted(blocks.items()):  # tool blocks never closed
             if pending.kind in ("tool_use", "server_tool_use"):
                 yield ToolCallEvent(_tool_call(pending, index))

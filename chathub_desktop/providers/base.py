@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from chathub_desktop.core.messages import ChatMessage, ToolCall, ToolSpec, Usage
+from chathub_desktop.core.reasons import Reason
 
 __all__ = [
     "ChatClient",
@@ -123,17 +124,23 @@ class ProviderError(Exception):
     HTTP status when there was one, ``body`` the first 4,000 characters of the error
     body (REF-22). API keys never appear in any of these. ``retry_after_s`` is the wait
     in seconds the server asked for (``Retry-After`` of a 429 or 503), else ``None``.
+    Given as a typed :class:`~chathub_desktop.core.reasons.Reason` (this app's frame
+    around the vendor's words, issue 27), ``message`` is its English and ``why`` keeps
+    it for the window to say in the interface language; else ``why`` is None.
     """
 
     def __init__(
         self,
         kind: ErrorKind,
-        message: str,
+        message: str | Reason,
         *,
         status: int | None = None,
         body: str = "",
         retry_after_s: float | None = None,
     ) -> None:
+        self.why: Reason | None = message if isinstance(message, Reason) else None
+        if isinstance(message, Reason):
+            message = message.english()
         super().__init__(message)
         self.kind = kind
         self.message = message

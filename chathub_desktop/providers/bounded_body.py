@@ -15,6 +15,7 @@ import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.base import ErrorKind, ProviderError
 from chathub_desktop.providers.stream_limits import RATIO_GRACE_BYTES, Limit, StreamLimits
 
@@ -47,8 +48,9 @@ class _Inflater:
             try:
                 out = z.decompress(data, PIECE_BYTES)
             except zlib.error as exc:
-                raise ProviderError(ErrorKind.BAD_RESPONSE,
-                                    f"the provider's {self._name}-compressed answer is damaged ({exc})") from None
+                raise ProviderError(ErrorKind.BAD_RESPONSE, Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "the provider's %1-compressed answer is damaged (%2)"), (self._name, str(exc)))
+                ) from None
             self.consumed += len(data) - len(z.unconsumed_tail)
             data = z.unconsumed_tail
             if out:
@@ -75,9 +77,9 @@ class BoundedDecoder:
         names = [n.strip().lower() for n in content_encoding.split(",") if n.strip()]
         unknown = [n for n in names if n not in ("identity", "gzip", "x-gzip", "deflate")]
         if unknown:
-            raise ProviderError(ErrorKind.BAD_RESPONSE,
-                                f"the provider compressed its answer as {unknown[0][:40]!r}, "
-                                "which the app does not read (it asks for gzip or deflate)")
+            raise ProviderError(ErrorKind.BAD_RESPONSE, Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "the provider compressed its answer as %1, which the app does not read "
+                                  "(it asks for gzip or deflate)"), (repr(unknown[0][:40]),)))
         # the header lists encodings in the order applied: undo them last to first
         self._layers = [_Inflater(n) for n in reversed(names) if n != "identity"]
         self._limits = limits

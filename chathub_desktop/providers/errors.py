@@ -16,9 +16,11 @@ What the user reads names the fault in words (issue 12): an HTML error page (a p
 wait is part of the message and of :attr:`ProviderError.retry_after_s`; transport
 failures name the URL they were talking to (credentials redacted).
 
-Every message and body is passed through :func:`redact` with the client's API key, so a
-key echoed by a vendor ("Incorrect API key provided: sk-...") never reaches the UI, the
-database or a log (APP-2).
+The app's own words around the vendor's are typed reasons (``core.reasons``, issue 27:
+the window says them in its language; values such as the status, host and the vendor's
+message stay as data). Every message and body is passed through :func:`redact` with the
+client's API key, so a key echoed by a vendor ("Incorrect API key provided: sk-...") never
+reaches the UI, the database or a log (APP-2).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import httpx
 
 from chathub_desktop.core.base_urls import redact_url, url_host
 from chathub_desktop.core.overflow import BODY_SCAN_CHARS, is_context_overflow
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.base import ErrorKind, ProviderError
 
 _REDACTED = "[redacted]"
@@ -96,13 +99,21 @@ def parse_retry_after(value: str | None, *, now: datetime | None = None) -> floa
     return seconds if seconds <= MAX_RETRY_AFTER_S else None
 
 
-def wait_words(seconds: float) -> str:
-    """``"30 s"``, ``"2 min"``, ``"1 h 5 min"``: a wait for a message (rounded up to a second)."""
+def wait_reason(seconds: float) -> Reason:
+    """``"30 s"``, ``"2 min"``, ``"1 h 5 min"``: a wait for a message (rounded up to a
+    second), typed (issue 27)."""
     total = max(0, int(-(-seconds // 1)))
     if total < 120:
-        return f"{total} s"
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 s"), (str(total),))
     minutes = -(-total // 60)
-    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
+    if minutes < 60:
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 min"), (str(minutes),))
+    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 h %2 min"), (str(minutes // 60), str(minutes % 60)))
+
+
+def wait_words(seconds: float) -> str:
+    """``"30 s"``, ``"2 min"``, ``"1 h 5 min"``: a wait for a message (rounded up to a second)."""
+    return wait_reason(seconds).english()
 
 
 def redact(text: str, secret: str | None = None) -> str:
@@ -226,11 +237,13 @@ def error_from_redirect(status: int, location: str | None, *, reason: str = "",
     (HTTP 307 Temporary Redirect); put that address in the provider's base URL"."""
     words = status_words(status, reason)
     if not location or not location.strip():
-        return ProviderError(ErrorKind.BAD_REQUEST, f"the server answered with a redirect (HTTP {words}) "
-                             "but named no address", status=status)
+        return ProviderError(ErrorKind.BAD_REQUEST, Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "the server answered with a redirect (HTTP %1) but named no address"), (words,)),
+            status=status)
     shown = body_line(redact(redact_url(location.strip()), secret), 200)
-    return ProviderError(ErrorKind.BAD_REQUEST, f"the server redirected to {shown} (HTTP {words}); "
-                         "put that address in the provider's base URL", status=status)
+    return ProviderError(ErrorKind.BAD_REQUEST, Reason(QT_TRANSLATE_NOOP(
+        "ServiceReasons", "the server redirected to %1 (HTTP %2); put that address in the provider's base URL"),
+        (shown, words)), status=status)
 
 
 def _clip(text: str) -> str:
@@ -271,30 +284,43 @@ def error_from_response(
     ):
         kind = ErrorKind.CONTEXT_OVERFLOW
     words = status_words(status, reason)
-    where = f" from {url_host(url)}" if url else ""
-    if not message:
+    said: Reason
+    if message:
+        said = Reason("%1", (redact(_clip(message), secret),))  # the vendor's own words: data
+    else:
         stripped = body.strip()
         title = html_page_title(stripped)
         is_html = "html" in (headers or {}).get("content-type", "").lower()
+        said = _status_reason(words, url)
         if title is not None or is_html or _HTML_START.match(stripped[:2000]):
-            page = f": {title}" if title and title.casefold() not in words.casefold() else ""
-            message = f"HTTP {words}{where} (an HTML error page{page})"
+            page = title if title and title.casefold() not in words.casefold() else ""
+            said = said.with_notes(Reason(QT_TRANSLATE_NOOP("ServiceReasons", " (an HTML error page: %1)"),
+                                          (redact(page, secret),)) if page
+                                   else Reason(QT_TRANSLATE_NOOP("ServiceReasons", " (an HTML error page)")))
         elif stripped:
-            message = body_line(stripped)
-        else:
-            message = f"HTTP {words}{where}"
+            said = Reason("%1", (redact(body_line(stripped), secret),))
     retry_after = parse_retry_after((headers or {}).get("retry-after"))
     if retry_after is not None and status in (429, 503):
-        message = f"{_clip(message).rstrip('.')} — the server asks to retry in {wait_words(retry_after)}"
+        said = Reason("%1", (said.english().rstrip("."),)) if said.template == "%1" else said
+        said = said.with_notes(Reason(QT_TRANSLATE_NOOP("ServiceReasons", " — the server asks to retry in %1"),
+                                      (wait_reason(retry_after),)))
     else:
         retry_after = None
     return ProviderError(
         kind,
-        redact(_clip(message), secret),
+        said,
         status=status,
         body=redact(body[:BODY_SCAN_CHARS], secret),
         retry_after_s=retry_after,
     )
+
+
+def _status_reason(words: str, url: str | None) -> Reason:
+    """"HTTP 502 Bad Gateway from host" (``words``: the status in words; the host of
+    ``url`` when given), typed."""
+    if url:
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "HTTP %1 from %2"), (words, url_host(url)))
+    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "HTTP %1"), (words,))
 
 
 def error_from_stream_payload(
@@ -323,12 +349,30 @@ def error_from_stream_payload(
         kind = ErrorKind.CONTEXT_OVERFLOW
     else:
         kind = _kind_for_type(err_type, code) or default_kind
+    vendor = message or err_type
     return ProviderError(
         kind,
-        redact(_clip(message or err_type or "the provider reported an error"), secret),
+        Reason("%1", (redact(_clip(vendor), secret),)) if vendor
+        else Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the provider reported an error")),
         status=status,
         body=redact(raw[:BODY_SCAN_CHARS], secret),
     )
+
+
+#: What a timed-out request was doing, by httpx's exception: the words with the URL (or,
+#: ``by_host``, the host) when known, the words without, and ``by_host``.
+_TIMED_OUT: dict[type[BaseException], tuple[str, str, bool]] = {
+    httpx.ConnectTimeout: (QT_TRANSLATE_NOOP("ServiceReasons", "connecting to %1"),
+                           QT_TRANSLATE_NOOP("ServiceReasons", "connecting"), False),
+    httpx.ReadTimeout: (QT_TRANSLATE_NOOP("ServiceReasons", "waiting for data from %1"),
+                        QT_TRANSLATE_NOOP("ServiceReasons", "waiting for data"), True),
+    httpx.WriteTimeout: (QT_TRANSLATE_NOOP("ServiceReasons", "sending the request to %1"),
+                         QT_TRANSLATE_NOOP("ServiceReasons", "sending the request"), False),
+    httpx.PoolTimeout: (QT_TRANSLATE_NOOP("ServiceReasons", "waiting for a free connection"),
+                        QT_TRANSLATE_NOOP("ServiceReasons", "waiting for a free connection"), False),
+}
+_TIMED_OUT_OTHER = (QT_TRANSLATE_NOOP("ServiceReasons", "talking to %1"),
+                    QT_TRANSLATE_NOOP("ServiceReasons", "talking to the provider"), False)
 
 
 def error_from_exception(
@@ -344,35 +388,41 @@ def error_from_exception(
     """
     detail = redact(str(exc) or type(exc).__name__, secret)
     shown = redact(redact_url(url), secret) if url else ""
-    to = f" to {shown}" if shown else ""
-    frm = f" from {url_host(url)}" if url else ""
+    host = url_host(url) if url else ""
     if isinstance(exc, httpx.TimeoutException):
-        what = {
-            httpx.ConnectTimeout: f"connecting{to}",
-            httpx.ReadTimeout: f"waiting for data{frm}",
-            httpx.WriteTimeout: f"sending the request{to}",
-            httpx.PoolTimeout: "waiting for a free connection",
-        }.get(type(exc), f"talking to {shown or 'the provider'}")
-        return ProviderError(ErrorKind.TIMEOUT, f"timed out {what} ({detail})")
+        with_where, without, by_host = _TIMED_OUT.get(type(exc), _TIMED_OUT_OTHER)
+        what = _either(host if by_host else shown, with_where, without)
+        return ProviderError(ErrorKind.TIMEOUT, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "timed out %1 (%2)"),
+                                                       (what, detail)))
     if isinstance(exc, httpx.DecodingError):
-        return ProviderError(
-            ErrorKind.BAD_RESPONSE, f"could not decode the response{frm} ({detail})"
-        )
+        return ProviderError(ErrorKind.BAD_RESPONSE, _either(
+            host, QT_TRANSLATE_NOOP("ServiceReasons", "could not decode the response from %1 (%2)"),
+            QT_TRANSLATE_NOOP("ServiceReasons", "could not decode the response (%1)"), detail))
     if isinstance(exc, httpx.ConnectError):
-        return ProviderError(ErrorKind.NETWORK, f"could not connect{to} ({detail})")
+        return ProviderError(ErrorKind.NETWORK, _either(
+            shown, QT_TRANSLATE_NOOP("ServiceReasons", "could not connect to %1 (%2)"),
+            QT_TRANSLATE_NOOP("ServiceReasons", "could not connect (%1)"), detail))
     if isinstance(exc, httpx.RemoteProtocolError):
-        return ProviderError(
-            ErrorKind.NETWORK, f"stream ended early: connection{frm} lost ({detail})"
-        )
-    return ProviderError(ErrorKind.NETWORK, f"network error talking{to} ({detail})")
+        return ProviderError(ErrorKind.NETWORK, _either(
+            host, QT_TRANSLATE_NOOP("ServiceReasons", "stream ended early: connection from %1 lost (%2)"),
+            QT_TRANSLATE_NOOP("ServiceReasons", "stream ended early: connection lost (%1)"), detail))
+    return ProviderError(ErrorKind.NETWORK, _either(
+        shown, QT_TRANSLATE_NOOP("ServiceReasons", "network error talking to %1 (%2)"),
+        QT_TRANSLATE_NOOP("ServiceReasons", "network error talking (%1)"), detail))
 
 
-def stream_ended_early(received: str, *, url: str | None = None) -> ProviderError:
-    """The NETWORK error for a stream that closed before its end marker (APP-1).
+def _either(where: str, with_where: str, without: str, *values: str) -> Reason:
+    """``with_where`` filled with ``where`` then ``values`` when ``where`` is known, else
+    ``without`` filled with ``values``."""
+    return Reason(with_where, (where, *values)) if where else Reason(without, values)
 
-    ``received`` says what had arrived, e.g. ``"after 12 characters of text"``; ``url``
-    the endpoint, whose host the message names."""
-    by = f" by {url_host(url)}" if url else ""
-    return ProviderError(
-        ErrorKind.NETWORK, f"stream ended early: the connection was closed{by} {received}".strip()
-    )
+
+def stream_ended_early(text_chars: int, *, url: str | None = None) -> ProviderError:
+    """The NETWORK error for a stream that closed before its end marker (APP-1), after
+    ``text_chars`` characters of text; ``url`` the endpoint, whose host the message names."""
+    return ProviderError(ErrorKind.NETWORK, _either(
+        url_host(url) if url else "",
+        QT_TRANSLATE_NOOP("ServiceReasons", "stream ended early: the connection was closed by %1 after %2 "
+                                            "characters of text"),
+        QT_TRANSLATE_NOOP("ServiceReasons", "stream ended early: the connection was closed after %1 characters "
+                                            "of text"), str(text_chars)))

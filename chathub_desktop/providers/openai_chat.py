@@ -257,7 +257,7 @@ class OpenAIChatClient(SSEChatClient):
                             for call in _complete_calls(buffers):
                                 yield ToolCallEvent(call)
         if not done and finish_reason is None:
-            raise stream_ended_early(f"after {text_chars} characters of text", url=self._url)
+            raise stream_ended_early(text_chars, url=self._url)
         if not tool_calls_emitted:
             for call in _complete_calls(buffers):
                 yield ToolCallEvent(call)

@@ -214,7 +214,7 @@ class OpenAIResponsesClient(SSEChatClient):
                 elif kind == "message" or not kind.startswith(("response.", "error")):
                     unread += 1  # neither a typed event nor a named one of this format
         if not finished:
-            raise stream_ended_early(f"after {text_chars} characters of text", url=self._url)
+            raise stream_ended_early(text_chars, url=self._url)
 
 
 def _finish_reason(response: Mapping[str, object], saw_call: bool) -> str:

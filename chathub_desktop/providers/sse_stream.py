@@ -18,6 +18,7 @@ import httpx
 
 from chathub_desktop.core.base_urls import url_host
 from chathub_desktop.core.overflow import BODY_SCAN_CHARS
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.base import ChatRequest, ErrorKind, ProviderError, StreamActivity
 from chathub_desktop.providers.bounded_body import (
     ACCEPT_ENCODING,
@@ -145,10 +146,11 @@ def _error_for_non_sse_body(body: str, status: int, secret: str | None) -> Provi
                 payload, raw=body, status=status, secret=secret, default_kind=ErrorKind.BAD_REQUEST
             )
     title = html_page_title(body)
+    expected = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "expected a streamed (text/event-stream) answer"))
     return ProviderError(
         ErrorKind.BAD_RESPONSE,
-        "expected a streamed (text/event-stream) answer"
-        + (f" but got an HTML page: {title}" if title else ""),
+        expected.with_notes(Reason(QT_TRANSLATE_NOOP("ServiceReasons", " but got an HTML page: %1"), (title,)))
+        if title else expected,
         status=status,
         body=redact(body[:BODY_SCAN_CHARS], secret),
     )
@@ -280,7 +282,7 @@ def decode_event_data(event: SSEEvent, *, secret: str | None = None) -> object:
     except (ValueError, RecursionError):  # RecursionError: nesting too deep (issue 12)
         raise ProviderError(
             ErrorKind.BAD_RESPONSE,
-            "the provider sent a stream event that is not JSON",
+            Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the provider sent a stream event that is not JSON")),
             body=redact(event.data[:BODY_SCAN_CHARS], secret),
         ) from None
 

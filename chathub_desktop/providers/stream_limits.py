@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.base import ErrorKind, ProviderError
 
 MB = 1 << 20
@@ -45,13 +46,15 @@ RATIO_GRACE_BYTES = 1 * MB
 class Limit(Enum):
     """One limit: its environment variable, its default, and what passing it means."""
 
-    SSE_LINE = ("CHATHUB_LIMIT_SSE_LINE_MB", 64, "the provider sent an SSE line longer than the line limit")
-    SSE_EVENT = ("CHATHUB_LIMIT_SSE_EVENT_MB", 64, "the provider sent an SSE event larger than the event limit")
-    BODY = ("CHATHUB_LIMIT_BODY_MB", 1024, "the provider's answer passed the body limit")
-    REPLY = ("CHATHUB_LIMIT_REPLY_MB", 16, "the reply passed the reply limit")
-    MODEL_LIST = ("CHATHUB_LIMIT_MODEL_LIST_MB", 16, "the model list passed its limit")
-    INFLATE_RATIO = ("CHATHUB_LIMIT_INFLATE_RATIO", 500,
-                     "the provider's compressed answer expanded past the decompression limit")
+    SSE_LINE = ("CHATHUB_LIMIT_SSE_LINE_MB", 64,
+                QT_TRANSLATE_NOOP("ServiceReasons", "the provider sent an SSE line longer than the line limit"))
+    SSE_EVENT = ("CHATHUB_LIMIT_SSE_EVENT_MB", 64,
+                 QT_TRANSLATE_NOOP("ServiceReasons", "the provider sent an SSE event larger than the event limit"))
+    BODY = ("CHATHUB_LIMIT_BODY_MB", 1024, QT_TRANSLATE_NOOP("ServiceReasons", "the provider's answer passed the body limit"))
+    REPLY = ("CHATHUB_LIMIT_REPLY_MB", 16, QT_TRANSLATE_NOOP("ServiceReasons", "the reply passed the reply limit"))
+    MODEL_LIST = ("CHATHUB_LIMIT_MODEL_LIST_MB", 16, QT_TRANSLATE_NOOP("ServiceReasons", "the model list passed its limit"))
+    INFLATE_RATIO = ("CHATHUB_LIMIT_INFLATE_RATIO", 500, QT_TRANSLATE_NOOP(
+        "ServiceReasons", "the provider's compressed answer expanded past the decompression limit"))
 
     def __init__(self, env: str, default: float, words: str) -> None:
         self.env = env
@@ -117,13 +120,22 @@ class StreamLimits:
 
     def message(self, limit: Limit) -> str:
         """One line: which limit was passed, its value, and how to raise it."""
-        unit = "" if limit is Limit.INFLATE_RATIO else " (in MB)"
-        return (f"stopped: {limit.words} of {self.value_words(limit)}; "
-                f"set the environment variable {limit.env}{unit} to raise it")
+        return self.reason(limit).english()
+
+    def reason(self, limit: Limit) -> Reason:
+        """:meth:`message` typed (issue 27): the limit's words and the frame are said in
+        the window's language; the value and the variable's name stay as they are."""
+        if limit is Limit.INFLATE_RATIO:
+            return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "stopped: %1 of %2 times its compressed size; set the "
+                                                              "environment variable %3 to raise it"),
+                          (Reason(limit.words), f"{self.inflate_ratio:g}", limit.env))
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "stopped: %1 of %2; set the environment variable %3 (in MB) "
+                                                          "to raise it"),
+                      (Reason(limit.words), self.value_words(limit), limit.env))
 
     def error(self, limit: Limit) -> ProviderError:
         """The ``TOO_LARGE`` :class:`ProviderError` for passing ``limit``."""
-        return ProviderError(ErrorKind.TOO_LARGE, self.message(limit))
+        return ProviderError(ErrorKind.TOO_LARGE, self.reason(limit))
 
 
 def utf8_size(text: str) -> int:

@@ -39,12 +39,14 @@ class ReplyDelta:
 @dataclass(frozen=True)
 class ReplyFinished:
     """The reply ended with ``status`` (complete, cancelled, interrupted or error);
-    ``error`` carries the provider's message for an error bubble."""
+    ``error`` carries the provider's message for an error bubble, ``why`` the same as a
+    typed reason when the service had one (issue 27)."""
 
     topic_id: int
     message_id: int
     status: MessageStatus
     error: str | None = None
+    why: Reason | None = None
 
 
 @dataclass(frozen=True)
@@ -168,12 +170,14 @@ class ReplyStalled:
 class ReplyRetrying:
     """The provider asked to wait ``wait_s`` seconds (``Retry-After``, at most
     ``AUTO_RETRY_MAX_S``); the reply ``message_id`` is requested again once after that
-    wait (issue 12). ``reason`` is the provider's one-line message."""
+    wait (issue 12). ``reason`` is the provider's one-line message, ``why`` the same as a
+    typed reason when there is one (issue 27)."""
 
     topic_id: int
     message_id: int
     wait_s: float
     reason: str
+    why: Reason | None = None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from datetime import datetime
 
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.core.overflow import is_length_stop
-from chathub_desktop.core.token_estimate import INPUT_TRUNCATED
+from chathub_desktop.core.reasons import Reason
+from chathub_desktop.core.token_estimate import INPUT_TRUNCATED, AnchorReason
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,9 @@ class MessageView:
     attachments: tuple[dict[str, object], ...] = ()
     #: How long the MCP call whose result a tool row holds took (ms), else ``None`` (issue 25).
     tool_elapsed_ms: int | None = None
+    #: ``error`` as a typed reason the window says in its language (issue 27), ``None``
+    #: when the row has none (``error`` is then shown as stored); left out of :meth:`to_json`.
+    error_why: Reason | None = None
 
     @property
     def elapsed_text(self) -> str:
@@ -163,7 +167,7 @@ class MessageView:
         d["created_at"] = self.created_at.isoformat()
         d["tool_calls"] = list(self.tool_calls)
         d["cut_off"] = self.cut_off
-        del d["receipt"]
+        del d["receipt"], d["error_why"]
         if self.attachments:
             d["attachments"] = [dict(a) for a in self.attachments]
         else:
@@ -214,7 +218,7 @@ class AnchorView:
     message_id: int | None = None
     reported_input: int | None = None
     tail_tokens: int = 0
-    reason: str = ""
+    reason: AnchorReason = AnchorReason.NONE
     slid_out: int = 0
     counted_after: int = 0
 

@@ -34,6 +34,7 @@ class MessageRecord:
     status: MessageStatus
     error: str | None
     error_kind: str | None
+    error_reason: dict[str, object] | None
     model: str | None
     provider_id: int | None
     finish_reason: str | None

@@ -183,6 +183,10 @@ class Message(Base):
     status: Mapped[str] = mapped_column(String(20), default=MessageStatus.COMPLETE.value)
     error: Mapped[str | None] = mapped_column(Text)
     error_kind: Mapped[str | None] = mapped_column(String(40))
+    #: A failed reply's typed reason (``core.reasons.reason_data``, issue 27): what the
+    #: window says in its language; ``error`` is its English. ``None`` before 0027 and for
+    #: a failure without one (``error`` is then shown as it is).
+    error_reason: Mapped[dict[str, object] | None] = mapped_column(JSON)
     model: Mapped[str | None] = mapped_column(String(200))
     provider_id: Mapped[int | None] = mapped_column(ForeignKey("provider.id", ondelete="SET NULL"))
     finish_reason: Mapped[str | None] = mapped_column(String(40))

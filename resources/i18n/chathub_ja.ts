@@ -706,6 +706,11 @@
         <translation>先にアシスタントを作成してください（アシスタント → 新規…）</translation>
     </message>
     <message>
+        <source>%1 B</source>
+        <comment>a size in bytes</comment>
+        <translation>%1 B</translation>
+    </message>
+    <message>
         <source>Pasted text · %1 · %2</source>
         <comment>size, lines</comment>
         <translation>貼り付けたテキスト · %1 · %2</translation>
@@ -971,6 +976,11 @@ Leave it empty to compact as usual.</source>
     <message>
         <source>conversations.json, an export .json or the export .zip</source>
         <translation>conversations.json、エクスポートの .json またはエクスポートの .zip</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>an app, how it exports</comment>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
@@ -3916,6 +3926,58 @@ URL：%3
         <translation>この返信が参照したトピック %1 を開く</translation>
     </message>
     <message>
+        <source>instructions</source>
+        <translation>指示</translation>
+    </message>
+    <message>
+        <source>tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>summary</source>
+        <translation>要約</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>ピン留め</translation>
+    </message>
+    <message>
+        <source>history</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <source>draft</source>
+        <translation>下書き</translation>
+    </message>
+    <message>
+        <source>images</source>
+        <translation>画像</translation>
+    </message>
+    <message>
+        <source>knowledge</source>
+        <translation>ナレッジ</translation>
+    </message>
+    <message>
+        <source>system</source>
+        <translation>システム</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>dream</source>
+        <translation>ドリーム</translation>
+    </message>
+    <message>
+        <source>untrusted</source>
+        <translation>信頼されていない</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>なし</translation>
     </message>
@@ -4587,6 +4649,22 @@ URL：%3
         <translation>%1に有効でない Unicode 文字（単独のサロゲート）が含まれています</translation>
     </message>
     <message>
+        <source>files</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>decisions</source>
+        <translation>決定事項</translation>
+    </message>
+    <message>
+        <source>tasks</source>
+        <translation>タスク</translation>
+    </message>
+    <message>
+        <source>numbers</source>
+        <translation>数値</translation>
+    </message>
+    <message>
         <source>No probe could be made from the covered turns (no paths, decisions, tasks or numbers).</source>
         <translation>対象のターンからプローブを作れませんでした（パス、決定、タスク、数値がありません）。</translation>
     </message>
@@ -4633,6 +4711,602 @@ URL：%3
     <message>
         <source>Connected to %1 in %2 s: %3 models offered</source>
         <translation>%2 秒で %1 に接続しました：%3 個のモデルを提供</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 時間 %2 分</translation>
+    </message>
+    <message>
+        <source>the server answered with a redirect (HTTP %1) but named no address</source>
+        <translation>サーバーはリダイレクトで応答しました（HTTP %1）が、転送先のアドレスがありません</translation>
+    </message>
+    <message>
+        <source>the server redirected to %1 (HTTP %2); put that address in the provider&apos;s base URL</source>
+        <translation>サーバーは %1 にリダイレクトしました（HTTP %2）。そのアドレスをプロバイダーのベース URL に設定してください</translation>
+    </message>
+    <message>
+        <source> (an HTML error page: %1)</source>
+        <translation>（HTML のエラーページ：%1）</translation>
+    </message>
+    <message>
+        <source> (an HTML error page)</source>
+        <translation>（HTML のエラーページ）</translation>
+    </message>
+    <message>
+        <source> — the server asks to retry in %1</source>
+        <translation> — サーバーは %1 後の再試行を求めています</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2</source>
+        <translation>%2 から HTTP %1</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>the provider reported an error</source>
+        <translation>プロバイダーがエラーを報告しました</translation>
+    </message>
+    <message>
+        <source>connecting to %1</source>
+        <translation>%1 への接続</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>接続</translation>
+    </message>
+    <message>
+        <source>waiting for data from %1</source>
+        <translation>%1 からのデータ待ち</translation>
+    </message>
+    <message>
+        <source>waiting for data</source>
+        <translation>データ待ち</translation>
+    </message>
+    <message>
+        <source>sending the request to %1</source>
+        <translation>%1 へのリクエスト送信</translation>
+    </message>
+    <message>
+        <source>sending the request</source>
+        <translation>リクエスト送信</translation>
+    </message>
+    <message>
+        <source>waiting for a free connection</source>
+        <translation>空き接続の待機</translation>
+    </message>
+    <message>
+        <source>talking to %1</source>
+        <translation>%1 との通信</translation>
+    </message>
+    <message>
+        <source>talking to the provider</source>
+        <translation>プロバイダーとの通信</translation>
+    </message>
+    <message>
+        <source>timed out %1 (%2)</source>
+        <translation>%1中にタイムアウトしました（%2）</translation>
+    </message>
+    <message>
+        <source>could not decode the response from %1 (%2)</source>
+        <translation>%1 からの応答をデコードできませんでした（%2）</translation>
+    </message>
+    <message>
+        <source>could not decode the response (%1)</source>
+        <translation>応答をデコードできませんでした（%1）</translation>
+    </message>
+    <message>
+        <source>could not connect to %1 (%2)</source>
+        <translation>%1 に接続できませんでした（%2）</translation>
+    </message>
+    <message>
+        <source>could not connect (%1)</source>
+        <translation>接続できませんでした（%1）</translation>
+    </message>
+    <message>
+        <source>stream ended early: connection from %1 lost (%2)</source>
+        <translation>ストリームが途中で終わりました：%1 との接続が切れました（%2）</translation>
+    </message>
+    <message>
+        <source>stream ended early: connection lost (%1)</source>
+        <translation>ストリームが途中で終わりました：接続が切れました（%1）</translation>
+    </message>
+    <message>
+        <source>network error talking to %1 (%2)</source>
+        <translation>%1 との通信中にネットワークエラーが発生しました（%2）</translation>
+    </message>
+    <message>
+        <source>network error talking (%1)</source>
+        <translation>通信中にネットワークエラーが発生しました（%1）</translation>
+    </message>
+    <message>
+        <source>stream ended early: the connection was closed by %1 after %2 characters of text</source>
+        <translation>ストリームが途中で終わりました：テキスト %2 文字の後で %1 が接続を閉じました</translation>
+    </message>
+    <message>
+        <source>stream ended early: the connection was closed after %1 characters of text</source>
+        <translation>ストリームが途中で終わりました：テキスト %1 文字の後で接続が閉じられました</translation>
+    </message>
+    <message>
+        <source>expected a streamed (text/event-stream) answer</source>
+        <translation>ストリーム形式（text/event-stream）の応答を想定していました</translation>
+    </message>
+    <message>
+        <source> but got an HTML page: %1</source>
+        <translation>が、HTML ページが返されました：%1</translation>
+    </message>
+    <message>
+        <source>the provider sent a stream event that is not JSON</source>
+        <translation>プロバイダーが JSON ではないストリームイベントを送りました</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s %1-compressed answer is damaged (%2)</source>
+        <translation>プロバイダーの %1 圧縮された応答が壊れています（%2）</translation>
+    </message>
+    <message>
+        <source>the provider compressed its answer as %1, which the app does not read (it asks for gzip or deflate)</source>
+        <translation>プロバイダーは応答を %1 で圧縮しましたが、このアプリは読めません（gzip または deflate を要求しています）</translation>
+    </message>
+    <message>
+        <source>The model returned an empty reply for a request that fills its context window (%1 of %2 tokens). Compact the topic or start a new one.</source>
+        <translation>コンテキストウィンドウを埋めるリクエスト（%2 トークン中 %1）に対して、モデルは空の返信を返しました。トピックを圧縮するか、新しいトピックを始めてください。</translation>
+    </message>
+    <message>
+        <source>the send failed before the reply</source>
+        <translation>返信が始まる前に送信が失敗しました</translation>
+    </message>
+    <message>
+        <source>the request failed: %1</source>
+        <translation>リクエストが失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>conversation %1</source>
+        <translation>会話 %1</translation>
+    </message>
+    <message>
+        <source>%1: file not found</source>
+        <translation>%1：ファイルが見つかりません</translation>
+    </message>
+    <message>
+        <source>%1 is a folder; choose the export&apos;s conversations.json or its .zip</source>
+        <translation>%1 はフォルダーです。エクスポートの conversations.json またはその .zip を選んでください</translation>
+    </message>
+    <message>
+        <source>%1 is a damaged zip file: %2</source>
+        <translation>%1 は壊れた zip ファイルです：%2</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 ほか %2 件</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>%1 is a zip without %2; expected a ChatGPT or Claude data export (found: %3)</source>
+        <translation>%1 は %2 を含まない zip です。ChatGPT または Claude のデータエクスポートを想定しています（見つかったもの：%3）</translation>
+    </message>
+    <message>
+        <source>%1 expands to %2; the limit is %3</source>
+        <translation>%1 は展開すると %2 になります。上限は %3 です</translation>
+    </message>
+    <message>
+        <source>%1 would expand from %2 to %3 (%4 times; exports compress at most about 20 times): refused as a zip bomb</source>
+        <translation>%1 は %2 から %3 に展開されます（%4 倍。エクスポートの圧縮率は最大で約 20 倍です）：zip 爆弾として拒否しました</translation>
+    </message>
+    <message>
+        <source>a chat export</source>
+        <translation>チャットのエクスポート</translation>
+    </message>
+    <message>
+        <source>an %1 export</source>
+        <translation>%1 のエクスポート</translation>
+    </message>
+    <message>
+        <source>a %1 export</source>
+        <translation>%1 のエクスポート</translation>
+    </message>
+    <message>
+        <source>%1 is empty; expected %2</source>
+        <translation>%1 は空です。%2を想定しています</translation>
+    </message>
+    <message>
+        <source>%1 is a JSON object%2; expected %3: a conversations.json (a JSON array of conversations) or one conversation</source>
+        <translation>%1 は JSON オブジェクトです%2。%3を想定しています：conversations.json（会話の JSON 配列）または会話 1 件</translation>
+    </message>
+    <message>
+        <source>%1: the zip is damaged or encrypted (%2)</source>
+        <translation>%1：zip が壊れているか暗号化されています（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is a damaged or truncated zip file</source>
+        <translation>%1 は壊れているか途中で切れた zip ファイルです</translation>
+    </message>
+    <message>
+        <source>%1 %2; expected %3 (a conversations.json, an export .json or the export .zip)</source>
+        <translation>%1 %2。%3を想定しています（conversations.json、エクスポートの .json またはエクスポートの .zip）</translation>
+    </message>
+    <message>
+        <source>is binary data, not JSON</source>
+        <translation>はバイナリデータで、JSON ではありません</translation>
+    </message>
+    <message>
+        <source>. Nothing was imported.</source>
+        <translation>。何もインポートされませんでした。</translation>
+    </message>
+    <message>
+        <source>holds a single JSON value (%1), not a list of conversations</source>
+        <translation>は単一の JSON 値（%1）で、会話のリストではありません</translation>
+    </message>
+    <message>
+        <source>is not JSON (it starts with “%1”)</source>
+        <translation>は JSON ではありません（「%1」で始まっています）</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 を読み込めません：%2</translation>
+    </message>
+    <message>
+        <source> (the first conversation has keys: %1)</source>
+        <translation>（最初の会話のキー：%1）</translation>
+    </message>
+    <message>
+        <source> (keys: %1)</source>
+        <translation>（キー：%1）</translation>
+    </message>
+    <message>
+        <source>%1 looks like a %2 export, not a %3 export; import it as %2</source>
+        <translation>%1 は %3 ではなく %2 のエクスポートのようです。%2 としてインポートしてください</translation>
+    </message>
+    <message>
+        <source>%1 is not an export this app reads%2; it reads %3</source>
+        <translation>%1 はこのアプリが読めるエクスポートではありません%2。読める形式：%3</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid %2 export: %3</source>
+        <translation>%1 は有効な %2 のエクスポートではありません：%3</translation>
+    </message>
+    <message>
+        <source>%1: the zip is damaged (%2)</source>
+        <translation>%1：zip が壊れています（%2）</translation>
+    </message>
+    <message>
+        <source>database error while importing %1: %2</source>
+        <translation>%1 のインポート中にデータベースエラーが発生しました：%2</translation>
+    </message>
+    <message>
+        <source>could not import %1: %2: %3</source>
+        <translation>%1 をインポートできませんでした：%2：%3</translation>
+    </message>
+    <message>
+        <source>%1 holds text that is not valid UTF-8 in conversation %2 (bytes that are no character); %3 is UTF-8</source>
+        <translation>%1 の会話 %2 に有効な UTF-8 ではないテキスト（文字にならないバイト）があります。%3は UTF-8 です</translation>
+    </message>
+    <message>
+        <source>%1 holds a number too large to read in conversation %2 (%3&apos;s numbers are times and counts)</source>
+        <translation>%1 の会話 %2 に読み取れないほど大きな数値があります（%3の数値は時刻と件数です）</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2); the file may be truncated or damaged</source>
+        <translation>%1 は有効な JSON ではありません（%2）。ファイルが途中で切れているか壊れている可能性があります</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON after %2 of %3 bytes (%4); the file may be truncated or damaged</source>
+        <translation>%1 は %3 バイト中 %2 バイトの後で有効な JSON ではなくなりました（%4）。ファイルが途中で切れているか壊れている可能性があります</translation>
+    </message>
+    <message>
+        <source>ChatGPT → Settings → Data controls → Export data; the e-mailed zip, or the conversations.json inside it.</source>
+        <translation>ChatGPT → 設定 → データ コントロール → データをエクスポート。メールで届いた zip、またはその中の conversations.json。</translation>
+    </message>
+    <message>
+        <source>Claude.ai → Settings → Privacy → Export data; the e-mailed zip, or the conversations.json inside it.</source>
+        <translation>Claude.ai → 設定 → プライバシー → データをエクスポート。メールで届いた zip、またはその中の conversations.json。</translation>
+    </message>
+    <message>
+        <source>Open WebUI → Settings → Chats → Export chats (one JSON file of all chats), or a chat&apos;s ⋯ menu → Download → Export chat (.json).</source>
+        <translation>Open WebUI → 設定 → チャット → チャットをエクスポート（全チャットを 1 つの JSON ファイルに）、またはチャットの ⋯ メニュー → ダウンロード → チャットをエクスポート（.json）。</translation>
+    </message>
+    <message>
+        <source>LibreChat → a conversation&apos;s ⋯ menu → Export → JSON (with branches).</source>
+        <translation>LibreChat → 会話の ⋯ メニュー → エクスポート → JSON（分岐を含む）。</translation>
+    </message>
+    <message>
+        <source>unknown provider kind %1; choose one of: %2</source>
+        <translation>不明なプロバイダーの種類 %1 です。次から選んでください：%2</translation>
+    </message>
+    <message>
+        <source>a provider named %1 already exists</source>
+        <translation>%1 という名前のプロバイダーは既にあります</translation>
+    </message>
+    <message>
+        <source>cannot store the API key: %1</source>
+        <translation>API キーを保存できません：%1</translation>
+    </message>
+    <message>
+        <source>the API key variable name is longer than %1 characters</source>
+        <translation>API キーの変数名が %1 文字を超えています</translation>
+    </message>
+    <message>
+        <source>not an environment variable name: %1</source>
+        <translation>環境変数名ではありません：%1</translation>
+    </message>
+    <message>
+        <source>base URL is %1 characters long; the limit is %2</source>
+        <translation>ベース URL は %1 文字あります。上限は %2 です</translation>
+    </message>
+    <message>
+        <source>base URL is not a valid URL (%1; got %2)</source>
+        <translation>ベース URL が有効な URL ではありません（%1。入力：%2）</translation>
+    </message>
+    <message>
+        <source>base URL must start with http:// or https:// (got %1)</source>
+        <translation>ベース URL は http:// または https:// で始まる必要があります（入力：%1）</translation>
+    </message>
+    <message>
+        <source>base URL must not contain spaces (got %1)</source>
+        <translation>ベース URL に空白を含めることはできません（入力：%1）</translation>
+    </message>
+    <message>
+        <source>base URL has an invalid port (got %1)</source>
+        <translation>ベース URL のポートが無効です（入力：%1）</translation>
+    </message>
+    <message>
+        <source>the base URL must not carry a key or password (%1); put the key in the API key field (or --api-key-env) and leave it out of the URL</source>
+        <translation>ベース URL にキーやパスワードを含めることはできません（%1）。キーは API キー欄（または --api-key-env）に入れ、URL からは外してください</translation>
+    </message>
+    <message>
+        <source>give either an API key or an environment variable, not both</source>
+        <translation>API キーか環境変数のどちらか一方を指定してください（両方は不可）</translation>
+    </message>
+    <message>
+        <source>nothing imported: %1</source>
+        <translation>何もインポートされませんでした：%1</translation>
+    </message>
+    <message>
+        <source>an MCP server named %1 exists already; nothing was added (replace it to overwrite)</source>
+        <translation>%1 という名前の MCP サーバーは既にあります。何も追加されていません（上書きするには置き換えてください）</translation>
+    </message>
+    <message>
+        <source>%1 is not UTF-8 text</source>
+        <translation>%1 は UTF-8 のテキストではありません</translation>
+    </message>
+    <message>
+        <source>no MCP server named %1</source>
+        <translation>%1 という名前の MCP サーバーはありません</translation>
+    </message>
+    <message>
+        <source>%1: not signed out: %2</source>
+        <translation>%1：サインアウトできませんでした：%2</translation>
+    </message>
+    <message>
+        <source>an MCP server named %1 exists already</source>
+        <translation>%1 という名前の MCP サーバーは既にあります</translation>
+    </message>
+    <message>
+        <source>%1 is not a tool name</source>
+        <translation>%1 はツール名ではありません</translation>
+    </message>
+    <message>
+        <source>topic title must not be empty</source>
+        <translation>トピックのタイトルは空にできません</translation>
+    </message>
+    <message>
+        <source>the server read only %1 of about %2 tokens: its context is smaller than the model card says</source>
+        <translation>サーバーは約 %2 トークンのうち %1 しか読みませんでした：そのコンテキストはモデルカードの記載より小さいです</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s answer had no text the app could read (%1 event not in the shape of its provider kind); check the provider&apos;s kind and base URL</source>
+        <translation>プロバイダーの応答に、このアプリが読めるテキストがありませんでした（%1 件のイベントがプロバイダーの種類の形式に合いません）。プロバイダーの種類とベース URL を確認してください</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s answer had no text the app could read (%1 events not in the shape of its provider kind); check the provider&apos;s kind and base URL</source>
+        <translation>プロバイダーの応答に、このアプリが読めるテキストがありませんでした（%1 件のイベントがプロバイダーの種類の形式に合いません）。プロバイダーの種類とベース URL を確認してください</translation>
+    </message>
+    <message>
+        <source>the model reached its output token limit (max tokens), all spent on reasoning before writing any text</source>
+        <translation>モデルはテキストを書く前に出力トークンの上限（最大トークン数）に達しました。すべて推論に使われました</translation>
+    </message>
+    <message>
+        <source>the model reached its output token limit (max tokens) before writing any text</source>
+        <translation>モデルはテキストを書く前に出力トークンの上限（最大トークン数）に達しました</translation>
+    </message>
+    <message>
+        <source>the model reasoned but wrote no answer</source>
+        <translation>モデルは推論しましたが、回答を書きませんでした</translation>
+    </message>
+    <message>
+        <source>the provider sent an empty reply</source>
+        <translation>プロバイダーが空の返信を送りました</translation>
+    </message>
+    <message>
+        <source>the provider sent an SSE line longer than the line limit</source>
+        <translation>プロバイダーが行の上限を超える SSE 行を送りました</translation>
+    </message>
+    <message>
+        <source>the provider sent an SSE event larger than the event limit</source>
+        <translation>プロバイダーがイベントの上限を超える SSE イベントを送りました</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s answer passed the body limit</source>
+        <translation>プロバイダーの応答が本文の上限を超えました</translation>
+    </message>
+    <message>
+        <source>the reply passed the reply limit</source>
+        <translation>返信が返信の上限を超えました</translation>
+    </message>
+    <message>
+        <source>the model list passed its limit</source>
+        <translation>モデル一覧が上限を超えました</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s compressed answer expanded past the decompression limit</source>
+        <translation>プロバイダーの圧縮された応答が展開の上限を超えて膨らみました</translation>
+    </message>
+    <message>
+        <source>stopped: %1 of %2 times its compressed size; set the environment variable %3 to raise it</source>
+        <translation>停止しました：%1（上限は圧縮サイズの %2 倍）。上限を上げるには環境変数 %3 を設定してください</translation>
+    </message>
+    <message>
+        <source>stopped: %1 of %2; set the environment variable %3 (in MB) to raise it</source>
+        <translation>停止しました：%1（上限は %2）。上限を上げるには環境変数 %3（MB 単位）を設定してください</translation>
+    </message>
+    <message>
+        <source>it contains a user name or password before the host</source>
+        <translation>ホストの前にユーザー名またはパスワードが含まれています</translation>
+    </message>
+    <message>
+        <source>its query has a %1 parameter</source>
+        <translation>クエリに %1 パラメーターがあります</translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation>変更なし</translation>
+    </message>
+    <message>
+        <source>%1 added, %2 removed, %3 edited</source>
+        <translation>追加 %1、削除 %2、編集 %3</translation>
+    </message>
+    <message>
+        <source>%1 entry</source>
+        <translation>%1 件</translation>
+    </message>
+    <message>
+        <source>%1 entries</source>
+        <translation>%1 件</translation>
+    </message>
+    <message>
+        <source>%1 card</source>
+        <translation>%1 枚のカード</translation>
+    </message>
+    <message>
+        <source>%1 cards</source>
+        <translation>%1 枚のカード</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1 → %2</source>
+        <translation>固定メモリ：%1 → %2</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1 → %2</source>
+        <translation>動的メモリ：%1 → %2</translation>
+    </message>
+    <message>
+        <source>entries: %1</source>
+        <translation>項目：%1</translation>
+    </message>
+    <message>
+        <source>cards: %1</source>
+        <translation>カード：%1</translation>
+    </message>
+    <message>
+        <source>context window must be between 1 and %1 tokens</source>
+        <translation>コンテキストウィンドウは 1 から %1 トークンの間にしてください</translation>
+    </message>
+    <message>
+        <source>max output must be between 1 and the context window</source>
+        <translation>最大出力は 1 からコンテキストウィンドウまでの間にしてください</translation>
+    </message>
+    <message>
+        <source>tokenizer must be one of %1 (got %2)</source>
+        <translation>トークナイザーは %1 のいずれかにしてください（入力：%2）</translation>
+    </message>
+    <message>
+        <source>no model card for %1</source>
+        <translation>%1 のモデルカードはありません</translation>
+    </message>
+    <message>
+        <source>%1: the file is not UTF-8 text (byte 0x%2 at offset %3); a model catalog is UTF-8 JSON</source>
+        <translation>%1：ファイルが UTF-8 のテキストではありません（オフセット %3 のバイト 0x%2）。モデルカタログは UTF-8 の JSON です</translation>
+    </message>
+    <message>
+        <source>a ChatHub memory file (JSON)</source>
+        <translation>ChatHub のメモリファイル（JSON）</translation>
+    </message>
+    <message>
+        <source>a ChatHub memory file (Markdown)</source>
+        <translation>ChatHub のメモリファイル（Markdown）</translation>
+    </message>
+    <message>
+        <source>a plain Markdown/text document (becomes fixed memory)</source>
+        <translation>通常の Markdown／テキスト文書（固定メモリになります）</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1 added, %2 skipped as duplicates (%3 → %4; nothing removed)</source>
+        <translation>固定メモリ：%1 件を追加、重複として %2 件をスキップ（%3 → %4。何も削除しません）</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1, kept (not in the file)</source>
+        <translation>固定メモリ：%1、そのまま（ファイルにありません）</translation>
+    </message>
+    <message>
+        <source> and %1 of notes</source>
+        <translation> とメモ %1</translation>
+    </message>
+    <message>
+        <source>%1 line</source>
+        <translation>%1 行</translation>
+    </message>
+    <message>
+        <source>%1 lines</source>
+        <translation>%1 行</translation>
+    </message>
+    <message>
+        <source> (replaced; Memory → History can revert it)</source>
+        <translation>（置き換え。メモリ → 履歴 で元に戻せます）</translation>
+    </message>
+    <message>
+        <source>fixed entries: %1</source>
+        <translation>固定の項目：%1</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1, kept (Merge adds fixed entries only)</source>
+        <translation>動的メモリ：%1、そのまま（統合は固定の項目だけを追加します）</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1, kept (not in the file)</source>
+        <translation>動的メモリ：%1、そのまま（ファイルにありません）</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1 → %2 (the current cards can be restored%3)</source>
+        <translation>動的メモリ：%1 → %2（現在のカードは復元できます%3）</translation>
+    </message>
+    <message>
+        <source>; %1 of the file shortened to the card and document caps</source>
+        <translation>。ファイルの %1 をカードと文書の上限まで短くしました</translation>
+    </message>
+    <message>
+        <source>dream cards: %1</source>
+        <translation>ドリームカード：%1</translation>
+    </message>
+    <message>
+        <source>provenance: %1 kept</source>
+        <translation>出所の記録：%1 をそのまま</translation>
+    </message>
+    <message>
+        <source>%1 record</source>
+        <translation>%1 件の記録</translation>
+    </message>
+    <message>
+        <source>%1 records</source>
+        <translation>%1 件の記録</translation>
+    </message>
+    <message>
+        <source>provenance: %1 kept, %2 replaced, %3 added</source>
+        <translation>出所の記録：そのまま %1、置き換え %2、追加 %3</translation>
+    </message>
+    <message>
+        <source>; %1 untrusted</source>
+        <translation>。信頼されていないもの %1</translation>
     </message>
 </context>
 <context>
@@ -6358,6 +7032,38 @@ Input budget: %1 tokens</source>
     <message>
         <source>the last reported reply predates the last compaction</source>
         <translation>最後に報告された返信は前回の圧縮より前のものです</translation>
+    </message>
+    <message>
+        <source>the model changed since that reply</source>
+        <translation>その返信の後でモデルが変わりました</translation>
+    </message>
+    <message>
+        <source>that reply came from another ChatHub process (an earlier run, the command line or another window)</source>
+        <translation>その返信は別の ChatHub プロセス（以前の実行、コマンドライン、または別のウィンドウ）から来ました</translation>
+    </message>
+    <message>
+        <source>that reply was sent before this run of ChatHub started</source>
+        <translation>その返信は今回の ChatHub の起動より前に送信されました</translation>
+    </message>
+    <message>
+        <source>the input template changed since that request</source>
+        <translation>そのリクエストの後で入力テンプレートが変わりました</translation>
+    </message>
+    <message>
+        <source>the history limit was raised or turned off</source>
+        <translation>履歴の上限が引き上げられたか、オフになりました</translation>
+    </message>
+    <message>
+        <source>the large-context window expanded</source>
+        <translation>大きなコンテキストウィンドウが拡張されました</translation>
+    </message>
+    <message>
+        <source>the topic was compacted since that request</source>
+        <translation>そのリクエストの後でトピックが圧縮されました</translation>
+    </message>
+    <message>
+        <source>earlier messages changed since that request</source>
+        <translation>そのリクエストの後で以前のメッセージが変わりました</translation>
     </message>
     <message>
         <source>%1%</source>

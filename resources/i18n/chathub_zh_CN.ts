@@ -706,6 +706,11 @@
         <translation>请先创建一个助手（助手 → 新建…）</translation>
     </message>
     <message>
+        <source>%1 B</source>
+        <comment>a size in bytes</comment>
+        <translation>%1 B</translation>
+    </message>
+    <message>
         <source>Pasted text · %1 · %2</source>
         <comment>size, lines</comment>
         <translation>粘贴的文本 · %1 · %2</translation>
@@ -971,6 +976,11 @@ Leave it empty to compact as usual.</source>
     <message>
         <source>conversations.json, an export .json or the export .zip</source>
         <translation>conversations.json、导出的 .json 或导出的 .zip</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>an app, how it exports</comment>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
@@ -3916,6 +3926,58 @@ URL：%3
         <translation>打开这条回复回忆过的话题 %1</translation>
     </message>
     <message>
+        <source>instructions</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>置顶</translation>
+    </message>
+    <message>
+        <source>history</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>draft</source>
+        <translation>草稿</translation>
+    </message>
+    <message>
+        <source>images</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <source>knowledge</source>
+        <translation>知识</translation>
+    </message>
+    <message>
+        <source>system</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>dream</source>
+        <translation>梦境</translation>
+    </message>
+    <message>
+        <source>untrusted</source>
+        <translation>不受信任</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -4587,6 +4649,22 @@ URL：%3
         <translation>%1包含无效的 Unicode 字符（单独的代理项）</translation>
     </message>
     <message>
+        <source>files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>decisions</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <source>tasks</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>numbers</source>
+        <translation>数字</translation>
+    </message>
+    <message>
         <source>No probe could be made from the covered turns (no paths, decisions, tasks or numbers).</source>
         <translation>无法从被涵盖的轮次中拟定探测问题（没有路径、决定、任务或数字）。</translation>
     </message>
@@ -4633,6 +4711,602 @@ URL：%3
     <message>
         <source>Connected to %1 in %2 s: %3 models offered</source>
         <translation>已在 %2 秒内连接到 %1：提供 %3 个模型</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分钟</translation>
+    </message>
+    <message>
+        <source>the server answered with a redirect (HTTP %1) but named no address</source>
+        <translation>服务器以重定向作答（HTTP %1），但未给出地址</translation>
+    </message>
+    <message>
+        <source>the server redirected to %1 (HTTP %2); put that address in the provider&apos;s base URL</source>
+        <translation>服务器重定向到 %1（HTTP %2）；请把该地址填入提供商的基础 URL</translation>
+    </message>
+    <message>
+        <source> (an HTML error page: %1)</source>
+        <translation>（一个 HTML 错误页面：%1）</translation>
+    </message>
+    <message>
+        <source> (an HTML error page)</source>
+        <translation>（一个 HTML 错误页面）</translation>
+    </message>
+    <message>
+        <source> — the server asks to retry in %1</source>
+        <translation>——服务器要求在 %1 后重试</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2</source>
+        <translation>%2 返回了 HTTP %1</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>the provider reported an error</source>
+        <translation>提供商报告了一个错误</translation>
+    </message>
+    <message>
+        <source>connecting to %1</source>
+        <translation>连接 %1</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>waiting for data from %1</source>
+        <translation>等待来自 %1 的数据</translation>
+    </message>
+    <message>
+        <source>waiting for data</source>
+        <translation>等待数据</translation>
+    </message>
+    <message>
+        <source>sending the request to %1</source>
+        <translation>向 %1 发送请求</translation>
+    </message>
+    <message>
+        <source>sending the request</source>
+        <translation>发送请求</translation>
+    </message>
+    <message>
+        <source>waiting for a free connection</source>
+        <translation>等待空闲连接</translation>
+    </message>
+    <message>
+        <source>talking to %1</source>
+        <translation>与 %1 通信</translation>
+    </message>
+    <message>
+        <source>talking to the provider</source>
+        <translation>与提供商通信</translation>
+    </message>
+    <message>
+        <source>timed out %1 (%2)</source>
+        <translation>%1时超时（%2）</translation>
+    </message>
+    <message>
+        <source>could not decode the response from %1 (%2)</source>
+        <translation>无法解码来自 %1 的响应（%2）</translation>
+    </message>
+    <message>
+        <source>could not decode the response (%1)</source>
+        <translation>无法解码响应（%1）</translation>
+    </message>
+    <message>
+        <source>could not connect to %1 (%2)</source>
+        <translation>无法连接到 %1（%2）</translation>
+    </message>
+    <message>
+        <source>could not connect (%1)</source>
+        <translation>无法连接（%1）</translation>
+    </message>
+    <message>
+        <source>stream ended early: connection from %1 lost (%2)</source>
+        <translation>流提前结束：与 %1 的连接已断开（%2）</translation>
+    </message>
+    <message>
+        <source>stream ended early: connection lost (%1)</source>
+        <translation>流提前结束：连接已断开（%1）</translation>
+    </message>
+    <message>
+        <source>network error talking to %1 (%2)</source>
+        <translation>与 %1 通信时出现网络错误（%2）</translation>
+    </message>
+    <message>
+        <source>network error talking (%1)</source>
+        <translation>通信时出现网络错误（%1）</translation>
+    </message>
+    <message>
+        <source>stream ended early: the connection was closed by %1 after %2 characters of text</source>
+        <translation>流提前结束：%1 在 %2 个文本字符后关闭了连接</translation>
+    </message>
+    <message>
+        <source>stream ended early: the connection was closed after %1 characters of text</source>
+        <translation>流提前结束：连接在 %1 个文本字符后被关闭</translation>
+    </message>
+    <message>
+        <source>expected a streamed (text/event-stream) answer</source>
+        <translation>预期一个流式（text/event-stream）回答</translation>
+    </message>
+    <message>
+        <source> but got an HTML page: %1</source>
+        <translation>，但收到的是 HTML 页面：%1</translation>
+    </message>
+    <message>
+        <source>the provider sent a stream event that is not JSON</source>
+        <translation>提供商发送了一个不是 JSON 的流事件</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s %1-compressed answer is damaged (%2)</source>
+        <translation>提供商以 %1 压缩的回答已损坏（%2）</translation>
+    </message>
+    <message>
+        <source>the provider compressed its answer as %1, which the app does not read (it asks for gzip or deflate)</source>
+        <translation>提供商以 %1 压缩其回答，本应用无法读取（它请求的是 gzip 或 deflate）</translation>
+    </message>
+    <message>
+        <source>The model returned an empty reply for a request that fills its context window (%1 of %2 tokens). Compact the topic or start a new one.</source>
+        <translation>对于一个填满上下文窗口的请求（%2 个令牌中的 %1 个），模型返回了空回复。请压缩该话题或新建话题。</translation>
+    </message>
+    <message>
+        <source>the send failed before the reply</source>
+        <translation>发送在回复开始前失败</translation>
+    </message>
+    <message>
+        <source>the request failed: %1</source>
+        <translation>请求失败：%1</translation>
+    </message>
+    <message>
+        <source>conversation %1</source>
+        <translation>第 %1 个对话</translation>
+    </message>
+    <message>
+        <source>%1: file not found</source>
+        <translation>%1：找不到文件</translation>
+    </message>
+    <message>
+        <source>%1 is a folder; choose the export&apos;s conversations.json or its .zip</source>
+        <translation>%1 是一个文件夹；请选择导出的 conversations.json 或其 .zip</translation>
+    </message>
+    <message>
+        <source>%1 is a damaged zip file: %2</source>
+        <translation>%1 是一个损坏的 zip 文件：%2</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 以及另外 %2 个</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 is a zip without %2; expected a ChatGPT or Claude data export (found: %3)</source>
+        <translation>%1 是一个不含 %2 的 zip；预期是 ChatGPT 或 Claude 的数据导出（找到：%3）</translation>
+    </message>
+    <message>
+        <source>%1 expands to %2; the limit is %3</source>
+        <translation>%1 解压后为 %2；上限为 %3</translation>
+    </message>
+    <message>
+        <source>%1 would expand from %2 to %3 (%4 times; exports compress at most about 20 times): refused as a zip bomb</source>
+        <translation>%1 将从 %2 解压为 %3（%4 倍；导出文件的压缩比最多约 20 倍）：作为 zip 炸弹被拒绝</translation>
+    </message>
+    <message>
+        <source>a chat export</source>
+        <translation>聊天导出</translation>
+    </message>
+    <message>
+        <source>an %1 export</source>
+        <translation>%1 导出</translation>
+    </message>
+    <message>
+        <source>a %1 export</source>
+        <translation>%1 导出</translation>
+    </message>
+    <message>
+        <source>%1 is empty; expected %2</source>
+        <translation>%1 是空的；预期是%2</translation>
+    </message>
+    <message>
+        <source>%1 is a JSON object%2; expected %3: a conversations.json (a JSON array of conversations) or one conversation</source>
+        <translation>%1 是一个 JSON 对象%2；预期是%3：一个 conversations.json（对话的 JSON 数组）或单个对话</translation>
+    </message>
+    <message>
+        <source>%1: the zip is damaged or encrypted (%2)</source>
+        <translation>%1：该 zip 已损坏或已加密（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is a damaged or truncated zip file</source>
+        <translation>%1 是一个损坏或被截断的 zip 文件</translation>
+    </message>
+    <message>
+        <source>%1 %2; expected %3 (a conversations.json, an export .json or the export .zip)</source>
+        <translation>%1 %2；预期是%3（conversations.json、导出的 .json 或导出的 .zip）</translation>
+    </message>
+    <message>
+        <source>is binary data, not JSON</source>
+        <translation>是二进制数据，不是 JSON</translation>
+    </message>
+    <message>
+        <source>. Nothing was imported.</source>
+        <translation>。未导入任何内容。</translation>
+    </message>
+    <message>
+        <source>holds a single JSON value (%1), not a list of conversations</source>
+        <translation>只包含单个 JSON 值（%1），而不是对话列表</translation>
+    </message>
+    <message>
+        <source>is not JSON (it starts with “%1”)</source>
+        <translation>不是 JSON（它以“%1”开头）</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source> (the first conversation has keys: %1)</source>
+        <translation>（第一个对话的键：%1）</translation>
+    </message>
+    <message>
+        <source> (keys: %1)</source>
+        <translation>（键：%1）</translation>
+    </message>
+    <message>
+        <source>%1 looks like a %2 export, not a %3 export; import it as %2</source>
+        <translation>%1 看起来是 %2 导出，而不是 %3 导出；请按 %2 导入</translation>
+    </message>
+    <message>
+        <source>%1 is not an export this app reads%2; it reads %3</source>
+        <translation>%1 不是本应用能读取的导出%2；本应用可读取 %3</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid %2 export: %3</source>
+        <translation>%1 不是有效的 %2 导出：%3</translation>
+    </message>
+    <message>
+        <source>%1: the zip is damaged (%2)</source>
+        <translation>%1：该 zip 已损坏（%2）</translation>
+    </message>
+    <message>
+        <source>database error while importing %1: %2</source>
+        <translation>导入 %1 时出现数据库错误：%2</translation>
+    </message>
+    <message>
+        <source>could not import %1: %2: %3</source>
+        <translation>无法导入 %1：%2：%3</translation>
+    </message>
+    <message>
+        <source>%1 holds text that is not valid UTF-8 in conversation %2 (bytes that are no character); %3 is UTF-8</source>
+        <translation>%1 在第 %2 个对话中包含无效的 UTF-8 文本（不构成字符的字节）；%3应为 UTF-8</translation>
+    </message>
+    <message>
+        <source>%1 holds a number too large to read in conversation %2 (%3&apos;s numbers are times and counts)</source>
+        <translation>%1 在第 %2 个对话中包含一个大到无法读取的数字（%3中的数字是时间和计数）</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2); the file may be truncated or damaged</source>
+        <translation>%1 不是有效的 JSON（%2）；文件可能被截断或已损坏</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON after %2 of %3 bytes (%4); the file may be truncated or damaged</source>
+        <translation>%1 在读取 %3 字节中的 %2 字节后不再是有效的 JSON（%4）；文件可能被截断或已损坏</translation>
+    </message>
+    <message>
+        <source>ChatGPT → Settings → Data controls → Export data; the e-mailed zip, or the conversations.json inside it.</source>
+        <translation>ChatGPT → 设置 → 数据控制 → 导出数据；使用邮件发来的 zip，或其中的 conversations.json。</translation>
+    </message>
+    <message>
+        <source>Claude.ai → Settings → Privacy → Export data; the e-mailed zip, or the conversations.json inside it.</source>
+        <translation>Claude.ai → 设置 → 隐私 → 导出数据；使用邮件发来的 zip，或其中的 conversations.json。</translation>
+    </message>
+    <message>
+        <source>Open WebUI → Settings → Chats → Export chats (one JSON file of all chats), or a chat&apos;s ⋯ menu → Download → Export chat (.json).</source>
+        <translation>Open WebUI → 设置 → 聊天 → 导出聊天（所有聊天在一个 JSON 文件中），或某个聊天的 ⋯ 菜单 → 下载 → 导出聊天（.json）。</translation>
+    </message>
+    <message>
+        <source>LibreChat → a conversation&apos;s ⋯ menu → Export → JSON (with branches).</source>
+        <translation>LibreChat → 某个对话的 ⋯ 菜单 → 导出 → JSON（含分支）。</translation>
+    </message>
+    <message>
+        <source>unknown provider kind %1; choose one of: %2</source>
+        <translation>未知的提供商类型 %1；请从以下选择：%2</translation>
+    </message>
+    <message>
+        <source>a provider named %1 already exists</source>
+        <translation>名为 %1 的提供商已存在</translation>
+    </message>
+    <message>
+        <source>cannot store the API key: %1</source>
+        <translation>无法保存 API 密钥：%1</translation>
+    </message>
+    <message>
+        <source>the API key variable name is longer than %1 characters</source>
+        <translation>API 密钥变量名超过 %1 个字符</translation>
+    </message>
+    <message>
+        <source>not an environment variable name: %1</source>
+        <translation>不是环境变量名：%1</translation>
+    </message>
+    <message>
+        <source>base URL is %1 characters long; the limit is %2</source>
+        <translation>基础 URL 长 %1 个字符；上限为 %2</translation>
+    </message>
+    <message>
+        <source>base URL is not a valid URL (%1; got %2)</source>
+        <translation>基础 URL 不是有效的 URL（%1；收到 %2）</translation>
+    </message>
+    <message>
+        <source>base URL must start with http:// or https:// (got %1)</source>
+        <translation>基础 URL 必须以 http:// 或 https:// 开头（收到 %1）</translation>
+    </message>
+    <message>
+        <source>base URL must not contain spaces (got %1)</source>
+        <translation>基础 URL 不能包含空格（收到 %1）</translation>
+    </message>
+    <message>
+        <source>base URL has an invalid port (got %1)</source>
+        <translation>基础 URL 的端口无效（收到 %1）</translation>
+    </message>
+    <message>
+        <source>the base URL must not carry a key or password (%1); put the key in the API key field (or --api-key-env) and leave it out of the URL</source>
+        <translation>基础 URL 不能携带密钥或密码（%1）；请把密钥填入 API 密钥字段（或 --api-key-env），不要写在 URL 里</translation>
+    </message>
+    <message>
+        <source>give either an API key or an environment variable, not both</source>
+        <translation>请提供 API 密钥或环境变量之一，不要同时提供</translation>
+    </message>
+    <message>
+        <source>nothing imported: %1</source>
+        <translation>未导入任何内容：%1</translation>
+    </message>
+    <message>
+        <source>an MCP server named %1 exists already; nothing was added (replace it to overwrite)</source>
+        <translation>名为 %1 的 MCP 服务器已存在；未添加任何内容（选择替换以覆盖）</translation>
+    </message>
+    <message>
+        <source>%1 is not UTF-8 text</source>
+        <translation>%1 不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>no MCP server named %1</source>
+        <translation>没有名为 %1 的 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>%1: not signed out: %2</source>
+        <translation>%1：未能退出登录：%2</translation>
+    </message>
+    <message>
+        <source>an MCP server named %1 exists already</source>
+        <translation>名为 %1 的 MCP 服务器已存在</translation>
+    </message>
+    <message>
+        <source>%1 is not a tool name</source>
+        <translation>%1 不是工具名</translation>
+    </message>
+    <message>
+        <source>topic title must not be empty</source>
+        <translation>话题标题不能为空</translation>
+    </message>
+    <message>
+        <source>the server read only %1 of about %2 tokens: its context is smaller than the model card says</source>
+        <translation>服务器只读取了约 %2 个令牌中的 %1 个：它的上下文比模型卡所写的小</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s answer had no text the app could read (%1 event not in the shape of its provider kind); check the provider&apos;s kind and base URL</source>
+        <translation>提供商的回答中没有本应用能读取的文本（%1 个事件不符合其提供商类型的格式）；请检查提供商的类型和基础 URL</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s answer had no text the app could read (%1 events not in the shape of its provider kind); check the provider&apos;s kind and base URL</source>
+        <translation>提供商的回答中没有本应用能读取的文本（%1 个事件不符合其提供商类型的格式）；请检查提供商的类型和基础 URL</translation>
+    </message>
+    <message>
+        <source>the model reached its output token limit (max tokens), all spent on reasoning before writing any text</source>
+        <translation>模型在写出任何文本之前就达到了输出令牌上限（最大令牌数），全部用在了推理上</translation>
+    </message>
+    <message>
+        <source>the model reached its output token limit (max tokens) before writing any text</source>
+        <translation>模型在写出任何文本之前就达到了输出令牌上限（最大令牌数）</translation>
+    </message>
+    <message>
+        <source>the model reasoned but wrote no answer</source>
+        <translation>模型进行了推理，但没有写出回答</translation>
+    </message>
+    <message>
+        <source>the provider sent an empty reply</source>
+        <translation>提供商发送了一个空回复</translation>
+    </message>
+    <message>
+        <source>the provider sent an SSE line longer than the line limit</source>
+        <translation>提供商发送的 SSE 行超过了行上限</translation>
+    </message>
+    <message>
+        <source>the provider sent an SSE event larger than the event limit</source>
+        <translation>提供商发送的 SSE 事件超过了事件上限</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s answer passed the body limit</source>
+        <translation>提供商的回答超过了正文上限</translation>
+    </message>
+    <message>
+        <source>the reply passed the reply limit</source>
+        <translation>回复超过了回复上限</translation>
+    </message>
+    <message>
+        <source>the model list passed its limit</source>
+        <translation>模型列表超过了其上限</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s compressed answer expanded past the decompression limit</source>
+        <translation>提供商的压缩回答解压后超过了解压上限</translation>
+    </message>
+    <message>
+        <source>stopped: %1 of %2 times its compressed size; set the environment variable %3 to raise it</source>
+        <translation>已停止：%1（上限为压缩大小的 %2 倍）；设置环境变量 %3 可提高上限</translation>
+    </message>
+    <message>
+        <source>stopped: %1 of %2; set the environment variable %3 (in MB) to raise it</source>
+        <translation>已停止：%1（上限为 %2）；设置环境变量 %3（以 MB 为单位）可提高上限</translation>
+    </message>
+    <message>
+        <source>it contains a user name or password before the host</source>
+        <translation>它在主机名之前包含用户名或密码</translation>
+    </message>
+    <message>
+        <source>its query has a %1 parameter</source>
+        <translation>它的查询中有 %1 参数</translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation>无变化</translation>
+    </message>
+    <message>
+        <source>%1 added, %2 removed, %3 edited</source>
+        <translation>新增 %1，删除 %2，修改 %3</translation>
+    </message>
+    <message>
+        <source>%1 entry</source>
+        <translation>%1 条</translation>
+    </message>
+    <message>
+        <source>%1 entries</source>
+        <translation>%1 条</translation>
+    </message>
+    <message>
+        <source>%1 card</source>
+        <translation>%1 张卡片</translation>
+    </message>
+    <message>
+        <source>%1 cards</source>
+        <translation>%1 张卡片</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1 → %2</source>
+        <translation>固定记忆：%1 → %2</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1 → %2</source>
+        <translation>动态记忆：%1 → %2</translation>
+    </message>
+    <message>
+        <source>entries: %1</source>
+        <translation>条目：%1</translation>
+    </message>
+    <message>
+        <source>cards: %1</source>
+        <translation>卡片：%1</translation>
+    </message>
+    <message>
+        <source>context window must be between 1 and %1 tokens</source>
+        <translation>上下文窗口必须在 1 到 %1 个令牌之间</translation>
+    </message>
+    <message>
+        <source>max output must be between 1 and the context window</source>
+        <translation>最大输出必须在 1 与上下文窗口之间</translation>
+    </message>
+    <message>
+        <source>tokenizer must be one of %1 (got %2)</source>
+        <translation>分词器必须是 %1 之一（收到 %2）</translation>
+    </message>
+    <message>
+        <source>no model card for %1</source>
+        <translation>没有 %1 的模型卡</translation>
+    </message>
+    <message>
+        <source>%1: the file is not UTF-8 text (byte 0x%2 at offset %3); a model catalog is UTF-8 JSON</source>
+        <translation>%1：该文件不是 UTF-8 文本（偏移 %3 处的字节 0x%2）；模型目录应为 UTF-8 JSON</translation>
+    </message>
+    <message>
+        <source>a ChatHub memory file (JSON)</source>
+        <translation>ChatHub 记忆文件（JSON）</translation>
+    </message>
+    <message>
+        <source>a ChatHub memory file (Markdown)</source>
+        <translation>ChatHub 记忆文件（Markdown）</translation>
+    </message>
+    <message>
+        <source>a plain Markdown/text document (becomes fixed memory)</source>
+        <translation>普通的 Markdown/文本文档（成为固定记忆）</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1 added, %2 skipped as duplicates (%3 → %4; nothing removed)</source>
+        <translation>固定记忆：新增 %1，%2 个重复项已跳过（%3 → %4；未删除任何内容）</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1, kept (not in the file)</source>
+        <translation>固定记忆：%1，保留（文件中没有）</translation>
+    </message>
+    <message>
+        <source> and %1 of notes</source>
+        <translation> 以及 %1注释</translation>
+    </message>
+    <message>
+        <source>%1 line</source>
+        <translation>%1 行</translation>
+    </message>
+    <message>
+        <source>%1 lines</source>
+        <translation>%1 行</translation>
+    </message>
+    <message>
+        <source> (replaced; Memory → History can revert it)</source>
+        <translation>（已替换；可在 记忆 → 历史 中撤销）</translation>
+    </message>
+    <message>
+        <source>fixed entries: %1</source>
+        <translation>固定条目：%1</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1, kept (Merge adds fixed entries only)</source>
+        <translation>动态记忆：%1，保留（合并只添加固定条目）</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1, kept (not in the file)</source>
+        <translation>动态记忆：%1，保留（文件中没有）</translation>
+    </message>
+    <message>
+        <source>dynamic memory: %1 → %2 (the current cards can be restored%3)</source>
+        <translation>动态记忆：%1 → %2（当前卡片可以恢复%3）</translation>
+    </message>
+    <message>
+        <source>; %1 of the file shortened to the card and document caps</source>
+        <translation>；文件中的 %1 已按卡片和文档上限缩短</translation>
+    </message>
+    <message>
+        <source>dream cards: %1</source>
+        <translation>梦境卡片：%1</translation>
+    </message>
+    <message>
+        <source>provenance: %1 kept</source>
+        <translation>来源记录：保留 %1</translation>
+    </message>
+    <message>
+        <source>%1 record</source>
+        <translation>%1 条记录</translation>
+    </message>
+    <message>
+        <source>%1 records</source>
+        <translation>%1 条记录</translation>
+    </message>
+    <message>
+        <source>provenance: %1 kept, %2 replaced, %3 added</source>
+        <translation>来源记录：保留 %1，替换 %2，新增 %3</translation>
+    </message>
+    <message>
+        <source>; %1 untrusted</source>
+        <translation>；%1 不受信任</translation>
     </message>
 </context>
 <context>
@@ -6358,6 +7032,38 @@ Input budget: %1 tokens</source>
     <message>
         <source>the last reported reply predates the last compaction</source>
         <translation>最近一次报告的回复早于上次压缩</translation>
+    </message>
+    <message>
+        <source>the model changed since that reply</source>
+        <translation>自那条回复以来模型已更换</translation>
+    </message>
+    <message>
+        <source>that reply came from another ChatHub process (an earlier run, the command line or another window)</source>
+        <translation>那条回复来自另一个 ChatHub 进程（之前的运行、命令行或另一个窗口）</translation>
+    </message>
+    <message>
+        <source>that reply was sent before this run of ChatHub started</source>
+        <translation>那条回复是在本次 ChatHub 启动之前发送的</translation>
+    </message>
+    <message>
+        <source>the input template changed since that request</source>
+        <translation>自那次请求以来输入模板已更改</translation>
+    </message>
+    <message>
+        <source>the history limit was raised or turned off</source>
+        <translation>历史上限已提高或已关闭</translation>
+    </message>
+    <message>
+        <source>the large-context window expanded</source>
+        <translation>大上下文窗口已扩展</translation>
+    </message>
+    <message>
+        <source>the topic was compacted since that request</source>
+        <translation>自那次请求以来话题已被压缩</translation>
+    </message>
+    <message>
+        <source>earlier messages changed since that request</source>
+        <translation>自那次请求以来较早的消息已更改</translation>
     </message>
     <message>
         <source>%1%</source>

@@ -14,7 +14,7 @@ import concurrent.futures
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -90,10 +90,60 @@ async def close_window(w: Any) -> None:
     w.close()
 
 
-def run(main: Callable[[Path], int]) -> None:
-    """Exit with ``main(OUT_DIR)``; OUT_DIR is the first argument or :data:`DEFAULT_OUT`
-    (created when missing)."""
-    out_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_OUT
+#: ``shot(widget, name)``: grab ``widget`` as ``<lang>-<theme>-<name>.png`` and audit it.
+Shot = Callable[[Any, str], None]
+
+
+def shoot_languages(loop: Any, svc: Any, out: Path, size: tuple[int, int],
+                    scene: Callable[[Any, str, Shot], Awaitable[None]]) -> int:
+    """The issue 27 screenshot loop: the main window at ``size`` (pixels); for 简体中文 and
+    日本語, light then dark, switch (0.5 s to settle) and await ``scene(window, theme,
+    shot)``; each ``shot`` saves a PNG in ``out`` and prints the design audit's line.
+    The language goes back to System and the window is shut down after. Returns the
+    number of shots whose audit failed."""
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.core.ui_language import UiLanguage
+    from chathub_desktop.gui.design.audit import audit_window
+    from chathub_desktop.gui.shell.main_window import MainWindow
+
+    window = MainWindow(svc)
+    window.resize(*size)
+    window.show()
+
+    async def scenario() -> int:
+        bad = 0
+        app = QApplication.instance()
+        assert app is not None
+        await asyncio.sleep(0.5)
+        for lang in (UiLanguage.CHINESE_SIMPLIFIED, UiLanguage.JAPANESE):
+            window.view.language_actions[lang].trigger()
+            for theme in ("light", "dark"):
+
+                def shot(widget: Any, name: str, prefix: str = f"{lang.value}-{theme}", theme: str = theme) -> None:
+                    nonlocal bad
+                    app.processEvents()
+                    widget.grab().save(str(out / f"{prefix}-{name}.png"))
+                    report = audit_window(widget, theme)
+                    print(f"{prefix}-{name}", report.line(),
+                          *(f"\n  {f.what}: {f.detail}" for f in report.contrast + report.clipped))
+                    bad += not report.ok
+
+                window.view.prefs.set_theme(theme)
+                await asyncio.sleep(0.5)
+                await scene(window, theme, shot)
+        window.view.language.apply(UiLanguage.SYSTEM)
+        await window.shutdown()
+        window.close()
+        return bad
+
+    return int(loop.run_until_complete(scenario()))
+
+
+def run(main: Callable[[Path], int], default: Path = DEFAULT_OUT) -> None:
+    """Exit with ``main(OUT_DIR)``; OUT_DIR is the first argument or ``default``
+    (:data:`DEFAULT_OUT` unless given; created when missing)."""
+    out_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else default
     out_dir.mkdir(parents=True, exist_ok=True)
     code = main(out_dir)
     print(out_dir)

@@ -63,7 +63,7 @@ def test_add_writes_the_previewed_card_and_shows_its_fold(open_page, services, h
     idle(qtbot, panel)
     heading, options = calls[0]
     assert "folds older cards" in heading
-    lines = list(options[0].lines)
+    lines = options[0].shown_lines()
     assert any(f"fold: 1 card (#1 [{older.isoformat()}]) into a new range card" in ln for ln in lines)
     assert options[0].changes.removed == [c for c in options[0].changes.removed if older.isoformat() in c]
     kinds = [(c.kind, c.display_tag) for c in services.dreams.cards(helper)]

@@ -53,7 +53,7 @@ def test_the_summary_about_import_and_pasted_dialogs_are_re_said_while_open(serv
     for dialog in (summary, about, imports, pasted, chip):
         qtbot.addWidget(dialog)
     assert summary.meta_label.text().startswith("Written by <b>an unknown model</b>, <b>edited by you</b>")
-    assert pasted.windowTitle() == "Pasted text · 98 KB · 1 line" and imports.windowTitle() == "Import chat history"
+    assert pasted.windowTitle() == "Pasted text · 98 kB · 1 line" and imports.windowTitle() == "Import chat history"
     pseudo = _Pseudo()
     QApplication.instance().installTranslator(pseudo)  # type: ignore[union-attr]
     try:

@@ -54,7 +54,7 @@ def test_the_confirmation_shows_what_will_change(page: MemoryPage, services: Ser
     answer: list[str | None] = [None]
 
     def ask(_p, _t, _heading, options, _a, *_k):  # type: ignore[no-untyped-def]
-        asked.append("\n".join(next(o for o in options if o.key == "replace").lines))
+        asked.append("\n".join(next(o for o in options if o.key == "replace").shown_lines()))
         return answer[0]
 
     monkeypatch.setattr(change_preview, "ask", ask)

@@ -111,7 +111,7 @@ def test_the_probe_gates_lost_line_is_said_in_chinese(qapp: object) -> None:
     assert chinese.load("chathub_zh_CN", translations_dir())
     qapp.installTranslator(chinese)  # type: ignore[attr-defined]
     try:
-        assert said(gate) == "新摘要未通过探测检查，因此保留了旧状态。摘要丢失了 1 个可回答探测问题中的 1 个：files 'a/b.py'。"
+        assert said(gate) == "新摘要未通过探测检查，因此保留了旧状态。摘要丢失了 1 个可回答探测问题中的 1 个：文件 'a/b.py'。"
     finally:
         qapp.removeTranslator(chinese)  # type: ignore[attr-defined]
 

@@ -39,6 +39,7 @@ from chathub_desktop.gui.chat.stored_images import StoredImages, decode_stored
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.shell.i18n import Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -223,7 +224,7 @@ class AttachmentController(QObject):
         try:
             a, thumb = await self._w.runner.run_in_thread(fn, *args)
         except ServiceError as exc:
-            self.show_refusal(str(exc))
+            self.show_refusal(said_error(exc))
             return
         self.refusal.hide()
         self._add_chip(a, thumb, order)

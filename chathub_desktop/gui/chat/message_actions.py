@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from chathub_desktop.gui.dialogs import confirm
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ class MessageActions:
         try:
             await w.runner.run_in_thread(w.svc.messages.edit_message, message_id, text)
         except ServiceError as exc:
-            w.inline_editor.refuse(str(exc))
+            w.inline_editor.refuse(said_error(exc))
             return
         w.inline_editor.saved(message_id)
         self._after_change(message_id, edited=True, cursor=cursor)

@@ -43,6 +43,7 @@ from chathub_desktop.gui.chat.sliced_document import Decoded, SlicedDocument, de
 from chathub_desktop.gui.chat.stored_images import StoredImages, source_of
 from chathub_desktop.gui.shell.collector_pause import collector_paused
 from chathub_desktop.gui.shell.i18n import fill
+from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.views import MessageView
 
 __all__ = ["DISPLAY_LIMIT_CHARS", "LAYOUT_BUDGET_S", "SYNC_RENDER_CHARS", "MessageDocuments", "TextColors",
@@ -237,12 +238,13 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
         body += (
             f'<p style="color:{colors.error_text.name()}">' + fill(translate(
                 "MessageList", "<b>⚠ Warning:</b> %1. Set the model card's window from the token badge."),
-                html.escape(m.error)) + "</p>"
+                html.escape(said(m.error_why) if m.error_why is not None else m.error)) + "</p>"
         )
     if kind is RenderKind.ERROR:
         body += (
             f'<p style="color:{colors.error_text.name()}">' + fill(translate("MessageList", "<b>⚠ Error:</b> %1"),
-                html.escape(m.error or translate("MessageList", "the provider failed"))) + "</p>"
+                html.escape((said(m.error_why) if m.error_why is not None else m.error)  # issue 27
+                            or translate("MessageList", "the provider failed"))) + "</p>"
         )
     if not body and not parts:
         body = f'<p style="color:{colors.muted.name()}">…</p>'

@@ -8,7 +8,7 @@ characters, × removes it. :class:`PastedRow` holds the chips in paste order.
 from __future__ import annotations
 
 from PySide6 import QtCore
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -19,11 +19,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.pasted_text import PREVIEW_CHARS, line_count, size_text
+from chathub_desktop.core.pasted_text import PREVIEW_CHARS, line_count
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.shell.i18n import Texts, fill
+
+
+def said_size(size: int) -> str:
+    """``size`` bytes in the locale (issue 27): ``2.0 MB`` / ``48 KB`` through
+    ``QLocale.formattedDataSize`` (its decimal mark and 1,024-based units, one decimal
+    from a MB), ``900 B`` under a KB; the same steps as ``core.pasted_text.size_text``."""
+    if size < 1024:
+        return fill(QCoreApplication.translate("Composer", "%1 B", "a size in bytes"), QLocale().toString(size))
+    return QLocale().formattedDataSize(size, 1 if size >= 1024 * 1024 else 0,
+                                       QLocale.DataSizeFormat.DataSizeTraditionalFormat)
 
 
 def said_label(text: str) -> str:
@@ -31,7 +41,7 @@ def said_label(text: str) -> str:
     figures as ``core.pasted_text.chip_label`` counts them)."""
     data = text.encode("utf-8")
     lines = line_count(text, data)
-    return fill(QCoreApplication.translate("Composer", "Pasted text · %1 · %2", "size, lines"), size_text(len(data)),
+    return fill(QCoreApplication.translate("Composer", "Pasted text · %1 · %2", "size, lines"), said_size(len(data)),
                 QCoreApplication.translate("Composer", "%Ln line(s)", None, lines))
 
 

@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from chathub_desktop.gui.shell.i18n import Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said
 
 if TYPE_CHECKING:  # the bar is built before the window is attached to its services
     from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -129,7 +130,8 @@ class ReplyNotices(QObject):
         self.sync()
 
     def _on_retrying(self, event: ReplyRetrying) -> None:
-        self._notices[event.topic_id] = (event.message_id, retrying_text(event.reason, event.wait_s), False)
+        reason = said(event.why) if event.why is not None else event.reason  # issue 27
+        self._notices[event.topic_id] = (event.message_id, retrying_text(reason, event.wait_s), False)
         self.sync()
 
     def _on_finished(self, event: ReplyFinished) -> None:

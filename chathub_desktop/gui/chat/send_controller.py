@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from chathub_desktop.gui.chat.composer import DraftState
+from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -194,7 +195,8 @@ class SendController:
         """A reply ended: notify (when the window is not in view), re-check the buttons
         and recount the badge. A failure of the open topic's reply shows once, in its
         bubble with Retry (walk37 #10: it was repeated in the status bar)."""
-        topic_id, status, error = event.topic_id, event.status, event.error or ""
+        topic_id, status = event.topic_id, event.status
+        error = said(event.why) if event.why is not None else event.error or ""  # issue 27
         w = self._w
         row = w.topic_model.row_of(topic_id)
         topic = w.topic_model.topic_at(row) if row is not None else None

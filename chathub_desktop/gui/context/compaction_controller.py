@@ -302,7 +302,7 @@ class CompactionController:
         try:
             outcome = await self._svc.compaction.compact(topic_id, focus=focus)
         except CompactionInProgress as exc:
-            w.show_status(str(exc).capitalize())
+            w.show_status(said_error(exc).capitalize())
             return
         except ServiceError as exc:
             self._outcomes[topic_id] = fill(translate("CompactionOutcome", "Compaction failed: %1"), said_error(exc))

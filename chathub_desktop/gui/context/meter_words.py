@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from chathub_desktop.core.request_assembly import RequestPart
-from chathub_desktop.core.token_estimate import EstimateMode
+from chathub_desktop.core.token_estimate import AnchorReason, EstimateMode
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
 if TYPE_CHECKING:
@@ -52,14 +52,25 @@ GROUP_TITLES = {
     "conversation": QT_TRANSLATE_NOOP("UsagePopover", "Conversation"),
     "tools": QT_TRANSLATE_NOOP("UsagePopover", "Tools"),
 }
-#: Why the local count stands (``token_estimate``'s reasons, English there), by their text.
+#: Why the local count stands, by :class:`AnchorReason` (``token_estimate``'s English is
+#: what the CLI prints; issue 27).
 ANCHOR_REASONS = {
-    "no reply in the window reports input tokens yet":
-        QT_TRANSLATE_NOOP("UsagePopover", "no reply in the window reports input tokens yet"),
-    "no reply since the last compaction reports input tokens yet":
+    AnchorReason.NO_REPORT: QT_TRANSLATE_NOOP("UsagePopover", "no reply in the window reports input tokens yet"),
+    AnchorReason.NO_REPORT_SINCE_COMPACTION:
         QT_TRANSLATE_NOOP("UsagePopover", "no reply since the last compaction reports input tokens yet"),
-    "the last reported reply predates the last compaction":
+    AnchorReason.PREDATES_COMPACTION:
         QT_TRANSLATE_NOOP("UsagePopover", "the last reported reply predates the last compaction"),
+    AnchorReason.MODEL_CHANGED: QT_TRANSLATE_NOOP("UsagePopover", "the model changed since that reply"),
+    AnchorReason.OTHER_PROCESS: QT_TRANSLATE_NOOP(
+        "UsagePopover", "that reply came from another ChatHub process (an earlier run, the command line or "
+                        "another window)"),
+    AnchorReason.BEFORE_THIS_RUN:
+        QT_TRANSLATE_NOOP("UsagePopover", "that reply was sent before this run of ChatHub started"),
+    AnchorReason.TEMPLATE_CHANGED: QT_TRANSLATE_NOOP("UsagePopover", "the input template changed since that request"),
+    AnchorReason.LIMIT_RAISED: QT_TRANSLATE_NOOP("UsagePopover", "the history limit was raised or turned off"),
+    AnchorReason.WINDOW_EXPANDED: QT_TRANSLATE_NOOP("UsagePopover", "the large-context window expanded"),
+    AnchorReason.COMPACTED: QT_TRANSLATE_NOOP("UsagePopover", "the topic was compacted since that request"),
+    AnchorReason.ROWS_CHANGED: QT_TRANSLATE_NOOP("UsagePopover", "earlier messages changed since that request"),
 }
 #: Why no tool is offered when the server's chat template takes none (F3).
 TOOLS_WITHHELD = QT_TRANSLATE_NOOP("UsagePopover", "this server's chat template doesn't accept tools")
@@ -147,7 +158,7 @@ def mode_line(e: EstimateView) -> str:
     if a.used:
         return translate("UsagePopover", "Based on the provider's own count of the last request; the rows below are counted "
                               "on this computer.")
-    reason = translate("UsagePopover", ANCHOR_REASONS[a.reason]) if a.reason in ANCHOR_REASONS else a.reason
+    reason = translate("UsagePopover", ANCHOR_REASONS[a.reason]) if a.reason else ""
     text = fill(translate("UsagePopover", "Counted on this computer: %1"), reason) if reason \
         else translate("UsagePopover", "Counted on this computer")
     if a.mode == EstimateMode.FALLBACK:

@@ -3,8 +3,9 @@
 ``core.context_receipt.receipt_lines`` says a receipt in English (the CLI's
 ``topic show --receipts`` prints it); :func:`said_values` says the same figures for the
 window: the input tokens (local estimate, provider reported, cache hit), the parts,
-memory, summary, history, pinned and tools lines. Ids, counts and the parts' and tools'
-own names are shown as they are; a line this module does not say (recalled topics,
+memory, summary, history, pinned and tools lines. The parts' and memory origins' names are
+said too (:data:`NAMES`; English: the core's words); ids, counts and the tools' own names
+are shown as they are; a line this module does not say (recalled topics,
 sampling) keeps the core's text.
 """
 
@@ -15,11 +16,34 @@ from collections.abc import Mapping
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from chathub_desktop.core.context_receipt import ORIGINS
-from chathub_desktop.gui.shell.i18n import fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
 __all__ = ["said_values"]
 
 translate = QCoreApplication.translate
+
+#: The request parts' (``RequestPart``) and memory origins' (``ORIGINS``) names as the
+#: receipt lists them, said in the interface language (issue 27).
+NAMES = {
+    "instructions": QT_TRANSLATE_NOOP("ReceiptDialog", "instructions"),
+    "tools": QT_TRANSLATE_NOOP("ReceiptDialog", "tools"),
+    "memory": QT_TRANSLATE_NOOP("ReceiptDialog", "memory"),
+    "summary": QT_TRANSLATE_NOOP("ReceiptDialog", "summary"),
+    "pinned": QT_TRANSLATE_NOOP("ReceiptDialog", "pinned"),
+    "history": QT_TRANSLATE_NOOP("ReceiptDialog", "history"),
+    "draft": QT_TRANSLATE_NOOP("ReceiptDialog", "draft"),
+    "images": QT_TRANSLATE_NOOP("ReceiptDialog", "images"),
+    "knowledge": QT_TRANSLATE_NOOP("ReceiptDialog", "knowledge"),
+    "system": QT_TRANSLATE_NOOP("ReceiptDialog", "system"),
+    "fixed": QT_TRANSLATE_NOOP("ReceiptDialog", "fixed"),
+    "dream": QT_TRANSLATE_NOOP("ReceiptDialog", "dream"),
+    "untrusted": QT_TRANSLATE_NOOP("ReceiptDialog", "untrusted"),
+}
+
+
+def _name(key: object) -> str:
+    """A part's or origin's name in the interface language; an unknown one as stored."""
+    return translate("ReceiptDialog", NAMES[key]) if isinstance(key, str) and key in NAMES else str(key)
 
 
 def _n(value: object) -> str:
@@ -46,12 +70,12 @@ def said_values(receipt: Mapping[str, object], input_tokens: int | None = None,
                        str(round(cached_tokens * 100 / input_tokens)))
     out["Input tokens"] = tokens
     parts = _map(receipt, "parts")
-    out["Parts"] = ", ".join(f"{k} {_n(v)}" for k, v in parts.items() if isinstance(v, int) and v) or none
+    out["Parts"] = ", ".join(f"{_name(k)} {_n(v)}" for k, v in parts.items() if isinstance(v, int) and v) or none
     if receipt.get("private"):
         out["Memory"] = translate("ReceiptDialog", "none — this topic is private")
     else:
         mem = _map(receipt, "memory")
-        shown = [f"{o} {', '.join(f'#{n}' for n in nums)}" for o in ORIGINS
+        shown = [f"{_name(o)} {', '.join(f'#{n}' for n in nums)}" for o in ORIGINS
                  if isinstance(nums := mem.get(o), list) and nums]
         out["Memory"] = ("; ".join(shown) if shown else none) + (
             translate("ReceiptDialog", " (truncated)") if mem.get("truncated") else "")

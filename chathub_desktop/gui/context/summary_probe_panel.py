@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.summary_probes import ProbeReport, summary_digest
+from chathub_desktop.core.summary_probes import CATEGORY_NAMES, ProbeReport, summary_digest
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said, said_error
@@ -191,7 +191,8 @@ class ProbePanel(QWidget):
         """The table's rows from :attr:`report` (the Result cells in the interface language)."""
         answers = self.report.answers if self.report is not None else ()
         for r, a in enumerate(answers[:self.table.rowCount()]):
-            cells = (str(a.probe.category), a.probe.question, a.probe.expected, a.with_turns, a.with_summary,
+            kind = QCoreApplication.translate("ServiceReasons", CATEGORY_NAMES[a.probe.category])  # issue 27
+            cells = (kind, a.probe.question, a.probe.expected, a.with_turns, a.with_summary,
                      result_text(a.lost, a.answerable))
             for c, cell in enumerate(cells):
                 item = QTableWidgetItem(cell)

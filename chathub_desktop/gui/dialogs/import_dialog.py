@@ -7,7 +7,8 @@ callback emits a Qt signal, which is queued to the GUI thread and shows MB read 
 and conversations done. Cancel sets the importer's cancel event: it rolls back and
 writes nothing. Errors (``ImportFailed``) are shown in the dialog. Its texts follow a
 language switch while it is open (issue 27); the export's own words (a conversation's
-title, why it was skipped, how each app exports) stay as the file and the importer say them.
+title, why a conversation was skipped) stay as the file and the parsers say them; the importer's
+frames (why it refused a file, how each app exports) are typed reasons said in the interface language.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from chathub_desktop.core.export_formats import FORMATS
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.nav_rail import AssistantItem
+from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.transfer.chat_import import (
@@ -72,7 +74,7 @@ def file_filter() -> str:
 def result_text(result: ImportResult) -> str:
     """``Imported N topics and M messages (K already imported, skipped)`` in the interface
     language, with singular nouns for 1; an export without any conversation says so
-    instead. The skipped conversations' own notes stay as the importer words them."""
+    instead. The skipped conversations' own reasons stay as the parsers word them."""
     translate = QCoreApplication.translate
     r = result
     if not (r.topics_created or r.topics_updated or r.topics_skipped):
@@ -87,7 +89,7 @@ def result_text(result: ImportResult) -> str:
     if skipped:
         text += translate("ImportDialog", " (%Ln already imported, skipped)", None, skipped)
     if r.broken:
-        named = "; ".join(b.note() for b in r.broken[:3])
+        named = "; ".join(said(b.note_reason()) for b in r.broken[:3])
         text += fill(translate("ImportDialog", "; %1 skipped: %2", "count, the conversations and why"),
                      f"{len(r.broken):,}", named)
         if len(r.broken) > 3:
@@ -145,7 +147,9 @@ class ImportDialog(QDialog):
         self.path_edit = QLineEdit()
         t.bind(self.path_edit.setPlaceholderText, lambda: translate(
             "ImportDialog", "conversations.json, an export .json or the export .zip"))
-        self.path_edit.setToolTip("\n".join(f"{f.label}: {f.how_to_export}" for f in FORMATS))
+        t.bind(self.path_edit.setToolTip, lambda: "\n".join(  # how each app exports (issue 27)
+            fill(translate("ImportDialog", "%1: %2", "an app, how it exports"), f.label,
+                 translate("ServiceReasons", f.how_to_export)) for f in FORMATS))
         self.browse_button = QPushButton()
         t.bind(self.browse_button.setText, lambda: translate("ImportDialog", "&Browse…"))
         t.bind(self.browse_button.setToolTip, lambda: translate("ImportDialog", "Choose the export file"))
@@ -316,7 +320,8 @@ class ImportDialog(QDialog):
             self._finish()
             return ImportResult(0, 0, 0)
         except ImportFailed as exc:
-            self._show(str(exc), error=True)  # the importer's own reason (English)
+            why = exc.why  # typed: said in the interface language, again on a switch (issue 27)
+            self._show((lambda: said(why)) if why is not None else str(exc), error=True)
             self.progress.hide()
             self._finish()
             return ImportResult(0, 0, 0)
@@ -328,11 +333,11 @@ class ImportDialog(QDialog):
         self.result_message = result_text(result)
         memory = result.format_name == "claude" and await self._runner.run_in_thread(has_claude_memory, path)
 
-        def said() -> str:
+        def result_line() -> str:
             note = QCoreApplication.translate("ImportDialog", " This export also holds what Claude remembers about you: Assistant → Memory… → Import from "
                        "another assistant… → From a Claude export zip… offers it as entries.") if memory else ""
             return fill(QCoreApplication.translate("ImportDialog", "%1.%2", "the result, a note"), result_text(result), note)
-        self._show(said)
+        self._show(result_line)
         self._finish(done=True)
         self.imported.emit(assistant_id, result)
         return result

@@ -45,6 +45,9 @@ from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.design.tokens import Radius, Space
 from chathub_desktop.gui.memory.card_delegate import layout_lines
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said
+from chathub_desktop.services.memory.memory_preview import ChangePreview
+from chathub_desktop.services.transfer.memory_transfer import ImportPreview
 
 translate = QCoreApplication.translate
 
@@ -55,6 +58,13 @@ Said = Callable[[], str] | str
 
 def _maker(text: Said) -> Callable[[], str]:
     return text if callable(text) else (lambda: text)
+
+
+def said_lines(preview: ChangePreview | ImportPreview) -> Callable[[], list[str]]:
+    """A maker of ``preview``'s summary lines in the interface language (issue 27: its
+    counts and changes typed; a fold's lines as the service wrote them)."""
+    folds = preview.folds if isinstance(preview, ChangePreview) else ()
+    return lambda: [said(r) for r in preview.line_reasons()] + list(folds)
 
 
 def said_text(text: Said) -> str:
@@ -93,18 +103,23 @@ class PreviewChoice:
 @dataclass(frozen=True)
 class PreviewOption:
     """One way to go ahead: ``key`` returned by :func:`ask`, ``label`` of its radio button
-    (when there are several), the summary ``lines`` and the entry ``changes`` it makes
+    (when there are several; a maker is called again on a language switch, issue 27), the
+    summary ``lines`` and the entry ``changes`` it makes
     (None: no entry list), and the ``titles`` of its groups."""
 
     key: str
-    label: str
-    lines: Sequence[str]
+    label: Said
+    lines: Sequence[str] | Callable[[], Sequence[str]]
     changes: EntryChanges | None = None
     #: Titles of the added / removed / edited groups (a fold's removed cards are folded).
     titles: tuple[str, str, str] = (QT_TRANSLATE_NOOP("MemoryPage", "Added"), QT_TRANSLATE_NOOP("MemoryPage", "Removed"),
                                     QT_TRANSLATE_NOOP("MemoryPage", "Edited"))
     #: Rows to tick instead of the Added group (a Merge's file entries, repeats unticked).
     choices: tuple[PreviewChoice, ...] = ()
+
+    def shown_lines(self) -> list[str]:
+        """The summary lines as shown now (a maker called: the interface language)."""
+        return list(self.lines() if callable(self.lines) else self.lines)
 
 
 def choice_text(c: PreviewChoice) -> str:
@@ -200,7 +215,8 @@ class ChangePreviewDialog(QDialog):
         lay.addWidget(head)
         self.radios = QButtonGroup(self)
         for i, opt in enumerate(self.options if len(self.options) > 1 else []):
-            rb = QRadioButton(opt.label)
+            rb = QRadioButton()
+            t.bind(rb.setText, _maker(opt.label))
             rb.setObjectName(f"previewOption_{opt.key}")
             self.radios.addButton(rb, i)
             lay.addWidget(rb)
@@ -257,7 +273,7 @@ class ChangePreviewDialog(QDialog):
         """Show option ``i``'s summary and changes."""
         opt = self.options[i]
         self._shown_key = ""  # no tick is recorded while the rows are rebuilt
-        self.summary.setText("\n".join(opt.lines))
+        self.summary.setText("\n".join(opt.shown_lines()))
         self.tree.clear()
         c = opt.changes
         if c is None:

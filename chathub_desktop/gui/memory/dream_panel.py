@@ -97,6 +97,7 @@ from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_service import (
@@ -465,7 +466,7 @@ class DreamPanel(QWidget):
                 data = await self.runner.run_in_thread(self._fetch)
             except ServiceError as exc:
                 self.show_error(translate("MemoryPage", "This assistant no longer exists.") if isinstance(exc, NotFound)
-                                else str(exc))
+                                else said_error(exc))
                 return
             self._apply(*data)
             await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id),

@@ -223,7 +223,7 @@ class DreamRuns(QObject):
                                                     QT_TRANSLATE_NOOP("MemoryPage", "Removed"),
                                                     QT_TRANSLATE_NOOP("MemoryPage", "Edited"))
         key = change_preview.ask(self._parent, lambda: said_run("Dream now"), heading,
-                                 [PreviewOption("add", translate("MemoryPage", "Add"), preview.lines(), preview.changes,
+                                 [PreviewOption("add", translate("MemoryPage", "Add"), change_preview.said_lines(preview), preview.changes,
                                                 (translate("MemoryPage", titles[0]), translate("MemoryPage", titles[1]),
                                                  translate("MemoryPage", titles[2])))],
                                  lambda: translate("MemoryPage", "Add card"))

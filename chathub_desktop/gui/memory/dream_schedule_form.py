@@ -433,7 +433,7 @@ class ScheduleForm(QWidget):
                               lambda: translate("MemoryPage", "Keeping %n dream card(s) folds older ones into a range "
                                                               "card (by joining their text; the next dream may "
                                                               "re-summarize it):", None, keep),
-                              [PreviewOption("fold", save, preview.lines(), preview.changes,
+                              [PreviewOption("fold", save, change_preview.said_lines(preview), preview.changes,
                                              (translate("MemoryPage", "Added"),
                                               translate("MemoryPage", "Folded into the range card"),
                                               translate("MemoryPage", "Range card rewritten")))],

@@ -97,6 +97,7 @@ from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.shell.page_header import PageHeader
 from chathub_desktop.gui.shell.service_ops import ServiceOps
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NotFound, ServiceError
@@ -586,7 +587,7 @@ class MemoryPage(QWidget):
             return self.svc.assistants.get(self.assistant_id), snap, notes_of(snap.document)
 
     def _gone(self, exc: ServiceError) -> None:
-        self.show_error(str(exc) if not isinstance(exc, NotFound)
+        self.show_error(said_error(exc) if not isinstance(exc, NotFound)
                         else translate("MemoryPage", "This assistant no longer exists."))
         for w in (self.memory_switch, self.add_button, self.raw_button, self.more_button, self.list,
                   self.dream_panel):

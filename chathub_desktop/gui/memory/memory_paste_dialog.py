@@ -40,6 +40,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.memory_paste import PastedFact, mark_duplicates, split_facts
 from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
@@ -212,7 +213,7 @@ class PasteMemoryDialog(QDialog):
             try:
                 text = await self._runner.run_in_thread(read_claude_memory, path)
             except InvalidInput as exc:
-                self.summary_label.setText(str(exc))
+                self.summary_label.setText(said_error(exc))
                 return
             if not text:
                 self.summary_label.setText(fill(translate("MemoryPaste", "%1 holds no memories.json: nothing Claude "

@@ -33,11 +33,13 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.dynamic_memory import FoldMethod
+from chathub_desktop.gui.memory.change_preview import said_lines
 from chathub_desktop.gui.memory.page_common import error_label
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_review import ProposalView
@@ -188,9 +190,9 @@ class ProposalsSection(QWidget):
         out: list[Shown] = []
         for p in review.proposals(self.assistant_id):
             try:
-                lines = self.svc.previews.dream_day(self.assistant_id, p.history_day, p.text).lines()
+                lines = said_lines(self.svc.previews.dream_day(self.assistant_id, p.history_day, p.text))()
             except ValueError as exc:  # e.g. the day got a card meanwhile: accepting drops it
-                lines = [fill(translate("MemoryPage", "nothing: %1"), str(exc))]
+                lines = [fill(translate("MemoryPage", "nothing: %1"), said_error(exc))]
             out.append((p, lines))
         return on, out
 
@@ -204,7 +206,7 @@ class ProposalsSection(QWidget):
         try:
             on, shown = await self.runner.run_in_thread(self._fetch)
         except ServiceError as exc:
-            self.show_error(str(exc))
+            self.show_error(said_error(exc))
             return
         self._apply(on, shown)
 

@@ -272,7 +272,7 @@ class RawEditor(QWidget):
         save = translate("MemoryPage", "Save")
         if change_preview.ask(self, lambda: translate("MemoryPage", "Save memory"),
                               lambda: translate("MemoryPage", "This save removes %Ln entry(ies):", None, n),
-                              [PreviewOption("save", save, preview.lines(), preview.changes)],
+                              [PreviewOption("save", save, change_preview.said_lines(preview), preview.changes)],
                               lambda: translate("MemoryPage", "Save")) is None:
             return  # the editor stays open with the text
         self._write_raw(text, preview.version)

@@ -146,7 +146,7 @@ class TransferActions(QObject):
         if change_preview.ask(self._parent, lambda: translate("MemoryPage", "Clear fixed memory"),
                               lambda: fill(translate("MemoryPage", "Remove all of %1's fixed memory? Memory → History "
                                                                    "can revert it."), name),
-                              [PreviewOption("clear", clear, preview.lines(), preview.changes)],
+                              [PreviewOption("clear", clear, change_preview.said_lines(preview), preview.changes)],
                               lambda: translate("MemoryPage", "Clear")) is None:
             return
 
@@ -221,15 +221,15 @@ class TransferActions(QObject):
         chosen: ImportPreview = replace
         ticks: list[bool] = []
         if not confirmed:
-            options = [PreviewOption(ImportMode.REPLACE, translate("MemoryPage", "Replace: the file's memory instead "
-                                                                               "of the current one"),
-                                     replace.lines(), replace.fixed_changes)]
+            options = [PreviewOption(ImportMode.REPLACE, lambda: translate(
+                "MemoryPage", "Replace: the file's memory instead of the current one"),
+                                     change_preview.said_lines(replace), replace.fixed_changes)]
             if isinstance(merge, ImportPreview):  # first, so checked: Merge loses nothing (issue 28)
                 # the file's entries to tick, repeats of what is there unticked and named (issue 30)
                 choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
-                options.insert(0, PreviewOption(ImportMode.MERGE, translate(
+                options.insert(0, PreviewOption(ImportMode.MERGE, lambda: translate(
                     "MemoryPage", "Merge: add the file's fixed entries to the current ones"),
-                                                merge.lines(), merge.fixed_changes, choices=choices))
+                                                change_preview.said_lines(merge), merge.fixed_changes, choices=choices))
             name = self._host.assistant.name if self._host.assistant else translate("MemoryPage", "this assistant")
             file_name = path.name
             key = change_preview.ask(self._parent, lambda: translate("MemoryPage", "Import memory"),

@@ -22,6 +22,7 @@ from chathub_desktop.core.app_settings import (
 )
 from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
@@ -52,7 +53,7 @@ def summarizer_line(svc: Services) -> str:
         return fill(translate("SystemAgentPage", "Not usable yet: %1. Pick a provider and model above (or add a "
                                                  "provider on the Providers page)."), exc.reason)
     except ServiceError as exc:
-        return str(exc)
+        return said_error(exc)
     # the card's window, as the token popover shows it for this model (issue 24)
     window = t.card.context_window
     source = translate("SystemAgentPage", WINDOW_SOURCE_TEXT[t.card.window_source])

@@ -50,6 +50,7 @@ from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Tone
 from chathub_desktop.gui.shell.error_presenter import user_message
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.errors import SignInRequired
 from chathub_desktop.services.tools.mcp_clients import ServerTools
@@ -291,7 +292,7 @@ class McpServerDialog(QDialog):
         try:
             return self.config()
         except McpConfigError as exc:
-            self.show_status(str(exc), Tone.ERROR)
+            self.show_status(said_error(exc), Tone.ERROR)
             return None
 
     def _set_busy(self, busy: bool) -> None:

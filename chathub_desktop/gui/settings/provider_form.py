@@ -27,6 +27,7 @@ from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
 from chathub_desktop.gui.shell.help_button import note_more, note_text
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.assistants.app_info import keyring_words
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
@@ -244,7 +245,7 @@ class ProviderFormDialog(QDialog):
         try:
             view = await self._runner.run_in_thread(write)
         except ServiceError as exc:
-            message = str(exc)
+            message = said_error(exc)
             self._refuse(lambda: message)
             return
         finally:

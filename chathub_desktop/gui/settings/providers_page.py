@@ -50,6 +50,7 @@ from chathub_desktop.gui.settings.provider_form import (
 )
 from chathub_desktop.gui.shell.empty_state import EmptyState
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
 
@@ -416,7 +417,7 @@ class ProvidersPage(QWidget):
         try:
             await self._runner.run_in_thread(self._settings.set, STREAM_SILENCE_SECONDS, seconds)
         except ServiceError as exc:
-            self._error(str(exc))
+            self._error(said_error(exc))
 
     # --- the list ---------------------------------------------------------------------
     def reload(self, select: int | None = None) -> None:
@@ -506,7 +507,7 @@ class ProvidersPage(QWidget):
         try:
             result = await self._models.test(provider_id)
         except ServiceError as exc:
-            self.detail.show_result(False, str(exc))
+            self.detail.show_result(False, said_error(exc))
             return
         finally:
             self.detail.test_button.setEnabled(self.current_id() is not None)
@@ -548,7 +549,7 @@ class ProvidersPage(QWidget):
         try:
             view = await self._runner.run_in_thread(self._providers.get, provider_id)
         except ServiceError as exc:
-            self._error(str(exc))
+            self._error(said_error(exc))
             return
         finally:
             self.edit_button.setEnabled(self.current_id() is not None)
@@ -574,7 +575,7 @@ class ProvidersPage(QWidget):
         try:
             await self._runner.run_in_thread(self._providers.delete, provider_id)
         except ServiceError as exc:
-            self._error(str(exc))
+            self._error(said_error(exc))
             self._show_current()
             return
         self.reload()
@@ -593,7 +594,7 @@ class ProvidersPage(QWidget):
         try:
             await self._runner.run_in_thread(self._providers.set_enabled, provider_id, on)
         except ServiceError as exc:
-            self._error(str(exc))
+            self._error(said_error(exc))
         self.reload()
         self.changed.emit()
 

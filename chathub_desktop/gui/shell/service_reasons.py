@@ -23,9 +23,11 @@ __all__ = ["said", "said_error"]
 def said(reason: Reason) -> str:
     """``reason`` in the interface language: its template translated in the
     ``ServiceReasons`` context and filled with its values (nested reasons said the same
-    way), then its notes in order. An untranslated template reads as the English."""
+    way), then its notes in order. An untranslated template reads as the English; one
+    without a letter ("%1", "%1: %2": a vendor's words put in place) is not looked up."""
     values = [said(a) if isinstance(a, Reason) else a for a in reason.args]
-    text = fill(QCoreApplication.translate("ServiceReasons", reason.template), *values) if reason.template else ""
+    words = any(c.isalpha() for c in reason.template)
+    text = fill(QCoreApplication.translate("ServiceReasons", reason.template) if words else reason.template, *values)
     return text + "".join(said(n) for n in reason.notes)
 
 

@@ -65,6 +65,7 @@ from chathub_desktop.gui.settings.model_choices import (
 )
 from chathub_desktop.gui.shell.empty_state import make_primary
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.setup_steps import COLUMN_WIDTH, column, page_header
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -395,7 +396,7 @@ class ProviderPage(QWizardPage):
         try:
             result = await self._wizard.svc.provider_models.test(name)  # remembered for every chooser
         except ServiceError as exc:
-            result = ConnectionCheck(False, str(exc))
+            result = ConnectionCheck(False, said_error(exc))
         finally:
             self._wizard.testing = False
             self._sync()
@@ -504,7 +505,7 @@ class AssistantPage(QWizardPage):
             self.name_edit.selectAll()
             return
         except ServiceError as exc:
-            self.error_label.setText(sentence(str(exc)))
+            self.error_label.setText(sentence(said_error(exc)))
             return
         finally:
             self._creating = False
@@ -650,7 +651,7 @@ class SummarizerPage(QWizardPage):
         try:
             await self._wizard.runner.run_in_thread(self._write, value)
         except ServiceError as exc:
-            self.error_label.setText(sentence(str(exc)))
+            self.error_label.setText(sentence(said_error(exc)))
             return
         finally:
             self._storing = False

@@ -38,7 +38,7 @@ from chathub_desktop.gui.design.app_icon import app_icon
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.memory.dream_runs import RUN_DUE_TASK, outcome_text
 from chathub_desktop.gui.shell.i18n import fill
-from chathub_desktop.gui.shell.service_reasons import said
+from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_serve import DreamServe
@@ -154,7 +154,7 @@ class DreamRunner(QObject):
         try:
             await self._runner.run_in_thread(self._svc.dreams.set_paused, paused)
         except ServiceError as exc:
-            self._status(fill(QCoreApplication.translate("Tray", "Could not change Pause dreams: %1"), str(exc)), 8000)
+            self._status(fill(QCoreApplication.translate("Tray", "Could not change Pause dreams: %1"), said_error(exc)), 8000)
             self.paused_changed.emit(self._paused)  # put the check box back
             return False
         self._set_paused_state(paused)

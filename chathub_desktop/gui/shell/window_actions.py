@@ -160,7 +160,7 @@ def retranslate_actions(w: MainWindow) -> None:
     for a, f in zip(w.import_format_actions, FORMATS, strict=True):
         a.setText(fill(translate("WindowActions", "%1 export…"), f.label))
         set_tip(a, fill(translate("WindowActions", "Import conversations from a %1 export. %2"), f.label,
-                        f.how_to_export))
+                        translate("ServiceReasons", f.how_to_export)))  # issue 27
 
 
 def retranslate_window(w: MainWindow) -> None:

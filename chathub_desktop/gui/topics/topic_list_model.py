@@ -31,6 +31,7 @@ from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.chat.message_documents import symbol
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished, TopicChanged
 from chathub_desktop.services.views import TopicView
@@ -156,7 +157,7 @@ class TopicListModel(QAbstractListModel):
         try:
             view = await self._runner.run_in_thread(self._topics.rename, topic_id, title)
         except ServiceError as exc:
-            self.rename_refused.emit(str(exc))
+            self.rename_refused.emit(said_error(exc))
             return
         self._replace(view)
 

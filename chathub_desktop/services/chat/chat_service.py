@@ -43,6 +43,7 @@ from chathub_desktop.core.messages import (
     Usage,
 )
 from chathub_desktop.core.overflow import is_empty_reply_at_ceiling
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, reason_data
 from chathub_desktop.core.request_assembly import assemble_request
 from chathub_desktop.core.stored_text import StreamText
 from chathub_desktop.core.token_estimate import RATIO_MIN
@@ -60,7 +61,7 @@ from chathub_desktop.providers.base import (
 )
 from chathub_desktop.services.assistants.settings_service import SettingsService
 from chathub_desktop.services.chat.attachment_service import AttachmentService
-from chathub_desktop.services.chat.empty_reply import empty_reply_error, is_empty_reply
+from chathub_desktop.services.chat.empty_reply import empty_reply_reason, is_empty_reply
 from chathub_desktop.services.chat.process_identity import PROCESS_ID
 from chathub_desktop.services.chat.reply_store import (
     Checkpointer,
@@ -124,10 +125,14 @@ STOPPED_TOOL_RESULT = '{"error": "stopped by the user before the tool finished"}
 #: A ``Retry-After`` up to this many seconds is waited out and the request sent once more.
 AUTO_RETRY_MAX_S = 10.0
 
-_CONTEXT_ERROR_TEXT = (
-    "The model returned an empty reply for a request that fills its context window "
-    "({input_tokens} of {window} tokens). Compact the topic or start a new one."
-)
+#: A reply left empty by a request that fills the window (CMP-12); values: the input
+#: and the window in tokens, grouped.
+_CONTEXT_ERROR = QT_TRANSLATE_NOOP(
+    "ServiceReasons", "The model returned an empty reply for a request that fills its context window "
+                      "(%1 of %2 tokens). Compact the topic or start a new one.")
+#: A send that failed before its reply began, and a failure no client classified.
+_SEND_FAILED = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the send failed before the reply"))
+_REQUEST_FAILED = QT_TRANSLATE_NOOP("ServiceReasons", "the request failed: %1")
 
 
 @dataclass(frozen=True)
@@ -326,6 +331,7 @@ class ChatService:
             user = last_user_message(s, topic_id)
             update_reply(s, last.id, {
                 "content": "", "status": MessageStatus.STREAMING.value, "error": None, "error_kind": None,
+                "error_reason": None,
                 "finish_reason": None, "tool_calls": None, "token_count": None,
                 "input_tokens": None, "output_tokens": None, "cached_tokens": None,
                 "cache_write_tokens": None, "reasoning_tokens": None, "receipt": None,
@@ -355,6 +361,7 @@ class ChatService:
         with self._db.write() as s:
             return update_reply(s, r.reply_id, {
                 "content": r.text, "status": r.status, "error": r.error, "error_kind": r.error_kind,
+                "error_reason": reason_data(r.why) if r.why is not None else None,
                 "finish_reason": r.finish_reason, "tool_calls": calls_json(list(r.calls)),
                 "input_tokens": u.input_tokens, "output_tokens": u.output_tokens, "cached_tokens": u.cached_tokens,
                 "cache_write_tokens": u.cache_write_tokens, "reasoning_tokens": u.reasoning_tokens,
@@ -517,8 +524,8 @@ class ChatService:
         except BaseException:
             if not began:  # never leave the placeholder streaming
                 await asyncio.shield(self._finish(StreamResult(
-                    claim.reply_id, MessageStatus.ERROR, error="the send failed before the reply",
-                    error_kind=ErrorKind.NETWORK.value)))
+                    claim.reply_id, MessageStatus.ERROR, error=_SEND_FAILED.english(),
+                    error_kind=ErrorKind.NETWORK.value, why=_SEND_FAILED)))
             raise
 
     async def _unbegun(self, topic_id: int, reply_id: int, why: MessageStatus | None) -> None:
@@ -690,7 +697,7 @@ class ChatService:
                 if (result.status == MessageStatus.ERROR and wait is not None and wait <= AUTO_RETRY_MAX_S
                         and result.empty and not tries.auto_retried):  # issue 12: once
                     tries = dataclasses.replace(tries, auto_retried=True)
-                    self._bus.publish(ReplyRetrying(topic_id, reply_id, wait, result.error or ""))
+                    self._bus.publish(ReplyRetrying(topic_id, reply_id, wait, result.error or "", result.why))
                     await asyncio.sleep(wait)
                     continue
                 return await self._finish(result), tries
@@ -752,14 +759,15 @@ class ChatService:
                 done.text, calls, "reasoned" if reasoned else "", usage.output_tokens,
                 usage.input_tokens, window,
             ):  # CMP-12
+                why = Reason(_CONTEXT_ERROR, (f"{usage.input_tokens:,}", f"{window:,}"))
                 done = dataclasses.replace(
                     done, status=MessageStatus.ERROR, error_kind=ErrorKind.CONTEXT_OVERFLOW.value,
-                    error=_CONTEXT_ERROR_TEXT.format(input_tokens=f"{usage.input_tokens:,}",
-                                                     window=f"{window:,}"))
+                    error=why.english(), why=why)
             elif is_empty_reply(parts, len(calls)):  # issue 32: an empty answer is an error
+                why = empty_reply_reason(finish, reasoned, unread)
                 done = dataclasses.replace(
                     done, status=MessageStatus.ERROR, error_kind=ErrorKind.BAD_RESPONSE.value,
-                    error=empty_reply_error(finish, reasoned, unread))
+                    error=why.english(), why=why)
         except asyncio.CancelledError as exc:
             stopped = result(self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED))
             await checkpoint.settled()
@@ -767,11 +775,11 @@ class ChatService:
             raise StreamStopped(*exc.args) from exc
         except ProviderError as exc:
             done = result(MessageStatus.ERROR, error=exc.message or str(exc), error_kind=exc.kind.value,
-                          retry_after_s=exc.retry_after_s)
+                          retry_after_s=exc.retry_after_s, why=exc.why)
         except Exception as exc:  # a transport or library failure the client did not classify
             log.warning("reply for topic %s failed", topic_id, exc_info=True)
-            done = result(MessageStatus.ERROR, error=f"the request failed: {exc}",
-                          error_kind=ErrorKind.NETWORK.value)
+            why = Reason(_REQUEST_FAILED, (str(exc),))
+            done = result(MessageStatus.ERROR, error=why.english(), error_kind=ErrorKind.NETWORK.value, why=why)
         finally:
             watch.cancel()
             await asyncio.gather(watch, return_exceptions=True)
@@ -788,6 +796,6 @@ class ChatService:
         stored = result.settled()
         topic_id = await self._db.run(self._store_finish, stored)
         if topic_id is not None:
-            self._bus.publish(ReplyFinished(topic_id, stored.reply_id, stored.status, stored.error))
+            self._bus.publish(ReplyFinished(topic_id, stored.reply_id, stored.status, stored.error, stored.why))
         return stored
 

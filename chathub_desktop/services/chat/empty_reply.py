@@ -9,6 +9,7 @@ window is the context-window error of CMP-12 instead; the caller checks that fir
 from __future__ import annotations
 
 from chathub_desktop.core.overflow import is_length_stop
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 
 def is_empty_reply(parts: list[str], calls: int) -> bool:
@@ -18,7 +19,12 @@ def is_empty_reply(parts: list[str], calls: int) -> bool:
 
 
 def empty_reply_error(finish_reason: str | None, reasoned: bool, unread_events: int) -> str:
-    """One line saying why a reply is empty:
+    """One line saying why a reply is empty (the English of :func:`empty_reply_reason`)."""
+    return empty_reply_reason(finish_reason, reasoned, unread_events).english()
+
+
+def empty_reply_reason(finish_reason: str | None, reasoned: bool, unread_events: int) -> Reason:
+    """Why a reply is empty, typed (issue 27: the window says it in its language):
 
     - ``unread_events`` > 0: the stream's events were not in the provider kind's shape
       (often a provider added with the wrong kind);
@@ -28,12 +34,17 @@ def empty_reply_error(finish_reason: str | None, reasoned: bool, unread_events: 
     - else the provider answered with nothing.
     """
     if unread_events:
-        s = "" if unread_events == 1 else "s"
-        return (f"the provider's answer had no text the app could read ({unread_events:,} event{s} "
-                "not in the shape of its provider kind); check the provider's kind and base URL")
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the provider's answer had no text the app could read (%1 event "
+                                                          "not in the shape of its provider kind); check the provider's "
+                                                          "kind and base URL") if unread_events == 1 else
+                      QT_TRANSLATE_NOOP("ServiceReasons", "the provider's answer had no text the app could read (%1 events "
+                                                          "not in the shape of its provider kind); check the provider's "
+                                                          "kind and base URL"), (f"{unread_events:,}",))
     if is_length_stop(finish_reason):
-        spent = ", all spent on reasoning" if reasoned else ""
-        return f"the model reached its output token limit (max tokens){spent} before writing any text"
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the model reached its output token limit (max tokens), all "
+                                                          "spent on reasoning before writing any text") if reasoned else
+                      QT_TRANSLATE_NOOP("ServiceReasons", "the model reached its output token limit (max tokens) before "
+                                                          "writing any text"))
     if reasoned:
-        return "the model reasoned but wrote no answer"
-    return "the provider sent an empty reply"
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the model reasoned but wrote no answer"))
+    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the provider sent an empty reply"))

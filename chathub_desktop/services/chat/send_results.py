@@ -17,10 +17,11 @@ from dataclasses import dataclass
 
 from chathub_desktop.core.messages import MessageStatus, ToolCall, Usage
 from chathub_desktop.core.overflow import is_length_stop
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.core.token_estimate import (
     INPUT_TRUNCATED,
     silently_truncated,
-    truncation_warning,
+    truncation_reason,
 )
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,8 @@ class StreamResult:
     error: str | None = None
     error_kind: str | None = None
     notice: str | None = None
+    #: ``error`` as a typed reason (issue 27), stored beside it for the window.
+    why: Reason | None = None
     retry_after_s: float | None = None
     receipt: dict[str, object] | None = None
 
@@ -73,10 +76,12 @@ class StreamResult:
                 and silently_truncated(reported, sent_tokens, exact)):
             return self
         assert reported is not None
-        warning = truncation_warning(reported, sent_tokens)
+        why = truncation_reason(reported, sent_tokens)
+        warning = why.english()
         log.warning("provider reported %s input tokens for a request counted at %s: %s",
                     reported, sent_tokens, warning)
-        return dataclasses.replace(self, error_kind=INPUT_TRUNCATED, error=warning, notice=f"warning — {warning}")
+        return dataclasses.replace(self, error_kind=INPUT_TRUNCATED, error=warning, notice=f"warning — {warning}",
+                                   why=why)
 
 
 @dataclass(frozen=True)

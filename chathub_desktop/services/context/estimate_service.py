@@ -47,6 +47,7 @@ from chathub_desktop.core.request_assembly import (
 from chathub_desktop.core.token_estimate import (
     INPUT_TRUNCATED,
     AnchorJudgement,
+    AnchorReason,
     CacheReport,
     CompactionMark,
     Correction,
@@ -170,7 +171,7 @@ class _Base:
     correction: Correction
     anchor: ReplyUsage | None
     judgement: AnchorJudgement | None
-    anchor_reason: str
+    anchor_reason: AnchorReason
     tail_local: int
     history: HistoryWindowView
     cache: CacheView
@@ -421,7 +422,7 @@ class EstimateService:
             changed = (row[9], row[7] or "") != (ctx.provider_id, ctx.model or "")  # issue 14
             judgement = judge_anchor(record, now, anchor.sent_here, model_changed=changed)
             reason = judgement.reason
-        elif mark is not None and reason.startswith("the last reported"):
+        elif mark is not None and reason is AnchorReason.PREDATES_COMPACTION:
             judgement = AnchorJudgement(EstimateMode.RECOUNTED, reason)
 
         covered = ctx.covered_ids

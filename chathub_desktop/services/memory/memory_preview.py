@@ -26,6 +26,7 @@ from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
 from chathub_desktop.core.memory_documents import MemoryDocument
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_change_queries import current_body
@@ -38,6 +39,17 @@ FIXED, DYNAMIC = MemoryDocument.FIXED, MemoryDocument.DYNAMIC
 
 def _n(count: int, one: str, many: str) -> str:
     return f"{count:,} {one if count == 1 else many}"
+
+
+def count_reason(count: int, fixed: bool) -> Reason:
+    """"1 entry" / "3 entries" (fixed memory), "1 card" / "3 cards" (dynamic), typed."""
+    if fixed:
+        template = (QT_TRANSLATE_NOOP("ServiceReasons", "%1 entry") if count == 1
+                    else QT_TRANSLATE_NOOP("ServiceReasons", "%1 entries"))
+    else:
+        template = (QT_TRANSLATE_NOOP("ServiceReasons", "%1 card") if count == 1
+                    else QT_TRANSLATE_NOOP("ServiceReasons", "%1 cards"))
+    return Reason(template, (f"{count:,}",))
 
 
 @dataclass(frozen=True)
@@ -68,10 +80,18 @@ class ChangePreview:
 
     def lines(self) -> list[str]:
         """The summary, one line each: the counts before → after, the changes, the folds."""
-        one, many = ("entry", "entries") if self.document == FIXED else ("card", "cards")
-        what = "fixed memory" if self.document == FIXED else "dynamic memory"
-        return [f"{what}: {_n(self.before, one, many)} → {_n(self.after, one, many)}",
-                f"{many}: {self.changes.counts()}", *self.folds]
+        return [r.english() for r in self.line_reasons()] + list(self.folds)
+
+    def line_reasons(self) -> list[Reason]:
+        """The counts and changes lines of :meth:`lines` typed (issue 27); the folds'
+        lines follow them as they are."""
+        fixed = self.document == FIXED
+        what = (QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory: %1 → %2") if fixed
+                else QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory: %1 → %2"))
+        changed = (QT_TRANSLATE_NOOP("ServiceReasons", "entries: %1") if fixed
+                   else QT_TRANSLATE_NOOP("ServiceReasons", "cards: %1"))
+        return [Reason(what, (count_reason(self.before, fixed), count_reason(self.after, fixed))),
+                Reason(changed, (self.changes.counts_reason(),))]
 
 
 def card_label(card: dm.Card) -> str:

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from chathub_desktop.core.model_cards import MAX_CATALOG_CHARS, ModelCardInfo, WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.catalog import CatalogError, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.input_files import read_regular
@@ -131,11 +132,14 @@ class ModelCardService:
         tokenizer."""
         model = check_model_id(model)
         if not 1 <= context_window <= MAX_CONTEXT_WINDOW:
-            raise InvalidInput(f"context window must be between 1 and {MAX_CONTEXT_WINDOW:,} tokens")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "context window must be between 1 and %1 tokens"), (f"{MAX_CONTEXT_WINDOW:,}",)))
         if max_output is not None and not 1 <= max_output <= context_window:
-            raise InvalidInput("max output must be between 1 and the context window")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons",
+                                                        "max output must be between 1 and the context window")))
         if encoding is not None and encoding not in ENCODINGS:
-            raise InvalidInput(f"tokenizer must be one of {', '.join(ENCODINGS)} (got {encoding!r})")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "tokenizer must be one of %1 (got %2)"),
+                                      (", ".join(ENCODINGS), repr(encoding))))
         with self._db.write() as s:
             p = self._provider(s, provider)
             put_card(s, model, p.id if p is not None else None, context_window, max_output, reasoning, encoding)
@@ -154,7 +158,7 @@ class ModelCardService:
             p = self._provider(s, provider)
             row = card_row(s, model, p.id if p is not None else None)
             if row is None:
-                raise NotFound(f"no model card for {model!r}")
+                raise NotFound(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no model card for %1"), (repr(model),)))
             s.delete(row)
         self._on_change()
 
@@ -169,8 +173,9 @@ class ModelCardService:
         try:
             text = data.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError as exc:
-            raise InvalidInput(f"{name}: the file is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
-                               f"{exc.start}); a model catalog is UTF-8 JSON") from None
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "%1: the file is not UTF-8 text (byte 0x%2 at offset %3); a model catalog is UTF-8 JSON"),
+                (name, f"{data[exc.start]:02x}", str(exc.start)))) from None
         try:
             entries = ModelCatalog.from_json_text(text).entries
         except CatalogError as exc:

@@ -10,8 +10,9 @@ import re
 from typing import Protocol
 from urllib.parse import urlparse
 
-from chathub_desktop.core.base_urls import credentials_in_url, redact_url
+from chathub_desktop.core.base_urls import credentials_reason, redact_url
 from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.base import ChatClient
 from chathub_desktop.services.errors import InvalidInput, found
 from chathub_desktop.services.input_rules import MAX_ENV_NAME_CHARS, check_name, check_record_id
@@ -47,8 +48,13 @@ def parse_kind(kind: str) -> ProviderKind:
         return ProviderKind(kind.strip().lower().replace("-", "_"))
     except ValueError:
         valid = ", ".join(k.value for k in ProviderKind)
-        raise InvalidInput(f"unknown provider kind {kind!r}; choose one of: {valid}") from None
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "unknown provider kind %1; choose one of: %2"),
+                                  (repr(kind), valid))) from None
 
+
+#: A provider name in use, and a key the key store refused (typed reasons, issue 27).
+_NAME_TAKEN = QT_TRANSLATE_NOOP("ServiceReasons", "a provider named %1 already exists")
+_KEY_NOT_STORED = QT_TRANSLATE_NOOP("ServiceReasons", "cannot store the API key: %1")
 
 #: The longest base URL stored (characters; the column's size on every engine).
 MAX_BASE_URL_CHARS = 500
@@ -60,9 +66,11 @@ def _check_env_name(name: str | None) -> None:
     if not name:
         return
     if len(name) > MAX_ENV_NAME_CHARS:
-        raise InvalidInput(f"the API key variable name is longer than {MAX_ENV_NAME_CHARS} characters")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "the API key variable name is longer than %1 characters"), (str(MAX_ENV_NAME_CHARS),)))
     if not _ENV_VAR.match(name):
-        raise InvalidInput(f"not an environment variable name: {name!r}")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "not an environment variable name: %1"),
+                                  (repr(name),)))
 
 
 def validate_base_url(url: str) -> str:
@@ -75,24 +83,30 @@ def validate_base_url(url: str) -> str:
     if len(shown) > 120:
         shown = shown[:117] + "…"
     if len(url) > MAX_BASE_URL_CHARS:
-        raise InvalidInput(f"base URL is {len(url):,} characters long; the limit is {MAX_BASE_URL_CHARS}")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "base URL is %1 characters long; the limit is %2"),
+                                  (f"{len(url):,}", str(MAX_BASE_URL_CHARS))))
     try:
         parsed = urlparse(url)
         host = parsed.hostname
     except ValueError as exc:
-        raise InvalidInput(f"base URL is not a valid URL ({exc}; got {shown!r})") from None
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "base URL is not a valid URL (%1; got %2)"),
+                                  (str(exc), repr(shown)))) from None
     if parsed.scheme not in ("http", "https") or not host:
-        raise InvalidInput(f"base URL must start with http:// or https:// (got {shown!r})")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "base URL must start with http:// or https:// "
+                                                                      "(got %1)"), (repr(shown),)))
     if any(ch.isspace() for ch in url):
-        raise InvalidInput(f"base URL must not contain spaces (got {shown!r})")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "base URL must not contain spaces (got %1)"),
+                                  (repr(shown),)))
     try:
         parsed.port  # noqa: B018 - raises for a port outside 0-65535
     except ValueError:
-        raise InvalidInput(f"base URL has an invalid port (got {shown!r})") from None
-    problem = credentials_in_url(url)
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "base URL has an invalid port (got %1)"),
+                                  (repr(shown),))) from None
+    problem = credentials_reason(url)
     if problem is not None:
-        raise InvalidInput(f"the base URL must not carry a key or password ({problem}); put the key in the "
-                           "API key field (or --api-key-env) and leave it out of the URL")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "the base URL must not carry a key or password (%1); put the key in the API key field "
+                              "(or --api-key-env) and leave it out of the URL"), (problem,)))
     return url
 
 
@@ -160,13 +174,14 @@ class ProviderService:
         pkind = parse_kind(kind)
         url = validate_base_url(pkind.default_base_url if base_url is None else base_url)
         if api_key and api_key_env:
-            raise InvalidInput("give either an API key or an environment variable, not both")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons",
+                                                        "give either an API key or an environment variable, not both")))
         _check_env_name(api_key_env)
         try:
             with self._db.write() as s:
                 clash = name_taken(s, name)
                 if clash is not None:
-                    raise InvalidInput(f"a provider named {clash!r} already exists")
+                    raise InvalidInput(Reason(_NAME_TAKEN, (repr(clash),)))
                 row = add_provider(
                     s,
                     name=name,
@@ -180,9 +195,9 @@ class ProviderService:
                     self._store(key_place).set(name, api_key)
                 return self._view(row)
         except IntegrityError:
-            raise InvalidInput(f"a provider named {name!r} already exists") from None
+            raise InvalidInput(Reason(_NAME_TAKEN, (repr(name),))) from None
         except SecretUnavailable as exc:
-            raise InvalidInput(f"cannot store the API key: {exc}") from None
+            raise InvalidInput(Reason(_KEY_NOT_STORED, (str(exc),))) from None
 
     def list(self) -> list[ProviderView]:
         """All providers by name."""
@@ -230,7 +245,7 @@ class ProviderService:
                     row.key_in_keyring = row.key_in_file = False
                 return self._view(row)
         except SecretUnavailable as exc:
-            raise InvalidInput(f"cannot store the API key: {exc}") from None
+            raise InvalidInput(Reason(_KEY_NOT_STORED, (str(exc),))) from None
 
     def set_enabled(self, ref: int | str, on: bool) -> ProviderView:
         """Turn provider ``ref`` (id or name) on or off (issue 29). Off, its models leave

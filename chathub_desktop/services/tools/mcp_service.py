@@ -24,6 +24,7 @@ from chathub_desktop.core.mcp_config import (
     check_server_name,
     parse_mcp_servers,
 )
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, SignInRequired
 from chathub_desktop.services.input_files import FileRefused, read_regular
@@ -38,6 +39,9 @@ __all__ = ["MAX_CONFIG_BYTES", "AssistantToolView", "McpService"]
 MAX_CONFIG_BYTES = 4 * MAX_CONFIG_CHARS
 """Largest config file read (bytes): its text may then still be over the parser's
 character bound, which refuses it in one line."""
+#: The frame of a refused MCP config paste or file; the parser's own words inside (issue 27).
+_NOTHING_IMPORTED = QT_TRANSLATE_NOOP("ServiceReasons", "nothing imported: %1")
+_NO_SERVER = QT_TRANSLATE_NOOP("ServiceReasons", "no MCP server named %1")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +89,11 @@ class McpService:
         try:
             check_server_name(name)
         except McpConfigError:
-            raise NotFound(f"no MCP server named {str(name)[:60]!r}") from None
+            raise NotFound(Reason(_NO_SERVER, (repr(str(name)[:60]),))) from None
         with self._db.read() as s:
             found = repo.find_server(s, name)
         if found is None:
-            raise NotFound(f"no MCP server named {name!r}")
+            raise NotFound(Reason(_NO_SERVER, (repr(name),)))
         return found
 
     def add(self, config: McpServerConfig, *, replace: bool = False) -> None:
@@ -106,8 +110,9 @@ class McpService:
         with self._db.write() as s:
             clashes = repo.add_servers(s, configs, replace=replace)
             if clashes and not replace:  # raising rolls the whole paste back
-                raise InvalidInput(f"an MCP server named {clashes[0]!r} exists already; nothing was added "
-                                   "(replace it to overwrite)")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "an MCP server named %1 exists already; nothing was added (replace it to "
+                                      "overwrite)"), (repr(clashes[0]),)))
             if use_with:
                 rows = dict.fromkeys(AssistantService.row(s, assistant).id for assistant in use_with)
                 for config in configs:
@@ -126,7 +131,7 @@ class McpService:
         try:
             configs = parse_mcp_servers(text)
         except McpConfigError as exc:
-            raise InvalidInput(f"nothing imported: {exc}") from None
+            raise InvalidInput(Reason(_NOTHING_IMPORTED, (str(exc),))) from None
         return self.add_many(configs, replace=replace, use_with=use_with)
 
     def import_file(self, path: Path, *, replace: bool = False, use_with: Collection[int] = ()) -> list[str]:
@@ -137,11 +142,12 @@ class McpService:
         try:
             data = read_regular(path, MAX_CONFIG_BYTES, what="config file")
         except FileRefused as exc:
-            raise InvalidInput(f"nothing imported: {exc}") from None
+            raise InvalidInput(Reason(_NOTHING_IMPORTED, (exc.why or str(exc),))) from None
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise InvalidInput(f"nothing imported: {path.name} is not UTF-8 text") from None
+            raise InvalidInput(Reason(_NOTHING_IMPORTED, (Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "%1 is not UTF-8 text"), (path.name,)),))) from None
         return self.import_text(text, replace=replace, use_with=use_with)
 
     def remove(self, name: str) -> None:
@@ -149,7 +155,7 @@ class McpService:
         self.get(name)
         with self._db.write() as s:
             if not repo.remove_server(s, name):
-                raise NotFound(f"no MCP server named {name!r}")
+                raise NotFound(Reason(_NO_SERVER, (repr(name),)))
         with contextlib.suppress(SecretUnavailable):  # the server is gone either way
             self.clients.forget_tokens(name)
         self._on_change()
@@ -190,7 +196,8 @@ class McpService:
         try:
             places = self.clients.forget_tokens(name)
         except SecretUnavailable as exc:
-            raise InvalidInput(f"{name}: not signed out: {exc}") from None
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1: not signed out: %2"),
+                                      (name, str(exc)))) from None
         self._mark_signed_in(name, False)
         if not places:
             return f"Signed out of {name}; no sign-in was kept."
@@ -229,7 +236,8 @@ class McpService:
         with self._db.write() as s:
             clashes = repo.add_servers(s, (config,), replace=replace)
             if clashes and not replace:
-                raise InvalidInput(f"an MCP server named {config.name!r} exists already")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an MCP server named %1 exists already"),
+                                          (repr(config.name),)))
             stored = repo.find_server(s, config.name)
             assert stored is not None
             if listed is not None:
@@ -266,7 +274,8 @@ class McpService:
         tool is not offered)."""
         stored = self.get(server)
         if not tool or len(tool) > 200 or not tool.isprintable() or not _utf8(tool):
-            raise InvalidInput(f"{str(tool)[:60]!r} is not a tool name")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not a tool name"),
+                                      (repr(str(tool)[:60]),)))
         if stored.tools is not None and tool not in {t.name for t in stored.tools}:
             raise NotFound(f"{server} has no tool named {tool!r}")
         with self._db.write() as s:

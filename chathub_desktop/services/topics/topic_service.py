@@ -9,6 +9,7 @@ from dataclasses import replace
 from chathub_desktop.core.attachments import attachments_of
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import MessageStatus, Role
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, reason_from_data
 from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.chat.process_identity import PROCESS_ID, stream_is_orphaned
@@ -52,6 +53,8 @@ log = logging.getLogger(__name__)
 
 #: The result stored at start-up for a tool call whose process died before it finished
 #: (issue 25): every wire format refuses a call without its result.
+#: A rename to nothing but spaces (a typed reason, issue 27).
+EMPTY_TITLE = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "topic title must not be empty"))
 INTERRUPTED_TOOL_RESULT = '{"error": "the app closed before the tool finished; it may have run in part"}'
 
 
@@ -81,6 +84,7 @@ def message_view(m: MessageRecord) -> MessageView:
         pinned=bool(m.pinned),
         attachments=tuple(a.meta() for a in attachments_of(m.attachments)),
         tool_elapsed_ms=m.tool_elapsed_ms,
+        error_why=reason_from_data(m.error_reason) if m.error_reason is not None else None,
     )
 
 
@@ -163,7 +167,7 @@ class TopicService:
         Whitespace runs, newlines included, become one space."""
         title = " ".join(check_text(title, "the topic title").split())
         if not title:
-            raise InvalidInput("topic title must not be empty")
+            raise InvalidInput(EMPTY_TITLE)
         with self._db.write() as s:
             t = update_topic(s, self.row(s, topic_id).id, {"title": title[:MAX_TITLE_CHARS], "title_generated": True})
             view = self._view(s, t)

@@ -60,9 +60,19 @@ from chathub_desktop.core.json_bounds import (
     megabytes,
     replace_lone_surrogate_escapes,
 )
-from chathub_desktop.services.errors import store_busy_message
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
+from chathub_desktop.services.errors import store_busy_reason
 from chathub_desktop.services.input_files import FileRefused, open_regular
 from chathub_desktop.services.transfer.import_images import ZipImages
+from chathub_desktop.services.transfer.import_refusals import (
+    NOTHING,
+    an_export,
+    cannot_read,
+    describe_head,
+    first_line,
+    json_error_reason,
+    keys_note,
+)
 from chathub_desktop.services.transfer.import_staging import StagingRun, begin_run, discard_run
 from chathub_desktop.services.transfer.import_writer import ImportWriter
 from chathub_desktop.storage import import_rows
@@ -111,7 +121,16 @@ class ImportFailed(Exception):
     without ``conversations.json``, JSON that is not an export of the format asked for
     (expected vs found is named), a malformed conversation under ``strict`` (named by
     number and title), a file whose conversations are all malformed, a database error.
+    Raised with a typed :class:`~chathub_desktop.core.reasons.Reason` first, ``str(exc)``
+    is its English and ``why`` keeps it for the window (issue 27); else ``why`` is None.
     """
+
+    def __init__(self, *args: object) -> None:
+        first = args[0] if args else None
+        self.why: Reason | None = first if isinstance(first, Reason) else None
+        if self.why is not None:
+            args = (self.why.english(), *args[1:])
+        super().__init__(*args)
 
 
 class ImportCancelled(ImportFailed):
@@ -153,9 +172,15 @@ class BrokenConversation:
 
     def note(self) -> str:
         """``'Corrupted entry' has no mapping`` (or ``conversation 2 has …`` untitled)."""
-        who = repr(self.title) if self.title else f"conversation {self.number}"
-        joiner = " " if self.reason.startswith(("has ", "is ", "looks ")) else ": "
-        return f"{who}{joiner}{self.reason}"
+        return self.note_reason().english()
+
+    def note_reason(self) -> Reason:
+        """:meth:`note` typed (issue 27): "conversation N" is the app's word, the title and
+        the parser's reason are data."""
+        who: str | Reason = (repr(self.title) if self.title
+                             else Reason(QT_TRANSLATE_NOOP("ServiceReasons", "conversation %1"), (str(self.number),)))
+        joiner = "%1 %2" if self.reason.startswith(("has ", "is ", "looks ")) else "%1: %2"
+        return Reason(joiner, (who, self.reason))
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,48 +322,52 @@ def _open_checked(path: Path) -> Iterator[IO[bytes]]:
         with open_regular(path) as raw:
             yield raw
     except FileRefused as exc:
-        raise ImportFailed(str(exc)) from None
+        raise ImportFailed(exc.why or str(exc)) from None
 
 
 def _locate(path: Path) -> _Source:
     """Find the JSON to read: the file itself, or ``conversations.json`` in a zip."""
     try:
         if not path.exists():
-            raise ImportFailed(f"{path.name}: file not found")
+            raise ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1: file not found"), (path.name,)))
         if path.is_dir():
-            raise ImportFailed(f"{path.name} is a folder; choose the export's conversations.json or its .zip")
+            raise ImportFailed(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "%1 is a folder; choose the export's conversations.json or its .zip"), (path.name,)))
         with _open_checked(path) as fh:
             size = os.fstat(fh.fileno()).st_size
             is_zip = zipfile.is_zipfile(fh)
     except OSError as exc:
-        raise ImportFailed(f"cannot read {path.name}: {exc.strerror or exc}") from exc
+        raise ImportFailed(cannot_read(path.name, exc)) from exc
     if not is_zip:
         return _Source(path, None, size, path.name)
     try:
         with _open_checked(path) as fh, zipfile.ZipFile(fh) as zf:
             infos = [i for i in zf.infolist() if not i.is_dir()]
     except (zipfile.BadZipFile, OSError) as exc:
-        raise ImportFailed(f"{path.name} is a damaged zip file: {exc}") from exc
+        raise ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is a damaged zip file: %2"),
+                                  (path.name, str(exc)))) from exc
     hits = [
         i for i in infos if i.filename.replace("\\", "/").rsplit("/", 1)[-1].lower() == _JSON_MEMBER
     ]
     if not hits:
-        names = ", ".join(i.filename for i in infos[:6]) or "nothing"
-        more = f" and {len(infos) - 6} more" if len(infos) > 6 else ""
-        raise ImportFailed(
-            f"{path.name} is a zip without {_JSON_MEMBER}; expected a ChatGPT or Claude data export "
-            f"(found: {names}{more})"
-        )
+        names = ", ".join(i.filename for i in infos[:6])
+        found = (Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 and %2 more"), (names, str(len(infos) - 6)))
+                 if len(infos) > 6 else Reason("%1", (names,)) if names
+                 else Reason(QT_TRANSLATE_NOOP("ServiceReasons", "nothing")))
+        raise ImportFailed(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "%1 is a zip without %2; expected a ChatGPT or Claude data export (found: %3)"),
+            (path.name, _JSON_MEMBER, found)))
     best = min(hits, key=lambda i: (i.filename.count("/"), i.filename))
     label = f"{path.name}:{best.filename}"
     if best.file_size > MAX_EXPORT_BYTES:
-        raise ImportFailed(f"{label} expands to {megabytes(best.file_size)}; the limit is "
-                           f"{megabytes(MAX_EXPORT_BYTES)}. Nothing was imported.")
+        raise ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 expands to %2; the limit is %3"),
+                                  (label, megabytes(best.file_size), megabytes(MAX_EXPORT_BYTES)), (NOTHING,)))
     if best.file_size > _RATIO_CHECK_BYTES and best.file_size > MAX_ZIP_RATIO * max(best.compress_size, 1):
-        raise ImportFailed(
-            f"{label} would expand from {megabytes(best.compress_size)} to {megabytes(best.file_size)} "
-            f"({best.file_size // max(best.compress_size, 1):,} times; exports compress at most about 20 "
-            "times): refused as a zip bomb. Nothing was imported.")
+        raise ImportFailed(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "%1 would expand from %2 to %3 (%4 times; exports compress at most about 20 times): "
+                              "refused as a zip bomb"),
+            (label, megabytes(best.compress_size), megabytes(best.file_size),
+             f"{best.file_size // max(best.compress_size, 1):,}"), (NOTHING,)))
     return _Source(path, best.filename, best.file_size, label)
 
 
@@ -353,13 +382,6 @@ def _images_of(source: _Source, form: ExportFormat) -> contextlib.AbstractContex
 def _zip_images(path: Path) -> Iterator[ZipImages]:
     with _open_checked(path) as fh, ZipImages(fh) as images:
         yield images
-
-
-def _first_line(exc: BaseException) -> str:
-    text = exc.args[0] if exc.args else str(exc)
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", "replace")
-    return (str(text).strip().splitlines() or [type(exc).__name__])[0]
 
 
 def _first_keys(fh: IO[bytes], skip: int, prefix: str) -> tuple[list[str], list[str]]:
@@ -395,14 +417,15 @@ def _sniff(source: _Source, wanted: ExportFormat | None) -> tuple[int, str, Expo
 
     Raises :class:`ImportFailed` naming what was found instead of JSON, or a top-level
     object that is no conversation of any known format."""
-    expected = f"{wanted.a_label} export" if wanted else "a chat export"
+    expected = an_export(wanted.label if wanted else "chat")
     try:
         with source.open() as fh:
             head = fh.read(_SNIFF_BYTES)
             skip = len(_BOM) if head.startswith(_BOM) else 0
             stripped = head[skip:].lstrip()
             if not stripped:
-                raise ImportFailed(f"{source.label} is empty; expected {expected}")
+                raise ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is empty; expected %2"),
+                                          (source.label, expected)))
             first = stripped[:1]
             if first in (b"[", b"{"):
                 prefix = "item" if first == b"[" else ""
@@ -410,19 +433,22 @@ def _sniff(source: _Source, wanted: ExportFormat | None) -> tuple[int, str, Expo
                     keys, inner = _first_keys(again, skip, prefix)
                 fmt = detect_format(keys, inner)
                 if first == b"{" and fmt is None:
-                    shown = f" (keys: {', '.join(keys[:8])})" if keys else ""
-                    raise ImportFailed(
-                        f"{source.label} is a JSON object{shown}; expected {expected}: a "
-                        "conversations.json (a JSON array of conversations) or one conversation")
+                    raise ImportFailed(Reason(QT_TRANSLATE_NOOP(
+                        "ServiceReasons", "%1 is a JSON object%2; expected %3: a conversations.json (a JSON array "
+                                          "of conversations) or one conversation"),
+                        (source.label, keys_note(keys, first_conversation=False), expected)))
                 return skip, prefix, fmt, keys
     except (zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as exc:
-        raise ImportFailed(f"{source.label}: the zip is damaged or encrypted ({exc})") from exc
+        raise ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1: the zip is damaged or encrypted (%2)"),
+                                  (source.label, str(exc)))) from exc
     except OSError as exc:
-        raise ImportFailed(f"cannot read {source.label}: {exc.strerror or exc}") from exc
+        raise ImportFailed(cannot_read(source.label, exc)) from exc
     if stripped.startswith(b"PK\x03\x04"):  # a zip whose central directory is missing
-        raise ImportFailed(f"{source.label} is a damaged or truncated zip file")
-    raise ImportFailed(f"{source.label} {_describe_head(stripped)}; expected {expected} "
-                       "(a conversations.json, an export .json or the export .zip)")
+        raise ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is a damaged or truncated zip file"),
+                                  (source.label,)))
+    raise ImportFailed(Reason(QT_TRANSLATE_NOOP(
+        "ServiceReasons", "%1 %2; expected %3 (a conversations.json, an export .json or the export .zip)"),
+        (source.label, describe_head(stripped), expected)))
 
 
 def detect_file_format(path: Path) -> ExportFormat | None:
@@ -433,21 +459,6 @@ def detect_file_format(path: Path) -> ExportFormat | None:
     return _sniff(source, None)[2]
 
 
-def _describe_head(head: bytes) -> str:
-    """What a file that is not a JSON array starts with, in words for the user."""
-    try:
-        text = head[:200].decode("utf-8")
-    except UnicodeDecodeError:
-        return "is binary data, not JSON"
-    word = text.split(None, 1)[0] if text.split() else ""
-    if word.rstrip(",]}") in ("null", "true", "false") or word[:1] in '"-0123456789':
-        return f"holds a single JSON value ({word[:20]}), not a list of conversations"
-    if any(not (c.isprintable() or c in "\r\n\t") for c in text):
-        return "is binary data, not JSON"
-    first = text.strip().splitlines()[0][:40] if text.strip() else ""
-    return f"is not JSON (it starts with “{first}”)"
-
-
 @gc_paused()  # millions of short-lived parsed objects; a full collection would stall the window
 def _chosen_format(source: _Source, wanted: ExportFormat | None) -> tuple[ExportFormat, int, str]:
     """``(format, bytes to skip, ijson prefix of the conversations)`` of ``source``: the
@@ -455,16 +466,16 @@ def _chosen_format(source: _Source, wanted: ExportFormat | None) -> tuple[Export
     known format than ``wanted`` or of none this app reads."""
     skip, prefix, detected, keys = _sniff(source, wanted)
     if wanted is not None and detected is not None and detected is not wanted:
-        raise ImportFailed(f"{source.label} looks like a {detected.label} export, not a {wanted.label} "
-                           f"export; import it as {detected.label}. Nothing was imported.")
+        raise ImportFailed(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "%1 looks like a %2 export, not a %3 export; import it as %2"),
+            (source.label, detected.label, wanted.label), (NOTHING,)))
     if wanted is None and detected is None and not keys and prefix == "item":
         detected = FORMATS[0]  # an empty array (or items that are no objects: named per item)
     form = wanted or detected
     if form is None:
-        shown = f" (the first conversation has keys: {', '.join(keys[:8])})" if keys else ""
         names = ", ".join(f.label for f in FORMATS)
-        raise ImportFailed(f"{source.label} is not an export this app reads{shown}; it reads {names}. "
-                           "Nothing was imported.")
+        raise ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not an export this app reads%2; it reads %3"),
+                                  (source.label, keys_note(keys, first_conversation=True), names), (NOTHING,)))
     return form, skip, prefix
 
 
@@ -555,25 +566,29 @@ def _failure(exc: Exception, label: str, form: ExportFormat, reader: _CountingRe
     if isinstance(exc, ImportFailed):
         return exc
     if isinstance(exc, ExportFormatError):
-        return ImportFailed(f"{label} is not a valid {form.label} export: {exc}. Nothing was imported.")
+        return ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not a valid %2 export: %3"),
+                                   (label, form.label, str(exc)), (NOTHING,)))
     if isinstance(exc, JsonBoundsError):
         return ImportFailed(f"{label} {exc} in conversation {done + 1:,}; {form.a_label} export never nests "
                             "that deep. Nothing was imported.")
     if isinstance(exc, _TooLarge):
-        return ImportFailed(f"{label}: {exc}. Nothing was imported.")
+        return ImportFailed(Reason("%1: %2", (label, str(exc)), (NOTHING,)))
     if isinstance(exc, ijson.JSONError | UnicodeDecodeError):
-        return ImportFailed(_json_error_text(label, exc, reader, total, done, form.label))
+        return ImportFailed(json_error_reason(label, exc, reader.bytes_read if reader is not None else None, total, done, form.label))
     if isinstance(exc, zipfile.BadZipFile | zlib.error | EOFError):
-        return ImportFailed(f"{label}: the zip is damaged ({_first_line(exc)}). Nothing was imported.")
+        return ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1: the zip is damaged (%2)"),
+                                   (label, first_line(exc)), (NOTHING,)))
     if isinstance(exc, OSError):
-        return ImportFailed(f"cannot read {label}: {exc.strerror or exc}. Nothing was imported.")
-    busy = store_busy_message(exc)  # StoreBusy: another process kept the store
+        return ImportFailed(cannot_read(label, exc).with_notes(NOTHING))
+    busy = store_busy_reason(exc)  # StoreBusy: another process kept the store
     if busy is not None:
-        return ImportFailed(f"{busy}. Nothing was imported.")
+        return ImportFailed(busy.with_notes(NOTHING))
     if isinstance(exc, SQLAlchemyError):
-        return ImportFailed(f"database error while importing {label}: {_first_line(exc)}. Nothing was imported.")
+        return ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "database error while importing %1: %2"),
+                                   (label, first_line(exc)), (NOTHING,)))
     _log.error("%s import of %s failed", form.label, label, exc_info=exc)  # a bug or an unforeseen shape
-    return ImportFailed(f"could not import {label}: {type(exc).__name__}: {exc}. Nothing was imported.")
+    return ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "could not import %1: %2: %3"),
+                               (label, type(exc).__name__, str(exc)), (NOTHING,)))
 
 
 def import_export(
@@ -688,24 +703,6 @@ def _broken(conv: object, index: int, exc: ExportFormatError, form: ExportFormat
     reason = text[head.end():] if head else text
     reason = reason.split("; ", 1)[0][:200]
     return BrokenConversation(index + 1, title, reason)
-
-
-def _json_error_text(label: str, exc: Exception, reader: _CountingReader | None, total: int, done: int,
-                     what: str = "chat") -> str:
-    """The one-line message for a parser error: a number too large, text that is not
-    UTF-8, or (anything else) JSON that is cut short or damaged."""
-    where = f"in conversation {done + 1:,}"
-    detail = _first_line(exc)
-    a_what = f"{'an' if what[:1] in 'AEIOU' else 'a'} {what}"
-    if isinstance(exc, UnicodeDecodeError) or "invalid bytes in UTF8" in detail:
-        return (f"{label} holds text that is not valid UTF-8 {where} (bytes that are no character); "
-                f"{a_what} export is UTF-8. Nothing was imported.")
-    if "integer overflow" in detail or "floating point) overflow" in detail:
-        return (f"{label} holds a number too large to read {where} ({a_what} export's numbers are "
-                "times and counts). Nothing was imported.")
-    after = f" after {reader.bytes_read:,} of {total:,} bytes" if reader is not None else ""
-    return (f"{label} is not valid JSON{after} ({detail}); the file may be truncated or damaged. "
-            "Nothing was imported.")
 
 
 def _discard(db: Database, run: StagingRun) -> None:

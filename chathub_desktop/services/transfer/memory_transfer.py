@@ -45,10 +45,12 @@ from chathub_desktop.core.memory_authors import ChangeAuthor, EntryOrigin
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
 from chathub_desktop.core.memory_documents import DYNAMIC, FIXED
 from chathub_desktop.core.memory_paste import RepeatIndex
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.services.input_files import read_regular
+from chathub_desktop.services.memory.memory_preview import count_reason
 from chathub_desktop.services.memory.memory_sources import note_sources
 from chathub_desktop.services.memory.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
@@ -68,8 +70,9 @@ MODES = tuple(mx.ImportMode)
 #: The source noted for entries a memory file brings in (issue 15; the file name goes with it).
 MEMORY_FILE_SOURCE = "a memory file"
 #: How the preview names each kind of file (``MemoryFile.kind``).
-KIND_TEXT = {"json": "a ChatHub memory file (JSON)", "markdown": "a ChatHub memory file (Markdown)",
-             "plain": "a plain Markdown/text document (becomes fixed memory)"}
+KIND_TEXT = {"json": QT_TRANSLATE_NOOP("ServiceReasons", "a ChatHub memory file (JSON)"),
+             "markdown": QT_TRANSLATE_NOOP("ServiceReasons", "a ChatHub memory file (Markdown)"),
+             "plain": QT_TRANSLATE_NOOP("ServiceReasons", "a plain Markdown/text document (becomes fixed memory)")}
 
 
 class ImportConflict(ServiceError):
@@ -155,44 +158,66 @@ class ImportPreview:
 
     def lines(self) -> list[str]:
         """The summary for the user, one line each: the file's kind, fixed memory, dynamic
-        memory and provenance, before → after."""
-        def n(count: int, one: str, many: str) -> str:
-            return f"{count:,} {one if count == 1 else many}"
+        memory and provenance, before → after (the English of :meth:`line_reasons`)."""
+        return [r.english() for r in self.line_reasons()]
 
-        out = [f"{self.file_name or 'the file'}: {KIND_TEXT.get(self.kind, self.kind)}"]
+    def line_reasons(self) -> list[Reason]:
+        """:meth:`lines` typed (issue 27: the window says them in its language; the file's
+        name, the counts and the redaction notice's kinds are data)."""
+        kind = KIND_TEXT.get(self.kind)
+        out = [Reason("%1: %2", (self.file_name or Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the file")),
+                                 Reason(kind) if kind else self.kind))]
         if self.mode == mx.ImportMode.MERGE and self.fixed_after is not None:
-            out.append(f"fixed memory: {self.merge_added:,} added, {self.merge_skipped:,} skipped as duplicates "
-                       f"({n(self.fixed_before, 'entry', 'entries')} → {n(self.fixed_after, 'entry', 'entries')}; "
-                       "nothing removed)")
+            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory: %1 added, %2 skipped as duplicates "
+                                                                  "(%3 → %4; nothing removed)"),
+                              (f"{self.merge_added:,}", f"{self.merge_skipped:,}", count_reason(self.fixed_before, True),
+                               count_reason(self.fixed_after, True))))
         elif self.fixed_after is None:
-            out.append(f"fixed memory: {n(self.fixed_before, 'entry', 'entries')}, kept (not in the file)")
+            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory: %1, kept (not in the file)"),
+                              (count_reason(self.fixed_before, True),)))
         else:
             doc = self.fixed_document or ""
             notes = sum(1 for line in doc.splitlines() if line.strip()) - self.fixed_after
-            more = f" and {n(notes, 'line', 'lines')} of notes" if notes > 0 else ""
-            out.append(f"fixed memory: {n(self.fixed_before, 'entry', 'entries')} → "
-                       f"{n(self.fixed_after, 'entry', 'entries')}{more} "
-                       "(replaced; Memory → History can revert it)")
+            line = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory: %1 → %2"),
+                          (count_reason(self.fixed_before, True), count_reason(self.fixed_after, True)))
+            if notes > 0:
+                line = line.with_notes(Reason(QT_TRANSLATE_NOOP("ServiceReasons", " and %1 of notes"), (Reason(
+                    QT_TRANSLATE_NOOP("ServiceReasons", "%1 line") if notes == 1
+                    else QT_TRANSLATE_NOOP("ServiceReasons", "%1 lines"), (f"{notes:,}",)),)))
+            out.append(line.with_notes(Reason(QT_TRANSLATE_NOOP("ServiceReasons",
+                                                                " (replaced; Memory → History can revert it)"))))
             if self.fixed_changes is not None:
-                out.append(f"fixed entries: {self.fixed_changes.counts()}")
+                out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed entries: %1"),
+                                  (self.fixed_changes.counts_reason(),)))
         if self.dynamic_after is None:
-            why = "Merge adds fixed entries only" if self.mode == mx.ImportMode.MERGE else "not in the file"
-            out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')}, kept ({why})")
+            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory: %1, kept (Merge adds fixed entries only)")
+                              if self.mode == mx.ImportMode.MERGE
+                              else QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory: %1, kept (not in the file)"),
+                              (count_reason(self.dynamic_before, False),)))
         else:
-            cut = (f"; {n(self.dynamic_shortened, 'card', 'cards')} of the file shortened to the card and "
-                   "document caps" if self.dynamic_shortened else "")
-            out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')} → "
-                       f"{n(self.dynamic_after, 'card', 'cards')} (the current cards can be restored{cut})")
+            line = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory: %1 → %2 (the current cards can be "
+                                                              "restored%3)"),
+                          (count_reason(self.dynamic_before, False), count_reason(self.dynamic_after, False),
+                           Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; %1 of the file shortened to the card and "
+                                                                      "document caps"),
+                                  (count_reason(self.dynamic_shortened, False),)) if self.dynamic_shortened else ""))
+            out.append(line)
             if self.dynamic_changes is not None:
-                out.append(f"dream cards: {self.dynamic_changes.counts()}")
+                out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "dream cards: %1"),
+                                  (self.dynamic_changes.counts_reason(),)))
         if self.fixed_after is None:
-            out.append(f"provenance: {n(self.provenance_before, 'record', 'records')} kept")
+            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "provenance: %1 kept"), (Reason(
+                QT_TRANSLATE_NOOP("ServiceReasons", "%1 record") if self.provenance_before == 1
+                else QT_TRANSLATE_NOOP("ServiceReasons", "%1 records"), (f"{self.provenance_before:,}",)),)))
         else:
-            out.append(f"provenance: {self.provenance_kept:,} kept, {self.provenance_replaced:,} replaced, "
-                       f"{self.provenance_added:,} added"
-                       + (f"; {n(self.untrusted_after, 'entry', 'entries')} untrusted" if self.untrusted_after else ""))
+            line = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "provenance: %1 kept, %2 replaced, %3 added"),
+                          (f"{self.provenance_kept:,}", f"{self.provenance_replaced:,}", f"{self.provenance_added:,}"))
+            if self.untrusted_after:
+                line = line.with_notes(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; %1 untrusted"),
+                                              (count_reason(self.untrusted_after, True),)))
+            out.append(line)
         if self.redacted:
-            out.append(Redaction("", self.redacted).notice("the imported memory"))
+            out.append(Reason("%1", (Redaction("", self.redacted).notice("the imported memory"),)))
         return out
 
     def summary(self) -> str:
