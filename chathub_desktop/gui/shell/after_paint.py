@@ -42,7 +42,7 @@ class _AfterPaint(QObject):
 
     def _go(self) -> None:
         self._widget.removeEventFilter(self)
-        self.setParent(None)  # gone with the last reference
+        self.deleteLater()
         self._start()
 
 

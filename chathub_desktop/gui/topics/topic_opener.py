@@ -180,16 +180,16 @@ class TopicOpener(QObject):
             cancelled = True
             raise
         finally:
-            if not cancelled and self.topic_id == topic_id:  # once the rows have painted: see _after_rows
-                after_paint(host.message_view.viewport(), functools.partial(self._after_rows, topic_id))
+            if not cancelled and self.topic_id == topic_id:  # the badge once the rows have painted
+                after_paint(host.message_view.viewport(), functools.partial(self._count, topic_id))
+                self._start_background()
 
-    def _after_rows(self, topic_id: int) -> None:
-        """The badge's count and, once per window, the background work, started after the
-        opened topic's rows painted: a worker counting meanwhile made each of the page's
-        layout and paint calls into Python wait for the interpreter lock (issue 29)."""
+    def _count(self, topic_id: int) -> None:
+        """The badge's count, started after the opened topic's rows painted: a worker
+        counting meanwhile made each of the page's layout and paint calls into Python wait
+        for the interpreter lock (issue 29)."""
         if self.topic_id == topic_id:
             self._host.estimate.schedule()
-            self._start_background()
 
     def _start_background(self) -> None:
         """Once per window, after the first topic's rows are shown (or there is no topic
