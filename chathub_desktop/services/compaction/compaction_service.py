@@ -441,9 +441,11 @@ class CompactionService:
                                     model=target.label if target is not None else None, **base)  # type: ignore[arg-type]
             await self._records.arecord(ctx, out, plan, remember_unreachable=status == UNREACHABLE)
             return out
-        if cg.cannot_gain(trigger, before, plan.projected_after):  # walk37 #12: say so before any call
-            removed = cc.removed_request_tokens(ctx.index, ctx.window.send_from, plan.covered_end, user_overhead)
-            why = cg.too_short_reason(plan.covered_end - plan.start, removed, summary_part, projected_summary)
+        removed = cc.removed_request_tokens(ctx.index, ctx.window.send_from, plan.covered_end, user_overhead)
+        expected = max(summary_part, wrapper + archive_allowance + cg.expected_summary_tokens(
+            removed, max(0, summary_part - wrapper - archive_allowance), cap))  # walk40: not the cap itself
+        if cg.cannot_gain(trigger, before, cg.projected_after(before, removed, summary_part, expected)):
+            why = cg.too_short_reason(plan.covered_end - plan.start, removed, summary_part, expected)  # walk37 #12
             out = CompactionOutcome(status=NOTHING_ELIGIBLE, reason=cg.NOTHING_TO_GAIN, before_tokens=before,
                                     after_tokens=before, cursor_message_id=ctx.cursor_message_id,
                                     message=why.english(), why=why,
