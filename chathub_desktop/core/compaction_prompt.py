@@ -127,3 +127,62 @@ def complete_part(summary: str) -> str:
     for match in _SENTENCE_END.finditer(summary):
         end = max(end, match.end())
     return summary[:end].strip()
+
+
+#: What a line's comparison key drops: two lines that differ only in bullets, case,
+#: spaces or punctuation are the same line.
+_LINE_KEY_RE = re.compile(r"[\W_]+", re.UNICODE)
+_LIST_ITEM_RE = re.compile(r"[-*+•]\s|[0-9]+[.)]\s")
+
+
+def _line_key(text: str) -> str:
+    marker = _LIST_ITEM_RE.match(text.strip())
+    return _LINE_KEY_RE.sub("", text.strip()[marker.end() if marker else 0:]).casefold()
+
+
+def _sentences_once(line: str, seen: set[str]) -> str:
+    """``line`` without the sentences (``_SENTENCE_END``) already in ``seen`` (keys as
+    :func:`_line_key`), which it extends; the text after the last sentence end stays."""
+    kept: list[str] = []
+    begin = 0
+    for match in _SENTENCE_END.finditer(line):
+        sentence = line[begin:match.end()]
+        begin = match.end()
+        key = _line_key(sentence)
+        if key and key in seen:
+            continue
+        seen.add(key)
+        kept.append(sentence)
+    kept.append(line[begin:])
+    return "".join(kept).rstrip()
+
+
+def without_repeats(text: str, *, sentences: bool = False) -> str:
+    """``text`` with every line that repeats an earlier one (ignoring case, a list marker,
+    spaces and punctuation) removed, lines of punctuation alone taken as blank, and runs
+    of blank lines made one; with ``sentences``, also every sentence that repeats an
+    earlier one within or across lines (a small model loops inside one paragraph too)."""
+    seen: set[str] = set()
+    said: set[str] = set()
+    kept: list[str] = []
+    for line in text.split("\n"):
+        key = _line_key(line)
+        if not key:
+            if kept and kept[-1].strip():
+                kept.append("")
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        line = _sentences_once(line, said) if sentences else line.rstrip()
+        if _line_key(line):
+            kept.append(line)
+    return "\n".join(kept).strip()
+
+
+def read_cut_summary(summary: str) -> str:
+    """A cleaned summary the provider stopped at its completion cap (issue 28, walk40:
+    SmolLM2's topic summary looped and ended mid-word): :func:`complete_part`, then every
+    repeated line and repeated sentence dropped (:func:`without_repeats`). ``""`` when
+    nothing in it is complete."""
+    return without_repeats(complete_part(summary), sentences=True)

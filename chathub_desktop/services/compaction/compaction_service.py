@@ -526,7 +526,8 @@ class CompactionService:
             why = Reason(Why.STILL_ABOVE, (str(covered), f"{plan.low_target:,}"))
         else:
             status = COMPACTED
-            rest = () if plan.complete else (Reason(Why.MORE_REMAIN),)
+            rest = (() if plan.complete else (Reason(Why.MORE_REMAIN),)) + (
+                (Reason(Why.SUMMARY_CUT),) if summarizer.cut else ())  # issue 28: say it was cut
             why = Reason(Why.COMPACTED if processed != 1 else Why.COMPACTED_ONE_BATCH, (str(covered), str(processed)),
                          rest)
         out = CompactionOutcome(

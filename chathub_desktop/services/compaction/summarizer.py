@@ -25,7 +25,7 @@ from chathub_desktop.core.compaction import (
     summarizer_budget,
     summarizer_window,
 )
-from chathub_desktop.core.compaction_prompt import clean_summary, complete_part, summary_prompt
+from chathub_desktop.core.compaction_prompt import clean_summary, read_cut_summary, summary_prompt
 from chathub_desktop.core.messages import ChatMessage
 from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.core.provider_kinds import ProviderKind
@@ -241,6 +241,8 @@ class Summarizer:
         self.target = target
         self._session = False
         self._client: ChatClient | None = None
+        #: Summaries the provider cut at the token limit, kept as their complete part (issue 28).
+        self.cut = 0
 
     async def __aenter__(self) -> Summarizer:
         """Reuse one provider client until the block ends."""
@@ -314,8 +316,8 @@ class Summarizer:
 
         One call (:meth:`summary_request`) under the :func:`summarizer_timeout_s`
         deadline. A reply cut at the token limit (``length``/``max_tokens``) is still a
-        summary: it is kept up to its last complete sentence or line
-        (``core.compaction_prompt.complete_part``). Raises :class:`SummarizerFailed` for a
+        summary: it is kept up to its last complete sentence or line, each line and
+        sentence once (``core.compaction_prompt.read_cut_summary``; counted in :attr:`cut`). Raises :class:`SummarizerFailed` for a
         batch too large for the window, an empty, whitespace-only, reasoning-only or
         tool-call-only reply, a cut one with no complete sentence or line, an over-context
         rejection, a timeout or any provider failure (CMP-5). ``asyncio.CancelledError``
@@ -325,12 +327,13 @@ class Summarizer:
                                                      focus=focus, edited=edited))
         summary = clean_summary(done.text)
         if done.truncated and summary:
-            kept = complete_part(summary)
+            kept = read_cut_summary(summary)
             if not kept:
                 raise SummarizerFailed(Reason(FailureReason.CUT_AT_LIMIT))
-            log.info("summary of %s cut at its token limit: kept %d of %d characters (its complete part)",
-                     self.target.label, len(kept), len(summary))
+            log.info("summary of %s cut at its token limit: kept %d of %d characters (its complete part, "
+                     "each line and sentence once)", self.target.label, len(kept), len(summary))
             summary = kept
+            self.cut += 1
         if not summary:
             raise SummarizerFailed(Reason(FailureReason.EMPTY))
         return summary
