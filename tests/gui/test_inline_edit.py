@@ -271,3 +271,30 @@ def test_a_growing_edited_row_does_not_scroll_its_header_away(replied, fake_vend
     qtbot.wait(50)
     row = view.visualRect(model.index(0))
     assert row.top() >= 0 and editor.y() >= view.delegate.bubble_rect(model.index(0)).top() > row.top()
+
+
+@pytest.mark.parametrize("lines", [12, 40])
+def test_edit_on_a_tall_last_message_at_800x560_shows_the_editors_buttons(  # type: ignore[no-untyped-def]
+        replied, fake_vendor, qtbot, lines):  # noqa: F811
+    """walk40 #4: at 800×560, Edit on the last user message (a tall one) left the inline
+    editor's buttons under the viewport's edge. The list scrolls so Cancel, Save only and
+    Resend are inside the viewport, and the text box above them is too."""
+    window, view, model = replied, replied.message_view, replied.message_model
+    window.resize(800, 560)
+    fake_vendor.script(Reply(text_chunks=["Noted."]))
+    window.composer.set_text("\n".join(f"Stop {i}: a day in a town on the way back" for i in range(lines)))
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: model.rowCount() == 4 and model.message_at(3).status == "complete", timeout=15000)
+    qtbot.waitUntil(window.composer.send_button.isEnabled, timeout=5000)
+    view.scrollToBottom()
+    qtbot.wait(20)
+    window.message_actions.edit_message(model.message_at(2).id)
+    editor = window.inline_editor
+    qtbot.waitUntil(editor.box.hasFocus, timeout=3000)
+    qtbot.wait(50)
+    vp = view.viewport().rect()
+    for button in (editor.cancel_button, editor.save_button, editor.resend_button):
+        rect = button.geometry().translated(editor.pos())
+        assert vp.contains(rect), (button.text(), rect, vp)
+    box = editor.box.geometry().translated(editor.pos())
+    assert box.top() >= 0 and box.bottom() <= vp.bottom()
