@@ -456,7 +456,7 @@ class ProvidersPage(QWidget):
                 self.detail.show_models_line(lambda: models_text(tuple(sorted(result.models))))
 
     def _open_form(self, provider: ProviderView | None) -> ProviderFormDialog:
-        self.form = ProviderFormDialog(self._providers, self._runner, provider, self)
+        self.form = ProviderFormDialog(self._providers, self._runner, provider, self, models=self._models)
         if self._models is not None:
             from chathub_desktop.gui.settings.connection_test import ConnectionTest
 

@@ -369,7 +369,8 @@ class ProviderPage(QWizardPage):
         """The provider form, filled from the preset; a saved provider is selected and tested."""
         from chathub_desktop.gui.settings.provider_form import ProviderFormDialog
 
-        dlg = ProviderFormDialog(self._wizard.svc.providers, self._wizard.runner, None, self)
+        dlg = ProviderFormDialog(self._wizard.svc.providers, self._wizard.runner, None, self,
+                                 models=self._wizard.svc.provider_models)
         p = self.preset()
         taken = {v.name for v in self._wizard.providers}
         name = p.name if p.base_url and p.name not in taken else ""
