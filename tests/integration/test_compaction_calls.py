@@ -25,8 +25,8 @@ def small_window(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_compact_now_on_a_short_topic_says_nothing_to_gain_without_calling_the_summarizer(
         services: Services, fake_vendor: FakeVendor, summ: FakeVendor) -> None:
     """walk37 #12: Compact now on 4 short turns took 22.6 s on a local model only to say
-    "nothing to gain". The planner's projection (the turns leave, a summary of the preset's
-    cap takes their place) decides it before any summarizer request."""
+    "nothing to gain". The projection (the turns leave, a summary of its expected size, at
+    least ``SUMMARY_FLOOR`` tokens, takes their place) decides it before any summarizer request."""
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 4, size=3)
     services.chat._append(topic, role="user", content="latest")

@@ -240,6 +240,7 @@ class InlineEditor(QFrame):
         editor's top in view too, as :meth:`_fit` sizes the box so both fit)."""
         if not self.isVisible():
             return
+        self._lay.activate()  # the buttons' place at the editor's size now
         bottom = self.y() + self.resend_button.geometry().bottom() + Space.SM
         overflow = bottom - self._view.viewport().height()
         if overflow > 0:
