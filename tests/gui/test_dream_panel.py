@@ -374,7 +374,7 @@ def test_refresh_icon_regenerates_that_days_card(open_page, services, helper, su
 
     def ask(_parent, _title, _heading, options, _action):  # type: ignore[no-untyped-def]
         shown.extend(options)
-        assert services.dreams.cards(helper)[1].text == old  # nothing written while it asks
+        assert panel.model.cards()[1].text == old  # the list still shows the old card while it asks
         return "new"
     monkeypatch.setattr(change_preview, "ask", ask)
     summ.script(Reply(text_chunks=["- Regenerated: wants bullet points"]))
