@@ -110,7 +110,7 @@ class ProviderFormDialog(QDialog):
         ui.buttonBox.rejected.connect(self.reject)
         ui.errorLabel.hide()
         self.save_anyway = SaveAnyway(self._save_anyway, self)
-        ui.mainLayout.insertWidget(ui.mainLayout.indexOf(ui.errorLabel), self.save_anyway)
+        ui.mainLayout.insertWidget(ui.mainLayout.indexOf(ui.errorLabel) + 1, self.save_anyway)  # over the buttons
         for note in (ui.kindNote, ui.nameNote, ui.baseUrlNote, ui.keyNote):  # walk29 #14: notes, not "?"
             note_more(note, note.text(), note.toolTip())
         status = providers.keyring_status()
