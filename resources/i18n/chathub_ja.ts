@@ -4845,6 +4845,10 @@ URL：%3
         <translation>フォームにプロバイダーのベース URL を入力してください。キーの作り方はそのドキュメントにあります。</translation>
     </message>
     <message>
+        <source>✓ %1 saved without a model list; its model: %2</source>
+        <translation>✓ %1 はモデル一覧なしで保存しました。モデル：%2</translation>
+    </message>
+    <message>
         <source>Asking %1 for its models…</source>
         <translation>%1 にモデル一覧を問い合わせています…</translation>
     </message>

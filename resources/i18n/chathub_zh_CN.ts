@@ -4845,6 +4845,10 @@ URL：%3
         <translation>在表单中输入服务商的基础 URL；它的文档会说明在哪里创建密钥。</translation>
     </message>
     <message>
+        <source>✓ %1 saved without a model list; its model: %2</source>
+        <translation>✓ %1 已在没有模型列表的情况下保存；它的模型：%2</translation>
+    </message>
+    <message>
         <source>Asking %1 for its models…</source>
         <translation>正在向 %1 查询模型…</translation>
     </message>

@@ -91,6 +91,8 @@ class ProviderFormDialog(QDialog):
         super().__init__(parent)
         self._runner = runner
         self._models = models
+        #: The model id "Save anyway" stored as the provider's list ("" otherwise).
+        self.typed_model = ""
         self.ui = Ui_ProviderForm()
         self.ui.setupUi(self)
         self.texts = Texts(self)
@@ -283,6 +285,7 @@ class ProviderFormDialog(QDialog):
                 windows = {} if result is None else dict(result.windows)
                 no_tools = () if result is None else result.no_tools
                 await self._runner.run_in_thread(self._models.remember, view.id, models, windows, no_tools)
+            self.typed_model = model_id
         except ServiceError as exc:
             message = str(exc)
             self._refuse(lambda: message)
