@@ -35,6 +35,14 @@ Next messages:
 Write the updated summary now."""
 
 
+#: What an empty current summary is shown as in the prompt.
+EMPTY_SUMMARY = "(empty)"
+#: The lines a summary request frames the summary and the transcript with (issue 28: a
+#: "summary" made of them is the prompt echoed back, not a summary).
+FRAMING_LINES = (*(line for line in _USER.split("\n") if line and "{" not in line), EMPTY_SUMMARY,
+                 "[user]", "[assistant]")
+
+
 def transcript(messages: Sequence[ChatMessage]) -> str:
     """The messages as labelled plain text: ``[user]``, ``[assistant]``, tool calls with
     their JSON arguments and tool results in full (CMP-19); system rows are skipped."""
@@ -92,7 +100,7 @@ def summary_prompt(existing_summary: str, messages: Sequence[ChatMessage], cap_t
         ChatMessage(Role.SYSTEM, rules),
         ChatMessage(
             Role.USER,
-            _USER.format(summary=existing_summary.strip() or "(empty)", transcript=transcript(messages)),
+            _USER.format(summary=existing_summary.strip() or EMPTY_SUMMARY, transcript=transcript(messages)),
         ),
     )
 

@@ -124,6 +124,24 @@ def test_a_looping_summary_cut_at_the_limit_keeps_each_line_once_and_says_it_was
                                 "part of its summary was kept")
 
 
+def test_a_summary_that_copies_its_prompt_fails_and_changes_nothing(
+    services: Services, fake_vendor: FakeVendor, summ: FakeVendor
+) -> None:
+    """walk40 with SmolLM2: the stored "summary" was the prompt's framing and the turns
+    copied ("Current summary:", "(empty)", "[user]", a message). Refused in one line;
+    summary and cursor unchanged (issue 28)."""
+    topic = setup(services, fake_vendor, summ)
+    add_turns(services, topic, 1, 3)
+    services.chat._append(topic, role="user", content="latest")
+    copied = "Current summary:\n(empty)\n\n[user]\nu1 " + words("u1", 200) + "\n\n[assistant]\nNo, no, no."
+    summ.script(summary_reply(copied))
+    out = compact(services, topic)
+    assert out.status == "failed"
+    assert out.message.endswith("the History Compress model repeated its prompt instead of summarizing; nothing was "
+                                "changed")
+    assert state(services, topic) == ("", None)
+
+
 @pytest.mark.parametrize(("kind", "finish"), [("openai", "length"), ("anthropic", "max_tokens")])
 def test_a_cut_summary_with_no_complete_sentence_fails_and_changes_nothing(
     services: Services, fake_vendor: FakeVendor, summ: FakeVendor, kind: str, finish: str
