@@ -194,3 +194,13 @@ def read_cut_summary(summary: str) -> str:
     repeated line and repeated sentence dropped (:func:`without_repeats`). ``""`` when
     nothing in it is complete."""
     return without_repeats(complete_part(summary), sentences=True)
+
+
+def without_framing(summary: str) -> str:
+    """``summary`` without the lines that only repeat the request's framing
+    (:data:`FRAMING_LINES`, ignoring case, a list marker, spaces and punctuation; issue
+    28, walk40: SmolLM2 wrote "Current summary:", "(empty)" and "[user]" back into the
+    stored summary); blank lines left in a run are made one. ``""`` when nothing else."""
+    framing = {_line_key(line) for line in FRAMING_LINES}
+    kept = [line for line in summary.split("\n") if _line_key(line) not in framing or not _line_key(line)]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()

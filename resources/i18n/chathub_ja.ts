@@ -4339,10 +4339,6 @@ URL：%3
         <translation>History Compress モデルは推論だけを返し、テキストがありませんでした</translation>
     </message>
     <message>
-        <source>the History Compress model repeated its prompt instead of summarizing; nothing was changed</source>
-        <translation>History Compress モデルは要約せずにプロンプトを繰り返しました。何も変更していません</translation>
-    </message>
-    <message>
         <source>%1 already has a dream card (#%2)</source>
         <translation>%1 にはすでにドリームカードがあります（#%2）</translation>
     </message>

@@ -4339,10 +4339,6 @@ URL：%3
         <translation>History Compress 模型只给出推理，没有文字</translation>
     </message>
     <message>
-        <source>the History Compress model repeated its prompt instead of summarizing; nothing was changed</source>
-        <translation>History Compress 模型重复了它的提示而没有写出摘要；未做任何更改</translation>
-    </message>
-    <message>
         <source>%1 already has a dream card (#%2)</source>
         <translation>%1 已有梦境卡片（#%2）</translation>
     </message>

@@ -124,22 +124,27 @@ def test_a_looping_summary_cut_at_the_limit_keeps_each_line_once_and_says_it_was
                                 "part of its summary was kept")
 
 
-def test_a_summary_that_copies_its_prompt_fails_and_changes_nothing(
+def test_the_prompts_framing_written_back_is_not_stored_in_the_summary(
     services: Services, fake_vendor: FakeVendor, summ: FakeVendor
 ) -> None:
-    """walk40 with SmolLM2: the stored "summary" was the prompt's framing and the turns
-    copied ("Current summary:", "(empty)", "[user]", a message). Refused in one line;
-    summary and cursor unchanged (issue 28)."""
+    """walk40 with SmolLM2: the stored summary held the prompt's framing ("Current
+    summary:", "(empty)", "[user]", "[assistant]"). Those lines are dropped; what the
+    model wrote besides them is the summary; framing alone is an empty summary (issue 28)."""
     topic = setup(services, fake_vendor, summ)
-    add_turns(services, topic, 1, 3)
+    ids = add_turns(services, topic, 1, 3)
     services.chat._append(topic, role="user", content="latest")
-    copied = "Current summary:\n(empty)\n\n[user]\nu1 " + words("u1", 200) + "\n\n[assistant]\nNo, no, no."
-    summ.script(summary_reply(copied))
+    summ.script(summary_reply("Current summary:\n(empty)\n\n[user]\n- u1 asked about lorem\n\n[assistant]\n"
+                              "- a1 answered"))
     out = compact(services, topic)
-    assert out.status == "failed"
-    assert out.message.endswith("the History Compress model repeated its prompt instead of summarizing; nothing was "
-                                "changed")
-    assert state(services, topic) == ("", None)
+    assert out.status == "compacted", out.message
+    assert state(services, topic) == ("- u1 asked about lorem\n\n- a1 answered", ids[-1])
+    services.chat._append(topic, role="assistant", content="a4 " + words("a4", 200))
+    add_turns(services, topic, 5, 6)
+    services.chat._append(topic, role="user", content="later")
+    summ.script(summary_reply("Current summary:\n[user]\nNext messages:"))
+    out = compact(services, topic)
+    assert out.status == "failed" and out.message.endswith("the History Compress model returned an empty summary")
+    assert state(services, topic) == ("- u1 asked about lorem\n\n- a1 answered", ids[-1])
 
 
 @pytest.mark.parametrize(("kind", "finish"), [("openai", "length"), ("anthropic", "max_tokens")])

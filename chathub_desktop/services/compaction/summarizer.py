@@ -26,14 +26,13 @@ from chathub_desktop.core.compaction import (
     summarizer_window,
 )
 from chathub_desktop.core.compaction_prompt import (
-    FRAMING_LINES,
     clean_summary,
     read_cut_summary,
     summary_prompt,
+    without_framing,
 )
 from chathub_desktop.core.messages import ChatMessage
 from chathub_desktop.core.overflow import is_length_stop
-from chathub_desktop.core.prompt_echo import echoes_prompt
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.request_assembly import message_tokens
@@ -105,8 +104,6 @@ class FailureReason(StrEnum):
                                                     "of text")
     REASONING_ONLY = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model answered with reasoning only, "
                                                          "no text")
-    ECHOED = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model repeated its prompt instead of "
-                                                 "summarizing; nothing was changed")
 
 
 class SummarizerFailed(Exception):
@@ -323,18 +320,18 @@ class Summarizer:
         (``core.compaction_prompt.summary_prompt``, issue 19).
 
         One call (:meth:`summary_request`) under the :func:`summarizer_timeout_s`
-        deadline. A reply cut at the token limit (``length``/``max_tokens``) is still a
+        deadline. The prompt's framing lines written back ("Current summary:", "[user]",
+        "(empty)"; ``core.compaction_prompt.without_framing``) are dropped. A reply cut at the token limit (``length``/``max_tokens``) is still a
         summary: it is kept up to its last complete sentence or line, each line and
         sentence once (``core.compaction_prompt.read_cut_summary``; counted in :attr:`cut`). Raises :class:`SummarizerFailed` for a
         batch too large for the window, an empty, whitespace-only, reasoning-only or
-        tool-call-only reply, a cut one with no complete sentence or line, one that is its
-        prompt echoed back (its rules and framing lines, issue 28), an over-context
+        tool-call-only reply, a cut one with no complete sentence or line, an over-context
         rejection, a timeout or any provider failure (CMP-5). ``asyncio.CancelledError``
         passes through (Stop, CMP-13). Reasoning text is read and dropped (CMP-3).
         """
         request = self.summary_request(existing_summary, messages, cap_tokens, focus=focus, edited=edited)
         done = await self._send(request)
-        summary = clean_summary(done.text)
+        summary = without_framing(clean_summary(done.text))  # walk40: SmolLM2 wrote "[user]", "(empty)" back
         if done.truncated and summary:
             kept = read_cut_summary(summary)
             if not kept:
@@ -345,11 +342,6 @@ class Summarizer:
             self.cut += 1
         if not summary:
             raise SummarizerFailed(Reason(FailureReason.EMPTY))
-        # walk40: SmolLM2 wrote the prompt's framing back; turns copied verbatim are a (poor) summary
-        rules = request.messages[0].content
-        if echoes_prompt(summary, rules, [rules, "\n".join(FRAMING_LINES)], known=[existing_summary]):
-            log.info("summary of %s refused: it echoes the prompt (%d characters)", self.target.label, len(summary))
-            raise SummarizerFailed(Reason(FailureReason.ECHOED))
         return summary
 
     async def complete(self, messages: Sequence[ChatMessage], max_tokens: int, *, exact: bool = False) -> Completion:
