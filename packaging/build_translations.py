@@ -42,7 +42,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "context/usage_popover", "context/meter_words", "context/receipt_dialog", "context/receipt_values", "memory/change_preview",
     "memory/memory_paste_dialog", "shell/service_reasons", "settings/assistant_dialog", "shell/range_hint", "shell/help_menu",
     "chat/reply_notice", "chat/message_inline_edit", "chat/message_action_bar", "chat/message_list_view",
-    "chat/attachments", "settings/connection_test", "context/summary_dialog", "settings/mcp_server_dialog",
+    "chat/attachments", "settings/connection_test", "settings/save_anyway", "context/summary_dialog", "settings/mcp_server_dialog",
     "dialogs/import_dialog", "chat/pasted_chips", "context/summary_editing", "context/summary_probe_panel",
 )) + tuple(f"chathub_desktop/{name}.py" for name in (
     # typed reasons the services declare (issue 27, core.reasons): the window says them

@@ -7,17 +7,21 @@ and says "nothing to gain". Message-count runs (CMP-13) are exempt: they summari
 the history limit already drops, to keep what they said, not to shrink the request.
 
 The rule is checked twice. Before any summarizer call (walk37 #12: Compact now on a short
-topic took 22.6 s on a local model to learn there was nothing to gain), against the
-planner's projection: the covered turns leave the request and a summary of the preset's
-output cap (CMP-1: about 400 / 600 / 800 tokens) plus its wrapper and archive allowance
-takes their place, never less than the old summary. A summarizer asked for up to that cap
-writes about that much for short input, so turns no longer than that cannot shrink the
-request. Overflow rescues (CMP-11) skip this first check: the provider said the request is
-too long, so the local projection is not trusted there. After the calls the real
-summary's size is checked again.
+topic took 22.6 s on a local model to learn there was nothing to gain), against a
+projection: the covered turns leave the request and a summary of the size a summarizer
+writes for that much input (:func:`expected_summary_tokens`: the old summary plus about
+half the new turns, at least :data:`SUMMARY_FLOOR`, never over the preset's output cap,
+CMP-1: about 400 / 600 / 800 tokens) plus its wrapper and archive allowance takes their
+place, never less than the old summary. The cap is a ceiling, not the expected size
+(walk40: on a 2k-window model 6 short turns of 587 tokens were weighed against a summary
+of the whole 600-token cap, so Compact now never compacted). Overflow rescues (CMP-11)
+skip this first check: the provider said the request is too long, so the local projection
+is not trusted there. After the calls the real summary's size is checked again.
 """
 
 from __future__ import annotations
+
+import math
 
 from chathub_desktop.core.compaction import (
     TRIGGER_MESSAGE_COUNT,
@@ -28,6 +32,20 @@ from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 #: The outcome's reason code for a run that kept the old state.
 NOTHING_TO_GAIN = "nothing_to_gain"
+
+
+#: Share of the new turns' tokens a summary of them is expected to take.
+SUMMARY_SHARE = 0.5
+#: Tokens a summary is expected to take however short the turns it covers.
+SUMMARY_FLOOR = 80
+
+
+def expected_summary_tokens(removed_tokens: int, old_summary_tokens: int, cap: int) -> int:
+    """The tokens a summarizer is expected to write when it merges turns taking
+    ``removed_tokens`` into a summary of ``old_summary_tokens`` (0: none): the old summary
+    plus :data:`SUMMARY_SHARE` of the turns, at least :data:`SUMMARY_FLOOR`, at most the
+    preset's output ``cap`` (CMP-1). Tokens throughout."""
+    return min(cap, old_summary_tokens + max(SUMMARY_FLOOR, math.ceil(SUMMARY_SHARE * removed_tokens)))
 
 
 def projected_after(before: int, removed_tokens: int, summary_tokens: int, new_summary_tokens: int) -> int:

@@ -35,6 +35,14 @@ Next messages:
 Write the updated summary now."""
 
 
+#: What an empty current summary is shown as in the prompt.
+EMPTY_SUMMARY = "(empty)"
+#: The lines a summary request frames the summary and the transcript with (issue 28: a
+#: "summary" made of them is the prompt echoed back, not a summary).
+FRAMING_LINES = (*(line for line in _USER.split("\n") if line and "{" not in line), EMPTY_SUMMARY,
+                 "[user]", "[assistant]")
+
+
 def transcript(messages: Sequence[ChatMessage]) -> str:
     """The messages as labelled plain text: ``[user]``, ``[assistant]``, tool calls with
     their JSON arguments and tool results in full (CMP-19); system rows are skipped."""
@@ -92,7 +100,7 @@ def summary_prompt(existing_summary: str, messages: Sequence[ChatMessage], cap_t
         ChatMessage(Role.SYSTEM, rules),
         ChatMessage(
             Role.USER,
-            _USER.format(summary=existing_summary.strip() or "(empty)", transcript=transcript(messages)),
+            _USER.format(summary=existing_summary.strip() or EMPTY_SUMMARY, transcript=transcript(messages)),
         ),
     )
 
@@ -127,3 +135,72 @@ def complete_part(summary: str) -> str:
     for match in _SENTENCE_END.finditer(summary):
         end = max(end, match.end())
     return summary[:end].strip()
+
+
+#: What a line's comparison key drops: two lines that differ only in bullets, case,
+#: spaces or punctuation are the same line.
+_LINE_KEY_RE = re.compile(r"[\W_]+", re.UNICODE)
+_LIST_ITEM_RE = re.compile(r"[-*+•]\s|[0-9]+[.)]\s")
+
+
+def _line_key(text: str) -> str:
+    marker = _LIST_ITEM_RE.match(text.strip())
+    return _LINE_KEY_RE.sub("", text.strip()[marker.end() if marker else 0:]).casefold()
+
+
+def _sentences_once(line: str, seen: set[str]) -> str:
+    """``line`` without the sentences (``_SENTENCE_END``) already in ``seen`` (keys as
+    :func:`_line_key`), which it extends; the text after the last sentence end stays."""
+    kept: list[str] = []
+    begin = 0
+    for match in _SENTENCE_END.finditer(line):
+        sentence = line[begin:match.end()]
+        begin = match.end()
+        key = _line_key(sentence)
+        if key and key in seen:
+            continue
+        seen.add(key)
+        kept.append(sentence)
+    kept.append(line[begin:])
+    return "".join(kept).rstrip()
+
+
+def without_repeats(text: str, *, sentences: bool = False) -> str:
+    """``text`` with every line that repeats an earlier one (ignoring case, a list marker,
+    spaces and punctuation) removed, lines of punctuation alone taken as blank, and runs
+    of blank lines made one; with ``sentences``, also every sentence that repeats an
+    earlier one within or across lines (a small model loops inside one paragraph too)."""
+    seen: set[str] = set()
+    said: set[str] = set()
+    kept: list[str] = []
+    for line in text.split("\n"):
+        key = _line_key(line)
+        if not key:
+            if kept and kept[-1].strip():
+                kept.append("")
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        line = _sentences_once(line, said) if sentences else line.rstrip()
+        if _line_key(line):
+            kept.append(line)
+    return "\n".join(kept).strip()
+
+
+def read_cut_summary(summary: str) -> str:
+    """A cleaned summary the provider stopped at its completion cap (issue 28, walk40:
+    SmolLM2's topic summary looped and ended mid-word): :func:`complete_part`, then every
+    repeated line and repeated sentence dropped (:func:`without_repeats`). ``""`` when
+    nothing in it is complete."""
+    return without_repeats(complete_part(summary), sentences=True)
+
+
+def without_framing(summary: str) -> str:
+    """``summary`` without the lines that only repeat the request's framing
+    (:data:`FRAMING_LINES`, ignoring case, a list marker, spaces and punctuation; issue
+    28, walk40: SmolLM2 wrote "Current summary:", "(empty)" and "[user]" back into the
+    stored summary); blank lines left in a run are made one. ``""`` when nothing else."""
+    framing = {_line_key(line) for line in FRAMING_LINES}
+    kept = [line for line in summary.split("\n") if _line_key(line) not in framing or not _line_key(line)]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from chathub_desktop.core.compaction_prompt import complete_part, in_language
+from chathub_desktop.core.compaction_prompt import complete_part, in_language, without_repeats
 from chathub_desktop.core.dynamic_cards import cut_to_cap
 from chathub_desktop.core.messages import ChatMessage, Role
 
@@ -322,31 +322,6 @@ def read_dream_answer(text: str) -> str | None:
     return body
 
 
-#: What a line's comparison key drops: two lines that differ only in bullets, case,
-#: spaces or punctuation are the same line.
-_LINE_KEY_RE = re.compile(r"[\W_]+", re.UNICODE)
-
-
-def _without_repeats(text: str) -> str:
-    """``text`` with every line that repeats an earlier one (ignoring case, a list marker,
-    spaces and punctuation) removed, lines of punctuation alone taken as blank, and runs
-    of blank lines made one."""
-    seen: set[str] = set()
-    kept: list[str] = []
-    for line in text.split("\n"):
-        marker = _LIST_ITEM_RE.match(line.strip())
-        key = _LINE_KEY_RE.sub("", line.strip()[marker.end() if marker else 0:]).casefold()
-        if not key:
-            if kept and kept[-1].strip():
-                kept.append("")
-            continue
-        if key in seen:
-            continue
-        seen.add(key)
-        kept.append(line.rstrip())
-    return "\n".join(kept).strip()
-
-
 def read_cut_dream_answer(text: str) -> str | None:
     """The new card body from an answer the provider stopped at its token limit (issue
     28; the seed and DRM-9 forbid keeping a *cut* range re-summary, which has the
@@ -363,7 +338,7 @@ def read_cut_dream_answer(text: str) -> str | None:
     if fence.startswith(("```", "~~~")) and _FENCE_OPEN_RE.fullmatch(fence) and not any(
             line.strip().startswith(fence[:3]) for line in rest.split("\n")):
         body = rest  # its closing fence was never written
-    return read_dream_answer(_without_dangling_lead_ins(_without_repeats(body)))
+    return read_dream_answer(_without_dangling_lead_ins(without_repeats(body)))
 
 
 def _without_dangling_lead_ins(body: str) -> str:

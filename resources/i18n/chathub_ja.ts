@@ -1690,6 +1690,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation><numerusform>カード %Ln 枚</numerusform></translation>
     </message>
     <message>
+        <source>Every finished day with messages already has a card: Regenerate (↻) a card to dream over its day again</source>
+        <translation>メッセージのある終了済みの日にはすべてカードがあります：カードを再生成（↻）すると、その日をもう一度ドリームします</translation>
+    </message>
+    <message>
         <source>No finished day has messages yet: a dream reads a whole UTC day once it is over, so the first card can come tomorrow</source>
         <translation>メッセージのある終わった日がまだありません。ドリームは UTC の一日が終わってからその日全体を読むので、最初のカードは明日からです</translation>
     </message>
@@ -2490,6 +2494,30 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>%1 をキャンセルしました — 何も書き込まれていません</translation>
     </message>
     <message>
+        <source>%1: the new card for %2 is ready — the old one stays until you choose the new one</source>
+        <translation>%1：%2 の新しいカードができました — 新しいカードを選ぶまで古いカードはそのままです</translation>
+    </message>
+    <message>
+        <source>New card</source>
+        <translation>新しいカード</translation>
+    </message>
+    <message>
+        <source>Old card</source>
+        <translation>古いカード</translation>
+    </message>
+    <message>
+        <source>Card #%1 for %2 was dreamt again. Use the new card, or keep the old one?</source>
+        <translation>%2 のカード #%1 をもう一度ドリームしました。新しいカードを使いますか、古いカードを残しますか？</translation>
+    </message>
+    <message>
+        <source>Use the new card</source>
+        <translation>新しいカードを使う</translation>
+    </message>
+    <message>
+        <source>Cancel keeps the old card; nothing is written.</source>
+        <translation>キャンセルすると古いカードが残り、何も書き込まれません。</translation>
+    </message>
+    <message>
         <source>%1 stopped — nothing was written</source>
         <translation>%1 を停止しました — 何も書き込まれていません</translation>
     </message>
@@ -2662,8 +2690,12 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation><numerusform>%Ln 件のメッセージ</numerusform></translation>
     </message>
     <message>
-        <source>The finished UTC day Dream now reads (days with messages, newest first)</source>
-        <translation>「今すぐドリーム」が読む終わった UTC の日（メッセージのある日、新しい順）</translation>
+        <source>The finished UTC day Dream now reads (days with messages and no card yet, newest first)</source>
+        <translation>「今すぐドリーム」が読む終了済みの UTC 日（メッセージがあり、まだカードのない日、新しい順）</translation>
+    </message>
+    <message>
+        <source>every day with messages already has a card — ↻ Regenerate one</source>
+        <translation>メッセージのある日にはすべてカードがあります — ↻ で再生成</translation>
     </message>
     <message>
         <source>no finished day has messages yet</source>
@@ -3639,6 +3671,30 @@ Type below and press %1 to start.</source>
         <source>&lt;p&gt;Where ChatHub finds the API key. Keys are never written to the database, an export or a log. When editing, leave the key empty to keep the stored one.&lt;/p&gt;</source>
         <translation>&lt;p&gt;ChatHub が API キーを見つける場所。キーはデータベース、エクスポート、ログに書かれません。編集時はキーを空にすると保存済みのキーを維持します。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>the server answered with an empty model list</source>
+        <translation>サーバーは空のモデル一覧を返しました</translation>
+    </message>
+    <message>
+        <source>No model list from this URL: %1. Check the URL, or type the model id the server runs and Save anyway.</source>
+        <translation>この URL からモデル一覧が得られません：%1。URL を確認するか、サーバーが動かしているモデル ID を入力して「それでも保存」を押してください。</translation>
+    </message>
+    <message>
+        <source>Model id, e.g. smollm2-135m</source>
+        <translation>モデル ID（例：smollm2-135m）</translation>
+    </message>
+    <message>
+        <source>Model id the server runs</source>
+        <translation>サーバーが動かしているモデル ID</translation>
+    </message>
+    <message>
+        <source>Save &amp;anyway</source>
+        <translation>それでも保存(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Save this provider with the model id typed as its model list</source>
+        <translation>入力したモデル ID をモデル一覧としてこのプロバイダーを保存します</translation>
+    </message>
 </context>
 <context>
     <name>ProvidersPage</name>
@@ -4333,6 +4389,10 @@ URL：%3
         <translation>。残りのターンは次回に回します</translation>
     </message>
     <message>
+        <source>; the History Compress model stopped at its token limit, so only the complete part of its summary was kept</source>
+        <translation>；History Compress モデルがトークン上限で止まったため、要約の完全な部分だけを残しました</translation>
+    </message>
+    <message>
         <source>the History Compress model cannot be used: %1</source>
         <translation>History Compress モデルを使えません：%1</translation>
     </message>
@@ -4425,6 +4485,10 @@ URL：%3
         <translation>%2 のカード #%1 を作り直しました</translation>
     </message>
     <message>
+        <source>%1: the old card #%2 was kept</source>
+        <translation>%1：古いカード #%2 を残しました</translation>
+    </message>
+    <message>
         <source>the card for %1 was not added (cancelled)</source>
         <translation>%1 のカードは追加しませんでした（キャンセル）</translation>
     </message>
@@ -4443,6 +4507,10 @@ URL：%3
     <message>
         <source>the History Compress model returned an empty answer</source>
         <translation>History Compress モデルが空の応答を返しました</translation>
+    </message>
+    <message>
+        <source>the History Compress model repeated its instructions instead of writing a card; nothing was changed</source>
+        <translation>History Compress モデルはカードを書かずに指示を繰り返しました。何も変更していません</translation>
     </message>
     <message>
         <source>the History Compress model&apos;s %1-token window is too small to read any topic of the day; choose a model with a larger window</source>
@@ -5481,6 +5549,10 @@ URL：%3
     <message>
         <source>Type your provider&apos;s base URL in the form; its documentation says where keys are made.</source>
         <translation>フォームにプロバイダーのベース URL を入力してください。キーの作り方はそのドキュメントにあります。</translation>
+    </message>
+    <message>
+        <source>✓ %1 saved without a model list; its model: %2</source>
+        <translation>✓ %1 はモデル一覧なしで保存しました。モデル：%2</translation>
     </message>
     <message>
         <source>Asking %1 for its models…</source>

@@ -1690,6 +1690,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation><numerusform>%Ln 张卡片</numerusform></translation>
     </message>
     <message>
+        <source>Every finished day with messages already has a card: Regenerate (↻) a card to dream over its day again</source>
+        <translation>每个有消息的已结束日子都已有卡片：重新生成（↻）一张卡片即可再次对其当天做梦</translation>
+    </message>
+    <message>
         <source>No finished day has messages yet: a dream reads a whole UTC day once it is over, so the first card can come tomorrow</source>
         <translation>还没有已结束且有消息的日子：做梦会在一个 UTC 日结束后读取整天的内容，所以第一张卡片最早明天生成</translation>
     </message>
@@ -2490,6 +2494,30 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>%1 已取消——未写入任何内容</translation>
     </message>
     <message>
+        <source>%1: the new card for %2 is ready — the old one stays until you choose the new one</source>
+        <translation>%1：%2 的新卡片已就绪——在你选择新卡片之前旧卡片保持不变</translation>
+    </message>
+    <message>
+        <source>New card</source>
+        <translation>新卡片</translation>
+    </message>
+    <message>
+        <source>Old card</source>
+        <translation>旧卡片</translation>
+    </message>
+    <message>
+        <source>Card #%1 for %2 was dreamt again. Use the new card, or keep the old one?</source>
+        <translation>已对 %2 的卡片 #%1 重新做梦。使用新卡片，还是保留旧卡片？</translation>
+    </message>
+    <message>
+        <source>Use the new card</source>
+        <translation>使用新卡片</translation>
+    </message>
+    <message>
+        <source>Cancel keeps the old card; nothing is written.</source>
+        <translation>取消会保留旧卡片；不写入任何内容。</translation>
+    </message>
+    <message>
         <source>%1 stopped — nothing was written</source>
         <translation>%1 已停止——未写入任何内容</translation>
     </message>
@@ -2662,8 +2690,12 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation><numerusform>%Ln 条消息</numerusform></translation>
     </message>
     <message>
-        <source>The finished UTC day Dream now reads (days with messages, newest first)</source>
-        <translation>“立即做梦”读取的已结束 UTC 日（有消息的日期，最新在前）</translation>
+        <source>The finished UTC day Dream now reads (days with messages and no card yet, newest first)</source>
+        <translation>“立即做梦”读取的已结束 UTC 日（有消息且还没有卡片的日期，最新在前）</translation>
+    </message>
+    <message>
+        <source>every day with messages already has a card — ↻ Regenerate one</source>
+        <translation>每个有消息的日子都已有卡片——↻ 重新生成一张</translation>
     </message>
     <message>
         <source>no finished day has messages yet</source>
@@ -3639,6 +3671,30 @@ Type below and press %1 to start.</source>
         <source>&lt;p&gt;Where ChatHub finds the API key. Keys are never written to the database, an export or a log. When editing, leave the key empty to keep the stored one.&lt;/p&gt;</source>
         <translation>&lt;p&gt;ChatHub 从哪里获取 API 密钥。密钥从不写入数据库、导出文件或日志。编辑时将密钥留空即可保留已保存的密钥。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>the server answered with an empty model list</source>
+        <translation>服务器返回了空的模型列表</translation>
+    </message>
+    <message>
+        <source>No model list from this URL: %1. Check the URL, or type the model id the server runs and Save anyway.</source>
+        <translation>此 URL 没有返回模型列表：%1。请检查 URL，或输入服务器运行的模型 ID 后选择“仍然保存”。</translation>
+    </message>
+    <message>
+        <source>Model id, e.g. smollm2-135m</source>
+        <translation>模型 ID，例如 smollm2-135m</translation>
+    </message>
+    <message>
+        <source>Model id the server runs</source>
+        <translation>服务器运行的模型 ID</translation>
+    </message>
+    <message>
+        <source>Save &amp;anyway</source>
+        <translation>仍然保存(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Save this provider with the model id typed as its model list</source>
+        <translation>保存此提供方，并以输入的模型 ID 作为它的模型列表</translation>
+    </message>
 </context>
 <context>
     <name>ProvidersPage</name>
@@ -4333,6 +4389,10 @@ URL：%3
         <translation>；还有更多轮次留给下次运行</translation>
     </message>
     <message>
+        <source>; the History Compress model stopped at its token limit, so only the complete part of its summary was kept</source>
+        <translation>；History Compress 模型在令牌上限处停止，因此只保留了摘要的完整部分</translation>
+    </message>
+    <message>
         <source>the History Compress model cannot be used: %1</source>
         <translation>无法使用History Compress 模型：%1</translation>
     </message>
@@ -4425,6 +4485,10 @@ URL：%3
         <translation>%2 的卡片 #%1 已重新生成</translation>
     </message>
     <message>
+        <source>%1: the old card #%2 was kept</source>
+        <translation>%1：保留了旧卡片 #%2</translation>
+    </message>
+    <message>
         <source>the card for %1 was not added (cancelled)</source>
         <translation>%1 的卡片未添加（已取消）</translation>
     </message>
@@ -4443,6 +4507,10 @@ URL：%3
     <message>
         <source>the History Compress model returned an empty answer</source>
         <translation>History Compress 模型返回了空回答</translation>
+    </message>
+    <message>
+        <source>the History Compress model repeated its instructions instead of writing a card; nothing was changed</source>
+        <translation>History Compress 模型重复了它的指令而没有写出卡片；未做任何更改</translation>
     </message>
     <message>
         <source>the History Compress model&apos;s %1-token window is too small to read any topic of the day; choose a model with a larger window</source>
@@ -5481,6 +5549,10 @@ URL：%3
     <message>
         <source>Type your provider&apos;s base URL in the form; its documentation says where keys are made.</source>
         <translation>在表单中输入服务商的基础 URL；它的文档会说明在哪里创建密钥。</translation>
+    </message>
+    <message>
+        <source>✓ %1 saved without a model list; its model: %2</source>
+        <translation>✓ %1 已在没有模型列表的情况下保存；它的模型：%2</translation>
     </message>
     <message>
         <source>Asking %1 for its models…</source>

@@ -313,6 +313,7 @@ def test_a_dream_with_the_real_model_as_history_compress_model(local_model: Loca
     from datetime import UTC, datetime, timedelta
 
     from chathub_desktop.core import dream_prompt
+    from chathub_desktop.services.dream.dream_reasons import DreamReason
     from chathub_desktop.services.dream.dream_service import DreamService
 
     monkeypatch.setattr(dream_prompt, "CARD_MAX_TOKENS", 192)
@@ -330,9 +331,14 @@ def test_a_dream_with_the_real_model_as_history_compress_model(local_model: Loca
     dreams = DreamService(services.db, services.bus, services.providers, services.catalog, services.settings,
                           clock=lambda: tomorrow)
     out = asyncio.run(dreams.run_day("Small", now.date()))
-    assert out.status == "appended", out.message  # "… only its complete lines were kept" when cut
     cards = dreams.cards("Small")
-    assert [c.tag for c in cards] == [now.date().isoformat()] and cards[0].text.strip()
+    if out.why is not None and out.why.template == DreamReason.ECHOED_PROMPT:
+        # issue 28 (walk40 #1): about 1 run in 5 the 135M model answers with the prompt's own
+        # rules and headings; that is refused in one line and nothing is written
+        assert cards == [], out.message
+    else:
+        assert out.status == "appended", out.message  # "… only its complete lines were kept" when cut
+        assert [c.tag for c in cards] == [now.date().isoformat()] and cards[0].text.strip()
     assert [(m.id, m.content) for m in services.topics.messages(topic)] == before
 
 
@@ -346,6 +352,7 @@ def test_a_dream_over_30_long_summaries_fits_the_real_2048_token_window(local_mo
     from datetime import UTC, datetime, timedelta
 
     from chathub_desktop.services.compaction.summarizer import TIMEOUT_ENV
+    from chathub_desktop.services.dream.dream_reasons import DreamReason
     from chathub_desktop.storage.models import TopicCompaction
 
     monkeypatch.setenv(TIMEOUT_ENV, "570000")  # a loaded machine generates slowly; this is not about speed
@@ -363,7 +370,8 @@ def test_a_dream_over_30_long_summaries_fits_the_real_2048_token_window(local_mo
     out = asyncio.run(services.dreams.run_day("Small", day))
     assert "context window" not in out.message and "context size" not in out.message, out.message
     # a 135M model may ramble to its limit: its complete lines are the card (issue 28)
-    assert out.status in ("appended", "nothing", "duplicate"), out.message
+    assert out.status in ("appended", "nothing", "duplicate") or (
+        out.why is not None and out.why.template == DreamReason.ECHOED_PROMPT), out.message  # walk40 #1
     assert out.topics_left_out > 0
     assert f"{out.topics_left_out} of 30 topics were left out" in out.message
     assert f"to fit the History Compress model's {N_CTX:,}-token window" in out.message

@@ -41,3 +41,22 @@ def test_the_picker_lists_active_finished_days_newest_first_and_dream_now_uses_t
     assert panel.model.cards()[0].display_tag == (today - timedelta(days=4)).isoformat()
     text = panel.status_label.text()
     assert "read “Budget”, “Trip plans”" in text or "read “Trip plans”, “Budget”" in text
+    # walk40 #6: the day just dreamt is no longer offered (Dream now would refuse it)
+    qtbot.waitUntil(lambda: [picker.itemData(i) for i in range(picker.count())] == [today - timedelta(days=1)],
+                    timeout=5000)
+
+
+def test_a_day_that_has_a_card_is_not_offered(open_page, services, helper, qtbot) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """walk40 #6: Dream now offered yesterday, which had a card, then refused it. A day
+    with a card is left out; with every day dreamt, the picker says so and points at ↻."""
+    from tests.gui.test_dream_panel import seed_cards
+
+    _talk(services, helper, "Yesterday's chat", 1, "Short answers please")
+    seed_cards(services, helper, [datetime.now(UTC).date() - timedelta(days=1)])
+    panel = open_page(helper).dream_panel
+    picker = panel.day_picker
+    qtbot.waitUntil(lambda: picker.count() == 1 and not panel.runner.pending(), timeout=5000)
+    assert picker.selected_day() is None
+    assert picker.currentText() == "every day with messages already has a card — ↻ Regenerate one"
+    assert not panel.dream_now_button.isEnabled()
+    assert panel.dream_now_button.toolTip().startswith("Every finished day with messages already has a card")

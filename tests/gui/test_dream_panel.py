@@ -356,21 +356,53 @@ def test_a_stale_card_edit_is_refused_and_reopened_with_the_text(open_page, serv
     idle(qtbot, panel)
 
 
-def test_refresh_icon_regenerates_that_days_card(open_page, services, helper, summ, qtbot):  # type: ignore[no-untyped-def]
-    """DRM-8 Regenerate from the card's refresh icon: only that day's body changes."""
+def _regenerate_by_icon(panel, qtbot, row: int) -> None:  # type: ignore[no-untyped-def]
+    rect = panel.list.visualRect(panel.model.index(row))
+    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=panel.delegate.regen_rect(rect).center())
+
+
+def test_refresh_icon_regenerates_that_days_card(open_page, services, helper, summ, qtbot,  # type: ignore[no-untyped-def]
+                                                 monkeypatch):
+    """DRM-8 Regenerate from the card's refresh icon: only that day's body changes, once
+    the user chose the new card shown beside the old one (issue 28, walk40: ↻ replaced
+    it unseen)."""
     day = active_yesterday(services, helper)
     seed_cards(services, helper, [day - timedelta(days=1), day])
     panel = open_page(helper).dream_panel
+    old = panel.model.cards()[1].text
+    shown: list[change_preview.PreviewOption] = []
+
+    def ask(_parent, _title, _heading, options, _action):  # type: ignore[no-untyped-def]
+        shown.extend(options)
+        assert panel.model.cards()[1].text == old  # the list still shows the old card while it asks
+        return "new"
+    monkeypatch.setattr(change_preview, "ask", ask)
     summ.script(Reply(text_chunks=["- Regenerated: wants bullet points"]))
-    rect = panel.list.visualRect(panel.model.index(1))
-    icon = panel.delegate.regen_rect(rect)
-    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=icon.center())
+    _regenerate_by_icon(panel, qtbot, 1)
     qtbot.waitUntil(lambda: not panel.runs.dreaming and panel.model.cards()[1].text.startswith("- Regenerated"),
                     timeout=5000)
     idle(qtbot, panel)
+    assert shown[0].changes is not None
+    assert shown[0].changes.added == ["- Regenerated: wants bullet points"] and shown[0].changes.removed == [old]
     assert panel.model.cards()[0].text.startswith("Prefers answers about theme")
     assert "was regenerated" in panel.status_label.text()
     assert services.dreams.settings(helper).last_run is None  # never shown as a scheduled run (DRM-5)
+
+
+def test_regenerate_cancelled_keeps_the_old_card(open_page, services, helper, summ, qtbot,  # type: ignore[no-untyped-def]
+                                                monkeypatch):
+    """Issue 28: Cancel on the preview keeps the old card and writes nothing."""
+    day = active_yesterday(services, helper)
+    seed_cards(services, helper, [day])
+    panel = open_page(helper).dream_panel
+    before = services.dreams.cards(helper)
+    monkeypatch.setattr(change_preview, "ask", lambda *_a: None)
+    summ.script(Reply(text_chunks=["- Regenerated: wants bullet points"]))
+    _regenerate_by_icon(panel, qtbot, 0)
+    qtbot.waitUntil(lambda: not panel.runs.dreaming and len(summ.requests) == 1, timeout=5000)
+    idle(qtbot, panel)
+    assert services.dreams.cards(helper) == before
+    assert panel.status_label.text() == f"{day.isoformat()}: the old card #1 was kept"
 
 
 def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, summ, qtbot, qloop):  # type: ignore[no-untyped-def]

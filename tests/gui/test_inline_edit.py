@@ -12,6 +12,7 @@ from chathub_desktop.gui.chat.message_inline_edit import EMPTY_REFUSAL, hint_tex
 from chathub_desktop.gui.chat.message_list_model import VersionRole
 from chathub_desktop.gui.chat.send_keys import SendKey
 from tests.fakes.vendor_server import Reply
+from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
 from tests.gui.test_message_action_bar import hover, replied  # noqa: F401  (fixture)
 
 
@@ -271,3 +272,37 @@ def test_a_growing_edited_row_does_not_scroll_its_header_away(replied, fake_vend
     qtbot.wait(50)
     row = view.visualRect(model.index(0))
     assert row.top() >= 0 and editor.y() >= view.delegate.bubble_rect(model.index(0)).top() > row.top()
+
+
+@pytest.mark.parametrize("lines", [4, 40])
+def test_edit_on_the_last_message_of_a_full_list_at_800x560_shows_the_editors_buttons(  # type: ignore[no-untyped-def]
+        window, services, fake_vendor, qtbot, lines):
+    """walk40 #4: at 800×560, Edit on the last user message of a topic that fills the list
+    left the inline editor's buttons under the viewport's edge (1, 4 and 8 lines: the
+    buttons' bottom at 412, 454 and 426 px of a 410 px viewport). The list scrolls so
+    Cancel, Save only and Resend are inside the viewport, and the text box above them is too."""
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    topic = services.topics.create(aid, "Way back").id
+    for k in range(8):
+        services.chat._append(topic, role="user", content=f"Plan day {k} of my trip")
+        services.chat._append(topic, role="assistant", content=f"Sure, here is day {k}: a walk and a museum.")
+    last = services.chat._append(topic, role="user", content="\n".join(
+        f"Stop {i}: a day in a town on the way back, with a museum and a long lunch" for i in range(lines)))
+    services.chat._append(topic, role="assistant", content="Noted.")
+    window.resize(800, 560)
+    reload_assistants(window, qtbot, aid)
+    window.select_topic(topic)
+    wait_shown(window, qtbot, topic)
+    view = window.message_view
+    view.scrollToBottom()
+    qtbot.wait(20)
+    window.message_actions.edit_message(last)
+    editor = window.inline_editor
+    qtbot.waitUntil(editor.box.hasFocus, timeout=3000)
+    qtbot.wait(50)
+    vp = view.viewport().rect()
+    for button in (editor.cancel_button, editor.save_button, editor.resend_button):
+        rect = button.geometry().translated(editor.pos())
+        assert vp.contains(rect), (button.text(), rect, vp)
+    box = editor.box.geometry().translated(editor.pos())
+    assert box.top() >= 0 and box.bottom() <= vp.bottom()

@@ -67,6 +67,45 @@ def test_a_provider_just_added_is_the_one_the_page_shows(
     assert page.views[zulu].name == "Zulu"
 
 
+def test_save_of_a_server_without_a_model_list_says_so_and_offers_save_anyway(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    """walk40 #5: a provider whose URL answers no model list was saved in silence, and no
+    chooser could offer a model. Save asks first; without a list nothing is saved, the
+    form says why and "Save anyway" takes the model id the server runs as its list."""
+    page = window.pages.open_settings().providers_page
+    form = page.add_provider()
+    form.ui.kindCombo.setCurrentIndex(form.ui.kindCombo.findData(ProviderKind.OPENAI_COMPATIBLE.value))
+    form.ui.baseUrlEdit.setText(fake_vendor.base_url.removesuffix("/v1") + "/nolist/v1")  # /models answers 404
+    qtbot.keyClicks(form.ui.nameEdit, "Local")
+    form.ui.noKeyRadio.setChecked(True)
+    form.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: not form.saving(), timeout=10000)
+    assert services.providers.list() == [] and form.isVisible()
+    row = form.save_anyway
+    assert row.isVisible() and row.label.text().startswith("No model list from this URL: ")
+    assert row.label.text().endswith("Check the URL, or type the model id the server runs and Save anyway.")
+    assert not row.button.isEnabled()  # a model id first
+    qtbot.keyClicks(row.model_edit, "smollm2-135m")
+    row.button.click()
+    qtbot.waitUntil(lambda: not form.saving() and not form.isVisible(), timeout=10000)
+    pid = services.providers.get("Local").id
+    assert services.provider_models.cached(pid) == ("smollm2-135m",)
+
+
+def test_save_of_a_server_with_a_model_list_keeps_it(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    page = window.pages.open_settings().providers_page
+    form = page.add_provider()
+    form.ui.kindCombo.setCurrentIndex(form.ui.kindCombo.findData(ProviderKind.OPENAI_COMPATIBLE.value))
+    form.ui.baseUrlEdit.setText(fake_vendor.base_url)
+    qtbot.keyClicks(form.ui.nameEdit, "Local")
+    form.ui.noKeyRadio.setChecked(True)
+    form.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: not form.saving() and not form.isVisible(), timeout=10000)
+    assert not form.save_anyway.isVisible()
+    assert services.provider_models.cached(services.providers.get("Local").id) == ("fake-model",)
+
+
 def test_the_assistant_dialog_offers_the_providers_models_first(
         window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
     p = services.providers.add("Fake", "openai_compatible", fake_vendor.base_url)

@@ -204,6 +204,30 @@ def test_presets_fill_the_form_and_say_where_to_get_a_key(window, services, fake
     wizard.reject()
 
 
+def test_a_local_server_without_a_model_list_is_saved_anyway_with_its_model_typed(  # type: ignore[no-untyped-def]
+        window, services, fake_vendor: FakeVendor, qtbot):
+    """walk40 #5: Save asks the URL for its models; without a list it says so, and "Save
+    anyway" with the model id typed saves the provider, whose model the next step offers."""
+    wizard = window.pages.open_setup()
+    wizard.next()
+    page = wizard.provider_page
+    qtbot.waitUntil(lambda: not wizard.busy(), timeout=5000)
+    names = [page.presets.item(i).text() for i in range(page.presets.count())]
+    page.presets.setCurrentRow(names.index("llama.cpp server"))
+    form = page.add_provider()
+    form.ui.baseUrlEdit.setText(fake_vendor.base_url.removesuffix("/v1") + "/nolist/v1")  # /models: 404
+    form.ui.buttonBox.accepted.emit()
+    qtbot.waitUntil(lambda: form.save_anyway.isVisible() and not form.saving(), timeout=10000)
+    assert services.providers.list() == []
+    qtbot.keyClicks(form.save_anyway.model_edit, "smollm2-135m")
+    form.save_anyway.button.click()
+    qtbot.waitUntil(lambda: page.isComplete() and not wizard.busy(), timeout=10000)
+    assert page.result_label.text() == "✓ llama.cpp server saved without a model list; its model: smollm2-135m"
+    wizard.next()
+    assert model_rows(wizard.assistant_page.model_combo)[0] == "smollm2-135m"
+    wizard.reject()
+
+
 def test_comes_back_when_the_first_launch_ended_with_it_open(qloop, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
     """Walkthrough F5: the app quit (or was killed) while the setup was open: the next
     start opens it again; once the user closed it, it stays closed."""

@@ -104,6 +104,49 @@ def test_a_summary_cut_at_the_token_limit_is_kept_to_its_last_complete_sentence(
     assert len(summ.requests) == 1
 
 
+def test_a_looping_summary_cut_at_the_limit_keeps_each_line_once_and_says_it_was_cut(
+    services: Services, fake_vendor: FakeVendor, summ: FakeVendor
+) -> None:
+    """walk40: SmolLM2's topic summary repeated itself until the token limit and was
+    stored cut mid-word. Each line and sentence is kept once, the cut tail dropped, and
+    the outcome says the summary was cut (issue 28)."""
+    topic = setup(services, fake_vendor, summ)
+    add_turns(services, topic, 1, 3)
+    services.chat._append(topic, role="user", content="latest")
+    loop = ("The user plans a trip to Lisbon. The user plans a trip to Lisbon. The user wants tables.\n"
+            + "- Prefers tables\n" * 6 + "- The user plans a trip to Lisbon.\n- Prefers ta")
+    summ.script(Reply(text_chunks=[f"<summary>{loop}"], finish_reason="length"))
+    out = compact(services, topic)
+    assert out.status == "compacted", out.message
+    assert state(services, topic)[0] == ("The user plans a trip to Lisbon. The user wants tables.\n"
+                                         "- Prefers tables")
+    assert out.message.endswith("; the History Compress model stopped at its token limit, so only the complete "
+                                "part of its summary was kept")
+
+
+def test_the_prompts_framing_written_back_is_not_stored_in_the_summary(
+    services: Services, fake_vendor: FakeVendor, summ: FakeVendor
+) -> None:
+    """walk40 with SmolLM2: the stored summary held the prompt's framing ("Current
+    summary:", "(empty)", "[user]", "[assistant]"). Those lines are dropped; what the
+    model wrote besides them is the summary; framing alone is an empty summary (issue 28)."""
+    topic = setup(services, fake_vendor, summ)
+    ids = add_turns(services, topic, 1, 3)
+    services.chat._append(topic, role="user", content="latest")
+    summ.script(summary_reply("Current summary:\n(empty)\n\n[user]\n- u1 asked about lorem\n\n[assistant]\n"
+                              "- a1 answered"))
+    out = compact(services, topic)
+    assert out.status == "compacted", out.message
+    assert state(services, topic) == ("- u1 asked about lorem\n\n- a1 answered", ids[-1])
+    services.chat._append(topic, role="assistant", content="a4 " + words("a4", 200))
+    add_turns(services, topic, 5, 6)
+    services.chat._append(topic, role="user", content="later")
+    summ.script(summary_reply("Current summary:\n[user]\nNext messages:"))
+    out = compact(services, topic)
+    assert out.status == "failed" and out.message.endswith("the History Compress model returned an empty summary")
+    assert state(services, topic) == ("- u1 asked about lorem\n\n- a1 answered", ids[-1])
+
+
 @pytest.mark.parametrize(("kind", "finish"), [("openai", "length"), ("anthropic", "max_tokens")])
 def test_a_cut_summary_with_no_complete_sentence_fails_and_changes_nothing(
     services: Services, fake_vendor: FakeVendor, summ: FakeVendor, kind: str, finish: str

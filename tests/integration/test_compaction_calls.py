@@ -25,8 +25,8 @@ def small_window(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_compact_now_on_a_short_topic_says_nothing_to_gain_without_calling_the_summarizer(
         services: Services, fake_vendor: FakeVendor, summ: FakeVendor) -> None:
     """walk37 #12: Compact now on 4 short turns took 22.6 s on a local model only to say
-    "nothing to gain". The planner's projection (the turns leave, a summary of the preset's
-    cap takes their place) decides it before any summarizer request."""
+    "nothing to gain". The projection (the turns leave, a summary of its expected size, at
+    least ``SUMMARY_FLOOR`` tokens, takes their place) decides it before any summarizer request."""
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 4, size=3)
     services.chat._append(topic, role="user", content="latest")
@@ -68,6 +68,37 @@ def test_a_summary_shorter_than_the_turns_is_kept(
     assert out.after_tokens is not None and out.before_tokens is not None
     assert out.after_tokens < out.before_tokens
     assert state(services, topic)[0] == "u1 to u4 talked about lorem"
+
+
+def test_compact_now_on_six_short_turns_of_a_2k_window_compacts(
+        services: Services, fake_vendor: FakeVendor, summ: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
+    """walk40 (SmolLM2-135M, 2,048-token window): Compact now on 6 short turns said
+    "Nothing to gain" (587 tokens against a summary of the whole 600-token cap), so only
+    auto-compact ever summarized. A summary of ~560 tokens of turns is expected at about
+    half their size, not at the cap: the summarizer is asked, and its short summary kept."""
+    monkeypatch.setenv("COMPACT_CONTEXT_WINDOW_LOCAL", "2048")
+    topic = setup(services, fake_vendor, summ)
+    add_turns(services, topic, 1, 6, size=40)
+    services.chat._append(topic, role="user", content="latest")
+    summ.script(summary_reply("u1 to u6 asked about lorem; a1 to a6 answered with lorem"))
+    out = compact(services, topic)
+    assert out.status == "compacted", out.message
+    assert len(summ.requests) == 1
+    assert out.after_tokens is not None and out.before_tokens is not None
+    assert out.after_tokens < out.before_tokens
+    assert state(services, topic)[0] == "u1 to u6 asked about lorem; a1 to a6 answered with lorem"
+
+
+def test_compact_now_on_a_topic_that_fills_a_2k_window_compacts(
+        services: Services, fake_vendor: FakeVendor, summ: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPACT_CONTEXT_WINDOW_LOCAL", "2048")
+    topic = setup(services, fake_vendor, summ)
+    add_turns(services, topic, 1, 6, size=110)
+    services.chat._append(topic, role="user", content="latest")
+    summ.script(summary_reply("u1 to u6 asked about lorem"))
+    out = compact(services, topic)
+    assert out.status == "compacted", out.message
+    assert out.after_tokens is not None and out.before_tokens is not None and out.after_tokens < out.before_tokens
 
 
 class _Clients:

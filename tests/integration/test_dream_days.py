@@ -58,3 +58,21 @@ def test_cli_dream_days(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     s.close()
     assert main(["dream", "days", "--assistant", "A", "--json", "--database-url", url]) == 0
     assert json.loads(capsys.readouterr().out) == [{"day": day.isoformat(), "topics": 1, "messages": 1}]
+
+
+def test_a_day_with_a_card_or_folded_into_the_range_is_marked_dreamt(svc: Services) -> None:
+    """walk40 #6: Dream now offered a day that had a card, then refused it."""
+    from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+
+    aid = svc.assistants.create("A").id
+    topic = svc.topics.create(aid, "one").id
+    today = svc.dreams._clock().date()
+    d1, d2, d5 = (today - timedelta(days=n) for n in (1, 2, 5))
+    for d in (d1, d2, d5):
+        _at(svc, topic, "user", datetime.combine(d, time(12), UTC))
+    cards = dm.append_day_card([], d2, "Prefers tables")
+    with svc.db.write() as s:
+        s.merge(DynamicMemoryDocument(assistant_id=aid, body=dm.render_document(cards), updated_at=utcnow()))
+    days = svc.dreams.active_days(aid)
+    assert [(d.day, d.dreamt) for d in days] == [(d1, False), (d2, True), (d5, False)]

@@ -48,3 +48,11 @@ def test_the_window_says_nothing_to_gain() -> None:
                           before_tokens=9_312, after_tokens=9_312, why=None)
     assert outcome_text(out) == ("Nothing to gain: a summary of these 8 messages would not make the next "
                                  "request smaller (9,312 → 9,581 tokens); the old summary is kept")
+
+
+def test_a_summary_is_expected_at_about_half_its_turns_never_over_the_cap() -> None:
+    """walk40: the expected summary is not the preset's whole cap (CMP-1 is a ceiling)."""
+    assert cg.expected_summary_tokens(587, 0, 600) == 294
+    assert cg.expected_summary_tokens(40, 0, 600) == cg.SUMMARY_FLOOR  # however short the turns
+    assert cg.expected_summary_tokens(587, 500, 600) == 600  # the old summary grows to the cap at most
+    assert cg.expected_summary_tokens(5_000, 0, 400) == 400

@@ -107,7 +107,7 @@ class InlineEditor(QFrame):
         self._message: MessageView | None = None
         #: (message id, px) the row is grown to under the editor, or None.
         self._reserved: tuple[int, int] | None = None
-        lay = QVBoxLayout(self)
+        self._lay = lay = QVBoxLayout(self)
         lay.setContentsMargins(Space.MD, Space.MD, Space.MD, Space.SM)
         lay.setSpacing(Space.XS)
         self.box = _EditBox(self)
@@ -191,12 +191,15 @@ class InlineEditor(QFrame):
         self._view.editing_in_place(True)
         self.show()
         self._fit()  # the row grows to the editor first
+        self._fit()  # again at the width the first placing gave it (its notes wrap at it)
         index = self._index()
         if index is not None:
             self._view.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
             self._place()
         self.raise_()
         self.box.setFocus()
+        self._reveal_buttons()
+        QTimer.singleShot(0, self._reveal_buttons)  # again once the grown row is laid out
 
     def text(self) -> str:
         """The edited text."""
@@ -229,6 +232,20 @@ class InlineEditor(QFrame):
         self.error_label.setText(reason)
         self.error_label.show()
         self._fit()
+        self._reveal_buttons()
+
+    def _reveal_buttons(self) -> None:
+        """Scroll the list so the editor's buttons are inside the viewport (walk40 #4: at
+        800×560, Edit on a tall last message left them under the viewport's edge), the
+        editor's top in view too, as :meth:`_fit` sizes the box so both fit)."""
+        if not self.isVisible():
+            return
+        self._lay.activate()  # the buttons' place at the editor's size now
+        bottom = self.y() + self.resend_button.geometry().bottom() + Space.SM
+        overflow = bottom - self._view.viewport().height()
+        if overflow > 0:
+            bar = self._view.verticalScrollBar()
+            bar.setValue(bar.value() + overflow)
 
     def cancel(self) -> None:
         """Leave the message as it is."""
@@ -270,11 +287,27 @@ class InlineEditor(QFrame):
         """Size the box to its text (MIN_LINES..MAX_LINES lines), then place the editor."""
         if not self.isVisible():
             return
-        lines = max(MIN_LINES, min(MAX_LINES, int(self.box.document().size().height())))
         m = self.box.contentsMargins()
         doc_margin = int(self.box.document().documentMargin())
-        self.box.setFixedHeight(lines * self.box.fontMetrics().lineSpacing() + 2 * doc_margin + m.top() + m.bottom())
+        frame = 2 * doc_margin + m.top() + m.bottom()
+        spacing = self.box.fontMetrics().lineSpacing()
+        # the box, its notes and the buttons fit in the viewport: a low window gets fewer lines
+        chrome = self._chrome_height()
+        fits = (self._view.viewport().height() - chrome - frame - Space.SM) // max(1, spacing)
+        lines = max(MIN_LINES, min(MAX_LINES, fits, int(self.box.document().size().height())))
+        self.box.setFixedHeight(lines * spacing + frame)
         self._place()
+
+    def _chrome_height(self) -> int:
+        """Px of the editor besides its text box: margins, the shown notes wrapped at the
+        editor's width, the buttons, and the spacing between them."""
+        margins = self._lay.contentsMargins()
+        width = max(1, self.width() - margins.left() - margins.right())
+        labels = [lbl for lbl in (self.note, self.error_label, self.hint) if lbl.isVisibleTo(self)]
+        heights = [lbl.heightForWidth(width) if lbl.heightForWidth(width) > 0 else lbl.sizeHint().height()
+                   for lbl in labels]
+        return (margins.top() + margins.bottom() + sum(heights) + self.resend_button.sizeHint().height()
+                + self._lay.spacing() * (len(labels) + 1))
 
     def _place(self) -> None:
         """Over the message's bubble (right-aligned, at least :data:`MIN_WIDTH_SHARE` of

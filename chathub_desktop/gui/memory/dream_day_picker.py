@@ -1,6 +1,9 @@
 """Try a dream on any past day (issue 14): the day chooser next to Dream now. It lists
-the finished UTC days that had activity, newest first ("Yesterday · 2026-11-30 · 3
-topics, 41 messages"), read on a worker thread; Dream now dreams over the chosen day.
+the finished UTC days that had activity and no card yet, newest first ("Yesterday ·
+2026-11-30 · 3 topics, 41 messages"), read on a worker thread; Dream now dreams over the
+chosen day. A day that already has a card (or a proposal) is not offered (walk40 #6: it
+was, and Dream now then refused it); when every day has one, the line says so and
+points at Regenerate.
 """
 
 from __future__ import annotations
@@ -41,11 +44,14 @@ class DreamDayPicker(QComboBox):
         super().__init__(parent)
         self.setObjectName("dreamDayPicker")
         self.days: list[ActiveDay] = []
+        #: Days with activity that already have a card (not offered).
+        self.dreamt = 0
         self.texts = Texts(self)
         self._today = datetime.now(UTC).date()
         self.texts.call(self._say)
         self.texts.bind(self.setToolTip, lambda: translate(
-            "MemoryPage", "The finished UTC day Dream now reads (days with messages, newest first)"))
+            "MemoryPage", "The finished UTC day Dream now reads (days with messages and no card yet, newest "
+                          "first)"))
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.setEnabled(False)
 
@@ -53,8 +59,10 @@ class DreamDayPicker(QComboBox):
                    run_in_thread: Callable[..., object]) -> None:
         """Re-read the days, keeping the chosen one when it is still offered."""
         keep = self.selected_day()
-        days: list[ActiveDay] = await run_in_thread(fetch)  # type: ignore[misc]
+        active: list[ActiveDay] = await run_in_thread(fetch)  # type: ignore[misc]
         self._today = datetime.now(UTC).date()
+        days = [d for d in active if not d.dreamt]
+        self.dreamt = len(active) - len(days)
         self.days = days
         self.clear()
         for d in days:
@@ -72,7 +80,9 @@ class DreamDayPicker(QComboBox):
         for i, d in enumerate(self.days[:self.count()]):
             self.setItemText(i, day_text(d, self._today))
         if not self.days and self.count():
-            self.setItemText(0, translate("MemoryPage", "no finished day has messages yet"))
+            self.setItemText(0, translate("MemoryPage", "every day with messages already has a card — ↻ "
+                                                        "Regenerate one") if self.dreamt
+                             else translate("MemoryPage", "no finished day has messages yet"))
 
     def selected_day(self) -> date | None:
         """The chosen day, or None when none is offered."""

@@ -608,8 +608,11 @@ class DreamPanel(QWidget):
         self.dream_now_button.setEnabled(can_dream and chosen is not None)
         on = self.memory_enabled
         day = chosen.isoformat() if chosen is not None else ""
+        dreamt = self.day_picker.dreamt > 0
         self.texts.bind(self.dream_now_button.setToolTip, lambda: translate(
             "MemoryPage", "Memory is off for this assistant: turn it on to dream") if not on else translate(
+            "MemoryPage", "Every finished day with messages already has a card: Regenerate (↻) a card to dream "
+                          "over its day again") if not day and dreamt else translate(
             "MemoryPage", "No finished day has messages yet: a dream reads a whole UTC day once it is over, so "
                           "the first card can come tomorrow") if not day else fill(translate(
             "MemoryPage", "Dream over %1 (UTC, the day chosen beside) now and add its card (Ctrl+Shift+D). This is "

@@ -22,11 +22,13 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
+from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.service_reasons import said, said_error
+from chathub_desktop.services.dream.dream_cards import RegenDraft
 from chathub_desktop.services.dream.dream_service import FAILED, DreamDraft, DreamOutcome
 from chathub_desktop.services.errors import ServiceError, StaleDocument
 from chathub_desktop.services.events import DreamProgress
@@ -77,8 +79,8 @@ def phase_text(phase: str, day: str) -> str | None:
     text = PHASE_TEXT.get(phase)
     return fill(translate("MemoryPage", text), day) if text is not None else None
 
-#: What a run's coroutine ends with: an outcome, or a draft to preview (Dream now).
-RunResult = DreamOutcome | tuple[DreamDraft, ChangePreview]
+#: What a run's coroutine ends with: an outcome, or a draft to preview (Dream now, Regenerate).
+RunResult = DreamOutcome | tuple[DreamDraft, ChangePreview] | RegenDraft
 
 
 def yesterday_utc(now: datetime | None = None) -> date:
@@ -236,19 +238,46 @@ class DreamRuns(QObject):
         self._host.runner.run(self._dream_task, self._dream(
             what, lambda: self._host.svc.dreams.commit_draft(draft, version=preview.version)), context=what)
 
+    def _confirm_regenerate(self, what: str, draft: RegenDraft) -> None:
+        """Regenerate's preview (issue 28, walk40: ↻ replaced the card unseen): the new
+        card beside the old one; "Use the new card" writes it (refused when the card
+        changed meanwhile), Cancel keeps the old card and writes nothing."""
+        number, day = str(draft.number), draft.history_day.isoformat()
+        self._host.show_status(fill(translate("MemoryPage", "%1: the new card for %2 is ready — the old one stays "
+                                                            "until you choose the new one"), said_run(what), day), 0)
+        titles = (translate("MemoryPage", "New card"), translate("MemoryPage", "Old card"),
+                  translate("MemoryPage", "Edited"))
+        key = change_preview.ask(
+            self._parent, lambda: said_run(what),
+            lambda: fill(translate("MemoryPage", "Card #%1 for %2 was dreamt again. Use the new card, or keep the "
+                                                 "old one?"), number, day),
+            [PreviewOption("new", translate("MemoryPage", "Use the new card"),
+                           [translate("MemoryPage", "Cancel keeps the old card; nothing is written.")],
+                           EntryChanges(added=[draft.body], removed=[draft.old]), titles)],
+            lambda: translate("MemoryPage", "Use the new card"))
+        if key is None:
+            outcome = self._host.svc.dreams.keep_old_card(draft)
+            self._dreaming = None
+            self._host.show_status(outcome_text(outcome.status, said(outcome.why) if outcome.why else outcome.message))
+            self._host.sync()
+            return
+        self._host.runner.run(self._dream_task, self._dream(
+            what, lambda: self._host.svc.dreams.commit_regenerate(draft), day), context=said_run(what))
+
     def regenerate(self, number: int | None = None) -> asyncio.Task[None] | None:
         """Regenerate card ``number`` (default: the selected one): dream over its day
-        again and replace its text (Ctrl+R, the refresh icon). Only single-day cards;
-        returns the task, or None when nothing started."""
+        again and show the new card beside the old one; only "Use the new card" replaces
+        it (Ctrl+R, the refresh icon). Only single-day cards; returns the task, or None
+        when nothing started."""
         card = self._host.card(number)
         if card is None or not card.regenerable or not self._host.memory_enabled or self._dreaming is not None \
                 or self.external_day is not None:
             return None
         self._host.select_number(card.number)
 
-        async def go() -> DreamOutcome:
+        async def go() -> RunResult:
             current = await self._host.runner.run_in_thread(self._host.current_number, card)
-            return await self._host.svc.dreams.regenerate(self._host.assistant_id, current)
+            return await self._host.svc.dreams.draft_regenerate(self._host.assistant_id, current)
 
         return self._start_dream(f"Regenerate #{card.number}", card.tag, go)
 
@@ -292,6 +321,10 @@ class DreamRuns(QObject):
             if isinstance(outcome, tuple):
                 asking = True
                 QTimer.singleShot(0, lambda: self._confirm_dream(what, *outcome))
+                return
+            if isinstance(outcome, RegenDraft):
+                asking = True
+                QTimer.singleShot(0, lambda: self._confirm_regenerate(what, outcome))
                 return
         finally:
             if not asking:

@@ -25,6 +25,7 @@ from chathub_desktop.core.key_places import KeyPlace
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
+from chathub_desktop.gui.settings.save_anyway import SaveAnyway
 from chathub_desktop.gui.shell.help_button import note_more, note_text
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said_error
@@ -35,6 +36,8 @@ from chathub_desktop.services.views import ProviderView
 if TYPE_CHECKING:
     from chathub_desktop.gui.settings.connection_test import ConnectionTest
     from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.services.providers.connection_check import ConnectionCheck
+    from chathub_desktop.services.providers.provider_models import ProviderModels
     from chathub_desktop.services.providers.provider_service import ProviderService
 
 __all__ = ["ProviderFormDialog", "key_source_text", "kind_label"]
@@ -75,14 +78,22 @@ class ProviderFormDialog(QDialog):
     On Save calls ``ProviderService.add``/``update`` on ``runner``'s worker (issue 29); a
     :class:`ServiceError` is shown in the form and the dialog stays open.
     ``saved(ProviderView)`` fires on success.
+
+    With ``models`` (Settings and the setup wizard), Save of a provider without a key (a
+    local server: its model list is the only sign it serves anything) first asks the URL
+    for its models (issue 28, walk40 #5); with no list it saves nothing, says why and
+    offers "Save anyway" with a model id typed, which becomes the provider's list.
     """
 
     saved = Signal(object)
 
     def __init__(self, providers: ProviderService, runner: TaskRunner, provider: ProviderView | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, models: ProviderModels | None = None) -> None:
         super().__init__(parent)
         self._runner = runner
+        self._models = models
+        #: The model id "Save anyway" stored as the provider's list ("" otherwise).
+        self.typed_model = ""
         self.ui = Ui_ProviderForm()
         self.ui.setupUi(self)
         self.texts = Texts(self)
@@ -101,6 +112,8 @@ class ProviderFormDialog(QDialog):
         ui.buttonBox.accepted.connect(self._save)
         ui.buttonBox.rejected.connect(self.reject)
         ui.errorLabel.hide()
+        self.save_anyway = SaveAnyway(self._save_anyway, self)
+        ui.mainLayout.insertWidget(ui.mainLayout.indexOf(ui.errorLabel) + 1, self.save_anyway)  # over the buttons
         for note in (ui.kindNote, ui.nameNote, ui.baseUrlNote, ui.keyNote):  # walk29 #14: notes, not "?"
             note_more(note, note.text(), note.toolTip())
         status = providers.keyring_status()
@@ -230,26 +243,57 @@ class ProviderFormDialog(QDialog):
 
     def _save(self) -> None:
         """Check the form, then add or update the provider on the runner's worker (issue 29);
-        a refusal is shown inline and the dialog stays open."""
+        a refusal is shown inline and the dialog stays open. A provider without a key is
+        first asked for its model list (see the class docstring)."""
         write = self._write_call()
         if write is None:
             return
         self.ui.buttonBox.setEnabled(False)
-        self._runner.run(f"provider-save:{id(self)}", self._store(write), context="Save provider")
+        self._runner.run(f"provider-save:{id(self)}", self._store(write, check=self._checks_list()),
+                         context="Save provider")
+
+    def _save_anyway(self, model_id: str) -> None:
+        """"Save anyway" with ``model_id`` typed: saved without asking again; the id is
+        the provider's model list, so every chooser offers it."""
+        write = self._write_call()
+        if write is None or self.saving():
+            return
+        self.ui.buttonBox.setEnabled(False)
+        self.save_anyway.button.setEnabled(False)
+        self._runner.run(f"provider-save:{id(self)}", self._store(write, model_id=model_id), context="Save provider")
+
+    def _checks_list(self) -> bool:
+        return self._models is not None and self.ui.noKeyRadio.isChecked()
 
     def saving(self) -> bool:
-        """True while Save's write runs on the worker (tests wait on it)."""
+        """True while Save's check or write runs on the worker (tests wait on it)."""
         return self._runner.is_running(f"provider-save:{id(self)}")
 
-    async def _store(self, write: Callable[[], ProviderView]) -> None:
+    async def _store(self, write: Callable[[], ProviderView], *, check: bool = False, model_id: str = "") -> None:
+        result: ConnectionCheck | None = None
         try:
+            if check and self._models is not None:
+                ui = self.ui
+                self.show_error("")
+                result = await self._models.test_values(ui.nameEdit.text(), str(ui.kindCombo.currentData()),
+                                                        ui.baseUrlEdit.text())
+                if not (result.ok and result.models):  # walk40 #5: never saved unusable in silence
+                    self.save_anyway.offer(result)
+                    return
             view = await self._runner.run_in_thread(write)
+            if self._models is not None and (model_id or result is not None):  # every chooser offers them
+                models = [model_id] if result is None else list(result.models)
+                windows = {} if result is None else dict(result.windows)
+                no_tools = () if result is None else result.no_tools
+                await self._runner.run_in_thread(self._models.remember, view.id, models, windows, no_tools)
+            self.typed_model = model_id
         except ServiceError as exc:
             message = said_error(exc)
             self._refuse(lambda: message)
             return
         finally:
             self.ui.buttonBox.setEnabled(True)
+            self.save_anyway.button.setEnabled(bool(self.save_anyway.model_id()))
         self.saved.emit(view)
         self.accept()
 

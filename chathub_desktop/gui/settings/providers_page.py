@@ -521,7 +521,7 @@ class ProvidersPage(QWidget):
                                  context="Provider models", quiet=True)
 
     def _open_form(self, provider: ProviderView | None) -> ProviderFormDialog:
-        self.form = ProviderFormDialog(self._providers, self._runner, provider, self)
+        self.form = ProviderFormDialog(self._providers, self._runner, provider, self, models=self._models)
         if self._models is not None:
             from chathub_desktop.gui.settings.connection_test import ConnectionTest
 

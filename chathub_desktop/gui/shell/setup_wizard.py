@@ -370,15 +370,30 @@ class ProviderPage(QWizardPage):
         """The provider form, filled from the preset; a saved provider is selected and tested."""
         from chathub_desktop.gui.settings.provider_form import ProviderFormDialog
 
-        dlg = ProviderFormDialog(self._wizard.svc.providers, self._wizard.runner, None, self)
+        dlg = ProviderFormDialog(self._wizard.svc.providers, self._wizard.runner, None, self,
+                                 models=self._wizard.svc.provider_models)
         p = self.preset()
         taken = {v.name for v in self._wizard.providers}
         name = p.name if p.base_url and p.name not in taken else ""
         dlg.prefill(name, p.kind, p.base_url, p.needs_key, preset_icon(p))
-        dlg.saved.connect(lambda view: self.reload(view.name, test=True))
+        dlg.saved.connect(lambda view: self._saved(view.name, dlg.typed_model))
         self._wizard.provider_form = dlg
         dlg.open()
         return dlg
+
+    def _saved(self, name: str, typed_model: str) -> None:
+        """A provider was saved: select and test it, unless it was saved anyway without a
+        model list (issue 28): then its list is the model id typed, said here, and a
+        second test that would only say "no list" is not made."""
+        if not typed_model:
+            self.reload(name, test=True)
+            return
+        self._wizard.tested[name] = ConnectionCheck(True, "", (typed_model,))
+        set_tone(self.result_label, Tone.NORMAL)
+        self.texts.bind(self.result_label.setText, lambda: fill(translate(
+            "SetupWizard", "✓ %1 saved without a model list; its model: %2"), name, typed_model))
+        self.reload(name)
+        self._wizard.connection_tested.emit(name, True)
 
     def test_connection(self) -> None:
         """Ask the selected provider for its models (in the background)."""

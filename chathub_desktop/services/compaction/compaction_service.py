@@ -89,7 +89,7 @@ class _Measured:
     ``ctx``, the run's ``trigger`` and watermarks (``high``/``low``, fractions), the
     request figure ``before`` (tokens; the badge's, CMP-7), the summary ``cap``, the
     History Compress ``target`` (None: ``missing`` says why) and its ``budget``, the
-    summary part now and projected, the archive allowance and the input template's
+    summary part now and projected, the summary block's ``wrapper``, the archive allowance and the input template's
     per-user overhead (tokens), and the core ``plan``."""
 
     ctx: TopicContext
@@ -103,6 +103,7 @@ class _Measured:
     budget: cc.SummarizerBudget
     summary_part: int
     projected_summary: int
+    wrapper: int
     archive_allowance: int
     user_overhead: int
     plan: cc.CompactionPlan
@@ -123,14 +124,15 @@ class _Measured:
 class _Summarized:
     """The batches a run summarized: the new ``summary``, the history row it covers up to
     (``done_end``, exclusive), how many batches were ``processed``, the first batch's
-    ``failure`` (None: all went through) and the topic's edit ``generation`` when the
-    run began summarizing."""
+    ``failure`` (None: all went through), the topic's edit ``generation`` when the
+    run began summarizing, and how many summaries were ``cut`` at the model's token limit."""
 
     summary: str
     done_end: int
     processed: int
     failure: str | Reason | None
     generation: int
+    cut: int = 0
 
 
 class SummaryGate(Protocol):
@@ -498,7 +500,7 @@ class CompactionService:
             max_batches=max_batches,
         ))
         return _Measured(ctx, trigger, high, low, before, cap, target, missing, budget, summary_part,
-                         projected_summary, archive_allowance, user_overhead, plan)
+                         projected_summary, wrapper, archive_allowance, user_overhead, plan)
 
     async def _refused(self, m: _Measured) -> CompactionOutcome | None:
         """The outcome of a run that stops before any summarizer call (nothing eligible,
@@ -516,9 +518,11 @@ class CompactionService:
                             cursor_message_id=ctx.cursor_message_id, model=m.model)
             await self._records.arecord(ctx, out, plan, remember_unreachable=status == UNREACHABLE)
             return out
-        if cg.cannot_gain(m.trigger, before, plan.projected_after):  # walk37 #12: say so before any call
-            removed = cc.removed_request_tokens(ctx.index, ctx.window.send_from, plan.covered_end, m.user_overhead)
-            why = cg.too_short_reason(plan.covered_end - plan.start, removed, m.summary_part, m.projected_summary)
+        removed = cc.removed_request_tokens(ctx.index, ctx.window.send_from, plan.covered_end, m.user_overhead)
+        expected = max(m.summary_part, m.wrapper + m.archive_allowance + cg.expected_summary_tokens(
+            removed, max(0, m.summary_part - m.wrapper - m.archive_allowance), m.cap))  # walk40: not the cap itself
+        if cg.cannot_gain(m.trigger, before, cg.projected_after(before, removed, m.summary_part, expected)):
+            why = cg.too_short_reason(plan.covered_end - plan.start, removed, m.summary_part, expected)  # walk37 #12
             out = m.outcome(status=NOTHING_ELIGIBLE, reason=cg.NOTHING_TO_GAIN, before_tokens=before,
                             after_tokens=before, cursor_message_id=ctx.cursor_message_id,
                             message=why.english(), why=why, model=m.model)
@@ -564,7 +568,7 @@ class CompactionService:
                 processed += 1
                 self._bus.publish(CompactionProgress(
                     ctx.topic_id, m.trigger, CompactionPhase.BATCH, processed, len(plan.batches)))
-        return _Summarized(summary, done_end, processed, failure, generation)
+        return _Summarized(summary, done_end, processed, failure, generation, summarizer.cut)
 
     async def _settle(self, m: _Measured, target: SummarizerTarget, done: _Summarized) -> CompactionOutcome:
         """Keep the old state (nothing gained, the probes lost a fact, the topic or its
@@ -611,7 +615,8 @@ class CompactionService:
             why = Reason(Why.STILL_ABOVE, (str(covered), f"{plan.low_target:,}"))
         else:
             status = COMPACTED
-            rest = () if plan.complete else (Reason(Why.MORE_REMAIN),)
+            rest = (() if plan.complete else (Reason(Why.MORE_REMAIN),)) + (
+                (Reason(Why.SUMMARY_CUT),) if done.cut else ())  # issue 28: say it was cut
             why = Reason(Why.COMPACTED if processed != 1 else Why.COMPACTED_ONE_BATCH, (str(covered), str(processed)),
                          rest)
         out = m.outcome(status=status, message=why.english(), why=why, before_tokens=before, after_tokens=after,

@@ -12,7 +12,7 @@ from datetime import datetime
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.compaction import CompactionPhase
-from chathub_desktop.core.compaction_prompt import complete_part
+from chathub_desktop.core.compaction_prompt import read_cut_summary
 from chathub_desktop.core.messages import Role
 from chathub_desktop.services.compaction.compaction_outcome import (
     COMPACTED,
@@ -116,7 +116,7 @@ class ThresholdCompaction:
             done = await Summarizer(self._providers, target).complete(messages, max_tokens)
             summary = tc.extract_summary(done.text)
             if done.truncated and summary:  # still a summary up to its last complete sentence (CMP-5)
-                summary = complete_part(summary) or None
+                summary = read_cut_summary(summary) or None
             why = ("the model stopped at its token limit before completing one sentence" if done.truncated
                    else "the model returned an empty summary")
         except SummarizerFailed as exc:

@@ -25,7 +25,12 @@ from chathub_desktop.core.compaction import (
     summarizer_budget,
     summarizer_window,
 )
-from chathub_desktop.core.compaction_prompt import clean_summary, complete_part, summary_prompt
+from chathub_desktop.core.compaction_prompt import (
+    clean_summary,
+    read_cut_summary,
+    summary_prompt,
+    without_framing,
+)
 from chathub_desktop.core.messages import ChatMessage
 from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.core.provider_kinds import ProviderKind
@@ -241,6 +246,8 @@ class Summarizer:
         self.target = target
         self._session = False
         self._client: ChatClient | None = None
+        #: Summaries the provider cut at the token limit, kept as their complete part (issue 28).
+        self.cut = 0
 
     async def __aenter__(self) -> Summarizer:
         """Reuse one provider client until the block ends."""
@@ -313,24 +320,26 @@ class Summarizer:
         (``core.compaction_prompt.summary_prompt``, issue 19).
 
         One call (:meth:`summary_request`) under the :func:`summarizer_timeout_s`
-        deadline. A reply cut at the token limit (``length``/``max_tokens``) is still a
-        summary: it is kept up to its last complete sentence or line
-        (``core.compaction_prompt.complete_part``). Raises :class:`SummarizerFailed` for a
+        deadline. The prompt's framing lines written back ("Current summary:", "[user]",
+        "(empty)"; ``core.compaction_prompt.without_framing``) are dropped. A reply cut at the token limit (``length``/``max_tokens``) is still a
+        summary: it is kept up to its last complete sentence or line, each line and
+        sentence once (``core.compaction_prompt.read_cut_summary``; counted in :attr:`cut`). Raises :class:`SummarizerFailed` for a
         batch too large for the window, an empty, whitespace-only, reasoning-only or
         tool-call-only reply, a cut one with no complete sentence or line, an over-context
         rejection, a timeout or any provider failure (CMP-5). ``asyncio.CancelledError``
         passes through (Stop, CMP-13). Reasoning text is read and dropped (CMP-3).
         """
-        done = await self._send(self.summary_request(existing_summary, messages, cap_tokens,
-                                                     focus=focus, edited=edited))
-        summary = clean_summary(done.text)
+        request = self.summary_request(existing_summary, messages, cap_tokens, focus=focus, edited=edited)
+        done = await self._send(request)
+        summary = without_framing(clean_summary(done.text))  # walk40: SmolLM2 wrote "[user]", "(empty)" back
         if done.truncated and summary:
-            kept = complete_part(summary)
+            kept = read_cut_summary(summary)
             if not kept:
                 raise SummarizerFailed(Reason(FailureReason.CUT_AT_LIMIT))
-            log.info("summary of %s cut at its token limit: kept %d of %d characters (its complete part)",
-                     self.target.label, len(kept), len(summary))
+            log.info("summary of %s cut at its token limit: kept %d of %d characters (its complete part, "
+                     "each line and sentence once)", self.target.label, len(kept), len(summary))
             summary = kept
+            self.cut += 1
         if not summary:
             raise SummarizerFailed(Reason(FailureReason.EMPTY))
         return summary

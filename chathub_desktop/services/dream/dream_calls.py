@@ -9,7 +9,9 @@
   2k-window model for more than its window). The answer is cleaned
   (:func:`~chathub_desktop.core.dream_prompt.clean_answer`); one the provider cut at its
   token limit keeps its complete lines
-  (:func:`~chathub_desktop.core.dream_prompt.read_cut_dream_answer`).
+  (:func:`~chathub_desktop.core.dream_prompt.read_cut_dream_answer`). An answer that is
+  the prompt echoed back (its rules, its headings; walk40: SmolLM2 after ↻) is refused
+  (:func:`~chathub_desktop.core.prompt_echo.echoes_prompt`).
 - :func:`fold_body` re-summarizes folded cards into one range card (at most one
   "shorter" rewrite), or falls back to concatenation — also, without a call, when the
   folded text does not fit the model's prompt budget.
@@ -31,6 +33,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.compaction import SUMMARIZER_SAFE_SHARE, completion_budget
 from chathub_desktop.core.messages import ChatMessage
+from chathub_desktop.core.prompt_echo import echoes_prompt
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.services.compaction.summarizer import Summarizer, SummarizerFailed
 from chathub_desktop.services.dream.dream_reasons import DreamReason, bounded_note
@@ -89,7 +92,7 @@ async def new_card_body(summarizer: Summarizer, name: str, day: date, materials:
     window beside the prompt. An answer cut at the token limit keeps its complete lines
     (``cut``, issue 28). Raises :class:`SummarizerFailed` (nothing sent) when not one
     topic fits that budget, and for an empty answer, one cut before its first complete
-    line, or any failure of the call."""
+    line, one that echoes the prompt (issue 28), or any failure of the call."""
     budget = dp.dream_budget(summarizer.target.window)
     counter = await asyncio.to_thread(_counter, summarizer)
     prompt = await asyncio.to_thread(
@@ -103,14 +106,20 @@ async def new_card_body(summarizer: Summarizer, name: str, day: date, materials:
     done = await summarizer.complete(prompt.messages, max(1, max_tokens), exact=True)
     if not done.text.strip():
         raise SummarizerFailed(Reason(DreamReason.EMPTY_ANSWER))
+    body = dp.read_cut_dream_answer(done.text) if done.truncated else dp.read_dream_answer(done.text)
+    if done.truncated and body is None:
+        raise SummarizerFailed(Reason(DreamReason.CUT_BEFORE_A_LINE, (f"{max_tokens:,}",)))
+    system = prompt.messages[0].content
+    known = [dm.visible_body(c) for c in cards] + [e.text for e in fixed]
+    if body is not None and echoes_prompt(body, system, [m.content for m in prompt.messages], known):
+        log.info("dream card of %s refused: it echoes the prompt (%d characters)", target.label, len(body))
+        raise SummarizerFailed(Reason(DreamReason.ECHOED_PROMPT))
     if done.truncated:
-        body = dp.read_cut_dream_answer(done.text)
-        if body is None:
-            raise SummarizerFailed(Reason(DreamReason.CUT_BEFORE_A_LINE, (f"{max_tokens:,}",)))
+        assert body is not None
         log.info("dream card of %s cut at its token limit: kept %d of %d characters (its complete lines)",
                  target.label, len(body), len(done.text))
         return CardAnswer(body, prompt, budget, cut=True)
-    return CardAnswer(dp.read_dream_answer(done.text), prompt, budget)
+    return CardAnswer(body, prompt, budget)
 
 
 async def fold_body(summarizer: Summarizer, plan: dm.FoldPlan) -> tuple[str, dm.FoldMethod]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
@@ -60,6 +60,21 @@ class CardsSnapshot:
 
     version: str
     cards: list[CardView]
+
+
+@dataclass(frozen=True)
+class RegenDraft:
+    """A Regenerate that ran but wrote nothing yet (issue 28, walk40: ↻ replaced the card
+    with no preview): card ``number`` for ``history_day``, its ``old`` visible text and
+    the model's new ``body`` (secrets redacted, ``red`` says which), shown side by side;
+    :meth:`DreamService.commit_regenerate` stores it only while the card still shows ``old``."""
+
+    assistant_id: int
+    history_day: date
+    number: int
+    old: str
+    body: str
+    red: Redaction
 
 
 def card_views(cards: Sequence[dm.Card], paused: frozenset[str] = frozenset()) -> list[CardView]:

@@ -7,11 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
+from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.dream.dream_reasons import read_titles_note as titles_note
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.dream_rows import day_activity
+from chathub_desktop.storage.dream_rows import day_activity, proposal_rows
+from chathub_desktop.storage.memory_change_queries import current_body
+from chathub_desktop.storage.memory_history import DYNAMIC
 
 #: Titles named in a dream's outcome line; more are counted.
 READ_TITLES_SHOWN = 5
@@ -25,16 +28,28 @@ class ActiveDay:
     day: date
     topics: int
     messages: int
+    #: Already dreamt: a card covers the day (its own, or the range card it is folded
+    #: into) or a proposal for it waits for review; Dream now would refuse it (walk40 #6).
+    dreamt: bool = False
+
+
+def _dreamt(cards: Sequence[dm.Card], proposed: set[date], day: date) -> bool:
+    """True when ``day`` has a card, is on or before the range card's end, or has a
+    proposal (the days a dream over it refuses)."""
+    return day in proposed or any(c.day == day or (c.span is not None and day <= c.span[1]) for c in cards)
 
 
 def active_days(db: Database, assistant: int | str, today: date, limit: int = 60) -> list[ActiveDay]:
     """Days before ``today`` (UTC) on which ``assistant``'s visible topics have
-    non-empty user/assistant messages, newest first, at most ``limit``. Raises
-    ``NotFound`` for an unknown assistant."""
+    non-empty user/assistant messages, newest first, at most ``limit``, each marked
+    ``dreamt`` when it already has a card or a proposal. Raises ``NotFound`` for an
+    unknown assistant."""
     with db.read() as s:
         a = AssistantService.row(s, assistant)
         rows = day_activity(s, a.id, datetime.combine(today, time(), UTC), max(1, limit), sqlite=db.is_sqlite)
-    return [ActiveDay(d, t, n) for d, t, n in rows]
+        cards = dm.parse_document(current_body(s, a.id, DYNAMIC) or "")
+        proposed = {p.history_day for p in proposal_rows(s, a.id)}
+    return [ActiveDay(d, t, n, _dreamt(cards, proposed, d)) for d, t, n in rows]
 
 
 def read_titles_note(titles: Sequence[str]) -> str:

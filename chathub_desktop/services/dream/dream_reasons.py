@@ -34,6 +34,7 @@ class DreamReason(StrEnum):
     GOT_CARD_OR_PROPOSAL = QT_TRANSLATE_NOOP("ServiceReasons", "%1 got a card or a proposal meanwhile")
     ADDED = QT_TRANSLATE_NOOP("ServiceReasons", "added card #%1 for %2")
     REGENERATED = QT_TRANSLATE_NOOP("ServiceReasons", "card #%1 for %2 was regenerated")
+    OLD_CARD_KEPT = QT_TRANSLATE_NOOP("ServiceReasons", "%1: the old card #%2 was kept")
     CANCELLED = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 was not added (cancelled)")
     PROPOSED = QT_TRANSLATE_NOOP("ServiceReasons", "proposed a card for %1 (proposal #%2%3); accept or discard it")
     STOPPED = QT_TRANSLATE_NOOP("ServiceReasons", "stopped before it finished")
@@ -41,6 +42,8 @@ class DreamReason(StrEnum):
                                                             "(%1 tokens) before it completed one line of the card; "
                                                             "choose a History Compress model with a larger window")
     EMPTY_ANSWER = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model returned an empty answer")
+    ECHOED_PROMPT = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model repeated its instructions "
+                                                        "instead of writing a card; nothing was changed")
     WINDOW_TOO_SMALL = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model's %1-token window is too "
                                                            "small to read any topic of the day; choose a model "
                                                            "with a larger window")

@@ -88,7 +88,7 @@ from chathub_desktop.services.compaction.summarizer import (
 from chathub_desktop.services.dream import dream_calls as calls
 from chathub_desktop.services.dream.dream_cards import CardsSnapshot as CardsSnapshot
 from chathub_desktop.services.dream.dream_cards import CardView as CardView
-from chathub_desktop.services.dream.dream_cards import DreamCards
+from chathub_desktop.services.dream.dream_cards import DreamCards, RegenDraft
 from chathub_desktop.services.dream.dream_days import ActiveDay, active_days, read_titles_notes
 from chathub_desktop.services.dream.dream_reasons import (
     DreamReason,
@@ -618,8 +618,16 @@ class DreamService(DreamCards):
 
     async def regenerate(self, assistant: int | str, number: int) -> DreamOutcome:
         """Re-run the dream for single-day card ``number``'s day and replace that card's
-        body only: no fold, no schedule marker (DRM-8, REF-17). Raises :class:`NotFound`
-        for a missing card and :class:`InvalidInput` for a range or legacy card."""
+        body (the CLI: :meth:`draft_regenerate` then :meth:`commit_regenerate`)."""
+        got = await self.draft_regenerate(assistant, number)
+        return got if isinstance(got, DreamOutcome) else await self.commit_regenerate(got)
+
+    async def draft_regenerate(self, assistant: int | str, number: int) -> DreamOutcome | RegenDraft:
+        """Re-run the dream for single-day card ``number``'s day without writing (DRM-8,
+        REF-17; issue 28: the window shows the new card beside the old one first): a
+        :class:`RegenDraft`, or the outcome when there is no new card (``nothing``;
+        ``failed``, e.g. an answer that echoes the prompt — the old card stays). Raises
+        :class:`NotFound` for a missing card, :class:`InvalidInput` for a range or legacy card."""
         aid, name, _keep, cards, fixed = await self._db.run(self._dream_state, assistant)  # store work off the loop
         card = cards[self._index(cards, number)]
         if not card.regenerable or card.day is None:
@@ -641,20 +649,33 @@ class DreamService(DreamCards):
         if body is None:
             return self._finish(_outcome(aid, day, NOTHING, day_reason(DreamReason.NOTHING_NEW_KEPT, day, str(number))))
         red = await self._db.run(redact_secrets, body)  # issue 19
-        body = red.text
+        return RegenDraft(aid, day, number, dm.visible_body(card), red.text, red)
+
+    async def commit_regenerate(self, draft: RegenDraft) -> DreamOutcome:
+        """Replace the card of ``draft``'s day with its new body, in one write transaction,
+        while that card still shows the text the preview showed beside it; else
+        :class:`StaleDocument` and nothing is written (issue 10, issue 28)."""
+        aid, day, body = draft.assistant_id, draft.history_day, draft.body
 
         def change(current: list[dm.Card]) -> list[dm.Card]:
-            try:
-                return dm.replace_day_card(current, day, body)
-            except ValueError:
-                raise NotFound(f"the card for {day} was deleted meanwhile") from None
+            now = next((c for c in current if c.day == day), None)
+            if now is None:
+                raise NotFound(f"the card for {day} was deleted meanwhile")
+            if dm.visible_body(now) != draft.old:
+                raise StaleDocument()
+            return dm.replace_day_card(current, day, body)
         views = await asyncio.shield(self._db.run(
             self._edit, aid, change, None,
             Author(ChangeAuthor.DREAM, day.isoformat(), f"regenerated the card for {day}")))
         number = next(v.number for v in views if v.tag == day.isoformat())
-        self._redacted(aid, red)
-        done = Reason(DreamReason.REGENERATED, (str(number), day.isoformat()), redacted_note(red))
+        self._redacted(aid, draft.red)
+        done = Reason(DreamReason.REGENERATED, (str(number), day.isoformat()), redacted_note(draft.red))
         return self._finish(_outcome(aid, day, REGENERATED, done, number))
+
+    def keep_old_card(self, draft: RegenDraft) -> DreamOutcome:
+        """The user kept the old card over ``draft``'s new one: nothing is written."""
+        return self._finish(_outcome(draft.assistant_id, draft.history_day, NOTHING,
+                                     day_reason(DreamReason.OLD_CARD_KEPT, draft.history_day, str(draft.number))))
 
     # --- the schedule ----------------------------------------------------------------
 
