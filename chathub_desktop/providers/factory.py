@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import ssl
-
 import httpx
 
 from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
@@ -12,15 +9,9 @@ from chathub_desktop.providers.anthropic_messages import DEFAULT_MAX_TOKENS, Ant
 from chathub_desktop.providers.base import ChatClient
 from chathub_desktop.providers.openai_chat import OpenAIChatClient
 from chathub_desktop.providers.openai_responses import OpenAIResponsesClient
+from chathub_desktop.providers.tls import tls_context
 
 USER_AGENT = "chathub-desktop"
-
-
-@functools.lru_cache(maxsize=1)
-def _tls_context() -> ssl.SSLContext:
-    """httpx's default verifying TLS context (certifi's CA bundle), built once: loading
-    the bundle costs about 20 ms, and every send makes a new client."""
-    return httpx.create_ssl_context()
 
 
 def make_http_client(
@@ -34,7 +25,7 @@ def make_http_client(
     """
     timeout = httpx.Timeout(timeout_s, connect=connect_timeout_s)
     return httpx.AsyncClient(
-        timeout=timeout, headers={"User-Agent": USER_AGENT}, follow_redirects=False, verify=_tls_context()
+        timeout=timeout, headers={"User-Agent": USER_AGENT}, follow_redirects=False, verify=tls_context()
     )
 
 

@@ -41,6 +41,7 @@ from chathub_desktop.providers.bounded_body import ACCEPT_ENCODING, BoundedDecod
 from chathub_desktop.providers.errors import error_from_redirect
 from chathub_desktop.providers.sse_stream import read_body
 from chathub_desktop.providers.stream_limits import Limit, StreamLimits
+from chathub_desktop.providers.tls import tls_context
 
 __all__ = ["ConnectionCheck", "check_endpoint"]
 
@@ -107,7 +108,8 @@ async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | N
     started = time.monotonic()
     headers = {**_headers(kind, key), "Accept-Encoding": ACCEPT_ENCODING}
     try:
-        async with asyncio.timeout(timeout_s), httpx.AsyncClient(timeout=timeout_s, follow_redirects=False) as client:
+        async with asyncio.timeout(timeout_s), httpx.AsyncClient(
+                timeout=timeout_s, follow_redirects=False, verify=tls_context()) as client:
             async with client.stream("GET", url, headers=headers) as response:
                 status = response.status_code
                 location = response.headers.get("location")

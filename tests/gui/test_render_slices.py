@@ -34,6 +34,7 @@ from chathub_desktop.gui.chat.message_list_view import MessageListView
 from chathub_desktop.gui.chat.safe_document import SafeTextDocument
 from chathub_desktop.gui.chat.sliced_document import IMAGE_SCHEME, SlicedDocument, decoded
 from chathub_desktop.gui.shell.chat_events import ChatEvents
+from tests.cases import cases
 from tests.gui.image_urls import data_url, qt_png
 
 _TAGS = re.compile(r"<[^>]*>")
@@ -121,7 +122,7 @@ def test_a_long_unbroken_word_gets_break_opportunities_outside_tags() -> None:
     assert f'href="http://h/{"c" * 200}"' in shown and "&amp;" * 64 + "\u200b" in shown
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=cases(200), deadline=None)
 @given(st.text(alphabet="ab *_`[]()!#>-|$\n\u202e\u200b<", max_size=400), st.integers(1, 60))
 def test_any_text_renders_to_bounded_parts(text: str, part_chars: int) -> None:
     parts = render_markdown_parts(text, part_chars=part_chars)

@@ -125,3 +125,33 @@ def test_sidebar_folds_on_a_narrow_window_and_returns(window, qtbot):  # type: i
     window.resize(NARROW_PX + 300, 700)
     qtbot.wait(50)
     assert not window.sidebar.isVisible()
+
+
+def test_the_same_theme_again_leaves_the_widgets_alone_and_a_switch_restyles_them(  # type: ignore[no-untyped-def]
+        qapp, qtbot, restore_look):
+    """Each window applies the kept theme when it is built (issue 28): the sheet it
+    already has is not set again, which repolished every widget of the app (~0.14 s a
+    window); another theme still restyles every widget."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QLabel
+
+    from chathub_desktop.gui.design.theme import apply_theme
+
+    class Restyles(QObject):
+        count = 0
+
+        def eventFilter(self, _watched, event):  # type: ignore[no-untyped-def]  # noqa: N802 - Qt override
+            if event.type() == QEvent.Type.StyleChange:
+                self.count += 1
+            return False
+
+    apply_theme(qapp, "dark")
+    label = QLabel("Hello")
+    qtbot.addWidget(label)
+    label.show()
+    restyles = Restyles()
+    label.installEventFilter(restyles)
+    apply_theme(qapp, "dark")
+    assert restyles.count == 0
+    apply_theme(qapp, "light")
+    assert restyles.count > 0

@@ -22,6 +22,7 @@ from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage import attachment_blobs
 from chathub_desktop.storage.models import AttachmentBlob
+from tests.cases import cases
 from tests.fakes.images import png
 from tests.fakes.vendor_server import FakeVendor, Reply
 
@@ -346,7 +347,7 @@ def _jpeg() -> bytes:
 
 # damaged files make libjpeg/libpng warn through Qt by design; a critical message still fails
 @pytest.mark.qt_log_level_fail("CRITICAL")
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=cases(120), deadline=None)
 @given(kind=st.sampled_from(["png", "jpeg"]), cut=st.integers(0, 4000), flips=st.lists(
     st.tuples(st.integers(0, 4000), st.integers(1, 255)), max_size=6), edge=st.sampled_from([64, 160, 2048]))
 def test_damaged_images_through_the_qt_codec_are_accepted_or_refused_in_one_line(

@@ -20,6 +20,7 @@ from chathub_desktop.providers.mcp_http import (
     EventStreamTooLarge,
     _BoundedStream,
 )
+from tests.cases import cases
 from tests.fakes.hostile_bodies import gzip_bomb, gzip_of
 
 
@@ -41,7 +42,7 @@ class _Chunks:
         self.closed = True
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=cases(200), deadline=None)
 @given(st.lists(st.binary(max_size=64), max_size=20), st.integers(min_value=0, max_value=700))
 def test_bytes_pass_up_to_the_bound_and_one_more_fails(chunks: list[bytes], limit: int) -> None:
     inner = _Chunks(chunks)
@@ -74,7 +75,7 @@ async def _read(client: httpx2.AsyncClient) -> tuple[bytes, httpx2.Headers]:
         return b"".join([c async for c in response.aiter_bytes()]), response.headers
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=cases(100), deadline=None)
 @given(st.binary(max_size=5000), st.sampled_from(["gzip", "deflate", "gzip, gzip"]),
        st.sampled_from(["application/json", "text/event-stream"]))
 def test_a_compressed_answer_arrives_decoded_once(data: bytes, encoding: str, kind: str) -> None:

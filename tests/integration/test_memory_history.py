@@ -25,6 +25,7 @@ from chathub_desktop.storage.models import (
     FixedMemoryDocument,
     MemoryChange,
 )
+from tests.cases import cases
 from tests.fakes.vendor_server import FakeVendor
 from tests.integration.test_dream import AT, DAY, card, run, say, setup
 
@@ -270,7 +271,7 @@ _OPS = st.lists(st.one_of(
 ), min_size=1, max_size=8)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=cases(15), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ops=_OPS)
 def test_any_changes_reverted_in_reverse_order_give_back_the_original_documents(services: Services, ops) -> None:  # type: ignore[no-untyped-def]
     svc = services

@@ -16,6 +16,7 @@ from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage import memory_history as mh
 from chathub_desktop.storage.models import AppSetting, MemoryChange
+from tests.cases import cases
 
 
 def doc(n: int, tag: str = "") -> str:
@@ -94,7 +95,7 @@ _EDITS = st.lists(st.tuples(st.integers(0, 30), st.text(st.characters(codec="utf
                                                           max_size=6)), min_size=1, max_size=14)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=cases(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edits=_EDITS, snapshot_every=st.integers(1, 4), keep=st.integers(2, 9))
 def test_any_edits_read_back_exactly_whatever_the_snapshots_and_pruning(services: Services, edits, snapshot_every,
                                                                         keep) -> None:  # type: ignore[no-untyped-def]

@@ -22,6 +22,7 @@ from chathub_desktop.core import memory_export as mx
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.services.transfer.memory_transfer import ImportConflict, ImportPreview
+from tests.cases import cases
 from tests.fakes.chatgpt_exports import sample_export, write_export, write_zip
 from tests.integration.test_memory_transfer import seed, snapshot
 
@@ -257,7 +258,7 @@ _json_values = st.recursive(
     max_leaves=20)
 
 
-@settings(max_examples=120, deadline=None,
+@settings(max_examples=cases(120), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(base=st.sampled_from(["json", "markdown", "plain", "foreign-json", "bytes"]),
        seed_=st.integers(0, 2**32 - 1), value=_json_values, blob=st.binary(max_size=200))

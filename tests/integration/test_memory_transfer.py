@@ -16,6 +16,7 @@ from chathub_desktop.core import memory_export as mx
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+from tests.cases import cases
 
 DAY = date(2026, 11, 30)
 
@@ -149,7 +150,7 @@ _doc_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blackli
                     max_size=200)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=cases(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fixed=_doc_text, dynamic=_doc_text)
 def test_markdown_carries_any_documents_exactly(fixed: str, dynamic: str) -> None:
     """Even documents holding the file's own marker lines come back exactly."""

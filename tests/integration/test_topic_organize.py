@@ -17,6 +17,7 @@ from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage.models import Message, Topic
+from tests.cases import cases
 from tests.fuzz.harness import SCALE
 
 
@@ -124,7 +125,7 @@ def _counts(svc: Services) -> tuple[int, int]:
             select(func.count()).select_from(Message)) or 0
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=cases(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(st.binary(max_size=300),
                  st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20),
                               lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=4),
@@ -147,7 +148,7 @@ _ANY_JSON = st.recursive(st.none() | st.booleans() | st.integers(-(2**40), 2**40
                          max_leaves=8)
 
 
-@settings(max_examples=80 * SCALE, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=cases(80) * SCALE, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(where=st.sampled_from(["doc", "topic", "message"]), index=st.integers(0, 5), key=st.text(max_size=3)
        | st.sampled_from(["format", "version", "origin", "topic", "messages", "title", "kind", "pinned",
                           "archived", "title_generated", "snippet", "model", "model_provider", "created_at",

@@ -21,6 +21,7 @@ from chathub_desktop.core.request_assembly import (
     message_tokens,
 )
 from chathub_desktop.services.chat.attachment_service import prepare_bytes
+from tests.cases import cases
 from tests.fakes.images import png, png_header
 
 
@@ -147,7 +148,7 @@ def test_an_unreadable_image_and_a_binary_file_are_refused_in_one_line() -> None
         prepare_bytes("a.out", b"\x7fELF\x02\x01\x01\x00" + b"\x00" * 50, att.OPENAI_LIMITS, None)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(data=st.one_of(
     st.binary(max_size=600),
     st.binary(max_size=200).map(lambda b: b"\x89PNG\r\n\x1a\n" + b),
@@ -250,7 +251,7 @@ _rows = st.lists(st.tuples(
     st.lists(st.sampled_from(["img", "file", "meta"]), max_size=3)), max_size=12)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=cases(150), deadline=None)
 @given(rows=_rows, template=st.sampled_from(["{{text}}", "Q: {{text}}!", "prefix"]),
        limit=st.one_of(st.none(), st.integers(0, 14)), draft=st.one_of(st.none(), st.text(max_size=20)),
        model=st.sampled_from(["gpt-4o", "claude-sonnet-4-5", "other"]))

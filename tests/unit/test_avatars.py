@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chathub_desktop.core.avatars import AVATAR_MAX_CHARS, AvatarRefused, clean_avatar
+from tests.cases import cases
 
 
 @pytest.mark.parametrize(("typed", "stored"), [
@@ -31,7 +32,7 @@ def test_anything_else_is_refused_in_one_line(typed: str, why: str) -> None:
     assert str(refused.value) == why
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(st.text(max_size=40))
 def test_fuzz_every_text_is_kept_within_bounds_or_refused_in_one_line(text: str) -> None:
     try:

@@ -24,6 +24,7 @@ from chathub_desktop.core.token_estimate import (
 )
 from chathub_desktop.providers.openai_chat import parse_chat_usage
 from chathub_desktop.tokens.counter import TokenCounter
+from tests.cases import cases
 
 COUNT = TokenCounter.for_model("gpt-4o").count
 
@@ -147,7 +148,7 @@ specs = st.lists(st.sampled_from(["u", "a", "c t", "c t t"]), min_size=1, max_si
     lambda parts: " ".join(["u", *parts]))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=cases(200), deadline=None)
 @given(specs, st.integers(1, 30), st.data())
 def test_property_rows_up_to_the_latest_user_message_never_exceed_the_limit(
         spec: str, limit: int, data: st.DataObject) -> None:
@@ -180,7 +181,7 @@ def test_a_2048_token_summarizer_is_not_given_the_2048_floor() -> None:
     assert small.batch + cc.SUMMARY_PROMPT_OVERHEAD + small.cap + small.completion <= 0.9 * 4096
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(st.integers(1024, 2_000_000), st.sampled_from([400, 600, 800]), st.booleans(),
        st.integers(100, 600))
 def test_property_every_summarizer_request_fits_90_percent_of_its_window(
@@ -251,7 +252,7 @@ def test_silent_truncation_is_below_70_percent_of_an_exactly_counted_request() -
         "the server read only 2,048 of about 10,300 tokens: its context is smaller than the model card says")
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=cases(120), deadline=None)
 @given(st.integers(1500, 200_000), st.sampled_from([400, 600, 800]), st.booleans(),
        st.lists(st.tuples(st.integers(1, 400), st.integers(1, 900)), min_size=1, max_size=30),
        st.integers(0, 900))

@@ -9,6 +9,7 @@ from chathub_desktop.core import compaction as cc
 from chathub_desktop.core.compaction_prompt import clean_summary, transcript
 from chathub_desktop.core.messages import ChatMessage, Role, ToolCall
 from chathub_desktop.core.request_assembly import HistoryMessage
+from tests.cases import cases
 
 
 def row(i: int, role: Role, tokens: int = 10, calls: tuple[str, ...] = (), result: str | None = None) -> HistoryMessage:
@@ -189,7 +190,7 @@ def _never_splits(h: list[HistoryMessage], end: int) -> bool:
     return not any(x.message.tool_call_id in before for x in h[end:])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=cases(150), deadline=None)
 @given(histories, st.sampled_from(sorted(cc.TRIGGERS)), st.integers(200, 20_000), st.integers(1, 4))
 def test_boundaries_never_split_tool_calls_and_protect_the_latest_turn(
     data: tuple[list[list[object]], bool], trigger: str, budget: int, max_batches: int
@@ -209,7 +210,7 @@ def test_boundaries_never_split_tool_calls_and_protect_the_latest_turn(
     assert idx.tokens(0, len(h)) == sum(x.tokens or 0 for x in h)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=cases(100), deadline=None)
 @given(histories, st.lists(st.integers(1, 3), min_size=1, max_size=6))
 def test_successive_runs_cover_without_gap_or_overlap(
     data: tuple[list[list[object]], bool], growth: list[int]

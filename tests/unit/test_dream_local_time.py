@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chathub_desktop.core.dream_schedule import Schedule, local_equivalent, zone_place
+from tests.cases import cases
 
 BERLIN = ZoneInfo("Europe/Berlin")
 
@@ -41,7 +42,7 @@ def test_zone_place_is_the_city() -> None:
 
 @given(st.integers(0, 23), st.integers(0, 59), st.datetimes(min_value=datetime(2000, 1, 1),
                                                              max_value=datetime(2099, 12, 31)))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=cases(150), deadline=None)
 def test_the_utc_half_is_always_the_stored_time(hour: int, minute: int, day: datetime) -> None:
     s = Schedule("daily", f"{hour:02d}:{minute:02d}")
     text = local_equivalent(s, day.replace(tzinfo=UTC), ZoneInfo("America/New_York"), "New York")

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.tokens.counter import TokenCounter
+from tests.cases import cases
 
 DAY = date(2026, 11, 30)
 COUNT = TokenCounter.for_model("gpt-4o").count
@@ -149,7 +150,7 @@ def test_no_changes_inside_a_fence_is_still_no_changes() -> None:
     assert dp.read_fold_answer("Here is the memory:\nNO_CHANGES", 100) is None
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=cases(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(st.characters(blacklist_categories=("Cs",)), max_size=200))
 def test_property_cleaning_only_removes_wrapping(text: str) -> None:
     """Whatever the answer, the cleaned text is a piece of it (nothing is rewritten)."""
@@ -186,7 +187,7 @@ def test_a_cut_single_paragraph_keeps_its_complete_sentences() -> None:
         "Prefers tables. Writes in English."
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=cases(200), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(st.text(alphabet=st.sampled_from("-* ab.\n`~#:1)"), max_size=400))
 def test_property_a_cut_card_is_made_only_of_lines_of_the_answer(text: str) -> None:
     """Fuzz (house rule): any cut answer reads to None or a body whose every line is a line

@@ -8,13 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chathub_desktop.core.memory_diff import DuplicateIndex, duplicate_of
+from tests.cases import cases
 
 # Few distinct words, so near-duplicates (and exact repeats with other case/spacing) are common.
 WORD = st.sampled_from(["tea", "Tea", "code", "tables", "lisbon", "dark", "mode", "metric", "units", "東京", "x"])
 TEXT = st.lists(WORD, min_size=0, max_size=7).map(lambda ws: "  ".join(ws) if len(ws) % 2 else " ".join(ws))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(st.lists(TEXT, max_size=12), st.lists(TEXT, min_size=1, max_size=12))
 def test_the_index_answers_like_the_rule(existing: list[str], incoming: list[str]) -> None:
     pairs = list(enumerate(existing, 1))

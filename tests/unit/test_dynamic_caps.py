@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.dynamic_memory import Card
+from tests.cases import cases
 
-BOUNDED = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BOUNDED = settings(max_examples=cases(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 D0 = date(2026, 8, 1)
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.dynamic_memory import Card
+from tests.cases import cases
 
 D1 = date(2024, 3, 1)
 
@@ -38,7 +39,7 @@ def payload_of(body: str) -> str:
     return body.split("\n", 1)[1]
 
 
-FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=cases(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 # --- REF-8: the document -----------------------------------------------------------------
@@ -707,7 +708,7 @@ def test_ref13_keep_tail_partial_first_line_rule() -> None:
     assert dm.keep_tail("abc", 0) == "" and dm.keep_tail("abc", 9) == "abc"
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=cases(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, 3500), st.sampled_from(["x", "line\n", "[date:2024-01-01]\n", "。"])),
                 min_size=2, max_size=6),
        st.sampled_from(["none", "v1", "v3", "plain"]))

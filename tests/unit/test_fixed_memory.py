@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chathub_desktop.core import fixed_memory as fm
+from tests.cases import cases
 
 RAW = (
     "# About me\r\n"
@@ -184,7 +185,7 @@ def _free(doc: str) -> list[str]:
     return [ln.body + ln.ending for ln in fm.parse(doc) if not ln.is_entry]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(documents())
 def test_normalize_is_idempotent(doc: str) -> None:
     """MEM-3: saving twice changes nothing."""
@@ -192,7 +193,7 @@ def test_normalize_is_idempotent(doc: str) -> None:
     assert fm.normalize(once) == once
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(documents())
 def test_free_form_lines_survive(doc: str) -> None:
     """MEM-3, REF-1: every free-form line, with its line ending, is kept byte for byte and in order."""
@@ -200,7 +201,7 @@ def test_free_form_lines_survive(doc: str) -> None:
     assert "".join(ln.body + ln.ending for ln in fm.parse(doc)) == doc
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(documents())
 def test_entry_texts_survive_and_are_numbered_1_to_n(doc: str) -> None:
     """MEM-2, REF-1: normalize keeps every entry's (cleaned) text in order and numbers them 1..n."""
@@ -210,7 +211,7 @@ def test_entry_texts_survive_and_are_numbered_1_to_n(doc: str) -> None:
     assert [e.number for e in after] == list(range(1, len(before) + 1))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=cases(200), deadline=None)
 @given(documents(), st.text(max_size=40))
 def test_append_then_entries(doc: str, text: str) -> None:
     """REF-1: append adds exactly one entry at the end with highest N + 1; nothing else changes."""
@@ -248,7 +249,7 @@ def test_save_preview_renumbers_entries_and_keeps_notes() -> None:
 _spaced = st.text(st.sampled_from(list("ab \t\r\v\f\u00a0\u2003\u3000\ufeff\u2028日")), max_size=20)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(documents())
 def test_entries_read_in_one_pass_are_the_entry_lines_of_the_parse(doc: str) -> None:
     """REF-1 (issue 30's fast read): :func:`fm.entries` equals the parse's entry lines."""
@@ -258,7 +259,7 @@ def test_entries_read_in_one_pass_are_the_entry_lines_of_the_parse(doc: str) -> 
         assert fm.entries(spaced) == [fm.Entry(ln.number, ln.text or "") for ln in fm.parse(spaced) if ln.is_entry]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(documents(), st.integers(1, 40))
 def test_entries_read_in_slices_are_those_of_one_pass(doc: str, chunk: int) -> None:
     """REF-1 (issue 30: a large memory is read in slices so the window's thread gets the
@@ -267,14 +268,14 @@ def test_entries_read_in_slices_are_those_of_one_pass(doc: str, chunk: int) -> N
     assert fm.entry_pairs(doc * 3, chunk) == fm._ENTRY_LINES.findall(doc * 3)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(_spaced)
 def test_clean_text_trims_and_collapses_every_ecmascript_space(text: str) -> None:
     """REF-1: trimmed, each whitespace run one space, whatever the fast check decides."""
     assert fm.clean_text(text) == fm._WS_RUN.sub(" ", text).strip(fm._WS_STRIP)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=cases(200), deadline=None)
 @given(documents())
 def test_entries_and_hashes_of_the_fast_read_are_those_of_the_plain_constructors(doc: str) -> None:
     """REF-1, REF-7 (issue 30: a large memory's first read builds its entries without the

@@ -19,6 +19,7 @@ from chathub_desktop.core.imported_chat import Attachment, ExportFormatError, wi
 from chathub_desktop.core.memory_paste import RepeatIndex, mark_duplicates, split_facts
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.webui_export import parse_librechat_conversation, parse_openwebui_chat
+from tests.cases import cases
 from tests.fakes.chat_exports import FILECITE, claude_conversation, librechat_flat, webui_chat
 
 
@@ -164,7 +165,7 @@ def test_repeat_index_follows_the_paste_rule() -> None:
 
 
 @given(st.lists(st.text(max_size=60), max_size=12), st.lists(st.text(max_size=60), max_size=8))
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=cases(120), deadline=None)
 def test_repeat_index_agrees_with_mark_duplicates(fixed: list[str], facts: list[str]) -> None:
     """Any texts: the index finds a repeat exactly when the paste's pairwise rule does
     (which entry it names may differ when the memory holds the same text twice)."""

@@ -19,6 +19,7 @@ from chathub_desktop.core.json_bounds import (
     replace_lone_surrogate_escapes,
 )
 from chathub_desktop.core.stored_text import REPLACEMENT, first_unstorable, replace_unstorable
+from tests.cases import cases
 
 
 def reference(data: bytes) -> tuple[int, int, bool]:
@@ -63,7 +64,7 @@ def feed_in_blocks(scanner: JsonScanner, data: bytes, cuts: list[int]) -> None:
 _BYTES = st.lists(st.sampled_from(list(b'[]{}"\\ax:,')), max_size=400).map(bytes)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=cases(400), deadline=None)
 @given(data=_BYTES, limit=st.integers(1, 12), cuts=st.lists(st.integers(0, 400), max_size=6))
 def test_depth_is_refused_exactly_when_nesting_exceeds_the_limit(data: bytes, limit: int, cuts: list[int]) -> None:
     peak, _, in_string = reference(data)
@@ -76,7 +77,7 @@ def test_depth_is_refused_exactly_when_nesting_exceeds_the_limit(data: bytes, li
         assert peak <= limit and scanner.in_string == in_string
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=cases(40), deadline=None)
 @given(sizes=st.lists(st.integers(0, 200_000), min_size=1, max_size=3), escapes=st.booleans(),
        cuts=st.lists(st.integers(0, 600_000), max_size=8), limit=st.sampled_from([PIECE_BYTES, 100_000, 150_000]))
 def test_a_string_over_the_limit_is_seen_across_blocks(sizes: list[int], escapes: bool, cuts: list[int],
@@ -119,7 +120,7 @@ _CHARS = st.lists(st.sampled_from(["a", "\\", '"', "\ud800", "\udbff", "\udc00",
                   max_size=30).map("".join)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(text=_CHARS)
 def test_lone_surrogate_escapes_become_the_replacement_character(text: str) -> None:
     """Written as a JSON export writes it (\\uXXXX escapes), every lone surrogate reads

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from chathub_desktop.core.markdown_text import PARSE_CHARS, plain_text
 from chathub_desktop.core.search_text import markdown_snippet, snippet
+from tests.cases import cases
 
 REPLY = ("Here is a small **retry** helper with exponential back-off. It works with any `async` callable:\n\n"
          "```python\nimport asyncio\nimport random\n```\n\n"
@@ -54,7 +55,7 @@ def test_code_spans_stay_inside_the_window_and_clear_of_the_ellipses() -> None:
     assert s.text[s.code[0][0]:s.code[0][1]].strip().startswith("code code")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("`*_~[]()!<>#|-$\\ \n\tabc12界")), max_size=400), st.integers(0, 500))
 def test_fuzz_any_markdown_gives_flat_text_with_sorted_code_spans(source: str, focus: int) -> None:
     for text in (source, source * 4):  # whole, and past PARSE_CHARS: a window around focus

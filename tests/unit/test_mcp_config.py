@@ -19,6 +19,7 @@ from chathub_desktop.core.mcp_config import (
     wire_tool_name,
 )
 from chathub_desktop.core.memory_tools import BUILTIN_TOOL_NAMES, is_external_tool_output
+from tests.cases import cases
 
 CLAUDE_DESKTOP = {
     "mcpServers": {
@@ -106,7 +107,7 @@ def test_the_form_reads_back_what_it_shows() -> None:
         config_from_form("x", McpTransport.STDIO, command="a", args="b" * MAX_CONFIG_CHARS)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(st.sampled_from(list(McpTransport)), st.lists(st.text(), min_size=7, max_size=7))
 def test_the_form_fuzzed_gives_a_config_or_one_line_why(transport: McpTransport, fields: list[str]) -> None:
     """Any text in the form's fields: a checked config, or :class:`McpConfigError` in one line."""

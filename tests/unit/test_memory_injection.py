@@ -12,6 +12,7 @@ from chathub_desktop.core.memory_injection import (
     split_untrusted,
 )
 from chathub_desktop.tokens.counter import TokenCounter
+from tests.cases import cases
 
 FIXED = "# Me\n#1: lives in Berlin\nnote line\n#2: prefers short answers\n"
 DYNAMIC = "#1 [2025-01-02]:\nUsually asks about Python.\n"
@@ -127,7 +128,7 @@ def test_untrusted_section_counts_toward_the_cap() -> None:
     assert out.endswith(f"{TRUNCATION_NOTICE}\n{mi.UNTRUSTED_CLOSE}\n{mi.OUTER_CLOSE}")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=cases(150), deadline=None)
 @given(
     st.text(max_size=300),
     st.text(max_size=300),
@@ -172,7 +173,7 @@ _lines = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(_lines, st.sets(st.integers(0, 13), max_size=4))
 def test_split_untrusted_matches_the_line_parser(lines: list[tuple[str, str]], numbers: set[int]) -> None:
     """MEM-7, REF-1: the fast untrusted split moves exactly the entry lines the REF-1 parser
@@ -183,7 +184,7 @@ def test_split_untrusted_matches_the_line_parser(lines: list[tuple[str, str]], n
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(_lines, st.sets(st.integers(0, 13), max_size=4), st.integers(0, 40))
 def test_limited_split_keeps_the_exact_prefix(lines: list[tuple[str, str]], numbers: set[int], limit: int) -> None:
     """REF-6: the early-stopping split used for capped blocks yields exactly the same first

@@ -16,6 +16,7 @@ from chathub_desktop.core.memory_search import (
     tokenize,
     utf16_len,
 )
+from tests.cases import cases
 
 
 def test_tokenizer_words_and_cjk_bigrams() -> None:
@@ -176,7 +177,7 @@ def test_page_offsets_are_utf16_units() -> None:
             raise AssertionError(bad)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=cases(200), deadline=None)
 @given(st.text(max_size=400).filter(lambda s: "\ud800" not in s), st.integers(1, 50))
 def test_pages_reassemble_property(text: str, page: int) -> None:
     """REF-5: following next_offset from 0 yields the text exactly, for any page size."""
@@ -201,7 +202,7 @@ def test_filter_matches_every_word_and_the_typed_prefix() -> None:
 
 
 @given(st.text(max_size=60), st.text(max_size=20))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=cases(200), deadline=None)
 def test_filter_never_raises_and_a_text_matches_itself(text: str, query: str) -> None:
     from chathub_desktop.core.memory_search import matches_filter
 

@@ -13,6 +13,7 @@ from chathub_desktop.core.request_assembly import (
     assemble_request,
     message_tokens,
 )
+from tests.cases import cases
 
 
 def chars(text: str) -> int:
@@ -125,7 +126,7 @@ roles = st.sampled_from([Role.USER, Role.ASSISTANT, Role.TOOL])
 texts = st.text(max_size=40)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=cases(150), deadline=None)
 @given(
     rows=st.lists(st.tuples(roles, texts, st.booleans()), max_size=25),
     template=st.sampled_from(["{{text}}", "Q: {{text}}!", "", "prefix"]),

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from chathub_desktop.core.context_receipt import receipt_lines, receipt_sampling
 from chathub_desktop.core.provider_kinds import WireProtocol
 from chathub_desktop.core.sampling import Sampling, sampling_line, sampling_problem
+from tests.cases import cases
 
 SCALE = int(os.environ.get("CHATHUB_FUZZ_SCALE", "1"))
 
@@ -46,7 +47,7 @@ _json = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | s
                      max_leaves=10)
 
 
-@settings(max_examples=100 * SCALE, deadline=None)
+@settings(max_examples=cases(100) * SCALE, deadline=None)
 @given(st.dictionaries(st.sampled_from(["sampling", "parts", "temperature"]), _json, max_size=3)
        | st.fixed_dictionaries({"sampling": st.dictionaries(
            st.sampled_from(["temperature", "top_p", "reasoning_effort", "thinking_budget"]), _json)}))

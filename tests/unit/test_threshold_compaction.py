@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.messages import ChatMessage, Role, ToolCall, ToolSpec
 from chathub_desktop.core.threshold_compaction import RequestTooLarge, ThresholdConfig
+from tests.cases import cases
 
 
 def user(text: str = "u", images: tuple[str, ...] = ()) -> ChatMessage:
@@ -335,7 +336,7 @@ _messages = st.builds(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=cases(150), deadline=None)
 @given(st.lists(_messages, max_size=25), st.integers(0, 12_000))
 def test_fit_history_result_fits_and_ends_with_latest_turn(
     history: list[ChatMessage], budget: int
