@@ -90,3 +90,24 @@ def test_property_apply_removes_every_span_and_keeps_the_rest(text: str, raw: li
     kept = "".join(text[a.end:b.start] for a, b in zip([Span(0, 0, "")] + merged, merged + [Span(len(text), 0, "")],
                                                         strict=True))
     assert out.text.replace(MARK.format(kind="k"), "") == kept or MARK.format(kind="k") in text
+
+
+def test_warm_up_returns_while_the_rules_are_compiling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window calls ``warm_up`` on the GUI thread at every send (issue 29: nothing heavy
+    on the GUI thread): while another thread holds the compile lock (the rules take ~1 s to
+    build), a call returns at once instead of waiting for it (a profile found a 0.94 s
+    freeze). The join's timeout only bounds a hang."""
+    import threading
+
+    from chathub_desktop.services.memory import secret_scan
+
+    monkeypatch.setattr(secret_scan, "_warm", None)
+    monkeypatch.setattr(secret_scan, "_scanner", None)
+    started = threading.Event()
+    monkeypatch.setattr(secret_scan, "_load", started.set)
+    with secret_scan._lock:  # a compile in progress on another thread
+        caller = threading.Thread(target=secret_scan.warm_up)
+        caller.start()
+        caller.join(timeout=30)
+        assert not caller.is_alive(), "warm_up waited for the rules' compile lock"
+    assert started.wait(30)
