@@ -18,6 +18,8 @@ from datetime import UTC, datetime, timedelta
 from datetime import time as dtime
 from pathlib import Path
 
+from chathub_desktop.core.messages import Role
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
 
@@ -46,7 +48,7 @@ def main(out: Path) -> int:
         svc.assistants.update(aid, card_language="ja")
         day = datetime.now(UTC).date() - timedelta(days=1)
         topic = svc.topics.create(aid, title="Kyoto trip").id
-        svc.chat._append(topic, role="user", content="Plan the Kyoto trip in a table",
+        svc.chat.append_row(topic, role=Role.USER, content="Plan the Kyoto trip in a table",
                          created_at=datetime.combine(day, dtime(9, 0, tzinfo=UTC)))
         window = MainWindow(svc)
         window.resize(1366, 768)

@@ -171,19 +171,19 @@ def test_a_cut_while_a_later_rounds_placeholder_is_stored_ends_it(
     fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
                        Reply(text_chunks=["never sent"]))
     inserting, release, inserted = threading.Event(), threading.Event(), threading.Event()
-    append = services.chat._append
+    append = services.chat.append_row
 
-    def held(topic_id: int, **fields: object) -> int:  # only a later round's placeholder is streaming
-        if fields.get("status") != MessageStatus.STREAMING.value:
-            return append(topic_id, **fields)
+    def held(topic_id: int, role: Role, content: str = "", **fields: object) -> int:  # only a later round's placeholder is streaming
+        if fields.get("status") is not MessageStatus.STREAMING:
+            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
         inserting.set()
         release.wait(60)
         try:
-            return append(topic_id, **fields)
+            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
         finally:
             inserted.set()
 
-    monkeypatch.setattr(services.chat, "_append", held)
+    monkeypatch.setattr(services.chat, "append_row", held)
 
     async def ready(_task: asyncio.Task[object]) -> None:
         await _until(inserting.is_set)
@@ -211,19 +211,19 @@ def test_a_second_cut_while_a_later_rounds_placeholder_is_stored_still_ends_it(
     fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
                        Reply(text_chunks=["never sent"]))
     inserting, release, inserted = threading.Event(), threading.Event(), threading.Event()
-    append = services.chat._append
+    append = services.chat.append_row
 
-    def held(topic_id: int, **fields: object) -> int:
-        if fields.get("status") != MessageStatus.STREAMING.value:
-            return append(topic_id, **fields)
+    def held(topic_id: int, role: Role, content: str = "", **fields: object) -> int:
+        if fields.get("status") is not MessageStatus.STREAMING:
+            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
         inserting.set()
         release.wait(60)
         try:
-            return append(topic_id, **fields)
+            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
         finally:
             inserted.set()
 
-    monkeypatch.setattr(services.chat, "_append", held)
+    monkeypatch.setattr(services.chat, "append_row", held)
 
     async def scenario() -> None:
         task = services.chat.start_send(topic, "please answer")

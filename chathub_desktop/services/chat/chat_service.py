@@ -337,10 +337,19 @@ class ChatService:
             })
             return ReplyClaim(user.id if user is not None else 0, last.id, provider_id, model, False)
 
-    def _append(self, topic_id: int, **fields: object) -> int:
+    def append_row(self, topic_id: int, role: Role, content: str = "", *,
+                   status: MessageStatus = MessageStatus.COMPLETE, **fields: object) -> int:
+        """Store one message of ``role`` at the end of topic ``topic_id`` as given (no
+        request is sent) and return its id: a tool result, a later round's placeholder,
+        or a topic a test or benchmark seeds. ``fields``: other message columns (model,
+        tool calls, created_at, …). ``TypeError`` for a role or status that is not the
+        enum; ``NotFound`` for an unknown topic. Worker thread."""
+        if not isinstance(role, Role) or not isinstance(status, MessageStatus):
+            raise TypeError(f"append_row takes Role and MessageStatus, not {role!r} / {status!r}")
         with self._db.write() as s:
             TopicService.row(s, topic_id)
-            return append_message(s, topic_id, **fields).id
+            return append_message(s, topic_id, role=role.value, content=content, status=status.value,
+                                  **fields).id
 
     def _drop(self, message_id: int) -> None:
         with self._db.write() as s:
@@ -520,8 +529,8 @@ class ChatService:
         row as :meth:`_unbegun` says (a second cancel meanwhile too: :func:`finish_anyway`),
         so no placeholder is left ``streaming``."""
         insert = asyncio.ensure_future(self._db.run(functools.partial(
-            self._append, ctx.topic_id, role=Role.ASSISTANT.value, content="",
-            status=MessageStatus.STREAMING.value, model=ctx.model, provider_id=ctx.provider_id,
+            self.append_row, ctx.topic_id, Role.ASSISTANT,
+            status=MessageStatus.STREAMING, model=ctx.model, provider_id=ctx.provider_id,
             sent_by_process=PROCESS_ID)))
         try:
             reply_id = await asyncio.shield(insert)
@@ -572,7 +581,7 @@ class ChatService:
         took, ``elapsed_s`` seconds, kept in ms: issue 25) and announce it."""
         elapsed_ms = None if elapsed_s is None else round(elapsed_s * 1000)
         tool_id = await self._db.run(functools.partial(
-            self._append, topic_id, role=Role.TOOL.value, content=result,
+            self.append_row, topic_id, Role.TOOL, result,
             tool_call_id=call.id, tool_name=call.name, tool_elapsed_ms=elapsed_ms))
         self._bus.publish(MessageAdded(topic_id, tool_id))
 
