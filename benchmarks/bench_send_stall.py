@@ -331,6 +331,8 @@ def turn_rows(rng: random.Random, topic_id: int, seq: int, n: int, at: datetime,
               scale: float = 1.0) -> list[dict[str, object]]:
     """``n`` message rows from ``seq`` + 1: user, sometimes an assistant tool call and its
     result, then the assistant's answer; one second apart from ``at``."""
+    from chathub_desktop.core.messages import Role
+
     rows: list[dict[str, object]] = []
 
     def add(**fields: object) -> None:
@@ -338,15 +340,15 @@ def turn_rows(rng: random.Random, topic_id: int, seq: int, n: int, at: datetime,
                      "created_at": at + timedelta(seconds=len(rows)), **fields})
 
     while len(rows) < n:
-        add(role="user", content=prose(rng, _length(rng, int(180 * scale))))
+        add(role=Role.USER, content=prose(rng, _length(rng, int(180 * scale))))
         if rng.random() < 0.08 and len(rows) + 3 <= n:
             call = f"call_{topic_id}_{seq + len(rows)}"
-            add(role="assistant", content="", tool_calls=[{"id": call, "name": "searchMemory",
+            add(role=Role.ASSISTANT, content="", tool_calls=[{"id": call, "name": "searchMemory",
                                                            "arguments": json.dumps({"query": "build cache"})}])
-            add(role="tool", content=prose(rng, _length(rng, int(700 * scale))), tool_call_id=call,
+            add(role=Role.TOOL, content=prose(rng, _length(rng, int(700 * scale))), tool_call_id=call,
                 tool_name="searchMemory")
         if len(rows) < n:
-            add(role="assistant", content=prose(rng, _length(rng, int(900 * scale))), model=CHAT_MODEL)
+            add(role=Role.ASSISTANT, content=prose(rng, _length(rng, int(900 * scale))), model=CHAT_MODEL)
     return rows
 
 

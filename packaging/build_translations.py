@@ -50,7 +50,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "services/compaction/compaction_outcome", "services/compaction/summarizer",
     "services/dream/dream_reasons", "services/errors", "storage/database", "services/input_rules", "core/summary_probes", "services/compaction/summary_probes", "providers/model_list",
     # issue 27, lang42: provider failures, import refusals, provider URL, MCP and topic checks
-    "providers/errors", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service",
+    "providers/errors", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service", "services/chat/send_results",
     "services/transfer/chat_import", "services/transfer/import_refusals", "core/export_formats", "services/providers/provider_service",
     "services/tools/mcp_service", "services/topics/topic_service", "core/token_estimate", "services/chat/empty_reply", "providers/stream_limits", "core/base_urls",
     "core/memory_diff", "services/memory/memory_preview", "services/providers/model_card_service",

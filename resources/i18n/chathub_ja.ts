@@ -4929,10 +4929,6 @@ URL：%3
         <translation>コンテキストウィンドウを埋めるリクエスト（%2 トークン中 %1）に対して、モデルは空の返信を返しました。トピックを圧縮するか、新しいトピックを始めてください。</translation>
     </message>
     <message>
-        <source>the send failed before the reply</source>
-        <translation>返信が始まる前に送信が失敗しました</translation>
-    </message>
-    <message>
         <source>the request failed: %1</source>
         <translation>リクエストが失敗しました：%1</translation>
     </message>
@@ -5375,6 +5371,10 @@ URL：%3
     <message>
         <source>; %1 untrusted</source>
         <translation>。信頼されていないもの %1</translation>
+    </message>
+    <message>
+        <source>the send failed: %1</source>
+        <translation>送信に失敗しました：%1</translation>
     </message>
 </context>
 <context>

@@ -4929,10 +4929,6 @@ URL：%3
         <translation>对于一个填满上下文窗口的请求（%2 个令牌中的 %1 个），模型返回了空回复。请压缩该话题或新建话题。</translation>
     </message>
     <message>
-        <source>the send failed before the reply</source>
-        <translation>发送在回复开始前失败</translation>
-    </message>
-    <message>
         <source>the request failed: %1</source>
         <translation>请求失败：%1</translation>
     </message>
@@ -5375,6 +5371,10 @@ URL：%3
     <message>
         <source>; %1 untrusted</source>
         <translation>；%1 不受信任</translation>
+    </message>
+    <message>
+        <source>the send failed: %1</source>
+        <translation>发送失败：%1</translation>
     </message>
 </context>
 <context>

@@ -288,14 +288,14 @@ def test_app_send_path_streams_stores_usage_and_stops(local_model: LocalModelSer
 
 #: walk39's first day with SmolLM2 (its replies shortened): the day its dream failed twice.
 WALK39_DAY = [
-    ("user", "Hi! I'm planning a weekend trip to Lisbon. Can you suggest three things to do?"),
-    ("assistant", "Certainly! Here are three exciting things to do in Lisbon:\n\n1. Visit the Lisbon Cathedral: "
-                  "This stunning Gothic church is a must-see.\n2. Ride tram 28 through Alfama.\n3. Watch the "
-                  "sunset from the Miradouro da Senhora do Monte."),
-    ("user", "I prefer short answers as bullet lists, please. What should I eat there?"),
-    ("assistant", "- Pastéis de nata\n- Grilled sardines\n- Bacalhau à Brás\n- Bifana"),
-    ("user", "Great. How do I get from the airport to the city centre?"),
-    ("assistant", "Take the red metro line from the airport and change at Alameda, or the Aerobus to the centre."),
+    (Role.USER, "Hi! I'm planning a weekend trip to Lisbon. Can you suggest three things to do?"),
+    (Role.ASSISTANT, "Certainly! Here are three exciting things to do in Lisbon:\n\n1. Visit the Lisbon Cathedral: "
+                       "This stunning Gothic church is a must-see.\n2. Ride tram 28 through Alfama.\n3. Watch the "
+                       "sunset from the Miradouro da Senhora do Monte."),
+    (Role.USER, "I prefer short answers as bullet lists, please. What should I eat there?"),
+    (Role.ASSISTANT, "- Pastéis de nata\n- Grilled sardines\n- Bacalhau à Brás\n- Bifana"),
+    (Role.USER, "Great. How do I get from the airport to the city centre?"),
+    (Role.ASSISTANT, "Take the red metro line from the airport and change at Alameda, or the Aerobus to the centre."),
 ]
 
 
@@ -325,7 +325,7 @@ def test_a_dream_with_the_real_model_as_history_compress_model(local_model: Loca
     now = datetime.now(UTC)
     start = datetime.combine(now.date(), datetime.min.time(), tzinfo=UTC) + timedelta(minutes=1)  # today, UTC
     for i, (role, text) in enumerate(WALK39_DAY):
-        services.chat._append(topic, role=role, content=text, created_at=start + timedelta(seconds=i))
+        services.chat.append_row(topic, role=role, content=text, created_at=start + timedelta(seconds=i))
     before = [(m.id, m.content) for m in services.topics.messages(topic)]
     tomorrow = datetime.combine(now.date() + timedelta(days=1), datetime.min.time(), tzinfo=UTC) + timedelta(hours=9)
     dreams = DreamService(services.db, services.bus, services.providers, services.catalog, services.settings,
@@ -364,7 +364,7 @@ def test_a_dream_over_30_long_summaries_fits_the_real_2048_token_window(local_mo
     line = "The user wants short answers, British spelling and code before the explanation. "
     for i in range(30):
         topic = services.topics.create("Small", title=f"Project {i}").id
-        services.chat._append(topic, role="user", content=f"Question {i}", created_at=at + timedelta(minutes=i))
+        services.chat.append_row(topic, role=Role.USER, content=f"Question {i}", created_at=at + timedelta(minutes=i))
         with services.db.write() as s:
             s.add(TopicCompaction(topic_id=topic, summary=(f"Topic {i}. " + line * 160)[:12_000]))
     out = asyncio.run(services.dreams.run_day("Small", day))
@@ -402,9 +402,9 @@ def test_the_real_2048_token_model_as_history_compress_model_compacts_a_20000_to
     colours = ["red", "green", "blue", "amber", "violet", "teal"]
     for k in range(150):
         c = colours[k % len(colours)]
-        services.chat._append(topic, role="user", content=f"Note {k}: the {c} train leaves platform {k} at "
+        services.chat.append_row(topic, role=Role.USER, content=f"Note {k}: the {c} train leaves platform {k} at "
                               f"{k % 24:02d}:15. " + "Please remember the timetable details. " * 6)
-        services.chat._append(topic, role="assistant", content=f"Noted: the {c} train, platform {k}, "
+        services.chat.append_row(topic, role=Role.ASSISTANT, content=f"Noted: the {c} train, platform {k}, "
                               f"{k % 24:02d}:15. " + "I will keep the timetable in mind. " * 8)
     counter = TokenCounter.for_model(MODEL_ALIAS)
     total = sum(counter.count(m.content) for m in services.topics.messages(topic))

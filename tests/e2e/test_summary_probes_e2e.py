@@ -9,6 +9,7 @@ import asyncio
 
 import pytest
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import TopicCompaction
 from tests.e2e.local_model import MODEL_ALIAS, LocalModelServer
@@ -26,9 +27,9 @@ def test_probe_check_runs_against_the_real_model(services: Services, local_model
     services.settings.set("history-compress-model", f"Local/{MODEL_ALIAS}")
     services.assistants.create("Helper", provider="Local", model=MODEL_ALIAS)
     topic = services.topics.create("Helper").id
-    services.chat._append(topic, role="user", content="Save the report to docs/report.md please.")
-    last = services.chat._append(topic, role="assistant", content="Done. The row limit is 250 rows.")
-    services.chat._append(topic, role="user", content="Thanks.")
+    services.chat.append_row(topic, role=Role.USER, content="Save the report to docs/report.md please.")
+    last = services.chat.append_row(topic, role=Role.ASSISTANT, content="Done. The row limit is 250 rows.")
+    services.chat.append_row(topic, role=Role.USER, content="Thanks.")
     with services.db.write() as s:
         s.add(TopicCompaction(topic_id=topic, summary="The user asked for a report; the limit is 250 rows.",
                               cursor_message_id=last, debug_log=[], archives=[], failure_count=0))

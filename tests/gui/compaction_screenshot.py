@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from chathub_desktop.core.messages import Role
 from tests.gui import shot_harness as shots
 
 TURNS = [
@@ -89,9 +90,9 @@ def main(out_dir: Path) -> int:
         svc.assistants.update(a.id, history_limit_enabled=True, history_limit=12, summarize_history=True)
         topic = svc.topics.create(a.id, "Reading CSV files").id
         for q, ans in TURNS:
-            svc.chat._append(topic, role="user", content=q)
-            svc.chat._append(topic, role="assistant", content=ans, model="gpt-4o-mini")
-        svc.chat._append(topic, role="user", content="Which pandas version added `date_format`?")
+            svc.chat.append_row(topic, role=Role.USER, content=q)
+            svc.chat.append_row(topic, role=Role.ASSISTANT, content=ans, model="gpt-4o-mini")
+        svc.chat.append_row(topic, role=Role.USER, content="Which pandas version added `date_format`?")
         summ.script(Reply(text_chunks=[f"<summary>{SUMMARY}</summary>"], delay_s=0.3))
 
         async def scenario() -> None:

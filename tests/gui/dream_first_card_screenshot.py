@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from datetime import time as dtime
 from pathlib import Path
 
+from chathub_desktop.core.messages import Role
 from tests.gui.shot_harness import offscreen_services, run
 
 
@@ -34,7 +35,7 @@ def main(out_dir: Path) -> int:
         svc.settings.set("history-compress-model", "Summ/gpt-5-mini")
         a = svc.assistants.create("Coder", provider="Summ", model="gpt-4o")
         topic = svc.topics.create(a.id, title="Release notes").id
-        svc.chat._append(topic, role="user", content="Bullet points, no prose",
+        svc.chat.append_row(topic, role=Role.USER, content="Bullet points, no prose",
                          created_at=datetime.combine(yesterday_utc(), dtime(12, tzinfo=UTC)))
 
         async def shown(page: MemoryPage) -> None:

@@ -20,6 +20,8 @@ from datetime import UTC, datetime, timedelta
 from datetime import time as dtime
 from pathlib import Path
 
+from chathub_desktop.core.messages import Role
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
 
@@ -62,7 +64,7 @@ def main(out_dir: Path) -> int:
             topic = svc.topics.create(a.id, title="Release notes").id
             for d, text in zip(days, ("Write the changelog as a table", "Give me the SQL first",
                                       "Keep answers under ten lines", "Bullet points, no prose"), strict=True):
-                svc.chat._append(topic, role="user", content=text, created_at=datetime.combine(d, dtime(12, tzinfo=UTC)))
+                svc.chat.append_row(topic, role=Role.USER, content=text, created_at=datetime.combine(d, dtime(12, tzinfo=UTC)))
 
             async def dream(day, *chunks: str) -> None:  # type: ignore[no-untyped-def]
                 vendor.script(*(Reply(text_chunks=[c]) for c in chunks))

@@ -19,6 +19,8 @@ from datetime import time as dtime
 from pathlib import Path
 from typing import Any
 
+from chathub_desktop.core.messages import Role
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
 
@@ -42,7 +44,7 @@ def main(out: Path) -> int:
         svc.assistants.update(aid, card_language="ja")
         day = datetime.now(UTC).date() - timedelta(days=1)
         topic = svc.topics.create(aid, title="Kyoto trip").id
-        svc.chat._append(topic, role="user", content="Plan the Kyoto trip in a table",
+        svc.chat.append_row(topic, role=Role.USER, content="Plan the Kyoto trip in a table",
                          created_at=datetime.combine(day, dtime(9, 0, tzinfo=UTC)))
 
         async def scene(window: Any, theme: str, shot: Shot) -> None:

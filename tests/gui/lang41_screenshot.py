@@ -17,6 +17,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from chathub_desktop.core.messages import Role
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
 
@@ -36,7 +38,7 @@ def main(out: Path) -> int:
     with offscreen_services("chathub-shot-lang41-") as (loop, svc):
         aid = svc.assistants.create("Helper").id
         topic = svc.topics.create(aid, title="Kyoto trip").id
-        svc.chat._append(topic, role="user", content="Plan the Kyoto trip in a table")
+        svc.chat.append_row(topic, role=Role.USER, content="Plan the Kyoto trip in a table")
         svc.compaction.edit_summary(topic, "The user plans a three-day Kyoto trip in April; keep a table of "
                                     "temples, trains and costs.", expected="")
 

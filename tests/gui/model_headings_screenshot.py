@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from chathub_desktop.core.messages import Role
 from tests.gui import shot_harness as shots
 
 
@@ -28,8 +29,8 @@ def main(out_dir: Path) -> int:
         svc.provider_models.remember(p.id, ["smollm2-135m", "llama-3.1-8b-instruct"])
         a = svc.assistants.create("Helper", provider=p.id, model="smollm2-135m")
         topic = svc.topics.create(a.id, "First chat").id
-        svc.chat._append(topic, role="user", content="Hello")
-        svc.chat._append(topic, role="assistant", content="Hi! How can I help?")
+        svc.chat.append_row(topic, role=Role.USER, content="Hello")
+        svc.chat.append_row(topic, role=Role.ASSISTANT, content="Hi! How can I help?")
 
         async def scenario() -> None:
             for theme in ("light", "dark"):

@@ -22,6 +22,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from chathub_desktop.core.messages import Role
+
 
 def rss_mb() -> float:
     """The process's resident memory, MB."""
@@ -105,7 +107,7 @@ def main(cases_file: str, marker_dir: str) -> int:
     stall = StallMeter()
 
     def show(i: int, text: str) -> tuple[float, float, float]:
-        m = MessageView(id=i + 1, topic_id=1, seq=i, role="assistant", content=text,
+        m = MessageView(id=i + 1, topic_id=1, seq=i, role=Role.ASSISTANT, content=text,
                         content_type="text", status="complete", created_at=now)
         start = time.perf_counter()
         stall.reset()

@@ -10,6 +10,8 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from chathub_desktop.core.messages import Role
+
 TEXT = ("Look ![z](/dev/zero) and here is a [link](https://example.org).\n\n"
         "![diagram of the flow](../../../../etc/passwd)\n\nSome *more* text.")
 
@@ -78,7 +80,7 @@ def stored_shots(out_dir: Path) -> None:
         view.delegate.docs.set_stored_images(store.images)
         view.resize(700, 320)
         view.show()
-        m = MessageView(id=1, topic_id=1, seq=0, role="assistant", content=text, content_type="text",
+        m = MessageView(id=1, topic_id=1, seq=0, role=Role.ASSISTANT, content=text, content_type="text",
                         status="complete", created_at=datetime.now(UTC))
         model.show_page(TopicPage(1, 0, (m,), None))
         for _ in range(20):
@@ -126,7 +128,7 @@ def bounds_shots(out_dir: Path) -> None:
             view = MessageListView(model)
             view.resize(760, 600 if name in ("render_long_code", "render_long_table") else 220)
             view.show()
-            m = MessageView(id=1, topic_id=1, seq=0, role="assistant", content=text, content_type="text",
+            m = MessageView(id=1, topic_id=1, seq=0, role=Role.ASSISTANT, content=text, content_type="text",
                             status="complete", created_at=datetime.now(UTC))
             model.show_page(TopicPage(1, 0, (m,), None))
             for _ in range(2000):  # painted until the worker's rendering is all laid out
@@ -163,7 +165,7 @@ def main(out_dir: Path) -> int:
         view = MessageListView(model)
         view.resize(700, 260)
         view.show()
-        m = MessageView(id=1, topic_id=1, seq=0, role="assistant", content=TEXT, content_type="text",
+        m = MessageView(id=1, topic_id=1, seq=0, role=Role.ASSISTANT, content=TEXT, content_type="text",
                         status="complete", created_at=datetime.now(UTC))
         model.show_page(TopicPage(1, 0, (m,), None))
         view.executeDelayedItemsLayout()

@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QToolButton
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat.message_delegate import MARKER_H
 from chathub_desktop.gui.chat.message_list_model import CoveredBoundaryRole
 from chathub_desktop.services.container import Services
@@ -46,10 +47,10 @@ def _topic(window, services: Services, fake_vendor: FakeVendor, turns: int, qtbo
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     topic = services.topics.create(aid, "Long chat").id
     for k in range(1, turns + 1):
-        services.chat._append(topic, role="user", content=f"question {k} " + "lorem " * words)
-        services.chat._append(topic, role="assistant", content=f"answer {k} " + "ipsum " * words)
+        services.chat.append_row(topic, role=Role.USER, content=f"question {k} " + "lorem " * words)
+        services.chat.append_row(topic, role=Role.ASSISTANT, content=f"answer {k} " + "ipsum " * words)
     if turns > 1:
-        services.chat._append(topic, role="user", content="and one more question")
+        services.chat.append_row(topic, role=Role.USER, content="and one more question")
     reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     assert window.current_topic_id == topic

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.gui.helpers import add_fake_provider, loaded, reload_assistants, wait_shown
@@ -29,9 +30,9 @@ def _topic(window, services: Services, fake_vendor: FakeVendor, summ: FakeVendor
     topic = services.topics.create(aid, "Schema chat").id
     filler = " lorem" * 200  # a summary of such turns shrinks the request (walk37 #12)
     for k in range(1, 4):
-        services.chat._append(topic, role="user", content=f"question {k} about table_{k}" + filler)
-        services.chat._append(topic, role="assistant", content=f"answer {k}: see /srv/app/file_{k}.sql" + filler)
-    services.chat._append(topic, role="user", content="and one more question")
+        services.chat.append_row(topic, role=Role.USER, content=f"question {k} about table_{k}" + filler)
+        services.chat.append_row(topic, role=Role.ASSISTANT, content=f"answer {k}: see /srv/app/file_{k}.sql" + filler)
+    services.chat.append_row(topic, role=Role.USER, content="and one more question")
     reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     wait_shown(window, qtbot, topic)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from datetime import time as dtime
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import Reply
@@ -15,7 +16,7 @@ from tests.gui.test_dream_panel import helper, idle, open_page, summ  # noqa: F4
 def _talk(services: Services, aid: int, title: str, days_ago: int, text: str) -> None:
     day = datetime.now(UTC).date() - timedelta(days=days_ago)
     topic = services.topics.create(aid, title=title).id
-    services.chat._append(topic, role="user", content=text, created_at=datetime.combine(day, dtime(9, 0, tzinfo=UTC)))
+    services.chat.append_row(topic, role=Role.USER, content=text, created_at=datetime.combine(day, dtime(9, 0, tzinfo=UTC)))
 
 
 def test_the_picker_lists_active_finished_days_newest_first_and_dream_now_uses_the_choice(

@@ -19,6 +19,7 @@ from PySide6.QtGui import QGuiApplication, QTextCursor
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QPushButton, QToolButton
 
 from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
@@ -59,7 +60,7 @@ def active_yesterday(services: Services, aid: int) -> date:
     """A topic with a user message at noon of yesterday (UTC); returns that day."""
     day = yesterday_utc()
     topic = services.topics.create(aid, title="Yesterday").id
-    services.chat._append(topic, role="user", content="Please answer in bullet points, no prose",
+    services.chat.append_row(topic, role=Role.USER, content="Please answer in bullet points, no prose",
                           created_at=datetime.combine(day, dtime(12, 0, tzinfo=UTC)))
     return day
 

@@ -15,6 +15,7 @@ from datetime import UTC, date, datetime, timedelta
 from PySide6.QtCore import Qt
 
 from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.memory.proposals_section import proposals_tab_title
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants
@@ -43,7 +44,7 @@ def _two_proposals(window, services, fake_vendor, qtbot, qloop) -> int:  # type:
     reload_assistants(window, qtbot, aid)
     topic = services.topics.create(aid, "Work").id
     for d in (DAYS[0] - timedelta(days=1), *DAYS):
-        services.chat._append(topic, role="user", content=f"tables please ({d})",
+        services.chat.append_row(topic, role=Role.USER, content=f"tables please ({d})",
                               created_at=datetime(d.year, d.month, d.day, 12, tzinfo=UTC))
     dreams = services.dreams
     fake_vendor.script(Reply(text_chunks=["- Older habit"]))

@@ -22,6 +22,7 @@ from typing import Any
 from PySide6.QtCore import QTranslator
 from PySide6.QtWidgets import QApplication, QComboBox
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
 from chathub_desktop.gui.memory.memory_paste_dialog import PasteMemoryDialog
 from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
@@ -112,7 +113,7 @@ def test_the_paste_error_and_receipt_dialogs_are_re_said_while_open(services: An
     a = services.assistants.create("Helper")
     paste = PasteMemoryDialog(services, TaskRunner(None), a.id)
     details = ErrorDetailsDialog("Something failed", "Traceback …")
-    message = MessageView(id=7, topic_id=1, seq=2, role="assistant", content="Hi", content_type="text",
+    message = MessageView(id=7, topic_id=1, seq=2, role=Role.ASSISTANT, content="Hi", content_type="text",
                           status="complete", created_at=datetime.now(UTC), model="gpt-4o", input_tokens=120,
                           receipt={})
     receipt = ReceiptDialog(message, None, lambda _t: None)
@@ -152,7 +153,7 @@ def test_a_dream_outcome_is_said_in_chinese_with_its_values(open_page, services,
     monkeypatch.setattr(change_preview, "ask", lambda *_a: "add")
     day = datetime.now(UTC).date() - timedelta(days=1)
     topic = services.topics.create(helper, title="Trip").id
-    services.chat._append(topic, role="user", content="Plan the Kyoto trip",
+    services.chat.append_row(topic, role=Role.USER, content="Plan the Kyoto trip",
                           created_at=datetime.combine(day, dtime(9, 0, tzinfo=UTC)))
     panel = open_page(helper).dream_panel
     qtbot.waitUntil(lambda: panel.day_picker.count() == 1, timeout=5000)

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat.link_policy import LinkAction, decide, hover_text
 from chathub_desktop.gui.chat.message_list_model import MessageListModel, TopicPage
 from chathub_desktop.gui.chat.message_list_view import MessageListView
@@ -34,7 +35,7 @@ def _view(qtbot: Any, text: str) -> tuple[MessageListView, ChatEvents]:
     view.resize(700, 300)
     view.show()
     qtbot.waitExposed(view)
-    m = MessageView(id=1, topic_id=1, seq=0, role="assistant", content=text, content_type="text",
+    m = MessageView(id=1, topic_id=1, seq=0, role=Role.ASSISTANT, content=text, content_type="text",
                     status="complete", created_at=datetime.now(UTC))
     model.show_page(TopicPage(1, 0, (m,), None))
     view.executeDelayedItemsLayout()

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.memory.dream_runs import yesterday_utc
 from chathub_desktop.services.container import Services
 from tests.fakes import cli_fork
@@ -67,7 +68,7 @@ def history_yesterday(services: Services, aid: int) -> str:
     """A user message at noon of yesterday (UTC); returns that day (YYYY-MM-DD)."""
     day = yesterday_utc()
     topic = services.topics.create(aid, title="Yesterday").id
-    services.chat._append(topic, role="user", content="Please answer in bullet points, no prose",
+    services.chat.append_row(topic, role=Role.USER, content="Please answer in bullet points, no prose",
                           created_at=datetime.combine(day, dtime(12, 0, tzinfo=UTC)))
     return day.isoformat()
 
@@ -163,8 +164,8 @@ def test_a_message_edited_and_deleted_in_another_window_follows(
     from chathub_desktop.services.container import open_services
 
     topic = services.topics.create(helper, title="Shared").id
-    first = services.chat._append(topic, role="user", content="original text")
-    second = services.chat._append(topic, role="assistant", content="to be deleted")
+    first = services.chat.append_row(topic, role=Role.USER, content="original text")
+    second = services.chat.append_row(topic, role=Role.ASSISTANT, content="to be deleted")
     reload_assistants(window, qtbot, helper)
     window.select_topic(topic)
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2, timeout=5000)

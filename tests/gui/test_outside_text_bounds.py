@@ -62,7 +62,7 @@ def test_a_search_result_of_hostile_text_shows_the_bound_and_a_note(window: Any,
 
 
 def test_the_receipt_shows_hostile_model_ids_and_titles_bounded(qtbot: Any) -> None:
-    message = MessageView(id=9, topic_id=1, seq=2, role="assistant", content="x", content_type="text",
+    message = MessageView(id=9, topic_id=1, seq=2, role=Role.ASSISTANT, content="x", content_type="text",
                           status="complete", created_at=datetime(2026, 12, 2, tzinfo=UTC),
                           model="gpt" + ZALGO,
                           receipt={"v": 1, "recalled": [{"topic_id": 4, "title": "Plans" + ZALGO}]})

@@ -94,7 +94,7 @@ def test_many_recalled_topics_keep_the_dialog_on_a_small_screen(qtbot):  # type:
     from chathub_desktop.services.views import MessageView
 
     recalled = [{"topic_id": i, "title": f"Topic number {i} with a long title"} for i in range(1, 41)]
-    message = MessageView(id=9, topic_id=1, seq=2, role="assistant", content="x", content_type="text",
+    message = MessageView(id=9, topic_id=1, seq=2, role=Role.ASSISTANT, content="x", content_type="text",
                           status="complete", created_at=datetime(2026, 12, 2, tzinfo=UTC),
                           receipt={"v": 1, "recalled": recalled})
     dialog = ReceiptDialog(message, open_topic=lambda _t: None)

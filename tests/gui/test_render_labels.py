@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
 from chathub_desktop.gui.context.summary_dialog import SummaryDialog
 from chathub_desktop.services.views import MessageView, SummaryView
@@ -31,7 +32,7 @@ def test_the_summary_viewer_shows_a_hostile_model_id_as_text(qloop: Any, service
 
 
 def test_the_receipt_shows_a_hostile_model_id_as_text(qtbot: Any) -> None:
-    m = MessageView(id=7, topic_id=1, seq=1, role="assistant", content="hi", content_type="text",
+    m = MessageView(id=7, topic_id=1, seq=1, role=Role.ASSISTANT, content="hi", content_type="text",
                     status="complete", created_at=datetime.now(UTC), model=HOSTILE, receipt={})
     dialog = ReceiptDialog(m)
     qtbot.addWidget(dialog)

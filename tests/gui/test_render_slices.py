@@ -82,7 +82,7 @@ def test_a_short_hostile_message_is_rendered_on_the_worker_too(qapp, monkeypatch
              + "- one item\n" * 5 + "\nالسلام عليكم, Tiếng Việt, naïve. " * 20)
     for i, text in enumerate([*hostile.values(), prose]):
         assert len(text) < SYNC_RENDER_CHARS and "$" not in text
-        m = MessageView(id=i + 1, topic_id=1, seq=i, role="assistant", content=text, content_type="text",
+        m = MessageView(id=i + 1, topic_id=1, seq=i, role=Role.ASSISTANT, content=text, content_type="text",
                         status="complete", created_at=datetime(2026, 12, 2, tzinfo=UTC))
         threads.clear()
         doc = docs.document(m, False, Colors(), 600)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWizard
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.settings.model_choices import model_rows
 from tests.fakes.vendor_server import FakeVendor
 
@@ -151,9 +152,9 @@ def test_setup_chooses_the_history_compress_model_and_compact_now_works(  # type
     qtbot.waitUntil(lambda: window.current_assistant_id() == helper.id, timeout=3000)
     topic = services.topics.create(helper.id, "Long chat").id
     for k in range(3):
-        services.chat._append(topic, role="user", content=f"question {k} " + "lorem " * 200)
-        services.chat._append(topic, role="assistant", content=f"answer {k} " + "ipsum " * 200)
-    services.chat._append(topic, role="user", content="and one more")
+        services.chat.append_row(topic, role=Role.USER, content=f"question {k} " + "lorem " * 200)
+        services.chat.append_row(topic, role=Role.ASSISTANT, content=f"answer {k} " + "ipsum " * 200)
+    services.chat.append_row(topic, role=Role.USER, content="and one more")
     window.select_topic(topic)
     fake_vendor.script(Reply(text_chunks=["<summary>Three questions about lorem, answered.</summary>"]))
     window.compaction.compact_topic(topic)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.services.chat.process_identity import HOST, process_birth
 from tests.gui.helpers import add_fake_provider, reload_assistants
@@ -17,8 +18,8 @@ def test_a_reply_whose_owner_does_not_answer_can_be_marked_interrupted(
     try:
         _pid, aid = add_fake_provider(services, fake_vendor.base_url, model="gpt-4o")
         topic = services.topics.create(aid).id
-        services.chat._append(topic, role="user", content="hello")
-        reply = services.chat._append(topic, role="assistant", content="half", status="streaming",
+        services.chat.append_row(topic, role=Role.USER, content="hello")
+        reply = services.chat.append_row(topic, role=Role.ASSISTANT, content="half", status=MessageStatus.STREAMING,
                                       sent_by_process=f"{HOST}:{owner.pid}:0123456789ab:{process_birth(owner.pid)}")
         reload_assistants(window, qtbot, aid)
         window.select_topic(topic)

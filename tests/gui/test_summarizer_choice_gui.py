@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.compaction.summarizer import (
     SummarizerProblem,
     SummarizerUnavailable,
@@ -34,9 +35,9 @@ def test_compact_now_without_a_summarizer_offers_the_choice(window, services, fa
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     topic = services.topics.create(aid, "Long chat").id
     for k in range(3):
-        services.chat._append(topic, role="user", content=f"question {k} " + "lorem " * 200)
-        services.chat._append(topic, role="assistant", content=f"answer {k} " + "ipsum " * 200)
-    services.chat._append(topic, role="user", content="and one more")
+        services.chat.append_row(topic, role=Role.USER, content=f"question {k} " + "lorem " * 200)
+        services.chat.append_row(topic, role=Role.ASSISTANT, content=f"answer {k} " + "ipsum " * 200)
+    services.chat.append_row(topic, role=Role.USER, content="and one more")
     reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     wait_shown(window, qtbot, topic)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.design.audit import audit_window
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -34,9 +35,9 @@ def test_check_the_summary_from_the_viewer(window, services: Services, fake_vend
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     topic = services.topics.create(aid, "Report chat").id
     filler = " lorem" * 400  # a summary of this turn shrinks the request (walk37 #12)
-    services.chat._append(topic, role="user", content="Save the report to docs/report.md today." + filler)
-    services.chat._append(topic, role="assistant", content="Done; the row limit is 250 rows." + filler)
-    services.chat._append(topic, role="user", content="and one more question")
+    services.chat.append_row(topic, role=Role.USER, content="Save the report to docs/report.md today." + filler)
+    services.chat.append_row(topic, role=Role.ASSISTANT, content="Done; the row limit is 250 rows." + filler)
+    services.chat.append_row(topic, role=Role.USER, content="and one more question")
     reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     wait_shown(window, qtbot, topic)

@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSystemTrayIcon, QWidget
 
 from chathub_desktop.core.app_settings import DREAMS_PAUSED
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.memory.dream_runs import yesterday_utc
 from chathub_desktop.gui.shell import tray as tray_module
 from chathub_desktop.gui.shell.task_runner import TaskRunner
@@ -41,7 +42,7 @@ def due_helper(services: Services, summ: FakeVendor) -> int:
     aid = services.assistants.create("Helper", provider="Summ", model="gpt-4o").id
     services.dreams.set_schedule(aid, "daily", "00:00")
     topic = services.topics.create(aid, title="Yesterday").id
-    services.chat._append(topic, role="user", content="Always answer with a table",
+    services.chat.append_row(topic, role=Role.USER, content="Always answer with a table",
                           created_at=datetime.combine(yesterday_utc(), dtime(12, 0, tzinfo=UTC)))
     summ.script(Reply(text_chunks=["- Likes tables"]))
     return aid

@@ -20,6 +20,7 @@ import json
 import sys
 from pathlib import Path
 
+from chathub_desktop.core.messages import Role
 from tests.gui import shot_harness as shots
 
 TIME_SERVER = str(Path(sys.executable).parent / "mcp-server-time")
@@ -47,16 +48,16 @@ def main(out_dir: Path) -> int:
         svc.assistants.create("Writer", provider="Local", model="gpt-4o-mini")
         topic = svc.topics.create(a.id, "What time is it in Tokyo?").id
         # the Ask's topic as a send leaves it: the question and the call waiting for its answer
-        svc.chat._append(topic, role="user", content="What time is it in Tokyo?")
-        svc.chat._append(topic, role="assistant", content="", tool_calls=[
+        svc.chat.append_row(topic, role=Role.USER, content="What time is it in Tokyo?")
+        svc.chat.append_row(topic, role=Role.ASSISTANT, content="", tool_calls=[
             {"id": "w1", "name": "time__get_current_time", "arguments": '{"timezone": "Asia/Tokyo"}'}])
         called = svc.topics.create(a.id, "Tokyo time").id
-        svc.chat._append(called, role="user", content="What time is it in Tokyo?")
-        svc.chat._append(called, role="assistant", content="", tool_calls=[
+        svc.chat.append_row(called, role=Role.USER, content="What time is it in Tokyo?")
+        svc.chat.append_row(called, role=Role.ASSISTANT, content="", tool_calls=[
             {"id": "c1", "name": "time__get_current_time", "arguments": '{"timezone": "Asia/Tokyo"}'}])
-        svc.chat._append(called, role="tool", content='{"timezone": "Asia/Tokyo", "datetime": "2026-12-02T19:37:00+09:00"}',
+        svc.chat.append_row(called, role=Role.TOOL, content='{"timezone": "Asia/Tokyo", "datetime": "2026-12-02T19:37:00+09:00"}',
                          tool_call_id="c1", tool_name="time__get_current_time", tool_elapsed_ms=412)
-        svc.chat._append(called, role="assistant", content="It is 19:37 in Tokyo.")
+        svc.chat.append_row(called, role=Role.ASSISTANT, content="It is 19:37 in Tokyo.")
         svc.mcp.add(McpServerConfig.stdio("time", TIME_SERVER, ("--local-timezone", "UTC")))
         svc.mcp.add(McpServerConfig.http("docs", "https://mcp.example.test/mcp", {"Authorization": "Bearer …"}))
         svc.mcp.add(McpServerConfig("linear", McpTransport.HTTP, url="https://mcp.linear.example/mcp",

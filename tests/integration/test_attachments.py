@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from chathub_desktop.core import attachments as att
+from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.core.request_assembly import RequestPlan
 from chathub_desktop.gui.chat.image_codec import QtImageCodec
 from chathub_desktop.services.chat.attachment_service import prepare_bytes
@@ -223,8 +224,8 @@ def test_qt_codec_sizes_a_large_image_down_to_the_anthropic_limit(services: Serv
 
 
 def test_stored_rows_without_their_blob_refuse_to_send(services: Services, fake_vendor: FakeVendor) -> None:
-    """A blob gone from the store (a copy without it): the send says so in one line and
-    posts nothing rather than a request without the image."""
+    """A blob gone from the store (a copy without it): the send says so in one line, on
+    its reply row too, and posts nothing rather than a request without the image."""
     topic = _topic(services, fake_vendor)
     image = services.attachments.prepare(topic, "gone.png", png(10, 10))
     fake_vendor.script(Reply(text_chunks=["ok"]))
@@ -235,7 +236,9 @@ def test_stored_rows_without_their_blob_refuse_to_send(services: Services, fake_
     with pytest.raises(InvalidInput, match="^an attachment of this topic is missing from the store"):
         asyncio.run(services.chat.send(topic, "second"))
     assert len(fake_vendor.requests) == before
-    assert services.topics.messages(topic)[-1].status == "error"
+    reply = services.topics.messages(topic)[-1]
+    assert (reply.status, reply.error) == (MessageStatus.ERROR, "an attachment of this topic is missing from "
+                                           "the store; remove that message or attach the file again")
 
 
 def test_cli_chat_send_attach_posts_the_image_and_refuses_a_binary(

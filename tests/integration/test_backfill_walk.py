@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import event, insert, select
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.search.semantic_recall import BackfillProgress, SemanticRecall
 from chathub_desktop.storage import message_vectors as mv
@@ -80,7 +81,7 @@ def test_the_backfill_finds_a_message_added_during_its_walk_and_resumes_after_a_
     assert recall.backfill_batch(4) == 4
     with db.write() as s:
         topic = s.execute(select(Message.topic_id).limit(1)).scalar_one()
-        s.add(Message(topic_id=topic, seq=99, role="user", content="A new question about the roof felt."))
+        s.add(Message(topic_id=topic, seq=99, role=Role.USER, content="A new question about the roof felt."))
     done = recall.backfill(threading.Event(), batch=4)
     assert done == BackfillProgress(25, 25) and recall.progress() == BackfillProgress(25, 25)
     assert recall.backfill_batch(4) == 0

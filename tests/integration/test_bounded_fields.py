@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.cli import main
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput
 
@@ -102,9 +103,9 @@ def test_a_summary_by_a_model_with_a_long_id_is_stored_on_both_engines(
         svc.assistants.create("Helper", provider="Chat", model="local-llm")
         topic = svc.topics.create("Helper").id
         for k in range(1, 4):
-            svc.chat._append(topic, role="user", content=f"u{k} " + "lorem " * 200)
-            svc.chat._append(topic, role="assistant", content=f"a{k} " + "lorem " * 200)
-        svc.chat._append(topic, role="user", content="latest")
+            svc.chat.append_row(topic, role=Role.USER, content=f"u{k} " + "lorem " * 200)
+            svc.chat.append_row(topic, role=Role.ASSISTANT, content=f"a{k} " + "lorem " * 200)
+        svc.chat.append_row(topic, role=Role.USER, content="latest")
         summ.script(Reply(text_chunks=["<summary>S1: turns one to three.</summary>"]))
         assert svc.compaction is not None
         assert asyncio.run(svc.compaction.compact(topic)).status == "compacted"

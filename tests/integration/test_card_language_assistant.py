@@ -17,6 +17,7 @@ from sqlalchemy import create_engine, inspect, text
 
 from chathub_desktop.core.compaction_prompt import LANGUAGE_RULE
 from chathub_desktop.core.dream_prompt import DREAM_LANGUAGE_RULE
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage.database import alembic_config, open_database
@@ -68,7 +69,7 @@ def test_a_topic_summary_asks_for_the_assistants_language(services: Services, fa
     with FakeVendor() as summ:
         topic = setup(services, fake_vendor, summ)
         add_turns(services, topic, 1, 3)
-        services.chat._append(topic, role="user", content="latest")
+        services.chat.append_row(topic, role=Role.USER, content="latest")
         services.assistants.set_from_text("Helper", "card-language", "zh_CN")
         summ.script(summary_reply("用户在数回合。"))
         out = compact(services, topic)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from chathub_desktop.core.messages import ToolCall, ToolSpec, Usage
+from chathub_desktop.core.messages import MessageStatus, Role, ToolCall, ToolSpec, Usage
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.events import ChatEvent, MessageAdded, ReplyDelta, ReplyFinished
@@ -266,7 +266,7 @@ def test_a_crash_left_streaming_row_is_marked_interrupted_at_start(
     url = f"sqlite:///{tmp_path / 'c.sqlite3'}"
     svc = open_services(url)
     topic = setup_chat(svc, fake_vendor)
-    svc.chat._append(topic, role="assistant", content="half", status="streaming")  # as a crash leaves it
+    svc.chat.append_row(topic, role=Role.ASSISTANT, content="half", status=MessageStatus.STREAMING)  # as a crash leaves it
     svc.close()
     svc = open_services(url)
     try:
@@ -412,9 +412,9 @@ def test_start_up_leaves_another_live_process_stream_alone(tmp_path: Path, fake_
     svc = open_services(url)
     topic = setup_chat(svc, fake_vendor)
     host = socket.gethostname()
-    live = svc.chat._append(topic, role="assistant", content="still going", status="streaming",
+    live = svc.chat.append_row(topic, role=Role.ASSISTANT, content="still going", status=MessageStatus.STREAMING,
                             sent_by_process=f"{host}:{os.getppid()}:abc")
-    dead = svc.chat._append(topic, role="assistant", content="cut", status="streaming",
+    dead = svc.chat.append_row(topic, role=Role.ASSISTANT, content="cut", status=MessageStatus.STREAMING,
                             sent_by_process=f"{host}:999999999:def")
     svc.close()
     svc = open_services(url)
@@ -433,7 +433,7 @@ def test_send_is_refused_while_another_live_process_streams_into_the_topic(
     import socket
 
     topic = setup_chat(services, fake_vendor)
-    live = services.chat._append(topic, role="assistant", content="still going", status="streaming",
+    live = services.chat.append_row(topic, role=Role.ASSISTANT, content="still going", status=MessageStatus.STREAMING,
                                  sent_by_process=f"{socket.gethostname()}:{os.getppid()}:abc")
     with pytest.raises(InvalidInput, match="still writing a reply"):
         asyncio.run(services.chat.send(topic, "me too"))
@@ -451,7 +451,7 @@ def test_a_read_only_store_still_opens_for_reading(tmp_path: Path, fake_vendor: 
     path = tmp_path / "ro.sqlite3"
     svc = open_services(f"sqlite:///{path}")
     topic = setup_chat(svc, fake_vendor)
-    svc.chat._append(topic, role="assistant", content="half", status="streaming")
+    svc.chat.append_row(topic, role=Role.ASSISTANT, content="half", status=MessageStatus.STREAMING)
     svc.close()
     ro = open_services(f"sqlite:///file:{path}?mode=ro&uri=true")
     try:
@@ -480,3 +480,16 @@ def test_a_turned_off_provider_leaves_the_choices_and_a_send_says_why(
     fake_vendor.script(Reply(text_chunks=["hi"]))
     asyncio.run(services.chat.send(topic, "hello"))
     assert services.topics.messages(topic)[-1].content == "hi"
+
+
+def test_append_row_stores_a_typed_row_and_refuses_a_bare_word(services: Services, fake_vendor: FakeVendor) -> None:
+    """Issue 31: a message seeded into a topic takes the ``Role``/``MessageStatus`` enums;
+    a bare ``"user"`` or ``"streaming"`` is refused (``TypeError``) and stores nothing."""
+    topic = setup_chat(services, fake_vendor)
+    first = services.chat.append_row(topic, Role.USER, "hello")
+    with pytest.raises(TypeError, match="takes Role and MessageStatus"):
+        services.chat.append_row(topic, "user", "as a word")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes Role and MessageStatus"):
+        services.chat.append_row(topic, Role.ASSISTANT, "half", status="streaming")  # type: ignore[arg-type]
+    assert [(m.id, m.role, m.status, m.content) for m in services.topics.messages(topic)] == [
+        (first, Role.USER, MessageStatus.COMPLETE, "hello")]

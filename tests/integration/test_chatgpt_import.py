@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import delete, func, select, text
 
 from chathub_desktop.core.chatgpt_export import parse_conversation
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.transfer import chat_import, import_writer
 from chathub_desktop.services.transfer.chatgpt_import import (
     ImportCancelled,
@@ -465,7 +466,7 @@ def test_start_up_discards_only_imports_whose_process_is_gone(db: Database, assi
             t = Topic(assistant_id=assistant_id, title="staged", source=run.source, source_id="c1")
             s.add(t)
             s.flush()
-            s.add(Message(topic_id=t.id, seq=1, role="user", content="hi"))
+            s.add(Message(topic_id=t.id, seq=1, role=Role.USER, content="hi"))
     assert import_staging.discard_abandoned_imports(db) == 1
     with db.read() as s:
         left = s.scalars(select(Topic.source)).all()

@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import text
 
 from chathub_desktop.cli import INTERRUPTED, main
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import open_services
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.input_rules import MAX_NAME_CHARS, MAX_RECORD_ID
@@ -147,9 +148,9 @@ def test_ctrl_c_during_topic_compact_is_clean_and_writes_nothing(tmp_path: Path,
         svc.assistants.create("Helper", provider="Chat", model="local-llm")
         topic = svc.topics.create("Helper").id
         for k in range(1, 7):
-            svc.chat._append(topic, role="user", content=f"u{k} " + "tea coffee water " * 20)
-            svc.chat._append(topic, role="assistant", content=f"a{k} " + "brief answer " * 20)
-        svc.chat._append(topic, role="user", content="latest question")
+            svc.chat.append_row(topic, role=Role.USER, content=f"u{k} " + "tea coffee water " * 20)
+            svc.chat.append_row(topic, role=Role.ASSISTANT, content=f"a{k} " + "brief answer " * 20)
+        svc.chat.append_row(topic, role=Role.USER, content="latest question")
     finally:
         svc.close()
     fake_vendor.script(Reply(text_chunks=[f"w{i} " for i in range(400)], chunk_delay_s=0.05))

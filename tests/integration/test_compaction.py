@@ -16,7 +16,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from chathub_desktop.core.messages import ToolCall, Usage
+from chathub_desktop.core.messages import Role, ToolCall, Usage
 from chathub_desktop.services.compaction.compaction_service import CompactionInProgress
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput
@@ -60,8 +60,8 @@ def add_turns(svc: Services, topic: int, first: int, last: int, size: int = 200)
     to gain", walk37 #12)."""
     ids = []
     for k in range(first, last + 1):
-        ids.append(svc.chat._append(topic, role="user", content=f"u{k} " + words(f"u{k}", size)))
-        ids.append(svc.chat._append(topic, role="assistant", content=f"a{k} " + words(f"a{k}", size)))
+        ids.append(svc.chat.append_row(topic, role=Role.USER, content=f"u{k} " + words(f"u{k}", size)))
+        ids.append(svc.chat.append_row(topic, role=Role.ASSISTANT, content=f"a{k} " + words(f"a{k}", size)))
     return ids
 
 
@@ -96,7 +96,7 @@ def test_a_summary_cut_at_the_token_limit_is_kept_to_its_last_complete_sentence(
     summary is stored up to its last complete sentence and the cursor moves past the batch."""
     topic = setup(services, fake_vendor, summ, kind)
     ids = add_turns(services, topic, 1, 3)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     summ.script(Reply(text_chunks=["<summary>The user counts turns. Turn three is ha"], finish_reason=finish))
     out = compact(services, topic)
     assert out.status == "compacted", out.message
@@ -155,7 +155,7 @@ def test_a_cut_summary_with_no_complete_sentence_fails_and_changes_nothing(
     cursor and messages unchanged."""
     topic = setup(services, fake_vendor, summ, kind)
     add_turns(services, topic, 1, 3)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     before = [(m.id, m.content) for m in services.topics.messages(topic)]
     summ.script(Reply(text_chunks=["<summary>half a sum"], finish_reason=finish))
     out = compact(services, topic)
@@ -184,7 +184,7 @@ def test_unusable_summaries_are_rejected(
 ) -> None:
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 2)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     summ.script(reply)
     out = compact(services, topic)
     assert out.status == "failed" and why in out.message
@@ -198,7 +198,7 @@ def test_reasoning_never_enters_the_summary(
     """CMP-3: streamed reasoning and inline <think> blocks are dropped; GPT-5 lowest effort."""
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 2)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     summ.script(Reply(reasoning_chunks=["SECRET-REASONING"],
                       text_chunks=["<think>hidden</think>", "<summary>User likes tea.</summary>"]))
     out = compact(services, topic)
@@ -217,7 +217,7 @@ def test_nothing_new_is_nothing_eligible_and_keeps_the_summary(
 ) -> None:
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 3)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     summ.script(summary_reply("S1: turns one to three."))
     assert compact(services, topic).status == "compacted"
     first = state(services, topic)
@@ -236,12 +236,12 @@ def test_boundary_keeps_tool_calls_with_their_results(
     cursor lands after 12, never between them."""
     topic = setup(services, fake_vendor, summ)
     ids = add_turns(services, topic, 1, 5)  # messages 1..10
-    ids.append(services.chat._append(topic, role="assistant", content="",
+    ids.append(services.chat.append_row(topic, role=Role.ASSISTANT, content="",
                                      tool_calls=[{"id": "c11", "name": "look", "arguments": "{}"}]))
-    ids.append(services.chat._append(topic, role="tool", content="result 12", tool_call_id="c11",
+    ids.append(services.chat.append_row(topic, role=Role.TOOL, content="result 12", tool_call_id="c11",
                                      tool_name="look"))
-    ids.append(services.chat._append(topic, role="user", content="u13 latest"))
-    ids.append(services.chat._append(topic, role="assistant", content="a14"))
+    ids.append(services.chat.append_row(topic, role=Role.USER, content="u13 latest"))
+    ids.append(services.chat.append_row(topic, role=Role.ASSISTANT, content="a14"))
     summ.script(summary_reply("S"))
     out = compact(services, topic)
     assert out.status == "compacted" and out.cursor_message_id == ids[11]
@@ -254,13 +254,13 @@ def test_parallel_calls_stay_together_and_a_trailing_call_is_protected(
 ) -> None:
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 2)
-    services.chat._append(topic, role="user", content="u3 run two tools")
-    services.chat._append(topic, role="assistant", content="", tool_calls=[
+    services.chat.append_row(topic, role=Role.USER, content="u3 run two tools")
+    services.chat.append_row(topic, role=Role.ASSISTANT, content="", tool_calls=[
         {"id": "p1", "name": "a", "arguments": "{}"}, {"id": "p2", "name": "b", "arguments": "{}"}])
-    services.chat._append(topic, role="tool", content="r1", tool_call_id="p1", tool_name="a")
-    last_parallel = services.chat._append(topic, role="tool", content="r2", tool_call_id="p2", tool_name="b")
-    services.chat._append(topic, role="user", content="u4 latest")
-    services.chat._append(topic, role="assistant", content="",
+    services.chat.append_row(topic, role=Role.TOOL, content="r1", tool_call_id="p1", tool_name="a")
+    last_parallel = services.chat.append_row(topic, role=Role.TOOL, content="r2", tool_call_id="p2", tool_name="b")
+    services.chat.append_row(topic, role=Role.USER, content="u4 latest")
+    services.chat.append_row(topic, role=Role.ASSISTANT, content="",
                           tool_calls=[{"id": "t9", "name": "slow", "arguments": "{}"}])  # no result yet
     summ.script(summary_reply("S"))
     out = compact(services, topic)
@@ -304,7 +304,7 @@ def test_a_hung_summarizer_fails_after_the_deadline_and_send_works_again(
     monkeypatch.setenv("CONTEXT_COMPACTION_SUMMARIZER_TIMEOUT_MS", "300")
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 2)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     summ.script(Reply(hang=True))
     out = compact(services, topic)
     assert out.status == "failed" and "did not answer within 0.3 s" in out.message
@@ -377,8 +377,8 @@ def test_two_successive_compactions_leave_no_gap_and_no_overlap(
 ) -> None:
     topic = setup(services, fake_vendor, summ)
     first = add_turns(services, topic, 1, 20)
-    services.chat._append(topic, role="user", content="u21 " + words("u21", 5))
-    services.chat._append(topic, role="assistant", content="a21 " + words("a21", 5))
+    services.chat.append_row(topic, role=Role.USER, content="u21 " + words("u21", 5))
+    services.chat.append_row(topic, role=Role.ASSISTANT, content="a21 " + words("a21", 5))
     # turn 21 is the latest user turn → protected; the first run covers turns 1–20
     summ.script(summary_reply("S1"))
     out1 = compact(services, topic)
@@ -386,7 +386,7 @@ def test_two_successive_compactions_leave_no_gap_and_no_overlap(
     t1 = summ_transcript(summ)
     assert "u1 " in t1 and "a20 " in t1 and "u21 " not in t1
     second = add_turns(services, topic, 22, 35)
-    services.chat._append(topic, role="user", content="u36 latest")
+    services.chat.append_row(topic, role=Role.USER, content="u36 latest")
     summ.script(summary_reply("S2"))
     out2 = compact(services, topic)
     assert out2.cursor_message_id == second[-1]
@@ -406,7 +406,7 @@ def test_summary_and_cursor_survive_a_restart(
     try:
         topic = setup(svc, fake_vendor, summ)
         covered = add_turns(svc, topic, 1, 4)
-        svc.chat._append(topic, role="user", content="latest question")
+        svc.chat.append_row(topic, role=Role.USER, content="latest question")
         summ.script(summary_reply("REMEMBERED SUMMARY"))
         assert compact(svc, topic).status == "compacted"
     finally:
@@ -531,7 +531,7 @@ def test_a_second_compact_while_one_runs_is_refused(
 ) -> None:
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 2)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     summ.script(Reply(text_chunks=["<summary>slow</summary>"], delay_s=1.0))
     comp = services.compaction
     assert comp is not None
@@ -557,7 +557,7 @@ def test_editing_a_covered_message_clears_the_summary(
     topic = setup(services, fake_vendor, summ)
     ids = add_turns(services, topic, 1, 3)
     services.assistants.update("Helper", topic_snippets=True)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     summ.script(summary_reply("S"))
     compact(services, topic)
     assert services.compaction.summary(topic).text == "S"  # type: ignore[union-attr]
@@ -655,12 +655,12 @@ def test_circuit_breaker_pauses_automatic_runs(
     add_turns(services, topic, 1, 10, size=150)
     summ.script(*[Reply(error_status=500, error_body=openai_error("down", "server_error"))] * 3)
     for k in range(3):
-        services.chat._append(topic, role="user", content=f"q{k}")
+        services.chat.append_row(topic, role=Role.USER, content=f"q{k}")
         out = asyncio.run(comp.after_reply(topic))
         assert out is not None and out.status == "failed"
     view = comp.summary(topic)
     assert view.failure_count == 3 and view.cooldown_until is not None
-    services.chat._append(topic, role="user", content="q3")
+    services.chat.append_row(topic, role=Role.USER, content="q3")
     out = asyncio.run(comp.after_reply(topic))
     assert out is not None and out.reason == "cooldown"
     assert len(summ.requests) == 3
@@ -675,7 +675,7 @@ def test_default_summarizer_is_gpt5_mini_on_the_first_openai_provider(
     services.assistants.create("A", provider="Local", model="local-llm")
     topic = services.topics.create("A").id
     add_turns(services, topic, 1, 2)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     out = compact(services, topic)
     assert out.status == "failed" and "add an OpenAI provider" in out.message
     services.providers.add("OpenAI", "openai", summ.base_url, api_key="k2")
@@ -717,7 +717,7 @@ def test_cli_topic_compact_and_summary(
     try:
         topic = setup(svc, fake_vendor, summ)
         add_turns(svc, topic, 1, 3)
-        svc.chat._append(topic, role="user", content="latest")
+        svc.chat.append_row(topic, role=Role.USER, content="latest")
     finally:
         svc.close()
     summ.script(summary_reply("CLI SUMMARY"))
@@ -740,7 +740,7 @@ def test_debug_switch_emits_planner_settled(
     monkeypatch.setenv("CHATHUB_COMPACTION_DEBUG", "1")
     topic = setup(services, fake_vendor, summ)
     ids = add_turns(services, topic, 1, 2)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     summ.script(summary_reply("S"))
     with caplog.at_level(logging.INFO, logger="chathub_desktop.compaction_debug"):
         compact(services, topic)

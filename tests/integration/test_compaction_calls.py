@@ -10,6 +10,7 @@ import asyncio
 
 import pytest
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
 from tests.integration.test_compaction import add_turns, compact, setup, state, summ, summary_reply
@@ -29,7 +30,7 @@ def test_compact_now_on_a_short_topic_says_nothing_to_gain_without_calling_the_s
     least ``SUMMARY_FLOOR`` tokens, takes their place) decides it before any summarizer request."""
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 4, size=3)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     out = compact(services, topic)
     assert out.status == "nothing_eligible" and out.reason == "nothing_to_gain"
     assert out.message.startswith("nothing to gain: these 8 messages take ")
@@ -46,7 +47,7 @@ def test_a_summary_longer_than_the_turns_keeps_the_old_state(
     nothing to gain."""
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 4, size=120)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     summ.script(summary_reply("a long summary" + " lorem ipsum" * 800))
     out = compact(services, topic)
     assert out.status == "nothing_eligible" and out.reason == "nothing_to_gain"
@@ -61,7 +62,7 @@ def test_a_summary_shorter_than_the_turns_is_kept(
         services: Services, fake_vendor: FakeVendor, summ: FakeVendor) -> None:
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 4, size=80)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     summ.script(summary_reply("u1 to u4 talked about lorem"))
     out = compact(services, topic)
     assert out.status == "compacted"
@@ -128,7 +129,7 @@ def test_one_client_for_every_batch(services: Services, fake_vendor: FakeVendor,
                                     monkeypatch: pytest.MonkeyPatch) -> None:
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 50, size=1)  # 100 short messages: 3 batches of ≤ 40 (REF-20)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     summ.script(*(summary_reply(f"s{i}") for i in range(3)))
     clients = _Clients(services, monkeypatch)
     out = compact(services, topic)
@@ -141,7 +142,7 @@ def test_the_client_is_closed_when_a_batch_fails_or_the_run_is_stopped(
         services: Services, fake_vendor: FakeVendor, summ: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 50, size=1)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     summ.script(summary_reply("s0"), Reply(error_status=500, error_body=openai_error("boom", "server_error")))
     clients = _Clients(services, monkeypatch)
     out = compact(services, topic)

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from chathub_desktop.core.compaction_prompt import EDITED_RULE
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput, StaleDocument
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -47,9 +48,9 @@ def _topic(svc: Services, chat: FakeVendor, summ: FakeVendor, turns: int = 3) ->
 
 def _turns(svc: Services, topic: int, first: int, last: int) -> None:
     for k in range(first, last + 1):
-        svc.chat._append(topic, role="user", content=f"u{k} question about schema table_{k}" + FILLER)
-        svc.chat._append(topic, role="assistant", content=f"a{k} answer with /srv/app/file_{k}.sql" + FILLER)
-    svc.chat._append(topic, role="user", content="latest")
+        svc.chat.append_row(topic, role=Role.USER, content=f"u{k} question about schema table_{k}" + FILLER)
+        svc.chat.append_row(topic, role=Role.ASSISTANT, content=f"a{k} answer with /srv/app/file_{k}.sql" + FILLER)
+    svc.chat.append_row(topic, role=Role.USER, content="latest")
 
 
 def _system(vendor: FakeVendor) -> str:

@@ -26,6 +26,7 @@ import pytest
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core import memory_export as mx
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import open_services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 from tests.fakes.chat_exports import generate_export
@@ -208,7 +209,7 @@ def test_kill_9_during_a_dream(lanes_dir) -> None:  # type: ignore[no-untyped-de
             s.merge(DynamicMemoryDocument(assistant_id=aid, body=dm.render_document(cards), updated_at=utcnow()))
         topic = svc.topics.create("Helper").id
         noon = datetime.combine(DAY, datetime.min.time(), UTC) + timedelta(hours=12)
-        svc.chat._append(topic, role="user", content="Show me the code first, then a table", created_at=noon)
+        svc.chat.append_row(topic, role=Role.USER, content="Show me the code first, then a table", created_at=noon)
         svc.close()
 
     lanes = lanes_dir(build, True, {"SUMM_KEY": "sk-summ"})
@@ -250,9 +251,9 @@ def test_kill_9_during_a_topic_compaction(lanes_dir) -> None:  # type: ignore[no
         topic = svc.topics.create("Helper").id
         assert topic == 1
         for k in range(1, 7):
-            svc.chat._append(topic, role="user", content=f"u{k} " + "tea coffee water " * 20)
-            svc.chat._append(topic, role="assistant", content=f"a{k} " + "brief answer " * 20)
-        svc.chat._append(topic, role="user", content="latest question")
+            svc.chat.append_row(topic, role=Role.USER, content=f"u{k} " + "tea coffee water " * 20)
+            svc.chat.append_row(topic, role=Role.ASSISTANT, content=f"a{k} " + "brief answer " * 20)
+        svc.chat.append_row(topic, role=Role.USER, content="latest question")
         svc.close()
 
     lanes = lanes_dir(build, True, {"SUMM_KEY": "sk-summ", "COMPACT_CONTEXT_WINDOW_LOCAL": "4000"})

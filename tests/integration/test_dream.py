@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.dream.dream_service import DreamService
 from chathub_desktop.services.errors import InvalidInput
@@ -51,8 +52,8 @@ def setup(svc: Services, summ: FakeVendor, clock: Clock | None = None) -> DreamS
     return dreams
 
 
-def say(svc: Services, topic: int, role: str, text: str, at: datetime) -> int:
-    return svc.chat._append(topic, role=role, content=text, created_at=at)
+def say(svc: Services, topic: int, role: Role, text: str, at: datetime) -> int:
+    return svc.chat.append_row(topic, role=role, content=text, created_at=at)
 
 
 def card(text: str) -> Reply:
@@ -90,16 +91,16 @@ def test_a_run_reads_summaries_or_that_days_excerpt_and_appends_one_dated_card(
         services: Services, summ: FakeVendor) -> None:
     dreams = setup(services, summ)
     plain = services.topics.create("Helper", title="Plain topic").id
-    say(services, plain, "user", "Old question from the day before", AT - timedelta(days=1))
-    say(services, plain, "user", "Please answer in bullet points, no prose", AT)
-    say(services, plain, "assistant", "- Sure", AT + timedelta(minutes=1))
-    say(services, plain, "tool", "tool output is not part of the excerpt", AT + timedelta(minutes=2))
+    say(services, plain, Role.USER, "Old question from the day before", AT - timedelta(days=1))
+    say(services, plain, Role.USER, "Please answer in bullet points, no prose", AT)
+    say(services, plain, Role.ASSISTANT, "- Sure", AT + timedelta(minutes=1))
+    say(services, plain, Role.TOOL, "tool output is not part of the excerpt", AT + timedelta(minutes=2))
     summed = services.topics.create("Helper", title="Summarized topic").id
-    say(services, summed, "user", "raw text the summary replaces", AT)
+    say(services, summed, Role.USER, "raw text the summary replaces", AT)
     with services.db.write() as s:
         s.add(TopicCompaction(topic_id=summed, summary="SUMMARY: the user likes pytest fixtures"))
     other_day = services.topics.create("Helper", title="Quiet topic").id
-    say(services, other_day, "user", "said two days earlier", AT - timedelta(days=2))
+    say(services, other_day, Role.USER, "said two days earlier", AT - timedelta(days=2))
     before = {t: [(m.id, m.content) for m in services.topics.messages(t)] for t in (plain, summed, other_day)}
     summ.script(card("- Wants bullet points\n- Uses pytest fixtures"))
 
@@ -126,7 +127,7 @@ def test_excerpt_keeps_the_newest_lines_within_1200_characters(services: Service
     dreams = setup(services, summ)
     topic = services.topics.create("Helper", title="Long day").id
     for i in range(40):
-        say(services, topic, "user", f"message {i:02d} " + "x" * 60, AT + timedelta(minutes=i))
+        say(services, topic, Role.USER, f"message {i:02d} " + "x" * 60, AT + timedelta(minutes=i))
     material = dreams.materials("Helper", DAY)
     assert len(material) == 1
     excerpt = material[0].excerpt
@@ -142,7 +143,7 @@ def test_no_active_topic_finds_nothing_and_makes_no_call(services: Services, sum
     and the scheduled run is recorded as having found nothing."""
     dreams = setup(services, summ)
     topic = services.topics.create("Helper").id
-    say(services, topic, "user", "yesterday's yesterday", AT - timedelta(days=1))
+    say(services, topic, Role.USER, "yesterday's yesterday", AT - timedelta(days=1))
     outs = run(dreams.run_due())
     assert [(o.status, o.history_day) for o in outs] == [("nothing", DAY)]
     assert summ.requests == [] and dreams.cards("Helper") == []
@@ -153,7 +154,7 @@ def test_no_active_topic_finds_nothing_and_makes_no_call(services: Services, sum
 
 def test_no_changes_answer_appends_nothing(services: Services, summ: FakeVendor) -> None:
     dreams = setup(services, summ)
-    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "hello", AT)
     summ.script(card("NO_CHANGES"))
     out = run(dreams.run_day("Helper", DAY))
     assert out.status == "nothing" and dreams.cards("Helper") == []
@@ -162,7 +163,7 @@ def test_no_changes_answer_appends_nothing(services: Services, summ: FakeVendor)
 
 def test_a_day_that_has_a_card_makes_no_call(services: Services, summ: FakeVendor) -> None:
     dreams = setup(services, summ)
-    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "hello", AT)
     seed_cards(services, [DAY])
     out = run(dreams.run_day("Helper", DAY))
     assert out.status == "exists" and summ.requests == []
@@ -177,7 +178,7 @@ def test_a_day_inside_or_before_the_range_card_makes_no_call(services: Services,
     doc = services.dreams.document("Helper")
     topic = services.topics.create("Helper").id
     for back in (4, 30):
-        say(services, topic, "user", "old day", AT - timedelta(days=back))
+        say(services, topic, Role.USER, "old day", AT - timedelta(days=back))
         out = run(dreams.run_day("Helper", DAY - timedelta(days=back)))
         assert out.status == "exists" and "folded into range card #1" in out.message
     assert summ.requests == [] and services.dreams.document("Helper") == doc
@@ -187,7 +188,7 @@ def test_a_day_that_is_not_over_is_refused_and_an_empty_answer_fails(services: S
     dreams = setup(services, summ)
     with pytest.raises(InvalidInput, match="not over yet"):
         run(dreams.run_day("Helper", NOW.date()))
-    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "hello", AT)
     summ.script(card(""))
     out = run(dreams.run_day("Helper", DAY))
     assert out.status == "failed" and "empty answer" in out.message  # retried later, unlike NO_CHANGES
@@ -202,7 +203,7 @@ def test_a_new_card_cut_at_the_length_stop_is_never_kept(
     then becomes the card."""
     clock = Clock(NOW)
     dreams = setup(services, summ, clock)
-    say(services, services.topics.create("Helper").id, "user", "I like tables", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "I like tables", AT)
     summ.script(Reply(text_chunks=["- Prefers answers in tab"], finish_reason=finish))
     outs = run(dreams.run_due())
     assert [o.status for o in outs] == ["failed"] and "token limit" in outs[0].message
@@ -221,7 +222,7 @@ def test_a_small_model_rambling_to_its_limit_still_gives_a_card_of_its_complete_
     card call asked for a max output that fits the window."""
     dreams = setup(services, summ)
     services.settings.set("history-compress-model", "Summ/smollm2-135m")  # the catalog's 2,048-token card
-    say(services, services.topics.create("Helper").id, "user", "Short answers, British spelling please", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "Short answers, British spelling please", AT)
     loop = "- Prefers short answers.\n- Uses British spelling.\n"
     summ.script(Reply(text_chunks=["Here is the profile:\n", loop * 20, "- Prefers sh"], finish_reason="length"))
     outs = run(dreams.run_due())
@@ -242,7 +243,7 @@ def test_the_card_call_of_an_unlisted_small_model_fits_its_window(services: Serv
     services.settings.set("history-compress-model", "Summ/tiny-local")
     for i in range(10):
         topic = services.topics.create("Helper", title=f"Topic {i}").id
-        say(services, topic, "user", f"question {i}", AT + timedelta(minutes=i))
+        say(services, topic, Role.USER, f"question {i}", AT + timedelta(minutes=i))
         with services.db.write() as s:
             s.add(TopicCompaction(topic_id=topic, summary=f"Summary {i}. " + "The user wants tables. " * 200))
     summ.script(card("- Wants tables"))
@@ -263,7 +264,7 @@ def test_near_duplicate_card_is_skipped_but_the_schedule_marker_commits(
     """DRM-14 / REF-16."""
     dreams = setup(services, summ)
     seed_cards(services, [DAY - timedelta(days=1)])
-    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "hello", AT)
     summ.script(card("Prefers answers about theme 29 in tables."))
     outs = run(dreams.run_due())
     assert [o.status for o in outs] == ["duplicate"]
@@ -289,7 +290,7 @@ def test_two_processes_dream_a_period_at_most_once(tmp_path: Path, summ: FakeVen
         svc.dreams.set_schedule("Helper", "daily", "00:00")  # today's slot has passed at any hour
         yesterday = datetime.now(UTC).date() - timedelta(days=1)
         noon = datetime.combine(yesterday, datetime.min.time(), UTC) + timedelta(hours=12)
-        say(svc, svc.topics.create("Helper").id, "user", "hello, code first please", noon)
+        say(svc, svc.topics.create("Helper").id, Role.USER, "hello, code first please", noon)
     finally:
         svc.close()
     slow = Reply(text_chunks=[f"word{i} " for i in range(30)] + ["- Says hello first"], chunk_delay_s=0.05)
@@ -320,7 +321,7 @@ def test_racing_claims_on_postgresql_let_exactly_one_win(postgres_url: str, summ
     others = [open_services(postgres_url) for _ in range(8)]
     try:
         setup(first, summ)
-        say(first, first.topics.create("Helper").id, "user", "hello", AT)
+        say(first, first.topics.create("Helper").id, Role.USER, "hello", AT)
         (aid, slot), = DreamService(first.db, first.bus, first.providers, first.catalog, first.settings,
                                     clock=Clock(NOW)).due()
         racers = [DreamService(o.db, o.bus, o.providers, o.catalog, o.settings, clock=Clock(NOW)) for o in others]
@@ -339,7 +340,7 @@ def test_missed_slots_are_caught_up_once_for_the_latest_day(services: Services, 
     dreams = setup(services, summ, clock)
     topic = services.topics.create("Helper").id
     for back in range(4):
-        say(services, topic, "user", f"day -{back}", AT + timedelta(days=3 - back))
+        say(services, topic, Role.USER, f"day -{back}", AT + timedelta(days=3 - back))
     summ.script(card("- Counts days"))
     outs = run(dreams.run_due())
     assert [o.history_day for o in outs] == [DAY + timedelta(days=3)]
@@ -350,7 +351,7 @@ def test_missed_slots_are_caught_up_once_for_the_latest_day(services: Services, 
 def test_paused_dreams_do_not_run_unless_asked(services: Services, summ: FakeVendor) -> None:
     """APP-4 "pause dreams": scheduled runs wait; an explicit run-now still goes."""
     dreams = setup(services, summ)
-    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "hello", AT)
     dreams.set_paused(True)
     assert dreams.due() == [] and run(dreams.run_due()) == []
     summ.script(card("- Greets first"))
@@ -369,7 +370,7 @@ def test_memory_off_refuses_a_manual_dream(services: Services, summ: FakeVendor)
 def test_failed_run_shows_its_hint_and_retries_after_the_back_off(services: Services, summ: FakeVendor) -> None:
     clock = Clock(NOW)
     dreams = setup(services, summ, clock)
-    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "hello", AT)
     summ.script(Reply(error_status=500, error_body=openai_error("upstream exploded", "server_error")))
     outs = run(dreams.run_due())
     assert [o.status for o in outs] == ["failed"]
@@ -393,7 +394,7 @@ def test_weekly_schedule_reads_the_previous_day_and_stamps_the_iso_week(
     """DRM-3: Weekly still dreams the UTC day before the run; REF-17: period ``YYYY-Www``."""
     dreams = setup(services, summ)
     dreams.set_schedule("Helper", "weekly", "02:00", 2)  # Tuesday; 2026-12-01 is a Tuesday
-    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "hello", AT)
     summ.script(card("- Greets first"))
     outs = run(dreams.run_due())
     assert [o.history_day for o in outs] == [DAY]
@@ -419,7 +420,7 @@ def test_fold_re_summarizes_the_oldest_cards_into_one_range_card(services: Servi
     days = [DAY - timedelta(days=k) for k in (3, 2, 1)]
     seed_cards(services, days)
     dreams.set_keep("Helper", 3)
-    say(services, services.topics.create("Helper").id, "user", "new day", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "new day", AT)
     summ.script(card("- Brand new habit: asks for diagrams"), card("- Merged: prefers tables"))
     out = run(dreams.run_day("Helper", DAY))
     assert out.status == "appended" and out.fold is dm.FoldMethod.MODEL
@@ -442,7 +443,7 @@ def test_too_long_fold_gets_one_shorter_rewrite_then_falls_back_to_concatenation
     assert summ.requests == []
     folded = dreams.cards("Helper")
     assert [c.kind for c in folded] == ["range", "day"]
-    say(services, services.topics.create("Helper").id, "user", "new day", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "new day", AT)
     summ.script(card("- A new day's habit"), card("y" * 7000),
                 Reply(text_chunks=["- half a rewr"], finish_reason="length"))
     out = run(dreams.run_day("Helper", DAY))
@@ -482,7 +483,7 @@ def test_edit_delete_clear_and_restore(services: Services, summ: FakeVendor) -> 
 def test_regenerate_replaces_one_days_body_only(services: Services, summ: FakeVendor) -> None:
     dreams = setup(services, summ)
     seed_cards(services, [DAY - timedelta(days=1), DAY])
-    say(services, services.topics.create("Helper").id, "user", "regenerate me", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "regenerate me", AT)
     summ.script(card("- Regenerated habit"))
     out = run(dreams.regenerate("Helper", 2))
     assert out.status == "regenerated"

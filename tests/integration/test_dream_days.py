@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.cli import main
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.dream.dream_days import read_titles_note
 
 
-def _at(svc: Services, topic: int, role: str, when: datetime, text: str = "hello") -> None:
-    svc.chat._append(topic, role=role, content=text, created_at=when)
+def _at(svc: Services, topic: int, role: Role, when: datetime, text: str = "hello") -> None:
+    svc.chat.append_row(topic, role=role, content=text, created_at=when)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -33,12 +34,12 @@ def test_finished_days_with_activity_newest_first(svc: Services) -> None:
     t1, t2 = svc.topics.create(aid, "one").id, svc.topics.create(aid, "two").id
     today = svc.dreams._clock().date()
     d1, d3 = today - timedelta(days=1), today - timedelta(days=3)
-    _at(svc, t1, "user", datetime.combine(d3, time(23, 59, 59), UTC))
-    _at(svc, t2, "assistant", datetime.combine(d3, time(0, 0), UTC))
-    _at(svc, t1, "user", datetime.combine(d1, time(12), UTC))
-    _at(svc, t1, "tool", datetime.combine(today - timedelta(days=2), time(12), UTC))  # not a conversation row
-    _at(svc, t1, "user", datetime.combine(today, time(0, 1), UTC))  # today is not finished
-    _at(svc, svc.topics.create(other, "elsewhere").id, "user", datetime.combine(today - timedelta(days=5), time(1), UTC))
+    _at(svc, t1, Role.USER, datetime.combine(d3, time(23, 59, 59), UTC))
+    _at(svc, t2, Role.ASSISTANT, datetime.combine(d3, time(0, 0), UTC))
+    _at(svc, t1, Role.USER, datetime.combine(d1, time(12), UTC))
+    _at(svc, t1, Role.TOOL, datetime.combine(today - timedelta(days=2), time(12), UTC))  # not a conversation row
+    _at(svc, t1, Role.USER, datetime.combine(today, time(0, 1), UTC))  # today is not finished
+    _at(svc, svc.topics.create(other, "elsewhere").id, Role.USER, datetime.combine(today - timedelta(days=5), time(1), UTC))
     days = svc.dreams.active_days(aid)
     assert [(d.day, d.topics, d.messages) for d in days] == [(d1, 1, 1), (d3, 2, 2)]
 
@@ -54,7 +55,7 @@ def test_cli_dream_days(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     s = open_services(url)
     aid = s.assistants.create("A").id
     day = datetime.now(UTC).date() - timedelta(days=2)
-    _at(s, s.topics.create(aid, "t").id, "user", datetime.combine(day, time(8), UTC))
+    _at(s, s.topics.create(aid, "t").id, Role.USER, datetime.combine(day, time(8), UTC))
     s.close()
     assert main(["dream", "days", "--assistant", "A", "--json", "--database-url", url]) == 0
     assert json.loads(capsys.readouterr().out) == [{"day": day.isoformat(), "topics": 1, "messages": 1}]

@@ -15,7 +15,7 @@ import pytest
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import memory_export as mx
-from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.core.messages import Role, ToolCall
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, TopicCompaction
 from chathub_desktop.tokens.counter import TokenCounter
@@ -100,7 +100,7 @@ def test_a_dream_commit_writes_an_old_grammar_range_back_in_the_current_layout(
         services: Services, summ: FakeVendor) -> None:
     dreams = setup(services, summ)
     raw_document(services, "#1 [2026-11-01..2026-11-03]:\n[2026-11-01]\nold text\n\n[2026-11-03]\nnewer text")
-    say(services, services.topics.create("Helper").id, "user", "answer in Spanish please", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "answer in Spanish please", AT)
     summ.script(card("- Wants answers in Spanish"))
     assert run(dreams.run_day("Helper", DAY)).status == "appended"
     assert stored_cards(services)[0].body == (
@@ -114,7 +114,7 @@ def test_a_card_repeating_fixed_memory_is_a_duplicate_and_the_marker_commits(
         services: Services, summ: FakeVendor) -> None:
     dreams = setup(services, summ)
     services.memory.add("Helper", "Always use British spelling: colour, not color")
-    say(services, services.topics.create("Helper").id, "user", "colour please", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "colour please", AT)
     summ.script(card("- Always use British spelling (colour, not color)."))
     outs = run(dreams.run_due())
     assert [o.status for o in outs] == ["duplicate"] and "fixed memory #1" in outs[0].message
@@ -125,7 +125,7 @@ def test_a_card_repeating_fixed_memory_is_a_duplicate_and_the_marker_commits(
 
 def test_a_fenced_announced_answer_becomes_a_clean_card(services: Services, summ: FakeVendor) -> None:
     dreams = setup(services, summ)
-    say(services, services.topics.create("Helper").id, "user", "bullets please", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "bullets please", AT)
     summ.script(card("Here is the updated assistant memory:\n\n```markdown\n- Wants bullet points\n```"))
     assert run(dreams.run_day("Helper", DAY)).status == "appended"
     assert [c.text for c in dreams.cards("Helper")] == ["- Wants bullet points"]
@@ -145,7 +145,7 @@ def test_30_long_summaries_fit_the_models_window_and_the_outcome_says_what_was_l
     small_summarizer(services, summ)
     for i in range(30):
         topic = services.topics.create("Helper", title=f"Topic {i}").id
-        say(services, topic, "user", f"question {i}", AT + timedelta(minutes=i))
+        say(services, topic, Role.USER, f"question {i}", AT + timedelta(minutes=i))
         with services.db.write() as s:
             s.add(TopicCompaction(topic_id=topic, summary=f"Summary of topic {i}. " + "The user wants tests. " * 550))
     summ.script(card("- Wants tests"))
@@ -169,7 +169,7 @@ def test_a_fold_too_big_for_a_small_window_concatenates_without_a_call(services:
         f"#{i} [{d}]:\n" + "habit words " * 250 for i, d in enumerate(days, 2)))
     dreams.set_keep("Helper", 3)
     assert summ.requests == []
-    say(services, services.topics.create("Helper").id, "user", "new day", AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "new day", AT)
     summ.script(card("- A new habit"))
     out = run(dreams.run_day("Helper", DAY))
     assert out.status == "appended" and out.fold == "concatenated"
@@ -209,7 +209,7 @@ def test_a_window_too_small_for_any_topic_fails_without_a_call(services: Service
     dreams = setup(services, summ)
     services.models.set("tiny-model", 300, provider="Summ")
     services.settings.set("history-compress-model", "Summ/tiny-model")
-    say(services, services.topics.create("Helper").id, "user", "hello " * 400, AT)
+    say(services, services.topics.create("Helper").id, Role.USER, "hello " * 400, AT)
     out = run(dreams.run_day("Helper", DAY))
     assert out.status == "failed" and "300-token window is too small" in out.message
     assert summ.requests == []

@@ -15,6 +15,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_service import APPENDED, EXISTS, PROPOSED, DreamService
 from chathub_desktop.services.errors import NotFound
@@ -30,7 +31,7 @@ def _dreams(svc: Services, vendor: FakeVendor) -> DreamService:
     svc.assistants.create("Helper", provider="Summ", model="gpt-4o")
     topic = svc.topics.create("Helper", title="Work").id
     for d in (DAY - timedelta(days=1), DAY):
-        svc.chat._append(topic, role="user", content=f"On {d} I asked for tables", created_at=datetime(
+        svc.chat.append_row(topic, role=Role.USER, content=f"On {d} I asked for tables", created_at=datetime(
             d.year, d.month, d.day, 12, tzinfo=UTC))
     return DreamService(svc.db, svc.bus, svc.providers, svc.catalog, svc.settings, clock=lambda: NOW)
 

@@ -21,6 +21,7 @@ import pytest
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.dream_schedule import Schedule, latest_slot
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.dream.dream_serve import DreamServe
 from chathub_desktop.services.dream.dream_service import DreamService
@@ -60,7 +61,7 @@ def setup_store(svc: Services, summ: FakeVendor, history_day: datetime, time_utc
         a = svc.assistants.create(name, provider="Summ", model="gpt-4o")
         svc.dreams.set_schedule(name, "daily", time_utc)
         t = svc.topics.create(a.id, title=f"{name}'s day")
-        svc.chat._append(t.id, role="user", content=f"{name} wants answers as tables",
+        svc.chat.append_row(t.id, role=Role.USER, content=f"{name} wants answers as tables",
                          created_at=history_day.replace(hour=12))
 
 

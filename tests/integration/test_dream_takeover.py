@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import select
 
 from chathub_desktop.core.dream_schedule import Schedule, latest_slot
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.dream.dream_service import DreamService
 from chathub_desktop.storage.models import DreamRun
@@ -55,7 +56,7 @@ def prepare(tmp_path: Path, summ: FakeVendor) -> tuple[CliStore, date]:
         assert slot is not None
         topic = svc.topics.create("Helper").id
         noon = datetime.combine(slot.history_day, datetime.min.time(), UTC) + timedelta(hours=12)
-        svc.chat._append(topic, role="user", content="Please answer in tables", created_at=noon)
+        svc.chat.append_row(topic, role=Role.USER, content="Please answer in tables", created_at=noon)
         return store, slot.history_day
     finally:
         svc.close()

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 from chathub_desktop.core.memory_tools import MEMORY_TOOL_NAMES
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import Topic, TopicCompaction
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -45,7 +46,7 @@ def group_topic(svc: Services, chat: FakeVendor, summ: FakeVendor) -> int:
     svc.memory.add("Mem", "Prefers dark mode in every editor")
     source = svc.topics.create("Mem", "Team chat").id
     for i in range(24):
-        svc.chat._append(source, role="user" if i % 2 == 0 else "assistant", content=ROW.format(i=i))
+        svc.chat.append_row(source, role=Role.USER if i % 2 == 0 else Role.ASSISTANT, content=ROW.format(i=i))
     export = svc.topic_files.export_json(source)
     export["topic"]["kind"] = "group"
     topic = svc.topic_files.import_json(json.dumps(export).encode(), "Mem").id

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import open_services
 from chathub_desktop.storage.topic_repository import append_message
 from tests.fakes.vendor_server import FakeVendor
@@ -45,8 +46,8 @@ def test_a_50_mb_stored_reply_is_estimated_sent_past_and_compacted_in_bounded_me
         topic = svc.topics.create("A").id
         with svc.db.write() as s:
             for i in range(3):
-                append_message(s, topic, role="user", content=f"question {i}")
-                append_message(s, topic, role="assistant", status="complete",
+                append_message(s, topic, role=Role.USER, content=f"question {i}")
+                append_message(s, topic, role=Role.ASSISTANT, status="complete",
                                content="word " * HUGE_WORDS if i == 0 else f"answer {i}")
     finally:
         svc.close()

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
-from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.core.messages import Role, ToolCall
 from chathub_desktop.services.chat.process_identity import HOST, PROCESS_ID
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.topics.topic_service import INTERRUPTED_TOOL_RESULT
@@ -124,13 +124,13 @@ def test_only_calls_of_a_dead_process_get_the_closing_result(services: Services)
 
     def topic_with(sent_by: str | None, results: tuple[str, ...], tail: str | None = None) -> int:
         tid = services.topics.create("A").id
-        services.chat._append(tid, role="user", content="go")
-        services.chat._append(tid, role="assistant", content="", sent_by_process=sent_by, tool_calls=[
+        services.chat.append_row(tid, role=Role.USER, content="go")
+        services.chat.append_row(tid, role=Role.ASSISTANT, content="", sent_by_process=sent_by, tool_calls=[
             {"id": "k1", "name": "s__a", "arguments": "{}"}, {"id": "k2", "name": "s__b", "arguments": "{}"}])
         for r in results:
-            services.chat._append(tid, role="tool", content="ok", tool_call_id=r, tool_name="s__a")
+            services.chat.append_row(tid, role=Role.TOOL, content="ok", tool_call_id=r, tool_name="s__a")
         if tail:
-            services.chat._append(tid, role="assistant", content=tail)
+            services.chat.append_row(tid, role=Role.ASSISTANT, content=tail)
         return tid
 
     killed = topic_with(dead, ("k1",))

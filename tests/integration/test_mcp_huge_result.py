@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from chathub_desktop.core.mcp_config import ToolApproval
-from chathub_desktop.core.messages import ToolCall, Usage
+from chathub_desktop.core.messages import Role, ToolCall, Usage
 from chathub_desktop.services.container import Services
 from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
 from tests.fakes.vendor_server import FakeVendor, Reply, anthropic_error, openai_error
@@ -57,8 +57,8 @@ def test_a_result_over_the_budget_takes_one_rescue_and_is_resent_whole(
     services.mcp.set_approval("Helper", "probe", "big", ToolApproval.ALWAYS)
     topic = services.topics.create("Helper").id
     for k in range(1, 4):
-        services.chat._append(topic, role="user", content=f"u{k} earlier question" + " lorem" * 100)
-        services.chat._append(topic, role="assistant", content=f"a{k} earlier answer" + " ipsum" * 100)
+        services.chat.append_row(topic, role=Role.USER, content=f"u{k} earlier question" + " lorem" * 100)
+        services.chat.append_row(topic, role=Role.ASSISTANT, content=f"a{k} earlier answer" + " ipsum" * 100)
     fake_vendor.script(
         Reply(text_chunks=[], usage=Usage(input_tokens=900, output_tokens=10),
               tool_calls=[ToolCall("c1", "probe__big", json.dumps({"chars": CHARS}))]),

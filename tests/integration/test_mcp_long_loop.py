@@ -18,7 +18,7 @@ import pytest
 
 from chathub_desktop.core.compaction import TAIL_CAP_MESSAGES
 from chathub_desktop.core.mcp_config import ToolApproval
-from chathub_desktop.core.messages import ToolCall, Usage
+from chathub_desktop.core.messages import Role, ToolCall, Usage
 from chathub_desktop.services.container import Services
 from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -52,8 +52,8 @@ def test_fifty_calls_keep_their_results_and_compaction_never_splits_them(
     services.mcp.set_approval("Helper", "probe", "echo", ToolApproval.ALWAYS)
     topic = services.topics.create("Helper").id
     for k in range(1, 4):  # long enough that a summary of them shrinks the request (walk37 #12)
-        services.chat._append(topic, role="user", content=f"u{k} earlier question" + " lorem" * 200)
-        services.chat._append(topic, role="assistant", content=f"a{k} earlier answer" + " lorem" * 200)
+        services.chat.append_row(topic, role=Role.USER, content=f"u{k} earlier question" + " lorem" * 200)
+        services.chat.append_row(topic, role=Role.ASSISTANT, content=f"a{k} earlier answer" + " lorem" * 200)
     usage = Usage(input_tokens=2000, output_tokens=40)  # what a vendor reading the whole request reports
     rounds = [Reply(text_chunks=[], usage=usage, tool_calls=[
         ToolCall(f"r{r}c{c}", "probe__echo", json.dumps({"text": f"result {r}.{c}"})) for c in range(10)])

@@ -19,7 +19,7 @@ import pytest
 from mcp.server.mcpserver import MCPServer
 
 from chathub_desktop.core.mcp_config import ToolApproval
-from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.core.messages import Role, ToolCall
 from chathub_desktop.services.container import Services
 from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -68,8 +68,8 @@ def test_compact_now_during_a_running_call_keeps_the_call_and_its_result_togethe
     services.mcp.set_approval("Helper", "probe", "gate", ToolApproval.ALWAYS)
     topic = services.topics.create("Helper").id
     for k in range(1, 4):  # long enough that a summary of them shrinks the request (walk37 #12)
-        services.chat._append(topic, role="user", content=f"u{k} earlier question" + " lorem" * 200)
-        services.chat._append(topic, role="assistant", content=f"a{k} earlier answer" + " lorem" * 200)
+        services.chat.append_row(topic, role=Role.USER, content=f"u{k} earlier question" + " lorem" * 200)
+        services.chat.append_row(topic, role=Role.ASSISTANT, content=f"a{k} earlier answer" + " lorem" * 200)
     fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("g1", "probe__gate", "{}")]),
                        Reply(text_chunks=["Waited."]))
     summ.script(Reply(text_chunks=["<summary>Three earlier questions.</summary>"]))

@@ -18,7 +18,7 @@ import pytest
 
 from chathub_desktop.core.compaction import TAIL_CAP_MESSAGES
 from chathub_desktop.core.mcp_config import ToolApproval
-from chathub_desktop.core.messages import ToolCall, Usage
+from chathub_desktop.core.messages import Role, ToolCall, Usage
 from chathub_desktop.services.container import Services
 from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -71,8 +71,8 @@ def test_a_long_tool_loop_keeps_the_newest_twenty_tail_messages(
     the loop is not stopped before it (MAX_TOOL_ROUNDS)."""
     topic = _setup(services, fake_vendor, summ)
     services.assistants.update("Helper", history_limit_enabled=True, history_limit=4, auto_compact=False)
-    services.chat._append(topic, role="user", content="u1 earlier question")
-    services.chat._append(topic, role="assistant", content="a1 earlier answer")
+    services.chat.append_row(topic, role=Role.USER, content="u1 earlier question")
+    services.chat.append_row(topic, role=Role.ASSISTANT, content="a1 earlier answer")
     usage = Usage(input_tokens=1400, output_tokens=10)  # about what the requests hold
     fake_vendor.script(*[_echo_round(r, f"result {r}", usage) for r in range(ROUNDS)],
                        Reply(text_chunks=["Done."], usage=usage))
@@ -103,8 +103,8 @@ def test_results_that_cross_the_high_watermark_compact_between_rounds(
     monkeypatch.setenv("COMPACT_CONTEXT_WINDOW_LOCAL", "4000")
     topic = _setup(services, fake_vendor, summ)
     for k in range(1, 4):
-        services.chat._append(topic, role="user", content=f"u{k} " + " lorem" * 300)
-        services.chat._append(topic, role="assistant", content=f"a{k} " + " ipsum" * 300)
+        services.chat.append_row(topic, role=Role.USER, content=f"u{k} " + " lorem" * 300)
+        services.chat.append_row(topic, role=Role.ASSISTANT, content=f"a{k} " + " ipsum" * 300)
     chunk = " dolor" * 500
     fake_vendor.script(*[_echo_round(r, f"part {r}" + chunk) for r in range(3)], Reply(text_chunks=["Done."]))
     summ.script(Reply(text_chunks=["<summary>Three earlier questions.</summary>"]))
@@ -131,8 +131,8 @@ def test_an_unreachable_tail_is_logged_once_per_turn(
     monkeypatch.setenv("COMPACT_CONTEXT_WINDOW_LOCAL", "4000")
     topic = _setup(services, fake_vendor, summ)
     for k in range(1, 3):
-        services.chat._append(topic, role="user", content=f"u{k} " + " lorem" * 300)
-        services.chat._append(topic, role="assistant", content=f"a{k} " + " ipsum" * 300)
+        services.chat.append_row(topic, role=Role.USER, content=f"u{k} " + " lorem" * 300)
+        services.chat.append_row(topic, role=Role.ASSISTANT, content=f"a{k} " + " ipsum" * 300)
     chunk = " dolor" * 400
     fake_vendor.script(*[_echo_round(r, f"part {r}" + chunk) for r in range(5)], Reply(text_chunks=["Done."]))
     summ.script(Reply(text_chunks=["<summary>Two earlier questions.</summary>"]))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select, update
 
 from chathub_desktop.core import dynamic_memory as dm
-from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.core.messages import Role, ToolCall
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.memory.memory_history_service import RevertConflict
@@ -133,7 +133,7 @@ def test_dream_card_and_fold_are_recorded_as_the_dream_for_that_day(services: Se
                                     body=dm.render_document(cards), backup_body=""))
     before = dynamic(svc)
     topic = svc.topics.create("Helper", title="Day").id
-    say(svc, topic, "user", "Always cite sources with links please", AT)
+    say(svc, topic, Role.USER, "Always cite sources with links please", AT)
     summ.script(card("Wants sources cited with links"), card("A folded summary of the older days"))
     out = run(dreams.run_day("Helper", DAY))
     assert out.status == "appended" and out.fold is not None

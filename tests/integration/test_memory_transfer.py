@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import memory_export as mx
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
@@ -26,7 +27,7 @@ def seed(svc: Services, name: str = "Source") -> None:
     svc.assistants.create(name)
     svc.memory.save_raw(name, "# About me\n#1: Likes tea\n#2: Works in Lisbon\n")
     topic = svc.topics.create(name).id
-    svc.chat._append(topic, role="tool", content="page text", tool_name="browser", tool_call_id="x")
+    svc.chat.append_row(topic, role=Role.TOOL, content="page text", tool_name="browser", tool_call_id="x")
     svc.memory.execute_tool(name, topic, _add_call("Prefers metric units"))
     cards = dm.append_day_card([], DAY - timedelta(days=1), "Wants tables\n[2026-01-01]\nliteral line")
     cards = dm.append_day_card(cards, DAY, "Asks for code first")

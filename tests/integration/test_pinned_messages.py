@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -42,9 +43,9 @@ def _topic(svc: Services, chat: FakeVendor, summ: FakeVendor) -> tuple[int, list
     ids = []
     filler = " lorem" * 200  # a summary of such turns shrinks the request (walk37 #12)
     for k in range(1, 4):
-        ids.append(svc.chat._append(topic, role="user", content=PINNED if k == 2 else f"question {k}" + filler))
-        ids.append(svc.chat._append(topic, role="assistant", content=f"answer {k}" + filler))
-    ids.append(svc.chat._append(topic, role="user", content="latest"))
+        ids.append(svc.chat.append_row(topic, role=Role.USER, content=PINNED if k == 2 else f"question {k}" + filler))
+        ids.append(svc.chat.append_row(topic, role=Role.ASSISTANT, content=f"answer {k}" + filler))
+    ids.append(svc.chat.append_row(topic, role=Role.USER, content="latest"))
     return topic, ids
 
 
@@ -81,7 +82,7 @@ def test_a_pinned_message_survives_compaction_verbatim_and_is_counted(services: 
 def test_tool_messages_cannot_be_pinned(services: Services) -> None:
     services.assistants.create("Helper")
     topic = services.topics.create("Helper").id
-    tool = services.chat._append(topic, role="tool", content="page", tool_name="browser", tool_call_id="c")
+    tool = services.chat.append_row(topic, role=Role.TOOL, content="page", tool_name="browser", tool_call_id="c")
     with pytest.raises(InvalidInput):
         services.topics.set_message_pinned(tool, True)
     assert not services.topics.message(tool).pinned
@@ -92,7 +93,7 @@ def test_cli_pin(services: Services, capsys: pytest.CaptureFixture[str]) -> None
 
     services.assistants.create("Helper")
     topic = services.topics.create("Helper").id
-    mid = services.chat._append(topic, role="user", content="keep me")
+    mid = services.chat.append_row(topic, role=Role.USER, content="keep me")
     assert main(["topic", "pin-message", str(mid), "--database-url", services.database_url]) == 0
     assert "pinned: compaction keeps it word for word" in capsys.readouterr().out
     assert services.topics.message(mid).pinned

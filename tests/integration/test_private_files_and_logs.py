@@ -17,6 +17,7 @@ import pytest
 
 from chathub_desktop import logging_setup
 from chathub_desktop.cli import main
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import open_services
 from tests.fakes import cli_fork
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -136,9 +137,9 @@ def test_compaction_debug_events_reach_stderr_and_the_log(tmp_path: Path, fake_v
         svc.assistants.create("Helper", provider="Chat", model="local-llm")
         topic = svc.topics.create("Helper").id
         for k in range(1, 7):
-            svc.chat._append(topic, role="user", content=f"u{k} " + "tea coffee water " * 20)
-            svc.chat._append(topic, role="assistant", content=f"a{k} " + "brief answer " * 20)
-        svc.chat._append(topic, role="user", content="latest question")
+            svc.chat.append_row(topic, role=Role.USER, content=f"u{k} " + "tea coffee water " * 20)
+            svc.chat.append_row(topic, role=Role.ASSISTANT, content=f"a{k} " + "brief answer " * 20)
+        svc.chat.append_row(topic, role=Role.USER, content="latest question")
     finally:
         svc.close()
     fake_vendor.script(Reply(text_chunks=["<summary>The user asked about drinks.</summary>"]))

@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from chathub_desktop.cli import main
-from chathub_desktop.core.messages import ToolCall, Usage
+from chathub_desktop.core.messages import Role, ToolCall, Usage
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_service import DreamService
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -77,9 +77,9 @@ def test_the_dream_never_reads_a_private_topic(services: Services, fake_vendor: 
                           clock=lambda: NOW)
     shared = services.topics.create("Helper", title="Shared topic").id
     hidden = services.topics.create("Helper", title="Hidden topic", private=True).id
-    services.chat._append(shared, role="user", content="I like bullet points", created_at=AT)
-    services.chat._append(hidden, role="user", content="my medical results are private", created_at=AT)
-    services.chat._append(hidden, role="assistant", content="noted", created_at=AT + timedelta(minutes=1))
+    services.chat.append_row(shared, role=Role.USER, content="I like bullet points", created_at=AT)
+    services.chat.append_row(hidden, role=Role.USER, content="my medical results are private", created_at=AT)
+    services.chat.append_row(hidden, role=Role.ASSISTANT, content="noted", created_at=AT + timedelta(minutes=1))
     titles = [m.title for m in dreams.materials("Helper", DAY)]
     assert titles == ["Shared topic"]
     fake_vendor.script(Reply(text_chunks=["- Likes bullet points"]))

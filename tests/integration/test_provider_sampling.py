@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.core.context_receipt import receipt_lines
+from chathub_desktop.core.messages import Role
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput
@@ -146,7 +147,7 @@ def test_the_summarizer_keeps_its_own_sampling(tmp_path: Path, fake_vendor: Fake
             services.assistants.set_from_text("Helper", "temperature", "0.2")
             services.assistants.set_from_text("Helper", "top-p", "0.5")
             add_turns(services, topic, 1, 3)
-            services.chat._append(topic, role="user", content="latest")
+            services.chat.append_row(topic, role=Role.USER, content="latest")
             summ.script(summary_reply("the gist"))
             compact(services, topic)
             body = summ.last_request.body

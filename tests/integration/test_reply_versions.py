@@ -413,7 +413,7 @@ def test_regenerate_and_switch_refuse_while_another_process_streams(svc: Service
     asyncio.run(_regenerate(svc, topic))
     before = _rows(svc, topic)
     with svc.db.write() as s:
-        s.add(Message(topic_id=topic, seq=99, role="assistant", content="", status="streaming",
+        s.add(Message(topic_id=topic, seq=99, role=Role.ASSISTANT, content="", status="streaming",
                       sent_by_process=f"{socket.gethostname()}:{os.getppid()}:abc", created_at=datetime.now(UTC)))
     with pytest.raises(InvalidInput):
         asyncio.run(_regenerate(svc, topic))

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.core import fixed_memory as fm
-from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.core.messages import Role, ToolCall
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_service import DreamService
 from chathub_desktop.services.events import SecretsRedacted
@@ -85,7 +85,7 @@ def test_a_dream_card_and_a_topic_summary_store_no_secret(services: Services, fa
     dreams = DreamService(services.db, services.bus, services.providers, services.catalog, services.settings,
                           clock=lambda: NOW)
     topic = services.topics.create("Helper", title="Setup").id
-    services.chat._append(topic, role="user", content=f"my key {KEY} works now", created_at=AT)
+    services.chat.append_row(topic, role=Role.USER, content=f"my key {KEY} works now", created_at=AT)
     fake_vendor.script(Reply(text_chunks=[f"- Configured the API with key {KEY}"]))
     out = asyncio.run(dreams.run_day("Helper", DAY))
     assert out.status == "appended"
@@ -93,9 +93,9 @@ def test_a_dream_card_and_a_topic_summary_store_no_secret(services: Services, fa
     assert "Redacted from the dream card: 1 openai-api-key" in out.message
     # a topic summary
     for i in range(3):  # long enough that a summary of them shrinks the request (walk37 #12)
-        services.chat._append(topic, role="user", content=f"question {i} with {AWS}" + " lorem" * 200)
-        services.chat._append(topic, role="assistant", content=f"answer {i}" + " lorem" * 200)
-    services.chat._append(topic, role="user", content="latest")
+        services.chat.append_row(topic, role=Role.USER, content=f"question {i} with {AWS}" + " lorem" * 200)
+        services.chat.append_row(topic, role=Role.ASSISTANT, content=f"answer {i}" + " lorem" * 200)
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     fake_vendor.script(Reply(text_chunks=[f"<summary>User set up AWS with {AWS}.</summary>"]))
     assert services.compaction is not None
     result = asyncio.run(services.compaction.compact(topic))
@@ -109,7 +109,7 @@ def test_an_imported_memory_file_is_redacted_and_keeps_its_provenance(services: 
     services.assistants.create("Source")
     services.assistants.create("Copy")
     topic = services.topics.create("Source").id
-    services.chat._append(topic, role="tool", content="page text", tool_name="browser", tool_call_id="x")
+    services.chat.append_row(topic, role=Role.TOOL, content="page text", tool_name="browser", tool_call_id="x")
     services.memory.execute_tool("Source", topic, ToolCall("c1", "add", json.dumps({"text": "Likes tea"})))
     exported = json.loads(services.memory_files.export("Source", "json"))
     secret_text = f"Likes tea; key {KEY}"  # the file records this text's origin

@@ -18,7 +18,10 @@ import pytest
 
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.events import ReplyFinished, ReplyRetrying
+from chathub_desktop.storage.models import AttachmentBlob
+from tests.fakes.images import png
 from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
 from tests.integration.test_chat_service import EchoTools, setup_chat
 from tests.integration.test_compaction import WINDOW, add_turns
@@ -168,19 +171,19 @@ def test_a_cut_while_a_later_rounds_placeholder_is_stored_ends_it(
     fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
                        Reply(text_chunks=["never sent"]))
     inserting, release, inserted = threading.Event(), threading.Event(), threading.Event()
-    append = services.chat._append
+    append = services.chat.append_row
 
-    def held(topic_id: int, **fields: object) -> int:  # only a later round's placeholder is streaming
-        if fields.get("status") != MessageStatus.STREAMING.value:
-            return append(topic_id, **fields)
+    def held(topic_id: int, role: Role, content: str = "", **fields: object) -> int:  # only a later round's placeholder is streaming
+        if fields.get("status") is not MessageStatus.STREAMING:
+            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
         inserting.set()
         release.wait(60)
         try:
-            return append(topic_id, **fields)
+            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
         finally:
             inserted.set()
 
-    monkeypatch.setattr(services.chat, "_append", held)
+    monkeypatch.setattr(services.chat, "append_row", held)
 
     async def ready(_task: asyncio.Task[object]) -> None:
         await _until(inserting.is_set)
@@ -195,3 +198,89 @@ def test_a_cut_while_a_later_rounds_placeholder_is_stored_ends_it(
     first = [(Role.USER, MessageStatus.COMPLETE), (Role.ASSISTANT, MessageStatus.COMPLETE),
              (Role.TOOL, MessageStatus.COMPLETE)]
     assert kept == (first if how == "stop" else [*first, (Role.ASSISTANT, MessageStatus.INTERRUPTED)])
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_a_second_cut_while_a_later_rounds_placeholder_is_stored_still_ends_it(
+        services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """Stop (quit), then Stop again while the next round's placeholder is still being
+    written: the row ends as a reply that never began (dropped; ``interrupted`` on quit),
+    never ``streaming``, and the task ends cancelled only once it is ended."""
+    services.tools.add(EchoTools())
+    topic = setup_chat(services, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
+                       Reply(text_chunks=["never sent"]))
+    inserting, release, inserted = threading.Event(), threading.Event(), threading.Event()
+    append = services.chat.append_row
+
+    def held(topic_id: int, role: Role, content: str = "", **fields: object) -> int:
+        if fields.get("status") is not MessageStatus.STREAMING:
+            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
+        inserting.set()
+        release.wait(60)
+        try:
+            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
+        finally:
+            inserted.set()
+
+    monkeypatch.setattr(services.chat, "append_row", held)
+
+    async def scenario() -> None:
+        task = services.chat.start_send(topic, "please answer")
+        await _until(inserting.is_set)
+        if how == "stop":
+            assert services.chat.stop(topic)
+        else:
+            quitting = asyncio.ensure_future(services.chat.shutdown())
+        for _ in range(5):  # the first cut is being handled: the insert is awaited
+            await asyncio.sleep(0)
+        assert services.chat.stop(topic)  # the second cut
+        asyncio.get_running_loop().call_soon(release.set)
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        if how == "quit":
+            await quitting
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        release.set()
+    assert inserted.wait(60)
+    kept = [(m.role, m.status) for m in services.topics.messages(topic)]
+    first = [(Role.USER, MessageStatus.COMPLETE), (Role.ASSISTANT, MessageStatus.COMPLETE),
+             (Role.TOOL, MessageStatus.COMPLETE)]
+    assert kept == (first if how == "stop" else [*first, (Role.ASSISTANT, MessageStatus.INTERRUPTED)])
+
+
+def test_a_later_round_refused_while_planned_ends_as_an_error_with_its_reason(
+        services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14: the image the topic's message carries leaves the store while the tool
+    runs, so the next round's request is refused before it is posted: that round's row
+    ends ``error`` with the refusal's one line (not ``streaming``), announced as finished,
+    and the send raises the refusal; the first round and the tool result stay."""
+    services.tools.add(EchoTools())
+    topic = setup_chat(services, fake_vendor)
+    image = services.attachments.prepare(topic, "gone.png", png(10, 10))
+    fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
+                       Reply(text_chunks=["never sent"]))
+    plan = services.chat._plan
+    planned: list[int] = []
+
+    def blob_gone(ctx: object, reply_id: int) -> object:  # the second round's image is gone
+        planned.append(reply_id)
+        if len(planned) == 2:
+            with services.db.write() as s:
+                s.query(AttachmentBlob).delete()
+        return plan(ctx, reply_id)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(services.chat, "_plan", blob_gone)
+    finished = _finished(services)
+    with pytest.raises(InvalidInput, match="^an attachment of this topic is missing from the store"):
+        asyncio.run(services.chat.send(topic, "what is in it?", (image,)))
+    msgs = services.topics.messages(topic)
+    assert [(m.role, m.status) for m in msgs] == [
+        (Role.USER, MessageStatus.COMPLETE), (Role.ASSISTANT, MessageStatus.COMPLETE),
+        (Role.TOOL, MessageStatus.COMPLETE), (Role.ASSISTANT, MessageStatus.ERROR)]
+    assert msgs[-1].id == planned[1] and msgs[-1].error == (
+        "an attachment of this topic is missing from the store; remove that message or attach the file again")
+    assert finished[-1] == (planned[1], MessageStatus.ERROR) and len(fake_vendor.requests) == 1

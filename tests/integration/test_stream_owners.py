@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.cli import main
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.services.chat.process_identity import (
     HOST,
     PROCESS_ID,
@@ -46,9 +47,9 @@ def _store(tmp_path: Path, vendor: FakeVendor, sent_by: str, created_at: datetim
         svc.providers.add("Fake", "openai", vendor.base_url, api_key="sk-test")
         svc.assistants.create("Helper", provider="Fake", model="gpt-4o")
         topic = svc.topics.create("Helper").id
-        svc.chat._append(topic, role="user", content="hello")
+        svc.chat.append_row(topic, role=Role.USER, content="hello")
         fields: dict[str, object] = {"created_at": created_at} if created_at is not None else {}
-        reply = svc.chat._append(topic, role="assistant", content="half a rep", status="streaming",
+        reply = svc.chat.append_row(topic, role=Role.ASSISTANT, content="half a rep", status=MessageStatus.STREAMING,
                                  sent_by_process=sent_by, **fields)
     finally:
         svc.close()

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from chathub_desktop.cli import build_parser
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.compaction.summarizer import SummarizerFailed
 from chathub_desktop.services.container import Services, open_services
 from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
@@ -44,11 +45,11 @@ def facts_topic(services: Services, fake_vendor: FakeVendor, summ: FakeVendor, *
     topic = setup(services, fake_vendor, summ)
     if probe:
         services.assistants.set_from_text("Helper", "probe-summaries", "true")
-    services.chat._append(topic, role="user", content="Save the report to docs/report.md today." + FILLER)
-    services.chat._append(topic, role="assistant", content="Done; the row limit is 250 rows." + FILLER)
-    services.chat._append(topic, role="user", content="Thanks." + FILLER)
-    services.chat._append(topic, role="assistant", content="You are welcome." + FILLER)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, role=Role.USER, content="Save the report to docs/report.md today." + FILLER)
+    services.chat.append_row(topic, role=Role.ASSISTANT, content="Done; the row limit is 250 rows." + FILLER)
+    services.chat.append_row(topic, role=Role.USER, content="Thanks." + FILLER)
+    services.chat.append_row(topic, role=Role.ASSISTANT, content="You are welcome." + FILLER)
+    services.chat.append_row(topic, role=Role.USER, content="latest")
     return topic
 
 

@@ -9,6 +9,7 @@ import asyncio
 import pytest
 
 from chathub_desktop.core import threshold_compaction as tc
+from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
 from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
@@ -33,8 +34,8 @@ def setup(svc: Services, vendor: FakeVendor, turns: int = 12) -> tuple[int, list
     topic = svc.topics.create("Numi").id
     ids = []
     for k in range(turns):
-        ids.append(svc.chat._append(topic, role="user", content=f"question {k} " + "q" * 450))
-        ids.append(svc.chat._append(topic, role="assistant", content=f"answer {k} " + "a" * 450))
+        ids.append(svc.chat.append_row(topic, role=Role.USER, content=f"question {k} " + "q" * 450))
+        ids.append(svc.chat.append_row(topic, role=Role.ASSISTANT, content=f"answer {k} " + "a" * 450))
     return topic, ids
 
 
@@ -115,8 +116,8 @@ def test_under_the_threshold_or_switched_off_nothing_is_summarized(
 def setup_second(svc: Services) -> tuple[int, list[int]]:
     topic = svc.topics.create("Numi").id
     for k in range(12):
-        svc.chat._append(topic, role="user", content=f"q{k} " + "q" * 450)
-        svc.chat._append(topic, role="assistant", content=f"a{k} " + "a" * 450)
+        svc.chat.append_row(topic, role=Role.USER, content=f"q{k} " + "q" * 450)
+        svc.chat.append_row(topic, role=Role.ASSISTANT, content=f"a{k} " + "a" * 450)
     return topic, []
 
 

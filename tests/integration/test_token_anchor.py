@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import insert, select, update
 
-from chathub_desktop.core.messages import Usage
+from chathub_desktop.core.messages import Role, Usage
 from chathub_desktop.core.token_estimate import scale
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.storage.models import CorrectionFactor, Message, TopicCompaction
@@ -263,7 +263,7 @@ def test_replies_whose_inputs_were_not_fully_known_are_not_learned(
     record = services.estimates.sent_record(reply)
     assert record is not None and record.local_total > 0
     with services.db.write() as s:  # a reply this process never sent
-        s.add(Message(topic_id=topic, seq=99, role="assistant", content="x", input_tokens=50, status="complete"))
+        s.add(Message(topic_id=topic, seq=99, role=Role.ASSISTANT, content="x", input_tokens=50, status="complete"))
         s.flush()
         other = s.scalar(select(Message.id).where(Message.seq == 99))
     services.estimates._learn(other)  # no send record → skipped

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import insert, select
 
-from chathub_desktop.core.messages import Usage
+from chathub_desktop.core.messages import Role, Usage
 from chathub_desktop.core.request_assembly import message_tokens
 from chathub_desktop.core.token_estimate import INPUT_TRUNCATED
 from chathub_desktop.services.container import Services
@@ -194,12 +194,12 @@ def test_message_count_compaction_under_a_bounded_limit(services: Services, fake
     services.assistants.create("A", provider="F", model="gpt-4o", instructions="Be brief.")
     services.assistants.update("A", history_limit_enabled=True, history_limit=4, summarize_history=True)
     topic = services.topics.create("A").id
-    append = services.chat._append
-    append(topic, role="user", content="u1 look it up")
+    append = services.chat.append_row
+    append(topic, role=Role.USER, content="u1 look it up")
     for k in range(6):  # 12 tool/assistant rows in one turn
-        append(topic, role="assistant", content="", tool_calls=[{"id": f"c{k}", "name": "f", "arguments": "{}"}])
-        append(topic, role="tool", content=f"result {k}", tool_call_id=f"c{k}", tool_name="f")
-    append(topic, role="assistant", content="a1 done")
+        append(topic, role=Role.ASSISTANT, content="", tool_calls=[{"id": f"c{k}", "name": "f", "arguments": "{}"}])
+        append(topic, role=Role.TOOL, content=f"result {k}", tool_call_id=f"c{k}", tool_name="f")
+    append(topic, role=Role.ASSISTANT, content="a1 done")
     summ.script(Reply(text_chunks=["<summary>u1 asked to look it up; done.</summary>"]))
     fake_vendor.script(Reply(text_chunks=["fine"], usage=Usage(input_tokens=700, output_tokens=1)))
     out = asyncio.run(services.chat.send(topic, "u2 next"))
@@ -221,14 +221,14 @@ def test_a_2048_token_summarizer_compacts_batch_by_batch_within_90_percent(
     services.providers.add("Summ", "openai_compatible", summ.base_url, api_key="sk-s")
     services.models.set("tiny-summ", 2048, provider="Summ")
     services.settings.set("history-compress-model", "Summ/tiny-summ")
-    services.chat._append(topic, role="user", content="latest question")
+    services.chat.append_row(topic, role=Role.USER, content="latest question")
     summ.script(*[Reply(text_chunks=["<summary>So far: the migration plan.</summary>"])] * 40)
     caplog.set_level(logging.INFO, logger="chathub_desktop.services")
     assert services.compaction is not None
     out = asyncio.run(services.compaction.compact(topic))
     assert out.status == "compacted" and out.batches > 3, out
     counter = TokenCounter.for_model("tiny-summ")
-    from chathub_desktop.core.messages import ChatMessage, Role
+    from chathub_desktop.core.messages import ChatMessage
 
     for req in summ.requests:
         body = req.body

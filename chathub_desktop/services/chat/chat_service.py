@@ -65,15 +65,20 @@ from chathub_desktop.services.chat.empty_reply import empty_reply_reason, is_emp
 from chathub_desktop.services.chat.process_identity import PROCESS_ID
 from chathub_desktop.services.chat.reply_store import (
     Checkpointer,
-    calls_json,
     refuse_foreign_stream,
     storable_call,
+    store_checkpoint,
+    store_end,
+    store_finish,
 )
 from chathub_desktop.services.chat.send_results import (
     SendOutcome,
     StreamResult,
     StreamStopped,
     Tries,
+    failure_line,
+    failure_reason,
+    finish_anyway,
 )
 from chathub_desktop.services.chat.silence_watch import watch_silence
 from chathub_desktop.services.chat.tool_registry import ToolRegistry
@@ -131,7 +136,6 @@ _CONTEXT_ERROR = QT_TRANSLATE_NOOP(
     "ServiceReasons", "The model returned an empty reply for a request that fills its context window "
                       "(%1 of %2 tokens). Compact the topic or start a new one.")
 #: A send that failed before its reply began, and a failure no client classified.
-_SEND_FAILED = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the send failed before the reply"))
 _REQUEST_FAILED = QT_TRANSLATE_NOOP("ServiceReasons", "the request failed: %1")
 
 
@@ -339,34 +343,23 @@ class ChatService:
             })
             return ReplyClaim(user.id if user is not None else 0, last.id, provider_id, model, False)
 
-    def _append(self, topic_id: int, **fields: object) -> int:
+    def append_row(self, topic_id: int, role: Role, content: str = "", *,
+                   status: MessageStatus = MessageStatus.COMPLETE, **fields: object) -> int:
+        """Store one message of ``role`` at the end of topic ``topic_id`` as given (no
+        request is sent) and return its id: a tool result, a later round's placeholder,
+        or a topic a test or benchmark seeds. ``fields``: other message columns (model,
+        tool calls, created_at, …). ``TypeError`` for a role or status that is not the
+        enum; ``NotFound`` for an unknown topic. Worker thread."""
+        if not isinstance(role, Role) or not isinstance(status, MessageStatus):
+            raise TypeError(f"append_row takes Role and MessageStatus, not {role!r} / {status!r}")
         with self._db.write() as s:
             TopicService.row(s, topic_id)
-            return append_message(s, topic_id, **fields).id
+            return append_message(s, topic_id, role=role.value, content=content, status=status.value,
+                                  **fields).id
 
     def _drop(self, message_id: int) -> None:
         with self._db.write() as s:
             remove_message(s, message_id)
-
-    def _checkpoint(self, reply_id: int, text: str, calls: list[ToolCall]) -> None:
-        """Store what a streaming reply has so far (still ``streaming``): a crash then
-        loses at most the text since this checkpoint (issue 10)."""
-        with self._db.write() as s:
-            update_reply(s, reply_id, {"content": text, "tool_calls": calls_json(calls)}, only_streaming=True)
-
-    def _store_finish(self, r: StreamResult) -> int | None:
-        """Write the reply's final text, status and usage; returns its topic id (``None``
-        when the row is gone, e.g. its topic was deleted)."""
-        u = r.usage
-        with self._db.write() as s:
-            return update_reply(s, r.reply_id, {
-                "content": r.text, "status": r.status, "error": r.error, "error_kind": r.error_kind,
-                "error_reason": reason_data(r.why) if r.why is not None else None,
-                "finish_reason": r.finish_reason, "tool_calls": calls_json(list(r.calls)),
-                "input_tokens": u.input_tokens, "output_tokens": u.output_tokens, "cached_tokens": u.cached_tokens,
-                "cache_write_tokens": u.cache_write_tokens, "reasoning_tokens": u.reasoning_tokens,
-                "receipt": r.receipt, "token_count": None,
-            })
 
     def _plan(self, ctx: TopicContext, reply_id: int) -> _Planned:
         """Assemble the request of a planned context (the one body that is posted),
@@ -472,8 +465,9 @@ class ChatService:
         once from the last reply's result.
 
         Stop before the reply began (no stream step ended yet) drops the placeholder;
-        quit then stores it ``interrupted``; a failure then stores it as an error. Once a
-        reply began (:class:`StreamStopped`, or a round returned) its row stays as stored."""
+        quit then stores it ``interrupted``; a failure (not a cancellation) ends it as an
+        error with its one-line reason (:meth:`_failed`). Once a reply began
+        (:class:`StreamStopped`, or a round returned) its row stays as stored."""
         began = False
         try:
             if self._provider_models is not None and claim.pick.provider_id is not None:
@@ -519,13 +513,10 @@ class ChatService:
         except asyncio.CancelledError as exc:
             why = self._cancel_status.pop(topic_id, None)
             if not began and not isinstance(exc, StreamStopped):
-                await asyncio.shield(self._unbegun(topic_id, claim.reply_id, why))
+                await finish_anyway(self._unbegun(topic_id, claim.reply_id, why))
             raise
-        except BaseException:
-            if not began:  # never leave the placeholder streaming
-                await asyncio.shield(self._finish(StreamResult(
-                    claim.reply_id, MessageStatus.ERROR, error=_SEND_FAILED.english(),
-                    error_kind=ErrorKind.NETWORK.value, why=_SEND_FAILED)))
+        except Exception as exc:  # never leave the placeholder streaming
+            await finish_anyway(self._failed(topic_id, claim.reply_id, exc))
             raise
 
     async def _unbegun(self, topic_id: int, reply_id: int, why: MessageStatus | None) -> None:
@@ -541,34 +532,45 @@ class ChatService:
     async def _placeholder(self, ctx: TopicContext) -> int:
         """Store and announce a later tool round's reply row (``streaming``); its id.
         Cancelled while the row is being stored, it waits for the insert and ends the
-        row as :meth:`_unbegun` says, so no placeholder is left ``streaming``."""
+        row as :meth:`_unbegun` says (a second cancel meanwhile too: :func:`finish_anyway`),
+        so no placeholder is left ``streaming``."""
         insert = asyncio.ensure_future(self._db.run(functools.partial(
-            self._append, ctx.topic_id, role=Role.ASSISTANT.value, content="",
-            status=MessageStatus.STREAMING.value, model=ctx.model, provider_id=ctx.provider_id,
+            self.append_row, ctx.topic_id, Role.ASSISTANT,
+            status=MessageStatus.STREAMING, model=ctx.model, provider_id=ctx.provider_id,
             sent_by_process=PROCESS_ID)))
         try:
             reply_id = await asyncio.shield(insert)
         except asyncio.CancelledError:
-            reply_id = await insert
+            why = self._cancel_status.pop(ctx.topic_id, None)  # the first cut decides
+            reply_id = await finish_anyway(insert)
             self._bus.publish(MessageAdded(ctx.topic_id, reply_id))
-            await asyncio.shield(self._unbegun(ctx.topic_id, reply_id, self._cancel_status.pop(ctx.topic_id, None)))
+            await finish_anyway(self._unbegun(ctx.topic_id, reply_id, why))
             raise
         self._bus.publish(MessageAdded(ctx.topic_id, reply_id))
         return reply_id
 
-    async def _stopped_between(self, topic_id: int, reply_id: int, why: MessageStatus,
-                               receipt: dict[str, object] | None) -> None:
-        """End reply ``reply_id``, stopped (``why``) between two of its requests: it keeps
-        the text it stored, carries the ``receipt`` of the last request posted, and is
-        announced as finished."""
-        fields: dict[str, object] = {"status": why, "receipt": receipt, "token_count": None}
+    async def _end_streaming(self, topic_id: int, reply_id: int, why: MessageStatus,
+                             receipt: dict[str, object] | None, error: str | None = None,
+                             error_kind: ErrorKind | None = None, reason: Reason | None = None) -> None:
+        """End reply ``reply_id`` while it is still ``streaming`` (else change nothing):
+        stopped (``why``) between two of its requests, or failed (``error``, one line;
+        ``reason``: the same typed, for the window, issue 27).
+        It keeps the text it stored, carries the ``receipt`` of the last request posted
+        (``None``: none was), and is announced as finished."""
+        fields: dict[str, object] = {"status": why, "receipt": receipt, "token_count": None, "error": error,
+                                     "error_kind": None if error_kind is None else error_kind.value,
+                                     "error_reason": None if reason is None else reason_data(reason)}
+        if await self._db.run(store_end, self._db, reply_id, fields) is not None:
+            self._bus.publish(ReplyFinished(topic_id, reply_id, why, error))
 
-        def store() -> int | None:
-            with self._db.write() as s:
-                return update_reply(s, reply_id, fields, only_streaming=True)
-
-        if await self._db.run(store) is not None:
-            self._bus.publish(ReplyFinished(topic_id, reply_id, why, None))
+    async def _failed(self, topic_id: int, reply_id: int, exc: Exception,
+                      receipt: dict[str, object] | None = None) -> None:
+        """End reply ``reply_id``, still ``streaming`` when its send failed with ``exc``
+        (not a cancellation; e.g. an attachment gone from the store, issue 14), as an
+        error: a refusal's own message, else ``the send failed: …`` (one line)."""
+        kind = ErrorKind.BAD_REQUEST if isinstance(exc, ServiceError) else ErrorKind.NETWORK
+        await self._end_streaming(topic_id, reply_id, MessageStatus.ERROR, receipt, failure_line(exc), kind,
+                                  failure_reason(exc))
 
     async def _run_tools(self, ctx: TopicContext, topic_id: int, calls: tuple[ToolCall, ...]) -> None:
         """Run one round's tool ``calls`` and store each result as a tool message; Stop
@@ -579,7 +581,7 @@ class ChatService:
                 result = await self._tools.aexecute(ctx.assistant_id, topic_id, call, self._db.run)
             except asyncio.CancelledError:
                 for left in calls[n:]:
-                    await asyncio.shield(self._tool_row(topic_id, left, STOPPED_TOOL_RESULT))
+                    await finish_anyway(self._tool_row(topic_id, left, STOPPED_TOOL_RESULT))
                 raise
             await self._tool_row(topic_id, call, result.text, result.elapsed_s)
 
@@ -588,7 +590,7 @@ class ChatService:
         took, ``elapsed_s`` seconds, kept in ms: issue 25) and announce it."""
         elapsed_ms = None if elapsed_s is None else round(elapsed_s * 1000)
         tool_id = await self._db.run(functools.partial(
-            self._append, topic_id, role=Role.TOOL.value, content=result,
+            self.append_row, topic_id, Role.TOOL, result,
             tool_call_id=call.id, tool_name=call.name, tool_elapsed_ms=elapsed_ms))
         self._bus.publish(MessageAdded(topic_id, tool_id))
 
@@ -674,7 +676,9 @@ class ChatService:
         resend) the row keeps what it stored and ends ``cancelled`` (Stop) or
         ``interrupted`` (quit). Cancelled before its first request, a placeholder made here
         (a later tool round's) is dropped (Stop) or stored ``interrupted`` (quit); the
-        caller's own placeholder is the caller's."""
+        caller's own placeholder is the caller's. A failure (not a cancellation) ends the
+        row as an error with its one-line reason (:meth:`_failed`) once it began or when
+        it was made here, and is raised."""
         topic_id = ctx.topic_id
         made = reply_id is None
         if reply_id is None:
@@ -706,10 +710,14 @@ class ChatService:
                 raise
             if began:  # between two requests of this reply
                 why = self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED)
-                await asyncio.shield(self._stopped_between(topic_id, reply_id, why, receipt))
+                await finish_anyway(self._end_streaming(topic_id, reply_id, why, receipt))
                 raise StreamStopped(*exc.args) from exc
             if made:
-                await asyncio.shield(self._unbegun(topic_id, reply_id, self._cancel_status.pop(topic_id, None)))
+                await finish_anyway(self._unbegun(topic_id, reply_id, self._cancel_status.pop(topic_id, None)))
+            raise
+        except Exception as exc:  # e.g. planning a later round or a resend was refused
+            if began or made:
+                await finish_anyway(self._failed(topic_id, reply_id, exc, receipt))
             raise
 
     async def _stream(self, topic_id: int, reply_id: int, client: ChatClient, planned: _Planned,
@@ -725,7 +733,7 @@ class ChatService:
         reasoned = False  # any reasoning arrived (never stored, CMP-3; not kept: issue 32)
         unread = 0  # events the client could not read (issue 32)
         finish: str | None = None
-        checkpoint = Checkpointer(self._db, functools.partial(self._checkpoint, reply_id))
+        checkpoint = Checkpointer(self._db, functools.partial(store_checkpoint, self._db, reply_id))
         clean = StreamText()  # a surrogate pair split over two deltas, a lone one or a NUL
 
         def result(status: MessageStatus, **failure: Any) -> StreamResult:
@@ -771,7 +779,7 @@ class ChatService:
         except asyncio.CancelledError as exc:
             stopped = result(self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED))
             await checkpoint.settled()
-            await asyncio.shield(self._finish(stopped))
+            await finish_anyway(self._finish(stopped))
             raise StreamStopped(*exc.args) from exc
         except ProviderError as exc:
             done = result(MessageStatus.ERROR, error=exc.message or str(exc), error_kind=exc.kind.value,
@@ -794,7 +802,7 @@ class ChatService:
         """Store ``result`` as the reply's final state (:meth:`StreamResult.settled`) and
         announce it; returns what was stored."""
         stored = result.settled()
-        topic_id = await self._db.run(self._store_finish, stored)
+        topic_id = await self._db.run(store_finish, self._db, stored)
         if topic_id is not None:
             self._bus.publish(ReplyFinished(topic_id, stored.reply_id, stored.status, stored.error, stored.why))
         return stored

@@ -1,7 +1,7 @@
 """Store steps of a streaming reply shared by every reply path (send, retry, regenerate,
 resend; APP-8, issue 10): refusing a topic another live process is answering, tool calls
-made storable (APP-3), and the checkpointer that writes the text so far about once a
-second so a crash loses little."""
+made storable (APP-3), the checkpointer that writes the text so far about once a
+second so a crash loses little, and the writes that end a reply row."""
 
 from __future__ import annotations
 
@@ -14,12 +14,14 @@ from collections.abc import Callable
 
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.core.reasons import reason_data
 from chathub_desktop.core.stored_text import replace_unstorable
 from chathub_desktop.services.chat.process_identity import PROCESS_ID, stream_is_orphaned
+from chathub_desktop.services.chat.send_results import StreamResult
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.session import Session
-from chathub_desktop.storage.topic_repository import streaming_rows
+from chathub_desktop.storage.topic_repository import streaming_rows, update_reply
 
 #: Seconds between checkpoints of a streaming reply's text (issue 10: a crash loses less).
 CHECKPOINT_S = 1.0
@@ -49,6 +51,36 @@ def storable_call(call: ToolCall) -> ToolCall:
 def calls_json(calls: list[ToolCall]) -> list[dict[str, str]] | None:
     """Tool calls as the ``message.tool_calls`` JSON column holds them (None: none)."""
     return [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in calls] or None
+
+
+def store_checkpoint(db: Database, reply_id: int, text: str, calls: list[ToolCall]) -> None:
+    """Store what streaming reply ``reply_id`` has so far (only while still ``streaming``):
+    a crash then loses at most the text since this checkpoint (issue 10). Worker thread."""
+    with db.write() as s:
+        update_reply(s, reply_id, {"content": text, "tool_calls": calls_json(calls)}, only_streaming=True)
+
+
+def store_finish(db: Database, r: StreamResult) -> int | None:
+    """Write the reply's final text, status and usage; returns its topic id (``None``
+    when the row is gone, e.g. its topic was deleted). Worker thread."""
+    u = r.usage
+    with db.write() as s:
+        return update_reply(s, r.reply_id, {
+            "content": r.text, "status": r.status, "error": r.error, "error_kind": r.error_kind,
+            "error_reason": reason_data(r.why) if r.why is not None else None,
+            "finish_reason": r.finish_reason, "tool_calls": calls_json(list(r.calls)),
+            "input_tokens": u.input_tokens, "output_tokens": u.output_tokens, "cached_tokens": u.cached_tokens,
+            "cache_write_tokens": u.cache_write_tokens, "reasoning_tokens": u.reasoning_tokens,
+            "receipt": r.receipt, "token_count": None,
+        })
+
+
+def store_end(db: Database, reply_id: int, fields: dict[str, object]) -> int | None:
+    """Set ``fields`` (``MESSAGE_FIELDS`` names) on reply ``reply_id`` only while it is
+    still ``streaming``; returns its topic id, ``None`` when it is gone or already
+    ended (nothing written). Worker thread."""
+    with db.write() as s:
+        return update_reply(s, reply_id, fields, only_streaming=True)
 
 
 class Checkpointer:

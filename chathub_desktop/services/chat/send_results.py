@@ -13,18 +13,26 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from chathub_desktop.core.messages import MessageStatus, ToolCall, Usage
 from chathub_desktop.core.overflow import is_length_stop
-from chathub_desktop.core.reasons import Reason
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.token_estimate import (
     INPUT_TRUNCATED,
     silently_truncated,
     truncation_reason,
 )
+from chathub_desktop.services.errors import ServiceError
 
 log = logging.getLogger(__name__)
+
+_T = TypeVar("_T")
+
+#: The longest failure reason a reply row stores (characters).
+FAILURE_MAX = 300
 
 #: The notice of a complete reply the model ended at its output token limit.
 LENGTH_NOTICE = "the reply was cut at the model's output token limit (max tokens)"
@@ -96,6 +104,48 @@ class Tries:
 class StreamStopped(asyncio.CancelledError):
     """Stop or quit after a reply's stream began: the reply stores (or stored) what
     arrived; nothing is dropped. The task still ends cancelled."""
+
+
+def failure_line(exc: Exception) -> str:
+    """The one-line reason (at most :data:`FAILURE_MAX` characters) a reply row shows
+    for a send that failed with ``exc``, not a cancellation: a refusal's
+    (``ServiceError``) own first line, else ``the send failed: …``."""
+    first = next((line.strip() for line in str(exc).splitlines() if line.strip()), "")
+    if not (isinstance(exc, ServiceError) and first):
+        first = f"the send failed: {first or type(exc).__name__}"
+    return first[:FAILURE_MAX]
+
+
+_SEND_FAILED = QT_TRANSLATE_NOOP("ServiceReasons", "the send failed: %1")
+_SEND_PREFIX = "the send failed: "
+
+
+def failure_reason(exc: Exception) -> Reason:
+    """:func:`failure_line` as a typed reason the window says in its language (issue 27):
+    a refusal's own typed reason, else its line, or ``the send failed: %1`` with the
+    error's own words as data."""
+    if isinstance(exc, ServiceError) and exc.why is not None:
+        return exc.why
+    line = failure_line(exc)
+    if line.startswith(_SEND_PREFIX) and not isinstance(exc, ServiceError):
+        return Reason(_SEND_FAILED, (line[len(_SEND_PREFIX):],))
+    return Reason("%1", (line,))
+
+
+async def finish_anyway(step: Awaitable[_T]) -> _T:
+    """Await ``step`` (ending a reply row: storing, dropping or announcing it) to its end
+    even when the send's task is cancelled again meanwhile (a second Stop, or quit after
+    Stop): the cancellation being handled is the caller's to raise afterwards, so no row
+    is left ``streaming``. Returns ``step``'s result; raises what it raises."""
+    fut = asyncio.ensure_future(step)
+    while True:
+        try:
+            return await asyncio.shield(fut)
+        except asyncio.CancelledError:
+            if fut.cancelled():
+                raise
+            if fut.done():
+                return fut.result()
 
 
 @dataclass(frozen=True)
