@@ -30,6 +30,8 @@ __all__ = ["ThemedStyle"]
 _KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.KeyRelease)
 #: ``Qt.Key.Key_Alt`` (the ``Qt`` namespace is not built at import: the style is set before the first paint).
 _ALT_KEY = 0x01000023
+#: Looked up once: Qt asks the style for hints thousands of times a second while it lays out.
+_UNDERLINE = QStyle.StyleHint.SH_UnderlineShortcut
 
 #: The property that marks a window the Alt filter already sits on.
 _WATCHED = "chathubAltWatched"
@@ -84,7 +86,7 @@ class ThemedStyle(QProxyStyle):
     def styleHint(self, hint: QStyle.StyleHint, option: QStyleOption | None = None,  # noqa: N802 - Qt override
                   widget: QWidget | None = None, data: QStyleHintReturn | None = None) -> int:
         """Underline shortcut letters only while Alt is held; every other hint is the base style's."""
-        if hint == QStyle.StyleHint.SH_UnderlineShortcut:
+        if hint is _UNDERLINE:
             return int(self.alt_held)
         return super().styleHint(hint, option, widget, data)
 
