@@ -31,6 +31,7 @@ def main(out_dir: Path) -> int:
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.core.messages import Role
     from chathub_desktop.core.provider_kinds import ProviderKind
     from chathub_desktop.gui.memory import change_preview
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
@@ -43,16 +44,16 @@ def main(out_dir: Path) -> int:
         a = svc.assistants.create("Planner", provider="Fake", model="fake-model")
         yesterday = datetime.now(UTC).date() - timedelta(days=1)
         chat = svc.topics.create(a.id, title="Lisbon trip").id
-        svc.chat._append(chat, role="user", content="Plan Lisbon in a table",
+        svc.chat.append_row(chat, Role.USER, "Plan Lisbon in a table",
                          created_at=datetime.combine(yesterday, dtime(12, tzinfo=UTC)))
         cards = dm.append_day_card([], yesterday, "- Prefers plans as tables\n- Short intros")
         with svc.db.write() as s:
             s.merge(DynamicMemoryDocument(assistant_id=a.id, body=dm.render_document(cards), updated_at=utcnow()))
         topic = svc.topics.create(a.id, title="Way back").id
-        svc.chat._append(topic, role="user", content="Plan my trip")
-        svc.chat._append(topic, role="assistant", content="Sure, here is a plan.")
-        svc.chat._append(topic, role="user", content=TALL)
-        svc.chat._append(topic, role="assistant", content="Noted.")
+        svc.chat.append_row(topic, Role.USER, "Plan my trip")
+        svc.chat.append_row(topic, Role.ASSISTANT, "Sure, here is a plan.")
+        svc.chat.append_row(topic, Role.USER, TALL)
+        svc.chat.append_row(topic, Role.ASSISTANT, "Noted.")
         asyncio.set_event_loop(loop)
 
         async def shoot() -> None:

@@ -33,6 +33,7 @@ def main(out: Path) -> int:
     from PySide6.QtCore import QCoreApplication
 
     from chathub_desktop.core.memory_diff import EntryChanges
+    from chathub_desktop.core.messages import MessageStatus, Role
     from chathub_desktop.core.reasons import reason_data
     from chathub_desktop.gui.dialogs.import_dialog import ImportDialog
     from chathub_desktop.gui.memory.change_preview import (
@@ -55,8 +56,8 @@ def main(out: Path) -> int:
     with offscreen_services("chathub-shot-lang42-") as (loop, svc):
         aid = svc.assistants.create("Helper").id
         topic = svc.topics.create(aid, title="Kyoto trip").id
-        svc.chat._append(topic, role="user", content="Plan the Kyoto trip in a table")
-        svc.chat._append(topic, role="assistant", content="", status="error", error=failure.message,
+        svc.chat.append_row(topic, Role.USER, "Plan the Kyoto trip in a table")
+        svc.chat.append_row(topic, Role.ASSISTANT, "", status=MessageStatus.ERROR, error=failure.message,
                          error_kind=failure.kind.value, error_reason=reason_data(failure.why))
 
         async def scene(window: Any, theme: str, shot: Shot) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat.message_action_bar import MessageAction
 from chathub_desktop.gui.chat.message_inline_edit import EMPTY_REFUSAL, hint_text
 from chathub_desktop.gui.chat.message_list_model import VersionRole
@@ -284,11 +285,11 @@ def test_edit_on_the_last_message_of_a_full_list_at_800x560_shows_the_editors_bu
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     topic = services.topics.create(aid, "Way back").id
     for k in range(8):
-        services.chat._append(topic, role="user", content=f"Plan day {k} of my trip")
-        services.chat._append(topic, role="assistant", content=f"Sure, here is day {k}: a walk and a museum.")
-    last = services.chat._append(topic, role="user", content="\n".join(
+        services.chat.append_row(topic, Role.USER, f"Plan day {k} of my trip")
+        services.chat.append_row(topic, Role.ASSISTANT, f"Sure, here is day {k}: a walk and a museum.")
+    last = services.chat.append_row(topic, Role.USER, "\n".join(
         f"Stop {i}: a day in a town on the way back, with a museum and a long lunch" for i in range(lines)))
-    services.chat._append(topic, role="assistant", content="Noted.")
+    services.chat.append_row(topic, Role.ASSISTANT, "Noted.")
     window.resize(800, 560)
     reload_assistants(window, qtbot, aid)
     window.select_topic(topic)

@@ -10,6 +10,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.gui.shell.main_window import MainWindow
 from chathub_desktop.services.context.estimate_service import EstimateService
@@ -70,7 +71,7 @@ def test_an_opened_topics_badge_counts_after_its_rows_painted(qloop, services, q
     a = services.assistants.create("Helper")
     t = services.topics.create(a.id, "Topic")
     for i in range(6):
-        services.topics.append_message(t.id, "user" if i % 2 == 0 else "assistant", f"message {i}")
+        services.topics.append_message(t.id, Role.USER if i % 2 == 0 else Role.ASSISTANT, f"message {i}")
     painted_rows: list[int] = []
     w = MainWindow(services)
     counted: list[bool] = []

@@ -112,7 +112,7 @@ def test_a_looping_summary_cut_at_the_limit_keeps_each_line_once_and_says_it_was
     the outcome says the summary was cut (issue 28)."""
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 3)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, Role.USER, "latest")
     loop = ("The user plans a trip to Lisbon. The user plans a trip to Lisbon. The user wants tables.\n"
             + "- Prefers tables\n" * 6 + "- The user plans a trip to Lisbon.\n- Prefers ta")
     summ.script(Reply(text_chunks=[f"<summary>{loop}"], finish_reason="length"))
@@ -132,15 +132,15 @@ def test_the_prompts_framing_written_back_is_not_stored_in_the_summary(
     model wrote besides them is the summary; framing alone is an empty summary (issue 28)."""
     topic = setup(services, fake_vendor, summ)
     ids = add_turns(services, topic, 1, 3)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, Role.USER, "latest")
     summ.script(summary_reply("Current summary:\n(empty)\n\n[user]\n- u1 asked about lorem\n\n[assistant]\n"
                               "- a1 answered"))
     out = compact(services, topic)
     assert out.status == "compacted", out.message
     assert state(services, topic) == ("- u1 asked about lorem\n\n- a1 answered", ids[-1])
-    services.chat._append(topic, role="assistant", content="a4 " + words("a4", 200))
+    services.chat.append_row(topic, Role.ASSISTANT, "a4 " + words("a4", 200))
     add_turns(services, topic, 5, 6)
-    services.chat._append(topic, role="user", content="later")
+    services.chat.append_row(topic, Role.USER, "later")
     summ.script(summary_reply("Current summary:\n[user]\nNext messages:"))
     out = compact(services, topic)
     assert out.status == "failed" and out.message.endswith("the History Compress model returned an empty summary")

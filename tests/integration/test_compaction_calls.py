@@ -80,7 +80,7 @@ def test_compact_now_on_six_short_turns_of_a_2k_window_compacts(
     monkeypatch.setenv("COMPACT_CONTEXT_WINDOW_LOCAL", "2048")
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 6, size=40)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, Role.USER, "latest")
     summ.script(summary_reply("u1 to u6 asked about lorem; a1 to a6 answered with lorem"))
     out = compact(services, topic)
     assert out.status == "compacted", out.message
@@ -95,7 +95,7 @@ def test_compact_now_on_a_topic_that_fills_a_2k_window_compacts(
     monkeypatch.setenv("COMPACT_CONTEXT_WINDOW_LOCAL", "2048")
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 6, size=110)
-    services.chat._append(topic, role="user", content="latest")
+    services.chat.append_row(topic, Role.USER, "latest")
     summ.script(summary_reply("u1 to u6 asked about lorem"))
     out = compact(services, topic)
     assert out.status == "compacted", out.message

@@ -30,7 +30,7 @@ def populate(svc: Services) -> None:
         t = svc.topics.create(a.id, title=f"Topic of {name}")
         t0 = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
         for i in range(30):
-            svc.chat.append_row(t.id, role=Role.USER if i % 2 == 0 else "assistant",
+            svc.chat.append_row(t.id, role=Role.USER if i % 2 == 0 else Role.ASSISTANT,
                              content=f"message {i} — ünïcode ✓ {name}", created_at=t0 + timedelta(minutes=i))
         cards = dm.append_day_card([], t0.date(), f"{name} prefers short answers")
         with svc.db.write() as s:

@@ -71,7 +71,7 @@ def test_a_day_with_a_card_or_folded_into_the_range_is_marked_dreamt(svc: Servic
     today = svc.dreams._clock().date()
     d1, d2, d5 = (today - timedelta(days=n) for n in (1, 2, 5))
     for d in (d1, d2, d5):
-        _at(svc, topic, "user", datetime.combine(d, time(12), UTC))
+        _at(svc, topic, Role.USER, datetime.combine(d, time(12), UTC))
     cards = dm.append_day_card([], d2, "Prefers tables")
     with svc.db.write() as s:
         s.merge(DynamicMemoryDocument(assistant_id=aid, body=dm.render_document(cards), updated_at=utcnow()))

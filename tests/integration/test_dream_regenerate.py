@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from chathub_desktop.core import dream_prompt as dp
+from chathub_desktop.core.messages import Role
 from chathub_desktop.core.prompt_echo import echoes_prompt
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_cards import RegenDraft
@@ -33,7 +34,7 @@ ECHO = "\n".join([
 def _day_with_a_card(services: Services, summ: FakeVendor):  # type: ignore[no-untyped-def]
     dreams = setup(services, summ)
     seed_cards(services, [DAY - timedelta(days=1), DAY])
-    say(services, services.topics.create("Helper", title="Lisbon trip").id, "user", "plan Lisbon in a table", AT)
+    say(services, services.topics.create("Helper", title="Lisbon trip").id, Role.USER, "plan Lisbon in a table", AT)
     return dreams
 
 
@@ -87,7 +88,7 @@ def test_a_regenerated_card_that_echoes_the_prompt_is_refused_and_the_old_card_k
 
 def test_dream_now_refuses_a_card_of_framing_headings_only(services: Services, summ: FakeVendor) -> None:
     dreams = setup(services, summ)
-    say(services, services.topics.create("Helper", title="Lisbon trip").id, "user", "plan Lisbon in a table", AT)
+    say(services, services.topics.create("Helper", title="Lisbon trip").id, Role.USER, "plan Lisbon in a table", AT)
     summ.script(card(f"Conversations on {DAY.isoformat()}:\n\n## Conversation 1: Lisbon trip (excerpt)\n"
                      "User: plan Lisbon in a table"))
     got = run(dreams.draft_day("Helper", DAY))

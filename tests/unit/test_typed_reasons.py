@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.core import compaction_gain as cg
+from chathub_desktop.core.dynamic_memory import FoldMethod
 from chathub_desktop.core.reasons import Reason, fill
 from chathub_desktop.core.sampling import SamplingReason
 from chathub_desktop.core.secret_redaction import Redaction
@@ -35,14 +36,14 @@ I18N = Path(__file__).resolve().parents[2] / "resources" / "i18n"
 def test_a_reason_reads_as_the_english_line_the_cli_prints() -> None:
     """The outcome lines keep their words: a dream's added card with its notes."""
     added = Reason(DreamReason.ADDED, ("3", DAY.isoformat()), (
-        fold_note("model"), *bounded_note(2, 5, 1, 2048), *read_titles_note(["A", "B", "C", "D", "E", "F"], 5),
+        fold_note(FoldMethod.MODEL), *bounded_note(2, 5, 1, 2048), *read_titles_note(["A", "B", "C", "D", "E", "F"], 5),
         *redacted_note(Redaction("x", ("openai-api-key", "password", "password")))))
     assert added.english() == (
         "added card #3 for 2026-11-30; older cards folded (model); 2 of 5 topics were left out and 1 shortened "
         "to fit the History Compress model's 2,048-token window; read “A”, “B”, “C”, “D”, “E” and 1 more; "
         "Redacted from the dream card: 1 openai-api-key, 2 password (likely secrets are never remembered).")
     assert day_reason(DreamReason.NO_TOPICS, DAY).english() == "no topic had messages on 2026-11-30"
-    proposed = Reason(DreamReason.PROPOSED, (DAY.isoformat(), "7", Reason("", notes=(fold_note("x", proposed=True),))))
+    proposed = Reason(DreamReason.PROPOSED, (DAY.isoformat(), "7", Reason("", notes=(fold_note(FoldMethod.CONCATENATED, proposed=True),))))
     assert proposed.english() == ("proposed a card for 2026-11-30 (proposal #7; with a fold of older cards "
                                   "(concatenated)); accept or discard it")
 
