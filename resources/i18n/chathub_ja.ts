@@ -3894,6 +3894,10 @@ URL：%3
         <translation>ツール</translation>
     </message>
     <message>
+        <source>Sampling</source>
+        <translation>サンプリング</translation>
+    </message>
+    <message>
         <source>What this reply&apos;s request carried</source>
         <translation>この返信のリクエストに含まれていたもの</translation>
     </message>
@@ -4036,6 +4040,34 @@ URL：%3
     <message>
         <source>%1 kept verbatim (messages %2), %3 tokens</source>
         <translation>%1 件をそのまま保持（メッセージ %2）、%3 トークン</translation>
+    </message>
+    <message>
+        <source>%1 (topic %2)</source>
+        <translation>%1（トピック %2）</translation>
+    </message>
+    <message>
+        <source> and %1 more (Copy as JSON lists them)</source>
+        <translation> ほか %1 件（「JSON としてコピー」ですべて表示）</translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation>温度 %1</translation>
+    </message>
+    <message>
+        <source>top-p %1</source>
+        <translation>top-p %1</translation>
+    </message>
+    <message>
+        <source>reasoning effort %1</source>
+        <translation>推論の強さ %1</translation>
+    </message>
+    <message>
+        <source>thinking budget %1 tokens</source>
+        <translation>思考予算 %1 トークン</translation>
+    </message>
+    <message>
+        <source>provider defaults</source>
+        <translation>プロバイダーの既定値</translation>
     </message>
 </context>
 <context>
@@ -5229,6 +5261,22 @@ URL：%3
         <translation>カード：%1</translation>
     </message>
     <message>
+        <source>the new card [%1]</source>
+        <translation>新しいカード [%1]</translation>
+    </message>
+    <message>
+        <source>a new range card</source>
+        <translation>新しい期間カード</translation>
+    </message>
+    <message>
+        <source>range card #%1 [%2]</source>
+        <translation>期間カード #%1 [%2]</translation>
+    </message>
+    <message>
+        <source>fold: %1 (%2) into %3, which then covers %4 – %5</source>
+        <translation>まとめ：%1（%2）を%3にまとめ、その範囲は %4 – %5 になります</translation>
+    </message>
+    <message>
         <source>context window must be between 1 and %1 tokens</source>
         <translation>コンテキストウィンドウは 1 から %1 トークンの間にしてください</translation>
     </message>
@@ -5655,6 +5703,34 @@ URL：%3
     <message>
         <source>%1 contains a line break</source>
         <translation>%1に改行が含まれています</translation>
+    </message>
+    <message>
+        <source>Redacted from %1: %2 (likely secrets are never remembered).</source>
+        <translation>%1から削除：%2（機密らしいものは記憶しません）。</translation>
+    </message>
+    <message>
+        <source>the text</source>
+        <translation>テキスト</translation>
+    </message>
+    <message>
+        <source>the memory entry</source>
+        <translation>メモリの項目</translation>
+    </message>
+    <message>
+        <source>the memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>the dream card</source>
+        <translation>ドリームカード</translation>
+    </message>
+    <message>
+        <source>the topic summary</source>
+        <translation>トピックの要約</translation>
+    </message>
+    <message>
+        <source>the imported memory</source>
+        <translation>インポートしたメモリ</translation>
     </message>
 </context>
 <context>

@@ -3894,6 +3894,10 @@ URL：%3
         <translation>工具</translation>
     </message>
     <message>
+        <source>Sampling</source>
+        <translation>采样</translation>
+    </message>
+    <message>
         <source>What this reply&apos;s request carried</source>
         <translation>这条回复的请求携带了什么</translation>
     </message>
@@ -4036,6 +4040,34 @@ URL：%3
     <message>
         <source>%1 kept verbatim (messages %2), %3 tokens</source>
         <translation>%1 条原样保留（消息 %2），%3 个令牌</translation>
+    </message>
+    <message>
+        <source>%1 (topic %2)</source>
+        <translation>%1（话题 %2）</translation>
+    </message>
+    <message>
+        <source> and %1 more (Copy as JSON lists them)</source>
+        <translation> 等另外 %1 个（“复制为 JSON”会全部列出）</translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation>温度 %1</translation>
+    </message>
+    <message>
+        <source>top-p %1</source>
+        <translation>top-p %1</translation>
+    </message>
+    <message>
+        <source>reasoning effort %1</source>
+        <translation>推理强度 %1</translation>
+    </message>
+    <message>
+        <source>thinking budget %1 tokens</source>
+        <translation>思考预算 %1 个令牌</translation>
+    </message>
+    <message>
+        <source>provider defaults</source>
+        <translation>服务商默认值</translation>
     </message>
 </context>
 <context>
@@ -5229,6 +5261,22 @@ URL：%3
         <translation>卡片：%1</translation>
     </message>
     <message>
+        <source>the new card [%1]</source>
+        <translation>新卡片 [%1]</translation>
+    </message>
+    <message>
+        <source>a new range card</source>
+        <translation>一张新的区间卡片</translation>
+    </message>
+    <message>
+        <source>range card #%1 [%2]</source>
+        <translation>区间卡片 #%1 [%2]</translation>
+    </message>
+    <message>
+        <source>fold: %1 (%2) into %3, which then covers %4 – %5</source>
+        <translation>合并：%1（%2）并入%3，之后它涵盖 %4 – %5</translation>
+    </message>
+    <message>
         <source>context window must be between 1 and %1 tokens</source>
         <translation>上下文窗口必须在 1 到 %1 个令牌之间</translation>
     </message>
@@ -5655,6 +5703,34 @@ URL：%3
     <message>
         <source>%1 contains a line break</source>
         <translation>%1包含换行符</translation>
+    </message>
+    <message>
+        <source>Redacted from %1: %2 (likely secrets are never remembered).</source>
+        <translation>已从%1中删去：%2（疑似机密从不会被记住）。</translation>
+    </message>
+    <message>
+        <source>the text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>the memory entry</source>
+        <translation>记忆条目</translation>
+    </message>
+    <message>
+        <source>the memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>the dream card</source>
+        <translation>梦境卡片</translation>
+    </message>
+    <message>
+        <source>the topic summary</source>
+        <translation>话题摘要</translation>
+    </message>
+    <message>
+        <source>the imported memory</source>
+        <translation>导入的记忆</translation>
     </message>
 </context>
 <context>
