@@ -4050,6 +4050,10 @@ URL：%3
         <translation> ほか %1 件（「JSON としてコピー」ですべて表示）</translation>
     </message>
     <message>
+        <source>none — this server&apos;s chat template doesn&apos;t accept tools</source>
+        <translation>なし — このサーバーのチャットテンプレートはツールを受け付けません</translation>
+    </message>
+    <message>
         <source>temperature %1</source>
         <translation>温度 %1</translation>
     </message>

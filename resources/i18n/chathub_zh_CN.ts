@@ -4050,6 +4050,10 @@ URL：%3
         <translation> 等另外 %1 个（“复制为 JSON”会全部列出）</translation>
     </message>
     <message>
+        <source>none — this server&apos;s chat template doesn&apos;t accept tools</source>
+        <translation>无——此服务器的对话模板不接受工具</translation>
+    </message>
+    <message>
         <source>temperature %1</source>
         <translation>温度 %1</translation>
     </message>

@@ -74,12 +74,15 @@ def test_the_redaction_notice_is_said_in_the_status_bar(services: Any, qtbot: An
 
 
 def test_the_receipt_says_its_recalled_topics_and_sampling(qapp: Any) -> None:
-    """The receipt's Recalled topics (titles and ids as data) and Sampling lines."""
+    """The receipt's Recalled topics (titles and ids as data) and Sampling lines, and its
+    Tools line when the server's chat template takes no tools."""
     receipt = {"recalled": [{"topic_id": 7, "title": "Trip plan"}, {"topic_id": 9, "title": ""}],
                "sampling": {"temperature": 0.7, "top_p": 0.9, "reasoning_effort": "high", "thinking_budget": 2048}}
     lines = receipt_lines(receipt)
     assert "Recalled topics: Trip plan (topic 7), untitled (topic 9)" in lines
     assert lines[-1] == "Sampling: temperature 0.7, top-p 0.9, reasoning effort high, thinking budget 2,048 tokens"
+    withheld = dict(line.split(": ", 1) for line in receipt_lines({"tools_withheld": True}))["Tools"]
+    assert said_values({"tools_withheld": True})["Tools"] == withheld
     said = said_values(receipt)
     assert said["Recalled topics"] == "Trip plan (topic 7), untitled (topic 9)"
     assert said["Sampling"] == "temperature 0.7, top-p 0.9, reasoning effort high, thinking budget 2,048 tokens"
@@ -89,6 +92,7 @@ def test_the_receipt_says_its_recalled_topics_and_sampling(qapp: Any) -> None:
         assert said["Sampling"] == ("⟦temperature 0.7⟧, ⟦top-p 0.9⟧, ⟦reasoning effort high⟧, "
                                     "⟦thinking budget 2,048 tokens⟧")
         assert said_values({})["Sampling"] == "⟦provider defaults⟧"
+        assert said_values({"tools_withheld": True})["Tools"].startswith("⟦none — this server")
     with _language("zh_CN"):
         said = said_values(receipt)
         assert said["Recalled topics"] == "Trip plan（话题 7）, 无标题（话题 9）"

@@ -5,8 +5,7 @@
 window: the input tokens (local estimate, provider reported, cache hit), the parts,
 memory, summary, history, pinned, recalled topics, tools and sampling lines. The parts'
 and memory origins' names are said too (:data:`NAMES`; English: the core's words); ids,
-counts, titles, the tools' own names and the settings' values are shown as they are; a
-line this module does not say (tools withheld) keeps the core's text.
+counts, titles, the tools' own names and the settings' values are shown as they are.
 """
 
 from __future__ import annotations
@@ -120,6 +119,8 @@ def said_values(receipt: Mapping[str, object], input_tokens: int | None = None,
     tools = receipt.get("tools")
     if receipt.get("tools_withheld") is not True:
         out["Tools"] = ", ".join(str(t) for t in tools) if isinstance(tools, list) and tools else none
+    else:  # core.context_receipt.TOOLS_WITHHELD_NOTE
+        out["Tools"] = translate("ReceiptDialog", "none — this server's chat template doesn't accept tools")
     out["Sampling"] = _sampling(receipt)
     return out
 
