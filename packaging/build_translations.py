@@ -55,6 +55,9 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "services/tools/mcp_service", "services/topics/topic_service", "core/token_estimate", "services/chat/empty_reply", "providers/stream_limits", "core/base_urls",
     "core/memory_diff", "services/memory/memory_preview", "services/providers/model_card_service",
     "services/transfer/memory_transfer",
+    # issue 27, lang43: the export parsers' reasons, the JSON bounds and the MCP config checks
+    "core/imported_chat", "core/chatgpt_export", "core/claude_export", "core/webui_export", "core/json_bounds",
+    "core/mcp_config", "core/secret_redaction",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

@@ -44,6 +44,7 @@ from typing import cast
 
 from chathub_desktop.core.imported_chat import (
     MAX_MESSAGE_CHARS,
+    NODE_AT,
     UNTITLED,
     Attachment,
     ExportFormatError,
@@ -51,14 +52,17 @@ from chathub_desktop.core.imported_chat import (
     ImportedMessage,
     check_message_size,
     conversation_label,
-    json_kind,
+    found_keys,
+    kind_reason,
     parse_timestamp,
+    refusal,
     short,
     source_key,
     with_attachments,
 )
 from chathub_desktop.core.json_bounds import JsonLimits
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.stored_text import replace_unstorable
 
 __all__ = [
@@ -452,7 +456,7 @@ def _has_live_child(node: dict[str, object], mapping: Mapping[str, object]) -> b
     return any(isinstance(c, str) and c in mapping for c in children)
 
 
-def active_branch(mapping: Mapping[str, object], current_node: object, where: str) -> list[str]:
+def active_branch(mapping: Mapping[str, object], current_node: object, where: Reason) -> list[str]:
     """Node ids of the active branch, root first.
 
     Walks from ``current_node`` through ``parent`` until the parent is null or is not
@@ -471,9 +475,7 @@ def active_branch(mapping: Mapping[str, object], current_node: object, where: st
         best_time = -math.inf
         for node_id, node in mapping.items():
             if not isinstance(node, dict):
-                raise ExportFormatError(
-                    f"{where}: node {node_id!r} is not an object (found {json_kind(node)})"
-                )
+                raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "node %1 is not an object (found %2)"), (repr(node_id), kind_reason(node),)))
             if _has_live_child(node, mapping):
                 continue
             t = _node_time(node)
@@ -486,19 +488,15 @@ def active_branch(mapping: Mapping[str, object], current_node: object, where: st
     cur: str | None = start
     while cur is not None and cur in mapping:
         if cur in seen:
-            raise ExportFormatError(f"{where}: the parent links of node {cur!r} form a cycle")
+            raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the parent links of node %1 form a cycle"), (repr(cur),)))
         seen.add(cur)
         path.append(cur)
         node = mapping[cur]
         if not isinstance(node, dict):
-            raise ExportFormatError(
-                f"{where}: node {cur!r} is not an object (found {json_kind(node)})"
-            )
+            raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "node %1 is not an object (found %2)"), (repr(cur), kind_reason(node),)))
         parent = node.get("parent")
         if parent is not None and not isinstance(parent, str):
-            raise ExportFormatError(
-                f"{where}: node {cur!r} has a parent that is not a string (found {json_kind(parent)})"
-            )
+            raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "node %1 has a parent that is not a string (found %2)"), (repr(cur), kind_reason(parent),)))
         cur = parent
     path.reverse()
     return path
@@ -559,34 +557,30 @@ class _BranchWalk:
     last_model: str | None = None
 
 
-def _conversation_mapping(conv: object, where: str) -> dict[str, object]:
+def _conversation_mapping(conv: object, where: Reason) -> dict[str, object]:
     """``conv["mapping"]`` (``{}`` for null); :class:`ExportFormatError` when ``conv`` is
     not a ChatGPT conversation (a Claude export is named as such)."""
     if not isinstance(conv, dict):
-        raise ExportFormatError(f"{where}: expected an object, found {json_kind(conv)}")
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "expected an object, found %1"), (kind_reason(conv),)))
     if "mapping" not in conv:
         if "chat_messages" in conv:
-            raise ExportFormatError(
-                f"{where}: has 'chat_messages' but no 'mapping': this looks like a Claude "
-                "export, not a ChatGPT export"
-            )
-        keys = ", ".join(sorted(str(k) for k in conv)[:8]) or "none"
-        raise ExportFormatError(
-            f"{where} has no mapping; not a ChatGPT conversation (keys found: {keys})"
-        )
+            raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "has 'chat_messages' but no 'mapping': this looks like a "
+                                                                   "Claude export, not a ChatGPT export")))
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "has no mapping"), (), (
+            Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; not a ChatGPT conversation (keys found: %1)"), (found_keys(conv),)),)), " ")
     mapping = conv["mapping"]
     if mapping is None:
         mapping = {}
     if not isinstance(mapping, dict):
-        raise ExportFormatError(f"{where}: mapping is not an object (found {json_kind(mapping)})")
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "mapping is not an object (found %1)"), (kind_reason(mapping),)))
     return mapping
 
 
-def _conversation_title(conv: Mapping[str, object], where: str, clean: _Cleaner) -> str:
+def _conversation_title(conv: Mapping[str, object], where: Reason, clean: _Cleaner) -> str:
     """The conversation's title (at most 500 characters), :data:`UNTITLED` when blank."""
     title_value = conv.get("title")
     if title_value is not None and not isinstance(title_value, str):
-        raise ExportFormatError(f"{where}: title is not a string (found {json_kind(title_value)})")
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "title is not a string (found %1)"), (kind_reason(title_value),)))
     if isinstance(title_value, str) and title_value.strip():
         return clean(short(title_value.strip(), 500))
     return UNTITLED
@@ -601,7 +595,7 @@ def _conversation_source_id(conv: Mapping[str, object], mapping: Mapping[str, ob
     return _stable_source_id(conv, mapping, index)
 
 
-def _node_message(node: Mapping[str, object], at: str) -> tuple[dict[str, object], dict[str, object],
+def _node_message(node: Mapping[str, object], at: Reason) -> tuple[dict[str, object], dict[str, object],
                                                                   str, dict[str, object]] | None:
     """``(message, author, author role, content)`` of a node, None for a node without a
     message; :class:`ExportFormatError` for one that is not shaped like a message."""
@@ -609,18 +603,18 @@ def _node_message(node: Mapping[str, object], at: str) -> tuple[dict[str, object
     if message is None:
         return None
     if not isinstance(message, dict):
-        raise ExportFormatError(f"{at}: message is not an object (found {json_kind(message)})")
+        raise refusal(at, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message is not an object (found %1)"), (kind_reason(message),)))
     author = message.get("author")
     if not isinstance(author, dict):
-        raise ExportFormatError(f"{at}: author is not an object (found {json_kind(author)})")
+        raise refusal(at, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "author is not an object (found %1)"), (kind_reason(author),)))
     role_name = author.get("role")
     if not isinstance(role_name, str):
-        raise ExportFormatError(f"{at}: author.role is not a string (found {json_kind(role_name)})")
+        raise refusal(at, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "author.role is not a string (found %1)"), (kind_reason(role_name),)))
     content = message.get("content")
     if content is None:
         content = {"content_type": "text", "parts": []}
     if not isinstance(content, dict):
-        raise ExportFormatError(f"{at}: content is not an object (found {json_kind(content)})")
+        raise refusal(at, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "content is not an object (found %1)"), (kind_reason(content),)))
     return message, author, role_name, content
 
 
@@ -653,11 +647,11 @@ def _tool_fields(node_id: str, message: Mapping[str, object], author: Mapping[st
     return role, text, None, None, ()
 
 
-def _parse_node(node_id: str, node: Mapping[str, object], where: str, walk: _BranchWalk,
+def _parse_node(node_id: str, node: Mapping[str, object], where: Reason, walk: _BranchWalk,
                 clean: _Cleaner) -> ImportedMessage | None:
     """One branch node as an :class:`ImportedMessage`, or None for a node that is
     skipped (no message, an editable-context node, a hidden or empty system message)."""
-    at = f"{where}, node {node_id!r}"
+    at = Reason(NODE_AT, (where, repr(node_id)))
     parts = _node_message(node, at)
     if parts is None:
         return None
@@ -681,7 +675,7 @@ def _parse_node(node_id: str, node: Mapping[str, object], where: str, walk: _Bra
     try:
         created = parse_timestamp(message.get("create_time"))
     except ValueError as exc:
-        raise ExportFormatError(f"{at}: create_time is not a time ({exc})") from exc
+        raise refusal(at, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "create_time is not a time (%1)"), (str(exc),))) from exc
     if created is None:
         created = walk.last_time
     else:
@@ -746,7 +740,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
         conv_created = parse_timestamp(conv.get("create_time"))
         conv_updated = parse_timestamp(conv.get("update_time"))
     except ValueError as exc:
-        raise ExportFormatError(f"{where}: create_time/update_time is not a time ({exc})") from exc
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "create_time/update_time is not a time (%1)"), (str(exc),))) from exc
     source_id = _conversation_source_id(conv, mapping, index, clean)
 
     walk = _BranchWalk(calls=[], last_time=conv_created)

@@ -28,11 +28,11 @@ from chathub_desktop.core.imported_chat import (
     MAX_MESSAGE_CHARS,
     Attachment,
     Cleaner,
-    ExportFormatError,
     ImportedConversation,
     ImportedMessage,
 )
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 __all__ = ["MAX_MESSAGE_CHARS", "parse_claude_conversation"]
 
@@ -88,7 +88,7 @@ class _Pieces:
     """The stored messages one Claude message becomes: the first keeps the message's
     uuid as source id, the next ones ``<uuid>#<n>``."""
 
-    def __init__(self, base: str, at: str, when: datetime | None, model: str | None, clean: Cleaner) -> None:
+    def __init__(self, base: str, at: Reason, when: datetime | None, model: str | None, clean: Cleaner) -> None:
         self.items: list[ImportedMessage] = []
         self._base, self._at, self._when, self._model, self._clean = base, at, when, model, clean
 
@@ -103,7 +103,7 @@ class _Pieces:
             model=self._model if role is Role.ASSISTANT else None, status=MessageStatus.COMPLETE))
 
 
-def _branch(messages: list[object], conv: Mapping[str, object], where: str) -> tuple[list[int], int]:
+def _branch(messages: list[object], conv: Mapping[str, object], where: Reason) -> tuple[list[int], int]:
     """Indices of the active branch's messages, in order, and how many were left out.
 
     With ``parent_message_uuid`` links: from ``current_leaf_message_uuid`` (else the
@@ -114,7 +114,8 @@ def _branch(messages: list[object], conv: Mapping[str, object], where: str) -> t
     linked = False
     for i, m in enumerate(messages):
         if not isinstance(m, dict):
-            raise ExportFormatError(f"{where}: message {i + 1} is not an object (found {chat.json_kind(m)})")
+            raise chat.refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1 is not an object (found %2)"),
+                                             (str(i + 1), chat.kind_reason(m))))
         uid = m.get("uuid")
         key = str(uid) if isinstance(uid, str | int) and not isinstance(uid, bool) else f"#{i}"
         if key in parents:
@@ -157,23 +158,23 @@ def parse_claude_conversation(conv: dict[str, object], index: int) -> ImportedCo
     clean = Cleaner()
     where = chat.conversation_label(conv, index, "name")
     if not isinstance(conv, dict):
-        raise ExportFormatError(f"{where}: expected an object, found {chat.json_kind(conv)}")
+        raise chat.refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "expected an object, found %1"), (chat.kind_reason(conv),)))
     messages = conv.get("chat_messages")
     if messages is None:
         if "mapping" in conv:
-            raise ExportFormatError(f"{where} has 'mapping' but no 'chat_messages': this looks like a "
-                                    "ChatGPT export, not a Claude export")
-        keys = ", ".join(sorted(str(k) for k in conv)[:8]) or "none"
-        raise ExportFormatError(f"{where} has no chat_messages; not a Claude conversation (keys found: {keys})")
+            raise chat.refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "has 'mapping' but no 'chat_messages': this looks "
+                                                                        "like a ChatGPT export, not a Claude export")), " ")
+        raise chat.refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "has no chat_messages"), (), (
+            Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; not a Claude conversation (keys found: %1)"), (chat.found_keys(conv),)),)), " ")
     if not isinstance(messages, list):
-        raise ExportFormatError(f"{where}: chat_messages is not a list (found {chat.json_kind(messages)})")
+        raise chat.refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "chat_messages is not a list (found %1)"), (chat.kind_reason(messages),)))
     name = conv.get("name")
     title = clean(chat.short(name.strip(), 500)) if isinstance(name, str) and name.strip() else chat.UNTITLED
     try:
         created = chat.parse_timestamp(conv.get("created_at"))
         updated = chat.parse_timestamp(conv.get("updated_at"))
     except ValueError as exc:
-        raise ExportFormatError(f"{where}: created_at/updated_at is not a time ({exc})") from exc
+        raise chat.refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "created_at/updated_at is not a time (%1)"), (str(exc),))) from exc
     uid = conv.get("uuid")
     source_id = (clean(chat.source_key(str(uid).strip())) if isinstance(uid, str) and uid.strip()
                  else chat.stable_id(conv.get("name"), conv.get("created_at"), len(messages), index))
@@ -187,15 +188,15 @@ def parse_claude_conversation(conv: dict[str, object], index: int) -> ImportedCo
     for i in keep:
         m = messages[i]
         assert isinstance(m, dict)
-        at = f"{where}, message {i + 1}"
+        at = chat.message_at(where, str(i + 1))
         sender = m.get("sender")
         role = _SENDERS.get(sender) if isinstance(sender, str) else None
         if role is None:
-            raise ExportFormatError(f"{at}: sender is not human or assistant (found {sender!r:.40})")
+            raise chat.refusal(at, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "sender is not human or assistant (found %1)"), (f"{sender!r:.40}",)))
         try:
             when = chat.parse_timestamp(m.get("created_at"))
         except ValueError as exc:
-            raise ExportFormatError(f"{at}: created_at is not a time ({exc})") from exc
+            raise chat.refusal(at, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "created_at is not a time (%1)"), (str(exc),))) from exc
         when = when or last_time
         last_time = when
         uid = m.get("uuid")

@@ -15,17 +15,19 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from chathub_desktop.core.attachments import Attachment as StoredAttachment
 from chathub_desktop.core.json_bounds import megabytes
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, ReasonError
 from chathub_desktop.core.stored_text import replace_unstorable
 
 __all__ = [
     "MAX_MESSAGE_CHARS",
+    "NODE_AT",
     "UNTITLED",
     "Attachment",
     "Cleaner",
@@ -36,10 +38,14 @@ __all__ = [
     "check_message_size",
     "conversation_label",
     "export_size",
+    "found_keys",
     "human_size",
     "json_kind",
+    "message_at",
+    "kind_reason",
     "newest_leaf",
     "parse_timestamp",
+    "refusal",
     "short",
     "source_key",
     "stable_id",
@@ -66,12 +72,49 @@ class Attachment:
     text: str | None = None
 
 
-class ExportFormatError(ValueError):
+class ExportFormatError(ReasonError):
     """A conversation of the export is not shaped like the format being read.
 
-    ``str(exc)`` is a one-line, user-facing message naming what is wrong and where,
-    e.g. ``"conversation 3 ('Trip plan'): mapping is not an object (found a list)"``.
+    ``str(exc)`` is a one-line, user-facing English message naming what is wrong and
+    where, e.g. ``"conversation 3 ('Trip plan'): mapping is not an object (found a
+    list)"`` (what the CLI prints). ``reason`` is the same typed (issue 27: the window
+    says it in its language) and ``brief`` what is wrong without where or its notes
+    (the import dialog's skip note, which names the conversation itself).
     """
+
+    def __init__(self, reason: Reason, brief: Reason | None = None) -> None:
+        super().__init__(reason)
+        self.brief = brief or reason
+
+
+_MESSAGE_AT = QT_TRANSLATE_NOOP("ServiceReasons", "%1, message %2")
+NODE_AT = QT_TRANSLATE_NOOP("ServiceReasons", "%1, node %2")
+#: The place inside a conversation a brief names: ``message 'id'``, ``node 'id'``.
+_PLACES = {_MESSAGE_AT: QT_TRANSLATE_NOOP("ServiceReasons", "message %1"),
+           NODE_AT: QT_TRANSLATE_NOOP("ServiceReasons", "node %1")}
+
+
+def refusal(where: Reason, problem: Reason, sep: str = ": ") -> ExportFormatError:
+    """The :class:`ExportFormatError` for ``problem`` at ``where`` (a
+    :func:`conversation_label`, or a :func:`message_at` or node in one), joined by
+    ``sep`` (``": "`` or ``" "``). Its ``brief`` is ``problem`` without its notes, after
+    the message or node it is about (the conversation left out)."""
+    brief = Reason(problem.template, problem.args)
+    place = _PLACES.get(where.template)
+    if place is not None:
+        brief = Reason(f"%1{sep}%2", (Reason(place, where.args[1:]), brief))
+    return ExportFormatError(Reason(f"%1{sep}%2", (where, problem)), brief)
+
+
+_KINDS: dict[type, Reason] = {
+    bool: Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a boolean")),
+    dict: Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an object")),
+    list: Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a list")),
+    tuple: Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a list")),
+    str: Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a string")),
+    int: Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a number")),
+    float: Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a number")),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,21 +186,24 @@ class ImportedConversation:
     branches_skipped: int = 0
 
 
+def kind_reason(value: object) -> Reason:
+    """A JSON-ish name for the type of ``value`` ("an object", "a list", ...), typed."""
+    if value is None:
+        return Reason("null")
+    for kind, said in _KINDS.items():
+        if isinstance(value, kind):
+            return said
+    return Reason("%1", (type(value).__name__,))
+
+
+def found_keys(obj: Iterable[object]) -> str:
+    """The first eight keys of ``obj`` in order, comma-separated ("none" for none)."""
+    return ", ".join(sorted(str(k) for k in obj)[:8]) or "none"
+
+
 def json_kind(value: object) -> str:
     """A JSON-ish name for the type of ``value`` ("an object", "a list", ...)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list | tuple):
-        return "a list"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, int | float):
-        return "a number"
-    return type(value).__name__
+    return kind_reason(value).english()
 
 
 def parse_timestamp(value: object) -> datetime | None:
@@ -202,16 +248,22 @@ def parse_timestamp(value: object) -> datetime | None:
         raise ValueError(f"{value!r} is out of range") from exc
 
 
-def conversation_label(conv: object, index: int, title_key: str = "title") -> str:
-    """``"conversation N ('title')"`` for error messages; ``index`` is 0-based, N is
-    1-based; ``title_key`` names the title field (``name`` in a Claude export)."""
+def conversation_label(conv: object, index: int, title_key: str = "title") -> Reason:
+    """``"conversation N ('title')"`` for error messages (typed: "conversation" is the
+    app's word, the title data); ``index`` is 0-based, N is 1-based; ``title_key``
+    names the title field (``name`` in a Claude export)."""
     title = conv.get(title_key) if isinstance(conv, dict) else None
     if isinstance(title, str) and title.strip():
         shown = title.strip()
         if len(shown) > 60:
             shown = shown[:57] + "..."
-        return f"conversation {index + 1} ({shown!r})"
-    return f"conversation {index + 1}"
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "conversation %1 (%2)"), (str(index + 1), repr(shown)))
+    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "conversation %1"), (str(index + 1),))
+
+
+def message_at(where: Reason, message: str) -> Reason:
+    """``"<where>, message <message>"`` (``message`` as the export names it, or its number)."""
+    return Reason(_MESSAGE_AT, (where, message))
 
 
 def short(value: str, limit: int) -> str:
@@ -263,15 +315,15 @@ def with_attachments(text: str, attachments: tuple[Attachment, ...]) -> str:
     return "\n\n".join([text, *blocks]) if text else "\n\n".join(blocks)
 
 
-def check_message_size(text: str, at: str | Callable[[], str]) -> None:
+def check_message_size(text: str, at: Reason | Callable[[], Reason]) -> None:
     """Raise :class:`ExportFormatError` (``"<at>: this message is 17.0 MB; the limit is
     16.0 MB per message"``) when ``text`` is longer than :data:`MAX_MESSAGE_CHARS`
     (characters). ``at`` names the message, or makes its name (only on error)."""
     if len(text) > MAX_MESSAGE_CHARS:
         size = megabytes(len(text.encode("utf-8", "surrogatepass")))
         where = at() if callable(at) else at
-        raise ExportFormatError(f"{where}: this message is {size}; the limit is "
-                                f"{megabytes(MAX_MESSAGE_CHARS)} per message")
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "this message is %1"), (size,), (
+            Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; the limit is %1 per message"), (megabytes(MAX_MESSAGE_CHARS),)),)))
 
 
 def export_size(value: object) -> int | None:
@@ -291,7 +343,7 @@ def answered_call(calls: list[tuple[str, str]], ref: object, name: str | None) -
     return next((c for c, n in reversed(calls) if n == name), calls[-1][0] if calls else None)
 
 
-def walk_branch(parents: dict[str, str | None], leaf: str, where: str) -> list[str]:
+def walk_branch(parents: dict[str, str | None], leaf: str, where: Reason) -> list[str]:
     """Ids from the root to ``leaf``, following ``parents`` (id → parent id, or ``None``
     at a root); a parent not in ``parents`` ends the walk (a fragment). Raises
     :class:`ExportFormatError` (prefixed by ``where``) when the links form a cycle."""
@@ -300,7 +352,8 @@ def walk_branch(parents: dict[str, str | None], leaf: str, where: str) -> list[s
     cur: str | None = leaf
     while cur is not None and cur in parents:
         if cur in seen:
-            raise ExportFormatError(f"{where}: the parent links of message {cur!r} form a cycle")
+            raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the parent links of message %1 form a cycle"),
+                                        (repr(cur),)))
         seen.add(cur)
         path.append(cur)
         cur = parents[cur]

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from itertools import accumulate, count
 from operator import sub
 
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, ReasonError
+
 __all__ = [
     "PIECE_BYTES",
     "JsonBoundsError",
@@ -75,14 +77,15 @@ class JsonLimits:
             raise ValueError("max_depth must be ≥ 1 and max_string_bytes ≥ PIECE_BYTES")
 
 
-class JsonBoundsError(ValueError):
+class JsonBoundsError(ReasonError):
     """The JSON crosses a bound. ``kind`` is ``"depth"`` or ``"string"``; ``offset`` the
     byte offset (0-based) where the bound was crossed (for a string: where it starts);
-    ``limit`` the bound. ``str(exc)`` is a one-line, user-facing phrase such as
-    ``"nests JSON more than 64 levels deep (at byte 1,234)"``."""
+    ``limit`` the bound. ``str(exc)`` is a one-line, user-facing English phrase such as
+    ``"nests JSON more than 64 levels deep (at byte 1,234)"``; ``reason`` the same typed
+    (issue 27: the window says it in its language)."""
 
-    def __init__(self, kind: str, offset: int, limit: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, kind: str, offset: int, limit: int, reason: Reason) -> None:
+        super().__init__(reason)
         self.kind = kind
         self.offset = offset
         self.limit = limit
@@ -120,11 +123,10 @@ class JsonScanner:
         its size when the string ended, else "more than" what was measured."""
         at = self.long_string_at or 0
         size = megabytes(self.string_bytes)
-        measured = size if not self.in_string else f"more than {size}"
-        return JsonBoundsError(
-            "string", at, self.limits.max_string_bytes,
-            f"holds a text of {measured} (at byte {at:,}); the limit is "
-            f"{megabytes(self.limits.max_string_bytes)} per text")
+        measured: str | Reason = size if not self.in_string else Reason(QT_TRANSLATE_NOOP("ServiceReasons", "more than %1"), (size,))
+        return JsonBoundsError("string", at, self.limits.max_string_bytes, Reason(
+            QT_TRANSLATE_NOOP("ServiceReasons", "holds a text of %1 (at byte %2)"), (measured, f"{at:,}"),
+            (Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; the limit is %1 per text"), (megabytes(self.limits.max_string_bytes),)),)))
 
     def _piece(self, piece: bytes) -> None:
         if not piece:
@@ -196,8 +198,8 @@ class JsonScanner:
             elif c in b"]}":
                 depth -= 1
         limit = self.limits.max_depth
-        return JsonBoundsError("depth", at, limit,
-                               f"nests JSON more than {limit} levels deep (at byte {at:,})")
+        return JsonBoundsError("depth", at, limit, Reason(
+            QT_TRANSLATE_NOOP("ServiceReasons", "nests JSON more than %1 levels deep (at byte %2)"), (str(limit), f"{at:,}")))
 
 
 def replace_lone_surrogate_escapes(data: bytes) -> tuple[bytes, int]:

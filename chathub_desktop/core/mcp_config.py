@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from chathub_desktop.core.json_bounds import JsonBoundsError, JsonLimits, check_json_text
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, ReasonError
 
 __all__ = [
     "MAX_CONFIG_CHARS",
@@ -104,8 +105,15 @@ class ApprovalRequest:
     arguments: str
 
 
-class McpConfigError(ValueError):
-    """A configuration refused; ``str(exc)`` is one line saying why."""
+class McpConfigError(ReasonError):
+    """A configuration refused; ``str(exc)`` is one English line saying why, ``reason``
+    the same typed (issue 27: the window says it in its language)."""
+
+
+def _refused(template: str, *values: str | Reason) -> McpConfigError:
+    """The :class:`McpConfigError` of ``template`` (marked with ``QT_TRANSLATE_NOOP``
+    where written) and ``values`` (names, figures: data)."""
+    return McpConfigError(Reason(template, values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,15 +140,18 @@ class McpServerConfig:
               cwd: str | None = None) -> McpServerConfig:
         """A checked stdio configuration; :class:`McpConfigError` when a field is out of bounds."""
         check_server_name(name)
-        _check_text(f"server {name!r}: command", command, required=True)
+        _check_text(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: command"), (repr(name),)),
+                        command, required=True)
         if len(args) > MAX_ARGS:
-            raise McpConfigError(f"server {name!r}: more than {MAX_ARGS} arguments")
+            raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: more than %2 arguments"), repr(name), str(MAX_ARGS))
         for arg in args:
-            _check_text(f"server {name!r}: an argument", arg)
+            _check_text(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: an argument"), (repr(name),)),
+                        arg)
         env = dict(env or {})
-        _check_map(name, "environment variable", env, _ENV_NAME)
+        _check_map(name, False, env, _ENV_NAME)
         if cwd is not None:
-            _check_text(f"server {name!r}: working folder", cwd, required=True)
+            _check_text(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: working folder"), (repr(name),)),
+                        cwd, required=True)
         return cls(name, McpTransport.STDIO, command=command, args=tuple(args), env=env, cwd=cwd)
 
     @classmethod
@@ -149,10 +160,10 @@ class McpServerConfig:
         is not http(s) or a field is out of bounds."""
         check_server_name(name)
         if not isinstance(url, str) or not re.match(r"^https?://[^\s/]+", url) or len(url) > MAX_URL_CHARS:
-            raise McpConfigError(f"server {name!r}: the url must be http:// or https:// "
-                                 f"(at most {MAX_URL_CHARS} characters)")
+            raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: the url must be http:// or https:// (at most %2 characters)"),
+                           repr(name), str(MAX_URL_CHARS))
         headers = dict(headers or {})
-        _check_map(name, "header", headers, _HEADER_NAME)
+        _check_map(name, True, headers, _HEADER_NAME)
         return cls(name, McpTransport.HTTP, url=url, headers=headers)
 
 
@@ -188,7 +199,8 @@ def check_server_name(name: object) -> str:
     with a letter or digit); :class:`McpConfigError` otherwise."""
     if not isinstance(name, str) or not name or len(name) > MAX_NAME_CHARS or not _NAME.match(name):
         shown = repr(name)[:60]
-        raise McpConfigError(f"server name {shown} must be 1-{MAX_NAME_CHARS} letters, digits, '_', '.' or '-'")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server name %1 must be 1-%2 letters, digits, '_', '.' or '-'"), shown,
+                       str(MAX_NAME_CHARS))
     return name
 
 
@@ -204,22 +216,22 @@ def parse_mcp_servers(text: str) -> tuple[McpServerConfig, ...]:
     server of the wrong shape; nothing is returned then.
     """
     if len(text) > MAX_CONFIG_CHARS:
-        raise McpConfigError(f"the config is longer than {MAX_CONFIG_CHARS:,} characters")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "the config is longer than %1 characters"), f"{MAX_CONFIG_CHARS:,}")
     try:
         check_json_text(text, _LIMITS)
         data = json.loads(text)
     except JsonBoundsError as exc:
-        raise McpConfigError(f"the config {exc}") from None
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "the config %1"), exc.reason) from None
     except (ValueError, RecursionError) as exc:
-        raise McpConfigError(f"the config is not JSON ({str(exc).splitlines()[0][:120]})") from None
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "the config is not JSON (%1)"), str(exc).splitlines()[0][:120]) from None
     if isinstance(data, dict) and "mcpServers" in data:
         data = data["mcpServers"]
     if not isinstance(data, dict):
-        raise McpConfigError("expected a JSON object with an \"mcpServers\" object of servers")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "expected a JSON object with an \"mcpServers\" object of servers"))
     if not data:
-        raise McpConfigError("the config names no servers")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "the config names no servers"))
     if len(data) > MAX_SERVERS:
-        raise McpConfigError(f"the config names more than {MAX_SERVERS} servers")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "the config names more than %1 servers"), str(MAX_SERVERS))
     return tuple(_server(name, body) for name, body in data.items())
 
 
@@ -240,26 +252,30 @@ def config_from_form(name: str, transport: McpTransport, *, command: str = "", a
     :class:`McpConfigError` (one line) for a field out of bounds, a line without its
     separator or all fields together longer than :data:`MAX_CONFIG_CHARS` characters."""
     if sum(map(len, (name, command, args, env, cwd, url, headers))) > MAX_CONFIG_CHARS:
-        raise McpConfigError(f"the form holds more than {MAX_CONFIG_CHARS:,} characters")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "the form holds more than %1 characters"), f"{MAX_CONFIG_CHARS:,}")
     name = check_server_name(name.strip())
     if transport is McpTransport.HTTP:
-        return McpServerConfig.http(name, url.strip(), _form_pairs(name, headers, ":", "header"))
+        return McpServerConfig.http(name, url.strip(), _form_pairs(name, headers, ":"))
     lines = [ln for ln in args.splitlines() if ln.strip()]
     if len(lines) > MAX_ARGS:
-        raise McpConfigError(f"server {name!r}: more than {MAX_ARGS} arguments")
-    return McpServerConfig.stdio(name, command.strip(), tuple(lines), _form_pairs(name, env, "=", "environment"),
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: more than %2 arguments"), repr(name), str(MAX_ARGS))
+    return McpServerConfig.stdio(name, command.strip(), tuple(lines), _form_pairs(name, env, "="),
                                  cwd.strip() or None)
 
 
-def _form_pairs(name: str, text: str, sep: str, what: str) -> dict[str, str]:
+def _form_pairs(name: str, text: str, sep: str) -> dict[str, str]:
+    """The ``NAME=VALUE`` (``sep`` ``=``: environment) or ``Name: value`` (headers) lines."""
     out: dict[str, str] = {}
+    env = sep == "="
     for n, line in enumerate((ln for ln in text.splitlines() if ln.strip()), 1):
         if n > MAX_ENV:
-            raise McpConfigError(f"server {name!r}: more than {MAX_ENV} {what} lines")
+            raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: more than %2 environment lines") if env
+                           else QT_TRANSLATE_NOOP("ServiceReasons", "server %1: more than %2 header lines"), repr(name), str(MAX_ENV))
         key, found, value = line.partition(sep)
         if not found or not key.strip():
-            shown = "NAME=VALUE" if sep == "=" else "Name: value"
-            raise McpConfigError(f"server {name!r}: {what} line {n} is not {shown}")
+            raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: environment line %2 is not %3") if env
+                           else QT_TRANSLATE_NOOP("ServiceReasons", "server %1: header line %2 is not %3"), repr(name), str(n),
+                           "NAME=VALUE" if env else "Name: value")
         out[key.strip()] = value.strip() if sep == ":" else value
     return out
 
@@ -279,21 +295,21 @@ def _server(name: object, body: object) -> McpServerConfig:
     check_server_name(name)
     assert isinstance(name, str)
     if not isinstance(body, dict):
-        raise McpConfigError(f"server {name!r} is not a JSON object")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server %1 is not a JSON object"), repr(name))
     if "url" in body:
         kind = body.get("type", "http")
         if kind not in ("http", "streamable-http", "streamableHttp"):
-            raise McpConfigError(f"server {name!r}: transport {str(kind)[:40]!r} is not supported "
-                                 "(stdio or Streamable HTTP)")
+            raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: transport %2 is not supported (stdio or Streamable HTTP)"),
+                           repr(name), repr(str(kind)[:40]))
         return McpServerConfig.http(name, body["url"], _string_map(name, "headers", body.get("headers")))
     if "command" not in body:
-        raise McpConfigError(f"server {name!r} has neither \"command\" nor \"url\"")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server %1 has neither \"command\" nor \"url\""), repr(name))
     args = body.get("args", [])
     if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
-        raise McpConfigError(f"server {name!r}: \"args\" must be a list of strings")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: \"args\" must be a list of strings"), repr(name))
     cwd = body.get("cwd")
     if cwd is not None and not isinstance(cwd, str):
-        raise McpConfigError(f"server {name!r}: \"cwd\" must be a string")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: \"cwd\" must be a string"), repr(name))
     return McpServerConfig.stdio(name, body["command"], tuple(args),
                                  _string_map(name, "env", body.get("env")), cwd)
 
@@ -302,31 +318,38 @@ def _string_map(name: str, key: str, value: object) -> dict[str, str]:
     if value is None:
         return {}
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-        raise McpConfigError(f"server {name!r}: \"{key}\" must be an object of strings")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: \"%2\" must be an object of strings"), repr(name), key)
     return dict(value)
 
 
-def _check_text(what: str, value: object, *, required: bool = False) -> None:
+def _check_text(what: Reason, value: object, *, required: bool = False) -> None:
+    """Refuse ``value`` (the field ``what``) unless it is a string within the bounds."""
     if not isinstance(value, str):
-        raise McpConfigError(f"{what} must be a string")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be a string"), what)
     if required and not value.strip():
-        raise McpConfigError(f"{what} is empty")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is empty"), what)
     if len(value) > MAX_ARG_CHARS:
-        raise McpConfigError(f"{what} is longer than {MAX_ARG_CHARS} characters")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is longer than %2 characters"), what, str(MAX_ARG_CHARS))
     if "\0" in value:
-        raise McpConfigError(f"{what} contains a NUL character")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "%1 contains a NUL character"), what)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise McpConfigError(f"{what} is not valid Unicode text (a lone surrogate)") from None
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not valid Unicode text (a lone surrogate)"), what) from None
 
 
-def _check_map(name: str, what: str, values: Mapping[str, str], key_pattern: re.Pattern[str]) -> None:
+def _check_map(name: str, headers: bool, values: Mapping[str, str], key_pattern: re.Pattern[str]) -> None:
+    """Refuse environment variables (``headers`` False) or headers out of bounds."""
     if len(values) > MAX_ENV:
-        raise McpConfigError(f"server {name!r}: more than {MAX_ENV} {what}s")
+        raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: more than %2 headers") if headers
+                       else QT_TRANSLATE_NOOP("ServiceReasons", "server %1: more than %2 environment variables"), repr(name), str(MAX_ENV))
     for key, value in values.items():
         if not isinstance(key, str) or len(key) > 200 or not key_pattern.match(key):
-            raise McpConfigError(f"server {name!r}: {what} name {str(key)[:40]!r} is not valid")
-        _check_text(f"server {name!r}: {what} {key}", value)
+            raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: header name %2 is not valid") if headers
+                           else QT_TRANSLATE_NOOP("ServiceReasons", "server %1: environment variable name %2 is not valid"),
+                           repr(name), repr(str(key)[:40]))
+        what = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "server %1: header %2") if headers
+                      else QT_TRANSLATE_NOOP("ServiceReasons", "server %1: environment variable %2"), (repr(name), key))
+        _check_text(what, value)
         if "\n" in value or "\r" in value:
-            raise McpConfigError(f"server {name!r}: {what} {key} contains a line break")
+            raise _refused(QT_TRANSLATE_NOOP("ServiceReasons", "%1 contains a line break"), what)

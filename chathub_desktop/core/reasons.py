@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["REASON_CONTEXT", "QT_TRANSLATE_NOOP", "Reason", "fill", "reason_data", "reason_from_data"]
+__all__ = ["REASON_CONTEXT", "QT_TRANSLATE_NOOP", "Reason", "ReasonError", "fill", "reason_data", "reason_from_data"]
 
 #: The translation context of every reason template.
 REASON_CONTEXT = "ServiceReasons"
@@ -51,6 +51,16 @@ class Reason:
     def with_notes(self, *notes: Reason) -> Reason:
         """This reason with ``notes`` appended after its own."""
         return Reason(self.template, self.args, self.notes + notes)
+
+
+class ReasonError(ValueError):
+    """A parser's refusal of outside data (an export, a JSON text, an MCP config) with
+    its typed ``reason``: ``str(exc)`` is the English line (the CLI's), and the window
+    says ``reason`` in its language (``gui.shell.service_reasons.said_error``)."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason.english())
+        self.reason = reason
 
 
 #: Bounds of a stored reason (:func:`reason_from_data`): nesting depth, values and notes

@@ -32,6 +32,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
+
 #: The text a redacted span becomes.
 MARK = "[redacted: {kind}]"
 
@@ -61,11 +63,27 @@ class Redaction:
     def notice(self, what: str = "the text") -> str:
         """One line for people: ``"Redacted from the memory entry: 1 openai-api-key,
         2 password."`` (``""`` when nothing was)."""
+        said = self.notice_reason(what)
+        return "" if said is None else said.english()
+
+    def notice_reason(self, what: str = "the text") -> Reason | None:
+        """:meth:`notice` typed (issue 27: the window says it in its language): ``what``
+        one of :data:`PLACES` (else shown as given); the counts and kinds are data.
+        None when nothing was redacted."""
         if not self.kinds:
-            return ""
-        counts = Counter(self.kinds)
-        listed = ", ".join(f"{n} {kind}" for kind, n in counts.items())
-        return f"Redacted from {what}: {listed} (likely secrets are never remembered)."
+            return None
+        listed = ", ".join(f"{n} {kind}" for kind, n in Counter(self.kinds).items())
+        place = Reason(what) if what in PLACES else Reason("%1", (what,))
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "Redacted from %1: %2 (likely secrets are never remembered)."),
+                      (place, listed))
+
+
+#: The places a redaction notice names (what was stored without the secrets).
+PLACES = frozenset((
+    QT_TRANSLATE_NOOP("ServiceReasons", "the text"), QT_TRANSLATE_NOOP("ServiceReasons", "the memory entry"),
+    QT_TRANSLATE_NOOP("ServiceReasons", "the memory"), QT_TRANSLATE_NOOP("ServiceReasons", "the dream card"),
+    QT_TRANSLATE_NOOP("ServiceReasons", "the topic summary"), QT_TRANSLATE_NOOP("ServiceReasons", "the imported memory"),
+))
 
 
 _TAIL = r"(?![A-Za-z0-9_\-])"

@@ -36,16 +36,18 @@ from chathub_desktop.core.imported_chat import (
     UNTITLED,
     Attachment,
     Cleaner,
-    ExportFormatError,
     ImportedConversation,
     ImportedMessage,
     answered_call,
     check_message_size,
     conversation_label,
     export_size,
-    json_kind,
+    found_keys,
+    kind_reason,
+    message_at,
     newest_leaf,
     parse_timestamp,
+    refusal,
     short,
     source_key,
     stable_id,
@@ -53,6 +55,7 @@ from chathub_desktop.core.imported_chat import (
     with_attachments,
 )
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 __all__ = ["MAX_MESSAGE_CHARS", "parse_librechat_conversation", "parse_openwebui_chat"]
 
@@ -85,7 +88,7 @@ def _epoch(value: object) -> float | None:
 class _Builder:
     """Collects the stored messages of one conversation (shared by both formats)."""
 
-    def __init__(self, where: str, clean: Cleaner, created: datetime | None) -> None:
+    def __init__(self, where: Reason, clean: Cleaner, created: datetime | None) -> None:
         self.where = where
         self.clean = clean
         self.messages: list[ImportedMessage] = []
@@ -93,17 +96,17 @@ class _Builder:
         self.last_time = created
         self._models: dict[str, str] = {}  # a model name as given → cleaned (one per conversation)
 
-    def at(self, mid: str) -> str:
+    def at(self, mid: str) -> Reason:
         """``conversation N ('title'), message 'mid'`` for an error message, built only
         when one is raised (formatting it for every message showed in the import benchmark)."""
-        return f"{self.where}, message {mid!r}"
+        return message_at(self.where, repr(mid))
 
     def when(self, value: object, mid: str) -> datetime | None:
         """The message's time (``value``), else the previous message's."""
         try:
             t = value if isinstance(value, datetime) else _stamp(value)
         except ValueError as exc:
-            raise ExportFormatError(f"{self.at(mid)}: the time is not a time ({exc})") from exc
+            raise refusal(self.at(mid), Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the time is not a time (%1)"), (str(exc),))) from exc
         if t is None:
             return self.last_time
         self.last_time = t
@@ -222,7 +225,7 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
     clean = Cleaner()
     where = conversation_label(conv, index)
     if not isinstance(conv, dict):
-        raise ExportFormatError(f"{where}: expected an object, found {json_kind(conv)}")
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "expected an object, found %1"), (kind_reason(conv),)))
     chat = conv.get("chat") if isinstance(conv.get("chat"), dict) else conv
     assert isinstance(chat, dict)
     history = chat.get("history")
@@ -237,13 +240,13 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
                 prev = mid
         history = {"currentId": prev}
     if not isinstance(nodes, dict):
-        keys = ", ".join(sorted(str(k) for k in chat)[:8]) or "none"
-        raise ExportFormatError(f"{where} has no chat history; not an Open WebUI chat (keys found: {keys})")
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "has no chat history"), (), (
+            Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; not an Open WebUI chat (keys found: %1)"), (found_keys(chat),)),)), " ")
     assert isinstance(history, dict)
     parents: dict[str, str | None] = {}
     for mid, node in nodes.items():
         if not isinstance(node, dict):
-            raise ExportFormatError(f"{where}: message {mid!r} is not an object (found {json_kind(node)})")
+            raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1 is not an object (found %2)"), (repr(mid), kind_reason(node))))
         parent = node.get("parentId")
         parents[mid] = parent if isinstance(parent, str) and parent != mid else None
     current = history.get("currentId")
@@ -263,7 +266,7 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
         created = _stamp(conv.get("created_at"))
         updated = _stamp(conv.get("updated_at"))
     except ValueError as exc:
-        raise ExportFormatError(f"{where}: created_at/updated_at is not a time ({exc})") from exc
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "created_at/updated_at is not a time (%1)"), (str(exc),))) from exc
     models = chat.get("models")
     chat_model = _str(models[0]) if isinstance(models, list) and models else None
     raw_id = conv.get("id")
@@ -275,7 +278,8 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
         role_name = node.get("role")
         role = _ROLES.get(role_name) if isinstance(role_name, str) else None
         if role is None:
-            raise ExportFormatError(f"{out.at(mid)}: role is not user, assistant or system (found {role_name!r:.40})")
+            raise refusal(out.at(mid), Reason(QT_TRANSLATE_NOOP("ServiceReasons", "role is not user, assistant or system (found %1)"),
+                                              (f"{role_name!r:.40}",)))
         when = out.when(node.get("timestamp"), mid)
         model = _str(node.get("model")) or (chat_model if role is Role.ASSISTANT else None)
         status = MessageStatus.INTERRUPTED if node.get("done") is False else MessageStatus.COMPLETE
@@ -327,15 +331,15 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
         replaced_characters=clean.replaced, branches_skipped=len(nodes) - len(branch))
 
 
-def _flatten(items: object, parent: str | None, depth: int, where: str) -> Iterator[tuple[dict[str, object], str | None]]:
+def _flatten(items: object, parent: str | None, depth: int, where: Reason) -> Iterator[tuple[dict[str, object], str | None]]:
     """``(message, parent id)`` of a LibreChat list, nested ``children`` included."""
     if not isinstance(items, list):
-        raise ExportFormatError(f"{where}: messages is not a list (found {json_kind(items)})")
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "messages is not a list (found %1)"), (kind_reason(items),)))
     if depth > _MAX_DEPTH:
-        raise ExportFormatError(f"{where}: messages nest more than {_MAX_DEPTH} levels deep")
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "messages nest more than %1 levels deep"), (str(_MAX_DEPTH),)))
     for i, m in enumerate(items):
         if not isinstance(m, dict):
-            raise ExportFormatError(f"{where}: message {i + 1} is not an object (found {json_kind(m)})")
+            raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1 is not an object (found %2)"), (str(i + 1), kind_reason(m))))
         yield m, parent
         children = m.get("children")
         if isinstance(children, list) and children:
@@ -366,11 +370,11 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
     clean = Cleaner()
     where = conversation_label(conv, index)
     if not isinstance(conv, dict):
-        raise ExportFormatError(f"{where}: expected an object, found {json_kind(conv)}")
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "expected an object, found %1"), (kind_reason(conv),)))
     tree = conv.get("messagesTree") if "messagesTree" in conv else conv.get("messages")
     if tree is None:
-        keys = ", ".join(sorted(str(k) for k in conv)[:8]) or "none"
-        raise ExportFormatError(f"{where} has no messages; not a LibreChat conversation (keys found: {keys})")
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "has no messages"), (), (
+            Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; not a LibreChat conversation (keys found: %1)"), (found_keys(conv),)),)), " ")
     nodes: dict[str, dict[str, object]] = {}
     parents: dict[str, str | None] = {}
     times: dict[str, float] = {}
@@ -385,7 +389,8 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
         try:
             stamp = _stamp(m.get("createdAt"))
         except ValueError as exc:
-            raise ExportFormatError(f"{where}, message {mid!r}: createdAt is not a time ({exc})") from exc
+            raise refusal(message_at(where, repr(mid)), Reason(QT_TRANSLATE_NOOP("ServiceReasons", "createdAt is not a time (%1)"),
+                                                                 (str(exc),))) from exc
         stamps[mid] = stamp
         times[mid] = stamp.timestamp() if stamp is not None else -math.inf
     leaf = newest_leaf(list(nodes), parents, times)

@@ -16,6 +16,7 @@ from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus, C
 from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
 from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.core.reasons import Reason
+from chathub_desktop.core.secret_redaction import Redaction
 
 
 @dataclass(frozen=True)
@@ -191,6 +192,10 @@ class SecretsRedacted:
     kinds: tuple[str, ...]
     notice: str
     topic_id: int | None = None
+
+    def reason(self) -> Reason | None:
+        """:attr:`notice` typed (issue 27: the window says it in its language)."""
+        return Redaction("", self.kinds).notice_reason(self.where)
 
 
 @dataclass(frozen=True)

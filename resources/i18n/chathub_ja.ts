@@ -3950,6 +3950,10 @@ URL：%3
         <translation>ツール</translation>
     </message>
     <message>
+        <source>Sampling</source>
+        <translation>サンプリング</translation>
+    </message>
+    <message>
         <source>What this reply&apos;s request carried</source>
         <translation>この返信のリクエストに含まれていたもの</translation>
     </message>
@@ -4092,6 +4096,38 @@ URL：%3
     <message>
         <source>%1 kept verbatim (messages %2), %3 tokens</source>
         <translation>%1 件をそのまま保持（メッセージ %2）、%3 トークン</translation>
+    </message>
+    <message>
+        <source>%1 (topic %2)</source>
+        <translation>%1（トピック %2）</translation>
+    </message>
+    <message>
+        <source> and %1 more (Copy as JSON lists them)</source>
+        <translation> ほか %1 件（「JSON としてコピー」ですべて表示）</translation>
+    </message>
+    <message>
+        <source>none — this server&apos;s chat template doesn&apos;t accept tools</source>
+        <translation>なし — このサーバーのチャットテンプレートはツールを受け付けません</translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation>温度 %1</translation>
+    </message>
+    <message>
+        <source>top-p %1</source>
+        <translation>top-p %1</translation>
+    </message>
+    <message>
+        <source>reasoning effort %1</source>
+        <translation>推論の強さ %1</translation>
+    </message>
+    <message>
+        <source>thinking budget %1 tokens</source>
+        <translation>思考予算 %1 トークン</translation>
+    </message>
+    <message>
+        <source>provider defaults</source>
+        <translation>プロバイダーの既定値</translation>
     </message>
 </context>
 <context>
@@ -4937,6 +4973,22 @@ URL：%3
         <translation>会話 %1</translation>
     </message>
     <message>
+        <source>conversation %1 is more than %2 of JSON</source>
+        <translation>会話 %1 の JSON が %2 を超えています</translation>
+    </message>
+    <message>
+        <source>; the limit is %1 per conversation</source>
+        <translation>。上限は会話ごとに %1 です</translation>
+    </message>
+    <message>
+        <source>conversation %1 has a message of %2 (a text starting at byte %3)</source>
+        <translation>会話 %1 に %2 のメッセージがあります（テキストはバイト %3 から）</translation>
+    </message>
+    <message>
+        <source>; the limit is %1 per message</source>
+        <translation>。上限はメッセージごとに %1 です</translation>
+    </message>
+    <message>
         <source>%1: file not found</source>
         <translation>%1：ファイルが見つかりません</translation>
     </message>
@@ -5039,6 +5091,10 @@ URL：%3
     <message>
         <source>%1 is not a valid %2 export: %3</source>
         <translation>%1 は有効な %2 のエクスポートではありません：%3</translation>
+    </message>
+    <message>
+        <source>%1 %2 in conversation %3; %4 never nests that deep</source>
+        <translation>%1 は会話 %3 で%2。%4 はそこまで深く入れ子になりません</translation>
     </message>
     <message>
         <source>%1: the zip is damaged (%2)</source>
@@ -5273,6 +5329,22 @@ URL：%3
         <translation>カード：%1</translation>
     </message>
     <message>
+        <source>the new card [%1]</source>
+        <translation>新しいカード [%1]</translation>
+    </message>
+    <message>
+        <source>a new range card</source>
+        <translation>新しい期間カード</translation>
+    </message>
+    <message>
+        <source>range card #%1 [%2]</source>
+        <translation>期間カード #%1 [%2]</translation>
+    </message>
+    <message>
+        <source>fold: %1 (%2) into %3, which then covers %4 – %5</source>
+        <translation>まとめ：%1（%2）を%3にまとめ、その範囲は %4 – %5 になります</translation>
+    </message>
+    <message>
         <source>context window must be between 1 and %1 tokens</source>
         <translation>コンテキストウィンドウは 1 から %1 トークンの間にしてください</translation>
     </message>
@@ -5371,6 +5443,362 @@ URL：%3
     <message>
         <source>; %1 untrusted</source>
         <translation>。信頼されていないもの %1</translation>
+    </message>
+    <message>
+        <source>%1, message %2</source>
+        <translation>%1、メッセージ %2</translation>
+    </message>
+    <message>
+        <source>%1, node %2</source>
+        <translation>%1、ノード %2</translation>
+    </message>
+    <message>
+        <source>message %1</source>
+        <translation>メッセージ %1</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>ノード %1</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>真偽値</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>オブジェクト</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>リスト</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>文字列</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数値</translation>
+    </message>
+    <message>
+        <source>conversation %1 (%2)</source>
+        <translation>会話 %1（%2）</translation>
+    </message>
+    <message>
+        <source>this message is %1</source>
+        <translation>このメッセージは %1 です</translation>
+    </message>
+    <message>
+        <source>the parent links of message %1 form a cycle</source>
+        <translation>メッセージ %1 の親リンクが循環しています</translation>
+    </message>
+    <message>
+        <source>node %1 is not an object (found %2)</source>
+        <translation>ノード %1 がオブジェクトではありません（%2 でした）</translation>
+    </message>
+    <message>
+        <source>the parent links of node %1 form a cycle</source>
+        <translation>ノード %1 の親リンクが循環しています</translation>
+    </message>
+    <message>
+        <source>node %1 has a parent that is not a string (found %2)</source>
+        <translation>ノード %1 の parent が文字列ではありません（%2 でした）</translation>
+    </message>
+    <message>
+        <source>expected an object, found %1</source>
+        <translation>オブジェクトのはずが %1 でした</translation>
+    </message>
+    <message>
+        <source>has &apos;chat_messages&apos; but no &apos;mapping&apos;: this looks like a Claude export, not a ChatGPT export</source>
+        <translation>&apos;chat_messages&apos; があり &apos;mapping&apos; がありません：ChatGPT ではなく Claude のエクスポートのようです</translation>
+    </message>
+    <message>
+        <source>has no mapping</source>
+        <translation>mapping がありません</translation>
+    </message>
+    <message>
+        <source>; not a ChatGPT conversation (keys found: %1)</source>
+        <translation>。ChatGPT の会話ではありません（見つかったキー：%1）</translation>
+    </message>
+    <message>
+        <source>mapping is not an object (found %1)</source>
+        <translation>mapping がオブジェクトではありません（%1 でした）</translation>
+    </message>
+    <message>
+        <source>title is not a string (found %1)</source>
+        <translation>title が文字列ではありません（%1 でした）</translation>
+    </message>
+    <message>
+        <source>message is not an object (found %1)</source>
+        <translation>message がオブジェクトではありません（%1 でした）</translation>
+    </message>
+    <message>
+        <source>author is not an object (found %1)</source>
+        <translation>author がオブジェクトではありません（%1 でした）</translation>
+    </message>
+    <message>
+        <source>author.role is not a string (found %1)</source>
+        <translation>author.role が文字列ではありません（%1 でした）</translation>
+    </message>
+    <message>
+        <source>content is not an object (found %1)</source>
+        <translation>content がオブジェクトではありません（%1 でした）</translation>
+    </message>
+    <message>
+        <source>create_time is not a time (%1)</source>
+        <translation>create_time が時刻ではありません（%1）</translation>
+    </message>
+    <message>
+        <source>create_time/update_time is not a time (%1)</source>
+        <translation>create_time/update_time が時刻ではありません（%1）</translation>
+    </message>
+    <message>
+        <source>message %1 is not an object (found %2)</source>
+        <translation>メッセージ %1 がオブジェクトではありません（%2 でした）</translation>
+    </message>
+    <message>
+        <source>has &apos;mapping&apos; but no &apos;chat_messages&apos;: this looks like a ChatGPT export, not a Claude export</source>
+        <translation>&apos;mapping&apos; があり &apos;chat_messages&apos; がありません：Claude ではなく ChatGPT のエクスポートのようです</translation>
+    </message>
+    <message>
+        <source>has no chat_messages</source>
+        <translation>chat_messages がありません</translation>
+    </message>
+    <message>
+        <source>; not a Claude conversation (keys found: %1)</source>
+        <translation>。Claude の会話ではありません（見つかったキー：%1）</translation>
+    </message>
+    <message>
+        <source>chat_messages is not a list (found %1)</source>
+        <translation>chat_messages がリストではありません（%1 でした）</translation>
+    </message>
+    <message>
+        <source>created_at/updated_at is not a time (%1)</source>
+        <translation>created_at/updated_at が時刻ではありません（%1）</translation>
+    </message>
+    <message>
+        <source>sender is not human or assistant (found %1)</source>
+        <translation>sender が human でも assistant でもありません（%1 でした）</translation>
+    </message>
+    <message>
+        <source>created_at is not a time (%1)</source>
+        <translation>created_at が時刻ではありません（%1）</translation>
+    </message>
+    <message>
+        <source>the time is not a time (%1)</source>
+        <translation>時刻の欄が時刻ではありません（%1）</translation>
+    </message>
+    <message>
+        <source>has no chat history</source>
+        <translation>チャット履歴がありません</translation>
+    </message>
+    <message>
+        <source>; not an Open WebUI chat (keys found: %1)</source>
+        <translation>。Open WebUI のチャットではありません（見つかったキー：%1）</translation>
+    </message>
+    <message>
+        <source>role is not user, assistant or system (found %1)</source>
+        <translation>role が user、assistant、system のいずれでもありません（%1 でした）</translation>
+    </message>
+    <message>
+        <source>messages is not a list (found %1)</source>
+        <translation>messages がリストではありません（%1 でした）</translation>
+    </message>
+    <message>
+        <source>messages nest more than %1 levels deep</source>
+        <translation>messages の入れ子が %1 段を超えています</translation>
+    </message>
+    <message>
+        <source>has no messages</source>
+        <translation>messages がありません</translation>
+    </message>
+    <message>
+        <source>; not a LibreChat conversation (keys found: %1)</source>
+        <translation>。LibreChat の会話ではありません（見つかったキー：%1）</translation>
+    </message>
+    <message>
+        <source>createdAt is not a time (%1)</source>
+        <translation>createdAt が時刻ではありません（%1）</translation>
+    </message>
+    <message>
+        <source>more than %1</source>
+        <translation>%1 超</translation>
+    </message>
+    <message>
+        <source>holds a text of %1 (at byte %2)</source>
+        <translation>に %1 のテキストがあります（バイト %2）</translation>
+    </message>
+    <message>
+        <source>; the limit is %1 per text</source>
+        <translation>。上限はテキストごとに %1 です</translation>
+    </message>
+    <message>
+        <source>nests JSON more than %1 levels deep (at byte %2)</source>
+        <translation>の JSON の入れ子が %1 段を超えています（バイト %2）</translation>
+    </message>
+    <message>
+        <source>server %1: command</source>
+        <translation>サーバー %1：コマンド</translation>
+    </message>
+    <message>
+        <source>server %1: more than %2 arguments</source>
+        <translation>サーバー %1：引数が %2 個を超えています</translation>
+    </message>
+    <message>
+        <source>server %1: an argument</source>
+        <translation>サーバー %1：引数</translation>
+    </message>
+    <message>
+        <source>server %1: working folder</source>
+        <translation>サーバー %1：作業フォルダー</translation>
+    </message>
+    <message>
+        <source>server %1: the url must be http:// or https:// (at most %2 characters)</source>
+        <translation>サーバー %1：url は http:// か https:// で始まる必要があります（最大 %2 文字）</translation>
+    </message>
+    <message>
+        <source>server name %1 must be 1-%2 letters, digits, &apos;_&apos;, &apos;.&apos; or &apos;-&apos;</source>
+        <translation>サーバー名 %1 は 1-%2 文字の英字、数字、&apos;_&apos;、&apos;.&apos;、&apos;-&apos; にしてください</translation>
+    </message>
+    <message>
+        <source>the config is longer than %1 characters</source>
+        <translation>設定が %1 文字を超えています</translation>
+    </message>
+    <message>
+        <source>the config %1</source>
+        <translation>設定%1</translation>
+    </message>
+    <message>
+        <source>the config is not JSON (%1)</source>
+        <translation>設定が JSON ではありません（%1）</translation>
+    </message>
+    <message>
+        <source>expected a JSON object with an &quot;mcpServers&quot; object of servers</source>
+        <translation>サーバーの &quot;mcpServers&quot; オブジェクトを持つ JSON オブジェクトが必要です</translation>
+    </message>
+    <message>
+        <source>the config names no servers</source>
+        <translation>設定にサーバーがありません</translation>
+    </message>
+    <message>
+        <source>the config names more than %1 servers</source>
+        <translation>設定のサーバーが %1 個を超えています</translation>
+    </message>
+    <message>
+        <source>the form holds more than %1 characters</source>
+        <translation>フォームが %1 文字を超えています</translation>
+    </message>
+    <message>
+        <source>server %1: more than %2 environment lines</source>
+        <translation>サーバー %1：環境変数の行が %2 行を超えています</translation>
+    </message>
+    <message>
+        <source>server %1: more than %2 header lines</source>
+        <translation>サーバー %1：ヘッダーの行が %2 行を超えています</translation>
+    </message>
+    <message>
+        <source>server %1: environment line %2 is not %3</source>
+        <translation>サーバー %1：環境変数の %2 行目が %3 ではありません</translation>
+    </message>
+    <message>
+        <source>server %1: header line %2 is not %3</source>
+        <translation>サーバー %1：ヘッダーの %2 行目が %3 ではありません</translation>
+    </message>
+    <message>
+        <source>server %1 is not a JSON object</source>
+        <translation>サーバー %1 が JSON オブジェクトではありません</translation>
+    </message>
+    <message>
+        <source>server %1: transport %2 is not supported (stdio or Streamable HTTP)</source>
+        <translation>サーバー %1：トランスポート %2 には対応していません（stdio か Streamable HTTP）</translation>
+    </message>
+    <message>
+        <source>server %1 has neither &quot;command&quot; nor &quot;url&quot;</source>
+        <translation>サーバー %1 に &quot;command&quot; も &quot;url&quot; もありません</translation>
+    </message>
+    <message>
+        <source>server %1: &quot;args&quot; must be a list of strings</source>
+        <translation>サーバー %1：&quot;args&quot; は文字列のリストにしてください</translation>
+    </message>
+    <message>
+        <source>server %1: &quot;cwd&quot; must be a string</source>
+        <translation>サーバー %1：&quot;cwd&quot; は文字列にしてください</translation>
+    </message>
+    <message>
+        <source>server %1: &quot;%2&quot; must be an object of strings</source>
+        <translation>サーバー %1：&quot;%2&quot; は文字列のオブジェクトにしてください</translation>
+    </message>
+    <message>
+        <source>%1 must be a string</source>
+        <translation>%1は文字列にしてください</translation>
+    </message>
+    <message>
+        <source>%1 is empty</source>
+        <translation>%1が空です</translation>
+    </message>
+    <message>
+        <source>%1 is longer than %2 characters</source>
+        <translation>%1が %2 文字を超えています</translation>
+    </message>
+    <message>
+        <source>%1 is not valid Unicode text (a lone surrogate)</source>
+        <translation>%1が有効な Unicode テキストではありません（孤立サロゲート）</translation>
+    </message>
+    <message>
+        <source>server %1: more than %2 headers</source>
+        <translation>サーバー %1：ヘッダーが %2 個を超えています</translation>
+    </message>
+    <message>
+        <source>server %1: more than %2 environment variables</source>
+        <translation>サーバー %1：環境変数が %2 個を超えています</translation>
+    </message>
+    <message>
+        <source>server %1: header name %2 is not valid</source>
+        <translation>サーバー %1：ヘッダー名 %2 は無効です</translation>
+    </message>
+    <message>
+        <source>server %1: environment variable name %2 is not valid</source>
+        <translation>サーバー %1：環境変数名 %2 は無効です</translation>
+    </message>
+    <message>
+        <source>server %1: header %2</source>
+        <translation>サーバー %1：ヘッダー %2</translation>
+    </message>
+    <message>
+        <source>server %1: environment variable %2</source>
+        <translation>サーバー %1：環境変数 %2</translation>
+    </message>
+    <message>
+        <source>%1 contains a line break</source>
+        <translation>%1に改行が含まれています</translation>
+    </message>
+    <message>
+        <source>Redacted from %1: %2 (likely secrets are never remembered).</source>
+        <translation>%1から削除：%2（機密らしいものは記憶しません）。</translation>
+    </message>
+    <message>
+        <source>the text</source>
+        <translation>テキスト</translation>
+    </message>
+    <message>
+        <source>the memory entry</source>
+        <translation>メモリの項目</translation>
+    </message>
+    <message>
+        <source>the memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>the dream card</source>
+        <translation>ドリームカード</translation>
+    </message>
+    <message>
+        <source>the topic summary</source>
+        <translation>トピックの要約</translation>
+    </message>
+    <message>
+        <source>the imported memory</source>
+        <translation>インポートしたメモリ</translation>
     </message>
     <message>
         <source>the send failed: %1</source>

@@ -3950,6 +3950,10 @@ URL：%3
         <translation>工具</translation>
     </message>
     <message>
+        <source>Sampling</source>
+        <translation>采样</translation>
+    </message>
+    <message>
         <source>What this reply&apos;s request carried</source>
         <translation>这条回复的请求携带了什么</translation>
     </message>
@@ -4092,6 +4096,38 @@ URL：%3
     <message>
         <source>%1 kept verbatim (messages %2), %3 tokens</source>
         <translation>%1 条原样保留（消息 %2），%3 个令牌</translation>
+    </message>
+    <message>
+        <source>%1 (topic %2)</source>
+        <translation>%1（话题 %2）</translation>
+    </message>
+    <message>
+        <source> and %1 more (Copy as JSON lists them)</source>
+        <translation> 等另外 %1 个（“复制为 JSON”会全部列出）</translation>
+    </message>
+    <message>
+        <source>none — this server&apos;s chat template doesn&apos;t accept tools</source>
+        <translation>无——此服务器的对话模板不接受工具</translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation>温度 %1</translation>
+    </message>
+    <message>
+        <source>top-p %1</source>
+        <translation>top-p %1</translation>
+    </message>
+    <message>
+        <source>reasoning effort %1</source>
+        <translation>推理强度 %1</translation>
+    </message>
+    <message>
+        <source>thinking budget %1 tokens</source>
+        <translation>思考预算 %1 个令牌</translation>
+    </message>
+    <message>
+        <source>provider defaults</source>
+        <translation>服务商默认值</translation>
     </message>
 </context>
 <context>
@@ -4937,6 +4973,22 @@ URL：%3
         <translation>第 %1 个对话</translation>
     </message>
     <message>
+        <source>conversation %1 is more than %2 of JSON</source>
+        <translation>第 %1 个对话的 JSON 超过 %2</translation>
+    </message>
+    <message>
+        <source>; the limit is %1 per conversation</source>
+        <translation>；每个对话的上限为 %1</translation>
+    </message>
+    <message>
+        <source>conversation %1 has a message of %2 (a text starting at byte %3)</source>
+        <translation>第 %1 个对话中有一条 %2 的消息（文本始于第 %3 字节）</translation>
+    </message>
+    <message>
+        <source>; the limit is %1 per message</source>
+        <translation>；每条消息的上限为 %1</translation>
+    </message>
+    <message>
         <source>%1: file not found</source>
         <translation>%1：找不到文件</translation>
     </message>
@@ -5039,6 +5091,10 @@ URL：%3
     <message>
         <source>%1 is not a valid %2 export: %3</source>
         <translation>%1 不是有效的 %2 导出：%3</translation>
+    </message>
+    <message>
+        <source>%1 %2 in conversation %3; %4 never nests that deep</source>
+        <translation>%1 在第 %3 个对话中%2；%4 从不嵌套这么深</translation>
     </message>
     <message>
         <source>%1: the zip is damaged (%2)</source>
@@ -5273,6 +5329,22 @@ URL：%3
         <translation>卡片：%1</translation>
     </message>
     <message>
+        <source>the new card [%1]</source>
+        <translation>新卡片 [%1]</translation>
+    </message>
+    <message>
+        <source>a new range card</source>
+        <translation>一张新的区间卡片</translation>
+    </message>
+    <message>
+        <source>range card #%1 [%2]</source>
+        <translation>区间卡片 #%1 [%2]</translation>
+    </message>
+    <message>
+        <source>fold: %1 (%2) into %3, which then covers %4 – %5</source>
+        <translation>合并：%1（%2）并入%3，之后它涵盖 %4 – %5</translation>
+    </message>
+    <message>
         <source>context window must be between 1 and %1 tokens</source>
         <translation>上下文窗口必须在 1 到 %1 个令牌之间</translation>
     </message>
@@ -5371,6 +5443,362 @@ URL：%3
     <message>
         <source>; %1 untrusted</source>
         <translation>；%1 不受信任</translation>
+    </message>
+    <message>
+        <source>%1, message %2</source>
+        <translation>%1，消息 %2</translation>
+    </message>
+    <message>
+        <source>%1, node %2</source>
+        <translation>%1，节点 %2</translation>
+    </message>
+    <message>
+        <source>message %1</source>
+        <translation>消息 %1</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>conversation %1 (%2)</source>
+        <translation>第 %1 个对话（%2）</translation>
+    </message>
+    <message>
+        <source>this message is %1</source>
+        <translation>这条消息有 %1</translation>
+    </message>
+    <message>
+        <source>the parent links of message %1 form a cycle</source>
+        <translation>消息 %1 的父链接形成了循环</translation>
+    </message>
+    <message>
+        <source>node %1 is not an object (found %2)</source>
+        <translation>节点 %1 不是对象（发现的是%2）</translation>
+    </message>
+    <message>
+        <source>the parent links of node %1 form a cycle</source>
+        <translation>节点 %1 的父链接形成了循环</translation>
+    </message>
+    <message>
+        <source>node %1 has a parent that is not a string (found %2)</source>
+        <translation>节点 %1 的 parent 不是字符串（发现的是%2）</translation>
+    </message>
+    <message>
+        <source>expected an object, found %1</source>
+        <translation>应为对象，发现的是%1</translation>
+    </message>
+    <message>
+        <source>has &apos;chat_messages&apos; but no &apos;mapping&apos;: this looks like a Claude export, not a ChatGPT export</source>
+        <translation>有 &apos;chat_messages&apos; 但没有 &apos;mapping&apos;：这看起来是 Claude 导出，而不是 ChatGPT 导出</translation>
+    </message>
+    <message>
+        <source>has no mapping</source>
+        <translation>没有 mapping</translation>
+    </message>
+    <message>
+        <source>; not a ChatGPT conversation (keys found: %1)</source>
+        <translation>；不是 ChatGPT 对话（找到的键：%1）</translation>
+    </message>
+    <message>
+        <source>mapping is not an object (found %1)</source>
+        <translation>mapping 不是对象（发现的是%1）</translation>
+    </message>
+    <message>
+        <source>title is not a string (found %1)</source>
+        <translation>title 不是字符串（发现的是%1）</translation>
+    </message>
+    <message>
+        <source>message is not an object (found %1)</source>
+        <translation>message 不是对象（发现的是%1）</translation>
+    </message>
+    <message>
+        <source>author is not an object (found %1)</source>
+        <translation>author 不是对象（发现的是%1）</translation>
+    </message>
+    <message>
+        <source>author.role is not a string (found %1)</source>
+        <translation>author.role 不是字符串（发现的是%1）</translation>
+    </message>
+    <message>
+        <source>content is not an object (found %1)</source>
+        <translation>content 不是对象（发现的是%1）</translation>
+    </message>
+    <message>
+        <source>create_time is not a time (%1)</source>
+        <translation>create_time 不是时间（%1）</translation>
+    </message>
+    <message>
+        <source>create_time/update_time is not a time (%1)</source>
+        <translation>create_time/update_time 不是时间（%1）</translation>
+    </message>
+    <message>
+        <source>message %1 is not an object (found %2)</source>
+        <translation>消息 %1 不是对象（发现的是%2）</translation>
+    </message>
+    <message>
+        <source>has &apos;mapping&apos; but no &apos;chat_messages&apos;: this looks like a ChatGPT export, not a Claude export</source>
+        <translation>有 &apos;mapping&apos; 但没有 &apos;chat_messages&apos;：这看起来是 ChatGPT 导出，而不是 Claude 导出</translation>
+    </message>
+    <message>
+        <source>has no chat_messages</source>
+        <translation>没有 chat_messages</translation>
+    </message>
+    <message>
+        <source>; not a Claude conversation (keys found: %1)</source>
+        <translation>；不是 Claude 对话（找到的键：%1）</translation>
+    </message>
+    <message>
+        <source>chat_messages is not a list (found %1)</source>
+        <translation>chat_messages 不是列表（发现的是%1）</translation>
+    </message>
+    <message>
+        <source>created_at/updated_at is not a time (%1)</source>
+        <translation>created_at/updated_at 不是时间（%1）</translation>
+    </message>
+    <message>
+        <source>sender is not human or assistant (found %1)</source>
+        <translation>sender 不是 human 或 assistant（发现的是 %1）</translation>
+    </message>
+    <message>
+        <source>created_at is not a time (%1)</source>
+        <translation>created_at 不是时间（%1）</translation>
+    </message>
+    <message>
+        <source>the time is not a time (%1)</source>
+        <translation>时间字段不是时间（%1）</translation>
+    </message>
+    <message>
+        <source>has no chat history</source>
+        <translation>没有聊天历史</translation>
+    </message>
+    <message>
+        <source>; not an Open WebUI chat (keys found: %1)</source>
+        <translation>；不是 Open WebUI 聊天（找到的键：%1）</translation>
+    </message>
+    <message>
+        <source>role is not user, assistant or system (found %1)</source>
+        <translation>role 不是 user、assistant 或 system（发现的是 %1）</translation>
+    </message>
+    <message>
+        <source>messages is not a list (found %1)</source>
+        <translation>messages 不是列表（发现的是%1）</translation>
+    </message>
+    <message>
+        <source>messages nest more than %1 levels deep</source>
+        <translation>messages 嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>has no messages</source>
+        <translation>没有 messages</translation>
+    </message>
+    <message>
+        <source>; not a LibreChat conversation (keys found: %1)</source>
+        <translation>；不是 LibreChat 对话（找到的键：%1）</translation>
+    </message>
+    <message>
+        <source>createdAt is not a time (%1)</source>
+        <translation>createdAt 不是时间（%1）</translation>
+    </message>
+    <message>
+        <source>more than %1</source>
+        <translation>超过 %1</translation>
+    </message>
+    <message>
+        <source>holds a text of %1 (at byte %2)</source>
+        <translation>包含一段 %1 的文本（位于第 %2 字节）</translation>
+    </message>
+    <message>
+        <source>; the limit is %1 per text</source>
+        <translation>；每段文本的上限为 %1</translation>
+    </message>
+    <message>
+        <source>nests JSON more than %1 levels deep (at byte %2)</source>
+        <translation>的 JSON 嵌套超过 %1 层（位于第 %2 字节）</translation>
+    </message>
+    <message>
+        <source>server %1: command</source>
+        <translation>服务器 %1：命令</translation>
+    </message>
+    <message>
+        <source>server %1: more than %2 arguments</source>
+        <translation>服务器 %1：参数超过 %2 个</translation>
+    </message>
+    <message>
+        <source>server %1: an argument</source>
+        <translation>服务器 %1：某个参数</translation>
+    </message>
+    <message>
+        <source>server %1: working folder</source>
+        <translation>服务器 %1：工作文件夹</translation>
+    </message>
+    <message>
+        <source>server %1: the url must be http:// or https:// (at most %2 characters)</source>
+        <translation>服务器 %1：url 必须以 http:// 或 https:// 开头（最多 %2 个字符）</translation>
+    </message>
+    <message>
+        <source>server name %1 must be 1-%2 letters, digits, &apos;_&apos;, &apos;.&apos; or &apos;-&apos;</source>
+        <translation>服务器名称 %1 必须是 1-%2 个字母、数字、&apos;_&apos;、&apos;.&apos; 或 &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>the config is longer than %1 characters</source>
+        <translation>配置超过 %1 个字符</translation>
+    </message>
+    <message>
+        <source>the config %1</source>
+        <translation>配置%1</translation>
+    </message>
+    <message>
+        <source>the config is not JSON (%1)</source>
+        <translation>配置不是 JSON（%1）</translation>
+    </message>
+    <message>
+        <source>expected a JSON object with an &quot;mcpServers&quot; object of servers</source>
+        <translation>应为一个 JSON 对象，其中含有由服务器组成的 &quot;mcpServers&quot; 对象</translation>
+    </message>
+    <message>
+        <source>the config names no servers</source>
+        <translation>配置中没有任何服务器</translation>
+    </message>
+    <message>
+        <source>the config names more than %1 servers</source>
+        <translation>配置中的服务器超过 %1 个</translation>
+    </message>
+    <message>
+        <source>the form holds more than %1 characters</source>
+        <translation>表单超过 %1 个字符</translation>
+    </message>
+    <message>
+        <source>server %1: more than %2 environment lines</source>
+        <translation>服务器 %1：环境变量行超过 %2 行</translation>
+    </message>
+    <message>
+        <source>server %1: more than %2 header lines</source>
+        <translation>服务器 %1：标头行超过 %2 行</translation>
+    </message>
+    <message>
+        <source>server %1: environment line %2 is not %3</source>
+        <translation>服务器 %1：环境变量第 %2 行不是 %3</translation>
+    </message>
+    <message>
+        <source>server %1: header line %2 is not %3</source>
+        <translation>服务器 %1：标头第 %2 行不是 %3</translation>
+    </message>
+    <message>
+        <source>server %1 is not a JSON object</source>
+        <translation>服务器 %1 不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>server %1: transport %2 is not supported (stdio or Streamable HTTP)</source>
+        <translation>服务器 %1：不支持传输方式 %2（stdio 或 Streamable HTTP）</translation>
+    </message>
+    <message>
+        <source>server %1 has neither &quot;command&quot; nor &quot;url&quot;</source>
+        <translation>服务器 %1 既没有 &quot;command&quot; 也没有 &quot;url&quot;</translation>
+    </message>
+    <message>
+        <source>server %1: &quot;args&quot; must be a list of strings</source>
+        <translation>服务器 %1：&quot;args&quot; 必须是字符串列表</translation>
+    </message>
+    <message>
+        <source>server %1: &quot;cwd&quot; must be a string</source>
+        <translation>服务器 %1：&quot;cwd&quot; 必须是字符串</translation>
+    </message>
+    <message>
+        <source>server %1: &quot;%2&quot; must be an object of strings</source>
+        <translation>服务器 %1：&quot;%2&quot; 必须是由字符串组成的对象</translation>
+    </message>
+    <message>
+        <source>%1 must be a string</source>
+        <translation>%1必须是字符串</translation>
+    </message>
+    <message>
+        <source>%1 is empty</source>
+        <translation>%1为空</translation>
+    </message>
+    <message>
+        <source>%1 is longer than %2 characters</source>
+        <translation>%1超过 %2 个字符</translation>
+    </message>
+    <message>
+        <source>%1 is not valid Unicode text (a lone surrogate)</source>
+        <translation>%1不是有效的 Unicode 文本（孤立的代理项）</translation>
+    </message>
+    <message>
+        <source>server %1: more than %2 headers</source>
+        <translation>服务器 %1：标头超过 %2 个</translation>
+    </message>
+    <message>
+        <source>server %1: more than %2 environment variables</source>
+        <translation>服务器 %1：环境变量超过 %2 个</translation>
+    </message>
+    <message>
+        <source>server %1: header name %2 is not valid</source>
+        <translation>服务器 %1：标头名称 %2 无效</translation>
+    </message>
+    <message>
+        <source>server %1: environment variable name %2 is not valid</source>
+        <translation>服务器 %1：环境变量名 %2 无效</translation>
+    </message>
+    <message>
+        <source>server %1: header %2</source>
+        <translation>服务器 %1：标头 %2</translation>
+    </message>
+    <message>
+        <source>server %1: environment variable %2</source>
+        <translation>服务器 %1：环境变量 %2</translation>
+    </message>
+    <message>
+        <source>%1 contains a line break</source>
+        <translation>%1包含换行符</translation>
+    </message>
+    <message>
+        <source>Redacted from %1: %2 (likely secrets are never remembered).</source>
+        <translation>已从%1中删去：%2（疑似机密从不会被记住）。</translation>
+    </message>
+    <message>
+        <source>the text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>the memory entry</source>
+        <translation>记忆条目</translation>
+    </message>
+    <message>
+        <source>the memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>the dream card</source>
+        <translation>梦境卡片</translation>
+    </message>
+    <message>
+        <source>the topic summary</source>
+        <translation>话题摘要</translation>
+    </message>
+    <message>
+        <source>the imported memory</source>
+        <translation>导入的记忆</translation>
     </message>
     <message>
         <source>the send failed: %1</source>

@@ -247,3 +247,29 @@ def test_links_follow_a_live_theme_switch(qapp, qtbot, restore_look) -> None:  #
     assert link_colour(label) == LIGHT.link
     apply_theme(qapp, "dark")
     assert link_colour(label) == DARK.link
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_the_setup_wizard_reads_in_chinese_in_both_themes(window, qtbot, restore_look, theme) -> None:  # type: ignore[no-untyped-def]
+    """Issue 27 (lang43): in 简体中文 the wizard's step digits painted no pixel of their
+    own colour (audited as low as 1.15:1) and its "预设" heading 3.75:1. On the
+    providers page, switched live, every text reaches 4.5:1 and none is cut."""
+    from PySide6.QtWidgets import QWizard
+
+    from chathub_desktop.core.ui_language import UiLanguage
+
+    window.view.theme_actions[theme].trigger()
+    wizard = window.pages.open_setup()
+    qtbot.waitExposed(wizard)
+    try:
+        window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
+        qtbot.waitUntil(lambda: wizard.buttonText(QWizard.WizardButton.CancelButton) == "跳过设置", timeout=3000)
+        wizard.setStartId(wizard.pageIds()[1])  # the providers page: the "预设" heading, steps before and after
+        wizard.restart()
+        qtbot.wait(50)
+        report = audit_window(wizard, theme)
+        assert report.widgets >= 20
+        assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
+    finally:
+        wizard.reject()
+        window.view.language.apply(UiLanguage.SYSTEM)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -97,8 +98,24 @@ def test_a_deep_foreign_object_is_named_by_its_keys(services: Services, tmp_path
         ci.import_chatgpt_export(services.db, aid, path)
 
 
+@pytest.fixture
+def english_plurals(qapp: object) -> Iterator[None]:
+    """The English plural forms the window installs ("2 characters", not "2 character(s)"):
+    tests/gui/conftest.py installs them for the GUI folder only, so this test holds alone
+    and in any order (issue 27)."""
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from chathub_desktop.gui.shell.i18n import translations_dir
+
+    english = QTranslator()
+    assert english.load("chathub_en", translations_dir())
+    QCoreApplication.installTranslator(english)
+    yield
+    QCoreApplication.removeTranslator(english)
+
+
 def test_the_user_is_told_how_many_characters_were_replaced(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                           qapp: object) -> None:
+                                                           english_plurals: None) -> None:
     """``import chatgpt`` and the import dialog both say it (NUL and lone surrogates
     become U+FFFD; see tests/fuzz/test_text_engines.py for what is stored)."""
     from chathub_desktop.cli import main

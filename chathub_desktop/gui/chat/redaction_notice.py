@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
+from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.events import ChatEvent, EventBus, SecretsRedacted
 
 __all__ = ["NOTICE_MS", "RedactionNotices"]
@@ -20,21 +21,28 @@ NOTICE_MS = 15_000
 
 
 class RedactionNotices(QObject):
-    """Calls ``show(text, ms)`` on the GUI thread for each ``SecretsRedacted`` event."""
+    """Calls ``show(text, ms)`` on the GUI thread for each ``SecretsRedacted`` event, the
+    notice said in the interface language (issue 27)."""
 
-    notice = Signal(str)
+    notice = Signal(object)  # the SecretsRedacted event
 
     def __init__(self, bus: EventBus, show: Callable[[str, int], None], parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.notice.connect(lambda text: show(text, NOTICE_MS))
+        self.notice.connect(lambda event: show(_said(event), NOTICE_MS))
         self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_event)
         self.destroyed.connect(self._stop)
 
     def _on_event(self, event: ChatEvent) -> None:
         if isinstance(event, SecretsRedacted):
-            self.notice.emit(event.notice)  # queued to the GUI thread when published elsewhere
+            self.notice.emit(event)  # queued to the GUI thread when published elsewhere
 
     def _stop(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+
+
+def _said(event: SecretsRedacted) -> str:
+    """The event's notice in the interface language (its English when not typed)."""
+    reason = event.reason()
+    return event.notice if reason is None else said(reason)

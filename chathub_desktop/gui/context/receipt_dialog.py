@@ -52,6 +52,7 @@ KEYS = {
     "Pinned": QT_TRANSLATE_NOOP("ReceiptDialog", "Pinned"),
     RECALLED_KEY: QT_TRANSLATE_NOOP("ReceiptDialog", "Recalled topics"),
     "Tools": QT_TRANSLATE_NOOP("ReceiptDialog", "Tools"),
+    "Sampling": QT_TRANSLATE_NOOP("ReceiptDialog", "Sampling"),
 }
 translate = QCoreApplication.translate
 

@@ -3,10 +3,9 @@
 ``core.context_receipt.receipt_lines`` says a receipt in English (the CLI's
 ``topic show --receipts`` prints it); :func:`said_values` says the same figures for the
 window: the input tokens (local estimate, provider reported, cache hit), the parts,
-memory, summary, history, pinned and tools lines. The parts' and memory origins' names are
-said too (:data:`NAMES`; English: the core's words); ids, counts and the tools' own names
-are shown as they are; a line this module does not say (recalled topics,
-sampling) keeps the core's text.
+memory, summary, history, pinned, recalled topics, tools and sampling lines. The parts'
+and memory origins' names are said too (:data:`NAMES`; English: the core's words); ids,
+counts, titles, the tools' own names and the settings' values are shown as they are.
 """
 
 from __future__ import annotations
@@ -15,7 +14,13 @@ from collections.abc import Mapping
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
-from chathub_desktop.core.context_receipt import ORIGINS
+from chathub_desktop.core.context_receipt import (
+    ORIGINS,
+    RECALLED_KEY,
+    RECALLED_NAMED,
+    recalled_topics,
+    receipt_sampling,
+)
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
 __all__ = ["said_values"]
@@ -103,7 +108,33 @@ def said_values(receipt: Mapping[str, object], input_tokens: int | None = None,
     if isinstance(pinned, list) and pinned:
         out["Pinned"] = fill(translate("ReceiptDialog", "%1 kept verbatim (messages %2), %3 tokens"), _n(len(pinned)),
                              ", ".join(str(p) for p in pinned), _n(parts.get("pinned", 0)))
+    recalled = recalled_topics(receipt)
+    if recalled:
+        untitled = translate("ReceiptDialog", "untitled")
+        out[RECALLED_KEY] = ", ".join(fill(translate("ReceiptDialog", "%1 (topic %2)"), title or untitled, str(tid))
+                                      for tid, title in recalled[:RECALLED_NAMED])
+        if len(recalled) > RECALLED_NAMED:
+            out[RECALLED_KEY] += fill(translate("ReceiptDialog", " and %1 more (Copy as JSON lists them)"),
+                                      _n(len(recalled) - RECALLED_NAMED))
     tools = receipt.get("tools")
     if receipt.get("tools_withheld") is not True:
         out["Tools"] = ", ".join(str(t) for t in tools) if isinstance(tools, list) and tools else none
+    else:  # core.context_receipt.TOOLS_WITHHELD_NOTE
+        out["Tools"] = translate("ReceiptDialog", "none — this server's chat template doesn't accept tools")
+    out["Sampling"] = _sampling(receipt)
     return out
+
+
+def _sampling(receipt: Mapping[str, object]) -> str:
+    """The sampling line's value: the settings sent (values as sent), or "provider defaults"."""
+    s = receipt_sampling(receipt)
+    parts = []
+    if s.temperature is not None:
+        parts.append(fill(translate("ReceiptDialog", "temperature %1"), f"{s.temperature:g}"))
+    if s.top_p is not None:
+        parts.append(fill(translate("ReceiptDialog", "top-p %1"), f"{s.top_p:g}"))
+    if s.reasoning_effort is not None:
+        parts.append(fill(translate("ReceiptDialog", "reasoning effort %1"), s.reasoning_effort))
+    if s.thinking_budget is not None:
+        parts.append(fill(translate("ReceiptDialog", "thinking budget %1 tokens"), _n(s.thinking_budget)))
+    return ", ".join(parts) if parts else translate("ReceiptDialog", "provider defaults")

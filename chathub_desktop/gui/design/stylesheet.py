@@ -106,13 +106,17 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QLabel#welcome", fg="text", bg="surface")
     b.rule("QLabel#pageTitle", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE))
     # the setup wizard (walk36 #9): numbered steps, the current one on an accent disc; the
-    # preset tiles select softly (tint and accent border, not a filled bar)
+    # preset tiles select softly (tint and accent border, not a filled bar). The digits are
+    # bold: a thin one painted no pixel of its own colour in zh_CN (1.15:1 as painted)
     disc = f"{(Space.XL + Space.SM) // 2}px"
     b.rule('QLabel#setupStepNumber[step="current"]', fg="on_accent", bg="accent", border_radius=disc,
-           font_weight=600)
+           font_weight=700)
     b.rule('QLabel#setupStepNumber[step="done"]', fg="selected_text", bg="selected", border_radius=disc,
-           font_weight=600)
-    b.rule('QLabel#setupStepNumber[step="todo"]', fg="text", bg="hover", border_radius=disc, font_weight=600)
+           font_weight=700)
+    b.rule('QLabel#setupStepNumber[step="todo"]', fg="text", bg="hover", border_radius=disc, font_weight=700)
+    # the wizard's section headings sit on the window in caption size: muted CJK strokes that
+    # thin paint no pixel of their own colour (3.75:1 as painted), so they take the text colour
+    b.rule("QWizard QLabel#sectionLabel", fg="text", on=("window",))
     b.rule('QLabel#setupStepName[step="current"]', fg="text", font_weight=600)
     b.rule('QLabel#setupStepName[step="done"], QLabel#setupStepName[step="todo"]', fg="text_muted")
     b.rule("QListView#setupProviders", fg="text", bg="raised", outline="0",

@@ -62,9 +62,9 @@ def _maker(text: Said) -> Callable[[], str]:
 
 def said_lines(preview: ChangePreview | ImportPreview) -> Callable[[], list[str]]:
     """A maker of ``preview``'s summary lines in the interface language (issue 27: its
-    counts and changes typed; a fold's lines as the service wrote them)."""
-    folds = preview.folds if isinstance(preview, ChangePreview) else ()
-    return lambda: [said(r) for r in preview.line_reasons()] + list(folds)
+    counts, changes and folds typed)."""
+    folds = preview.fold_reasons if isinstance(preview, ChangePreview) else ()
+    return lambda: [said(r) for r in (*preview.line_reasons(), *folds)]
 
 
 def said_text(text: Said) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from chathub_desktop.core.reasons import Reason
+from chathub_desktop.core.reasons import Reason, ReasonError
 from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.services.errors import ServiceError
 
@@ -32,8 +32,10 @@ def said(reason: Reason) -> str:
 
 
 def said_error(exc: BaseException) -> str:
-    """A failure's one line in the interface language: a service error's typed reason
-    (:func:`said`), else its text as the service (or a server) wrote it."""
+    """A failure's one line in the interface language: a service error's or a parser's
+    typed reason (:func:`said`), else its text as the service (or a server) wrote it."""
     if isinstance(exc, ServiceError) and exc.why is not None:
         return said(exc.why)
+    if isinstance(exc, ReasonError):  # a parser's refusal (an export, a JSON text, an MCP config)
+        return said(exc.reason)
     return str(exc)

@@ -37,10 +37,6 @@ if TYPE_CHECKING:
 FIXED, DYNAMIC = MemoryDocument.FIXED, MemoryDocument.DYNAMIC
 
 
-def _n(count: int, one: str, many: str) -> str:
-    return f"{count:,} {one if count == 1 else many}"
-
-
 def count_reason(count: int, fixed: bool) -> Reason:
     """"1 entry" / "3 entries" (fixed memory), "1 card" / "3 cards" (dynamic), typed."""
     if fixed:
@@ -60,8 +56,9 @@ class ChangePreview:
     words (``"Save the raw Markdown"``); ``before`` / ``after``: entries (or cards)
     now and after the write; ``changes``: the entry (card) texts added, removed and
     edited (cards as ``"[tag] text"``); ``folds``: one line per fold (which cards go
-    into which range card, DRM-9); ``version``: the version token of the document
-    previewed — pass it to the write (a newer document: ``StaleDocument``)."""
+    into which range card, DRM-9), ``fold_reasons`` the same typed (issue 27);
+    ``version``: the version token of the document previewed — pass it to the write (a
+    newer document: ``StaleDocument``)."""
 
     assistant_id: int
     assistant_name: str
@@ -72,6 +69,7 @@ class ChangePreview:
     changes: EntryChanges
     version: str
     folds: tuple[str, ...] = ()
+    fold_reasons: tuple[Reason, ...] = ()
 
     @property
     def removes(self) -> bool:
@@ -84,7 +82,7 @@ class ChangePreview:
 
     def line_reasons(self) -> list[Reason]:
         """The counts and changes lines of :meth:`lines` typed (issue 27); the folds'
-        lines follow them as they are."""
+        are :attr:`fold_reasons`."""
         fixed = self.document == FIXED
         what = (QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory: %1 → %2") if fixed
                 else QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory: %1 → %2"))
@@ -99,21 +97,25 @@ def card_label(card: dm.Card) -> str:
     return f"[{card.display_tag}] {dm.visible_body(card)}"
 
 
-def fold_lines(cards: Sequence[dm.Card], plan: dm.FoldPlan | None) -> tuple[str, ...]:
-    """The fold of ``plan`` in words: which of ``cards`` (numbered 1..n in document
-    order) fold into which range card, and its span (DRM-9, REF-10); a folded card not in
-    ``cards`` is the dream's new one (a dream over a day older than the kept ones), named
-    "the new card". ``()`` for None."""
+def fold_lines(cards: Sequence[dm.Card], plan: dm.FoldPlan | None) -> tuple[Reason, ...]:
+    """The fold of ``plan`` in words, typed (issue 27): which of ``cards`` (numbered 1..n
+    in document order) fold into which range card, and its span (DRM-9, REF-10); a folded
+    card not in ``cards`` is the dream's new one (a dream over a day older than the kept
+    ones), named "the new card". Numbers, tags and dates are data. ``()`` for None."""
     if plan is None:
         return ()
     ids = {id(c): i for i, c in enumerate(cards, 1)}
-    numbers = ", ".join(f"#{ids[id(c)]} [{c.display_tag}]" if id(c) in ids else f"the new card [{c.display_tag}]"
-                        for c in plan.folded)
+    named: list[str | Reason] = [f"#{ids[id(c)]} [{c.display_tag}]" if id(c) in ids
+             else Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the new card [%1]"), (c.display_tag,)) for c in plan.folded]
+    numbers: str | Reason = named[0]
+    for more in named[1:]:
+        numbers = Reason("%1, %2", (numbers, more))
     start, end = plan.span
-    into = ("a new range card" if plan.existing_range is None
-            else f"range card #{ids.get(id(plan.existing_range), '?')} [{plan.existing_range.display_tag}]")
-    return (f"fold: {_n(len(plan.folded), 'card', 'cards')} ({numbers}) into {into}, "
-            f"which then covers {start.isoformat()} – {end.isoformat()}",)
+    into = (Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a new range card")) if plan.existing_range is None
+            else Reason(QT_TRANSLATE_NOOP("ServiceReasons", "range card #%1 [%2]"), (str(ids.get(id(plan.existing_range), "?")),
+                                                                  plan.existing_range.display_tag)))
+    return (Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fold: %1 (%2) into %3, which then covers %4 – %5"),
+                   (count_reason(len(plan.folded), False), numbers, into, start.isoformat(), end.isoformat())),)
 
 
 def _cards_preview(aid: int, name: str, action: str, cards: list[dm.Card], after: list[dm.Card],
@@ -128,8 +130,9 @@ def _cards_preview(aid: int, name: str, action: str, cards: list[dm.Card], after
         edited = [(old_range, made[0])] if old_range is not None and made else []
         changes = EntryChanges(added=[t for t in new if not edited or t != edited[0][1]],
                                removed=[card_label(c) for c in plan.folded if c in cards], edited=edited)
+    folds = fold_lines(cards, plan)
     return ChangePreview(aid, name, DYNAMIC, action, len(cards), len(after), changes, version,
-                         fold_lines(cards, plan))
+                         tuple(r.english() for r in folds), folds)
 
 
 class MemoryPreviews:

@@ -131,7 +131,7 @@ class McpService:
         try:
             configs = parse_mcp_servers(text)
         except McpConfigError as exc:
-            raise InvalidInput(Reason(_NOTHING_IMPORTED, (str(exc),))) from None
+            raise InvalidInput(Reason(_NOTHING_IMPORTED, (exc.reason,))) from None
         return self.add_many(configs, replace=replace, use_with=use_with)
 
     def import_file(self, path: Path, *, replace: bool = False, use_with: Collection[int] = ()) -> list[str]:

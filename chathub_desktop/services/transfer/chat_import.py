@@ -32,7 +32,6 @@ import contextlib
 import io
 import logging
 import os
-import re
 import threading
 import time
 import zipfile
@@ -164,11 +163,13 @@ class ImportProgress:
 @dataclass(frozen=True, slots=True)
 class BrokenConversation:
     """A conversation skipped because it is malformed: its ``title`` (or ``None``),
-    1-based ``number`` in the file and the ``reason`` (one line, e.g. ``has no mapping``)."""
+    1-based ``number`` in the file and the ``reason`` (one line, e.g. ``has no mapping``;
+    ``why`` the same typed, issue 27, or None)."""
 
     number: int
     title: str | None
     reason: str
+    why: Reason | None = None
 
     def note(self) -> str:
         """``'Corrupted entry' has no mapping`` (or ``conversation 2 has …`` untitled)."""
@@ -180,7 +181,7 @@ class BrokenConversation:
         who: str | Reason = (repr(self.title) if self.title
                              else Reason(QT_TRANSLATE_NOOP("ServiceReasons", "conversation %1"), (str(self.number),)))
         joiner = "%1 %2" if self.reason.startswith(("has ", "is ", "looks ")) else "%1: %2"
-        return Reason(joiner, (who, self.reason))
+        return Reason(joiner, (who, self.reason if self.why is None else self.why))
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +221,12 @@ class ImportResult:
 
 
 class _TooLarge(Exception):
-    """A bound of the streaming reader was crossed; ``str(exc)`` is the user-facing reason."""
+    """A bound of the streaming reader was crossed; ``reason`` the user-facing reason
+    (``str(exc)`` its English)."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason.english())
+        self.reason = reason
 
 
 class _CountingReader:
@@ -270,9 +276,10 @@ class _CountingReader:
         data, n = replace_lone_surrogate_escapes(data)
         self.replaced += n
         if self.bytes_read - self.mark > MAX_CONVERSATION_BYTES:
-            raise _TooLarge(f"conversation {self.conversation:,} is more than "
-                            f"{megabytes(MAX_CONVERSATION_BYTES)} of JSON; the limit is "
-                            f"{megabytes(MAX_CONVERSATION_BYTES)} per conversation")
+            limit = megabytes(MAX_CONVERSATION_BYTES)
+            raise _TooLarge(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "conversation %1 is more than %2 of JSON"),
+                                   (f"{self.conversation:,}", limit),
+                                   (Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; the limit is %1 per conversation"), (limit,)),)))
         self._scanner.feed(data)
         if self._scanner.long_string_at is not None:
             self._measure()
@@ -292,9 +299,10 @@ class _CountingReader:
             scanner.feed(more)
         size = megabytes(scanner.string_bytes)
         size = f"more than {size}" if scanner.in_string else size
-        raise _TooLarge(f"conversation {self.conversation:,} has a message of {size} (a text starting at "
-                        f"byte {scanner.long_string_at or 0:,}); the limit is "
-                        f"{megabytes(JSON_LIMITS.max_string_bytes)} per message")
+        raise _TooLarge(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "conversation %1 has a message of %2 (a text starting at byte %3)"),
+                               (f"{self.conversation:,}", size, f"{scanner.long_string_at or 0:,}"),
+                               (Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; the limit is %1 per message"),
+                                       (megabytes(JSON_LIMITS.max_string_bytes),)),)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -567,12 +575,12 @@ def _failure(exc: Exception, label: str, form: ExportFormat, reader: _CountingRe
         return exc
     if isinstance(exc, ExportFormatError):
         return ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not a valid %2 export: %3"),
-                                   (label, form.label, str(exc)), (NOTHING,)))
+                                   (label, form.label, exc.reason), (NOTHING,)))
     if isinstance(exc, JsonBoundsError):
-        return ImportFailed(f"{label} {exc} in conversation {done + 1:,}; {form.a_label} export never nests "
-                            "that deep. Nothing was imported.")
+        return ImportFailed(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 %2 in conversation %3; %4 never nests that deep"),
+                                   (label, exc.reason, f"{done + 1:,}", an_export(form.label)), (NOTHING,)))
     if isinstance(exc, _TooLarge):
-        return ImportFailed(Reason("%1: %2", (label, str(exc)), (NOTHING,)))
+        return ImportFailed(Reason("%1: %2", (label, exc.reason), (NOTHING,)))
     if isinstance(exc, ijson.JSONError | UnicodeDecodeError):
         return ImportFailed(json_error_reason(label, exc, reader.bytes_read if reader is not None else None, total, done, form.label))
     if isinstance(exc, zipfile.BadZipFile | zlib.error | EOFError):
@@ -698,11 +706,7 @@ def _broken(conv: object, index: int, exc: ExportFormatError, form: ExportFormat
     if isinstance(conv, dict):
         raw = conv.get("name") if form.name == "claude" else conv.get("title")
     title = " ".join(raw.split())[:60] if isinstance(raw, str) and raw.strip() else None
-    text = str(exc)
-    head = re.match(r"conversation \d+(?: \('(?:[^'\\]|\\.)*'\)| \(\"[^\"]*\"\))?(?::\s*|\s+)", text)
-    reason = text[head.end():] if head else text
-    reason = reason.split("; ", 1)[0][:200]
-    return BrokenConversation(index + 1, title, reason)
+    return BrokenConversation(index + 1, title, exc.brief.english()[:200], exc.brief)
 
 
 def _discard(db: Database, run: StagingRun) -> None:

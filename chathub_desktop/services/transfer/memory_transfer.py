@@ -216,8 +216,9 @@ class ImportPreview:
                 line = line.with_notes(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; %1 untrusted"),
                                               (count_reason(self.untrusted_after, True),)))
             out.append(line)
-        if self.redacted:
-            out.append(Reason("%1", (Redaction("", self.redacted).notice("the imported memory"),)))
+        notice = Redaction("", self.redacted).notice_reason("the imported memory")
+        if notice is not None:
+            out.append(notice)
         return out
 
     def summary(self) -> str:
