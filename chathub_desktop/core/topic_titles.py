@@ -10,6 +10,8 @@ MAX_TITLE_WORDS = 8
 #: Most words a naming model's title may have (a longer line is an answer, not a title).
 MAX_MODEL_TITLE_WORDS = 12
 DEFAULT_TITLE = "New topic"
+#: End punctuation dropped before the ``…`` of a cut title (Latin and CJK).
+_CUT_END = ".,;:!?-–— 。，、；：！？"
 
 
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
@@ -33,7 +35,8 @@ def plain_title(text: str) -> str:
 
 def title_from_text(text: str) -> str:
     """First words of ``text`` without Markdown markup (:func:`plain_title`; at most 8
-    words / 60 characters, ``…`` when cut); ``"New topic"`` for blank text."""
+    words / 60 characters, ``…`` when cut, replacing the cut part's own end punctuation
+    so no ``.…`` shows, walk42 #1); ``"New topic"`` for blank text."""
     words = plain_title(text).split() if text.strip() else []
     if not words:
         return DEFAULT_TITLE
@@ -42,7 +45,7 @@ def title_from_text(text: str) -> str:
     if len(title) > MAX_TITLE_CHARS:
         title = title[:MAX_TITLE_CHARS].rstrip()
         cut = True
-    return f"{title}…" if cut else title
+    return f"{title.rstrip(_CUT_END) or title}…" if cut else title
 
 
 def clean_model_title(raw: str) -> str | None:

@@ -331,6 +331,31 @@ def test_without_a_naming_model_the_chat_model_names_the_topic_after_its_reply(
     assert fake_vendor.last_request.body.get("max_tokens") != 32  # type: ignore[union-attr]
 
 
+def test_a_naming_answer_that_is_not_a_title_keeps_the_first_words_and_says_why_in_the_log(
+        services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """APP-10, walk42 #1: a small model that answers the message instead of naming it
+    leaves the first-words title and one log line naming the model and why."""
+    from chathub_desktop.services.topics.topic_naming import CHAT_MODEL_ENV
+
+    monkeypatch.delenv(CHAT_MODEL_ENV)
+    caplog.set_level("INFO", logger="chathub_desktop.services.topics.topic_naming")
+    topic = setup_chat(services, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["Sure."]), Reply(text_chunks=[
+        "I'm glad you found my chat about Lisbon helpful! Here are some ideas for your chosen items"]))
+
+    async def send_and_wait() -> None:
+        await services.chat.send(topic, "Hi! I'm planning a weekend trip to Lisbon. Can you suggest three things?")
+        for _ in range(200):
+            if "keeps its first-words title" in caplog.text:
+                return
+            await asyncio.sleep(0.02)
+
+    asyncio.run(send_and_wait())
+    assert services.topics.get(topic).title == "Hi! I'm planning a weekend trip to Lisbon…"
+    assert "the naming model gpt-4o gave none (its answer (17 words) was not a short title)" in caplog.text
+
+
 def test_send_refuses_before_storing_when_assistant_is_not_ready(services: Services) -> None:
     services.assistants.create("Bare")
     topic = services.topics.create("Bare").id

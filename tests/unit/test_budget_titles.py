@@ -30,6 +30,11 @@ def test_title_from_first_words() -> None:
     )
     assert title_from_text("   ") == "New topic"
     assert len(title_from_text("x" * 500)) <= 61
+    # walk42 #1: the cut word's own full stop does not stay before the ellipsis (".…")
+    assert title_from_text("Hi! I'm planning a weekend trip to Lisbon. Can you suggest three things?") == (
+        "Hi! I'm planning a weekend trip to Lisbon…"
+    )
+    assert title_from_text("一 二 三 四 五 六 七 八。 九") == "一 二 三 四 五 六 七 八…"
 
 
 def test_model_title_cleanup() -> None:

@@ -6,7 +6,8 @@ The first-words title is stored with the first message; after the first reply
 model, as ChatGPT and Claude do (walk29 #2), for a short title in the background and
 stores it unless the user renamed the topic meanwhile. ``topic-naming`` = off names by
 first words only. Any failure (no key, provider error, :data:`TITLE_TIMEOUT_S`) keeps the
-first-words title.
+first-words title and writes one INFO line to the log naming the model and why (walk42
+#1: a small local model answers the message instead of naming it).
 
 :data:`CHAT_MODEL_ENV` = ``off`` keeps the chat model from naming (the tests' scripted
 fake providers count their requests); a chosen naming model still names.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 
 from chathub_desktop.core.app_settings import TOPIC_NAMING, TOPIC_NAMING_MODEL
@@ -29,6 +31,8 @@ from chathub_desktop.services.providers.provider_service import ProviderService
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.provider_lookup import provider_named
 from chathub_desktop.storage.topic_titles import retitle_unless_renamed
+
+log = logging.getLogger(__name__)
 
 #: Seconds a topic-naming model may take before the first-words fallback is used.
 TITLE_TIMEOUT_S = 20.0
@@ -83,7 +87,8 @@ class TopicNamer:
         )
         try:
             client = await self._providers.aclient(provider_id)
-        except InvalidInput:
+        except InvalidInput as exc:
+            _kept(topic_id, model, str(exc))
             return
         pieces: list[str] = []
         try:
@@ -92,13 +97,27 @@ class TopicNamer:
                     async for ev in events:
                         if isinstance(ev, TextDelta):
                             pieces.append(ev.text)
-        except (ProviderError, TimeoutError):
+        except ProviderError as exc:
+            _kept(topic_id, model, f"the provider failed: {exc}")
+            return
+        except TimeoutError:
+            _kept(topic_id, model, f"no answer within {TITLE_TIMEOUT_S:g} s")
             return
         finally:
             await client.aclose()
-        title = clean_model_title("".join(pieces))
+        answer = "".join(pieces)
+        title = clean_model_title(answer)
         if not title:
+            words = len(answer.split())
+            _kept(topic_id, model, f"its answer ({words} words) was not a short title" if words
+                  else "its answer was empty")
             return
         stored: bool = await self._db.run(self._store_title, topic_id, title, fallback)
         if stored:
             self._bus.publish(TopicChanged(topic_id))
+
+
+def _kept(topic_id: int, model: str, why: str) -> None:
+    """One log line: ``topic_id`` keeps its first-words title because ``model`` (the
+    naming model) failed for the reason ``why`` (APP-10, walk42 #1)."""
+    log.info("topic %s keeps its first-words title: the naming model %s gave none (%s)", topic_id, model, why)
