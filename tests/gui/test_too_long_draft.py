@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 
+from PySide6.QtCore import Qt
+
 from tests.gui.helpers import add_fake_provider, new_topic, reload_assistants
 
 
@@ -41,13 +43,18 @@ def test_a_draft_longer_than_the_window_is_explained_not_sent(window, services, 
         window.grab().save(os.path.join(shots, "too-long-composer.png"))
         pop.grab().save(os.path.join(shots, "too-long-popover.png"))
     pop.hide()
+    # walk42 #8: Send is disabled and says why, rather than doing nothing on a click
+    send = window.composer.send_button
+    assert not send.isEnabled() and send.toolTip() == line.text()
     posted = len(fake_vendor.requests)
-    window.composer.send_button.click()
+    window.composer.draft.setFocus()
+    qtbot.keyClick(window.composer.draft, Qt.Key.Key_Return)  # the send key refuses too
     qtbot.wait(50)  # a refused send changes nothing: give a wrong one a chance to start
     assert len(fake_vendor.requests) == posted and services.topics.messages(topic) == []
     assert window.composer.text().startswith("word word")  # the draft is kept
     window.composer.draft.setPlainText("a short question")
     qtbot.waitUntil(lambda: not line.isVisible() and badge.text() != ">999%", timeout=30000)
+    assert send.isEnabled() and send.toolTip().startswith("Send the message (")
 
 
 def test_the_too_long_line_follows_a_language_switch(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]

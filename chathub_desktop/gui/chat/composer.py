@@ -179,6 +179,7 @@ class Composer(QFrame):
         self._sending = False
         self._can_send = True
         self._why_not = ""
+        self._too_long_line: str | None = None  # Send is disabled while the draft alone cannot fit (walk42 #8)
         self.set_send_key(SendKey.ENTER)
         self.set_sending(False)
         self._fit_height()
@@ -214,7 +215,11 @@ class Composer(QFrame):
 
     def _sync_send_tip(self) -> None:
         tip = fill(QCoreApplication.translate("Composer", "Send the message (%1)"), self.draft.send_key.label)
-        self.send_button.setToolTip(tip if self._can_send else QCoreApplication.translate("Composer", self._why_not))
+        if not self._can_send:
+            tip = QCoreApplication.translate("Composer", self._why_not)
+        elif self._too_long_line is not None:
+            tip = self._too_long_line
+        self.send_button.setToolTip(tip)
 
     def _fit_height(self) -> None:
         """Grow with the text from :data:`MIN_LINES` to :data:`MAX_LINES` lines."""
@@ -266,9 +271,10 @@ class Composer(QFrame):
         self._sending = sending
         self.stop_button.setEnabled(sending)
         self.stop_button.setVisible(sending)
-        self.send_button.setEnabled(self._can_send and not sending)
+        enabled = self._can_send and not sending and self._too_long_line is None
+        self.send_button.setEnabled(enabled)
         self.send_button.setVisible(not sending)
-        self.send_action.setEnabled(self._can_send and not sending)
+        self.send_action.setEnabled(enabled)
 
     def set_can_send(self, can: bool, why: str = "") -> None:
         """Enable sending at all (False with no assistant); ``why`` (marked in context
@@ -280,12 +286,16 @@ class Composer(QFrame):
 
     def set_too_long(self, line: str | None) -> None:
         """Show (or hide, ``None``) the one line saying the draft alone can never be sent
-        to this model; it is the badge's estimate of the draft as it is now."""
+        to this model; it is the badge's estimate of the draft as it is now. While it
+        shows, Send is disabled and its tooltip is that line (walk42 #8)."""
         if line is not None:
             set_tone(self.too_long, Tone.ERROR)
         self.too_long.setText(line or "")
         self.too_long.setVisible(line is not None)
         self._too_long_current = line is not None
+        self._too_long_line = line
+        self._sync_send_tip()
+        self.set_sending(self._sending)
 
     def _draft_changed(self) -> None:
         self._too_long_current = False  # recounted after the pause; the send re-checks
