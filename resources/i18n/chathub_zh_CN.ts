@@ -45,7 +45,7 @@
     </message>
     <message>
         <source>&amp;Copy details</source>
-        <translation>复制详情(&amp;C)</translation>
+        <translation>复制详情</translation>
     </message>
     <message>
         <source>Copy the details (for a bug report)</source>
@@ -53,7 +53,7 @@
     </message>
     <message>
         <source>Open &amp;data folder</source>
-        <translation>打开数据文件夹(&amp;D)</translation>
+        <translation>打开数据文件夹</translation>
     </message>
     <message>
         <source>Show the data folder, where the log file is too, in your file manager</source>
@@ -152,11 +152,11 @@
     </message>
     <message>
         <source>&amp;General</source>
-        <translation>常规(&amp;G)</translation>
+        <translation>常规</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation>名称(&amp;N)：</translation>
+        <translation>名称：</translation>
     </message>
     <message>
         <source>Its avatar in the sidebar, its menu and the greeting: an emoji, or one or two letters (empty: the name&apos;s initial)</source>
@@ -176,7 +176,7 @@
     </message>
     <message>
         <source>&amp;Provider:</source>
-        <translation>服务商(&amp;P)：</translation>
+        <translation>服务商：</translation>
     </message>
     <message>
         <source>?</source>
@@ -188,7 +188,7 @@
     </message>
     <message>
         <source>Chat &amp;model:</source>
-        <translation>聊天模型(&amp;M)：</translation>
+        <translation>聊天模型：</translation>
     </message>
     <message>
         <source>The model id exactly as the provider names it (e.g. gpt-4o-mini, claude-sonnet-4-5, deepseek-chat). Pick a suggestion or type any id.</source>
@@ -196,7 +196,7 @@
     </message>
     <message>
         <source>&amp;Instructions:</source>
-        <translation>指令(&amp;I)：</translation>
+        <translation>指令：</translation>
     </message>
     <message>
         <source>System instructions sent at the start of every request</source>
@@ -208,7 +208,7 @@
     </message>
     <message>
         <source>Input &amp;template:</source>
-        <translation>输入模板(&amp;T)：</translation>
+        <translation>输入模板：</translation>
     </message>
     <message>
         <source>{{text}}</source>
@@ -220,7 +220,7 @@
     </message>
     <message>
         <source>Max &amp;tokens:</source>
-        <translation>最大令牌数(&amp;T)：</translation>
+        <translation>最大令牌数：</translation>
     </message>
     <message>
         <source> tokens</source>
@@ -232,7 +232,7 @@
     </message>
     <message>
         <source>Enable assistant &amp;memory</source>
-        <translation>启用助手记忆(&amp;M)</translation>
+        <translation>启用助手记忆</translation>
     </message>
     <message>
         <source>Master switch for this assistant&apos;s memory (fixed memory and dreaming). When off, no memory is added to requests and none is written.</source>
@@ -240,7 +240,7 @@
     </message>
     <message>
         <source>&amp;Recall earlier topics</source>
-        <translation>回想早先的话题(&amp;R)</translation>
+        <translation>回想早先的话题</translation>
     </message>
     <message>
         <source>Let the model search this assistant&apos;s other topics and list its recent ones when you refer to an earlier conversation. Needs memory on; private topics are never searched, and a private topic cannot recall. The topics a reply consulted show in its receipt.</source>
@@ -248,7 +248,7 @@
     </message>
     <message>
         <source>Chat &amp;Preference</source>
-        <translation>对话偏好(&amp;P)</translation>
+        <translation>对话偏好</translation>
     </message>
     <message>
         <source>History</source>
@@ -256,7 +256,7 @@
     </message>
     <message>
         <source>&amp;Limit history messages to</source>
-        <translation>历史消息限制为(&amp;L)</translation>
+        <translation>历史消息限制为</translation>
     </message>
     <message>
         <source> messages</source>
@@ -276,7 +276,7 @@
     </message>
     <message>
         <source>&amp;Summarize history</source>
-        <translation>总结历史(&amp;S)</translation>
+        <translation>总结历史</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Summarize history&lt;/b&gt;: before a send, turns the history limit would drop are summarized by the History Compress model (Settings → System Agent) into the topic&apos;s rolling summary, which is sent in their place. Needs &lt;b&gt;Limit history messages&lt;/b&gt;. The memory dream also reads these summaries.&lt;/p&gt;</source>
@@ -288,7 +288,7 @@
     </message>
     <message>
         <source>Assist p&amp;reset:</source>
-        <translation>辅助预设(&amp;R)：</translation>
+        <translation>辅助预设：</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Assist preset&lt;/b&gt;: how long the topic summary may get. &lt;b&gt;minimal&lt;/b&gt; ≈ 400 tokens, &lt;b&gt;balanced&lt;/b&gt; ≈ 600 tokens, &lt;b&gt;rich&lt;/b&gt; ≈ 800 tokens. A longer summary keeps more detail and costs more input on every request.&lt;/p&gt;</source>
@@ -296,7 +296,7 @@
     </message>
     <message>
         <source>Token &amp;auto-compact</source>
-        <translation>令牌自动压缩(&amp;A)</translation>
+        <translation>令牌自动压缩</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Token auto-compact&lt;/b&gt;: when the next request&apos;s estimate reaches the high watermark of the input budget, the oldest completed turns are summarized until it is back at the low watermark. It reacts to new messages; it never polls. Compact now (Topic menu or the token badge) works with this off.&lt;/p&gt;</source>
@@ -304,7 +304,7 @@
     </message>
     <message>
         <source>&amp;High watermark:</source>
-        <translation>高水位线(&amp;H)：</translation>
+        <translation>高水位线：</translation>
     </message>
     <message>
         <source>When the next request fills this share of what the model can read, older messages are summarized</source>
@@ -340,7 +340,7 @@
     </message>
     <message>
         <source>Check new summaries with &amp;probes</source>
-        <translation>用探测问题检查新摘要(&amp;P)</translation>
+        <translation>用探测问题检查新摘要</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Check new summaries with probes&lt;/b&gt;: after each compaction the History Compress model answers a few questions about the covered turns (files and paths, decisions, open tasks, numbers) with the turns and with only the new summary. A summary that loses an answer is not stored: the old summary stays and the compaction says why. Each probe costs two extra requests.&lt;/p&gt;</source>
@@ -348,7 +348,7 @@
     </message>
     <message>
         <source>&amp;Language of summaries and dream cards:</source>
-        <translation>摘要和梦境卡片的语言(&amp;L)：</translation>
+        <translation>摘要和梦境卡片的语言：</translation>
     </message>
     <message>
         <source>Language of summaries and dream cards</source>
@@ -360,7 +360,7 @@
     </message>
     <message>
         <source>&amp;Sampling</source>
-        <translation>采样(&amp;S)</translation>
+        <translation>采样</translation>
     </message>
     <message>
         <source>Each setting is sent only when ticked; unticked, the provider&apos;s default applies. Max tokens is on the General tab.</source>
@@ -368,7 +368,7 @@
     </message>
     <message>
         <source>&amp;Temperature:</source>
-        <translation>温度(&amp;T)：</translation>
+        <translation>温度：</translation>
     </message>
     <message>
         <source>Randomness of the reply, 0–2 (lower is more focused). Off: not sent; the model&apos;s default applies.</source>
@@ -384,7 +384,7 @@
     </message>
     <message>
         <source>Reasoning &amp;effort:</source>
-        <translation>推理强度(&amp;E)：</translation>
+        <translation>推理强度：</translation>
     </message>
     <message>
         <source>OpenAI Chat Completions (reasoning_effort) and Responses (reasoning.effort) only; not sent to Anthropic. Reasoning models reject temperature and top-p, so leave those off with it.</source>
@@ -392,7 +392,7 @@
     </message>
     <message>
         <source>Thin&amp;king budget:</source>
-        <translation>思考预算(&amp;K)：</translation>
+        <translation>思考预算：</translation>
     </message>
     <message>
         <source>Anthropic Messages only (thinking.budget_tokens, at least 1,024); not sent to OpenAI formats. Needs Max tokens on (General tab) and below it; temperature and top-p must be off.</source>
@@ -736,7 +736,7 @@
     <name>ConnectionTest</name>
     <message>
         <source>&amp;Test connection</source>
-        <translation>测试连接(&amp;T)</translation>
+        <translation>测试连接</translation>
     </message>
     <message>
         <source>Ask the provider for its model list with these settings (nothing is saved)</source>
@@ -769,7 +769,7 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>Compact with &amp;focus…</source>
-        <translation>带重点压缩(&amp;F)…</translation>
+        <translation>带重点压缩…</translation>
     </message>
     <message>
         <source>Compact now, telling the History Compress model what the summary must keep</source>
@@ -785,7 +785,7 @@ Leave it empty to compact as usual.</source>
     </message>
     <message numerus="yes">
         <source>&amp;Memory (%n dream proposal(s))…</source>
-        <translation><numerusform>记忆(&amp;M)（%n 条梦境提议）…</numerusform></translation>
+        <translation><numerusform>记忆（%n 条梦境提议）…</numerusform></translation>
     </message>
     <message>
         <source>Memory (%1)</source>
@@ -984,7 +984,7 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation>浏览(&amp;B)…</translation>
+        <translation>浏览…</translation>
     </message>
     <message>
         <source>Choose the export file</source>
@@ -992,7 +992,7 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>&amp;File:</source>
-        <translation>文件(&amp;F)：</translation>
+        <translation>文件：</translation>
     </message>
     <message>
         <source>Which app the export comes from; detected from the file&apos;s first conversation unless you choose one</source>
@@ -1000,7 +1000,7 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>F&amp;ormat:</source>
-        <translation>格式(&amp;O)：</translation>
+        <translation>格式：</translation>
     </message>
     <message>
         <source>Imported conversations become topics of this assistant; its instructions and memory apply when you continue them.</source>
@@ -1008,11 +1008,11 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>&amp;Into assistant:</source>
-        <translation>导入到助手(&amp;I)：</translation>
+        <translation>导入到助手：</translation>
     </message>
     <message>
         <source>&amp;Import</source>
-        <translation>导入(&amp;I)</translation>
+        <translation>导入</translation>
     </message>
     <message>
         <source>Start importing (you can cancel; nothing is written until it completes)</source>
@@ -1143,7 +1143,7 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>&amp;Topics</source>
-        <translation>话题(&amp;T)</translation>
+        <translation>话题</translation>
     </message>
     <message>
         <source>Topics</source>
@@ -1198,11 +1198,11 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>&amp;Name</source>
-        <translation>名称(&amp;N)</translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>&amp;Runs as</source>
-        <translation>运行方式(&amp;R)</translation>
+        <translation>运行方式</translation>
     </message>
     <message>
         <source>The assistants that get this server&apos;s tools; change it later under Tools of assistant</source>
@@ -1210,11 +1210,11 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>Use &amp;with</source>
-        <translation>用于(&amp;W)</translation>
+        <translation>用于</translation>
     </message>
     <message>
         <source>&amp;Test</source>
-        <translation>测试(&amp;T)</translation>
+        <translation>测试</translation>
     </message>
     <message>
         <source>Start the server as filled in, list its tools and stop it (nothing is saved)</source>
@@ -1222,7 +1222,7 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>Sign &amp;in…</source>
-        <translation>登录(&amp;I)…</translation>
+        <translation>登录…</translation>
     </message>
     <message>
         <source>Open the server&apos;s sign-in page in your browser; the app keeps the sign-in in the keyring, never in its database</source>
@@ -1234,7 +1234,7 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source>&amp;Command</source>
-        <translation>命令(&amp;C)</translation>
+        <translation>命令</translation>
     </message>
     <message>
         <source>one argument a line, e.g.
@@ -1244,7 +1244,7 @@ mcp-server-time</translation>
     </message>
     <message>
         <source>&amp;Arguments</source>
-        <translation>参数(&amp;A)</translation>
+        <translation>参数</translation>
     </message>
     <message>
         <source>NAME=VALUE, one a line</source>
@@ -1252,7 +1252,7 @@ mcp-server-time</translation>
     </message>
     <message>
         <source>&amp;Environment</source>
-        <translation>环境变量(&amp;E)</translation>
+        <translation>环境变量</translation>
     </message>
     <message>
         <source>empty: the app&apos;s folder</source>
@@ -1264,11 +1264,11 @@ mcp-server-time</translation>
     </message>
     <message>
         <source>&amp;Working folder</source>
-        <translation>工作文件夹(&amp;W)</translation>
+        <translation>工作文件夹</translation>
     </message>
     <message>
         <source>&amp;URL</source>
-        <translation>URL(&amp;U)</translation>
+        <translation>&amp;URL</translation>
     </message>
     <message>
         <source>Name: value, one a line, e.g.
@@ -1278,7 +1278,7 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>&amp;Headers</source>
-        <translation>请求头(&amp;H)</translation>
+        <translation>请求头</translation>
     </message>
     <message>
         <source>A server&apos;s name prefixes its tools&apos; names; remove and add it to rename</source>
@@ -1301,7 +1301,7 @@ Authorization: Bearer …</translation>
     <name>MemoryPage</name>
     <message>
         <source>&amp;Enable assistant memory</source>
-        <translation>启用助手记忆(&amp;E)</translation>
+        <translation>启用助手记忆</translation>
     </message>
     <message>
         <source>Memory is off: nothing below is sent to the model and it gets no memory tools.</source>
@@ -1313,7 +1313,7 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>&amp;Add memory</source>
-        <translation>添加记忆(&amp;A)</translation>
+        <translation>添加记忆</translation>
     </message>
     <message>
         <source>Add one entry at the end: type it in the editor above the list (Ctrl+N)</source>
@@ -1325,7 +1325,7 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>&amp;Edit raw</source>
-        <translation>编辑原文(&amp;E)</translation>
+        <translation>编辑原文</translation>
     </message>
     <message>
         <source>Edit the whole memory as one Markdown document (Ctrl+E)</source>
@@ -1337,7 +1337,7 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>&amp;Search memory</source>
-        <translation>搜索记忆(&amp;S)</translation>
+        <translation>搜索记忆</translation>
     </message>
     <message>
         <source>Narrow the list to entries that share words with what you type (%1)</source>
@@ -1349,7 +1349,7 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>&amp;History…</source>
-        <translation>历史记录(&amp;H)…</translation>
+        <translation>历史记录…</translation>
     </message>
     <message>
         <source>Every change of this assistant&apos;s fixed and dynamic memory — when, who, what — with Revert</source>
@@ -1373,7 +1373,7 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>&amp;Edit entry</source>
-        <translation>编辑条目(&amp;E)</translation>
+        <translation>编辑条目</translation>
     </message>
     <message>
         <source>Edit the selected entry in place (Enter or double-click; Enter saves, Esc cancels)</source>
@@ -1381,7 +1381,7 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>Mark as &amp;trusted</source>
-        <translation>标记为可信(&amp;T)</translation>
+        <translation>标记为可信</translation>
     </message>
     <message>
         <source>Clear the untrusted mark of the selected entry</source>
@@ -1389,11 +1389,11 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>Copy entry &amp;text</source>
-        <translation>复制条目文本(&amp;T)</translation>
+        <translation>复制条目文本</translation>
     </message>
     <message>
         <source>&amp;Delete entry</source>
-        <translation>删除条目(&amp;D)</translation>
+        <translation>删除条目</translation>
     </message>
     <message>
         <source>Delete the selected entry; the ones after it renumber (Del)</source>
@@ -1401,7 +1401,7 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>&amp;Pause / resume entry</source>
-        <translation>暂停 / 恢复条目(&amp;P)</translation>
+        <translation>暂停 / 恢复条目</translation>
     </message>
     <message>
         <source>A paused entry stays here but is not sent to the model and not offered to its memory tools (Ctrl+P toggles)</source>
@@ -1519,7 +1519,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&amp;Topic snippets</source>
-        <translation>话题片段(&amp;T)</translation>
+        <translation>话题片段</translation>
     </message>
     <message>
         <source>Fold dreaming memory</source>
@@ -1607,7 +1607,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&amp;Edit card</source>
-        <translation>编辑卡片(&amp;E)</translation>
+        <translation>编辑卡片</translation>
     </message>
     <message>
         <source>Edit the selected card&apos;s text in place (Enter; Enter saves, Shift+Enter new line, Esc cancels)</source>
@@ -1615,7 +1615,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&amp;Regenerate</source>
-        <translation>重新生成(&amp;R)</translation>
+        <translation>重新生成</translation>
     </message>
     <message>
         <source>Dream over the selected card&apos;s day again and replace its text (Ctrl+R)</source>
@@ -1623,7 +1623,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&amp;Copy card text</source>
-        <translation>复制卡片文本(&amp;C)</translation>
+        <translation>复制卡片文本</translation>
     </message>
     <message>
         <source>Copy the selected card&apos;s text (Ctrl+C)</source>
@@ -1631,7 +1631,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&amp;Delete card</source>
-        <translation>删除卡片(&amp;D)</translation>
+        <translation>删除卡片</translation>
     </message>
     <message>
         <source>Delete the selected card; the ones after it renumber (Del)</source>
@@ -1639,7 +1639,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>E&amp;xpand / fold range card</source>
-        <translation>展开 / 折叠范围卡片(&amp;X)</translation>
+        <translation>展开 / 折叠范围卡片</translation>
     </message>
     <message>
         <source>Show the days folded into the selected range card, or fold them again (Space)</source>
@@ -1647,7 +1647,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&amp;Pause / resume card</source>
-        <translation>暂停 / 恢复卡片(&amp;P)</translation>
+        <translation>暂停 / 恢复卡片</translation>
     </message>
     <message>
         <source>A paused card stays here but is not sent to the model and not offered to its memory search (Ctrl+P toggles)</source>
@@ -1655,7 +1655,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&amp;Cards</source>
-        <translation>卡片(&amp;C)</translation>
+        <translation>卡片</translation>
     </message>
     <message>
         <source>Dream cards waiting for your accept or discard (dream review)</source>
@@ -1775,7 +1775,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>Memory &amp;dream:</source>
-        <translation>记忆梦境(&amp;D)：</translation>
+        <translation>记忆梦境：</translation>
     </message>
     <message>
         <source>Daily</source>
@@ -1813,7 +1813,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&amp;Keep dream cards:</source>
-        <translation>保留梦境卡片数(&amp;K)：</translation>
+        <translation>保留梦境卡片数：</translation>
     </message>
     <message>
         <source>Single-day cards kept before the oldest are merged into one range card (%1–%2, default %3); Save merges at once</source>
@@ -1929,19 +1929,19 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>Dream &amp;proposals (%1)…</source>
-        <translation>梦境提议(&amp;P)（%1）…</translation>
+        <translation>梦境提议（%1）…</translation>
     </message>
     <message>
         <source>Dream &amp;proposals…</source>
-        <translation>梦境提议(&amp;P)…</translation>
+        <translation>梦境提议…</translation>
     </message>
     <message>
         <source>&amp;Proposals (%1)</source>
-        <translation>提议(&amp;P)（%1）</translation>
+        <translation>提议（%1）</translation>
     </message>
     <message>
         <source>&amp;Proposals</source>
-        <translation>提议(&amp;P)</translation>
+        <translation>提议</translation>
     </message>
     <message>
         <source>Older cards fold into a range card (%1).</source>
@@ -1957,7 +1957,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&amp;Review new dream cards before they are kept</source>
-        <translation>保留前先审阅新的梦境卡片(&amp;R)</translation>
+        <translation>保留前先审阅新的梦境卡片</translation>
     </message>
     <message>
         <source>Dream proposals</source>
@@ -1973,7 +1973,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&amp;Accept</source>
-        <translation>接受(&amp;A)</translation>
+        <translation>接受</translation>
     </message>
     <message>
         <source>Add this card to the dynamic memory, with its fold (Ctrl+Enter)</source>
@@ -1981,7 +1981,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&amp;Discard</source>
-        <translation>丢弃(&amp;D)</translation>
+        <translation>丢弃</translation>
     </message>
     <message>
         <source>Drop this card; the dynamic memory stays as it is (Del)</source>
@@ -2299,7 +2299,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>&amp;Import…</source>
-        <translation>导入(&amp;I)…</translation>
+        <translation>导入…</translation>
     </message>
     <message>
         <source>Merge a memory file&apos;s fixed entries into this memory, or replace it (JSON or Markdown); a preview shows what changes first</source>
@@ -2307,7 +2307,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Import from another &amp;assistant…</source>
-        <translation>从其他助手导入(&amp;A)…</translation>
+        <translation>从其他助手导入…</translation>
     </message>
     <message>
         <source>Paste what ChatGPT, Claude or another assistant remembers about you; each fact becomes an entry</source>
@@ -2315,7 +2315,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>E&amp;xport…</source>
-        <translation>导出(&amp;X)…</translation>
+        <translation>导出…</translation>
     </message>
     <message>
         <source>Save this assistant&apos;s memory to a file: fixed and dynamic memory with where each entry came from (JSON or Markdown), or the fixed document alone</source>
@@ -2323,7 +2323,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>&amp;Copy document</source>
-        <translation>复制文档(&amp;C)</translation>
+        <translation>复制文档</translation>
     </message>
     <message>
         <source>Copy the memory document (Markdown) to the clipboard</source>
@@ -2331,7 +2331,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>C&amp;lear…</source>
-        <translation>清空(&amp;L)…</translation>
+        <translation>清空…</translation>
     </message>
     <message>
         <source>Remove every fixed-memory entry, after showing what goes (Memory → History can revert it)</source>
@@ -2754,7 +2754,7 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
     <message>
         <source>&amp;From:</source>
-        <translation>来源(&amp;F)：</translation>
+        <translation>来源：</translation>
     </message>
     <message>
         <source>Noted in the provenance of every entry added</source>
@@ -2762,7 +2762,7 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
     <message>
         <source>From a Claude export &amp;zip…</source>
-        <translation>从 Claude 导出的 zip 读取(&amp;Z)…</translation>
+        <translation>从 Claude 导出的 &amp;zip 读取…</translation>
     </message>
     <message>
         <source>Read what Claude remembers (memories.json, with each project&apos;s memory) from the Claude.ai data export zip into the box below</source>
@@ -2786,7 +2786,7 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
     <message>
         <source>&amp;Add</source>
-        <translation>添加(&amp;A)</translation>
+        <translation>添加</translation>
     </message>
     <message>
         <source>Add the ticked facts as entries at the end of the fixed memory</source>
@@ -2794,7 +2794,7 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
     <message numerus="yes">
         <source>&amp;Add %n entry(ies)</source>
-        <translation><numerusform>添加 %n 条(&amp;A)</numerusform></translation>
+        <translation><numerusform>添加 %n 条</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n fact(s)</source>
@@ -3101,7 +3101,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>&amp;Model:</source>
-        <translation>模型(&amp;M)：</translation>
+        <translation>模型：</translation>
     </message>
     <message>
         <source>Every provider</source>
@@ -3109,15 +3109,15 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>&amp;Provider:</source>
-        <translation>服务商(&amp;P)：</translation>
+        <translation>服务商：</translation>
     </message>
     <message>
         <source>Context &amp;window:</source>
-        <translation>上下文窗口(&amp;W)：</translation>
+        <translation>上下文窗口：</translation>
     </message>
     <message>
         <source>Max &amp;output:</source>
-        <translation>最大输出(&amp;O)：</translation>
+        <translation>最大输出：</translation>
     </message>
     <message>
         <source>The model&apos;s largest reply; reserved from the window when lower than it and the assistant&apos;s max tokens is off</source>
@@ -3125,11 +3125,11 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>&amp;Tokenizer:</source>
-        <translation>分词器(&amp;T)：</translation>
+        <translation>分词器：</translation>
     </message>
     <message>
         <source>The model &amp;reasons before answering</source>
-        <translation>模型会先推理再回答(&amp;R)</translation>
+        <translation>模型会先推理再回答</translation>
     </message>
     <message>
         <source> tokens</source>
@@ -3222,15 +3222,15 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>&amp;Add…</source>
-        <translation>添加(&amp;A)…</translation>
+        <translation>添加…</translation>
     </message>
     <message>
         <source>&amp;Edit…</source>
-        <translation>编辑(&amp;E)…</translation>
+        <translation>编辑…</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation>删除(&amp;D)</translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>List model cards: %1</source>
@@ -3438,7 +3438,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>Check &amp;summary…</source>
-        <translation>检查摘要(&amp;S)…</translation>
+        <translation>检查摘要…</translation>
     </message>
     <message>
         <source>Work out the probe questions and show what the check costs; nothing is sent yet</source>
@@ -3446,11 +3446,11 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>&amp;Run check</source>
-        <translation>运行检查(&amp;R)</translation>
+        <translation>运行检查</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation>停止(&amp;T)</translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>This summary has not been checked yet.</source>
@@ -3573,7 +3573,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>&amp;Kind:</source>
-        <translation>类型(&amp;K)：</translation>
+        <translation>类型：</translation>
     </message>
     <message>
         <source>The wire protocol this provider speaks</source>
@@ -3581,7 +3581,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation>名称(&amp;N)：</translation>
+        <translation>名称：</translation>
     </message>
     <message>
         <source>e.g. OpenAI, OpenRouter, Local Ollama</source>
@@ -3589,7 +3589,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>Base &amp;URL:</source>
-        <translation>基础 URL(&amp;U)：</translation>
+        <translation>基础 &amp;URL：</translation>
     </message>
     <message>
         <source>https://…/v1</source>
@@ -3625,7 +3625,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>Store in OS &amp;keyring</source>
-        <translation>保存在系统钥匙串中(&amp;K)</translation>
+        <translation>保存在系统钥匙串中</translation>
     </message>
     <message>
         <source>The key is saved in your system&apos;s keyring (Secret Service, macOS Keychain, Windows Credential Manager), never in ChatHub&apos;s database or exports.</source>
@@ -3637,7 +3637,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>Store in a &amp;file only you can read (not encrypted)</source>
-        <translation>保存在只有你能读取的文件中（未加密）(&amp;F)</translation>
+        <translation>保存在只有你能读取的文件中（未加密）</translation>
     </message>
     <message>
         <source>&lt;p&gt;For computers without an OS keyring: the key pasted beside it is saved in &lt;code&gt;provider-keys.cfg&lt;/code&gt; in ChatHub&apos;s data folder, a file only your user account can read (mode 0600). It is not encrypted: anyone who can read your files can read it. Never in the database, an export or a log.&lt;/p&gt;</source>
@@ -3645,7 +3645,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>Read from &amp;environment variable</source>
-        <translation>从环境变量读取(&amp;E)</translation>
+        <translation>从环境变量读取</translation>
     </message>
     <message>
         <source>ChatHub reads the key from this environment variable each time it sends.</source>
@@ -3657,7 +3657,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>No key (&amp;local server)</source>
-        <translation>无密钥（本地服务器）(&amp;L)</translation>
+        <translation>无密钥（本地服务器）</translation>
     </message>
     <message>
         <source>For local servers (Ollama, LM Studio, llama.cpp) that accept requests without a key.</source>
@@ -3689,7 +3689,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>Save &amp;anyway</source>
-        <translation>仍然保存(&amp;A)</translation>
+        <translation>仍然保存</translation>
     </message>
     <message>
         <source>Save this provider with the model id typed as its model list</source>
@@ -3712,7 +3712,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>&amp;Use this provider</source>
-        <translation>使用此服务商(&amp;U)</translation>
+        <translation>使用此服务商</translation>
     </message>
     <message>
         <source>Off: its models leave every model list and a chat that needs it says so; its key and settings are kept</source>
@@ -4161,7 +4161,7 @@ URL：%3
     <name>ReplyVersions</name>
     <message>
         <source>&amp;Regenerate reply</source>
-        <translation>重新生成回复(&amp;R)</translation>
+        <translation>重新生成回复</translation>
     </message>
     <message>
         <source>Ask again for the open topic&apos;s last reply with the same context; it stays a version (Ctrl+R)</source>
@@ -4169,7 +4169,7 @@ URL：%3
     </message>
     <message>
         <source>Regenerate &amp;with</source>
-        <translation>使用其他模型重新生成(&amp;W)</translation>
+        <translation>使用其他模型重新生成</translation>
     </message>
     <message>
         <source>Ask again for the last reply with another model, for this reply only; the topic keeps its model</source>
@@ -4180,7 +4180,7 @@ URL：%3
     <name>SearchController</name>
     <message>
         <source>&amp;Search everything…</source>
-        <translation>搜索全部(&amp;S)…</translation>
+        <translation>搜索全部…</translation>
     </message>
     <message>
         <source>Search every topic&apos;s messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)</source>
@@ -5952,7 +5952,7 @@ URL：%3
     </message>
     <message>
         <source>&amp;Add provider…</source>
-        <translation>添加服务商(&amp;A)…</translation>
+        <translation>添加服务商…</translation>
     </message>
     <message>
         <source>Name, kind, base URL and where the key comes from, filled from the preset</source>
@@ -5960,7 +5960,7 @@ URL：%3
     </message>
     <message>
         <source>&amp;Test connection</source>
-        <translation>测试连接(&amp;T)</translation>
+        <translation>测试连接</translation>
     </message>
     <message>
         <source>Ask the selected provider for its models with its key</source>
@@ -6004,19 +6004,19 @@ URL：%3
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation>名称(&amp;N)：</translation>
+        <translation>名称：</translation>
     </message>
     <message>
         <source>&amp;Provider:</source>
-        <translation>服务商(&amp;P)：</translation>
+        <translation>服务商：</translation>
     </message>
     <message>
         <source>&amp;Model:</source>
-        <translation>模型(&amp;M)：</translation>
+        <translation>模型：</translation>
     </message>
     <message>
         <source>&amp;Instructions:</source>
-        <translation>指令(&amp;I)：</translation>
+        <translation>指令：</translation>
     </message>
     <message>
         <source>A smaller model is usually quicker and cheaper for summaries. The chat model works too, but when it is busy, summaries can fail.</source>
@@ -6028,11 +6028,11 @@ URL：%3
     </message>
     <message>
         <source>&amp;Dream every night at %1 UTC</source>
-        <translation>每晚 %1 UTC 做梦(&amp;D)</translation>
+        <translation>每晚 %1 UTC 做梦</translation>
     </message>
     <message>
         <source>&amp;Dream every night at %1 (%2 UTC)</source>
-        <translation>每晚 %1（%2 UTC）做梦(&amp;D)</translation>
+        <translation>每晚 %1（%2 UTC）做梦</translation>
     </message>
     <message>
         <source>Choose the model that writes summaries</source>
@@ -6048,7 +6048,7 @@ URL：%3
     </message>
     <message>
         <source>History Compress &amp;model:</source>
-        <translation>History Compress 模型(&amp;M)：</translation>
+        <translation>History Co&amp;mpress 模型：</translation>
     </message>
     <message>
         <source>Bring your history (optional)</source>
@@ -6064,7 +6064,7 @@ URL：%3
     </message>
     <message>
         <source>&amp;Import a ChatGPT export when the setup closes</source>
-        <translation>设置完成后导入 ChatGPT 导出文件(&amp;I)</translation>
+        <translation>设置完成后导入 ChatGPT 导出文件</translation>
     </message>
     <message>
         <source>An assistant&apos;s memory exported from ChatHub (JSON or Markdown) can become this assistant&apos;s memory; you see what changes before it is written.</source>
@@ -6072,7 +6072,7 @@ URL：%3
     </message>
     <message>
         <source>Import a &amp;memory file into the new assistant</source>
-        <translation>将记忆文件导入新助手(&amp;M)</translation>
+        <translation>将记忆文件导入新助手</translation>
     </message>
     <message>
         <source>Back</source>
@@ -6333,7 +6333,7 @@ URL：%3
     </message>
     <message>
         <source>&amp;Summary</source>
-        <translation>摘要(&amp;S)</translation>
+        <translation>摘要</translation>
     </message>
     <message>
         <source>One row per compaction run, newest first (the last 20 are kept); estimates are next-request tokens. Hover a row for its full details.</source>
@@ -6341,11 +6341,11 @@ URL：%3
     </message>
     <message>
         <source>&amp;Probes</source>
-        <translation>探测(&amp;P)</translation>
+        <translation>探测</translation>
     </message>
     <message>
         <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
+        <translation>复制</translation>
     </message>
     <message>
         <source>Copy the summary text to the clipboard</source>
@@ -6353,7 +6353,7 @@ URL：%3
     </message>
     <message>
         <source>&amp;Export…</source>
-        <translation>导出(&amp;E)…</translation>
+        <translation>导出…</translation>
     </message>
     <message>
         <source>Save the summary as a Markdown file (with its model and coverage)</source>
@@ -6407,7 +6407,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Debug (%1)</source>
-        <translation>调试(&amp;D)（%1）</translation>
+        <translation>调试（%1）</translation>
     </message>
     <message>
         <source>Automatic compaction is paused after %1 failures until %2; Compact now still works.</source>
@@ -6419,7 +6419,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Archives (%1)</source>
-        <translation>存档(&amp;A)（%1）</translation>
+        <translation>存档（%1）</translation>
     </message>
     <message>
         <source>Export topic summary</source>
@@ -6427,7 +6427,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>E&amp;dit</source>
-        <translation>编辑(&amp;D)</translation>
+        <translation>编辑</translation>
     </message>
     <message>
         <source>Write the summary yourself: it is marked as edited and later compactions add to it instead of rewriting it</source>
@@ -6435,7 +6435,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
+        <translation>保存</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -6534,7 +6534,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Model:</source>
-        <translation>模型(&amp;M)：</translation>
+        <translation>模型：</translation>
     </message>
     <message>
         <source>The History Compress model writes topic summaries and folds dream cards; never your chat model.</source>
@@ -6542,7 +6542,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Keep archive excerpts of earlier summaries</source>
-        <translation>保留较早摘要的存档摘录(&amp;K)</translation>
+        <translation>保留较早摘要的存档摘录</translation>
     </message>
     <message>
         <source>Send short excerpts of earlier topic summaries under the current one</source>
@@ -6558,7 +6558,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Language:</source>
-        <translation>语言(&amp;L)：</translation>
+        <translation>语言：</translation>
     </message>
     <message>
         <source>Topic titles</source>
@@ -6570,7 +6570,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>M&amp;odel:</source>
-        <translation>模型(&amp;O)：</translation>
+        <translation>模型：</translation>
     </message>
     <message>
         <source>Writes a short title for each new topic after its first reply; until then it shows the first words.</source>
@@ -6582,7 +6582,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Use &amp;threshold compaction instead of the watermarks</source>
-        <translation>使用阈值压缩代替水位线(&amp;T)</translation>
+        <translation>使用阈值压缩代替水位线</translation>
     </message>
     <message>
         <source>Off by default. When on, the chat model summarizes older turns once a request passes the context window minus the buffer</source>
@@ -6602,7 +6602,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Buffer:</source>
-        <translation>缓冲(&amp;B)：</translation>
+        <translation>缓冲：</translation>
     </message>
     <message>
         <source> messages</source>
@@ -6614,7 +6614,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Keep recent:</source>
-        <translation>保留最近(&amp;K)：</translation>
+        <translation>保留最近：</translation>
     </message>
     <message>
         <source>Failed summaries before a five-minute pause (default %1)</source>
@@ -6622,11 +6622,11 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Max &amp;failures:</source>
-        <translation>最大失败次数(&amp;F)：</translation>
+        <translation>最大失败次数：</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
+        <translation>保存</translation>
     </message>
     <message>
         <source>Store these System Agent settings</source>
@@ -6720,7 +6720,7 @@ Input budget: %1 tokens</source>
     <name>ToolApproval</name>
     <message>
         <source>Allow &amp;once</source>
-        <translation>允许一次(&amp;O)</translation>
+        <translation>允许一次</translation>
     </message>
     <message>
         <source>Run this call; ask again next time</source>
@@ -6728,7 +6728,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Always</source>
-        <translation>始终允许(&amp;A)</translation>
+        <translation>始终允许</translation>
     </message>
     <message>
         <source>Run this call and every later call of this tool for this assistant</source>
@@ -6736,7 +6736,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Deny</source>
-        <translation>拒绝(&amp;D)</translation>
+        <translation>拒绝</translation>
     </message>
     <message>
         <source>Do not run it; the model is told you refused</source>
@@ -6794,7 +6794,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Add servers</source>
-        <translation>添加服务器(&amp;A)</translation>
+        <translation>添加服务器</translation>
     </message>
     <message>
         <source>The assistants that get these servers&apos; tools; change it later under Tools of assistant</source>
@@ -6802,7 +6802,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Use &amp;with</source>
-        <translation>用于(&amp;W)</translation>
+        <translation>用于</translation>
     </message>
     <message>
         <source>Add the MCP servers of %1.</source>
@@ -6834,7 +6834,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>A&amp;dd server…</source>
-        <translation>添加服务器…(&amp;D)</translation>
+        <translation>添加服务器…</translation>
     </message>
     <message>
         <source>Add a stdio or Streamable HTTP server with a form</source>
@@ -6842,7 +6842,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Edit…</source>
-        <translation>编辑…(&amp;E)</translation>
+        <translation>编辑…</translation>
     </message>
     <message>
         <source>Change the selected server</source>
@@ -6850,7 +6850,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Paste JSON…</source>
-        <translation>粘贴 JSON…(&amp;P)</translation>
+        <translation>粘贴 JSON…</translation>
     </message>
     <message>
         <source>Add servers from an mcpServers JSON block</source>
@@ -6858,7 +6858,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Import…</source>
-        <translation>导入…(&amp;I)</translation>
+        <translation>导入…</translation>
     </message>
     <message>
         <source>Add the mcpServers of a Claude Desktop config file</source>
@@ -6866,7 +6866,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Test</source>
-        <translation>测试(&amp;T)</translation>
+        <translation>测试</translation>
     </message>
     <message>
         <source>Start the server, list its tools and stop it</source>
@@ -6874,7 +6874,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Sign &amp;out</source>
-        <translation>退出登录(&amp;O)</translation>
+        <translation>退出登录</translation>
     </message>
     <message>
         <source>Delete the server&apos;s sign-in tokens from the keyring or key file</source>
@@ -6882,11 +6882,11 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Remove</source>
-        <translation>移除(&amp;R)</translation>
+        <translation>移除</translation>
     </message>
     <message>
         <source>Tools of &amp;assistant</source>
-        <translation>助手的工具(&amp;A)</translation>
+        <translation>助手的工具</translation>
     </message>
     <message>
         <source>Server tools of the assistant</source>
@@ -7005,7 +7005,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Pin topic</source>
-        <translation>置顶话题(&amp;P)</translation>
+        <translation>置顶话题</translation>
     </message>
     <message>
         <source>Keep the selected topic at the top of the list (Ctrl+Shift+P)</source>
@@ -7013,7 +7013,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Archive topic</source>
-        <translation>归档话题(&amp;A)</translation>
+        <translation>归档话题</translation>
     </message>
     <message>
         <source>Hide the selected topic from the list; search still finds it (Ctrl+Shift+A)</source>
@@ -7021,7 +7021,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Show archi&amp;ved topics</source>
-        <translation>显示已归档话题(&amp;V)</translation>
+        <translation>显示已归档话题</translation>
     </message>
     <message>
         <source>List archived topics too</source>
@@ -7029,7 +7029,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Markdown…</source>
-        <translation>Markdown(&amp;M)…</translation>
+        <translation>&amp;Markdown…</translation>
     </message>
     <message>
         <source>Save the topic as Markdown: roles, times, tool calls</source>
@@ -7037,7 +7037,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;JSON…</source>
-        <translation>JSON(&amp;J)…</translation>
+        <translation>&amp;JSON…</translation>
     </message>
     <message>
         <source>Save the topic as JSON that File → Import → ChatHub topic reads back without loss</source>
@@ -7053,15 +7053,15 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>E&amp;xport</source>
-        <translation>导出(&amp;X)</translation>
+        <translation>导出</translation>
     </message>
     <message>
         <source>Un&amp;pin topic</source>
-        <translation>取消置顶(&amp;P)</translation>
+        <translation>取消置顶</translation>
     </message>
     <message>
         <source>Un&amp;archive topic</source>
-        <translation>取消归档(&amp;A)</translation>
+        <translation>取消归档</translation>
     </message>
     <message>
         <source>Pinned “%1”</source>
@@ -7108,7 +7108,7 @@ Input budget: %1 tokens</source>
     <name>TopicDelete</name>
     <message>
         <source>&amp;Undo delete</source>
-        <translation>撤销删除(&amp;U)</translation>
+        <translation>撤销删除</translation>
     </message>
     <message>
         <source>Bring back the topic you just deleted (Ctrl+Z)</source>
@@ -7273,7 +7273,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>New &amp;private topic</source>
-        <translation>新建私密话题(&amp;P)</translation>
+        <translation>新建私密话题</translation>
     </message>
     <message>
         <source>Start a private topic (Ctrl+Shift+N). %1</source>
@@ -7281,7 +7281,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Pri&amp;vate topic</source>
-        <translation>私密话题(&amp;V)</translation>
+        <translation>私密话题</translation>
     </message>
     <message>
         <source>Private topic</source>
@@ -7332,7 +7332,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Open ChatHub</source>
-        <translation>打开 ChatHub(&amp;O)</translation>
+        <translation>打开 ChatHub</translation>
     </message>
     <message>
         <source>Show the ChatHub window</source>
@@ -7340,7 +7340,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Run due dreams now</source>
-        <translation>立即运行到期的梦境(&amp;R)</translation>
+        <translation>立即运行到期的梦境</translation>
     </message>
     <message>
         <source>Run every scheduled memory dream that is due now (also while paused)</source>
@@ -7348,7 +7348,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Pause dreams</source>
-        <translation>暂停梦境(&amp;P)</translation>
+        <translation>暂停梦境</translation>
     </message>
     <message>
         <source>While checked, scheduled memory dreams do not run (remembered across restarts); Dream now still works</source>
@@ -7770,19 +7770,19 @@ Input budget: %1 tokens</source>
     <name>ViewMenu</name>
     <message>
         <source>Follow the &amp;system</source>
-        <translation>跟随系统(&amp;S)</translation>
+        <translation>跟随系统</translation>
     </message>
     <message>
         <source>&amp;Light</source>
-        <translation>浅色(&amp;L)</translation>
+        <translation>浅色</translation>
     </message>
     <message>
         <source>&amp;Dark</source>
-        <translation>深色(&amp;D)</translation>
+        <translation>深色</translation>
     </message>
     <message>
         <source>Send with &amp;Enter</source>
-        <translation>按 Enter 发送(&amp;E)</translation>
+        <translation>按 &amp;Enter 发送</translation>
     </message>
     <message>
         <source>Enter sends the message, Shift+Enter makes a new line</source>
@@ -7790,7 +7790,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Send with &amp;Ctrl+Enter</source>
-        <translation>按 Ctrl+Enter 发送(&amp;C)</translation>
+        <translation>按 &amp;Ctrl+Enter 发送</translation>
     </message>
     <message>
         <source>Ctrl+Enter sends the message, Enter makes a new line</source>
@@ -7798,23 +7798,23 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
+        <translation>视图</translation>
     </message>
     <message>
         <source>Text si&amp;ze</source>
-        <translation>文字大小(&amp;Z)</translation>
+        <translation>文字大小</translation>
     </message>
     <message>
         <source>&amp;Theme</source>
-        <translation>主题(&amp;T)</translation>
+        <translation>主题</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
+        <translation>语言</translation>
     </message>
     <message>
         <source>&amp;System</source>
-        <translation>跟随系统(&amp;S)</translation>
+        <translation>跟随系统</translation>
     </message>
     <message>
         <source>The language of the window&apos;s text; what the model reads stays as it is</source>
@@ -7822,7 +7822,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Larger</source>
-        <translation>较大(&amp;L)</translation>
+        <translation>较大</translation>
     </message>
     <message>
         <source>Larger text in the conversation and the message box</source>
@@ -7830,7 +7830,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Smaller</source>
-        <translation>较小(&amp;S)</translation>
+        <translation>较小</translation>
     </message>
     <message>
         <source>Smaller text in the conversation and the message box</source>
@@ -7838,7 +7838,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Default</source>
-        <translation>默认(&amp;D)</translation>
+        <translation>默认</translation>
     </message>
     <message>
         <source>The conversation at the window&apos;s text size</source>
@@ -7846,7 +7846,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Desktop &amp;notifications</source>
-        <translation>桌面通知(&amp;N)</translation>
+        <translation>桌面通知</translation>
     </message>
     <message>
         <source>Tell me when a reply finishes while the window is away, and what a scheduled memory dream did</source>
@@ -7854,7 +7854,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Show side&amp;bar</source>
-        <translation>显示侧边栏(&amp;B)</translation>
+        <translation>显示侧边栏</translation>
     </message>
     <message>
         <source>Show or hide the assistants and topics (%1; folds away by itself when the window is narrow)</source>
@@ -7888,7 +7888,7 @@ Input budget: %1 tokens</source>
     <name>WindowActions</name>
     <message>
         <source>&amp;Compact now</source>
-        <translation>立即压缩(&amp;C)</translation>
+        <translation>立即压缩</translation>
     </message>
     <message>
         <source>Compacting…</source>
@@ -7904,7 +7904,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
+        <translation>退出</translation>
     </message>
     <message>
         <source>Quit ChatHub Desktop (a reply being written is kept as interrupted)</source>
@@ -7912,7 +7912,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Providers…</source>
-        <translation>服务商(&amp;P)…</translation>
+        <translation>服务商…</translation>
     </message>
     <message>
         <source>Settings: LLM providers and their API keys, models, the System Agent, tools, storage and appearance (Ctrl+,)</source>
@@ -7936,7 +7936,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;New…</source>
-        <translation>新建(&amp;N)…</translation>
+        <translation>新建…</translation>
     </message>
     <message>
         <source>Create an assistant (Alt+A, N)</source>
@@ -7944,7 +7944,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Edit…</source>
-        <translation>编辑(&amp;E)…</translation>
+        <translation>编辑…</translation>
     </message>
     <message>
         <source>Edit the selected assistant&apos;s settings (Ctrl+E)</source>
@@ -7952,7 +7952,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Memory…</source>
-        <translation>记忆(&amp;M)…</translation>
+        <translation>记忆…</translation>
     </message>
     <message>
         <source>The selected assistant&apos;s memory: switch, fixed memory and the memory dream (Ctrl+M)</source>
@@ -7960,7 +7960,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;About ChatHub Desktop</source>
-        <translation>关于 ChatHub Desktop(&amp;A)</translation>
+        <translation>关于 Ch&amp;atHub Desktop</translation>
     </message>
     <message>
         <source>Version, data folder, database and where API keys are kept</source>
@@ -7968,7 +7968,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Open &amp;data folder</source>
-        <translation>打开数据文件夹(&amp;D)</translation>
+        <translation>打开数据文件夹</translation>
     </message>
     <message>
         <source>Show the folder holding your data in the file manager</source>
@@ -7976,7 +7976,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
+        <translation>键盘快捷键</translation>
     </message>
     <message>
         <source>Every keyboard shortcut of the window (Ctrl+/)</source>
@@ -7984,7 +7984,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Setup…</source>
-        <translation>设置向导(&amp;S)…</translation>
+        <translation>设置向导…</translation>
     </message>
     <message>
         <source>The first-run setup: a provider, an assistant, your history</source>
@@ -7992,7 +7992,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>New &amp;topic</source>
-        <translation>新建话题(&amp;T)</translation>
+        <translation>新建话题</translation>
     </message>
     <message>
         <source>Start a new topic with this assistant (Ctrl+N)</source>
@@ -8000,7 +8000,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Rename topic</source>
-        <translation>重命名话题(&amp;R)</translation>
+        <translation>重命名话题</translation>
     </message>
     <message>
         <source>Rename the selected topic (F2)</source>
@@ -8008,7 +8008,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Delete topic</source>
-        <translation>删除话题(&amp;D)</translation>
+        <translation>删除话题</translation>
     </message>
     <message>
         <source>Delete the selected topic and its messages (Del)</source>
@@ -8024,7 +8024,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>View topic &amp;summary…</source>
-        <translation>查看话题摘要(&amp;S)…</translation>
+        <translation>查看话题摘要…</translation>
     </message>
     <message>
         <source>The topic&apos;s rolling summary, its model, Copy / Export and the compaction debug log (Ctrl+Shift+S)</source>
@@ -8032,7 +8032,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>System &amp;Agent…</source>
-        <translation>系统代理(&amp;A)…</translation>
+        <translation>系统代理…</translation>
     </message>
     <message>
         <source>History Compress model, topic naming model and summary archives</source>
@@ -8056,23 +8056,23 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Import</source>
-        <translation>导入(&amp;I)</translation>
+        <translation>导入</translation>
     </message>
     <message>
         <source>&amp;Topic</source>
-        <translation>话题(&amp;T)</translation>
+        <translation>话题</translation>
     </message>
     <message>
         <source>&amp;Assistant</source>
-        <translation>助手(&amp;A)</translation>
+        <translation>助手</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
-        <translation>设置(&amp;S)</translation>
+        <translation>设置</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
+        <translation>帮助</translation>
     </message>
 </context>
 </TS>

@@ -45,15 +45,15 @@ def test_chinese_retranslates_the_open_window_at_once_and_english_comes_back(eng
     assert w.composer.send_button.text() == "发送"
     assert w.composer.draft.placeholderText() == "输入消息 — Enter 发送，Shift+Enter 换行"
     assert [m.title() for m in (w.import_menu, w.topic_menu, w.assistant_menu, w.view.menu, w.settings_menu,
-                                w.help_menu)] == ["导入(&I)", "话题(&T)", "助手(&A)", "视图(&V)", "设置(&S)", "帮助(&H)"]
-    assert w.new_topic_action.text() == "新建话题(&T)" and w.quit_action.text() == "退出(&Q)"
+                                w.help_menu)] == ["导入", "话题", "助手", "视图", "设置", "帮助"]
+    assert w.new_topic_action.text() == "新建话题" and w.quit_action.text() == "退出"
     assert w.new_topic_action.toolTip() == "与此助手开始一个新话题（Ctrl+N）"
-    assert w.view.sidebar_action.text() == "显示侧边栏(&B)" and w.view.language_menu.title() == "语言(&L)"
-    assert w.topics_label.text() == "话题(&T)" and w.assistant_title.text() == "没有助手"
-    assert w.compact_action.text() == "立即压缩(&C)"
+    assert w.view.sidebar_action.text() == "显示侧边栏" and w.view.language_menu.title() == "语言"
+    assert w.topics_label.text() == "话题" and w.assistant_title.text() == "没有助手"
+    assert w.compact_action.text() == "立即压缩"
     assert QLocale().name() == "zh_CN"
     _pick(w, UiLanguage.JAPANESE, qtbot, "チャット")
-    assert w.composer.send_button.text() == "送信" and w.view.menu.title() == "表示(&V)"
+    assert w.composer.send_button.text() == "送信" and w.view.menu.title() == "表示"
     _pick(w, UiLanguage.ENGLISH, qtbot, "Chats")
     assert [b.accessibleName() for b in w.rail.buttons.values()] == ["Chats", "Memory", "Search", "Settings"]
     assert w.composer.send_button.text() == "Send" and w.topic_menu.title() == "&Topic"
@@ -247,8 +247,8 @@ def test_tool_approval_rows_and_call_lines_follow_the_language(english: Any, qtb
                            "content_type": "text", "status": "complete",
                            "tool_calls": ({"id": "c1", "name": "time__get_current_time", "arguments": "{}"},)})
     _pick(w, UiLanguage.CHINESE_SIMPLIFIED, qtbot, "对话")
-    qtbot.waitUntil(lambda: bar.allow_button.text() == "允许一次(&O)", timeout=3000)
-    assert (bar.always_button.text(), bar.deny_button.text()) == ("始终允许(&A)", "拒绝(&D)")
+    qtbot.waitUntil(lambda: bar.allow_button.text() == "允许一次", timeout=3000)
+    assert (bar.always_button.text(), bar.deny_button.text()) == ("始终允许", "拒绝")
     assert bar.label.text() == "Helper 想使用 <b>time</b> 服务器上的 <b>get_current_time</b>，参数为："
     assert collapsed_label(row, False).endswith("get_current_time（time 服务器） 的结果 — 点击展开")
     assert "调用 time 服务器上的 <b>get_current_time</b>({})" in "".join(render_html(reply, False,
@@ -256,7 +256,7 @@ def test_tool_approval_rows_and_call_lines_follow_the_language(english: Any, qtb
     assert server_down_line(ToolServerDown(1, "time", "time: could not start")) == (
         "工具服务器“time”未能启动；回复将在没有它的工具的情况下继续：could not start")
     _pick(w, UiLanguage.JAPANESE, qtbot, "チャット")
-    qtbot.waitUntil(lambda: bar.deny_button.text() == "拒否(&D)", timeout=3000)
+    qtbot.waitUntil(lambda: bar.deny_button.text() == "拒否", timeout=3000)
     _pick(w, UiLanguage.ENGLISH, qtbot, "Chats")
     qtbot.waitUntil(lambda: bar.allow_button.text() == "Allow &once", timeout=3000)
     assert bar.label.text() == "Helper wants to use <b>get_current_time</b> from the <b>time</b> server with:"

@@ -99,7 +99,7 @@ def test_the_card_language_is_saved_from_the_dialog_and_said_in_chinese(services
     QApplication.instance().installTranslator(chinese)  # type: ignore[union-attr]
     try:
         qtbot.waitUntil(lambda: combo.itemText(0) == "与对话相同", timeout=3000)
-        assert d.ui.cardLanguageLabel.text() == "摘要和梦境卡片的语言(&L)：" and d.windowTitle() == "编辑助手 Helper"
+        assert d.ui.cardLanguageLabel.text() == "摘要和梦境卡片的语言：" and d.windowTitle() == "编辑助手 Helper"
         combo.setCurrentIndex(combo.findData("zh_CN"))
         saved(d, qtbot)
         assert d.ui.errorLabel.isHidden(), d.ui.errorLabel.text()

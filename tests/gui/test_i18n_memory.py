@@ -99,9 +99,9 @@ def test_the_memory_page_follows_a_switch_to_chinese_and_japanese(window: Any, s
         window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
         qtbot.waitUntil(lambda: page.fixed_title.text() == "固定记忆", timeout=3000)
         assert page.header.title.text() == "记忆 · Helper" and page.count_label.text() == "2 条"
-        assert page.memory_switch.text() == "启用助手记忆(&E)" and page.add_action.text() == "添加记忆(&A)"
+        assert page.memory_switch.text() == "启用助手记忆" and page.add_action.text() == "添加记忆"
         assert panel.dream_now_button.text() == "立即做梦" and panel.count_label.text() == "0 张卡片"
-        assert panel.tabs.tabText(1) == "提议(&P)" and page.dreaming.title.text() == "梦境记忆"
+        assert panel.tabs.tabText(1) == "提议" and page.dreaming.title.text() == "梦境记忆"
         form = panel.schedule
         assert [form.frequency_combo.itemText(i) for i in range(3)] == ["关闭", "每天", "每周"]
         assert form.weekday_combo.itemText(0) == "星期日"

@@ -174,7 +174,7 @@ def test_a_switch_re_says_the_wizard_and_settings_in_chinese_and_japanese(window
         window.view.language_actions[UiLanguage.JAPANESE].trigger()
         qtbot.waitUntil(lambda: wizard.windowTitle() == "ChatHub Desktop のセットアップ", timeout=3000)
         assert settings.sections.item(2).text() == "システムエージェント"
-        assert window.topic_actions.pin_action.text() == "トピックをピン留め(&P)"
+        assert window.topic_actions.pin_action.text() == "トピックをピン留め"
     finally:
         wizard.reject()
         window.view.language.apply(UiLanguage.ENGLISH)
