@@ -15,11 +15,11 @@ from sqlalchemy.orm import Session
 from chathub_desktop.core.messages import MessageStatus, Role, TopicKind
 from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.message_records import MessageRecord, message_record
-from chathub_desktop.storage.models import Message, Topic
+from chathub_desktop.storage.models import Message, Topic, TopicCompaction
 
 __all__ = ["foreign_streams", "last_message", "last_user_message", "mark_interrupted", "message_count", "message_page",
            "message_position", "message_row", "recallable_from", "TopicFacts", "topic_facts", "remove_message", "rows_after", "streaming_claims", "tail_head", "topic_listing",
-           "TopicRecord", "add_topic", "delete_topic", "topic_record", "update_topic"]
+           "TopicRecord", "add_topic", "delete_if_untouched", "delete_topic", "topic_record", "update_topic"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +93,20 @@ def delete_topic(s: Session, topic_id: int) -> None:
     if t is not None:
         s.delete(t)
         s.flush()
+
+
+def delete_if_untouched(s: Session, topic_id: int) -> bool:
+    """Delete topic ``topic_id`` in write session ``s`` when nothing of it is the user's:
+    no message, no compaction, a default title (never renamed nor titled), not pinned,
+    archived or private, no own model (issue 28, walk42 #3). True when deleted."""
+    t = s.get(Topic, topic_id)
+    if (t is None or t.title_generated or t.pinned or t.archived or t.private or t.model is not None
+            or t.model_provider_id is not None or message_count(s, topic_id)
+            or s.get(TopicCompaction, topic_id) is not None):
+        return False
+    s.delete(t)
+    s.flush()
+    return True
 
 
 def message_count(s: Session, topic_id: int) -> int:

@@ -239,3 +239,18 @@ def test_imported_times_stay_utc(services: Services) -> None:
     new = services.topic_files.import_json(json.dumps(doc).encode(), "Helper")
     first = services.topics.messages(new.id)[0]
     assert first.created_at == datetime(2026, 3, 1, 0, 0, tzinfo=UTC)
+
+
+def test_only_a_topic_still_as_created_is_discarded(services: Services) -> None:
+    """Issue 28, walk42 #3: the window's unused new topic goes; one with a message, a
+    title of the user's, a pin or privacy stays (one write transaction decides)."""
+    services.assistants.create("Helper")
+    empty, named, pinned, private, used = (services.topics.create("Helper").id for _ in range(5))
+    services.topics.rename(named, "Trip notes")
+    services.topics.set_pinned(pinned, True)
+    services.topics.set_private(private, True)
+    services.topics.append_message(used, Role.USER, "hello")
+    assert [services.topics.discard_if_empty(t) for t in (empty, named, pinned, private, used)] == [
+        True, False, False, False, False]
+    assert sorted(t.id for t in services.topics.list("Helper")) == [named, pinned, private, used]
+    assert services.topics.discard_if_empty(empty) is False  # already gone

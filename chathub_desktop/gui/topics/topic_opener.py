@@ -84,6 +84,7 @@ class TopicOpener(QObject):
         self._host = host
         self.topic_id: int | None = None  # the open topic
         self._drafts: dict[int, DraftState] = {}  # unsent draft per topic, kept while the app runs
+        self._fresh: set[int] = set()  # topics create() made: dropped when left unused (walk42 #3)
         self._background_started = False
 
     def follow_selection(self) -> None:
@@ -143,6 +144,9 @@ class TopicOpener(QObject):
                 self._drafts[self.topic_id] = draft
             else:
                 self._drafts.pop(self.topic_id, None)
+                if self.topic_id in self._fresh:
+                    self._fresh.discard(self.topic_id)
+                    host.runner.run(f"discard-topic:{self.topic_id}", self._discard(self.topic_id), context="Topics", quiet=True)
         host.composer.set_text(self._drafts.pop(topic_id, DraftState("")) if topic_id is not None else "")
         self.topic_id = topic_id
         host.message_view.set_sending_first(False)
@@ -155,6 +159,14 @@ class TopicOpener(QObject):
             host.estimate.schedule()
         else:  # the badge counts once the page is shown (_show): the rows come first
             self.topic_opened.emit(topic_id)
+
+    async def _discard(self, topic_id: int) -> None:
+        """Delete ``topic_id`` on a store worker if it is still unused (a new topic left
+        without a message, walk42 #3) and drop its row; a renamed, pinned or private
+        topic, or one given its own model, stays (``TopicService.discard_if_empty``)."""
+        if await self._host.runner.run_in_thread(self._host.svc.topics.discard_if_empty, topic_id):
+            self._host.topic_model.remove(topic_id)
+            self._host.sync_topic_actions()
 
     def reload(self) -> None:
         """Read the open topic's newest page again (another process changed it); after a
@@ -222,6 +234,7 @@ class TopicOpener(QObject):
         if aid == host.current_assistant_id():
             self.select_row(host.topic_model.insert_first(t))
             host.composer.draft.setFocus()
+        self._fresh.add(t.id)
         self.topic_created.emit(t.id)
         return t.id
 
@@ -229,6 +242,7 @@ class TopicOpener(QObject):
         """``topic_id`` (listed on ``row``) left the list: its draft goes, and when it was
         open the topic now on that row (or the last one) opens instead."""
         self._drafts.pop(topic_id, None)
+        self._fresh.discard(topic_id)
         if self.topic_id != topic_id:
             return
         self.topic_id = None

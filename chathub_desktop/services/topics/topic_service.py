@@ -37,6 +37,7 @@ from chathub_desktop.storage.topic_repository import (
 from chathub_desktop.storage.topic_rows import (
     TopicRecord,
     add_topic,
+    delete_if_untouched,
     delete_topic,
     foreign_streams,
     mark_interrupted,
@@ -215,6 +216,16 @@ class TopicService:
             hashes = attachment_blobs.topic_hashes(s, topic_id)
             delete_topic(s, topic_id)
             attachment_blobs.sweep(s, hashes)
+
+    def discard_if_empty(self, topic_id: int) -> bool:
+        """Delete ``topic_id`` when it is still as created: no message, default title,
+        not pinned, archived or private, no own model, no summary (one write
+        transaction, so a send that stored its first message meanwhile keeps it). The
+        window calls it for a topic it created and left unused, as ChatGPT and LobeHub
+        drop an unused new chat (issue 28, walk42 #3). True when deleted; a gone topic
+        is False."""
+        with self._db.write() as s:
+            return delete_if_untouched(s, topic_id)
 
     def message_count(self, topic_id: int) -> int:
         """Number of messages in the topic."""
