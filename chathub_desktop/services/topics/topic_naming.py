@@ -61,7 +61,11 @@ class TopicNamer:
         provider_name, model = naming.split("/", 1)
         with self._db.read() as s:
             provider = provider_named(s, provider_name)
-            return (provider.id, model) if provider is not None else None
+            provider_id = provider.id if provider is not None else None
+        if provider_id is None:
+            log.info("topic naming skipped: the naming model's provider %r is gone", provider_name)
+            return None
+        return provider_id, model
 
     def _store_title(self, topic_id: int, title: str, fallback: str) -> bool:
         with self._db.write() as s:
