@@ -162,7 +162,8 @@ def test_clear_asks_and_restore_brings_the_cards_back(open_page, services, helpe
     """DRM-8 Clear (after a confirmation) and DRM-15 Restore previous version."""
     seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
     panel = open_page(helper).dream_panel
-    assert not panel.restore_button.isEnabled()
+    assert panel.copy_button.isVisible() and panel.clear_button.isVisible() and panel.edit_button.isVisible()
+    assert not panel.restore_button.isVisible()  # nothing to restore yet: hidden, not greyed (walk42 #4)
     monkeypatch.setattr(change_preview, "ask", lambda *_a: None)
     panel.clear_button.click()
     idle(qtbot, panel)
@@ -173,7 +174,10 @@ def test_clear_asks_and_restore_brings_the_cards_back(open_page, services, helpe
     idle(qtbot, panel)
     assert services.dreams.cards(helper) == []
     assert panel.cards_stack.currentWidget() is panel.empty_label
-    assert panel.restore_button.isEnabled() and not panel.clear_button.isEnabled()
+    assert panel.restore_button.isVisible() and panel.restore_button.isEnabled()
+    # walk42 #4: with 0 cards Copy, Clear, Edit and Delete are hidden, not greyed
+    assert not any(b.isVisible() for b in (panel.copy_button, panel.clear_button, panel.edit_button,
+                                           panel.delete_button))
     panel.restore_button.click()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
     idle(qtbot, panel)

@@ -484,7 +484,7 @@ class DreamPanel(QWidget):
                                 else said_error(exc))
                 return
             self._apply(*data)
-            await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id),
+            await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id, include_today=True),
                                        self.runner.run_in_thread)
         finally:
             self._loading = False
@@ -594,15 +594,19 @@ class DreamPanel(QWidget):
         regenerable = c is not None and c.regenerable
         self.fold_action.setEnabled(c is not None and c.kind == CardKind.RANGE)
         on_cards = self.tabs.currentWidget() is not self.proposals  # the card buttons belong to the Cards tab
-        self.edit_button.setVisible(on_cards)
-        self.delete_button.setVisible(on_cards)
+        # walk42 #4: with no card the card buttons are hidden, not greyed
+        self.edit_button.setVisible(on_cards and has_cards)
+        self.delete_button.setVisible(on_cards and has_cards)
         self.regenerate_button.setVisible(regenerable and on_cards)
         self.regenerate_action.setVisible(regenerable)
         self.regenerate_button.setEnabled(regenerable and can_dream)
         self.regenerate_action.setEnabled(regenerable and can_dream)
-        self.copy_button.setEnabled(has_cards)
-        self.clear_button.setEnabled(has_cards and not self.ops.busy)
-        self.restore_button.setEnabled(self.view is not None and self.view.can_restore and not self.ops.busy)
+        can_restore = self.view is not None and self.view.can_restore
+        self.copy_button.setVisible(has_cards)
+        self.clear_button.setVisible(has_cards)
+        self.clear_button.setEnabled(not self.ops.busy)
+        self.restore_button.setVisible(can_restore)  # after Clear it is how the cards come back
+        self.restore_button.setEnabled(not self.ops.busy)
         chosen = self.day_picker.selected_day()
         # walk39 #2: with no finished day to read, Dream now is off and says why
         self.dream_now_button.setEnabled(can_dream and chosen is not None)
