@@ -92,7 +92,6 @@ from chathub_desktop.gui.memory.proposals_section import ProposalsSection, propo
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.collector_pause import collector_paused
-from chathub_desktop.gui.shell.elided_line import ElidedLine
 from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -372,11 +371,13 @@ class DreamPanel(QWidget):
         self.stop_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Stop"), "stopDreamButton", QT_TRANSLATE_NOOP(
             "MemoryPage", "Stop this dream (Esc); nothing of it is stored"), lambda: self.runs.stop())
         self.stop_button.hide()
-        #: What the last dream or change did: one line in the Dream now bar, elided (the
-        #: whole text is its tooltip), so its coming and going moves nothing (issue 30).
-        self.status_label = ElidedLine()
+        #: What the last dream or change did: its own row under the Dream now bar, wrapped
+        #: (walk42 #4: cut with "…" in the bar), so the bar's buttons never move (issue 30).
+        self.status_label = QLabel()
         self.status_label.setObjectName("dreamStatusLabel")
-        self.status_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status_label.hide()
         self._status_timer.timeout.connect(self._clear_status)
         brow.addWidget(self.dream_now_button)
@@ -385,8 +386,6 @@ class DreamPanel(QWidget):
         brow.addWidget(self.day_picker)
         brow.addWidget(self.progress_bar)
         brow.addWidget(self.stop_button)
-        brow.addSpacing(Space.SM)
-        brow.addWidget(self.status_label, 100)  # takes the free width while shown
         brow.addStretch(1)
         self.regenerate_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Regenerate"), "regenerateDreamCard",
                                             self.regenerate_action.toolTip, lambda: self.runs.regenerate())
@@ -407,6 +406,7 @@ class DreamPanel(QWidget):
         self.action_bar.setLayout(brow)
         brow.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.action_bar)
+        lay.addWidget(self.status_label)
         lay.addWidget(self.tabs, 1)
         self.choose_summarizer_button = choose_button("dreamChooseSummarizer")  # issue 28
         self.choose_summarizer_button.clicked.connect(self.events.summarizer_choice_requested.emit)
@@ -650,8 +650,8 @@ class DreamPanel(QWidget):
         self.failure_bar.dismiss()
 
     def show_status(self, message: str, ms: int = 8000) -> None:
-        """The status line (outcome of a dream or a change, in the Dream now bar; the whole
-        text is its tooltip); cleared after ``ms`` (0: kept)."""
+        """The status line (outcome of a dream or a change, under the Dream now bar, wrapped
+        whole); cleared after ``ms`` (0: kept)."""
         self.status_label.setText(message)
         self.status_label.setVisible(bool(message))
         if ms:
