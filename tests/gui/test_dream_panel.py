@@ -389,6 +389,20 @@ def test_refresh_icon_regenerates_that_days_card(open_page, services, helper, su
     idle(qtbot, panel)
     assert shown[0].changes is not None
     assert shown[0].changes.added == ["- Regenerated: wants bullet points"] and shown[0].changes.removed == [old]
+    # walk42 #2: old and new side by side, both in view at 800×560, the buttons say what each keeps
+    dlg = change_preview.ChangePreviewDialog(None, "Regenerate", "Use?", shown, "Use the new card")
+    qtbot.addWidget(dlg)
+    dlg.resize(780, 540)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    (left, right), titles = dlg.panes.browsers, dlg.panes.titles
+    assert [t.text() for t in titles] == ["Old card", "New card"] and right.toPlainText() == "• Regenerated: wants bullet points"
+    assert left.isVisible() and right.isVisible() and dlg.tree.isHidden()
+    assert left.mapTo(dlg, left.rect().topLeft()).y() == right.mapTo(dlg, right.rect().topLeft()).y()
+    assert right.mapTo(dlg, right.rect().bottomRight()).x() <= dlg.width() and left.height() > 100
+    assert dlg.cancel_button is not None and dlg.cancel_button.text() == "Keep the old card"
+    assert dlg.action_button.text() == "Use the new card"
+    dlg.close()
     assert panel.model.cards()[0].text.startswith("Prefers answers about theme")
     assert "was regenerated" in panel.status_label.text()
     assert services.dreams.settings(helper).last_run is None  # never shown as a scheduled run (DRM-5)

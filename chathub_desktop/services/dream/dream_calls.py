@@ -31,9 +31,9 @@ from datetime import date
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.card_repeats import repeated_lines
 from chathub_desktop.core.compaction import SUMMARIZER_SAFE_SHARE, completion_budget
 from chathub_desktop.core.messages import ChatMessage
-from chathub_desktop.core.card_repeats import repeated_lines
 from chathub_desktop.core.prompt_echo import echoes_prompt
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.services.compaction.summarizer import Summarizer, SummarizerFailed
