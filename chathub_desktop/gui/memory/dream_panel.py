@@ -273,6 +273,10 @@ class DreamPanel(QWidget):
                          (self.restore_button, Icon.UNDO)):
             b.setIcon(icon(glyph))  # walk40: icons, as fixed memory's toolbar has
             hrow.addWidget(b)
+        # hidden with no card (walk42 #4), Copy still holds the row's height: nothing below moves
+        keep = self.copy_button.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        self.copy_button.setSizePolicy(keep)
         lay.addLayout(hrow)
         copy_all = QAction(self)
         t.bind(copy_all.setText, lambda: translate("MemoryPage", "Copy all dream cards"))
