@@ -2434,6 +2434,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>#%1 を再生成</translation>
     </message>
     <message>
+        <source>d MMM</source>
+        <translation>M月d日</translation>
+    </message>
+    <message>
         <source>Dream failed: %1</source>
         <translation>ドリームに失敗しました：%1</translation>
     </message>
@@ -2482,6 +2486,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>編集</translation>
     </message>
     <message>
+        <source>Adds a card for %1</source>
+        <translation>%1 のカードを追加します</translation>
+    </message>
+    <message>
         <source>Add</source>
         <translation>追加</translation>
     </message>
@@ -2498,6 +2506,14 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>%1：%2 の新しいカードができました — 新しいカードを選ぶまで古いカードはそのままです</translation>
     </message>
     <message>
+        <source>Replaces the card for %1; nothing is written until you choose</source>
+        <translation>%1 のカードを置き換えます。選ぶまで何も書き込まれません</translation>
+    </message>
+    <message>
+        <source>Keep the old card</source>
+        <translation>古いカードを残す</translation>
+    </message>
+    <message>
         <source>New card</source>
         <translation>新しいカード</translation>
     </message>
@@ -2512,10 +2528,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>Use the new card</source>
         <translation>新しいカードを使う</translation>
-    </message>
-    <message>
-        <source>Cancel keeps the old card; nothing is written.</source>
-        <translation>キャンセルすると古いカードが残り、何も書き込まれません。</translation>
     </message>
     <message>
         <source>%1 stopped — nothing was written</source>
@@ -2692,6 +2704,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>The finished UTC day Dream now reads (days with messages and no card yet, newest first)</source>
         <translation>「今すぐドリーム」が読む終了済みの UTC 日（メッセージがあり、まだカードのない日、新しい順）</translation>
+    </message>
+    <message>
+        <source>Today&apos;s chats can be dreamt tomorrow</source>
+        <translation>今日のチャットは明日ドリームできます</translation>
     </message>
     <message>
         <source>every day with messages already has a card — ↻ Regenerate one</source>
@@ -4547,6 +4563,10 @@ URL：%3
     <message>
         <source>the History Compress model repeated its instructions instead of writing a card; nothing was changed</source>
         <translation>History Compress モデルはカードを書かずに指示を繰り返しました。何も変更していません</translation>
+    </message>
+    <message>
+        <source>the History Compress model wrote the same line over and over (%1 of %2 lines nearly repeat another) instead of a card; nothing was changed</source>
+        <translation>履歴圧縮モデルはカードの代わりに同じ行を繰り返し書きました(%2 行中 %1 行がほぼ重複);何も変更されていません</translation>
     </message>
     <message>
         <source>the History Compress model&apos;s %1-token window is too small to read any topic of the day; choose a model with a larger window</source>

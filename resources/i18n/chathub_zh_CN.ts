@@ -2434,6 +2434,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>重新生成 #%1</translation>
     </message>
     <message>
+        <source>d MMM</source>
+        <translation>M月d日</translation>
+    </message>
+    <message>
         <source>Dream failed: %1</source>
         <translation>梦境失败：%1</translation>
     </message>
@@ -2482,6 +2486,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>编辑</translation>
     </message>
     <message>
+        <source>Adds a card for %1</source>
+        <translation>添加 %1 的卡片</translation>
+    </message>
+    <message>
         <source>Add</source>
         <translation>添加</translation>
     </message>
@@ -2498,6 +2506,14 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>%1：%2 的新卡片已就绪——在你选择新卡片之前旧卡片保持不变</translation>
     </message>
     <message>
+        <source>Replaces the card for %1; nothing is written until you choose</source>
+        <translation>替换 %1 的卡片;在你选择之前不会写入任何内容</translation>
+    </message>
+    <message>
+        <source>Keep the old card</source>
+        <translation>保留旧卡片</translation>
+    </message>
+    <message>
         <source>New card</source>
         <translation>新卡片</translation>
     </message>
@@ -2512,10 +2528,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>Use the new card</source>
         <translation>使用新卡片</translation>
-    </message>
-    <message>
-        <source>Cancel keeps the old card; nothing is written.</source>
-        <translation>取消会保留旧卡片；不写入任何内容。</translation>
     </message>
     <message>
         <source>%1 stopped — nothing was written</source>
@@ -2692,6 +2704,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>The finished UTC day Dream now reads (days with messages and no card yet, newest first)</source>
         <translation>“立即做梦”读取的已结束 UTC 日（有消息且还没有卡片的日期，最新在前）</translation>
+    </message>
+    <message>
+        <source>Today&apos;s chats can be dreamt tomorrow</source>
+        <translation>今天的聊天明天才能做梦整理</translation>
     </message>
     <message>
         <source>every day with messages already has a card — ↻ Regenerate one</source>
@@ -4547,6 +4563,10 @@ URL：%3
     <message>
         <source>the History Compress model repeated its instructions instead of writing a card; nothing was changed</source>
         <translation>History Compress 模型重复了它的指令而没有写出卡片；未做任何更改</translation>
+    </message>
+    <message>
+        <source>the History Compress model wrote the same line over and over (%1 of %2 lines nearly repeat another) instead of a card; nothing was changed</source>
+        <translation>历史压缩模型没有写出卡片,而是反复写同一行(%2 行中有 %1 行几乎重复);未做任何更改</translation>
     </message>
     <message>
         <source>the History Compress model&apos;s %1-token window is too small to read any topic of the day; choose a model with a larger window</source>

@@ -61,3 +61,16 @@ def test_a_day_that_has_a_card_is_not_offered(open_page, services, helper, qtbot
     assert picker.currentText() == "every day with messages already has a card — ↻ Regenerate one"
     assert not panel.dream_now_button.isEnabled()
     assert panel.dream_now_button.toolTip().startswith("Every finished day with messages already has a card")
+
+
+def test_a_day_when_only_today_has_messages_says_today_is_not_finished(
+        open_page, services, helper, qtbot) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """walk42 #4: with messages only today the picker said every day already had a card;
+    today is not over, so it says when it can be dreamt (issue 30)."""
+    _talk(services, helper, "Today", 0, "Plan the Lisbon trip")
+    panel = open_page(helper).dream_panel
+    picker = panel.day_picker
+    qtbot.waitUntil(lambda: picker.count() == 1 and not panel.runner.pending(), timeout=5000)
+    assert picker.selected_day() is None
+    assert picker.currentText() == "Today's chats can be dreamt tomorrow"
+    assert not panel.dream_now_button.isEnabled()

@@ -106,3 +106,29 @@ def test_with_dream_review_on_the_draft_becomes_a_proposal_without_a_preview(
     idle(qtbot, panel)
     assert services.dreams.cards(helper) == []
     assert [(p.history_day, p.text) for p in services.dreams.review.proposals(helper)] == [(day, CARD)]
+
+
+def test_the_preview_says_the_change_in_plain_words_and_renders_the_card(  # type: ignore[no-untyped-def]
+        open_page, services, helper, summ, qtbot, monkeypatch) -> None:  # noqa: F811
+    """walk42 #2: the preview showed raw ``**Johnny**`` and "dynamic memory: 1 card → 2
+    cards / cards: 1 added, 0 removed, 0 edited"; it says "Adds a card for 2 Dec" and
+    shows the card as the timeline does (issue 30)."""
+    from PySide6.QtCore import QDate, QLocale
+
+    from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog
+
+    day = active_yesterday(services, helper)
+    calls: list[tuple[str, list[PreviewOption]]] = []
+    monkeypatch.setattr(change_preview, "ask", _recording(None, calls))
+    panel = open_page(helper).dream_panel
+    summ.script(Reply(text_chunks=["## Trip\n- Your name is **Johnny**\n- Plans a trip to *Lisbon*"]))
+    panel.runs.dream_now()
+    qtbot.waitUntil(lambda: bool(calls) and not panel.runs.dreaming, timeout=5000)
+    idle(qtbot, panel)
+    option = calls[0][1][0]
+    assert option.shown_lines() == [f"Adds a card for {QLocale().toString(QDate(day.year, day.month, day.day), 'd MMM')}"]
+    dlg = ChangePreviewDialog(None, "Dream now", "Add?", [option], "Add card")
+    qtbot.addWidget(dlg)
+    assert dlg.tree.isHidden() and not dlg.panes.isHidden()
+    assert dlg.panes.browsers[0].toPlainText() == "Trip\n• Your name is Johnny\n• Plans a trip to Lisbon"
+    assert dlg.panes.titles[0].text() == "New card"

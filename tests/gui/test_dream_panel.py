@@ -162,7 +162,8 @@ def test_clear_asks_and_restore_brings_the_cards_back(open_page, services, helpe
     """DRM-8 Clear (after a confirmation) and DRM-15 Restore previous version."""
     seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
     panel = open_page(helper).dream_panel
-    assert not panel.restore_button.isEnabled()
+    assert panel.copy_button.isVisible() and panel.clear_button.isVisible() and panel.edit_button.isVisible()
+    assert not panel.restore_button.isVisible()  # nothing to restore yet: hidden, not greyed (walk42 #4)
     monkeypatch.setattr(change_preview, "ask", lambda *_a: None)
     panel.clear_button.click()
     idle(qtbot, panel)
@@ -173,7 +174,10 @@ def test_clear_asks_and_restore_brings_the_cards_back(open_page, services, helpe
     idle(qtbot, panel)
     assert services.dreams.cards(helper) == []
     assert panel.cards_stack.currentWidget() is panel.empty_label
-    assert panel.restore_button.isEnabled() and not panel.clear_button.isEnabled()
+    assert panel.restore_button.isVisible() and panel.restore_button.isEnabled()
+    # walk42 #4: with 0 cards Copy, Clear, Edit and Delete are hidden, not greyed
+    assert not any(b.isVisible() for b in (panel.copy_button, panel.clear_button, panel.edit_button,
+                                           panel.delete_button))
     panel.restore_button.click()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
     idle(qtbot, panel)
@@ -385,6 +389,20 @@ def test_refresh_icon_regenerates_that_days_card(open_page, services, helper, su
     idle(qtbot, panel)
     assert shown[0].changes is not None
     assert shown[0].changes.added == ["- Regenerated: wants bullet points"] and shown[0].changes.removed == [old]
+    # walk42 #2: old and new side by side, both in view at 800×560, the buttons say what each keeps
+    dlg = change_preview.ChangePreviewDialog(None, "Regenerate", "Use?", shown, "Use the new card")
+    qtbot.addWidget(dlg)
+    dlg.resize(780, 540)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    (left, right), titles = dlg.panes.browsers, dlg.panes.titles
+    assert [t.text() for t in titles] == ["Old card", "New card"] and right.toPlainText() == "• Regenerated: wants bullet points"
+    assert left.isVisible() and right.isVisible() and dlg.tree.isHidden()
+    assert left.mapTo(dlg, left.rect().topLeft()).y() == right.mapTo(dlg, right.rect().topLeft()).y()
+    assert right.mapTo(dlg, right.rect().bottomRight()).x() <= dlg.width() and left.height() > 100
+    assert dlg.cancel_button is not None and dlg.cancel_button.text() == "Keep the old card"
+    assert dlg.action_button.text() == "Use the new card"
+    dlg.close()
     assert panel.model.cards()[0].text.startswith("Prefers answers about theme")
     assert "was regenerated" in panel.status_label.text()
     assert services.dreams.settings(helper).last_run is None  # never shown as a scheduled run (DRM-5)

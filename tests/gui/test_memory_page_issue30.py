@@ -244,9 +244,18 @@ def test_free_form_lines_show_as_notes_where_they_stand(page, services, assistan
     assert shown(page) == ["b"]
 
 
-def test_card_buttons_belong_to_the_cards_tab(page, qtbot):  # type: ignore[no-untyped-def]
-    """Issue 30: Edit and Delete act on dream cards; on the Proposals tab they are hidden."""
+def test_card_buttons_belong_to_the_cards_tab(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30: Edit and Delete act on dream cards; on the Proposals tab they are hidden
+    (and with no card at all, walk42 #4)."""
+    from datetime import date
+
+    from tests.gui.test_dream_panel import seed_cards
+
     panel = page.dream_panel
+    assert panel.edit_button.isHidden() and panel.delete_button.isHidden()  # no card yet
+    seed_cards(services, assistant, [date(2026, 11, 30)])
+    panel.schedule_reload()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
     assert not panel.edit_button.isHidden() and not panel.delete_button.isHidden()
     panel.show_proposals()
     assert panel.edit_button.isHidden() and panel.delete_button.isHidden() and panel.regenerate_button.isHidden()

@@ -159,7 +159,9 @@ def test_tray_actions_in_the_window_and_close_quits_without_a_tray(window, servi
     assert "none yet" in panel.schedule.last_run_label.text()
     window.tray.run_due_action.trigger()
     qtbot.waitUntil(lambda: window.dream_runner.runs == 1 and not window.dream_runner.running, timeout=30000)
-    assert "Added card #1" in window.status_line.currentMessage()
+    # the Memory page in view says it; the status bar does not repeat it (walk42 #4)
+    qtbot.waitUntil(lambda: "Added card #1" in panel.status_label.text(), timeout=30000)
+    assert window.status_line.currentMessage() == ""
     qtbot.waitUntil(lambda: "added a card" in panel.schedule.last_run_label.text(), timeout=30000)
     assert panel.model.rowCount() == 1
     window.tray.run_due_action.trigger()  # nothing is due any more
@@ -233,3 +235,19 @@ def test_at_rest_the_runner_sleeps_until_the_next_slot_and_a_new_schedule_wakes_
     dreams.stop()
     assert dreams.next_check_ms is None and not dreams.active
     events.detach()
+
+
+def test_an_outcome_said_on_the_memory_page_in_view_is_not_repeated_in_the_status_bar(
+        services, summ, task_runner, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """walk42 #4: a scheduled run's "Added card #1 …" showed on the Memory page's status
+    line and again in the window's status bar (issue 30)."""
+    aid = due_helper(services, summ)
+    messages: list[str] = []
+    dreams = DreamRunner(services, task_runner, status=lambda text, _ms: messages.append(text),
+                         interval_ms=25, first_delay_ms=0, on_page=lambda shown: shown == aid)
+    paused_read(dreams, qtbot)
+    dreams.start()
+    qtbot.waitUntil(lambda: dreams.runs == 1 and not dreams.running, timeout=30000)
+    assert [o.status for o in dreams.last_outcomes] == ["appended"]
+    assert messages[-1] == ""  # "Memory dream running…" cleared; the page says what it did
+    dreams.stop()

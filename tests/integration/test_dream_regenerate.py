@@ -86,6 +86,20 @@ def test_a_regenerated_card_that_echoes_the_prompt_is_refused_and_the_old_card_k
     assert dreams.document("Helper") == before
 
 
+def test_a_regenerated_card_that_repeats_one_line_is_refused_in_one_line(services: Services,
+                                                                         summ: FakeVendor) -> None:
+    """walk42 #2: a card of near-identical lines was offered as a card (issue 30, REF-16)."""
+    dreams = _day_with_a_card(services, summ)
+    before = dreams.document("Helper")
+    summ.script(card("\n".join(f"- The user asks about their style, which was requested, and asked for a summary {i}"
+                                for i in range(6))))
+    out = run(dreams.draft_regenerate("Helper", 2))
+    assert not isinstance(out, RegenDraft) and out.status == "failed"
+    assert out.message == ("the History Compress model wrote the same line over and over (6 of 6 lines nearly "
+                           "repeat another) instead of a card; nothing was changed")
+    assert dreams.document("Helper") == before
+
+
 def test_dream_now_refuses_a_card_of_framing_headings_only(services: Services, summ: FakeVendor) -> None:
     dreams = setup(services, summ)
     say(services, services.topics.create("Helper", title="Lisbon trip").id, Role.USER, "plan Lisbon in a table", AT)

@@ -44,6 +44,7 @@ from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.design.tokens import Radius, Space
 from chathub_desktop.gui.memory.card_delegate import layout_lines
+from chathub_desktop.gui.memory.card_panes import CardPanes, fitted_size
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.memory.memory_preview import ChangePreview
@@ -116,6 +117,12 @@ class PreviewOption:
                                     QT_TRANSLATE_NOOP("MemoryPage", "Edited"))
     #: Rows to tick instead of the Added group (a Merge's file entries, repeats unticked).
     choices: tuple[PreviewChoice, ...] = ()
+    #: Cards shown side by side instead of the entry list, each ``(title, stored text)``
+    #: with its Markdown rendered as the timeline does (a dream's card; Regenerate's old
+    #: and new card, walk42 #2).
+    panes: tuple[tuple[Said, str], ...] = ()
+    #: The Cancel button's label (None: Cancel), e.g. "Keep the old card".
+    cancel: Said | None = None
 
     def shown_lines(self) -> list[str]:
         """The summary lines as shown now (a maker called: the interface language)."""
@@ -240,12 +247,21 @@ class ChangePreviewDialog(QDialog):
         self._wrapped_at = 0
         self.tree.itemChanged.connect(self._on_item_changed)
         lay.addWidget(self.tree, 1)
+        #: The cards side by side (an option with :attr:`PreviewOption.panes`).
+        self.panes = CardPanes(self.texts, [(p[0], p[1]) for o in self.options[:1] for p in o.panes])
+        lay.addWidget(self.panes, 1)
+        self.panes.setVisible(bool(self.panes.browsers))
+        if self.panes.browsers:
+            self.resize(fitted_size(parent))
         box = QDialogButtonBox()
         self.action_button = QPushButton()
         t.bind(self.action_button.setText, _maker(action))
         self.action_button.setObjectName("previewAction")
         box.addButton(self.action_button, QDialogButtonBox.ButtonRole.AcceptRole)
         cancel = box.addButton(QDialogButtonBox.StandardButton.Cancel)
+        if cancel is not None and self.options and self.options[0].cancel is not None:
+            t.bind(cancel.setText, _maker(self.options[0].cancel))
+        self.cancel_button = cancel
         cancel.setDefault(True)
         self.action_button.setAutoDefault(False)
         box.accepted.connect(self._accept)
@@ -276,7 +292,7 @@ class ChangePreviewDialog(QDialog):
         self.summary.setText("\n".join(opt.shown_lines()))
         self.tree.clear()
         c = opt.changes
-        if c is None:
+        if c is None or opt.panes:
             self.tree.hide()
             return
         self.tree.show()

@@ -3,7 +3,8 @@ the finished UTC days that had activity and no card yet, newest first ("Yesterda
 2026-11-30 · 3 topics, 41 messages"), read on a worker thread; Dream now dreams over the
 chosen day. A day that already has a card (or a proposal) is not offered (walk40 #6: it
 was, and Dream now then refused it); when every day has one, the line says so and
-points at Regenerate.
+points at Regenerate — unless today has messages: then it says today's chats can be
+dreamt tomorrow (walk42 #4: today is not over, so it cannot be dreamt yet).
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ class DreamDayPicker(QComboBox):
         self.days: list[ActiveDay] = []
         #: Days with activity that already have a card (not offered).
         self.dreamt = 0
+        #: Today (UTC) has messages: it can be dreamt once it is over (walk42 #4).
+        self.today_waits = False
         self.texts = Texts(self)
         self._today = datetime.now(UTC).date()
         self.texts.call(self._say)
@@ -61,8 +64,9 @@ class DreamDayPicker(QComboBox):
         keep = self.selected_day()
         active: list[ActiveDay] = await run_in_thread(fetch)  # type: ignore[misc]
         self._today = datetime.now(UTC).date()
-        days = [d for d in active if not d.dreamt]
-        self.dreamt = len(active) - len(days)
+        days = [d for d in active if d.finished and not d.dreamt]
+        self.dreamt = sum(d.dreamt for d in active if d.finished)
+        self.today_waits = any(not d.finished for d in active)
         self.days = days
         self.clear()
         for d in days:
@@ -80,8 +84,10 @@ class DreamDayPicker(QComboBox):
         for i, d in enumerate(self.days[:self.count()]):
             self.setItemText(i, day_text(d, self._today))
         if not self.days and self.count():
-            self.setItemText(0, translate("MemoryPage", "every day with messages already has a card — ↻ "
-                                                        "Regenerate one") if self.dreamt
+            self.setItemText(0, translate("MemoryPage", "Today's chats can be dreamt tomorrow")
+                             if self.today_waits
+                             else translate("MemoryPage", "every day with messages already has a card — ↻ "
+                                                          "Regenerate one") if self.dreamt
                              else translate("MemoryPage", "no finished day has messages yet"))
 
     def selected_day(self) -> date | None:

@@ -92,7 +92,6 @@ from chathub_desktop.gui.memory.proposals_section import ProposalsSection, propo
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.collector_pause import collector_paused
-from chathub_desktop.gui.shell.elided_line import ElidedLine
 from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -274,6 +273,10 @@ class DreamPanel(QWidget):
                          (self.restore_button, Icon.UNDO)):
             b.setIcon(icon(glyph))  # walk40: icons, as fixed memory's toolbar has
             hrow.addWidget(b)
+        # hidden with no card (walk42 #4), Copy still holds the row's height: nothing below moves
+        keep = self.copy_button.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        self.copy_button.setSizePolicy(keep)
         lay.addLayout(hrow)
         copy_all = QAction(self)
         t.bind(copy_all.setText, lambda: translate("MemoryPage", "Copy all dream cards"))
@@ -372,11 +375,13 @@ class DreamPanel(QWidget):
         self.stop_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Stop"), "stopDreamButton", QT_TRANSLATE_NOOP(
             "MemoryPage", "Stop this dream (Esc); nothing of it is stored"), lambda: self.runs.stop())
         self.stop_button.hide()
-        #: What the last dream or change did: one line in the Dream now bar, elided (the
-        #: whole text is its tooltip), so its coming and going moves nothing (issue 30).
-        self.status_label = ElidedLine()
+        #: What the last dream or change did: its own row under the Dream now bar, wrapped
+        #: (walk42 #4: cut with "…" in the bar), so the bar's buttons never move (issue 30).
+        self.status_label = QLabel()
         self.status_label.setObjectName("dreamStatusLabel")
-        self.status_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status_label.hide()
         self._status_timer.timeout.connect(self._clear_status)
         brow.addWidget(self.dream_now_button)
@@ -385,8 +390,6 @@ class DreamPanel(QWidget):
         brow.addWidget(self.day_picker)
         brow.addWidget(self.progress_bar)
         brow.addWidget(self.stop_button)
-        brow.addSpacing(Space.SM)
-        brow.addWidget(self.status_label, 100)  # takes the free width while shown
         brow.addStretch(1)
         self.regenerate_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Regenerate"), "regenerateDreamCard",
                                             self.regenerate_action.toolTip, lambda: self.runs.regenerate())
@@ -407,6 +410,7 @@ class DreamPanel(QWidget):
         self.action_bar.setLayout(brow)
         brow.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.action_bar)
+        lay.addWidget(self.status_label)
         lay.addWidget(self.tabs, 1)
         self.choose_summarizer_button = choose_button("dreamChooseSummarizer")  # issue 28
         self.choose_summarizer_button.clicked.connect(self.events.summarizer_choice_requested.emit)
@@ -484,7 +488,7 @@ class DreamPanel(QWidget):
                                 else said_error(exc))
                 return
             self._apply(*data)
-            await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id),
+            await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id, include_today=True),
                                        self.runner.run_in_thread)
         finally:
             self._loading = False
@@ -594,15 +598,19 @@ class DreamPanel(QWidget):
         regenerable = c is not None and c.regenerable
         self.fold_action.setEnabled(c is not None and c.kind == CardKind.RANGE)
         on_cards = self.tabs.currentWidget() is not self.proposals  # the card buttons belong to the Cards tab
-        self.edit_button.setVisible(on_cards)
-        self.delete_button.setVisible(on_cards)
+        # walk42 #4: with no card the card buttons are hidden, not greyed
+        self.edit_button.setVisible(on_cards and has_cards)
+        self.delete_button.setVisible(on_cards and has_cards)
         self.regenerate_button.setVisible(regenerable and on_cards)
         self.regenerate_action.setVisible(regenerable)
         self.regenerate_button.setEnabled(regenerable and can_dream)
         self.regenerate_action.setEnabled(regenerable and can_dream)
-        self.copy_button.setEnabled(has_cards)
-        self.clear_button.setEnabled(has_cards and not self.ops.busy)
-        self.restore_button.setEnabled(self.view is not None and self.view.can_restore and not self.ops.busy)
+        can_restore = self.view is not None and self.view.can_restore
+        self.copy_button.setVisible(has_cards)
+        self.clear_button.setVisible(has_cards)
+        self.clear_button.setEnabled(not self.ops.busy)
+        self.restore_button.setVisible(can_restore)  # after Clear it is how the cards come back
+        self.restore_button.setEnabled(not self.ops.busy)
         chosen = self.day_picker.selected_day()
         # walk39 #2: with no finished day to read, Dream now is off and says why
         self.dream_now_button.setEnabled(can_dream and chosen is not None)
@@ -646,8 +654,8 @@ class DreamPanel(QWidget):
         self.failure_bar.dismiss()
 
     def show_status(self, message: str, ms: int = 8000) -> None:
-        """The status line (outcome of a dream or a change, in the Dream now bar; the whole
-        text is its tooltip); cleared after ``ms`` (0: kept)."""
+        """The status line (outcome of a dream or a change, under the Dream now bar, wrapped
+        whole); cleared after ``ms`` (0: kept)."""
         self.status_label.setText(message)
         self.status_label.setVisible(bool(message))
         if ms:

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
@@ -81,6 +81,11 @@ def phase_text(phase: str, day: str) -> str | None:
 
 #: What a run's coroutine ends with: an outcome, or a draft to preview (Dream now, Regenerate).
 RunResult = DreamOutcome | tuple[DreamDraft, ChangePreview] | RegenDraft
+
+
+def short_day(day: date) -> str:
+    """``day`` in few plain words of the interface language ("2 Dec"; walk42 #2)."""
+    return QLocale().toString(QDate(day.year, day.month, day.day), translate("MemoryPage", "d MMM"))
 
 
 def yesterday_utc(now: datetime | None = None) -> date:
@@ -224,10 +229,16 @@ class DreamRuns(QObject):
         titles = FOLD_TITLES if preview.folds else (QT_TRANSLATE_NOOP("MemoryPage", "Added"),
                                                     QT_TRANSLATE_NOOP("MemoryPage", "Removed"),
                                                     QT_TRANSLATE_NOOP("MemoryPage", "Edited"))
+        when = draft.history_day
+
+        def lines() -> list[str]:  # walk42 #2: the change in plain words, not the card counts
+            return [fill(translate("MemoryPage", "Adds a card for %1"), short_day(when)),
+                    *(said(r) for r in preview.fold_reasons)]
+        panes = tuple((lambda: translate("MemoryPage", "New card"), text) for text in preview.changes.added)
         key = change_preview.ask(self._parent, lambda: said_run("Dream now"), heading,
-                                 [PreviewOption("add", translate("MemoryPage", "Add"), change_preview.said_lines(preview), preview.changes,
+                                 [PreviewOption("add", translate("MemoryPage", "Add"), lines, preview.changes,
                                                 (translate("MemoryPage", titles[0]), translate("MemoryPage", titles[1]),
-                                                 translate("MemoryPage", titles[2])))],
+                                                 translate("MemoryPage", titles[2])), panes=panes)],
                                  lambda: translate("MemoryPage", "Add card"))
         if key is None:
             self._host.svc.dreams.discard_draft(draft)
@@ -247,13 +258,19 @@ class DreamRuns(QObject):
                                                             "until you choose the new one"), said_run(what), day), 0)
         titles = (translate("MemoryPage", "New card"), translate("MemoryPage", "Old card"),
                   translate("MemoryPage", "Edited"))
+        when = draft.history_day
+        # walk42 #2: old and new side by side, rendered; the buttons say what each keeps
         key = change_preview.ask(
             self._parent, lambda: said_run(what),
             lambda: fill(translate("MemoryPage", "Card #%1 for %2 was dreamt again. Use the new card, or keep the "
                                                  "old one?"), number, day),
             [PreviewOption("new", translate("MemoryPage", "Use the new card"),
-                           [translate("MemoryPage", "Cancel keeps the old card; nothing is written.")],
-                           EntryChanges(added=[draft.body], removed=[draft.old]), titles)],
+                           lambda: [fill(translate("MemoryPage", "Replaces the card for %1; nothing is written until "
+                                                                 "you choose"), short_day(when))],
+                           EntryChanges(added=[draft.body], removed=[draft.old]), titles,
+                           panes=((lambda: translate("MemoryPage", "Old card"), draft.old),
+                                  (lambda: translate("MemoryPage", "New card"), draft.body)),
+                           cancel=lambda: translate("MemoryPage", "Keep the old card"))],
             lambda: translate("MemoryPage", "Use the new card"))
         if key is None:
             outcome = self._host.svc.dreams.keep_old_card(draft)

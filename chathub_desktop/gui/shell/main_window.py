@@ -318,7 +318,8 @@ class MainWindow(QMainWindow):
         if self.dream_runner is not None:
             return
         self.dream_runner = DreamRunner(self.svc, self.runner, status=self.show_status, parent=self,
-                                        changes=(self.events.settings_changed, self.events.assistants_changed))
+                                        changes=(self.events.settings_changed, self.events.assistants_changed),
+                                        on_page=self._memory_in_view)
         self.runner.run("dreams-paused", self.dream_runner.load_paused(), context="Pause dreams")
         self.tray = TrayController(self, self.dream_runner, self.quit_action, parent=self)
         self.assistant_menu.addSeparator()
@@ -329,6 +330,11 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.shell.notifications import Notifier
 
         self.notifier = Notifier(self, self.runner, enabled=lambda: self.view.prefs.notifications)
+
+    def _memory_in_view(self, assistant_id: int) -> bool:
+        """True when the Memory page of ``assistant_id`` is shown (it says dream outcomes itself)."""
+        page = self.pages.memory_page()
+        return page is not None and page.isVisible() and page.assistant_id == assistant_id
 
     def _on_dreams_ran(self, outcomes: list[DreamOutcome]) -> None:
         """A scheduled run ended: a notification per outcome worth telling, and the open

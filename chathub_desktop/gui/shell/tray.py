@@ -72,7 +72,9 @@ class DreamRunner(QObject):
     (the window's status bar). ``interval_ms`` / ``first_delay_ms``: the longest sleep
     between checks and the first check after :meth:`start` or a change (milliseconds);
     ``changes``: signals whose emission wakes the runner for a check (the window's
-    settings and assistants changes).
+    settings and assistants changes). ``on_page(assistant_id)``: True when that
+    assistant's Memory page is in view — it says the outcome on its own status line, so
+    the status bar does not repeat it (walk42 #4).
 
     Signals: ``run_started()`` when a due run begins, ``run_finished(list)`` with its
     :class:`DreamOutcome` list (empty when stopped), ``paused_changed(bool)``.
@@ -87,9 +89,10 @@ class DreamRunner(QObject):
     def __init__(self, services: Services, runner: TaskRunner, *,
                  status: Callable[[str, int], None] | None = None, interval_ms: int = TICK_MS,
                  first_delay_ms: int = FIRST_TICK_MS, changes: Sequence[SignalInstance] = (),
-                 parent: QObject | None = None) -> None:
+                 on_page: Callable[[int], bool] | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._svc = services
+        self._on_page = on_page or (lambda _aid: False)
         self._runner = runner
         self._status = status or (lambda _text, _ms: None)
         self._paused = False
@@ -262,12 +265,15 @@ class DreamRunner(QObject):
         finally:
             self.last_outcomes = outcomes
             self.run_finished.emit(outcomes)
-        if not manual and outcomes and all(o.status == DreamStatus.NOTHING for o in outcomes):
+        told = [o for o in outcomes if not self._on_page(o.assistant_id)]
+        if outcomes and not told:  # said on the Memory page in view (walk42 #4: not twice)
+            self._status("", 0)
+        elif not manual and outcomes and all(o.status == DreamStatus.NOTHING for o in outcomes):
             # a scheduled run over a day without chats (walk40: a brand-new install's first
             # catch-up) has nothing to tell; the Memory page shows it as the last run (DRM-5)
             self._status("", 0)
         else:
-            self._status(outcomes_text(outcomes) or QCoreApplication.translate("Tray", "No memory dream was due"),
+            self._status(outcomes_text(told) or QCoreApplication.translate("Tray", "No memory dream was due"),
                          10000)
         return wake, True
 

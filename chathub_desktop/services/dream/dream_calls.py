@@ -31,6 +31,7 @@ from datetime import date
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.card_repeats import repeated_lines
 from chathub_desktop.core.compaction import SUMMARIZER_SAFE_SHARE, completion_budget
 from chathub_desktop.core.messages import ChatMessage
 from chathub_desktop.core.prompt_echo import echoes_prompt
@@ -114,6 +115,9 @@ async def new_card_body(summarizer: Summarizer, name: str, day: date, materials:
     if body is not None and echoes_prompt(body, system, [m.content for m in prompt.messages], known):
         log.info("dream card of %s refused: it echoes the prompt (%d characters)", target.label, len(body))
         raise SummarizerFailed(Reason(DreamReason.ECHOED_PROMPT))
+    if body is not None and (repeats := repeated_lines(body)) is not None:  # walk42 #2: ten near-identical lines
+        log.info("dream card of %s refused: %d of its %d lines nearly repeat another", target.label, *repeats)
+        raise SummarizerFailed(Reason(DreamReason.REPEATS_ITSELF, (str(repeats[0]), str(repeats[1]))))
     if done.truncated:
         assert body is not None
         log.info("dream card of %s cut at its token limit: kept %d of %d characters (its complete lines)",

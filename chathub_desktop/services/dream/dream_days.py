@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.reasons import Reason
@@ -31,6 +31,9 @@ class ActiveDay:
     #: Already dreamt: a card covers the day (its own, or the range card it is folded
     #: into) or a proposal for it waits for review; Dream now would refuse it (walk40 #6).
     dreamt: bool = False
+    #: False for today (UTC): it has messages but is not over, so it cannot be dreamt yet
+    #: (walk42 #4: the picker said "every day already has a card" instead).
+    finished: bool = True
 
 
 def _dreamt(cards: Sequence[dm.Card], proposed: set[date], day: date) -> bool:
@@ -39,17 +42,20 @@ def _dreamt(cards: Sequence[dm.Card], proposed: set[date], day: date) -> bool:
     return day in proposed or any(c.day == day or (c.span is not None and day <= c.span[1]) for c in cards)
 
 
-def active_days(db: Database, assistant: int | str, today: date, limit: int = 60) -> list[ActiveDay]:
+def active_days(db: Database, assistant: int | str, today: date, limit: int = 60, *,
+                include_today: bool = False) -> list[ActiveDay]:
     """Days before ``today`` (UTC) on which ``assistant``'s visible topics have
     non-empty user/assistant messages, newest first, at most ``limit``, each marked
-    ``dreamt`` when it already has a card or a proposal. Raises ``NotFound`` for an
+    ``dreamt`` when it already has a card or a proposal; with ``include_today``, today
+    too when it has messages, marked not ``finished``. Raises ``NotFound`` for an
     unknown assistant."""
+    end = today + timedelta(days=1) if include_today else today
     with db.read() as s:
         a = AssistantService.row(s, assistant)
-        rows = day_activity(s, a.id, datetime.combine(today, time(), UTC), max(1, limit), sqlite=db.is_sqlite)
+        rows = day_activity(s, a.id, datetime.combine(end, time(), UTC), max(1, limit), sqlite=db.is_sqlite)
         cards = dm.parse_document(current_body(s, a.id, DYNAMIC) or "")
         proposed = {p.history_day for p in proposal_rows(s, a.id)}
-    return [ActiveDay(d, t, n, _dreamt(cards, proposed, d)) for d, t, n in rows]
+    return [ActiveDay(d, t, n, _dreamt(cards, proposed, d), d < today) for d, t, n in rows]
 
 
 def read_titles_note(titles: Sequence[str]) -> str:

@@ -44,6 +44,9 @@ class DreamReason(StrEnum):
     EMPTY_ANSWER = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model returned an empty answer")
     ECHOED_PROMPT = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model repeated its instructions "
                                                         "instead of writing a card; nothing was changed")
+    REPEATS_ITSELF = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model wrote the same line over "
+                                                         "and over (%1 of %2 lines nearly repeat another) instead "
+                                                         "of a card; nothing was changed")
     WINDOW_TOO_SMALL = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model's %1-token window is too "
                                                            "small to read any topic of the day; choose a model "
                                                            "with a larger window")

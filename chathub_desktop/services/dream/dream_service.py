@@ -416,10 +416,11 @@ class DreamService(DreamCards):
         with self._db.read() as s:
             return _materials_in(s, AssistantService.row(s, assistant).id, day)
 
-    def active_days(self, assistant: int | str, limit: int = 60) -> list[ActiveDay]:
-        """The finished UTC days with activity Dream now offers, newest first
+    def active_days(self, assistant: int | str, limit: int = 60, *, include_today: bool = False) -> list[ActiveDay]:
+        """The finished UTC days with activity Dream now offers, newest first, and with
+        ``include_today`` today's too, not ``finished``
         (:func:`~chathub_desktop.services.dream.dream_days.active_days`, issue 14)."""
-        return active_days(self._db, assistant, self._clock().date(), limit)
+        return active_days(self._db, assistant, self._clock().date(), limit, include_today=include_today)
 
     # --- runs ------------------------------------------------------------------------
 
