@@ -58,6 +58,8 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     # issue 27, lang43: the export parsers' reasons, the JSON bounds and the MCP config checks
     "core/imported_chat", "core/chatgpt_export", "core/claude_export", "core/webui_export", "core/json_bounds",
     "core/mcp_config", "core/secret_redaction",
+    # issue 27, lang44: the JSON bounds in topic import, the Claude memory zip and the model catalog
+    "services/transfer/topic_transfer", "services/transfer/claude_memory", "core/model_cards",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

@@ -5461,6 +5461,10 @@ URL：%3
         <translation>ノード %1</translation>
     </message>
     <message>
+        <source>%1 is not a time</source>
+        <translation>%1 は時刻ではありません</translation>
+    </message>
+    <message>
         <source>a boolean</source>
         <translation>真偽値</translation>
     </message>
@@ -5479,6 +5483,14 @@ URL：%3
     <message>
         <source>a number</source>
         <translation>数値</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>%1 is out of range</source>
+        <translation>%1 は範囲外です</translation>
     </message>
     <message>
         <source>conversation %1 (%2)</source>
@@ -5803,6 +5815,30 @@ URL：%3
     <message>
         <source>the send failed: %1</source>
         <translation>送信に失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>: </source>
+        <translation>：</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>not a ChatHub topic export: %1</source>
+        <translation>ChatHub のトピックのエクスポートではありません：%1</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2)</source>
+        <translation>%1 は有効な JSON ではありません（%2）</translation>
+    </message>
+    <message>
+        <source>model catalog %1; a catalog needs 4 levels and short texts</source>
+        <translation>モデルカタログ%1。カタログに必要なのは 4 階層と短いテキストです</translation>
     </message>
 </context>
 <context>

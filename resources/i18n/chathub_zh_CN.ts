@@ -5461,6 +5461,10 @@ URL：%3
         <translation>节点 %1</translation>
     </message>
     <message>
+        <source>%1 is not a time</source>
+        <translation>%1 不是时间</translation>
+    </message>
+    <message>
         <source>a boolean</source>
         <translation>布尔值</translation>
     </message>
@@ -5479,6 +5483,14 @@ URL：%3
     <message>
         <source>a number</source>
         <translation>数字</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 is out of range</source>
+        <translation>%1 超出范围</translation>
     </message>
     <message>
         <source>conversation %1 (%2)</source>
@@ -5803,6 +5815,30 @@ URL：%3
     <message>
         <source>the send failed: %1</source>
         <translation>发送失败：%1</translation>
+    </message>
+    <message>
+        <source>: </source>
+        <translation>：</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>not a ChatHub topic export: %1</source>
+        <translation>不是 ChatHub 话题导出：%1</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2)</source>
+        <translation>%1 不是有效的 JSON（%2）</translation>
+    </message>
+    <message>
+        <source>model catalog %1; a catalog needs 4 levels and short texts</source>
+        <translation>模型目录%1；目录只需 4 层和较短的文本</translation>
     </message>
 </context>
 <context>
