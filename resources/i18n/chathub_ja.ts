@@ -7710,6 +7710,38 @@ Input budget: %1 tokens</source>
         <translation>プロバイダーのテレメトリーはまだありません：キャッシュの使用を報告した返信はありません</translation>
     </message>
     <message>
+        <source>0% hit / no hit yet</source>
+        <translation>ヒット 0% / まだヒットなし</translation>
+    </message>
+    <message>
+        <source>%1 cached · input not reported</source>
+        <translation>キャッシュ済み %1 · 入力は報告なし</translation>
+    </message>
+    <message>
+        <source>%1% hit · working · %2 / %3</source>
+        <translation>ヒット %1% · 有効 · %2 / %3</translation>
+    </message>
+    <message>
+        <source>%1% hit · no hit · %2 / %3</source>
+        <translation>ヒット %1% · ヒットなし · %2 / %3</translation>
+    </message>
+    <message>
+        <source>Prompt-cache rate the provider reported for the latest reply that carried cache counters: cached input ÷ all reported input. It is not the next-request estimate above, and Compact does not reset it.</source>
+        <translation>キャッシュのカウンターを含む最新の返信についてプロバイダーが報告したプロンプトキャッシュ率：キャッシュ済みの入力 ÷ 報告されたすべての入力。上の次のリクエストの見積もりではなく、圧縮してもリセットされません。</translation>
+    </message>
+    <message>
+        <source> No reply in this topic has reported cache counters yet.</source>
+        <translation>このトピックでは、まだどの返信もキャッシュのカウンターを報告していません。</translation>
+    </message>
+    <message>
+        <source>an unknown model</source>
+        <translation>不明なモデル</translation>
+    </message>
+    <message>
+        <source> Reported by %1 (message #%2).</source>
+        <translation>%1 が報告（メッセージ #%2）。</translation>
+    </message>
+    <message>
         <source>off</source>
         <translation>オフ</translation>
     </message>

@@ -7710,6 +7710,38 @@ Input budget: %1 tokens</source>
         <translation>还没有服务商遥测数据：还没有回复报告缓存使用情况</translation>
     </message>
     <message>
+        <source>0% hit / no hit yet</source>
+        <translation>命中 0% / 尚未命中</translation>
+    </message>
+    <message>
+        <source>%1 cached · input not reported</source>
+        <translation>已缓存 %1 · 未报告输入</translation>
+    </message>
+    <message>
+        <source>%1% hit · working · %2 / %3</source>
+        <translation>命中 %1% · 生效中 · %2 / %3</translation>
+    </message>
+    <message>
+        <source>%1% hit · no hit · %2 / %3</source>
+        <translation>命中 %1% · 未命中 · %2 / %3</translation>
+    </message>
+    <message>
+        <source>Prompt-cache rate the provider reported for the latest reply that carried cache counters: cached input ÷ all reported input. It is not the next-request estimate above, and Compact does not reset it.</source>
+        <translation>提供方为最近一条带有缓存计数的回复报告的提示缓存命中率：已缓存输入 ÷ 报告的全部输入。它不是上面的下一次请求估算，压缩也不会重置它。</translation>
+    </message>
+    <message>
+        <source> No reply in this topic has reported cache counters yet.</source>
+        <translation>此话题中还没有回复报告过缓存计数。</translation>
+    </message>
+    <message>
+        <source>an unknown model</source>
+        <translation>未知模型</translation>
+    </message>
+    <message>
+        <source> Reported by %1 (message #%2).</source>
+        <translation>由 %1 报告（消息 #%2）。</translation>
+    </message>
+    <message>
         <source>off</source>
         <translation>关闭</translation>
     </message>

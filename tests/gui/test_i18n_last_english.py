@@ -118,3 +118,25 @@ def test_json_bounds_in_a_model_catalog_are_said_in_chinese(services: Any, tmp_p
     with _language("zh_CN"):
         assert said_error(caught.value) == ("cards.json：模型目录的 JSON 嵌套超过 16 层（位于第 16 字节）；"
                                             "目录只需 4 层和较短的文本")
+
+
+def test_the_popovers_prompt_cache_line_and_its_help_are_said(qapp: Any) -> None:
+    """Context usage → Prompt cache (TOK-6): the hit line and the ``?`` help are said
+    from the reported counters; the model's name and the figures stay data."""
+    from chathub_desktop.gui.context.meter_words import cache_help, cache_text
+    from chathub_desktop.services.views import CacheView
+
+    hit = CacheView(message_id=12, model="gpt-4o", input_tokens=900, cached_tokens=640)
+    none = CacheView()
+    with _Installed(_Pseudo()):
+        assert cache_text(hit) == "⟦%1% hit · working · %2 / %3⟧".replace("%1", "71.1").replace(
+            "%2", "640").replace("%3", "900")
+        assert cache_help(hit).endswith("⟦ Reported by gpt-4o (message #12).⟧")
+        assert cache_help(none).startswith("⟦Prompt-cache rate the provider reported")
+    with _language("zh_CN"):
+        assert cache_text(hit) == "命中 71.1% · 生效中 · 640 / 900"
+        assert cache_text(CacheView(input_tokens=900, cached_tokens=0)) == "命中 0.0% · 未命中 · 0 / 900"
+        assert cache_help(hit).endswith("由 gpt-4o 报告（消息 #12）。")
+        assert cache_help(none).endswith("此话题中还没有回复报告过缓存计数。")
+    with _language("ja"):
+        assert cache_text(CacheView(input_tokens=900, cache_write_tokens=900)) == "ヒット 0% / まだヒットなし"
