@@ -1091,6 +1091,14 @@ Leave it empty to compact as usual.</source>
         <translation>Esc でキャンセル</translation>
     </message>
     <message>
+        <source>Edit message</source>
+        <translation>メッセージを編集</translation>
+    </message>
+    <message>
+        <source>Message text</source>
+        <translation>メッセージの本文</translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
@@ -2999,6 +3007,26 @@ Type below and press %1 to start.</source>
     <message>
         <source>Copy message</source>
         <translation>メッセージをコピー</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>Jump to the first message</source>
+        <translation>最初のメッセージへ移動</translation>
+    </message>
+    <message>
+        <source>Show the topic&apos;s first message (Ctrl+Home)</source>
+        <translation>トピックの最初のメッセージを表示（Ctrl+Home）</translation>
+    </message>
+    <message>
+        <source>Scroll to the newest message</source>
+        <translation>最新のメッセージまでスクロール</translation>
+    </message>
+    <message>
+        <source>Show the topic&apos;s newest message (Ctrl+End)</source>
+        <translation>トピックの最新のメッセージを表示（Ctrl+End）</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -7326,6 +7354,17 @@ Input budget: %1 tokens</source>
     <message>
         <source>This topic is not private: memory is used again</source>
         <translation>このトピックはプライベートではなくなりました。メモリを再び使います</translation>
+    </message>
+</context>
+<context>
+    <name>TopicScrollBar</name>
+    <message>
+        <source>Position in the topic</source>
+        <translation>トピック内の位置</translation>
+    </message>
+    <message>
+        <source>Drag to any message of the topic; the bottom is the newest message</source>
+        <translation>トピックの任意のメッセージまでドラッグ。一番下が最新のメッセージです</translation>
     </message>
 </context>
 <context>

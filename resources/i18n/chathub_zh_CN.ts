@@ -1091,6 +1091,14 @@ Leave it empty to compact as usual.</source>
         <translation>Esc 取消</translation>
     </message>
     <message>
+        <source>Edit message</source>
+        <translation>编辑消息</translation>
+    </message>
+    <message>
+        <source>Message text</source>
+        <translation>消息文本</translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -2999,6 +3007,26 @@ Type below and press %1 to start.</source>
     <message>
         <source>Copy message</source>
         <translation>复制消息</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Jump to the first message</source>
+        <translation>跳到第一条消息</translation>
+    </message>
+    <message>
+        <source>Show the topic&apos;s first message (Ctrl+Home)</source>
+        <translation>显示话题的第一条消息（Ctrl+Home）</translation>
+    </message>
+    <message>
+        <source>Scroll to the newest message</source>
+        <translation>滚动到最新消息</translation>
+    </message>
+    <message>
+        <source>Show the topic&apos;s newest message (Ctrl+End)</source>
+        <translation>显示话题的最新消息（Ctrl+End）</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -7326,6 +7354,17 @@ Input budget: %1 tokens</source>
     <message>
         <source>This topic is not private: memory is used again</source>
         <translation>此话题不再私密：会再次使用记忆</translation>
+    </message>
+</context>
+<context>
+    <name>TopicScrollBar</name>
+    <message>
+        <source>Position in the topic</source>
+        <translation>在话题中的位置</translation>
+    </message>
+    <message>
+        <source>Drag to any message of the topic; the bottom is the newest message</source>
+        <translation>拖到话题中的任意消息；最底部是最新消息</translation>
     </message>
 </context>
 <context>

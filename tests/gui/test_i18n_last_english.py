@@ -20,6 +20,7 @@ from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.errors import InvalidInput
 from tests.gui.test_i18n import _Pseudo
+from tests.gui.test_i18n_pages import pseudo  # noqa: F401 - the fixture
 from tests.gui.test_i18n_service_texts import _Installed, _language
 
 
@@ -140,3 +141,38 @@ def test_the_popovers_prompt_cache_line_and_its_help_are_said(qapp: Any) -> None
         assert cache_help(none).endswith("此话题中还没有回复报告过缓存计数。")
     with _language("ja"):
         assert cache_text(CacheView(input_tokens=900, cache_write_tokens=900)) == "ヒット 0% / まだヒットなし"
+
+
+#: Data the walk below reads: the assistant's initial and name, the topic's stored title,
+#: the popover's total (a figure), the time zone's name and the app's name.
+_DATA = {"H", "Helper", "New topic", "UTC", "ChatHub Desktop", "A"}
+
+
+def test_the_window_with_a_topic_open_shows_no_unmarked_words(pseudo: Any, services: Any,  # noqa: F811 - fixture
+                                                             qtbot: Any, fake_vendor: Any) -> None:
+    """The walk in the pseudo-locale: the window with a topic open (the message list,
+    its jump buttons and scroll bar, the inline editor), the usage popover, the Memory
+    page and the New assistant dialog (its model refresh button) show every word marked;
+    what is left unmarked is data."""
+    from tests.gui.helpers import add_fake_provider, new_topic, reload_assistants, settled
+    from tests.gui.test_i18n_pages import shown_texts
+
+    w = pseudo
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    reload_assistants(w, qtbot, aid)
+    settled(w, qtbot)
+    topic = new_topic(w, qtbot)
+    texts = {f"window {k}": v for k, v in shown_texts(w).items()}
+    pop = w.composer.badge.popover
+    pop.fill(services.estimates.estimate(topic))
+    texts |= {f"popover {k}": v for k, v in shown_texts(pop).items() if "meterTotal" not in k}
+    page = w.pages.open_memory()
+    assert page is not None
+    qtbot.waitUntil(lambda: page.loads >= 1, timeout=5000)
+    texts |= {f"memory {k}": v for k, v in shown_texts(page).items()}
+    dialog = w.pages.open_new_assistant()
+    texts |= {f"assistant {k}": v for k, v in shown_texts(dialog).items()}
+    dialog.close()
+    assert [v for k, v in texts.items() if "#messageList name" in k] == ["⟦Messages⟧"]
+    left = {k: v for k, v in texts.items() if "⟦" not in v and v not in _DATA}
+    assert not left, left
