@@ -5865,6 +5865,10 @@ URL：%3
         <translation>%1 は有効な JSON ではありません（%2）</translation>
     </message>
     <message>
+        <source>%1 is not valid JSON (it %2)</source>
+        <translation>%1 は有効な JSON ではありません（ファイル%2）</translation>
+    </message>
+    <message>
         <source>model catalog %1; a catalog needs 4 levels and short texts</source>
         <translation>モデルカタログ%1。カタログに必要なのは 4 階層と短いテキストです</translation>
     </message>

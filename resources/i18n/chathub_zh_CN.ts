@@ -5865,6 +5865,10 @@ URL：%3
         <translation>%1 不是有效的 JSON（%2）</translation>
     </message>
     <message>
+        <source>%1 is not valid JSON (it %2)</source>
+        <translation>%1 不是有效的 JSON（它%2）</translation>
+    </message>
+    <message>
         <source>model catalog %1; a catalog needs 4 levels and short texts</source>
         <translation>模型目录%1；目录只需 4 层和较短的文本</translation>
     </message>

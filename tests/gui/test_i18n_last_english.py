@@ -97,11 +97,11 @@ def test_json_bounds_in_a_claude_memory_zip_are_said_in_chinese(tmp_path: Path, 
     with pytest.raises(InvalidInput) as caught:
         read_claude_memory(path)
     english = str(caught.value)
-    assert english.startswith("claude.zip:memories.json is not valid JSON (nests JSON more than ")
+    assert english.startswith("claude.zip:memories.json is not valid JSON (it nests JSON more than ")
     with _Installed(_Pseudo()):
-        assert said_error(caught.value).startswith("⟦claude.zip:memories.json is not valid JSON (⟦nests JSON more than ")
+        assert said_error(caught.value).startswith("⟦claude.zip:memories.json is not valid JSON (it ⟦nests JSON more than ")
     with _language("zh_CN"):
-        assert said_error(caught.value).startswith("claude.zip:memories.json 不是有效的 JSON（的 JSON 嵌套超过 ")
+        assert said_error(caught.value).startswith("claude.zip:memories.json 不是有效的 JSON（它的 JSON 嵌套超过 ")
 
 
 def test_json_bounds_in_a_model_catalog_are_said_in_chinese(services: Any, tmp_path: Path, qapp: Any) -> None:

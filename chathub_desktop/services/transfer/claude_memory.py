@@ -47,7 +47,8 @@ def _load(zf: zipfile.ZipFile, info: zipfile.ZipInfo, label: str) -> object:
     except UnicodeDecodeError:
         raise InvalidInput(f"{label}:{info.filename} is not UTF-8 text") from None
     except JsonBoundsError as exc:  # typed: said in the interface language (issue 27)
-        raise InvalidInput(Reason(_NOT_JSON, (f"{label}:{info.filename}", exc.reason))) from None
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not valid JSON (it %2)"),
+                                  (f"{label}:{info.filename}", exc.reason))) from None
     except (ValueError, RecursionError) as exc:
         raise InvalidInput(Reason(_NOT_JSON, (f"{label}:{info.filename}", str(exc).splitlines()[0][:120]))) from None
 
