@@ -5861,6 +5861,10 @@ URL：%3
         <translation>ChatHub のトピックのエクスポートではありません：%1</translation>
     </message>
     <message>
+        <source>not a ChatHub topic export: it %1</source>
+        <translation>ChatHub のトピックのエクスポートではありません：ファイル%1</translation>
+    </message>
+    <message>
         <source>%1 is not valid JSON (%2)</source>
         <translation>%1 は有効な JSON ではありません（%2）</translation>
     </message>

@@ -5861,6 +5861,10 @@ URL：%3
         <translation>不是 ChatHub 话题导出：%1</translation>
     </message>
     <message>
+        <source>not a ChatHub topic export: it %1</source>
+        <translation>不是 ChatHub 话题导出：它%1</translation>
+    </message>
+    <message>
         <source>%1 is not valid JSON (%2)</source>
         <translation>%1 不是有效的 JSON（%2）</translation>
     </message>

@@ -78,12 +78,12 @@ def test_json_bounds_in_a_topic_import_are_said_in_chinese(services: Any, qapp: 
     services.assistants.create("Helper")
     with pytest.raises(InvalidInput) as caught:
         services.topic_files.import_json(b"[" * 20, "Helper")
-    assert str(caught.value) == "not a ChatHub topic export: nests JSON more than 8 levels deep (at byte 8)"
+    assert str(caught.value) == "not a ChatHub topic export: it nests JSON more than 8 levels deep (at byte 8)"
     with _Installed(_Pseudo()):
-        assert said_error(caught.value) == ("⟦not a ChatHub topic export: ⟦nests JSON more than 8 levels deep "
+        assert said_error(caught.value) == ("⟦not a ChatHub topic export: it ⟦nests JSON more than 8 levels deep "
                                             "(at byte 8)⟧⟧")
     with _language("zh_CN"):
-        assert said_error(caught.value) == "不是 ChatHub 话题导出：的 JSON 嵌套超过 8 层（位于第 8 字节）"
+        assert said_error(caught.value) == "不是 ChatHub 话题导出：它的 JSON 嵌套超过 8 层（位于第 8 字节）"
 
 
 def test_json_bounds_in_a_claude_memory_zip_are_said_in_chinese(tmp_path: Path, qapp: Any) -> None:

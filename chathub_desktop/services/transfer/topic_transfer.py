@@ -159,9 +159,9 @@ class TopicTransfer:
         return self._topics.get(topic_id)
 
 
-def _fail(reason: str | Reason) -> InvalidInput:
-    """The refusal of a file that is not a topic export; ``reason`` is typed when the
-    check that refused it is (the JSON bounds, issue 27), else its English."""
+def _fail(reason: str) -> InvalidInput:
+    """The refusal of a file that is not a topic export, its frame said in the interface
+    language (issue 27); ``reason`` is the check's English."""
     return InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "not a ChatHub topic export: %1"), (reason,)))
 
 
@@ -176,7 +176,8 @@ def _parse(data: bytes) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise _fail(f"it is not UTF-8 text (byte {exc.start:,})") from None
     except JsonBoundsError as exc:
-        raise _fail(exc.reason) from None
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "not a ChatHub topic export: it %1"),
+                                  (exc.reason,))) from None
     except (json.JSONDecodeError, RecursionError) as exc:
         raise _fail(f"invalid JSON ({getattr(exc, 'msg', 'too deep')})") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
