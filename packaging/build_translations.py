@@ -41,7 +41,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "memory/fixed_page", "memory/page_texts", "memory/page_common", "memory/dreaming_group", "memory/dream_panel", "memory/dream_schedule_form", "memory/proposals_section", "memory/raw_editor", "memory/history_view", "memory/entry_actions", "memory/transfer_actions", "memory/dream_card_actions", "memory/dream_runs", "memory/card_editor", "memory/card_delegate", "memory/fixed_cards", "memory/entry_model", "memory/dream_cards", "memory/dream_day_picker",
     "context/usage_popover", "context/meter_words", "context/receipt_dialog", "context/receipt_values", "memory/change_preview",
     "memory/memory_paste_dialog", "shell/service_reasons", "settings/assistant_dialog", "shell/range_hint", "shell/help_menu",
-    "chat/reply_notice", "chat/message_inline_edit", "chat/message_action_bar", "chat/message_list_view",
+    "topics/topic_scroll_bar", "chat/reply_notice", "chat/message_inline_edit", "chat/message_action_bar", "chat/message_list_view",
     "chat/attachments", "settings/connection_test", "settings/save_anyway", "context/summary_dialog", "settings/mcp_server_dialog",
     "dialogs/import_dialog", "chat/pasted_chips", "context/summary_editing", "context/summary_probe_panel",
 )) + tuple(f"chathub_desktop/{name}.py" for name in (
@@ -58,6 +58,8 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     # issue 27, lang43: the export parsers' reasons, the JSON bounds and the MCP config checks
     "core/imported_chat", "core/chatgpt_export", "core/claude_export", "core/webui_export", "core/json_bounds",
     "core/mcp_config", "core/secret_redaction",
+    # issue 27, lang44: the JSON bounds in topic import, the Claude memory zip and the model catalog
+    "services/transfer/topic_transfer", "services/transfer/claude_memory", "core/model_cards",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

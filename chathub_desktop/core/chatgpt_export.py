@@ -58,6 +58,7 @@ from chathub_desktop.core.imported_chat import (
     refusal,
     short,
     source_key,
+    time_problem,
     with_attachments,
 )
 from chathub_desktop.core.json_bounds import JsonLimits
@@ -675,7 +676,7 @@ def _parse_node(node_id: str, node: Mapping[str, object], where: Reason, walk: _
     try:
         created = parse_timestamp(message.get("create_time"))
     except ValueError as exc:
-        raise refusal(at, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "create_time is not a time (%1)"), (str(exc),))) from exc
+        raise refusal(at, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "create_time is not a time (%1)"), (time_problem(exc),))) from exc
     if created is None:
         created = walk.last_time
     else:
@@ -740,7 +741,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
         conv_created = parse_timestamp(conv.get("create_time"))
         conv_updated = parse_timestamp(conv.get("update_time"))
     except ValueError as exc:
-        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "create_time/update_time is not a time (%1)"), (str(exc),))) from exc
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "create_time/update_time is not a time (%1)"), (time_problem(exc),))) from exc
     source_id = _conversation_source_id(conv, mapping, index, clean)
 
     walk = _BranchWalk(calls=[], last_time=conv_created)

@@ -174,7 +174,7 @@ def parse_claude_conversation(conv: dict[str, object], index: int) -> ImportedCo
         created = chat.parse_timestamp(conv.get("created_at"))
         updated = chat.parse_timestamp(conv.get("updated_at"))
     except ValueError as exc:
-        raise chat.refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "created_at/updated_at is not a time (%1)"), (str(exc),))) from exc
+        raise chat.refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "created_at/updated_at is not a time (%1)"), (chat.time_problem(exc),))) from exc
     uid = conv.get("uuid")
     source_id = (clean(chat.source_key(str(uid).strip())) if isinstance(uid, str) and uid.strip()
                  else chat.stable_id(conv.get("name"), conv.get("created_at"), len(messages), index))
@@ -196,7 +196,7 @@ def parse_claude_conversation(conv: dict[str, object], index: int) -> ImportedCo
         try:
             when = chat.parse_timestamp(m.get("created_at"))
         except ValueError as exc:
-            raise chat.refusal(at, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "created_at is not a time (%1)"), (str(exc),))) from exc
+            raise chat.refusal(at, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "created_at is not a time (%1)"), (chat.time_problem(exc),))) from exc
         when = when or last_time
         last_time = when
         uid = m.get("uuid")

@@ -49,6 +49,7 @@ __all__ = [
     "short",
     "source_key",
     "stable_id",
+    "time_problem",
     "walk_branch",
     "with_attachments",
 ]
@@ -105,6 +106,8 @@ def refusal(where: Reason, problem: Reason, sep: str = ": ") -> ExportFormatErro
         brief = Reason(f"%1{sep}%2", (Reason(place, where.args[1:]), brief))
     return ExportFormatError(Reason(f"%1{sep}%2", (where, problem)), brief)
 
+
+_NOT_A_TIME = QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not a time")
 
 _KINDS: dict[type, Reason] = {
     bool: Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a boolean")),
@@ -196,9 +199,16 @@ def kind_reason(value: object) -> Reason:
     return Reason("%1", (type(value).__name__,))
 
 
-def found_keys(obj: Iterable[object]) -> str:
-    """The first eight keys of ``obj`` in order, comma-separated ("none" for none)."""
-    return ", ".join(sorted(str(k) for k in obj)[:8]) or "none"
+def found_keys(obj: Iterable[object]) -> str | Reason:
+    """The first eight keys of ``obj`` in order, comma-separated (the keys are data), or
+    the typed word "none" when it has none (said in the interface language, issue 27)."""
+    return ", ".join(sorted(str(k) for k in obj)[:8]) or Reason(QT_TRANSLATE_NOOP("ServiceReasons", "none"))
+
+
+def time_problem(exc: ValueError) -> str | Reason:
+    """What :func:`parse_timestamp` said was wrong with a time, for the "(…)" of a
+    refusal: its typed reason, or the text of any other ``ValueError``."""
+    return exc.reason if isinstance(exc, ReasonError) else str(exc)
 
 
 def json_kind(value: object) -> str:
@@ -211,12 +221,13 @@ def parse_timestamp(value: object) -> datetime | None:
 
     Accepts seconds since the Unix epoch as ``int``/``float``/``Decimal`` or a numeric
     string, or an ISO 8601 string (naive ones are taken as UTC); ``None`` gives ``None``.
-    Raises ``ValueError`` for anything else (booleans, containers, NaN, out of range).
+    Raises :class:`ReasonError` (a ``ValueError``; typed, the value shown as data) for
+    anything else (booleans, containers, NaN, out of range).
     """
     if value is None:
         return None
     if isinstance(value, bool):
-        raise ValueError("a boolean is not a time")
+        raise ReasonError(Reason(_NOT_A_TIME, (_KINDS[bool],)))
     if isinstance(value, str):
         text = value.strip()
         if not text:
@@ -234,18 +245,18 @@ def parse_timestamp(value: object) -> datetime | None:
             try:
                 parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
             except ValueError as exc:
-                raise ValueError(f"{value!r} is not a time") from exc
+                raise ReasonError(Reason(_NOT_A_TIME, (repr(value),))) from exc
             return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
     try:
         seconds = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"{json_kind(value)} is not a time") from exc
+        raise ReasonError(Reason(_NOT_A_TIME, (kind_reason(value),))) from exc
     if not math.isfinite(seconds):
-        raise ValueError(f"{value!r} is not a time")
+        raise ReasonError(Reason(_NOT_A_TIME, (repr(value),)))
     try:
         return datetime.fromtimestamp(seconds, UTC)
     except (OverflowError, OSError, ValueError) as exc:
-        raise ValueError(f"{value!r} is out of range") from exc
+        raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is out of range"), (repr(value),))) from exc
 
 
 def conversation_label(conv: object, index: int, title_key: str = "title") -> Reason:

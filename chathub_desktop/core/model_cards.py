@@ -30,6 +30,7 @@ from chathub_desktop.core.json_bounds import (
     check_json_text,
 )
 from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.stored_text import describe_unstorable, first_unstorable
 
 #: Ways to switch thinking off that REF-21 knows about.
@@ -61,7 +62,13 @@ MAX_TOKENS = 100_000_000
 
 
 class CatalogError(ValueError):
-    """The catalog JSON is malformed; the message names the bad entry and field."""
+    """The catalog JSON is malformed; the message names the bad entry and field.
+    ``reason`` is the typed :class:`Reason` when the check was typed (the JSON bounds,
+    issue 27: the window says it in its language), else ``None`` and the English only."""
+
+    def __init__(self, message: str | Reason) -> None:
+        self.reason = message if isinstance(message, Reason) else None
+        super().__init__(message.english() if isinstance(message, Reason) else message)
 
 
 class WindowSource(enum.Enum):
@@ -233,7 +240,8 @@ def parse_catalog(text: str) -> tuple[CatalogEntry, ...]:
     try:
         check_json_text(text, CATALOG_JSON_LIMITS)
     except JsonBoundsError as exc:
-        raise CatalogError(f"model catalog {exc}; a catalog needs 4 levels and short texts") from None
+        raise CatalogError(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "model catalog %1; a catalog needs 4 levels and short texts"), (exc.reason,))) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

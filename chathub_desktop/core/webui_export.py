@@ -51,11 +51,12 @@ from chathub_desktop.core.imported_chat import (
     short,
     source_key,
     stable_id,
+    time_problem,
     walk_branch,
     with_attachments,
 )
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
-from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, ReasonError
 
 __all__ = ["MAX_MESSAGE_CHARS", "parse_librechat_conversation", "parse_openwebui_chat"]
 
@@ -75,7 +76,7 @@ def _stamp(value: object) -> datetime | None:
         try:
             return datetime.fromtimestamp(seconds, UTC)
         except (OverflowError, OSError, ValueError) as exc:
-            raise ValueError(f"{value!r} is out of range") from exc
+            raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is out of range"), (repr(value),))) from exc
     return parse_timestamp(value)
 
 
@@ -106,7 +107,7 @@ class _Builder:
         try:
             t = value if isinstance(value, datetime) else _stamp(value)
         except ValueError as exc:
-            raise refusal(self.at(mid), Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the time is not a time (%1)"), (str(exc),))) from exc
+            raise refusal(self.at(mid), Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the time is not a time (%1)"), (time_problem(exc),))) from exc
         if t is None:
             return self.last_time
         self.last_time = t
@@ -266,7 +267,7 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
         created = _stamp(conv.get("created_at"))
         updated = _stamp(conv.get("updated_at"))
     except ValueError as exc:
-        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "created_at/updated_at is not a time (%1)"), (str(exc),))) from exc
+        raise refusal(where, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "created_at/updated_at is not a time (%1)"), (time_problem(exc),))) from exc
     models = chat.get("models")
     chat_model = _str(models[0]) if isinstance(models, list) and models else None
     raw_id = conv.get("id")
@@ -390,7 +391,7 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
             stamp = _stamp(m.get("createdAt"))
         except ValueError as exc:
             raise refusal(message_at(where, repr(mid)), Reason(QT_TRANSLATE_NOOP("ServiceReasons", "createdAt is not a time (%1)"),
-                                                                 (str(exc),))) from exc
+                                                                 (time_problem(exc),))) from exc
         stamps[mid] = stamp
         times[mid] = stamp.timestamp() if stamp is not None else -math.inf
     leaf = newest_leaf(list(nodes), parents, times)

@@ -1091,6 +1091,14 @@ Leave it empty to compact as usual.</source>
         <translation>Esc でキャンセル</translation>
     </message>
     <message>
+        <source>Edit message</source>
+        <translation>メッセージを編集</translation>
+    </message>
+    <message>
+        <source>Message text</source>
+        <translation>メッセージの本文</translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
@@ -3015,6 +3023,26 @@ Type below and press %1 to start.</source>
     <message>
         <source>Copy message</source>
         <translation>メッセージをコピー</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>Jump to the first message</source>
+        <translation>最初のメッセージへ移動</translation>
+    </message>
+    <message>
+        <source>Show the topic&apos;s first message (Ctrl+Home)</source>
+        <translation>トピックの最初のメッセージを表示（Ctrl+Home）</translation>
+    </message>
+    <message>
+        <source>Scroll to the newest message</source>
+        <translation>最新のメッセージまでスクロール</translation>
+    </message>
+    <message>
+        <source>Show the topic&apos;s newest message (Ctrl+End)</source>
+        <translation>トピックの最新のメッセージを表示（Ctrl+End）</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -5481,6 +5509,10 @@ URL：%3
         <translation>ノード %1</translation>
     </message>
     <message>
+        <source>%1 is not a time</source>
+        <translation>%1 は時刻ではありません</translation>
+    </message>
+    <message>
         <source>a boolean</source>
         <translation>真偽値</translation>
     </message>
@@ -5499,6 +5531,14 @@ URL：%3
     <message>
         <source>a number</source>
         <translation>数値</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>%1 is out of range</source>
+        <translation>%1 は範囲外です</translation>
     </message>
     <message>
         <source>conversation %1 (%2)</source>
@@ -5823,6 +5863,38 @@ URL：%3
     <message>
         <source>the send failed: %1</source>
         <translation>送信に失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>: </source>
+        <translation>：</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>not a ChatHub topic export: %1</source>
+        <translation>ChatHub のトピックのエクスポートではありません：%1</translation>
+    </message>
+    <message>
+        <source>not a ChatHub topic export: it %1</source>
+        <translation>ChatHub のトピックのエクスポートではありません：ファイル%1</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2)</source>
+        <translation>%1 は有効な JSON ではありません（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (it %2)</source>
+        <translation>%1 は有効な JSON ではありません（ファイル%2）</translation>
+    </message>
+    <message>
+        <source>model catalog %1; a catalog needs 4 levels and short texts</source>
+        <translation>モデルカタログ%1。カタログに必要なのは 4 階層と短いテキストです</translation>
     </message>
 </context>
 <context>
@@ -7313,6 +7385,17 @@ Input budget: %1 tokens</source>
     </message>
 </context>
 <context>
+    <name>TopicScrollBar</name>
+    <message>
+        <source>Position in the topic</source>
+        <translation>トピック内の位置</translation>
+    </message>
+    <message>
+        <source>Drag to any message of the topic; the bottom is the newest message</source>
+        <translation>トピックの任意のメッセージまでドラッグ。一番下が最新のメッセージです</translation>
+    </message>
+</context>
+<context>
     <name>Tray</name>
     <message>
         <source>Memory dream: %1</source>
@@ -7692,6 +7775,38 @@ Input budget: %1 tokens</source>
     <message>
         <source>No provider telemetry yet: no reply has reported cache use</source>
         <translation>プロバイダーのテレメトリーはまだありません：キャッシュの使用を報告した返信はありません</translation>
+    </message>
+    <message>
+        <source>0% hit / no hit yet</source>
+        <translation>ヒット 0% / まだヒットなし</translation>
+    </message>
+    <message>
+        <source>%1 cached · input not reported</source>
+        <translation>キャッシュ済み %1 · 入力は報告なし</translation>
+    </message>
+    <message>
+        <source>%1% hit · working · %2 / %3</source>
+        <translation>ヒット %1% · 有効 · %2 / %3</translation>
+    </message>
+    <message>
+        <source>%1% hit · no hit · %2 / %3</source>
+        <translation>ヒット %1% · ヒットなし · %2 / %3</translation>
+    </message>
+    <message>
+        <source>Prompt-cache rate the provider reported for the latest reply that carried cache counters: cached input ÷ all reported input. It is not the next-request estimate above, and Compact does not reset it.</source>
+        <translation>キャッシュのカウンターを含む最新の返信についてプロバイダーが報告したプロンプトキャッシュ率：キャッシュ済みの入力 ÷ 報告されたすべての入力。上の次のリクエストの見積もりではなく、圧縮してもリセットされません。</translation>
+    </message>
+    <message>
+        <source> No reply in this topic has reported cache counters yet.</source>
+        <translation>このトピックでは、まだどの返信もキャッシュのカウンターを報告していません。</translation>
+    </message>
+    <message>
+        <source>an unknown model</source>
+        <translation>不明なモデル</translation>
+    </message>
+    <message>
+        <source> Reported by %1 (message #%2).</source>
+        <translation>%1 が報告（メッセージ #%2）。</translation>
     </message>
     <message>
         <source>off</source>

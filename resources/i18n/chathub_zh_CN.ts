@@ -1091,6 +1091,14 @@ Leave it empty to compact as usual.</source>
         <translation>Esc 取消</translation>
     </message>
     <message>
+        <source>Edit message</source>
+        <translation>编辑消息</translation>
+    </message>
+    <message>
+        <source>Message text</source>
+        <translation>消息文本</translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -3015,6 +3023,26 @@ Type below and press %1 to start.</source>
     <message>
         <source>Copy message</source>
         <translation>复制消息</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Jump to the first message</source>
+        <translation>跳到第一条消息</translation>
+    </message>
+    <message>
+        <source>Show the topic&apos;s first message (Ctrl+Home)</source>
+        <translation>显示话题的第一条消息（Ctrl+Home）</translation>
+    </message>
+    <message>
+        <source>Scroll to the newest message</source>
+        <translation>滚动到最新消息</translation>
+    </message>
+    <message>
+        <source>Show the topic&apos;s newest message (Ctrl+End)</source>
+        <translation>显示话题的最新消息（Ctrl+End）</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -5481,6 +5509,10 @@ URL：%3
         <translation>节点 %1</translation>
     </message>
     <message>
+        <source>%1 is not a time</source>
+        <translation>%1 不是时间</translation>
+    </message>
+    <message>
         <source>a boolean</source>
         <translation>布尔值</translation>
     </message>
@@ -5499,6 +5531,14 @@ URL：%3
     <message>
         <source>a number</source>
         <translation>数字</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 is out of range</source>
+        <translation>%1 超出范围</translation>
     </message>
     <message>
         <source>conversation %1 (%2)</source>
@@ -5823,6 +5863,38 @@ URL：%3
     <message>
         <source>the send failed: %1</source>
         <translation>发送失败：%1</translation>
+    </message>
+    <message>
+        <source>: </source>
+        <translation>：</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>not a ChatHub topic export: %1</source>
+        <translation>不是 ChatHub 话题导出：%1</translation>
+    </message>
+    <message>
+        <source>not a ChatHub topic export: it %1</source>
+        <translation>不是 ChatHub 话题导出：它%1</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2)</source>
+        <translation>%1 不是有效的 JSON（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (it %2)</source>
+        <translation>%1 不是有效的 JSON（它%2）</translation>
+    </message>
+    <message>
+        <source>model catalog %1; a catalog needs 4 levels and short texts</source>
+        <translation>模型目录%1；目录只需 4 层和较短的文本</translation>
     </message>
 </context>
 <context>
@@ -7313,6 +7385,17 @@ Input budget: %1 tokens</source>
     </message>
 </context>
 <context>
+    <name>TopicScrollBar</name>
+    <message>
+        <source>Position in the topic</source>
+        <translation>在话题中的位置</translation>
+    </message>
+    <message>
+        <source>Drag to any message of the topic; the bottom is the newest message</source>
+        <translation>拖到话题中的任意消息；最底部是最新消息</translation>
+    </message>
+</context>
+<context>
     <name>Tray</name>
     <message>
         <source>Memory dream: %1</source>
@@ -7692,6 +7775,38 @@ Input budget: %1 tokens</source>
     <message>
         <source>No provider telemetry yet: no reply has reported cache use</source>
         <translation>还没有服务商遥测数据：还没有回复报告缓存使用情况</translation>
+    </message>
+    <message>
+        <source>0% hit / no hit yet</source>
+        <translation>命中 0% / 尚未命中</translation>
+    </message>
+    <message>
+        <source>%1 cached · input not reported</source>
+        <translation>已缓存 %1 · 未报告输入</translation>
+    </message>
+    <message>
+        <source>%1% hit · working · %2 / %3</source>
+        <translation>命中 %1% · 生效中 · %2 / %3</translation>
+    </message>
+    <message>
+        <source>%1% hit · no hit · %2 / %3</source>
+        <translation>命中 %1% · 未命中 · %2 / %3</translation>
+    </message>
+    <message>
+        <source>Prompt-cache rate the provider reported for the latest reply that carried cache counters: cached input ÷ all reported input. It is not the next-request estimate above, and Compact does not reset it.</source>
+        <translation>提供方为最近一条带有缓存计数的回复报告的提示缓存命中率：已缓存输入 ÷ 报告的全部输入。它不是上面的下一次请求估算，压缩也不会重置它。</translation>
+    </message>
+    <message>
+        <source> No reply in this topic has reported cache counters yet.</source>
+        <translation>此话题中还没有回复报告过缓存计数。</translation>
+    </message>
+    <message>
+        <source>an unknown model</source>
+        <translation>未知模型</translation>
+    </message>
+    <message>
+        <source> Reported by %1 (message #%2).</source>
+        <translation>由 %1 报告（消息 #%2）。</translation>
     </message>
     <message>
         <source>off</source>

@@ -37,10 +37,10 @@ def test_the_fold_line_of_a_keep_preview_is_said(services: Any, qapp: Any) -> No
     assert preview.folds == (english,)
     assert said_lines(preview)()[2] == english
     with _Installed(_Pseudo()):
-        assert said_lines(preview)()[2] == ("⟦fold: ⟦2 cards⟧ (#1 [2026-11-26], #2 [2026-11-27]) into ⟦a new range card⟧, "
+        assert said_lines(preview)()[2] == ("⟦fold: ⟦2 cards⟧ (#1 [2026-11-26]⟦, ⟧#2 [2026-11-27]) into ⟦a new range card⟧, "
                                             "which then covers 2026-11-26 – 2026-11-27⟧")
     with _language("zh_CN"):
-        assert said_lines(preview)()[2] == ("合并：2 张卡片（#1 [2026-11-26], #2 [2026-11-27]）并入一张新的区间卡片，"
+        assert said_lines(preview)()[2] == ("合并：2 张卡片（#1 [2026-11-26]，#2 [2026-11-27]）并入一张新的区间卡片，"
                                             "之后它涵盖 2026-11-26 – 2026-11-27")
 
 

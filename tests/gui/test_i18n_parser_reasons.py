@@ -45,16 +45,16 @@ def test_an_export_parser_reason_keeps_its_english_and_is_said_in_chinese(qapp: 
     assert str(sender) == "conversation 1 ('Notes'), message 1: sender is not human or assistant (found 'bot')"
     assert str(no_messages) == "conversation 1 ('Empty') has no chat_messages; not a Claude conversation (keys found: name, uuid)"
     with _Installed(_Pseudo()):
-        assert said_error(mapping) == "⟦conversation 3 ('Trip plan')⟧: ⟦mapping is not an object (found ⟦a list⟧)⟧"
-        assert said_error(sender) == ("⟦⟦conversation 1 ('Notes')⟧, message 1⟧: "
+        assert said_error(mapping) == "⟦conversation 3 ('Trip plan')⟧⟦: ⟧⟦mapping is not an object (found ⟦a list⟧)⟧"
+        assert said_error(sender) == ("⟦⟦conversation 1 ('Notes')⟧, message 1⟧⟦: ⟧"
                                       "⟦sender is not human or assistant (found 'bot')⟧")
         assert said(no_messages.brief) == "⟦has no chat_messages⟧"  # the skip note's part: no keys
     with _language("zh_CN"):
-        assert said_error(mapping) == "第 3 个对话（'Trip plan'）: mapping 不是对象（发现的是列表）"
+        assert said_error(mapping) == "第 3 个对话（'Trip plan'）：mapping 不是对象（发现的是列表）"
         assert said_error(no_messages) == ("第 1 个对话（'Empty'） 没有 chat_messages；不是 Claude 对话"
                                            "（找到的键：name, uuid）")
     with _language("ja"):
-        assert said_error(sender) == "会話 1（'Notes'）、メッセージ 1: sender が human でも assistant でもありません（'bot' でした）"
+        assert said_error(sender) == "会話 1（'Notes'）、メッセージ 1：sender が human でも assistant でもありません（'bot' でした）"
 
 
 def _export(tmp_path: Path, conversations: list[object]) -> Path:
@@ -79,9 +79,9 @@ def test_a_skip_note_and_a_refused_file_are_said_in_the_interface_language(servi
     assert [b.reason for b in result.broken] == ["node 'n' is not an object (found a string)"]
     assert result_text(result).endswith("; 1 skipped: 'Corrupted entry': node 'n' is not an object (found a string)")
     with _Installed(_Pseudo()):
-        assert "'Corrupted entry': ⟦node 'n' is not an object (found ⟦a string⟧)⟧" in result_text(result)
+        assert "'Corrupted entry'⟦: ⟧⟦node 'n' is not an object (found ⟦a string⟧)⟧" in result_text(result)
     with _language("zh_CN"):
-        assert result_text(result).endswith("'Corrupted entry': 节点 'n' 不是对象（发现的是字符串）")
+        assert result_text(result).endswith("'Corrupted entry'：节点 'n' 不是对象（发现的是字符串）")
     with pytest.raises(chat_import.ImportFailed) as caught:
         chat_import.import_export(services.db, aid, _export(tmp_path, [broken]), "chatgpt")
     assert str(caught.value) == ("conversations.json is not a valid ChatGPT export: conversation 1 ('Corrupted entry'): "
@@ -89,7 +89,7 @@ def test_a_skip_note_and_a_refused_file_are_said_in_the_interface_language(servi
     why = caught.value.why
     assert why is not None
     with _language("zh_CN"):
-        assert said(why) == ("conversations.json 不是有效的 ChatGPT 导出：第 1 个对话（'Corrupted entry'）: "
+        assert said(why) == ("conversations.json 不是有效的 ChatGPT 导出：第 1 个对话（'Corrupted entry'）："
                              "节点 'n' 不是对象（发现的是字符串）。未导入任何内容。")
 
 

@@ -180,7 +180,7 @@ def test_a_memory_import_preview_is_said_in_chinese(services: Any, qapp: Any, tm
                                    "fixed memory: 0 entries → 2 entries and 1 line of notes (replaced; Memory → "
                                    "History can revert it)"]
     with _language("zh_CN"):
-        assert said_lines(preview)()[:2] == ["notes.md: 普通的 Markdown/文本文档（成为固定记忆）",
+        assert said_lines(preview)()[:2] == ["notes.md：普通的 Markdown/文本文档（成为固定记忆）",
                                              "固定记忆：0 条 → 2 条 以及 1 行注释（已替换；可在 记忆 → 历史 中撤销）"]
 
 

@@ -101,7 +101,6 @@ class InlineEditor(QFrame):
     def __init__(self, view: MessageListView, model: MessageListModel) -> None:
         super().__init__(view.viewport())
         self.setObjectName("inlineEditor")
-        self.setAccessibleName("Edit message")
         self._view = view
         self._model = model
         self._message: MessageView | None = None
@@ -112,7 +111,6 @@ class InlineEditor(QFrame):
         lay.setSpacing(Space.XS)
         self.box = _EditBox(self)
         self.box.setObjectName("inlineEditBox")
-        self.box.setAccessibleName("Message text")
         self.box.setTabChangesFocus(True)
         self.box.setFrameShape(QFrame.Shape.NoFrame)
         self.box.send_pressed.connect(self.resend)
@@ -120,6 +118,8 @@ class InlineEditor(QFrame):
         self.box.textChanged.connect(self._fit)
         lay.addWidget(self.box)
         self.texts = t = Texts(self)  # re-said on a language switch (issue 27)
+        t.bind(self.setAccessibleName, lambda: QtCore.QCoreApplication.translate("InlineEditor", "Edit message"))
+        t.bind(self.box.setAccessibleName, lambda: QtCore.QCoreApplication.translate("InlineEditor", "Message text"))
         self.note = QLabel(self)
         t.bind(self.note.setText, lambda: QtCore.QCoreApplication.translate("InlineEditor", COVERED_NOTE))
         self.note.setWordWrap(True)

@@ -84,7 +84,7 @@ from chathub_desktop.gui.chat.message_list_model import (
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
-from chathub_desktop.gui.shell.i18n import Texts, fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.topics.topic_scroll_bar import TopicScrollBar
 
 translate = QCoreApplication.translate
@@ -179,7 +179,6 @@ class MessageListView(QListView):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
         self.verticalScrollBar().setSingleStep(24)
-        self.setAccessibleName("Messages")
         self._stick = True
         self.last_menu: QMenu | None = None
         self._anchor: tuple[int, int] | None = None
@@ -200,6 +199,7 @@ class MessageListView(QListView):
         copy = QAction(self)
         self.texts = Texts(self)  # re-said on a language switch (issue 27)
         self.texts.bind(copy.setText, lambda: translate("MessageList", "Copy message"))
+        self.texts.bind(self.setAccessibleName, lambda: translate("MessageList", "Messages"))
         copy.setShortcut(QKeySequence.StandardKey.Copy)
         copy.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         copy.triggered.connect(self._copy_under_mouse)
@@ -207,10 +207,12 @@ class MessageListView(QListView):
         self.action_bar = MessageActionBar(self.viewport())
         self._editing = False  # an editor in place lies over a row (see editing_in_place)
         self.action_bar.triggered.connect(self._on_bar)
-        self.jump_start_button = self._jump_button(Icon.JUMP_START, "Jump to the first message",
-                                                   "Show the topic's first message (Ctrl+Home)", JumpTarget.START)
-        self.newest_button = self._jump_button(Icon.JUMP_END, "Scroll to the newest message",
-                                               "Show the topic's newest message (Ctrl+End)", JumpTarget.END)
+        self.jump_start_button = self._jump_button(
+            Icon.JUMP_START, QT_TRANSLATE_NOOP("MessageList", "Jump to the first message"),
+            QT_TRANSLATE_NOOP("MessageList", "Show the topic's first message (Ctrl+Home)"), JumpTarget.START)
+        self.newest_button = self._jump_button(
+            Icon.JUMP_END, QT_TRANSLATE_NOOP("MessageList", "Scroll to the newest message"),
+            QT_TRANSLATE_NOOP("MessageList", "Show the topic's newest message (Ctrl+End)"), JumpTarget.END)
         model.rowsRemoved.connect(lambda *_: self._hide_bar())
         model.modelReset.connect(self._hide_bar)
         #: Blinks the caret at the end of a streaming reply; stopped when none streams.
@@ -253,13 +255,15 @@ class MessageListView(QListView):
                 self.viewport().update(rect.adjusted(-1, -1, 1, 1))
 
     def _jump_button(self, name: Icon, accessible: str, tip: str, target: JumpTarget) -> QToolButton:
+        """A jump button; ``accessible`` and ``tip`` are sources marked in ``MessageList``,
+        said in the interface language (issue 27)."""
         b = QToolButton(self)
         b.setObjectName("jumpButton")
         b.setIcon(icon(name))
         b.setIconSize(QSize(18, 18))
-        b.setToolTip(tip)
-        b.setAccessibleName(accessible)
-        b.setAccessibleDescription(tip)
+        self.texts.bind(b.setToolTip, lambda: translate("MessageList", tip))
+        self.texts.bind(b.setAccessibleName, lambda: translate("MessageList", accessible))
+        self.texts.bind(b.setAccessibleDescription, lambda: translate("MessageList", tip))
         b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         b.clicked.connect(lambda: self.jump_requested.emit(target))
         b.hide()

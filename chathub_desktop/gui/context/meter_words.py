@@ -23,9 +23,9 @@ from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
 if TYPE_CHECKING:
     from chathub_desktop.services.context.meter_rows import MeterRow
-    from chathub_desktop.services.views import EstimateView
+    from chathub_desktop.services.views import CacheView, EstimateView
 
-__all__ = ["GROUP_TITLES", "budget_line", "budget_warning", "cache_text", "details_line", "group_title",
+__all__ = ["GROUP_TITLES", "budget_line", "budget_warning", "cache_help", "cache_text", "details_line", "group_title",
            "history_html", "history_lines", "mode_line", "policy_line", "row_label", "row_note", "tick_text",
            "tools_line", "too_long_line"]
 
@@ -190,14 +190,36 @@ def details_line(e: EstimateView) -> str:
     return text
 
 
-def cache_text(line: str) -> str:
-    """The cache block's line (TOK-6; the provider's report as it came); with no cache
-    report it says so."""
-    from chathub_desktop.core.token_estimate import NO_TELEMETRY
+def cache_text(c: CacheView) -> str:
+    """The cache block's line (TOK-6, REF-31) said from the reported counters in the
+    interface language (``core.token_estimate.cache_line`` is the CLI's English): the
+    hit rate, its state and cached / input tokens; with no cache report it says so."""
+    from chathub_desktop.core.token_estimate import hit_rate_text, reported_input
 
-    if line == NO_TELEMETRY:
+    if c.cached_tokens is None and c.cache_write_tokens is None:
         return translate("UsagePopover", "No provider telemetry yet: no reply has reported cache use")
-    return line
+    cached = c.cached_tokens or 0
+    if cached <= 0 and (c.cache_write_tokens or 0) > 0:
+        return translate("UsagePopover", "0% hit / no hit yet")
+    if not c.input_tokens or c.input_tokens <= 0:
+        return fill(translate("UsagePopover", "%1 cached · input not reported"), _n(cached))
+    total = reported_input(c.input_tokens, cached)
+    rate = hit_rate_text(cached, total)
+    if cached > 0:
+        return fill(translate("UsagePopover", "%1% hit · working · %2 / %3"), rate, _n(cached), _n(total))
+    return fill(translate("UsagePopover", "%1% hit · no hit · %2 / %3"), rate, _n(cached), _n(total))
+
+
+def cache_help(c: CacheView) -> str:
+    """The tooltip of the cache block's ``?`` in the interface language: what the rate
+    is, and which model (data) reported it in which message."""
+    base = translate("UsagePopover", "Prompt-cache rate the provider reported for the latest reply that carried cache "
+                                     "counters: cached input ÷ all reported input. It is not the next-request estimate "
+                                     "above, and Compact does not reset it.")
+    if c.cached_tokens is None and c.cache_write_tokens is None:
+        return base + translate("UsagePopover", " No reply in this topic has reported cache counters yet.")
+    model = c.model or translate("UsagePopover", "an unknown model")
+    return base + fill(translate("UsagePopover", " Reported by %1 (message #%2)."), model, str(c.message_id))
 
 
 def history_lines(e: EstimateView) -> list[str]:

@@ -53,6 +53,7 @@ from chathub_desktop.core.invisible_text import shown_line
 from chathub_desktop.gui.context.meter_words import (
     budget_line,
     budget_warning,
+    cache_help,
     cache_text,
     details_line,
     group_title,
@@ -601,8 +602,8 @@ class EstimatePopover(QFrame):
         self.details_label.setText(details_line(e))
         self.history_label.setText(history_html(e))
         self.history_warning.setVisible(e.history.warning)
-        self.cache_label.setText(cache_text(e.cache.line))
-        self.cache_help.setToolTip(e.cache.help)
+        self.cache_label.setText(cache_text(e.cache))
+        self.cache_help.setToolTip(cache_help(e.cache))
         t = e.truncation
         self.truncation_label.setVisible(t is not None)
         # offered until the card reads what the server reported

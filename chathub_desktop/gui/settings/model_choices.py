@@ -276,8 +276,11 @@ class ModelChoices(QObject):
         self.refresh_button = QToolButton()  # issue 28: ask the provider again
         self.refresh_button.setIcon(icon(Icon.REGENERATE))  # ask again
         self.refresh_button.setObjectName("modelComboRefresh")
-        self.refresh_button.setAccessibleName("Refresh the provider's models")
-        self.refresh_button.setToolTip("Ask the provider for the models it serves now")
+        self.texts = Texts(self.refresh_button)  # issue 27: re-said on a language switch
+        self.texts.bind(self.refresh_button.setAccessibleName, lambda: QCoreApplication.translate(
+            "ModelChoices", "Refresh the provider's models"))
+        self.texts.bind(self.refresh_button.setToolTip, lambda: QCoreApplication.translate(
+            "ModelChoices", "Ask the provider for the models it serves now"))
         self.refresh_button.clicked.connect(lambda: self._spawn(self._refresh()))
         ui.modelRow.insertWidget(ui.modelRow.indexOf(ui.modelCombo) + 1, self.refresh_button)
         self.own: tuple[str, ...] = ()
@@ -321,8 +324,9 @@ class ModelChoices(QObject):
         self.refresh_button.setEnabled(False)
         try:
             result = await self._models.test(int(pid))
-            self.refresh_button.setToolTip("Ask the provider for the models it serves now"
-                                           + ("" if result.ok else f" (last try: {result.message})"))
+            self.texts.bind(self.refresh_button.setToolTip, lambda: QCoreApplication.translate(
+                "ModelChoices", "Ask the provider for the models it serves now") + ("" if result.ok else fill(
+                    QCoreApplication.translate("ModelChoices", " (last try: %1)"), result.message)))
         finally:
             self.refresh_button.setEnabled(True)
         await self._fill()

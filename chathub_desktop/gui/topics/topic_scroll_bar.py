@@ -12,8 +12,10 @@ within its window or asks for the page there. Setting what is shown
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QScrollBar, QWidget
+
+from chathub_desktop.gui.shell.i18n import Texts
 
 
 class TopicScrollBar(QScrollBar):
@@ -26,8 +28,10 @@ class TopicScrollBar(QScrollBar):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(Qt.Orientation.Vertical, parent)
         self.setObjectName("topicScrollBar")
-        self.setAccessibleName("Position in the topic")
-        self.setAccessibleDescription("Drag to any message of the topic; the bottom is the newest message")
+        self.texts = Texts(self)  # re-said on a language switch (issue 27)
+        self.texts.bind(self.setAccessibleName, lambda: QCoreApplication.translate("TopicScrollBar", "Position in the topic"))
+        self.texts.bind(self.setAccessibleDescription, lambda: QCoreApplication.translate(
+            "TopicScrollBar", "Drag to any message of the topic; the bottom is the newest message"))
         self._showing = False
         self.valueChanged.connect(self._on_value)
 

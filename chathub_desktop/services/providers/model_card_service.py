@@ -179,7 +179,7 @@ class ModelCardService:
         try:
             entries = ModelCatalog.from_json_text(text).entries
         except CatalogError as exc:
-            raise InvalidInput(f"{Path(path).name}: {exc}") from None
+            raise InvalidInput(Reason("%1: %2", (name, exc.reason)) if exc.reason else f"{name}: {exc}") from None
         with self._db.write() as s:
             p = self._provider(s, provider)
             pid = p.id if p is not None else None

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from chathub_desktop.core.chatgpt_export import JSON_LIMITS
 from chathub_desktop.core.json_bounds import JsonBoundsError, check_json_text, megabytes
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.input_files import open_regular
 
@@ -25,6 +26,9 @@ __all__ = ["MAX_MEMBER_BYTES", "has_claude_memory", "read_claude_memory"]
 
 MAX_MEMBER_BYTES = 32 * 1024 * 1024
 """Largest ``memories.json`` / project file read (expanded size; real ones are KBs)."""
+
+
+_NOT_JSON = QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not valid JSON (%2)")
 
 
 def _member(zf: zipfile.ZipFile, name: str) -> zipfile.ZipInfo | None:
@@ -42,8 +46,11 @@ def _load(zf: zipfile.ZipFile, info: zipfile.ZipInfo, label: str) -> object:
         return json.loads(text)
     except UnicodeDecodeError:
         raise InvalidInput(f"{label}:{info.filename} is not UTF-8 text") from None
-    except (JsonBoundsError, ValueError, RecursionError) as exc:
-        raise InvalidInput(f"{label}:{info.filename} is not valid JSON ({str(exc).splitlines()[0][:120]})") from None
+    except JsonBoundsError as exc:  # typed: said in the interface language (issue 27)
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not valid JSON (it %2)"),
+                                  (f"{label}:{info.filename}", exc.reason))) from None
+    except (ValueError, RecursionError) as exc:
+        raise InvalidInput(Reason(_NOT_JSON, (f"{label}:{info.filename}", str(exc).splitlines()[0][:120]))) from None
 
 
 def has_claude_memory(path: Path) -> bool:

@@ -26,6 +26,7 @@ from typing import Any
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.json_bounds import JsonBoundsError, JsonLimits, check_json_text, megabytes
 from chathub_desktop.core.messages import MessageStatus, Role, TopicKind
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.services.assistants.assistant_service import AssistantService
@@ -159,7 +160,9 @@ class TopicTransfer:
 
 
 def _fail(reason: str) -> InvalidInput:
-    return InvalidInput(f"not a ChatHub topic export: {reason}")
+    """The refusal of a file that is not a topic export, its frame said in the interface
+    language (issue 27); ``reason`` is the check's English."""
+    return InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "not a ChatHub topic export: %1"), (reason,)))
 
 
 def _parse(data: bytes) -> dict[str, Any]:
@@ -173,7 +176,8 @@ def _parse(data: bytes) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise _fail(f"it is not UTF-8 text (byte {exc.start:,})") from None
     except JsonBoundsError as exc:
-        raise _fail(str(exc)) from None
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "not a ChatHub topic export: it %1"),
+                                  (exc.reason,))) from None
     except (json.JSONDecodeError, RecursionError) as exc:
         raise _fail(f"invalid JSON ({getattr(exc, 'msg', 'too deep')})") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
