@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
+
 from chathub_desktop.gui.settings.models_page import ModelsPage
 from chathub_desktop.gui.settings.settings_page import SettingsSection
 from chathub_desktop.services.container import Services
@@ -54,3 +56,24 @@ def test_providers_pane_says_each_model_once_and_marks_a_custom_url(window: Any,
 
     mark = provider_mark(page.views[p.id])
     assert mark is not None and mark.letters == "AB"  # a letter mark from its name, as the presets
+
+
+def _fully_shown(widget: Any) -> bool:
+    """True when no ancestor (a scroll area's viewport) clips ``widget``."""
+    return widget.isVisible() and widget.visibleRegion().boundingRect() == widget.rect()
+
+
+def test_system_agent_save_and_cancel_in_view_at_800x560(window: Any, services: Services, qtbot: Any) -> None:
+    p = services.providers.add("llama.cpp server", "openai_compatible", "http://localhost:8083/v1")
+    services.provider_models.remember(p.id, ["smollm2-135m"], {"smollm2-135m": 2048})  # the "In use" line
+    window.resize(800, 560)
+    settings = window.pages.open_settings()
+    settings.show_system_agent()
+    page = settings.system_page
+    qtbot.waitUntil(lambda: not page.resolving() and page.save_button.isEnabled(), timeout=5000)
+    qtbot.waitUntil(lambda: page.compress_info.text() != "", timeout=5000)
+    for _ in range(3):  # the layout requests the new line posted
+        QCoreApplication.sendPostedEvents()
+        QCoreApplication.processEvents()
+    assert _fully_shown(page.save_button) and _fully_shown(page.cancel_button)  # walk42 #7: cut at the edge
+    assert page.form_area.verticalScrollBar().maximum() > 0  # the form scrolls above them instead
