@@ -1079,8 +1079,8 @@ Leave it empty to compact as usual.</source>
         <translation>編集したメッセージが空です：テキストを入力するか、Esc でそのままにしてください</translation>
     </message>
     <message>
-        <source>%1 resends as a new branch</source>
-        <translation>%1 で新しい分岐として再送信</translation>
+        <source>%1 resends</source>
+        <translation>%1 で再送信</translation>
     </message>
     <message>
         <source>%1 new line</source>
@@ -3201,6 +3201,26 @@ Type below and press %1 to start.</source>
         <translation>トークナイザー</translation>
     </message>
     <message>
+        <source>Window from</source>
+        <translation>ウィンドウの出所</translation>
+    </message>
+    <message>
+        <source>your card</source>
+        <translation>あなたのモデルカード</translation>
+    </message>
+    <message>
+        <source>reported by the provider</source>
+        <translation>プロバイダーの報告</translation>
+    </message>
+    <message>
+        <source>bundled catalog</source>
+        <translation>内蔵カタログ</translation>
+    </message>
+    <message>
+        <source>fallback (unknown)</source>
+        <translation>代替値（不明）</translation>
+    </message>
+    <message>
         <source>A card beats the bundled catalog for that model: the badge, compaction and the history window use its context window. A model with neither uses a fallback window.</source>
         <translation>カードはそのモデルについて内蔵カタログより優先されます。バッジ、圧縮、履歴ウィンドウはカードのコンテキストウィンドウを使います。どちらもないモデルはフォールバックのウィンドウを使います。</translation>
     </message>
@@ -3225,10 +3245,6 @@ Type below and press %1 to start.</source>
         <translation>追加(&amp;A)…</translation>
     </message>
     <message>
-        <source>&amp;Edit…</source>
-        <translation>編集(&amp;E)…</translation>
-    </message>
-    <message>
         <source>&amp;Delete</source>
         <translation>削除(&amp;D)</translation>
     </message>
@@ -3243,6 +3259,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>by model id</source>
         <translation>モデル ID から</translation>
+    </message>
+    <message>
+        <source>&amp;Edit card…</source>
+        <translation>カードを編集(&amp;E)…</translation>
     </message>
     <message>
         <source>every provider</source>
@@ -3703,14 +3723,6 @@ Type below and press %1 to start.</source>
         <translation>まだ一覧がありません。接続テストでプロバイダーにモデル一覧を問い合わせます。</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source> and %1 more</source>
-        <translation> ほか %1 件</translation>
-    </message>
-    <message>
         <source>&amp;Use this provider</source>
         <translation>このプロバイダーを使う(&amp;U)</translation>
     </message>
@@ -3781,6 +3793,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>%1 · %2-token window</source>
         <translation>%1 · %2 トークンのウィンドウ</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>ほか %1 件</translation>
     </message>
     <message>
         <source>Connection</source>

@@ -77,3 +77,15 @@ def test_system_agent_save_and_cancel_in_view_at_800x560(window: Any, services: 
         QCoreApplication.processEvents()
     assert _fully_shown(page.save_button) and _fully_shown(page.cancel_button)  # walk42 #7: cut at the edge
     assert page.form_area.verticalScrollBar().maximum() > 0  # the form scrolls above them instead
+
+
+def test_a_long_day_picker_line_does_not_widen_the_memory_page(qtbot: Any) -> None:
+    """walk42 #7: "every day with messages already has a card — ↻ Regenerate one" made the
+    page wider than an 800×560 window, its right-hand buttons under the scrollbar."""
+    from chathub_desktop.gui.memory.dream_day_picker import MIN_CHARS, DreamDayPicker
+
+    picker = DreamDayPicker()
+    qtbot.addWidget(picker)
+    picker.addItem("every day with messages already has a card — ↻ Regenerate one")
+    assert picker.minimumSizeHint().width() <= picker.fontMetrics().averageCharWidth() * MIN_CHARS
+    assert picker.sizeHint().width() > picker.minimumSizeHint().width()  # as wide as its text where there is room
