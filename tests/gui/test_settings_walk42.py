@@ -25,7 +25,7 @@ def test_models_lists_what_the_enabled_providers_serve(window: Any, services: Se
     assert isinstance(page, ModelsPage)
     dlg.show_section(SettingsSection.MODELS)
     qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
-    cells = [page.table.item(0, c).text() for c in range(page.table.columnCount())]
+    cells = [item.text() for c in range(page.table.columnCount()) if (item := page.table.item(0, c)) is not None]
     assert cells[:3] == ["Local", "smollm2-135m", "2,048"] and cells[-1] == "reported by the provider"
     assert page.table.isVisible() and not page.empty.isVisible()  # no "No model cards yet"
     page.table.selectRow(0)
@@ -60,7 +60,7 @@ def test_providers_pane_says_each_model_once_and_marks_a_custom_url(window: Any,
 
 def _fully_shown(widget: Any) -> bool:
     """True when no ancestor (a scroll area's viewport) clips ``widget``."""
-    return widget.isVisible() and widget.visibleRegion().boundingRect() == widget.rect()
+    return bool(widget.isVisible() and widget.visibleRegion().boundingRect() == widget.rect())
 
 
 def test_system_agent_save_and_cancel_in_view_at_800x560(window: Any, services: Services, qtbot: Any) -> None:

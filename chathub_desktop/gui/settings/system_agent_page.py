@@ -143,6 +143,7 @@ class FittedScrollArea(QScrollArea):
 
     def __init__(self, widget: QWidget) -> None:
         super().__init__()
+        self._body = widget
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -151,7 +152,7 @@ class FittedScrollArea(QScrollArea):
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         """The widget's wished size plus the frame."""
         frame = 2 * self.frameWidth()
-        hint = self.widget().sizeHint()
+        hint = self._body.sizeHint()
         return QSize(hint.width() + frame, hint.height() + frame)
 
 
