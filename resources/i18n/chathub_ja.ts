@@ -3209,18 +3209,6 @@ Type below and press %1 to start.</source>
         <translation>あなたのモデルカード</translation>
     </message>
     <message>
-        <source>reported by the provider</source>
-        <translation>プロバイダーの報告</translation>
-    </message>
-    <message>
-        <source>bundled catalog</source>
-        <translation>内蔵カタログ</translation>
-    </message>
-    <message>
-        <source>fallback (unknown)</source>
-        <translation>代替値（不明）</translation>
-    </message>
-    <message>
         <source>A card beats the bundled catalog for that model: the badge, compaction and the history window use its context window. A model with neither uses a fallback window.</source>
         <translation>カードはそのモデルについて内蔵カタログより優先されます。バッジ、圧縮、履歴ウィンドウはカードのコンテキストウィンドウを使います。どちらもないモデルはフォールバックのウィンドウを使います。</translation>
     </message>
@@ -3259,6 +3247,18 @@ Type below and press %1 to start.</source>
     <message>
         <source>by model id</source>
         <translation>モデル ID から</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>catalog</source>
+        <translation>カタログ</translation>
+    </message>
+    <message>
+        <source>fallback</source>
+        <translation>代替値</translation>
     </message>
     <message>
         <source>&amp;Edit card…</source>

@@ -3209,18 +3209,6 @@ Type below and press %1 to start.</source>
         <translation>你的模型卡片</translation>
     </message>
     <message>
-        <source>reported by the provider</source>
-        <translation>由服务商报告</translation>
-    </message>
-    <message>
-        <source>bundled catalog</source>
-        <translation>内置目录</translation>
-    </message>
-    <message>
-        <source>fallback (unknown)</source>
-        <translation>后备值（未知）</translation>
-    </message>
-    <message>
         <source>A card beats the bundled catalog for that model: the badge, compaction and the history window use its context window. A model with neither uses a fallback window.</source>
         <translation>对该模型而言，卡片优先于内置目录：令牌徽章、压缩和历史窗口都使用卡片的上下文窗口。两者都没有的模型使用后备窗口。</translation>
     </message>
@@ -3259,6 +3247,18 @@ Type below and press %1 to start.</source>
     <message>
         <source>by model id</source>
         <translation>按模型 ID</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>catalog</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>fallback</source>
+        <translation>后备值</translation>
     </message>
     <message>
         <source>&amp;Edit card…</source>

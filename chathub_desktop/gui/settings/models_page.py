@@ -47,9 +47,9 @@ COLUMNS = (QT_TRANSLATE_NOOP("ModelsPage", "Provider"), QT_TRANSLATE_NOOP("Model
            QT_TRANSLATE_NOOP("ModelsPage", "Tokenizer"), QT_TRANSLATE_NOOP("ModelsPage", "Window from"))
 #: How the "Window from" column says each :class:`WindowSource`.
 SOURCE_TEXTS = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("ModelsPage", "your card"),
-                WindowSource.PROVIDER: QT_TRANSLATE_NOOP("ModelsPage", "reported by the provider"),
-                WindowSource.CATALOG: QT_TRANSLATE_NOOP("ModelsPage", "bundled catalog"),
-                WindowSource.FALLBACK: QT_TRANSLATE_NOOP("ModelsPage", "fallback (unknown)")}
+                WindowSource.PROVIDER: QT_TRANSLATE_NOOP("ModelsPage", "provider"),
+                WindowSource.CATALOG: QT_TRANSLATE_NOOP("ModelsPage", "catalog"),
+                WindowSource.FALLBACK: QT_TRANSLATE_NOOP("ModelsPage", "fallback")}
 
 translate = QCoreApplication.translate
 
@@ -109,8 +109,8 @@ class ModelsPage(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)  # no wrapped provider names
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)  # nothing wrapped or elided;
+        header.setStretchLastSection(True)  # a narrow window scrolls the table sideways
         self.table.doubleClicked.connect(lambda _i: self.edit())
         layout.addWidget(self.table, 1)
         self.empty = EmptyState(
