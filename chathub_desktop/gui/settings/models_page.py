@@ -43,8 +43,8 @@ if TYPE_CHECKING:
     from chathub_desktop.services.views import ProviderView
 
 COLUMNS = (QT_TRANSLATE_NOOP("ModelsPage", "Provider"), QT_TRANSLATE_NOOP("ModelsPage", "Model"),
-           QT_TRANSLATE_NOOP("ModelsPage", "Context window"), QT_TRANSLATE_NOOP("ModelsPage", "Max output"),
-           QT_TRANSLATE_NOOP("ModelsPage", "Tokenizer"), QT_TRANSLATE_NOOP("ModelsPage", "Window from"))
+           QT_TRANSLATE_NOOP("ModelsPage", "Context window"), QT_TRANSLATE_NOOP("ModelsPage", "Window from"),
+           QT_TRANSLATE_NOOP("ModelsPage", "Max output"), QT_TRANSLATE_NOOP("ModelsPage", "Tokenizer"))
 #: How the "Window from" column says each :class:`WindowSource`.
 SOURCE_TEXTS = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("ModelsPage", "your card"),
                 WindowSource.PROVIDER: QT_TRANSLATE_NOOP("ModelsPage", "provider"),
@@ -199,13 +199,13 @@ class ModelsPage(QWidget):
             if row.card is not None:
                 c = row.card
                 cells = (c.provider or translate("ModelsPage", "Every provider"), c.model, f"{c.context_window:,}",
-                         f"{c.max_output:,}" if c.max_output else "—", c.encoding or by_model,
-                         translate("ModelsPage", SOURCE_TEXTS[WindowSource.USER_CARD]))
+                         translate("ModelsPage", SOURCE_TEXTS[WindowSource.USER_CARD]),
+                         f"{c.max_output:,}" if c.max_output else "—", c.encoding or by_model)
             else:
                 assert row.served is not None
                 m = row.served
-                cells = (m.provider, m.model, f"{m.window:,}", "—", by_model,
-                         translate("ModelsPage", SOURCE_TEXTS[m.source]))
+                cells = (m.provider, m.model, f"{m.window:,}", translate("ModelsPage", SOURCE_TEXTS[m.source]),
+                         "—", by_model)
             for col, text in enumerate(cells):
                 self.table.setItem(r, col, QTableWidgetItem(text))
 
