@@ -1079,8 +1079,8 @@ Leave it empty to compact as usual.</source>
         <translation>編集したメッセージが空です：テキストを入力するか、Esc でそのままにしてください</translation>
     </message>
     <message>
-        <source>%1 resends as a new branch</source>
-        <translation>%1 で新しい分岐として再送信</translation>
+        <source>%1 resends</source>
+        <translation>%1 で再送信</translation>
     </message>
     <message>
         <source>%1 new line</source>
@@ -3237,12 +3237,32 @@ Type below and press %1 to start.</source>
         <translation>コンテキストウィンドウ</translation>
     </message>
     <message>
+        <source>Window from</source>
+        <translation>ウィンドウの出所</translation>
+    </message>
+    <message>
         <source>Max output</source>
         <translation>最大出力</translation>
     </message>
     <message>
         <source>Tokenizer</source>
         <translation>トークナイザー</translation>
+    </message>
+    <message>
+        <source>your card</source>
+        <translation>あなたのモデルカード</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>catalog</source>
+        <translation>カタログ</translation>
+    </message>
+    <message>
+        <source>fallback</source>
+        <translation>代替値</translation>
     </message>
     <message>
         <source>A card beats the bundled catalog for that model: the badge, compaction and the history window use its context window. A model with neither uses a fallback window.</source>
@@ -3269,10 +3289,6 @@ Type below and press %1 to start.</source>
         <translation>追加…</translation>
     </message>
     <message>
-        <source>&amp;Edit…</source>
-        <translation>編集…</translation>
-    </message>
-    <message>
         <source>&amp;Delete</source>
         <translation>削除</translation>
     </message>
@@ -3287,6 +3303,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>by model id</source>
         <translation>モデル ID から</translation>
+    </message>
+    <message>
+        <source>&amp;Edit card…</source>
+        <translation>カードを編集(&amp;E)…</translation>
     </message>
     <message>
         <source>every provider</source>
@@ -3747,14 +3767,6 @@ Type below and press %1 to start.</source>
         <translation>まだ一覧がありません。接続テストでプロバイダーにモデル一覧を問い合わせます。</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source> and %1 more</source>
-        <translation> ほか %1 件</translation>
-    </message>
-    <message>
         <source>&amp;Use this provider</source>
         <translation>このプロバイダーを使う</translation>
     </message>
@@ -3825,6 +3837,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>%1 · %2-token window</source>
         <translation>%1 · %2 トークンのウィンドウ</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>ほか %1 件</translation>
     </message>
     <message>
         <source>Connection</source>

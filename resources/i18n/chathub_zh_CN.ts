@@ -1079,8 +1079,8 @@ Leave it empty to compact as usual.</source>
         <translation>编辑后的消息是空的：请输入内容，或按 Esc 保持原样</translation>
     </message>
     <message>
-        <source>%1 resends as a new branch</source>
-        <translation>%1 作为新分支重新发送</translation>
+        <source>%1 resends</source>
+        <translation>%1 重新发送</translation>
     </message>
     <message>
         <source>%1 new line</source>
@@ -3237,12 +3237,32 @@ Type below and press %1 to start.</source>
         <translation>上下文窗口</translation>
     </message>
     <message>
+        <source>Window from</source>
+        <translation>窗口来源</translation>
+    </message>
+    <message>
         <source>Max output</source>
         <translation>最大输出</translation>
     </message>
     <message>
         <source>Tokenizer</source>
         <translation>分词器</translation>
+    </message>
+    <message>
+        <source>your card</source>
+        <translation>你的模型卡片</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>catalog</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>fallback</source>
+        <translation>后备值</translation>
     </message>
     <message>
         <source>A card beats the bundled catalog for that model: the badge, compaction and the history window use its context window. A model with neither uses a fallback window.</source>
@@ -3269,10 +3289,6 @@ Type below and press %1 to start.</source>
         <translation>添加…</translation>
     </message>
     <message>
-        <source>&amp;Edit…</source>
-        <translation>编辑…</translation>
-    </message>
-    <message>
         <source>&amp;Delete</source>
         <translation>删除</translation>
     </message>
@@ -3287,6 +3303,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>by model id</source>
         <translation>按模型 ID</translation>
+    </message>
+    <message>
+        <source>&amp;Edit card…</source>
+        <translation>编辑卡片(&amp;E)…</translation>
     </message>
     <message>
         <source>every provider</source>
@@ -3747,14 +3767,6 @@ Type below and press %1 to start.</source>
         <translation>尚未列出。测试连接会向服务商查询其模型。</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source> and %1 more</source>
-        <translation> 等另外 %1 个</translation>
-    </message>
-    <message>
         <source>&amp;Use this provider</source>
         <translation>使用此服务商</translation>
     </message>
@@ -3825,6 +3837,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>%1 · %2-token window</source>
         <translation>%1 · %2 token 窗口</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>另有 %1 个</translation>
     </message>
     <message>
         <source>Connection</source>

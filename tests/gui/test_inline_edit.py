@@ -41,8 +41,7 @@ def test_edit_opens_the_message_in_the_list(editing) -> None:  # type: ignore[no
     # it lies over the message's row, inside the list
     assert editor.geometry().intersects(view.visualRect(editing.message_model.index(0)))
     assert view.viewport().rect().contains(editor.geometry())
-    assert editor.hint.text().replace("\u00a0", " ") == \
-        "Enter resends as a new branch · Shift+Enter new line · Esc cancels"
+    assert editor.hint.text().replace("\u00a0", " ") == "Enter resends · Shift+Enter new line · Esc cancels"
     assert not editor.note.isVisible() and not editor.error_label.isVisible()
     assert not any(w.isVisible() for w in editing.dialogs.values())  # no dialog
 
@@ -231,7 +230,7 @@ def test_the_editor_sits_under_the_header_line_and_the_hover_bar_stays_away(  # 
         assert not view.action_bar.isVisible()
     phrases = editor.hint.text().split(" · ")  # a line may break only between them
     assert [p.replace("\u00a0", " ") for p in phrases] == [
-        "Enter resends as a new branch", "Shift+Enter new line", "Esc cancels"]
+        "Enter resends", "Shift+Enter new line", "Esc cancels"]
     assert not any(" " in p for p in phrases)
     qtbot.keyClick(editor.box, Qt.Key.Key_Escape)
     hover(view, 3)
@@ -307,3 +306,7 @@ def test_edit_on_the_last_message_of_a_full_list_at_800x560_shows_the_editors_bu
         assert vp.contains(rect), (button.text(), rect, vp)
     box = editor.box.geometry().translated(editor.pos())
     assert box.top() >= 0 and box.bottom() <= vp.bottom()
+    # walk42 #7: the hint on one line, the editor's bottom border above the composer
+    assert editor.hint.heightForWidth(editor.hint.width()) < 2 * editor.hint.fontMetrics().lineSpacing()
+    if editor.height() < vp.height():  # a long message's editor is as tall as its bubble
+        assert editor.geometry().bottom() < vp.bottom()

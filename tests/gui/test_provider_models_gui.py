@@ -29,11 +29,13 @@ def test_test_connection_on_an_unsaved_provider_then_save_keeps_the_list(
     test.button.click()
     qtbot.waitUntil(lambda: test.label.text().startswith("✗"), timeout=10000)
     assert test.label.text() == "✗ Fake refused the API key (401 Unauthorized)"
+    assert test.label.property("tone") == "error"  # red as the pane's line (walk42 #10)
     form.ui.keyEdit.setText("sk-right")
     test.button.click()
     qtbot.waitUntil(lambda: test.label.text().startswith("✓"), timeout=10000)
     assert test.label.text().startswith("✓ reachable, key accepted, 1 model offered — answered in ")
     assert test.label.text().count("model") == 1  # walk40: the count was said twice
+    assert test.label.property("tone") == "success"
     fake_vendor.models_key = None  # a local server: asked without a key (walk40 #6)
     form.ui.noKeyRadio.setChecked(True)
     test.button.click()

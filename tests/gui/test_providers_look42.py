@@ -31,6 +31,6 @@ def test_a_llama_cpp_server_on_another_port_keeps_its_mark_and_the_pane_is_fille
     assert d.title.text() == "llama.cpp server"
     assert d.key_note.text() == "A server on your own computer or network needs no key."
     qtbot.waitUntil(lambda: d.model_list.isVisible(), timeout=5000)
-    assert d.models.text() == "1: smollm2-135m"
+    assert not d.models.isVisible()  # the list alone says the model (walk42 #5)
     assert d.model_list.text() == "• smollm2-135m · 8,192-token window"
     assert d.result.isVisible() and d.result.text().startswith("Not tested yet")

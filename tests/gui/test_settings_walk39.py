@@ -36,7 +36,7 @@ def test_each_preset_vendor_has_its_own_mark_and_the_pane_is_capped(window: Any,
             assert a != b, (page.list.item(i).text(), page.list.item(j).text())  # no two look alike
     # the pane: no wider than a readable form, its vendor's mark beside the name
     qtbot.waitUntil(lambda: page.detail.title.text() != "", timeout=5000)
-    assert page.detail.isVisible() and page.detail.width() <= Width.FORM
+    assert page.detail.isVisible() and page.detail.width() <= Width.DETAIL
     assert page.detail.mark.isVisible() and not page.detail.mark.pixmap().isNull()
     assert page.list.width() + page.detail.width() < page.width()  # not stretched across the window
 

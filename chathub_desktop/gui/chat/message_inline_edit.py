@@ -54,10 +54,11 @@ MIN_WIDTH_SHARE = 0.6
 
 
 def hint_text(key: SendKey) -> str:
-    """The line under the editor, naming the keys (issue 29); no-break spaces inside each
-    phrase, so a narrow editor wraps it at a " · " (walk29 #5: "Esc / cancels")."""
+    """The line under the editor, naming the keys (issue 29), short enough for one line
+    at 800×560 (walk42 #7; Resend's tooltip says it starts a new branch); no-break
+    spaces inside each phrase, so a narrower editor wraps it at a " · " (walk29 #5)."""
     translate = QtCore.QCoreApplication.translate
-    phrases = (fill(translate("InlineEditor", "%1 resends as a new branch"), key.label),
+    phrases = (fill(translate("InlineEditor", "%1 resends"), key.label),
                fill(translate("InlineEditor", "%1 new line"), key.newline_label),
                translate("InlineEditor", "Esc cancels"))
     return " · ".join(p.replace(" ", "\u00a0") for p in phrases)  # it wraps between phrases only
@@ -235,14 +236,17 @@ class InlineEditor(QFrame):
         self._reveal_buttons()
 
     def _reveal_buttons(self) -> None:
-        """Scroll the list so the editor's buttons are inside the viewport (walk40 #4: at
-        800×560, Edit on a tall last message left them under the viewport's edge), the
-        editor's top in view too, as :meth:`_fit` sizes the box so both fit)."""
+        """Scroll the list so the editor's buttons and its bottom border are inside the
+        viewport (walk40 #4: at 800×560, Edit on a tall last message left them under the
+        viewport's edge; walk42 #7: the border under the composer), the editor's top in
+        view too, as :meth:`_fit` sizes the box so both fit)."""
         if not self.isVisible():
             return
         self._lay.activate()  # the buttons' place at the editor's size now
-        bottom = self.y() + self.resend_button.geometry().bottom() + Space.SM
-        overflow = bottom - self._view.viewport().height()
+        height = self._view.viewport().height()
+        buttons = self.y() + self.resend_button.geometry().bottom() + Space.SM - height
+        border = min(self.y() + self.height() + Space.XS - height, self.y())  # the top stays in view
+        overflow = max(buttons, border)
         if overflow > 0:
             bar = self._view.verticalScrollBar()
             bar.setValue(bar.value() + overflow)

@@ -47,7 +47,8 @@ class IconSize(enum.IntEnum):
 class Width(enum.IntEnum):
     """Column widths, px."""
 
-    FORM = 640  # the widest a settings form or detail pane grows (walk39: no full-width forms)
+    FORM = 640  # the widest a settings form grows (walk39: no full-width forms)
+    DETAIL = 880  # the widest a list's detail card grows (walk42 #5: not half the pane)
 
 
 class Radius(enum.IntEnum):

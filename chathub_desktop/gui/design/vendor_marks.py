@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
 from chathub_desktop.core.provider_presets import PRESETS, ProviderPreset
 from chathub_desktop.gui.design.tokens import AVATAR_COLOURS, AVATAR_TEXT, IconSize, Radius
 
-__all__ = ["VENDOR_MARKS", "VendorMark", "mark_of", "preset_named", "vendor_icon"]
+__all__ = ["VENDOR_MARKS", "VendorMark", "mark_of", "name_mark", "preset_named", "vendor_icon"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,17 @@ VENDOR_MARKS: dict[str, VendorMark] = {
 def mark_of(preset: ProviderPreset | None) -> VendorMark | None:
     """``preset``'s mark; None for a custom endpoint or no preset."""
     return VENDOR_MARKS.get(preset.name) if preset is not None and preset.base_url else None
+
+
+def name_mark(name: str) -> VendorMark | None:
+    """A letter mark made from a provider's own ``name`` (walk42 #5: a custom URL had a
+    generic icon): the initials of its first two words (one letter for one word), in
+    capitals, on a tile colour picked from the name; None for a name without a letter."""
+    words = [w for w in name.split() if w[:1].isalnum()]
+    if not words:
+        return None
+    letters = "".join(w[0] for w in words[:2]).upper()
+    return VendorMark(letters, sum(map(ord, name)) % len(AVATAR_COLOURS))
 
 
 def preset_named(name: str) -> ProviderPreset | None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QDate, QLocale
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, QSize
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from chathub_desktop.gui.shell.i18n import Texts, fill
@@ -37,6 +37,10 @@ def day_text(d: ActiveDay, today: date) -> str:
                 translate("MemoryPage", "%Ln message(s)", None, messages))
 
 
+#: The picker's narrowest width, in characters (the text elides below its wish).
+MIN_CHARS = 24
+
+
 class DreamDayPicker(QComboBox):
     """The day chooser; :meth:`load` fills it from ``fetch`` (a blocking service call run
     by ``run_in_thread``)."""
@@ -57,6 +61,13 @@ class DreamDayPicker(QComboBox):
                           "first)"))
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.setEnabled(False)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """At most :data:`MIN_CHARS` characters wide (walk42 #7: a long "every day …
+        Regenerate one" made the Memory page wider than the window at 800×560, its
+        right-hand buttons under the scrollbar); narrower than its text, it elides."""
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), self.fontMetrics().averageCharWidth() * MIN_CHARS), hint.height())
 
     async def load(self, fetch: Callable[[], list[ActiveDay]],
                    run_in_thread: Callable[..., object]) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton
 
+from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said
 
@@ -58,6 +59,7 @@ class ConnectionTest(QObject):
         """Run the check with the form's current values."""
         self.cancel()
         self.button.setEnabled(False)
+        set_tone(self.label, Tone.MUTED)
         self.label.setText(translate("ConnectionTest", "Testing…"))
         self._task = asyncio.get_event_loop().create_task(self._run())
         return self._task
@@ -80,6 +82,7 @@ class ConnectionTest(QObject):
         finally:
             self.button.setEnabled(True)
         self.result = result
+        set_tone(self.label, Tone.SUCCESS if result.ok else Tone.ERROR)  # as the pane says it (walk42 #10)
         self.label.setText(("✓ " if result.ok else "✗ ") + explained(result, keyed=not ui.noKeyRadio.isChecked()))
         if result.ok and provider is not None:
             await asyncio.to_thread(self._models.remember, provider.id, result.models)

@@ -1,5 +1,7 @@
 """Settings → Models (issue 28; NUM-2, CMP-4): your model cards — provider, model,
-context window, max output, tokenizer — with Add…, Edit… and Delete. Add and Edit open
+context window, max output, tokenizer — and, below them, every model the enabled
+providers offered at their last test with the window it gets and where that window comes
+from (walk42 #6), with Add…, Edit card… and Delete. Add and Edit open
 the :class:`~chathub_desktop.gui.settings.model_card_dialog.ModelCardDialog` once the providers
 are read on a worker (issue 29); reads and writes run on a worker thread; ``changed`` fires after each stored change (the window recounts its
 badge). Texts are in the ``ModelsPage`` translation context, re-said on a language
@@ -8,6 +10,7 @@ switch (issue 27)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, Signal
@@ -23,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.settings.model_card_dialog import ModelCardDialog
@@ -35,17 +39,43 @@ from chathub_desktop.gui.shell.task_runner import TaskRunner
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.providers.model_card_service import ModelCardView
+    from chathub_desktop.services.providers.provider_models import ServedModel
     from chathub_desktop.services.views import ProviderView
 
 COLUMNS = (QT_TRANSLATE_NOOP("ModelsPage", "Provider"), QT_TRANSLATE_NOOP("ModelsPage", "Model"),
-           QT_TRANSLATE_NOOP("ModelsPage", "Context window"), QT_TRANSLATE_NOOP("ModelsPage", "Max output"),
-           QT_TRANSLATE_NOOP("ModelsPage", "Tokenizer"))
+           QT_TRANSLATE_NOOP("ModelsPage", "Context window"), QT_TRANSLATE_NOOP("ModelsPage", "Window from"),
+           QT_TRANSLATE_NOOP("ModelsPage", "Max output"), QT_TRANSLATE_NOOP("ModelsPage", "Tokenizer"))
+#: How the "Window from" column says each :class:`WindowSource`.
+SOURCE_TEXTS = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("ModelsPage", "your card"),
+                WindowSource.PROVIDER: QT_TRANSLATE_NOOP("ModelsPage", "provider"),
+                WindowSource.CATALOG: QT_TRANSLATE_NOOP("ModelsPage", "catalog"),
+                WindowSource.FALLBACK: QT_TRANSLATE_NOOP("ModelsPage", "fallback")}
 
 translate = QCoreApplication.translate
 
 
+@dataclass(frozen=True)
+class ModelRow:
+    """One row of the table: a user ``card``, or a model a provider ``served`` without
+    a card of its own (Edit card… then starts a card for it)."""
+
+    card: ModelCardView | None = None
+    served: ServedModel | None = None
+
+
+def table_rows(cards: Sequence[ModelCardView], served: Sequence[ServedModel]) -> list[ModelRow]:
+    """The cards first, then each served model no card of that provider (or of every
+    provider) covers, in the order given."""
+    covered = {(c.provider, c.model) for c in cards}
+    rows = [ModelRow(card=c) for c in cards]
+    rows += [ModelRow(served=m) for m in served
+             if (m.provider, m.model) not in covered and (None, m.model) not in covered]
+    return rows
+
+
 class ModelsPage(QWidget):
-    """The user's model cards as a table, editable through the card dialog."""
+    """The user's model cards and the providers' models as a table, editable through
+    the card dialog."""
 
     changed = Signal()
     #: The card editor opened, with the :class:`ModelCardDialog`.
@@ -59,6 +89,7 @@ class ModelsPage(QWidget):
         self._runner = runner
         self._presenter = presenter
         self.cards: list[ModelCardView] = []
+        self.rows: list[ModelRow] = []
         self.dialog: ModelCardDialog | None = None
         self.texts = t = Texts(self)
         layout = QVBoxLayout(self)
@@ -77,7 +108,9 @@ class ModelsPage(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)  # nothing wrapped or elided;
+        header.setStretchLastSection(True)  # a narrow window scrolls the table sideways
         self.table.doubleClicked.connect(lambda _i: self.edit())
         layout.addWidget(self.table, 1)
         self.empty = EmptyState(
@@ -105,7 +138,7 @@ class ModelsPage(QWidget):
         t.bind(self.add_button.setText, lambda: translate("ModelsPage", "&Add…"))
         self.add_button.clicked.connect(self.add)
         self.edit_button = QPushButton()
-        t.bind(self.edit_button.setText, lambda: translate("ModelsPage", "&Edit…"))
+        t.bind(self.edit_button.setText, lambda: translate("ModelsPage", "&Edit card…"))
         self.edit_button.clicked.connect(self.edit)
         self.delete_button = QPushButton()
         t.bind(self.delete_button.setText, lambda: translate("ModelsPage", "&Delete"))
@@ -128,9 +161,9 @@ class ModelsPage(QWidget):
         self._sync()
 
     def _sync(self) -> None:
-        picked = self.current() is not None and not self.ops.busy
-        self.edit_button.setEnabled(picked)
-        self.delete_button.setEnabled(picked)
+        idle = not self.ops.busy
+        self.edit_button.setEnabled(idle and self.current_row() is not None)
+        self.delete_button.setEnabled(idle and self.current() is not None)
 
     def reload(self) -> None:
         """Re-read the cards on a worker thread, then fill the table (issue 29)."""
@@ -138,7 +171,7 @@ class ModelsPage(QWidget):
 
     async def _reload(self) -> None:
         try:
-            cards = await self._runner.run_in_thread(self._svc.models.list)
+            cards, served = await self._runner.run_in_thread(self._read)
         except Exception as exc:
             message = user_message(exc)
             if message is None:
@@ -147,18 +180,32 @@ class ModelsPage(QWidget):
             return
         self._show_error("")
         self.cards = list(cards)
+        self.rows = table_rows(self.cards, served)
         self._fill_table()
-        empty = not self.cards  # the empty state stands in for the table and its buttons
+        empty = not self.rows  # the empty state stands in for the table and its buttons
         self.empty.setVisible(empty)
         for w in (self.table, self.add_button, self.edit_button, self.delete_button):
             w.setVisible(not empty)
         self._sync()
 
+    def _read(self) -> tuple[list[ModelCardView], list[ServedModel]]:
+        """Worker side of :meth:`reload`: the cards and the enabled providers' models."""
+        return self._svc.models.list(), self._svc.provider_models.served()
+
     def _fill_table(self) -> None:
-        self.table.setRowCount(len(self.cards))
-        for r, c in enumerate(self.cards):
-            cells = (c.provider or translate("ModelsPage", "Every provider"), c.model, f"{c.context_window:,}",
-                     f"{c.max_output:,}" if c.max_output else "—", c.encoding or translate("ModelsPage", "by model id"))
+        self.table.setRowCount(len(self.rows))
+        by_model = translate("ModelsPage", "by model id")
+        for r, row in enumerate(self.rows):
+            if row.card is not None:
+                c = row.card
+                cells = (c.provider or translate("ModelsPage", "Every provider"), c.model, f"{c.context_window:,}",
+                         translate("ModelsPage", SOURCE_TEXTS[WindowSource.USER_CARD]),
+                         f"{c.max_output:,}" if c.max_output else "—", c.encoding or by_model)
+            else:
+                assert row.served is not None
+                m = row.served
+                cells = (m.provider, m.model, f"{m.window:,}", translate("ModelsPage", SOURCE_TEXTS[m.source]),
+                         "—", by_model)
             for col, text in enumerate(cells):
                 self.table.setItem(r, col, QTableWidgetItem(text))
 
@@ -171,21 +218,30 @@ class ModelsPage(QWidget):
             if row >= 0:
                 self.table.selectRow(row)
 
-    def current(self) -> ModelCardView | None:
-        """The selected card, if any."""
+    def current_row(self) -> ModelRow | None:
+        """The selected row, if any."""
         row = self.table.currentRow()
-        return self.cards[row] if 0 <= row < len(self.cards) and self.table.selectedItems() else None
+        return self.rows[row] if 0 <= row < len(self.rows) and self.table.selectedItems() else None
 
-    def _open(self, card: ModelCardView | None) -> None:
+    def current(self) -> ModelCardView | None:
+        """The selected card, if any (None for a provider's model without a card)."""
+        row = self.current_row()
+        return row.card if row is not None else None
+
+    def _open(self, card: ModelCardView | None, served: ServedModel | None = None) -> None:
         """Read the providers on a worker (Add/Edit disabled meanwhile), then open the
-        editor on ``card`` (None: a new one) as ``self.dialog`` (issue 29)."""
+        editor on ``card`` (None: a new one, for ``served``'s model when given) as
+        ``self.dialog`` (issue 29)."""
         self.ops.start("Read the providers", self._svc.providers.list,
-                       on_ok=lambda providers: self._show_editor(card, providers))  # type: ignore[arg-type]
+                       on_ok=lambda providers: self._show_editor(card, providers, served))  # type: ignore[arg-type]
 
-    def _show_editor(self, card: ModelCardView | None, providers: Sequence[ProviderView]) -> None:
-        pid = next((p.id for p in providers if card is not None and p.name == card.provider), None)
+    def _show_editor(self, card: ModelCardView | None, providers: Sequence[ProviderView],
+                     served: ServedModel | None = None) -> None:
+        provider = card.provider if card is not None else served.provider if served is not None else None
+        model = card.model if card is not None else served.model if served is not None else ""
+        pid = next((p.id for p in providers if provider is not None and p.name == provider), None)
         dialog = ModelCardDialog(self._svc.models, providers, self._runner, self._presenter,
-                                 model=card.model if card else "", provider_id=pid, card=card, parent=self)
+                                 model=model, provider_id=pid, card=card, parent=self)
         dialog.saved.connect(self._saved)
         self.dialog = dialog
         dialog.open()
@@ -196,10 +252,11 @@ class ModelsPage(QWidget):
         self._open(None)
 
     def edit(self) -> None:
-        """Open the editor on the selected card (once the providers are read: ``editor_opened``)."""
-        card = self.current()
-        if card is not None:
-            self._open(card)
+        """Open the editor on the selected card, or a new card for the selected provider
+        model (once the providers are read: ``editor_opened``)."""
+        row = self.current_row()
+        if row is not None:
+            self._open(row.card, row.served)
 
     def delete(self) -> None:
         """Delete the selected card on a worker after the user confirms (the provider's

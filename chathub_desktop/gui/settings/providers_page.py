@@ -40,7 +40,7 @@ from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, Provider
 from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
 from chathub_desktop.gui.design.icons import GlyphLabel, Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space, Width
-from chathub_desktop.gui.design.vendor_marks import mark_of, vendor_icon
+from chathub_desktop.gui.design.vendor_marks import VendorMark, mark_of, name_mark, vendor_icon
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.settings.connection_test import explained
 from chathub_desktop.gui.settings.provider_form import (
@@ -60,7 +60,7 @@ if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
     from chathub_desktop.services.providers.provider_models import ProviderModels
     from chathub_desktop.services.providers.provider_service import ProviderService
 
-__all__ = ["MODELS_SHOWN", "ProviderIdRole", "ProvidersPage", "provider_place"]
+__all__ = ["MODELS_SHOWN", "ProviderIdRole", "ProvidersPage", "provider_mark", "provider_place"]
 
 ProviderIdRole = Qt.ItemDataRole.UserRole + 1
 #: Model ids named in the detail pane before "and N more".
@@ -100,10 +100,16 @@ def provider_preset(view: ProviderView) -> ProviderPreset | None:
     return next((p for p in PRESETS if p.base_url and p.name.casefold() == name and p.kind == view.kind), None)
 
 
+def provider_mark(view: ProviderView) -> VendorMark | None:
+    """``view``'s letter mark: its vendor's for a preset's address (walk39), else one
+    made from its name (walk42 #5); None for a name without a letter."""
+    return mark_of(provider_preset(view)) or name_mark(view.name)
+
+
 def provider_icon(view: ProviderView, side: int = IconSize.MD) -> QIcon:
-    """``view``'s picture: its vendor's mark for a preset's address (walk39), else the
-    glyph of where its models run."""
-    mark = mark_of(provider_preset(view))
+    """``view``'s picture: its letter mark (:func:`provider_mark`), else the glyph of
+    where its models run."""
+    mark = provider_mark(view)
     if mark is not None:
         return vendor_icon(mark, side)
     return icon(PLACE_ICONS[provider_place(view)], IconTint.SOFT_SELECTION)
@@ -136,28 +142,29 @@ def key_note(source: str, place: PresetPlace) -> str:
 
 def model_lines(models: tuple[str, ...], windows: dict[str, int]) -> str:
     """The models a provider served, one per line with the context window it reported
-    (``smollm2-135m · 8,192-token window``), at most :data:`MODELS_SHOWN`; "" for none."""
+    (``smollm2-135m · 8,192-token window``), at most :data:`MODELS_SHOWN` then "and N
+    more"; "" for none. The pane's only words on a listed model (walk42 #5)."""
     lines = []
     for m in models[:MODELS_SHOWN]:
         tokens = windows.get(m)
         lines.append("• " + (fill(translate("ProvidersPage", "%1 · %2-token window"), m, f"{tokens:,}")
                              if tokens else m))
+    more = len(models) - MODELS_SHOWN
+    if more > 0:
+        lines.append(fill(translate("ProvidersPage", "and %1 more"), f"{more:,}"))
     return "\n".join(lines)
 
 
 def models_text(models: tuple[str, ...]) -> str:
-    """The detail pane's line on the models a provider served at its last test, in the
-    interface language (counts grouped as the locale does)."""
-    if not models:
-        return translate("ProvidersPage", "Not listed yet. Test connection asks the provider for its models.")
-    more = len(models) - MODELS_SHOWN
-    named = ", ".join(models[:MODELS_SHOWN])
-    text = fill(translate("ProvidersPage", "%1: %2"), f"{len(models):,}", named)
-    return text + (fill(translate("ProvidersPage", " and %1 more"), f"{more:,}") if more > 0 else "")
+    """The detail pane's models line while no list is shown: what Test connection does,
+    in the interface language; "" once ``models`` are listed (:func:`model_lines` says them)."""
+    if models:
+        return ""
+    return translate("ProvidersPage", "Not listed yet. Test connection asks the provider for its models.")
 
 
 class ProviderDetail(QFrame):
-    """The detail pane of one provider, no wider than :attr:`Width.FORM` (walk39): its
+    """The detail pane of one provider, no wider than :attr:`Width.DETAIL` (walk42): its
     vendor's mark, name and kind over its on/off switch (issue 29); a Connection section
     (base URL, key place), a Models section, and the Test connection / Edit… / Delete
     buttons (the page connects them and the switch)."""
@@ -165,7 +172,7 @@ class ProviderDetail(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("providerDetail")
-        self.setMaximumWidth(Width.FORM)
+        self.setMaximumWidth(Width.DETAIL)
         self.texts = t = Texts(self)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(Space.XL, Space.LG, Space.XL, Space.LG)
@@ -288,9 +295,11 @@ class ProviderDetail(QFrame):
         self.result.show()
 
     def show_model_list(self, models: tuple[str, ...], windows: dict[str, int]) -> None:
-        """List ``models`` one per line with their reported ``windows`` (hidden for none)."""
+        """List ``models`` one per line with their reported ``windows`` (hidden for
+        none); the models line then says nothing more (walk42 #5: listed twice)."""
         self.texts.bind(self.model_list.setText, lambda: model_lines(models, windows))
         self.model_list.setVisible(bool(models))
+        self.models.setVisible(not models)
 
     def show_models_line(self, make: Callable[[], str]) -> None:
         """Say ``make()`` on the models line (re-said on a language switch)."""
@@ -357,7 +366,7 @@ class ProvidersPage(QWidget):
         self.list.setMaximumWidth(220)
         self.list.itemDoubleClicked.connect(lambda _item: self.edit_selected())
         self.list.currentRowChanged.connect(self._show_current)
-        column.addWidget(self.list, 1)
+        column.addWidget(self.list, 1)  # as tall as its rows (_fit_list), the rest below
         self.add_button = QPushButton(icon(Icon.ADD), "")
         t.bind(self.add_button.setText, lambda: translate("ProvidersPage", "Add provider…"))
         self.add_button.setObjectName("providerAddButton")
@@ -366,6 +375,7 @@ class ProvidersPage(QWidget):
         self.add_button.clicked.connect(self.add_provider)
         self.add_button.setMaximumWidth(self.list.maximumWidth())  # the column stays the list's width
         column.addWidget(self.add_button)
+        column.addStretch(0)
         body.addLayout(column)
         self.detail = ProviderDetail()
         self.detail.test_button.clicked.connect(self.test_selected)
@@ -452,11 +462,19 @@ class ProvidersPage(QWidget):
         if self.list.currentRow() < 0 and views:
             self.list.setCurrentRow(0)
         self.list.blockSignals(False)
+        self._fit_list()
         empty = not views
         self.empty.setVisible(empty)
         self.body.setVisible(not empty)
         self._show_current()
         self.loads += 1
+
+    def _fit_list(self) -> None:
+        """Cap the list at the height its rows need (walk42 #5: a tall empty grey block);
+        more rows than fit scroll."""
+        n = self.list.count()
+        rows = sum(self.list.sizeHintForRow(i) + 2 * self.list.spacing() for i in range(n))
+        self.list.setMaximumHeight(max(rows, 0) + 2 * self.list.frameWidth())
 
     def current_id(self) -> int | None:
         """The chosen provider's id, if any."""
@@ -516,7 +534,6 @@ class ProvidersPage(QWidget):
             keyed = provider is not None and provider.key_source != KeyPlace.NONE
             self.detail.show_result(result.ok, explained(result, keyed=keyed))
             if result.ok:
-                self.detail.show_models_line(lambda: models_text(tuple(sorted(result.models))))
                 self._runner.run(f"provider-models:{id(self)}", self._show_models(provider_id),
                                  context="Provider models", quiet=True)
 

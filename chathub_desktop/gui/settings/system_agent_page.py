@@ -17,15 +17,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -135,6 +137,25 @@ def agent_form() -> QFormLayout:
     return form
 
 
+class FittedScrollArea(QScrollArea):
+    """A frameless scroll area that asks for its whole ``widget``'s height (a plain one
+    caps its wish at 24 lines), so it scrolls only when the window is too short."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__()
+        self._body = widget
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWidget(widget)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """The widget's wished size plus the frame."""
+        frame = 2 * self.frameWidth()
+        hint = self._body.sizeHint()
+        return QSize(hint.width() + frame, hint.height() + frame)
+
+
 class SystemAgentPage(QWidget):
     """Settings → System Agent: History Compress model, topic naming model, archives and
     the threshold compaction policy (NUM-1, NUM-3, NUM-6, NUM-8).
@@ -153,7 +174,12 @@ class SystemAgentPage(QWidget):
         self._runner = runner
         self.texts = t = Texts(self)
         self.setMaximumWidth(Width.FORM)  # walk39: a readable form, not the window's width
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        body = QWidget()
+        self.form_area = FittedScrollArea(body)  # walk42 #7: the form scrolls, Save/Cancel stay in view
+        outer.addWidget(self.form_area)
+        layout = QVBoxLayout(body)
         layout.setSpacing(Space.XS)
         intro = QLabel()
         t.bind(intro.setText, lambda: translate("SystemAgentPage", "The models ChatHub uses for its own work, apart "
@@ -283,6 +309,7 @@ class SystemAgentPage(QWidget):
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         layout.addWidget(self.error_label)
+        layout.addStretch(1)
         # walk39: Save and Cancel side by side where the platform puts them, right under
         # the form (it sat alone in the page's far corner)
         brow = QHBoxLayout()
@@ -305,8 +332,9 @@ class SystemAgentPage(QWidget):
         self.buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.addButton(self.cancel_button, QDialogButtonBox.ButtonRole.RejectRole)
         brow.addWidget(self.buttons)
-        layout.addLayout(brow)
-        layout.addStretch(1)
+        brow.setContentsMargins(Space.MD, 0, Space.MD, Space.MD)
+        outer.addLayout(brow)
+        outer.addStretch(1)  # a tall window: the bar right under the form (walk39)
         self.range_hints = install_range_hints(self)
         self.reload()
 

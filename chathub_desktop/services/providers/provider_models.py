@@ -21,7 +21,7 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from chathub_desktop.core.model_cards import ModelCardInfo
+from chathub_desktop.core.model_cards import ModelCardInfo, WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.errors import ServiceError
@@ -57,6 +57,19 @@ class ModelListing:
     own: tuple[str, ...]
     catalog: tuple[str, ...]
     windows: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class ServedModel:
+    """One model an enabled provider offered at its last test, for Settings → Models
+    (walk42 #6): ``provider`` name, ``model`` id, its ``window`` in tokens and where that
+    window comes from (``source``: the user's card, the provider's report, the catalog or
+    the NUM-2 fallback)."""
+
+    provider: str
+    model: str
+    window: int
+    source: WindowSource
 
 
 class ProviderModels:
@@ -119,6 +132,24 @@ class ProviderModels:
             pid = self._provider_id(provider)
         own, catalog = self.choices(pid)
         return ModelListing(own, catalog, tuple(sorted(self.windows(pid).items())))
+
+    def served(self) -> list[ServedModel]:
+        """Every model the enabled providers offered at their last test (the cached
+        lists), each with the window it gets (:func:`resolve_card`), by provider then
+        model id; empty when no provider has a list. Blocking (one store read)."""
+        from chathub_desktop.services.providers.model_card_service import resolve_card
+
+        providers = [p for p in self._providers.list() if p.enabled]
+        out: list[ServedModel] = []
+        with self._db.read() as s:
+            for view in providers:
+                row = provider_row(s, view.id)
+                if row is None:
+                    continue
+                for model in cached_models(s, view.id):
+                    card = resolve_card(s, self._catalog, row, model)
+                    out.append(ServedModel(view.name, model, card.context_window, card.window_source))
+        return out
 
     def cached(self, provider_id: int) -> tuple[str, ...]:
         """The ids provider ``provider_id`` offered at its last successful test (sorted;
