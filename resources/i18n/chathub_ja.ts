@@ -3306,7 +3306,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>&amp;Edit card…</source>
-        <translation>カードを編集(&amp;E)…</translation>
+        <translation>カードを編集…</translation>
     </message>
     <message>
         <source>every provider</source>

@@ -3306,7 +3306,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>&amp;Edit card…</source>
-        <translation>编辑卡片(&amp;E)…</translation>
+        <translation>编辑卡片…</translation>
     </message>
     <message>
         <source>every provider</source>

@@ -29,6 +29,7 @@ from chathub_desktop.providers.base import (
 )
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.providers.factory import make_client
+from chathub_desktop.services.dream.dream_reasons import DreamReason
 from chathub_desktop.services.errors import InvalidInput
 from tests.e2e.local_model import (
     MODEL_ALIAS,
@@ -286,6 +287,11 @@ def test_app_send_path_streams_stores_usage_and_stops(local_model: LocalModelSer
     assert contents[0] == "Name three colours."
 
 
+#: The dream's one-line refusals of a card a 135M model botched (walk40 #1, walk42 #2): the
+#: prompt echoed back, or one line over and over. Nothing is written; the mechanism held.
+MODEL_QUALITY_REFUSALS = (DreamReason.ECHOED_PROMPT, DreamReason.REPEATS_ITSELF)
+
+
 #: walk39's first day with SmolLM2 (its replies shortened): the day its dream failed twice.
 WALK39_DAY = [
     (Role.USER, "Hi! I'm planning a weekend trip to Lisbon. Can you suggest three things to do?"),
@@ -313,7 +319,6 @@ def test_a_dream_with_the_real_model_as_history_compress_model(local_model: Loca
     from datetime import UTC, datetime, timedelta
 
     from chathub_desktop.core import dream_prompt
-    from chathub_desktop.services.dream.dream_reasons import DreamReason
     from chathub_desktop.services.dream.dream_service import DreamService
 
     monkeypatch.setattr(dream_prompt, "CARD_MAX_TOKENS", 192)
@@ -332,9 +337,10 @@ def test_a_dream_with_the_real_model_as_history_compress_model(local_model: Loca
                           clock=lambda: tomorrow)
     out = asyncio.run(dreams.run_day("Small", now.date()))
     cards = dreams.cards("Small")
-    if out.why is not None and out.why.template == DreamReason.ECHOED_PROMPT:
+    if out.why is not None and out.why.template in MODEL_QUALITY_REFUSALS:
         # issue 28 (walk40 #1): about 1 run in 5 the 135M model answers with the prompt's own
-        # rules and headings; that is refused in one line and nothing is written
+        # rules and headings, or one line over and over (walk42 #2); that is refused in one
+        # line and nothing is written
         assert cards == [], out.message
     else:
         assert out.status == "appended", out.message  # "… only its complete lines were kept" when cut
@@ -352,7 +358,6 @@ def test_a_dream_over_30_long_summaries_fits_the_real_2048_token_window(local_mo
     from datetime import UTC, datetime, timedelta
 
     from chathub_desktop.services.compaction.summarizer import TIMEOUT_ENV
-    from chathub_desktop.services.dream.dream_reasons import DreamReason
     from chathub_desktop.storage.models import TopicCompaction
 
     monkeypatch.setenv(TIMEOUT_ENV, "570000")  # a loaded machine generates slowly; this is not about speed
@@ -370,8 +375,9 @@ def test_a_dream_over_30_long_summaries_fits_the_real_2048_token_window(local_mo
     out = asyncio.run(services.dreams.run_day("Small", day))
     assert "context window" not in out.message and "context size" not in out.message, out.message
     # a 135M model may ramble to its limit: its complete lines are the card (issue 28)
-    assert out.status in ("appended", "nothing", "duplicate") or (
-        out.why is not None and out.why.template == DreamReason.ECHOED_PROMPT), out.message  # walk40 #1
+    if out.why is not None and out.why.template in MODEL_QUALITY_REFUSALS:  # walk40 #1, walk42 #2
+        return  # the server took the prompt (no context error above); the botched card was refused
+    assert out.status in ("appended", "nothing", "duplicate"), out.message
     assert out.topics_left_out > 0
     assert f"{out.topics_left_out} of 30 topics were left out" in out.message
     assert f"to fit the History Compress model's {N_CTX:,}-token window" in out.message
