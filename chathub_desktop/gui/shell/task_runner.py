@@ -127,7 +127,9 @@ class TaskRunner:
     async def shutdown(self) -> None:
         """Cancel every task, wait for them, then stop the worker pool and await the
         functions still running in it, so none calls back into the loop or the store
-        after the app has closed them (issue 9)."""
+        after the app has closed them (issue 9). What those functions raise meanwhile (a
+        read of a topic deleted or a store closed under it) is collected here, never left
+        as an unretrieved exception."""
         tasks = self.pending()
         for t in tasks:
             t.cancel()
@@ -135,4 +137,4 @@ class TaskRunner:
         self._pool.shutdown(wait=False, cancel_futures=True)
         running = [asyncio.wrap_future(f) for f in list(self._in_flight) if not f.done()]
         if running:
-            await asyncio.wait(running)
+            await asyncio.gather(*running, return_exceptions=True)
