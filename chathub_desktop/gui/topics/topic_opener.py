@@ -73,11 +73,17 @@ class TopicHost(Protocol):
 class TopicOpener(QObject):
     """The open topic of ``host``'s topic list. Signals: ``topics_listed`` (a listing was
     shown and its selection made), ``topic_created(id)`` (``create`` made and opened it),
-    ``topic_opened(id)`` (a topic was opened; its rows are on their way)."""
+    ``topic_opened(id)`` (a topic was opened; its rows are on their way),
+    ``opening_shown`` (once per window: the first listing's open topic has painted its
+    rows, or there was none to open; issue 29).
+
+    The badge's count and the background work need every service: until
+    :meth:`services_ready`, they wait (the window shows its first page on the store alone)."""
 
     topics_listed = Signal()
     topic_created = Signal(int)
     topic_opened = Signal(int)
+    opening_shown = Signal()
 
     def __init__(self, host: TopicHost, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -86,6 +92,8 @@ class TopicOpener(QObject):
         self._drafts: dict[int, DraftState] = {}  # unsent draft per topic, kept while the app runs
         self._fresh: set[int] = set()  # topics create() made: dropped when left unused (walk42 #3)
         self._background_started = False
+        self._opening_done = False  # opening_shown was emitted
+        self._services = False  # services_ready() was called
 
     def follow_selection(self) -> None:
         """Open whatever the topic list selects (attach(): the list has its model)."""
@@ -113,7 +121,7 @@ class TopicOpener(QObject):
             self.select_row(row)
         else:
             self.open(None)
-            self._start_background()
+            self._rows_painted(None)
         self.topics_listed.emit()
 
     def select_row(self, row: int) -> None:
@@ -193,8 +201,27 @@ class TopicOpener(QObject):
             raise
         finally:
             if not cancelled and self.topic_id == topic_id:  # the badge once the rows have painted
-                after_paint(host.message_view.viewport(), functools.partial(self._count, topic_id))
-                self._start_background()
+                after_paint(host.message_view.viewport(), functools.partial(self._rows_painted, topic_id))
+
+    def _rows_painted(self, topic_id: int | None) -> None:
+        """``topic_id``'s rows painted (None: no topic to open): the first time,
+        ``opening_shown``; with every service, the badge's count and the background work."""
+        if not self._opening_done:
+            self._opening_done = True
+            self.opening_shown.emit()
+        if self._services:
+            if topic_id is not None:
+                self._count(topic_id)
+            self._start_background()
+
+    def services_ready(self) -> None:
+        """Every service is attached (issue 29): the open topic's badge counts and the
+        background work starts, if its rows painted before."""
+        self._services = True
+        if self._opening_done:
+            if self.topic_id is not None:
+                self._count(self.topic_id)
+            self._start_background()
 
     def _count(self, topic_id: int) -> None:
         """The badge's count, started after the opened topic's rows painted: a worker
