@@ -22,9 +22,11 @@ if TYPE_CHECKING:
 
 
 class EstimateHost(Protocol):
-    """What the badge runs use of the window (issue 29); the main window is one."""
+    """What the badge runs use of the window (issue 29); the main window is one. Its
+    ``svc`` exists once ``takes_input`` is True: a count asked for before waits for it."""
 
     svc: Services
+    takes_input: bool
     runner: TaskRunner
     presenter: ErrorPresenter
     composer: Composer
@@ -63,10 +65,10 @@ class EstimateController:
             self._start()
 
     def _start(self) -> None:
-        if not self._pending:
+        w = self._w
+        if not self._pending or not w.takes_input:  # no services yet: attach() schedules again
             return
         self._pending = False
-        w = self._w
         topic_id = w.current_topic_id
         if topic_id is None:
             self._invalidate = False
