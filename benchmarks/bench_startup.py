@@ -95,17 +95,29 @@ def time_to_marker(code: str, env: dict[str, str]) -> float:
     return elapsed
 
 
+def _cpu_s(pid: int) -> float:
+    """CPU seconds (user + system, every thread) process ``pid`` has used so far."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def markers(code: str, env: dict[str, str], repo: Path = REPO) -> dict[str, list[str]]:
-    """Each ``CHATHUB_*`` line the child prints → its fields (the child runs to its end);
-    ``repo``: the tree whose ``chathub_desktop`` the child imports."""
+    """Each ``CHATHUB_*`` line the child prints → its fields, then the child's CPU
+    seconds when it printed it (the child runs to its end); ``repo``: the tree whose
+    ``chathub_desktop`` the child imports. CPU time is what a loaded machine changes
+    least: the wall times of both trees wait alike for the other processes."""
     env = {**env, "PYTHONPATH": str(repo)}
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=repo,
-                          timeout=300, check=False)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True, env=env, cwd=repo)
+    assert proc.stdout is not None
     out: dict[str, list[str]] = {}
-    for line in proc.stdout.splitlines():
+    for line in proc.stdout:
         if line.startswith("CHATHUB_"):
+            cpu = _cpu_s(proc.pid)
             name, *fields = line.split()
-            out[name] = fields
+            out[name] = [*fields, f"{cpu:.3f}"]
+    proc.wait(timeout=300)
     return out
 
 
@@ -132,8 +144,8 @@ def content(runs: int, base_env: dict[str, str], base_repo: Path | None = None) 
     markers(APP, env)  # first open: counts cached on the rows, as after any earlier session
     trees = {"this tree": REPO} if base_repo is None else {"base": base_repo, "this tree": REPO}
     bare_rss: list[float] = []
-    figures: dict[str, dict[str, list[float]]] = {name: {"shown": [], "rows": [], "badge": [], "rss": []}
-                                                   for name in trees}
+    figures: dict[str, dict[str, list[float]]] = {
+        name: {"shown": [], "rows": [], "badge": [], "rss": [], "rows_cpu": [], "badge_cpu": []} for name in trees}
     loads: list[float] = []
     for _ in range(runs):
         bare_rss.append(float(markers(BARE_RSS, base_env)[MARKER][0]))
@@ -145,6 +157,8 @@ def content(runs: int, base_env: dict[str, str], base_repo: Path | None = None) 
             f["rows"].append(float(m["CHATHUB_CONTENT_SHOWN"][0]))
             f["badge"].append(float(m["CHATHUB_BADGE_READY"][0]))
             f["rss"].append(float(m["CHATHUB_BADGE_READY"][1]))
+            f["rows_cpu"].append(float(m["CHATHUB_CONTENT_SHOWN"][-1]))
+            f["badge_cpu"].append(float(m["CHATHUB_BADGE_READY"][-1]))
     med = statistics.median
     print(f"last topic of {BIG_TOPIC:,} messages (seconds from interpreter start; median of {runs}; "
           f"load average {min(loads):.1f}-{max(loads):.1f})")
@@ -152,7 +166,9 @@ def content(runs: int, base_env: dict[str, str], base_repo: Path | None = None) 
     print(f"  {'window painted':24s}" + "".join(f"{med(f['shown']):10.2f} s" for f in figures.values()))
     print(f"  {'its rows shown':24s}" + "".join(f"{med(f['rows']):10.2f} s" for f in figures.values())
           + "   (goal <= 0.5 s)")
+    print(f"  {'CPU used by the rows':24s}" + "".join(f"{med(f['rows_cpu']):10.2f} s" for f in figures.values()))
     print(f"  {'token badge figure':24s}" + "".join(f"{med(f['badge']):10.2f} s" for f in figures.values()))
+    print(f"  {'CPU used by the badge':24s}" + "".join(f"{med(f['badge_cpu']):10.2f} s" for f in figures.values()))
     print(f"  {'peak RSS':24s}" + "".join(f"{med(f['rss']):9.0f} MB" for f in figures.values())
           + f"   bare window {med(bare_rss):.0f} MB  (goal < 200 MB)")
 

@@ -230,9 +230,15 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     from chathub_desktop.logging_setup import configure_logging
 
     configure_logging(data_dir)  # issue 12: chathub.log in the data dir (and stderr when asked)
+    import concurrent.futures
+
+    # the store opens while the loop machinery loads (issue 29: the first page waits for
+    # it); not before the first paint, which would then wait for the GIL
+    opener = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="chathub-open")
+    store_opened = opener.submit(_open_store, database_url, data_dir)
+    opener.shutdown(wait=False)
 
     import asyncio
-    import concurrent.futures
 
     import qasync
 
@@ -265,7 +271,7 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         try:
             # the first page needs the store alone; every other service is built once it
             # painted (issue 29), so their imports neither delay it nor take the GIL from it
-            store = await asyncio.to_thread(_open_store, database_url, data_dir)
+            store = await asyncio.wrap_future(store_opened)
             if not quit_event.is_set():
                 opened = asyncio.Event()
                 window.opening_shown.connect(opened.set)
