@@ -131,6 +131,11 @@ class MainWindow(QMainWindow):
     notifier: Notifier | None
     composer: Composer
     topic_list: QListView
+    central: QWidget
+    switcher: AssistantSwitcher
+    tool_approval_bar: ToolApprovalBar
+    error_bar: ErrorBar
+    status_line: StatusLine
     assistant_combo: QComboBox
     stack: QStackedWidget
     splitter: QSplitter
