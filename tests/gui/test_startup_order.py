@@ -162,6 +162,14 @@ def test_the_last_topics_rows_show_on_the_store_alone_and_input_waits_for_every_
     assert not w.new_topic_action.isEnabled() and not w.delete_topic_action.isEnabled()
     assert not w.memory_action.isEnabled() and not w.composer.send_action.isEnabled()
     assert w.estimate.shown == 0
+    from PySide6.QtGui import QPalette
+
+    from chathub_desktop.gui.chat.message_colors import row_colors
+
+    pal = w.message_view.palette()  # the window is still disabled: the rows keep their active text colour
+    assert not w.message_view.isEnabled()
+    assert row_colors(pal)[0].text == pal.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Text)
+    assert pal.color(QPalette.ColorRole.Text) != pal.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Text)
     w.attach(services)
     assert w.new_topic_action.isEnabled() and w.delete_topic_action.isEnabled() and w.memory_action.isEnabled()
     qtbot.waitUntil(lambda: w.estimate.shown > 0, timeout=10000)
