@@ -33,8 +33,9 @@ def test_background_work_starts_after_the_last_topics_rows_are_shown(qloop, serv
     qtbot.waitExposed(w)
     settled(w, qtbot)
     qtbot.waitUntil(lambda: bool(started), timeout=10000)
-    rows, _badge = started[0]
+    rows, badge = started[0]
     assert rows == 30  # the page was on screen before the first catch-up began
+    assert badge == 1  # and the badge had its figure: the catch-up reads the topic too (issue 29)
     qtbot.waitUntil(lambda: w.estimate.shown > 0, timeout=10000)
     done: list[bool] = []
     qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from chathub_desktop.services.views import EstimateView, TruncationView
 
 
+#: Seconds between looks while :meth:`EstimateController.idle` waits for a count to end.
+IDLE_POLL_S = 0.05
+
+
 class EstimateHost(Protocol):
     """What the badge runs use of the window (issue 29); the main window is one. Its
     ``svc`` exists once ``takes_input`` is True: a count asked for before waits for it."""
@@ -63,6 +67,15 @@ class EstimateController:
         self._invalidate = self._invalidate or invalidate
         if not self._running:
             self._start()
+
+    async def idle(self) -> None:
+        """Return once no count runs or waits (issue 29: the first count reads the whole
+        topic; the background work that also reads it waits for it, so their memory and
+        their hold on the GIL do not add up)."""
+        import asyncio
+
+        while self._running or (self._pending and self._w.takes_input):
+            await asyncio.sleep(IDLE_POLL_S)
 
     def _start(self) -> None:
         w = self._w

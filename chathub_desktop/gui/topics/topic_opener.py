@@ -233,17 +233,28 @@ class TopicOpener(QObject):
     def _start_background(self) -> None:
         """Once per window, after the first topic's rows are shown (or there is no topic
         to show): load the tokenizers of every assistant's and topic's model (issue 9:
-        not at the first keystroke's estimate) and catch up the search index, then
-        memory and recall vectors. Started earlier, they took the CPU and the GIL from
-        opening the last topic (issue 29: the tokenizers alone held the rows back
-        ~0.35 s). The secret detector's rules (44 MB) compile when something may be
-        remembered: a reply, a compaction, the Memory page (issue 29: not at rest)."""
+        not at the first keystroke's estimate), then, once the badge's first count has
+        ended, catch up the search index, then memory and recall vectors. Started
+        earlier, they took the CPU and the GIL from opening the last topic (issue 29: the
+        tokenizers alone held the rows back ~0.35 s), and the recall vectors' model
+        loaded beside the badge's read of the whole topic (+~45 MB at the peak). The
+        secret detector's rules (44 MB) compile when something may be remembered: a
+        reply, a compaction, the Memory page (issue 29: not at rest)."""
         if not self._background_started:
             self._background_started = True
             runner = self._host.runner
-            runner.run("tokenizers", runner.run_in_thread(self._host.svc.estimates.warm_up),
-                       context="Tokenizers", quiet=True)
-            self._host.search.index_now()
+            tokenizers = runner.run("tokenizers", runner.run_in_thread(self._host.svc.estimates.warm_up),
+                                    context="Tokenizers", quiet=True)
+            runner.run("index-after-badge", self._index_after(tokenizers), context="Search index", quiet=True)
+
+    async def _index_after(self, tokenizers: asyncio.Task[None]) -> None:
+        """Catch the search index up once ``tokenizers`` ended (either way) and the badge
+        has its count."""
+        import asyncio
+
+        await asyncio.wait([tokenizers])
+        await self._host.estimate.idle()
+        self._host.search.index_now()
 
     async def create(self, *, private: bool = False) -> int | None:
         """Create a topic on a store worker, open it and return its id (None: refused,
