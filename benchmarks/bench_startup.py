@@ -27,11 +27,22 @@ load average 2-3; seconds from interpreter start)::
     token badge figure            4.87 s             3.14 s
     peak RSS (VmHWM at the badge) 324 MB             244 MB           bare 55 MB, goal 200 MB
 
-At rest the same window holds 200 MB (``bench_rest.py``, fill paused); the peak is
-higher by the tokenizer's load (its Python merge table, ~29 MB, lives beside the native
-copy while the native one is built) and the badge's first whole-topic read. The rows
-still wait ~1.2 s for the store stack: importing the services (~160 modules, SQLAlchemy's
-ORM mapping included) is most of ``_open_services`` (``python -X importtime``).
+start45 (issue 29), ``--base`` at d367d25, 5 runs, same minutes, load average 5.0-5.6 (the
+other helpers' tests running; wall times ~2.5x an idle machine's)::
+
+                                  base (d367d25)   after (start45)
+    window painted                0.73 s           0.72 s
+    last topic's rows shown       3.99 s           3.01 s         goal 0.5 s
+    CPU used by the rows          2.45 s           1.91 s
+    token badge figure            6.51 s           6.64 s
+    peak RSS (VmHWM at the badge) 235 MB           212 MB         bare 55 MB, goal 200 MB
+
+The rows now wait only for the store stack (``open_store``: SQLAlchemy, its ORM mapping
+of ``storage.models``, the assistants and topics services; ~0.7 s of CPU at load 5) and
+the chat column; every other service is built after they painted. The peak lost the
+recall vectors' model, which loaded beside the badge's read of the whole topic; what is
+left above 200 MB is mostly the o200k tokenizer's load (+54 MB: its Python merge table
+lives beside the native copy while that is built).
 
 The package's bytecode is compiled first and the children may read it, as after any
 ``pip install`` (pip compiles on install). Without this, a ``PYTHONDONTWRITEBYTECODE``
