@@ -5,7 +5,7 @@ PySide6 QMainWindow, each in a fresh subprocess (offscreen). Median of 5 runs.
 
 ``--base=CHECKOUT`` runs another checkout's app (e.g. a clone at the commit before a
 change) on the same 20,000-message store right after each run of this tree's, so both
-columns come from the same minutes; ``--content`` runs only that variant.
+columns come from the same minutes; ``--content`` runs only that variant, ``--paint`` all but it.
 
 The app prints ``CHATHUB_WINDOW_SHOWN`` at its first paint when
 ``CHATHUB_BENCH_STARTUP=1`` (see ``chathub_desktop.app_bootstrap``); the wall time is
@@ -184,7 +184,8 @@ def content(runs: int, base_env: dict[str, str], base_repo: Path | None = None) 
           + f"   bare window {med(bare_rss):.0f} MB  (goal < 200 MB)")
 
 
-def main(runs: int = 5, base_repo: Path | None = None, *, content_only: bool = False) -> None:
+def main(runs: int = 5, base_repo: Path | None = None, *, content_only: bool = False,
+         paint_only: bool = False) -> None:
     """Print medians (ms) for the bare window, the app on a fresh store and on a warm one,
     then the 20,000-message variant (:func:`content`; ``base_repo`` beside it)."""
     base_env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
@@ -208,10 +209,11 @@ def main(runs: int = 5, base_repo: Path | None = None, *, content_only: bool = F
     print(f"bare PySide6 QMainWindow : {b:7.0f} ms")
     print(f"ChatHub, existing store  : {w:7.0f} ms  ratio {w / b:4.2f}x  (goal <= 1.5x)")
     print(f"ChatHub, new store       : {f:7.0f} ms  ratio {f / b:4.2f}x  (includes creating + migrating SQLite)")
-    content(runs, base_env, base_repo)
+    if not paint_only:
+        content(runs, base_env, base_repo)
 
 
 if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     base = next((Path(a.split("=", 1)[1]) for a in sys.argv[1:] if a.startswith("--base=")), None)
-    main(int(args[0]) if args else 5, base, content_only="--content" in sys.argv)
+    main(int(args[0]) if args else 5, base, content_only="--content" in sys.argv, paint_only="--paint" in sys.argv)
