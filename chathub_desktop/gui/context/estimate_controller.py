@@ -79,7 +79,7 @@ class EstimateController:
 
     def _start(self) -> None:
         w = self._w
-        if not self._pending or not w.takes_input:  # no services yet: attach() schedules again
+        if not self._pending or not w.takes_input:  # no services yet: the opener schedules again once they are
             return
         self._pending = False
         topic_id = w.current_topic_id
