@@ -1,7 +1,11 @@
 """Start-up time: process start → first paint of the main window, against a bare
 PySide6 QMainWindow, each in a fresh subprocess (offscreen). Median of 5 runs.
 
-    QT_QPA_PLATFORM=offscreen python benchmarks/bench_startup.py [RUNS]
+    QT_QPA_PLATFORM=offscreen python benchmarks/bench_startup.py [RUNS] [--base=CHECKOUT] [--content]
+
+``--base=CHECKOUT`` runs another checkout's app (e.g. a clone at the commit before a
+change) on the same 20,000-message store right after each run of this tree's, so both
+columns come from the same minutes; ``--content`` runs only that variant, ``--paint`` all but it.
 
 The app prints ``CHATHUB_WINDOW_SHOWN`` at its first paint when
 ``CHATHUB_BENCH_STARTUP=1`` (see ``chathub_desktop.app_bootstrap``); the wall time is
@@ -23,11 +27,22 @@ load average 2-3; seconds from interpreter start)::
     token badge figure            4.87 s             3.14 s
     peak RSS (VmHWM at the badge) 324 MB             244 MB           bare 55 MB, goal 200 MB
 
-At rest the same window holds 200 MB (``bench_rest.py``, fill paused); the peak is
-higher by the tokenizer's load (its Python merge table, ~29 MB, lives beside the native
-copy while the native one is built) and the badge's first whole-topic read. The rows
-still wait ~1.2 s for the store stack: importing the services (~160 modules, SQLAlchemy's
-ORM mapping included) is most of ``_open_services`` (``python -X importtime``).
+start45 (issue 29), ``--base`` at d367d25, 5 runs, same minutes, load average 5.0-5.6 (the
+other helpers' tests running; wall times ~2.5x an idle machine's)::
+
+                                  base (d367d25)   after (start45)
+    window painted                0.73 s           0.72 s
+    last topic's rows shown       3.99 s           3.01 s         goal 0.5 s
+    CPU used by the rows          2.45 s           1.91 s
+    token badge figure            6.51 s           6.64 s
+    peak RSS (VmHWM at the badge) 235 MB           212 MB         bare 55 MB, goal 200 MB
+
+The rows now wait only for the store stack (``open_store``: SQLAlchemy, its ORM mapping
+of ``storage.models``, the assistants and topics services; ~0.7 s of CPU at load 5) and
+the chat column; every other service is built after they painted. The peak lost the
+recall vectors' model, which loaded beside the badge's read of the whole topic; what is
+left above 200 MB is mostly the o200k tokenizer's load (+54 MB: its Python merge table
+lives beside the native copy while that is built).
 
 The package's bytecode is compiled first and the children may read it, as after any
 ``pip install`` (pip compiles on install). Without this, a ``PYTHONDONTWRITEBYTECODE``
@@ -91,15 +106,29 @@ def time_to_marker(code: str, env: dict[str, str]) -> float:
     return elapsed
 
 
-def markers(code: str, env: dict[str, str]) -> dict[str, list[str]]:
-    """Each ``CHATHUB_*`` line the child prints → its fields (the child runs to its end)."""
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=REPO,
-                          timeout=300, check=False)
+def _cpu_s(pid: int) -> float:
+    """CPU seconds (user + system, every thread) process ``pid`` has used so far."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def markers(code: str, env: dict[str, str], repo: Path = REPO) -> dict[str, list[str]]:
+    """Each ``CHATHUB_*`` line the child prints → its fields, then the child's CPU
+    seconds when it printed it (the child runs to its end); ``repo``: the tree whose
+    ``chathub_desktop`` the child imports. CPU time is what a loaded machine changes
+    least: the wall times of both trees wait alike for the other processes."""
+    env = {**env, "PYTHONPATH": str(repo)}
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True, env=env, cwd=repo)
+    assert proc.stdout is not None
     out: dict[str, list[str]] = {}
-    for line in proc.stdout.splitlines():
+    for line in proc.stdout:
         if line.startswith("CHATHUB_"):
+            cpu = _cpu_s(proc.pid)
             name, *fields = line.split()
-            out[name] = fields
+            out[name] = [*fields, f"{cpu:.3f}"]
+    proc.wait(timeout=300)
     return out
 
 
@@ -117,39 +146,57 @@ def big_store() -> str:
     return str(data)
 
 
-def content(runs: int, base_env: dict[str, str]) -> None:
-    """The 20,000-message variant: content and badge times and peak RSS, beside the bare window."""
+def content(runs: int, base_env: dict[str, str], base_repo: Path | None = None) -> None:
+    """The 20,000-message variant: content and badge times and peak RSS, beside the bare
+    window; with ``base_repo`` (another checkout, e.g. the commit before a change), its
+    app runs on the same store right after each of this tree's runs, and both columns print."""
     data = big_store()
     env = {**base_env, "CHATHUB_BENCH_STARTUP": "content", "CHATHUB_DATA_DIR": data}
     markers(APP, env)  # first open: counts cached on the rows, as after any earlier session
+    trees = {"this tree": REPO} if base_repo is None else {"base": base_repo, "this tree": REPO}
     bare_rss: list[float] = []
-    shown: list[float] = []
-    rows: list[float] = []
-    badge: list[float] = []
-    rss: list[float] = []
+    figures: dict[str, dict[str, list[float]]] = {
+        name: {"shown": [], "rows": [], "badge": [], "rss": [], "rows_cpu": [], "badge_cpu": []} for name in trees}
+    loads: list[float] = []
     for _ in range(runs):
         bare_rss.append(float(markers(BARE_RSS, base_env)[MARKER][0]))
-        m = markers(APP, env)
-        shown.append(float(m[MARKER][0]))
-        rows.append(float(m["CHATHUB_CONTENT_SHOWN"][0]))
-        badge.append(float(m["CHATHUB_BADGE_READY"][0]))
-        rss.append(float(m["CHATHUB_BADGE_READY"][1]))
+        loads.append(os.getloadavg()[0])
+        for name, repo in trees.items():
+            m = markers(APP, env, repo)
+            f = figures[name]
+            f["shown"].append(float(m[MARKER][0]))
+            f["rows"].append(float(m["CHATHUB_CONTENT_SHOWN"][0]))
+            f["badge"].append(float(m["CHATHUB_BADGE_READY"][0]))
+            f["rss"].append(float(m["CHATHUB_BADGE_READY"][1]))
+            f["rows_cpu"].append(float(m["CHATHUB_CONTENT_SHOWN"][-1]))
+            f["badge_cpu"].append(float(m["CHATHUB_BADGE_READY"][-1]))
     med = statistics.median
-    print(f"last topic of {BIG_TOPIC:,} messages (seconds from interpreter start; median of {runs})")
-    print(f"  window painted          : {med(shown):6.2f} s")
-    print(f"  its rows shown          : {med(rows):6.2f} s   (goal <= 0.5 s)")
-    print(f"  token badge figure      : {med(badge):6.2f} s")
-    print(f"  peak RSS                : {med(rss):6.0f} MB  bare window {med(bare_rss):.0f} MB  "
-          f"ratio {med(rss) / med(bare_rss):4.2f}x  (goal < 200 MB)")
+    print(f"last topic of {BIG_TOPIC:,} messages (seconds from interpreter start; median of {runs}; "
+          f"load average {min(loads):.1f}-{max(loads):.1f})")
+    print(f"  {'':24s}" + "".join(f"{name:>12s}" for name in trees))
+    print(f"  {'window painted':24s}" + "".join(f"{med(f['shown']):10.2f} s" for f in figures.values()))
+    print(f"  {'its rows shown':24s}" + "".join(f"{med(f['rows']):10.2f} s" for f in figures.values())
+          + "   (goal <= 0.5 s)")
+    print(f"  {'CPU used by the rows':24s}" + "".join(f"{med(f['rows_cpu']):10.2f} s" for f in figures.values()))
+    print(f"  {'token badge figure':24s}" + "".join(f"{med(f['badge']):10.2f} s" for f in figures.values()))
+    print(f"  {'CPU used by the badge':24s}" + "".join(f"{med(f['badge_cpu']):10.2f} s" for f in figures.values()))
+    print(f"  {'peak RSS':24s}" + "".join(f"{med(f['rss']):9.0f} MB" for f in figures.values())
+          + f"   bare window {med(bare_rss):.0f} MB  (goal < 200 MB)")
 
 
-def main(runs: int = 5) -> None:
-    """Print medians (ms) for the bare window, the app on a fresh store and on a warm one."""
+def main(runs: int = 5, base_repo: Path | None = None, *, content_only: bool = False,
+         paint_only: bool = False) -> None:
+    """Print medians (ms) for the bare window, the app on a fresh store and on a warm one,
+    then the 20,000-message variant (:func:`content`; ``base_repo`` beside it)."""
     base_env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
                 "CHATHUB_BENCH_STARTUP": "1", "PYTHONPATH": str(REPO)}
     base_env.pop("CHATHUB_DATABASE_URL", None)
     base_env.pop("PYTHONDONTWRITEBYTECODE", None)
-    compileall.compile_dir(REPO / "chathub_desktop", quiet=1)
+    for repo in (REPO, base_repo) if base_repo is not None else (REPO,):
+        compileall.compile_dir(repo / "chathub_desktop", quiet=1)
+    if content_only:
+        content(runs, base_env, base_repo)
+        return
     bare, fresh, warm = [], [], []
     warm_dir = str(scratch_dir("warm"))
     time_to_marker(APP, {**base_env, "CHATHUB_DATA_DIR": warm_dir})  # create + migrate once
@@ -162,8 +209,11 @@ def main(runs: int = 5) -> None:
     print(f"bare PySide6 QMainWindow : {b:7.0f} ms")
     print(f"ChatHub, existing store  : {w:7.0f} ms  ratio {w / b:4.2f}x  (goal <= 1.5x)")
     print(f"ChatHub, new store       : {f:7.0f} ms  ratio {f / b:4.2f}x  (includes creating + migrating SQLite)")
-    content(runs, base_env)
+    if not paint_only:
+        content(runs, base_env, base_repo)
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    base = next((Path(a.split("=", 1)[1]) for a in sys.argv[1:] if a.startswith("--base=")), None)
+    main(int(args[0]) if args else 5, base, content_only="--content" in sys.argv, paint_only="--paint" in sys.argv)

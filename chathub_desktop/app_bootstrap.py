@@ -38,8 +38,10 @@ from chathub_desktop.paths import default_data_dir
 from chathub_desktop.private_files import make_private_file
 
 if TYPE_CHECKING:
+    import asyncio
+
     from chathub_desktop.gui.shell.main_window import MainWindow
-    from chathub_desktop.services.container import Services
+    from chathub_desktop.services.container import Services, Store
 
 APP_NAME = "ChatHub Desktop"
 DESKTOP_FILE = "io.chathub.Desktop"
@@ -55,6 +57,8 @@ SMOKE_OK = "CHATHUB_SMOKE_OK"
 SMOKE_FAILED = "CHATHUB_SMOKE_FAILED"
 #: Seconds the shutdown waits for stray tasks it cancelled.
 SHUTDOWN_TASKS_S = 5.0
+#: Seconds the rest of the services wait at most for the first page's rows to paint.
+OPENING_WAIT_S = 3.0
 
 _T0 = time.perf_counter()
 
@@ -133,7 +137,7 @@ class _FirstPaint(QObject):
         return False
 
     def attached(self) -> None:
-        """The window has its services: in ``content`` mode, watch for the rows and the badge."""
+        """The window has its store: in ``content`` mode, watch for the rows and the badge."""
         if self._content:
             self._poll.start()
 
@@ -186,9 +190,13 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     window is brought to the front with ``argv`` (this launch's arguments), a line says
     so on stdout and 0 is returned at once; ``new_instance`` opens a window regardless.
 
-    The window is shown first and the store is opened on a worker thread meanwhile
-    (SQLAlchemy, migrations and the catalog take ~0.5 s), so the window appears about as
-    fast as a bare Qt window and then fills in.
+    The window is shown first and fills in in two stages (issue 29): the store alone
+    (SQLAlchemy, migrations, the assistants and topics services: ``open_store``) opens on
+    a worker and the window shows the last topic's newest rows on it
+    (``MainWindow.attach_store``); once they painted, the other services are built on a
+    worker (``build_services``: the catalog, MCP, dreams, search, transfer…) and attached,
+    and only then does the window take input. So neither their imports nor the GIL they
+    hold delay the first page.
     """
     from chathub_desktop.gui.shell.main_window import MainWindow
 
@@ -222,9 +230,15 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     from chathub_desktop.logging_setup import configure_logging
 
     configure_logging(data_dir)  # issue 12: chathub.log in the data dir (and stderr when asked)
+    import concurrent.futures
+
+    # the store opens while the loop machinery loads (issue 29: the first page waits for
+    # it); not before the first paint, which would then wait for the GIL
+    opener = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="chathub-open")
+    store_opened = opener.submit(_open_store, database_url, data_dir)
+    opener.shutdown(wait=False)
 
     import asyncio
-    import concurrent.futures
 
     import qasync
 
@@ -253,8 +267,21 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         app.aboutToQuit.connect(request_quit)
         if not window.isVisible():  # closed before the loop ran
             quit_event.set()
+        store = None
         try:
-            services = await asyncio.to_thread(_open_services, database_url, data_dir)
+            # the first page needs the store alone; every other service is built once it
+            # painted (issue 29), so their imports neither delay it nor take the GIL from it
+            store = await asyncio.wrap_future(store_opened)
+            if not quit_event.is_set():
+                opened = asyncio.Event()
+                window.opening_shown.connect(opened.set)
+                window.attach_store(store)
+                if first_paint is not None:
+                    first_paint.attached()
+                with contextlib.suppress(TimeoutError):  # a failed read said so: build the rest anyway
+                    await asyncio.wait_for(_first_of(opened, quit_event), OPENING_WAIT_S)
+            if not quit_event.is_set():
+                services = await asyncio.to_thread(_build_services, store)
         except StoreUnavailable as exc:
             if smoke:
                 print(f"{SMOKE_FAILED} store: {exc}", flush=True)
@@ -262,15 +289,15 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
                 QMessageBox.critical(window, APP_NAME, f"Cannot open the ChatHub database:\n{exc}")
             exit_code = 1
         else:
-            if not quit_event.is_set():
+            if not quit_event.is_set() and services is not None:
                 window.attach(services)
-                if first_paint is not None:
-                    first_paint.attached()
                 if smoke:
                     exit_code = await smoke_check(window, services)
                     quit_event.set()
                 await quit_event.wait()
         await shut_down(app, window, services)
+        if services is None and store is not None:  # quit before the rest was built
+            await asyncio.to_thread(store.db.dispose)
 
     errors = UnhandledErrors(window.error_bar.show_error)  # issue 28: every bug shows and is logged
     try:
@@ -463,17 +490,35 @@ class StoreUnavailable(Exception):
     """The store cannot be opened; the message is the one-line reason."""
 
 
-def _open_services(database_url: str | None, data_dir: Path | None):  # type: ignore[no-untyped-def]
-    from chathub_desktop.services.container import open_services
+def _open_store(database_url: str | None, data_dir: Path | None) -> Store:
+    from chathub_desktop.services.container import open_store
     from chathub_desktop.storage.database import DatabaseError
 
     try:
-        services = open_services(database_url, data_dir)
+        return open_store(database_url, data_dir)
     except (DatabaseError, OSError) as exc:
         raise StoreUnavailable(str(exc)) from exc
+
+
+def _build_services(store: Store) -> Services:
+    from chathub_desktop.services.container import build_services
+
+    services = build_services(store)
     # the tokenizers load once the last topic is shown (TopicOpener._start_background, issue 29)
     freeze_startup_heap()
     return services
+
+
+async def _first_of(*events: asyncio.Event) -> None:
+    """Return once any of ``events`` is set."""
+    import asyncio
+
+    waits = [asyncio.ensure_future(e.wait()) for e in events]
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waits:
+            w.cancel()
 
 
 def freeze_startup_heap() -> None:

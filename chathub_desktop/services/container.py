@@ -12,48 +12,42 @@ from typing import TYPE_CHECKING
 from chathub_desktop import __version__
 from chathub_desktop.paths import default_data_dir
 from chathub_desktop.private_files import make_private_dir
-from chathub_desktop.providers.catalog import ModelCatalog
-from chathub_desktop.services.assistants.app_info import AppInfo, app_info, key_location
 from chathub_desktop.services.assistants.assistant_service import AssistantService
-from chathub_desktop.services.assistants.settings_service import SettingsService
-from chathub_desktop.services.chat.attachment_service import AttachmentService
-from chathub_desktop.services.chat.chat_service import ChatService
-from chathub_desktop.services.chat.message_edit_service import MessageEditService
-from chathub_desktop.services.chat.reply_versions import ReplyVersions
-from chathub_desktop.services.chat.tool_registry import ToolRegistry
-from chathub_desktop.services.compaction.compaction_service import CompactionService
-from chathub_desktop.services.compaction.summary_probes import SummaryProbeService
-from chathub_desktop.services.context.estimate_service import EstimateService
-from chathub_desktop.services.context.request_context import ContextLoader
-from chathub_desktop.services.dream.dream_service import DreamService, dynamic_entries, dynamic_text
 from chathub_desktop.services.events import EventBus, MemoryChanged, SettingsChanged, StoreWaiting
-from chathub_desktop.services.memory.memory_history_service import MemoryHistory
-from chathub_desktop.services.memory.memory_preview import MemoryPreviews
-from chathub_desktop.services.memory.memory_service import MemoryService, MemoryToolProvider
-from chathub_desktop.services.providers.model_card_service import ModelCardService
-from chathub_desktop.services.providers.provider_models import ProviderModels
-from chathub_desktop.services.providers.provider_service import ProviderService
-from chathub_desktop.services.search.embedder import E5Embedder, embeddings_available
-from chathub_desktop.services.search.recall_tools import RecallToolProvider
-from chathub_desktop.services.search.search_service import SearchService
-from chathub_desktop.services.search.semantic_recall import SemanticRecall
-from chathub_desktop.services.tools.mcp_clients import McpClients, McpConnector
-from chathub_desktop.services.tools.mcp_oauth import TokenSlots
-from chathub_desktop.services.tools.mcp_service import McpService
-from chathub_desktop.services.tools.mcp_tools import McpToolProvider
-from chathub_desktop.services.topics.topic_model import TopicModelService
 from chathub_desktop.services.topics.topic_service import TopicService
-from chathub_desktop.services.topics.topic_snapshots import TopicHistoryCache
-from chathub_desktop.services.transfer.import_staging import discard_abandoned_imports
-from chathub_desktop.services.transfer.memory_transfer import MemoryTransfer
-from chathub_desktop.services.transfer.topic_transfer import TopicTransfer
-from chathub_desktop.services.watch.store_watch import StoreWatcher
 from chathub_desktop.storage.database import Database, DatabaseError, open_database, sqlite_url_for
-from chathub_desktop.storage.secrets import KEY_FILE_NAME, FileSecretStore, KeyringSecretStore
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # built by build_services(), imported there: not on the first page's path (issue 29)
+    from chathub_desktop.providers.catalog import ModelCatalog
+    from chathub_desktop.services.assistants.app_info import AppInfo
+    from chathub_desktop.services.assistants.settings_service import SettingsService
+    from chathub_desktop.services.chat.attachment_service import AttachmentService
+    from chathub_desktop.services.chat.chat_service import ChatService
+    from chathub_desktop.services.chat.message_edit_service import MessageEditService
+    from chathub_desktop.services.chat.reply_versions import ReplyVersions
+    from chathub_desktop.services.chat.tool_registry import ToolRegistry
+    from chathub_desktop.services.compaction.compaction_service import CompactionService
     from chathub_desktop.services.compaction.summarizer import SummarizerTarget
+    from chathub_desktop.services.compaction.summary_probes import SummaryProbeService
+    from chathub_desktop.services.context.estimate_service import EstimateService
+    from chathub_desktop.services.context.request_context import ContextLoader
+    from chathub_desktop.services.dream.dream_service import DreamService
+    from chathub_desktop.services.memory.memory_history_service import MemoryHistory
+    from chathub_desktop.services.memory.memory_preview import MemoryPreviews
+    from chathub_desktop.services.memory.memory_service import MemoryService
+    from chathub_desktop.services.providers.model_card_service import ModelCardService
+    from chathub_desktop.services.providers.provider_models import ProviderModels
+    from chathub_desktop.services.providers.provider_service import ProviderService
+    from chathub_desktop.services.search.search_service import SearchService
+    from chathub_desktop.services.search.semantic_recall import SemanticRecall
+    from chathub_desktop.services.tools.mcp_clients import McpConnector
+    from chathub_desktop.services.tools.mcp_service import McpService
+    from chathub_desktop.services.tools.mcp_tools import McpToolProvider
+    from chathub_desktop.services.topics.topic_model import TopicModelService
     from chathub_desktop.services.transfer.chat_import import ImportProgress, ImportResult
+    from chathub_desktop.services.transfer.memory_transfer import MemoryTransfer
+    from chathub_desktop.services.transfer.topic_transfer import TopicTransfer
+    from chathub_desktop.services.watch.store_watch import StoreWatcher
 
 
 def resolve_database_url(database_url: str | None, data_dir: Path | None) -> str:
@@ -81,6 +75,21 @@ class StoreDescription:
     url: str
     is_sqlite: bool
     path: str | None
+
+
+@dataclass(frozen=True)
+class Store:
+    """What the window's first page needs (issue 29): the open database, the event bus,
+    the assistants and topics services over them, the store's URL and the data dir.
+    :func:`open_store` makes it with no other service imported, so the last topic's
+    rows can show before :func:`build_services` builds the rest on it."""
+
+    db: Database
+    bus: EventBus
+    assistants: AssistantService
+    topics: TopicService
+    database_url: str
+    data_dir: Path
 
 
 @dataclass
@@ -140,6 +149,8 @@ class Services:
     mcp: McpService
     #: The servers' tools in the send loop; its ``approver`` answers Asks (issue 25).
     mcp_tools: McpToolProvider
+    #: The part built first (:func:`open_store`); its services are the ones above.
+    store: Store
 
     def summarizer_target(self) -> SummarizerTarget:
         """The stored History Compress model as it would run (CMP-3,
@@ -170,6 +181,8 @@ class Services:
     def about(self) -> AppInfo:
         """Help → About's facts (issue 16). Asks the keyring which backend it uses (can
         take a moment over D-Bus: call it off the GUI thread)."""
+        from chathub_desktop.services.assistants.app_info import app_info, key_location
+
         status = self.providers.keyring_status()
         key_file = self.providers.key_file.path if self.providers.key_file is not None else None
         places = tuple((p.name, key_location(p.key_source, key_file, status.backend if status.usable else ""))
@@ -196,25 +209,86 @@ def _reverted(bus: EventBus, estimates: EstimateService, assistant_id: int) -> N
 
 def open_services(database_url: str | None = None, data_dir: Path | None = None, *,
                   bus: EventBus | None = None, mcp_connector: McpConnector | None = None) -> Services:
-    """Open the store (running migrations) and build the services. ``bus``: the event
-    bus to use (a caller that must hear start-up's own events, such as a write waiting
-    for another process, subscribes before); a new one by default. ``mcp_connector``:
-    where MCP sessions' streams come from before a server's own transport
-    (``mcp_clients.McpConnector``; the unit tests' in-process servers, issue 25).
+    """Open the store (running migrations) and build the services: :func:`open_store`
+    then :func:`build_services`. ``bus``: the event bus to use (a caller that must hear
+    start-up's own events, such as a write waiting for another process, subscribes
+    before); a new one by default. ``mcp_connector``: where MCP sessions' streams come
+    from before a server's own transport (``mcp_clients.McpConnector``; the unit tests'
+    in-process servers, issue 25).
 
     Raises ``storage.database.DatabaseError`` with a one-line reason when the store cannot
     be opened, ``providers.catalog.CatalogError`` for a broken model catalog.
     """
+    return build_services(open_store(database_url, data_dir, bus=bus), mcp_connector=mcp_connector)
+
+
+def open_store(database_url: str | None = None, data_dir: Path | None = None, *,
+               bus: EventBus | None = None) -> Store:
+    """Open the store (running migrations) with only what the window's first page needs
+    (issue 29): the database, ``bus`` (a new one by default), the assistants and topics
+    services. Replies a killed process left streaming are marked interrupted and its
+    tool calls answered first, so no page shows them as running. Raises
+    ``storage.database.DatabaseError`` with a one-line reason."""
     url = resolve_database_url(database_url, data_dir)
     db = open_database(url)
     bus = bus or EventBus()
     # a writer of this process waits for another process: the window and the CLI say so
     db.on_wait = lambda waiting: bus.publish(StoreWaiting(waiting))
+    topics = TopicService(db, bus)
+    topics.mark_stale_streams_interrupted()
+    topics.answer_interrupted_calls()  # calls a killed process left without a result (issue 25)
+    return Store(db=db, bus=bus, assistants=AssistantService(db, bus), topics=topics, database_url=url,
+                 data_dir=data_dir or default_data_dir())
+
+
+def build_services(store: Store, *, mcp_connector: McpConnector | None = None) -> Services:
+    """Every other service over ``store`` (:func:`open_store`), the one place they are
+    wired. Their modules are imported here, so a window that showed its first page on
+    ``store`` pays for them after it (issue 29). ``mcp_connector``: as in
+    :func:`open_services`. Raises ``providers.catalog.CatalogError`` for a broken model
+    catalog."""
+    from chathub_desktop.providers.catalog import ModelCatalog
+    from chathub_desktop.services.assistants.settings_service import SettingsService
+    from chathub_desktop.services.chat.attachment_service import AttachmentService
+    from chathub_desktop.services.chat.chat_service import ChatService
+    from chathub_desktop.services.chat.message_edit_service import MessageEditService
+    from chathub_desktop.services.chat.reply_versions import ReplyVersions
+    from chathub_desktop.services.chat.tool_registry import ToolRegistry
+    from chathub_desktop.services.compaction.compaction_service import CompactionService
+    from chathub_desktop.services.compaction.summary_probes import SummaryProbeService
+    from chathub_desktop.services.context.estimate_service import EstimateService
+    from chathub_desktop.services.context.request_context import ContextLoader
+    from chathub_desktop.services.dream.dream_service import (
+        DreamService,
+        dynamic_entries,
+        dynamic_text,
+    )
+    from chathub_desktop.services.memory.memory_history_service import MemoryHistory
+    from chathub_desktop.services.memory.memory_preview import MemoryPreviews
+    from chathub_desktop.services.memory.memory_service import MemoryService, MemoryToolProvider
+    from chathub_desktop.services.providers.model_card_service import ModelCardService
+    from chathub_desktop.services.providers.provider_models import ProviderModels
+    from chathub_desktop.services.providers.provider_service import ProviderService
+    from chathub_desktop.services.search.embedder import E5Embedder, embeddings_available
+    from chathub_desktop.services.search.recall_tools import RecallToolProvider
+    from chathub_desktop.services.search.search_service import SearchService
+    from chathub_desktop.services.search.semantic_recall import SemanticRecall
+    from chathub_desktop.services.tools.mcp_clients import McpClients
+    from chathub_desktop.services.tools.mcp_oauth import TokenSlots
+    from chathub_desktop.services.tools.mcp_service import McpService
+    from chathub_desktop.services.tools.mcp_tools import McpToolProvider
+    from chathub_desktop.services.topics.topic_model import TopicModelService
+    from chathub_desktop.services.topics.topic_snapshots import TopicHistoryCache
+    from chathub_desktop.services.transfer.import_staging import discard_abandoned_imports
+    from chathub_desktop.services.transfer.memory_transfer import MemoryTransfer
+    from chathub_desktop.services.transfer.topic_transfer import TopicTransfer
+    from chathub_desktop.services.watch.store_watch import StoreWatcher
+    from chathub_desktop.storage.secrets import KEY_FILE_NAME, FileSecretStore, KeyringSecretStore
+
+    db, bus, topics, data_dir = store.db, store.bus, store.topics, store.data_dir
     catalog = ModelCatalog.load()
     settings = SettingsService(db)
-    providers = ProviderService(db, KeyringSecretStore(),
-                                FileSecretStore((data_dir or default_data_dir()) / KEY_FILE_NAME))
-    topics = TopicService(db, bus)
+    providers = ProviderService(db, KeyringSecretStore(), FileSecretStore(data_dir / KEY_FILE_NAME))
     memory = MemoryService(db, dynamic_cards=dynamic_entries, dynamic_render=dynamic_text,
                            on_change=lambda assistant_id: bus.publish(SettingsChanged()),
                            on_redacted=bus.publish)
@@ -224,7 +298,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
     tools = ToolRegistry([MemoryToolProvider(memory), RecallToolProvider(db, search, semantic)])
     loader = ContextLoader(db, catalog, memory, tools, history)
     estimates = EstimateService(db, bus, loader)
-    tokens = TokenSlots(KeyringSecretStore(), FileSecretStore((data_dir or default_data_dir()) / KEY_FILE_NAME))
+    tokens = TokenSlots(KeyringSecretStore(), FileSecretStore(data_dir / KEY_FILE_NAME))
     mcp = McpService(db, McpClients(tokens=tokens, connector=mcp_connector), on_change=estimates.invalidate)
     mcp_tools = McpToolProvider(db, mcp)
     tools.add_async(mcp_tools)
@@ -250,7 +324,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         catalog=catalog,
         settings=settings,
         providers=providers,
-        assistants=AssistantService(db, bus),
+        assistants=store.assistants,
         topics=topics,
         chat=chat,
         versions=ReplyVersions(db, bus, chat, on_change=branch_changed),
@@ -263,7 +337,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         estimates=estimates,
         memory=memory,
         tools=tools,
-        database_url=url,
+        database_url=store.database_url,
         compaction=compaction,
         probes=probes,
         models=ModelCardService(db, catalog, on_change=estimates.invalidate),
@@ -271,13 +345,12 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         dreams=DreamService(db, bus, providers, catalog, settings),
         memory_files=MemoryTransfer(db, on_change=lambda aid: _memory_changed(bus, estimates, aid)),
         watcher=StoreWatcher(db, bus, invalidate=estimates.invalidate, history=history),
-        data_dir=data_dir or default_data_dir(),
+        data_dir=data_dir,
         history=MemoryHistory(db, on_change=lambda aid: _reverted(bus, estimates, aid)),
         previews=MemoryPreviews(db),
         mcp=mcp,
         mcp_tools=mcp_tools,
+        store=store,
     )
-    topics.mark_stale_streams_interrupted()
-    topics.answer_interrupted_calls()  # calls a killed process left without a result (issue 25)
     discard_abandoned_imports(db)  # staged rows of an import whose process died (issue 10)
     return services

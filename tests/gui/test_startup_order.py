@@ -33,8 +33,9 @@ def test_background_work_starts_after_the_last_topics_rows_are_shown(qloop, serv
     qtbot.waitExposed(w)
     settled(w, qtbot)
     qtbot.waitUntil(lambda: bool(started), timeout=10000)
-    rows, _badge = started[0]
+    rows, badge = started[0]
     assert rows == 30  # the page was on screen before the first catch-up began
+    assert badge == 1  # and the badge had its figure: the catch-up reads the topic too (issue 29)
     qtbot.waitUntil(lambda: w.estimate.shown > 0, timeout=10000)
     done: list[bool] = []
     qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))
@@ -82,7 +83,8 @@ def test_tokenizers_load_after_the_last_topics_rows_are_shown(qloop, services, q
     with pytest.MonkeyPatch.context() as m:  # not this test process's heap
         m.setattr(gc, "collect", collect)
         m.setattr(gc, "freeze", lambda: heap.append("freeze"))
-        opened = app_bootstrap._open_services(f"sqlite:///{tmp_path / 'other.sqlite3'}", tmp_path)
+        opened = app_bootstrap._build_services(
+            app_bootstrap._open_store(f"sqlite:///{tmp_path / 'other.sqlite3'}", tmp_path))
     opened.close()
     assert warmed == []
     assert heap == ["freeze"]  # start-up objects leave the GC's reach without a full collection first
@@ -136,3 +138,114 @@ def test_secret_rules_compile_when_something_may_be_remembered_not_at_start(qloo
     qtbot.waitUntil(lambda: bool(done), timeout=5000)
     w.close()
     w.deleteLater()
+
+
+def test_the_last_topics_rows_show_on_the_store_alone_and_input_waits_for_every_service(
+        qloop, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29 (content of the last topic within 0.5 s of start): ``attach_store`` shows
+    the last topic's newest rows with only the store's services; the window takes no
+    input until ``attach`` gives it the rest (no action that needs a service, no Send),
+    and the badge counts after that."""
+    a = services.assistants.create("Helper")
+    t = services.topics.create(a.id, "Long topic")
+    for i in range(30):
+        services.topics.append_message(t.id, Role.USER if i % 2 == 0 else Role.ASSISTANT, f"message {i}")
+    w = MainWindow(None)
+    w.show()
+    qtbot.waitExposed(w)
+    shown: list[int] = []
+    w.opening_shown.connect(lambda: shown.append(w.message_model.rowCount()))
+    w.attach_store(services.store)
+    qtbot.waitUntil(lambda: bool(shown), timeout=10000)
+    assert shown == [30]  # painted before any other service existed
+    assert w.current_topic_id == t.id
+    assert not hasattr(w, "svc")
+    assert not w.new_topic_action.isEnabled() and not w.delete_topic_action.isEnabled()
+    assert not w.memory_action.isEnabled() and not w.composer.send_action.isEnabled()
+    assert w.estimate.shown == 0
+    from PySide6.QtGui import QPalette
+
+    from chathub_desktop.gui.chat.message_colors import row_colors
+
+    pal = w.message_view.palette()  # the window is still disabled: the rows keep their active text colour
+    assert not w.message_view.isEnabled()
+    assert row_colors(pal)[0].text == pal.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Text)
+    assert pal.color(QPalette.ColorRole.Text) != pal.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Text)
+    w.attach(services)
+    assert w.new_topic_action.isEnabled() and w.delete_topic_action.isEnabled() and w.memory_action.isEnabled()
+    qtbot.waitUntil(lambda: w.estimate.shown > 0, timeout=10000)
+    w.composer.draft.setPlainText("hello")
+    qtbot.waitUntil(w.composer.send_action.isEnabled, timeout=5000)
+    settled(w, qtbot)
+    done: list[bool] = []
+    qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))
+    qtbot.waitUntil(lambda: bool(done), timeout=5000)
+    w.close()
+    w.deleteLater()
+
+
+#: Modules the first page has no use for (issue 29): the rest of the services, built
+#: once the last topic's rows painted, and the libraries only they load.
+NOT_FOR_THE_FIRST_PAGE = ("chathub_desktop.services.tools", "chathub_desktop.services.dream",
+                          "chathub_desktop.services.transfer", "chathub_desktop.services.search",
+                          "chathub_desktop.services.memory", "chathub_desktop.services.compaction",
+                          "chathub_desktop.services.context", "mcp", "httpx", "tiktoken", "alembic")
+
+FIRST_PAGE_PROBE = """
+import json, sys
+from pathlib import Path
+from chathub_desktop import app_bootstrap
+from chathub_desktop.gui.shell.main_window import MainWindow
+
+seen = {}
+def painted(window):
+    seen["rows"] = window.message_model.rowCount()
+    seen["loaded"] = sorted(m for m in list(sys.modules) if m != "httpx._main"  # chathub_desktop's stub
+                            and any(m == p or m.startswith(p + ".") for p in PREFIXES))
+attach_store = MainWindow.attach_store
+def attach_store_and_watch(self, store):
+    self.opening_shown.connect(lambda: painted(self))
+    attach_store(self, store)
+MainWindow.attach_store = attach_store_and_watch
+attach = MainWindow.attach
+def attach_and_quit(self, services):
+    attach(self, services)
+    self.request_quit()
+MainWindow.attach = attach_and_quit
+code = app_bootstrap.run_gui(Path(sys.argv[1]), new_instance=True)
+print("PROBE", json.dumps(seen), code)
+"""
+
+
+def test_showing_the_first_page_loads_no_other_service(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29: the real start-up path (``run_gui``) paints the last topic's rows before
+    it imports the other services (MCP, dreams, transfer, search, memory, compaction,
+    the badge's context) or the libraries only they use (the MCP SDK, httpx, tiktoken,
+    Alembic on a current store)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from chathub_desktop.services.container import open_services
+    from chathub_desktop.storage.database import sqlite_url_for
+
+    svc = open_services(sqlite_url_for(tmp_path), tmp_path)
+    a = svc.assistants.create("Helper")
+    t = svc.topics.create(a.id, "Long topic")
+    for i in range(12):
+        svc.topics.append_message(t.id, Role.USER if i % 2 == 0 else Role.ASSISTANT, f"message {i}")
+    svc.close()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CHATHUB_")}
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    code = FIRST_PAGE_PROBE.replace("PREFIXES", repr(NOT_FOR_THE_FIRST_PAGE))
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True,
+                          timeout=90, env=env, cwd=Path(__file__).resolve().parents[2], check=False)
+    line = next((x for x in done.stdout.splitlines() if x.startswith("PROBE ")), None)
+    assert line is not None, done.stderr[-2000:]
+    seen, exit_code = line.removeprefix("PROBE ").rsplit(" ", 1)
+    probe = json.loads(seen)
+    assert exit_code == "0"
+    assert probe["rows"] == 12  # what the window had painted when the modules were listed
+    assert probe["loaded"] == []

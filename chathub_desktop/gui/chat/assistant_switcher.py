@@ -26,16 +26,18 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.chat.chat_empty import ReadyAssistant
     from chathub_desktop.gui.shell.nav_rail import NavRail
     from chathub_desktop.gui.shell.task_runner import TaskRunner
-    from chathub_desktop.services.container import Services
+    from chathub_desktop.services.container import Store
     from chathub_desktop.services.views import AssistantView
 
 
 class SwitcherHost(Protocol):
-    """What the switcher uses of the window (issue 29); the main window is one. ``svc``
-    and ``runner`` exist once the window is attached to its store."""
+    """What the switcher uses of the window (issue 29); the main window is one. ``store``
+    and ``runner`` exist once the window is attached to its store; ``takes_input`` is
+    True once it has every service (before, the actions that need an assistant stay off)."""
 
-    svc: Services
+    store: Store
     runner: TaskRunner
+    takes_input: bool
 
     def assistant_shown(self, assistant: AssistantView | None) -> None:
         """The selected assistant (as last read) is now shown: replies and Send follow it."""
@@ -86,7 +88,7 @@ class AssistantSwitcher:
         host = self._host
         keep = select_id if select_id is not None else self.current_id()
         host.runner.cancel("topic-list")  # an older listing must not report this one
-        assistants = await host.runner.run_in_thread(host.svc.assistants.list)
+        assistants = await host.runner.run_in_thread(host.store.assistants.list)
         self._read = {a.id: a for a in assistants}
         combo = self.combo
         combo.blockSignals(True)
@@ -99,15 +101,16 @@ class AssistantSwitcher:
         if keep is not None and combo.findData(keep) >= 0:
             combo.setCurrentIndex(combo.findData(keep))
         combo.blockSignals(False)
-        self._show_selected()
+        self.show_selected()
         await host.show_topics(self.current_id())
 
     def _on_changed(self, *_args: object) -> None:
-        self._show_selected()
+        self.show_selected()
         self._host.list_topics()
 
-    def _show_selected(self) -> None:
-        """Rail, actions and labels follow the selected assistant."""
+    def show_selected(self) -> None:
+        """Rail, actions and labels follow the selected assistant (the actions only once
+        the window takes input)."""
         aid = self.current_id()
         combo = self.combo
         items = []
@@ -117,7 +120,7 @@ class AssistantSwitcher:
             items.append(AssistantItem(item_id, combo.itemText(i), read.avatar if read is not None else None))
         self._rail.set_assistants(items, aid)
         for action in self._needs:
-            action.setEnabled(aid is not None)
+            action.setEnabled(aid is not None and self._host.takes_input)
         shown = self._read.get(aid) if aid is not None else None
         if aid is not None and shown is None:  # listed by the live refresh, not read here yet
             self.update_label()
@@ -138,7 +141,7 @@ class AssistantSwitcher:
     async def _update_label(self, assistant_id: int | None) -> None:
         host = self._host
         try:
-            a = None if assistant_id is None else await host.runner.run_in_thread(host.svc.assistants.get,
+            a = None if assistant_id is None else await host.runner.run_in_thread(host.store.assistants.get,
                                                                                   assistant_id)
         except ServiceError:
             return

@@ -45,7 +45,9 @@ _COLORS_BY_PALETTE: dict[int, tuple[RowColors, bool]] = {}
 
 
 def row_colors(pal: QPalette) -> tuple[RowColors, bool]:
-    """The bubble colours of ``pal`` and whether it is dark, computed once per palette."""
+    """The bubble colours of ``pal`` and whether it is dark, computed once per palette.
+    Always its active colours: rows rendered while the window was still disabled (its
+    first page shows before it takes input, issue 29) must not keep the greyed text."""
     key = pal.cacheKey()
     found = _COLORS_BY_PALETTE.get(key)
     if found is None:
@@ -56,9 +58,10 @@ def row_colors(pal: QPalette) -> tuple[RowColors, bool]:
 
 
 def _palette_colors(pal: QPalette) -> tuple[RowColors, bool]:
-    base = pal.color(QPalette.ColorRole.Base)
-    text = pal.color(QPalette.ColorRole.Text)
-    accent = pal.color(QPalette.ColorRole.Highlight)
+    active = QPalette.ColorGroup.Active
+    base = pal.color(active, QPalette.ColorRole.Base)
+    text = pal.color(active, QPalette.ColorRole.Text)
+    accent = pal.color(active, QPalette.ColorRole.Highlight)
     dark = base.lightness() < 128
     return (
         RowColors(
@@ -73,7 +76,7 @@ def _palette_colors(pal: QPalette) -> tuple[RowColors, bool]:
             muted=QColor(colours_for(dark).text_muted),  # 4.5:1 on the page (a blend was 3.7:1)
             tag_bg=blend(base, text, 0.16 if dark else 0.10),
             accent=accent,
-            on_accent=pal.color(QPalette.ColorRole.HighlightedText),
+            on_accent=pal.color(active, QPalette.ColorRole.HighlightedText),
             warning=QColor(colours_for(dark).warning),
         ),
         dark,

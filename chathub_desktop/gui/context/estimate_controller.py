@@ -21,10 +21,16 @@ if TYPE_CHECKING:
     from chathub_desktop.services.views import EstimateView, TruncationView
 
 
+#: Seconds between looks while :meth:`EstimateController.idle` waits for a count to end.
+IDLE_POLL_S = 0.05
+
+
 class EstimateHost(Protocol):
-    """What the badge runs use of the window (issue 29); the main window is one."""
+    """What the badge runs use of the window (issue 29); the main window is one. Its
+    ``svc`` exists once ``takes_input`` is True: a count asked for before waits for it."""
 
     svc: Services
+    takes_input: bool
     runner: TaskRunner
     presenter: ErrorPresenter
     composer: Composer
@@ -62,11 +68,20 @@ class EstimateController:
         if not self._running:
             self._start()
 
+    async def idle(self) -> None:
+        """Return once no count runs or waits (issue 29: the first count reads the whole
+        topic; the background work that also reads it waits for it, so their memory and
+        their hold on the GIL do not add up)."""
+        import asyncio
+
+        while self._running or (self._pending and self._w.takes_input):
+            await asyncio.sleep(IDLE_POLL_S)
+
     def _start(self) -> None:
-        if not self._pending:
+        w = self._w
+        if not self._pending or not w.takes_input:  # no services yet: the opener schedules again once they are
             return
         self._pending = False
-        w = self._w
         topic_id = w.current_topic_id
         if topic_id is None:
             self._invalidate = False

@@ -95,7 +95,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.shell.view_menu import ViewController
     from chathub_desktop.gui.topics.topic_actions import TopicActions
     from chathub_desktop.gui.topics.topic_list_model import TopicListModel
-    from chathub_desktop.services.container import Services
+    from chathub_desktop.services.container import Services, Store
     from chathub_desktop.services.dream.dream_service import DreamOutcome
     from chathub_desktop.services.events import SettingsChanged, TopicChanged
     from chathub_desktop.services.views import AssistantView
@@ -118,7 +118,8 @@ class MainWindow(QMainWindow):
     quit_requested = Signal()
     topic_opened = Signal(int)
     # the parts the window's components reach through their Protocols (issue 29); set
-    # in attach() (store-bound) or while building the window
+    # in attach_store() / attach() (store-bound) or while building the window
+    store: Store
     svc: Services
     runner: TaskRunner
     events: ChatEvents
@@ -130,6 +131,11 @@ class MainWindow(QMainWindow):
     notifier: Notifier | None
     composer: Composer
     topic_list: QListView
+    central: QWidget
+    switcher: AssistantSwitcher
+    tool_approval_bar: ToolApprovalBar
+    error_bar: ErrorBar
+    status_line: StatusLine
     assistant_combo: QComboBox
     stack: QStackedWidget
     splitter: QSplitter
@@ -177,6 +183,8 @@ class MainWindow(QMainWindow):
     topics_listed = Signal()
     #: ``new_topic`` created this topic and opened it.
     topic_created = Signal(int)
+    #: Once: the first listing's open topic painted its rows, or there was none (issue 29).
+    opening_shown = Signal()
 
     def __init__(self, services: Services | None = None, settings_file: Path | None = None,
                  parent: QWidget | None = None) -> None:
@@ -189,6 +197,8 @@ class MainWindow(QMainWindow):
         self.opener.topics_listed.connect(self.topics_listed)
         self.opener.topic_created.connect(self.topic_created)
         self.opener.topic_opened.connect(self.topic_opened)
+        self.opener.opening_shown.connect(self.opening_shown)
+        self.takes_input = False  # True once attach() gave the window every service
         self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
         self.dialogs: dict[str, QWidget] = {}
         # the window's controllers, along its seams
@@ -215,64 +225,44 @@ class MainWindow(QMainWindow):
                 a.setEnabled(a in (self.quit_action, self.about_action))
             self.show_status(QCoreApplication.translate("Composer", OPENING_TEXT), 0)
 
-    def attach(self, services: Services) -> None:
-        """Bind the window to ``services`` and fill it. ``run_gui`` shows the window
-        first and attaches once the store is open, so the window appears at once."""
+    def attach_store(self, store: Store) -> None:
+        """First stage of attaching (issue 29): the topic list and the chat column over
+        ``store`` alone, then the assistants, their topics and the open topic's newest
+        page read on store workers (``opening_shown`` once its rows painted). The window
+        takes no input until :meth:`attach` gives it every service."""
         # loaded after first paint: asyncio, the list models and the message painter
+        from chathub_desktop.gui.chat.chat_empty import ChatEmptyStates, EmptyActions, fill_composer
+        from chathub_desktop.gui.chat.chat_header import ChatHeader  # it reads Qt's namespace
+        from chathub_desktop.gui.chat.message_inline_edit import InlineEditor
+        from chathub_desktop.gui.chat.message_jump import TopicJumps
         from chathub_desktop.gui.chat.message_list_model import MessageListModel
         from chathub_desktop.gui.chat.message_list_view import MessageListView
-        from chathub_desktop.gui.context.context_controls import ContextControls
         from chathub_desktop.gui.shell.chat_events import ChatEvents
         from chathub_desktop.gui.shell.task_runner import TaskRunner
         from chathub_desktop.gui.topics.topic_list_delegate import TopicListDelegate
         from chathub_desktop.gui.topics.topic_list_model import TopicListModel
 
-        self.svc = services
-        self.compaction.bind(services)
+        self.store = store
         self.view.prefs.apply_hint()
         self.runner: TaskRunner = TaskRunner(self.presenter)
-        self.events = ChatEvents(services.bus, self)
+        self.events = ChatEvents(store.bus, self)
         self._wire()
-        self.topic_model = TopicListModel(services.topics, self.events, self.runner, self)
+        self.topic_model = TopicListModel(store.topics, self.events, self.runner, self)
         self.topic_model.rename_refused.connect(self.show_status)
         self.topic_list.setModel(self.topic_model)
         self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
         self.opener.follow_selection()
-        self.message_model = MessageListModel(services.topics, self.events, self, reads=self.runner)
+        self.message_model = MessageListModel(store.topics, self.events, self, reads=self.runner)
         self.message_model.cursor_lookup = self.compaction.summary_cursor
         self.message_view = MessageListView(self.message_model)
-        self.message_view.edit_requested.connect(self.message_actions.edit_message)
-        from chathub_desktop.gui.chat.message_inline_edit import InlineEditor
-
         self.inline_editor = InlineEditor(self.message_view, self.message_model)  # issue 29: edit in place
-        self.inline_editor.resend_requested.connect(self.versions.resend)
-        self.inline_editor.save_requested.connect(self.message_actions.save_text)
-        self.message_view.delete_requested.connect(self.message_actions.delete_message)
-        self.message_view.code_copied.connect(
-            lambda _first: self.show_status(QCoreApplication.translate("MainWindow", "Code block copied"), 3000))
-        self.message_view.link_refused.connect(self.show_status)  # issue 32
-        self.message_view.retry_requested.connect(self.sending.retry_reply)
-        self.message_view.interrupt_requested.connect(self.message_actions.interrupt_reply)
-        from chathub_desktop.gui.chat.message_jump import TopicJumps
-
         self.jumps = TopicJumps(self.message_model, self.message_view, self.runner, self)  # issue 29
-        self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self.opener.topic_id,
-                                          self.sending.stop_topic, self.sending.retry_reply_in, self)
-        self.tool_approvals = ToolApprovals(self.tool_approval_bar, lambda: self.opener.topic_id, self.switcher.name_of)
-        self.svc.mcp_tools.approver = self.tool_approvals  # Ask is answered in the chat (issue 25)
-        self.tool_server_notices = ToolServerNotices(self.events, self.error_bar, self)
-        from chathub_desktop.gui.chat.chat_header import (
-            ChatHeader,  # after the first paint: it reads Qt's namespace
-        )
-
         self.chat_header = ChatHeader(self.topic_model, self.view.sidebar_action)  # issue 29: title, list toggle
         self.chat_page = QWidget()
         page = QVBoxLayout(self.chat_page)
         page.setContentsMargins(0, 0, 0, 0)
         page.setSpacing(0)
         page.addWidget(self.chat_header)
-        from chathub_desktop.gui.chat.chat_empty import ChatEmptyStates, EmptyActions, fill_composer
-
         self.empty_states = ChatEmptyStates(  # walk29 #19, #20: the next step; an empty topic's greeting
             self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self.opener.topic_id,
             self.switcher.ready, EmptyActions(self.new_topic_action, self.providers_action,
@@ -283,6 +273,35 @@ class MainWindow(QMainWindow):
         page.addWidget(self.empty_states.stack, 1)
         self.stack.addWidget(self.chat_page)
         self.on_send_key(self.view.prefs.send_key)
+        self.composer.set_can_send(False, OPENING_TEXT)  # until every service is attached
+        self.reload_assistants()
+
+    def attach(self, services: Services) -> None:
+        """Bind the window to ``services`` and fill it (after :meth:`attach_store` on
+        ``services.store``, which this runs first when it has not). ``run_gui`` shows the
+        window first, attaches the store once it is open and every service once the
+        first page painted, so the window appears at once and its rows follow."""
+        from chathub_desktop.gui.context.context_controls import ContextControls
+
+        early = hasattr(self, "store")  # the first page was read on the store alone
+        if not early:
+            self.attach_store(services.store)
+        self.svc = services
+        self.compaction.bind(services)
+        self.message_view.edit_requested.connect(self.message_actions.edit_message)
+        self.inline_editor.resend_requested.connect(self.versions.resend)
+        self.inline_editor.save_requested.connect(self.message_actions.save_text)
+        self.message_view.delete_requested.connect(self.message_actions.delete_message)
+        self.message_view.code_copied.connect(
+            lambda _first: self.show_status(QCoreApplication.translate("MainWindow", "Code block copied"), 3000))
+        self.message_view.link_refused.connect(self.show_status)  # issue 32
+        self.message_view.retry_requested.connect(self.sending.retry_reply)
+        self.message_view.interrupt_requested.connect(self.message_actions.interrupt_reply)
+        self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self.opener.topic_id,
+                                          self.sending.stop_topic, self.sending.retry_reply_in, self)
+        self.tool_approvals = ToolApprovals(self.tool_approval_bar, lambda: self.opener.topic_id, self.switcher.name_of)
+        self.svc.mcp_tools.approver = self.tool_approvals  # Ask is answered in the chat (issue 25)
+        self.tool_server_notices = ToolServerNotices(self.events, self.error_bar, self)
         self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
         from chathub_desktop.gui.topics.topic_model_picker import TopicModelController
 
@@ -298,18 +317,27 @@ class MainWindow(QMainWindow):
         self._connect_events()
         self.search.bind(self.events)  # issue 14: keeps the search index filled
         self.versions.bind(self.events)  # issue 14: the version arrows
+        self.takes_input = True
         for a in (*self.actions(), self.delete_topic_action):
-            a.setEnabled(True)  # reload_assistants() narrows them to the selection
+            a.setEnabled(True)  # the listing narrows them to the selection
         self.deletes.sync()
         self.central.setEnabled(True)
         self.status_line.clearMessage()
-        self.composer.set_can_send(False, OPENING_TEXT)  # until the assistants are read
-        self.reload_assistants()
+        if early:  # what follows the assistant and the topic read on the store alone
+            self.switcher.show_selected()
+            self.sync_topic_actions()
+            tid = self.opener.topic_id
+            if tid is not None:
+                self.topic_shown(tid)
+                self.model_picker.sync()
+                self.compaction.refresh_cursor()
+                self.versions.refresh()
         self._start_dreams()
         from chathub_desktop.gui.shell.live_refresh import LiveRefresh
 
         self.live = LiveRefresh(self)  # other processes' writes, while visible (issue 13)
         self.runner.run("first-run", self.pages.first_run(), context="Setup")
+        self.opener.services_ready()
 
     def _start_dreams(self) -> None:
         """The dream timer and the tray (APP-4, DRM-6); after first paint, like all of attach()."""
@@ -533,7 +561,7 @@ class MainWindow(QMainWindow):
         """Send on or off (with why) and the chat column's empty state (walk29 #19)."""
         from chathub_desktop.gui.chat.chat_empty import send_block
 
-        why = send_block(self.switcher.ready(), self.opener.topic_id is not None)
+        why = send_block(self.switcher.ready(), self.opener.topic_id is not None) if self.takes_input else OPENING_TEXT
         self.composer.set_can_send(why is None, why or "")
         self.empty_states.sync()
 
@@ -562,8 +590,9 @@ class MainWindow(QMainWindow):
         self.opener.select(topic_id)
 
     def sync_topic_actions(self) -> None:
-        """Rename / Delete / Compact follow the topic list's selection (TopicHost)."""
-        has = self.topic_list.currentIndex().isValid()
+        """Rename / Delete / Compact follow the topic list's selection (TopicHost), once
+        the window takes input."""
+        has = self.takes_input and self.topic_list.currentIndex().isValid()
         self.rename_topic_action.setEnabled(has)
         self.delete_topic_action.setEnabled(has)
         self.compaction.sync()
@@ -574,13 +603,14 @@ class MainWindow(QMainWindow):
 
     def topic_shown(self, topic_id: int | None) -> None:
         """``topic_id`` is the open topic: its header, the page (the welcome without an
-        assistant), Send, compaction progress and the reply bars follow (TopicHost)."""
+        assistant), Send, compaction progress and the reply bars follow (TopicHost; the
+        parts that need every service once :meth:`attach` gave them)."""
         self.chat_header.show_topic(topic_id)
         self.stack.setCurrentWidget(self.welcome if self.current_assistant_id() is None else self.chat_page)
         self._sync_empty()
-        self.sending.sync()
-        self.compaction.show_progress()
-        if hasattr(self, "reply_notices"):
+        if self.takes_input:
+            self.sending.sync()
+            self.compaction.show_progress()
             self.reply_notices.sync()
             self.tool_approvals.sync()
 

@@ -73,11 +73,17 @@ class TopicHost(Protocol):
 class TopicOpener(QObject):
     """The open topic of ``host``'s topic list. Signals: ``topics_listed`` (a listing was
     shown and its selection made), ``topic_created(id)`` (``create`` made and opened it),
-    ``topic_opened(id)`` (a topic was opened; its rows are on their way)."""
+    ``topic_opened(id)`` (a topic was opened; its rows are on their way),
+    ``opening_shown`` (once per window: the first listing's open topic has painted its
+    rows, or there was none to open; issue 29).
+
+    The badge's count and the background work need every service: until
+    :meth:`services_ready`, they wait (the window shows its first page on the store alone)."""
 
     topics_listed = Signal()
     topic_created = Signal(int)
     topic_opened = Signal(int)
+    opening_shown = Signal()
 
     def __init__(self, host: TopicHost, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -86,6 +92,8 @@ class TopicOpener(QObject):
         self._drafts: dict[int, DraftState] = {}  # unsent draft per topic, kept while the app runs
         self._fresh: set[int] = set()  # topics create() made: dropped when left unused (walk42 #3)
         self._background_started = False
+        self._opening_done = False  # opening_shown was emitted
+        self._services = False  # services_ready() was called
 
     def follow_selection(self) -> None:
         """Open whatever the topic list selects (attach(): the list has its model)."""
@@ -113,7 +121,7 @@ class TopicOpener(QObject):
             self.select_row(row)
         else:
             self.open(None)
-            self._start_background()
+            self._rows_painted(None)
         self.topics_listed.emit()
 
     def select_row(self, row: int) -> None:
@@ -193,8 +201,27 @@ class TopicOpener(QObject):
             raise
         finally:
             if not cancelled and self.topic_id == topic_id:  # the badge once the rows have painted
-                after_paint(host.message_view.viewport(), functools.partial(self._count, topic_id))
-                self._start_background()
+                after_paint(host.message_view.viewport(), functools.partial(self._rows_painted, topic_id))
+
+    def _rows_painted(self, topic_id: int | None) -> None:
+        """``topic_id``'s rows painted (None: no topic to open): the first time,
+        ``opening_shown``; with every service, the badge's count and the background work."""
+        if not self._opening_done:
+            self._opening_done = True
+            self.opening_shown.emit()
+        if self._services:
+            if topic_id is not None:
+                self._count(topic_id)
+            self._start_background()
+
+    def services_ready(self) -> None:
+        """Every service is attached (issue 29): the open topic's badge counts and the
+        background work starts, if its rows painted before."""
+        self._services = True
+        if self._opening_done:
+            if self.topic_id is not None:
+                self._count(self.topic_id)
+            self._start_background()
 
     def _count(self, topic_id: int) -> None:
         """The badge's count, started after the opened topic's rows painted: a worker
@@ -206,17 +233,28 @@ class TopicOpener(QObject):
     def _start_background(self) -> None:
         """Once per window, after the first topic's rows are shown (or there is no topic
         to show): load the tokenizers of every assistant's and topic's model (issue 9:
-        not at the first keystroke's estimate) and catch up the search index, then
-        memory and recall vectors. Started earlier, they took the CPU and the GIL from
-        opening the last topic (issue 29: the tokenizers alone held the rows back
-        ~0.35 s). The secret detector's rules (44 MB) compile when something may be
-        remembered: a reply, a compaction, the Memory page (issue 29: not at rest)."""
+        not at the first keystroke's estimate), then, once the badge's first count has
+        ended, catch up the search index, then memory and recall vectors. Started
+        earlier, they took the CPU and the GIL from opening the last topic (issue 29: the
+        tokenizers alone held the rows back ~0.35 s), and the recall vectors' model
+        loaded beside the badge's read of the whole topic (+~45 MB at the peak). The
+        secret detector's rules (44 MB) compile when something may be remembered: a
+        reply, a compaction, the Memory page (issue 29: not at rest)."""
         if not self._background_started:
             self._background_started = True
             runner = self._host.runner
-            runner.run("tokenizers", runner.run_in_thread(self._host.svc.estimates.warm_up),
-                       context="Tokenizers", quiet=True)
-            self._host.search.index_now()
+            tokenizers = runner.run("tokenizers", runner.run_in_thread(self._host.svc.estimates.warm_up),
+                                    context="Tokenizers", quiet=True)
+            runner.run("index-after-badge", self._index_after(tokenizers), context="Search index", quiet=True)
+
+    async def _index_after(self, tokenizers: asyncio.Task[None]) -> None:
+        """Catch the search index up once ``tokenizers`` ended (either way) and the badge
+        has its count."""
+        import asyncio
+
+        await asyncio.wait([tokenizers])
+        await self._host.estimate.idle()
+        self._host.search.index_now()
 
     async def create(self, *, private: bool = False) -> int | None:
         """Create a topic on a store worker, open it and return its id (None: refused,
