@@ -76,7 +76,6 @@ from chathub_desktop.gui.memory.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.memory.dream_runs import DreamRuns
 from chathub_desktop.gui.memory.dream_schedule_form import (
     ScheduleForm,
-    day_name,
     describe_schedule,
     format_utc,
     local_time,
@@ -88,6 +87,7 @@ from chathub_desktop.gui.memory.page_common import (
     error_label,
     help_mark,
 )
+from chathub_desktop.gui.memory.page_dates import long_date
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
 from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -150,7 +150,7 @@ def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: st
     if not schedule.enabled:
         return "\n".join((empty, fill(translate("MemoryPage", "A card covers one finished UTC day, so today's chats "
                                                              "(%1) can become one from 00:00 UTC tomorrow at the "
-                                                             "earliest."), str(today)),
+                                                             "earliest."), long_date(today)),
                           translate("MemoryPage", "The schedule is off: choose Daily above and Save."), note))
     slot = first_slot_reading(schedule, today)
     if slot is None:  # not reached: an enabled schedule always has a next slot
@@ -161,10 +161,10 @@ def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: st
         first = fill(translate("MemoryPage", "A card covers one finished UTC day, and a Weekly run reads only the "
                                              "day before it: the next one, %1, reads %2. Choose Daily above for a "
                                              "card from today's chats."),
-                     when, f"{day_name(slot.history_day, short=True)} {slot.history_day:%Y-%m-%d}")
+                     when, long_date(slot.history_day))
     else:
         first = fill(translate("MemoryPage", "A card covers one finished UTC day: today's chats (%1) get theirs at "
-                                             "%2."), str(today), when)
+                                             "%2."), long_date(today), when)
         if schedule.time_utc != "00:00":
             first += translate("MemoryPage", " The earliest possible is 00:00 UTC: set that time above to get it "
                                              "then.")
@@ -615,7 +615,7 @@ class DreamPanel(QWidget):
         # walk39 #2: with no finished day to read, Dream now is off and says why
         self.dream_now_button.setEnabled(can_dream and chosen is not None)
         on = self.memory_enabled
-        day = chosen.isoformat() if chosen is not None else ""
+        day = long_date(chosen) if chosen is not None else ""
         dreamt = self.day_picker.dreamt > 0
         self.texts.bind(self.dream_now_button.setToolTip, lambda: translate(
             "MemoryPage", "Memory is off for this assistant: turn it on to dream") if not on else translate(

@@ -52,6 +52,7 @@ from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.page_common import help_mark, save_shortcut
+from chathub_desktop.gui.memory.page_dates import long_date, short_date, utc_stamp
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import RangeHint
 from chathub_desktop.services.dream.dream_service import (
@@ -126,10 +127,9 @@ def day_name(d: date, *, short: bool = False) -> str:
 
 
 def format_utc(dt: datetime) -> str:
-    """``Tue 2026-12-01 02:00 UTC`` for an aware (or naive, taken as UTC) time (the
-    weekday in the interface language)."""
-    at = _as_utc(dt)
-    return f"{day_name(at.date(), short=True)} {at:%Y-%m-%d %H:%M} UTC"
+    """``Tue 12/1/26 02:00 UTC`` for an aware (or naive, taken as UTC) time (the
+    weekday and the short date of the interface language; issue 30)."""
+    return utc_stamp(_as_utc(dt))
 
 
 def describe_schedule(s: Schedule) -> str:
@@ -393,7 +393,7 @@ class ScheduleForm(QWidget):
         mine, both = local_time(schedule, slot.fire_at, zone, place)
         self.local_label.setText(f"({mine})")
         self.local_label.setToolTip(fill(translate("MemoryPage", "%1, on the next firing day (%2)"), both,
-                                         f"{slot.fire_at:%Y-%m-%d}"))
+                                         short_date(slot.fire_at.date())))
         self.local_label.show()
 
     def sync(self) -> None:
@@ -468,7 +468,7 @@ class ScheduleForm(QWidget):
                                                                f"{now:%H:%M}", place)
         return fill(translate("MemoryPage", "Saving dreams right away: the %1 run was missed, so it catches up on "
                                             "Save (now, %2) over %3 (UTC). Later runs follow the schedule."),
-                    format_utc(slot.fire_at), here, f"{day_name(slot.history_day)} {slot.history_day:%Y-%m-%d}")
+                    format_utc(slot.fire_at), here, long_date(slot.history_day))
 
     def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
         def write() -> DreamSettingsView:
@@ -518,7 +518,7 @@ class ScheduleForm(QWidget):
         else:
             what = html.escape(translate("MemoryPage", RUN_STATUS_TEXT.get(run.status, run.status)))
             body = html.escape(fill(translate("MemoryPage", "Last scheduled run: %1, over %2 — "),
-                                    format_utc(run.started_at), run.history_day.isoformat()))
+                                    format_utc(run.started_at), short_date(run.history_day)))
             if run.stalled:  # issue 10: a killed run, taken over at the next check
                 note = run.note or translate("MemoryPage", "stopped")
                 body += f"<span style='color:{current_colours().warning}'><b>{html.escape(note)}</b>.</span>"
