@@ -511,7 +511,7 @@ def test_dream_now_waits_for_a_finished_day_and_says_why(open_page, services, he
     day = active_yesterday(services, helper)
     panel.schedule_reload()
     qtbot.waitUntil(lambda: panel.day_picker.selected_day() == day, timeout=5000)
-    assert panel.dream_now_button.isEnabled() and day.isoformat() in panel.dream_now_button.toolTip()
+    assert panel.dream_now_button.isEnabled() and f"{day:%A, %B} {day.day}, {day.year}" in panel.dream_now_button.toolTip()
 
 
 def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untyped-def]
