@@ -29,8 +29,6 @@ when the window is short, each card list keeping room for three cards (walk29 #1
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
@@ -56,7 +54,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QStackedWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -71,6 +68,7 @@ from chathub_desktop.gui.memory.dreaming_group import DreamingGroup
 from chathub_desktop.gui.memory.entry_actions import EntryActions
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
+from chathub_desktop.gui.memory.fixed_toolbar import FixedToolbar
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
 from chathub_desktop.gui.memory.page_common import (
@@ -256,45 +254,13 @@ class MemoryPage(QWidget):
         self._status_timer.timeout.connect(self.status_label.clear)
         trow.addWidget(self.status_label, 100)
         trow.addStretch(1)
-        self.add_action = QAction(self)
-        t.bind(self.add_action.setText, lambda: translate("MemoryPage", "&Add memory"))
-        self.add_action.setShortcut(QKeySequence("Ctrl+N"))
-        self.add_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        t.bind(self.add_action.setToolTip, lambda: translate(
-            "MemoryPage", "Add one entry at the end: type it in the editor above the list (Ctrl+N)"))
-        self.add_action.triggered.connect(lambda _c=False: self.add_memory())
-        self.addAction(self.add_action)
-        self.add_button = self._button(lambda: translate("MemoryPage", "Add memory"), self.add_action, Icon.ADD)
-        self.add_button.setObjectName("addMemoryButton")
-        self.raw_action = QAction(self)
-        t.bind(self.raw_action.setText, lambda: translate("MemoryPage", "&Edit raw"))
-        self.raw_action.setShortcut(QKeySequence("Ctrl+E"))
-        t.bind(self.raw_action.setToolTip, lambda: translate(
-            "MemoryPage", "Edit the whole memory as one Markdown document (Ctrl+E)"))
-        self.raw_action.triggered.connect(lambda _c=False: self.raw.open_raw())
-        self.addAction(self.raw_action)
-        self.raw_button = self._button(lambda: translate("MemoryPage", "Edit raw"), self.raw_action, Icon.EDIT)
-        self.raw_button.setObjectName("rawEditButton")
-        self.search_action = QAction(self)
-        t.bind(self.search_action.setText, lambda: translate("MemoryPage", "&Search memory"))
-        self.search_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Find))
-        self.search_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        keys = self.search_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        t.bind(self.search_action.setToolTip, lambda: fill(translate(
-            "MemoryPage", "Narrow the list to entries that share words with what you type (%1)"), keys))
-        self.search_action.triggered.connect(self.focus_filter)
-        self.addAction(self.search_action)
-        self.search_button = self._button(lambda: translate("MemoryPage", "Search memory"), self.search_action,
-                                          Icon.SEARCH)
-        self.search_button.setObjectName("searchMemoryButton")
-        self.history_action = QAction(self)
-        t.bind(self.history_action.setText, lambda: translate("MemoryPage", "&History…"))
-        t.bind(self.history_action.setToolTip, lambda: translate(
-            "MemoryPage", "Every change of this assistant's fixed and dynamic memory — when, who, what — with Revert"))
-        self.history_action.triggered.connect(lambda _c=False: self.open_history())
-        self.history_button = self._button(lambda: translate("MemoryPage", "History…"), self.history_action,
-                                           Icon.HISTORY)
-        self.history_button.setObjectName("historyButton")
+        #: Add, Edit raw, Search and History: the toolbar's icon buttons (a component).
+        self.toolbar = bar = FixedToolbar(self, t, add=self.add_memory, raw=lambda: self.raw.open_raw(),
+                                          search=self.focus_filter, history=self.open_history)
+        self.add_action, self.raw_action = bar.add_action, bar.raw_action
+        self.search_action, self.history_action = bar.search_action, bar.history_action
+        self.add_button, self.raw_button = bar.add_button, bar.raw_button
+        self.search_button, self.history_button = bar.search_button, bar.history_button
         #: The overflow menu's button: Import, Import from another assistant, Export, Copy, Clear.
         self.more_button = self.transfer.more_button
         for b in (self.add_button, self.raw_button, self.search_button, self.history_button, self.more_button):
@@ -404,18 +370,6 @@ class MemoryPage(QWidget):
         elif event.type() == QEvent.Type.HideToParent:
             QTimer.singleShot(0, self._sync_empty)
         return super().eventFilter(obj, event)
-
-    def _button(self, text: Callable[[], str], action: QAction, glyph: Icon) -> QToolButton:
-        """An icon button for ``action`` named ``text()`` (its accessible name, re-said on a
-        language switch; the tooltip is the action's)."""
-        b = QToolButton()
-        # kept when the action changes (iconText() drops "…")
-        self.texts.bind(action.setIconText, text)
-        action.setIcon(icon(glyph))
-        b.setDefaultAction(action)
-        self.texts.bind(b.setAccessibleName, lambda: text().rstrip("…"))
-        b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
-        return b
 
     def _build_cards(self) -> QWidget:
         w = QWidget()
