@@ -7,6 +7,7 @@ which day first), the next slot and the latest scheduled run. A component of
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable
 from datetime import UTC, date, datetime, tzinfo
@@ -110,9 +111,11 @@ def _as_utc(dt: datetime) -> datetime:
     return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
 
 
+@functools.cache
 def system_zone() -> tuple[tzinfo, str]:
     """The system's time zone and its place (``Europe/Berlin`` → ``Berlin``), from Qt's
-    IANA id; UTC when it has none Python knows."""
+    IANA id; UTC when it has none Python knows. Read once per process (its first read
+    took ~16 ms: the dream panel's worker read makes it, issue 30)."""
     key = bytes(QTimeZone.systemTimeZoneId().data()).decode("ascii", "replace")
     try:
         return ZoneInfo(key), zone_place(key)
@@ -200,6 +203,18 @@ class ScheduleForm(QWidget):
         self._build(lay)
         self.sync()
 
+    @property
+    def local_zone(self) -> tuple[tzinfo, str]:
+        """Where the user is — ``(zone, place)`` — for the local equivalent beside the UTC
+        time (the system's unless set)."""
+        if self._zone is None:
+            self._zone = system_zone()
+        return self._zone
+
+    @local_zone.setter
+    def local_zone(self, zone: tuple[tzinfo, str]) -> None:
+        self._zone = zone
+
     def _build(self, lay: QVBoxLayout) -> None:
         # schedule form (DRM-2, DRM-7)
         self.schedule_form = QWidget()
@@ -253,8 +268,8 @@ class ScheduleForm(QWidget):
             "MemoryPage", "Time of day in UTC, 24-hour HH:MM (e.g. 02:00). Enter saves."))
         self.time_edit.returnPressed.connect(self.save_schedule)
         utc = QLabel("UTC")  # not translated: the time standard's name
-        #: Where the user is (the local equivalent beside the UTC time) and the clock.
-        self.local_zone: tuple[tzinfo, str] = system_zone()
+        self._zone: tuple[tzinfo, str] | None = None  # the system's, read when first needed
+        #: The clock (tests set a fixed one).
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
         self.local_label = QLabel()
         self.local_label.setObjectName("dreamLocalTime")
