@@ -71,7 +71,7 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     assert section is not None
     page = window.dialogs["memory"]
     panel = page.dream_panel
-    assert panel.tabs.currentWidget() is section and section.isVisible()
+    assert panel.tabs.currentIndex() == 1 and panel.tabs.currentWidget().isAncestorOf(section) and section.isVisible()
     qtbot.waitUntil(lambda: section.list.count() == 2, timeout=5000)
     assert panel.tabs.tabText(1) == proposals_tab_title(2) == "&Proposals (2)"
     assert section.review_box.isChecked()

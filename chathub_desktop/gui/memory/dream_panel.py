@@ -465,6 +465,7 @@ class DreamPanel(QWidget):
         if self._schedule is None:
             form = self._schedule = ScheduleForm(self)
             self._lay.insertWidget(0, form)
+            form.show()
             form.set_memory_enabled(self.memory_enabled)
             if self.view is not None:  # a read came first
                 form.show_settings(self.view, self._paused)
@@ -773,6 +774,7 @@ class DreamPanel(QWidget):
             lay = self._proposals_tab.layout()
             assert lay is not None
             lay.addWidget(section)
+            section.show()  # now, not on the next turn (a layout shows a new child later)
         return self._proposals
 
     @property

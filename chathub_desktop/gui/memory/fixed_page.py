@@ -298,6 +298,7 @@ class MemoryPage(QWidget):
         group = self._dreaming = DreamingGroup(panel)
         group.snippets_toggled.connect(self._on_snippets)
         outer.addWidget(group)
+        group.show()  # now, not on the next turn (a layout shows a new child later)
         outer.addStretch(0)  # a folded group's slack (never room above Dream now)
         group.shown_changed.connect(lambda _on: self._sync_empty())
         margin = outer.contentsMargins().bottom()
