@@ -61,8 +61,9 @@ def _document(name: str) -> str:
 
 
 def change_label(c: ChangeView) -> str:
-    """One list row: ``#id  YYYY-MM-DD HH:MM UTC  fixed  you: added entry #2``."""
-    return f"#{c.id}  {c.at:%Y-%m-%d %H:%M} UTC  {_document(c.document)}  {c.who}: {c.action}"
+    """One list row: ``#id  12/3/26 15:00 UTC  fixed  you: added entry #2`` (the locale's
+    short date, issue 30)."""
+    return f"#{c.id}  {short_date(c.at.date())} {c.at:%H:%M} UTC  {_document(c.document)}  {c.who}: {c.action}"
 
 
 def diff_html(lines: list[DiffLine]) -> str:
