@@ -44,6 +44,25 @@ so both lists are filled with no worker running; the entry hashes run in 512-tex
 passes (the worker's first read under cProfile 0.41 → 0.30 s at load ~6). At that load
 the bare list's own stalls vary 31–140 ms between runs, so the 16 ms goal is still
 neither met nor disproved here.
+
+Measured 2026-12-03 (mem45), load 4.4–5.7 (five other engineers' runs), d367d25 and the
+change one after the other. The page now opens in steps: the header and fixed memory are
+built at once, the Dreaming memory group after the first paint, its schedule form on the
+next turn, the first read after both painted, the dream cards after the entries painted;
+the Proposals tab, the raw editor and History on first use; the cards' faces and the
+system time zone are read on the worker. Per turn of the event loop (GUI CPU ms; warm
+opens 2–5 of one process, ``aboutToBlock`` to ``aboutToBlock``): d367d25's largest turn
+was the build itself, 22–42 ms, then 14–16 ms; now the build is 7.5–13 ms and the largest
+other turn 12–14 ms (one 22 ms). The first page of a process (PySide's enums and fonts made
+on first use): build 78 → 29 ms of CPU, largest other turn 23 → 14 ms. The bench's own rows
+(``--repeat 5 --open-only``, two pairs): building the page 65 / 96 → 13 / 55 ms (GUI CPU
+12 / 17 ms, later pages 10–12 ms); the first open's "most GUI CPU between ticks" 23–27 ms
+(its first paint of the fixed cards: text layout and PySide enums made on first use) —
+the stalls themselves (34–132 ms, medians 34–65 ms) are mostly waiting for a core at this
+load in both. The page's total GUI CPU for an open grew (~95 → ~140 ms: the page paints
+and lays out once per step). The scroll to the last entry: worst 94 → 119 ms with 11.8 →
+5.7 ms of GUI CPU, most CPU between ticks 10.8 ms. The 16 ms goal on an idle machine is
+still to be read by the lead.
 """
 
 from __future__ import annotations
