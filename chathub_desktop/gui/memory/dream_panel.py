@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from datetime import UTC, date, datetime, tzinfo
+from datetime import date
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -65,11 +65,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.memory import dream_empty
 from chathub_desktop.gui.memory.card_markdown import card_shown
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
@@ -78,8 +78,6 @@ from chathub_desktop.gui.memory.dream_runs import DreamRuns
 from chathub_desktop.gui.memory.dream_schedule_form import (
     ScheduleForm,
     describe_schedule,
-    format_utc,
-    local_time,
     system_zone,
 )
 from chathub_desktop.gui.memory.list_fit import preferred_height
@@ -131,48 +129,9 @@ DYNAMIC_LINE = QT_TRANSLATE_NOOP(
     "MemoryPage", "Dated cards the dream wrote; the model sees them after fixed memory. Only the dream adds cards.")
 #: The failure bar's Details line under the summary (not a bug: the model or its provider failed).
 FAILURE_HINT = QT_TRANSLATE_NOOP("ErrorBar", "The History Compress model or its provider failed; the reason is below.")
-EMPTY_TEXT = QT_TRANSLATE_NOOP("MemoryPage", "No dream cards yet.")
-#: The empty list's last line: what Dream now is for (a past day, never today: DRM-3).
-DREAM_NOW_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Dream now (Ctrl+Shift+D) reads a past day you chatted on.")
-
-
-def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str) -> str:
-    """The empty card list's text (walkthrough F1): exactly when today's chats can first
-    become a card under ``schedule`` (None: not loaded yet), at ``now`` (aware), with the
-    time in ``zone`` (called ``place``) beside the UTC one.
-
-    A card covers one finished UTC day: a run reads the UTC day before it fires (DRM-3;
-    the seed: "reads the topics that were active on the previous UTC calendar day"), so
-    today cannot be dreamed before 00:00 UTC tomorrow; a partial day is never dreamed,
-    since the day's one run (DRM-6) would then miss the rest of it."""
-    today = now.astimezone(UTC).date()
-    empty, note = translate("MemoryPage", EMPTY_TEXT), translate("MemoryPage", DREAM_NOW_NOTE)
-    if schedule is None:
-        return empty
-    if not schedule.enabled:
-        return "\n".join((empty, fill(translate("MemoryPage", "A card covers one finished UTC day, so today's chats "
-                                                             "(%1) can become one from 00:00 UTC tomorrow at the "
-                                                             "earliest."), long_date(today)),
-                          translate("MemoryPage", "The schedule is off: choose Daily above and Save."), note))
-    slot = first_slot_reading(schedule, today)
-    if slot is None:  # not reached: an enabled schedule always has a next slot
-        return empty
-    local = "" if place == "UTC" else f" ({local_time(schedule, slot.fire_at, zone, place)[0]})"
-    when = f"{format_utc(slot.fire_at)}{local}"
-    if slot.history_day != today:  # Weekly: its run reads only the day before its weekday
-        first = fill(translate("MemoryPage", "A card covers one finished UTC day, and a Weekly run reads only the "
-                                             "day before it: the next one, %1, reads %2. Choose Daily above for a "
-                                             "card from today's chats."),
-                     when, long_date(slot.history_day))
-    else:
-        first = fill(translate("MemoryPage", "A card covers one finished UTC day: today's chats (%1) get theirs at "
-                                             "%2."), long_date(today), when)
-        if schedule.time_utc != "00:00":
-            first += translate("MemoryPage", " The earliest possible is 00:00 UTC: set that time above to get it "
-                                             "then.")
-    return "\n".join((empty, first, translate("MemoryPage", "ChatHub has to be open then, in its window or the "
-                                                            "tray; a run missed while it is closed happens at the "
-                                                            "next start."), note))
+#: What the empty card list says lives in :mod:`.dream_empty` (imported here for the panel's users).
+EMPTY_TEXT, DREAM_NOW_NOTE = dream_empty.EMPTY_TEXT, dream_empty.DREAM_NOW_NOTE
+empty_text = dream_empty.empty_text
 
 #: Cards laid out per pass of the event loop.
 DREAM_LAYOUT_BATCH = 16

@@ -63,7 +63,6 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.fixed_memory import Note
 from chathub_desktop.core.fixed_memory import notes as notes_of
 from chathub_desktop.gui.design import Tone, set_tone
-from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.dreaming_group import DreamingGroup
@@ -351,26 +350,9 @@ class MemoryPage(QWidget):
 
     def _build_empty_row(self) -> QWidget:
         """The compact empty state: one line and Add (shown by :meth:`_sync_empty`)."""
-        self.empty_row = QWidget()
-        self.empty_row.setObjectName("fixedMemoryEmpty")
-        row = QHBoxLayout(self.empty_row)
-        row.setContentsMargins(0, Space.XS, 0, Space.XS)
-        row.setSpacing(Space.MD)
-        self.empty_line = QLabel()
-        self.texts.bind(self.empty_line.setText, lambda: translate("MemoryPage", EMPTY_LINE))
-        self.empty_line.setObjectName("fixedMemoryEmptyLine")
-        self.empty_line.setWordWrap(True)
-        set_tone(self.empty_line, Tone.MUTED)
-        self.empty_add_button = QPushButton(icon(Icon.ADD), "")
-        self.empty_add_button.setObjectName("emptyAddMemoryButton")
-        self.texts.bind(self.empty_add_button.setText, lambda: translate("MemoryPage", "Add memory"))
-        self.texts.bind(self.empty_add_button.setToolTip, self.add_action.toolTip)
-        self.empty_add_button.setAutoDefault(False)
-        self.empty_add_button.clicked.connect(self.add_action.trigger)
-        row.addWidget(self.empty_line, 1)
-        row.addWidget(self.empty_add_button)
-        self.empty_row.hide()
-        return self.empty_row
+        self.empty_row = row = self.toolbar.empty_state()
+        self.empty_line, self.empty_add_button = row.line, row.add_button
+        return row
 
     def add_memory(self) -> None:
         """Add memory (Ctrl+N): the inline editor above the list, in place of the compact

@@ -1,7 +1,8 @@
 """The fixed memory's toolbar on the Memory page (issue 30): one row of icon buttons for
 the common actions — Add memory (Ctrl+N), Edit raw (Ctrl+E), Search memory (Ctrl+F) and
 History — over actions of the page (their shortcuts work anywhere on it); the overflow
-menu (:mod:`.transfer_actions`) holds the rest. The page gives the slots."""
+menu (:mod:`.transfer_actions`) holds the rest; and the compact empty state's Add. The
+page gives the slots."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QToolButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
 
+from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.memory.page_texts import EMPTY_LINE
 from chathub_desktop.gui.shell.i18n import Texts, fill
 
 translate = QCoreApplication.translate
@@ -65,6 +69,11 @@ class FixedToolbar:
                                            Icon.HISTORY)
         self.history_button.setObjectName("historyButton")
 
+    def empty_state(self) -> CompactEmpty:
+        """The compact empty state of an empty fixed memory: one line and an Add button
+        running Add memory (walk36 #7); hidden until the page shows it."""
+        return CompactEmpty(self.texts, self.add_action)
+
     def buttons(self) -> tuple[QToolButton, ...]:
         """Add, Edit raw, Search and History, in the toolbar's order."""
         return self.add_button, self.raw_button, self.search_button, self.history_button
@@ -80,3 +89,29 @@ class FixedToolbar:
         self.texts.bind(b.setAccessibleName, lambda: text().rstrip("…"))
         b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         return b
+
+
+class CompactEmpty(QWidget):
+    """An empty fixed memory as one muted line (:data:`~.page_texts.EMPTY_LINE`) and Add
+    (``add``: the toolbar's action), instead of a box with room for cards (walk36 #7)."""
+
+    def __init__(self, texts: Texts, add: QAction) -> None:
+        super().__init__()
+        self.setObjectName("fixedMemoryEmpty")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, Space.XS, 0, Space.XS)
+        row.setSpacing(Space.MD)
+        self.line = QLabel()
+        texts.bind(self.line.setText, lambda: translate("MemoryPage", EMPTY_LINE))
+        self.line.setObjectName("fixedMemoryEmptyLine")
+        self.line.setWordWrap(True)
+        set_tone(self.line, Tone.MUTED)
+        self.add_button = QPushButton(icon(Icon.ADD), "")
+        self.add_button.setObjectName("emptyAddMemoryButton")
+        texts.bind(self.add_button.setText, lambda: translate("MemoryPage", "Add memory"))
+        texts.bind(self.add_button.setToolTip, add.toolTip)
+        self.add_button.setAutoDefault(False)
+        self.add_button.clicked.connect(add.trigger)
+        row.addWidget(self.line, 1)
+        row.addWidget(self.add_button)
+        self.hide()
