@@ -35,10 +35,12 @@ if str(REPO) not in sys.path:
 def main(out_dir: Path) -> int:
     import keyring
     import qasync
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtCore import QLocale
+    from PySide6.QtWidgets import QApplication, QWidget
 
     from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.gui.design.audit import audit_window
     from chathub_desktop.gui.design.theme import apply_theme
     from chathub_desktop.gui.memory.change_preview import (
         ChangePreviewDialog,
@@ -52,10 +54,25 @@ def main(out_dir: Path) -> int:
     from tests.fakes.memory_keyring import MemoryKeyring
     from tests.gui.memory_screenshot import populate
 
+    failures = 0
+
+    def shot(w: QWidget, name: str, theme: str) -> None:
+        """Save ``w`` as ``screenshot-memory-<name>-<theme>.png`` and print its audit line
+        (CHATHUB_AUDIT: contrast failures and cut texts, issue 30)."""
+        nonlocal failures
+        w.grab().save(str(out_dir / f"screenshot-memory-{name}-{theme}.png"))
+        report = audit_window(w, theme)
+        print(name, report.line(), flush=True)
+        for f in report.contrast + report.clipped:
+            print(f"  {f.what}: {f.detail}", flush=True)
+        failures += len(report.contrast) + len(report.clipped)
+
     keyring.set_keyring(MemoryKeyring())
     out_dir.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="chathub-memshot30-"))
     app = make_application()
+    if QLocale.system().language() == QLocale.Language.C:  # as the app's language switch does for "System"
+        QLocale.setDefault(QLocale("en"))  # the page's dates in the locale (issue 30), not C's "3 12 2026"
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     install_asyncgen_hooks(loop)
@@ -98,41 +115,41 @@ def main(out_dir: Path) -> int:
                 await asyncio.sleep(0.3)
                 page.list.scrollToTop()  # the note, the chips and the paused entry in view
                 await asyncio.sleep(0.2)
-                page.grab().save(str(out_dir / f"screenshot-memory-page-{theme}.png"))
+                shot(page, "page", theme)
                 page.filter_edit.setText("pyth")
                 await asyncio.sleep(0.2)
-                page.grab().save(str(out_dir / f"screenshot-memory-filter-{theme}.png"))
+                shot(page, "filter", theme)
                 page.filter_edit.clear()
                 page.dream_panel.show_proposals()
                 bar = page.body_scroll.verticalScrollBar()  # the page scrolled down to the dream cards
                 bar.setValue(bar.maximum())
                 page.dream_panel.proposals.list.setCurrentRow(0)
                 await asyncio.sleep(0.3)
-                page.grab().save(str(out_dir / f"screenshot-memory-proposals-{theme}.png"))
+                shot(page, "proposals", theme)
                 bar.setValue(0)
                 page.dream_panel.tabs.setCurrentIndex(0)
                 page.raw.open_raw()
                 while not page.raw.is_open or page.raw.preview.count() == 0:
                     await asyncio.sleep(0.05)
-                page.grab().save(str(out_dir / f"screenshot-memory-raw-{theme}.png"))
+                shot(page, "raw", theme)
                 page.raw.cancel_raw()
                 history = page.open_history()
                 while history.loads < 1 or history.detail is None:
                     await asyncio.sleep(0.05)
-                page.grab().save(str(out_dir / f"screenshot-memory-history-{theme}.png"))
+                shot(page, "history", theme)
                 history.back_button.click()
                 # walk2: the inline Add editor and a fixed card edited in place (multi-line)
                 page.entry_actions.add_memory().setPlainText("Prefers tabs over spaces in Makefiles")
                 page.select_number(4)
                 page.entry_actions.edit_current()
                 await asyncio.sleep(0.3)
-                page.grab().save(str(out_dir / f"screenshot-memory-edit-{theme}.png"))
+                shot(page, "edit", theme)
                 page.list.setFocus()  # the editor commits nothing: its text is unchanged
                 page.entry_actions.add_editor.cancelled.emit()
                 # a dream card edited in place, counting against its cap
                 page.dream_panel.card_actions.edit_card(3)
                 await asyncio.sleep(0.3)
-                page.grab().save(str(out_dir / f"screenshot-memory-dream-edit-{theme}.png"))
+                shot(page, "dream-edit", theme)
                 page.dream_panel.card_actions.close_editor()
                 # the timeline with its range card open (the page scrolled down to it)
                 page.dream_panel.model.toggle_fold(0)
@@ -140,13 +157,13 @@ def main(out_dir: Path) -> int:
                 await asyncio.sleep(0.1)
                 bar.setValue(bar.maximum())
                 await asyncio.sleep(0.3)
-                page.grab().save(str(out_dir / f"screenshot-memory-timeline-{theme}.png"))
+                shot(page, "timeline", theme)
                 page.dream_panel.model.toggle_fold(0)
                 bar.setValue(0)
                 # the Dreaming memory group folded: fixed memory gets the page
                 page.dreaming.set_shown(False)
                 await asyncio.sleep(0.2)
-                page.grab().save(str(out_dir / f"screenshot-memory-folded-{theme}.png"))
+                shot(page, "folded", theme)
                 page.dreaming.set_shown(True)
                 # Import's Merge: the file's entries to tick, a repeat unticked and named (issue 30)
                 merge = svc.memory_files.preview_import(
@@ -159,15 +176,15 @@ def main(out_dir: Path) -> int:
                                            PreviewOption("replace", "Replace", ["…"], None)], "Import")
                 dlg.show()
                 await asyncio.sleep(0.2)
-                dlg.grab().save(str(out_dir / f"screenshot-memory-import-merge-{theme}.png"))
+                shot(dlg, "import-merge", theme)
                 dlg.close()
                 # the smallest window: 800×560 less the rail (about 56 px) and the title
                 page.resize(744, 560)
                 await asyncio.sleep(0.3)
-                page.grab().save(str(out_dir / f"screenshot-memory-small-{theme}.png"))
+                shot(page, "small", theme)
                 bar.setValue(bar.maximum())  # walk29 #15: the dream cards keep three rows there
                 await asyncio.sleep(0.3)
-                page.grab().save(str(out_dir / f"screenshot-memory-small-cards-{theme}.png"))
+                shot(page, "small-cards", theme)
                 page.detach()
                 page.close()
                 await page.runner.shutdown()
@@ -175,7 +192,7 @@ def main(out_dir: Path) -> int:
         loop.run_until_complete(scenario())
     finally:
         svc.close()
-    print(out_dir)
+    print(out_dir, f"audit failures: {failures}")
     return 0
 
 

@@ -34,7 +34,8 @@ def test_the_picker_lists_active_finished_days_newest_first_and_dream_now_uses_t
     assert picker.itemText(0).startswith("Yesterday · ") and picker.itemText(0).endswith("1 topic, 1 message")
     assert picker.itemText(1).endswith("2 topics, 2 messages")
     picker.setCurrentIndex(1)
-    assert (today - timedelta(days=4)).isoformat() in panel.dream_now_button.toolTip()
+    four = today - timedelta(days=4)
+    assert f"Dream over {four:%A, %B} {four.day}, {four.year} (UTC" in panel.dream_now_button.toolTip()
     summ.script(Reply(text_chunks=["- Likes tables for plans"]))
     assert panel.runs.dream_now() is not None
     qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=15000)  # a dream: ~4 s at load 18

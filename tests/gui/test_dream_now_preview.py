@@ -39,7 +39,8 @@ def test_cancel_shows_the_drafted_card_and_writes_nothing(open_page, services, h
     qtbot.waitUntil(lambda: bool(calls) and not panel.runs.dreaming, timeout=5000)
     idle(qtbot, panel)
     heading, options = calls[0]
-    assert day.isoformat() in heading
+    # issue 30: the day in the interface language's long date (the tests' locale is "en"), not ISO
+    assert heading == f"Add the dream card for {day:%A, %B} {day.day}, {day.year}?"
     added = options[0].changes.added
     assert added == [f"[{day.isoformat()}] {CARD}"]  # the card exactly as it would be stored
     assert services.dreams.cards(helper) == [] and services.dreams.document(helper) == ""

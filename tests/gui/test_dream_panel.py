@@ -444,7 +444,7 @@ def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, 
     assert "failed" in text and "upstream exploded" in text and "tried again" in text
     # walkthrough F2: the failure stays (no timer) with Retry and Details, not a 15 s status line
     assert panel.failure_bar.isVisible() and not panel.status_label.isVisible()
-    assert panel.failure_bar.label.text() == f"Scheduled dream over {day} failed: the History Compress model failed: HTTP 500: upstream exploded"
+    assert panel.failure_bar.label.text() == f"Scheduled dream over {day:%A, %B} {day.day}, {day.year} failed: the History Compress model failed: HTTP 500: upstream exploded"
     assert panel.failure_bar.retry_button.isVisible()
     details = panel.failure_bar.open_details()
     assert "Reason: the History Compress model failed: HTTP 500: upstream exploded" in details.text.toPlainText()
@@ -466,12 +466,12 @@ def test_a_failed_dream_now_stays_until_dismissed_and_retry_dreams_again(open_pa
     qtbot.waitUntil(lambda: panel.failure_bar.isVisible(), timeout=5000)
     idle(qtbot, panel)
     bar = panel.failure_bar
-    assert bar.label.text() == f"Dream now over {day} failed: the History Compress model failed: HTTP 500: upstream exploded"
+    assert bar.label.text() == f"Dream now over {day:%A, %B} {day.day}, {day.year} failed: the History Compress model failed: HTTP 500: upstream exploded"
     panel._status_timer.timeout.emit()  # what cleared the old 15 s line
     assert bar.isVisible() and bar.retry_button.isVisible() and bar.details_button.isVisible()
     details = bar.open_details()
     text = details.text.toPlainText()
-    assert text.startswith(f"Dream now over {day} (UTC) failed at ") and "Reason: the History Compress model failed: HTTP 500: upstream exploded" in text
+    assert text.startswith(f"Dream now over {day:%A, %B} {day.day}, {day.year} (UTC) failed at ") and "Reason: the History Compress model failed: HTTP 500: upstream exploded" in text
     notes = [label.text() for label in details.findChildren(QLabel)]
     assert FAILURE_HINT in notes and not any("This is a bug" in n for n in notes)
     details.close()
@@ -511,7 +511,7 @@ def test_dream_now_waits_for_a_finished_day_and_says_why(open_page, services, he
     day = active_yesterday(services, helper)
     panel.schedule_reload()
     qtbot.waitUntil(lambda: panel.day_picker.selected_day() == day, timeout=5000)
-    assert panel.dream_now_button.isEnabled() and day.isoformat() in panel.dream_now_button.toolTip()
+    assert panel.dream_now_button.isEnabled() and f"{day:%A, %B} {day.day}, {day.year}" in panel.dream_now_button.toolTip()
 
 
 def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untyped-def]
@@ -544,7 +544,7 @@ def test_empty_list_says_when_todays_chats_become_a_card(open_page, services, he
     assert "The schedule is off: choose Daily above and Save." in panel.empty_label.text()
     services.dreams.set_schedule(helper, "daily", "02:00")
     reload(qtbot, panel)
-    assert "today's chats (2026-12-02) get theirs at Thu 2026-12-03 02:00 UTC (03:00 in Berlin)." \
+    assert "today's chats (Wednesday, December 2, 2026) get theirs at Thu 12/3/26 02:00 UTC (03:00 in Berlin)." \
         in panel.empty_label.text()
 
 

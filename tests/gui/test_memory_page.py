@@ -274,6 +274,7 @@ def test_live_refresh_keeps_selection_and_scroll(page, services, assistant, qtbo
 def test_help_tooltips(page):  # type: ignore[no-untyped-def]
     """APP-6: the switch and every section title carry their help as the tooltip of
     their ``?`` (walk40; the raw editor's as its one-line description)."""
+    assert page.raw is not None  # built on first use (issue 30)
     helps = {b.objectName(): b for b in page.findChildren(QWidget) if b.objectName().endswith("Help")}
     assert {"memorySwitchHelp", "fixedMemoryHelp", "rawEditHelp"} <= set(helps)
     assert "no fixed or dynamic memory" in helps["memorySwitchHelp"].toolTip()

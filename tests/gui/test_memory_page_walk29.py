@@ -97,6 +97,7 @@ def test_each_title_has_a_question_mark_with_its_help(page, qtbot):  # type: ign
     each title has a ``?`` whose tooltip is its APP-6 help and whose accessible
     description is the one-line summary. The raw editor keeps its one line."""
     page.resize(1310, 740)
+    assert page.raw is not None  # the raw editor is built on first use (issue 30)
     qtbot.wait(50)
     want = {"memorySwitchHelp": MEMORY_SWITCH_HELP, "fixedMemoryHelp": FIXED_MEMORY_HELP,
             "dreamingHelp": DREAMING_HELP, "topicSnippetsHelp": SNIPPETS_HELP,

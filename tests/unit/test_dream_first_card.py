@@ -4,14 +4,28 @@ and the empty card list says exactly when."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
+import pytest
+from PySide6.QtCore import QLocale
+
 from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading
 from chathub_desktop.gui.memory.dream_panel import empty_text
+from chathub_desktop.gui.memory.page_dates import long_date, long_iso, short_date, utc_stamp
 
 BERLIN = ZoneInfo("Europe/Berlin")
 NOW = datetime(2026, 12, 2, 13, 20, tzinfo=UTC)  # a Wednesday
+
+
+@pytest.fixture(autouse=True)
+def english_dates() -> Iterator[None]:
+    """Dates in the "en" locale, as the GUI tests' (issue 30: the page's dates follow the locale)."""
+    before = QLocale()
+    QLocale.setDefault(QLocale("en"))
+    yield
+    QLocale.setDefault(before)
 
 
 def test_daily_reads_today_the_next_day_at_its_time() -> None:
@@ -34,19 +48,32 @@ def test_weekly_reads_only_the_day_before_its_weekday() -> None:
 
 def test_empty_text_names_the_first_card_time() -> None:
     assert empty_text(Schedule("daily", "02:00"), NOW, BERLIN, "Berlin") == (
-        "No dream cards yet.\nA card covers one finished UTC day: today's chats (2026-12-02) get theirs at "
-        "Thu 2026-12-03 02:00 UTC (03:00 in Berlin). The earliest possible is 00:00 UTC: set that time above to "
+        "No dream cards yet.\nA card covers one finished UTC day: today's chats (Wednesday, December 2, 2026) get "
+        "theirs at Thu 12/3/26 02:00 UTC (03:00 in Berlin). The earliest possible is 00:00 UTC: set that time above to "
         "get it then.\nChatHub has to be open then, in its window or the tray; a run missed while it is closed "
         "happens at the next start.\nDream now (Ctrl+Shift+D) reads a past day you chatted on.")
-    assert "at Thu 2026-12-03 00:00 UTC.\nChatHub has to be open" in \
+    assert "at Thu 12/3/26 00:00 UTC.\nChatHub has to be open" in \
         empty_text(Schedule("daily", "00:00"), NOW, UTC, "UTC")
 
 
 def test_empty_text_when_off_or_weekly() -> None:
     off = empty_text(Schedule("off"), NOW, UTC, "UTC")
-    assert off == ("No dream cards yet.\nA card covers one finished UTC day, so today's chats (2026-12-02) can "
-                   "become one from 00:00 UTC tomorrow at the earliest.\nThe schedule is off: choose Daily above "
+    assert off == ("No dream cards yet.\nA card covers one finished UTC day, so today's chats (Wednesday, December 2, "
+                   "2026) can become one from 00:00 UTC tomorrow at the earliest.\nThe schedule is off: choose Daily above "
                    "and Save.\nDream now (Ctrl+Shift+D) reads a past day you chatted on.")
     weekly = empty_text(Schedule("weekly", "02:00", 0), NOW, UTC, "UTC")
-    assert "the next one, Sun 2026-12-06 02:00 UTC, reads Sat 2026-12-05. Choose Daily above" in weekly
+    assert "the next one, Sun 12/6/26 02:00 UTC, reads Saturday, December 5, 2026. Choose Daily above" in weekly
     assert empty_text(None, NOW, UTC, "UTC") == "No dream cards yet."
+
+
+def test_page_dates_follow_the_locale_and_utc_stays_said() -> None:
+    """Issue 30: the dates the page says go through the locale (long in sentences, short
+    in rows); a UTC time keeps "UTC" (DRM-2); no ISO date is shown."""
+    day = date(2026, 12, 2)
+    assert (long_date(day), short_date(day)) == ("Wednesday, December 2, 2026", "12/2/26")
+    assert utc_stamp(datetime(2026, 12, 3, 2, 0, tzinfo=UTC)) == "Thu 12/3/26 02:00 UTC"
+    assert utc_stamp(datetime(2026, 12, 3, 2, 0, 7), seconds=True) == "Thu 12/3/26 02:00:07 UTC"  # naive: UTC
+    assert long_iso("2026-12-02") == "Wednesday, December 2, 2026" and long_iso("soon") == "soon"
+    QLocale.setDefault(QLocale("de"))
+    assert (long_date(day), short_date(day)) == ("Mittwoch, 2. Dezember 2026", "02.12.26")
+    assert "2. Dezember 2026" in empty_text(Schedule("off"), NOW, UTC, "UTC")

@@ -143,11 +143,13 @@ class DreamCardModel(QAbstractListModel):
         self.dataChanged.emit(idx, idx)
         return True
 
-    def set_cards(self, cards: Sequence[CardView]) -> None:
-        """Replace every card."""
+    def set_cards(self, cards: Sequence[CardView], shown: Sequence[str] | None = None) -> None:
+        """Replace every card; ``shown``: their faces (:func:`card_shown` of each text), when
+        a worker made them already (issue 30: 90 long cards took ~10 ms on the GUI thread)."""
         self.beginResetModel()
         self._cards = list(cards)
-        self._shown = [card_shown(c.text) for c in self._cards]
+        self._shown = list(shown) if shown is not None and len(shown) == len(self._cards) \
+            else [card_shown(c.text) for c in self._cards]
         self.endResetModel()
 
     def cards(self) -> list[CardView]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QDate, QLocale, QSize
 from PySide6.QtWidgets import QComboBox, QWidget
 
+from chathub_desktop.gui.memory.page_dates import short_date
 from chathub_desktop.gui.shell.i18n import Texts, fill
 
 translate = QCoreApplication.translate
@@ -25,14 +26,14 @@ if TYPE_CHECKING:
 
 
 def day_text(d: ActiveDay, today: date) -> str:
-    """A chooser line: relative name (Yesterday, a weekday within the week), the ISO day
+    """A chooser line: relative name (Yesterday, a weekday within the week), the short date of the locale
     and what it holds, in the interface language."""
     ago = (today - d.day).days
     locale = QLocale()
     name = translate("MemoryPage", "Yesterday") if ago == 1 else locale.dayName(d.day.isoweekday()) if ago < 7 \
         else locale.toString(QDate(d.day.year, d.day.month, d.day.day), translate("MemoryPage", "d MMM yyyy"))
     topics, messages = d.topics, d.messages
-    return fill(translate("MemoryPage", "%1 · %2 · %3, %4"), name, d.day.isoformat(),
+    return fill(translate("MemoryPage", "%1 · %2 · %3, %4"), name, short_date(d.day),
                 translate("MemoryPage", "%n topic(s)", None, topics),
                 translate("MemoryPage", "%Ln message(s)", None, messages))
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from datetime import UTC, date, datetime, tzinfo
+from datetime import date
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -65,21 +65,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.memory import dream_empty
+from chathub_desktop.gui.memory.card_markdown import card_shown
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
 from chathub_desktop.gui.memory.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.memory.dream_runs import DreamRuns
 from chathub_desktop.gui.memory.dream_schedule_form import (
     ScheduleForm,
-    day_name,
     describe_schedule,
-    format_utc,
-    local_time,
+    system_zone,
 )
 from chathub_desktop.gui.memory.list_fit import preferred_height
 from chathub_desktop.gui.memory.page_common import (
@@ -88,6 +87,7 @@ from chathub_desktop.gui.memory.page_common import (
     error_label,
     help_mark,
 )
+from chathub_desktop.gui.memory.page_dates import long_date
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
 from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -129,54 +129,16 @@ DYNAMIC_LINE = QT_TRANSLATE_NOOP(
     "MemoryPage", "Dated cards the dream wrote; the model sees them after fixed memory. Only the dream adds cards.")
 #: The failure bar's Details line under the summary (not a bug: the model or its provider failed).
 FAILURE_HINT = QT_TRANSLATE_NOOP("ErrorBar", "The History Compress model or its provider failed; the reason is below.")
-EMPTY_TEXT = QT_TRANSLATE_NOOP("MemoryPage", "No dream cards yet.")
-#: The empty list's last line: what Dream now is for (a past day, never today: DRM-3).
-DREAM_NOW_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Dream now (Ctrl+Shift+D) reads a past day you chatted on.")
-
-
-def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str) -> str:
-    """The empty card list's text (walkthrough F1): exactly when today's chats can first
-    become a card under ``schedule`` (None: not loaded yet), at ``now`` (aware), with the
-    time in ``zone`` (called ``place``) beside the UTC one.
-
-    A card covers one finished UTC day: a run reads the UTC day before it fires (DRM-3;
-    the seed: "reads the topics that were active on the previous UTC calendar day"), so
-    today cannot be dreamed before 00:00 UTC tomorrow; a partial day is never dreamed,
-    since the day's one run (DRM-6) would then miss the rest of it."""
-    today = now.astimezone(UTC).date()
-    empty, note = translate("MemoryPage", EMPTY_TEXT), translate("MemoryPage", DREAM_NOW_NOTE)
-    if schedule is None:
-        return empty
-    if not schedule.enabled:
-        return "\n".join((empty, fill(translate("MemoryPage", "A card covers one finished UTC day, so today's chats "
-                                                             "(%1) can become one from 00:00 UTC tomorrow at the "
-                                                             "earliest."), str(today)),
-                          translate("MemoryPage", "The schedule is off: choose Daily above and Save."), note))
-    slot = first_slot_reading(schedule, today)
-    if slot is None:  # not reached: an enabled schedule always has a next slot
-        return empty
-    local = "" if place == "UTC" else f" ({local_time(schedule, slot.fire_at, zone, place)[0]})"
-    when = f"{format_utc(slot.fire_at)}{local}"
-    if slot.history_day != today:  # Weekly: its run reads only the day before its weekday
-        first = fill(translate("MemoryPage", "A card covers one finished UTC day, and a Weekly run reads only the "
-                                             "day before it: the next one, %1, reads %2. Choose Daily above for a "
-                                             "card from today's chats."),
-                     when, f"{day_name(slot.history_day, short=True)} {slot.history_day:%Y-%m-%d}")
-    else:
-        first = fill(translate("MemoryPage", "A card covers one finished UTC day: today's chats (%1) get theirs at "
-                                             "%2."), str(today), when)
-        if schedule.time_utc != "00:00":
-            first += translate("MemoryPage", " The earliest possible is 00:00 UTC: set that time above to get it "
-                                             "then.")
-    return "\n".join((empty, first, translate("MemoryPage", "ChatHub has to be open then, in its window or the "
-                                                            "tray; a run missed while it is closed happens at the "
-                                                            "next start."), note))
+#: What the empty card list says lives in :mod:`.dream_empty` (imported here for the panel's users).
+EMPTY_TEXT, DREAM_NOW_NOTE = dream_empty.EMPTY_TEXT, dream_empty.DREAM_NOW_NOTE
+empty_text = dream_empty.empty_text
 
 #: Cards laid out per pass of the event loop.
 DREAM_LAYOUT_BATCH = 16
 
-#: What the panel reads in one go: the dream settings, the cards, whether dreams are paused.
-DreamData = tuple[DreamSettingsView, CardsSnapshot, bool]
+#: What the panel reads in one go: the dream settings, the cards, whether dreams are paused,
+#: how many proposals wait for review (the Proposals tab's badge) and the cards' faces.
+DreamData = tuple[DreamSettingsView, CardsSnapshot, bool, int, list[str]]
 
 # --- the panel ----------------------------------------------------------------------------
 
@@ -195,7 +157,8 @@ class DreamPanel(QWidget):
     loaded = Signal()
 
     def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents, runner: TaskRunner,
-                 presenter: ErrorPresenter, parent: QWidget | None = None, load_now: bool = True) -> None:
+                 presenter: ErrorPresenter, parent: QWidget | None = None, load_now: bool = True,
+                 schedule_later: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("dreamPanel")
         self.svc = services
@@ -204,6 +167,7 @@ class DreamPanel(QWidget):
         self.runner = runner
         self.presenter = presenter
         self.view: DreamSettingsView | None = None
+        self._paused = False  # whether scheduled dreams are paused, as last read
         self.memory_enabled = True
         self.loads = 0
         self._load_task = f"dream-load-{id(self)}"
@@ -220,7 +184,10 @@ class DreamPanel(QWidget):
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
         self.texts = Texts(self)
+        self._schedule: ScheduleForm | None = None
         self._build()
+        if not schedule_later:
+            self.build_schedule()
         # coalesces bursts (an op's result + its MemoryChanged); owns the bus connections
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
         self.refresh.follow(events.memory_changed, self._on_memory_changed)
@@ -234,9 +201,6 @@ class DreamPanel(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
 
-        #: The schedule form (a component given this panel; DRM-2, DRM-5, DRM-7).
-        self.schedule = ScheduleForm(self)
-        lay.addWidget(self.schedule)
 
         # dynamic memory title row
         hrow = QHBoxLayout()
@@ -338,20 +302,23 @@ class DreamPanel(QWidget):
         self.cards_stack.addWidget(self.list)
         self.cards_stack.addWidget(self.empty_label)
         self.cards_stack.setCurrentWidget(self.empty_label)
-        # the cards and, beside them, the proposals waiting for review (issue 19)
-        self.proposals = ProposalsSection(self.svc, self.assistant_id, events=self.events, runner=self.runner,
-                                          presenter=self.presenter)
+        # the cards and, beside them, the proposals waiting for review (issue 19): that tab's
+        # section is built, and reads, on its first show (issue 30: the page opens within a frame)
+        self._proposals: ProposalsSection | None = None
+        self._waiting = 0  # the proposals' count as the panel last read it (the tab's badge)
+        self._proposals_tab = QWidget()
+        self._proposals_tab.setObjectName("proposalsTab")
+        QVBoxLayout(self._proposals_tab).setContentsMargins(0, 0, 0, 0)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("dreamTabs")
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.cards_stack, "")
-        self.tabs.addTab(self.proposals, "")
+        self.tabs.addTab(self._proposals_tab, "")
         t.bind(functools.partial(self.tabs.setTabText, 0), lambda: translate("MemoryPage", "&Cards"))
         t.bind(functools.partial(self.tabs.setTabToolTip, 1), lambda: translate(
             "MemoryPage", "Dream cards waiting for your accept or discard (dream review)"))
-        t.call(lambda: self.tabs.setTabText(1, proposals_tab_title(self.proposals.count)))
-        self.proposals.count_changed.connect(lambda n: self.tabs.setTabText(1, proposals_tab_title(n)))
-        self.tabs.currentChanged.connect(lambda _i: self._sync())
+        t.call(lambda: self.tabs.setTabText(1, proposals_tab_title(self.proposal_count())))
+        self.tabs.currentChanged.connect(self._on_tab)
 
         # Dream now, progress and Stop (APP-7), the card buttons
         brow = QHBoxLayout()
@@ -450,12 +417,33 @@ class DreamPanel(QWidget):
         """Re-read the settings and cards soon, in a worker thread (bursts coalesce)."""
         self.refresh.schedule()
 
+    def build_schedule(self) -> ScheduleForm:
+        """The schedule form at the top (a component given this panel; DRM-2, DRM-5,
+        DRM-7), built now unless it was: the page builds it on a turn of its own
+        (``schedule_later``, issue 30)."""
+        if self._schedule is None:
+            form = self._schedule = ScheduleForm(self)
+            self._lay.insertWidget(0, form)
+            form.show()
+            form.set_memory_enabled(self.memory_enabled)
+            if self.view is not None:  # a read came first
+                form.show_settings(self.view, self._paused)
+        return self._schedule
+
+    @property
+    def schedule(self) -> ScheduleForm:
+        """The schedule form (built now when it was not yet)."""
+        return self._schedule if self._schedule is not None else self.build_schedule()
+
     def fetch(self) -> DreamData:
-        """Worker thread: the settings, the cards and whether dreams are paused (the cycle
-        collector waits meanwhile, as for the fixed entries). Raises ``ServiceError``."""
+        """Worker thread: the settings, the cards, whether dreams are paused and how many
+        proposals wait (the cycle collector waits meanwhile, as for the fixed entries).
+        Raises ``ServiceError``."""
         with collector_paused():
-            return (self.svc.dreams.settings(self.assistant_id), self.svc.dreams.snapshot(self.assistant_id),
-                    self.svc.dreams.paused())
+            snap = self.svc.dreams.snapshot(self.assistant_id)
+            system_zone()  # read once here, not by the GUI thread (its first read took ~16 ms)
+            return (self.svc.dreams.settings(self.assistant_id), snap, self.svc.dreams.paused(),
+                    self.svc.dreams.review.count(self.assistant_id), [card_shown(c.text) for c in snap.cards])
 
     def load_from(self, data: DreamData) -> None:
         """Show ``data``, read by :meth:`fetch` on a worker (the page's first read takes
@@ -496,13 +484,17 @@ class DreamPanel(QWidget):
                 self._load_again = False
                 self.refresh.schedule()
 
-    def _apply(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool) -> None:
+    def _apply(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool, waiting: int,
+               shown: list[str]) -> None:
         cards = snap.cards
+        if self._proposals is None and waiting != self._waiting:  # the section, once built, keeps its own count
+            self._on_proposal_count(waiting)
         self._version = snap.version
         self.view = view
+        self._paused = paused
         self.schedule.show_settings(view, paused)
         if cards != self.model.cards() or self._select is not None:
-            self._set_cards(cards)
+            self._set_cards(cards, shown)
         if self._select_number is not None:
             self.select_number(self._select_number)
             self._select_number = None
@@ -518,7 +510,7 @@ class DreamPanel(QWidget):
         self._sync()
         self.loaded.emit()
 
-    def _set_cards(self, cards: list[CardView]) -> None:
+    def _set_cards(self, cards: list[CardView], shown: list[str] | None = None) -> None:
         """Swap the cards, keeping the selected one (by tag and text, then tag, then row)."""
         cur = self.current_card()
         row = self.list.currentIndex().row()
@@ -532,7 +524,7 @@ class DreamPanel(QWidget):
                 target = next((i for i, c in enumerate(cards) if c.tag == want[0]), None)
             if target is None and cards and row >= 0:
                 target = min(row, len(cards) - 1)
-        self.model.set_cards(cards)
+        self.model.set_cards(cards, shown)
         if target is not None:
             self.list.setCurrentIndex(self.model.index(target))
         self.list.doItemsLayout()
@@ -562,13 +554,15 @@ class DreamPanel(QWidget):
 
     def _on_busy(self, _busy: bool) -> None:
         self._sync()
-        self.schedule.sync()
+        if self._schedule is not None:
+            self._schedule.sync()
 
     def set_memory_enabled(self, on: bool) -> None:
         """Mirror the assistant's memory switch (MEM-1: memory off → no dream runs), so
         Dream now and Regenerate are disabled with a note."""
         self.memory_enabled = on
-        self.schedule.set_memory_enabled(on)
+        if self._schedule is not None:  # else it is given the switch when built
+            self._schedule.set_memory_enabled(on)
         self._sync()
 
     def sync(self) -> None:
@@ -597,7 +591,7 @@ class DreamPanel(QWidget):
             w.setEnabled(c is not None and not self.ops.busy)
         regenerable = c is not None and c.regenerable
         self.fold_action.setEnabled(c is not None and c.kind == CardKind.RANGE)
-        on_cards = self.tabs.currentWidget() is not self.proposals  # the card buttons belong to the Cards tab
+        on_cards = self.tabs.currentIndex() == 0  # the card buttons belong to the Cards tab
         # walk42 #4: with no card the card buttons are hidden, not greyed
         self.edit_button.setVisible(on_cards and has_cards)
         self.delete_button.setVisible(on_cards and has_cards)
@@ -615,7 +609,7 @@ class DreamPanel(QWidget):
         # walk39 #2: with no finished day to read, Dream now is off and says why
         self.dream_now_button.setEnabled(can_dream and chosen is not None)
         on = self.memory_enabled
-        day = chosen.isoformat() if chosen is not None else ""
+        day = long_date(chosen) if chosen is not None else ""
         dreamt = self.day_picker.dreamt > 0
         self.texts.bind(self.dream_now_button.setToolTip, lambda: translate(
             "MemoryPage", "Memory is off for this assistant: turn it on to dream") if not on else translate(
@@ -670,7 +664,7 @@ class DreamPanel(QWidget):
                       else translate("MemoryPage", "Off"))]
         n = self.model.rowCount()
         parts.append(translate("MemoryPage", "%Ln card(s)", None, n))
-        waiting = self.proposals.count
+        waiting = self.proposal_count()
         if waiting:
             parts.append(translate("MemoryPage", "%Ln proposal(s) to review", None, waiting))
         return " · ".join(parts)
@@ -723,9 +717,43 @@ class DreamPanel(QWidget):
     # --- closing ----------------------------------------------------------------------------
     def show_proposals(self) -> ProposalsSection:
         """Bring the Proposals tab to the front (Assistant → Dream proposals…, issue 19)."""
-        self.tabs.setCurrentWidget(self.proposals)
-        self.proposals.list.setFocus()
-        return self.proposals
+        section = self.proposals
+        self.tabs.setCurrentWidget(self._proposals_tab)
+        section.list.setFocus()
+        return section
+
+    @property
+    def proposals(self) -> ProposalsSection:
+        """The Proposals tab's section (issue 19), built — and read — on first use: the
+        tab's first show or a caller that needs it (issue 30)."""
+        if self._proposals is None:
+            section = self._proposals = ProposalsSection(self.svc, self.assistant_id, events=self.events,
+                                                         runner=self.runner, presenter=self.presenter)
+            section.count_changed.connect(self._on_proposal_count)
+            lay = self._proposals_tab.layout()
+            assert lay is not None
+            lay.addWidget(section)
+            section.show()  # now, not on the next turn (a layout shows a new child later)
+        return self._proposals
+
+    @property
+    def proposals_built(self) -> bool:
+        """True once the Proposals tab's section exists (its first show, issue 30)."""
+        return self._proposals is not None
+
+    def proposal_count(self) -> int:
+        """The proposals waiting for review: the section's count once it is built, else
+        the panel's last read."""
+        return self._proposals.count if self._proposals is not None else self._waiting
+
+    def _on_proposal_count(self, n: int) -> None:
+        self._waiting = n
+        self.tabs.setTabText(1, proposals_tab_title(n))
+
+    def _on_tab(self, index: int) -> None:
+        if index == 1:
+            _ = self.proposals  # built on its first show
+        self._sync()
 
     def _cancel_work(self) -> None:
         self.runner.cancel(self._load_task)
@@ -734,6 +762,8 @@ class DreamPanel(QWidget):
     def detach(self) -> None:
         """Stop following the bus and cancel this panel's work (the page closes for good)."""
         self.refresh.detach()
-        self.schedule.detach()
-        self.proposals.detach()
+        if self._schedule is not None:
+            self._schedule.detach()
+        if self._proposals is not None:
+            self._proposals.detach()
         self.card_actions.close_editor()

@@ -25,6 +25,7 @@ from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
 from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.page_dates import long_date, long_iso, short_date
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.service_reasons import said, said_error
@@ -77,7 +78,7 @@ def said_run(what: str) -> str:
 def phase_text(phase: str, day: str) -> str | None:
     """The status line of a ``DreamProgress`` phase over ``day`` (None: not said)."""
     text = PHASE_TEXT.get(phase)
-    return fill(translate("MemoryPage", text), day) if text is not None else None
+    return fill(translate("MemoryPage", text), long_iso(day)) if text is not None else None
 
 #: What a run's coroutine ends with: an outcome, or a draft to preview (Dream now, Regenerate).
 RunResult = DreamOutcome | tuple[DreamDraft, ChangePreview] | RegenDraft
@@ -104,9 +105,9 @@ def outcome_text(status: DreamStatus, message: str) -> str:
 
 
 def failure_line(what: str, day: str, message: str) -> str:
-    """The failure bar's one line: ``Dream now over 2026-12-01 failed: <reason>``."""
-    return fill(translate("MemoryPage", "%1 over %2 failed: %3"), said_run(what), day, message) if message \
-        else fill(translate("MemoryPage", "%1 over %2 failed"), said_run(what), day)
+    """The failure bar's one line: ``Dream now over Tuesday, December 1, 2026 failed: <reason>`` (``day`` ISO)."""
+    return fill(translate("MemoryPage", "%1 over %2 failed: %3"), said_run(what), long_iso(day), message) if message \
+        else fill(translate("MemoryPage", "%1 over %2 failed"), said_run(what), long_iso(day))
 
 
 def failure_details(what: str, day: str, message: str, at: datetime, *, scheduled: bool) -> str:
@@ -114,8 +115,8 @@ def failure_details(what: str, day: str, message: str, at: datetime, *, schedule
     (``at``, aware), the whole reason and what happens next (walkthrough F2)."""
     reason = message or translate("MemoryPage", "the History Compress model gave no reason")
     note = translate("MemoryPage", SCHEDULED_FAILED_NOTE if scheduled else MANUAL_FAILED_NOTE)
-    return "\n\n".join((fill(translate("MemoryPage", "%1 over %2 (UTC) failed at %3 UTC."), said_run(what), day,
-                              f"{at.astimezone(UTC):%Y-%m-%d %H:%M}"),
+    return "\n\n".join((fill(translate("MemoryPage", "%1 over %2 (UTC) failed at %3 UTC."), said_run(what), long_iso(day),
+                              f"{short_date(at.astimezone(UTC).date())} {at.astimezone(UTC):%H:%M}"),
                          fill(translate("MemoryPage", "Reason: %1"), reason), note))
 
 
@@ -218,7 +219,7 @@ class DreamRuns(QObject):
     def _confirm_dream(self, what: str, draft: DreamDraft, preview: ChangePreview) -> None:
         """Dream now's preview (outside any coroutine: it runs a modal dialog): Add writes
         the drafted card with the previewed version token; Cancel writes nothing."""
-        day = draft.history_day.isoformat()
+        day = long_date(draft.history_day)
         self._host.show_status(fill(translate("MemoryPage", "%1: the card for %2 is ready — nothing is written until "
                                                             "you add it"), said_run(what), day), 0)
         folds = preview.folds
@@ -253,7 +254,7 @@ class DreamRuns(QObject):
         """Regenerate's preview (issue 28, walk40: ↻ replaced the card unseen): the new
         card beside the old one; "Use the new card" writes it (refused when the card
         changed meanwhile), Cancel keeps the old card and writes nothing."""
-        number, day = str(draft.number), draft.history_day.isoformat()
+        number, day = str(draft.number), long_date(draft.history_day)
         self._host.show_status(fill(translate("MemoryPage", "%1: the new card for %2 is ready — the old one stays "
                                                             "until you choose the new one"), said_run(what), day), 0)
         titles = (translate("MemoryPage", "New card"), translate("MemoryPage", "Old card"),

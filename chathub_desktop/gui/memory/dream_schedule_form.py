@@ -7,6 +7,7 @@ which day first), the next slot and the latest scheduled run. A component of
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable
 from datetime import UTC, date, datetime, tzinfo
@@ -52,6 +53,7 @@ from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.page_common import help_mark, save_shortcut
+from chathub_desktop.gui.memory.page_dates import long_date, short_date, utc_stamp
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import RangeHint
 from chathub_desktop.services.dream.dream_service import (
@@ -109,9 +111,11 @@ def _as_utc(dt: datetime) -> datetime:
     return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
 
 
+@functools.cache
 def system_zone() -> tuple[tzinfo, str]:
     """The system's time zone and its place (``Europe/Berlin`` → ``Berlin``), from Qt's
-    IANA id; UTC when it has none Python knows."""
+    IANA id; UTC when it has none Python knows. Read once per process (its first read
+    took ~16 ms: the dream panel's worker read makes it, issue 30)."""
     key = bytes(QTimeZone.systemTimeZoneId().data()).decode("ascii", "replace")
     try:
         return ZoneInfo(key), zone_place(key)
@@ -126,10 +130,9 @@ def day_name(d: date, *, short: bool = False) -> str:
 
 
 def format_utc(dt: datetime) -> str:
-    """``Tue 2026-12-01 02:00 UTC`` for an aware (or naive, taken as UTC) time (the
-    weekday in the interface language)."""
-    at = _as_utc(dt)
-    return f"{day_name(at.date(), short=True)} {at:%Y-%m-%d %H:%M} UTC"
+    """``Tue 12/1/26 02:00 UTC`` for an aware (or naive, taken as UTC) time (the
+    weekday and the short date of the interface language; issue 30)."""
+    return utc_stamp(_as_utc(dt))
 
 
 def describe_schedule(s: Schedule) -> str:
@@ -200,6 +203,18 @@ class ScheduleForm(QWidget):
         self._build(lay)
         self.sync()
 
+    @property
+    def local_zone(self) -> tuple[tzinfo, str]:
+        """Where the user is — ``(zone, place)`` — for the local equivalent beside the UTC
+        time (the system's unless set)."""
+        if self._zone is None:
+            self._zone = system_zone()
+        return self._zone
+
+    @local_zone.setter
+    def local_zone(self, zone: tuple[tzinfo, str]) -> None:
+        self._zone = zone
+
     def _build(self, lay: QVBoxLayout) -> None:
         # schedule form (DRM-2, DRM-7)
         self.schedule_form = QWidget()
@@ -253,8 +268,8 @@ class ScheduleForm(QWidget):
             "MemoryPage", "Time of day in UTC, 24-hour HH:MM (e.g. 02:00). Enter saves."))
         self.time_edit.returnPressed.connect(self.save_schedule)
         utc = QLabel("UTC")  # not translated: the time standard's name
-        #: Where the user is (the local equivalent beside the UTC time) and the clock.
-        self.local_zone: tuple[tzinfo, str] = system_zone()
+        self._zone: tuple[tzinfo, str] | None = None  # the system's, read when first needed
+        #: The clock (tests set a fixed one).
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
         self.local_label = QLabel()
         self.local_label.setObjectName("dreamLocalTime")
@@ -393,7 +408,7 @@ class ScheduleForm(QWidget):
         mine, both = local_time(schedule, slot.fire_at, zone, place)
         self.local_label.setText(f"({mine})")
         self.local_label.setToolTip(fill(translate("MemoryPage", "%1, on the next firing day (%2)"), both,
-                                         f"{slot.fire_at:%Y-%m-%d}"))
+                                         short_date(slot.fire_at.date())))
         self.local_label.show()
 
     def sync(self) -> None:
@@ -468,7 +483,7 @@ class ScheduleForm(QWidget):
                                                                f"{now:%H:%M}", place)
         return fill(translate("MemoryPage", "Saving dreams right away: the %1 run was missed, so it catches up on "
                                             "Save (now, %2) over %3 (UTC). Later runs follow the schedule."),
-                    format_utc(slot.fire_at), here, f"{day_name(slot.history_day)} {slot.history_day:%Y-%m-%d}")
+                    format_utc(slot.fire_at), here, long_date(slot.history_day))
 
     def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
         def write() -> DreamSettingsView:
@@ -518,7 +533,7 @@ class ScheduleForm(QWidget):
         else:
             what = html.escape(translate("MemoryPage", RUN_STATUS_TEXT.get(run.status, run.status)))
             body = html.escape(fill(translate("MemoryPage", "Last scheduled run: %1, over %2 — "),
-                                    format_utc(run.started_at), run.history_day.isoformat()))
+                                    format_utc(run.started_at), short_date(run.history_day)))
             if run.stalled:  # issue 10: a killed run, taken over at the next check
                 note = run.note or translate("MemoryPage", "stopped")
                 body += f"<span style='color:{current_colours().warning}'><b>{html.escape(note)}</b>.</span>"

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import (
+    QAction,
     QGuiApplication,
+    QKeySequence,
 )
 from PySide6.QtWidgets import (
     QListView,
@@ -50,6 +52,44 @@ class EntryActions(QObject):
         self._place_add = place_add
         self._add_editor: CardTextEdit | None = None
         model.edit_handler = self.edit_entry
+
+    def add_list_actions(self, t: Texts) -> None:
+        """The list's actions (its context menu and keys): Edit (Enter), Mark as trusted,
+        Copy entry text, Delete (Del) and Pause / resume (Ctrl+P); ``t`` re-says them on a
+        language switch (issue 27)."""
+        self.edit_action = QAction(self.list)
+        t.bind(self.edit_action.setText, lambda: translate("MemoryPage", "&Edit entry"))
+        self.edit_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
+        self.edit_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        t.bind(self.edit_action.setToolTip, lambda: translate(
+            "MemoryPage", "Edit the selected entry in place (Enter or double-click; Enter saves, Esc cancels)"))
+        self.edit_action.triggered.connect(lambda _c=False: self.edit_current())
+        self.trust_action = QAction(self.list)
+        t.bind(self.trust_action.setText, lambda: translate("MemoryPage", "Mark as &trusted"))
+        t.bind(self.trust_action.setToolTip, lambda: translate(
+            "MemoryPage", "Clear the untrusted mark of the selected entry"))
+        self.trust_action.triggered.connect(lambda _c=False: self.mark_current_trusted())
+        self.copy_action = QAction(self.list)
+        t.bind(self.copy_action.setText, lambda: translate("MemoryPage", "Copy entry &text"))
+        self.copy_action.triggered.connect(lambda _c=False: self.copy_entry())
+        self.delete_action = QAction(self.list)
+        t.bind(self.delete_action.setText, lambda: translate("MemoryPage", "&Delete entry"))
+        self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        t.bind(self.delete_action.setToolTip, lambda: translate(
+            "MemoryPage", "Delete the selected entry; the ones after it renumber (Del)"))
+        self.delete_action.triggered.connect(lambda _c=False: self.delete_current())
+        self.pause_action = QAction(self.list)
+        t.bind(self.pause_action.setText, lambda: translate("MemoryPage", "&Pause / resume entry"))
+        self.pause_action.setShortcut(QKeySequence("Ctrl+P"))
+        self.pause_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        t.bind(self.pause_action.setToolTip, lambda: translate(
+            "MemoryPage", "A paused entry stays here but is not sent to the model and not offered to its memory "
+                          "tools (Ctrl+P toggles)"))
+        self.pause_action.triggered.connect(lambda _c=False: self.toggle_pause_current())
+        for a in (self.edit_action, self.trust_action, self.pause_action, self.copy_action,
+                  self.delete_action):
+            self.list.addAction(a)
 
     @property
     def add_editor(self) -> CardTextEdit:

@@ -19,6 +19,10 @@ when the window is short, each card list keeping room for three cards (walk29 #1
 - The raw editor and the entry editor save with the version token of the document
   they showed: a save over a newer document (another window, a command, the model) is
   refused, the user's text is kept and the page offers the newer version (issue 10).
+- The page opens within a frame (issue 30): the header and fixed memory are built at
+  once, the Dreaming memory group on the turn after the first paint
+  (:class:`~chathub_desktop.gui.shell.after_paint.BuildSteps`), the raw editor and the
+  Proposals tab on first use; the first read starts after the group has painted.
 - The page is composed (issue 30): the entry actions, the raw editor and Clear /
   History / Export / Import / Copy are components (:mod:`.entry_actions`,
   :mod:`.raw_editor`, :mod:`.transfer_actions`) given the page as a small Protocol
@@ -28,8 +32,6 @@ when the window is short, each card list keeping room for three cards (walk29 #1
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -41,9 +43,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
-    QAction,
     QKeyEvent,
-    QKeySequence,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -56,7 +56,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QStackedWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -64,13 +63,13 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.fixed_memory import Note
 from chathub_desktop.core.fixed_memory import notes as notes_of
 from chathub_desktop.gui.design import Tone, set_tone
-from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.dreaming_group import DreamingGroup
 from chathub_desktop.gui.memory.entry_actions import EntryActions
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
+from chathub_desktop.gui.memory.fixed_toolbar import FixedToolbar
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
 from chathub_desktop.gui.memory.page_common import (
@@ -90,7 +89,7 @@ from chathub_desktop.gui.memory.page_texts import (
 )
 from chathub_desktop.gui.memory.raw_editor import RawEditor
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
-from chathub_desktop.gui.shell.after_paint import after_paint
+from chathub_desktop.gui.shell.after_paint import BuildSteps, after_paint
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.collector_pause import collector_paused
 from chathub_desktop.gui.shell.elided_line import ElidedLine
@@ -170,7 +169,11 @@ class MemoryPage(QWidget):
                                    min_rows=None)
         self.refresh.follow(self.events.settings_changed, self._on_settings_changed)
         self._with_dreams = True  # the dream panel's first data comes with the entries' first read
-        after_paint(self, self._first_load)  # the first paint runs with no worker reading
+        #: The part seen first is built above; the Dreaming memory group on the turn after
+        #: the first paint, its schedule form on the next; the first read after their
+        #: paint, with no worker running meanwhile (issue 30: each turn under a frame).
+        self.steps = BuildSteps(self, [self._build_dreaming, lambda: self.dream_panel.build_schedule()],
+                                self._first_load)
 
     # --- construction ---------------------------------------------------------------------
     def _build(self) -> None:
@@ -256,45 +259,13 @@ class MemoryPage(QWidget):
         self._status_timer.timeout.connect(self.status_label.clear)
         trow.addWidget(self.status_label, 100)
         trow.addStretch(1)
-        self.add_action = QAction(self)
-        t.bind(self.add_action.setText, lambda: translate("MemoryPage", "&Add memory"))
-        self.add_action.setShortcut(QKeySequence("Ctrl+N"))
-        self.add_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        t.bind(self.add_action.setToolTip, lambda: translate(
-            "MemoryPage", "Add one entry at the end: type it in the editor above the list (Ctrl+N)"))
-        self.add_action.triggered.connect(lambda _c=False: self.add_memory())
-        self.addAction(self.add_action)
-        self.add_button = self._button(lambda: translate("MemoryPage", "Add memory"), self.add_action, Icon.ADD)
-        self.add_button.setObjectName("addMemoryButton")
-        self.raw_action = QAction(self)
-        t.bind(self.raw_action.setText, lambda: translate("MemoryPage", "&Edit raw"))
-        self.raw_action.setShortcut(QKeySequence("Ctrl+E"))
-        t.bind(self.raw_action.setToolTip, lambda: translate(
-            "MemoryPage", "Edit the whole memory as one Markdown document (Ctrl+E)"))
-        self.raw_action.triggered.connect(lambda _c=False: self.raw.open_raw())
-        self.addAction(self.raw_action)
-        self.raw_button = self._button(lambda: translate("MemoryPage", "Edit raw"), self.raw_action, Icon.EDIT)
-        self.raw_button.setObjectName("rawEditButton")
-        self.search_action = QAction(self)
-        t.bind(self.search_action.setText, lambda: translate("MemoryPage", "&Search memory"))
-        self.search_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Find))
-        self.search_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        keys = self.search_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        t.bind(self.search_action.setToolTip, lambda: fill(translate(
-            "MemoryPage", "Narrow the list to entries that share words with what you type (%1)"), keys))
-        self.search_action.triggered.connect(self.focus_filter)
-        self.addAction(self.search_action)
-        self.search_button = self._button(lambda: translate("MemoryPage", "Search memory"), self.search_action,
-                                          Icon.SEARCH)
-        self.search_button.setObjectName("searchMemoryButton")
-        self.history_action = QAction(self)
-        t.bind(self.history_action.setText, lambda: translate("MemoryPage", "&History…"))
-        t.bind(self.history_action.setToolTip, lambda: translate(
-            "MemoryPage", "Every change of this assistant's fixed and dynamic memory — when, who, what — with Revert"))
-        self.history_action.triggered.connect(lambda _c=False: self.open_history())
-        self.history_button = self._button(lambda: translate("MemoryPage", "History…"), self.history_action,
-                                           Icon.HISTORY)
-        self.history_button.setObjectName("historyButton")
+        #: Add, Edit raw, Search and History: the toolbar's icon buttons (a component).
+        self.toolbar = bar = FixedToolbar(self, t, add=self.add_memory, raw=lambda: self.raw.open_raw(),
+                                          search=self.focus_filter, history=self.open_history)
+        self.add_action, self.raw_action = bar.add_action, bar.raw_action
+        self.search_action, self.history_action = bar.search_action, bar.history_action
+        self.add_button, self.raw_button = bar.add_button, bar.raw_button
+        self.search_button, self.history_button = bar.search_button, bar.history_button
         #: The overflow menu's button: Import, Import from another assistant, Export, Copy, Clear.
         self.more_button = self.transfer.more_button
         for b in (self.add_button, self.raw_button, self.search_button, self.history_button, self.more_button):
@@ -305,35 +276,72 @@ class MemoryPage(QWidget):
         self.stack = PageStack()  # the cards, the raw editor or History
         flay.addWidget(self.stack, 1)
         self.stack.addWidget(self._build_cards())
-        #: The raw Markdown editor (a component given this page; MEM-3).
-        self.raw = RawEditor(self)
-        self.raw.opened.connect(lambda: self._show_raw(True))
-        self.raw.closed.connect(lambda: self._show_raw(False))
-        self.stack.addWidget(self.raw)
+        self._raw: RawEditor | None = None  # built on first use (issue 30)
 
         self.error_label = error_label("errorLabel")
         flay.addWidget(self.error_label)
 
-        # Dreaming memory group: the topic-snippets switch (DRM-1), then the dream panel (a component)
-        self.dream_panel = DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
-                                      presenter=self.presenter, load_now=False)  # read with the entries
-        self.dreaming = DreamingGroup(self.dream_panel)
-        self.dreaming.snippets_toggled.connect(self._on_snippets)
-        outer.addWidget(self.dreaming)
+        # the Dreaming memory group comes on a later turn (:meth:`_build_dreaming`)
+        self._dream_panel: DreamPanel | None = None
+        self._dreaming: DreamingGroup | None = None
+        self._list_fit: FixedListFit | None = None
+
+    def _build_dreaming(self) -> None:
+        """The Dreaming memory group: the topic-snippets switch (DRM-1), then the dream
+        panel (a component), and the fixed list's fit to it — built on the turn after the
+        page's first paint (issue 30: no turn of the page's opening takes a frame)."""
+        outer = self._body_layout
+        panel = self._dream_panel = DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
+                                               presenter=self.presenter, load_now=False,  # read with the entries
+                                               schedule_later=True)  # on the next step
+        group = self._dreaming = DreamingGroup(panel)
+        group.snippets_toggled.connect(self._on_snippets)
+        outer.addWidget(group)
+        group.show()  # now, not on the next turn (a layout shows a new child later)
         outer.addStretch(0)  # a folded group's slack (never room above Dream now)
-        self.dreaming.shown_changed.connect(lambda _on: self._sync_empty())
-        #: The Topic snippets switch (DRM-1), in the group's title row.
-        self.snippets_switch = self.dreaming.snippets_switch
-        panel = self.dream_panel
+        group.shown_changed.connect(lambda _on: self._sync_empty())
         margin = outer.contentsMargins().bottom()
 
         def under_bar() -> tuple[int, int]:
             cards, now = panel.under_bar()
             return cards + margin, now + margin
 
-        #: The fixed list's height: its cards', Dream now in view at 800×560 (fix30).
-        self.list_fit = FixedListFit(self.body_scroll, self.cards_stack, self.list, self.delegate, panel.action_bar,
-                                     under_bar, self._list_gives_way)
+        self._list_fit = FixedListFit(self.body_scroll, self.cards_stack, self.list, self.delegate, panel.action_bar,
+                                      under_bar, self._list_gives_way)
+        if self.assistant is not None:  # a read came first (a caller needed the panel early)
+            panel.set_memory_enabled(self.assistant.memory_enabled)
+            group.set_snippets(self.assistant.topic_snippets)
+        self._sync_empty()
+
+    @property
+    def dream_panel(self) -> DreamPanel:
+        """The Dreaming memory group's panel (schedule, Dream now, cards); built now when
+        the page's later steps have not run yet."""
+        if self._dream_panel is None:
+            self.steps.ensure()
+        assert self._dream_panel is not None
+        return self._dream_panel
+
+    @property
+    def dreaming(self) -> DreamingGroup:
+        """The Dreaming memory group (built now when it has not been yet)."""
+        if self._dreaming is None:
+            self.steps.ensure()
+        assert self._dreaming is not None
+        return self._dreaming
+
+    @property
+    def snippets_switch(self) -> QCheckBox:
+        """The Topic snippets switch (DRM-1), in the Dreaming memory group's title row."""
+        return self.dreaming.snippets_switch
+
+    @property
+    def list_fit(self) -> FixedListFit:
+        """The fixed list's height: its cards', Dream now in view at 800×560 (fix30)."""
+        if self._list_fit is None:
+            self.steps.ensure()
+        assert self._list_fit is not None
+        return self._list_fit
 
     def _list_gives_way(self) -> bool:
         """True while the page's error line shows: then the list may shrink below one
@@ -342,26 +350,9 @@ class MemoryPage(QWidget):
 
     def _build_empty_row(self) -> QWidget:
         """The compact empty state: one line and Add (shown by :meth:`_sync_empty`)."""
-        self.empty_row = QWidget()
-        self.empty_row.setObjectName("fixedMemoryEmpty")
-        row = QHBoxLayout(self.empty_row)
-        row.setContentsMargins(0, Space.XS, 0, Space.XS)
-        row.setSpacing(Space.MD)
-        self.empty_line = QLabel()
-        self.texts.bind(self.empty_line.setText, lambda: translate("MemoryPage", EMPTY_LINE))
-        self.empty_line.setObjectName("fixedMemoryEmptyLine")
-        self.empty_line.setWordWrap(True)
-        set_tone(self.empty_line, Tone.MUTED)
-        self.empty_add_button = QPushButton(icon(Icon.ADD), "")
-        self.empty_add_button.setObjectName("emptyAddMemoryButton")
-        self.texts.bind(self.empty_add_button.setText, lambda: translate("MemoryPage", "Add memory"))
-        self.texts.bind(self.empty_add_button.setToolTip, self.add_action.toolTip)
-        self.empty_add_button.setAutoDefault(False)
-        self.empty_add_button.clicked.connect(self.add_action.trigger)
-        row.addWidget(self.empty_line, 1)
-        row.addWidget(self.empty_add_button)
-        self.empty_row.hide()
-        return self.empty_row
+        self.empty_row = row = self.toolbar.empty_state()
+        self.empty_line, self.empty_add_button = row.line, row.add_button
+        return row
 
     def add_memory(self) -> None:
         """Add memory (Ctrl+N): the inline editor above the list, in place of the compact
@@ -393,8 +384,11 @@ class MemoryPage(QWidget):
         cards = self.stack.currentIndex() == 0
         lay = self._body_layout
         lay.setStretchFactor(self._fixed_section, 0 if cards else 1)
-        lay.setStretchFactor(self.dreaming, 1 if cards and self.dreaming.shown else 0)
-        lay.setStretch(lay.count() - 1, 1 if cards and not self.dreaming.shown else 0)
+        group = self._dreaming
+        if group is None:  # not built yet: its step calls this again
+            return
+        lay.setStretchFactor(group, 1 if cards and group.shown else 0)
+        lay.setStretch(lay.count() - 1, 1 if cards and not group.shown else 0)
         self.list_fit.schedule()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
@@ -404,18 +398,6 @@ class MemoryPage(QWidget):
         elif event.type() == QEvent.Type.HideToParent:
             QTimer.singleShot(0, self._sync_empty)
         return super().eventFilter(obj, event)
-
-    def _button(self, text: Callable[[], str], action: QAction, glyph: Icon) -> QToolButton:
-        """An icon button for ``action`` named ``text()`` (its accessible name, re-said on a
-        language switch; the tooltip is the action's)."""
-        b = QToolButton()
-        # kept when the action changes (iconText() drops "…")
-        self.texts.bind(action.setIconText, text)
-        action.setIcon(icon(glyph))
-        b.setDefaultAction(action)
-        self.texts.bind(b.setAccessibleName, lambda: text().rstrip("…"))
-        b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
-        return b
 
     def _build_cards(self) -> QWidget:
         w = QWidget()
@@ -440,39 +422,10 @@ class MemoryPage(QWidget):
         self.delegate.pause_clicked.connect(self._toggle_pause)
         self.model.modelReset.connect(self._sync_buttons)
 
-        self.edit_card_action = QAction(self.list)
-        t.bind(self.edit_card_action.setText, lambda: translate("MemoryPage", "&Edit entry"))
-        self.edit_card_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
-        self.edit_card_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        t.bind(self.edit_card_action.setToolTip, lambda: translate(
-            "MemoryPage", "Edit the selected entry in place (Enter or double-click; Enter saves, Esc cancels)"))
-        self.edit_card_action.triggered.connect(ea.edit_current)
-        self.trust_action = QAction(self.list)
-        t.bind(self.trust_action.setText, lambda: translate("MemoryPage", "Mark as &trusted"))
-        t.bind(self.trust_action.setToolTip, lambda: translate(
-            "MemoryPage", "Clear the untrusted mark of the selected entry"))
-        self.trust_action.triggered.connect(ea.mark_current_trusted)
-        self.copy_entry_action = QAction(self.list)
-        t.bind(self.copy_entry_action.setText, lambda: translate("MemoryPage", "Copy entry &text"))
-        self.copy_entry_action.triggered.connect(ea.copy_entry)
-        self.delete_action = QAction(self.list)
-        t.bind(self.delete_action.setText, lambda: translate("MemoryPage", "&Delete entry"))
-        self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
-        self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        t.bind(self.delete_action.setToolTip, lambda: translate(
-            "MemoryPage", "Delete the selected entry; the ones after it renumber (Del)"))
-        self.delete_action.triggered.connect(ea.delete_current)
-        self.pause_action = QAction(self.list)
-        t.bind(self.pause_action.setText, lambda: translate("MemoryPage", "&Pause / resume entry"))
-        self.pause_action.setShortcut(QKeySequence("Ctrl+P"))
-        self.pause_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        t.bind(self.pause_action.setToolTip, lambda: translate(
-            "MemoryPage", "A paused entry stays here but is not sent to the model and not offered to its memory "
-                          "tools (Ctrl+P toggles)"))
-        self.pause_action.triggered.connect(ea.toggle_pause_current)
-        for a in (self.edit_card_action, self.trust_action, self.pause_action, self.copy_entry_action,
-                  self.delete_action):
-            self.list.addAction(a)
+        #: Edit, Mark as trusted, Copy, Delete and Pause on the list (Enter, Del, Ctrl+P; its context menu).
+        ea.add_list_actions(t)
+        self.edit_card_action, self.trust_action = ea.edit_action, ea.trust_action
+        self.copy_entry_action, self.delete_action, self.pause_action = ea.copy_action, ea.delete_action, ea.pause_action
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
         self.empty_label = QLabel()
@@ -581,8 +534,9 @@ class MemoryPage(QWidget):
                 self._gone(exc)
                 return
             self._apply(a, snap, notes)
-            if data is not None:
-                self.dream_panel.load_from(data)
+            if data is not None:  # the dream cards after the entries have painted: one list per turn
+                panel = self.dream_panel
+                after_paint(self, lambda: panel.load_from(data))
         finally:
             self._loading = False
             if self._load_again:
@@ -621,7 +575,8 @@ class MemoryPage(QWidget):
         self._show_count()
         self._say_empty()
         self.cards_stack.setCurrentWidget(self.list if self.model.total() else self.empty_label)
-        self.raw.document_changed(snap.document)
+        if self._raw is not None:
+            self._raw.document_changed(snap.document)
         self.entry_actions.reopen_pending()
         self.loads += 1
         self._sync_empty()
@@ -714,7 +669,8 @@ class MemoryPage(QWidget):
         for a in (self.add_action, self.raw_action, self.search_action):
             a.setEnabled(not raw)
         self.transfer.set_enabled(not raw)
-        self.raw.set_busy(self.ops.busy)
+        if self._raw is not None:
+            self._raw.set_busy(self.ops.busy)
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (empty hides it)."""
@@ -759,10 +715,11 @@ class MemoryPage(QWidget):
         """Esc: stops this page's memory dream when one runs (APP-7), else leaves the raw
         view (asking first when it was changed); a page is not closed by Esc."""
         if event.key() == Qt.Key.Key_Escape:
-            if self.dream_panel.runs.dreaming and self.dream_panel.runs.stop():
+            panel = self._dream_panel
+            if panel is not None and panel.runs.dreaming and panel.runs.stop():
                 event.accept()
                 return
-            if self.raw.is_open:
+            if self._raw is not None and self._raw.is_open:
                 event.accept()
                 self.raw.leave()
                 return
@@ -796,14 +753,29 @@ class MemoryPage(QWidget):
             self.list.setFocus()
         self._sync_buttons()
 
+    @property
+    def raw(self) -> RawEditor:
+        """The raw Markdown editor (a component given this page; MEM-3), built on first
+        use: Edit raw, or a caller that needs it (issue 30: the page opens within a frame)."""
+        if self._raw is None:
+            raw = self._raw = RawEditor(self)
+            raw.opened.connect(lambda: self._show_raw(True))
+            raw.closed.connect(lambda: self._show_raw(False))
+            self.stack.addWidget(raw)
+            raw.set_busy(self.ops.busy)
+        return self._raw
+
     def _cancel_work(self) -> None:
         self.runner.cancel(self._task_name)
 
     def detach(self) -> None:
         """Stop following the bus (the page is closing for good)."""
         self.refresh.detach()
-        self.raw.detach()
-        self.dream_panel.detach()
+        if self._raw is not None:
+            self._raw.detach()
+        self.steps.cancel()
+        if self._dream_panel is not None:
+            self._dream_panel.detach()
         if self.history is not None:
             self.history.detach()
         if self._own_events:

@@ -32,6 +32,7 @@ from chathub_desktop.core.memory_diff import DiffLine
 from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.dialogs import confirm
+from chathub_desktop.gui.memory.page_dates import short_date
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -60,8 +61,9 @@ def _document(name: str) -> str:
 
 
 def change_label(c: ChangeView) -> str:
-    """One list row: ``#id  YYYY-MM-DD HH:MM UTC  fixed  you: added entry #2``."""
-    return f"#{c.id}  {c.at:%Y-%m-%d %H:%M} UTC  {_document(c.document)}  {c.who}: {c.action}"
+    """One list row: ``#id  12/3/26 15:00 UTC  fixed  you: added entry #2`` (the locale's
+    short date, issue 30)."""
+    return f"#{c.id}  {short_date(c.at.date())} {c.at:%H:%M} UTC  {_document(c.document)}  {c.who}: {c.action}"
 
 
 def diff_html(lines: list[DiffLine]) -> str:
@@ -214,7 +216,7 @@ class MemoryHistoryView(QWidget):
         c = detail.change
         head = f"<p><b>#{c.id}</b> — " + html.escape(fill(
             translate("MemoryPage", "%1 memory, %2 UTC, by %3: %4 (%5 → %6 characters)"), _document(c.document),
-            f"{c.at:%Y-%m-%d %H:%M:%S}", c.who, c.action, QLocale().toString(c.before_chars),
+            f"{short_date(c.at.date())} {c.at:%H:%M:%S}", c.who, c.action, QLocale().toString(c.before_chars),
             QLocale().toString(c.after_chars))) + "</p>"
         self.diff.setHtml(head + diff_html(detail.diff))
         self._sync()

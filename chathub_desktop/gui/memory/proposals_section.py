@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.dynamic_memory import FoldMethod
 from chathub_desktop.gui.memory.change_preview import said_lines
 from chathub_desktop.gui.memory.page_common import error_label
+from chathub_desktop.gui.memory.page_dates import long_date, short_date
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -85,7 +86,7 @@ def preview_text(p: ProposalView, lines: list[str]) -> str:
     (the preview's own lines are the service's)."""
     fold = "\n\n" + fill(translate("MemoryPage", "Older cards fold into a range card (%1)."),
                           translate("MemoryPage", FOLD_HOW.get(p.fold, p.fold))) if p.fold else ""
-    return (fill(translate("MemoryPage", "Card for %1:"), p.history_day.isoformat()) + f"\n{p.text}{fold}\n\n"
+    return (fill(translate("MemoryPage", "Card for %1:"), long_date(p.history_day)) + f"\n{p.text}{fold}\n\n"
             + translate("MemoryPage", "Accepting changes:") + "\n" + "\n".join(lines))
 
 
@@ -237,7 +238,7 @@ class ProposalsSection(QWidget):
         """Each row: its day, and whether it folds older cards."""
         for row, (p, _lines) in enumerate(self._shown[:self.list.count()]):
             fold = translate("MemoryPage", " · folds older cards") if p.fold else ""
-            self.list.item(row).setText(f"{p.history_day.isoformat()}{fold}")
+            self.list.item(row).setText(f"{short_date(p.history_day)}{fold}")
         row = self.list.currentRow()
         if 0 <= row < len(self._shown):
             self.text.setPlainText(preview_text(*self._shown[row]))

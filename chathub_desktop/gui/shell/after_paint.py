@@ -10,7 +10,8 @@ frame waits for the paint.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
@@ -51,3 +52,51 @@ def after_paint(widget: QWidget, start: Callable[[], None], fallback_ms: int = U
     milliseconds from now when it does not). ``start`` runs on the GUI thread; it should
     only hand work to a worker."""
     _AfterPaint(widget, start, fallback_ms)
+
+
+class BuildSteps(QObject):
+    """A widget built over several turns of the event loop (issue 30: the Memory page opens
+    with every turn under a frame). Its owner builds the part seen first; ``steps`` build
+    the rest in order, each on the turn after ``widget``'s next paint, and ``then`` runs
+    after the last step's paint. :meth:`ensure` builds what is left at once, for a caller
+    that needs a part now (``then`` still waits for the next paint)."""
+
+    def __init__(self, widget: QWidget, steps: Sequence[Callable[[], None]], then: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._widget = widget
+        self._steps = deque(steps)
+        self._then: Callable[[], None] | None = then
+        self._cancelled = False
+        after_paint(widget, self._next)
+
+    @property
+    def done(self) -> bool:
+        """True once every step has run."""
+        return not self._steps
+
+    def _next(self) -> None:
+        if self._cancelled:
+            return
+        if self._steps:
+            self._steps.popleft()()
+        if self._steps:
+            after_paint(self._widget, self._next)
+        else:
+            self._finish()
+
+    def _finish(self) -> None:
+        then, self._then = self._then, None
+        if then is not None:
+            after_paint(self._widget, then)
+
+    def cancel(self) -> None:
+        """Run nothing more on its own (the widget closes for good); :meth:`ensure` still
+        builds what is left."""
+        self._cancelled = True
+        self._then = None
+
+    def ensure(self) -> None:
+        """Run every step left now."""
+        while self._steps:
+            self._steps.popleft()()
+        self._finish()

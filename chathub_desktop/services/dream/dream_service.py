@@ -9,7 +9,9 @@
   on one database. A failed attempt retries with back-off (REF-17). A claimed run
   heart-beats while it runs (every :data:`HEARTBEAT_EVERY`, ``CHATHUB_DREAM_HEARTBEAT_S``);
   one silent for 8 heartbeats (2 minutes) stopped without finishing (its process was
-  killed) and the next due check takes it over and says so (issue 10).
+  killed) and the next due check takes it over and says so (issue 10). The claims,
+  heartbeats and recorded outcomes are
+  :class:`~chathub_desktop.services.dream.dream_run_ledger.ScheduledRuns`.
 - **A run for history day D** (DRM-3/4/14/16, REF-17) reads the assistant's topics with
   user/assistant messages on D (at most 30, most recent first): the compaction
   summary when there is one, else a 1,200-character excerpt of D's messages. It never
@@ -42,8 +44,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import os
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -51,24 +51,16 @@ from datetime import UTC, date, datetime, time, timedelta
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
-from chathub_desktop.core.app_settings import DREAMS_PAUSED
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.dream_schedule import (
-    HEARTBEAT_EVERY,
     DreamPhase,
     DreamStatus,
-    RunState,
     Schedule,
     Slot,
     is_due,
-    is_stalled,
-    last_sign_of_life,
     latest_slot,
     next_slot,
-    retry_delay,
-    silent_note,
-    stopped_note,
 )
 from chathub_desktop.core.memory_authors import ChangeAuthor
 from chathub_desktop.core.reasons import Reason
@@ -97,6 +89,9 @@ from chathub_desktop.services.dream.dream_reasons import (
     redacted_note,
 )
 from chathub_desktop.services.dream.dream_review import DreamReview
+from chathub_desktop.services.dream.dream_run_ledger import HEARTBEAT_ENV as HEARTBEAT_ENV
+from chathub_desktop.services.dream.dream_run_ledger import LastRun as LastRun
+from chathub_desktop.services.dream.dream_run_ledger import ScheduledRuns, heartbeat_from_env
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import DreamProgress, EventBus, SettingsChanged
 from chathub_desktop.services.memory.secret_scan import redact_secrets
@@ -105,18 +100,11 @@ from chathub_desktop.storage.assistant_rows import AssistantRecord, update_assis
 from chathub_desktop.storage.compaction_state import compaction_state
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.dream_rows import (
-    StoredRun,
-    add_run,
     day_excerpt_rows,
     day_proposal,
     day_topics,
     latest_scheduled_run,
-    run_by_id,
-    scheduled_assistants,
-    scheduled_run,
-    update_run_if,
 )
-from chathub_desktop.storage.errors import IntegrityError
 from chathub_desktop.storage.memory_change_queries import dynamic_row
 from chathub_desktop.storage.memory_history import Author, authored
 from chathub_desktop.storage.session import Session
@@ -125,10 +113,6 @@ log = logging.getLogger(__name__)
 
 #: Messages of one topic's history day read for its excerpt (newest first).
 EXCERPT_ROWS = 200
-
-#: Seconds between a running dream's heartbeats (default 15; a run silent for 8 of them
-#: is taken over). Tests lower it to see a killed run taken over in seconds.
-HEARTBEAT_ENV = "CHATHUB_DREAM_HEARTBEAT_S"
 
 #: ``DreamOutcome.status`` values (:class:`~chathub_desktop.core.dream_schedule.DreamStatus`).
 APPENDED, NOTHING, DUPLICATE, EXISTS = DreamStatus.APPENDED, DreamStatus.NOTHING, DreamStatus.DUPLICATE, DreamStatus.EXISTS
@@ -222,28 +206,6 @@ class DreamDraft:
 
 
 @dataclass(frozen=True)
-class LastRun:
-    """The latest scheduled attempt (DRM-5): when it started and finished, its status,
-    and the failure hint when it failed (it is retried at ``next_retry_at``).
-
-    ``stalled``: it is recorded as running but stopped heart-beating (its process ended
-    without finishing; the next due check retries it); ``prior_stopped_at``: this attempt
-    took over one that stopped without finishing then; ``note`` says either in words
-    (None when neither happened)."""
-
-    history_day: date
-    status: DreamStatus
-    started_at: datetime
-    finished_at: datetime | None
-    error: str | None
-    next_retry_at: datetime | None
-    heartbeat_at: datetime | None = None
-    stalled: bool = False
-    prior_stopped_at: datetime | None = None
-    note: str | None = None
-
-
-@dataclass(frozen=True)
 class DreamSettingsView:
     """An assistant's dream settings: the :class:`Schedule`, Keep N, the latest
     scheduled run, the next slot (UTC), whether a previous version can be restored, and
@@ -258,16 +220,6 @@ class DreamSettingsView:
     #: The history day of a scheduled run that is due now (a catch-up or a retry whose
     #: time has come), None when nothing is due; always None while memory is off.
     due_day: date | None = None
-
-
-def _heartbeat_from_env() -> timedelta:
-    """:data:`HEARTBEAT_ENV` in seconds (> 0), else :data:`HEARTBEAT_EVERY`."""
-    raw = os.environ.get(HEARTBEAT_ENV, "").strip()
-    try:
-        seconds = float(raw) if raw else 0.0
-    except ValueError:
-        seconds = 0.0
-    return timedelta(seconds=seconds) if seconds > 0 else HEARTBEAT_EVERY
 
 
 def _materials_in(s: Session, aid: int, day: date) -> list[dp.TopicMaterial]:
@@ -313,7 +265,7 @@ def dynamic_text(document: str) -> str:
     return dm.copy_text(dm.parse_document(document))
 
 
-class DreamService(DreamCards):
+class DreamService(DreamCards, ScheduledRuns):
     """Dream schedule, runs and dynamic-memory cards (see the module docstring).
 
     ``clock`` returns the current aware UTC time (tests pass a fixed one).
@@ -329,7 +281,7 @@ class DreamService(DreamCards):
         self._settings = settings
         self._clock = clock
         #: Time between heartbeats of a claimed run; 8 missed ones make it stale.
-        self.heartbeat = heartbeat if heartbeat is not None else _heartbeat_from_env()
+        self.heartbeat = heartbeat if heartbeat is not None else heartbeat_from_env()
         self.stale_after = 8 * self.heartbeat
         #: Dream review (issue 19): proposals waiting for accept or discard.
         self.review = DreamReview(self)
@@ -677,124 +629,6 @@ class DreamService(DreamCards):
         """The user kept the old card over ``draft``'s new one: nothing is written."""
         return self._finish(_outcome(draft.assistant_id, draft.history_day, NOTHING,
                                      day_reason(DreamReason.OLD_CARD_KEPT, draft.history_day, str(draft.number))))
-
-    # --- the schedule ----------------------------------------------------------------
-
-    def paused(self) -> bool:
-        """True while scheduled dreams are paused (the ``dreams-paused`` setting, APP-4)."""
-        return self._settings.value(DREAMS_PAUSED)
-
-    def set_paused(self, paused: bool) -> None:
-        """Pause or resume scheduled dreams, for every process on this store (APP-4)."""
-        self._settings.set(DREAMS_PAUSED, paused)
-
-    def due(self, now: datetime | None = None, *, even_if_paused: bool = False) -> list[tuple[int, Slot]]:
-        """``(assistant id, slot)`` for every assistant (memory on, schedule not off)
-        whose latest slot has not run, failed past its retry delay, or died (DRM-6).
-        Empty while dreams are paused, unless ``even_if_paused`` (an explicit "run now")."""
-        if not even_if_paused and self.paused():
-            return []
-        now = now or self._clock()
-        out: list[tuple[int, Slot]] = []
-        with self._db.read() as s:
-            for a in scheduled_assistants(s):
-                slot = latest_slot(Schedule(a.dream_frequency, a.dream_time_utc, a.dream_weekday), now)
-                if slot is not None and is_due(slot, self._state(s, a.id, slot), now, self.stale_after):
-                    out.append((a.id, slot))
-        return out
-
-    @staticmethod
-    def _row_state(row: StoredRun) -> RunState:
-        return RunState(row.status, row.attempts, row.started_at, row.next_retry_at, row.heartbeat_at)
-
-    def _state(self, s: Session, aid: int, slot: Slot) -> RunState | None:
-        row = scheduled_run(s, aid, slot.period_stamp)
-        return None if row is None else self._row_state(row)
-
-    def _last_run(self, run: StoredRun, now: datetime) -> LastRun:
-        state = self._row_state(run)
-        stalled = is_stalled(state, now, self.stale_after)
-        note = None
-        alive = last_sign_of_life(state)
-        if stalled:
-            note = stopped_note(alive, now, retried=False)
-        elif state.status == DreamStatus.RUNNING and now - alive >= 3 * self.heartbeat:  # beats are missing
-            note = silent_note(alive, alive + self.stale_after, now)
-        elif run.prior_stopped_at is not None:
-            note = stopped_note(run.prior_stopped_at, now, retried=True)
-        return LastRun(run.history_day, run.status, run.started_at, run.finished_at, run.error, run.next_retry_at,
-                       run.heartbeat_at, stalled, run.prior_stopped_at, note)
-
-    def claim(self, aid: int, slot: Slot, now: datetime | None = None) -> int | None:
-        """Take the run of ``slot`` for assistant ``aid``: the ``dream_run`` id, or None
-        when it is not due or another process took it (DRM-6). A running attempt that
-        stopped heart-beating is taken over, and the new attempt records when it stopped."""
-        claimed = self._claim(aid, slot, now)
-        return None if claimed is None else claimed[0]
-
-    def _claim(self, aid: int, slot: Slot, now: datetime | None = None) -> tuple[int, int] | None:
-        """:meth:`claim`, returning ``(run id, attempt number)``: the attempt number is
-        what the heartbeat and the final record check to know the run is still theirs."""
-        now = now or self._clock()
-        try:
-            with self._db.write() as s:
-                row = scheduled_run(s, aid, slot.period_stamp)
-                if row is None:
-                    return add_run(s, aid, slot.history_day, slot.period_stamp, now), 1
-                state = self._row_state(row)
-                if not is_due(slot, state, now, self.stale_after):
-                    return None
-                stopped = last_sign_of_life(state) if state.status == DreamStatus.RUNNING else None
-                if stopped is not None:
-                    log.warning("dream run %s (attempt %s) stopped without finishing at %s; taking it over",
-                                row.id, row.attempts, stopped.isoformat())
-                run_id, attempt = row.id, row.attempts + 1  # the update below refreshes ``row``
-                taken = update_run_if(s, run_id, state.status, state.attempts, dict(
-                    status=DreamStatus.RUNNING, attempts=attempt, started_at=now, error=None, finished_at=None,
-                    next_retry_at=None, heartbeat_at=now, prior_stopped_at=stopped))
-                return (run_id, attempt) if taken else None
-        except IntegrityError:  # another process inserted the same period first
-            return None
-
-    def _beat(self, run_id: int, attempt: int) -> bool:
-        """Record that attempt ``attempt`` of run ``run_id`` is alive; False when the run
-        is no longer this attempt's (another process took it over)."""
-        with self._db.write() as s:
-            return update_run_if(s, run_id, DreamStatus.RUNNING, attempt, {"heartbeat_at": self._clock()})
-
-    def _heartbeat(self, run_id: int, attempt: int) -> threading.Event:
-        """Start heart-beating for a claimed run on a thread of its own (so a busy event
-        loop cannot silence it); set the returned event to stop it."""
-        stop = threading.Event()
-
-        def beat() -> None:
-            while not stop.wait(self.heartbeat.total_seconds()):
-                try:
-                    if not self._beat(run_id, attempt):
-                        if not stop.is_set():  # not just recorded by its own run
-                            log.warning("dream run %s was taken over by another process", run_id)
-                        return
-                except Exception:  # a busy store: try again at the next beat
-                    log.warning("dream heartbeat failed", exc_info=True)
-
-        threading.Thread(target=beat, name=f"dream-heartbeat-{run_id}", daemon=True).start()
-        return stop
-
-    def _record(self, run_id: int, outcome: DreamOutcome, attempt: int | None = None) -> None:
-        now = self._clock()
-        with self._db.write() as s:
-            row = run_by_id(s, run_id)
-            if row is None:
-                return
-            if attempt is not None and (row.attempts != attempt or row.status != DreamStatus.RUNNING):
-                log.warning("dream run %s was taken over meanwhile; not recording attempt %s", run_id, attempt)
-                return
-            failed = outcome.status == FAILED
-            # the write lock is held: the guard below only restates the row just read
-            update_run_if(s, run_id, row.status, row.attempts, dict(
-                status=outcome.status, heartbeat_at=now, finished_at=now,
-                error=outcome.message if failed else None,
-                next_retry_at=now + retry_delay(row.attempts) if failed else None))
 
     async def run_due(self, now: datetime | None = None, *, even_if_paused: bool = False) -> list[DreamOutcome]:
         """Run every due slot once (DRM-6): claim it, dream over its history day, record
