@@ -87,7 +87,7 @@ from chathub_desktop.gui.chat.message_texts import (  # re-exported: the row's w
 )
 from chathub_desktop.gui.chat.sliced_document import SlicedDocument
 from chathub_desktop.gui.chat.version_arrows import ArrowRects, arrow_rects, paint_arrows
-from chathub_desktop.gui.design.avatar import AVATAR_TEXT, avatar_colour, avatar_text
+from chathub_desktop.gui.design.avatar import AVATAR_TEXT, avatar_fill, avatar_text
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.prose import prose_for
 from chathub_desktop.gui.design.tokens import IconSize, colours_for
@@ -758,13 +758,13 @@ class MessageDelegate(QStyledItemDelegate):
         if not head.avatar.isEmpty():  # the assistant's own avatar: its colour, emoji or initial (walk39)
             painter.setPen(Qt.PenStyle.NoPen)
             own = self.assistant_id is not None
-            painter.setBrush(QColor(avatar_colour(self.assistant_id)) if self.assistant_id is not None
+            glyph = avatar_text(self.assistant_name, self.assistant_avatar)
+            painter.setBrush(avatar_fill(self.assistant_id, glyph) if self.assistant_id is not None
                              else colors.accent)
             painter.drawEllipse(QRectF(head.avatar))
             painter.setFont(self._fonts().bold)
             painter.setPen(QColor(AVATAR_TEXT) if own else colors.on_accent)
-            painter.drawText(head.avatar, Qt.AlignmentFlag.AlignCenter,
-                             avatar_text(self.assistant_name, self.assistant_avatar))
+            painter.drawText(head.avatar, Qt.AlignmentFlag.AlignCenter, glyph)
             painter.setPen(colors.text)
             painter.drawText(head.name, left, self.assistant_name)
             painter.setFont(small)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from chathub_desktop.gui.design.tokens import (
     AVATAR_COLOURS,
     AVATAR_TEXT,
+    AVATAR_TINT_ALPHA,
     CHIP_KINDS,
     Colours,
     IconSize,
@@ -149,6 +150,11 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
         b.rule(f"QListView#{name}::item", border_radius=f"{Radius.MD}px", padding=f"{Space.SM}px {Space.MD}px")
         b.rule(f"QListView#{name}::item:hover", fg="text", bg="hover")
         b.rule(f"QListView#{name}::item:selected", fg="selected_text", bg="selected")
+    # the assistant editor's avatar grid (issue 29): round-cornered cells that light on hover
+    b.rule("QListView#avatarGrid", fg="text", bg="raised", outline="0")
+    b.rule("QListView#avatarGrid::item", border_radius=f"{Radius.MD}px", padding="0")
+    b.rule("QListView#avatarGrid::item:hover", fg="text", bg="hover")
+    b.rule("QListView#avatarGrid::item:selected", fg="text", bg="selected")
     # Search (walk36 #8): underline tabs, rounded drop-downs, the hits on a rounded card
     # (their soft selection tint is painted by search_page's delegate)
     b.rule("QTabWidget#searchTabs::pane", border="none", border_top=line)
@@ -267,9 +273,16 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            padding=f"{Space.MD}px {Space.LG}px", text_align="left")
     b.rule("QPushButton#promptTile:hover", fg="text", bg="hover")
     # each assistant's avatar colour (walk29 #23; gui.avatar: white text at 4.5:1 on each)
+    # and an emoji on a pale tint of it (issue 29), a size larger than a letter
     for n, colour in enumerate(AVATAR_COLOURS):
         b.rule(f'QToolButton#assistantAvatar[avatarTone="{n}"], QLabel#greetingAvatar[avatarTone="{n}"]',
                extra={"background-color": colour, "color": AVATAR_TEXT})
+        r, g, bl = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        tint = f"rgba({r}, {g}, {bl}, {round(AVATAR_TINT_ALPHA * 255)})"
+        b.rule(f'QToolButton#assistantAvatar[avatarTone="e{n}"]', fg="text", on=("window",),
+               font_size=_pt(points, TypeScale.HEADING), extra={"background-color": tint})
+        b.rule(f'QLabel#greetingAvatar[avatarTone="e{n}"]', fg="text", on=("surface",),
+               font_size=f"{points * TypeScale.HEADING.value * 1.6:.1f}pt", extra={"background-color": tint})
     # a title's "?" help (APP-6; walk40): a small muted ring, the help in its tooltip
     b.rule('QToolButton[helpMark="true"]', fg="text_muted", border=line, border_radius=f"{Space.XL // 2}px",
            padding="0", font_weight=600, font_size=_pt(points, TypeScale.CAPTION))

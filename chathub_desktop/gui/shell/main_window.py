@@ -265,7 +265,8 @@ class MainWindow(QMainWindow):
             ChatHeader,  # after the first paint: it reads Qt's namespace
         )
 
-        self.chat_header = ChatHeader(self.topic_model, self.view.sidebar_action)  # issue 29: title, list toggle
+        self.chat_header = ChatHeader(self.topic_model, self.view.sidebar_action,  # issue 29: title, list toggle
+                                      face=self.switcher.face)
         self.chat_page = QWidget()
         page = QVBoxLayout(self.chat_page)
         page.setContentsMargins(0, 0, 0, 0)
