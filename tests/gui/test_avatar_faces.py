@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtWidgets import QListView
 
 from chathub_desktop.core.avatars import AVATAR_CHOICES
+from chathub_desktop.gui.design.audit import audit_window
 from chathub_desktop.gui.design.avatar import avatar_colour, avatar_tone, drawable
 from chathub_desktop.gui.settings.avatar_picker import GRID_COLUMNS, offered_avatars
 from chathub_desktop.gui.settings.models_page import MODEL_COLUMN, ModelsPage
@@ -29,7 +30,14 @@ def test_a_new_assistant_starts_with_a_face_and_the_window_shows_it(window: Any,
     assert combo.currentText() == next(a for a in offered if a != AVATAR_CHOICES[0])  # not the first one's
     view = combo.view()
     assert isinstance(view, QListView) and view.viewMode() is QListView.ViewMode.IconMode  # a grid, not a list
-    assert combo.count() == len(offered) and combo.maxVisibleItems() == -(-len(offered) // GRID_COLUMNS)
+    assert combo.count() == len(offered)
+    combo.showPopup()  # every face in view: GRID_COLUMNS a row, no scroll bar
+    qtbot.waitUntil(view.isVisible, timeout=3000)
+    last = view.visualRect(combo.model().index(len(offered) - 1, 0))
+    assert view.viewport().rect().contains(last) and not view.verticalScrollBar().isVisible()
+    assert view.visualRect(combo.model().index(GRID_COLUMNS, 0)).top() > 0  # the next row starts there
+    assert view.visualRect(combo.model().index(GRID_COLUMNS - 1, 0)).top() == 0
+    combo.hidePopup()
     picked = combo.currentText()
     dlg.ui.nameEdit.setText("Writer")
     saved(dlg, qtbot)
@@ -46,6 +54,8 @@ def test_a_new_assistant_starts_with_a_face_and_the_window_shows_it(window: Any,
     assert patch.name() != avatar_colour(writer.id)  # a soft tint, not the saturated disc
     entry = next(a for a in rail.menu.actions() if a.text() == "Assistant")
     assert not entry.icon().isNull()
+    report = audit_window(window, "light")  # an emoji is a picture in its own colours, as a photo
+    assert report.ok, report.line()
 
 
 def test_letters_stay_the_fallback(window: Any, services: Services, qtbot: Any) -> None:

@@ -49,6 +49,7 @@ class Width(enum.IntEnum):
 
     FORM = 640  # the widest a settings form grows (walk39: no full-width forms)
     DETAIL = 880  # the widest a list's detail card grows (walk42 #5: not half the pane)
+    READING = 860  # the conversation's column, centred on a wide window; the composer's too (walk36 #1)
 
 
 class Radius(enum.IntEnum):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QComboBox, QListView
 
@@ -31,8 +31,8 @@ def offered_avatars() -> list[str]:
 
 def install_avatar_grid(combo: QComboBox) -> QListView:
     """Fill the editable ``combo`` with :func:`offered_avatars` and make its pop-up a grid
-    of :data:`GRID_COLUMNS` per row (rows as many as needed, no scroll bar); returns the
-    grid's view. The field stays as wide as a few characters."""
+    of :data:`GRID_COLUMNS` per row (rows as many as needed, all in view, no scroll bar);
+    returns the grid's view. The field stays as wide as a few characters."""
     offered = offered_avatars()
     combo.addItems(offered)
     combo.setMinimumContentsLength(3)
@@ -51,8 +51,11 @@ def install_avatar_grid(combo: QComboBox) -> QListView:
     font.setPointSizeF(font.pointSizeF() * TypeScale.HEADING.value)
     view.setFont(font)
     combo.setView(view)
+    # the pop-up sizes a list by its rows' heights; the grid says its own size instead,
+    # every cell in view and no scroll bar
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     rows = max(1, math.ceil(len(offered) / GRID_COLUMNS))
-    combo.setMaxVisibleItems(rows)  # the pop-up's height: one cell per visible item
     frame = 2 * (view.frameWidth() + Space.XS)
-    view.setMinimumWidth(GRID_COLUMNS * _CELL + frame)
+    view.setMinimumSize(GRID_COLUMNS * _CELL + frame, rows * _CELL + frame)
     return view
