@@ -1,5 +1,6 @@
 """Screenshots of look45 (issue 29; a script, not a test): assistants with a face — the
-rail, its menu and the name over the topics with an emoji avatar and a letter one, the
+rail, its menu, the chat's header and an empty topic's greeting with an emoji avatar and
+a letter one, the
 New assistant dialog with its avatar grid open — and Settings → Models with a long model
 id, at 1366×768 and 800×560 in the light and the dark theme; each shot is run through
 the design audit (contrast, clipping) and its line printed.
@@ -37,6 +38,7 @@ def main(out: Path) -> int:
         topic = svc.topics.create(aid, "Lisbon in three days").id
         svc.chat.append_row(topic, Role.USER, "Plan three days in Lisbon, one line a day.")
         svc.chat.append_row(topic, Role.ASSISTANT, "Day 1: Alfama and the castle. Day 2: Belém. Day 3: Sintra.")
+        empty = svc.topics.create(aid, "Packing list").id  # the greeting: the assistant's face, large
 
         async def shoot() -> None:
             nonlocal failed
@@ -48,6 +50,9 @@ def main(out: Path) -> int:
 
             async for w, theme, tag in themed_windows(svc, topic, settle_s=0.6):
                 await shot(w, f"window-{tag}", theme)
+                w.select_topic(empty)
+                await shot(w, f"greeting-{tag}", theme, 0.6)
+                w.select_topic(topic)
                 rail = w.rail
                 rail.menu.popup(rail.avatar.mapToGlobal(rail.avatar.rect().bottomRight()))
                 await grab(rail.menu, out / f"rail-menu-{tag}.png")

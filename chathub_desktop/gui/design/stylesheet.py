@@ -157,12 +157,18 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QListView#avatarGrid::item:selected", fg="text", bg="selected")
     # Search (walk36 #8): underline tabs, rounded drop-downs, the hits on a rounded card
     # (their soft selection tint is painted by search_page's delegate)
-    b.rule("QTabWidget#searchTabs::pane", border="none", border_top=line)
-    b.rule("QTabWidget#searchTabs > QTabBar::tab", fg="text_muted", on=("window",), background="transparent",
+    # (issue 29: a dialog's tabs too, e.g. the assistant editor's, not the boxed native ones)
+    underline = ("QTabWidget#searchTabs", 'QTabWidget[underline="true"]')
+
+    def tabs(part: str) -> str:
+        return ", ".join(f"{w}{part}" for w in underline)
+
+    b.rule(tabs("::pane"), border="none", border_top=line)
+    b.rule(tabs(" > QTabBar::tab"), fg="text_muted", on=("window",), background="transparent",
            border="none", border_bottom="2px solid transparent", padding=f"{Space.SM}px {Space.XS}px",
            margin_right=f"{Space.XL}px")
-    b.rule("QTabWidget#searchTabs > QTabBar::tab:hover", fg="text", on=("window",))
-    b.rule("QTabWidget#searchTabs > QTabBar::tab:selected", fg="text", on=("window",),
+    b.rule(tabs(" > QTabBar::tab:hover"), fg="text", on=("window",))
+    b.rule(tabs(" > QTabBar::tab:selected"), fg="text", on=("window",),
            border_bottom=f"2px solid {c.accent}", font_weight=600)
     b.rule("QListWidget#searchMessages, QListWidget#searchMemory", bg="surface", border="none", outline="0",
            padding=f"{Space.XS}px 0")

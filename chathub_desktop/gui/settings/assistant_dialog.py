@@ -135,6 +135,7 @@ class AssistantDialog(QDialog):
         t.bind(lambda text: ui.providerCombo.setItemText(0, text),
                lambda: translate("AssistantDialog", "(none — pick one later)"))
         # walk29 #23: an emoji or letters as its avatar; empty shows the name's initial
+        ui.tabs.setProperty("underline", True)  # the design system's tabs (issue 29), as Search's
         install_avatar_grid(ui.avatarCombo)  # a grid of emoji the fonts draw (issue 29; walk37 #8)
         ui.avatarCombo.setCurrentText("")
         ui.nameEdit.textChanged.connect(self._avatar_hint)
