@@ -89,3 +89,24 @@ def test_the_models_table_fits_800_by_560_without_a_sideways_scroll(window: Any,
     assert "\n" in table.horizontalHeaderItem(2).text()  # "Context / window" on two lines
     max_output = table.horizontalHeader().sectionViewportPosition(4) + table.columnWidth(4)
     assert max_output <= table.viewport().width() and table.columnWidth(5) > 0  # Tokenizer in view too
+
+
+def test_the_composer_lines_up_with_the_reading_column(window: Any, services: Services, qtbot: Any) -> None:
+    """Issue 29 (as the Claude app and LobeHub): on a wide window the composer's card is
+    the reading column's width, centred under the whole chat as the messages are; at
+    800×560 it takes the chat's width."""
+    from PySide6.QtCore import QPoint
+
+    from chathub_desktop.gui.design.tokens import Width
+
+    a = services.assistants.create("Helper")
+    reload_assistants(window, qtbot, a.id)
+    window.resize(1366, 768)
+    card, composer = window.composer.card, window.composer
+    qtbot.waitUntil(lambda: card.width() == Width.READING, timeout=5000)
+    card_mid = card.mapTo(window, QPoint(card.width() // 2, 0)).x()
+    chat_mid = composer.mapTo(window, QPoint(composer.width() // 2, 0)).x()  # the composer spans the chat
+    assert composer.width() > Width.READING + 100 and abs(card_mid - chat_mid) <= 2
+    window.resize(800, 560)
+    qtbot.waitUntil(lambda: card.width() < Width.READING, timeout=5000)
+    assert card.width() >= window.composer.width() - 2 * 24  # only its margins either side
