@@ -263,6 +263,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QToolButton:pressed, QToolButton:checked", fg="text", bg="selected")
     b.rule("QToolButton:disabled", color=c.disabled)
     b.rule("QToolButton::menu-indicator", image="none", width="0")
+    # the topic list's New topic (issue 29): a labelled button over the list, as "New chat"
+    b.rule("QToolButton#newTopicButton", fg="text", bg="raised", border=line, border_radius=f"{Radius.LG}px",
+           padding=f"{Space.SM}px {Space.MD}px", font_weight=600)
+    b.rule("QToolButton#newTopicButton:hover", fg="text", bg="hover")
     # the navigation rail (issue 29): icon entries, the shown page's checked; a round avatar
     b.rule("QFrame#navRail", bg="window", border="none", border_right=line)
     b.rule("QToolButton#railButton", border_radius=f"{Radius.LG}px", padding="0")
