@@ -4,14 +4,27 @@ its colour in the rail, its menu and the greeting of an empty chat. Pure: no Qt.
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
-__all__ = ["AVATAR_MAX_CHARS", "AVATAR_MAX_LETTERS", "AvatarRefused", "clean_avatar"]
+__all__ = ["AVATAR_CHOICES", "AVATAR_MAX_CHARS", "AVATAR_MAX_LETTERS", "DEFAULT_AVATAR", "AvatarRefused",
+           "clean_avatar", "first_free_avatar"]
 
 #: The most code points an avatar holds (a family or flag emoji is several); the
 #: ``assistant.avatar`` column holds 16.
 AVATAR_MAX_CHARS = 8
 #: The most letters or digits an initials avatar holds.
 AVATAR_MAX_LETTERS = 2
+#: The avatars the assistant editor offers in its grid (issue 29: a face for each
+#: assistant, as Cherry Studio and LobeHub pick an emoji); any emoji or one or two letters
+#: can be typed instead.
+AVATAR_CHOICES: tuple[str, ...] = (
+    "🤖", "🙂", "🧠", "💡", "✨", "💻", "✍️", "📚",
+    "🎨", "🔬", "🧪", "📈", "🌍", "🗺️", "🍳", "🎵",
+    "🩺", "⚖️", "💼", "🧘", "🐱", "🦊", "🐙", "☕",
+)
+#: The first assistant's avatar (issue 29: a face, not a purple "A").
+DEFAULT_AVATAR = AVATAR_CHOICES[0]
 #: Emoji joiners and selectors a single emoji may carry between its symbols.
 _JOINERS = {"\u200d", "\ufe0e", "\ufe0f", "\u20e3"}
 
@@ -46,3 +59,11 @@ def clean_avatar(text: str | None) -> str | None:
     if symbols - joins - flags // 2 > 1 or (symbols == 0 and flags != 2):
         raise AvatarRefused("an avatar is one emoji, not several")
     return shown
+
+
+def first_free_avatar(taken: Iterable[str | None], offered: Sequence[str] = AVATAR_CHOICES) -> str | None:
+    """The avatar a new assistant starts with (issue 29): the first of ``offered`` that no
+    assistant in ``taken`` (their avatars) shows; when all are taken, the one taken least
+    (the earliest of those); None when nothing is offered."""
+    counts = Counter(a for a in taken if a)
+    return min(offered, key=lambda a: counts[a], default=None)

@@ -17,8 +17,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tests.gui import shot_harness as shots
+from tests.gui.shot_harness import REPO
 
-REPO = Path(__file__).resolve().parents[2]
 REPLY = ("Here is the plan, step by step.\n\n"
          + "".join(f"{i}. Step {i}: check the schema, run the backfill in batches of 1,000 rows, "
                    "verify the counts, then keep the rollback script at hand.\n" for i in range(1, 9))

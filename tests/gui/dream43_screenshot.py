@@ -12,16 +12,11 @@ test), in the light and the dark theme:
 from __future__ import annotations
 
 import asyncio
-import sys
 from datetime import UTC, datetime, timedelta
 from datetime import time as dtime
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
+from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, play, run
 
 CARD = ("## Trip\n- Your name is **Johnny** and you plan a trip to **Lisbon** in May\n"
         "- Prefers plans as *tables* with prices in euros\n- Wants `short` intros")
@@ -54,7 +49,6 @@ def main(out_dir: Path) -> int:
         cards = dm.append_day_card([], yesterday - timedelta(days=1), "- Prefers plans as tables\n- Short intros")
         with svc.db.write() as s:
             s.merge(DynamicMemoryDocument(assistant_id=a.id, body=dm.render_document(cards), updated_at=utcnow()))
-        asyncio.set_event_loop(loop)
 
         def grabbing(name: str, answer: str | None, size: tuple[int, int] | None = None):  # type: ignore[no-untyped-def]
             def ask(parent, title, heading, options, action, *_t):  # type: ignore[no-untyped-def]
@@ -110,10 +104,8 @@ def main(out_dir: Path) -> int:
                 await done(page)
                 await close_window(w)
 
-        loop.run_until_complete(shoot())
-    return 0
+        return play(loop, shoot)
 
 
 if __name__ == "__main__":
-    asyncio.set_event_loop_policy(None)
     run(main)

@@ -11,15 +11,10 @@ provider, both sizes), ``menu`` (the topic context menu), ``rail`` (assistant av
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
+from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, play, run
 
 SIZES = ((1366, 768), (800, 560))
 
@@ -114,10 +109,8 @@ def main(out_dir: Path) -> int:
                     about.close()
                     await close_window(w)
 
-        loop.run_until_complete(shoot())
-    return 0
+        return play(loop, shoot)
 
 
 if __name__ == "__main__":
-    asyncio.set_event_loop_policy(None)
     run(main)

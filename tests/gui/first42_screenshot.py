@@ -12,16 +12,11 @@ and the dark theme:
 from __future__ import annotations
 
 import asyncio
-import sys
 from datetime import UTC, datetime, timedelta
 from datetime import time as dtime
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
+from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, play, run
 
 TALL = "\n".join(f"Stop {i}: a day in a town on the way back, with a museum and a long lunch" for i in range(40))
 
@@ -54,8 +49,6 @@ def main(out_dir: Path) -> int:
         svc.chat.append_row(topic, Role.ASSISTANT, "Sure, here is a plan.")
         svc.chat.append_row(topic, Role.USER, TALL)
         svc.chat.append_row(topic, Role.ASSISTANT, "Noted.")
-        asyncio.set_event_loop(loop)
-
         async def shoot() -> None:
             for theme in ("light", "dark"):
                 w = await open_window(svc, topic, (800, 560))
@@ -105,10 +98,8 @@ def main(out_dir: Path) -> int:
                 await page.runner.shutdown()
                 await close_window(w)
 
-        loop.run_until_complete(shoot())
-    return 0
+        return play(loop, shoot)
 
 
 if __name__ == "__main__":
-    asyncio.set_event_loop_policy(None)
     run(main)

@@ -13,16 +13,10 @@ now on a one-turn topic, F11).
 
 from __future__ import annotations
 
-import asyncio
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
 from chathub_desktop.core.messages import Role  # noqa: E402
-from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
+from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, play, run
 
 
 def main(out_dir: Path) -> int:
@@ -72,10 +66,8 @@ def main(out_dir: Path) -> int:
                 await grab(w, out_dir / f"compact-short-topic-{theme}.png", 1.0)
                 await close_window(w)
 
-        loop.run_until_complete(shoot())
-    return 0
+        return play(loop, shoot)
 
 
 if __name__ == "__main__":
-    asyncio.set_event_loop_policy(None)
     run(main)

@@ -13,16 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import Shot, offscreen_services, run, shoot_languages
 
 
 def main(out: Path) -> int:
@@ -31,7 +25,6 @@ def main(out: Path) -> int:
     from PySide6.QtGui import QFontDatabase
 
     from chathub_desktop.gui.settings.settings_page import SettingsSection
-    from tests.gui.shot_harness import Shot, offscreen_services, shoot_languages
 
     async def scene(window: Any, theme: str, shot: Shot) -> None:
         shot(window, "chat")
@@ -56,10 +49,8 @@ def main(out: Path) -> int:
         if font:
             families = QFontDatabase.applicationFontFamilies(QFontDatabase.addApplicationFont(font))
             print("CJK font:", ", ".join(families) or "none loaded")
-        return 1 if shoot_languages(loop, svc, out, (800, 560), scene) else 0
+        return shoot_languages(loop, svc, out, (800, 560), scene)
 
 
 if __name__ == "__main__":
-    from tests.gui.shot_harness import run
-
     run(main, Path("/tmp/chathub-i18n-pages"))

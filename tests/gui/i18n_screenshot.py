@@ -14,15 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import os
-import sys
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import offscreen_services, run
 
 
 def main(out: Path) -> int:
@@ -35,7 +29,6 @@ def main(out: Path) -> int:
     from chathub_desktop.core.ui_language import UiLanguage
     from chathub_desktop.gui.design.audit import audit_window
     from chathub_desktop.gui.shell.main_window import MainWindow
-    from tests.gui.shot_harness import offscreen_services
 
     failed = 0
     with offscreen_services("chathub-shot-i18n-") as (loop, svc):
@@ -122,6 +115,4 @@ def main(out: Path) -> int:
 
 
 if __name__ == "__main__":
-    from tests.gui.shot_harness import run
-
     run(main)

@@ -12,21 +12,13 @@ one audit line per shot.
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 from datetime import UTC, datetime, timedelta
 from datetime import time as dtime
 from pathlib import Path
 from typing import Any
 
 from chathub_desktop.core.messages import Role
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import Shot, offscreen_services, run, shoot_languages
 
 
 def main(out: Path) -> int:
@@ -34,7 +26,6 @@ def main(out: Path) -> int:
     returns 0 when every audit passed, else 1."""
     from chathub_desktop.gui.memory import change_preview
     from tests.fakes.vendor_server import FakeVendor, Reply
-    from tests.gui.shot_harness import Shot, offscreen_services, shoot_languages
 
     change_preview.ask = lambda *_a, **_k: "add"  # type: ignore[assignment]  # Dream now's preview: go ahead
     with FakeVendor() as summ, offscreen_services("chathub-shot-lang40-") as (loop, svc):
@@ -68,10 +59,8 @@ def main(out: Path) -> int:
             print("status:", panel.status_label.text())
             shot(window, "dream-outcome")
 
-        return 1 if shoot_languages(loop, svc, out, (1366, 768), scene) else 0
+        return shoot_languages(loop, svc, out, (1366, 768), scene)
 
 
 if __name__ == "__main__":
-    from tests.gui.shot_harness import run
-
     run(main, Path("/tmp/chathub-lang40"))

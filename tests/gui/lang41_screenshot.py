@@ -12,19 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import os
-import sys
 from pathlib import Path
 from typing import Any
 
 from chathub_desktop.core.messages import Role
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import Shot, offscreen_services, run, shoot_languages, shot_dialog
 
 
 def main(out: Path) -> int:
@@ -33,7 +25,6 @@ def main(out: Path) -> int:
     from chathub_desktop.gui.dialogs.import_dialog import ImportDialog, result_text
     from chathub_desktop.gui.shell.nav_rail import AssistantItem
     from chathub_desktop.services.transfer.chat_import import ImportResult
-    from tests.gui.shot_harness import Shot, offscreen_services, shoot_languages
 
     with offscreen_services("chathub-shot-lang41-") as (loop, svc):
         aid = svc.assistants.create("Helper").id
@@ -57,15 +48,10 @@ def main(out: Path) -> int:
             imp.path_edit.setText("/home/me/Downloads/chatgpt-export.zip")
             result = ImportResult(12, 3, 480, topics_updated=2, branch_messages_skipped=7)
             imp._show(functools.partial(result_text, result))  # what a finished import shows
-            imp.show()
-            await asyncio.sleep(0.5)
-            shot(imp, "import")
-            imp.reject()
+            await shot_dialog(shot, imp, "import")
 
-        return 1 if shoot_languages(loop, svc, out, (1366, 768), scene) else 0
+        return shoot_languages(loop, svc, out, (1366, 768), scene)
 
 
 if __name__ == "__main__":
-    from tests.gui.shot_harness import run
-
     run(main, Path("/tmp/chathub-lang41"))

@@ -13,18 +13,11 @@ Writes ``<lang>-<theme>-error-bubble.png``, ``<lang>-<theme>-import-refused.png`
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import Shot, offscreen_services, run, shoot_languages, shot_dialog
 
 
 def main(out: Path) -> int:
@@ -45,7 +38,6 @@ def main(out: Path) -> int:
     from chathub_desktop.gui.shell.nav_rail import AssistantItem
     from chathub_desktop.providers.errors import error_from_response
     from chathub_desktop.services.memory.memory_preview import ChangePreview
-    from tests.gui.shot_harness import Shot, offscreen_services, shoot_languages
 
     notes = Path(tempfile.mkdtemp(prefix="chathub-shot-lang42-file-")) / "notes.txt"
     notes.write_text("hello there\n", encoding="utf-8")
@@ -90,15 +82,10 @@ def main(out: Path) -> int:
                                       lambda: fill(translate("MemoryPage", "Import %1 into %2's memory?"),
                                                         "memory.json", "Helper"),
                                       options, lambda: translate("MemoryPage", "Import"))
-            dlg.show()
-            await asyncio.sleep(0.5)
-            shot(dlg, "change-preview")
-            dlg.reject()
+            await shot_dialog(shot, dlg, "change-preview")
 
-        return 1 if shoot_languages(loop, svc, out, (1366, 768), scene) else 0
+        return shoot_languages(loop, svc, out, (1366, 768), scene)
 
 
 if __name__ == "__main__":
-    from tests.gui.shot_harness import run
-
     run(main, Path("/tmp/chathub-lang42"))

@@ -11,19 +11,12 @@ Writes ``<lang>-<theme>-popover-cache.png`` and ``<lang>-<theme>-claude-zip-refu
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import Shot, offscreen_services, run, shoot_languages
 
 
 def main(out: Path) -> int:
@@ -34,7 +27,6 @@ def main(out: Path) -> int:
     from chathub_desktop.core.messages import MessageStatus, Role
     from chathub_desktop.gui.memory.memory_paste_dialog import PasteMemoryDialog
     from chathub_desktop.storage.models import Message
-    from tests.gui.shot_harness import Shot, offscreen_services, shoot_languages
 
     deep = Path(tempfile.mkdtemp(prefix="chathub-shot-lang44-")) / "claude-export.zip"
     with zipfile.ZipFile(deep, "w") as zf:
@@ -67,10 +59,8 @@ def main(out: Path) -> int:
             shot(dlg, "claude-zip-refused")
             dlg.reject()
 
-        return 1 if shoot_languages(loop, svc, out, (1366, 768), scene) else 0
+        return shoot_languages(loop, svc, out, (1366, 768), scene)
 
 
 if __name__ == "__main__":
-    from tests.gui.shot_harness import run
-
     run(main, Path("/tmp/chathub-lang44"))

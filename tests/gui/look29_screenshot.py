@@ -10,16 +10,9 @@ message's footer (#7), Search before a query and with no result (#9).
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run
 
 THEMES = ("light", "dark")
 
@@ -32,7 +25,6 @@ def main(out: Path) -> int:
     from chathub_desktop.gui.design.audit import audit_window
     from chathub_desktop.gui.settings.settings_page import SettingsSection
     from chathub_desktop.gui.settings.summarizer_choice import missing_text, short_text
-    from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window
 
     def audit(w: object, theme: str, what: str) -> None:
         report = audit_window(w, theme)  # type: ignore[arg-type]
@@ -133,6 +125,4 @@ def main(out: Path) -> int:
 
 
 if __name__ == "__main__":
-    from tests.gui.shot_harness import run
-
     run(main)

@@ -9,14 +9,9 @@ Agent, at 1366×768 and 800×560 in the light and the dark theme.
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
+from tests.gui import shot_harness as shots
 
 LONG_REPLY = "\n\n".join(f"Day {i}: walk the old town, then a long lunch by the river and a museum." for i in range(30))
 
@@ -40,7 +35,7 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.gui.settings.settings_page import SettingsSection
     from tests.fakes.vendor_server import FakeVendor, Reply
 
-    with offscreen_services("chathub-look40-") as (loop, svc), FakeVendor() as vendor:
+    with shots.offscreen_services("chathub-look40-") as (loop, svc), FakeVendor() as vendor:
         p = svc.providers.add("OpenAI", "openai", vendor.base_url, api_key="sk-demo")
         svc.providers.add("Anthropic", "anthropic", "https://api.anthropic.com", api_key_env="ANTHROPIC_KEY")
         svc.providers.add("Ollama", "openai_compatible", "http://localhost:11434/v1")
@@ -50,52 +45,44 @@ def main(out_dir: Path) -> int:
         topic = svc.topics.create(a.id, "Lisbon").id
         vendor.script(Reply(text_chunks=[LONG_REPLY], finish_reason="length",
                             usage=Usage(input_tokens=366, output_tokens=1682, cached_tokens=341)))
-        asyncio.set_event_loop(loop)
-
         async def shoot() -> None:
-            w = await open_window(svc, topic, (1366, 768))
+            w = await shots.open_window(svc, topic, (1366, 768))
             await svc.chat.start_send(topic, "Plan my trip to Lisbon")
             await asyncio.sleep(1.0)
             w.sending.sync()
             view, model = w.message_view, w.message_model
-            for size in ((1366, 768), (800, 560)):
-                w.resize(*size)
-                for theme in ("light", "dark"):
-                    tag = f"{size[0]}x{size[1]}-{theme}"
-                    w.view.prefs.set_theme(theme)
-                    await asyncio.sleep(0.6)
-                    view.scrollToTop()
-                    await asyncio.sleep(0.2)
-                    _move(view, view.delegate.bubble_rect(model.index(0)).center())
-                    await grab(w, out_dir / f"user-bar-{tag}.png", 0.3)
-                    view.scroll_to_end()
-                    await asyncio.sleep(0.3)
-                    _move(view, QPoint(3, 3))
-                    await grab(view, out_dir / f"reply-rest-{tag}.png", 0.3)
-                    _move(view, QPoint(view.viewport().width() // 2, view.viewport().height() - 60))
-                    await grab(view, out_dir / f"reply-hover-{tag}.png", 0.3)
-                    sb = view.verticalScrollBar()
-                    sb.setValue(sb.value() + view.visualRect(model.index(1)).top() + 80)
-                    await asyncio.sleep(0.2)
-                    _move(view, QPoint(view.viewport().width() // 2, 60))
-                    await grab(view, out_dir / f"long-reply-scrolled-{tag}.png", 0.3)
-                    model.set_summary_cursor(model.message_at(0).id)
-                    view.scrollToTop()
-                    _move(view, QPoint(3, 3))
-                    await grab(view, out_dir / f"covered-marker-{tag}.png", 0.4)
-                    model.set_summary_cursor(None)
-                    settings = w.pages.open_settings()
-                    settings.show_section(SettingsSection.PROVIDERS)
-                    await grab(w, out_dir / f"providers-{tag}.png", 0.6)
-                    settings.show_section(SettingsSection.SYSTEM_AGENT)
-                    await grab(w, out_dir / f"system-agent-{tag}.png", 0.6)
-                    settings.back_requested.emit()
-                    await asyncio.sleep(0.2)
-            await close_window(w)
+            async for _size, _theme, tag in shots.sizes_and_themes(w):
+                view.scrollToTop()
+                await asyncio.sleep(0.2)
+                _move(view, view.delegate.bubble_rect(model.index(0)).center())
+                await shots.grab(w, out_dir / f"user-bar-{tag}.png", 0.3)
+                view.scroll_to_end()
+                await asyncio.sleep(0.3)
+                _move(view, QPoint(3, 3))
+                await shots.grab(view, out_dir / f"reply-rest-{tag}.png", 0.3)
+                _move(view, QPoint(view.viewport().width() // 2, view.viewport().height() - 60))
+                await shots.grab(view, out_dir / f"reply-hover-{tag}.png", 0.3)
+                sb = view.verticalScrollBar()
+                sb.setValue(sb.value() + view.visualRect(model.index(1)).top() + 80)
+                await asyncio.sleep(0.2)
+                _move(view, QPoint(view.viewport().width() // 2, 60))
+                await shots.grab(view, out_dir / f"long-reply-scrolled-{tag}.png", 0.3)
+                model.set_summary_cursor(model.message_at(0).id)
+                view.scrollToTop()
+                _move(view, QPoint(3, 3))
+                await shots.grab(view, out_dir / f"covered-marker-{tag}.png", 0.4)
+                model.set_summary_cursor(None)
+                settings = w.pages.open_settings()
+                settings.show_section(SettingsSection.PROVIDERS)
+                await shots.grab(w, out_dir / f"providers-{tag}.png", 0.6)
+                settings.show_section(SettingsSection.SYSTEM_AGENT)
+                await shots.grab(w, out_dir / f"system-agent-{tag}.png", 0.6)
+                settings.back_requested.emit()
+                await asyncio.sleep(0.2)
+            await shots.close_window(w)
 
-        loop.run_until_complete(shoot())
-    return 0
+        return shots.play(loop, shoot)
 
 
 if __name__ == "__main__":
-    run(main)
+    shots.run(main)

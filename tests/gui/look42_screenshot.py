@@ -10,14 +10,17 @@ Memory page itself: ``python -m tests.gui.memory_page_screenshot OUT_DIR``.
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
+from tests.gui.shot_harness import (
+    close_window,
+    grab,
+    offscreen_services,
+    open_window,
+    play,
+    run,
+    sizes_and_themes,
+)
 
 
 def main(out_dir: Path) -> int:
@@ -34,36 +37,28 @@ def main(out_dir: Path) -> int:
         travel = svc.assistants.create("Travel", provider=local.id, model="smollm2-135m")
         svc.assistants.update(travel.id, avatar="🧭")
         topic = svc.topics.create(a.id, "Lisbon").id
-        asyncio.set_event_loop(loop)
-
         async def shoot() -> None:
             w = await open_window(svc, topic, (1366, 768))
-            for size in ((1366, 768), (800, 560)):
-                w.resize(*size)
-                for theme in ("light", "dark"):
-                    tag = f"{size[0]}x{size[1]}-{theme}"
-                    w.view.prefs.set_theme(theme)
-                    await asyncio.sleep(0.6)
-                    settings = w.pages.open_settings()
-                    settings.show_section(SettingsSection.PROVIDERS)
-                    page = settings.providers_page
-                    for i in range(page.list.count()):
-                        if page.list.item(i).text() == "llama.cpp server":
-                            page.list.setCurrentRow(i)
-                    await grab(w, out_dir / f"providers-{tag}.png", 0.8)
-                    settings.back_requested.emit()
-                    await asyncio.sleep(0.2)
-                    if size == (1366, 768):
-                        menu = w.rail.menu
-                        menu.popup(w.rail.avatar.mapToGlobal(w.rail.avatar.rect().bottomRight()))
-                        await asyncio.sleep(0.3)
-                        await grab(menu, out_dir / f"rail-menu-{theme}.png", 0.2)
-                        menu.hide()
-                        await grab(w, out_dir / f"rail-{tag}.png", 0.3)
+            async for size, theme, tag in sizes_and_themes(w):
+                settings = w.pages.open_settings()
+                settings.show_section(SettingsSection.PROVIDERS)
+                page = settings.providers_page
+                for i in range(page.list.count()):
+                    if page.list.item(i).text() == "llama.cpp server":
+                        page.list.setCurrentRow(i)
+                await grab(w, out_dir / f"providers-{tag}.png", 0.8)
+                settings.back_requested.emit()
+                await asyncio.sleep(0.2)
+                if size == (1366, 768):
+                    menu = w.rail.menu
+                    menu.popup(w.rail.avatar.mapToGlobal(w.rail.avatar.rect().bottomRight()))
+                    await asyncio.sleep(0.3)
+                    await grab(menu, out_dir / f"rail-menu-{theme}.png", 0.2)
+                    menu.hide()
+                    await grab(w, out_dir / f"rail-{tag}.png", 0.3)
             await close_window(w)
 
-        loop.run_until_complete(shoot())
-    return 0
+        return play(loop, shoot)
 
 
 if __name__ == "__main__":

@@ -17,19 +17,12 @@ with a repeat unticked), ``-small-`` (744×560, the page in an 800×560 window) 
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import REPO, run
 
 
 def main(out_dir: Path) -> int:
@@ -197,4 +190,4 @@ def main(out_dir: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "docs"))
+    run(main, REPO / "docs")

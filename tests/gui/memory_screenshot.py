@@ -12,17 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import sys
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import run
 
 ENTRIES = [
     "Lives in Berlin, works remotely for a design agency in Amsterdam",
@@ -128,4 +121,4 @@ def main(out_dir: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/chathub-shots")))
+    run(main)

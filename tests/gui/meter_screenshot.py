@@ -27,10 +27,11 @@ OUTCOMES = {
 
 def main(out_dir: Path) -> int:
     import keyring
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QWidget
 
     from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.gui.context.token_badge import TokenBadge
+    from chathub_desktop.gui.context.usage_popover import POPOVER_WIDTH
     from chathub_desktop.gui.design.theme import apply_theme
     from chathub_desktop.services.container import open_services
     from tests import meter_states
@@ -50,11 +51,16 @@ def main(out_dir: Path) -> int:
                 with FakeVendor() as vendor:
                     topic, draft, attachments = meter_states.STATES[state](svc, vendor)
                     e = svc.estimates.estimate(topic, draft, attachments)
-                badge = TokenBadge()
+                # the badge at the foot of a tall window: the popover has room for all of
+                # itself above it, so the grab shows it whole (not its first 160 px)
+                host = QWidget()
+                host.resize(POPOVER_WIDTH + 40, 2000)
+                badge = TokenBadge(host)
+                badge.move(8, 1960)
+                host.show()
                 badge.bind_services(svc)
                 outcomes: dict[int, str] = {}
                 badge.bind_controller(lambda _t: None, lambda _t: None, lambda _t: False, outcomes.get)
-                badge.show()
                 badge.show_estimate(e)
                 badge.open_popover()
                 QApplication.processEvents()
@@ -64,8 +70,8 @@ def main(out_dir: Path) -> int:
                     QApplication.processEvents()
                 badge.popover.grab().save(str(out_dir / f"meter_{name}_{theme}.png"))
                 badge.popover.hide()
-                badge.close()
-                badge.deleteLater()
+                host.close()
+                host.deleteLater()
                 QApplication.processEvents()
             finally:
                 svc.close()

@@ -10,15 +10,10 @@ Writes ``NAME-WxH-THEME.png`` into OUT_DIR (default ``/tmp/chathub-shots``).
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
 from chathub_desktop.core.messages import Role  # noqa: E402
-from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
+from tests.gui.shot_harness import grab, offscreen_services, play, run, themed_windows
 
 
 def main(out_dir: Path) -> int:
@@ -34,32 +29,25 @@ def main(out_dir: Path) -> int:
                                                       "the Kibune trail peak a few days apart.")
 
         async def shoot() -> None:
-            for size in ((1366, 768), (800, 560)):
-                for theme in ("light", "dark"):
-                    tag = f"{size[0]}x{size[1]}-{theme}"
-                    w = await open_window(svc, topic, size)
-                    w.view.prefs.set_theme(theme)
-                    w.show_status("Topic “Packing list” deleted", 0)
-                    await grab(w, out_dir / f"chats-{tag}.png", 0.5)
-                    settings = w.pages.open_settings()
-                    for section in SettingsSection:
-                        settings.show_section(section)
-                        await grab(w, out_dir / f"settings-{section.name.lower()}-{tag}.png", 0.4)
-                    page = w.search.open()
-                    page.box.setText("kyoto")
-                    while not page.shown_queries:
-                        await asyncio.sleep(0.05)
-                    await grab(w, out_dir / f"search-{tag}.png", 0.3)
-                    w.back_action.trigger()
-                    w.app_menu.popup(w.rail.more.mapToGlobal(w.rail.more.rect().topRight()))
-                    await grab(w.app_menu, out_dir / f"app-menu-{tag}.png", 0.3)
-                    w.app_menu.hide()
-                    await close_window(w)
+            async for w, _theme, tag in themed_windows(svc, topic):
+                w.show_status("Topic “Packing list” deleted", 0)
+                await grab(w, out_dir / f"chats-{tag}.png", 0.5)
+                settings = w.pages.open_settings()
+                for section in SettingsSection:
+                    settings.show_section(section)
+                    await grab(w, out_dir / f"settings-{section.name.lower()}-{tag}.png", 0.4)
+                page = w.search.open()
+                page.box.setText("kyoto")
+                while not page.shown_queries:
+                    await asyncio.sleep(0.05)
+                await grab(w, out_dir / f"search-{tag}.png", 0.3)
+                w.back_action.trigger()
+                w.app_menu.popup(w.rail.more.mapToGlobal(w.rail.more.rect().topRight()))
+                await grab(w.app_menu, out_dir / f"app-menu-{tag}.png", 0.3)
+                w.app_menu.hide()
 
-        loop.run_until_complete(shoot())
-    return 0
+        return play(loop, shoot)
 
 
 if __name__ == "__main__":
-    asyncio.set_event_loop_policy(None)
     run(main)

@@ -13,16 +13,9 @@ user's message open in the list's editor) and ``screenshot-composer-streaming.pn
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
-from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import REPO, offscreen_services
 
 DOCS = REPO / "docs"
 THEMES = (("light", ""), ("dark", "-dark"))
@@ -35,14 +28,13 @@ def main() -> int:
     from chathub_desktop.core.messages import Usage
     from chathub_desktop.gui.shell.main_window import MainWindow
     from tests.fakes.vendor_server import FakeVendor, Reply
-    from tests.gui.shot_harness import offscreen_services
 
     vendor = FakeVendor().start()
     try:
         with offscreen_services("chathub-shot-rail-") as (loop, svc):
             p = svc.providers.add("OpenAI (fake)", "openai", vendor.base_url, api_key="sk-demo")
-            a = svc.assistants.create("Coder", provider=p.id, model="gpt-4o-mini")
-            svc.assistants.create("Writer", provider=p.id, model="gpt-4o-mini")
+            a = svc.assistants.create("Coder", provider=p.id, model="gpt-4o-mini", avatar="💻")
+            svc.assistants.create("Writer", provider=p.id, model="gpt-4o-mini", avatar="✍️")
             svc.topics.create(a.id, "Old release notes")
             svc.topics.set_archived(svc.topics.list(a.id)[0].id, True)
             busy = svc.topics.create(a.id, "Trip to Lisbon").id

@@ -14,19 +14,12 @@ exchange with usage, so every bubble kind shows.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import REPO, run
 
 CODE_REPLY = """Here is a small **retry helper** with exponential backoff:
 
@@ -148,7 +141,7 @@ def main(out_dir: Path) -> int:
     try:
         p = svc.providers.add("OpenAI (fake)", "openai", vendor.base_url, api_key="sk-demo")
         svc.providers.add("Local Ollama", "openai_compatible", "http://127.0.0.1:11434/v1")
-        a = svc.assistants.create("Coder", provider=p.id, model="gpt-4o-mini",
+        a = svc.assistants.create("Coder", provider=p.id, model="gpt-4o-mini", avatar="💻",
                                   instructions="You are a careful senior Python engineer.")
         import_chatgpt_export(svc.db, a.id, build_export(tmp / "conversations.json"))
         window = MainWindow(svc)
@@ -232,4 +225,4 @@ def main(out_dir: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/chathub-shots")))
+    run(main)

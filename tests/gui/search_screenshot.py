@@ -13,18 +13,12 @@ by topic, a Markdown reply read as plain text, a filter set and the memory tab, 
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import REPO
 
 TOPICS = [  # title, days ago, pinned, archived, messages
     ("**Kyoto** autumn trip", 0, True, False, [

@@ -9,14 +9,9 @@ Providers empty and with providers, the provider form, Models and Tools empty, a
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
+from tests.gui.shot_harness import grab, offscreen_services, play, run, themed_windows
 
 
 def main(out_dir: Path) -> int:
@@ -28,44 +23,36 @@ def main(out_dir: Path) -> int:
 
     with offscreen_services("chathub-settings29-") as (loop, svc), FakeVendor() as vendor:
         topic, draft, _att = meter_states.anchored_with_tail(svc, vendor)
-        asyncio.set_event_loop(loop)
 
         async def shoot() -> None:
-            for size in ((1366, 768), (800, 560)):
-                for theme in ("light", "dark"):
-                    tag = f"{size[0]}x{size[1]}-{theme}"
-                    w = await open_window(svc, topic, size)
-                    w.view.prefs.set_theme(theme)
-                    w.composer.draft.setPlainText(draft)
-                    await asyncio.sleep(0.8)
-                    badge = w.composer.badge
-                    badge.open_popover()
-                    await grab(badge.popover, out_dir / f"popover-{tag}.png", 0.4)
-                    badge.popover.details_button.click()
-                    await grab(badge.popover, out_dir / f"popover-details-{tag}.png", 0.3)
-                    badge.popover.details_button.click()
-                    badge.popover.hide()
-                    settings = w.pages.open_settings()
-                    await grab(w, out_dir / f"providers-{tag}.png", 0.5)
-                    form = settings.providers_page.add_provider()
-                    await grab(form, out_dir / f"provider-form-{tag}.png", 0.3)
-                    form.reject()
-                    for section in (SettingsSection.MODELS, SettingsSection.TOOLS):
-                        settings.show_section(section)
-                        await grab(w, out_dir / f"{section.name.lower()}-empty-{tag}.png", 0.4)
-                    tools = settings.current_page()
-                    await asyncio.to_thread(svc.mcp.add, McpServerConfig.http("docs", "https://mcp.example.test/mcp"))
-                    tools.reload()
-                    await grab(w, out_dir / f"tools-one-{tag}.png", 0.6)
-                    await asyncio.to_thread(svc.mcp.remove, "docs")
-                    settings.show_section(SettingsSection.PROVIDERS)
-                    w.back_action.trigger()
-                    await close_window(w)
+            async for w, _theme, tag in themed_windows(svc, topic):
+                w.composer.draft.setPlainText(draft)
+                await asyncio.sleep(0.8)
+                badge = w.composer.badge
+                badge.open_popover()
+                await grab(badge.popover, out_dir / f"popover-{tag}.png", 0.4)
+                badge.popover.details_button.click()
+                await grab(badge.popover, out_dir / f"popover-details-{tag}.png", 0.3)
+                badge.popover.details_button.click()
+                badge.popover.hide()
+                settings = w.pages.open_settings()
+                await grab(w, out_dir / f"providers-{tag}.png", 0.5)
+                form = settings.providers_page.add_provider()
+                await grab(form, out_dir / f"provider-form-{tag}.png", 0.3)
+                form.reject()
+                for section in (SettingsSection.MODELS, SettingsSection.TOOLS):
+                    settings.show_section(section)
+                    await grab(w, out_dir / f"{section.name.lower()}-empty-{tag}.png", 0.4)
+                tools = settings.current_page()
+                await asyncio.to_thread(svc.mcp.add, McpServerConfig.http("docs", "https://mcp.example.test/mcp"))
+                tools.reload()
+                await grab(w, out_dir / f"tools-one-{tag}.png", 0.6)
+                await asyncio.to_thread(svc.mcp.remove, "docs")
+                settings.show_section(SettingsSection.PROVIDERS)
+                w.back_action.trigger()
 
-        loop.run_until_complete(shoot())
-    return 0
+        return play(loop, shoot)
 
 
 if __name__ == "__main__":
-    asyncio.set_event_loop_policy(None)
     run(main)

@@ -10,22 +10,16 @@ is run through the design audit (contrast, clipping) and its line printed.
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
+from tests.gui.shot_harness import audited, grab, offscreen_services, play, run, themed_windows
 
 
 def main(out: Path) -> int:
     """Open each state on a small store, grab and audit it; returns the failed audits."""
     from chathub_desktop.core.messages import Role
     from chathub_desktop.gui.chat.message_action_bar import MessageAction
-    from chathub_desktop.gui.design.audit import audit_window
     from chathub_desktop.gui.settings.settings_page import SettingsSection
     from tests.fakes.vendor_server import FakeVendor
     from tests.gui.test_message_action_bar import hover
@@ -34,9 +28,7 @@ def main(out: Path) -> int:
 
     def audit(widget: Any, name: str, theme: str) -> None:
         nonlocal bad
-        report = audit_window(widget, theme)
-        print(name, report.line(), *(f"\n  {f.what}: {f.detail}" for f in report.contrast + report.clipped))
-        bad += not report.ok
+        bad += not audited(widget, name, theme)
 
     with offscreen_services("chathub-settings42-") as (loop, svc), FakeVendor() as vendor:
         vendor.models_key = "sk-right"
@@ -50,54 +42,46 @@ def main(out: Path) -> int:
         for k in range(4):
             svc.chat.append_row(topic, Role.USER, f"One more tip for Lisbon, day {k}, in one line?")
             svc.chat.append_row(topic, Role.ASSISTANT, f"Day {k}: the tram 28 early, then the Alfama on foot.")
-        asyncio.set_event_loop(loop)
 
         async def shoot() -> None:
-            for size in ((1366, 768), (800, 560)):
-                for theme in ("light", "dark"):
-                    tag = f"{size[0]}x{size[1]}-{theme}"
-                    w = await open_window(svc, topic, size)
-                    w.view.prefs.set_theme(theme)
-                    await asyncio.sleep(0.8)
-                    view, model = w.message_view, w.message_model
-                    view.scroll_to_end()
-                    await asyncio.sleep(0.3)
-                    hover(view, model.rowCount() - 2)
-                    view.action_bar.buttons[MessageAction.EDIT].click()
-                    await grab(w, out / f"inline-edit-{tag}.png", 0.5)
-                    audit(w, f"inline-edit-{tag}", theme)
-                    w.inline_editor.cancel()
-                    w.memory_action.trigger()
-                    await grab(w, out / f"memory-{tag}.png", 1.2)
-                    audit(w, f"memory-{tag}", theme)
-                    settings = w.pages.open_settings()
-                    for sec in (SettingsSection.PROVIDERS, SettingsSection.MODELS, SettingsSection.SYSTEM_AGENT):
-                        settings.show_section(sec)
-                        await grab(w, out / f"{sec.name.lower()}-{tag}.png", 0.8)
-                        audit(w, f"{sec.name.lower()}-{tag}", theme)
-                    settings.show_section(SettingsSection.PROVIDERS)
-                    page = settings.providers_page
-                    page.list.setCurrentRow(1)
-                    await grab(w, out / f"providers-custom-{tag}.png", 0.6)
-                    audit(w, f"providers-custom-{tag}", theme)
-                    form = page.add_provider()
-                    form.ui.baseUrlEdit.setText(vendor.base_url)
-                    form.ui.nameEdit.setText("Fake")
-                    form.ui.keyringRadio.setChecked(True)
-                    form.ui.keyEdit.setText("sk-wrong")
-                    test = form.connection_test
-                    assert test is not None
-                    await test.start()
-                    await grab(form, out / f"form-tested-{tag}.png", 0.4)
-                    audit(form, f"form-tested-{tag}", theme)
-                    form.reject()
-                    w.back_action.trigger()
-                    await close_window(w)
+            async for w, theme, tag in themed_windows(svc, topic, settle_s=0.8):
+                view, model = w.message_view, w.message_model
+                view.scroll_to_end()
+                await asyncio.sleep(0.3)
+                hover(view, model.rowCount() - 2)
+                view.action_bar.buttons[MessageAction.EDIT].click()
+                await grab(w, out / f"inline-edit-{tag}.png", 0.5)
+                audit(w, f"inline-edit-{tag}", theme)
+                w.inline_editor.cancel()
+                w.memory_action.trigger()
+                await grab(w, out / f"memory-{tag}.png", 1.2)
+                audit(w, f"memory-{tag}", theme)
+                settings = w.pages.open_settings()
+                for sec in (SettingsSection.PROVIDERS, SettingsSection.MODELS, SettingsSection.SYSTEM_AGENT):
+                    settings.show_section(sec)
+                    await grab(w, out / f"{sec.name.lower()}-{tag}.png", 0.8)
+                    audit(w, f"{sec.name.lower()}-{tag}", theme)
+                settings.show_section(SettingsSection.PROVIDERS)
+                page = settings.providers_page
+                page.list.setCurrentRow(1)
+                await grab(w, out / f"providers-custom-{tag}.png", 0.6)
+                audit(w, f"providers-custom-{tag}", theme)
+                form = page.add_provider()
+                form.ui.baseUrlEdit.setText(vendor.base_url)
+                form.ui.nameEdit.setText("Fake")
+                form.ui.keyringRadio.setChecked(True)
+                form.ui.keyEdit.setText("sk-wrong")
+                test = form.connection_test
+                assert test is not None
+                await test.start()
+                await grab(form, out / f"form-tested-{tag}.png", 0.4)
+                audit(form, f"form-tested-{tag}", theme)
+                form.reject()
+                w.back_action.trigger()
 
-        loop.run_until_complete(shoot())
+        play(loop, shoot)
     return bad
 
 
 if __name__ == "__main__":
-    asyncio.set_event_loop_policy(None)
     run(main)

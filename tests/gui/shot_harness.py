@@ -14,7 +14,7 @@ import concurrent.futures
 import os
 import sys
 import tempfile
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,8 @@ os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
 
 DEFAULT_OUT = Path("/tmp/chathub-shots")
 """Where the scripts write their PNG files when no OUT_DIR is given."""
+REPO = Path(__file__).resolve().parents[2]
+"""The repository's root (``docs/`` takes the images a script refreshes)."""
 
 
 @contextmanager
@@ -70,6 +72,39 @@ async def open_window(svc: Any, topic: int, size: tuple[int, int]) -> Any:
     return w
 
 
+#: The window sizes the scripts shoot: a laptop and the smallest the window supports.
+SIZES = ((1366, 768), (800, 560))
+
+
+async def themed_windows(svc: Any, topic: int, sizes: tuple[tuple[int, int], ...] = SIZES,
+                         settle_s: float = 0.0) -> AsyncIterator[tuple[Any, str, str]]:
+    """For each of ``sizes`` (pixels), light then dark: the main window opened on
+    ``topic`` in that theme, settled ``settle_s`` seconds; yields ``(window, theme, tag)``
+    with ``tag`` ``"<W>x<H>-<theme>"`` and shuts the window down when the loop body is
+    done with it."""
+    for size in sizes:
+        for theme in ("light", "dark"):
+            w = await open_window(svc, topic, size)
+            w.view.prefs.set_theme(theme)
+            await asyncio.sleep(settle_s)
+            try:
+                yield w, theme, f"{size[0]}x{size[1]}-{theme}"
+            finally:
+                await close_window(w)
+
+
+async def sizes_and_themes(w: Any, settle_s: float = 0.6) -> AsyncIterator[tuple[tuple[int, int], str, str]]:
+    """Window ``w`` resized to each of :data:`SIZES`, light then dark, settled
+    ``settle_s`` seconds each time; yields ``(size, theme, tag)`` with ``tag``
+    ``"<W>x<H>-<theme>"``."""
+    for size in SIZES:
+        w.resize(*size)
+        for theme in ("light", "dark"):
+            w.view.prefs.set_theme(theme)
+            await asyncio.sleep(settle_s)
+            yield size, theme, f"{size[0]}x{size[1]}-{theme}"
+
+
 async def grab(widget: Any, path: Path, settle_s: float = 0.3) -> None:
     """Let ``widget`` settle for ``settle_s`` seconds (the loop runs), then save it to
     ``path`` (PNG)."""
@@ -82,6 +117,16 @@ async def grab_popover(w: Any, path: Path, settle_s: float = 0.3) -> None:
     w.composer.badge.open_popover()
     await grab(w.composer.badge.popover, path, settle_s)
     w.composer.badge.popover.hide()
+
+
+def audited(widget: Any, name: str, theme: str) -> bool:
+    """Run the design audit (contrast, clipping) over ``widget`` as painted now in
+    ``theme``; print ``name``, its line and each finding; True when it passed."""
+    from chathub_desktop.gui.design.audit import audit_window
+
+    report = audit_window(widget, theme)
+    print(name, report.line(), *(f"\n  {f.what}: {f.detail}" for f in report.contrast + report.clipped))
+    return bool(report.ok)
 
 
 async def close_window(w: Any) -> None:
@@ -99,12 +144,11 @@ def shoot_languages(loop: Any, svc: Any, out: Path, size: tuple[int, int],
     """The issue 27 screenshot loop: the main window at ``size`` (pixels); for 简体中文 and
     日本語, light then dark, switch (0.5 s to settle) and await ``scene(window, theme,
     shot)``; each ``shot`` saves a PNG in ``out`` and prints the design audit's line.
-    The language goes back to System and the window is shut down after. Returns the
-    number of shots whose audit failed."""
+    The language goes back to System and the window is shut down after. Returns 1 when
+    a shot's audit failed, else 0 (the script's exit code)."""
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.core.ui_language import UiLanguage
-    from chathub_desktop.gui.design.audit import audit_window
     from chathub_desktop.gui.shell.main_window import MainWindow
 
     window = MainWindow(svc)
@@ -124,10 +168,7 @@ def shoot_languages(loop: Any, svc: Any, out: Path, size: tuple[int, int],
                     nonlocal bad
                     app.processEvents()
                     widget.grab().save(str(out / f"{prefix}-{name}.png"))
-                    report = audit_window(widget, theme)
-                    print(f"{prefix}-{name}", report.line(),
-                          *(f"\n  {f.what}: {f.detail}" for f in report.contrast + report.clipped))
-                    bad += not report.ok
+                    bad += not audited(widget, f"{prefix}-{name}", theme)
 
                 window.view.prefs.set_theme(theme)
                 await asyncio.sleep(0.5)
@@ -137,12 +178,31 @@ def shoot_languages(loop: Any, svc: Any, out: Path, size: tuple[int, int],
         window.close()
         return bad
 
-    return int(loop.run_until_complete(scenario()))
+    return 1 if loop.run_until_complete(scenario()) else 0
+
+
+async def shot_dialog(shot: Shot, dialog: Any, name: str, settle_s: float = 0.5) -> None:
+    """Show ``dialog``, let it settle ``settle_s`` seconds, ``shot`` it as ``name`` and
+    close it (reject)."""
+    dialog.show()
+    await asyncio.sleep(settle_s)
+    shot(dialog, name)
+    dialog.reject()
+
+
+def play(loop: Any, scene: Callable[[], Awaitable[None]]) -> int:
+    """Make ``loop`` (from :func:`offscreen_services`) the current event loop and run
+    ``scene()`` on it to its end; returns 0 (a script's exit code)."""
+    asyncio.set_event_loop(loop)
+    loop.run_until_complete(scene())
+    return 0
 
 
 def run(main: Callable[[Path], int], default: Path = DEFAULT_OUT) -> None:
     """Exit with ``main(OUT_DIR)``; OUT_DIR is the first argument or ``default``
-    (:data:`DEFAULT_OUT` unless given; created when missing)."""
+    (:data:`DEFAULT_OUT` unless given; created when missing). The event loop policy is
+    reset first (a script's ``main`` makes its own qasync loop)."""
+    asyncio.set_event_loop_policy(None)
     out_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else default
     out_dir.mkdir(parents=True, exist_ok=True)
     code = main(out_dir)

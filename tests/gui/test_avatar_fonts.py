@@ -20,12 +20,12 @@ _CHILD = """
 import json, sys
 from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv)
-from chathub_desktop.gui.settings.assistant_dialog import AVATAR_CHOICES
+from chathub_desktop.gui.settings.avatar_picker import offered_avatars
 from chathub_desktop.gui.design.avatar import avatar_text, drawable
 print(json.dumps({"fox": avatar_text("Writer", "\\U0001F98A"), "cup": avatar_text("Writer", "\\u2615"),
                   "heart_on_fire": avatar_text("Writer", "\\u2764\\ufe0f\\u200d\\U0001F525"),
                   "letters": avatar_text("Writer", "AB"),
-                  "offered": [c for c in AVATAR_CHOICES if drawable(c)]}))
+                  "offered": offered_avatars()}))
 """
 
 

@@ -89,7 +89,8 @@ def test_settings_models_tab_adds_edits_and_deletes_a_card(window: Any, services
     editor.window_spin.setValue(8192)
     editor.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
-    assert page.table.item(0, 0).text() == "Every provider" and page.table.item(0, 2).text() == "8,192"
+    assert page.table.item(0, 0).text() == "Every provider" and page.table.item(0, 2).text() == "8k"
+    assert page.table.item(0, 2).toolTip() == "8,192"
     qtbot.waitUntil(lambda: badge.estimate.context_window == 8192, timeout=5000)
     page.table.selectRow(0)
     asked: list[str] = []

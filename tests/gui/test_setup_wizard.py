@@ -47,6 +47,7 @@ def test_setup_adds_provider_tests_it_and_creates_an_assistant(window, services,
     qtbot.waitUntil(lambda: wizard.currentPage() is wizard.summarizer_page, timeout=5000)  # created on a worker
     helper = services.assistants.get("Helper")
     assert helper.model == "fake-model" and helper.provider_name == "Local"
+    assert helper.avatar == "🤖"  # issue 29: the first assistant has a face, not a purple "A"
     wizard.next()  # the History Compress model: the served one (issue 28)
     qtbot.waitUntil(lambda: wizard.currentPage() is wizard.history_page, timeout=5000)
     assert services.settings.get("history-compress-model") == "Local/fake-model"

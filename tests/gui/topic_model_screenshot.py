@@ -11,17 +11,11 @@ submenu) painted where it pops up.
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import REPO
 
 OUT = REPO / "docs" / "screenshot-topic-model.png"
 

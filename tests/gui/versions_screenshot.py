@@ -11,18 +11,12 @@ was edited and resent ("‹ 2 / 2 ›").
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import REPO
 
 FIRST = [("user", "Suggest a name for a small bakery by the sea."),
          ("assistant", "How about **Salt & Crumb**? It hints at the sea air and fresh bread.")]

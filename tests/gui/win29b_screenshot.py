@@ -10,16 +10,9 @@ an assistant's emoji avatar in the rail and the greeting and the editor's avatar
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run
 
 THEMES = ("light", "dark")
 
@@ -28,7 +21,6 @@ def main(out: Path) -> int:
     """Build the window and grab each state in both themes; returns 0."""
     from chathub_desktop.core.messages import MessageStatus, Role
     from chathub_desktop.gui.design.tokens import TextSize
-    from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window
 
     with offscreen_services("chathub-shot-win29b-") as (loop, svc):
         p = svc.providers.add("OpenAI", "openai", "http://127.0.0.1:9/v1", api_key="sk-demo")
@@ -90,6 +82,4 @@ def main(out: Path) -> int:
 
 
 if __name__ == "__main__":
-    from tests.gui.shot_harness import run
-
     run(main)

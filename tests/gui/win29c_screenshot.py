@@ -13,11 +13,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
+from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, play, run
 
 
 def main(out_dir: Path) -> int:
@@ -26,8 +22,6 @@ def main(out_dir: Path) -> int:
 
     states = set(sys.argv[2:]) or {"wizard", "settings"}
     with offscreen_services("chathub-win29c-") as (loop, svc):
-        asyncio.set_event_loop(loop)
-
         async def shoot() -> None:
             if "wizard" in states:
                 for theme in ("light", "dark"):
@@ -80,10 +74,8 @@ def main(out_dir: Path) -> int:
                         w.back_action.trigger()
                         await close_window(w)
 
-        loop.run_until_complete(shoot())
-    return 0
+        return play(loop, shoot)
 
 
 if __name__ == "__main__":
-    asyncio.set_event_loop_policy(None)
     run(main)

@@ -14,6 +14,8 @@ from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QComboBox, QLabel
 
+from chathub_desktop.gui.design.avatar import avatar_icon
+from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.gui.shell.nav_rail import AssistantItem
 from chathub_desktop.services.errors import ServiceError
@@ -70,6 +72,12 @@ class AssistantSwitcher:
         self.title = QLabel()
         self.title.setObjectName("assistantTitle")
         self.title.setWordWrap(True)  # a long name wraps rather than widening the sidebar
+        #: The assistant's avatar for the chat's header (issue 29: at 800×560 the topic list,
+        #: and its title, fold away), painted as in the rail's menu; its name in the tooltip.
+        self.face = QLabel()
+        self.face.setObjectName("headerAvatar")
+        self.face.setFixedSize(IconSize.LG + Space.XS, IconSize.LG + Space.XS)
+        self.face.hide()  # shown with an assistant
         rail.assistant_chosen.connect(lambda aid: self.combo.setCurrentIndex(self.combo.findData(aid)))
 
     def current_id(self) -> int | None:
@@ -154,9 +162,14 @@ class AssistantSwitcher:
         """The assistant's name over its topics (its model and provider in the tooltip)."""
         self._host.assistant_shown(a)
         translate = QCoreApplication.translate
+        self.face.setVisible(a is not None)
         if a is None:
             self.title.setText(translate("MainWindow", "No assistant"))
             return
+        side = self.face.width()
+        self.face.setPixmap(avatar_icon(a.name, a.id, side, a.avatar).pixmap(side))
+        self.face.setToolTip(a.name)
+        self.face.setAccessibleName(a.name)
         self.title.setText(a.name)
         self.title.setToolTip(fill(translate("MainWindow", "%1: %2 via %3"), a.name,
                                    a.model or translate("MainWindow", "no model"),

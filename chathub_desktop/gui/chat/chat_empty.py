@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.design import Tone, set_tone
-from chathub_desktop.gui.design.avatar import avatar_text, set_avatar_tone
+from chathub_desktop.gui.design.avatar import avatar_text, is_emoji, set_avatar_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts
@@ -286,8 +286,9 @@ class EmptyChatPanel(QFrame):
         self.prompts.show()
 
     def _show_avatar(self, assistant: ReadyAssistant | None) -> None:
-        self.avatar.setText(avatar_text(assistant.name, assistant.avatar) if assistant is not None else "?")
-        set_avatar_tone(self.avatar, assistant.id if assistant is not None else None)
+        glyph = avatar_text(assistant.name, assistant.avatar) if assistant is not None else "?"
+        self.avatar.setText(glyph)
+        set_avatar_tone(self.avatar, assistant.id if assistant is not None else None, is_emoji(glyph))
 
 
 class ChatEmptyStates:

@@ -27,10 +27,12 @@ if TYPE_CHECKING:
 class ChatHeader(QFrame):
     """One line over the messages (``QFrame#chatHeader``): ``toggle``, an icon button for
     the checkable ``sidebar`` action (icon, tooltip and checked state are the action's,
-    so they follow the topic list however it is shown or hidden), then ``title``, the
-    open topic's title from ``topics`` (``QLabel#chatHeaderTitle``)."""
+    so they follow the topic list however it is shown or hidden), then ``face`` (the
+    assistant's avatar, kept by its owner) and ``title``, the open topic's title from
+    ``topics`` (``QLabel#chatHeaderTitle``)."""
 
-    def __init__(self, topics: TopicListModel, sidebar: QAction, parent: QWidget | None = None) -> None:
+    def __init__(self, topics: TopicListModel, sidebar: QAction, parent: QWidget | None = None, *,
+                 face: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("chatHeader")
         self.toggle = QToolButton()
@@ -45,6 +47,8 @@ class ChatHeader(QFrame):
         row.setContentsMargins(Space.MD, Space.SM, Space.XL, Space.SM)
         row.setSpacing(Space.SM)
         row.addWidget(self.toggle)
+        if face is not None:  # the assistant's avatar before the topic (issue 29), as LobeHub's header
+            row.addWidget(face)
         row.addWidget(self.title, 1)
         self._topics = topics
         self._topic_id: int | None = None

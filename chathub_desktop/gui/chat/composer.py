@@ -30,7 +30,7 @@ from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.context.token_badge import TokenBadge
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
-from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.design.tokens import Space, Width
 from chathub_desktop.gui.shell.i18n import fill
 
 #: Pause after the last keystroke before the draft is recounted, ms (TOK-2).
@@ -121,7 +121,14 @@ class Composer(QFrame):
         layout = self.card_layout = QVBoxLayout(self.card)
         layout.setContentsMargins(Space.LG, Space.MD, Space.MD, Space.SM)
         layout.setSpacing(Space.XS)
-        outer.addWidget(self.card)
+        # on a wide window the card lines up with the centred reading column, as in the
+        # Claude app and LobeHub (issue 29: it spanned the chat, the messages did not)
+        self.card.setMaximumWidth(Width.READING)
+        centred = QHBoxLayout()
+        centred.addStretch(1)
+        centred.addWidget(self.card, 1000)  # all the room up to its maximum, the rest either side
+        centred.addStretch(1)
+        outer.addLayout(centred)
         self.draft = DraftEdit()
         self.draft.setObjectName("draft")
         self.draft.setTabChangesFocus(True)

@@ -87,10 +87,10 @@ from chathub_desktop.gui.chat.message_texts import (  # re-exported: the row's w
 )
 from chathub_desktop.gui.chat.sliced_document import SlicedDocument
 from chathub_desktop.gui.chat.version_arrows import ArrowRects, arrow_rects, paint_arrows
-from chathub_desktop.gui.design.avatar import AVATAR_TEXT, avatar_colour, avatar_text
+from chathub_desktop.gui.design.avatar import AVATAR_TEXT, avatar_fill, avatar_text, is_emoji
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.prose import prose_for
-from chathub_desktop.gui.design.tokens import IconSize, colours_for
+from chathub_desktop.gui.design.tokens import IconSize, Width, colours_for
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
 
@@ -113,7 +113,7 @@ FOOTER_GAP = 3  # px, bubble to footer line
 MAX_BUBBLE = 900  # px, widest bubble
 USER_FRACTION = 0.8  # of the row width, for user bubbles
 RETRY_GAP = 10  # px, usage text or version arrows to the Retry pill
-READING_WIDTH = 860  # px, the conversation's column; a wider list centres it
+READING_WIDTH = Width.READING  # px, the conversation's column; a wider list centres it
 MARKER_H = 24  # px, the "covered by summary" marker under the cursor row
 MARKER_TEXT = QT_TRANSLATE_NOOP("MessageList", "Covered by summary above this line")
 
@@ -186,6 +186,7 @@ class _Fonts:
     bold: QFont  # the small font, bold: a reply's initial
     bold_fm: QFontMetrics  # a reply's name in it
     header_h: int  # px, the header line: the small font's line or the round initial
+    emoji: QFont  # a reply's emoji avatar: most of the round mark (issue 29)
 
 
 @dataclass(frozen=True)
@@ -296,8 +297,10 @@ class MessageDelegate(QStyledItemDelegate):
             bold = QFont(small)
             bold.setBold(True)
             sfm = QFontMetrics(small)
+            emoji = QFont(base)
+            emoji.setPixelSize(round(AVATAR * 0.62))
             found = self._font_cache = _Fonts(base, small, QFontMetrics(base), sfm, bold, QFontMetrics(bold),
-                                              max(sfm.height(), int(AVATAR)))
+                                              max(sfm.height(), int(AVATAR)), emoji)
         return found
 
     def _face(self, index: QModelIndex | QPersistentModelIndex) -> RowFace | None:
@@ -347,7 +350,10 @@ class MessageDelegate(QStyledItemDelegate):
         small, fm = fonts.sfm, fonts.fm
         room = max(120, width - 2 * MARGIN_X)
         avail = min(room, READING_WIDTH)  # a centred reading column on a wide window (walk36 #1)
-        left = MARGIN_X + (room - avail) // 2
+        # centred under the whole chat, the jump buttons' gutter and the topic bar included,
+        # so it lines up with the composer's card (issue 29); never into the gutter
+        extra, gutter = room - avail, self._view.viewportMargins().right()
+        left = MARGIN_X + min(extra, (extra + gutter) // 2)
         # a reply's name and model are drawn apart (_header); its text part is the time
         author = said(AUTHORS.get(m.role, ""))
         header = f"{author} · {time_text(m.created_at)}" if author else time_text(m.created_at)
@@ -758,13 +764,13 @@ class MessageDelegate(QStyledItemDelegate):
         if not head.avatar.isEmpty():  # the assistant's own avatar: its colour, emoji or initial (walk39)
             painter.setPen(Qt.PenStyle.NoPen)
             own = self.assistant_id is not None
-            painter.setBrush(QColor(avatar_colour(self.assistant_id)) if self.assistant_id is not None
+            glyph = avatar_text(self.assistant_name, self.assistant_avatar)
+            painter.setBrush(avatar_fill(self.assistant_id, glyph) if self.assistant_id is not None
                              else colors.accent)
             painter.drawEllipse(QRectF(head.avatar))
-            painter.setFont(self._fonts().bold)
+            painter.setFont(self._fonts().emoji if is_emoji(glyph) else self._fonts().bold)
             painter.setPen(QColor(AVATAR_TEXT) if own else colors.on_accent)
-            painter.drawText(head.avatar, Qt.AlignmentFlag.AlignCenter,
-                             avatar_text(self.assistant_name, self.assistant_avatar))
+            painter.drawText(head.avatar, Qt.AlignmentFlag.AlignCenter, glyph)
             painter.setPen(colors.text)
             painter.drawText(head.name, left, self.assistant_name)
             painter.setFont(small)

@@ -158,6 +158,7 @@ class SummaryDialog(QDialog):
         self.resize(860, 540)
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
+        self.tabs.setProperty("underline", True)  # the design system's tabs (issue 29), as Search's
         layout.addWidget(self.tabs, 1)
         # --- summary tab
         page = QWidget()

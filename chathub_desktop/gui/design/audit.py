@@ -11,7 +11,8 @@ a non-text part that shows the control's state: its outline or fill must reach 3
 against what it is painted on (WCAG 1.4.11; walkthrough F6: Fusion's dark outline was
 1.1:1). A label showing a one-colour picture (a tinted icon: the wizard's step icons,
 an empty state's glyph) is a non-text part too, held to 3:1 (walk37 #6: a glyph rendered
-once stayed dark after a switch to the dark theme); photos and the app icon are not.
+once stayed dark after a switch to the dark theme); photos, the app icon and an emoji
+(an assistant's avatar: a picture in its own colours, issue 29) are not.
 Disabled controls are exempt (WCAG 1.4.3). :func:`audit_windows` audits every
 visible top-level window (the main window and each dialog or page open over it).
 
@@ -22,6 +23,7 @@ height than its row.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -122,6 +124,18 @@ def painted_colours(image: QImage, rect: QRect) -> tuple[str, str, float] | None
 def _is_large(w: QWidget) -> bool:
     f = w.font()
     return f.pointSizeF() >= LARGE_PT or (f.bold() and f.pointSizeF() >= LARGE_BOLD_PT)
+
+
+#: Parts of an emoji that are not symbols themselves: joiner, selectors, keycap mark.
+_EMOJI_PARTS = frozenset("\u200d\ufe0e\ufe0f\u20e3")
+
+
+def _pictograph(text: str) -> bool:
+    """Whether ``text`` is an emoji (an assistant's avatar, issue 29): a picture in its own
+    colours (a yellow face, a red robot), not text in one colour: like a photo, it is not
+    held to a contrast ratio."""
+    return bool(text) and all(unicodedata.category(ch) in ("So", "Sk", "Mn", "Me") or ch in _EMOJI_PARTS
+                              or 0x1F1E6 <= ord(ch) <= 0x1F1FF for ch in text)
 
 
 def _text_of(w: QWidget) -> str | None:
@@ -266,7 +280,8 @@ def audit_window(window: QWidget, theme: str) -> AuditReport:
         if text is None or w.width() < 2 or w.height() < 2:
             continue
         icon_only = isinstance(w, QAbstractButton) and not text
-        check(w, _name(w, text), w.rect(), icon_only or _is_large(w))
+        if not _pictograph(text):  # an emoji is a picture in its own colours, as a photo: not held
+            check(w, _name(w, text), w.rect(), icon_only or _is_large(w))
         box = _indicator(w)
         if box is not None:
             check(w, f"{_name(w, text)} indicator", box, True)

@@ -3,9 +3,10 @@ its own colour, so assistants tell apart at a glance in the rail, its menu and t
 greeting of an empty chat.
 
 The colour is one of :data:`~chathub_desktop.gui.design.tokens.AVATAR_COLOURS`, chosen
-by the assistant's id (stable across renames and restarts). Widgets styled by the sheet
-carry it as the ``avatarTone`` property (:func:`set_avatar_tone`); menus get a painted
-icon (:func:`avatar_icon`).
+by the assistant's id (stable across renames and restarts). A letter is white on that
+colour; an emoji sits on a pale tint of it (:data:`AVATAR_TINT_ALPHA`, issue 29), as in
+Cherry Studio and LobeHub. Widgets styled by the sheet carry it as the ``avatarTone``
+property (:func:`set_avatar_tone`); menus get a painted icon (:func:`avatar_icon`).
 """
 
 from __future__ import annotations
@@ -17,10 +18,15 @@ from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.gui.design import repolish
-from chathub_desktop.gui.design.tokens import AVATAR_COLOURS, AVATAR_TEXT, IconSize
+from chathub_desktop.gui.design.tokens import (
+    AVATAR_COLOURS,
+    AVATAR_TEXT,
+    AVATAR_TINT_ALPHA,
+    IconSize,
+)
 
-__all__ = ["AVATAR_TEXT", "avatar_colour", "avatar_icon", "avatar_text", "avatar_tone", "drawable", "initial_of",
-           "set_avatar_tone"]
+__all__ = ["AVATAR_TEXT", "avatar_colour", "avatar_fill", "avatar_icon", "avatar_text", "avatar_tone", "drawable",
+           "initial_of", "is_emoji", "set_avatar_tone"]
 
 
 def initial_of(name: str) -> str:
@@ -70,9 +76,24 @@ def avatar_colour(assistant_id: int) -> str:
     return AVATAR_COLOURS[avatar_tone(assistant_id)]
 
 
-def set_avatar_tone(widget: QWidget, assistant_id: int | None) -> None:
-    """Colour ``widget`` (a sheet-styled avatar) as the assistant's avatar; None: the accent."""
-    tone = "" if assistant_id is None else str(avatar_tone(assistant_id))
+def is_emoji(shown: str) -> bool:
+    """Whether an avatar showing ``shown`` (:func:`avatar_text`) shows an emoji, not letters."""
+    return bool(shown) and not shown.isalnum() and shown not in ("?", "+")
+
+
+def avatar_fill(assistant_id: int, shown: str) -> QColor:
+    """The round patch behind ``shown`` (:func:`avatar_text`): the assistant's colour
+    under letters, a pale tint of it (:data:`AVATAR_TINT_ALPHA`) under an emoji."""
+    colour = QColor(avatar_colour(assistant_id))
+    if is_emoji(shown):
+        colour.setAlphaF(AVATAR_TINT_ALPHA)
+    return colour
+
+
+def set_avatar_tone(widget: QWidget, assistant_id: int | None, emoji: bool = False) -> None:
+    """Colour ``widget`` (a sheet-styled avatar) as the assistant's avatar: its colour
+    under a letter, a tint of it under an emoji (``emoji``); None: the accent."""
+    tone = "" if assistant_id is None else f"{'e' if emoji else ''}{avatar_tone(assistant_id)}"
     if (widget.property("avatarTone") or "") != tone:  # unset is the accent too
         widget.setProperty("avatarTone", tone)
         repolish(widget)
@@ -80,7 +101,8 @@ def set_avatar_tone(widget: QWidget, assistant_id: int | None) -> None:
 
 def avatar_icon(name: str, assistant_id: int, side: int = IconSize.LG, avatar: str | None = None) -> QIcon:
     """A round icon ``side`` px wide: ``avatar`` (else the initial of ``name``) on the
-    assistant's colour (painted at twice the size for sharp high-DPI menus)."""
+    assistant's colour, an emoji on its tint (painted at twice the size for sharp
+    high-DPI menus)."""
     from PySide6.QtCore import Qt  # not at import: the rail is built before the first paint
 
     scale = 2
@@ -89,15 +111,16 @@ def avatar_icon(name: str, assistant_id: int, side: int = IconSize.LG, avatar: s
     p = QPainter(pixmap)
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(QColor(avatar_colour(assistant_id)))
+    shown = avatar_text(name, avatar)
+    p.setBrush(avatar_fill(assistant_id, shown))
     box = QRectF(0, 0, side * scale, side * scale)
     p.drawEllipse(box)
     font = QFont()
     font.setBold(True)
-    font.setPixelSize(round(side * scale * 0.5))
+    font.setPixelSize(round(side * scale * (0.6 if is_emoji(shown) else 0.5)))
     p.setFont(font)
     p.setPen(QColor(AVATAR_TEXT))
-    p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), avatar_text(name, avatar))
+    p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), shown)
     p.end()
     pixmap.setDevicePixelRatio(scale)
     return QIcon(pixmap)

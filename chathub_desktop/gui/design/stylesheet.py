@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from chathub_desktop.gui.design.tokens import (
     AVATAR_COLOURS,
     AVATAR_TEXT,
+    AVATAR_TINT_ALPHA,
     CHIP_KINDS,
     Colours,
     IconSize,
@@ -149,14 +150,25 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
         b.rule(f"QListView#{name}::item", border_radius=f"{Radius.MD}px", padding=f"{Space.SM}px {Space.MD}px")
         b.rule(f"QListView#{name}::item:hover", fg="text", bg="hover")
         b.rule(f"QListView#{name}::item:selected", fg="selected_text", bg="selected")
+    # the assistant editor's avatar grid (issue 29): round-cornered cells that light on hover
+    b.rule("QListView#avatarGrid", fg="text", bg="raised", outline="0")
+    b.rule("QListView#avatarGrid::item", border_radius=f"{Radius.MD}px", padding="0")
+    b.rule("QListView#avatarGrid::item:hover", fg="text", bg="hover")
+    b.rule("QListView#avatarGrid::item:selected", fg="text", bg="selected")
     # Search (walk36 #8): underline tabs, rounded drop-downs, the hits on a rounded card
     # (their soft selection tint is painted by search_page's delegate)
-    b.rule("QTabWidget#searchTabs::pane", border="none", border_top=line)
-    b.rule("QTabWidget#searchTabs > QTabBar::tab", fg="text_muted", on=("window",), background="transparent",
+    # (issue 29: a dialog's tabs too, e.g. the assistant editor's, not the boxed native ones)
+    underline = ("QTabWidget#searchTabs", 'QTabWidget[underline="true"]')
+
+    def tabs(part: str) -> str:
+        return ", ".join(f"{w}{part}" for w in underline)
+
+    b.rule(tabs("::pane"), border="none", border_top=line)
+    b.rule(tabs(" > QTabBar::tab"), fg="text_muted", on=("window",), background="transparent",
            border="none", border_bottom="2px solid transparent", padding=f"{Space.SM}px {Space.XS}px",
            margin_right=f"{Space.XL}px")
-    b.rule("QTabWidget#searchTabs > QTabBar::tab:hover", fg="text", on=("window",))
-    b.rule("QTabWidget#searchTabs > QTabBar::tab:selected", fg="text", on=("window",),
+    b.rule(tabs(" > QTabBar::tab:hover"), fg="text", on=("window",))
+    b.rule(tabs(" > QTabBar::tab:selected"), fg="text", on=("window",),
            border_bottom=f"2px solid {c.accent}", font_weight=600)
     b.rule("QListWidget#searchMessages, QListWidget#searchMemory", bg="surface", border="none", outline="0",
            padding=f"{Space.XS}px 0")
@@ -251,6 +263,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QToolButton:pressed, QToolButton:checked", fg="text", bg="selected")
     b.rule("QToolButton:disabled", color=c.disabled)
     b.rule("QToolButton::menu-indicator", image="none", width="0")
+    # the topic list's New topic (issue 29): a labelled button over the list, as "New chat"
+    b.rule("QToolButton#newTopicButton", fg="text", bg="raised", border=line, border_radius=f"{Radius.LG}px",
+           padding=f"{Space.SM}px {Space.MD}px", font_weight=600)
+    b.rule("QToolButton#newTopicButton:hover", fg="text", bg="hover")
     # the navigation rail (issue 29): icon entries, the shown page's checked; a round avatar
     b.rule("QFrame#navRail", bg="window", border="none", border_right=line)
     b.rule("QToolButton#railButton", border_radius=f"{Radius.LG}px", padding="0")
@@ -267,9 +283,16 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            padding=f"{Space.MD}px {Space.LG}px", text_align="left")
     b.rule("QPushButton#promptTile:hover", fg="text", bg="hover")
     # each assistant's avatar colour (walk29 #23; gui.avatar: white text at 4.5:1 on each)
+    # and an emoji on a pale tint of it (issue 29), a size larger than a letter
     for n, colour in enumerate(AVATAR_COLOURS):
         b.rule(f'QToolButton#assistantAvatar[avatarTone="{n}"], QLabel#greetingAvatar[avatarTone="{n}"]',
                extra={"background-color": colour, "color": AVATAR_TEXT})
+        r, g, bl = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        tint = f"rgba({r}, {g}, {bl}, {round(AVATAR_TINT_ALPHA * 255)})"
+        b.rule(f'QToolButton#assistantAvatar[avatarTone="e{n}"]', fg="text", on=("window",),
+               font_size=_pt(points, TypeScale.HEADING), extra={"background-color": tint})
+        b.rule(f'QLabel#greetingAvatar[avatarTone="e{n}"]', fg="text", on=("surface",),
+               font_size=f"{points * TypeScale.HEADING.value * 1.6:.1f}pt", extra={"background-color": tint})
     # a title's "?" help (APP-6; walk40): a small muted ring, the help in its tooltip
     b.rule('QToolButton[helpMark="true"]', fg="text_muted", border=line, border_radius=f"{Space.XL // 2}px",
            padding="0", font_weight=600, font_size=_pt(points, TypeScale.CAPTION))

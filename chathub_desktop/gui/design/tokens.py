@@ -49,6 +49,7 @@ class Width(enum.IntEnum):
 
     FORM = 640  # the widest a settings form grows (walk39: no full-width forms)
     DETAIL = 880  # the widest a list's detail card grows (walk42 #5: not half the pane)
+    READING = 860  # the conversation's column, centred on a wide window; the composer's too (walk36 #1)
 
 
 class Radius(enum.IntEnum):
@@ -61,9 +62,16 @@ class Radius(enum.IntEnum):
 
 
 #: Assistant avatar colours (walk29 #23), the same in both themes: each carries white
-#: text at 4.5:1 or more; an assistant's colour is picked by its id.
-AVATAR_COLOURS: tuple[str, ...] = ("#3b5bdb", "#7048e8", "#c2255c", "#0b7285", "#9c4a00", "#237032",
-                                   "#862e9c", "#c92a2a")
+#: text at 4.5:1 or more; an assistant's colour is picked by its id. Ordered so that
+#: neighbours (ids n and n+1, the last and the first) are at least 60° of hue apart
+#: (issue 29: two assistants made one after the other never look alike): red, teal,
+#: pink, green, violet, brown, purple, blue.
+AVATAR_COLOURS: tuple[str, ...] = ("#c92a2a", "#0b7285", "#c2255c", "#237032", "#7048e8", "#9c4a00",
+                                   "#862e9c", "#3b5bdb")
+#: How opaque an emoji avatar's round patch is: its colour at this alpha over whatever it
+#: sits on, a soft tint in either theme (issue 29: an emoji on a saturated disc reads as a
+#: sticker; Cherry Studio and LobeHub put it on a pale patch).
+AVATAR_TINT_ALPHA = 0.22
 #: The initial's colour on every avatar colour.
 AVATAR_TEXT = "#ffffff"
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QToolButton, QToolTip, QWidget
 
-from chathub_desktop.core.avatars import AvatarRefused, clean_avatar
+from chathub_desktop.core.avatars import AvatarRefused, clean_avatar, first_free_avatar
 from chathub_desktop.core.budget import default_max_output
 from chathub_desktop.core.card_language import CardLanguage
 from chathub_desktop.core.compaction import (
@@ -41,8 +41,8 @@ from chathub_desktop.core.compaction import (
 )
 from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
 from chathub_desktop.core.sampling import EFFORTS, UNSET, Sampling, sampling_reason
-from chathub_desktop.gui.design.avatar import drawable
 from chathub_desktop.gui.forms.ui_assistant_dialog import Ui_AssistantDialog
+from chathub_desktop.gui.settings.avatar_picker import install_avatar_grid, offered_avatars
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import install_range_hints
 from chathub_desktop.gui.shell.service_reasons import said, said_error
@@ -89,8 +89,6 @@ def wire_help_buttons(root: QWidget) -> None:
                 btn.mapToGlobal(QPoint(0, btn.height())), btn.toolTip(), btn))
 
 
-#: The avatar field's suggestions (walk29 #23); any emoji or one or two letters can be typed.
-AVATAR_CHOICES = ("", "🤖", "🧠", "💻", "✍️", "📚", "🎨", "🔬", "🦊", "☕")
 
 class AssistantDialog(QDialog):
     """Create (``assistant_id`` None) or edit an assistant.
@@ -137,9 +135,8 @@ class AssistantDialog(QDialog):
         t.bind(lambda text: ui.providerCombo.setItemText(0, text),
                lambda: translate("AssistantDialog", "(none — pick one later)"))
         # walk29 #23: an emoji or letters as its avatar; empty shows the name's initial
-        ui.avatarCombo.addItems([c for c in AVATAR_CHOICES if drawable(c)])  # no tofu boxes (walk37 #8)
-        ui.avatarCombo.setMinimumContentsLength(3)
-        ui.avatarCombo.setSizeAdjustPolicy(ui.avatarCombo.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        ui.tabs.setProperty("underline", True)  # the design system's tabs (issue 29), as Search's
+        install_avatar_grid(ui.avatarCombo)  # a grid of emoji the fonts draw (issue 29; walk37 #8)
         ui.avatarCombo.setCurrentText("")
         ui.nameEdit.textChanged.connect(self._avatar_hint)
         self._avatar_hint("")
@@ -230,17 +227,21 @@ class AssistantDialog(QDialog):
 
     async def _load(self, assistant_id: int | None) -> None:
         try:
-            providers, assistant = await self._runner.run_in_thread(self._read, assistant_id)
+            providers, assistant, taken = await self._runner.run_in_thread(self._read, assistant_id)
         except ServiceError as exc:  # the assistant was deleted meanwhile: said in one line
             self.unsetCursor()
             self.show_error(said_error(exc))
             return
+        if assistant is None:  # a new one starts with a face no other assistant shows (issue 29)
+            self.ui.avatarCombo.setCurrentText(first_free_avatar(taken, offered_avatars()) or "")
         self._fill(providers, assistant)
 
-    def _read(self, assistant_id: int | None) -> tuple[list[ProviderView], AssistantView | None]:
-        """On a store worker: the providers and the edited assistant."""
-        assistant = self._assistants.get(assistant_id) if assistant_id is not None else None
-        return self._providers.list(), assistant
+    def _read(self, assistant_id: int | None) -> tuple[list[ProviderView], AssistantView | None, list[str | None]]:
+        """On a store worker: the providers, the edited assistant and (for a new one) the
+        avatars the others show."""
+        if assistant_id is not None:
+            return self._providers.list(), self._assistants.get(assistant_id), []
+        return self._providers.list(), None, [a.avatar for a in self._assistants.list()]
 
     def _fill(self, providers: Sequence[ProviderView], assistant: AssistantView | None) -> None:
         """Show ``providers`` and ``assistant`` (None: a new one's defaults), then enable

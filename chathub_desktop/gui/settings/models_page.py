@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.model_cards import WindowSource
+from chathub_desktop.core.model_windows import short_window
 from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.settings.model_card_dialog import ModelCardDialog
@@ -52,6 +53,27 @@ SOURCE_TEXTS = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("ModelsPage", "your ca
                 WindowSource.FALLBACK: QT_TRANSLATE_NOOP("ModelsPage", "fallback")}
 
 translate = QCoreApplication.translate
+#: The column that takes the width the others leave (the model id, elided in the middle).
+MODEL_COLUMN = 1
+
+
+def header_label(text: str) -> str:
+    """A column title of two or more words on two lines ("Context\nwindow"), so the
+    figures under it set the column's width (issue 29)."""
+    return text.replace(" ", "\n", 1)
+
+
+def _cell(value: str | int) -> QTableWidgetItem:
+    """A table cell: a token count as a chooser shows it ("128k"), exact in its tooltip;
+    a text whole in its tooltip (the column may elide it)."""
+    if isinstance(value, int):
+        item = QTableWidgetItem(short_window(value))
+        item.setToolTip(f"{value:,}")
+        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return item
+    item = QTableWidgetItem(value)
+    item.setToolTip(value)
+    return item
 
 
 @dataclass(frozen=True)
@@ -102,15 +124,23 @@ class ModelsPage(QWidget):
         layout.addWidget(intro)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("modelCards")
-        t.bind(lambda _s: self.table.setHorizontalHeaderLabels([translate("ModelsPage", c) for c in COLUMNS]),
-               lambda: "")
+        t.bind(lambda _s: self.table.setHorizontalHeaderLabels([header_label(translate("ModelsPage", c))
+                                                                for c in COLUMNS]), lambda: "")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
+        # fits 800×560 without a sideways scroll bar (issue 29): the model id takes what is
+        # left and elides in the middle (whole in its tooltip), figures are short ("128k",
+        # exact in the tooltip) and the headers wrap to two lines
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)  # nothing wrapped or elided;
-        header.setStretchLastSection(True)  # a narrow window scrolls the table sideways
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(MODEL_COLUMN, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.setWordWrap(False)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setShowGrid(False)  # a list of models, not a spreadsheet
         self.table.doubleClicked.connect(lambda _i: self.edit())
         layout.addWidget(self.table, 1)
         self.empty = EmptyState(
@@ -198,16 +228,15 @@ class ModelsPage(QWidget):
         for r, row in enumerate(self.rows):
             if row.card is not None:
                 c = row.card
-                cells = (c.provider or translate("ModelsPage", "Every provider"), c.model, f"{c.context_window:,}",
+                cells = (c.provider or translate("ModelsPage", "Every provider"), c.model, c.context_window,
                          translate("ModelsPage", SOURCE_TEXTS[WindowSource.USER_CARD]),
-                         f"{c.max_output:,}" if c.max_output else "—", c.encoding or by_model)
+                         c.max_output or "—", c.encoding or by_model)
             else:
                 assert row.served is not None
                 m = row.served
-                cells = (m.provider, m.model, f"{m.window:,}", translate("ModelsPage", SOURCE_TEXTS[m.source]),
-                         "—", by_model)
-            for col, text in enumerate(cells):
-                self.table.setItem(r, col, QTableWidgetItem(text))
+                cells = (m.provider, m.model, m.window, translate("ModelsPage", SOURCE_TEXTS[m.source]), "—", by_model)
+            for col, value in enumerate(cells):
+                self.table.setItem(r, col, _cell(value))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """A language switch re-says the table's words ("Every provider", "by model id")."""

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QMainWindow,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -257,7 +258,8 @@ class MainWindow(QMainWindow):
         self.message_view = MessageListView(self.message_model)
         self.inline_editor = InlineEditor(self.message_view, self.message_model)  # issue 29: edit in place
         self.jumps = TopicJumps(self.message_model, self.message_view, self.runner, self)  # issue 29
-        self.chat_header = ChatHeader(self.topic_model, self.view.sidebar_action)  # issue 29: title, list toggle
+        self.chat_header = ChatHeader(self.topic_model, self.view.sidebar_action,  # issue 29: title, list toggle
+                                      face=self.switcher.face)
         self.chat_page = QWidget()
         page = QVBoxLayout(self.chat_page)
         page.setContentsMargins(0, 0, 0, 0)
@@ -383,6 +385,7 @@ class MainWindow(QMainWindow):
         self.topic_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.topic_list.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)  # TopicActions
         self.topic_list.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # rows elide
+        self.new_topic_button.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)  # labelled
         self.composer.wire()
 
     def _build_ui(self) -> None:
@@ -401,16 +404,22 @@ class MainWindow(QMainWindow):
         self.assistant_title = self.switcher.title
         sl.addWidget(self.assistant_title)
         sl.addSpacing(Space.MD)
+        # the list's main action labelled over it, as ChatGPT's and Claude's "New chat" (issue
+        # 29: it hid as a third icon beside Rename and Delete); those two stay by the heading
+        self.new_topic_button = tool_button(self.new_topic_action, "", Icon.NEW_TOPIC)  # labels: retranslate_window
+        self.new_topic_button.setObjectName("newTopicButton")
+        self.new_topic_button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        sl.addWidget(self.new_topic_button)
+        sl.addSpacing(Space.SM)
         t_label = self.topics_label = QLabel()
         t_label.setObjectName("sectionLabel")
         trow = QHBoxLayout()
         trow.setSpacing(Space.XXS)
         trow.addWidget(t_label)
         trow.addStretch(1)
-        self.rename_topic_button = tool_button(self.rename_topic_action, "", Icon.RENAME)  # labels: retranslate_window
+        self.rename_topic_button = tool_button(self.rename_topic_action, "", Icon.RENAME)
         self.delete_topic_button = tool_button(self.delete_topic_action, "", Icon.DELETE)
-        self.new_topic_button = tool_button(self.new_topic_action, "", Icon.NEW_TOPIC)
-        for b in (self.rename_topic_button, self.delete_topic_button, self.new_topic_button):
+        for b in (self.rename_topic_button, self.delete_topic_button):
             trow.addWidget(b)
         sl.addLayout(trow)
         self.topic_list = QListView()  # single selection; its editing and menu: _wire()

@@ -29,7 +29,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui.design.avatar import avatar_icon, avatar_text, initial_of, set_avatar_tone
+from chathub_desktop.gui.design.avatar import (
+    avatar_icon,
+    avatar_text,
+    initial_of,
+    is_emoji,
+    set_avatar_tone,
+)
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
@@ -234,8 +240,9 @@ class NavRail(QFrame):
             self.menu.addSeparator()
         for act in self._assistant_actions:
             self.menu.addAction(act)
-        self.avatar.setText(avatar_text(name, shown) if name else "+")
-        set_avatar_tone(self.avatar, current if name else None)
+        glyph = avatar_text(name, shown) if name else "+"
+        self.avatar.setText(glyph)
+        set_avatar_tone(self.avatar, current if name else None, is_emoji(glyph))
         what = (fill(QCoreApplication.translate("NavRail", "Assistant: %1"), name) if name
                 else QCoreApplication.translate("NavRail", "Assistant: none yet"))
         self.avatar.setAccessibleName(what)

@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.app_settings import HISTORY_COMPRESS_MODEL
+from chathub_desktop.core.avatars import DEFAULT_AVATAR
 from chathub_desktop.core.dream_schedule import DEFAULT_TIME, Schedule
 from chathub_desktop.core.model_ids import is_chat_model, small_model
 from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
@@ -505,7 +506,8 @@ class AssistantPage(QWizardPage):
         def create() -> AssistantView:  # on a worker: a small window's model starts with a max output (issue 28)
             cap = svc.provider_models.default_max_output(provider, model) if provider and model else None
             return svc.assistants.create(name, provider=provider, model=model, instructions=instructions,
-                                         max_tokens=cap, max_tokens_enabled=cap is not None)
+                                         max_tokens=cap, max_tokens_enabled=cap is not None,
+                                         avatar=DEFAULT_AVATAR)  # a face, not a letter (issue 29)
 
         self._wizard.runner.run("setup-assistant", self._create(create), context="Setup")
         return False

@@ -151,10 +151,17 @@ class AssistantService:
         input_template: str = TEMPLATE_PLACEHOLDER,
         max_tokens: int | None = None,
         max_tokens_enabled: bool = False,
+        avatar: str | None = None,
     ) -> AssistantView:
-        """Create an assistant. Raises :class:`InvalidInput` (empty or duplicate name, bad
-        template, max tokens < 1) or :class:`NotFound` (unknown provider)."""
+        """Create an assistant; ``avatar``: an emoji or one or two letters (None: its
+        name's initial; issue 29). Raises :class:`InvalidInput` (empty or duplicate name,
+        bad template, max tokens < 1, an avatar that cannot be shown) or
+        :class:`NotFound` (unknown provider)."""
         name = check_name(name, "assistant name")
+        try:
+            avatar = clean_avatar(avatar)
+        except AvatarRefused as exc:
+            raise InvalidInput(str(exc)) from None
         model = check_model_id(model) if model.strip() else ""
         validate_template(input_template)
         if max_tokens is not None and not 1 <= max_tokens <= MAX_TOKENS_LIMIT:
@@ -169,6 +176,7 @@ class AssistantService:
                     "input_template": input_template,
                     "max_tokens": max_tokens,
                     "max_tokens_enabled": max_tokens_enabled,
+                    "avatar": avatar,
                 }))
         except IntegrityError:
             raise NameTaken(Reason(AssistantReason.NAME_TAKEN, (repr(name),)), name) from None

@@ -1,0 +1,112 @@
+"""Assistants with a face in the window (issue 29; walk42: "Every assistant is still a
+purple 'A'"): the New assistant dialog starts with an emoji no other assistant shows and
+offers two dozen in a grid; the rail, its menu and the name over the topics show it on a
+soft tint of the assistant's colour; letters stay the fallback. Settings → Models fits
+800×560 without a sideways scroll bar (figures short, exact in their tooltips)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QListView
+
+from chathub_desktop.core.avatars import AVATAR_CHOICES
+from chathub_desktop.gui.design.audit import audit_window
+from chathub_desktop.gui.design.avatar import avatar_colour, avatar_tone, drawable
+from chathub_desktop.gui.settings.avatar_picker import GRID_COLUMNS, offered_avatars
+from chathub_desktop.gui.settings.models_page import MODEL_COLUMN, ModelsPage
+from chathub_desktop.gui.settings.settings_page import SettingsSection
+from chathub_desktop.services.container import Services
+from tests.gui.helpers import loaded, reload_assistants, saved
+
+
+def test_a_new_assistant_starts_with_a_face_and_the_window_shows_it(window: Any, services: Services,
+                                                                      qtbot: Any) -> None:
+    first = services.assistants.create("Assistant", avatar=AVATAR_CHOICES[0])
+    reload_assistants(window, qtbot, first.id)
+    dlg = loaded(window.pages.open_new_assistant(), qtbot)
+    combo = dlg.ui.avatarCombo
+    offered = offered_avatars()
+    assert combo.currentText() == next(a for a in offered if a != AVATAR_CHOICES[0])  # not the first one's
+    view = combo.view()
+    assert isinstance(view, QListView) and view.viewMode() is QListView.ViewMode.IconMode  # a grid, not a list
+    assert combo.count() == len(offered)
+    combo.showPopup()  # every face in view: GRID_COLUMNS a row, no scroll bar
+    qtbot.waitUntil(view.isVisible, timeout=3000)
+    last = view.visualRect(combo.model().index(len(offered) - 1, 0))
+    assert view.viewport().rect().contains(last) and not view.verticalScrollBar().isVisible()
+    assert view.visualRect(combo.model().index(GRID_COLUMNS, 0)).top() > 0  # the next row starts there
+    assert view.visualRect(combo.model().index(GRID_COLUMNS - 1, 0)).top() == 0
+    combo.hidePopup()
+    picked = combo.currentText()
+    dlg.ui.nameEdit.setText("Writer")
+    saved(dlg, qtbot)
+    writer = services.assistants.get("Writer")
+    assert writer.avatar == picked
+    qtbot.waitUntil(lambda: window.current_assistant_id() == writer.id, timeout=10000)
+    rail = window.rail
+    qtbot.waitUntil(lambda: rail.avatar.text() == picked, timeout=10000)
+    assert rail.avatar.property("avatarTone") == f"e{avatar_tone(writer.id)}"  # the emoji's tint
+    face = window.switcher.face
+    assert face.isVisible() and not face.pixmap().isNull()  # beside the name over the topics
+    image = rail.avatar.grab().toImage()
+    patch = image.pixelColor(image.width() // 2, 2)  # the patch's top, above the glyph
+    assert patch.name() != avatar_colour(writer.id)  # a soft tint, not the saturated disc
+    entry = next(a for a in rail.menu.actions() if a.text() == "Assistant")
+    assert not entry.icon().isNull()
+    report = audit_window(window, "light")  # an emoji is a picture in its own colours, as a photo
+    assert report.ok, report.line()
+
+
+def test_letters_stay_the_fallback(window: Any, services: Services, qtbot: Any) -> None:
+    a = services.assistants.create("Helper")  # no face picked: the initial on its colour
+    reload_assistants(window, qtbot, a.id)
+    assert window.rail.avatar.text() == "H"
+    assert window.rail.avatar.property("avatarTone") == str(avatar_tone(a.id))
+    assert window.rail.avatar.palette().color(window.rail.avatar.backgroundRole()).name() == avatar_colour(a.id)
+    assert not drawable("\U0010fffd")  # what no font draws falls back to the initial as well
+
+
+def test_the_models_table_fits_800_by_560_without_a_sideways_scroll(window: Any, services: Services,
+                                                                      qtbot: Any) -> None:
+    long_id = "meta-llama/Meta-Llama-3.1-405B-Instruct-Turbo-128k-preview-2024-09-30"
+    services.models.set(long_id, 131072, max_output=16384, encoding="cl100k_base")
+    p = services.providers.add("Local llama.cpp box", "openai_compatible", "http://127.0.0.1:8083/v1")
+    services.provider_models.remember(p.id, ["smollm2-135m"], {"smollm2-135m": 2048})
+    window.resize(800, 560)
+    dlg = window.pages.open_settings()
+    page = dlg.pages[SettingsSection.MODELS]
+    assert isinstance(page, ModelsPage)
+    dlg.show_section(SettingsSection.MODELS)
+    table = page.table
+    qtbot.waitUntil(lambda: table.rowCount() == 2 and table.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: table.horizontalHeader().length() <= table.viewport().width(), timeout=3000)
+    assert not table.horizontalScrollBar().isVisible()  # walk42: Max output and Tokenizer needed a scroll
+    model = table.item(0, MODEL_COLUMN)
+    assert model.text() == long_id and model.toolTip() == long_id  # elided in the view, whole in the tooltip
+    assert [table.item(0, c).text() for c in (2, 4)] == ["128k", "16k"]
+    assert [table.item(0, c).toolTip() for c in (2, 4)] == ["131,072", "16,384"]
+    assert "\n" in table.horizontalHeaderItem(2).text()  # "Context / window" on two lines
+    max_output = table.horizontalHeader().sectionViewportPosition(4) + table.columnWidth(4)
+    assert max_output <= table.viewport().width() and table.columnWidth(5) > 0  # Tokenizer in view too
+
+
+def test_the_composer_lines_up_with_the_reading_column(window: Any, services: Services, qtbot: Any) -> None:
+    """Issue 29 (as the Claude app and LobeHub): on a wide window the composer's card is
+    the reading column's width, centred under the whole chat as the messages are; at
+    800×560 it takes the chat's width."""
+    from PySide6.QtCore import QPoint
+
+    from chathub_desktop.gui.design.tokens import Width
+
+    a = services.assistants.create("Helper")
+    reload_assistants(window, qtbot, a.id)
+    window.resize(1366, 768)
+    card, composer = window.composer.card, window.composer
+    qtbot.waitUntil(lambda: card.width() == Width.READING, timeout=5000)
+    card_mid = card.mapTo(window, QPoint(card.width() // 2, 0)).x()
+    chat_mid = composer.mapTo(window, QPoint(composer.width() // 2, 0)).x()  # the composer spans the chat
+    assert composer.width() > Width.READING + 100 and abs(card_mid - chat_mid) <= 2
+    window.resize(800, 560)
+    qtbot.waitUntil(lambda: card.width() < Width.READING, timeout=5000)
+    assert card.width() >= window.composer.width() - 2 * 24  # only its margins either side
