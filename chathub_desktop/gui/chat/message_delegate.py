@@ -31,8 +31,10 @@ no extra widget or row.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from PySide6.QtCore import (
     QModelIndex,
@@ -188,6 +190,17 @@ class _Fonts:
     header_h: int  # px, the header line: the small font's line or the round initial
 
 
+class _Env(NamedTuple):
+    """What every row's layout shares: the viewport's width (px), the theme, the fonts,
+    the assistant's name and the interface language (:meth:`MessageDelegate.one_pass`)."""
+
+    width: int
+    dark: bool
+    fonts: _Fonts
+    name: str
+    language: str
+
+
 @dataclass(frozen=True)
 class _Laid:
     """A row laid out: the message it was laid out for (compared by identity: a
@@ -220,6 +233,9 @@ class MessageDelegate(QStyledItemDelegate):
         self._heights: OrderedDict[tuple[object, ...], int] = OrderedDict()
         self._laid: OrderedDict[int, _Laid] = OrderedDict()  # message id → its row laid out
         self._font_cache: _Fonts | None = None
+        #: What rows are laid out in during a layout pass or paint (:meth:`one_pass`), and the last one read.
+        self._pass: _Env | None = None
+        self._last_env: _Env | None = None
         self._text_pals: dict[tuple[int, bool], QPalette] = {}
         self.assistant_name = "Assistant"
         #: Decoded attachment thumbnails (issue 14); set by the attachments controller.
@@ -268,6 +284,12 @@ class MessageDelegate(QStyledItemDelegate):
         """Keep HTML rendered by :meth:`page_renderer` for the documents built next."""
         self.docs.add_rendered(rendered)
 
+    def prepare(self, view: MessageView) -> None:
+        """Lay ``view``'s row out now (its document built from the HTML given to
+        :meth:`add_rendered`) before the row is shown, so the turn that shows a page's rows
+        only places them (issue 29: one document of about 1 ms a turn, not four)."""
+        self._laid_out(RowFace(view, False, False, False, None, False), self._view.palette())
+
     def _on_grown(self, message_id: int) -> None:
         model = self._view.model()
         if not isinstance(model, MessageListModel):
@@ -283,11 +305,39 @@ class MessageDelegate(QStyledItemDelegate):
         self._heights.clear()
         self._laid.clear()
         self._font_cache = None
+        self._last_env = None
 
     # --- layout ------------------------------------------------------------------------
+    @contextmanager
+    def one_pass(self) -> Iterator[None]:
+        """Inside the ``with`` block (the view's layout of every row, or a paint) the
+        width, theme, fonts and language every row's layout depends on are read once,
+        not once per row and call (issue 29: ~300 size hints a layout pass)."""
+        if self._pass is not None:  # nested: the outer pass's
+            yield
+            return
+        self._pass = self._env(self._view.palette())
+        try:
+            yield
+        finally:
+            self._pass = None
+
+    def _env(self, pal: QPalette) -> _Env:
+        """What the rows are laid out in (:class:`_Env`); the same object while nothing
+        in it changed (a row's kept layout compares it by identity first)."""
+        if self._pass is not None:
+            return self._pass
+        env = _Env(self._width(), _colors(pal)[1], self._fonts(), self.assistant_name, language_key())
+        last = self._last_env
+        if last is None or env != last:
+            self._last_env = last = env
+        return last
+
     def _fonts(self) -> _Fonts:
         """The list's font and its small and bold variants with their metrics, rebuilt
         only when the view's font changes."""
+        if self._pass is not None:
+            return self._pass.fonts
         base = self._view.font()
         found = self._font_cache
         if found is None or found.base != base:
@@ -318,12 +368,12 @@ class MessageDelegate(QStyledItemDelegate):
         """Row ``face`` laid out at the current width in ``pal``'s theme, reused while
         nothing it depends on changed (issue 29: paint and every re-layout of the window's
         rows asked for it again); a row whose document is still coming is not kept."""
-        m, width, dark = face.view, self._width(), _colors(pal)[1]
-        state = (face.expanded, width, dark, face.boundary, face.versions is not None,
-                 self.assistant_name, self._fonts().base, language_key())
+        m, env = face.view, self._env(pal)
+        state = (face.expanded, face.boundary, face.versions is not None, env)
         found = self._laid.get(m.id)
         if found is not None and found.view is m and found.state == state:
             return found
+        width, dark = env.width, env.dark
         lay = self._layout(m, face.expanded, width, pal, face.boundary, face.versions is not None)
         laid = _Laid(m, state, lay, self._header(m, lay))
         if lay.doc is None or self.docs.final(m, dark, lay.doc):
@@ -443,7 +493,7 @@ class MessageDelegate(QStyledItemDelegate):
         face = self._face(index)
         if face is None:
             return QSize(0, 0)
-        m, width = face.view, self._width()
+        m, width = face.view, self._env(option.palette).width
         if self._reserved is not None and self._reserved[0] == m.id:  # under the editor
             lay = self._laid_out(face, option.palette).lay
             return QSize(width, lay.height + max(0, self._reserved[1] - lay.bubble.height()))
