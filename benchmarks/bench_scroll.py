@@ -209,7 +209,7 @@ async def floors(gaps: Gaps, old_pages: int) -> list[str]:
     from PySide6.QtCore import QStringListModel
     from PySide6.QtWidgets import QAbstractItemView, QListView
 
-    lines = []
+    lines: list[str] = []
     model = QStringListModel([TEXT.format(i=i) for i in range(40)])
     view = QListView()
     view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -279,6 +279,10 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
     def top_text() -> str:
         index = view.indexAt(QPoint(view.viewport().width() // 2, 0))
         m = model.message_at(index.row()) if index.isValid() else None
+        return m.content if m is not None else ""
+
+    def last_text() -> str:
+        m = model.message_at(model.rowCount() - 1)
         return m.content if m is not None else ""
 
     async def until(done: Callable[[], bool], what: str) -> None:
@@ -356,8 +360,7 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
 
     async def end() -> None:
         key(Qt.Key.Key_End)
-        await until(lambda: model.at_end and view.is_at_bottom()
-                    and model.message_at(model.rowCount() - 1).content.startswith(f"Message {n - 1}:"), "end")
+        await until(lambda: model.at_end and view.is_at_bottom() and last_text().startswith(f"Message {n - 1}:"), "end")
 
     async def home() -> None:
         key(Qt.Key.Key_Home)

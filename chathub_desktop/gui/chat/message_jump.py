@@ -113,12 +113,14 @@ class TopicJumps(QObject):
         if self._model.topic_id == topic_id:
             await self.show_page(page, lambda: self._model.topic_id == topic_id)
 
-    async def show_page(self, page: TopicPage, wanted: Callable[[], bool]) -> None:
+    async def show_page(self, page: TopicPage, wanted: Callable[[], bool], *,
+                        shown: Callable[[], None] | None = None) -> None:
         """Show ``page`` (read on a worker) in place of the window while ``wanted()``:
         first the :data:`FIRST_ROWS` rows the viewport shows (the newest, or those from
-        the page's focus), then the rest :data:`ROWS_PER_STEP` rows a turn, each message
-        rendered on a worker in a task of its own (issue 29: a whole page's documents built
-        in one turn stalled the window 40-130 ms). Stops when the window moved meanwhile."""
+        the page's focus; then ``shown()`` is called), then the rest :data:`ROWS_PER_STEP`
+        rows a turn, each message rendered on a worker in a task of its own (issue 29: a
+        whole page's documents built in one turn stalled the window 40-130 ms). Stops when
+        the window moved meanwhile."""
         views, topic_id = page.views, page.topic_id
         focus = len(views) if page.focus is None else page.focus - page.first_offset
         lo = max(0, min(focus, len(views) - FIRST_ROWS))
@@ -130,6 +132,8 @@ class TopicJumps(QObject):
                 return
             self._model.show_page(replace(page, first_offset=page.first_offset + lo, views=views[lo:hi],
                                           at_end=page.at_end and hi == len(views)))
+            if shown is not None:
+                shown()
             await self._grow(topic_id, page.first_offset, views[:lo], page.first_offset + hi, views[hi:],
                              page.at_end)
         finally:

@@ -181,18 +181,25 @@ class TopicOpener(QObject):
 
         host = self._host
         cancelled = False  # by the window's shutdown: start nothing more
+        counting: list[bool] = []
+
+        def count() -> None:  # the badge once the rows in view have painted
+            if not counting:
+                counting.append(True)
+                after_paint(host.message_view.viewport(), functools.partial(self._count, topic_id))
+
         try:
             page = await host.runner.run_in_thread(host.message_model.fetch_page, topic_id)
             if self.topic_id != topic_id:
                 return
             # the rows in view first, the rest of the page in steps (issue 29)
-            await host.jumps.show_page(page, lambda: self.topic_id == topic_id)
+            await host.jumps.show_page(page, lambda: self.topic_id == topic_id, shown=count)
         except asyncio.CancelledError:
             cancelled = True
             raise
         finally:
-            if not cancelled and self.topic_id == topic_id:  # the badge once the rows have painted
-                after_paint(host.message_view.viewport(), functools.partial(self._count, topic_id))
+            if not cancelled and self.topic_id == topic_id:
+                count()
                 self._start_background()
 
     def _count(self, topic_id: int) -> None:
