@@ -253,7 +253,7 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.gui.chat.message_jump import TopicJumps
-    from chathub_desktop.gui.chat.message_list_model import MAX_ROWS, MessageListModel
+    from chathub_desktop.gui.chat.message_list_model import MAX_ROWS, PAGE_SIZE, MessageListModel
     from chathub_desktop.gui.chat.message_list_view import MessageListView
     from chathub_desktop.gui.shell.chat_events import ChatEvents
     from chathub_desktop.gui.shell.task_runner import TaskRunner
@@ -293,10 +293,10 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
                 raise RuntimeError(f"not done after 30 s: {what}")
 
     async def scroll(up: bool, loads: int) -> None:
-        """A page step per frame until ``loads`` pages came in (0: to the topic's edge)."""
-        seen = 0
+        """A page step per frame until ``loads`` pages of rows came in (0: to the topic's edge)."""
+        origin = model.first_offset if up else model.next_offset
         action = sb.SliderAction.SliderPageStepSub if up else sb.SliderAction.SliderPageStepAdd
-        while loads == 0 or seen < loads:
+        while loads == 0 or (origin - model.first_offset if up else model.next_offset - origin) < loads * PAGE_SIZE:
             edge = model.first_offset if up else model.next_offset
             sb.triggerAction(action)
             await asyncio.sleep(FRAME_MS / 1000)
@@ -306,7 +306,6 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
             if (up and not model.has_older()) or (not up and model.at_end):
                 return
             await until(lambda: (model.first_offset if up else model.next_offset) != edge, "a page")
-            seen += 1
 
     lines = [f"-- topic of {n:,} messages (seeded in {seeded:.1f} s)"]
     model.open_topic(topic)

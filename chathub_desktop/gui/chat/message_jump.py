@@ -30,10 +30,10 @@ from chathub_desktop.services.views import MessageView
 
 T = TypeVar("T")
 
-#: Rows shown per event-loop turn while a page comes in: each new row's document is laid
-#: out on the GUI thread (about 1 ms) and the window's rows again (about 2.5 ms for 160),
-#: so a page arrives in steps of 3-4 ms; a worker renders the next step's messages
-#: meanwhile, one per task (issue 29).
+#: Rows rendered per worker task and shown per event-loop turn while a page comes in: each
+#: new row's document is laid out on the GUI thread in a turn of its own (about 1 ms), and
+#: the turn that shows the step lays the window's rows out again (about 3.5 ms for 160)
+#: and paints (issue 29).
 ROWS_PER_STEP = 4
 #: Rows a page shown in place of the window (a jump, a topic opened) shows at once: about
 #: a viewport's worth; the rest follow :data:`ROWS_PER_STEP` at a time (issue 29).
@@ -118,9 +118,9 @@ class TopicJumps(QObject):
         """Show ``page`` (read on a worker) in place of the window while ``wanted()``:
         first the :data:`FIRST_ROWS` rows the viewport shows (the newest, or those from
         the page's focus; then ``shown()`` is called), then the rest :data:`ROWS_PER_STEP`
-        rows a turn, each message rendered on a worker in a task of its own (issue 29: a
-        whole page's documents built in one turn stalled the window 40-130 ms). Stops when
-        the window moved meanwhile."""
+        rows a turn, rendered on a worker and laid out beforehand (:meth:`_render`; issue
+        29: a whole page's documents built in one turn stalled the window 40-130 ms). Stops
+        when the window moved meanwhile."""
         views, topic_id = page.views, page.topic_id
         focus = len(views) if page.focus is None else page.focus - page.first_offset
         lo = max(0, min(focus, len(views) - FIRST_ROWS))
@@ -160,14 +160,17 @@ class TopicJumps(QObject):
             self._model.append_newer(topic_id, newer_start + begin, list(step), reaches_end=reaches_end and last)
 
     async def _render(self, views: Sequence[MessageView]) -> None:
-        """Render the HTML of ``views`` on a worker, one message per task, and lay each
-        row out in the turn its HTML arrives (issue 29: a worker rendering several at once
-        held the interpreter lock while the GUI thread laid out and painted, and each of
-        its calls into Python waited for it)."""
+        """Render the HTML of ``views`` on a worker :data:`ROWS_PER_STEP` messages a task
+        (never a page at once), then lay their rows out one a turn of the event loop, so
+        the turn that shows them only places them (issue 29: four documents and the
+        re-layout of the window in one turn went past a frame)."""
         delegate = self._view.delegate
-        for view in views:
-            delegate.add_rendered(await self._runner.run_in_thread(delegate.page_renderer((view,))))
-            delegate.prepare(view)  # its document laid out in this turn, not with its step's
+        for first in range(0, len(views), ROWS_PER_STEP):
+            chunk = tuple(views[first:first + ROWS_PER_STEP])
+            delegate.add_rendered(await self._runner.run_in_thread(delegate.page_renderer(chunk)))
+            for view in chunk:
+                delegate.prepare(view)
+                await asyncio.sleep(0)  # the next document in another turn
 
     def load_newer(self) -> asyncio.Task[None] | None:
         """Append the page after the last loaded row (scrolled to the bottom of a window
