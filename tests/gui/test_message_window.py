@@ -202,3 +202,22 @@ def test_rows_of_an_older_page_are_laid_out_before_the_turn_that_shows_them(show
     qtbot.waitUntil(lambda: model.first_offset == first - PAGE_SIZE, timeout=5000)
     assert len(built_while_showing) >= PAGE_SIZE // 4
     assert set(built_while_showing) == {0}
+
+
+def test_a_scroll_of_a_few_lines_draws_the_text_of_the_exposed_strip_only(shown, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """Issue 29: scrolling moves the pixels already drawn and repaints the strip that
+    comes into view; the rows' text is drawn for that strip, not for the whole viewport."""
+    from chathub_desktop.gui.chat.sliced_document import SlicedDocument
+
+    _model, view = shown
+    heights: list[float] = []
+    draw = SlicedDocument.draw
+    monkeypatch.setattr(SlicedDocument, "draw", lambda self, p, pal, visible: heights.append(visible.height())
+                        or draw(self, p, pal, visible))
+    sb = view.verticalScrollBar()
+    qtbot.wait(50)
+    heights.clear()
+    sb.setValue(sb.value() - 24)
+    qtbot.waitUntil(lambda: bool(heights), timeout=3000)
+    qtbot.wait(20)
+    assert max(heights) < view.viewport().height() / 2

@@ -235,6 +235,7 @@ class MessageDelegate(QStyledItemDelegate):
         self._font_cache: _Fonts | None = None
         #: What rows are laid out in during a layout pass or paint (:meth:`one_pass`), and the last one read.
         self._pass: _Env | None = None
+        self._exposed: QRect | None = None  # the viewport part a paint redraws
         self._last_env: _Env | None = None
         self._text_pals: dict[tuple[int, bool], QPalette] = {}
         self.assistant_name = "Assistant"
@@ -309,18 +310,22 @@ class MessageDelegate(QStyledItemDelegate):
 
     # --- layout ------------------------------------------------------------------------
     @contextmanager
-    def one_pass(self) -> Iterator[None]:
+    def one_pass(self, exposed: QRect | None = None) -> Iterator[None]:
         """Inside the ``with`` block (the view's layout of every row, or a paint) the
         width, theme, fonts and language every row's layout depends on are read once,
-        not once per row and call (issue 29: ~300 size hints a layout pass)."""
+        not once per row and call (issue 29: ~300 size hints a layout pass). ``exposed``:
+        the part of the viewport a paint redraws (a scroll of a few lines exposes a strip;
+        a row's text is drawn only there)."""
         if self._pass is not None:  # nested: the outer pass's
             yield
             return
         self._pass = self._env(self._view.palette())
+        self._exposed = exposed
         try:
             yield
         finally:
             self._pass = None
+            self._exposed = None
 
     def _env(self, pal: QPalette) -> _Env:
         """What the rows are laid out in (:class:`_Env`); the same object while nothing
@@ -742,8 +747,9 @@ class MessageDelegate(QStyledItemDelegate):
         if lay.doc is not None:
             origin = QPoint(lay.bubble.left() + lay.pad[0], y + lay.pad[1])
             text_pal = self._text_palette(pal, colors, m.status == MessageStatus.ERROR)
-            # only the part of the row inside the viewport is drawn (a long reply is tall)
-            visible = QRectF(self._view.viewport().rect()).translated(-QPointF(top_left + origin))
+            # only the part of the row the paint redraws is drawn (a long reply is tall)
+            shown = self._exposed if self._exposed is not None else self._view.viewport().rect()
+            visible = QRectF(shown).translated(-QPointF(top_left + origin))
             painter.translate(origin)
             lay.doc.draw(painter, text_pal, visible)
             painter.translate(-origin)

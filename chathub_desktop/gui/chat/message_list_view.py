@@ -610,7 +610,7 @@ class MessageListView(QListView):
     def paintEvent(self, e: QPaintEvent) -> None:
         """The bubbles; an open topic without messages shows :data:`EMPTY_TEXT` instead
         (not while its first message is being sent)."""
-        with self.delegate.one_pass():
+        with self.delegate.one_pass(e.rect()):
             super().paintEvent(e)
         if self.shows_empty_text():
             p = QPainter(self.viewport())
