@@ -87,6 +87,30 @@ The stall no longer grows with depth (200,000 as 20,000; the old shape grows 20-
 150 pages); under this load it is not yet under a frame while pages come in: a step of 4
 rows costs 3-4 ms of GUI thread on a quiet machine, the rest is the load and the GIL held
 by the worker rendering the next step (``--switch-interval`` showed no clear effect here).
+
+Measured 2026-12-03 (scroll45; load average 4.8-4.9, ``--pages 10 --why``, d367d25 and
+this code back to back; the benchmark now runs as the window does: 1 ms GIL switch
+interval, heap frozen, and counts page loads by rows that came in). Largest stall, then
+the GUI thread's own CPU in its busiest gap (``--why``; the stall beyond it was the GUI
+thread waiting for a core: 60-75 % of every stall over a frame at this load, while its
+wait for the interpreter lock held by a worker summed to about 0)::
+
+    operation                          before: 20,000 / 200,000        after: 20,000 / 200,000
+    floor: bare list                     19.8 (5.4 CPU)  (same run)      14.1 (5.3 CPU)  (same run)
+    page steps within the window         17.0 (13.3)     18.3 (8.1)      21.4 (8.8)      15.3 (8.6)
+    scroll up from the newest            52.6 (22.4)     95.8 (22.5)     34.0 (16.6)     29.2 (17.5)
+    scroll up at mid-depth               82.5 (24.6)     76.3 (20.9)     63.2 (15.8)     97.6 (15.7)
+    scroll down at mid-depth             99.9 (26.3)    107.3 (22.6)     35.9 (18.5)     70.0 (17.0)
+    drag the scroll bar (20 stops)      137.5 (48.4)     33.2 (32.4)     31.4 (9.0)      29.9 (6.9)
+    Ctrl+End / Ctrl+Home            65.2 / 20.3      9.7 / 3.3       27.7 / 1.2      8.8 / 3.3
+
+What changed: a page that replaces the window (a jump, the topic bar, a topic opened)
+shows the ~12 rows in view first and the rest in steps; a step's Markdown is rendered on
+a worker and its rows laid out one per turn before the turn that shows them; the width,
+theme, fonts and language are read once per layout pass and paint; a paint draws text only
+where it redraws. Largest stalls swing 2-5x between runs at this load; the GUI thread's own
+work per gap is the steadier figure: still 15-18 ms while pages come in (a full-page step's
+repaint plus a step's re-layout of 160 rows).
 """
 
 # ruff: noqa: B023 - each lambda is awaited within its loop turn
@@ -169,7 +193,10 @@ class Gaps:
         total = sum(g for g, _ in over)
         cpu = sum(p[0] for _, p in over)
         queued = sum(p[1] for _, p in over)
-        line = f"over a frame: {total:.0f} ms = GUI CPU {cpu:.0f} + core wait {queued:.0f} + other {total - cpu - queued:.0f}"
+        own = sorted(p[0] for p in self.parts) or [0.0]
+        line = (f"over a frame: {total:.0f} ms = GUI CPU {cpu:.0f} + core wait {queued:.0f} + other "
+                f"{total - cpu - queued:.0f}; GUI CPU in one gap: largest {own[-1]:.1f}, "
+                f"p99 {own[min(len(own) - 1, int(len(own) * 0.99))]:.1f}")
         if SAMPLER[0] is not None:  # --profile
             spans = [(end - (g + 5) / 1000, end) for g, end in zip(self.gaps, self.ends, strict=True) if g > FRAME_MS]
             line += "\n" + SAMPLER[0].report(spans, top=8)
