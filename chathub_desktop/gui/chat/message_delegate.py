@@ -681,7 +681,8 @@ class MessageDelegate(QStyledItemDelegate):
             origin = QPoint(lay.bubble.left() + lay.pad[0], y + lay.pad[1])
             text_pal = self._text_palette(pal, colors, m.status == MessageStatus.ERROR)
             # only the part of the row the paint redraws is drawn (a long reply is tall)
-            shown = self._rows_env.exposed or self._view.viewport().rect()
+            exposed = self._rows_env.exposed
+            shown = exposed if exposed is not None else self._view.viewport().rect()
             visible = QRectF(shown).translated(-QPointF(top_left + origin))
             painter.translate(origin)
             lay.doc.draw(painter, text_pal, visible)

@@ -356,7 +356,7 @@ class MessageDocuments(QObject):
 
     def add_rendered(self, rendered: dict[Key, tuple[str, ...]]) -> None:
         """Keep HTML rendered by :meth:`page_renderer` for the documents built next (the
-        :data:`RENDERED_KEPT` newest: a page comes in one message at a time, issue 29)."""
+        :data:`RENDERED_KEPT` newest: a page comes in a few messages at a time, issue 29)."""
         self._rendered.update(rendered)
         while len(self._rendered) > RENDERED_KEPT:
             del self._rendered[next(iter(self._rendered))]
