@@ -87,6 +87,30 @@ The stall no longer grows with depth (200,000 as 20,000; the old shape grows 20-
 150 pages); under this load it is not yet under a frame while pages come in: a step of 4
 rows costs 3-4 ms of GUI thread on a quiet machine, the rest is the load and the GIL held
 by the worker rendering the next step (``--switch-interval`` showed no clear effect here).
+
+Measured 2026-12-03 (scroll45; load average 4.8-4.9, ``--pages 10 --why``, d367d25 and
+this code back to back; the benchmark now runs as the window does: 1 ms GIL switch
+interval, heap frozen, and counts page loads by rows that came in). Largest stall, then
+the GUI thread's own CPU in its busiest gap (``--why``; the stall beyond it was the GUI
+thread waiting for a core: 60-75 % of every stall over a frame at this load, while its
+wait for the interpreter lock held by a worker summed to about 0)::
+
+    operation                          before: 20,000 / 200,000        after: 20,000 / 200,000
+    floor: bare list                     19.8 (5.4 CPU)  (same run)      14.1 (5.3 CPU)  (same run)
+    page steps within the window         17.0 (13.3)     18.3 (8.1)      21.4 (8.8)      15.3 (8.6)
+    scroll up from the newest            52.6 (22.4)     95.8 (22.5)     34.0 (16.6)     29.2 (17.5)
+    scroll up at mid-depth               82.5 (24.6)     76.3 (20.9)     63.2 (15.8)     97.6 (15.7)
+    scroll down at mid-depth             99.9 (26.3)    107.3 (22.6)     35.9 (18.5)     70.0 (17.0)
+    drag the scroll bar (20 stops)      137.5 (48.4)     33.2 (32.4)     31.4 (9.0)      29.9 (6.9)
+    Ctrl+End / Ctrl+Home            65.2 / 20.3      9.7 / 3.3       27.7 / 1.2      8.8 / 3.3
+
+What changed: a page that replaces the window (a jump, the topic bar, a topic opened)
+shows the ~12 rows in view first and the rest in steps; a step's Markdown is rendered on
+a worker and its rows laid out one per turn before the turn that shows them; the width,
+theme, fonts and language are read once per layout pass and paint; a paint draws text only
+where it redraws. Largest stalls swing 2-5x between runs at this load; the GUI thread's own
+work per gap is the steadier figure: still 15-18 ms while pages come in (a full-page step's
+repaint plus a step's re-layout of 160 rows).
 """
 
 # ruff: noqa: B023 - each lambda is awaited within its loop turn
@@ -96,9 +120,11 @@ import argparse
 import asyncio
 import os
 import sys
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
@@ -110,13 +136,29 @@ FRAME_MS = 16.0
 TEXT = "Message {i}: a reply with **bold**, `code` and a list:\n\n- one\n- two\n"
 
 
+def _sched() -> tuple[float, float]:
+    """The calling thread's (CPU, run-queue wait) so far in ms from the kernel's
+    schedstat; (CPU, 0) where the file is missing."""
+    try:
+        with open(f"/proc/self/task/{threading.get_native_id()}/schedstat") as f:
+            cpu, wait, _slices = f.read().split()
+        return int(cpu) / 1e6, int(wait) / 1e6
+    except OSError:
+        return time.thread_time() * 1000, 0.0
+
+
 class Gaps:
-    """Every gap between the ticks of a 5 ms timer, minus the period (ms)."""
+    """Every gap between the ticks of a 5 ms timer, minus the period (ms), and what the GUI
+    thread did meanwhile (:attr:`parts`: its CPU, its wait for a core, and the rest: a
+    wait for the interpreter lock held by a worker, or sleep)."""
 
     def __init__(self) -> None:
         from PySide6.QtCore import QElapsedTimer, Qt, QTimer
 
         self.gaps: list[float] = []
+        self.parts: list[tuple[float, float]] = []
+        self.ends: list[float] = []  # perf_counter seconds at each tick
+        self._sched = (0.0, 0.0)
         self._clock = QElapsedTimer()
         self._last = 0
         self._timer = QTimer()
@@ -125,22 +167,40 @@ class Gaps:
         self._timer.timeout.connect(self._tick)
 
     def _tick(self) -> None:
-        now = self._clock.nsecsElapsed()
+        now, sched = self._clock.nsecsElapsed(), _sched()
         self.gaps.append((now - self._last) / 1e6 - 5)
-        self._last = now
+        self.parts.append((sched[0] - self._sched[0], sched[1] - self._sched[1]))
+        self.ends.append(time.perf_counter())
+        self._last, self._sched = now, sched
 
     async def during(self, work: Callable[[], Awaitable[None]]) -> list[float]:
         """The gaps while ``work()`` runs (and the paint after it)."""
-        self.gaps = []
+        self.gaps, self.parts, self.ends = [], [], []
         self._clock.start()
-        self._last = self._clock.nsecsElapsed()
+        self._last, self._sched = self._clock.nsecsElapsed(), _sched()
         self._timer.start()
         await asyncio.sleep(0.02)
-        self.gaps = []
+        self.gaps, self.parts, self.ends = [], [], []
         await work()
         await asyncio.sleep(0.03)
         self._timer.stop()
         return self.gaps
+
+    def why(self) -> str:
+        """Where the stalls over a frame of the last :meth:`during` went, summed (ms): the
+        GUI thread's CPU, its wait for a core, and the rest (the interpreter lock)."""
+        over = [(g, p) for g, p in zip(self.gaps, self.parts, strict=True) if g > FRAME_MS]
+        total = sum(g for g, _ in over)
+        cpu = sum(p[0] for _, p in over)
+        queued = sum(p[1] for _, p in over)
+        own = sorted(p[0] for p in self.parts) or [0.0]
+        line = (f"over a frame: {total:.0f} ms = GUI CPU {cpu:.0f} + core wait {queued:.0f} + other "
+                f"{total - cpu - queued:.0f}; GUI CPU in one gap: largest {own[-1]:.1f}, "
+                f"p99 {own[min(len(own) - 1, int(len(own) * 0.99))]:.1f}")
+        if SAMPLER[0] is not None:  # --profile
+            spans = [(end - (g + 5) / 1000, end) for g, end in zip(self.gaps, self.ends, strict=True) if g > FRAME_MS]
+            line += "\n" + SAMPLER[0].report(spans, top=8)
+        return line
 
 
 def row(name: str, gaps: list[float], extra: str = "") -> str:
@@ -149,6 +209,21 @@ def row(name: str, gaps: list[float], extra: str = "") -> str:
     p99 = xs[min(len(xs) - 1, int(len(xs) * 0.99))]
     over = sum(1 for g in xs if g > FRAME_MS)
     return f"{name:46} {xs[-1]:9.1f} {p99:7.1f} {over:6d} {len(xs):7d}  {extra}"
+
+
+#: The sampling profiler of ``--profile`` (benchmarks/gui_sampler.py), or None.
+SAMPLER: list[Any] = [None]
+#: Freeze the heap once the topic is open, as the window does after start-up (``--no-freeze``: not).
+FREEZE = [True]
+#: Print after each line where its stalls over a frame went (``--why``).
+WHY = [False]
+
+
+def add(lines: list[str], gaps: Gaps, line: str) -> None:
+    """Append ``line`` and, with ``--why``, where its stalls went."""
+    lines.append(line)
+    if WHY[0]:
+        lines.append(f"{'':46} {gaps.why()}")
 
 
 def seed(url: str, n: int) -> int:
@@ -161,7 +236,7 @@ async def floors(gaps: Gaps, old_pages: int) -> list[str]:
     from PySide6.QtCore import QStringListModel
     from PySide6.QtWidgets import QAbstractItemView, QListView
 
-    lines = []
+    lines: list[str] = []
     model = QStringListModel([TEXT.format(i=i) for i in range(40)])
     view = QListView()
     view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -176,7 +251,7 @@ async def floors(gaps: Gaps, old_pages: int) -> list[str]:
             sb.triggerAction(sb.SliderAction.SliderPageStepSub if k % 20 < 10 else sb.SliderAction.SliderPageStepAdd)
             await asyncio.sleep(FRAME_MS / 1000)
 
-    lines.append(row("floor: bare list, a page step per frame", await gaps.during(steps)))
+    add(lines, gaps, row("floor: bare list, a page step per frame", await gaps.during(steps)))
     per_page: list[float] = []
 
     async def prepend() -> None:
@@ -191,7 +266,7 @@ async def floors(gaps: Gaps, old_pages: int) -> list[str]:
 
     g = await gaps.during(prepend)
     first, last = max(per_page[:10]), max(per_page[-10:])
-    lines.append(row(f"old shape: bare list prepending {old_pages} pages", g,
+    add(lines, gaps, row(f"old shape: bare list prepending {old_pages} pages", g,
                      f"first 10 pages {first:.1f} ms, last 10 {last:.1f} ms ({model.rowCount():,} rows)"))
     view.close()
     view.deleteLater()
@@ -205,7 +280,7 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.gui.chat.message_jump import TopicJumps
-    from chathub_desktop.gui.chat.message_list_model import MAX_ROWS, MessageListModel
+    from chathub_desktop.gui.chat.message_list_model import MAX_ROWS, PAGE_SIZE, MessageListModel
     from chathub_desktop.gui.chat.message_list_view import MessageListView
     from chathub_desktop.gui.shell.chat_events import ChatEvents
     from chathub_desktop.gui.shell.task_runner import TaskRunner
@@ -233,6 +308,10 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
         m = model.message_at(index.row()) if index.isValid() else None
         return m.content if m is not None else ""
 
+    def last_text() -> str:
+        m = model.message_at(model.rowCount() - 1)
+        return m.content if m is not None else ""
+
     async def until(done: Callable[[], bool], what: str) -> None:
         start = time.perf_counter()
         while not done():
@@ -241,10 +320,10 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
                 raise RuntimeError(f"not done after 30 s: {what}")
 
     async def scroll(up: bool, loads: int) -> None:
-        """A page step per frame until ``loads`` pages came in (0: to the topic's edge)."""
-        seen = 0
+        """A page step per frame until ``loads`` pages of rows came in (0: to the topic's edge)."""
+        origin = model.first_offset if up else model.next_offset
         action = sb.SliderAction.SliderPageStepSub if up else sb.SliderAction.SliderPageStepAdd
-        while loads == 0 or seen < loads:
+        while loads == 0 or (origin - model.first_offset if up else model.next_offset - origin) < loads * PAGE_SIZE:
             edge = model.first_offset if up else model.next_offset
             sb.triggerAction(action)
             await asyncio.sleep(FRAME_MS / 1000)
@@ -254,12 +333,15 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
             if (up and not model.has_older()) or (not up and model.at_end):
                 return
             await until(lambda: (model.first_offset if up else model.next_offset) != edge, "a page")
-            seen += 1
 
     lines = [f"-- topic of {n:,} messages (seeded in {seeded:.1f} s)"]
     model.open_topic(topic)
     await until(lambda: model.rowCount() > 0 and view.is_at_bottom(), "open")
     await asyncio.sleep(0.1)
+    if FREEZE[0]:  # as app_bootstrap.freeze_startup_heap once the window is up
+        import gc
+
+        gc.freeze()
 
     async def within() -> None:
         for k in range(60):  # one page up and down again: the window's rows, nothing read
@@ -267,23 +349,23 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
             await asyncio.sleep(FRAME_MS / 1000)
 
     fetched = model.fetched
-    lines.append(row("page steps within the window (nothing read)", await gaps.during(within),
+    add(lines, gaps, row("page steps within the window (nothing read)", await gaps.during(within),
                      f"rows read meanwhile {model.fetched - fetched}"))
     label = "to the first message" if full else f"{pages} pages"
-    lines.append(row(f"scroll up from the newest, {label}", await gaps.during(lambda: scroll(True, 0 if full else pages)),
+    add(lines, gaps, row(f"scroll up from the newest, {label}", await gaps.during(lambda: scroll(True, 0 if full else pages)),
                      f"rows held ≤ {most_rows[0]} (MAX_ROWS {MAX_ROWS})"))
     mid = n // 2
     view.topic_bar.setValue(mid)
     await until(lambda: top_text().startswith(f"Message {mid}:"), "mid jump")
     await asyncio.sleep(0.1)
     most_rows[0] = model.rowCount()
-    lines.append(row(f"scroll up at mid-depth, {pages} pages", await gaps.during(lambda: scroll(True, pages)),
+    add(lines, gaps, row(f"scroll up at mid-depth, {pages} pages", await gaps.during(lambda: scroll(True, pages)),
                      f"rows held ≤ {most_rows[0]}"))
     view.topic_bar.setValue(mid)
     await until(lambda: top_text().startswith(f"Message {mid}:"), "mid jump")
     await asyncio.sleep(0.1)
     most_rows[0] = model.rowCount()
-    lines.append(row(f"scroll down at mid-depth, {pages} pages", await gaps.during(lambda: scroll(False, pages)),
+    add(lines, gaps, row(f"scroll down at mid-depth, {pages} pages", await gaps.during(lambda: scroll(False, pages)),
                      f"rows held ≤ {most_rows[0]}"))
 
     async def drag() -> None:
@@ -296,7 +378,7 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
         target = f"Message {round(view.topic_bar.maximum() * 0)}:"
         await until(lambda: top_text().startswith(target), "drag to the top")
 
-    lines.append(row("drag the scroll bar across the topic (20 stops)", await gaps.during(drag)))
+    add(lines, gaps, row("drag the scroll bar across the topic (20 stops)", await gaps.during(drag)))
     ctrl = Qt.KeyboardModifier.ControlModifier
 
     def key(k: Qt.Key) -> None:
@@ -304,15 +386,14 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
 
     async def end() -> None:
         key(Qt.Key.Key_End)
-        await until(lambda: model.at_end and view.is_at_bottom()
-                    and model.message_at(model.rowCount() - 1).content.startswith(f"Message {n - 1}:"), "end")
+        await until(lambda: model.at_end and view.is_at_bottom() and last_text().startswith(f"Message {n - 1}:"), "end")
 
     async def home() -> None:
         key(Qt.Key.Key_Home)
         await until(lambda: top_text().startswith("Message 0:"), "home")
 
-    lines.append(row("Ctrl+End → newest message", await gaps.during(end)))
-    lines.append(row("Ctrl+Home → first message", await gaps.during(home)))
+    add(lines, gaps, row("Ctrl+End → newest message", await gaps.during(end)))
+    add(lines, gaps, row("Ctrl+Home → first message", await gaps.during(home)))
     await runner.shutdown()
     assert jumps is not None
     view.close()
@@ -347,10 +428,27 @@ def main() -> None:
     parser.add_argument("--full", action="store_true", help="scroll up from the newest to the first message")
     parser.add_argument("--old-pages", type=int, default=150, help="pages the old-shape floor prepends")
     parser.add_argument("--switch-interval", type=float, default=None,
-                        help="sys.setswitchinterval in seconds (Python's default: 0.005)")
+                        help="sys.setswitchinterval in seconds (default: the window's, app_bootstrap."
+                             "GIL_SWITCH_INTERVAL_S; Python's own is 0.005)")
+    parser.add_argument("--no-freeze", action="store_true",
+                        help="leave the start-up heap to the cyclic collector (the window freezes it)")
+    parser.add_argument("--why", action="store_true",
+                        help="after each line: the GUI thread's CPU, core wait and the rest in its stalls")
+    parser.add_argument("--profile", action="store_true",
+                        help="with --why: the GUI thread's and the workers' stacks in the stalls over a frame")
     args = parser.parse_args()
-    if args.switch_interval is not None:  # how long the GUI thread may wait for the GIL held by a worker
-        sys.setswitchinterval(args.switch_interval)
+    WHY[0] = args.why or args.profile
+    if args.profile:
+        from benchmarks.gui_sampler import Sampler
+
+        SAMPLER[0] = Sampler(0.001)
+        SAMPLER[0].start()
+    from chathub_desktop.app_bootstrap import GIL_SWITCH_INTERVAL_S
+
+    # how long the GUI thread may wait for the GIL held by a worker: the window's by default
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S if args.switch_interval is None else args.switch_interval)
+    FREEZE[0] = not args.no_freeze
+    print(f"start-up heap frozen as the window's: {'yes' if FREEZE[0] else 'no'}")
     print(f"GIL switch interval {sys.getswitchinterval() * 1000:.1f} ms")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     if sys.version_info < (3, 12) and _binding_leaks_none():  # see the module docstring

@@ -86,6 +86,18 @@ Both goals met: worst stall 34-35 ms (two frames), overhead at 20,000 without co
 on the store's worker threads; one plan per send from a warm per-topic snapshot; the
 cyclic GC held off during bulk loads and start-up objects frozen; a 1 ms GIL switch
 interval; Markdown of a page rendered off the GUI thread; TLS context built once.
+
+Open topic, ``--quick``, 2026-12-03 (scroll45; load average 4.3-6.3, c3778c6, d367d25 and
+scroll45 taken in turn, three rounds; longest stall ms at 300 / 1,500 messages, the GUI
+thread's CPU in it in brackets where printed)::
+
+    c3778c6    204 / 172    199 / 92              213 / 230
+    d367d25     50 / 51     156 / 82 (64 / 49)    125 / 89 (69 / 40)
+    scroll45    34 / 36      28 / 12 (3 / 9)       41 / 40 (20 / 12)
+
+So stop 41's 110 / 90 against 81 / 65 at c3778c6 was noise: in alternating runs d367d25
+stalls less than c3778c6. scroll45 shows the ~12 newest rows first and the rest of the
+page in steps (``TopicJumps.show_page``), and the badge counts once those rows painted.
 """
 
 from __future__ import annotations

@@ -151,9 +151,10 @@ def test_ctrl_home_shows_the_first_message_at_once_and_ctrl_end_the_newest(long_
     assert model.rowCount() <= 100  # one page, not the 2,000 rows
     assert not model.at_end
     assert view.newest_button.isVisible()
-    # scrolling to the bottom of that window brings the next page, not the end
+    # scrolling to the bottom of that window (its rows came in below the first) brings the
+    # next page, not the end
     sb = view.verticalScrollBar()
-    qtbot.waitUntil(lambda: sb.maximum() > 0 and sb.value() == sb.minimum(), timeout=3000)
+    qtbot.waitUntil(lambda: model.rowCount() == 40 and sb.maximum() > 0 and sb.value() == sb.minimum(), timeout=3000)
     qtbot.wait(50)
     sb.setValue(sb.maximum())
     qtbot.waitUntil(lambda: model.rowCount() > 40, timeout=5000)

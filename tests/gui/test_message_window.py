@@ -156,3 +156,68 @@ def test_the_wheel_scrolls_the_list_under_the_topic_bar(shown, qtbot):  # type: 
                                            Qt.ScrollPhase.NoScrollPhase, False))
     qtbot.waitUntil(lambda: sb.value() < value, timeout=3000)
     assert bar.value() < position  # the topic bar follows
+
+
+def test_a_jump_shows_a_viewport_of_rows_first_and_renders_a_step_per_worker_task(shown, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """Issue 29: a page shown in place of the window (Ctrl+Home, the topic bar) builds
+    the documents of the rows in view first and the rest in steps, and its Markdown is
+    rendered on a worker a step at a time, so no turn of the GUI thread builds a page of
+    documents and no worker holds the interpreter lock for a page."""
+    from chathub_desktop.gui.chat.message_jump import FIRST_ROWS, ROWS_PER_STEP
+
+    model, view = shown
+    rendered: list[int] = []
+    make = view.delegate.page_renderer
+    monkeypatch.setattr(view.delegate, "page_renderer", lambda views: rendered.append(len(views)) or make(views))
+    at_reset: list[int] = []
+    inserted: list[int] = []
+    model.modelReset.connect(lambda: at_reset.append(model.rowCount()))
+    model.rowsInserted.connect(lambda _p, first, last: inserted.append(last - first + 1))
+    view.jump_requested.emit(JumpTarget.START)
+    qtbot.waitUntil(lambda: _top(view)[0].startswith("Message 0:") and model.rowCount() == PAGE_SIZE, timeout=5000)
+    assert at_reset == [FIRST_ROWS]  # the rows in view, then the rest of the page
+    assert inserted and max(inserted) <= ROWS_PER_STEP and sum(inserted) == PAGE_SIZE - FIRST_ROWS
+    assert rendered and max(rendered) <= ROWS_PER_STEP
+    assert _top(view)[0].startswith("Message 0:")  # still at the top after the rows came in
+    bar = view.topic_bar
+    bar.setValue(1234)
+    qtbot.waitUntil(lambda: _top(view)[0].startswith("Message 1234:") and model.rowCount() >= FIRST_ROWS + 20,
+                    timeout=5000)
+    assert at_reset[-1] == FIRST_ROWS and max(rendered) <= ROWS_PER_STEP
+    qtbot.waitUntil(lambda: model.rowCount() == PAGE_SIZE + PAGE_SIZE // 2, timeout=5000)  # fetch_around's page
+    assert _top(view)[0].startswith("Message 1234:")  # the rows before it came in above it
+
+
+def test_rows_of_an_older_page_are_laid_out_before_the_turn_that_shows_them(shown, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 29: each message of a page coming in is laid out in a turn of its own once
+    its HTML arrives from the worker, so the turns that insert rows build no document
+    (they only place rows and repaint)."""
+    model, view = shown
+    built_while_showing: list[int] = []
+    before: list[int] = []
+    model.rowsAboutToBeInserted.connect(lambda *_: before.append(view.delegate.renders))
+    model.older_loaded.connect(lambda _n: built_while_showing.append(view.delegate.renders - before[-1]))
+    first = model.first_offset
+    view.verticalScrollBar().setValue(view.verticalScrollBar().minimum())
+    qtbot.waitUntil(lambda: model.first_offset == first - PAGE_SIZE, timeout=5000)
+    assert len(built_while_showing) >= PAGE_SIZE // 4
+    assert set(built_while_showing) == {0}
+
+
+def test_a_scroll_of_a_few_lines_draws_the_text_of_the_exposed_strip_only(shown, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """Issue 29: scrolling moves the pixels already drawn and repaints the strip that
+    comes into view; the rows' text is drawn for that strip, not for the whole viewport."""
+    from chathub_desktop.gui.chat.sliced_document import SlicedDocument
+
+    _model, view = shown
+    heights: list[float] = []
+    draw = SlicedDocument.draw
+    monkeypatch.setattr(SlicedDocument, "draw", lambda self, p, pal, visible: heights.append(visible.height())
+                        or draw(self, p, pal, visible))
+    sb = view.verticalScrollBar()
+    qtbot.wait(50)
+    heights.clear()
+    sb.setValue(sb.value() - 24)
+    qtbot.waitUntil(lambda: bool(heights), timeout=3000)
+    qtbot.wait(20)
+    assert max(heights) < view.viewport().height() / 2

@@ -101,3 +101,29 @@ def test_an_opened_topics_badge_counts_after_its_rows_painted(qloop, services, q
     qtbot.waitUntil(lambda: bool(done), timeout=5000)
     w.close()
     w.deleteLater()
+
+
+def test_an_opened_long_topic_shows_the_rows_in_view_first_and_the_rest_after(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """APP-10 (issue 29: opening a topic laid out a page of documents in one turn): the
+    newest rows that fill the view are shown first, the rest of the page comes in after
+    them in steps, and the view stays at the newest message."""
+    from chathub_desktop.gui.chat.message_jump import FIRST_ROWS, ROWS_PER_STEP
+    from chathub_desktop.gui.chat.message_list_model import PAGE_SIZE
+    from tests.gui.helpers import reload_assistants
+
+    a = services.assistants.create("Helper")
+    t = services.topics.create(a.id, "Long")
+    for i in range(PAGE_SIZE + 5):
+        services.topics.append_message(t.id, Role.USER if i % 2 == 0 else Role.ASSISTANT, f"message {i}")
+    reload_assistants(window, qtbot, a.id)
+    model, view = window.message_model, window.message_view
+    shown: list[int] = []
+    steps: list[int] = []
+    model.modelReset.connect(lambda: shown.append(model.rowCount()))
+    model.rowsInserted.connect(lambda _p, first, last: steps.append(last - first + 1))
+    window.select_topic(t.id)
+    qtbot.waitUntil(lambda: model.topic_id == t.id and model.rowCount() == PAGE_SIZE, timeout=10000)
+    assert [n for n in shown if n] == [FIRST_ROWS]
+    assert steps and max(steps) <= ROWS_PER_STEP
+    assert model.message_at(PAGE_SIZE - 1).content == f"message {PAGE_SIZE + 4}"  # type: ignore[union-attr]
+    qtbot.waitUntil(view.is_at_bottom, timeout=3000)

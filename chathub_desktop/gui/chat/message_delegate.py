@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from PySide6.QtCore import (
@@ -64,7 +65,6 @@ from chathub_desktop.gui.chat.message_colors import row_colors as _colors
 from chathub_desktop.gui.chat.message_documents import (
     MessageDocuments,
     key_of,
-    language_key,
     symbol,
 )
 from chathub_desktop.gui.chat.message_list_model import (
@@ -85,6 +85,7 @@ from chathub_desktop.gui.chat.message_texts import (  # re-exported: the row's w
     time_text,
     usage_text,
 )
+from chathub_desktop.gui.chat.row_env import AVATAR, RowEnvironment, RowFonts
 from chathub_desktop.gui.chat.sliced_document import SlicedDocument
 from chathub_desktop.gui.chat.version_arrows import ArrowRects, arrow_rects, paint_arrows
 from chathub_desktop.gui.design.avatar import AVATAR_TEXT, avatar_fill, avatar_text, is_emoji
@@ -106,7 +107,6 @@ MARGIN_Y = 6  # px, between rows
 PAD = 10  # px, inside a bubble
 PLAIN_PAD_Y = 2  # px, above and below a reply drawn without a bubble (walk29 #4)
 HEADER_GAP = 3  # px, header line to bubble
-AVATAR = IconSize.LG  # px, the round initial before a reply's header (walk29 #4)
 CHIP_PAD = 6  # px, left and right inside the model chip
 CARET_W = 2  # px, the streaming caret's width (walk29 #24)
 FOOTER_GAP = 3  # px, bubble to footer line
@@ -176,20 +176,6 @@ class _Layout:
 
 
 @dataclass(frozen=True)
-class _Fonts:
-    """The list's font and what rows measure with, made once per font (issue 29)."""
-
-    base: QFont
-    small: QFont
-    fm: QFontMetrics
-    sfm: QFontMetrics
-    bold: QFont  # the small font, bold: a reply's initial
-    bold_fm: QFontMetrics  # a reply's name in it
-    header_h: int  # px, the header line: the small font's line or the round initial
-    emoji: QFont  # a reply's emoji avatar: most of the round mark (issue 29)
-
-
-@dataclass(frozen=True)
 class _Laid:
     """A row laid out: the message it was laid out for (compared by identity: a
     ``MessageView`` is frozen and replaced on change), the rest of its state, its layout
@@ -220,7 +206,8 @@ class MessageDelegate(QStyledItemDelegate):
         view.destroyed.connect(lambda *_: docs.close())
         self._heights: OrderedDict[tuple[object, ...], int] = OrderedDict()
         self._laid: OrderedDict[int, _Laid] = OrderedDict()  # message id → its row laid out
-        self._font_cache: _Fonts | None = None
+        #: What every row is laid out in, read once per layout pass and paint (issue 29).
+        self._rows_env = RowEnvironment(view, lambda: self.assistant_name)
         self._text_pals: dict[tuple[int, bool], QPalette] = {}
         self.assistant_name = "Assistant"
         #: Decoded attachment thumbnails (issue 14); set by the attachments controller.
@@ -269,6 +256,12 @@ class MessageDelegate(QStyledItemDelegate):
         """Keep HTML rendered by :meth:`page_renderer` for the documents built next."""
         self.docs.add_rendered(rendered)
 
+    def prepare(self, view: MessageView) -> None:
+        """Lay ``view``'s row out now (its document built from the HTML given to
+        :meth:`add_rendered`) before the row is shown, so the turn that shows a page's rows
+        only places them (issue 29: one document of about 1 ms a turn, not four)."""
+        self._laid_out(RowFace(view, False, False, False, None, False), self._view.palette())
+
     def _on_grown(self, message_id: int) -> None:
         model = self._view.model()
         if not isinstance(model, MessageListModel):
@@ -283,25 +276,20 @@ class MessageDelegate(QStyledItemDelegate):
         self.docs.clear()
         self._heights.clear()
         self._laid.clear()
-        self._font_cache = None
+        self._rows_env.clear()
 
     # --- layout ------------------------------------------------------------------------
-    def _fonts(self) -> _Fonts:
-        """The list's font and its small and bold variants with their metrics, rebuilt
-        only when the view's font changes."""
-        base = self._view.font()
-        found = self._font_cache
-        if found is None or found.base != base:
-            small = QFont(base)
-            small.setPointSizeF(max(7.0, base.pointSizeF() * 0.85))
-            bold = QFont(small)
-            bold.setBold(True)
-            sfm = QFontMetrics(small)
-            emoji = QFont(base)
-            emoji.setPixelSize(round(AVATAR * 0.62))
-            found = self._font_cache = _Fonts(base, small, QFontMetrics(base), sfm, bold, QFontMetrics(bold),
-                                              max(sfm.height(), int(AVATAR)), emoji)
-        return found
+    def one_pass(self, exposed: QRect | None = None) -> AbstractContextManager[None]:
+        """The rows' width, theme, fonts and language read once inside the ``with`` block
+        (:meth:`RowEnvironment.one_pass`: the view's layout pass and paint)."""
+        return self._rows_env.one_pass(exposed)
+
+    def _fonts(self) -> RowFonts:
+        return self._rows_env.fonts()
+
+    def _width(self) -> int:
+        """The width rows are laid out at, px."""
+        return self._rows_env.env(self._view.palette()).width
 
     def _face(self, index: QModelIndex | QPersistentModelIndex) -> RowFace | None:
         """Row ``index``'s :class:`RowFace`: one call into a :class:`MessageListModel`,
@@ -321,12 +309,12 @@ class MessageDelegate(QStyledItemDelegate):
         """Row ``face`` laid out at the current width in ``pal``'s theme, reused while
         nothing it depends on changed (issue 29: paint and every re-layout of the window's
         rows asked for it again); a row whose document is still coming is not kept."""
-        m, width, dark = face.view, self._width(), _colors(pal)[1]
-        state = (face.expanded, width, dark, face.boundary, face.versions is not None,
-                 self.assistant_name, self._fonts().base, language_key())
+        m, env = face.view, self._rows_env.env(pal)
+        state = (face.expanded, face.boundary, face.versions is not None, env)
         found = self._laid.get(m.id)
         if found is not None and found.view is m and found.state == state:
             return found
+        width, dark = env.width, env.dark
         lay = self._layout(m, face.expanded, width, pal, face.boundary, face.versions is not None)
         laid = _Laid(m, state, lay, self._header(m, lay))
         if lay.doc is None or self.docs.final(m, dark, lay.doc):
@@ -441,15 +429,12 @@ class MessageDelegate(QStyledItemDelegate):
             info = QRect(x, MARGIN_Y + (hh - INFO_ICON - 4) // 2, INFO_ICON + 4, INFO_ICON + 4)
         return _Header(avatar, name, chip, time, tag, info)
 
-    def _width(self) -> int:
-        return max(200, self._view.viewport().width())
-
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         """Row size: viewport width × the laid-out bubble height (px)."""
         face = self._face(index)
         if face is None:
             return QSize(0, 0)
-        m, width = face.view, self._width()
+        m, width = face.view, self._rows_env.env(option.palette).width
         if self._reserved is not None and self._reserved[0] == m.id:  # under the editor
             lay = self._laid_out(face, option.palette).lay
             return QSize(width, lay.height + max(0, self._reserved[1] - lay.bubble.height()))
@@ -698,8 +683,10 @@ class MessageDelegate(QStyledItemDelegate):
         if lay.doc is not None:
             origin = QPoint(lay.bubble.left() + lay.pad[0], y + lay.pad[1])
             text_pal = self._text_palette(pal, colors, m.status == MessageStatus.ERROR)
-            # only the part of the row inside the viewport is drawn (a long reply is tall)
-            visible = QRectF(self._view.viewport().rect()).translated(-QPointF(top_left + origin))
+            # only the part of the row the paint redraws is drawn (a long reply is tall)
+            exposed = self._rows_env.exposed
+            shown = exposed if exposed is not None else self._view.viewport().rect()
+            visible = QRectF(shown).translated(-QPointF(top_left + origin))
             painter.translate(origin)
             lay.doc.draw(painter, text_pal, visible)
             painter.translate(-origin)

@@ -56,6 +56,8 @@ DOC_CACHE_CHARS = 4_000_000
 #: Rendered HTML kept when its document leaves that cache, characters (a document built
 #: again for a row scrolled back into view needs no Markdown pass).
 HTML_CACHE_CHARS = 32_000_000
+#: Renderings made ahead for the documents built next, at most (more than a page).
+RENDERED_KEPT = 256
 #: A message longer than this is shown cut with a note (characters); Copy message copies
 #: all of it.
 DISPLAY_LIMIT_CHARS = 100_000
@@ -353,8 +355,11 @@ class MessageDocuments(QObject):
         return render
 
     def add_rendered(self, rendered: dict[Key, tuple[str, ...]]) -> None:
-        """Keep HTML rendered by :meth:`page_renderer` for the documents built next."""
-        self._rendered = rendered
+        """Keep HTML rendered by :meth:`page_renderer` for the documents built next (the
+        :data:`RENDERED_KEPT` newest: a page comes in a few messages at a time, issue 29)."""
+        self._rendered.update(rendered)
+        while len(self._rendered) > RENDERED_KEPT:
+            del self._rendered[next(iter(self._rendered))]
 
     def _keep_html(self, key: Key, parts: tuple[str, ...]) -> None:
         if key in self._html:

@@ -9,28 +9,35 @@ the same way. Scrolling up or down from there prepends or appends the neighbouri
 :data:`~chathub_desktop.gui.chat.message_list_model.MAX_ROWS`). Jumping to the end reads the
 newest page again when the loaded window does not reach it. The view asks through
 ``jump_requested``, ``position_wanted``, ``older_wanted`` and ``newer_wanted``; the store
-reads and the Markdown rendering never run on the GUI thread.
+reads and the Markdown rendering never run on the GUI thread. A page that replaces the
+window (a jump, or the topic opening: :meth:`TopicJumps.show_page`) shows the rows in view
+first and the rest in steps, so no turn of the GUI thread lays out a page of documents.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, QTimer
 
 from chathub_desktop.gui.chat.message_list_model import PAGE_SIZE, MessageListModel, TopicPage
 from chathub_desktop.gui.chat.message_list_view import JumpTarget, MessageListView
+from chathub_desktop.services.views import MessageView
 
 T = TypeVar("T")
 
-#: Rows rendered and shown per event-loop turn while a page comes in: each new row's
-#: document is laid out on the GUI thread (about 1 ms) and the window's rows again (about
-#: 2.5 ms for 160), so a page arrives in steps of 3-4 ms; a worker renders the next step
-#: meanwhile (issue 29).
+#: Rows rendered per worker task and shown per event-loop turn while a page comes in: each
+#: new row's document is laid out on the GUI thread in a turn of its own (about 1 ms), and
+#: the turn that shows the step lays the window's rows out again (about 3.5 ms for 160)
+#: and paints (issue 29).
 ROWS_PER_STEP = 4
+#: Rows a page shown in place of the window (a jump, a topic opened) shows at once: about
+#: a viewport's worth; the rest follow :data:`ROWS_PER_STEP` at a time (issue 29).
+FIRST_ROWS = 12
 
 
 class Runner(Protocol):
@@ -59,6 +66,8 @@ class TopicJumps(QObject):
         self._model = model
         self._view = view
         self._runner = runner
+        #: Pages being shown in steps (:meth:`show_page`): the view's edge requests wait.
+        self._filling = 0
         view.jump_requested.connect(self.jump)
         view.newer_wanted.connect(self.load_newer)
         view.older_wanted.connect(self.load_older)
@@ -101,17 +110,73 @@ class TopicJumps(QObject):
 
     async def _show(self, topic_id: int, fetch: Callable[[int], TopicPage]) -> None:
         page = await self._runner.run_in_thread(fetch, topic_id)
-        rendered = await self._runner.run_in_thread(self._view.delegate.page_renderer(page.views))
-        if self._model.topic_id != topic_id:
-            return
-        self._view.delegate.add_rendered(rendered)
-        self._model.show_page(page)  # the view scrolls to the top when the page is not at the end
+        if self._model.topic_id == topic_id:
+            await self.show_page(page, lambda: self._model.topic_id == topic_id)
+
+    async def show_page(self, page: TopicPage, wanted: Callable[[], bool], *,
+                        shown: Callable[[], None] | None = None) -> None:
+        """Show ``page`` (read on a worker) in place of the window while ``wanted()``:
+        first the :data:`FIRST_ROWS` rows the viewport shows (the newest, or those from
+        the page's focus; then ``shown()`` is called), then the rest :data:`ROWS_PER_STEP`
+        rows a turn, rendered on a worker and laid out beforehand (:meth:`_render`; issue
+        29: a whole page's documents built in one turn stalled the window 40-130 ms). Stops
+        when the window moved meanwhile."""
+        views, topic_id = page.views, page.topic_id
+        focus = len(views) if page.focus is None else page.focus - page.first_offset
+        lo = max(0, min(focus, len(views) - FIRST_ROWS))
+        hi = min(len(views), lo + FIRST_ROWS)
+        self._filling += 1  # the view's edge requests wait: these rows are on their way
+        try:
+            await self._render(views[lo:hi])
+            if not wanted():
+                return
+            self._model.show_page(replace(page, first_offset=page.first_offset + lo, views=views[lo:hi],
+                                          at_end=page.at_end and hi == len(views)))
+            if shown is not None:
+                shown()
+            await self._grow(topic_id, page.first_offset, views[:lo], page.first_offset + hi, views[hi:],
+                             page.at_end)
+        finally:
+            self._filling -= 1
+        QTimer.singleShot(0, self._view, self._view.check_edges)
+
+    async def _grow(self, topic_id: int, older_start: int, older: Sequence[MessageView], newer_start: int,
+                    newer: Sequence[MessageView], reaches_end: bool) -> None:
+        """Prepend ``older`` (the messages from position ``older_start``, newest first) and
+        append ``newer`` (from ``newer_start``) :data:`ROWS_PER_STEP` rows at a time;
+        ``reaches_end``: ``newer`` ends the topic. Stops when the window moved meanwhile."""
+        for stop in range(len(older), 0, -ROWS_PER_STEP):
+            step = older[max(0, stop - ROWS_PER_STEP):stop]
+            await self._render(step)
+            if self._model.topic_id != topic_id or self._model.first_offset != older_start + stop:
+                return
+            self._model.prepend(topic_id, older_start + stop - len(step), list(step))
+        for begin in range(0, len(newer), ROWS_PER_STEP):
+            step = newer[begin:begin + ROWS_PER_STEP]
+            await self._render(step)
+            if self._model.topic_id != topic_id or self._model.next_offset != newer_start + begin:
+                return
+            last = begin + ROWS_PER_STEP >= len(newer)
+            self._model.append_newer(topic_id, newer_start + begin, list(step), reaches_end=reaches_end and last)
+
+    async def _render(self, views: Sequence[MessageView]) -> None:
+        """Render the HTML of ``views`` on a worker :data:`ROWS_PER_STEP` messages a task
+        (never a page at once), then lay their rows out one a turn of the event loop, so
+        the turn that shows them only places them (issue 29: four documents and the
+        re-layout of the window in one turn went past a frame)."""
+        delegate = self._view.delegate
+        for first in range(0, len(views), ROWS_PER_STEP):
+            chunk = tuple(views[first:first + ROWS_PER_STEP])
+            delegate.add_rendered(await self._runner.run_in_thread(delegate.page_renderer(chunk)))
+            for view in chunk:
+                delegate.prepare(view)
+                await asyncio.sleep(0)  # the next document in another turn
 
     def load_newer(self) -> asyncio.Task[None] | None:
         """Append the page after the last loaded row (scrolled to the bottom of a window
         that does not reach the topic's end); None when nothing is missing."""
         topic = self._model.topic_id
-        if topic is None or self._model.at_end:
+        if topic is None or self._model.at_end or self._filling:
             return None
         name = f"newer-page:{topic}"
         if self._runner.is_running(name):
@@ -125,7 +190,7 @@ class TopicJumps(QObject):
         """Prepend the page before the first loaded row (scrolled to the top of a window
         that does not start the topic); None when nothing is missing or it is on its way."""
         topic = self._model.topic_id
-        if topic is None or not self._model.has_older():
+        if topic is None or not self._model.has_older() or self._filling:
             return None
         name = f"older-page:{topic}"
         if self._runner.is_running(name):
@@ -150,13 +215,7 @@ class TopicJumps(QObject):
         if not views:
             self._model.prepend(topic_id, start, views)
             return
-        for stop in range(len(views), 0, -ROWS_PER_STEP):
-            step = views[max(0, stop - ROWS_PER_STEP):stop]
-            rendered = await self._runner.run_in_thread(self._view.delegate.page_renderer(tuple(step)))
-            if self._model.topic_id != topic_id or self._model.first_offset != start + stop:
-                return
-            self._view.delegate.add_rendered(rendered)
-            self._model.prepend(topic_id, start + stop - len(step), step)
+        await self._grow(topic_id, start, views, 0, (), False)
 
     async def _append(self, topic_id: int, start: int) -> None:
         """Read the page from ``start`` and append it :data:`ROWS_PER_STEP` rows at a
@@ -166,11 +225,4 @@ class TopicJumps(QObject):
         if not views:
             self._model.append_newer(topic_id, start, views, reaches_end=ends)
             return
-        for first in range(0, len(views), ROWS_PER_STEP):
-            step = views[first:first + ROWS_PER_STEP]
-            rendered = await self._runner.run_in_thread(self._view.delegate.page_renderer(tuple(step)))
-            if self._model.topic_id != topic_id or self._model.next_offset != start + first:
-                return
-            self._view.delegate.add_rendered(rendered)
-            last = first + ROWS_PER_STEP >= len(views)
-            self._model.append_newer(topic_id, start + first, step, reaches_end=ends and last)
+        await self._grow(topic_id, 0, (), start, views, ends)

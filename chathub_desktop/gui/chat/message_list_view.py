@@ -161,8 +161,8 @@ class MessageListView(QListView):
         #: Painted over an open topic without messages (the window names its send key).
         #: The send key the empty-topic text names (the window's, issue 29).
         self.empty_key = SendKey.ENTER
+        self.delegate = MessageDelegate(self)  # before the model: doItemsLayout reads it
         self.setModel(model)
-        self.delegate = MessageDelegate(self)
         self.setItemDelegate(self.delegate)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -569,13 +569,19 @@ class MessageListView(QListView):
 
     def _on_reset(self) -> None:
         self._keep = None
-        focus = self._model.focus_row
-        if focus is not None:  # a jump into the topic: that message at the top
+        if self._model.focus_row is not None:  # a jump into the topic: that message at the top
             self._stick = False
-            QTimer.singleShot(0, lambda: self.show_row_at_top(focus))
+            QTimer.singleShot(0, self, self._show_focus)
             return
         self._stick = True
         QTimer.singleShot(0, self, self.scroll_to_end)
+
+    def _show_focus(self) -> None:
+        """Put the message the last page was read for at the top (its row then: rows may
+        have come in before it since the page was shown)."""
+        focus = self._model.focus_row
+        if focus is not None:
+            self.show_row_at_top(focus)
 
     def _on_rows_inserted(self, _parent: QModelIndex, first: int, _last: int) -> None:
         if first > 0 and self._stick:
@@ -604,12 +610,18 @@ class MessageListView(QListView):
     def paintEvent(self, e: QPaintEvent) -> None:
         """The bubbles; an open topic without messages shows :data:`EMPTY_TEXT` instead
         (not while its first message is being sent)."""
-        super().paintEvent(e)
+        with self.delegate.one_pass(e.rect()):
+            super().paintEvent(e)
         if self.shows_empty_text():
             p = QPainter(self.viewport())
             p.setPen(self.palette().placeholderText().color())
             p.drawText(self.viewport().rect(), int(Qt.AlignmentFlag.AlignCenter), self.empty_text)
             p.end()
+
+    def doItemsLayout(self) -> None:  # noqa: N802 - Qt override
+        """Lay every row out, the delegate reading what the rows share once (issue 29)."""
+        with self.delegate.one_pass():
+            super().doItemsLayout()
 
     def resizeEvent(self, e: QResizeEvent) -> None:
         """Keep the bottom in view across width changes when the user was there; a new

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the page (and SQLAlchemy behind it) load on first use, not 
 
     from PySide6.QtWidgets import QWidget
 
+    from chathub_desktop.gui.chat.message_jump import TopicJumps
     from chathub_desktop.gui.chat.message_list_model import MessageListModel
     from chathub_desktop.gui.chat.message_list_view import MessageListView
     from chathub_desktop.gui.search.search_page import SearchPage
@@ -66,6 +67,7 @@ class SearchHost(Protocol):
     topic_model: TopicListModel
     message_model: MessageListModel
     message_view: MessageListView
+    jumps: TopicJumps
     pages: WindowPages
     page_host: PageHost
     dialogs: dict[str, QWidget]
@@ -244,11 +246,9 @@ class SearchController(QObject):
                 model.topic_opened.disconnect(opened)
         if model.row_of(message_id) is None:  # outside the loaded window: the page there (issue 29)
             page = await w.runner.run_in_thread(model.fetch_around, loc.topic_id, loc.position)
-            rendered = await w.runner.run_in_thread(w.message_view.delegate.page_renderer(page.views))
             if model.topic_id != loc.topic_id:
                 return
-            w.message_view.delegate.add_rendered(rendered)
-            model.show_page(page)
+            await w.jumps.show_page(page, lambda: model.topic_id == loc.topic_id)  # rows in view first
         row = model.row_of(message_id)
         if row is None:
             w.show_status("That message is no longer in the topic")

@@ -183,25 +183,31 @@ class TopicOpener(QObject):
             self._host.runner.run("open-topic", self._show(self.topic_id), context="Open topic")
 
     async def _show(self, topic_id: int) -> None:
-        """Fetch the newest page of ``topic_id`` and render its Markdown on worker threads,
-        then show it (unless another topic was opened meanwhile)."""
+        """Fetch the newest page of ``topic_id`` and show it as its Markdown is rendered on
+        worker threads (unless another topic was opened meanwhile)."""
         import asyncio  # loaded by now: the window's tasks run on it
 
         host = self._host
         cancelled = False  # by the window's shutdown: start nothing more
+        counting: list[bool] = []
+
+        def count() -> None:  # the badge once the rows in view have painted
+            if not counting:
+                counting.append(True)
+                after_paint(host.message_view.viewport(), functools.partial(self._rows_painted, topic_id))
+
         try:
             page = await host.runner.run_in_thread(host.message_model.fetch_page, topic_id)
-            rendered = await host.runner.run_in_thread(host.message_view.delegate.page_renderer(page.views))
             if self.topic_id != topic_id:
                 return
-            host.message_view.delegate.add_rendered(rendered)
-            host.message_model.show_page(page)
+            # the rows in view first, the rest of the page in steps (issue 29)
+            await host.jumps.show_page(page, lambda: self.topic_id == topic_id, shown=count)
         except asyncio.CancelledError:
             cancelled = True
             raise
         finally:
             if not cancelled and self.topic_id == topic_id:  # the badge once the rows have painted
-                after_paint(host.message_view.viewport(), functools.partial(self._rows_painted, topic_id))
+                count()
 
     def _rows_painted(self, topic_id: int | None) -> None:
         """``topic_id``'s rows painted (None: no topic to open): the first time,
