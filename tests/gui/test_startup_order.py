@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from chathub_desktop.core.messages import Role
+from chathub_desktop.gui.chat.message_jump import FIRST_ROWS
 from chathub_desktop.gui.search.search_controller import SearchController
 from chathub_desktop.gui.shell.main_window import MainWindow
 from tests.gui.helpers import settled
@@ -157,7 +158,8 @@ def test_the_last_topics_rows_show_on_the_store_alone_and_input_waits_for_every_
     w.opening_shown.connect(lambda: shown.append(w.message_model.rowCount()))
     w.attach_store(services.store)
     qtbot.waitUntil(lambda: bool(shown), timeout=10000)
-    assert shown == [30]  # painted before any other service existed
+    assert shown == [FIRST_ROWS]  # the rows in view painted before any other service existed
+    qtbot.waitUntil(lambda: w.message_model.rowCount() == 30, timeout=10000)  # then the rest of the page
     assert w.current_topic_id == t.id
     assert not hasattr(w, "svc")
     assert not w.new_topic_action.isEnabled() and not w.delete_topic_action.isEnabled()

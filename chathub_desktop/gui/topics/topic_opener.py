@@ -94,6 +94,7 @@ class TopicOpener(QObject):
         self._background_started = False
         self._opening_done = False  # opening_shown was emitted
         self._services = False  # services_ready() was called
+        self._page_done = False  # a topic's whole first page was shown
 
     def follow_selection(self) -> None:
         """Open whatever the topic list selects (attach(): the list has its model)."""
@@ -206,19 +207,24 @@ class TopicOpener(QObject):
             cancelled = True
             raise
         finally:
-            if not cancelled and self.topic_id == topic_id:  # the badge once the rows have painted
+            if not cancelled and self.topic_id == topic_id:  # the whole page is in
                 count()
+                self._page_done = True
+                if self._services:
+                    self._start_background()
 
     def _rows_painted(self, topic_id: int | None) -> None:
-        """``topic_id``'s rows painted (None: no topic to open): the first time,
-        ``opening_shown``; with every service, the badge's count and the background work."""
+        """``topic_id``'s rows in view painted (None: no topic to open): the first time,
+        ``opening_shown``; with every service, the badge's count (the background work
+        starts once the whole page is in, or here when there is no topic)."""
         if not self._opening_done:
             self._opening_done = True
             self.opening_shown.emit()
         if self._services:
             if topic_id is not None:
                 self._count(topic_id)
-            self._start_background()
+            else:
+                self._start_background()
 
     def services_ready(self) -> None:
         """Every service is attached (issue 29): the open topic's badge counts and the
@@ -227,7 +233,8 @@ class TopicOpener(QObject):
         if self._opening_done:
             if self.topic_id is not None:
                 self._count(self.topic_id)
-            self._start_background()
+            if self.topic_id is None or self._page_done:
+                self._start_background()
 
     def _count(self, topic_id: int) -> None:
         """The badge's count, started after the opened topic's rows painted: a worker
