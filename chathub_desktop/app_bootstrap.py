@@ -170,8 +170,10 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     app.setOrganizationDomain(ORGANIZATION_DOMAIN)
     app.setDesktopFileName(DESKTOP_FILE)
     from chathub_desktop.gui.design.app_icon import app_icon
+    from chathub_desktop.gui.shell.i18n import install_english_base
 
     app.setWindowIcon(app_icon())
+    install_english_base(app)  # English plurals in every path, a window or not (issue 27)
     app.setQuitOnLastWindowClosed(False)  # we quit when the main window asks to
     return app
 

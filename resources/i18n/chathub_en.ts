@@ -175,6 +175,13 @@
     </message>
 </context>
 <context>
+    <name>TopicDelete</name>
+    <message numerus="yes">
+        <source>Delete “%1” and its %Ln message(s)? You can undo this for %2 seconds.</source>
+        <translation><numerusform>Delete “%1” and its %Ln message? You can undo this for %2 seconds.</numerusform><numerusform>Delete “%1” and its %Ln messages? You can undo this for %2 seconds.</numerusform></translation>
+    </message>
+    </context>
+<context>
     <name>TopicList</name>
     <message numerus="yes">
         <source>%Ln message(s) · last active %1</source>

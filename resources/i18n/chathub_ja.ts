@@ -5509,6 +5509,14 @@ URL：%3
         <translation>。信頼されていないもの %1</translation>
     </message>
     <message>
+        <source>this file</source>
+        <translation>このファイル</translation>
+    </message>
+    <message>
+        <source>cannot import %1: %2; nothing was changed</source>
+        <translation>%1 をインポートできません：%2。何も変更していません</translation>
+    </message>
+    <message>
         <source>%1, message %2</source>
         <translation>%1、メッセージ %2</translation>
     </message>
@@ -5893,12 +5901,96 @@ URL：%3
         <translation>；</translation>
     </message>
     <message>
+        <source>this export is already imported into %1 as topic %2</source>
+        <translation>このエクスポートは %1 にトピック %2 としてインポート済みです</translation>
+    </message>
+    <message>
         <source>not a ChatHub topic export: %1</source>
         <translation>ChatHub のトピックのエクスポートではありません：%1</translation>
     </message>
     <message>
+        <source>the file is %1; a topic export is at most %2</source>
+        <translation>ファイルは %1 です。トピックのエクスポートは最大 %2 です</translation>
+    </message>
+    <message>
+        <source>it is not UTF-8 text (byte %1)</source>
+        <translation>UTF-8 テキストではありません（%1 バイト目）</translation>
+    </message>
+    <message>
         <source>not a ChatHub topic export: it %1</source>
         <translation>ChatHub のトピックのエクスポートではありません：ファイル%1</translation>
+    </message>
+    <message>
+        <source>invalid JSON (%1)</source>
+        <translation>無効な JSON です（%1）</translation>
+    </message>
+    <message>
+        <source>no &quot;format&quot;: &quot;%1&quot;</source>
+        <translation>&quot;format&quot;: &quot;%1&quot; がありません</translation>
+    </message>
+    <message>
+        <source>version %1 is not %2</source>
+        <translation>バージョン %1 は %2 ではありません</translation>
+    </message>
+    <message>
+        <source>no &quot;topic&quot; object</source>
+        <translation>&quot;topic&quot; オブジェクトがありません</translation>
+    </message>
+    <message>
+        <source>no &quot;messages&quot; list</source>
+        <translation>&quot;messages&quot; リストがありません</translation>
+    </message>
+    <message>
+        <source>%1 messages; at most %2</source>
+        <translation>メッセージが %1 件あります。最大 %2 件です</translation>
+    </message>
+    <message>
+        <source>message %1 is not an object</source>
+        <translation>メッセージ %1 がオブジェクトではありません</translation>
+    </message>
+    <message>
+        <source>message %1: &quot;%2&quot; is not text</source>
+        <translation>メッセージ %1：&quot;%2&quot; がテキストではありません</translation>
+    </message>
+    <message>
+        <source>message %1 has role %2</source>
+        <translation>メッセージ %1 のロールが %2 です</translation>
+    </message>
+    <message>
+        <source>message %1 has status %2</source>
+        <translation>メッセージ %1 の状態が %2 です</translation>
+    </message>
+    <message>
+        <source>message %1: %2 is not a token count</source>
+        <translation>メッセージ %1：%2 がトークン数ではありません</translation>
+    </message>
+    <message>
+        <source>message %1: tool_calls is not a list of calls</source>
+        <translation>メッセージ %1：tool_calls が呼び出しのリストではありません</translation>
+    </message>
+    <message>
+        <source>message %1: a tool call is not {id, name, arguments} text</source>
+        <translation>メッセージ %1：ツール呼び出しが {id, name, arguments} のテキストではありません</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not text</source>
+        <translation>&quot;%1&quot; がテキストではありません</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is longer than %2 characters</source>
+        <translation>&quot;%1&quot; が %2 文字を超えています</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; holds a NUL character</source>
+        <translation>&quot;%1&quot; に NUL 文字が含まれています</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not true or false</source>
+        <translation>&quot;%1&quot; が true でも false でもありません</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an ISO 8601 time with a UTC offset</source>
+        <translation>&quot;%1&quot; が UTC オフセット付きの ISO 8601 時刻ではありません</translation>
     </message>
     <message>
         <source>%1 is not valid JSON (%2)</source>
@@ -5909,8 +6001,80 @@ URL：%3
         <translation>%1 は有効な JSON ではありません（ファイル%2）</translation>
     </message>
     <message>
+        <source>%1: %2 has %3 characters; the limit is %4</source>
+        <translation>%1：%2 が %3 文字あります。上限は %4 です</translation>
+    </message>
+    <message>
+        <source>%1: %2 holds %3, which cannot be stored</source>
+        <translation>%1：%2 に保存できない %3 が含まれています</translation>
+    </message>
+    <message>
+        <source>%1: expected an object, got %2</source>
+        <translation>%1：オブジェクトが必要ですが、%2 でした</translation>
+    </message>
+    <message>
+        <source>%1: &apos;id&apos; must be a non-empty string</source>
+        <translation>%1：&apos;id&apos; は空でない文字列にしてください</translation>
+    </message>
+    <message>
+        <source>%1: &apos;context_window&apos; must be a positive integer up to %2, got %3</source>
+        <translation>%1：&apos;context_window&apos; は %2 以下の正の整数にしてください（%3 でした）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;max_output&apos; must be a positive integer up to %2 or null, got %3</source>
+        <translation>%1：&apos;max_output&apos; は %2 以下の正の整数か null にしてください（%3 でした）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;reasoning&apos; must be true or false, got %2</source>
+        <translation>%1：&apos;reasoning&apos; は true か false にしてください（%2 でした）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;thinking_off&apos; must be one of %2 or null, got %3</source>
+        <translation>%1：&apos;thinking_off&apos; は %2 のいずれかか null にしてください（%3 でした）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;min_effort&apos; must be a string or null, got %2</source>
+        <translation>%1：&apos;min_effort&apos; は文字列か null にしてください（%2 でした）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;aliases&apos; must be a list of strings</source>
+        <translation>%1：&apos;aliases&apos; は文字列のリストにしてください</translation>
+    </message>
+    <message>
+        <source>model catalog has %1 characters; a catalog is at most %2</source>
+        <translation>モデルカタログが %1 文字あります。カタログは最大 %2 文字です</translation>
+    </message>
+    <message>
+        <source>model catalog is not valid JSON: %1 at line %2 column %3</source>
+        <translation>モデルカタログが有効な JSON ではありません：%2 行 %3 列目で %1</translation>
+    </message>
+    <message>
+        <source>model catalog holds a number too large to read</source>
+        <translation>モデルカタログに読み取れないほど大きな数値があります</translation>
+    </message>
+    <message>
+        <source>model catalog: &apos;models&apos; must be a list of entries</source>
+        <translation>モデルカタログ：&apos;models&apos; は項目のリストにしてください</translation>
+    </message>
+    <message>
+        <source>model catalog: expected an object with a &apos;models&apos; list</source>
+        <translation>モデルカタログ：&apos;models&apos; リストを持つオブジェクトが必要です</translation>
+    </message>
+    <message>
+        <source>%1: id or alias %2 is already used by models[%3]</source>
+        <translation>%1：id または別名 %2 は models[%3] で使われています</translation>
+    </message>
+    <message>
         <source>model catalog %1; a catalog needs 4 levels and short texts</source>
         <translation>モデルカタログ%1。カタログに必要なのは 4 階層と短いテキストです</translation>
+    </message>
+    <message>
+        <source>its provenance block</source>
+        <translation>その出どころブロック</translation>
+    </message>
+    <message>
+        <source>%1 nests JSON more than %2 levels deep; a memory file never does</source>
+        <translation>%1の JSON の入れ子が %2 階層を超えています。メモリファイルではありえません</translation>
     </message>
 </context>
 <context>
@@ -7226,6 +7390,26 @@ Input budget: %1 tokens</source>
         <source>Undo</source>
         <translation>元に戻す</translation>
     </message>
+    <message numerus="yes">
+        <source>Delete “%1” and its %Ln message(s)? You can undo this for %2 seconds.</source>
+        <translation><numerusform>「%1」と %Ln 件のメッセージを削除しますか？%2 秒以内なら元に戻せます。</numerusform></translation>
+    </message>
+    <message>
+        <source>Delete topic</source>
+        <translation>トピックを削除</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Deleted “%1” — Undo (Ctrl+Z) within %2 s</source>
+        <translation>「%1」を削除しました — %2 秒以内なら元に戻せます（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>“%1” is back</source>
+        <translation>「%1」を元に戻しました</translation>
+    </message>
 </context>
 <context>
     <name>TopicList</name>
@@ -7256,6 +7440,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Private: no memory is used here and the dream never reads it</source>
         <translation>プライベート：ここではメモリを使わず、ドリームも読みません</translation>
+    </message>
+    <message>
+        <source>New topic</source>
+        <translation>新しいトピック</translation>
     </message>
 </context>
 <context>

@@ -5509,6 +5509,14 @@ URL：%3
         <translation>；%1 不受信任</translation>
     </message>
     <message>
+        <source>this file</source>
+        <translation>此文件</translation>
+    </message>
+    <message>
+        <source>cannot import %1: %2; nothing was changed</source>
+        <translation>无法导入%1：%2；未做任何更改</translation>
+    </message>
+    <message>
         <source>%1, message %2</source>
         <translation>%1，消息 %2</translation>
     </message>
@@ -5893,12 +5901,96 @@ URL：%3
         <translation>；</translation>
     </message>
     <message>
+        <source>this export is already imported into %1 as topic %2</source>
+        <translation>此导出已作为话题 %2 导入到 %1</translation>
+    </message>
+    <message>
         <source>not a ChatHub topic export: %1</source>
         <translation>不是 ChatHub 话题导出：%1</translation>
     </message>
     <message>
+        <source>the file is %1; a topic export is at most %2</source>
+        <translation>文件大小为 %1；话题导出最大为 %2</translation>
+    </message>
+    <message>
+        <source>it is not UTF-8 text (byte %1)</source>
+        <translation>不是 UTF-8 文本（第 %1 字节）</translation>
+    </message>
+    <message>
         <source>not a ChatHub topic export: it %1</source>
         <translation>不是 ChatHub 话题导出：它%1</translation>
+    </message>
+    <message>
+        <source>invalid JSON (%1)</source>
+        <translation>无效的 JSON（%1）</translation>
+    </message>
+    <message>
+        <source>no &quot;format&quot;: &quot;%1&quot;</source>
+        <translation>缺少 &quot;format&quot;: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>version %1 is not %2</source>
+        <translation>版本 %1 不是 %2</translation>
+    </message>
+    <message>
+        <source>no &quot;topic&quot; object</source>
+        <translation>缺少 &quot;topic&quot; 对象</translation>
+    </message>
+    <message>
+        <source>no &quot;messages&quot; list</source>
+        <translation>缺少 &quot;messages&quot; 列表</translation>
+    </message>
+    <message>
+        <source>%1 messages; at most %2</source>
+        <translation>共 %1 条消息；最多 %2 条</translation>
+    </message>
+    <message>
+        <source>message %1 is not an object</source>
+        <translation>第 %1 条消息不是对象</translation>
+    </message>
+    <message>
+        <source>message %1: &quot;%2&quot; is not text</source>
+        <translation>第 %1 条消息：&quot;%2&quot; 不是文本</translation>
+    </message>
+    <message>
+        <source>message %1 has role %2</source>
+        <translation>第 %1 条消息的角色为 %2</translation>
+    </message>
+    <message>
+        <source>message %1 has status %2</source>
+        <translation>第 %1 条消息的状态为 %2</translation>
+    </message>
+    <message>
+        <source>message %1: %2 is not a token count</source>
+        <translation>第 %1 条消息：%2 不是令牌数</translation>
+    </message>
+    <message>
+        <source>message %1: tool_calls is not a list of calls</source>
+        <translation>第 %1 条消息：tool_calls 不是调用列表</translation>
+    </message>
+    <message>
+        <source>message %1: a tool call is not {id, name, arguments} text</source>
+        <translation>第 %1 条消息：有工具调用不是 {id, name, arguments} 文本</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not text</source>
+        <translation>&quot;%1&quot; 不是文本</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is longer than %2 characters</source>
+        <translation>&quot;%1&quot; 超过 %2 个字符</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; holds a NUL character</source>
+        <translation>&quot;%1&quot; 含有 NUL 字符</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not true or false</source>
+        <translation>&quot;%1&quot; 不是 true 或 false</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an ISO 8601 time with a UTC offset</source>
+        <translation>&quot;%1&quot; 不是带 UTC 偏移的 ISO 8601 时间</translation>
     </message>
     <message>
         <source>%1 is not valid JSON (%2)</source>
@@ -5909,8 +6001,80 @@ URL：%3
         <translation>%1 不是有效的 JSON（它%2）</translation>
     </message>
     <message>
+        <source>%1: %2 has %3 characters; the limit is %4</source>
+        <translation>%1：%2 有 %3 个字符；上限为 %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 holds %3, which cannot be stored</source>
+        <translation>%1：%2 含有 %3，无法保存</translation>
+    </message>
+    <message>
+        <source>%1: expected an object, got %2</source>
+        <translation>%1：应为对象，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1: &apos;id&apos; must be a non-empty string</source>
+        <translation>%1：&apos;id&apos; 必须是非空字符串</translation>
+    </message>
+    <message>
+        <source>%1: &apos;context_window&apos; must be a positive integer up to %2, got %3</source>
+        <translation>%1：&apos;context_window&apos; 必须是不超过 %2 的正整数，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: &apos;max_output&apos; must be a positive integer up to %2 or null, got %3</source>
+        <translation>%1：&apos;max_output&apos; 必须是不超过 %2 的正整数或 null，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: &apos;reasoning&apos; must be true or false, got %2</source>
+        <translation>%1：&apos;reasoning&apos; 必须是 true 或 false，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1: &apos;thinking_off&apos; must be one of %2 or null, got %3</source>
+        <translation>%1：&apos;thinking_off&apos; 必须是 %2 之一或 null，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: &apos;min_effort&apos; must be a string or null, got %2</source>
+        <translation>%1：&apos;min_effort&apos; 必须是字符串或 null，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1: &apos;aliases&apos; must be a list of strings</source>
+        <translation>%1：&apos;aliases&apos; 必须是字符串列表</translation>
+    </message>
+    <message>
+        <source>model catalog has %1 characters; a catalog is at most %2</source>
+        <translation>模型目录有 %1 个字符；目录最多 %2 个字符</translation>
+    </message>
+    <message>
+        <source>model catalog is not valid JSON: %1 at line %2 column %3</source>
+        <translation>模型目录不是有效的 JSON：第 %2 行第 %3 列 %1</translation>
+    </message>
+    <message>
+        <source>model catalog holds a number too large to read</source>
+        <translation>模型目录含有大到无法读取的数字</translation>
+    </message>
+    <message>
+        <source>model catalog: &apos;models&apos; must be a list of entries</source>
+        <translation>模型目录：&apos;models&apos; 必须是条目列表</translation>
+    </message>
+    <message>
+        <source>model catalog: expected an object with a &apos;models&apos; list</source>
+        <translation>模型目录：应为带 &apos;models&apos; 列表的对象</translation>
+    </message>
+    <message>
+        <source>%1: id or alias %2 is already used by models[%3]</source>
+        <translation>%1：id 或别名 %2 已被 models[%3] 使用</translation>
+    </message>
+    <message>
         <source>model catalog %1; a catalog needs 4 levels and short texts</source>
         <translation>模型目录%1；目录只需 4 层和较短的文本</translation>
+    </message>
+    <message>
+        <source>its provenance block</source>
+        <translation>其来源信息块</translation>
+    </message>
+    <message>
+        <source>%1 nests JSON more than %2 levels deep; a memory file never does</source>
+        <translation>%1的 JSON 嵌套超过 %2 层；记忆文件不会这样</translation>
     </message>
 </context>
 <context>
@@ -7226,6 +7390,26 @@ Input budget: %1 tokens</source>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
+    <message numerus="yes">
+        <source>Delete “%1” and its %Ln message(s)? You can undo this for %2 seconds.</source>
+        <translation><numerusform>删除“%1”及其 %Ln 条消息？%2 秒内可以撤销。</numerusform></translation>
+    </message>
+    <message>
+        <source>Delete topic</source>
+        <translation>删除话题</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Deleted “%1” — Undo (Ctrl+Z) within %2 s</source>
+        <translation>已删除“%1”——%2 秒内可撤销（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>“%1” is back</source>
+        <translation>“%1”已恢复</translation>
+    </message>
 </context>
 <context>
     <name>TopicList</name>
@@ -7256,6 +7440,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Private: no memory is used here and the dream never reads it</source>
         <translation>私密：这里不使用记忆，梦境也不会读取它</translation>
+    </message>
+    <message>
+        <source>New topic</source>
+        <translation>新话题</translation>
     </message>
 </context>
 <context>

@@ -685,6 +685,7 @@ class MainWindow(QMainWindow):
             self.notifier.closing = True  # replies stopped by the quit are not news
         if hasattr(self, "svc"):
             await self.svc.chat.shutdown()
+            await self.opener.discard_at_quit()  # a new topic left unused goes (issue 27)
             await self.deletes.flush()
         if hasattr(self, "runner"):
             await self.runner.shutdown()
