@@ -261,7 +261,10 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
             if smoke:
                 print(f"{SMOKE_FAILED} store: {exc}", flush=True)
             else:
-                QMessageBox.critical(window, APP_NAME, f"Cannot open the ChatHub database:\n{exc}")
+                from PySide6.QtCore import QCoreApplication
+
+                QMessageBox.critical(window, APP_NAME, QCoreApplication.translate(
+                    "App", "Cannot open the ChatHub database:") + f"\n{exc}")  # the window's language (issue 27)
             exit_code = 1
         else:
             if not quit_event.is_set():

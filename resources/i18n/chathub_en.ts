@@ -65,6 +65,13 @@
     </message>
     </context>
 <context>
+    <name>McpServerDialog</name>
+    <message numerus="yes">
+        <source>%1: %2 %3 — %Ln tool(s): %4</source>
+        <translation><numerusform>%1: %2 %3 — %Ln tool: %4</numerusform><numerusform>%1: %2 %3 — %Ln tools: %4</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>MemoryPage</name>
     <message numerus="yes">
         <source>%Ln entry(ies)</source>

@@ -81,6 +81,13 @@
     </message>
 </context>
 <context>
+    <name>App</name>
+    <message>
+        <source>Cannot open the ChatHub database:</source>
+        <translation>ChatHub のデータベースを開けません：</translation>
+    </message>
+</context>
+<context>
     <name>AssistantDialog</name>
     <message>
         <source>%1  (summaries bring the next request back down to this share)</source>
@@ -418,6 +425,10 @@
         <translation>ファイルを添付…</translation>
     </message>
     <message>
+        <source>%1 is no longer in the store</source>
+        <translation>%1 はもうストアにありません</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.</source>
         <translation>この画像は表示できません。</translation>
     </message>
@@ -730,6 +741,13 @@
     <message>
         <source>The first %1 of %2 characters; all of them are sent.</source>
         <translation>%2 文字のうち最初の %1 文字。すべて送信されます。</translation>
+    </message>
+</context>
+<context>
+    <name>Confirm</name>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
     </message>
 </context>
 <context>
@@ -1303,6 +1321,14 @@ Authorization: Bearer …</translation>
     <message>
         <source>Finish signing in to %1 in your browser…</source>
         <translation>ブラウザーで %1 へのサインインを完了してください…</translation>
+    </message>
+    <message>
+        <source>no tools</source>
+        <translation>ツールなし</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 %3 — %Ln tool(s): %4</source>
+        <translation><numerusform>%1：%2 %3 — %Ln 個のツール：%4</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2903,6 +2929,26 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>Message actions</source>
         <translation>メッセージの操作</translation>
     </message>
+    <message>
+        <source>Delete this message from the topic? This cannot be undone.</source>
+        <translation>このメッセージをトピックから削除しますか？元に戻せません。</translation>
+    </message>
+    <message>
+        <source>This window is writing this reply; press Stop to end it</source>
+        <translation>このウィンドウがこの返信を書いています。終了するには「停止」を押してください</translation>
+    </message>
+    <message>
+        <source>Mark as interrupted</source>
+        <translation>中断済みにする</translation>
+    </message>
+    <message>
+        <source>Mark this reply as interrupted? Do this only when the window or command writing it is gone or no longer answers; what arrived is kept.</source>
+        <translation>この返信を中断済みにしますか？書いているウィンドウやコマンドがもうないか応答しないときだけにしてください。届いた分は残ります。</translation>
+    </message>
+    <message>
+        <source>Reply marked as interrupted; you can send or retry again</source>
+        <translation>返信を中断済みにしました。もう一度送信または再試行できます</translation>
+    </message>
 </context>
 <context>
     <name>MessageList</name>
@@ -3197,6 +3243,26 @@ Type below and press %1 to start.</source>
     <message>
         <source> (last try: %1)</source>
         <translation>（前回の試行：%1）</translation>
+    </message>
+    <message>
+        <source>offered by this provider</source>
+        <translation>このプロバイダーが提供</translation>
+    </message>
+    <message>
+        <source>not in this provider&apos;s list</source>
+        <translation>このプロバイダーの一覧にありません</translation>
+    </message>
+    <message>
+        <source>%1-token context window (reported by the provider) · %2</source>
+        <translation>%1 トークンのコンテキストウィンドウ（プロバイダーの報告）· %2</translation>
+    </message>
+    <message>
+        <source>%1-token context window · %2</source>
+        <translation>%1 トークンのコンテキストウィンドウ · %2</translation>
+    </message>
+    <message>
+        <source>No model card: its %1-token window is the provider&apos;s fallback (set the real one with `chathub-desktop model set`) · %2</source>
+        <translation>モデルカードなし：%1 トークンのウィンドウはプロバイダーの既定値です（実際の値は `chathub-desktop model set` で設定）· %2</translation>
     </message>
 </context>
 <context>
@@ -4220,6 +4286,14 @@ URL：%3
 <context>
     <name>ReplyVersions</name>
     <message>
+        <source> — the topic summary written for this branch is back</source>
+        <translation> — このブランチ用に書いたトピックの要約が戻りました</translation>
+    </message>
+    <message>
+        <source> — the topic summary covered the other branch and was cleared; the next compaction rebuilds it</source>
+        <translation> — トピックの要約は別のブランチのものだったので消去しました。次の圧縮で作り直します</translation>
+    </message>
+    <message>
         <source>&amp;Regenerate reply</source>
         <translation>返信を再生成</translation>
     </message>
@@ -4235,6 +4309,14 @@ URL：%3
         <source>Ask again for the last reply with another model, for this reply only; the topic keeps its model</source>
         <translation>最後の返信を別のモデルでもう一度求めます（この返信だけ）。トピックのモデルは変わりません</translation>
     </message>
+    <message>
+        <source>Regenerate the last reply with %1 (%2), this reply only</source>
+        <translation>最後の返信を %1（%2）で再生成します（この返信のみ）</translation>
+    </message>
+    <message>
+        <source>Showing version %1 / %2</source>
+        <translation>バージョン %1 / %2 を表示中</translation>
+    </message>
 </context>
 <context>
     <name>SearchController</name>
@@ -4245,6 +4327,14 @@ URL：%3
     <message>
         <source>Search every topic&apos;s messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)</source>
         <translation>すべてのトピックのメッセージ、メモリ、ドリームのカードを検索（Ctrl+K または Ctrl+Shift+F）</translation>
+    </message>
+    <message>
+        <source>That topic is not listed any more</source>
+        <translation>そのトピックはもう一覧にありません</translation>
+    </message>
+    <message>
+        <source>That message is no longer in the topic</source>
+        <translation>そのメッセージはもうトピックにありません</translation>
     </message>
 </context>
 <context>
@@ -4360,6 +4450,13 @@ URL：%3
     <message>
         <source>%1 memory entries and cards</source>
         <translation>メモリとカード %1 件</translation>
+    </message>
+</context>
+<context>
+    <name>SendController</name>
+    <message>
+        <source>Stopped — the text so far is kept</source>
+        <translation>停止しました — ここまでのテキストは残ります</translation>
     </message>
 </context>
 <context>
@@ -7552,6 +7649,22 @@ Input budget: %1 tokens</source>
         <source>Use %1 for this topic only (%2)</source>
         <translation>このトピックだけ %1 を使う（%2）</translation>
     </message>
+    <message>
+        <source>This topic: %1</source>
+        <translation>このトピック：%1</translation>
+    </message>
+    <message>
+        <source>This topic&apos;s model choice was removed (its provider was deleted or another window changed it); it uses the assistant&apos;s model %1 again</source>
+        <translation>このトピックのモデル選択は外されました（プロバイダーが削除されたか、別のウィンドウが変更しました）。アシスタントのモデル %1 に戻ります</translation>
+    </message>
+    <message>
+        <source>This topic now uses %1</source>
+        <translation>このトピックは %1 を使います</translation>
+    </message>
+    <message>
+        <source>This topic now uses %1 (the assistant&apos;s model)</source>
+        <translation>このトピックは %1（アシスタントのモデル）を使います</translation>
+    </message>
 </context>
 <context>
     <name>TopicPrivacy</name>
@@ -8412,6 +8525,13 @@ Input budget: %1 tokens</source>
     <message>
         <source>&amp;Help</source>
         <translation>ヘルプ</translation>
+    </message>
+</context>
+<context>
+    <name>WindowPages</name>
+    <message>
+        <source>No file manager answered; the data folder is %1</source>
+        <translation>ファイルマネージャーが応答しません。データフォルダーは %1 です</translation>
     </message>
 </context>
 </TS>

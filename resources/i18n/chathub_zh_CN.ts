@@ -81,6 +81,13 @@
     </message>
 </context>
 <context>
+    <name>App</name>
+    <message>
+        <source>Cannot open the ChatHub database:</source>
+        <translation>无法打开 ChatHub 数据库：</translation>
+    </message>
+</context>
+<context>
     <name>AssistantDialog</name>
     <message>
         <source>%1  (summaries bring the next request back down to this share)</source>
@@ -418,6 +425,10 @@
         <translation>附加文件…</translation>
     </message>
     <message>
+        <source>%1 is no longer in the store</source>
+        <translation>%1 已不在存储中</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.</source>
         <translation>无法显示这张图片。</translation>
     </message>
@@ -730,6 +741,13 @@
     <message>
         <source>The first %1 of %2 characters; all of them are sent.</source>
         <translation>%2 个字符中的前 %1 个；全部都会发送。</translation>
+    </message>
+</context>
+<context>
+    <name>Confirm</name>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
     </message>
 </context>
 <context>
@@ -1303,6 +1321,14 @@ Authorization: Bearer …</translation>
     <message>
         <source>Finish signing in to %1 in your browser…</source>
         <translation>请在浏览器中完成 %1 的登录…</translation>
+    </message>
+    <message>
+        <source>no tools</source>
+        <translation>没有工具</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 %3 — %Ln tool(s): %4</source>
+        <translation><numerusform>%1：%2 %3 — %Ln 个工具：%4</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2903,6 +2929,26 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>Message actions</source>
         <translation>消息操作</translation>
     </message>
+    <message>
+        <source>Delete this message from the topic? This cannot be undone.</source>
+        <translation>从话题中删除这条消息？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>This window is writing this reply; press Stop to end it</source>
+        <translation>此窗口正在写这条回复；按“停止”结束</translation>
+    </message>
+    <message>
+        <source>Mark as interrupted</source>
+        <translation>标记为已中断</translation>
+    </message>
+    <message>
+        <source>Mark this reply as interrupted? Do this only when the window or command writing it is gone or no longer answers; what arrived is kept.</source>
+        <translation>将这条回复标记为已中断？仅当正在写它的窗口或命令已不在或不再响应时才这样做；已收到的内容会保留。</translation>
+    </message>
+    <message>
+        <source>Reply marked as interrupted; you can send or retry again</source>
+        <translation>回复已标记为已中断；可以再次发送或重试</translation>
+    </message>
 </context>
 <context>
     <name>MessageList</name>
@@ -3197,6 +3243,26 @@ Type below and press %1 to start.</source>
     <message>
         <source> (last try: %1)</source>
         <translation>（上次尝试：%1）</translation>
+    </message>
+    <message>
+        <source>offered by this provider</source>
+        <translation>由此服务商提供</translation>
+    </message>
+    <message>
+        <source>not in this provider&apos;s list</source>
+        <translation>不在此服务商的列表中</translation>
+    </message>
+    <message>
+        <source>%1-token context window (reported by the provider) · %2</source>
+        <translation>%1 令牌上下文窗口（由服务商报告）· %2</translation>
+    </message>
+    <message>
+        <source>%1-token context window · %2</source>
+        <translation>%1 令牌上下文窗口 · %2</translation>
+    </message>
+    <message>
+        <source>No model card: its %1-token window is the provider&apos;s fallback (set the real one with `chathub-desktop model set`) · %2</source>
+        <translation>没有模型卡：%1 令牌的窗口是服务商的后备值（用 `chathub-desktop model set` 设置真实值）· %2</translation>
     </message>
 </context>
 <context>
@@ -4220,6 +4286,14 @@ URL：%3
 <context>
     <name>ReplyVersions</name>
     <message>
+        <source> — the topic summary written for this branch is back</source>
+        <translation>——为此分支写的话题摘要已恢复</translation>
+    </message>
+    <message>
+        <source> — the topic summary covered the other branch and was cleared; the next compaction rebuilds it</source>
+        <translation>——话题摘要涵盖的是另一个分支，已清除；下次压缩会重建它</translation>
+    </message>
+    <message>
         <source>&amp;Regenerate reply</source>
         <translation>重新生成回复</translation>
     </message>
@@ -4235,6 +4309,14 @@ URL：%3
         <source>Ask again for the last reply with another model, for this reply only; the topic keeps its model</source>
         <translation>用另一个模型重新请求最后一条回复，仅限这条回复；话题保留自己的模型</translation>
     </message>
+    <message>
+        <source>Regenerate the last reply with %1 (%2), this reply only</source>
+        <translation>用 %1（%2）重新生成最后一条回复，仅此一次</translation>
+    </message>
+    <message>
+        <source>Showing version %1 / %2</source>
+        <translation>显示版本 %1 / %2</translation>
+    </message>
 </context>
 <context>
     <name>SearchController</name>
@@ -4245,6 +4327,14 @@ URL：%3
     <message>
         <source>Search every topic&apos;s messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)</source>
         <translation>搜索所有话题的消息、记忆和梦境卡片（Ctrl+K 或 Ctrl+Shift+F）</translation>
+    </message>
+    <message>
+        <source>That topic is not listed any more</source>
+        <translation>该话题已不在列表中</translation>
+    </message>
+    <message>
+        <source>That message is no longer in the topic</source>
+        <translation>该消息已不在话题中</translation>
     </message>
 </context>
 <context>
@@ -4360,6 +4450,13 @@ URL：%3
     <message>
         <source>%1 memory entries and cards</source>
         <translation>%1 条记忆和卡片</translation>
+    </message>
+</context>
+<context>
+    <name>SendController</name>
+    <message>
+        <source>Stopped — the text so far is kept</source>
+        <translation>已停止——已保留目前的文本</translation>
     </message>
 </context>
 <context>
@@ -7552,6 +7649,22 @@ Input budget: %1 tokens</source>
         <source>Use %1 for this topic only (%2)</source>
         <translation>仅此话题使用 %1（%2）</translation>
     </message>
+    <message>
+        <source>This topic: %1</source>
+        <translation>此话题：%1</translation>
+    </message>
+    <message>
+        <source>This topic&apos;s model choice was removed (its provider was deleted or another window changed it); it uses the assistant&apos;s model %1 again</source>
+        <translation>此话题的模型选择已被移除（其服务商已删除或另一个窗口更改了它）；它重新使用助手的模型 %1</translation>
+    </message>
+    <message>
+        <source>This topic now uses %1</source>
+        <translation>此话题现在使用 %1</translation>
+    </message>
+    <message>
+        <source>This topic now uses %1 (the assistant&apos;s model)</source>
+        <translation>此话题现在使用 %1（助手的模型）</translation>
+    </message>
 </context>
 <context>
     <name>TopicPrivacy</name>
@@ -8412,6 +8525,13 @@ Input budget: %1 tokens</source>
     <message>
         <source>&amp;Help</source>
         <translation>帮助</translation>
+    </message>
+</context>
+<context>
+    <name>WindowPages</name>
+    <message>
+        <source>No file manager answered; the data folder is %1</source>
+        <translation>没有文件管理器响应；数据文件夹是 %1</translation>
     </message>
 </context>
 </TS>
