@@ -4314,6 +4314,10 @@ URL：%3
         <translation>最後の返信を %1（%2）で再生成します（この返信のみ）</translation>
     </message>
     <message>
+        <source>No models to offer yet</source>
+        <translation>まだ提示できるモデルがありません</translation>
+    </message>
+    <message>
         <source>Showing version %1 / %2</source>
         <translation>バージョン %1 / %2 を表示中</translation>
     </message>
@@ -7060,6 +7064,321 @@ Input budget: %1 tokens</source>
     <message>
         <source>Saved.</source>
         <translation>保存しました。</translation>
+    </message>
+</context>
+<context>
+    <name>TaskContext</name>
+    <message>
+        <source>About</source>
+        <translation>バージョン情報</translation>
+    </message>
+    <message>
+        <source>Archive topic</source>
+        <translation>トピックをアーカイブ</translation>
+    </message>
+    <message>
+        <source>Assistants</source>
+        <translation>アシスタント</translation>
+    </message>
+    <message>
+        <source>Attach</source>
+        <translation>添付</translation>
+    </message>
+    <message>
+        <source>Cannot regenerate</source>
+        <translation>再生成できません</translation>
+    </message>
+    <message>
+        <source>Cannot resend</source>
+        <translation>再送信できません</translation>
+    </message>
+    <message>
+        <source>Cannot retry</source>
+        <translation>再試行できません</translation>
+    </message>
+    <message>
+        <source>Cannot send</source>
+        <translation>送信できません</translation>
+    </message>
+    <message>
+        <source>Compact now</source>
+        <translation>今すぐ圧縮</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>メッセージを削除</translation>
+    </message>
+    <message>
+        <source>Delete provider</source>
+        <translation>プロバイダーを削除</translation>
+    </message>
+    <message>
+        <source>Delete topic</source>
+        <translation>トピックを削除</translation>
+    </message>
+    <message>
+        <source>Dream proposals</source>
+        <translation>ドリームの提案</translation>
+    </message>
+    <message>
+        <source>Dream schedule</source>
+        <translation>ドリームのスケジュール</translation>
+    </message>
+    <message>
+        <source>Dreaming memory</source>
+        <translation>ドリームメモリ</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>メッセージを編集</translation>
+    </message>
+    <message>
+        <source>Edit provider</source>
+        <translation>プロバイダーを編集</translation>
+    </message>
+    <message>
+        <source>Export topic summary</source>
+        <translation>トピックの要約をエクスポート</translation>
+    </message>
+    <message>
+        <source>Export topic</source>
+        <translation>トピックをエクスポート</translation>
+    </message>
+    <message>
+        <source>Import memory</source>
+        <translation>メモリをインポート</translation>
+    </message>
+    <message>
+        <source>Import topic</source>
+        <translation>トピックをインポート</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>インポート</translation>
+    </message>
+    <message>
+        <source>Inline image</source>
+        <translation>インライン画像</translation>
+    </message>
+    <message>
+        <source>Jump in topic</source>
+        <translation>トピック内を移動</translation>
+    </message>
+    <message>
+        <source>List MCP servers</source>
+        <translation>MCP サーバーの一覧</translation>
+    </message>
+    <message>
+        <source>List model cards</source>
+        <translation>モデルカードの一覧</translation>
+    </message>
+    <message>
+        <source>List providers</source>
+        <translation>プロバイダーの一覧</translation>
+    </message>
+    <message>
+        <source>Load messages</source>
+        <translation>メッセージの読み込み</translation>
+    </message>
+    <message>
+        <source>Mark as interrupted</source>
+        <translation>中断済みにする</translation>
+    </message>
+    <message>
+        <source>Memory dream</source>
+        <translation>記憶ドリーム</translation>
+    </message>
+    <message>
+        <source>Memory history</source>
+        <translation>メモリの履歴</translation>
+    </message>
+    <message>
+        <source>Memory preview</source>
+        <translation>メモリのプレビュー</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>Model card</source>
+        <translation>モデルカード</translation>
+    </message>
+    <message>
+        <source>ModelsPage</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>New topic</source>
+        <translation>新しいトピック</translation>
+    </message>
+    <message>
+        <source>Notification</source>
+        <translation>通知</translation>
+    </message>
+    <message>
+        <source>Open attachment</source>
+        <translation>添付ファイルを開く</translation>
+    </message>
+    <message>
+        <source>Open memory</source>
+        <translation>メモリを開く</translation>
+    </message>
+    <message>
+        <source>Open search result</source>
+        <translation>検索結果を開く</translation>
+    </message>
+    <message>
+        <source>Open the assistant</source>
+        <translation>アシスタントを開く</translation>
+    </message>
+    <message>
+        <source>Open topic</source>
+        <translation>トピックを開く</translation>
+    </message>
+    <message>
+        <source>Pause dreams</source>
+        <translation>ドリームを一時停止</translation>
+    </message>
+    <message>
+        <source>Pin message</source>
+        <translation>メッセージをピン留め</translation>
+    </message>
+    <message>
+        <source>Pin topic</source>
+        <translation>トピックをピン留め</translation>
+    </message>
+    <message>
+        <source>Private topic</source>
+        <translation>プライベートトピック</translation>
+    </message>
+    <message>
+        <source>Provider models</source>
+        <translation>プロバイダーのモデル</translation>
+    </message>
+    <message>
+        <source>ProvidersPage</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>Read the assistant&apos;s tools</source>
+        <translation>アシスタントのツールを読み込む</translation>
+    </message>
+    <message>
+        <source>Recall vectors</source>
+        <translation>想起ベクトル</translation>
+    </message>
+    <message>
+        <source>Rename topic</source>
+        <translation>トピック名を変更</translation>
+    </message>
+    <message>
+        <source>Save provider</source>
+        <translation>プロバイダーを保存</translation>
+    </message>
+    <message>
+        <source>Save the assistant</source>
+        <translation>アシスタントを保存</translation>
+    </message>
+    <message>
+        <source>Save topic summary</source>
+        <translation>トピックの要約を保存</translation>
+    </message>
+    <message>
+        <source>Search index</source>
+        <translation>検索インデックス</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>検索</translation>
+    </message>
+    <message>
+        <source>SearchPage</source>
+        <translation>検索</translation>
+    </message>
+    <message>
+        <source>Sending failed</source>
+        <translation>送信に失敗しました</translation>
+    </message>
+    <message>
+        <source>Set the model card&apos;s window</source>
+        <translation>モデルカードのウィンドウを設定</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation>セットアップ</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>ストレージ</translation>
+    </message>
+    <message>
+        <source>Summary probes</source>
+        <translation>要約のプローブ</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>要約</translation>
+    </message>
+    <message>
+        <source>Switch version</source>
+        <translation>バージョンを切り替え</translation>
+    </message>
+    <message>
+        <source>System Agent</source>
+        <translation>システムエージェント</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>接続テスト</translation>
+    </message>
+    <message>
+        <source>Thumbnail</source>
+        <translation>サムネイル</translation>
+    </message>
+    <message>
+        <source>Token estimate</source>
+        <translation>トークンの見積もり</translation>
+    </message>
+    <message>
+        <source>Tokenizers</source>
+        <translation>トークナイザー</translation>
+    </message>
+    <message>
+        <source>ToolsPage</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>Topic model</source>
+        <translation>トピックのモデル</translation>
+    </message>
+    <message>
+        <source>Topic summary</source>
+        <translation>トピックの要約</translation>
+    </message>
+    <message>
+        <source>Topics</source>
+        <translation>トピック</translation>
+    </message>
+    <message>
+        <source>Turn provider on/off</source>
+        <translation>プロバイダーのオン/オフ</translation>
+    </message>
+    <message>
+        <source>Versions</source>
+        <translation>バージョン</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>終了</translation>
     </message>
 </context>
 <context>

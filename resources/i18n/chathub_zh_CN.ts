@@ -4314,6 +4314,10 @@ URL：%3
         <translation>用 %1（%2）重新生成最后一条回复，仅此一次</translation>
     </message>
     <message>
+        <source>No models to offer yet</source>
+        <translation>还没有可提供的模型</translation>
+    </message>
+    <message>
         <source>Showing version %1 / %2</source>
         <translation>显示版本 %1 / %2</translation>
     </message>
@@ -7060,6 +7064,321 @@ Input budget: %1 tokens</source>
     <message>
         <source>Saved.</source>
         <translation>已保存。</translation>
+    </message>
+</context>
+<context>
+    <name>TaskContext</name>
+    <message>
+        <source>About</source>
+        <translation>关于</translation>
+    </message>
+    <message>
+        <source>Archive topic</source>
+        <translation>归档话题</translation>
+    </message>
+    <message>
+        <source>Assistants</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Attach</source>
+        <translation>附加文件</translation>
+    </message>
+    <message>
+        <source>Cannot regenerate</source>
+        <translation>无法重新生成</translation>
+    </message>
+    <message>
+        <source>Cannot resend</source>
+        <translation>无法重新发送</translation>
+    </message>
+    <message>
+        <source>Cannot retry</source>
+        <translation>无法重试</translation>
+    </message>
+    <message>
+        <source>Cannot send</source>
+        <translation>无法发送</translation>
+    </message>
+    <message>
+        <source>Compact now</source>
+        <translation>立即压缩</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>删除消息</translation>
+    </message>
+    <message>
+        <source>Delete provider</source>
+        <translation>删除服务商</translation>
+    </message>
+    <message>
+        <source>Delete topic</source>
+        <translation>删除话题</translation>
+    </message>
+    <message>
+        <source>Dream proposals</source>
+        <translation>梦境提议</translation>
+    </message>
+    <message>
+        <source>Dream schedule</source>
+        <translation>做梦时间表</translation>
+    </message>
+    <message>
+        <source>Dreaming memory</source>
+        <translation>梦境记忆</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>编辑消息</translation>
+    </message>
+    <message>
+        <source>Edit provider</source>
+        <translation>编辑服务商</translation>
+    </message>
+    <message>
+        <source>Export topic summary</source>
+        <translation>导出话题摘要</translation>
+    </message>
+    <message>
+        <source>Export topic</source>
+        <translation>导出话题</translation>
+    </message>
+    <message>
+        <source>Import memory</source>
+        <translation>导入记忆</translation>
+    </message>
+    <message>
+        <source>Import topic</source>
+        <translation>导入话题</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Inline image</source>
+        <translation>内嵌图片</translation>
+    </message>
+    <message>
+        <source>Jump in topic</source>
+        <translation>在话题中跳转</translation>
+    </message>
+    <message>
+        <source>List MCP servers</source>
+        <translation>列出 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>List model cards</source>
+        <translation>列出模型卡片</translation>
+    </message>
+    <message>
+        <source>List providers</source>
+        <translation>列出服务商</translation>
+    </message>
+    <message>
+        <source>Load messages</source>
+        <translation>加载消息</translation>
+    </message>
+    <message>
+        <source>Mark as interrupted</source>
+        <translation>标记为已中断</translation>
+    </message>
+    <message>
+        <source>Memory dream</source>
+        <translation>记忆梦境</translation>
+    </message>
+    <message>
+        <source>Memory history</source>
+        <translation>记忆历史</translation>
+    </message>
+    <message>
+        <source>Memory preview</source>
+        <translation>记忆预览</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Model card</source>
+        <translation>模型卡片</translation>
+    </message>
+    <message>
+        <source>ModelsPage</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>New topic</source>
+        <translation>新建话题</translation>
+    </message>
+    <message>
+        <source>Notification</source>
+        <translation>通知</translation>
+    </message>
+    <message>
+        <source>Open attachment</source>
+        <translation>打开附件</translation>
+    </message>
+    <message>
+        <source>Open memory</source>
+        <translation>打开记忆</translation>
+    </message>
+    <message>
+        <source>Open search result</source>
+        <translation>打开搜索结果</translation>
+    </message>
+    <message>
+        <source>Open the assistant</source>
+        <translation>打开助手</translation>
+    </message>
+    <message>
+        <source>Open topic</source>
+        <translation>打开话题</translation>
+    </message>
+    <message>
+        <source>Pause dreams</source>
+        <translation>暂停做梦</translation>
+    </message>
+    <message>
+        <source>Pin message</source>
+        <translation>置顶消息</translation>
+    </message>
+    <message>
+        <source>Pin topic</source>
+        <translation>置顶话题</translation>
+    </message>
+    <message>
+        <source>Private topic</source>
+        <translation>私密话题</translation>
+    </message>
+    <message>
+        <source>Provider models</source>
+        <translation>服务商的模型</translation>
+    </message>
+    <message>
+        <source>ProvidersPage</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Read the assistant&apos;s tools</source>
+        <translation>读取助手的工具</translation>
+    </message>
+    <message>
+        <source>Recall vectors</source>
+        <translation>回想向量</translation>
+    </message>
+    <message>
+        <source>Rename topic</source>
+        <translation>重命名话题</translation>
+    </message>
+    <message>
+        <source>Save provider</source>
+        <translation>保存服务商</translation>
+    </message>
+    <message>
+        <source>Save the assistant</source>
+        <translation>保存助手</translation>
+    </message>
+    <message>
+        <source>Save topic summary</source>
+        <translation>保存话题摘要</translation>
+    </message>
+    <message>
+        <source>Search index</source>
+        <translation>搜索索引</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>SearchPage</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Sending failed</source>
+        <translation>发送失败</translation>
+    </message>
+    <message>
+        <source>Set the model card&apos;s window</source>
+        <translation>设置模型卡片的窗口</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation>设置向导</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Summary probes</source>
+        <translation>摘要探测</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Switch version</source>
+        <translation>切换版本</translation>
+    </message>
+    <message>
+        <source>System Agent</source>
+        <translation>系统代理</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Thumbnail</source>
+        <translation>缩略图</translation>
+    </message>
+    <message>
+        <source>Token estimate</source>
+        <translation>令牌估算</translation>
+    </message>
+    <message>
+        <source>Tokenizers</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>ToolsPage</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Topic model</source>
+        <translation>话题模型</translation>
+    </message>
+    <message>
+        <source>Topic summary</source>
+        <translation>话题摘要</translation>
+    </message>
+    <message>
+        <source>Topics</source>
+        <translation>话题</translation>
+    </message>
+    <message>
+        <source>Turn provider on/off</source>
+        <translation>启用/停用服务商</translation>
+    </message>
+    <message>
+        <source>Versions</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
     </message>
 </context>
 <context>

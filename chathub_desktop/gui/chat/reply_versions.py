@@ -142,7 +142,7 @@ class ReplyVersionsController(QObject):
 
             add_model_sections(target, g, add, other)
         if not groups:
-            menu.addAction("No models to offer yet").setEnabled(False)
+            menu.addAction(QCoreApplication.translate("ReplyVersions", "No models to offer yet")).setEnabled(False)
 
     def regenerate(self, reply_id: int | None = None,
                    override: ModelPick | None = None) -> asyncio.Task[SendOutcome] | None:
