@@ -55,8 +55,10 @@ def test_an_untitled_topic_reads_new_topic_in_the_interface_language(english: An
     stored = services.topics.get(topic)
     assert (stored.untitled, stored.title) == (True, "New topic")  # the flag, the CLI's English
     services.topics.rename(topic, "新しいトピック")  # typed by the user: a title, kept as written
-    w.list_topics(keep=topic)
-    qtbot.waitUntil(lambda: w.topic_model.topic_at(w.topic_model.row_of(topic)).untitled is False, timeout=5000)
+    listed = w.list_topics(keep=topic)
+    qtbot.waitUntil(listed.done, timeout=5000)
+    row = w.topic_model.row_of(topic)
+    assert row is not None and w.topic_model.topic_at(row).untitled is False
     w.view.language_actions[UiLanguage.ENGLISH].trigger()
     qtbot.waitUntil(lambda: w.composer.send_button.text() == "Send", timeout=3000)
     assert _row_title(w, topic) == "新しいトピック"
@@ -153,3 +155,40 @@ def test_english_plurals_are_read_in_a_path_without_a_window(qapp: Any, _english
         assert len(app.findChildren(QTranslator, ENGLISH_BASE)) == 1
     finally:
         app.installTranslator(_english_interface)
+
+
+def test_a_failed_tasks_title_and_status_prefix_are_said(qapp: Any) -> None:
+    """An error box's title and a quiet failure's status line name what the window was
+    doing (the task's context) in the interface language; the reason follows it."""
+    from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+
+    lines: list[str] = []
+    presenter = ErrorPresenter(None, lambda text, _ms: lines.append(text))
+    refusal = InvalidInput("gone")
+    with _language("zh_CN"):
+        presenter.present(refusal, context="Import topic")
+        presenter.present(refusal, context="Rename topic", quiet=True)
+        [box] = presenter.open_boxes()
+        assert box.windowTitle() == "导入话题"
+        box.close()
+    assert lines == ["重命名话题：gone"]
+    presenter.present(refusal, context="Rename topic", quiet=True)
+    assert lines[-1] == "Rename topic: gone"  # English as before
+
+
+def test_deleting_a_topic_asks_and_says_it_in_chinese(english: Any, services: Any, qtbot: Any,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from chathub_desktop.gui.dialogs import confirm
+
+    w = english
+    services.assistants.create("Helper")
+    reload_assistants(w, qtbot)
+    topic = new_topic(w, qtbot)
+    asked: list[tuple[str, str, str | None]] = []
+    monkeypatch.setattr(confirm, "ask", lambda _p, title, text, action=None: asked.append((title, text, action)) or True)
+    w.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
+    qtbot.waitUntil(lambda: _row_title(w, topic) == "新话题", timeout=3000)
+    assert w.deletes.delete()
+    assert asked == [("删除话题", "删除“新话题”及其 0 条消息？10 秒内可以撤销。", "删除")]
+    assert w.status_line.currentMessage().startswith("已删除“新话题”——10 秒内可撤销")
+    assert w.deletes.undo() == topic
