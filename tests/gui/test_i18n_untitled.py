@@ -145,16 +145,24 @@ def test_english_plurals_are_read_in_a_path_without_a_window(qapp: Any, _english
     the application's base English translator still says "7 entries", "1 entry"."""
     app = QApplication.instance()
     assert app is not None
-    app.removeTranslator(_english_interface)  # the suite's own English, as a script has none
+    before = [_english_interface, *app.findChildren(QTranslator, ENGLISH_BASE)]  # as a script has none
+    for t in before:
+        app.removeTranslator(t)
+    app.setProperty(ENGLISH_BASE, False)
     try:
         assert QCoreApplication.translate("MemoryPage", "%Ln entry(ies)", None, 7) == "7 entry(ies)"
-        assert install_english_base(app) and app.findChild(QTranslator, ENGLISH_BASE) is not None
+        assert install_english_base(app)
         assert QCoreApplication.translate("MemoryPage", "%Ln entry(ies)", None, 7) == "7 entries"
         assert QCoreApplication.translate("MemoryPage", "%Ln entry(ies)", None, 1) == "1 entry"
-        assert install_english_base(app)  # once: a second call installs nothing more
-        assert len(app.findChildren(QTranslator, ENGLISH_BASE)) == 1
+        added = [t for t in app.findChildren(QTranslator, ENGLISH_BASE) if t not in before]
+        assert len(added) == 1 and install_english_base(app)  # once: a second call installs nothing more
+        assert [t for t in app.findChildren(QTranslator, ENGLISH_BASE) if t not in before] == added
+        app.removeTranslator(added[0])
+        added[0].deleteLater()
     finally:
-        app.installTranslator(_english_interface)
+        app.setProperty(ENGLISH_BASE, len(before) > 1)
+        for t in before:
+            app.installTranslator(t)
 
 
 def test_a_failed_tasks_title_and_status_prefix_are_said(qapp: Any) -> None:

@@ -652,6 +652,8 @@ class MainWindow(QMainWindow):
 
             retranslate_window(self)
             self.switcher.retranslate()
+            if hasattr(self, "svc"):  # the topic list exists once the store is attached
+                self.topic_model.retranslate()  # an untitled topic's "New topic" (issue 27)
         super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:

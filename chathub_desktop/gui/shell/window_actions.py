@@ -172,11 +172,6 @@ def retranslate_window(w: MainWindow) -> None:
     w.view.retranslate()
     w.topics_label.setText(translate("MainWindow", "&Topics"))
     w.topic_list.setAccessibleName(translate("MainWindow", "Topics"))
-    from chathub_desktop.gui.topics.topic_list_model import TopicListModel
-
-    topics = w.topic_list.model()  # set once the store is attached
-    if isinstance(topics, TopicListModel):
-        topics.retranslate()  # an untitled topic's "New topic" (issue 27)
     w.topic_list.viewport().update()  # the rows' day labels ("Yesterday") are painted in the language
     w.assistant_combo.setAccessibleName(translate("MainWindow", "Assistant"))
     labels = {w.rename_topic_button: translate("MainWindow", "Rename topic"),
