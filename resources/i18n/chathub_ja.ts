@@ -7815,10 +7815,6 @@ Input budget: %1 tokens</source>
         <translation>トピックを削除</translation>
     </message>
     <message>
-        <source>Delete</source>
-        <translation>削除</translation>
-    </message>
-    <message>
         <source>Deleted “%1” — Undo (Ctrl+Z) within %2 s</source>
         <translation>「%1」を削除しました — %2 秒以内なら元に戻せます（Ctrl+Z）</translation>
     </message>

@@ -7815,10 +7815,6 @@ Input budget: %1 tokens</source>
         <translation>删除话题</translation>
     </message>
     <message>
-        <source>Delete</source>
-        <translation>删除</translation>
-    </message>
-    <message>
         <source>Deleted “%1” — Undo (Ctrl+Z) within %2 s</source>
         <translation>已删除“%1”——%2 秒内可撤销（Ctrl+Z）</translation>
     </message>

@@ -197,6 +197,6 @@ def test_deleting_a_topic_asks_and_says_it_in_chinese(english: Any, services: An
     w.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
     qtbot.waitUntil(lambda: _row_title(w, topic) == "新话题", timeout=3000)
     assert w.deletes.delete()
-    assert asked == [("删除话题", "删除“新话题”及其 0 条消息？10 秒内可以撤销。", "删除")]
+    assert asked == [("删除话题", "删除“新话题”及其 0 条消息？10 秒内可以撤销。", None)]  # confirm says "删除"
     assert w.status_line.currentMessage().startswith("已删除“新话题”——10 秒内可撤销")
     assert w.deletes.undo() == topic

@@ -112,8 +112,7 @@ class TopicDeletes:
         title, n = shown_title(t), t.message_count  # plain names: lupdate reads n as the plural's
         question = fill(translate("TopicDelete", "Delete “%1” and its %Ln message(s)? You can undo this for %2 seconds.",
                                   None, n), title, str(seconds))
-        if not confirm.ask(self._owner, translate("TopicDelete", "Delete topic"), question,
-                           translate("TopicDelete", "Delete")):
+        if not confirm.ask(self._owner, translate("TopicDelete", "Delete topic"), question):  # its "Delete" is said
             return False
         w.svc.chat.stop(t.id)
         timer = QTimer(self._owner)
