@@ -1142,6 +1142,21 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>LinkPolicy</name>
+    <message>
+        <source>%1: links</source>
+        <translation>%1: リンク</translation>
+    </message>
+    <message>
+        <source>file paths</source>
+        <translation>ファイルパス</translation>
+    </message>
+    <message>
+        <source>Not opened: %1 in messages are not followed (%2)</source>
+        <translation>開きませんでした：メッセージ内の%1は開きません（%2）</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Code block copied</source>
@@ -3233,6 +3248,10 @@ Type below and press %1 to start.</source>
 <context>
     <name>ModelChoices</name>
     <message>
+        <source>%1-token context window (reported by the provider)</source>
+        <translation>%1 トークンのコンテキストウィンドウ（プロバイダーの報告）</translation>
+    </message>
+    <message>
         <source>Refresh the provider&apos;s models</source>
         <translation>プロバイダーのモデルを更新</translation>
     </message>
@@ -3365,6 +3384,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>Every provider</source>
         <translation>すべてのプロバイダー</translation>
+    </message>
+    <message>
+        <source>Delete the card of %1</source>
+        <translation>%1 のカードを削除</translation>
     </message>
     <message>
         <source>by model id</source>

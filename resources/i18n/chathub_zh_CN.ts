@@ -1142,6 +1142,21 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>LinkPolicy</name>
+    <message>
+        <source>%1: links</source>
+        <translation>%1: 链接</translation>
+    </message>
+    <message>
+        <source>file paths</source>
+        <translation>文件路径</translation>
+    </message>
+    <message>
+        <source>Not opened: %1 in messages are not followed (%2)</source>
+        <translation>未打开：不会跟随消息中的%1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Code block copied</source>
@@ -3233,6 +3248,10 @@ Type below and press %1 to start.</source>
 <context>
     <name>ModelChoices</name>
     <message>
+        <source>%1-token context window (reported by the provider)</source>
+        <translation>%1 令牌上下文窗口（由服务商报告）</translation>
+    </message>
+    <message>
         <source>Refresh the provider&apos;s models</source>
         <translation>刷新服务商的模型</translation>
     </message>
@@ -3365,6 +3384,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>Every provider</source>
         <translation>所有服务商</translation>
+    </message>
+    <message>
+        <source>Delete the card of %1</source>
+        <translation>删除 %1 的模型卡片</translation>
     </message>
     <message>
         <source>by model id</source>

@@ -159,7 +159,8 @@ def fill_model_combo(combo: QComboBox, own: Sequence[str], catalog: Sequence[str
         if model in reported:
             row = combo.count() - 1
             combo.setItemData(row, reported[model], WINDOW_ROLE)
-            combo.setItemData(row, f"{reported[model]:,}-token context window (reported by the provider)",
+            combo.setItemData(row, fill(QCoreApplication.translate(
+                "ModelChoices", "%1-token context window (reported by the provider)"), QLocale().toString(reported[model])),
                               Qt.ItemDataRole.ToolTipRole)
     if catalog:
         _add_heading(combo, CATALOG_HEADING)
