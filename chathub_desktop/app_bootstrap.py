@@ -174,8 +174,10 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     app.setOrganizationDomain(ORGANIZATION_DOMAIN)
     app.setDesktopFileName(DESKTOP_FILE)
     from chathub_desktop.gui.design.app_icon import app_icon
+    from chathub_desktop.gui.shell.i18n import install_english_base
 
     app.setWindowIcon(app_icon())
+    install_english_base(app)  # English plurals in every path, a window or not (issue 27)
     app.setQuitOnLastWindowClosed(False)  # we quit when the main window asks to
     return app
 
@@ -286,7 +288,10 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
             if smoke:
                 print(f"{SMOKE_FAILED} store: {exc}", flush=True)
             else:
-                QMessageBox.critical(window, APP_NAME, f"Cannot open the ChatHub database:\n{exc}")
+                from PySide6.QtCore import QCoreApplication
+
+                QMessageBox.critical(window, APP_NAME, QCoreApplication.translate(
+                    "App", "Cannot open the ChatHub database:") + f"\n{exc}")  # the window's language (issue 27)
             exit_code = 1
         else:
             if not quit_event.is_set() and services is not None:

@@ -44,6 +44,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "topics/topic_scroll_bar", "chat/reply_notice", "chat/message_inline_edit", "chat/message_action_bar", "chat/message_list_view",
     "chat/attachments", "settings/connection_test", "settings/save_anyway", "context/summary_dialog", "settings/mcp_server_dialog",
     "dialogs/import_dialog", "chat/pasted_chips", "context/summary_editing", "context/summary_probe_panel",
+    "topics/topic_title", "chat/message_actions", "chat/send_controller", "dialogs/confirm", "shell/task_contexts", "chat/link_policy",
 )) + tuple(f"chathub_desktop/{name}.py" for name in (
     # typed reasons the services declare (issue 27, core.reasons): the window says them
     "core/compaction_gain", "core/sampling", "services/assistants/assistant_service",
@@ -60,6 +61,8 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "core/mcp_config", "core/secret_redaction",
     # issue 27, lang44: the JSON bounds in topic import, the Claude memory zip and the model catalog
     "services/transfer/topic_transfer", "services/transfer/claude_memory", "core/model_cards",
+    # issue 27, lang45: the topic import's and model catalog's other checks, the memory file's depth
+    "core/memory_export", "app_bootstrap",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

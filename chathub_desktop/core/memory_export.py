@@ -37,6 +37,7 @@ from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_authors import ORIGINS
 from chathub_desktop.core.memory_documents import MemoryDocument
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 FORMAT = "chathub-memory"
 VERSION = 1
@@ -83,7 +84,18 @@ class MemoryFileFormat(StrEnum):
 
 
 class MemoryFileError(ValueError):
-    """A memory file cannot be read; the message says what is wrong, in one line."""
+    """A memory file cannot be read; the message says what is wrong, in one line.
+    ``reason`` is the typed :class:`Reason` when the check was typed (issue 27: the
+    window says it in its language), else ``None`` and the English only."""
+
+    def __init__(self, message: str | Reason) -> None:
+        self.reason = message if isinstance(message, Reason) else None
+        super().__init__(message.english() if isinstance(message, Reason) else message)
+
+
+#: The parts of a memory file a check names, said in the interface language (issue 27).
+_PLACES = {"the file": QT_TRANSLATE_NOOP("ServiceReasons", "the file"),
+           "its provenance block": QT_TRANSLATE_NOOP("ServiceReasons", "its provenance block")}
 
 
 @dataclass(frozen=True)
@@ -234,8 +246,10 @@ def _check_depth(text: str, where: str) -> None:
         if m.group() in "[{":
             depth += 1
             if depth > MAX_JSON_DEPTH:
-                raise MemoryFileError(f"{where} nests JSON more than {MAX_JSON_DEPTH} levels deep; "
-                                      "a memory file never does")
+                place: str | Reason = Reason(_PLACES[where]) if where in _PLACES else where
+                raise MemoryFileError(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "%1 nests JSON more than %2 levels deep; a memory file never does"),
+                    (place, str(MAX_JSON_DEPTH))))
         else:
             depth -= 1
 

@@ -159,6 +159,25 @@ def _positive_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_TOKENS
 
 
+#: The catalog checks' English (issue 27: typed, so the window says them in its language).
+_ID_LONG = QT_TRANSLATE_NOOP("ServiceReasons", "%1: %2 has %3 characters; the limit is %4")
+_UNSTORABLE = QT_TRANSLATE_NOOP("ServiceReasons", "%1: %2 holds %3, which cannot be stored")
+_NOT_OBJECT = QT_TRANSLATE_NOOP("ServiceReasons", "%1: expected an object, got %2")
+_NO_ID = QT_TRANSLATE_NOOP("ServiceReasons", "%1: 'id' must be a non-empty string")
+_WINDOW = QT_TRANSLATE_NOOP("ServiceReasons", "%1: 'context_window' must be a positive integer up to %2, got %3")
+_MAX_OUTPUT = QT_TRANSLATE_NOOP("ServiceReasons", "%1: 'max_output' must be a positive integer up to %2 or null, got %3")
+_REASONING = QT_TRANSLATE_NOOP("ServiceReasons", "%1: 'reasoning' must be true or false, got %2")
+_THINKING_OFF = QT_TRANSLATE_NOOP("ServiceReasons", "%1: 'thinking_off' must be one of %2 or null, got %3")
+_MIN_EFFORT = QT_TRANSLATE_NOOP("ServiceReasons", "%1: 'min_effort' must be a string or null, got %2")
+_ALIASES = QT_TRANSLATE_NOOP("ServiceReasons", "%1: 'aliases' must be a list of strings")
+_TOO_LONG = QT_TRANSLATE_NOOP("ServiceReasons", "model catalog has %1 characters; a catalog is at most %2")
+_NOT_JSON = QT_TRANSLATE_NOOP("ServiceReasons", "model catalog is not valid JSON: %1 at line %2 column %3")
+_BIG_NUMBER = QT_TRANSLATE_NOOP("ServiceReasons", "model catalog holds a number too large to read")
+_MODELS_LIST = QT_TRANSLATE_NOOP("ServiceReasons", "model catalog: 'models' must be a list of entries")
+_SHAPE = QT_TRANSLATE_NOOP("ServiceReasons", "model catalog: expected an object with a 'models' list")
+_TAKEN = QT_TRANSLATE_NOOP("ServiceReasons", "%1: id or alias %2 is already used by models[%3]")
+
+
 def _shown(value: object) -> str:
     """``repr(value)`` cut to 40 characters (a huge number or string stays one short line)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
@@ -169,48 +188,41 @@ def _shown(value: object) -> str:
 
 def _check_name(value: str, where: str, field: str) -> None:
     if len(value.strip()) > MAX_ID_CHARS:
-        raise CatalogError(f"{where}: {field} has {len(value.strip()):,} characters; the limit is {MAX_ID_CHARS}")
+        raise CatalogError(Reason(_ID_LONG, (where, field, f"{len(value.strip()):,}", str(MAX_ID_CHARS))))
     bad = first_unstorable(value)
     if bad is not None:
-        raise CatalogError(f"{where}: {field} holds {describe_unstorable(value[bad])}, which cannot be stored")
+        raise CatalogError(Reason(_UNSTORABLE, (where, field, describe_unstorable(value[bad]))))
 
 
 def _parse_entry(index: int, raw: object) -> CatalogEntry:
     where = f"models[{index}]"
     if not isinstance(raw, Mapping):
-        raise CatalogError(f"{where}: expected an object, got {type(raw).__name__}")
+        raise CatalogError(Reason(_NOT_OBJECT, (where, type(raw).__name__)))
     model_id = raw.get("id")
     if not isinstance(model_id, str) or not model_id.strip():
-        raise CatalogError(f"{where}: 'id' must be a non-empty string")
+        raise CatalogError(Reason(_NO_ID, (where,)))
     _check_name(model_id, where, "'id'")
     where = f"{where} ({model_id!r})"
     window = raw.get("context_window")
     if not _positive_int(window):
-        raise CatalogError(f"{where}: 'context_window' must be a positive integer up to {MAX_TOKENS:,}, "
-                           f"got {_shown(window)}")
+        raise CatalogError(Reason(_WINDOW, (where, f"{MAX_TOKENS:,}", _shown(window))))
     max_output = raw.get("max_output")
     if max_output is not None and not _positive_int(max_output):
-        raise CatalogError(
-            f"{where}: 'max_output' must be a positive integer up to {MAX_TOKENS:,} or null, "
-            f"got {_shown(max_output)}"
-        )
+        raise CatalogError(Reason(_MAX_OUTPUT, (where, f"{MAX_TOKENS:,}", _shown(max_output))))
     reasoning = raw.get("reasoning", False)
     if not isinstance(reasoning, bool):
-        raise CatalogError(f"{where}: 'reasoning' must be true or false, got {_shown(reasoning)}")
+        raise CatalogError(Reason(_REASONING, (where, _shown(reasoning))))
     thinking_off = raw.get("thinking_off")
     if thinking_off is not None and (not isinstance(thinking_off, str) or thinking_off not in THINKING_OFF_STYLES):
-        raise CatalogError(
-            f"{where}: 'thinking_off' must be one of {sorted(THINKING_OFF_STYLES)} or null, "
-            f"got {_shown(thinking_off)}"
-        )
+        raise CatalogError(Reason(_THINKING_OFF, (where, str(sorted(THINKING_OFF_STYLES)), _shown(thinking_off))))
     min_effort = raw.get("min_effort")
     if min_effort is not None and (not isinstance(min_effort, str) or not min_effort):
-        raise CatalogError(f"{where}: 'min_effort' must be a string or null, got {_shown(min_effort)}")
+        raise CatalogError(Reason(_MIN_EFFORT, (where, _shown(min_effort))))
     if min_effort is not None:
         _check_name(min_effort, where, "'min_effort'")
     aliases = raw.get("aliases", [])
     if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
-        raise CatalogError(f"{where}: 'aliases' must be a list of strings")
+        raise CatalogError(Reason(_ALIASES, (where,)))
     for alias in aliases:
         _check_name(alias, where, "an alias")
     return CatalogEntry(
@@ -235,8 +247,7 @@ def parse_catalog(text: str) -> tuple[CatalogEntry, ...]:
     NUL or lone surrogates.
     """
     if len(text) > MAX_CATALOG_CHARS:
-        raise CatalogError(f"model catalog has {len(text):,} characters; a catalog is at most "
-                           f"{MAX_CATALOG_CHARS:,}")
+        raise CatalogError(Reason(_TOO_LONG, (f"{len(text):,}", f"{MAX_CATALOG_CHARS:,}")))
     try:
         check_json_text(text, CATALOG_JSON_LIMITS)
     except JsonBoundsError as exc:
@@ -245,28 +256,24 @@ def parse_catalog(text: str) -> tuple[CatalogEntry, ...]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CatalogError(
-            f"model catalog is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
+        raise CatalogError(Reason(_NOT_JSON, (exc.msg, str(exc.lineno), str(exc.colno)))) from None
     except ValueError:  # an integer of more than 4,300 digits
-        raise CatalogError("model catalog holds a number too large to read") from None
+        raise CatalogError(Reason(_BIG_NUMBER)) from None
     if isinstance(data, Mapping):
         models = data.get("models")
         if not isinstance(models, list):
-            raise CatalogError("model catalog: 'models' must be a list of entries")
+            raise CatalogError(Reason(_MODELS_LIST))
     elif isinstance(data, list):
         models = data
     else:
-        raise CatalogError("model catalog: expected an object with a 'models' list")
+        raise CatalogError(Reason(_SHAPE))
     entries = tuple(_parse_entry(i, raw) for i, raw in enumerate(models))
     seen: dict[str, int] = {}
     for i, entry in enumerate(entries):
         for key in (entry.id, *entry.aliases):
             folded = key.casefold()
             if folded in seen and seen[folded] != i:
-                raise CatalogError(
-                    f"models[{i}] ({entry.id!r}): id or alias {key!r} is already used by models[{seen[folded]}]"
-                )
+                raise CatalogError(Reason(_TAKEN, (f"models[{i}] ({entry.id!r})", repr(key), str(seen[folded]))))
             seen[folded] = i
     return entries
 

@@ -21,6 +21,7 @@ from chathub_desktop.core.model_cards import (
     parse_catalog,
 )
 from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.core.reasons import Reason
 
 CATALOG_FILE_NAME = "model_catalog.json"
 
@@ -55,7 +56,7 @@ class ModelCatalog:
         try:
             entries = parse_catalog(text)
         except CatalogError as exc:
-            raise CatalogError(f"{file}: {exc}") from None
+            raise CatalogError(Reason("%1: %2", (str(file), exc.reason)) if exc.reason else f"{file}: {exc}") from None
         return cls(entries, source=file)
 
     @classmethod

@@ -91,6 +91,9 @@ class TopicView:
     archived: bool = False
     #: A private topic: no memory in its requests, never read by the dream (issue 19).
     private: bool = False
+    #: Nobody has titled it yet (issue 27): ``title`` is the English "New topic" the CLI
+    #: shows; the window says it in its language.
+    untitled: bool = False
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict (ISO 8601 UTC times)."""

@@ -139,6 +139,9 @@ class Topic(Base):
     assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"), index=True)
     title: Mapped[str] = mapped_column(String(500), default="New topic")
     title_generated: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Nobody has titled it yet (issue 27, 0028): the window says "New topic" in its
+    #: language; :attr:`title` keeps the English one for the CLI and the model.
+    untitled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     kind: Mapped[str] = mapped_column(String(20), default=TopicKind.REGULAR.value)
     source: Mapped[str | None] = mapped_column(String(40))
     source_id: Mapped[str | None] = mapped_column(String(200))

@@ -45,6 +45,8 @@ class TopicRecord:
     updated_at: datetime
     #: The conversation's first words as an import stored them (None: none).
     snippet: str | None = None
+    #: Nobody has titled it yet (issue 27): ``title`` is then the English "New topic".
+    untitled: bool = False
 
 
 #: The settable column names of a topic (everything but its id).
@@ -54,7 +56,7 @@ TOPIC_COLUMNS: frozenset[str] = frozenset(c.key for c in inspect(Topic).column_a
 def _topic_record(t: Topic) -> TopicRecord:
     return TopicRecord(t.id, t.assistant_id, t.title, bool(t.title_generated), t.kind, t.source, t.source_id,
                        bool(t.pinned), bool(t.archived), bool(t.private), t.model, t.model_provider_id,
-                       t.created_at, t.updated_at, t.snippet)
+                       t.created_at, t.updated_at, t.snippet, bool(t.untitled))
 
 
 def topic_record(s: Session, topic_id: int) -> TopicRecord | None:
@@ -63,10 +65,12 @@ def topic_record(s: Session, topic_id: int) -> TopicRecord | None:
     return None if t is None else _topic_record(t)
 
 
-def add_topic(s: Session, *, assistant_id: int, title: str, title_generated: bool, private: bool) -> TopicRecord:
+def add_topic(s: Session, *, assistant_id: int, title: str, title_generated: bool, private: bool,
+              untitled: bool = False) -> TopicRecord:
     """Add a topic of assistant ``assistant_id`` in write session ``s`` (flushed: its id
-    and times are set) and return it."""
-    t = Topic(assistant_id=assistant_id, title=title, title_generated=title_generated, private=private)
+    and times are set) and return it; ``untitled``: nobody titled it (issue 27)."""
+    t = Topic(assistant_id=assistant_id, title=title, title_generated=title_generated, private=private,
+              untitled=untitled)
     s.add(t)
     s.flush()
     return _topic_record(t)
@@ -116,12 +120,12 @@ def message_count(s: Session, topic_id: int) -> int:
 
 def topic_listing(s: Session, assistant_id: int | None, *, archived: bool) -> list[tuple[Any, ...]]:
     """``(id, assistant_id, title, message count, created_at, updated_at, pinned,
-    archived, private)`` of the visible topics (never a running import's staged rows),
+    archived, private, untitled)`` of the visible topics (never a running import's staged rows),
     one assistant's or all; archived ones only with ``archived``; pinned first, then
     most recently active. The count runs over the (topic_id, seq) index per topic."""
     n = select(func.count()).where(Message.topic_id == Topic.id).correlate(Topic).scalar_subquery()
     q = (select(Topic.id, Topic.assistant_id, Topic.title, n, Topic.created_at, Topic.updated_at,
-                Topic.pinned, Topic.archived, Topic.private).where(visible_topics()))
+                Topic.pinned, Topic.archived, Topic.private, Topic.untitled).where(visible_topics()))
     if assistant_id is not None:
         q = q.where(Topic.assistant_id == assistant_id)
     if not archived:

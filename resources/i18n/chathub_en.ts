@@ -65,6 +65,13 @@
     </message>
     </context>
 <context>
+    <name>McpServerDialog</name>
+    <message numerus="yes">
+        <source>%1: %2 %3 — %Ln tool(s): %4</source>
+        <translation><numerusform>%1: %2 %3 — %Ln tool: %4</numerusform><numerusform>%1: %2 %3 — %Ln tools: %4</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>MemoryPage</name>
     <message numerus="yes">
         <source>%Ln entry(ies)</source>
@@ -174,6 +181,13 @@
         <translation><numerusform>%Ln message</numerusform><numerusform>%Ln messages</numerusform></translation>
     </message>
 </context>
+<context>
+    <name>TopicDelete</name>
+    <message numerus="yes">
+        <source>Delete “%1” and its %Ln message(s)? You can undo this for %2 seconds.</source>
+        <translation><numerusform>Delete “%1” and its %Ln message? You can undo this for %2 seconds.</numerusform><numerusform>Delete “%1” and its %Ln messages? You can undo this for %2 seconds.</numerusform></translation>
+    </message>
+    </context>
 <context>
     <name>TopicList</name>
     <message numerus="yes">

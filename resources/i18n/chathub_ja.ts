@@ -81,6 +81,13 @@
     </message>
 </context>
 <context>
+    <name>App</name>
+    <message>
+        <source>Cannot open the ChatHub database:</source>
+        <translation>ChatHub のデータベースを開けません：</translation>
+    </message>
+</context>
+<context>
     <name>AssistantDialog</name>
     <message>
         <source>%1  (summaries bring the next request back down to this share)</source>
@@ -418,6 +425,10 @@
         <translation>ファイルを添付…</translation>
     </message>
     <message>
+        <source>%1 is no longer in the store</source>
+        <translation>%1 はもうストアにありません</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.</source>
         <translation>この画像は表示できません。</translation>
     </message>
@@ -730,6 +741,13 @@
     <message>
         <source>The first %1 of %2 characters; all of them are sent.</source>
         <translation>%2 文字のうち最初の %1 文字。すべて送信されます。</translation>
+    </message>
+</context>
+<context>
+    <name>Confirm</name>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
     </message>
 </context>
 <context>
@@ -1124,6 +1142,21 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>LinkPolicy</name>
+    <message>
+        <source>%1: links</source>
+        <translation>%1: リンク</translation>
+    </message>
+    <message>
+        <source>file paths</source>
+        <translation>ファイルパス</translation>
+    </message>
+    <message>
+        <source>Not opened: %1 in messages are not followed (%2)</source>
+        <translation>開きませんでした：メッセージ内の%1は開きません（%2）</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Code block copied</source>
@@ -1303,6 +1336,14 @@ Authorization: Bearer …</translation>
     <message>
         <source>Finish signing in to %1 in your browser…</source>
         <translation>ブラウザーで %1 へのサインインを完了してください…</translation>
+    </message>
+    <message>
+        <source>no tools</source>
+        <translation>ツールなし</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 %3 — %Ln tool(s): %4</source>
+        <translation><numerusform>%1：%2 %3 — %Ln 個のツール：%4</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2903,6 +2944,26 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>Message actions</source>
         <translation>メッセージの操作</translation>
     </message>
+    <message>
+        <source>Delete this message from the topic? This cannot be undone.</source>
+        <translation>このメッセージをトピックから削除しますか？元に戻せません。</translation>
+    </message>
+    <message>
+        <source>This window is writing this reply; press Stop to end it</source>
+        <translation>このウィンドウがこの返信を書いています。終了するには「停止」を押してください</translation>
+    </message>
+    <message>
+        <source>Mark as interrupted</source>
+        <translation>中断済みにする</translation>
+    </message>
+    <message>
+        <source>Mark this reply as interrupted? Do this only when the window or command writing it is gone or no longer answers; what arrived is kept.</source>
+        <translation>この返信を中断済みにしますか？書いているウィンドウやコマンドがもうないか応答しないときだけにしてください。届いた分は残ります。</translation>
+    </message>
+    <message>
+        <source>Reply marked as interrupted; you can send or retry again</source>
+        <translation>返信を中断済みにしました。もう一度送信または再試行できます</translation>
+    </message>
 </context>
 <context>
     <name>MessageList</name>
@@ -3187,6 +3248,10 @@ Type below and press %1 to start.</source>
 <context>
     <name>ModelChoices</name>
     <message>
+        <source>%1-token context window (reported by the provider)</source>
+        <translation>%1 トークンのコンテキストウィンドウ（プロバイダーの報告）</translation>
+    </message>
+    <message>
         <source>Refresh the provider&apos;s models</source>
         <translation>プロバイダーのモデルを更新</translation>
     </message>
@@ -3197,6 +3262,26 @@ Type below and press %1 to start.</source>
     <message>
         <source> (last try: %1)</source>
         <translation>（前回の試行：%1）</translation>
+    </message>
+    <message>
+        <source>offered by this provider</source>
+        <translation>このプロバイダーが提供</translation>
+    </message>
+    <message>
+        <source>not in this provider&apos;s list</source>
+        <translation>このプロバイダーの一覧にありません</translation>
+    </message>
+    <message>
+        <source>%1-token context window (reported by the provider) · %2</source>
+        <translation>%1 トークンのコンテキストウィンドウ（プロバイダーの報告）· %2</translation>
+    </message>
+    <message>
+        <source>%1-token context window · %2</source>
+        <translation>%1 トークンのコンテキストウィンドウ · %2</translation>
+    </message>
+    <message>
+        <source>No model card: its %1-token window is the provider&apos;s fallback (set the real one with `chathub-desktop model set`) · %2</source>
+        <translation>モデルカードなし：%1 トークンのウィンドウはプロバイダーの既定値です（実際の値は `chathub-desktop model set` で設定）· %2</translation>
     </message>
 </context>
 <context>
@@ -3299,6 +3384,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>Every provider</source>
         <translation>すべてのプロバイダー</translation>
+    </message>
+    <message>
+        <source>Delete the card of %1</source>
+        <translation>%1 のカードを削除</translation>
     </message>
     <message>
         <source>by model id</source>
@@ -4220,6 +4309,14 @@ URL：%3
 <context>
     <name>ReplyVersions</name>
     <message>
+        <source> — the topic summary written for this branch is back</source>
+        <translation> — このブランチ用に書いたトピックの要約が戻りました</translation>
+    </message>
+    <message>
+        <source> — the topic summary covered the other branch and was cleared; the next compaction rebuilds it</source>
+        <translation> — トピックの要約は別のブランチのものだったので消去しました。次の圧縮で作り直します</translation>
+    </message>
+    <message>
         <source>&amp;Regenerate reply</source>
         <translation>返信を再生成</translation>
     </message>
@@ -4235,6 +4332,18 @@ URL：%3
         <source>Ask again for the last reply with another model, for this reply only; the topic keeps its model</source>
         <translation>最後の返信を別のモデルでもう一度求めます（この返信だけ）。トピックのモデルは変わりません</translation>
     </message>
+    <message>
+        <source>Regenerate the last reply with %1 (%2), this reply only</source>
+        <translation>最後の返信を %1（%2）で再生成します（この返信のみ）</translation>
+    </message>
+    <message>
+        <source>No models to offer yet</source>
+        <translation>まだ提示できるモデルがありません</translation>
+    </message>
+    <message>
+        <source>Showing version %1 / %2</source>
+        <translation>バージョン %1 / %2 を表示中</translation>
+    </message>
 </context>
 <context>
     <name>SearchController</name>
@@ -4245,6 +4354,14 @@ URL：%3
     <message>
         <source>Search every topic&apos;s messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)</source>
         <translation>すべてのトピックのメッセージ、メモリ、ドリームのカードを検索（Ctrl+K または Ctrl+Shift+F）</translation>
+    </message>
+    <message>
+        <source>That topic is not listed any more</source>
+        <translation>そのトピックはもう一覧にありません</translation>
+    </message>
+    <message>
+        <source>That message is no longer in the topic</source>
+        <translation>そのメッセージはもうトピックにありません</translation>
     </message>
 </context>
 <context>
@@ -4360,6 +4477,13 @@ URL：%3
     <message>
         <source>%1 memory entries and cards</source>
         <translation>メモリとカード %1 件</translation>
+    </message>
+</context>
+<context>
+    <name>SendController</name>
+    <message>
+        <source>Stopped — the text so far is kept</source>
+        <translation>停止しました — ここまでのテキストは残ります</translation>
     </message>
 </context>
 <context>
@@ -5509,6 +5633,14 @@ URL：%3
         <translation>。信頼されていないもの %1</translation>
     </message>
     <message>
+        <source>this file</source>
+        <translation>このファイル</translation>
+    </message>
+    <message>
+        <source>cannot import %1: %2; nothing was changed</source>
+        <translation>%1 をインポートできません：%2。何も変更していません</translation>
+    </message>
+    <message>
         <source>%1, message %2</source>
         <translation>%1、メッセージ %2</translation>
     </message>
@@ -5893,12 +6025,96 @@ URL：%3
         <translation>；</translation>
     </message>
     <message>
+        <source>this export is already imported into %1 as topic %2</source>
+        <translation>このエクスポートは %1 にトピック %2 としてインポート済みです</translation>
+    </message>
+    <message>
         <source>not a ChatHub topic export: %1</source>
         <translation>ChatHub のトピックのエクスポートではありません：%1</translation>
     </message>
     <message>
+        <source>the file is %1; a topic export is at most %2</source>
+        <translation>ファイルは %1 です。トピックのエクスポートは最大 %2 です</translation>
+    </message>
+    <message>
+        <source>it is not UTF-8 text (byte %1)</source>
+        <translation>UTF-8 テキストではありません（%1 バイト目）</translation>
+    </message>
+    <message>
         <source>not a ChatHub topic export: it %1</source>
         <translation>ChatHub のトピックのエクスポートではありません：ファイル%1</translation>
+    </message>
+    <message>
+        <source>invalid JSON (%1)</source>
+        <translation>無効な JSON です（%1）</translation>
+    </message>
+    <message>
+        <source>no &quot;format&quot;: &quot;%1&quot;</source>
+        <translation>&quot;format&quot;: &quot;%1&quot; がありません</translation>
+    </message>
+    <message>
+        <source>version %1 is not %2</source>
+        <translation>バージョン %1 は %2 ではありません</translation>
+    </message>
+    <message>
+        <source>no &quot;topic&quot; object</source>
+        <translation>&quot;topic&quot; オブジェクトがありません</translation>
+    </message>
+    <message>
+        <source>no &quot;messages&quot; list</source>
+        <translation>&quot;messages&quot; リストがありません</translation>
+    </message>
+    <message>
+        <source>%1 messages; at most %2</source>
+        <translation>メッセージが %1 件あります。最大 %2 件です</translation>
+    </message>
+    <message>
+        <source>message %1 is not an object</source>
+        <translation>メッセージ %1 がオブジェクトではありません</translation>
+    </message>
+    <message>
+        <source>message %1: &quot;%2&quot; is not text</source>
+        <translation>メッセージ %1：&quot;%2&quot; がテキストではありません</translation>
+    </message>
+    <message>
+        <source>message %1 has role %2</source>
+        <translation>メッセージ %1 のロールが %2 です</translation>
+    </message>
+    <message>
+        <source>message %1 has status %2</source>
+        <translation>メッセージ %1 の状態が %2 です</translation>
+    </message>
+    <message>
+        <source>message %1: %2 is not a token count</source>
+        <translation>メッセージ %1：%2 がトークン数ではありません</translation>
+    </message>
+    <message>
+        <source>message %1: tool_calls is not a list of calls</source>
+        <translation>メッセージ %1：tool_calls が呼び出しのリストではありません</translation>
+    </message>
+    <message>
+        <source>message %1: a tool call is not {id, name, arguments} text</source>
+        <translation>メッセージ %1：ツール呼び出しが {id, name, arguments} のテキストではありません</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not text</source>
+        <translation>&quot;%1&quot; がテキストではありません</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is longer than %2 characters</source>
+        <translation>&quot;%1&quot; が %2 文字を超えています</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; holds a NUL character</source>
+        <translation>&quot;%1&quot; に NUL 文字が含まれています</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not true or false</source>
+        <translation>&quot;%1&quot; が true でも false でもありません</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an ISO 8601 time with a UTC offset</source>
+        <translation>&quot;%1&quot; が UTC オフセット付きの ISO 8601 時刻ではありません</translation>
     </message>
     <message>
         <source>%1 is not valid JSON (%2)</source>
@@ -5909,8 +6125,80 @@ URL：%3
         <translation>%1 は有効な JSON ではありません（ファイル%2）</translation>
     </message>
     <message>
+        <source>%1: %2 has %3 characters; the limit is %4</source>
+        <translation>%1：%2 が %3 文字あります。上限は %4 です</translation>
+    </message>
+    <message>
+        <source>%1: %2 holds %3, which cannot be stored</source>
+        <translation>%1：%2 に保存できない %3 が含まれています</translation>
+    </message>
+    <message>
+        <source>%1: expected an object, got %2</source>
+        <translation>%1：オブジェクトが必要ですが、%2 でした</translation>
+    </message>
+    <message>
+        <source>%1: &apos;id&apos; must be a non-empty string</source>
+        <translation>%1：&apos;id&apos; は空でない文字列にしてください</translation>
+    </message>
+    <message>
+        <source>%1: &apos;context_window&apos; must be a positive integer up to %2, got %3</source>
+        <translation>%1：&apos;context_window&apos; は %2 以下の正の整数にしてください（%3 でした）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;max_output&apos; must be a positive integer up to %2 or null, got %3</source>
+        <translation>%1：&apos;max_output&apos; は %2 以下の正の整数か null にしてください（%3 でした）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;reasoning&apos; must be true or false, got %2</source>
+        <translation>%1：&apos;reasoning&apos; は true か false にしてください（%2 でした）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;thinking_off&apos; must be one of %2 or null, got %3</source>
+        <translation>%1：&apos;thinking_off&apos; は %2 のいずれかか null にしてください（%3 でした）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;min_effort&apos; must be a string or null, got %2</source>
+        <translation>%1：&apos;min_effort&apos; は文字列か null にしてください（%2 でした）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;aliases&apos; must be a list of strings</source>
+        <translation>%1：&apos;aliases&apos; は文字列のリストにしてください</translation>
+    </message>
+    <message>
+        <source>model catalog has %1 characters; a catalog is at most %2</source>
+        <translation>モデルカタログが %1 文字あります。カタログは最大 %2 文字です</translation>
+    </message>
+    <message>
+        <source>model catalog is not valid JSON: %1 at line %2 column %3</source>
+        <translation>モデルカタログが有効な JSON ではありません：%2 行 %3 列目で %1</translation>
+    </message>
+    <message>
+        <source>model catalog holds a number too large to read</source>
+        <translation>モデルカタログに読み取れないほど大きな数値があります</translation>
+    </message>
+    <message>
+        <source>model catalog: &apos;models&apos; must be a list of entries</source>
+        <translation>モデルカタログ：&apos;models&apos; は項目のリストにしてください</translation>
+    </message>
+    <message>
+        <source>model catalog: expected an object with a &apos;models&apos; list</source>
+        <translation>モデルカタログ：&apos;models&apos; リストを持つオブジェクトが必要です</translation>
+    </message>
+    <message>
+        <source>%1: id or alias %2 is already used by models[%3]</source>
+        <translation>%1：id または別名 %2 は models[%3] で使われています</translation>
+    </message>
+    <message>
         <source>model catalog %1; a catalog needs 4 levels and short texts</source>
         <translation>モデルカタログ%1。カタログに必要なのは 4 階層と短いテキストです</translation>
+    </message>
+    <message>
+        <source>its provenance block</source>
+        <translation>その出どころブロック</translation>
+    </message>
+    <message>
+        <source>%1 nests JSON more than %2 levels deep; a memory file never does</source>
+        <translation>%1の JSON の入れ子が %2 階層を超えています。メモリファイルではありえません</translation>
     </message>
 </context>
 <context>
@@ -6802,6 +7090,321 @@ Input budget: %1 tokens</source>
     </message>
 </context>
 <context>
+    <name>TaskContext</name>
+    <message>
+        <source>About</source>
+        <translation>バージョン情報</translation>
+    </message>
+    <message>
+        <source>Archive topic</source>
+        <translation>トピックをアーカイブ</translation>
+    </message>
+    <message>
+        <source>Assistants</source>
+        <translation>アシスタント</translation>
+    </message>
+    <message>
+        <source>Attach</source>
+        <translation>添付</translation>
+    </message>
+    <message>
+        <source>Cannot regenerate</source>
+        <translation>再生成できません</translation>
+    </message>
+    <message>
+        <source>Cannot resend</source>
+        <translation>再送信できません</translation>
+    </message>
+    <message>
+        <source>Cannot retry</source>
+        <translation>再試行できません</translation>
+    </message>
+    <message>
+        <source>Cannot send</source>
+        <translation>送信できません</translation>
+    </message>
+    <message>
+        <source>Compact now</source>
+        <translation>今すぐ圧縮</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>メッセージを削除</translation>
+    </message>
+    <message>
+        <source>Delete provider</source>
+        <translation>プロバイダーを削除</translation>
+    </message>
+    <message>
+        <source>Delete topic</source>
+        <translation>トピックを削除</translation>
+    </message>
+    <message>
+        <source>Dream proposals</source>
+        <translation>ドリームの提案</translation>
+    </message>
+    <message>
+        <source>Dream schedule</source>
+        <translation>ドリームのスケジュール</translation>
+    </message>
+    <message>
+        <source>Dreaming memory</source>
+        <translation>ドリームメモリ</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>メッセージを編集</translation>
+    </message>
+    <message>
+        <source>Edit provider</source>
+        <translation>プロバイダーを編集</translation>
+    </message>
+    <message>
+        <source>Export topic summary</source>
+        <translation>トピックの要約をエクスポート</translation>
+    </message>
+    <message>
+        <source>Export topic</source>
+        <translation>トピックをエクスポート</translation>
+    </message>
+    <message>
+        <source>Import memory</source>
+        <translation>メモリをインポート</translation>
+    </message>
+    <message>
+        <source>Import topic</source>
+        <translation>トピックをインポート</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>インポート</translation>
+    </message>
+    <message>
+        <source>Inline image</source>
+        <translation>インライン画像</translation>
+    </message>
+    <message>
+        <source>Jump in topic</source>
+        <translation>トピック内を移動</translation>
+    </message>
+    <message>
+        <source>List MCP servers</source>
+        <translation>MCP サーバーの一覧</translation>
+    </message>
+    <message>
+        <source>List model cards</source>
+        <translation>モデルカードの一覧</translation>
+    </message>
+    <message>
+        <source>List providers</source>
+        <translation>プロバイダーの一覧</translation>
+    </message>
+    <message>
+        <source>Load messages</source>
+        <translation>メッセージの読み込み</translation>
+    </message>
+    <message>
+        <source>Mark as interrupted</source>
+        <translation>中断済みにする</translation>
+    </message>
+    <message>
+        <source>Memory dream</source>
+        <translation>記憶ドリーム</translation>
+    </message>
+    <message>
+        <source>Memory history</source>
+        <translation>メモリの履歴</translation>
+    </message>
+    <message>
+        <source>Memory preview</source>
+        <translation>メモリのプレビュー</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>Model card</source>
+        <translation>モデルカード</translation>
+    </message>
+    <message>
+        <source>ModelsPage</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>New topic</source>
+        <translation>新しいトピック</translation>
+    </message>
+    <message>
+        <source>Notification</source>
+        <translation>通知</translation>
+    </message>
+    <message>
+        <source>Open attachment</source>
+        <translation>添付ファイルを開く</translation>
+    </message>
+    <message>
+        <source>Open memory</source>
+        <translation>メモリを開く</translation>
+    </message>
+    <message>
+        <source>Open search result</source>
+        <translation>検索結果を開く</translation>
+    </message>
+    <message>
+        <source>Open the assistant</source>
+        <translation>アシスタントを開く</translation>
+    </message>
+    <message>
+        <source>Open topic</source>
+        <translation>トピックを開く</translation>
+    </message>
+    <message>
+        <source>Pause dreams</source>
+        <translation>ドリームを一時停止</translation>
+    </message>
+    <message>
+        <source>Pin message</source>
+        <translation>メッセージをピン留め</translation>
+    </message>
+    <message>
+        <source>Pin topic</source>
+        <translation>トピックをピン留め</translation>
+    </message>
+    <message>
+        <source>Private topic</source>
+        <translation>プライベートトピック</translation>
+    </message>
+    <message>
+        <source>Provider models</source>
+        <translation>プロバイダーのモデル</translation>
+    </message>
+    <message>
+        <source>ProvidersPage</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>Read the assistant&apos;s tools</source>
+        <translation>アシスタントのツールを読み込む</translation>
+    </message>
+    <message>
+        <source>Recall vectors</source>
+        <translation>想起ベクトル</translation>
+    </message>
+    <message>
+        <source>Rename topic</source>
+        <translation>トピック名を変更</translation>
+    </message>
+    <message>
+        <source>Save provider</source>
+        <translation>プロバイダーを保存</translation>
+    </message>
+    <message>
+        <source>Save the assistant</source>
+        <translation>アシスタントを保存</translation>
+    </message>
+    <message>
+        <source>Save topic summary</source>
+        <translation>トピックの要約を保存</translation>
+    </message>
+    <message>
+        <source>Search index</source>
+        <translation>検索インデックス</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>検索</translation>
+    </message>
+    <message>
+        <source>SearchPage</source>
+        <translation>検索</translation>
+    </message>
+    <message>
+        <source>Sending failed</source>
+        <translation>送信に失敗しました</translation>
+    </message>
+    <message>
+        <source>Set the model card&apos;s window</source>
+        <translation>モデルカードのウィンドウを設定</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation>セットアップ</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>ストレージ</translation>
+    </message>
+    <message>
+        <source>Summary probes</source>
+        <translation>要約のプローブ</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>要約</translation>
+    </message>
+    <message>
+        <source>Switch version</source>
+        <translation>バージョンを切り替え</translation>
+    </message>
+    <message>
+        <source>System Agent</source>
+        <translation>システムエージェント</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>接続テスト</translation>
+    </message>
+    <message>
+        <source>Thumbnail</source>
+        <translation>サムネイル</translation>
+    </message>
+    <message>
+        <source>Token estimate</source>
+        <translation>トークンの見積もり</translation>
+    </message>
+    <message>
+        <source>Tokenizers</source>
+        <translation>トークナイザー</translation>
+    </message>
+    <message>
+        <source>ToolsPage</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>Topic model</source>
+        <translation>トピックのモデル</translation>
+    </message>
+    <message>
+        <source>Topic summary</source>
+        <translation>トピックの要約</translation>
+    </message>
+    <message>
+        <source>Topics</source>
+        <translation>トピック</translation>
+    </message>
+    <message>
+        <source>Turn provider on/off</source>
+        <translation>プロバイダーのオン/オフ</translation>
+    </message>
+    <message>
+        <source>Versions</source>
+        <translation>バージョン</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>終了</translation>
+    </message>
+</context>
+<context>
     <name>TokenBadge</name>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Estimated tokens of the next request&lt;/b&gt;: instructions, tools, memory, the topic summary, the history window and your draft, as Send will post them — anchored on the provider&apos;s own input count when this session sent the last reply — against the input budget (context window minus the reply reserve). Click for the breakdown.&lt;/p&gt;</source>
@@ -7226,6 +7829,22 @@ Input budget: %1 tokens</source>
         <source>Undo</source>
         <translation>元に戻す</translation>
     </message>
+    <message numerus="yes">
+        <source>Delete “%1” and its %Ln message(s)? You can undo this for %2 seconds.</source>
+        <translation><numerusform>「%1」と %Ln 件のメッセージを削除しますか？%2 秒以内なら元に戻せます。</numerusform></translation>
+    </message>
+    <message>
+        <source>Delete topic</source>
+        <translation>トピックを削除</translation>
+    </message>
+    <message>
+        <source>Deleted “%1” — Undo (Ctrl+Z) within %2 s</source>
+        <translation>「%1」を削除しました — %2 秒以内なら元に戻せます（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>“%1” is back</source>
+        <translation>「%1」を元に戻しました</translation>
+    </message>
 </context>
 <context>
     <name>TopicList</name>
@@ -7256,6 +7875,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Private: no memory is used here and the dream never reads it</source>
         <translation>プライベート：ここではメモリを使わず、ドリームも読みません</translation>
+    </message>
+    <message>
+        <source>New topic</source>
+        <translation>新しいトピック</translation>
     </message>
 </context>
 <context>
@@ -7363,6 +7986,22 @@ Input budget: %1 tokens</source>
     <message>
         <source>Use %1 for this topic only (%2)</source>
         <translation>このトピックだけ %1 を使う（%2）</translation>
+    </message>
+    <message>
+        <source>This topic: %1</source>
+        <translation>このトピック：%1</translation>
+    </message>
+    <message>
+        <source>This topic&apos;s model choice was removed (its provider was deleted or another window changed it); it uses the assistant&apos;s model %1 again</source>
+        <translation>このトピックのモデル選択は外されました（プロバイダーが削除されたか、別のウィンドウが変更しました）。アシスタントのモデル %1 に戻ります</translation>
+    </message>
+    <message>
+        <source>This topic now uses %1</source>
+        <translation>このトピックは %1 を使います</translation>
+    </message>
+    <message>
+        <source>This topic now uses %1 (the assistant&apos;s model)</source>
+        <translation>このトピックは %1（アシスタントのモデル）を使います</translation>
     </message>
 </context>
 <context>
@@ -8224,6 +8863,13 @@ Input budget: %1 tokens</source>
     <message>
         <source>&amp;Help</source>
         <translation>ヘルプ</translation>
+    </message>
+</context>
+<context>
+    <name>WindowPages</name>
+    <message>
+        <source>No file manager answered; the data folder is %1</source>
+        <translation>ファイルマネージャーが応答しません。データフォルダーは %1 です</translation>
     </message>
 </context>
 </TS>

@@ -81,6 +81,13 @@
     </message>
 </context>
 <context>
+    <name>App</name>
+    <message>
+        <source>Cannot open the ChatHub database:</source>
+        <translation>无法打开 ChatHub 数据库：</translation>
+    </message>
+</context>
+<context>
     <name>AssistantDialog</name>
     <message>
         <source>%1  (summaries bring the next request back down to this share)</source>
@@ -418,6 +425,10 @@
         <translation>附加文件…</translation>
     </message>
     <message>
+        <source>%1 is no longer in the store</source>
+        <translation>%1 已不在存储中</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.</source>
         <translation>无法显示这张图片。</translation>
     </message>
@@ -730,6 +741,13 @@
     <message>
         <source>The first %1 of %2 characters; all of them are sent.</source>
         <translation>%2 个字符中的前 %1 个；全部都会发送。</translation>
+    </message>
+</context>
+<context>
+    <name>Confirm</name>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
     </message>
 </context>
 <context>
@@ -1124,6 +1142,21 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>LinkPolicy</name>
+    <message>
+        <source>%1: links</source>
+        <translation>%1: 链接</translation>
+    </message>
+    <message>
+        <source>file paths</source>
+        <translation>文件路径</translation>
+    </message>
+    <message>
+        <source>Not opened: %1 in messages are not followed (%2)</source>
+        <translation>未打开：不会跟随消息中的%1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Code block copied</source>
@@ -1303,6 +1336,14 @@ Authorization: Bearer …</translation>
     <message>
         <source>Finish signing in to %1 in your browser…</source>
         <translation>请在浏览器中完成 %1 的登录…</translation>
+    </message>
+    <message>
+        <source>no tools</source>
+        <translation>没有工具</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 %3 — %Ln tool(s): %4</source>
+        <translation><numerusform>%1：%2 %3 — %Ln 个工具：%4</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2903,6 +2944,26 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>Message actions</source>
         <translation>消息操作</translation>
     </message>
+    <message>
+        <source>Delete this message from the topic? This cannot be undone.</source>
+        <translation>从话题中删除这条消息？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>This window is writing this reply; press Stop to end it</source>
+        <translation>此窗口正在写这条回复；按“停止”结束</translation>
+    </message>
+    <message>
+        <source>Mark as interrupted</source>
+        <translation>标记为已中断</translation>
+    </message>
+    <message>
+        <source>Mark this reply as interrupted? Do this only when the window or command writing it is gone or no longer answers; what arrived is kept.</source>
+        <translation>将这条回复标记为已中断？仅当正在写它的窗口或命令已不在或不再响应时才这样做；已收到的内容会保留。</translation>
+    </message>
+    <message>
+        <source>Reply marked as interrupted; you can send or retry again</source>
+        <translation>回复已标记为已中断；可以再次发送或重试</translation>
+    </message>
 </context>
 <context>
     <name>MessageList</name>
@@ -3187,6 +3248,10 @@ Type below and press %1 to start.</source>
 <context>
     <name>ModelChoices</name>
     <message>
+        <source>%1-token context window (reported by the provider)</source>
+        <translation>%1 令牌上下文窗口（由服务商报告）</translation>
+    </message>
+    <message>
         <source>Refresh the provider&apos;s models</source>
         <translation>刷新服务商的模型</translation>
     </message>
@@ -3197,6 +3262,26 @@ Type below and press %1 to start.</source>
     <message>
         <source> (last try: %1)</source>
         <translation>（上次尝试：%1）</translation>
+    </message>
+    <message>
+        <source>offered by this provider</source>
+        <translation>由此服务商提供</translation>
+    </message>
+    <message>
+        <source>not in this provider&apos;s list</source>
+        <translation>不在此服务商的列表中</translation>
+    </message>
+    <message>
+        <source>%1-token context window (reported by the provider) · %2</source>
+        <translation>%1 令牌上下文窗口（由服务商报告）· %2</translation>
+    </message>
+    <message>
+        <source>%1-token context window · %2</source>
+        <translation>%1 令牌上下文窗口 · %2</translation>
+    </message>
+    <message>
+        <source>No model card: its %1-token window is the provider&apos;s fallback (set the real one with `chathub-desktop model set`) · %2</source>
+        <translation>没有模型卡：%1 令牌的窗口是服务商的后备值（用 `chathub-desktop model set` 设置真实值）· %2</translation>
     </message>
 </context>
 <context>
@@ -3299,6 +3384,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>Every provider</source>
         <translation>所有服务商</translation>
+    </message>
+    <message>
+        <source>Delete the card of %1</source>
+        <translation>删除 %1 的模型卡片</translation>
     </message>
     <message>
         <source>by model id</source>
@@ -4220,6 +4309,14 @@ URL：%3
 <context>
     <name>ReplyVersions</name>
     <message>
+        <source> — the topic summary written for this branch is back</source>
+        <translation>——为此分支写的话题摘要已恢复</translation>
+    </message>
+    <message>
+        <source> — the topic summary covered the other branch and was cleared; the next compaction rebuilds it</source>
+        <translation>——话题摘要涵盖的是另一个分支，已清除；下次压缩会重建它</translation>
+    </message>
+    <message>
         <source>&amp;Regenerate reply</source>
         <translation>重新生成回复</translation>
     </message>
@@ -4235,6 +4332,18 @@ URL：%3
         <source>Ask again for the last reply with another model, for this reply only; the topic keeps its model</source>
         <translation>用另一个模型重新请求最后一条回复，仅限这条回复；话题保留自己的模型</translation>
     </message>
+    <message>
+        <source>Regenerate the last reply with %1 (%2), this reply only</source>
+        <translation>用 %1（%2）重新生成最后一条回复，仅此一次</translation>
+    </message>
+    <message>
+        <source>No models to offer yet</source>
+        <translation>还没有可提供的模型</translation>
+    </message>
+    <message>
+        <source>Showing version %1 / %2</source>
+        <translation>显示版本 %1 / %2</translation>
+    </message>
 </context>
 <context>
     <name>SearchController</name>
@@ -4245,6 +4354,14 @@ URL：%3
     <message>
         <source>Search every topic&apos;s messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)</source>
         <translation>搜索所有话题的消息、记忆和梦境卡片（Ctrl+K 或 Ctrl+Shift+F）</translation>
+    </message>
+    <message>
+        <source>That topic is not listed any more</source>
+        <translation>该话题已不在列表中</translation>
+    </message>
+    <message>
+        <source>That message is no longer in the topic</source>
+        <translation>该消息已不在话题中</translation>
     </message>
 </context>
 <context>
@@ -4360,6 +4477,13 @@ URL：%3
     <message>
         <source>%1 memory entries and cards</source>
         <translation>%1 条记忆和卡片</translation>
+    </message>
+</context>
+<context>
+    <name>SendController</name>
+    <message>
+        <source>Stopped — the text so far is kept</source>
+        <translation>已停止——已保留目前的文本</translation>
     </message>
 </context>
 <context>
@@ -5509,6 +5633,14 @@ URL：%3
         <translation>；%1 不受信任</translation>
     </message>
     <message>
+        <source>this file</source>
+        <translation>此文件</translation>
+    </message>
+    <message>
+        <source>cannot import %1: %2; nothing was changed</source>
+        <translation>无法导入%1：%2；未做任何更改</translation>
+    </message>
+    <message>
         <source>%1, message %2</source>
         <translation>%1，消息 %2</translation>
     </message>
@@ -5893,12 +6025,96 @@ URL：%3
         <translation>；</translation>
     </message>
     <message>
+        <source>this export is already imported into %1 as topic %2</source>
+        <translation>此导出已作为话题 %2 导入到 %1</translation>
+    </message>
+    <message>
         <source>not a ChatHub topic export: %1</source>
         <translation>不是 ChatHub 话题导出：%1</translation>
     </message>
     <message>
+        <source>the file is %1; a topic export is at most %2</source>
+        <translation>文件大小为 %1；话题导出最大为 %2</translation>
+    </message>
+    <message>
+        <source>it is not UTF-8 text (byte %1)</source>
+        <translation>不是 UTF-8 文本（第 %1 字节）</translation>
+    </message>
+    <message>
         <source>not a ChatHub topic export: it %1</source>
         <translation>不是 ChatHub 话题导出：它%1</translation>
+    </message>
+    <message>
+        <source>invalid JSON (%1)</source>
+        <translation>无效的 JSON（%1）</translation>
+    </message>
+    <message>
+        <source>no &quot;format&quot;: &quot;%1&quot;</source>
+        <translation>缺少 &quot;format&quot;: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>version %1 is not %2</source>
+        <translation>版本 %1 不是 %2</translation>
+    </message>
+    <message>
+        <source>no &quot;topic&quot; object</source>
+        <translation>缺少 &quot;topic&quot; 对象</translation>
+    </message>
+    <message>
+        <source>no &quot;messages&quot; list</source>
+        <translation>缺少 &quot;messages&quot; 列表</translation>
+    </message>
+    <message>
+        <source>%1 messages; at most %2</source>
+        <translation>共 %1 条消息；最多 %2 条</translation>
+    </message>
+    <message>
+        <source>message %1 is not an object</source>
+        <translation>第 %1 条消息不是对象</translation>
+    </message>
+    <message>
+        <source>message %1: &quot;%2&quot; is not text</source>
+        <translation>第 %1 条消息：&quot;%2&quot; 不是文本</translation>
+    </message>
+    <message>
+        <source>message %1 has role %2</source>
+        <translation>第 %1 条消息的角色为 %2</translation>
+    </message>
+    <message>
+        <source>message %1 has status %2</source>
+        <translation>第 %1 条消息的状态为 %2</translation>
+    </message>
+    <message>
+        <source>message %1: %2 is not a token count</source>
+        <translation>第 %1 条消息：%2 不是令牌数</translation>
+    </message>
+    <message>
+        <source>message %1: tool_calls is not a list of calls</source>
+        <translation>第 %1 条消息：tool_calls 不是调用列表</translation>
+    </message>
+    <message>
+        <source>message %1: a tool call is not {id, name, arguments} text</source>
+        <translation>第 %1 条消息：有工具调用不是 {id, name, arguments} 文本</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not text</source>
+        <translation>&quot;%1&quot; 不是文本</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is longer than %2 characters</source>
+        <translation>&quot;%1&quot; 超过 %2 个字符</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; holds a NUL character</source>
+        <translation>&quot;%1&quot; 含有 NUL 字符</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not true or false</source>
+        <translation>&quot;%1&quot; 不是 true 或 false</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an ISO 8601 time with a UTC offset</source>
+        <translation>&quot;%1&quot; 不是带 UTC 偏移的 ISO 8601 时间</translation>
     </message>
     <message>
         <source>%1 is not valid JSON (%2)</source>
@@ -5909,8 +6125,80 @@ URL：%3
         <translation>%1 不是有效的 JSON（它%2）</translation>
     </message>
     <message>
+        <source>%1: %2 has %3 characters; the limit is %4</source>
+        <translation>%1：%2 有 %3 个字符；上限为 %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 holds %3, which cannot be stored</source>
+        <translation>%1：%2 含有 %3，无法保存</translation>
+    </message>
+    <message>
+        <source>%1: expected an object, got %2</source>
+        <translation>%1：应为对象，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1: &apos;id&apos; must be a non-empty string</source>
+        <translation>%1：&apos;id&apos; 必须是非空字符串</translation>
+    </message>
+    <message>
+        <source>%1: &apos;context_window&apos; must be a positive integer up to %2, got %3</source>
+        <translation>%1：&apos;context_window&apos; 必须是不超过 %2 的正整数，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: &apos;max_output&apos; must be a positive integer up to %2 or null, got %3</source>
+        <translation>%1：&apos;max_output&apos; 必须是不超过 %2 的正整数或 null，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: &apos;reasoning&apos; must be true or false, got %2</source>
+        <translation>%1：&apos;reasoning&apos; 必须是 true 或 false，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1: &apos;thinking_off&apos; must be one of %2 or null, got %3</source>
+        <translation>%1：&apos;thinking_off&apos; 必须是 %2 之一或 null，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: &apos;min_effort&apos; must be a string or null, got %2</source>
+        <translation>%1：&apos;min_effort&apos; 必须是字符串或 null，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1: &apos;aliases&apos; must be a list of strings</source>
+        <translation>%1：&apos;aliases&apos; 必须是字符串列表</translation>
+    </message>
+    <message>
+        <source>model catalog has %1 characters; a catalog is at most %2</source>
+        <translation>模型目录有 %1 个字符；目录最多 %2 个字符</translation>
+    </message>
+    <message>
+        <source>model catalog is not valid JSON: %1 at line %2 column %3</source>
+        <translation>模型目录不是有效的 JSON：第 %2 行第 %3 列 %1</translation>
+    </message>
+    <message>
+        <source>model catalog holds a number too large to read</source>
+        <translation>模型目录含有大到无法读取的数字</translation>
+    </message>
+    <message>
+        <source>model catalog: &apos;models&apos; must be a list of entries</source>
+        <translation>模型目录：&apos;models&apos; 必须是条目列表</translation>
+    </message>
+    <message>
+        <source>model catalog: expected an object with a &apos;models&apos; list</source>
+        <translation>模型目录：应为带 &apos;models&apos; 列表的对象</translation>
+    </message>
+    <message>
+        <source>%1: id or alias %2 is already used by models[%3]</source>
+        <translation>%1：id 或别名 %2 已被 models[%3] 使用</translation>
+    </message>
+    <message>
         <source>model catalog %1; a catalog needs 4 levels and short texts</source>
         <translation>模型目录%1；目录只需 4 层和较短的文本</translation>
+    </message>
+    <message>
+        <source>its provenance block</source>
+        <translation>其来源信息块</translation>
+    </message>
+    <message>
+        <source>%1 nests JSON more than %2 levels deep; a memory file never does</source>
+        <translation>%1的 JSON 嵌套超过 %2 层；记忆文件不会这样</translation>
     </message>
 </context>
 <context>
@@ -6802,6 +7090,321 @@ Input budget: %1 tokens</source>
     </message>
 </context>
 <context>
+    <name>TaskContext</name>
+    <message>
+        <source>About</source>
+        <translation>关于</translation>
+    </message>
+    <message>
+        <source>Archive topic</source>
+        <translation>归档话题</translation>
+    </message>
+    <message>
+        <source>Assistants</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Attach</source>
+        <translation>附加文件</translation>
+    </message>
+    <message>
+        <source>Cannot regenerate</source>
+        <translation>无法重新生成</translation>
+    </message>
+    <message>
+        <source>Cannot resend</source>
+        <translation>无法重新发送</translation>
+    </message>
+    <message>
+        <source>Cannot retry</source>
+        <translation>无法重试</translation>
+    </message>
+    <message>
+        <source>Cannot send</source>
+        <translation>无法发送</translation>
+    </message>
+    <message>
+        <source>Compact now</source>
+        <translation>立即压缩</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>删除消息</translation>
+    </message>
+    <message>
+        <source>Delete provider</source>
+        <translation>删除服务商</translation>
+    </message>
+    <message>
+        <source>Delete topic</source>
+        <translation>删除话题</translation>
+    </message>
+    <message>
+        <source>Dream proposals</source>
+        <translation>梦境提议</translation>
+    </message>
+    <message>
+        <source>Dream schedule</source>
+        <translation>做梦时间表</translation>
+    </message>
+    <message>
+        <source>Dreaming memory</source>
+        <translation>梦境记忆</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>编辑消息</translation>
+    </message>
+    <message>
+        <source>Edit provider</source>
+        <translation>编辑服务商</translation>
+    </message>
+    <message>
+        <source>Export topic summary</source>
+        <translation>导出话题摘要</translation>
+    </message>
+    <message>
+        <source>Export topic</source>
+        <translation>导出话题</translation>
+    </message>
+    <message>
+        <source>Import memory</source>
+        <translation>导入记忆</translation>
+    </message>
+    <message>
+        <source>Import topic</source>
+        <translation>导入话题</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Inline image</source>
+        <translation>内嵌图片</translation>
+    </message>
+    <message>
+        <source>Jump in topic</source>
+        <translation>在话题中跳转</translation>
+    </message>
+    <message>
+        <source>List MCP servers</source>
+        <translation>列出 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>List model cards</source>
+        <translation>列出模型卡片</translation>
+    </message>
+    <message>
+        <source>List providers</source>
+        <translation>列出服务商</translation>
+    </message>
+    <message>
+        <source>Load messages</source>
+        <translation>加载消息</translation>
+    </message>
+    <message>
+        <source>Mark as interrupted</source>
+        <translation>标记为已中断</translation>
+    </message>
+    <message>
+        <source>Memory dream</source>
+        <translation>记忆梦境</translation>
+    </message>
+    <message>
+        <source>Memory history</source>
+        <translation>记忆历史</translation>
+    </message>
+    <message>
+        <source>Memory preview</source>
+        <translation>记忆预览</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Model card</source>
+        <translation>模型卡片</translation>
+    </message>
+    <message>
+        <source>ModelsPage</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>New topic</source>
+        <translation>新建话题</translation>
+    </message>
+    <message>
+        <source>Notification</source>
+        <translation>通知</translation>
+    </message>
+    <message>
+        <source>Open attachment</source>
+        <translation>打开附件</translation>
+    </message>
+    <message>
+        <source>Open memory</source>
+        <translation>打开记忆</translation>
+    </message>
+    <message>
+        <source>Open search result</source>
+        <translation>打开搜索结果</translation>
+    </message>
+    <message>
+        <source>Open the assistant</source>
+        <translation>打开助手</translation>
+    </message>
+    <message>
+        <source>Open topic</source>
+        <translation>打开话题</translation>
+    </message>
+    <message>
+        <source>Pause dreams</source>
+        <translation>暂停做梦</translation>
+    </message>
+    <message>
+        <source>Pin message</source>
+        <translation>置顶消息</translation>
+    </message>
+    <message>
+        <source>Pin topic</source>
+        <translation>置顶话题</translation>
+    </message>
+    <message>
+        <source>Private topic</source>
+        <translation>私密话题</translation>
+    </message>
+    <message>
+        <source>Provider models</source>
+        <translation>服务商的模型</translation>
+    </message>
+    <message>
+        <source>ProvidersPage</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Read the assistant&apos;s tools</source>
+        <translation>读取助手的工具</translation>
+    </message>
+    <message>
+        <source>Recall vectors</source>
+        <translation>回想向量</translation>
+    </message>
+    <message>
+        <source>Rename topic</source>
+        <translation>重命名话题</translation>
+    </message>
+    <message>
+        <source>Save provider</source>
+        <translation>保存服务商</translation>
+    </message>
+    <message>
+        <source>Save the assistant</source>
+        <translation>保存助手</translation>
+    </message>
+    <message>
+        <source>Save topic summary</source>
+        <translation>保存话题摘要</translation>
+    </message>
+    <message>
+        <source>Search index</source>
+        <translation>搜索索引</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>SearchPage</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Sending failed</source>
+        <translation>发送失败</translation>
+    </message>
+    <message>
+        <source>Set the model card&apos;s window</source>
+        <translation>设置模型卡片的窗口</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation>设置向导</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Summary probes</source>
+        <translation>摘要探测</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Switch version</source>
+        <translation>切换版本</translation>
+    </message>
+    <message>
+        <source>System Agent</source>
+        <translation>系统代理</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Thumbnail</source>
+        <translation>缩略图</translation>
+    </message>
+    <message>
+        <source>Token estimate</source>
+        <translation>令牌估算</translation>
+    </message>
+    <message>
+        <source>Tokenizers</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>ToolsPage</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Topic model</source>
+        <translation>话题模型</translation>
+    </message>
+    <message>
+        <source>Topic summary</source>
+        <translation>话题摘要</translation>
+    </message>
+    <message>
+        <source>Topics</source>
+        <translation>话题</translation>
+    </message>
+    <message>
+        <source>Turn provider on/off</source>
+        <translation>启用/停用服务商</translation>
+    </message>
+    <message>
+        <source>Versions</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+</context>
+<context>
     <name>TokenBadge</name>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Estimated tokens of the next request&lt;/b&gt;: instructions, tools, memory, the topic summary, the history window and your draft, as Send will post them — anchored on the provider&apos;s own input count when this session sent the last reply — against the input budget (context window minus the reply reserve). Click for the breakdown.&lt;/p&gt;</source>
@@ -7226,6 +7829,22 @@ Input budget: %1 tokens</source>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
+    <message numerus="yes">
+        <source>Delete “%1” and its %Ln message(s)? You can undo this for %2 seconds.</source>
+        <translation><numerusform>删除“%1”及其 %Ln 条消息？%2 秒内可以撤销。</numerusform></translation>
+    </message>
+    <message>
+        <source>Delete topic</source>
+        <translation>删除话题</translation>
+    </message>
+    <message>
+        <source>Deleted “%1” — Undo (Ctrl+Z) within %2 s</source>
+        <translation>已删除“%1”——%2 秒内可撤销（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>“%1” is back</source>
+        <translation>“%1”已恢复</translation>
+    </message>
 </context>
 <context>
     <name>TopicList</name>
@@ -7256,6 +7875,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Private: no memory is used here and the dream never reads it</source>
         <translation>私密：这里不使用记忆，梦境也不会读取它</translation>
+    </message>
+    <message>
+        <source>New topic</source>
+        <translation>新话题</translation>
     </message>
 </context>
 <context>
@@ -7363,6 +7986,22 @@ Input budget: %1 tokens</source>
     <message>
         <source>Use %1 for this topic only (%2)</source>
         <translation>仅此话题使用 %1（%2）</translation>
+    </message>
+    <message>
+        <source>This topic: %1</source>
+        <translation>此话题：%1</translation>
+    </message>
+    <message>
+        <source>This topic&apos;s model choice was removed (its provider was deleted or another window changed it); it uses the assistant&apos;s model %1 again</source>
+        <translation>此话题的模型选择已被移除（其服务商已删除或另一个窗口更改了它）；它重新使用助手的模型 %1</translation>
+    </message>
+    <message>
+        <source>This topic now uses %1</source>
+        <translation>此话题现在使用 %1</translation>
+    </message>
+    <message>
+        <source>This topic now uses %1 (the assistant&apos;s model)</source>
+        <translation>此话题现在使用 %1（助手的模型）</translation>
     </message>
 </context>
 <context>
@@ -8224,6 +8863,13 @@ Input budget: %1 tokens</source>
     <message>
         <source>&amp;Help</source>
         <translation>帮助</translation>
+    </message>
+</context>
+<context>
+    <name>WindowPages</name>
+    <message>
+        <source>No file manager answered; the data folder is %1</source>
+        <translation>没有文件管理器响应；数据文件夹是 %1</translation>
     </message>
 </context>
 </TS>

@@ -38,6 +38,7 @@ def main(out: Path) -> int:
             print("CJK font:", ", ".join(families) or "none loaded")
         p = svc.providers.add("OpenAI", "openai", "http://127.0.0.1:9/v1", api_key="sk-demo")
         a = svc.assistants.create("写作助手", provider=p.id, model="gpt-4o-mini")
+        svc.topics.create(a.id)  # untitled: "New topic" in the interface language (lang45)
         for title in ("旅行计划：京都三日游", "Project conventions", "周报草稿", "読書メモ"):
             t = svc.topics.create(a.id, title)
         svc.topics.append_message(t.id, Role.USER, "京都三日游怎么安排？")  # rows with a header, a tag and Retry

@@ -143,9 +143,9 @@ def test_the_popovers_prompt_cache_line_and_its_help_are_said(qapp: Any) -> None
         assert cache_text(CacheView(input_tokens=900, cache_write_tokens=900)) == "ヒット 0% / まだヒットなし"
 
 
-#: Data the walk below reads: the assistant's initial and name, the topic's stored title,
-#: the popover's total (a figure), the time zone's name and the app's name.
-_DATA = {"H", "Helper", "New topic", "UTC", "ChatHub Desktop", "A"}
+#: Data the walk below reads: the assistant's initial and name (an untitled topic's
+#: "New topic" is said, lang45), the popover's total (a figure), the time zone's name and the app's name.
+_DATA = {"H", "Helper", "UTC", "ChatHub Desktop", "A"}
 
 
 def test_the_window_with_a_topic_open_shows_no_unmarked_words(pseudo: Any, services: Any,  # noqa: F811 - fixture

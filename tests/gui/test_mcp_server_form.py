@@ -125,8 +125,8 @@ def test_an_http_server_that_asks_for_oauth_offers_sign_in(window: Any, services
                                             "Sign in… opens its page in your browser")
         assert not form.sign_in_button.isHidden()
         form.sign_in_button.click()
-        qtbot.waitUntil(lambda: "tools:" in form.status_label.text(), timeout=60000)
-        assert form.status_label.text().endswith("1 tools: whoami") and len(opened) == 1
+        qtbot.waitUntil(lambda: "tool:" in form.status_label.text(), timeout=60000)
+        assert form.status_label.text().endswith("1 tool: whoami") and len(opened) == 1  # one: singular (issue 27)
         form.save_button.click()
         qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
         assert services.mcp.get("locked").tools is not None

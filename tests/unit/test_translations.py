@@ -60,6 +60,10 @@ def test_english_keeps_only_its_plural_forms() -> None:
     assert plurals["%Ln message(s) · last active %1"] == ["%Ln message · last active %1",
                                                          "%Ln messages · last active %1"]
     assert all(m.get("numerus") == "yes" for m in _messages("en"))
+    # issue 27, lang45: the base translator of every path (install_english_base) has both forms
+    unfinished = [src for src, forms in plurals.items() if len(forms) != 2 or not all(f and f.strip() for f in forms)]
+    assert unfinished == []
+    assert plurals["%Ln entry(ies)"] == ["%Ln entry", "%Ln entries"]
 
 
 def test_the_committed_files_are_what_the_build_script_makes() -> None:

@@ -98,13 +98,16 @@ class AssistantSwitcher:
         host.runner.cancel("topic-list")  # an older listing must not report this one
         assistants = await host.runner.run_in_thread(host.store.assistants.list)
         self._read = {a.id: a for a in assistants}
+        translate = QCoreApplication.translate
         combo = self.combo
         combo.blockSignals(True)
         combo.clear()
         for a in assistants:
             combo.addItem(a.name, a.id)
             combo.setItemData(combo.count() - 1,
-                              f"{a.name}: {a.model or 'no model'} via {a.provider_name or 'no provider'}",
+                              fill(translate("MainWindow", "%1: %2 via %3"), a.name,
+                                   a.model or translate("MainWindow", "no model"),
+                                   a.provider_name or translate("MainWindow", "no provider")),
                               QtCore.Qt.ItemDataRole.ToolTipRole)
         if keep is not None and combo.findData(keep) >= 0:
             combo.setCurrentIndex(combo.findData(keep))

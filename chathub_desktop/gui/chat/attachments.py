@@ -323,7 +323,7 @@ class AttachmentController(QObject):
         name = str(meta.get("name", "attachment"))
         data = await self._w.runner.run_in_thread(self._w.svc.attachments.blob, sha)
         if data is None:
-            self._w.show_status(f"{name} is no longer in the store", 5000)
+            self._w.show_status(fill(translate("Attachments", "%1 is no longer in the store"), name), 5000)
             return
         if meta.get("kind") == IMAGE:
             image = await self._w.runner.run_in_thread(thumbnail, data, VIEW_EDGE)

@@ -14,7 +14,10 @@ import enum
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from PySide6.QtCore import QCoreApplication
+
 from chathub_desktop.gui.chat.markdown_render import COPY_SCHEME
+from chathub_desktop.gui.shell.i18n import fill
 
 __all__ = ["LinkAction", "LinkDecision", "decide", "hover_text"]
 
@@ -57,8 +60,10 @@ def decide(href: str) -> LinkDecision:
         return LinkDecision(LinkAction.OPEN)
     if scheme == COPY_SCHEME:
         return LinkDecision(LinkAction.COPY_CODE)
-    what = f"{scheme}: links" if scheme else "file paths"
-    return LinkDecision(LinkAction.REFUSE, f"Not opened: {what} in messages are not followed ({_shown(href)})")
+    translate = QCoreApplication.translate  # the status line says it in the interface language (issue 27)
+    what = fill(translate("LinkPolicy", "%1: links"), scheme) if scheme else translate("LinkPolicy", "file paths")
+    return LinkDecision(LinkAction.REFUSE, fill(translate(
+        "LinkPolicy", "Not opened: %1 in messages are not followed (%2)"), what, _shown(href)))
 
 
 def hover_text(href: str) -> str:

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from PySide6.QtCore import QCoreApplication
+
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import ServiceError
+
+translate = QCoreApplication.translate
 
 if TYPE_CHECKING:
     import asyncio
@@ -100,7 +104,8 @@ class MessageActions:
         w = self._w
         if w.svc.messages is None:
             return None
-        if not confirm.ask(self._parent, "Delete message", "Delete this message from the topic? This cannot be undone."):
+        if not confirm.ask(self._parent, translate("MessageActions", "Delete message"),
+                           translate("MessageActions", "Delete this message from the topic? This cannot be undone.")):
             return None
         return w.runner.run(f"delete-message:{message_id}", self._delete(message_id), context="Delete message")
 
@@ -121,11 +126,12 @@ class MessageActions:
         if topic is None:
             return None
         if w.svc.chat.is_sending(topic):
-            w.show_status("This window is writing this reply; press Stop to end it", 6000)
+            w.show_status(translate("MessageActions", "This window is writing this reply; press Stop to end it"), 6000)
             return None
-        if not confirm.ask(self._parent, "Mark as interrupted",
-                           "Mark this reply as interrupted? Do this only when the window or command writing it "
-                           "is gone or no longer answers; what arrived is kept.", action="Mark as interrupted"):
+        if not confirm.ask(self._parent, translate("MessageActions", "Mark as interrupted"),
+                           translate("MessageActions", "Mark this reply as interrupted? Do this only when the window "
+                                     "or command writing it is gone or no longer answers; what arrived is kept."),
+                           action=translate("MessageActions", "Mark as interrupted")):
             return None
         return w.runner.run(f"interrupt-reply:{topic}", self._interrupt(topic, message_id),
                             context="Mark as interrupted")
@@ -135,7 +141,7 @@ class MessageActions:
         ids = await w.runner.run_in_thread(w.svc.topics.interrupt_streams, topic_id)
         for mid in ids:
             w.message_model.refresh_message(mid)
-        w.show_status("Reply marked as interrupted; you can send or retry again", 6000)
+        w.show_status(translate("MessageActions", "Reply marked as interrupted; you can send or retry again"), 6000)
         w.sending.sync()
 
     def show_change(self, message_id: int, *, removed: bool) -> asyncio.Task[int | None] | None:

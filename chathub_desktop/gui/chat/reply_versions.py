@@ -25,7 +25,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from chathub_desktop.core.compaction import SummaryOnSwitch
-from chathub_desktop.gui.shell.i18n import Texts
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.topics.topic_model_picker import (
     add_model_sections,
     ask_model_id,
@@ -49,9 +49,9 @@ if TYPE_CHECKING:
 #: Milliseconds the version map waits after a change (several events in a row: one read).
 REFRESH_DELAY_MS = 60
 SUMMARY_NOTES = {
-    SummaryOnSwitch.RESTORED: " — the topic summary written for this branch is back",
-    SummaryOnSwitch.CLEARED: " — the topic summary covered the other branch and was cleared; "
-                             "the next compaction rebuilds it",
+    SummaryOnSwitch.RESTORED: QT_TRANSLATE_NOOP("ReplyVersions", " — the topic summary written for this branch is back"),
+    SummaryOnSwitch.CLEARED: QT_TRANSLATE_NOOP("ReplyVersions", " — the topic summary covered the other branch and "
+                                               "was cleared; the next compaction rebuilds it"),
 }
 
 
@@ -131,7 +131,8 @@ class ReplyVersionsController(QObject):
 
             def add(m: QMenu, model: str, _where: str, window: int | None, g: ModelGroup = g) -> None:
                 action = m.addAction(menu_text(model, window))
-                action.setToolTip(f"Regenerate the last reply with {model} ({g.provider_name}), this reply only")
+                action.setToolTip(fill(QCoreApplication.translate(
+                    "ReplyVersions", "Regenerate the last reply with %1 (%2), this reply only"), model, g.provider_name))
                 action.triggered.connect(lambda _c=False, p=g.provider_id, mo=model:
                                          self.regenerate(override=ModelPick(p, mo)))
 
@@ -141,7 +142,7 @@ class ReplyVersionsController(QObject):
 
             add_model_sections(target, g, add, other)
         if not groups:
-            menu.addAction("No models to offer yet").setEnabled(False)
+            menu.addAction(QCoreApplication.translate("ReplyVersions", "No models to offer yet")).setEnabled(False)
 
     def regenerate(self, reply_id: int | None = None,
                    override: ModelPick | None = None) -> asyncio.Task[SendOutcome] | None:
@@ -190,5 +191,8 @@ class ReplyVersionsController(QObject):
                                                                delta)
         if topic_id == self._w.current_topic_id:  # its topic_changed recounts the badge and cursor
             self._w.reload_topic()
-        self._w.show_status(f"Showing version {res.index} / {res.total}" + SUMMARY_NOTES.get(res.summary, ""), 6000)
+        note = SUMMARY_NOTES.get(res.summary)
+        self._w.show_status(fill(QCoreApplication.translate("ReplyVersions", "Showing version %1 / %2"), str(res.index),
+                                 str(res.total)) + (QCoreApplication.translate("ReplyVersions", note) if note else ""),
+                            6000)
         return res

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from PySide6.QtCore import QCoreApplication
+
 from chathub_desktop.gui.chat.composer import DraftState
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.errors import ServiceError
+
+#: The status line after Stop (issue 27: said in the interface language).
+STOPPED_TEXT = QT_TRANSLATE_NOOP("SendController", "Stopped — the text so far is kept")
 
 if TYPE_CHECKING:
     import asyncio
@@ -155,7 +161,7 @@ class SendController:
     def stop_topic(self, topic_id: int) -> None:
         """Stop the reply streaming into ``topic_id``; what arrived is kept."""
         if self._w.svc.chat.stop(topic_id):
-            self._w.show_status("Stopped — the text so far is kept", 3000)
+            self._w.show_status(QCoreApplication.translate("SendController", STOPPED_TEXT), 3000)
 
     def stop_current(self) -> None:
         """Esc: stop the reply streaming into the open topic, else its compaction."""
@@ -164,7 +170,7 @@ class SendController:
         if tid is None:
             return
         if w.svc.chat.stop(tid):
-            w.show_status("Stopped — the text so far is kept", 3000)
+            w.show_status(QCoreApplication.translate("SendController", STOPPED_TEXT), 3000)
         elif w.compaction.is_compacting(tid):
             w.compaction.stop()
 

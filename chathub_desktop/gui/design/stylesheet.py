@@ -96,7 +96,9 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     line = f"1px solid {c.border}"
     # the shell
     b.rule("QWidget#sidebar", bg="sidebar")
-    b.rule("QLabel#sectionLabel", fg="text_muted", on=("sidebar",), font_weight=600,
+    # caption-size CJK strokes in the muted colour painted 3.62:1 ("话题", issue 27 audit, as the
+    # wizard's headings below): the sidebar's heading takes the text colour too
+    b.rule("QLabel#sectionLabel", fg="text", on=("sidebar",), font_weight=600,
            font_size=_pt(points, TypeScale.CAPTION))
     b.rule("QLabel#assistantTitle", fg="text", on=("sidebar",), font_weight=600,
            font_size=_pt(points, TypeScale.TITLE))

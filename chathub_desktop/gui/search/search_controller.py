@@ -229,7 +229,7 @@ class SearchController(QObject):
         if model.topic_id != loc.topic_id:
             w.select_topic(loc.topic_id)
             if w.current_topic_id != loc.topic_id:
-                w.show_status("That topic is not listed any more")
+                w.show_status(QCoreApplication.translate("SearchController", "That topic is not listed any more"))
                 return
             import asyncio
 
@@ -251,7 +251,7 @@ class SearchController(QObject):
             await w.jumps.show_page(page, lambda: model.topic_id == loc.topic_id)  # rows in view first
         row = model.row_of(message_id)
         if row is None:
-            w.show_status("That message is no longer in the topic")
+            w.show_status(QCoreApplication.translate("SearchController", "That message is no longer in the topic"))
             return
         model.set_highlight(message_id)
         w.message_view.focus_row(row)

@@ -339,9 +339,10 @@ class McpServerDialog(QDialog):
             self.show_status(message, Tone.ERROR)
         else:
             self._tested = (config, listed)
-            tools = ", ".join(t.name for t in listed.tools) or "no tools"
-            self.show_status(f"{config.name}: {listed.name} {listed.version} — {len(listed.tools)} tools: {tools}",
-                             Tone.SUCCESS)
+            n = len(listed.tools)
+            tools = ", ".join(t.name for t in listed.tools) or translate("McpServerDialog", "no tools")
+            self.show_status(fill(translate("McpServerDialog", "%1: %2 %3 — %Ln tool(s): %4", None, n), config.name,
+                                  listed.name, listed.version, tools), Tone.SUCCESS)
         finally:
             self._set_busy(False)
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import shiboken6
 from PySide6.QtCore import (
     QCoreApplication,
+    QLocale,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -158,7 +159,8 @@ def fill_model_combo(combo: QComboBox, own: Sequence[str], catalog: Sequence[str
         if model in reported:
             row = combo.count() - 1
             combo.setItemData(row, reported[model], WINDOW_ROLE)
-            combo.setItemData(row, f"{reported[model]:,}-token context window (reported by the provider)",
+            combo.setItemData(row, fill(QCoreApplication.translate(
+                "ModelChoices", "%1-token context window (reported by the provider)"), QLocale().toString(reported[model])),
                               Qt.ItemDataRole.ToolTipRole)
     if catalog:
         _add_heading(combo, CATALOG_HEADING)
@@ -341,11 +343,15 @@ class ModelChoices(QObject):
         if model != self._dialog.ui.modelCombo.currentText().strip():
             return  # typed on meanwhile
         self._dialog.suggest_max_output(card.context_window if card.known else None, card.max_output)
-        source = "offered by this provider" if model in self.own else "not in this provider's list"
+        translate = QCoreApplication.translate
+        source = (translate("ModelChoices", "offered by this provider") if model in self.own
+                  else translate("ModelChoices", "not in this provider's list"))
+        size = QLocale().toString(card.context_window)
         if card.window_source is WindowSource.PROVIDER:
-            self.hint.setText(f"{card.context_window:,}-token context window (reported by the provider) · {source}")
+            hint = translate("ModelChoices", "%1-token context window (reported by the provider) · %2")
         elif card.known:
-            self.hint.setText(f"{card.context_window:,}-token context window · {source}")
+            hint = translate("ModelChoices", "%1-token context window · %2")
         else:
-            self.hint.setText(f"No model card: its {card.context_window:,}-token window is the provider's "
-                              f"fallback (set the real one with `chathub-desktop model set`) · {source}")
+            hint = translate("ModelChoices", "No model card: its %1-token window is the provider's fallback (set the "
+                             "real one with `chathub-desktop model set`) · %2")
+        self.hint.setText(fill(hint, size, source))

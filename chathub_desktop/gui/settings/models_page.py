@@ -300,7 +300,7 @@ class ModelsPage(QWidget):
                                 card.model, where, f"{card.context_window:,}")):
             return
         models = self._svc.models
-        self.ops.start(f"Delete the card of {card.model}",
+        self.ops.start(fill(translate("ModelsPage", "Delete the card of %1"), card.model),
                        lambda: models.delete(card.model, provider=card.provider), on_ok=lambda _r: self._saved(None))
 
     def _saved(self, _view: object) -> None:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from chathub_desktop.gui.shell.service_reasons import said, said_error
+from chathub_desktop.gui.shell.task_contexts import said_context, with_context
 from chathub_desktop.services.errors import ServiceError, store_busy_reason
 
 if TYPE_CHECKING:  # asyncio loads after the window's first paint
@@ -76,9 +77,9 @@ class ErrorPresenter:
         if message is not None:
             self.last_message = message
             if quiet and self._status is not None:
-                self._status(f"{context}: {message}" if context else message, 8000)
+                self._status(with_context(context, message), 8000)
                 return
-            self._box(context or "ChatHub Desktop", message)
+            self._box(said_context(context) or "ChatHub Desktop", message)
             return
         self.last_message = bug_summary(exc)
         report_bug(exc, context)

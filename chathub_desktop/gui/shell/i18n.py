@@ -37,7 +37,8 @@ from chathub_desktop.core.ui_language import UiLanguage, resolve_language
 from chathub_desktop.gui.shell.window_settings import LANGUAGE, keep, kept
 from chathub_desktop.paths import resources_dir
 
-__all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "LanguageSwitcher", "Texts", "fill", "said", "translations_dir"]
+__all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "LanguageSwitcher", "Texts", "fill", "install_english_base", "said",
+           "translations_dir"]
 
 #: The settings key of the choice (beside the theme: a per-machine view preference read
 #: before the first paint, so never a store query on the GUI thread).
@@ -115,6 +116,33 @@ class Texts(QObject):
 def translations_dir() -> str:
     """The folder holding ``chathub_<lang>.qm`` (inside the package or the bundle)."""
     return str(resources_dir() / "i18n")
+
+
+#: The object name of the English plural translator :func:`install_english_base` installs
+#: (and the application property that says it is installed).
+ENGLISH_BASE = "chathubEnglishBase"
+
+
+def install_english_base(app: QCoreApplication) -> bool:
+    """Install English's plural forms (``chathub_en``: "1 entry", "7 entries" for
+    ``%n entry(ies)``) as the application's base translator, once, so every path reads
+    English plurals: System or English chosen, and a page or popover an offscreen script
+    shows without a window (issue 27). The language switcher's translators, installed
+    after it, take precedence. Also English number formats ("10,000") when the desktop
+    locale is C/POSIX, as :meth:`LanguageSwitcher.apply` does. False when the ``.qm``
+    is missing (the sources' own texts then show)."""
+    if app.property(ENGLISH_BASE):  # not findChild: it builds Qt's namespace (~20 ms) before the first paint
+        return True
+    english = QTranslator(app)
+    english.setObjectName(ENGLISH_BASE)
+    if not english.load("chathub_en", translations_dir()):
+        english.deleteLater()
+        return False
+    app.installTranslator(english)
+    app.setProperty(ENGLISH_BASE, True)
+    if QLocale.system().language() == QLocale.Language.C:
+        QLocale.setDefault(QLocale("en"))
+    return True
 
 
 class LanguageSwitcher(QObject):

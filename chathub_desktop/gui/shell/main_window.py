@@ -691,6 +691,8 @@ class MainWindow(QMainWindow):
 
             retranslate_window(self)
             self.switcher.retranslate()
+            if hasattr(self, "svc"):  # the topic list exists once the store is attached
+                self.topic_model.retranslate()  # an untitled topic's "New topic" (issue 27)
         super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -724,6 +726,7 @@ class MainWindow(QMainWindow):
             self.notifier.closing = True  # replies stopped by the quit are not news
         if hasattr(self, "svc"):
             await self.svc.chat.shutdown()
+            await self.opener.discard_at_quit()  # a new topic left unused goes (issue 27)
             await self.deletes.flush()
         if hasattr(self, "runner"):
             await self.runner.shutdown()

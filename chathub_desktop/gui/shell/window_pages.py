@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
+from PySide6.QtCore import QCoreApplication
+
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.nav_rail import AssistantItem, PageHost, PageId
 from chathub_desktop.gui.shell.window_settings import SETUP_SHOWN, keep, kept
 from chathub_desktop.services.errors import ServiceError
@@ -262,7 +264,8 @@ class WindowPages:
 
         w = self._w
         if not open_data_folder(w.svc.data_dir):
-            w.show_status(f"No file manager answered; the data folder is {w.svc.data_dir}", 15000)
+            w.show_status(fill(QCoreApplication.translate("WindowPages", "No file manager answered; the data folder "
+                                                          "is %1"), str(w.svc.data_dir)), 15000)
 
     def open_shortcuts(self) -> ShortcutsDialog:
         """Help → Keyboard shortcuts: the window's and every open page's."""

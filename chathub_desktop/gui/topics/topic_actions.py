@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu
 
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.topics.topic_title import shown_title
 from chathub_desktop.private_files import write_private
 
 if TYPE_CHECKING:
@@ -199,7 +200,7 @@ class TopicActions(QObject):
                 ("pinned", False): translate("TopicActions", "Unpinned “%1”"),
                 ("archived", True): translate("TopicActions", "Archived “%1”"),
                 ("archived", False): translate("TopicActions", "Restored “%1”")}[(name, value)]
-        self._w.show_status(fill(said, view.title))
+        self._w.show_status(fill(said, shown_title(view)))
 
     def show_archived(self, on: bool | None = None) -> asyncio.Task[None] | None:
         """List archived topics too (``on``; toggled from the menu); returns the task that
@@ -221,10 +222,8 @@ class TopicActions(QObject):
         t = self.current()
         if t is None:
             return None
-        from chathub_desktop.core.topic_titles import plain_title
-
         name_filter, suffix = EXPORT_FILTERS[fmt]
-        stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in plain_title(t.title))[:60].strip() or "topic"
+        stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in shown_title(t))[:60].strip() or "topic"
         dlg = QFileDialog(self._w, translate("TopicActions", "Export topic"), str(Path.home() / f"{stem}.{suffix}"),
                           translate("TopicActions", name_filter))
         dlg.setObjectName("topicExportDialog")
@@ -277,5 +276,5 @@ class TopicActions(QObject):
             self.show_archived(True)
         self.reload(keep=view.id)
         count = view.message_count
-        self._w.show_status(fill(translate("TopicActions", "Imported “%1” (%2)"), view.title,
+        self._w.show_status(fill(translate("TopicActions", "Imported “%1” (%2)"), shown_title(view),
                                  translate("TopicActions", "%Ln message(s)", None, count)))

@@ -18,7 +18,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QPushButton
 
 from chathub_desktop.gui.dialogs import confirm
-from chathub_desktop.gui.shell.i18n import Texts
+from chathub_desktop.gui.shell.i18n import Texts, fill
+from chathub_desktop.gui.topics.topic_title import shown_title
 
 if TYPE_CHECKING:
     import asyncio
@@ -107,20 +108,24 @@ class TopicDeletes:
         if t is None:
             return False
         seconds = UNDO_MS // 1000
-        if not confirm.ask(self._owner, "Delete topic", f"Delete “{t.title}” and its {t.message_count:,} messages? "
-                                              f"You can undo this for {seconds} seconds."):
+        translate = QCoreApplication.translate
+        title, n = shown_title(t), t.message_count  # plain names: lupdate reads n as the plural's
+        question = fill(translate("TopicDelete", "Delete “%1” and its %Ln message(s)? You can undo this for %2 seconds.",
+                                  None, n), title, str(seconds))
+        if not confirm.ask(self._owner, translate("TopicDelete", "Delete topic"), question):  # its "Delete" is said
             return False
         w.svc.chat.stop(t.id)
         timer = QTimer(self._owner)
         timer.setSingleShot(True)
         timer.timeout.connect(lambda tid=t.id: self._commit(tid))
-        self._pending.append(_Pending(t.id, t.title, idx.row(), timer))
+        self._pending.append(_Pending(t.id, title, idx.row(), timer))
         w.topic_model.hidden.add(t.id)
         w.topic_model.remove(t.id)
         w.forget_topic(t.id, idx.row())
         timer.start(UNDO_MS)
         self.sync()
-        w.show_status(f"Deleted “{t.title}” — Undo (Ctrl+Z) within {seconds} s", UNDO_MS)
+        w.show_status(fill(translate("TopicDelete", "Deleted “%1” — Undo (Ctrl+Z) within %2 s"), title, str(seconds)),
+                      UNDO_MS)
         return True
 
     def undo(self) -> int | None:
@@ -134,7 +139,7 @@ class TopicDeletes:
         w.topic_model.hidden.discard(p.topic_id)
         w.list_topics(keep=p.topic_id)
         self.sync()
-        w.show_status(f"“{p.title}” is back", 4000)
+        w.show_status(fill(QCoreApplication.translate("TopicDelete", "“%1” is back"), p.title), 4000)
         return p.topic_id
 
     def _commit(self, topic_id: int) -> asyncio.Task[object] | None:

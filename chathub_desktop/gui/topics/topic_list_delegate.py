@@ -24,10 +24,10 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFontMetrics, QIcon, QPainter, QPalette
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.topics.topic_list_model import StreamingRole, TopicRole
+from chathub_desktop.gui.topics.topic_title import shown_title
 from chathub_desktop.services.views import TopicView
 
 PAD_X = Space.MD  # px, row edge to text
@@ -125,9 +125,9 @@ class TopicListDelegate(QStyledItemDelegate):
         painter.setFont(font)
         painter.setPen(muted if t.archived else text_color)
         room = max(0, right - Space.SM - x)
-        shown_title = QFontMetrics(font).elidedText(plain_title(t.title), Qt.TextElideMode.ElideRight, room)
+        elided = QFontMetrics(font).elidedText(shown_title(t), Qt.TextElideMode.ElideRight, room)
         painter.drawText(QRect(x, r.top(), room, r.height()),
-                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, shown_title)
+                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, elided)
         painter.restore()
 
     @staticmethod

@@ -27,11 +27,11 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.chat.message_documents import symbol
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.service_reasons import said_error
+from chathub_desktop.gui.topics.topic_title import shown_title
 from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished, TopicChanged
 from chathub_desktop.services.views import TopicView
@@ -105,9 +105,9 @@ class TopicListModel(QAbstractListModel):
             return None
         t = self._rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:  # issue 19: a lock before a private topic's title
-            return f"{symbol(LOCK_EMOJI, LOCK_FALLBACK)} {plain_title(t.title)}" if t.private else plain_title(t.title)
+            return f"{symbol(LOCK_EMOJI, LOCK_FALLBACK)} {shown_title(t)}" if t.private else shown_title(t)
         if role == Qt.ItemDataRole.EditRole:
-            return t.title
+            return shown_title(t) if t.untitled else t.title
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(t)
         if role == TopicRole:
@@ -127,7 +127,7 @@ class TopicListModel(QAbstractListModel):
         when = QLocale().toString(QDateTime(QDate(local.year, local.month, local.day),
                                             QTime(local.hour, local.minute)), QLocale.FormatType.ShortFormat)
         n = t.message_count  # a plain name: lupdate cannot read an attribute as the plural's n
-        lines = [plain_title(t.title),
+        lines = [shown_title(t),
                  fill(translate("TopicList", "%Ln message(s) · last active %1", None, n), when)
                  + (translate("TopicList", " · pinned") if t.pinned else "") + (translate("TopicList", " · archived") if t.archived else "")]
         if t.private:
@@ -148,7 +148,7 @@ class TopicListModel(QAbstractListModel):
             return False
         t = self._rows[index.row()]
         title = str(value).strip()
-        if not title or title == t.title:
+        if not title or title == (shown_title(t) if t.untitled else t.title):
             return False
         self._runner.run(f"rename-topic:{t.id}", self._rename(t.id, title), context="Rename topic")
         return True
@@ -179,6 +179,12 @@ class TopicListModel(QAbstractListModel):
         self._rows.insert(top, topic)
         self.endInsertRows()
         return top
+
+    def retranslate(self) -> None:
+        """Say every row again in the interface language (an untitled topic's "New topic",
+        the tooltips' counts and dates; issue 27): the views and the chat header re-read."""
+        if self._rows:
+            self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1))
 
     def remove(self, topic_id: int) -> None:
         """Drop a deleted topic's row."""

@@ -367,10 +367,11 @@ class TopicModelController(QObject):
         self._cleared_here.discard(view.topic_id)
         if view.note and view.topic_id not in self._noted:
             self._noted.add(view.topic_id)
-            self._w.show_status(f"This topic: {view.note}", 8000)
+            self._w.show_status(fill(translate("TopicModelPicker", "This topic: %1"), view.note), 8000)
         elif gone:
-            self._w.show_status(f"This topic's model choice was removed (its provider was deleted or another "
-                                f"window changed it); it uses the assistant's model {view.model} again", 8000)
+            self._w.show_status(fill(translate("TopicModelPicker", "This topic's model choice was removed (its "
+                                               "provider was deleted or another window changed it); it uses the "
+                                               "assistant's model %1 again"), view.model), 8000)
 
     def _choose(self, provider_id: int, model: str) -> None:
         topic_id = self._w.current_topic_id
@@ -391,7 +392,9 @@ class TopicModelController(QObject):
             view = await self._w.runner.run_in_thread(svc.set, topic_id, model, provider_id)
         if topic_id == self._w.current_topic_id:
             self.picker.show_view(view)
-            self._w.show_status(f"This topic now uses {view.model}" + ("" if view.own else " (the assistant's model)"))
+            self._w.show_status(fill(translate("TopicModelPicker", "This topic now uses %1") if view.own else
+                                     translate("TopicModelPicker", "This topic now uses %1 (the assistant's model)"),
+                                     view.model))
 
     def pending(self) -> bool:
         """True while a read or write of the picker runs (tests wait on it)."""

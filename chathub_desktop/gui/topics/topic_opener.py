@@ -289,6 +289,18 @@ class TopicOpener(QObject):
         self.topic_created.emit(t.id)
         return t.id
 
+    async def discard_at_quit(self) -> list[int]:
+        """Quit (issue 27): delete, on a store worker before the store closes, the topics
+        :meth:`create` made that are still unused, as when they are left (title43's rule
+        in ``TopicService.discard_if_empty``: a title, pin, privacy, own model or summary
+        keeps one); one holding a draft stays. Returns the ids deleted."""
+        host = self._host
+        drafted = set(self._drafts)
+        if self.topic_id is not None and host.composer.draft_state():
+            drafted.add(self.topic_id)
+        fresh, self._fresh = sorted(self._fresh - drafted), set()
+        return [t for t in fresh if await host.runner.run_in_thread(host.svc.topics.discard_if_empty, t)]
+
     def forget(self, topic_id: int, row: int) -> None:
         """``topic_id`` (listed on ``row``) left the list: its draft goes, and when it was
         open the topic now on that row (or the last one) opens instead."""

@@ -316,7 +316,7 @@ class ChatService:
                                    provider_id=provider_id, sent_by_process=PROCESS_ID)
             if first:
                 update_topic(s, topic.id, {"title": title_from_text(text or ", ".join(a.name for a in attachments)),
-                                           "title_generated": True})
+                                           "title_generated": True, "untitled": False})
             return ReplyClaim(user.id, reply.id, provider_id, model, first)
 
     def _claim_retry(self, topic_id: int, reply_id: int | None, pick: ModelPick) -> ReplyClaim:

@@ -116,6 +116,7 @@ class TopicService:
             pinned=bool(t.pinned),
             archived=bool(t.archived),
             private=t.private,
+            untitled=t.untitled,
         )
 
     def create(self, assistant: int | str, title: str | None = None, *, private: bool = False) -> TopicView:
@@ -130,6 +131,7 @@ class TopicService:
                 or DEFAULT_TITLE,
                 title_generated=bool(title and title.strip()),
                 private=private,
+                untitled=not (title and title.strip()),
             )
             return self._view(s, t)
 
@@ -138,8 +140,9 @@ class TopicService:
         ``assistant`` is None. Archived topics only with ``archived=True`` (issue 14)."""
         with self._db.read() as s:
             aid = AssistantService.row(s, assistant).id if assistant is not None else None
-            return [TopicView(tid, aid, title, count, created, updated, bool(pinned), bool(arch), private=bool(priv))
-                    for tid, aid, title, count, created, updated, pinned, arch, priv
+            return [TopicView(tid, aid, title, count, created, updated, bool(pinned), bool(arch), private=bool(priv),
+                              untitled=bool(untitled))
+                    for tid, aid, title, count, created, updated, pinned, arch, priv, untitled
                     in topic_listing(s, aid, archived=archived)]
 
     def set_pinned(self, topic_id: int, pinned: bool) -> TopicView:
@@ -170,7 +173,8 @@ class TopicService:
         if not title:
             raise InvalidInput(EMPTY_TITLE)
         with self._db.write() as s:
-            t = update_topic(s, self.row(s, topic_id).id, {"title": title[:MAX_TITLE_CHARS], "title_generated": True})
+            t = update_topic(s, self.row(s, topic_id).id, {"title": title[:MAX_TITLE_CHARS], "title_generated": True,
+                                                         "untitled": False})
             view = self._view(s, t)
         self._bus.publish(TopicChanged(topic_id))
         return view

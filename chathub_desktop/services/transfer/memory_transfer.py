@@ -272,6 +272,14 @@ class _Current:
         return h.hexdigest()
 
 
+def _refused(name: str | None, exc: mx.MemoryFileError) -> InvalidInput:
+    """The refusal of memory file ``name`` that ``exc`` found wrong, its frame (and the
+    check's reason, when typed) said in the interface language (issue 27)."""
+    what: str | Reason = name or Reason(QT_TRANSLATE_NOOP("ServiceReasons", "this file"))
+    return InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot import %1: %2; nothing was changed"),
+                               (what, exc.reason or str(exc))))
+
+
 def _current(s: Session, aid: int) -> _Current:
     fixed, dynamic, rows, paused = memory_state(s, aid)
     return _Current(fixed, dynamic, {h: _Record(o, t, c) for h, o, t, c in rows}, paused)
@@ -357,7 +365,7 @@ class MemoryTransfer:
         try:
             mf = mx.read(source, name) if isinstance(source, bytes) else mx.parse(source)
         except mx.MemoryFileError as exc:
-            raise InvalidInput(f"cannot import {name or 'this file'}: {exc}; nothing was changed") from None
+            raise _refused(name, exc) from None
         fixed_doc = None if mf.fixed is None else (fm.normalize(mf.fixed) if mf.plain else mf.fixed)
         kinds: tuple[str, ...] = ()
         file_hash: dict[str, str] = {}  # redacted entry text hash → the file's (for its provenance)
@@ -379,7 +387,7 @@ class MemoryTransfer:
             try:
                 mx.check_dynamic_caps(mf.dynamic, keep)  # far over them: refused, not cut
             except mx.MemoryFileError as exc:
-                raise InvalidInput(f"cannot import {name or 'this file'}: {exc}; nothing was changed") from None
+                raise _refused(name, exc) from None
             file_cards = dm.parse_document(mf.dynamic)
             capped = dm.enforce_caps(file_cards, keep)
             dyn_red = redact_secrets(dm.render_document(capped))

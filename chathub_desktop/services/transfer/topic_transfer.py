@@ -28,7 +28,7 @@ from chathub_desktop.core.json_bounds import JsonBoundsError, JsonLimits, check_
 from chathub_desktop.core.messages import MessageStatus, Role, TopicKind
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
-from chathub_desktop.core.topic_titles import plain_title
+from chathub_desktop.core.topic_titles import DEFAULT_TITLE, plain_title
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, found
 from chathub_desktop.services.input_files import read_regular
@@ -95,7 +95,8 @@ class TopicTransfer:
             messages.append(d)
         return {
             "format": FORMAT, "version": VERSION, "exported_at": _iso(utcnow()), "origin": origin,
-            "topic": {"id": t.id, "title": t.title, "title_generated": t.title_generated, "kind": t.kind,
+            "topic": {"id": t.id, "title": t.title, "title_generated": t.title_generated,
+                      "untitled": bool(t.untitled), "kind": t.kind,
                       "pinned": bool(t.pinned), "archived": bool(t.archived), "snippet": t.snippet,
                       "model": t.model, "model_provider": provider_name if t.model else None,
                       "created_at": _iso(t.created_at), "updated_at": _iso(t.updated_at)},
@@ -147,11 +148,13 @@ class TopicTransfer:
             a = AssistantService.row(s, assistant)
             seen = topic_copies.imported_as(s, a.id, SOURCE, doc["origin"])
             if seen is not None:
-                raise InvalidInput(f"this export is already imported into {a.name} as topic {seen}")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "this export is already imported into %1 as topic %2"), (a.name, str(seen))))
             t = doc["topic"]
             provider = provider_named(s, t["model_provider"]) if t["model"] and t["model_provider"] else None
             topic_id = topic_copies.insert_topic(s, {
                 "assistant_id": a.id, "title": t["title"], "title_generated": t["title_generated"],
+                "untitled": t["untitled"],
                 "kind": t["kind"], "pinned": t["pinned"], "archived": t["archived"], "snippet": t["snippet"],
                 "created_at": t["created_at"], "updated_at": t["updated_at"], "source": SOURCE,
                 "source_id": doc["origin"], "model": t["model"],
@@ -159,61 +162,63 @@ class TopicTransfer:
         return self._topics.get(topic_id)
 
 
-def _fail(reason: str) -> InvalidInput:
+def _fail(reason: str | Reason) -> InvalidInput:
     """The refusal of a file that is not a topic export, its frame said in the interface
-    language (issue 27); ``reason`` is the check's English."""
+    language (issue 27); ``reason`` is the check's typed reason (or English kept as data)."""
     return InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "not a ChatHub topic export: %1"), (reason,)))
 
 
 def _parse(data: bytes) -> dict[str, Any]:
     """Checked, typed contents of an export (see the module docstring's bounds)."""
     if len(data) > MAX_FILE_BYTES:
-        raise InvalidInput(f"the file is {megabytes(len(data))}; a topic export is at most {megabytes(MAX_FILE_BYTES)}")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the file is %1; a topic export is at most %2"),
+                                  (megabytes(len(data)), megabytes(MAX_FILE_BYTES))))
     try:
         text = data.decode("utf-8")
         check_json_text(text, JsonLimits(MAX_DEPTH, MAX_STRING_BYTES))
         raw = json.loads(text)
     except UnicodeDecodeError as exc:
-        raise _fail(f"it is not UTF-8 text (byte {exc.start:,})") from None
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "it is not UTF-8 text (byte %1)"), (f"{exc.start:,}",))) from None
     except JsonBoundsError as exc:
         raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "not a ChatHub topic export: it %1"),
                                   (exc.reason,))) from None
     except (json.JSONDecodeError, RecursionError) as exc:
-        raise _fail(f"invalid JSON ({getattr(exc, 'msg', 'too deep')})") from None
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "invalid JSON (%1)"), (getattr(exc, "msg", "too deep"),))) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise _fail(f'no "format": "{FORMAT}"')
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no \"format\": \"%1\""), (FORMAT,)))
     if raw.get("version") != VERSION:
-        raise _fail(f"version {raw.get('version')!r} is not {VERSION}")
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "version %1 is not %2"), (repr(raw.get("version"))[:40], str(VERSION))))
     origin = _str(raw, "origin", 200, required=True)
     t = raw.get("topic")
     if not isinstance(t, dict):
-        raise _fail('no "topic" object')
-    topic = {"title": (" ".join(_str(t, "title", MAX_TITLE_CHARS, required=True).split()) or "New topic"),
-             "title_generated": _bool(t, "title_generated"), "kind": _str(t, "kind", 20) or TopicKind.REGULAR.value,
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no \"topic\" object")))
+    title = " ".join(_str(t, "title", MAX_TITLE_CHARS, required=True).split())
+    topic = {"title": title or DEFAULT_TITLE, "title_generated": _bool(t, "title_generated"),
+             "untitled": _bool(t, "untitled") or not title, "kind": _str(t, "kind", 20) or TopicKind.REGULAR.value,
              "pinned": _bool(t, "pinned"), "archived": _bool(t, "archived"),
              "snippet": _str(t, "snippet", 100_000), "model": _str(t, "model", MAX_MODEL_CHARS) or None,
              "model_provider": _str(t, "model_provider", MAX_NAME_CHARS), "created_at": _time(t, "created_at", required=True),
              "updated_at": _time(t, "updated_at", required=True)}
     msgs = raw.get("messages")
     if not isinstance(msgs, list):
-        raise _fail('no "messages" list')
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no \"messages\" list")))
     if len(msgs) > MAX_MESSAGES:
-        raise _fail(f"{len(msgs):,} messages; at most {MAX_MESSAGES:,}")
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 messages; at most %2"), (f"{len(msgs):,}", f"{MAX_MESSAGES:,}")))
     return {"origin": origin, "topic": topic, "messages": [_message(m, i) for i, m in enumerate(msgs, 1)]}
 
 
 def _message(m: object, i: int) -> dict[str, Any]:
     if not isinstance(m, dict):
-        raise _fail(f"message {i} is not an object")
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1 is not an object"), (str(i),)))
     for key in ("role", "status"):  # checked as text first: a list or an object is named, not a crash (issue 32)
         if key in m and not isinstance(m[key], str):
-            raise _fail(f'message {i}: "{key}" is not text')
+            raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1: \"%2\" is not text"), (str(i), key)))
     role = m.get("role")
     if role not in {r.value for r in Role}:
-        raise _fail(f"message {i} has role {str(role)[:40]!r}")
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1 has role %2"), (str(i), repr(str(role)[:40]))))
     status = m.get("status", MessageStatus.COMPLETE.value)
     if status not in {st.value for st in MessageStatus}:
-        raise _fail(f"message {i} has status {str(status)[:40]!r}")
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1 has status %2"), (str(i), repr(str(status)[:40]))))
     if status == MessageStatus.STREAMING.value:  # nothing will ever finish it here
         status = MessageStatus.INTERRUPTED.value
     out: dict[str, Any] = {"role": role, "status": status, "content": _str(m, "content", None) or "",
@@ -225,7 +230,7 @@ def _message(m: object, i: int) -> dict[str, Any]:
     for f in _INT_FIELDS:
         v = m.get(f)
         if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 2**31):
-            raise _fail(f"message {i}: {f} is not a token count")
+            raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1: %2 is not a token count"), (str(i), f)))
         out[f] = v
     return out
 
@@ -234,11 +239,11 @@ def _calls(value: object, i: int) -> list[dict[str, str]] | None:
     if value is None:
         return None
     if not isinstance(value, list) or len(value) > 1000:
-        raise _fail(f"message {i}: tool_calls is not a list of calls")
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1: tool_calls is not a list of calls"), (str(i),)))
     calls = []
     for c in value:
         if not isinstance(c, dict) or not all(isinstance(c.get(k, ""), str) for k in ("id", "name", "arguments")):
-            raise _fail(f"message {i}: a tool call is not {{id, name, arguments}} text")
+            raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1: a tool call is not {id, name, arguments} text"), (str(i),)))
         calls.append({k: str(c.get(k, "")) for k in ("id", "name", "arguments")})
     return calls
 
@@ -248,18 +253,18 @@ def _str(d: dict[str, Any], key: str, limit: int | None, *, required: bool = Fal
     if v is None and not required:
         return None
     if not isinstance(v, str):
-        raise _fail(f'"{key}" is not text')
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "\"%1\" is not text"), (key,)))
     if limit is not None and len(v) > limit:
-        raise _fail(f'"{key}" is longer than {limit:,} characters')
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "\"%1\" is longer than %2 characters"), (key, f"{limit:,}")))
     if "\x00" in v:
-        raise _fail(f'"{key}" holds a NUL character')
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "\"%1\" holds a NUL character"), (key,)))
     return v
 
 
 def _bool(d: dict[str, Any], key: str) -> bool:
     v = d.get(key, False)
     if not isinstance(v, bool):
-        raise _fail(f'"{key}" is not true or false')
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "\"%1\" is not true or false"), (key,)))
     return v
 
 
@@ -272,5 +277,5 @@ def _time(d: dict[str, Any], key: str, *, required: bool = False) -> datetime | 
     except ValueError:
         when = None
     if when is None or when.tzinfo is None:
-        raise _fail(f'"{key}" is not an ISO 8601 time with a UTC offset')
+        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "\"%1\" is not an ISO 8601 time with a UTC offset"), (key,)))
     return when.astimezone(UTC)
