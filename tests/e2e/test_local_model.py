@@ -383,17 +383,23 @@ def test_a_dream_over_30_long_summaries_fits_the_real_2048_token_window(local_mo
     assert f"to fit the History Compress model's {N_CTX:,}-token window" in out.message
 
 
-@pytest.mark.timeout(2400)  # three 256-token summaries (≤ 600 s each, below): seconds idle, many minutes busy
-def test_the_real_2048_token_model_as_history_compress_model_compacts_a_20000_token_topic(
+@pytest.mark.timeout(1800)  # two 256-token summaries (≤ 600 s each, below): seconds idle, many minutes busy
+def test_the_real_2048_token_model_as_history_compress_model_compacts_in_batches_within_its_window(
         local_model: LocalModelServer, services, caplog: pytest.LogCaptureFixture,  # type: ignore[no-untyped-def]
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """CMP-4 / CMP-5 / CMP-13 end to end (issues 17, 24): with SmolLM2's real 2,048-token
-    window as the History Compress model, a topic of about 20,000 tokens is compacted
-    before the send in 3 batches — every summarizer request within 90% of the window by
-    our count, no context error from the server, a summary cut at the 256-token cap kept
-    as a summary — and the send goes out below the high watermark (0.8)."""
+    """CMP-4 / CMP-5 end to end (issues 17, 24): with SmolLM2's real 2,048-token window as
+    the History Compress model, the turns a history limit of 4 drops are compacted before
+    the send in 2 batches, the second reading the first's summary back — every
+    summarizer request within 90% of the window by our count, no context error from the
+    server, a summary cut at the 256-token cap kept as a summary — and the send goes out
+    below the high watermark (0.8). Two batches, not a topic ten times the window: each
+    batch is ~20 s of the 135M model writing to its cap, and the three-batch limit of a
+    send (CMP-13) is the planner's, checked with a fake summarizer in
+    tests/integration/test_compaction.py::test_pre_send_compaction_stops_after_exactly_3_batches
+    (issue 28: the suite on a loaded 2-core machine)."""
     import logging
 
+    from chathub_desktop.core import compaction as cc
     from chathub_desktop.tokens.counter import TokenCounter
 
     # a loaded CI machine runs SmolLM2 at a few tokens per second: no deadline failure
@@ -406,15 +412,17 @@ def test_the_real_2048_token_model_as_history_compress_model_compacts_a_20000_to
                                max_tokens=24, max_tokens_enabled=True)
     topic = services.topics.create("Small").id
     colours = ["red", "green", "blue", "amber", "violet", "teal"]
-    for k in range(150):
+    for k in range(7):  # ~135 tokens a turn: the 5-6 turns the limit drops fill two 448-token batches
         c = colours[k % len(colours)]
         services.chat.append_row(topic, role=Role.USER, content=f"Note {k}: the {c} train leaves platform {k} at "
                               f"{k % 24:02d}:15. " + "Please remember the timetable details. " * 6)
         services.chat.append_row(topic, role=Role.ASSISTANT, content=f"Noted: the {c} train, platform {k}, "
                               f"{k % 24:02d}:15. " + "I will keep the timetable in mind. " * 8)
     counter = TokenCounter.for_model(MODEL_ALIAS)
-    total = sum(counter.count(m.content) for m in services.topics.messages(topic))
-    assert 17_000 < total < 24_000, total
+    turns = [counter.count(m.content) for m in services.topics.messages(topic)]
+    batch = cc.summarizer_budget(N_CTX, cc.summary_cap(None)).batch
+    # the 5 (or 6) turns the limit drops fill more than one batch and at most two
+    assert batch < sum(turns[:10]) and sum(turns[:12]) < 2 * batch, (turns, batch)
     caplog.set_level(logging.INFO, logger="chathub_desktop.services")
     out = asyncio.run(services.chat.send(topic, "Which platform does the red train use? One short sentence."))
     assert out.status == "complete", out.error
@@ -429,10 +437,9 @@ def test_the_real_2048_token_model_as_history_compress_model_compacts_a_20000_to
     log = services.compaction.summary(topic).debug_log
     run = next(e for e in log if e["trigger"] == "message_count")
     print("message-count compaction before the send:", run["result"], "-", run["message"])
-    # a 135M model rambles to its 256-token cap: a cut summary is still a summary (CMP-5),
-    # and a send compacts at most 3 batches (CMP-13) of this topic's many
+    # a 135M model rambles to its 256-token cap: a cut summary is still a summary (CMP-5)
     assert run["result"] == "compacted", run
-    assert run["batches"] == 3, run
+    assert run["batches"] == 2, run
     assert "context window" not in str(run["message"]), run
     view = services.compaction.summary(topic)
     assert view.text.strip() and view.cursor_message_id is not None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Awaitable, Callable, Iterator
 
 import pytest
@@ -29,6 +30,9 @@ from tests.integration.test_compaction import setup as setup_compaction
 
 HOW = ("stop", "quit")
 ENDED = {"stop": MessageStatus.CANCELLED, "quit": MessageStatus.INTERRUPTED}
+#: What the tool topics keep of their first round: the question, the tool call, its result.
+FIRST_ROUND = [(Role.USER, MessageStatus.COMPLETE), (Role.ASSISTANT, MessageStatus.COMPLETE),
+               (Role.TOOL, MessageStatus.COMPLETE)]
 
 
 @pytest.fixture
@@ -60,6 +64,38 @@ def _cut(svc: Services, topic: int, how: str, ready: Callable[[asyncio.Task[obje
 
     asyncio.run(scenario())
     assert not svc.chat.is_sending(topic)
+
+
+def _tool_round_topic(svc: Services, vendor: FakeVendor) -> int:
+    """A topic whose model first calls the echo tool, then would answer "never sent"
+    (the second round, which the tests cut before it is posted)."""
+    svc.tools.add(EchoTools())
+    topic = setup_chat(svc, vendor)
+    vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
+                  Reply(text_chunks=["never sent"]))
+    return topic
+
+
+def _held_placeholder_insert(svc: Services, monkeypatch: pytest.MonkeyPatch
+                             ) -> tuple[threading.Event, threading.Event, threading.Event]:
+    """Hold the insert of a later round's streaming placeholder (the only streaming row a
+    tool send appends) on its worker: ``(inserting, release, inserted)`` — set when the
+    insert is reached, to set to let it go on, set once it is written."""
+    inserting, release, inserted = threading.Event(), threading.Event(), threading.Event()
+    append = svc.chat.append_row
+
+    def held(topic_id: int, role: Role, content: str = "", **fields: object) -> int:
+        if fields.get("status") is not MessageStatus.STREAMING:
+            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
+        inserting.set()
+        release.wait(60)
+        try:
+            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
+        finally:
+            inserted.set()
+
+    monkeypatch.setattr(svc.chat, "append_row", held)
+    return inserting, release, inserted
 
 
 def _finished(svc: Services) -> list[tuple[int, MessageStatus]]:
@@ -124,10 +160,7 @@ def test_a_cut_while_a_later_tool_round_is_planned_ends_its_placeholder(
     being planned: Stop drops that round's empty placeholder (quit stores it
     ``interrupted``), as for a first reply that never began; the first round's reply
     and the tool result stay."""
-    services.tools.add(EchoTools())
-    topic = setup_chat(services, fake_vendor)
-    fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
-                       Reply(text_chunks=["never sent"]))
+    topic = _tool_round_topic(services, fake_vendor)
     planning, release = threading.Event(), threading.Event()
     plan = services.chat._plan
     planned: list[int] = []
@@ -150,13 +183,11 @@ def test_a_cut_while_a_later_tool_round_is_planned_ends_its_placeholder(
         release.set()
     msgs = services.topics.messages(topic)
     kept = [(m.role, m.status) for m in msgs]
-    first = [(Role.USER, MessageStatus.COMPLETE), (Role.ASSISTANT, MessageStatus.COMPLETE),
-             (Role.TOOL, MessageStatus.COMPLETE)]
     if how == "stop":
-        assert kept == first
+        assert kept == FIRST_ROUND
         assert planned[1] not in [m.id for m in msgs]
     else:
-        assert kept == [*first, (Role.ASSISTANT, MessageStatus.INTERRUPTED)] and msgs[-1].id == planned[1]
+        assert kept == [*FIRST_ROUND, (Role.ASSISTANT, MessageStatus.INTERRUPTED)] and msgs[-1].id == planned[1]
     assert len(fake_vendor.requests) == 1
 
 
@@ -166,24 +197,8 @@ def test_a_cut_while_a_later_rounds_placeholder_is_stored_ends_it(
     """The cut lands while the next round's placeholder row is being written (a worker
     finishes that insert whatever the caller does): the row still ends as a reply that
     never began, never ``streaming``."""
-    services.tools.add(EchoTools())
-    topic = setup_chat(services, fake_vendor)
-    fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
-                       Reply(text_chunks=["never sent"]))
-    inserting, release, inserted = threading.Event(), threading.Event(), threading.Event()
-    append = services.chat.append_row
-
-    def held(topic_id: int, role: Role, content: str = "", **fields: object) -> int:  # only a later round's placeholder is streaming
-        if fields.get("status") is not MessageStatus.STREAMING:
-            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
-        inserting.set()
-        release.wait(60)
-        try:
-            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
-        finally:
-            inserted.set()
-
-    monkeypatch.setattr(services.chat, "append_row", held)
+    topic = _tool_round_topic(services, fake_vendor)
+    inserting, release, inserted = _held_placeholder_insert(services, monkeypatch)
 
     async def ready(_task: asyncio.Task[object]) -> None:
         await _until(inserting.is_set)
@@ -195,9 +210,7 @@ def test_a_cut_while_a_later_rounds_placeholder_is_stored_ends_it(
         release.set()
     assert inserted.wait(60)
     kept = [(m.role, m.status) for m in services.topics.messages(topic)]
-    first = [(Role.USER, MessageStatus.COMPLETE), (Role.ASSISTANT, MessageStatus.COMPLETE),
-             (Role.TOOL, MessageStatus.COMPLETE)]
-    assert kept == (first if how == "stop" else [*first, (Role.ASSISTANT, MessageStatus.INTERRUPTED)])
+    assert kept == (FIRST_ROUND if how == "stop" else [*FIRST_ROUND, (Role.ASSISTANT, MessageStatus.INTERRUPTED)])
 
 
 @pytest.mark.parametrize("how", HOW)
@@ -206,24 +219,8 @@ def test_a_second_cut_while_a_later_rounds_placeholder_is_stored_still_ends_it(
     """Stop (quit), then Stop again while the next round's placeholder is still being
     written: the row ends as a reply that never began (dropped; ``interrupted`` on quit),
     never ``streaming``, and the task ends cancelled only once it is ended."""
-    services.tools.add(EchoTools())
-    topic = setup_chat(services, fake_vendor)
-    fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
-                       Reply(text_chunks=["never sent"]))
-    inserting, release, inserted = threading.Event(), threading.Event(), threading.Event()
-    append = services.chat.append_row
-
-    def held(topic_id: int, role: Role, content: str = "", **fields: object) -> int:
-        if fields.get("status") is not MessageStatus.STREAMING:
-            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
-        inserting.set()
-        release.wait(60)
-        try:
-            return append(topic_id, role, content, **fields)  # type: ignore[arg-type]
-        finally:
-            inserted.set()
-
-    monkeypatch.setattr(services.chat, "append_row", held)
+    topic = _tool_round_topic(services, fake_vendor)
+    inserting, release, inserted = _held_placeholder_insert(services, monkeypatch)
 
     async def scenario() -> None:
         task = services.chat.start_send(topic, "please answer")
@@ -247,9 +244,7 @@ def test_a_second_cut_while_a_later_rounds_placeholder_is_stored_still_ends_it(
         release.set()
     assert inserted.wait(60)
     kept = [(m.role, m.status) for m in services.topics.messages(topic)]
-    first = [(Role.USER, MessageStatus.COMPLETE), (Role.ASSISTANT, MessageStatus.COMPLETE),
-             (Role.TOOL, MessageStatus.COMPLETE)]
-    assert kept == (first if how == "stop" else [*first, (Role.ASSISTANT, MessageStatus.INTERRUPTED)])
+    assert kept == (FIRST_ROUND if how == "stop" else [*FIRST_ROUND, (Role.ASSISTANT, MessageStatus.INTERRUPTED)])
 
 
 def test_a_later_round_refused_while_planned_ends_as_an_error_with_its_reason(
@@ -258,11 +253,8 @@ def test_a_later_round_refused_while_planned_ends_as_an_error_with_its_reason(
     runs, so the next round's request is refused before it is posted: that round's row
     ends ``error`` with the refusal's one line (not ``streaming``), announced as finished,
     and the send raises the refusal; the first round and the tool result stay."""
-    services.tools.add(EchoTools())
-    topic = setup_chat(services, fake_vendor)
+    topic = _tool_round_topic(services, fake_vendor)
     image = services.attachments.prepare(topic, "gone.png", png(10, 10))
-    fake_vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
-                       Reply(text_chunks=["never sent"]))
     plan = services.chat._plan
     planned: list[int] = []
 
@@ -278,9 +270,42 @@ def test_a_later_round_refused_while_planned_ends_as_an_error_with_its_reason(
     with pytest.raises(InvalidInput, match="^an attachment of this topic is missing from the store"):
         asyncio.run(services.chat.send(topic, "what is in it?", (image,)))
     msgs = services.topics.messages(topic)
-    assert [(m.role, m.status) for m in msgs] == [
-        (Role.USER, MessageStatus.COMPLETE), (Role.ASSISTANT, MessageStatus.COMPLETE),
-        (Role.TOOL, MessageStatus.COMPLETE), (Role.ASSISTANT, MessageStatus.ERROR)]
+    assert [(m.role, m.status) for m in msgs] == [*FIRST_ROUND, (Role.ASSISTANT, MessageStatus.ERROR)]
     assert msgs[-1].id == planned[1] and msgs[-1].error == (
         "an attachment of this topic is missing from the store; remove that message or attach the file again")
     assert finished[-1] == (planned[1], MessageStatus.ERROR) and len(fake_vendor.requests) == 1
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_a_cut_during_the_sends_claim_ends_its_placeholder(services: Services, fake_vendor: FakeVendor,
+                                                           monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """APP-8: Stop (quit) while the send's claim — the write transaction storing the
+    question and the reply's placeholder — still runs on its worker: the task ends once
+    that transaction did, the placeholder is dropped (stored ``interrupted``), the
+    question stays, and no cut status is left behind for the topic's next reply."""
+    topic = setup_chat(services, fake_vendor)
+    claiming, claimed = threading.Event(), threading.Event()
+    claim = services.chat._claim
+
+    def slow(*args: object) -> object:
+        claiming.set()
+        time.sleep(0.3)  # the cut lands while the transaction has not begun yet
+        try:
+            return claim(*args)  # type: ignore[arg-type]
+        finally:
+            claimed.set()
+
+    monkeypatch.setattr(services.chat, "_claim", slow)
+
+    async def ready(_task: asyncio.Task[object]) -> None:
+        await _until(claiming.is_set)
+
+    _cut(services, topic, how, ready)
+    assert claimed.is_set() and topic not in services.chat._cancel_status
+    kept = [(m.role, m.status) for m in services.topics.messages(topic)]
+    assert kept == [(Role.USER, MessageStatus.COMPLETE)] + (
+        [] if how == "stop" else [(Role.ASSISTANT, MessageStatus.INTERRUPTED)])
+    assert not fake_vendor.requests
+    monkeypatch.setattr(services.chat, "_claim", claim)
+    fake_vendor.script(Reply(text_chunks=["next"]))
+    assert asyncio.run(services.chat.send(topic, "again")).text == "next"

@@ -1,5 +1,6 @@
-"""A model per topic (issue 14), against the fake vendor over real HTTP, on SQLite and
-PostgreSQL.
+"""A model per topic (issue 14), against the fake vendor over real HTTP, on SQLite; the
+column, its change-log trigger and its export on PostgreSQL too (:data:`BOTH_ENGINES`;
+the plan, badge and send only read the store, issue 28).
 
 - A topic's own model beats the assistant's for the plan, the badge and the send: the
   posted body names it, the reply records it, and the badge counts exactly the posted
@@ -44,9 +45,15 @@ SMALL = "gpt-4"
 LARGE = "gpt-4o"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+#: Runs a test on SQLite and PostgreSQL (the ``svc`` fixture's engine; SQLite without it).
+BOTH_ENGINES = pytest.mark.parametrize("svc", ["sqlite", "postgresql"], indirect=True)
+
+
+@pytest.fixture
 def svc(request: pytest.FixtureRequest) -> Iterator[Services]:
-    url = (request.getfixturevalue("migrated_sqlite")("store.sqlite3") if request.param == "sqlite"
+    """Services over a fresh store at the newest schema: SQLite, or the engine a
+    :data:`BOTH_ENGINES` test names."""
+    url = (request.getfixturevalue("migrated_sqlite")("store.sqlite3") if getattr(request, "param", "sqlite") == "sqlite"
            else str(request.getfixturevalue("migrated_postgres_url")))
     services = open_services(url)
     yield services
@@ -131,6 +138,7 @@ def test_override_is_for_one_request_only(svc: Services, fake_vendor: FakeVendor
         svc.loader.load(topic, override=ModelPick(999, LARGE))
 
 
+@BOTH_ENGINES
 def test_deleted_provider_falls_back_to_the_assistant(svc: Services, fake_vendor: FakeVendor) -> None:
     topic, _other = _setup(svc, fake_vendor)
     svc.providers.add("G", "openai", fake_vendor.base_url, api_key="sk-g")
@@ -150,6 +158,7 @@ def test_deleted_provider_falls_back_to_the_assistant(svc: Services, fake_vendor
     assert svc.topic_models.show(topic).model == SMALL
 
 
+@BOTH_ENGINES
 def test_a_dangling_provider_id_falls_back_with_a_note(svc: Services, fake_vendor: FakeVendor) -> None:
     """A topic pointing at a provider that no longer exists (another version deleted it)
     uses the assistant's model and says why."""
@@ -225,6 +234,7 @@ def test_an_anchor_is_not_trusted_across_a_model_change(svc: Services, fake_vend
     assert svc.estimates.estimate(topic).anchor.mode == "anchored"
 
 
+@BOTH_ENGINES
 def test_export_import_keeps_the_topic_model(svc: Services, fake_vendor: FakeVendor) -> None:
     topic, _other = _setup(svc, fake_vendor)
     svc.topic_models.set(topic, LARGE, "F")
@@ -238,6 +248,7 @@ def test_export_import_keeps_the_topic_model(svc: Services, fake_vendor: FakeVen
     assert again["topic"] | {"id": 0} == doc["topic"] | {"id": 0}
 
 
+@BOTH_ENGINES
 def test_model_and_flag_updates_are_in_the_change_log(svc: Services, fake_vendor: FakeVendor) -> None:
     """Live refresh: another window hears a topic's model, pin, archive and privacy
     changes as ``TopicChanged`` of that topic."""

@@ -28,7 +28,7 @@ import contextlib
 import dataclasses
 import functools
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -248,16 +248,45 @@ class ChatService:
 
     async def _claimed(self, topic_id: int, claim: Callable[[ModelPick], ReplyClaim],
                        override: ModelPick | None) -> SendOutcome:
-        pick = await self._db.run(self._pick, topic_id, override)
-        assert pick.provider_id is not None  # _pick resolves a sendable provider
-        client = await self._providers.aclient(pick.provider_id)
+        with self._uncut_on_cancel(topic_id):  # a Stop before the claim: nothing stored
+            pick = await self._db.run(self._pick, topic_id, override)
+            assert pick.provider_id is not None  # _pick resolves a sendable provider
+            client = await self._providers.aclient(pick.provider_id)
         try:
-            c = await self._db.run(claim, pick)
+            c = await self._settled_claim(topic_id, functools.partial(claim, pick))
             self._bus.publish(TopicMessagesChanged(topic_id))  # rows left the view: read it again
             self._bus.publish(MessageAdded(topic_id, c.reply_id))
             return await self._respond(topic_id, c, client)
         finally:
             await client.aclose()
+
+    @contextlib.contextmanager
+    def _uncut_on_cancel(self, topic_id: int) -> Iterator[None]:
+        """Cancelled before a claim stored anything: the topic's cut status is forgotten."""
+        try:
+            yield
+        except asyncio.CancelledError:
+            self._cancel_status.pop(topic_id, None)
+            raise
+
+    async def _settled_claim(self, topic_id: int, claim: Callable[[], ReplyClaim]) -> ReplyClaim:
+        """Run ``claim`` (one write transaction storing a ``streaming`` placeholder) on a
+        worker. Cut meanwhile (Stop, quit), it waits for the transaction and ends that row
+        as a reply that never began (:meth:`_unbegun`), then raises: nothing is left
+        ``streaming`` and no cut status outlives the reply (APP-8)."""
+        run = asyncio.ensure_future(self._db.run(claim))
+        try:
+            return await asyncio.shield(run)
+        except asyncio.CancelledError:
+            why = self._cancel_status.pop(topic_id, None)  # the first cut decides
+            try:
+                made: ReplyClaim | None = await finish_anyway(run)
+            except Exception:  # refused in its transaction: nothing was stored
+                made = None
+            if made is not None:
+                await finish_anyway(self._unbegun(topic_id, made.reply_id, why))
+                self._bus.publish(TopicMessagesChanged(topic_id))  # rows came and went: read again
+            raise
 
     async def _restart(self, topic_id: int, reply_id: int | None,
                        old: asyncio.Task[SendOutcome] | None) -> SendOutcome:
@@ -412,11 +441,13 @@ class ChatService:
             text.encode("utf-8")
         except UnicodeEncodeError:
             raise InvalidInput("the message contains bytes that are not valid UTF-8") from None
-        pick = await self._db.run(self._pick_for_message, topic_id, override, text, attachments)
-        assert pick.provider_id is not None  # _pick resolves a sendable provider
-        client = await self._providers.aclient(pick.provider_id)  # InvalidInput: no key
+        with self._uncut_on_cancel(topic_id):  # a Stop before the claim: nothing stored
+            pick = await self._db.run(self._pick_for_message, topic_id, override, text, attachments)
+            assert pick.provider_id is not None  # _pick resolves a sendable provider
+            client = await self._providers.aclient(pick.provider_id)  # InvalidInput: no key
         try:
-            claim = await self._db.run(self._claim, topic_id, text, pick, attachments)
+            claim = await self._settled_claim(topic_id, functools.partial(
+                self._claim, topic_id, text, pick, attachments))
             self._bus.publish(MessageAdded(topic_id, claim.user_id))
             self._bus.publish(MessageAdded(topic_id, claim.reply_id))
             if claim.first_message:
