@@ -8204,8 +8204,8 @@ Input budget: %1 tokens</source>
         <translation>&lt;b&gt;次のリクエストの見積もり：%1&lt;/b&gt;（入力 %2 トークン中）</translation>
     </message>
     <message>
-        <source>%1; the red mark: %2</source>
-        <translation>%1；赤い印：%2</translation>
+        <source>%1; the red mark shows where it compacts</source>
+        <translation>%1；赤い印は圧縮が始まる位置です</translation>
     </message>
     <message>
         <source>⚠ Last reply: %1.</source>

@@ -8204,8 +8204,8 @@ Input budget: %1 tokens</source>
         <translation>&lt;b&gt;下一次请求预估：%1&lt;/b&gt; / %2 输入 token</translation>
     </message>
     <message>
-        <source>%1; the red mark: %2</source>
-        <translation>%1；红色标记：%2</translation>
+        <source>%1; the red mark shows where it compacts</source>
+        <translation>%1；红色标记为开始压缩的位置</translation>
     </message>
     <message>
         <source>⚠ Last reply: %1.</source>

@@ -249,3 +249,18 @@ def test_the_popover_speaks_in_user_words(qtbot, services, fake_vendor):  # type
     assert f"{e.total:,}" in pop.headline.text()
     pop.details_button.click()
     pop.hide()
+
+
+def test_the_watermark_percentages_are_said_once(services, qtbot):  # type: ignore[no-untyped-def]
+    """CMP-2 / walk45 #10: the popover says "80%" and "60%" once, in its policy line; the
+    caption under the bar points at the red mark without repeating the percentage."""
+    a = services.assistants.create("A")
+    topic = services.topics.create(a.id).id
+    e = services.estimates.estimate(topic)
+    badge = TokenBadge()
+    qtbot.addWidget(badge)
+    badge.bind_services(services)
+    badge.show_estimate(e)
+    badge.popover.fill(e)
+    said = badge.popover.budget_label.text() + "\n" + badge.popover.policy_label.text()
+    assert said.count("80%") == 1 and said.count("60%") == 1, said
