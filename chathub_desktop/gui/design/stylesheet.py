@@ -217,9 +217,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule('QFrame[segmented="true"] > QPushButton#segment', fg="text", bg="hover", border="none",
            border_radius=f"{Radius.MD}px", padding=f"{Space.XXS}px {Space.LG}px",
            min_height=f"{Space.XL + Space.XXS}px")
-    b.rule('QFrame[segmented="true"] > QPushButton#segment:hover', fg="text", bg="selected")
-    # no bold for the chosen one: a segment is sized for its regular text (walk40 shot: "Weekly" cut)
-    b.rule('QFrame[segmented="true"] > QPushButton#segment:checked', fg="text", bg="raised", border=line)
+    b.rule('QFrame[segmented="true"] > QPushButton#segment:hover', fg="text", bg="raised")
+    # no bold for the chosen one: a segment is sized for its regular text (walk40 shot: "Weekly" cut);
+    # the selection tint, as the pill tabs (walk45 #8: raised on the dark track was 43,45,49 on 52,54,60)
+    b.rule('QFrame[segmented="true"] > QPushButton#segment:checked', fg="selected_text", bg="selected", border=line)
     b.rule('QFrame[segmented="true"] > QPushButton#segment:focus', border=f"1px solid {c.focus}")
     b.rule('QFrame[segmented="true"] > QPushButton#segment:disabled', color=c.disabled, background_color=c.hover)
     # the Proposals tab's day list (walk40): soft rounded selection, as the topic list
