@@ -195,6 +195,7 @@ class MainWindow(QMainWindow):
         self._settings_file = settings_file
         self.presenter = ErrorPresenter(self, self.show_status)
         self.opener = TopicOpener(self, self)  # the open topic, its listing and drafts
+        self._resume_topic: int | None = None  # attach_store: the topic open at the last quit
         self.opener.topics_listed.connect(self.topics_listed)
         self.opener.topic_created.connect(self.topic_created)
         self.opener.topic_opened.connect(self.topic_opened)
@@ -276,7 +277,8 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.chat_page)
         self.on_send_key(self.view.prefs.send_key)
         self.composer.set_can_send(False, OPENING_TEXT)  # until every service is attached
-        self.reload_assistants()
+        self._resume_topic = self._saved_id("window/topic")  # the topic open at the last quit (walk45 #11)
+        self.reload_assistants(self._saved_id("window/assistant"))
 
     def attach(self, services: Services) -> None:
         """Bind the window to ``services`` and fill it (after :meth:`attach_store` on
@@ -521,6 +523,19 @@ class MainWindow(QMainWindow):
         if s is not None:
             s.setValue("window/geometry", self.saveGeometry())
             s.setValue("window/splitter", self.splitter.saveState())
+            if hasattr(self, "store"):  # the assistant and topic in view, opened again at the next start
+                s.setValue("window/assistant", self.current_assistant_id() or 0)
+                s.setValue("window/topic", self.opener.topic_id or 0)
+
+    def _saved_id(self, key: str) -> int | None:
+        """An assistant or topic id :meth:`_save_geometry` remembered (None: none, or no
+        settings file)."""
+        s = self.qsettings()
+        try:
+            value = int(s.value(key, 0)) if s is not None else 0
+        except (TypeError, ValueError):  # a hand-edited settings file
+            value = 0
+        return value if value > 0 else None
 
     # --- status -----------------------------------------------------------------------------
     def show_status(self, text: str, ms: int = 5000) -> None:
@@ -588,7 +603,8 @@ class MainWindow(QMainWindow):
 
     async def show_topics(self, assistant_id: int | None) -> None:
         """List ``assistant_id``'s topics and open the first; returns once shown (SwitcherHost)."""
-        await self.opener.show_list(assistant_id, None)
+        keep, self._resume_topic = self._resume_topic, None  # once: later listings open the newest
+        await self.opener.show_list(assistant_id, keep)
 
     def select_topic_row(self, row: int) -> None:
         """Select (and open) the topic on ``row``."""
