@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
-__all__ = ["REASON_CONTEXT", "QT_TRANSLATE_NOOP", "Reason", "ReasonError", "fill", "reason_data", "reason_from_data"]
+__all__ = ["REASON_CONTEXT", "QT_TRANSLATE_NOOP", "Day", "Reason", "ReasonError", "fill", "reason_data",
+           "reason_from_data"]
 
 #: The translation context of every reason template.
 REASON_CONTEXT = "ServiceReasons"
@@ -34,18 +36,30 @@ def fill(template: str, *values: str) -> str:
 
 
 @dataclass(frozen=True)
+class Day:
+    """A calendar day among a reason's values (issue 30): the CLI prints it as ISO
+    (``2026-12-01``), the window in the interface language's long date."""
+
+    value: date
+
+    def english(self) -> str:
+        """The ISO date, ``YYYY-MM-DD``."""
+        return self.value.isoformat()
+
+
+@dataclass(frozen=True)
 class Reason:
     """One typed reason: ``template`` (English, ``%n`` placeholders), ``args`` (strings
-    shown as given, or reasons said in the same language) and ``notes`` (reasons
-    appended in order)."""
+    shown as given, days (:class:`Day`) said in the reader's date format, or reasons
+    said in the same language) and ``notes`` (reasons appended in order)."""
 
     template: str
-    args: tuple[str | Reason, ...] = ()
+    args: tuple[str | Day | Reason, ...] = ()
     notes: tuple[Reason, ...] = ()
 
     def english(self) -> str:
         """The reason as one English line (what the CLI prints)."""
-        values = [a.english() if isinstance(a, Reason) else a for a in self.args]
+        values = [a if isinstance(a, str) else a.english() for a in self.args]
         return fill(self.template, *values) + "".join(n.english() for n in self.notes)
 
     def with_notes(self, *notes: Reason) -> Reason:
@@ -72,11 +86,12 @@ MAX_CHARS = 4_000
 
 def reason_data(reason: Reason) -> dict[str, object]:
     """``reason`` as JSON-ready data to store beside its English (issue 27):
-    ``{"t": template, "a": [value or nested data …], "n": [note data …]}`` (empty lists
-    left out)."""
+    ``{"t": template, "a": [value, {"d": ISO day} or nested data …], "n": [note data …]}``
+    (empty lists left out)."""
     data: dict[str, object] = {"t": reason.template}
     if reason.args:
-        data["a"] = [reason_data(a) if isinstance(a, Reason) else a for a in reason.args]
+        data["a"] = [a if isinstance(a, str) else {"d": a.english()} if isinstance(a, Day) else reason_data(a)
+                     for a in reason.args]
     if reason.notes:
         data["n"] = [reason_data(n) for n in reason.notes]
     return data
@@ -92,9 +107,10 @@ def reason_from_data(data: object, depth: int = 0) -> Reason | None:
     if (not isinstance(template, str) or len(template) > MAX_CHARS or not isinstance(args, list)
             or not isinstance(notes, list) or len(args) > MAX_PARTS or len(notes) > MAX_PARTS):
         return None
-    values: list[str | Reason] = []
+    values: list[str | Day | Reason] = []
     for a in args:
-        value = a if isinstance(a, str) and len(a) <= MAX_CHARS else reason_from_data(a, depth + 1)
+        value = (a if isinstance(a, str) and len(a) <= MAX_CHARS else _day_from_data(a) if isinstance(a, dict)
+                 and "d" in a else reason_from_data(a, depth + 1))
         if value is None:
             return None
         values.append(value)
@@ -102,3 +118,18 @@ def reason_from_data(data: object, depth: int = 0) -> Reason | None:
     if any(n is None for n in said_notes):
         return None
     return Reason(template, tuple(values), tuple(n for n in said_notes if n is not None))
+
+
+#: Characters of a stored ISO day (``YYYY-MM-DD``).
+DAY_CHARS = 10
+
+
+def _day_from_data(data: dict[object, object]) -> Day | None:
+    """The :class:`Day` of ``{"d": "YYYY-MM-DD"}`` (that key alone), else None."""
+    value = data.get("d")
+    if len(data) != 1 or not isinstance(value, str) or len(value) != DAY_CHARS:
+        return None
+    try:
+        return Day(date.fromisoformat(value))
+    except ValueError:
+        return None

@@ -89,7 +89,10 @@ def main(out: Path) -> int:
                           *(f"\n  {f.what}: {f.detail}" for f in report.contrast + report.clipped))
                     bad += not report.ok
                     pop.hide()
-                    window.pages.open_memory()
+                    page = window.pages.open_memory()
+                    assert page is not None
+                    while page.loads < 1 or page.dream_panel.loads < 1:  # read on workers: slow on a busy box
+                        await asyncio.sleep(0.05)
                     await asyncio.sleep(1.0)
                     window.grab().save(str(out / f"{name}-memory.png"))
                     report = audit_window(window, theme)

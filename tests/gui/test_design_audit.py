@@ -273,3 +273,30 @@ def test_the_setup_wizard_reads_in_chinese_in_both_themes(window, qtbot, restore
     finally:
         wizard.reject()
         window.view.language.apply(UiLanguage.SYSTEM)
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_the_memory_pages_help_marks_read_in_chinese_in_both_themes(window, services, qtbot, restore_look,
+                                                                    theme) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30 (mem46): in 简体中文 the Memory page's seven ``?`` help marks (APP-6) painted
+    the CJK font's thin ``?`` with no pixel of their colour: only their ring was found,
+    1.30:1 light and 1.49:1 dark. Each now reaches 4.5:1 and none is cut."""
+    from chathub_desktop.core.ui_language import UiLanguage
+    from chathub_desktop.gui.memory.page_common import HelpMark
+
+    aid = services.assistants.create("Helper").id
+    reload_assistants(window, qtbot, aid)
+    window.view.theme_actions[theme].trigger()
+    try:
+        window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
+        page = window.pages.open_memory()
+        qtbot.waitUntil(lambda: page.loads >= 1 and page.dream_panel.loads >= 1, timeout=10000)
+        qtbot.waitUntil(lambda: page.fixed_title.text() == "固定记忆", timeout=3000)
+        qtbot.wait(50)
+        marks = [m for m in page.findChildren(HelpMark) if m.isVisible()]
+        assert len(marks) >= 7
+        report = audit_window(window, theme)
+        failed = [f for f in report.contrast + report.clipped if f.what.startswith("HelpMark")]
+        assert not failed, "".join(f"\n{f.what}: {f.detail}" for f in failed)
+    finally:
+        window.view.language.apply(UiLanguage.SYSTEM)

@@ -12,6 +12,7 @@ from datetime import date, timedelta
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.page_dates import long_date
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import on_worker
 from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, seed_cards, summ  # noqa: F401
@@ -70,7 +71,9 @@ def test_add_writes_the_previewed_card_and_shows_its_fold(open_page, services, h
     kinds = [(c.kind, c.display_tag) for c in services.dreams.cards(helper)]
     assert kinds == [("range", f"{older.isoformat()} – {older.isoformat()}"), ("day", day.isoformat())]
     assert services.dreams.cards(helper)[1].text == CARD
-    assert panel.status_label.text().startswith(f"Added card #2 for {day}")
+    # the day in the interface language's long date, as the rest of the page (issue 30; the CLI keeps ISO)
+    assert panel.status_label.text().startswith(f"Added card #2 for {long_date(day)}")
+    assert day.isoformat() not in panel.status_label.text()
 
 
 def test_a_document_changed_since_the_preview_is_refused(open_page, services, helper, summ, qtbot,  # type: ignore[no-untyped-def]  # noqa: F811

@@ -27,6 +27,7 @@ from chathub_desktop.gui.memory.dream_cards import card_copy_text
 from chathub_desktop.gui.memory.dream_panel import FAILURE_HINT, DreamPanel
 from chathub_desktop.gui.memory.dream_runs import yesterday_utc
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
+from chathub_desktop.gui.memory.page_dates import long_date
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
@@ -232,7 +233,9 @@ def test_dream_now_adds_a_card_for_yesterday(open_page, services, helper, summ, 
     idle(qtbot, panel)
     assert cards(panel) == [(1, "day", day.isoformat())]
     assert panel.model.cards()[0].text == "- Wants bullet points\n- No prose"
-    assert panel.status_label.text().startswith(f"Added card #1 for {day}")
+    # the day in the interface language's long date, as the rest of the page (issue 30; the CLI keeps ISO)
+    assert panel.status_label.text().startswith(f"Added card #1 for {long_date(day)}")
+    assert day.isoformat() not in panel.status_label.text()
     assert not panel.stop_button.isVisible()
     assert len(summ.requests) == 1 and "bullet points" in str(summ.last_request.body)
     assert panel.current_card() is not None and panel.current_card().number == 1
@@ -421,7 +424,7 @@ def test_regenerate_cancelled_keeps_the_old_card(open_page, services, helper, su
     qtbot.waitUntil(lambda: not panel.runs.dreaming and len(summ.requests) == 1, timeout=5000)
     idle(qtbot, panel)
     assert services.dreams.cards(helper) == before
-    assert panel.status_label.text() == f"{day.isoformat()}: the old card #1 was kept"
+    assert panel.status_label.text() == f"{long_date(day)}: the old card #1 was kept"
 
 
 def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, summ, qtbot, qloop):  # type: ignore[no-untyped-def]

@@ -296,9 +296,11 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
                font_size=_pt(points, TypeScale.HEADING), extra={"background-color": tint})
         b.rule(f'QLabel#greetingAvatar[avatarTone="e{n}"]', fg="text", on=("surface",),
                font_size=f"{points * TypeScale.HEADING.value * 1.6:.1f}pt", extra={"background-color": tint})
-    # a title's "?" help (APP-6; walk40): a small muted ring, the help in its tooltip
+    # a title's "?" help (APP-6; walk40): a small muted ring, the help in its tooltip; a bold
+    # body-size "?" (a page built in 简体中文 painted the CJK font's thin caption "?" with no
+    # pixel of its colour: 1.30:1 light, 1.49:1 dark; issue 30)
     b.rule('QToolButton[helpMark="true"]', fg="text_muted", border=line, border_radius=f"{Space.XL // 2}px",
-           padding="0", font_weight=600, font_size=_pt(points, TypeScale.CAPTION))
+           padding="0", font_weight=700, font_size=_pt(points, TypeScale.BODY))
     b.rule('QToolButton[helpMark="true"]:hover, QToolButton[helpMark="true"]:focus', fg="text", bg="hover",
            border=f"1px solid {c.border_strong}")
     b.rule("QToolButton#topicModelPicker", fg="text", border=line, border_radius=f"{Radius.LG}px",

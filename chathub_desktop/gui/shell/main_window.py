@@ -106,6 +106,14 @@ APP_TITLE = "ChatHub Desktop"
 OPENING_TEXT = QT_TRANSLATE_NOOP("Composer", "Opening your chats…")
 
 
+def _warm_memory_cards() -> None:
+    """The window is idle after start: set up the Memory page's card painting now, a few
+    ms a turn, so the first open of Memory does not pay it (issue 30)."""
+    from chathub_desktop.gui.memory.card_warmup import warm_card_paint_later
+
+    warm_card_paint_later()
+
+
 class MainWindow(QMainWindow):
     """ChatHub Desktop's window over ``services``.
 
@@ -200,6 +208,7 @@ class MainWindow(QMainWindow):
         self.opener.topic_created.connect(self.topic_created)
         self.opener.topic_opened.connect(self.topic_opened)
         self.opener.opening_shown.connect(self.opening_shown)
+        self.opener.settled.connect(_warm_memory_cards)
         self.takes_input = False  # True once attach() gave the window every service
         self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
         self.dialogs: dict[str, QWidget] = {}

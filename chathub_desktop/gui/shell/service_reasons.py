@@ -16,7 +16,8 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
-from chathub_desktop.core.reasons import Reason, ReasonError
+from chathub_desktop.core.reasons import Day, Reason, ReasonError
+from chathub_desktop.gui.memory.page_dates import long_date
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.errors import ServiceError
 
@@ -44,10 +45,11 @@ def _joined(template: str) -> str:
 def said(reason: Reason) -> str:
     """``reason`` in the interface language: its template translated in the
     ``ServiceReasons`` context and filled with its values (nested reasons said the same
-    way), then its notes in order. An untranslated template reads as the English; one
+    way; a :class:`Day` in the locale's long date, issue 30), then its notes in order. An untranslated template reads as the English; one
     without a letter ("%1: %2") has only its punctuation looked up (:data:`SEPARATORS`),
     never the values it puts in place."""
-    values = [said(a) if isinstance(a, Reason) else a for a in reason.args]
+    values = [said(a) if isinstance(a, Reason) else long_date(a.value) if isinstance(a, Day) else a
+              for a in reason.args]
     words = any(c.isalpha() for c in reason.template)
     text = fill(QCoreApplication.translate("ServiceReasons", reason.template) if words else _joined(reason.template),
                 *values)

@@ -75,7 +75,8 @@ class TopicOpener(QObject):
     shown and its selection made), ``topic_created(id)`` (``create`` made and opened it),
     ``topic_opened(id)`` (a topic was opened; its rows are on their way),
     ``opening_shown`` (once per window: the first listing's open topic has painted its
-    rows, or there was none to open; issue 29).
+    rows, or there was none to open; issue 29), ``settled`` (once: the first topic is
+    shown and counted, the window idle; issue 30).
 
     The badge's count and the background work need every service: until
     :meth:`services_ready`, they wait (the window shows its first page on the store alone)."""
@@ -84,6 +85,9 @@ class TopicOpener(QObject):
     topic_created = Signal(int)
     topic_opened = Signal(int)
     opening_shown = Signal()
+    #: Once per window: the first topic is shown and the badge has counted it; the window
+    #: is idle (issue 30: the Memory page's card painting is set up then).
+    settled = Signal()
 
     def __init__(self, host: TopicHost, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -267,6 +271,7 @@ class TopicOpener(QObject):
 
         await asyncio.wait([tokenizers])
         await self._host.estimate.idle()
+        self.settled.emit()
         self._host.search.index_now()
 
     async def create(self, *, private: bool = False) -> int | None:

@@ -12,7 +12,7 @@ from datetime import date
 from enum import StrEnum
 
 from chathub_desktop.core.dynamic_memory import FoldMethod
-from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Day, Reason
 from chathub_desktop.core.secret_redaction import Redaction
 
 __all__ = ["DreamReason", "bounded_note", "fold_note", "read_titles_note", "redacted_note"]
@@ -74,8 +74,8 @@ class DreamReason(StrEnum):
 
 
 def day_reason(template: DreamReason, day: date, *args: str | Reason) -> Reason:
-    """``template`` about ``day`` (its ISO date first) and ``args``."""
-    return Reason(template, (day.isoformat(), *args))
+    """``template`` about ``day`` (first: ISO for the CLI, the locale's date in the window) and ``args``."""
+    return Reason(template, (Day(day), *args))
 
 
 def fold_note(how: FoldMethod, *, proposed: bool = False) -> Reason:

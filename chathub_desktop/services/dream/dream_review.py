@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.document_version import document_version
-from chathub_desktop.core.reasons import Reason
+from chathub_desktop.core.reasons import Day, Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.dream.dream_reasons import (
@@ -126,7 +126,7 @@ class DreamReview:
         if pid is None:
             return _outcome(aid, day, EXISTS, day_reason(DreamReason.GOT_CARD_OR_PROPOSAL, day))
         note = (() if fold is None else (fold_note(fold[1], proposed=True),)) + redacted_note(red)
-        proposed = Reason(DreamReason.PROPOSED, (day.isoformat(), str(pid), Reason("", notes=note)), read)
+        proposed = Reason(DreamReason.PROPOSED, (Day(day), str(pid), Reason("", notes=note)), read)
         return _outcome(aid, day, PROPOSED, proposed, None, None if fold is None else fold[1], left_out)
 
     def proposals(self, assistant: int | str | None = None) -> list[ProposalView]:

@@ -63,7 +63,7 @@ from chathub_desktop.core.dream_schedule import (
     next_slot,
 )
 from chathub_desktop.core.memory_authors import ChangeAuthor
-from chathub_desktop.core.reasons import Reason
+from chathub_desktop.core.reasons import Day, Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.core.topic_titles import plain_title
@@ -481,7 +481,7 @@ class DreamService(DreamCards, ScheduledRuns):
             how += (Reason(DreamReason.CARD_SHORTENED, (f"{len(body.strip()):,}", f"{dm.SINGLE_CARD_MAX:,}")),)
         self._redacted(aid, draft.red)
         how += redacted_note(draft.red)
-        added = Reason(DreamReason.ADDED, (str(number), day.isoformat()), how)
+        added = Reason(DreamReason.ADDED, (str(number), Day(day)), how)
         return self._finish(_outcome(aid, day, APPENDED, added, number, None if fold is None else fold[1],
                                      draft.topics_left_out, draft.topics_read))
 
@@ -622,7 +622,7 @@ class DreamService(DreamCards, ScheduledRuns):
             Author(ChangeAuthor.DREAM, day.isoformat(), f"regenerated the card for {day}")))
         number = next(v.number for v in views if v.tag == day.isoformat())
         self._redacted(aid, draft.red)
-        done = Reason(DreamReason.REGENERATED, (str(number), day.isoformat()), redacted_note(draft.red))
+        done = Reason(DreamReason.REGENERATED, (str(number), Day(day)), redacted_note(draft.red))
         return self._finish(_outcome(aid, day, REGENERATED, done, number))
 
     def keep_old_card(self, draft: RegenDraft) -> DreamOutcome:

@@ -26,7 +26,7 @@ from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
 from chathub_desktop.core.memory_documents import MemoryDocument
-from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Day, Reason
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_change_queries import current_body
@@ -115,7 +115,7 @@ def fold_lines(cards: Sequence[dm.Card], plan: dm.FoldPlan | None) -> tuple[Reas
             else Reason(QT_TRANSLATE_NOOP("ServiceReasons", "range card #%1 [%2]"), (str(ids.get(id(plan.existing_range), "?")),
                                                                   plan.existing_range.display_tag)))
     return (Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fold: %1 (%2) into %3, which then covers %4 – %5"),
-                   (count_reason(len(plan.folded), False), numbers, into, start.isoformat(), end.isoformat())),)
+                   (count_reason(len(plan.folded), False), numbers, into, Day(start), Day(end))),)
 
 
 def _cards_preview(aid: int, name: str, action: str, cards: list[dm.Card], after: list[dm.Card],
