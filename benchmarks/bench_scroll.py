@@ -273,6 +273,47 @@ async def floors(gaps: Gaps, old_pages: int) -> list[str]:
     return lines
 
 
+def watch_inserts(model: Any, view: Any) -> Any:
+    """Wrap ``model``'s ``prepend`` / ``append_newer`` (the calls that show a page's rows)
+    to record the GUI thread's CPU in each (ms, with the re-layout and scroll-back they do
+    at once), and count the paints of the whole viewport; returns the record
+    (``cpu``, ``full_paints``, ``steps``; ``reset()``; ``line(pages)``)."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class Inserts(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.cpu: list[float] = []
+            self.full_paints = 0
+            self.steps = 0
+
+        def reset(self) -> None:
+            self.cpu, self.full_paints, self.steps = [], 0, 0
+
+        def timed(self, real: Callable[..., None]) -> Callable[..., None]:
+            def call(*args: Any, **kwargs: Any) -> None:
+                start = time.thread_time()
+                real(*args, **kwargs)
+                self.cpu.append((time.thread_time() - start) * 1000)
+            return call
+
+        def eventFilter(self, _obj: QObject, e: QEvent) -> bool:  # noqa: N802 - Qt override
+            if e.type() == QEvent.Type.Paint and e.rect().height() >= view.viewport().height():  # type: ignore[attr-defined]
+                self.full_paints += 1
+            return False
+
+        def line(self, pages: int) -> str:
+            cpu = self.cpu or [0.0]
+            return (f"{len(self.cpu)} inserts: GUI CPU ≤ {max(cpu):.1f} ms each, {sum(cpu) / max(1, pages):.1f} ms "
+                    f"a page; whole-viewport paints {self.full_paints} for {self.steps} page steps")
+
+    inserts = Inserts()
+    model.prepend = inserts.timed(model.prepend)
+    model.append_newer = inserts.timed(model.append_newer)
+    view.viewport().installEventFilter(inserts)
+    return inserts
+
+
 async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]:
     """The lines for a topic of ``n`` messages."""
     from PySide6.QtCore import QPoint, Qt
@@ -301,6 +342,7 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
     view.show()
     sb = view.verticalScrollBar()
     most_rows = [0]
+    inserts = watch_inserts(model, view)
     model.rowsInserted.connect(lambda *_: most_rows.__setitem__(0, max(most_rows[0], model.rowCount())))
 
     def top_text() -> str:
@@ -326,6 +368,7 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
         while loads == 0 or (origin - model.first_offset if up else model.next_offset - origin) < loads * PAGE_SIZE:
             edge = model.first_offset if up else model.next_offset
             sb.triggerAction(action)
+            inserts.steps += 1
             await asyncio.sleep(FRAME_MS / 1000)
             at_edge = sb.value() <= sb.minimum() if up else sb.value() >= sb.maximum()
             if not at_edge:
@@ -333,6 +376,10 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
             if (up and not model.has_older()) or (not up and model.at_end):
                 return
             await until(lambda: (model.first_offset if up else model.next_offset) != edge, "a page")
+
+    async def scrolled(up: bool, loads: int) -> None:
+        inserts.reset()
+        await scroll(up, loads)
 
     lines = [f"-- topic of {n:,} messages (seeded in {seeded:.1f} s)"]
     model.open_topic(topic)
@@ -352,21 +399,24 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
     add(lines, gaps, row("page steps within the window (nothing read)", await gaps.during(within),
                      f"rows read meanwhile {model.fetched - fetched}"))
     label = "to the first message" if full else f"{pages} pages"
-    add(lines, gaps, row(f"scroll up from the newest, {label}", await gaps.during(lambda: scroll(True, 0 if full else pages)),
+    add(lines, gaps, row(f"scroll up from the newest, {label}", await gaps.during(lambda: scrolled(True, 0 if full else pages)),
                      f"rows held ≤ {most_rows[0]} (MAX_ROWS {MAX_ROWS})"))
+    lines.append(f"{'':46} {inserts.line(pages)}")
     mid = n // 2
     view.topic_bar.setValue(mid)
     await until(lambda: top_text().startswith(f"Message {mid}:"), "mid jump")
     await asyncio.sleep(0.1)
     most_rows[0] = model.rowCount()
-    add(lines, gaps, row(f"scroll up at mid-depth, {pages} pages", await gaps.during(lambda: scroll(True, pages)),
+    add(lines, gaps, row(f"scroll up at mid-depth, {pages} pages", await gaps.during(lambda: scrolled(True, pages)),
                      f"rows held ≤ {most_rows[0]}"))
+    lines.append(f"{'':46} {inserts.line(pages)}")
     view.topic_bar.setValue(mid)
     await until(lambda: top_text().startswith(f"Message {mid}:"), "mid jump")
     await asyncio.sleep(0.1)
     most_rows[0] = model.rowCount()
-    add(lines, gaps, row(f"scroll down at mid-depth, {pages} pages", await gaps.during(lambda: scroll(False, pages)),
+    add(lines, gaps, row(f"scroll down at mid-depth, {pages} pages", await gaps.during(lambda: scrolled(False, pages)),
                      f"rows held ≤ {most_rows[0]}"))
+    lines.append(f"{'':46} {inserts.line(pages)}")
 
     async def drag() -> None:
         bar = view.topic_bar
