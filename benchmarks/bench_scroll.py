@@ -111,6 +111,26 @@ theme, fonts and language are read once per layout pass and paint; a paint draws
 where it redraws. Largest stalls swing 2-5x between runs at this load; the GUI thread's own
 work per gap is the steadier figure: still 15-18 ms while pages come in (a full-page step's
 repaint plus a step's re-layout of 160 rows).
+
+Measured 2026-12-03 (scroll46; load average 5.0-6.3, ``--pages 10 --why --old-pages 20``,
+a5d14b0 and this code back to back with this benchmark). The GUI thread's own CPU in its
+busiest gap while pages come in, then (second line of each) what each page's inserts cost
+it and how many paints of the whole viewport the run made::
+
+    operation                    before: 20,000 / 200,000       after: 20,000 / 200,000
+    page steps (nothing read)    11.3           12.3            8.6            7.5
+    scroll up from the newest    15.8           16.8            9.4            8.6
+      inserts                    100, 31.2 ms a page            10, 2.9 ms a page
+      whole-viewport paints      112 for 98 steps               49 for 59 steps
+    scroll up at mid-depth       15.2           14.3            9.1           11.1
+    scroll down at mid-depth     19.5           19.9            9.6           10.2
+
+What changed: a page's rows are shown in one insert once each row's document is laid out
+(one re-layout of the window's 160 rows a page, ~4 ms, instead of ten); rows that come in
+above the viewport, or leave above it, repaint nothing (the view keeps its pixels while it
+scrolls back by their height). The busiest gap is now a page step's own repaint, as with
+nothing read. ``rows held`` reads 200 for a moment: a page is inserted before the far end
+of the window leaves, both before the one layout.
 """
 
 # ruff: noqa: B023 - each lambda is awaited within its loop turn
