@@ -224,10 +224,12 @@ def _on_screen(view: MessageListView):  # type: ignore[no-untyped-def]
                                     vp.mapTo(view.window(), QPoint(0, 0)).y(), vp.width(), vp.height()).toImage()
 
 
-def test_an_older_page_inserted_above_repaints_nothing_and_the_screen_stays_right(shown, qtbot):  # type: ignore[no-untyped-def]
-    """Issue 29: rows that come in above the viewport (and the newest that leave below)
-    leave what it shows where it was: the view keeps its pixels instead of repainting
-    the whole viewport (about 5 ms a page), and what the screen shows is a fresh paint's."""
+@pytest.mark.parametrize("up", [True, False], ids=["older page above", "newer page, oldest rows leave above"])
+def test_rows_coming_in_or_leaving_above_repaint_nothing_and_the_screen_stays_right(shown, qtbot, up):  # type: ignore[no-untyped-def]
+    """Issue 29: rows that come in above the viewport (an older page; the newest rows
+    leave below) or leave above it (a newer page came in below) leave what it shows
+    where it was: the view keeps its pixels instead of repainting the whole viewport
+    (about 5 ms a page), and what the screen shows is a fresh paint's."""
     from PySide6.QtCore import QEvent, QObject
 
     model, view = shown
@@ -243,14 +245,20 @@ def test_an_older_page_inserted_above_repaints_nothing_and_the_screen_stays_righ
             return False
 
     sb = view.verticalScrollBar()
-    _scroll_until(qtbot, view, up=True, done=lambda: model.rowCount() == MAX_ROWS)  # the window is full
+    if not up:
+        view.jump_requested.emit(JumpTarget.START)
+        qtbot.waitUntil(lambda: _top(view)[0].startswith("Message 0:") and model.rowCount() == PAGE_SIZE, timeout=5000)
+    _scroll_until(qtbot, view, up=up, done=lambda: model.rowCount() == MAX_ROWS)  # the window is full
     paints = Paints()
     view.viewport().installEventFilter(paints)
     first = model.first_offset
-    model.older_loaded.connect(lambda _n: paints.heights.clear())
-    sb.setValue(sb.minimum())
+    if up:
+        model.older_loaded.connect(lambda _n: paints.heights.clear())
+    else:
+        model.rowsRemoved.connect(lambda *_: paints.heights.clear())  # the last change: the oldest rows left
+    sb.setValue(sb.minimum() if up else sb.maximum())
     top = _top(view)  # the page is read and laid out in later turns
-    qtbot.waitUntil(lambda: model.first_offset == first - PAGE_SIZE, timeout=5000)
+    qtbot.waitUntil(lambda: model.first_offset == first + (-PAGE_SIZE if up else PAGE_SIZE), timeout=5000)
     after = _on_screen(view)
     view.viewport().removeEventFilter(paints)
     assert model.rowCount() == MAX_ROWS and not model.at_end  # the newest rows left below
