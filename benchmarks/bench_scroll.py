@@ -111,6 +111,26 @@ theme, fonts and language are read once per layout pass and paint; a paint draws
 where it redraws. Largest stalls swing 2-5x between runs at this load; the GUI thread's own
 work per gap is the steadier figure: still 15-18 ms while pages come in (a full-page step's
 repaint plus a step's re-layout of 160 rows).
+
+Measured 2026-12-03 (scroll46; load average 5.0-6.3, ``--pages 10 --why --old-pages 20``,
+a5d14b0 and this code back to back with this benchmark). The GUI thread's own CPU in its
+busiest gap while pages come in, then (second line of each) what each page's inserts cost
+it and how many paints of the whole viewport the run made::
+
+    operation                    before: 20,000 / 200,000       after: 20,000 / 200,000
+    page steps (nothing read)    11.3           12.3            8.6            7.5
+    scroll up from the newest    15.8           16.8            9.4            8.6
+      inserts                    100, 31.2 ms a page            10, 2.9 ms a page
+      whole-viewport paints      112 for 98 steps               49 for 59 steps
+    scroll up at mid-depth       15.2           14.3            9.1           11.1
+    scroll down at mid-depth     19.5           19.9            9.6           10.2
+
+What changed: a page's rows are shown in one insert once each row's document is laid out
+(one re-layout of the window's 160 rows a page, ~4 ms, instead of ten); rows that come in
+above the viewport, or leave above it, repaint nothing (the view keeps its pixels while it
+scrolls back by their height). The busiest gap is now a page step's own repaint, as with
+nothing read. ``rows held`` reads 200 for a moment: a page is inserted before the far end
+of the window leaves, both before the one layout.
 """
 
 # ruff: noqa: B023 - each lambda is awaited within its loop turn
@@ -273,6 +293,47 @@ async def floors(gaps: Gaps, old_pages: int) -> list[str]:
     return lines
 
 
+def watch_inserts(model: Any, view: Any) -> Any:
+    """Wrap ``model``'s ``prepend`` / ``append_newer`` (the calls that show a page's rows)
+    to record the GUI thread's CPU in each (ms, with the re-layout and scroll-back they do
+    at once), and count the paints of the whole viewport; returns the record
+    (``cpu``, ``full_paints``, ``steps``; ``reset()``; ``line(pages)``)."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class Inserts(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.cpu: list[float] = []
+            self.full_paints = 0
+            self.steps = 0
+
+        def reset(self) -> None:
+            self.cpu, self.full_paints, self.steps = [], 0, 0
+
+        def timed(self, real: Callable[..., None]) -> Callable[..., None]:
+            def call(*args: Any, **kwargs: Any) -> None:
+                start = time.thread_time()
+                real(*args, **kwargs)
+                self.cpu.append((time.thread_time() - start) * 1000)
+            return call
+
+        def eventFilter(self, _obj: QObject, e: QEvent) -> bool:  # noqa: N802 - Qt override
+            if e.type() == QEvent.Type.Paint and e.rect().height() >= view.viewport().height():  # type: ignore[attr-defined]
+                self.full_paints += 1
+            return False
+
+        def line(self, pages: int) -> str:
+            cpu = self.cpu or [0.0]
+            return (f"{len(self.cpu)} inserts: GUI CPU ≤ {max(cpu):.1f} ms each, {sum(cpu) / max(1, pages):.1f} ms "
+                    f"a page; whole-viewport paints {self.full_paints} for {self.steps} page steps")
+
+    inserts = Inserts()
+    model.prepend = inserts.timed(model.prepend)
+    model.append_newer = inserts.timed(model.append_newer)
+    view.viewport().installEventFilter(inserts)
+    return inserts
+
+
 async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]:
     """The lines for a topic of ``n`` messages."""
     from PySide6.QtCore import QPoint, Qt
@@ -301,6 +362,7 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
     view.show()
     sb = view.verticalScrollBar()
     most_rows = [0]
+    inserts = watch_inserts(model, view)
     model.rowsInserted.connect(lambda *_: most_rows.__setitem__(0, max(most_rows[0], model.rowCount())))
 
     def top_text() -> str:
@@ -326,6 +388,7 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
         while loads == 0 or (origin - model.first_offset if up else model.next_offset - origin) < loads * PAGE_SIZE:
             edge = model.first_offset if up else model.next_offset
             sb.triggerAction(action)
+            inserts.steps += 1
             await asyncio.sleep(FRAME_MS / 1000)
             at_edge = sb.value() <= sb.minimum() if up else sb.value() >= sb.maximum()
             if not at_edge:
@@ -333,6 +396,10 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
             if (up and not model.has_older()) or (not up and model.at_end):
                 return
             await until(lambda: (model.first_offset if up else model.next_offset) != edge, "a page")
+
+    async def scrolled(up: bool, loads: int) -> None:
+        inserts.reset()
+        await scroll(up, loads)
 
     lines = [f"-- topic of {n:,} messages (seeded in {seeded:.1f} s)"]
     model.open_topic(topic)
@@ -352,21 +419,24 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
     add(lines, gaps, row("page steps within the window (nothing read)", await gaps.during(within),
                      f"rows read meanwhile {model.fetched - fetched}"))
     label = "to the first message" if full else f"{pages} pages"
-    add(lines, gaps, row(f"scroll up from the newest, {label}", await gaps.during(lambda: scroll(True, 0 if full else pages)),
+    add(lines, gaps, row(f"scroll up from the newest, {label}", await gaps.during(lambda: scrolled(True, 0 if full else pages)),
                      f"rows held ≤ {most_rows[0]} (MAX_ROWS {MAX_ROWS})"))
+    lines.append(f"{'':46} {inserts.line(pages)}")
     mid = n // 2
     view.topic_bar.setValue(mid)
     await until(lambda: top_text().startswith(f"Message {mid}:"), "mid jump")
     await asyncio.sleep(0.1)
     most_rows[0] = model.rowCount()
-    add(lines, gaps, row(f"scroll up at mid-depth, {pages} pages", await gaps.during(lambda: scroll(True, pages)),
+    add(lines, gaps, row(f"scroll up at mid-depth, {pages} pages", await gaps.during(lambda: scrolled(True, pages)),
                      f"rows held ≤ {most_rows[0]}"))
+    lines.append(f"{'':46} {inserts.line(pages)}")
     view.topic_bar.setValue(mid)
     await until(lambda: top_text().startswith(f"Message {mid}:"), "mid jump")
     await asyncio.sleep(0.1)
     most_rows[0] = model.rowCount()
-    add(lines, gaps, row(f"scroll down at mid-depth, {pages} pages", await gaps.during(lambda: scroll(False, pages)),
+    add(lines, gaps, row(f"scroll down at mid-depth, {pages} pages", await gaps.during(lambda: scrolled(False, pages)),
                      f"rows held ≤ {most_rows[0]}"))
+    lines.append(f"{'':46} {inserts.line(pages)}")
 
     async def drag() -> None:
         bar = view.topic_bar

@@ -63,13 +63,12 @@ def main() -> int:
             while not (model.rowCount() and view.is_at_bottom()):
                 await asyncio.sleep(0.05)
             view.topic_bar.setValue(AT)
-            while model.first_offset > AT or model.at_end:
-                await asyncio.sleep(0.05)
+            while model.first_offset > AT or model.at_end or window.runner.is_running(f"jump-topic:{topic.id}"):
+                await asyncio.sleep(0.05)  # the page there shown with all its rows
             await asyncio.sleep(0.5)
             for theme, name in (("light", "screenshot-long-topic.png"), ("dark", "screenshot-long-topic-dark.png")):
                 window.view.prefs.set_theme(theme)
-                await asyncio.sleep(0.4)
-                app.processEvents()
+                await asyncio.sleep(0.4)  # the loop delivers the theme (processEvents here re-entered tasks)
                 view.grab().save(str(REPO / "docs" / name))
             await window.shutdown()
 

@@ -206,6 +206,7 @@ class MessageDelegate(QStyledItemDelegate):
         view.destroyed.connect(lambda *_: docs.close())
         self._heights: OrderedDict[tuple[object, ...], int] = OrderedDict()
         self._laid: OrderedDict[int, _Laid] = OrderedDict()  # message id → its row laid out
+        self._rows_model: MessageListModel | None = None  # the model whose rows were last asked for
         #: What every row is laid out in, read once per layout pass and paint (issue 29).
         self._rows_env = RowEnvironment(view, lambda: self.assistant_name)
         self._text_pals: dict[tuple[int, bool], QPalette] = {}
@@ -295,7 +296,8 @@ class MessageDelegate(QStyledItemDelegate):
         """Row ``index``'s :class:`RowFace`: one call into a :class:`MessageListModel`,
         the roles one by one from another model."""
         model = index.model()
-        if isinstance(model, MessageListModel):
+        if model is self._rows_model or isinstance(model, MessageListModel):
+            self._rows_model = model  # the identity check is ~100x cheaper (a row's layout asks each pass)
             return model.face(index.row())
         m = index.data(MessageRole)
         if m is None or model is None:
@@ -434,13 +436,17 @@ class MessageDelegate(QStyledItemDelegate):
         face = self._face(index)
         if face is None:
             return QSize(0, 0)
-        m, width = face.view, self._rows_env.env(option.palette).width
+        pal = option.palette
+        m, env = face.view, self._rows_env.env(pal)
+        width = env.width
         if self._reserved is not None and self._reserved[0] == m.id:  # under the editor
-            lay = self._laid_out(face, option.palette).lay
+            lay = self._laid_out(face, pal).lay
             return QSize(width, lay.height + max(0, self._reserved[1] - lay.bubble.height()))
         found = self._laid.get(m.id)
         if found is not None and found.view is m:  # the common case: laid out before
-            return QSize(width, self._laid_out(face, option.palette).lay.height)
+            if found.state == (face.expanded, face.boundary, face.versions is not None, env):
+                return QSize(width, found.lay.height)  # as _laid_out finds it, without asking again
+            return QSize(width, self._laid_out(face, pal).lay.height)
         # a row laid out long ago: its height without building its document again
         footer_line, dark = face.versions is not None, _colors(option.palette)[1]
         key = (key_of(m, dark), width, face.expanded, face.boundary, footer_line, m.pinned, m.status,

@@ -11,7 +11,9 @@ newest page again when the loaded window does not reach it. The view asks throug
 ``jump_requested``, ``position_wanted``, ``older_wanted`` and ``newer_wanted``; the store
 reads and the Markdown rendering never run on the GUI thread. A page that replaces the
 window (a jump, or the topic opening: :meth:`TopicJumps.show_page`) shows the rows in view
-first and the rest in steps, so no turn of the GUI thread lays out a page of documents.
+first and the rest in one insert after them, each row's document laid out in a turn of its
+own beforehand, so no turn of the GUI thread lays out more than one document; an older
+page's insert above the viewport repaints nothing (the view keeps its pixels).
 """
 
 from __future__ import annotations
@@ -30,13 +32,12 @@ from chathub_desktop.services.views import MessageView
 
 T = TypeVar("T")
 
-#: Rows rendered per worker task and shown per event-loop turn while a page comes in: each
-#: new row's document is laid out on the GUI thread in a turn of its own (about 1 ms), and
-#: the turn that shows the step lays the window's rows out again (about 3.5 ms for 160)
-#: and paints (issue 29).
+#: Rows rendered per worker task while a page comes in: each new row's document is then
+#: laid out on the GUI thread in a turn of its own (about 1 ms); the page's rows are shown
+#: in one insert after the last (issue 29).
 ROWS_PER_STEP = 4
 #: Rows a page shown in place of the window (a jump, a topic opened) shows at once: about
-#: a viewport's worth; the rest follow :data:`ROWS_PER_STEP` at a time (issue 29).
+#: a viewport's worth; the rest follow in one insert once laid out (issue 29).
 FIRST_ROWS = 12
 
 
@@ -117,10 +118,10 @@ class TopicJumps(QObject):
                         shown: Callable[[], None] | None = None) -> None:
         """Show ``page`` (read on a worker) in place of the window while ``wanted()``:
         first the :data:`FIRST_ROWS` rows the viewport shows (the newest, or those from
-        the page's focus; then ``shown()`` is called), then the rest :data:`ROWS_PER_STEP`
-        rows a turn, rendered on a worker and laid out beforehand (:meth:`_render`; issue
-        29: a whole page's documents built in one turn stalled the window 40-130 ms). Stops
-        when the window moved meanwhile."""
+        the page's focus; then ``shown()`` is called), then the rows before them in one
+        insert and the rows after them in another, rendered on a worker and laid out a
+        row a turn beforehand (:meth:`_render`; issue 29: a whole page's documents built
+        in one turn stalled the window 40-130 ms). Stops when the window moved meanwhile."""
         views, topic_id = page.views, page.topic_id
         focus = len(views) if page.focus is None else page.focus - page.first_offset
         lo = max(0, min(focus, len(views) - FIRST_ROWS))
@@ -142,22 +143,21 @@ class TopicJumps(QObject):
 
     async def _grow(self, topic_id: int, older_start: int, older: Sequence[MessageView], newer_start: int,
                     newer: Sequence[MessageView], reaches_end: bool) -> None:
-        """Prepend ``older`` (the messages from position ``older_start``, newest first) and
-        append ``newer`` (from ``newer_start``) :data:`ROWS_PER_STEP` rows at a time;
+        """Prepend ``older`` (the messages from position ``older_start``) and append
+        ``newer`` (from ``newer_start``), each in ONE insert once all its rows are rendered
+        and laid out (:meth:`_render`; issue 29: each insert lays the window's rows out
+        again, so ten 4-row inserts a page cost ten re-layouts and repaints);
         ``reaches_end``: ``newer`` ends the topic. Stops when the window moved meanwhile."""
-        for stop in range(len(older), 0, -ROWS_PER_STEP):
-            step = older[max(0, stop - ROWS_PER_STEP):stop]
-            await self._render(step)
-            if self._model.topic_id != topic_id or self._model.first_offset != older_start + stop:
+        if older:
+            await self._render(older)
+            if self._model.topic_id != topic_id or self._model.first_offset != older_start + len(older):
                 return
-            self._model.prepend(topic_id, older_start + stop - len(step), list(step))
-        for begin in range(0, len(newer), ROWS_PER_STEP):
-            step = newer[begin:begin + ROWS_PER_STEP]
-            await self._render(step)
-            if self._model.topic_id != topic_id or self._model.next_offset != newer_start + begin:
+            self._model.prepend(topic_id, older_start, list(older))
+        if newer:
+            await self._render(newer)
+            if self._model.topic_id != topic_id or self._model.next_offset != newer_start:
                 return
-            last = begin + ROWS_PER_STEP >= len(newer)
-            self._model.append_newer(topic_id, newer_start + begin, list(step), reaches_end=reaches_end and last)
+            self._model.append_newer(topic_id, newer_start, list(newer), reaches_end=reaches_end)
 
     async def _render(self, views: Sequence[MessageView]) -> None:
         """Render the HTML of ``views`` on a worker :data:`ROWS_PER_STEP` messages a task
@@ -208,9 +208,8 @@ class TopicJumps(QObject):
             QTimer.singleShot(0, self._view, self._view.check_edges)  # dropped once the view is gone
 
     async def _prepend(self, topic_id: int, end: int) -> None:
-        """Read the page before ``end`` and prepend it :data:`ROWS_PER_STEP` rows at a
-        time, newest first (each step lies right above the window); stops when the
-        window moved meanwhile."""
+        """Read the page before ``end`` and prepend it in one insert once its rows are
+        laid out; stops when the window moved meanwhile."""
         start, views = await self._runner.run_in_thread(self._model.fetch_older, topic_id, end)
         if not views:
             self._model.prepend(topic_id, start, views)
@@ -218,8 +217,8 @@ class TopicJumps(QObject):
         await self._grow(topic_id, start, views, 0, (), False)
 
     async def _append(self, topic_id: int, start: int) -> None:
-        """Read the page from ``start`` and append it :data:`ROWS_PER_STEP` rows at a
-        time; a short page means the topic's end (after its last step)."""
+        """Read the page from ``start`` and append it in one insert once its rows are laid
+        out; a short page means the topic's end."""
         views = await self._runner.run_in_thread(self._model.fetch_newer, topic_id, start)
         ends = len(views) < PAGE_SIZE
         if not views:

@@ -184,6 +184,8 @@ class MessageListView(QListView):
         self._anchor: tuple[int, int] | None = None
         #: (row, y) of the row to keep at viewport height y while rows come in or leave above it.
         self._keep: tuple[int, int] | None = None
+        #: True while :meth:`_restore` keeps the viewport's pixels (nothing moved on screen).
+        self._pixels_kept = False
         self._hovered = ""
         sb = self.verticalScrollBar()
         sb.valueChanged.connect(self._on_scrolled)
@@ -507,10 +509,26 @@ class MessageListView(QListView):
         if not 0 <= row < self._model.rowCount():
             return
         self._anchor = (row, y)
-        self.executeDelayedItemsLayout()
-        sb = self.verticalScrollBar()
-        sb.setValue(sb.value() + self.visualRect(self._model.index(row)).top() - y)
+        index, sb, vp = self._model.index(row), self.verticalScrollBar(), self.viewport()
+        # rows came in or left above: the viewport shows what it showed, so the re-layout
+        # and the scroll back repaint nothing (issue 29: each repainted the whole view)
+        self._pixels_kept = True
+        vp.setAttribute(Qt.WidgetAttribute.WA_UpdatesDisabled, True)
+        try:
+            self.executeDelayedItemsLayout()
+            sb.setValue(sb.value() + self.visualRect(index).top() - y)
+        finally:
+            vp.setAttribute(Qt.WidgetAttribute.WA_UpdatesDisabled, False)
+            self._pixels_kept = False
         self._anchor = None
+        if self.visualRect(index).top() != y:  # held at the window's edge: it moved after all
+            vp.update()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 - Qt override
+        """Move the viewport's pixels with the scroll, except while :meth:`_restore`
+        scrolls back by the height of rows that came in or left above them."""
+        if not self._pixels_kept:
+            super().scrollContentsBy(dx, dy)
 
     def _before_insert(self, _parent: QModelIndex, first: int, last: int) -> None:
         top = self._top_row() if first == 0 else None
