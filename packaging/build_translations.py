@@ -60,7 +60,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "core/imported_chat", "core/chatgpt_export", "core/claude_export", "core/webui_export", "core/json_bounds",
     "core/mcp_config", "core/secret_redaction",
     # issue 27, lang44: the JSON bounds in topic import, the Claude memory zip and the model catalog
-    "services/transfer/topic_transfer", "services/transfer/claude_memory", "core/model_cards",
+    "services/transfer/topic_transfer", "services/transfer/claude_memory", "core/model_cards", "services/input_files",
     # issue 27, lang45: the topic import's and model catalog's other checks, the memory file's depth
     "core/memory_export", "app_bootstrap",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)

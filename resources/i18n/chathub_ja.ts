@@ -5665,6 +5665,10 @@ URL：%3
         <translation>%1 をインポートできません：%2。何も変更していません</translation>
     </message>
     <message>
+        <source>the choice covers %1 entries but the file has %2; check the file again</source>
+        <translation>選択は %1 件分ですが、ファイルには %2 件あります。ファイルをもう一度確認してください</translation>
+    </message>
+    <message>
         <source>%1, message %2</source>
         <translation>%1、メッセージ %2</translation>
     </message>
@@ -6145,8 +6149,16 @@ URL：%3
         <translation>%1 は有効な JSON ではありません（%2）</translation>
     </message>
     <message>
+        <source>%1 is %2; the limit is %3</source>
+        <translation>%1 は %2 です。上限は %3 です</translation>
+    </message>
+    <message>
         <source>%1 is not valid JSON (it %2)</source>
         <translation>%1 は有効な JSON ではありません（ファイル%2）</translation>
+    </message>
+    <message>
+        <source>cannot read %1 as a Claude export zip (%2)</source>
+        <translation>%1 を Claude エクスポートの zip として読めません（%2）</translation>
     </message>
     <message>
         <source>%1: %2 has %3 characters; the limit is %4</source>
@@ -6467,6 +6479,62 @@ URL：%3
     <message>
         <source>%1 is named .json but does not hold JSON</source>
         <translation>%1 は .json という名前ですが、JSON が入っていません</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>フォルダー</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>名前付きパイプ（FIFO）</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>ソケット</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>キャラクターデバイス</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>ブロックデバイス</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>memory file</source>
+        <translation>メモリファイル</translation>
+    </message>
+    <message>
+        <source>model catalog</source>
+        <translation>モデルカタログ</translation>
+    </message>
+    <message>
+        <source>config file</source>
+        <translation>設定ファイル</translation>
+    </message>
+    <message>
+        <source>topic export</source>
+        <translation>トピックのエクスポート</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>通常のファイルではないもの</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a regular file; nothing was read</source>
+        <translation>%1 は%2で、通常のファイルではありません。何も読み込んでいません</translation>
+    </message>
+    <message>
+        <source>%1 was replaced while it was being opened; nothing was read</source>
+        <translation>%1 は開いている間に置き換えられました。何も読み込んでいません</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2; a %3 is at most %2; nothing was read</source>
+        <translation>%1 は %2 を超えています。%3は最大 %2 です。何も読み込んでいません</translation>
     </message>
 </context>
 <context>

@@ -5665,6 +5665,10 @@ URL：%3
         <translation>无法导入%1：%2；未做任何更改</translation>
     </message>
     <message>
+        <source>the choice covers %1 entries but the file has %2; check the file again</source>
+        <translation>所选涵盖 %1 条，但文件中有 %2 条；请重新检查文件</translation>
+    </message>
+    <message>
         <source>%1, message %2</source>
         <translation>%1，消息 %2</translation>
     </message>
@@ -6145,8 +6149,16 @@ URL：%3
         <translation>%1 不是有效的 JSON（%2）</translation>
     </message>
     <message>
+        <source>%1 is %2; the limit is %3</source>
+        <translation>%1 大小为 %2；上限为 %3</translation>
+    </message>
+    <message>
         <source>%1 is not valid JSON (it %2)</source>
         <translation>%1 不是有效的 JSON（它%2）</translation>
+    </message>
+    <message>
+        <source>cannot read %1 as a Claude export zip (%2)</source>
+        <translation>无法将 %1 作为 Claude 导出 zip 读取（%2）</translation>
     </message>
     <message>
         <source>%1: %2 has %3 characters; the limit is %4</source>
@@ -6467,6 +6479,62 @@ URL：%3
     <message>
         <source>%1 is named .json but does not hold JSON</source>
         <translation>%1 的扩展名是 .json，但内容不是 JSON</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>命名管道（FIFO）</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>memory file</source>
+        <translation>记忆文件</translation>
+    </message>
+    <message>
+        <source>model catalog</source>
+        <translation>模型目录</translation>
+    </message>
+    <message>
+        <source>config file</source>
+        <translation>配置文件</translation>
+    </message>
+    <message>
+        <source>topic export</source>
+        <translation>话题导出文件</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>非普通文件</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a regular file; nothing was read</source>
+        <translation>%1 是%2，不是普通文件；未读取任何内容</translation>
+    </message>
+    <message>
+        <source>%1 was replaced while it was being opened; nothing was read</source>
+        <translation>%1 在打开时被替换；未读取任何内容</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2; a %3 is at most %2; nothing was read</source>
+        <translation>%1 大于 %2；%3最大为 %2；未读取任何内容</translation>
     </message>
 </context>
 <context>

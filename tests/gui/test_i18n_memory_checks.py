@@ -138,3 +138,25 @@ def test_a_receipts_untitled_recalled_topic_is_said(services: Any, qapp: Any) ->
     with _language("ja"):
         line = said_values(receipt)[RECALLED_KEY]
     assert line.startswith("新しいトピック") and "Trip" in line and "New topic" not in line
+
+
+def test_a_memory_file_thats_a_folder_or_too_large_is_said(services: Any, tmp_path: Path, qapp: Any,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checks before a file is read (issue 32) are typed too: the kind of file and
+    the kind of import said, the file's name and the system's words as data."""
+    services.assistants.create("Helper")
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    big = tmp_path / "big.md"
+    big.write_text("- x\n" * 20, encoding="utf-8")
+    monkeypatch.setattr(mx, "MAX_FILE_BYTES", 40)
+    caught = []
+    for path in (folder, big):
+        with pytest.raises(InvalidInput) as refused:
+            services.memory_files.preview_import("Helper", path)
+        caught.append(refused.value)
+    assert str(caught[0]) == "notes is a folder, not a regular file; nothing was read"
+    assert str(caught[1]) == "big.md is larger than 0.0 MB; a memory file is at most 0.0 MB; nothing was read"
+    with _language("zh_CN"):
+        assert said_error(caught[0]) == "notes 是文件夹，不是普通文件；未读取任何内容"
+        assert said_error(caught[1]) == "big.md 大于 0.0 MB；记忆文件最大为 0.0 MB；未读取任何内容"
