@@ -6536,6 +6536,34 @@ URL：%3
         <source>%1 is larger than %2; a %3 is at most %2; nothing was read</source>
         <translation>%1 は %2 を超えています。%3は最大 %2 です。何も読み込んでいません</translation>
     </message>
+    <message>
+        <source>fixed memory</source>
+        <translation>固定メモリ</translation>
+    </message>
+    <message>
+        <source>dynamic memory</source>
+        <translation>動的メモリ</translation>
+    </message>
+    <message>
+        <source>no memory change #%1 for this assistant (it may be older than the history keeps)</source>
+        <translation>このアシスタントにメモリの変更 #%1 はありません（履歴が保持する期間より古い可能性があります）</translation>
+    </message>
+    <message>
+        <source>%1 is already as it was before change #%2; nothing to revert</source>
+        <translation>%1はすでに変更 #%2 の前の状態です。元に戻すものはありません</translation>
+    </message>
+    <message>
+        <source>%1 changed again since the revert was shown; nothing was reverted</source>
+        <translation>元に戻す内容を表示した後に%1が再び変更されました。何も元に戻していません</translation>
+    </message>
+    <message>
+        <source>%1 changed %2 time after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
+        <translation>%1は変更 #%3 の後に %2 回変更されています。元に戻すとその変更も取り消されます — 何も元に戻していません（先に上書きされる内容を確認してください：履歴 → 元に戻す、または memory revert --overwrite）</translation>
+    </message>
+    <message>
+        <source>%1 changed %2 times after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
+        <translation>%1は変更 #%3 の後に %2 回変更されています。元に戻すとそれらの変更も取り消されます — 何も元に戻していません（先に上書きされる内容を確認してください：履歴 → 元に戻す、または memory revert --overwrite）</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

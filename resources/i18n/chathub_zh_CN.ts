@@ -6536,6 +6536,34 @@ URL：%3
         <source>%1 is larger than %2; a %3 is at most %2; nothing was read</source>
         <translation>%1 大于 %2；%3最大为 %2；未读取任何内容</translation>
     </message>
+    <message>
+        <source>fixed memory</source>
+        <translation>固定记忆</translation>
+    </message>
+    <message>
+        <source>dynamic memory</source>
+        <translation>动态记忆</translation>
+    </message>
+    <message>
+        <source>no memory change #%1 for this assistant (it may be older than the history keeps)</source>
+        <translation>此助手没有记忆更改 #%1（它可能早于历史记录保留的范围）</translation>
+    </message>
+    <message>
+        <source>%1 is already as it was before change #%2; nothing to revert</source>
+        <translation>%1已经是更改 #%2 之前的样子；无需还原</translation>
+    </message>
+    <message>
+        <source>%1 changed again since the revert was shown; nothing was reverted</source>
+        <translation>显示还原后%1又有更改；未还原任何内容</translation>
+    </message>
+    <message>
+        <source>%1 changed %2 time after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
+        <translation>%1在更改 #%3 之后又更改了 %2 次；还原它也会撤销那次更改——未还原任何内容（请先查看它会覆盖什么：历史记录 → 还原，或 memory revert --overwrite）</translation>
+    </message>
+    <message>
+        <source>%1 changed %2 times after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
+        <translation>%1在更改 #%3 之后又更改了 %2 次；还原它也会撤销那些更改——未还原任何内容（请先查看它会覆盖什么：历史记录 → 还原，或 memory revert --overwrite）</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

@@ -18,7 +18,7 @@ from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.context.receipt_values import said_values
 from chathub_desktop.gui.search.search_page import message_rows
 from chathub_desktop.gui.shell.service_reasons import said, said_error
-from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.storage.topic_rows import untitled_among
 from tests.gui.test_i18n import _Pseudo
 from tests.gui.test_i18n_service_texts import _Installed, _language
@@ -160,3 +160,20 @@ def test_a_memory_file_thats_a_folder_or_too_large_is_said(services: Any, tmp_pa
     with _language("zh_CN"):
         assert said_error(caught[0]) == "notes 是文件夹，不是普通文件；未读取任何内容"
         assert said_error(caught[1]) == "big.md 大于 0.0 MB；记忆文件最大为 0.0 MB；未读取任何内容"
+
+
+def test_history_reverts_refusals_are_said(services: Any, qapp: Any) -> None:
+    """History → Revert of a change already undone, and of one that is gone: typed, the
+    document's name said too."""
+    aid = services.assistants.create("Helper").id
+    services.memory.add(aid, "Likes tea.")
+    change = services.history.changes(aid)[0]
+    services.history.revert(aid, change.id)
+    with pytest.raises(InvalidInput) as again:
+        services.history.revert(aid, change.id)
+    assert str(again.value) == f"fixed memory is already as it was before change #{change.id}; nothing to revert"
+    with pytest.raises(NotFound) as gone:
+        services.history.revert(aid, 999_999)
+    with _language("zh_CN"):
+        assert said_error(again.value) == f"固定记忆已经是更改 #{change.id} 之前的样子；无需还原"
+        assert said_error(gone.value) == "此助手没有记忆更改 #999999（它可能早于历史记录保留的范围）"
