@@ -177,3 +177,32 @@ def test_history_reverts_refusals_are_said(services: Any, qapp: Any) -> None:
     with _language("zh_CN"):
         assert said_error(again.value) == f"固定记忆已经是更改 #{change.id} 之前的样子；无需还原"
         assert said_error(gone.value) == "此助手没有记忆更改 #999999（它可能早于历史记录保留的范围）"
+
+
+def test_search_rows_are_said_again_after_a_language_switch(window: Any, services: Any, qtbot: Any) -> None:
+    """The untitled topic's header in the Search page follows View → Language at once
+    (the switch re-runs the shown query; its rows are built again)."""
+    from PySide6.QtCore import Qt
+
+    from chathub_desktop.core.ui_language import UiLanguage
+    from tests.gui.helpers import reload_assistants
+
+    aid = services.assistants.create("Helper").id
+    services.topics.append_message(services.topics.create(aid).id, Role.USER, "lighthouse keeper")
+    reload_assistants(window, qtbot)
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.search.page is not None and window.search.page.isVisible())
+    page = window.search.page
+    qtbot.keyClicks(page.box, "lighthouse")
+    qtbot.waitUntil(lambda: page.messages.count() == 2, timeout=5000)
+
+    def header() -> str:
+        return str(page.messages.item(0).data(Qt.ItemDataRole.AccessibleTextRole))
+
+    assert header().startswith("New topic, Helper")
+    try:
+        window.view.language_actions[UiLanguage.JAPANESE].trigger()
+        qtbot.waitUntil(lambda: header().startswith("新しいトピック, Helper"), timeout=5000)
+    finally:
+        window.view.language.apply(UiLanguage.ENGLISH)
+        window.view.language.apply(UiLanguage.SYSTEM)
