@@ -4488,7 +4488,7 @@ URL：%3
     </message>
     <message>
         <source>%1 in %2, %3</source>
-        <translation>%2 中的 %1，%3</translation>
+        <translation>%2中的 %1，%3</translation>
     </message>
     <message numerus="yes">
         <source>%n message(s)</source>
