@@ -54,7 +54,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "providers/errors", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service", "services/chat/send_results",
     "services/transfer/chat_import", "services/transfer/import_refusals", "core/export_formats", "services/providers/provider_service",
     "services/tools/mcp_service", "services/topics/topic_service", "core/token_estimate", "services/chat/empty_reply", "providers/stream_limits", "core/base_urls",
-    "core/memory_diff", "services/memory/memory_preview", "services/memory/memory_history_service", "services/providers/model_card_service",
+    "core/memory_diff", "services/memory/memory_preview", "services/memory/memory_history_service", "services/chat/attachment_service", "services/memory/memory_service", "services/dream/dream_cards", "services/providers/model_card_service",
     "services/transfer/memory_transfer",
     # issue 27, lang43: the export parsers' reasons, the JSON bounds and the MCP config checks
     "core/imported_chat", "core/chatgpt_export", "core/claude_export", "core/webui_export", "core/json_bounds",

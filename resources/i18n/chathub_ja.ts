@@ -6564,6 +6564,22 @@ URL：%3
         <source>%1 changed %2 times after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
         <translation>%1は変更 #%3 の後に %2 回変更されています。元に戻すとそれらの変更も取り消されます — 何も元に戻していません（先に上書きされる内容を確認してください：履歴 → 元に戻す、または memory revert --overwrite）</translation>
     </message>
+    <message>
+        <source>%1 attachments; at most %2 per message</source>
+        <translation>添付ファイルが %1 個あります。1 メッセージに最大 %2 個です</translation>
+    </message>
+    <message>
+        <source>no memory entry #%1</source>
+        <translation>メモリ項目 #%1 はありません</translation>
+    </message>
+    <message>
+        <source>no dynamic memory card #%1</source>
+        <translation>動的メモリのカード #%1 はありません</translation>
+    </message>
+    <message>
+        <source>card #%1 holds at most %2 characters; this text has %3 (about %4 fit)</source>
+        <translation>カード #%1 は最大 %2 文字です。このテキストは %3 文字あります（収まるのは約 %4 文字）</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

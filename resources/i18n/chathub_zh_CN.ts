@@ -6564,6 +6564,22 @@ URL：%3
         <source>%1 changed %2 times after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
         <translation>%1在更改 #%3 之后又更改了 %2 次；还原它也会撤销那些更改——未还原任何内容（请先查看它会覆盖什么：历史记录 → 还原，或 memory revert --overwrite）</translation>
     </message>
+    <message>
+        <source>%1 attachments; at most %2 per message</source>
+        <translation>%1 个附件；每条消息最多 %2 个</translation>
+    </message>
+    <message>
+        <source>no memory entry #%1</source>
+        <translation>没有记忆条目 #%1</translation>
+    </message>
+    <message>
+        <source>no dynamic memory card #%1</source>
+        <translation>没有动态记忆卡片 #%1</translation>
+    </message>
+    <message>
+        <source>card #%1 holds at most %2 characters; this text has %3 (about %4 fit)</source>
+        <translation>卡片 #%1 最多 %2 个字符；此文本有 %3 个（约能容纳 %4 个）</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

@@ -206,3 +206,23 @@ def test_search_rows_are_said_again_after_a_language_switch(window: Any, service
     finally:
         window.view.language.apply(UiLanguage.ENGLISH)
         window.view.language.apply(UiLanguage.SYSTEM)
+
+
+def test_a_gone_memory_entry_and_too_many_attachments_are_said(services: Any, qapp: Any) -> None:
+    """An entry deleted meanwhile (the Memory page edits by number) and a message over
+    the attachment count: typed, the CLI's English unchanged."""
+    from chathub_desktop.core import attachments as att
+    from chathub_desktop.services.errors import NotFound
+
+    aid = services.assistants.create("Helper").id
+    with pytest.raises(NotFound) as gone:
+        services.memory.delete(aid, 7)
+    assert str(gone.value) == "no memory entry #7"
+    topic = services.topics.create(aid).id
+    extra = att.MAX_ATTACHMENTS + 1
+    with pytest.raises(InvalidInput) as many:
+        services.attachments.check_budget(topic, (None,) * extra)  # refused on the count, before any is read
+    assert str(many.value) == f"{extra} attachments; at most {att.MAX_ATTACHMENTS} per message"
+    with _language("ja"):
+        assert said_error(gone.value) == "メモリ項目 #7 はありません"
+        assert said_error(many.value) == f"添付ファイルが {extra} 個あります。1 メッセージに最大 {att.MAX_ATTACHMENTS} 個です"
