@@ -54,13 +54,13 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "providers/errors", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service", "services/chat/send_results",
     "services/transfer/chat_import", "services/transfer/import_refusals", "core/export_formats", "services/providers/provider_service",
     "services/tools/mcp_service", "services/topics/topic_service", "core/token_estimate", "services/chat/empty_reply", "providers/stream_limits", "core/base_urls",
-    "core/memory_diff", "services/memory/memory_preview", "services/providers/model_card_service",
+    "core/memory_diff", "services/memory/memory_preview", "services/memory/memory_history_service", "services/chat/attachment_service", "services/memory/memory_service", "services/dream/dream_cards", "services/providers/model_card_service",
     "services/transfer/memory_transfer",
     # issue 27, lang43: the export parsers' reasons, the JSON bounds and the MCP config checks
     "core/imported_chat", "core/chatgpt_export", "core/claude_export", "core/webui_export", "core/json_bounds",
     "core/mcp_config", "core/secret_redaction",
     # issue 27, lang44: the JSON bounds in topic import, the Claude memory zip and the model catalog
-    "services/transfer/topic_transfer", "services/transfer/claude_memory", "core/model_cards",
+    "services/transfer/topic_transfer", "services/transfer/claude_memory", "core/model_cards", "services/input_files",
     # issue 27, lang45: the topic import's and model catalog's other checks, the memory file's depth
     "core/memory_export", "app_bootstrap",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)

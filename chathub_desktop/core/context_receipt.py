@@ -22,6 +22,7 @@ Shape (JSON-ready, version :data:`RECEIPT_VERSION`)::
      "sampling": {"temperature": 0.7},     # the sampling settings sent (issue 28); {} = none
      "pinned": [4, 9],                     # pinned rows the summary covers, sent verbatim
      "recalled": [{"topic_id": 7, "title": "Trip"}]}  # topics the turn's recall results named (issue 26)
+                                   # (an untitled one adds "untitled": true, issue 27)
 
 Pure: no I/O, no clock.
 """
@@ -188,6 +189,23 @@ def recalled_topics(receipt: Mapping[str, object]) -> list[tuple[int, str]]:
             title = item.get("title")
             found.append((tid, title if isinstance(title, str) else ""))
     return found
+
+
+def mark_untitled(receipt: Mapping[str, object], untitled: set[int]) -> None:
+    """Mark each recalled topic whose id is in ``untitled`` (nobody has titled it) with
+    ``"untitled": true``, in place, so the window says its title in the interface
+    language rather than the stored English (issue 27)."""
+    raw = receipt.get("recalled")
+    for item in raw if isinstance(raw, list) else ():
+        if isinstance(item, dict) and item.get("topic_id") in untitled:
+            item["untitled"] = True
+
+
+def untitled_recalled(receipt: Mapping[str, object]) -> set[int]:
+    """The ids of the recalled topics :func:`mark_untitled` marked untitled."""
+    raw = receipt.get("recalled")
+    return {item["topic_id"] for item in raw if isinstance(item, Mapping) and item.get("untitled") is True
+            and isinstance(item.get("topic_id"), int)} if isinstance(raw, list) else set()
 
 
 def receipt_sampling(receipt: Mapping[str, object]) -> Sampling:

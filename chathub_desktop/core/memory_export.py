@@ -61,8 +61,8 @@ _MARKER_WORD = re.compile(r"chathub-memory v|chathub:(?:fixed|dynamic|provenance
 _JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _JSON_BRACKET = re.compile(r"[\[\]{}]")
 _ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
-_CHATGPT_HINT = ("import ChatGPT exports with File → Import → ChatGPT export, "
-                 "or `chathub-desktop import chatgpt`")
+_CHATGPT_HINT = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "import ChatGPT exports with File → Import → ChatGPT "
+                                                           "export, or `chathub-desktop import chatgpt`"))
 
 
 class ImportMode(StrEnum):
@@ -93,9 +93,23 @@ class MemoryFileError(ValueError):
         super().__init__(message.english() if isinstance(message, Reason) else message)
 
 
-#: The parts of a memory file a check names, said in the interface language (issue 27).
+#: The parts of a memory file a check names, said in the interface language (issue 27);
+#: a key of the file (``provenance[0].hash``) is data and stays as written.
 _PLACES = {"the file": QT_TRANSLATE_NOOP("ServiceReasons", "the file"),
-           "its provenance block": QT_TRANSLATE_NOOP("ServiceReasons", "its provenance block")}
+           "its provenance block": QT_TRANSLATE_NOOP("ServiceReasons", "its provenance block"),
+           "the fixed memory block": QT_TRANSLATE_NOOP("ServiceReasons", "the fixed memory block"),
+           "the dynamic memory block": QT_TRANSLATE_NOOP("ServiceReasons", "the dynamic memory block")}
+
+
+def _place(where: str) -> str | Reason:
+    """``where`` (a part of the file, or a key of it) as a reason's value."""
+    return Reason(_PLACES[where]) if where in _PLACES else where
+
+
+def _refusal(template: str, *values: str | Reason) -> MemoryFileError:
+    """A refusal with its typed reason: ``template`` (marked where it is written) and
+    ``values``."""
+    return MemoryFileError(Reason(template, values))
 
 
 @dataclass(frozen=True)
@@ -199,40 +213,43 @@ def decode(data: bytes) -> str:
     (a ChatGPT export zip included), binary data (NUL bytes) and text in another encoding.
     """
     if len(data) > MAX_FILE_BYTES:
-        raise MemoryFileError(f"the file is {_megabytes(len(data))}; a memory file is at most "
-                              f"{_megabytes(MAX_FILE_BYTES)}")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is %1; a memory file is at most %2"),
+                       _megabytes(len(data)), _megabytes(MAX_FILE_BYTES))
     if data.startswith(_ZIP_MAGIC):
         if b"conversations.json" in data:
-            raise MemoryFileError(f"this is a ChatGPT export zip, not a memory file; {_CHATGPT_HINT}")
-        raise MemoryFileError("this is a zip archive, not a memory file (JSON or Markdown)")
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a ChatGPT export zip, not a memory file; %1"),
+                           _CHATGPT_HINT)
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a zip archive, not a memory file (JSON or Markdown)"))
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             text = data.decode("utf-16")
         except UnicodeDecodeError as exc:
-            raise MemoryFileError(f"the file is not UTF-8 text, nor the UTF-16 its first bytes announce "
-                                  f"(byte {exc.start})") from None
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is not UTF-8 text, nor the UTF-16 its "
+                                                               "first bytes announce (byte %1)"), str(exc.start)) from None
     else:
         nul = data.find(b"\x00")
         if nul >= 0:
-            raise MemoryFileError(f"this is a binary file (it holds NUL bytes, the first at byte {nul}), "
-                                  "not a memory file")
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a binary file (it holds NUL bytes, the first "
+                                                               "at byte %1), not a memory file"), str(nul))
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise MemoryFileError(f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
-                                  f"{exc.start}); a memory file is UTF-8 JSON or Markdown") from None
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is not UTF-8 text (byte %1 at offset %2); "
+                                                               "a memory file is UTF-8 JSON or Markdown"),
+                           f"0x{data[exc.start]:02x}", str(exc.start)) from None
     return text.removeprefix("\ufeff")
 
 
 def _check_text(text: str, where: str) -> None:
     """Refuse characters no store can keep: NUL and lone UTF-16 surrogates."""
     if "\x00" in text:
-        raise MemoryFileError(f"{where} holds a NUL character (binary data), which memory cannot hold")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 holds a NUL character (binary data), which memory "
+                                                       "cannot hold"), _place(where))
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise MemoryFileError(f"{where} holds an invalid character (a lone UTF-16 surrogate at "
-                              f"position {exc.start})") from None
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 holds an invalid character (a lone UTF-16 surrogate "
+                                                       "at position %2)"), _place(where), str(exc.start)) from None
 
 
 # --- JSON -----------------------------------------------------------------------------------
@@ -246,10 +263,9 @@ def _check_depth(text: str, where: str) -> None:
         if m.group() in "[{":
             depth += 1
             if depth > MAX_JSON_DEPTH:
-                place: str | Reason = Reason(_PLACES[where]) if where in _PLACES else where
-                raise MemoryFileError(Reason(QT_TRANSLATE_NOOP(
+                raise _refusal(QT_TRANSLATE_NOOP(
                     "ServiceReasons", "%1 nests JSON more than %2 levels deep; a memory file never does"),
-                    (place, str(MAX_JSON_DEPTH))))
+                    _place(where), str(MAX_JSON_DEPTH))
         else:
             depth -= 1
 
@@ -263,54 +279,61 @@ def _loads(text: str, where: str = "the file") -> object:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         cut = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated")
-        raise MemoryFileError(f"{where} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-                              + ("; it looks cut short" if cut else "")) from None
+        why = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not valid JSON: %2 at line %3, column %4"),
+                     (_place(where), exc.msg, str(exc.lineno), str(exc.colno)))  # the parser's words: a value
+        raise MemoryFileError(why.with_notes(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; it looks cut short")))
+                              if cut else why) from None
     except RecursionError:  # pragma: no cover - the depth check comes first
-        raise MemoryFileError(f"{where} nests JSON too deeply") from None
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 nests JSON too deeply"), _place(where)) from None
     except ValueError:  # an integer of more than 4,300 digits
-        raise MemoryFileError(f"{where} holds a number too large to read; a memory file's numbers are "
-                              "small") from None
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 holds a number too large to read; a memory file's "
+                                                           "numbers are small"), _place(where)) from None
 
 
 def _when(value: object, where: str) -> datetime | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise MemoryFileError(f"{where} must be an ISO 8601 time, not {type(value).__name__}")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be an ISO 8601 time, not %2"), where,
+                       type(value).__name__)
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
-        raise MemoryFileError(f"{where} is not an ISO 8601 time: {value[:40]!r}") from None
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not an ISO 8601 time: %2"), where,
+                       repr(value[:40])) from None
     if parsed.tzinfo is None:
-        raise MemoryFileError(f"{where} has no time zone: {value[:40]!r}")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 has no time zone: %2"), where, repr(value[:40]))
     try:
         return parsed.astimezone(UTC)
     except OverflowError:
-        raise MemoryFileError(f"{where} is out of range: {value[:40]!r}") from None
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is out of range: %2"), where, repr(value[:40])) from None
 
 
 def _provenance(items: object, where: str) -> tuple[Provenance, ...]:
     if items is None:
         return ()
     if not isinstance(items, list):
-        raise MemoryFileError(f"{where} must be a list")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be a list"), where)
     out = []
     for i, item in enumerate(items):
         at = f"{where}[{i}]"
         if not isinstance(item, dict):
-            raise MemoryFileError(f"{at} must be an object")
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be an object"), at)
         h, origin, trusted = item.get("hash"), item.get("origin"), item.get("trusted", True)
         if not isinstance(h, str) or not re.fullmatch(r"[0-9a-f]{64}", h):
-            raise MemoryFileError(f"{at}.hash must be a 64-character sha256 hex string")
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be a 64-character sha256 hex string"),
+                           f"{at}.hash")
         if not isinstance(origin, str) or origin not in ORIGINS:
-            raise MemoryFileError(f"{at}.origin must be one of {', '.join(ORIGINS)}, not {_short(origin)}")
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be one of %2, not %3"), f"{at}.origin",
+                           ", ".join(ORIGINS), _short(origin))
         if not isinstance(trusted, bool):
-            raise MemoryFileError(f"{at}.trusted must be true or false")
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be true or false"), f"{at}.trusted")
         paused, document = item.get("paused", False), item.get("document", MemoryDocument.FIXED.value)
         if not isinstance(paused, bool):
-            raise MemoryFileError(f"{at}.paused must be true or false")
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be true or false"), f"{at}.paused")
         if document not in {d.value for d in MemoryDocument}:
-            raise MemoryFileError(f"{at}.document must be fixed or dynamic, not {_short(document)}")
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be fixed or dynamic, not %2"),
+                           f"{at}.document", _short(document))
         out.append(Provenance(h, origin, trusted, _when(item.get("recorded_at"), f"{at}.recorded_at"),
                               paused, str(document)))
     return tuple(out)
@@ -325,7 +348,7 @@ def _document(part: object, where: str) -> str | None:
     if part is None:
         return None
     if not isinstance(part, dict) or not isinstance(part.get("document"), str):
-        raise MemoryFileError(f"{where} must be an object with a text \"document\"")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be an object with a text \"document\""), where)
     doc = str(part["document"])
     _check_text(doc, f"{where}.document")
     return doc
@@ -335,13 +358,17 @@ def _not_ours(data: object) -> MemoryFileError:
     """Why valid JSON ``data`` is not a memory file."""
     if isinstance(data, list):
         if data and all(isinstance(x, dict) and "mapping" in x for x in data[:50]):
-            return MemoryFileError(f"this is a ChatGPT export (conversations.json), not a memory file; {_CHATGPT_HINT}")
-        return MemoryFileError("this is a JSON array, not a ChatHub memory file (expected an object with "
-                               f"\"format\": \"{FORMAT}\")")
+            return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a ChatGPT export (conversations.json), not "
+                                                                "a memory file; %1"), _CHATGPT_HINT)
+        return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a JSON array, not a ChatHub memory file "
+                                                            "(expected an object with %1)"), f'"format": "{FORMAT}"')
     if isinstance(data, dict):
-        return MemoryFileError(f"this is JSON but not a ChatHub memory file (expected \"format\": \"{FORMAT}\")")
-    kind = {bool: "true or false", str: "a string", type(None): "null"}.get(type(data), "a number")
-    return MemoryFileError(f"this is JSON ({kind}), not a ChatHub memory file")
+        return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is JSON but not a ChatHub memory file (expected %1)"),
+                        f'"format": "{FORMAT}"')
+    kind = {bool: QT_TRANSLATE_NOOP("ServiceReasons", "true or false"), str: QT_TRANSLATE_NOOP("ServiceReasons", "a string"),
+            type(None): "null"}.get(type(data), QT_TRANSLATE_NOOP("ServiceReasons", "a number"))
+    return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is JSON (%1), not a ChatHub memory file"),
+                    kind if kind == "null" else Reason(kind))
 
 
 def _parse_json(text: str) -> MemoryFile:
@@ -349,14 +376,16 @@ def _parse_json(text: str) -> MemoryFile:
         data = _loads(text)
     except MemoryFileError as exc:
         if '"mapping"' in text[:1_000_000] and text.lstrip().startswith("["):
-            raise MemoryFileError(f"this looks like a ChatGPT export (conversations.json), not a memory file, "
-                                  f"and it {str(exc).removeprefix('the file ')}; {_CHATGPT_HINT}") from None
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this looks like a ChatGPT export (conversations.json), "
+                                                               "not a memory file, and %1; %2"),
+                           exc.reason or str(exc), _CHATGPT_HINT) from None
         raise
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _not_ours(data)
     version = data.get("version")
     if type(version) is not int or version != VERSION:
-        raise MemoryFileError(f"memory file version {_short(version)} is not supported (this app reads {VERSION})")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "memory file version %1 is not supported (this app reads %2)"),
+                       _short(version), str(VERSION))
     assistant = data.get("assistant")
     return MemoryFile(
         fixed=_document(data.get("fixed"), "fixed"),
@@ -412,7 +441,8 @@ def _parse_markdown_export(text: str) -> MemoryFile:
     """A Markdown export, read strictly: every marker line must be an intact block, the
     provenance comment must be present and last; anything else is damage."""
     if text[len(_MD_MAGIC):len(_MD_MAGIC) + 1] not in ("\n", "\r"):
-        raise MemoryFileError("the file is damaged: its first line should be exactly " + _MD_MAGIC)
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is damaged: its first line should be exactly %1"),
+                       _MD_MAGIC)
     docs: dict[str, str] = {}
     prov: tuple[Provenance, ...] | None = None
     pos = len(_MD_MAGIC)
@@ -420,36 +450,42 @@ def _parse_markdown_export(text: str) -> MemoryFile:
         at = m.start()
         line_no, line = _line_at(text, at)
         if prov is not None:
-            raise MemoryFileError(f"the file is damaged: line {line_no} comes after the provenance block "
-                                  "that ends an export")
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is damaged: line %1 comes after the "
+                                                               "provenance block that ends an export"), str(line_no))
         block = _BLOCK.match(text, at)
         if block is not None:
             kind, n = block.group(1), int(block.group(2))
             if kind in docs:
-                raise MemoryFileError(f"the file is damaged: the {kind} memory block appears twice (line {line_no})")
+                raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is damaged: %1 appears twice (line %2)"),
+                               _place(f"the {kind} memory block"), str(line_no))
             start = block.end()
             end = start + n
             close = f"\n<!-- /chathub:{kind} -->"
             after = end + len(close)
             if text[end:after] != close or text[after:after + 1] not in ("\n", "\r", ""):
-                raise MemoryFileError(f"the {kind} memory block at line {line_no} is damaged: it should hold "
-                                      f"exactly {n:,} characters and end with <!-- /chathub:{kind} -->")
+                raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 at line %2 is damaged: it should hold exactly "
+                                                                   "%3 characters and end with %4"),
+                               _place(f"the {kind} memory block"), str(line_no), f"{n:,}", f"<!-- /chathub:{kind} -->")
             docs[kind] = text[start:end]
             pos = after
             continue
         if text.startswith(_PROVENANCE_OPEN, at):
             found = _PROVENANCE.match(text, at)
             if found is None:
-                raise MemoryFileError(f"the file is damaged: its provenance block (line {line_no}) is cut off")
+                raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is damaged: its provenance block (line %1) "
+                                                                   "is cut off"), str(line_no))
             prov = _provenance(_loads(found.group(1), "its provenance block"), "provenance")
             pos = found.end()
             continue
-        raise MemoryFileError(f"the file is damaged: line {line_no} is a broken memory block marker: {line!r}")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is damaged: line %1 is a broken memory block "
+                                                           "marker: %2"), str(line_no), repr(line))
     if prov is None:  # the exporter always ends with it: the file was cut short
-        raise MemoryFileError("the file is damaged: its provenance block at the end is missing or cut off")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is damaged: its provenance block at the end is "
+                                                           "missing or cut off"))
     if text[pos:].strip():
         line_no, _ = _line_at(text, pos + len(text[pos:]) - len(text[pos:].lstrip()))
-        raise MemoryFileError(f"the file is damaged: there is text after its provenance block (line {line_no})")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is damaged: there is text after its provenance "
+                                                           "block (line %1)"), str(line_no))
     for kind, doc in docs.items():
         _check_text(doc, f"the {kind} memory block")
     first = _BLOCK.search(text)
@@ -462,29 +498,34 @@ def _parse_plain(text: str) -> MemoryFile:
     stripped = text.strip()
     if _json_like(stripped):
         _parse_json(text)  # raises: JSON that is not a memory file, or broken JSON
-        raise MemoryFileError("this is JSON but not a ChatHub memory file")  # pragma: no cover
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is JSON but not a ChatHub memory file"))  # pragma: no cover
     if _MD_MAGIC.startswith(stripped):
-        raise MemoryFileError(f"the file is cut short: it holds only {stripped!r}, the start of a memory file")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is cut short: it holds only %1, the start of a "
+                                                           "memory file"), repr(stripped))
     marker = _MARKER_LINE.search(text) or _MARKER_WORD.search(text)
     if marker is not None:
         line_no, line = _line_at(text, marker.start())
         if stripped.lower().startswith("<!-- chathub-memory"):
-            raise MemoryFileError(f"this memory file's version line {line!r} is not one this app reads "
-                                  f"({_MD_MAGIC})")
-        raise MemoryFileError(f"the file is damaged: it holds a memory block marker (line {line_no}: {line!r}) "
-                              f"but does not start with {_MD_MAGIC}")
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this memory file's version line %1 is not one this app "
+                                                               "reads (%2)"), repr(line), _MD_MAGIC)
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is damaged: it holds a memory block marker (line "
+                                                           "%1: %2) but does not start with %3"),
+                       str(line_no), repr(line), _MD_MAGIC)
     _check_text(text, "the file")
     table = _table_shape(text)
     if table is not None:
-        raise MemoryFileError(f"this is {table}, not a memory document ({_KNOWN_FORMATS})")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is %1, not a memory document (%2)"), table,
+                       _KNOWN_FORMATS)
     if len(text) > MAX_PLAIN_CHARS:
-        raise MemoryFileError(f"this is not a memory document: it has {len(text):,} characters of plain text "
-                              f"(the limit is {MAX_PLAIN_CHARS:,})")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is not a memory document: it has %1 characters of "
+                                                           "plain text (the limit is %2)"),
+                       f"{len(text):,}", f"{MAX_PLAIN_CHARS:,}")
     longest = max(text.split("\n"), key=len)
     if len(longest) > MAX_PLAIN_LINE_CHARS:
         line_no = text.split("\n").index(longest) + 1
-        raise MemoryFileError(f"this is not a memory document: line {line_no} has {len(longest):,} characters "
-                              f"(a plain document's lines stay under {MAX_PLAIN_LINE_CHARS:,})")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is not a memory document: line %1 has %2 characters "
+                                                           "(a plain document's lines stay under %3)"),
+                       str(line_no), f"{len(longest):,}", f"{MAX_PLAIN_LINE_CHARS:,}")
     return MemoryFile(fixed=_list_items_as_entries(text), dynamic=None, plain=True, kind="plain")
 
 
@@ -493,13 +534,16 @@ _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|[0-9]{1,4}[.)])[ \t]+(\S.*)$")
 #: Lines that make a text Markdown: a heading or entry, a list item, a quote, a table row.
 _MARKDOWN_LINE = re.compile(r"^[ \t]*(?:#|>|\||(?:[-*+]|[0-9]{1,4}[.)])[ \t])")
 #: What a memory file may be, for refusals.
-_KNOWN_FORMATS = "a memory file is a ChatHub JSON or Markdown export, or a Markdown/text document"
+_KNOWN_FORMATS = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a memory file is a ChatHub JSON or Markdown export, or a "
+                                                             "Markdown/text document"))
 #: File names that are tables, whatever they hold (issue 32).
 _TABLE_SUFFIXES = (".csv", ".tsv")
-_TABLE_NAMES = {",": "a CSV table", ";": "a CSV table (semicolon-separated)", "\t": "a tab-separated table"}
+_TABLE_NAMES = {",": QT_TRANSLATE_NOOP("ServiceReasons", "a CSV table (%1 columns, %2 rows)"),
+                ";": QT_TRANSLATE_NOOP("ServiceReasons", "a CSV table (semicolon-separated) (%1 columns, %2 rows)"),
+                "\t": QT_TRANSLATE_NOOP("ServiceReasons", "a tab-separated table (%1 columns, %2 rows)")}
 
 
-def _table_shape(text: str) -> str | None:
+def _table_shape(text: str) -> Reason | None:
     """What kind of table ``text`` is (``"a CSV table (3 columns, 4 rows)"``), or None
     when it reads as a document (issue 32: a CSV replaced fixed memory). A table: at
     least two lines, none of them Markdown, every row with the same number (≥ 2) of
@@ -518,7 +562,7 @@ def _table_shape(text: str) -> str | None:
             continue
         if delimiter != "\t" and any(field[:1].isspace() for row in rows for field in row[1:]):
             continue
-        return f"{_TABLE_NAMES[delimiter]} ({width} columns, {len(rows):,} rows)"
+        return Reason(_TABLE_NAMES[delimiter], (str(width), f"{len(rows):,}"))
     return None
 
 
@@ -551,9 +595,10 @@ def parse(text: str) -> MemoryFile:
     for anything unreadable or a file that carries neither document."""
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise MemoryFileError("the file is empty")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is empty"))
     if "\x00" in text:
-        raise MemoryFileError("this is a binary file (it holds NUL characters), not a memory file")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a binary file (it holds NUL characters), not a "
+                                                           "memory file"))
     if text.lstrip().startswith("{"):
         mf = _parse_json(text)
     elif text.startswith(_MD_MAGIC):
@@ -561,7 +606,7 @@ def parse(text: str) -> MemoryFile:
     else:
         mf = _parse_plain(text)
     if mf.fixed is None and mf.dynamic is None:
-        raise MemoryFileError("the file holds neither fixed nor dynamic memory")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file holds neither fixed nor dynamic memory"))
     return mf
 
 
@@ -587,15 +632,20 @@ def check_dynamic_caps(document: str, keep: int) -> None:
     for i, card in enumerate(cards, 1):
         limit = {CardKind.DAY: dm.SINGLE_CARD_MAX, CardKind.RANGE: dm.RANGE_CARD_MAX}.get(card.kind)
         if limit is not None and len(card.body) > factor * limit:
-            kind = "single-day" if card.kind == CardKind.DAY else "range"
-            raise MemoryFileError(f"dynamic memory card #{i} [{card.display_tag}] has {len(card.body):,} "
-                                  f"characters; a {kind} card holds at most {limit:,} (DRM-13), and one "
-                                  f"over {factor} times that is refused rather than cut")
+            template = (QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory card #%1 [%2] has %3 characters; a "
+                                          "single-day card holds at most %4 (DRM-13), and one over %5 times that is "
+                                          "refused rather than cut") if card.kind == CardKind.DAY
+                        else QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory card #%1 [%2] has %3 characters; a "
+                                               "range card holds at most %4 (DRM-13), and one over %5 times that is "
+                                               "refused rather than cut"))
+            raise _refusal(template, str(i), card.display_tag, f"{len(card.body):,}", f"{limit:,}", str(factor))
     if len(document) > factor * cap or len(cards) > factor * (keep + 1):
-        raise MemoryFileError(f"its dynamic memory has {len(cards):,} cards and {len(document):,} characters; "
-                              f"keeping {keep} dream cards, an assistant's dynamic memory holds at most "
-                              f"{cap:,} characters (DRM-13: {keep} × {dm.SINGLE_CARD_MAX:,} + "
-                              f"{dm.RANGE_CARD_MAX:,}); raise Keep dream cards or import fewer cards")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "its dynamic memory has %1 cards and %2 characters; keeping "
+                                                           "%3 dream cards, an assistant's dynamic memory holds at most "
+                                                           "%4 characters (DRM-13: %5); raise Keep dream cards or "
+                                                           "import fewer cards"),
+                       f"{len(cards):,}", f"{len(document):,}", str(keep), f"{cap:,}",
+                       f"{keep} × {dm.SINGLE_CARD_MAX:,} + {dm.RANGE_CARD_MAX:,}")
 
 
 def read(data: bytes, name: str | None = None) -> MemoryFile:
@@ -604,9 +654,10 @@ def read(data: bytes, name: str | None = None) -> MemoryFile:
     must hold JSON, and a ``.csv`` / ``.tsv`` file is a table, not memory (issue 32). Raises :class:`MemoryFileError` naming the problem."""
     suffix = next((k for k in _TABLE_SUFFIXES if name is not None and name.lower().endswith(k)), None)
     if suffix is not None:
-        raise MemoryFileError(f"a {suffix} file is a table, not a memory document ({_KNOWN_FORMATS})")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "a %1 file is a table, not a memory document (%2)"), suffix,
+                       _KNOWN_FORMATS)
     text = decode(data)
     if name is not None and name.lower().endswith(".json") and text.strip() \
             and not text.lstrip().startswith(("{", "[")):
-        raise MemoryFileError(f"{name} is named .json but does not hold JSON")
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is named .json but does not hold JSON"), name)
     return parse(text)

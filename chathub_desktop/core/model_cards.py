@@ -176,12 +176,16 @@ _BIG_NUMBER = QT_TRANSLATE_NOOP("ServiceReasons", "model catalog holds a number 
 _MODELS_LIST = QT_TRANSLATE_NOOP("ServiceReasons", "model catalog: 'models' must be a list of entries")
 _SHAPE = QT_TRANSLATE_NOOP("ServiceReasons", "model catalog: expected an object with a 'models' list")
 _TAKEN = QT_TRANSLATE_NOOP("ServiceReasons", "%1: id or alias %2 is already used by models[%3]")
+#: A refused value too large to echo (a value inside the checks above).
+_BIG_VALUE = QT_TRANSLATE_NOOP("ServiceReasons", "a number too large")
 
 
-def _shown(value: object) -> str:
-    """``repr(value)`` cut to 40 characters (a huge number or string stays one short line)."""
+def _shown(value: object) -> str | Reason:
+    """``repr(value)`` cut to 40 characters (a huge number or string stays one short line);
+    a number past 10**30 is the typed words "a number too large" (said in the window's
+    language)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
-        return "a number too large"
+        return Reason(_BIG_VALUE)
     text = repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
 

@@ -31,7 +31,7 @@ class NotFound(ServiceError):
     """The named provider, assistant, topic or message does not exist."""
 
 
-def found(value: _T | None, message: str) -> _T:
+def found(value: _T | None, message: str | Reason) -> _T:
     """``value`` when a repository found it; raises :class:`NotFound` with ``message``
     (one line) when it is None."""
     if value is None:

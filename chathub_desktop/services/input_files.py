@@ -22,17 +22,24 @@ from pathlib import Path
 from typing import BinaryIO
 
 from chathub_desktop.core.json_bounds import megabytes
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.errors import InvalidInput
 
 __all__ = ["FileRefused", "open_regular", "read_regular"]
 
 _KINDS: tuple[tuple[Callable[[int], bool], str], ...] = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISDIR, QT_TRANSLATE_NOOP("ServiceReasons", "a folder")),
+    (stat.S_ISFIFO, QT_TRANSLATE_NOOP("ServiceReasons", "a named pipe (FIFO)")),
+    (stat.S_ISSOCK, QT_TRANSLATE_NOOP("ServiceReasons", "a socket")),
+    (stat.S_ISCHR, QT_TRANSLATE_NOOP("ServiceReasons", "a character device")),
+    (stat.S_ISBLK, QT_TRANSLATE_NOOP("ServiceReasons", "a block device")),
 )
+#: The kinds of file a refusal names (``read_regular``'s ``what``), said in the interface
+#: language (issue 27); another ``what`` (the CLI's) stays as given.
+_WHATS = {w: w for w in (QT_TRANSLATE_NOOP("ServiceReasons", "file"), QT_TRANSLATE_NOOP("ServiceReasons", "memory file"),
+                         QT_TRANSLATE_NOOP("ServiceReasons", "model catalog"),
+                         QT_TRANSLATE_NOOP("ServiceReasons", "config file"),
+                         QT_TRANSLATE_NOOP("ServiceReasons", "topic export"))}
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # POSIX; elsewhere the kind check alone guards
 _FLAGS = os.O_RDONLY | _NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 
@@ -45,12 +52,14 @@ class FileRefused(InvalidInput):
 def _refuse_kind(path: Path, mode: int) -> None:
     if stat.S_ISREG(mode):
         return
-    what = next((label for test, label in _KINDS if test(mode)), "not a regular file")
-    raise FileRefused(f"{path.name or path} is {what}, not a regular file; nothing was read")
+    what = next((label for test, label in _KINDS if test(mode)), QT_TRANSLATE_NOOP("ServiceReasons", "not a regular file"))
+    raise FileRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is %2, not a regular file; nothing was read"),
+                             (str(path.name or path), Reason(what))))
 
 
 def _oserror(path: Path, exc: OSError) -> FileRefused:
-    return FileRefused(f"cannot read {path.name or path}: {exc.strerror or exc}")
+    return FileRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot read %1: %2"),
+                              (str(path.name or path), str(exc.strerror or exc))))  # the system's words: a value
 
 
 @contextlib.contextmanager
@@ -75,7 +84,8 @@ def open_regular(path: Path | str) -> Iterator[BinaryIO]:
         after = os.fstat(fd)
         _refuse_kind(path, after.st_mode)
         if (after.st_dev, after.st_ino) != (before.st_dev, before.st_ino):
-            raise FileRefused(f"{path.name or path} was replaced while it was being opened; nothing was read")
+            raise FileRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 was replaced while it was being opened; "
+                                                         "nothing was read"), (str(path.name or path),)))
         if _NONBLOCK:  # a regular file: ordinary reads from here on
             os.set_blocking(fd, True)
         fh = os.fdopen(fd, "rb")
@@ -101,6 +111,7 @@ def read_regular(path: Path | str, limit: int, *, what: str = "file") -> bytes:
         except OSError as exc:
             raise _oserror(path, exc) from None
     if size > limit or len(data) > limit:
-        raise FileRefused(f"{path.name or path} is larger than {megabytes(limit)}; a {what} is at most "
-                          f"{megabytes(limit)}; nothing was read")
+        kind: str | Reason = Reason(_WHATS[what]) if what in _WHATS else what
+        raise FileRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is larger than %2; a %3 is at most %2; "
+                                                   "nothing was read"), (str(path.name or path), megabytes(limit), kind)))
     return data

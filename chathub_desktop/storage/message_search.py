@@ -56,7 +56,8 @@ PG_WINDOWS = 3
 @dataclass(frozen=True, slots=True)
 class MatchRow:
     """One message holding every term: its ``id``, topic, role, time (aware UTC), text,
-    its topic's ``title`` and the topic's assistant (``assistant_id``, ``name``)."""
+    its topic's ``title`` and the topic's assistant (``assistant_id``, ``name``);
+    ``untitled``: nobody has titled the topic (issue 27: the window says its own words)."""
 
     id: int
     topic_id: int
@@ -66,16 +67,17 @@ class MatchRow:
     title: str
     assistant_id: int
     name: str
+    untitled: bool = False
 
 
 _COLUMNS = ("SELECT m.id, m.topic_id, m.role, m.created_at, m.content, t.title, "
-            "t.assistant_id, a.name FROM ")
+            "t.assistant_id, a.name, t.untitled FROM ")
 _JOINS = " JOIN topic t ON t.id = m.topic_id JOIN assistant a ON a.id = t.assistant_id "
 
 
 def _matches(rows: list[Row[Any]]) -> list[MatchRow]:
-    return [MatchRow(r.id, r.topic_id, Role(r.role), _utc(r.created_at), r.content, r.title, r.assistant_id, r.name)
-            for r in rows]
+    return [MatchRow(r.id, r.topic_id, Role(r.role), _utc(r.created_at), r.content, r.title, r.assistant_id, r.name,
+                     bool(r.untitled)) for r in rows]
 
 
 @dataclass(frozen=True, slots=True)

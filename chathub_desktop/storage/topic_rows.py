@@ -19,7 +19,7 @@ from chathub_desktop.storage.models import Message, Topic, TopicCompaction
 
 __all__ = ["foreign_streams", "last_message", "last_user_message", "mark_interrupted", "message_count", "message_page",
            "message_position", "message_row", "recallable_from", "TopicFacts", "topic_facts", "remove_message", "rows_after", "streaming_claims", "tail_head", "topic_listing",
-           "TopicRecord", "add_topic", "delete_if_untouched", "delete_topic", "topic_record", "update_topic"]
+           "TopicRecord", "add_topic", "delete_if_untouched", "delete_topic", "topic_record", "untitled_among", "update_topic"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +63,13 @@ def topic_record(s: Session, topic_id: int) -> TopicRecord | None:
     """Topic ``topic_id`` as a :class:`TopicRecord`, or None when there is no such topic."""
     t = s.get(Topic, topic_id)
     return None if t is None else _topic_record(t)
+
+
+def untitled_among(s: Session, ids: Sequence[int]) -> set[int]:
+    """Those of topics ``ids`` nobody has titled yet (issue 27)."""
+    if not ids:
+        return set()
+    return set(s.scalars(select(Topic.id).where(Topic.id.in_(list(ids)), Topic.untitled.is_(True))))
 
 
 def add_topic(s: Session, *, assistant_id: int, title: str, title_generated: bool, private: bool,

@@ -70,7 +70,7 @@
         <source>%1: %2 %3 — %Ln tool(s): %4</source>
         <translation><numerusform>%1: %2 %3 — %Ln tool: %4</numerusform><numerusform>%1: %2 %3 — %Ln tools: %4</numerusform></translation>
     </message>
-</context>
+    </context>
 <context>
     <name>MemoryPage</name>
     <message numerus="yes">

@@ -1334,8 +1334,16 @@ Authorization: Bearer …</translation>
         <translation>%1 を起動中…</translation>
     </message>
     <message>
+        <source>Test %1</source>
+        <translation>%1 をテスト</translation>
+    </message>
+    <message>
         <source>Finish signing in to %1 in your browser…</source>
         <translation>ブラウザーで %1 へのサインインを完了してください…</translation>
+    </message>
+    <message>
+        <source>Sign in to %1</source>
+        <translation>%1 にサインイン</translation>
     </message>
     <message>
         <source>no tools</source>
@@ -1344,6 +1352,10 @@ Authorization: Bearer …</translation>
     <message numerus="yes">
         <source>%1: %2 %3 — %Ln tool(s): %4</source>
         <translation><numerusform>%1：%2 %3 — %Ln 個のツール：%4</numerusform></translation>
+    </message>
+    <message>
+        <source>Save %1</source>
+        <translation>%1 を保存</translation>
     </message>
 </context>
 <context>
@@ -2065,12 +2077,20 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>ドリームはすぐにカードを追加します</translation>
     </message>
     <message>
+        <source>Review new dream cards</source>
+        <translation>新しいドリームカードの確認</translation>
+    </message>
+    <message>
         <source>Added as card #%1</source>
         <translation>カード #%1 として追加しました</translation>
     </message>
     <message>
         <source>That day already had a card; the proposal was dropped</source>
         <translation>その日にはすでにカードがあったため、提案は破棄されました</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>承認</translation>
     </message>
     <message>
         <source>Discarded — the dynamic memory is unchanged</source>
@@ -3384,6 +3404,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>Every provider</source>
         <translation>すべてのプロバイダー</translation>
+    </message>
+    <message>
+        <source>Read the providers</source>
+        <translation>プロバイダーの読み込み</translation>
     </message>
     <message>
         <source>Delete the card of %1</source>
@@ -5641,6 +5665,10 @@ URL：%3
         <translation>%1 をインポートできません：%2。何も変更していません</translation>
     </message>
     <message>
+        <source>the choice covers %1 entries but the file has %2; check the file again</source>
+        <translation>選択は %1 件分ですが、ファイルには %2 件あります。ファイルをもう一度確認してください</translation>
+    </message>
+    <message>
         <source>%1, message %2</source>
         <translation>%1、メッセージ %2</translation>
     </message>
@@ -6121,8 +6149,16 @@ URL：%3
         <translation>%1 は有効な JSON ではありません（%2）</translation>
     </message>
     <message>
+        <source>%1 is %2; the limit is %3</source>
+        <translation>%1 は %2 です。上限は %3 です</translation>
+    </message>
+    <message>
         <source>%1 is not valid JSON (it %2)</source>
         <translation>%1 は有効な JSON ではありません（ファイル%2）</translation>
+    </message>
+    <message>
+        <source>cannot read %1 as a Claude export zip (%2)</source>
+        <translation>%1 を Claude エクスポートの zip として読めません（%2）</translation>
     </message>
     <message>
         <source>%1: %2 has %3 characters; the limit is %4</source>
@@ -6189,16 +6225,360 @@ URL：%3
         <translation>%1：id または別名 %2 は models[%3] で使われています</translation>
     </message>
     <message>
+        <source>a number too large</source>
+        <translation>大きすぎる数値</translation>
+    </message>
+    <message>
         <source>model catalog %1; a catalog needs 4 levels and short texts</source>
         <translation>モデルカタログ%1。カタログに必要なのは 4 階層と短いテキストです</translation>
+    </message>
+    <message>
+        <source>import ChatGPT exports with File → Import → ChatGPT export, or `chathub-desktop import chatgpt`</source>
+        <translation>ChatGPT のエクスポートは「ファイル → インポート → ChatGPT エクスポート」か `chathub-desktop import chatgpt` でインポートしてください</translation>
     </message>
     <message>
         <source>its provenance block</source>
         <translation>その出どころブロック</translation>
     </message>
     <message>
+        <source>the fixed memory block</source>
+        <translation>固定メモリのブロック</translation>
+    </message>
+    <message>
+        <source>the dynamic memory block</source>
+        <translation>動的メモリのブロック</translation>
+    </message>
+    <message>
+        <source>the file is %1; a memory file is at most %2</source>
+        <translation>ファイルは %1 です。メモリファイルは最大 %2 です</translation>
+    </message>
+    <message>
+        <source>this is a ChatGPT export zip, not a memory file; %1</source>
+        <translation>これは ChatGPT エクスポートの zip で、メモリファイルではありません。%1</translation>
+    </message>
+    <message>
+        <source>this is a zip archive, not a memory file (JSON or Markdown)</source>
+        <translation>これは zip アーカイブで、メモリファイル（JSON か Markdown）ではありません</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text, nor the UTF-16 its first bytes announce (byte %1)</source>
+        <translation>ファイルは UTF-8 テキストでも、先頭のバイトが示す UTF-16 でもありません（%1 バイト目）</translation>
+    </message>
+    <message>
+        <source>this is a binary file (it holds NUL bytes, the first at byte %1), not a memory file</source>
+        <translation>これはバイナリファイル（NUL バイトを含み、最初は %1 バイト目）で、メモリファイルではありません</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text (byte %1 at offset %2); a memory file is UTF-8 JSON or Markdown</source>
+        <translation>ファイルは UTF-8 テキストではありません（オフセット %2 のバイト %1）。メモリファイルは UTF-8 の JSON か Markdown です</translation>
+    </message>
+    <message>
+        <source>%1 holds a NUL character (binary data), which memory cannot hold</source>
+        <translation>%1に NUL 文字（バイナリデータ）があり、メモリには保存できません</translation>
+    </message>
+    <message>
+        <source>%1 holds an invalid character (a lone UTF-16 surrogate at position %2)</source>
+        <translation>%1に無効な文字があります（位置 %2 に単独の UTF-16 サロゲート）</translation>
+    </message>
+    <message>
         <source>%1 nests JSON more than %2 levels deep; a memory file never does</source>
         <translation>%1の JSON の入れ子が %2 階層を超えています。メモリファイルではありえません</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2 at line %3, column %4</source>
+        <translation>%1は有効な JSON ではありません：%3 行 %4 列で %2</translation>
+    </message>
+    <message>
+        <source>; it looks cut short</source>
+        <translation>。途中で切れているようです</translation>
+    </message>
+    <message>
+        <source>%1 nests JSON too deeply</source>
+        <translation>%1の JSON の入れ子が深すぎます</translation>
+    </message>
+    <message>
+        <source>%1 holds a number too large to read; a memory file&apos;s numbers are small</source>
+        <translation>%1に読み取れないほど大きな数値があります。メモリファイルの数値は小さいものです</translation>
+    </message>
+    <message>
+        <source>%1 must be an ISO 8601 time, not %2</source>
+        <translation>%1 は ISO 8601 の時刻にしてください（%2 ではなく）</translation>
+    </message>
+    <message>
+        <source>%1 is not an ISO 8601 time: %2</source>
+        <translation>%1 は ISO 8601 の時刻ではありません：%2</translation>
+    </message>
+    <message>
+        <source>%1 has no time zone: %2</source>
+        <translation>%1 にタイムゾーンがありません：%2</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: %2</source>
+        <translation>%1 が範囲外です：%2</translation>
+    </message>
+    <message>
+        <source>%1 must be a list</source>
+        <translation>%1 はリストにしてください</translation>
+    </message>
+    <message>
+        <source>%1 must be an object</source>
+        <translation>%1 はオブジェクトにしてください</translation>
+    </message>
+    <message>
+        <source>%1 must be a 64-character sha256 hex string</source>
+        <translation>%1 は 64 文字の sha256 16 進文字列にしてください</translation>
+    </message>
+    <message>
+        <source>%1 must be one of %2, not %3</source>
+        <translation>%1 は %2 のいずれかにしてください（%3 ではなく）</translation>
+    </message>
+    <message>
+        <source>%1 must be true or false</source>
+        <translation>%1 は true か false にしてください</translation>
+    </message>
+    <message>
+        <source>%1 must be fixed or dynamic, not %2</source>
+        <translation>%1 は fixed か dynamic にしてください（%2 ではなく）</translation>
+    </message>
+    <message>
+        <source>%1 must be an object with a text &quot;document&quot;</source>
+        <translation>%1 はテキストの &quot;document&quot; を持つオブジェクトにしてください</translation>
+    </message>
+    <message>
+        <source>this is a ChatGPT export (conversations.json), not a memory file; %1</source>
+        <translation>これは ChatGPT のエクスポート（conversations.json）で、メモリファイルではありません。%1</translation>
+    </message>
+    <message>
+        <source>this is a JSON array, not a ChatHub memory file (expected an object with %1)</source>
+        <translation>これは JSON 配列で、ChatHub のメモリファイルではありません（%1 を持つオブジェクトのはずです）</translation>
+    </message>
+    <message>
+        <source>this is JSON but not a ChatHub memory file (expected %1)</source>
+        <translation>これは JSON ですが、ChatHub のメモリファイルではありません（%1 があるはずです）</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true か false</translation>
+    </message>
+    <message>
+        <source>this is JSON (%1), not a ChatHub memory file</source>
+        <translation>これは JSON（%1）で、ChatHub のメモリファイルではありません</translation>
+    </message>
+    <message>
+        <source>this looks like a ChatGPT export (conversations.json), not a memory file, and %1; %2</source>
+        <translation>これは ChatGPT のエクスポート（conversations.json）のようで、メモリファイルではありません。また、%1。%2</translation>
+    </message>
+    <message>
+        <source>memory file version %1 is not supported (this app reads %2)</source>
+        <translation>メモリファイルのバージョン %1 には対応していません（このアプリが読めるのは %2）</translation>
+    </message>
+    <message>
+        <source>the file is damaged: its first line should be exactly %1</source>
+        <translation>ファイルが壊れています：1 行目はちょうど %1 のはずです</translation>
+    </message>
+    <message>
+        <source>the file is damaged: line %1 comes after the provenance block that ends an export</source>
+        <translation>ファイルが壊れています：%1 行目がエクスポートの最後にある出どころブロックの後にあります</translation>
+    </message>
+    <message>
+        <source>the file is damaged: %1 appears twice (line %2)</source>
+        <translation>ファイルが壊れています：%1が 2 回出てきます（%2 行目）</translation>
+    </message>
+    <message>
+        <source>%1 at line %2 is damaged: it should hold exactly %3 characters and end with %4</source>
+        <translation>%2 行目の%1が壊れています：ちょうど %3 文字で、%4 で終わるはずです</translation>
+    </message>
+    <message>
+        <source>the file is damaged: its provenance block (line %1) is cut off</source>
+        <translation>ファイルが壊れています：出どころブロック（%1 行目）が途中で切れています</translation>
+    </message>
+    <message>
+        <source>the file is damaged: line %1 is a broken memory block marker: %2</source>
+        <translation>ファイルが壊れています：%1 行目は壊れたメモリブロックの目印です：%2</translation>
+    </message>
+    <message>
+        <source>the file is damaged: its provenance block at the end is missing or cut off</source>
+        <translation>ファイルが壊れています：最後の出どころブロックがないか、途中で切れています</translation>
+    </message>
+    <message>
+        <source>the file is damaged: there is text after its provenance block (line %1)</source>
+        <translation>ファイルが壊れています：出どころブロックの後にテキストがあります（%1 行目）</translation>
+    </message>
+    <message>
+        <source>this is JSON but not a ChatHub memory file</source>
+        <translation>これは JSON ですが、ChatHub のメモリファイルではありません</translation>
+    </message>
+    <message>
+        <source>the file is cut short: it holds only %1, the start of a memory file</source>
+        <translation>ファイルが途中で切れています：メモリファイルの冒頭の %1 しかありません</translation>
+    </message>
+    <message>
+        <source>this memory file&apos;s version line %1 is not one this app reads (%2)</source>
+        <translation>このメモリファイルのバージョン行 %1 はこのアプリでは読めません（%2）</translation>
+    </message>
+    <message>
+        <source>the file is damaged: it holds a memory block marker (line %1: %2) but does not start with %3</source>
+        <translation>ファイルが壊れています：メモリブロックの目印（%1 行目：%2）がありますが、%3 で始まっていません</translation>
+    </message>
+    <message>
+        <source>this is %1, not a memory document (%2)</source>
+        <translation>これは%1で、メモリ文書ではありません（%2）</translation>
+    </message>
+    <message>
+        <source>this is not a memory document: it has %1 characters of plain text (the limit is %2)</source>
+        <translation>これはメモリ文書ではありません：プレーンテキストが %1 文字あります（上限は %2）</translation>
+    </message>
+    <message>
+        <source>this is not a memory document: line %1 has %2 characters (a plain document&apos;s lines stay under %3)</source>
+        <translation>これはメモリ文書ではありません：%1 行目が %2 文字あります（プレーンな文書の行は %3 文字未満です）</translation>
+    </message>
+    <message>
+        <source>a memory file is a ChatHub JSON or Markdown export, or a Markdown/text document</source>
+        <translation>メモリファイルは ChatHub の JSON か Markdown のエクスポート、または Markdown/テキストの文書です</translation>
+    </message>
+    <message>
+        <source>a CSV table (%1 columns, %2 rows)</source>
+        <translation>CSV の表（%1 列、%2 行）</translation>
+    </message>
+    <message>
+        <source>a CSV table (semicolon-separated) (%1 columns, %2 rows)</source>
+        <translation>CSV の表（セミコロン区切り）（%1 列、%2 行）</translation>
+    </message>
+    <message>
+        <source>a tab-separated table (%1 columns, %2 rows)</source>
+        <translation>タブ区切りの表（%1 列、%2 行）</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>ファイルが空です</translation>
+    </message>
+    <message>
+        <source>this is a binary file (it holds NUL characters), not a memory file</source>
+        <translation>これはバイナリファイル（NUL 文字を含む）で、メモリファイルではありません</translation>
+    </message>
+    <message>
+        <source>the file holds neither fixed nor dynamic memory</source>
+        <translation>ファイルには固定メモリも動的メモリもありません</translation>
+    </message>
+    <message>
+        <source>dynamic memory card #%1 [%2] has %3 characters; a single-day card holds at most %4 (DRM-13), and one over %5 times that is refused rather than cut</source>
+        <translation>動的メモリのカード #%1 [%2] は %3 文字あります。1 日分のカードは最大 %4 文字（DRM-13）で、その %5 倍を超えるものは切り詰めずに拒否します</translation>
+    </message>
+    <message>
+        <source>dynamic memory card #%1 [%2] has %3 characters; a range card holds at most %4 (DRM-13), and one over %5 times that is refused rather than cut</source>
+        <translation>動的メモリのカード #%1 [%2] は %3 文字あります。期間のカードは最大 %4 文字（DRM-13）で、その %5 倍を超えるものは切り詰めずに拒否します</translation>
+    </message>
+    <message>
+        <source>its dynamic memory has %1 cards and %2 characters; keeping %3 dream cards, an assistant&apos;s dynamic memory holds at most %4 characters (DRM-13: %5); raise Keep dream cards or import fewer cards</source>
+        <translation>動的メモリにカードが %1 枚、%2 文字あります。ドリームカードを %3 枚残す場合、アシスタントの動的メモリは最大 %4 文字です（DRM-13：%5）。「残すドリームカード数」を増やすか、インポートするカードを減らしてください</translation>
+    </message>
+    <message>
+        <source>a %1 file is a table, not a memory document (%2)</source>
+        <translation>%1 ファイルは表で、メモリ文書ではありません（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is named .json but does not hold JSON</source>
+        <translation>%1 は .json という名前ですが、JSON が入っていません</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>フォルダー</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>名前付きパイプ（FIFO）</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>ソケット</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>キャラクターデバイス</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>ブロックデバイス</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>memory file</source>
+        <translation>メモリファイル</translation>
+    </message>
+    <message>
+        <source>model catalog</source>
+        <translation>モデルカタログ</translation>
+    </message>
+    <message>
+        <source>config file</source>
+        <translation>設定ファイル</translation>
+    </message>
+    <message>
+        <source>topic export</source>
+        <translation>トピックのエクスポート</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>通常のファイルではないもの</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a regular file; nothing was read</source>
+        <translation>%1 は%2で、通常のファイルではありません。何も読み込んでいません</translation>
+    </message>
+    <message>
+        <source>%1 was replaced while it was being opened; nothing was read</source>
+        <translation>%1 は開いている間に置き換えられました。何も読み込んでいません</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2; a %3 is at most %2; nothing was read</source>
+        <translation>%1 は %2 を超えています。%3は最大 %2 です。何も読み込んでいません</translation>
+    </message>
+    <message>
+        <source>fixed memory</source>
+        <translation>固定メモリ</translation>
+    </message>
+    <message>
+        <source>dynamic memory</source>
+        <translation>動的メモリ</translation>
+    </message>
+    <message>
+        <source>no memory change #%1 for this assistant (it may be older than the history keeps)</source>
+        <translation>このアシスタントにメモリの変更 #%1 はありません（履歴が保持する期間より古い可能性があります）</translation>
+    </message>
+    <message>
+        <source>%1 is already as it was before change #%2; nothing to revert</source>
+        <translation>%1はすでに変更 #%2 の前の状態です。元に戻すものはありません</translation>
+    </message>
+    <message>
+        <source>%1 changed again since the revert was shown; nothing was reverted</source>
+        <translation>元に戻す内容を表示した後に%1が再び変更されました。何も元に戻していません</translation>
+    </message>
+    <message>
+        <source>%1 changed %2 time after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
+        <translation>%1は変更 #%3 の後に %2 回変更されています。元に戻すとその変更も取り消されます — 何も元に戻していません（先に上書きされる内容を確認してください：履歴 → 元に戻す、または memory revert --overwrite）</translation>
+    </message>
+    <message>
+        <source>%1 changed %2 times after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
+        <translation>%1は変更 #%3 の後に %2 回変更されています。元に戻すとそれらの変更も取り消されます — 何も元に戻していません（先に上書きされる内容を確認してください：履歴 → 元に戻す、または memory revert --overwrite）</translation>
+    </message>
+    <message>
+        <source>%1 attachments; at most %2 per message</source>
+        <translation>添付ファイルが %1 個あります。1 メッセージに最大 %2 個です</translation>
+    </message>
+    <message>
+        <source>no memory entry #%1</source>
+        <translation>メモリ項目 #%1 はありません</translation>
+    </message>
+    <message>
+        <source>no dynamic memory card #%1</source>
+        <translation>動的メモリのカード #%1 はありません</translation>
+    </message>
+    <message>
+        <source>card #%1 holds at most %2 characters; this text has %3 (about %4 fit)</source>
+        <translation>カード #%1 は最大 %2 文字です。このテキストは %3 文字あります（収まるのは約 %4 文字）</translation>
     </message>
 </context>
 <context>
@@ -7403,6 +7783,18 @@ Input budget: %1 tokens</source>
         <source>Quit</source>
         <translation>終了</translation>
     </message>
+    <message>
+        <source>Save dream schedule</source>
+        <translation>ドリームのスケジュールを保存</translation>
+    </message>
+    <message>
+        <source>Memory switch</source>
+        <translation>メモリのスイッチ</translation>
+    </message>
+    <message>
+        <source>Topic snippets</source>
+        <translation>トピックの抜粋</translation>
+    </message>
 </context>
 <context>
     <name>TokenBadge</name>
@@ -7622,6 +8014,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>not tested yet</source>
         <translation>未テスト</translation>
+    </message>
+    <message>
+        <source>Test %1</source>
+        <translation>%1 をテスト</translation>
     </message>
     <message>
         <source>off</source>

@@ -1334,8 +1334,16 @@ Authorization: Bearer …</translation>
         <translation>正在启动 %1…</translation>
     </message>
     <message>
+        <source>Test %1</source>
+        <translation>测试 %1</translation>
+    </message>
+    <message>
         <source>Finish signing in to %1 in your browser…</source>
         <translation>请在浏览器中完成 %1 的登录…</translation>
+    </message>
+    <message>
+        <source>Sign in to %1</source>
+        <translation>登录 %1</translation>
     </message>
     <message>
         <source>no tools</source>
@@ -1344,6 +1352,10 @@ Authorization: Bearer …</translation>
     <message numerus="yes">
         <source>%1: %2 %3 — %Ln tool(s): %4</source>
         <translation><numerusform>%1：%2 %3 — %Ln 个工具：%4</numerusform></translation>
+    </message>
+    <message>
+        <source>Save %1</source>
+        <translation>保存 %1</translation>
     </message>
 </context>
 <context>
@@ -2065,12 +2077,20 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>梦境会立即添加卡片</translation>
     </message>
     <message>
+        <source>Review new dream cards</source>
+        <translation>审核新的梦境卡片</translation>
+    </message>
+    <message>
         <source>Added as card #%1</source>
         <translation>已添加为卡片 #%1</translation>
     </message>
     <message>
         <source>That day already had a card; the proposal was dropped</source>
         <translation>该日已有卡片；已丢弃此提议</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>接受</translation>
     </message>
     <message>
         <source>Discarded — the dynamic memory is unchanged</source>
@@ -3386,6 +3406,10 @@ Type below and press %1 to start.</source>
         <translation>所有服务商</translation>
     </message>
     <message>
+        <source>Read the providers</source>
+        <translation>读取服务商</translation>
+    </message>
+    <message>
         <source>Delete the card of %1</source>
         <translation>删除 %1 的模型卡片</translation>
     </message>
@@ -4464,7 +4488,7 @@ URL：%3
     </message>
     <message>
         <source>%1 in %2, %3</source>
-        <translation>%2 中的 %1，%3</translation>
+        <translation>%2中的 %1，%3</translation>
     </message>
     <message numerus="yes">
         <source>%n message(s)</source>
@@ -5641,6 +5665,10 @@ URL：%3
         <translation>无法导入%1：%2；未做任何更改</translation>
     </message>
     <message>
+        <source>the choice covers %1 entries but the file has %2; check the file again</source>
+        <translation>所选涵盖 %1 条，但文件中有 %2 条；请重新检查文件</translation>
+    </message>
+    <message>
         <source>%1, message %2</source>
         <translation>%1，消息 %2</translation>
     </message>
@@ -6121,8 +6149,16 @@ URL：%3
         <translation>%1 不是有效的 JSON（%2）</translation>
     </message>
     <message>
+        <source>%1 is %2; the limit is %3</source>
+        <translation>%1 大小为 %2；上限为 %3</translation>
+    </message>
+    <message>
         <source>%1 is not valid JSON (it %2)</source>
         <translation>%1 不是有效的 JSON（它%2）</translation>
+    </message>
+    <message>
+        <source>cannot read %1 as a Claude export zip (%2)</source>
+        <translation>无法将 %1 作为 Claude 导出 zip 读取（%2）</translation>
     </message>
     <message>
         <source>%1: %2 has %3 characters; the limit is %4</source>
@@ -6189,16 +6225,360 @@ URL：%3
         <translation>%1：id 或别名 %2 已被 models[%3] 使用</translation>
     </message>
     <message>
+        <source>a number too large</source>
+        <translation>一个过大的数字</translation>
+    </message>
+    <message>
         <source>model catalog %1; a catalog needs 4 levels and short texts</source>
         <translation>模型目录%1；目录只需 4 层和较短的文本</translation>
+    </message>
+    <message>
+        <source>import ChatGPT exports with File → Import → ChatGPT export, or `chathub-desktop import chatgpt`</source>
+        <translation>ChatGPT 导出请用“文件 → 导入 → ChatGPT 导出”或 `chathub-desktop import chatgpt` 导入</translation>
     </message>
     <message>
         <source>its provenance block</source>
         <translation>其来源信息块</translation>
     </message>
     <message>
+        <source>the fixed memory block</source>
+        <translation>固定记忆块</translation>
+    </message>
+    <message>
+        <source>the dynamic memory block</source>
+        <translation>动态记忆块</translation>
+    </message>
+    <message>
+        <source>the file is %1; a memory file is at most %2</source>
+        <translation>文件大小为 %1；记忆文件最大 %2</translation>
+    </message>
+    <message>
+        <source>this is a ChatGPT export zip, not a memory file; %1</source>
+        <translation>这是 ChatGPT 导出的 zip，不是记忆文件；%1</translation>
+    </message>
+    <message>
+        <source>this is a zip archive, not a memory file (JSON or Markdown)</source>
+        <translation>这是 zip 压缩包，不是记忆文件（JSON 或 Markdown）</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text, nor the UTF-16 its first bytes announce (byte %1)</source>
+        <translation>文件既不是 UTF-8 文本，也不是其开头字节声明的 UTF-16（第 %1 字节）</translation>
+    </message>
+    <message>
+        <source>this is a binary file (it holds NUL bytes, the first at byte %1), not a memory file</source>
+        <translation>这是二进制文件（含有 NUL 字节，第一个位于第 %1 字节），不是记忆文件</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text (byte %1 at offset %2); a memory file is UTF-8 JSON or Markdown</source>
+        <translation>文件不是 UTF-8 文本（偏移 %2 处的字节 %1）；记忆文件是 UTF-8 的 JSON 或 Markdown</translation>
+    </message>
+    <message>
+        <source>%1 holds a NUL character (binary data), which memory cannot hold</source>
+        <translation>%1含有 NUL 字符（二进制数据），记忆无法保存</translation>
+    </message>
+    <message>
+        <source>%1 holds an invalid character (a lone UTF-16 surrogate at position %2)</source>
+        <translation>%1含有无效字符（位置 %2 处的孤立 UTF-16 代理项）</translation>
+    </message>
+    <message>
         <source>%1 nests JSON more than %2 levels deep; a memory file never does</source>
         <translation>%1的 JSON 嵌套超过 %2 层；记忆文件不会这样</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2 at line %3, column %4</source>
+        <translation>%1不是有效的 JSON：第 %3 行第 %4 列 %2</translation>
+    </message>
+    <message>
+        <source>; it looks cut short</source>
+        <translation>；看起来被截断了</translation>
+    </message>
+    <message>
+        <source>%1 nests JSON too deeply</source>
+        <translation>%1的 JSON 嵌套过深</translation>
+    </message>
+    <message>
+        <source>%1 holds a number too large to read; a memory file&apos;s numbers are small</source>
+        <translation>%1含有大到无法读取的数字；记忆文件中的数字都很小</translation>
+    </message>
+    <message>
+        <source>%1 must be an ISO 8601 time, not %2</source>
+        <translation>%1 必须是 ISO 8601 时间，而不是 %2</translation>
+    </message>
+    <message>
+        <source>%1 is not an ISO 8601 time: %2</source>
+        <translation>%1 不是 ISO 8601 时间：%2</translation>
+    </message>
+    <message>
+        <source>%1 has no time zone: %2</source>
+        <translation>%1 没有时区：%2</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: %2</source>
+        <translation>%1 超出范围：%2</translation>
+    </message>
+    <message>
+        <source>%1 must be a list</source>
+        <translation>%1 必须是列表</translation>
+    </message>
+    <message>
+        <source>%1 must be an object</source>
+        <translation>%1 必须是对象</translation>
+    </message>
+    <message>
+        <source>%1 must be a 64-character sha256 hex string</source>
+        <translation>%1 必须是 64 个字符的 sha256 十六进制字符串</translation>
+    </message>
+    <message>
+        <source>%1 must be one of %2, not %3</source>
+        <translation>%1 必须是 %2 之一，而不是 %3</translation>
+    </message>
+    <message>
+        <source>%1 must be true or false</source>
+        <translation>%1 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>%1 must be fixed or dynamic, not %2</source>
+        <translation>%1 必须是 fixed 或 dynamic，而不是 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be an object with a text &quot;document&quot;</source>
+        <translation>%1 必须是带有文本 &quot;document&quot; 的对象</translation>
+    </message>
+    <message>
+        <source>this is a ChatGPT export (conversations.json), not a memory file; %1</source>
+        <translation>这是 ChatGPT 导出（conversations.json），不是记忆文件；%1</translation>
+    </message>
+    <message>
+        <source>this is a JSON array, not a ChatHub memory file (expected an object with %1)</source>
+        <translation>这是 JSON 数组，不是 ChatHub 记忆文件（应为带有 %1 的对象）</translation>
+    </message>
+    <message>
+        <source>this is JSON but not a ChatHub memory file (expected %1)</source>
+        <translation>这是 JSON，但不是 ChatHub 记忆文件（应含有 %1）</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>this is JSON (%1), not a ChatHub memory file</source>
+        <translation>这是 JSON（%1），不是 ChatHub 记忆文件</translation>
+    </message>
+    <message>
+        <source>this looks like a ChatGPT export (conversations.json), not a memory file, and %1; %2</source>
+        <translation>这看起来是 ChatGPT 导出（conversations.json），不是记忆文件，而且%1；%2</translation>
+    </message>
+    <message>
+        <source>memory file version %1 is not supported (this app reads %2)</source>
+        <translation>不支持记忆文件版本 %1（本应用读取 %2）</translation>
+    </message>
+    <message>
+        <source>the file is damaged: its first line should be exactly %1</source>
+        <translation>文件已损坏：第一行应正好是 %1</translation>
+    </message>
+    <message>
+        <source>the file is damaged: line %1 comes after the provenance block that ends an export</source>
+        <translation>文件已损坏：第 %1 行位于导出末尾的来源信息块之后</translation>
+    </message>
+    <message>
+        <source>the file is damaged: %1 appears twice (line %2)</source>
+        <translation>文件已损坏：%1出现了两次（第 %2 行）</translation>
+    </message>
+    <message>
+        <source>%1 at line %2 is damaged: it should hold exactly %3 characters and end with %4</source>
+        <translation>第 %2 行的%1已损坏：它应正好包含 %3 个字符并以 %4 结尾</translation>
+    </message>
+    <message>
+        <source>the file is damaged: its provenance block (line %1) is cut off</source>
+        <translation>文件已损坏：其来源信息块（第 %1 行）被截断</translation>
+    </message>
+    <message>
+        <source>the file is damaged: line %1 is a broken memory block marker: %2</source>
+        <translation>文件已损坏：第 %1 行是损坏的记忆块标记：%2</translation>
+    </message>
+    <message>
+        <source>the file is damaged: its provenance block at the end is missing or cut off</source>
+        <translation>文件已损坏：末尾的来源信息块缺失或被截断</translation>
+    </message>
+    <message>
+        <source>the file is damaged: there is text after its provenance block (line %1)</source>
+        <translation>文件已损坏：来源信息块之后还有文本（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>this is JSON but not a ChatHub memory file</source>
+        <translation>这是 JSON，但不是 ChatHub 记忆文件</translation>
+    </message>
+    <message>
+        <source>the file is cut short: it holds only %1, the start of a memory file</source>
+        <translation>文件被截断：只有 %1，即记忆文件的开头</translation>
+    </message>
+    <message>
+        <source>this memory file&apos;s version line %1 is not one this app reads (%2)</source>
+        <translation>此记忆文件的版本行 %1 不是本应用能读取的（%2）</translation>
+    </message>
+    <message>
+        <source>the file is damaged: it holds a memory block marker (line %1: %2) but does not start with %3</source>
+        <translation>文件已损坏：含有记忆块标记（第 %1 行：%2），但开头不是 %3</translation>
+    </message>
+    <message>
+        <source>this is %1, not a memory document (%2)</source>
+        <translation>这是%1，不是记忆文档（%2）</translation>
+    </message>
+    <message>
+        <source>this is not a memory document: it has %1 characters of plain text (the limit is %2)</source>
+        <translation>这不是记忆文档：它有 %1 个字符的纯文本（上限为 %2）</translation>
+    </message>
+    <message>
+        <source>this is not a memory document: line %1 has %2 characters (a plain document&apos;s lines stay under %3)</source>
+        <translation>这不是记忆文档：第 %1 行有 %2 个字符（纯文本文档的每行不超过 %3）</translation>
+    </message>
+    <message>
+        <source>a memory file is a ChatHub JSON or Markdown export, or a Markdown/text document</source>
+        <translation>记忆文件是 ChatHub 的 JSON 或 Markdown 导出，或 Markdown/文本文档</translation>
+    </message>
+    <message>
+        <source>a CSV table (%1 columns, %2 rows)</source>
+        <translation>CSV 表格（%1 列，%2 行）</translation>
+    </message>
+    <message>
+        <source>a CSV table (semicolon-separated) (%1 columns, %2 rows)</source>
+        <translation>CSV 表格（分号分隔）（%1 列，%2 行）</translation>
+    </message>
+    <message>
+        <source>a tab-separated table (%1 columns, %2 rows)</source>
+        <translation>制表符分隔的表格（%1 列，%2 行）</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件是空的</translation>
+    </message>
+    <message>
+        <source>this is a binary file (it holds NUL characters), not a memory file</source>
+        <translation>这是二进制文件（含有 NUL 字符），不是记忆文件</translation>
+    </message>
+    <message>
+        <source>the file holds neither fixed nor dynamic memory</source>
+        <translation>文件中既没有固定记忆也没有动态记忆</translation>
+    </message>
+    <message>
+        <source>dynamic memory card #%1 [%2] has %3 characters; a single-day card holds at most %4 (DRM-13), and one over %5 times that is refused rather than cut</source>
+        <translation>动态记忆卡片 #%1 [%2] 有 %3 个字符；单日卡片最多 %4 个字符（DRM-13），超过其 %5 倍的卡片会被拒绝而不是截短</translation>
+    </message>
+    <message>
+        <source>dynamic memory card #%1 [%2] has %3 characters; a range card holds at most %4 (DRM-13), and one over %5 times that is refused rather than cut</source>
+        <translation>动态记忆卡片 #%1 [%2] 有 %3 个字符；区间卡片最多 %4 个字符（DRM-13），超过其 %5 倍的卡片会被拒绝而不是截短</translation>
+    </message>
+    <message>
+        <source>its dynamic memory has %1 cards and %2 characters; keeping %3 dream cards, an assistant&apos;s dynamic memory holds at most %4 characters (DRM-13: %5); raise Keep dream cards or import fewer cards</source>
+        <translation>其动态记忆有 %1 张卡片、%2 个字符；保留 %3 张梦境卡片时，助手的动态记忆最多 %4 个字符（DRM-13：%5）；请调高“保留梦境卡片数”或导入更少的卡片</translation>
+    </message>
+    <message>
+        <source>a %1 file is a table, not a memory document (%2)</source>
+        <translation>%1 文件是表格，不是记忆文档（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is named .json but does not hold JSON</source>
+        <translation>%1 的扩展名是 .json，但内容不是 JSON</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>命名管道（FIFO）</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>memory file</source>
+        <translation>记忆文件</translation>
+    </message>
+    <message>
+        <source>model catalog</source>
+        <translation>模型目录</translation>
+    </message>
+    <message>
+        <source>config file</source>
+        <translation>配置文件</translation>
+    </message>
+    <message>
+        <source>topic export</source>
+        <translation>话题导出文件</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>非普通文件</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a regular file; nothing was read</source>
+        <translation>%1 是%2，不是普通文件；未读取任何内容</translation>
+    </message>
+    <message>
+        <source>%1 was replaced while it was being opened; nothing was read</source>
+        <translation>%1 在打开时被替换；未读取任何内容</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2; a %3 is at most %2; nothing was read</source>
+        <translation>%1 大于 %2；%3最大为 %2；未读取任何内容</translation>
+    </message>
+    <message>
+        <source>fixed memory</source>
+        <translation>固定记忆</translation>
+    </message>
+    <message>
+        <source>dynamic memory</source>
+        <translation>动态记忆</translation>
+    </message>
+    <message>
+        <source>no memory change #%1 for this assistant (it may be older than the history keeps)</source>
+        <translation>此助手没有记忆更改 #%1（它可能早于历史记录保留的范围）</translation>
+    </message>
+    <message>
+        <source>%1 is already as it was before change #%2; nothing to revert</source>
+        <translation>%1已经是更改 #%2 之前的样子；无需还原</translation>
+    </message>
+    <message>
+        <source>%1 changed again since the revert was shown; nothing was reverted</source>
+        <translation>显示还原后%1又有更改；未还原任何内容</translation>
+    </message>
+    <message>
+        <source>%1 changed %2 time after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
+        <translation>%1在更改 #%3 之后又更改了 %2 次；还原它也会撤销那次更改——未还原任何内容（请先查看它会覆盖什么：历史记录 → 还原，或 memory revert --overwrite）</translation>
+    </message>
+    <message>
+        <source>%1 changed %2 times after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
+        <translation>%1在更改 #%3 之后又更改了 %2 次；还原它也会撤销那些更改——未还原任何内容（请先查看它会覆盖什么：历史记录 → 还原，或 memory revert --overwrite）</translation>
+    </message>
+    <message>
+        <source>%1 attachments; at most %2 per message</source>
+        <translation>%1 个附件；每条消息最多 %2 个</translation>
+    </message>
+    <message>
+        <source>no memory entry #%1</source>
+        <translation>没有记忆条目 #%1</translation>
+    </message>
+    <message>
+        <source>no dynamic memory card #%1</source>
+        <translation>没有动态记忆卡片 #%1</translation>
+    </message>
+    <message>
+        <source>card #%1 holds at most %2 characters; this text has %3 (about %4 fit)</source>
+        <translation>卡片 #%1 最多 %2 个字符；此文本有 %3 个（约能容纳 %4 个）</translation>
     </message>
 </context>
 <context>
@@ -7403,6 +7783,18 @@ Input budget: %1 tokens</source>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
+    <message>
+        <source>Save dream schedule</source>
+        <translation>保存做梦时间表</translation>
+    </message>
+    <message>
+        <source>Memory switch</source>
+        <translation>记忆开关</translation>
+    </message>
+    <message>
+        <source>Topic snippets</source>
+        <translation>话题摘录</translation>
+    </message>
 </context>
 <context>
     <name>TokenBadge</name>
@@ -7622,6 +8014,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>not tested yet</source>
         <translation>尚未测试</translation>
+    </message>
+    <message>
+        <source>Test %1</source>
+        <translation>测试 %1</translation>
     </message>
     <message>
         <source>off</source>

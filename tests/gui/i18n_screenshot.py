@@ -26,9 +26,11 @@ def main(out: Path) -> int:
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.core.messages import MessageStatus, Role
+    from chathub_desktop.core.reasons import reason_data
     from chathub_desktop.core.ui_language import UiLanguage
     from chathub_desktop.gui.design.audit import audit_window
     from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.providers.errors import error_from_response
 
     failed = 0
     with offscreen_services("chathub-shot-i18n-") as (loop, svc):
@@ -42,7 +44,11 @@ def main(out: Path) -> int:
         for title in ("旅行计划：京都三日游", "Project conventions", "周报草稿", "読書メモ"):
             t = svc.topics.create(a.id, title)
         svc.topics.append_message(t.id, Role.USER, "京都三日游怎么安排？")  # rows with a header, a tag and Retry
-        svc.topics.append_message(t.id, Role.ASSISTANT, "", status=MessageStatus.ERROR, error="HTTP 502 Bad Gateway from 127.0.0.1")
+        # stored as the send path stores a failed reply: its English and its typed reason (lang46)
+        failure = error_from_response(502, "", url="http://127.0.0.1:9/v1/chat/completions")
+        assert failure.why is not None
+        svc.chat.append_row(t.id, Role.ASSISTANT, "", status=MessageStatus.ERROR, error=failure.message,
+                            error_kind=failure.kind.value, error_reason=reason_data(failure.why))
         svc.memory.add(a.id, "喜欢简洁的回答，代码用 Python。")
         window = MainWindow(svc)
         window.resize(1366, 768)

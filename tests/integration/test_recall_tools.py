@@ -112,6 +112,26 @@ def test_recent_topics_lists_dates_and_summaries_without_the_current_or_private_
     assert out.receipt is not None and len(out.receipt["recalled"]) == 2  # type: ignore[arg-type]
 
 
+def test_a_recalled_untitled_topic_is_marked_in_the_receipt_not_in_what_the_model_reads(
+        svc: Services, fake_vendor: FakeVendor) -> None:
+    """Issue 27: the receipt marks a recalled topic nobody titled (the window says its
+    title in the interface language); the tool result the model reads keeps "New topic"."""
+    ids = setup(svc, fake_vendor)
+    untitled = svc.topics.create("Helper").id
+    svc.topics.append_message(untitled, Role.USER, "The ryokan deposit is paid.")
+    fake_vendor.script(
+        Reply(text_chunks=[], tool_calls=[ToolCall("c1", "recentTopics", json.dumps({"limit": 50}))]),
+        Reply(text_chunks=["Three topics."]),
+    )
+    out = asyncio.run(svc.chat.send(ids["now"], "what did we talk about lately?"))
+    [result] = tool_rows(svc, ids["now"])
+    assert {t["topic_id"]: t["title"] for t in result["topics"]}[untitled] == "New topic"  # type: ignore[union-attr]
+    assert "untitled" not in json.dumps(result)
+    assert out.receipt is not None
+    marked = {r["topic_id"]: r.get("untitled") for r in out.receipt["recalled"]}  # type: ignore[union-attr]
+    assert marked == {untitled: True, ids["db"]: None, ids["trip"]: None}
+
+
 def test_the_tools_are_absent_in_private_and_group_topics_and_with_memory_or_recall_off(
         svc: Services, fake_vendor: FakeVendor) -> None:
     ids = setup(svc, fake_vendor)

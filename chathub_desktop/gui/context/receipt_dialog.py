@@ -28,12 +28,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.context_receipt import RECALLED_KEY, recalled_topics, receipt_lines
+from chathub_desktop.core.context_receipt import (
+    RECALLED_KEY,
+    recalled_topics,
+    receipt_lines,
+    untitled_recalled,
+)
 from chathub_desktop.core.invisible_text import shown_line
 from chathub_desktop.gui.chat.message_list_model import MessageListModel
 from chathub_desktop.gui.chat.message_list_view import MessageListView
 from chathub_desktop.gui.context.receipt_values import said_values
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.topics.topic_title import untitled_title
 from chathub_desktop.services.views import MessageView
 
 __all__ = ["MAX_OPEN_BUTTONS", "ReceiptDialog", "install_receipts"]
@@ -108,8 +114,9 @@ class ReceiptDialog(QDialog):
             form.addRow(name, label)
             self.rows[key] = label
             if key == RECALLED_KEY and open_topic is not None:  # buttons under the line
+                untitled = untitled_recalled(receipt)
                 for topic_id, title in recalled_topics(receipt)[:MAX_OPEN_BUTTONS]:
-                    form.addRow("", self._open_button(open_topic, topic_id, title))
+                    form.addRow("", self._open_button(open_topic, topic_id, None if topic_id in untitled else title))
         layout.addLayout(form)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         copy = QPushButton()
@@ -122,11 +129,13 @@ class ReceiptDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(560, self.sizeHint().height())
 
-    def _open_button(self, open_topic: Callable[[int], None], topic_id: int, title: str) -> QPushButton:
-        """A button that closes the dialog and opens the recalled ``topic_id``."""
+    def _open_button(self, open_topic: Callable[[int], None], topic_id: int, title: str | None) -> QPushButton:
+        """A button that closes the dialog and opens the recalled ``topic_id`` (``title``
+        None: nobody has titled it, said in the interface language)."""
         button = QPushButton()
-        self.texts.bind(button.setText, lambda: fill(translate("ReceiptDialog", "Open “%1”"),
-                                                     shown_line(title) or translate("ReceiptDialog", "untitled")))
+        self.texts.bind(button.setText, lambda: fill(translate("ReceiptDialog", "Open “%1”"), untitled_title()
+                                                     if title is None else shown_line(title)
+                                                     or translate("ReceiptDialog", "untitled")))
         button.setObjectName("receiptOpenTopic")
         self.texts.bind(button.setToolTip, lambda: fill(translate("ReceiptDialog", "Open topic %1, which this reply "
                                                                                    "recalled"), str(topic_id)))

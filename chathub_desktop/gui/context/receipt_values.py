@@ -20,8 +20,10 @@ from chathub_desktop.core.context_receipt import (
     RECALLED_NAMED,
     recalled_topics,
     receipt_sampling,
+    untitled_recalled,
 )
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.topics.topic_title import untitled_title
 
 __all__ = ["said_values"]
 
@@ -110,8 +112,9 @@ def said_values(receipt: Mapping[str, object], input_tokens: int | None = None,
                              ", ".join(str(p) for p in pinned), _n(parts.get("pinned", 0)))
     recalled = recalled_topics(receipt)
     if recalled:
-        untitled = translate("ReceiptDialog", "untitled")
-        out[RECALLED_KEY] = ", ".join(fill(translate("ReceiptDialog", "%1 (topic %2)"), title or untitled, str(tid))
+        untitled, unnamed = untitled_recalled(receipt), translate("ReceiptDialog", "untitled")
+        out[RECALLED_KEY] = ", ".join(fill(translate("ReceiptDialog", "%1 (topic %2)"),
+                                           untitled_title() if tid in untitled else title or unnamed, str(tid))
                                       for tid, title in recalled[:RECALLED_NAMED])
         if len(recalled) > RECALLED_NAMED:
             out[RECALLED_KEY] += fill(translate("ReceiptDialog", " and %1 more (Copy as JSON lists them)"),

@@ -256,7 +256,7 @@ class ImportDialog(QDialog):
             self.texts.bind(self.detected_label.setText, (lambda: fill(QCoreApplication.translate("ImportDialog", "Detected: %1 export"), fmt.label))
                             if fmt else lambda: QCoreApplication.translate("ImportDialog", "Not a format this app reads"))
 
-        self._runner.run("detect-import-format", run(), quiet=True)
+        self._runner.run("detect-import-format", run(), context="Import", quiet=True)
 
     def _on_path_changed(self) -> None:
         """A new file or assistant after an import: offer Import again and drop the

@@ -248,7 +248,8 @@ class DreamRuns(QObject):
             self._host.sync()
             return
         self._host.runner.run(self._dream_task, self._dream(
-            what, lambda: self._host.svc.dreams.commit_draft(draft, version=preview.version)), context=what)
+            what, lambda: self._host.svc.dreams.commit_draft(draft, version=preview.version)),
+            context=said_run(what))
 
     def _confirm_regenerate(self, what: str, draft: RegenDraft) -> None:
         """Regenerate's preview (issue 28, walk40: ↻ replaced the card unseen): the new

@@ -292,7 +292,7 @@ class ProposalsSection(QWidget):
             self._say(lambda: translate("MemoryPage", "New dream cards wait here for review") if on
                       else translate("MemoryPage", "Dreams add their cards at once"))
 
-        self.ops.start("Review new dream cards", lambda: self.svc.dreams.review.set_enabled(self.assistant_id, on),
+        self.ops.start(translate("MemoryPage", "Review new dream cards"), lambda: self.svc.dreams.review.set_enabled(self.assistant_id, on),
                        done, on_fail=self.schedule_reload)
 
     def accept_current(self) -> bool:
@@ -307,7 +307,7 @@ class ProposalsSection(QWidget):
                       else translate("MemoryPage", "That day already had a card; the proposal was dropped"))
             self.schedule_reload()
 
-        return self.ops.start("Accept", lambda: self.svc.dreams.review.accept(pid), done,
+        return self.ops.start(translate("MemoryPage", "Accept"), lambda: self.svc.dreams.review.accept(pid), done,
                               on_fail=self.schedule_reload)
 
     def discard_current(self) -> bool:
@@ -320,7 +320,7 @@ class ProposalsSection(QWidget):
             self._say(lambda: translate("MemoryPage", "Discarded — the dynamic memory is unchanged"))
             self.schedule_reload()
 
-        return self.ops.start("Discard", lambda: self.svc.dreams.review.discard(pid), done,
+        return self.ops.start(translate("MemoryPage", "Discard"), lambda: self.svc.dreams.review.discard(pid), done,
                               on_fail=self.schedule_reload)
 
     def detach(self) -> None:

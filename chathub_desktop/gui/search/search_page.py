@@ -74,6 +74,7 @@ from chathub_desktop.gui.shell.empty_state import EmptyState
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.shell.page_header import PageHeader
 from chathub_desktop.gui.topics.topic_list_delegate import day_label
+from chathub_desktop.gui.topics.topic_title import untitled_title
 from chathub_desktop.services.search.search_service import (
     SearchFilters,
     SearchHit,
@@ -186,7 +187,7 @@ def message_rows(res: SearchResults) -> list[Row]:
     rows: list[Row] = []
     for group in group_by_topic(res.hits):
         first, newest = group[0], max(h.created_at for h in group)
-        title = _part(plain_title(first.topic_title[:4 * WHERE_PART_CHARS]))
+        title = _part(untitled_title() if first.topic_untitled else plain_title(first.topic_title[:4 * WHERE_PART_CHARS]))
         day = day_label(newest)
         rows.append((TopicGroup(first.topic_id, len(group)),
                      f"<b>{title}</b>{_where(first.assistant_name, day, lead=' · ')}",

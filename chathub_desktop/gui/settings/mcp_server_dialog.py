@@ -307,7 +307,7 @@ class McpServerDialog(QDialog):
             return
         self.show_status(fill(translate("McpServerDialog", "Starting %1…"), config.name))
         self._set_busy(True)
-        self._runner.run(f"mcp-form-test-{id(self)}", self._run_test(config), context=f"Test {config.name}")
+        self._runner.run(f"mcp-form-test-{id(self)}", self._run_test(config), context=fill(translate("McpServerDialog", "Test %1"), config.name))
 
     def run_sign_in(self) -> None:
         """OAuth sign-in to the HTTP server as filled in (issue 25): its page opens in the
@@ -318,7 +318,7 @@ class McpServerDialog(QDialog):
         self.show_status(fill(translate("McpServerDialog", "Finish signing in to %1 in your browser…"), config.name))
         self._set_busy(True)
         self._runner.run(f"mcp-form-sign-in-{id(self)}", self._run_test(config, self._sign_in),
-                         context=f"Sign in to {config.name}")
+                         context=fill(translate("McpServerDialog", "Sign in to %1"), config.name))
 
     async def _run_test(self, config: McpServerConfig,
                         sign_in: Callable[[McpServerConfig], Awaitable[ServerTools]] | None = None) -> None:
@@ -355,7 +355,7 @@ class McpServerDialog(QDialog):
         use_with = self.use_with.chosen() if self.use_with is not None else ()
         self._set_busy(True)
         self._runner.run(f"mcp-form-save-{id(self)}", self._run_save(config, listed, use_with),
-                         context=f"Save {config.name}")
+                         context=fill(translate("McpServerDialog", "Save %1"), config.name))
 
     async def _run_save(self, config: McpServerConfig, listed: ServerTools | None, use_with: tuple[int, ...]) -> None:
         try:

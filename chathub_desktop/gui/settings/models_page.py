@@ -261,7 +261,7 @@ class ModelsPage(QWidget):
         """Read the providers on a worker (Add/Edit disabled meanwhile), then open the
         editor on ``card`` (None: a new one, for ``served``'s model when given) as
         ``self.dialog`` (issue 29)."""
-        self.ops.start("Read the providers", self._svc.providers.list,
+        self.ops.start(translate("ModelsPage", "Read the providers"), self._svc.providers.list,
                        on_ok=lambda providers: self._show_editor(card, providers, served))  # type: ignore[arg-type]
 
     def _show_editor(self, card: ModelCardView | None, providers: Sequence[ProviderView],

@@ -559,7 +559,7 @@ class ToolsPage(QWidget):
         name = srv.config.name
         self._say(lambda: fill(translate("ToolsPage", "Starting %1…"), name))
         self.test_button.setEnabled(False)
-        self._runner.run("tools-page-test", self._test(name), context=f"Test {name}")
+        self._runner.run("tools-page-test", self._test(name), context=fill(translate("ToolsPage", "Test %1"), name))
 
     async def _test(self, name: str) -> None:
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter, user_message
+from chathub_desktop.gui.shell.task_contexts import with_context
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 
 
@@ -57,7 +58,7 @@ class ServiceOps:
                 message = user_message(exc)
                 if message is None:
                     raise  # a bug: the task runner hands it to the presenter
-                (error_sink or self._show_error)(f"{what}: {message}")
+                (error_sink or self._show_error)(with_context(what, message))
                 if on_fail is not None:
                     on_fail()
                 return

@@ -12,7 +12,8 @@ from chathub_desktop.gui.shell.service_reasons import said
 
 __all__ = ["TASK_CONTEXTS", "said_context", "with_context"]
 
-#: Every literal ``context=`` the window's tasks name (a few are page class names).
+#: Every literal ``context=`` the window's tasks name (a few are page class names);
+#: tests/unit/test_task_contexts_said.py walks the call sites.
 TASK_CONTEXTS = (
     QT_TRANSLATE_NOOP("TaskContext", "About"), QT_TRANSLATE_NOOP("TaskContext", "Archive topic"),
     QT_TRANSLATE_NOOP("TaskContext", "Assistants"), QT_TRANSLATE_NOOP("TaskContext", "Attach"),
@@ -53,7 +54,8 @@ TASK_CONTEXTS = (
     QT_TRANSLATE_NOOP("TaskContext", "ToolsPage"), QT_TRANSLATE_NOOP("TaskContext", "Topic model"),
     QT_TRANSLATE_NOOP("TaskContext", "Topic summary"), QT_TRANSLATE_NOOP("TaskContext", "Topics"),
     QT_TRANSLATE_NOOP("TaskContext", "Turn provider on/off"), QT_TRANSLATE_NOOP("TaskContext", "Versions"),
-    QT_TRANSLATE_NOOP("TaskContext", "Quit"),
+    QT_TRANSLATE_NOOP("TaskContext", "Quit"), QT_TRANSLATE_NOOP("TaskContext", "Save dream schedule"),
+    QT_TRANSLATE_NOOP("TaskContext", "Memory switch"), QT_TRANSLATE_NOOP("TaskContext", "Topic snippets"),
 )
 
 

@@ -47,7 +47,9 @@ def _loop() -> asyncio.AbstractEventLoop:
 class TaskRunner:
     """Owns the GUI's background tasks and one worker-thread pool.
 
-    ``presenter`` shows failures; ``context`` for each task is its name unless given.
+    ``presenter`` shows failures under each task's ``context`` (a ``TaskContext`` name or
+    a text already in the interface language; issue 27: never the task's internal name,
+    which no one translates, so a task without one is titled by the app's name).
     """
 
     def __init__(self, presenter: ErrorPresenter | None, max_threads: int = 2) -> None:
@@ -75,7 +77,7 @@ class TaskRunner:
             old.cancel()
         task = _loop().create_task(coro, name=f"gui:{name}")
         self._tasks[name] = task
-        task.add_done_callback(functools.partial(self._finished, name, context or name, quiet))
+        task.add_done_callback(functools.partial(self._finished, name, context, quiet))
         if on_done is not None:
             task.add_done_callback(on_done)
         return task

@@ -9,10 +9,16 @@ from PySide6.QtCore import QCoreApplication
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.services.views import TopicView
 
-__all__ = ["shown_title"]
+__all__ = ["shown_title", "untitled_title"]
 
 
 def shown_title(t: TopicView) -> str:
     """``t``'s title without Markdown (``plain_title``), or "New topic" in the
     interface language when nobody has titled it."""
-    return QCoreApplication.translate("TopicList", "New topic") if t.untitled else plain_title(t.title)
+    return untitled_title() if t.untitled else plain_title(t.title)
+
+
+def untitled_title() -> str:
+    """"New topic" in the interface language: the title the window shows for a topic
+    nobody has titled (the topic list, search results, receipts)."""
+    return QCoreApplication.translate("TopicList", "New topic")

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from chathub_desktop.core import attachments as att
 from chathub_desktop.core.budget import input_budget, message_too_long
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE, draft_tokens
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
@@ -126,7 +127,8 @@ class AttachmentService:
         except att.AttachmentRefused as exc:
             raise InvalidInput(str(exc)) from None
         except OSError as exc:
-            raise InvalidInput(f"cannot read {path.name}: {exc.strerror or exc}") from None
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot read %1: %2"),
+                                      (path.name, str(exc.strerror or exc)))) from None
         return self.prepare(topic_id, path.name, data, codec)
 
     # --- budgets ------------------------------------------------------------------------
@@ -145,7 +147,8 @@ class AttachmentService:
         ``draft``) above the topic model's input budget. Raises :class:`InvalidInput`
         such as ``report.txt is ~41,200 tokens; this model's input budget is 30,000``."""
         if len(attachments) > att.MAX_ATTACHMENTS:
-            raise InvalidInput(f"{len(attachments)} attachments; at most {att.MAX_ATTACHMENTS} per message")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 attachments; at most %2 per message"),
+                                      (str(len(attachments)), str(att.MAX_ATTACHMENTS))))
         if not attachments:
             return
         _kind, model, budget = self._model_of(topic_id, pick)

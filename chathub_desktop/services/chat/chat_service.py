@@ -34,7 +34,7 @@ from typing import Any
 
 from chathub_desktop.core.app_settings import STREAM_SILENCE_SECONDS
 from chathub_desktop.core.attachments import Attachment
-from chathub_desktop.core.context_receipt import build_receipt
+from chathub_desktop.core.context_receipt import build_receipt, mark_untitled, recalled_topics
 from chathub_desktop.core.messages import (
     RETRYABLE_STATUSES,
     MessageStatus,
@@ -116,6 +116,7 @@ from chathub_desktop.storage.topic_rows import (
     last_message,
     last_user_message,
     remove_message,
+    untitled_among,
     update_topic,
 )
 
@@ -408,6 +409,9 @@ class ChatService:
         sampling = ctx.sent_sampling  # one source: the body and its receipt (issue 28)
         receipt = build_receipt(ctx.plan, plan, private=ctx.private, sampling=sampling,
                                 tools_withheld=ctx.tools_withheld)
+        if recalled := recalled_topics(receipt):  # the window says an untitled one's title (issue 27)
+            with self._db.read() as s:
+                mark_untitled(receipt, untitled_among(s, [tid for tid, _title in recalled]))
         request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens,
                               tools=ctx.base_input.tools, temperature=sampling.temperature,
                               top_p=sampling.top_p, reasoning_effort=sampling.reasoning_effort,

@@ -18,6 +18,7 @@ from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_authors import ChangeAuthor
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.errors import (
@@ -197,7 +198,7 @@ class DreamCards:
             raise StaleDocument(f"card #{number} [{expected[0]}] changed in another window or command "
                                 "since it was shown; nothing was changed")
         if not 1 <= number <= len(cards):
-            raise NotFound(f"no dynamic memory card #{number}")
+            raise NotFound(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no dynamic memory card #%1"), (str(number),)))
         return number - 1
 
     def edit_card(self, assistant: int | str, number: int, text: str, *, version: str | None = None,
@@ -220,8 +221,9 @@ class DreamCards:
             kept = len(dm.visible_body(out[i]))
             if kept < len(text.rstrip()):
                 cap = dm.SINGLE_CARD_MAX if cards[i].kind == CardKind.DAY else dm.RANGE_CARD_MAX
-                raise InvalidInput(f"card #{number} holds at most {cap:,} characters; this text has "
-                                   f"{len(text):,} (about {kept:,} fit)")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "card #%1 holds at most %2 characters; "
+                                                            "this text has %3 (about %4 fit)"),
+                                          (str(number), f"{cap:,}", f"{len(text):,}", f"{kept:,}")))
             return out
         views = self._edit(assistant, change, version, Author(ChangeAuthor.OWNER, None, f"edited card #{number}"))
         if red.changed:

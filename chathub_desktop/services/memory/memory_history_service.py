@@ -26,6 +26,7 @@ from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.memory_authors import ChangeAuthor, EntryOrigin
 from chathub_desktop.core.memory_diff import DiffLine, line_diff
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, StaleDocument, found
 from chathub_desktop.services.memory.memory_service import record_provenance
@@ -36,7 +37,8 @@ from chathub_desktop.storage.session import Session
 
 #: Changes a History listing returns at most (newest first).
 LIST_LIMIT = 500
-_DOCUMENT_NAMES: dict[str, str] = {mh.FIXED: "fixed memory", mh.DYNAMIC: "dynamic memory"}
+_DOCUMENT_NAMES: dict[str, str] = {mh.FIXED: QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory"),
+                                   mh.DYNAMIC: QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory")}
 
 
 class RevertConflict(StaleDocument):
@@ -142,8 +144,9 @@ def _view(s: Session, row: _ChangeFields) -> ChangeView:
                       _who(s, row.author, row.author_detail), row.action, row.before_chars, row.after_chars)
 
 
-def _gone(change_id: int) -> str:
-    return f"no memory change #{change_id} for this assistant (it may be older than the history keeps)"
+def _gone(change_id: int) -> Reason:
+    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no memory change #%1 for this assistant (it may be older than "
+                                                      "the history keeps)"), (str(change_id),))
 
 
 class MemoryHistory:
@@ -195,16 +198,22 @@ class MemoryHistory:
             current = mq.current_body(s, a.id, row.document)
             name = _DOCUMENT_NAMES[row.document]
             if current == target:
-                raise InvalidInput(f"{name} is already as it was before change #{change_id}; nothing to revert")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is already as it was before change #%2; "
+                                                            "nothing to revert"), (Reason(name), str(change_id))))
             if version is not None:
                 if document_version(current) != version:
-                    raise StaleDocument(f"{name} changed again since the revert was shown; nothing was reverted")
+                    raise StaleDocument(Reason(QT_TRANSLATE_NOOP(
+                        "ServiceReasons", "%1 changed again since the revert was shown; nothing was reverted"),
+                        (Reason(name),)))
             elif current != after:
                 later = max(1, mq.later_changes(s, row))
-                raise RevertConflict(
-                    f"{name} changed {later:,} time{'s' if later != 1 else ''} after change #{change_id}; "
-                    "reverting it would also undo that — nothing was reverted (look at what it overwrites "
-                    "first: History → Revert, or memory revert --overwrite)")
+                raise RevertConflict(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "%1 changed %2 time after change #%3; reverting it would also undo that — "
+                    "nothing was reverted (look at what it overwrites first: History → Revert, or memory revert "
+                    "--overwrite)") if later == 1 else QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "%1 changed %2 times after change #%3; reverting it would also undo that — "
+                    "nothing was reverted (look at what it overwrites first: History → Revert, or memory revert "
+                    "--overwrite)"), (Reason(name), f"{later:,}", str(change_id))))
             mh.authored(s, mh.Author(ChangeAuthor.REVERT, str(change_id), f"reverted change #{change_id} ({row.action})"))
             mq.put_back(s, a.id, row.document, target, utcnow())  # DRM-15: dynamic keeps a backup
             if row.document == mh.FIXED:

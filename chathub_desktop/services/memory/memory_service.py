@@ -42,6 +42,7 @@ from chathub_desktop.core.memory_tools import (
     write_is_untrusted,
 )
 from chathub_desktop.core.messages import ToolCall, ToolSpec, TopicKind
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.errors import (
@@ -76,6 +77,9 @@ from chathub_desktop.storage.memory_marks import (
 )
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_rows import topic_facts
+
+#: A memory entry asked for by a number it no longer has (issue 27: said in the window).
+_NO_ENTRY = QT_TRANSLATE_NOOP("ServiceReasons", "no memory entry #%1")
 
 
 @lru_cache(maxsize=8)
@@ -293,7 +297,7 @@ class MemoryService:
         for e in fm.entries(doc):
             if e.number == number:
                 return e
-        raise NotFound(f"no memory entry #{number}")
+        raise NotFound(Reason(_NO_ENTRY, (str(number),)))
 
     # --- reading ---------------------------------------------------------------------
 
@@ -337,7 +341,7 @@ class MemoryService:
                 return MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True,
                                        h in paused_hashes(s, assistant_id, FIXED),
                                        source=import_source(notes.get(h)) if notes else None)
-        raise NotFound(f"no memory entry #{number}")
+        raise NotFound(Reason(_NO_ENTRY, (str(number),)))
 
     def entry_views(self, assistant: int | str) -> list[MemoryEntryView]:
         """The cards with their provenance (MEM-7): origin None / trusted True when unrecorded."""
@@ -503,7 +507,7 @@ class MemoryService:
             number = self._resolve(old_doc, number, expected_text)
             res = fm.edit_entry(old_doc, number, new_text)
             if res.status is fm.EditStatus.NOT_FOUND:
-                raise NotFound(f"no memory entry #{number}")
+                raise NotFound(Reason(_NO_ENTRY, (str(number),)))
             if not res.ok:
                 raise InvalidInput(EMPTY_EDIT)
             authored(s, Author(ChangeAuthor.OWNER, None, f"edited entry #{number}"))
@@ -525,7 +529,7 @@ class MemoryService:
             number = self._resolve(old_doc, number, expected_text)
             res = fm.delete_entry(old_doc, number)
             if not res.ok:
-                raise NotFound(f"no memory entry #{number}")
+                raise NotFound(Reason(_NO_ENTRY, (str(number),)))
             authored(s, Author(ChangeAuthor.OWNER, None, f"deleted entry #{number}"))
             self._store(s, a.id, res.doc)
             self._record(s, a.id, old_doc, res.doc, [], origin=EntryOrigin.OWNER, trusted=True)

@@ -119,7 +119,9 @@ class SearchFilters:
 class SearchHit:
     """One matched message: where it is (assistant, topic, message id), its role and
     time (UTC), the snippet with the matches' character spans, and its ``rank``
-    (``core.search_text.rank_score``: higher is better)."""
+    (``core.search_text.rank_score``: higher is better). ``topic_untitled``: nobody has
+    titled the topic, so ``topic_title`` is the English "New topic" and the window says
+    its own words (issue 27)."""
 
     message_id: int
     topic_id: int
@@ -130,6 +132,7 @@ class SearchHit:
     created_at: datetime
     snippet: Snippet
     rank: float
+    topic_untitled: bool = False
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict (ISO 8601 UTC time; ``spans`` as ``[start, end]`` pairs)."""
@@ -228,7 +231,7 @@ class SearchService:
             scored = self._with_nearest(query, scope, scored, limit)
         hits = [
             SearchHit(r.id, r.topic_id, r.title, r.assistant_id, r.name, r.role, r.created_at,
-                      markdown_snippet(r.content, terms), score)
+                      markdown_snippet(r.content, terms), score, r.untitled)
             for score, r in scored
         ]
         return SearchResults(query, hits, used, note)

@@ -38,14 +38,15 @@ def _member(zf: zipfile.ZipFile, name: str) -> zipfile.ZipInfo | None:
 
 def _load(zf: zipfile.ZipFile, info: zipfile.ZipInfo, label: str) -> object:
     if info.file_size > MAX_MEMBER_BYTES:
-        raise InvalidInput(f"{label}:{info.filename} is {megabytes(info.file_size)}; the limit is "
-                           f"{megabytes(MAX_MEMBER_BYTES)}")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is %2; the limit is %3"),
+                                  (f"{label}:{info.filename}", megabytes(info.file_size), megabytes(MAX_MEMBER_BYTES))))
     try:
         text = zf.read(info).decode("utf-8-sig")
         check_json_text(text, JSON_LIMITS)
         return json.loads(text)
     except UnicodeDecodeError:
-        raise InvalidInput(f"{label}:{info.filename} is not UTF-8 text") from None
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not UTF-8 text"),
+                                  (f"{label}:{info.filename}",))) from None
     except JsonBoundsError as exc:  # typed: said in the interface language (issue 27)
         raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not valid JSON (it %2)"),
                                   (f"{label}:{info.filename}", exc.reason))) from None
@@ -87,7 +88,8 @@ def read_claude_memory(path: Path) -> str:
                     if len(parts) >= 2 and parts[-2] == "projects" and parts[-1].endswith(".json"):
                         projects.append(_load(zf, i, label))
     except (OSError, zipfile.BadZipFile, EOFError, RuntimeError) as exc:
-        raise InvalidInput(f"cannot read {label} as a Claude export zip ({exc})") from None
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot read %1 as a Claude export zip (%2)"),
+                                  (label, str(exc)))) from None  # the zip library's words: a value
     for p in projects:
         if isinstance(p, dict) and isinstance(p.get("uuid"), str) and isinstance(p.get("name"), str):
             names[p["uuid"]] = p["name"]

@@ -460,8 +460,9 @@ class MemoryTransfer:
         current = fm.entries(cur.fixed)
         file_entries = fm.entries(file_fixed) if file_fixed is not None else []
         if take is not None and len(take) != len(file_entries):
-            raise InvalidInput(f"the choice covers {len(take):,} entries but the file has {len(file_entries):,}; "
-                               "check the file again")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the choice covers %1 entries but the file "
+                                                          "has %2; check the file again"),
+                                      (f"{len(take):,}", f"{len(file_entries):,}")))
         index = RepeatIndex([e.text for e in current] + [e.text for e in file_entries])
         for e in current:
             index.add(e.number, e.text)
