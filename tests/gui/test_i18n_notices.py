@@ -34,14 +34,26 @@ def test_the_fold_line_of_a_keep_preview_is_said(services: Any, qapp: Any) -> No
     preview = services.previews.keep("Helper", 2)
     english = ("fold: 2 cards (#1 [2026-11-26], #2 [2026-11-27]) into a new range card, "
                "which then covers 2026-11-26 – 2026-11-27")
-    assert preview.folds == (english,)
-    assert said_lines(preview)()[2] == english
+    assert preview.folds == (english,)  # the CLI's words: ISO days
+    # the window says the range's days in the locale's long date (mem46); the card tags stay as stored
+    said_range = "Thursday, November 26, 2026 – Friday, November 27, 2026"
+    assert said_lines(preview)()[2] == english.replace("2026-11-26 – 2026-11-27", said_range)
     with _Installed(_Pseudo()):
         assert said_lines(preview)()[2] == ("⟦fold: ⟦2 cards⟧ (#1 [2026-11-26]⟦, ⟧#2 [2026-11-27]) into ⟦a new range card⟧, "
-                                            "which then covers 2026-11-26 – 2026-11-27⟧")
-    with _language("zh_CN"):
-        assert said_lines(preview)()[2] == ("合并：2 张卡片（#1 [2026-11-26]，#2 [2026-11-27]）并入一张新的区间卡片，"
-                                            "之后它涵盖 2026-11-26 – 2026-11-27")
+                                            f"which then covers {said_range}⟧")
+    from PySide6.QtCore import QDate, QLocale
+
+    before = QLocale()
+    QLocale.setDefault(QLocale("zh_CN"))  # as View → Language sets it
+    try:
+        zh = QLocale("zh_CN")
+        zh_range = (f"{zh.toString(QDate(2026, 11, 26), QLocale.FormatType.LongFormat)} – "
+                    f"{zh.toString(QDate(2026, 11, 27), QLocale.FormatType.LongFormat)}")
+        with _language("zh_CN"):
+            assert said_lines(preview)()[2] == ("合并：2 张卡片（#1 [2026-11-26]，#2 [2026-11-27]）并入一张新的区间卡片，"
+                                                f"之后它涵盖 {zh_range}")
+    finally:
+        QLocale.setDefault(before)
 
 
 def test_the_redaction_notice_is_said_in_the_status_bar(services: Any, qtbot: Any) -> None:
