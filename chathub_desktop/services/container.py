@@ -219,7 +219,12 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
     Raises ``storage.database.DatabaseError`` with a one-line reason when the store cannot
     be opened, ``providers.catalog.CatalogError`` for a broken model catalog.
     """
-    return build_services(open_store(database_url, data_dir, bus=bus), mcp_connector=mcp_connector)
+    store = open_store(database_url, data_dir, bus=bus)
+    try:
+        return build_services(store, mcp_connector=mcp_connector)
+    except BaseException:  # no connection outlives a start-up that failed
+        store.db.dispose()
+        raise
 
 
 def open_store(database_url: str | None = None, data_dir: Path | None = None, *,
@@ -228,15 +233,20 @@ def open_store(database_url: str | None = None, data_dir: Path | None = None, *,
     (issue 29): the database, ``bus`` (a new one by default), the assistants and topics
     services. Replies a killed process left streaming are marked interrupted and its
     tool calls answered first, so no page shows them as running. Raises
-    ``storage.database.DatabaseError`` with a one-line reason."""
+    ``storage.database.DatabaseError`` with a one-line reason (the store's connections
+    are closed when a later step fails, e.g. ``StoreBusy``)."""
     url = resolve_database_url(database_url, data_dir)
     db = open_database(url)
     bus = bus or EventBus()
     # a writer of this process waits for another process: the window and the CLI say so
     db.on_wait = lambda waiting: bus.publish(StoreWaiting(waiting))
     topics = TopicService(db, bus)
-    topics.mark_stale_streams_interrupted()
-    topics.answer_interrupted_calls()  # calls a killed process left without a result (issue 25)
+    try:
+        topics.mark_stale_streams_interrupted()
+        topics.answer_interrupted_calls()  # calls a killed process left without a result (issue 25)
+    except BaseException:
+        db.dispose()
+        raise
     return Store(db=db, bus=bus, assistants=AssistantService(db, bus), topics=topics, database_url=url,
                  data_dir=data_dir or default_data_dir())
 

@@ -26,7 +26,9 @@ import os
 import resource
 import socket
 import sys
+import threading
 import time
+import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +36,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import Engine, create_engine, inspect, text
 
 from chathub_desktop.cli import build_parser, main
 from tests.fuzz.harness import SCALE
@@ -146,24 +148,30 @@ class Figures:
     by_code: dict[int, int] = field(default_factory=dict)
     slowest_s: float = 0.0
     slowest: list[str] = field(default_factory=list)
+    cases_s: float = 0.0  # wall seconds inside the commands, all cases
+    digest_s: float = 0.0  # wall seconds hashing the store before and after them
 
 
-def _digest(url: str) -> str:
-    """A hash of every row of every table: equal digests = nothing was written. The
-    change log (``store_change``, issue 13) only records that writes happened (an
-    import's staged chunks discarded after a refusal too) and is left out."""
-    engine = create_engine(url)
-    try:
-        h = hashlib.sha256()
-        with engine.connect() as conn:
-            for table in sorted(set(inspect(conn).get_table_names()) - {"store_change"}):
-                rows = conn.execute(text(f'SELECT * FROM "{table}"')).all()
-                h.update(table.encode())
-                for row in sorted(repr(tuple(r)) for r in rows):
-                    h.update(row.encode("utf-8", "backslashreplace"))
-        return h.hexdigest()
-    finally:
-        engine.dispose()
+def _tables(engine: Engine) -> list[str]:
+    """The store's tables but the change log (``store_change``, issue 13), which only
+    records that writes happened (an import's staged chunks discarded after a refusal
+    too). Read once a run: the schema is at its head before the first case."""
+    with engine.connect() as conn:
+        return sorted(set(inspect(conn).get_table_names()) - {"store_change"})
+
+
+def _digest(engine: Engine, tables: list[str]) -> str:
+    """A hash of every row of ``tables``: equal digests = nothing was written.
+    ``engine``: the test's own, kept for the run (a new engine and a schema read per
+    digest were most of the run's time on PostgreSQL)."""
+    h = hashlib.sha256()
+    with engine.connect() as conn:
+        for table in tables:
+            rows = conn.execute(text(f'SELECT * FROM "{table}"')).all()
+            h.update(table.encode())
+            for row in sorted(repr(tuple(r)) for r in rows):
+                h.update(row.encode("utf-8", "backslashreplace"))
+    return h.hexdigest()
 
 
 def _closed_port() -> int:
@@ -190,6 +198,56 @@ def _files(tmp: Path) -> list[str]:
     # Deep, huge and undecodable file *contents* are the importer fuzz suite's cases.
     return [str(tmp / n) for n in ("dir", "empty.json", "junk.json", "memory.md",
                                    "missing.json", "out/deeper/x.md")] + ["", "-", "\x00", "\ud800.json"]
+
+
+#: A case still running after this many seconds is reported as hung (inside the
+#: suite's 120 s timeout, which would end the run without saying why).
+HANG_REPORT_S = CASE_LIMIT_S
+
+
+def _hang_report(url: str, argv: list[str]) -> str:
+    """Why a case hangs: its argv, every thread's stack and, on PostgreSQL, the sessions
+    and locks of the test's database (a transaction left open holds the write lock)."""
+    lines = [f"CLI fuzz case still running after {HANG_REPORT_S:.0f} s: argv={argv!r}"]
+    names = {t.ident: t.name for t in threading.enumerate()}
+    for ident, frame in sys._current_frames().items():
+        lines.append(f"--- thread {names.get(ident, ident)}")
+        lines.extend(line.rstrip() for line in traceback.format_stack(frame))
+    if url.startswith("postgresql"):
+        engine = create_engine(url)
+        try:
+            with engine.connect() as conn:
+                for query in ("SELECT pid, state, xact_start, state_change, wait_event_type, wait_event, "
+                              "left(query, 200) FROM pg_stat_activity WHERE datname = current_database()",
+                              "SELECT l.pid, l.locktype, l.objid, l.mode, l.granted FROM pg_locks l "
+                              "JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database()"):
+                    lines.append(f"--- {query.split(' FROM ')[1].split()[0]}")
+                    lines.extend(repr(tuple(r)) for r in conn.execute(text(query)))
+        except Exception as exc:  # noqa: BLE001 - a report must not hide the hang
+            lines.append(f"(could not read the server: {exc})")
+        finally:
+            engine.dispose()
+    return "\n".join(lines)
+
+
+@contextlib.contextmanager
+def _hang_watch(url: str, argv: list[str]) -> Iterator[list[str]]:
+    """Yields a list that holds a :func:`_hang_report` when the case outlives
+    :data:`HANG_REPORT_S`; the report also goes to the real stderr at once, so a run the
+    suite's timeout ends still says why."""
+    reports: list[str] = []
+
+    def report() -> None:
+        reports.append(_hang_report(url, argv))
+        print(reports[-1], file=sys.__stderr__, flush=True)
+
+    timer = threading.Timer(HANG_REPORT_S, report)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield reports
+    finally:
+        timer.cancel()
 
 
 def _run_case(argv: list[str], url: str) -> tuple[int, str, BaseException | None]:
@@ -226,15 +284,20 @@ def _fuzz(url: str, tmp: Path, monkeypatch: pytest.MonkeyPatch, examples: int) -
     @given(case=argv_for(paths))
     def one(case: tuple[tuple[str, ...], list[str]]) -> None:
         command, argv = case
-        before = _digest(url)
+        hashed = time.monotonic()
+        before = _digest(engine, tables)
         started = time.monotonic()
-        code, err, escaped = _run_case(argv, url)
+        figures.digest_s += started - hashed
+        with _hang_watch(url, argv) as hung:
+            code, err, escaped = _run_case(argv, url)
         took = time.monotonic() - started
         figures.cases += 1
+        figures.cases_s += took
         figures.by_code[code] = figures.by_code.get(code, 0) + 1
         if took > figures.slowest_s:
             figures.slowest_s, figures.slowest = took, argv
         shown = f"argv={argv!r}\nstderr={err!r}"
+        assert not hung, hung[0]
         assert escaped is None, f"{type(escaped).__name__}: {escaped}\n{shown}"
         assert code in (0, 1, 2, 130), shown
         assert "Traceback" not in err and "internal error" not in err, shown
@@ -242,17 +305,25 @@ def _fuzz(url: str, tmp: Path, monkeypatch: pytest.MonkeyPatch, examples: int) -
         if code == 1:
             assert len(err.strip().splitlines()) == 1, shown
         if code != 0 and command not in RECORDS_OUTCOME:
-            assert _digest(url) == before, f"a refused command wrote to the store\n{shown}"
+            hashed = time.monotonic()
+            after = _digest(engine, tables)
+            figures.digest_s += time.monotonic() - hashed
+            assert after == before, f"a refused command wrote to the store\n{shown}"
 
-    with _no_network(monkeypatch):
-        one()
+    engine = create_engine(url)
+    tables = _tables(engine)
+    try:
+        with _no_network(monkeypatch):
+            one()
+    finally:
+        engine.dispose()
     return figures
 
 
 def _report(engine: str, figures: Figures) -> None:
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\nCLI fuzz on {engine}: {figures.cases} cases, exit codes {dict(sorted(figures.by_code.items()))}, "
-          f"0 tracebacks, slowest {figures.slowest_s:.2f} s ({figures.slowest[:4]}…), "
+          f"0 tracebacks, {figures.cases_s:.1f} s in commands, {figures.digest_s:.1f} s hashing the store, slowest {figures.slowest_s:.2f} s ({figures.slowest[:4]}…), "
           f"peak RSS of the test process {peak_mb:.0f} MB")
 
 
@@ -264,9 +335,9 @@ def test_cli_arguments_never_end_in_a_traceback_sqlite(tmp_path: Path, monkeypat
 
 @pytest.mark.postgres
 def test_cli_arguments_never_end_in_a_traceback_postgresql(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, postgres_url: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_postgres_url: str
 ) -> None:
     examples = max(20, EXAMPLES // 3)
-    figures = _fuzz(postgres_url, tmp_path, monkeypatch, examples)
+    figures = _fuzz(migrated_postgres_url, tmp_path, monkeypatch, examples)
     _report("PostgreSQL", figures)
     assert figures.cases >= min(examples, 20)

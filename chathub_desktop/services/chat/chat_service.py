@@ -28,7 +28,7 @@ import contextlib
 import dataclasses
 import functools
 import logging
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,6 +71,7 @@ from chathub_desktop.services.chat.reply_store import (
     store_end,
     store_finish,
 )
+from chathub_desktop.services.chat.reply_tasks import ReplyTasks
 from chathub_desktop.services.chat.send_results import (
     SendOutcome,
     StreamResult,
@@ -108,7 +109,7 @@ from chathub_desktop.services.topics.topic_service import TopicService
 from chathub_desktop.storage.assistant_rows import AssistantRecord
 from chathub_desktop.storage.attachment_blobs import hydrate, store_blobs
 from chathub_desktop.storage.bulk_loading import gc_paused
-from chathub_desktop.storage.database import Database, DatabaseError
+from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import append_message, update_reply
 from chathub_desktop.storage.topic_rows import (
@@ -201,30 +202,26 @@ class ChatService:
         self._bus = bus
         self._providers = providers
         self._settings = settings
-        self._tasks: dict[int, asyncio.Task[SendOutcome]] = {}
-        self._cancel_status: dict[int, MessageStatus] = {}
-        self._side_tasks: set[asyncio.Task[None]] = set()
+        self._sends = ReplyTasks()  # each topic's reply task, Stop and quit
         self._namer = TopicNamer(db, bus, providers, settings)
 
-    # --- task management -------------------------------------------------------------
+    # --- task management (``services.chat.reply_tasks``) -----------------------------
     def is_sending(self, topic_id: int) -> bool:
         """True while a reply for ``topic_id`` is in flight."""
-        task = self._tasks.get(topic_id)
-        return task is not None and not task.done()
+        return self._sends.is_sending(topic_id)
 
     def start_send(self, topic_id: int, text: str,
                    attachments: tuple[Attachment, ...] = ()) -> asyncio.Task[SendOutcome]:
         """Start :meth:`send` as a task owned by the service (needs a running loop).
         Raises :class:`InvalidInput` when that topic is already sending."""
-        self._refuse_if_sending(topic_id)
-        return self._own(topic_id, self.send(topic_id, text, attachments), "send")
+        self._sends.refuse_if_sending(topic_id)
+        return self._sends.own(topic_id, self.send(topic_id, text, attachments), "send")
 
     def start_retry(self, topic_id: int, reply_id: int | None = None) -> asyncio.Task[SendOutcome]:
         """Retry (issue 12): stop the reply still streaming in ``topic_id``, if any, and
         request the topic's last reply again, as :meth:`retry`, in a task owned by the
         service (needs a running loop)."""
-        old = self._tasks.get(topic_id)
-        return self._own(topic_id, self._restart(topic_id, reply_id, old), "retry")
+        return self._sends.own(topic_id, self._restart(topic_id, reply_id, self._sends.current(topic_id)), "retry")
 
     def start_claimed(self, topic_id: int, claim: Callable[[ModelPick], ReplyClaim], name: str,
                       override: ModelPick | None = None) -> asyncio.Task[SendOutcome]:
@@ -233,23 +230,21 @@ class ChatService:
         worker that stores the streaming placeholder for the model ``pick`` (the topic's,
         or ``override`` for this reply only); then the same reply path as a send. Raises
         :class:`InvalidInput` when that topic is already sending (needs a running loop)."""
-        self._refuse_if_sending(topic_id)
-        return self._own(topic_id, self._claimed(topic_id, claim, override), name)
+        self._sends.refuse_if_sending(topic_id)
+        return self._sends.own(topic_id, self._claimed(topic_id, claim, override), name)
 
-    def _refuse_if_sending(self, topic_id: int) -> None:
-        if self.is_sending(topic_id):
-            raise InvalidInput("a reply is still being written in this topic; press Stop first")
+    def stop(self, topic_id: int) -> bool:
+        """Cancel the reply streaming into ``topic_id``; what arrived is kept. Returns
+        whether anything was running."""
+        return self._sends.stop(topic_id)
 
-    def _own(self, topic_id: int, coro: Coroutine[Any, Any, SendOutcome], name: str) -> asyncio.Task[SendOutcome]:
-        """Run ``coro`` as the topic's reply task, owned by the service (needs a running loop)."""
-        task = asyncio.get_running_loop().create_task(coro, name=f"{name}:{topic_id}")
-        self._tasks[topic_id] = task
-        task.add_done_callback(functools.partial(self._forget, topic_id))
-        return task
+    async def shutdown(self) -> None:
+        """Quit: cancel every reply (stored as ``interrupted``, APP-8) and side task."""
+        await self._sends.shutdown()
 
     async def _claimed(self, topic_id: int, claim: Callable[[ModelPick], ReplyClaim],
                        override: ModelPick | None) -> SendOutcome:
-        with self._uncut_on_cancel(topic_id):  # a Stop before the claim: nothing stored
+        with self._sends.uncut_on_cancel(topic_id):  # a Stop before the claim: nothing stored
             pick = await self._db.run(self._pick, topic_id, override)
             assert pick.provider_id is not None  # _pick resolves a sendable provider
             client = await self._providers.aclient(pick.provider_id)
@@ -261,15 +256,6 @@ class ChatService:
         finally:
             await client.aclose()
 
-    @contextlib.contextmanager
-    def _uncut_on_cancel(self, topic_id: int) -> Iterator[None]:
-        """Cancelled before a claim stored anything: the topic's cut status is forgotten."""
-        try:
-            yield
-        except asyncio.CancelledError:
-            self._cancel_status.pop(topic_id, None)
-            raise
-
     async def _settled_claim(self, topic_id: int, claim: Callable[[], ReplyClaim]) -> ReplyClaim:
         """Run ``claim`` (one write transaction storing a ``streaming`` placeholder) on a
         worker. Cut meanwhile (Stop, quit), it waits for the transaction and ends that row
@@ -279,7 +265,7 @@ class ChatService:
         try:
             return await asyncio.shield(run)
         except asyncio.CancelledError:
-            why = self._cancel_status.pop(topic_id, None)  # the first cut decides
+            why = self._sends.take_cut(topic_id)  # the first cut decides
             try:
                 made: ReplyClaim | None = await finish_anyway(run)
             except Exception:  # refused in its transaction: nothing was stored
@@ -291,38 +277,8 @@ class ChatService:
 
     async def _restart(self, topic_id: int, reply_id: int | None,
                        old: asyncio.Task[SendOutcome] | None) -> SendOutcome:
-        if old is not None and not old.done():
-            self._cancel_status[topic_id] = MessageStatus.CANCELLED
-            old.cancel()
-            await asyncio.gather(old, return_exceptions=True)
+        await self._sends.stopped(topic_id, old)
         return await self.retry(topic_id, reply_id)
-
-    def _forget(self, topic_id: int, task: asyncio.Task[SendOutcome]) -> None:
-        if self._tasks.get(topic_id) is task:
-            del self._tasks[topic_id]
-        exc = None if task.cancelled() else task.exception()
-        if exc is not None and not isinstance(exc, (ServiceError, DatabaseError)):  # refusals are the caller's
-            log.error("send task for topic %s failed", topic_id, exc_info=exc)
-
-    def stop(self, topic_id: int) -> bool:
-        """Cancel the reply streaming into ``topic_id``; what arrived is kept. Returns
-        whether anything was running."""
-        task = self._tasks.get(topic_id)
-        if task is None or task.done():
-            return False
-        self._cancel_status[topic_id] = MessageStatus.CANCELLED
-        task.cancel()
-        return True
-
-    async def shutdown(self) -> None:
-        """Quit: cancel every reply (stored as ``interrupted``, APP-8) and side task."""
-        tasks = [t for t in self._tasks.values() if not t.done()]
-        for tid, task in list(self._tasks.items()):
-            self._cancel_status[tid] = MessageStatus.INTERRUPTED
-            task.cancel()
-        for side in list(self._side_tasks):
-            side.cancel()
-        await asyncio.gather(*tasks, *self._side_tasks, return_exceptions=True)
 
     # --- store steps (worker threads) ---------------------------------------------------
     def _claim(self, topic_id: int, text: str, pick: ModelPick,
@@ -445,7 +401,7 @@ class ChatService:
             text.encode("utf-8")
         except UnicodeEncodeError:
             raise InvalidInput("the message contains bytes that are not valid UTF-8") from None
-        with self._uncut_on_cancel(topic_id):  # a Stop before the claim: nothing stored
+        with self._sends.uncut_on_cancel(topic_id):  # a Stop before the claim: nothing stored
             pick = await self._db.run(self._pick_for_message, topic_id, override, text, attachments)
             assert pick.provider_id is not None  # _pick resolves a sendable provider
             client = await self._providers.aclient(pick.provider_id)  # InvalidInput: no key
@@ -546,7 +502,7 @@ class ChatService:
                 await self._after_reply(topic_id)
             return SendOutcome.of(claim.user_id, reply, tries, notice)
         except asyncio.CancelledError as exc:
-            why = self._cancel_status.pop(topic_id, None)
+            why = self._sends.take_cut(topic_id)
             if not began and not isinstance(exc, StreamStopped):
                 await finish_anyway(self._unbegun(topic_id, claim.reply_id, why))
             raise
@@ -576,7 +532,7 @@ class ChatService:
         try:
             reply_id = await asyncio.shield(insert)
         except asyncio.CancelledError:
-            why = self._cancel_status.pop(ctx.topic_id, None)  # the first cut decides
+            why = self._sends.take_cut(ctx.topic_id)  # the first cut decides
             reply_id = await finish_anyway(insert)
             self._bus.publish(MessageAdded(ctx.topic_id, reply_id))
             await finish_anyway(self._unbegun(ctx.topic_id, reply_id, why))
@@ -646,10 +602,7 @@ class ChatService:
     def _name_topic(self, topic_id: int, text: str, chat_model: tuple[int, str]) -> None:
         """Ask the topic-naming model (else ``chat_model``) for a better title in the
         background (APP-10, walk29 #2)."""
-        with contextlib.suppress(RuntimeError):
-            task = asyncio.get_running_loop().create_task(self._namer.name(topic_id, text, chat_model))
-            self._side_tasks.add(task)
-            task.add_done_callback(self._side_tasks.discard)
+        self._sends.side(self._namer.name(topic_id, text, chat_model))
 
     async def _after_reply(self, topic_id: int) -> None:
         """CMP-7 token auto-compact once the reply is stored; its failure never fails the send."""
@@ -744,11 +697,11 @@ class ChatService:
             if isinstance(exc, StreamStopped):  # the stream step stored what arrived
                 raise
             if began:  # between two requests of this reply
-                why = self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED)
+                why = self._sends.take_cut(topic_id, MessageStatus.INTERRUPTED)
                 await finish_anyway(self._end_streaming(topic_id, reply_id, why, receipt))
                 raise StreamStopped(*exc.args) from exc
             if made:
-                await finish_anyway(self._unbegun(topic_id, reply_id, self._cancel_status.pop(topic_id, None)))
+                await finish_anyway(self._unbegun(topic_id, reply_id, self._sends.take_cut(topic_id)))
             raise
         except Exception as exc:  # e.g. planning a later round or a resend was refused
             if began or made:
@@ -812,7 +765,7 @@ class ChatService:
                     done, status=MessageStatus.ERROR, error_kind=ErrorKind.BAD_RESPONSE.value,
                     error=why.english(), why=why)
         except asyncio.CancelledError as exc:
-            stopped = result(self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED))
+            stopped = result(self._sends.take_cut(topic_id, MessageStatus.INTERRUPTED))
             await checkpoint.settled()
             await finish_anyway(self._finish(stopped))
             raise StreamStopped(*exc.args) from exc
