@@ -42,7 +42,10 @@ def test_dream_now_in_view_in_an_800x560_window_with_entries(page, services, ass
     one = page.delegate.rows_height(1)
     assert page.list.height() >= one  # a card in view, not a sliver
     bar = page.list.verticalScrollBar()
-    assert bar.maximum() > 0  # the rest scrolls inside the list
+    every_row_in_view = all(page.list.viewport().rect().contains(page.list.visualRect(page.model.index(r)))
+                            for r in range(page.model.rowCount()))
+    # the rest scrolls inside the list (the page's status lines vary with the hour: 3 entries may all fit)
+    assert bar.maximum() > 0 or every_row_in_view
     page.list.scrollToBottom()
     last = page.list.visualRect(page.model.index(page.model.rowCount() - 1))
     assert page.list.viewport().rect().contains(last.center())

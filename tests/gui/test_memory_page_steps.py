@@ -84,3 +84,25 @@ def _close(page: MemoryPage, qtbot: Any) -> None:
     qtbot.waitUntil(lambda: not page.runner.pending(), timeout=5000)
     page.close()
     page.deleteLater()
+
+
+def test_nothing_is_said_about_the_settings_before_they_are_read(qloop, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """MEM-1, DRM-2 (walk45 #3): until the page's first read an unticked switch, "Memory is
+    off" and a schedule at Off were shown for a memory that is on with a daily dream; the
+    switch and the schedule's fields hold their place unseen until the read fills them."""
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    services.dreams.set_schedule(a.id, "daily", "02:00")
+    page = MemoryPage(services, a.id)
+    assert not page.memory_switch.isVisibleTo(page) and not page.off_hint.isVisibleTo(page)
+    page.show()
+    qtbot.waitUntil(lambda: page.findChild(DreamPanel) is not None, timeout=10000)
+    panel = page.findChild(DreamPanel)
+    assert panel is not None
+    form = panel.schedule
+    if panel.loads == 0:
+        assert not form.frequency_combo.isVisible() and not form.time_edit.isVisible()
+    qtbot.waitUntil(lambda: page.loads >= 1 and panel.loads >= 1, timeout=10000)
+    assert page.memory_switch.isVisible() and page.memory_switch.isChecked() and not page.off_hint.isVisible()
+    assert form.frequency_combo.isVisible() and form.frequency_combo.currentData() == "daily"
+    assert form.time_edit.text() == "02:00"
+    _close(page, qtbot)

@@ -201,6 +201,14 @@ class ScheduleForm(QWidget):
         lay.setSpacing(6)
         self.texts = Texts(self)
         self._build(lay)
+        # the fields hold their place unseen until the first read: "Off" and an empty time
+        # shown before it were wrong for a scheduled dream (walk45 #3)
+        self._unread: tuple[QWidget, ...] = (self.frequency_combo, self.time_edit, self.keep_spin)
+        for w in self._unread:
+            policy = w.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            w.setSizePolicy(policy)
+            w.hide()
         self.sync()
 
     @property
@@ -352,6 +360,9 @@ class ScheduleForm(QWidget):
     # --- the form ---------------------------------------------------------------------------
     def show_settings(self, view: DreamSettingsView, paused: bool) -> None:
         """Show the stored settings (the fields only when the user changed none)."""
+        for w in self._unread:  # the first read: the fields hold the stored values now
+            w.show()
+        self._unread = ()
         dirty = self.form_changed()
         self.view = view
         self.paused = paused

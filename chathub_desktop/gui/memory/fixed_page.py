@@ -216,12 +216,19 @@ class MemoryPage(QWidget):
         srow.addWidget(self.switch_help)
         srow.addStretch(1)
         outer.addLayout(srow)
+        # until the first read the switch holds its place unseen: an unticked box and "Memory is
+        # off" said before the read were wrong for most users (walk45 #3)
+        policy = self.memory_switch.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.memory_switch.setSizePolicy(policy)
+        self.memory_switch.hide()
         self.off_hint = QLabel()
         t.bind(self.off_hint.setText, lambda: translate(
             "MemoryPage", "Memory is off: nothing below is sent to the model and it gets no memory tools."))
         self.off_hint.setObjectName("memoryOffHint")
         self.off_hint.setWordWrap(True)
         set_tone(self.off_hint, Tone.WARNING)
+        self.off_hint.hide()
         outer.addWidget(self.off_hint)
 
         line = QFrame()  # a 1 px rule in the border token (walk40: not the style's sunken groove)
@@ -464,6 +471,7 @@ class MemoryPage(QWidget):
         self.delete_button.clicked.connect(ea.delete_current)
         for b in (self.trust_button, self.delete_button):
             b.setAutoDefault(False)
+        self.trust_button.hide()  # shown by _sync_buttons when an entry is untrusted
         brow.addWidget(self.count_label)
         brow.addWidget(self.trust_button)
         brow.addWidget(self.delete_button)
@@ -566,6 +574,7 @@ class MemoryPage(QWidget):
         self.memory_switch.blockSignals(True)
         self.memory_switch.setChecked(a.memory_enabled)
         self.memory_switch.blockSignals(False)
+        self.memory_switch.show()
         self.off_hint.setVisible(not a.memory_enabled)
         self.dreaming.set_snippets(a.topic_snippets)
         if a.memory_enabled != self.dream_panel.memory_enabled:
