@@ -17,7 +17,10 @@ from chathub_desktop.services.views import MessageView
 from chathub_desktop.storage.first_page import STORE_FILE, read_first_page
 from chathub_desktop.storage.message_records import MessageRecord
 
-__all__ = ["FirstPage", "first_page", "message_view"]
+__all__ = ["PAGE_ROWS", "FirstPage", "first_page", "message_view"]
+
+#: Messages in a page of a topic: the window's pages (``MessageListModel``) and the first.
+PAGE_ROWS = 40
 
 
 def message_view(m: MessageRecord) -> MessageView:
