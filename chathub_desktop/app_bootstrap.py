@@ -235,16 +235,26 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
 
     configure_logging(data_dir)  # issue 12: chathub.log in the data dir (and stderr when asked)
     import concurrent.futures
+    import threading
 
     from chathub_desktop.services.events import EventBus
 
-    # the first page is read with sqlite3 alone, then the store opens, while the loop
-    # machinery loads (issue 29: the rows waited ~0.7 s of CPU for SQLAlchemy); not before
-    # the first paint, which would then wait for the GIL
+    # the first page is read with sqlite3 alone while the loop machinery loads (issue 29:
+    # the rows waited ~0.7 s of CPU for SQLAlchemy); the store opens once its rows painted
+    # (importing SQLAlchemy beside them took the GIL from their layout), at once when
+    # there is none; not before the first paint, which would then wait for the GIL
     bus = EventBus()
+    page_painted = threading.Event()
     opener = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="chathub-open")
     page_read = opener.submit(_first_page, database_url, data_dir)
-    store_opened = opener.submit(_open_store, database_url, data_dir, bus)
+
+    def open_store_after_page() -> Store:
+        page = page_read.result()
+        if page is not None and page.topic_id is not None:
+            page_painted.wait(OPENING_WAIT_S)
+        return _open_store(database_url, data_dir, bus)
+
+    store_opened = opener.submit(open_store_after_page)
     opener.shutdown(wait=False)
 
     import asyncio
@@ -279,9 +289,12 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         store = None
         page = await asyncio.wrap_future(page_read)
         if page is not None and not quit_event.is_set():
+            window.first_page_shown.connect(page_painted.set)
             window.show_first_page(page, bus)
             if first_paint is not None:
                 first_paint.attached()
+        else:
+            page_painted.set()
         try:
             # the first page needs the store alone; every other service is built once it
             # painted (issue 29), so their imports neither delay it nor take the GIL from it
