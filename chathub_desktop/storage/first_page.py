@@ -38,12 +38,15 @@ _TIMES = frozenset({"created_at", "edited_at"})
 
 @dataclass(frozen=True, slots=True)
 class FirstPageRows:
-    """The first page as stored: ``assistant_id`` (the first by name), ``topic_id`` (its
+    """The first page as stored: ``assistant_id`` (the first by name, with its ``assistant_name``
+    and ``assistant_avatar``, None: its initial), ``topic_id`` (its
     first listed topic; None: it has none), ``total`` (the topic's message count),
     ``first_offset`` (the position of ``rows[0]`` in the topic, 0-based) and ``rows``
     (at most ``page_size`` of the newest messages, oldest first)."""
 
     assistant_id: int
+    assistant_name: str
+    assistant_avatar: str | None
     topic_id: int | None
     total: int
     first_offset: int
@@ -96,21 +99,21 @@ def read_first_page(path: Path, page_size: int) -> FirstPageRows | None:
 
 def _read(conn: sqlite3.Connection, page_size: int) -> FirstPageRows | None:
     conn.execute("BEGIN")  # one snapshot for the listing, the count and the page
-    first = conn.execute("SELECT id FROM assistant ORDER BY name LIMIT 1").fetchone()
+    first = conn.execute("SELECT id, name, avatar FROM assistant ORDER BY name LIMIT 1").fetchone()
     if first is None:
         return None
-    assistant_id = int(first[0])
+    assistant_id, name, avatar = int(first[0]), str(first[1]), first[2]
     topic = conn.execute(
         "SELECT id FROM topic WHERE assistant_id = ? AND archived = 0"
         " AND (source IS NULL OR substr(source, 1, ?) != ?)"
         " ORDER BY pinned DESC, updated_at DESC, id DESC LIMIT 1",
         (assistant_id, len(STAGED_PREFIX), STAGED_PREFIX)).fetchone()
     if topic is None:
-        return FirstPageRows(assistant_id, None, 0, 0, ())
+        return FirstPageRows(assistant_id, name, avatar, None, 0, 0, ())
     topic_id = int(topic[0])
     total = int(conn.execute("SELECT count(*) FROM message WHERE topic_id = ?", (topic_id,)).fetchone()[0])
     offset = max(0, total - page_size)
     rows = conn.execute(f"SELECT {', '.join(MESSAGE_COLUMNS)} FROM message WHERE topic_id = ?"  # noqa: S608 - fixed names
                         " ORDER BY seq LIMIT ? OFFSET ?", (topic_id, page_size, offset)).fetchall()
     conn.execute("COMMIT")
-    return FirstPageRows(assistant_id, topic_id, total, offset, tuple(_record(r) for r in rows))
+    return FirstPageRows(assistant_id, name, avatar, topic_id, total, offset, tuple(_record(r) for r in rows))

@@ -35,7 +35,7 @@ def store(tmp_path: Path, migrated_sqlite: Callable[[str], str]) -> Iterator[Sto
 def _fill(store: Store) -> int:
     """Two assistants; the first by name has an archived, a staged, a pinned and a newer
     topic; the pinned one holds every kind of row. Returns the pinned topic's id."""
-    first = store.assistants.create("Alpha")
+    first = store.assistants.create("Alpha", avatar="🦊")
     other = store.assistants.create("Zeta")
     topics = store.topics
     pinned = topics.create(first.id, "pinned").id
@@ -73,7 +73,9 @@ def test_first_page_equals_the_services_page(store: Store, tmp_path: Path) -> No
     pinned = _fill(store)
     page = first_page(None, tmp_path, 8)
     assert page is not None
-    assert (page.assistant_id, page.topic_id) == (store.assistants.get("Alpha").id, pinned)
+    alpha = store.assistants.get("Alpha")
+    assert (page.assistant_id, page.assistant_name, page.assistant_avatar, page.topic_id) == (
+        alpha.id, alpha.name, alpha.avatar, pinned)
     total = store.topics.message_count(pinned)
     assert (page.total, page.first_offset) == (total, total - 8)
     assert page.views == tuple(store.topics.messages(pinned, offset=total - 8, limit=8))

@@ -238,6 +238,9 @@ class MainWindow(QMainWindow):
         ``first_page_shown`` once its rows in view painted. :meth:`attach_store` then
         reads the page again and keeps these rows when it is the same."""
         self._build_column(bus)
+        delegate = self.message_view.delegate  # the replies' headers as the switcher will show them
+        delegate.assistant_name, delegate.assistant_id = page.assistant_name, page.assistant_id
+        delegate.assistant_avatar = page.assistant_avatar
         self.opener.preview(page)
 
     def attach_store(self, store: Store) -> None:

@@ -56,7 +56,8 @@ def message_view(m: MessageRecord) -> MessageView:
 @dataclass(frozen=True, slots=True)
 class FirstPage:
     """The page the window shows first: ``assistant_id`` (the first by name, the
-    switcher's selection at start), ``topic_id`` (its first listed topic, None: none),
+    switcher's selection at start; its ``assistant_name`` and ``assistant_avatar``, None:
+    its initial, for the replies' headers), ``topic_id`` (its first listed topic, None: none),
     ``first_offset`` (position of ``views[0]``, 0-based), ``views`` (oldest first) and
     ``total`` (the topic's message count)."""
 
@@ -65,6 +66,8 @@ class FirstPage:
     first_offset: int
     views: tuple[MessageView, ...]
     total: int
+    assistant_name: str = "Assistant"
+    assistant_avatar: str | None = None
 
 
 def first_page(database_url: str | None, data_dir: Path, page_size: int) -> FirstPage | None:
@@ -78,4 +81,4 @@ def first_page(database_url: str | None, data_dir: Path, page_size: int) -> Firs
     if rows is None:
         return None
     return FirstPage(rows.assistant_id, rows.topic_id, rows.first_offset,
-                     tuple(message_view(m) for m in rows.rows), rows.total)
+                     tuple(message_view(m) for m in rows.rows), rows.total, rows.assistant_name, rows.assistant_avatar)
