@@ -294,16 +294,12 @@ class TopicOpener(QObject):
 
     async def _index_after(self, tokenizers: asyncio.Task[None]) -> None:
         """Catch the search index up once ``tokenizers`` ended (either way) and the badge
-        has its count; then give the heap start-up freed back to the system (issue 29:
-        the badge's plan over a long topic left RSS at its peak)."""
+        has its count."""
         import asyncio
-
-        from chathub_desktop.gui.shell.heap_trim import trim_heap
 
         await asyncio.wait([tokenizers])
         await self._host.estimate.idle()
         self._host.search.index_now()
-        await self._host.runner.run_in_thread(trim_heap)
 
     async def create(self, *, private: bool = False) -> int | None:
         """Create a topic on a store worker, open it and return its id (None: refused,
