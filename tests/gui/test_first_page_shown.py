@@ -47,6 +47,7 @@ def test_the_first_page_shows_before_the_store_and_its_rows_stay(qloop, services
     qtbot.waitUntil(lambda: bool(painted), timeout=10000)
     assert len(painted) == 1 and painted[0] >= FIRST_ROWS  # the rows in view painted
     assert not hasattr(w, "store")  # before the store opened
+    assert w.message_view.isVisible() and w.stack.currentWidget() is w.chat_page  # on screen, not behind "Opening"
     qtbot.waitUntil(lambda: w.message_model.rowCount() == 30, timeout=10000)
     resets: list[bool] = []
     w.message_model.modelReset.connect(lambda: resets.append(True))

@@ -242,6 +242,9 @@ class MainWindow(QMainWindow):
         delegate.assistant_name, delegate.assistant_id = page.assistant_name, page.assistant_id
         delegate.assistant_avatar = page.assistant_avatar
         self.opener.preview(page)
+        if page.topic_id is not None:
+            self.stack.setCurrentWidget(self.chat_page)
+            self.empty_states.sync()
 
     def attach_store(self, store: Store) -> None:
         """First stage of attaching (issue 29): the topic list and the chat column over
@@ -294,7 +297,7 @@ class MainWindow(QMainWindow):
         page.setSpacing(0)
         page.addWidget(self.chat_header)
         self.empty_states = ChatEmptyStates(  # walk29 #19, #20: the next step; an empty topic's greeting
-            self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self.opener.topic_id,
+            self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self.opener.shown_id,
             self.switcher.ready, EmptyActions(self.new_topic_action, self.providers_action,
                                                 self.edit_assistant_action),
             functools.partial(fill_composer, self.composer))

@@ -101,6 +101,14 @@ class TopicOpener(QObject):
         self._preview: TopicPage | None = None  # shown before the store opened, until it opens
         self._previewing: asyncio.Task[None] | None = None  # showing it
 
+    @property
+    def shown_id(self) -> int | None:
+        """The topic whose rows the window shows: the open one, else the one :meth:`preview`
+        shows before the store opened (None: none)."""
+        if self.topic_id is None and self._preview is not None:
+            return self._preview.topic_id
+        return self.topic_id
+
     def preview(self, page: FirstPage) -> None:
         """Show ``page``, read before the store opened (issue 29), as the topic the first
         listing will open: its rows in view first (``preview_shown`` once painted), the
