@@ -194,13 +194,15 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     window is brought to the front with ``argv`` (this launch's arguments), a line says
     so on stdout and 0 is returned at once; ``new_instance`` opens a window regardless.
 
-    The window is shown first and fills in in two stages (issue 29): the store alone
-    (SQLAlchemy, migrations, the assistants and topics services: ``open_store``) opens on
-    a worker and the window shows the last topic's newest rows on it
-    (``MainWindow.attach_store``); once they painted, the other services are built on a
-    worker (``build_services``: the catalog, MCP, dreams, search, transfer…) and attached,
-    and only then does the window take input. So neither their imports nor the GIL they
-    hold delay the first page.
+    The window is shown first and fills in in stages (issue 29): on the default SQLite
+    store, the last topic's newest page is read with ``sqlite3`` alone and shown
+    (``MainWindow.show_first_page``); once its rows painted (at once without such a
+    page), the store (SQLAlchemy, migrations, the assistants and topics services:
+    ``open_store``) opens on a worker and the window lists its assistants and topics on
+    it, keeping those rows when the store's page is the same (``MainWindow.attach_store``);
+    once they painted, the other services are built on a worker (``build_services``: the
+    catalog, MCP, dreams, search, transfer…) and attached, and only then does the window
+    take input. So neither their imports nor the GIL they hold delay the first page.
     """
     from chathub_desktop.gui.shell.main_window import MainWindow
 
