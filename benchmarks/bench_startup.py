@@ -55,6 +55,15 @@ the CPU figures are the ones to read)::
     token badge figure            25.68 s          22.35 s
     peak RSS (VmHWM at the badge) 213 MB           212 MB         bare 55 MB, goal 200 MB
 
+Again minutes later, 3 runs, load average 4.7-4.8::
+
+                                  base (a5d14b0)   after (rows46)
+    window painted                0.92 s           0.71 s
+    last topic's rows shown       3.12 s           1.43 s         goal 0.5 s
+    CPU used by the rows          1.90 s           1.17 s
+    token badge figure            7.12 s           6.67 s
+    peak RSS (VmHWM at the badge) 213 MB           212 MB
+
 The rows no longer wait for SQLAlchemy: the last topic's newest page is read with
 ``sqlite3`` alone (``storage.first_page``) and painted before the store opens. What they
 wait for now is the window's own path after its first paint: the loop machinery, the
