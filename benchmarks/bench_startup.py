@@ -44,6 +44,31 @@ recall vectors' model, which loaded beside the badge's read of the whole topic; 
 left above 200 MB is mostly the o200k tokenizer's load (+54 MB: its Python merge table
 lives beside the native copy while that is built).
 
+rows46 (issue 29), ``--base`` at a5d14b0, 5 runs, same minutes, load average 12.9-13.9
+(every helper's tests and the lead's CI on 2 cores: wall times ~5x an idle machine's;
+the CPU figures are the ones to read)::
+
+                                  base (a5d14b0)   after (rows46)
+    window painted                4.24 s           3.94 s
+    last topic's rows shown       14.43 s          6.83 s         goal 0.5 s
+    CPU used by the rows          2.27 s           1.26 s
+    token badge figure            25.68 s          22.35 s
+    peak RSS (VmHWM at the badge) 213 MB           212 MB         bare 55 MB, goal 200 MB
+
+Again minutes later, 3 runs, load average 4.7-4.8::
+
+                                  base (a5d14b0)   after (rows46)
+    window painted                0.92 s           0.71 s
+    last topic's rows shown       3.12 s           1.43 s         goal 0.5 s
+    CPU used by the rows          1.90 s           1.17 s
+    token badge figure            7.12 s           6.67 s
+    peak RSS (VmHWM at the badge) 213 MB           212 MB
+
+The rows no longer wait for SQLAlchemy: the last topic's newest page is read with
+``sqlite3`` alone (``storage.first_page``) and painted before the store opens. What they
+wait for now is the window's own path after its first paint: the loop machinery, the
+Markdown renderer's import and the chat column's build, and the first page's render.
+
 The package's bytecode is compiled first and the children may read it, as after any
 ``pip install`` (pip compiles on install). Without this, a ``PYTHONDONTWRITEBYTECODE``
 environment makes every run recompile ChatHub's modules (about 30 ms) while the bare

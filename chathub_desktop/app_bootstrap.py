@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
     from chathub_desktop.gui.shell.main_window import MainWindow
     from chathub_desktop.services.container import Services, Store
+    from chathub_desktop.services.events import EventBus
+    from chathub_desktop.services.topics.first_page import FirstPage, ResumeIds
 
 APP_NAME = "ChatHub Desktop"
 DESKTOP_FILE = "io.chathub.Desktop"
@@ -192,13 +194,15 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     window is brought to the front with ``argv`` (this launch's arguments), a line says
     so on stdout and 0 is returned at once; ``new_instance`` opens a window regardless.
 
-    The window is shown first and fills in in two stages (issue 29): the store alone
-    (SQLAlchemy, migrations, the assistants and topics services: ``open_store``) opens on
-    a worker and the window shows the last topic's newest rows on it
-    (``MainWindow.attach_store``); once they painted, the other services are built on a
-    worker (``build_services``: the catalog, MCP, dreams, search, transfer…) and attached,
-    and only then does the window take input. So neither their imports nor the GIL they
-    hold delay the first page.
+    The window is shown first and fills in in stages (issue 29): on the default SQLite
+    store, the last topic's newest page is read with ``sqlite3`` alone and shown
+    (``MainWindow.show_first_page``); once its rows painted (at once without such a
+    page), the store (SQLAlchemy, migrations, the assistants and topics services:
+    ``open_store``) opens on a worker and the window lists its assistants and topics on
+    it, keeping those rows when the store's page is the same (``MainWindow.attach_store``);
+    once they painted, the other services are built on a worker (``build_services``: the
+    catalog, MCP, dreams, search, transfer…) and attached, and only then does the window
+    take input. So neither their imports nor the GIL they hold delay the first page.
     """
     from chathub_desktop.gui.shell.main_window import MainWindow
 
@@ -233,11 +237,26 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
 
     configure_logging(data_dir)  # issue 12: chathub.log in the data dir (and stderr when asked)
     import concurrent.futures
+    import threading
 
-    # the store opens while the loop machinery loads (issue 29: the first page waits for
-    # it); not before the first paint, which would then wait for the GIL
+    from chathub_desktop.services.events import EventBus
+
+    # the first page is read with sqlite3 alone while the loop machinery loads (issue 29:
+    # the rows waited ~0.7 s of CPU for SQLAlchemy); the store opens once its rows painted
+    # (importing SQLAlchemy beside them took the GIL from their layout), at once when
+    # there is none; not before the first paint, which would then wait for the GIL
+    bus = EventBus()
+    page_painted = threading.Event()
     opener = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="chathub-open")
-    store_opened = opener.submit(_open_store, database_url, data_dir)
+    page_read = opener.submit(_first_page, database_url, data_dir, window.resume_ids())
+
+    def open_store_after_page() -> Store:
+        page = page_read.result()
+        if page is not None and page.topic_id is not None:
+            page_painted.wait(OPENING_WAIT_S)
+        return _open_store(database_url, data_dir, bus)
+
+    store_opened = opener.submit(open_store_after_page)
     opener.shutdown(wait=False)
 
     import asyncio
@@ -270,6 +289,14 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         if not window.isVisible():  # closed before the loop ran
             quit_event.set()
         store = None
+        page = await asyncio.wrap_future(page_read)
+        if page is not None and not quit_event.is_set():
+            window.first_page_shown.connect(page_painted.set)
+            window.show_first_page(page, bus)
+            if first_paint is not None:
+                first_paint.attached()
+        else:
+            page_painted.set()
         try:
             # the first page needs the store alone; every other service is built once it
             # painted (issue 29), so their imports neither delay it nor take the GIL from it
@@ -278,7 +305,7 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
                 opened = asyncio.Event()
                 window.opening_shown.connect(opened.set)
                 window.attach_store(store)
-                if first_paint is not None:
+                if first_paint is not None and page is None:
                     first_paint.attached()
                 with contextlib.suppress(TimeoutError):  # a failed read said so: build the rest anyway
                     await asyncio.wait_for(_first_of(opened, quit_event), OPENING_WAIT_S)
@@ -495,12 +522,25 @@ class StoreUnavailable(Exception):
     """The store cannot be opened; the message is the one-line reason."""
 
 
-def _open_store(database_url: str | None, data_dir: Path | None) -> Store:
+def _first_page(database_url: str | None, data_dir: Path | None, resume: ResumeIds) -> FirstPage | None:
+    """The last topic's newest page read without the store (issue 29; ``resume``: the
+    assistant and topic open at the last quit), or None (another store, nothing to show,
+    or a file it cannot read: the store's read follows)."""
+    # no Qt module on a worker: importing one beside the GUI thread crashed PySide6
+    from chathub_desktop.services.topics.first_page import PAGE_ROWS, first_page
+
+    try:
+        return first_page(database_url, data_dir or default_data_dir(), PAGE_ROWS, resume)
+    except (OSError, ValueError):  # an unknown role or status word: the store's read says why
+        return None
+
+
+def _open_store(database_url: str | None, data_dir: Path | None, bus: EventBus | None = None) -> Store:
     from chathub_desktop.services.container import open_store
     from chathub_desktop.storage.database import DatabaseError
 
     try:
-        return open_store(database_url, data_dir)
+        return open_store(database_url, data_dir, bus=bus)
     except (DatabaseError, OSError) as exc:
         raise StoreUnavailable(str(exc)) from exc
 

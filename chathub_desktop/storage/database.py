@@ -41,6 +41,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.private_files import PRIVATE_DIR_MODE, tighten_sqlite_files
 from chathub_desktop.storage import memory_history
+from chathub_desktop.storage.first_page import STORE_FILE
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -236,7 +237,7 @@ class Database:
 
 def sqlite_url_for(data_dir: Path) -> str:
     """URL of the default SQLite file ``chathub.sqlite3`` inside ``data_dir``."""
-    return f"sqlite:///{(data_dir / 'chathub.sqlite3').as_posix()}"
+    return f"sqlite:///{(data_dir / STORE_FILE).as_posix()}"
 
 
 def _on_sqlite_connect(dbapi_connection: Any, _record: object) -> None:

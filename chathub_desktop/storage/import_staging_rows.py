@@ -12,6 +12,7 @@ from sqlalchemy import ColumnElement, delete, not_, or_, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
+from chathub_desktop.storage.first_page import STAGED_PREFIX
 from chathub_desktop.storage.models import AppSetting, Message, Topic
 
 __all__ = [
@@ -25,8 +26,6 @@ __all__ = [
     "visible_topics",
 ]
 
-#: ``Topic.source`` prefix of a staged topic; the run id follows.
-STAGED_PREFIX = "staged:"
 #: ``app_setting`` key prefix of a registered run; the run id follows.
 REGISTRY_PREFIX = "import-staging:"
 

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from chathub_desktop.core.messages import MessageStatus, Role
-from chathub_desktop.storage.models import Message
 
-__all__ = ["MessageRecord", "message_record"]
+if TYPE_CHECKING:  # issue 29: the first page reads records with no SQLAlchemy loaded
+    from chathub_desktop.storage.models import Message
+
+__all__ = ["MESSAGE_COLUMNS", "MessageRecord", "message_record"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +58,9 @@ class MessageRecord:
     attachments: list[dict[str, object]] | None
 
 
-_NAMES = tuple(f.name for f in fields(MessageRecord))
+#: The column names, in the order of :class:`MessageRecord`'s fields.
+MESSAGE_COLUMNS = tuple(f.name for f in fields(MessageRecord))
+_NAMES = MESSAGE_COLUMNS
 
 
 def message_record(row: Message) -> MessageRecord:

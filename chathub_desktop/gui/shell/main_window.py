@@ -98,7 +98,8 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.topics.topic_list_model import TopicListModel
     from chathub_desktop.services.container import Services, Store
     from chathub_desktop.services.dream.dream_service import DreamOutcome
-    from chathub_desktop.services.events import SettingsChanged, TopicChanged
+    from chathub_desktop.services.events import EventBus, SettingsChanged, TopicChanged
+    from chathub_desktop.services.topics.first_page import FirstPage, ResumeIds
     from chathub_desktop.services.views import AssistantView
 
 APP_TITLE = "ChatHub Desktop"
@@ -194,6 +195,8 @@ class MainWindow(QMainWindow):
     topic_created = Signal(int)
     #: Once: the first listing's open topic painted its rows, or there was none (issue 29).
     opening_shown = Signal()
+    #: Once: the rows in view of the page read before the store opened painted (issue 29).
+    first_page_shown = Signal()
 
     def __init__(self, services: Services | None = None, settings_file: Path | None = None,
                  parent: QWidget | None = None) -> None:
@@ -209,7 +212,9 @@ class MainWindow(QMainWindow):
         self.opener.topic_opened.connect(self.topic_opened)
         self.opener.opening_shown.connect(self.opening_shown)
         self.opener.settled.connect(_warm_memory_cards)
+        self.opener.preview_shown.connect(self.first_page_shown)
         self.takes_input = False  # True once attach() gave the window every service
+        self._column_built = False  # _build_column ran
         self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
         self.dialogs: dict[str, QWidget] = {}
         # the window's controllers, along its seams
@@ -236,11 +241,40 @@ class MainWindow(QMainWindow):
                 a.setEnabled(a in (self.quit_action, self.about_action))
             self.show_status(QCoreApplication.translate("Composer", OPENING_TEXT), 0)
 
+    def show_first_page(self, page: FirstPage, bus: EventBus) -> None:
+        """Before the store opens (issue 29: the last topic's rows within 0.5 s): build
+        the chat column over ``bus`` (the one the store will publish on) and show
+        ``page``, read without the store (``services.topics.first_page``);
+        ``first_page_shown`` once its rows in view painted. :meth:`attach_store` then
+        reads the page again and keeps these rows when it is the same."""
+        self._build_column(bus)
+        delegate = self.message_view.delegate  # the replies' headers as the switcher will show them
+        delegate.assistant_name, delegate.assistant_id = page.assistant_name, page.assistant_id
+        delegate.assistant_avatar = page.assistant_avatar
+        self.opener.preview(page)
+        if page.topic_id is not None:
+            self.stack.setCurrentWidget(self.chat_page)
+            self.empty_states.sync()
+
     def attach_store(self, store: Store) -> None:
         """First stage of attaching (issue 29): the topic list and the chat column over
         ``store`` alone, then the assistants, their topics and the open topic's newest
         page read on store workers (``opening_shown`` once its rows painted). The window
         takes no input until :meth:`attach` gives it every service."""
+        self.store = store
+        self._build_column(store.bus)
+        self.topic_model.bind_topics(store.topics)
+        self.message_model.bind_topics(store.topics)
+        resume = self.resume_ids()  # the assistant and topic open at the last quit (walk45 #11)
+        self._resume_topic = resume.topic_id
+        self.reload_assistants(resume.assistant_id)
+
+    def _build_column(self, bus: EventBus) -> None:
+        """The topic list's model and the chat column over ``bus``, once (the store's
+        reads are bound to them by :meth:`attach_store`)."""
+        if self._column_built:
+            return
+        self._column_built = True
         # loaded after first paint: asyncio, the list models and the message painter
         from chathub_desktop.gui.chat.chat_empty import ChatEmptyStates, EmptyActions, fill_composer
         from chathub_desktop.gui.chat.chat_header import ChatHeader  # it reads Qt's namespace
@@ -253,17 +287,16 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.topics.topic_list_delegate import TopicListDelegate
         from chathub_desktop.gui.topics.topic_list_model import TopicListModel
 
-        self.store = store
         self.view.prefs.apply_hint()
         self.runner: TaskRunner = TaskRunner(self.presenter)
-        self.events = ChatEvents(store.bus, self)
+        self.events = ChatEvents(bus, self)
         self._wire()
-        self.topic_model = TopicListModel(store.topics, self.events, self.runner, self)
+        self.topic_model = TopicListModel(None, self.events, self.runner, self)
         self.topic_model.rename_refused.connect(self.show_status)
         self.topic_list.setModel(self.topic_model)
         self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
         self.opener.follow_selection()
-        self.message_model = MessageListModel(store.topics, self.events, self, reads=self.runner)
+        self.message_model = MessageListModel(None, self.events, self, reads=self.runner)
         self.message_model.cursor_lookup = self.compaction.summary_cursor
         self.message_view = MessageListView(self.message_model)
         self.inline_editor = InlineEditor(self.message_view, self.message_model)  # issue 29: edit in place
@@ -276,7 +309,7 @@ class MainWindow(QMainWindow):
         page.setSpacing(0)
         page.addWidget(self.chat_header)
         self.empty_states = ChatEmptyStates(  # walk29 #19, #20: the next step; an empty topic's greeting
-            self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self.opener.topic_id,
+            self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self.opener.shown_id,
             self.switcher.ready, EmptyActions(self.new_topic_action, self.providers_action,
                                                 self.edit_assistant_action),
             functools.partial(fill_composer, self.composer))
@@ -286,8 +319,6 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.chat_page)
         self.on_send_key(self.view.prefs.send_key)
         self.composer.set_can_send(False, OPENING_TEXT)  # until every service is attached
-        self._resume_topic = self._saved_id("window/topic")  # the topic open at the last quit (walk45 #11)
-        self.reload_assistants(self._saved_id("window/assistant"))
 
     def attach(self, services: Services) -> None:
         """Bind the window to ``services`` and fill it (after :meth:`attach_store` on
@@ -536,15 +567,21 @@ class MainWindow(QMainWindow):
                 s.setValue("window/assistant", self.current_assistant_id() or 0)
                 s.setValue("window/topic", self.opener.topic_id or 0)
 
-    def _saved_id(self, key: str) -> int | None:
-        """An assistant or topic id :meth:`_save_geometry` remembered (None: none, or no
-        settings file)."""
+    def resume_ids(self) -> ResumeIds:
+        """The assistant and topic :meth:`_save_geometry` remembered at the last quit
+        (each None: none, or no settings file)."""
+        from chathub_desktop.services.topics.first_page import ResumeIds
+
         s = self.qsettings()
-        try:
-            value = int(s.value(key, 0)) if s is not None else 0
-        except (TypeError, ValueError):  # a hand-edited settings file
-            value = 0
-        return value if value > 0 else None
+
+        def saved(key: str) -> int | None:
+            try:
+                value = int(s.value(key, 0)) if s is not None else 0
+            except (TypeError, ValueError):  # a hand-edited settings file
+                value = 0
+            return value if value > 0 else None
+
+        return ResumeIds(saved("window/assistant"), saved("window/topic"))
 
     # --- status -----------------------------------------------------------------------------
     def show_status(self, text: str, ms: int = 5000) -> None:

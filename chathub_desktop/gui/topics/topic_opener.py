@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from chathub_desktop.gui.chat.composer import Composer
     from chathub_desktop.gui.chat.message_jump import TopicJumps
-    from chathub_desktop.gui.chat.message_list_model import MessageListModel
+    from chathub_desktop.gui.chat.message_list_model import MessageListModel, TopicPage
     from chathub_desktop.gui.chat.message_list_view import MessageListView
     from chathub_desktop.gui.context.estimate_controller import EstimateController
     from chathub_desktop.gui.search.search_controller import SearchController
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.gui.topics.topic_list_model import TopicListModel
     from chathub_desktop.services.container import Services
+    from chathub_desktop.services.topics.first_page import FirstPage
 
 NO_ASSISTANT_TEXT = QT_TRANSLATE_NOOP("Composer", "Create an assistant first (Assistant → New…)")
 
@@ -75,8 +76,9 @@ class TopicOpener(QObject):
     shown and its selection made), ``topic_created(id)`` (``create`` made and opened it),
     ``topic_opened(id)`` (a topic was opened; its rows are on their way),
     ``opening_shown`` (once per window: the first listing's open topic has painted its
-    rows, or there was none to open; issue 29), ``settled`` (once: the first topic is
-    shown and counted, the window idle; issue 30).
+    rows, or there was none to open; issue 29), ``preview_shown`` (the rows in view of the
+    page :meth:`preview` showed painted), ``settled`` (once: the first topic is shown and
+    counted, the window idle; issue 30).
 
     The badge's count and the background work need every service: until
     :meth:`services_ready`, they wait (the window shows its first page on the store alone)."""
@@ -85,6 +87,7 @@ class TopicOpener(QObject):
     topic_created = Signal(int)
     topic_opened = Signal(int)
     opening_shown = Signal()
+    preview_shown = Signal()
     #: Once per window: the first topic is shown and the badge has counted it; the window
     #: is idle (issue 30: the Memory page's card painting is set up then).
     settled = Signal()
@@ -99,6 +102,37 @@ class TopicOpener(QObject):
         self._opening_done = False  # opening_shown was emitted
         self._services = False  # services_ready() was called
         self._page_done = False  # a topic's whole first page was shown
+        self._preview: TopicPage | None = None  # shown before the store opened, until it opens
+        self._previewing: asyncio.Task[None] | None = None  # showing it
+
+    @property
+    def shown_id(self) -> int | None:
+        """The topic whose rows the window shows: the open one, else the one :meth:`preview`
+        shows before the store opened (None: none)."""
+        if self.topic_id is None and self._preview is not None:
+            return self._preview.topic_id
+        return self.topic_id
+
+    def preview(self, page: FirstPage) -> None:
+        """Show ``page``, read before the store opened (issue 29), as the topic the first
+        listing will open: its rows in view first (``preview_shown`` once painted), the
+        rest in steps. Opening that topic keeps these rows when the store's read of its
+        newest page is the same page."""
+        from chathub_desktop.gui.chat.message_list_model import TopicPage
+
+        if page.topic_id is None or self.topic_id is not None:
+            return
+        shown = TopicPage(page.topic_id, page.first_offset, page.views, None, total=page.total)
+        self._preview = shown
+        self._previewing = self._host.runner.run("first-page", self._show_preview(shown), context="Open topic")
+
+    async def _show_preview(self, page: TopicPage) -> None:
+        view = self._host.message_view
+
+        def painted() -> None:
+            after_paint(view.viewport(), self.preview_shown.emit)
+
+        await self._host.jumps.show_page(page, lambda: self.topic_id in (None, page.topic_id), shown=painted)
 
     def follow_selection(self) -> None:
         """Open whatever the topic list selects (attach(): the list has its model)."""
@@ -163,7 +197,8 @@ class TopicOpener(QObject):
         host.composer.set_text(self._drafts.pop(topic_id, DraftState("")) if topic_id is not None else "")
         self.topic_id = topic_id
         host.message_view.set_sending_first(False)
-        host.message_model.show_page(None)
+        if self._preview is None or self._preview.topic_id != topic_id:
+            host.message_model.show_page(None)
         if topic_id is not None:  # the store read and the Markdown rendering run off the GUI thread
             host.runner.run("open-topic", self._show(topic_id), context="Open topic")
         host.topic_shown(topic_id)
@@ -205,8 +240,13 @@ class TopicOpener(QObject):
             page = await host.runner.run_in_thread(host.message_model.fetch_page, topic_id)
             if self.topic_id != topic_id:
                 return
-            # the rows in view first, the rest of the page in steps (issue 29)
-            await host.jumps.show_page(page, lambda: self.topic_id == topic_id, shown=count)
+            preview, self._preview = self._preview, None
+            if preview is not None and self._previewing is not None:
+                await asyncio.wait([self._previewing])  # the page shown before the store opened is in
+            if preview is not None and _same_page(preview, page):
+                count()
+            else:  # the rows in view first, the rest of the page in steps (issue 29)
+                await host.jumps.show_page(page, lambda: self.topic_id == topic_id, shown=count)
         except asyncio.CancelledError:
             cancelled = True
             raise
@@ -319,3 +359,10 @@ class TopicOpener(QObject):
             self.select_row(min(row, count - 1))
         else:
             self.open(None)
+
+
+def _same_page(shown: TopicPage, read: TopicPage) -> bool:
+    """Whether ``read`` (the store's) shows what ``shown`` (read before it opened) does:
+    the same rows at the same place, and no summary boundary to draw."""
+    return (shown.topic_id, shown.first_offset, shown.total, shown.views) == (
+        read.topic_id, read.first_offset, read.total, read.views) and read.cursor_id is None

@@ -16,7 +16,7 @@ from chathub_desktop.services.compaction.compaction_service import CompactionSer
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, TopicChanged
 from chathub_desktop.services.input_rules import check_record_id
-from chathub_desktop.services.topics.topic_service import message_view
+from chathub_desktop.services.topics.first_page import message_view
 from chathub_desktop.services.views import MessageView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.topic_repository import update_reply

@@ -6,10 +6,9 @@ import builtins
 import logging
 from dataclasses import replace
 
-from chathub_desktop.core.attachments import attachments_of
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import MessageStatus, Role
-from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, reason_from_data
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.chat.process_identity import PROCESS_ID, stream_is_orphaned
@@ -22,11 +21,11 @@ from chathub_desktop.services.events import (
     TopicMessagesChanged,
 )
 from chathub_desktop.services.input_rules import MAX_TITLE_CHARS, check_record_id, check_text
+from chathub_desktop.services.topics.first_page import message_view
 from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage import attachment_blobs
 from chathub_desktop.storage.database import Database, StoreBusy
 from chathub_desktop.storage.errors import OperationalError
-from chathub_desktop.storage.message_records import MessageRecord
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import (
     MESSAGE_FIELDS,
@@ -57,36 +56,6 @@ log = logging.getLogger(__name__)
 #: A rename to nothing but spaces (a typed reason, issue 27).
 EMPTY_TITLE = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "topic title must not be empty"))
 INTERRUPTED_TOOL_RESULT = '{"error": "the app closed before the tool finished; it may have run in part"}'
-
-
-def message_view(m: MessageRecord) -> MessageView:
-    """The view of stored message ``m`` (what the window and the CLI read)."""
-    return MessageView(
-        id=m.id,
-        topic_id=m.topic_id,
-        seq=m.seq,
-        role=m.role,
-        content=m.content,
-        content_type=m.content_type,
-        status=m.status,
-        created_at=m.created_at,
-        tool_name=m.tool_name,
-        tool_call_id=m.tool_call_id,
-        tool_calls=tuple(m.tool_calls or ()),
-        error=m.error,
-        error_kind=m.error_kind,
-        model=m.model,
-        input_tokens=m.input_tokens,
-        output_tokens=m.output_tokens,
-        cached_tokens=m.cached_tokens,
-        cache_write_tokens=m.cache_write_tokens,
-        finish_reason=m.finish_reason,
-        receipt=m.receipt if isinstance(m.receipt, dict) else None,
-        pinned=bool(m.pinned),
-        attachments=tuple(a.meta() for a in attachments_of(m.attachments)),
-        tool_elapsed_ms=m.tool_elapsed_ms,
-        error_why=reason_from_data(m.error_reason) if m.error_reason is not None else None,
-    )
 
 
 class TopicService:
