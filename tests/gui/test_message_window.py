@@ -279,13 +279,17 @@ def test_a_scroll_of_a_few_lines_draws_the_text_of_the_exposed_strip_only(shown,
     monkeypatch.setattr(SlicedDocument, "draw", lambda self, p, pal, visible: heights.append(visible.height())
                         or draw(self, p, pal, visible))
     sb = view.verticalScrollBar()
-    for _ in range(50):  # until the view is at rest (a loaded machine still paints the page in)
-        heights.clear()
-        qtbot.wait(60)
-        if not heights:
+    smallest: list[float] = []
+    for _attempt in range(3):  # a loaded machine may merge the scroll's paint with a pending full repaint
+        for _ in range(50):  # until the view is at rest
+            heights.clear()
+            qtbot.wait(60)
+            if not heights:
+                break
+        sb.setValue(sb.value() - 24)
+        qtbot.waitUntil(lambda: bool(heights), timeout=3000)
+        qtbot.wait(20)
+        smallest.append(min(heights))
+        if smallest[-1] < view.viewport().height() / 2:
             break
-    sb.setValue(sb.value() - 24)
-    qtbot.waitUntil(lambda: bool(heights), timeout=3000)
-    qtbot.wait(20)
-    # the scroll's own paint draws the strip (a loaded machine may add an unrelated full repaint)
-    assert min(heights) < view.viewport().height() / 2
+    assert min(smallest) < view.viewport().height() / 2, smallest
