@@ -576,7 +576,7 @@ class MainWindow(QMainWindow):
 
         def saved(key: str) -> int | None:
             try:
-                value = int(s.value(key, 0)) if s is not None else 0
+                value = int(str(s.value(key, 0))) if s is not None else 0  # INI values read back as text
             except (TypeError, ValueError):  # a hand-edited settings file
                 value = 0
             return value if value > 0 else None
