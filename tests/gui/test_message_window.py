@@ -268,7 +268,20 @@ def test_rows_coming_in_or_leaving_above_repaint_nothing_and_the_screen_stays_ri
     assert _on_screen(view) == after  # the pixels kept are what a paint draws
 
 
-def test_a_scroll_of_a_few_lines_draws_the_text_of_the_exposed_strip_only(shown, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+@pytest.fixture
+def app_sheet(qapp):  # type: ignore[no-untyped-def]
+    """The app's light theme, stylesheet included, as the window has it."""
+    from chathub_desktop.gui.design.theme import apply_theme
+
+    before = qapp.styleSheet()
+    apply_theme(qapp, "light")
+    yield
+    qapp.setStyleSheet(before)
+
+
+@pytest.mark.xfail(strict=True, reason="with the app's stylesheet every scroll repaints the whole viewport "
+                                       "(found at stop 42; without a sheet only the strip is drawn)")
+def test_a_scroll_of_a_few_lines_draws_the_text_of_the_exposed_strip_only(app_sheet, shown, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
     """Issue 29: scrolling moves the pixels already drawn and repaints the strip that
     comes into view; the rows' text is drawn for that strip, not for the whole viewport."""
     from chathub_desktop.gui.chat.sliced_document import SlicedDocument
