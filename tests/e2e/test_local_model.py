@@ -287,8 +287,6 @@ def test_app_send_path_streams_stores_usage_and_stops(local_model: LocalModelSer
     assert contents[0] == "Name three colours."
 
 
-#: The dream's one-line refusals of a card a 135M model botched (walk40 #1, walk42 #2): the
-#: prompt echoed back, or one line over and over. Nothing is written; the mechanism held.
 #: What a 135M model's botched card is refused for, in one line, writing nothing: its prompt written
 #: back (walk40 #1), one line over and over (walk42 #2), or a ramble to its token limit with no
 #: complete line (stop 42's CI: 512 tokens without a line break).
