@@ -293,7 +293,8 @@ class DreamPanel(QWidget):
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
         self.empty_label = QLabel()
-        t.bind(self.empty_label.setText, lambda: translate("MemoryPage", EMPTY_TEXT))
+        # until the first read: no claim that there is no card (walk45 #3; the read says what there is)
+        t.bind(self.empty_label.setText, lambda: translate("MemoryPage", "Loading…"))
         self.empty_label.setObjectName("dreamEmptyLabel")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)

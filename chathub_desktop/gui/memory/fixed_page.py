@@ -218,10 +218,11 @@ class MemoryPage(QWidget):
         outer.addLayout(srow)
         # until the first read the switch holds its place unseen: an unticked box and "Memory is
         # off" said before the read were wrong for most users (walk45 #3)
-        policy = self.memory_switch.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        self.memory_switch.setSizePolicy(policy)
-        self.memory_switch.hide()
+        for unread in (self.memory_switch, self.switch_help):  # its ? too: not alone where the switch goes
+            policy = unread.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            unread.setSizePolicy(policy)
+            unread.hide()
         self.off_hint = QLabel()
         t.bind(self.off_hint.setText, lambda: translate(
             "MemoryPage", "Memory is off: nothing below is sent to the model and it gets no memory tools."))
@@ -575,6 +576,7 @@ class MemoryPage(QWidget):
         self.memory_switch.setChecked(a.memory_enabled)
         self.memory_switch.blockSignals(False)
         self.memory_switch.show()
+        self.switch_help.show()
         self.off_hint.setVisible(not a.memory_enabled)
         self.dreaming.set_snippets(a.topic_snippets)
         if a.memory_enabled != self.dream_panel.memory_enabled:
