@@ -63,6 +63,15 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "services/transfer/topic_transfer", "services/transfer/claude_memory", "core/model_cards", "services/input_files",
     # issue 27, lang45: the topic import's and model catalog's other checks, the memory file's depth
     "core/memory_export", "app_bootstrap",
+    # issue 27, lang47: the last service refusals (compaction, topic model, MCP, message edits,
+    # dream review, settings) and the checks below them (attachments, avatars, settings, keys)
+    "services/compaction/compaction_service", "services/compaction/compaction_records", "services/topics/topic_model",
+    "services/search/search_service", "services/dream/dream_review", "services/dream/dream_service",
+    "services/chat/message_edit_service", "services/chat/reply_store", "services/chat/reply_versions",
+    "services/assistants/settings_service", "services/tools/mcp_reasons", "services/tools/mcp_clients",
+    "services/context/request_context", "gui/chat/image_codec", "storage/secrets", "storage/message_branches",
+    "core/card_language", "core/attachments", "core/threshold_compaction", "core/dream_schedule", "core/app_settings",
+    "core/avatars", "services/tools/mcp_oauth", "core/budget",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

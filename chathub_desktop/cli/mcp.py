@@ -163,7 +163,7 @@ def cmd_mcp_login(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_mcp_logout(args: argparse.Namespace, svc: Services) -> int:
     """``mcp logout``: the server's OAuth tokens deleted (issue 25), one line saying where from."""
-    note = svc.mcp.sign_out(args.name)
+    note = svc.mcp.sign_out(args.name).english()
     emit(args, {"signed_out": args.name, "note": note}, lambda: print(note))
     return 0
 

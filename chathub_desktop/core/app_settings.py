@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Any, Generic, TypeVar
 
 from chathub_desktop.core.flags import parse_flag
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, ReasonError
 
 T = TypeVar("T")
 E = TypeVar("E", bound=Enum)
@@ -33,8 +34,13 @@ def _echo(value: object) -> str:
     return text if len(text) <= _ECHO_CHARS else text[: _ECHO_CHARS - 1] + "…"
 
 
-class SettingRefused(ValueError):
-    """An unknown key or a value its declaration does not accept; ``str(err)`` is one line."""
+#: A value that is not a whole number (issue 27: typed; ``%1`` the key, ``%2`` the value).
+_WHOLE_NUMBER = QT_TRANSLATE_NOOP("ServiceReasons", "%1 expects a whole number, got %2")
+
+
+class SettingRefused(ReasonError):
+    """An unknown key or a value its declaration does not accept; ``str(err)`` is one
+    line, ``reason`` the same typed (issue 27)."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +83,8 @@ class FlagSetting(Setting[bool]):
             return value
         flag = parse_flag(value) if isinstance(value, str) else None
         if flag is None:
-            raise SettingRefused(f"{self.key} expects on/off, got {_echo(value)}")
+            raise SettingRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 expects on/off, got %2"),
+                                        (self.key, _echo(value))))
         return flag
 
     def shown(self, value: bool) -> str:
@@ -98,15 +105,16 @@ class WholeSetting(Setting[int]):
         if value is None:
             return self.default
         if isinstance(value, bool) or not isinstance(value, int | str):
-            raise SettingRefused(f"{self.key} expects a whole number, got {_echo(value)}")
+            raise SettingRefused(Reason(_WHOLE_NUMBER, (self.key, _echo(value))))
         if isinstance(value, str):
             text = value.strip().replace(",", "").replace("_", "")
             if not text.lstrip("+-").isdigit() or len(text) > 20:
-                raise SettingRefused(f"{self.key} expects a whole number, got {_echo(value)}")
+                raise SettingRefused(Reason(_WHOLE_NUMBER, (self.key, _echo(value))))
             value = int(text)
         if not self.low <= value <= self.high:
             got = _echo(value) if abs(value) >= 10**20 else f"{value:,}"
-            raise SettingRefused(f"{self.key} must be between {self.low:,} and {self.high:,}, got {got}")
+            raise SettingRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be between %2 and %3, got %4"),
+                                        (self.key, f"{self.low:,}", f"{self.high:,}", got)))
         return value
 
 
@@ -129,7 +137,8 @@ class ChoiceSetting(Setting[E]):
             if choice.value == word:
                 return choice
         words = ", ".join(str(c.value) for c in self.choices)
-        raise SettingRefused(f"{self.key} expects one of {words}, got {_echo(value)}")
+        raise SettingRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 expects one of %2, got %3"),
+                                    (self.key, words, _echo(value))))
 
     def shown(self, value: E) -> str:
         """The member's value word."""
@@ -151,12 +160,15 @@ class ModelSetting(Setting["str | None"]):
         if value is None:
             return self.default
         if not isinstance(value, str):
-            raise SettingRefused(f"{self.key} expects PROVIDER/MODEL, got {_echo(value)}")
+            raise SettingRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 expects PROVIDER/MODEL, got %2"),
+                                        (self.key, _echo(value))))
         text = value.strip()
         if not text and self.optional:
             return None
         if not text or text.startswith("/") or text.endswith("/") or ("/" not in text and not self.bare_ok):
-            raise SettingRefused(f"{self.key} expects PROVIDER/MODEL, e.g. OpenAI/gpt-5-mini (got {_echo(value)})")
+            raise SettingRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 expects PROVIDER/MODEL, e.g. "
+                                                                             "OpenAI/gpt-5-mini (got %2)"),
+                                        (self.key, _echo(value))))
         return text
 
     def shown(self, value: str | None) -> str:
@@ -175,13 +187,15 @@ class LanguageSetting(Setting["str | None"]):
         if value is None:
             return self.default
         if not isinstance(value, str):
-            raise SettingRefused(f"{self.key} expects a language name, got {_echo(value)}")
+            raise SettingRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 expects a language name, got %2"),
+                                        (self.key, _echo(value))))
         text = " ".join(value.split())
         if not text:
             return None
         if len(text) > LANGUAGE_MAX_CHARS or not all(c.isalpha() or c in " -()" for c in text):
-            raise SettingRefused(f"{self.key} expects a language name of at most {LANGUAGE_MAX_CHARS} letters, "
-                                 f"e.g. Japanese (got {_echo(value)})")
+            raise SettingRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 expects a language name of at most %2 "
+                                                                             "letters, e.g. Japanese (got %3)"),
+                                        (self.key, str(LANGUAGE_MAX_CHARS), _echo(value))))
         return text
 
     def shown(self, value: str | None) -> str:
@@ -241,5 +255,6 @@ def declared(key: str) -> Setting[Any]:
     for any other key."""
     setting = SETTINGS.get(key)
     if setting is None:
-        raise SettingRefused(f"unknown setting {key!r}; known: {', '.join(sorted(SETTINGS))}")
+        raise SettingRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "unknown setting %1; known: %2"),
+                                    (repr(key), ", ".join(sorted(SETTINGS)))))
     return setting

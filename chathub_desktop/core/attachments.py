@@ -33,6 +33,7 @@ from enum import StrEnum
 
 from chathub_desktop.core import image_tokens as pricing
 from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, ReasonError
 
 
 class AttachmentKind(StrEnum):
@@ -69,8 +70,15 @@ _SIGNATURES: tuple[tuple[bytes, int, str], ...] = (
 )
 
 
-class AttachmentRefused(ValueError):
-    """An attachment that is not accepted; ``str()`` is the one-line reason for the user."""
+class AttachmentRefused(ReasonError):
+    """An attachment that is not accepted; ``str()`` is the one-line reason (English: the
+    CLI's), ``reason`` the same typed for the composer (issue 27)."""
+
+
+#: Why a file is refused (issue 27: typed; ``%1`` the file's name).
+LOOKS_BINARY = QT_TRANSLATE_NOOP("ServiceReasons", "%1 looks binary; only images and text or code files can be "
+                                                   "attached")
+NOT_AN_IMAGE = QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not a readable image")
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,18 +181,20 @@ def check_input_size(name: str, size: int) -> None:
     """Refuse an input of ``size`` bytes above :data:`MAX_INPUT_BYTES` (read nothing
     more of it). Raises :class:`AttachmentRefused`."""
     if size > MAX_INPUT_BYTES:
-        raise AttachmentRefused(f"{name} is {size / 1048576:.1f} MB; attachments are limited to "
-                                f"{MAX_INPUT_BYTES // 1048576} MB")
+        raise AttachmentRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is %2 MB; attachments are limited to "
+                                                                           "%3 MB"),
+                                       (name, f"{size / 1048576:.1f}", str(MAX_INPUT_BYTES // 1048576))))
 
 
 def check_pixels(name: str, width: int, height: int) -> None:
     """Refuse an image whose header announces more than :data:`MAX_INPUT_PIXELS` pixels or
     a zero edge, before it is decoded. Raises :class:`AttachmentRefused`."""
     if width <= 0 or height <= 0:
-        raise AttachmentRefused(f"{name} is not a readable image")
+        raise AttachmentRefused(Reason(NOT_AN_IMAGE, (name,)))
     if width * height > MAX_INPUT_PIXELS:
-        raise AttachmentRefused(f"{name} is {width:,}×{height:,} pixels; images are limited to "
-                                f"{MAX_INPUT_PIXELS // 1_000_000} megapixels")
+        raise AttachmentRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is %2×%3 pixels; images are limited "
+                                                                           "to %4 megapixels"),
+                                       (name, f"{width:,}", f"{height:,}", str(MAX_INPUT_PIXELS // 1_000_000))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,27 +253,29 @@ def decode_text(name: str, data: bytes) -> str:
     Line endings become ``\\n``. Raises :class:`AttachmentRefused` with the reason
     (binary, too large, not UTF-8)."""
     if len(data) > MAX_TEXT_FILE_BYTES:
-        raise AttachmentRefused(f"{name} is {len(data) / 1024:,.0f} KB; text files are limited to "
-                                f"{MAX_TEXT_FILE_BYTES // 1024} KB")
+        raise AttachmentRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is %2 KB; text files are limited to "
+                                                                           "%3 KB"),
+                                       (name, f"{len(data) / 1024:,.0f}", str(MAX_TEXT_FILE_BYTES // 1024))))
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         try:
             text = data.decode("utf-16")
         except UnicodeDecodeError:
-            raise AttachmentRefused(f"{name} is not valid UTF-16 text") from None
+            raise AttachmentRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not valid UTF-16 text"),
+                                           (name,))) from None
     else:
         if b"\x00" in data:
-            raise AttachmentRefused(f"{name} looks binary; only images and text or code files "
-                                    "can be attached")
+            raise AttachmentRefused(Reason(LOOKS_BINARY, (name,)))
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise AttachmentRefused(f"{name} is not UTF-8 text; only images and text or code files "
-                                    "can be attached") from None
+            raise AttachmentRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not UTF-8 text; only images and "
+                                                                               "text or code files can be attached"),
+                                           (name,))) from None
     if "\x00" in text:
-        raise AttachmentRefused(f"{name} looks binary; only images and text or code files can be attached")
+        raise AttachmentRefused(Reason(LOOKS_BINARY, (name,)))
     control = sum(1 for c in text if c < " " and c not in "\t\n\r\f\v\x1b")
     if control > max(8, len(text) // 100):
-        raise AttachmentRefused(f"{name} looks binary; only images and text or code files can be attached")
+        raise AttachmentRefused(Reason(LOOKS_BINARY, (name,)))
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

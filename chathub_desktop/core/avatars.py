@@ -7,6 +7,8 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, ReasonError
+
 __all__ = ["AVATAR_CHOICES", "AVATAR_MAX_CHARS", "AVATAR_MAX_LETTERS", "DEFAULT_AVATAR", "AvatarRefused",
            "clean_avatar", "first_free_avatar"]
 
@@ -29,8 +31,9 @@ DEFAULT_AVATAR = AVATAR_CHOICES[0]
 _JOINERS = {"\u200d", "\ufe0e", "\ufe0f", "\u20e3"}
 
 
-class AvatarRefused(ValueError):
-    """A typed avatar that cannot be shown; ``str()`` is one line saying why."""
+class AvatarRefused(ReasonError):
+    """A typed avatar that cannot be shown; ``str()`` is one line saying why, ``reason``
+    the same typed (issue 27)."""
 
 
 def clean_avatar(text: str | None) -> str | None:
@@ -42,22 +45,25 @@ def clean_avatar(text: str | None) -> str | None:
         return None
     shown = text.strip()
     if len(shown) > AVATAR_MAX_CHARS:
-        raise AvatarRefused(f"an avatar is one emoji or up to {AVATAR_MAX_LETTERS} letters, "
-                            f"not {len(shown)} characters")
+        raise AvatarRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an avatar is one emoji or up to %1 letters, "
+                                                                       "not %2 characters"),
+                                   (str(AVATAR_MAX_LETTERS), str(len(shown)))))
     if all(ch.isalnum() for ch in shown):
         if len(shown) > AVATAR_MAX_LETTERS:
-            raise AvatarRefused(f"an avatar is one emoji or up to {AVATAR_MAX_LETTERS} letters")
+            raise AvatarRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an avatar is one emoji or up to %1 letters"),
+                                       (str(AVATAR_MAX_LETTERS),)))
         return shown.upper()
     for ch in shown:
         category = unicodedata.category(ch)
         if ch not in _JOINERS and category not in ("So", "Sk", "Mn", "Me") and not 0x1F1E6 <= ord(ch) <= 0x1F1FF:
-            raise AvatarRefused("an avatar is one emoji or up to 2 letters; spaces, punctuation and "
-                                "control characters cannot be shown")
+            raise AvatarRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an avatar is one emoji or up to 2 letters; "
+                                                                           "spaces, punctuation and control characters "
+                                                                           "cannot be shown")))
     symbols = sum(1 for ch in shown if unicodedata.category(ch) == "So" and not 0x1F3FB <= ord(ch) <= 0x1F3FF)
     joins = shown.count("\u200d")
     flags = sum(1 for ch in shown if 0x1F1E6 <= ord(ch) <= 0x1F1FF)
     if symbols - joins - flags // 2 > 1 or (symbols == 0 and flags != 2):
-        raise AvatarRefused("an avatar is one emoji, not several")
+        raise AvatarRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an avatar is one emoji, not several")))
     return shown
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
+
 
 def completion_reserve(
     context_window: int, max_tokens: int | None, max_tokens_enabled: bool, card_max_output: int | None
@@ -51,7 +53,14 @@ MOST_PERCENT = 999
 
 
 def message_too_long(tokens: int, context_window: int, budget: int) -> str | None:
-    """The one line saying a message can never be sent to this model, or ``None``.
+    """The English of :func:`message_too_long_reason` (what the CLI prints), or ``None``."""
+    why = message_too_long_reason(tokens, context_window, budget)
+    return why.english() if why is not None else None
+
+
+def message_too_long_reason(tokens: int, context_window: int, budget: int) -> Reason | None:
+    """The one line saying a message can never be sent to this model, typed (issue 27),
+    or ``None``.
 
     ``tokens``: the new user message alone (its text, inlined files, template and
     framing, as the request counts it); ``context_window`` and ``budget`` (the input
@@ -62,6 +71,9 @@ def message_too_long(tokens: int, context_window: int, budget: int) -> str | Non
     if budget <= 0 or tokens <= budget:
         return None
     if tokens > context_window > 0:
-        return f"This message alone is longer than the model's context window ({tokens:,} tokens > {context_window:,})"
-    return (f"This message alone is longer than the model's input budget ({tokens:,} tokens > {budget:,}, "
-            "the context window less the reply reserve)")
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "This message alone is longer than the model's context "
+                                                          "window (%1 tokens > %2)"),
+                      (f"{tokens:,}", f"{context_window:,}"))
+    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "This message alone is longer than the model's input budget "
+                                                      "(%1 tokens > %2, the context window less the reply reserve)"),
+                  (f"{tokens:,}", f"{budget:,}"))

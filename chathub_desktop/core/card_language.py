@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, ReasonError
+
 __all__ = ["CARD_LANGUAGE_WORDS", "CardLanguage", "CardLanguageRefused", "card_language_name", "parse_card_language"]
 
 
@@ -45,7 +47,11 @@ CARD_LANGUAGE_WORDS = ("same", *(c.value for c in CardLanguage))
 MAX_WORD_CHARS = 40
 
 
-class CardLanguageRefused(ValueError):
+#: A card language none of the accepted words names (issue 27: typed; ``%1`` the words).
+_ONE_OF = QT_TRANSLATE_NOOP("ServiceReasons", "card language must be one of %1")
+
+
+class CardLanguageRefused(ReasonError):
     """A typed card language that is none of :data:`CARD_LANGUAGE_WORDS` (one line)."""
 
 
@@ -58,7 +64,7 @@ def parse_card_language(typed: object) -> CardLanguage | None:
     if typed is None:
         return None
     if not isinstance(typed, str) or len(typed) > MAX_WORD_CHARS:
-        raise CardLanguageRefused(f"card language must be one of {', '.join(CARD_LANGUAGE_WORDS)}")
+        raise CardLanguageRefused(Reason(_ONE_OF, (", ".join(CARD_LANGUAGE_WORDS),)))
     word = " ".join(typed.split()).casefold()
     if word in SAME_WORDS:
         return None
@@ -67,8 +73,8 @@ def parse_card_language(typed: object) -> CardLanguage | None:
             return choice
     if word in ("chinese", "zh", "zh-cn", "zh-hans", "中文"):
         return CardLanguage.CHINESE_SIMPLIFIED
-    raise CardLanguageRefused(f"card language must be one of {', '.join(CARD_LANGUAGE_WORDS)} "
-                              f"(got {typed.strip()[:MAX_WORD_CHARS]!r})")
+    raise CardLanguageRefused(Reason(_ONE_OF, (", ".join(CARD_LANGUAGE_WORDS),)).with_notes(
+        Reason(QT_TRANSLATE_NOOP("ServiceReasons", " (got %1)"), (repr(typed.strip()[:MAX_WORD_CHARS]),))))
 
 
 def card_language_name(stored: str | None, fallback: str | None) -> str | None:

@@ -22,7 +22,8 @@ Shape (JSON-ready, version :data:`RECEIPT_VERSION`)::
      "sampling": {"temperature": 0.7},     # the sampling settings sent (issue 28); {} = none
      "pinned": [4, 9],                     # pinned rows the summary covers, sent verbatim
      "recalled": [{"topic_id": 7, "title": "Trip"}]}  # topics the turn's recall results named (issue 26)
-                                   # (an untitled one adds "untitled": true, issue 27)
+                                   # (an untitled one adds "untitled": true, one titled
+                                   # "New topic" by hand "untitled": false, issue 27)
 
 Pure: no I/O, no clock.
 """
@@ -43,6 +44,7 @@ from chathub_desktop.core.recall_tools import consulted_topics
 from chathub_desktop.core.request_assembly import RequestPlan
 from chathub_desktop.core.request_plan import RequestWindowPlan
 from chathub_desktop.core.sampling import UNSET, Sampling, sampling_line
+from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 
 #: Version of the stored receipt shape.
 RECEIPT_VERSION = 1
@@ -194,18 +196,27 @@ def recalled_topics(receipt: Mapping[str, object]) -> list[tuple[int, str]]:
 def mark_untitled(receipt: Mapping[str, object], untitled: set[int]) -> None:
     """Mark each recalled topic whose id is in ``untitled`` (nobody has titled it) with
     ``"untitled": true``, in place, so the window says its title in the interface
-    language rather than the stored English (issue 27)."""
+    language rather than the stored English (issue 27). A topic someone titled
+    "New topic" themselves gets ``"untitled": false``: only an unmarked "New topic" is
+    read by the rule of receipts stored before the mark (:func:`untitled_recalled`)."""
     raw = receipt.get("recalled")
     for item in raw if isinstance(raw, list) else ():
         if isinstance(item, dict) and item.get("topic_id") in untitled:
             item["untitled"] = True
+        elif isinstance(item, dict) and item.get("title") == DEFAULT_TITLE:
+            item["untitled"] = False
 
 
 def untitled_recalled(receipt: Mapping[str, object]) -> set[int]:
-    """The ids of the recalled topics :func:`mark_untitled` marked untitled."""
+    """The ids of the recalled topics nobody had titled when the reply was sent: those
+    :func:`mark_untitled` marked, and in a receipt stored before that mark existed
+    (session stop 42; no ``"untitled"`` key) those titled exactly :data:`DEFAULT_TITLE`
+    — then the title every new topic had, by the rule migration 0028 applied to the
+    topics themselves (issue 27, lang47)."""
     raw = receipt.get("recalled")
-    return {item["topic_id"] for item in raw if isinstance(item, Mapping) and item.get("untitled") is True
-            and isinstance(item.get("topic_id"), int)} if isinstance(raw, list) else set()
+    return {item["topic_id"] for item in raw if isinstance(item, Mapping) and isinstance(item.get("topic_id"), int)
+            and (item.get("untitled") is True or ("untitled" not in item and item.get("title") == DEFAULT_TITLE))
+            } if isinstance(raw, list) else set()
 
 
 def receipt_sampling(receipt: Mapping[str, object]) -> Sampling:

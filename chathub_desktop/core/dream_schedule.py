@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from enum import StrEnum
 
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, ReasonError
+
 
 class DreamFrequency(StrEnum):
     """How often an assistant dreams (DRM-2); the value is what ``assistant.dream_frequency``
@@ -41,7 +43,8 @@ class DreamFrequency(StrEnum):
         try:
             return cls(text)
         except ValueError:
-            raise ValueError(f"dream frequency must be one of {', '.join(FREQUENCIES)}, not {text!r}") from None
+            raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "dream frequency must be one of %1, not %2"),
+                                     (", ".join(FREQUENCIES), repr(text)))) from None
 
 
 #: The stored values, in the order the forms offer them.
@@ -82,9 +85,11 @@ class Schedule:
         object.__setattr__(self, "time_utc", time_utc)
         object.__setattr__(self, "weekday", weekday)
         if not _TIME_RE.match(self.time_utc):
-            raise ValueError(f"dream time must be HH:MM in 24-hour UTC (e.g. 02:00), not {self.time_utc!r}")
+            raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "dream time must be HH:MM in 24-hour UTC (e.g. "
+                                                                          "02:00), not %1"), (repr(self.time_utc),)))
         if not 0 <= self.weekday <= 6:
-            raise ValueError(f"dream weekday must be 0 (Sunday) to 6 (Saturday), not {self.weekday}")
+            raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "dream weekday must be 0 (Sunday) to 6 "
+                                                                          "(Saturday), not %1"), (str(self.weekday),)))
 
     @property
     def enabled(self) -> bool:

@@ -33,6 +33,7 @@ from chathub_desktop.core.app_settings import (
 from chathub_desktop.core.attachments import AttachmentKind
 from chathub_desktop.core.flags import parse_flag
 from chathub_desktop.core.messages import ChatMessage, Role, ToolSpec
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, ReasonError
 
 # --- constants (SPEC ids in comments) -----------------------------------------------
 #: Tokens reserved below the context window (NUM-3).
@@ -86,17 +87,21 @@ class ThresholdConfig:
     keep_recent: int = DEFAULT_KEEP_RECENT
     max_failures: int = DEFAULT_MAX_FAILURES
 
+#: A setting or variable below 1 (issue 27: typed; ``%1`` its name, ``%2`` the value).
+_AT_LEAST_ONE = QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be >= 1, got %2")
+
 
 def _parse_bool(text: str, name: str) -> bool:
     flag = parse_flag(text)
     if flag is not None:
         return flag
-    raise ValueError(f"{name} must be true/false (1/0, yes/no, on/off), got {text!r}")
+    raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be true/false (1/0, yes/no, on/off), "
+                                                                "got %2"), (name, repr(text))))
 
 
 def _parse_int(text: str, name: str) -> int:
     if not _INT_RE.fullmatch(text.strip()):
-        raise ValueError(f"{name} must be an integer, got {text!r}")
+        raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be an integer, got %2"), (name, repr(text))))
     return int(text.strip())
 
 
@@ -149,11 +154,12 @@ def config_from(
         enabled = False
 
     if buffer_tokens < 0:
-        raise ValueError(f"{names['buffer']} must be >= 0, got {buffer_tokens}")
+        raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be >= 0, got %2"),
+                                 (names["buffer"], str(buffer_tokens))))
     if keep_recent < 1:
-        raise ValueError(f"{names['keep']} must be >= 1, got {keep_recent}")
+        raise ReasonError(Reason(_AT_LEAST_ONE, (names["keep"], str(keep_recent))))
     if max_failures < 1:
-        raise ValueError(f"{names['fail']} must be >= 1, got {max_failures}")
+        raise ReasonError(Reason(_AT_LEAST_ONE, (names["fail"], str(max_failures))))
     return ThresholdConfig(enabled, buffer_tokens, keep_recent, max_failures)
 
 
@@ -431,9 +437,11 @@ def history_bounds(env: Mapping[str, str]) -> tuple[int | None, int | None]:
         try:
             value = int(raw)
         except ValueError:
-            raise ValueError(f"{name} must be a whole number, not {raw!r}") from None
+            raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be a whole number, not %2"),
+                                     (name, repr(raw)))) from None
         if value < 1:
-            raise ValueError(f"{name} must be at least 1, not {value}")
+            raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be at least 1, not %2"),
+                                 (name, str(value))))
         out.append(value)
     return out[0], out[1]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from typing import TypeVar
 
-from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, ReasonError
 
 _T = TypeVar("_T")
 
@@ -86,6 +86,36 @@ NOTHING_TO_RESTORE = Reason(QT_TRANSLATE_NOOP("ServiceReasons",
                                               "there is no previous version of dynamic memory to restore"))
 #: :data:`STORE_BUSY_MESSAGE` as a typed reason (issue 27).
 STORE_BUSY_REASON = Reason(STORE_BUSY_MESSAGE)
+#: Records asked for by an id or name they no longer have, and the refusals several
+#: services share (typed templates, issue 27, lang47: ``%1`` the id or the quoted name).
+NO_MESSAGE = QT_TRANSLATE_NOOP("ServiceReasons", "no message %1")
+NO_TOPIC = QT_TRANSLATE_NOOP("ServiceReasons", "no topic %1")
+NO_PROVIDER = QT_TRANSLATE_NOOP("ServiceReasons", "no provider %1")
+EMPTY_EDITED = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the edited message is empty"))
+STILL_WRITING = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a reply is still being written in this topic; "
+                                                           "press Stop first"))
+
+
+def refused(exc: BaseException) -> Reason | str:
+    """What a lower layer's refusal says, to raise again as a service error: a parser's
+    or checker's typed reason (:class:`~chathub_desktop.core.reasons.ReasonError`), else
+    its text as it was written (issue 27)."""
+    return exc.reason if isinstance(exc, ReasonError) else str(exc)
+
+
+def no_message(message_id: int) -> Reason:
+    """"no message 12": a message deleted meanwhile (or never there)."""
+    return Reason(NO_MESSAGE, (str(message_id),))
+
+
+def no_topic(topic: int | str) -> Reason:
+    """"no topic 7": a topic deleted meanwhile (or never there)."""
+    return Reason(NO_TOPIC, (str(topic),))
+
+
+def no_provider(provider: int | str) -> Reason:
+    """"no provider 'Local'" (a name quoted, an id as it is)."""
+    return Reason(NO_PROVIDER, (repr(provider),))
 
 
 def store_busy_message(exc: BaseException) -> str | None:

@@ -204,11 +204,12 @@ class ToolServerDown:
     before a send there (issue 25): the send goes on without ``server``'s tools.
     ``reason`` is the one line why, ending with the tail of its stderr when it wrote
     any. Published once per failure: not again while the server stays down for the same
-    reason."""
+    reason. ``why``: ``reason`` typed for the window (issue 27), None when untyped."""
 
     topic_id: int
     server: str
     reason: str
+    why: Reason | None = None
 
 
 ChatEvent = (MessageAdded | ReplyDelta | ReplyFinished | TopicChanged | SettingsChanged | CompactionProgress

@@ -38,6 +38,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.clock import utcnow
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, ReasonError
 from chathub_desktop.storage.models import Message, MessageBranch, Topic, TopicCompaction
 
 _MESSAGE = cast(Table, Message.__table__)
@@ -49,7 +50,7 @@ _FOLLOWING = ("summary", "cursor_message_id", "model", "archives", "unreachable_
               "summary_edited", "updated_at")
 
 
-class BranchCorrupt(Exception):
+class BranchCorrupt(ReasonError):
     """A stashed tail cannot be read back (its bytes are damaged); nothing was changed."""
 
 
@@ -101,12 +102,15 @@ def decode_rows(blob: bytes) -> list[dict[str, object]]:
         d = zlib.decompressobj()
         raw = d.decompress(blob, MAX_STASH_BYTES)
         if d.unconsumed_tail:
-            raise BranchCorrupt("a stashed branch is larger than the store allows")
+            raise BranchCorrupt(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a stashed branch is larger than the store "
+                                                                           "allows")))
         data = json.loads(raw.decode("utf-8"))
     except (zlib.error, UnicodeDecodeError, ValueError) as exc:
-        raise BranchCorrupt(f"a stashed branch cannot be read: {exc}") from exc
+        raise BranchCorrupt(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a stashed branch cannot be read: %1"),
+                                   (str(exc),))) from exc
     if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
-        raise BranchCorrupt("a stashed branch is not a list of messages")
+        raise BranchCorrupt(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a stashed branch is not a list of "
+                                                                       "messages")))
     cols = _MESSAGE.columns
     return [{k: _decode_value(cols[k], v) for k, v in r.items() if k in cols} for r in data]
 

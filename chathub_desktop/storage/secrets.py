@@ -20,6 +20,7 @@ import keyring.backend
 import keyring.errors
 
 from chathub_desktop.core.key_places import KeyPlace
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 __all__ = ["KEY_FILE_NAME", "SERVICE_NAME", "FileSecretStore", "KeyPlace", "KeyringSecretStore", "KeyringStatus",
            "SecretUnavailable", "key_from_env"]
@@ -30,7 +31,17 @@ KEY_FILE_NAME = "provider-keys.cfg"
 
 
 class SecretUnavailable(Exception):
-    """A key cannot be stored or read; the message tells the user what to do instead."""
+    """A key cannot be stored or read; the message tells the user what to do instead.
+    Raised with a typed :class:`~chathub_desktop.core.reasons.Reason`, ``str(exc)`` is its
+    English and ``why`` keeps it for the window (issue 27); else ``why`` is None."""
+
+    def __init__(self, message: str | Reason) -> None:
+        self.why = message if isinstance(message, Reason) else None
+        super().__init__(message.english() if isinstance(message, Reason) else message)
+
+    def said(self) -> Reason | str:
+        """The typed reason when there is one, else the text."""
+        return self.why if self.why is not None else str(self)
 
 
 @dataclass(frozen=True)
@@ -104,14 +115,16 @@ class KeyringSecretStore:
         try:
             _backend().set_password(SERVICE_NAME, f"{kind}:{provider_name}", api_key)
         except keyring.errors.KeyringError as exc:
-            raise SecretUnavailable(f"the keyring refused to store the key: {exc}") from exc
+            raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the keyring refused to store the key: %1"),
+                                            (str(exc),))) from exc
 
     def get(self, provider_name: str, *, kind: str = "provider") -> str | None:
         """The stored key, or ``None``. Raises :class:`SecretUnavailable` on backend errors."""
         try:
             return _backend().get_password(SERVICE_NAME, f"{kind}:{provider_name}")
         except keyring.errors.KeyringError as exc:
-            raise SecretUnavailable(f"cannot read the key from the keyring: {exc}") from exc
+            raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot read the key from the keyring: %1"),
+                                            (str(exc),))) from exc
 
     def delete(self, provider_name: str, *, kind: str = "provider") -> None:
         """Remove the stored key (no error when none is stored)."""
@@ -120,7 +133,8 @@ class KeyringSecretStore:
         except keyring.errors.PasswordDeleteError:
             pass
         except keyring.errors.KeyringError as exc:
-            raise SecretUnavailable(f"cannot delete the key from the keyring: {exc}") from exc
+            raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot delete the key from the keyring: "
+                                                                                   "%1"), (str(exc),))) from exc
 
 
 def key_from_env(variable: str) -> str:
@@ -130,7 +144,8 @@ def key_from_env(variable: str) -> str:
     """
     value = os.environ.get(variable, "")
     if not value:
-        raise SecretUnavailable(f"environment variable {variable} is not set")
+        raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "environment variable %1 is not set"),
+                                        (variable,)))
     return value
 
 
@@ -165,14 +180,16 @@ class FileSecretStore:
                 make_private_file(self.path)
             backend.set_password(SERVICE_NAME, f"{kind}:{provider_name}", api_key)
         except (OSError, keyring.errors.KeyringError) as exc:
-            raise SecretUnavailable(f"cannot write the key file {self.path}: {exc}") from exc
+            raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot write the key file %1: %2"),
+                                            (str(self.path), str(exc)))) from exc
 
     def get(self, provider_name: str, *, kind: str = "provider") -> str | None:
         """The stored key, or ``None``. Raises :class:`SecretUnavailable`."""
         try:
             return self._backend().get_password(SERVICE_NAME, f"{kind}:{provider_name}")
         except (OSError, keyring.errors.KeyringError, ValueError) as exc:
-            raise SecretUnavailable(f"cannot read the key file {self.path}: {exc}") from exc
+            raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot read the key file %1: %2"),
+                                            (str(self.path), str(exc)))) from exc
 
     def delete(self, provider_name: str, *, kind: str = "provider") -> None:
         """Remove the stored key (no error when none is stored)."""
@@ -181,4 +198,5 @@ class FileSecretStore:
         except keyring.errors.PasswordDeleteError:
             pass
         except (OSError, keyring.errors.KeyringError) as exc:
-            raise SecretUnavailable(f"cannot change the key file {self.path}: {exc}") from exc
+            raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot change the key file %1: %2"),
+                                            (str(self.path), str(exc)))) from exc

@@ -4537,6 +4537,26 @@ URL：%3
         <translation>戻せる動的メモリの前のバージョンはありません</translation>
     </message>
     <message>
+        <source>no message %1</source>
+        <translation>メッセージ %1 はありません</translation>
+    </message>
+    <message>
+        <source>no topic %1</source>
+        <translation>トピック %1 はありません</translation>
+    </message>
+    <message>
+        <source>no provider %1</source>
+        <translation>プロバイダー %1 はありません</translation>
+    </message>
+    <message>
+        <source>the edited message is empty</source>
+        <translation>編集したメッセージが空です</translation>
+    </message>
+    <message>
+        <source>a reply is still being written in this topic; press Stop first</source>
+        <translation>このトピックではまだ返信を書いています。先に「停止」を押してください</translation>
+    </message>
+    <message>
         <source>nothing to gain: %1 %2 tokens of the next request and %3; nothing was summarized</source>
         <translation>効果なし：%1次のリクエストの %2 トークンを占め、%3。何も要約しませんでした</translation>
     </message>
@@ -4637,6 +4657,10 @@ URL：%3
         <translation>；History Compress モデルがトークン上限で止まったため、要約の完全な部分だけを残しました</translation>
     </message>
     <message>
+        <source>choose one in Settings → System Agent (headless: settings set history-compress-model PROVIDER/MODEL)</source>
+        <translation>設定 → システムエージェント で選んでください（ヘッドレスでは settings set history-compress-model PROVIDER/MODEL）</translation>
+    </message>
+    <message>
         <source>the History Compress model cannot be used: %1</source>
         <translation>History Compress モデルを使えません：%1</translation>
     </message>
@@ -4675,6 +4699,18 @@ URL：%3
     <message>
         <source>the History Compress model answered with reasoning only, no text</source>
         <translation>History Compress モデルは推論だけを返し、テキストがありませんでした</translation>
+    </message>
+    <message>
+        <source>no History Compress model is chosen</source>
+        <translation>History Compress モデルが選ばれていません</translation>
+    </message>
+    <message>
+        <source>none of your providers serves the History Compress model %1 (the model that writes summaries)</source>
+        <translation>History Compress モデル %1（要約を書くモデル）を提供するプロバイダーがありません</translation>
+    </message>
+    <message>
+        <source>add an OpenAI provider, or %1</source>
+        <translation>OpenAI プロバイダーを追加するか、%1</translation>
     </message>
     <message>
         <source>%1 already has a dream card (#%2)</source>
@@ -4853,6 +4889,14 @@ URL：%3
         <translation>思考予算（%1）は最大トークン数（%2）より小さくしてください</translation>
     </message>
     <message>
+        <source>expected on/off, got %1</source>
+        <translation>on/off を指定してください（%1 が指定されました）</translation>
+    </message>
+    <message>
+        <source>the input template must contain {{text}} where the message goes</source>
+        <translation>入力テンプレートには、メッセージを入れる位置に {{text}} が必要です</translation>
+    </message>
+    <message>
         <source>an assistant named %1 already exists</source>
         <translation>%1 という名前のアシスタントはすでにあります</translation>
     </message>
@@ -4891,6 +4935,26 @@ URL：%3
     <message>
         <source>unknown assistant setting %1</source>
         <translation>不明なアシスタント設定 %1</translation>
+    </message>
+    <message>
+        <source>no assistant %1</source>
+        <translation>アシスタント %1 はありません</translation>
+    </message>
+    <message>
+        <source>unknown setting %1; settable: %2</source>
+        <translation>不明な設定 %1 です。設定できるもの：%2</translation>
+    </message>
+    <message>
+        <source>%1 expects a whole number, got %2</source>
+        <translation>%1 には整数を指定してください（%2 が指定されました）</translation>
+    </message>
+    <message>
+        <source>%1 expects a number such as 0.8, got %2</source>
+        <translation>%1 には 0.8 のような数値を指定してください（%2 が指定されました）</translation>
+    </message>
+    <message>
+        <source>%1 expects a finite number, got %2</source>
+        <translation>%1 には有限の数値を指定してください（%2 が指定されました）</translation>
     </message>
     <message>
         <source>the store is busy: another ChatHub process has been writing for %1 s; nothing was changed, try again when it is done</source>
@@ -4991,6 +5055,14 @@ URL：%3
     <message>
         <source>The summary kept all %1 answerable probes (of %2).</source>
         <translation>要約は答えられる %1 個のプローブをすべて保持しました（全 %2 個中）。</translation>
+    </message>
+    <message>
+        <source>only regular topic chats have a summary to check</source>
+        <translation>確認できる要約があるのは通常のトピックのチャットだけです</translation>
+    </message>
+    <message>
+        <source>this topic has no summary to check yet</source>
+        <translation>このトピックにはまだ確認できる要約がありません</translation>
     </message>
     <message>
         <source>the new summary could not be checked, so the old state was kept: %1</source>
@@ -5179,6 +5251,26 @@ URL：%3
     <message>
         <source>the request failed: %1</source>
         <translation>リクエストが失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>only the topic&apos;s last reply can be retried, and only when it failed, was stopped or was interrupted</source>
+        <translation>再試行できるのはトピックの最後の返信だけで、失敗、停止、中断したときに限ります</translation>
+    </message>
+    <message>
+        <source>an attachment of this topic is missing from the store; remove that message or attach the file again</source>
+        <translation>このトピックの添付ファイルがストアにありません。そのメッセージを削除するか、ファイルをもう一度添付してください</translation>
+    </message>
+    <message>
+        <source>the message is empty</source>
+        <translation>メッセージが空です</translation>
+    </message>
+    <message>
+        <source>an attachment has no bytes; attach it again</source>
+        <translation>添付ファイルの中身がありません。もう一度添付してください</translation>
+    </message>
+    <message>
+        <source>the message contains bytes that are not valid UTF-8</source>
+        <translation>メッセージに UTF-8 として無効なバイトが含まれています</translation>
     </message>
     <message>
         <source>conversation %1</source>
@@ -5397,8 +5489,20 @@ URL：%3
         <translation>ベース URL にキーやパスワードを含めることはできません（%1）。キーは API キー欄（または --api-key-env）に入れ、URL からは外してください</translation>
     </message>
     <message>
+        <source>no key file is configured here</source>
+        <translation>ここではキーファイルが設定されていません</translation>
+    </message>
+    <message>
         <source>give either an API key or an environment variable, not both</source>
         <translation>API キーか環境変数のどちらか一方を指定してください（両方は不可）</translation>
+    </message>
+    <message>
+        <source>no key for provider %1 in the keyring</source>
+        <translation>キーリングにプロバイダー %1 のキーがありません</translation>
+    </message>
+    <message>
+        <source>no key for provider %1 in the key file</source>
+        <translation>キーファイルにプロバイダー %1 のキーがありません</translation>
     </message>
     <message>
         <source>nothing imported: %1</source>
@@ -5421,6 +5525,18 @@ URL：%3
         <translation>%1：サインアウトできませんでした：%2</translation>
     </message>
     <message>
+        <source>Signed out of %1; no sign-in was kept.</source>
+        <translation>%1 からサインアウトしました。保存されたサインインはありませんでした。</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1と%2</translation>
+    </message>
+    <message>
+        <source>Signed out of %1: its tokens were deleted from %2.</source>
+        <translation>%1 からサインアウトしました：トークンを%2から削除しました。</translation>
+    </message>
+    <message>
         <source>an MCP server named %1 exists already</source>
         <translation>%1 という名前の MCP サーバーは既にあります</translation>
     </message>
@@ -5429,8 +5545,24 @@ URL：%3
         <translation>%1 はツール名ではありません</translation>
     </message>
     <message>
+        <source>%1 has no tool named %2</source>
+        <translation>%1 には %2 という名前のツールがありません</translation>
+    </message>
+    <message>
         <source>topic title must not be empty</source>
         <translation>トピックのタイトルは空にできません</translation>
+    </message>
+    <message>
+        <source>only your messages and the assistant&apos;s text replies can be pinned</source>
+        <translation>ピン留めできるのは、あなたのメッセージとアシスタントのテキストの返信だけです</translation>
+    </message>
+    <message>
+        <source>not a message field: %1</source>
+        <translation>メッセージのフィールドではありません：%1</translation>
+    </message>
+    <message>
+        <source>no reply in topic %1 is being written by another window or command</source>
+        <translation>トピック %1 で別のウィンドウやコマンドが書いている返信はありません</translation>
     </message>
     <message>
         <source>the server read only %1 of about %2 tokens: its context is smaller than the model card says</source>
@@ -5663,6 +5795,14 @@ URL：%3
     <message>
         <source>cannot import %1: %2; nothing was changed</source>
         <translation>%1 をインポートできません：%2。何も変更していません</translation>
+    </message>
+    <message>
+        <source>memory export format must be json or markdown, not %1</source>
+        <translation>メモリのエクスポート形式は json か markdown です（%1 ではありません）</translation>
+    </message>
+    <message>
+        <source>import mode must be replace or merge, not %1</source>
+        <translation>インポートモードは replace か merge です（%1 ではありません）</translation>
     </message>
     <message>
         <source>the choice covers %1 entries but the file has %2; check the file again</source>
@@ -6569,8 +6709,40 @@ URL：%3
         <translation>添付ファイルが %1 個あります。1 メッセージに最大 %2 個です</translation>
     </message>
     <message>
+        <source>%1 is empty (0 bytes); nothing to attach</source>
+        <translation>%1 は空（0 バイト）です。添付するものがありません</translation>
+    </message>
+    <message>
+        <source>%1 is not an image this app can read (PNG, JPEG, GIF, WebP or BMP)</source>
+        <translation>%1 はこのアプリで読める画像（PNG、JPEG、GIF、WebP、BMP）ではありません</translation>
+    </message>
+    <message>
+        <source>%1 must be resized before it can be sent, and no image codec is available</source>
+        <translation>%1 は送信前に縮小が必要ですが、使える画像コーデックがありません</translation>
+    </message>
+    <message>
+        <source>%1 could not be made small enough to send</source>
+        <translation>%1 を送信できる大きさまで小さくできませんでした</translation>
+    </message>
+    <message>
         <source>no memory entry #%1</source>
         <translation>メモリ項目 #%1 はありません</translation>
+    </message>
+    <message>
+        <source>entry #%1 changed in another window or command since it was shown; nothing was changed</source>
+        <translation>項目 #%1 は表示後に別のウィンドウまたはコマンドで変更されました。何も変更していません</translation>
+    </message>
+    <message>
+        <source>origin must be one of %1, got %2</source>
+        <translation>出どころは %1 のいずれかです（%2 が指定されました）</translation>
+    </message>
+    <message>
+        <source>no topic %1 for assistant %2</source>
+        <translation>アシスタント %2 にトピック %1 はありません</translation>
+    </message>
+    <message>
+        <source>card #%1 [%2] changed in another window or command since it was shown; nothing was changed</source>
+        <translation>カード #%1 [%2] は表示後に別のウィンドウまたはコマンドで変更されました。何も変更していません</translation>
     </message>
     <message>
         <source>no dynamic memory card #%1</source>
@@ -6579,6 +6751,350 @@ URL：%3
     <message>
         <source>card #%1 holds at most %2 characters; this text has %3 (about %4 fit)</source>
         <translation>カード #%1 は最大 %2 文字です。このテキストは %3 文字あります（収まるのは約 %4 文字）</translation>
+    </message>
+    <message>
+        <source>unknown compaction trigger %1</source>
+        <translation>不明な圧縮のきっかけ %1 です</translation>
+    </message>
+    <message>
+        <source>only regular topic chats have a summary to edit</source>
+        <translation>編集できる要約があるのは通常のトピックのチャットだけです</translation>
+    </message>
+    <message>
+        <source>the summary changed since you opened it (a compaction finished); your text was not saved — reopen the summary and edit again</source>
+        <translation>開いた後に要約が変わりました（圧縮が完了しました）。テキストは保存されていません — 要約を開き直してもう一度編集してください</translation>
+    </message>
+    <message>
+        <source>assistant %1 has no provider; pick one in its settings</source>
+        <translation>アシスタント %1 にプロバイダーがありません。その設定で選んでください</translation>
+    </message>
+    <message>
+        <source>assistant %1 has no chat model; set one in its settings</source>
+        <translation>アシスタント %1 にチャットモデルがありません。その設定で指定してください</translation>
+    </message>
+    <message>
+        <source>provider %1 is turned off; turn it on in Settings → Providers</source>
+        <translation>プロバイダー %1 はオフです。設定 → プロバイダー でオンにしてください</translation>
+    </message>
+    <message>
+        <source>no message %1 (it was deleted)</source>
+        <translation>メッセージ %1 はありません（削除されました）</translation>
+    </message>
+    <message>
+        <source>no dream proposal %1</source>
+        <translation>ドリームの提案 %1 はありません</translation>
+    </message>
+    <message>
+        <source>keep dream cards must be %1–%2, not %3</source>
+        <translation>残すドリームカードの数は %1〜%2 です（%3 ではありません）</translation>
+    </message>
+    <message>
+        <source>card #%1 [%2] covers no single day and cannot be regenerated</source>
+        <translation>カード #%1 [%2] は 1 日分のカードではないため、再生成できません</translation>
+    </message>
+    <message>
+        <source>the card for %1 was deleted meanwhile</source>
+        <translation>%1 のカードはその間に削除されました</translation>
+    </message>
+    <message>
+        <source>this reply is still being written; press Stop first</source>
+        <translation>この返信はまだ書いている途中です。先に「停止」を押してください</translation>
+    </message>
+    <message>
+        <source>another ChatHub window or command is still writing a reply in this topic; wait for it or stop it there; if it no longer answers, mark its reply as interrupted (the reply&apos;s menu, or `chat interrupt --topic %1`)</source>
+        <translation>別の ChatHub ウィンドウまたはコマンドがこのトピックでまだ返信を書いています。終わるのを待つか、そちらで停止してください。応答しなくなった場合は、その返信を中断済みにしてください（返信のメニュー、または `chat interrupt --topic %1`）</translation>
+    </message>
+    <message>
+        <source>another ChatHub window or command is still writing a reply in this topic; wait for it or stop it there before deleting it; if it no longer answers, mark its reply as interrupted (the reply&apos;s menu, or `chat interrupt --topic %1`)</source>
+        <translation>別の ChatHub ウィンドウまたはコマンドがこのトピックでまだ返信を書いています。削除する前に、終わるのを待つかそちらで停止してください。応答しなくなった場合は、その返信を中断済みにしてください（返信のメニュー、または `chat interrupt --topic %1`）</translation>
+    </message>
+    <message>
+        <source>position %1 of topic %2 has no version %3 (it has %4)</source>
+        <translation>トピック %2 の位置 %1 にバージョン %3 はありません（%4 個あります）</translation>
+    </message>
+    <message>
+        <source>this message has no other versions</source>
+        <translation>このメッセージにほかのバージョンはありません</translation>
+    </message>
+    <message>
+        <source>there is no version %1 of %2</source>
+        <translation>バージョン %1/%2 はありません</translation>
+    </message>
+    <message>
+        <source>only the topic&apos;s last reply can be regenerated</source>
+        <translation>再生成できるのはトピックの最後の返信だけです</translation>
+    </message>
+    <message>
+        <source>only your own messages can be edited and resent</source>
+        <translation>編集して再送信できるのは自分のメッセージだけです</translation>
+    </message>
+    <message>
+        <source>no provider named %1; add it first or pick one of the configured providers</source>
+        <translation>%1 という名前のプロバイダーはありません。先に追加するか、設定済みのプロバイダーから選んでください</translation>
+    </message>
+    <message>
+        <source>%1 — stderr: %2</source>
+        <translation>%1 — stderr：%2</translation>
+    </message>
+    <message>
+        <source>%1; restarting in %2 s</source>
+        <translation>%1。%2 秒後に再起動します</translation>
+    </message>
+    <message>
+        <source>only a Streamable HTTP server can be signed in to</source>
+        <translation>サインインできるのは Streamable HTTP サーバーだけです</translation>
+    </message>
+    <message>
+        <source>the tool servers are shut down</source>
+        <translation>ツールサーバーは終了しています</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止しました</translation>
+    </message>
+    <message>
+        <source>%1 was not found on PATH (%2)</source>
+        <translation>PATH に %1 が見つかりません（%2）</translation>
+    </message>
+    <message>
+        <source>the server lists more than %1 tools</source>
+        <translation>サーバーが %1 個を超えるツールを返しました</translation>
+    </message>
+    <message>
+        <source>not running</source>
+        <translation>実行されていません</translation>
+    </message>
+    <message>
+        <source>%1 took longer than %2 s</source>
+        <translation>%1 が %2 秒を超えました</translation>
+    </message>
+    <message>
+        <source>the result of %1 is larger than %2 MB</source>
+        <translation>%1 の結果が %2 MB を超えています</translation>
+    </message>
+    <message>
+        <source>no answer to the handshake</source>
+        <translation>ハンドシェイクに応答がありません</translation>
+    </message>
+    <message>
+        <source>could not start: %1</source>
+        <translation>起動できません：%1</translation>
+    </message>
+    <message>
+        <source>the server closed the connection</source>
+        <translation>サーバーが接続を閉じました</translation>
+    </message>
+    <message>
+        <source>the server exited</source>
+        <translation>サーバーが終了しました</translation>
+    </message>
+    <message>
+        <source>the server was ended by %1</source>
+        <translation>サーバーは %1 で終了させられました</translation>
+    </message>
+    <message>
+        <source>the server exited with status %1</source>
+        <translation>サーバーがステータス %1 で終了しました</translation>
+    </message>
+    <message>
+        <source>threshold compaction: %1</source>
+        <translation>しきい値による圧縮：%1</translation>
+    </message>
+    <message>
+        <source>could not encode the image as %1</source>
+        <translation>画像を %1 にエンコードできません</translation>
+    </message>
+    <message>
+        <source>the image could not be decoded</source>
+        <translation>画像をデコードできません</translation>
+    </message>
+    <message>
+        <source>still above %1 KB at the lowest quality</source>
+        <translation>最低画質でも %1 KB を超えています</translation>
+    </message>
+    <message>
+        <source>the keyring refused to store the key: %1</source>
+        <translation>キーリングがキーの保存を拒否しました：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the key from the keyring: %1</source>
+        <translation>キーリングからキーを読み込めません：%1</translation>
+    </message>
+    <message>
+        <source>cannot delete the key from the keyring: %1</source>
+        <translation>キーリングからキーを削除できません：%1</translation>
+    </message>
+    <message>
+        <source>environment variable %1 is not set</source>
+        <translation>環境変数 %1 が設定されていません</translation>
+    </message>
+    <message>
+        <source>cannot write the key file %1: %2</source>
+        <translation>キーファイル %1 に書き込めません：%2</translation>
+    </message>
+    <message>
+        <source>cannot read the key file %1: %2</source>
+        <translation>キーファイル %1 を読み込めません：%2</translation>
+    </message>
+    <message>
+        <source>cannot change the key file %1: %2</source>
+        <translation>キーファイル %1 を変更できません：%2</translation>
+    </message>
+    <message>
+        <source>a stashed branch is larger than the store allows</source>
+        <translation>退避したブランチがストアで扱える大きさを超えています</translation>
+    </message>
+    <message>
+        <source>a stashed branch cannot be read: %1</source>
+        <translation>退避したブランチを読み込めません：%1</translation>
+    </message>
+    <message>
+        <source>a stashed branch is not a list of messages</source>
+        <translation>退避したブランチがメッセージの一覧ではありません</translation>
+    </message>
+    <message>
+        <source>card language must be one of %1</source>
+        <translation>カードの言語は %1 のいずれかです</translation>
+    </message>
+    <message>
+        <source> (got %1)</source>
+        <translation>（%1 が指定されました）</translation>
+    </message>
+    <message>
+        <source>%1 looks binary; only images and text or code files can be attached</source>
+        <translation>%1 はバイナリのようです。添付できるのは画像とテキストまたはコードのファイルだけです</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable image</source>
+        <translation>%1 は読み込める画像ではありません</translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB; attachments are limited to %3 MB</source>
+        <translation>%1 は %2 MB です。添付ファイルは最大 %3 MB です</translation>
+    </message>
+    <message>
+        <source>%1 is %2×%3 pixels; images are limited to %4 megapixels</source>
+        <translation>%1 は %2×%3 ピクセルです。画像は最大 %4 メガピクセルです</translation>
+    </message>
+    <message>
+        <source>%1 is %2 KB; text files are limited to %3 KB</source>
+        <translation>%1 は %2 KB です。テキストファイルは最大 %3 KB です</translation>
+    </message>
+    <message>
+        <source>%1 is not valid UTF-16 text</source>
+        <translation>%1 は有効な UTF-16 のテキストではありません</translation>
+    </message>
+    <message>
+        <source>%1 is not UTF-8 text; only images and text or code files can be attached</source>
+        <translation>%1 は UTF-8 のテキストではありません。添付できるのは画像とテキストまたはコードのファイルだけです</translation>
+    </message>
+    <message>
+        <source>%1 must be &gt;= 1, got %2</source>
+        <translation>%1 は 1 以上にしてください（%2 が指定されました）</translation>
+    </message>
+    <message>
+        <source>%1 must be true/false (1/0, yes/no, on/off), got %2</source>
+        <translation>%1 は true/false（1/0、yes/no、on/off）にしてください（%2 が指定されました）</translation>
+    </message>
+    <message>
+        <source>%1 must be an integer, got %2</source>
+        <translation>%1 は整数にしてください（%2 が指定されました）</translation>
+    </message>
+    <message>
+        <source>%1 must be &gt;= 0, got %2</source>
+        <translation>%1 は 0 以上にしてください（%2 が指定されました）</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number, not %2</source>
+        <translation>%1 は整数にしてください（%2 ではありません）</translation>
+    </message>
+    <message>
+        <source>%1 must be at least 1, not %2</source>
+        <translation>%1 は 1 以上にしてください（%2 ではありません）</translation>
+    </message>
+    <message>
+        <source>dream frequency must be one of %1, not %2</source>
+        <translation>ドリームの頻度は %1 のいずれかです（%2 ではありません）</translation>
+    </message>
+    <message>
+        <source>dream time must be HH:MM in 24-hour UTC (e.g. 02:00), not %1</source>
+        <translation>ドリームの時刻は 24 時間制 UTC の HH:MM（例：02:00）です（%1 ではありません）</translation>
+    </message>
+    <message>
+        <source>dream weekday must be 0 (Sunday) to 6 (Saturday), not %1</source>
+        <translation>ドリームの曜日は 0（日曜）〜6（土曜）です（%1 ではありません）</translation>
+    </message>
+    <message>
+        <source>%1 expects on/off, got %2</source>
+        <translation>%1 には on/off を指定してください（%2 が指定されました）</translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3, got %4</source>
+        <translation>%1 は %2〜%3 にしてください（%4 が指定されました）</translation>
+    </message>
+    <message>
+        <source>%1 expects one of %2, got %3</source>
+        <translation>%1 には %2 のいずれかを指定してください（%3 が指定されました）</translation>
+    </message>
+    <message>
+        <source>%1 expects PROVIDER/MODEL, got %2</source>
+        <translation>%1 には PROVIDER/MODEL（プロバイダー/モデル）を指定してください（%2 が指定されました）</translation>
+    </message>
+    <message>
+        <source>%1 expects PROVIDER/MODEL, e.g. OpenAI/gpt-5-mini (got %2)</source>
+        <translation>%1 には PROVIDER/MODEL（例：OpenAI/gpt-5-mini）を指定してください（%2 が指定されました）</translation>
+    </message>
+    <message>
+        <source>%1 expects a language name, got %2</source>
+        <translation>%1 には言語名を指定してください（%2 が指定されました）</translation>
+    </message>
+    <message>
+        <source>%1 expects a language name of at most %2 letters, e.g. Japanese (got %3)</source>
+        <translation>%1 には %2 文字以内の言語名（例：Japanese）を指定してください（%3 が指定されました）</translation>
+    </message>
+    <message>
+        <source>unknown setting %1; known: %2</source>
+        <translation>不明な設定 %1 です。既知の設定：%2</translation>
+    </message>
+    <message>
+        <source>an avatar is one emoji or up to %1 letters, not %2 characters</source>
+        <translation>アバターは絵文字 1 つか %1 文字までの英数字です（%2 文字ではありません）</translation>
+    </message>
+    <message>
+        <source>an avatar is one emoji or up to %1 letters</source>
+        <translation>アバターは絵文字 1 つか %1 文字までの英数字です</translation>
+    </message>
+    <message>
+        <source>an avatar is one emoji or up to 2 letters; spaces, punctuation and control characters cannot be shown</source>
+        <translation>アバターは絵文字 1 つか 2 文字までの英数字です。空白、句読点、制御文字は表示できません</translation>
+    </message>
+    <message>
+        <source>an avatar is one emoji, not several</source>
+        <translation>アバターは絵文字 1 つだけです。複数は使えません</translation>
+    </message>
+    <message>
+        <source>the OS keyring</source>
+        <translation>OS のキーリング</translation>
+    </message>
+    <message>
+        <source>the key file %1</source>
+        <translation>キーファイル %1</translation>
+    </message>
+    <message>
+        <source>Create an assistant first: imported conversations become its topics (Assistant → New…).</source>
+        <translation>先にアシスタントを作成してください：インポートした会話はそのトピックになります（アシスタント → 新規…）。</translation>
+    </message>
+    <message>
+        <source>card #%1 [%2] changed in the meantime; nothing was changed</source>
+        <translation>カード #%1 [%2] はその間に変更されました。何も変更していません</translation>
+    </message>
+    <message>
+        <source>This message alone is longer than the model&apos;s context window (%1 tokens &gt; %2)</source>
+        <translation>このメッセージだけでモデルのコンテキストウィンドウを超えています（%1 トークン &gt; %2）</translation>
+    </message>
+    <message>
+        <source>This message alone is longer than the model&apos;s input budget (%1 tokens &gt; %2, the context window less the reply reserve)</source>
+        <translation>このメッセージだけでモデルの入力予算を超えています（%1 トークン &gt; %2、コンテキストウィンドウから返信の予備を引いた値）</translation>
     </message>
 </context>
 <context>
@@ -7459,6 +7975,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Language</source>
         <translation>言語</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>History Compress: not usable, nothing was saved: %1. Pick a provider and model.</source>

@@ -4537,6 +4537,26 @@ URL：%3
         <translation>没有可恢复的动态记忆上一版本</translation>
     </message>
     <message>
+        <source>no message %1</source>
+        <translation>没有消息 %1</translation>
+    </message>
+    <message>
+        <source>no topic %1</source>
+        <translation>没有话题 %1</translation>
+    </message>
+    <message>
+        <source>no provider %1</source>
+        <translation>没有服务商 %1</translation>
+    </message>
+    <message>
+        <source>the edited message is empty</source>
+        <translation>编辑后的消息为空</translation>
+    </message>
+    <message>
+        <source>a reply is still being written in this topic; press Stop first</source>
+        <translation>此话题中仍在写回复；请先按“停止”</translation>
+    </message>
+    <message>
         <source>nothing to gain: %1 %2 tokens of the next request and %3; nothing was summarized</source>
         <translation>没有收益：%1下一次请求中的 %2 个令牌，而%3；未做任何总结</translation>
     </message>
@@ -4637,6 +4657,10 @@ URL：%3
         <translation>；History Compress 模型在令牌上限处停止，因此只保留了摘要的完整部分</translation>
     </message>
     <message>
+        <source>choose one in Settings → System Agent (headless: settings set history-compress-model PROVIDER/MODEL)</source>
+        <translation>请在 设置 → 系统代理 中选择一个（无界面时：settings set history-compress-model PROVIDER/MODEL）</translation>
+    </message>
+    <message>
         <source>the History Compress model cannot be used: %1</source>
         <translation>无法使用History Compress 模型：%1</translation>
     </message>
@@ -4675,6 +4699,18 @@ URL：%3
     <message>
         <source>the History Compress model answered with reasoning only, no text</source>
         <translation>History Compress 模型只给出推理，没有文字</translation>
+    </message>
+    <message>
+        <source>no History Compress model is chosen</source>
+        <translation>尚未选择 History Compress 模型</translation>
+    </message>
+    <message>
+        <source>none of your providers serves the History Compress model %1 (the model that writes summaries)</source>
+        <translation>你的服务商都不提供 History Compress 模型 %1（撰写摘要的模型）</translation>
+    </message>
+    <message>
+        <source>add an OpenAI provider, or %1</source>
+        <translation>请添加一个 OpenAI 服务商，或%1</translation>
     </message>
     <message>
         <source>%1 already has a dream card (#%2)</source>
@@ -4853,6 +4889,14 @@ URL：%3
         <translation>思考预算（%1）必须低于最大令牌数（%2）</translation>
     </message>
     <message>
+        <source>expected on/off, got %1</source>
+        <translation>应为 on/off，得到的是 %1</translation>
+    </message>
+    <message>
+        <source>the input template must contain {{text}} where the message goes</source>
+        <translation>输入模板必须在放消息的位置包含 {{text}}</translation>
+    </message>
+    <message>
         <source>an assistant named %1 already exists</source>
         <translation>已存在名为 %1 的助手</translation>
     </message>
@@ -4891,6 +4935,26 @@ URL：%3
     <message>
         <source>unknown assistant setting %1</source>
         <translation>未知的助手设置 %1</translation>
+    </message>
+    <message>
+        <source>no assistant %1</source>
+        <translation>没有助手 %1</translation>
+    </message>
+    <message>
+        <source>unknown setting %1; settable: %2</source>
+        <translation>未知设置 %1；可设置的有：%2</translation>
+    </message>
+    <message>
+        <source>%1 expects a whole number, got %2</source>
+        <translation>%1 需要一个整数，得到的是 %2</translation>
+    </message>
+    <message>
+        <source>%1 expects a number such as 0.8, got %2</source>
+        <translation>%1 需要一个数字，例如 0.8，得到的是 %2</translation>
+    </message>
+    <message>
+        <source>%1 expects a finite number, got %2</source>
+        <translation>%1 需要一个有限数字，得到的是 %2</translation>
     </message>
     <message>
         <source>the store is busy: another ChatHub process has been writing for %1 s; nothing was changed, try again when it is done</source>
@@ -4991,6 +5055,14 @@ URL：%3
     <message>
         <source>The summary kept all %1 answerable probes (of %2).</source>
         <translation>摘要保留了全部 %1 个可回答的探测问题（共 %2 个）。</translation>
+    </message>
+    <message>
+        <source>only regular topic chats have a summary to check</source>
+        <translation>只有普通话题对话才有可检查的摘要</translation>
+    </message>
+    <message>
+        <source>this topic has no summary to check yet</source>
+        <translation>此话题还没有可检查的摘要</translation>
     </message>
     <message>
         <source>the new summary could not be checked, so the old state was kept: %1</source>
@@ -5179,6 +5251,26 @@ URL：%3
     <message>
         <source>the request failed: %1</source>
         <translation>请求失败：%1</translation>
+    </message>
+    <message>
+        <source>only the topic&apos;s last reply can be retried, and only when it failed, was stopped or was interrupted</source>
+        <translation>只有话题的最后一条回复可以重试，且仅当它失败、被停止或被中断时</translation>
+    </message>
+    <message>
+        <source>an attachment of this topic is missing from the store; remove that message or attach the file again</source>
+        <translation>此话题的一个附件已不在存储中；请删除那条消息或重新附加该文件</translation>
+    </message>
+    <message>
+        <source>the message is empty</source>
+        <translation>消息为空</translation>
+    </message>
+    <message>
+        <source>an attachment has no bytes; attach it again</source>
+        <translation>一个附件没有内容；请重新附加</translation>
+    </message>
+    <message>
+        <source>the message contains bytes that are not valid UTF-8</source>
+        <translation>消息包含无效的 UTF-8 字节</translation>
     </message>
     <message>
         <source>conversation %1</source>
@@ -5397,8 +5489,20 @@ URL：%3
         <translation>基础 URL 不能携带密钥或密码（%1）；请把密钥填入 API 密钥字段（或 --api-key-env），不要写在 URL 里</translation>
     </message>
     <message>
+        <source>no key file is configured here</source>
+        <translation>这里没有配置密钥文件</translation>
+    </message>
+    <message>
         <source>give either an API key or an environment variable, not both</source>
         <translation>请提供 API 密钥或环境变量之一，不要同时提供</translation>
+    </message>
+    <message>
+        <source>no key for provider %1 in the keyring</source>
+        <translation>钥匙串中没有服务商 %1 的密钥</translation>
+    </message>
+    <message>
+        <source>no key for provider %1 in the key file</source>
+        <translation>密钥文件中没有服务商 %1 的密钥</translation>
     </message>
     <message>
         <source>nothing imported: %1</source>
@@ -5421,6 +5525,18 @@ URL：%3
         <translation>%1：未能退出登录：%2</translation>
     </message>
     <message>
+        <source>Signed out of %1; no sign-in was kept.</source>
+        <translation>已退出 %1；没有保存的登录信息。</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1和%2</translation>
+    </message>
+    <message>
+        <source>Signed out of %1: its tokens were deleted from %2.</source>
+        <translation>已退出 %1：它的令牌已从%2中删除。</translation>
+    </message>
+    <message>
         <source>an MCP server named %1 exists already</source>
         <translation>名为 %1 的 MCP 服务器已存在</translation>
     </message>
@@ -5429,8 +5545,24 @@ URL：%3
         <translation>%1 不是工具名</translation>
     </message>
     <message>
+        <source>%1 has no tool named %2</source>
+        <translation>%1 没有名为 %2 的工具</translation>
+    </message>
+    <message>
         <source>topic title must not be empty</source>
         <translation>话题标题不能为空</translation>
+    </message>
+    <message>
+        <source>only your messages and the assistant&apos;s text replies can be pinned</source>
+        <translation>只能置顶你的消息和助手的文本回复</translation>
+    </message>
+    <message>
+        <source>not a message field: %1</source>
+        <translation>不是消息字段：%1</translation>
+    </message>
+    <message>
+        <source>no reply in topic %1 is being written by another window or command</source>
+        <translation>话题 %1 中没有正由另一个窗口或命令写入的回复</translation>
     </message>
     <message>
         <source>the server read only %1 of about %2 tokens: its context is smaller than the model card says</source>
@@ -5663,6 +5795,14 @@ URL：%3
     <message>
         <source>cannot import %1: %2; nothing was changed</source>
         <translation>无法导入%1：%2；未做任何更改</translation>
+    </message>
+    <message>
+        <source>memory export format must be json or markdown, not %1</source>
+        <translation>记忆导出格式必须是 json 或 markdown，而不是 %1</translation>
+    </message>
+    <message>
+        <source>import mode must be replace or merge, not %1</source>
+        <translation>导入模式必须是 replace 或 merge，而不是 %1</translation>
     </message>
     <message>
         <source>the choice covers %1 entries but the file has %2; check the file again</source>
@@ -6569,8 +6709,40 @@ URL：%3
         <translation>%1 个附件；每条消息最多 %2 个</translation>
     </message>
     <message>
+        <source>%1 is empty (0 bytes); nothing to attach</source>
+        <translation>%1 是空的（0 字节）；没有可附加的内容</translation>
+    </message>
+    <message>
+        <source>%1 is not an image this app can read (PNG, JPEG, GIF, WebP or BMP)</source>
+        <translation>%1 不是本应用能读取的图片（PNG、JPEG、GIF、WebP 或 BMP）</translation>
+    </message>
+    <message>
+        <source>%1 must be resized before it can be sent, and no image codec is available</source>
+        <translation>%1 需要先缩小才能发送，但没有可用的图片编解码器</translation>
+    </message>
+    <message>
+        <source>%1 could not be made small enough to send</source>
+        <translation>%1 无法缩小到可以发送的大小</translation>
+    </message>
+    <message>
         <source>no memory entry #%1</source>
         <translation>没有记忆条目 #%1</translation>
+    </message>
+    <message>
+        <source>entry #%1 changed in another window or command since it was shown; nothing was changed</source>
+        <translation>条目 #%1 在显示后已在另一个窗口或命令中被更改；未做任何更改</translation>
+    </message>
+    <message>
+        <source>origin must be one of %1, got %2</source>
+        <translation>来源必须是 %1 之一，得到的是 %2</translation>
+    </message>
+    <message>
+        <source>no topic %1 for assistant %2</source>
+        <translation>助手 %2 没有话题 %1</translation>
+    </message>
+    <message>
+        <source>card #%1 [%2] changed in another window or command since it was shown; nothing was changed</source>
+        <translation>卡片 #%1 [%2] 在显示后已在另一个窗口或命令中被更改；未做任何更改</translation>
     </message>
     <message>
         <source>no dynamic memory card #%1</source>
@@ -6579,6 +6751,350 @@ URL：%3
     <message>
         <source>card #%1 holds at most %2 characters; this text has %3 (about %4 fit)</source>
         <translation>卡片 #%1 最多 %2 个字符；此文本有 %3 个（约能容纳 %4 个）</translation>
+    </message>
+    <message>
+        <source>unknown compaction trigger %1</source>
+        <translation>未知的压缩触发方式 %1</translation>
+    </message>
+    <message>
+        <source>only regular topic chats have a summary to edit</source>
+        <translation>只有普通话题对话才有可编辑的摘要</translation>
+    </message>
+    <message>
+        <source>the summary changed since you opened it (a compaction finished); your text was not saved — reopen the summary and edit again</source>
+        <translation>摘要在你打开后已更改（一次压缩已完成）；你的文本未保存——请重新打开摘要再编辑</translation>
+    </message>
+    <message>
+        <source>assistant %1 has no provider; pick one in its settings</source>
+        <translation>助手 %1 没有服务商；请在它的设置中选择一个</translation>
+    </message>
+    <message>
+        <source>assistant %1 has no chat model; set one in its settings</source>
+        <translation>助手 %1 没有对话模型；请在它的设置中设置一个</translation>
+    </message>
+    <message>
+        <source>provider %1 is turned off; turn it on in Settings → Providers</source>
+        <translation>服务商 %1 已关闭；请在 设置 → 服务商 中打开它</translation>
+    </message>
+    <message>
+        <source>no message %1 (it was deleted)</source>
+        <translation>没有消息 %1（它已被删除）</translation>
+    </message>
+    <message>
+        <source>no dream proposal %1</source>
+        <translation>没有梦境提议 %1</translation>
+    </message>
+    <message>
+        <source>keep dream cards must be %1–%2, not %3</source>
+        <translation>保留的梦境卡片数必须为 %1–%2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>card #%1 [%2] covers no single day and cannot be regenerated</source>
+        <translation>卡片 #%1 [%2] 不对应单独一天，无法重新生成</translation>
+    </message>
+    <message>
+        <source>the card for %1 was deleted meanwhile</source>
+        <translation>%1 的卡片已在此期间被删除</translation>
+    </message>
+    <message>
+        <source>this reply is still being written; press Stop first</source>
+        <translation>这条回复仍在写入；请先按“停止”</translation>
+    </message>
+    <message>
+        <source>another ChatHub window or command is still writing a reply in this topic; wait for it or stop it there; if it no longer answers, mark its reply as interrupted (the reply&apos;s menu, or `chat interrupt --topic %1`)</source>
+        <translation>另一个 ChatHub 窗口或命令仍在此话题中写回复；请等待它完成或在那里停止它；如果它不再响应，请把它的回复标记为已中断（回复的菜单，或 `chat interrupt --topic %1`）</translation>
+    </message>
+    <message>
+        <source>another ChatHub window or command is still writing a reply in this topic; wait for it or stop it there before deleting it; if it no longer answers, mark its reply as interrupted (the reply&apos;s menu, or `chat interrupt --topic %1`)</source>
+        <translation>另一个 ChatHub 窗口或命令仍在此话题中写回复；删除前请等待它完成或在那里停止它；如果它不再响应，请把它的回复标记为已中断（回复的菜单，或 `chat interrupt --topic %1`）</translation>
+    </message>
+    <message>
+        <source>position %1 of topic %2 has no version %3 (it has %4)</source>
+        <translation>话题 %2 的位置 %1 没有第 %3 个版本（共有 %4 个）</translation>
+    </message>
+    <message>
+        <source>this message has no other versions</source>
+        <translation>这条消息没有其他版本</translation>
+    </message>
+    <message>
+        <source>there is no version %1 of %2</source>
+        <translation>没有第 %1 个版本（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>only the topic&apos;s last reply can be regenerated</source>
+        <translation>只有话题的最后一条回复可以重新生成</translation>
+    </message>
+    <message>
+        <source>only your own messages can be edited and resent</source>
+        <translation>只有你自己的消息可以编辑并重新发送</translation>
+    </message>
+    <message>
+        <source>no provider named %1; add it first or pick one of the configured providers</source>
+        <translation>没有名为 %1 的服务商；请先添加它，或从已配置的服务商中选择一个</translation>
+    </message>
+    <message>
+        <source>%1 — stderr: %2</source>
+        <translation>%1——stderr：%2</translation>
+    </message>
+    <message>
+        <source>%1; restarting in %2 s</source>
+        <translation>%1；将在 %2 秒后重启</translation>
+    </message>
+    <message>
+        <source>only a Streamable HTTP server can be signed in to</source>
+        <translation>只有 Streamable HTTP 服务器可以登录</translation>
+    </message>
+    <message>
+        <source>the tool servers are shut down</source>
+        <translation>工具服务器已关闭</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>%1 was not found on PATH (%2)</source>
+        <translation>在 PATH 中找不到 %1（%2）</translation>
+    </message>
+    <message>
+        <source>the server lists more than %1 tools</source>
+        <translation>服务器列出的工具超过 %1 个</translation>
+    </message>
+    <message>
+        <source>not running</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>%1 took longer than %2 s</source>
+        <translation>%1 用时超过 %2 秒</translation>
+    </message>
+    <message>
+        <source>the result of %1 is larger than %2 MB</source>
+        <translation>%1 的结果大于 %2 MB</translation>
+    </message>
+    <message>
+        <source>no answer to the handshake</source>
+        <translation>握手没有得到回应</translation>
+    </message>
+    <message>
+        <source>could not start: %1</source>
+        <translation>无法启动：%1</translation>
+    </message>
+    <message>
+        <source>the server closed the connection</source>
+        <translation>服务器关闭了连接</translation>
+    </message>
+    <message>
+        <source>the server exited</source>
+        <translation>服务器已退出</translation>
+    </message>
+    <message>
+        <source>the server was ended by %1</source>
+        <translation>服务器被 %1 终止</translation>
+    </message>
+    <message>
+        <source>the server exited with status %1</source>
+        <translation>服务器已退出，状态码 %1</translation>
+    </message>
+    <message>
+        <source>threshold compaction: %1</source>
+        <translation>阈值压缩：%1</translation>
+    </message>
+    <message>
+        <source>could not encode the image as %1</source>
+        <translation>无法把图片编码为 %1</translation>
+    </message>
+    <message>
+        <source>the image could not be decoded</source>
+        <translation>无法解码该图片</translation>
+    </message>
+    <message>
+        <source>still above %1 KB at the lowest quality</source>
+        <translation>以最低质量编码仍超过 %1 KB</translation>
+    </message>
+    <message>
+        <source>the keyring refused to store the key: %1</source>
+        <translation>钥匙串拒绝保存密钥：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the key from the keyring: %1</source>
+        <translation>无法从钥匙串读取密钥：%1</translation>
+    </message>
+    <message>
+        <source>cannot delete the key from the keyring: %1</source>
+        <translation>无法从钥匙串删除密钥：%1</translation>
+    </message>
+    <message>
+        <source>environment variable %1 is not set</source>
+        <translation>环境变量 %1 未设置</translation>
+    </message>
+    <message>
+        <source>cannot write the key file %1: %2</source>
+        <translation>无法写入密钥文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot read the key file %1: %2</source>
+        <translation>无法读取密钥文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot change the key file %1: %2</source>
+        <translation>无法更改密钥文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>a stashed branch is larger than the store allows</source>
+        <translation>一个暂存的分支超过了存储允许的大小</translation>
+    </message>
+    <message>
+        <source>a stashed branch cannot be read: %1</source>
+        <translation>无法读取暂存的分支：%1</translation>
+    </message>
+    <message>
+        <source>a stashed branch is not a list of messages</source>
+        <translation>暂存的分支不是消息列表</translation>
+    </message>
+    <message>
+        <source>card language must be one of %1</source>
+        <translation>卡片语言必须是 %1 之一</translation>
+    </message>
+    <message>
+        <source> (got %1)</source>
+        <translation>（得到的是 %1）</translation>
+    </message>
+    <message>
+        <source>%1 looks binary; only images and text or code files can be attached</source>
+        <translation>%1 看起来是二进制文件；只能附加图片以及文本或代码文件</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable image</source>
+        <translation>%1 不是可读取的图片</translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB; attachments are limited to %3 MB</source>
+        <translation>%1 有 %2 MB；附件最大为 %3 MB</translation>
+    </message>
+    <message>
+        <source>%1 is %2×%3 pixels; images are limited to %4 megapixels</source>
+        <translation>%1 为 %2×%3 像素；图片最大为 %4 百万像素</translation>
+    </message>
+    <message>
+        <source>%1 is %2 KB; text files are limited to %3 KB</source>
+        <translation>%1 有 %2 KB；文本文件最大为 %3 KB</translation>
+    </message>
+    <message>
+        <source>%1 is not valid UTF-16 text</source>
+        <translation>%1 不是有效的 UTF-16 文本</translation>
+    </message>
+    <message>
+        <source>%1 is not UTF-8 text; only images and text or code files can be attached</source>
+        <translation>%1 不是 UTF-8 文本；只能附加图片以及文本或代码文件</translation>
+    </message>
+    <message>
+        <source>%1 must be &gt;= 1, got %2</source>
+        <translation>%1 必须 &gt;= 1，得到的是 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be true/false (1/0, yes/no, on/off), got %2</source>
+        <translation>%1 必须为 true/false（1/0、yes/no、on/off），得到的是 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be an integer, got %2</source>
+        <translation>%1 必须是整数，得到的是 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be &gt;= 0, got %2</source>
+        <translation>%1 必须 &gt;= 0，得到的是 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number, not %2</source>
+        <translation>%1 必须是整数，而不是 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be at least 1, not %2</source>
+        <translation>%1 至少为 1，而不是 %2</translation>
+    </message>
+    <message>
+        <source>dream frequency must be one of %1, not %2</source>
+        <translation>做梦频率必须是 %1 之一，而不是 %2</translation>
+    </message>
+    <message>
+        <source>dream time must be HH:MM in 24-hour UTC (e.g. 02:00), not %1</source>
+        <translation>做梦时间必须是 24 小时制 UTC 的 HH:MM（例如 02:00），而不是 %1</translation>
+    </message>
+    <message>
+        <source>dream weekday must be 0 (Sunday) to 6 (Saturday), not %1</source>
+        <translation>做梦的星期必须是 0（星期日）到 6（星期六），而不是 %1</translation>
+    </message>
+    <message>
+        <source>%1 expects on/off, got %2</source>
+        <translation>%1 需要 on/off，得到的是 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3, got %4</source>
+        <translation>%1 必须在 %2 到 %3 之间，得到的是 %4</translation>
+    </message>
+    <message>
+        <source>%1 expects one of %2, got %3</source>
+        <translation>%1 需要 %2 之一，得到的是 %3</translation>
+    </message>
+    <message>
+        <source>%1 expects PROVIDER/MODEL, got %2</source>
+        <translation>%1 需要 服务商/模型（PROVIDER/MODEL），得到的是 %2</translation>
+    </message>
+    <message>
+        <source>%1 expects PROVIDER/MODEL, e.g. OpenAI/gpt-5-mini (got %2)</source>
+        <translation>%1 需要 服务商/模型（PROVIDER/MODEL），例如 OpenAI/gpt-5-mini（得到的是 %2）</translation>
+    </message>
+    <message>
+        <source>%1 expects a language name, got %2</source>
+        <translation>%1 需要一个语言名称，得到的是 %2</translation>
+    </message>
+    <message>
+        <source>%1 expects a language name of at most %2 letters, e.g. Japanese (got %3)</source>
+        <translation>%1 需要一个不超过 %2 个字母的语言名称，例如 Japanese（得到的是 %3）</translation>
+    </message>
+    <message>
+        <source>unknown setting %1; known: %2</source>
+        <translation>未知设置 %1；已知的有：%2</translation>
+    </message>
+    <message>
+        <source>an avatar is one emoji or up to %1 letters, not %2 characters</source>
+        <translation>头像是一个表情符号或最多 %1 个字母，而不是 %2 个字符</translation>
+    </message>
+    <message>
+        <source>an avatar is one emoji or up to %1 letters</source>
+        <translation>头像是一个表情符号或最多 %1 个字母</translation>
+    </message>
+    <message>
+        <source>an avatar is one emoji or up to 2 letters; spaces, punctuation and control characters cannot be shown</source>
+        <translation>头像是一个表情符号或最多 2 个字母；无法显示空格、标点和控制字符</translation>
+    </message>
+    <message>
+        <source>an avatar is one emoji, not several</source>
+        <translation>头像只能是一个表情符号，不能是多个</translation>
+    </message>
+    <message>
+        <source>the OS keyring</source>
+        <translation>系统钥匙串</translation>
+    </message>
+    <message>
+        <source>the key file %1</source>
+        <translation>密钥文件 %1</translation>
+    </message>
+    <message>
+        <source>Create an assistant first: imported conversations become its topics (Assistant → New…).</source>
+        <translation>请先创建一个助手：导入的对话会成为它的话题（助手 → 新建…）。</translation>
+    </message>
+    <message>
+        <source>card #%1 [%2] changed in the meantime; nothing was changed</source>
+        <translation>卡片 #%1 [%2] 在此期间已被更改；未做任何更改</translation>
+    </message>
+    <message>
+        <source>This message alone is longer than the model&apos;s context window (%1 tokens &gt; %2)</source>
+        <translation>仅这条消息就超过了模型的上下文窗口（%1 token &gt; %2）</translation>
+    </message>
+    <message>
+        <source>This message alone is longer than the model&apos;s input budget (%1 tokens &gt; %2, the context window less the reply reserve)</source>
+        <translation>仅这条消息就超过了模型的输入预算（%1 token &gt; %2，即上下文窗口减去回复预留）</translation>
     </message>
 </context>
 <context>
@@ -7459,6 +7975,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Language</source>
         <translation>语言</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>History Compress: not usable, nothing was saved: %1. Pick a provider and model.</source>

@@ -27,6 +27,7 @@ import keyring
 import pytest
 
 from chathub_desktop.core.mcp_config import McpServerConfig
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.tools.mcp_clients import McpClients, McpServerError
@@ -197,9 +198,9 @@ class CountingSlots:
         self.calls.append(("set", name))
         self.kept[name] = value
 
-    def delete(self, name: str) -> list[str]:
+    def delete(self, name: str) -> list[Reason]:
         self.calls.append(("delete", name))
-        return ["memory"] if self.kept.pop(name, None) is not None else []
+        return [Reason("memory")] if self.kept.pop(name, None) is not None else []
 
 
 def test_a_server_never_signed_in_never_touches_the_secret_store(locked_url: str) -> None:
@@ -232,6 +233,6 @@ def test_sign_out_with_the_key_file_deletes_the_tokens_there(tmp_path: Path) -> 
     slots = TokenSlots(KeyringSecretStore(), key_file)
     slots.set("docs", '{"tokens": {"access_token": "abc"}}')
     assert key_file.get("docs", kind="mcp-oauth") is not None
-    assert slots.delete("docs") == [f"the key file {tmp_path / 'keys.cfg'}"]
+    assert [p.english() for p in slots.delete("docs")] == [f"the key file {tmp_path / 'keys.cfg'}"]
     assert key_file.get("docs", kind="mcp-oauth") is None
     assert slots.delete("docs") == []

@@ -11,6 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
 from PySide6.QtGui import QImage, QPainter
 
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, ReasonError
+
 #: JPEG qualities tried in turn until the image fits its byte limit.
 JPEG_QUALITIES = (90, 82, 72, 60, 45)
 
@@ -24,7 +26,7 @@ def encode(image: QImage, fmt: str, quality: int = -1) -> bytes:
     ok = image.save(buf, fmt, quality)  # type: ignore[call-overload]  # the stub says bytes; run time takes str
     buf.close()
     if not ok:
-        raise ValueError(f"could not encode the image as {fmt}")
+        raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "could not encode the image as %1"), (fmt,)))
     return bytes(data.data())
 
 
@@ -39,7 +41,7 @@ class QtImageCodec:
         decoded or made small enough."""
         image = QImage.fromData(data)
         if image.isNull():
-            raise ValueError("the image could not be decoded")
+            raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the image could not be decoded")))
         if (image.width(), image.height()) != (width, height):
             image = image.scaled(width, height, Qt.AspectRatioMode.IgnoreAspectRatio,
                                  Qt.TransformationMode.SmoothTransformation)
@@ -59,7 +61,8 @@ class QtImageCodec:
             jpeg = encode(image, "JPEG", quality)
             if len(jpeg) <= max_bytes:
                 return jpeg, "image/jpeg"
-        raise ValueError(f"still above {max_bytes // 1024:,} KB at the lowest quality")
+        raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "still above %1 KB at the lowest quality"),
+                                 (f"{max_bytes // 1024:,}",)))
 
 
 def thumbnail(data: bytes, edge: int) -> QImage:

@@ -66,6 +66,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.dynamic_cards import CardKind
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
@@ -687,7 +688,8 @@ class DreamPanel(QWidget):
         for c in cards:
             if (c.tag, c.text) == (card.tag, card.text):
                 return c.number
-        raise NotFound(f"card #{n} [{card.display_tag}] changed in the meantime; nothing was changed")
+        raise NotFound(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "card #%1 [%2] changed in the meantime; nothing "
+                                                                 "was changed"), (str(n), card.display_tag)))
 
     def card(self, number: int | None) -> CardView | None:
         """Card ``number``, or the selected one for None."""

@@ -22,7 +22,7 @@ from chathub_desktop.core.app_settings import (
 )
 from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
-from chathub_desktop.gui.shell.service_reasons import said_error
+from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
@@ -51,7 +51,7 @@ def summarizer_line(svc: Services) -> str:
         t = svc.summarizer_target()
     except SummarizerUnavailable as exc:
         return fill(translate("SystemAgentPage", "Not usable yet: %1. Pick a provider and model above (or add a "
-                                                 "provider on the Providers page)."), exc.reason)
+                                                 "provider on the Providers page)."), said(exc.what))
     except ServiceError as exc:
         return said_error(exc)
     # the card's window, as the token popover shows it for this model (issue 24)

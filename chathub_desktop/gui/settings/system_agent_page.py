@@ -51,6 +51,8 @@ from chathub_desktop.gui.settings.model_picker import ModelPicker
 from chathub_desktop.gui.shell.help_button import FieldNote, field_note, note_text
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.shell.range_hint import install_range_hints
+from chathub_desktop.gui.shell.service_reasons import said as said_reason
+from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
@@ -467,19 +469,19 @@ class SystemAgentPage(QWidget):
             try:
                 self.svc.settings.check(setting, value)
             except ServiceError as exc:
-                return f"{label}: {exc}", ""
+                return fill(translate("SystemAgentPage", "%1: %2"), label, said_error(exc)), ""
         compress = next((v for setting, _l, v in values if setting is HISTORY_COMPRESS_MODEL), None)
         if compress != self.svc.settings.value(HISTORY_COMPRESS_MODEL):
             try:
                 self.svc.check_summarizer(compress)
             except SummarizerUnavailable as exc:
                 return fill(translate("SystemAgentPage", "History Compress: not usable, nothing was saved: %1. "
-                                                         "Pick a provider and model."), exc.reason), ""
+                                                         "Pick a provider and model."), said_reason(exc.what)), ""
         for setting, label, value in values:
             try:
                 self.svc.settings.set(setting, value)
             except ServiceError as exc:
-                return f"{label}: {exc}", ""
+                return fill(translate("SystemAgentPage", "%1: %2"), label, said_error(exc)), ""
         return None, summarizer_line(self.svc)
 
     async def _store(self, values: tuple[tuple[Setting[Any], str, object], ...]) -> None:

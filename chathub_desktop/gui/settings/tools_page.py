@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.mcp_config import McpTransport, StoredMcpServer, ToolApproval
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.design import set_tone
 from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.design.tokens import Tone
@@ -46,6 +47,7 @@ from chathub_desktop.gui.shell.empty_state import EmptyState
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter, user_message
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
+from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.tools.mcp_oauth import open_in_browser
 
@@ -543,8 +545,8 @@ class ToolsPage(QWidget):
             self.ops.start(fill(translate("ToolsPage", "Sign out of %1"), name), lambda: mcp.sign_out(name), on_ok=self._signed_out)
 
     def _signed_out(self, note: object) -> None:
-        said = str(note)  # the service's own line (English)
-        self._runner.run(self._reload_task, self._refresh(lambda: said), context="List MCP servers")
+        assert isinstance(note, Reason)  # McpService.sign_out's line, typed (issue 27)
+        self._runner.run(self._reload_task, self._refresh(lambda: said(note)), context="List MCP servers")
 
     def _removed(self, name: str) -> None:
         self._runner.run(self._reload_task, self._refresh(lambda: fill(translate("ToolsPage", "Removed %1."), name)),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.nav_rail import AssistantItem, PageHost, PageId
 from chathub_desktop.gui.shell.window_settings import SETUP_SHOWN, keep, kept
@@ -177,8 +178,9 @@ class WindowPages:
         file) or one format's entry (issue 15); None without an assistant."""
         w = self._w
         if w.assistant_combo.count() == 0:
-            w.presenter.present(ServiceError("Create an assistant first: imported conversations "
-                                             "become its topics (Assistant → New…)."), context="Import")
+            w.presenter.present(ServiceError(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "Create an assistant first: imported conversations become its topics (Assistant "
+                                  "→ New…)."))), context="Import")
             return None
         from chathub_desktop.gui.dialogs.import_dialog import (
             ImportDialog,  # ijson is not on the start-up path

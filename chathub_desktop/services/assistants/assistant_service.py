@@ -20,7 +20,7 @@ from chathub_desktop.core.flags import parse_flag
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
 from chathub_desktop.core.sampling import Sampling, sampling_reason
-from chathub_desktop.services.errors import InvalidInput, NameTaken, NotFound
+from chathub_desktop.services.errors import InvalidInput, NameTaken, NotFound, no_provider
 from chathub_desktop.services.events import EventBus, SettingsChanged
 from chathub_desktop.services.input_rules import check_model_id, check_name, check_record_id
 from chathub_desktop.services.views import AssistantView
@@ -44,13 +44,14 @@ def parse_bool(value: str) -> bool:
     flag = parse_flag(value)
     if flag is not None:
         return flag
-    raise InvalidInput(f"expected on/off, got {value!r}")
+    raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "expected on/off, got %1"), (repr(value),)))
 
 
 def validate_template(template: str) -> str:
     """An input template must contain ``{{text}}`` (APP-9); raises :class:`InvalidInput`."""
     if TEMPLATE_PLACEHOLDER not in template:
-        raise InvalidInput("the input template must contain {{text}} where the message goes")
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the input template must contain {{text}} "
+                                                                      "where the message goes")))
     return template
 
 
@@ -130,7 +131,7 @@ class AssistantService:
             return None
         row = provider_row(s, check_record_id(provider, "provider") if isinstance(provider, int) else provider)
         if row is None:
-            raise NotFound(f"no provider {provider!r}")
+            raise NotFound(no_provider(provider))
         return row.id
 
     @staticmethod
@@ -138,7 +139,7 @@ class AssistantService:
         """The stored assistant by id or name. Raises :class:`NotFound`."""
         row = assistant_record(s, check_record_id(ref, "assistant") if isinstance(ref, int) else ref)
         if row is None:
-            raise NotFound(f"no assistant {ref!r}")
+            raise NotFound(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no assistant %1"), (repr(ref),)))
         return row
 
     def create(
@@ -161,7 +162,7 @@ class AssistantService:
         try:
             avatar = clean_avatar(avatar)
         except AvatarRefused as exc:
-            raise InvalidInput(str(exc)) from None
+            raise InvalidInput(exc.reason) from None
         model = check_model_id(model) if model.strip() else ""
         validate_template(input_template)
         if max_tokens is not None and not 1 <= max_tokens <= MAX_TOKENS_LIMIT:
@@ -230,13 +231,13 @@ class AssistantService:
                         try:
                             choice = parse_card_language(value)
                         except CardLanguageRefused as exc:
-                            raise InvalidInput(str(exc)) from None
+                            raise InvalidInput(exc.reason) from None
                         value = None if choice is None else choice.value
                     if key == "avatar":
                         try:
                             value = clean_avatar(None if value is None else str(value))
                         except AvatarRefused as exc:
-                            raise InvalidInput(str(exc)) from None
+                            raise InvalidInput(exc.reason) from None
                     if key not in COLUMNS:
                         raise InvalidInput(Reason(AssistantReason.UNKNOWN_SETTING, (repr(key),)))
                     values[key] = value
@@ -254,7 +255,8 @@ class AssistantService:
             return self.update(ref, provider=value)
         spec = SETTABLE.get(key)
         if spec is None:
-            raise InvalidInput(f"unknown setting {key!r}; settable: provider, {', '.join(SETTABLE)}")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "unknown setting %1; settable: %2"),
+                                      (repr(key), ", ".join(("provider", *SETTABLE)))))
         parsed: object
         if spec.optional and value.strip().lower() in UNSET_WORDS:
             parsed = None
@@ -264,14 +266,17 @@ class AssistantService:
             try:
                 parsed = int(value)
             except ValueError:
-                raise InvalidInput(f"{key} expects a whole number, got {value!r}") from None
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 expects a whole number, got %2"),
+                                          (key, repr(value)))) from None
         elif spec.kind is float:
             try:
                 parsed = float(value)
             except ValueError:
-                raise InvalidInput(f"{key} expects a number such as 0.8, got {value!r}") from None
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 expects a number such as 0.8, got %2"),
+                                          (key, repr(value)))) from None
             if parsed != parsed or parsed in (float("inf"), float("-inf")):
-                raise InvalidInput(f"{key} expects a finite number, got {value!r}")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 expects a finite number, got %2"),
+                                          (key, repr(value))))
         else:
             parsed = value
         return self.update(ref, **{spec.attr: parsed})

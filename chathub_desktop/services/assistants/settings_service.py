@@ -12,6 +12,7 @@ from chathub_desktop.core.app_settings import (
     SettingRefused,
     declared,
 )
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.input_rules import check_model_id
 from chathub_desktop.storage.app_settings import setting_value, store_setting
@@ -74,7 +75,7 @@ def _parsed(decl: Setting[Any], value: object) -> object:
     try:
         parsed = decl.parse(value)
     except SettingRefused as exc:
-        raise InvalidInput(str(exc)) from None
+        raise InvalidInput(exc.reason) from None
     if isinstance(decl, ModelSetting) and isinstance(parsed, str):
         provider, sep, model = parsed.partition("/")
         check_model_id(model if sep else provider)
@@ -86,12 +87,13 @@ def _check_provider(s: Session, decl: Setting[Any], parsed: object) -> None:
     if isinstance(decl, ModelSetting) and isinstance(parsed, str):
         provider, sep, _model = parsed.partition("/")
         if sep and provider_named(s, provider.strip()) is None:
-            raise InvalidInput(
-                f"no provider named {provider.strip()!r}; add it first or pick one of the configured providers")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no provider named %1; add it first or pick one "
+                                                                          "of the configured providers"),
+                                          (repr(provider.strip()),)))
 
 
 def _declared(key: str) -> Setting[Any]:
     try:
         return declared(key)
     except SettingRefused as exc:
-        raise InvalidInput(str(exc)) from None
+        raise InvalidInput(exc.reason) from None

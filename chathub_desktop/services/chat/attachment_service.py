@@ -20,11 +20,14 @@ from pathlib import Path
 from typing import Protocol
 
 from chathub_desktop.core import attachments as att
-from chathub_desktop.core.budget import input_budget, message_too_long
+from chathub_desktop.core.budget import input_budget, message_too_long_reason
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE, draft_tokens
 from chathub_desktop.providers.catalog import ModelCatalog
-from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.errors import (
+    InvalidInput,
+    refused,
+)
 from chathub_desktop.services.input_files import open_regular
 from chathub_desktop.services.topics.topic_model import ModelPick, topic_resolution
 from chathub_desktop.storage.attachment_blobs import load_blobs
@@ -89,7 +92,7 @@ class AttachmentService:
         if len(text.encode("utf-8")) + files + len(template.encode("utf-8")) + FRAMING_TOKENS_PER_MESSAGE <= budget:
             return
         count = TokenCounter.for_model(model).count
-        line = message_too_long(draft_tokens(text, template, count, tuple(attachments)), window, budget)
+        line = message_too_long_reason(draft_tokens(text, template, count, tuple(attachments)), window, budget)
         if line is not None:
             raise InvalidInput(line)
 
@@ -111,7 +114,7 @@ class AttachmentService:
         try:
             made = prepare_bytes(name, data, att.image_limits(kind, model), codec, mime_hint=mime_hint)
         except att.AttachmentRefused as exc:
-            raise InvalidInput(str(exc)) from None
+            raise InvalidInput(exc.reason) from None
         self._refuse_over(made.name, self.tokens(made, model), budget)
         return made
 
@@ -125,7 +128,7 @@ class AttachmentService:
                 data = fh.read(att.MAX_INPUT_BYTES + 1)
             att.check_input_size(path.name, len(data))
         except att.AttachmentRefused as exc:
-            raise InvalidInput(str(exc)) from None
+            raise InvalidInput(exc.reason) from None
         except OSError as exc:
             raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot read %1: %2"),
                                       (path.name, str(exc.strerror or exc)))) from None
@@ -186,31 +189,37 @@ def prepare_bytes(name: str, data: bytes, limits: att.ImageLimits, codec: ImageC
     :class:`~chathub_desktop.core.attachments.AttachmentRefused`."""
     att.check_input_size(name, len(data))
     if not data:  # walk37 #10: an empty file would send an empty block
-        raise att.AttachmentRefused(f"{name} is empty (0 bytes); nothing to attach")
+        raise att.AttachmentRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is empty (0 bytes); nothing to "
+                                                                               "attach"), (name,)))
     mime = att.sniff_mime(data)
     if mime is None and (mime_hint.startswith("image/") or _looks_like_image_name(name)):
-        raise att.AttachmentRefused(f"{name} is not an image this app can read (PNG, JPEG, GIF, WebP or BMP)")
+        raise att.AttachmentRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not an image this app can read "
+                                                                               "(PNG, JPEG, GIF, WebP or BMP)"),
+                                           (name,)))
     if mime is None:
         text = att.decode_text(name, data)
         return att.file_attachment(name, text, _text_mime(name))
     size = att.header_size(data)
     if size is None and mime != "image/bmp":
-        raise att.AttachmentRefused(f"{name} is not a readable image")
+        raise att.AttachmentRefused(Reason(att.NOT_AN_IMAGE, (name,)))
     if size is not None:
         att.check_pixels(name, *size)
     if size is not None and not att.needs_reencode(mime, size[0], size[1], len(data), limits):
         return att.image_attachment(name, data, mime, size[0], size[1])
     if codec is None:
-        raise att.AttachmentRefused(f"{name} must be resized before it can be sent, and no image codec is available")
+        raise att.AttachmentRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be resized before it can be "
+                                                                           "sent, and no image codec is available"),
+                                           (name,)))
     w, h = size if size is not None else (limits.long_edge, limits.long_edge)
     tw, th = att.fit_size(w, h, limits.long_edge)
     try:
         out, out_mime = codec.fit(data, tw, th, limits.max_bytes)
     except ValueError as exc:
-        raise att.AttachmentRefused(f"{name}: {exc}") from None
+        raise att.AttachmentRefused(Reason("%1: %2", (name, refused(exc)))) from None
     real = att.header_size(out)
     if real is None or len(out) > limits.max_bytes or max(real) > limits.long_edge:
-        raise att.AttachmentRefused(f"{name} could not be made small enough to send")
+        raise att.AttachmentRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 could not be made small enough to "
+                                                                           "send"), (name,)))
     return att.image_attachment(name, out, out_mime, real[0], real[1])
 
 

@@ -316,8 +316,9 @@ class ChatService:
             last = last_message(s, topic_id)
             if (last is None or last.role != Role.ASSISTANT or last.status not in RETRYABLE_STATUSES
                     or (reply_id is not None and last.id != reply_id)):
-                raise InvalidInput("only the topic's last reply can be retried, and only when it "
-                                   "failed, was stopped or was interrupted")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "only the topic's last reply can be retried, "
+                                                                              "and only when it failed, was stopped or was "
+                                                                              "interrupted")))
             user = last_user_message(s, topic_id)
             update_reply(s, last.id, {
                 "content": "", "status": MessageStatus.STREAMING.value, "error": None, "error_kind": None,
@@ -358,8 +359,9 @@ class ChatService:
         with gc_paused():
             plan = assemble_request(inp, ctx.counter.count)
             if any(m.attachments for m in plan.messages):
-                raise InvalidInput("an attachment of this topic is missing from the store; "
-                                   "remove that message or attach the file again")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an attachment of this topic is missing from "
+                                                                              "the store; remove that message or attach the "
+                                                                              "file again")))
             if self._estimates is not None:
                 self._estimates.record_sent(reply_id, ctx, plan)
         sampling = ctx.sent_sampling  # one source: the body and its receipt (issue 28)
@@ -394,13 +396,14 @@ class ChatService:
         arrived; ``StoreBusy`` when the store stayed locked.
         """
         if not text.strip() and not attachments:
-            raise InvalidInput("the message is empty")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the message is empty")))
         if any(not a.loaded for a in attachments):
-            raise InvalidInput("an attachment has no bytes; attach it again")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an attachment has no bytes; attach it again")))
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
-            raise InvalidInput("the message contains bytes that are not valid UTF-8") from None
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the message contains bytes that are not "
+                                                                          "valid UTF-8"))) from None
         with self._sends.uncut_on_cancel(topic_id):  # a Stop before the claim: nothing stored
             pick = await self._db.run(self._pick_for_message, topic_id, override, text, attachments)
             assert pick.provider_id is not None  # _pick resolves a sendable provider
@@ -467,7 +470,7 @@ class ChatService:
             ctx = await self._loader.aload(topic_id, override=claim.pick)
             prepared = await self._tools.prepare(ctx.assistant_id)  # servers started, tool lists fresh
             for server in prepared.down:  # the send goes on without its tools; the user is told
-                self._bus.publish(ToolServerDown(topic_id, server.name, server.reason))
+                self._bus.publish(ToolServerDown(topic_id, server.name, server.reason, server.why))
             if prepared.changed:
                 ctx = await self._loader.aload(topic_id, override=claim.pick)
             tries = Tries()

@@ -12,8 +12,9 @@ from dataclasses import replace
 
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import MessageStatus
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.compaction.compaction_service import CompactionService
-from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.errors import EMPTY_EDITED, InvalidInput, NotFound, no_message
 from chathub_desktop.services.events import EventBus, TopicChanged
 from chathub_desktop.services.input_rules import check_record_id
 from chathub_desktop.services.topics.first_page import message_view
@@ -42,7 +43,7 @@ class MessageEditService:
         with self._db.read() as s:
             place = message_position(s, check_record_id(message_id, "message"))
         if place is None:
-            raise NotFound(f"no message {message_id}")
+            raise NotFound(no_message(message_id))
         return place
 
     def edit_message(self, message_id: int, text: str) -> MessageView:
@@ -50,15 +51,16 @@ class MessageEditService:
         Clears the topic summary when the summary covers the message (CMP-15). Raises
         :class:`NotFound` / :class:`InvalidInput` (empty text, a reply still streaming)."""
         if not text.strip():
-            raise InvalidInput("the edited message is empty")
+            raise InvalidInput(EMPTY_EDITED)
         topic_id, seq = self._locate(message_id)
         self._compaction.clear_for_edit(topic_id, message_id, position_seq=seq)
         with self._db.write() as s:
             row = message_row(s, message_id)
             if row is None:
-                raise NotFound(f"no message {message_id}")
+                raise NotFound(no_message(message_id))
             if row.status == MessageStatus.STREAMING:
-                raise InvalidInput("this reply is still being written; press Stop first")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "this reply is still being written; press Stop "
+                                                                              "first")))
             edited = replace(row, content=text, token_count=None, token_encoding=None, edited_at=utcnow())
             update_reply(s, message_id, {"content": text, "token_count": None, "token_encoding": None,
                                          "edited_at": edited.edited_at})
@@ -73,7 +75,7 @@ class MessageEditService:
         self._compaction.clear_for_edit(topic_id, message_id, position_seq=seq)
         with self._db.write() as s:
             if not remove_message(s, message_id):
-                raise NotFound(f"no message {message_id}")
+                raise NotFound(no_message(message_id))
         self._changed(topic_id)
 
     def _changed(self, topic_id: int) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import ToolCall
-from chathub_desktop.core.reasons import reason_data
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, reason_data
 from chathub_desktop.core.stored_text import replace_unstorable
 from chathub_desktop.services.chat.process_identity import PROCESS_ID, stream_is_orphaned
 from chathub_desktop.services.chat.send_results import StreamResult
@@ -23,21 +23,29 @@ from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import streaming_rows, update_reply
 
+#: Another process writes a reply in the topic (issue 27: typed; ``%1`` the topic id).
+_FOREIGN = QT_TRANSLATE_NOOP("ServiceReasons", "another ChatHub window or command is still writing a reply in this "
+                                               "topic; wait for it or stop it there; if it no longer answers, mark "
+                                               "its reply as interrupted (the reply's menu, or `chat interrupt "
+                                               "--topic %1`)")
+_FOREIGN_BEFORE_DELETE = QT_TRANSLATE_NOOP("ServiceReasons", "another ChatHub window or command is still writing a "
+                                                             "reply in this topic; wait for it or stop it there before "
+                                                             "deleting it; if it no longer answers, mark its reply as "
+                                                             "interrupted (the reply's menu, or `chat interrupt "
+                                                             "--topic %1`)")
+
 #: Seconds between checkpoints of a streaming reply's text (issue 10: a crash loses less).
 CHECKPOINT_S = 1.0
 
 
-def refuse_foreign_stream(s: Session, topic_id: int, doing: str = "") -> None:
+def refuse_foreign_stream(s: Session, topic_id: int, *, deleting: bool = False) -> None:
     """Inside a write transaction: :class:`InvalidInput` when another live ChatHub
-    process is writing a reply in ``topic_id`` (APP-8); ``doing`` names the refused
-    action in the message (default: a new reply)."""
+    process is writing a reply in ``topic_id`` (APP-8); ``deleting``: the refused action
+    is the topic's deletion (default: a new reply)."""
     now = utcnow()
     if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now)
            for by, at, _edited in streaming_rows(s, topic_id)):
-        before = f" before {doing}" if doing else ""
-        raise InvalidInput("another ChatHub window or command is still writing a reply in this "
-                           f"topic; wait for it or stop it there{before}; if it no longer answers, mark its reply "
-                           f"as interrupted (the reply's menu, or `chat interrupt --topic {topic_id}`)")
+        raise InvalidInput(Reason(_FOREIGN_BEFORE_DELETE if deleting else _FOREIGN, (str(topic_id),)))
 
 
 def storable_call(call: ToolCall) -> ToolCall:

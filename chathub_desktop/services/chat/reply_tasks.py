@@ -18,7 +18,7 @@ from collections.abc import Coroutine, Iterator
 from typing import Any, TypeVar, overload
 
 from chathub_desktop.core.messages import MessageStatus
-from chathub_desktop.services.errors import InvalidInput, ServiceError
+from chathub_desktop.services.errors import STILL_WRITING, InvalidInput, ServiceError
 from chathub_desktop.storage.database import DatabaseError
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,7 @@ class ReplyTasks:
     def refuse_if_sending(self, topic_id: int) -> None:
         """Raise :class:`InvalidInput` (the line the user sees) while ``topic_id`` is sending."""
         if self.is_sending(topic_id):
-            raise InvalidInput("a reply is still being written in this topic; press Stop first")
+            raise InvalidInput(STILL_WRITING)
 
     def current(self, topic_id: int) -> asyncio.Task[Any] | None:
         """The topic's reply task, running or just ended; ``None`` when it has none."""

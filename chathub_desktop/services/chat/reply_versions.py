@@ -33,11 +33,19 @@ from datetime import datetime
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.compaction import SummaryOnSwitch
 from chathub_desktop.core.messages import MessageStatus, Role
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.chat.chat_service import ChatService, ReplyClaim
 from chathub_desktop.services.chat.process_identity import PROCESS_ID, stream_is_orphaned
 from chathub_desktop.services.chat.reply_store import refuse_foreign_stream
 from chathub_desktop.services.chat.send_results import SendOutcome
-from chathub_desktop.services.errors import InvalidInput, NotFound, found
+from chathub_desktop.services.errors import (
+    EMPTY_EDITED,
+    InvalidInput,
+    NotFound,
+    found,
+    no_message,
+    refused,
+)
 from chathub_desktop.services.events import EventBus, TopicChanged, TopicMessagesChanged
 from chathub_desktop.services.input_rules import check_record_id
 from chathub_desktop.services.topics.topic_model import ModelPick
@@ -178,8 +186,9 @@ class ReplyVersions:
             _refuse_any_stream(s, topic_id)
             alts = alternatives(s, topic_id).get(seq, [])
             if not 1 <= index <= len(alts):
-                raise InvalidInput(f"position {seq} of topic {topic_id} has no version {index} "
-                                   f"(it has {len(alts)})")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "position %1 of topic %2 has no version %3 "
+                                                                              "(it has %4)"),
+                                          (str(seq), str(topic_id), str(index), str(len(alts)))))
             target = alts[index - 1].branch_id
             if target is None:
                 return SwitchResult(topic_id, seq, index, len(alts), SummaryOnSwitch.KEPT)
@@ -189,7 +198,7 @@ class ReplyVersions:
                 restored = restore_branch(s, target)
                 assert restored is not None  # listed by alternatives() in this transaction
             except BranchCorrupt as exc:
-                raise InvalidInput(str(exc)) from exc
+                raise InvalidInput(refused(exc)) from exc
             now = _cursor(s, topic_id)
         summary = (SummaryOnSwitch.KEPT if now == had
                    else SummaryOnSwitch.CLEARED if now is None else SummaryOnSwitch.RESTORED)
@@ -202,10 +211,11 @@ class ReplyVersions:
         the first or last version."""
         point = self.points(topic_id).get(message_id)
         if point is None:
-            raise InvalidInput("this message has no other versions")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "this message has no other versions")))
         target = point.index + delta
         if not 1 <= target <= point.total:
-            raise InvalidInput(f"there is no version {target} of {point.total}")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "there is no version %1 of %2"),
+                                      (str(target), str(point.total))))
         return self.switch(topic_id, point.seq, target)
 
     # --- regenerate and resend ------------------------------------------------------------
@@ -233,12 +243,12 @@ class ReplyVersions:
         this topic sending) / :class:`NotFound` at once; the claim's refusals come from
         the task and change nothing."""
         if not text.strip():
-            raise InvalidInput("the edited message is empty")
+            raise InvalidInput(EMPTY_EDITED)
         check_record_id(message_id, "message")
         if topic_id is None:
             with self._db.read() as s:
                 place = message_position(s, message_id)
-            topic_id = found(place, f"no message {message_id}")[0]
+            topic_id = found(place, no_message(message_id))[0]
         task = self._chat.start_claimed(
             topic_id, functools.partial(self._claim_resend, message_id, text, topic_id), "resend")
         task.add_done_callback(functools.partial(self._after_reply, topic_id))
@@ -255,7 +265,8 @@ class ReplyVersions:
             user = last_user_message(s, topic_id)
             reply = rows_after(s, topic_id, user.seq if user is not None else 0)
             if user is None or not reply or (reply_id is not None and reply_id not in {rid for rid, _seq in reply}):
-                raise InvalidInput("only the topic's last reply can be regenerated")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "only the topic's last reply can be "
+                                                                              "regenerated")))
             fork = reply[0][1]
             stash_tail(s, topic_id, fork)
             new_id = _streaming_reply(s, topic.id, fork, model, provider_id)
@@ -270,9 +281,10 @@ class ReplyVersions:
         with self._db.write() as s:
             row = message_row(s, message_id)
             if row is None or row.topic_id != topic_id:
-                raise NotFound(f"no message {message_id}")
+                raise NotFound(no_message(message_id))
             if row.role != Role.USER:
-                raise InvalidInput("only your own messages can be edited and resent")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "only your own messages can be edited and "
+                                                                              "resent")))
             topic, _assistant, model, provider_id = self._chat.sendable(s, row.topic_id, pick)
             refuse_foreign_stream(s, topic.id)
             _refuse_any_stream(s, topic.id)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from chathub_desktop.core.messages import ToolCall, ToolSpec
+from chathub_desktop.core.reasons import Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,10 +28,12 @@ class ToolOutcome:
 @dataclass(frozen=True, slots=True)
 class ServerDown:
     """A tool server that could not be started before a send: its ``name`` and the one
-    line ``reason`` (with its stderr tail) for the user (issue 25)."""
+    line ``reason`` (with its stderr tail) for the user (issue 25); ``why``: the same
+    typed, for the window (issue 27), None when the reason came untyped."""
 
     name: str
     reason: str
+    why: Reason | None = None
 
 
 @dataclass(frozen=True, slots=True)

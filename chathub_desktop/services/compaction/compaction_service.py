@@ -34,7 +34,7 @@ from chathub_desktop.core import compaction_gain as cg
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus
 from chathub_desktop.core.messages import ChatMessage
-from chathub_desktop.core.reasons import Reason
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.request_assembly import RequestPart, assemble_request, template_overhead
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.assistants.settings_service import SettingsService
@@ -228,13 +228,14 @@ class CompactionService:
         unknown trigger, ``NotFound`` for an unknown topic.
         """
         if trigger not in cc.TRIGGERS:
-            raise InvalidInput(f"unknown compaction trigger {trigger!r}")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "unknown compaction trigger %1"), (repr(trigger),)))
         run_trigger = cc.CompactionTrigger(trigger)
         if self.in_flight(topic_id):
             raise CompactionInProgress("this topic is already compacting; wait for that run to finish")
         ctx = await self._load(topic_id)
         if not ctx.regular:
-            raise InvalidInput("only regular topic chats use topic compaction")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "only regular topic chats use topic "
+                                                                          "compaction")))
         return await self._guarded(topic_id, run_trigger, max_batches=None, focus=focus)
 
     async def rescue(self, topic_id: int, like: TopicContext | None = None) -> CompactionOutcome:
@@ -530,7 +531,7 @@ class CompactionService:
             return out
         if m.target is None:
             assert m.missing is not None
-            return await self._records.failed(ctx, m.trigger, str(m.missing), before, "no_summarizer",
+            return await self._records.failed(ctx, m.trigger, m.missing.why or str(m.missing), before, "no_summarizer",
                                               m.missing.model or None, m.high, m.low, problem=m.missing.problem)
         if m.budget.too_small:  # CMP-4: said once, not a placeholder per turn
             return await self._records.failed(

@@ -66,19 +66,22 @@ _THINKING_OFF = frozenset({"anthropic", "deepseek", "zhipu", "moonshot"})
 
 
 #: How to set the model, for the CLI and the logs (the settings page says it its own way).
-HOW_TO_SET = "choose one in Settings → System Agent (headless: settings set history-compress-model PROVIDER/MODEL)"
+HOW_TO_SET = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "choose one in Settings → System Agent (headless: settings "
+                                                        "set history-compress-model PROVIDER/MODEL)"))
 
 
 class SummarizerUnavailable(InvalidInput):
-    """No usable History Compress model is configured. ``str(err)`` is ``reason`` followed
-    by ``fix`` (default :data:`HOW_TO_SET`); ``reason`` alone is what is wrong (for the settings
-    page), ``problem`` says which case it is (a :class:`SummarizerProblem`) and ``model`` is
-    the configured model id ("" when none)."""
+    """No usable History Compress model is configured. ``str(err)`` is ``what`` followed
+    by ``fix`` (default :data:`HOW_TO_SET`), typed as ``why`` (issue 27); ``what`` alone is
+    what is wrong (for the settings page; ``reason`` its English), ``problem`` says which
+    case it is (a :class:`SummarizerProblem`) and ``model`` is the configured model id
+    ("" when none)."""
 
-    def __init__(self, reason: str, fix: str = HOW_TO_SET,
+    def __init__(self, what: Reason, fix: Reason = HOW_TO_SET,
                  problem: SummarizerProblem = SummarizerProblem.NO_PROVIDER, model: str = "") -> None:
-        super().__init__(f"{reason}: {fix}")
-        self.reason = reason
+        super().__init__(Reason("%1: %2", (what, fix)))
+        self.what = what
+        self.reason = what.english()
         self.problem = problem
         self.model = model
 
@@ -203,14 +206,16 @@ def resolve_summarizer_value(db: Database, catalog: ModelCatalog, value: object)
         if provider_name is not None and provider is None:
             model = f"{provider_name}/{model}"
         if not model:
-            raise SummarizerUnavailable("no History Compress model is chosen", problem=SummarizerProblem.EMPTY)
+            raise SummarizerUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no History Compress model is "
+                                                                                "chosen")), problem=SummarizerProblem.EMPTY)
         if provider is None:
             provider = first_provider_of_kind(s, ProviderKind.OPENAI)
         if provider is None:
             raise SummarizerUnavailable(
-                f"none of your providers serves the History Compress model {model!r} (the model that writes "
-                "summaries)", "add an OpenAI provider, or " + HOW_TO_SET, problem=SummarizerProblem.NO_PROVIDER,
-                model=model)
+                Reason(QT_TRANSLATE_NOOP("ServiceReasons", "none of your providers serves the History Compress model "
+                                                           "%1 (the model that writes summaries)"), (repr(model),)),
+                Reason(QT_TRANSLATE_NOOP("ServiceReasons", "add an OpenAI provider, or %1"), (HOW_TO_SET,)),
+                problem=SummarizerProblem.NO_PROVIDER, model=model)
         kind = ProviderKind(provider.kind)
         card = resolve_card(s, catalog, provider, model)
         return SummarizerTarget(

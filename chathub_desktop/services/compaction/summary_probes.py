@@ -115,9 +115,10 @@ class SummaryProbeService:
         Compress model."""
         ctx = await self._loader.aload(topic_id)
         if not ctx.regular:
-            raise InvalidInput("only regular topic chats have a summary to check")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "only regular topic chats have a summary to "
+                                                                          "check")))
         if not ctx.summary.strip():
-            raise InvalidInput("this topic has no summary to check yet")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "this topic has no summary to check yet")))
         covered = set(ctx.covered_ids)
         messages = [h.message for h in ctx.history if h.id in covered and h.sendable]
         target = await self._db.run(resolve_summarizer, self._db, self._settings, self._catalog)

@@ -26,6 +26,7 @@ from chathub_desktop.core.compaction import HistoryIndex, HistoryWindow
 from chathub_desktop.core.messages import ChatMessage, Role, TopicKind
 from chathub_desktop.core.model_cards import ModelSource
 from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.request_assembly import AssemblyInput, HistoryMessage
 from chathub_desktop.core.request_plan import (
     PlanInputs,
@@ -36,7 +37,7 @@ from chathub_desktop.core.request_plan import (
 from chathub_desktop.core.sampling import UNSET, Sampling
 from chathub_desktop.providers.catalog import ModelCardInfo, ModelCatalog
 from chathub_desktop.services.chat.tool_registry import ToolRegistry
-from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.errors import InvalidInput, refused
 from chathub_desktop.services.topics.topic_model import ModelPick, topic_resolution
 from chathub_desktop.services.topics.topic_snapshots import TopicHistoryCache
 from chathub_desktop.storage.app_settings import raw_values, setting_value
@@ -243,7 +244,7 @@ def load_context(
     try:
         bounds = tc.history_bounds(os.environ)
     except ValueError as exc:
-        raise InvalidInput(str(exc)) from None
+        raise InvalidInput(refused(exc)) from None
     with db.read() as s:
         topic, assistant, resolved = topic_resolution(s, catalog, topic_id, override)
         provider, model, card = resolved.provider, resolved.model, resolved.card
@@ -333,7 +334,7 @@ def threshold_config(s: Session) -> tc.ThresholdConfig:
     try:
         return tc.config_from(os.environ, stored)
     except ValueError as exc:
-        raise InvalidInput(f"threshold compaction: {exc}") from None
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "threshold compaction: %1"), (refused(exc),))) from None
 
 
 class ContextLoader:

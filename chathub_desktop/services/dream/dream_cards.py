@@ -195,8 +195,9 @@ class DreamCards:
             for i, v in enumerate(views):
                 if (v.tag, v.text) == expected:
                     return i
-            raise StaleDocument(f"card #{number} [{expected[0]}] changed in another window or command "
-                                "since it was shown; nothing was changed")
+            raise StaleDocument(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "card #%1 [%2] changed in another window or "
+                                                                           "command since it was shown; nothing was "
+                                                                           "changed"), (str(number), expected[0])))
         if not 1 <= number <= len(cards):
             raise NotFound(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no dynamic memory card #%1"), (str(number),)))
         return number - 1

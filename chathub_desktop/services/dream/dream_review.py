@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.document_version import document_version
-from chathub_desktop.core.reasons import Day, Reason
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Day, Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.dream.dream_reasons import (
@@ -167,7 +167,7 @@ class DreamReview:
     def _take(s: Session, proposal_id: int) -> StoredProposal:
         row = take_proposal(s, proposal_id)
         if row is None:
-            raise NotFound(f"no dream proposal {proposal_id}")
+            raise NotFound(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no dream proposal %1"), (str(proposal_id),)))
         return row
 
 

@@ -63,7 +63,7 @@ from chathub_desktop.core.dream_schedule import (
     next_slot,
 )
 from chathub_desktop.core.memory_authors import ChangeAuthor
-from chathub_desktop.core.reasons import Day, Reason
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Day, Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.core.topic_titles import plain_title
@@ -92,7 +92,7 @@ from chathub_desktop.services.dream.dream_review import DreamReview
 from chathub_desktop.services.dream.dream_run_ledger import HEARTBEAT_ENV as HEARTBEAT_ENV
 from chathub_desktop.services.dream.dream_run_ledger import LastRun as LastRun
 from chathub_desktop.services.dream.dream_run_ledger import ScheduledRuns, heartbeat_from_env
-from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
+from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument, refused
 from chathub_desktop.services.events import DreamProgress, EventBus, SettingsChanged
 from chathub_desktop.services.memory.secret_scan import redact_secrets
 from chathub_desktop.services.providers.provider_service import ProviderService
@@ -313,7 +313,7 @@ class DreamService(DreamCards, ScheduledRuns):
         try:
             schedule = Schedule(frequency, time_utc, weekday)
         except ValueError as exc:
-            raise InvalidInput(str(exc)) from exc
+            raise InvalidInput(refused(exc)) from exc
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             if not a.memory_enabled:
@@ -328,7 +328,7 @@ class DreamService(DreamCards, ScheduledRuns):
         try:
             schedule = Schedule(frequency.strip().lower(), time_utc.strip(), int(weekday))
         except ValueError as exc:
-            raise InvalidInput(str(exc)) from None
+            raise InvalidInput(refused(exc)) from None
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             update_assistant(s, a.id, {"dream_frequency": schedule.frequency.value, "dream_time_utc": schedule.time_utc,
@@ -344,7 +344,8 @@ class DreamService(DreamCards, ScheduledRuns):
         preview showed (issue 18); a newer one raises :class:`StaleDocument` and writes
         nothing. Raises :class:`InvalidInput` outside 1–90."""
         if not dm.KEEP_MIN <= keep <= dm.KEEP_MAX:
-            raise InvalidInput(f"keep dream cards must be {dm.KEEP_MIN}–{dm.KEEP_MAX}, not {keep}")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "keep dream cards must be %1–%2, not %3"),
+                                      (str(dm.KEEP_MIN), str(dm.KEEP_MAX), str(keep))))
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             if version is not None and document_version(self._body(s, a.id)) != version:
@@ -518,7 +519,8 @@ class DreamService(DreamCards, ScheduledRuns):
     def _dreaming(s: Session, assistant: int | str) -> AssistantRecord:
         a = AssistantService.row(s, assistant)
         if not a.memory_enabled:
-            raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "memory is off for %1; turn it on (Assistant "
+                                                                          "→ Memory) to dream"), (a.name,)))
         return a
 
     def _commit_card(self, aid: int, day: date, body: str, keep: int, plan: dm.FoldPlan | None,
@@ -584,7 +586,9 @@ class DreamService(DreamCards, ScheduledRuns):
         aid, name, _keep, cards, fixed = await self._db.run(self._dream_state, assistant)  # store work off the loop
         card = cards[self._index(cards, number)]
         if not card.regenerable or card.day is None:
-            raise InvalidInput(f"card #{number} [{card.display_tag}] covers no single day and cannot be regenerated")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "card #%1 [%2] covers no single day and "
+                                                                          "cannot be regenerated"),
+                                      (str(number), card.display_tag)))
         day = card.day
         self._progress(aid, day, DreamPhase.STARTED)
         materials = await self._db.run(self.materials, aid, day)
@@ -613,7 +617,7 @@ class DreamService(DreamCards, ScheduledRuns):
         def change(current: list[dm.Card]) -> list[dm.Card]:
             now = next((c for c in current if c.day == day), None)
             if now is None:
-                raise NotFound(f"the card for {day} was deleted meanwhile")
+                raise NotFound(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 was deleted meanwhile"), (Day(day),)))
             if dm.visible_body(now) != draft.old:
                 raise StaleDocument()
             return dm.replace_day_card(current, day, body)

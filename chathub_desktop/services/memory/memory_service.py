@@ -267,8 +267,9 @@ class MemoryService:
         for e in items:
             if e.text == want:
                 return e.number
-        raise StaleDocument(f"entry #{number} changed in another window or command since it was "
-                            "shown; nothing was changed")
+        raise StaleDocument(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "entry #%1 changed in another window or "
+                                                                       "command since it was shown; nothing was "
+                                                                       "changed"), (str(number),)))
 
     @staticmethod
     def _store(s: Session, assistant_id: int, body: str) -> None:
@@ -423,7 +424,8 @@ class MemoryService:
         ``[redacted: KIND]`` (issue 19). Raises :class:`InvalidInput` for an empty text or
         an unknown origin."""
         if origin not in ORIGINS:
-            raise InvalidInput(f"origin must be one of {', '.join(ORIGINS)}, got {origin!r}")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "origin must be one of %1, got %2"),
+                                      (", ".join(ORIGINS), repr(origin))))
         red = redact_secrets(fm.clean_text(text))
         cleaned = red.text
         if not cleaned:
@@ -633,7 +635,8 @@ class MemoryService:
             a = AssistantService.row(s, assistant_id)
             topic = topic_facts(s, topic_id)
             if topic is None or topic.assistant_id != a.id:
-                raise NotFound(f"no topic {topic_id} for assistant {a.name!r}")
+                raise NotFound(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no topic %1 for assistant %2"),
+                                  (str(topic_id), repr(a.name))))
             if not a.memory_enabled:
                 return '{"ok":false,"error":"memory_off","message":"Memory is turned off for this assistant."}'
             if topic.private:  # issue 19: the tools are not offered there; a stray call reads nothing

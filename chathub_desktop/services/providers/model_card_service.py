@@ -16,7 +16,7 @@ from chathub_desktop.core.model_cards import MAX_CATALOG_CHARS, ModelCardInfo, W
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.catalog import CatalogError, ModelCatalog
-from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.errors import InvalidInput, NotFound, no_provider
 from chathub_desktop.services.input_files import read_regular
 from chathub_desktop.services.input_rules import check_model_id
 from chathub_desktop.storage.database import Database
@@ -113,7 +113,7 @@ class ModelCardService:
             return None
         row = provider_named(s, name)
         if row is None:
-            raise NotFound(f"no provider {name!r}")
+            raise NotFound(no_provider(name))
         return row
 
     def set(

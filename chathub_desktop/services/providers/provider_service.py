@@ -14,7 +14,7 @@ from chathub_desktop.core.base_urls import credentials_reason, redact_url
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.base import ChatClient
-from chathub_desktop.services.errors import InvalidInput, found
+from chathub_desktop.services.errors import InvalidInput, found, no_provider
 from chathub_desktop.services.input_rules import MAX_ENV_NAME_CHARS, check_name, check_record_id
 from chathub_desktop.services.views import ProviderView
 from chathub_desktop.storage.database import Database
@@ -126,7 +126,7 @@ class _ProviderFields(Protocol):
 def _row(s: Session, ref: int | str) -> _ProviderFields:
     """Provider ``ref`` (id or name) of session ``s``. Raises :class:`NotFound`."""
     return found(provider_row(s, check_record_id(ref, "provider") if isinstance(ref, int) else ref),
-                 f"no provider {ref!r}")
+                 no_provider(ref))
 
 
 class ProviderService:
@@ -141,7 +141,7 @@ class ProviderService:
     def _store(self, place: KeyPlace) -> KeyringSecretStore | FileSecretStore:
         if place is KeyPlace.FILE:
             if self.key_file is None:
-                raise SecretUnavailable("no key file is configured here")
+                raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no key file is configured here")))
             return self.key_file
         return self._secrets
 
@@ -197,7 +197,7 @@ class ProviderService:
         except IntegrityError:
             raise InvalidInput(Reason(_NAME_TAKEN, (repr(name),))) from None
         except SecretUnavailable as exc:
-            raise InvalidInput(Reason(_KEY_NOT_STORED, (str(exc),))) from None
+            raise InvalidInput(Reason(_KEY_NOT_STORED, (exc.said(),))) from None
 
     def list(self) -> list[ProviderView]:
         """All providers by name."""
@@ -245,7 +245,7 @@ class ProviderService:
                     row.key_in_keyring = row.key_in_file = False
                 return self._view(row)
         except SecretUnavailable as exc:
-            raise InvalidInput(Reason(_KEY_NOT_STORED, (str(exc),))) from None
+            raise InvalidInput(Reason(_KEY_NOT_STORED, (exc.said(),))) from None
 
     def set_enabled(self, ref: int | str, on: bool) -> ProviderView:
         """Turn provider ``ref`` (id or name) on or off (issue 29). Off, its models leave
@@ -288,11 +288,14 @@ class ProviderService:
                 place = KeyPlace.KEYRING if in_keyring else KeyPlace.FILE
                 key = self._store(place).get(name)
                 if key is None:
-                    where = "the keyring" if in_keyring else "the key file"
-                    raise SecretUnavailable(f"no key for provider {name!r} in {where}")
+                    raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no key for provider %1 in the "
+                                                                                       "keyring") if in_keyring
+                                                     else QT_TRANSLATE_NOOP("ServiceReasons", "no key for provider %1 "
+                                                                                              "in the key file"),
+                                                     (repr(name),)))
                 return key
         except SecretUnavailable as exc:
-            raise InvalidInput(str(exc)) from None
+            raise InvalidInput(exc.said()) from None
         return None
 
     def client(self, ref: int | str) -> ChatClient:

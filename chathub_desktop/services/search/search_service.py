@@ -37,6 +37,7 @@ from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.memory_search import MemoryHitKind
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.rank_fusion import fuse
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.search_text import (
     SearchMode,
     Snippet,
@@ -335,7 +336,8 @@ class SearchService:
         with self._db.read() as s:
             where = ms.message_position(s, message_id)
         if where is None:
-            raise NotFound(f"no message {message_id} (it was deleted)")
+            raise NotFound(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no message %1 (it was deleted)"),
+                                  (str(message_id),)))
         topic_id, assistant_id, position = where
         return MessageLocation(message_id, topic_id, assistant_id, position)
 

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTool, McpTransport
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.mcp_limits import MAX_HTTP_BODY_BYTES
 from chathub_desktop.services.tools.mcp_oauth import (
     SIGN_IN_TIMEOUT_S,
@@ -53,6 +54,7 @@ from chathub_desktop.services.tools.mcp_oauth import (
     SignInNeeded,
     oauth_auth,
 )
+from chathub_desktop.services.tools.mcp_reasons import RESTARTING_IN, STDERR, named
 
 if TYPE_CHECKING:
     from mcp.client.session import MessageHandlerFnT
@@ -97,12 +99,21 @@ _LOGIN_PATH_MARK = "__CHATHUB_LOGIN_PATH__="
 
 class McpServerError(Exception):
     """A server could not be started, listed or called; ``str(exc)`` is one line for the
-    user, ending with the tail of the server's stderr when it wrote any.
+    user (and the model, in a tool result), ending with the tail of the server's stderr
+    when it wrote any. Raised with a typed :class:`Reason` (issue 27), ``str(exc)`` is
+    its English and ``why`` keeps it for the window; else ``why`` is None.
     ``needs_sign_in``: the HTTP server asked for an OAuth sign-in (issue 25)."""
 
-    def __init__(self, message: str, *, needs_sign_in: bool = False) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Reason, *, needs_sign_in: bool = False) -> None:
+        self.why = message if isinstance(message, Reason) else None
+        super().__init__(message.english() if isinstance(message, Reason) else message)
         self.needs_sign_in = needs_sign_in
+
+    def said(self) -> Reason | str:
+        """The typed reason when there is one, else the text."""
+        return self.why if self.why is not None else str(self)
+
+
 
 
 def _asks_sign_in(exc: BaseException | None, depth: int = 0) -> bool:
@@ -229,7 +240,7 @@ class _Connection:
     stdio: StdioTransport | None = None
     crashes: int = 0
     retry_at: float = 0.0
-    last_error: str = ""
+    last_error: Reason | None = None
     #: The newest tool list: the connect's, then each ``tools/list_changed`` re-read.
     listed: ServerTools | None = None
     #: The re-read a ``tools/list_changed`` started (one at a time; a strong reference).
@@ -298,10 +309,11 @@ class McpClients:
         are listed as by :meth:`test`. Waits at most ``mcp_oauth.SIGN_IN_TIMEOUT_S``.
         Raises :class:`McpServerError` (one line)."""
         if config.transport is not McpTransport.HTTP or self._tokens is None:
-            raise McpServerError(f"{config.name}: only a Streamable HTTP server can be signed in to")
+            raise McpServerError(named(config.name, Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "only a Streamable HTTP server can be signed in to"))))
         return await self._submit(self._sign_in(config, open_url))
 
-    def forget_tokens(self, name: str) -> list[str]:
+    def forget_tokens(self, name: str) -> list[Reason]:
         """Delete the OAuth tokens kept for the server ``name`` (sign-out, removal;
         blocking). Returns where they were (empty: none kept). Raises
         ``SecretUnavailable`` when the keyring or key file cannot be changed."""
@@ -348,7 +360,7 @@ class McpClients:
         loop = self._ensure_loop()
         if loop is None:
             coro.close()
-            raise McpServerError("the tool servers are shut down")
+            raise McpServerError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the tool servers are shut down")))
         return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, loop))
 
     def _ensure_loop(self) -> asyncio.AbstractEventLoop | None:
@@ -392,7 +404,8 @@ class McpClients:
             # the session ended (crash or error): restart after the back-off
             wait = conn.retry_at - time.monotonic()
             if wait > 0:
-                raise McpServerError(f"{conn.last_error}; restarting in {math.ceil(wait)} s")
+                raise McpServerError(Reason(RESTARTING_IN, (conn.last_error or named(config.name, ""),
+                                                             str(math.ceil(wait)))))
             conn.ready = None
         if conn is None:
             conn = _Connection(config)
@@ -432,17 +445,18 @@ class McpClients:
             if conn.stderr is not None:
                 conn.stderr.close()
             if not ready.done():
-                ready.set_exception(McpServerError(f"{conn.config.name}: stopped"))
+                ready.set_exception(McpServerError(named(conn.config.name, Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "stopped")))))
 
     @staticmethod
-    def _crashed(conn: _Connection, message: str) -> None:
+    def _crashed(conn: _Connection, message: Reason) -> None:
         """Count a crash of ``conn``'s server: ``message`` (one line, starting with its
         name) is what later uses say until the back-off is over."""
         conn.crashes += 1
         conn.last_error = message
         backoff = min(RESTART_BACKOFF_S * 2 ** (conn.crashes - 1), RESTART_BACKOFF_MAX_S)
         conn.retry_at = time.monotonic() + backoff
-        log.info("MCP server %s ended: %s", conn.config.name, message)
+        log.info("MCP server %s ended: %s", conn.config.name, message.english())
 
     async def _watch(self, conn: _Connection) -> None:
         """Wait for stop; a stdio server whose stderr closes (its processes exited) ends
@@ -462,7 +476,7 @@ class McpClients:
         first = not conn.stop.is_set()  # not a parallel call of the same session
         await self._stop(conn)  # a crashed process is reaped here; its status is known after
         if counted:
-            return McpServerError(conn.last_error)
+            return McpServerError(conn.last_error or named(conn.config.name, _exited(conn)))
         message = self._describe(conn, McpServerError(_exited(conn)))
         if first:
             self._crashed(conn, message)
@@ -503,7 +517,8 @@ class McpClients:
         config = conn.config
         command = shutil.which(config.command, path=self._path) if os.sep not in config.command else config.command
         if command is None:
-            raise McpServerError(f"{config.command!r} was not found on PATH ({self._path[:300]})")
+            raise McpServerError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 was not found on PATH (%2)"),
+                                        (repr(config.command), self._path[:300])))
         conn.stderr = _StderrTail()
         env = {**get_default_environment(), "PATH": self._path, **config.env}
         conn.stdio = StdioTransport(command, config.args, env=env, cwd=config.cwd, stderr=conn.stderr.writer,
@@ -534,7 +549,8 @@ class McpClients:
         try:
             tools = await asyncio.wait_for(self._list_tools(session), self.start_timeout_s)
         except Exception as exc:  # noqa: BLE001 - the old list stays; the next connect reads it again
-            log.info("MCP server %s: re-reading its tools failed: %s", conn.config.name, self._describe(conn, exc))
+            log.info("MCP server %s: re-reading its tools failed: %s", conn.config.name,
+                     self._describe(conn, exc).english())
             return
         listed = ServerTools(old.name, old.version, tools)
         conn.listed = listed
@@ -563,7 +579,8 @@ class McpClients:
                     continue
                 tools.append(McpTool(tool.name, description, schema))
             if len(tools) > MAX_TOOLS:
-                raise McpServerError(f"the server lists more than {MAX_TOOLS} tools")
+                raise McpServerError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the server lists more than %1 tools"),
+                                            (str(MAX_TOOLS),)))
             cursor = page.next_cursor
             if not cursor:
                 break
@@ -574,12 +591,14 @@ class McpClients:
         conn = self._connections[config.name]
         session = conn.session
         if session is None:
-            raise McpServerError(f"{config.name}: {conn.last_error or 'not running'}")
+            raise McpServerError(conn.last_error or named(config.name, Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "not running"))))
         started = time.monotonic()
         try:
             result = await asyncio.wait_for(session.call_tool(tool, arguments), self.call_timeout_s)
         except TimeoutError:
-            raise McpServerError(f"{config.name}: {tool} took longer than {self.call_timeout_s:.0f} s") from None
+            raise McpServerError(named(config.name, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 took longer than %2 s"),
+                                                             (tool, f"{self.call_timeout_s:.0f}")))) from None
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - the SDK's and the transport's errors alike
@@ -588,8 +607,9 @@ class McpClients:
             raise McpServerError(self._describe(conn, exc)) from None
         text = _result_text(result)
         if len(text) > MAX_RESULT_CHARS:
-            raise McpServerError(f"{config.name}: the result of {tool} is larger than "
-                                 f"{MAX_RESULT_CHARS // (1024 * 1024)} MB")
+            raise McpServerError(named(config.name, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the result of %1 is "
+                                                                                         "larger than %2 MB"),
+                                                         (tool, str(MAX_RESULT_CHARS // (1024 * 1024))))))
         return ToolResult(text, bool(getattr(result, "is_error", False)), time.monotonic() - started)
 
     def _auth(self, conn: _Connection) -> Any:
@@ -624,29 +644,32 @@ class McpClients:
             await self._stop(conn)
 
     @staticmethod
-    def _describe(conn: _Connection, exc: BaseException) -> str:
-        """One line: the server, what failed, the tail of its stderr."""
+    def _describe(conn: _Connection, exc: BaseException) -> Reason:
+        """One line, typed: the server, what failed, the tail of its stderr."""
         while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
             exc = exc.exceptions[0]
+        name = conn.config.name
+        what: Reason | str
         if isinstance(exc, McpServerError):
-            what = str(exc)
+            what = exc.said()
         elif isinstance(exc, TimeoutError):
-            what = "no answer to the handshake"
+            what = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no answer to the handshake"))
         elif isinstance(exc, OSError):
-            what = f"could not start: {exc.strerror or exc}"
-        else:
+            what = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "could not start: %1"), (str(exc.strerror or exc),))
+        else:  # the SDK's or the server's own words
             what = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        if not what.startswith(f"{conn.config.name}:"):
-            what = f"{conn.config.name}: {what}"
+        english = what.english() if isinstance(what, Reason) else what
+        said = named(name, what) if not english.startswith(f"{name}:") else (
+            what if isinstance(what, Reason) else Reason("%1", (what,)))
         if conn.stdio is not None and conn.stdio.failure:
-            what = f"{conn.config.name}: {conn.stdio.failure}"  # the transport's reason beats its symptoms
+            said = named(name, conn.stdio.failure)  # the transport's reason beats its symptoms
         tail = ""
         if conn.stderr is not None:
             # a server that exits at once: its last words may still be in the pipe on a busy
             # machine; its drain thread reaches the end moments later (CI under load)
             conn.stderr.ended.wait(STDERR_SETTLE_S)
             tail = conn.stderr.text()
-        return f"{what} — stderr: {tail}" if tail else what
+        return Reason(STDERR, (said, tail)) if tail else said
 
 
 def _connection_closed(exc: BaseException) -> bool:
@@ -658,18 +681,19 @@ def _connection_closed(exc: BaseException) -> bool:
     return isinstance(exc, MCPError) and exc.code == CONNECTION_CLOSED
 
 
-def _exited(conn: _Connection) -> str:
+def _exited(conn: _Connection) -> Reason:
     """Why a session ended without a stop: a stdio server's exit status when known."""
     code = conn.stdio.returncode if conn.stdio is not None else None
     if code is None:
-        return "the server closed the connection" if conn.stdio is None else "the server exited"
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the server closed the connection") if conn.stdio is None
+                      else QT_TRANSLATE_NOOP("ServiceReasons", "the server exited"))
     if code < 0:
         try:
             name = signal.Signals(-code).name
         except ValueError:
             name = f"signal {-code}"
-        return f"the server was ended by {name}"
-    return f"the server exited with status {code}"
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the server was ended by %1"), (name,))
+    return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the server exited with status %1"), (str(code),))
 
 
 def _new_ready() -> asyncio.Future[ServerTools]:

@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
 
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.storage.secrets import FileSecretStore, KeyringSecretStore, SecretUnavailable
 
 log = logging.getLogger(__name__)
@@ -67,9 +68,9 @@ class SecretSlots(Protocol):
     def set(self, name: str, value: str) -> None:
         """Store ``value`` for ``name``."""
 
-    def delete(self, name: str) -> list[str]:
-        """Forget ``name``'s secret (no error when none); returns where one was deleted
-        (e.g. ``["the OS keyring"]``, empty when none was kept). Raises
+    def delete(self, name: str) -> list[Reason]:
+        """Forget ``name``'s secret (no error when none); returns where one was deleted,
+        typed (e.g. ``[Reason("the OS keyring")]``, empty when none was kept). Raises
         ``SecretUnavailable`` when a place that may hold it cannot be changed."""
 
 
@@ -222,18 +223,19 @@ class TokenSlots:
         """Store ``value``. Raises ``SecretUnavailable``."""
         self._store().set(name, value, kind=SLOT_KIND)
 
-    def delete(self, name: str) -> list[str]:
+    def delete(self, name: str) -> list[Reason]:
         """Forget the tokens of ``name`` in both places; returns the places that held
-        them (``"the OS keyring"``, ``"the key file <path>"``). Raises
+        them, typed (``"the OS keyring"``, ``"the key file <path>"``, issue 27). Raises
         ``SecretUnavailable`` (one line) when a place cannot be read or changed and none
         held them."""
-        places: list[str] = []
+        places: list[Reason] = []
         failure: SecretUnavailable | None = None
-        labelled: list[tuple[KeyringSecretStore | FileSecretStore, str]] = []
+        labelled: list[tuple[KeyringSecretStore | FileSecretStore, Reason]] = []
         if self._keyring.status().usable:
-            labelled.append((self._keyring, "the OS keyring"))
+            labelled.append((self._keyring, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the OS keyring"))))
         if self._file.path.exists():  # else nothing is there (and reading would create its folder)
-            labelled.append((self._file, f"the key file {self._file.path}"))
+            labelled.append((self._file, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the key file %1"),
+                                                (str(self._file.path),))))
         for store, label in labelled:
             try:
                 if store.get(name, kind=SLOT_KIND) is not None:

@@ -181,15 +181,16 @@ class McpService:
         try:
             listed = await self.clients.sign_in(stored.config, open_url)
         except McpServerError as exc:
-            raise InvalidInput(str(exc)) from None
+            raise InvalidInput(exc.said()) from None
         await self._db.run(self._mark_signed_in, name, True)
         await self._db.run(self.remember_tools, stored.id, listed)
         return listed
 
-    def sign_out(self, name: str) -> str:
+    def sign_out(self, name: str) -> Reason:
         """Forget the OAuth sign-in of the server ``name`` (issue 25; blocking, a worker):
         its tokens are deleted from the keyring and the key file, and it is no longer
-        marked signed in. Returns the one line saying so. :class:`NotFound` when absent;
+        marked signed in. Returns the one line saying so (typed: the CLI prints its
+        English, issue 27). :class:`NotFound` when absent;
         :class:`InvalidInput` (one line, nothing changed) when the keyring or key file
         cannot be changed."""
         self.get(name)
@@ -197,11 +198,14 @@ class McpService:
             places = self.clients.forget_tokens(name)
         except SecretUnavailable as exc:
             raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1: not signed out: %2"),
-                                      (name, str(exc)))) from None
+                                      (name, exc.said()))) from None
         self._mark_signed_in(name, False)
         if not places:
-            return f"Signed out of {name}; no sign-in was kept."
-        return f"Signed out of {name}: its tokens were deleted from {' and '.join(places)}."
+            return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "Signed out of %1; no sign-in was kept."), (name,))
+        where = places[0] if len(places) == 1 else Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 and %2"),
+                                                          (places[0], places[1]))
+        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "Signed out of %1: its tokens were deleted from %2."),
+                      (name, where))
 
     def _mark_signed_in(self, name: str, signed_in: bool) -> None:
         with self._db.write() as s:
@@ -277,7 +281,7 @@ class McpService:
             raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is not a tool name"),
                                       (repr(str(tool)[:60]),)))
         if stored.tools is not None and tool not in {t.name for t in stored.tools}:
-            raise NotFound(f"{server} has no tool named {tool!r}")
+            raise NotFound(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 has no tool named %2"), (server, repr(tool))))
         with self._db.write() as s:
             repo.set_approval(s, AssistantService.row(s, assistant).id, stored.id, tool, approval)
         self._on_change()
@@ -313,4 +317,4 @@ def _utf8(text: str) -> bool:
 def _refusal(exc: McpServerError) -> InvalidInput:
     """The service error of a failed connect: :class:`SignInRequired` when the server
     asked for a sign-in (the form then offers one), else :class:`InvalidInput`."""
-    return SignInRequired(str(exc)) if exc.needs_sign_in else InvalidInput(str(exc))
+    return SignInRequired(exc.said()) if exc.needs_sign_in else InvalidInput(exc.said())

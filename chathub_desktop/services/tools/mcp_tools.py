@@ -141,7 +141,7 @@ class McpToolProvider:
                 failure = _RESTARTING.sub("", reason)
                 if self._down.get(srv.id) != failure:
                     log.info("MCP server not started for a send: %s", reason)
-                    down.append(ServerDown(srv.config.name, reason))
+                    down.append(ServerDown(srv.config.name, reason, exc.why))
                     changed = changed or srv.id not in self._down
                     self._down = {**self._down, srv.id: failure}
                 continue

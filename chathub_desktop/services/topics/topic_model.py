@@ -24,8 +24,9 @@ from dataclasses import asdict, dataclass
 
 from chathub_desktop.core.budget import input_budget
 from chathub_desktop.core.model_cards import ModelCardInfo, ModelSource
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.catalog import ModelCatalog
-from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.errors import InvalidInput, NotFound, no_provider
 from chathub_desktop.services.events import EventBus, TopicChanged
 from chathub_desktop.services.input_rules import check_model_id, check_record_id, check_text
 from chathub_desktop.services.providers.model_card_service import resolve_card
@@ -78,11 +79,14 @@ class ResolvedModel:
         """The provider id a request can go to; :class:`InvalidInput` naming what is
         missing (no provider, no model) otherwise."""
         if self.provider is None:
-            raise InvalidInput(f"assistant {assistant.name!r} has no provider; pick one in its settings")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "assistant %1 has no provider; pick one in its "
+                                                                          "settings"), (repr(assistant.name),)))
         if not self.model:
-            raise InvalidInput(f"assistant {assistant.name!r} has no chat model; set one in its settings")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "assistant %1 has no chat model; set one in its "
+                                                                          "settings"), (repr(assistant.name),)))
         if not self.provider.enabled:
-            raise InvalidInput(f"provider {self.provider.name!r} is turned off; turn it on in Settings → Providers")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "provider %1 is turned off; turn it on in "
+                                                                          "Settings → Providers"), (repr(self.provider.name),)))
         return self.provider.id
 
 
@@ -97,7 +101,7 @@ def resolve_model(s: Session, catalog: ModelCatalog, topic: TopicRecord, assista
             check_record_id(override.provider_id, "provider")
         provider = _provider(s, override.provider_id, assistant)
         if provider is None and override.provider_id is not None:
-            raise NotFound(f"no provider {override.provider_id}")
+            raise NotFound(no_provider(override.provider_id))
         return _resolved(s, catalog, provider, override.model, ModelSource.OVERRIDE)
     if topic.model:
         provider = _provider(s, topic.model_provider_id, assistant)
@@ -257,5 +261,5 @@ def _provider_id(s: Session, provider: int | str | None) -> int | None:
         if row is None and str(provider).isdigit():
             row = provider_row(s, check_record_id(int(str(provider)), "provider"))
     if row is None:
-        raise NotFound(f"no provider {provider!r}")
+        raise NotFound(no_provider(provider))
     return row.id

@@ -13,7 +13,7 @@ from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.chat.process_identity import PROCESS_ID, stream_is_orphaned
 from chathub_desktop.services.chat.reply_store import refuse_foreign_stream
-from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.errors import InvalidInput, NotFound, no_message, no_topic
 from chathub_desktop.services.events import (
     EventBus,
     MessageAdded,
@@ -70,7 +70,7 @@ class TopicService:
         """The stored topic. Raises :class:`NotFound` (also for an id no engine can hold)."""
         row = topic_record(s, check_record_id(topic_id, "topic"))
         if row is None:
-            raise NotFound(f"no topic {topic_id}")
+            raise NotFound(no_topic(topic_id))
         return row
 
     def _view(self, s: Session, t: TopicRecord) -> TopicView:
@@ -168,9 +168,10 @@ class TopicService:
         with self._db.write() as s:
             m = message_row(s, check_record_id(message_id, "message"))
             if m is None:
-                raise NotFound(f"no message {message_id}")
+                raise NotFound(no_message(message_id))
             if pinned and (m.role not in (Role.USER, Role.ASSISTANT) or m.tool_calls):
-                raise InvalidInput("only your messages and the assistant's text replies can be pinned")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "only your messages and the assistant's text "
+                                                                              "replies can be pinned")))
             if m.pinned != pinned:  # the topic's history version moves: every cache rereads it
                 update_reply(s, m.id, {"pinned": pinned, "edited_at": utcnow()})
                 m = replace(m, pinned=pinned)
@@ -185,7 +186,7 @@ class TopicService:
         reply would be stored nowhere while it reports success)."""
         with self._db.write() as s:
             self.row(s, topic_id)
-            refuse_foreign_stream(s, topic_id, doing="deleting it")
+            refuse_foreign_stream(s, topic_id, deleting=True)
             hashes = attachment_blobs.topic_hashes(s, topic_id)
             delete_topic(s, topic_id)
             attachment_blobs.sweep(s, hashes)
@@ -225,7 +226,7 @@ class TopicService:
         unknown column."""
         bad = sorted(k for k in fields if k in ("id", "topic_id", "seq") or k not in MESSAGE_FIELDS)
         if bad:
-            raise InvalidInput(f"not a message field: {', '.join(bad)}")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "not a message field: %1"), (", ".join(bad),)))
         with self._db.write() as s:
             self.row(s, topic_id)
             view = message_view(append_message(s, topic_id, role=role.value, content=content,
@@ -238,7 +239,7 @@ class TopicService:
         with self._db.read() as s:
             m = message_row(s, check_record_id(message_id, "message"))
             if m is None:
-                raise NotFound(f"no message {message_id}")
+                raise NotFound(no_message(message_id))
             return message_view(m)
 
     def interrupt_streams(self, topic_id: int) -> builtins.list[int]:
@@ -252,7 +253,8 @@ class TopicService:
             self.row(s, topic_id)
             ids = foreign_streams(s, topic_id, PROCESS_ID)
             if not ids:
-                raise InvalidInput(f"no reply in topic {topic_id} is being written by another window or command")
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no reply in topic %1 is being written by "
+                                                                              "another window or command"), (str(topic_id),)))
             mark_interrupted(s, ids, utcnow())
         log.info("topic %s: marked %d reply(ies) interrupted by the user's request", topic_id, len(ids))
         self._bus.publish(TopicMessagesChanged(topic_id))

@@ -71,8 +71,8 @@ MODES = tuple(mx.ImportMode)
 MEMORY_FILE_SOURCE = "a memory file"
 #: How the preview names each kind of file (``MemoryFile.kind``).
 KIND_TEXT = {"json": QT_TRANSLATE_NOOP("ServiceReasons", "a ChatHub memory file (JSON)"),
-             "markdown": QT_TRANSLATE_NOOP("ServiceReasons", "a ChatHub memory file (Markdown)"),
-             "plain": QT_TRANSLATE_NOOP("ServiceReasons", "a plain Markdown/text document (becomes fixed memory)")}
+                                                         "markdown": QT_TRANSLATE_NOOP("ServiceReasons", "a ChatHub memory file (Markdown)"),
+                                                                                                         "plain": QT_TRANSLATE_NOOP("ServiceReasons", "a plain Markdown/text document (becomes fixed memory)")}
 
 
 class ImportConflict(ServiceError):
@@ -309,7 +309,8 @@ class MemoryTransfer:
         """The memory file text of ``assistant`` in ``fmt`` (``json`` or ``markdown``).
         Raises :class:`InvalidInput` for another format, ``NotFound`` for the assistant."""
         if fmt not in FORMATS:
-            raise InvalidInput(f"memory export format must be json or markdown, not {fmt!r}")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "memory export format must be json or "
+                                                                          "markdown, not %1"), (repr(fmt),)))
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             cur = _current(s, a.id)
@@ -358,7 +359,8 @@ class MemoryTransfer:
         adds the new ones and leaves out the repeats (issue 30); an exact repeat is never
         added. A ``take`` of another length than the file's entries is refused."""
         if mode not in MODES:
-            raise InvalidInput(f"import mode must be replace or merge, not {mode!r}")
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "import mode must be replace or merge, not %1"),
+                                      (repr(mode),)))
         if isinstance(source, Path):
             name = name or source.name
             source = read_memory_file(source)
@@ -461,7 +463,7 @@ class MemoryTransfer:
         file_entries = fm.entries(file_fixed) if file_fixed is not None else []
         if take is not None and len(take) != len(file_entries):
             raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the choice covers %1 entries but the file "
-                                                          "has %2; check the file again"),
+                                                                          "has %2; check the file again"),
                                       (f"{len(take):,}", f"{len(file_entries):,}")))
         index = RepeatIndex([e.text for e in current] + [e.text for e in file_entries])
         for e in current:

@@ -30,7 +30,7 @@ from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
 from chathub_desktop.core.topic_titles import DEFAULT_TITLE, plain_title
 from chathub_desktop.services.assistants.assistant_service import AssistantService
-from chathub_desktop.services.errors import InvalidInput, found
+from chathub_desktop.services.errors import InvalidInput, found, no_topic
 from chathub_desktop.services.input_files import read_regular
 from chathub_desktop.services.input_rules import (
     MAX_MODEL_CHARS,
@@ -82,7 +82,7 @@ class TopicTransfer:
         ``model_provider`` (``null``: the assistant's; issue 14)."""
         with self._db.read() as s:
             copy = topic_copies.detached_copy(s, check_record_id(topic_id, "topic"))
-        t, rows, provider_name = found(copy, f"no topic {topic_id}")
+        t, rows, provider_name = found(copy, no_topic(topic_id))
         origin = f"{t.source}:{t.source_id}" if t.source and t.source_id else f"topic:{t.id}:{_iso(t.created_at)}"
         if t.source == SOURCE and t.source_id:
             origin = t.source_id  # an imported topic keeps the origin it was imported with
@@ -107,7 +107,7 @@ class TopicTransfer:
         """The topic as Markdown for people (see the module docstring). Raises ``NotFound``."""
         with self._db.read() as s:
             copy = topic_copies.detached_copy(s, check_record_id(topic_id, "topic"))
-        t, rows, _provider = found(copy, f"no topic {topic_id}")
+        t, rows, _provider = found(copy, no_topic(topic_id))
         out = [f"# {plain_title(t.title)}", "",
                f"Exported from ChatHub Desktop {utcnow():%Y-%m-%d %H:%M} UTC · {len(rows)} messages", ""]
         for m in rows:
