@@ -32,6 +32,8 @@ def main(out: Path) -> int:
         topic = svc.topics.create(aid, title="Kyoto trip").id
         svc.chat.append_row(topic, Role.USER, "Plan the Kyoto trip in a table")
         svc.chat.append_row(topic, Role.ASSISTANT, "Here is the plan.", status=MessageStatus.COMPLETE)
+        # one message to edit per language and theme (each scene's is deleted under its editor)
+        edited = [svc.chat.append_row(topic, Role.USER, "Add the temples too") for _ in range(4)]
         # the typed line the MCP clients build for a server that exited at once
         why = Reason(STDERR, (named("weather", Reason("the server exited with status %1", ("3",))),
                               "Error: WEATHER_API_KEY is not set"))
@@ -44,9 +46,8 @@ def main(out: Path) -> int:
             svc.bus.publish(ToolServerDown(topic, "weather", why.english(), why))
             await asyncio.sleep(0.5)
             shot(window.centralWidget(), "error-bar-mcp")
-            mid = svc.chat.append_row(topic, Role.USER, "Add the temples too")
-            await asyncio.sleep(1.0)  # the live refresh shows the new row
-            window.message_actions.edit_message(mid)
+            mid = edited.pop()
+            assert window.message_actions.edit_message(mid) is not None
             await asyncio.sleep(0.3)
             svc.messages.delete_message(mid)  # another window deletes it meanwhile
             task = window.message_actions.save_text(mid, "Add the temples and the gardens too")
