@@ -209,3 +209,15 @@ def test_the_cli_keeps_the_english(services: Any, qapp: Any) -> None:
         services.messages.edit_message(1, "")
     assert str(empty.value) == "the edited message is empty"
     assert said(Reason("no message %1", ("5",))) == "no message 5"  # no translator installed: English
+
+
+def test_an_import_refusal_shown_in_an_error_box_is_said(qapp: Any) -> None:
+    """A chat import's typed refusal that reaches the window's error box (not the import
+    dialog's own line) is said in the interface language too."""
+    from chathub_desktop.gui.shell.error_presenter import user_message
+    from chathub_desktop.services.transfer.chat_import import ImportFailed
+
+    exc = ImportFailed(Reason("%1: file not found", ("chats.json",)))
+    assert user_message(exc) == str(exc) == "chats.json: file not found"
+    with _Installed(_Pseudo()):
+        assert user_message(exc) == "⟦chats.json: file not found⟧"

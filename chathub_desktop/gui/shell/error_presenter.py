@@ -45,7 +45,7 @@ def user_message(exc: BaseException) -> str | None:
         return said_error(exc) or type(exc).__name__
     mod = sys.modules.get("chathub_desktop.services.transfer.chat_import")  # every format's ImportFailed
     if mod is not None and isinstance(exc, mod.ImportFailed):
-        return str(exc) or type(exc).__name__
+        return (said(exc.why) if exc.why is not None else str(exc)) or type(exc).__name__
     busy = store_busy_reason(exc)
     return said(busy) if busy is not None else None
 
