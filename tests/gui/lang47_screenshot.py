@@ -6,8 +6,8 @@ the design audit's verdict for each.
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.lang47_screenshot [OUT_DIR]
 
-Writes ``<lang>-<theme>-error-bar-mcp.png`` (the window's column with the bar) and
-``<lang>-<theme>-edit-refused.png`` (the message list with the open editor).
+Writes ``<lang>-<theme>-error-bar-mcp.png`` (the window with the bar) and
+``<lang>-<theme>-edit-refused.png`` (the window with the open editor).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def main(out: Path) -> int:
             window.error_bar.dismiss()
             svc.bus.publish(ToolServerDown(topic, "weather", why.english(), why))
             await asyncio.sleep(0.5)
-            shot(window.centralWidget(), "error-bar-mcp")
+            shot(window, "error-bar-mcp")
             mid = edited.pop()
             assert window.message_actions.edit_message(mid) is not None
             await asyncio.sleep(0.3)
@@ -54,7 +54,7 @@ def main(out: Path) -> int:
             if task is not None:
                 await task
             await asyncio.sleep(0.5)
-            shot(window.message_view, "edit-refused")
+            shot(window, "edit-refused")
             window.inline_editor.cancel()
             await asyncio.sleep(0.3)
 
