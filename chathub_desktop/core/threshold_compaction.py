@@ -368,17 +368,17 @@ def active_history(summary: str, recent: Sequence[ChatMessage]) -> list[ChatMess
 
 
 # --- request fitting (NUM-5) ---------------------------------------------------------
-class RequestTooLarge(ValueError):
-    """The latest turn, system messages and tool schemas alone exceed the budget (NUM-5)."""
+class RequestTooLarge(ReasonError):
+    """The latest turn, system messages and tool schemas alone exceed the budget (NUM-5);
+    ``reason`` the line typed (issue 27)."""
 
     def __init__(self, needed: int, budget: int) -> None:
         self.needed = needed
         self.budget = budget
-        super().__init__(
-            f"The request needs about {needed} tokens even with older turns left out, "
-            f"but the budget is {budget}. Attach fewer files or images, or choose a "
-            "model with a larger context window."
-        )
+        super().__init__(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "The request needs about %1 tokens even with older turns left out, but the budget "
+                              "is %2. Attach fewer files or images, or choose a model with a larger context "
+                              "window."), (str(needed), str(budget))))
 
 
 def _turn_starts(history: Sequence[ChatMessage]) -> list[int]:

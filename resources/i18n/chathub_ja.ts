@@ -7005,6 +7005,10 @@ URL：%3
         <translation>%1 は 0 以上にしてください（%2 が指定されました）</translation>
     </message>
     <message>
+        <source>The request needs about %1 tokens even with older turns left out, but the budget is %2. Attach fewer files or images, or choose a model with a larger context window.</source>
+        <translation>古いターンを省いてもこのリクエストには約 %1 トークン必要ですが、予算は %2 です。添付するファイルや画像を減らすか、コンテキストウィンドウの大きいモデルを選んでください。</translation>
+    </message>
+    <message>
         <source>%1 must be a whole number, not %2</source>
         <translation>%1 は整数にしてください（%2 ではありません）</translation>
     </message>
@@ -7095,6 +7099,62 @@ URL：%3
     <message>
         <source>This message alone is longer than the model&apos;s input budget (%1 tokens &gt; %2, the context window less the reply reserve)</source>
         <translation>このメッセージだけでモデルの入力予算を超えています（%1 トークン &gt; %2、コンテキストウィンドウから返信の予備を引いた値）</translation>
+    </message>
+    <message>
+        <source>the chat model cannot be used: %1</source>
+        <translation>チャットモデルを使えません：%1</translation>
+    </message>
+    <message>
+        <source>the chat model stopped at its token limit before completing one sentence of the summary</source>
+        <translation>チャットモデルは要約の 1 文を書き終える前にトークンの上限で止まりました</translation>
+    </message>
+    <message>
+        <source>the chat model returned an empty summary</source>
+        <translation>チャットモデルが空の要約を返しました</translation>
+    </message>
+    <message>
+        <source>the chat model did not answer within %1 s</source>
+        <translation>チャットモデルが %1 秒以内に応答しませんでした</translation>
+    </message>
+    <message>
+        <source>the chat model rejected the batch as too long for its context window: %1</source>
+        <translation>チャットモデルはこのバッチをコンテキストウィンドウに対して長すぎるとして拒否しました：%1</translation>
+    </message>
+    <message>
+        <source>the chat model failed: %1</source>
+        <translation>チャットモデルが失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>the chat model request failed: %1</source>
+        <translation>チャットモデルへのリクエストが失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>the chat model answered with a tool call instead of text</source>
+        <translation>チャットモデルがテキストではなくツール呼び出しで応答しました</translation>
+    </message>
+    <message>
+        <source>the chat model answered with reasoning only, no text</source>
+        <translation>チャットモデルは推論だけで、テキストを返しませんでした</translation>
+    </message>
+    <message>
+        <source>The threshold compaction buffer (%1 tokens) is not smaller than the model&apos;s context window (%2), which leaves no room for a request: lower compact-buffer-tokens (Settings → System Agent) or COMPACT_BUFFER_TOKENS.</source>
+        <translation>しきい値による圧縮のバッファー（%1 トークン）がモデルのコンテキストウィンドウ（%2）より小さくないため、リクエストの余地がありません。compact-buffer-tokens（設定 → システムエージェント）または COMPACT_BUFFER_TOKENS を下げてください。</translation>
+    </message>
+    <message>
+        <source>the model stopped at its token limit before completing one sentence</source>
+        <translation>モデルは 1 文を書き終える前にトークンの上限で止まりました</translation>
+    </message>
+    <message>
+        <source>the model returned an empty summary</source>
+        <translation>モデルが空の要約を返しました</translation>
+    </message>
+    <message>
+        <source>threshold compaction failed: %1</source>
+        <translation>しきい値による圧縮に失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>summarized %1 older messages with the chat model</source>
+        <translation>チャットモデルで古いメッセージ %1 件を要約しました</translation>
     </message>
 </context>
 <context>

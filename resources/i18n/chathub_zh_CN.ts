@@ -7005,6 +7005,10 @@ URL：%3
         <translation>%1 必须 &gt;= 0，得到的是 %2</translation>
     </message>
     <message>
+        <source>The request needs about %1 tokens even with older turns left out, but the budget is %2. Attach fewer files or images, or choose a model with a larger context window.</source>
+        <translation>即使省略较早的轮次，这个请求也需要约 %1 个令牌，但预算只有 %2。请少附加一些文件或图片，或选择上下文窗口更大的模型。</translation>
+    </message>
+    <message>
         <source>%1 must be a whole number, not %2</source>
         <translation>%1 必须是整数，而不是 %2</translation>
     </message>
@@ -7095,6 +7099,62 @@ URL：%3
     <message>
         <source>This message alone is longer than the model&apos;s input budget (%1 tokens &gt; %2, the context window less the reply reserve)</source>
         <translation>仅这条消息就超过了模型的输入预算（%1 token &gt; %2，即上下文窗口减去回复预留）</translation>
+    </message>
+    <message>
+        <source>the chat model cannot be used: %1</source>
+        <translation>无法使用对话模型：%1</translation>
+    </message>
+    <message>
+        <source>the chat model stopped at its token limit before completing one sentence of the summary</source>
+        <translation>对话模型在写完摘要的一句话之前就达到了令牌上限</translation>
+    </message>
+    <message>
+        <source>the chat model returned an empty summary</source>
+        <translation>对话模型返回了空摘要</translation>
+    </message>
+    <message>
+        <source>the chat model did not answer within %1 s</source>
+        <translation>对话模型未在 %1 秒内回应</translation>
+    </message>
+    <message>
+        <source>the chat model rejected the batch as too long for its context window: %1</source>
+        <translation>对话模型以超出上下文窗口为由拒绝了这批内容：%1</translation>
+    </message>
+    <message>
+        <source>the chat model failed: %1</source>
+        <translation>对话模型出错：%1</translation>
+    </message>
+    <message>
+        <source>the chat model request failed: %1</source>
+        <translation>对话模型请求失败：%1</translation>
+    </message>
+    <message>
+        <source>the chat model answered with a tool call instead of text</source>
+        <translation>对话模型用工具调用而不是文本作答</translation>
+    </message>
+    <message>
+        <source>the chat model answered with reasoning only, no text</source>
+        <translation>对话模型只给出了推理，没有文本</translation>
+    </message>
+    <message>
+        <source>The threshold compaction buffer (%1 tokens) is not smaller than the model&apos;s context window (%2), which leaves no room for a request: lower compact-buffer-tokens (Settings → System Agent) or COMPACT_BUFFER_TOKENS.</source>
+        <translation>阈值压缩的缓冲区（%1 个令牌）不小于模型的上下文窗口（%2），请求已没有空间：请调低 compact-buffer-tokens（设置 → 系统代理）或 COMPACT_BUFFER_TOKENS。</translation>
+    </message>
+    <message>
+        <source>the model stopped at its token limit before completing one sentence</source>
+        <translation>模型在写完一句话之前就达到了令牌上限</translation>
+    </message>
+    <message>
+        <source>the model returned an empty summary</source>
+        <translation>模型返回了空摘要</translation>
+    </message>
+    <message>
+        <source>threshold compaction failed: %1</source>
+        <translation>阈值压缩失败：%1</translation>
+    </message>
+    <message>
+        <source>summarized %1 older messages with the chat model</source>
+        <translation>已用对话模型总结了 %1 条较早的消息</translation>
     </message>
 </context>
 <context>

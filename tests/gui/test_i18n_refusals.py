@@ -221,3 +221,23 @@ def test_an_import_refusal_shown_in_an_error_box_is_said(qapp: Any) -> None:
     assert user_message(exc) == str(exc) == "chats.json: file not found"
     with _Installed(_Pseudo()):
         assert user_message(exc) == "⟦chats.json: file not found⟧"
+
+
+def test_the_threshold_policy_says_its_lines(qapp: Any) -> None:
+    """NUM-5's refusal of a turn that cannot fit, and a failed threshold summary said of
+    the chat model (the English the CLI and the log keep: "History Compress model"
+    replaced by "chat model"), typed and said in Chinese and Japanese."""
+    from chathub_desktop.core import threshold_compaction as tc
+    from chathub_desktop.services.compaction.compaction_threshold import _as_chat_model
+    from chathub_desktop.services.compaction.summarizer import FailureReason, SummarizerFailed
+
+    big = tc.RequestTooLarge(5000, 4000)
+    assert str(big).startswith("The request needs about 5000 tokens even with older turns left out, but the budget "
+                               "is 4000.")
+    failed = SummarizerFailed(Reason(FailureReason.TIMEOUT, ("120",)))
+    why = _as_chat_model(failed)
+    assert isinstance(why, Reason) and why.english() == "the chat model did not answer within 120 s"
+    with _language("zh_CN"):
+        assert said(big.reason).startswith("即使省略较早的轮次，这个请求也需要约 5000 个令牌，但预算只有 4000。")
+    with _language("ja"):
+        assert said(why) == "チャットモデルが 120 秒以内に応答しませんでした"

@@ -480,7 +480,7 @@ class ChatService:
                     began = True
                     blocked = await self._finish(StreamResult(
                         claim.reply_id, MessageStatus.ERROR, error=pre.message,
-                        error_kind=ErrorKind.CONTEXT_OVERFLOW.value))
+                        error_kind=ErrorKind.CONTEXT_OVERFLOW.value, why=pre.why))
                     return SendOutcome.of(claim.user_id, blocked, tries, blocked.notice)
                 ctx = pre.ctx or ctx
                 ctx, tries = await self._rescue_known_overflow(ctx, pre.estimate, tries)

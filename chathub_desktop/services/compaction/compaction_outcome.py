@@ -132,3 +132,5 @@ class PreSendResult:
     estimate: int | None = None
     input_budget: int | None = None
     ctx: TopicContext | None = None
+    #: ``message`` typed for the window (issue 27), None when there is none.
+    why: Reason | None = None

@@ -14,6 +14,7 @@ from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.compaction import CompactionPhase
 from chathub_desktop.core.compaction_prompt import read_cut_summary
 from chathub_desktop.core.messages import Role
+from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.compaction.compaction_outcome import (
     COMPACTED,
     FAILED,
@@ -22,6 +23,7 @@ from chathub_desktop.services.compaction.compaction_outcome import (
 )
 from chathub_desktop.services.compaction.compaction_records import CompactionRecords
 from chathub_desktop.services.compaction.summarizer import (
+    FailureReason,
     Summarizer,
     SummarizerFailed,
     SummarizerTarget,
@@ -33,6 +35,33 @@ from chathub_desktop.storage.database import Database
 
 __all__ = ["ThresholdCompaction"]
 
+
+#: A History Compress failure said of the chat model, which writes the threshold
+#: compaction's summary (NUM-6; issue 27: typed, the values kept).
+_AS_CHAT_MODEL = {
+    FailureReason.UNUSABLE: QT_TRANSLATE_NOOP("ServiceReasons", "the chat model cannot be used: %1"),
+    FailureReason.CUT_AT_LIMIT: QT_TRANSLATE_NOOP("ServiceReasons", "the chat model stopped at its token limit "
+                                                                    "before completing one sentence of the summary"),
+    FailureReason.EMPTY: QT_TRANSLATE_NOOP("ServiceReasons", "the chat model returned an empty summary"),
+    FailureReason.TIMEOUT: QT_TRANSLATE_NOOP("ServiceReasons", "the chat model did not answer within %1 s"),
+    FailureReason.TOO_LONG: QT_TRANSLATE_NOOP("ServiceReasons", "the chat model rejected the batch as too long for "
+                                                                "its context window: %1"),
+    FailureReason.FAILED: QT_TRANSLATE_NOOP("ServiceReasons", "the chat model failed: %1"),
+    FailureReason.REQUEST_FAILED: QT_TRANSLATE_NOOP("ServiceReasons", "the chat model request failed: %1"),
+    FailureReason.TOOL_CALL: QT_TRANSLATE_NOOP("ServiceReasons", "the chat model answered with a tool call instead "
+                                                                 "of text"),
+    FailureReason.REASONING_ONLY: QT_TRANSLATE_NOOP("ServiceReasons", "the chat model answered with reasoning only, "
+                                                                      "no text"),
+}
+
+
+def _as_chat_model(exc: SummarizerFailed) -> Reason | str:
+    """``exc``'s reason said of the chat model (typed when its template has a chat-model
+    twin), else its English with the model named so."""
+    why = exc.why
+    if why is not None and why.template in _AS_CHAT_MODEL:
+        return Reason(_AS_CHAT_MODEL[FailureReason(why.template)], why.args, why.notes)
+    return str(exc).replace("History Compress model", "chat model")
 
 class ThresholdCompaction:
     """The NUM policy's pre-send step. ``load(ctx)`` reloads a context of the same
@@ -47,18 +76,21 @@ class ThresholdCompaction:
         self._load = load
         self._clock = clock
 
-    def too_large(self, ctx: TopicContext, limit: int) -> str | None:
-        """NUM-5: why even the latest turn cannot be sent within ``limit``, else None."""
+    def too_large(self, ctx: TopicContext, limit: int) -> Reason | None:
+        """NUM-5: why even the latest turn cannot be sent within ``limit`` (typed, issue
+        27), else None."""
         prefix, rows = ctx.threshold_parts()
         try:
             tc.fit_history(prefix, rows, ctx.base_input.tools, limit)
         except tc.RequestTooLarge as exc:
             window, buffer = ctx.card.context_window, ctx.threshold.buffer_tokens
             if buffer >= window:
-                return (f"The threshold compaction buffer ({buffer:,} tokens) is not smaller than the model's "
-                        f"context window ({window:,}), which leaves no room for a request: lower "
-                        "compact-buffer-tokens (Settings → System Agent) or COMPACT_BUFFER_TOKENS.")
-            return str(exc)
+                return Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "The threshold compaction buffer (%1 tokens) is not smaller than the model's "
+                                      "context window (%2), which leaves no room for a request: lower "
+                                      "compact-buffer-tokens (Settings → System Agent) or COMPACT_BUFFER_TOKENS."),
+                    (f"{buffer:,}", f"{window:,}"))
+            return exc.reason
         return None
 
     async def before_send(self, ctx: TopicContext) -> PreSendResult:
@@ -72,7 +104,7 @@ class ThresholdCompaction:
         estimate = ctx.threshold_estimate or 0
         refusal = self.too_large(ctx, limit)
         if refusal is not None:
-            return PreSendResult((), True, refusal, estimate, limit, ctx)
+            return PreSendResult((), True, refusal.english(), estimate, limit, ctx, why=refusal)
         outcomes: list[CompactionOutcome] = []
         if estimate > limit:
             out = await self._run(ctx, limit, estimate)
@@ -111,22 +143,24 @@ class ThresholdCompaction:
         max_tokens = max(256, min(tc.SUMMARY_MAX_TOKENS, ctx.card.context_window // 4))
         self._bus.publish(CompactionProgress(ctx.topic_id, cc.TRIGGER_THRESHOLD, CompactionPhase.STARTED))
         summary: str | None = None
-        why = ""
+        why: Reason | str = ""
         try:
             done = await Summarizer(self._providers, target).complete(messages, max_tokens)
             summary = tc.extract_summary(done.text)
             if done.truncated and summary:  # still a summary up to its last complete sentence (CMP-5)
                 summary = read_cut_summary(summary) or None
-            why = ("the model stopped at its token limit before completing one sentence" if done.truncated
-                   else "the model returned an empty summary")
+            why = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the model stopped at its token limit before completing "
+                                                             "one sentence") if done.truncated
+                         else QT_TRANSLATE_NOOP("ServiceReasons", "the model returned an empty summary"))
         except SummarizerFailed as exc:
-            why = str(exc).replace("History Compress model", "chat model")
+            why = _as_chat_model(exc)
         finally:
             status = COMPACTED if summary else FAILED
             self._bus.publish(CompactionProgress(ctx.topic_id, cc.TRIGGER_THRESHOLD, CompactionPhase.FINISHED,
                                                  status=status))
         if summary is None:
-            out = CompactionOutcome(status=FAILED, message=f"threshold compaction failed: {why}",
+            failed = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "threshold compaction failed: %1"), (why,))
+            out = CompactionOutcome(status=FAILED, message=failed.english(), why=failed,
                                     before_tokens=estimate, after_tokens=estimate,
                                     cursor_message_id=ctx.cursor_message_id, model=target.label, reason="summarizer",
                                     **base)  # type: ignore[arg-type]
@@ -135,7 +169,9 @@ class ThresholdCompaction:
         if not await self._db.run(self._records.commit, ctx, summary, older[-1].id, target, True):
             return None
         after = (await self._load(ctx)).threshold_estimate
-        out = CompactionOutcome(status=COMPACTED, message=f"summarized {len(older)} older messages with the chat model",
+        done_why = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "summarized %1 older messages with the chat model"),
+                          (str(len(older)),))
+        out = CompactionOutcome(status=COMPACTED, message=done_why.english(), why=done_why,
                                 before_tokens=estimate, after_tokens=after, cursor_message_id=older[-1].id,
                                 batches=1, covered_messages=len(older), model=target.label, **base)  # type: ignore[arg-type]
         await self._records.arecord(ctx, out, None)
