@@ -72,6 +72,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "services/context/request_context", "gui/chat/image_codec", "storage/secrets", "storage/message_branches",
     "core/card_language", "core/attachments", "core/threshold_compaction", "core/dream_schedule", "core/app_settings",
     "core/avatars", "services/tools/mcp_oauth", "core/budget", "services/compaction/compaction_threshold",
+    "services/assistants/app_info",
 )) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

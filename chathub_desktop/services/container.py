@@ -181,11 +181,11 @@ class Services:
     def about(self) -> AppInfo:
         """Help → About's facts (issue 16). Asks the keyring which backend it uses (can
         take a moment over D-Bus: call it off the GUI thread)."""
-        from chathub_desktop.services.assistants.app_info import app_info, key_location
+        from chathub_desktop.services.assistants.app_info import app_info, key_location_reason
 
         status = self.providers.keyring_status()
         key_file = self.providers.key_file.path if self.providers.key_file is not None else None
-        places = tuple((p.name, key_location(p.key_source, key_file, status.backend if status.usable else ""))
+        places = tuple((p.name, key_location_reason(p.key_source, key_file, status.backend if status.usable else ""))
                        for p in self.providers.list())
         return app_info(__version__, self.data_dir, self.database_url, status, places)
 

@@ -7156,6 +7156,46 @@ URL：%3
         <source>summarized %1 older messages with the chat model</source>
         <translation>チャットモデルで古いメッセージ %1 件を要約しました</translation>
     </message>
+    <message>
+        <source>your system keyring (%1)</source>
+        <translation>システムのキーリング（%1）</translation>
+    </message>
+    <message>
+        <source>your system keyring</source>
+        <translation>システムのキーリング</translation>
+    </message>
+    <message>
+        <source>In %1, in a file only you can read, or in environment variables you name.</source>
+        <translation>%1、あなただけが読めるファイル、またはあなたが指定する環境変数に保存されます。</translation>
+    </message>
+    <message>
+        <source>In a file only you can read, or in environment variables you name: %1.</source>
+        <translation>あなただけが読めるファイル、またはあなたが指定する環境変数に保存されます：%1。</translation>
+    </message>
+    <message>
+        <source>Your system keyring (%1)</source>
+        <translation>システムのキーリング（%1）</translation>
+    </message>
+    <message>
+        <source>Your system keyring</source>
+        <translation>システムのキーリング</translation>
+    </message>
+    <message>
+        <source>file %1 (only you can read it; not encrypted)</source>
+        <translation>ファイル %1（あなただけが読めます。暗号化はされません）</translation>
+    </message>
+    <message>
+        <source>key file</source>
+        <translation>キーファイル</translation>
+    </message>
+    <message>
+        <source>environment variable %1</source>
+        <translation>環境変数 %1</translation>
+    </message>
+    <message>
+        <source>no key</source>
+        <translation>キーなし</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

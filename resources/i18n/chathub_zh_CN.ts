@@ -7156,6 +7156,46 @@ URL：%3
         <source>summarized %1 older messages with the chat model</source>
         <translation>已用对话模型总结了 %1 条较早的消息</translation>
     </message>
+    <message>
+        <source>your system keyring (%1)</source>
+        <translation>系统钥匙串（%1）</translation>
+    </message>
+    <message>
+        <source>your system keyring</source>
+        <translation>系统钥匙串</translation>
+    </message>
+    <message>
+        <source>In %1, in a file only you can read, or in environment variables you name.</source>
+        <translation>保存在%1、只有你能读取的文件或你指定的环境变量中。</translation>
+    </message>
+    <message>
+        <source>In a file only you can read, or in environment variables you name: %1.</source>
+        <translation>保存在只有你能读取的文件或你指定的环境变量中：%1。</translation>
+    </message>
+    <message>
+        <source>Your system keyring (%1)</source>
+        <translation>系统钥匙串（%1）</translation>
+    </message>
+    <message>
+        <source>Your system keyring</source>
+        <translation>系统钥匙串</translation>
+    </message>
+    <message>
+        <source>file %1 (only you can read it; not encrypted)</source>
+        <translation>文件 %1（只有你能读取；未加密）</translation>
+    </message>
+    <message>
+        <source>key file</source>
+        <translation>密钥文件</translation>
+    </message>
+    <message>
+        <source>environment variable %1</source>
+        <translation>环境变量 %1</translation>
+    </message>
+    <message>
+        <source>no key</source>
+        <translation>无密钥</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>

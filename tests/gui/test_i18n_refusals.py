@@ -241,3 +241,33 @@ def test_the_threshold_policy_says_its_lines(qapp: Any) -> None:
         assert said(big.reason).startswith("即使省略较早的轮次，这个请求也需要约 5000 个令牌，但预算只有 4000。")
     with _language("ja"):
         assert said(why) == "チャットモデルが 120 秒以内に応答しませんでした"
+
+
+def test_where_the_keys_live_is_said(qapp: Any) -> None:
+    """Help → About's "API keys" sentence and each provider's key place, and the
+    provider form's keyring line: typed (the product's name, paths and variables as
+    data); the English Copy details puts in a bug report is unchanged."""
+    from pathlib import Path
+
+    from chathub_desktop.services.assistants.app_info import (
+        app_info,
+        key_location_reason,
+        keyring_reason,
+    )
+    from chathub_desktop.storage.secrets import KeyringStatus
+
+    places = (("Local", key_location_reason("env:LOCAL_KEY", None)),
+              ("OpenAI", key_location_reason("keyring", None, "keyring.backends.SecretService.Keyring")))
+    info = app_info("1.0", Path("/tmp"), "sqlite:///x.db", KeyringStatus(True, "keyring.backends.SecretService.Keyring"),
+                    places)
+    assert info.keys == ("In your system keyring (Secret Service), in a file only you can read, or in environment "
+                         "variables you name.")
+    assert info.provider_keys == (("Local", "environment variable $LOCAL_KEY"),
+                                  ("OpenAI", "Your system keyring (Secret Service)"))
+    assert info.keys_why is not None
+    with _language("zh_CN"):
+        assert said(info.keys_why) == "保存在系统钥匙串（Secret Service）、只有你能读取的文件或你指定的环境变量中。"
+        assert [said(where) for _name, where in info.provider_keys_why] == ["环境变量 $LOCAL_KEY",
+                                                                            "系统钥匙串（Secret Service）"]
+    with _language("ja"):
+        assert said(keyring_reason("keyring.backends.macOS.Keyring")) == "システムのキーリング（macOS Keychain）"

@@ -28,8 +28,8 @@ from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
 from chathub_desktop.gui.settings.save_anyway import SaveAnyway
 from chathub_desktop.gui.shell.help_button import note_more, note_text
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
-from chathub_desktop.gui.shell.service_reasons import said_error
-from chathub_desktop.services.assistants.app_info import keyring_words
+from chathub_desktop.gui.shell.service_reasons import said, said_error
+from chathub_desktop.services.assistants.app_info import keyring_reason
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
 
@@ -122,9 +122,9 @@ class ProviderFormDialog(QDialog):
         ui.keyFileRadio.setVisible(has_file)
         ui.keyFileEdit.setVisible(has_file)
         if status.usable:
-            backend = keyring_words(status.backend)
+            backend = keyring_reason(status.backend)
             self.texts.bind(ui.keyringWarning.setText, lambda: fill(translate(  # walk29 #17
-                "ProviderForm", "The keyring option keeps it in %1."), backend))
+                "ProviderForm", "The keyring option keeps it in %1."), said(backend)))
             set_tone(ui.keyringWarning, Tone.MUTED)
             ui.keyringRadio.setChecked(True)
         else:

@@ -37,6 +37,7 @@ from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.app_icon import app_icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said as said_reason
 from chathub_desktop.logging_setup import LOG_FILE_NAME
 from chathub_desktop.services.assistants.app_info import AppInfo
 
@@ -190,7 +191,8 @@ class AboutDialog(QDialog):
             reading = translate("AboutDialog", "Reading…")
             self.label.setText(f"<p>{tagline}</p><p>{html.escape(reading)}</p>")
         else:
-            keys = self.info.keys[:1].lower() + self.info.keys[1:]
+            said_keys = said_reason(self.info.keys_why) if self.info.keys_why is not None else self.info.keys
+            keys = said_keys[:1].lower() + said_keys[1:]
             line = fill(translate("AboutDialog", "API keys: %1"), keys)
             self.label.setText(f"<p>{tagline}</p><p>{html.escape(line)}</p>")
             rows = "".join(f"<tr><td><b>{html.escape(k)}</b>&nbsp;&nbsp;</td><td>{html.escape(v)}</td></tr>"
@@ -232,11 +234,16 @@ class AboutDialog(QDialog):
         version, folder, database, keys, log, keyring = (
             QCoreApplication.translate("AboutDialog", x) if said else x for x in DETAIL_LABELS)
         key_of = QCoreApplication.translate("AboutDialog", "Key of %1") if said else "Key of %1"
-        return [(version, i.version), (folder, str(i.data_dir)),
-                (database, i.database_url), (keys, i.keys),
+        rows = [(version, i.version), (folder, str(i.data_dir)),
+                (database, i.database_url),
+                (keys, said_reason(i.keys_why) if said and i.keys_why is not None else i.keys),
                 (log, str(i.data_dir / LOG_FILE_NAME)),
                 *(((keyring, i.keyring_backend),) if i.keyring_backend else ()),
                 *((fill(key_of, name), where) for name, where in i.provider_keys)]  # issue 28
+        if said and i.provider_keys_why:  # issue 27: where each key lives, in the interface language
+            rows = rows[:len(rows) - len(i.provider_keys)] + [(fill(key_of, name), said_reason(where))
+                                                               for name, where in i.provider_keys_why]
+        return rows
 
     def copy(self) -> None:
         """The details as plain text to the clipboard."""
