@@ -53,6 +53,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPaintEvent,
+    QPalette,
     QResizeEvent,
 )
 from PySide6.QtWidgets import (
@@ -175,6 +176,12 @@ class MessageListView(QListView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setUniformItemSizes(False)
         self.setFrameShape(QFrame.Shape.NoFrame)
+        # the rows' surface, the jump buttons' gutter too, is the palette's Base (the surface
+        # token), not a stylesheet rule: under a rule that draws, Qt's sheet style turns the
+        # viewport's autoFillBackground off, and a viewport that is not opaque repaints whole
+        # on every scroll step instead of moving its pixels (issue 29)
+        self.setBackgroundRole(QPalette.ColorRole.Base)
+        self.setAutoFillBackground(True)
         self.setMouseTracking(True)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
