@@ -543,7 +543,7 @@ def main() -> None:
         for singleton in (None, True, False):
             ctypes.c_ssize_t.from_address(id(singleton)).value += 1 << 40
         print("note: this PySide6 leaks None/bool references on Python < 3.12: their counts raised for this run")
-    if args.theme != "none":
+    if args.theme != "none" and isinstance(app, QApplication):
         from chathub_desktop.gui.design.theme import apply_theme
 
         apply_theme(app, args.theme, hint=False)
