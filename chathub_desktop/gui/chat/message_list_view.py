@@ -4,7 +4,8 @@
 - issue 29: the model is a window over the topic; scrolling to the window's top or bottom
   asks for the page before or after it (``older_wanted`` / ``newer_wanted``, read on a
   worker by :class:`~chathub_desktop.gui.chat.message_jump.TopicJumps`) and keeps the visible
-  rows in place as rows come in and leave; the scroll bar shown is a
+  rows in place as rows come in and leave (:class:`~chathub_desktop.gui.chat.row_anchor.RowAnchor`);
+  the scroll bar shown is a
   :class:`~chathub_desktop.gui.topics.topic_scroll_bar.TopicScrollBar` over the whole topic:
   moving it scrolls within the window or asks for the page there (``position_wanted``);
 - a click on a tool/thoughts row toggles it; the context menu copies a message's raw
