@@ -1,7 +1,7 @@
 """Scrolling a long topic: event-loop stalls at any depth (issue 29, "Long topics at any depth").
 
     QT_QPA_PLATFORM=offscreen python benchmarks/bench_scroll.py [--sizes 20000,200000] [--pages 60] [--full]
-        [--switch-interval SECONDS]
+        [--switch-interval SECONDS] [--theme light|dark|none]
 
 A topic of N messages (bulk-inserted with SQLAlchemy Core into SQLite in a temp dir) is
 shown in a :class:`MessageListView` over its windowed model, with :class:`TopicJumps` on a
@@ -131,6 +131,26 @@ above the viewport, or leave above it, repaint nothing (the view keeps its pixel
 scrolls back by their height). The busiest gap is now a page step's own repaint, as with
 nothing read. ``rows held`` reads 200 for a moment: a page is inserted before the far end
 of the window leaves, both before the one layout.
+
+Measured 2026-12-03 (paint47; load average 4.9-6.1, ``--pages 10 --why --old-pages 20``,
+1595502 and this code alternated twice with this benchmark, which now runs under the app's
+light theme, stylesheet included, as the window does; before, it ran without the sheet and
+missed that every scroll step repainted the whole viewport). A wheel's line step (24 px)
+within the window, 20,000 / 200,000 messages, two runs each::
+
+                                        before                        after
+    viewport painted per line step      100 %                         8 %
+    line steps over a frame             9, 3 / 3, 35 (of 72-126)      2, 0 / 0, 0 (of 179-205)
+    GUI CPU in its busiest gap (p99)    8.0, 9.1 / 8.9, 12.3 ms       4.4, 4.0 / 8.0, 6.7 ms
+    whole-viewport paints, scroll up    59 for 59 page steps          49 for 59 page steps
+
+What changed: no stylesheet rule draws the message list (a background or border rule on
+a scroll area makes Qt's sheet style turn its viewport's autoFillBackground off, and
+``QWidget::scroll`` moves pixels only in an opaque viewport), so a scroll step paints the
+strip it exposes. A page's insert lays out the window's 160 rows once as before, a little
+cheaper per row (3.5 -> 3.05 ms, a micro-measure at load 6.7); the GUI thread's busiest
+gap while pages come in stays 8-13 ms in both, and it is a page step's repaint of the
+whole viewport (its rows' text drawn by Qt), which no blit can save.
 """
 
 # ruff: noqa: B023 - each lambda is awaited within its loop turn
@@ -297,7 +317,7 @@ def watch_inserts(model: Any, view: Any) -> Any:
     """Wrap ``model``'s ``prepend`` / ``append_newer`` (the calls that show a page's rows)
     to record the GUI thread's CPU in each (ms, with the re-layout and scroll-back they do
     at once), and count the paints of the whole viewport; returns the record
-    (``cpu``, ``full_paints``, ``steps``; ``reset()``; ``line(pages)``)."""
+    (``cpu``, ``full_paints``, ``steps``, ``painted`` px; ``reset()``; ``line(pages)``)."""
     from PySide6.QtCore import QEvent, QObject
 
     class Inserts(QObject):
@@ -306,9 +326,10 @@ def watch_inserts(model: Any, view: Any) -> Any:
             self.cpu: list[float] = []
             self.full_paints = 0
             self.steps = 0
+            self.painted = 0  # px of the viewport painted (each paint's region area)
 
         def reset(self) -> None:
-            self.cpu, self.full_paints, self.steps = [], 0, 0
+            self.cpu, self.full_paints, self.steps, self.painted = [], 0, 0, 0
 
         def timed(self, real: Callable[..., None]) -> Callable[..., None]:
             def call(*args: Any, **kwargs: Any) -> None:
@@ -318,8 +339,10 @@ def watch_inserts(model: Any, view: Any) -> Any:
             return call
 
         def eventFilter(self, _obj: QObject, e: QEvent) -> bool:  # noqa: N802 - Qt override
-            if e.type() == QEvent.Type.Paint and e.rect().height() >= view.viewport().height():  # type: ignore[attr-defined]
-                self.full_paints += 1
+            if e.type() == QEvent.Type.Paint:
+                self.painted += sum(r.width() * r.height() for r in e.region())  # type: ignore[attr-defined]
+                if e.rect().height() >= view.viewport().height():  # type: ignore[attr-defined]
+                    self.full_paints += 1
             return False
 
         def line(self, pages: int) -> str:
@@ -418,6 +441,17 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
     fetched = model.fetched
     add(lines, gaps, row("page steps within the window (nothing read)", await gaps.during(within),
                      f"rows read meanwhile {model.fetched - fetched}"))
+
+    async def lines_within() -> None:
+        for k in range(60):  # a wheel's steps of 3 lines (24 px) up and down again, nothing read
+            sb.triggerAction(sb.SliderAction.SliderSingleStepSub if k % 20 < 10 else sb.SliderAction.SliderSingleStepAdd)
+            await asyncio.sleep(FRAME_MS / 1000)
+
+    inserts.reset()
+    g = await gaps.during(lines_within)
+    vp = view.viewport()
+    add(lines, gaps, row(f"line steps within the window ({sb.singleStep()} px)", g,
+                     f"painted {inserts.painted / 60 / (vp.width() * vp.height()):.0%} of the viewport a step"))
     label = "to the first message" if full else f"{pages} pages"
     add(lines, gaps, row(f"scroll up from the newest, {label}", await gaps.during(lambda: scrolled(True, 0 if full else pages)),
                      f"rows held ≤ {most_rows[0]} (MAX_ROWS {MAX_ROWS})"))
@@ -502,6 +536,8 @@ def main() -> None:
                              "GIL_SWITCH_INTERVAL_S; Python's own is 0.005)")
     parser.add_argument("--no-freeze", action="store_true",
                         help="leave the start-up heap to the cyclic collector (the window freezes it)")
+    parser.add_argument("--theme", choices=("light", "dark", "none"), default="light",
+                        help="the app's theme, stylesheet included, as the window has it (none: Qt's bare style)")
     parser.add_argument("--why", action="store_true",
                         help="after each line: the GUI thread's CPU, core wait and the rest in its stalls")
     parser.add_argument("--profile", action="store_true",
@@ -527,6 +563,11 @@ def main() -> None:
         for singleton in (None, True, False):
             ctypes.c_ssize_t.from_address(id(singleton)).value += 1 << 40
         print("note: this PySide6 leaks None/bool references on Python < 3.12: their counts raised for this run")
+    if args.theme != "none" and isinstance(app, QApplication):
+        from chathub_desktop.gui.design.theme import apply_theme
+
+        apply_theme(app, args.theme, hint=False)
+    print(f"theme: {args.theme}")
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
 

@@ -436,17 +436,16 @@ class MessageDelegate(QStyledItemDelegate):
         face = self._face(index)
         if face is None:
             return QSize(0, 0)
-        pal = option.palette
-        m, env = face.view, self._rows_env.env(pal)
+        m, env = face.view, self._rows_env.in_pass() or self._rows_env.env(option.palette)
         width = env.width
         if self._reserved is not None and self._reserved[0] == m.id:  # under the editor
-            lay = self._laid_out(face, pal).lay
+            lay = self._laid_out(face, option.palette).lay
             return QSize(width, lay.height + max(0, self._reserved[1] - lay.bubble.height()))
         found = self._laid.get(m.id)
         if found is not None and found.view is m:  # the common case: laid out before
             if found.state == (face.expanded, face.boundary, face.versions is not None, env):
                 return QSize(width, found.lay.height)  # as _laid_out finds it, without asking again
-            return QSize(width, self._laid_out(face, pal).lay.height)
+            return QSize(width, self._laid_out(face, option.palette).lay.height)
         # a row laid out long ago: its height without building its document again
         footer_line, dark = face.versions is not None, _colors(option.palette)[1]
         key = (key_of(m, dark), width, face.expanded, face.boundary, footer_line, m.pinned, m.status,

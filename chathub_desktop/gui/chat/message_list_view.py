@@ -4,7 +4,8 @@
 - issue 29: the model is a window over the topic; scrolling to the window's top or bottom
   asks for the page before or after it (``older_wanted`` / ``newer_wanted``, read on a
   worker by :class:`~chathub_desktop.gui.chat.message_jump.TopicJumps`) and keeps the visible
-  rows in place as rows come in and leave; the scroll bar shown is a
+  rows in place as rows come in and leave (:class:`~chathub_desktop.gui.chat.row_anchor.RowAnchor`);
+  the scroll bar shown is a
   :class:`~chathub_desktop.gui.topics.topic_scroll_bar.TopicScrollBar` over the whole topic:
   moving it scrolls within the window or asks for the page there (``position_wanted``);
 - a click on a tool/thoughts row toggles it; the context menu copies a message's raw
@@ -53,6 +54,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPaintEvent,
+    QPalette,
     QResizeEvent,
 )
 from PySide6.QtWidgets import (
@@ -81,6 +83,7 @@ from chathub_desktop.gui.chat.message_list_model import (
     VersionRole,
     role_value,
 )
+from chathub_desktop.gui.chat.row_anchor import RowAnchor
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
@@ -175,18 +178,22 @@ class MessageListView(QListView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setUniformItemSizes(False)
         self.setFrameShape(QFrame.Shape.NoFrame)
+        # the rows' surface, the jump buttons' gutter too, is the palette's Base (the surface
+        # token), not a stylesheet rule: under a rule that draws, Qt's sheet style turns the
+        # viewport's autoFillBackground off, and a viewport that is not opaque repaints whole
+        # on every scroll step instead of moving its pixels (issue 29)
+        self.setBackgroundRole(QPalette.ColorRole.Base)
+        self.setAutoFillBackground(True)
         self.setMouseTracking(True)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
         self.verticalScrollBar().setSingleStep(24)
         self._stick = True
         self.last_menu: QMenu | None = None
-        self._anchor: tuple[int, int] | None = None
-        #: (row, y) of the row to keep at viewport height y while rows come in or leave above it.
-        self._keep: tuple[int, int] | None = None
-        #: True while :meth:`_restore` keeps the viewport's pixels (nothing moved on screen).
-        self._pixels_kept = False
         self._hovered = ""
+        #: The row read stays in place while rows come in or leave above it (before the
+        #: view's own slots: it puts the row back before they read where it is).
+        self.anchor = RowAnchor(self, model)
         sb = self.verticalScrollBar()
         sb.valueChanged.connect(self._on_scrolled)
         sb.rangeChanged.connect(self._on_range_changed)
@@ -194,8 +201,6 @@ class MessageListView(QListView):
         model.rowsInserted.connect(self._on_rows_inserted)
         model.dataChanged.connect(self._on_data_changed)
         model.older_loaded.connect(self._on_older_loaded)
-        model.rowsAboutToBeInserted.connect(self._before_insert)
-        model.top_trimming.connect(self._before_top_trim)
         model.rowsRemoved.connect(self._after_remove)
         model.total_changed.connect(lambda _n: self._sync_topic_bar())
         copy = QAction(self)
@@ -443,10 +448,9 @@ class MessageListView(QListView):
             return
         if 0 <= row < self._model.rowCount():
             self._stick = False
-            self._anchor = (row, 0)
-            self.executeDelayedItemsLayout()
-            self.scrollTo(self._model.index(row), QAbstractItemView.ScrollHint.PositionAtTop)
-            self._anchor = None
+            with self.anchor.held():
+                self.executeDelayedItemsLayout()
+                self.scrollTo(self._model.index(row), QAbstractItemView.ScrollHint.PositionAtTop)
             self._place_jump_buttons()
             self._sync_topic_bar()
 
@@ -461,18 +465,16 @@ class MessageListView(QListView):
         """Scroll ``row`` to the middle of the view and stop following new messages
         (a search result opened it)."""
         self._stick = False
-        self._anchor = (row, 0)
-        self.executeDelayedItemsLayout()
-        self.scrollTo(self._model.index(row), QAbstractItemView.ScrollHint.PositionAtCenter)
-        self._anchor = None
+        with self.anchor.held():
+            self.executeDelayedItemsLayout()
+            self.scrollTo(self._model.index(row), QAbstractItemView.ScrollHint.PositionAtCenter)
         if again:  # after a scroll-to-end the topic's opening queued before this
             QTimer.singleShot(0, lambda: self.focus_row(row, again=False))
 
     def _on_scrolled(self, value: int) -> None:
         sb = self.verticalScrollBar()
-        if self._anchor is None:  # follow new messages only at the topic's real end
+        if not self.anchor.holding:  # follow new messages only at the topic's real end
             self._stick = value >= sb.maximum() - STICKY_PX and self._model.at_end and not self._editing
-        if self._anchor is None:
             self.check_edges()
         self._hide_bar()
         self._place_jump_buttons()
@@ -490,70 +492,27 @@ class MessageListView(QListView):
 
     def top_row(self) -> int:
         """The window's row at the viewport's top, or -1 without rows."""
-        top = self._top_row()
+        top = self.anchor.top_row()
         return top[0] if top is not None else -1
 
-    def _top_row(self) -> tuple[int, int] | None:
-        """(row, y) of the row at the viewport's top, or None without rows."""
-        index = self.indexAt(QPoint(self.viewport().width() // 2, 0))
-        if not index.isValid():
-            return None
-        return index.row(), self.visualRect(index).top()
-
-    def _restore(self) -> None:
-        """Put the row recorded in ``_keep`` back at its viewport height."""
-        if self._keep is None:
-            return
-        row, y = self._keep
-        self._keep = None
-        if not 0 <= row < self._model.rowCount():
-            return
-        self._anchor = (row, y)
-        index, sb, vp = self._model.index(row), self.verticalScrollBar(), self.viewport()
-        # rows came in or left above: the viewport shows what it showed, so the re-layout
-        # and the scroll back repaint nothing (issue 29: each repainted the whole view)
-        self._pixels_kept = True
-        vp.setAttribute(Qt.WidgetAttribute.WA_UpdatesDisabled, True)
-        try:
-            self.executeDelayedItemsLayout()
-            sb.setValue(sb.value() + self.visualRect(index).top() - y)
-        finally:
-            vp.setAttribute(Qt.WidgetAttribute.WA_UpdatesDisabled, False)
-            self._pixels_kept = False
-        self._anchor = None
-        if self.visualRect(index).top() != y:  # held at the window's edge: it moved after all
-            vp.update()
-
     def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 - Qt override
-        """Move the viewport's pixels with the scroll, except while :meth:`_restore`
-        scrolls back by the height of rows that came in or left above them."""
-        if not self._pixels_kept:
+        """Move the viewport's pixels with the scroll, except while the anchor scrolls
+        back by the height of rows that came in or left above them (they did not move)."""
+        if not self.anchor.pixels_kept:
             super().scrollContentsBy(dx, dy)
 
-    def _before_insert(self, _parent: QModelIndex, first: int, last: int) -> None:
-        top = self._top_row() if first == 0 else None
-        if top is not None:  # an older page: the row on top is ``last + 1`` rows further down
-            self._keep = (top[0] + last + 1, top[1])
-
     def _on_older_loaded(self, _count: int) -> None:
-        self._restore()
         self._stick = False
 
-    def _before_top_trim(self, count: int) -> None:
-        top = self._top_row()
-        self._keep = (top[0] - count, top[1]) if top is not None and top[0] >= count else None
-
-    def _after_remove(self, _parent: QModelIndex, first: int, _last: int) -> None:
-        if first == 0:
-            self._restore()
-        if self._keep is None:  # else an older page is still coming in: synced after it
+    def _after_remove(self, _parent: QModelIndex, _first: int, _last: int) -> None:
+        if not self.anchor.pending:  # else an older page is still coming in: synced after it
             self._sync_topic_bar()
 
     def _sync_topic_bar(self) -> None:
         """Show the window's place in the topic on the topic scroll bar."""
         if self.topic_bar.isSliderDown():
             return
-        top = self._top_row()
+        top = self.anchor.top_row()
         bottom = self.indexAt(QPoint(self.viewport().width() // 2, self.viewport().height() - 1))
         first = top[0] if top is not None else 0
         last = bottom.row() if bottom.isValid() else self._model.rowCount() - 1
@@ -573,20 +532,18 @@ class MessageListView(QListView):
             return
         row = position - m.first_offset
         if 0 <= row < m.rowCount() and (m.at_end or row + PAGE_SIZE // 2 <= m.rowCount()):
-            self._anchor = (row, 0)
-            self.scrollTo(m.index(row), QAbstractItemView.ScrollHint.PositionAtTop)
-            self._anchor = None
+            with self.anchor.held():
+                self.scrollTo(m.index(row), QAbstractItemView.ScrollHint.PositionAtTop)
             return
         self.position_wanted.emit(position)
 
     def _on_range_changed(self, _lo: int, hi: int) -> None:
-        if self._stick and self._anchor is None:
+        if self._stick and not self.anchor.holding:
             self.verticalScrollBar().setValue(hi)
         self._place_jump_buttons()
         self._sync_topic_bar()
 
     def _on_reset(self) -> None:
-        self._keep = None
         if self._model.focus_row is not None:  # a jump into the topic: that message at the top
             self._stick = False
             QTimer.singleShot(0, self, self._show_focus)

@@ -82,6 +82,11 @@ class RowEnvironment:
             self._pass = None
             self.exposed = None
 
+    def in_pass(self) -> RowEnv | None:
+        """The environment of the layout pass or paint under way, None outside one (a
+        size hint reads it without asking Qt for the option's palette)."""
+        return self._pass
+
     def env(self, pal: QPalette) -> RowEnv:
         """What the rows are laid out in, in ``pal``'s theme; the same object while nothing
         in it changed."""

@@ -135,8 +135,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QLabel#formSection", fg="text", font_weight=600)  # a section of a Settings form
     b.rule("QFrame#chatHeader", border="none", border_bottom=f"1px solid {c.border}")
     b.rule("QLabel#chatHeaderTitle", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE))
-    # the message list: its jump-button gutter (a viewport margin) as the rows' surface
-    b.rule("QListView#messageList", bg="surface", border="none")
+    # no rule draws the message list (issue 29): a background or border rule on a scroll area
+    # makes Qt's sheet style turn its viewport's autoFillBackground off, and a viewport that is
+    # not opaque repaints whole on every scroll step instead of moving its pixels; the list
+    # paints the palette's Base (the surface token) itself, its jump-button gutter too
     # lists of the sidebar: soft selection, rounded rows
     b.rule("QListView#topicList", fg="text", bg="sidebar", border="none", outline="0",
            selection_background_color=c.selected, selection_color=c.selected_text)
