@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui.design import repolish
 from chathub_desktop.gui.design.avatar import (
     avatar_icon,
     avatar_text,
@@ -219,9 +218,9 @@ class NavRail(QFrame):
         for act in self._assistant_actions:
             self.menu.addAction(act)
         self.avatar.setText("")
-        if self.avatar.property("avatarTone") != PENDING_TONE:
-            self.avatar.setProperty("avatarTone", PENDING_TONE)
-            repolish(self.avatar)
+        # set before the avatar's first polish, which applies it: a repolish here built
+        # the style's enums before the first paint (~30 ms)
+        self.avatar.setProperty("avatarTone", PENDING_TONE)
         self.avatar.setAccessibleName(QCoreApplication.translate("NavRail", "Assistant"))
         self.avatar.setToolTip("")
 
