@@ -225,9 +225,9 @@ def phases(runs: int, base_env: dict[str, str]) -> None:
         loads.append(os.getloadavg()[0])
         for field in markers(APP, env)["CHATHUB_PHASES"][:-1]:
             name, times = field.split("=")
-            at, cpu = times.split("/")
-            ends.setdefault(name, []).append(float(at))
-            cpus.setdefault(name, []).append(float(cpu))
+            wall_s, cpu_s = times.split("/")
+            ends.setdefault(name, []).append(float(wall_s))
+            cpus.setdefault(name, []).append(float(cpu_s))
     med = statistics.median
     print(f"start-up phases, last topic of {BIG_TOPIC:,} messages (median of {runs}; "
           f"load average {min(loads):.1f}-{max(loads):.1f}; seconds since the composition root's import)")
