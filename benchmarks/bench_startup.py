@@ -5,7 +5,8 @@ PySide6 QMainWindow, each in a fresh subprocess (offscreen). Median of 5 runs.
 
 ``--base=CHECKOUT`` runs another checkout's app (e.g. a clone at the commit before a
 change) on the same 20,000-message store right after each run of this tree's, so both
-columns come from the same minutes; ``--content`` runs only that variant, ``--paint`` all but it.
+columns come from the same minutes; ``--content`` runs only that variant, ``--paint`` all but it, ``--phases`` the content
+variant's start-up phase by phase (:func:`phases`).
 
 The app prints ``CHATHUB_WINDOW_SHOWN`` at its first paint when
 ``CHATHUB_BENCH_STARTUP=1`` (see ``chathub_desktop.app_bootstrap``); the wall time is
@@ -209,8 +210,39 @@ def content(runs: int, base_env: dict[str, str], base_repo: Path | None = None) 
           + f"   bare window {med(bare_rss):.0f} MB  (goal < 200 MB)")
 
 
+def phases(runs: int, base_env: dict[str, str]) -> None:
+    """The 20,000-message variant's start-up by phase (``CHATHUB_BENCH_PHASES``, issue 29):
+    per phase the median wall time it ended at and its own wall and CPU (every thread)
+    since the phase before, from ``runs`` fresh processes, and the CPU used before the
+    composition root's import (the interpreter, ``cli`` and its imports)."""
+    data = big_store()
+    env = {**base_env, "CHATHUB_BENCH_STARTUP": "content", "CHATHUB_DATA_DIR": data, "CHATHUB_BENCH_PHASES": "1"}
+    markers(APP, env)  # first open: counts cached on the rows
+    ends: dict[str, list[float]] = {}
+    cpus: dict[str, list[float]] = {}
+    loads: list[float] = []
+    for _ in range(runs):
+        loads.append(os.getloadavg()[0])
+        for field in markers(APP, env)["CHATHUB_PHASES"][:-1]:
+            name, times = field.split("=")
+            wall_s, cpu_s = times.split("/")
+            ends.setdefault(name, []).append(float(wall_s))
+            cpus.setdefault(name, []).append(float(cpu_s))
+    med = statistics.median
+    print(f"start-up phases, last topic of {BIG_TOPIC:,} messages (median of {runs}; "
+          f"load average {min(loads):.1f}-{max(loads):.1f}; seconds since the composition root's import)")
+    print(f"  CPU before it (interpreter, the command line's imports): {med(cpus.pop('before')):.3f} s")
+    ends.pop("before")
+    print(f"  {'phase ends':22s}{'at':>8s}{'wall':>8s}{'CPU':>8s}")
+    prev_at, prev_cpu = 0.0, 0.0
+    for name in sorted(ends, key=lambda n: med(ends[n])):
+        at, cpu = med(ends[name]), med(cpus[name])
+        print(f"  {name:22s}{at:8.3f}{at - prev_at:8.3f}{cpu - prev_cpu:8.3f}")
+        prev_at, prev_cpu = at, cpu
+
+
 def main(runs: int = 5, base_repo: Path | None = None, *, content_only: bool = False,
-         paint_only: bool = False) -> None:
+         paint_only: bool = False, phases_only: bool = False) -> None:
     """Print medians (ms) for the bare window, the app on a fresh store and on a warm one,
     then the 20,000-message variant (:func:`content`; ``base_repo`` beside it)."""
     base_env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
@@ -221,6 +253,9 @@ def main(runs: int = 5, base_repo: Path | None = None, *, content_only: bool = F
         compileall.compile_dir(repo / "chathub_desktop", quiet=1)
     if content_only:
         content(runs, base_env, base_repo)
+        return
+    if phases_only:
+        phases(runs, base_env)
         return
     bare, fresh, warm = [], [], []
     warm_dir = str(scratch_dir("warm"))
@@ -241,4 +276,5 @@ def main(runs: int = 5, base_repo: Path | None = None, *, content_only: bool = F
 if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     base = next((Path(a.split("=", 1)[1]) for a in sys.argv[1:] if a.startswith("--base=")), None)
-    main(int(args[0]) if args else 5, base, content_only="--content" in sys.argv, paint_only="--paint" in sys.argv)
+    main(int(args[0]) if args else 5, base, content_only="--content" in sys.argv, paint_only="--paint" in sys.argv,
+         phases_only="--phases" in sys.argv)

@@ -34,6 +34,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer, SignalInstance
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from chathub_desktop import __version__
+from chathub_desktop.gui.shell.startup_marks import mark
 from chathub_desktop.paths import default_data_dir
 from chathub_desktop.private_files import make_private_file
 
@@ -150,6 +151,10 @@ class _FirstPaint(QObject):
             w.message_view.viewport().repaint()
             print(f"{CONTENT_MARKER} {time.perf_counter() - _T0:.4f}", flush=True)
         if self._rows_seen and w.estimate.shown > 0:
+            from chathub_desktop.gui.shell import startup_marks
+
+            if startup_marks.enabled():
+                print(f"CHATHUB_PHASES {startup_marks.report()}", flush=True)
             peak_mb = _peak_rss_mb()
             print(f"{BADGE_MARKER} {time.perf_counter() - _T0:.4f} {peak_mb:.0f}", flush=True)
             self._poll.stop()
@@ -204,9 +209,12 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     catalog, MCP, dreams, search, transfer…) and attached, and only then does the window
     take input. So neither their imports nor the GIL they hold delay the first page.
     """
+    mark("bootstrap_imported")
     from chathub_desktop.gui.shell.main_window import MainWindow
 
+    mark("window_imported")
     app = make_application()
+    mark("app_made")
     data = data_dir or default_data_dir()
     instance = None
     if not (new_instance or smoke):  # a smoke check runs beside the user's open window
@@ -227,12 +235,15 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     settings_file = data / "window.ini"
     with contextlib.suppress(OSError):  # QSettings keeps the mode of a file that exists (walkthrough F4)
         make_private_file(settings_file)
+    mark("instance_claimed")
     window = MainWindow(None, settings_file=settings_file)
+    mark("window_built")
     first_paint: _FirstPaint | None = None
     if os.environ.get(BENCH_ENV) in ("1", "content"):
         first_paint = _FirstPaint(window, content=os.environ.get(BENCH_ENV) == "content")
     window.show()
     app.processEvents()  # paint the window before the loop machinery loads
+    mark("window_painted")
     from chathub_desktop.logging_setup import configure_logging
 
     configure_logging(data_dir)  # issue 12: chathub.log in the data dir (and stderr when asked)
@@ -266,8 +277,6 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     from chathub_desktop.gui.shell.error_presenter import UnhandledErrors
     from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
 
-    if instance is not None:  # after first paint: QtNetwork takes ~20 ms to load
-        instance.listen().activated.connect(window.bring_to_front)
     loop = qasync.QEventLoop(app)
     # plain threads for to_thread/getaddrinfo: qasync's default executor starts QThreads
     loop.set_default_executor(
@@ -275,6 +284,7 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     )
     asyncio.set_event_loop(loop)
     old_hooks = install_asyncgen_hooks(loop)
+    mark("loop_ready")
     exit_code = 0
     services = None
     quit_event = asyncio.Event()
@@ -290,9 +300,12 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
             quit_event.set()
         store = None
         page = await asyncio.wrap_future(page_read)
+        mark("page_read")
         if page is not None and not quit_event.is_set():
             window.first_page_shown.connect(page_painted.set)
+            window.first_page_shown.connect(lambda: mark("rows_painted"))
             window.show_first_page(page, bus)
+            mark("column_built")
             if first_paint is not None:
                 first_paint.attached()
         else:
@@ -309,6 +322,10 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
                     first_paint.attached()
                 with contextlib.suppress(TimeoutError):  # a failed read said so: build the rest anyway
                     await asyncio.wait_for(_first_of(opened, quit_event), OPENING_WAIT_S)
+            if instance is not None and not quit_event.is_set():
+                # once the first rows painted (QtNetwork takes ~20 ms to load): a launch
+                # meanwhile keeps trying to reach this one (single_instance.REACH_S)
+                instance.listen().activated.connect(window.bring_to_front)
             if not quit_event.is_set():
                 services = await asyncio.to_thread(_build_services, store)
         except StoreUnavailable as exc:

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from chathub_desktop.core.chatgpt_export import parse_conversation
-from chathub_desktop.core.claude_export import parse_claude_conversation
-from chathub_desktop.core.imported_chat import ImportedConversation
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP
-from chathub_desktop.core.webui_export import parse_librechat_conversation, parse_openwebui_chat
+
+if TYPE_CHECKING:
+    from chathub_desktop.core.imported_chat import ImportedConversation
 
 __all__ = ["FORMATS", "ExportFormat", "detect_format", "format_named"]
 
@@ -63,20 +63,50 @@ class ExportFormat:
         return f"{'an' if self.label[:1] in 'AEIOU' else 'a'} {self.label}"
 
 
+# The parsers load on the first import, not with the window's menus (issue 29: ~20 ms
+# before the first paint).
+def _chatgpt(conv: dict[str, object], index: int) -> ImportedConversation:
+    """:func:`chatgpt_export.parse_conversation`."""
+    from chathub_desktop.core.chatgpt_export import parse_conversation as parse
+
+    return parse(conv, index)
+
+
+def _claude(conv: dict[str, object], index: int) -> ImportedConversation:
+    """:func:`claude_export.parse_claude_conversation`."""
+    from chathub_desktop.core.claude_export import parse_claude_conversation as parse
+
+    return parse(conv, index)
+
+
+def _openwebui(conv: dict[str, object], index: int) -> ImportedConversation:
+    """:func:`webui_export.parse_openwebui_chat`."""
+    from chathub_desktop.core.webui_export import parse_openwebui_chat as parse
+
+    return parse(conv, index)
+
+
+def _librechat(conv: dict[str, object], index: int) -> ImportedConversation:
+    """:func:`webui_export.parse_librechat_conversation`."""
+    from chathub_desktop.core.webui_export import parse_librechat_conversation as parse
+
+    return parse(conv, index)
+
+
 FORMATS: tuple[ExportFormat, ...] = (
-    ExportFormat("chatgpt", "ChatGPT", "conversations.json", parse_conversation,
+    ExportFormat("chatgpt", "ChatGPT", "conversations.json", _chatgpt,
                  "conversation_id", "update_time",
                  QT_TRANSLATE_NOOP("ServiceReasons", "ChatGPT → Settings → Data controls → Export data; the "
                                                      "e-mailed zip, or the conversations.json inside it.")),
-    ExportFormat("claude", "Claude", "conversations.json", parse_claude_conversation,
+    ExportFormat("claude", "Claude", "conversations.json", _claude,
                  "uuid", "updated_at",
                  QT_TRANSLATE_NOOP("ServiceReasons", "Claude.ai → Settings → Privacy → Export data; the e-mailed "
                                                      "zip, or the conversations.json inside it.")),
-    ExportFormat("openwebui", "Open WebUI", None, parse_openwebui_chat, "id", "updated_at",
+    ExportFormat("openwebui", "Open WebUI", None, _openwebui, "id", "updated_at",
                  QT_TRANSLATE_NOOP("ServiceReasons", "Open WebUI → Settings → Chats → Export chats (one JSON file "
                                                      "of all chats), or a chat's ⋯ menu → Download → Export chat "
                                                      "(.json).")),
-    ExportFormat("librechat", "LibreChat", None, parse_librechat_conversation, None, None,
+    ExportFormat("librechat", "LibreChat", None, _librechat, None, None,
                  QT_TRANSLATE_NOOP("ServiceReasons", "LibreChat → a conversation's ⋯ menu → Export → JSON (with "
                                                      "branches).")),
 )

@@ -90,6 +90,10 @@ class Store:
     topics: TopicService
     database_url: str
     data_dir: Path
+    #: The change log's newest ``seq`` before the store's first reads (None: the store
+    #: logs no changes); the watcher replays other processes' writes from there, so
+    #: those made while the window started are not missed (issue 29).
+    changes_from: int | None = None
 
 
 @dataclass
@@ -242,13 +246,24 @@ def open_store(database_url: str | None = None, data_dir: Path | None = None, *,
     db.on_wait = lambda waiting: bus.publish(StoreWaiting(waiting))
     topics = TopicService(db, bus)
     try:
+        changes_from = _newest_change(db)
         topics.mark_stale_streams_interrupted()
         topics.answer_interrupted_calls()  # calls a killed process left without a result (issue 25)
     except BaseException:
         db.dispose()
         raise
     return Store(db=db, bus=bus, assistants=AssistantService(db, bus), topics=topics, database_url=url,
-                 data_dir=data_dir or default_data_dir())
+                 data_dir=data_dir or default_data_dir(), changes_from=changes_from)
+
+
+def _newest_change(db: Database) -> int | None:
+    """The change log's newest ``seq`` (None when the store keeps no log)."""
+    if not db.logs_changes:
+        return None
+    from chathub_desktop.storage.change_log import latest_seq
+
+    with db.read() as s:
+        return latest_seq(s)
 
 
 def build_services(store: Store, *, mcp_connector: McpConnector | None = None) -> Services:
@@ -354,7 +369,8 @@ def build_services(store: Store, *, mcp_connector: McpConnector | None = None) -
         messages=MessageEditService(db, bus, compaction, on_change=estimates.invalidate),
         dreams=DreamService(db, bus, providers, catalog, settings),
         memory_files=MemoryTransfer(db, on_change=lambda aid: _memory_changed(bus, estimates, aid)),
-        watcher=StoreWatcher(db, bus, invalidate=estimates.invalidate, history=history),
+        watcher=StoreWatcher(db, bus, invalidate=estimates.invalidate, history=history,
+                             since=store.changes_from),
         data_dir=data_dir,
         history=MemoryHistory(db, on_change=lambda aid: _reverted(bus, estimates, aid)),
         previews=MemoryPreviews(db),

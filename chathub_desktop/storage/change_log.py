@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
+from sqlalchemy.orm import Session
 
 from chathub_desktop.core.change_kinds import ChangeKind, ChangeOp
 
@@ -197,6 +198,13 @@ def create_triggers(conn: Connection, tables: Sequence[str] | None = None) -> No
 def latest_seq_sql() -> str:
     """SQL of the newest ``seq`` (0 for an empty log)."""
     return f"SELECT coalesce(max(seq), 0) FROM {TABLE}"
+
+
+def latest_seq(s: Session) -> int:
+    """The log's newest ``seq`` in session ``s`` (0 for an empty log): where a reader
+    that starts later catches up from (issue 29: the window's watcher starts after the
+    rows it shows were read)."""
+    return int(s.connection().exec_driver_sql(latest_seq_sql()).scalar() or 0)
 
 
 def changes_sql(placeholder: str, limit: int) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.storage.message_records import MESSAGE_COLUMNS, MessageRecord
 
-__all__ = ["STAGED_PREFIX", "STORE_FILE", "FirstPageRows", "read_first_page"]
+__all__ = ["LISTED_ROWS", "STAGED_PREFIX", "STORE_FILE", "FirstPageRows", "ListedTopic", "read_first_page"]
 
 #: The default SQLite store's file name in the data dir (``database.sqlite_url_for``).
 STORE_FILE = "chathub.sqlite3"
@@ -31,9 +31,28 @@ STORE_FILE = "chathub.sqlite3"
 STAGED_PREFIX = "staged:"
 #: Milliseconds the read waits for a writer's lock before giving up (None: the ORM read).
 BUSY_MS = 200
+#: Topics of the list read with the first page: more than a tall window shows (issue 29).
+LISTED_ROWS = 60
 
 _JSON = frozenset({"tool_calls", "error_reason", "receipt", "attachments"})
 _TIMES = frozenset({"created_at", "edited_at"})
+
+
+@dataclass(frozen=True, slots=True)
+class ListedTopic:
+    """One topic row as ``topic_rows.topic_listing`` gives it (``message_count`` of its
+    messages; times aware UTC)."""
+
+    id: int
+    assistant_id: int
+    title: str
+    message_count: int
+    created_at: datetime
+    updated_at: datetime
+    pinned: bool
+    archived: bool
+    private: bool
+    untitled: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +61,8 @@ class FirstPageRows:
     and ``assistant_avatar``, None: its initial), ``topic_id`` (its
     first listed topic; None: it has none), ``total`` (the topic's message count),
     ``first_offset`` (the position of ``rows[0]`` in the topic, 0-based) and ``rows``
-    (at most ``page_size`` of the newest messages, oldest first)."""
+    (at most ``page_size`` of the newest messages, oldest first); ``topics``: the
+    assistant's topic list, its first :data:`LISTED_ROWS` rows in the list's order."""
 
     assistant_id: int
     assistant_name: str
@@ -51,6 +71,7 @@ class FirstPageRows:
     total: int
     first_offset: int
     rows: tuple[MessageRecord, ...]
+    topics: tuple[ListedTopic, ...] = ()
 
 
 def _time(value: object) -> datetime | None:
@@ -117,15 +138,26 @@ def _read(conn: sqlite3.Connection, page_size: int, resume_assistant: int | None
     topic = None
     if resume_topic is not None:
         topic = conn.execute("SELECT id" + listed + " AND id = ?", (*listed_args, resume_topic)).fetchone()  # noqa: S608 - fixed text
+    order = " ORDER BY pinned DESC, updated_at DESC, id DESC"
     if topic is None:
-        topic = conn.execute("SELECT id" + listed + " ORDER BY pinned DESC, updated_at DESC, id DESC LIMIT 1",  # noqa: S608 - fixed text
-                             listed_args).fetchone()
+        topic = conn.execute("SELECT id" + listed + order + " LIMIT 1", listed_args).fetchone()  # noqa: S608 - fixed text
     if topic is None:
         return FirstPageRows(assistant_id, name, avatar, None, 0, 0, ())
+    topics = tuple(_listed(r) for r in conn.execute(
+        "SELECT id, assistant_id, title, (SELECT count(*) FROM message WHERE message.topic_id = topic.id),"  # noqa: S608 - fixed text
+        " created_at, updated_at, pinned, archived, private, untitled" + listed + order + " LIMIT ?",
+        (*listed_args, LISTED_ROWS)))
     topic_id = int(topic[0])
     total = int(conn.execute("SELECT count(*) FROM message WHERE topic_id = ?", (topic_id,)).fetchone()[0])
     offset = max(0, total - page_size)
     rows = conn.execute(f"SELECT {', '.join(MESSAGE_COLUMNS)} FROM message WHERE topic_id = ?"  # noqa: S608 - fixed names
                         " ORDER BY seq LIMIT ? OFFSET ?", (topic_id, page_size, offset)).fetchall()
     conn.execute("COMMIT")
-    return FirstPageRows(assistant_id, name, avatar, topic_id, total, offset, tuple(_record(r) for r in rows))
+    return FirstPageRows(assistant_id, name, avatar, topic_id, total, offset, tuple(_record(r) for r in rows), topics)
+
+
+def _listed(row: sqlite3.Row) -> ListedTopic:
+    created, updated = _time(row[4]), _time(row[5])
+    assert created is not None and updated is not None  # NOT NULL columns
+    return ListedTopic(int(row[0]), int(row[1]), str(row[2]), int(row[3]), created, updated, bool(row[6]),
+                       bool(row[7]), bool(row[8]), bool(row[9]))

@@ -7,11 +7,14 @@ same pattern and special tokens as ``tiktoken_ext.openai_public``.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import io
 import threading
 from functools import cache
+from pathlib import Path
 
 import tiktoken
-from tiktoken.load import load_tiktoken_bpe
 
 from chathub_desktop.paths import resources_dir
 
@@ -48,6 +51,8 @@ _SPECIALS = {
     },
 }
 _PATTERNS = {"o200k_base": _O200K_PATTERN, "cl100k_base": _CL100K_PATTERN}
+#: Largest tokenizer file read, bytes (o200k_base is 3.6 MB).
+MAX_FILE_BYTES = 16 * 1024 * 1024
 _lock = threading.Lock()
 
 
@@ -60,10 +65,7 @@ def _load(name: str) -> tiktoken.Encoding:
     path = resources_dir() / "tokenizers" / f"{name}.tiktoken"
     if not path.is_file():
         raise EncodingUnavailable(f"tokenizer file missing: {path}")
-    try:
-        ranks = load_tiktoken_bpe(str(path), expected_hash=EXPECTED_SHA256[name])
-    except ValueError as exc:
-        raise EncodingUnavailable(f"tokenizer file {path} failed its sha256 check: {exc}") from exc
+    ranks = read_ranks(path, EXPECTED_SHA256[name])
     encoding = tiktoken.Encoding(
         name=f"chathub_{name}",
         pat_str=_PATTERNS[name],
@@ -74,6 +76,30 @@ def _load(name: str) -> tiktoken.Encoding:
     # to pickle the encoding, which ChatHub never does. Dropping it frees ~27 MB (issue 29).
     encoding._mergeable_ranks = {}
     return encoding
+
+
+def read_ranks(path: Path, sha256: str) -> dict[bytes, int]:
+    """The merge table of the ``.tiktoken`` file at ``path`` (one ``<base64 token> <rank>``
+    a line) once its sha256 is ``sha256``: token bytes → rank. Unlike tiktoken's
+    ``load_tiktoken_bpe`` it writes no copy to ``/tmp/data-gym-cache`` and parses a line
+    at a time, never holding a list of every line beside the table (issue 29: the
+    start-up's peak RSS). Raises :class:`EncodingUnavailable` for a file larger than
+    :data:`MAX_FILE_BYTES`, another sha256 or a malformed line."""
+    if path.stat().st_size > MAX_FILE_BYTES:
+        raise EncodingUnavailable(f"tokenizer file {path} is larger than {MAX_FILE_BYTES} bytes")
+    data = path.read_bytes()
+    if hashlib.sha256(data).hexdigest() != sha256:
+        raise EncodingUnavailable(f"tokenizer file {path} failed its sha256 check")
+    ranks: dict[bytes, int] = {}
+    decode = base64.b64decode
+    try:
+        for line in io.BytesIO(data):
+            if line.strip():
+                token, rank = line.split()
+                ranks[decode(token, validate=True)] = int(rank)
+    except ValueError as exc:  # binascii.Error is one
+        raise EncodingUnavailable(f"tokenizer file {path} has a malformed line: {exc}") from exc
+    return ranks
 
 
 def get_encoding(name: str) -> tiktoken.Encoding:

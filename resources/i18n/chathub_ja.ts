@@ -3497,6 +3497,10 @@ Type below and press %1 to start.</source>
         <translation>メニュー：%1（%2）</translation>
     </message>
     <message>
+        <source>Assistant</source>
+        <translation>アシスタント</translation>
+    </message>
+    <message>
         <source>Show %1&apos;s topics</source>
         <translation>%1 のトピックを表示</translation>
     </message>

@@ -3497,6 +3497,10 @@ Type below and press %1 to start.</source>
         <translation>菜单：%1（%2）</translation>
     </message>
     <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
         <source>Show %1&apos;s topics</source>
         <translation>显示 %1 的话题</translation>
     </message>

@@ -81,3 +81,48 @@ def test_a_first_page_the_topic_outgrew_is_replaced_by_the_stores(qloop, service
     w.attach(services)
     settled(w, qtbot)
     _close(w, qloop, qtbot)
+
+
+def test_the_first_stage_shows_the_assistant_and_its_topics_and_nothing_moves_at_attach(
+        qloop, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """issue 29, walk45 #4: before the store opens the window shows the assistant's name
+    and face (not "No assistant" and a "+"), its topic list with the open topic
+    selected and a labelled New topic button, all disabled until every service is
+    attached; the composer's tool row keeps its height when its tools arrive, so the
+    rows do not shift."""
+    from PySide6.QtCore import Qt
+
+    a = services.assistants.create("Helper", avatar="🦉")
+    services.topics.create(a.id, "Older topic")
+    t = services.topics.create(a.id, "Long topic")
+    for i in range(30):
+        services.topics.append_message(t.id, Role.USER if i % 2 == 0 else Role.ASSISTANT, f"message {i}")
+    views = tuple(services.topics.messages(t.id))
+    page = FirstPage(a.id, t.id, 0, views, len(views), "Helper", "🦉", tuple(services.topics.list(a.id)))
+    w = MainWindow(None)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.rail.avatar.text() == "" and w.assistant_title.text() == ""  # nothing said before the read
+    assert w.new_topic_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+    assert w.new_topic_button.text() == "New topic"
+    painted: list[bool] = []
+    w.first_page_shown.connect(lambda: painted.append(True))
+    w.show_first_page(page, services.store.bus)
+    qtbot.waitUntil(lambda: bool(painted), timeout=10000)
+    assert w.assistant_title.text() == "Helper" and w.switcher.face.isVisibleTo(w)
+    assert w.rail.avatar.text() == "🦉"
+    assert [w.topic_model.topic_at(r).title for r in range(w.topic_model.rowCount())] == ["Long topic", "Older topic"]
+    assert w.topic_list.currentIndex().row() == 0 and w.chat_header.title.text() == "Long topic"
+    assert not w.new_topic_action.isEnabled() and not w.topic_list.isEnabled()  # shown, not usable yet
+    qtbot.waitUntil(lambda: w.message_model.rowCount() == 30, timeout=10000)
+    before = w.composer.height()
+    opened: list[bool] = []
+    w.opening_shown.connect(lambda: opened.append(True))
+    w.attach_store(services.store)
+    qtbot.waitUntil(lambda: bool(opened), timeout=10000)
+    w.attach(services)
+    qtbot.waitUntil(lambda: w.estimate.shown > 0, timeout=10000)
+    settled(w, qtbot)
+    assert w.new_topic_action.isEnabled() and w.topic_list.isEnabled()
+    assert w.composer.height() == before  # the tools took the room kept for them
+    _close(w, qloop, qtbot)

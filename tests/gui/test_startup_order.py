@@ -191,7 +191,13 @@ def test_the_last_topics_rows_show_on_the_store_alone_and_input_waits_for_every_
 NOT_FOR_THE_FIRST_PAGE = ("chathub_desktop.services.tools", "chathub_desktop.services.dream",
                           "chathub_desktop.services.transfer", "chathub_desktop.services.search",
                           "chathub_desktop.services.memory", "chathub_desktop.services.compaction",
-                          "chathub_desktop.services.context", "mcp", "httpx", "tiktoken", "alembic")
+                          "chathub_desktop.services.context", "mcp", "httpx", "tiktoken", "alembic",
+                          # the single-instance listener (QtNetwork) starts once the rows painted (start47)
+                          "PySide6.QtNetwork")
+#: What the window's first paint has no use for (issue 29: the first paint against a bare
+#: window's): the event loop and the import's export parsers load after it.
+NOT_BEFORE_THE_FIRST_PAINT = ("asyncio", "qasync", "chathub_desktop.core.chatgpt_export",
+                              "chathub_desktop.core.claude_export", "chathub_desktop.core.webui_export")
 #: What the page read before the store opens has no use for (issue 29: SQLAlchemy and
 #: its ORM mapping took ~0.7 s of CPU before the rows).
 NOT_BEFORE_THE_STORE = ("sqlalchemy", "chathub_desktop.storage.models", "chathub_desktop.storage.database",
@@ -235,17 +241,25 @@ def attach_and_quit(self, services):
     attach(self, services)
     self.request_quit()
 MainWindow.attach = attach_and_quit
-code = app_bootstrap.run_gui(Path(sys.argv[1]), new_instance=True)
+from chathub_desktop import logging_setup
+configure_logging = logging_setup.configure_logging
+def configure_logging_after_paint(*args):  # run_gui's first step after the window's first paint
+    seen["paint_loaded"] = listed(PAINT)
+    return configure_logging(*args)
+logging_setup.configure_logging = configure_logging_after_paint
+code = app_bootstrap.run_gui(Path(sys.argv[1]))  # one instance: its listener starts too
 print("PROBE", json.dumps(seen), code)
 """
 
 
 def test_showing_the_first_page_loads_no_other_service(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Issue 29: the real start-up path (``run_gui``) paints the last topic's rows before
-    it imports the other services (MCP, dreams, transfer, search, memory, compaction,
-    the badge's context) or the libraries only they use (the MCP SDK, httpx, tiktoken,
-    Alembic on a current store); on the default SQLite store, its rows in view paint
-    before SQLAlchemy or the store's services are loaded (the store opens after)."""
+    """Issue 29: the real start-up path (``run_gui``) paints the window before asyncio,
+    qasync or the import's parsers load, and the last topic's rows before it imports
+    the other services (MCP, dreams, transfer, search, memory, compaction, the badge's
+    context), the libraries only they use (the MCP SDK, httpx, tiktoken, Alembic on a
+    current store) or QtNetwork (the single-instance listener); on the default SQLite
+    store, its rows in view paint before SQLAlchemy or the store's services are loaded
+    (the store opens after)."""
     import json
     import os
     import subprocess
@@ -264,7 +278,7 @@ def test_showing_the_first_page_loads_no_other_service(tmp_path) -> None:  # typ
     env = {k: v for k, v in os.environ.items() if not k.startswith("CHATHUB_")}
     env["QT_QPA_PLATFORM"] = "offscreen"
     code = FIRST_PAGE_PROBE.replace("PREFIXES", repr(NOT_FOR_THE_FIRST_PAGE)).replace(
-        "EARLY", repr(NOT_BEFORE_THE_STORE))
+        "EARLY", repr(NOT_BEFORE_THE_STORE)).replace("PAINT", repr(NOT_BEFORE_THE_FIRST_PAINT))
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True,
                           timeout=90, env=env, cwd=Path(__file__).resolve().parents[2], check=False)
     line = next((x for x in done.stdout.splitlines() if x.startswith("PROBE ")), None)
@@ -272,6 +286,7 @@ def test_showing_the_first_page_loads_no_other_service(tmp_path) -> None:  # typ
     seen, exit_code = line.removeprefix("PROBE ").rsplit(" ", 1)
     probe = json.loads(seen)
     assert exit_code == "0"
+    assert probe["paint_loaded"] == []  # the window painted before the loop machinery loaded
     assert probe["first_rows"] == 12  # painted before the store opened
     assert probe["first_loaded"] == []
     assert probe["rows"] == 12  # what the window had painted when the modules were listed

@@ -85,6 +85,8 @@ def test_first_page_equals_the_services_page(store: Store, tmp_path: Path) -> No
     assert [v.content for v in whole.views if v.role is Role.ASSISTANT and v.content] == ["cut", "second version"]
     assert whole.views[0].attachments == (PICTURE,)
     assert whole.views[3].error_why is not None and whole.views[3].status is MessageStatus.ERROR
+    # walk45 #4: the topic list's first rows come with the page, as the store lists them
+    assert page.topics == tuple(store.topics.list(alpha.id))
 
 
 def test_no_first_page_without_a_default_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -271,3 +271,24 @@ def test_mcp_changes_by_another_process_reach_the_bus(watched: tuple[Services, H
         cli(store_url, *args)
         heard.wait_for(ToolsChanged(), mark)
         heard.wait_for(SettingsChanged(), mark)
+
+
+def test_a_write_made_while_the_window_starts_is_heard_once_the_watcher_starts(migrated_sqlite) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29 (start-up in stages): the window reads its first rows when the store
+    opens (``open_store``) and starts the watcher only once every service is built; a
+    topic the CLI creates in between still reaches the bus when the watcher starts."""
+    from chathub_desktop.services.container import build_services, open_store
+
+    url = migrated_sqlite("starting.sqlite3")
+    store = open_store(url)  # the window lists the assistants and topics now
+    aid = store.assistants.create("Helper").id
+    assert store.topics.list(aid) == []
+    cli(url, "topic", "create", "--assistant", "Helper")  # before the rest of the services attach
+    svc = build_services(store)
+    try:
+        heard = Heard(svc)
+        svc.watcher.start()
+        assert svc.watcher.ready.wait(5)
+        heard.wait_for(TopicListChanged(aid))
+    finally:
+        svc.close()

@@ -101,3 +101,29 @@ def test_loaded_encoding_keeps_no_python_copy_of_its_table(name: str) -> None:
     assert enc.decode(enc.encode("hello wörld")) == "hello wörld"
     assert enc.n_vocab == {"o200k_base": 200019, "cl100k_base": 100277}[name]
     assert TokenCounter(name).count("hello world") == 2
+
+
+def test_the_bundled_file_is_read_without_a_cache_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: loading a bundled tokenizer writes nothing (tiktoken's own loader copies
+    the file to ``/tmp/data-gym-cache``) and gives tiktoken's table for it."""
+    from tiktoken.load import load_tiktoken_bpe
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(cache))
+    path = resources_dir() / "tokenizers" / "cl100k_base.tiktoken"
+    encodings._load.cache_clear()
+    try:
+        assert encodings.get_encoding("cl100k_base").encode_ordinary("hello world") == [15339, 1917]
+    finally:
+        encodings._load.cache_clear()
+    assert not cache.exists()
+    assert encodings.read_ranks(path, encodings.EXPECTED_SHA256["cl100k_base"]) == load_tiktoken_bpe(str(path))
+
+
+@pytest.mark.parametrize("line", [b"not-base64! 7\n", b"QUJD\n", b"QUJD seven\n"])
+def test_a_malformed_line_is_refused_in_one_line(tmp_path: Path, line: bytes) -> None:
+    """A table line that is not ``<base64> <rank>`` refuses the file, saying why."""
+    bad = tmp_path / "bad.tiktoken"
+    bad.write_bytes(b"IQ== 0\n" + line)
+    with pytest.raises(encodings.EncodingUnavailable, match="malformed line"):
+        encodings.read_ranks(bad, hashlib.sha256(bad.read_bytes()).hexdigest())

@@ -64,6 +64,7 @@ class AssistantSwitcher:
         self._rail = rail
         self._needs = needs_assistant
         self._read: dict[int, AssistantView] = {}  # as last read by load()
+        self._listed = False  # load() has read the assistants: "No assistant" means none
         self.combo = QComboBox()
         self.combo.setObjectName("assistantCombo")
         self.combo.setAccessibleName("Assistant")
@@ -98,6 +99,7 @@ class AssistantSwitcher:
         host.runner.cancel("topic-list")  # an older listing must not report this one
         assistants = await host.runner.run_in_thread(host.store.assistants.list)
         self._read = {a.id: a for a in assistants}
+        self._listed = True
         translate = QCoreApplication.translate
         combo = self.combo
         combo.blockSignals(True)
@@ -114,6 +116,19 @@ class AssistantSwitcher:
         combo.blockSignals(False)
         self.show_selected()
         await host.show_topics(self.current_id())
+
+    def preview(self, assistant_id: int, name: str, avatar: str | None) -> None:
+        """Show the assistant the first page was read for (issue 29, walk45 #4: before the
+        store opens, its name and face rather than "No assistant" and a "+"); the
+        store's read (:meth:`load`) replaces it."""
+        combo = self.combo
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem(name, assistant_id)
+        combo.blockSignals(False)
+        self._rail.set_assistants([AssistantItem(assistant_id, name, avatar)], assistant_id)
+        self._face(assistant_id, name, avatar)
+        self.title.setText(name)
 
     def _on_changed(self, *_args: object) -> None:
         self.show_selected()
@@ -169,14 +184,18 @@ class AssistantSwitcher:
         if a is None:
             self.title.setText(translate("MainWindow", "No assistant"))
             return
-        side = self.face.width()
-        self.face.setPixmap(avatar_icon(a.name, a.id, side, a.avatar).pixmap(side))
-        self.face.setToolTip(a.name)
-        self.face.setAccessibleName(a.name)
+        self._face(a.id, a.name, a.avatar)
         self.title.setText(a.name)
         self.title.setToolTip(fill(translate("MainWindow", "%1: %2 via %3"), a.name,
                                    a.model or translate("MainWindow", "no model"),
                                    a.provider_name or translate("MainWindow", "no provider")))
+
+    def _face(self, assistant_id: int, name: str, avatar: str | None) -> None:
+        side = self.face.width()
+        self.face.setPixmap(avatar_icon(name, assistant_id, side, avatar).pixmap(side))
+        self.face.setToolTip(name)
+        self.face.setAccessibleName(name)
+        self.face.show()
 
     def ready(self) -> ReadyAssistant | None:
         """The selected assistant as last read, for the empty states and Send."""
@@ -188,7 +207,7 @@ class AssistantSwitcher:
     def retranslate(self) -> None:
         """Re-set the title in the new language (issue 27)."""
         aid = self.current_id()
-        if aid is None:
+        if aid is None and self._listed:  # before the store's read it says nothing
             self.title.setText(QCoreApplication.translate("MainWindow", "No assistant"))
         elif aid in self._read:  # read by attach()'s services: the message view exists
             self._show(self._read[aid])

@@ -107,10 +107,8 @@ class AttachmentController(QObject):
         lay = QHBoxLayout(self.row)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
-        self.button = QToolButton()
-        self.button.setObjectName("attachButton")
-        self.button.setIcon(icon(Icon.ATTACH))
-        self.button.setAutoRaise(True)
+        self.button = window.composer.attach_button  # there, disabled, since the window's start
+        self.button.setEnabled(True)
         self.texts = t = Texts(self.button)  # re-said on a language switch (issue 27)
         t.bind(self.button.setToolTip, lambda: fill(translate(
             "Attachments", "Attach images or text files (%1); you can also paste or drop them"), ATTACH_SHORTCUT))
@@ -127,7 +125,8 @@ class AttachmentController(QObject):
         lay.addStretch(0)
         composer = window.composer
         composer.card_layout.insertWidget(0, self.row)  # its own row, above the draft
-        composer.tool_row.insertWidget(0, self.button)  # the first tool under the draft
+        self.row.hide()  # until it holds a chip or a refusal: no empty row's spacing shifts the rows (issue 29)
+        self.changed.connect(self._sync_row)
         self.action = QAction(window)
         t.bind(self.action.setText, lambda: translate("Attachments", "Attach files…"))
         self.action.setIcon(icon(Icon.ATTACH))
@@ -177,6 +176,7 @@ class AttachmentController(QObject):
         for chip in list(self._chips):
             self._drop_chip(chip)
         self.refusal.hide()
+        self._sync_row()
         return out
 
     def restore(self, attachments: tuple[Attachment, ...]) -> None:
@@ -228,6 +228,7 @@ class AttachmentController(QObject):
             return
         self.refusal.hide()
         self._add_chip(a, thumb, order)
+        self._sync_row()
 
     def _prepare_path(self, topic: int | None, path: Path) -> tuple[Attachment, QImage | None]:
         a = self._w.svc.attachments.prepare_path(topic, path, QtImageCodec())
@@ -244,6 +245,10 @@ class AttachmentController(QObject):
         self.refusal.setText(reason)
         self.refusal.setToolTip(reason)
         self.refusal.show()
+        self._sync_row()
+
+    def _sync_row(self) -> None:
+        self.row.setVisible(bool(self._chips) or not self.refusal.isHidden())
 
     def add_mime(self, mime: QMimeData) -> bool:
         """Attach what a paste or a drop carries (local files, or an image); returns

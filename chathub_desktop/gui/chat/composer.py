@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QSize, QTimer, Signal
-from PySide6.QtGui import QAction, QInputMethodEvent, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QInputMethodEvent, QKeyEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -30,7 +31,7 @@ from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.context.token_badge import TokenBadge
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
-from chathub_desktop.gui.design.tokens import Space, Width
+from chathub_desktop.gui.design.tokens import IconSize, Space, Width
 from chathub_desktop.gui.shell.i18n import fill
 
 #: Pause after the last keystroke before the draft is recounted, ms (TOK-2).
@@ -153,6 +154,21 @@ class Composer(QFrame):
         #: model), Stop / Send on the right.
         row = self.tool_row = QHBoxLayout()
         row.setSpacing(Space.SM)
+        # Attach and Private are here, disabled, from the start (issue 29): their owners
+        # (the attachments, the topic's privacy) take them once every service is
+        # attached, and the row keeps its height, so the rows above do not shift
+        self.attach_button = QToolButton()
+        self.attach_button.setObjectName("attachButton")
+        self.attach_button.setIcon(icon(Icon.ATTACH))
+        self.attach_button.setAutoRaise(True)
+        self.private_button = QToolButton()
+        self.private_button.setObjectName("privateToggle")
+        self.private_button.setIcon(icon(Icon.PRIVATE))
+        self.private_button.setAutoRaise(True)
+        self.private_button.setIconSize(QSize(IconSize.MD, IconSize.MD))
+        for b in (self.attach_button, self.private_button):
+            b.setEnabled(False)
+            row.addWidget(b)
         self.badge = TokenBadge()
         row.addWidget(self.badge)
         #: Where the window's topic model picker goes (issue 14), beside the badge.
@@ -195,6 +211,13 @@ class Composer(QFrame):
         """Limit Ctrl+Enter to this area. Called by the window when it starts taking
         input, after first paint (PySide6's ``Qt`` namespace takes ~20 ms to build)."""
         self.send_action.setShortcutContext(QtCore.Qt.ShortcutContext.WidgetWithChildrenShortcut)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        """Fit the draft's height again now the stylesheet's padding is known (issue 29: it
+        was fitted unpolished, and the first text set shrank the composer by 2 px under
+        the rows shown before)."""
+        self._fit_height()
+        super().showEvent(event)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """Re-set the texts when the interface language changes (issue 27)."""

@@ -28,6 +28,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from chathub_desktop.gui.chat.message_list_model import PAGE_SIZE, MessageListModel, TopicPage
 from chathub_desktop.gui.chat.message_list_view import JumpTarget, MessageListView
+from chathub_desktop.gui.shell.startup_marks import mark
 from chathub_desktop.services.views import MessageView
 
 T = TypeVar("T")
@@ -129,6 +130,7 @@ class TopicJumps(QObject):
         self._filling += 1  # the view's edge requests wait: these rows are on their way
         try:
             await self._render(views[lo:hi])
+            mark("first_rows_rendered")
             if not wanted():
                 return
             self._model.show_page(replace(page, first_offset=page.first_offset + lo, views=views[lo:hi],

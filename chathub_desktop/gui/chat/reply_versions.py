@@ -17,7 +17,6 @@ window only constructs this controller, adds its action to the Topic menu and ca
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
@@ -33,7 +32,9 @@ from chathub_desktop.gui.topics.topic_model_picker import (
 )
 from chathub_desktop.services.errors import ServiceError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # asyncio loads after the window's first paint (issue 29)
+    import asyncio
+
     from chathub_desktop.gui.shell.chat_events import ChatEvents
     from chathub_desktop.gui.shell.main_window import MainWindow
     from chathub_desktop.services.chat.reply_versions import SwitchResult
@@ -105,6 +106,8 @@ class ReplyVersionsController(QObject):
     def refresh(self) -> None:
         """Read which messages of the open topic have versions (on a worker); nothing
         once the window's event loop is gone (it is closing)."""
+        import asyncio
+
         try:
             asyncio.get_running_loop()
         except RuntimeError:

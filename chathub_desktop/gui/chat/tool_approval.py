@@ -10,11 +10,11 @@ send, and its call leaves the queue.
 
 from __future__ import annotations
 
-import asyncio
 import html
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QFontDatabase
@@ -23,6 +23,9 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 from chathub_desktop.core.mcp_config import ApprovalDecision, ApprovalRequest
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.shell.i18n import fill
+
+if TYPE_CHECKING:  # the window imports this before its first paint; asyncio loads after it
+    import asyncio
 
 __all__ = ["MAX_SHOWN_ARGUMENT_CHARS", "ToolApprovalBar", "ToolApprovals", "shown_arguments"]
 
@@ -131,6 +134,8 @@ class ToolApprovals:
     async def decide(self, request: ApprovalRequest) -> ApprovalDecision:
         """Queue ``request`` in its topic and wait for the user's answer (cancelled by
         Stop: the call leaves the queue)."""
+        import asyncio
+
         waiting = _Waiting(request, asyncio.get_running_loop().create_future())
         self._waiting.setdefault(request.topic_id, []).append(waiting)
         self.sync()

@@ -18,6 +18,7 @@ from chathub_desktop.gui.design.tokens import (
     AVATAR_TEXT,
     AVATAR_TINT_ALPHA,
     CHIP_KINDS,
+    PENDING_TONE,
     Colours,
     IconSize,
     Radius,
@@ -279,6 +280,7 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            border_radius=f"{IconSize.AVATAR // 2}px", font_weight=700, padding="0")
     b.rule("QToolButton#assistantAvatar:hover, QToolButton#assistantAvatar:pressed", fg="on_accent",
            bg="accent_hover")
+    b.rule(f'QToolButton#assistantAvatar[avatarTone="{PENDING_TONE}"]', fg="text", bg="raised", border=line)
     # an empty chat (walk29 #19, #20): a large avatar, a title, prompt tiles
     b.rule("QFrame#chatEmpty", bg="surface", border="none")
     b.rule("QLabel#greetingAvatar", fg="on_accent", bg="accent", border="none",

@@ -74,6 +74,9 @@ AVATAR_COLOURS: tuple[str, ...] = ("#c92a2a", "#0b7285", "#c2255c", "#237032", "
 AVATAR_TINT_ALPHA = 0.22
 #: The initial's colour on every avatar colour.
 AVATAR_TEXT = "#ffffff"
+#: ``avatarTone`` of the rail's avatar before the assistants are read (start-up,
+#: walk45 #4): a blank neutral disc rather than the accent's "+".
+PENDING_TONE = "pending"
 
 
 class TypeScale(float, enum.Enum):

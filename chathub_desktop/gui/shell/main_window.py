@@ -239,7 +239,8 @@ class MainWindow(QMainWindow):
             self.central.setEnabled(False)
             for a in (*self.actions(), self.delete_topic_action):
                 a.setEnabled(a in (self.quit_action, self.about_action))
-            self.show_status(QCoreApplication.translate("Composer", OPENING_TEXT), 0)
+            # "Opening your chats…" is said in the chat's place only: a status line shown
+            # now would hide at attach and shift the rows by its height (issue 29)
 
     def show_first_page(self, page: FirstPage, bus: EventBus) -> None:
         """Before the store opens (issue 29: the last topic's rows within 0.5 s): build
@@ -251,8 +252,18 @@ class MainWindow(QMainWindow):
         delegate = self.message_view.delegate  # the replies' headers as the switcher will show them
         delegate.assistant_name, delegate.assistant_id = page.assistant_name, page.assistant_id
         delegate.assistant_avatar = page.assistant_avatar
+        # walk45 #4: the assistant's name and face and its topic list as read, disabled until attach
+        self.switcher.preview(page.assistant_id, page.assistant_name, page.assistant_avatar)
+        self.topic_model.show(page.assistant_id, list(page.topics))
+        row = self.topic_model.row_of(page.topic_id) if page.topic_id is not None else None
+        if row is not None:
+            selection = self.topic_list.selectionModel()
+            selection.blockSignals(True)  # shown, not opened: the store's listing opens it
+            self.select_topic_row(row)
+            selection.blockSignals(False)
         self.opener.preview(page)
         if page.topic_id is not None:
+            self.chat_header.show_topic(page.topic_id)
             self.stack.setCurrentWidget(self.chat_page)
             self.empty_states.sync()
 
@@ -427,7 +438,6 @@ class MainWindow(QMainWindow):
         self.topic_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.topic_list.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)  # TopicActions
         self.topic_list.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # rows elide
-        self.new_topic_button.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)  # labelled
         self.composer.wire()
 
     def _build_ui(self) -> None:
@@ -450,6 +460,7 @@ class MainWindow(QMainWindow):
         # 29: it hid as a third icon beside Rename and Delete); those two stay by the heading
         self.new_topic_button = tool_button(self.new_topic_action, "", Icon.NEW_TOPIC)  # labels: retranslate_window
         self.new_topic_button.setObjectName("newTopicButton")
+        self.new_topic_button.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)  # labelled from the start
         self.new_topic_button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         sl.addWidget(self.new_topic_button)
         sl.addSpacing(Space.SM)

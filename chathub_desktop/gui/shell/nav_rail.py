@@ -37,7 +37,7 @@ from chathub_desktop.gui.design.avatar import (
     set_avatar_tone,
 )
 from chathub_desktop.gui.design.icons import Icon, icon
-from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.design.tokens import PENDING_TONE, IconSize, Space
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
 __all__ = ["AssistantItem", "NavRail", "PageHost", "PageId", "PageShortcuts", "RailEntry", "RailRoutes", "initial_of",
@@ -157,7 +157,9 @@ class NavRail(QFrame):
         self.avatar.setMenu(self.menu)
         self._labels = tuple(label for label, _action in assistant_actions)
         self._assistant_actions = tuple(_entry(label, action, self) for label, action in assistant_actions)
-        self._items: tuple[Sequence[AssistantItem], int | None] = ((), None)
+        #: The assistants shown (None: not read yet, the avatar waits blank on a neutral tone
+        #: rather than offering "+" to a user who has some; walk45 #4).
+        self._items: tuple[Sequence[AssistantItem], int | None] | None = None
         self._menu_keys = ""
         self._group = QActionGroup(self)
         lay.addLayout(_centred(self.avatar))
@@ -175,7 +177,6 @@ class NavRail(QFrame):
             b.clicked.connect(lambda _c=False, e=entry: self._clicked(e))
             lay.addLayout(_centred(b))
             self.buttons[entry] = b
-        self.set_assistants((), None)
         self.more = QToolButton(self)
         self.more.setObjectName("railButton")
         self.more.setIcon(icon(Icon.MORE))
@@ -206,7 +207,22 @@ class NavRail(QFrame):
         tip = QCoreApplication.translate("NavRail", "Import, topic, assistant, view and help; About and Quit")
         self.more.setToolTip(fill(QCoreApplication.translate("NavRail", "Menu: %1 (%2)"), tip, self._menu_keys))
         self.more.setAccessibleDescription(tip)
-        self.set_assistants(*self._items)
+        if self._items is not None:
+            self.set_assistants(*self._items)
+        else:
+            self._pending()
+
+    def _pending(self) -> None:
+        """Before the first read: the assistant menu's actions, a blank neutral avatar."""
+        self.menu.clear()
+        for act in self._assistant_actions:
+            self.menu.addAction(act)
+        self.avatar.setText("")
+        # set before the avatar's first polish, which applies it: a repolish here built
+        # the style's enums before the first paint (~30 ms)
+        self.avatar.setProperty("avatarTone", PENDING_TONE)
+        self.avatar.setAccessibleName(QCoreApplication.translate("NavRail", "Assistant"))
+        self.avatar.setToolTip("")
 
     def set_app_menu(self, menu: QMenu, keys: str) -> None:
         """The menu of the rail's last button: the app's menu (import, topic, assistant,

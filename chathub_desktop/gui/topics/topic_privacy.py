@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QMenu
 
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
-from chathub_desktop.gui.shell.window_actions import tool_button
 from chathub_desktop.gui.topics.topic_list_model import TopicRole
 from chathub_desktop.services.errors import ServiceError
 
@@ -58,9 +57,9 @@ class TopicPrivacy(QObject):
         menu.insertAction(before, self.toggle_action)
         window.topic_list.insertAction(window.delete_topic_action, self.new_private_action)
         window.topic_list.insertAction(window.delete_topic_action, self.toggle_action)
-        self.composer_toggle = tool_button(self.toggle_action, "", Icon.PRIVATE)
-        self.composer_toggle.setObjectName("privateToggle")
-        window.composer.tool_row.insertWidget(0, self.composer_toggle)  # after Attach (inserted later)
+        self.toggle_action.setIcon(icon(Icon.PRIVATE))
+        self.composer_toggle = window.composer.private_button  # there, disabled, since the window's start
+        self.composer_toggle.setDefaultAction(self.toggle_action)  # follows the action from now on
         window.topic_list.selectionModel().currentChanged.connect(self._sync)
         window.topic_model.dataChanged.connect(lambda *_a: self._sync(window.topic_list.currentIndex()))
         self.texts = Texts(window)  # the window's LanguageChange re-says them

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from chathub_desktop.core.attachments import attachments_of
 from chathub_desktop.core.reasons import reason_from_data
-from chathub_desktop.services.views import MessageView
+from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage.first_page import STORE_FILE, read_first_page
 from chathub_desktop.storage.message_records import MessageRecord
 
@@ -60,7 +60,8 @@ class FirstPage:
     switcher's selection at start; its ``assistant_name`` and ``assistant_avatar``, None:
     its initial, for the replies' headers), ``topic_id`` (its first listed topic, None: none),
     ``first_offset`` (position of ``views[0]``, 0-based), ``views`` (oldest first) and
-    ``total`` (the topic's message count)."""
+    ``total`` (the topic's message count); ``topics``: the first rows of the assistant's
+    topic list, as ``TopicService.list`` gives them."""
 
     assistant_id: int
     topic_id: int | None
@@ -69,6 +70,7 @@ class FirstPage:
     total: int
     assistant_name: str = "Assistant"
     assistant_avatar: str | None = None
+    topics: tuple[TopicView, ...] = ()
 
 
 class ResumeIds(NamedTuple):
@@ -95,5 +97,8 @@ def first_page(database_url: str | None, data_dir: Path, page_size: int,
     rows = read_first_page(data_dir / STORE_FILE, page_size, resume.assistant_id, resume.topic_id)
     if rows is None:
         return None
+    topics = tuple(TopicView(t.id, t.assistant_id, t.title, t.message_count, t.created_at, t.updated_at, t.pinned,
+                             t.archived, private=t.private, untitled=t.untitled) for t in rows.topics)
     return FirstPage(rows.assistant_id, rows.topic_id, rows.first_offset,
-                     tuple(message_view(m) for m in rows.rows), rows.total, rows.assistant_name, rows.assistant_avatar)
+                     tuple(message_view(m) for m in rows.rows), rows.total, rows.assistant_name, rows.assistant_avatar,
+                     topics)

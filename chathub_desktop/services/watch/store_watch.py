@@ -115,14 +115,16 @@ class StoreWatcher:
 
     ``invalidate(topic_id | None)`` drops cached estimate bases (``EstimateService.
     invalidate``); ``history`` is the warm topic-history cache, told of edits and
-    deletions. ``checks`` counts change checks, ``reads`` log reads, ``published``
+    deletions. ``since``: the log's ``seq`` the process's view of the store was read at
+    (``Store.changes_from``): the first read publishes what others committed after it;
+    None: the first read only notes the newest. ``checks`` counts change checks, ``reads`` log reads, ``published``
     events (tests and the benchmark read them). Thread-safe start/stop.
     """
 
     def __init__(self, db: Database, bus: EventBus, *,
                  invalidate: Callable[[int | None], None] | None = None,
                  history: TopicHistoryCache | None = None,
-                 interval_s: float = SQLITE_INTERVAL_S) -> None:
+                 interval_s: float = SQLITE_INTERVAL_S, since: int | None = None) -> None:
         self._db = db
         self._bus = bus
         self._invalidate = invalidate
@@ -131,7 +133,7 @@ class StoreWatcher:
         self._lock = threading.Lock()
         self._read_lock = threading.Lock()  # an old thread still stopping never reads alongside
         self._run_state: _Run | None = None
-        self._last: int | None = None  # newest seq seen
+        self._last: int | None = since  # newest seq seen
         self.checks = 0
         self.reads = 0
         self.published = 0
@@ -245,7 +247,7 @@ class StoreWatcher:
     def read_changes(self, conn: Any, placeholder: str) -> list[ChatEvent]:
         """Read the log after the newest seq seen on ``conn`` (a DBAPI connection in
         autocommit mode) and publish the events of other processes' changes; returns them.
-        The first read only notes the newest seq (history is not replayed)."""
+        Without a ``since`` seq, the first read only notes the newest (history is not replayed)."""
         self.reads += 1
         if self._last is None:
             self._last = _scalar(conn, latest_seq_sql())
