@@ -60,15 +60,24 @@ def mcp_connector() -> object:
 
 
 @pytest.fixture
-def migrated_sqlite(tmp_path: Path, migrated_sqlite_template: Path) -> Callable[[str], str]:
+def store_template(migrated_sqlite_template: Path) -> Path:
+    """The SQLite file :func:`migrated_sqlite` copies: the migrated empty store. A module
+    whose tests each start from the same large store (a 20,000-message topic) overrides
+    it with a module-scoped copy holding that data, built once instead of per test
+    (issue 28; ``tests.gui.helpers.imported_store``)."""
+    return migrated_sqlite_template
+
+
+@pytest.fixture
+def migrated_sqlite(tmp_path: Path, store_template: Path) -> Callable[[str], str]:
     """``migrated_sqlite(name)``: the URL of a new SQLite store ``tmp_path/name`` at the
-    newest schema, a copy of the migrated template (what opening a new file makes,
+    newest schema, a copy of :func:`store_template` (what opening a new file makes,
     without running every migration again; issue 28)."""
     import shutil
 
     def make(name: str) -> str:
         store = tmp_path / name
-        shutil.copyfile(migrated_sqlite_template, store)
+        shutil.copyfile(store_template, store)
         store.chmod(0o600)
         return f"sqlite:///{store}"
 

@@ -75,6 +75,36 @@ def write_export(path: Path, conversations: list[dict[str, Any]]) -> Path:
     return path
 
 
+def imported_store(template: Path, folder: Path, assistant: str, turns: list[tuple[str, str]], conv_id: str) -> Path:
+    """``folder/store.sqlite3``: a copy of the migrated ``template`` holding assistant
+    ``assistant`` with one topic imported from a ChatGPT export of ``turns`` (role, text),
+    as the import writes it. A module's tests start from copies of it (the ``store_template``
+    fixture of tests/conftest.py) instead of importing a long topic each (issue 28: 20,000
+    messages took about 2.5 s of CPU per test)."""
+    import shutil
+
+    from chathub_desktop.services.container import open_services
+    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
+
+    store = folder / "store.sqlite3"
+    shutil.copyfile(template, store)
+    svc = open_services(f"sqlite:///{store}", data_dir=folder / "data")
+    try:
+        a = svc.assistants.create(assistant)
+        import_chatgpt_export(svc.db, a.id, write_export(folder / "export.json", [conversation(assistant, turns, conv_id)]))
+    finally:
+        svc.close()  # the last connection folds the WAL into the file copied
+    assert not store.with_name(store.name + "-wal").exists(), "the store's WAL was not folded into it"
+    return store
+
+
+def imported_topic(svc: Services, assistant: str) -> Any:
+    """The one topic of ``assistant`` (by name) in ``svc``'s store (:func:`imported_store`)."""
+    a = next(x for x in svc.assistants.list() if x.name == assistant)
+    (topic,) = svc.topics.list(a.id)
+    return topic
+
+
 def wait_shown(window: Any, qtbot: Any, topic_id: int) -> None:
     """Wait until the window shows ``topic_id``'s messages (a topic's page is read and
     rendered off the GUI thread, issue 9)."""

@@ -9,19 +9,28 @@ from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat.message_list_model import PAGE_SIZE, MessageListModel
 from chathub_desktop.gui.chat.message_list_view import MessageListView
 from chathub_desktop.gui.shell.chat_events import ChatEvents
-from tests.gui.helpers import conversation, on_worker, write_export
+from tests.gui.helpers import imported_store, imported_topic, on_worker
 
 N = 20_000
 
 
-@pytest.fixture
-def big_topic(services, tmp_path):  # type: ignore[no-untyped-def]
-    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
-
-    a = services.assistants.create("Big")
+@pytest.fixture(scope="module")
+def _big_store(migrated_sqlite_template, tmp_path_factory):  # type: ignore[no-untyped-def]
+    """A store holding the N-message topic, imported once for the module (issue 28)."""
     turns = [("user" if i % 2 == 0 else "assistant", f"Message {i}: some *markdown* text.") for i in range(N)]
-    import_chatgpt_export(services.db, a.id, write_export(tmp_path / "big.json", [conversation("Big", turns, "big")]))
-    (topic,) = services.topics.list(a.id)
+    return imported_store(migrated_sqlite_template, tmp_path_factory.mktemp("big"), "Big", turns, "big")
+
+
+@pytest.fixture
+def store_template(request, migrated_sqlite_template):  # type: ignore[no-untyped-def]
+    """Tests of the big topic start from a copy of :func:`_big_store`."""
+    return request.getfixturevalue("_big_store") if "big_topic" in request.fixturenames else migrated_sqlite_template
+
+
+@pytest.fixture
+def big_topic(services):  # type: ignore[no-untyped-def]
+    """The N-message topic, imported from a ChatGPT export (a copy of :func:`_big_store`)."""
+    topic = imported_topic(services, "Big")
     assert topic.message_count == N
     return topic
 

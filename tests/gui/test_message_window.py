@@ -13,20 +13,28 @@ from chathub_desktop.gui.chat.message_list_model import MAX_ROWS, PAGE_SIZE, Mes
 from chathub_desktop.gui.chat.message_list_view import JumpTarget, MessageListView
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.task_runner import TaskRunner
-from tests.gui.helpers import conversation, on_worker, write_export
+from tests.gui.helpers import imported_store, imported_topic, on_worker
 
 N = 3_000
 
 
-@pytest.fixture
-def long_topic(services, tmp_path):  # type: ignore[no-untyped-def]
-    from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
-
-    a = services.assistants.create("Long")
+@pytest.fixture(scope="module")
+def _long_store(migrated_sqlite_template, tmp_path_factory):  # type: ignore[no-untyped-def]
+    """A store holding the N-message topic, imported once for the module (issue 28)."""
     turns = [("user" if i % 2 == 0 else "assistant", f"Message {i}: a line of *text*.") for i in range(N)]
-    import_chatgpt_export(services.db, a.id, write_export(tmp_path / "long.json", [conversation("Long", turns, "w")]))
-    (topic,) = services.topics.list(a.id)
-    return topic
+    return imported_store(migrated_sqlite_template, tmp_path_factory.mktemp("long"), "Long", turns, "w")
+
+
+@pytest.fixture
+def store_template(request, migrated_sqlite_template):  # type: ignore[no-untyped-def]
+    """Tests of the long topic start from a copy of :func:`_long_store`."""
+    return request.getfixturevalue("_long_store") if "long_topic" in request.fixturenames else migrated_sqlite_template
+
+
+@pytest.fixture
+def long_topic(services):  # type: ignore[no-untyped-def]
+    """The N-message topic, imported from a ChatGPT export (a copy of :func:`_long_store`)."""
+    return imported_topic(services, "Long")
 
 
 @pytest.fixture

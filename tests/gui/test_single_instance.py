@@ -146,23 +146,22 @@ def test_an_app_that_does_not_answer_keeps_its_socket(qapp, tmp_path: Path, monk
         held.close()
 
 
-def test_a_crashed_app_does_not_block_the_next_start(tmp_path: Path) -> None:
+def test_a_crashed_app_does_not_block_the_next_start(qapp, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """A lock and a socket left by a killed app: the next launch is the app at once."""
     data = tmp_path / "crashed"
     first = launch(data)
     try:
-        deadline = time.monotonic() + HANDOVER_S
-        while not (data / "window.lock").exists():
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
-        time.sleep(1.5)  # listening too
+        wait_listening(qtbot, data, first)  # the lock and the socket are there
+        assert (data / "window.lock").exists()
     finally:
         first.kill()
         first.communicate()
     again = launch(data)
     try:
-        time.sleep(6)
-        assert again.poll() is None  # it opened its window: nobody took its arguments
+        # it listens itself (the killed app cannot answer): it is the app, nobody took its
+        # arguments (a wait for that, not 6 s of sleep, issue 28)
+        wait_listening(qtbot, data, again)
+        assert again.poll() is None
     finally:
         stop(again)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -45,8 +45,9 @@ from tests.fakes.chat_exports import (
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    database = open_database(f"sqlite:///{tmp_path}/t.sqlite3")
+def db(migrated_sqlite: Callable[[str], str]) -> Iterator[Database]:
+    """A new SQLite store at the newest schema (a copy of the migrated template, issue 28)."""
+    database = open_database(migrated_sqlite("t.sqlite3"))
     yield database
     database.dispose()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -35,8 +35,9 @@ from tests.fakes.chatgpt_exports import (
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    database = open_database(f"sqlite:///{tmp_path}/t.sqlite3")
+def db(migrated_sqlite: Callable[[str], str]) -> Iterator[Database]:
+    """A new SQLite store at the newest schema (a copy of the migrated template, issue 28)."""
+    database = open_database(migrated_sqlite("t.sqlite3"))
     yield database
     database.dispose()
 

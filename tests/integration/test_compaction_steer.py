@@ -119,8 +119,9 @@ def test_a_run_that_began_before_the_edit_does_not_overwrite_it(services: Servic
                                                                 summ: FakeVendor) -> None:
     topic = _topic(services, fake_vendor, summ)
     assert services.compaction is not None
-    # the answer waits 2 s before its first event: the edit lands while it is pending
-    summ.script(Reply(text_chunks=["<summary>From the model</summary>"], chunk_delay_s=2.0))
+    # the answer waits 2 s before its status line: the edit lands while it is pending (a
+    # 2 s wait before each of its events made the test wait 10 s for nothing, issue 28)
+    summ.script(Reply(text_chunks=["<summary>From the model</summary>"], delay_s=2.0))
     asked = len(summ.requests)
 
     async def scenario() -> str:

@@ -1,7 +1,11 @@
 """Recall earlier topics in a real chat turn (issue 26, APP-12, MEM-1, MEM-4, MEM-7, TOK-1).
 
-Real store (SQLite and PostgreSQL), real search index, the fake vendor over HTTP
-calling ``searchTopics`` / ``recentTopics`` in each wire format.
+Real store, real search index, the fake vendor over HTTP calling ``searchTopics`` /
+``recentTopics`` in each wire format. Every test runs on SQLite; the tools' own queries
+(a search in one wire format, a CJK search, the recent-topics listing) run on PostgreSQL
+too (:data:`BOTH_ENGINES`). The flows that only pass a result through (the other wire
+formats, the receipt, the badge, the switches, the bound, a memory write) add nothing
+there that tests/integration/test_search.py's PostgreSQL runs do not cover (issue 28).
 """
 
 from __future__ import annotations
@@ -22,9 +26,14 @@ from tests.fakes.vendor_server import FakeVendor, Reply
 RECALL = {"searchTopics", "recentTopics"}
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+BOTH_ENGINES = pytest.mark.parametrize("svc", ["sqlite", "postgresql"], indirect=True)
+
+
+@pytest.fixture
 def svc(request: pytest.FixtureRequest) -> Services:
-    if request.param == "sqlite":
+    """Services over a fresh store at the newest schema: SQLite, or the engine a
+    :data:`BOTH_ENGINES` test names."""
+    if getattr(request, "param", "sqlite") == "sqlite":
         s = open_services(request.getfixturevalue("migrated_sqlite")("s.sqlite3"))
     else:
         s = open_services(request.getfixturevalue("migrated_postgres_url"))
@@ -65,7 +74,8 @@ def tool_rows(svc: Services, topic: int) -> list[dict[str, object]]:
     return [json.loads(m.content) for m in svc.topics.messages(topic) if m.role == "tool"]
 
 
-@pytest.mark.parametrize("kind", ["openai", "openai_responses", "anthropic"])
+@pytest.mark.parametrize(("svc", "kind"), [("sqlite", "openai"), ("sqlite", "openai_responses"),
+                                           ("sqlite", "anthropic"), ("postgresql", "openai")], indirect=["svc"])
 def test_the_model_searches_earlier_topics_in_each_wire_format(
         svc: Services, fake_vendor: FakeVendor, kind: str) -> None:
     """Both tools are posted; a search returns ranked snippets of this assistant's other
@@ -95,6 +105,7 @@ def test_the_model_searches_earlier_topics_in_each_wire_format(
     assert any(line.startswith("Recalled topics: ") and "Kyoto trip (topic" in line for line in lines)
 
 
+@BOTH_ENGINES
 def test_recent_topics_lists_dates_and_summaries_without_the_current_or_private_topic(
         svc: Services, fake_vendor: FakeVendor) -> None:
     ids = setup(svc, fake_vendor)
@@ -178,6 +189,7 @@ def test_a_memory_write_after_a_recall_result_is_stored_untrusted(svc: Services,
     assert UNTRUSTED_OPEN in block and "Stays in ryokans" in block.split(UNTRUSTED_OPEN, 1)[1]
 
 
+@BOTH_ENGINES
 def test_bad_arguments_and_cjk_queries(svc: Services, fake_vendor: FakeVendor) -> None:
     ids = setup(svc, fake_vendor)
     cjk = svc.topics.create("Helper", "花生").id

