@@ -95,8 +95,8 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     qtbot.waitUntil(lambda: section.list.count() == 0 and not section.ops.busy, timeout=5000)
     # walk45 #8: one centred line of what proposals are, no blank panes, no greyed buttons
     assert section.empty.isVisible() and section.empty_help.isVisible()
-    assert section.empty_label.text() == ("No dream card waits for review.\nWith review on, each dream's new card "
-                                          "waits here until you accept or discard it.")
+    assert section.empty_label.text() == "No dream card waits for review."
+    assert section.empty_what.text() == "With review on, each dream's new card waits here until you accept or discard it."
     assert not (section.panes.isVisible() or section.accept_button.isVisible() or section.discard_button.isVisible())
     qtbot.waitUntil(lambda: section.status.text() == "Discarded — the dynamic memory is unchanged · nothing else "
                     "waits", timeout=5000)  # the count on the status line stays true (issue 30)

@@ -198,28 +198,34 @@ class ProposalsSection(QWidget):
         self._sync()
 
     def _build_empty(self, t: Texts) -> QWidget:
-        """The empty tab: what proposals are, centred, with its ``?`` help (walk45 #8);
-        hidden until the first read says there is none."""
+        """The empty tab: "No dream card waits for review." with its ``?`` help, and what
+        proposals are under it, centred (walk45 #8); hidden until the first read says
+        there is none."""
         box = QWidget()
         box.setObjectName("proposalsEmpty")
         outer = QVBoxLayout(box)
         outer.setContentsMargins(Space.XL, Space.XL, Space.XL, Space.XL)
-        line = QHBoxLayout()
-        line.setSpacing(Space.SM)
+        outer.setSpacing(Space.XS)
+        head = QHBoxLayout()
+        head.setSpacing(Space.SM)
         self.empty_label = QLabel()
         self.empty_label.setObjectName("proposalsEmptyText")
-        self.empty_label.setWordWrap(True)
-        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         set_tone(self.empty_label, Tone.MUTED)
-        t.bind(self.empty_label.setText, lambda: "\n".join(
-            (translate("MemoryPage", EMPTY_TEXT), translate("MemoryPage", EMPTY_WHAT))))
+        t.bind(self.empty_label.setText, lambda: translate("MemoryPage", EMPTY_TEXT))
         self.empty_help = help_mark(PROPOSALS_LINE, PROPOSALS_HELP, "proposalsHelp", t)
-        line.addStretch(1)
-        line.addWidget(self.empty_label, 100)
-        line.addWidget(self.empty_help, 0, Qt.AlignmentFlag.AlignVCenter)
-        line.addStretch(1)
+        head.addStretch(1)
+        head.addWidget(self.empty_label)
+        head.addWidget(self.empty_help, 0, Qt.AlignmentFlag.AlignVCenter)
+        head.addStretch(1)
+        self.empty_what = QLabel()
+        self.empty_what.setObjectName("proposalsEmptyWhat")
+        self.empty_what.setWordWrap(True)
+        self.empty_what.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        set_tone(self.empty_what, Tone.MUTED)
+        t.bind(self.empty_what.setText, lambda: translate("MemoryPage", EMPTY_WHAT))
         outer.addStretch(1)
-        outer.addLayout(line)
+        outer.addLayout(head)
+        outer.addWidget(self.empty_what)
         outer.addStretch(2)
         box.hide()
         return box
