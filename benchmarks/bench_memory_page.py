@@ -77,6 +77,21 @@ CPU in all 241 / 251 / 330 → 189 / 216 / 288 ms. Its most GUI CPU between tick
 swells too, and the largest turns in the window are the page's first show (window relayout
 and polish), not the cards; the once-per-assistant build (``open_memory``'s own turn) is
 27–65 ms of GUI CPU in both. So under 16 ms per turn is not shown at this load.
+
+``--turns`` (mem47) prints the GUI thread's CPU per turn of the event loop (``aboutToBlock``
+to ``aboutToBlock``) over the first open, and over the window's 3 s of idle before it;
+with ``--sample``, what ran in the largest turns. ``--in-window`` now imports the page's
+module at the open, as the app's first open did (before, the bench imported it at start,
+which hid ~120 ms of the click's turn). Measured 2026-12-03, load 5.6–7.1 (others' runs),
+``--open-only --in-window --repeat 2 --turns``, 1595502 and mem47 interleaved, four pairs:
+the first open's largest turns 131.5 / 88.8, 151.1 / 56.3, 118.7 / 41.3, 121.4 / 48.0 ms
+(3–5 turns ≥ 16 ms; in all 278–400 ms) → 25.3 / 24.7, 24.9 / 24.3, 15.0 / 14.9, 18.6 /
+18.5 ms (0–3 turns ≥ 16 ms; in all 97–157 ms). At load 4.1 the change's largest turns
+were 12.8 / 11.9 / 10.4 ms. The window now makes the page ahead once idle after start
+(``gui/memory/page_prepare.py``): its 3 s of idle went from ~1 ms of GUI CPU to 104–172 ms
+in ~40 turns, the largest 30–44 ms (the Dreaming memory group's build, the page hosted in
+the window's page stack). The bare page (no window) is unchanged: its first open's largest
+turn is still its build, 31–44 ms at load 6.4.
 """
 
 from __future__ import annotations
@@ -380,6 +395,8 @@ def main() -> int:
         if sampler is not None:
             sampler.start()
 
+        if not args.in_window:  # a bare page's module is imported before it is measured (a window's open imports it)
+            import chathub_desktop.gui.memory.fixed_page  # noqa: F401
         runner = TaskRunner(None, max_threads=2)  # the window's runner: its threads already run
         await asyncio.gather(*(runner.run_in_thread(time.sleep, 0.01) for _ in range(2)))
         page: Any = None
