@@ -77,6 +77,21 @@ CPU in all 241 / 251 / 330 → 189 / 216 / 288 ms. Its most GUI CPU between tick
 swells too, and the largest turns in the window are the page's first show (window relayout
 and polish), not the cards; the once-per-assistant build (``open_memory``'s own turn) is
 27–65 ms of GUI CPU in both. So under 16 ms per turn is not shown at this load.
+
+``--turns`` (mem47) prints the GUI thread's CPU per turn of the event loop (``aboutToBlock``
+to ``aboutToBlock``) over the first open, and over the window's 3 s of idle before it;
+with ``--sample``, what ran in the largest turns. ``--in-window`` now imports the page's
+module at the open, as the app's first open did (before, the bench imported it at start,
+which hid ~120 ms of the click's turn). Measured 2026-12-03, load 5.6–7.1 (others' runs),
+``--open-only --in-window --repeat 2 --turns``, 1595502 and mem47 interleaved, four pairs:
+the first open's largest turns 131.5 / 88.8, 151.1 / 56.3, 118.7 / 41.3, 121.4 / 48.0 ms
+(3–5 turns ≥ 16 ms; in all 278–400 ms) → 25.3 / 24.7, 24.9 / 24.3, 15.0 / 14.9, 18.6 /
+18.5 ms (0–3 turns ≥ 16 ms; in all 97–157 ms). At load 4.1 the change's largest turns
+were 12.8 / 11.9 / 10.4 ms. The window now makes the page ahead once idle after start
+(``gui/memory/page_prepare.py``): its 3 s of idle went from ~1 ms of GUI CPU to 104–172 ms
+in ~40 turns, the largest 30–44 ms (the Dreaming memory group's build, the page hosted in
+the window's page stack). The bare page (no window) is unchanged: its first open's largest
+turn is still its build, 31–44 ms at load 6.4.
 """
 
 from __future__ import annotations
@@ -91,6 +106,7 @@ import time
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
@@ -164,6 +180,43 @@ class StallMeter:
         return 1000 * self.worst
 
 
+class TurnMeter:
+    """The GUI thread's CPU per turn of the event loop (``aboutToBlock`` to ``aboutToBlock``
+    of Qt's event dispatcher) between :meth:`start` and :meth:`stop` (``--turns``)."""
+
+    def __init__(self) -> None:
+        self.turns: list[tuple[float, float, float]] = []  # (wall start, wall end, GUI CPU s)
+        self._on = False
+        self._wall = time.perf_counter()
+        self._cpu = time.thread_time()
+
+    def install(self) -> None:
+        from PySide6.QtCore import QAbstractEventDispatcher
+
+        QAbstractEventDispatcher.instance().aboutToBlock.connect(self._block)
+
+    def _block(self) -> None:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        if self._on:
+            self.turns.append((self._wall, wall, cpu - self._cpu))
+        self._wall, self._cpu = wall, cpu
+
+    def start(self) -> None:
+        self.turns.clear()
+        self._wall, self._cpu = time.perf_counter(), time.thread_time()
+        self._on = True
+
+    def stop(self) -> None:
+        self._on = False
+
+    def report(self, top: int = 6) -> str:
+        """The largest turns' GUI CPU (ms), how many turns there were and how many over the goal."""
+        cpus = sorted((1000 * c for _a, _b, c in self.turns), reverse=True)
+        over = sum(1 for c in cpus if c >= GOAL_MS)
+        return (f"{len(cpus)} turns, {over} at or over {GOAL_MS:.0f} ms of GUI CPU; largest: "
+                + ", ".join(f"{c:.1f}" for c in cpus[:top]) + f"; in all {sum(cpus):.0f} ms")
+
+
 async def _settle(done: Callable[[], bool], timeout: float = 120.0) -> float:
     t0 = time.perf_counter()
     while not done():
@@ -208,6 +261,11 @@ def main() -> int:
     parser.add_argument("--in-window", action="store_true",
                         help="first show the main window with a topic open (what a user does before Memory) and "
                              "open the first page in it, through the rail's Memory entry")
+    parser.add_argument("--turns", action="store_true",
+                        help="print the GUI CPU of each turn of the event loop over the first open (its "
+                             "largest turns; with --sample, what ran in them)")
+    parser.add_argument("--profile", action="store_true",
+                        help="cProfile the GUI thread over the first open (build to cards laid out)")
     parser.add_argument("--sample", action="store_true",
                         help="sample the threads' stacks and print what ran during the page's stalls")
     args = parser.parse_args()
@@ -219,7 +277,6 @@ def main() -> int:
 
     from chathub_desktop.app_bootstrap import freeze_startup_heap, make_application
     from chathub_desktop.core import dynamic_memory as dm
-    from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.shell.task_runner import TaskRunner, install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
     from chathub_desktop.storage.models import DynamicMemoryDocument, FixedMemoryDocument, utcnow
@@ -262,6 +319,12 @@ def main() -> int:
     #: The GUI thread's CPU seconds over each open, from its build to its cards laid out.
     open_cpus: list[float] = []
 
+    import cProfile
+
+    profiler = cProfile.Profile() if args.profile else None
+    turns = TurnMeter()
+    if args.turns:
+        turns.install()
     window = None
     if args.in_window:
         from chathub_desktop.core.messages import Role
@@ -291,7 +354,14 @@ def main() -> int:
             await _settle(warmed, timeout=30.0)
         except (ImportError, TimeoutError):
             pass
+        idle = TurnMeter()
+        if args.turns:
+            idle.install()
+            idle.start()
         await asyncio.sleep(3.0)  # the badge, the rows' rendering and the background work after them
+        if args.turns:
+            idle.stop()
+            print("window idle after start (3 s: its idle work, the page made ahead), per turn:", idle.report())
 
     async def scenario() -> None:
         meter = StallMeter()
@@ -325,9 +395,11 @@ def main() -> int:
         if sampler is not None:
             sampler.start()
 
+        if not args.in_window:  # a bare page's module is imported before it is measured (a window's open imports it)
+            import chathub_desktop.gui.memory.fixed_page  # noqa: F401
         runner = TaskRunner(None, max_threads=2)  # the window's runner: its threads already run
         await asyncio.gather(*(runner.run_in_thread(time.sleep, 0.01) for _ in range(2)))
-        page: MemoryPage | None = None
+        page: Any = None
         for k in range(args.repeat):
             if page is not None:
                 if window is not None:
@@ -336,12 +408,20 @@ def main() -> int:
                 page.close()
                 page.deleteLater()
                 await asyncio.sleep(0.3)
+            if k == 0:
+                turns.start()
+                if profiler is not None:
+                    profiler.enable()
             t0, c0 = time.perf_counter(), time.thread_time()
             if window is not None and k == 0:  # the rail's Memory entry: the page in the window
                 opened = window.pages.open_memory()
                 assert opened is not None
                 page = opened
             else:
+                from chathub_desktop.gui.memory.fixed_page import (
+                    MemoryPage,  # a window imports it at its open
+                )
+
                 page = MemoryPage(svc, a.id, runner=runner)  # building the widgets: once per assistant (kept)
                 page.resize(1366, 740)
                 page.show()
@@ -352,6 +432,10 @@ def main() -> int:
             await _settle(lambda: page.loads >= 1 and page.dream_panel.loads >= 1)  # noqa: B023
             await asyncio.sleep(0.3)
             opens.append(meter.worst_ms())
+            if k == 0:
+                turns.stop()
+                if profiler is not None:
+                    profiler.disable()
             open_cpus.append(time.thread_time() - c1)
             if k == 0:
                 row_cpu["Memory page: open (load, lay out)"] = 1000 * meter.worst_cpu
@@ -411,6 +495,17 @@ def main() -> int:
         med = statistics.median(opens)
         print(f"open stall over {len(opens)} opens: median {med:.1f} ms, worst {max(opens):.1f} ms; "
               f"{med / floor['open']:.1f}× the bare list's open ({floor['open']:.1f} ms)")
+    if profiler is not None:
+        import pstats
+
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
+    if args.turns:
+        print("first open, per turn:", turns.report())
+        if sampler is not None:
+            big = sorted(turns.turns, key=lambda t: -t[2])[:4]
+            for a, b, c in big:
+                print(f"--- a turn of {1000 * c:.1f} ms GUI CPU ({1000 * (b - a):.1f} ms wall)")
+                print(sampler.report([(a, b)], top=6))
     if sampler is not None:
         for phase, spans in phases.items():
             print(f"--- {phase}: what ran during the stalls over {GOAL_MS:.0f} ms")

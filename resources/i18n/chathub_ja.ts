@@ -1615,6 +1615,14 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>スケジュールはオフです：上で「毎日」を選んで保存してください。</translation>
     </message>
     <message>
+        <source>The next Weekly run, %1, reads %2.</source>
+        <translation>次の毎週の実行（%1）は %2 を読みます。</translation>
+    </message>
+    <message>
+        <source>Today&apos;s chats become a card at %1.</source>
+        <translation>今日のチャットは %1 にカードになります。</translation>
+    </message>
+    <message>
         <source>A card covers one finished UTC day, and a Weekly run reads only the day before it: the next one, %1, reads %2. Choose Daily above for a card from today&apos;s chats.</source>
         <translation>カードは終わった UTC の 1 日分で、毎週の実行はその前日だけを読みます：次回（%1）は %2 を読みます。今日のチャットからカードを作るには、上で「毎日」を選んでください。</translation>
     </message>
@@ -1975,6 +1983,18 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message>
         <source>No dream card waits for review.</source>
         <translation>確認を待っているドリームカードはありません。</translation>
+    </message>
+    <message>
+        <source>With review on, each dream&apos;s new card waits here until you accept or discard it.</source>
+        <translation>確認をオンにすると、ドリームの新しいカードは承認か破棄されるまでここで待ちます。</translation>
+    </message>
+    <message>
+        <source>Dream cards waiting for you to accept or discard them.</source>
+        <translation>承認か破棄を待っているドリームカード。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Proposals&lt;/b&gt; are dream cards waiting for your review.&lt;/p&gt;&lt;p&gt;With &lt;i&gt;Review new dream cards before they are kept&lt;/i&gt; on, a dream does not add its card (or fold older cards) at once: the card waits here. &lt;b&gt;Accept&lt;/b&gt; adds it to the dynamic memory as the dream would have; &lt;b&gt;Discard&lt;/b&gt; drops it and the dynamic memory stays as it is.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;提案&lt;/b&gt;は確認を待っているドリームカードです。&lt;/p&gt;&lt;p&gt;&lt;i&gt;新しいドリームカードを残す前に確認する&lt;/i&gt;をオンにすると、ドリームはカードをすぐには追加せず（古いカードもまとめません）、カードはここで待ちます。&lt;b&gt;承認&lt;/b&gt;するとドリームと同じように動的メモリに追加され、&lt;b&gt;破棄&lt;/b&gt;すると捨てられて動的メモリはそのままです。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>On: each dream&apos;s new card (and any fold of older cards) waits in Proposals until you accept or discard it. Off: dreams add their cards at once.</source>
@@ -4799,6 +4819,10 @@ URL：%3
     <message>
         <source>the History Compress model wrote the same line over and over (%1 of %2 lines nearly repeat another) instead of a card; nothing was changed</source>
         <translation>履歴圧縮モデルはカードの代わりに同じ行を繰り返し書きました(%2 行中 %1 行がほぼ重複);何も変更されていません</translation>
+    </message>
+    <message>
+        <source>the History Compress model wrote to you instead of a card about how you work; nothing was changed</source>
+        <translation>History Compress モデルはあなたの作業の仕方についてのカードを書かずに、あなたに話しかけました。何も変更していません</translation>
     </message>
     <message>
         <source>the History Compress model&apos;s %1-token window is too small to read any topic of the day; choose a model with a larger window</source>

@@ -1615,6 +1615,14 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>计划已关闭：请在上方选择“每天”并保存。</translation>
     </message>
     <message>
+        <source>The next Weekly run, %1, reads %2.</source>
+        <translation>下一次每周运行（%1）读取 %2。</translation>
+    </message>
+    <message>
+        <source>Today&apos;s chats become a card at %1.</source>
+        <translation>今天的聊天将在 %1 成为一张卡片。</translation>
+    </message>
+    <message>
         <source>A card covers one finished UTC day, and a Weekly run reads only the day before it: the next one, %1, reads %2. Choose Daily above for a card from today&apos;s chats.</source>
         <translation>一张卡片对应一个已结束的 UTC 日，而每周运行只读取它前一天：下一次（%1）读取 %2。若要从今天的对话得到卡片，请在上方选择“每天”。</translation>
     </message>
@@ -1975,6 +1983,18 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message>
         <source>No dream card waits for review.</source>
         <translation>没有等待审阅的梦境卡片。</translation>
+    </message>
+    <message>
+        <source>With review on, each dream&apos;s new card waits here until you accept or discard it.</source>
+        <translation>开启审阅后，每次做梦的新卡片会在这里等待，直到你接受或丢弃它。</translation>
+    </message>
+    <message>
+        <source>Dream cards waiting for you to accept or discard them.</source>
+        <translation>等待你接受或丢弃的梦境卡片。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Proposals&lt;/b&gt; are dream cards waiting for your review.&lt;/p&gt;&lt;p&gt;With &lt;i&gt;Review new dream cards before they are kept&lt;/i&gt; on, a dream does not add its card (or fold older cards) at once: the card waits here. &lt;b&gt;Accept&lt;/b&gt; adds it to the dynamic memory as the dream would have; &lt;b&gt;Discard&lt;/b&gt; drops it and the dynamic memory stays as it is.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;提议&lt;/b&gt;是等待你审阅的梦境卡片。&lt;/p&gt;&lt;p&gt;开启&lt;i&gt;保留前先审阅新的梦境卡片&lt;/i&gt;后，做梦不会立即添加卡片（或合并较早的卡片）：卡片会在这里等待。&lt;b&gt;接受&lt;/b&gt;会像做梦那样把它加入动态记忆；&lt;b&gt;丢弃&lt;/b&gt;会舍弃它，动态记忆保持不变。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>On: each dream&apos;s new card (and any fold of older cards) waits in Proposals until you accept or discard it. Off: dreams add their cards at once.</source>
@@ -4799,6 +4819,10 @@ URL：%3
     <message>
         <source>the History Compress model wrote the same line over and over (%1 of %2 lines nearly repeat another) instead of a card; nothing was changed</source>
         <translation>历史压缩模型没有写出卡片,而是反复写同一行(%2 行中有 %1 行几乎重复);未做任何更改</translation>
+    </message>
+    <message>
+        <source>the History Compress model wrote to you instead of a card about how you work; nothing was changed</source>
+        <translation>History Compress 模型在跟你聊天，而没有写出关于你工作方式的卡片；未做任何更改</translation>
     </message>
     <message>
         <source>the History Compress model&apos;s %1-token window is too small to read any topic of the day; choose a model with a larger window</source>

@@ -547,8 +547,11 @@ def test_empty_list_says_when_todays_chats_become_a_card(open_page, services, he
     assert "The schedule is off: choose Daily above and Save." in panel.empty_label.text()
     services.dreams.set_schedule(helper, "daily", "02:00")
     reload(qtbot, panel)
+    # two short lines (walk45 #8); the whole explanation is the tooltip
+    assert panel.empty_label.text() == ("No dream cards yet.\nToday's chats become a card at Thu 12/3/26 02:00 UTC "
+                                        "(03:00 in Berlin).")
     assert "today's chats (Wednesday, December 2, 2026) get theirs at Thu 12/3/26 02:00 UTC (03:00 in Berlin)." \
-        in panel.empty_label.text()
+        in panel.empty_label.toolTip()
 
 
 def reload(qtbot, panel: DreamPanel) -> None:  # type: ignore[no-untyped-def]

@@ -93,10 +93,13 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     # Del discards the other one; the dynamic memory stays as it is
     qtbot.keyClick(section.list, Qt.Key.Key_Delete)
     qtbot.waitUntil(lambda: section.list.count() == 0 and not section.ops.busy, timeout=5000)
-    assert section.text.toPlainText() == "No dream card waits for review."
+    # walk45 #8: one centred line of what proposals are, no blank panes, no greyed buttons
+    assert section.empty.isVisible() and section.empty_help.isVisible()
+    assert section.empty_label.text() == "No dream card waits for review."
+    assert section.empty_what.text() == "With review on, each dream's new card waits here until you accept or discard it."
+    assert not (section.panes.isVisible() or section.accept_button.isVisible() or section.discard_button.isVisible())
     qtbot.waitUntil(lambda: section.status.text() == "Discarded — the dynamic memory is unchanged · nothing else "
                     "waits", timeout=5000)  # the count on the status line stays true (issue 30)
-    assert not section.accept_button.isEnabled() and not section.discard_button.isEnabled()
     assert dm.parse_document(services.dreams.document(aid)) == cards
     assert services.dreams.review.proposals(aid) == []
     qtbot.waitUntil(lambda: panel.tabs.tabText(1) == "&Proposals", timeout=3000)
@@ -116,12 +119,16 @@ def test_a_proposal_another_process_adds_shows_live(window, services, helper, su
     section = page.dream_panel.proposals
     qtbot.waitUntil(lambda: section.loads >= 1, timeout=5000)
     assert section.list.count() == 0
+    page.dream_panel.show_proposals()
+    assert section.empty.isVisible() and not section.panes.isVisible()  # walk45 #8
+    assert not section.accept_button.isVisible()
     summ.script(Reply(text_chunks=["Prefers bullet points over prose"]))
     out = finished(qtbot, cli(services, "dream", "run", "--assistant", "Helper", "--day", day))
     assert out.startswith("proposed:")
     qtbot.waitUntil(lambda: section.list.count() == 1, timeout=DEADLINE_MS)
     assert page.dream_panel.tabs.tabText(1) == "&Proposals (1)"
     assert "Prefers bullet points over prose" in section.text.toPlainText()
+    assert section.panes.isVisible() and section.accept_button.isVisible() and not section.empty.isVisible()
     finished(qtbot, cli(services, "dream", "discard", str(section.current_id())))
     qtbot.waitUntil(lambda: section.list.count() == 0, timeout=DEADLINE_MS)
     _settled(qtbot, window, page)

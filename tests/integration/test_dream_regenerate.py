@@ -119,3 +119,29 @@ def test_a_real_card_is_not_an_echo() -> None:
     repeated = "Prefers answers about theme 30 in tables"  # a near-duplicate, judged elsewhere
     assert not echoes_prompt(repeated, system, [system, user + "\n" + repeated], known=[repeated])
     assert echoes_prompt(ECHO, system, [system, user])
+
+
+def test_dream_now_refuses_a_card_that_is_the_model_chatting(services: Services, summ: FakeVendor) -> None:
+    """walk45 #6: "I have nothing to edit or improve. Please go ahead and share…" was stored
+    as a card; it is refused in one line and nothing is written (DRM-3: a card says how
+    the person works)."""
+    dreams = setup(services, summ)
+    say(services, services.topics.create("Helper", title="Lisbon trip").id, Role.USER, "plan Lisbon in a table", AT)
+    summ.script(card("I have nothing to edit or improve. Please go ahead and share the text you'd like me to "
+                     "help with."))
+    got = run(dreams.draft_day("Helper", DAY))
+    assert got.status == "failed"  # type: ignore[union-attr]
+    assert got.message == ("the History Compress model wrote to you instead of a card about how you work; "  # type: ignore[union-attr]
+                           "nothing was changed")
+    assert dreams.cards("Helper") == []
+
+
+@pytest.mark.parametrize("body", ["- Prefers trip plans as tables; asks \"would you like me to\" questions be skipped",
+                                  "- 用户喜欢用表格列出行程\n- 我没有需要编辑的内容",
+                                  "- 旅行の計画は表で欲しい\n- 「何かお手伝いできますか」は不要"])
+def test_a_regenerated_card_about_the_person_is_kept_in_any_language(services: Services, summ: FakeVendor,
+                                                                     body: str) -> None:
+    dreams = _day_with_a_card(services, summ)
+    summ.script(card(body))
+    draft = run(dreams.draft_regenerate("Helper", 2))
+    assert isinstance(draft, RegenDraft) and draft.body == body

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QLocale
 
 from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading
-from chathub_desktop.gui.memory.dream_panel import empty_text
+from chathub_desktop.gui.memory.dream_panel import empty_line, empty_text
 from chathub_desktop.gui.memory.page_dates import long_date, long_iso, short_date, utc_stamp
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -64,6 +64,18 @@ def test_empty_text_when_off_or_weekly() -> None:
     weekly = empty_text(Schedule("weekly", "02:00", 0), NOW, UTC, "UTC")
     assert "the next one, Sun 12/6/26 02:00 UTC, reads Saturday, December 5, 2026. Choose Daily above" in weekly
     assert empty_text(None, NOW, UTC, "UTC") == "No dream cards yet."
+
+
+def test_the_empty_list_says_two_short_lines() -> None:
+    """walk45 #8: four centred lines were too many; the list says when in two (the tooltip
+    keeps the whole explanation, :func:`empty_text`)."""
+    assert empty_line(Schedule("daily", "02:00"), NOW, BERLIN, "Berlin") == (
+        "No dream cards yet.\nToday's chats become a card at Thu 12/3/26 02:00 UTC (03:00 in Berlin).")
+    assert empty_line(Schedule("off"), NOW, UTC, "UTC") == (
+        "No dream cards yet.\nThe schedule is off: choose Daily above and Save.")
+    assert empty_line(Schedule("weekly", "02:00", 0), NOW, UTC, "UTC") == (
+        "No dream cards yet.\nThe next Weekly run, Sun 12/6/26 02:00 UTC, reads Saturday, December 5, 2026.")
+    assert empty_line(None, NOW, UTC, "UTC") == "No dream cards yet."
 
 
 def test_page_dates_follow_the_locale_and_utc_stays_said() -> None:

@@ -1,6 +1,8 @@
 """What the Memory page's empty dream card list says (walkthrough F1; DRM-2, DRM-3):
 exactly when today's chats can first become a card under the stored schedule, in UTC and
-in the user's time, and what Dream now is for."""
+in the user's time, and what Dream now is for. The list shows two short lines
+(:func:`empty_line`, walk45 #8: four centred lines were too many); its tooltip is the whole
+explanation (:func:`empty_text`)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,27 @@ translate = QCoreApplication.translate
 EMPTY_TEXT = QT_TRANSLATE_NOOP("MemoryPage", "No dream cards yet.")
 #: The empty list's last line: what Dream now is for (a past day, never today: DRM-3).
 DREAM_NOW_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Dream now (Ctrl+Shift+D) reads a past day you chatted on.")
+
+
+def empty_line(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str) -> str:
+    """The empty card list's two short lines: "No dream cards yet." and when today's chats
+    first become a card under ``schedule`` (as :func:`empty_text`, which says why), or
+    that the schedule is off; only the first line while ``schedule`` is None."""
+    today = now.astimezone(UTC).date()
+    empty = translate("MemoryPage", EMPTY_TEXT)
+    if schedule is None:
+        return empty
+    if not schedule.enabled:
+        return "\n".join((empty, translate("MemoryPage", "The schedule is off: choose Daily above and Save.")))
+    slot = first_slot_reading(schedule, today)
+    if slot is None:  # not reached: an enabled schedule always has a next slot
+        return empty
+    local = "" if place == "UTC" else f" ({local_time(schedule, slot.fire_at, zone, place)[0]})"
+    when = f"{format_utc(slot.fire_at)}{local}"
+    if slot.history_day != today:
+        return "\n".join((empty, fill(translate("MemoryPage", "The next Weekly run, %1, reads %2."), when,
+                                      long_date(slot.history_day))))
+    return "\n".join((empty, fill(translate("MemoryPage", "Today's chats become a card at %1."), when)))
 
 
 def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str) -> str:

@@ -132,7 +132,7 @@ DYNAMIC_LINE = QT_TRANSLATE_NOOP(
 FAILURE_HINT = QT_TRANSLATE_NOOP("ErrorBar", "The History Compress model or its provider failed; the reason is below.")
 #: What the empty card list says lives in :mod:`.dream_empty` (imported here for the panel's users).
 EMPTY_TEXT, DREAM_NOW_NOTE = dream_empty.EMPTY_TEXT, dream_empty.DREAM_NOW_NOTE
-empty_text = dream_empty.empty_text
+empty_text, empty_line = dream_empty.empty_text, dream_empty.empty_line
 
 #: Cards laid out per pass of the event loop.
 DREAM_LAYOUT_BATCH = 16
@@ -505,6 +505,8 @@ class DreamPanel(QWidget):
         if not cards:
             zone, place = self.schedule.local_zone
             self.texts.bind(self.empty_label.setText,
+                            lambda: empty_line(view.schedule, self.schedule.clock(), zone, place))
+            self.texts.bind(self.empty_label.setToolTip,
                             lambda: empty_text(view.schedule, self.schedule.clock(), zone, place))
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
         self.card_actions.reopen_pending()

@@ -119,7 +119,8 @@ class MemoryPage(QWidget):
 
     ``events``: the window's bus bridge (the page makes its own when None);
     ``runner``: where entry reloads run in a worker thread (own runner when None);
-    ``presenter``: where bugs are shown. ``loaded`` fires after each (re)load applied.
+    ``presenter``: where bugs are shown; ``read_on_show``: a page made ahead, hidden, reads
+    first when it is shown (:mod:`.page_prepare`). ``loaded`` fires after each (re)load applied.
     """
 
     loaded = Signal()
@@ -135,6 +136,7 @@ class MemoryPage(QWidget):
         runner: TaskRunner | None = None,
         presenter: ErrorPresenter | None = None,
         parent: QWidget | None = None,
+        read_on_show: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("memoryPage")
@@ -154,6 +156,7 @@ class MemoryPage(QWidget):
         self._version = ""  # version token of the document the cards show
         self.assistant: AssistantView | None = None
         self.loads = 0
+        self._read_on_show = read_on_show  # made ahead, hidden (.page_prepare)
         #: Clear, Export, Import, Import from another assistant and Copy: the overflow menu
         #: (a component given this page).
         self.transfer = TransferActions(self, self)
@@ -519,8 +522,11 @@ class MemoryPage(QWidget):
         self.refresh.schedule()
 
     def _first_load(self) -> None:
-        """The first read, once the page has painted (unless a reload came first)."""
+        """The first read, once the page has painted (unless a reload came first), or shown."""
         if self.loads == 0 and not self._loading:
+            if self._read_on_show and not self.isVisible():
+                self.refresh.when_shown()
+                return
             self._start_load()
 
     def _start_load(self) -> None:

@@ -5,7 +5,9 @@ until the user accepts it (applied then, as the dream would have) or discards it
 :class:`ProposalsSection` is the dream panel's Proposals tab: the review switch, one row
 per proposal (its day, and whether it folds), its preview (the card's text and what
 accepting changes: counts and which cards fold into which range, from
-``MemoryPreviews.dream_day``), Accept and Discard. Keyboard: the list takes focus with
+``MemoryPreviews.dream_day``), Accept and Discard — the panes and buttons only while a
+proposal waits; else one centred line of what proposals are, with its ``?`` help (walk45
+#8: the empty tab was two blank panes and greyed buttons). Keyboard: the list takes focus with
 Tab; Ctrl+Enter accepts the selected proposal, Del discards it, Alt+A / Alt+D press the
 buttons. ``count_changed(n)`` tells the tab title and the window's menu entries the
 count. Reads and writes run on the page's worker; the section re-reads on
@@ -33,8 +35,9 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.dynamic_memory import FoldMethod
+from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.memory.change_preview import said_lines
-from chathub_desktop.gui.memory.page_common import error_label
+from chathub_desktop.gui.memory.page_common import error_label, help_mark
 from chathub_desktop.gui.memory.page_dates import long_date, short_date
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -55,6 +58,16 @@ Shown = tuple[ProposalView, list[str]]
 translate = QCoreApplication.translate
 
 EMPTY_TEXT = QT_TRANSLATE_NOOP("MemoryPage", "No dream card waits for review.")
+#: The empty tab's second line: what a proposal is (walk45 #8: two blank panes said nothing).
+EMPTY_WHAT = QT_TRANSLATE_NOOP("MemoryPage", "With review on, each dream's new card waits here until you accept or "
+                                             "discard it.")
+PROPOSALS_LINE = QT_TRANSLATE_NOOP("MemoryPage", "Dream cards waiting for you to accept or discard them.")
+PROPOSALS_HELP = QT_TRANSLATE_NOOP("MemoryPage",
+    "<p><b>Proposals</b> are dream cards waiting for your review.</p>"
+    "<p>With <i>Review new dream cards before they are kept</i> on, a dream does not add its card "
+    "(or fold older cards) at once: the card waits here. <b>Accept</b> adds it to the dynamic "
+    "memory as the dream would have; <b>Discard</b> drops it and the dynamic memory stays as it "
+    "is.</p>")
 REVIEW_TIP = QT_TRANSLATE_NOOP("MemoryPage", "On: each dream's new card (and any fold of older cards) waits in "
                                              "Proposals until you accept or discard it. Off: dreams add their cards "
                                              "at once.")
@@ -132,7 +145,13 @@ class ProposalsSection(QWidget):
         t.bind(self.review_box.setToolTip, lambda: translate("MemoryPage", REVIEW_TIP))
         self.review_box.toggled.connect(self._set_review)
         lay.addWidget(self.review_box)
-        row = QHBoxLayout()
+        self.empty = self._build_empty(t)
+        lay.addWidget(self.empty, 1)
+        # the list and the preview, shown only while a proposal waits (walk45 #8)
+        self.panes = QWidget()
+        self.panes.setObjectName("proposalPanes")
+        row = QHBoxLayout(self.panes)
+        row.setContentsMargins(0, 0, 0, 0)
         self.list = QListWidget()
         self.list.setObjectName("proposalList")
         t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Dream proposals"))
@@ -145,7 +164,7 @@ class ProposalsSection(QWidget):
         t.bind(self.text.setAccessibleName, lambda: translate("MemoryPage", "What accepting the proposal adds"))
         row.addWidget(self.list, 2)
         row.addWidget(self.text, 3)
-        lay.addLayout(row, 1)
+        lay.addWidget(self.panes, 1)
         brow = QHBoxLayout()
         self.accept_button = QPushButton()
         self.accept_button.setObjectName("acceptProposal")
@@ -177,6 +196,39 @@ class ProposalsSection(QWidget):
         lay.addWidget(self.error_label)
         t.call(self._say_rows)  # the rows and the preview, again after each language switch
         self._sync()
+
+    def _build_empty(self, t: Texts) -> QWidget:
+        """The empty tab: "No dream card waits for review." with its ``?`` help, and what
+        proposals are under it, centred (walk45 #8); hidden until the first read says
+        there is none."""
+        box = QWidget()
+        box.setObjectName("proposalsEmpty")
+        outer = QVBoxLayout(box)
+        outer.setContentsMargins(Space.XL, Space.XL, Space.XL, Space.XL)
+        outer.setSpacing(Space.XS)
+        head = QHBoxLayout()
+        head.setSpacing(Space.SM)
+        self.empty_label = QLabel()
+        self.empty_label.setObjectName("proposalsEmptyText")
+        set_tone(self.empty_label, Tone.MUTED)
+        t.bind(self.empty_label.setText, lambda: translate("MemoryPage", EMPTY_TEXT))
+        self.empty_help = help_mark(PROPOSALS_LINE, PROPOSALS_HELP, "proposalsHelp", t)
+        head.addStretch(1)
+        head.addWidget(self.empty_label)
+        head.addWidget(self.empty_help, 0, Qt.AlignmentFlag.AlignVCenter)
+        head.addStretch(1)
+        self.empty_what = QLabel()
+        self.empty_what.setObjectName("proposalsEmptyWhat")
+        self.empty_what.setWordWrap(True)
+        self.empty_what.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        set_tone(self.empty_what, Tone.MUTED)
+        t.bind(self.empty_what.setText, lambda: translate("MemoryPage", EMPTY_WHAT))
+        outer.addStretch(1)
+        outer.addLayout(head)
+        outer.addWidget(self.empty_what)
+        outer.addStretch(2)
+        box.hide()
+        return box
 
     # --- loading ----------------------------------------------------------------------------
     def schedule_reload(self) -> None:
@@ -242,8 +294,8 @@ class ProposalsSection(QWidget):
         row = self.list.currentRow()
         if 0 <= row < len(self._shown):
             self.text.setPlainText(preview_text(*self._shown[row]))
-        elif not self._shown and self.loads:
-            self.text.setPlainText(translate("MemoryPage", EMPTY_TEXT))
+        elif not self._shown:
+            self.text.clear()
 
     def _on_memory_changed(self, event: MemoryChanged) -> None:
         if event.assistant_id == self.assistant_id:
@@ -277,9 +329,15 @@ class ProposalsSection(QWidget):
             "MemoryPage", "%n more wait(s) for review", None, n) if n else translate("MemoryPage", "nothing else waits")))
 
     def _sync(self) -> None:
+        """Enable Accept / Discard for a selected proposal; show the panes and the buttons
+        only while one waits, else (once read) the empty state (walk45 #8)."""
         has = self.current_id() is not None and not self.ops.busy
         self.accept_button.setEnabled(has)
         self.discard_button.setEnabled(has)
+        waiting = bool(self._shown)
+        for w in (self.panes, self.accept_button, self.discard_button):
+            w.setVisible(waiting)
+        self.empty.setVisible(not waiting and self.loads > 0)
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (empty hides it)."""

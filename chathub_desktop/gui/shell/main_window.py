@@ -212,6 +212,7 @@ class MainWindow(QMainWindow):
         self.opener.topic_opened.connect(self.topic_opened)
         self.opener.opening_shown.connect(self.opening_shown)
         self.opener.settled.connect(_warm_memory_cards)
+        self.opener.settled.connect(lambda: self.pages.prepare_memory())
         self.opener.preview_shown.connect(self.first_page_shown)
         self.takes_input = False  # True once attach() gave the window every service
         self._column_built = False  # _build_column ran
@@ -786,6 +787,7 @@ class MainWindow(QMainWindow):
         APP-8) and every GUI task (a dream in flight is recorded as stopped and retried)."""
         if hasattr(self, "live"):
             self.live.stop()
+        self.pages.drop_prepared()
         for page in list(self.dialogs.values()):  # pages that follow the bus (Memory, summary)
             detach = getattr(page, "detach", None)
             if callable(detach):

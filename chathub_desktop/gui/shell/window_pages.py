@@ -16,10 +16,11 @@ from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtWidgets import QScrollArea, QWidget
 
     from chathub_desktop.gui.dialogs.import_dialog import ImportDialog
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
+    from chathub_desktop.gui.memory.page_prepare import PagePrep
     from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
     from chathub_desktop.gui.settings.settings_page import SettingsPage
     from chathub_desktop.gui.shell.help_menu import AboutDialog, ShortcutsDialog
@@ -31,22 +32,41 @@ def _mark_setup_shown(settings: QSettings) -> None:
     settings.sync()
 
 
-def show_memory_page(host: PageHost, page: QWidget) -> None:
-    """Show the Memory ``page`` in the window's page ``host`` (issues 29, 30): a page of the
+def host_memory_page(host: PageHost, page: QWidget) -> QWidget:
+    """Put the Memory ``page`` in the window's page ``host`` (issues 29, 30): a page of the
     window beside the rail, never a dialog over the chat, in a scroll area so a small
-    window (800×560) keeps its size; hosting it again keeps its scroll and selection."""
+    window (800×560) keeps its size; hosting it again keeps its scroll and selection.
+    Hosted hidden until :func:`show_memory_page`; returns the scroll area it is in."""
+    from PySide6.QtWidgets import QScrollArea
+
+    hosted = host.page(PageId.MEMORY)
+    if isinstance(hosted, QScrollArea) and hosted.widget() is page:
+        return hosted
+    frame = hosted if isinstance(hosted, QScrollArea) and hosted.widget() is None else memory_frame(host)
+    frame.setWidget(page)
+    return frame
+
+
+def memory_frame(host: PageHost) -> QScrollArea:
+    """An empty scroll area hosted (hidden) as the Memory page, for a page to be made in
+    (:mod:`~chathub_desktop.gui.memory.page_prepare`: made in place, a page is not styled
+    again when it is hosted); the frame of another page it replaces is deleted."""
     from PySide6.QtWidgets import QFrame, QScrollArea
 
     hosted = host.page(PageId.MEMORY)
-    if not (isinstance(hosted, QScrollArea) and hosted.widget() is page):
-        frame = QScrollArea()
-        frame.setObjectName("memoryPageFrame")
-        frame.setFrameShape(QFrame.Shape.NoFrame)
-        frame.setWidgetResizable(True)
-        frame.setWidget(page)
-        host.add_page(PageId.MEMORY, frame)
-        if hosted is not None:
-            hosted.deleteLater()  # the frame of another assistant's page
+    frame = QScrollArea()
+    frame.setObjectName("memoryPageFrame")
+    frame.setFrameShape(QFrame.Shape.NoFrame)
+    frame.setWidgetResizable(True)
+    host.add_page(PageId.MEMORY, frame)
+    if hosted is not None:
+        hosted.deleteLater()  # the frame of another assistant's page
+    return frame
+
+
+def show_memory_page(host: PageHost, page: QWidget) -> None:
+    """Host the Memory ``page`` (:func:`host_memory_page`) and show it."""
+    host_memory_page(host, page)
     host.show_page(PageId.MEMORY)
 
 
@@ -55,6 +75,7 @@ class WindowPages:
 
     def __init__(self, window: MainWindow) -> None:
         self._w = window
+        self._prep: PagePrep | None = None
 
     def _model_ids(self) -> list[str]:
         return [e.id for e in self._w.svc.catalog.entries]
@@ -145,6 +166,47 @@ class WindowPages:
 
         return page if isinstance(page, MemoryPage) else None
 
+    def prepare_memory(self) -> None:
+        """The window is idle after start: make the Memory page of the assistant in view
+        ahead, hidden, a step per turn (:mod:`~chathub_desktop.gui.memory.page_prepare`,
+        issue 30), so that its first open only shows it and reads; nothing when a page or
+        a preparation exists or no assistant is in view."""
+        from chathub_desktop.gui.memory.page_prepare import PagePrep
+        from chathub_desktop.services.memory import secret_scan
+
+        w = self._w
+        aid = w.current_assistant_id()
+        if aid is None or self._prep is not None or w.dialogs.get("memory") is not None:
+            return
+        # the rules compile on a thread that holds the interpreter lock for long stretches:
+        # now, not while the page opens (it slowed the open's turns)
+        secret_scan.warm_up()
+        self._prep = PagePrep(w, aid, lambda: memory_frame(w.page_host),
+                              lambda parent: self._new_memory_page(aid, read_on_show=True, parent=parent),
+                              lambda page: host_memory_page(w.page_host, page))
+
+    @property
+    def prepared(self) -> MemoryPage | None:
+        """The Memory page made ahead, once every step of its making ran (else None)."""
+        prep = self._prep
+        return prep.page if prep is not None and prep.done else None
+
+    def drop_prepared(self) -> None:
+        """Discard a page made ahead and never opened (the window closes)."""
+        prep, self._prep = self._prep, None
+        if prep is not None:
+            prep.drop()
+            prep.deleteLater()
+
+    def _new_memory_page(self, aid: int, *, read_on_show: bool = False, parent: QWidget | None = None) -> MemoryPage:
+        from chathub_desktop.gui.memory.fixed_page import MemoryPage
+
+        w = self._w
+        page = MemoryPage(w.svc, aid, events=w.events, runner=w.runner, presenter=w.presenter,
+                          read_on_show=read_on_show, parent=parent)
+        page.back_requested.connect(lambda: w.page_host.show_page(PageId.CHATS))
+        return page
+
     def open_memory(self) -> MemoryPage | None:
         """Assistant → Memory… (Ctrl+M) for the selected assistant (one page per
         assistant, raised when already open); None when no assistant is selected."""
@@ -156,6 +218,14 @@ class WindowPages:
         if aid is None:
             return None
         secret_scan.warm_up()  # a save redacts (issue 19): the rules compile now, not at start (issue 29)
+        prep, self._prep = self._prep, None
+        ready = prep.take(aid) if prep is not None else None
+        if prep is not None:
+            prep.deleteLater()
+        if ready is not None:  # made ahead (never with a page open): it reads on this show
+            w.dialogs["memory"] = ready
+            show_memory_page(w.page_host, ready)
+            return ready
         old = w.dialogs.get("memory")
         if isinstance(old, MemoryPage) and old.assistant_id == aid:
             if not old.isVisible():  # it heard no events while closed: read it again
@@ -167,8 +237,7 @@ class WindowPages:
             old.detach()
             old.close()
             old.deleteLater()
-        page = MemoryPage(w.svc, aid, events=w.events, runner=w.runner, presenter=w.presenter)
-        page.back_requested.connect(lambda: w.page_host.show_page(PageId.CHATS))
+        page = self._new_memory_page(aid)
         w.dialogs["memory"] = page
         show_memory_page(w.page_host, page)
         return page

@@ -11,7 +11,9 @@
   token limit keeps its complete lines
   (:func:`~chathub_desktop.core.dream_prompt.read_cut_dream_answer`). An answer that is
   the prompt echoed back (its rules, its headings; walk40: SmolLM2 after ↻) is refused
-  (:func:`~chathub_desktop.core.prompt_echo.echoes_prompt`).
+  (:func:`~chathub_desktop.core.prompt_echo.echoes_prompt`), and so is one that is the
+  model chatting with its reader instead of describing the person
+  (:func:`~chathub_desktop.core.card_chat.chats`, walk45 #6).
 - :func:`fold_body` re-summarizes folded cards into one range card (at most one
   "shorter" rewrite), or falls back to concatenation — also, without a call, when the
   folded text does not fit the model's prompt budget.
@@ -31,6 +33,7 @@ from datetime import date
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.card_chat import chats
 from chathub_desktop.core.card_repeats import repeated_lines
 from chathub_desktop.core.compaction import SUMMARIZER_SAFE_SHARE, completion_budget
 from chathub_desktop.core.messages import ChatMessage
@@ -93,7 +96,8 @@ async def new_card_body(summarizer: Summarizer, name: str, day: date, materials:
     window beside the prompt. An answer cut at the token limit keeps its complete lines
     (``cut``, issue 28). Raises :class:`SummarizerFailed` (nothing sent) when not one
     topic fits that budget, and for an empty answer, one cut before its first complete
-    line, one that echoes the prompt (issue 28), or any failure of the call."""
+    line, one that echoes the prompt (issue 28), one that is chat (walk45 #6), or any
+    failure of the call."""
     budget = dp.dream_budget(summarizer.target.window)
     counter = await asyncio.to_thread(_counter, summarizer)
     prompt = await asyncio.to_thread(
@@ -118,6 +122,10 @@ async def new_card_body(summarizer: Summarizer, name: str, day: date, materials:
     if body is not None and (repeats := repeated_lines(body)) is not None:  # walk42 #2: ten near-identical lines
         log.info("dream card of %s refused: %d of its %d lines nearly repeat another", target.label, *repeats)
         raise SummarizerFailed(Reason(DreamReason.REPEATS_ITSELF, (str(repeats[0]), str(repeats[1]))))
+    if body is not None and chats(body):  # walk45 #6: "I have nothing to edit… Please go ahead and share…"
+        log.info("dream card of %s refused: it is the model chatting, not a card (%d characters)",
+                 target.label, len(body))
+        raise SummarizerFailed(Reason(DreamReason.CHATTED))
     if done.truncated:
         assert body is not None
         log.info("dream card of %s cut at its token limit: kept %d of %d characters (its complete lines)",

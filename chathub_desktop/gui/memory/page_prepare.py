@@ -1,0 +1,141 @@
+"""The Memory page made while the window is idle (issue 30: every turn of the first open of
+Memory under a frame, 16 ms of GUI CPU).
+
+The first open of Memory in a window built the page's widgets (27–65 ms of GUI CPU in one
+turn) and then showed it: a new page in the window's page stack re-laid out the whole
+window and polished every widget of the page in the turn of its first show (the largest
+turn of the open, mem46), after importing the page's modules in that same turn.
+:class:`PagePrep` does that work before it is needed, once the window is idle after start,
+one step per turn of the event loop: it imports the page's modules (:data:`MODULES`, one
+a turn), makes the page (which builds its later parts on its own turns and leaves its
+first read for its first show), hosts it hidden in the page stack at the stack's size,
+polishes its widgets :data:`POLISH_BATCH` at a time and paints it once offscreen, a band
+of :data:`PAINT_BAND` px a turn (the first paint's icons, fonts and text layouts). The first open then takes the page
+(:meth:`PagePrep.take`): showing it is what opening it again always was.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QPoint, QRect, QSize, QTimer
+from PySide6.QtWidgets import QScrollArea, QWidget
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.memory.fixed_page import MemoryPage
+
+__all__ = ["MODULES", "PAINT_BAND", "POLISH_BATCH", "PREPARE_AFTER_MS", "PagePrep"]
+
+#: The page's modules that the window has not imported, leaves first, the page's last:
+#: imported one a turn (together they took ~200 ms of the first open's turn).
+MODULES = tuple(f"chathub_desktop.{name}" for name in (
+    "core.memory_diff", "core.memory_export", "core.memory_paste", "services.transfer.memory_transfer",
+    "gui.memory.change_preview", "gui.memory.dream_schedule_form", "gui.memory.dream_panel",
+    "services.memory.memory_service", "gui.memory.entry_model", "gui.memory.entry_actions",
+    "gui.memory.history_view", "core.imported_chat", "core.chatgpt_export", "services.transfer.claude_memory",
+    "gui.memory.memory_paste_dialog", "gui.memory.transfer_actions", "gui.memory.list_fit",
+    "gui.shell.page_header", "gui.memory.fixed_page"))
+
+#: Milliseconds of idle after the window settled before the page is made.
+PREPARE_AFTER_MS = 1500
+#: Widgets polished per turn (the page has ~200; a batch is a few ms of GUI CPU).
+POLISH_BATCH = 25
+#: Px height of the band of the page painted offscreen per turn.
+PAINT_BAND = 240
+#: Milliseconds between checks that the page's own build steps ran.
+_STEP_POLL_MS = 50
+
+
+class PagePrep(QObject):
+    """After ``delay_ms`` (None: :data:`PREPARE_AFTER_MS`), imports :data:`MODULES`, hosts
+    ``frame()`` (an empty scroll area in the page stack), makes ``make(viewport)``'s page
+    for ``assistant_id`` in it (a hidden :class:`MemoryPage` that reads on its first show)
+    and ``host(page)`` puts it there; once the page's own build steps ran, polishes its
+    widgets in batches, lays it out at the stack's size and paints it in bands — each step
+    on its own turn of the event loop. :meth:`take` hands the page over; :meth:`drop` discards it (the window closes)."""
+
+    def __init__(self, parent: QObject, assistant_id: int, frame: Callable[[], QScrollArea],
+                 make: Callable[[QWidget], MemoryPage], host: Callable[[MemoryPage], QWidget], *,
+                 delay_ms: int | None = None) -> None:
+        super().__init__(parent)
+        self.assistant_id = assistant_id
+        self._make_frame = frame
+        self._make = make
+        self._host = host
+        self.page: MemoryPage | None = None
+        #: True once the page is made, hosted and every widget polished.
+        self.done = False
+        self._imports = deque(m for m in MODULES if m not in sys.modules)
+        self._frame: QScrollArea | None = None  # the page's scroll area in the page stack
+        self._sized = False
+        self._polished = False
+        self._bands: deque[QRect] = deque()
+        self._polish: list[QWidget] = []
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._step)
+        self._timer.start(PREPARE_AFTER_MS if delay_ms is None else delay_ms)
+
+    def _step(self) -> None:
+        page = self.page
+        if self._imports:
+            importlib.import_module(self._imports.popleft())
+        elif self._frame is None:  # hosted empty first: the page is made in place, styled once
+            self._frame = self._make_frame()
+        elif page is None:
+            self.page = self._make(self._frame.viewport())
+            self._host(self.page)
+        elif not page.steps.done:  # its Dreaming memory group comes on its own turns
+            self._timer.start(_STEP_POLL_MS)
+            return
+        elif not self._polished:
+            self._polished = True
+            self._polish = [page, *page.findChildren(QWidget)]
+        elif self._polish:
+            batch, self._polish = self._polish[:POLISH_BATCH], self._polish[POLISH_BATCH:]
+            for w in batch:
+                w.ensurePolished()
+        elif not self._sized:
+            self._sized = True
+            frame = self._frame  # laid out at the size it will be shown at
+            frame.setGeometry(QRect(QPoint(0, 0), self._stack_size()))
+            width, height = frame.width(), frame.height()
+            self._bands = deque(QRect(0, y, width, min(PAINT_BAND, height - y)) for y in range(0, height, PAINT_BAND))
+        elif self._bands:  # the first paint's one-time work, offscreen
+            self._frame.grab(self._bands.popleft())
+        else:
+            self.done = True
+            return
+        self._timer.start(0)
+
+    def _stack_size(self) -> QSize:
+        stack = self._frame.parentWidget() if self._frame is not None else None
+        return stack.size() if stack is not None else QSize(0, 0)
+
+    def take(self, assistant_id: int) -> MemoryPage | None:
+        """The page, when it is made and is ``assistant_id``'s (its remaining steps are
+        left to the show); else None, and a page of another assistant is dropped."""
+        self._timer.stop()
+        self._polish = []
+        page, self.page = self.page, None
+        if page is not None and page.assistant_id != assistant_id:
+            _discard(page)
+            return None
+        return page
+
+    def drop(self) -> None:
+        """Stop, and discard the page if it was made (the window closes)."""
+        self._timer.stop()
+        page, self.page = self.page, None
+        if page is not None:
+            _discard(page)
+
+
+def _discard(page: MemoryPage) -> None:
+    page.detach()
+    page.close()
+    page.deleteLater()

@@ -1,0 +1,55 @@
+"""The Memory page is made ahead while the window is idle (issue 30: every turn of the
+first open of Memory under a frame): once the window has settled, the page of the
+assistant in view is built hidden, a step per turn, hosted in the page stack and
+polished; it reads nothing until it is shown. The first open (the rail's Memory entry,
+Ctrl+M) shows that page and reads then (MEM-2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from chathub_desktop.gui.memory import page_prepare
+from chathub_desktop.gui.shell.nav_rail import PageId
+from chathub_desktop.services.container import Services
+
+
+@pytest.fixture
+def assistant_first(services: Services, monkeypatch: pytest.MonkeyPatch) -> int:
+    """An assistant with one fixed entry, there before the window is made (its settle
+    prepares that assistant's page); no idle wait before the page is made."""
+    monkeypatch.setattr(page_prepare, "PREPARE_AFTER_MS", 0)
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    services.memory.add(a.id, "Prefers metric units")
+    return a.id
+
+
+def test_the_first_open_of_memory_shows_the_page_made_ahead(services: Services, assistant_first: int,
+                                                            window: Any, qtbot: Any) -> None:
+    pages = window.pages
+    qtbot.waitUntil(lambda: pages.prepared is not None, timeout=10000)
+    page = pages.prepared
+    assert page.assistant_id == assistant_first
+    assert page.steps.done and page.dream_panel is not None  # built, every part
+    assert window.page_host.page(PageId.MEMORY).widget() is page  # hosted in the stack, hidden
+    assert not page.isVisible() and window.page_host.current_page_id() is PageId.CHATS
+    assert page.loads == 0 and "memory" not in window.dialogs  # nothing read before it is shown
+    opened = pages.open_memory()
+    assert opened is page and window.dialogs["memory"] is page and page.isVisible()
+    qtbot.waitUntil(lambda: page.loads >= 1 and page.dream_panel.loads >= 1, timeout=10000)
+    assert page.model.entry(0).text == "Prefers metric units"  # type: ignore[union-attr]
+    assert pages.prepared is None and pages.open_memory() is page  # taken: the same page again
+
+
+def test_a_page_made_for_another_assistant_is_dropped_at_open(services: Services, assistant_first: int,
+                                                              window: Any, qtbot: Any) -> None:
+    pages = window.pages
+    qtbot.waitUntil(lambda: pages.prepared is not None, timeout=10000)
+    ahead = pages.prepared
+    other = services.assistants.create("Other", model="gpt-4o-mini").id
+    window.reload_assistants(other)
+    qtbot.waitUntil(lambda: window.current_assistant_id() == other, timeout=5000)
+    page = pages.open_memory()
+    assert page is not ahead and page.assistant_id == other
+    qtbot.waitUntil(lambda: page.loads >= 1, timeout=10000)
