@@ -94,7 +94,6 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.gui.shell.tray import DreamRunner, TrayController
     from chathub_desktop.gui.shell.view_menu import ViewController
-    from chathub_desktop.gui.topics.late_topics import LateTopics
     from chathub_desktop.gui.topics.topic_actions import TopicActions
     from chathub_desktop.gui.topics.topic_list_model import TopicListModel
     from chathub_desktop.services.container import Services, Store
@@ -134,7 +133,6 @@ class MainWindow(QMainWindow):
     svc: Services
     runner: TaskRunner
     events: ChatEvents
-    late_topics: LateTopics
     topic_model: TopicListModel
     message_model: MessageListModel
     message_view: MessageListView
