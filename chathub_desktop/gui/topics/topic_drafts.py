@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.gui.topics.late_topics import LateTopics
+    from chathub_desktop.services.topics.topic_service import StoredDraft
 
 #: Pause after the last change before the drafts are written, ms (one write per pause).
 SAVE_DELAY_MS = 1000
@@ -31,9 +32,9 @@ _NONE = DraftState("")
 
 class TopicDrafts(QObject):
     """Drafts per topic id over ``topics`` (reads and writes on ``runner``'s store
-    workers). :meth:`load` one assistant's from the store; :meth:`park` and :meth:`take`
-    as topics are left and opened; :meth:`note` each change of the open topic's draft;
-    :meth:`flush_at_quit` before the store closes."""
+    workers). :meth:`read` (on a worker) and :meth:`merge` one assistant's from the
+    store; :meth:`park` and :meth:`take` as topics are left and opened; :meth:`note` each
+    change of the open topic's draft; :meth:`flush_at_quit` before the store closes."""
 
     def __init__(self, topics: LateTopics, runner: TaskRunner, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -55,12 +56,16 @@ class TopicDrafts(QObject):
         """Whether ``topic_id`` (not open) holds a parked draft."""
         return topic_id in self._parked
 
-    async def load(self, assistant_id: int) -> None:
-        """Read ``assistant_id``'s stored drafts on a store worker, once per run (this
-        window is their only writer); a draft changed here meanwhile is kept."""
-        if assistant_id in self._loaded:
+    def read(self, assistant_id: int) -> list[StoredDraft] | None:
+        """Store work (call it on a worker): ``assistant_id``'s stored drafts, or None when
+        they were read before (this window is their only writer)."""
+        return None if assistant_id in self._loaded else self._topics.get().drafts(assistant_id)
+
+    def merge(self, assistant_id: int, rows: list[StoredDraft] | None) -> None:
+        """Take ``rows`` (:meth:`read`'s, on the GUI thread); a draft changed here meanwhile
+        is kept."""
+        if rows is None or assistant_id in self._loaded:
             return
-        rows = await self._runner.run_in_thread(self._topics.get().drafts, assistant_id)
         self._loaded.add(assistant_id)
         for topic_id, text, pasted in rows:
             state = DraftState(text, pasted)

@@ -174,9 +174,13 @@ class TopicOpener(QObject):
         """List ``assistant_id``'s topics (read on a store worker) and select ``keep``, or
         the first; returns once shown."""
         host = self._host
-        rows = [] if assistant_id is None else await host.runner.run_in_thread(host.topic_model.fetch, assistant_id)
-        if assistant_id is not None:
-            await self._drafts_().load(assistant_id)  # before a topic opens: its draft is in the box
+        drafts = self._drafts_()
+        if assistant_id is not None:  # the drafts with the rows: before a topic opens, its draft is known
+            rows, stored = await host.runner.run_in_thread(
+                lambda aid=assistant_id: (host.topic_model.fetch(aid), drafts.read(aid)))
+            drafts.merge(assistant_id, stored)
+        else:
+            rows = []
         if assistant_id != host.current_assistant_id():
             return  # another assistant was chosen meanwhile
         host.topic_model.show(assistant_id, rows)

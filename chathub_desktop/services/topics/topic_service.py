@@ -28,7 +28,10 @@ from chathub_desktop.storage import attachment_blobs
 from chathub_desktop.storage.database import Database, StoreBusy
 from chathub_desktop.storage.errors import OperationalError
 from chathub_desktop.storage.session import Session
-from chathub_desktop.storage.topic_drafts import StoredDraft, put_drafts, topic_drafts
+from chathub_desktop.storage.topic_drafts import (
+    StoredDraft as StoredDraft,  # the drafts window code reads
+)
+from chathub_desktop.storage.topic_drafts import put_drafts, topic_drafts
 from chathub_desktop.storage.topic_repository import (
     MESSAGE_FIELDS,
     append_message,
