@@ -314,6 +314,17 @@ class TopicCompaction(Base):
     probe_report: Mapped[dict[str, object] | None] = mapped_column(JSON)
 
 
+class TopicDraft(Base):
+    """A topic's unsent composer draft (walk45 #1, 0029): the box's ``text`` and the long
+    ``pasted`` texts beside it, so it is there again after a restart. Gone with its topic;
+    never sent, exported or watched by other processes. No row: no draft."""
+
+    __tablename__ = "topic_draft"
+    topic_id: Mapped[int] = mapped_column(ForeignKey("topic.id", ondelete="CASCADE"), primary_key=True)
+    text: Mapped[str] = mapped_column(Text, default="")
+    pasted: Mapped[list[str]] = mapped_column(JSON, default=list)
+
+
 class FixedMemoryDocument(Base):
     """The assistant's fixed memory as one Markdown document (MEM-2, MEM-3, REF-1)."""
 

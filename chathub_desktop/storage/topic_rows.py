@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from chathub_desktop.core.messages import MessageStatus, Role, TopicKind
 from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.message_records import MessageRecord, message_record
-from chathub_desktop.storage.models import Message, Topic, TopicCompaction
+from chathub_desktop.storage.models import Message, Topic, TopicCompaction, TopicDraft
 
 __all__ = ["foreign_streams", "last_message", "last_user_message", "mark_interrupted", "message_count", "message_page",
            "message_position", "message_row", "recallable_from", "TopicFacts", "topic_facts", "remove_message", "rows_after", "streaming_claims", "tail_head", "topic_listing",
@@ -106,14 +106,19 @@ def delete_topic(s: Session, topic_id: int) -> None:
         s.flush()
 
 
-def delete_if_untouched(s: Session, topic_id: int) -> bool:
+def delete_if_untouched(s: Session, topic_id: int, *, drop_draft: bool = False) -> bool:
     """Delete topic ``topic_id`` in write session ``s`` when nothing of it is the user's:
     no message, no compaction, a default title (never renamed nor titled), not pinned,
-    archived or private, no own model (issue 28, walk42 #3). True when deleted."""
+    archived or private, no own model, no unsent draft (issue 28, walk42 #3, walk45 #1).
+    ``drop_draft``: its stored draft is deleted first (the caller knows it was emptied).
+    True when deleted."""
+    if drop_draft and (d := s.get(TopicDraft, topic_id)) is not None:
+        s.delete(d)
+        s.flush()
     t = s.get(Topic, topic_id)
     if (t is None or t.title_generated or t.pinned or t.archived or t.private or t.model is not None
             or t.model_provider_id is not None or message_count(s, topic_id)
-            or s.get(TopicCompaction, topic_id) is not None):
+            or s.get(TopicCompaction, topic_id) is not None or s.get(TopicDraft, topic_id) is not None):
         return False
     s.delete(t)
     s.flush()

@@ -94,19 +94,38 @@ def test_the_models_table_fits_800_by_560_without_a_sideways_scroll(window: Any,
 def test_the_composer_lines_up_with_the_reading_column(window: Any, services: Services, qtbot: Any) -> None:
     """Issue 29 (as the Claude app and LobeHub): on a wide window the composer's card is
     the reading column's width, centred under the whole chat as the messages are; at
-    800×560 it takes the chat's width."""
+    every width its edges are the messages' (walk45 #10: at 800×560 the card was 782 px
+    wide against the messages' 737: it spanned the list's gutter)."""
     from PySide6.QtCore import QPoint
 
+    from chathub_desktop.core.messages import Role
     from chathub_desktop.gui.design.tokens import Width
 
     a = services.assistants.create("Helper")
+    t = services.topics.create(a.id, "Lisbon").id
+    services.topics.append_message(t, Role.USER, "Which neighbourhood is best for a first visit?")
+    services.topics.append_message(t, Role.ASSISTANT, "Alfama: old lanes, the castle above and fado at night. " * 8)
     reload_assistants(window, qtbot, a.id)
+    qtbot.waitUntil(lambda: window.current_topic_id == t and window.message_model.rowCount() == 2, timeout=10000)
+    card, composer, view = window.composer.card, window.composer, window.message_view
+
+    def edges() -> tuple[tuple[int, int], tuple[int, int]]:
+        """(left, right) of the messages' column and of the card, in window pixels."""
+        model = window.message_model
+        user, reply = model.index(0, 0), model.index(1, 0)
+        text_left = view.viewport().mapTo(window, view.delegate.text_rect(reply).topLeft()).x()
+        bubble = view.delegate.bubble_rect(user)
+        bubble_right = view.viewport().mapTo(window, QPoint(bubble.right() + 1, 0)).x()
+        left = card.mapTo(window, QPoint(0, 0)).x()
+        return (text_left, bubble_right), (left, left + card.width())
+
     window.resize(1366, 768)
-    card, composer = window.composer.card, window.composer
-    qtbot.waitUntil(lambda: card.width() == Width.READING, timeout=5000)
+    qtbot.waitUntil(lambda: card.width() == Width.READING and edges()[0] == edges()[1], timeout=5000)
     card_mid = card.mapTo(window, QPoint(card.width() // 2, 0)).x()
     chat_mid = composer.mapTo(window, QPoint(composer.width() // 2, 0)).x()  # the composer spans the chat
     assert composer.width() > Width.READING + 100 and abs(card_mid - chat_mid) <= 2
     window.resize(800, 560)
     qtbot.waitUntil(lambda: card.width() < Width.READING, timeout=5000)
-    assert card.width() >= window.composer.width() - 2 * 24  # only its margins either side
+    qtbot.waitUntil(lambda: edges()[0] == edges()[1], timeout=5000)
+    (left, right), _card = edges()
+    assert right - left < composer.width() - 2 * 24  # the list's gutter is not the card's

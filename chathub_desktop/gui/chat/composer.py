@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
+    QSpacerItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -111,11 +112,13 @@ class Composer(QFrame):
     send_requested = Signal(str)
     stop_requested = Signal()
     draft_settled = Signal(str)
+    #: :meth:`set_text` replaced the draft (opening a topic, a send emptying it; walk45 #1).
+    replaced = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("composer")
-        outer = QVBoxLayout(self)
+        outer = self._outer = QVBoxLayout(self)
         outer.setContentsMargins(Space.XL, Space.SM, Space.XL, Space.LG)
         self.card = QFrame()
         self.card.setObjectName("composerCard")
@@ -125,10 +128,15 @@ class Composer(QFrame):
         # on a wide window the card lines up with the centred reading column, as in the
         # Claude app and LobeHub (issue 29: it spanned the chat, the messages did not)
         self.card.setMaximumWidth(Width.READING)
-        centred = QHBoxLayout()
-        centred.addStretch(1)
+        centred = self._centred = QHBoxLayout()
+        self._gaps = (QSpacerItem(0, 0, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum),
+                      QSpacerItem(0, 0, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum))
+        centred.addItem(self._gaps[0])
         centred.addWidget(self.card, 1000)  # all the room up to its maximum, the rest either side
-        centred.addStretch(1)
+        centred.addItem(self._gaps[1])
+        centred.setStretch(0, 1)
+        centred.setStretch(2, 1)
+        self._column: tuple[tuple[int, int] | None, int] | None = None  # set_column's, and this width
         outer.addLayout(centred)
         self.draft = DraftEdit()
         self.draft.setObjectName("draft")
@@ -262,6 +270,30 @@ class Composer(QFrame):
         # + 1: QPlainTextEdit shows its scroll bar unless the viewport is taller than the text
         self.draft.setFixedHeight(int(lines * line) + margins + 1)
 
+    def set_column(self, column: tuple[int, int] | None) -> None:
+        """Lay the card over ``column`` (``(left, width)`` px in this widget: the message
+        list's reading column, walk45 #10), or centred in its own margins (None). The
+        gaps either side are preferred sizes, never minimums: the window can still shrink."""
+        if column is not None:
+            left, width = column
+            column = (max(0, left), max(0, width))
+        if (column, self.width()) == self._column:
+            return
+        self._column = (column, self.width())
+        if column is None:
+            policy, sizes, stretch, most, side = QSizePolicy.Policy.Expanding, (0, 0), 1, int(Width.READING), int(Space.XL)
+        else:
+            left, width = column
+            policy, sizes, stretch, most, side = (QSizePolicy.Policy.Preferred,
+                                                   (left, max(0, self.width() - left - width)), 0, width, 0)
+        for gap, size in zip(self._gaps, sizes, strict=True):
+            gap.changeSize(size, 0, policy, QSizePolicy.Policy.Minimum)
+        self._centred.setStretch(0, stretch)
+        self._centred.setStretch(2, stretch)
+        self.card.setMaximumWidth(most)
+        self._outer.setContentsMargins(side, Space.SM, side, Space.LG)
+        self._centred.invalidate()
+
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         """Wide, and as tall as its card."""
         return QSize(400, super().sizeHint().height())
@@ -287,6 +319,7 @@ class Composer(QFrame):
         self.pasted.set_texts(state.pasted)
         self.pasted.blockSignals(False)
         self._fit_height()
+        self.replaced.emit()
 
     def clear(self) -> None:
         """Empty the draft and its pastes after a send."""

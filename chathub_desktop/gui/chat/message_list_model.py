@@ -44,6 +44,7 @@ from PySide6.QtCore import (
 
 from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.topics.late_topics import LateTopics
 from chathub_desktop.services.errors import NotFound
 from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished
 from chathub_desktop.services.topics.first_page import PAGE_ROWS
@@ -149,9 +150,10 @@ class TopicPage:
 class MessageListModel(QAbstractListModel):
     """Messages of one topic, oldest first.
 
-    ``topics``: the topic service (paged reads, called by the ``fetch_*`` methods on a
-    worker thread); ``events``: the chat-event bridge. ``fetched`` counts message rows
-    shown from store reads since construction (tests and benchmarks check that opening
+    ``topics``: the topic service, or the window's :class:`LateTopics` holder bound once
+    the store opened (paged reads, called by the ``fetch_*`` methods on a worker
+    thread); ``events``: the chat-event bridge. ``fetched`` counts message rows shown
+    from store reads since construction (tests and benchmarks check that opening
     reads one page). Qt's automatic ``fetchMore`` is not used: it fires whenever the last
     row is visible, which in a chat is always.
     """
@@ -163,10 +165,10 @@ class MessageListModel(QAbstractListModel):
     #: The topic's size changed outside the window (a message added after it).
     total_changed = Signal(int)
 
-    def __init__(self, topics: TopicService | None, events: ChatEvents, parent: QObject | None = None, *,
+    def __init__(self, topics: TopicService | LateTopics | None, events: ChatEvents, parent: QObject | None = None, *,
                  reads: RowReads | None = None) -> None:
         super().__init__(parent)
-        self._topics = topics
+        self._topics = LateTopics.of(topics)  # bound once the store opened (issue 29)
         #: Rows named by events are read here, in event order (None: at once, on the
         #: caller's thread — tests and benchmarks that drive the model by hand).
         self._reads = reads
@@ -195,16 +197,6 @@ class MessageListModel(QAbstractListModel):
         events.reply_delta.connect(self._on_reply_delta)
         events.reply_finished.connect(self._on_reply_finished)
 
-    def bind_topics(self, topics: TopicService) -> None:
-        """The topic service the store reads go to, given once the store opened (issue 29:
-        the window shows its first page before; until then nothing reads here)."""
-        self._topics = topics
-
-    def _service(self) -> TopicService:
-        if self._topics is None:
-            raise RuntimeError("the store is not open yet")
-        return self._topics
-
     # --- topic -----------------------------------------------------------------------
     @property
     def topic_id(self) -> int | None:
@@ -217,9 +209,9 @@ class MessageListModel(QAbstractListModel):
     def fetch_page(self, topic_id: int) -> TopicPage:
         """Read the newest page of ``topic_id`` and its summary cursor (blocking store
         reads: call it on a worker thread, :meth:`show_page` then shows it)."""
-        count = self._service().message_count(topic_id)
+        count = self._topics.get().message_count(topic_id)
         first = max(0, count - PAGE_SIZE)
-        views = self._service().messages(topic_id, offset=first, limit=PAGE_SIZE)
+        views = self._topics.get().messages(topic_id, offset=first, limit=PAGE_SIZE)
         return TopicPage(topic_id, first, tuple(views), self._cursor(topic_id), total=count)
 
     def fetch_first_page(self, topic_id: int) -> TopicPage:
@@ -231,10 +223,10 @@ class MessageListModel(QAbstractListModel):
         """Read the page that shows the message at ``position`` (0-based, clamped to the
         topic) at the view's top: :data:`PAGE_SIZE` rows before it for scrolling up and
         :data:`PAGE_SIZE` from it (issue 29, the topic scroll bar; blocking: worker thread)."""
-        count = self._service().message_count(topic_id)
+        count = self._topics.get().message_count(topic_id)
         focus = max(0, min(position, count - 1))
         first = max(0, focus - PAGE_SIZE // 2)
-        views = self._service().messages(topic_id, offset=first, limit=focus - first + PAGE_SIZE)
+        views = self._topics.get().messages(topic_id, offset=first, limit=focus - first + PAGE_SIZE)
         return TopicPage(topic_id, first, tuple(views), self._cursor(topic_id),
                          at_end=first + len(views) >= count, total=count, focus=focus)
 
@@ -242,12 +234,12 @@ class MessageListModel(QAbstractListModel):
         """The page of ``topic_id`` before position ``end`` (the first loaded row) and
         where it starts (blocking: worker thread, :meth:`prepend` shows it)."""
         start = max(0, end - PAGE_SIZE)
-        return start, self._service().messages(topic_id, offset=start, limit=end - start)
+        return start, self._topics.get().messages(topic_id, offset=start, limit=end - start)
 
     def fetch_newer(self, topic_id: int, start: int) -> list[MessageView]:
         """The page of ``topic_id`` from position ``start`` (the one after the last loaded
         row; blocking: worker thread, :meth:`append_newer` shows it)."""
-        return self._service().messages(topic_id, offset=start, limit=PAGE_SIZE)
+        return self._topics.get().messages(topic_id, offset=start, limit=PAGE_SIZE)
 
     def show_page(self, page: TopicPage | None) -> None:
         """Show a fetched page (None clears the view); emits ``topic_opened``."""
@@ -489,7 +481,7 @@ class MessageListModel(QAbstractListModel):
 
     def _message(self, message_id: int) -> MessageView | None:
         try:
-            return self._service().message(message_id)
+            return self._topics.get().message(message_id)
         except NotFound:
             return None
 

@@ -65,6 +65,7 @@ from chathub_desktop.gui.context.meter_words import (
     tick_text,
     tools_line,
 )
+from chathub_desktop.gui.design import mark_help
 from chathub_desktop.gui.design.meter_colors import caution_color, muted_color, part_color
 from chathub_desktop.gui.design.palette import error_color
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
@@ -484,6 +485,7 @@ class EstimatePopover(QFrame):
         self.cache_help.setText("?")
         self.cache_help.setObjectName("cacheHelp")
         self.cache_help.setAutoRaise(True)
+        mark_help(self.cache_help)
 
         self.cache_help.clicked.connect(self._show_cache_help)
         cache_row.addWidget(self.cache_title)

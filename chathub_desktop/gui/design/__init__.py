@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.gui.design.tokens import Colours, Space, Tone, TypeScale, colours_for
 
-__all__ = ["Colours", "Space", "Tone", "TypeScale", "current_colours", "is_dark", "repolish", "set_text_size",
-           "set_tone"]
+__all__ = ["Colours", "Space", "Tone", "TypeScale", "current_colours", "is_dark", "mark_help", "repolish",
+           "set_text_size", "set_tone"]
 
 
 def is_dark() -> bool:
@@ -48,3 +48,11 @@ def set_text_size(widget: QWidget, size: TypeScale) -> None:
     widget.setProperty("textSize", size.name.lower())
     repolish(widget)
 
+
+def mark_help(button: QWidget) -> None:
+    """Draw ``button``'s ``?`` bold at body size (the stylesheet's ``[helpGlyph="true"]``
+    rule): in 简体中文 the CJK font's thin ``?`` painted no pixel of its colour, 1.3:1
+    (issue 30, mem46's Memory page; walk45: every other ``?`` too)."""
+    if button.property("helpGlyph") is not True:
+        button.setProperty("helpGlyph", True)
+        repolish(button)

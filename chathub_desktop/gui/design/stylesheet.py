@@ -155,11 +155,18 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
         b.rule(f"QListView#{name}::item", border_radius=f"{Radius.MD}px", padding=f"{Space.SM}px {Space.MD}px")
         b.rule(f"QListView#{name}::item:hover", fg="text", bg="hover")
         b.rule(f"QListView#{name}::item:selected", fg="selected_text", bg="selected")
-    # the assistant editor's avatar grid (issue 29): round-cornered cells that light on hover
+    # the assistant editor's avatar grid (issue 29): round-cornered cells that light on hover;
+    # light cells in both themes (walk45 #9: 🎵 and ⚖️ were lost on the dark grid), the
+    # current one in the selection tint with a ring
     b.rule("QListView#avatarGrid", fg="text", bg="raised", outline="0")
-    b.rule("QListView#avatarGrid::item", border_radius=f"{Radius.MD}px", padding="0")
-    b.rule("QListView#avatarGrid::item:hover", fg="text", bg="hover")
-    b.rule("QListView#avatarGrid::item:selected", fg="text", bg="selected")
+    b.rule("QListView#avatarGrid::item", fg="emoji_tile_text", bg="emoji_tile", border_radius=f"{Radius.MD}px",
+           padding="0", margin=f"{Space.XXS}px", border=f"{Space.XXS}px solid {c.emoji_tile}")
+    b.rule("QListView#avatarGrid::item:hover", fg="emoji_tile_text", bg="emoji_tile_hover",
+           border=f"{Space.XXS}px solid {c.emoji_tile_hover}")
+    b.rule("QListView#avatarGrid::item:selected", fg="emoji_tile_text", bg="emoji_tile_selected",
+           border=f"{Space.XXS}px solid {c.focus}")
+    # the chosen avatar at the grid's size in its field (walk45 #9: it was body-sized)
+    b.rule("QComboBox#avatarCombo, QComboBox#avatarCombo QLineEdit", font_size=_pt(points, TypeScale.HEADING))
     # Search (walk36 #8): underline tabs, rounded drop-downs, the hits on a rounded card
     # (their soft selection tint is painted by search_page's delegate)
     # (issue 29: a dialog's tabs too, e.g. the assistant editor's, not the boxed native ones)
@@ -307,6 +314,9 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            padding="0", font_weight=700, font_size=_pt(points, TypeScale.BODY))
     b.rule('QToolButton[helpMark="true"]:hover, QToolButton[helpMark="true"]:focus', fg="text", bg="hover",
            border=f"1px solid {c.border_strong}")
+    # every other "?" (a field's help, the import dialog's, the popover's cache help): bold at
+    # body size for the same reason, in the text colour, no ring
+    b.rule('QToolButton[helpGlyph="true"]', fg="text", font_weight=700, font_size=_pt(points, TypeScale.BODY))
     b.rule("QToolButton#topicModelPicker", fg="text", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.XXS}px {Space.MD}px", on=("raised",))
     # text inputs

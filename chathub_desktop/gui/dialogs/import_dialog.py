@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.export_formats import FORMATS
-from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design import Tone, mark_help, set_tone
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.nav_rail import AssistantItem
 from chathub_desktop.gui.shell.service_reasons import said
@@ -187,6 +187,7 @@ class ImportDialog(QDialog):
         help_button = QToolButton()
         help_button.setText("?")
         help_button.setAutoRaise(True)
+        mark_help(help_button)
         t.bind(help_button.setToolTip, lambda: translate(
             "ImportDialog", "Imported conversations become topics of this assistant; its instructions and memory "
             "apply when you continue them."))

@@ -41,6 +41,7 @@ from chathub_desktop.core.compaction import (
 )
 from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
 from chathub_desktop.core.sampling import EFFORTS, UNSET, Sampling, sampling_reason
+from chathub_desktop.gui.design import mark_help
 from chathub_desktop.gui.forms.ui_assistant_dialog import Ui_AssistantDialog
 from chathub_desktop.gui.settings.avatar_picker import install_avatar_grid, offered_avatars
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -84,6 +85,7 @@ def wire_help_buttons(root: QWidget) -> None:
     """Every ``?`` tool button under ``root`` shows its tooltip on click too (APP-6)."""
     for b in root.findChildren(QToolButton):
         if b.text() == "?":
+            mark_help(b)  # bold: a thin CJK "?" read 1.3:1
             b.setCursor(Qt.CursorShape.WhatsThisCursor)
             b.clicked.connect(lambda _c=False, btn=b: QToolTip.showText(
                 btn.mapToGlobal(QPoint(0, btn.height())), btn.toolTip(), btn))

@@ -36,7 +36,6 @@ from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette, QStandardItem
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
-    QLabel,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -48,6 +47,7 @@ from chathub_desktop.core.model_windows import short_window
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.palette import tokens_of
+from chathub_desktop.gui.shell.help_button import FieldNote
 from chathub_desktop.gui.shell.i18n import Texts, fill
 
 if TYPE_CHECKING:
@@ -269,7 +269,9 @@ class ModelChoices(QObject):
         self._models = models
         self._tasks: set[asyncio.Task[None]] = set()
         ui = dialog.ui
-        self.hint = QLabel()
+        # the whole field column, as tall as its lines there (walk45 #9: a word-wrapped
+        # label's narrow hint took 3 lines in half the width)
+        self.hint = FieldNote()
         self.hint.setObjectName("modelWindowHint")
         self.hint.setWordWrap(True)
         set_tone(self.hint, Tone.MUTED)

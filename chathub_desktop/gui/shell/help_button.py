@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QToolButton, QToolTip, QWidget
 
-from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
+from chathub_desktop.gui.design import Tone, TypeScale, mark_help, set_text_size, set_tone
 
 __all__ = ["MORE_AFTER", "FieldNote", "field_note", "help_button", "note_more", "note_text"]
 
@@ -24,6 +24,7 @@ def help_button(tip: str, name: str) -> QToolButton:
     b.setObjectName(name)
     b.setText("?")
     b.setAutoRaise(True)
+    mark_help(b)
     b.setToolTip(tip)
     b.setAccessibleName("Help")
     b.setCursor(Qt.CursorShape.WhatsThisCursor)

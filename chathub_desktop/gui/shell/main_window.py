@@ -275,8 +275,7 @@ class MainWindow(QMainWindow):
         takes no input until :meth:`attach` gives it every service."""
         self.store = store
         self._build_column(store.bus)
-        self.topic_model.bind_topics(store.topics)
-        self.message_model.bind_topics(store.topics)
+        self.late_topics.bind(store.topics)  # the list models' and the drafts' reads
         resume = self.resume_ids()  # the assistant and topic open at the last quit (walk45 #11)
         self._resume_topic = resume.topic_id
         self.reload_assistants(resume.assistant_id)
@@ -290,12 +289,14 @@ class MainWindow(QMainWindow):
         # loaded after first paint: asyncio, the list models and the message painter
         from chathub_desktop.gui.chat.chat_empty import ChatEmptyStates, EmptyActions, fill_composer
         from chathub_desktop.gui.chat.chat_header import ChatHeader  # it reads Qt's namespace
+        from chathub_desktop.gui.chat.column_align import ComposerColumn
         from chathub_desktop.gui.chat.message_inline_edit import InlineEditor
         from chathub_desktop.gui.chat.message_jump import TopicJumps
         from chathub_desktop.gui.chat.message_list_model import MessageListModel
         from chathub_desktop.gui.chat.message_list_view import MessageListView
         from chathub_desktop.gui.shell.chat_events import ChatEvents
         from chathub_desktop.gui.shell.task_runner import TaskRunner
+        from chathub_desktop.gui.topics.late_topics import LateTopics
         from chathub_desktop.gui.topics.topic_list_delegate import TopicListDelegate
         from chathub_desktop.gui.topics.topic_list_model import TopicListModel
 
@@ -303,16 +304,18 @@ class MainWindow(QMainWindow):
         self.runner: TaskRunner = TaskRunner(self.presenter)
         self.events = ChatEvents(bus, self)
         self._wire()
-        self.topic_model = TopicListModel(None, self.events, self.runner, self)
+        self.late_topics = LateTopics()  # bound by attach_store
+        self.topic_model = TopicListModel(self.late_topics, self.events, self.runner, self)
         self.topic_model.rename_refused.connect(self.show_status)
         self.topic_list.setModel(self.topic_model)
         self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
         self.opener.follow_selection()
-        self.message_model = MessageListModel(None, self.events, self, reads=self.runner)
+        self.message_model = MessageListModel(self.late_topics, self.events, self, reads=self.runner)
         self.message_model.cursor_lookup = self.compaction.summary_cursor
         self.message_view = MessageListView(self.message_model)
         self.inline_editor = InlineEditor(self.message_view, self.message_model)  # issue 29: edit in place
         self.jumps = TopicJumps(self.message_model, self.message_view, self.runner, self)  # issue 29
+        self.composer_column = ComposerColumn(self.message_view, self.composer, self)  # walk45 #10
         self.chat_header = ChatHeader(self.topic_model, self.view.sidebar_action,  # issue 29: title, list toggle
                                       face=self.switcher.face)
         self.chat_page = QWidget()
@@ -705,7 +708,7 @@ class MainWindow(QMainWindow):
     def new_topic(self, *, private: bool = False) -> None:
         """Create a "New topic" (``private``: issue 19) for the current assistant on a
         store worker and open it (``topic_created`` fires)."""
-        self.runner.run("new-topic", self.create_topic(private=private), context="New topic")
+        self.opener.start_new(private=private)  # the composer is the new topic's from now on (walk45 #2)
 
     async def create_topic(self, *, private: bool = False) -> int | None:
         """Create a topic on a store worker, open it and return its id (None: refused,
@@ -801,7 +804,7 @@ class MainWindow(QMainWindow):
             self.notifier.closing = True  # replies stopped by the quit are not news
         if hasattr(self, "svc"):
             await self.svc.chat.shutdown()
-            await self.opener.discard_at_quit()  # a new topic left unused goes (issue 27)
+            await self.opener.discard_at_quit()  # drafts kept (walk45 #1); a new topic left unused goes (issue 27)
             await self.deletes.flush()
         if hasattr(self, "runner"):
             await self.runner.shutdown()

@@ -31,6 +31,7 @@ from chathub_desktop.gui.chat.message_documents import symbol
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.service_reasons import said_error
+from chathub_desktop.gui.topics.late_topics import LateTopics
 from chathub_desktop.gui.topics.topic_title import shown_title
 from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished, TopicChanged
@@ -60,10 +61,10 @@ class TopicListModel(QAbstractListModel):
     #: A title the service refused: the one-line reason.
     rename_refused = Signal(str)
 
-    def __init__(self, topics: TopicService | None, events: ChatEvents, runner: TaskRunner,
+    def __init__(self, topics: TopicService | LateTopics | None, events: ChatEvents, runner: TaskRunner,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._topics = topics
+        self._topics = LateTopics.of(topics)  # bound once the store opened (issue 29)
         self._runner = runner
         self._rows: list[TopicView] = []
         self._assistant_id: int | None = None
@@ -78,16 +79,6 @@ class TopicListModel(QAbstractListModel):
         events.reply_delta.connect(self._on_reply_delta)
         events.reply_finished.connect(self._on_reply_finished)
 
-    def bind_topics(self, topics: TopicService) -> None:
-        """The topic service the store reads go to, given once the store opened (issue 29:
-        the window shows its first page before; until then nothing reads here)."""
-        self._topics = topics
-
-    def _service(self) -> TopicService:
-        if self._topics is None:
-            raise RuntimeError("the store is not open yet")
-        return self._topics
-
     @property
     def assistant_id(self) -> int | None:
         """The assistant whose topics are listed."""
@@ -96,7 +87,7 @@ class TopicListModel(QAbstractListModel):
     def fetch(self, assistant_id: int) -> list[TopicView]:
         """Read ``assistant_id``'s topics as this list shows them (archived ones too while
         :attr:`show_archived`); store work: call it on a worker thread."""
-        return self._service().list(assistant_id, archived=self.show_archived)
+        return self._topics.get().list(assistant_id, archived=self.show_archived)
 
     def show(self, assistant_id: int | None, rows: list[TopicView]) -> None:
         """List ``rows`` (read on a worker thread) as ``assistant_id``'s topics."""
@@ -165,7 +156,7 @@ class TopicListModel(QAbstractListModel):
 
     async def _rename(self, topic_id: int, title: str) -> None:
         try:
-            view = await self._runner.run_in_thread(self._service().rename, topic_id, title)
+            view = await self._runner.run_in_thread(self._topics.get().rename, topic_id, title)
         except ServiceError as exc:
             self.rename_refused.emit(said_error(exc))
             return
@@ -212,7 +203,7 @@ class TopicListModel(QAbstractListModel):
 
     async def _reread(self, topic_id: int) -> None:
         try:
-            view = await self._runner.run_in_thread(self._service().get, topic_id)
+            view = await self._runner.run_in_thread(self._topics.get().get, topic_id)
         except NotFound:
             return
         self._replace(view)

@@ -1,6 +1,10 @@
 """The main window's open topic (issue 29): listing the selected assistant's topics,
-opening one (its newest page read and rendered on workers), each topic's unsent draft,
-creating and forgetting topics, and the background work that waits for the first topic.
+opening one (its newest page read and rendered on workers), each topic's unsent draft
+(kept across a restart: :mod:`~chathub_desktop.gui.topics.topic_drafts`), creating and
+forgetting topics, and the background work that waits for the first topic.
+
+New topic switches the composer to the topic being made at once, before the store's
+answer (walk45 #2): what is typed meanwhile is that topic's draft.
 
 What the window shows around an opened topic (header, empty states, Send, the bars) is
 the host's ``topic_shown``; this component keeps the state and does the store reads.
@@ -16,6 +20,7 @@ from PySide6.QtCore import QCoreApplication, QItemSelectionModel, QModelIndex, Q
 from chathub_desktop.gui.chat.composer import DraftState
 from chathub_desktop.gui.shell.after_paint import after_paint
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
+from chathub_desktop.gui.topics.topic_drafts import TopicDrafts
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -31,6 +36,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.search.search_controller import SearchController
     from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
     from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.gui.topics.late_topics import LateTopics
     from chathub_desktop.gui.topics.topic_list_model import TopicListModel
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.topics.first_page import FirstPage
@@ -43,6 +49,7 @@ class TopicHost(Protocol):
     store-bound parts exist once the window is attached."""
 
     svc: Services
+    late_topics: LateTopics
     runner: TaskRunner
     presenter: ErrorPresenter
     composer: Composer
@@ -96,8 +103,12 @@ class TopicOpener(QObject):
         super().__init__(parent)
         self._host = host
         self.topic_id: int | None = None  # the open topic
-        self._drafts: dict[int, DraftState] = {}  # unsent draft per topic, kept while the app runs
+        #: Unsent drafts per topic, kept in the store (follow_selection: the runner exists).
+        self.drafts: TopicDrafts | None = None
         self._fresh: set[int] = set()  # topics create() made: dropped when left unused (walk42 #3)
+        self._creating: asyncio.Task[int | None] | None = None  # New topic pressed, the store not done yet
+        self._adopt: int | None = None  # the topic being made: opening it keeps the composer's draft
+        self._new_draft: DraftState | None = None  # its draft, when another topic was opened meanwhile
         self._background_started = False
         self._opening_done = False  # opening_shown was emitted
         self._services = False  # services_ready() was called
@@ -135,8 +146,23 @@ class TopicOpener(QObject):
         await self._host.jumps.show_page(page, lambda: self.topic_id in (None, page.topic_id), shown=painted)
 
     def follow_selection(self) -> None:
-        """Open whatever the topic list selects (attach(): the list has its model)."""
-        self._host.topic_list.selectionModel().currentChanged.connect(self._on_selected)
+        """Open whatever the topic list selects and keep each topic's draft (the window's
+        column is built: the list has its model, the runner exists)."""
+        host = self._host
+        self.drafts = TopicDrafts(host.late_topics, host.runner, self)
+        host.topic_list.selectionModel().currentChanged.connect(self._on_selected)
+        host.composer.draft_settled.connect(lambda _text: self._note_open())
+        host.composer.replaced.connect(self._note_open)
+
+    def _drafts_(self) -> TopicDrafts:
+        if self.drafts is None:
+            raise RuntimeError("the chat column is not built yet")
+        return self.drafts
+
+    def _note_open(self) -> None:
+        """The open topic's draft changed (typed, or replaced: a send emptied it)."""
+        if self.topic_id is not None and self.drafts is not None:
+            self.drafts.note(self.topic_id, self._host.composer.draft_state())
 
     def list_topics(self, keep: int | None = None) -> asyncio.Task[None]:
         """Re-read the selected assistant's topics on a store worker; then select ``keep``
@@ -148,7 +174,13 @@ class TopicOpener(QObject):
         """List ``assistant_id``'s topics (read on a store worker) and select ``keep``, or
         the first; returns once shown."""
         host = self._host
-        rows = [] if assistant_id is None else await host.runner.run_in_thread(host.topic_model.fetch, assistant_id)
+        drafts = self._drafts_()
+        if assistant_id is not None:  # the drafts with the rows: before a topic opens, its draft is known
+            rows, stored = await host.runner.run_in_thread(
+                lambda aid=assistant_id: (host.topic_model.fetch(aid), drafts.read(aid)))
+            drafts.merge(assistant_id, stored)
+        else:
+            rows = []
         if assistant_id != host.current_assistant_id():
             return  # another assistant was chosen meanwhile
         host.topic_model.show(assistant_id, rows)
@@ -185,17 +217,26 @@ class TopicOpener(QObject):
         if topic_id == self.topic_id and topic_id is not None:
             return
         host = self._host
-        if self.topic_id is not None:  # each topic keeps its own unsent draft
-            draft = host.composer.draft_state()  # the box's text and its long pastes apart
-            if draft:
-                self._drafts[self.topic_id] = draft
-            else:
-                self._drafts.pop(self.topic_id, None)
-                if self.topic_id in self._fresh:
-                    self._fresh.discard(self.topic_id)
-                    host.runner.run(f"discard-topic:{self.topic_id}", self._discard(self.topic_id), context="Topics", quiet=True)
-        host.composer.set_text(self._drafts.pop(topic_id, DraftState("")) if topic_id is not None else "")
-        self.topic_id = topic_id
+        drafts = self._drafts_()
+        leaving, draft = self.topic_id, host.composer.draft_state()  # the box's text and its long pastes apart
+        if leaving is not None:  # each topic keeps its own unsent draft
+            drafts.park(leaving, draft)
+            if not draft and leaving in self._fresh | drafts.emptied:  # left unused: it goes
+                self._fresh.discard(leaving)
+                drafts.emptied.discard(leaving)
+                host.runner.run(f"discard-topic:{leaving}", self._discard(leaving), context="Topics", quiet=True)
+        elif self._creating is not None:  # the box belonged to the topic being made
+            self._new_draft = draft
+        self.topic_id = topic_id  # before the box changes: its change notes this topic's draft
+        if topic_id is not None and topic_id == self._adopt:  # the topic New topic made
+            self._adopt = None
+            kept, self._new_draft = self._new_draft, None
+            if kept is not None:
+                host.composer.set_text(kept)
+            else:  # the box already holds what was typed since the click
+                self._note_open()
+        else:
+            host.composer.set_text(drafts.take(topic_id) if topic_id is not None else "")
         host.message_view.set_sending_first(False)
         if self._preview is None or self._preview.topic_id != topic_id:
             host.message_model.show_page(None)
@@ -210,9 +251,15 @@ class TopicOpener(QObject):
 
     async def _discard(self, topic_id: int) -> None:
         """Delete ``topic_id`` on a store worker if it is still unused (a new topic left
-        without a message, walk42 #3) and drop its row; a renamed, pinned or private
+        without a message, walk42 #3; its draft emptied, walk45 #1) and drop its row; a renamed, pinned or private
         topic, or one given its own model, stays (``TopicService.discard_if_empty``)."""
-        if await self._host.runner.run_in_thread(self._host.svc.topics.discard_if_empty, topic_id):
+        import asyncio
+
+        creating = self._creating
+        if creating is not None and not creating.done():  # the new topic first: SQLite would give it this id
+            await asyncio.wait([creating])
+        discard = functools.partial(self._host.svc.topics.discard_if_empty, topic_id, draft_emptied=True)
+        if await self._host.runner.run_in_thread(discard):
             self._host.topic_model.remove(topic_id)
             self._host.sync_topic_actions()
 
@@ -314,42 +361,80 @@ class TopicOpener(QObject):
         self.settled.emit()
         self._host.search.index_now()
 
+    def start_new(self, *, private: bool = False) -> asyncio.Task[int | None]:
+        """New topic pressed (``private``: issue 19): from now on the composer belongs to
+        the topic being made (walk45 #2): the open topic keeps its draft, the box empties
+        and what is typed before the store's answer is the new topic's draft. The topic is
+        made on a store worker and opened; returns that task (its result the id, None when
+        refused). A press while one is on its way returns that one's task."""
+        if self._creating is not None and not self._creating.done():
+            return self._creating
+        host = self._host
+        if self.topic_id is not None and host.current_assistant_id() is not None:
+            selection = host.topic_list.selectionModel()
+            selection.clearSelection()
+            selection.clearCurrentIndex()  # opens nothing: the old topic parks its draft
+            if self.topic_id is not None:
+                self.open(None)
+        host.composer.draft.setFocus()  # typing goes on in the new topic's box
+        task = self._creating = host.runner.run("new-topic", self._create(private), context="New topic")
+        return task
+
     async def create(self, *, private: bool = False) -> int | None:
         """Create a topic on a store worker, open it and return its id (None: refused,
-        said in one line)."""
+        said in one line); :meth:`start_new`, awaited."""
+        import asyncio
+
+        return await asyncio.shield(self.start_new(private=private))
+
+    async def _create(self, private: bool) -> int | None:
         host = self._host
         aid = host.current_assistant_id()
-        if aid is None:
-            host.show_status(QCoreApplication.translate("Composer", NO_ASSISTANT_TEXT))
-            return None
         try:
+            if aid is None:
+                host.show_status(QCoreApplication.translate("Composer", NO_ASSISTANT_TEXT))
+                return None
             t = await host.runner.run_in_thread(functools.partial(host.svc.topics.create, aid, private=private))
         except ServiceError as exc:
             host.presenter.present(exc, context="New topic")
             return None
-        if aid == host.current_assistant_id():
-            self.select_row(host.topic_model.insert_first(t))
-            host.composer.draft.setFocus()
+        finally:
+            self._creating = None
         self._fresh.add(t.id)
+        kept, self._new_draft = self._new_draft, None
+        if aid == host.current_assistant_id():
+            self._adopt, self._new_draft = t.id, kept
+            self.select_row(host.topic_model.insert_first(t))
+            self._adopt = self._new_draft = None
+            host.composer.draft.setFocus()
+        elif kept:  # another assistant was chosen meanwhile: the draft stays with the topic
+            self._drafts_().park(t.id, kept)
         self.topic_created.emit(t.id)
         return t.id
 
     async def discard_at_quit(self) -> list[int]:
-        """Quit (issue 27): delete, on a store worker before the store closes, the topics
-        :meth:`create` made that are still unused, as when they are left (title43's rule
-        in ``TopicService.discard_if_empty``: a title, pin, privacy, own model or summary
-        keeps one); one holding a draft stays. Returns the ids deleted."""
+        """Quit (issue 27), on store workers before the store closes: write every draft
+        not written yet (the open topic's too, walk45 #1), then delete the topics
+        :meth:`create` made, or whose stored draft was emptied, that are still unused,
+        as when they are left (title43's rule in ``TopicService.discard_if_empty``: a
+        title, pin, privacy, own model, summary or draft keeps one). Returns the ids
+        deleted."""
         host = self._host
-        drafted = set(self._drafts)
-        if self.topic_id is not None and host.composer.draft_state():
+        drafts = self._drafts_()
+        draft = host.composer.draft_state()
+        await drafts.flush_at_quit(self.topic_id, draft)
+        drafted = {t for t in self._fresh | drafts.emptied if drafts.has(t)}
+        if self.topic_id is not None and draft:
             drafted.add(self.topic_id)
-        fresh, self._fresh = sorted(self._fresh - drafted), set()
-        return [t for t in fresh if await host.runner.run_in_thread(host.svc.topics.discard_if_empty, t)]
+        fresh = sorted((self._fresh | drafts.emptied) - drafted)
+        self._fresh, drafts.emptied = set(), set()
+        discard = functools.partial(host.svc.topics.discard_if_empty, draft_emptied=True)
+        return [t for t in fresh if await host.runner.run_in_thread(discard, t)]
 
     def forget(self, topic_id: int, row: int) -> None:
         """``topic_id`` (listed on ``row``) left the list: its draft goes, and when it was
         open the topic now on that row (or the last one) opens instead."""
-        self._drafts.pop(topic_id, None)
+        self._drafts_().forget(topic_id)
         self._fresh.discard(topic_id)
         if self.topic_id != topic_id:
             return

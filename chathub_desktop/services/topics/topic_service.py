@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import logging
+from collections.abc import Iterable
 from dataclasses import replace
 
 from chathub_desktop.core.clock import utcnow
@@ -27,6 +28,10 @@ from chathub_desktop.storage import attachment_blobs
 from chathub_desktop.storage.database import Database, StoreBusy
 from chathub_desktop.storage.errors import OperationalError
 from chathub_desktop.storage.session import Session
+from chathub_desktop.storage.topic_drafts import (
+    StoredDraft as StoredDraft,  # the drafts window code reads
+)
+from chathub_desktop.storage.topic_drafts import put_drafts, topic_drafts
 from chathub_desktop.storage.topic_repository import (
     MESSAGE_FIELDS,
     append_message,
@@ -55,6 +60,9 @@ log = logging.getLogger(__name__)
 #: (issue 25): every wire format refuses a call without its result.
 #: A rename to nothing but spaces (a typed reason, issue 27).
 EMPTY_TITLE = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "topic title must not be empty"))
+#: Characters of one topic's draft (text and pastes) kept for the next start (walk45 #1):
+#: five of the largest pastes a message takes as chips.
+MAX_DRAFT_CHARS = 10_000_000
 INTERRUPTED_TOOL_RESULT = '{"error": "the app closed before the tool finished; it may have run in part"}'
 
 
@@ -191,15 +199,40 @@ class TopicService:
             delete_topic(s, topic_id)
             attachment_blobs.sweep(s, hashes)
 
-    def discard_if_empty(self, topic_id: int) -> bool:
+    def discard_if_empty(self, topic_id: int, *, draft_emptied: bool = False) -> bool:
         """Delete ``topic_id`` when it is still as created: no message, default title,
-        not pinned, archived or private, no own model, no summary (one write
+        not pinned, archived or private, no own model, no summary, no unsent draft (one write
         transaction, so a send that stored its first message meanwhile keeps it). The
         window calls it for a topic it created and left unused, as ChatGPT and LobeHub
         drop an unused new chat (issue 28, walk42 #3). True when deleted; a gone topic
-        is False."""
+        is False. ``draft_emptied``: the window emptied its draft, whose removal may not
+        be written yet: it is removed first, in the same transaction (walk45 #1)."""
         with self._db.write() as s:
-            return delete_if_untouched(s, topic_id)
+            return delete_if_untouched(s, topic_id, drop_draft=draft_emptied)
+
+    def drafts(self, assistant_id: int) -> builtins.list[StoredDraft]:
+        """The unsent drafts of ``assistant_id``'s topics (walk45 #1): ``(topic id, the
+        box's text, the long pastes)``, by topic id."""
+        with self._db.read() as s:
+            return topic_drafts(s, assistant_id)
+
+    def save_drafts(self, drafts: Iterable[StoredDraft]) -> builtins.list[int]:
+        """Keep each topic's unsent draft (walk45 #1) in one write transaction; an empty
+        one removes it. NUL characters and lone surrogates (which no engine stores) become
+        U+FFFD; a draft over :data:`MAX_DRAFT_CHARS` in all is not kept (it stays in the
+        window until quit; logged). A topic deleted meanwhile is skipped. Nothing is
+        published: a draft changes no request and no listing. Returns the ids written."""
+        kept: builtins.list[StoredDraft] = []
+        for topic_id, text, pasted in drafts:
+            if len(text) + sum(len(p) for p in pasted) > MAX_DRAFT_CHARS:
+                log.info("topic %s: its draft is over %d characters; not kept for the next start",
+                         topic_id, MAX_DRAFT_CHARS)
+                continue
+            kept.append((check_record_id(topic_id, "topic"), _storable(text), tuple(_storable(p) for p in pasted)))
+        if not kept:
+            return []
+        with self._db.write() as s:
+            return put_drafts(s, kept)
 
     def message_count(self, topic_id: int) -> int:
         """Number of messages in the topic."""
@@ -303,3 +336,8 @@ class TopicService:
         except (OperationalError, StoreBusy) as exc:
             log.warning("could not close interrupted tool calls: %s", str(exc).splitlines()[0])
             return 0
+
+
+def _storable(text: str) -> str:
+    """``text`` as both engines store it: NUL and lone surrogates as U+FFFD."""
+    return text.replace("\x00", "\ufffd").encode("utf-8", "surrogatepass").decode("utf-8", "replace")
