@@ -80,3 +80,14 @@ def test_text_typed_as_new_topic_is_clicked_lands_in_the_new_topic(window: Any, 
     window.select_topic(new)
     qtbot.waitUntil(lambda: window.current_topic_id == new, timeout=10000)
     assert window.composer.draft.toPlainText() == "typed at once"
+
+
+def test_a_quit_right_after_new_topic_keeps_what_was_typed(qloop: Any, services: Any, qtbot: Any,
+                                                            tmp_path: Any) -> None:
+    a = services.assistants.create("Helper")
+    services.topics.append_message(services.topics.create(a.id, "Trip to Lisbon").id, Role.USER, "Where?")
+    w = _start(services, qtbot, tmp_path / "window.ini")
+    w.new_topic_action.trigger()
+    qtbot.keyClicks(w.composer.draft, "typed, then Quit")  # before the store made the topic
+    _quit(qloop, qtbot, w)
+    assert [text for _t, text, _p in services.topics.drafts(a.id)] == ["typed, then Quit"]

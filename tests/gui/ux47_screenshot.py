@@ -1,7 +1,8 @@
 """Screenshots of ux47's states (walk45 #1, #2, #9, #10; a helper, not a test): the
 composer over the messages' column at 800×560 and 1366×768, a new topic holding a draft
 (and that draft again after the window was closed and opened), the avatar grid with the
-current face marked and the Edit-assistant dialog's model hint, light and dark.
+current face marked and the Edit-assistant dialog's model hint (also in 简体中文: its bold
+``?`` buttons), light and dark.
 
 ``python -m tests.gui.ux47_screenshot OUT_DIR``
 """
@@ -25,6 +26,7 @@ from tests.gui.shot_harness import (
 def main(out: Path) -> int:
     """Open each state on a small store, grab and audit it; returns 1 when an audit failed."""
     from chathub_desktop.core.messages import Role
+    from chathub_desktop.core.ui_language import UiLanguage
 
     failed = 0
     with offscreen_services("chathub-ux47-") as (loop, svc):
@@ -54,6 +56,14 @@ def main(out: Path) -> int:
                         await grab(dlg.ui.avatarCombo.view().window(), out / f"avatar-grid-{theme}.png", 0.4)
                         dlg.ui.avatarCombo.hidePopup()
                         dlg.reject()
+                        w.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()  # the bold "?" in 简体中文
+                        dlg = w.pages.open_edit_assistant()
+                        while not dlg.is_loaded() or not dlg.model_choices.hint.text():
+                            await asyncio.sleep(0.05)
+                        await grab(dlg, out / f"assistant-editor-zh_CN-{theme}.png", 0.6)
+                        failed += not audited(dlg, f"assistant-editor-zh_CN-{theme}", theme)
+                        dlg.reject()
+                        w.view.language.apply(UiLanguage.SYSTEM)
                         w.new_topic_action.trigger()
                         w.composer.draft.insertPlainText("A draft I leave for later: what to pack for Sintra")
                         await grab(w, out / f"draft-before-quit-{theme}.png", 0.8)

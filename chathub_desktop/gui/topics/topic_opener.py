@@ -419,7 +419,12 @@ class TopicOpener(QObject):
         as when they are left (title43's rule in ``TopicService.discard_if_empty``: a
         title, pin, privacy, own model, summary or draft keeps one). Returns the ids
         deleted."""
+        import asyncio
+
         host = self._host
+        creating = self._creating
+        if creating is not None and not creating.done():  # New topic just pressed: the box is its draft
+            await asyncio.wait([creating])
         drafts = self._drafts_()
         draft = host.composer.draft_state()
         await drafts.flush_at_quit(self.topic_id, draft)
