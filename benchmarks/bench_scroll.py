@@ -148,7 +148,8 @@ What changed: no stylesheet rule draws the message list (a background or border 
 a scroll area makes Qt's sheet style turn its viewport's autoFillBackground off, and
 ``QWidget::scroll`` moves pixels only in an opaque viewport), so a scroll step paints the
 strip it exposes. A page's insert lays out the window's 160 rows once as before, a little
-cheaper per row (3.5 -> 3.05 ms, a micro-measure at load 6.7); the GUI thread's busiest
+cheaper per row (the re-layout's GUI CPU 2.9-3.5 -> 2.6-2.8 ms in alternated micro-measures at
+load 6.7-7.4: a size hint reads one plain tuple per row); the GUI thread's busiest
 gap while pages come in stays 8-13 ms in both, and it is a page step's repaint of the
 whole viewport (its rows' text drawn by Qt), which no blit can save.
 """

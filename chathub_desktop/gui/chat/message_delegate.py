@@ -433,6 +433,16 @@ class MessageDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         """Row size: viewport width × the laid-out bubble height (px)."""
+        model = index.model()
+        if self._reserved is None and (model is self._rows_model or isinstance(model, MessageListModel)):
+            self._rows_model = model  # the common case, a row laid out before, read in one plain tuple
+            sized = model.size_key(index.row())
+            if sized is None:
+                return QSize(0, 0)
+            env = self._rows_env.in_pass() or self._rows_env.env(option.palette)
+            found = self._laid.get(sized[0].id)
+            if found is not None and found.view is sized[0] and found.state == (sized[1], sized[2], sized[3], env):
+                return QSize(env.width, found.lay.height)
         face = self._face(index)
         if face is None:
             return QSize(0, 0)

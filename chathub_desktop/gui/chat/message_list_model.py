@@ -519,6 +519,16 @@ class MessageListModel(QAbstractListModel):
         return RowFace(v, r.expanded, v.id == self._cursor_id, v.id == self._highlight_id,
                        self._versions.get(v.id), self._at_end and row == len(self._rows) - 1)
 
+    def size_key(self, row: int) -> tuple[MessageView, bool, bool, bool] | None:
+        """``(message, expanded, boundary, has versions)`` of ``row``: what its height
+        depends on besides the view's width, theme and fonts, as a plain tuple (a size hint
+        reads it for every row of every layout pass, issue 29); None outside the window."""
+        if not 0 <= row < len(self._rows):
+            return None
+        r = self._rows[row]
+        v = r.view
+        return v, r.expanded, v.id == self._cursor_id, v.id in self._versions
+
     def message_at(self, row: int) -> MessageView | None:
         """The message on ``row`` (with streamed text so far)."""
         return self._rows[row].view if 0 <= row < len(self._rows) else None
