@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
+import shiboken6
 from PySide6.QtCore import QRect, QStringListModel, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QListView, QStyleOptionViewItem
@@ -68,12 +69,16 @@ def _card_steps() -> list[Callable[[], None]]:
 
             def measure(d: MemoryCardDelegate = delegate, o: QStyleOptionViewItem = option, v: QListView = view,
                         r: int = row, m: QStringListModel = model, c: dict[str, int] = cell) -> None:
+                if not shiboken6.isValid(v):  # deleted meanwhile (a closing app deletes every top-level widget)
+                    return
                 o.initFrom(v)
                 o.rect = QRect(0, 0, WARM_WIDTH, 40)
                 c["height"] = d.sizeHint(o, m.index(r, 0)).height()
 
             def paint(d: MemoryCardDelegate = delegate, o: QStyleOptionViewItem = option, r: int = row,
-                      m: QStringListModel = model, c: dict[str, int] = cell) -> None:
+                      m: QStringListModel = model, c: dict[str, int] = cell, v: QListView = view) -> None:
+                if not shiboken6.isValid(v):
+                    return
                 o.rect = QRect(0, 0, WARM_WIDTH, c["height"])
                 painter = QPainter(image)
                 try:
@@ -85,7 +90,8 @@ def _card_steps() -> list[Callable[[], None]]:
 
     def drop() -> None:
         for v in keep:
-            v.deleteLater()
+            if shiboken6.isValid(v):
+                v.deleteLater()
 
     steps.append(drop)
     return steps
