@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QObject
 
+from chathub_desktop.core.mcp_reasons import NAMED, STDERR
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.events import ToolServerDown
-from chathub_desktop.services.tools.mcp_reasons import NAMED, STDERR
 
 __all__ = ["SERVER_DOWN_HINT", "ToolServerNotices", "server_down_line"]
 

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTool, McpTransport
+from chathub_desktop.core.mcp_reasons import RESTARTING_IN, STDERR, named
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.mcp_limits import MAX_HTTP_BODY_BYTES
 from chathub_desktop.services.tools.mcp_oauth import (
@@ -54,7 +55,6 @@ from chathub_desktop.services.tools.mcp_oauth import (
     SignInNeeded,
     oauth_auth,
 )
-from chathub_desktop.services.tools.mcp_reasons import RESTARTING_IN, STDERR, named
 
 if TYPE_CHECKING:
     from mcp.client.session import MessageHandlerFnT
