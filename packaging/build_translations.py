@@ -68,7 +68,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "services/compaction/compaction_service", "services/compaction/compaction_records", "services/topics/topic_model",
     "services/search/search_service", "services/dream/dream_review", "services/dream/dream_service",
     "services/chat/message_edit_service", "services/chat/reply_store", "services/chat/reply_versions",
-    "services/assistants/settings_service", "services/tools/mcp_reasons", "services/tools/mcp_clients",
+    "services/assistants/settings_service", "core/mcp_reasons", "services/tools/mcp_clients",
     "services/context/request_context", "gui/chat/image_codec", "storage/secrets", "storage/message_branches",
     "core/card_language", "core/attachments", "core/threshold_compaction", "core/dream_schedule", "core/app_settings",
     "core/avatars", "services/tools/mcp_oauth", "core/budget", "services/compaction/compaction_threshold",

@@ -50,7 +50,8 @@ def clean_avatar(text: str | None) -> str | None:
                                    (str(AVATAR_MAX_LETTERS), str(len(shown)))))
     if all(ch.isalnum() for ch in shown):
         if len(shown) > AVATAR_MAX_LETTERS:
-            raise AvatarRefused(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an avatar is one emoji or up to %1 letters"),
+            raise AvatarRefused(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "an avatar is one emoji or up to %1 letters"),
                                        (str(AVATAR_MAX_LETTERS),)))
         return shown.upper()
     for ch in shown:

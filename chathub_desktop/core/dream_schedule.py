@@ -85,8 +85,9 @@ class Schedule:
         object.__setattr__(self, "time_utc", time_utc)
         object.__setattr__(self, "weekday", weekday)
         if not _TIME_RE.match(self.time_utc):
-            raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "dream time must be HH:MM in 24-hour UTC (e.g. "
-                                                                          "02:00), not %1"), (repr(self.time_utc),)))
+            raise ReasonError(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "dream time must be HH:MM in 24-hour UTC (e.g. 02:00), not %1"),
+                (repr(self.time_utc),)))
         if not 0 <= self.weekday <= 6:
             raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "dream weekday must be 0 (Sunday) to 6 "
                                                                           "(Saturday), not %1"), (str(self.weekday),)))

@@ -101,7 +101,8 @@ def _parse_bool(text: str, name: str) -> bool:
 
 def _parse_int(text: str, name: str) -> int:
     if not _INT_RE.fullmatch(text.strip()):
-        raise ReasonError(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 must be an integer, got %2"), (name, repr(text))))
+        raise ReasonError(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "%1 must be an integer, got %2"), (name, repr(text))))
     return int(text.strip())
 
 

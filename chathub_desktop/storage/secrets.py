@@ -115,7 +115,8 @@ class KeyringSecretStore:
         try:
             _backend().set_password(SERVICE_NAME, f"{kind}:{provider_name}", api_key)
         except keyring.errors.KeyringError as exc:
-            raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the keyring refused to store the key: %1"),
+            raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "the keyring refused to store the key: %1"),
                                             (str(exc),))) from exc
 
     def get(self, provider_name: str, *, kind: str = "provider") -> str | None:
@@ -123,7 +124,8 @@ class KeyringSecretStore:
         try:
             return _backend().get_password(SERVICE_NAME, f"{kind}:{provider_name}")
         except keyring.errors.KeyringError as exc:
-            raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot read the key from the keyring: %1"),
+            raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "cannot read the key from the keyring: %1"),
                                             (str(exc),))) from exc
 
     def delete(self, provider_name: str, *, kind: str = "provider") -> None:
@@ -133,8 +135,8 @@ class KeyringSecretStore:
         except keyring.errors.PasswordDeleteError:
             pass
         except keyring.errors.KeyringError as exc:
-            raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot delete the key from the keyring: "
-                                                                                   "%1"), (str(exc),))) from exc
+            raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "cannot delete the key from the keyring: %1"), (str(exc),))) from exc
 
 
 def key_from_env(variable: str) -> str:

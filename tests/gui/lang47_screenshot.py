@@ -22,10 +22,10 @@ from tests.gui.shot_harness import Shot, offscreen_services, run, shoot_language
 def main(out: Path) -> int:
     """Open each state per language and theme, grab and audit; returns 0 when every
     audit passed, else 1."""
+    from chathub_desktop.core.mcp_reasons import STDERR, named
     from chathub_desktop.core.messages import MessageStatus, Role
     from chathub_desktop.core.reasons import Reason
     from chathub_desktop.services.events import ToolServerDown
-    from chathub_desktop.services.tools.mcp_reasons import STDERR, named
 
     with offscreen_services("chathub-shot-lang47-") as (loop, svc):
         aid = svc.assistants.create("Helper", model="gpt-4o").id

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from chathub_desktop.core.context_receipt import RECALLED_KEY, mark_untitled, untitled_recalled
+from chathub_desktop.core.mcp_reasons import STDERR, named
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.core.ui_language import UiLanguage
@@ -28,7 +29,6 @@ from chathub_desktop.gui.context.receipt_values import said_values
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.errors import InvalidInput, NotFound, ServiceError
 from chathub_desktop.services.events import ToolServerDown
-from chathub_desktop.services.tools.mcp_reasons import STDERR, named
 from tests.gui.test_i18n import _Pseudo
 from tests.gui.test_i18n_service_texts import _Installed, _language
 

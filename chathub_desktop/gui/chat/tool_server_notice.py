@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QObject
 
+from chathub_desktop.core.mcp_reasons import NAMED, STDERR
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.error_bar import ErrorBar

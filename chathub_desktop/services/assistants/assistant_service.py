@@ -272,7 +272,8 @@ class AssistantService:
             try:
                 parsed = float(value)
             except ValueError:
-                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 expects a number such as 0.8, got %2"),
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "%1 expects a number such as 0.8, got %2"),
                                           (key, repr(value)))) from None
             if parsed != parsed or parsed in (float("inf"), float("-inf")):
                 raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 expects a finite number, got %2"),

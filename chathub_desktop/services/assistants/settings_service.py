@@ -87,8 +87,8 @@ def _check_provider(s: Session, decl: Setting[Any], parsed: object) -> None:
     if isinstance(decl, ModelSetting) and isinstance(parsed, str):
         provider, sep, _model = parsed.partition("/")
         if sep and provider_named(s, provider.strip()) is None:
-            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no provider named %1; add it first or pick one "
-                                                                          "of the configured providers"),
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "no provider named %1; add it first or pick one of the configured providers"),
                                           (repr(provider.strip()),)))
 
 

@@ -316,9 +316,9 @@ class ChatService:
             last = last_message(s, topic_id)
             if (last is None or last.role != Role.ASSISTANT or last.status not in RETRYABLE_STATUSES
                     or (reply_id is not None and last.id != reply_id)):
-                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "only the topic's last reply can be retried, "
-                                                                              "and only when it failed, was stopped or was "
-                                                                              "interrupted")))
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "only the topic's last reply can be retried, and only when it failed, was stopped "
+                                      "or was interrupted")))
             user = last_user_message(s, topic_id)
             update_reply(s, last.id, {
                 "content": "", "status": MessageStatus.STREAMING.value, "error": None, "error_kind": None,
@@ -359,9 +359,9 @@ class ChatService:
         with gc_paused():
             plan = assemble_request(inp, ctx.counter.count)
             if any(m.attachments for m in plan.messages):
-                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an attachment of this topic is missing from "
-                                                                              "the store; remove that message or attach the "
-                                                                              "file again")))
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "an attachment of this topic is missing from the store; remove that message or "
+                                      "attach the file again")))
             if self._estimates is not None:
                 self._estimates.record_sent(reply_id, ctx, plan)
         sampling = ctx.sent_sampling  # one source: the body and its receipt (issue 28)
@@ -398,7 +398,8 @@ class ChatService:
         if not text.strip() and not attachments:
             raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the message is empty")))
         if any(not a.loaded for a in attachments):
-            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "an attachment has no bytes; attach it again")))
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "an attachment has no bytes; attach it again")))
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:

@@ -59,8 +59,8 @@ class MessageEditService:
             if row is None:
                 raise NotFound(no_message(message_id))
             if row.status == MessageStatus.STREAMING:
-                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "this reply is still being written; press Stop "
-                                                                              "first")))
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "this reply is still being written; press Stop first")))
             edited = replace(row, content=text, token_count=None, token_encoding=None, edited_at=utcnow())
             update_reply(s, message_id, {"content": text, "token_count": None, "token_encoding": None,
                                          "edited_at": edited.edited_at})

@@ -186,8 +186,8 @@ class ReplyVersions:
             _refuse_any_stream(s, topic_id)
             alts = alternatives(s, topic_id).get(seq, [])
             if not 1 <= index <= len(alts):
-                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "position %1 of topic %2 has no version %3 "
-                                                                              "(it has %4)"),
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "position %1 of topic %2 has no version %3 (it has %4)"),
                                           (str(seq), str(topic_id), str(index), str(len(alts)))))
             target = alts[index - 1].branch_id
             if target is None:
@@ -283,8 +283,8 @@ class ReplyVersions:
             if row is None or row.topic_id != topic_id:
                 raise NotFound(no_message(message_id))
             if row.role != Role.USER:
-                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "only your own messages can be edited and "
-                                                                              "resent")))
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "only your own messages can be edited and resent")))
             topic, _assistant, model, provider_id = self._chat.sendable(s, row.topic_id, pick)
             refuse_foreign_stream(s, topic.id)
             _refuse_any_stream(s, topic.id)

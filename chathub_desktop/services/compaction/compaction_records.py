@@ -145,13 +145,13 @@ class CompactionRecords:
         with self._db.write() as s:
             topic = TopicService.row(s, topic_id)
             if topic.kind != TopicKind.REGULAR:
-                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "only regular topic chats have a summary to "
-                                                                              "edit")))
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "only regular topic chats have a summary to edit")))
             assistant_id = topic.assistant_id
             if not repo.save_edited_summary(s, topic_id, red.text, expected=expected, now=self._clock()):
-                raise StaleDocument(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the summary changed since you opened it (a "
-                                                                               "compaction finished); your text was not "
-                                                                               "saved — reopen the summary and edit again")))
+                raise StaleDocument(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "the summary changed since you opened it (a compaction finished); your text was "
+                                      "not saved — reopen the summary and edit again")))
         self.note_history_change(topic_id)  # a run in flight is refused
         if red.changed:
             self._bus.publish(SecretsRedacted(assistant_id, "the topic summary", red.kinds,

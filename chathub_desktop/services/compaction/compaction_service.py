@@ -228,7 +228,8 @@ class CompactionService:
         unknown trigger, ``NotFound`` for an unknown topic.
         """
         if trigger not in cc.TRIGGERS:
-            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "unknown compaction trigger %1"), (repr(trigger),)))
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "unknown compaction trigger %1"), (repr(trigger),)))
         run_trigger = cc.CompactionTrigger(trigger)
         if self.in_flight(topic_id):
             raise CompactionInProgress("this topic is already compacting; wait for that run to finish")

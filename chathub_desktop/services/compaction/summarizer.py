@@ -206,8 +206,8 @@ def resolve_summarizer_value(db: Database, catalog: ModelCatalog, value: object)
         if provider_name is not None and provider is None:
             model = f"{provider_name}/{model}"
         if not model:
-            raise SummarizerUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no History Compress model is "
-                                                                                "chosen")), problem=SummarizerProblem.EMPTY)
+            raise SummarizerUnavailable(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "no History Compress model is chosen")), problem=SummarizerProblem.EMPTY)
         if provider is None:
             provider = first_provider_of_kind(s, ProviderKind.OPENAI)
         if provider is None:

@@ -171,8 +171,9 @@ class SummaryProbeService:
         await self._db.run(self._store, topic_id, report)
         if report.passed:
             return None
-        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the new summary failed its probe check, so the old state was "
-                                                          "kept. %1"), (report.verdict_reason(),))
+        return Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "the new summary failed its probe check, so the old state was kept. %1"),
+            (report.verdict_reason(),))
 
     async def areport(self, topic_id: int) -> sp.ProbeReport | None:
         """:meth:`report` on the store's workers."""

@@ -334,7 +334,8 @@ def threshold_config(s: Session) -> tc.ThresholdConfig:
     try:
         return tc.config_from(os.environ, stored)
     except ValueError as exc:
-        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "threshold compaction: %1"), (refused(exc),))) from None
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "threshold compaction: %1"), (refused(exc),))) from None
 
 
 class ContextLoader:

@@ -617,7 +617,8 @@ class DreamService(DreamCards, ScheduledRuns):
         def change(current: list[dm.Card]) -> list[dm.Card]:
             now = next((c for c in current if c.day == day), None)
             if now is None:
-                raise NotFound(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 was deleted meanwhile"), (Day(day),)))
+                raise NotFound(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "the card for %1 was deleted meanwhile"), (Day(day),)))
             if dm.visible_body(now) != draft.old:
                 raise StaleDocument()
             return dm.replace_day_card(current, day, body)

@@ -83,7 +83,8 @@ def validate_base_url(url: str) -> str:
     if len(shown) > 120:
         shown = shown[:117] + "…"
     if len(url) > MAX_BASE_URL_CHARS:
-        raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "base URL is %1 characters long; the limit is %2"),
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "base URL is %1 characters long; the limit is %2"),
                                   (f"{len(url):,}", str(MAX_BASE_URL_CHARS))))
     try:
         parsed = urlparse(url)

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTool, McpTransport
+from chathub_desktop.core.mcp_reasons import RESTARTING_IN, STDERR, named
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.mcp_limits import MAX_HTTP_BODY_BYTES
 from chathub_desktop.services.tools.mcp_oauth import (
@@ -54,7 +55,6 @@ from chathub_desktop.services.tools.mcp_oauth import (
     SignInNeeded,
     oauth_auth,
 )
-from chathub_desktop.services.tools.mcp_reasons import RESTARTING_IN, STDERR, named
 
 if TYPE_CHECKING:
     from mcp.client.session import MessageHandlerFnT
@@ -597,8 +597,9 @@ class McpClients:
         try:
             result = await asyncio.wait_for(session.call_tool(tool, arguments), self.call_timeout_s)
         except TimeoutError:
-            raise McpServerError(named(config.name, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 took longer than %2 s"),
-                                                             (tool, f"{self.call_timeout_s:.0f}")))) from None
+            took = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 took longer than %2 s"),
+                          (tool, f"{self.call_timeout_s:.0f}"))
+            raise McpServerError(named(config.name, took)) from None
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - the SDK's and the transport's errors alike
@@ -607,9 +608,9 @@ class McpClients:
             raise McpServerError(self._describe(conn, exc)) from None
         text = _result_text(result)
         if len(text) > MAX_RESULT_CHARS:
-            raise McpServerError(named(config.name, Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the result of %1 is "
-                                                                                         "larger than %2 MB"),
-                                                         (tool, str(MAX_RESULT_CHARS // (1024 * 1024))))))
+            larger = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the result of %1 is larger than %2 MB"),
+                            (tool, str(MAX_RESULT_CHARS // (1024 * 1024))))
+            raise McpServerError(named(config.name, larger))
         return ToolResult(text, bool(getattr(result, "is_error", False)), time.monotonic() - started)
 
     def _auth(self, conn: _Connection) -> Any:

@@ -79,14 +79,15 @@ class ResolvedModel:
         """The provider id a request can go to; :class:`InvalidInput` naming what is
         missing (no provider, no model) otherwise."""
         if self.provider is None:
-            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "assistant %1 has no provider; pick one in its "
-                                                                          "settings"), (repr(assistant.name),)))
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "assistant %1 has no provider; pick one in its settings"), (repr(assistant.name),)))
         if not self.model:
-            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "assistant %1 has no chat model; set one in its "
-                                                                          "settings"), (repr(assistant.name),)))
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "assistant %1 has no chat model; set one in its settings"), (repr(assistant.name),)))
         if not self.provider.enabled:
-            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "provider %1 is turned off; turn it on in "
-                                                                          "Settings → Providers"), (repr(self.provider.name),)))
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "provider %1 is turned off; turn it on in Settings → Providers"),
+                (repr(self.provider.name),)))
         return self.provider.id
 
 

@@ -178,8 +178,8 @@ class TopicService:
             if m is None:
                 raise NotFound(no_message(message_id))
             if pinned and (m.role not in (Role.USER, Role.ASSISTANT) or m.tool_calls):
-                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "only your messages and the assistant's text "
-                                                                              "replies can be pinned")))
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "only your messages and the assistant's text replies can be pinned")))
             if m.pinned != pinned:  # the topic's history version moves: every cache rereads it
                 update_reply(s, m.id, {"pinned": pinned, "edited_at": utcnow()})
                 m = replace(m, pinned=pinned)
@@ -259,7 +259,8 @@ class TopicService:
         unknown column."""
         bad = sorted(k for k in fields if k in ("id", "topic_id", "seq") or k not in MESSAGE_FIELDS)
         if bad:
-            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "not a message field: %1"), (", ".join(bad),)))
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "not a message field: %1"), (", ".join(bad),)))
         with self._db.write() as s:
             self.row(s, topic_id)
             view = message_view(append_message(s, topic_id, role=role.value, content=content,
@@ -286,8 +287,9 @@ class TopicService:
             self.row(s, topic_id)
             ids = foreign_streams(s, topic_id, PROCESS_ID)
             if not ids:
-                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no reply in topic %1 is being written by "
-                                                                              "another window or command"), (str(topic_id),)))
+                raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                    "ServiceReasons", "no reply in topic %1 is being written by another window or command"),
+                    (str(topic_id),)))
             mark_interrupted(s, ids, utcnow())
         log.info("topic %s: marked %d reply(ies) interrupted by the user's request", topic_id, len(ids))
         self._bus.publish(TopicMessagesChanged(topic_id))

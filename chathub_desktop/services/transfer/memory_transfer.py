@@ -71,7 +71,8 @@ MODES = tuple(mx.ImportMode)
 MEMORY_FILE_SOURCE = "a memory file"
 #: How the preview names each kind of file (``MemoryFile.kind``).
 KIND_TEXT = {"json": QT_TRANSLATE_NOOP("ServiceReasons", "a ChatHub memory file (JSON)"),
-                                                         "markdown": QT_TRANSLATE_NOOP("ServiceReasons", "a ChatHub memory file (Markdown)"),
+                                                         "markdown": QT_TRANSLATE_NOOP(
+                                                             "ServiceReasons", "a ChatHub memory file (Markdown)"),
                                                                                                          "plain": QT_TRANSLATE_NOOP("ServiceReasons", "a plain Markdown/text document (becomes fixed memory)")}
 
 
@@ -190,7 +191,8 @@ class ImportPreview:
                 out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed entries: %1"),
                                   (self.fixed_changes.counts_reason(),)))
         if self.dynamic_after is None:
-            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory: %1, kept (Merge adds fixed entries only)")
+            out.append(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "dynamic memory: %1, kept (Merge adds fixed entries only)")
                               if self.mode == mx.ImportMode.MERGE
                               else QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory: %1, kept (not in the file)"),
                               (count_reason(self.dynamic_before, False),)))
@@ -359,7 +361,8 @@ class MemoryTransfer:
         adds the new ones and leaves out the repeats (issue 30); an exact repeat is never
         added. A ``take`` of another length than the file's entries is refused."""
         if mode not in MODES:
-            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "import mode must be replace or merge, not %1"),
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "import mode must be replace or merge, not %1"),
                                       (repr(mode),)))
         if isinstance(source, Path):
             name = name or source.name

@@ -178,16 +178,19 @@ def _parse(data: bytes) -> dict[str, Any]:
         check_json_text(text, JsonLimits(MAX_DEPTH, MAX_STRING_BYTES))
         raw = json.loads(text)
     except UnicodeDecodeError as exc:
-        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "it is not UTF-8 text (byte %1)"), (f"{exc.start:,}",))) from None
+        raise _fail(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "it is not UTF-8 text (byte %1)"), (f"{exc.start:,}",))) from None
     except JsonBoundsError as exc:
         raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "not a ChatHub topic export: it %1"),
                                   (exc.reason,))) from None
     except (json.JSONDecodeError, RecursionError) as exc:
-        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "invalid JSON (%1)"), (getattr(exc, "msg", "too deep"),))) from None
+        raise _fail(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "invalid JSON (%1)"), (getattr(exc, "msg", "too deep"),))) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no \"format\": \"%1\""), (FORMAT,)))
     if raw.get("version") != VERSION:
-        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "version %1 is not %2"), (repr(raw.get("version"))[:40], str(VERSION))))
+        raise _fail(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "version %1 is not %2"), (repr(raw.get("version"))[:40], str(VERSION))))
     origin = _str(raw, "origin", 200, required=True)
     t = raw.get("topic")
     if not isinstance(t, dict):
@@ -203,7 +206,8 @@ def _parse(data: bytes) -> dict[str, Any]:
     if not isinstance(msgs, list):
         raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no \"messages\" list")))
     if len(msgs) > MAX_MESSAGES:
-        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 messages; at most %2"), (f"{len(msgs):,}", f"{MAX_MESSAGES:,}")))
+        raise _fail(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "%1 messages; at most %2"), (f"{len(msgs):,}", f"{MAX_MESSAGES:,}")))
     return {"origin": origin, "topic": topic, "messages": [_message(m, i) for i, m in enumerate(msgs, 1)]}
 
 
@@ -215,10 +219,12 @@ def _message(m: object, i: int) -> dict[str, Any]:
             raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1: \"%2\" is not text"), (str(i), key)))
     role = m.get("role")
     if role not in {r.value for r in Role}:
-        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1 has role %2"), (str(i), repr(str(role)[:40]))))
+        raise _fail(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "message %1 has role %2"), (str(i), repr(str(role)[:40]))))
     status = m.get("status", MessageStatus.COMPLETE.value)
     if status not in {st.value for st in MessageStatus}:
-        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1 has status %2"), (str(i), repr(str(status)[:40]))))
+        raise _fail(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "message %1 has status %2"), (str(i), repr(str(status)[:40]))))
     if status == MessageStatus.STREAMING.value:  # nothing will ever finish it here
         status = MessageStatus.INTERRUPTED.value
     out: dict[str, Any] = {"role": role, "status": status, "content": _str(m, "content", None) or "",
@@ -239,11 +245,13 @@ def _calls(value: object, i: int) -> list[dict[str, str]] | None:
     if value is None:
         return None
     if not isinstance(value, list) or len(value) > 1000:
-        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1: tool_calls is not a list of calls"), (str(i),)))
+        raise _fail(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "message %1: tool_calls is not a list of calls"), (str(i),)))
     calls = []
     for c in value:
         if not isinstance(c, dict) or not all(isinstance(c.get(k, ""), str) for k in ("id", "name", "arguments")):
-            raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "message %1: a tool call is not {id, name, arguments} text"), (str(i),)))
+            raise _fail(Reason(QT_TRANSLATE_NOOP(
+                "ServiceReasons", "message %1: a tool call is not {id, name, arguments} text"), (str(i),)))
         calls.append({k: str(c.get(k, "")) for k in ("id", "name", "arguments")})
     return calls
 
@@ -255,7 +263,8 @@ def _str(d: dict[str, Any], key: str, limit: int | None, *, required: bool = Fal
     if not isinstance(v, str):
         raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "\"%1\" is not text"), (key,)))
     if limit is not None and len(v) > limit:
-        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "\"%1\" is longer than %2 characters"), (key, f"{limit:,}")))
+        raise _fail(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "\"%1\" is longer than %2 characters"), (key, f"{limit:,}")))
     if "\x00" in v:
         raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "\"%1\" holds a NUL character"), (key,)))
     return v
@@ -277,5 +286,6 @@ def _time(d: dict[str, Any], key: str, *, required: bool = False) -> datetime | 
     except ValueError:
         when = None
     if when is None or when.tzinfo is None:
-        raise _fail(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "\"%1\" is not an ISO 8601 time with a UTC offset"), (key,)))
+        raise _fail(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "\"%1\" is not an ISO 8601 time with a UTC offset"), (key,)))
     return when.astimezone(UTC)
