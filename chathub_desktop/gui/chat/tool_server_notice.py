@@ -37,9 +37,6 @@ def server_down_line(event: ToolServerDown) -> str:
 
 def _unnamed(why: Reason, server: str) -> Reason:
     """``why`` without its leading ``server: `` (the line names the server itself)."""
-    # imported on a failure only: the MCP package stays unloaded until the services attach
-    from chathub_desktop.services.tools.mcp_reasons import NAMED, STDERR
-
     if why.template == STDERR and why.args and isinstance(why.args[0], Reason):
         return Reason(why.template, (_unnamed(why.args[0], server), *why.args[1:]), why.notes)
     if why.template == NAMED and len(why.args) == 2 and why.args[0] == server:  # noqa: PLR2004 - name, what
