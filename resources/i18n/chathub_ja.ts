@@ -8168,6 +8168,10 @@ Input budget: %1 tokens</source>
         <translation>トピックを削除</translation>
     </message>
     <message>
+        <source>Drafts</source>
+        <translation>下書き</translation>
+    </message>
+    <message>
         <source>Dream proposals</source>
         <translation>ドリームの提案</translation>
     </message>

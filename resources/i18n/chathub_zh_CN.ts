@@ -8168,6 +8168,10 @@ Input budget: %1 tokens</source>
         <translation>删除话题</translation>
     </message>
     <message>
+        <source>Drafts</source>
+        <translation>草稿</translation>
+    </message>
+    <message>
         <source>Dream proposals</source>
         <translation>梦境提议</translation>
     </message>

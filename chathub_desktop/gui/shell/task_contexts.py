@@ -20,7 +20,7 @@ TASK_CONTEXTS = (
     QT_TRANSLATE_NOOP("TaskContext", "Cannot regenerate"), QT_TRANSLATE_NOOP("TaskContext", "Cannot resend"),
     QT_TRANSLATE_NOOP("TaskContext", "Cannot retry"), QT_TRANSLATE_NOOP("TaskContext", "Cannot send"),
     QT_TRANSLATE_NOOP("TaskContext", "Compact now"), QT_TRANSLATE_NOOP("TaskContext", "Delete message"),
-    QT_TRANSLATE_NOOP("TaskContext", "Delete provider"), QT_TRANSLATE_NOOP("TaskContext", "Delete topic"),
+    QT_TRANSLATE_NOOP("TaskContext", "Delete provider"), QT_TRANSLATE_NOOP("TaskContext", "Drafts"), QT_TRANSLATE_NOOP("TaskContext", "Delete topic"),
     QT_TRANSLATE_NOOP("TaskContext", "Dream proposals"), QT_TRANSLATE_NOOP("TaskContext", "Dream schedule"),
     QT_TRANSLATE_NOOP("TaskContext", "Dreaming memory"), QT_TRANSLATE_NOOP("TaskContext", "Edit message"),
     QT_TRANSLATE_NOOP("TaskContext", "Edit provider"), QT_TRANSLATE_NOOP("TaskContext", "Export topic summary"),
