@@ -87,6 +87,10 @@ read the CPU column, every thread's, seconds)::
     CPU to the rows (sum)         0.91             0.74    (-0.17 s)
     wall to the rows              2.10             1.13
 
+Again 10 minutes later (after, then base; load 6.5-7.6): CPU to the rows 0.96 against
+1.00 s (-0.04 s), the window painted at 0.95 against 1.27 s, the rows at 2.16 against
+2.40 s. So the saving is 0.04-0.17 s of CPU: a reading on an idle machine is still owed.
+
 The content variant in the same minutes (--base, load 4.9-5.7) could not tell the two
 apart: rows 1.06 / 1.03 s, peak RSS 212 / 211 MB. The peak is the o200k table's load:
 its Python dict (~25 MB, tiktoken's constructor needs it whole) beside its native copy
