@@ -70,6 +70,32 @@ The rows no longer wait for SQLAlchemy: the last topic's newest page is read wit
 wait for now is the window's own path after its first paint: the loop machinery, the
 Markdown renderer's import and the chat column's build, and the first page's render.
 
+start47 (issue 29), ``--phases``, 5 runs each, base (1595502 with the same marks
+patched in) then this tree, load average 4.3-5.5 (other helpers' tests: wall ~2x idle;
+read the CPU column, every thread's, seconds)::
+
+                                  base (1595502)   after (start47)
+    CPU before the root's import  0.245            0.235
+    main window's imports         0.253            0.187   asyncio, the export parsers after paint
+    window built                  0.166            0.163
+    first paint                   0.028            0.013
+    event loop ready              0.054            0.077   asyncio's import moved here
+    page read waited for          0.045            0.002
+    chat column built             0.155            0.135
+    first rows rendered           0.133            0.113
+    rows painted                  0.052            0.031
+    CPU to the rows (sum)         0.91             0.74    (-0.17 s)
+    wall to the rows              2.10             1.13
+
+Again 10 minutes later (after, then base; load 6.5-7.6): CPU to the rows 0.96 against
+1.00 s (-0.04 s), the window painted at 0.95 against 1.27 s, the rows at 2.16 against
+2.40 s. So the saving is 0.04-0.17 s of CPU: a reading on an idle machine is still owed.
+
+The content variant in the same minutes (--base, load 4.9-5.7) could not tell the two
+apart: rows 1.06 / 1.03 s, peak RSS 212 / 211 MB. The peak is the o200k table's load:
+its Python dict (~25 MB, tiktoken's constructor needs it whole) beside its native copy
+(~46 MB), on top of a steady ~205 MB that the badge's 20,000 history rows reach after it.
+
 The package's bytecode is compiled first and the children may read it, as after any
 ``pip install`` (pip compiles on install). Without this, a ``PYTHONDONTWRITEBYTECODE``
 environment makes every run recompile ChatHub's modules (about 30 ms) while the bare

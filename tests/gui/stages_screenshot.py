@@ -3,7 +3,7 @@ script, not a test).
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.stages_screenshot [OUT_DIR]
 
-Each theme: ``stage1-<theme>.png`` the first page read before the store opens (the
+Each theme: ``stage0-<theme>.png`` the window before any read, ``stage1-<theme>.png`` the first page read before the store opens (the
 assistant's name and face, its topic list, the rows; controls disabled),
 ``stage2-<theme>.png`` once the store is attached, ``stage3-<theme>.png`` once every
 service is. Prints the composer's and the newest row's place at each stage: nothing

@@ -114,6 +114,7 @@ def test_the_first_stage_shows_the_assistant_and_its_topics_and_nothing_moves_at
     assert [w.topic_model.topic_at(r).title for r in range(w.topic_model.rowCount())] == ["Long topic", "Older topic"]
     assert w.topic_list.currentIndex().row() == 0 and w.chat_header.title.text() == "Long topic"
     assert not w.new_topic_action.isEnabled() and not w.topic_list.isEnabled()  # shown, not usable yet
+    face = w.switcher.face.grab().toImage()  # the header's avatar in its colours, not greyed while disabled
     qtbot.waitUntil(lambda: w.message_model.rowCount() == 30, timeout=10000)
     before = w.composer.height()
     opened: list[bool] = []
@@ -125,4 +126,5 @@ def test_the_first_stage_shows_the_assistant_and_its_topics_and_nothing_moves_at
     settled(w, qtbot)
     assert w.new_topic_action.isEnabled() and w.topic_list.isEnabled()
     assert w.composer.height() == before  # the tools took the room kept for them
+    assert w.switcher.face.grab().toImage() == face
     _close(w, qloop, qtbot)

@@ -14,8 +14,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPaintEvent, QPixmap
+from PySide6.QtWidgets import QLabel, QWidget
 
 from chathub_desktop.gui.design import repolish
 from chathub_desktop.gui.design.tokens import (
@@ -124,3 +124,20 @@ def avatar_icon(name: str, assistant_id: int, side: int = IconSize.LG, avatar: s
     p.end()
     pixmap.setDevicePixelRatio(scale)
     return QIcon(pixmap)
+
+
+class AvatarFace(QLabel):
+    """A label showing an assistant's avatar picture (:meth:`setPixmap`) in its own
+    colours even while its window is disabled: the start-up shows the assistant before
+    the window takes input (issue 29, walk45 #4: Qt greyed it until then)."""
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        """Paint the picture centred, as an enabled label does."""
+        pm = self.pixmap()
+        if self.isEnabled() or pm.isNull():
+            super().paintEvent(event)
+            return
+        side = pm.deviceIndependentSize()
+        p = QPainter(self)
+        p.drawPixmap(int((self.width() - side.width()) / 2), int((self.height() - side.height()) / 2), pm)
+        p.end()
