@@ -9012,6 +9012,10 @@ Input budget: %1 tokens</source>
         <translation>トピックのモデル</translation>
     </message>
     <message>
+        <source>Reading this topic&apos;s model…</source>
+        <translation>このトピックのモデルを読み込んでいます…</translation>
+    </message>
+    <message>
         <source>Use the assistant&apos;s model (%1)</source>
         <translation>アシスタントのモデルを使う（%1）</translation>
     </message>

@@ -9012,6 +9012,10 @@ Input budget: %1 tokens</source>
         <translation>话题模型</translation>
     </message>
     <message>
+        <source>Reading this topic&apos;s model…</source>
+        <translation>正在读取此话题的模型…</translation>
+    </message>
+    <message>
         <source>Use the assistant&apos;s model (%1)</source>
         <translation>使用助手的模型（%1）</translation>
     </message>

@@ -58,8 +58,13 @@ def test_the_first_page_shows_before_the_store_and_its_rows_stay(qloop, services
     assert w.current_topic_id == tid
     assert resets == [] and w.message_model.rowCount() == 30  # the same page: its rows stayed
     w.attach(services)
+    assert w.model_picker.picker.text() != "No topic"  # a topic is open: its model is being read
     qtbot.waitUntil(lambda: w.estimate.shown > 0, timeout=10000)  # the badge counts as before
     settled(w, qtbot)
+    # the composer's model chip names the open topic's model, not "No topic" (start47)
+    qtbot.waitUntil(lambda: w.model_picker.picker.view is not None, timeout=10000)
+    assert w.model_picker.picker.view.topic_id == tid
+    assert w.model_picker.picker.isEnabled()
     _close(w, qloop, qtbot)
 
 

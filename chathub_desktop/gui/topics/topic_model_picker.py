@@ -187,6 +187,14 @@ class TopicModelPicker(QToolButton):
         self.setToolTip(tooltip_text(view))
         self.setEnabled(view is not None)
 
+    def show_pending(self) -> None:
+        """A topic is open but its model is not read yet: a neutral dash, disabled (never
+        "No topic" while one is open, start47)."""
+        self.view = None
+        self.setText("—")
+        self.setToolTip(translate("TopicModelPicker", "Reading this topic's model…"))
+        self.setEnabled(False)
+
     def set_groups(self, groups: tuple[ModelGroup, ...]) -> None:
         """The models the menu offers, per provider (the topic's provider first)."""
         self.groups = groups
@@ -345,6 +353,8 @@ class TopicModelController(QObject):
         if topic_id is None:
             self.picker.show_view(None)
             return
+        if self.picker.view is None or self.picker.view.topic_id != topic_id:
+            self.picker.show_pending()
         self._w.runner.run("topic-model", self._load(topic_id), context="Topic model", quiet=True)
 
     async def _load(self, topic_id: int) -> None:
