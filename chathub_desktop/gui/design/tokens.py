@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 __all__ = ["CHIP_KINDS", "DARK", "LIGHT", "Colours", "IconSize", "Radius", "Space", "Theme", "Tone", "TypeScale",
-           "Width", "colours_for"]
+           "Width", "colours_for", "emoji_patch"]
 
 
 class Space(enum.IntEnum):
@@ -68,9 +68,10 @@ class Radius(enum.IntEnum):
 #: pink, green, violet, brown, purple, blue.
 AVATAR_COLOURS: tuple[str, ...] = ("#c92a2a", "#0b7285", "#c2255c", "#237032", "#7048e8", "#9c4a00",
                                    "#862e9c", "#3b5bdb")
-#: How opaque an emoji avatar's round patch is: its colour at this alpha over whatever it
-#: sits on, a soft tint in either theme (issue 29: an emoji on a saturated disc reads as a
-#: sticker; Cherry Studio and LobeHub put it on a pale patch).
+#: How opaque an emoji avatar's round patch is: its colour at this alpha over the theme's
+#: light ``emoji_tile`` (:func:`emoji_patch`), a soft tint in either theme (issue 29: an
+#: emoji on a saturated disc reads as a sticker; Cherry Studio and LobeHub put it on a
+#: pale patch; over the dark surfaces 🎵 read at 2.5:1).
 AVATAR_TINT_ALPHA = 0.22
 #: The initial's colour on every avatar colour.
 AVATAR_TEXT = "#ffffff"
@@ -142,7 +143,8 @@ class Colours:
     ``diff_edited``, ``diff_context``, read with ``text``. The avatar picker's cells:
     ``emoji_tile`` (``_hover``, ``_selected``) light in both themes, so the dark emoji
     (🎵, ⚖️, 💼) read as well as the bright ones (walk45 #9); ``emoji_tile_text`` for a
-    letter on them. ``chips``: kind → (bg, fg).
+    letter on them. ``emoji_tile`` is also the ground of every emoji avatar's disc
+    (:func:`emoji_patch`) and of the editor's avatar field (issue 29). ``chips``: kind → (bg, fg).
     """
 
     dark: bool
@@ -241,6 +243,15 @@ DARK = Colours(
         "paused": ("#444444", "#c4c4c4"), "imported": ("#4d3512", "#f0c98a"),
     }),
 )
+
+
+def emoji_patch(colour: str, c: Colours) -> str:
+    """The opaque disc (``#rrggbb``) under an emoji avatar of avatar colour ``colour``
+    (``#rrggbb``): the colour at :data:`AVATAR_TINT_ALPHA` over ``c.emoji_tile``, light in
+    both themes so a dark emoji (🎵) reads in dark too (issue 29)."""
+    top, ground = (tuple(int(x[i:i + 2], 16) for i in (1, 3, 5)) for x in (colour, c.emoji_tile))
+    return "#" + "".join(f"{round(t * AVATAR_TINT_ALPHA + g * (1 - AVATAR_TINT_ALPHA)):02x}"
+                         for t, g in zip(top, ground, strict=True))
 
 
 def colours_for(dark: bool) -> Colours:
