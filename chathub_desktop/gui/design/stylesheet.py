@@ -169,7 +169,9 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QComboBox#avatarCombo, QComboBox#avatarCombo QLineEdit", font_size=_pt(points, TypeScale.HEADING))
     # the chosen face on the grid's light cell, not the dark input (🎵 sat dark on dark; issue 29)
     b.rule("QComboBox#avatarCombo, QComboBox#avatarCombo QLineEdit", fg="emoji_tile_text", bg="emoji_tile",
-           selection_background_color=c.accent, selection_color=c.on_accent)
+           selection_background_color=c.accent, selection_color=c.on_accent,
+           placeholder_text_color=c.emoji_tile_hint)
+    b.pairs.append(TextPair("QComboBox#avatarCombo placeholder", "emoji_tile_hint", "emoji_tile"))
     # Search (walk36 #8): underline tabs, rounded drop-downs, the hits on a rounded card
     # (their soft selection tint is painted by search_page's delegate)
     # (issue 29: a dialog's tabs too, e.g. the assistant editor's, not the boxed native ones)
