@@ -17,7 +17,7 @@ from chathub_desktop.gui.design.audit import audit_window
 from chathub_desktop.gui.design.avatar import avatar_colour, avatar_tone, drawable
 from chathub_desktop.gui.design.contrast import contrast_ratio
 from chathub_desktop.gui.design.theme import ViewPrefs
-from chathub_desktop.gui.design.tokens import DARK, LIGHT, emoji_patch
+from chathub_desktop.gui.design.tokens import DARK, LIGHT, IconSize, emoji_patch
 from chathub_desktop.gui.settings.avatar_picker import GRID_COLUMNS, offered_avatars
 from chathub_desktop.gui.settings.models_page import MODEL_COLUMN, ModelsPage
 from chathub_desktop.gui.settings.settings_page import SettingsSection
@@ -90,6 +90,9 @@ def test_a_dark_emoji_sits_on_a_light_disc_in_dark(window: Any, services: Servic
     dark = emoji_patch(avatar_colour(a.id), DARK)
     qtbot.waitUntil(lambda: _top(face) == dark, timeout=5000)  # the header's picture, painted again
     assert _top(rail.avatar) == dark
+    entry = next(act for act in rail.menu.actions() if act.text() == "Composer")
+    icon = entry.icon().pixmap(IconSize.LG).toImage()  # the menu's, painted again too
+    assert icon.pixelColor(icon.width() // 2, round(3 * icon.devicePixelRatio())).name() == dark
     assert contrast_ratio(dark, DARK.raised) >= 4.5  # 🎵's dark ink reads on it
     dlg = loaded(window.pages.open_edit_assistant(), qtbot)
     field = dlg.ui.avatarCombo.lineEdit().grab().toImage()
