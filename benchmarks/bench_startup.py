@@ -184,13 +184,16 @@ def markers(code: str, env: dict[str, str], repo: Path = REPO) -> dict[str, list
     return out
 
 
-def big_store() -> str:
-    """A data dir whose only topic has :data:`BIG_TOPIC` messages (imported once)."""
+def big_store(into: Path | None = None) -> str:
+    """A data dir whose only topic has :data:`BIG_TOPIC` messages (imported once): a scratch
+    dir removed at exit, or ``into`` (an empty or new folder), which is kept."""
     from benchmarks.bench_topic_open import _export
     from chathub_desktop.services.container import open_services
     from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 
-    data = scratch_dir("big")
+    if into is not None:
+        into.mkdir(mode=0o700, parents=True, exist_ok=True)  # private, as the app asks of a data folder
+    data = scratch_dir("big") if into is None else into
     svc = open_services(f"sqlite:///{data / 'chathub.sqlite3'}")
     a = svc.assistants.create("Bench")
     import_chatgpt_export(svc.db, a.id, _export(data / "conversations.json"))

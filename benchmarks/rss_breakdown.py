@@ -9,7 +9,9 @@ resident MB of each mapped file (shared libraries, fonts, the tokenizer files) a
 anonymous mappings; the Python heap by module that allocated it (``tracemalloc``, started
 before the first import: slower, so read its content time as the probe's, not the app's);
 the packages imported (count of modules per top-level package) and the ten largest
-counts of live objects by type. ``--store DIR`` reuses a data dir made by an earlier run;
+counts of live objects by type. ``--store DIR`` reuses a data dir made by an earlier
+``--store DIR`` run (a missing one is made there and kept; without it the store is a
+scratch dir removed at exit); a run that did not settle says so;
 ``--trace`` adds the tracemalloc run (``BENCH_TRACE_FRAMES``/``BENCH_TRACE_WHO=<file part>``
 print the callers of what that file allocated).
 
@@ -71,7 +73,7 @@ def status():
 
 def report(app, content_at):
     import gc
-    out = {"content_at": content_at, "status": status(), "rollup": rollup(),
+    out = {"content_at": content_at, "settled": built(app) and not busy(app), "status": status(), "rollup": rollup(),
            "maps": mappings().most_common(40)}
     pk = Counter(m.split(".")[0] for m in list(sys.modules))
     out["packages"] = pk.most_common(60)
@@ -109,8 +111,13 @@ def busy(app):
     return sorted(t.get_name() for w in app.topLevelWidgets() if hasattr(w, "runner")
                   for t in w.runner.pending() if t.get_name() != "gui:recall-vectors")
 
+def built(app):
+    # the first page is shown before the store opens (walk45 #4): settled needs the
+    # services attached too, else a loaded machine reported before they were built
+    return any(getattr(w, "takes_input", False) for w in app.topLevelWidgets())
+
 def settle(app, content_at):
-    if busy(app) and time.time() - content_at < 120:
+    if (busy(app) or not built(app)) and time.time() - content_at < 120:
         QTimer.singleShot(250, lambda: settle(app, content_at)); return
     QTimer.singleShot(int(float(os.environ.get("BENCH_SETTLE_S", "3")) * 1000), lambda: report(app, content_at))
 
@@ -128,12 +135,13 @@ sys.exit(run_gui(data_dir=Path(sys.argv[1]), new_instance=True))
 """
 
 
-def _store(n: int) -> Path:
+def _store(n: int, into: Path | None = None) -> Path:
     from chathub_desktop.services.container import open_services
     from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
     from tests.gui.helpers import conversation, write_export
 
-    data = scratch_dir("rss")
+    data = scratch_dir("rss") if into is None else into
+    data.mkdir(mode=0o700, parents=True, exist_ok=True)  # private, as the app asks of a data folder
     svc = open_services(None, data)
     try:
         a = svc.assistants.create("Bench")
@@ -167,6 +175,8 @@ def show(r: dict[str, object]) -> None:
     """Print one probe result."""
     st: dict[str, int] = r["status"]  # type: ignore[assignment]
     ro: dict[str, int] = r["rollup"]  # type: ignore[assignment]
+    if not r.get("settled"):
+        print("NOT SETTLED: the services were not built or work was pending after 120 s; the figures are early")
     print(f"content {float(r['content_s']):.2f} s · VmRSS {st['VmRSS'] / 1024:.0f} MB · "  # type: ignore[arg-type]
           f"VmHWM {st['VmHWM'] / 1024:.0f} MB · anon {ro.get('Anonymous', 0) / 1024:.0f} MB · "
           f"file {(ro.get('Rss', 0) - ro.get('Anonymous', 0)) / 1024:.0f} MB · modules {r['modules']}")
@@ -189,10 +199,11 @@ def main() -> None:
     args = sys.argv[1:]
     data = Path(args[args.index("--store") + 1]) if "--store" in args else None
     n = int(args[0]) if args and args[0].isdigit() else 20_000
-    if data is None:
-        data = _store(n)
+    if data is None or not (data / "chathub.sqlite3").exists():
+        kept = data is not None
+        data = _store(n, data)
         run(data, trace=False)  # a first session: the search index catches up
-        print(f"store: {data}")
+        print(f"store: {data}" + (" (kept for --store)" if kept else " (removed at exit; --store DIR makes a kept one)"))
     print(f"load average {os.getloadavg()[0]:.1f}")
     show(run(data, trace=False))
     if "--trace" in args:

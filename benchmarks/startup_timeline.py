@@ -6,8 +6,9 @@ frame) and the markers' times.
 
     QT_QPA_PLATFORM=offscreen python benchmarks/startup_timeline.py DATA_DIR [--slice-ms 50]
 
-``DATA_DIR`` is a data dir made by ``bench_startup.big_store()`` (``--make`` makes one
-and prints its path). A look needs the interpreter lock, so a thread inside one long C
+``DATA_DIR`` is a data dir made by ``bench_startup.big_store()``: ``--make`` makes one
+that is kept (a new ``/tmp/chathub-timeline-*``, or ``--make DIR``) and prints its path;
+remove it when done (~37 MB). A look needs the interpreter lock, so a thread inside one long C
 call shows as that call's Python caller.
 """
 
@@ -96,9 +97,14 @@ class Timeline:
 
 def main() -> int:
     if "--make" in sys.argv:
+        import tempfile
+        from pathlib import Path
+
         from benchmarks.bench_startup import big_store
 
-        print(big_store())
+        at = sys.argv.index("--make") + 1
+        into = Path(sys.argv[at]) if at < len(sys.argv) else Path(tempfile.mkdtemp(prefix="chathub-timeline-"))
+        print(big_store(into))  # kept: a scratch store was deleted as this process exited
         return 0
     data = sys.argv[1]
     slice_s = 0.05

@@ -12,35 +12,21 @@ from __future__ import annotations
 
 import asyncio
 import sys
-import tempfile
-from pathlib import Path
 
-from tests.gui.shot_harness import REPO
+from tests.gui.shot_harness import REPO, grab, offscreen_services, play
 
 
 def main() -> int:
     """Build the window, hover the reply, grab the message list in both themes."""
-    import keyring
-    import qasync
+    from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.core.messages import Usage
     from chathub_desktop.gui.shell.main_window import MainWindow
-    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
-    from chathub_desktop.services.container import open_services
-    from tests.fakes.memory_keyring import MemoryKeyring
     from tests.fakes.vendor_server import FakeVendor, Reply
     from tests.gui.test_message_action_bar import hover
 
-    keyring.set_keyring(MemoryKeyring())
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-shot-bar-"))
-    app = make_application()
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    install_asyncgen_hooks(loop)
-    vendor = FakeVendor().start()
-    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
-    try:
+    with offscreen_services("chathub-shot-bar-") as (loop, svc), FakeVendor() as vendor:
+        app = QApplication.instance()
         p = svc.providers.add("OpenAI (fake)", "openai", vendor.base_url, api_key="sk-demo")
         a = svc.assistants.create("Coder", provider=p.id, model="gpt-4o-mini")
         window = MainWindow(svc)
@@ -64,15 +50,10 @@ def main() -> int:
                 app.processEvents()
                 view.action_bar.dismiss()
                 hover(view, 1)
-                await asyncio.sleep(0.2)
-                app.processEvents()
-                view.grab().save(str(REPO / "docs" / name))
+                await grab(view, REPO / "docs" / name, 0.2)
             await window.shutdown()
 
-        loop.run_until_complete(scenario())
-    finally:
-        vendor.stop()
-        svc.close()
+        play(loop, scenario)
     print(REPO / "docs" / "screenshot-action-bar.png")
     return 0
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import sys
-import tempfile
 from pathlib import Path
 
-from tests.gui.shot_harness import REPO
+from PySide6.QtWidgets import QApplication
+
+from tests.gui.shot_harness import REPO, offscreen_services, play
 
 NOTES = """Trip budget (EUR)
 - train Lisbon → Porto: 35
@@ -67,74 +68,58 @@ def _picture(w: int, h: int):  # type: ignore[no-untyped-def]
 
 def main() -> int:
     """Build the window, send an image message to the fake vendor, save the screenshot."""
-    import keyring
-    import qasync
 
-    from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.gui.chat.image_codec import QtImageCodec, encode
     from chathub_desktop.gui.shell.main_window import MainWindow
-    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
-    from chathub_desktop.services.container import open_services
-    from tests.fakes.memory_keyring import MemoryKeyring
     from tests.fakes.vendor_server import FakeVendor, Reply
 
-    keyring.set_keyring(MemoryKeyring())
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-attach-shot-"))
-    app = make_application()
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    install_asyncgen_hooks(loop)
-    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
-    vendor = FakeVendor().start()
-    svc.providers.add("OpenAI", "openai", vendor.base_url, api_key="sk-test")
-    a = svc.assistants.create("Travel buddy", provider="OpenAI", model="gpt-4o")
-    topic = svc.topics.create(a.id, "Porto weekend").id
-    photo = svc.attachments.prepare(topic, "douro-sunset.jpg", encode(_picture(2400, 1600), "JPEG", 88),
-                                    QtImageCodec())
-    notes = svc.attachments.prepare(topic, "budget.txt", NOTES.encode())
-    vendor.script(Reply(text_chunks=[REPLY]))
-    window = MainWindow(svc)
-    window.view.prefs.set_theme("light")
-    window.resize(1280, 800)
-    window.show()
-    out = REPO / "docs" / "screenshot-image-message.png"
-    viewer_png = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/chathub-shots") / "attachment-viewer.png"
+    with offscreen_services("chathub-attach-shot-") as (loop, svc), FakeVendor() as vendor:
+        app = QApplication.instance()
+        svc.providers.add("OpenAI", "openai", vendor.base_url, api_key="sk-test")
+        a = svc.assistants.create("Travel buddy", provider="OpenAI", model="gpt-4o")
+        topic = svc.topics.create(a.id, "Porto weekend").id
+        photo = svc.attachments.prepare(topic, "douro-sunset.jpg", encode(_picture(2400, 1600), "JPEG", 88),
+                                        QtImageCodec())
+        notes = svc.attachments.prepare(topic, "budget.txt", NOTES.encode())
+        vendor.script(Reply(text_chunks=[REPLY]))
+        window = MainWindow(svc)
+        window.view.prefs.set_theme("light")
+        window.resize(1280, 800)
+        window.show()
+        out = REPO / "docs" / "screenshot-image-message.png"
+        viewer_png = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/chathub-shots") / "attachment-viewer.png"
 
-    async def scenario() -> None:
-        await svc.chat.send(topic, "Where was this taken? And does my budget work?", (photo, notes))
-        await asyncio.sleep(0.3)
-        await window.load_assistants(a.id)
-        await asyncio.sleep(0.5)
-        window.attachments.add_image(_picture(900, 600), "ribeira.png")
-        window.composer.set_text("And this one, from the Ribeira?")
-        for _ in range(100):
-            estimate = window.composer.badge.estimate
-            if window.attachments.pending() and estimate is not None and estimate.parts.get("images"):
-                break
-            window.estimate.schedule()
-            await asyncio.sleep(0.1)
-        await asyncio.sleep(0.8)  # thumbnails decode on a worker
-        window.message_view.viewport().update()
-        await asyncio.sleep(0.3)
-        app.processEvents()
-        window.grab().save(str(out))
-        first = window.message_model.message_at(0)
-        await window.attachments.open_attachment(first.attachments[0])  # the larger view
-        await asyncio.sleep(0.3)
-        app.processEvents()
-        viewer_png.parent.mkdir(parents=True, exist_ok=True)
-        window.attachments.viewer.grab().save(str(viewer_png))
-        window.attachments.viewer.close()
-        await window.shutdown()
+        async def scenario() -> None:
+            await svc.chat.send(topic, "Where was this taken? And does my budget work?", (photo, notes))
+            await asyncio.sleep(0.3)
+            await window.load_assistants(a.id)
+            await asyncio.sleep(0.5)
+            window.attachments.add_image(_picture(900, 600), "ribeira.png")
+            window.composer.set_text("And this one, from the Ribeira?")
+            for _ in range(100):
+                estimate = window.composer.badge.estimate
+                if window.attachments.pending() and estimate is not None and estimate.parts.get("images"):
+                    break
+                window.estimate.schedule()
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(0.8)  # thumbnails decode on a worker
+            window.message_view.viewport().update()
+            await asyncio.sleep(0.3)
+            app.processEvents()
+            window.grab().save(str(out))
+            first = window.message_model.message_at(0)
+            await window.attachments.open_attachment(first.attachments[0])  # the larger view
+            await asyncio.sleep(0.3)
+            app.processEvents()
+            viewer_png.parent.mkdir(parents=True, exist_ok=True)
+            window.attachments.viewer.grab().save(str(viewer_png))
+            window.attachments.viewer.close()
+            await window.shutdown()
 
-    try:
-        loop.run_until_complete(scenario())
-    finally:
-        svc.close()
-        vendor.stop()
-    print(out)
-    print(viewer_png)
-    return 0
+        play(loop, scenario)
+        print(out)
+        print(viewer_png)
+        return 0
 
 
 if __name__ == "__main__":

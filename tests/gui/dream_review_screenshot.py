@@ -13,40 +13,26 @@ into OUT_DIR (default ``docs``). The History Compress model is the scripted fake
 from __future__ import annotations
 
 import asyncio
-import tempfile
 from datetime import UTC, datetime, timedelta
 from datetime import time as dtime
 from pathlib import Path
 
 from chathub_desktop.core.messages import Role
-from tests.gui.shot_harness import REPO, run
+from tests.gui.shot_harness import REPO, offscreen_services, play, run
 
 
 def main(out_dir: Path) -> int:
-    import keyring
-    import qasync
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.gui.memory import change_preview
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
-    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
-    from chathub_desktop.services.container import open_services
-    from tests.fakes.memory_keyring import MemoryKeyring
     from tests.fakes.vendor_server import FakeVendor, Reply
 
-    keyring.set_keyring(MemoryKeyring())
     out_dir.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-dreamshot-"))
-    app = make_application()
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    install_asyncgen_hooks(loop)
-    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
-    today = datetime.now(UTC).date()
-    days = [today - timedelta(days=k) for k in (4, 3, 2, 1)]
-    with FakeVendor() as vendor:
-        try:
+    with offscreen_services("chathub-dreamshot-") as (loop, svc):
+        today = datetime.now(UTC).date()
+        days = [today - timedelta(days=k) for k in (4, 3, 2, 1)]
+        with FakeVendor() as vendor:
             svc.providers.add("Summ", "openai", vendor.base_url, api_key="sk-summ")
             svc.settings.set("history-compress-model", "Summ/gpt-5-mini")
             a = svc.assistants.create("Coder", provider="Summ", model="gpt-4o")
@@ -103,12 +89,10 @@ def main(out_dir: Path) -> int:
                 page.close()
                 await page.runner.shutdown()
 
-            loop.run_until_complete(scenario())
-        finally:
-            svc.close()
-    print(out_dir / "screenshot-dream-preview.png")
-    print(out_dir / "screenshot-proposals.png")
-    return 0
+            play(loop, scenario)
+        print(out_dir / "screenshot-dream-preview.png")
+        print(out_dir / "screenshot-proposals.png")
+        return 0
 
 
 if __name__ == "__main__":

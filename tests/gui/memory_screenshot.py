@@ -15,7 +15,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from tests.gui.shot_harness import run
+from tests.gui.shot_harness import offscreen_services, play, run
 
 ENTRIES = [
     "Lives in Berlin, works remotely for a design agency in Amsterdam",
@@ -47,27 +47,13 @@ def populate(svc, assistant_id: int, tmp: Path) -> None:  # type: ignore[no-unty
 
 
 def main(out_dir: Path) -> int:
-    import keyring
-    import qasync
-
-    from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
-    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
-    from chathub_desktop.services.container import open_services
     from chathub_desktop.storage.models import FixedMemoryDocument, utcnow
-    from tests.fakes.memory_keyring import MemoryKeyring
 
-    keyring.set_keyring(MemoryKeyring())
     out_dir.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-memshot-"))
-    app = make_application()
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    install_asyncgen_hooks(loop)
-    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
-    try:
+    with offscreen_services("chathub-memshot-") as (loop, svc), tempfile.TemporaryDirectory() as tmp:
         a = svc.assistants.create("Coder", model="gpt-4o-mini")
-        populate(svc, a.id, tmp)
+        populate(svc, a.id, Path(tmp))
         big = svc.assistants.create("Archivist", model="gpt-4o-mini")
         doc = "".join(f"#{i}: remembered fact number {i}: " + "some detail " * (i % 25) + "\n"
                       for i in range(1, 10_001))
@@ -113,11 +99,9 @@ def main(out_dir: Path) -> int:
             await bigpage.runner.shutdown()
             await page.runner.shutdown()
 
-        loop.run_until_complete(scenario())
-    finally:
-        svc.close()
-    print(out_dir / "memory_page.png")
-    return 0
+        play(loop, scenario)
+        print(out_dir / "memory_page.png")
+        return 0
 
 
 if __name__ == "__main__":

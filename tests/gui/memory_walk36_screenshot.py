@@ -12,84 +12,70 @@ and stay put).
 from __future__ import annotations
 
 import asyncio
-import tempfile
 from pathlib import Path
 
-from tests.gui.shot_harness import run
+from tests.gui.shot_harness import offscreen_services, play, run
 
 
 def main(out: Path) -> int:
     """Grab every state into ``out``; returns 0."""
-    import keyring
-    import qasync
     from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.gui.shell.main_window import MainWindow
-    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
-    from chathub_desktop.services.container import open_services
-    from tests.fakes.memory_keyring import MemoryKeyring
     from tests.gui.screenshot import seed_memory
 
-    keyring.set_keyring(MemoryKeyring())
     out.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-memshot-"))
-    app = make_application()
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    install_asyncgen_hooks(loop)
-    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
-    a = svc.assistants.create("Coder", model="gpt-4o-mini")
-    window = MainWindow(svc)
-    window.show()
+    with offscreen_services("chathub-memshot-") as (loop, svc):
+        app = QApplication.instance()
+        a = svc.assistants.create("Coder", model="gpt-4o-mini")
+        window = MainWindow(svc)
+        window.show()
 
-    async def settle(page) -> None:  # type: ignore[no-untyped-def]
-        n, m = page.loads, page.dream_panel.loads
-        page.schedule_reload()
-        page.dream_panel.schedule_reload()
-        while page.loads <= n or page.dream_panel.loads <= m:
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.4)
+        async def settle(page) -> None:  # type: ignore[no-untyped-def]
+            n, m = page.loads, page.dream_panel.loads
+            page.schedule_reload()
+            page.dream_panel.schedule_reload()
+            while page.loads <= n or page.dream_panel.loads <= m:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.4)
 
-    def where(page) -> str:  # type: ignore[no-untyped-def]
-        b = page.dream_panel.dream_now_button
-        y = b.mapTo(window, QPoint(0, 0)).y()
-        vp = page.body_scroll.viewport()
-        top = b.mapTo(vp, QPoint(0, 0)).y()
-        seen = 0 <= top and top + b.height() <= vp.height()
-        return f"Dream now at window y={y} ({'visible' if seen else 'NOT visible'} without scrolling)"
+        def where(page) -> str:  # type: ignore[no-untyped-def]
+            b = page.dream_panel.dream_now_button
+            y = b.mapTo(window, QPoint(0, 0)).y()
+            vp = page.body_scroll.viewport()
+            top = b.mapTo(vp, QPoint(0, 0)).y()
+            seen = 0 <= top and top + b.height() <= vp.height()
+            return f"Dream now at window y={y} ({'visible' if seen else 'NOT visible'} without scrolling)"
 
-    async def scenario() -> None:
-        await window.load_assistants()
-        page = window.pages.open_memory()
-        assert page is not None
-        for state in ("empty", "filled", "status"):
-            if state == "filled":
-                seed_memory(svc, a.id)
-            for w, h in ((1366, 768), (800, 560)):
-                window.resize(w, h)
-                for theme in ("light", "dark"):
-                    window.view.prefs.set_theme(theme)
-                    if state == "status":
-                        page.dream_panel.show_status("", 0)
+        async def scenario() -> None:
+            await window.load_assistants()
+            page = window.pages.open_memory()
+            assert page is not None
+            for state in ("empty", "filled", "status"):
+                if state == "filled":
+                    seed_memory(svc, a.id)
+                for w, h in ((1366, 768), (800, 560)):
+                    window.resize(w, h)
+                    for theme in ("light", "dark"):
+                        window.view.prefs.set_theme(theme)
+                        if state == "status":
+                            page.dream_panel.show_status("", 0)
+                            await asyncio.sleep(0.3)
+                            before = where(page)
+                            page.dream_panel.show_status("Dreamed 2026-11-30: one card from 3 topics", 0)
+                            page.body_scroll.ensureWidgetVisible(page.dream_panel.action_bar)  # the line, seen
+                        else:
+                            await settle(page)
                         await asyncio.sleep(0.3)
-                        before = where(page)
-                        page.dream_panel.show_status("Dreamed 2026-11-30: one card from 3 topics", 0)
-                        page.body_scroll.ensureWidgetVisible(page.dream_panel.action_bar)  # the line, seen
-                    else:
-                        await settle(page)
-                    await asyncio.sleep(0.3)
-                    app.processEvents()
-                    name = f"memory-{state}-{w}x{h}-{theme}.png"
-                    window.grab().save(str(out / name))
-                    print(name, where(page), f"(before the line: {before})" if state == "status" else "")
-        await window.shutdown()
+                        app.processEvents()
+                        name = f"memory-{state}-{w}x{h}-{theme}.png"
+                        window.grab().save(str(out / name))
+                        print(name, where(page), f"(before the line: {before})" if state == "status" else "")
+            await window.shutdown()
 
-    try:
-        loop.run_until_complete(scenario())
-    finally:
-        svc.close()
-    return 0
+        play(loop, scenario)
+        return 0
 
 
 if __name__ == "__main__":

@@ -16,11 +16,8 @@ from tests.gui import shot_harness as shots
 
 
 def main(out_dir: Path) -> int:
-    from PySide6.QtWidgets import QApplication
-
     from chathub_desktop.core.messages import ToolCall
     from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
-    from chathub_desktop.gui.design.theme import apply_theme
     from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
     from tests.fakes.vendor_server import FakeVendor, Reply
 
@@ -32,7 +29,6 @@ def main(out_dir: Path) -> int:
             t = svc.topics.create(a.id, title).id
             svc.topics.append_message(t, Role.USER, text)
         topic = svc.topics.create(a.id, "Today").id
-        app = QApplication.instance()
 
         async def scenario() -> None:
             vendor.script(
@@ -43,7 +39,8 @@ def main(out_dir: Path) -> int:
             reply = svc.topics.messages(topic)[-1]
             w = await shots.open_window(svc, topic, (1100, 760))
             for theme in ("light", "dark"):
-                apply_theme(app, theme, hint=False)  # type: ignore[arg-type]
+                w.view.prefs.set_theme(theme)  # as View → Theme does: the window's own choice, kept
+                await asyncio.sleep(0.3)
                 d = ReceiptDialog(reply, w, open_topic=lambda _t: None)
                 d.show()
                 await shots.grab(d, out_dir / f"receipt_recalled_{theme}.png")

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.gui.shot_harness import REPO, run
+from tests.gui.shot_harness import REPO, offscreen_services, play, run
 
 CODE_REPLY = """Here is a small **retry helper** with exponential backoff:
 
@@ -116,34 +116,22 @@ def seed_memory(svc, assistant_id: int) -> None:  # type: ignore[no-untyped-def]
 
 def main(out_dir: Path) -> int:
     """Build the window, grab it and the dialogs; returns 0."""
-    import keyring
-    import qasync
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.core.messages import Usage
     from chathub_desktop.gui.shell.main_window import MainWindow
-    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
-    from chathub_desktop.services.container import open_services
     from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
-    from tests.fakes.memory_keyring import MemoryKeyring
     from tests.fakes.vendor_server import FakeVendor, Reply
 
-    keyring.set_keyring(MemoryKeyring())
     out_dir.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-shot-"))
-    app = make_application()
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    install_asyncgen_hooks(loop)
-    vendor = FakeVendor().start()
-    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
-    try:
+    with offscreen_services("chathub-shot-") as (loop, svc), FakeVendor() as vendor, \
+            tempfile.TemporaryDirectory() as tmp:
+        app = QApplication.instance()
         p = svc.providers.add("OpenAI (fake)", "openai", vendor.base_url, api_key="sk-demo")
         svc.providers.add("Local Ollama", "openai_compatible", "http://127.0.0.1:11434/v1")
         a = svc.assistants.create("Coder", provider=p.id, model="gpt-4o-mini", avatar="💻",
                                   instructions="You are a careful senior Python engineer.")
-        import_chatgpt_export(svc.db, a.id, build_export(tmp / "conversations.json"))
+        import_chatgpt_export(svc.db, a.id, build_export(Path(tmp) / "conversations.json"))
         window = MainWindow(svc)
         window.view.prefs.set_theme("light")
         window.resize(1280, 800)
@@ -215,13 +203,9 @@ def main(out_dir: Path) -> int:
             page.close()
             await window.shutdown()
 
-        loop.run_until_complete(scenario())
-    finally:
-        vendor.stop()
-        svc.close()
-    QApplication.instance()
-    print(REPO / "docs" / "screenshot-main-window.png")
-    return 0
+        play(loop, scenario)
+        print(REPO / "docs" / "screenshot-main-window.png")
+        return 0
 
 
 if __name__ == "__main__":

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import sys
-import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from tests.gui.shot_harness import REPO
+from PySide6.QtWidgets import QApplication
+
+from tests.gui.shot_harness import REPO, offscreen_services, play
 
 TOPICS = [  # title, days ago, pinned, archived, messages
     ("**Kyoto** autumn trip", 0, True, False, [
@@ -77,96 +78,82 @@ def seed(svc, now: datetime) -> int:  # type: ignore[no-untyped-def]
 def main() -> int:
     """Build the window, search, open the hit; save the two screenshots (or, with
     ``--shots DIR``, the Search page's states)."""
-    import keyring
-    import qasync
 
-    from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.gui.shell.main_window import MainWindow
-    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
-    from chathub_desktop.services.container import open_services
-    from tests.fakes.memory_keyring import MemoryKeyring
 
-    keyring.set_keyring(MemoryKeyring())
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-search-shot-"))
-    app = make_application()
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    install_asyncgen_hooks(loop)
-    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
-    seed(svc, datetime.now(UTC))
-    window = MainWindow(svc)
-    window.view.prefs.set_theme("light")
-    window.resize(1280, 800)
-    window.show()
+    with offscreen_services("chathub-search-shot-") as (loop, svc):
+        app = QApplication.instance()
+        seed(svc, datetime.now(UTC))
+        window = MainWindow(svc)
+        window.view.prefs.set_theme("light")
+        window.resize(1280, 800)
+        window.show()
 
-    shots = Path(sys.argv[sys.argv.index("--shots") + 1]) if "--shots" in sys.argv else None
+        shots = Path(sys.argv[sys.argv.index("--shots") + 1]) if "--shots" in sys.argv else None
 
-    async def query(dlg, text: str) -> None:  # type: ignore[no-untyped-def]
-        done = len(dlg.shown_queries)
-        dlg.box.setText(text)
-        while len(dlg.shown_queries) <= done:
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.2)
-        app.processEvents()
+        async def query(dlg, text: str) -> None:  # type: ignore[no-untyped-def]
+            done = len(dlg.shown_queries)
+            dlg.box.setText(text)
+            while len(dlg.shown_queries) <= done:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.2)
+            app.processEvents()
 
-    async def page_shots() -> None:
-        assert shots is not None
-        shots.mkdir(parents=True, exist_ok=True)
-        await asyncio.sleep(0.3)
-        dlg = window.search.open()
-        for theme in ("light", "dark"):
-            window.view.prefs.set_theme(theme)
-            for w, h in ((1366, 768), (800, 560)):
-                window.resize(w, h)
-                dlg.role_filter.setCurrentIndex(0)
-                dlg.tabs.setCurrentIndex(0)
-                await query(dlg, "retry" if dlg.box.text() != "retry" else "retry ")
-                window.grab().save(str(shots / f"search-{w}x{h}-{theme}.png"))
-                done = len(dlg.shown_queries)
-                dlg.role_filter.setCurrentIndex(1)
-                await query(dlg, "autumn")
-                while len(dlg.shown_queries) <= done:
-                    await asyncio.sleep(0.05)
-                window.grab().save(str(shots / f"search-filtered-{w}x{h}-{theme}.png"))
-                dlg.tabs.setCurrentIndex(1)
-                app.processEvents()
-                window.grab().save(str(shots / f"search-memory-{w}x{h}-{theme}.png"))
-        await window.shutdown()
+        async def page_shots() -> None:
+            assert shots is not None
+            shots.mkdir(parents=True, exist_ok=True)
+            await asyncio.sleep(0.3)
+            dlg = window.search.open()
+            for theme in ("light", "dark"):
+                window.view.prefs.set_theme(theme)
+                for w, h in ((1366, 768), (800, 560)):
+                    window.resize(w, h)
+                    dlg.role_filter.setCurrentIndex(0)
+                    dlg.tabs.setCurrentIndex(0)
+                    await query(dlg, "retry" if dlg.box.text() != "retry" else "retry ")
+                    window.grab().save(str(shots / f"search-{w}x{h}-{theme}.png"))
+                    done = len(dlg.shown_queries)
+                    dlg.role_filter.setCurrentIndex(1)
+                    await query(dlg, "autumn")
+                    while len(dlg.shown_queries) <= done:
+                        await asyncio.sleep(0.05)
+                    window.grab().save(str(shots / f"search-filtered-{w}x{h}-{theme}.png"))
+                    dlg.tabs.setCurrentIndex(1)
+                    app.processEvents()
+                    window.grab().save(str(shots / f"search-memory-{w}x{h}-{theme}.png"))
+            await window.shutdown()
 
-    async def scenario() -> None:
+        async def scenario() -> None:
+            if shots is not None:
+                await page_shots()
+                return
+            await asyncio.sleep(0.3)
+            window.topic_actions.show_archived(True)
+            dlg = window.search.open()
+            dlg.box.setText("autumn")
+            while not dlg.shown_queries:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.3)
+            app.processEvents()
+            window.grab().save(str(REPO / "docs" / "screenshot-search.png"))
+            dlg.box.setText("Kibune trail")
+            while len(dlg.shown_queries) < 2:
+                await asyncio.sleep(0.05)
+            dlg.open_current()
+            while window.message_model.highlight_id is None:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)
+            app.processEvents()
+            window.grab().save(str(REPO / "docs" / "screenshot-topics.png"))
+            await window.shutdown()
+
+        play(loop, scenario)
         if shots is not None:
-            await page_shots()
-            return
-        await asyncio.sleep(0.3)
-        window.topic_actions.show_archived(True)
-        dlg = window.search.open()
-        dlg.box.setText("autumn")
-        while not dlg.shown_queries:
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.3)
-        app.processEvents()
-        window.grab().save(str(REPO / "docs" / "screenshot-search.png"))
-        dlg.box.setText("Kibune trail")
-        while len(dlg.shown_queries) < 2:
-            await asyncio.sleep(0.05)
-        dlg.open_current()
-        while window.message_model.highlight_id is None:
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.5)
-        app.processEvents()
-        window.grab().save(str(REPO / "docs" / "screenshot-topics.png"))
-        await window.shutdown()
-
-    try:
-        loop.run_until_complete(scenario())
-    finally:
-        svc.close()
-    if shots is not None:
-        print(shots)
+            print(shots)
+            return 0
+        print(REPO / "docs" / "screenshot-search.png")
+        print(REPO / "docs" / "screenshot-topics.png")
         return 0
-    print(REPO / "docs" / "screenshot-search.png")
-    print(REPO / "docs" / "screenshot-topics.png")
-    return 0
 
 
 if __name__ == "__main__":

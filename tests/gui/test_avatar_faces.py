@@ -6,13 +6,18 @@ soft tint of the assistant's colour; letters stay the fallback. Settings → Mod
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from PySide6.QtWidgets import QListView
 
 from chathub_desktop.core.avatars import AVATAR_CHOICES
 from chathub_desktop.gui.design.audit import audit_window
 from chathub_desktop.gui.design.avatar import avatar_colour, avatar_tone, drawable
+from chathub_desktop.gui.design.contrast import contrast_ratio
+from chathub_desktop.gui.design.theme import ViewPrefs
+from chathub_desktop.gui.design.tokens import DARK, LIGHT, IconSize, emoji_patch
 from chathub_desktop.gui.settings.avatar_picker import GRID_COLUMNS, offered_avatars
 from chathub_desktop.gui.settings.models_page import MODEL_COLUMN, ModelsPage
 from chathub_desktop.gui.settings.settings_page import SettingsSection
@@ -56,6 +61,43 @@ def test_a_new_assistant_starts_with_a_face_and_the_window_shows_it(window: Any,
     assert not entry.icon().isNull()
     report = audit_window(window, "light")  # an emoji is a picture in its own colours, as a photo
     assert report.ok, report.line()
+
+
+@pytest.fixture
+def restore_look(qapp: Any) -> Iterator[None]:
+    yield
+    ViewPrefs(qapp, None).apply()  # the platform's theme again for the other tests
+
+
+def _top(widget: Any) -> str:
+    """The colour at the top middle of ``widget``'s round patch, above its glyph."""
+    image = widget.grab().toImage()
+    return image.pixelColor(image.width() // 2, round(3 * image.devicePixelRatio())).name()
+
+
+def test_a_dark_emoji_sits_on_a_light_disc_in_dark(window: Any, services: Services, qtbot: Any,
+                                                   restore_look: None) -> None:
+    """Issue 29: 🎵 in the chat header measured 2.53:1 on its dark-tinted disc; in dark every
+    face (header, rail, greeting, the editor's field) is on the light ``emoji_tile`` tint,
+    painted again on a live switch."""
+    a = services.assistants.create("Composer", avatar="🎵")
+    reload_assistants(window, qtbot, a.id)
+    face, rail = window.switcher.face, window.rail
+    qtbot.waitUntil(lambda: rail.avatar.text() == "🎵", timeout=10000)
+    light = emoji_patch(avatar_colour(a.id), LIGHT)
+    assert _top(face) == light and _top(rail.avatar) == light
+    window.view.theme_actions["dark"].trigger()
+    dark = emoji_patch(avatar_colour(a.id), DARK)
+    qtbot.waitUntil(lambda: _top(face) == dark, timeout=5000)  # the header's picture, painted again
+    assert _top(rail.avatar) == dark
+    entry = next(act for act in rail.menu.actions() if act.text() == "Composer")
+    icon = entry.icon().pixmap(IconSize.LG).toImage()  # the menu's, painted again too
+    assert icon.pixelColor(icon.width() // 2, round(3 * icon.devicePixelRatio())).name() == dark
+    assert contrast_ratio(dark, DARK.raised) >= 4.5  # 🎵's dark ink reads on it
+    dlg = loaded(window.pages.open_edit_assistant(), qtbot)
+    field = dlg.ui.avatarCombo.lineEdit().grab().toImage()
+    assert field.pixelColor(2, field.height() // 2).name() == DARK.emoji_tile  # not the dark input
+    dlg.reject()
 
 
 def test_letters_stay_the_fallback(window: Any, services: Services, qtbot: Any) -> None:

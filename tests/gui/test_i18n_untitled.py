@@ -8,7 +8,6 @@ English reads its plural forms ("7 entries") in a path without a window."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,18 +20,8 @@ from chathub_desktop.gui.shell.i18n import ENGLISH_BASE, install_english_base
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import InvalidInput
 from tests.gui.helpers import new_topic, reload_assistants
-from tests.gui.test_i18n import _Pseudo
+from tests.gui.test_i18n import _Pseudo, english  # noqa: F401  (the fixture)
 from tests.gui.test_i18n_service_texts import _Installed, _language
-
-
-@pytest.fixture
-def english(window: Any) -> Iterator[Any]:
-    """The window, put back to English afterwards whatever the test switched to."""
-    try:
-        yield window
-    finally:
-        window.view.language.apply(UiLanguage.ENGLISH)
-        window.view.language.apply(UiLanguage.SYSTEM)
 
 
 def _row_title(w: Any, topic_id: int) -> str:
@@ -40,9 +29,10 @@ def _row_title(w: Any, topic_id: int) -> str:
     return "" if row is None else str(w.topic_model.index(row).data(Qt.ItemDataRole.DisplayRole))
 
 
-def test_an_untitled_topic_reads_new_topic_in_the_interface_language(english: Any, services: Any,
+@pytest.mark.usefixtures("english")  # test_i18n's: English again afterwards
+def test_an_untitled_topic_reads_new_topic_in_the_interface_language(window: Any, services: Any,
                                                                      qtbot: Any) -> None:
-    w = english
+    w = window
     services.assistants.create("Helper")
     reload_assistants(w, qtbot)
     topic = new_topic(w, qtbot)
@@ -124,9 +114,9 @@ def test_the_model_catalogs_checks_and_the_memory_files_depth_are_said(services:
     path.write_text(json.dumps({"models": [{"id": "gpt-x", "context_window": -1}]}), encoding="utf-8")
     with pytest.raises(InvalidInput) as caught:
         services.models.import_catalog(path)
-    english = ("cards.json: models[0] ('gpt-x'): 'context_window' must be a positive integer up to "
-               "100,000,000, got -1")
-    assert str(caught.value) == english
+    said = ("cards.json: models[0] ('gpt-x'): 'context_window' must be a positive integer up to "
+            "100,000,000, got -1")
+    assert str(caught.value) == said
     with _language("zh_CN"):
         assert said_error(caught.value) == ("cards.json：models[0] ('gpt-x')：'context_window' 必须是不超过 "
                                             "100,000,000 的正整数，实际为 -1")
@@ -184,11 +174,12 @@ def test_a_failed_tasks_title_and_status_prefix_are_said(qapp: Any) -> None:
     assert lines[-1] == "Rename topic: gone"  # English as before
 
 
-def test_deleting_a_topic_asks_and_says_it_in_chinese(english: Any, services: Any, qtbot: Any,
+@pytest.mark.usefixtures("english")
+def test_deleting_a_topic_asks_and_says_it_in_chinese(window: Any, services: Any, qtbot: Any,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     from chathub_desktop.gui.dialogs import confirm
 
-    w = english
+    w = window
     services.assistants.create("Helper")
     reload_assistants(w, qtbot)
     topic = new_topic(w, qtbot)

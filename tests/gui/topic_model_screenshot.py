@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import sys
-import tempfile
-from pathlib import Path
 
-from tests.gui.shot_harness import REPO
+from PySide6.QtWidgets import QApplication
+
+from tests.gui.shot_harness import REPO, offscreen_services, play
 
 OUT = REPO / "docs" / "screenshot-topic-model.png"
 
@@ -41,60 +41,46 @@ def seed(svc) -> int:  # type: ignore[no-untyped-def]
 
 def main() -> int:
     """Build the window, open the picker, save the screenshot."""
-    import keyring
-    import qasync
     from PySide6.QtGui import QPainter
 
-    from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.gui.shell.main_window import MainWindow
-    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
-    from chathub_desktop.services.container import open_services
-    from tests.fakes.memory_keyring import MemoryKeyring
 
-    keyring.set_keyring(MemoryKeyring())
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-topic-model-shot-"))
-    app = make_application()
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    install_asyncgen_hooks(loop)
-    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
-    topic = seed(svc)
-    window = MainWindow(svc)
-    window.view.prefs.set_theme("light")
-    window.resize(1180, 760)
-    window.show()
+    with offscreen_services("chathub-topic-model-shot-") as (loop, svc):
+        app = QApplication.instance()
+        topic = seed(svc)
+        window = MainWindow(svc)
+        window.view.prefs.set_theme("light")
+        window.resize(1180, 760)
+        window.show()
 
-    async def scenario() -> None:
-        await asyncio.sleep(0.3)
-        window.select_topic(topic)
-        picker = window.model_picker.picker
-        while picker.view is None or picker.view.topic_id != topic or not picker.groups:
-            await asyncio.sleep(0.05)
-        while window.composer.badge.estimate is None:
-            await asyncio.sleep(0.05)
-        menu = picker.menu_
-        menu.popup(picker.mapToGlobal(picker.rect().bottomLeft()))
-        await asyncio.sleep(0.2)
-        app.processEvents()
-        # a popup is a window of its own: paint it onto the window's image where it opened
-        # (above the picker when it does not fit below)
-        shot = window.grab()
-        menu_shot = menu.grab()
-        at = window.mapFromGlobal(picker.mapToGlobal(picker.rect().topLeft()))
-        at.setY(max(0, at.y() - menu_shot.height()))
-        painter = QPainter(shot)
-        painter.drawPixmap(at, menu_shot)
-        painter.end()
-        shot.save(str(OUT))
-        menu.hide()
-        await window.shutdown()
+        async def scenario() -> None:
+            await asyncio.sleep(0.3)
+            window.select_topic(topic)
+            picker = window.model_picker.picker
+            while picker.view is None or picker.view.topic_id != topic or not picker.groups:
+                await asyncio.sleep(0.05)
+            while window.composer.badge.estimate is None:
+                await asyncio.sleep(0.05)
+            menu = picker.menu_
+            menu.popup(picker.mapToGlobal(picker.rect().bottomLeft()))
+            await asyncio.sleep(0.2)
+            app.processEvents()
+            # a popup is a window of its own: paint it onto the window's image where it opened
+            # (above the picker when it does not fit below)
+            shot = window.grab()
+            menu_shot = menu.grab()
+            at = window.mapFromGlobal(picker.mapToGlobal(picker.rect().topLeft()))
+            at.setY(max(0, at.y() - menu_shot.height()))
+            painter = QPainter(shot)
+            painter.drawPixmap(at, menu_shot)
+            painter.end()
+            shot.save(str(OUT))
+            menu.hide()
+            await window.shutdown()
 
-    try:
-        loop.run_until_complete(scenario())
-    finally:
-        svc.close()
-    print(OUT)
-    return 0
+        play(loop, scenario)
+        print(OUT)
+        return 0
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tests.gui.shot_harness import REPO
+from tests.gui.shot_harness import REPO, grab, offscreen_services, play
 
 N = 20_000
 AT = 12_000
@@ -24,30 +24,17 @@ AT = 12_000
 
 def main() -> int:
     """Build the window on a 20,000-message topic, jump into it, grab both themes."""
-    import keyring
-    import qasync
-
-    from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.gui.shell.main_window import MainWindow
-    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
-    from chathub_desktop.services.container import open_services
     from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
-    from tests.fakes.memory_keyring import MemoryKeyring
     from tests.gui.helpers import conversation, write_export
 
-    keyring.set_keyring(MemoryKeyring())
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-shot-scroll-"))
-    app = make_application()
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    install_asyncgen_hooks(loop)
-    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
-    try:
+    with offscreen_services("chathub-shot-scroll-") as (loop, svc), tempfile.TemporaryDirectory() as tmp:
         a = svc.assistants.create("Long reads")
         turns = [("user", f"Question {i // 2}: what changed in step {i // 2}?") if i % 2 == 0 else
                  ("assistant", f"Step {i // 2} moved the **cache** behind `load()`; the rest stays as it was.")
                  for i in range(N)]
-        import_chatgpt_export(svc.db, a.id, write_export(tmp / "long.json", [conversation("A long topic", turns, "x")]))
+        export = write_export(Path(tmp) / "long.json", [conversation("A long topic", turns, "x")])
+        import_chatgpt_export(svc.db, a.id, export)
         (topic,) = svc.topics.list(a.id)
         window = MainWindow(svc)
         window.view.prefs.set_theme("light")
@@ -68,13 +55,11 @@ def main() -> int:
             await asyncio.sleep(0.5)
             for theme, name in (("light", "screenshot-long-topic.png"), ("dark", "screenshot-long-topic-dark.png")):
                 window.view.prefs.set_theme(theme)
-                await asyncio.sleep(0.4)  # the loop delivers the theme (processEvents here re-entered tasks)
-                view.grab().save(str(REPO / "docs" / name))
+                # the loop delivers the theme (processEvents here re-entered tasks)
+                await grab(view, REPO / "docs" / name, 0.4)
             await window.shutdown()
 
-        loop.run_until_complete(scenario())
-    finally:
-        svc.close()
+        play(loop, scenario)
     print(REPO / "docs" / "screenshot-long-topic.png")
     return 0
 

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import sys
-import tempfile
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
-from tests.gui.shot_harness import REPO
+from tests.gui.shot_harness import REPO, grab, offscreen_services, play
 
 FIRST = [("user", "Suggest a name for a small bakery by the sea."),
          ("assistant", "How about **Salt & Crumb**? It hints at the sea air and fresh bread.")]
@@ -63,45 +61,27 @@ def seed(svc, now: datetime) -> int:  # type: ignore[no-untyped-def]
 
 def main() -> int:
     """Build the window, open the topic, save the screenshot."""
-    import keyring
-    import qasync
-
-    from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.gui.chat.message_list_model import VersionRole
     from chathub_desktop.gui.shell.main_window import MainWindow
-    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
-    from chathub_desktop.services.container import open_services
-    from tests.fakes.memory_keyring import MemoryKeyring
 
-    keyring.set_keyring(MemoryKeyring())
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-versions-shot-"))
-    app = make_application()
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    install_asyncgen_hooks(loop)
-    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
-    topic = seed(svc, datetime.now(UTC))
-    window = MainWindow(svc)
-    window.view.prefs.set_theme("light")
-    window.resize(1100, 640)
-    window.show()
     out = REPO / "docs" / "screenshot-versions.png"
+    with offscreen_services("chathub-versions-shot-") as (loop, svc):
+        topic = seed(svc, datetime.now(UTC))
+        window = MainWindow(svc)
+        window.view.prefs.set_theme("light")
+        window.resize(1100, 640)
+        window.show()
 
-    async def scenario() -> None:
-        await asyncio.sleep(0.3)
-        window.open_topic(topic)
-        model = window.message_model
-        while model.rowCount() < 4 or model.index(3).data(VersionRole) is None:
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.4)
-        app.processEvents()
-        window.grab().save(str(out))
-        await window.shutdown()
+        async def scenario() -> None:
+            await asyncio.sleep(0.3)
+            window.open_topic(topic)
+            model = window.message_model
+            while model.rowCount() < 4 or model.index(3).data(VersionRole) is None:
+                await asyncio.sleep(0.05)
+            await grab(window, out, 0.4)
+            await window.shutdown()
 
-    try:
-        loop.run_until_complete(scenario())
-    finally:
-        svc.close()
+        play(loop, scenario)
     print(out)
     return 0
 

@@ -23,6 +23,7 @@ from chathub_desktop.gui.design.tokens import (
     DARK,
     LIGHT,
     Colours,
+    emoji_patch,
 )
 
 
@@ -55,18 +56,16 @@ def test_assistants_made_one_after_the_other_never_share_a_look() -> None:
     assert all(contrast_ratio(AVATAR_TEXT, c) >= 4.5 for c in AVATAR_COLOURS)  # the letter: 3:1 asked, 4.5 kept
 
 
-def _over(colour: str, alpha: float, under: str) -> str:
-    """``colour`` at ``alpha`` painted over ``under`` (both ``#rrggbb``)."""
-    top, bottom = rgb(colour), rgb(under)
-    return "#" + "".join(f"{round(t * alpha + u * (1 - alpha)):02x}" for t, u in zip(top, bottom, strict=True))
-
-
 @pytest.mark.parametrize("colours", [LIGHT, DARK], ids=["light", "dark"])
-def test_an_emoji_patch_is_a_soft_tint_that_keeps_text_readable(colours: Colours) -> None:
-    """The sheet's emoji patch is the avatar colour at :data:`AVATAR_TINT_ALPHA` over the
-    rail (window) or the empty chat (surface); a text glyph on it keeps 4.5:1."""
+def test_an_emoji_sits_on_a_light_soft_tint_in_both_themes(colours: Colours) -> None:
+    """Issue 29: an emoji's disc is its colour at :data:`AVATAR_TINT_ALPHA` over the light
+    ``emoji_tile`` in both themes: a tint (not a saturated sticker) on which a letter keeps
+    4.5:1, and in dark a light disc, so a dark emoji (🎵, its ink near the dark surfaces)
+    reads (its disc once measured 2.53:1 for 🎵 in the chat header)."""
     for colour in AVATAR_COLOURS:
-        for under in (colours.window, colours.surface):
-            patch = _over(colour, AVATAR_TINT_ALPHA, under)
-            assert contrast_ratio(colours.text, patch) >= 4.5, (colour, under)
-            assert contrast_ratio(patch, under) < 2.0  # a tint, not a saturated disc
+        patch = emoji_patch(colour, colours)
+        assert contrast_ratio(colours.emoji_tile_text, patch) >= 4.5, colour
+        assert contrast_ratio(patch, colours.emoji_tile) < 2.0  # a tint, not a saturated disc
+        assert contrast_ratio(patch, DARK.raised) >= 4.5, colour  # a dark emoji's ink reads on it
+    assert emoji_patch("#000000", colours) == "#" + "".join(
+        f"{round(c * (1 - AVATAR_TINT_ALPHA)):02x}" for c in rgb(colours.emoji_tile))

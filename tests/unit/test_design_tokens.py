@@ -8,7 +8,7 @@ import pytest
 
 from chathub_desktop.gui.design.contrast import contrast_ratio, relative_luminance, rgb
 from chathub_desktop.gui.design.stylesheet import build_stylesheet, chip_pairs, painted_pairs
-from chathub_desktop.gui.design.tokens import AVATAR_COLOURS, DARK, LIGHT, Colours
+from chathub_desktop.gui.design.tokens import AVATAR_COLOURS, DARK, LIGHT, Colours, emoji_patch
 
 
 def test_contrast_ratio_matches_the_wcag_examples() -> None:
@@ -52,4 +52,5 @@ def test_the_sheet_names_no_colour_outside_the_tokens() -> None:
     for colours in (LIGHT, DARK):
         text = build_stylesheet(colours, 10.0).text
         tokens = {v for v in vars(colours).values() if isinstance(v, str)} | set(AVATAR_COLOURS)
+        tokens |= {emoji_patch(c, colours) for c in AVATAR_COLOURS}  # derived from two tokens (issue 29)
         assert set(re.findall(r"#[0-9a-fA-F]{6}", text)) <= tokens

@@ -14,7 +14,7 @@ from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QComboBox, QLabel
 
-from chathub_desktop.gui.design.avatar import AvatarFace, avatar_icon
+from chathub_desktop.gui.design.avatar import AvatarFace
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.gui.shell.nav_rail import AssistantItem
@@ -75,9 +75,8 @@ class AssistantSwitcher:
         self.title.setWordWrap(True)  # a long name wraps rather than widening the sidebar
         #: The assistant's avatar for the chat's header (issue 29: at 800×560 the topic list,
         #: and its title, fold away), painted as in the rail's menu; its name in the tooltip.
-        self.face = AvatarFace()
+        self.face = AvatarFace(IconSize.LG + Space.XS)
         self.face.setObjectName("headerAvatar")
-        self.face.setFixedSize(IconSize.LG + Space.XS, IconSize.LG + Space.XS)
         self.face.hide()  # shown with an assistant
         rail.assistant_chosen.connect(lambda aid: self.combo.setCurrentIndex(self.combo.findData(aid)))
 
@@ -191,8 +190,7 @@ class AssistantSwitcher:
                                    a.provider_name or translate("MainWindow", "no provider")))
 
     def _face(self, assistant_id: int, name: str, avatar: str | None) -> None:
-        side = self.face.width()
-        self.face.setPixmap(avatar_icon(name, assistant_id, side, avatar).pixmap(side))
+        self.face.show_face(assistant_id, name, avatar)
         self.face.setToolTip(name)
         self.face.setAccessibleName(name)
         self.face.show()

@@ -88,7 +88,7 @@ from chathub_desktop.gui.chat.message_texts import (  # re-exported: the row's w
 from chathub_desktop.gui.chat.row_env import AVATAR, RowEnvironment, RowFonts
 from chathub_desktop.gui.chat.sliced_document import SlicedDocument
 from chathub_desktop.gui.chat.version_arrows import ArrowRects, arrow_rects, paint_arrows
-from chathub_desktop.gui.design.avatar import AVATAR_TEXT, avatar_fill, avatar_text, is_emoji
+from chathub_desktop.gui.design.avatar import avatar_fill, avatar_ink, avatar_text, is_emoji
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.prose import prose_for
 from chathub_desktop.gui.design.tokens import IconSize, Width, colours_for
@@ -771,7 +771,7 @@ class MessageDelegate(QStyledItemDelegate):
                              else colors.accent)
             painter.drawEllipse(QRectF(head.avatar))
             painter.setFont(self._fonts().emoji if is_emoji(glyph) else self._fonts().bold)
-            painter.setPen(QColor(AVATAR_TEXT) if own else colors.on_accent)
+            painter.setPen(avatar_ink(glyph) if own else colors.on_accent)
             painter.drawText(head.avatar, Qt.AlignmentFlag.AlignCenter, glyph)
             painter.setPen(colors.text)
             painter.drawText(head.name, left, self.assistant_name)

@@ -4,8 +4,8 @@ greeting of an empty chat.
 
 The colour is one of :data:`~chathub_desktop.gui.design.tokens.AVATAR_COLOURS`, chosen
 by the assistant's id (stable across renames and restarts). A letter is white on that
-colour; an emoji sits on a pale tint of it (:data:`AVATAR_TINT_ALPHA`, issue 29), as in
-Cherry Studio and LobeHub. Widgets styled by the sheet carry it as the ``avatarTone``
+colour; an emoji sits on a pale tint of it over a light ground in both themes
+(:data:`AVATAR_TINT_ALPHA`, issue 29), as in Cherry Studio and LobeHub. Widgets styled by the sheet carry it as the ``avatarTone``
 property (:func:`set_avatar_tone`); menus get a painted icon (:func:`avatar_icon`).
 """
 
@@ -13,19 +13,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QEvent, QRectF
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QLabel, QWidget
 
-from chathub_desktop.gui.design import repolish
+from chathub_desktop.gui.design import current_colours, is_dark, repolish
 from chathub_desktop.gui.design.tokens import (
     AVATAR_COLOURS,
     AVATAR_TEXT,
-    AVATAR_TINT_ALPHA,
     IconSize,
+    emoji_patch,
 )
 
-__all__ = ["AVATAR_TEXT", "avatar_colour", "avatar_fill", "avatar_icon", "avatar_text", "avatar_tone", "drawable",
+__all__ = ["AVATAR_TEXT", "AvatarFace", "avatar_colour", "avatar_fill", "avatar_icon", "avatar_ink", "avatar_text", "avatar_tone", "drawable",
            "initial_of", "is_emoji", "set_avatar_tone"]
 
 
@@ -83,11 +83,18 @@ def is_emoji(shown: str) -> bool:
 
 def avatar_fill(assistant_id: int, shown: str) -> QColor:
     """The round patch behind ``shown`` (:func:`avatar_text`): the assistant's colour
-    under letters, a pale tint of it (:data:`AVATAR_TINT_ALPHA`) under an emoji."""
-    colour = QColor(avatar_colour(assistant_id))
+    under letters, a pale tint of it on the theme in effect's light ``emoji_tile``
+    (:func:`~chathub_desktop.gui.design.tokens.emoji_patch`) under an emoji, so a dark
+    emoji reads in the dark theme too (issue 29)."""
     if is_emoji(shown):
-        colour.setAlphaF(AVATAR_TINT_ALPHA)
-    return colour
+        return QColor(emoji_patch(avatar_colour(assistant_id), current_colours()))
+    return QColor(avatar_colour(assistant_id))
+
+
+def avatar_ink(shown: str) -> QColor:
+    """The pen for ``shown`` on its patch: white on a letter's colour, the dark
+    ``emoji_tile_text`` on an emoji's light disc (a font drawing it in one colour)."""
+    return QColor(current_colours().emoji_tile_text if is_emoji(shown) else AVATAR_TEXT)
 
 
 def set_avatar_tone(widget: QWidget, assistant_id: int | None, emoji: bool = False) -> None:
@@ -119,7 +126,7 @@ def avatar_icon(name: str, assistant_id: int, side: int = IconSize.LG, avatar: s
     font.setBold(True)
     font.setPixelSize(round(side * scale * (0.6 if is_emoji(shown) else 0.5)))
     p.setFont(font)
-    p.setPen(QColor(AVATAR_TEXT))
+    p.setPen(avatar_ink(shown))
     p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), shown)
     p.end()
     pixmap.setDevicePixelRatio(scale)
@@ -127,9 +134,30 @@ def avatar_icon(name: str, assistant_id: int, side: int = IconSize.LG, avatar: s
 
 
 class AvatarFace(QLabel):
-    """A label showing an assistant's avatar picture (:meth:`setPixmap`) in its own
-    colours even while its window is disabled: the start-up shows the assistant before
-    the window takes input (issue 29, walk45 #4: Qt greyed it until then)."""
+    """A label showing an assistant's round avatar as a picture (:func:`avatar_icon`),
+    painted again when the theme changes (issue 29: an emoji's disc is the theme's), and
+    in its own colours even while its window is disabled: the start-up shows the
+    assistant before the window takes input (walk45 #4: Qt greyed it until then)."""
+
+    def __init__(self, side: int) -> None:
+        super().__init__()
+        self.setFixedSize(side, side)
+        self._shown: tuple[int, str, str | None] | None = None
+        self._dark = False
+
+    def show_face(self, assistant_id: int, name: str, avatar: str | None) -> None:
+        """Show the avatar of assistant ``assistant_id`` called ``name`` (``avatar``: its
+        emoji or letters, None: its initial)."""
+        self._shown = (assistant_id, name, avatar)
+        self._dark = is_dark()
+        side = self.width()
+        self.setPixmap(avatar_icon(name, assistant_id, side, avatar).pixmap(side))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Paint the face again on a theme switch."""
+        if event.type() == QEvent.Type.PaletteChange and self._shown is not None and self._dark != is_dark():
+            self.show_face(*self._shown)
+        super().changeEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
         """Paint the picture centred, as an enabled label does."""

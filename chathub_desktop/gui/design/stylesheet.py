@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from chathub_desktop.gui.design.tokens import (
     AVATAR_COLOURS,
     AVATAR_TEXT,
-    AVATAR_TINT_ALPHA,
     CHIP_KINDS,
     PENDING_TONE,
     Colours,
@@ -26,6 +25,7 @@ from chathub_desktop.gui.design.tokens import (
     TextSize,
     Tone,
     TypeScale,
+    emoji_patch,
 )
 
 __all__ = ["Stylesheet", "TextPair", "build_stylesheet", "painted_pairs"]
@@ -167,6 +167,11 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            border=f"{Space.XXS}px solid {c.focus}")
     # the chosen avatar at the grid's size in its field (walk45 #9: it was body-sized)
     b.rule("QComboBox#avatarCombo, QComboBox#avatarCombo QLineEdit", font_size=_pt(points, TypeScale.HEADING))
+    # the chosen face on the grid's light cell, not the dark input (🎵 sat dark on dark; issue 29)
+    b.rule("QComboBox#avatarCombo, QComboBox#avatarCombo QLineEdit", fg="emoji_tile_text", bg="emoji_tile",
+           selection_background_color=c.accent, selection_color=c.on_accent,
+           placeholder_text_color=c.emoji_tile_hint)
+    b.pairs.append(TextPair("QComboBox#avatarCombo placeholder", "emoji_tile_hint", "emoji_tile"))
     # Search (walk36 #8): underline tabs, rounded drop-downs, the hits on a rounded card
     # (their soft selection tint is painted by search_page's delegate)
     # (issue 29: a dialog's tabs too, e.g. the assistant editor's, not the boxed native ones)
@@ -301,11 +306,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     for n, colour in enumerate(AVATAR_COLOURS):
         b.rule(f'QToolButton#assistantAvatar[avatarTone="{n}"], QLabel#greetingAvatar[avatarTone="{n}"]',
                extra={"background-color": colour, "color": AVATAR_TEXT})
-        r, g, bl = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-        tint = f"rgba({r}, {g}, {bl}, {round(AVATAR_TINT_ALPHA * 255)})"
-        b.rule(f'QToolButton#assistantAvatar[avatarTone="e{n}"]', fg="text", on=("window",),
+        tint = emoji_patch(colour, c)  # light in dark too: 🎵 read 2.5:1 on the dark rail (issue 29)
+        b.rule(f'QToolButton#assistantAvatar[avatarTone="e{n}"]', fg="emoji_tile_text", bg="emoji_tile",
                font_size=_pt(points, TypeScale.HEADING), extra={"background-color": tint})
-        b.rule(f'QLabel#greetingAvatar[avatarTone="e{n}"]', fg="text", on=("surface",),
+        b.rule(f'QLabel#greetingAvatar[avatarTone="e{n}"]', fg="emoji_tile_text", bg="emoji_tile",
                font_size=f"{points * TypeScale.HEADING.value * 1.6:.1f}pt", extra={"background-color": tint})
     # a title's "?" help (APP-6; walk40): a small muted ring, the help in its tooltip; a bold
     # body-size "?" (a page built in 简体中文 painted the CJK font's thin caption "?" with no

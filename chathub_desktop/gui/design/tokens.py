@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 __all__ = ["CHIP_KINDS", "DARK", "LIGHT", "Colours", "IconSize", "Radius", "Space", "Theme", "Tone", "TypeScale",
-           "Width", "colours_for"]
+           "Width", "colours_for", "emoji_patch"]
 
 
 class Space(enum.IntEnum):
@@ -68,9 +68,10 @@ class Radius(enum.IntEnum):
 #: pink, green, violet, brown, purple, blue.
 AVATAR_COLOURS: tuple[str, ...] = ("#c92a2a", "#0b7285", "#c2255c", "#237032", "#7048e8", "#9c4a00",
                                    "#862e9c", "#3b5bdb")
-#: How opaque an emoji avatar's round patch is: its colour at this alpha over whatever it
-#: sits on, a soft tint in either theme (issue 29: an emoji on a saturated disc reads as a
-#: sticker; Cherry Studio and LobeHub put it on a pale patch).
+#: How opaque an emoji avatar's round patch is: its colour at this alpha over the theme's
+#: light ``emoji_tile`` (:func:`emoji_patch`), a soft tint in either theme (issue 29: an
+#: emoji on a saturated disc reads as a sticker; Cherry Studio and LobeHub put it on a
+#: pale patch; over the dark surfaces 🎵 read at 2.5:1).
 AVATAR_TINT_ALPHA = 0.22
 #: The initial's colour on every avatar colour.
 AVATAR_TEXT = "#ffffff"
@@ -142,7 +143,9 @@ class Colours:
     ``diff_edited``, ``diff_context``, read with ``text``. The avatar picker's cells:
     ``emoji_tile`` (``_hover``, ``_selected``) light in both themes, so the dark emoji
     (🎵, ⚖️, 💼) read as well as the bright ones (walk45 #9); ``emoji_tile_text`` for a
-    letter on them. ``chips``: kind → (bg, fg).
+    letter on them, ``emoji_tile_hint`` for the editor field's placeholder initial.
+    ``emoji_tile`` is also the ground of every emoji avatar's disc (:func:`emoji_patch`)
+    and of the editor's avatar field (issue 29). ``chips``: kind → (bg, fg).
     """
 
     dark: bool
@@ -182,6 +185,7 @@ class Colours:
     emoji_tile_hover: str
     emoji_tile_selected: str
     emoji_tile_text: str
+    emoji_tile_hint: str
     chips: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def surfaces(self) -> dict[str, str]:
@@ -212,6 +216,7 @@ LIGHT = Colours(
     tooltip="#1f2328", tooltip_text="#f4f5f7", shadow="#767676",
     diff_added="#d9f2e3", diff_removed="#fbdcdc", diff_edited="#fff1cc", diff_context="#e9ebef",
     emoji_tile="#ffffff", emoji_tile_hover="#e3e6eb", emoji_tile_selected="#dce4fd", emoji_tile_text="#1f2328",
+    emoji_tile_hint="#555d69",
     chips=MappingProxyType({
         "owner": ("#dbe8fb", "#1f4f96"), "dream": ("#ece0fa", "#5b2d91"),
         "agent": ("#d9f2ec", "#12614f"), "untrusted": ("#fde7cf", "#8a4200"),
@@ -234,6 +239,7 @@ DARK = Colours(
     diff_added="#1f3d2b", diff_removed="#4a2326", diff_edited="#4a3e1c", diff_context="#33353a",
     # a light cell on the dark surfaces: 🎵 read at 2.5:1 on "raised", 4.6:1 here; ⚖️ as on white
     emoji_tile="#eceef2", emoji_tile_hover="#ffffff", emoji_tile_selected="#dce4fd", emoji_tile_text="#1f2328",
+    emoji_tile_hint="#555d69",
     chips=MappingProxyType({
         "owner": ("#23395c", "#a9c8f5"), "dream": ("#3b2a55", "#d2b8f3"),
         "agent": ("#1f4a40", "#9fe0cf"), "untrusted": ("#5a3413", "#ffc48a"),
@@ -241,6 +247,15 @@ DARK = Colours(
         "paused": ("#444444", "#c4c4c4"), "imported": ("#4d3512", "#f0c98a"),
     }),
 )
+
+
+def emoji_patch(colour: str, c: Colours) -> str:
+    """The opaque disc (``#rrggbb``) under an emoji avatar of avatar colour ``colour``
+    (``#rrggbb``): the colour at :data:`AVATAR_TINT_ALPHA` over ``c.emoji_tile``, light in
+    both themes so a dark emoji (🎵) reads in dark too (issue 29)."""
+    top, ground = (tuple(int(x[i:i + 2], 16) for i in (1, 3, 5)) for x in (colour, c.emoji_tile))
+    return "#" + "".join(f"{round(t * AVATAR_TINT_ALPHA + g * (1 - AVATAR_TINT_ALPHA)):02x}"
+                         for t, g in zip(top, ground, strict=True))
 
 
 def colours_for(dark: bool) -> Colours:

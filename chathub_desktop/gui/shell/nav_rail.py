@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.gui.design import is_dark
 from chathub_desktop.gui.design.avatar import (
     avatar_icon,
     avatar_text,
@@ -160,6 +161,7 @@ class NavRail(QFrame):
         #: The assistants shown (None: not read yet, the avatar waits blank on a neutral tone
         #: rather than offering "+" to a user who has some; walk45 #4).
         self._items: tuple[Sequence[AssistantItem], int | None] | None = None
+        self._dark = False
         self._menu_keys = ""
         self._group = QActionGroup(self)
         lay.addLayout(_centred(self.avatar))
@@ -188,9 +190,12 @@ class NavRail(QFrame):
         self.retranslate()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        """Re-set the texts when the interface language changes (issue 27)."""
+        """Re-set the texts when the interface language changes (issue 27); paint the
+        menu's emoji discs again for a new theme (issue 29: their ground is the theme's)."""
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.PaletteChange and self._items is not None and self._dark != is_dark():
+            self.set_assistants(*self._items)
         super().changeEvent(event)
 
     def retranslate(self) -> None:
@@ -236,6 +241,7 @@ class NavRail(QFrame):
         ``current`` checked; the avatar shows its initial on its colour (a "+" on the
         accent when there is no assistant yet)."""
         self._items = (tuple(items), current)
+        self._dark = is_dark()  # the theme the menu's icons were painted for
         self.menu.clear()
         for a in self._group.actions():
             self._group.removeAction(a)
