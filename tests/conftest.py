@@ -18,9 +18,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from tests.fakes.fixtures import fake_vendor  # noqa: E402,F401  (fixture)
 from tests.fakes.memory_keyring import MemoryKeyring  # noqa: E402
 from tests.logfail import fail_on_logging  # noqa: E402,F401  (autouse fixture)
+from tests.sql_cache import install as install_shared_sql_cache  # noqa: E402
 from tests.wait_scale import install as install_wait_scale  # noqa: E402
 
 install_wait_scale()
+install_shared_sql_cache()
 
 
 @pytest.fixture(autouse=True)

@@ -70,7 +70,16 @@ def test_a_migrator_waits_for_the_migration_lock(postgres_url: str) -> None:
             holder.execute(text(f"SELECT pg_advisory_lock({_PG_MIGRATE_LOCK})"))
             holder.commit()
             proc = opener(postgres_url)
-            time.sleep(3)
+            # until the process waits for the lock (its request is in pg_locks, not granted):
+            # a condition, not a 3 s guess (issue 28)
+            deadline = time.monotonic() + 60
+            with engine.connect() as peek:
+                while not peek.execute(text("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                                            "AND NOT granted")).scalar():
+                    assert proc.poll() is None, proc.communicate()
+                    assert time.monotonic() < deadline, "the process never asked for the migration lock"
+                    time.sleep(0.05)
+                    peek.rollback()
             assert proc.poll() is None
             with engine.connect() as peek:
                 assert not inspect(peek).has_table("alembic_version")
