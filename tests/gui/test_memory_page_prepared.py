@@ -53,3 +53,39 @@ def test_a_page_made_for_another_assistant_is_dropped_at_open(services: Services
     page = pages.open_memory()
     assert page is not ahead and page.assistant_id == other
     qtbot.waitUntil(lambda: page.loads >= 1, timeout=10000)
+
+
+def test_the_page_is_made_ahead_again_after_an_assistant_switch(services: Services, assistant_first: int,
+                                                                window: Any, qtbot: Any) -> None:
+    """A switch to another assistant makes that assistant's page ahead once idle: its
+    first open shows the page made ahead (issue 30); the first assistant's is discarded."""
+    pages = window.pages
+    qtbot.waitUntil(lambda: pages.prepared is not None, timeout=10000)
+    first = pages.prepared
+    other = services.assistants.create("Other", model="gpt-4o-mini").id
+    services.memory.add(other, "Writes in British English")
+    window.reload_assistants(other)
+    qtbot.waitUntil(lambda: pages.prepared is not None and pages.prepared.assistant_id == other, timeout=10000)
+    ahead = pages.prepared
+    assert ahead is not first and window.page_host.page(PageId.MEMORY).widget() is ahead
+    assert ahead.loads == 0  # nothing read before it is shown
+    page = pages.open_memory()
+    assert page is ahead and page.isVisible()
+    qtbot.waitUntil(lambda: page.loads >= 1, timeout=10000)
+    assert page.model.entry(0).text == "Writes in British English"  # type: ignore[union-attr]
+
+
+def test_a_hidden_page_of_another_assistant_gives_way_to_one_made_ahead(services: Services, assistant_first: int,
+                                                                        window: Any, qtbot: Any) -> None:
+    """Memory opened for one assistant, the user goes back to the chats and switches: the
+    other assistant's page is made ahead (the hidden one would be discarded at the open)."""
+    pages = window.pages
+    qtbot.waitUntil(lambda: pages.prepared is not None, timeout=10000)
+    opened = pages.open_memory()
+    qtbot.waitUntil(lambda: opened.loads >= 1, timeout=10000)
+    window.page_host.show_page(PageId.CHATS)
+    other = services.assistants.create("Other", model="gpt-4o-mini").id
+    window.reload_assistants(other)
+    qtbot.waitUntil(lambda: pages.prepared is not None and pages.prepared.assistant_id == other, timeout=10000)
+    assert "memory" not in window.dialogs
+    assert pages.open_memory() is not opened
