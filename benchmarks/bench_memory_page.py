@@ -217,6 +217,37 @@ class TurnMeter:
                 + ", ".join(f"{c:.1f}" for c in cpus[:top]) + f"; in all {sum(cpus):.0f} ms")
 
 
+class StepMeter:
+    """The GUI thread's CPU in each idle step of the page made ahead (``PagePrep`` and the
+    page's own ``BuildSteps``), by kind of step (``--turns``)."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[str, float]] = []  # (kind, GUI CPU s)
+
+    def install(self) -> None:
+        from chathub_desktop.gui.memory.page_prepare import PagePrep
+        from chathub_desktop.gui.shell.after_paint import BuildSteps
+
+        meter = self
+
+        def timed(fn: Callable[[Any], None], label: Callable[[Any], str]) -> Callable[[Any], None]:
+            def run(obj: Any) -> None:
+                c0 = time.thread_time()
+                fn(obj)
+                meter.steps.append((label(obj), time.thread_time() - c0))
+            return run
+
+        PagePrep._step = timed(PagePrep._step, lambda p: p.step_name)  # type: ignore[method-assign]
+        BuildSteps._next = timed(BuildSteps._next, lambda _s: "page build step")  # type: ignore[method-assign]
+
+    def report(self) -> str:
+        """How many steps, the largest (kind and GUI CPU ms) and how many over the goal."""
+        big = sorted(self.steps, key=lambda s: -s[1])
+        over = sum(1 for _k, c in big if 1000 * c >= GOAL_MS)
+        return (f"{len(big)} steps, {over} at or over {GOAL_MS:.0f} ms; largest: "
+                + ", ".join(f"{k} {1000 * c:.1f}" for k, c in big[:8]))
+
+
 async def _settle(done: Callable[[], bool], timeout: float = 120.0) -> float:
     t0 = time.perf_counter()
     while not done():
@@ -323,8 +354,10 @@ def main() -> int:
 
     profiler = cProfile.Profile() if args.profile else None
     turns = TurnMeter()
+    steps = StepMeter()
     if args.turns:
         turns.install()
+        steps.install()
     window = None
     if args.in_window:
         from chathub_desktop.core.messages import Role
@@ -362,6 +395,7 @@ def main() -> int:
         if args.turns:
             idle.stop()
             print("window idle after start (3 s: its idle work, the page made ahead), per turn:", idle.report())
+            print("the page made ahead, per step (GUI CPU ms):", steps.report())
 
     async def scenario() -> None:
         meter = StallMeter()
