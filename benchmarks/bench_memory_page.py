@@ -92,6 +92,15 @@ were 12.8 / 11.9 / 10.4 ms. The window now makes the page ahead once idle after 
 in ~40 turns, the largest 30–44 ms (the Dreaming memory group's build, the page hosted in
 the window's page stack). The bare page (no window) is unchanged: its first open's largest
 turn is still its build, 31–44 ms at load 6.4.
+
+``--turns`` also prints each idle step of the page made ahead with its GUI CPU and kind
+(mem48). Measured 2026-12-03, load 5.8–6.3 (others' runs), ``--open-only --in-window
+--repeat 2 --turns``, integ b29dae2 and mem48 interleaved, three pairs: the idle steps'
+largest 33.0 / 71.9 / 63.4 ms (6–7 steps ≥ 16 ms) → 44.1 / 53.2 / 27.9 ms (4–5 ≥ 16 ms).
+What is left over a frame, mem48 at load 4.9: the Dreaming memory group's step 24.2 ms
+(its group made and put in the page), the page's making 20.8, the dream panel's 18.6, the
+schedule form's 16.6; every other step (imports, hosting, polish, the offscreen paints)
+≤ 12 ms. The window's idle also had one 85–99 ms turn that is no step of the page.
 """
 
 from __future__ import annotations
@@ -237,7 +246,31 @@ class StepMeter:
                 meter.steps.append((label(obj), time.thread_time() - c0))
             return run
 
-        PagePrep._step = timed(PagePrep._step, lambda p: p.step_name)  # type: ignore[method-assign]
+        from chathub_desktop.gui.memory.fixed_page import MemoryPage
+
+        part = [""]  # the page's build step running
+        last = [""]  # the page's build step that ran last
+
+        def named(fn: Callable[[Any], None], name: str) -> Callable[[Any], None]:
+            def run(obj: Any) -> None:
+                outer = part[0]
+                part[0] = outer or name  # the group's step makes the panel when it was not
+                try:
+                    fn(obj)
+                finally:
+                    part[0] = outer
+                    last[0] = outer or name
+            return run
+
+        for name in ("_build_dream_panel", "_build_dreaming", "_build_schedule"):  # the page's build steps
+            if hasattr(MemoryPage, name):
+                setattr(MemoryPage, name, named(getattr(MemoryPage, name), name.removeprefix("_build_")))
+
+        def label(p: Any) -> str:
+            name = getattr(p, "step_name", "prep step")
+            return f"{name} ({last[0]})" if name == "page step" else name
+
+        PagePrep._step = timed(PagePrep._step, label)  # type: ignore[method-assign]
         BuildSteps._next = timed(BuildSteps._next, lambda _s: "page build step")  # type: ignore[method-assign]
 
     def report(self) -> str:
