@@ -109,8 +109,8 @@ def _step(prep: Any) -> None:
 def test_each_part_of_the_page_made_ahead_is_a_step_of_its_own(services: Services, prep_by_hand: int,
                                                                window: Any, qtbot: Any) -> None:
     """The page made ahead is built a part per idle step (issue 30: each under a frame):
-    the page, its hosting, the dream panel, the Dreaming memory group, the schedule
-    form — none builds on its own between the steps."""
+    the page, its hosting, the dream panel, the Dreaming memory group made and then put
+    in the page, the schedule form — none builds on its own between the steps."""
     qtbot.waitUntil(lambda: window.pages._prep is not None, timeout=10000)
     prep = window.pages._prep
     prep._imports.clear()
@@ -125,7 +125,9 @@ def test_each_part_of_the_page_made_ahead_is_a_step_of_its_own(services: Service
     _step(prep)
     assert prep.step_name == "page step" and page._dream_panel is not None and page._dreaming is None
     _step(prep)
-    assert page._dreaming is not None and page._dream_panel._schedule is None
+    assert page._dreaming is not None and page._dreaming.parent() is None  # made, not in the page yet
+    _step(prep)
+    assert page._list_fit is not None and page._dreaming.parent() is not None and page._dream_panel._schedule is None
     _step(prep)
     assert page._dream_panel._schedule is not None and page.steps.done
     while not prep.done:

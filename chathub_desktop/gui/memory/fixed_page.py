@@ -173,11 +173,12 @@ class MemoryPage(QWidget):
         self.refresh.follow(self.events.settings_changed, self._on_settings_changed)
         self._with_dreams = True  # the dream panel's first data comes with the entries' first read
         #: The part seen first is built above; the dream panel on the turn after the first
-        #: paint, the Dreaming memory group around it on the next, its schedule form on the
-        #: next; the first read after their paint, with no worker running meanwhile (issue
-        #: 30: each turn under a frame). A page made ahead (``read_on_show``) is driven a
+        #: paint, the Dreaming memory group around it on the next, put in the page on the
+        #: next, its schedule form on the next; the first read after their paint, with no
+        #: worker running meanwhile (issue 30: each turn under a frame). A page made ahead (``read_on_show``) is driven a
         #: step a turn by its maker (.page_prepare).
-        self.steps = BuildSteps(self, [self._build_dream_panel, self._build_dreaming, self._build_schedule],
+        self.steps = BuildSteps(self, [self._build_dream_panel, self._make_dreaming, self._build_dreaming,
+                                       self._build_schedule],
                                 self._first_load, start=not read_on_show)
 
     # --- construction ---------------------------------------------------------------------
@@ -300,8 +301,7 @@ class MemoryPage(QWidget):
         self._list_fit: FixedListFit | None = None
 
     def _build_dream_panel(self) -> None:
-        """The dream panel (a component), built on the turn after the page's first paint
-        (issue 30: no turn of the page's opening takes a frame)."""
+        """The dream panel (a component; issue 30: a turn of its own)."""
         if self._dream_panel is None:
             self._dream_panel = DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
                                            presenter=self.presenter, load_now=False,  # read with the entries
@@ -311,15 +311,20 @@ class MemoryPage(QWidget):
     def _build_schedule(self) -> None:
         self.dream_panel.build_schedule()
 
-    def _build_dreaming(self) -> None:
-        """The Dreaming memory group around the dream panel: the topic-snippets switch
-        (DRM-1), and the fixed list's fit to it — on the turn after the panel's."""
-        outer = self._body_layout
+    def _make_dreaming(self) -> None:
+        """The Dreaming memory group around the dream panel, with its Topic snippets switch (DRM-1)."""
         self._build_dream_panel()
-        panel = self._dream_panel
-        assert panel is not None
-        group = self._dreaming = DreamingGroup(panel)
-        group.snippets_toggled.connect(self._on_snippets)
+        if self._dreaming is None:
+            assert self._dream_panel is not None
+            group = self._dreaming = DreamingGroup(self._dream_panel)
+            group.snippets_toggled.connect(self._on_snippets)
+
+    def _build_dreaming(self) -> None:
+        """The Dreaming memory group put in the page, and the fixed list's fit to it."""
+        outer = self._body_layout
+        self._make_dreaming()
+        panel, group = self._dream_panel, self._dreaming
+        assert panel is not None and group is not None
         outer.addWidget(group)
         group.show()  # now, not on the next turn (a layout shows a new child later)
         outer.addStretch(0)  # a folded group's slack (never room above Dream now)
@@ -348,8 +353,8 @@ class MemoryPage(QWidget):
 
     @property
     def dreaming(self) -> DreamingGroup:
-        """The Dreaming memory group (built now when it has not been yet)."""
-        if self._dreaming is None:
+        """The Dreaming memory group (built and put in the page now when it has not been yet)."""
+        if self._list_fit is None:
             self.steps.ensure()
         assert self._dreaming is not None
         return self._dreaming
