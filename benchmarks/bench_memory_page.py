@@ -273,8 +273,8 @@ class StepMeter:
             name = getattr(p, "step_name", "prep step")
             return f"{name} ({last[0]})" if name == "page step" else name
 
-        PagePrep._step = timed(PagePrep._step, label)  # type: ignore[method-assign]
-        BuildSteps._next = timed(BuildSteps._next, lambda _s: "page build step")  # type: ignore[method-assign]
+        PagePrep._step = timed(PagePrep._step, label)  # type: ignore[method-assign,assignment]
+        BuildSteps._next = timed(BuildSteps._next, lambda _s: "page build step")  # type: ignore[method-assign,assignment]
 
     def report(self) -> str:
         """How many steps, the largest (kind and GUI CPU ms) and how many over the goal."""
