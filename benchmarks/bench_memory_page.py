@@ -92,6 +92,18 @@ were 12.8 / 11.9 / 10.4 ms. The window now makes the page ahead once idle after 
 in ~40 turns, the largest 30–44 ms (the Dreaming memory group's build, the page hosted in
 the window's page stack). The bare page (no window) is unchanged: its first open's largest
 turn is still its build, 31–44 ms at load 6.4.
+
+``--turns`` also prints each idle step of the page made ahead with its GUI CPU and kind
+(mem48). Measured 2026-12-03, load 5.8–6.3 (others' runs), ``--open-only --in-window
+--repeat 2 --turns``, integ b29dae2 and mem48 interleaved, three pairs: the idle steps'
+largest 33.0 / 71.9 / 63.4 ms (6–7 steps ≥ 16 ms) → 44.1 / 53.2 / 27.9 ms (4–5 ≥ 16 ms).
+What is left over a frame, mem48 at load 4.9: the Dreaming memory group's step 24.2 ms
+(its group made and put in the page), the page's making 20.8, the dream panel's 18.6, the
+schedule form's 16.6; every other step (imports, hosting, polish, the offscreen paints)
+≤ 12 ms. The window's idle also had one 75–99 ms turn that is no step of the page. The
+group then made and put in the page on two turns, load 5.6–6.0, two runs: largest idle
+steps 19.3 (schedule form), 18.0 (group made), 16.0 (the page made) / 24.4 (the page made),
+23.0 (schedule form), 22.9 (dream panel), 18.6 (group made) ms; placing the group 11.8–12.7.
 """
 
 from __future__ import annotations
@@ -217,6 +229,61 @@ class TurnMeter:
                 + ", ".join(f"{c:.1f}" for c in cpus[:top]) + f"; in all {sum(cpus):.0f} ms")
 
 
+class StepMeter:
+    """The GUI thread's CPU in each idle step of the page made ahead (``PagePrep`` and the
+    page's own ``BuildSteps``), by kind of step (``--turns``)."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[str, float]] = []  # (kind, GUI CPU s)
+
+    def install(self) -> None:
+        from chathub_desktop.gui.memory.page_prepare import PagePrep
+        from chathub_desktop.gui.shell.after_paint import BuildSteps
+
+        meter = self
+
+        def timed(fn: Callable[[Any], None], label: Callable[[Any], str]) -> Callable[[Any], None]:
+            def run(obj: Any) -> None:
+                c0 = time.thread_time()
+                fn(obj)
+                meter.steps.append((label(obj), time.thread_time() - c0))
+            return run
+
+        from chathub_desktop.gui.memory.fixed_page import MemoryPage
+
+        part = [""]  # the page's build step running
+        last = [""]  # the page's build step that ran last
+
+        def named(fn: Callable[[Any], None], name: str) -> Callable[[Any], None]:
+            def run(obj: Any) -> None:
+                outer = part[0]
+                part[0] = outer or name  # the group's step makes the panel when it was not
+                try:
+                    fn(obj)
+                finally:
+                    part[0] = outer
+                    last[0] = outer or name
+            return run
+
+        for name in ("_build_dream_panel", "_make_dreaming", "_build_dreaming", "_build_schedule"):  # the page's build steps
+            if hasattr(MemoryPage, name):
+                setattr(MemoryPage, name, named(getattr(MemoryPage, name), name.removeprefix("_build_").lstrip("_")))
+
+        def label(p: Any) -> str:
+            name = getattr(p, "step_name", "prep step")
+            return f"{name} ({last[0]})" if name == "page step" else name
+
+        PagePrep._step = timed(PagePrep._step, label)  # type: ignore[method-assign,assignment]
+        BuildSteps._next = timed(BuildSteps._next, lambda _s: "page build step")  # type: ignore[method-assign,assignment]
+
+    def report(self) -> str:
+        """How many steps, the largest (kind and GUI CPU ms) and how many over the goal."""
+        big = sorted(self.steps, key=lambda s: -s[1])
+        over = sum(1 for _k, c in big if 1000 * c >= GOAL_MS)
+        return (f"{len(big)} steps, {over} at or over {GOAL_MS:.0f} ms; largest: "
+                + ", ".join(f"{k} {1000 * c:.1f}" for k, c in big[:8]))
+
+
 async def _settle(done: Callable[[], bool], timeout: float = 120.0) -> float:
     t0 = time.perf_counter()
     while not done():
@@ -323,8 +390,10 @@ def main() -> int:
 
     profiler = cProfile.Profile() if args.profile else None
     turns = TurnMeter()
+    steps = StepMeter()
     if args.turns:
         turns.install()
+        steps.install()
     window = None
     if args.in_window:
         from chathub_desktop.core.messages import Role
@@ -362,6 +431,7 @@ def main() -> int:
         if args.turns:
             idle.stop()
             print("window idle after start (3 s: its idle work, the page made ahead), per turn:", idle.report())
+            print("the page made ahead, per step (GUI CPU ms):", steps.report())
 
     async def scenario() -> None:
         meter = StallMeter()

@@ -53,3 +53,100 @@ def test_a_page_made_for_another_assistant_is_dropped_at_open(services: Services
     page = pages.open_memory()
     assert page is not ahead and page.assistant_id == other
     qtbot.waitUntil(lambda: page.loads >= 1, timeout=10000)
+
+
+def test_the_page_is_made_ahead_again_after_an_assistant_switch(services: Services, assistant_first: int,
+                                                                window: Any, qtbot: Any) -> None:
+    """A switch to another assistant makes that assistant's page ahead once idle: its
+    first open shows the page made ahead (issue 30); the first assistant's is discarded."""
+    pages = window.pages
+    qtbot.waitUntil(lambda: pages.prepared is not None, timeout=10000)
+    first = pages.prepared
+    other = services.assistants.create("Other", model="gpt-4o-mini").id
+    services.memory.add(other, "Writes in British English")
+    window.reload_assistants(other)
+    qtbot.waitUntil(lambda: pages.prepared is not None and pages.prepared.assistant_id == other, timeout=10000)
+    ahead = pages.prepared
+    assert ahead is not first and window.page_host.page(PageId.MEMORY).widget() is ahead
+    assert ahead.loads == 0  # nothing read before it is shown
+    page = pages.open_memory()
+    assert page is ahead and page.isVisible()
+    qtbot.waitUntil(lambda: page.loads >= 1, timeout=10000)
+    assert page.model.entry(0).text == "Writes in British English"  # type: ignore[union-attr]
+
+
+def test_a_hidden_page_of_another_assistant_gives_way_to_one_made_ahead(services: Services, assistant_first: int,
+                                                                        window: Any, qtbot: Any) -> None:
+    """Memory opened for one assistant, the user goes back to the chats and switches: the
+    other assistant's page is made ahead (the hidden one would be discarded at the open)."""
+    pages = window.pages
+    qtbot.waitUntil(lambda: pages.prepared is not None, timeout=10000)
+    opened = pages.open_memory()
+    qtbot.waitUntil(lambda: opened.loads >= 1, timeout=10000)
+    window.page_host.show_page(PageId.CHATS)
+    other = services.assistants.create("Other", model="gpt-4o-mini").id
+    window.reload_assistants(other)
+    qtbot.waitUntil(lambda: pages.prepared is not None and pages.prepared.assistant_id == other, timeout=10000)
+    assert "memory" not in window.dialogs
+    assert pages.open_memory() is not opened
+
+
+@pytest.fixture
+def prep_by_hand(services: Services, monkeypatch: pytest.MonkeyPatch) -> int:
+    """An assistant there before the window is made; the page made ahead waits (a step is
+    run by the test, one per call)."""
+    monkeypatch.setattr(page_prepare, "PREPARE_AFTER_MS", 10**7)
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    return a.id
+
+
+def _step(prep: Any) -> None:
+    """One step of the preparation, by hand (its timer stopped: no step runs on its own)."""
+    prep._step()
+    prep._timer.stop()
+
+
+def test_each_part_of_the_page_made_ahead_is_a_step_of_its_own(services: Services, prep_by_hand: int,
+                                                               window: Any, qtbot: Any) -> None:
+    """The page made ahead is built a part per idle step (issue 30: each under a frame):
+    the page, its hosting, the dream panel, the Dreaming memory group made and then put
+    in the page, the schedule form — none builds on its own between the steps."""
+    qtbot.waitUntil(lambda: window.pages._prep is not None, timeout=10000)
+    prep = window.pages._prep
+    prep._imports.clear()
+    kinds = []
+    while prep.page is None or not prep._hosted:
+        _step(prep)
+        kinds.append(prep.step_name)
+    assert kinds == ["frame", "make", "host"]
+    page = prep.page
+    qtbot.wait(50)  # a few turns: the page's own steps do not run without the preparation
+    assert page._dream_panel is None and not page.steps.done
+    _step(prep)
+    assert prep.step_name == "page step" and page._dream_panel is not None and page._dreaming is None
+    _step(prep)
+    assert page._dreaming is not None and page._dreaming.parent() is None  # made, not in the page yet
+    _step(prep)
+    assert page._list_fit is not None and page._dreaming.parent() is not None and page._dream_panel._schedule is None
+    _step(prep)
+    assert page._dream_panel._schedule is not None and page.steps.done
+    while not prep.done:
+        _step(prep)
+    assert page.loads == 0 and window.pages.prepared is page
+
+
+def test_typing_holds_the_next_step_back(services: Services, prep_by_hand: int, window: Any, qtbot: Any) -> None:
+    """A key typed in the composer while the page is made ahead: the next step waits
+    until the typing pauses (issue 30: typing is never held up by the idle build)."""
+    from PySide6.QtCore import Qt
+
+    qtbot.waitUntil(lambda: window.pages._prep is not None, timeout=10000)
+    prep = window.pages._prep
+    prep._imports.clear()
+    _step(prep)
+    assert prep.step_name == "frame"
+    window.composer.setFocus()
+    qtbot.keyClick(window.composer, Qt.Key.Key_A)
+    prep._step()
+    assert prep.step_name == "input" and prep.page is None  # nothing made: it waits
+    qtbot.waitUntil(lambda: prep.page is not None, timeout=10000)  # made once the typing paused

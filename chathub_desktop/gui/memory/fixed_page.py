@@ -172,11 +172,14 @@ class MemoryPage(QWidget):
                                    min_rows=None)
         self.refresh.follow(self.events.settings_changed, self._on_settings_changed)
         self._with_dreams = True  # the dream panel's first data comes with the entries' first read
-        #: The part seen first is built above; the Dreaming memory group on the turn after
-        #: the first paint, its schedule form on the next; the first read after their
-        #: paint, with no worker running meanwhile (issue 30: each turn under a frame).
-        self.steps = BuildSteps(self, [self._build_dreaming, lambda: self.dream_panel.build_schedule()],
-                                self._first_load)
+        #: The part seen first is built above; the dream panel on the turn after the first
+        #: paint, the Dreaming memory group around it on the next, put in the page on the
+        #: next, its schedule form on the next; the first read after their paint, with no
+        #: worker running meanwhile (issue 30: each turn under a frame). A page made ahead (``read_on_show``) is driven a
+        #: step a turn by its maker (.page_prepare).
+        self.steps = BuildSteps(self, [self._build_dream_panel, self._make_dreaming, self._build_dreaming,
+                                       self._build_schedule],
+                                self._first_load, start=not read_on_show)
 
     # --- construction ---------------------------------------------------------------------
     def _build(self) -> None:
@@ -297,16 +300,31 @@ class MemoryPage(QWidget):
         self._dreaming: DreamingGroup | None = None
         self._list_fit: FixedListFit | None = None
 
+    def _build_dream_panel(self) -> None:
+        """The dream panel (a component; issue 30: a turn of its own)."""
+        if self._dream_panel is None:
+            self._dream_panel = DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
+                                           presenter=self.presenter, load_now=False,  # read with the entries
+                                           schedule_later=True,  # on a later step
+                                           parent=self)  # hidden until its group takes it
+
+    def _build_schedule(self) -> None:
+        self.dream_panel.build_schedule()
+
+    def _make_dreaming(self) -> None:
+        """The Dreaming memory group around the dream panel, with its Topic snippets switch (DRM-1)."""
+        self._build_dream_panel()
+        if self._dreaming is None:
+            assert self._dream_panel is not None
+            group = self._dreaming = DreamingGroup(self._dream_panel)
+            group.snippets_toggled.connect(self._on_snippets)
+
     def _build_dreaming(self) -> None:
-        """The Dreaming memory group: the topic-snippets switch (DRM-1), then the dream
-        panel (a component), and the fixed list's fit to it — built on the turn after the
-        page's first paint (issue 30: no turn of the page's opening takes a frame)."""
+        """The Dreaming memory group put in the page, and the fixed list's fit to it."""
         outer = self._body_layout
-        panel = self._dream_panel = DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
-                                               presenter=self.presenter, load_now=False,  # read with the entries
-                                               schedule_later=True)  # on the next step
-        group = self._dreaming = DreamingGroup(panel)
-        group.snippets_toggled.connect(self._on_snippets)
+        self._make_dreaming()
+        panel, group = self._dream_panel, self._dreaming
+        assert panel is not None and group is not None
         outer.addWidget(group)
         group.show()  # now, not on the next turn (a layout shows a new child later)
         outer.addStretch(0)  # a folded group's slack (never room above Dream now)
@@ -335,8 +353,8 @@ class MemoryPage(QWidget):
 
     @property
     def dreaming(self) -> DreamingGroup:
-        """The Dreaming memory group (built now when it has not been yet)."""
-        if self._dreaming is None:
+        """The Dreaming memory group (built and put in the page now when it has not been yet)."""
+        if self._list_fit is None:
             self.steps.ensure()
         assert self._dreaming is not None
         return self._dreaming

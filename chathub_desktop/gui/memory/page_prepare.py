@@ -7,28 +7,33 @@ window and polished every widget of the page in the turn of its first show (the 
 turn of the open, mem46), after importing the page's modules in that same turn.
 :class:`PagePrep` does that work before it is needed, once the window is idle after start,
 one step per turn of the event loop: it imports the page's modules (:data:`MODULES`, one
-a turn), makes the page (which builds its later parts on its own turns and leaves its
-first read for its first show), hosts it hidden in the page stack at the stack's size,
-polishes its widgets :data:`POLISH_BATCH` at a time and paints it once offscreen, a band
-of :data:`PAINT_BAND` px a turn (the first paint's icons, fonts and text layouts). The first open then takes the page
-(:meth:`PagePrep.take`): showing it is what opening it again always was.
+a turn), makes the page (which leaves its first read for its first show), hosts it hidden
+in the page stack on the next turn, runs the page's later build steps (its dream panel,
+Dreaming memory group, schedule form) a turn each, polishes its widgets
+:data:`POLISH_BATCH` at a time, lays it out at the stack's size and paints it once
+offscreen, a band of :data:`PAINT_BAND` px a turn (the first paint's icons, fonts and
+text layouts). The user's typing and scrolling come first: a step waits until no input
+came for :data:`INPUT_QUIET_MS`. The first open then takes the page
+(:meth:`PagePrep.take`): showing it is what opening it again always was. After an
+assistant switch the window prepares that assistant's page the same way.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint, QRect, QSize, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, QSize, QTimer
 from PySide6.QtWidgets import QScrollArea, QWidget
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
 
-__all__ = ["MODULES", "PAINT_BAND", "POLISH_BATCH", "PREPARE_AFTER_MS", "PagePrep"]
+__all__ = ["INPUT_QUIET_MS", "MODULES", "PAINT_BAND", "POLISH_BATCH", "PREPARE_AFTER_MS", "InputWatch", "PagePrep"]
 
 #: The page's modules that the window has not imported, leaves first, the page's last:
 #: imported one a turn (together they took ~200 ms of the first open's turn).
@@ -46,17 +51,60 @@ PREPARE_AFTER_MS = 1500
 POLISH_BATCH = 25
 #: Px height of the band of the page painted offscreen per turn.
 PAINT_BAND = 240
-#: Milliseconds between checks that the page's own build steps ran.
-_STEP_POLL_MS = 50
+#: Milliseconds without a key, click, wheel or mouse move before the next step runs: the
+#: user's typing and scrolling come first.
+INPUT_QUIET_MS = 300
+
+_INPUT_EVENTS = frozenset({
+    QEvent.Type.KeyPress, QEvent.Type.KeyRelease, QEvent.Type.InputMethod, QEvent.Type.Wheel,
+    QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseMove,
+    QEvent.Type.TouchBegin, QEvent.Type.TouchUpdate})
+
+
+class InputWatch(QObject):
+    """Whether the user typed, clicked, scrolled or moved the mouse in the application
+    while it was watching (an event filter on it between :meth:`watch` and :meth:`stop`:
+    only between steps, as every event of the widgets a step makes would pass through it)."""
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self._last = -1.0  # time.monotonic() of the last input seen, -1: none
+        self._on = False
+
+    def recent(self) -> bool:
+        """True when input came within :data:`INPUT_QUIET_MS`."""
+        return self._last >= 0 and (time.monotonic() - self._last) * 1000 < INPUT_QUIET_MS
+
+    def watch(self) -> None:
+        """Note input from now on (until :meth:`stop`)."""
+        app = QCoreApplication.instance()
+        if not self._on and app is not None:
+            app.installEventFilter(self)
+            self._on = True
+
+    def stop(self) -> None:
+        """Stop watching."""
+        app = QCoreApplication.instance()
+        if self._on and app is not None:
+            app.removeEventFilter(self)
+        self._on = False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Note the time of an input event; never consumes it."""
+        if event.type() in _INPUT_EVENTS:
+            self._last = time.monotonic()
+        return False
 
 
 class PagePrep(QObject):
     """After ``delay_ms`` (None: :data:`PREPARE_AFTER_MS`), imports :data:`MODULES`, hosts
     ``frame()`` (an empty scroll area in the page stack), makes ``make(viewport)``'s page
-    for ``assistant_id`` in it (a hidden :class:`MemoryPage` that reads on its first show)
-    and ``host(page)`` puts it there; once the page's own build steps ran, polishes its
-    widgets in batches, lays it out at the stack's size and paints it in bands — each step
-    on its own turn of the event loop. :meth:`take` hands the page over; :meth:`drop` discards it (the window closes)."""
+    for ``assistant_id`` in it (a hidden :class:`MemoryPage` that reads on its first show,
+    its build steps left to this preparation), ``host(page)`` puts it there, runs the
+    page's build steps, polishes its widgets in batches, lays it out at the stack's size
+    and paints it in bands — each step on its own turn of the event loop, none within
+    :data:`INPUT_QUIET_MS` of the user's last input. :meth:`take` hands the page over;
+    :meth:`drop` discards it (the window closes)."""
 
     def __init__(self, parent: QObject, assistant_id: int, frame: Callable[[], QScrollArea],
                  make: Callable[[QWidget], MemoryPage], host: Callable[[MemoryPage], QWidget], *,
@@ -71,45 +119,67 @@ class PagePrep(QObject):
         self.done = False
         self._imports = deque(m for m in MODULES if m not in sys.modules)
         self._frame: QScrollArea | None = None  # the page's scroll area in the page stack
+        self._hosted = False
         self._sized = False
         self._polished = False
         self._bands: deque[QRect] = deque()
         self._polish: list[QWidget] = []
+        #: The kind of the last step run ("import", "make", "polish", "paint"…; for benchmarks).
+        self.step_name = ""
+        self._input = InputWatch(self)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._step)
         self._timer.start(PREPARE_AFTER_MS if delay_ms is None else delay_ms)
+        self._input.watch()
 
     def _step(self) -> None:
+        if self._input.recent():  # the user types or scrolls: resume once they pause
+            self.step_name = "input"
+            self._timer.start(INPUT_QUIET_MS)
+            return
+        self._input.stop()  # not while the step makes widgets: their every event would pass
         page = self.page
         if self._imports:
+            self.step_name = "import"
             importlib.import_module(self._imports.popleft())
         elif self._frame is None:  # hosted empty first: the page is made in place, styled once
+            self.step_name = "frame"
             self._frame = self._make_frame()
         elif page is None:
+            self.step_name = "make"
             self.page = self._make(self._frame.viewport())
-            self._host(self.page)
-        elif not page.steps.done:  # its Dreaming memory group comes on its own turns
-            self._timer.start(_STEP_POLL_MS)
-            return
+        elif not self._hosted:
+            self.step_name = "host"
+            self._hosted = True
+            self._host(page)
+        elif not page.steps.done:  # its Dreaming memory group, a part a turn
+            self.step_name = "page step"
+            page.steps.step()
         elif not self._polished:
+            self.step_name = "polish list"
             self._polished = True
             self._polish = [page, *page.findChildren(QWidget)]
         elif self._polish:
+            self.step_name = "polish"
             batch, self._polish = self._polish[:POLISH_BATCH], self._polish[POLISH_BATCH:]
             for w in batch:
                 w.ensurePolished()
         elif not self._sized:
+            self.step_name = "size"
             self._sized = True
             frame = self._frame  # laid out at the size it will be shown at
             frame.setGeometry(QRect(QPoint(0, 0), self._stack_size()))
             width, height = frame.width(), frame.height()
             self._bands = deque(QRect(0, y, width, min(PAINT_BAND, height - y)) for y in range(0, height, PAINT_BAND))
         elif self._bands:  # the first paint's one-time work, offscreen
+            self.step_name = "paint"
             self._frame.grab(self._bands.popleft())
         else:
+            self.step_name = "done"
             self.done = True
             return
+        self._input.watch()
         self._timer.start(0)
 
     def _stack_size(self) -> QSize:
@@ -120,16 +190,22 @@ class PagePrep(QObject):
         """The page, when it is made and is ``assistant_id``'s (its remaining steps are
         left to the show); else None, and a page of another assistant is dropped."""
         self._timer.stop()
+        self._input.stop()
         self._polish = []
         page, self.page = self.page, None
         if page is not None and page.assistant_id != assistant_id:
             _discard(page)
             return None
+        if page is not None:
+            if not self._hosted:
+                self._host(page)
+            page.steps.resume()  # the parts not made yet come after the show's paints
         return page
 
     def drop(self) -> None:
         """Stop, and discard the page if it was made (the window closes)."""
         self._timer.stop()
+        self._input.stop()
         page, self.page = self.page, None
         if page is not None:
             _discard(page)

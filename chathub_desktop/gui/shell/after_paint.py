@@ -59,15 +59,35 @@ class BuildSteps(QObject):
     with every turn under a frame). Its owner builds the part seen first; ``steps`` build
     the rest in order, each on the turn after ``widget``'s next paint, and ``then`` runs
     after the last step's paint. :meth:`ensure` builds what is left at once, for a caller
-    that needs a part now (``then`` still waits for the next paint)."""
+    that needs a part now (``then`` still waits for the next paint). With ``start`` False
+    nothing runs on its own: a driver runs a step a turn (:meth:`step`, a widget made
+    ahead while the window is idle) or hands the rest back to the paints (:meth:`resume`)."""
 
-    def __init__(self, widget: QWidget, steps: Sequence[Callable[[], None]], then: Callable[[], None]) -> None:
+    def __init__(self, widget: QWidget, steps: Sequence[Callable[[], None]], then: Callable[[], None], *,
+                 start: bool = True) -> None:
         super().__init__(widget)
         self._widget = widget
         self._steps = deque(steps)
         self._then: Callable[[], None] | None = then
         self._cancelled = False
-        after_paint(widget, self._next)
+        self._running = start
+        if start:
+            after_paint(widget, self._next)
+
+    def step(self) -> None:
+        """Run the next step now (a driver's turn); after the last, ``then`` waits for
+        the next paint as usual."""
+        if self._steps:
+            self._steps.popleft()()
+            if not self._steps:
+                self._finish()
+
+    def resume(self) -> None:
+        """Run the steps left on their own from now on (a step after each paint)."""
+        if not self._running and not self._cancelled:
+            self._running = True
+            if self._steps:
+                after_paint(self._widget, self._next)
 
     @property
     def done(self) -> bool:

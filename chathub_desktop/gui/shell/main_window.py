@@ -645,6 +645,7 @@ class MainWindow(QMainWindow):
         delegate.assistant_id = None if assistant is None else assistant.id
         delegate.assistant_avatar = None if assistant is None else assistant.avatar
         self.message_view.viewport().update()
+        self.pages.assistant_switched()  # its Memory page is made ahead once idle (issue 30)
 
     def _sync_empty(self) -> None:
         """Send on or off (with why) and the chat column's empty state (walk29 #19)."""

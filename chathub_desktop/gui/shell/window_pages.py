@@ -76,6 +76,7 @@ class WindowPages:
     def __init__(self, window: MainWindow) -> None:
         self._w = window
         self._prep: PagePrep | None = None
+        self._settled = False  # the window settled once: pages are made ahead from then on
 
     def _model_ids(self) -> list[str]:
         return [e.id for e in self._w.svc.catalog.entries]
@@ -167,23 +168,45 @@ class WindowPages:
         return page if isinstance(page, MemoryPage) else None
 
     def prepare_memory(self) -> None:
-        """The window is idle after start: make the Memory page of the assistant in view
-        ahead, hidden, a step per turn (:mod:`~chathub_desktop.gui.memory.page_prepare`,
-        issue 30), so that its first open only shows it and reads; nothing when a page or
-        a preparation exists or no assistant is in view."""
+        """The window is idle after start, or shows another assistant after a switch: make
+        the Memory page of the assistant in view ahead, hidden, a step per idle turn
+        (:mod:`~chathub_desktop.gui.memory.page_prepare`, issue 30), so that its first
+        open only shows it and reads. A page made or making for another assistant is
+        discarded, and so is a hidden page opened for another assistant (its next open
+        would discard it); nothing when that assistant's page is made, making or open,
+        when another's page is in view, or before the window first settled."""
         from chathub_desktop.gui.memory.page_prepare import PagePrep
         from chathub_desktop.services.memory import secret_scan
 
         w = self._w
+        self._settled = True
         aid = w.current_assistant_id()
-        if aid is None or self._prep is not None or w.dialogs.get("memory") is not None:
+        if aid is None:
             return
+        if self._prep is not None:
+            if self._prep.assistant_id == aid:
+                return
+            self.drop_prepared()
+        old = self.memory_page()
+        if old is not None:
+            if old.assistant_id == aid or old.isVisible():
+                return
+            w.dialogs.pop("memory", None)
+            old.detach()
+            old.close()
+            old.deleteLater()
         # the rules compile on a thread that holds the interpreter lock for long stretches:
         # now, not while the page opens (it slowed the open's turns)
         secret_scan.warm_up()
         self._prep = PagePrep(w, aid, lambda: memory_frame(w.page_host),
                               lambda parent: self._new_memory_page(aid, read_on_show=True, parent=parent),
                               lambda page: host_memory_page(w.page_host, page))
+
+    def assistant_switched(self) -> None:
+        """Another assistant is in view: its Memory page is made ahead once idle
+        (:meth:`prepare_memory`), when the window has settled once."""
+        if self._settled:
+            self.prepare_memory()
 
     @property
     def prepared(self) -> MemoryPage | None:
