@@ -427,6 +427,8 @@ def test_a_small_window_model_starts_with_a_max_output_that_is_sent(  # type: ig
     new_topic(window, qtbot)
     fake_vendor.script(Reply(text_chunks=["Hi."]), Reply(text_chunks=["Greeting"]))
     window.composer.set_text("Hello there")
+    # Send waits for the chosen assistant's read (a click before it is refused, as for a user)
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=8000)
     window.composer.send_button.click()
 
     def chat_body() -> dict | None:  # type: ignore[type-arg]
