@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from sqlalchemy import create_engine, inspect
 
 from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import open_services
 from chathub_desktop.services.topics import topic_service
-from tests.integration.store_migrations import migrate, store_url_fixture
+from tests.integration.store_migrations import migrate, schema_names, store_url_fixture
 
 store_url = store_url_fixture("drafts.sqlite3")
 
@@ -38,12 +37,7 @@ def test_drafts_are_kept_emptied_and_go_with_their_topic(store_url: str) -> None
     finally:
         svc.close()
     migrate(store_url, "0028", down=True)
-    engine = create_engine(store_url)
-    try:
-        with engine.connect() as conn:
-            assert "topic_draft" not in inspect(conn).get_table_names()
-    finally:
-        engine.dispose()
+    assert "topic_draft" not in schema_names(store_url)
     migrate(store_url, "head", down=False)
     svc = open_services(store_url)
     try:
