@@ -259,7 +259,7 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     bus = EventBus()
     page_painted = threading.Event()
     opener = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="chathub-open")
-    page_read = opener.submit(_first_page, database_url, data_dir, window.resume_ids())
+    page_read = opener.submit(_first_page, database_url, data_dir, window.remembered.resume_ids())
 
     def open_store_after_page() -> Store:
         page = page_read.result()

@@ -36,6 +36,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "settings/storage_page", "shell/empty_state", "shell/help_button", "chat/chat_empty", "shell/welcome_panel", "topics/topic_actions", "topics/topic_privacy",
     "search/search_controller", "topics/topic_delete", "context/context_controls", "chat/reply_versions", "settings/model_choices", "shell/vector_fill",
     "chat/message_delegate", "chat/message_texts", "chat/message_documents", "chat/tool_approval", "chat/tool_server_notice",
+    "chat/message_layout", "topics/topic_sidebar",  # issue 29: split from the delegate and the window
     "shell/notifications", "context/token_badge", "topics/topic_list_delegate", "topics/topic_list_model", "topics/topic_opener", "shell/tray", "shell/view_menu",
     "shell/window_actions", "shell/window_pages", "settings/model_card_dialog", "search/search_page", "settings/tools_page", "topics/topic_model_picker", "settings/summarizer_choice",
     "memory/fixed_page", "memory/fixed_toolbar", "memory/dream_empty", "memory/page_texts", "memory/page_common", "memory/dreaming_group", "memory/dream_panel", "memory/dream_schedule_form", "memory/proposals_section", "memory/raw_editor", "memory/history_view", "memory/entry_actions", "memory/transfer_actions", "memory/dream_card_actions", "memory/dream_runs", "memory/card_editor", "memory/card_delegate", "memory/fixed_cards", "memory/entry_model", "memory/dream_cards", "memory/dream_day_picker",
@@ -52,6 +53,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "services/dream/dream_reasons", "services/errors", "storage/database", "services/input_rules", "core/summary_probes", "services/compaction/summary_probes", "providers/model_list",
     # issue 27, lang42: provider failures, import refusals, provider URL, MCP and topic checks
     "providers/errors", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service", "services/chat/send_results",
+    "services/chat/reply_stream",  # split from chat_service (issue 29)
     "services/transfer/chat_import", "services/transfer/import_refusals", "core/export_formats", "services/providers/provider_service",
     "services/tools/mcp_service", "services/topics/topic_service", "core/token_estimate", "services/chat/empty_reply", "providers/stream_limits", "core/base_urls",
     "core/memory_diff", "services/memory/memory_preview", "services/memory/memory_history_service", "services/chat/attachment_service", "services/memory/memory_service", "services/dream/dream_cards", "services/providers/model_card_service",

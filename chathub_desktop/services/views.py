@@ -12,6 +12,7 @@ from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.core.token_estimate import INPUT_TRUNCATED, AnchorReason
+from chathub_desktop.storage.listed_topic import ListedTopic
 
 
 @dataclass(frozen=True)
@@ -75,32 +76,9 @@ class AssistantView:
         return asdict(self)
 
 
-@dataclass(frozen=True)
-class TopicView:
-    """A topic row for lists."""
-
-    id: int
-    assistant_id: int
-    title: str
-    message_count: int
-    created_at: datetime
-    updated_at: datetime
-    #: Listed first (issue 14).
-    pinned: bool = False
-    #: Hidden from the list unless "Show archived" (issue 14).
-    archived: bool = False
-    #: A private topic: no memory in its requests, never read by the dream (issue 19).
-    private: bool = False
-    #: Nobody has titled it yet (issue 27): ``title`` is the English "New topic" the CLI
-    #: shows; the window says it in its language.
-    untitled: bool = False
-
-    def to_json(self) -> dict[str, object]:
-        """JSON-ready dict (ISO 8601 UTC times)."""
-        d = asdict(self)
-        d["created_at"] = self.created_at.isoformat()
-        d["updated_at"] = self.updated_at.isoformat()
-        return d
+#: A topic row for lists: the store's own listing record, also read before SQLAlchemy
+#: loads (issue 29, ``storage.first_page``), so the fields are written once.
+TopicView = ListedTopic
 
 
 @dataclass(frozen=True)

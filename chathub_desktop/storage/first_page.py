@@ -21,9 +21,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from chathub_desktop.core.messages import MessageStatus, Role
+from chathub_desktop.storage.listed_topic import ListedTopic
 from chathub_desktop.storage.message_records import MESSAGE_COLUMNS, MessageRecord
 
-__all__ = ["LISTED_ROWS", "STAGED_PREFIX", "STORE_FILE", "FirstPageRows", "ListedTopic", "read_first_page"]
+__all__ = ["LISTED_ROWS", "STAGED_PREFIX", "STORE_FILE", "FirstPageRows", "read_first_page"]
 
 #: The default SQLite store's file name in the data dir (``database.sqlite_url_for``).
 STORE_FILE = "chathub.sqlite3"
@@ -36,23 +37,6 @@ LISTED_ROWS = 60
 
 _JSON = frozenset({"tool_calls", "error_reason", "receipt", "attachments"})
 _TIMES = frozenset({"created_at", "edited_at"})
-
-
-@dataclass(frozen=True, slots=True)
-class ListedTopic:
-    """One topic row as ``topic_rows.topic_listing`` gives it (``message_count`` of its
-    messages; times aware UTC)."""
-
-    id: int
-    assistant_id: int
-    title: str
-    message_count: int
-    created_at: datetime
-    updated_at: datetime
-    pinned: bool
-    archived: bool
-    private: bool
-    untitled: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -159,6 +159,10 @@ class Topic(Base):
     model_provider_id: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+    #: The window process whose New topic made it (``services.chat.process_identity``,
+    #: 0030); NULL: made elsewhere (the CLI, an import) or before 0030. Left untouched,
+    #: such a topic goes when the user leaves it (walk42 #3), after a crash too.
+    made_by: Mapped[str | None] = mapped_column(String(200))
 
 
 class Message(Base):

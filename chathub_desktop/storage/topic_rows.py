@@ -19,7 +19,8 @@ from chathub_desktop.storage.models import Message, Topic, TopicCompaction, Topi
 
 __all__ = ["foreign_streams", "last_message", "last_user_message", "mark_interrupted", "message_count", "message_page",
            "message_position", "message_row", "recallable_from", "TopicFacts", "topic_facts", "remove_message", "rows_after", "streaming_claims", "tail_head", "topic_listing",
-           "TopicRecord", "add_topic", "delete_if_untouched", "delete_topic", "topic_record", "untitled_among", "update_topic"]
+           "TopicRecord", "add_topic", "delete_if_untouched", "delete_topic", "topic_maker", "topic_record", "untitled_among",
+           "update_topic"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +74,12 @@ def untitled_among(s: Session, ids: Sequence[int]) -> set[int]:
 
 
 def add_topic(s: Session, *, assistant_id: int, title: str, title_generated: bool, private: bool,
-              untitled: bool = False) -> TopicRecord:
+              untitled: bool = False, made_by: str | None = None) -> TopicRecord:
     """Add a topic of assistant ``assistant_id`` in write session ``s`` (flushed: its id
-    and times are set) and return it; ``untitled``: nobody titled it (issue 27)."""
+    and times are set) and return it; ``untitled``: nobody titled it (issue 27);
+    ``made_by``: the window process whose New topic made it (``Topic.made_by``)."""
     t = Topic(assistant_id=assistant_id, title=title, title_generated=title_generated, private=private,
-              untitled=untitled)
+              untitled=untitled, made_by=made_by)
     s.add(t)
     s.flush()
     return _topic_record(t)
@@ -123,6 +125,13 @@ def delete_if_untouched(s: Session, topic_id: int, *, drop_draft: bool = False) 
     s.delete(t)
     s.flush()
     return True
+
+
+def topic_maker(s: Session, topic_id: int) -> tuple[str | None, datetime] | None:
+    """``(made_by, created_at)`` of topic ``topic_id`` (``Topic.made_by``; None: no such
+    topic)."""
+    row = s.execute(select(Topic.made_by, Topic.created_at).where(Topic.id == topic_id)).first()
+    return None if row is None else (row[0], row[1])
 
 
 def message_count(s: Session, topic_id: int) -> int:

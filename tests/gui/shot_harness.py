@@ -28,21 +28,15 @@ REPO = Path(__file__).resolve().parents[2]
 """The repository's root (``docs/`` takes the images a script refreshes)."""
 
 
-@contextmanager
-def offscreen_services(prefix: str) -> Iterator[tuple[Any, Any]]:
-    """``(loop, services)``: the application and its qasync event loop (asyncgen hooks
-    installed, as the app does), an in-memory keyring, and services over a new store in
-    a temporary folder named ``prefix…``; the services are closed on the way out."""
-    import keyring
+def offscreen_loop() -> tuple[Any, concurrent.futures.ThreadPoolExecutor]:
+    """``(loop, pool)``: the application and its qasync event loop, made the current one
+    with asyncgen hooks installed, as the app does; ``pool`` runs its ``to_thread`` work
+    (the caller shuts it down when done)."""
     import qasync
 
     from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
-    from chathub_desktop.services.container import open_services
-    from tests.fakes.memory_keyring import MemoryKeyring
 
-    keyring.set_keyring(MemoryKeyring())
-    tmp = Path(tempfile.mkdtemp(prefix=prefix))
     app = make_application()
     loop = qasync.QEventLoop(app)
     # plain threads for to_thread, as run_gui sets them (qasync's default starts QThreads
@@ -51,6 +45,22 @@ def offscreen_services(prefix: str) -> Iterator[tuple[Any, Any]]:
     loop.set_default_executor(pool)
     asyncio.set_event_loop(loop)
     install_asyncgen_hooks(loop)
+    return loop, pool
+
+
+@contextmanager
+def offscreen_services(prefix: str) -> Iterator[tuple[Any, Any]]:
+    """``(loop, services)``: the application and its qasync event loop
+    (:func:`offscreen_loop`), an in-memory keyring, and services over a new store in
+    a temporary folder named ``prefix…``; the services are closed on the way out."""
+    import keyring
+
+    from chathub_desktop.services.container import open_services
+    from tests.fakes.memory_keyring import MemoryKeyring
+
+    keyring.set_keyring(MemoryKeyring())
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    loop, pool = offscreen_loop()
     svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
     try:
         yield loop, svc

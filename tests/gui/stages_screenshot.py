@@ -13,12 +13,11 @@ may move between them.
 from __future__ import annotations
 
 import asyncio
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from tests.gui.shot_harness import DEFAULT_OUT
+from tests.gui.shot_harness import offscreen_loop, run
 
 
 def _places(w: Any) -> str:
@@ -31,24 +30,18 @@ def _places(w: Any) -> str:
            f"newest row bottom={last.bottom()} tools {heights}"
 
 
-def main() -> int:
-    """Build a store, start the window in its three stages per theme, grab each; returns 0."""
-    import concurrent.futures
-
+def main(out: Path) -> int:
+    """Build a store, start the window in its three stages per theme, grab each into
+    ``out``; returns 0."""
     import keyring
-    import qasync
 
-    from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.core.messages import Role
     from chathub_desktop.gui.shell.main_window import MainWindow
-    from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import build_services, open_services, open_store
     from chathub_desktop.services.topics.first_page import first_page
     from chathub_desktop.storage.database import sqlite_url_for
     from tests.fakes.memory_keyring import MemoryKeyring
 
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_OUT
-    out.mkdir(parents=True, exist_ok=True)
     keyring.set_keyring(MemoryKeyring())
     data = Path(tempfile.mkdtemp(prefix="chathub-shot-stages-"))
     url = sqlite_url_for(data)
@@ -63,12 +56,7 @@ def main() -> int:
                                   f"Message {i}: how do I put a timeout on an await?" if i % 2 == 0 else
                                   f"Reply {i}: wrap it in `asyncio.timeout(5)` and catch **TimeoutError**.")
     svc.close()
-    app = make_application()
-    loop = qasync.QEventLoop(app)
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="shot-loop")
-    loop.set_default_executor(pool)
-    asyncio.set_event_loop(loop)
-    install_asyncgen_hooks(loop)
+    loop, pool = offscreen_loop()
 
     async def stages(theme: str) -> None:
         w = MainWindow(None)
@@ -106,9 +94,8 @@ def main() -> int:
     for theme in ("light", "dark"):
         loop.run_until_complete(stages(theme))
     pool.shutdown(wait=True)
-    print(out)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

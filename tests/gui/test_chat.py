@@ -8,8 +8,8 @@ from types import SimpleNamespace
 from PySide6.QtCore import Qt
 
 from chathub_desktop.core.messages import Usage
-from chathub_desktop.gui.chat.message_delegate import usage_text
 from chathub_desktop.gui.chat.message_list_model import ContentRole, MessageRole
+from chathub_desktop.gui.chat.message_texts import usage_text
 from tests.fakes.vendor_server import Reply, openai_error
 from tests.gui.helpers import add_fake_provider, new_topic, reload_assistants, wait_shown
 
@@ -160,7 +160,7 @@ def test_each_topic_keeps_its_draft_and_active_topics_rise(window, services, fak
 
 def test_a_reply_cut_at_max_tokens_says_so(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     """The status bar and the bubble's usage line tell a cut-off reply from a finished one."""
-    from chathub_desktop.gui.chat.message_delegate import usage_text
+    from chathub_desktop.gui.chat.message_texts import usage_text
 
     fake_vendor.script(Reply(text_chunks=["Half an an"], finish_reason="length"))
     _setup(window, services, fake_vendor, qtbot)

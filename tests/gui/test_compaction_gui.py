@@ -18,7 +18,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QToolButton
 
 from chathub_desktop.core.messages import Role
-from chathub_desktop.gui.chat.message_delegate import MARKER_H
+from chathub_desktop.gui.chat.message_layout import MARKER_H
 from chathub_desktop.gui.chat.message_list_model import CoveredBoundaryRole
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply

@@ -5,31 +5,18 @@ before the store closed, the write delay not yet over)."""
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import open_services
+from tests.gui.app_process import run_driver
 from tests.gui.draft_quit_driver import DRAFT
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run(data_dir: Path, url: str, step: str) -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "PYTHONFAULTHANDLER": "1",
-        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p),
-        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
-        "CHATHUB_DATA_DIR": str(data_dir),
-    }
-    env.pop("CHATHUB_DATABASE_URL", None)
-    proc = subprocess.run([sys.executable, "-m", "tests.gui.draft_quit_driver", str(data_dir), url, step],
-                          capture_output=True, text=True, env=env, timeout=90, cwd=ROOT)
+    proc = run_driver("draft_quit_driver", data_dir, url, step, timeout=90)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
     return proc

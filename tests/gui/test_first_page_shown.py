@@ -108,8 +108,8 @@ def test_the_first_stage_shows_the_assistant_and_its_topics_and_nothing_moves_at
     w.show()
     qtbot.waitExposed(w)
     assert w.rail.avatar.text() == "" and w.assistant_title.text() == ""  # nothing said before the read
-    assert w.new_topic_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
-    assert w.new_topic_button.text() == "New topic"
+    assert w.sidebar.new_topic_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+    assert w.sidebar.new_topic_button.text() == "New topic"
     painted: list[bool] = []
     w.first_page_shown.connect(lambda: painted.append(True))
     w.show_first_page(page, services.store.bus)

@@ -49,7 +49,7 @@ def test_chinese_retranslates_the_open_window_at_once_and_english_comes_back(eng
     assert w.new_topic_action.text() == "新建话题" and w.quit_action.text() == "退出"
     assert w.new_topic_action.toolTip() == "与此助手开始一个新话题（Ctrl+N）"
     assert w.view.sidebar_action.text() == "显示侧边栏" and w.view.language_menu.title() == "语言"
-    assert w.topics_label.text() == "话题" and w.assistant_title.text() == "没有助手"
+    assert w.sidebar.topics_label.text() == "话题" and w.assistant_title.text() == "没有助手"
     assert w.compact_action.text() == "立即压缩"
     assert QLocale().name() == "zh_CN"
     _pick(w, UiLanguage.JAPANESE, qtbot, "チャット")
@@ -202,7 +202,7 @@ def test_every_text_of_the_translated_chrome_is_marked_for_translation(english: 
         texts |= {"send": c.send_button.text(), "send tip": c.send_button.toolTip(), "stop": c.stop_button.text(),
                   "stop tip": c.stop_button.toolTip(), "draft": c.draft.placeholderText(),
                   "draft tip": c.draft.toolTip(), "draft name": c.draft.accessibleName()}
-        texts |= {"header toggle": w.chat_header.toggle.accessibleName(), "topics": w.topics_label.text(),
+        texts |= {"header toggle": w.chat_header.toggle.accessibleName(), "topics": w.sidebar.topics_label.text(),
                   "error retry": w.error_bar.retry_button.text(), "error details": w.error_bar.details_button.text(),
                   "badge": w.composer.badge.accessibleName(), "badge tip": w.composer.badge.toolTip(),
                   "store wait": w.store_wait_label.text(), "assistant": w.assistant_title.text()}
@@ -232,8 +232,9 @@ def test_tool_approval_rows_and_call_lines_follow_the_language(english: Any, qtb
     from PySide6.QtGui import QPalette
 
     from chathub_desktop.core.mcp_config import ApprovalRequest
-    from chathub_desktop.gui.chat.message_delegate import _colors, collapsed_label
+    from chathub_desktop.gui.chat.message_delegate import _colors
     from chathub_desktop.gui.chat.message_documents import render_html
+    from chathub_desktop.gui.chat.message_texts import collapsed_label
     from chathub_desktop.gui.chat.tool_server_notice import server_down_line
     from chathub_desktop.services.events import ToolServerDown
     from chathub_desktop.services.views import MessageView

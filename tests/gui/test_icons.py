@@ -54,15 +54,15 @@ def test_the_sidebar_buttons_are_icons_with_names(window) -> None:  # type: igno
     from PySide6.QtCore import Qt
 
     buttons = [*window.rail.buttons.values(),
-               window.new_topic_button, window.rename_topic_button, window.delete_topic_button]
+               window.sidebar.new_topic_button, window.sidebar.rename_topic_button, window.sidebar.delete_topic_button]
     assert [b.accessibleName() for b in buttons] == ["Chats", "Memory", "Search", "Settings", "New topic",
                                                      "Rename topic", "Delete topic"]
     for b in buttons:
-        labelled = b is window.new_topic_button  # issue 29: the list's main action says its name
+        labelled = b is window.sidebar.new_topic_button  # issue 29: the list's main action says its name
         assert b.toolButtonStyle() == (Qt.ToolButtonStyle.ToolButtonTextBesideIcon if labelled
                                        else Qt.ToolButtonStyle.ToolButtonIconOnly)
         assert not b.icon().isNull() and b.toolTip()
-    assert window.new_topic_button.text() == "New topic"
+    assert window.sidebar.new_topic_button.text() == "New topic"
 
 
 def test_the_assistant_actions_keep_their_icons_in_the_menus(window) -> None:  # type: ignore[no-untyped-def]

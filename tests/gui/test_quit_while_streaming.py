@@ -15,8 +15,6 @@ import concurrent.futures
 import os
 import re
 import shutil
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,8 +23,8 @@ from sqlalchemy import create_engine, select
 from chathub_desktop.services.container import open_services
 from chathub_desktop.storage.models import Message
 from tests.fakes.vendor_server import FakeVendor, Reply
+from tests.gui.app_process import run_driver
 
-ROOT = Path(__file__).resolve().parents[2]
 RUNS = int(os.environ.get("CHATHUB_QUIT_RUNS", "4"))
 PARALLEL = 2
 #: The reply the vendor streams, a piece every 2 ms for over a second: a run quits
@@ -67,19 +65,7 @@ def _run(index: int, template: Path, base: Path) -> Run:
     shutil.copy(template, store)
     url = f"sqlite:///{store}"
     deltas = 60 + (index * 13) % 91  # quit at different moments of the stream
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "PYTHONFAULTHANDLER": "1",
-        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p),
-        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
-        "CHATHUB_DATA_DIR": str(data_dir),
-    }
-    env.pop("CHATHUB_DATABASE_URL", None)
-    proc = subprocess.run(
-        [sys.executable, "-m", "tests.gui.quit_driver", str(data_dir), url, str(deltas)],
-        capture_output=True, text=True, env=env, timeout=60, cwd=ROOT,
-    )
+    proc = run_driver("quit_driver", data_dir, url, str(deltas), timeout=60)
     seen = re.search(r"QUIT_AT (\d+)", proc.stdout)
     engine = create_engine(url)
     try:

@@ -13,7 +13,7 @@ import os
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from chathub_desktop.gui.chat.message_delegate import symbol
+from chathub_desktop.gui.chat.message_documents import symbol
 from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
 from chathub_desktop.gui.topics.topic_list_model import LOCK_EMOJI, LOCK_FALLBACK
 from tests.fakes.vendor_server import Reply

@@ -27,7 +27,7 @@ def test_window_shows_first_and_fills_in_on_attach(qloop, services, qtbot) -> No
     assert w.assistant_combo.currentText() == "Helper"
     assert w.new_topic_action.isEnabled() and w.import_action.isEnabled()
     # the buttons keep their labels when their actions are re-enabled
-    labels = [b.text() for b in (w.rename_topic_button, w.delete_topic_button, w.new_topic_button)]
+    labels = [b.text() for b in (w.sidebar.rename_topic_button, w.sidebar.delete_topic_button, w.sidebar.new_topic_button)]
     assert labels == ["Rename topic", "Delete topic", "New topic"]
     assert w.rail.avatar.text() == "H"  # the rail's switcher shows "Helper"'s initial (issue 29)
     done: list[bool] = []

@@ -103,7 +103,7 @@ def test_an_ask_shows_in_the_chat_and_always_is_kept(window: Any, services: Serv
 
 
 def test_a_server_tool_row_names_the_tool_and_its_server(qapp: Any) -> None:
-    from chathub_desktop.gui.chat.message_delegate import collapsed_label
+    from chathub_desktop.gui.chat.message_texts import collapsed_label
     from chathub_desktop.services.views import MessageView
 
     fields = {f: None for f in MessageView.__dataclass_fields__}
@@ -160,7 +160,7 @@ def test_a_server_tool_row_expands_to_its_whole_result_and_copies_it(services: S
     model.open_topic(topic)
     qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=5000)
     index = model.index(0)
-    from chathub_desktop.gui.chat.message_delegate import collapsed_label
+    from chathub_desktop.gui.chat.message_texts import collapsed_label
 
     assert "git_log (git server) result · 1.2 s — click to expand" in collapsed_label(model.message_at(0), False)
     collapsed = view.visualRect(index).height()

@@ -64,7 +64,7 @@ def test_text_typed_as_new_topic_is_clicked_lands_in_the_new_topic(window: Any, 
     services.topics.append_message(old, Role.USER, "Where should I stay?")
     reload_assistants(window, qtbot, a.id)
     qtbot.waitUntil(lambda: window.current_topic_id == old, timeout=10000)
-    button = window.new_topic_button
+    button = window.sidebar.new_topic_button
     assert button.isVisible()
     with qtbot.waitSignal(window.topic_created, timeout=10000) as created:
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)

@@ -7,31 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from alembic import command
-from sqlalchemy import create_engine, inspect
 
 from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import open_services
 from chathub_desktop.services.topics import topic_service
-from chathub_desktop.storage.database import alembic_config
+from tests.integration.store_migrations import migrate, schema_names, store_url_fixture
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest) -> str:
-    if request.param == "sqlite":
-        return str(request.getfixturevalue("migrated_sqlite")("drafts.sqlite3"))
-    return str(request.getfixturevalue("migrated_postgres_url"))
-
-
-def _migrate(url: str, revision: str, *, down: bool) -> None:
-    engine = create_engine(url)
-    try:
-        cfg = alembic_config()
-        with engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            (command.downgrade if down else command.upgrade)(cfg, revision)
-    finally:
-        engine.dispose()
+store_url = store_url_fixture("drafts.sqlite3")
 
 
 def test_drafts_are_kept_emptied_and_go_with_their_topic(store_url: str) -> None:
@@ -54,14 +36,9 @@ def test_drafts_are_kept_emptied_and_go_with_their_topic(store_url: str) -> None
         assert svc.topics.save_drafts([(a, "late write for a gone topic", ())]) == []
     finally:
         svc.close()
-    _migrate(store_url, "0028", down=True)
-    engine = create_engine(store_url)
-    try:
-        with engine.connect() as conn:
-            assert "topic_draft" not in inspect(conn).get_table_names()
-    finally:
-        engine.dispose()
-    _migrate(store_url, "head", down=False)
+    migrate(store_url, "0028", down=True)
+    assert "topic_draft" not in schema_names(store_url)
+    migrate(store_url, "head", down=False)
     svc = open_services(store_url)
     try:
         assert svc.topics.drafts(other) == []  # the table is back, empty

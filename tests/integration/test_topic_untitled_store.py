@@ -10,31 +10,15 @@ import json
 from collections.abc import Callable
 
 import pytest
-from alembic import command
 from sqlalchemy import create_engine, inspect, text
 
 from chathub_desktop.cli import main
 from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import open_services
-from chathub_desktop.storage.database import SCHEMA_HEAD, alembic_config
+from chathub_desktop.storage.database import SCHEMA_HEAD
+from tests.integration.store_migrations import migrate, store_url_fixture
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest) -> str:
-    if request.param == "sqlite":
-        return str(request.getfixturevalue("migrated_sqlite")("untitled.sqlite3"))
-    return str(request.getfixturevalue("migrated_postgres_url"))
-
-
-def _migrate(url: str, revision: str, *, down: bool) -> None:
-    engine = create_engine(url)
-    try:
-        cfg = alembic_config()
-        with engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            (command.downgrade if down else command.upgrade)(cfg, revision)
-    finally:
-        engine.dispose()
+store_url = store_url_fixture("untitled.sqlite3")
 
 
 def test_untitled_is_typed_and_0028_goes_down_and_up(store_url: str) -> None:
@@ -51,7 +35,7 @@ def test_untitled_is_typed_and_0028_goes_down_and_up(store_url: str) -> None:
     finally:
         svc.close()
     assert SCHEMA_HEAD >= "0028"
-    _migrate(store_url, "0027", down=True)
+    migrate(store_url, "0027", down=True)
     engine = create_engine(store_url)
     try:
         with engine.connect() as conn:
@@ -59,7 +43,7 @@ def test_untitled_is_typed_and_0028_goes_down_and_up(store_url: str) -> None:
             assert conn.execute(text("SELECT count(*) FROM topic WHERE title = 'New topic'")).scalar() == 2
     finally:
         engine.dispose()
-    _migrate(store_url, "head", down=False)
+    migrate(store_url, "head", down=False)
     svc = open_services(store_url)
     try:
         by_id = {t.id: t for t in svc.topics.list("Helper")}

@@ -123,8 +123,8 @@ def test_a_stored_role_and_status_pick_the_rendering_and_the_tags() -> None:
     from datetime import UTC, datetime
 
     from chathub_desktop.core.messages import RETRYABLE_STATUSES as RETRYABLE
-    from chathub_desktop.gui.chat.message_delegate import STATUS_TAGS
     from chathub_desktop.gui.chat.message_documents import RenderKind, kind_of
+    from chathub_desktop.gui.chat.message_layout import STATUS_TAGS
     from chathub_desktop.services.views import MessageView
 
     def view(role: str, status: str) -> MessageView:

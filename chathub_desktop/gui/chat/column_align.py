@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint
 from PySide6.QtWidgets import QAbstractScrollArea
 
 from chathub_desktop.gui.chat.composer import Composer
-from chathub_desktop.gui.chat.message_delegate import MARGIN_X, READING_WIDTH
+from chathub_desktop.gui.chat.message_layout import MARGIN_X, READING_WIDTH
 from chathub_desktop.gui.chat.row_env import MIN_WIDTH
 
 #: Events after which the column may have moved.

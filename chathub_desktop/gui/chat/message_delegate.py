@@ -26,6 +26,9 @@ blinked by the view: walk29 #24).
 The row of the last message the topic summary covers gets a thin dashed marker line
 under it, "Covered by summary above this line" (CMP-2): extra height on that one row,
 no extra widget or row.
+
+Where each part of a row goes is :mod:`~chathub_desktop.gui.chat.message_layout`'s;
+this module keeps the laid-out rows and paints them.
 """
 
 from __future__ import annotations
@@ -62,10 +65,16 @@ from chathub_desktop.gui.chat.attachment_thumbs import ThumbnailCache
 from chathub_desktop.gui.chat.message_colors import RowColors as _Colors
 from chathub_desktop.gui.chat.message_colors import blend
 from chathub_desktop.gui.chat.message_colors import row_colors as _colors
-from chathub_desktop.gui.chat.message_documents import (
-    MessageDocuments,
-    key_of,
-    symbol,
+from chathub_desktop.gui.chat.message_documents import MessageDocuments, key_of
+from chathub_desktop.gui.chat.message_layout import (
+    FOOTER_GAP,
+    MARKER_H,
+    RowHeader,
+    RowLayout,
+    caret_of,
+    header_places,
+    is_collapsible,
+    layout_row,
 )
 from chathub_desktop.gui.chat.message_list_model import (
     CoveredBoundaryRole,
@@ -77,21 +86,13 @@ from chathub_desktop.gui.chat.message_list_model import (
     VersionRole,
     role_value,
 )
-from chathub_desktop.gui.chat.message_texts import (  # re-exported: the row's words live there
-    collapsed_label,
-    cut_off_text,
-    said,
-    stats_text,
-    time_text,
-    usage_text,
-)
-from chathub_desktop.gui.chat.row_env import AVATAR, RowEnvironment, RowFonts
-from chathub_desktop.gui.chat.sliced_document import SlicedDocument
+from chathub_desktop.gui.chat.message_texts import said, usage_text
+from chathub_desktop.gui.chat.row_env import RowEnvironment, RowFonts
 from chathub_desktop.gui.chat.version_arrows import ArrowRects, arrow_rects, paint_arrows
 from chathub_desktop.gui.design.avatar import avatar_fill, avatar_ink, avatar_text, is_emoji
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.prose import prose_for
-from chathub_desktop.gui.design.tokens import IconSize, Width, colours_for
+from chathub_desktop.gui.design.tokens import colours_for
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
 
@@ -102,77 +103,9 @@ HEIGHT_CACHE_SIZE = 100_000
 #: the window's rows reuse it (issue 29); more than the model's window holds.
 LAYOUT_CACHE_SIZE = 1000
 
-MARGIN_X = 16  # px, row edge to bubble
-MARGIN_Y = 6  # px, between rows
-PAD = 10  # px, inside a bubble
-PLAIN_PAD_Y = 2  # px, above and below a reply drawn without a bubble (walk29 #4)
-HEADER_GAP = 3  # px, header line to bubble
-CHIP_PAD = 6  # px, left and right inside the model chip
-CARET_W = 2  # px, the streaming caret's width (walk29 #24)
-FOOTER_GAP = 3  # px, bubble to footer line
-MAX_BUBBLE = 900  # px, widest bubble
-USER_FRACTION = 0.8  # of the row width, for user bubbles
 RETRY_GAP = 10  # px, usage text or version arrows to the Retry pill
-READING_WIDTH = Width.READING  # px, the conversation's column; a wider list centres it
-MARKER_H = 24  # px, the "covered by summary" marker under the cursor row
 MARKER_TEXT = QT_TRANSLATE_NOOP("MessageList", "Covered by summary above this line")
-
-COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
 RETRY_LABEL = QT_TRANSLATE_NOOP("MessageList", "↻ Retry")
-#: Side of the context receipt's icon after a reply's header, px (issue 19).
-INFO_ICON = IconSize.SM
-#: Before the header of a pinned message (issue 19).
-PIN_EMOJI, PIN_FALLBACK = "📌", QT_TRANSLATE_NOOP("MessageList", "[pinned]")
-#: A reply's status tag (``MessageList`` sources, translated where drawn).
-STATUS_TAGS: dict[MessageStatus, str] = {
-    MessageStatus.CANCELLED: QT_TRANSLATE_NOOP("MessageList", "stopped"),
-    MessageStatus.INTERRUPTED: QT_TRANSLATE_NOOP("MessageList", "interrupted"),
-    MessageStatus.STREAMING: QT_TRANSLATE_NOOP("MessageList", "writing…"),
-    MessageStatus.ERROR: QT_TRANSLATE_NOOP("MessageList", "error"),
-}
-#: The author shown before the time on rows that are not replies.
-AUTHORS: dict[Role, str] = {Role.USER: QT_TRANSLATE_NOOP("MessageList", "You"),
-                            Role.TOOL: QT_TRANSLATE_NOOP("MessageList", "Tool"),
-                            Role.SYSTEM: QT_TRANSLATE_NOOP("MessageList", "System")}
-
-
-def is_collapsible(m: MessageView) -> bool:
-    """Tool results and hidden reasoning are drawn as one clickable line."""
-    return m.role == Role.TOOL or m.content_type in COLLAPSIBLE_TYPES
-
-
-def is_plain(m: MessageView) -> bool:
-    """A reply drawn as text on the page, without a bubble (walk29 #4): an assistant
-    reply that is not an error nor a collapsible row."""
-    return m.role == Role.ASSISTANT and m.status != MessageStatus.ERROR and not is_collapsible(m)
-
-
-@dataclass(frozen=True)
-class _Header:
-    """Row-coordinate places of a header line's parts; an empty rectangle: not shown."""
-
-    avatar: QRect
-    name: QRect
-    chip: QRect
-    time: QRect
-    tag: QRect
-    info: QRect
-
-
-@dataclass
-class _Layout:
-    header: str  # user, tool and system rows: "You · 12:34"; replies: the time
-    tag: str
-    footer: str
-    bubble: QRect  # in row coordinates
-    doc: SlicedDocument | None
-    label: str  # collapsed one-liner ("" for document rows)
-    height: int
-    marker_y: int = -1  # top of the summary marker in row coordinates (-1: none)
-    strip: QRect = QRect()  # attachment thumbnails under the bubble (issue 14), row coordinates
-    pad: tuple[int, int] = (PAD, PAD)  # px inside the bubble: left and right, top and bottom
-    stats: str = ""  # the stats line, drawn while the row is hovered or current (walk39)
-    column: tuple[int, int] = (0, 0)  # the reading column's left and right edges, row coordinates
 
 
 @dataclass(frozen=True)
@@ -183,8 +116,8 @@ class _Laid:
 
     view: MessageView
     state: tuple[object, ...]
-    lay: _Layout
-    head: _Header
+    lay: RowLayout
+    head: RowHeader
 
 
 class MessageDelegate(QStyledItemDelegate):
@@ -326,7 +259,7 @@ class MessageDelegate(QStyledItemDelegate):
                 self._laid.popitem(last=False)
         return laid
 
-    def _row_at(self, index: QModelIndex) -> tuple[MessageView, _Layout] | None:
+    def _row_at(self, index: QModelIndex) -> tuple[MessageView, RowLayout] | None:
         """Row ``index``'s message and layout (in the view's palette), None for no row."""
         face = self._face(index)
         if face is None:
@@ -334,102 +267,14 @@ class MessageDelegate(QStyledItemDelegate):
         return face.view, self._laid_out(face, self._view.palette()).lay
 
     def _layout(self, m: MessageView, expanded: bool, width: int, pal: QPalette,
-                boundary: bool = False, footer_line: bool = False) -> _Layout:
-        colors, dark = _colors(pal)
-        fonts = self._fonts()
-        small, fm = fonts.sfm, fonts.fm
-        room = max(120, width - 2 * MARGIN_X)
-        avail = min(room, READING_WIDTH)  # a centred reading column on a wide window (walk36 #1)
-        # centred under the whole chat, the jump buttons' gutter and the topic bar included,
-        # so it lines up with the composer's card (issue 29); never into the gutter
-        extra, gutter = room - avail, self._view.viewportMargins().right()
-        left = MARGIN_X + min(extra, (extra + gutter) // 2)
-        # a reply's name and model are drawn apart (_header); its text part is the time
-        author = said(AUTHORS.get(m.role, ""))
-        header = f"{author} · {time_text(m.created_at)}" if author else time_text(m.created_at)
-        if m.pinned:
-            header = f"{symbol(PIN_EMOJI, said(PIN_FALLBACK))} {header}"
-        tag = said(STATUS_TAGS.get(m.status, ""))
-        reply = m.role == Role.ASSISTANT and not is_collapsible(m)
-        footer, stats = (cut_off_text(m), stats_text(m)) if reply else ("", "")
-        if stats and not footer:
-            footer = " "  # the stats' line: the same height hovered or not
-        if m.role == Role.ASSISTANT and m.status in RETRYABLE_STATUSES and not footer:
-            footer = " "  # the line the Retry pill sits on (same height on every row)
-        if footer_line and not footer:
-            footer = " "  # the line of the version arrows (issue 14)
-        y = MARGIN_Y + fonts.header_h + HEADER_GAP
-        max_w = min(MAX_BUBBLE, avail if m.role != Role.USER else int(avail * USER_FRACTION))
-        pad_x, pad_y = pad = (0, PLAIN_PAD_Y) if is_plain(m) else (PAD, PAD)
-        doc: SlicedDocument | None = None
-        label = ""
-        if is_collapsible(m) and not expanded:
-            label = collapsed_label(m, expanded)
-            w = min(max_w, fm.horizontalAdvance(label) + 2 * pad_x + 4)
-            h = fm.height() + 2 * 6
-        else:
-            if is_collapsible(m):
-                label = collapsed_label(m, expanded)
-            doc = self.docs.document(m, dark, colors, max_w - 2 * pad_x)
-            doc_w = max_w - 2 * pad_x
-            if m.role == Role.USER:
-                # a narrower bubble, same layout: no line is wider than the widest one
-                doc_w = min(doc_w, int(doc.idealWidth()) + 2)
-            w = max(doc_w, fm.horizontalAdvance(label) if label else 0) + 2 * pad_x
-            h = int(doc.height()) + 2 * pad_y + (fm.height() + 6 if label else 0)
-        strip = QRect()
-        if m.attachments:  # thumbnails and file chips inside the bubble, under its text (issue 14)
-            size = thumbs.strip_size(m, fm, max_w - 2 * pad_x)
-            w = max(w, size.width() + 2 * pad_x)
-            strip = QRect(pad_x, h - pad_y + thumbs.GAP, size.width(), size.height())  # bubble coordinates
-            h += thumbs.GAP + size.height()
-        x = left + (avail - w if m.role == Role.USER else 0)
-        bubble = QRect(x, y, w, h)
-        if m.attachments:
-            strip = strip.translated(x, y)
-        height = y + h + (FOOTER_GAP + small.height() if footer else 0) + MARGIN_Y
-        marker_y = -1
-        if boundary:
-            marker_y = height
-            height += MARKER_H
-        return _Layout(header, tag, footer, bubble, doc, label, height, marker_y, strip, pad, stats,
-                       (left, left + avail))
+                boundary: bool = False, footer_line: bool = False) -> RowLayout:
+        """Row ``m`` laid out at ``width`` px in ``pal``'s theme (:func:`layout_row`)."""
+        return layout_row(m, expanded, width, pal, self._fonts(), self.docs, self._view.viewportMargins().right(),
+                          boundary, footer_line)
 
-    def _header(self, m: MessageView, lay: _Layout) -> _Header:
-        """Where the parts of ``m``'s header line go (row coordinates): a reply's round
-        initial, name, model chip, time, status tag and receipt icon from the left; a user
-        message's "You · 12:34" and tag at the bubble's right edge; another row's at its
-        left (walk29 #4)."""
-        fonts = self._fonts()
-        sfm, hh = fonts.sfm, fonts.header_h
-        ty = MARGIN_Y + (hh - sfm.height()) // 2
-        tag_w = sfm.horizontalAdvance(lay.tag) + 12 if lay.tag else 0
-        none = QRect()
-        if m.role != Role.ASSISTANT:
-            header_w = sfm.horizontalAdvance(lay.header)
-            total_w = header_w + (tag_w + 6 if lay.tag else 0)
-            hx = lay.bubble.right() - total_w + 1 if m.role == Role.USER else lay.bubble.left() + 2
-            tag = QRect(hx + header_w + 6, ty, tag_w, sfm.height()) if lay.tag else none
-            return _Header(none, none, none, QRect(hx, ty, header_w + 2, sfm.height()), tag, none)
-        x = lay.bubble.left()
-        avatar = QRect(x, MARGIN_Y + (hh - AVATAR) // 2, AVATAR, AVATAR)
-        name_w = fonts.bold_fm.horizontalAdvance(self.assistant_name) + 2
-        name = QRect(avatar.right() + 1 + 8, ty, name_w, sfm.height())
-        x = name.right() + 1 + 6
-        chip = none
-        if m.model:
-            chip = QRect(x, ty, sfm.horizontalAdvance(m.model) + 2 * CHIP_PAD, sfm.height())
-            x = chip.right() + 1 + 6
-        time = QRect(x, ty, sfm.horizontalAdvance(lay.header) + 2, sfm.height())
-        x = time.right() + 1 + 6
-        tag = none
-        if lay.tag:
-            tag = QRect(x, ty, tag_w, sfm.height())
-            x = tag.right() + 1 + 6
-        info = none
-        if m.receipt is not None:
-            info = QRect(x, MARGIN_Y + (hh - INFO_ICON - 4) // 2, INFO_ICON + 4, INFO_ICON + 4)
-        return _Header(avatar, name, chip, time, tag, info)
+    def _header(self, m: MessageView, lay: RowLayout) -> RowHeader:
+        """Where the parts of ``m``'s header line go (:func:`header_places`)."""
+        return header_places(m, lay, self._fonts(), self.assistant_name)
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         """Row size: viewport width × the laid-out bubble height (px)."""
@@ -476,7 +321,7 @@ class MessageDelegate(QStyledItemDelegate):
         m = face.view
         return m.role == Role.ASSISTANT and m.status in RETRYABLE_STATUSES and face.last
 
-    def _retry_pill(self, lay: _Layout, arrows: ArrowRects | None) -> QRect:
+    def _retry_pill(self, lay: RowLayout, arrows: ArrowRects | None) -> QRect:
         """On the reply's footer line, after its usage text and version arrows: beside the
         reply it retries, not at the far edge of a wide column (walk36)."""
         sfm = self._fonts().sfm
@@ -487,7 +332,7 @@ class MessageDelegate(QStyledItemDelegate):
             x = arrows.next.right() + 1 + RETRY_GAP
         return QRect(x, lay.bubble.bottom() + FOOTER_GAP, w, sfm.height() + 2)
 
-    def _stats_rect(self, face: RowFace, lay: _Layout, arrows: ArrowRects | None) -> QRect:
+    def _stats_rect(self, face: RowFace, lay: RowLayout, arrows: ArrowRects | None) -> QRect:
         """Where the stats line goes (row coordinates): on the footer line, ending at the
         bubble's right edge, after the warning, version arrows and Retry pill."""
         sfm = self._fonts().sfm
@@ -522,7 +367,7 @@ class MessageDelegate(QStyledItemDelegate):
         left, right = lay.column
         return QRect(left, lay.marker_y, right - left, MARKER_H).translated(self._view.visualRect(index).topLeft())
 
-    def _arrows(self, m: MessageView, lay: _Layout, versions: object) -> ArrowRects | None:
+    def _arrows(self, m: MessageView, lay: RowLayout, versions: object) -> ArrowRects | None:
         if not isinstance(versions, tuple):
             return None
         return arrow_rects(self._fonts().sfm, lay.bubble, lay.footer, m.role == Role.USER, versions)
@@ -550,7 +395,7 @@ class MessageDelegate(QStyledItemDelegate):
         arrows = self._arrows(face.view, lay, face.versions)
         return self._retry_pill(lay, arrows).translated(self._view.visualRect(index).topLeft())
 
-    def _info_rect(self, m: MessageView, lay: _Layout) -> QRect:
+    def _info_rect(self, m: MessageView, lay: RowLayout) -> QRect:
         """The receipt icon after an assistant reply's header and tag (row coordinates); empty
         when the reply has no context receipt (issue 19)."""
         if m.role != Role.ASSISTANT or m.receipt is None:
@@ -573,19 +418,7 @@ class MessageDelegate(QStyledItemDelegate):
         if row is None or row[0].status != MessageStatus.STREAMING or row[0].role != Role.ASSISTANT:
             return QRect()
         lay = row[1]
-        return self._caret(lay).translated(self._view.visualRect(index).topLeft())
-
-    @staticmethod
-    def _caret(lay: _Layout) -> QRect:
-        """The caret of ``lay``'s text end (row coordinates): a bar of :data:`CARET_W` px."""
-        if lay.doc is None:
-            return QRect()
-        end = lay.doc.end_rect()
-        if end.height() <= 0:
-            return QRect()
-        x = lay.bubble.left() + lay.pad[0] + round(end.x()) + 2
-        y = lay.bubble.top() + lay.pad[1] + round(end.y()) + 2
-        return QRect(x, y, CARET_W, max(4, round(end.height()) - 4))
+        return caret_of(lay).translated(self._view.visualRect(index).topLeft())
 
     def bubble_rect(self, index: QModelIndex) -> QRect:
         """The bubble's rectangle in viewport coordinates (for clicks)."""
@@ -706,7 +539,7 @@ class MessageDelegate(QStyledItemDelegate):
             lay.doc.draw(painter, text_pal, visible)
             painter.translate(-origin)
         if m.status == MessageStatus.STREAMING and m.role == Role.ASSISTANT and self.caret_on:
-            caret = self._caret(lay)
+            caret = caret_of(lay)
             if not caret.isEmpty():
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(QColor(prose_for(dark).caret))
@@ -757,7 +590,7 @@ class MessageDelegate(QStyledItemDelegate):
             found.setColor(QPalette.ColorRole.Text, colors.error_text if error else colors.text)
         return found
 
-    def _paint_header(self, painter: QPainter, m: MessageView, lay: _Layout, head: _Header,
+    def _paint_header(self, painter: QPainter, m: MessageView, lay: RowLayout, head: RowHeader,
                       colors: _Colors) -> None:
         """The header line (``head``, :meth:`_header`): a reply's round initial, name in the
         text colour, model chip, time, tag and receipt icon; another row's "You · 12:34"."""

@@ -75,7 +75,8 @@ from chathub_desktop.gui.chat.message_action_bar import (
     MessageActionBar,
     message_actions,
 )
-from chathub_desktop.gui.chat.message_delegate import MessageDelegate, is_collapsible
+from chathub_desktop.gui.chat.message_delegate import MessageDelegate
+from chathub_desktop.gui.chat.message_layout import is_collapsible
 from chathub_desktop.gui.chat.message_list_model import (
     PAGE_SIZE,
     ExpandedRole,

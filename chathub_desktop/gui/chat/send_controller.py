@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.shell.notifications import Notifier
     from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.gui.topics.topic_list_model import TopicListModel
+    from chathub_desktop.services.chat.send_results import SendOutcome
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.events import MessageAdded, ReplyFinished
 
@@ -101,7 +102,7 @@ class SendController:
         if topic_id is not None:
             self._send_into(topic_id, text)
 
-    def _send_into(self, topic_id: int, text: str) -> asyncio.Task[Any] | None:
+    def _send_into(self, topic_id: int, text: str) -> asyncio.Task[SendOutcome] | None:
         w = self._w
         try:
             task = w.svc.chat.start_send(topic_id, text, w.attachments.pending())
@@ -120,7 +121,7 @@ class SendController:
         w.message_view.scroll_to_end()
         return task
 
-    def _on_send_done(self, topic_id: int, draft: DraftState, task: asyncio.Task[object],
+    def _on_send_done(self, topic_id: int, draft: DraftState, task: asyncio.Task[SendOutcome],
                       attachments: tuple[object, ...] = ()) -> None:
         if self._gone:
             return
@@ -133,7 +134,7 @@ class SendController:
         if isinstance(exc, ServiceError) and topic_id == w.current_topic_id and not w.composer.text():
             w.composer.set_text(draft)  # nothing was stored: give the draft back
             w.attachments.restore(attachments)  # type: ignore[arg-type]
-        notice = getattr(task.result(), "notice", None) if exc is None else None
+        notice = task.result().notice if exc is None else None
         if notice:
             w.show_status(notice[:1].upper() + notice[1:], 15000)  # the service's sentence
 

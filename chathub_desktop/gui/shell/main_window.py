@@ -11,7 +11,9 @@ Its components hold the rest, each given what it needs through a small Protocol:
 ``compaction`` (:mod:`~chathub_desktop.gui.context.compaction_controller`: Compact now, its
 progress, the summary viewer), ``estimate`` (the token badge runs), ``message_actions``
 (Edit / Delete message, CMP-15) and ``pages`` (:mod:`~chathub_desktop.gui.shell.window_pages`:
-every dialog and page). Its actions and menus are built by
+every dialog and page), ``sidebar`` (:mod:`~chathub_desktop.gui.topics.topic_sidebar`: the
+topic list's column) and ``remembered`` (:mod:`~chathub_desktop.gui.shell.window_geometry`:
+what is remembered between runs). Its actions and menus are built by
 :mod:`~chathub_desktop.gui.shell.window_actions`.
 
 Memory dreams and the tray (APP-4, DRM-6): attach() starts a ``DreamRunner`` (a due
@@ -28,21 +30,16 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtCore
 from PySide6.QtCore import (
-    QByteArray,
     QCoreApplication,
     QEvent,
-    QSettings,
     Signal,
 )
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QListView,
     QMainWindow,
-    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -59,8 +56,6 @@ from chathub_desktop.gui.chat.tool_approval import ToolApprovalBar, ToolApproval
 from chathub_desktop.gui.chat.tool_server_notice import ToolServerNotices
 from chathub_desktop.gui.context.compaction_controller import CompactionController
 from chathub_desktop.gui.context.estimate_controller import EstimateController
-from chathub_desktop.gui.design.icons import Icon
-from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
@@ -72,10 +67,12 @@ from chathub_desktop.gui.shell.nav_rail import (
 )
 from chathub_desktop.gui.shell.status_line import StatusLine
 from chathub_desktop.gui.shell.welcome_panel import WelcomePanel
-from chathub_desktop.gui.shell.window_actions import build_actions, build_menus, tool_button
+from chathub_desktop.gui.shell.window_actions import build_actions, build_menus
+from chathub_desktop.gui.shell.window_geometry import WindowGeometry
 from chathub_desktop.gui.shell.window_pages import WindowPages
 from chathub_desktop.gui.topics.topic_delete import TopicDeletes
 from chathub_desktop.gui.topics.topic_opener import TopicOpener
+from chathub_desktop.gui.topics.topic_sidebar import TopicSidebar
 
 if TYPE_CHECKING:
     import asyncio
@@ -99,12 +96,10 @@ if TYPE_CHECKING:
     from chathub_desktop.services.container import Services, Store
     from chathub_desktop.services.dream.dream_service import DreamOutcome
     from chathub_desktop.services.events import EventBus, SettingsChanged, TopicChanged
-    from chathub_desktop.services.topics.first_page import FirstPage, ResumeIds
+    from chathub_desktop.services.topics.first_page import FirstPage
     from chathub_desktop.services.views import AssistantView
 
 APP_TITLE = "ChatHub Desktop"
-#: ``Qt.ToolButtonStyle.ToolButtonTextBesideIcon``'s value.
-TEXT_BESIDE_ICON = 2
 #: What the chat area says while the store opens (before attach()).
 OPENING_TEXT = QT_TRANSLATE_NOOP("Composer", "Opening your chats…")
 
@@ -143,6 +138,7 @@ class MainWindow(QMainWindow):
     notifier: Notifier | None
     composer: Composer
     topic_list: QListView
+    sidebar: TopicSidebar
     central: QWidget
     switcher: AssistantSwitcher
     tool_approval_bar: ToolApprovalBar
@@ -205,7 +201,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setWindowTitle(APP_TITLE)
         self.setObjectName("mainWindow")
-        self._settings_file = settings_file
+        self.remembered = WindowGeometry(settings_file)  # geometry, the topic open at quit
         self.presenter = ErrorPresenter(self, self.show_status)
         self.opener = TopicOpener(self, self)  # the open topic, its listing and drafts
         self._resume_topic: int | None = None  # attach_store: the topic open at the last quit
@@ -235,7 +231,7 @@ class MainWindow(QMainWindow):
         self._build_ui()
         build_menus(self)
         self.resize(1280, 800)
-        self._restore_geometry()
+        self.remembered.restore(self, self.splitter)
         if services is not None:
             self.attach(services)
         else:  # inert until attach(): only Quit and About work
@@ -278,7 +274,7 @@ class MainWindow(QMainWindow):
         self.store = store
         self._build_column(store.bus)
         self.late_topics.bind(store.topics)  # the list models' and the drafts' reads
-        resume = self.resume_ids()  # the assistant and topic open at the last quit (walk45 #11)
+        resume = self.remembered.resume_ids()  # the assistant and topic open at the last quit (walk45 #11)
         self._resume_topic = resume.topic_id
         self.reload_assistants(resume.assistant_id)
 
@@ -366,7 +362,10 @@ class MainWindow(QMainWindow):
         self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
         from chathub_desktop.gui.topics.topic_model_picker import TopicModelController
 
-        self.model_picker = TopicModelController(self)  # issue 14: a model per topic
+        self.model_picker = TopicModelController(self, services.topic_models, self.events, self)  # issue 14
+        self.composer.model_slot.addWidget(self.model_picker.picker)  # a model per topic
+        self.topic_opened.connect(lambda _tid: self.model_picker.sync())
+        self.topic_list.selectionModel().currentChanged.connect(lambda *_a: self.model_picker.sync_later())
         self.composer.badge.bind_services(services)
         from chathub_desktop.gui.chat.attachments import AttachmentController
 
@@ -440,19 +439,10 @@ class MainWindow(QMainWindow):
         """What only matters once the window takes input. It runs in attach(), after
         first paint, because building PySide6's ``Qt`` namespace costs about 20 ms."""
         self.delete_topic_action.setShortcutContext(QtCore.Qt.ShortcutContext.WidgetShortcut)
-        self.topic_list.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
-        self.topic_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.topic_list.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)  # TopicActions
-        self.topic_list.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # rows elide
+        self.sidebar.wire()
         self.composer.wire()
 
     def _build_ui(self) -> None:
-        # sidebar
-        side = QWidget()
-        side.setObjectName("sidebar")
-        sl = QVBoxLayout(side)
-        sl.setContentsMargins(Space.LG, Space.LG, Space.MD, Space.LG)
-        sl.setSpacing(Space.SM)
         # the assistant switcher is the rail's avatar (issue 29); its hidden combo holds the selection
         self.rail = NavRail(((QT_TRANSLATE_NOOP("NavRail", "New assistant…"), self.new_assistant_action),
                              (QT_TRANSLATE_NOOP("NavRail", "Edit assistant…"), self.edit_assistant_action)))
@@ -460,39 +450,9 @@ class MainWindow(QMainWindow):
                                                             self.new_topic_action))
         self.assistant_combo = self.switcher.combo
         self.assistant_title = self.switcher.title
-        sl.addWidget(self.assistant_title)
-        sl.addSpacing(Space.MD)
-        # the list's main action labelled over it, as ChatGPT's and Claude's "New chat" (issue
-        # 29: it hid as a third icon beside Rename and Delete); those two stay by the heading
-        self.new_topic_button = tool_button(self.new_topic_action, "", Icon.NEW_TOPIC)  # labels: retranslate_window
-        self.new_topic_button.setObjectName("newTopicButton")
-        # labelled from the start (walk45 #4); the property by value: PySide6's Qt namespace
-        # (~20 ms) is not built before the first paint
-        self.new_topic_button.setProperty("toolButtonStyle", TEXT_BESIDE_ICON)
-        self.new_topic_button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        sl.addWidget(self.new_topic_button)
-        sl.addSpacing(Space.SM)
-        t_label = self.topics_label = QLabel()
-        t_label.setObjectName("sectionLabel")
-        trow = QHBoxLayout()
-        trow.setSpacing(Space.XXS)
-        trow.addWidget(t_label)
-        trow.addStretch(1)
-        self.rename_topic_button = tool_button(self.rename_topic_action, "", Icon.RENAME)
-        self.delete_topic_button = tool_button(self.delete_topic_action, "", Icon.DELETE)
-        for b in (self.rename_topic_button, self.delete_topic_button):
-            trow.addWidget(b)
-        sl.addLayout(trow)
-        self.topic_list = QListView()  # single selection; its editing and menu: _wire()
-        self.topic_list.setObjectName("topicList")
-        self.topic_list.setUniformItemSizes(True)
-        self.topic_list.setAccessibleName("Topics")
-        self.topic_list.setSpacing(1)
-        for a in (self.new_topic_action, self.delete_topic_action, self.rename_topic_action, self.compact_action,
-                  self.summary_action):
-            self.topic_list.addAction(a)  # their shortcuts; the context menu: TopicActions (walk29 #21)
-        t_label.setBuddy(self.topic_list)
-        sl.addWidget(self.topic_list, 1)
+        side = self.sidebar = TopicSidebar(self.assistant_title, self.new_topic_action, self.rename_topic_action,
+                                           self.delete_topic_action, (self.compact_action, self.summary_action))
+        self.topic_list = side.topic_list
         # chat side
         chat = QWidget()
         cl = QVBoxLayout(chat)
@@ -531,7 +491,6 @@ class MainWindow(QMainWindow):
         self.page_host.page_shown.connect(self.status_line.page_shown)
         self.central = shell(self.rail, self.page_host, self.status_line)  # the rail and every page
         self.setCentralWidget(self.central)
-        self.sidebar = side
         # issue 10: a write of this window waits for another ChatHub process
         self.store_wait_label = QLabel()  # its text: retranslate_window
         self.store_wait_label.setObjectName("storeWaiting")
@@ -560,47 +519,9 @@ class MainWindow(QMainWindow):
         ev.store_waiting.connect(lambda e: self.store_wait_label.setVisible(e.waiting))  # queued from workers
         ev.summarizer_choice_requested.connect(self.pages.open_system_agent)  # issue 28
 
-    # --- geometry ---------------------------------------------------------------------------
-    def qsettings(self) -> QSettings | None:
-        if self._settings_file is None:
-            return None
-        return QSettings(str(self._settings_file), QSettings.Format.IniFormat)
-
-    def _restore_geometry(self) -> None:
-        s = self.qsettings()
-        if s is None:
-            return
-        geo = s.value("window/geometry")
-        if isinstance(geo, QByteArray):
-            self.restoreGeometry(geo)
-        split = s.value("window/splitter")
-        if isinstance(split, QByteArray):
-            self.splitter.restoreState(split)
-
     def _save_geometry(self) -> None:
-        s = self.qsettings()
-        if s is not None:
-            s.setValue("window/geometry", self.saveGeometry())
-            s.setValue("window/splitter", self.splitter.saveState())
-            if hasattr(self, "store"):  # the assistant and topic in view, opened again at the next start
-                s.setValue("window/assistant", self.current_assistant_id() or 0)
-                s.setValue("window/topic", self.opener.topic_id or 0)
-
-    def resume_ids(self) -> ResumeIds:
-        """The assistant and topic :meth:`_save_geometry` remembered at the last quit
-        (each None: none, or no settings file)."""
-        from chathub_desktop.services.topics.first_page import ResumeIds
-
-        s = self.qsettings()
-
-        def saved(key: str) -> int | None:
-            try:
-                value = int(str(s.value(key, 0))) if s is not None else 0  # INI values read back as text
-            except (TypeError, ValueError):  # a hand-edited settings file
-                value = 0
-            return value if value > 0 else None
-
-        return ResumeIds(saved("window/assistant"), saved("window/topic"))
+        in_view = (self.current_assistant_id(), self.opener.topic_id) if hasattr(self, "store") else None
+        self.remembered.save(self, self.splitter, in_view)
 
     # --- status -----------------------------------------------------------------------------
     def show_status(self, text: str, ms: int = 5000) -> None:

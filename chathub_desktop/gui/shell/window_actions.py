@@ -170,17 +170,8 @@ def retranslate_window(w: MainWindow) -> None:
     retranslate_actions(w)
     retranslate_menus(w)
     w.view.retranslate()
-    w.topics_label.setText(translate("MainWindow", "&Topics"))
-    w.topic_list.setAccessibleName(translate("MainWindow", "Topics"))
-    w.topic_list.viewport().update()  # the rows' day labels ("Yesterday") are painted in the language
+    w.sidebar.retranslate()
     w.assistant_combo.setAccessibleName(translate("MainWindow", "Assistant"))
-    labels = {w.rename_topic_button: translate("MainWindow", "Rename topic"),
-              w.delete_topic_button: translate("MainWindow", "Delete topic"),
-              w.new_topic_button: translate("MainWindow", "New topic")}
-    for button, label in labels.items():
-        action = button.defaultAction()
-        action.setIconText(label)
-        button.setAccessibleName(label)
     w.opening.setText(f'<div align="center">{html.escape(translate("Composer", "Opening your chats…"))}</div>')
     w.store_wait_label.setText(translate("MainWindow", "Waiting for the store — another ChatHub process is writing…"))
 
@@ -237,7 +228,7 @@ def build_menus(w: MainWindow) -> None:
     settings_menu.addAction(w.system_agent_action)
     from chathub_desktop.gui.shell.view_menu import ViewController
 
-    w.view = ViewController(w, w.sidebar, w.qsettings())
+    w.view = ViewController(w, w.sidebar, w.remembered.qsettings())
     w.view.send_key_changed.connect(w.on_send_key)
     w.rail_routes = RailRoutes(w.rail, w.page_host, topics=w.view.sidebar_action,
                                memory=w.memory_action, search=w.search.action,

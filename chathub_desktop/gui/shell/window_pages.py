@@ -341,7 +341,7 @@ class WindowPages:
         finished or closed it once (walkthrough F5: a first launch that ended while the
         setup was open shows it again); a store with either never shows it."""
         w = self._w
-        s = w.qsettings()
+        s = w.remembered.qsettings()
         if s is None or kept(s, SETUP_SHOWN):
             return
         empty = await w.runner.run_in_thread(lambda: not w.svc.providers.list() and not w.svc.assistants.list())

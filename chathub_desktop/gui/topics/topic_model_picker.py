@@ -22,7 +22,7 @@ holds no rules: what is shown is the service's :class:`TopicModelView`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QFont
@@ -43,9 +43,14 @@ from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
 if TYPE_CHECKING:
-    from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.services.events import TopicChanged
-    from chathub_desktop.services.topics.topic_model import ModelGroup, TopicModelView
+    from chathub_desktop.services.topics.topic_model import (
+        ModelGroup,
+        TopicModelService,
+        TopicModelView,
+    )
 
 #: Longest model name shown on the button, characters (the tooltip has all of it).
 SHOWN_CHARS = 28
@@ -323,21 +328,37 @@ class TopicModelPicker(QToolButton):
         return out
 
 
-class TopicModelController(QObject):
-    """Puts a :class:`TopicModelPicker` in ``window``'s composer and keeps it on the open
-    topic: reads and writes go through ``window.svc.topic_models`` on worker threads."""
+class TopicModelHost(Protocol):
+    """What the topic model picker uses of the window (issue 29); the main window is one."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self._w = window
+    runner: TaskRunner
+
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        ...
+
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """A line in the status bar for ``ms`` milliseconds."""
+        ...
+
+
+class TopicModelController(QObject):
+    """Keeps a :class:`TopicModelPicker` (:attr:`picker`, which the window places in its
+    composer) on ``host``'s open topic: reads and writes go through ``models`` on worker
+    threads; ``events`` tell it when the topic or the providers changed. The window calls
+    :meth:`sync` when another topic opens."""
+
+    def __init__(self, host: TopicModelHost, models: TopicModelService, events: ChatEvents,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._w = host
+        self._models = models
         self.picker = TopicModelPicker()
-        window.composer.model_slot.addWidget(self.picker)
         self.picker.chosen.connect(self._choose)
         self.picker.cleared.connect(self._clear)
-        window.topic_opened.connect(lambda _tid: self.sync())
-        window.topic_list.selectionModel().currentChanged.connect(lambda *_a: QTimer.singleShot(0, self.sync))
-        window.events.topic_changed.connect(self._on_topic_changed)
-        window.events.settings_changed.connect(lambda _e: self.sync())  # providers or assistants changed
+        events.topic_changed.connect(self._on_topic_changed)
+        events.settings_changed.connect(lambda _e: self.sync())  # providers or assistants changed
         self._noted: set[int] = set()
         self._cleared_here: set[int] = set()
         self.loads = 0
@@ -346,6 +367,10 @@ class TopicModelController(QObject):
     def _on_topic_changed(self, event: TopicChanged) -> None:
         if event.topic_id == self._w.current_topic_id:
             self.sync()
+
+    def sync_later(self) -> None:
+        """:meth:`sync` once the event loop turns (the selection changed: the topic opens then)."""
+        QTimer.singleShot(0, self.sync)
 
     def sync(self) -> None:
         """Read the open topic's model and the menu's choices again."""
@@ -358,7 +383,7 @@ class TopicModelController(QObject):
         self._w.runner.run("topic-model", self._load(topic_id), context="Topic model", quiet=True)
 
     async def _load(self, topic_id: int) -> None:
-        svc = self._w.svc.topic_models
+        svc = self._models
         view = await self._w.runner.run_in_thread(svc.show, topic_id)
         groups = await self._w.runner.run_in_thread(svc.choices, topic_id)
         if topic_id != self._w.current_topic_id:
@@ -395,7 +420,7 @@ class TopicModelController(QObject):
             self._w.runner.run("topic-model-set", self._write(topic_id, None, None), context="Topic model")
 
     async def _write(self, topic_id: int, provider_id: int | None, model: str | None) -> None:
-        svc = self._w.svc.topic_models
+        svc = self._models
         if model is None:
             view = await self._w.runner.run_in_thread(svc.clear, topic_id)
         else:

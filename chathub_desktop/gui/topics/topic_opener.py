@@ -225,6 +225,9 @@ class TopicOpener(QObject):
                 self._fresh.discard(leaving)
                 drafts.emptied.discard(leaving)
                 host.runner.run(f"discard-topic:{leaving}", self._discard(leaving), context="Topics", quiet=True)
+            elif not draft and self._services and self._listed_unused(leaving):  # a window's from a run that ended?
+                host.runner.run(f"discard-topic:{leaving}", self._discard(leaving, left=True), context="Topics",
+                                quiet=True)
         elif self._creating is not None:  # the box belonged to the topic being made
             self._new_draft = draft
         self.topic_id = topic_id  # before the box changes: its change notes this topic's draft
@@ -249,16 +252,27 @@ class TopicOpener(QObject):
         else:  # the badge counts once the page is shown (_show): the rows come first
             self.topic_opened.emit(topic_id)
 
-    async def _discard(self, topic_id: int) -> None:
+    def _listed_unused(self, topic_id: int) -> bool:
+        """Whether the list shows ``topic_id`` as never used: untitled, no message, not
+        pinned, archived or private (the store decides: ``TopicService.leave``)."""
+        model = self._host.topic_model
+        row = model.row_of(topic_id)
+        t = model.topic_at(row) if row is not None else None
+        return t is not None and t.untitled and not (t.message_count or t.pinned or t.archived or t.private)
+
+    async def _discard(self, topic_id: int, *, left: bool = False) -> None:
         """Delete ``topic_id`` on a store worker if it is still unused (a new topic left
         without a message, walk42 #3; its draft emptied, walk45 #1) and drop its row; a renamed, pinned or private
-        topic, or one given its own model, stays (``TopicService.discard_if_empty``)."""
+        topic, or one given its own model, stays (``TopicService.discard_if_empty``). ``left``: not one this
+        window made or emptied: only a New topic's of this or an ended process goes (``TopicService.leave``)."""
         import asyncio
 
         creating = self._creating
         if creating is not None and not creating.done():  # the new topic first: SQLite would give it this id
             await asyncio.wait([creating])
-        discard = functools.partial(self._host.svc.topics.discard_if_empty, topic_id, draft_emptied=True)
+        topics = self._host.svc.topics
+        discard = (functools.partial(topics.leave, topic_id) if left
+                   else functools.partial(topics.discard_if_empty, topic_id, draft_emptied=True))
         if await self._host.runner.run_in_thread(discard):
             self._host.topic_model.remove(topic_id)
             self._host.sync_topic_actions()
@@ -394,7 +408,8 @@ class TopicOpener(QObject):
             if aid is None:
                 host.show_status(QCoreApplication.translate("Composer", NO_ASSISTANT_TEXT))
                 return None
-            t = await host.runner.run_in_thread(functools.partial(host.svc.topics.create, aid, private=private))
+            t = await host.runner.run_in_thread(functools.partial(host.svc.topics.create, aid, private=private,
+                                                                  by_window=True))
         except ServiceError as exc:
             host.presenter.present(exc, context="New topic")
             return None

@@ -16,21 +16,20 @@ until the user presses Stop or Retry, or the HTTP read timeout (600 s) ends it; 
 request sent once more (:class:`ReplyRetrying`); a longer one is stored in the error
 ("retry in 30 s") and :meth:`ChatService.start_retry` re-requests the last reply.
 
-An answer with no text and no tool call is stored as an error the user sees, with Retry
-(``services.chat.empty_reply``; issue 32); a runaway answer stops at a stream limit
-(``providers.stream_limits``) with what arrived kept.
+Each request streams through ``services.chat.reply_stream``: an answer with no text and
+no tool call is stored as an error the user sees, with Retry (``services.chat.empty_reply``;
+issue 32); a runaway answer stops at a stream limit (``providers.stream_limits``) with
+what arrived kept.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from chathub_desktop.core.app_settings import STREAM_SILENCE_SECONDS
 from chathub_desktop.core.attachments import Attachment
@@ -40,37 +39,24 @@ from chathub_desktop.core.messages import (
     MessageStatus,
     Role,
     ToolCall,
-    Usage,
 )
-from chathub_desktop.core.overflow import is_empty_reply_at_ceiling
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, reason_data
 from chathub_desktop.core.request_assembly import assemble_request
-from chathub_desktop.core.stored_text import StreamText
 from chathub_desktop.core.token_estimate import RATIO_MIN
 from chathub_desktop.core.topic_titles import title_from_text
 from chathub_desktop.providers.base import (
     ChatClient,
     ChatRequest,
     ErrorKind,
-    FinishEvent,
-    ProviderError,
-    ReasoningDelta,
-    TextDelta,
-    ToolCallEvent,
-    UsageEvent,
 )
 from chathub_desktop.services.assistants.settings_service import SettingsService
 from chathub_desktop.services.chat.attachment_service import AttachmentService
-from chathub_desktop.services.chat.empty_reply import empty_reply_reason, is_empty_reply
 from chathub_desktop.services.chat.process_identity import PROCESS_ID
 from chathub_desktop.services.chat.reply_store import (
-    Checkpointer,
     refuse_foreign_stream,
-    storable_call,
-    store_checkpoint,
     store_end,
-    store_finish,
 )
+from chathub_desktop.services.chat.reply_stream import PlannedRequest, ReplyStreamer
 from chathub_desktop.services.chat.reply_tasks import ReplyTasks
 from chathub_desktop.services.chat.send_results import (
     SendOutcome,
@@ -81,7 +67,6 @@ from chathub_desktop.services.chat.send_results import (
     failure_reason,
     finish_anyway,
 )
-from chathub_desktop.services.chat.silence_watch import watch_silence
 from chathub_desktop.services.chat.tool_registry import ToolRegistry
 from chathub_desktop.services.compaction.compaction_service import (
     COMPACTED,
@@ -94,7 +79,6 @@ from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.services.events import (
     EventBus,
     MessageAdded,
-    ReplyDelta,
     ReplyFinished,
     ReplyRetrying,
     ToolServerDown,
@@ -131,26 +115,6 @@ MAX_TOOL_ROUNDS = 30
 STOPPED_TOOL_RESULT = '{"error": "stopped by the user before the tool finished"}'
 #: A ``Retry-After`` up to this many seconds is waited out and the request sent once more.
 AUTO_RETRY_MAX_S = 10.0
-
-#: A reply left empty by a request that fills the window (CMP-12); values: the input
-#: and the window in tokens, grouped.
-_CONTEXT_ERROR = QT_TRANSLATE_NOOP(
-    "ServiceReasons", "The model returned an empty reply for a request that fills its context window "
-                      "(%1 of %2 tokens). Compact the topic or start a new one.")
-#: A send that failed before its reply began, and a failure no client classified.
-_REQUEST_FAILED = QT_TRANSLATE_NOOP("ServiceReasons", "the request failed: %1")
-
-
-@dataclass(frozen=True)
-class _Planned:
-    """One request ready to post: its body, local total (tokens), context receipt
-    (issue 19) and the ``stream-silence-seconds`` limit (seconds, issue 12)."""
-
-    request: ChatRequest
-    total: int
-    receipt: dict[str, object]
-    silence_s: float
-
 
 @dataclass
 class ReplyClaim:
@@ -203,6 +167,7 @@ class ChatService:
         self._providers = providers
         self._settings = settings
         self._sends = ReplyTasks()  # each topic's reply task, Stop and quit
+        self._streamer = ReplyStreamer(db, bus, self._sends)  # each request's stream, and how it ended
         self._namer = TopicNamer(db, bus, providers, settings)
 
     # --- task management (``services.chat.reply_tasks``) -----------------------------
@@ -348,7 +313,7 @@ class ChatService:
         with self._db.write() as s:
             remove_message(s, message_id)
 
-    def _plan(self, ctx: TopicContext, reply_id: int) -> _Planned:
+    def _plan(self, ctx: TopicContext, reply_id: int) -> PlannedRequest:
         """Assemble the request of a planned context (the one body that is posted),
         record it for the badge's anchor (REF-28) and build its context receipt (issue
         19); returns them with its local total and the silence limit, in one worker hop."""
@@ -374,7 +339,7 @@ class ChatService:
                               tools=ctx.base_input.tools, temperature=sampling.temperature,
                               top_p=sampling.top_p, reasoning_effort=sampling.reasoning_effort,
                               thinking_budget=sampling.thinking_budget)
-        return _Planned(request, plan.total_tokens, receipt, self._silence_limit())
+        return PlannedRequest(request, plan.total_tokens, receipt, self._silence_limit())
 
     # --- sending ---------------------------------------------------------------------
     async def send(self, topic_id: int, text: str, attachments: tuple[Attachment, ...] = (), *,
@@ -479,7 +444,7 @@ class ChatService:
                 pre = await self._compaction.before_send(ctx)
                 if pre.blocked:  # REF-23: a context-length error reply, no provider call
                     began = True
-                    blocked = await self._finish(StreamResult(
+                    blocked = await self._streamer.finish(StreamResult(
                         claim.reply_id, MessageStatus.ERROR, error=pre.message,
                         error_kind=ErrorKind.CONTEXT_OVERFLOW.value, why=pre.why))
                     return SendOutcome.of(claim.user_id, blocked, tries, blocked.notice)
@@ -519,7 +484,7 @@ class ChatService:
         (``why`` interrupted, e.g. during the pre-send compaction, walk37 #3) stores it
         ``interrupted`` with Retry, as a reply cut mid-stream; Stop drops it."""
         if why is MessageStatus.INTERRUPTED:
-            await self._finish(StreamResult(reply_id, MessageStatus.INTERRUPTED))
+            await self._streamer.finish(StreamResult(reply_id, MessageStatus.INTERRUPTED))
         else:
             await self._db.run(self._drop, reply_id)
             self._bus.publish(TopicChanged(topic_id))
@@ -681,7 +646,7 @@ class ChatService:
             while True:
                 planned = await self._db.run(self._plan, ctx, reply_id)
                 began, receipt = True, planned.receipt
-                result = await self._stream(topic_id, reply_id, client, planned, ctx.context_window)
+                result = await self._streamer.stream(topic_id, reply_id, client, planned, ctx.context_window)
                 result = result.silently_cut(planned.total, not any(m.images for m in planned.request.messages),
                                              self_hosted=ctx.self_hosted)
                 if result.error_kind == ErrorKind.CONTEXT_OVERFLOW.value and result.empty:
@@ -696,7 +661,7 @@ class ChatService:
                     self._bus.publish(ReplyRetrying(topic_id, reply_id, wait, result.error or "", result.why))
                     await asyncio.sleep(wait)
                     continue
-                return await self._finish(result), tries
+                return await self._streamer.finish(result), tries
         except asyncio.CancelledError as exc:
             if isinstance(exc, StreamStopped):  # the stream step stored what arrived
                 raise
@@ -712,90 +677,6 @@ class ChatService:
                 await finish_anyway(self._failed(topic_id, reply_id, exc, receipt))
             raise
 
-    async def _stream(self, topic_id: int, reply_id: int, client: ChatClient, planned: _Planned,
-                      window: int) -> StreamResult:
-        """Stream one ``planned`` request into ``reply_id``; returns what it produced
-        (``window``: the model's context window, tokens). Provider failures come back as
-        a result with status ``error``; Stop or quit stores what arrived and raises
-        :class:`StreamStopped`. The text so far is checkpointed about every
-        :data:`CHECKPOINT_S` seconds and at every tool call."""
-        parts: list[str] = []
-        calls: list[ToolCall] = []
-        usage = Usage()
-        reasoned = False  # any reasoning arrived (never stored, CMP-3; not kept: issue 32)
-        unread = 0  # events the client could not read (issue 32)
-        finish: str | None = None
-        checkpoint = Checkpointer(self._db, functools.partial(store_checkpoint, self._db, reply_id))
-        clean = StreamText()  # a surrogate pair split over two deltas, a lone one or a NUL
-
-        def result(status: MessageStatus, **failure: Any) -> StreamResult:
-            if tail := clean.flush():
-                parts.append(tail)
-            return StreamResult(reply_id, status, "".join(parts), tuple(calls), usage, finish,
-                                receipt=planned.receipt, **failure)
-
-        watch = asyncio.get_running_loop().create_task(
-            watch_silence(self._bus, topic_id, reply_id, client.activity, planned.silence_s),
-            name=f"silence:{topic_id}")
-        try:
-            async with contextlib.aclosing(client.stream(planned.request)) as events:
-                async for ev in events:
-                    if isinstance(ev, TextDelta):
-                        if text := clean.feed(ev.text):
-                            parts.append(text)
-                            self._bus.publish(ReplyDelta(topic_id, reply_id, text))
-                            checkpoint.maybe(parts, calls)
-                    elif isinstance(ev, ReasoningDelta):
-                        reasoned = reasoned or bool(ev.text.strip())
-                    elif isinstance(ev, ToolCallEvent):
-                        calls.append(storable_call(ev.call))
-                        checkpoint.now(parts, calls)
-                    elif isinstance(ev, UsageEvent):
-                        usage = usage.merged(ev.usage)
-                    elif isinstance(ev, FinishEvent):
-                        finish, unread = ev.finish_reason, ev.unread_events
-            done = result(MessageStatus.COMPLETE)
-            if is_empty_reply_at_ceiling(
-                done.text, calls, "reasoned" if reasoned else "", usage.output_tokens,
-                usage.input_tokens, window,
-            ):  # CMP-12
-                why = Reason(_CONTEXT_ERROR, (f"{usage.input_tokens:,}", f"{window:,}"))
-                done = dataclasses.replace(
-                    done, status=MessageStatus.ERROR, error_kind=ErrorKind.CONTEXT_OVERFLOW.value,
-                    error=why.english(), why=why)
-            elif is_empty_reply(parts, len(calls)):  # issue 32: an empty answer is an error
-                why = empty_reply_reason(finish, reasoned, unread)
-                done = dataclasses.replace(
-                    done, status=MessageStatus.ERROR, error_kind=ErrorKind.BAD_RESPONSE.value,
-                    error=why.english(), why=why)
-        except asyncio.CancelledError as exc:
-            stopped = result(self._sends.take_cut(topic_id, MessageStatus.INTERRUPTED))
-            await checkpoint.settled()
-            await finish_anyway(self._finish(stopped))
-            raise StreamStopped(*exc.args) from exc
-        except ProviderError as exc:
-            done = result(MessageStatus.ERROR, error=exc.message or str(exc), error_kind=exc.kind.value,
-                          retry_after_s=exc.retry_after_s, why=exc.why)
-        except Exception as exc:  # a transport or library failure the client did not classify
-            log.warning("reply for topic %s failed", topic_id, exc_info=True)
-            why = Reason(_REQUEST_FAILED, (str(exc),))
-            done = result(MessageStatus.ERROR, error=why.english(), error_kind=ErrorKind.NETWORK.value, why=why)
-        finally:
-            watch.cancel()
-            await asyncio.gather(watch, return_exceptions=True)
-        await checkpoint.settled()
-        return done
-
     def _silence_limit(self) -> float:
         """The ``stream-silence-seconds`` setting in seconds (60 by default)."""
         return self._settings.value(STREAM_SILENCE_SECONDS)
-
-    async def _finish(self, result: StreamResult) -> StreamResult:
-        """Store ``result`` as the reply's final state (:meth:`StreamResult.settled`) and
-        announce it; returns what was stored."""
-        stored = result.settled()
-        topic_id = await self._db.run(store_finish, self._db, stored)
-        if topic_id is not None:
-            self._bus.publish(ReplyFinished(topic_id, stored.reply_id, stored.status, stored.error, stored.why))
-        return stored
-

@@ -97,8 +97,6 @@ def first_page(database_url: str | None, data_dir: Path, page_size: int,
     rows = read_first_page(data_dir / STORE_FILE, page_size, resume.assistant_id, resume.topic_id)
     if rows is None:
         return None
-    topics = tuple(TopicView(t.id, t.assistant_id, t.title, t.message_count, t.created_at, t.updated_at, t.pinned,
-                             t.archived, private=t.private, untitled=t.untitled) for t in rows.topics)
     return FirstPage(rows.assistant_id, rows.topic_id, rows.first_offset,
                      tuple(message_view(m) for m in rows.rows), rows.total, rows.assistant_name, rows.assistant_avatar,
-                     topics)
+                     rows.topics)

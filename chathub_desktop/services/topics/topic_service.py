@@ -50,6 +50,7 @@ from chathub_desktop.storage.topic_rows import (
     message_row,
     streaming_claims,
     topic_listing,
+    topic_maker,
     topic_record,
     update_topic,
 )
@@ -96,9 +97,12 @@ class TopicService:
             untitled=t.untitled,
         )
 
-    def create(self, assistant: int | str, title: str | None = None, *, private: bool = False) -> TopicView:
+    def create(self, assistant: int | str, title: str | None = None, *, private: bool = False,
+               by_window: bool = False) -> TopicView:
         """New topic. Without ``title`` it is titled from the first message (APP-10).
-        ``private``: its requests carry no memory and the dream never reads it (issue 19)."""
+        ``private``: its requests carry no memory and the dream never reads it (issue 19).
+        ``by_window``: the window's New topic made it; left untouched, it goes when the
+        user leaves it (:meth:`leave`)."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             t = add_topic(
@@ -109,6 +113,7 @@ class TopicService:
                 title_generated=bool(title and title.strip()),
                 private=private,
                 untitled=not (title and title.strip()),
+                made_by=PROCESS_ID if by_window else None,
             )
             return self._view(s, t)
 
@@ -209,6 +214,23 @@ class TopicService:
         be written yet: it is removed first, in the same transaction (walk45 #1)."""
         with self._db.write() as s:
             return delete_if_untouched(s, topic_id, drop_draft=draft_emptied)
+
+    def leave(self, topic_id: int) -> bool:
+        """The user left ``topic_id``: delete it when it is still as created
+        (:meth:`discard_if_empty`'s rule) and the window's New topic made it, in this
+        process or in one that has ended (a crash or a kill kept it past its run; walk42
+        #3: an unused new topic does not pile up). A topic another running window made, or
+        one made elsewhere (the CLI, an import), stays. One write transaction; True when
+        deleted, False for a gone topic."""
+        with self._db.write() as s:
+            maker = topic_maker(s, topic_id)
+            if maker is None or maker[0] is None:
+                return False
+            made_by, made_at = maker
+            # another window's topic only once that process is gone (the reply sweep's test)
+            if made_by != PROCESS_ID and not stream_is_orphaned(made_by, made_at, utcnow()):
+                return False
+            return delete_if_untouched(s, topic_id)
 
     def drafts(self, assistant_id: int) -> builtins.list[StoredDraft]:
         """The unsent drafts of ``assistant_id``'s topics (walk45 #1): ``(topic id, the
