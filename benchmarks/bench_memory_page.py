@@ -192,6 +192,51 @@ class StallMeter:
         return 1000 * self.worst
 
 
+class GcMeter:
+    """The cyclic collector's runs between :meth:`start` and :meth:`stop`: how many per
+    generation, and the CPU each held the interpreter lock for, on the GUI thread or a
+    worker (a worker's collection stalls the window as much: its thread waits for the
+    lock). CPU, not wall time, so a loaded machine moves it little."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self._main = threading.main_thread()
+        self._threading = threading
+        self._t0 = 0.0
+        self.runs: list[tuple[int, float, bool]] = []  # (generation, CPU s, on the GUI thread)
+        self._on = False
+
+    def _cb(self, phase: str, info: dict[str, int]) -> None:
+        if not self._on:
+            return
+        if phase == "start":
+            self._t0 = time.thread_time()
+        else:
+            gui = self._threading.current_thread() is self._main
+            self.runs.append((info["generation"], time.thread_time() - self._t0, gui))
+
+    def start(self) -> None:
+        import gc
+
+        self.runs.clear()
+        if self._cb not in gc.callbacks:
+            gc.callbacks.append(self._cb)
+        self._on = True
+
+    def stop(self) -> None:
+        self._on = False
+
+    def report(self) -> str:
+        """Collections by generation, their CPU in all and the largest, by thread."""
+        by_gen = {g: sum(1 for r in self.runs if r[0] == g) for g in (0, 1, 2)}
+        parts = []
+        for name, gui in (("GUI thread", True), ("workers", False)):
+            cpus = [1000 * c for _g, c, on_gui in self.runs if on_gui is gui]
+            parts.append(f"{name} {sum(cpus):.1f} ms in all, largest {max(cpus, default=0.0):.1f} ms")
+        return f"{len(self.runs)} collections (gen 0/1/2: {by_gen[0]}/{by_gen[1]}/{by_gen[2]}); " + "; ".join(parts)
+
+
 class TurnMeter:
     """The GUI thread's CPU per turn of the event loop (``aboutToBlock`` to ``aboutToBlock``
     of Qt's event dispatcher) between :meth:`start` and :meth:`stop` (``--turns``)."""
@@ -391,9 +436,11 @@ def main() -> int:
     profiler = cProfile.Profile() if args.profile else None
     turns = TurnMeter()
     steps = StepMeter()
+    collections = GcMeter()
     if args.turns:
         turns.install()
         steps.install()
+    gc_again: list[str] = []  # the collector over the first open, then over the open again
     window = None
     if args.in_window:
         from chathub_desktop.core.messages import Role
@@ -427,10 +474,13 @@ def main() -> int:
         if args.turns:
             idle.install()
             idle.start()
+            collections.start()
         await asyncio.sleep(3.0)  # the badge, the rows' rendering and the background work after them
         if args.turns:
             idle.stop()
+            collections.stop()
             print("window idle after start (3 s: its idle work, the page made ahead), per turn:", idle.report())
+            print("the cycle collector over that idle:", collections.report())
             print("the page made ahead, per step (GUI CPU ms):", steps.report())
 
     async def scenario() -> None:
@@ -480,6 +530,7 @@ def main() -> int:
                 await asyncio.sleep(0.3)
             if k == 0:
                 turns.start()
+                collections.start()
                 if profiler is not None:
                     profiler.enable()
             t0, c0 = time.perf_counter(), time.thread_time()
@@ -504,6 +555,7 @@ def main() -> int:
             opens.append(meter.worst_ms())
             if k == 0:
                 turns.stop()
+                collections.stop()
                 if profiler is not None:
                     profiler.disable()
             open_cpus.append(time.thread_time() - c1)
@@ -513,7 +565,9 @@ def main() -> int:
             builds.append(build)
             if k == 0:
                 rows.append(("Memory page: open (load, lay out)", time.perf_counter() - t0, opens[0]))
+        first_gc = collections.report()
         page.hide()  # to a chat and back: the same page, read again
+        collections.start()
         meter.reset()
         t1 = time.perf_counter()
         n = page.loads
@@ -522,6 +576,8 @@ def main() -> int:
         page.show()
         await _settle(lambda: page.loads > n)
         await asyncio.sleep(0.3)
+        collections.stop()
+        gc_again[:] = [first_gc, collections.report()]
         rows.append(("Memory page: open again", time.perf_counter() - t1, meter.worst_ms()))
         row_cpu["Memory page: open again"] = 1000 * meter.worst_cpu
         row_most["Memory page: open again"] = 1000 * meter.most_cpu
@@ -561,6 +617,9 @@ def main() -> int:
           f"{1000 * build_cpus[0]:.0f} ms; later pages {1000 * statistics.median(build_cpus[1:] or build_cpus):.0f} ms)")
     print(f"(the first open's GUI CPU in all, build excluded: {1000 * open_cpus[0]:.0f} ms; later opens "
           f"{1000 * statistics.median(open_cpus[1:] or open_cpus):.0f} ms)")
+    if gc_again:
+        print(f"the cycle collector over the first open: {gc_again[0]}")
+        print(f"the cycle collector over the open again: {gc_again[1]}")
     if len(opens) > 1:
         med = statistics.median(opens)
         print(f"open stall over {len(opens)} opens: median {med:.1f} ms, worst {max(opens):.1f} ms; "

@@ -7,6 +7,15 @@ still froze the window 140 ms to 210 ms at a time. The tokens form no cycles (re
 counting frees them), so the collector is paused for the length of one rendering
 (bounded by the renderer's own size limits) and resumes after it; with GC paused the
 same rendering froze the window at most about 30 ms.
+
+A read whose results live on (the Memory page's 10,000 entries, issue 30) asks for
+``keep``: what it allocated is moved out of the collector's reach (``gc.freeze``, as
+start-up's heap is) before the collector resumes. Otherwise the first collection after
+the pause walked every new object at once on that thread — 18 ms holding the
+interpreter lock on the worker, the window's thread waiting for it — and later full
+collections walked them again (100–250 ms each with 10,000 entries held). Objects
+frozen are still freed by reference counting when the page drops them; only a cycle
+among them would outlive its page.
 """
 
 from __future__ import annotations
@@ -21,14 +30,16 @@ __all__ = ["collector_paused"]
 _lock = threading.Lock()
 _holds = 0
 _was_enabled = True
+_keep = False
 
 
 @contextmanager
-def collector_paused() -> Iterator[None]:
+def collector_paused(*, keep: bool = False) -> Iterator[None]:
     """Pause the cycle collector inside the ``with`` block; nested and concurrent uses
     (several render threads) resume it when the last one leaves, and only if it was
-    running before the first."""
-    global _holds, _was_enabled
+    running before the first. ``keep``: what the block allocates lives on; the objects
+    made during the pause are frozen (out of every later collection) before it resumes."""
+    global _holds, _was_enabled, _keep
     with _lock:
         if _holds == 0:
             _was_enabled = gc.isenabled()
@@ -39,5 +50,10 @@ def collector_paused() -> Iterator[None]:
     finally:
         with _lock:
             _holds -= 1
-            if _holds == 0 and _was_enabled:
-                gc.enable()
+            _keep = _keep or keep
+            if _holds == 0:
+                if _keep:
+                    gc.freeze()
+                _keep = False
+                if _was_enabled:
+                    gc.enable()
