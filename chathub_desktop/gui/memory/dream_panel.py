@@ -509,6 +509,7 @@ class DreamPanel(QWidget):
             self.texts.bind(self.empty_label.setToolTip,
                             lambda: empty_text(view.schedule, self.schedule.clock(), zone, place))
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
+        self.refresh.keep_rows(bool(cards))  # no room for three cards around the empty line
         self.card_actions.reopen_pending()
         self.loads += 1
         self._sync()
