@@ -104,6 +104,27 @@ schedule form's 16.6; every other step (imports, hosting, polish, the offscreen 
 group then made and put in the page on two turns, load 5.6–6.0, two runs: largest idle
 steps 19.3 (schedule form), 18.0 (group made), 16.0 (the page made) / 24.4 (the page made),
 23.0 (schedule form), 22.9 (dream panel), 18.6 (group made) ms; placing the group 11.8–12.7.
+
+The collector's runs (mem49): over the first open, the open again and (``--turns``) the
+window's idle, the count of collections and the CPU they held the interpreter lock for, on
+the GUI thread or a worker (a worker's collection stalls the window as much). A stall with
+almost no GUI CPU (the lead's idle reading: 23.8 ms with 0.9 ms) is the window's thread
+waiting, for a core or for the lock: the worker's first collection after its paused read
+walked everything the read made (one profiled run: 18 ms at the pause's end). The page's
+reads now freeze what they made before the collector resumes (``collector_paused(keep=
+True)``). Measured 2026-12-04, load 8.2–9.7 (others' tests), integ 9568c77 and mem49 one
+after the other: ``--open-only --repeat 2``, workers' collections over the first open 4.6 /
+4.1 ms (largest 4.1 / 3.7) → 0.5 / 0.5 ms, over the open again 0 / 6.1 → 0 / 0 ms;
+``--in-window``, over the first open 2.2 / 2.3 → 0.4 / 0.4 ms. At that load the stalls
+themselves are mostly waiting for a core (the bare list's open 110–222 ms) and say nothing
+of the change. Per turn (GUI CPU, ``--in-window --turns``, load 8.2–11.5, four runs of
+each): the first open's largest turn 7.0–10.1 (base) and 8.5–10.6 ms (mem49), none ≥ 16 ms;
+the page made ahead, largest idle step 9.4–14.5 ms in both (make, dream panel, schedule
+form), one step of 31.3 ms in one run where a full collection landed in it. The largest
+turn of the window's idle is a full collection on the GUI thread (14.8–23.6 ms of CPU,
+one per 3 s idle in every run): it walks ~55,000 objects, 10,000 of them the fixed
+memory's parsed ``Entry`` objects in ``core.fixed_memory``'s parse cache, made by the
+search's warm-up while the window is idle (not by the page).
 """
 
 from __future__ import annotations
