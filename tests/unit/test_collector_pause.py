@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gc
 
-from chathub_desktop.gui.shell.collector_pause import collector_paused
+from chathub_desktop.services.collector_pause import collector_paused
 
 
 class _Held:

@@ -92,13 +92,13 @@ from chathub_desktop.gui.memory.page_dates import long_date
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
 from chathub_desktop.gui.shell.chat_events import ChatEvents
-from chathub_desktop.gui.shell.collector_pause import collector_paused
 from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_service import (
     CardsSnapshot,

@@ -89,7 +89,6 @@ from chathub_desktop.gui.memory.raw_editor import RawEditor
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
 from chathub_desktop.gui.shell.after_paint import BuildSteps, after_paint
 from chathub_desktop.gui.shell.chat_events import ChatEvents
-from chathub_desktop.gui.shell.collector_pause import collector_paused
 from chathub_desktop.gui.shell.elided_line import ElidedLine
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import Texts, fill
@@ -97,6 +96,7 @@ from chathub_desktop.gui.shell.page_header import PageHeader
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.memory.memory_service import FixedMemorySnapshot, MemoryEntryView

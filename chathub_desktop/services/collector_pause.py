@@ -1,4 +1,5 @@
-"""Python's cycle collector held off while a message is turned into HTML (issue 32).
+"""Python's cycle collector held off while a message is turned into HTML (issue 32), and
+while a large read is made (issue 30). A service helper the window uses too.
 
 The Markdown parser allocates a token per span (100,000 on a hostile 200 KB message).
 Each allocation burst sets off full collections that walk the whole heap while holding
