@@ -15,8 +15,11 @@ start-up's heap is) before the collector resumes. Otherwise the first collection
 the pause walked every new object at once on that thread — 18 ms holding the
 interpreter lock on the worker, the window's thread waiting for it — and later full
 collections walked them again (100–250 ms each with 10,000 entries held). Objects
-frozen are still freed by reference counting when the page drops them; only a cycle
-among them would outlive its page.
+frozen are still freed by reference counting when the page drops them. The cost: the
+freeze takes every object alive at that moment, not only the read's, so a cycle of
+garbage waiting for a collection then (anywhere in the process) is never freed. Reads
+that keep are few: the Memory page's (while it is shown) and the search's memory
+warm-up (once per window).
 """
 
 from __future__ import annotations
