@@ -104,6 +104,34 @@ schedule form's 16.6; every other step (imports, hosting, polish, the offscreen 
 group then made and put in the page on two turns, load 5.6–6.0, two runs: largest idle
 steps 19.3 (schedule form), 18.0 (group made), 16.0 (the page made) / 24.4 (the page made),
 23.0 (schedule form), 22.9 (dream panel), 18.6 (group made) ms; placing the group 11.8–12.7.
+
+The collector's runs (mem49): over the first open, the open again and (``--turns``) the
+window's idle, the count of collections and the CPU they held the interpreter lock for, on
+the GUI thread or a worker (a worker's collection stalls the window as much). A stall with
+almost no GUI CPU (the lead's idle reading: 23.8 ms with 0.9 ms) is the window's thread
+waiting, for a core or for the lock: the worker's first collection after its paused read
+walked everything the read made (one profiled run: 18 ms at the pause's end). The page's
+reads now freeze what they made before the collector resumes (``collector_paused(keep=
+True)``). Measured 2026-12-04, load 8.2–9.7 (others' tests), integ 9568c77 and mem49 one
+after the other: ``--open-only --repeat 2``, workers' collections over the first open 4.6 /
+4.1 ms (largest 4.1 / 3.7) → 0.5 / 0.5 ms, over the open again 0 / 6.1 → 0 / 0 ms;
+``--in-window``, over the first open 2.2 / 2.3 → 0.4 / 0.4 ms. At that load the stalls
+themselves are mostly waiting for a core (the bare list's open 110–222 ms) and say nothing
+of the change. Per turn (GUI CPU, ``--in-window --turns``, load 8.2–11.5, four runs of
+each): the first open's largest turn 7.0–10.1 (base) and 8.5–10.6 ms (mem49), none ≥ 16 ms;
+the page made ahead, largest idle step 9.4–14.5 ms in both (make, dream panel, schedule
+form), one step of 31.3 ms in one run where a full collection landed in it. The largest
+turn of the window's idle is a full collection on the GUI thread (14.8–23.6 ms of CPU,
+one per 3 s idle in every run): it walks ~55,000 objects, 10,000 of them the fixed
+memory's parsed ``Entry`` objects in ``core.fixed_memory``'s parse cache, made by the
+search's warm-up while the window is idle (not by the page). The warm-up now keeps them
+out of the collector's walks too. Same day, load 7.4–7.9, ``--open-only --in-window
+--turns``, two pairs: the window's idle, full collections 1 / 0 → 0 / 0 (GUI thread's
+collector CPU 21.8 / 0.6 → 1.7 / 1.9 ms), its largest turn 38.2 / 17.6 → 18.3 / 19.2 ms
+(what is left there is no collection and no step of the page); in the base's second run
+the full collection fell on a worker during the first open (15.6 ms), in mem49's none did;
+the page made ahead, largest step 7.8–8.6 ms in both; the first open's largest turn 9.6 /
+7.3 → 8.0 / 8.7 ms.
 """
 
 from __future__ import annotations
@@ -190,6 +218,51 @@ class StallMeter:
     def worst_ms(self) -> float:
         self._timer.stop()
         return 1000 * self.worst
+
+
+class GcMeter:
+    """The cyclic collector's runs between :meth:`start` and :meth:`stop`: how many per
+    generation, and the CPU each held the interpreter lock for, on the GUI thread or a
+    worker (a worker's collection stalls the window as much: its thread waits for the
+    lock). CPU, not wall time, so a loaded machine moves it little."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self._main = threading.main_thread()
+        self._threading = threading
+        self._t0 = 0.0
+        self.runs: list[tuple[int, float, bool]] = []  # (generation, CPU s, on the GUI thread)
+        self._on = False
+
+    def _cb(self, phase: str, info: dict[str, int]) -> None:
+        if not self._on:
+            return
+        if phase == "start":
+            self._t0 = time.thread_time()
+        else:
+            gui = self._threading.current_thread() is self._main
+            self.runs.append((info["generation"], time.thread_time() - self._t0, gui))
+
+    def start(self) -> None:
+        import gc
+
+        self.runs.clear()
+        if self._cb not in gc.callbacks:
+            gc.callbacks.append(self._cb)
+        self._on = True
+
+    def stop(self) -> None:
+        self._on = False
+
+    def report(self) -> str:
+        """Collections by generation, their CPU in all and the largest, by thread."""
+        by_gen = {g: sum(1 for r in self.runs if r[0] == g) for g in (0, 1, 2)}
+        parts = []
+        for name, gui in (("GUI thread", True), ("workers", False)):
+            cpus = [1000 * c for _g, c, on_gui in self.runs if on_gui is gui]
+            parts.append(f"{name} {sum(cpus):.1f} ms in all, largest {max(cpus, default=0.0):.1f} ms")
+        return f"{len(self.runs)} collections (gen 0/1/2: {by_gen[0]}/{by_gen[1]}/{by_gen[2]}); " + "; ".join(parts)
 
 
 class TurnMeter:
@@ -391,9 +464,11 @@ def main() -> int:
     profiler = cProfile.Profile() if args.profile else None
     turns = TurnMeter()
     steps = StepMeter()
+    collections = GcMeter()
     if args.turns:
         turns.install()
         steps.install()
+    gc_again: list[str] = []  # the collector over the first open, then over the open again
     window = None
     if args.in_window:
         from chathub_desktop.core.messages import Role
@@ -427,10 +502,13 @@ def main() -> int:
         if args.turns:
             idle.install()
             idle.start()
+            collections.start()
         await asyncio.sleep(3.0)  # the badge, the rows' rendering and the background work after them
         if args.turns:
             idle.stop()
+            collections.stop()
             print("window idle after start (3 s: its idle work, the page made ahead), per turn:", idle.report())
+            print("the cycle collector over that idle:", collections.report())
             print("the page made ahead, per step (GUI CPU ms):", steps.report())
 
     async def scenario() -> None:
@@ -480,6 +558,7 @@ def main() -> int:
                 await asyncio.sleep(0.3)
             if k == 0:
                 turns.start()
+                collections.start()
                 if profiler is not None:
                     profiler.enable()
             t0, c0 = time.perf_counter(), time.thread_time()
@@ -504,6 +583,7 @@ def main() -> int:
             opens.append(meter.worst_ms())
             if k == 0:
                 turns.stop()
+                collections.stop()
                 if profiler is not None:
                     profiler.disable()
             open_cpus.append(time.thread_time() - c1)
@@ -513,7 +593,9 @@ def main() -> int:
             builds.append(build)
             if k == 0:
                 rows.append(("Memory page: open (load, lay out)", time.perf_counter() - t0, opens[0]))
+        first_gc = collections.report()
         page.hide()  # to a chat and back: the same page, read again
+        collections.start()
         meter.reset()
         t1 = time.perf_counter()
         n = page.loads
@@ -522,6 +604,8 @@ def main() -> int:
         page.show()
         await _settle(lambda: page.loads > n)
         await asyncio.sleep(0.3)
+        collections.stop()
+        gc_again[:] = [first_gc, collections.report()]
         rows.append(("Memory page: open again", time.perf_counter() - t1, meter.worst_ms()))
         row_cpu["Memory page: open again"] = 1000 * meter.worst_cpu
         row_most["Memory page: open again"] = 1000 * meter.most_cpu
@@ -561,6 +645,9 @@ def main() -> int:
           f"{1000 * build_cpus[0]:.0f} ms; later pages {1000 * statistics.median(build_cpus[1:] or build_cpus):.0f} ms)")
     print(f"(the first open's GUI CPU in all, build excluded: {1000 * open_cpus[0]:.0f} ms; later opens "
           f"{1000 * statistics.median(open_cpus[1:] or open_cpus):.0f} ms)")
+    if gc_again:
+        print(f"the cycle collector over the first open: {gc_again[0]}")
+        print(f"the cycle collector over the open again: {gc_again[1]}")
     if len(opens) > 1:
         med = statistics.median(opens)
         print(f"open stall over {len(opens)} opens: median {med:.1f} ms, worst {max(opens):.1f} ms; "

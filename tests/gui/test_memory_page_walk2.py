@@ -213,9 +213,12 @@ def test_the_new_states_pass_the_audit(qloop, services, assistant, qtbot, theme,
 def test_reads_run_with_the_cycle_collector_paused(page, services, assistant, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
     """Issue 30: a reload of 10,000 entries set off a full cycle collection holding the
     interpreter lock (~460 ms frozen window); the page's reads on its workers now run
-    with the collector paused, and it runs again afterwards."""
+    with the collector paused, it runs again afterwards, and the entries read are out of
+    its later walks (a worker's first collection after the pause walked them all)."""
     import gc
 
+    services.memory.add(assistant, "Lives in Berlin")
+    qtbot.waitUntil(lambda: page.model.total() == 1, timeout=5000)
     seen: list[tuple[str, bool]] = []
     fixed, dreams = services.memory.snapshot, services.dreams.snapshot
     monkeypatch.setattr(services.memory, "snapshot", lambda a: seen.append(("fixed", gc.isenabled())) or fixed(a))
@@ -228,6 +231,10 @@ def test_reads_run_with_the_cycle_collector_paused(page, services, assistant, qt
     assert not [s for s in seen if s[1]]
     # and it runs again (another worker's read or rendering may still hold it a moment)
     qtbot.waitUntil(gc.isenabled, timeout=5000)
+    # what the read made lives with the page: no later collection walks it again
+    entry = page.model.entry(0)
+    assert entry is not None and entry.text == "Lives in Berlin" and gc.is_tracked(entry)
+    assert id(entry) not in {id(o) for o in gc.get_objects()}
 
 
 def test_a_card_pauses_and_resumes_from_its_toggle(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]

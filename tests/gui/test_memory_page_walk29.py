@@ -82,7 +82,7 @@ def test_at_800x560_both_card_lists_have_room_for_three_cards(page, services, as
                     and page.list.height() >= page.delegate.rows_height(1), timeout=3000)
     assert page.minimumSizeHint().height() <= SMALL[1] and page.minimumSizeHint().width() <= SMALL[0]
     bar = page.body_scroll.verticalScrollBar()
-    assert bar.maximum() > 0  # the page scrolls, no list is squeezed
+    qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=3000)  # the page scrolls, no list is squeezed
     cards = page.dream_panel.list
     page.body_scroll.ensureWidgetVisible(cards, 0, 0)
     qtbot.waitUntil(lambda: cards.visibleRegion().boundingRect().height() >= three, timeout=3000)
@@ -90,6 +90,31 @@ def test_at_800x560_both_card_lists_have_room_for_three_cards(page, services, as
     for row in range(3):
         rect = cards.visualRect(page.dream_panel.model.index(row))
         assert rect.height() > 0 and cards.visibleRegion().boundingRect().contains(rect), row
+
+
+def test_no_page_scroll_bar_for_an_empty_dream_list_at_1366x768(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30: three entries and no dream card in a 1366×768 window showed a scroll bar
+    over the whole page for one pixel: the dream list kept room for three cards behind its
+    empty line. With no card the page fits; with cards the list keeps its three rows."""
+    a = services.assistants.create("Helper", model="gpt-4o-mini").id
+    for text in ("Prefers short answers with code first", "Works in Berlin (CET)", "Writes Python 3.11"):
+        services.memory.add(a, text)
+    window.resize(1366, 768)
+    reload_assistants(window, qtbot, a)
+    page = window.pages.open_memory()
+    assert page is not None
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: page.loads >= 1 and panel.loads >= 1 and page.model.total() == 3, timeout=5000)
+    bar = page.body_scroll.verticalScrollBar()
+    qtbot.waitUntil(lambda: panel.empty_label.isVisible() and panel.list.minimumHeight() == 0, timeout=3000)
+    qtbot.waitUntil(lambda: bar.maximum() == 0 and not bar.isVisible(), timeout=3000)
+    assert page.body_scroll.widget().minimumSizeHint().height() <= page.body_scroll.viewport().height()
+    with services.db.write() as s:
+        s.merge(DynamicMemoryDocument(assistant_id=a, body=dm.render_document(dm.append_day_card(
+            [], date(2026, 11, 30), "Keeps answers under ten lines")), updated_at=utcnow()))
+    panel.schedule_reload()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1 and panel.list.isVisible(), timeout=5000)
+    assert panel.list.minimumHeight() == panel.delegate.rows_height(3)  # room for three cards again
 
 
 def test_each_title_has_a_question_mark_with_its_help(page, qtbot):  # type: ignore[no-untyped-def]

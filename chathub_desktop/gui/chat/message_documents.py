@@ -41,9 +41,9 @@ from chathub_desktop.gui.chat.image_sources import stored_hashes
 from chathub_desktop.gui.chat.safe_document import SafeTextDocument
 from chathub_desktop.gui.chat.sliced_document import Decoded, SlicedDocument, decoded
 from chathub_desktop.gui.chat.stored_images import StoredImages, source_of
-from chathub_desktop.gui.shell.collector_pause import collector_paused
 from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.gui.shell.service_reasons import said
+from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.views import MessageView
 
 __all__ = ["DISPLAY_LIMIT_CHARS", "LAYOUT_BUDGET_S", "SYNC_RENDER_CHARS", "MessageDocuments", "TextColors",

@@ -92,13 +92,13 @@ from chathub_desktop.gui.memory.page_dates import long_date
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
 from chathub_desktop.gui.shell.chat_events import ChatEvents
-from chathub_desktop.gui.shell.collector_pause import collector_paused
 from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_service import (
     CardsSnapshot,
@@ -439,9 +439,9 @@ class DreamPanel(QWidget):
 
     def fetch(self) -> DreamData:
         """Worker thread: the settings, the cards, whether dreams are paused and how many
-        proposals wait (the cycle collector waits meanwhile, as for the fixed entries).
-        Raises ``ServiceError``."""
-        with collector_paused():
+        proposals wait (the cycle collector waits meanwhile, and the cards it read are kept
+        out of its reach after, as for the fixed entries). Raises ``ServiceError``."""
+        with collector_paused(keep=True):
             snap = self.svc.dreams.snapshot(self.assistant_id)
             system_zone()  # read once here, not by the GUI thread (its first read took ~16 ms)
             return (self.svc.dreams.settings(self.assistant_id), snap, self.svc.dreams.paused(),
@@ -509,6 +509,7 @@ class DreamPanel(QWidget):
             self.texts.bind(self.empty_label.setToolTip,
                             lambda: empty_text(view.schedule, self.schedule.clock(), zone, place))
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
+        self.refresh.keep_rows(bool(cards))  # no room for three cards around the empty line
         self.card_actions.reopen_pending()
         self.loads += 1
         self._sync()

@@ -36,7 +36,6 @@ from __future__ import annotations
 from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
-    QLocale,
     QObject,
     Qt,
     QTimer,
@@ -51,9 +50,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListView,
-    QPushButton,
     QScrollArea,
     QStackedWidget,
     QVBoxLayout,
@@ -69,6 +66,7 @@ from chathub_desktop.gui.memory.dreaming_group import DreamingGroup
 from chathub_desktop.gui.memory.entry_actions import EntryActions
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
+from chathub_desktop.gui.memory.fixed_filter_row import FilterRow
 from chathub_desktop.gui.memory.fixed_toolbar import FixedToolbar
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
@@ -91,7 +89,6 @@ from chathub_desktop.gui.memory.raw_editor import RawEditor
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
 from chathub_desktop.gui.shell.after_paint import BuildSteps, after_paint
 from chathub_desktop.gui.shell.chat_events import ChatEvents
-from chathub_desktop.gui.shell.collector_pause import collector_paused
 from chathub_desktop.gui.shell.elided_line import ElidedLine
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import Texts, fill
@@ -99,6 +96,7 @@ from chathub_desktop.gui.shell.page_header import PageHeader
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.memory.memory_service import FixedMemorySnapshot, MemoryEntryView
@@ -466,37 +464,12 @@ class MemoryPage(QWidget):
         self.cards_stack.addWidget(self.list)
         self.cards_stack.addWidget(self.empty_label)
         self.cards_stack.setCurrentWidget(self.empty_label)
-        # the filter box (issue 30): narrows the cards as the user types, REF-3 words
-        self.filter_edit = QLineEdit()
-        self.filter_edit.setObjectName("memoryFilter")
-        t.bind(self.filter_edit.setPlaceholderText, lambda: translate("MemoryPage", "Filter entries…"))
-        t.bind(self.filter_edit.setAccessibleName, lambda: translate("MemoryPage", "Filter fixed memory entries"))
-        self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.textChanged.connect(self._on_filter)
-        self.filter_edit.returnPressed.connect(self.list.setFocus)
-        # the filter, the count and the card buttons share one row above the cards: a row
-        # less above Dream now in an 800×560 window (issue 30)
-        brow = QHBoxLayout()
-        brow.setSpacing(4)
-        brow.addWidget(self.filter_edit, 1)
-        self.count_label = QLabel()
-        self.count_label.setObjectName("countLabel")
-        self.trust_button = QPushButton()
-        self.trust_button.setObjectName("trustButton")
-        t.bind(self.trust_button.setText, lambda: translate("MemoryPage", "Mark as trusted"))
-        t.bind(self.trust_button.setToolTip, self.trust_action.toolTip)
-        self.trust_button.clicked.connect(ea.mark_current_trusted)
-        self.delete_button = QPushButton()
-        self.delete_button.setObjectName("deleteButton")
-        t.bind(self.delete_button.setText, lambda: translate("MemoryPage", "Delete"))
-        t.bind(self.delete_button.setToolTip, self.delete_action.toolTip)
-        self.delete_button.clicked.connect(ea.delete_current)
-        for b in (self.trust_button, self.delete_button):
-            b.setAutoDefault(False)
-        self.trust_button.hide()  # shown by _sync_buttons when an entry is untrusted
-        brow.addWidget(self.count_label)
-        brow.addWidget(self.trust_button)
-        brow.addWidget(self.delete_button)
+        #: The filter box (REF-3 words, narrows the cards as the user types), the count and the
+        #: card buttons: one row above the cards (a component).
+        self.filter_row = brow = FilterRow(t, filtered=self._on_filter, done=self.list.setFocus,
+                                           trust=self.trust_action, delete=self.delete_action)
+        self.filter_edit, self.count_label = brow.filter_edit, brow.count_label
+        self.trust_button, self.delete_button = brow.trust_button, brow.delete_button
         lay.addLayout(brow)
         lay.addWidget(self.cards_stack, 1)
         return w
@@ -509,20 +482,7 @@ class MemoryPage(QWidget):
 
     def _show_count(self) -> None:
         """``7 entries · 1 untrusted``, or ``1 of 7 entries match`` while filtering."""
-        n = self.model.entry_count()
-        untrusted = self.model.untrusted()
-        shown = self.model.total()
-        filtering = bool(self.filter_edit.text().strip())
-
-        def say() -> str:
-            text = translate("MemoryPage", "%Ln entry(ies)", None, n)
-            if filtering:
-                text = fill(translate("MemoryPage", "%1 of %2 match"), QLocale().toString(shown), text)
-            if untrusted:
-                text = fill(translate("MemoryPage", "%1 · %2 untrusted"), text, QLocale().toString(untrusted))
-            return text
-
-        self.texts.bind(self.count_label.setText, say)
+        self.filter_row.say_count(self.model.entry_count(), self.model.untrusted(), self.model.total())
 
     def _on_filter(self, text: str) -> None:
         self.model.set_filter(text)
@@ -579,8 +539,9 @@ class MemoryPage(QWidget):
     def _fetch(self) -> tuple[AssistantView, FixedMemorySnapshot, list[Note]]:
         """Worker thread: the assistant, the memory and its free-form notes (MEM-3). The
         cycle collector waits meanwhile: 10,000 entries' views (acyclic) set off a full
-        collection that held the interpreter lock, freezing the window ~450 ms (issue 30)."""
-        with collector_paused():
+        collection that held the interpreter lock, freezing the window ~450 ms (issue 30);
+        they live as long as the page, so they are kept out of its reach after (``keep``)."""
+        with collector_paused(keep=True):
             snap = self.svc.memory.snapshot(self.assistant_id)
             return self.svc.assistants.get(self.assistant_id), snap, notes_of(snap.document)
 

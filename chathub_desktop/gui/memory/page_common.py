@@ -181,6 +181,7 @@ class ListRefresh(QObject):
         self._cancel = cancel
         self._stale = False
         self._min_rows = min_rows
+        self._keeping = True  # the room for min_rows cards is kept (:meth:`keep_rows`)
         self._follows: list[tuple[SignalInstance, Callable[..., None]]] = []
         self.following = True
         self.timer = QTimer(self)
@@ -193,7 +194,16 @@ class ListRefresh(QObject):
 
     def _keep_rows(self) -> None:
         if self._min_rows is not None:
-            self._view.setMinimumHeight(self._delegate.rows_height(self._min_rows))
+            self._view.setMinimumHeight(self._delegate.rows_height(self._min_rows) if self._keeping else 0)
+
+    def keep_rows(self, on: bool) -> None:
+        """Keep the list's room for ``min_rows`` cards (``on``), or none while its owner shows
+        its empty line in the list's place: a stack is as tall as its tallest page, so an
+        empty list's room made a 1366×768 page 1 px taller than the window, a scroll bar
+        over the whole page for nothing (issue 30)."""
+        if on != self._keeping:
+            self._keeping = on
+            self._keep_rows()
 
     def follow(self, signal: SignalInstance, slot: Callable[..., None]) -> None:
         """Connect ``slot`` to ``signal`` until :meth:`detach`."""

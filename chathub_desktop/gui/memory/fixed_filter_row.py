@@ -1,0 +1,73 @@
+"""The row above the fixed memory's cards on the Memory page (issue 30, REF-3): the filter
+box, the count ("7 entries · 1 untrusted", "1 of 7 entries match") and the card buttons
+Mark as trusted and Delete — one row, a row less above Dream now in an 800×560 window.
+The page gives the slots and keeps the state; this component says and lays it out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton
+
+from chathub_desktop.gui.shell.i18n import Texts, fill
+
+translate = QCoreApplication.translate
+
+
+class FilterRow(QHBoxLayout):
+    """The filter box (``filter_edit``: ``filtered(text)`` runs as the user types, Enter
+    runs ``done``), the count (``count_label``) and ``trust_button`` / ``delete_button``
+    triggering ``trust`` / ``delete`` (their tooltips the list actions'). ``texts`` re-says
+    every text on a language switch (issue 27). Mark as trusted starts hidden."""
+
+    def __init__(self, texts: Texts, *, filtered: Callable[[str], None], done: Callable[[], object],
+                 trust: QAction, delete: QAction) -> None:
+        super().__init__()
+        self.texts = t = texts
+        self.setSpacing(4)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setObjectName("memoryFilter")
+        t.bind(self.filter_edit.setPlaceholderText, lambda: translate("MemoryPage", "Filter entries…"))
+        t.bind(self.filter_edit.setAccessibleName, lambda: translate("MemoryPage", "Filter fixed memory entries"))
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(filtered)
+        self.filter_edit.returnPressed.connect(done)
+        self.count_label = QLabel()
+        self.count_label.setObjectName("countLabel")
+        self.trust_button = self._button("trustButton", lambda: translate("MemoryPage", "Mark as trusted"), trust)
+        self.delete_button = self._button("deleteButton", lambda: translate("MemoryPage", "Delete"), delete)
+        self.trust_button.hide()  # the page shows it while an entry is untrusted
+        self.addWidget(self.filter_edit, 1)
+        for w in (self.count_label, self.trust_button, self.delete_button):
+            self.addWidget(w)
+
+    def _button(self, name: str, text: Callable[[], str], action: QAction) -> QPushButton:
+        b = QPushButton()
+        b.setObjectName(name)
+        self.texts.bind(b.setText, text)
+        self.texts.bind(b.setToolTip, action.toolTip)
+        b.clicked.connect(lambda _c=False: action.trigger())
+        b.setAutoDefault(False)
+        return b
+
+    @property
+    def filtering(self) -> bool:
+        """True while the filter box holds words."""
+        return bool(self.filter_edit.text().strip())
+
+    def say_count(self, entries: int, untrusted: int, shown: int) -> None:
+        """``7 entries · 1 untrusted``, or ``1 of 7 entries match`` while filtering (``shown``
+        of ``entries`` rows match), said again on a language switch."""
+        filtering = self.filtering
+
+        def say() -> str:
+            text = translate("MemoryPage", "%Ln entry(ies)", None, entries)
+            if filtering:
+                text = fill(translate("MemoryPage", "%1 of %2 match"), QLocale().toString(shown), text)
+            if untrusted:
+                text = fill(translate("MemoryPage", "%1 · %2 untrusted"), text, QLocale().toString(untrusted))
+            return text
+
+        self.texts.bind(self.count_label.setText, say)
