@@ -9,7 +9,7 @@ counting frees them), so the collector is paused for the length of one rendering
 (bounded by the renderer's own size limits) and resumes after it; with GC paused the
 same rendering froze the window at most about 30 ms.
 
-A read whose results live on (the Memory page's 10,000 entries, issue 30) asks for
+A read whose results live on (the search's 10,000 parsed memory entries, issue 30) asks for
 ``keep``: what it allocated is moved out of the collector's reach (``gc.freeze``, as
 start-up's heap is) before the collector resumes. Otherwise the first collection after
 the pause walked every new object at once on that thread — 18 ms holding the
@@ -17,9 +17,9 @@ interpreter lock on the worker, the window's thread waiting for it — and later
 collections walked them again (100–250 ms each with 10,000 entries held). Objects
 frozen are still freed by reference counting when the page drops them. The cost: the
 freeze takes every object alive at that moment, not only the read's, so a cycle of
-garbage waiting for a collection then (anywhere in the process) is never freed. Reads
-that keep are few: the Memory page's (while it is shown) and the search's memory
-warm-up (once per window).
+garbage waiting for a collection then (anywhere in the process) is never freed. Only a
+read made once per window keeps (the search's memory warm-up); the Memory page's reads,
+made at every change, do not.
 """
 
 from __future__ import annotations

@@ -439,9 +439,9 @@ class DreamPanel(QWidget):
 
     def fetch(self) -> DreamData:
         """Worker thread: the settings, the cards, whether dreams are paused and how many
-        proposals wait (the cycle collector waits meanwhile, and the cards it read are kept
-        out of its reach after, as for the fixed entries). Raises ``ServiceError``."""
-        with collector_paused(keep=True):
+        proposals wait (the cycle collector waits meanwhile, as for the fixed entries).
+        Raises ``ServiceError``."""
+        with collector_paused():
             snap = self.svc.dreams.snapshot(self.assistant_id)
             system_zone()  # read once here, not by the GUI thread (its first read took ~16 ms)
             return (self.svc.dreams.settings(self.assistant_id), snap, self.svc.dreams.paused(),

@@ -539,9 +539,10 @@ class MemoryPage(QWidget):
     def _fetch(self) -> tuple[AssistantView, FixedMemorySnapshot, list[Note]]:
         """Worker thread: the assistant, the memory and its free-form notes (MEM-3). The
         cycle collector waits meanwhile: 10,000 entries' views (acyclic) set off a full
-        collection that held the interpreter lock, freezing the window ~450 ms (issue 30);
-        they live as long as the page, so they are kept out of its reach after (``keep``)."""
-        with collector_paused(keep=True):
+        collection that held the interpreter lock, freezing the window ~450 ms (issue 30).
+        Not frozen after (``keep``): a read runs at every change, and each freeze would take
+        every object then alive out of the collector for good (a leak over a long session)."""
+        with collector_paused():
             snap = self.svc.memory.snapshot(self.assistant_id)
             return self.svc.assistants.get(self.assistant_id), snap, notes_of(snap.document)
 
