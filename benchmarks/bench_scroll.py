@@ -152,6 +152,21 @@ cheaper per row (the re-layout's GUI CPU 2.9-3.5 -> 2.6-2.8 ms in alternated mic
 load 6.7-7.4: a size hint reads one plain tuple per row); the GUI thread's busiest
 gap while pages come in stays 8-13 ms in both, and it is a page step's repaint of the
 whole viewport (its rows' text drawn by Qt), which no blit can save.
+
+Measured 2026-12-04 (look49; load average 12-12.8, ``--pages 10 --why --sizes 20000
+--old-pages 20``). Why a page step still paints the whole viewport: the step is the
+viewport's height (700 px of 700 px, printed), so no pixel on screen stays to be moved;
+the steps that did not repaint whole (49 of 59) are those stopped by the window's edge
+while its next page came in. What that paint costs, the new line under each page-step
+row (GUI CPU of one synchronous repaint after a step, 40 steps)::
+
+                                        median   p90
+    bare list (floor, same run)         1.33     2.48 ms
+    the message list, 20,000 messages   2.10     2.89 ms   (1.6x the floor)
+
+So the whole-viewport paint is cheap (an eighth of a frame); the stalls over a frame in
+this run were waits for a core (core wait 525 of 518 ms over a frame for the page steps,
+GUI CPU 72), not the paint.
 """
 
 # ruff: noqa: B023 - each lambda is awaited within its loop turn
@@ -252,6 +267,23 @@ def row(name: str, gaps: list[float], extra: str = "") -> str:
     return f"{name:46} {xs[-1]:9.1f} {p99:7.1f} {over:6d} {len(xs):7d}  {extra}"
 
 
+def repaint_cost(view: Any, steps: int = 40) -> str:
+    """What one paint of the whole viewport costs the GUI thread right after a page step
+    (``time.thread_time`` around a synchronous ``repaint``, ms; alternately up and down
+    within the rows held): a page step scrolls by the viewport's height, so none of the
+    pixels on screen stay and Qt repaints it whole; the line says the step and the height."""
+    sb, vp = view.verticalScrollBar(), view.viewport()
+    cpu: list[float] = []
+    for k in range(steps):
+        sb.triggerAction(sb.SliderAction.SliderPageStepSub if k % 2 == 0 else sb.SliderAction.SliderPageStepAdd)
+        start = time.thread_time()
+        vp.repaint()
+        cpu.append((time.thread_time() - start) * 1000)
+    cpu.sort()
+    return (f"one whole-viewport repaint after a page step: GUI CPU median {cpu[len(cpu) // 2]:.2f} ms, "
+            f"p90 {cpu[int(len(cpu) * 0.9)]:.2f} (page step {sb.pageStep()} px, viewport {vp.height()} px)")
+
+
 #: The sampling profiler of ``--profile`` (benchmarks/gui_sampler.py), or None.
 SAMPLER: list[Any] = [None]
 #: Freeze the heap once the topic is open, as the window does after start-up (``--no-freeze``: not).
@@ -293,6 +325,7 @@ async def floors(gaps: Gaps, old_pages: int) -> list[str]:
             await asyncio.sleep(FRAME_MS / 1000)
 
     add(lines, gaps, row("floor: bare list, a page step per frame", await gaps.during(steps)))
+    lines.append(f"{'':46} {repaint_cost(view)}")
     per_page: list[float] = []
 
     async def prepend() -> None:
@@ -442,6 +475,7 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
     fetched = model.fetched
     add(lines, gaps, row("page steps within the window (nothing read)", await gaps.during(within),
                      f"rows read meanwhile {model.fetched - fetched}"))
+    lines.append(f"{'':46} {repaint_cost(view)}")
 
     async def lines_within() -> None:
         for k in range(60):  # a wheel's steps of 3 lines (24 px) up and down again, nothing read

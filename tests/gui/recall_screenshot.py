@@ -10,9 +10,20 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 from chathub_desktop.core.messages import Role
 from tests.gui import shot_harness as shots
+
+
+def surface(widget: Any) -> str:
+    """The colour most of ``widget``'s pixels are painted in now (``#rrggbb``)."""
+    from collections import Counter
+
+    image = widget.grab().toImage()
+    seen = Counter(image.pixelColor(x, y).name() for x in range(0, image.width(), 4)
+                   for y in range(0, image.height(), 4))
+    return seen.most_common(1)[0][0]
 
 
 def main(out_dir: Path) -> int:
@@ -44,14 +55,17 @@ def main(out_dir: Path) -> int:
                 d = ReceiptDialog(reply, w, open_topic=lambda _t: None)
                 d.show()
                 await shots.grab(d, out_dir / f"receipt_recalled_{theme}.png")
-                print("receipt", theme, d.size().width(), "x", d.size().height())
+                # the surface as painted, not as an image viewer shows it (one showed the
+                # dark receipt light: its pixels are the dark window token)
+                print("receipt", theme, d.size().width(), "x", d.size().height(), "surface", surface(d))
+                shots.audited(d, "receipt", theme)
                 d.close()
                 e = AssistantDialog(svc.assistants, svc.providers, w.runner, svc.assistants.get("Planner").id, parent=w)
                 while not e.is_loaded():  # read on a worker (issue 29)
                     await asyncio.sleep(0.02)
                 e.show()
                 await shots.grab(e, out_dir / f"assistant_recall_{theme}.png")
-                print("assistant dialog", theme, e.size().width(), "x", e.size().height())
+                print("assistant dialog", theme, e.size().width(), "x", e.size().height(), "surface", surface(e))
                 e.close()
             await shots.close_window(w)
 

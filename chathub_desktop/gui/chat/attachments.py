@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.attachments import IMAGE, Attachment
 from chathub_desktop.gui.chat.attachment_thumbs import THUMB, ThumbnailCache, file_icon
+from chathub_desktop.gui.chat.composer import ATTACH_SHORTCUT
 from chathub_desktop.gui.chat.image_codec import QtImageCodec, encode, thumbnail
 from chathub_desktop.gui.chat.stored_images import StoredImages, decode_stored
 from chathub_desktop.gui.design import Tone, set_tone
@@ -47,8 +48,6 @@ if TYPE_CHECKING:
 
 translate = QCoreApplication.translate
 
-#: Shortcut of the 📎 button.
-ATTACH_SHORTCUT = "Ctrl+U"
 #: Edge of a chip's thumbnail, px.
 CHIP_THUMB = 40
 #: Longest edge of the larger view, px.
@@ -110,10 +109,7 @@ class AttachmentController(QObject):
         self.button = window.composer.attach_button  # there, disabled, since the window's start
         self.button.setEnabled(True)
         self.texts = t = Texts(self.button)  # re-said on a language switch (issue 27)
-        t.bind(self.button.setToolTip, lambda: fill(translate(
-            "Attachments", "Attach images or text files (%1); you can also paste or drop them"), ATTACH_SHORTCUT))
-        t.bind(self.button.setAccessibleName, lambda: translate("Attachments", "Attach files"))
-        self.button.clicked.connect(self.pick)
+        self.button.clicked.connect(self.pick)  # its name and tooltip: the composer's, from the start
         self._chip_row = QHBoxLayout()
         self._chip_row.setSpacing(6)
         lay.addLayout(self._chip_row)

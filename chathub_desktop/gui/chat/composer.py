@@ -33,7 +33,23 @@ from chathub_desktop.gui.context.token_badge import TokenBadge
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space, Width
-from chathub_desktop.gui.shell.i18n import fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+
+#: Attach files… (the composer's paper clip, the Topic menu's action).
+ATTACH_SHORTCUT = "Ctrl+U"
+#: The paper clip's name and tooltip (said from the first paint, issue 29; the
+#: attachments take the button once every service is attached).
+ATTACH_NAME = QT_TRANSLATE_NOOP("Attachments", "Attach files")
+ATTACH_TIP = QT_TRANSLATE_NOOP("Attachments", "Attach images or text files (%1); you can also paste or drop them")
+#: The private toggle's name; what private means, in one line (tooltips and the status
+#: bar); its tooltip while the open topic is private, and while it is not (issue 19).
+PRIVATE_NAME = QT_TRANSLATE_NOOP("TopicPrivacy", "Private topic")
+PRIVATE_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private: no memory is sent or offered here, and the memory dream "
+                                                "never reads this topic")
+PRIVATE_ON_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private topic: on. No memory is sent or offered here, and the "
+                                                   "memory dream never reads it")
+PRIVATE_OFF_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private topic: off. Turn on to send no memory here and keep the "
+                                                    "memory dream out")
 
 #: Pause after the last keystroke before the draft is recounted, ms (TOK-2).
 DEBOUNCE_MS = 300
@@ -249,6 +265,13 @@ class Composer(QFrame):
         self.send_button.setText(translate("Composer", "Send"))
         self.send_button.setAccessibleName(translate("Composer", "Send the message"))
         self.send_action.setText(translate("Composer", "Send"))
+        # named from the first paint, while they wait disabled (issue 29); their owners
+        # keep the texts once attached (the private toggle's tooltip follows the topic)
+        self.attach_button.setAccessibleName(translate("Attachments", ATTACH_NAME))
+        self.attach_button.setToolTip(fill(translate("Attachments", ATTACH_TIP), ATTACH_SHORTCUT))
+        self.private_button.setAccessibleName(translate("TopicPrivacy", PRIVATE_NAME))
+        if self.private_button.defaultAction() is None:
+            self.private_button.setToolTip(translate("TopicPrivacy", PRIVATE_TIP))
         self._sync_send_tip()
 
     def _sync_send_tip(self) -> None:

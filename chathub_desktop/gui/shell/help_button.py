@@ -1,4 +1,4 @@
-"""Help beside fields (APP-6): the ``?`` button, and the one-line note that replaces it in
+"""Help beside fields (APP-6): the one-line note that replaced the ``?`` button in
 Settings and the provider form (walk29 #14), whose full text stays reachable as its
 tooltip and, when long, behind a small "More" link."""
 
@@ -8,28 +8,14 @@ import html
 
 from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QToolButton, QToolTip, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QToolTip, QWidget
 
-from chathub_desktop.gui.design import Tone, TypeScale, mark_help, set_text_size, set_tone
+from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
 
-__all__ = ["MORE_AFTER", "FieldNote", "field_note", "help_button", "note_more", "note_text"]
+__all__ = ["MORE_AFTER", "FieldNote", "field_note", "note_more", "note_text"]
 
 #: A note's full text longer than this many characters (tags included) gets a "More" link.
 MORE_AFTER = 160
-
-
-def help_button(tip: str, name: str) -> QToolButton:
-    """A ``?`` button named ``name``: ``tip`` (rich text) on hover, and on click (APP-6)."""
-    b = QToolButton()
-    b.setObjectName(name)
-    b.setText("?")
-    b.setAutoRaise(True)
-    mark_help(b)
-    b.setToolTip(tip)
-    b.setAccessibleName("Help")
-    b.setCursor(Qt.CursorShape.WhatsThisCursor)
-    b.clicked.connect(lambda: QToolTip.showText(b.mapToGlobal(QPoint(0, b.height())), tip, b))
-    return b
 
 
 def note_more(label: QLabel, short: str, full: str, *, more: bool = True) -> QLabel:

@@ -226,8 +226,10 @@ class NavRail(QFrame):
         # set before the avatar's first polish, which applies it: a repolish here built
         # the style's enums before the first paint (~30 ms)
         self.avatar.setProperty("avatarTone", PENDING_TONE)
-        self.avatar.setAccessibleName(QCoreApplication.translate("NavRail", "Assistant"))
-        self.avatar.setToolTip("")
+        what = QCoreApplication.translate("NavRail", "Assistant")
+        self.avatar.setAccessibleName(what)  # named, and said on hover, from the first paint (issue 29)
+        self.avatar.setToolTip(fill(QCoreApplication.translate("NavRail", "%1. Switch assistant, or create or edit "
+                                                                          "one"), what))
 
     def set_app_menu(self, menu: QMenu, keys: str) -> None:
         """The menu of the rail's last button: the app's menu (import, topic, assistant,

@@ -17,8 +17,14 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentMo
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from chathub_desktop.gui.chat.composer import (
+    PRIVATE_NAME,
+    PRIVATE_OFF_TIP,
+    PRIVATE_ON_TIP,
+    PRIVATE_TIP,
+)
 from chathub_desktop.gui.design.icons import Icon, icon
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.topics.topic_list_model import TopicRole
 from chathub_desktop.services.errors import ServiceError
 
@@ -26,15 +32,6 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.shell.main_window import MainWindow
 
 __all__ = ["PRIVATE_OFF_TIP", "PRIVATE_ON_TIP", "PRIVATE_TIP", "TopicPrivacy"]
-
-#: What private means, in one line (tooltips and the status bar).
-PRIVATE_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private: no memory is sent or offered here, and the memory dream "
-                                                "never reads this topic")
-#: The toggle's tooltip while the open topic is private, and while it is not.
-PRIVATE_ON_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private topic: on. No memory is sent or offered here, and the "
-                                                   "memory dream never reads it")
-PRIVATE_OFF_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private topic: off. Turn on to send no memory here and keep the "
-                                                    "memory dream out")
 
 translate = QCoreApplication.translate
 
@@ -71,7 +68,7 @@ class TopicPrivacy(QObject):
         self.new_private_action.setToolTip(fill(translate("TopicPrivacy", "Start a private topic (Ctrl+Shift+N). %1"),
                                                 translate("TopicPrivacy", PRIVATE_TIP)))
         self.toggle_action.setText(translate("TopicPrivacy", "Pri&vate topic"))
-        label = translate("TopicPrivacy", "Private topic")
+        label = translate("TopicPrivacy", PRIVATE_NAME)
         self.toggle_action.setIconText(label)
         self.composer_toggle.setAccessibleName(label)
         self._sync(self._window.topic_list.currentIndex())
