@@ -561,7 +561,11 @@ def _load_tokenizer() -> None:
     hold and was the start-up's peak RSS. A missing or corrupt file is left for the
     badge's own load to report."""
     from chathub_desktop.storage.bulk_loading import release_free_memory
-    from chathub_desktop.tokens.encodings import EncodingUnavailable, encoding_name_for_model, get_encoding
+    from chathub_desktop.tokens.encodings import (
+        EncodingUnavailable,
+        encoding_name_for_model,
+        get_encoding,
+    )
 
     with contextlib.suppress(EncodingUnavailable):
         get_encoding(encoding_name_for_model(""))
