@@ -341,6 +341,7 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         else:
             if not quit_event.is_set() and services is not None:
                 window.attach(services)
+                mark("services_attached")  # the window takes input from here
                 if smoke:
                     exit_code = await smoke_check(window, services)
                     quit_event.set()
