@@ -106,6 +106,9 @@ rss49 (issue 29), ``--base`` at 9568c77 (a scratch clone), 5 runs each, same min
     token badge figure            3.74 s   3.54 s          7.14 s   8.07 s
     peak RSS (VmHWM at the badge) 211 MB   196 MB          212 MB   196 MB
 
+With the history index's arrays too (cd0cc3c), load 10.5-12.8: rows 1.11 / 0.93 s, badge
+4.54 / 4.57 s, peak RSS 212 / 195 MB.
+
 The peak was the o200k table's build (its Python dict beside its native copy, +71 MB
 for a moment) on top of every service: it is now built once the first page's rows
 painted, before the store opens, while the process is smallest; the badge's 20,000 rows
