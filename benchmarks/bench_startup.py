@@ -96,6 +96,30 @@ apart: rows 1.06 / 1.03 s, peak RSS 212 / 211 MB. The peak is the o200k table's 
 its Python dict (~25 MB, tiktoken's constructor needs it whole) beside its native copy
 (~46 MB), on top of a steady ~205 MB that the badge's 20,000 history rows reach after it.
 
+rss49 (issue 29), ``--base`` at 9568c77 (a scratch clone), 5 runs each, same minutes::
+
+                                  load 8.7-9.5             2 burners more, load 7.4-9.1
+                                  base     after (rss49)   base     after (rss49)
+    window painted                0.38 s   0.39 s          0.98 s   1.15 s
+    last topic's rows shown       0.91 s   0.93 s          2.70 s   2.52 s
+    CPU used by the rows          0.50 s   0.50 s          0.67 s   0.62 s
+    token badge figure            3.74 s   3.54 s          7.14 s   8.07 s
+    peak RSS (VmHWM at the badge) 211 MB   196 MB          212 MB   196 MB
+
+With the history index's arrays too (cd0cc3c), load 10.5-12.8: rows 1.11 / 0.93 s, badge
+4.54 / 4.57 s, peak RSS 212 / 195 MB.
+
+The peak was the o200k table's build (its Python dict beside its native copy, +71 MB
+for a moment) on top of every service: it is now built once the first page's rows
+painted, before the store opens, while the process is smallest; the badge's 20,000 rows
+are read in batches (the ORM had buffered every raw row and its converted copy) and
+kept without a wrapper object per row; keyring loads at the first key read. The window
+takes input ~0.17 s later (``--phases``' ``services_attached``, idle: 1.67 -> 1.84 s;
+the table's build, ~0.3 s of CPU, now precedes the services instead of following them).
+Under load the rows wait for nothing but the CPU: ``--phases`` with the burners (load
+7.6-8.2) puts 0.60 s of CPU (0.13 before the composition root) into 2.16 s of wall, every
+phase's wall 3-6x its CPU, no phase waiting on a lock or a read.
+
 The package's bytecode is compiled first and the children may read it, as after any
 ``pip install`` (pip compiles on install). Without this, a ``PYTHONDONTWRITEBYTECODE``
 environment makes every run recompile ChatHub's modules (about 30 ms) while the bare

@@ -28,6 +28,12 @@ with ``BENCH_TRACE_WHO=linecache``), and the secret detector's compiled rules (4
 stays: the o200k tokenizer's native tables (45.8 MB, measured alone), the Python heap
 (~60 MB: 25.6 MB of code objects for ~860 modules, 12.6 MB allocated by SQLAlchemy,
 the 20,000 history rows the badge planned from, 8.1 MB), Qt's libraries (~30 MB mapped).
+
+rss49 (9568c77 against this tree, load 7.8-7.9): VmRSS at rest 254 -> 198 MB (load 13:
+250 -> 197 MB). The Memory
+page made ahead at idle (issue 30) had compiled the secret detector's rules (kingfisher,
+~44 MB with its library); its open compiles them now. keyring (~4 MB, 50 modules) loads
+at the first key read.
 """
 
 from __future__ import annotations

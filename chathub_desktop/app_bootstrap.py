@@ -265,6 +265,7 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         page = page_read.result()
         if page is not None and page.topic_id is not None:
             page_painted.wait(OPENING_WAIT_S)
+            _load_tokenizer()
         return _open_store(database_url, data_dir, bus)
 
     store_opened = opener.submit(open_store_after_page)
@@ -340,6 +341,7 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         else:
             if not quit_event.is_set() and services is not None:
                 window.attach(services)
+                mark("services_attached")  # the window takes input from here
                 if smoke:
                     exit_code = await smoke_check(window, services)
                     quit_event.set()
@@ -550,6 +552,25 @@ def _first_page(database_url: str | None, data_dir: Path | None, resume: ResumeI
         return first_page(database_url, data_dir or default_data_dir(), PAGE_ROWS, resume)
     except (OSError, ValueError):  # an unknown role or status word: the store's read says why
         return None
+
+
+def _load_tokenizer() -> None:
+    """Build the default token encoding (``o200k_base``, what the badge counts the shown
+    topic with unless its model says otherwise) before the store opens (issue 29). Its
+    build holds the merge table twice, as a Python dict (~25 MB) beside the native copy
+    (~46 MB): built after the services, that sat on top of everything they and SQLAlchemy
+    hold and was the start-up's peak RSS. A missing or corrupt file is left for the
+    badge's own load to report."""
+    from chathub_desktop.storage.bulk_loading import release_free_memory
+    from chathub_desktop.tokens.encodings import (
+        EncodingUnavailable,
+        encoding_name_for_model,
+        get_encoding,
+    )
+
+    with contextlib.suppress(EncodingUnavailable):
+        get_encoding(encoding_name_for_model(""))
+    release_free_memory()  # the Python table's pages
 
 
 def _open_store(database_url: str | None, data_dir: Path | None, bus: EventBus | None = None) -> Store:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -233,7 +234,9 @@ class HistoryIndex:
     - ``user_pos``: positions of user messages, ascending.
 
     Building it reads each row's cached ``tokens`` once (about 7 ms for 50,000 rows);
-    ``sendable_prefix`` is built on first use (the history limit needs it).
+    ``sendable_prefix`` is built on first use (the history limit needs it). The sums and
+    positions are machine-integer arrays, not lists of int objects (issue 29: ~1 MB less
+    per 20,000 rows the badge keeps).
     """
 
     __slots__ = ("ids", "roles", "prefix", "user_pos", "_history", "_sendable_prefix", "_pos")
@@ -242,19 +245,19 @@ class HistoryIndex:
         self.ids: list[int] = [h.id for h in history]
         # Role is a StrEnum: its first character is u / a / t / s (C-speed, no Enum hashing)
         self.roles: str = "".join([h.message.role[0] for h in history])
-        self.prefix: list[int] = list(
-            accumulate([(h.tokens or 0) if h.sendable else 0 for h in history], initial=0)
+        self.prefix: array[int] = array(
+            "q", accumulate([(h.tokens or 0) if h.sendable else 0 for h in history], initial=0)
         )
-        self.user_pos: list[int] = [m.start() for m in re.finditer("u", self.roles)]
+        self.user_pos: array[int] = array("q", [m.start() for m in re.finditer("u", self.roles)])
         self._history = history
-        self._sendable_prefix: list[int] | None = None
+        self._sendable_prefix: array[int] | None = None
         self._pos: dict[int, int] | None = None
 
     @property
-    def sendable_prefix(self) -> list[int]:
+    def sendable_prefix(self) -> array[int]:
         """``sendable_prefix[i]``: number of sendable rows in ``[0, i)``."""
         if self._sendable_prefix is None:
-            self._sendable_prefix = list(accumulate([h.sendable for h in self._history], initial=0))
+            self._sendable_prefix = array("q", accumulate([int(h.sendable) for h in self._history], initial=0))
         return self._sendable_prefix
 
     def __len__(self) -> int:

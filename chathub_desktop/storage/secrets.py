@@ -14,13 +14,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-
-import keyring
-import keyring.backend
-import keyring.errors
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from chathub_desktop.core.key_places import KeyPlace
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
+
+if TYPE_CHECKING:  # imported at the first key read or write, not at start (issue 29: ~4 MB, 50 modules)
+    import keyring.backend
 
 __all__ = ["KEY_FILE_NAME", "SERVICE_NAME", "FileSecretStore", "KeyPlace", "KeyringSecretStore", "KeyringStatus",
            "SecretUnavailable", "key_from_env"]
@@ -62,11 +63,20 @@ def _is_plaintext(backend: keyring.backend.KeyringBackend) -> bool:
     return "plaintext" in name or "keyrings.alt.file" in name or "uncrypted" in name
 
 
+def _errors() -> ModuleType:
+    """``keyring.errors`` (the library loads on first use, issue 29)."""
+    import keyring.errors
+
+    return keyring.errors
+
+
 def _backend() -> keyring.backend.KeyringBackend:
     """The keyring backend. Raises :class:`SecretUnavailable` in one line when it cannot
     be loaded — ``PYTHON_KEYRING_BACKEND`` naming a module or class that is not there or
     fails to import (keyring imports it by name at first use; issue 12)."""
     try:
+        import keyring
+
         return keyring.get_keyring()
     except Exception as exc:  # noqa: BLE001 - any import/attribute error of the named backend
         named = os.environ.get("PYTHON_KEYRING_BACKEND", "")
@@ -114,7 +124,7 @@ class KeyringSecretStore:
             raise SecretUnavailable(st.reason)
         try:
             _backend().set_password(SERVICE_NAME, f"{kind}:{provider_name}", api_key)
-        except keyring.errors.KeyringError as exc:
+        except _errors().KeyringError as exc:
             raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP(
                 "ServiceReasons", "the keyring refused to store the key: %1"),
                                             (str(exc),))) from exc
@@ -123,7 +133,7 @@ class KeyringSecretStore:
         """The stored key, or ``None``. Raises :class:`SecretUnavailable` on backend errors."""
         try:
             return _backend().get_password(SERVICE_NAME, f"{kind}:{provider_name}")
-        except keyring.errors.KeyringError as exc:
+        except _errors().KeyringError as exc:
             raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP(
                 "ServiceReasons", "cannot read the key from the keyring: %1"),
                                             (str(exc),))) from exc
@@ -132,9 +142,9 @@ class KeyringSecretStore:
         """Remove the stored key (no error when none is stored)."""
         try:
             _backend().delete_password(SERVICE_NAME, f"{kind}:{provider_name}")
-        except keyring.errors.PasswordDeleteError:
+        except _errors().PasswordDeleteError:
             pass
-        except keyring.errors.KeyringError as exc:
+        except _errors().KeyringError as exc:
             raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP(
                 "ServiceReasons", "cannot delete the key from the keyring: %1"), (str(exc),))) from exc
 
@@ -181,7 +191,7 @@ class FileSecretStore:
             if self.path.exists():
                 make_private_file(self.path)
             backend.set_password(SERVICE_NAME, f"{kind}:{provider_name}", api_key)
-        except (OSError, keyring.errors.KeyringError) as exc:
+        except (OSError, _errors().KeyringError) as exc:
             raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot write the key file %1: %2"),
                                             (str(self.path), str(exc)))) from exc
 
@@ -189,7 +199,7 @@ class FileSecretStore:
         """The stored key, or ``None``. Raises :class:`SecretUnavailable`."""
         try:
             return self._backend().get_password(SERVICE_NAME, f"{kind}:{provider_name}")
-        except (OSError, keyring.errors.KeyringError, ValueError) as exc:
+        except (OSError, _errors().KeyringError, ValueError) as exc:
             raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot read the key file %1: %2"),
                                             (str(self.path), str(exc)))) from exc
 
@@ -197,8 +207,8 @@ class FileSecretStore:
         """Remove the stored key (no error when none is stored)."""
         try:
             self._backend().delete_password(SERVICE_NAME, f"{kind}:{provider_name}")
-        except keyring.errors.PasswordDeleteError:
+        except _errors().PasswordDeleteError:
             pass
-        except (OSError, keyring.errors.KeyringError) as exc:
+        except (OSError, _errors().KeyringError) as exc:
             raise SecretUnavailable(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "cannot change the key file %1: %2"),
                                             (str(self.path), str(exc)))) from exc

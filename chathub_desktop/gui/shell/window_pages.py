@@ -176,7 +176,6 @@ class WindowPages:
         would discard it); nothing when that assistant's page is made, making or open,
         when another's page is in view, or before the window first settled."""
         from chathub_desktop.gui.memory.page_prepare import PagePrep
-        from chathub_desktop.services.memory import secret_scan
 
         w = self._w
         self._settled = True
@@ -195,9 +194,8 @@ class WindowPages:
             old.detach()
             old.close()
             old.deleteLater()
-        # the rules compile on a thread that holds the interpreter lock for long stretches:
-        # now, not while the page opens (it slowed the open's turns)
-        secret_scan.warm_up()
+        # the secret rules are not compiled here: they hold ~44 MB, and the window at rest
+        # stays under 200 MB (issue 29); the page's open starts them (open_memory)
         self._prep = PagePrep(w, aid, lambda: memory_frame(w.page_host),
                               lambda parent: self._new_memory_page(aid, read_on_show=True, parent=parent),
                               lambda page: host_memory_page(w.page_host, page))

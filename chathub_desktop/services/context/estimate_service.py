@@ -82,7 +82,7 @@ from chathub_desktop.services.views import (
     TruncationView,
 )
 from chathub_desktop.storage.assistant_rows import assistant_record
-from chathub_desktop.storage.bulk_loading import gc_paused
+from chathub_desktop.storage.bulk_loading import gc_paused, release_free_memory
 from chathub_desktop.storage.compaction_state import compaction_state
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.estimate_rows import (
@@ -208,6 +208,7 @@ class EstimateService:
             models = chat_models(s)
         for model in models | {""}:
             TokenCounter.for_model(model)
+        release_free_memory()  # the merge tables' Python copies (issue 29)
 
     # --- events -------------------------------------------------------------------------
     def _on_event(self, event: ChatEvent) -> None:
@@ -374,6 +375,7 @@ class EstimateService:
             return base
         with gc_paused():
             base = self._compute(self._load(topic_id))
+        release_free_memory()  # what reading the rows and planning freed (issue 29)
         with self._lock:
             if self._gen(topic_id) == gen:  # nothing changed while counting
                 self._cache[topic_id] = base

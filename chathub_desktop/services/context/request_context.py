@@ -254,7 +254,7 @@ def load_context(
             history, stale = history_cache.history(s, topic.id, counter)
         else:
             rows, stale = load_rows(s, topic.id, counter.count, counter.encoding_name)
-            history = tuple(r.history for r in rows)
+            history = tuple(rows.history)
         budget = input_budget(
             card.context_window, assistant.max_tokens, assistant.max_tokens_enabled, card.max_output
         )

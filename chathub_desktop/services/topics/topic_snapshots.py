@@ -28,7 +28,6 @@ from chathub_desktop.services.events import (
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import (
     HistoryVersion,
-    LoadedRow,
     history_version,
     load_rows,
 )
@@ -38,16 +37,11 @@ from chathub_desktop.tokens.counter import TokenCounter
 @dataclass
 class _Entry:
     encoding: str
-    rows: list[LoadedRow]
     version: HistoryVersion
+    history: tuple[HistoryMessage, ...]
+    #: Ids of the rows that were still streaming when read (read again next time).
+    streaming: frozenset[int]
     dirty: set[int] = field(default_factory=set)
-    history: tuple[HistoryMessage, ...] = ()
-    streaming: frozenset[int] = frozenset()
-
-    @classmethod
-    def of(cls, encoding: str, rows: list[LoadedRow], version: HistoryVersion) -> _Entry:
-        return cls(encoding, rows, version, history=tuple(r.history for r in rows),
-                   streaming=frozenset(r.history.id for r in rows if r.streaming))
 
 
 class TopicHistoryCache:
@@ -104,7 +98,7 @@ class TopicHistoryCache:
         rows, stale = load_rows(s, topic_id, counter.count, counter.encoding_name)
         with self._lock:
             self.full_loads += 1
-        fresh = _Entry.of(counter.encoding_name, rows, version)
+        fresh = _Entry(counter.encoding_name, version, tuple(rows.history), rows.streaming)
         self._keep(topic_id, fresh, set())
         return fresh.history, stale
 
@@ -115,21 +109,19 @@ class TopicHistoryCache:
         refresh = dirty | entry.streaming
         fresh, stale = load_rows(s, topic_id, counter.count, counter.encoding_name,
                                  ids=refresh, after_id=entry.version.max_id)
-        appended = [r for r in fresh if r.history.id > entry.version.max_id]
-        if len(entry.rows) + len(appended) != version.count:
+        appended = tuple(h for h in fresh.history if h.id > entry.version.max_id)
+        if len(entry.history) + len(appended) != version.count:
             return None
-        by_id = {r.history.id: r for r in fresh if r.history.id <= entry.version.max_id}
-        missing = refresh - set(by_id) - {r.history.id for r in appended}
+        by_id = {h.id: h for h in fresh.history if h.id <= entry.version.max_id}
+        missing = refresh - set(by_id) - {h.id for h in appended}
         if missing and any(h.id in missing for h in entry.history):
             return None  # a touched or streaming row is gone
+        # every row streaming before was read again: the ones still streaming are among these
         if by_id:
-            rows = [by_id.get(r.history.id, r) for r in entry.rows] + appended
-            new = _Entry.of(counter.encoding_name, rows, version)
+            history = tuple(by_id.get(h.id, h) for h in entry.history) + appended
         else:  # only appends: extend without walking the old rows
-            rows = entry.rows + appended
-            new = _Entry(counter.encoding_name, rows, version,
-                         history=entry.history + tuple(r.history for r in appended),
-                         streaming=frozenset(r.history.id for r in appended if r.streaming))
+            history = entry.history + appended
+        new = _Entry(counter.encoding_name, version, history, fresh.streaming)
         self._keep(topic_id, new, dirty)
         return new.history, stale
 
