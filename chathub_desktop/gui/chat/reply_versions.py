@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from chathub_desktop.core.compaction import SummaryOnSwitch
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.topics.topic_model_picker import (
     add_model_sections,
     ask_model_id,
@@ -63,7 +64,7 @@ SUMMARY_NOTES = {
 }
 
 
-class VersionsHost(Protocol):
+class VersionsHost(OpenTopicHost, Protocol):
     """What versions use of the window (issue 29); the main window is one."""
 
     svc: Services
@@ -72,15 +73,6 @@ class VersionsHost(Protocol):
     message_model: MessageListModel
     message_view: MessageListView
     sending: SendController
-
-    @property
-    def current_topic_id(self) -> int | None:
-        """The open topic."""
-        ...
-
-    def show_status(self, text: str, ms: int = 5000) -> None:
-        """A line in the status bar for ``ms`` milliseconds."""
-        ...
 
     def reload_topic(self) -> None:
         """Read the open topic's newest page again."""
