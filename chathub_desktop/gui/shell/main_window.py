@@ -717,10 +717,7 @@ class MainWindow(QMainWindow):
         if hasattr(self, "live"):
             self.live.stop()
         self.pages.drop_prepared()
-        for page in list(self.dialogs.values()):  # pages that follow the bus (Memory, summary)
-            detach = getattr(page, "detach", None)
-            if callable(detach):
-                detach()
+        self.pages.detach_memory()  # the one page that follows the bus
         if self.dream_runner is not None:
             self.dream_runner.stop()
         self.search.stop_indexing()
