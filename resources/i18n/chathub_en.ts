@@ -102,6 +102,10 @@
         <translation><numerusform>This save removes %Ln entry:</numerusform><numerusform>This save removes %Ln entries:</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>added %n entry(ies) from %1</source>
+        <translation><numerusform>added %n entry from %1</numerusform><numerusform>added %n entries from %1</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>%Ln change(s), newest first</source>
         <translation><numerusform>%Ln change, newest first</numerusform><numerusform>%Ln changes, newest first</numerusform></translation>
     </message>

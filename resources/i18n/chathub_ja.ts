@@ -2212,6 +2212,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <source>dynamic</source>
         <translation>動的</translation>
     </message>
+    <message numerus="yes">
+        <source>added %n entry(ies) from %1</source>
+        <translation><numerusform>%1 から %n 件を追加</numerusform></translation>
+    </message>
     <message>
         <source>… %1 more lines (memory history --diff shows all)</source>
         <translation>… ほかに %1 行（memory history --diff ですべて表示）</translation>

@@ -2212,6 +2212,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <source>dynamic</source>
         <translation>动态</translation>
     </message>
+    <message numerus="yes">
+        <source>added %n entry(ies) from %1</source>
+        <translation><numerusform>从 %1 添加了 %n 条</numerusform></translation>
+    </message>
     <message>
         <source>… %1 more lines (memory history --diff shows all)</source>
         <translation>… 另有 %1 行（memory history --diff 可显示全部）</translation>

@@ -200,6 +200,26 @@ async def shot_dialog(shot: Shot, dialog: Any, name: str, settle_s: float = 0.5)
     dialog.reject()
 
 
+def shoot_light_window(loop: Any, svc: Any, size: tuple[int, int],
+                       scene: Callable[[Any], Awaitable[None]]) -> None:
+    """The main window over ``svc`` in the light theme at ``size`` (pixels), shown; once
+    it has settled 0.3 s, ``await scene(window)`` on ``loop`` (from
+    :func:`offscreen_services`), then the window's work is shut down."""
+    from chathub_desktop.gui.shell.main_window import MainWindow
+
+    window = MainWindow(svc)
+    window.view.prefs.set_theme("light")
+    window.resize(*size)
+    window.show()
+
+    async def scenario() -> None:
+        await asyncio.sleep(0.3)
+        await scene(window)
+        await window.shutdown()
+
+    play(loop, scenario)
+
+
 def play(loop: Any, scene: Callable[[], Awaitable[None]]) -> int:
     """Make ``loop`` (from :func:`offscreen_services`) the current event loop and run
     ``scene()`` on it to its end; returns 0 (a script's exit code)."""

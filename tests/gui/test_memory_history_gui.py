@@ -106,3 +106,32 @@ def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_th
         page.entry_actions.toggle_pause_current()  # Ctrl+P again resumes
         qtbot.waitUntil(lambda: not page.model.entry(1).paused, timeout=5000)
         qtbot.waitUntil(lambda: not page.runner.pending() and not panel.runner.pending(), timeout=5000)
+
+
+@pytest.mark.parametrize(("lang", "one", "three"), [
+    ("en", "added 1 entry from Claude", "added 3 entries from Claude"),
+    ("zh_CN", "从 Claude 添加了 1 条", "从 Claude 添加了 3 条"),
+    ("ja", "Claude から 1 件を追加", "Claude から 3 件を追加"),
+])
+def test_a_pasted_import_is_said_with_its_plural_form(
+        services: Services, qtbot, qloop, lang: str, one: str, three: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30: the History panel says "added 1 entry from Claude" (never "1 entries"),
+    in Chinese and Japanese too."""
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from chathub_desktop.gui.shell.i18n import translations_dir
+
+    a = services.assistants.create("Helper").id
+    services.memory.add_many(a, ["Ana is a nurse."], source="Claude")
+    services.memory.add_many(a, ["Works nights.", "Likes tea", "Walks to work"], source="Claude")
+    translator = QTranslator()
+    assert translator.load(f"chathub_{lang}", translations_dir())
+    QCoreApplication.installTranslator(translator)
+    try:
+        with shown_memory_page(services, a, qtbot) as page:
+            dlg = page.open_history()
+            qtbot.waitUntil(lambda: dlg.loads >= 1 and dlg.list.count() == 2, timeout=5000)
+            assert dlg.list.item(0).text().endswith(f"import of Claude: {three}")
+            assert dlg.list.item(1).text().endswith(f"import of Claude: {one}")
+    finally:
+        QCoreApplication.removeTranslator(translator)

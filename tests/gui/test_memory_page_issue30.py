@@ -433,3 +433,23 @@ def test_scrolling_to_the_end_hands_rows_over_in_doubling_batches(qapp):  # type
     assert fetches <= 6
     assert model.rowCount() == 10_000
     assert [model.entry(r).number for r in (0, 9_999)] == [1, 10_000]  # type: ignore[union-attr]
+
+
+def test_the_window_shutdown_stops_the_open_memory_page_following_the_bus(  # type: ignore[no-untyped-def]
+        window, services, qtbot, qloop):
+    """Issue 29: shutting the window down detaches its Memory page (typed, no look-up by
+    name): no reload is left to answer a write that comes after."""
+    aid = services.assistants.create("Helper").id
+    reload_assistants(window, qtbot, aid)
+    page = window.pages.open_memory()
+    qtbot.waitUntil(lambda: page.loads >= 1, timeout=10000)
+    assert page.refresh.following
+    done: list[bool] = []
+    qloop.create_task(window.shutdown()).add_done_callback(lambda _t: done.append(True))
+    qtbot.waitUntil(lambda: bool(done), timeout=5000)
+    assert not page.refresh.following
+
+    async def already_done() -> None:
+        return None
+
+    window.shutdown = already_done  # the fixture's teardown: shut down once only

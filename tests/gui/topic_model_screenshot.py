@@ -15,7 +15,7 @@ import sys
 
 from PySide6.QtWidgets import QApplication
 
-from tests.gui.shot_harness import REPO, offscreen_services, play
+from tests.gui.shot_harness import REPO, offscreen_services, shoot_light_window
 
 OUT = REPO / "docs" / "screenshot-topic-model.png"
 
@@ -43,18 +43,11 @@ def main() -> int:
     """Build the window, open the picker, save the screenshot."""
     from PySide6.QtGui import QPainter
 
-    from chathub_desktop.gui.shell.main_window import MainWindow
-
     with offscreen_services("chathub-topic-model-shot-") as (loop, svc):
         app = QApplication.instance()
         topic = seed(svc)
-        window = MainWindow(svc)
-        window.view.prefs.set_theme("light")
-        window.resize(1180, 760)
-        window.show()
 
-        async def scenario() -> None:
-            await asyncio.sleep(0.3)
+        async def scene(window) -> None:  # type: ignore[no-untyped-def]
             window.select_topic(topic)
             picker = window.model_picker.picker
             while picker.view is None or picker.view.topic_id != topic or not picker.groups:
@@ -76,9 +69,8 @@ def main() -> int:
             painter.end()
             shot.save(str(OUT))
             menu.hide()
-            await window.shutdown()
 
-        play(loop, scenario)
+        shoot_light_window(loop, svc, (1180, 760), scene)
         print(OUT)
         return 0
 

@@ -14,7 +14,7 @@ import asyncio
 import sys
 from datetime import UTC, datetime, timedelta
 
-from tests.gui.shot_harness import REPO, grab, offscreen_services, play
+from tests.gui.shot_harness import REPO, grab, offscreen_services, shoot_light_window
 
 FIRST = [("user", "Suggest a name for a small bakery by the sea."),
          ("assistant", "How about **Salt & Crumb**? It hints at the sea air and fresh bread.")]
@@ -62,26 +62,19 @@ def seed(svc, now: datetime) -> int:  # type: ignore[no-untyped-def]
 def main() -> int:
     """Build the window, open the topic, save the screenshot."""
     from chathub_desktop.gui.chat.message_list_model import VersionRole
-    from chathub_desktop.gui.shell.main_window import MainWindow
 
     out = REPO / "docs" / "screenshot-versions.png"
     with offscreen_services("chathub-versions-shot-") as (loop, svc):
         topic = seed(svc, datetime.now(UTC))
-        window = MainWindow(svc)
-        window.view.prefs.set_theme("light")
-        window.resize(1100, 640)
-        window.show()
 
-        async def scenario() -> None:
-            await asyncio.sleep(0.3)
+        async def scene(window) -> None:  # type: ignore[no-untyped-def]
             window.open_topic(topic)
             model = window.message_model
             while model.rowCount() < 4 or model.index(3).data(VersionRole) is None:
                 await asyncio.sleep(0.05)
             await grab(window, out, 0.4)
-            await window.shutdown()
 
-        play(loop, scenario)
+        shoot_light_window(loop, svc, (1100, 640), scene)
     print(out)
     return 0
 

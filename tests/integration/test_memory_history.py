@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select, update
 
 from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core.memory_authors import EntriesAdded
 from chathub_desktop.core.messages import Role, ToolCall
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
@@ -180,6 +181,20 @@ def test_import_is_recorded_as_the_import_of_that_file(helper: Services, tmp_pat
     path.write_text("#1: imported entry\n#2: another one\n", encoding="utf-8")
     svc.memory_files.apply_import(svc.memory_files.preview_import("Helper", path))
     check_recorded(svc, "fixed", before_fixed, "import", detail="notes.md", who="import of notes.md")
+
+
+def test_a_pasted_import_says_its_count_in_the_right_plural(helper: Services) -> None:
+    """Issue 30: "added 1 entry from Claude", never "1 entries"; the history types it."""
+    svc = helper
+    svc.memory.add_many("Helper", ["Ana is a nurse."], source="Claude")
+    one = newest(svc)
+    assert (one.action, one.who, one.added) == ("added 1 entry from Claude", "import of Claude",
+                                                 EntriesAdded(1, "Claude"))
+    svc.memory.add_many("Helper", ["Works nights.", "Likes tea", "Ana is a nurse."], source="ChatGPT")
+    assert newest(svc).action == "added 2 entries from ChatGPT"
+    with svc.db.write() as s:  # a row written before the fix reads the same
+        s.execute(update(MemoryChange).where(MemoryChange.id == one.id).values(action="added 1 entries from Claude"))
+    assert svc.history.detail("Helper", one.id).change.added == EntriesAdded(1, "Claude")
 
 
 def test_a_revert_of_a_document_that_moved_on_is_refused_unless_the_overwrite_was_shown(helper: Services) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.gui.dialogs import confirm
+from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import ServiceError
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
 
 
-class MessageHost(Protocol):
+class MessageHost(OpenTopicHost, Protocol):
     """What the message edits use of the window (issue 29); the main window is one."""
 
     svc: Services
@@ -41,15 +42,6 @@ class MessageHost(Protocol):
     versions: ReplyVersionsController
     dialogs: dict[str, QWidget]
     inline_editor: InlineEditor
-
-    @property
-    def current_topic_id(self) -> int | None:
-        """The open topic."""
-        ...
-
-    def show_status(self, text: str, ms: int = 5000) -> None:
-        """A line in the status bar for ``ms`` milliseconds."""
-        ...
 
 
 class MessageActions:

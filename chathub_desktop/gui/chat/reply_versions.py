@@ -11,20 +11,22 @@ edit-and-resend").
 Which messages have versions is read on a worker whenever the open topic's rows change
 (a topic opened, a reply added or finished, a summary or switch in this or another
 process: ``topic_changed``) and handed to the message model (``VersionRole``). The
-window only constructs this controller, adds its action to the Topic menu and calls
-:meth:`ReplyVersionsController.bind` once services are attached.
+window only constructs this controller (it is the :class:`VersionsHost`), adds its action
+to the Topic menu and calls :meth:`ReplyVersionsController.bind` with its events and the
+topic's model picker once services are attached.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QWidget
 
 from chathub_desktop.core.compaction import SummaryOnSwitch
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.topics.topic_model_picker import (
     add_model_sections,
     ask_model_id,
@@ -35,10 +37,16 @@ from chathub_desktop.services.errors import ServiceError
 if TYPE_CHECKING:  # asyncio loads after the window's first paint (issue 29)
     import asyncio
 
+    from chathub_desktop.gui.chat.message_list_model import MessageListModel
+    from chathub_desktop.gui.chat.message_list_view import MessageListView
+    from chathub_desktop.gui.chat.send_controller import SendController
     from chathub_desktop.gui.shell.chat_events import ChatEvents
-    from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.gui.topics.topic_model_picker import TopicModelPicker
     from chathub_desktop.services.chat.reply_versions import SwitchResult
     from chathub_desktop.services.chat.send_results import SendOutcome
+    from chathub_desktop.services.container import Services
     from chathub_desktop.services.events import (
         MessageAdded,
         ReplyFinished,
@@ -56,13 +64,31 @@ SUMMARY_NOTES = {
 }
 
 
+class VersionsHost(OpenTopicHost, Protocol):
+    """What versions use of the window (issue 29); the main window is one."""
+
+    svc: Services
+    runner: TaskRunner
+    presenter: ErrorPresenter
+    message_model: MessageListModel
+    message_view: MessageListView
+    sending: SendController
+
+    def reload_topic(self) -> None:
+        """Read the open topic's newest page again."""
+        ...
+
+
 class ReplyVersionsController(QObject):
     """Owns ``regenerate_action`` and carries out the message view's version requests
-    for ``window``."""
+    for ``host``; ``window`` (the widget ``host`` is shown in) owns the action, the menu
+    and the model-id question."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, host: VersionsHost, window: QWidget) -> None:
         super().__init__(window)
-        self._w = window
+        self._w = host
+        self._window = window
+        self._picker: TopicModelPicker | None = None  # set by bind()
         self.regenerate_action = QAction(window)
         self.regenerate_action.setShortcuts([QKeySequence("Ctrl+R")])
         self.texts = t = Texts(window)  # issue 27: re-said on a language switch
@@ -88,8 +114,10 @@ class ReplyVersionsController(QObject):
         self._soon.setInterval(REFRESH_DELAY_MS)
         self._soon.timeout.connect(self.refresh)
 
-    def bind(self, events: ChatEvents) -> None:
-        """Connect to the message view and the chat events (the window's ``attach``)."""
+    def bind(self, events: ChatEvents, picker: TopicModelPicker) -> None:
+        """Connect to the message view and the chat events (the window's ``attach``);
+        Regenerate with offers the models ``picker`` offers for the open topic."""
+        self._picker = picker
         view = self._w.message_view
         view.version_requested.connect(self.step)
         view.regenerate_requested.connect(lambda mid: self.regenerate(mid))
@@ -128,7 +156,7 @@ class ReplyVersionsController(QObject):
 
         menu = self.regenerate_with_menu
         menu.clear()
-        groups = self._w.model_picker.picker.groups
+        groups = self._picker.groups if self._picker is not None else ()
         for g in groups:  # the picker's layout: served, catalog, another (walkthrough F7)
             target = menu if g.current else menu.addMenu(g.provider_name)
 
@@ -140,7 +168,7 @@ class ReplyVersionsController(QObject):
                                          self.regenerate(override=ModelPick(p, mo)))
 
             def other(g: ModelGroup = g) -> None:
-                if model := ask_model_id(self._w, g.provider_name):
+                if model := ask_model_id(self._window, g.provider_name):
                     self.regenerate(override=ModelPick(g.provider_id, model))
 
             add_model_sections(target, g, add, other)

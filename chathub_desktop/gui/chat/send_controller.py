@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.gui.chat.composer import DraftState
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
+from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.errors import ServiceError
 
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from chathub_desktop.services.events import MessageAdded, ReplyFinished
 
 
-class SendHost(Protocol):
+class SendHost(OpenTopicHost, Protocol):
     """What sending uses of the window (issue 29); the main window is one."""
 
     svc: Services
@@ -56,15 +57,6 @@ class SendHost(Protocol):
     estimate: EstimateController
     notifier: Notifier | None
     stop_action: QAction
-
-    @property
-    def current_topic_id(self) -> int | None:
-        """The open topic."""
-        ...
-
-    def show_status(self, text: str, ms: int = 5000) -> None:
-        """A line in the status bar for ``ms`` milliseconds."""
-        ...
 
     async def create_topic(self, *, private: bool = False) -> int | None:
         """Create a topic on a store worker and open it; its id (None: refused)."""

@@ -17,6 +17,7 @@ from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus, C
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.settings.summarizer_choice import choose_button, missing_text, short_text
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.events import CompactionProgress
@@ -132,7 +133,7 @@ def outcome_text(outcome: CompactionOutcome) -> str:
     return message or status
 
 
-class CompactionHost(Protocol):
+class CompactionHost(OpenTopicHost, Protocol):
     """What compaction uses of the window (issue 29); the main window is one. Its
     store-bound parts (``runner``, ``events``, the models) are used only after
     :meth:`CompactionController.bind`."""
@@ -147,15 +148,6 @@ class CompactionHost(Protocol):
     compact_action: QAction
     summary_action: QAction
     dialogs: dict[str, QWidget]
-
-    @property
-    def current_topic_id(self) -> int | None:
-        """The open topic."""
-        ...
-
-    def show_status(self, text: str, ms: int = 5000) -> None:
-        """A line in the status bar for ``ms`` milliseconds."""
-        ...
 
 
 class CompactionController:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.settings.provider_form import ProviderFormDialog
     from chathub_desktop.services.providers.connection_check import ConnectionCheck
     from chathub_desktop.services.providers.provider_models import ProviderModels
+    from chathub_desktop.services.views import ProviderView
 
 
 translate = QCoreApplication.translate
@@ -87,11 +88,12 @@ class ConnectionTest(QObject):
         if result.ok and provider is not None:
             await asyncio.to_thread(self._models.remember, provider.id, result.models)
 
-    def _on_saved(self, view: object) -> None:
-        """A new provider saved after a good test keeps its list."""
-        pid = getattr(view, "id", None)
-        if self.result is not None and self.result.ok and pid is not None:
-            asyncio.get_event_loop().create_task(asyncio.to_thread(self._models.remember, pid, self.result.models))
+    def _on_saved(self, view: ProviderView) -> None:
+        """A new provider saved after a good test keeps its list (``saved`` carries the
+        stored provider)."""
+        if self.result is not None and self.result.ok:
+            asyncio.get_event_loop().create_task(asyncio.to_thread(self._models.remember, view.id,
+                                                                   self.result.models))
 
 
 def explained(result: ConnectionCheck, *, keyed: bool) -> str:

@@ -376,7 +376,7 @@ class MainWindow(QMainWindow):
         self.composer.badge.popover.choose_summarizer_requested.connect(self.events.summarizer_choice_requested)
         self._connect_events()
         self.search.bind(self.events)  # issue 14: keeps the search index filled
-        self.versions.bind(self.events)  # issue 14: the version arrows
+        self.versions.bind(self.events, self.model_picker.picker)  # issue 14: the version arrows
         self.takes_input = True
         for a in (*self.actions(), self.delete_topic_action):
             a.setEnabled(True)  # the listing narrows them to the selection
@@ -717,10 +717,7 @@ class MainWindow(QMainWindow):
         if hasattr(self, "live"):
             self.live.stop()
         self.pages.drop_prepared()
-        for page in list(self.dialogs.values()):  # pages that follow the bus (Memory, summary)
-            detach = getattr(page, "detach", None)
-            if callable(detach):
-                detach()
+        self.pages.detach_memory()  # the one page that follows the bus
         if self.dream_runner is not None:
             self.dream_runner.stop()
         self.search.stop_indexing()

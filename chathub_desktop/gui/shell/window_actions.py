@@ -213,7 +213,7 @@ def build_menus(w: MainWindow) -> None:
     topic_menu.addAction(w.stop_action)
     from chathub_desktop.gui.chat.reply_versions import ReplyVersionsController
 
-    w.versions = ReplyVersionsController(w)  # issue 14: Regenerate (Ctrl+R), Resend, ‹ 2 / 3 ›
+    w.versions = ReplyVersionsController(w, w)  # issue 14: Regenerate (Ctrl+R), Resend, ‹ 2 / 3 ›
     topic_menu.addAction(w.versions.regenerate_action)
     topic_menu.addMenu(w.versions.regenerate_with_menu)
     from chathub_desktop.gui.topics.topic_actions import TopicActions

@@ -219,6 +219,16 @@ class WindowPages:
             prep.drop()
             prep.deleteLater()
 
+    def detach_memory(self) -> None:
+        """Stop the open Memory page following the bus (the window shuts down)."""
+        page = self._w.dialogs.get("memory")
+        if page is None:  # never opened: its module need not load now
+            return
+        from chathub_desktop.gui.memory.fixed_page import MemoryPage
+
+        if isinstance(page, MemoryPage):
+            page.detach()
+
     def _new_memory_page(self, aid: int, *, read_on_show: bool = False, parent: QWidget | None = None) -> MemoryPage:
         from chathub_desktop.gui.memory.fixed_page import MemoryPage
 
@@ -302,7 +312,7 @@ class WindowPages:
         dlg = AboutDialog(w)
         w.dialogs["about"] = dlg
         dlg.open()
-        if getattr(w, "svc", None) is not None:
+        if w.takes_input:  # the services are attached
             w.runner.run("about", self._fill_about(dlg), context="About")
         return dlg
 

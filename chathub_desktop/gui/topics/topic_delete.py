@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QPushButton
 
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.shell.i18n import Texts, fill
+from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.topics.topic_title import shown_title
 
 if TYPE_CHECKING:
@@ -42,22 +43,13 @@ class _Pending:
     timer: QTimer
 
 
-class DeleteHost(Protocol):
+class DeleteHost(OpenTopicHost, Protocol):
     """What topic deletes use of the window (issue 29); the main window is one."""
 
     svc: Services
     runner: TaskRunner
     topic_list: QListView
     topic_model: TopicListModel
-
-    @property
-    def current_topic_id(self) -> int | None:
-        """The open topic."""
-        ...
-
-    def show_status(self, text: str, ms: int = 5000) -> None:
-        """A line in the status bar for ``ms`` milliseconds."""
-        ...
 
     def forget_topic(self, topic_id: int, row: int) -> None:
         """``topic_id`` (listed on ``row``) left the list."""

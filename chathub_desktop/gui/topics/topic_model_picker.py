@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.model_windows import short_window
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -328,19 +329,10 @@ class TopicModelPicker(QToolButton):
         return out
 
 
-class TopicModelHost(Protocol):
+class TopicModelHost(OpenTopicHost, Protocol):
     """What the topic model picker uses of the window (issue 29); the main window is one."""
 
     runner: TaskRunner
-
-    @property
-    def current_topic_id(self) -> int | None:
-        """The open topic."""
-        ...
-
-    def show_status(self, text: str, ms: int = 5000) -> None:
-        """A line in the status bar for ``ms`` milliseconds."""
-        ...
 
 
 class TopicModelController(QObject):

@@ -24,7 +24,7 @@ from typing import Protocol
 
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
-from chathub_desktop.core.memory_authors import ChangeAuthor, EntryOrigin
+from chathub_desktop.core.memory_authors import ChangeAuthor, EntriesAdded, EntryOrigin
 from chathub_desktop.core.memory_diff import DiffLine, line_diff
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.assistants.assistant_service import AssistantService
@@ -52,7 +52,8 @@ class ChangeView:
     UTC), ``author`` (``owner`` / ``model`` / ``dream`` / ``import`` / ``revert`` /
     ``system``), ``author_detail`` (topic id, day, file name or change id), ``who`` (the
     author in words: "you", "the model in topic “Trip”", "the dream for 2026-01-02",
-    "import of notes.md"), ``action`` and the document sizes in characters."""
+    "import of notes.md"), ``action`` and the document sizes in characters; ``added``: a
+    pasted import's action, typed (the window says it with its plural form, issue 30)."""
 
     id: int
     document: str
@@ -63,6 +64,7 @@ class ChangeView:
     action: str
     before_chars: int
     after_chars: int
+    added: EntriesAdded | None = None
 
     def to_json(self) -> dict[str, object]:
         """The change as a JSON-ready dict (``memory history --json``)."""
@@ -141,7 +143,8 @@ class _ChangeFields(Protocol):
 
 def _view(s: Session, row: _ChangeFields) -> ChangeView:
     return ChangeView(row.id, row.document, row.at, row.author, row.author_detail,
-                      _who(s, row.author, row.author_detail), row.action, row.before_chars, row.after_chars)
+                      _who(s, row.author, row.author_detail), row.action, row.before_chars, row.after_chars,
+                      EntriesAdded.read(row.action) if row.author == ChangeAuthor.IMPORT else None)
 
 
 def _gone(change_id: int) -> Reason:

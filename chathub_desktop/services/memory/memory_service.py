@@ -28,7 +28,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
-from chathub_desktop.core.memory_authors import ORIGINS, ChangeAuthor, EntryOrigin
+from chathub_desktop.core.memory_authors import ORIGINS, ChangeAuthor, EntriesAdded, EntryOrigin
 from chathub_desktop.core.memory_injection import build_memory_block, without_paused
 from chathub_desktop.core.memory_tools import (
     ADD,
@@ -470,7 +470,7 @@ class MemoryService:
                 added.append(cleaned)
             if not added:
                 return []
-            authored(s, Author(ChangeAuthor.IMPORT, note, f"added {len(added)} entries from {note}"))
+            authored(s, Author(ChangeAuthor.IMPORT, note, EntriesAdded(len(added), note).english()))
             self._store(s, a.id, doc)
             self._record(s, a.id, old_doc, doc, added, origin=EntryOrigin.OWNER, trusted=True)
             note_sources(s, a.id, added, note, file=file)
