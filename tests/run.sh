@@ -4,7 +4,8 @@
 # ruff, mypy (strict on the non-GUI packages, every body of gui/ type-checked), the import-linter layer contracts, then pytest (unit, integration, GUI, e2e).
 # Extra arguments go to pytest. Stress, crash and fuzz counts are bounded for CI; the
 # full counts by hand: CHATHUB_CRASH_KILLS=50 CHATHUB_STRESS_ROUNDS=50 CHATHUB_QUIT_RUNS=30
-# CHATHUB_STRESS_MEMORY_ENTRIES=150000 CHATHUB_FUZZ_SCALE=20 CHATHUB_PROPERTY_SCALE=1 bash tests/run.sh
+# CHATHUB_STRESS_MEMORY_ENTRIES=150000 CHATHUB_STRESS_EXPORT_MB=15 CHATHUB_FUZZ_SCALE=20
+# CHATHUB_PROPERTY_SCALE=1 bash tests/run.sh
 # (the property tests draw half their cases by default: tests/cases.py)
 # System packages (Qt's libraries, PostgreSQL) come from .ci/run on a bare Debian/Ubuntu.
 # The process tests' CLI children are forks of one pre-imported interpreter per worker

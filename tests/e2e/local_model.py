@@ -124,3 +124,11 @@ class LocalModelServer:
         if self._server is not None:
             self._server = None
             gc.collect()
+
+
+def wait_idle(server: LocalModelServer, timeout_s: float = 60) -> None:
+    """Wait (up to ``timeout_s`` seconds, polling every 0.2 s) until ``server``'s one slot
+    is not generating: a reply a test stopped may still be finishing there."""
+    deadline = time.monotonic() + timeout_s
+    while server.is_generating() and time.monotonic() < deadline:
+        time.sleep(0.2)

@@ -13,9 +13,6 @@ from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import TopicCompaction
 from tests.e2e.local_model import MODEL_ALIAS, LocalModelServer
-from tests.e2e.test_local_model import idle_model, local_model
-
-__all__ = ["idle_model", "local_model"]
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(400)]  # 4 calls; one took 65 s at load 16
 

@@ -1,6 +1,7 @@
 """``python -m tests.fakes.cli_fork_server SOCKET``: a CLI "fork server" for the tests
-(issue 28). It imports the non-GUI package once (and builds the bundled tokenizers),
-then serves ``python -m MODULE ARGS`` requests on the Unix socket ``SOCKET``: each is a
+(issue 28). It imports the non-GUI package once (and builds the bundled tokenizers and
+the secret detector's rules), then serves ``python -m MODULE ARGS`` requests on the
+Unix socket ``SOCKET``: each is a
 fork of this interpreter that takes the request's stdin/stdout/stderr (passed as file
 descriptors), environment, working directory and umask and runs the module as
 ``__main__``, exactly as a fresh ``python -m`` (or ``python -c CODE``) would, minus the
@@ -60,9 +61,9 @@ class Request:
 
 
 def preload() -> None:
-    """Import every non-GUI module a command may load and build both tokenizers, so a
-    fork pays none of it; refuse to serve if that started a thread (a fork copies only
-    the calling thread)."""
+    """Import every non-GUI module a command may load and build both tokenizers and the
+    secret detector's rules, so a fork pays none of it; refuse to serve if that started
+    a thread (a fork copies only the calling thread)."""
     for root in _PRELOAD:
         package = importlib.import_module(root)
         for info in pkgutil.walk_packages(package.__path__, root + "."):
@@ -80,6 +81,12 @@ def preload() -> None:
 
     get_encoding("o200k_base")
     get_encoding("cl100k_base")
+    # the secret detector's compiled rules (issue 28): each command that remembers text
+    # (memory add, a compaction, a dream, an import) built them again from the rule cache,
+    # about 0.3-0.5 s of a forked memory add's 0.4-0.6 s of CPU; built once here, single-threaded
+    from chathub_desktop.services.memory import secret_scan
+
+    secret_scan.library_status()
     assert "PySide6.QtCore" not in sys.modules, "the CLI fork server must not load Qt"
     pid = str(os.getpid())
     per_process = sorted(f"{name}.{attr}" for name, module in list(sys.modules.items())
@@ -87,6 +94,9 @@ def preload() -> None:
                          if isinstance(value, str) and pid in value.split(":") and attr != "PROCESS_ID")
     assert not per_process, f"module state naming the server's pid, a fork would inherit it: {per_process}"
     assert threading.active_count() == 1, f"preloading started threads: {threading.enumerate()}"
+    if os.path.isdir("/proc/self/task"):  # native threads too (the rule compiler's, a tokenizer's)
+        tasks = os.listdir("/proc/self/task")
+        assert len(tasks) == 1, f"preloading started native threads: {tasks}"
 
 
 def _read_exact(conn: socket.socket, n: int) -> bytes:
