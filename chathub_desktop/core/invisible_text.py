@@ -5,8 +5,9 @@ BOMs) are laid out by Qt about 5 times slower per character than letters, and a
 screenful of them holds every one: 100,000 bidi controls took 15 ms to paint, each
 time; 150 accents stacked on one letter draw a column over the lines around it. Every
 place that shows outside text (message view, search results, receipt, popover) leaves
-out the same ones: :func:`dropped_invisible`. Copying keeps them (the stored text is
-never changed). Pure Python.
+out the same ones: :func:`dropped_invisible`; the message view also leaves out a bidi
+control not closed on its own line (:func:`contained_bidi`). Copying keeps them (the
+stored text is never changed). Pure Python.
 """
 
 from __future__ import annotations
@@ -107,3 +108,48 @@ def shown_line(text: str) -> str:
     shown, hidden = thin_invisible(text)
     shown = isolated(shown)
     return f"{shown} [{hidden_note(hidden)}]" if hidden else shown
+
+
+#: Every explicit bidi control: the embeddings and overrides (LRE, RLE, PDF, LRO, RLO)
+#: and the isolates (LRI, RLI, FSI, PDI).
+_BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+_PDF, _PDI = "\u202c", "\u2069"
+#: A bidi control or a line end (a paragraph of the rendered message may run over
+#: several lines: single newlines are line breaks there).
+_BIDI_OR_LINE_END = re.compile("[\u202a-\u202e\u2066-\u2069\n\r\x85\u2028\u2029]")
+
+
+def contained_bidi(text: str) -> tuple[str, int]:
+    """``text`` for display with every bidi control that is not closed on its own line
+    left out: ``(shown text, controls left out)`` (walk49: a reply's lone U+202E
+    RIGHT-TO-LEFT OVERRIDE reversed the rest of the message). An embedding or override
+    is kept when a PDF closes it on the same line, an isolate when a PDI does (the PDI
+    also ends what opened inside it, UAX #9 BD9); a closer with nothing to close goes
+    too. Right-to-left letters need no control and are untouched, and so is ``text``
+    with no bidi control (its own object). Pure Python; only controls and line ends
+    are visited."""
+    if not _BIDI_CONTROLS.search(text):
+        return text, 0
+    gone: list[int] = []
+    open_: list[tuple[int, bool]] = []  # (offset, is an isolate) of what is open on this line
+    for m in _BIDI_OR_LINE_END.finditer(text):
+        i, c = m.start(), m.group()
+        if c == _PDF:
+            if open_ and not open_[-1][1]:
+                open_.pop()
+            else:
+                gone.append(i)
+        elif c == _PDI:
+            if any(iso for _, iso in open_):
+                while not open_.pop()[1]:
+                    pass
+            else:
+                gone.append(i)
+        elif _BIDI_CONTROLS.match(c):
+            open_.append((i, c >= "\u2066"))
+        else:  # a line end: what is still open there was never closed
+            gone += (at for at, _ in open_)
+            open_.clear()
+    gone += (at for at, _ in open_)
+    gone.sort()
+    return (_without(text, gone) if gone else text), len(gone)

@@ -3,6 +3,8 @@ in the dialog's width, not one line cut by "…" in a grey tree."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
 
@@ -25,3 +27,31 @@ def test_a_previewed_card_keeps_its_lines_and_its_whole_text(qtbot) -> None:  # 
     assert "- Reads diffs, not prose" in text.split("\n")
     assert not dlg.tree.rootIsDecorated() and dlg.tree.indentation() == 0
     assert dlg.rows("removed") == ["[2026-11-28] Old"]
+
+
+def test_the_dream_preview_makes_add_card_the_primary_default_action(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """walk49 #2b: the dream's preview is there to add the card: "Add card" is the
+    accent-filled default (Enter adds it), Cancel secondary; a removal's preview keeps
+    Cancel the default (Enter writes nothing)."""
+    option = PreviewOption("add", "Add", ["Adds a card for 29 Nov"], EntryChanges(added=[CARD]),
+                           panes=(("New card", CARD),), primary=True)
+    dlg = ChangePreviewDialog(None, "Dream now", "Add the dream card?", [option], "Add card")
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    assert dlg.action_button.isDefault() and dlg.action_button.property("primary") is True
+    assert not dlg.cancel_button.isDefault() and not dlg.cancel_button.autoDefault()
+    pane = dlg.panes.browsers[0]
+    pane.setFocus()
+    qtbot.keyClick(pane, Qt.Key.Key_Return)  # Enter from the card as shown
+    assert dlg.chosen == "add" and dlg.result() == ChangePreviewDialog.DialogCode.Accepted
+
+    clear = PreviewOption("clear", "Clear", ["Removes 1 entry"], EntryChanges(removed=["Old"]))
+    dlg = ChangePreviewDialog(None, "Clear fixed memory", "Clear?", [clear], "Clear")
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    assert dlg.cancel_button.isDefault() and not dlg.action_button.isDefault()
+    assert not dlg.action_button.property("primary")
+    qtbot.keyClick(dlg.tree, Qt.Key.Key_Return)
+    assert dlg.chosen is None and dlg.result() == ChangePreviewDialog.DialogCode.Rejected

@@ -44,6 +44,7 @@ def test_cancel_shows_the_drafted_card_and_writes_nothing(open_page, services, h
     assert heading == f"Add the dream card for {day:%A, %B} {day.day}, {day.year}?"
     added = options[0].changes.added
     assert added == [f"[{day.isoformat()}] {CARD}"]  # the card exactly as it would be stored
+    assert options[0].primary  # walk49 #2b: "Add card" is the primary, default action
     assert services.dreams.cards(helper) == [] and services.dreams.document(helper) == ""
     assert "cancelled" in panel.status_label.text() and "nothing was written" in panel.status_label.text()
     assert len(summ.requests) == 1

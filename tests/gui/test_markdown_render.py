@@ -115,6 +115,35 @@ def test_code_block_caption_names_the_language_and_offers_copy() -> None:
     assert code_blocks(text) == ["print(1)\n", "plain\n"]
 
 
+WALK49_SNIPPET = (  # the untagged Python a small model sent in walk49 (#5)
+    "# example with nested for loops\n"
+    "squares = []\n"
+    "for (x, y) in [(1, 2), (3, 4)] + [(x, y):]:\n"
+    "    squares.append((x, y * y))\n"
+    "print(squares)\n"
+    "# this is a list comprehension with nested list comprehension\n"
+    "squares = [x * y for x, y in zip(range(1, 11), range(1, 11))]\n"
+    "print(squares)\n"
+    "# this is a list comprehension with nested list comprehension\n"
+)
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_an_untagged_code_block_is_plain_text_never_a_guessed_language(dark: bool) -> None:
+    """walk49 #5: Pygments guessed the walk's Python as "scdoc" and bolded random lines;
+    a block with no language shows its text as sent: no language named, no styling."""
+    html = render_markdown(f"You can do it so:\n\n```\n{WALK49_SNIPPET}```\n", dark=dark)
+    assert "scdoc" not in html
+    header = html[:html.index("<pre")]
+    assert 'href="chathub-copy:0"' in header
+    assert not re.search(r"font-weight:600[^>]*>[^<]+</td>", header)  # no language caption
+    pre = html[html.index("<pre"):html.index("</pre>")]
+    assert "<span" not in pre and "<b>" not in pre and "font-weight" not in pre
+    assert "squares = [x * y for x, y in zip(range(1, 11), range(1, 11))]" in pre
+    tagged = render_markdown(f"```python\n{WALK49_SNIPPET}```\n", dark=dark)  # named: coloured
+    assert ">python</td>" in tagged and '<span style="color:' in tagged
+
+
 # --- bounds (issue 32) -------------------------------------------------------------------
 def test_markdown_nested_deeper_than_the_bound_is_shown_as_text() -> None:
     html = render_markdown(">" * 40 + " the deepest words")

@@ -45,6 +45,7 @@ def test_a_draft_is_back_after_a_restart_and_an_emptied_one_lets_the_topic_go(
     again = _start(services, qtbot, ini)
     assert again.current_topic_id == drafted  # the topic open at quit
     assert again.composer.draft.toPlainText() == "half a question"  # and its draft with it
+    assert again.composer.draft.textCursor().position() == len("half a question")  # typing goes on (walk49 #1)
     again.select_topic(kept)
     qtbot.waitUntil(lambda: again.current_topic_id == kept, timeout=10000)
     assert again.composer.draft.toPlainText() == ""

@@ -25,7 +25,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt
-from PySide6.QtGui import QAction, QTextCursor
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -167,7 +167,6 @@ def send_block(assistant: ReadyAssistant | None, topic_open: bool) -> str | None
 def fill_composer(composer: Composer, text: str) -> None:
     """Put a suggested prompt's ``text`` in ``composer``, the cursor at its end, focused."""
     composer.set_text(text)
-    composer.draft.moveCursor(QTextCursor.MoveOperation.End)
     composer.draft.setFocus()
 
 

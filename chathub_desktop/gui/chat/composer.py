@@ -12,7 +12,14 @@ from dataclasses import dataclass
 
 from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QSize, QTimer, Signal
-from PySide6.QtGui import QAction, QInputMethodEvent, QKeyEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import (
+    QAction,
+    QInputMethodEvent,
+    QKeyEvent,
+    QKeySequence,
+    QShowEvent,
+    QTextCursor,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -332,11 +339,13 @@ class Composer(QFrame):
 
     def set_text(self, text: str | DraftState) -> None:
         """Replace the draft (no debounce for programmatic changes): a :class:`DraftState`
-        as it was, or a text (a long one as a chip, never laid out in the box)."""
+        as it was, or a text (a long one as a chip, never laid out in the box). The caret
+        goes to the end, so typing continues a restored draft (walk49 #1, issue 29)."""
         state = text if isinstance(text, DraftState) else (
             DraftState("", (text,)) if is_long_paste(text) else DraftState(text, ()))
         self.draft.blockSignals(True)
         self.draft.setPlainText(state.text)
+        self.draft.moveCursor(QTextCursor.MoveOperation.End)
         self.draft.blockSignals(False)
         self.pasted.blockSignals(True)
         self.pasted.set_texts(state.pasted)

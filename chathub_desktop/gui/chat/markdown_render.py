@@ -36,7 +36,7 @@ from markdown_it import MarkdownIt
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
-from pygments.lexers import get_lexer_by_name, guess_lexer
+from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
 from chathub_desktop.gui.chat.image_sources import add_typeset
@@ -57,10 +57,6 @@ CODE_MARGIN_TOP, CODE_MARGIN_BOTTOM = 4, 10
 def _formatter(dark: bool) -> HtmlFormatter:
     return HtmlFormatter(noclasses=True, nowrap=True, style=prose_for(dark).code_style)
 
-
-#: Characters of an unlabelled code block Pygments guesses its language from (every
-#: lexer reads them: a 100,000-character block took seconds; issue 32).
-GUESS_CHARS = 4000
 
 #: Link scheme of a code block's Copy link: ``chathub-copy:N`` copies block N (0-based,
 #: in the order of :func:`code_blocks`).
@@ -110,8 +106,10 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
     Long lines wrap; each wrapped line keeps its indentation plus a hanging indent
     (:func:`~chathub_desktop.gui.chat.sliced_document.hang_code_lines`).
 
-    ``lang`` is the fence's info string (first word used); an unknown or empty language
-    is guessed for longer snippets, else shown uncoloured (still monospace, escaped).
+    ``lang`` is the fence's info string (first word used); a block with no language or
+    an unknown one is shown uncoloured (still monospace, escaped) with no language in
+    its header: never guessed, as Pygments' guess named Python "scdoc" and bolded random
+    lines (walk49 #5, issue 29).
 
     A block longer than :data:`CODE_PART_CHARS` is one table per run of lines of about
     that size, with :data:`SLICE_MARK` between them, stacked without a gap (issue 32: Qt
@@ -122,13 +120,6 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
     if name:
         try:
             lexer = get_lexer_by_name(name)
-        except ClassNotFound:
-            lexer = None
-    if lexer is None and len(code) > 40:
-        try:
-            lexer = guess_lexer(code[:GUESS_CHARS])
-            if lexer.name == "Text only":
-                lexer = None
         except ClassNotFound:
             lexer = None
     p = prose_for(dark)
@@ -204,13 +195,10 @@ _math_loading = threading.Lock()
 
 
 def load_math() -> None:
-    """Load the typesetter and its math font, and Pygments' lexer table (the first
-    guess of a code block's language reads it, ~0.7 s), now (blocking, ~1 s the first
-    time)."""
+    """Load the typesetter and its math font now (blocking, ~0.4 s the first time)."""
     with _math_loading:
         if not _math_ready.is_set():
             _typeset("x^2", False, False)
-            guess_lexer("x = 1\n" * 8)
             _math_ready.set()
 
 

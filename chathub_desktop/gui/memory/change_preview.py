@@ -123,6 +123,10 @@ class PreviewOption:
     panes: tuple[tuple[Said, str], ...] = ()
     #: The Cancel button's label (None: Cancel), e.g. "Keep the old card".
     cancel: Said | None = None
+    #: Going ahead is what the preview is for (a dream's new card, walk49 #2b): the action
+    #: is the accent-filled primary button and the default on Enter; else Cancel is the
+    #: default and the action looks secondary (a preview of a removal or a replacement).
+    primary: bool = False
 
     def shown_lines(self) -> list[str]:
         """The summary lines as shown now (a maker called: the interface language)."""
@@ -198,7 +202,8 @@ def _short(text: str, limit: int = 160) -> str:
 class ChangePreviewDialog(QDialog):
     """The preview: a heading, the chosen option's summary and its changes as a tree
     (Added / Removed / Edited, each at most :data:`MAX_ROWS` rows), radio buttons when
-    there are several options, the ``action`` button and Cancel (the default)."""
+    there are several options, the ``action`` button and Cancel (the default, unless the
+    first option is :attr:`PreviewOption.primary`)."""
 
     def __init__(self, parent: QWidget | None, title: Said, heading: Said, options: Sequence[PreviewOption],
                  action: Said) -> None:
@@ -262,8 +267,10 @@ class ChangePreviewDialog(QDialog):
         if cancel is not None and self.options and self.options[0].cancel is not None:
             t.bind(cancel.setText, _maker(self.options[0].cancel))
         self.cancel_button = cancel
-        cancel.setDefault(True)
-        self.action_button.setAutoDefault(False)
+        primary = bool(self.options) and self.options[0].primary
+        self.action_button.setProperty("primary", primary)
+        (self.action_button if primary else cancel).setDefault(True)
+        (cancel if primary else self.action_button).setAutoDefault(False)
         box.accepted.connect(self._accept)
         box.rejected.connect(self.reject)
         lay.addWidget(box)

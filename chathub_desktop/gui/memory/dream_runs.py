@@ -239,7 +239,8 @@ class DreamRuns(QObject):
         key = change_preview.ask(self._parent, lambda: said_run("Dream now"), heading,
                                  [PreviewOption("add", translate("MemoryPage", "Add"), lines, preview.changes,
                                                 (translate("MemoryPage", titles[0]), translate("MemoryPage", titles[1]),
-                                                 translate("MemoryPage", titles[2])), panes=panes)],
+                                                 translate("MemoryPage", titles[2])), panes=panes,
+                                                primary=True)],  # adding the card is the point (walk49 #2b)
                                  lambda: translate("MemoryPage", "Add card"))
         if key is None:
             self._host.svc.dreams.discard_draft(draft)
