@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.error_bar import SOMETHING_WRONG, SOMETHING_WRONG_IN
+from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.gui.shell.task_contexts import said_context, with_context
 from chathub_desktop.services.errors import ServiceError, store_busy_reason
@@ -119,11 +120,6 @@ def bug_summary(exc: BaseException) -> str:
     notes = [n for n in getattr(exc, "__notes__", ()) if isinstance(n, str) and n.startswith(CONTEXT_NOTE)]
     reason = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     return f"{notes[-1][len(CONTEXT_NOTE):]}: {reason}" if notes else reason
-
-
-#: The error bar's line for a bug, without and with what was being done (walk49 #8).
-SOMETHING_WRONG = QT_TRANSLATE_NOOP("ErrorBar", "Something went wrong. Details… shows what happened.")
-SOMETHING_WRONG_IN = QT_TRANSLATE_NOOP("ErrorBar", "Something went wrong (%1). Details… shows what happened.")
 
 
 def bug_line(exc: BaseException | None) -> str:
