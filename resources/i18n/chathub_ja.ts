@@ -840,12 +840,12 @@ Leave it empty to compact as usual.</source>
         <translation>これは ChatHub Desktop の不具合です。同じ内容がデータフォルダーの chathub.log にも記録されています。</translation>
     </message>
     <message>
-        <source>Something went wrong. Details… shows what happened.</source>
-        <translation>問題が発生しました。「詳細…」で何が起きたかを確認できます。</translation>
+        <source>Something went wrong.</source>
+        <translation>問題が発生しました。</translation>
     </message>
     <message>
-        <source>Something went wrong (%1). Details… shows what happened.</source>
-        <translation>問題が発生しました（%1）。「詳細…」で何が起きたかを確認できます。</translation>
+        <source>Something went wrong (%1).</source>
+        <translation>問題が発生しました（%1）。</translation>
     </message>
     <message>
         <source>Error details</source>

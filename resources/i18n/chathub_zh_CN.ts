@@ -840,12 +840,12 @@ Leave it empty to compact as usual.</source>
         <translation>这是 ChatHub Desktop 的程序错误。相同内容也记录在数据文件夹的 chathub.log 中。</translation>
     </message>
     <message>
-        <source>Something went wrong. Details… shows what happened.</source>
-        <translation>出了点问题。点“详情…”查看发生了什么。</translation>
+        <source>Something went wrong.</source>
+        <translation>出了点问题。</translation>
     </message>
     <message>
-        <source>Something went wrong (%1). Details… shows what happened.</source>
-        <translation>出了点问题（%1）。点“详情…”查看发生了什么。</translation>
+        <source>Something went wrong (%1).</source>
+        <translation>出了点问题（%1）。</translation>
     </message>
     <message>
         <source>Error details</source>

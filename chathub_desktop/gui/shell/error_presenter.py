@@ -124,7 +124,7 @@ def bug_summary(exc: BaseException) -> str:
 
 def bug_line(exc: BaseException | None) -> str:
     """The error bar's sentence for an unexpected error, in the interface language
-    (walk49 #8): "Something went wrong (Sending failed). Details… shows what happened." —
+    (walk49 #8): "Something went wrong (Sending failed)." (Details… beside it) —
     the context note of :func:`report_bug`, when there is one, in brackets; the
     exception's type and text never (they are in Details… and chathub.log)."""
     notes = [n for n in getattr(exc, "__notes__", ()) if isinstance(n, str) and n.startswith(CONTEXT_NOTE)]
