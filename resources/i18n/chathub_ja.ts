@@ -840,6 +840,14 @@ Leave it empty to compact as usual.</source>
         <translation>これは ChatHub Desktop の不具合です。同じ内容がデータフォルダーの chathub.log にも記録されています。</translation>
     </message>
     <message>
+        <source>Something went wrong.</source>
+        <translation>問題が発生しました。</translation>
+    </message>
+    <message>
+        <source>Something went wrong (%1).</source>
+        <translation>問題が発生しました（%1）。</translation>
+    </message>
+    <message>
         <source>Error details</source>
         <translation>エラーの詳細</translation>
     </message>
@@ -7760,12 +7768,44 @@ URL：%3
         <translation>要約</translation>
     </message>
     <message>
+        <source>What the model keeps of this topic&apos;s older messages; it is sent in their place</source>
+        <translation>このトピックの古いメッセージについてモデルが残した内容。それらの代わりに送信されます</translation>
+    </message>
+    <message>
+        <source>An excerpt of each summary as it was written, newest first</source>
+        <translation>各要約が書かれた時点の抜粋（新しい順）</translation>
+    </message>
+    <message>
+        <source>&amp;Quality check</source>
+        <translation>品質チェック</translation>
+    </message>
+    <message>
+        <source>Ask the model questions about the covered messages and see which ones the summary can no longer answer</source>
+        <translation>対象のメッセージについてモデルに質問し、要約ではもう答えられないものを確かめます</translation>
+    </message>
+    <message>
         <source>One row per compaction run, newest first (the last 20 are kept); estimates are next-request tokens. Hover a row for its full details.</source>
         <translation>圧縮の実行ごとに 1 行、新しい順（直近 20 件を保持）。見積もりは次のリクエストのトークン数です。行にポインターを合わせると詳細が表示されます。</translation>
     </message>
     <message>
-        <source>&amp;Probes</source>
-        <translation>プローブ</translation>
+        <source>Each compaction run: when and why it ran, what it did and the tokens before and after</source>
+        <translation>圧縮の各実行：いつ・なぜ実行したか、何をしたか、前後のトークン数</translation>
+    </message>
+    <message>
+        <source>The last summary was cleared because a message it covered was edited or deleted; the next compaction rebuilds it. How it was made keeps the earlier runs.</source>
+        <translation>対象のメッセージが編集または削除されたため、前回の要約は消去されました。次の圧縮で作り直されます。以前の実行は「作成の経緯」タブに残っています。</translation>
+    </message>
+    <message>
+        <source>No summary for this topic. Last run: %1 (see How it was made).</source>
+        <translation>このトピックには要約がありません。前回の実行：%1（「作成の経緯」を参照）。</translation>
+    </message>
+    <message>
+        <source>How it was &amp;made (%1)</source>
+        <translation>作成の経緯（%1）</translation>
+    </message>
+    <message>
+        <source>Summary &amp;history (%1)</source>
+        <translation>要約の履歴（%1）</translation>
     </message>
     <message>
         <source>&amp;Copy</source>
@@ -7782,14 +7822,6 @@ URL：%3
     <message>
         <source>Save the summary as a Markdown file (with its model and coverage)</source>
         <translation>要約を Markdown ファイルとして保存（モデルと対象範囲を含む）</translation>
-    </message>
-    <message>
-        <source>The last summary was cleared because a message it covered was edited or deleted; the next compaction rebuilds it. The Debug tab keeps the earlier runs.</source>
-        <translation>対象のメッセージが編集または削除されたため、前回の要約は消去されました。次の圧縮で作り直されます。以前の実行はデバッグタブに残っています。</translation>
-    </message>
-    <message>
-        <source>No summary for this topic. Last run: %1 (see Debug).</source>
-        <translation>このトピックには要約がありません。前回の実行：%1（デバッグを参照）。</translation>
     </message>
     <message>
         <source>No summary for this topic, and no compaction has run yet.</source>
@@ -7830,20 +7862,12 @@ Input budget: %1 tokens</source>
 入力の予算：%1 トークン</translation>
     </message>
     <message>
-        <source>&amp;Debug (%1)</source>
-        <translation>デバッグ（%1）</translation>
-    </message>
-    <message>
         <source>Automatic compaction is paused after %1 failures until %2; Compact now still works.</source>
         <translation>%1 回の失敗のため、自動圧縮は %2 まで停止しています。今すぐ圧縮は使えます。</translation>
     </message>
     <message>
         <source>No archive excerpts (Settings → System Agent turns them on).</source>
         <translation>アーカイブの抜粋はありません（設定 → システムエージェント で有効にできます）。</translation>
-    </message>
-    <message>
-        <source>&amp;Archives (%1)</source>
-        <translation>アーカイブ（%1）</translation>
     </message>
     <message>
         <source>Export topic summary</source>

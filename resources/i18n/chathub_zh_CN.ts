@@ -840,6 +840,14 @@ Leave it empty to compact as usual.</source>
         <translation>这是 ChatHub Desktop 的程序错误。相同内容也记录在数据文件夹的 chathub.log 中。</translation>
     </message>
     <message>
+        <source>Something went wrong.</source>
+        <translation>出了点问题。</translation>
+    </message>
+    <message>
+        <source>Something went wrong (%1).</source>
+        <translation>出了点问题（%1）。</translation>
+    </message>
+    <message>
         <source>Error details</source>
         <translation>错误详情</translation>
     </message>
@@ -7760,12 +7768,44 @@ URL：%3
         <translation>摘要</translation>
     </message>
     <message>
+        <source>What the model keeps of this topic&apos;s older messages; it is sent in their place</source>
+        <translation>模型为此话题较早的消息保留的内容；发送时代替这些消息</translation>
+    </message>
+    <message>
+        <source>An excerpt of each summary as it was written, newest first</source>
+        <translation>每份摘要写成时的节选，最新的在前</translation>
+    </message>
+    <message>
+        <source>&amp;Quality check</source>
+        <translation>质量检查</translation>
+    </message>
+    <message>
+        <source>Ask the model questions about the covered messages and see which ones the summary can no longer answer</source>
+        <translation>就摘要涵盖的消息向模型提问，看看摘要已无法回答哪些问题</translation>
+    </message>
+    <message>
         <source>One row per compaction run, newest first (the last 20 are kept); estimates are next-request tokens. Hover a row for its full details.</source>
         <translation>每次压缩运行一行，最新的在前（保留最近 20 次）；估计值是下一次请求的令牌数。将鼠标悬停在某行上可查看完整详情。</translation>
     </message>
     <message>
-        <source>&amp;Probes</source>
-        <translation>探测</translation>
+        <source>Each compaction run: when and why it ran, what it did and the tokens before and after</source>
+        <translation>每次压缩运行：何时、为何运行，做了什么，以及前后的 token 数</translation>
+    </message>
+    <message>
+        <source>The last summary was cleared because a message it covered was edited or deleted; the next compaction rebuilds it. How it was made keeps the earlier runs.</source>
+        <translation>上一份摘要已被清除，因为它涵盖的一条消息被编辑或删除；下一次压缩会重建它。“生成过程”选项卡保留了之前的运行记录。</translation>
+    </message>
+    <message>
+        <source>No summary for this topic. Last run: %1 (see How it was made).</source>
+        <translation>此话题没有摘要。上次运行：%1（见“生成过程”）。</translation>
+    </message>
+    <message>
+        <source>How it was &amp;made (%1)</source>
+        <translation>生成过程（%1）</translation>
+    </message>
+    <message>
+        <source>Summary &amp;history (%1)</source>
+        <translation>摘要历史（%1）</translation>
     </message>
     <message>
         <source>&amp;Copy</source>
@@ -7782,14 +7822,6 @@ URL：%3
     <message>
         <source>Save the summary as a Markdown file (with its model and coverage)</source>
         <translation>将摘要保存为 Markdown 文件（包括其模型和涵盖范围）</translation>
-    </message>
-    <message>
-        <source>The last summary was cleared because a message it covered was edited or deleted; the next compaction rebuilds it. The Debug tab keeps the earlier runs.</source>
-        <translation>上一份摘要已被清除，因为它涵盖的一条消息被编辑或删除；下一次压缩会重建它。调试选项卡保留了之前的运行记录。</translation>
-    </message>
-    <message>
-        <source>No summary for this topic. Last run: %1 (see Debug).</source>
-        <translation>此话题没有摘要。上次运行：%1（见调试）。</translation>
     </message>
     <message>
         <source>No summary for this topic, and no compaction has run yet.</source>
@@ -7830,20 +7862,12 @@ Input budget: %1 tokens</source>
 输入预算：%1 个令牌</translation>
     </message>
     <message>
-        <source>&amp;Debug (%1)</source>
-        <translation>调试（%1）</translation>
-    </message>
-    <message>
         <source>Automatic compaction is paused after %1 failures until %2; Compact now still works.</source>
         <translation>自动压缩在 %1 次失败后暂停，直到 %2；立即压缩仍然可用。</translation>
     </message>
     <message>
         <source>No archive excerpts (Settings → System Agent turns them on).</source>
         <translation>没有存档摘录（在 设置 → 系统代理 中开启）。</translation>
-    </message>
-    <message>
-        <source>&amp;Archives (%1)</source>
-        <translation>存档（%1）</translation>
     </message>
     <message>
         <source>Export topic summary</source>

@@ -5,7 +5,8 @@
 Writes into OUT_DIR (default ``/tmp/chathub-shots``): ``assistant_chat_preference.png``
 (Assistant → Chat Preference), ``settings_system_agent.png`` (Settings → System Agent),
 ``summary_viewer.png`` and ``summary_viewer_debug.png`` (the topic summary viewer and
-its debug panel), ``main_window_marker.png`` (the message list with the "Covered by
+its How it was made tab; ``_dark`` of both and ``summary_viewer_history_dark.png`` in the
+dark theme), ``main_window_marker.png`` (the message list with the "Covered by
 summary" marker) and ``popover_compacted.png`` (the token popover after Compact now).
 The chat model and the History Compress model are two local fake vendors.
 """
@@ -130,6 +131,13 @@ def main(out_dir: Path) -> int:
             await shots.grab(v, out_dir / "summary_viewer.png", 0.3)
             v.tabs.setCurrentIndex(v.debug_index)
             await shots.grab(v, out_dir / "summary_viewer_debug.png", 0.2)
+            w.view.prefs.set_theme("dark")  # the tabs' names in the dark theme too (walk49 #6)
+            await shots.grab(v, out_dir / "summary_viewer_debug_dark.png", 0.2)
+            v.tabs.setCurrentIndex(v.archives_index)
+            await shots.grab(v, out_dir / "summary_viewer_history_dark.png", 0.2)
+            v.tabs.setCurrentIndex(0)
+            await shots.grab(v, out_dir / "summary_viewer_dark.png", 0.2)
+            w.view.prefs.set_theme("light")
             assert svc.messages is not None
             first = svc.topics.messages(topic)[0].id
             svc.messages.edit_message(first, "How do I read a CSV file with pandas, skipping two rows?")

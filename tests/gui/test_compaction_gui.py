@@ -304,6 +304,14 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     qtbot.waitUntil(lambda: dlg.status_label.text() == "Exported to summary.md", timeout=5000)
     exported = out.read_text(encoding="utf-8")
     assert SUMMARY in exported and "Summ/gpt-5-mini" in exported
+    # the tabs, named for users (walk49 #6: "Summary | Debug (2) | Archives (2) | Probes"),
+    # the run log last; each says what it holds
+    tabs = dlg.tabs
+    assert [tabs.tabText(i) for i in range(tabs.count())] == [
+        "&Summary", "Summary &history (1)", "&Quality check", "How it was &made (1)"]
+    assert tabs.widget(dlg.debug_index).isAncestorOf(dlg.debug_table) and dlg.debug_index == tabs.count() - 1
+    assert tabs.tabToolTip(dlg.debug_index).startswith("Each compaction run: when and why it ran")
+    assert all(tabs.tabToolTip(i) for i in range(tabs.count()))
     # the debug panel: one row for the run
     t = dlg.debug_table
     assert t.rowCount() == 1

@@ -1,6 +1,7 @@
 """Errors show (issue 28): a bug in a window action, a GUI task or the loop lands in the
 window's error bar (one line + Details…) and its traceback in chathub.log — and still
-reaches pytest-qt's hook, so a bug never passes a test silently (STYLE.md)."""
+reaches pytest-qt's hook, so a bug never passes a test silently (STYLE.md). The line is a
+user sentence; the exception's type and text are only under Details… (walk49 #8)."""
 
 from __future__ import annotations
 
@@ -45,13 +46,15 @@ def test_exception_in_a_window_action_shows_the_bar_and_logs(window, qloop, qtbo
     # not swallowed: pytest-qt's hook still got it
     assert [type(e[1]) for e in caught] == [RuntimeError]
     assert window.error_bar.isVisible()
-    assert window.error_bar.label.text() == "RuntimeError: about box broke"
+    # walk49 #8: the bar read "RuntimeError: Cannot enter into task <Task pending …>"
+    assert window.error_bar.label.text() == "Something went wrong."
     text = _log_text(log_file)
     assert "unexpected error: RuntimeError: about box broke" in text
     assert "Traceback (most recent call last)" in text and "broken_about" in text
     details = window.error_bar.open_details()
     assert details.isVisible() and not details.isModal()
-    assert "broken_about" in details.text.toPlainText()
+    shown = details.text.toPlainText()
+    assert shown.startswith("RuntimeError: about box broke\n") and "broken_about" in shown
     details.close()
 
 
@@ -64,7 +67,8 @@ def test_task_failure_names_what_failed(window, qloop, qtbot, log_file):  # type
         window.runner.run("probe", failing(), context="Search")
         qtbot.waitUntil(lambda: window.error_bar.isVisible(), timeout=3000)
     assert len(caught) == 1
-    assert window.error_bar.label.text() == "Search: KeyError: 'topic 7'"
+    assert window.error_bar.label.text() == "Something went wrong (Search)."
+    assert window.error_bar.details.startswith("Search: KeyError: 'topic 7'\n")
     assert "unexpected error: Search: KeyError: 'topic 7'" in _log_text(log_file)
 
 
@@ -75,7 +79,8 @@ def test_loop_errors_show_and_a_second_error_counts(window, qloop, qtbot, log_fi
                                       "exception": ValueError("lost reply")})
         qloop.call_exception_handler({"message": "Unclosed transport"})
     assert len(caught) == 1  # the exception; the bare message has none
-    assert window.error_bar.label.text() == "Unclosed transport (1 earlier)"
+    assert window.error_bar.label.text() == "Something went wrong. (1 earlier)"
+    assert "Unclosed transport" in window.error_bar.details
     text = _log_text(log_file)
     assert "ValueError: lost reply" in text and "event loop: Unclosed transport" in text
     window.error_bar.dismiss()

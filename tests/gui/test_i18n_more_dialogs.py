@@ -1,7 +1,7 @@
 """The last dialogs that showed English follow a language switch while they are open
 (issue 27: "every open window … and dialog re-translated without a restart").
 
-- Topic summary (its Summary, Debug, Archives and Probes tabs, the Edit buttons), About,
+- Topic summary (its Summary, Summary history, Quality check and How it was made tabs, the Edit buttons), About,
   Import chats and the pasted-text viewer, built in English: under a pseudo-locale
   installed while they are open every text they show comes back marked (⟦…⟧), and
   English returns when it is removed.
@@ -66,7 +66,7 @@ def test_the_summary_about_import_and_pasted_dialogs_are_re_said_while_open(serv
         texts["import format 0"] = imports.format_combo.itemText(0)
         texts |= {f"pasted {k}": v for k, v in shown_texts(pasted).items() if "QPlainTextEdit" not in k}
         texts |= {f"chip {k}": v for k, v in shown_texts(chip).items()}
-        assert "⟦&Probes⟧" in texts.values() and "⟦Check &summary…⟧" in texts.values()
+        assert "⟦&Quality check⟧" in texts.values() and "⟦Check &summary…⟧" in texts.values()
         assert not unmarked(texts), unmarked(texts)
         meta = summary.meta_label.text()
         assert meta.startswith("⟦Written by <b>⟦an unknown model⟧</b>⟧⟦, <b>edited by you</b>") and "· ⟦updated " in meta
@@ -74,7 +74,7 @@ def test_the_summary_about_import_and_pasted_dialogs_are_re_said_while_open(serv
     finally:
         QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: summary.windowTitle() == "Topic summary — Trip", timeout=3000)
-    assert summary.tabs.tabText(summary.probes_index) == "&Probes" and about.windowTitle() == "About ChatHub Desktop"
+    assert summary.tabs.tabText(summary.probes_index) == "&Quality check" and about.windowTitle() == "About ChatHub Desktop"
     assert imports.format_combo.itemText(0) == "Detect from the file"
 
 

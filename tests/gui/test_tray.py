@@ -87,7 +87,8 @@ def test_runner_runs_a_due_dream_once_and_not_again(services, summ, task_runner,
 def test_a_scheduled_run_over_a_day_without_chats_says_nothing(services, summ, task_runner, qtbot):  # type: ignore[no-untyped-def]
     """walk40: right after setup armed the schedule, its catch-up over a day before the
     install found nothing and the status line said "Memory dream: No topic had messages
-    on …". A scheduled run that found nothing clears the line; the Memory page still
+    on …"; walk49 #7: "Memory dream running…" still showed seconds after setup. A
+    scheduled run over a day without history says nothing at all; the Memory page still
     shows it as the last scheduled run (DRM-4, DRM-5)."""
     services.providers.add("Summ", "openai", summ.base_url, api_key="sk-summ")
     services.settings.set("history-compress-model", "Summ/gpt-5-mini")
@@ -100,11 +101,30 @@ def test_a_scheduled_run_over_a_day_without_chats_says_nothing(services, summ, t
     dreams.start()
     qtbot.waitUntil(lambda: dreams.runs == 1 and not dreams.running, timeout=30000)
     assert [o.status for o in dreams.last_outcomes] == ["nothing"]
-    assert messages[-1] == ""  # "Memory dream running…" is cleared, nothing said over it
+    assert messages == []  # neither "Memory dream running…" nor a cleared line over another
     last = services.dreams.settings(aid).last_run
     assert last is not None and last.status == "nothing"
     assert summ.requests == []
     dreams.stop()
+
+
+def test_run_due_now_over_a_day_without_chats_still_reports(services, summ, task_runner, qtbot):  # type: ignore[no-untyped-def]
+    """walk49 #7: the quiet run is only the scheduled one; a run the user started (tray →
+    Run due dreams now) says it is running and what it found."""
+    services.providers.add("Summ", "openai", summ.base_url, api_key="sk-summ")
+    services.settings.set("history-compress-model", "Summ/gpt-5-mini")
+    aid = services.assistants.create("Helper", provider="Summ", model="gpt-4o").id
+    services.dreams.set_schedule(aid, "daily", "00:00")
+    messages: list[str] = []
+    dreams = DreamRunner(services, task_runner, status=lambda text, _ms: messages.append(text),
+                         interval_ms=25, first_delay_ms=0)
+    paused_read(dreams, qtbot)
+    task = dreams.run_now()
+    assert task is not None
+    qtbot.waitUntil(task.done, timeout=30000)
+    assert [o.status for o in dreams.last_outcomes] == ["nothing"]
+    assert messages[0] == "Memory dream running…"
+    assert messages[-1].startswith("Memory dream: ")
 
 
 def test_pause_stops_scheduled_dreams_until_resumed(services, summ, task_runner, qtbot):  # type: ignore[no-untyped-def]

@@ -1,8 +1,12 @@
 """Topic → View topic summary… (CMP-18, CMP-17, CMP-20): the read-only rolling summary of
 one topic, the model that wrote it and when, how far it reaches ("covers messages up
-to #N"), Copy and Export…, the debug log of the recent compaction runs (one row per
-run: time, trigger, result, watermarks, estimates before/after, compacted-through
-message) and the archive excerpts of earlier summaries.
+to #N"), Copy and Export…, the archive excerpts of its summaries so far, the quality check
+(issue 26) and, last, the debug log of the recent compaction runs (one row per run:
+time, trigger, result, watermarks, estimates before/after, compacted-through message).
+
+The tabs are named for what a user finds there (walk49 #6: they read "Debug", "Archives"
+and "Probes"): Summary · Summary history · Quality check · How it was made, each with
+a tooltip saying what it holds; the technical run log comes last.
 
 Everything comes from ``services.compaction.summary(topic_id)`` (a ``SummaryView``) and
 ``export_summary``; the dialog re-reads it when the topic changes (a compaction, an
@@ -142,7 +146,7 @@ def debug_row(entry: dict[str, object]) -> list[str]:
 
 class SummaryDialog(QDialog):
     """The viewer of ``topic_id``'s summary (non-modal). ``events``: refresh on changes;
-    ``runner``: the window's task runner (the Probes tab's checks run there)."""
+    ``runner``: the window's task runner (the Quality check tab's checks run there)."""
 
     def __init__(self, services: Services, topic_id: int, *, events: ChatEvents | None = None,
                  title: str = "", parent: QWidget | None = None, runner: TaskRunner | None = None) -> None:
@@ -185,7 +189,24 @@ class SummaryDialog(QDialog):
         pl.addWidget(self.stack, 1)
         summary_index = self.tabs.addTab(page, "")
         t.bind(lambda s: self.tabs.setTabText(summary_index, s), lambda: translate("SummaryDialog", "&Summary"))
-        # --- debug tab
+        t.bind(lambda s: self.tabs.setTabToolTip(summary_index, s), lambda: translate(
+            "SummaryDialog", "What the model keeps of this topic's older messages; it is sent in their place"))
+        # --- archives tab (CMP-20)
+        self.archives_edit = QPlainTextEdit()
+        self.archives_edit.setObjectName("archivesText")
+        self.archives_edit.setReadOnly(True)
+        self.archives_index = self.tabs.addTab(self.archives_edit, "")
+        t.bind(lambda s: self.tabs.setTabToolTip(self.archives_index, s), lambda: translate(
+            "SummaryDialog", "An excerpt of each summary as it was written, newest first"))
+        # --- probes tab (issue 26)
+        self.runner = runner or TaskRunner(None, max_threads=1)
+        self.probes = ProbePanel(services.probes, topic_id, self.runner)
+        self.probes_index = self.tabs.addTab(self.probes, "")
+        t.bind(lambda s: self.tabs.setTabText(self.probes_index, s), lambda: translate("SummaryDialog", "&Quality check"))
+        t.bind(lambda s: self.tabs.setTabToolTip(self.probes_index, s), lambda: translate(
+            "SummaryDialog", "Ask the model questions about the covered messages and see which ones the summary "
+            "can no longer answer"))
+        # --- debug tab (CMP-17): the technical log, last
         debug = QWidget()
         dl = QVBoxLayout(debug)
         self.debug_intro = QLabel()
@@ -213,16 +234,8 @@ class SummaryDialog(QDialog):
         set_tone(self.breaker_label, Tone.WARNING)
         dl.addWidget(self.breaker_label)
         self.debug_index = self.tabs.addTab(debug, "")
-        # --- archives tab
-        self.archives_edit = QPlainTextEdit()
-        self.archives_edit.setObjectName("archivesText")
-        self.archives_edit.setReadOnly(True)
-        self.archives_index = self.tabs.addTab(self.archives_edit, "")
-        # --- probes tab (issue 26)
-        self.runner = runner or TaskRunner(None, max_threads=1)
-        self.probes = ProbePanel(services.probes, topic_id, self.runner)
-        self.probes_index = self.tabs.addTab(self.probes, "")
-        t.bind(lambda s: self.tabs.setTabText(self.probes_index, s), lambda: translate("SummaryDialog", "&Probes"))
+        t.bind(lambda s: self.tabs.setTabToolTip(self.debug_index, s), lambda: translate(
+            "SummaryDialog", "Each compaction run: when and why it ran, what it did and the tokens before and after"))
         # --- buttons
         row = QHBoxLayout()
         self.copy_button = QPushButton()
@@ -317,9 +330,9 @@ class SummaryDialog(QDialog):
             if last == CompactionStatus.COMPACTED:
                 note = html.escape(translate(
                     "SummaryDialog", "The last summary was cleared because a message it covered was edited or "
-                    "deleted; the next compaction rebuilds it. The Debug tab keeps the earlier runs."))
+                    "deleted; the next compaction rebuilds it. How it was made keeps the earlier runs."))
             elif last:
-                note = html.escape(fill(translate("SummaryDialog", "No summary for this topic. Last run: %1 (see Debug)."),
+                note = html.escape(fill(translate("SummaryDialog", "No summary for this topic. Last run: %1 (see How it was made)."),
                                         _tr(RESULT_TEXT[last]) if last in RESULT_TEXT else last))
             else:
                 note = html.escape(translate("SummaryDialog", "No summary for this topic, and no compaction has run yet."))
@@ -375,7 +388,8 @@ class SummaryDialog(QDialog):
                 if c >= 4 and c <= 7:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 t.setItem(r, c, item)
-        self.tabs.setTabText(self.debug_index, fill(translate("SummaryDialog", "&Debug (%1)"), str(len(entries))))
+        self.tabs.setTabText(self.debug_index, fill(translate("SummaryDialog", "How it was &made (%1)"),
+                                                    str(len(entries))))
         if view is not None and view.cooldown_until is not None and view.failure_count:
             self.breaker_label.setText(fill(translate(
                 "SummaryDialog", "Automatic compaction is paused after %1 failures until %2; Compact now still works."),
@@ -392,7 +406,8 @@ class SummaryDialog(QDialog):
                            for a in reversed(items))
         self.archives_edit.setPlainText(text or translate(
             "SummaryDialog", "No archive excerpts (Settings → System Agent turns them on)."))
-        self.tabs.setTabText(self.archives_index, fill(translate("SummaryDialog", "&Archives (%1)"), str(len(items))))
+        self.tabs.setTabText(self.archives_index, fill(translate("SummaryDialog", "Summary &history (%1)"),
+                                                       str(len(items))))
 
     def _on_topic_changed(self, event: TopicChanged) -> None:
         if event.topic_id == self.topic_id and self.isVisible():
@@ -440,7 +455,7 @@ class SummaryDialog(QDialog):
         self.texts.bind(self.status_label.setText, lambda: fill(_tr(source), value))
 
     def done(self, result: int) -> None:
-        """Stop following the topic and the Probes tab's tasks when closed."""
+        """Stop following the topic and the Quality check tab's tasks when closed."""
         self.probes.close_tasks()
         for what in ("read", "export", "save"):
             self.runner.cancel(self.task_name(what))

@@ -37,6 +37,10 @@ MAX_LINE_CHARS = 240
 #: The Details dialog's line under the summary for an unexpected error.
 BUG_HINT = QT_TRANSLATE_NOOP("ErrorBar", "This is a bug in ChatHub Desktop. The same text is in chathub.log in the data "
                                          "folder.")
+#: The bar's line for a bug, without and with what was being done (walk49 #8: never the
+#: exception's repr; that is in Details…), filled by ``error_presenter.bug_line``.
+SOMETHING_WRONG = QT_TRANSLATE_NOOP("ErrorBar", "Something went wrong.")
+SOMETHING_WRONG_IN = QT_TRANSLATE_NOOP("ErrorBar", "Something went wrong (%1).")
 
 
 def one_line(text: str) -> str:

@@ -9,9 +9,11 @@
 
 One handler for every bug (issue 28): :class:`UnhandledErrors` is installed by the app
 (``run_gui``) as ``sys.excepthook`` and as the qasync loop's exception handler. It writes
-the traceback to the log (``chathub.log``), shows the one-line reason in the window's
-error bar (Details…: the traceback) and then calls the hook it replaced. In tests that
-hook is pytest-qt's, so a bug still fails the test (STYLE.md: never swallowed).
+the traceback to the log (``chathub.log``), shows a user sentence in the window's error
+bar — "Something went wrong (Search)." (walk49 #8: never the exception's repr) — with
+the exception's type and text and its traceback under Details…, and then calls the hook
+it replaced. In tests that hook is pytest-qt's, so a bug still fails the test (STYLE.md:
+never swallowed).
 """
 
 from __future__ import annotations
@@ -24,8 +26,11 @@ from collections.abc import Callable, Iterator
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from chathub_desktop.gui.shell.error_bar import SOMETHING_WRONG, SOMETHING_WRONG_IN
+from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.gui.shell.task_contexts import said_context, with_context
 from chathub_desktop.services.errors import ServiceError, store_busy_reason
@@ -117,10 +122,22 @@ def bug_summary(exc: BaseException) -> str:
     return f"{notes[-1][len(CONTEXT_NOTE):]}: {reason}" if notes else reason
 
 
+def bug_line(exc: BaseException | None) -> str:
+    """The error bar's sentence for an unexpected error, in the interface language
+    (walk49 #8): "Something went wrong (Sending failed)." (Details… beside it) —
+    the context note of :func:`report_bug`, when there is one, in brackets; the
+    exception's type and text never (they are in Details… and chathub.log)."""
+    notes = [n for n in getattr(exc, "__notes__", ()) if isinstance(n, str) and n.startswith(CONTEXT_NOTE)]
+    if not notes:
+        return QCoreApplication.translate("ErrorBar", SOMETHING_WRONG)
+    return fill(QCoreApplication.translate("ErrorBar", SOMETHING_WRONG_IN), said_context(notes[-1][len(CONTEXT_NOTE):]))
+
+
 class UnhandledErrors:
     """The handler of every unexpected exception (issue 28), for one window.
 
-    ``show(summary, details)`` puts the one-line reason and the traceback in the window
+    ``show(summary, details)`` puts the user sentence (:func:`bug_line`) and the
+    exception's one-line reason (:func:`bug_summary`) above its traceback in the window
     (:meth:`~chathub_desktop.gui.shell.error_bar.ErrorBar.show_error`). :meth:`installed` makes
     it ``sys.excepthook`` (exceptions escaping Qt slots and ``@asyncSlot`` tasks, and the
     task runner's bugs via :func:`report_bug`) and ``loop``'s exception handler (a task
@@ -148,14 +165,17 @@ class UnhandledErrors:
             return
         message = str(context.get("message") or "an error in the event loop")
         log.error("event loop: %s", message)
-        self._show(message, "\n".join(f"{k}: {v!r}" for k, v in context.items()))
+        self._shown(bug_line(None), "\n".join(f"{k}: {v!r}" for k, v in context.items()))
 
     def _handle(self, exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
         summary = bug_summary(exc)
         details = "".join(traceback.format_exception(exc_type, exc, tb))
         log.error("unexpected error: %s", summary, exc_info=(exc_type, exc, tb))
+        self._shown(bug_line(exc), f"{summary}\n\n{details}")
+
+    def _shown(self, line: str, details: str) -> None:
         try:
-            self._show(summary, details)
+            self._show(line, details)
         except RuntimeError:  # the window is already gone (quit): the log has it
             log.warning("no window to show the error in")
 

@@ -224,10 +224,13 @@ class DreamRunner(QObject):
         return self._runner.run(RUN_DUE_TASK, self._run(respect_pause=False, manual=True),
                                 context="Memory dream", quiet=True)
 
-    def _check(self, even_if_paused: bool) -> tuple[bool, bool, datetime | None]:
-        """``(paused, something is due, when to look again)``; worker thread."""
+    def _check(self, even_if_paused: bool) -> tuple[bool, bool, bool, datetime | None]:
+        """``(paused, something is due, a due slot's day has history to dream over, when
+        to look again)``; worker thread."""
         dreams = self._svc.dreams
-        return dreams.paused(), bool(dreams.due(even_if_paused=even_if_paused)), self._next_wake()
+        due = dreams.due(even_if_paused=even_if_paused)
+        has_history = any(dreams.materials(aid, slot.history_day) for aid, slot in due)
+        return dreams.paused(), bool(due), has_history, self._next_wake()
 
     def _next_wake(self) -> datetime | None:
         """When something can become due next (None: only after a change); worker thread."""
@@ -247,7 +250,7 @@ class DreamRunner(QObject):
 
     async def _run_due(self, *, respect_pause: bool, manual: bool) -> tuple[datetime | None, bool]:
         """``(when to look again, whether run_due ran)``."""
-        paused, due, wake = await self._runner.run_in_thread(self._check, not respect_pause)
+        paused, due, has_history, wake = await self._runner.run_in_thread(self._check, not respect_pause)
         self._set_paused_state(paused)
         if not due:
             if manual:
@@ -255,7 +258,11 @@ class DreamRunner(QObject):
             return wake, False
         self.runs += 1
         self.run_started.emit()
-        self._status(QCoreApplication.translate("Tray", "Memory dream running…"), 0)
+        # walk49 #7: a scheduled run over days without history (a first launch) still
+        # records its slot (DRM-6) but does not announce itself; one the user asked for does
+        announced = manual or has_history
+        if announced:
+            self._status(QCoreApplication.translate("Tray", "Memory dream running…"), 0)
         outcomes: list[DreamOutcome] = []
         try:
             outcomes = await self._svc.dreams.run_due(even_if_paused=not respect_pause)
@@ -266,11 +273,13 @@ class DreamRunner(QObject):
             self.last_outcomes = outcomes
             self.run_finished.emit(outcomes)
         told = [o for o in outcomes if not self._on_page(o.assistant_id)]
-        if outcomes and not told:  # said on the Memory page in view (walk42 #4: not twice)
-            self._status("", 0)
-        elif not manual and outcomes and all(o.status == DreamStatus.NOTHING for o in outcomes):
-            # a scheduled run over a day without chats (walk40: a brand-new install's first
-            # catch-up) has nothing to tell; the Memory page shows it as the last run (DRM-5)
+        # said on the Memory page in view (walk42 #4: not twice), or a scheduled run that
+        # found nothing (walk40: a new install's first catch-up) — the page shows it as the
+        # last run (DRM-5): "running…", when it was said, is cleared
+        found_nothing = not manual and all(o.status == DreamStatus.NOTHING for o in outcomes)
+        if not announced and found_nothing:
+            return wake, True  # nothing was said, and there is nothing to say
+        if outcomes and (not told or found_nothing):
             self._status("", 0)
         else:
             self._status(outcomes_text(told) or QCoreApplication.translate("Tray", "No memory dream was due"),
