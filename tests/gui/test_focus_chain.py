@@ -44,9 +44,14 @@ def _name(w: QWidget) -> str:
     return w.accessibleName() or (w.text() if isinstance(w, QPushButton) else "")
 
 
+def _tiles(window) -> list[str]:  # type: ignore[no-untyped-def]
+    """The texts of the empty topic's prompt tiles on screen."""
+    return [t.text() for t in window.findChildren(QPushButton, "promptTile") if t.isVisible()]
+
+
 def _chain(window) -> list[str]:  # type: ignore[no-untyped-def]
     """:data:`CHAIN` with the shown prompt tiles' texts in place of :data:`TILES`."""
-    tiles = [t.text() for t in window.findChildren(QPushButton, "promptTile") if t.isVisible()]
+    tiles = _tiles(window)
     assert len(tiles) == 4
     i = CHAIN.index(TILES)
     return [*CHAIN[:i], *tiles, *CHAIN[i + 1:]]
@@ -66,7 +71,7 @@ def _chat_window(window, services, qtbot):  # type: ignore[no-untyped-def]
     _p, a = add_fake_provider(services, "http://127.0.0.1:9/v1")
     reload_assistants(window, qtbot, a)
     new_topic(window, qtbot)
-    qtbot.waitUntil(lambda: window.model_picker.picker.isEnabled(), timeout=5000)
+    qtbot.waitUntil(lambda: window.model_picker.picker.isEnabled() and len(_tiles(window)) == 4, timeout=5000)
     window.activateWindow()
     window.composer.draft.setFocus()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.composer.draft, timeout=3000)
@@ -137,3 +142,30 @@ def test_the_wizard_welcome_counts_the_steps_its_indicator_shows(window, qtbot) 
         assert "Four" not in wizard.steps_ahead.text()
     finally:
         wizard.reject()
+
+
+def test_tab_into_the_messages_shows_the_bar_on_a_row_in_view(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """No sheet rule may ring the message list: the keyboard's place there is the action
+    bar, on the newest row in view (Qt alone made the first loaded row current, out of view)."""
+    from chathub_desktop.core.messages import Role
+    from tests.gui.helpers import wait_shown
+
+    _p, a = add_fake_provider(services, "http://127.0.0.1:9/v1")
+    topic = services.topics.create(a, "A long plan").id
+    for i in range(40):
+        services.chat.append_row(topic, Role.USER if i % 2 == 0 else Role.ASSISTANT, f"Line {i} of the plan.")
+    reload_assistants(window, qtbot, a)
+    w = window
+    w.select_topic(topic)
+    wait_shown(w, qtbot, topic)
+    qtbot.waitUntil(lambda: w.message_model.rowCount() > 0 and w.message_view.is_at_bottom(), timeout=5000)
+    w.activateWindow()
+    w.chat_header.toggle.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is w.chat_header.toggle, timeout=3000)
+    qtbot.keyClick(w.chat_header.toggle, Qt.Key.Key_Tab)
+    view = w.message_view
+    assert _focused() is view
+    current = view.currentIndex()
+    assert current.isValid() and view.visualRect(current).intersects(view.viewport().rect())
+    qtbot.waitUntil(view.action_bar.isVisible, timeout=3000)
+    assert view.action_bar.message_id == w.message_model.message_at(current.row()).id
