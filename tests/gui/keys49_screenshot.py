@@ -1,6 +1,6 @@
 """Screenshots of keys49 (walk49 #3, #4, #9; a script, not a test): the focus ring on a
 stop of each region of the main window — a rail button, New topic, the topic list, the
-chat header's toggle, the model chip, Send — the window asked for 640×480 (it keeps
+chat header's toggle, the messages (the action bar), the model chip, Send — the window asked for 640×480 (it keeps
 800×560), and the setup wizard's welcome, in the light and the dark theme; each shot is
 run through the design audit (contrast, clipping) and its line printed.
 
@@ -38,6 +38,7 @@ def main(out: Path) -> int:
                 stops = {"rail": w.rail.findChildren(QWidget, "railButton")[0],
                          "new-topic": w.sidebar.findChild(QWidget, "newTopicButton"),
                          "topic-list": w.topic_list, "header-toggle": w.chat_header.toggle,
+                         "messages": w.message_view,  # the action bar on the newest row in view
                          "model-chip": w.model_picker.picker, "send": w.composer.send_button}
                 w.composer.draft.setPlainText("Which day is best for Sintra?")  # Send enabled
                 for name, stop in stops.items():
