@@ -172,6 +172,13 @@
     </message>
     </context>
 <context>
+    <name>SetupWizard</name>
+    <message numerus="yes">
+        <source>&lt;p&gt;After this page, %n short step(s): a provider, an assistant, the model that writes summaries, and, if you like, your ChatGPT history. Skip any of them; &lt;b&gt;⋯ → Help → Setup…&lt;/b&gt; (bottom left) brings this back.&lt;/p&gt;</source>
+        <translation><numerusform>&lt;p&gt;After this page, %n short step: a provider, an assistant, the model that writes summaries, and, if you like, your ChatGPT history. Skip any of them; &lt;b&gt;⋯ → Help → Setup…&lt;/b&gt; (bottom left) brings this back.&lt;/p&gt;</numerusform><numerusform>&lt;p&gt;After this page, %n short steps: a provider, an assistant, the model that writes summaries, and, if you like, your ChatGPT history. Skip any of them; &lt;b&gt;⋯ → Help → Setup…&lt;/b&gt; (bottom left) brings this back.&lt;/p&gt;</numerusform></translation>
+    </message>
+    </context>
+<context>
     <name>ToolsPage</name>
     <message numerus="yes">
         <source>%n tool(s)</source>

@@ -7323,8 +7323,12 @@ URL：%3
         <translation>ステップ %1/%2：%3</translation>
     </message>
     <message>
-        <source>&lt;p&gt;ChatHub Desktop talks to language models with &lt;b&gt;your own API keys&lt;/b&gt;. Your conversations and what your assistants remember stay in a database on this computer; keys stay in the system keyring, in a file only you can read, or in environment variables.&lt;/p&gt;&lt;p&gt;Four short steps: a provider, an assistant, the model that writes summaries, and, if you like, your ChatGPT history. Skip any of them; &lt;b&gt;⋯ → Help → Setup…&lt;/b&gt; (bottom left) brings this back.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;ChatHub Desktop は&lt;b&gt;あなた自身の API キー&lt;/b&gt;で言語モデルと対話します。会話とアシスタントが覚えている内容はこのコンピューター上のデータベースに保存され、キーはシステムのキーリング、あなただけが読めるファイル、または環境変数に保存されます。&lt;/p&gt;&lt;p&gt;短い 4 つのステップ：プロバイダー、アシスタント、要約を書くモデル、そして必要なら ChatGPT の履歴です。どれも省略できます。&lt;b&gt;⋯ → ヘルプ → セットアップ…&lt;/b&gt;（左下）でいつでもここに戻れます。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;ChatHub Desktop talks to language models with &lt;b&gt;your own API keys&lt;/b&gt;. Your conversations and what your assistants remember stay in a database on this computer; keys stay in the system keyring, in a file only you can read, or in environment variables.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;ChatHub Desktop は&lt;b&gt;あなた自身の API キー&lt;/b&gt;で言語モデルと対話します。会話とアシスタントが覚えている内容はこのコンピューター上のデータベースに保存され、キーはシステムのキーリング、あなただけが読めるファイル、または環境変数に保存されます。&lt;/p&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;After this page, %n short step(s): a provider, an assistant, the model that writes summaries, and, if you like, your ChatGPT history. Skip any of them; &lt;b&gt;⋯ → Help → Setup…&lt;/b&gt; (bottom left) brings this back.&lt;/p&gt;</source>
+        <translation><numerusform>&lt;p&gt;このページのあと、短い %n つのステップ：プロバイダー、アシスタント、要約を書くモデル、そして必要なら ChatGPT の履歴です。どれも省略できます。&lt;b&gt;⋯ → ヘルプ → セットアップ…&lt;/b&gt;（左下）でいつでもここに戻れます。&lt;/p&gt;</numerusform></translation>
     </message>
     <message>
         <source>An assistant named “%1” already exists — choose another name.</source>

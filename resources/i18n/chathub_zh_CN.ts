@@ -7323,8 +7323,12 @@ URL：%3
         <translation>第 %1 步，共 %2 步：%3</translation>
     </message>
     <message>
-        <source>&lt;p&gt;ChatHub Desktop talks to language models with &lt;b&gt;your own API keys&lt;/b&gt;. Your conversations and what your assistants remember stay in a database on this computer; keys stay in the system keyring, in a file only you can read, or in environment variables.&lt;/p&gt;&lt;p&gt;Four short steps: a provider, an assistant, the model that writes summaries, and, if you like, your ChatGPT history. Skip any of them; &lt;b&gt;⋯ → Help → Setup…&lt;/b&gt; (bottom left) brings this back.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;ChatHub Desktop 使用&lt;b&gt;你自己的 API 密钥&lt;/b&gt;与语言模型对话。你的对话和助手记住的内容都保存在这台电脑上的数据库里；密钥保存在系统钥匙串、只有你能读取的文件或环境变量中。&lt;/p&gt;&lt;p&gt;只需四个简短步骤：一个服务商、一个助手、撰写摘要的模型，以及（如果你愿意）你的 ChatGPT 聊天记录。每一步都可以跳过；&lt;b&gt;⋯ → 帮助 → 设置向导…&lt;/b&gt;（左下角）可以重新打开这里。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;ChatHub Desktop talks to language models with &lt;b&gt;your own API keys&lt;/b&gt;. Your conversations and what your assistants remember stay in a database on this computer; keys stay in the system keyring, in a file only you can read, or in environment variables.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;ChatHub Desktop 使用&lt;b&gt;你自己的 API 密钥&lt;/b&gt;与语言模型对话。你的对话和助手记住的内容都保存在这台电脑上的数据库里；密钥保存在系统钥匙串、只有你能读取的文件或环境变量中。&lt;/p&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;After this page, %n short step(s): a provider, an assistant, the model that writes summaries, and, if you like, your ChatGPT history. Skip any of them; &lt;b&gt;⋯ → Help → Setup…&lt;/b&gt; (bottom left) brings this back.&lt;/p&gt;</source>
+        <translation><numerusform>&lt;p&gt;本页之后还有 %n 个简短步骤：一个服务商、一个助手、撰写摘要的模型，以及（如果你愿意）你的 ChatGPT 聊天记录。每一步都可以跳过；&lt;b&gt;⋯ → 帮助 → 设置向导…&lt;/b&gt;（左下角）可以重新打开这里。&lt;/p&gt;</numerusform></translation>
     </message>
     <message>
         <source>An assistant named “%1” already exists — choose another name.</source>

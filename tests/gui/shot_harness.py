@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from chathub_desktop.gui.design.tokens import MIN_WINDOW
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
 
@@ -83,7 +85,7 @@ async def open_window(svc: Any, topic: int, size: tuple[int, int]) -> Any:
 
 
 #: The window sizes the scripts shoot: a laptop and the smallest the window supports.
-SIZES = ((1366, 768), (800, 560))
+SIZES = ((1366, 768), MIN_WINDOW)
 
 
 async def themed_windows(svc: Any, topic: int, sizes: tuple[tuple[int, int], ...] = SIZES,

@@ -48,6 +48,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QAction,
     QDesktopServices,
+    QFocusEvent,
     QGuiApplication,
     QKeyEvent,
     QKeySequence,
@@ -395,6 +396,20 @@ class MessageListView(QListView):
         super().currentChanged(current, previous)
         if self.hasFocus():
             self.show_bar(current)
+
+    def focusInEvent(self, e: QFocusEvent) -> None:  # noqa: N802 - Qt override
+        """Tab, Shift+Tab or F6 into the list (walk49 #3): the newest row in view becomes
+        current when the current one is out of view (Qt picks the first loaded row), so
+        its action bar shows where the keyboard is; no sheet rule may ring this list."""
+        super().focusInEvent(e)
+        keys = (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason, Qt.FocusReason.ShortcutFocusReason)
+        vp = self.viewport().rect()
+        if e.reason() in keys and not self.visualRect(self.currentIndex()).intersects(vp):
+            for y in range(vp.bottom(), vp.top() - 1, -Space.SM):  # up from the bottom: a gap is no row
+                seen = self.indexAt(QPoint(vp.center().x(), y))
+                if seen.isValid():
+                    self.setCurrentIndex(seen)
+                    break
 
     def changeEvent(self, e: QEvent) -> None:  # noqa: N802 - Qt override
         """View → Text size changed the list's font (walk29 #24), or View → Language the

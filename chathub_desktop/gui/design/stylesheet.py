@@ -218,6 +218,9 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")
     b.rule("QPushButton#sendButton:hover, QPushButton#resendButton:hover", fg="on_accent", bg="accent_hover")
     b.rule("QPushButton#sendButton:disabled", background_color=c.hover, color=c.disabled)
+    # on the accent fill the ring is the text's colour, as a primary button's (walk49 #3)
+    b.rule("QPushButton#sendButton:focus, QPushButton#resendButton:focus, QPushButton#stopButton:focus",
+           border=f"{Space.XXS}px solid {c.on_accent}")
     # a page's one primary action (an empty state's "Add…"): accent-filled
     b.rule('QPushButton[primary="true"]', fg="on_accent", bg="accent", border=f"1px solid {c.accent}")
     b.rule('QPushButton[primary="true"]:hover', fg="on_accent", bg="accent_hover")
@@ -281,6 +284,12 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QToolButton:pressed, QToolButton:checked", fg="text", bg="selected")
     b.rule("QToolButton:disabled", color=c.disabled)
     b.rule("QToolButton::menu-indicator", image="none", width="0")
+    # the keyboard's place (walk49 #3): a ring in the focus colour on every Tab stop; the
+    # named buttons below set their own border, so they repeat it
+    ring = f"{Space.XXS}px solid {c.focus}"
+    b.rule("QToolButton:focus, QToolButton#newTopicButton:focus, QToolButton#topicModelPicker:focus, "
+           "QToolButton#assistantAvatar:focus", border=ring)
+    b.rule("QListView#topicList:focus", border=ring, border_radius=f"{Radius.MD}px")
     # the topic list's New topic (issue 29): a labelled button over the list, as "New chat"
     b.rule("QToolButton#newTopicButton", fg="text", bg="raised", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.SM}px {Space.MD}px", font_weight=600)

@@ -52,6 +52,11 @@ class Width(enum.IntEnum):
     READING = 860  # the conversation's column, centred on a wide window; the composer's too (walk36 #1)
 
 
+#: The smallest main window the app supports, px (width, height; walk49 #4): every page
+#: fits it without two scroll bars; the screenshot scripts shoot it.
+MIN_WINDOW: tuple[int, int] = (800, 560)
+
+
 class Radius(enum.IntEnum):
     """Corner radii, px."""
 

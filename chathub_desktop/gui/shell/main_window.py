@@ -56,8 +56,10 @@ from chathub_desktop.gui.chat.tool_approval import ToolApprovalBar, ToolApproval
 from chathub_desktop.gui.chat.tool_server_notice import ToolServerNotices
 from chathub_desktop.gui.context.compaction_controller import CompactionController
 from chathub_desktop.gui.context.estimate_controller import EstimateController
+from chathub_desktop.gui.design.tokens import MIN_WINDOW
 from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+from chathub_desktop.gui.shell.focus_chain import FocusChain
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.shell.nav_rail import (
     NavRail,
@@ -146,6 +148,8 @@ class MainWindow(QMainWindow):
     status_line: StatusLine
     assistant_combo: QComboBox
     stack: QStackedWidget
+    page_host: PageHost
+    focus_chain: FocusChain
     splitter: QSplitter
     reply_notice: ReplyNoticeBar
     search: SearchController
@@ -230,6 +234,7 @@ class MainWindow(QMainWindow):
         build_actions(self)
         self._build_ui()
         build_menus(self)
+        self.setMinimumSize(*MIN_WINDOW)  # walk49 #4: 640×480 cut Settings off
         self.resize(1280, 800)
         self.remembered.restore(self, self.splitter)
         if services is not None:
@@ -330,6 +335,8 @@ class MainWindow(QMainWindow):
                                 self.message_model.rowsRemoved, self.composer.send_requested)
         page.addWidget(self.empty_states.stack, 1)
         self.stack.addWidget(self.chat_page)
+        self.focus_chain.set_regions((self.rail, self.sidebar, self.chat_header, self.page_host, self.composer),
+                                     self.page_host)
         self.on_send_key(self.view.prefs.send_key)
         self.composer.set_can_send(False, OPENING_TEXT)  # until every service is attached
 
@@ -364,6 +371,7 @@ class MainWindow(QMainWindow):
 
         self.model_picker = TopicModelController(self, services.topic_models, self.events, self)  # issue 14
         self.composer.model_slot.addWidget(self.model_picker.picker)  # a model per topic
+        QWidget.setTabOrder(self.composer.badge, self.model_picker.picker)  # beside it for Tab too (walk49 #3)
         self.topic_opened.connect(lambda _tid: self.model_picker.sync())
         self.topic_list.selectionModel().currentChanged.connect(lambda *_a: self.model_picker.sync_later())
         self.composer.badge.bind_services(services)
@@ -491,6 +499,8 @@ class MainWindow(QMainWindow):
         self.page_host.page_shown.connect(self.status_line.page_shown)
         self.central = shell(self.rail, self.page_host, self.status_line)  # the rail and every page
         self.setCentralWidget(self.central)
+        # Tab in screen order, F6 by region (walk49 #3); the chat header joins in _build_column
+        self.focus_chain = FocusChain(self, (self.rail, self.sidebar, self.page_host, self.composer), self.page_host)
         # issue 10: a write of this window waits for another ChatHub process
         self.store_wait_label = QLabel()  # its text: retranslate_window
         self.store_wait_label.setObjectName("storeWaiting")
@@ -686,6 +696,11 @@ class MainWindow(QMainWindow):
         if not self.close():  # refused only when something ignored the close event
             self._save_geometry()
             self.quit_requested.emit()
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002, N802 - Qt override
+        """Tab / Shift+Tab through :attr:`focus_chain` (walk49 #3); Qt's own chain where
+        the focus sits outside it."""
+        return self.focus_chain.step(next) or super().focusNextPrevChild(next)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """Re-set the window's own texts, actions and menus when the language changes (issue 27)."""

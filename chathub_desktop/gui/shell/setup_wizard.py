@@ -67,7 +67,7 @@ from chathub_desktop.gui.settings.model_choices import (
 from chathub_desktop.gui.shell.empty_state import make_primary
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said_error
-from chathub_desktop.gui.shell.setup_steps import COLUMN_WIDTH, column, page_header
+from chathub_desktop.gui.shell.setup_steps import COLUMN_WIDTH, STEPS, column, page_header
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NameTaken, ServiceError
@@ -83,10 +83,20 @@ INTRO = QT_TRANSLATE_NOOP(
     "<p>ChatHub Desktop talks to language models with <b>your own API keys</b>. Your "
     "conversations and what your assistants remember stay in a database on this computer; "
     "keys stay in the system keyring, in a file only you can read, or in environment variables.</p>"
-    "<p>Four short steps: a provider, an assistant, the model that writes summaries, and, if you "
-    "like, your ChatGPT history. "
+)
+#: The steps after the welcome, counted (walk49 #9: "Four short steps" beside an indicator of 5).
+STEPS_AHEAD = QT_TRANSLATE_NOOP(
+    "SetupWizard",
+    "<p>After this page, %n short step(s): a provider, an assistant, the model that writes summaries, "
+    "and, if you like, your ChatGPT history. "
     "Skip any of them; <b>⋯ → Help → Setup…</b> (bottom left) brings this back.</p>"
 )
+
+
+def steps_ahead_text() -> str:
+    """:data:`STEPS_AHEAD` translated, with the number of steps the indicator shows after
+    the welcome (``len(STEPS) - 1``, plural-aware)."""
+    return translate("SetupWizard", STEPS_AHEAD, None, len(STEPS) - 1)
 
 
 def sentence(reason: str) -> str:
@@ -750,6 +760,9 @@ class SetupWizard(QWizard):
                                         QT_TRANSLATE_NOOP("SetupWizard", "Set up in about a minute."), 0))
         intro_lay.addWidget(illustration(None))
         intro_lay.addWidget(_label(INTRO, t))
+        self.steps_ahead = _label("")
+        t.bind(self.steps_ahead.setText, steps_ahead_text)
+        intro_lay.addWidget(self.steps_ahead)
         intro_lay.addLayout(step_rows(t))
         intro_lay.addStretch(1)
         self.provider_page = ProviderPage(self)
