@@ -23,8 +23,9 @@ from tests.gui.helpers import add_fake_provider, new_topic, reload_assistants
 
 
 class HeldReads:
-    """``services.topics.list`` (every topic listing of the window reads through it), held
-    on a worker from :meth:`arm` until :meth:`release`: the first read after arming waits."""
+    """A store call (``services.topics.list``: every topic listing of the window reads
+    through it; ``create``: New topic's write) whose answer is held on its worker from
+    :meth:`arm` until :meth:`release`: the first call after arming waits."""
 
     def __init__(self, original: Callable[..., Any]) -> None:
         self._original = original
@@ -42,8 +43,9 @@ class HeldReads:
         self._go.set()
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        """The listing, read at once; when armed, its answer is held until
-        :meth:`release` (a read that began before a later write and ends after it)."""
+        """The call, made at once; when armed, its answer is held until :meth:`release`
+        (a read that began before a later write and ends after it; a write whose answer
+        comes after a later read)."""
         rows = self._original(*args, **kwargs)
         if self._armed:
             self._armed = False
@@ -103,6 +105,27 @@ def test_another_processs_listing_read_before_new_topic_keeps_it_too(  # type: i
     made = _typed_during_a_held_listing(window, services, qtbot, monkeypatch, window.live.refresh_topics,
                                         lambda: not window.runner.is_running("live-topics"))
     _sends_hello(window, fake_vendor, qtbot, made)
+
+
+def test_a_listing_read_after_new_topics_write_keeps_what_was_typed_meanwhile(  # type: ignore[no-untyped-def]
+        window, services: Services, fake_vendor: FakeVendor, qtbot, monkeypatch) -> None:
+    """The other order: New topic's write is in, its answer not yet back, when a listing
+    (read after the write) shows and opens the new topic; what the user typed since the
+    click stays in the box, the topic is listed once, and Send sends it (walk45 #2)."""
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    reload_assistants(window, qtbot, aid)
+    held = HeldReads(services.topics.create)
+    monkeypatch.setattr(services.topics, "create", held)
+    held.arm()
+    window.new_topic()
+    qtbot.waitUntil(held.entered.is_set, timeout=10000)  # stored; the window not told yet
+    window.composer.set_text("Hello there")
+    with qtbot.waitSignal(window.topics_listed, timeout=10000):
+        window.list_topics()
+    with qtbot.waitSignal(window.topic_created, timeout=10000) as made:
+        held.release()
+    assert window.topic_model.rowCount() == 1
+    _sends_hello(window, fake_vendor, qtbot, int(made.args[0]))
 
 
 def test_a_send_that_sends_nothing_says_why(window, services: Services, fake_vendor: FakeVendor,  # type: ignore[no-untyped-def]

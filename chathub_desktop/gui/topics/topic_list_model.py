@@ -192,7 +192,11 @@ class TopicListModel(QAbstractListModel):
         return self._rows[row] if 0 <= row < len(self._rows) else None
 
     def insert_first(self, topic: TopicView) -> int:
-        """Add a just-created topic at the top of the unpinned topics; returns its row."""
+        """Add a just-created topic at the top of the unpinned topics; returns its row
+        (its row as it is when a listing read after its write already shows it)."""
+        listed = self.row_of(topic.id)
+        if listed is not None:
+            return listed
         top = sum(1 for t in self._rows if t.pinned)
         self.edits += 1
         self.beginInsertRows(QModelIndex(), top, top)

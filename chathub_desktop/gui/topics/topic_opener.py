@@ -407,6 +407,8 @@ class TopicOpener(QObject):
         self._fresh.add(t.id)
         kept, self._new_draft = self._new_draft, None
         if aid == host.current_assistant_id():
+            if self.topic_id == t.id and kept and not host.composer.draft_state():  # a listing opened it first
+                host.composer.set_text(kept)  # what was typed since the click is still its draft (issue 28)
             self._adopt, self._new_draft = t.id, kept
             self.select_row(host.topic_model.insert_first(t))
             self._adopt = self._new_draft = None
