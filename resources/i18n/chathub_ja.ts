@@ -669,6 +669,14 @@
 <context>
     <name>Composer</name>
     <message>
+        <source>Nothing to send: type a message first</source>
+        <translation>送信する内容がありません：先にメッセージを入力してください</translation>
+    </message>
+    <message>
+        <source>A reply is still being written in this topic: wait for it or press Stop (Esc)</source>
+        <translation>このトピックではまだ返信を作成中です：完了を待つか、停止（Esc）を押してください</translation>
+    </message>
+    <message>
         <source>Message — %1 to send, %2 for a new line</source>
         <translation>メッセージ — %1 で送信、%2 で改行</translation>
     </message>

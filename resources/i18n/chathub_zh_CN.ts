@@ -669,6 +669,14 @@
 <context>
     <name>Composer</name>
     <message>
+        <source>Nothing to send: type a message first</source>
+        <translation>没有可发送的内容：请先输入消息</translation>
+    </message>
+    <message>
+        <source>A reply is still being written in this topic: wait for it or press Stop (Esc)</source>
+        <translation>此话题中的回复仍在生成：请等待完成，或按“停止”（Esc）</translation>
+    </message>
+    <message>
         <source>Message — %1 to send, %2 for a new line</source>
         <translation>输入消息 — %1 发送，%2 换行</translation>
     </message>

@@ -3,7 +3,8 @@
 It holds no rules: it emits ``send_requested(text)`` / ``stop_requested()`` and
 ``draft_settled(text)`` about 300 ms after the user stops typing (TOK-2: the window then
 asks the estimate service to recount the draft only). The window tells it whether the
-current topic is sending (:meth:`Composer.set_sending`).
+current topic is sending (:meth:`Composer.set_sending`). A Send it cannot pass on emits
+``refused(reason)`` instead: a press of Send is never a silent no-op (issue 28).
 """
 
 from __future__ import annotations
@@ -62,6 +63,11 @@ PRIVATE_OFF_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private topic: off. Turn on
 DEBOUNCE_MS = 300
 #: Draft box height, in lines of text: at least, and at most before it scrolls.
 MIN_LINES, MAX_LINES = 2, 8
+#: Why a Send did nothing (issue 28: said, never a silent no-op): an empty draft, and a
+#: reply still being written in the open topic (Enter while Stop shows).
+EMPTY_DRAFT_TEXT = QT_TRANSLATE_NOOP("Composer", "Nothing to send: type a message first")
+STILL_SENDING_TEXT = QT_TRANSLATE_NOOP("Composer", "A reply is still being written in this topic: wait for it "
+                                                   "or press Stop (Esc)")
 
 
 def placeholder(key: SendKey) -> str:
@@ -133,6 +139,8 @@ class Composer(QFrame):
     :meth:`set_send_key`) sends; Esc stops."""
 
     send_requested = Signal(str)
+    #: A Send (button, Enter, Ctrl+Enter) that sent nothing: why, in the interface language.
+    refused = Signal(str)
     stop_requested = Signal()
     draft_settled = Signal(str)
     #: :meth:`set_text` replaced the draft (opening a topic, a send emptying it; walk45 #1).
@@ -373,7 +381,8 @@ class Composer(QFrame):
 
     def set_can_send(self, can: bool, why: str = "") -> None:
         """Enable sending at all (False with no assistant); ``why`` (marked in context
-        ``Composer``, translated when shown and on each language change) goes in the tooltip."""
+        ``Composer``, translated when shown and on each language change; required with
+        False) goes in the tooltip and is said by a Send pressed meanwhile (``refused``)."""
         self._can_send = can
         self._why_not = why
         self._sync_send_tip()
@@ -402,9 +411,22 @@ class Composer(QFrame):
 
     def _send(self) -> None:
         text = self.text()
-        if (not text.strip() and not self.has_extra()) or self._sending or not self._can_send:
+        why = self._refusal(text)
+        if why is not None:  # said: a press of Send never does nothing unseen (issue 28)
+            self.refused.emit(why)
             return
         if self._too_long_current:  # a doomed request: the line under the draft says why
             self.too_long.show()
             return
         self.send_requested.emit(text)
+
+    def _refusal(self, text: str) -> str | None:
+        """Why ``text`` cannot be sent now, in the interface language (None: it can)."""
+        translate = QCoreApplication.translate
+        if not self._can_send:  # Enter in the box: the disabled button's tooltip, said
+            return translate("Composer", self._why_not)
+        if self._sending:
+            return translate("Composer", STILL_SENDING_TEXT)
+        if not text.strip() and not self.has_extra():
+            return translate("Composer", EMPTY_DRAFT_TEXT)
+        return None

@@ -13,6 +13,7 @@ topic stay selected while they exist.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject
@@ -109,7 +110,9 @@ class LiveRefresh(QObject):
 
     async def _refresh_topics(self, assistant_id: int | None) -> None:
         w = self._w
-        rows = [] if assistant_id is None else await w.runner.run_in_thread(w.svc.topics.list, assistant_id)
+        # a read older than New topic's row would close the topic just made (issue 28)
+        rows = [] if assistant_id is None else await w.topic_model.settled_read(
+            functools.partial(w.svc.topics.list, assistant_id))
         if assistant_id != w.current_assistant_id():
             return  # another assistant was chosen meanwhile: its list is loaded already
         open_id = w.current_topic_id

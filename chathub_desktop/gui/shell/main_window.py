@@ -482,6 +482,7 @@ class MainWindow(QMainWindow):
         cl.addWidget(self.tool_approval_bar)
         self.composer = Composer()
         self.composer.send_requested.connect(self.sending.send_message)
+        self.composer.refused.connect(lambda why: self.show_status(why, 8000))  # never a silent Send (issue 28)
         self.composer.stop_requested.connect(self.sending.stop_current)
         self.composer.draft_settled.connect(lambda _t: self.estimate.schedule())
         cl.addWidget(self.composer)

@@ -9,9 +9,10 @@ Titles show without Markdown markup (issue 14); archived topics are listed only 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -51,6 +52,7 @@ StreamingRole = Qt.ItemDataRole.UserRole + 3  # bool
 STREAMING_TIP = QT_TRANSLATE_NOOP("TopicList", "A reply is being written")
 
 ModelIndex = QModelIndex | QPersistentModelIndex
+T = TypeVar("T")
 
 
 class TopicListModel(QAbstractListModel):
@@ -74,6 +76,9 @@ class TopicListModel(QAbstractListModel):
         self.hidden: set[int] = set()
         #: Topics a reply is streaming into (from the first delta to the reply's end).
         self.streaming: set[int] = set()
+        #: Rows this window added or dropped itself (New topic, a delete, a discard);
+        #: :meth:`settled_read` reads again when it changed during a read (issue 28).
+        self.edits = 0
         events.topic_changed.connect(self._on_topic_changed)
         events.message_added.connect(self._on_message_added)
         events.reply_delta.connect(self._on_reply_delta)
@@ -88,6 +93,19 @@ class TopicListModel(QAbstractListModel):
         """Read ``assistant_id``'s topics as this list shows them (archived ones too while
         :attr:`show_archived`); store work: call it on a worker thread."""
         return self._topics.get().list(assistant_id, archived=self.show_archived)
+
+    async def settled_read(self, read: Callable[[], T]) -> T:
+        """``read()`` (a listing for :meth:`show`, with anything read beside it) on a store
+        worker, run again while this window added or dropped a row meanwhile
+        (:attr:`edits`). A listing read before New topic's write but shown after its row
+        was inserted lacks the new topic: showing it closed the topic the user was typing
+        in and emptied the composer, so the Send that followed did nothing (issue 28: the
+        wizard's Send race). Raises what ``read`` raises."""
+        while True:
+            edits = self.edits
+            result = await self._runner.run_in_thread(read)
+            if self.edits == edits:
+                return result
 
     def show(self, assistant_id: int | None, rows: list[TopicView]) -> None:
         """List ``rows`` (read on a worker thread) as ``assistant_id``'s topics."""
@@ -174,8 +192,13 @@ class TopicListModel(QAbstractListModel):
         return self._rows[row] if 0 <= row < len(self._rows) else None
 
     def insert_first(self, topic: TopicView) -> int:
-        """Add a just-created topic at the top of the unpinned topics; returns its row."""
+        """Add a just-created topic at the top of the unpinned topics; returns its row
+        (its row as it is when a listing read after its write already shows it)."""
+        listed = self.row_of(topic.id)
+        if listed is not None:
+            return listed
         top = sum(1 for t in self._rows if t.pinned)
+        self.edits += 1
         self.beginInsertRows(QModelIndex(), top, top)
         self._rows.insert(top, topic)
         self.endInsertRows()
@@ -192,6 +215,7 @@ class TopicListModel(QAbstractListModel):
         row = self.row_of(topic_id)
         if row is None:
             return
+        self.edits += 1
         self.beginRemoveRows(QModelIndex(), row, row)
         del self._rows[row]
         self.endRemoveRows()

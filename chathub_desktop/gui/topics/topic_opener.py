@@ -175,14 +175,18 @@ class TopicOpener(QObject):
         the first; returns once shown."""
         host = self._host
         drafts = self._drafts_()
+        opened = self.topic_id
         if assistant_id is not None:  # the drafts with the rows: before a topic opens, its draft is known
-            rows, stored = await host.runner.run_in_thread(
-                lambda aid=assistant_id: (host.topic_model.fetch(aid), drafts.read(aid)))
+            aid = assistant_id
+            rows, stored = await host.topic_model.settled_read(  # none made meanwhile is left out (issue 28)
+                lambda: (host.topic_model.fetch(aid), drafts.read(aid)))
             drafts.merge(assistant_id, stored)
         else:
             rows = []
         if assistant_id != host.current_assistant_id():
             return  # another assistant was chosen meanwhile
+        if keep is None and self.topic_id != opened:  # opened meanwhile (New topic): the user's choice stays
+            keep = self.topic_id
         host.topic_model.show(assistant_id, rows)
         host.sync_topic_actions()
         row = host.topic_model.row_of(keep) if keep is not None else None
@@ -418,6 +422,8 @@ class TopicOpener(QObject):
         self._fresh.add(t.id)
         kept, self._new_draft = self._new_draft, None
         if aid == host.current_assistant_id():
+            if self.topic_id == t.id and kept and not host.composer.draft_state():  # a listing opened it first
+                host.composer.set_text(kept)  # what was typed since the click is still its draft (issue 28)
             self._adopt, self._new_draft = t.id, kept
             self.select_row(host.topic_model.insert_first(t))
             self._adopt = self._new_draft = None
