@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -29,9 +28,11 @@ class FocusChain:
         self.regions: tuple[QWidget, ...] = ()
         self.rest = 0
         self.set_regions(regions, rest)
-        forward = QShortcut(QKeySequence(Qt.Key.Key_F6), window)
+        # by text: the window is made before its first paint, and PySide6's Qt namespace
+        # costs ~20 ms to build (test_startup); Qt is imported where a key is pressed
+        forward = QShortcut(QKeySequence("F6"), window)
         forward.activated.connect(lambda: self.jump_region(True))
-        back = QShortcut(QKeySequence(Qt.Modifier.SHIFT | Qt.Key.Key_F6), window)
+        back = QShortcut(QKeySequence("Shift+F6"), window)
         back.activated.connect(lambda: self.jump_region(False))
 
     def set_regions(self, regions: Sequence[QWidget], rest: QWidget) -> None:
@@ -70,6 +71,8 @@ class FocusChain:
             return False
         n = len(stops)
         target = stops[(here + (1 if forward else -1)) % n]
+        from PySide6.QtCore import Qt
+
         target.setFocus(Qt.FocusReason.TabFocusReason if forward else Qt.FocusReason.BacktabFocusReason)
         return True
 
@@ -86,6 +89,8 @@ class FocusChain:
         now = self.region_of(stops[here]) if here is not None else order[-1 if forward else 0]
         later = [r for r in order if (r > now if forward else r < now)]
         region = (later[0] if forward else later[-1]) if later else (order[0] if forward else order[-1])
+        from PySide6.QtCore import Qt
+
         firsts[region].setFocus(Qt.FocusReason.ShortcutFocusReason)
 
 
@@ -100,6 +105,8 @@ def _depth(widget: QWidget) -> int:
 def _takes_tab(widget: QWidget, window: QWidget) -> bool:
     """True when Tab may stop at ``widget``: in ``window``, shown, enabled, Tab-focusable,
     not standing in for another (a focus proxy)."""
+    from PySide6.QtCore import Qt
+
     return (bool(widget.focusPolicy() & Qt.FocusPolicy.TabFocus) and widget.isVisible() and widget.isEnabled()
             and widget.focusProxy() is None and widget.window() is window)
 
