@@ -108,30 +108,40 @@ def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_th
         qtbot.waitUntil(lambda: not page.runner.pending() and not panel.runner.pending(), timeout=5000)
 
 
-@pytest.mark.parametrize(("lang", "one", "three"), [
-    ("en", "added 1 entry from Claude", "added 3 entries from Claude"),
-    ("zh_CN", "从 Claude 添加了 1 条", "从 Claude 添加了 3 条"),
-    ("ja", "Claude から 1 件を追加", "Claude から 3 件を追加"),
-])
-def test_a_pasted_import_is_said_with_its_plural_form(
-        services: Services, qtbot, qloop, lang: str, one: str, three: str) -> None:  # type: ignore[no-untyped-def]
-    """Issue 30: the History panel says "added 1 entry from Claude" (never "1 entries"),
-    in Chinese and Japanese too."""
+HISTORY_LINES = {
+    "en": ["fixed  import of Claude: added 3 entries", "fixed  import of Claude: added 1 entry",
+           "fixed  you: edited entry #1", "fixed  revert of change #3: reverted change #3 (updated entry #2)", "fixed  the model in topic “Trip plans”: updated entry #2",
+           "fixed  you: added entry #2", "fixed  you: added entry #1"],
+    "zh_CN": ["固定  从 Claude 导入: 添加了 3 条", "固定  从 Claude 导入: 添加了 1 条",
+              "固定  你: 编辑了条目 #1", "固定  还原变更 #3: 还原了变更 #3（更新了条目 #2）",
+              "固定  话题“Trip plans”中的模型: 更新了条目 #2", "固定  你: 添加了条目 #2", "固定  你: 添加了条目 #1"],
+    "ja": ["固定  Claude からのインポート: 3 件を追加", "固定  Claude からのインポート: 1 件を追加",
+           "固定  あなた: 項目 #1 を編集", "固定  変更 #3 の取り消し: 変更 #3 を元に戻した（項目 #2 を更新）",
+           "固定  トピック「Trip plans」のモデル: 項目 #2 を更新", "固定  あなた: 項目 #2 を追加", "固定  あなた: 項目 #1 を追加"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "ja"])
+def test_the_history_says_who_and_what_in_the_interface_language(
+        services: Services, aid: int, qtbot, qloop, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 27: every History line — who and what — in English, Chinese and Japanese; a
+    pasted import's count with its plural form and its source named once (issue 30)."""
     from PySide6.QtCore import QCoreApplication, QTranslator
 
     from chathub_desktop.gui.shell.i18n import translations_dir
 
-    a = services.assistants.create("Helper").id
-    services.memory.add_many(a, ["Ana is a nurse."], source="Claude")
-    services.memory.add_many(a, ["Works nights.", "Likes tea", "Walks to work"], source="Claude")
+    services.history.revert("Helper", 3)
+    services.memory.edit("Helper", 1, "prefers light mode")
+    services.memory.add_many("Helper", ["Ana is a nurse."], source="Claude")
+    services.memory.add_many("Helper", ["Works nights.", "Likes tea", "Walks to work"], source="Claude")
     translator = QTranslator()
     assert translator.load(f"chathub_{lang}", translations_dir())
     QCoreApplication.installTranslator(translator)
     try:
-        with shown_memory_page(services, a, qtbot) as page:
+        with shown_memory_page(services, aid, qtbot) as page:
             dlg = page.open_history()
-            qtbot.waitUntil(lambda: dlg.loads >= 1 and dlg.list.count() == 2, timeout=5000)
-            assert dlg.list.item(0).text().endswith(f"import of Claude: {three}")
-            assert dlg.list.item(1).text().endswith(f"import of Claude: {one}")
+            qtbot.waitUntil(lambda: dlg.loads >= 1 and dlg.list.count() == 7, timeout=5000)
+            lines = [dlg.list.item(i).text().split(" UTC  ", 1)[1] for i in range(dlg.list.count())]
+            assert lines == HISTORY_LINES[lang]
     finally:
         QCoreApplication.removeTranslator(translator)
