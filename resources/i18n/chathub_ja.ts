@@ -2939,8 +2939,20 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>変更 #%1 を元に戻した（%2）</translation>
     </message>
     <message>
-        <source>unattributed write</source>
-        <translation>出所不明の書き込み</translation>
+        <source>changed the memory</source>
+        <translation>メモリを変更</translation>
+    </message>
+    <message>
+        <source>added the card</source>
+        <translation>カードを追加</translation>
+    </message>
+    <message>
+        <source>regenerated the card</source>
+        <translation>カードを再生成</translation>
+    </message>
+    <message>
+        <source>imported the file</source>
+        <translation>ファイルをインポート</translation>
     </message>
     <message numerus="yes">
         <source>added the card for %1; folded %n older card(s) into a range</source>
@@ -2953,6 +2965,11 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message numerus="yes">
         <source>added %n entry(ies) from %1</source>
         <translation><numerusform>%1 から %n 件を追加</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>who made a memory change: what it did</comment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

@@ -2939,8 +2939,20 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>还原了变更 #%1（%2）</translation>
     </message>
     <message>
-        <source>unattributed write</source>
-        <translation>来源不明的写入</translation>
+        <source>changed the memory</source>
+        <translation>修改了记忆</translation>
+    </message>
+    <message>
+        <source>added the card</source>
+        <translation>添加了卡片</translation>
+    </message>
+    <message>
+        <source>regenerated the card</source>
+        <translation>重新生成了卡片</translation>
+    </message>
+    <message>
+        <source>imported the file</source>
+        <translation>导入了该文件</translation>
     </message>
     <message numerus="yes">
         <source>added the card for %1; folded %n older card(s) into a range</source>
@@ -2953,6 +2965,11 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message numerus="yes">
         <source>added %n entry(ies) from %1</source>
         <translation><numerusform>从 %1 添加了 %n 条</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>who made a memory change: what it did</comment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

@@ -49,7 +49,16 @@ ACTIONS: dict[ActionKind, str] = {
     ActionKind.IMPORTED_UNNAMED: QT_TRANSLATE_NOOP("MemoryPage", "imported a memory file"),
     ActionKind.IMPORTED: QT_TRANSLATE_NOOP("MemoryPage", "imported %1"),
     ActionKind.REVERTED: QT_TRANSLATE_NOOP("MemoryPage", "reverted change #%1 (%2)"),
-    ActionKind.UNATTRIBUTED: QT_TRANSLATE_NOOP("MemoryPage", "unattributed write"),
+    # stored "unattributed write"; its author already says so ("an unattributed write: …")
+    ActionKind.UNATTRIBUTED: QT_TRANSLATE_NOOP("MemoryPage", "changed the memory"),
+}
+
+#: An action whose day or file its author already names ("the dream for 12/1/26: added
+#: the card", "import of notes.md: imported the file").
+_OWN: dict[ActionKind, str] = {
+    ActionKind.ADDED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "added the card"),
+    ActionKind.REGENERATED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "regenerated the card"),
+    ActionKind.IMPORTED: QT_TRANSLATE_NOOP("MemoryPage", "imported the file"),
 }
 
 #: Slots holding a day (ISO ``2026-01-02``), said in the locale's short format.
@@ -96,10 +105,22 @@ def change_who(c: ChangeView) -> str:
 def change_action(c: ChangeView) -> str:
     """What ``c`` did in the interface language: a pasted import with its plural form,
     without naming the source again when the author already does ("import of Claude:
-    added 1 entry", issue 30); a line not of the set as the service stored it."""
+    added 1 entry", issue 30), nor a dream's day or an imported file's name; a line not
+    of the set as the service stored it."""
     if c.added is not None:
         count, source = c.added.count, c.added.source  # lupdate misses a call given an attribute
         if c.by == ChangeWho(WhoKind.IMPORT_OF, (source,)):
             return translate("MemoryPage", "added %n entry(ies)", None, count)
         return fill(translate("MemoryPage", "added %n entry(ies) from %1", None, count), source)
-    return c.action if c.did is None else action_words(c.did)
+    if c.did is None:
+        return c.action
+    named = c.by.kind in (WhoKind.DREAM_FOR, WhoKind.IMPORT_OF) and c.by.args[:1] == c.did.args[:1]
+    if c.did.kind in _OWN and named:  # the author already names the day or file
+        return translate("MemoryPage", _OWN[c.did.kind])
+    return action_words(c.did)
+
+
+def change_line(c: ChangeView) -> str:
+    """``who: what`` of ``c`` in the interface language (``你：编辑了条目 #1``)."""
+    return fill(translate("MemoryPage", "%1: %2", "who made a memory change: what it did"), change_who(c),
+                change_action(c))

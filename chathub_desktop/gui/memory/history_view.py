@@ -32,7 +32,7 @@ from chathub_desktop.core.memory_diff import DiffLine
 from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.dialogs import confirm
-from chathub_desktop.gui.memory.change_words import change_action, change_who
+from chathub_desktop.gui.memory.change_words import change_action, change_line, change_who
 from chathub_desktop.gui.memory.page_dates import short_date
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -64,7 +64,7 @@ def _document(name: str) -> str:
 def change_label(c: ChangeView) -> str:
     """One list row: ``#id  12/3/26 15:00 UTC  fixed  you: added entry #2`` (the locale's
     short date, issue 30)."""
-    return f"#{c.id}  {short_date(c.at.date())} {c.at:%H:%M} UTC  {_document(c.document)}  {change_who(c)}: {change_action(c)}"
+    return f"#{c.id}  {short_date(c.at.date())} {c.at:%H:%M} UTC  {_document(c.document)}  {change_line(c)}"
 
 
 def diff_html(lines: list[DiffLine]) -> str:
