@@ -61,25 +61,24 @@ _OWN: dict[ActionKind, str] = {
     ActionKind.IMPORTED: QT_TRANSLATE_NOOP("MemoryPage", "imported the file"),
 }
 
-#: Slots holding a day (ISO ``2026-01-02``), said in the locale's short format.
-_DAY_SLOT: dict[ActionKind | WhoKind, int] = {
-    ActionKind.ADDED_CARD: 0, ActionKind.ADDED_CARD_FOLDED: 0, ActionKind.REGENERATED_CARD: 0, WhoKind.DREAM_FOR: 0}
+#: Kinds whose first slot is a day (ISO ``2026-01-02``), said in the locale's short format.
+_DAY_FIRST: frozenset[ActionKind | WhoKind] = frozenset(
+    {ActionKind.ADDED_CARD, ActionKind.ADDED_CARD_FOLDED, ActionKind.REGENERATED_CARD, WhoKind.DREAM_FOR})
 
 
 def _said_args(kind: ActionKind | WhoKind, args: tuple[str, ...]) -> list[str]:
     """``args`` with a day slot in the locale's short date (left as stored if not a day)."""
     said = list(args)
-    slot = _DAY_SLOT.get(kind)
-    if slot is not None:
+    if kind in _DAY_FIRST and said:
         try:
-            said[slot] = short_date(date.fromisoformat(said[slot]))
+            said[0] = short_date(date.fromisoformat(said[0]))
         except ValueError:
             pass  # a stored day the store did not write: shown as it is
     return said
 
 
 def who_words(who: ChangeWho) -> str:
-    """Who made a change in the interface language: ``you``, ``导入自 Claude``."""
+    """Who made a change in the interface language: ``you``, ``从 Claude 导入``."""
     return fill(translate("MemoryPage", WHO[who.kind]), *_said_args(who.kind, who.args))
 
 

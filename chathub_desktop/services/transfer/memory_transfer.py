@@ -537,8 +537,9 @@ class MemoryTransfer:
                     f"{a.name}'s memory changed since the file was checked (fixed memory now has "
                     f"{len(fm.entries(cur.fixed)):,} entries, dynamic memory {len(dm.parse_document(cur.dynamic)):,} "
                     "cards); nothing was imported — check the file again to see what it would change")
-            authored(s, Author(ChangeAuthor.IMPORT, preview.file_name, (ChangeAction(ActionKind.IMPORTED, (preview.file_name,)) if preview.file_name else
-                                                                      ChangeAction(ActionKind.IMPORTED_UNNAMED)).english()))
+            did = (ChangeAction(ActionKind.IMPORTED, (preview.file_name,)) if preview.file_name
+                   else ChangeAction(ActionKind.IMPORTED_UNNAMED))
+            authored(s, Author(ChangeAuthor.IMPORT, preview.file_name, did.english()))
             if preview.fixed_document is not None:
                 put_back(s, aid, FIXED, preview.fixed_document, now)
                 replace_provenance(s, aid, [{"text_hash": p.text_hash, "origin": p.origin, "trusted": p.trusted,
