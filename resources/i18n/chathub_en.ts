@@ -145,6 +145,10 @@
         <source>added %n entry(ies) from %1</source>
         <translation><numerusform>added %n entry from %1</numerusform><numerusform>added %n entries from %1</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>added the card; folded %n older card(s) into a range</source>
+        <translation><numerusform>added the card; folded %n older card into a range</numerusform><numerusform>added the card; folded %n older cards into a range</numerusform></translation>
+    </message>
     </context>
 <context>
     <name>MemoryPaste</name>

@@ -2966,6 +2966,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>added %n entry(ies) from %1</source>
         <translation><numerusform>%1 から %n 件を追加</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>added the card; folded %n older card(s) into a range</source>
+        <translation><numerusform>カードを追加し、古いカード %n 枚を期間にまとめた</numerusform></translation>
+    </message>
     <message>
         <source>%1: %2</source>
         <comment>who made a memory change: what it did</comment>

@@ -2966,6 +2966,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>added %n entry(ies) from %1</source>
         <translation><numerusform>从 %1 添加了 %n 条</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>added the card; folded %n older card(s) into a range</source>
+        <translation><numerusform>添加了卡片；将 %n 张较早的卡片合并为区间</numerusform></translation>
+    </message>
     <message>
         <source>%1: %2</source>
         <comment>who made a memory change: what it did</comment>

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 import pytest
 
+from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, ChangeWho, WhoKind
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.gui.dialogs import confirm
+from chathub_desktop.gui.memory.change_words import change_action
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.memory_change_queries import put_back
 from chathub_desktop.storage.memory_history import DYNAMIC
@@ -127,6 +130,13 @@ HISTORY_LINES = {
 }
 
 
+FOLDED = {"en": "added the card; folded 2 older cards into a range", "zh_CN": "添加了卡片；将 2 张较早的卡片合并为区间",
+          "ja": "カードを追加し、古いカード 2 枚を期間にまとめた"}
+FOLDED_FOR = {"en": "added the card for 12/1/26; folded 2 older cards into a range",
+              "zh_CN": "添加了 12/1/26 的卡片；将 2 张较早的卡片合并为区间",
+              "ja": "12/1/26 のカードを追加し、古いカード 2 枚を期間にまとめた"}
+
+
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "ja"])
 def test_the_history_says_who_and_what_in_the_interface_language(
         services: Services, aid: int, qtbot, qloop, lang: str) -> None:  # type: ignore[no-untyped-def]
@@ -154,5 +164,9 @@ def test_the_history_says_who_and_what_in_the_interface_language(
             qtbot.waitUntil(lambda: dlg.loads >= 1 and dlg.list.count() == 9, timeout=5000)
             lines = [dlg.list.item(i).text().split(" UTC  ", 1)[1] for i in range(dlg.list.count())]
             assert lines == HISTORY_LINES[lang]
+        folded = ChangeAction(ActionKind.ADDED_CARD_FOLDED, ("2026-12-01", "2"))
+        dream = replace(services.history.changes("Helper")[0], did=folded)
+        assert change_action(dream) == FOLDED[lang]  # the day once, the count's plural form
+        assert change_action(replace(dream, by=ChangeWho(WhoKind.DREAM))) == FOLDED_FOR[lang]
     finally:
         QCoreApplication.removeTranslator(translator)

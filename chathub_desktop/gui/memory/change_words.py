@@ -116,6 +116,9 @@ def change_action(c: ChangeView) -> str:
     named = c.by.kind in (WhoKind.DREAM_FOR, WhoKind.IMPORT_OF) and c.by.args[:1] == c.did.args[:1]
     if c.did.kind in _OWN and named:  # the author already names the day or file
         return translate("MemoryPage", _OWN[c.did.kind])
+    if c.did.kind is ActionKind.ADDED_CARD_FOLDED and named:
+        folded = int(c.did.args[1])
+        return translate("MemoryPage", "added the card; folded %n older card(s) into a range", None, folded)
     return action_words(c.did)
 
 
