@@ -40,6 +40,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from chathub_desktop.core.app_settings import MEMORY_HISTORY_CHANGES, MEMORY_HISTORY_DAYS
 from chathub_desktop.core.document_version import TOKEN_HEX, document_version
+from chathub_desktop.core.memory_actions import ActionKind, ChangeAction
 from chathub_desktop.core.memory_authors import ChangeAuthor
 from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.storage.models import (
@@ -252,7 +253,7 @@ def record(s: Session, aid: int, document: str, before: str, after: str, author:
         return row
     start, end, between = _delta(before, after)
     after_version = _digest(data)
-    who = author or Author(ChangeAuthor.SYSTEM, None, "unattributed write")
+    who = author or Author(ChangeAuthor.SYSTEM, None, ChangeAction(ActionKind.UNATTRIBUTED).english())
     before_version = _version(aid, document, before)
     now = now or utcnow()
     previous, previous_head, by_count, by_age = _state(s, aid, document, now)

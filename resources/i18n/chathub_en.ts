@@ -102,10 +102,6 @@
         <translation><numerusform>This save removes %Ln entry:</numerusform><numerusform>This save removes %Ln entries:</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>added %n entry(ies) from %1</source>
-        <translation><numerusform>added %n entry from %1</numerusform><numerusform>added %n entries from %1</numerusform></translation>
-    </message>
-    <message numerus="yes">
         <source>%Ln change(s), newest first</source>
         <translation><numerusform>%Ln change, newest first</numerusform><numerusform>%Ln changes, newest first</numerusform></translation>
     </message>
@@ -136,6 +132,22 @@
     <message numerus="yes">
         <source>%Ln message(s)</source>
         <translation><numerusform>%Ln message</numerusform><numerusform>%Ln messages</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added the card for %1; folded %n older card(s) into a range</source>
+        <translation><numerusform>added the card for %1; folded %n older card into a range</numerusform><numerusform>added the card for %1; folded %n older cards into a range</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n entry(ies)</source>
+        <translation><numerusform>added %n entry</numerusform><numerusform>added %n entries</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n entry(ies) from %1</source>
+        <translation><numerusform>added %n entry from %1</numerusform><numerusform>added %n entries from %1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added the card; folded %n older card(s) into a range</source>
+        <translation><numerusform>added the card; folded %n older card into a range</numerusform><numerusform>added the card; folded %n older cards into a range</numerusform></translation>
     </message>
     </context>
 <context>

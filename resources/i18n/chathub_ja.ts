@@ -2228,10 +2228,6 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <source>dynamic</source>
         <translation>動的</translation>
     </message>
-    <message numerus="yes">
-        <source>added %n entry(ies) from %1</source>
-        <translation><numerusform>%1 から %n 件を追加</numerusform></translation>
-    </message>
     <message>
         <source>… %1 more lines (memory history --diff shows all)</source>
         <translation>… ほかに %1 行（memory history --diff ですべて表示）</translation>
@@ -2853,6 +2849,147 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>Help</source>
         <translation>ヘルプ</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>あなた</translation>
+    </message>
+    <message>
+        <source>the model in topic “%1”</source>
+        <translation>トピック「%1」のモデル</translation>
+    </message>
+    <message>
+        <source>the model in topic #%1</source>
+        <translation>トピック #%1 のモデル</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>the dream for %1</source>
+        <translation>%1 のドリーム</translation>
+    </message>
+    <message>
+        <source>the dream</source>
+        <translation>ドリーム</translation>
+    </message>
+    <message>
+        <source>import of %1</source>
+        <translation>%1 からのインポート</translation>
+    </message>
+    <message>
+        <source>an import</source>
+        <translation>インポート</translation>
+    </message>
+    <message>
+        <source>revert of change #%1</source>
+        <translation>変更 #%1 の取り消し</translation>
+    </message>
+    <message>
+        <source>an unattributed write</source>
+        <translation>出所不明の書き込み</translation>
+    </message>
+    <message>
+        <source>added entry #%1</source>
+        <translation>項目 #%1 を追加</translation>
+    </message>
+    <message>
+        <source>edited entry #%1</source>
+        <translation>項目 #%1 を編集</translation>
+    </message>
+    <message>
+        <source>updated entry #%1</source>
+        <translation>項目 #%1 を更新</translation>
+    </message>
+    <message>
+        <source>deleted entry #%1</source>
+        <translation>項目 #%1 を削除</translation>
+    </message>
+    <message>
+        <source>saved the raw Markdown</source>
+        <translation>Markdown を直接保存</translation>
+    </message>
+    <message>
+        <source>cleared fixed memory</source>
+        <translation>固定メモリをクリア</translation>
+    </message>
+    <message>
+        <source>edited card #%1</source>
+        <translation>カード #%1 を編集</translation>
+    </message>
+    <message>
+        <source>deleted card #%1</source>
+        <translation>カード #%1 を削除</translation>
+    </message>
+    <message>
+        <source>cleared dynamic memory</source>
+        <translation>動的メモリをクリア</translation>
+    </message>
+    <message>
+        <source>restored the previous version</source>
+        <translation>前のバージョンに戻した</translation>
+    </message>
+    <message>
+        <source>set Keep dream cards to %1</source>
+        <translation>残すドリームカード数を %1 に設定</translation>
+    </message>
+    <message>
+        <source>added the card for %1</source>
+        <translation>%1 のカードを追加</translation>
+    </message>
+    <message>
+        <source>regenerated the card for %1</source>
+        <translation>%1 のカードを再生成</translation>
+    </message>
+    <message>
+        <source>imported a memory file</source>
+        <translation>メモリファイルをインポート</translation>
+    </message>
+    <message>
+        <source>imported %1</source>
+        <translation>%1 をインポート</translation>
+    </message>
+    <message>
+        <source>reverted change #%1 (%2)</source>
+        <translation>変更 #%1 を元に戻した（%2）</translation>
+    </message>
+    <message>
+        <source>changed the memory</source>
+        <translation>メモリを変更</translation>
+    </message>
+    <message>
+        <source>added the card</source>
+        <translation>カードを追加</translation>
+    </message>
+    <message>
+        <source>regenerated the card</source>
+        <translation>カードを再生成</translation>
+    </message>
+    <message>
+        <source>imported the file</source>
+        <translation>ファイルをインポート</translation>
+    </message>
+    <message numerus="yes">
+        <source>added the card for %1; folded %n older card(s) into a range</source>
+        <translation><numerusform>%1 のカードを追加し、古いカード %n 枚を期間にまとめた</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n entry(ies)</source>
+        <translation><numerusform>%n 件を追加</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n entry(ies) from %1</source>
+        <translation><numerusform>%1 から %n 件を追加</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added the card; folded %n older card(s) into a range</source>
+        <translation><numerusform>カードを追加し、古いカード %n 枚を期間にまとめた</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>who made a memory change: what it did</comment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

@@ -2228,10 +2228,6 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <source>dynamic</source>
         <translation>动态</translation>
     </message>
-    <message numerus="yes">
-        <source>added %n entry(ies) from %1</source>
-        <translation><numerusform>从 %1 添加了 %n 条</numerusform></translation>
-    </message>
     <message>
         <source>… %1 more lines (memory history --diff shows all)</source>
         <translation>… 另有 %1 行（memory history --diff 可显示全部）</translation>
@@ -2853,6 +2849,147 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>Help</source>
         <translation>帮助</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>the model in topic “%1”</source>
+        <translation>话题“%1”中的模型</translation>
+    </message>
+    <message>
+        <source>the model in topic #%1</source>
+        <translation>话题 #%1 中的模型</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>the dream for %1</source>
+        <translation>%1 的梦境</translation>
+    </message>
+    <message>
+        <source>the dream</source>
+        <translation>梦境</translation>
+    </message>
+    <message>
+        <source>import of %1</source>
+        <translation>从 %1 导入</translation>
+    </message>
+    <message>
+        <source>an import</source>
+        <translation>一次导入</translation>
+    </message>
+    <message>
+        <source>revert of change #%1</source>
+        <translation>还原变更 #%1</translation>
+    </message>
+    <message>
+        <source>an unattributed write</source>
+        <translation>来源不明的写入</translation>
+    </message>
+    <message>
+        <source>added entry #%1</source>
+        <translation>添加了条目 #%1</translation>
+    </message>
+    <message>
+        <source>edited entry #%1</source>
+        <translation>编辑了条目 #%1</translation>
+    </message>
+    <message>
+        <source>updated entry #%1</source>
+        <translation>更新了条目 #%1</translation>
+    </message>
+    <message>
+        <source>deleted entry #%1</source>
+        <translation>删除了条目 #%1</translation>
+    </message>
+    <message>
+        <source>saved the raw Markdown</source>
+        <translation>保存了原始 Markdown</translation>
+    </message>
+    <message>
+        <source>cleared fixed memory</source>
+        <translation>清空了固定记忆</translation>
+    </message>
+    <message>
+        <source>edited card #%1</source>
+        <translation>编辑了卡片 #%1</translation>
+    </message>
+    <message>
+        <source>deleted card #%1</source>
+        <translation>删除了卡片 #%1</translation>
+    </message>
+    <message>
+        <source>cleared dynamic memory</source>
+        <translation>清空了动态记忆</translation>
+    </message>
+    <message>
+        <source>restored the previous version</source>
+        <translation>恢复了上一个版本</translation>
+    </message>
+    <message>
+        <source>set Keep dream cards to %1</source>
+        <translation>将保留梦境卡片数设为 %1</translation>
+    </message>
+    <message>
+        <source>added the card for %1</source>
+        <translation>添加了 %1 的卡片</translation>
+    </message>
+    <message>
+        <source>regenerated the card for %1</source>
+        <translation>重新生成了 %1 的卡片</translation>
+    </message>
+    <message>
+        <source>imported a memory file</source>
+        <translation>导入了一个记忆文件</translation>
+    </message>
+    <message>
+        <source>imported %1</source>
+        <translation>导入了 %1</translation>
+    </message>
+    <message>
+        <source>reverted change #%1 (%2)</source>
+        <translation>还原了变更 #%1（%2）</translation>
+    </message>
+    <message>
+        <source>changed the memory</source>
+        <translation>修改了记忆</translation>
+    </message>
+    <message>
+        <source>added the card</source>
+        <translation>添加了卡片</translation>
+    </message>
+    <message>
+        <source>regenerated the card</source>
+        <translation>重新生成了卡片</translation>
+    </message>
+    <message>
+        <source>imported the file</source>
+        <translation>导入了该文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>added the card for %1; folded %n older card(s) into a range</source>
+        <translation><numerusform>添加了 %1 的卡片；将 %n 张较早的卡片合并为区间</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n entry(ies)</source>
+        <translation><numerusform>添加了 %n 条</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n entry(ies) from %1</source>
+        <translation><numerusform>从 %1 添加了 %n 条</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added the card; folded %n older card(s) into a range</source>
+        <translation><numerusform>添加了卡片；将 %n 张较早的卡片合并为区间</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>who made a memory change: what it did</comment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

@@ -7,13 +7,20 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 import pytest
 
+from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, ChangeWho, WhoKind
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.gui.dialogs import confirm
+from chathub_desktop.gui.memory.change_words import change_action
 from chathub_desktop.services.container import Services
+from chathub_desktop.storage.memory_change_queries import put_back
+from chathub_desktop.storage.memory_history import DYNAMIC
+from chathub_desktop.storage.models import utcnow
 from tests.gui.helpers import shown_memory_page
 
 
@@ -76,8 +83,6 @@ def test_history_refreshes_when_another_writer_changes_memory(
 
 def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_them(
         services: Services, aid: int, qtbot, qloop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from datetime import date
-
     from chathub_desktop.core import dynamic_memory as dm
     from chathub_desktop.storage import memory_history as mh
     from chathub_desktop.storage.models import DynamicMemoryDocument
@@ -108,30 +113,60 @@ def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_th
         qtbot.waitUntil(lambda: not page.runner.pending() and not panel.runner.pending(), timeout=5000)
 
 
-@pytest.mark.parametrize(("lang", "one", "three"), [
-    ("en", "added 1 entry from Claude", "added 3 entries from Claude"),
-    ("zh_CN", "从 Claude 添加了 1 条", "从 Claude 添加了 3 条"),
-    ("ja", "Claude から 1 件を追加", "Claude から 3 件を追加"),
-])
-def test_a_pasted_import_is_said_with_its_plural_form(
-        services: Services, qtbot, qloop, lang: str, one: str, three: str) -> None:  # type: ignore[no-untyped-def]
-    """Issue 30: the History panel says "added 1 entry from Claude" (never "1 entries"),
-    in Chinese and Japanese too."""
+HISTORY_LINES = {
+    "en": ["dynamic  the dream for 12/1/26: added the card", "dynamic  an unattributed write: changed the memory",
+           "fixed  import of Claude: added 3 entries", "fixed  import of Claude: added 1 entry",
+           "fixed  you: edited entry #1", "fixed  revert of change #3: reverted change #3 (updated entry #2)",
+           "fixed  the model in topic “Trip plans”: updated entry #2",
+           "fixed  you: added entry #2", "fixed  you: added entry #1"],
+    "zh_CN": ["动态  12/1/26 的梦境：添加了卡片", "动态  来源不明的写入：修改了记忆",
+              "固定  从 Claude 导入：添加了 3 条", "固定  从 Claude 导入：添加了 1 条",
+              "固定  你：编辑了条目 #1", "固定  还原变更 #3：还原了变更 #3（更新了条目 #2）",
+              "固定  话题“Trip plans”中的模型：更新了条目 #2", "固定  你：添加了条目 #2", "固定  你：添加了条目 #1"],
+    "ja": ["動的  12/1/26 のドリーム：カードを追加", "動的  出所不明の書き込み：メモリを変更",
+           "固定  Claude からのインポート：3 件を追加", "固定  Claude からのインポート：1 件を追加",
+           "固定  あなた：項目 #1 を編集", "固定  変更 #3 の取り消し：変更 #3 を元に戻した（項目 #2 を更新）",
+           "固定  トピック「Trip plans」のモデル：項目 #2 を更新", "固定  あなた：項目 #2 を追加", "固定  あなた：項目 #1 を追加"],
+}
+
+
+FOLDED = {"en": "added the card; folded 2 older cards into a range", "zh_CN": "添加了卡片；将 2 张较早的卡片合并为区间",
+          "ja": "カードを追加し、古いカード 2 枚を期間にまとめた"}
+FOLDED_FOR = {"en": "added the card for 12/1/26; folded 2 older cards into a range",
+              "zh_CN": "添加了 12/1/26 的卡片；将 2 张较早的卡片合并为区间",
+              "ja": "12/1/26 のカードを追加し、古いカード 2 枚を期間にまとめた"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "ja"])
+def test_the_history_says_who_and_what_in_the_interface_language(
+        services: Services, aid: int, qtbot, qloop, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 27: every History line — who and what — in English, Chinese and Japanese (the
+    day in the locale's short date, as the row's own: the tests' locale is English); a pasted import's count with its plural form and its
+    source named once (issue 30), the dream's day once."""
     from PySide6.QtCore import QCoreApplication, QTranslator
 
     from chathub_desktop.gui.shell.i18n import translations_dir
 
-    a = services.assistants.create("Helper").id
-    services.memory.add_many(a, ["Ana is a nurse."], source="Claude")
-    services.memory.add_many(a, ["Works nights.", "Likes tea", "Walks to work"], source="Claude")
+    services.history.revert("Helper", 3)
+    services.memory.edit("Helper", 1, "prefers light mode")
+    services.memory.add_many("Helper", ["Ana is a nurse."], source="Claude")
+    services.memory.add_many("Helper", ["Works nights.", "Likes tea", "Walks to work"], source="Claude")
+    with services.db.write() as s:  # a write no service attributed, then the dream's card for a day
+        put_back(s, aid, DYNAMIC, "## 2026-11-30\nLikes changelogs as tables\n", utcnow())
+    with services.db.write() as s:
+        services.dreams.commit_card_in(s, aid, date(2026, 12, 1), "Keeps answers under ten lines", 3, None, None)
     translator = QTranslator()
     assert translator.load(f"chathub_{lang}", translations_dir())
     QCoreApplication.installTranslator(translator)
     try:
-        with shown_memory_page(services, a, qtbot) as page:
+        with shown_memory_page(services, aid, qtbot) as page:
             dlg = page.open_history()
-            qtbot.waitUntil(lambda: dlg.loads >= 1 and dlg.list.count() == 2, timeout=5000)
-            assert dlg.list.item(0).text().endswith(f"import of Claude: {three}")
-            assert dlg.list.item(1).text().endswith(f"import of Claude: {one}")
+            qtbot.waitUntil(lambda: dlg.loads >= 1 and dlg.list.count() == 9, timeout=5000)
+            lines = [dlg.list.item(i).text().split(" UTC  ", 1)[1] for i in range(dlg.list.count())]
+            assert lines == HISTORY_LINES[lang]
+        folded = ChangeAction(ActionKind.ADDED_CARD_FOLDED, ("2026-12-01", "2"))
+        dream = replace(services.history.changes("Helper")[0], did=folded)
+        assert change_action(dream) == FOLDED[lang]  # the day once, the count's plural form
+        assert change_action(replace(dream, by=ChangeWho(WhoKind.DREAM))) == FOLDED_FOR[lang]
     finally:
         QCoreApplication.removeTranslator(translator)

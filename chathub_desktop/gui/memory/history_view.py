@@ -32,6 +32,7 @@ from chathub_desktop.core.memory_diff import DiffLine
 from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.dialogs import confirm
+from chathub_desktop.gui.memory.change_words import change_action, change_line, change_who
 from chathub_desktop.gui.memory.page_dates import short_date
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -60,19 +61,10 @@ def _document(name: str) -> str:
     return translate("MemoryPage", DOCUMENTS[name]) if name in DOCUMENTS else name
 
 
-def change_action(c: ChangeView) -> str:
-    """What ``c`` did: a pasted import in the interface language with its plural form
-    ("added 1 entry from Claude", issue 30), any other action as the service stored it."""
-    if c.added is None:
-        return c.action
-    count, source = c.added.count, c.added.source  # lupdate misses a call given an attribute
-    return fill(translate("MemoryPage", "added %n entry(ies) from %1", None, count), source)
-
-
 def change_label(c: ChangeView) -> str:
     """One list row: ``#id  12/3/26 15:00 UTC  fixed  you: added entry #2`` (the locale's
     short date, issue 30)."""
-    return f"#{c.id}  {short_date(c.at.date())} {c.at:%H:%M} UTC  {_document(c.document)}  {c.who}: {change_action(c)}"
+    return f"#{c.id}  {short_date(c.at.date())} {c.at:%H:%M} UTC  {_document(c.document)}  {change_line(c)}"
 
 
 def diff_html(lines: list[DiffLine]) -> str:
@@ -225,7 +217,7 @@ class MemoryHistoryView(QWidget):
         c = detail.change
         head = f"<p><b>#{c.id}</b> — " + html.escape(fill(
             translate("MemoryPage", "%1 memory, %2 UTC, by %3: %4 (%5 → %6 characters)"), _document(c.document),
-            f"{short_date(c.at.date())} {c.at:%H:%M:%S}", c.who, change_action(c), QLocale().toString(c.before_chars),
+            f"{short_date(c.at.date())} {c.at:%H:%M:%S}", change_who(c), change_action(c), QLocale().toString(c.before_chars),
             QLocale().toString(c.after_chars))) + "</p>"
         self.diff.setHtml(head + diff_html(detail.diff))
         self._sync()

@@ -17,6 +17,7 @@ from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.dynamic_cards import CardKind
+from chathub_desktop.core.memory_actions import ActionKind, ChangeAction
 from chathub_desktop.core.memory_authors import ChangeAuthor
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.secret_redaction import Redaction
@@ -226,7 +227,7 @@ class DreamCards:
                                                             "this text has %3 (about %4 fit)"),
                                           (str(number), f"{cap:,}", f"{len(text):,}", f"{kept:,}")))
             return out
-        views = self._edit(assistant, change, version, Author(ChangeAuthor.OWNER, None, f"edited card #{number}"))
+        views = self._edit(assistant, change, version, Author(ChangeAuthor.OWNER, None, ChangeAction(ActionKind.EDITED_CARD, (str(number),)).english()))
         if red.changed:
             with self._db.read() as s:
                 aid = AssistantService.row(s, assistant).id
@@ -245,12 +246,12 @@ class DreamCards:
         """Delete card ``number``; the rest renumber (DRM-8). ``version`` / ``expected``
         as for :meth:`edit_card`."""
         return self._edit(assistant, lambda cards: dm.delete_card(cards, self._index(cards, number, expected)),
-                          version, Author(ChangeAuthor.OWNER, None, f"deleted card #{number}"))
+                          version, Author(ChangeAuthor.OWNER, None, ChangeAction(ActionKind.DELETED_CARD, (str(number),)).english()))
 
     def clear(self, assistant: int | str, *, version: str | None = None) -> list[CardView]:
         """Remove every card (DRM-8); Restore brings them back (DRM-15). ``version``: the
         token of the document the user saw (a newer one: :class:`StaleDocument`)."""
-        return self._edit(assistant, lambda _cards: [], version, Author(ChangeAuthor.OWNER, None, "cleared dynamic memory"))
+        return self._edit(assistant, lambda _cards: [], version, Author(ChangeAuthor.OWNER, None, ChangeAction(ActionKind.CLEARED_DYNAMIC).english()))
 
     def restore(self, assistant: int | str) -> list[CardView]:
         """Swap the document with the previous version (twice = redo) (DRM-15, REF-17),
@@ -260,7 +261,7 @@ class DreamCards:
             row = dynamic_row(s, a.id)
             if row is None or row.backup_body is None or row.backup_body == row.body:
                 raise InvalidInput(NOTHING_TO_RESTORE)
-            authored(s, Author(ChangeAuthor.OWNER, None, "restored the previous version"))
+            authored(s, Author(ChangeAuthor.OWNER, None, ChangeAction(ActionKind.RESTORED).english()))
             # The previous version may predate the caps (an older release): restored within them.
             restored = dm.render_document(dm.enforce_caps(dm.parse_document(row.backup_body), a.keep_dream_cards))
             row.body, row.backup_body, row.updated_at = restored, row.body, self._clock()

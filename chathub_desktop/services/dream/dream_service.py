@@ -62,6 +62,7 @@ from chathub_desktop.core.dream_schedule import (
     latest_slot,
     next_slot,
 )
+from chathub_desktop.core.memory_actions import ActionKind, ChangeAction
 from chathub_desktop.core.memory_authors import ChangeAuthor
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Day, Reason
 from chathub_desktop.core.secret_redaction import Redaction
@@ -351,7 +352,7 @@ class DreamService(DreamCards, ScheduledRuns):
             if version is not None and document_version(self._body(s, a.id)) != version:
                 raise StaleDocument()
             update_assistant(s, a.id, {"keep_dream_cards": keep})
-            authored(s, Author(ChangeAuthor.OWNER, None, f"set Keep dream cards to {keep}"))
+            authored(s, Author(ChangeAuthor.OWNER, None, ChangeAction(ActionKind.SET_KEEP, (str(keep),)).english()))
             cards = dm.apply_retention(dm.parse_document(self._body(s, a.id)), keep)
             changed, _cards = self._store(s, a.id, cards, keep)
             aid = a.id
@@ -551,8 +552,9 @@ class DreamService(DreamCards, ScheduledRuns):
         cards = dm.parse_document(stored)
         if _covering(cards, day) is not None:
             return None
-        folded = "" if plan is None else f"; folded {len(plan.folded)} older card(s) into a range"
-        authored(s, Author(ChangeAuthor.DREAM, day.isoformat(), f"added the card for {day}{folded}"))
+        added = (ChangeAction(ActionKind.ADDED_CARD, (day.isoformat(),)) if plan is None else
+                 ChangeAction(ActionKind.ADDED_CARD_FOLDED, (day.isoformat(), str(len(plan.folded)))))
+        authored(s, Author(ChangeAuthor.DREAM, day.isoformat(), added.english()))
         cards = dm.append_day_card(cards, day, body)
         current = planned_on is not None and document_version(stored) == planned_on
         now_plan = plan if current else dm.plan_retention(cards, keep)
@@ -624,7 +626,7 @@ class DreamService(DreamCards, ScheduledRuns):
             return dm.replace_day_card(current, day, body)
         views = await asyncio.shield(self._db.run(
             self._edit, aid, change, None,
-            Author(ChangeAuthor.DREAM, day.isoformat(), f"regenerated the card for {day}")))
+            Author(ChangeAuthor.DREAM, day.isoformat(), ChangeAction(ActionKind.REGENERATED_CARD, (day.isoformat(),)).english())))
         number = next(v.number for v in views if v.tag == day.isoformat())
         self._redacted(aid, draft.red)
         done = Reason(DreamReason.REGENERATED, (str(number), Day(day)), redacted_note(draft.red))

@@ -24,6 +24,7 @@ from typing import Protocol
 
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
+from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, ChangeWho, WhoKind
 from chathub_desktop.core.memory_authors import ChangeAuthor, EntriesAdded, EntryOrigin
 from chathub_desktop.core.memory_diff import DiffLine, line_diff
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
@@ -53,7 +54,9 @@ class ChangeView:
     ``system``), ``author_detail`` (topic id, day, file name or change id), ``who`` (the
     author in words: "you", "the model in topic “Trip”", "the dream for 2026-01-02",
     "import of notes.md"), ``action`` and the document sizes in characters; ``added``: a
-    pasted import's action, typed (the window says it with its plural form, issue 30)."""
+    pasted import's action, typed (the window says it with its plural form, issue 30);
+    ``by`` and ``did``: ``who`` and any other action typed (None: a line not of the set),
+    which the window says in the interface language (issue 27)."""
 
     id: int
     document: str
@@ -64,7 +67,9 @@ class ChangeView:
     action: str
     before_chars: int
     after_chars: int
-    added: EntriesAdded | None = None
+    added: EntriesAdded | None
+    by: ChangeWho
+    did: ChangeAction | None
 
     def to_json(self) -> dict[str, object]:
         """The change as a JSON-ready dict (``memory history --json``)."""
@@ -103,21 +108,21 @@ class RevertPreview:
         return self.later > 0
 
 
-def _who(s: Session, author: str, detail: str | None) -> str:
+def _who(s: Session, author: str, detail: str | None) -> ChangeWho:
     if author == ChangeAuthor.OWNER:
-        return "you"
+        return ChangeWho(WhoKind.YOU)
     if author == ChangeAuthor.MODEL:
         title = mq.topic_title(s, int(detail)) if detail and detail.isdigit() else None
         if title is not None:
-            return f"the model in topic “{title}”"
-        return f"the model in topic #{detail}" if detail else "the model"
+            return ChangeWho(WhoKind.MODEL_IN_TOPIC, (title,))
+        return ChangeWho(WhoKind.MODEL_IN_TOPIC_NUMBER, (detail,)) if detail else ChangeWho(WhoKind.MODEL)
     if author == ChangeAuthor.DREAM:
-        return f"the dream for {detail}" if detail else "the dream"
+        return ChangeWho(WhoKind.DREAM_FOR, (detail,)) if detail else ChangeWho(WhoKind.DREAM)
     if author == ChangeAuthor.IMPORT:
-        return f"import of {detail}" if detail else "an import"
+        return ChangeWho(WhoKind.IMPORT_OF, (detail,)) if detail else ChangeWho(WhoKind.AN_IMPORT)
     if author == ChangeAuthor.REVERT:
-        return f"revert of change #{detail}"
-    return "an unattributed write"
+        return ChangeWho(WhoKind.REVERT_OF, (detail or "",))
+    return ChangeWho(WhoKind.UNATTRIBUTED)
 
 
 class _ChangeFields(Protocol):
@@ -142,9 +147,10 @@ class _ChangeFields(Protocol):
 
 
 def _view(s: Session, row: _ChangeFields) -> ChangeView:
-    return ChangeView(row.id, row.document, row.at, row.author, row.author_detail,
-                      _who(s, row.author, row.author_detail), row.action, row.before_chars, row.after_chars,
-                      EntriesAdded.read(row.action) if row.author == ChangeAuthor.IMPORT else None)
+    by = _who(s, row.author, row.author_detail)
+    added = EntriesAdded.read(row.action) if row.author == ChangeAuthor.IMPORT else None
+    return ChangeView(row.id, row.document, row.at, row.author, row.author_detail, by.english(), row.action,
+                      row.before_chars, row.after_chars, added, by, None if added else ChangeAction.read(row.action))
 
 
 def _gone(change_id: int) -> Reason:
@@ -217,7 +223,7 @@ class MemoryHistory:
                     "ServiceReasons", "%1 changed %2 times after change #%3; reverting it would also undo that — "
                     "nothing was reverted (look at what it overwrites first: History → Revert, or memory revert "
                     "--overwrite)"), (Reason(name), f"{later:,}", str(change_id))))
-            mh.authored(s, mh.Author(ChangeAuthor.REVERT, str(change_id), f"reverted change #{change_id} ({row.action})"))
+            mh.authored(s, mh.Author(ChangeAuthor.REVERT, str(change_id), ChangeAction(ActionKind.REVERTED, (str(change_id), row.action)).english()))
             mq.put_back(s, a.id, row.document, target, utcnow())  # DRM-15: dynamic keeps a backup
             if row.document == mh.FIXED:
                 record_provenance(s, a.id, current, target, None, origin=EntryOrigin.OWNER, trusted=True)

@@ -28,6 +28,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
+from chathub_desktop.core.memory_actions import ActionKind, ChangeAction
 from chathub_desktop.core.memory_authors import ORIGINS, ChangeAuthor, EntriesAdded, EntryOrigin
 from chathub_desktop.core.memory_injection import build_memory_block, without_paused
 from chathub_desktop.core.memory_tools import (
@@ -112,8 +113,10 @@ def _tool_action(name: str, result_json: str) -> str:
     except ValueError:
         result = {}
     number = result.get("number", result.get("deleted")) if isinstance(result, dict) else None
-    verb = {"add": "added", "update": "updated", "delete": "deleted"}.get(name, name)
-    return f"{verb} entry #{number}" if number is not None else verb
+    kind = {"add": ActionKind.ADDED_ENTRY, "update": ActionKind.UPDATED_ENTRY, "delete": ActionKind.DELETED_ENTRY}
+    if number is not None and name in kind:
+        return ChangeAction(kind[name], (str(number),)).english()
+    return {"add": "added", "update": "updated", "delete": "deleted"}.get(name, name)
 
 
 def record_provenance(
@@ -384,7 +387,7 @@ class MemoryService:
             if new_doc == old_doc:
                 return new_doc
             self._check_version(old_doc, version)
-            authored(s, Author(ChangeAuthor.OWNER, None, "saved the raw Markdown"))
+            authored(s, Author(ChangeAuthor.OWNER, None, ChangeAction(ActionKind.SAVED_RAW).english()))
             self._store(s, a.id, new_doc)
             self._record(s, a.id, old_doc, new_doc, None, origin=EntryOrigin.OWNER, trusted=True)
             aid = a.id
@@ -404,7 +407,7 @@ class MemoryService:
             self._check_version(old_doc, version)
             if not old_doc:
                 return
-            authored(s, Author(ChangeAuthor.OWNER, None, "cleared fixed memory"))
+            authored(s, Author(ChangeAuthor.OWNER, None, ChangeAction(ActionKind.CLEARED_FIXED).english()))
             self._store(s, a.id, "")
             aid = a.id
         self._changed(aid)
@@ -434,7 +437,7 @@ class MemoryService:
             a = AssistantService.row(s, assistant)
             old_doc = self._doc(s, a.id)
             new_doc, number = fm.append(old_doc, cleaned)
-            authored(s, _author_for(origin, topic_id, f"added entry #{number}"))
+            authored(s, _author_for(origin, topic_id, ChangeAction(ActionKind.ADDED_ENTRY, (str(number),)).english()))
             self._store(s, a.id, new_doc)
             self._record(s, a.id, old_doc, new_doc, [cleaned], origin=origin, trusted=trusted,
                          topic_id=topic_id)
@@ -512,7 +515,7 @@ class MemoryService:
                 raise NotFound(Reason(_NO_ENTRY, (str(number),)))
             if not res.ok:
                 raise InvalidInput(EMPTY_EDIT)
-            authored(s, Author(ChangeAuthor.OWNER, None, f"edited entry #{number}"))
+            authored(s, Author(ChangeAuthor.OWNER, None, ChangeAction(ActionKind.EDITED_ENTRY, (str(number),)).english()))
             self._store(s, a.id, res.doc)
             self._record(s, a.id, old_doc, res.doc, [res.new_text or ""], origin=EntryOrigin.OWNER, trusted=True)
             aid = a.id
@@ -532,7 +535,7 @@ class MemoryService:
             res = fm.delete_entry(old_doc, number)
             if not res.ok:
                 raise NotFound(Reason(_NO_ENTRY, (str(number),)))
-            authored(s, Author(ChangeAuthor.OWNER, None, f"deleted entry #{number}"))
+            authored(s, Author(ChangeAuthor.OWNER, None, ChangeAction(ActionKind.DELETED_ENTRY, (str(number),)).english()))
             self._store(s, a.id, res.doc)
             self._record(s, a.id, old_doc, res.doc, [], origin=EntryOrigin.OWNER, trusted=True)
             aid = a.id

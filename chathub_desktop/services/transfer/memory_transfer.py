@@ -41,6 +41,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core import memory_export as mx
 from chathub_desktop.core.clock import utcnow
+from chathub_desktop.core.memory_actions import ActionKind, ChangeAction
 from chathub_desktop.core.memory_authors import ChangeAuthor, EntryOrigin
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
 from chathub_desktop.core.memory_documents import DYNAMIC, FIXED
@@ -536,7 +537,9 @@ class MemoryTransfer:
                     f"{a.name}'s memory changed since the file was checked (fixed memory now has "
                     f"{len(fm.entries(cur.fixed)):,} entries, dynamic memory {len(dm.parse_document(cur.dynamic)):,} "
                     "cards); nothing was imported — check the file again to see what it would change")
-            authored(s, Author(ChangeAuthor.IMPORT, preview.file_name, f"imported {preview.file_name or 'a memory file'}"))
+            did = (ChangeAction(ActionKind.IMPORTED, (preview.file_name,)) if preview.file_name
+                   else ChangeAction(ActionKind.IMPORTED_UNNAMED))
+            authored(s, Author(ChangeAuthor.IMPORT, preview.file_name, did.english()))
             if preview.fixed_document is not None:
                 put_back(s, aid, FIXED, preview.fixed_document, now)
                 replace_provenance(s, aid, [{"text_hash": p.text_hash, "origin": p.origin, "trusted": p.trusted,

@@ -1,0 +1,128 @@
+"""The Memory page's History lines in the interface language (issue 27): who made a
+recorded change and what it did, from the typed values the history service reads back
+(:mod:`chathub_desktop.core.memory_actions`, issue 30's ``EntriesAdded``). Days are
+said in the locale's short format; a line not of the set is shown as stored."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtCore import QCoreApplication
+
+from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, ChangeWho, WhoKind
+from chathub_desktop.gui.memory.page_dates import short_date
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.services.memory.memory_history_service import ChangeView
+
+translate = QCoreApplication.translate
+
+#: Who made a change, as the History panel says it (``%1``: title, day, name or number).
+WHO: dict[WhoKind, str] = {
+    WhoKind.YOU: QT_TRANSLATE_NOOP("MemoryPage", "you"),
+    WhoKind.MODEL_IN_TOPIC: QT_TRANSLATE_NOOP("MemoryPage", "the model in topic “%1”"),
+    WhoKind.MODEL_IN_TOPIC_NUMBER: QT_TRANSLATE_NOOP("MemoryPage", "the model in topic #%1"),
+    WhoKind.MODEL: QT_TRANSLATE_NOOP("MemoryPage", "the model"),
+    WhoKind.DREAM_FOR: QT_TRANSLATE_NOOP("MemoryPage", "the dream for %1"),
+    WhoKind.DREAM: QT_TRANSLATE_NOOP("MemoryPage", "the dream"),
+    WhoKind.IMPORT_OF: QT_TRANSLATE_NOOP("MemoryPage", "import of %1"),
+    WhoKind.AN_IMPORT: QT_TRANSLATE_NOOP("MemoryPage", "an import"),
+    WhoKind.REVERT_OF: QT_TRANSLATE_NOOP("MemoryPage", "revert of change #%1"),
+    WhoKind.UNATTRIBUTED: QT_TRANSLATE_NOOP("MemoryPage", "an unattributed write"),
+}
+
+#: What a change did (``%1``/``%2``: its slots in order; the folded card's count is said
+#: with its plural form, see :func:`action_words`).
+ACTIONS: dict[ActionKind, str] = {
+    ActionKind.ADDED_ENTRY: QT_TRANSLATE_NOOP("MemoryPage", "added entry #%1"),
+    ActionKind.EDITED_ENTRY: QT_TRANSLATE_NOOP("MemoryPage", "edited entry #%1"),
+    ActionKind.UPDATED_ENTRY: QT_TRANSLATE_NOOP("MemoryPage", "updated entry #%1"),
+    ActionKind.DELETED_ENTRY: QT_TRANSLATE_NOOP("MemoryPage", "deleted entry #%1"),
+    ActionKind.SAVED_RAW: QT_TRANSLATE_NOOP("MemoryPage", "saved the raw Markdown"),
+    ActionKind.CLEARED_FIXED: QT_TRANSLATE_NOOP("MemoryPage", "cleared fixed memory"),
+    ActionKind.EDITED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "edited card #%1"),
+    ActionKind.DELETED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "deleted card #%1"),
+    ActionKind.CLEARED_DYNAMIC: QT_TRANSLATE_NOOP("MemoryPage", "cleared dynamic memory"),
+    ActionKind.RESTORED: QT_TRANSLATE_NOOP("MemoryPage", "restored the previous version"),
+    ActionKind.SET_KEEP: QT_TRANSLATE_NOOP("MemoryPage", "set Keep dream cards to %1"),
+    ActionKind.ADDED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "added the card for %1"),
+    ActionKind.REGENERATED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "regenerated the card for %1"),
+    ActionKind.IMPORTED_UNNAMED: QT_TRANSLATE_NOOP("MemoryPage", "imported a memory file"),
+    ActionKind.IMPORTED: QT_TRANSLATE_NOOP("MemoryPage", "imported %1"),
+    ActionKind.REVERTED: QT_TRANSLATE_NOOP("MemoryPage", "reverted change #%1 (%2)"),
+    # stored "unattributed write"; its author already says so ("an unattributed write: …")
+    ActionKind.UNATTRIBUTED: QT_TRANSLATE_NOOP("MemoryPage", "changed the memory"),
+}
+
+#: An action whose day or file its author already names ("the dream for 12/1/26: added
+#: the card", "import of notes.md: imported the file").
+_OWN: dict[ActionKind, str] = {
+    ActionKind.ADDED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "added the card"),
+    ActionKind.REGENERATED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "regenerated the card"),
+    ActionKind.IMPORTED: QT_TRANSLATE_NOOP("MemoryPage", "imported the file"),
+}
+
+#: Kinds whose first slot is a day (ISO ``2026-01-02``), said in the locale's short format.
+_DAY_FIRST: frozenset[ActionKind | WhoKind] = frozenset(
+    {ActionKind.ADDED_CARD, ActionKind.ADDED_CARD_FOLDED, ActionKind.REGENERATED_CARD, WhoKind.DREAM_FOR})
+
+
+def _said_args(kind: ActionKind | WhoKind, args: tuple[str, ...]) -> list[str]:
+    """``args`` with a day slot in the locale's short date (left as stored if not a day)."""
+    said = list(args)
+    if kind in _DAY_FIRST and said:
+        try:
+            said[0] = short_date(date.fromisoformat(said[0]))
+        except ValueError:
+            pass  # a stored day the store did not write: shown as it is
+    return said
+
+
+def who_words(who: ChangeWho) -> str:
+    """Who made a change in the interface language: ``you``, ``从 Claude 导入``."""
+    return fill(translate("MemoryPage", WHO[who.kind]), *_said_args(who.kind, who.args))
+
+
+def action_words(action: ChangeAction) -> str:
+    """What a change did in the interface language: ``edited entry #3``, ``编辑了条目 #3``;
+    a revert says the reverted change's own action the same way."""
+    args = _said_args(action.kind, action.args)
+    if action.kind is ActionKind.ADDED_CARD_FOLDED:
+        day, folded = args[0], int(args[1])
+        return fill(translate("MemoryPage", "added the card for %1; folded %n older card(s) into a range", None,
+                              folded), day)
+    if action.kind is ActionKind.REVERTED:
+        inner = ChangeAction.read(args[1])
+        args[1] = args[1] if inner is None else action_words(inner)
+    return fill(translate("MemoryPage", ACTIONS[action.kind]), *args)
+
+
+def change_who(c: ChangeView) -> str:
+    """Who made ``c``, in the interface language (issue 27)."""
+    return who_words(c.by)
+
+
+def change_action(c: ChangeView) -> str:
+    """What ``c`` did in the interface language: a pasted import with its plural form,
+    without naming the source again when the author already does ("import of Claude:
+    added 1 entry", issue 30), nor a dream's day or an imported file's name; a line not
+    of the set as the service stored it."""
+    if c.added is not None:
+        count, source = c.added.count, c.added.source  # lupdate misses a call given an attribute
+        if c.by == ChangeWho(WhoKind.IMPORT_OF, (source,)):
+            return translate("MemoryPage", "added %n entry(ies)", None, count)
+        return fill(translate("MemoryPage", "added %n entry(ies) from %1", None, count), source)
+    if c.did is None:
+        return c.action
+    named = c.by.kind in (WhoKind.DREAM_FOR, WhoKind.IMPORT_OF) and c.by.args[:1] == c.did.args[:1]
+    if c.did.kind in _OWN and named:  # the author already names the day or file
+        return translate("MemoryPage", _OWN[c.did.kind])
+    if c.did.kind is ActionKind.ADDED_CARD_FOLDED and named:
+        folded = int(c.did.args[1])
+        return translate("MemoryPage", "added the card; folded %n older card(s) into a range", None, folded)
+    return action_words(c.did)
+
+
+def change_line(c: ChangeView) -> str:
+    """``who: what`` of ``c`` in the interface language (``你：编辑了条目 #1``)."""
+    return fill(translate("MemoryPage", "%1: %2", "who made a memory change: what it did"), change_who(c),
+                change_action(c))
