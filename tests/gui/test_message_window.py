@@ -317,3 +317,40 @@ def test_a_scroll_of_a_few_lines_draws_the_text_of_the_exposed_strip_only(app_sh
     moved = _on_screen(view)
     view.viewport().repaint()
     assert _on_screen(view) == moved
+
+
+def test_the_page_that_reaches_the_end_says_so_before_the_view_hears_of_its_rows(services, long_topic, qtbot,
+                                                                                 qloop):  # type: ignore[no-untyped-def]
+    """Issue 29 (a burner CI run): after Ctrl+End the newest arrow stayed shown at the
+    newest message. The last page's rows came in while the model still said it was not
+    at the end, and nothing told the view afterwards; the view placed its arrows from
+    that. Now a page that ends the topic says so when its rows are announced, and a page
+    that brings no new row announces the end as a new total."""
+    events = ChatEvents(services.bus)
+    model = MessageListModel(services.topics, events)
+    model.show_page(on_worker(model.fetch_around, long_topic.id, N - 200))
+    assert not model.at_end
+    heard: list[bool] = []  # at_end as the view finds it at each signal it hears
+    model.rowsInserted.connect(lambda *_: heard.append(model.at_end))
+    model.total_changed.connect(lambda _n: heard.append(model.at_end))
+    for _ in range(20):
+        if model.at_end:
+            break
+        model.append_newer(long_topic.id, model.next_offset,
+                           on_worker(model.fetch_newer, long_topic.id, model.next_offset))
+    assert model.at_end and heard[-1] is True and not any(heard[:-1])
+    events.detach()
+
+
+def test_the_newest_arrow_hides_when_the_last_page_is_in(shown, long_topic, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 29: Ctrl+End brings the last page, the view is at its bottom, and the newest
+    arrow is gone without any further scroll."""
+    from PySide6.QtCore import Qt
+
+    model, view = shown
+    view.jump_start_button.click()
+    qtbot.waitUntil(lambda: model.first_offset == 0 and view.newest_button.isVisible(), timeout=5000)
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: model.at_end and view.is_at_bottom(), timeout=5000)
+    qtbot.waitUntil(lambda: not view.newest_button.isVisible(), timeout=1000)

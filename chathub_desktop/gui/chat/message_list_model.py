@@ -399,6 +399,7 @@ class MessageListModel(QAbstractListModel):
         if topic_id != self._topic_id or start != self.next_offset or self._at_end:
             return
         self.fetched += len(views)
+        ends = len(views) < PAGE_SIZE if reaches_end is None else reaches_end
         fresh = [v for v in views if v.id not in self._by_id]
         drop = len(self._rows) + len(fresh) - MAX_ROWS
         if drop > 0:  # the view notes the row it shows before anything moves
@@ -408,10 +409,12 @@ class MessageListModel(QAbstractListModel):
             self.beginInsertRows(QModelIndex(), pos, pos + len(fresh) - 1)
             self._rows.extend(_Row(self._overlay(v)) for v in fresh)
             self._reindex()
+            if ends:  # said before the view hears of the rows: its newest arrow reads at_end
+                self._at_end, self._total = True, self.next_offset
             self.endInsertRows()
-        if len(views) < PAGE_SIZE if reaches_end is None else reaches_end:
-            self._at_end = True
-            self._total = self.next_offset
+        if ends and not self._at_end:  # nothing new came: the view hears it as a new total
+            self._at_end, self._total = True, self.next_offset
+            self.total_changed.emit(self._total)
         if drop > 0:  # the oldest rows leave the window (issue 29)
             self._drop_rows(0, drop)
             self._first_offset += drop
