@@ -78,7 +78,8 @@ def test_a_click_on_the_segmented_control_changes_the_schedule(page, services, a
     assert seg.button(0).isChecked() and not form.weekday_combo.isVisible()
     qtbot.mouseClick(seg.button(2), Qt.MouseButton.LeftButton)
     assert seg.currentData() == "weekly" and seg.button(2).isChecked() and not seg.button(0).isChecked()
-    assert form.weekday_combo.isVisible() and form.save_button.isEnabled()
+    # Save waits for a read of the panel still under way (a burner run clicked before it ended)
+    qtbot.waitUntil(lambda: form.weekday_combo.isVisible() and form.save_button.isEnabled(), timeout=5000)
     keep_right = form.keep_help.geometry().right()
     gap = form.save_button.geometry().left() - keep_right
     assert 0 < gap <= 3 * form.fontMetrics().averageCharWidth() * 4  # beside the form, not at the far right
