@@ -195,7 +195,7 @@ def test_pictures_follow_a_live_theme_switch(qapp, qtbot, restore_look, theme) -
     from chathub_desktop.gui.design.theme import apply_theme
     from chathub_desktop.gui.shell.empty_state import EmptyState
     from chathub_desktop.gui.shell.i18n import Texts
-    from chathub_desktop.gui.shell.setup_wizard import illustration, step_rows
+    from chathub_desktop.gui.shell.setup_steps import illustration, step_rows
 
     apply_theme(qapp, "light" if theme == "dark" else "dark", hint=False)
     w = QWidget()

@@ -307,7 +307,8 @@ def test_the_provider_step_shows_an_empty_state_and_a_preset_grid(window, servic
     """Walk29 #17: no large empty list box while no provider exists, but one line saying
     what to do; the presets are tiles with an icon each, three to a row, no name cut; a
     double-click on one opens the form filled from it; the list shows once a provider exists."""
-    from chathub_desktop.gui.shell.setup_wizard import NO_PROVIDER_TEXT, PRESET_COLUMNS
+    from chathub_desktop.gui.shell.setup_steps import PRESET_COLUMNS
+    from chathub_desktop.gui.shell.setup_wizard import NO_PROVIDER_TEXT
 
     wizard = window.pages.open_setup()
     qtbot.waitExposed(wizard)
@@ -446,9 +447,9 @@ def test_the_dream_choice_names_the_users_own_time(qapp, monkeypatch) -> None:  
     from zoneinfo import ZoneInfo
 
     from chathub_desktop.gui.memory import dream_schedule_form
-    from chathub_desktop.gui.shell import setup_wizard
+    from chathub_desktop.gui.shell import setup_summarizer
 
     monkeypatch.setattr(dream_schedule_form, "system_zone", lambda: (ZoneInfo("Asia/Tokyo"), "Tokyo"))
-    assert setup_wizard.dream_choice_text() == "&Dream every night at 11:00 in Tokyo (02:00 UTC)"
+    assert setup_summarizer.dream_choice_text() == "&Dream every night at 11:00 in Tokyo (02:00 UTC)"
     monkeypatch.setattr(dream_schedule_form, "system_zone", lambda: (ZoneInfo("UTC"), "UTC"))
-    assert setup_wizard.dream_choice_text() == "&Dream every night at 02:00 UTC"
+    assert setup_summarizer.dream_choice_text() == "&Dream every night at 02:00 UTC"

@@ -28,19 +28,17 @@ switch (issue 27: :class:`~chathub_desktop.gui.shell.i18n.Texts`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListView,
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
@@ -50,16 +48,11 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from chathub_desktop.core.app_settings import HISTORY_COMPRESS_MODEL
 from chathub_desktop.core.avatars import DEFAULT_AVATAR
-from chathub_desktop.core.dream_schedule import DEFAULT_TIME, Schedule
-from chathub_desktop.core.model_ids import is_chat_model, small_model
-from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
-from chathub_desktop.gui.design import Space, Tone, set_tone
-from chathub_desktop.gui.design.app_icon import app_icon
-from chathub_desktop.gui.design.icons import GlyphLabel, Icon, IconTint, icon
+from chathub_desktop.core.provider_presets import ProviderPreset
+from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize
-from chathub_desktop.gui.design.vendor_marks import mark_of, vendor_icon
 from chathub_desktop.gui.settings.model_choices import (
     fill_model_combo,
     select_first_model,
@@ -67,14 +60,28 @@ from chathub_desktop.gui.settings.model_choices import (
 from chathub_desktop.gui.shell.empty_state import make_primary
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said_error
-from chathub_desktop.gui.shell.setup_steps import COLUMN_WIDTH, STEPS, column, page_header
+from chathub_desktop.gui.shell.setup_steps import (
+    COLUMN_WIDTH,
+    STEPS,
+    column,
+    illustration,
+    page_header,
+    preset_grid,
+    preset_icon,
+    rich_label,
+    section_label,
+    sentence,
+    step_rows,
+    tr,
+)
+from chathub_desktop.gui.shell.setup_summarizer import SummarizerPage
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NameTaken, ServiceError
 from chathub_desktop.services.providers.connection_check import ConnectionCheck
 from chathub_desktop.services.views import AssistantView, ProviderView
 
-__all__ = ["SetupWizard", "page_header"]
+__all__ = ["SetupFinished", "SetupWizard", "page_header"]
 
 translate = QCoreApplication.translate
 
@@ -99,151 +106,17 @@ def steps_ahead_text() -> str:
     return translate("SetupWizard", STEPS_AHEAD, None, len(STEPS) - 1)
 
 
-def sentence(reason: str) -> str:
-    """A service's one-line ``reason`` as a sentence: capital first letter, final full stop."""
-    text = reason.strip()
-    if not text:
-        return text
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?", "…")) else ".")
-
-
 def name_taken_text(name: str) -> str:
     """What the setup says when an assistant called ``name`` exists (walk29 #18): the
     problem and the fix in one sentence."""
     return fill(translate("SetupWizard", "An assistant named “%1” already exists — choose another name."), name)
 
 
-def _tr(text: str) -> str:
-    """``text`` (a source marked in the ``SetupWizard`` context) in the shown language."""
-    return translate("SetupWizard", text)
-
-
-def _bold(text: str) -> str:
-    """``text`` (a ``SetupWizard`` source) translated, in bold."""
-    return f"<b>{_tr(text)}</b>"
-
-
-def _label(text: str, texts: Texts | None = None) -> QLabel:
-    """A wrapping rich-text label; with ``texts``, ``text`` is a ``SetupWizard`` source
-    shown translated and re-said on a switch."""
-    label = QLabel(text)
-    if texts is not None:
-        texts.bind(label.setText, lambda: _tr(text))
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.RichText)
-    return label
-
-
-def illustration(glyph: Icon | None) -> QLabel:
-    """A page's picture, centred: ``glyph`` large in the theme's text colour, or the app
-    icon (None)."""
-    size = IconSize.APP if glyph is None else IconSize.GREETING
-    label = GlyphLabel(app_icon() if glyph is None else glyph, size)
-    label.setObjectName("setupIllustration")
-    label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-    label.setContentsMargins(0, Space.MD, 0, Space.MD)
-    return label
-
-
-#: What the welcome lists under its text: each later step's icon, name and one line.
-STEP_ROWS = ((Icon.PROVIDERS, QT_TRANSLATE_NOOP("SetupWizard", "Provider"),
-              QT_TRANSLATE_NOOP("SetupWizard", "where your models run, with your key")),
-             (Icon.SYSTEM_AGENT, QT_TRANSLATE_NOOP("SetupWizard", "Assistant"),
-              QT_TRANSLATE_NOOP("SetupWizard", "a name, a model and instructions")),
-             (Icon.SUMMARY, QT_TRANSLATE_NOOP("SetupWizard", "Summaries"),
-              QT_TRANSLATE_NOOP("SetupWizard", "the model that condenses long topics")),
-             (Icon.HISTORY, QT_TRANSLATE_NOOP("SetupWizard", "History"),
-              QT_TRANSLATE_NOOP("SetupWizard", "your ChatGPT chats and a memory file, if you like")))
-
-
-def step_rows(texts: Texts) -> QGridLayout:
-    """The welcome's preview of the steps ahead (:data:`STEP_ROWS`): an icon, the step's
-    name in bold and what it sets up, muted; translated through ``texts``."""
-    grid = QGridLayout()
-    grid.setContentsMargins(Space.XXL, Space.LG, 0, 0)
-    grid.setHorizontalSpacing(Space.LG)
-    grid.setVerticalSpacing(Space.MD)
-    for row, (glyph, name, what) in enumerate(STEP_ROWS):
-        mark = GlyphLabel(glyph, IconSize.LG)
-        title = QLabel()
-        texts.bind(title.setText, partial(_bold, name))
-        text = QLabel()
-        texts.bind(text.setText, partial(_tr, what))
-        text.setWordWrap(True)
-        set_tone(text, Tone.MUTED)
-        grid.addWidget(mark, row, 0)
-        grid.addWidget(title, row, 1)
-        grid.addWidget(text, row, 2)
-    grid.setColumnStretch(2, 1)
-    return grid
-
-
 #: Rows of configured providers shown before the list scrolls.
 PROVIDER_LIST_ROWS = 3
 
-#: The glyph of each kind of preset without a vendor mark (a custom endpoint).
-PLACE_ICONS = {PresetPlace.CLOUD: Icon.CLOUD_SERVICE, PresetPlace.ROUTER: Icon.ROUTER_SERVICE,
-               PresetPlace.LOCAL: Icon.LOCAL_SERVER, PresetPlace.CUSTOM: Icon.PROVIDERS}
-
-
-def preset_icon(preset: ProviderPreset) -> QIcon:
-    """``preset``'s picture: its vendor's lettermark (walk39), else its place's glyph."""
-    mark = mark_of(preset)
-    return vendor_icon(mark) if mark is not None else icon(PLACE_ICONS[preset.place], IconTint.SOFT_SELECTION)
-
-
 #: What the provider step says while no provider exists (walk29 #17: not an empty box).
 NO_PROVIDER_TEXT = QT_TRANSLATE_NOOP("SetupWizard", "No provider yet. Pick one below; its form opens filled in.")
-
-
-def preset_grid(texts: Texts) -> QListWidget:
-    """The presets as a grid of icon-and-name tiles (walk29 #17), in :data:`PRESETS` order;
-    each item's ``UserRole`` holds its :class:`ProviderPreset`; translated via ``texts``."""
-    grid = QListWidget()
-    grid.setObjectName("setupPresets")
-    texts.bind(grid.setAccessibleName, lambda: translate("SetupWizard", "Provider presets"))
-    texts.bind(grid.setToolTip, lambda: translate("SetupWizard", "Fills in the kind and base URL; change anything "
-                                                                 "in the form"))
-    grid.setFlow(QListView.Flow.LeftToRight)  # icon left of the name, tiles in rows
-    grid.setWrapping(True)
-    grid.setResizeMode(QListView.ResizeMode.Adjust)
-    grid.setMovement(QListView.Movement.Static)
-    grid.setUniformItemSizes(True)
-    grid.setIconSize(QSize(IconSize.MD, IconSize.MD))
-    # as wide as the longest name beside its icon: no name is cut
-    longest = max(grid.fontMetrics().horizontalAdvance(p.name) for p in PRESETS)
-    tile = QSize(longest + IconSize.MD + 4 * Space.MD, IconSize.MD + 2 * Space.MD)
-    grid.setGridSize(tile)
-    grid.setSpacing(0)
-    for preset in PRESETS:
-        item = QListWidgetItem(preset_icon(preset), preset.name)
-        item.setData(Qt.ItemDataRole.UserRole, preset)
-        if preset.base_url:
-            item.setToolTip(preset.base_url)
-        else:
-            texts.bind(item.setToolTip, lambda: translate("SetupWizard", "A base URL you type"))
-        item.setSizeHint(tile - QSize(Space.XS, Space.XS))  # every tile as wide as its cell
-        grid.addItem(item)
-    rows = -(-len(PRESETS) // PRESET_COLUMNS)
-    grid.setFixedHeight(rows * tile.height() + 2 * grid.frameWidth() + Space.XS)
-    grid.setMinimumWidth(PRESET_COLUMNS * tile.width() + 2 * grid.frameWidth() + Space.XS)
-    grid.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    grid.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    grid.setCurrentRow(0)
-    return grid
-
-
-#: How many preset tiles share a row in the wizard.
-PRESET_COLUMNS = 3
-
-
-def section_label(text: str, texts: Texts) -> QLabel:
-    """A small section heading (the design system's ``QLabel#sectionLabel``): ``text``, a
-    ``SetupWizard`` source, translated through ``texts``."""
-    label = QLabel()
-    texts.bind(label.setText, lambda: _tr(text))
-    label.setObjectName("sectionLabel")
-    return label
 
 
 class ProviderPage(QWizardPage):
@@ -269,7 +142,7 @@ class ProviderPage(QWizardPage):
         lay.addWidget(self.list_label)
         lay.addWidget(self.list)
         self.empty_label = QLabel()
-        t.bind(self.empty_label.setText, lambda: _tr(NO_PROVIDER_TEXT))
+        t.bind(self.empty_label.setText, lambda: tr(NO_PROVIDER_TEXT))
         self.empty_label.setObjectName("setupNoProvider")
         self.empty_label.setWordWrap(True)
         set_tone(self.empty_label, Tone.MUTED)
@@ -294,7 +167,7 @@ class ProviderPage(QWizardPage):
         row.addWidget(self.test_button)
         row.addStretch(1)
         lay.addLayout(row)
-        self.key_hint = _label("")
+        self.key_hint = rich_label("")
         self.key_hint.setObjectName("setupKeyHint")
         self.key_hint.setOpenExternalLinks(True)
         set_tone(self.key_hint, Tone.MUTED)
@@ -470,7 +343,7 @@ class AssistantPage(QWizardPage):
                              (QT_TRANSLATE_NOOP("SetupWizard", "&Model:"), self.model_combo),
                              (QT_TRANSLATE_NOOP("SetupWizard", "&Instructions:"), self.instructions_edit)):
             label = QLabel()
-            t.bind(label.setText, partial(_tr, text))
+            t.bind(label.setText, partial(tr, text))
             label.setBuddy(widget)
             form.addRow(label, widget)
         form.addRow(self.error_label)
@@ -542,152 +415,6 @@ class AssistantPage(QWizardPage):
         self._wizard.next()
 
 
-#: The note under the History Compress model (CMP-3; the seed's advice, in our words).
-SUMMARIZER_NOTE = QT_TRANSLATE_NOOP("SetupWizard", "A smaller model is usually quicker and cheaper for summaries. "
-                                                  "The chat model works too, but when it is busy, summaries can fail.")
-
-
-#: What the nightly dream does, under its check box (DRM-3; our words).
-DREAM_NOTE = QT_TRANSLATE_NOOP("SetupWizard", "Each night this model reads the day's conversations and notes how you "
-                                              "like to work, as a card in the assistant's memory. The Memory page "
-                                              "changes the time or turns it off.")
-
-
-def dream_choice_text() -> str:
-    """The dream check box: the default 02:00 UTC slot (REF-17) in the user's own time,
-    e.g. ``Dream every night at 03:00 in Berlin (02:00 UTC)``; UTC alone on a UTC system."""
-    from chathub_desktop.core.clock import utcnow
-    from chathub_desktop.gui.memory.dream_schedule_form import local_time, system_zone
-
-    zone, place = system_zone()
-    if place == "UTC":
-        return fill(translate("SetupWizard", "&Dream every night at %1 UTC"), DEFAULT_TIME)
-    mine, _both = local_time(Schedule("daily", DEFAULT_TIME), utcnow(), zone, place)
-    return fill(translate("SetupWizard", "&Dream every night at %1 (%2 UTC)"), mine, DEFAULT_TIME)
-
-
-class SummarizerPage(QWizardPage):
-    """The History Compress model (CMP-3, issue 28): a provider and one of its models (the
-    tested list first, a small model preselected; the chat model allowed; any id typed),
-    and whether the new assistant dreams every night (DRM-2). Leaving the page stores
-    ``history-compress-model`` as ``PROVIDER/MODEL`` and that schedule."""
-
-    def __init__(self, wizard: SetupWizard) -> None:
-        super().__init__()
-        self._wizard = wizard
-        self._storing = False
-        self._stored: tuple[str, bool] | None = None
-        self.texts = t = Texts(self)
-        lay = column(self)
-        lay.addWidget(page_header(QT_TRANSLATE_NOOP("SetupWizard", "Choose the model that writes summaries"),
-                                  QT_TRANSLATE_NOOP("SetupWizard", "The History Compress model summarizes long "
-                                                    "topics and writes memory dream cards. Settings → System Agent "
-                                                    "changes it later."), 3))
-        lay.addWidget(illustration(Icon.SUMMARY))
-        form = QFormLayout()
-        lay.addLayout(form)
-        lay.addStretch(1)
-        self.provider_combo = QComboBox()
-        self.provider_combo.setObjectName("setupSummarizerProvider")
-        self.model_combo = QComboBox()
-        self.model_combo.setObjectName("setupSummarizerModel")
-        self.model_combo.setEditable(True)
-        t.bind(self.model_combo.setToolTip, lambda: translate(
-            "SetupWizard", "The provider's own models come first; you may type any model id"))
-        self.note = _label(SUMMARIZER_NOTE, t)
-        self.note.setObjectName("setupSummarizerNote")
-        set_tone(self.note, Tone.MUTED)
-        self.error_label = QLabel()
-        self.error_label.setObjectName("setupSummarizerError")
-        set_tone(self.error_label, Tone.ERROR)
-        self.error_label.setWordWrap(True)
-        for text, widget in ((QT_TRANSLATE_NOOP("SetupWizard", "&Provider:"), self.provider_combo),
-                             (QT_TRANSLATE_NOOP("SetupWizard", "History Compress &model:"), self.model_combo)):
-            label = QLabel()
-            t.bind(label.setText, partial(_tr, text))
-            label.setBuddy(widget)
-            form.addRow(label, widget)
-        form.addRow(self.note)
-        self.dream_check = QCheckBox()  # issue 28: setup asks about the dream (DRM-2)
-        self.dream_check.setObjectName("setupDream")
-        self.dream_check.setChecked(True)
-        t.bind(self.dream_check.setText, dream_choice_text)
-        self.dream_note = _label(DREAM_NOTE, t)
-        set_tone(self.dream_note, Tone.MUTED)
-        form.addRow(self.dream_check)
-        form.addRow(self.dream_note)
-        form.addRow(self.error_label)
-        self.provider_combo.currentIndexChanged.connect(lambda _i: self._fill_models())
-        self.model_combo.currentTextChanged.connect(lambda _t: self.completeChanged.emit())
-
-    def initializePage(self) -> None:  # noqa: N802 - Qt override
-        """The providers, the assistant's one selected; its models, a small one chosen."""
-        chosen = self._wizard.assistant_page.provider_combo.currentData() or self._wizard.provider_page.selected()
-        self.provider_combo.blockSignals(True)
-        self.provider_combo.clear()
-        for p in self._wizard.providers:
-            self.provider_combo.addItem(p.name, p.name)
-        if chosen is not None:
-            self.provider_combo.setCurrentIndex(max(0, self.provider_combo.findData(chosen)))
-        self.provider_combo.blockSignals(False)
-        self._fill_models()
-
-    def _fill_models(self) -> None:
-        name = self.provider_combo.currentData()
-        tested = self._wizard.tested.get(str(name)) if name else None
-        offered = [m for m in (tested.models if tested is not None and tested.ok else ()) if is_chat_model(m)]
-        chat = self._wizard.assistant_page.model_combo.currentText().strip()
-        fill_model_combo(self.model_combo, offered, self._wizard.catalog_for(name, offered),
-                         tested.windows if tested is not None and tested.ok else (),
-                         provider=self.provider_combo.currentText())
-        # a small served model; else the chat model (it is served); else the first served one
-        self.model_combo.setCurrentText(small_model(offered) or chat or (offered[0] if offered else ""))
-
-    def setting(self) -> str:
-        """``PROVIDER/MODEL`` as it will be stored ("" without a provider or model)."""
-        name, model = self.provider_combo.currentData(), self.model_combo.currentText().strip()
-        return f"{name}/{model}" if name and model else ""
-
-    def _choices(self) -> tuple[str, bool]:
-        return self.setting(), self.dream_check.isChecked()
-
-    def isComplete(self) -> bool:  # noqa: N802 - Qt override
-        """Next needs a provider and a model (and no store under way)."""
-        return bool(self.setting()) and not self._storing
-
-    def validatePage(self) -> bool:  # noqa: N802 - Qt override
-        """Once the shown choice is stored, leave; else store it on a worker (issue 29) and
-        stay: the page moves on when it is stored, or shows the refusal."""
-        value = self._choices()
-        if value == self._stored:
-            return True
-        self._storing = True
-        self.completeChanged.emit()
-        self._wizard.runner.run("setup-summarizer", self._store(value), context="Setup")
-        return False
-
-    def _write(self, value: tuple[str, bool]) -> None:
-        """On a worker: the System Agent setting, and the new assistant's dream schedule
-        (daily at 02:00 UTC, or off)."""
-        svc, (setting, dream) = self._wizard.svc, value
-        svc.settings.set(HISTORY_COMPRESS_MODEL, setting)
-        if self._wizard.created_assistant is not None:
-            svc.dreams.set_schedule(self._wizard.created_assistant, "daily" if dream else "off", DEFAULT_TIME)
-
-    async def _store(self, value: tuple[str, bool]) -> None:
-        try:
-            await self._wizard.runner.run_in_thread(self._write, value)
-        except ServiceError as exc:
-            self.error_label.setText(sentence(said_error(exc)))
-            return
-        finally:
-            self._storing = False
-            self.completeChanged.emit()
-        self._stored = value
-        self.error_label.clear()
-        self._wizard.next()
-
-
 class HistoryPage(QWizardPage):
     """Optionally import a ChatGPT export, and a memory file, after the setup."""
 
@@ -699,7 +426,7 @@ class HistoryPage(QWizardPage):
                                   QT_TRANSLATE_NOOP("SetupWizard", "Your earlier chats and an assistant's memory, if "
                                                                    "you have them."), 4))
         lay.addWidget(illustration(Icon.HISTORY))
-        lay.addWidget(_label(QT_TRANSLATE_NOOP("SetupWizard", "ChatGPT → Settings → Data controls → Export data "
+        lay.addWidget(rich_label(QT_TRANSLATE_NOOP("SetupWizard", "ChatGPT → Settings → Data controls → Export data "
                                                "sends you a zip. Each conversation in it becomes a topic of your "
                                                "assistant; nothing is uploaded anywhere."), t))
         self.import_check = QCheckBox()
@@ -707,7 +434,7 @@ class HistoryPage(QWizardPage):
                                                                            "closes"))
         self.import_check.setObjectName("setupImport")
         lay.addWidget(self.import_check)
-        lay.addWidget(_label(QT_TRANSLATE_NOOP("SetupWizard", "An assistant's memory exported from ChatHub (JSON or "
+        lay.addWidget(rich_label(QT_TRANSLATE_NOOP("SetupWizard", "An assistant's memory exported from ChatHub (JSON or "
                                                "Markdown) can become this assistant's memory; you see what changes "
                                                "before it is written."), t))
         self.memory_check = QCheckBox()
@@ -716,6 +443,16 @@ class HistoryPage(QWizardPage):
         self.memory_check.setObjectName("setupImportMemory")
         lay.addWidget(self.memory_check)
         lay.addStretch(1)
+
+
+@dataclass(frozen=True)
+class SetupFinished:
+    """What Finish hands the window (issue 29: no sentinel id): the assistant the setup
+    created (None: none) and whether to import a ChatGPT export and a memory file now."""
+
+    assistant_id: int | None
+    import_chats: bool
+    import_memory: bool
 
 
 #: The wizard's size: three preset tiles to a row; fits a 1366×768 screen.
@@ -730,10 +467,11 @@ BUTTON_TEXTS = {QWizard.WizardButton.BackButton: QT_TRANSLATE_NOOP("SetupWizard"
 
 class SetupWizard(QWizard):
     """The first-run setup. ``services``, ``runner`` (background work), ``catalog_ids``
-    (model ids to suggest). ``finished_setup(assistant_id or 0, import_chats,
-    import_memory)`` on Finish; Skip setup is the wizard's Cancel."""
+    (model ids to suggest). ``finished_setup`` carries a :class:`SetupFinished` on
+    Finish; Skip setup is the wizard's Cancel."""
 
-    finished_setup = Signal(int, bool, bool)
+    #: Finish was pressed: a :class:`SetupFinished`.
+    finished_setup = Signal(object)
     connection_tested = Signal(str, bool)
 
     def __init__(self, services: Services, runner: TaskRunner, catalog_ids: Sequence[str] = (),
@@ -759,8 +497,8 @@ class SetupWizard(QWizard):
         intro_lay.addWidget(page_header(QT_TRANSLATE_NOOP("SetupWizard", "Welcome to ChatHub Desktop"),
                                         QT_TRANSLATE_NOOP("SetupWizard", "Set up in about a minute."), 0))
         intro_lay.addWidget(illustration(None))
-        intro_lay.addWidget(_label(INTRO, t))
-        self.steps_ahead = _label("")
+        intro_lay.addWidget(rich_label(INTRO, t))
+        self.steps_ahead = rich_label("")
         t.bind(self.steps_ahead.setText, steps_ahead_text)
         intro_lay.addWidget(self.steps_ahead)
         intro_lay.addLayout(step_rows(t))
@@ -774,12 +512,12 @@ class SetupWizard(QWizard):
         self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)  # Finish alone at the end
         # plain words instead of Qt's "< Back" / "Next >" (walk29 #13)
         for button, text in BUTTON_TEXTS.items():
-            t.bind(partial(self.setButtonText, button), partial(_tr, text))
+            t.bind(partial(self.setButtonText, button), partial(tr, text))
         t.bind(self.button(QWizard.WizardButton.CancelButton).setToolTip, lambda: translate(
             "SetupWizard", "Close; ⋯ → Help → Setup… (bottom left) brings it back"))
-        self.accepted.connect(lambda: self.finished_setup.emit(
-            self.created_assistant or 0, self.history_page.import_check.isChecked(),
-            self.history_page.memory_check.isChecked()))
+        self.accepted.connect(lambda: self.finished_setup.emit(SetupFinished(
+            self.created_assistant, self.history_page.import_check.isChecked(),
+            self.history_page.memory_check.isChecked())))
         self.resize(WIZARD_SIZE)
 
     def load_providers(self, select: str | None = None, *, test: bool = False) -> None:
@@ -795,6 +533,16 @@ class SetupWizard(QWizard):
         self.provider_page.show_providers(select)
         if test:
             self.provider_page.test_connection()
+
+    def chosen_provider(self) -> str | None:
+        """The provider chosen for the assistant, else the one selected on the provider
+        step (the Summaries step starts from it)."""
+        chosen = self.assistant_page.provider_combo.currentData() or self.provider_page.selected()
+        return str(chosen) if chosen is not None else None
+
+    def chat_model(self) -> str:
+        """The assistant step's model id, as chosen or typed ("" for none)."""
+        return self.assistant_page.model_combo.currentText().strip()
 
     def busy(self) -> bool:
         """True while a read or write of the setup runs on a worker (tests wait on it)."""

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.settings.settings_page import SettingsPage
     from chathub_desktop.gui.shell.help_menu import AboutDialog, ShortcutsDialog
     from chathub_desktop.gui.shell.main_window import MainWindow
-    from chathub_desktop.gui.shell.setup_wizard import SetupWizard
+    from chathub_desktop.gui.shell.setup_wizard import SetupFinished, SetupWizard
 
 def _mark_setup_shown(settings: QSettings) -> None:
     keep(settings, SETUP_SHOWN, True)
@@ -331,17 +331,16 @@ class WindowPages:
         wizard.open()
         return wizard
 
-    def _on_setup_finished(self, assistant_id: int, import_chats: bool, import_memory: bool) -> None:
-        self._w.runner.run("setup-finished", self._after_setup(assistant_id, import_chats, import_memory),
-                           context="Setup")
+    def _on_setup_finished(self, done: SetupFinished) -> None:
+        self._w.runner.run("setup-finished", self._after_setup(done), context="Setup")
 
-    async def _after_setup(self, assistant_id: int, import_chats: bool, import_memory: bool) -> None:
-        await self._w.load_assistants(assistant_id or None)
-        if import_memory:
+    async def _after_setup(self, done: SetupFinished) -> None:
+        await self._w.load_assistants(done.assistant_id)
+        if done.import_memory:
             page = self.open_memory()
             if page is not None:
                 page.transfer.open_import()
-        if import_chats:
+        if done.import_chats:
             self.open_import()
 
     async def first_run(self) -> None:
