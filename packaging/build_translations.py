@@ -31,7 +31,7 @@ I18N = ROOT / "resources" / "i18n"
 #: once its strings are marked.
 SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "chat/assistant_switcher", "chat/chat_header", "context/compaction_controller", "chat/composer", "shell/error_bar", "shell/main_window", "shell/nav_rail",
-    "shell/setup_steps", "shell/setup_wizard", "settings/settings_page", "shell/page_header", "settings/providers_page", "settings/provider_form",
+    "shell/setup_steps", "shell/setup_wizard", "shell/setup_summarizer", "settings/settings_page", "shell/page_header", "settings/providers_page", "settings/provider_form",
     "settings/models_page", "settings/system_agent_page", "settings/model_picker", "settings/agent_settings",
     "settings/storage_page", "shell/empty_state", "shell/help_button", "chat/chat_empty", "shell/welcome_panel", "topics/topic_actions", "topics/topic_privacy",
     "search/search_controller", "topics/topic_delete", "context/context_controls", "chat/reply_versions", "settings/model_choices", "shell/vector_fill",
@@ -42,7 +42,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "memory/fixed_page", "memory/fixed_toolbar", "memory/fixed_filter_row", "memory/dream_empty", "memory/page_texts", "memory/page_common", "memory/dreaming_group", "memory/dream_panel", "memory/dream_schedule_form", "memory/proposals_section", "memory/raw_editor", "memory/history_view", "memory/change_words", "memory/entry_actions", "memory/transfer_actions", "memory/dream_card_actions", "memory/dream_runs", "memory/card_editor", "memory/card_delegate", "memory/fixed_cards", "memory/entry_model", "memory/dream_cards", "memory/dream_day_picker",
     "context/usage_popover", "context/meter_words", "context/receipt_dialog", "context/receipt_values", "memory/change_preview",
     "memory/memory_paste_dialog", "shell/service_reasons", "settings/assistant_dialog", "shell/range_hint", "shell/help_menu",
-    "topics/topic_scroll_bar", "chat/reply_notice", "chat/message_inline_edit", "chat/message_action_bar", "chat/message_list_view",
+    "topics/topic_scroll_bar", "chat/reply_notice", "chat/message_inline_edit", "chat/message_action_bar", "chat/message_list_view", "chat/message_menu", "chat/message_jump_buttons",
     "chat/attachments", "settings/connection_test", "settings/save_anyway", "context/summary_dialog", "settings/mcp_server_dialog",
     "dialogs/import_dialog", "chat/pasted_chips", "context/summary_editing", "context/summary_probe_panel",
     "topics/topic_title", "chat/message_actions", "chat/send_controller", "dialogs/confirm", "shell/task_contexts", "chat/link_policy",

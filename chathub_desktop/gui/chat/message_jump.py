@@ -26,8 +26,9 @@ from typing import Any, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, QTimer
 
+from chathub_desktop.gui.chat.message_jump_buttons import JumpTarget
 from chathub_desktop.gui.chat.message_list_model import PAGE_SIZE, MessageListModel, TopicPage
-from chathub_desktop.gui.chat.message_list_view import JumpTarget, MessageListView
+from chathub_desktop.gui.chat.message_list_view import MessageListView
 from chathub_desktop.gui.shell.startup_marks import mark
 from chathub_desktop.services.views import MessageView
 

@@ -8,29 +8,29 @@
   the scroll bar shown is a
   :class:`~chathub_desktop.gui.topics.topic_scroll_bar.TopicScrollBar` over the whole topic:
   moving it scrolls within the window or asks for the page there (``position_wanted``);
-- a click on a tool/thoughts row toggles it; the context menu copies a message's raw
-  Markdown (Ctrl+C copies the message under the mouse as well), and offers Edit message
-  (user messages) and Delete message, emitted as ``edit_requested`` /
-  ``delete_requested`` for the window to carry out (CMP-15);
+- a click on a tool/thoughts row toggles it; the context menu (:mod:`.message_menu`)
+  copies a message's raw Markdown (Ctrl+C copies the message under the mouse as well),
+  and offers Edit message (user messages) and Delete message, emitted as
+  ``edit_requested`` / ``delete_requested`` for the window to carry out (CMP-15);
 - issue 32: links go through :mod:`~chathub_desktop.gui.chat.link_policy` — ``http(s)``
   opens the browser, every other target is refused with one line
   (``link_refused``); hovering a link shows its target (tooltip and ``link_hovered``);
 - issue 29: a hover action bar over the row under the mouse (or the current row) —
   the same actions and signals as the context menu (:mod:`.message_action_bar`);
-  Ctrl+Home / Ctrl+End and the two jump buttons emit ``jump_requested`` (the window's
+  Ctrl+Home / Ctrl+End and the two jump buttons (:mod:`.message_jump_buttons`) emit
+  ``jump_requested`` (the window's
   :class:`~chathub_desktop.gui.chat.message_jump.TopicJumps` reads the page on a worker);
   scrolled to the bottom of a window that does not reach the newest message, the view
   asks for the next page (``newer_wanted``);
 - issue 14: the "‹ 2 / 3 ›" arrows of a message with versions and the menu's Previous /
   Next version emit ``version_requested``; the last reply's Regenerate (hover bar and
   menu entry) emits ``regenerate_requested``;
-- walk29 #24: a caret blinks where a streaming reply's text ends (``caret_timer``, running
-  only while a reply streams); a width change lays every row out again (fixwalk).
+- walk29 #24: a caret blinks where a streaming reply's text ends (:mod:`.message_caret`,
+  ``caret_timer`` running only while a reply streams); a width change lays every row out
+  again (fixwalk).
 """
 
 from __future__ import annotations
-
-import enum
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -39,7 +39,6 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QPoint,
     QRect,
-    QSize,
     Qt,
     QTimer,
     QUrl,
@@ -63,12 +62,10 @@ from PySide6.QtWidgets import (
     QFrame,
     QListView,
     QMenu,
-    QToolButton,
     QToolTip,
     QWidget,
 )
 
-from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.chat.link_policy import LinkAction, decide, hover_text
 from chathub_desktop.gui.chat.markdown_render import code_blocks
 from chathub_desktop.gui.chat.message_action_bar import (
@@ -76,20 +73,19 @@ from chathub_desktop.gui.chat.message_action_bar import (
     MessageActionBar,
     message_actions,
 )
+from chathub_desktop.gui.chat.message_caret import StreamingCaret
 from chathub_desktop.gui.chat.message_delegate import MessageDelegate
+from chathub_desktop.gui.chat.message_jump_buttons import JumpButtons, JumpTarget
 from chathub_desktop.gui.chat.message_layout import is_collapsible
 from chathub_desktop.gui.chat.message_list_model import (
     PAGE_SIZE,
-    ExpandedRole,
     MessageListModel,
-    VersionRole,
-    role_value,
 )
+from chathub_desktop.gui.chat.message_menu import MenuActions, message_menu
 from chathub_desktop.gui.chat.row_anchor import RowAnchor
 from chathub_desktop.gui.chat.send_keys import SendKey
-from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.topics.topic_scroll_bar import TopicScrollBar
 
 translate = QCoreApplication.translate
@@ -98,25 +94,12 @@ translate = QCoreApplication.translate
 STICKY_PX = 24
 #: How long a code block's "Copied" shows at the pointer, ms (walk36 #3).
 COPIED_MS = 1500
-#: Half a blink of the streaming caret, ms (walk29 #24); the timer runs only while a
-#: reply streams, so the window stays quiet at rest.
-CARET_BLINK_MS = 530
-#: Rows from the end searched for a streaming reply (it is the last, or one before a
-#: tool result).
-CARET_ROWS = 4
 
 
 def empty_text(key: SendKey) -> str:
     """What an open topic without messages shows, naming the key that sends (issue 29), in
     the interface language (issue 27)."""
     return fill(translate("MessageList", "No messages yet.\nType below and press %1 to start."), key.label)
-
-
-class JumpTarget(enum.Enum):
-    """Where a jump goes: the topic's first or newest message (issue 29)."""
-
-    START = "start"
-    END = "end"
 
 
 #: What an open topic without messages shows with the default send key.
@@ -216,94 +199,28 @@ class MessageListView(QListView):
         self.action_bar = MessageActionBar(self.viewport())
         self._editing = False  # an editor in place lies over a row (see editing_in_place)
         self.action_bar.triggered.connect(self._on_bar)
-        self.jump_start_button = self._jump_button(
-            Icon.JUMP_START, QT_TRANSLATE_NOOP("MessageList", "Jump to the first message"),
-            QT_TRANSLATE_NOOP("MessageList", "Show the topic's first message (Ctrl+Home)"), JumpTarget.START)
-        self.newest_button = self._jump_button(
-            Icon.JUMP_END, QT_TRANSLATE_NOOP("MessageList", "Scroll to the newest message"),
-            QT_TRANSLATE_NOOP("MessageList", "Show the topic's newest message (Ctrl+End)"), JumpTarget.END)
+        self.jumps = JumpButtons(self, self.texts)  # in the gutter right of the rows
+        self.jumps.requested.connect(self.jump_requested)
+        self.jump_start_button, self.newest_button = self.jumps.start, self.jumps.newest
         model.rowsRemoved.connect(lambda *_: self._hide_bar())
         model.modelReset.connect(self._hide_bar)
         #: Blinks the caret at the end of a streaming reply; stopped when none streams.
-        self.caret_timer = QTimer(self)
-        self.caret_timer.setInterval(CARET_BLINK_MS)
-        self.caret_timer.timeout.connect(self._blink)
-        for signal in (model.rowsInserted, model.rowsRemoved, model.dataChanged, model.modelReset):
-            signal.connect(self._sync_caret)
-
-    # --- the streaming caret (walk29 #24) ----------------------------------------------------
-    def _streaming_rows(self) -> list[int]:
-        """Rows near the end holding a reply being written."""
-        n = self._model.rowCount()
-        rows = []
-        for row in range(max(0, n - CARET_ROWS), n):
-            m = self._model.message_at(row)
-            if m is not None and m.role == Role.ASSISTANT and m.status == MessageStatus.STREAMING:
-                rows.append(row)
-        return rows
-
-    def _sync_caret(self, *_args: object) -> None:
-        """Blink while a reply streams; stop (caret shown) when none does."""
-        if self._streaming_rows():
-            if not self.caret_timer.isActive():
-                self.delegate.caret_on = True
-                self.caret_timer.start()
-        elif self.caret_timer.isActive():
-            self.caret_timer.stop()
-            self.delegate.caret_on = True
-
-    def _blink(self) -> None:
-        rows = self._streaming_rows()
-        if not rows:
-            self._sync_caret()
-            return
-        self.delegate.caret_on = not self.delegate.caret_on
-        for row in rows:
-            rect = self.delegate.caret_rect(self._model.index(row))
-            if not rect.isEmpty():
-                self.viewport().update(rect.adjusted(-1, -1, 1, 1))
-
-    def _jump_button(self, name: Icon, accessible: str, tip: str, target: JumpTarget) -> QToolButton:
-        """A jump button; ``accessible`` and ``tip`` are sources marked in ``MessageList``,
-        said in the interface language (issue 27)."""
-        b = QToolButton(self)
-        b.setObjectName("jumpButton")
-        b.setIcon(icon(name))
-        b.setIconSize(QSize(18, 18))
-        self.texts.bind(b.setToolTip, lambda: translate("MessageList", tip))
-        self.texts.bind(b.setAccessibleName, lambda: translate("MessageList", accessible))
-        self.texts.bind(b.setAccessibleDescription, lambda: translate("MessageList", tip))
-        b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        b.clicked.connect(lambda: self.jump_requested.emit(target))
-        b.hide()
-        return b
-
-    def _gutter(self) -> int:
-        """The jump buttons' column right of the rows, px (issue 29: they never cover text)."""
-        return self.newest_button.sizeHint().width() + 2 * Space.XS
+        self.caret = StreamingCaret(model, self.delegate, self.viewport(), self)
+        self.caret_timer = self.caret.timer
+        self._menu_actions = MenuActions(self.copy_row, self.edit_requested.emit, self.delete_requested.emit,
+                                         self.pin_requested.emit, self.regenerate_requested.emit,
+                                         self.version_requested.emit, self.interrupt_requested.emit)
 
     def _place_jump_buttons(self) -> None:
         """The newest button (an arrow down) shows only when the newest message is out of
-        view and sits at the bottom of the gutter; the start button (an arrow up) shows when
-        the first one is out of view and sits at the gutter's top, so at the bottom of a
-        topic no arrow lies where the newest one would be (walk36 #6). The gutter lies
-        between the rows and the topic scroll bar, outside the viewport, so neither covers
-        a message."""
+        view; the start button (an arrow up) when the first one is out of view (walk36 #6).
+        The gutter lies between the rows and the topic scroll bar, outside the viewport,
+        so neither covers a message."""
         sb = self.verticalScrollBar()
         has_rows = self._model.rowCount() > 0
-        show_end = has_rows and (not self._model.at_end or not self.is_at_bottom())
-        show_start = has_rows and (self._model.has_older() or sb.value() > sb.minimum())
-        vp = self.viewport().geometry()
-        size = self.newest_button.sizeHint()
-        x = vp.right() + 1 + Space.XS
-        places = ((self.newest_button, show_end, vp.bottom() - size.height() - Space.LG),
-                  (self.jump_start_button, show_start, vp.top() + Space.LG))
-        for button, show, y in places:
-            button.resize(size)
-            button.move(x, y)
-            button.setVisible(show)
-            if show:
-                button.raise_()
+        self.jumps.place(self.viewport().geometry(),
+                         start=has_rows and (self._model.has_older() or sb.value() > sb.minimum()),
+                         end=has_rows and (not self._model.at_end or not self.is_at_bottom()))
 
     def reserve_row(self, message_id: int | None, height: int = 0) -> None:
         """Grow the bubble of ``message_id`` to at least ``height`` px (the editor in place
@@ -633,7 +550,7 @@ class MessageListView(QListView):
         """The topic scroll bar takes the right edge, where the window's own bar would be;
         the jump buttons' gutter lies left of it."""
         width = self.topic_bar.sizeHint().width()
-        self.setViewportMargins(0, 0, width + self._gutter(), 0)
+        self.setViewportMargins(0, 0, width + self.jumps.gutter(), 0)
         r = self.contentsRect()
         self.topic_bar.setGeometry(r.right() - width + 1, r.top(), width, r.height())
 
@@ -713,74 +630,13 @@ class MessageListView(QListView):
         super().mouseReleaseEvent(e)
 
     def _context_menu(self, pos: QPoint) -> None:
+        """The row at ``pos``'s context menu (:mod:`.message_menu`), popped up there."""
         index = self.indexAt(pos)
         if not index.isValid():
             return
-        menu = QMenu(self)  # built at each open, in the interface language (issue 27)
-        copy = menu.addAction(icon(Icon.COPY), translate("MessageList", "Copy message"))
-        copy.setToolTip(translate("MessageList", "Copy this message's text (Markdown) to the clipboard"))
-        copy.triggered.connect(lambda: self.copy_row(index.row()))
-        m = self._model.message_at(index.row())
-        if m is not None and is_collapsible(m):
-            toggle = menu.addAction(translate("MessageList", "Collapse") if index.data(ExpandedRole)
-                                    else translate("MessageList", "Expand"))
-            toggle.triggered.connect(lambda: self._model.toggle_expanded(index.row()))
-        if m is not None and m.status == MessageStatus.STREAMING:
-            stuck = menu.addAction(translate("MessageList", "Mark as interrupted"))
-            stuck.setToolTip(translate("MessageList", "When the window or command writing this reply no longer "
-                                                      "answers: keep what arrived, mark it interrupted, and let this "
-                                                      "topic take new messages again"))
-            stuck.triggered.connect(lambda _c=False, mid=m.id: self.interrupt_requested.emit(mid))
-        offered = self.row_actions(index.row())
-        if m is not None and m.status != MessageStatus.STREAMING:
-            self._version_entries(menu, index.row(), m.id, offered)
-            menu.addSeparator()
-            covered = self._covered(m.id)
-            note = translate("MessageList", " The topic summary covers it, so the summary is cleared and rebuilt on "
-                                            "the next compaction.") if covered else ""
-            if MessageAction.EDIT in offered:
-                edit = menu.addAction(icon(Icon.EDIT), translate("MessageList", "Edit message"))
-                edit.setToolTip(translate("MessageList", "Change this message's text.") + note)
-                edit.triggered.connect(lambda _c=False, mid=m.id: self.edit_requested.emit(mid))
-            if MessageAction.PIN in offered:
-                pin = menu.addAction(icon(Icon.PIN), translate("MessageList", "Unpin message") if m.pinned
-                                     else translate("MessageList", "Pin message"))
-                pin.setToolTip(translate("MessageList", "Keep this message word for word when the topic is "
-                                                        "compacted; it counts against the input budget"))
-                pin.triggered.connect(lambda _c=False, mid=m.id, on=not m.pinned: self.pin_requested.emit(mid, on))
-            delete = menu.addAction(icon(Icon.DELETE), translate("MessageList", "Delete message"))
-            delete.setToolTip(translate("MessageList", "Remove this message from the topic.") + note)
-            delete.triggered.connect(lambda _c=False, mid=m.id: self.delete_requested.emit(mid))
-        menu.setToolTipsVisible(True)
-        self.last_menu = menu
-        menu.popup(self.viewport().mapToGlobal(pos))
-
-    def _version_entries(self, menu: QMenu, row: int, message_id: int, offered: tuple[MessageAction, ...]) -> None:
-        """Regenerate on the last reply; Previous / Next version on a message with
-        versions (issue 14)."""
-        if MessageAction.REGENERATE in offered:
-            regen = menu.addAction(icon(Icon.REGENERATE), translate("MessageList", "Regenerate reply"))
-            regen.setToolTip(translate("MessageList", "Ask again with the same context; this reply stays a version "
-                                                      "(Ctrl+R)"))
-            regen.triggered.connect(lambda _c=False, mid=message_id: self.regenerate_requested.emit(mid))
-        versions = role_value(self._model.index(row), VersionRole)
-        if isinstance(versions, tuple):
-            index, total = versions
-            for text, step, enabled in ((translate("MessageList", "Previous version"), -1, index > 1),
-                                        (translate("MessageList", "Next version"), 1, index < total)):
-                act = menu.addAction(f"{text} ({index} / {total})")
-                act.setEnabled(enabled)
-                act.triggered.connect(lambda _c=False, mid=message_id, d=step: self.version_requested.emit(mid, d))
-
-    def _covered(self, message_id: int) -> bool:
-        """True when ``message_id`` is at or before the summary cursor."""
-        cursor = self._model.summary_cursor
-        if cursor is None:
-            return False
-        row, crow = self._model.row_of(message_id), self._model.row_of(cursor)
-        if row is None:
-            return False
-        return crow is not None and row <= crow  # an unloaded cursor is older than every loaded row
+        self.last_menu = message_menu(self, self._model, index.row(), self.row_actions(index.row()),
+                                      self._menu_actions)
+        self.last_menu.popup(self.viewport().mapToGlobal(pos))
 
     def copy_row(self, row: int) -> None:
         """Put row ``row``'s raw Markdown on the clipboard."""
