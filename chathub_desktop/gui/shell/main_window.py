@@ -25,6 +25,7 @@ The chat column's empty states (no topic, an empty topic): gui.chat_empty.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,11 +84,13 @@ if TYPE_CHECKING:
 
     from chathub_desktop.gui.chat.attachments import AttachmentController
     from chathub_desktop.gui.chat.chat_header import ChatHeader
+    from chathub_desktop.gui.chat.message_inline_edit import InlineEditor
     from chathub_desktop.gui.chat.message_list_model import MessageListModel
     from chathub_desktop.gui.chat.message_list_view import MessageListView
     from chathub_desktop.gui.chat.reply_versions import ReplyVersionsController
     from chathub_desktop.gui.search.search_controller import SearchController
     from chathub_desktop.gui.shell.chat_events import ChatEvents
+    from chathub_desktop.gui.shell.live_refresh import LiveRefresh
     from chathub_desktop.gui.shell.nav_rail import PageShortcuts, RailRoutes
     from chathub_desktop.gui.shell.notifications import Notifier
     from chathub_desktop.gui.shell.task_runner import TaskRunner
@@ -104,6 +107,18 @@ if TYPE_CHECKING:
 APP_TITLE = "ChatHub Desktop"
 #: What the chat area says while the store opens (before attach()).
 OPENING_TEXT = QT_TRANSLATE_NOOP("Composer", "Opening your chats…")
+
+
+@dataclass(frozen=True)
+class ChatColumn:
+    """The chat column's parts, once built over the bus (issue 29: the window's first
+    start-up stage, :meth:`MainWindow.show_first_page` or :meth:`MainWindow.attach_store`):
+    the GUI task runner, the bus's Qt signals, the message list and its editor in place."""
+
+    runner: TaskRunner
+    events: ChatEvents
+    message_view: MessageListView
+    inline_editor: InlineEditor
 
 
 def _warm_memory_cards() -> None:
@@ -127,9 +142,8 @@ class MainWindow(QMainWindow):
     quit_requested = Signal()
     topic_opened = Signal(int)
     # the parts the window's components reach through their Protocols (issue 29); set
-    # in attach_store() / attach() (store-bound) or while building the window
-    store: Store
-    svc: Services
+    # while building the chat column (show_first_page / attach_store) or the window;
+    # ``store`` and ``svc`` are properties over what attach_store() / attach() gave
     runner: TaskRunner
     events: ChatEvents
     topic_model: TopicListModel
@@ -205,6 +219,11 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setWindowTitle(APP_TITLE)
         self.setObjectName("mainWindow")
+        # the start-up stages' parts, typed (issue 29: two-stage start-up, no hasattr)
+        self._store: Store | None = None  # attach_store()
+        self._services: Services | None = None  # attach()
+        self._column: ChatColumn | None = None  # _build_column()
+        self.live: LiveRefresh | None = None  # attach(): other processes' writes (issue 13)
         self.remembered = WindowGeometry(settings_file)  # geometry, the topic open at quit
         self.presenter = ErrorPresenter(self, self.show_status)
         self.opener = TopicOpener(self, self)  # the open topic, its listing and drafts
@@ -217,7 +236,6 @@ class MainWindow(QMainWindow):
         self.opener.settled.connect(lambda: self.pages.prepare_memory())
         self.opener.preview_shown.connect(self.first_page_shown)
         self.takes_input = False  # True once attach() gave the window every service
-        self._column_built = False  # _build_column ran
         self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
         self.dialogs: dict[str, QWidget] = {}
         # the window's controllers, along its seams
@@ -245,6 +263,28 @@ class MainWindow(QMainWindow):
                 a.setEnabled(a in (self.quit_action, self.about_action))
             # "Opening your chats…" is said in the chat's place only: a status line shown
             # now would hide at attach and shift the rows by its height (issue 29)
+
+    @property
+    def store(self) -> Store:
+        """The store :meth:`attach_store` gave; AttributeError before it (issue 29)."""
+        if self._store is None:
+            raise AttributeError("MainWindow.store: attach_store() has not run")
+        return self._store
+
+    @store.setter
+    def store(self, store: Store) -> None:
+        self._store = store
+
+    @property
+    def svc(self) -> Services:
+        """The services :meth:`attach` gave; AttributeError before it (issue 29)."""
+        if self._services is None:
+            raise AttributeError("MainWindow.svc: attach() has not run")
+        return self._services
+
+    @svc.setter
+    def svc(self, services: Services) -> None:
+        self._services = services
 
     def show_first_page(self, page: FirstPage, bus: EventBus) -> None:
         """Before the store opens (issue 29: the last topic's rows within 0.5 s): build
@@ -286,9 +326,8 @@ class MainWindow(QMainWindow):
     def _build_column(self, bus: EventBus) -> None:
         """The topic list's model and the chat column over ``bus``, once (the store's
         reads are bound to them by :meth:`attach_store`)."""
-        if self._column_built:
+        if self._column is not None:
             return
-        self._column_built = True
         # loaded after first paint: asyncio, the list models and the message painter
         from chathub_desktop.gui.chat.chat_empty import ChatEmptyStates, EmptyActions, fill_composer
         from chathub_desktop.gui.chat.chat_header import ChatHeader  # it reads Qt's namespace
@@ -337,6 +376,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.chat_page)
         self.focus_chain.set_regions((self.rail, self.sidebar, self.chat_header, self.page_host, self.composer),
                                      self.page_host)
+        self._column = ChatColumn(self.runner, self.events, self.message_view, self.inline_editor)
         self.on_send_key(self.view.prefs.send_key)
         self.composer.set_can_send(False, OPENING_TEXT)  # until every service is attached
 
@@ -347,7 +387,7 @@ class MainWindow(QMainWindow):
         first page painted, so the window appears at once and its rows follow."""
         from chathub_desktop.gui.context.context_controls import ContextControls
 
-        early = hasattr(self, "store")  # the first page was read on the store alone
+        early = self._store is not None  # the first page was read on the store alone
         if not early:
             self.attach_store(services.store)
         self.svc = services
@@ -515,10 +555,10 @@ class MainWindow(QMainWindow):
         text say the new key."""
         self.composer.set_send_key(key)
         self.welcome.set_send_key(key)
-        if hasattr(self, "message_view"):
-            self.message_view.empty_key = key
-            self.inline_editor.set_send_key(key)
-            self.message_view.viewport().update()
+        if self._column is not None:
+            self._column.message_view.empty_key = key
+            self._column.inline_editor.set_send_key(key)
+            self._column.message_view.viewport().update()
 
     def _connect_events(self) -> None:
         ev = self.events
@@ -531,7 +571,7 @@ class MainWindow(QMainWindow):
         ev.summarizer_choice_requested.connect(self.pages.open_system_agent)  # issue 28
 
     def _save_geometry(self) -> None:
-        in_view = (self.current_assistant_id(), self.opener.topic_id) if hasattr(self, "store") else None
+        in_view = (self.current_assistant_id(), self.opener.topic_id) if self._store is not None else None
         self.remembered.save(self, self.splitter, in_view)
 
     # --- status -----------------------------------------------------------------------------
@@ -710,7 +750,7 @@ class MainWindow(QMainWindow):
 
             retranslate_window(self)
             self.switcher.retranslate()
-            if hasattr(self, "svc"):  # the topic list exists once the store is attached
+            if self._services is not None:  # the topic list exists once the store is attached
                 self.topic_model.retranslate()  # an untitled topic's "New topic" (issue 27)
         super().changeEvent(event)
 
@@ -730,7 +770,7 @@ class MainWindow(QMainWindow):
     async def shutdown(self) -> None:
         """Stop the dream timer and the tray icon, every reply (stored as interrupted,
         APP-8) and every GUI task (a dream in flight is recorded as stopped and retried)."""
-        if hasattr(self, "live"):
+        if self.live is not None:
             self.live.stop()
         self.pages.drop_prepared()
         self.pages.detach_memory()  # the one page that follows the bus
@@ -741,11 +781,10 @@ class MainWindow(QMainWindow):
             self.tray.shutdown()
         if self.notifier is not None:
             self.notifier.closing = True  # replies stopped by the quit are not news
-        if hasattr(self, "svc"):
-            await self.svc.chat.shutdown()
+        if self._services is not None:
+            await self._services.chat.shutdown()
             await self.opener.discard_at_quit()  # drafts kept (walk45 #1); a new topic left unused goes (issue 27)
             await self.deletes.flush()
-        if hasattr(self, "runner"):
-            await self.runner.shutdown()
-        if hasattr(self, "events"):
-            self.events.detach()
+        if self._column is not None:
+            await self._column.runner.shutdown()
+            self._column.events.detach()
