@@ -199,7 +199,8 @@ class AssistantSwitcher:
         """The selected assistant as last read, for the empty states and Send."""
         from chathub_desktop.gui.chat.chat_empty import ReadyAssistant
 
-        a = self._read.get(self.current_id() or 0)
+        aid = self.current_id()
+        a = self._read.get(aid) if aid is not None else None
         return None if a is None else ReadyAssistant(a.name, a.model, bool(a.provider_name), a.id, a.avatar)
 
     def retranslate(self) -> None:

@@ -109,7 +109,7 @@ def report_bug(exc: BaseException, context: str = "") -> None:
     """Hand a bug caught by the app (a task's failure) to ``sys.excepthook``, the one
     route of every unexpected exception; ``context`` ("Sending failed") rides along as a
     note on the exception (:data:`CONTEXT_NOTE`)."""
-    if context and hasattr(exc, "add_note"):
+    if context:
         exc.add_note(CONTEXT_NOTE + context)
     sys.excepthook(type(exc), exc, exc.__traceback__)
 
