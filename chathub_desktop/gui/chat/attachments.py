@@ -44,7 +44,12 @@ from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
-    from chathub_desktop.gui.shell.main_window import MainWindow
+    from PySide6.QtCore import SignalInstance
+
+    from chathub_desktop.gui.chat.composer import Composer
+    from chathub_desktop.gui.chat.message_list_view import MessageListView
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.services.chat.attachment_service import AttachmentService
 
 translate = QCoreApplication.translate
 
@@ -92,13 +97,24 @@ class AttachmentChip(QWidget):
 
 
 class AttachmentController(QObject):
-    """The composer's attachment row and the message list's thumbnails for ``window``."""
+    """The ``composer``'s attachment row and the message ``view``'s thumbnails, in
+    ``window`` (the parent of its file dialog, viewer and Ctrl+U action); issue 29: given
+    what it needs, not the window. ``service`` prepares and reads attachments on the
+    ``runner``'s workers; ``status(text, ms)`` says a line; ``topic()`` is the open topic,
+    ``topic_opened`` says when another opens; ``estimate()`` asks the badge to count again."""
 
     changed = Signal()
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QWidget, *, service: AttachmentService, runner: TaskRunner, composer: Composer,
+                 view: MessageListView, status: Callable[[str, int], None], topic: Callable[[], int | None],
+                 topic_opened: SignalInstance, estimate: Callable[[], None]) -> None:
         super().__init__(window)
-        self._w = window
+        self._window = window
+        self._service = service
+        self._runner = runner
+        self._view = view
+        self._status = status
+        self._topic = topic
         self._chips: list[AttachmentChip] = []
         self._names = itertools.count(1)
         self.row = QWidget()
@@ -106,7 +122,7 @@ class AttachmentController(QObject):
         lay = QHBoxLayout(self.row)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
-        self.button = window.composer.attach_button  # there, disabled, since the window's start
+        self.button = composer.attach_button  # there, disabled, since the window's start
         self.button.setEnabled(True)
         self.texts = t = Texts(self.button)  # re-said on a language switch (issue 27)
         self.button.clicked.connect(self.pick)  # its name and tooltip: the composer's, from the start
@@ -119,7 +135,6 @@ class AttachmentController(QObject):
         self.refusal.hide()
         lay.addWidget(self.refusal, 1)
         lay.addStretch(0)
-        composer = window.composer
         composer.card_layout.insertWidget(0, self.row)  # its own row, above the draft
         self.row.hide()  # until it holds a chip or a refusal: no empty row's spacing shifts the rows (issue 29)
         self.changed.connect(self._sync_row)
@@ -135,14 +150,13 @@ class AttachmentController(QObject):
         self._draft_area.installEventFilter(self)
         composer.draft.setAcceptDrops(True)
         composer.has_extra = lambda: bool(self._chips)  # type: ignore[method-assign]
-        self.changed.connect(lambda: window.estimate.schedule())
+        self.changed.connect(lambda: estimate())
         # each topic keeps its own pending attachments, like its draft
-        self._shown_topic: int | None = window.current_topic_id
+        self._shown_topic: int | None = topic()
         self._parked: dict[int | None, tuple[Attachment, ...]] = {}
-        window.topic_opened.connect(self._on_topic_opened)
+        topic_opened.connect(self._on_topic_opened)
         # thumbnails in the message list
         self.thumbs = ThumbnailCache(self._load_thumb, self)
-        view = window.message_view
         view.delegate.thumbs = self.thumbs
         self.thumbs.changed.connect(view.viewport().update)
         # stored attachments a message names by content hash, drawn inline (issue 32)
@@ -201,7 +215,7 @@ class AttachmentController(QObject):
     # --- adding ---------------------------------------------------------------------------
     def pick(self) -> None:
         """The 📎 button: choose files."""
-        paths, _ = QFileDialog.getOpenFileNames(self._w, "Attach files", "",
+        paths, _ = QFileDialog.getOpenFileNames(self._window, "Attach files", "",
                                                 "Images and text files (*);;Images (*.png *.jpg *.jpeg *.gif *.webp *.bmp)")
         for p in paths:
             self.add_path(Path(p))
@@ -211,14 +225,14 @@ class AttachmentController(QObject):
         return self._run(self._prepare_path, path)
 
     def _run(self, fn: Callable[..., tuple[Attachment, QImage | None]], *args: object) -> asyncio.Task[None]:
-        topic = self._w.current_topic_id  # read here, on the GUI thread
+        topic = self._topic()  # read here, on the GUI thread
         order = next(self._names)  # chips keep the order files were added in
-        return self._w.runner.run(f"attach-{order}", self._prepare(order, fn, topic, *args),
+        return self._runner.run(f"attach-{order}", self._prepare(order, fn, topic, *args),
                                   context="Attach", quiet=True)
 
     async def _prepare(self, order: int, fn: Callable[..., tuple[Attachment, QImage | None]], *args: object) -> None:
         try:
-            a, thumb = await self._w.runner.run_in_thread(fn, *args)
+            a, thumb = await self._runner.run_in_thread(fn, *args)
         except ServiceError as exc:
             self.show_refusal(said_error(exc))
             return
@@ -227,12 +241,12 @@ class AttachmentController(QObject):
         self._sync_row()
 
     def _prepare_path(self, topic: int | None, path: Path) -> tuple[Attachment, QImage | None]:
-        a = self._w.svc.attachments.prepare_path(topic, path, QtImageCodec())
+        a = self._service.prepare_path(topic, path, QtImageCodec())
         return a, _chip_thumb(a)
 
     def _prepare_bytes(self, topic: int | None, name: str, data: bytes,
                        mime_hint: str) -> tuple[Attachment, QImage | None]:
-        a = self._w.svc.attachments.prepare(topic, name, data, QtImageCodec(), mime_hint=mime_hint)
+        a = self._service.prepare(topic, name, data, QtImageCodec(), mime_hint=mime_hint)
         return a, _chip_thumb(a)
 
     def show_refusal(self, reason: str) -> None:
@@ -284,7 +298,7 @@ class AttachmentController(QObject):
             elif et == QEvent.Type.Drop and self.add_mime(event.mimeData()):  # type: ignore[attr-defined]
                 event.acceptProposedAction()  # type: ignore[attr-defined]
                 return True
-        view = self._w.message_view
+        view = self._view
         if obj is self._list_area and et == QEvent.Type.MouseButtonRelease:
             pos = event.position().toPoint()  # type: ignore[attr-defined]
             index = view.indexAt(pos)
@@ -296,41 +310,41 @@ class AttachmentController(QObject):
 
     # --- thumbnails and the larger view -----------------------------------------------------
     def _load_thumb(self, sha: str) -> None:
-        self._w.runner.run(f"thumb-{sha}", self._thumb(sha), context="Thumbnail", quiet=True)
+        self._runner.run(f"thumb-{sha}", self._thumb(sha), context="Thumbnail", quiet=True)
 
     async def _thumb(self, sha: str) -> None:
         def load() -> QImage | None:
-            data = self._w.svc.attachments.blob(sha)
+            data = self._service.blob(sha)
             return thumbnail(data, THUMB * 2) if data else None
 
-        image = await self._w.runner.run_in_thread(load)
+        image = await self._runner.run_in_thread(load)
         self.thumbs.deliver(sha, image)
 
     def _load_stored(self, sha: str) -> None:
-        self._w.runner.run(f"stored-image-{sha}", self._stored_image(sha), context="Inline image", quiet=True)
+        self._runner.run(f"stored-image-{sha}", self._stored_image(sha), context="Inline image", quiet=True)
 
     async def _stored_image(self, sha: str) -> None:
         def load() -> QImage | None:
-            return decode_stored(self._w.svc.attachments.blob(sha))
+            return decode_stored(self._service.blob(sha))
 
-        self.stored.deliver(sha, await self._w.runner.run_in_thread(load))
+        self.stored.deliver(sha, await self._runner.run_in_thread(load))
 
     def open_attachment(self, meta: dict[str, object]) -> asyncio.Task[None]:
         """A click on a thumbnail or a file chip: the larger view, loaded off the GUI thread."""
-        return self._w.runner.run("attachment-view", self._open(meta), context="Open attachment")
+        return self._runner.run("attachment-view", self._open(meta), context="Open attachment")
 
     async def _open(self, meta: dict[str, object]) -> None:
         sha = str(meta.get("sha256", ""))
         name = str(meta.get("name", "attachment"))
-        data = await self._w.runner.run_in_thread(self._w.svc.attachments.blob, sha)
+        data = await self._runner.run_in_thread(self._service.blob, sha)
         if data is None:
-            self._w.show_status(fill(translate("Attachments", "%1 is no longer in the store"), name), 5000)
+            self._status(fill(translate("Attachments", "%1 is no longer in the store"), name), 5000)
             return
         if meta.get("kind") == IMAGE:
-            image = await self._w.runner.run_in_thread(thumbnail, data, VIEW_EDGE)
-            self.viewer = ImageViewer(name, image, self._w)
+            image = await self._runner.run_in_thread(thumbnail, data, VIEW_EDGE)
+            self.viewer = ImageViewer(name, image, self._window)
         else:
-            self.viewer = ImageViewer(name, None, self._w, text=data.decode("utf-8", errors="replace"))
+            self.viewer = ImageViewer(name, None, self._window, text=data.decode("utf-8", errors="replace"))
         self.viewer.show()
 
 

@@ -417,7 +417,10 @@ class MainWindow(QMainWindow):
         self.composer.badge.bind_services(services)
         from chathub_desktop.gui.chat.attachments import AttachmentController
 
-        self.attachments = AttachmentController(self)  # issue 14: paste, drop, pick; thumbnails
+        self.attachments = AttachmentController(  # issue 14: paste, drop, pick; thumbnails
+            self, service=services.attachments, runner=self.runner, composer=self.composer, view=self.message_view,
+            status=self.show_status, topic=lambda: self.opener.topic_id, topic_opened=self.topic_opened,
+            estimate=self.estimate.schedule)
         self.composer.badge.bind_controller(self.compaction.compact_topic, self.compaction.open_summary,
                                             self.compaction.is_compacting, self.compaction.outcome,
                                             self.compaction.needs_summarizer)
