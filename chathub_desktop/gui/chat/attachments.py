@@ -149,7 +149,7 @@ class AttachmentController(QObject):
         self._draft.installEventFilter(self)
         self._draft_area.installEventFilter(self)
         composer.draft.setAcceptDrops(True)
-        composer.has_extra = lambda: bool(self._chips)  # type: ignore[method-assign]
+        composer.set_extra(lambda: bool(self._chips))
         self.changed.connect(lambda: estimate())
         # each topic keeps its own pending attachments, like its draft
         self._shown_topic: int | None = topic()

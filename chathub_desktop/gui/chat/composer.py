@@ -9,6 +9,7 @@ current topic is sending (:meth:`Composer.set_sending`). A Send it cannot pass o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6 import QtCore
@@ -239,6 +240,7 @@ class Composer(QFrame):
         self.draft.textChanged.connect(self._fit_height)
         self.draft.textChanged.connect(self._draft_changed)
         self._sending = False
+        self._extra: Callable[[], bool] = lambda: False  # set_extra: attachments (issue 14)
         self._can_send = True
         self._why_not = ""
         self._too_long_line: str | None = None  # Send is disabled while the draft alone cannot fit (walk42 #8)
@@ -404,10 +406,14 @@ class Composer(QFrame):
     def _draft_changed(self) -> None:
         self._too_long_current = False  # recounted after the pause; the send re-checks
 
+    def set_extra(self, has_extra: Callable[[], bool]) -> None:
+        """``has_extra()`` says whether something besides the text would be sent (the
+        attachments controller's pending files, issue 14), so an image alone can be sent."""
+        self._extra = has_extra
+
     def has_extra(self) -> bool:
-        """True when something besides the text would be sent (attachments, issue 14):
-        the attachments controller replaces this, so an image alone can be sent."""
-        return False
+        """True when something besides the text would be sent (see :meth:`set_extra`)."""
+        return self._extra()
 
     def _send(self) -> None:
         text = self.text()
