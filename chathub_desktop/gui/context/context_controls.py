@@ -41,7 +41,7 @@ class ContextControls(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self._window = window
-        self.privacy = TopicPrivacy(window, window.topic_menu)
+        self.privacy = TopicPrivacy(window, window, window.topic_menu)
         install_receipts(window.message_view, window, self.open_recalled)
         window.message_view.pin_requested.connect(self.set_pinned)
         self.redaction = RedactionNotices(window.svc.bus, window.show_status, self)

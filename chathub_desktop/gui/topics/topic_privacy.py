@@ -11,11 +11,11 @@ Texts are in the ``TopicPrivacy`` translation context, re-said on a switch (issu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QListView, QMenu, QWidget
 
 from chathub_desktop.gui.chat.composer import (
     PRIVATE_NAME,
@@ -29,19 +29,45 @@ from chathub_desktop.gui.topics.topic_list_model import TopicRole
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
-    from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.gui.chat.composer import Composer
+    from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.gui.topics.topic_list_model import TopicListModel
+    from chathub_desktop.services.container import Services
 
-__all__ = ["PRIVATE_OFF_TIP", "PRIVATE_ON_TIP", "PRIVATE_TIP", "TopicPrivacy"]
+__all__ = ["PRIVATE_OFF_TIP", "PRIVATE_ON_TIP", "PRIVATE_TIP", "PrivacyHost", "TopicPrivacy"]
 
 translate = QCoreApplication.translate
 
 
-class TopicPrivacy(QObject):
-    """The two actions, added to ``menu`` after New topic and to the topic list."""
+class PrivacyHost(Protocol):
+    """What the private-topic actions use of the window (issue 29); the main window is one."""
 
-    def __init__(self, window: MainWindow, menu: QMenu) -> None:
+    svc: Services
+    runner: TaskRunner
+    presenter: ErrorPresenter
+    composer: Composer
+    topic_list: QListView
+    topic_model: TopicListModel
+    rename_topic_action: QAction
+    delete_topic_action: QAction
+
+    async def create_topic(self, *, private: bool = False) -> int | None:
+        """Create a topic on a store worker, open it and return its id (None: refused)."""
+        ...
+
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """Say ``text`` in the status line for ``ms`` milliseconds."""
+        ...
+
+
+class TopicPrivacy(QObject):
+    """The two actions, added to ``menu`` after New topic and to the topic list of
+    ``host``; ``window`` owns the actions (its shortcuts) and re-says their texts."""
+
+    def __init__(self, window: QWidget, host: PrivacyHost, menu: QMenu) -> None:
         super().__init__(window)
-        self._window = window
+        self._host = host
         self.new_private_action = QAction(icon(Icon.PRIVATE), "", window)
         self.new_private_action.setShortcuts([QKeySequence("Ctrl+Shift+N")])
         self.new_private_action.triggered.connect(self.new_private_topic)
@@ -49,16 +75,16 @@ class TopicPrivacy(QObject):
         self.toggle_action.setCheckable(True)
         self.toggle_action.toggled.connect(self.set_private)
         window.addAction(self.new_private_action)
-        before = window.rename_topic_action
+        before = host.rename_topic_action
         menu.insertAction(before, self.new_private_action)
         menu.insertAction(before, self.toggle_action)
-        window.topic_list.insertAction(window.delete_topic_action, self.new_private_action)
-        window.topic_list.insertAction(window.delete_topic_action, self.toggle_action)
+        host.topic_list.insertAction(host.delete_topic_action, self.new_private_action)
+        host.topic_list.insertAction(host.delete_topic_action, self.toggle_action)
         self.toggle_action.setIcon(icon(Icon.PRIVATE))
-        self.composer_toggle = window.composer.private_button  # there, disabled, since the window's start
+        self.composer_toggle = host.composer.private_button  # there, disabled, since the window's start
         self.composer_toggle.setDefaultAction(self.toggle_action)  # follows the action from now on
-        window.topic_list.selectionModel().currentChanged.connect(self._sync)
-        window.topic_model.dataChanged.connect(lambda *_a: self._sync(window.topic_list.currentIndex()))
+        host.topic_list.selectionModel().currentChanged.connect(self._sync)
+        host.topic_model.dataChanged.connect(lambda *_a: self._sync(host.topic_list.currentIndex()))
         self.texts = Texts(window)  # the window's LanguageChange re-says them
         self.texts.call(self.retranslate)
 
@@ -71,33 +97,33 @@ class TopicPrivacy(QObject):
         label = translate("TopicPrivacy", PRIVATE_NAME)
         self.toggle_action.setIconText(label)
         self.composer_toggle.setAccessibleName(label)
-        self._sync(self._window.topic_list.currentIndex())
+        self._sync(self._host.topic_list.currentIndex())
 
     def new_private_topic(self) -> None:
         """Create a private topic for the current assistant on a store worker and open it
         (the window's ``topic_created`` fires)."""
-        self._window.runner.run("new-topic", self._new_private_topic(), context="New topic")
+        self._host.runner.run("new-topic", self._new_private_topic(), context="New topic")
 
     async def _new_private_topic(self) -> None:
-        if await self._window.create_topic(private=True) is not None:
-            self._window.show_status(translate("TopicPrivacy", PRIVATE_TIP))
+        if await self._host.create_topic(private=True) is not None:
+            self._host.show_status(translate("TopicPrivacy", PRIVATE_TIP))
 
     def set_private(self, on: bool) -> None:
         """Mark the selected topic private (``on``) or not."""
-        index = self._window.topic_list.currentIndex()
+        index = self._host.topic_list.currentIndex()
         topic = index.data(TopicRole) if index.isValid() else None
         if topic is None or topic.private == on:
             return
-        self._window.runner.run("topic-private", self._set_private(topic.id, on), context="Private topic")
+        self._host.runner.run("topic-private", self._set_private(topic.id, on), context="Private topic")
 
     async def _set_private(self, topic_id: int, on: bool) -> None:
         try:
-            await self._window.runner.run_in_thread(self._window.svc.topics.set_private, topic_id, on)
+            await self._host.runner.run_in_thread(self._host.svc.topics.set_private, topic_id, on)
         except ServiceError as exc:
-            self._window.presenter.present(exc, context="Private topic")
-            self._sync(self._window.topic_list.currentIndex())
+            self._host.presenter.present(exc, context="Private topic")
+            self._sync(self._host.topic_list.currentIndex())
             return
-        self._window.show_status(translate("TopicPrivacy", PRIVATE_TIP) if on
+        self._host.show_status(translate("TopicPrivacy", PRIVATE_TIP) if on
                                  else translate("TopicPrivacy", "This topic is not private: memory is used again"))
 
     def _sync(self, index: QModelIndex | QPersistentModelIndex, _previous: object = None) -> None:
