@@ -406,7 +406,7 @@ class MainWindow(QMainWindow):
         self.tool_approvals = ToolApprovals(self.tool_approval_bar, lambda: self.opener.topic_id, self.switcher.name_of)
         self.svc.mcp_tools.approver = self.tool_approvals  # Ask is answered in the chat (issue 25)
         self.tool_server_notices = ToolServerNotices(self.events, self.error_bar, self)
-        self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
+        self.context_controls = ContextControls(self, self)  # issue 19: privacy, receipts, secrets, focus
         from chathub_desktop.gui.topics.topic_model_picker import TopicModelController
 
         self.model_picker = TopicModelController(self, services.topic_models, self.events, self)  # issue 14
