@@ -14,6 +14,7 @@ from functools import partial
 from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
+    QFormLayout,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -32,8 +33,9 @@ from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.design.vendor_marks import mark_of, vendor_icon
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 
-__all__ = ["PRESET_COLUMNS", "STEPS", "StepIndicator", "StepState", "column", "illustration", "page_header",
-           "preset_grid", "preset_icon", "rich_label", "section_label", "sentence", "step_rows", "tr"]
+__all__ = ["PRESET_COLUMNS", "STEPS", "StepIndicator", "StepState", "column", "illustration", "labelled_rows",
+           "page_header", "preset_grid", "preset_icon", "rich_label", "section_label", "sentence", "setup_error_label",
+           "step_rows", "tr"]
 
 translate = QCoreApplication.translate
 
@@ -280,4 +282,23 @@ def section_label(text: str, texts: Texts) -> QLabel:
     label = QLabel()
     texts.bind(label.setText, lambda: tr(text))
     label.setObjectName("sectionLabel")
+    return label
+
+
+def labelled_rows(form: QFormLayout, texts: Texts, rows: Sequence[tuple[str, QWidget]]) -> None:
+    """Add a row to ``form`` per ``(label, widget)``: ``label`` a ``SetupWizard`` source
+    with a mnemonic, translated through ``texts``; the label is the widget's buddy."""
+    for text, widget in rows:
+        label = QLabel()
+        texts.bind(label.setText, partial(tr, text))
+        label.setBuddy(widget)
+        form.addRow(label, widget)
+
+
+def setup_error_label(name: str) -> QLabel:
+    """A page's refusal line (object name ``name``): wrapping, in the error tone."""
+    label = QLabel()
+    label.setObjectName(name)
+    set_tone(label, Tone.ERROR)
+    label.setWordWrap(True)
     return label

@@ -9,11 +9,10 @@ in the ``SetupWizard`` translation context and re-said on a language switch (iss
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QWizardPage
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QWizardPage
 
 from chathub_desktop.core.app_settings import HISTORY_COMPRESS_MODEL
 from chathub_desktop.core.dream_schedule import DEFAULT_TIME, DreamFrequency, Schedule
@@ -26,10 +25,11 @@ from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.setup_steps import (
     column,
     illustration,
+    labelled_rows,
     page_header,
     rich_label,
     sentence,
-    tr,
+    setup_error_label,
 )
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -135,16 +135,9 @@ class SummarizerPage(QWizardPage):
         self.note = rich_label(SUMMARIZER_NOTE, t)
         self.note.setObjectName("setupSummarizerNote")
         set_tone(self.note, Tone.MUTED)
-        self.error_label = QLabel()
-        self.error_label.setObjectName("setupSummarizerError")
-        set_tone(self.error_label, Tone.ERROR)
-        self.error_label.setWordWrap(True)
-        for text, widget in ((QT_TRANSLATE_NOOP("SetupWizard", "&Provider:"), self.provider_combo),
-                             (QT_TRANSLATE_NOOP("SetupWizard", "History Compress &model:"), self.model_combo)):
-            label = QLabel()
-            t.bind(label.setText, partial(tr, text))
-            label.setBuddy(widget)
-            form.addRow(label, widget)
+        self.error_label = setup_error_label("setupSummarizerError")
+        labelled_rows(form, t, ((QT_TRANSLATE_NOOP("SetupWizard", "&Provider:"), self.provider_combo),
+                              (QT_TRANSLATE_NOOP("SetupWizard", "History Compress &model:"), self.model_combo)))
         form.addRow(self.note)
         self.dream_check = QCheckBox()  # issue 28: setup asks about the dream (DRM-2)
         self.dream_check.setObjectName("setupDream")

@@ -65,12 +65,14 @@ from chathub_desktop.gui.shell.setup_steps import (
     STEPS,
     column,
     illustration,
+    labelled_rows,
     page_header,
     preset_grid,
     preset_icon,
     rich_label,
     section_label,
     sentence,
+    setup_error_label,
     step_rows,
     tr,
 )
@@ -334,18 +336,11 @@ class AssistantPage(QWizardPage):
         t.bind(self.instructions_edit.setPlaceholderText, lambda: translate(
             "SetupWizard", "Optional, e.g. “Answer briefly; use metric units.”"))
         self.instructions_edit.setMaximumHeight(90)
-        self.error_label = QLabel()
-        self.error_label.setObjectName("setupAssistantError")
-        set_tone(self.error_label, Tone.ERROR)
-        self.error_label.setWordWrap(True)
-        for text, widget in ((QT_TRANSLATE_NOOP("SetupWizard", "&Name:"), self.name_edit),
-                             (QT_TRANSLATE_NOOP("SetupWizard", "&Provider:"), self.provider_combo),
-                             (QT_TRANSLATE_NOOP("SetupWizard", "&Model:"), self.model_combo),
-                             (QT_TRANSLATE_NOOP("SetupWizard", "&Instructions:"), self.instructions_edit)):
-            label = QLabel()
-            t.bind(label.setText, partial(tr, text))
-            label.setBuddy(widget)
-            form.addRow(label, widget)
+        self.error_label = setup_error_label("setupAssistantError")
+        labelled_rows(form, t, ((QT_TRANSLATE_NOOP("SetupWizard", "&Name:"), self.name_edit),
+                              (QT_TRANSLATE_NOOP("SetupWizard", "&Provider:"), self.provider_combo),
+                              (QT_TRANSLATE_NOOP("SetupWizard", "&Model:"), self.model_combo),
+                              (QT_TRANSLATE_NOOP("SetupWizard", "&Instructions:"), self.instructions_edit)))
         form.addRow(self.error_label)
         self.provider_combo.currentIndexChanged.connect(lambda _i: self._fill_models())
         self.name_edit.textChanged.connect(lambda _t: self.completeChanged.emit())
