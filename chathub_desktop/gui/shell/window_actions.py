@@ -218,7 +218,7 @@ def build_menus(w: MainWindow) -> None:
     topic_menu.addMenu(w.versions.regenerate_with_menu)
     from chathub_desktop.gui.topics.topic_actions import TopicActions
 
-    w.topic_actions = TopicActions(w, topic_menu, import_menu)  # issue 14
+    w.topic_actions = TopicActions(w, w, topic_menu, import_menu)  # issue 14
     assistant_menu = w.assistant_menu = QMenu(w)
     assistant_menu.addAction(w.new_assistant_action)
     assistant_menu.addAction(w.edit_assistant_action)

@@ -13,11 +13,11 @@ the ``TopicActions`` translation context, re-said on a language switch (issue 27
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu
+from PySide6.QtWidgets import QFileDialog, QListView, QMenu, QWidget
 
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -27,7 +27,10 @@ from chathub_desktop.private_files import write_private
 if TYPE_CHECKING:
     import asyncio
 
-    from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.gui.context.context_controls import ContextControls
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.gui.topics.topic_list_model import TopicListModel
+    from chathub_desktop.services.container import Services
     from chathub_desktop.services.views import TopicView
 
 #: Export formats: name filter → (format, suffix).
@@ -55,12 +58,58 @@ TEXTS = {
 }
 
 
-class TopicActions(QObject):
-    """The organize actions of ``window`` (see the module docstring)."""
+class TopicActionsHost(Protocol):
+    """What the topic actions use of the window (issue 29); the main window is one.
+    ``context_controls`` exists once the window is attached (the context menu's
+    privacy and focus entries)."""
 
-    def __init__(self, window: MainWindow, topic_menu: QMenu, import_menu: QMenu) -> None:
+    svc: Services
+    runner: TaskRunner
+    topic_list: QListView
+    topic_model: TopicListModel
+    context_controls: ContextControls
+    new_topic_action: QAction
+    rename_topic_action: QAction
+    compact_action: QAction
+    summary_action: QAction
+    delete_topic_action: QAction
+
+    @property
+    def topic_opened(self) -> SignalInstance:
+        """A topic was opened (its id)."""
+        ...
+
+    @property
+    def topics_listed(self) -> SignalInstance:
+        """The topic list was read and its selection made."""
+        ...
+
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        ...
+
+    def current_assistant_id(self) -> int | None:
+        """The selected assistant."""
+        ...
+
+    def list_topics(self, keep: int | None = None) -> asyncio.Task[None]:
+        """Re-read the topic list on a worker, keeping ``keep`` selected when listed."""
+        ...
+
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """Say ``text`` in the status line for ``ms`` milliseconds."""
+        ...
+
+
+class TopicActions(QObject):
+    """The organize actions of ``host`` (see the module docstring); ``window`` owns them
+    (their shortcuts) and parents the file dialogs."""
+
+    def __init__(self, window: QWidget, host: TopicActionsHost, topic_menu: QMenu, import_menu: QMenu) -> None:
         super().__init__(window)
-        self._w = window
+        self._w = host
+        self._window = window
         self._export_menus: list[QMenu] = []  # the Topic menu's (built once); a context menu's lives with it
         self.pin_action = self._action(self.toggle_pinned, "Ctrl+Shift+P")
         self.archive_action = self._action(self.toggle_archived, "Ctrl+Shift+A")
@@ -77,12 +126,12 @@ class TopicActions(QObject):
         topic_menu.addMenu(self._export_menus[0])
         topic_menu.addAction(self.show_archived_action)
         import_menu.addAction(self.import_action)
-        lst = window.topic_list
+        lst = host.topic_list
         lst.addAction(self.pin_action)  # their shortcuts work in the list
         lst.addAction(self.archive_action)
         lst.customContextMenuRequested.connect(self.show_context_menu)
-        window.topic_opened.connect(lambda _tid: self.sync())
-        window.topics_listed.connect(self.sync)
+        host.topic_opened.connect(lambda _tid: self.sync())
+        host.topics_listed.connect(self.sync)
         self._dialog: QFileDialog | None = None
         self.last_menu: QMenu | None = None
         self.texts = Texts(window)  # the window's LanguageChange re-says the actions
@@ -157,11 +206,11 @@ class TopicActions(QObject):
 
     def _action(self, slot: object, shortcut: str | None) -> QAction:
         """An action of the window calling ``slot`` (its texts: :meth:`retranslate`)."""
-        a = QAction(self._w)
+        a = QAction(self._window)
         if shortcut:
             a.setShortcuts([QKeySequence(shortcut)])
         a.triggered.connect(slot)
-        self._w.addAction(a)
+        self._window.addAction(a)
         return a
 
     def current(self) -> TopicView | None:
@@ -224,7 +273,7 @@ class TopicActions(QObject):
             return None
         name_filter, suffix = EXPORT_FILTERS[fmt]
         stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in shown_title(t))[:60].strip() or "topic"
-        dlg = QFileDialog(self._w, translate("TopicActions", "Export topic"), str(Path.home() / f"{stem}.{suffix}"),
+        dlg = QFileDialog(self._window, translate("TopicActions", "Export topic"), str(Path.home() / f"{stem}.{suffix}"),
                           translate("TopicActions", name_filter))
         dlg.setObjectName("topicExportDialog")
         dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
@@ -253,7 +302,7 @@ class TopicActions(QObject):
 
     def import_topic(self) -> QFileDialog:
         """Ask for a topic JSON file and import it into the selected assistant."""
-        dlg = QFileDialog(self._w, translate("TopicActions", "Import ChatHub topic"), str(Path.home()),
+        dlg = QFileDialog(self._window, translate("TopicActions", "Import ChatHub topic"), str(Path.home()),
                           translate("TopicActions", "ChatHub topic JSON (*.json);;All files (*)"))
         dlg.setObjectName("topicImportDialog")
         dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
