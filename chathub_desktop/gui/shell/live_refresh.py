@@ -14,12 +14,20 @@ topic stay selected while they exist.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QComboBox, QListView, QWidget
 
 if TYPE_CHECKING:
-    from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.gui.chat.message_actions import MessageActions
+    from chathub_desktop.gui.context.compaction_controller import CompactionController
+    from chathub_desktop.gui.context.estimate_controller import EstimateController
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
+    from chathub_desktop.gui.shell.window_pages import WindowPages
+    from chathub_desktop.gui.topics.topic_list_model import TopicListModel
+    from chathub_desktop.services.container import Services
     from chathub_desktop.services.events import (
         AssistantsChanged,
         MessageChanged,
@@ -28,25 +36,70 @@ if TYPE_CHECKING:
     )
 
 
-class LiveRefresh(QObject):
-    """Starts/stops ``window.svc.watcher`` with the window's visibility and applies other
-    processes' topic, message and assistant changes to the window."""
+class LiveHost(Protocol):
+    """What live refresh uses of the window (issue 29); the main window is one."""
 
-    def __init__(self, window: MainWindow) -> None:
+    svc: Services
+    runner: TaskRunner
+    events: ChatEvents
+    message_actions: MessageActions
+    compaction: CompactionController
+    estimate: EstimateController
+    pages: WindowPages
+    assistant_combo: QComboBox
+    topic_model: TopicListModel
+    topic_list: QListView
+
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        ...
+
+    def current_assistant_id(self) -> int | None:
+        """The selected assistant."""
+        ...
+
+    def reload_assistants(self, select_id: int | None = None) -> None:
+        """Re-read the assistants on a worker and list the selected one's topics."""
+        ...
+
+    def update_assistant_label(self) -> None:
+        """Re-read the selected assistant and show its model and provider."""
+        ...
+
+    def reload_topic(self) -> None:
+        """Read the open topic's newest page again."""
+        ...
+
+    def select_topic_row(self, row: int) -> None:
+        """Select (and open) the topic on ``row``."""
+        ...
+
+    def open_topic(self, topic_id: int | None) -> None:
+        """Show ``topic_id`` in the message view."""
+        ...
+
+
+class LiveRefresh(QObject):
+    """Starts/stops ``host.svc.watcher`` with ``window``'s visibility and applies other
+    processes' topic, message and assistant changes to ``host`` (the window's parts)."""
+
+    def __init__(self, window: QWidget, host: LiveHost) -> None:
         super().__init__(window)
-        self._w = window
-        ev = window.events
+        self._window = window
+        self._w = host
+        ev = host.events
         ev.message_changed.connect(self._on_message_changed)
         ev.topic_messages_changed.connect(self._on_topic_messages_changed)
         ev.topic_list_changed.connect(self._on_topic_list_changed)
         ev.assistants_changed.connect(self._on_assistants_changed)
         window.installEventFilter(self)
         if window.isVisible():
-            window.svc.watcher.start()
+            host.svc.watcher.start()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Show starts the watcher (it first catches up), Hide stops it."""
-        if obj is self._w:
+        if obj is self._window:
             if event.type() == QEvent.Type.Show:
                 self._w.svc.watcher.start()
             elif event.type() == QEvent.Type.Hide:
@@ -55,7 +108,7 @@ class LiveRefresh(QObject):
 
     def stop(self) -> None:
         """Stop the watcher for good (the window is shutting down)."""
-        self._w.removeEventFilter(self)
+        self._window.removeEventFilter(self)
         self._w.svc.watcher.stop()
 
     # --- handlers ---------------------------------------------------------------------------

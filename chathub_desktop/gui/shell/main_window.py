@@ -446,7 +446,7 @@ class MainWindow(QMainWindow):
         self._start_dreams()
         from chathub_desktop.gui.shell.live_refresh import LiveRefresh
 
-        self.live = LiveRefresh(self)  # other processes' writes, while visible (issue 13)
+        self.live = LiveRefresh(self, self)  # other processes' writes, while visible (issue 13)
         self.runner.run("first-run", self.pages.first_run(), context="Setup")
         self.opener.services_ready()
 
