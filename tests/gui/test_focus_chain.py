@@ -169,3 +169,40 @@ def test_tab_into_the_messages_shows_the_bar_on_a_row_in_view(window, services, 
     assert current.isValid() and view.visualRect(current).intersects(view.viewport().rect())
     qtbot.waitUntil(view.action_bar.isVisible, timeout=3000)
     assert view.action_bar.message_id == w.message_model.message_at(current.row()).id
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_focused_message_list_wears_a_2_px_ring_in_the_focus_colour(  # type: ignore[no-untyped-def]
+        window, services, qtbot, restore_look, theme):
+    """look50: no sheet rule may ring the message list (it would repaint every scroll); its
+    ring is drawn outside the viewport, 2 px in the focus token, only while it has focus."""
+    from chathub_desktop.core.messages import Role
+    from tests.gui.helpers import wait_shown
+
+    _p, a = add_fake_provider(services, "http://127.0.0.1:9/v1")
+    topic = services.topics.create(a, "Lisbon").id
+    services.chat.append_row(topic, Role.USER, "Plan three days in Lisbon.")
+    services.chat.append_row(topic, Role.ASSISTANT, "Day 1: Alfama. Day 2: Belém. Day 3: Sintra.")
+    reload_assistants(window, qtbot, a)
+    w = window
+    w.select_topic(topic)
+    wait_shown(w, qtbot, topic)
+    w.activateWindow()
+    w.composer.draft.setFocus()
+    w.view.theme_actions[theme].trigger()
+    c = LIGHT if theme == "light" else DARK
+    view = w.message_view
+    qtbot.waitUntil(lambda: view.isVisible() and w.message_model.rowCount() == 2, timeout=5000)
+
+    def edges() -> tuple[list[str], list[str]]:
+        """The first three pixels in from the list's left edge and down from its top."""
+        image = view.grab().toImage()
+        x, y = image.width() // 3, image.height() // 2
+        return ([image.pixelColor(i, y).name() for i in range(3)], [image.pixelColor(x, i).name() for i in range(3)])
+
+    qtbot.waitUntil(lambda: edges() == ([c.surface] * 3, [c.surface] * 3), timeout=3000)  # no ring unfocused
+    view.setFocus(Qt.FocusReason.TabFocusReason)
+    ring = [c.focus, c.focus, c.surface]
+    qtbot.waitUntil(lambda: edges() == (ring, ring), timeout=3000)
+    w.composer.draft.setFocus()
+    qtbot.waitUntil(lambda: edges() == ([c.surface] * 3, [c.surface] * 3), timeout=3000)
