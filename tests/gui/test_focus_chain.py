@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
@@ -206,3 +206,47 @@ def test_the_focused_message_list_wears_a_2_px_ring_in_the_focus_colour(  # type
     qtbot.waitUntil(lambda: edges() == (ring, ring), timeout=3000)
     w.composer.draft.setFocus()
     qtbot.waitUntil(lambda: edges() == ([c.surface] * 3, [c.surface] * 3), timeout=3000)
+
+
+class _WindowsShown(QObject):
+    """Records the object names of top-level widgets shown while it is installed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[str] = []
+
+    def eventFilter(self, watched: QObject, e: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Note a Show of a window."""
+        if e.type() == QEvent.Type.Show and isinstance(watched, QWidget) and watched.isWindow():
+            self.names.append(watched.objectName() or type(watched).__name__)
+        return False
+
+
+def test_settings_from_the_rail_focuses_its_sections_and_chats_gives_the_focus_back(  # type: ignore[no-untyped-def]
+        window, services, qtbot):
+    """look50: opening Settings from the rail left nothing focused: building the page showed
+    two empty-state buttons before they had a parent, each a window for a moment, and the
+    main window lost the keyboard to them. No window flashes; the section list takes the
+    focus (a click and the keyboard alike) and keeps it; Chats puts it back on the draft."""
+    from chathub_desktop.gui.shell.nav_rail import PageId, RailEntry
+
+    w = _chat_window(window, services, qtbot)
+    shown = _WindowsShown()
+    QApplication.instance().installEventFilter(shown)
+    try:
+        for press in ("click", "key"):
+            settings = w.rail.buttons[RailEntry.SETTINGS]
+            if press == "click":
+                qtbot.mouseClick(settings, Qt.MouseButton.LeftButton)
+            else:
+                settings.setFocus(Qt.FocusReason.TabFocusReason)
+                qtbot.keyClick(settings, Qt.Key.Key_Space)
+            qtbot.waitUntil(lambda: w.page_host.current_page_id() is PageId.SETTINGS, timeout=5000)
+            page = w.page_host.page(PageId.SETTINGS)
+            qtbot.waitUntil(lambda p=page: QApplication.focusWidget() is p.sections, timeout=3000)
+            assert shown.names == [], press
+            assert QApplication.activeWindow() is w
+            qtbot.mouseClick(w.rail.buttons[RailEntry.CHATS], Qt.MouseButton.LeftButton)
+            qtbot.waitUntil(lambda: QApplication.focusWidget() is w.composer.draft, timeout=3000)
+    finally:
+        QApplication.instance().removeEventFilter(shown)
