@@ -151,6 +151,7 @@ def main(out_dir: Path) -> int:
             # (seen under load; reported): show the settled state
             window.sending.sync()
             window.composer.set_text("Thanks! One more: how do I cancel it from another task?")
+            window.composer.draft.setFocus()  # where the user types (not the rail's first stop, ringed)
             window.estimate.schedule()
             await asyncio.sleep(1.5)
             app.processEvents()

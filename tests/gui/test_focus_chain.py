@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
@@ -169,3 +169,84 @@ def test_tab_into_the_messages_shows_the_bar_on_a_row_in_view(window, services, 
     assert current.isValid() and view.visualRect(current).intersects(view.viewport().rect())
     qtbot.waitUntil(view.action_bar.isVisible, timeout=3000)
     assert view.action_bar.message_id == w.message_model.message_at(current.row()).id
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_focused_message_list_wears_a_2_px_ring_in_the_focus_colour(  # type: ignore[no-untyped-def]
+        window, services, qtbot, restore_look, theme):
+    """look50: no sheet rule may ring the message list (it would repaint every scroll); its
+    ring is drawn outside the viewport, 2 px in the focus token, only while it has focus."""
+    from chathub_desktop.core.messages import Role
+    from tests.gui.helpers import wait_shown
+
+    _p, a = add_fake_provider(services, "http://127.0.0.1:9/v1")
+    topic = services.topics.create(a, "Lisbon").id
+    services.chat.append_row(topic, Role.USER, "Plan three days in Lisbon.")
+    services.chat.append_row(topic, Role.ASSISTANT, "Day 1: Alfama. Day 2: Belém. Day 3: Sintra.")
+    reload_assistants(window, qtbot, a)
+    w = window
+    w.select_topic(topic)
+    wait_shown(w, qtbot, topic)
+    w.activateWindow()
+    w.composer.draft.setFocus()
+    w.view.theme_actions[theme].trigger()
+    c = LIGHT if theme == "light" else DARK
+    view = w.message_view
+    qtbot.waitUntil(lambda: view.isVisible() and w.message_model.rowCount() == 2, timeout=5000)
+
+    def edges() -> tuple[list[str], list[str]]:
+        """The first three pixels in from the list's left edge and down from its top."""
+        image = view.grab().toImage()
+        x, y = image.width() // 3, image.height() // 2
+        return ([image.pixelColor(i, y).name() for i in range(3)], [image.pixelColor(x, i).name() for i in range(3)])
+
+    qtbot.waitUntil(lambda: edges() == ([c.surface] * 3, [c.surface] * 3), timeout=3000)  # no ring unfocused
+    view.setFocus(Qt.FocusReason.TabFocusReason)
+    ring = [c.focus, c.focus, c.surface]
+    qtbot.waitUntil(lambda: edges() == (ring, ring), timeout=3000)
+    w.composer.draft.setFocus()
+    qtbot.waitUntil(lambda: edges() == ([c.surface] * 3, [c.surface] * 3), timeout=3000)
+
+
+class _WindowsShown(QObject):
+    """Records the object names of top-level widgets shown while it is installed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[str] = []
+
+    def eventFilter(self, watched: QObject, e: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Note a Show of a window."""
+        if e.type() == QEvent.Type.Show and isinstance(watched, QWidget) and watched.isWindow():
+            self.names.append(watched.objectName() or type(watched).__name__)
+        return False
+
+
+def test_settings_from_the_rail_focuses_its_sections_and_chats_gives_the_focus_back(  # type: ignore[no-untyped-def]
+        window, services, qtbot):
+    """look50: opening Settings from the rail left nothing focused: building the page showed
+    two empty-state buttons before they had a parent, each a window for a moment, and the
+    main window lost the keyboard to them. No window flashes; the section list takes the
+    focus (a click and the keyboard alike) and keeps it; Chats puts it back on the draft."""
+    from chathub_desktop.gui.shell.nav_rail import PageId, RailEntry
+
+    w = _chat_window(window, services, qtbot)
+    shown = _WindowsShown()
+    QApplication.instance().installEventFilter(shown)
+    try:
+        for press in ("click", "key"):
+            settings = w.rail.buttons[RailEntry.SETTINGS]
+            if press == "click":
+                qtbot.mouseClick(settings, Qt.MouseButton.LeftButton)
+            else:
+                settings.setFocus(Qt.FocusReason.TabFocusReason)
+                qtbot.keyClick(settings, Qt.Key.Key_Space)
+            qtbot.waitUntil(lambda: w.page_host.current_page_id() is PageId.SETTINGS, timeout=5000)
+            page = w.page_host.page(PageId.SETTINGS)
+            qtbot.waitUntil(lambda p=page: QApplication.focusWidget() is p.sections, timeout=3000)
+            assert shown.names == [], press
+            assert QApplication.activeWindow() is w
+            qtbot.mouseClick(w.rail.buttons[RailEntry.CHATS], Qt.MouseButton.LeftButton)
+            qtbot.waitUntil(lambda: QApplication.focusWidget() is w.composer.draft, timeout=3000)
+    finally:
+        QApplication.instance().removeEventFilter(shown)

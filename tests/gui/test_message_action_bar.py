@@ -271,3 +271,30 @@ def test_the_bar_never_covers_a_message_s_text_or_its_header(window, services, f
         assert not bar.intersects(view.delegate.text_rect(index)), row
         assert not bar.intersects(view.delegate.header_rect(index)), row
         assert bar.intersects(view.visualRect(index)), row
+
+
+def test_no_bar_button_is_cut_plain_hovered_checked_or_focused(replied, qtbot):  # type: ignore[no-untyped-def]
+    """look50: the bar's buttons were fixed at 24 px while Qt's sheet style asked 27 px (the
+    audit counted them clipped in the focus shots); sized from their content, each has the
+    room it asks for in every state, and the bar still sits on the header band, over no text."""
+    view, model = replied.message_view, replied.message_model
+    bar = view.action_bar
+
+    def cut() -> dict[str, str]:
+        """Shown buttons whose size hint is larger than their size."""
+        return {a.name: f"{b.sizeHint().width()}x{b.sizeHint().height()} > {b.width()}x{b.height()}"
+                for a, b in bar.buttons.items() if not b.isHidden()
+                and (b.sizeHint().width() > b.width() or b.sizeHint().height() > b.height())}
+
+    hover(view, 1)
+    qtbot.waitUntil(bar.isVisible, timeout=3000)
+    assert cut() == {}
+    bar.buttons[MessageAction.PIN].setChecked(True)
+    assert cut() == {}
+    copy = bar.buttons[MessageAction.COPY]
+    copy.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is copy, timeout=3000)
+    assert cut() == {}
+    index = model.index(1)
+    assert not bar.geometry().intersects(view.delegate.text_rect(index))
+    assert bar.geometry().bottom() < view.delegate.bubble_rect(index).top()

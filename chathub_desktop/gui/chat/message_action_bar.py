@@ -23,11 +23,6 @@ from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts
 from chathub_desktop.services.views import MessageView
 
-#: A bar button's side, px: the bar fits the header band above a reply's first line,
-#: also above the first row at the viewport's top (walk39 #3).
-BUTTON = IconSize.SM + Space.SM + Space.XXS
-
-
 translate = QCoreApplication.translate
 
 class MessageAction(enum.Enum):
@@ -106,8 +101,10 @@ class MessageActionBar(QFrame):
         for action, look in _LOOKS.items():
             b = QToolButton(self)
             b.setIcon(icon(look.icon))
+            # sized by its content: the sheet's bar rule gives it one box in every state
+            # (hover, checked, the focus ring), so its hint never outgrows it (issue 29:
+            # a fixed 24 px side cut the 27 px Qt asked for)
             b.setIconSize(QSize(IconSize.SM, IconSize.SM))
-            b.setFixedSize(BUTTON, BUTTON)
             b.setAutoRaise(True)
             self.texts.bind(b.setToolTip, functools.partial(translate, "MessageActions", look.tip))
             self.texts.bind(b.setAccessibleName, functools.partial(translate, "MessageActions", action.value))

@@ -34,6 +34,7 @@ class RowColors:
     border: QColor
     text: QColor
     muted: QColor
+    tag_text: QColor
     tag_bg: QColor
     accent: QColor
     on_accent: QColor
@@ -74,6 +75,7 @@ def _palette_colors(pal: QPalette) -> tuple[RowColors, bool]:
             border=blend(base, text, 0.22 if dark else 0.16),
             text=text,
             muted=QColor(colours_for(dark).text_muted),  # 4.5:1 on the page (a blend was 3.7:1)
+            tag_text=QColor(colours_for(dark).tag_text),  # 4.5:1 on tag_bg as painted (look50)
             # a tag's muted text reads 4.5:1 on it, as painted at caption size too (dark
             # 0.16 was 4.36:1 by the tokens, 3.8:1 painted; now 5.25:1, look49)
             tag_bg=blend(base, text, 0.10),

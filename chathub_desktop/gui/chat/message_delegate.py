@@ -411,6 +411,15 @@ class MessageDelegate(QStyledItemDelegate):
         m, lay = row
         return self._info_rect(m, lay).translated(self._view.visualRect(index).topLeft())
 
+    def tag_rect(self, index: QModelIndex) -> QRect:
+        """The status tag ("stopped", "interrupted", "writing…", "error") after a reply's
+        header, in viewport coordinates; empty when the row has none."""
+        row = self._row_at(index)
+        if row is None:
+            return QRect()
+        m, lay = row
+        return self._header(m, lay).tag.translated(self._view.visualRect(index).topLeft())
+
     def caret_rect(self, index: QModelIndex) -> QRect:
         """The streaming caret's rectangle after the end of row ``index``'s text, in
         viewport coordinates; empty unless the row is a reply being written (walk29 #24)."""
@@ -573,7 +582,7 @@ class MessageDelegate(QStyledItemDelegate):
             painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, said(RETRY_LABEL))
         if arrows is not None:
             painter.setFont(small)
-            paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.muted, colors.tag_bg)
+            paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.tag_text, colors.tag_bg)
         if lay.marker_y >= 0:
             self._paint_marker(painter, lay.marker_y, lay.column, small, pal)
         painter.restore()
@@ -621,7 +630,7 @@ class MessageDelegate(QStyledItemDelegate):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colors.error_bg if m.status == MessageStatus.ERROR else colors.tag_bg)
             painter.drawRoundedRect(head.tag, 6, 6)
-            painter.setPen(colors.error_text if m.status == MessageStatus.ERROR else colors.muted)
+            painter.setPen(colors.error_text if m.status == MessageStatus.ERROR else colors.tag_text)
             painter.drawText(head.tag, Qt.AlignmentFlag.AlignCenter, lay.tag)
         if not head.info.isEmpty():
             icon(Icon.ABOUT).paint(painter, head.info.adjusted(2, 2, -2, -2), Qt.AlignmentFlag.AlignCenter,

@@ -84,6 +84,7 @@ from chathub_desktop.gui.chat.message_list_model import (
 from chathub_desktop.gui.chat.message_menu import MenuActions, message_menu
 from chathub_desktop.gui.chat.row_anchor import RowAnchor
 from chathub_desktop.gui.chat.send_keys import SendKey
+from chathub_desktop.gui.design.focus_ring import RING, FocusRing, ring_margins
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.topics.topic_scroll_bar import TopicScrollBar
@@ -197,6 +198,7 @@ class MessageListView(QListView):
         copy.triggered.connect(self._copy_under_mouse)
         self.addAction(copy)
         self.action_bar = MessageActionBar(self.viewport())
+        self.focus_ring = FocusRing(self)  # the keyboard's place, drawn outside the viewport
         self._editing = False  # an editor in place lies over a row (see editing_in_place)
         self.action_bar.triggered.connect(self._on_bar)
         self.jumps = JumpButtons(self, self.texts)  # in the gutter right of the rows
@@ -317,7 +319,8 @@ class MessageListView(QListView):
     def focusInEvent(self, e: QFocusEvent) -> None:  # noqa: N802 - Qt override
         """Tab, Shift+Tab or F6 into the list (walk49 #3): the newest row in view becomes
         current when the current one is out of view (Qt picks the first loaded row), so
-        its action bar shows where the keyboard is; no sheet rule may ring this list."""
+        its action bar shows where the keyboard is; no sheet rule may ring this list (its
+        :class:`FocusRing` does, outside the viewport)."""
         super().focusInEvent(e)
         keys = (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason, Qt.FocusReason.ShortcutFocusReason)
         vp = self.viewport().rect()
@@ -550,8 +553,8 @@ class MessageListView(QListView):
         """The topic scroll bar takes the right edge, where the window's own bar would be;
         the jump buttons' gutter lies left of it."""
         width = self.topic_bar.sizeHint().width()
-        self.setViewportMargins(0, 0, width + self.jumps.gutter(), 0)
-        r = self.contentsRect()
+        self.setViewportMargins(*ring_margins(right=width + self.jumps.gutter()))
+        r = self.contentsRect().adjusted(RING, RING, -RING, -RING)  # inside the focus ring
         self.topic_bar.setGeometry(r.right() - width + 1, r.top(), width, r.height())
 
     # --- interaction -----------------------------------------------------------------------

@@ -290,6 +290,11 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QToolButton:focus, QToolButton#newTopicButton:focus, QToolButton#topicModelPicker:focus, "
            "QToolButton#assistantAvatar:focus", border=ring)
     b.rule("QListView#topicList:focus", border=ring, border_radius=f"{Radius.MD}px")
+    # the message action bar's icon buttons (issue 29): no padding and a ring-wide border,
+    # clear until focused, so every state has the one box the bar is sized from and the
+    # bar fits the header band above a reply's first line (walk39 #3)
+    b.rule("QFrame#messageActionBar QToolButton", padding="0", border=f"{Space.XXS}px solid transparent")
+    b.rule("QFrame#messageActionBar QToolButton:focus", border=ring)
     # the topic list's New topic (issue 29): a labelled button over the list, as "New chat"
     b.rule("QToolButton#newTopicButton", fg="text", bg="raised", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.SM}px {Space.MD}px", font_weight=600)

@@ -92,7 +92,11 @@ class EmptyState(QWidget):
         self.button = make_primary(QPushButton())
         self._say(self.button.setText, action)
         self.button.setObjectName(f"{name}Button")
-        self.button.setVisible(bool(action))
+        if not action:
+            # hidden until set_action; never shown while it has no parent: a widget shown
+            # without one opens as a window, and the window lost the keyboard to it (look50:
+            # Settings from the rail flashed two, leaving nothing focused)
+            self.button.hide()
         row.addWidget(self.button)
         self.secondary: QPushButton | None = None
         if secondary or details:
