@@ -94,12 +94,18 @@ def load_rows(
     *,
     ids: Iterable[int] = (),
     after_id: int | None = None,
+    texts: bool = True,
 ) -> tuple[LoadedRows, list[dict[str, object]]]:
     """Rows of ``topic_id`` in ``seq`` order — all of them, or only ``ids`` and those with
     an id above ``after_id`` — with token counts of ``encoding`` (REF-26). Returns
     ``(rows, stale)``: ``stale`` lists ``{"id", "token_count", "token_encoding"}`` for rows
     whose cached count was missing or of another encoding, counted now with ``count``;
     store them with :func:`store_counts` in a write transaction.
+
+    ``texts`` False (issue 29: the badge's warm rows): only tool results keep their text
+    (a result sent without its call is counted again as a user turn); every other row's
+    ``content`` is ``""``, its count and ``sendable`` taken from the stored text first.
+    :func:`with_texts` puts the texts back.
 
     The select runs on the session's connection as plain Core (issue 29: the ORM's result
     layer and a named look-up per column took about a third of the badge's first count of
@@ -120,7 +126,7 @@ def load_rows(
         for (mid, role, content, content_type, calls, call_id, tool_name, attached, status, tokens,
              token_encoding, pinned) in chain.from_iterable(result.partitions()):
             msg = ChatMessage(
-                _ROLES[role], content,
+                _ROLES[role], content if texts or role == _TOOL else "",
                 tuple(ToolCall(id=str(c.get("id", "")), name=str(c.get("name", "")), arguments=_args(c.get("arguments")))
                       for c in calls) if calls else (),
                 call_id, tool_name,
@@ -130,7 +136,7 @@ def load_rows(
             if live:
                 streaming.add(mid)
             if tokens is None or token_encoding != encoding:
-                tokens = _count_row(s, msg, count)
+                tokens = _count_row(s, msg if texts or role == _TOOL else replace(msg, content=content), count)
                 if not live:
                     stale.append({"id": mid, "token_count": tokens, "token_encoding": encoding})
             # shown but never sent: hidden reasoning, system rows, error bubbles, replies still
@@ -139,6 +145,17 @@ def load_rows(
                         and bool(content or calls or role == _TOOL or attached))
             add(HistoryMessage(mid, msg, tokens, sendable, bool(pinned)))
     return LoadedRows(history, frozenset(streaming)), stale
+
+
+def with_texts(s: Session, topic_id: int, rows: Sequence[HistoryMessage]) -> tuple[HistoryMessage, ...]:
+    """``rows`` of ``topic_id`` read with ``texts`` False (:func:`load_rows`), each with its
+    stored text again (one query over the topic's rows that are not tool results); a row
+    gone meanwhile keeps ``""``. Counts, ``sendable`` and ``pinned`` are the rows' own."""
+    found = dict(s.connection().execute(
+        select(Message.id, Message.content).where(Message.topic_id == topic_id, Message.role != _TOOL)).all())
+    return tuple(h if h.message.role is Role.TOOL or h.id not in found
+                 else HistoryMessage(h.id, replace(h.message, content=found[h.id]), h.tokens, h.sendable, h.pinned)
+                 for h in rows)
 
 
 #: Stored role word → :class:`Role`, and the words :func:`load_rows` compares with.
