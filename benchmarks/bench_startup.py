@@ -131,6 +131,10 @@ minutes, load average 13.8-15.3 (six other helpers' tests: read the CPU rows)::
     CPU used by the badge         3.32 s           3.12 s
     peak RSS (VmHWM at the badge) 195 MB           190 MB         bare 55 MB, goal 200 MB
 
+Again 15 minutes later (load 13.8-16.8): rows 1.47 / 1.74 s, their CPU 0.57 / 0.59 s (the
+rows' path is not measurably cheaper at this load), badge CPU 2.27 / 1.99 s, peak RSS
+195 / 190 MB. An idle reading is still owed.
+
 The badge's first count alone (``EstimateService.estimate`` on the same store, CPU of its
 thread, median of 5 fresh processes, load 9-11): 0.34-0.39 s -> 0.20 s, the same figure;
 the rows are read as plain Core rows in fetched batches. The warm rows it counts keep no
