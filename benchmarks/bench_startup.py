@@ -120,6 +120,27 @@ Under load the rows wait for nothing but the CPU: ``--phases`` with the burners 
 7.6-8.2) puts 0.60 s of CPU (0.13 before the composition root) into 2.16 s of wall, every
 phase's wall 3-6x its CPU, no phase waiting on a lock or a read.
 
+rows50 (issue 29), ``--content --base`` at e212c81 (a scratch clone), 5 runs each, same
+minutes, load average 13.8-15.3 (six other helpers' tests: read the CPU rows)::
+
+                                  base (e212c81)   after (rows50)
+    window painted                1.64 s           1.24 s
+    last topic's rows shown       3.38 s           2.99 s         goal 0.5 s
+    CPU used by the rows          0.93 s           0.90 s
+    token badge figure           13.95 s          13.04 s
+    CPU used by the badge         3.32 s           3.12 s
+    peak RSS (VmHWM at the badge) 195 MB           190 MB         bare 55 MB, goal 200 MB
+
+Again 15 minutes later (load 13.8-16.8): rows 1.47 / 1.74 s, their CPU 0.57 / 0.59 s (the
+rows' path is not measurably cheaper at this load), badge CPU 2.27 / 1.99 s, peak RSS
+195 / 190 MB. An idle reading is still owed.
+
+The badge's first count alone (``EstimateService.estimate`` on the same store, CPU of its
+thread, median of 5 fresh processes, load 9-11): 0.34-0.39 s -> 0.20 s, the same figure;
+the rows are read as plain Core rows in fetched batches. The warm rows it counts keep no
+user or assistant text (Python memory held after the count: 8.3 -> 5.4 MB), and httpx is
+no longer imported by the services (it loads with the first request).
+
 The package's bytecode is compiled first and the children may read it, as after any
 ``pip install`` (pip compiles on install). Without this, a ``PYTHONDONTWRITEBYTECODE``
 environment makes every run recompile ChatHub's modules (about 30 ms) while the bare

@@ -75,15 +75,20 @@ def _no_source_reads_on_import() -> None:
     ``linecache`` for the life of the process. The same check is made here on the
     file's bytes, read once and not kept; the answer (and so each module's feature
     selection) is unchanged. The lines read before this ran are dropped (a traceback
-    reads them again). Does nothing when PySide6's support module is not there."""
+    reads them again). The standard library's modules (a fifth of those the window imports
+    before its first rows) are answered without a read: none of them names PySide6. Does
+    nothing when PySide6's support module is not there."""
     feature: Any = sys.modules.get("shibokensupport.feature")  # PySide6's own module, untyped
     if feature is None or not callable(getattr(feature, "_mod_uses_pyside", None)):
         return
+    stdlib = os.path.dirname(os.__file__) + os.sep
 
     def uses_pyside(module: object) -> bool:
         path = getattr(module, "__file__", None)
         if not isinstance(path, str):
             return False  # a built-in or namespace module: inspect.getsource cannot read it either
+        if path.startswith(stdlib) and "-packages" not in path:
+            return False
         try:
             with open(path, "rb") as f:
                 return b"PySide6" in f.read()

@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from dataclasses import dataclass
 from http import HTTPStatus
 
 import httpx
@@ -38,36 +37,17 @@ from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.base import ProviderError
 from chathub_desktop.providers.bounded_body import ACCEPT_ENCODING, BoundedDecoder
+from chathub_desktop.providers.connection_result import TIMEOUT_S, ConnectionCheck
 from chathub_desktop.providers.errors import error_from_redirect
 from chathub_desktop.providers.sse_stream import read_body
 from chathub_desktop.providers.stream_limits import Limit, StreamLimits
 from chathub_desktop.providers.tls import tls_context
 
-__all__ = ["ConnectionCheck", "check_endpoint"]
+__all__ = ["TIMEOUT_S", "ConnectionCheck", "check_endpoint"]
 
-#: Seconds the whole check may take (each read, and the check as a whole).
-TIMEOUT_S = 15.0
 ANTHROPIC_VERSION = "2023-06-01"
 #: The most models of one Ollama server asked their ``/api/show``.
 MAX_OLLAMA_MODELS = 32
-
-
-@dataclass(frozen=True)
-class ConnectionCheck:
-    """``ok``; ``message``: one line for the user; ``models``: the ids offered (sorted,
-    possibly empty); ``seconds``: how long the answer took; ``windows``: ``(id, tokens)``
-    for the models whose window the provider reported (issue 28); ``no_tools``: the ids
-    whose server said its chat template takes no tools (llama.cpp ``/props``, F3);
-    ``why``: ``message`` as a typed reason the window says in its language (issue 27;
-    None: a service's or server's own words, shown as written)."""
-
-    ok: bool
-    message: str
-    models: tuple[str, ...] = ()
-    seconds: float = 0.0
-    windows: tuple[tuple[str, int], ...] = ()
-    no_tools: tuple[str, ...] = ()
-    why: Reason | None = None
 
 
 def _said(ok: bool, why: Reason, models: tuple[str, ...] = (), seconds: float = 0.0,

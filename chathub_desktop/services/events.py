@@ -11,12 +11,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus, CompactionTrigger
-from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
 from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.core.reasons import Reason
-from chathub_desktop.core.secret_redaction import Redaction
+
+if TYPE_CHECKING:  # annotations only: the window's first page builds the bus without them (issue 29)
+    from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus, CompactionTrigger
+    from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
 
 
 @dataclass(frozen=True)
@@ -195,6 +197,8 @@ class SecretsRedacted:
 
     def reason(self) -> Reason | None:
         """:attr:`notice` typed (issue 27: the window says it in its language)."""
+        from chathub_desktop.core.secret_redaction import Redaction  # its rules compile on import
+
         return Redaction("", self.kinds).notice_reason(self.where)
 
 

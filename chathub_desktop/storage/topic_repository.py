@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from itertools import chain
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, func, inspect, or_, select, update
@@ -36,36 +37,10 @@ from chathub_desktop.storage.models import Message, Topic
 MESSAGE_FIELDS: frozenset[str] = frozenset(c.key for c in inspect(Message).column_attrs)
 
 
-def chat_message(m: Message) -> ChatMessage:
-    """Domain message for a stored row (tool calls parsed from their JSON list)."""
-    calls = tuple(
-        ToolCall(id=str(c.get("id", "")), name=str(c.get("name", "")), arguments=_args(c.get("arguments")))
-        for c in (m.tool_calls or ())
-    )
-    return ChatMessage(
-        role=Role(m.role),
-        content=m.content,
-        tool_calls=calls,
-        tool_call_id=m.tool_call_id,
-        tool_name=m.tool_name,
-        attachments=attachments_of(m.attachments) if m.attachments else (),
-    )
-
-
 def _args(value: object) -> str:
     if isinstance(value, str):
         return value
     return json.dumps(value if value is not None else {})
-
-
-def is_sendable(m: Message) -> bool:
-    """Rows shown but never sent: error bubbles, empty cancelled replies, hidden
-    reasoning, replies still streaming."""
-    if m.content_type in NEVER_SENT_CONTENT_TYPES or m.role == Role.SYSTEM.value:
-        return False
-    if m.status in (MessageStatus.ERROR.value, MessageStatus.STREAMING.value):
-        return False
-    return bool(m.content or m.tool_calls or m.role == Role.TOOL.value or m.attachments)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +94,22 @@ def load_rows(
     *,
     ids: Iterable[int] = (),
     after_id: int | None = None,
+    texts: bool = True,
 ) -> tuple[LoadedRows, list[dict[str, object]]]:
     """Rows of ``topic_id`` in ``seq`` order — all of them, or only ``ids`` and those with
     an id above ``after_id`` — with token counts of ``encoding`` (REF-26). Returns
     ``(rows, stale)``: ``stale`` lists ``{"id", "token_count", "token_encoding"}`` for rows
     whose cached count was missing or of another encoding, counted now with ``count``;
-    store them with :func:`store_counts` in a write transaction."""
+    store them with :func:`store_counts` in a write transaction.
+
+    ``texts`` False (issue 29: the badge's warm rows): only tool results keep their text
+    (a result sent without its call is counted again as a user turn); every other row's
+    ``content`` is ``""``, its count and ``sendable`` taken from the stored text first.
+    :func:`with_texts` puts the texts back.
+
+    The select runs on the session's connection as plain Core (issue 29: the ORM's result
+    layer and a named look-up per column took about a third of the badge's first count of
+    a 20,000-message topic); each row is unpacked once."""
     q = select(*_PLAN_COLUMNS).where(Message.topic_id == topic_id)
     wanted = list(ids)
     if after_id is not None:
@@ -135,31 +120,60 @@ def load_rows(
     history: list[HistoryMessage] = []
     streaming: set[int] = set()
     stale: list[dict[str, object]] = []
+    add = history.append
     with gc_paused():
-        for m in s.execute(q.order_by(Message.seq).execution_options(yield_per=LOAD_BATCH_ROWS)):
-            _add_row(s, cast(Message, m), count, encoding, history, streaming, stale)
+        result = s.connection().execution_options(yield_per=LOAD_BATCH_ROWS).execute(q.order_by(Message.seq))
+        for (mid, role, content, content_type, calls, call_id, tool_name, attached, status, tokens,
+             token_encoding, pinned) in chain.from_iterable(result.partitions()):
+            msg = ChatMessage(
+                _ROLES[role], content if texts or role == _TOOL else "",
+                tuple(ToolCall(id=str(c.get("id", "")), name=str(c.get("name", "")), arguments=_args(c.get("arguments")))
+                      for c in calls) if calls else (),
+                call_id, tool_name,
+                attachments=attachments_of(attached) if attached else (),
+            )
+            live = status == _STREAMING
+            if live:
+                streaming.add(mid)
+            if tokens is None or token_encoding != encoding:
+                tokens = _count_row(s, msg if texts or role == _TOOL else replace(msg, content=content), count)
+                if not live:
+                    stale.append({"id": mid, "token_count": tokens, "token_encoding": encoding})
+            # shown but never sent: hidden reasoning, system rows, error bubbles, replies still
+            # streaming, empty cancelled replies
+            sendable = (content_type not in NEVER_SENT_CONTENT_TYPES and role != _SYSTEM and status not in _UNSENT
+                        and bool(content or calls or role == _TOOL or attached))
+            add(HistoryMessage(mid, msg, tokens, sendable, bool(pinned)))
     return LoadedRows(history, frozenset(streaming)), stale
 
 
-def _add_row(s: Session, m: Message, count: Callable[[str], int], encoding: str, history: list[HistoryMessage],
-             streaming: set[int], stale: list[dict[str, object]]) -> None:
-    """``m``: a row of :data:`_PLAN_COLUMNS` (read like the ORM object by name)."""
-    msg = chat_message(m)
-    live = m.status == MessageStatus.STREAMING.value
-    if m.token_count is not None and m.token_encoding == encoding:
-        tokens = m.token_count
-    else:
-        counted = msg
-        if any(a.kind == FILE for a in msg.attachments):  # inlined file text counts (issue 14)
-            counted = replace(msg, attachments=with_data(s, msg.attachments, kinds=frozenset({FILE})))
-            counted = replace(counted, attachments=tuple(a for a in counted.attachments if a.loaded
-                                                         or a.kind != FILE))
-        tokens = message_tokens(counted, count)
-        if not live:
-            stale.append({"id": m.id, "token_count": tokens, "token_encoding": encoding})
-    if live:
-        streaming.add(m.id)
-    history.append(HistoryMessage(id=m.id, message=msg, tokens=tokens, sendable=is_sendable(m), pinned=bool(m.pinned)))
+def with_texts(s: Session, topic_id: int, rows: Sequence[HistoryMessage]) -> tuple[HistoryMessage, ...]:
+    """``rows`` of ``topic_id`` read with ``texts`` False (:func:`load_rows`), each with its
+    stored text again (one query over the topic's rows that are not tool results); a row
+    gone meanwhile keeps ``""``. Counts, ``sendable`` and ``pinned`` are the rows' own."""
+    found = dict(s.connection().execute(
+        select(Message.id, Message.content).where(Message.topic_id == topic_id, Message.role != _TOOL)).all())
+    return tuple(h if h.message.role is Role.TOOL or h.id not in found
+                 else HistoryMessage(h.id, replace(h.message, content=found[h.id]), h.tokens, h.sendable, h.pinned)
+                 for h in rows)
+
+
+#: Stored role word → :class:`Role`, and the words :func:`load_rows` compares with.
+_ROLES: dict[str, Role] = {r.value: r for r in Role}
+_SYSTEM, _TOOL = Role.SYSTEM.value, Role.TOOL.value
+_STREAMING = MessageStatus.STREAMING.value
+_UNSENT = frozenset({MessageStatus.ERROR.value, MessageStatus.STREAMING.value})
+
+
+def _count_row(s: Session, msg: ChatMessage, count: Callable[[str], int]) -> int:
+    """Tokens of a row whose cached count is missing (REF-26): inlined file text counts
+    (issue 14), so those files' text is read first."""
+    counted = msg
+    if any(a.kind == FILE for a in msg.attachments):
+        counted = replace(msg, attachments=with_data(s, msg.attachments, kinds=frozenset({FILE})))
+        counted = replace(counted, attachments=tuple(a for a in counted.attachments if a.loaded
+                                                     or a.kind != FILE))
+    return message_tokens(counted, count)
 
 
 def store_counts(s: Session, stale: Sequence[dict[str, object]]) -> None:

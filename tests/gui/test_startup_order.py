@@ -205,6 +205,9 @@ NOT_BEFORE_THE_FIRST_PAINT = ("asyncio", "qasync", "chathub_desktop.core.chatgpt
 #: its ORM mapping took ~0.7 s of CPU before the rows).
 NOT_BEFORE_THE_STORE = ("sqlalchemy", "chathub_desktop.storage.models", "chathub_desktop.storage.database",
                         "chathub_desktop.services.container")
+#: What every service built and attached still has no use for (issue 29: httpx, ~3.6 MB,
+#: loads with the first request, not with the services).
+NOT_AT_REST = ("httpx",)
 
 FIRST_PAGE_PROBE = """
 import json, sys, threading
@@ -248,6 +251,7 @@ MainWindow.attach_store = attach_store_and_watch
 attach = MainWindow.attach
 def attach_and_quit(self, services):
     attach(self, services)
+    seen["attached"] = listed(REST)
     self.request_quit()
 MainWindow.attach = attach_and_quit
 from chathub_desktop import logging_setup
@@ -266,7 +270,8 @@ def test_showing_the_first_page_loads_no_other_service(tmp_path) -> None:  # typ
     qasync or the import's parsers load, and the last topic's rows before it imports
     the other services (MCP, dreams, transfer, search, memory, compaction, the badge's
     context), the libraries only they use (the MCP SDK, httpx, Alembic on a current
-    store) or QtNetwork (the single-instance listener); on the default SQLite store, its
+    store) or QtNetwork (the single-instance listener), and httpx not even once every
+    service is attached (it loads with the first request); on the default SQLite store, its
     rows in view paint before SQLAlchemy, the store's services or tiktoken are loaded (the
     tokenizer's table is built after them, before the store opens)."""
     import json
@@ -288,7 +293,7 @@ def test_showing_the_first_page_loads_no_other_service(tmp_path) -> None:  # typ
     env["QT_QPA_PLATFORM"] = "offscreen"
     code = FIRST_PAGE_PROBE.replace("PREFIXES", repr(NOT_FOR_THE_FIRST_PAGE)).replace(
         "EARLY", repr(NOT_BEFORE_THE_STORE)).replace("PAINT", repr(NOT_BEFORE_THE_FIRST_PAINT)).replace(
-        "ROWS", repr(NOT_BEFORE_THE_FIRST_ROWS))
+        "ROWS", repr(NOT_BEFORE_THE_FIRST_ROWS)).replace("REST", repr(NOT_AT_REST))
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True,
                           timeout=90, env=env, cwd=Path(__file__).resolve().parents[2], check=False)
     line = next((x for x in done.stdout.splitlines() if x.startswith("PROBE ")), None)
@@ -302,3 +307,4 @@ def test_showing_the_first_page_loads_no_other_service(tmp_path) -> None:  # typ
     assert "tiktoken" in probe["tokenizer_loaded"]  # after them, before the store
     assert probe["rows"] == 12  # what the window had painted when the modules were listed
     assert probe["loaded"] == []
+    assert probe["attached"] == []  # every service attached, no request made: no HTTP client

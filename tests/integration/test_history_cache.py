@@ -31,5 +31,39 @@ def test_a_reply_streaming_when_read_is_read_again_once_another_process_finished
     assert [h.sendable for h in again] == [True, True]
     assert again[1].tokens == counter.count("assistant:\npartial, then final") + 3  # REF-26: 3 framing tokens
     assert cache.full_loads == 1
-    with services.db.read() as s:  # nothing streams any more: the same rows, nothing read
-        assert cache.history(s, t.id, counter)[0] is again
+    with services.db.read() as s:  # nothing streams any more: the same rows kept, nothing read again
+        kept = cache.history(s, t.id, counter, texts=False)[0]
+        assert cache.history(s, t.id, counter, texts=False)[0] is kept
+    assert cache.full_loads == 1
+
+
+def test_the_badges_warm_rows_keep_counts_not_texts_and_count_what_is_sent(services: Services) -> None:
+    """Issue 29 ("the badge reads the counts it needs, not the rows"): after the badge's
+    count the warm rows hold no user or assistant text, only tool results keep theirs (a
+    result whose call is not sent is counted again as a user turn, from its text); the
+    figure is the count of the request a send assembles from the rows with their texts,
+    and a send still posts every text."""
+    from chathub_desktop.core.request_assembly import assemble_request
+    from chathub_desktop.services.context import request_context
+
+    a = services.assistants.create("Helper", instructions="Be brief.")
+    t = services.topics.create(a.id, "Topic")
+    services.topics.append_message(t.id, Role.USER, "what is the weather in Lisbon today?")
+    services.topics.append_message(t.id, Role.ASSISTANT, "sunny and 24 degrees")
+    services.topics.append_message(t.id, Role.TOOL, "browsing output with no call", tool_call_id="call-1",
+                                   tool_name="browser")  # an imported result whose call is not stored
+    services.topics.append_message(t.id, Role.USER, "and tomorrow?")
+    est = services.estimates.estimate(t.id, "thanks")
+    cache = services.loader.history_cache
+    assert cache is not None
+    kept = next(iter(cache._entries.values())).history
+    assert [h.message.content for h in kept] == ["", "", "browsing output with no call", ""]
+    ctx = request_context.load_context(services.db, services.catalog, t.id, services.memory, services.tools,
+                                       history_cache=cache, pending_user=True)
+    plan = assemble_request(ctx.with_draft("thanks"), ctx.counter.count)
+    assert est.total == plan.total_tokens  # TOK-1: exactly the request's count
+    assert est.parts == {p.name: p.tokens for p in plan.parts}
+    assert [m.content for m in plan.messages[1:]] == [
+        "what is the weather in Lisbon today?", "sunny and 24 degrees",
+        "[Output of the browser tool]\nbrowsing output with no call", "and tomorrow?", "thanks"]
+    assert next(iter(cache._entries.values())).history is kept  # the send's texts were not kept

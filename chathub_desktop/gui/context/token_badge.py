@@ -33,12 +33,12 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QToolButton, QWidget
 
-from chathub_desktop.gui.context.usage_popover import EstimatePopover
 from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
-if TYPE_CHECKING:  # types only: the views module loads after first paint
+if TYPE_CHECKING:  # types only: the views module loads after first paint, the popover when opened
+    from chathub_desktop.gui.context.usage_popover import EstimatePopover
     from chathub_desktop.services.views import EstimateView
 
 
@@ -118,6 +118,9 @@ class TokenBadge(QToolButton):
     def popover(self) -> EstimatePopover:
         """The breakdown popover, built on first use (not before the window's first paint)."""
         if self._popover is None:
+            # imported here: the popover's module and its words load when it opens (issue 29)
+            from chathub_desktop.gui.context.usage_popover import EstimatePopover
+
             self._popover = EstimatePopover(self)
             self._popover.card_window_requested.connect(self.card_window_requested)
             self._popover.card_edit_requested.connect(self.card_edit_requested)

@@ -93,6 +93,7 @@ from chathub_desktop.storage.estimate_rows import (
     usage_rows,
 )
 from chathub_desktop.storage.provider_lookup import provider_row
+from chathub_desktop.storage.topic_repository import with_texts
 from chathub_desktop.storage.topic_rows import message_row
 from chathub_desktop.tokens.counter import TokenCounter
 
@@ -310,7 +311,9 @@ class EstimateService:
 
     # --- the base -----------------------------------------------------------------------
     def _load(self, topic_id: int) -> TopicContext:
-        return self._loader.load(topic_id, pending_user=True)
+        """The badge's context: rows without their texts when the plan needs none (issue
+        29: the warm rows kept at rest hold counts, not 3.5 MB and more of text)."""
+        return self._loader.load(topic_id, pending_user=True, texts=False)
 
     @staticmethod
     def _input(ctx: TopicContext) -> AssemblyInput:
@@ -335,7 +338,13 @@ class EstimateService:
 
     def _row_records(self, ctx: TopicContext, inp: AssemblyInput,
                      included: tuple[int, ...]) -> tuple[tuple[int, str, int], ...]:
-        by_id = {h.id: h.message for h in ctx.history}
+        """``(id, digest of what is sent, tokens as sent)`` of each included row (REF-28);
+        the rows' texts are read for it when ``ctx`` was loaded without them."""
+        history = ctx.history
+        if not ctx.texts:
+            with self._db.read() as s:
+                history = with_texts(s, ctx.topic_id, history)
+        by_id = {h.id: h.message for h in history}
         return tuple(
             (i, row_digest(_sent_message(by_id[i], inp.input_template)), t)
             for i, t in self._row_tokens(ctx, inp, included)
@@ -563,7 +572,7 @@ class EstimateService:
     def recount(self, topic_id: int, draft: str = "") -> int:
         """Full local recount of the next request: reload the topic and tokenize every
         window row afresh (no cached counts), tokens. For checks and benchmarks."""
-        return self.count_window(self._load(topic_id), draft)
+        return self.count_window(self._loader.load(topic_id, pending_user=True), draft)
 
     def count_window(self, ctx: TopicContext, draft: str = "") -> int:
         """Local count of ``ctx``'s next request with every history row tokenized afresh.

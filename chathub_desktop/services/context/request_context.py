@@ -112,6 +112,10 @@ class TopicContext:
     #: The per-request model override this context was loaded with; a reload of the
     #: same request (tool rounds, a rescue) passes it again.
     override: ModelPick | None = None
+    #: Every history row carries its text. False (the badge's count, issue 29): only tool
+    #: results do; the plan and its counts are the same, but nothing may send, summarize
+    #: or digest these rows.
+    texts: bool = True
 
     @property
     def sent_sampling(self) -> Sampling:
@@ -225,6 +229,7 @@ def load_context(
     history_cache: TopicHistoryCache | None = None,
     pending_user: bool = False,
     override: ModelPick | None = None,
+    texts: bool = True,
 ) -> TopicContext:
     """Snapshot the topic — its assistant, history, compaction state, injected memory
     and tools — and plan its next request with ``core.request_plan.plan_request``.
@@ -240,6 +245,11 @@ def load_context(
     stored yet (the badge's draft) rather than for the stored latest user message (a
     send). Raises ``services.errors.NotFound`` for an unknown topic (or an override's
     unknown provider), ``InvalidInput`` for a bad NUM-11 / threshold environment value.
+
+    ``texts`` False (the badge, issue 29): the rows come without their texts (tool results
+    keep theirs) when the plan needs none — no NUM-11 bound and the threshold policy off
+    (both weigh characters); otherwise, and always with ``texts`` True, every row has its
+    text (``TopicContext.texts`` says which).
     """
     try:
         bounds = tc.history_bounds(os.environ)
@@ -250,17 +260,18 @@ def load_context(
         provider, model, card = resolved.provider, resolved.model, resolved.card
         # a user card's tokenizer beats the by-id choice (issue 28)
         counter = TokenCounter(card.encoding) if card.encoding else TokenCounter.for_model(model)
+        threshold = threshold_config(s)
+        texts = texts or bounds != (None, None) or threshold.enabled  # NUM-4, NUM-5, NUM-11 count characters
         if history_cache is not None:
-            history, stale = history_cache.history(s, topic.id, counter)
+            history, stale = history_cache.history(s, topic.id, counter, texts=texts)
         else:
-            rows, stale = load_rows(s, topic.id, counter.count, counter.encoding_name)
+            rows, stale = load_rows(s, topic.id, counter.count, counter.encoding_name, texts=texts)
             history = tuple(rows.history)
         budget = input_budget(
             card.context_window, assistant.max_tokens, assistant.max_tokens_enabled, card.max_output
         )
         state = plan_compaction(s, topic.id) if topic.kind == TopicKind.REGULAR else None
         archives_on = setting_value(s, COMPACTION_ARCHIVES)
-        threshold = threshold_config(s)
         archives = state.archives if state is not None else ()
         withheld = provider is not None and takes_no_tools(s, provider.id, model)
         inputs = PlanInputs(
@@ -318,6 +329,7 @@ def load_context(
             model_source=resolved.source,
             model_note=resolved.note,
             override=override,
+            texts=texts,
         )
     if stale:
         with contextlib.suppress(StoreBusy):  # only a cache: missing counts are recounted next time
@@ -351,14 +363,15 @@ class ContextLoader:
         self.history_cache = history_cache
 
     def load(self, topic_id: int, *, pending_user: bool = False,
-             override: ModelPick | None = None) -> TopicContext:
+             override: ModelPick | None = None, texts: bool = True) -> TopicContext:
         """Blocking :func:`load_context` (call it on a store worker thread), with the
         cyclic GC held off while its rows become objects (``gc_paused``). ``override``:
-        a ``(provider id, model)`` for this request only (issue 14)."""
+        a ``(provider id, model)`` for this request only (issue 14); ``texts`` False: the
+        badge's count, rows without their texts when the plan needs none (issue 29)."""
         with gc_paused():
             return load_context(self.db, self.catalog, topic_id, self.memory, self.tools,
                                 history_cache=self.history_cache, pending_user=pending_user,
-                                override=override)
+                                override=override, texts=texts)
 
     async def aload(self, topic_id: int, *, pending_user: bool = False,
                     override: ModelPick | None = None) -> TopicContext:

@@ -9,6 +9,12 @@ changed (bus events) and the rows that were still streaming are read again. An e
 a deletion anywhere — by this process or another — changes the version and the topic
 is read whole again.
 
+The rows kept hold their counts, not their texts (issue 29: a 20,000-message topic's texts
+are 3.5 MB and more at rest): only tool results keep theirs, the one text a count may
+need again (``storage.topic_repository.load_rows`` with ``texts`` False). A caller that
+sends, summarizes or digests rows asks for the texts (:meth:`TopicHistoryCache.history`'s
+``texts``), read again for it and not kept.
+
 Thread model: :meth:`history` runs on the store's worker threads; bus events arrive on
 any thread. One lock guards the map; it is never held while reading the store.
 """
@@ -30,6 +36,7 @@ from chathub_desktop.storage.topic_repository import (
     HistoryVersion,
     history_version,
     load_rows,
+    with_texts,
 )
 from chathub_desktop.tokens.counter import TokenCounter
 
@@ -78,10 +85,17 @@ class TopicHistoryCache:
             else:
                 self._entries.pop(topic_id, None)
 
-    def history(self, s: Session, topic_id: int, counter: TokenCounter) -> tuple[
+    def history(self, s: Session, topic_id: int, counter: TokenCounter, *, texts: bool = True) -> tuple[
             tuple[HistoryMessage, ...], list[dict[str, object]]]:
         """The topic's rows, oldest first, with token counts of ``counter``'s encoding, and
-        the counts that were missing (to cache with ``store_counts``)."""
+        the counts that were missing (to cache with ``store_counts``). ``texts`` False:
+        the rows as kept, only tool results with their text (the badge's count, issue 29)."""
+        rows, stale = self._rows(s, topic_id, counter)
+        return (with_texts(s, topic_id, rows) if texts else rows), stale
+
+    def _rows(self, s: Session, topic_id: int, counter: TokenCounter) -> tuple[
+            tuple[HistoryMessage, ...], list[dict[str, object]]]:
+        """The rows kept (texts dropped), brought up to date."""
         version = history_version(s, topic_id)
         with self._lock:
             entry = self._entries.pop(topic_id, None)
@@ -95,7 +109,7 @@ class TopicHistoryCache:
                     return refreshed
             else:  # nothing changed since the last read
                 return entry.history, []
-        rows, stale = load_rows(s, topic_id, counter.count, counter.encoding_name)
+        rows, stale = load_rows(s, topic_id, counter.count, counter.encoding_name, texts=False)
         with self._lock:
             self.full_loads += 1
         fresh = _Entry(counter.encoding_name, version, tuple(rows.history), rows.streaming)
@@ -108,7 +122,7 @@ class TopicHistoryCache:
         ``None`` when rows were deleted meanwhile (the caller reads the topic whole)."""
         refresh = dirty | entry.streaming
         fresh, stale = load_rows(s, topic_id, counter.count, counter.encoding_name,
-                                 ids=refresh, after_id=entry.version.max_id)
+                                 ids=refresh, after_id=entry.version.max_id, texts=False)
         appended = tuple(h for h in fresh.history if h.id > entry.version.max_id)
         if len(entry.history) + len(appended) != version.count:
             return None
