@@ -9,6 +9,11 @@ first words only. Any failure (no key, provider error, :data:`TITLE_TIMEOUT_S`) 
 first-words title and writes one INFO line to the log naming the model and why (walk42
 #1: a small local model answers the message instead of naming it).
 
+The request (``core.topic_titles.naming_messages``) shows the model example chats and
+their titles before the real message, at temperature 0, so that a small local model
+(SmolLM2-135M) names the chat instead of answering it (issue 28). A private topic is
+never sent: it keeps its first-words title (issues 19, 28).
+
 :data:`CHAT_MODEL_ENV` = ``off`` keeps the chat model from naming (the tests' scripted
 fake providers count their requests); a chosen naming model still names.
 """
@@ -21,16 +26,16 @@ import logging
 import os
 
 from chathub_desktop.core.app_settings import TOPIC_NAMING, TOPIC_NAMING_MODEL
-from chathub_desktop.core.messages import ChatMessage, Role
-from chathub_desktop.core.topic_titles import clean_model_title, title_from_text
+from chathub_desktop.core.topic_titles import clean_model_title, naming_messages, title_from_text
 from chathub_desktop.providers.base import ChatRequest, ProviderError, TextDelta
+from chathub_desktop.providers.openai_chat import uses_max_completion_tokens
 from chathub_desktop.services.assistants.settings_service import SettingsService
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.events import EventBus, TopicChanged
 from chathub_desktop.services.providers.provider_service import ProviderService
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.provider_lookup import provider_named
-from chathub_desktop.storage.topic_titles import retitle_unless_renamed
+from chathub_desktop.storage.topic_titles import namable, retitle_unless_renamed
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +44,8 @@ TITLE_TIMEOUT_S = 20.0
 #: ``CHATHUB_TOPIC_NAMING_CHAT_MODEL=off``: without a naming model, topics keep their
 #: first-words title (module doc).
 CHAT_MODEL_ENV = "CHATHUB_TOPIC_NAMING_CHAT_MODEL"
+#: Output tokens of a title.
+TITLE_MAX_TOKENS = 32
 
 
 class TopicNamer:
@@ -50,11 +57,16 @@ class TopicNamer:
         self._providers = providers
         self._settings = settings
 
-    def _naming_provider(self, chat_model: tuple[int, str] | None) -> tuple[int, str] | None:
-        """``(provider id, model)`` that names: the topic-naming model, else
-        ``chat_model`` (the first reply's provider and model); ``None``: naming is off."""
+    def _naming_provider(self, topic_id: int, chat_model: tuple[int, str] | None) -> tuple[int, str] | None:
+        """``(provider id, model)`` that names ``topic_id``: the topic-naming model, else
+        ``chat_model`` (the first reply's provider and model); ``None``: naming is off,
+        or the topic is private or gone (it is not sent)."""
         if not self._settings.value(TOPIC_NAMING):
             return None
+        with self._db.read() as s:
+            if not namable(s, topic_id):
+                log.info("topic %s keeps its first-words title: it is private or gone", topic_id)
+                return None
         naming = self._settings.value(TOPIC_NAMING_MODEL)
         if naming is None:
             return None if os.environ.get(CHAT_MODEL_ENV, "").strip().lower() == "off" else chat_model
@@ -76,19 +88,13 @@ class TopicNamer:
         model) for a title of the chat that starts with ``text``; keep the first-words
         title on any failure or if the user renamed the topic meanwhile (APP-10)."""
         fallback = title_from_text(text)
-        naming = await self._db.run(self._naming_provider, chat_model)
+        naming = await self._db.run(self._naming_provider, topic_id, chat_model)
         if naming is None:
             return
         provider_id, model = naming
-        request = ChatRequest(
-            model=model,
-            messages=(
-                ChatMessage(Role.SYSTEM, "Write a short title (at most 6 words) for a chat that starts "
-                            "with the user's message below. Answer with the title only."),
-                ChatMessage(Role.USER, text[:2000]),
-            ),
-            max_tokens=32,
-        )
+        # temperature 0: the likeliest title; OpenAI's reasoning models accept only their default
+        request = ChatRequest(model=model, messages=naming_messages(text), max_tokens=TITLE_MAX_TOKENS,
+                              temperature=None if uses_max_completion_tokens(model) else 0.0)
         try:
             client = await self._providers.aclient(provider_id)
         except InvalidInput as exc:
@@ -110,7 +116,7 @@ class TopicNamer:
         finally:
             await client.aclose()
         answer = "".join(pieces)
-        title = clean_model_title(answer)
+        title = clean_model_title(answer, text)
         if not title:
             words = len(answer.split())
             _kept(topic_id, model, f"its answer ({words} words) was not a short title" if words
