@@ -42,7 +42,7 @@ def test_the_small_local_model_names_new_topics(services: Services, local_model:
     services.providers.add("Local", "openai_compatible", local_model.base_url, api_key=None)
     services.settings.set("topic-naming-model", f"Local/{MODEL_ALIAS}")
     helper = services.assistants.create("Helper", provider="Local", model=MODEL_ALIAS).id
-    namer = TopicNamer(services.db, services.bus, services.providers, services.settings)
+    namer = TopicNamer(services.db, services.bus, services.providers, services.settings, services.catalog)
     titles: dict[str, str] = {}
     for text in FIRST_MESSAGES:
         topic = services.topics.create(helper, title=title_from_text(text)).id

@@ -23,7 +23,8 @@ def _name(services: Services, vendor: FakeVendor, model: str, *, private: bool =
         services.assistants.create("Helper", provider="Namer", model="gpt-4o")
     services.settings.set("topic-naming-model", f"Namer/{model}")
     topic = services.topics.create("Helper", title_from_text(TEXT), private=private).id
-    asyncio.run(TopicNamer(services.db, services.bus, services.providers, services.settings).name(topic, TEXT))
+    namer = TopicNamer(services.db, services.bus, services.providers, services.settings, services.catalog)
+    asyncio.run(namer.name(topic, TEXT))
     return topic
 
 
@@ -33,6 +34,7 @@ def test_the_request_shows_examples_at_temperature_0(services: Services, fake_ve
     assert services.topics.get(topic).title == "Rust JSON parsing"
     body = fake_vendor.last_request.body
     assert body is not None and body["temperature"] == 0.0 and body["max_tokens"] == 32
+    assert "reasoning_effort" not in body and "thinking" not in body
     messages = body["messages"]
     assert isinstance(messages, list) and len(messages) == 2 + 2 * len(NAMING_EXAMPLES)
     assert [m["role"] for m in messages[:3]] == ["system", "user", "assistant"]
@@ -40,13 +42,16 @@ def test_the_request_shows_examples_at_temperature_0(services: Services, fake_ve
                                                        "Answer with a title of 2 to 4 words."}
 
 
-def test_an_openai_reasoning_model_gets_its_default_temperature(services: Services,
-                                                                fake_vendor: FakeVendor) -> None:
-    """gpt-5 and the o-series refuse any temperature but their default."""
+def test_a_reasoning_model_thinks_least_with_room_for_it(services: Services, fake_vendor: FakeVendor) -> None:
+    """gpt-5-mini: its default temperature (gpt-5 and the o-series refuse any other), its
+    lowest effort, and 2,048 more tokens: its thoughts count against the cap (32 tokens
+    of thinking left no title, REF-21's rule)."""
     fake_vendor.script(Reply(text_chunks=["Rust JSON parsing"]))
-    _name(services, fake_vendor, "gpt-5-mini")
+    topic = _name(services, fake_vendor, "gpt-5-mini")
+    assert services.topics.get(topic).title == "Rust JSON parsing"
     body = fake_vendor.last_request.body
-    assert body is not None and "temperature" not in body and body["max_completion_tokens"] == 32
+    assert body is not None and "temperature" not in body
+    assert body["max_completion_tokens"] == 32 + 2048 and body["reasoning_effort"] == "minimal"
 
 
 def test_a_private_topic_is_never_sent_for_naming(services: Services, fake_vendor: FakeVendor,
