@@ -37,8 +37,17 @@ def dropped_invisible(text: str) -> list[int]:
     if text.isascii():
         return []
     gone = _past_bounds(text)
-    unclosed = _unclosed_bidi(text, frozenset(gone))
-    return sorted(gone + unclosed) if unclosed else gone
+    if not gone:
+        return _unclosed_bidi(text)
+    unclosed = _unclosed_bidi(_without(text, gone))  # of what is shown: a few controls at most
+    if not unclosed:
+        return gone
+    at, moved = 0, []  # each offset in the shown text back to its offset in ``text``
+    for u in unclosed:
+        while at < len(gone) and gone[at] <= u + at:
+            at += 1
+        moved.append(u + at)
+    return sorted(gone + moved)
 
 
 def _past_bounds(text: str) -> list[int]:
@@ -116,11 +125,10 @@ _PDF, _PDI = "\u202c", "\u2069"
 _BIDI_OR_LINE_END = re.compile("[\u202a-\u202e\u2066-\u2069\n\r\x85\u2028\u2029]")
 
 
-def _unclosed_bidi(text: str, skipped: frozenset[int]) -> list[int]:
+def _unclosed_bidi(text: str) -> list[int]:
     """Offsets (ascending) in ``text`` of the bidi controls not closed on their own
-    line, the characters at ``skipped`` not counting (walk49: a reply's lone U+202E
-    RIGHT-TO-LEFT OVERRIDE reversed the rest of the message; in a label, the note after
-    it). An embedding or override is kept when a PDF closes it on the same line, an
+    line (walk49: a reply's lone U+202E RIGHT-TO-LEFT OVERRIDE reversed the rest of the
+    message; in a label, the note after it). An embedding or override is kept when a PDF closes it on the same line, an
     isolate when a PDI does (the PDI also ends what opened inside it, UAX #9 BD9); a
     closer with nothing to close goes too. Right-to-left letters need no control and
     are untouched. Only controls and line ends are visited."""
@@ -130,8 +138,6 @@ def _unclosed_bidi(text: str, skipped: frozenset[int]) -> list[int]:
     open_: list[tuple[int, bool]] = []  # (offset, is an isolate) of what is open on this line
     for m in _BIDI_OR_LINE_END.finditer(text):
         i, c = m.start(), m.group()
-        if i in skipped:
-            continue
         if c == _PDF:
             if open_ and not open_[-1][1]:
                 open_.pop()

@@ -39,3 +39,8 @@ def test_a_closer_past_the_bound_does_not_close_what_is_shown() -> None:
     text = f"a{RLO}b" + "\u200b" * 20 + PDF
     shown, left_out = thin_invisible(text)
     assert shown == "ab" + "\u200b" * 8 and left_out == 12 + 1 + 1
+
+
+def test_an_override_after_characters_past_the_bound_is_found_where_it_is() -> None:
+    text = "a" + "\u0301" * 20 + f"b{RLO}c" + "\u200b" * 12 + f"d{RLI}e"
+    assert thin_invisible(text) == ("a" + "\u0301" * 8 + "bc" + "\u200b" * 8 + "de", 12 + 1 + 4 + 1)
