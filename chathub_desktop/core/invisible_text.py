@@ -5,7 +5,7 @@ BOMs) are laid out by Qt about 5 times slower per character than letters, and a
 screenful of them holds every one: 100,000 bidi controls took 15 ms to paint, each
 time; 150 accents stacked on one letter draw a column over the lines around it. Every
 place that shows outside text (message view, search results, receipt, popover) leaves
-out the same ones by one rule, :func:`dropped_invisible`: those past the bounds, and a
+out the same ones by one rule, :func:`thin_invisible`: those past the bounds, and a
 bidi control not closed on its own line (walk49; issue 28 made it the one rule of the
 labels too, which had wrapped such text in an isolate instead). Copying keeps them (the
 stored text is never changed). Pure Python.
@@ -28,26 +28,25 @@ MAX_FORMAT_CHARS = 1000
 _INVISIBLE = frozenset(("Mn", "Me", "Cf"))
 
 
-def dropped_invisible(text: str) -> list[int]:
-    """Offsets in ``text`` of the characters display leaves out, the one rule of every
-    place that shows outside text (issues 32 and 28): those past the bounds
-    (:func:`_past_bounds`), then of the rest every bidi control not closed on its own
-    line (:func:`_unclosed_bidi`). Ascending; empty for ordinary text. About 0.3 µs a
-    character."""
+def _thinned(text: str) -> tuple[str, list[int]]:
+    """``text`` as display shows it and the offsets in ``text`` of what it leaves out
+    (ascending), by the one rule of every place that shows outside text (issues 32 and
+    28): the characters past the bounds (:func:`_past_bounds`), then of the rest every
+    bidi control not closed on its own line (:func:`_unclosed_bidi`). ``text`` itself
+    and no offset for ordinary text. About 0.3 µs a character."""
     if text.isascii():
-        return []
+        return text, []
     gone = _past_bounds(text)
-    if not gone:
-        return _unclosed_bidi(text)
-    unclosed = _unclosed_bidi(_without(text, gone))  # of what is shown: a few controls at most
+    kept = _without(text, gone) if gone else text
+    unclosed = _unclosed_bidi(kept)  # of what is shown: a few controls at most
     if not unclosed:
-        return gone
+        return kept, gone
     at, moved = 0, []  # each offset in the shown text back to its offset in ``text``
     for u in unclosed:
         while at < len(gone) and gone[at] <= u + at:
             at += 1
         moved.append(u + at)
-    return sorted(gone + moved)
+    return _without(kept, unclosed), sorted(gone + moved)
 
 
 def _past_bounds(text: str) -> list[int]:
@@ -83,21 +82,21 @@ def _without(text: str, gone: Sequence[int]) -> str:
 
 
 def thin_invisible(text: str) -> tuple[str, int]:
-    """``text`` for display without the characters :func:`dropped_invisible` names:
-    ``(shown text, characters left out)``; ``text`` itself when none is."""
-    gone = dropped_invisible(text)
-    return (_without(text, gone) if gone else text), len(gone)
+    """``text`` for display by the one rule (:func:`_thinned`): ``(shown text,
+    characters left out)``; ``text`` itself when none is."""
+    shown, gone = _thinned(text)
+    return shown, len(gone)
 
 
 def thin_spans(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, tuple[tuple[int, int], ...], int]:
     """:func:`thin_invisible` of ``text`` with ``spans`` (``(start, end)`` offsets into
     ``text``, e.g. matched words) moved to the same characters of the shown text:
     ``(shown text, spans, characters left out)``."""
-    gone = dropped_invisible(text)
+    shown, gone = _thinned(text)
     if not gone:
         return text, tuple(spans), 0
     moved = tuple((s - bisect_left(gone, s), e - bisect_left(gone, e)) for s, e in spans)
-    return _without(text, gone), moved, len(gone)
+    return shown, moved, len(gone)
 
 
 def hidden_note(count: int) -> str:
