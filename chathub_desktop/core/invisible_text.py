@@ -5,8 +5,9 @@ BOMs) are laid out by Qt about 5 times slower per character than letters, and a
 screenful of them holds every one: 100,000 bidi controls took 15 ms to paint, each
 time; 150 accents stacked on one letter draw a column over the lines around it. Every
 place that shows outside text (message view, search results, receipt, popover) leaves
-out the same ones: :func:`dropped_invisible`; the message view also leaves out a bidi
-control not closed on its own line (:func:`contained_bidi`). Copying keeps them (the
+out the same ones by one rule, :func:`thin_invisible`: those past the bounds, and a
+bidi control not closed on its own line (walk49; issue 28 made it the one rule of the
+labels too, which had wrapped such text in an isolate instead). Copying keeps them (the
 stored text is never changed). Pure Python.
 """
 
@@ -27,15 +28,33 @@ MAX_FORMAT_CHARS = 1000
 _INVISIBLE = frozenset(("Mn", "Me", "Cf"))
 
 
-def dropped_invisible(text: str) -> list[int]:
-    """Offsets in ``text`` of the characters display leaves out (SPEC issue 32): of a
+def _thinned(text: str) -> tuple[str, list[int]]:
+    """``text`` as display shows it and the offsets in ``text`` of what it leaves out
+    (ascending), by the one rule of every place that shows outside text (issues 32 and
+    28): the characters past the bounds (:func:`_past_bounds`), then of the rest every
+    bidi control not closed on its own line (:func:`_unclosed_bidi`). ``text`` itself
+    and no offset for ordinary text. About 0.3 µs a character."""
+    if text.isascii():
+        return text, []
+    gone = _past_bounds(text)
+    kept = _without(text, gone) if gone else text
+    unclosed = _unclosed_bidi(kept)  # of what is shown: a few controls at most
+    if not unclosed:
+        return kept, gone
+    at, moved = 0, []  # each offset in the shown text back to its offset in ``text``
+    for u in unclosed:
+        while at < len(gone) and gone[at] <= u + at:
+            at += 1
+        moved.append(u + at)
+    return _without(kept, unclosed), sorted(gone + moved)
+
+
+def _past_bounds(text: str) -> list[int]:
+    """Offsets (ascending) of the characters past the display bounds (issue 32): of a
     run of combining marks and format characters, those past the first
     :data:`MAX_MARK_RUN`; of format characters in all (a zero-width joiner right after
     a visible character, as in an emoji sequence, does not count), those past the
-    first :data:`MAX_FORMAT_CHARS`. Ascending; empty for ordinary text. About 0.3 µs a
-    character."""
-    if text.isascii():
-        return []
+    first :data:`MAX_FORMAT_CHARS`."""
     category = unicodedata.category
     gone: list[int] = []
     run = formats = 0
@@ -63,21 +82,21 @@ def _without(text: str, gone: Sequence[int]) -> str:
 
 
 def thin_invisible(text: str) -> tuple[str, int]:
-    """``text`` for display without the characters :func:`dropped_invisible` names:
-    ``(shown text, characters left out)``; ``text`` itself when none is."""
-    gone = dropped_invisible(text)
-    return (_without(text, gone) if gone else text), len(gone)
+    """``text`` for display by the one rule (:func:`_thinned`): ``(shown text,
+    characters left out)``; ``text`` itself when none is."""
+    shown, gone = _thinned(text)
+    return shown, len(gone)
 
 
 def thin_spans(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, tuple[tuple[int, int], ...], int]:
     """:func:`thin_invisible` of ``text`` with ``spans`` (``(start, end)`` offsets into
     ``text``, e.g. matched words) moved to the same characters of the shown text:
     ``(shown text, spans, characters left out)``."""
-    gone = dropped_invisible(text)
+    shown, gone = _thinned(text)
     if not gone:
         return text, tuple(spans), 0
     moved = tuple((s - bisect_left(gone, s), e - bisect_left(gone, e)) for s, e in spans)
-    return _without(text, gone), moved, len(gone)
+    return shown, moved, len(gone)
 
 
 def hidden_note(count: int) -> str:
@@ -88,25 +107,11 @@ def hidden_note(count: int) -> str:
     return f"{count:,} invisible character{'s' if count != 1 else ''} not shown"
 
 
-#: Bidi controls that open an embedding, override or isolate (a right-to-left override
-#: left open reverses the rest of its line: a label's note, the next field).
-_BIDI_OPENERS = re.compile("[\u202a-\u202e\u2066-\u2068]")
-
-
-def isolated(text: str) -> str:
-    """``text`` wrapped in a first-strong isolate (U+2068 … U+2069) when it holds a bidi
-    control that opens something, so what it opens ends with it (UAX #9: the closing
-    isolate ends every embedding and override opened inside); ``text`` as it is
-    otherwise."""
-    return f"\u2068{text}\u2069" if _BIDI_OPENERS.search(text) else text
-
-
 def shown_line(text: str) -> str:
     """``text`` (a title, a model id, a receipt value) for a plain-text label: thinned
-    by :func:`thin_invisible` and :func:`isolated`, with :func:`hidden_note` in brackets
-    after it when any were left out."""
+    by :func:`thin_invisible`, with :func:`hidden_note` in brackets after it when any
+    were left out."""
     shown, hidden = thin_invisible(text)
-    shown = isolated(shown)
     return f"{shown} [{hidden_note(hidden)}]" if hidden else shown
 
 
@@ -119,17 +124,15 @@ _PDF, _PDI = "\u202c", "\u2069"
 _BIDI_OR_LINE_END = re.compile("[\u202a-\u202e\u2066-\u2069\n\r\x85\u2028\u2029]")
 
 
-def contained_bidi(text: str) -> tuple[str, int]:
-    """``text`` for display with every bidi control that is not closed on its own line
-    left out: ``(shown text, controls left out)`` (walk49: a reply's lone U+202E
-    RIGHT-TO-LEFT OVERRIDE reversed the rest of the message). An embedding or override
-    is kept when a PDF closes it on the same line, an isolate when a PDI does (the PDI
-    also ends what opened inside it, UAX #9 BD9); a closer with nothing to close goes
-    too. Right-to-left letters need no control and are untouched, and so is ``text``
-    with no bidi control (its own object). Pure Python; only controls and line ends
-    are visited."""
+def _unclosed_bidi(text: str) -> list[int]:
+    """Offsets (ascending) in ``text`` of the bidi controls not closed on their own
+    line (walk49: a reply's lone U+202E RIGHT-TO-LEFT OVERRIDE reversed the rest of the
+    message; in a label, the note after it). An embedding or override is kept when a PDF closes it on the same line, an
+    isolate when a PDI does (the PDI also ends what opened inside it, UAX #9 BD9); a
+    closer with nothing to close goes too. Right-to-left letters need no control and
+    are untouched. Only controls and line ends are visited."""
     if not _BIDI_CONTROLS.search(text):
-        return text, 0
+        return []
     gone: list[int] = []
     open_: list[tuple[int, bool]] = []  # (offset, is an isolate) of what is open on this line
     for m in _BIDI_OR_LINE_END.finditer(text):
@@ -152,4 +155,4 @@ def contained_bidi(text: str) -> tuple[str, int]:
             open_.clear()
     gone += (at for at, _ in open_)
     gone.sort()
-    return (_without(text, gone) if gone else text), len(gone)
+    return gone

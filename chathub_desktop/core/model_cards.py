@@ -116,6 +116,23 @@ class ModelCardInfo:
     window_source: WindowSource = WindowSource.CATALOG
 
 
+def least_reasoning(card: ModelCardInfo, kind: ProviderKind) -> dict[str, object]:
+    """Vendor fields (a request's ``extra``) that keep ``card``'s model from thinking
+    more than it must (REF-21): thinking disabled for the card styles that can switch
+    it off (:data:`THINKING_OFF_STYLES`), and its lowest ``reasoning_effort`` on the
+    OpenAI formats (``reasoning: {"effort": …}`` on Responses). Empty for a model
+    that does not think."""
+    extra: dict[str, object] = {}
+    if card.thinking_off in THINKING_OFF_STYLES:
+        extra["thinking"] = {"type": "disabled"}
+    if card.min_effort and kind not in (ProviderKind.ANTHROPIC, ProviderKind.ANTHROPIC_COMPATIBLE):
+        if kind is ProviderKind.OPENAI_RESPONSES:
+            extra["reasoning"] = {"effort": card.min_effort}
+        else:
+            extra["reasoning_effort"] = card.min_effort
+    return extra
+
+
 @dataclass(frozen=True, slots=True)
 class CatalogEntry:
     """One parsed catalog entry (its lower-cased ``id`` and ``aliases`` are lookup keys)."""

@@ -6,7 +6,15 @@ from sqlalchemy.orm import Session
 
 from chathub_desktop.storage.models import Topic
 
-__all__ = ["retitle_unless_renamed"]
+__all__ = ["namable", "retitle_unless_renamed"]
+
+
+def namable(s: Session, topic_id: int) -> bool:
+    """Whether ``topic_id``'s first message may be sent to a naming model: it exists and
+    is not private (issues 19, 28: a private topic's words go into no request but its
+    own chat's; it keeps its first-words title)."""
+    topic = s.get(Topic, topic_id)
+    return topic is not None and not topic.private
 
 
 def retitle_unless_renamed(s: Session, topic_id: int, title: str, expected: str) -> bool:

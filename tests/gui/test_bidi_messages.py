@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 from PySide6.QtGui import QPalette, QTextDocument
 
+from chathub_desktop.core.invisible_text import shown_line
 from chathub_desktop.gui.chat.message_delegate import _colors
 from chathub_desktop.gui.chat.message_documents import render_html
 from chathub_desktop.services.views import MessageView
@@ -58,3 +59,14 @@ def test_arabic_and_hebrew_replies_still_read_right_to_left(qapp) -> None:  # ty
     for word in ("مرحبا", "שלום"):
         assert not _left_to_right(doc, word)
     assert "invisible characters" not in doc.toPlainText()
+
+
+def test_an_override_closed_on_its_line_is_kept_as_in_a_label(qapp) -> None:  # type: ignore[no-untyped-def]
+    """One rule for messages and labels (issue 28): what a PDF closes on the same line
+    stays, in a reply as in ``shown_line``; only what is left open goes."""
+    kept = "file \u202etxt.exe\u202c attached"
+    doc = _document(kept + "\nand \u202eopen")
+    shown = doc.toPlainText()
+    assert kept in shown and shown_line(kept) == kept
+    assert "and open" in shown and shown_line("and \u202eopen") == "and open [1 invisible character not shown]"
+    assert "Shown without 1 invisible" in shown

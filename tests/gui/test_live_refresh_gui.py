@@ -1,7 +1,8 @@
 """The open window follows what other processes write (issue 13 "Live refresh"): a dream
 card the CLI wrote shows on the open Memory page, and on a page that was closed and
 reopened; a topic and a chat reply written by the CLI show in the topic list and the
-message list, and the badge recounts; the watcher runs only while the window is visible.
+message list, and the badge recounts; a refresh keeps Show archived (issue 28); the
+watcher runs only while the window is visible.
 
 The other process is the real CLI as a subprocess; its History Compress model and chat
 vendor are a scripted fake vendor on 127.0.0.1.
@@ -178,3 +179,22 @@ def test_a_message_edited_and_deleted_in_another_window_follows(
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 1, timeout=DEADLINE_MS)
     qtbot.waitUntil(lambda: window.message_model.message_at(0).content == "edited in the other window",
                     timeout=DEADLINE_MS)
+
+
+def test_a_refresh_after_a_cli_write_keeps_show_archived(
+        window, services: Services, helper: int, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 28: with Topic → Show archived on, a topic the CLI creates joins the list and
+    the archived topics stay listed (the refresh read the list without the setting)."""
+    archived = services.topics.create(helper, title="Old plans").id
+    services.topics.set_archived(archived, True)
+    services.topics.create(helper, title="Open one")
+    reload_assistants(window, qtbot, helper)
+    window.topic_actions.show_archived(True)
+    qtbot.waitUntil(lambda: window.topic_model.row_of(archived) is not None, timeout=5000)
+    out = finished(qtbot, cli(services, "topic", "create", "--assistant", "Helper", "--title", "From B",
+                              "--json"))
+    topic = int(json.loads(out)["id"])
+    qtbot.waitUntil(lambda: window.topic_model.row_of(topic) is not None, timeout=DEADLINE_MS)
+    row = window.topic_model.row_of(archived)
+    assert row is not None
+    assert window.topic_model.topic_at(row).archived

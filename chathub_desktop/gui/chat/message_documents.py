@@ -35,7 +35,7 @@ from typing import Protocol
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QImage, QTextDocument
 
-from chathub_desktop.core.invisible_text import contained_bidi, thin_invisible
+from chathub_desktop.core.invisible_text import thin_invisible
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.chat.image_sources import stored_hashes
 from chathub_desktop.gui.chat.safe_document import SafeTextDocument
@@ -217,9 +217,8 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
         cut = (f'<p style="color:{colors.muted.name()}"><i>' + fill(translate(
             "MessageList", "Shown: the first %1 of %2 characters. Copy message (Ctrl+C) copies all of it."),
             f"{DISPLAY_LIMIT_CHARS:,}", f"{len(m.content):,}") + "</i></p>")
+    # the one display rule of outside text: past the bounds, or a bidi control left open (walk49)
     content, hidden = thin_invisible(content)
-    content, unclosed = contained_bidi(content)  # a lone override reverses no more than its line (walk49)
-    hidden += unclosed
     if hidden:
         cut += (f'<p style="color:{colors.muted.name()}"><i>' + fill(translate(
             "MessageList", "Shown without %1 invisible characters (stacked marks, bidi controls, zero-width). "

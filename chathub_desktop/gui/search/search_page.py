@@ -61,7 +61,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.invisible_text import hidden_note, isolated, shown_line, thin_spans
+from chathub_desktop.core.invisible_text import hidden_note, shown_line, thin_spans
 from chathub_desktop.core.memory_search import MemoryHitKind
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.search_text import Snippet
@@ -111,8 +111,8 @@ _WHERE = "where"  # the class of the muted topic/date line, coloured at paint ti
 def snippet_html(s: Snippet) -> str:
     """The snippet as HTML with every match in bold and its code in ``<code>`` (the
     theme's fixed-width font; text escaped), without the invisible characters past the
-    display bounds and a muted note of how many were left out (issue 32:
-    :func:`~chathub_desktop.core.invisible_text.thin_spans`)."""
+    display bounds or a bidi control not closed on its line, and a muted note of how
+    many were left out (issues 32, 28: :func:`~chathub_desktop.core.invisible_text.thin_spans`)."""
     text, moved, hidden = thin_spans(s.text, (*s.spans, *s.code))
     spans, code = moved[:len(s.spans)], moved[len(s.spans):]
     cuts = sorted({0, len(text), *(i for span in moved for i in span)})
@@ -124,8 +124,6 @@ def snippet_html(s: Snippet) -> str:
         if any(x <= a and b <= y for x, y in spans):
             piece = f"<b>{piece}</b>"
         out.append(piece)
-    if isolated(text) != text:  # a bidi override left open would reverse the note too
-        out = ["\u2068", *out, "\u2069"]
     if hidden:
         out.append(f" <span class='{_WHERE}'>({hidden_note(hidden)})</span>")
     return "".join(out)

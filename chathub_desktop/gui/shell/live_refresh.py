@@ -156,16 +156,18 @@ class LiveRefresh(QObject):
                 page.dream_panel.schedule_reload()
 
     def refresh_topics(self) -> None:
-        """Re-read the selected assistant's topic list on a worker thread, keeping the
+        """Re-read the selected assistant's topic list on a worker thread as the window
+        lists it (archived topics too while Show archived is on, issue 28), keeping the
         open topic selected (the first topic opens when the open one was deleted)."""
         self._w.runner.run("live-topics", self._refresh_topics(self._w.current_assistant_id()),
                            context="Topics", quiet=True)
 
     async def _refresh_topics(self, assistant_id: int | None) -> None:
         w = self._w
-        # a read older than New topic's row would close the topic just made (issue 28)
+        # a read older than New topic's row would close the topic just made (issue 28);
+        # fetch lists as the window does (archived topics too while Show archived is on)
         rows = [] if assistant_id is None else await w.topic_model.settled_read(
-            functools.partial(w.svc.topics.list, assistant_id))
+            functools.partial(w.topic_model.fetch, assistant_id))
         if assistant_id != w.current_assistant_id():
             return  # another assistant was chosen meanwhile: its list is loaded already
         open_id = w.current_topic_id

@@ -168,7 +168,7 @@ class ChatService:
         self._settings = settings
         self._sends = ReplyTasks()  # each topic's reply task, Stop and quit
         self._streamer = ReplyStreamer(db, bus, self._sends)  # each request's stream, and how it ended
-        self._namer = TopicNamer(db, bus, providers, settings)
+        self._namer = TopicNamer(db, bus, providers, settings, loader.catalog)
 
     # --- task management (``services.chat.reply_tasks``) -----------------------------
     def is_sending(self, topic_id: int) -> bool:

@@ -32,6 +32,7 @@ from chathub_desktop.core.compaction_prompt import (
     without_framing,
 )
 from chathub_desktop.core.messages import ChatMessage
+from chathub_desktop.core.model_cards import least_reasoning
 from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
@@ -61,8 +62,6 @@ log = logging.getLogger(__name__)
 #: Environment variable with the per-call deadline in milliseconds (CMP-5).
 TIMEOUT_ENV = "CONTEXT_COMPACTION_SUMMARIZER_TIMEOUT_MS"
 DEFAULT_TIMEOUT_MS = 120_000
-#: Card styles whose thinking can be switched off with ``{"thinking": {"type": "disabled"}}`` (REF-21).
-_THINKING_OFF = frozenset({"anthropic", "deepseek", "zhipu", "moonshot"})
 
 
 #: How to set the model, for the CLI and the logs (the settings page says it its own way).
@@ -285,15 +284,7 @@ class Summarizer:
         tokens (+2048 for reasoning-capable or unlisted models unless ``exact``: the
         caller already budgeted them), thinking off or lowest effort as the card allows
         (REF-21)."""
-        extra: dict[str, object] = {}
-        card = self.target.card
-        if card.thinking_off in _THINKING_OFF:
-            extra["thinking"] = {"type": "disabled"}
-        if card.min_effort and self.target.kind not in (ProviderKind.ANTHROPIC, ProviderKind.ANTHROPIC_COMPATIBLE):
-            if self.target.kind is ProviderKind.OPENAI_RESPONSES:
-                extra["reasoning"] = {"effort": card.min_effort}
-            else:
-                extra["reasoning_effort"] = card.min_effort
+        extra = least_reasoning(self.target.card, self.target.kind)
         completion = max_tokens if exact else completion_budget(max_tokens, self.target.extra_budget)
         return ChatRequest(model=self.target.model, messages=tuple(messages), max_tokens=completion, extra=extra)
 

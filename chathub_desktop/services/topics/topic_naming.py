@@ -9,6 +9,12 @@ first words only. Any failure (no key, provider error, :data:`TITLE_TIMEOUT_S`) 
 first-words title and writes one INFO line to the log naming the model and why (walk42
 #1: a small local model answers the message instead of naming it).
 
+The request (``core.topic_titles.naming_messages``) shows the model example chats and
+their titles before the real message, at temperature 0, so that a small local model
+(SmolLM2-135M) names the chat instead of answering it (issue 28); a thinking model
+thinks least and gets room for it (REF-21's rule). A private topic is never sent: it
+keeps its first-words title (issues 19, 28).
+
 :data:`CHAT_MODEL_ENV` = ``off`` keeps the chat model from naming (the tests' scripted
 fake providers count their requests); a chosen naming model still names.
 """
@@ -21,16 +27,21 @@ import logging
 import os
 
 from chathub_desktop.core.app_settings import TOPIC_NAMING, TOPIC_NAMING_MODEL
-from chathub_desktop.core.messages import ChatMessage, Role
-from chathub_desktop.core.topic_titles import clean_model_title, title_from_text
+from chathub_desktop.core.compaction import REASONING_EXTRA_TOKENS
+from chathub_desktop.core.model_cards import least_reasoning
+from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.core.topic_titles import clean_model_title, naming_messages, title_from_text
 from chathub_desktop.providers.base import ChatRequest, ProviderError, TextDelta
+from chathub_desktop.providers.catalog import ModelCatalog
+from chathub_desktop.providers.openai_chat import uses_max_completion_tokens
 from chathub_desktop.services.assistants.settings_service import SettingsService
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.providers.model_card_service import resolve_card
 from chathub_desktop.services.providers.provider_service import ProviderService
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.provider_lookup import provider_named
-from chathub_desktop.storage.topic_titles import retitle_unless_renamed
+from chathub_desktop.storage.provider_lookup import provider_named, provider_row
+from chathub_desktop.storage.topic_titles import namable, retitle_unless_renamed
 
 log = logging.getLogger(__name__)
 
@@ -39,33 +50,57 @@ TITLE_TIMEOUT_S = 20.0
 #: ``CHATHUB_TOPIC_NAMING_CHAT_MODEL=off``: without a naming model, topics keep their
 #: first-words title (module doc).
 CHAT_MODEL_ENV = "CHATHUB_TOPIC_NAMING_CHAT_MODEL"
+#: Output tokens of a title.
+TITLE_MAX_TOKENS = 32
 
 
 class TopicNamer:
-    """Names a topic with the topic-naming model (:meth:`name`, awaited in a background task)."""
+    """Names a topic with the topic-naming model (:meth:`name`, awaited in a background
+    task); ``catalog`` gives the model's card (whether it thinks, REF-21)."""
 
-    def __init__(self, db: Database, bus: EventBus, providers: ProviderService, settings: SettingsService) -> None:
+    def __init__(self, db: Database, bus: EventBus, providers: ProviderService, settings: SettingsService,
+                 catalog: ModelCatalog) -> None:
         self._db = db
         self._bus = bus
         self._providers = providers
         self._settings = settings
+        self._catalog = catalog
 
-    def _naming_provider(self, chat_model: tuple[int, str] | None) -> tuple[int, str] | None:
-        """``(provider id, model)`` that names: the topic-naming model, else
-        ``chat_model`` (the first reply's provider and model); ``None``: naming is off."""
+    def _naming_request(self, topic_id: int, text: str,
+                        chat_model: tuple[int, str] | None) -> tuple[int, ChatRequest] | None:
+        """``(provider id, request)`` that names ``topic_id``, whose chat starts with
+        ``text``, on the topic-naming model, else on ``chat_model`` (the first reply's
+        provider id and model); ``None``: naming is off, the naming model's provider is
+        gone, or the topic is private or gone (it is not sent). Store reads: a worker."""
         if not self._settings.value(TOPIC_NAMING):
             return None
         naming = self._settings.value(TOPIC_NAMING_MODEL)
-        if naming is None:
-            return None if os.environ.get(CHAT_MODEL_ENV, "").strip().lower() == "off" else chat_model
-        provider_name, model = naming.split("/", 1)
         with self._db.read() as s:
-            provider = provider_named(s, provider_name)
-            provider_id = provider.id if provider is not None else None
-        if provider_id is None:
-            log.info("topic naming skipped: the naming model's provider %r is gone", provider_name)
-            return None
-        return provider_id, model
+            if naming is None:
+                if chat_model is None or os.environ.get(CHAT_MODEL_ENV, "").strip().lower() == "off":
+                    return None
+                provider, model = provider_row(s, chat_model[0]), chat_model[1]
+            else:
+                provider_name, model = naming.split("/", 1)
+                provider = provider_named(s, provider_name)
+                if provider is None:
+                    log.info("topic naming skipped: the naming model's provider %r is gone", provider_name)
+                    return None
+            if provider is None:
+                return None
+            if not namable(s, topic_id):
+                log.info("topic %s keeps its first-words title: it is private or gone", topic_id)
+                return None
+            card = resolve_card(s, self._catalog, provider, model)
+            kind = ProviderKind(provider.kind)
+            provider_id = provider.id
+        # temperature 0: the likeliest title; OpenAI's reasoning models accept only their
+        # default. A thinking model thinks least, and its thoughts count against its cap (REF-21).
+        return provider_id, ChatRequest(
+            model=model, messages=naming_messages(text),
+            max_tokens=TITLE_MAX_TOKENS + (REASONING_EXTRA_TOKENS if card.reasoning else 0),
+            temperature=None if uses_max_completion_tokens(model) else 0.0,
+            extra=least_reasoning(card, kind))
 
     def _store_title(self, topic_id: int, title: str, fallback: str) -> bool:
         with self._db.write() as s:
@@ -76,19 +111,11 @@ class TopicNamer:
         model) for a title of the chat that starts with ``text``; keep the first-words
         title on any failure or if the user renamed the topic meanwhile (APP-10)."""
         fallback = title_from_text(text)
-        naming = await self._db.run(self._naming_provider, chat_model)
+        naming = await self._db.run(self._naming_request, topic_id, text, chat_model)
         if naming is None:
             return
-        provider_id, model = naming
-        request = ChatRequest(
-            model=model,
-            messages=(
-                ChatMessage(Role.SYSTEM, "Write a short title (at most 6 words) for a chat that starts "
-                            "with the user's message below. Answer with the title only."),
-                ChatMessage(Role.USER, text[:2000]),
-            ),
-            max_tokens=32,
-        )
+        provider_id, request = naming
+        model = request.model
         try:
             client = await self._providers.aclient(provider_id)
         except InvalidInput as exc:
@@ -110,7 +137,7 @@ class TopicNamer:
         finally:
             await client.aclose()
         answer = "".join(pieces)
-        title = clean_model_title(answer)
+        title = clean_model_title(answer, text)
         if not title:
             words = len(answer.split())
             _kept(topic_id, model, f"its answer ({words} words) was not a short title" if words
