@@ -12,7 +12,7 @@ from datetime import date, timedelta
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
-from chathub_desktop.gui.memory.page_dates import long_date
+from chathub_desktop.gui.shell.day_format import format_day
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import on_worker
 from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, seed_cards, summ  # noqa: F401
@@ -41,7 +41,7 @@ def test_cancel_shows_the_drafted_card_and_writes_nothing(open_page, services, h
     idle(qtbot, panel)
     heading, options = calls[0]
     # issue 30: the day in the interface language's long date (the tests' locale is "en"), not ISO
-    assert heading == f"Add the dream card for {day:%A, %B} {day.day}, {day.year}?"
+    assert heading == f"Add the dream card for {day.day} {day:%b %Y}?"
     added = options[0].changes.added
     assert added == [f"[{day.isoformat()}] {CARD}"]  # the card exactly as it would be stored
     assert options[0].primary  # walk49 #2b: "Add card" is the primary, default action
@@ -73,7 +73,7 @@ def test_add_writes_the_previewed_card_and_shows_its_fold(open_page, services, h
     assert kinds == [("range", f"{older.isoformat()} – {older.isoformat()}"), ("day", day.isoformat())]
     assert services.dreams.cards(helper)[1].text == CARD
     # the day in the interface language's long date, as the rest of the page (issue 30; the CLI keeps ISO)
-    assert panel.status_label.text().startswith(f"Added card #2 for {long_date(day)}")
+    assert panel.status_label.text().startswith(f"Added card #2 for {format_day(day)}")
     assert day.isoformat() not in panel.status_label.text()
 
 

@@ -216,7 +216,7 @@ def test_a_schedule_that_would_dream_at_once_says_which_day_before_save(page, se
     text = form.catch_up_label.text()
     assert text.startswith("Saving dreams right away")
     day = expected.history_day  # the locale's long date ("en" in the tests), not ISO
-    assert f"over {day:%A, %B} {day.day}, {day.year} (UTC)" in text
+    assert f"over {day.day} {day:%b %Y} (UTC)" in text
     assert services.dreams.settings(assistant).schedule.frequency == "off"  # nothing stored yet
     form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("off"))
     qtbot.waitUntil(form.catch_up_label.isHidden, timeout=5000)  # Off never catches up
