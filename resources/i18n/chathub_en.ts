@@ -145,6 +145,14 @@
         <source>%n past day(s) can be dreamed now — choose one and press Dream now.</source>
         <translation><numerusform>%n past day can be dreamed now — choose it and press Dream now.</numerusform><numerusform>%n past days can be dreamed now — choose one and press Dream now.</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%n topic(s)</source>
+        <translation><numerusform>%n topic</numerusform><numerusform>%n topics</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation><numerusform>%Ln message</numerusform><numerusform>%Ln messages</numerusform></translation>
+    </message>
     </context>
 <context>
     <name>MemoryPaste</name>

@@ -2801,6 +2801,14 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>Yesterday</source>
         <translation>昨日</translation>
     </message>
+    <message numerus="yes">
+        <source>%n topic(s)</source>
+        <translation><numerusform>%n 個のトピック</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation><numerusform>%Ln 件のメッセージ</numerusform></translation>
+    </message>
     <message>
         <source>%1 · %2 · %3, %4</source>
         <translation>%1 · %2 · %3、%4</translation>

@@ -30,13 +30,15 @@ def day_text(d: ActiveDay, today: date) -> str:
     one style, after a relative name when there is one ("Yesterday · 3 Dec 2026 · 1
     topic, 6 messages"; "1 May 2024 · 1 topic, 6 messages": walk50 #6 saw the date twice)."""
     ago = (today - d.day).days
-    name = translate("MemoryPage", "Yesterday") if ago == 1 \
-        else interface_locale().dayName(d.day.isoweekday()) if ago < 7 else ""
-    topics = translate("MemoryPage", "%n topic(s)", None, d.topics)
-    messages = translate("MemoryPage", "%Ln message(s)", None, d.messages)
+    if ago == 1:
+        name = translate("MemoryPage", "Yesterday")
+    else:
+        name = interface_locale().dayName(d.day.isoweekday()) if ago < 7 else ""
+    topics, messages = d.topics, d.messages  # plain names: lupdate reads no attribute as the count
+    held = (translate("MemoryPage", "%n topic(s)", None, topics), translate("MemoryPage", "%Ln message(s)", None, messages))
     if name:
-        return fill(translate("MemoryPage", "%1 · %2 · %3, %4"), name, format_day(d.day), topics, messages)
-    return fill(translate("MemoryPage", "%1 · %2, %3"), format_day(d.day), topics, messages)
+        return fill(translate("MemoryPage", "%1 · %2 · %3, %4"), name, format_day(d.day), *held)
+    return fill(translate("MemoryPage", "%1 · %2, %3"), format_day(d.day), *held)
 
 
 #: The picker's narrowest width, in characters (the text elides below its wish).
