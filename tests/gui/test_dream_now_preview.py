@@ -118,7 +118,6 @@ def test_the_preview_says_the_change_in_plain_words_and_renders_the_card(  # typ
     """walk42 #2: the preview showed raw ``**Johnny**`` and "dynamic memory: 1 card → 2
     cards / cards: 1 added, 0 removed, 0 edited"; it says "Adds a card for 2 Dec" and
     shows the card as the timeline does (issue 30)."""
-    from PySide6.QtCore import QDate, QLocale
 
     from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog
 
@@ -131,7 +130,7 @@ def test_the_preview_says_the_change_in_plain_words_and_renders_the_card(  # typ
     qtbot.waitUntil(lambda: bool(calls) and not panel.runs.dreaming, timeout=5000)
     idle(qtbot, panel)
     option = calls[0][1][0]
-    assert option.shown_lines() == [f"Adds a card for {QLocale().toString(QDate(day.year, day.month, day.day), 'd MMM')}"]
+    assert option.shown_lines() == [f"Adds a card for {day.day} {day:%b %Y}"]
     dlg = ChangePreviewDialog(None, "Dream now", "Add?", [option], "Add card")
     qtbot.addWidget(dlg)
     assert dlg.tree.isHidden() and not dlg.panes.isHidden()

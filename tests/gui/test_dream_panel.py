@@ -105,7 +105,7 @@ def test_seeded_cards_show_number_chip_and_body_and_no_add(open_page, services, 
     assert panel.count_label.text() == "3 cards"
     assert panel.cards_stack.currentWidget() is panel.list
     idx = panel.model.index(1)
-    assert panel.delegate.chips(idx) == [("2026-11-29", "dream")]
+    assert panel.delegate.chips(idx) == [("29 Nov 2026", "dream")]  # the page's one date style (walk50 #6)
     assert idx.data() == "Prefers answers about theme 29 in tables\nand short intros"
     lines = panel.delegate._lines(2, idx.data(), 400)
     assert lines == ["Prefers answers about theme 29 in tables", "and short intros"]  # line breaks kept
@@ -132,7 +132,7 @@ def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page
                             (3, "day", "2026-11-29")]
     assert services.dreams.settings(helper).keep == 2
     assert "keep 2 cards" in panel.status_label.text()
-    assert panel.delegate.chips(panel.model.index(0)) == [("2026-11-26 – 2026-11-27", "range")]
+    assert panel.delegate.chips(panel.model.index(0)) == [("26 Nov 2026 – 27 Nov 2026", "range")]
     panel.select_number(1)
     assert not panel.regenerate_button.isVisible() and not panel.regenerate_action.isVisible()
     assert panel.runs.regenerate(1) is None  # not even by number
