@@ -17,6 +17,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from tests.gui.shot_harness import offscreen_services, run
 
@@ -96,6 +97,11 @@ def main(out_dir: Path) -> int:
             await w.load_assistants()
             w.view.language.apply(UiLanguage.ENGLISH)
             page = await open_page(w)
+            page.dream_panel.schedule.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")  # the user's time beside UTC
+            n = page.dream_panel.loads
+            page.dream_panel.schedule_reload()
+            while page.dream_panel.loads <= n:
+                await asyncio.sleep(0.05)
             for theme in ("light", "dark"):
                 w.view.prefs.set_theme(theme)
                 await asyncio.sleep(0.4)
