@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.memory.card_delegate import CARD_MARGIN_X, CARD_PAD
@@ -132,8 +133,12 @@ def test_an_empty_list_points_at_the_days_waiting_beside_dream_now(open_page, se
                               datetime(2023, 11, 20, 9, tzinfo=UTC))):
         topic = services.topics.create(helper, title=f"Imported {k}").id
         services.chat.append_row(topic, role=Role.USER, content="an old question", created_at=when)
-    panel = open_page(helper).dream_panel
+    page = open_page(helper)
+    panel = page.dream_panel
     qtbot.waitUntil(lambda: len(panel.day_picker.days) == 3, timeout=5000)
+    page.activateWindow()  # the chooser took the keyboard: a new user's next key picks a day
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
+    qtbot.waitUntil(panel.day_picker.hasFocus, timeout=3000)
     assert panel.cards_stack.currentWidget() is panel.empty_label
     assert panel.empty_label.text() == ("No dream cards yet.\n3 past days can be dreamed now — choose one and press "
                                         "Dream now.")

@@ -178,6 +178,7 @@ class DreamPanel(QWidget):
         self._load_task = f"dream-load-{id(self)}"
         self._loading = False
         self._load_again = False
+        self._pointed = False  # the empty list pointed the keyboard at the day chooser (walk50 #7)
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, self._on_busy, f"dream-op-{id(self)}")
         #: Dream now, Regenerate and Stop (a component given this panel; DRM-3, APP-7).
         self.runs = DreamRuns(self, self)
@@ -521,7 +522,7 @@ class DreamPanel(QWidget):
         """The empty list's lines: the past days the chooser offers, else when today's chats
         first become a card (:func:`empty_line`; walk50 #7). ``point``: the chooser has
         just loaded; when it offers days and no text field has the keyboard, it takes the
-        focus, so a new user's next key picks a day."""
+        focus the first time, so a new user's next key picks a day."""
         if self.view is None:
             return
         schedule, (zone, place) = self.view.schedule, self.schedule.local_zone
@@ -531,7 +532,8 @@ class DreamPanel(QWidget):
         self.texts.bind(self.empty_label.setToolTip,
                         lambda: empty_text(schedule, self.schedule.clock(), zone, place, days))
         typing = isinstance(QApplication.focusWidget(), (QLineEdit, QAbstractSpinBox, QPlainTextEdit))
-        if point and days and self.isVisible() and not typing:
+        if point and days and not self._pointed and self.isVisible() and not typing:
+            self._pointed = True  # once: a later reload never moves the keyboard
             self.day_picker.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _set_cards(self, cards: list[CardView], shown: list[str] | None = None) -> None:
