@@ -7,7 +7,9 @@ calendar days (:class:`~datetime.date`).
   Saturday) at ``HH:MM`` UTC. Each firing is a *slot*. A slot's history day is the UTC
   day before the slot fires (Weekly too, DRM-3).
 - Only the latest slot at or before *now* is ever due: a slot missed while the app was
-  closed is caught up once, older missed slots are not (DRM-6).
+  closed is caught up once, older missed slots are not (DRM-6). A slot that fired before
+  the assistant existed was not missed and never runs (walk50 #7: a first launch at
+  18:45 "caught up" the 02:00 run over the day before the user arrived).
 - A slot's period stamp (REF-17) is its history day ``YYYY-MM-DD`` for Daily and the
   ISO week ``YYYY-Www`` of the firing day for Weekly; a scheduled run is unique per
   (assistant, period stamp), which is what makes it happen at most once.
@@ -273,15 +275,23 @@ def is_stalled(state: RunState | None, now: datetime, stale_after: timedelta = S
     return now - state.heartbeat_at >= stale_after
 
 
+def before_existence(slot: Slot, since: datetime | None, now: datetime) -> bool:
+    """True when ``slot`` fired before ``since`` (when the assistant was created, aware):
+    nobody was there to miss it, so it is no catch-up (DRM-6: a run *missed while the app
+    was closed*). A ``since`` later than ``now`` (a clock set back) says nothing."""
+    return since is not None and slot.fire_at < since <= now
+
+
 def is_due(slot: Slot | None, state: RunState | None, now: datetime,
-           stale_after: timedelta = STALE_HEARTBEAT) -> bool:
-    """True when ``slot`` should run now: nothing is recorded for its period, or its last
-    attempt failed and the retry delay has passed, or a running attempt stopped
+           stale_after: timedelta = STALE_HEARTBEAT, *, since: datetime | None = None) -> bool:
+    """True when ``slot`` should run now: nothing is recorded for its period (and it did
+    not fire before ``since``, the assistant's creation: :func:`before_existence`), or its
+    last attempt failed and the retry delay has passed, or a running attempt stopped
     without finishing (:func:`is_stalled` with ``stale_after``)."""
     if slot is None:
         return False
     if state is None:
-        return True
+        return not before_existence(slot, since, now)
     if state.status == DreamStatus.FAILED:
         return state.next_retry_at is None or now >= state.next_retry_at
     if state.status == DreamStatus.RUNNING:

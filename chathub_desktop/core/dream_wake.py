@@ -30,11 +30,13 @@ from chathub_desktop.core.dream_schedule import (
 
 @dataclass(frozen=True)
 class Watch:
-    """One assistant as the service sees it: its ``schedule`` and the recorded state of
-    its latest slot's run (None when nothing is recorded)."""
+    """One assistant as the service sees it: its ``schedule``, the recorded state of its
+    latest slot's run (None when nothing is recorded) and when it was created (``since``:
+    a slot before it is never due, :func:`~chathub_desktop.core.dream_schedule.is_due`)."""
 
     schedule: Schedule
     latest_state: RunState | None
+    since: datetime | None = None
 
 
 def next_wake(watches: Iterable[Watch], now: datetime,
@@ -51,7 +53,7 @@ def next_wake(watches: Iterable[Watch], now: datetime,
     for w in watches:
         latest: Slot | None = latest_slot(w.schedule, now)
         state = w.latest_state
-        if latest is not None and is_due(latest, state, now, stale_after):
+        if latest is not None and is_due(latest, state, now, stale_after, since=w.since):
             return now
         if state is not None and latest is not None:
             if state.status == DreamStatus.FAILED and state.next_retry_at is not None:

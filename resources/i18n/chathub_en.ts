@@ -126,14 +126,6 @@
         <translation><numerusform>%n day</numerusform><numerusform>%n days</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>%n topic(s)</source>
-        <translation><numerusform>%n topic</numerusform><numerusform>%n topics</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln message(s)</source>
-        <translation><numerusform>%Ln message</numerusform><numerusform>%Ln messages</numerusform></translation>
-    </message>
-    <message numerus="yes">
         <source>added the card for %1; folded %n older card(s) into a range</source>
         <translation><numerusform>added the card for %1; folded %n older card into a range</numerusform><numerusform>added the card for %1; folded %n older cards into a range</numerusform></translation>
     </message>
@@ -148,6 +140,18 @@
     <message numerus="yes">
         <source>added the card; folded %n older card(s) into a range</source>
         <translation><numerusform>added the card; folded %n older card into a range</numerusform><numerusform>added the card; folded %n older cards into a range</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n past day(s) can be dreamed now — choose one and press Dream now.</source>
+        <translation><numerusform>%n past day can be dreamed now — choose it and press Dream now.</numerusform><numerusform>%n past days can be dreamed now — choose one and press Dream now.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n topic(s)</source>
+        <translation><numerusform>%n topic</numerusform><numerusform>%n topics</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation><numerusform>%Ln message</numerusform><numerusform>%Ln messages</numerusform></translation>
     </message>
     </context>
 <context>

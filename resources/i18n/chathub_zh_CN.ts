@@ -835,6 +835,17 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>Dates</name>
+    <message>
+        <source>d MMM yyyy</source>
+        <translation>yyyy年M月d日</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1 %2</translation>
+    </message>
+</context>
+<context>
     <name>EmptyState</name>
     <message>
         <source>Learn more</source>
@@ -1629,6 +1640,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message>
         <source>The schedule is off: choose Daily above and Save.</source>
         <translation>计划已关闭：请在上方选择“每天”并保存。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n past day(s) can be dreamed now — choose one and press Dream now.</source>
+        <translation><numerusform>有 %n 个过去的日子现在就能做梦 — 选择一天，然后按“立即做梦”。</numerusform></translation>
     </message>
     <message>
         <source>The next Weekly run, %1, reads %2.</source>
@@ -2539,10 +2554,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>重新生成 #%1</translation>
     </message>
     <message>
-        <source>d MMM</source>
-        <translation>M月d日</translation>
-    </message>
-    <message>
         <source>Dream failed: %1</source>
         <translation>梦境失败：%1</translation>
     </message>
@@ -2561,10 +2572,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>the History Compress model gave no reason</source>
         <translation>History Compress 模型没有给出原因</translation>
-    </message>
-    <message>
-        <source>%1 over %2 (UTC) failed at %3 UTC.</source>
-        <translation>%1（%2，UTC）于 %3 UTC 失败。</translation>
     </message>
     <message>
         <source>Reason: %1</source>
@@ -2621,6 +2628,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>New card</source>
         <translation>新卡片</translation>
+    </message>
+    <message>
+        <source>%1 over %2 (UTC) failed at %3.</source>
+        <translation>%1（%2，UTC）于 %3 失败。</translation>
     </message>
     <message>
         <source>Old card</source>
@@ -2790,14 +2801,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>Yesterday</source>
         <translation>昨天</translation>
     </message>
-    <message>
-        <source>d MMM yyyy</source>
-        <translation>yyyy年M月d日</translation>
-    </message>
-    <message>
-        <source>%1 · %2 · %3, %4</source>
-        <translation>%1 · %2 · %3，%4</translation>
-    </message>
     <message numerus="yes">
         <source>%n topic(s)</source>
         <translation><numerusform>%n 个话题</numerusform></translation>
@@ -2805,6 +2808,14 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message numerus="yes">
         <source>%Ln message(s)</source>
         <translation><numerusform>%Ln 条消息</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3, %4</source>
+        <translation>%1 · %2 · %3，%4</translation>
+    </message>
+    <message>
+        <source>%1 · %2, %3</source>
+        <translation>%1 · %2，%3</translation>
     </message>
     <message>
         <source>The finished UTC day Dream now reads (days with messages and no card yet, newest first)</source>

@@ -12,7 +12,7 @@ from datetime import date, timedelta
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
-from chathub_desktop.gui.memory.page_dates import long_date
+from chathub_desktop.gui.shell.day_format import format_day
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import on_worker
 from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, seed_cards, summ  # noqa: F401
@@ -41,7 +41,7 @@ def test_cancel_shows_the_drafted_card_and_writes_nothing(open_page, services, h
     idle(qtbot, panel)
     heading, options = calls[0]
     # issue 30: the day in the interface language's long date (the tests' locale is "en"), not ISO
-    assert heading == f"Add the dream card for {day:%A, %B} {day.day}, {day.year}?"
+    assert heading == f"Add the dream card for {day.day} {day:%b %Y}?"
     added = options[0].changes.added
     assert added == [f"[{day.isoformat()}] {CARD}"]  # the card exactly as it would be stored
     assert options[0].primary  # walk49 #2b: "Add card" is the primary, default action
@@ -73,7 +73,7 @@ def test_add_writes_the_previewed_card_and_shows_its_fold(open_page, services, h
     assert kinds == [("range", f"{older.isoformat()} – {older.isoformat()}"), ("day", day.isoformat())]
     assert services.dreams.cards(helper)[1].text == CARD
     # the day in the interface language's long date, as the rest of the page (issue 30; the CLI keeps ISO)
-    assert panel.status_label.text().startswith(f"Added card #2 for {long_date(day)}")
+    assert panel.status_label.text().startswith(f"Added card #2 for {format_day(day)}")
     assert day.isoformat() not in panel.status_label.text()
 
 
@@ -118,7 +118,6 @@ def test_the_preview_says_the_change_in_plain_words_and_renders_the_card(  # typ
     """walk42 #2: the preview showed raw ``**Johnny**`` and "dynamic memory: 1 card → 2
     cards / cards: 1 added, 0 removed, 0 edited"; it says "Adds a card for 2 Dec" and
     shows the card as the timeline does (issue 30)."""
-    from PySide6.QtCore import QDate, QLocale
 
     from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog
 
@@ -131,7 +130,7 @@ def test_the_preview_says_the_change_in_plain_words_and_renders_the_card(  # typ
     qtbot.waitUntil(lambda: bool(calls) and not panel.runs.dreaming, timeout=5000)
     idle(qtbot, panel)
     option = calls[0][1][0]
-    assert option.shown_lines() == [f"Adds a card for {QLocale().toString(QDate(day.year, day.month, day.day), 'd MMM')}"]
+    assert option.shown_lines() == [f"Adds a card for {day.day} {day:%b %Y}"]
     dlg = ChangePreviewDialog(None, "Dream now", "Add?", [option], "Add card")
     qtbot.addWidget(dlg)
     assert dlg.tree.isHidden() and not dlg.panes.isHidden()

@@ -27,9 +27,10 @@ from chathub_desktop.gui.memory.dream_cards import card_copy_text
 from chathub_desktop.gui.memory.dream_panel import FAILURE_HINT, DreamPanel
 from chathub_desktop.gui.memory.dream_runs import yesterday_utc
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
-from chathub_desktop.gui.memory.page_dates import long_date
+from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+from tests.fakes.assistant_age import existing_since
 from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
 
 
@@ -45,7 +46,9 @@ def helper(services: Services, summ: FakeVendor) -> int:
     """Assistant "Helper" whose summarizer is ``summ``."""
     services.providers.add("Summ", "openai", summ.base_url, api_key="sk-summ")
     services.settings.set("history-compress-model", "Summ/gpt-5-mini")
-    return services.assistants.create("Helper", provider="Summ", model="gpt-4o").id
+    aid = services.assistants.create("Helper", provider="Summ", model="gpt-4o").id
+    existing_since(services, aid)  # its latest scheduled slot is a catch-up (DRM-6), not before its time
+    return aid
 
 
 def seed_cards(services: Services, aid: int, days: list[date]) -> None:
@@ -102,7 +105,7 @@ def test_seeded_cards_show_number_chip_and_body_and_no_add(open_page, services, 
     assert panel.count_label.text() == "3 cards"
     assert panel.cards_stack.currentWidget() is panel.list
     idx = panel.model.index(1)
-    assert panel.delegate.chips(idx) == [("2026-11-29", "dream")]
+    assert panel.delegate.chips(idx) == [("29 Nov 2026", "dream")]  # the page's one date style (walk50 #6)
     assert idx.data() == "Prefers answers about theme 29 in tables\nand short intros"
     lines = panel.delegate._lines(2, idx.data(), 400)
     assert lines == ["Prefers answers about theme 29 in tables", "and short intros"]  # line breaks kept
@@ -129,7 +132,7 @@ def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page
                             (3, "day", "2026-11-29")]
     assert services.dreams.settings(helper).keep == 2
     assert "keep 2 cards" in panel.status_label.text()
-    assert panel.delegate.chips(panel.model.index(0)) == [("2026-11-26 – 2026-11-27", "range")]
+    assert panel.delegate.chips(panel.model.index(0)) == [("26 Nov 2026 – 27 Nov 2026", "range")]
     panel.select_number(1)
     assert not panel.regenerate_button.isVisible() and not panel.regenerate_action.isVisible()
     assert panel.runs.regenerate(1) is None  # not even by number
@@ -234,7 +237,7 @@ def test_dream_now_adds_a_card_for_yesterday(open_page, services, helper, summ, 
     assert cards(panel) == [(1, "day", day.isoformat())]
     assert panel.model.cards()[0].text == "- Wants bullet points\n- No prose"
     # the day in the interface language's long date, as the rest of the page (issue 30; the CLI keeps ISO)
-    assert panel.status_label.text().startswith(f"Added card #1 for {long_date(day)}")
+    assert panel.status_label.text().startswith(f"Added card #1 for {format_day(day)}")
     assert day.isoformat() not in panel.status_label.text()
     assert not panel.stop_button.isVisible()
     assert len(summ.requests) == 1 and "bullet points" in str(summ.last_request.body)
@@ -424,7 +427,7 @@ def test_regenerate_cancelled_keeps_the_old_card(open_page, services, helper, su
     qtbot.waitUntil(lambda: not panel.runs.dreaming and len(summ.requests) == 1, timeout=5000)
     idle(qtbot, panel)
     assert services.dreams.cards(helper) == before
-    assert panel.status_label.text() == f"{long_date(day)}: the old card #1 was kept"
+    assert panel.status_label.text() == f"{format_day(day)}: the old card #1 was kept"
 
 
 def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, summ, qtbot, qloop):  # type: ignore[no-untyped-def]
@@ -447,7 +450,7 @@ def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, 
     assert "failed" in text and "upstream exploded" in text and "tried again" in text
     # walkthrough F2: the failure stays (no timer) with Retry and Details, not a 15 s status line
     assert panel.failure_bar.isVisible() and not panel.status_label.isVisible()
-    assert panel.failure_bar.label.text() == f"Scheduled dream over {day:%A, %B} {day.day}, {day.year} failed: the History Compress model failed: HTTP 500: upstream exploded"
+    assert panel.failure_bar.label.text() == f"Scheduled dream over {day.day} {day:%b %Y} failed: the History Compress model failed: HTTP 500: upstream exploded"
     assert panel.failure_bar.retry_button.isVisible()
     details = panel.failure_bar.open_details()
     assert "Reason: the History Compress model failed: HTTP 500: upstream exploded" in details.text.toPlainText()
@@ -469,12 +472,12 @@ def test_a_failed_dream_now_stays_until_dismissed_and_retry_dreams_again(open_pa
     qtbot.waitUntil(lambda: panel.failure_bar.isVisible(), timeout=5000)
     idle(qtbot, panel)
     bar = panel.failure_bar
-    assert bar.label.text() == f"Dream now over {day:%A, %B} {day.day}, {day.year} failed: the History Compress model failed: HTTP 500: upstream exploded"
+    assert bar.label.text() == f"Dream now over {day.day} {day:%b %Y} failed: the History Compress model failed: HTTP 500: upstream exploded"
     panel._status_timer.timeout.emit()  # what cleared the old 15 s line
     assert bar.isVisible() and bar.retry_button.isVisible() and bar.details_button.isVisible()
     details = bar.open_details()
     text = details.text.toPlainText()
-    assert text.startswith(f"Dream now over {day:%A, %B} {day.day}, {day.year} (UTC) failed at ") and "Reason: the History Compress model failed: HTTP 500: upstream exploded" in text
+    assert text.startswith(f"Dream now over {day.day} {day:%b %Y} (UTC) failed at ") and "Reason: the History Compress model failed: HTTP 500: upstream exploded" in text
     notes = [label.text() for label in details.findChildren(QLabel)]
     assert FAILURE_HINT in notes and not any("This is a bug" in n for n in notes)
     details.close()
@@ -514,7 +517,7 @@ def test_dream_now_waits_for_a_finished_day_and_says_why(open_page, services, he
     day = active_yesterday(services, helper)
     panel.schedule_reload()
     qtbot.waitUntil(lambda: panel.day_picker.selected_day() == day, timeout=5000)
-    assert panel.dream_now_button.isEnabled() and f"{day:%A, %B} {day.day}, {day.year}" in panel.dream_now_button.toolTip()
+    assert panel.dream_now_button.isEnabled() and f"{day.day} {day:%b %Y}" in panel.dream_now_button.toolTip()
 
 
 def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untyped-def]
@@ -548,9 +551,9 @@ def test_empty_list_says_when_todays_chats_become_a_card(open_page, services, he
     services.dreams.set_schedule(helper, "daily", "02:00")
     reload(qtbot, panel)
     # two short lines (walk45 #8); the whole explanation is the tooltip
-    assert panel.empty_label.text() == ("No dream cards yet.\nToday's chats become a card at Thu 12/3/26 02:00 UTC "
+    assert panel.empty_label.text() == ("No dream cards yet.\nToday's chats become a card at 3 Dec 2026, 02:00 UTC "
                                         "(03:00 in Berlin).")
-    assert "today's chats (Wednesday, December 2, 2026) get theirs at Thu 12/3/26 02:00 UTC (03:00 in Berlin)." \
+    assert "today's chats (2 Dec 2026) get theirs at 3 Dec 2026, 02:00 UTC (03:00 in Berlin)." \
         in panel.empty_label.toolTip()
 
 

@@ -75,9 +75,9 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     qtbot.waitUntil(lambda: section.list.count() == 2, timeout=5000)
     assert panel.tabs.tabText(1) == proposals_tab_title(2) == "&Proposals (2)"
     assert section.review_box.isChecked()
-    assert [section.list.item(i).text() for i in range(2)] == [f"{d.month}/{d.day}/{d:%y} · folds older cards" for d in DAYS]
+    assert [section.list.item(i).text() for i in range(2)] == [f"{d.day} {d:%b %Y} · folds older cards" for d in DAYS]
     preview = section.text.toPlainText()
-    assert preview.startswith(f"Card for {DAYS[0]:%A, %B} {DAYS[0].day}, {DAYS[0].year}:\n- Wants tables")
+    assert preview.startswith(f"Card for {DAYS[0].day} {DAYS[0]:%b %Y}:\n- Wants tables")
     assert "fold: 1 card (#1 [2026-11-27]) into a new range card" in preview
     out = os.environ.get("CHATHUB_SHOTS")
     if out:

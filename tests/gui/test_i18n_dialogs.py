@@ -25,8 +25,8 @@ from PySide6.QtWidgets import QApplication, QComboBox
 from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
 from chathub_desktop.gui.memory.memory_paste_dialog import PasteMemoryDialog
-from chathub_desktop.gui.memory.page_dates import long_date
 from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
+from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.error_bar import ErrorDetailsDialog
 from chathub_desktop.gui.shell.help_menu import ShortcutsDialog
 from chathub_desktop.gui.shell.i18n import translations_dir
@@ -168,7 +168,7 @@ def test_a_dream_outcome_is_said_in_chinese_with_its_values(open_page, services,
         qtbot.waitUntil(lambda: "没有显示出关于你工作方式的新内容" in panel.status_label.text(), timeout=15000)
         idle(qtbot, panel)
         # the day in the locale's long date (issue 30); the outcome's English keeps ISO (the CLI)
-        assert panel.status_label.text() == f"{long_date(day)} 没有显示出关于你工作方式的新内容；已读 “Trip”"
+        assert panel.status_label.text() == f"{format_day(day)} 没有显示出关于你工作方式的新内容；已读 “Trip”"
     finally:
         QApplication.instance().removeTranslator(chinese)  # type: ignore[union-attr]
     assert outcomes and outcomes[-1].message == f"{day.isoformat()} showed nothing new about how you work; read “Trip”"

@@ -35,20 +35,18 @@ def test_the_fold_line_of_a_keep_preview_is_said(services: Any, qapp: Any) -> No
     english = ("fold: 2 cards (#1 [2026-11-26], #2 [2026-11-27]) into a new range card, "
                "which then covers 2026-11-26 – 2026-11-27")
     assert preview.folds == (english,)  # the CLI's words: ISO days
-    # the window says the range's days in the locale's long date (mem46); the card tags stay as stored
-    said_range = "Thursday, November 26, 2026 – Friday, November 27, 2026"
+    # the window says the range's days in the page's one date style (walk50 #6); the card tags stay as stored
+    said_range = "26 Nov 2026 – 27 Nov 2026"
     assert said_lines(preview)()[2] == english.replace("2026-11-26 – 2026-11-27", said_range)
     with _Installed(_Pseudo()):
         assert said_lines(preview)()[2] == ("⟦fold: ⟦2 cards⟧ (#1 [2026-11-26]⟦, ⟧#2 [2026-11-27]) into ⟦a new range card⟧, "
-                                            f"which then covers {said_range}⟧")
-    from PySide6.QtCore import QDate, QLocale
+                                            "which then covers ⟦26 Nov 2026⟧ – ⟦27 Nov 2026⟧⟧")  # the date pattern too
+    from PySide6.QtCore import QLocale
 
     before = QLocale()
     QLocale.setDefault(QLocale("zh_CN"))  # as View → Language sets it
     try:
-        zh = QLocale("zh_CN")
-        zh_range = (f"{zh.toString(QDate(2026, 11, 26), QLocale.FormatType.LongFormat)} – "
-                    f"{zh.toString(QDate(2026, 11, 27), QLocale.FormatType.LongFormat)}")
+        zh_range = "2026年11月26日 – 2026年11月27日"  # the page's one date style in Chinese (walk50 #6)
         with _language("zh_CN"):
             assert said_lines(preview)()[2] == ("合并：2 张卡片（#1 [2026-11-26]，#2 [2026-11-27]）并入一张新的区间卡片，"
                                                 f"之后它涵盖 {zh_range}")

@@ -16,6 +16,7 @@ from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.gui.shell.nav_rail import PageId
 from chathub_desktop.services.container import Services, open_services
+from tests.fakes.assistant_age import existing_since
 from tests.gui.helpers import reload_assistants, shown_memory_page
 
 
@@ -206,6 +207,7 @@ def test_a_schedule_that_would_dream_at_once_says_which_day_before_save(page, se
     (the form shows what is stored) the notice goes."""
     from chathub_desktop.core.dream_schedule import Schedule, latest_slot
 
+    existing_since(services, assistant)  # the slot was missed, not before the assistant's time (DRM-6)
     form = page.dream_panel.schedule
     assert form.catch_up_label.isHidden()
     form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
@@ -216,7 +218,7 @@ def test_a_schedule_that_would_dream_at_once_says_which_day_before_save(page, se
     text = form.catch_up_label.text()
     assert text.startswith("Saving dreams right away")
     day = expected.history_day  # the locale's long date ("en" in the tests), not ISO
-    assert f"over {day:%A, %B} {day.day}, {day.year} (UTC)" in text
+    assert f"over {day.day} {day:%b %Y} (UTC)" in text
     assert services.dreams.settings(assistant).schedule.frequency == "off"  # nothing stored yet
     form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("off"))
     qtbot.waitUntil(form.catch_up_label.isHidden, timeout=5000)  # Off never catches up
@@ -298,7 +300,7 @@ def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, s
     assert model.is_folded(0)
     panel.list.setCurrentIndex(model.index(1))
     assert panel.regenerate_button.isVisible() and panel.regenerate_action.isVisible()
-    assert panel.delegate.chips(model.index(1)) == [("2026-11-22", "dream")]
+    assert panel.delegate.chips(model.index(1)) == [("22 Nov 2026", "dream")]
 
 
 def test_a_card_height_is_estimated_without_layout_and_never_short(page):  # type: ignore[no-untyped-def]

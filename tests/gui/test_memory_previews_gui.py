@@ -269,7 +269,7 @@ def test_a_lower_keep_shows_which_cards_fold_into_which_range(
         _idle(qtbot, panel)
         seen = answer.seen[0]
         assert ("fold: 2 cards (#1 [2026-11-26], #2 [2026-11-27]) into a new range card, which then covers "
-                "Thursday, November 26, 2026 – Friday, November 27, 2026") in seen["summary"]  # the locale's days
+                "26 Nov 2026 – 27 Nov 2026") in seen["summary"]  # the locale's days
         assert seen["removed"] == ["[2026-11-26] Wants tables", "[2026-11-27] Asks for code first"]  # folded
         assert len(seen["added"]) == 1 and seen["added"][0].startswith("[2026-11-26 – 2026-11-27]")
         assert len(services.dreams.cards(aid)) == 4 and services.dreams.settings(aid).keep != 2  # cancelled

@@ -23,6 +23,7 @@ from chathub_desktop.gui.shell import tray as tray_module
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.gui.shell.tray import DreamRunner, TrayController
 from chathub_desktop.services.container import Services
+from tests.fakes.assistant_age import existing_since
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.gui.helpers import reload_assistants
 
@@ -40,6 +41,7 @@ def due_helper(services: Services, summ: FakeVendor) -> int:
     services.providers.add("Summ", "openai", summ.base_url, api_key="sk-summ")
     services.settings.set("history-compress-model", "Summ/gpt-5-mini")
     aid = services.assistants.create("Helper", provider="Summ", model="gpt-4o").id
+    existing_since(services, aid)  # the 00:00 slot is a catch-up, not before its time (DRM-6)
     services.dreams.set_schedule(aid, "daily", "00:00")
     topic = services.topics.create(aid, title="Yesterday").id
     services.chat.append_row(topic, role=Role.USER, content="Always answer with a table",
@@ -93,6 +95,7 @@ def test_a_scheduled_run_over_a_day_without_chats_says_nothing(services, summ, t
     services.providers.add("Summ", "openai", summ.base_url, api_key="sk-summ")
     services.settings.set("history-compress-model", "Summ/gpt-5-mini")
     aid = services.assistants.create("Helper", provider="Summ", model="gpt-4o").id
+    existing_since(services, aid)  # the 00:00 slot is a catch-up, not before its time (DRM-6)
     services.dreams.set_schedule(aid, "daily", "00:00")
     messages: list[str] = []
     dreams = DreamRunner(services, task_runner, status=lambda text, _ms: messages.append(text),
@@ -114,6 +117,7 @@ def test_run_due_now_over_a_day_without_chats_still_reports(services, summ, task
     services.providers.add("Summ", "openai", summ.base_url, api_key="sk-summ")
     services.settings.set("history-compress-model", "Summ/gpt-5-mini")
     aid = services.assistants.create("Helper", provider="Summ", model="gpt-4o").id
+    existing_since(services, aid)  # the 00:00 slot is a catch-up, not before its time (DRM-6)
     services.dreams.set_schedule(aid, "daily", "00:00")
     messages: list[str] = []
     dreams = DreamRunner(services, task_runner, status=lambda text, _ms: messages.append(text),

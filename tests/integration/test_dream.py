@@ -18,6 +18,7 @@ from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.dream.dream_service import DreamService
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage.models import DreamRun, TopicCompaction
+from tests.fakes.assistant_age import existing_since
 from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
 
 DAY = date(2026, 11, 30)
@@ -287,6 +288,7 @@ def test_two_processes_dream_a_period_at_most_once(tmp_path: Path, summ: FakeVen
         svc.providers.add("Summ", "openai", summ.base_url, api_key_env="SUMM_KEY")
         svc.settings.set("history-compress-model", "Summ/gpt-5-mini")
         svc.assistants.create("Helper", provider="Summ", model="gpt-4o")
+        existing_since(svc, "Helper")  # today's slot was missed, not before the assistant's time (DRM-6)
         svc.dreams.set_schedule("Helper", "daily", "00:00")  # today's slot has passed at any hour
         yesterday = datetime.now(UTC).date() - timedelta(days=1)
         noon = datetime.combine(yesterday, datetime.min.time(), UTC) + timedelta(hours=12)

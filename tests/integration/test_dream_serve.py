@@ -27,6 +27,7 @@ from chathub_desktop.services.dream.dream_serve import DreamServe
 from chathub_desktop.services.dream.dream_service import DreamService
 from chathub_desktop.storage.models import DreamRun
 from tests.fakes import cli_fork
+from tests.fakes.assistant_age import existing_since
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 REPO = Path(__file__).resolve().parents[2]
@@ -59,6 +60,7 @@ def setup_store(svc: Services, summ: FakeVendor, history_day: datetime, time_utc
     svc.settings.set("history-compress-model", "Summ/gpt-5-mini")
     for name in ASSISTANTS:
         a = svc.assistants.create(name, provider="Summ", model="gpt-4o")
+        existing_since(svc, a.id)  # the slot of a minute ago was missed, not before its time (DRM-6)
         svc.dreams.set_schedule(name, "daily", time_utc)
         t = svc.topics.create(a.id, title=f"{name}'s day")
         svc.chat.append_row(t.id, role=Role.USER, content=f"{name} wants answers as tables",

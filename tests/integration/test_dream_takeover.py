@@ -20,6 +20,7 @@ from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.dream.dream_service import DreamService
 from chathub_desktop.storage.models import DreamRun
+from tests.fakes.assistant_age import existing_since
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.integration.crash_harness import CliStore
 
@@ -50,6 +51,7 @@ def prepare(tmp_path: Path, summ: FakeVendor) -> tuple[CliStore, date]:
         svc.providers.add("Summ", "openai", summ.base_url, api_key_env="SUMM_KEY")
         svc.settings.set("history-compress-model", "Summ/gpt-5-mini")
         svc.assistants.create("Helper", provider="Summ", model="gpt-4o")
+        existing_since(svc, "Helper")  # the slot of an hour ago was missed, not before its time (DRM-6)
         at = f"{datetime.now(UTC) - timedelta(hours=1):%H:%M}"
         svc.dreams.set_schedule("Helper", "daily", at)
         slot = latest_slot(Schedule("daily", at), datetime.now(UTC))

@@ -352,6 +352,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     # edit in place (issue 29): a raised card over the message's bubble
     b.rule("QFrame#inlineEditor", bg="raised", border=f"1px solid {c.focus}", border_radius=f"{Radius.LG}px")
     b.rule("QPlainTextEdit#inlineEditBox", fg="text", bg="raised", border="none", padding="0")
+    # a memory card's in-place editor (walk50 #1): opaque over the card, its footer strip too
+    b.rule("QPlainTextEdit#memoryCardEditor", fg="text", bg="raised", border=f"1px solid {c.focus}")
+    b.rule("QLabel#cardEditorFooter", bg="raised")
+    b.pairs.append(TextPair("QLabel#cardEditorFooter", "text_muted", "raised"))
     b.rule("QFrame#replyNotice", bg="hover", border="none", border_radius=f"{Radius.MD}px")
     b.rule("QLabel#replyNoticeText", fg="text", on=("hover",))
     b.rule("QFrame#toolApproval", bg="hover", border="none", border_radius=f"{Radius.MD}px")

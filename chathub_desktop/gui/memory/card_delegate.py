@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.design.tokens import colours_for
-from chathub_desktop.gui.memory.card_editor import KEYS_HINT, CardTextEdit
+from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.card_markdown import is_heading
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
@@ -279,7 +279,9 @@ class MemoryCardDelegate(QStyledItemDelegate):
         if note:  # a note: its lines, no card
             return QSize(width + 2 * CARD_MARGIN_X, 2 * CARD_MARGIN_Y + body)
         if self._editor is not None and self._editing is not None and self._editing == index:
-            body = max(body, self._editor.height_for(self._edit_lines) - 6)  # the card grows round its editor
+            # the body is the editor's height exactly (body_rect adds its 6 px back): it
+            # covers the row's body, whatever the card's own text measured (walk50 #1)
+            body = self._editor.height_for(self._edit_lines) - 6
         h = 2 * CARD_MARGIN_Y + 2 * CARD_PAD + self._header_height() + HEADER_GAP + body
         return QSize(width + 2 * CARD_MARGIN_X, h)
 
@@ -328,9 +330,13 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
-        """Qt: the row's :class:`CardFace` (one Python call, no ``data``) painted by :meth:`paint_face`."""
+        """Qt: the row's :class:`CardFace` (one Python call, no ``data``) painted by
+        :meth:`paint_face`; the edited row without its body (walk50 #1: the card's text
+        showed round and under the editor)."""
         face = self._faces(index.row())
         if face is not None:
+            if self._editor is not None and self._editing == index:
+                face = replace(face, text="")  # the editor holds the text: none painted under it
             self.paint_face(painter, option, face)
 
     def paint_face(self, painter: QPainter, option: QStyleOptionViewItem, face: CardFace) -> None:
@@ -443,7 +449,6 @@ class MemoryCardDelegate(QStyledItemDelegate):
         Shift+Enter breaks the line, Esc cancels); the card grows round it."""
         ed = CardTextEdit(parent, cap=self.editor_cap(index))
         ed.setObjectName("memoryCardEditor")
-        ed.setToolTip(QCoreApplication.translate("MemoryPage", KEYS_HINT))
         ed.submitted.connect(lambda: self._finish(ed, commit=True))
         ed.cancelled.connect(lambda: self._finish(ed, commit=False))
         ed.textChanged.connect(lambda: self._grow(ed))
@@ -483,10 +488,9 @@ class MemoryCardDelegate(QStyledItemDelegate):
         super().destroyEditor(editor, index)
 
     def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
-        """Qt: the card's text, selected."""
+        """Qt: the card's text, the caret at its end and nothing selected (walk50 #1)."""
         if isinstance(editor, CardTextEdit):
-            editor.setPlainText(str(index.data(Qt.ItemDataRole.EditRole) or ""))
-            editor.selectAll()
+            editor.set_text(str(index.data(Qt.ItemDataRole.EditRole) or ""))
 
     def setModelData(self, editor: QWidget, model: QAbstractListModel,  # type: ignore[override]
                      index: QModelIndex | QPersistentModelIndex) -> None:
@@ -496,9 +500,12 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,
                              index: QModelIndex | QPersistentModelIndex) -> None:
-        """Qt: the editor covers the card's body."""
+        """Qt: the editor covers the card's body, never wider than a card of the viewport
+        as it is now (a page scroll bar that appears narrows the list before its rows are
+        laid out again)."""
         rect: QRect = option.rect
         body = self.body_rect(rect)
+        body.setWidth(min(body.width(), self._card_width() - 2 * CARD_PAD + 6))
         editor.setGeometry(body)
 
 

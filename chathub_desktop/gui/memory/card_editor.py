@@ -2,12 +2,15 @@
 fixed-memory card and of a dream card, and the inline Add memory editor. Enter saves,
 Shift+Enter starts a new line, Esc cancels; a footer inside the editor says so and, given
 a cap, counts the characters against it (DRM-13: 3,200 for a single-day card, 6,400 for a
-range card)."""
+range card). The text opens with the caret at its end and nothing selected (walk50 #1: a
+card opened all selected, and the first key replaced 2,452 characters with one); the
+editor paints its whole rectangle, footer strip included (the stylesheet's
+``#memoryCardEditor`` background), so nothing of the card shows through."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt, Signal
-from PySide6.QtGui import QFontMetrics, QKeyEvent, QResizeEvent
+from PySide6.QtGui import QFontMetrics, QKeyEvent, QResizeEvent, QTextCursor
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QWidget
 
 from chathub_desktop.gui.design import Tone, set_tone
@@ -37,6 +40,7 @@ class CardTextEdit(QPlainTextEdit):
         super().__init__(parent)
         self.setTabChangesFocus(True)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # it wraps; a bar hid the footer
         self._cap = cap
         self._hint = hint
         self.footer = QLabel(self)
@@ -44,6 +48,13 @@ class CardTextEdit(QPlainTextEdit):
         set_tone(self.footer, Tone.MUTED)
         self.textChanged.connect(self._show_footer)
         self._show_footer()
+
+    def set_text(self, text: str) -> None:
+        """Show ``text`` with the caret after its last character and nothing selected, the
+        end in view: typing adds to it, never replaces it."""
+        self.setPlainText(text)
+        self.moveCursor(QTextCursor.MoveOperation.End)
+        self.ensureCursorVisible()
 
     def footer_height(self) -> int:
         """The footer line's height in px."""
@@ -71,13 +82,15 @@ class CardTextEdit(QPlainTextEdit):
             text = count + (translate("MemoryPage", " — too long to save") if n > self._cap else "") + f"  ·  {text}"
         self.footer.setText(text)
         self.footer.setToolTip(text)
+        self.setToolTip(translate("MemoryPage", self._hint))
         set_tone(self.footer, Tone.ERROR if self.too_long() else Tone.MUTED)
         self._place_footer()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        """Qt: the footer follows a language switch (issue 27)."""
+        """Qt: the footer follows a language switch (issue 27) and its new font's height
+        (a switch to 日本語 brings a taller fallback font; walk50 #1)."""
         super().changeEvent(event)
-        if event.type() == QEvent.Type.LanguageChange:
+        if event.type() in (QEvent.Type.LanguageChange, QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._show_footer()
 
     def _place_footer(self) -> None:
@@ -87,9 +100,11 @@ class CardTextEdit(QPlainTextEdit):
         self.footer.setGeometry(fw + 4, self.height() - fw - h, max(10, self.width() - 2 * fw - 8), h - FOOTER_GAP)
 
     def resizeEvent(self, e: QResizeEvent) -> None:
-        """Qt: keep the footer along the bottom edge."""
+        """Qt: keep the footer along the bottom edge and the caret in view (the editor
+        opens, and grows, after :meth:`set_text` put the caret at the end)."""
         super().resizeEvent(e)
         self._place_footer()
+        self.ensureCursorVisible()
 
     def event(self, e: QEvent) -> bool:
         """Qt: claim Enter/Return/Esc before any shortcut sees them."""

@@ -105,7 +105,7 @@ class DreamCardActions(QObject):
         view.edit(idx)
         editor = view.findChild(CardTextEdit, "memoryCardEditor")
         if editor is not None and text is not None:
-            editor.setPlainText(text)
+            editor.set_text(text)
         return editor
 
     def save_edit(self, number: int, text: str) -> bool:

@@ -43,6 +43,7 @@ from chathub_desktop.gui.memory.card_delegate import (
 )
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown
 from chathub_desktop.gui.memory.page_common import role_data
+from chathub_desktop.gui.shell.day_format import format_iso_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.dream.dream_service import (
     CardView,
@@ -106,6 +107,14 @@ def range_days(display_tag: str) -> int | None:
         return None
 
 
+def chip_text(display_tag: str) -> str:
+    """A card's date chip: its day (or both ends of a range) in the page's one date style
+    (``1 May 2024``, ``1 May 2024 – 3 May 2024``; walk50 #6); a tag that is no date as it is.
+    The stored tag (``2024-05-01``, DRM-8) stays in the card's tooltip and in Copy."""
+    first, sep, last = display_tag.partition(" – ")
+    return f"{format_iso_day(first.strip())} – {format_iso_day(last.strip())}" if sep else format_iso_day(display_tag)
+
+
 def folded_text(card: CardView) -> str:
     """What a folded range card shows instead of its body (issue 30: the timeline folds
     ranges; Space expands)."""
@@ -119,7 +128,7 @@ class DreamCardModel(QAbstractListModel):
     place (issue 30): ``setData`` hands the text to ``edit_handler(number, text)``, which
     stores it through the service (True: started). Roles: display = the visible body (a
     range card is folded to one line until :meth:`toggle_fold`), edit = the whole visible
-    text, ``NumberRole``, ``TagRole`` (the chip text), ``KindRole``, ``RegenerableRole``."""
+    text, ``NumberRole``, ``TagRole`` (the stored tag; the chip writes it with :func:`chip_text`), ``KindRole``, ``RegenerableRole``."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -167,7 +176,7 @@ class DreamCardModel(QAbstractListModel):
         if c is None:
             return None
         shown = folded_text(c) if c.kind == CardKind.RANGE and c.tag not in self._open else self._shown[row]
-        return CardFace(c.number, shown, paused=c.paused, tag=c.display_tag, kind=str(c.kind),
+        return CardFace(c.number, shown, paused=c.paused, tag=chip_text(c.display_tag), kind=str(c.kind),
                         regenerable=c.regenerable)
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
@@ -270,7 +279,7 @@ class DreamCardDelegate(MemoryCardDelegate):
         if event.type() == QEvent.Type.ToolTip and index.data(RegenerableRole) and \
                 self.regen_rect(rect).contains(event.pos()):
             QToolTip.showText(event.globalPos(), fill(translate("MemoryPage", "Regenerate: dream over %1 again "
-                                                                              "(Ctrl+R)"), str(index.data(TagRole))),
+                                                                              "(Ctrl+R)"), chip_text(str(index.data(TagRole)))),
                               view)
             return True
         return super().helpEvent(event, view, option, index)

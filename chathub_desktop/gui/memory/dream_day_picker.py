@@ -1,6 +1,6 @@
 """Try a dream on any past day (issue 14): the day chooser next to Dream now. It lists
 the finished UTC days that had activity and no card yet, newest first ("Yesterday ·
-2026-11-30 · 3 topics, 41 messages"), read on a worker thread; Dream now dreams over the
+30 Nov 2026 · 3 topics, 41 messages"), read on a worker thread; Dream now dreams over the
 chosen day. A day that already has a card (or a proposal) is not offered (walk40 #6: it
 was, and Dream now then refused it); when every day has one, the line says so and
 points at Regenerate — unless today has messages: then it says today's chats can be
@@ -13,10 +13,10 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QDate, QLocale, QSize
+from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from chathub_desktop.gui.memory.page_dates import short_date
+from chathub_desktop.gui.shell.day_format import format_day, interface_locale
 from chathub_desktop.gui.shell.i18n import Texts, fill
 
 translate = QCoreApplication.translate
@@ -26,16 +26,19 @@ if TYPE_CHECKING:
 
 
 def day_text(d: ActiveDay, today: date) -> str:
-    """A chooser line: relative name (Yesterday, a weekday within the week), the short date of the locale
-    and what it holds, in the interface language."""
+    """A chooser line in the interface language: the day written once, in the page's
+    one style, after a relative name when there is one ("Yesterday · 3 Dec 2026 · 1
+    topic, 6 messages"; "1 May 2024 · 1 topic, 6 messages": walk50 #6 saw the date twice)."""
     ago = (today - d.day).days
-    locale = QLocale()
-    name = translate("MemoryPage", "Yesterday") if ago == 1 else locale.dayName(d.day.isoweekday()) if ago < 7 \
-        else locale.toString(QDate(d.day.year, d.day.month, d.day.day), translate("MemoryPage", "d MMM yyyy"))
-    topics, messages = d.topics, d.messages
-    return fill(translate("MemoryPage", "%1 · %2 · %3, %4"), name, short_date(d.day),
-                translate("MemoryPage", "%n topic(s)", None, topics),
-                translate("MemoryPage", "%Ln message(s)", None, messages))
+    if ago == 1:
+        name = translate("MemoryPage", "Yesterday")
+    else:
+        name = interface_locale().dayName(d.day.isoweekday()) if ago < 7 else ""
+    topics, messages = d.topics, d.messages  # plain names: lupdate reads no attribute as the count
+    held = (translate("MemoryPage", "%n topic(s)", None, topics), translate("MemoryPage", "%Ln message(s)", None, messages))
+    if name:
+        return fill(translate("MemoryPage", "%1 · %2 · %3, %4"), name, format_day(d.day), *held)
+    return fill(translate("MemoryPage", "%1 · %2, %3"), format_day(d.day), *held)
 
 
 #: The picker's narrowest width, in characters (the text elides below its wish).

@@ -1,8 +1,9 @@
 """What the Memory page's empty dream card list says (walkthrough F1; DRM-2, DRM-3):
-exactly when today's chats can first become a card under the stored schedule, in UTC and
-in the user's time, and what Dream now is for. The list shows two short lines
-(:func:`empty_line`, walk45 #8: four centred lines were too many); its tooltip is the whole
-explanation (:func:`empty_text`)."""
+past days waiting in the day chooser first (walk50 #7: a user with imported chats was sent
+to tomorrow while three days waited beside Dream now), else exactly when today's chats
+can first become a card under the stored schedule, in UTC and in the user's time. The
+list shows two short lines (:func:`empty_line`, walk45 #8: four centred lines were too
+many); its tooltip is the whole explanation (:func:`empty_text`)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from datetime import UTC, datetime, tzinfo
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading
-from chathub_desktop.gui.memory.dream_schedule_form import format_utc, local_time
-from chathub_desktop.gui.memory.page_dates import long_date
+from chathub_desktop.gui.memory.dream_schedule_form import format_when
+from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
 translate = QCoreApplication.translate
@@ -22,12 +23,21 @@ EMPTY_TEXT = QT_TRANSLATE_NOOP("MemoryPage", "No dream cards yet.")
 DREAM_NOW_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Dream now (Ctrl+Shift+D) reads a past day you chatted on.")
 
 
-def empty_line(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str) -> str:
-    """The empty card list's two short lines: "No dream cards yet." and when today's chats
-    first become a card under ``schedule`` (as :func:`empty_text`, which says why), or
-    that the schedule is off; only the first line while ``schedule`` is None."""
+def dreamable_line(days: int) -> str:
+    """What the empty list says while ``days`` (> 0) past days wait in the day chooser."""
+    return translate("MemoryPage", "%n past day(s) can be dreamed now — choose one and press Dream now.", None, days)
+
+
+def empty_line(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str, dreamable: int = 0) -> str:
+    """The empty card list's two short lines: "No dream cards yet." and, while
+    ``dreamable`` past days wait in the day chooser, that they can be dreamed now;
+    else when today's chats first become a card under ``schedule`` (as
+    :func:`empty_text`, which says why), or that the schedule is off; only the first
+    line while ``schedule`` is None and no day waits."""
     today = now.astimezone(UTC).date()
     empty = translate("MemoryPage", EMPTY_TEXT)
+    if dreamable > 0:
+        return "\n".join((empty, dreamable_line(dreamable)))
     if schedule is None:
         return empty
     if not schedule.enabled:
@@ -35,16 +45,16 @@ def empty_line(schedule: Schedule | None, now: datetime, zone: tzinfo, place: st
     slot = first_slot_reading(schedule, today)
     if slot is None:  # not reached: an enabled schedule always has a next slot
         return empty
-    local = "" if place == "UTC" else f" ({local_time(schedule, slot.fire_at, zone, place)[0]})"
-    when = f"{format_utc(slot.fire_at)}{local}"
+    when = format_when(schedule, slot.fire_at, zone, place)
     if slot.history_day != today:
         return "\n".join((empty, fill(translate("MemoryPage", "The next Weekly run, %1, reads %2."), when,
-                                      long_date(slot.history_day))))
+                                      format_day(slot.history_day))))
     return "\n".join((empty, fill(translate("MemoryPage", "Today's chats become a card at %1."), when)))
 
 
-def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str) -> str:
-    """The empty card list's text (walkthrough F1): exactly when today's chats can first
+def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str, dreamable: int = 0) -> str:
+    """The empty card list's text (walkthrough F1): the past days waiting in the chooser
+    (``dreamable``, as :func:`empty_line`), then exactly when today's chats can first
     become a card under ``schedule`` (None: not loaded yet), at ``now`` (aware), with the
     time in ``zone`` (called ``place``) beside the UTC one.
 
@@ -54,26 +64,27 @@ def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: st
     since the day's one run (DRM-6) would then miss the rest of it."""
     today = now.astimezone(UTC).date()
     empty, note = translate("MemoryPage", EMPTY_TEXT), translate("MemoryPage", DREAM_NOW_NOTE)
+    if dreamable > 0:
+        empty = "\n".join((empty, dreamable_line(dreamable)))
     if schedule is None:
         return empty
     if not schedule.enabled:
         return "\n".join((empty, fill(translate("MemoryPage", "A card covers one finished UTC day, so today's chats "
                                                              "(%1) can become one from 00:00 UTC tomorrow at the "
-                                                             "earliest."), long_date(today)),
+                                                             "earliest."), format_day(today)),
                           translate("MemoryPage", "The schedule is off: choose Daily above and Save."), note))
     slot = first_slot_reading(schedule, today)
     if slot is None:  # not reached: an enabled schedule always has a next slot
         return empty
-    local = "" if place == "UTC" else f" ({local_time(schedule, slot.fire_at, zone, place)[0]})"
-    when = f"{format_utc(slot.fire_at)}{local}"
+    when = format_when(schedule, slot.fire_at, zone, place)
     if slot.history_day != today:  # Weekly: its run reads only the day before its weekday
         first = fill(translate("MemoryPage", "A card covers one finished UTC day, and a Weekly run reads only the "
                                              "day before it: the next one, %1, reads %2. Choose Daily above for a "
                                              "card from today's chats."),
-                     when, long_date(slot.history_day))
+                     when, format_day(slot.history_day))
     else:
         first = fill(translate("MemoryPage", "A card covers one finished UTC day: today's chats (%1) get theirs at "
-                                             "%2."), long_date(today), when)
+                                             "%2."), format_day(today), when)
         if schedule.time_utc != "00:00":
             first += translate("MemoryPage", " The earliest possible is 00:00 UTC: set that time above to get it "
                                              "then.")

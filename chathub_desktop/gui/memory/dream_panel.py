@@ -54,9 +54,13 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QAbstractSpinBox,
+    QApplication,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListView,
+    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QStackedWidget,
@@ -88,10 +92,10 @@ from chathub_desktop.gui.memory.page_common import (
     error_label,
     help_mark,
 )
-from chathub_desktop.gui.memory.page_dates import long_date
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
 from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -174,6 +178,7 @@ class DreamPanel(QWidget):
         self._load_task = f"dream-load-{id(self)}"
         self._loading = False
         self._load_again = False
+        self._pointed = False  # the empty list pointed the keyboard at the day chooser (walk50 #7)
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, self._on_busy, f"dream-op-{id(self)}")
         #: Dream now, Regenerate and Stop (a component given this panel; DRM-3, APP-7).
         self.runs = DreamRuns(self, self)
@@ -480,6 +485,8 @@ class DreamPanel(QWidget):
             self._apply(*data)
             await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id, include_today=True),
                                        self.runner.run_in_thread)
+            if not self.model.rowCount():
+                self._say_empty(point=True)
         finally:
             self._loading = False
             if self._load_again:
@@ -503,17 +510,31 @@ class DreamPanel(QWidget):
         n = len(cards)
         self.texts.bind(self.count_label.setText, lambda: translate("MemoryPage", "%Ln card(s)", None, n))
         if not cards:
-            zone, place = self.schedule.local_zone
-            self.texts.bind(self.empty_label.setText,
-                            lambda: empty_line(view.schedule, self.schedule.clock(), zone, place))
-            self.texts.bind(self.empty_label.setToolTip,
-                            lambda: empty_text(view.schedule, self.schedule.clock(), zone, place))
+            self._say_empty()
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
         self.refresh.keep_rows(bool(cards))  # no room for three cards around the empty line
         self.card_actions.reopen_pending()
         self.loads += 1
         self._sync()
         self.loaded.emit()
+
+    def _say_empty(self, *, point: bool = False) -> None:
+        """The empty list's lines: the past days the chooser offers, else when today's chats
+        first become a card (:func:`empty_line`; walk50 #7). ``point``: the chooser has
+        just loaded; when it offers days and no text field has the keyboard, it takes the
+        focus the first time, so a new user's next key picks a day."""
+        if self.view is None:
+            return
+        schedule, (zone, place) = self.view.schedule, self.schedule.local_zone
+        days = len(self.day_picker.days)
+        self.texts.bind(self.empty_label.setText,
+                        lambda: empty_line(schedule, self.schedule.clock(), zone, place, days))
+        self.texts.bind(self.empty_label.setToolTip,
+                        lambda: empty_text(schedule, self.schedule.clock(), zone, place, days))
+        typing = isinstance(QApplication.focusWidget(), (QLineEdit, QAbstractSpinBox, QPlainTextEdit))
+        if point and days and not self._pointed and self.isVisible() and not typing:
+            self._pointed = True  # once: a later reload never moves the keyboard
+            self.day_picker.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _set_cards(self, cards: list[CardView], shown: list[str] | None = None) -> None:
         """Swap the cards, keeping the selected one (by tag and text, then tag, then row)."""
@@ -614,7 +635,7 @@ class DreamPanel(QWidget):
         # walk39 #2: with no finished day to read, Dream now is off and says why
         self.dream_now_button.setEnabled(can_dream and chosen is not None)
         on = self.memory_enabled
-        day = long_date(chosen) if chosen is not None else ""
+        day = format_day(chosen) if chosen is not None else ""
         dreamt = self.day_picker.dreamt > 0
         self.texts.bind(self.dream_now_button.setToolTip, lambda: translate(
             "MemoryPage", "Memory is off for this assistant: turn it on to dream") if not on else translate(

@@ -18,15 +18,15 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QDate, QLocale, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
 from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
-from chathub_desktop.gui.memory.page_dates import long_date, long_iso, short_date
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
+from chathub_desktop.gui.shell.day_format import format_day, format_day_time, format_iso_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.dream.dream_cards import RegenDraft
@@ -78,15 +78,10 @@ def said_run(what: str) -> str:
 def phase_text(phase: str, day: str) -> str | None:
     """The status line of a ``DreamProgress`` phase over ``day`` (None: not said)."""
     text = PHASE_TEXT.get(phase)
-    return fill(translate("MemoryPage", text), long_iso(day)) if text is not None else None
+    return fill(translate("MemoryPage", text), format_iso_day(day)) if text is not None else None
 
 #: What a run's coroutine ends with: an outcome, or a draft to preview (Dream now, Regenerate).
 RunResult = DreamOutcome | tuple[DreamDraft, ChangePreview] | RegenDraft
-
-
-def short_day(day: date) -> str:
-    """``day`` in few plain words of the interface language ("2 Dec"; walk42 #2)."""
-    return QLocale().toString(QDate(day.year, day.month, day.day), translate("MemoryPage", "d MMM"))
 
 
 def yesterday_utc(now: datetime | None = None) -> date:
@@ -105,9 +100,9 @@ def outcome_text(status: DreamStatus, message: str) -> str:
 
 
 def failure_line(what: str, day: str, message: str) -> str:
-    """The failure bar's one line: ``Dream now over Tuesday, December 1, 2026 failed: <reason>`` (``day`` ISO)."""
-    return fill(translate("MemoryPage", "%1 over %2 failed: %3"), said_run(what), long_iso(day), message) if message \
-        else fill(translate("MemoryPage", "%1 over %2 failed"), said_run(what), long_iso(day))
+    """The failure bar's one line: ``Dream now over 1 Dec 2026 failed: <reason>`` (``day`` ISO)."""
+    return fill(translate("MemoryPage", "%1 over %2 failed: %3"), said_run(what), format_iso_day(day), message) if message \
+        else fill(translate("MemoryPage", "%1 over %2 failed"), said_run(what), format_iso_day(day))
 
 
 def failure_details(what: str, day: str, message: str, at: datetime, *, scheduled: bool) -> str:
@@ -115,8 +110,8 @@ def failure_details(what: str, day: str, message: str, at: datetime, *, schedule
     (``at``, aware), the whole reason and what happens next (walkthrough F2)."""
     reason = message or translate("MemoryPage", "the History Compress model gave no reason")
     note = translate("MemoryPage", SCHEDULED_FAILED_NOTE if scheduled else MANUAL_FAILED_NOTE)
-    return "\n\n".join((fill(translate("MemoryPage", "%1 over %2 (UTC) failed at %3 UTC."), said_run(what), long_iso(day),
-                              f"{short_date(at.astimezone(UTC).date())} {at.astimezone(UTC):%H:%M}"),
+    return "\n\n".join((fill(translate("MemoryPage", "%1 over %2 (UTC) failed at %3."), said_run(what), format_iso_day(day),
+                              format_day_time(at)),
                          fill(translate("MemoryPage", "Reason: %1"), reason), note))
 
 
@@ -219,7 +214,7 @@ class DreamRuns(QObject):
     def _confirm_dream(self, what: str, draft: DreamDraft, preview: ChangePreview) -> None:
         """Dream now's preview (outside any coroutine: it runs a modal dialog): Add writes
         the drafted card with the previewed version token; Cancel writes nothing."""
-        day = long_date(draft.history_day)
+        day = format_day(draft.history_day)
         self._host.show_status(fill(translate("MemoryPage", "%1: the card for %2 is ready — nothing is written until "
                                                             "you add it"), said_run(what), day), 0)
         folds = preview.folds
@@ -233,7 +228,7 @@ class DreamRuns(QObject):
         when = draft.history_day
 
         def lines() -> list[str]:  # walk42 #2: the change in plain words, not the card counts
-            return [fill(translate("MemoryPage", "Adds a card for %1"), short_day(when)),
+            return [fill(translate("MemoryPage", "Adds a card for %1"), format_day(when)),
                     *(said(r) for r in preview.fold_reasons)]
         panes = tuple((lambda: translate("MemoryPage", "New card"), text) for text in preview.changes.added)
         key = change_preview.ask(self._parent, lambda: said_run("Dream now"), heading,
@@ -256,7 +251,7 @@ class DreamRuns(QObject):
         """Regenerate's preview (issue 28, walk40: ↻ replaced the card unseen): the new
         card beside the old one; "Use the new card" writes it (refused when the card
         changed meanwhile), Cancel keeps the old card and writes nothing."""
-        number, day = str(draft.number), long_date(draft.history_day)
+        number, day = str(draft.number), format_day(draft.history_day)
         self._host.show_status(fill(translate("MemoryPage", "%1: the new card for %2 is ready — the old one stays "
                                                             "until you choose the new one"), said_run(what), day), 0)
         titles = (translate("MemoryPage", "New card"), translate("MemoryPage", "Old card"),
@@ -269,7 +264,7 @@ class DreamRuns(QObject):
                                                  "old one?"), number, day),
             [PreviewOption("new", translate("MemoryPage", "Use the new card"),
                            lambda: [fill(translate("MemoryPage", "Replaces the card for %1; nothing is written until "
-                                                                 "you choose"), short_day(when))],
+                                                                 "you choose"), format_day(when))],
                            EntryChanges(added=[draft.body], removed=[draft.old]), titles,
                            panes=((lambda: translate("MemoryPage", "Old card"), draft.old),
                                   (lambda: translate("MemoryPage", "New card"), draft.body)),

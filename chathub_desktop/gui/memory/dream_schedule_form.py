@@ -53,7 +53,7 @@ from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.page_common import help_mark, save_shortcut
-from chathub_desktop.gui.memory.page_dates import long_date, short_date, utc_stamp
+from chathub_desktop.gui.shell.day_format import format_day, format_day_time, interface_locale
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import RangeHint
 from chathub_desktop.services.dream.dream_service import (
@@ -126,13 +126,13 @@ def system_zone() -> tuple[tzinfo, str]:
 def day_name(d: date, *, short: bool = False) -> str:
     """``d``'s weekday in the interface language (``Tuesday``, ``Tue``; ``星期二``)."""
     form = QLocale.FormatType.ShortFormat if short else QLocale.FormatType.LongFormat
-    return QLocale().dayName(d.isoweekday(), form)
+    return interface_locale().dayName(d.isoweekday(), form)
 
 
 def format_utc(dt: datetime) -> str:
-    """``Tue 12/1/26 02:00 UTC`` for an aware (or naive, taken as UTC) time (the
-    weekday and the short date of the interface language; issue 30)."""
-    return utc_stamp(_as_utc(dt))
+    """``1 Dec 2026, 02:00 UTC`` for an aware (or naive, taken as UTC) time: the page's
+    one date style (:func:`~chathub_desktop.gui.shell.day_format.format_day_time`, issue 30)."""
+    return format_day_time(_as_utc(dt))
 
 
 def describe_schedule(s: Schedule) -> str:
@@ -148,7 +148,7 @@ def describe_schedule(s: Schedule) -> str:
 def weekday_name(weekday: int) -> str:
     """The name of ``weekday`` (0 Sunday … 6 Saturday, as :data:`WEEKDAYS`) in the
     interface language."""
-    return QLocale().dayName(weekday or 7)
+    return interface_locale().dayName(weekday or 7)
 
 
 def local_time(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> tuple[str, str]:
@@ -166,6 +166,13 @@ def local_time(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> tu
     else:
         mine = fill(translate("MemoryPage", "%1 in %2"), f"{local:%H:%M}", place)
     return mine, f"{utc_text} — {mine}"
+
+
+def format_when(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> str:
+    """The firing at ``at`` (aware) as :func:`format_utc` with the user's time beside it
+    when ``place`` is not UTC: ``5 Dec 2026, 02:00 UTC (03:00 in Berlin)`` (DRM-2, issue 30)."""
+    local = "" if place == "UTC" else f" ({local_time(schedule, at, zone, place)[0]})"
+    return f"{format_utc(at)}{local}"
 
 
 class DreamHost(Protocol):
@@ -419,7 +426,7 @@ class ScheduleForm(QWidget):
         mine, both = local_time(schedule, slot.fire_at, zone, place)
         self.local_label.setText(f"({mine})")
         self.local_label.setToolTip(fill(translate("MemoryPage", "%1, on the next firing day (%2)"), both,
-                                         short_date(slot.fire_at.date())))
+                                         format_day(slot.fire_at.date())))
         self.local_label.show()
 
     def sync(self) -> None:
@@ -494,7 +501,7 @@ class ScheduleForm(QWidget):
                                                                f"{now:%H:%M}", place)
         return fill(translate("MemoryPage", "Saving dreams right away: the %1 run was missed, so it catches up on "
                                             "Save (now, %2) over %3 (UTC). Later runs follow the schedule."),
-                    format_utc(slot.fire_at), here, long_date(slot.history_day))
+                    format_utc(slot.fire_at), here, format_day(slot.history_day))
 
     def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
         def write() -> DreamSettingsView:
@@ -528,8 +535,9 @@ class ScheduleForm(QWidget):
         elif not s.enabled:
             text = translate("MemoryPage", "The schedule is off: no dream runs by itself. Dream now still works.")
         elif v.next_at is not None:
+            zone, place = self.local_zone
             text = fill(translate("MemoryPage", "Next dream: %1 — %2, over the UTC day before."),
-                        format_utc(v.next_at), describe_schedule(s))
+                        format_when(s, v.next_at, zone, place), describe_schedule(s))
         else:
             text = describe_schedule(s)
         if s.enabled and self.paused:
@@ -544,7 +552,7 @@ class ScheduleForm(QWidget):
         else:
             what = html.escape(translate("MemoryPage", RUN_STATUS_TEXT.get(run.status, run.status)))
             body = html.escape(fill(translate("MemoryPage", "Last scheduled run: %1, over %2 — "),
-                                    format_utc(run.started_at), short_date(run.history_day)))
+                                    format_utc(run.started_at), format_day(run.history_day)))
             if run.stalled:  # issue 10: a killed run, taken over at the next check
                 note = run.note or translate("MemoryPage", "stopped")
                 body += f"<span style='color:{current_colours().warning}'><b>{html.escape(note)}</b>.</span>"

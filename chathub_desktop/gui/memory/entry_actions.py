@@ -13,6 +13,7 @@ from PySide6.QtGui import (
     QAction,
     QGuiApplication,
     QKeySequence,
+    QTextCursor,
 )
 from PySide6.QtWidgets import (
     QListView,
@@ -121,7 +122,7 @@ class EntryActions(QObject):
         ed = self.add_editor
         ed.show()
         ed.setFocus()
-        ed.selectAll()
+        ed.moveCursor(QTextCursor.MoveOperation.End)  # a refused add's text stays: add to it
         return ed
 
     def _submit_add(self) -> None:
@@ -220,7 +221,7 @@ class EntryActions(QObject):
         self.list.edit(idx)
         editor = self.list.findChild(CardTextEdit, "memoryCardEditor")
         if editor is not None:
-            editor.setPlainText(text)
+            editor.set_text(text)
 
     def delete_current(self) -> None:
         """Delete the selected card after confirmation (Del); later entries renumber."""

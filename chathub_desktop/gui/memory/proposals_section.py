@@ -38,8 +38,8 @@ from chathub_desktop.core.dynamic_memory import FoldMethod
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.memory.change_preview import said_lines
 from chathub_desktop.gui.memory.page_common import error_label, help_mark
-from chathub_desktop.gui.memory.page_dates import long_date, short_date
 from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
@@ -99,7 +99,7 @@ def preview_text(p: ProposalView, lines: list[str]) -> str:
     (the preview's own lines are the service's)."""
     fold = "\n\n" + fill(translate("MemoryPage", "Older cards fold into a range card (%1)."),
                           translate("MemoryPage", FOLD_HOW.get(p.fold, p.fold))) if p.fold else ""
-    return (fill(translate("MemoryPage", "Card for %1:"), long_date(p.history_day)) + f"\n{p.text}{fold}\n\n"
+    return (fill(translate("MemoryPage", "Card for %1:"), format_day(p.history_day)) + f"\n{p.text}{fold}\n\n"
             + translate("MemoryPage", "Accepting changes:") + "\n" + "\n".join(lines))
 
 
@@ -290,7 +290,7 @@ class ProposalsSection(QWidget):
         """Each row: its day, and whether it folds older cards."""
         for row, (p, _lines) in enumerate(self._shown[:self.list.count()]):
             fold = translate("MemoryPage", " · folds older cards") if p.fold else ""
-            self.list.item(row).setText(f"{short_date(p.history_day)}{fold}")
+            self.list.item(row).setText(f"{format_day(p.history_day)}{fold}")
         row = self.list.currentRow()
         if 0 <= row < len(self._shown):
             self.text.setPlainText(preview_text(*self._shown[row]))

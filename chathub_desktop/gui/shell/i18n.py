@@ -37,7 +37,7 @@ from chathub_desktop.core.ui_language import UiLanguage, resolve_language
 from chathub_desktop.gui.shell.window_settings import LANGUAGE, keep, kept
 from chathub_desktop.paths import resources_dir
 
-__all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "LanguageSwitcher", "Texts", "fill", "install_english_base", "said",
+__all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "UI_LANGUAGE", "LanguageSwitcher", "Texts", "fill", "install_english_base", "said",
            "translations_dir"]
 
 #: The settings key of the choice (beside the theme: a per-machine view preference read
@@ -121,6 +121,9 @@ def translations_dir() -> str:
 #: The object name of the English plural translator :func:`install_english_base` installs
 #: (and the application property that says it is installed).
 ENGLISH_BASE = "chathubEnglishBase"
+#: The application property holding the shown language's locale name (``ja``), which
+#: :mod:`~chathub_desktop.gui.shell.day_format` writes dates in (issue 30).
+UI_LANGUAGE = "chathubUiLanguage"
 
 
 def install_english_base(app: QCoreApplication) -> bool:
@@ -182,6 +185,7 @@ class LanguageSwitcher(QObject):
         system = QLocale.system()
         own = self.choice is UiLanguage.SYSTEM and system.language() != QLocale.Language.C
         QLocale.setDefault(system if own else QLocale(shown.value))
+        self._app.setProperty(UI_LANGUAGE, shown.value)
         self._set_cjk_fallback(shown)
         self.shown = shown
         self.changed.emit(shown)

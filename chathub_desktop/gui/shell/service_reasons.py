@@ -17,7 +17,7 @@ import re
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.core.reasons import Day, Reason, ReasonError
-from chathub_desktop.gui.memory.page_dates import long_date
+from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.errors import ServiceError
 
@@ -48,7 +48,7 @@ def said(reason: Reason) -> str:
     way; a :class:`Day` in the locale's long date, issue 30), then its notes in order. An untranslated template reads as the English; one
     without a letter ("%1: %2") has only its punctuation looked up (:data:`SEPARATORS`),
     never the values it puts in place."""
-    values = [said(a) if isinstance(a, Reason) else long_date(a.value) if isinstance(a, Day) else a
+    values = [said(a) if isinstance(a, Reason) else format_day(a.value) if isinstance(a, Day) else a
               for a in reason.args]
     words = any(c.isalpha() for c in reason.template)
     text = fill(QCoreApplication.translate("ServiceReasons", reason.template) if words else _joined(reason.template),

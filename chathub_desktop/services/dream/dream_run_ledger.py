@@ -118,7 +118,8 @@ class ScheduledRuns:
         with self._db.read() as s:
             for a in scheduled_assistants(s):
                 slot = latest_slot(Schedule(a.dream_frequency, a.dream_time_utc, a.dream_weekday), now)
-                if slot is not None and is_due(slot, self._state(s, a.id, slot), now, self.stale_after):
+                if slot is not None and is_due(slot, self._state(s, a.id, slot), now, self.stale_after,
+                                               since=a.created_at):
                     out.append((a.id, slot))
         return out
 

@@ -83,7 +83,7 @@ class DreamServe:
                 row = None if slot is None else scheduled_run(s, a.id, slot.period_stamp)
                 state = None if row is None else RunState(row.status, row.attempts, row.started_at,
                                                           row.next_retry_at, row.heartbeat_at)
-                out.append(Watch(schedule, state))
+                out.append(Watch(schedule, state, a.created_at))
         return out
 
     def next_wake(self) -> datetime | None:

@@ -302,7 +302,7 @@ class DreamService(DreamCards, ScheduledRuns):
             can_restore = row is not None and row.backup_body is not None and row.backup_body != row.body
             slot = latest_slot(schedule, now) if a.memory_enabled else None
             due_day = slot.history_day if slot is not None and is_due(
-                slot, self._state(s, a.id, slot), now, self.stale_after) else None
+                slot, self._state(s, a.id, slot), now, self.stale_after, since=a.created_at) else None
             return DreamSettingsView(a.id, schedule, a.keep_dream_cards, last,
                                      nxt.fire_at if nxt else None, can_restore, due_day)
 
@@ -321,7 +321,8 @@ class DreamService(DreamCards, ScheduledRuns):
                 return None
             now = self._clock()
             slot = latest_slot(schedule, now)
-            return slot if is_due(slot, self._state(s, a.id, slot) if slot else None, now, self.stale_after) else None
+            state = self._state(s, a.id, slot) if slot else None
+            return slot if is_due(slot, state, now, self.stale_after, since=a.created_at) else None
 
     def set_schedule(self, assistant: int | str, frequency: str, time_utc: str, weekday: int = 0) -> DreamSettingsView:
         """Store the schedule (DRM-2) and publish :class:`SettingsChanged`. Raises :class:`InvalidInput` for an unknown
