@@ -12,6 +12,7 @@ from pathlib import Path
 
 import keyring
 import pytest
+from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -23,6 +24,11 @@ from tests.wait_scale import install as install_wait_scale  # noqa: E402
 
 install_wait_scale()
 install_shared_sql_cache()
+# Hypothesis times each example against 200 ms by default: a wall-clock check that fails
+# a property test on a loaded 2-core machine (issue 28: test_stream_text 843 ms at load 17)
+# while the property holds. Speed goals live in benchmarks/; the hang guard is pytest's timeout.
+settings.register_profile("chathub", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("chathub")
 
 
 @pytest.fixture(autouse=True)
