@@ -87,6 +87,7 @@ from chathub_desktop.gui.memory.page_common import (
     card_list,
     error_label,
     help_mark,
+    one_layout_pass,
 )
 from chathub_desktop.gui.memory.page_dates import long_date
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
@@ -98,6 +99,7 @@ from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.gui.shell.turn_clock import fresh_turn
 from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_service import (
@@ -477,6 +479,7 @@ class DreamPanel(QWidget):
                 self.show_error(translate("MemoryPage", "This assistant no longer exists.") if isinstance(exc, NotFound)
                                 else said_error(exc))
                 return
+            await fresh_turn()  # not after the timers due with it, the fixed list's re-fit (issue 30)
             self._apply(*data)
             await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id, include_today=True),
                                        self.runner.run_in_thread)
@@ -488,6 +491,16 @@ class DreamPanel(QWidget):
 
     def _apply(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool, waiting: int,
                shown: list[str]) -> None:
+        with one_layout_pass(self, self.action_bar, self.schedule):  # the buttons and lines it shows, laid out once
+            self._show_data(view, snap, paused, waiting, shown)
+            self._sync()
+        self.card_actions.reopen_pending()
+        self.loads += 1
+        self._sync()
+        self.loaded.emit()
+
+    def _show_data(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool, waiting: int,
+                   shown: list[str]) -> None:
         cards = snap.cards
         if self._proposals is None and waiting != self._waiting:  # the section, once built, keeps its own count
             self._on_proposal_count(waiting)
@@ -510,10 +523,6 @@ class DreamPanel(QWidget):
                             lambda: empty_text(view.schedule, self.schedule.clock(), zone, place))
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
         self.refresh.keep_rows(bool(cards))  # no room for three cards around the empty line
-        self.card_actions.reopen_pending()
-        self.loads += 1
-        self._sync()
-        self.loaded.emit()
 
     def _set_cards(self, cards: list[CardView], shown: list[str] | None = None) -> None:
         """Swap the cards, keeping the selected one (by tag and text, then tag, then row)."""
