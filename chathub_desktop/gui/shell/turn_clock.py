@@ -13,7 +13,6 @@ that it can wait for the next one instead.
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication, QObject
@@ -70,6 +69,8 @@ async def fresh_turn() -> None:
     """Return on a fresh turn of the event loop (:func:`turn_fresh`), yielding to the
     loop meanwhile, at most :data:`MAX_WAITS` times: a coroutine about to apply a
     worker's result on the GUI thread lets the timers due with it run first."""
+    import asyncio  # not at import: after_paint (and so this module) is on the start-up path
+
     for _ in range(MAX_WAITS):
         if turn_fresh():
             return
