@@ -51,8 +51,8 @@ def turn_spent_ms() -> float:
     """Milliseconds of GUI-thread CPU used in the current turn of the event loop so far
     (0.0 with no event dispatcher yet). GUI thread only."""
     if not _clock:
-        dispatcher = QAbstractEventDispatcher.instance(QCoreApplication.instance().thread()) \
-            if QCoreApplication.instance() is not None else None
+        app = QCoreApplication.instance()
+        dispatcher = QAbstractEventDispatcher.instance(app.thread()) if app is not None else None
         if dispatcher is None:
             return 0.0
         _clock.append(TurnClock(dispatcher))
