@@ -144,8 +144,12 @@ during its first paint (their thread's start and imports held the interpreter lo
 12–14 (others' runs and a burner), ``--open-only --in-window --turns``, e212c81 and mem50
 one after the other, two pairs: the first open's most GUI CPU between ticks 17.3 / 16.8 →
 15.7 / 16.5 ms, its largest turn 10.8 / 10.6 → 14.9 / 9.3 ms; the window's idle, largest
-turn 25.1 / 25.6 → 21.6 / 12.0 ms (turns ≥ 16 ms: 2 / 2 → 2 / 0). At that load every figure
-moves by several ms between runs; the idle-machine reading is still the lead's to take.
+turn 25.1 / 25.6 → 21.6 / 12.0 ms (turns ≥ 16 ms: 2 / 2 → 2 / 0). Load 5.5–6.2, three pairs:
+the first open's most GUI CPU between ticks 19.2 / 20.7 / 18.7 → 13.4 / 14.7 / 15.8 ms, its
+worst stall 90.0 / 75.0 / 50.0 → 20.9 / 37.5 / 56.7 ms; the window's idle, largest turn 24.7 /
+24.0 / 35.3 → 12.4 / 18.7 / 15.2 ms (turns ≥ 16 ms: 1 / 1 / 2 → 0 / 1 / 0); the open again's
+worst stall 28.2 / 139.9 / 16.6 → 11.1 / 14.1 / 29.7 ms. The idle-machine reading is still
+the lead's to take.
 """
 
 from __future__ import annotations
