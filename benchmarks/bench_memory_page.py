@@ -132,6 +132,24 @@ collector CPU 21.8 / 0.6 → 1.7 / 1.9 ms), its largest turn 38.2 / 17.6 → 18.
 the full collection fell on a worker during the first open (15.6 ms), in mem49's none did;
 the page made ahead, largest step 7.8–8.6 ms in both; the first open's largest turn 9.6 /
 7.3 → 8.0 / 8.7 ms.
+
+Chains (mem50): Qt's dispatcher (glib) fires every due timer in one pass, and a paint
+(posted) goes before the timers, so "a turn each" was not "a tick between": the dream cards'
+read ran after the fixed list's re-fit in one timer pass and before their paint (4.6 + 9 +
+17 ms of GUI CPU between two ticks, load ~10), and a 14 ms step of the page made ahead ran
+right after a 6 ms paint of the window (the lead's 21 ms idle turn). A step now waits for a
+turn nothing else used (``gui/shell/turn_clock``), the reads are applied with the page's
+layouts held (18 layout passes → 1), and the secret rules compile 2 s after the open, not
+during its first paint (their thread's start and imports held the interpreter lock). Load
+12–14 (others' runs and a burner), ``--open-only --in-window --turns``, e212c81 and mem50
+one after the other, two pairs: the first open's most GUI CPU between ticks 17.3 / 16.8 →
+15.7 / 16.5 ms, its largest turn 10.8 / 10.6 → 14.9 / 9.3 ms; the window's idle, largest
+turn 25.1 / 25.6 → 21.6 / 12.0 ms (turns ≥ 16 ms: 2 / 2 → 2 / 0). Load 5.5–6.2, three pairs:
+the first open's most GUI CPU between ticks 19.2 / 20.7 / 18.7 → 13.4 / 14.7 / 15.8 ms, its
+worst stall 90.0 / 75.0 / 50.0 → 20.9 / 37.5 / 56.7 ms; the window's idle, largest turn 24.7 /
+24.0 / 35.3 → 12.4 / 18.7 / 15.2 ms (turns ≥ 16 ms: 1 / 1 / 2 → 0 / 1 / 0); the open again's
+worst stall 28.2 / 139.9 / 16.6 → 11.1 / 14.1 / 29.7 ms. The idle-machine reading is still
+the lead's to take.
 """
 
 from __future__ import annotations

@@ -113,13 +113,14 @@ def wait_shown(window: Any, qtbot: Any, topic_id: int) -> None:
 
 @contextmanager
 def shown_memory_page(services: Services, assistant_id: int, qtbot: Any) -> Iterator[Any]:
-    """A shown Memory page for ``assistant_id`` after its first load; detached and
-    closed (its tasks finished) afterwards."""
+    """A shown Memory page for ``assistant_id`` after its first load and its dream
+    panel's (the schedule form's fields are shown from then: a click before it was undone
+    by the read); detached and closed (its tasks finished) afterwards."""
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
 
     page = MemoryPage(services, assistant_id)  # closed below: qtbot.addWidget would delete it before detach()
     page.show()
-    qtbot.waitUntil(lambda: page.loads >= 1, timeout=5000)
+    qtbot.waitUntil(lambda: page.loads >= 1 and page.dream_panel.loads >= 1, timeout=5000)
     try:
         yield page
     finally:

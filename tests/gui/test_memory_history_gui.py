@@ -119,11 +119,11 @@ HISTORY_LINES = {
            "fixed  you: edited entry #1", "fixed  revert of change #3: reverted change #3 (updated entry #2)",
            "fixed  the model in topic “Trip plans”: updated entry #2",
            "fixed  you: added entry #2", "fixed  you: added entry #1"],
-    "zh_CN": ["动态  12/1/26 的梦境：添加了卡片", "动态  来源不明的写入：修改了记忆",
+    "zh_CN": ["动态  2026/12/1 的梦境：添加了卡片", "动态  来源不明的写入：修改了记忆",
               "固定  从 Claude 导入：添加了 3 条", "固定  从 Claude 导入：添加了 1 条",
               "固定  你：编辑了条目 #1", "固定  还原变更 #3：还原了变更 #3（更新了条目 #2）",
               "固定  话题“Trip plans”中的模型：更新了条目 #2", "固定  你：添加了条目 #2", "固定  你：添加了条目 #1"],
-    "ja": ["動的  12/1/26 のドリーム：カードを追加", "動的  出所不明の書き込み：メモリを変更",
+    "ja": ["動的  2026/12/01 のドリーム：カードを追加", "動的  出所不明の書き込み：メモリを変更",
            "固定  Claude からのインポート：3 件を追加", "固定  Claude からのインポート：1 件を追加",
            "固定  あなた：項目 #1 を編集", "固定  変更 #3 の取り消し：変更 #3 を元に戻した（項目 #2 を更新）",
            "固定  トピック「Trip plans」のモデル：項目 #2 を更新", "固定  あなた：項目 #2 を追加", "固定  あなた：項目 #1 を追加"],
@@ -133,19 +133,28 @@ HISTORY_LINES = {
 FOLDED = {"en": "added the card; folded 2 older cards into a range", "zh_CN": "添加了卡片；将 2 张较早的卡片合并为区间",
           "ja": "カードを追加し、古いカード 2 枚を期間にまとめた"}
 FOLDED_FOR = {"en": "added the card for 12/1/26; folded 2 older cards into a range",
-              "zh_CN": "添加了 12/1/26 的卡片；将 2 张较早的卡片合并为区间",
-              "ja": "12/1/26 のカードを追加し、古いカード 2 枚を期間にまとめた"}
+              "zh_CN": "添加了 2026/12/1 的卡片；将 2 张较早的卡片合并为区间",
+              "ja": "2026/12/01 のカードを追加し、古いカード 2 枚を期間にまとめた"}
+#: A History row's own date: the interface language's short date (issue 30), then the UTC time.
+ROW_DATE = {"en": r"\d{1,2}/\d{1,2}/\d{2}", "zh_CN": r"\d{4}/\d{1,2}/\d{1,2}", "ja": r"\d{4}/\d{2}/\d{2}"}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "ja"])
 def test_the_history_says_who_and_what_in_the_interface_language(
         services: Services, aid: int, qtbot, qloop, lang: str) -> None:  # type: ignore[no-untyped-def]
-    """Issue 27: every History line — who and what — in English, Chinese and Japanese (the
-    day in the locale's short date, as the row's own: the tests' locale is English); a pasted import's count with its plural form and its
-    source named once (issue 30), the dream's day once."""
-    from PySide6.QtCore import QCoreApplication, QTranslator
+    """Issue 27: every History line — who and what — in English, Chinese and Japanese; a
+    pasted import's count with its plural form and its source named once (issue 30), the
+    dream's day once. Issue 30: the rows' dates — each row's own and the dream's day — are
+    the interface language's (View → Language, switched while History is open), not the
+    locale the page started in."""
+    import re
 
-    from chathub_desktop.gui.shell.i18n import translations_dir
+    import shiboken6
+    from PySide6.QtCore import QLocale, QObject
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.core.ui_language import UiLanguage
+    from chathub_desktop.gui.shell.i18n import LanguageSwitcher
 
     services.history.revert("Helper", 3)
     services.memory.edit("Helper", 1, "prefers light mode")
@@ -155,18 +164,23 @@ def test_the_history_says_who_and_what_in_the_interface_language(
         put_back(s, aid, DYNAMIC, "## 2026-11-30\nLikes changelogs as tables\n", utcnow())
     with services.db.write() as s:
         services.dreams.commit_card_in(s, aid, date(2026, 12, 1), "Keeps answers under ten lines", 3, None, None)
-    translator = QTranslator()
-    assert translator.load(f"chathub_{lang}", translations_dir())
-    QCoreApplication.installTranslator(translator)
+    owner = QObject()  # the switcher's translators go with it
+    app = QApplication.instance()
+    assert app is not None
     try:
         with shown_memory_page(services, aid, qtbot) as page:
             dlg = page.open_history()
             qtbot.waitUntil(lambda: dlg.loads >= 1 and dlg.list.count() == 9, timeout=5000)
-            lines = [dlg.list.item(i).text().split(" UTC  ", 1)[1] for i in range(dlg.list.count())]
-            assert lines == HISTORY_LINES[lang]
+            LanguageSwitcher(owner, app, None).apply(UiLanguage(lang))  # as the View menu does
+            qtbot.waitUntil(lambda: dlg.list.item(0).text().split(" UTC  ", 1)[1] == HISTORY_LINES[lang][0],
+                            timeout=5000)
+            rows = [dlg.list.item(i).text() for i in range(dlg.list.count())]
+            assert [r.split(" UTC  ", 1)[1] for r in rows] == HISTORY_LINES[lang]
+            assert all(re.fullmatch(rf"#\d+  {ROW_DATE[lang]} \d\d:\d\d", r.split(" UTC  ", 1)[0]) for r in rows)
         folded = ChangeAction(ActionKind.ADDED_CARD_FOLDED, ("2026-12-01", "2"))
         dream = replace(services.history.changes("Helper")[0], did=folded)
         assert change_action(dream) == FOLDED[lang]  # the day once, the count's plural form
         assert change_action(replace(dream, by=ChangeWho(WhoKind.DREAM))) == FOLDED_FOR[lang]
     finally:
-        QCoreApplication.removeTranslator(translator)
+        shiboken6.delete(owner)  # its translators leave the app now (~QTranslator removes itself)
+        QLocale.setDefault(QLocale("en"))  # the GUI tests' dates (tests/gui/conftest.py)

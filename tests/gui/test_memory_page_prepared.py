@@ -96,6 +96,7 @@ def prep_by_hand(services: Services, monkeypatch: pytest.MonkeyPatch) -> int:
     """An assistant there before the window is made; the page made ahead waits (a step is
     run by the test, one per call)."""
     monkeypatch.setattr(page_prepare, "PREPARE_AFTER_MS", 10**7)
+    monkeypatch.setattr(page_prepare, "turn_fresh", lambda: True)  # each step by hand as on a turn of its own
     a = services.assistants.create("Helper", model="gpt-4o-mini")
     return a.id
 
@@ -150,3 +151,22 @@ def test_typing_holds_the_next_step_back(services: Services, prep_by_hand: int, 
     prep._step()
     assert prep.step_name == "input" and prep.page is None  # nothing made: it waits
     qtbot.waitUntil(lambda: prep.page is not None, timeout=10000)  # made once the typing paused
+
+
+def test_a_step_waits_for_a_turn_nothing_else_used(services: Services, prep_by_hand: int, window: Any, qtbot: Any,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: a step of the page made ahead that finds its turn already used (a paint
+    of the window, another timer's work) runs on the next turn instead: a 14 ms step after
+    a 6 ms paint held the window 21 ms."""
+    from chathub_desktop.gui.shell.turn_clock import FRESH_MS, turn_fresh, turn_spent_ms
+
+    monkeypatch.setattr(page_prepare, "turn_fresh", turn_fresh)  # the real clock, not the fixture's
+    qtbot.waitUntil(lambda: window.pages._prep is not None, timeout=10000)
+    prep = window.pages._prep
+    prep._imports.clear()
+    prep._timer.stop()
+    while turn_spent_ms() < 2 * FRESH_MS:  # this turn's CPU used, as by a paint before the step
+        pass
+    prep._step()
+    assert prep.step_name == "busy turn" and prep._frame is None
+    qtbot.waitUntil(lambda: prep._frame is not None, timeout=10000)  # on a later turn, by itself

@@ -131,8 +131,8 @@ def test_secret_rules_compile_when_something_may_be_remembered_not_at_start(qloo
     assert secret == []
     services.topics.append_message(t.id, Role.USER, "remember that I like tea")
     qtbot.waitUntil(lambda: secret == [True], timeout=10000)
-    w.pages.open_memory()
-    assert secret == [True, True]
+    w.pages.open_memory()  # soon after the page's first paint and read (issue 30), not in them
+    qtbot.waitUntil(lambda: secret == [True, True], timeout=10000)
     settled(w, qtbot)
     done: list[bool] = []
     qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))

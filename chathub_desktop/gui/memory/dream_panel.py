@@ -91,6 +91,7 @@ from chathub_desktop.gui.memory.page_common import (
     card_list,
     error_label,
     help_mark,
+    one_layout_pass,
 )
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
@@ -102,6 +103,7 @@ from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.gui.shell.turn_clock import fresh_turn
 from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_service import (
@@ -482,6 +484,7 @@ class DreamPanel(QWidget):
                 self.show_error(translate("MemoryPage", "This assistant no longer exists.") if isinstance(exc, NotFound)
                                 else said_error(exc))
                 return
+            await fresh_turn()  # not after the timers due with it, the fixed list's re-fit (issue 30)
             self._apply(*data)
             await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id, include_today=True),
                                        self.runner.run_in_thread)
@@ -495,6 +498,16 @@ class DreamPanel(QWidget):
 
     def _apply(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool, waiting: int,
                shown: list[str]) -> None:
+        with one_layout_pass(self, self.action_bar, self.schedule):  # the buttons and lines it shows, laid out once
+            self._show_data(view, snap, paused, waiting, shown)
+            self._sync()
+        self.card_actions.reopen_pending()
+        self.loads += 1
+        self._sync()
+        self.loaded.emit()
+
+    def _show_data(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool, waiting: int,
+                   shown: list[str]) -> None:
         cards = snap.cards
         if self._proposals is None and waiting != self._waiting:  # the section, once built, keeps its own count
             self._on_proposal_count(waiting)
@@ -513,10 +526,6 @@ class DreamPanel(QWidget):
             self._say_empty()
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
         self.refresh.keep_rows(bool(cards))  # no room for three cards around the empty line
-        self.card_actions.reopen_pending()
-        self.loads += 1
-        self._sync()
-        self.loaded.emit()
 
     def _say_empty(self, *, point: bool = False) -> None:
         """The empty list's lines: the past days the chooser offers, else when today's chats

@@ -75,6 +75,7 @@ from chathub_desktop.gui.memory.page_common import (
     card_list,
     error_label,
     help_mark,
+    one_layout_pass,
     section_title,
 )
 from chathub_desktop.gui.memory.page_texts import (
@@ -96,6 +97,7 @@ from chathub_desktop.gui.shell.page_header import PageHeader
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.gui.shell.turn_clock import fresh_turn
 from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NotFound, ServiceError
@@ -526,10 +528,11 @@ class MemoryPage(QWidget):
             except ServiceError as exc:
                 self._gone(exc)
                 return
+            await fresh_turn()  # not after the timers due with the worker's answer (issue 30)
             self._apply(a, snap, notes)
             if data is not None:  # the dream cards after the entries have painted: one list per turn
                 panel = self.dream_panel
-                after_paint(self, lambda: panel.load_from(data))
+                after_paint(self, lambda: panel.load_from(data), fresh=True)
         finally:
             self._loading = False
             if self._load_again:
@@ -554,6 +557,17 @@ class MemoryPage(QWidget):
             w.setEnabled(False)
 
     def _apply(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
+        with one_layout_pass(self.body_scroll.widget(), self._fixed_section):  # what it shows, laid out once
+            self._show_read(a, snap, notes)
+            self.loads += 1
+            self._sync_empty()
+            self._sync_buttons()
+        self.entry_actions.reopen_pending()
+        self._sync_empty()
+        self._sync_buttons()
+        self.loaded.emit()
+
+    def _show_read(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
         views = snap.entries
         self._version = snap.version
         self.assistant = a
@@ -574,11 +588,6 @@ class MemoryPage(QWidget):
         self.cards_stack.setCurrentWidget(self.list if self.model.total() else self.empty_label)
         if self._raw is not None:
             self._raw.document_changed(snap.document)
-        self.entry_actions.reopen_pending()
-        self.loads += 1
-        self._sync_empty()
-        self._sync_buttons()
-        self.loaded.emit()
 
     def _say_title(self, name: str | None = None) -> None:
         """The window title and the header: whose memory this is (walk29 #15)."""

@@ -5,7 +5,8 @@ font-change relayout and detach both use."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from PySide6.QtCore import (
@@ -42,6 +43,23 @@ def role_data(item: object | None, role: int, getters: Mapping[int, Callable[[An
     """A list model's ``data``: ``getters[role](item)``, None for no item or an unknown role."""
     get = getters.get(int(role))
     return None if item is None or get is None else get(item)
+
+
+@contextmanager
+def one_layout_pass(*widgets: QWidget | None) -> Iterator[None]:
+    """Show and hide children of ``widgets`` inside the block with their layouts held, then
+    lay each out once, outermost first (issue 30: Qt re-lays out a parent's whole layout
+    at once for every child shown — 18 passes in the dream cards' first read)."""
+    layouts = [lay for w in widgets if w is not None and (lay := w.layout()) is not None and lay.isEnabled()]
+    for lay in layouts:
+        lay.setEnabled(False)
+    try:
+        yield
+    finally:
+        for lay in layouts:
+            lay.setEnabled(True)
+        for lay in layouts:
+            lay.activate()
 
 
 def save_shortcut(widget: QWidget, text: str, slot: Callable[[], object]) -> QAction:

@@ -13,7 +13,8 @@ Dreaming memory group, schedule form) a turn each, polishes its widgets
 :data:`POLISH_BATCH` at a time, lays it out at the stack's size and paints it once
 offscreen, a band of :data:`PAINT_BAND` px a turn (the first paint's icons, fonts and
 text layouts). The user's typing and scrolling come first: a step waits until no input
-came for :data:`INPUT_QUIET_MS`. The first open then takes the page
+came for :data:`INPUT_QUIET_MS`; and a step runs on a fresh turn only (:mod:`~chathub_desktop.gui.shell.turn_clock`:
+a 14 ms step after a 6 ms paint of the window in the same turn was 21 ms, issue 30). The first open then takes the page
 (:meth:`PagePrep.take`): showing it is what opening it again always was. After an
 assistant switch the window prepares that assistant's page the same way.
 """
@@ -29,6 +30,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, QSize, QTimer
 from PySide6.QtWidgets import QScrollArea, QWidget
+
+from chathub_desktop.gui.shell.turn_clock import MAX_WAITS, turn_fresh
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
@@ -127,6 +130,7 @@ class PagePrep(QObject):
         #: The kind of the last step run ("import", "make", "polish", "paint"…; for benchmarks).
         self.step_name = ""
         self._input = InputWatch(self)
+        self._waits = MAX_WAITS  # turns the next step may still wait for a fresh one
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._step)
@@ -138,6 +142,12 @@ class PagePrep(QObject):
             self.step_name = "input"
             self._timer.start(INPUT_QUIET_MS)
             return
+        if self._waits and not turn_fresh():  # a paint or other timers used this turn: the next one
+            self._waits -= 1
+            self.step_name = "busy turn"
+            self._timer.start(0)
+            return
+        self._waits = MAX_WAITS
         self._input.stop()  # not while the step makes widgets: their every event would pass
         page = self.page
         if self._imports:

@@ -5,7 +5,8 @@ longest turn of the event loop when it opens. A worker thread running Python mea
 (reading 10,000 memory entries, counting a topic's tokens) made that turn wait for the
 interpreter lock at each of its dozens of calls into Python: the Memory page's first
 open froze the window 116 ms for 25 ms of its own work. So the work that can wait a
-frame waits for the paint.
+frame waits for the paint. Work that must not share its turn with other timers or a
+paint (``fresh=True``) also waits for a fresh turn (:mod:`.turn_clock`).
 """
 
 from __future__ import annotations
@@ -16,18 +17,22 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
+from chathub_desktop.gui.shell.turn_clock import MAX_WAITS, turn_fresh
+
 #: Milliseconds the work waits at most for a paint (a widget built hidden never paints).
 UNPAINTED_START_MS = 100
 
 
 class _AfterPaint(QObject):
     """Calls ``start`` on the turn of the event loop after ``widget``'s next paint, or
-    ``fallback_ms`` after it was made when nothing painted by then."""
+    ``fallback_ms`` after it was made when nothing painted by then; with ``fresh``, on
+    the first fresh turn from then (at most :data:`MAX_WAITS` turns later)."""
 
-    def __init__(self, widget: QWidget, start: Callable[[], None], fallback_ms: int) -> None:
+    def __init__(self, widget: QWidget, start: Callable[[], None], fallback_ms: int, fresh: bool = False) -> None:
         super().__init__(widget)
         self._widget = widget
         self._start = start
+        self._waits = MAX_WAITS if fresh else 0
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._go)
@@ -43,21 +48,28 @@ class _AfterPaint(QObject):
 
     def _go(self) -> None:
         self._widget.removeEventFilter(self)
+        if self._waits and not turn_fresh():  # other timers or a paint ran in this turn
+            self._waits -= 1
+            self._timer.start(0)
+            return
         self.deleteLater()
         self._start()
 
 
-def after_paint(widget: QWidget, start: Callable[[], None], fallback_ms: int = UNPAINTED_START_MS) -> None:
+def after_paint(widget: QWidget, start: Callable[[], None], fallback_ms: int = UNPAINTED_START_MS, *,
+                fresh: bool = False) -> None:
     """Run ``start`` on the turn after ``widget`` next paints (at most ``fallback_ms``
     milliseconds from now when it does not). ``start`` runs on the GUI thread; it should
-    only hand work to a worker."""
-    _AfterPaint(widget, start, fallback_ms)
+    only hand work to a worker, or be a step of a few ms: then ``fresh`` waits for a turn
+    that nothing else used yet (issue 30: a step after another timer's work or a paint
+    held the window over a frame)."""
+    _AfterPaint(widget, start, fallback_ms, fresh)
 
 
 class BuildSteps(QObject):
     """A widget built over several turns of the event loop (issue 30: the Memory page opens
     with every turn under a frame). Its owner builds the part seen first; ``steps`` build
-    the rest in order, each on the turn after ``widget``'s next paint, and ``then`` runs
+    the rest in order, each on the first fresh turn after ``widget``'s next paint, and ``then`` runs
     after the last step's paint. :meth:`ensure` builds what is left at once, for a caller
     that needs a part now (``then`` still waits for the next paint). With ``start`` False
     nothing runs on its own: a driver runs a step a turn (:meth:`step`, a widget made
@@ -72,7 +84,7 @@ class BuildSteps(QObject):
         self._cancelled = False
         self._running = start
         if start:
-            after_paint(widget, self._next)
+            after_paint(widget, self._next, fresh=True)
 
     def step(self) -> None:
         """Run the next step now (a driver's turn); after the last, ``then`` waits for
@@ -87,7 +99,7 @@ class BuildSteps(QObject):
         if not self._running and not self._cancelled:
             self._running = True
             if self._steps:
-                after_paint(self._widget, self._next)
+                after_paint(self._widget, self._next, fresh=True)
 
     @property
     def done(self) -> bool:
@@ -100,14 +112,14 @@ class BuildSteps(QObject):
         if self._steps:
             self._steps.popleft()()
         if self._steps:
-            after_paint(self._widget, self._next)
+            after_paint(self._widget, self._next, fresh=True)
         else:
             self._finish()
 
     def _finish(self) -> None:
         then, self._then = self._then, None
         if then is not None:
-            after_paint(self._widget, then)
+            after_paint(self._widget, then, fresh=True)
 
     def cancel(self) -> None:
         """Run nothing more on its own (the widget closes for good); :meth:`ensure` still

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTimer
 
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.shell.help_menu import AboutDialog, ShortcutsDialog
     from chathub_desktop.gui.shell.main_window import MainWindow
     from chathub_desktop.gui.shell.setup_wizard import SetupFinished, SetupWizard
+
+#: Milliseconds after the Memory page's open before the secret rules start compiling.
+SECRET_RULES_AFTER_MS = 2000
+
 
 def _mark_setup_shown(settings: QSettings) -> None:
     keep(settings, SETUP_SHOWN, True)
@@ -248,7 +252,10 @@ class WindowPages:
         aid = w.current_assistant_id()
         if aid is None:
             return None
-        secret_scan.warm_up()  # a save redacts (issue 19): the rules compile now, not at start (issue 29)
+        # a save redacts (issue 19): the rules compile soon, not at start (issue 29), and not
+        # while the page first paints and lays out its cards: the compile's thread start and
+        # imports held the interpreter lock in the middle of those turns (issue 30)
+        QTimer.singleShot(SECRET_RULES_AFTER_MS, secret_scan.warm_up)
         prep, self._prep = self._prep, None
         ready = prep.take(aid) if prep is not None else None
         if prep is not None:
