@@ -149,10 +149,12 @@ class WindowPages:
 
     def _assistant_dialog(self, assistant_id: int | None) -> AssistantDialog:
         from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
+        from chathub_desktop.gui.settings.model_card_dialog import CardEditor
 
         w = self._w
         dlg = AssistantDialog(w.svc.assistants, w.svc.providers, w.runner, assistant_id, self._model_ids(), w,
-                              provider_models=w.svc.provider_models)
+                              provider_models=w.svc.provider_models,
+                              cards=CardEditor(w.svc.models, w.svc.providers, w.runner, w.presenter))
         dlg.saved.connect(lambda v: w.reload_assistants(v.id))
         w.dialogs["assistant"] = dlg
         dlg.open()
