@@ -292,6 +292,7 @@ class WindowPages:
         assistants = [AssistantItem(int(combo.itemData(i)), combo.itemText(i)) for i in range(combo.count())]
         dlg = ImportDialog(w.svc, w.runner, assistants, w.current_assistant_id(), w, fmt=fmt)
         dlg.imported.connect(self._on_imported)
+        dlg.open_topic.connect(self._open_imported)
         w.dialogs["import"] = dlg
         dlg.open()
         return dlg
@@ -305,6 +306,17 @@ class WindowPages:
             w.topic_actions.reload(keep=w.current_topic_id)
         else:
             w.reload_assistants(assistant_id)
+
+    def _open_imported(self, assistant_id: int, topic_id: int) -> None:
+        """The import dialog's Open topic: list ``assistant_id``'s topics again (read on a
+        worker) and open ``topic_id`` (walk50 #8)."""
+        w = self._w
+
+        async def show() -> None:
+            await w.load_assistants(assistant_id)
+            w.select_topic(topic_id)
+
+        w.runner.run("open-imported-topic", show(), context="Import")
 
     def open_about(self) -> AboutDialog:
         """Help → About: the facts are read on a worker thread."""
