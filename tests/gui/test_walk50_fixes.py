@@ -37,3 +37,16 @@ def test_system_agent_says_the_compress_model_is_a_separate_setting(window, serv
     page = dlg.system_page
     for text in (page.compress_note.text(), page.compress_note.toolTip(), page.compress_picker.toolTip()):
         assert "never" not in text and "separate setting" in text and "small fast model" in text
+
+
+def test_before_the_first_topic_the_model_chip_names_the_assistant_s_model(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """walk50 #9: before the first topic the chip read "No topic" while the welcome text
+    said "gpt-4o-mini answers": the chip names the assistant's model (disabled: a model
+    per topic needs a topic)."""
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url, model="gpt-4o-mini")
+    reload_assistants(window, qtbot, aid)
+    picker = window.model_picker.picker
+    assert window.current_topic_id is None
+    qtbot.waitUntil(lambda: picker.text() == "gpt-4o-mini", timeout=10000)
+    assert "gpt-4o-mini (the assistant's model) answers a new topic" in picker.toolTip()
+    assert not picker.isEnabled()
