@@ -50,3 +50,29 @@ def test_before_the_first_topic_the_model_chip_names_the_assistant_s_model(windo
     qtbot.waitUntil(lambda: picker.text() == "gpt-4o-mini", timeout=10000)
     assert "gpt-4o-mini (the assistant's model) answers a new topic" in picker.toolTip()
     assert not picker.isEnabled()
+
+
+def test_after_a_tested_provider_continue_is_the_wizard_s_primary_button(window, fake_vendor, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """walk50 #9: "Add provider…" stayed the primary button after a provider was added and
+    tested; then Continue is the primary, default button."""
+    from PySide6.QtWidgets import QWizard
+
+    fake_vendor.models_key = "sk-setup"
+    monkeypatch.setenv("CHATHUB_SETUP_TEST_KEY", "sk-setup")
+    wizard = window.pages.open_setup()
+    wizard.next()  # the introduction
+    page = wizard.provider_page
+    qtbot.waitUntil(lambda: not wizard.busy(), timeout=5000)
+    cont = wizard.button(QWizard.WizardButton.NextButton)
+    assert page.add_button.property("primary") is True and cont.property("primary") is False
+    ui = page.add_provider().ui
+    ui.kindCombo.setCurrentIndex(ui.kindCombo.findData("openai_compatible"))
+    ui.nameEdit.setText("Local")
+    ui.baseUrlEdit.setText(fake_vendor.base_url)
+    ui.envRadio.setChecked(True)
+    ui.envEdit.setText("CHATHUB_SETUP_TEST_KEY")
+    ui.buttonBox.accepted.emit()
+    qtbot.waitUntil(lambda: page.result_label.text().startswith("✓"), timeout=10000)
+    assert cont.property("primary") is True and cont.isDefault()
+    assert page.add_button.property("primary") is False
+    wizard.reject()

@@ -55,7 +55,7 @@ from chathub_desktop.core.avatars import DEFAULT_AVATAR
 from chathub_desktop.core.dream_schedule import DEFAULT_TIME, Schedule
 from chathub_desktop.core.model_ids import is_chat_model, small_model
 from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
-from chathub_desktop.gui.design import Space, Tone, set_tone
+from chathub_desktop.gui.design import Space, Tone, repolish, set_tone
 from chathub_desktop.gui.design.app_icon import app_icon
 from chathub_desktop.gui.design.icons import GlyphLabel, Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize
@@ -342,6 +342,11 @@ class ProviderPage(QWizardPage):
         self.list.setVisible(has)
         self.list_label.setVisible(has)
         self.empty_label.setVisible(not has)
+        ready = any(c.ok for c in self._wizard.tested.values())  # walk50 #9: then Continue is the step's action
+        for button, primary in ((self.add_button, not ready), (self._wizard.button(QWizard.WizardButton.NextButton), ready)):
+            button.setProperty("primary", primary)
+            repolish(button)
+        self._wizard.button(QWizard.WizardButton.NextButton).setDefault(ready)
         rows = min(self.list.count(), PROVIDER_LIST_ROWS)
         if rows:  # as tall as its rows, up to PROVIDER_LIST_ROWS; then it scrolls
             self.list.setFixedHeight(rows * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth())
@@ -427,6 +432,7 @@ class ProviderPage(QWizardPage):
             self._wizard.testing = False
             self._sync()
         self._wizard.tested[name] = result
+        self._sync()
         set_tone(self.result_label, Tone.NORMAL if result.ok else Tone.ERROR)
         self.texts.bind(self.result_label.setText, lambda: ("✓ " if result.ok else "✗ ") + result.message)
         self._wizard.connection_tested.emit(name, result.ok)
