@@ -366,7 +366,8 @@ class ModelChoices(QObject):
         text = html.escape(fill(hint, size, source))
         self._fallback = 0 if card.known else card.context_window
         if self._fallback and self._cards is not None:
-            text += f' · <a href="#card">{html.escape(translate("ModelChoices", "Add its model card…"))}</a>'
+            link = html.escape(translate("ModelChoices", "Add its model card…"))
+            text += f' · <a href="#card">{link}</a>'
         self.hint.setTextFormat(Qt.TextFormat.RichText)
         self.hint.setText(text)
 
