@@ -343,10 +343,12 @@ class ProviderPage(QWizardPage):
         self.list_label.setVisible(has)
         self.empty_label.setVisible(not has)
         ready = any(c.ok for c in self._wizard.tested.values())  # walk50 #9: then Continue is the step's action
-        for button, primary in ((self.add_button, not ready), (self._wizard.button(QWizard.WizardButton.NextButton), ready)):
+        cont = self._wizard.button(QWizard.WizardButton.NextButton)
+        for button, primary in ((self.add_button, not ready), (cont, ready)):
             button.setProperty("primary", primary)
             repolish(button)
-        self._wizard.button(QWizard.WizardButton.NextButton).setDefault(ready)
+        if isinstance(cont, QPushButton):
+            cont.setDefault(ready)
         rows = min(self.list.count(), PROVIDER_LIST_ROWS)
         if rows:  # as tall as its rows, up to PROVIDER_LIST_ROWS; then it scrolls
             self.list.setFixedHeight(rows * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth())
