@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING
 
 from chathub_desktop.cli.common import PROG, CommandError, emit, emit_rows, record_id
 from chathub_desktop.core.app_settings import SETTINGS, WholeSetting
+from chathub_desktop.core.compaction import CompactionPhase
 from chathub_desktop.core.messages import MessageStatus
 
 if TYPE_CHECKING:
     from chathub_desktop.core.attachments import Attachment
     from chathub_desktop.services.container import Services
-    from chathub_desktop.services.events import ChatEvent
+    from chathub_desktop.services.events import ChatEvent, CompactionProgress
 
 
 def add_assistant_commands(
@@ -80,9 +81,11 @@ def add_chat_commands(
     chat: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
 ) -> None:
     """The ``chat`` group's actions."""
-    p = chat.add_parser("send", help="send a message and stream the reply", parents=[common])
+    p = chat.add_parser("send", help="send a message and stream the reply", parents=[common],
+                        description=SEND_DESCRIPTION)
     p.add_argument("--topic", type=record_id, required=True)
     p.add_argument("text")
+    _progress_option(p)
     p.add_argument("--attach", action="append", type=Path, default=[], metavar="PATH",
                    help="attach an image or a text/code file (repeatable; images are sized down "
                         "to the provider's limits)")
@@ -93,21 +96,52 @@ def add_chat_commands(
     p = chat.add_parser("retry", help="ask again for the topic's last reply (after an error or Stop)",
                         parents=[common])
     p.add_argument("--topic", type=record_id, required=True)
+    _progress_option(p)
     p.set_defaults(func=cmd_chat_send, mode="retry")
     p = chat.add_parser("regenerate", help="ask again for the topic's last reply; the old one stays a "
                         "version (`topic versions`)", parents=[common])
     p.add_argument("--topic", type=record_id, required=True)
+    _progress_option(p)
     p.set_defaults(func=cmd_chat_send, mode="regenerate")
     p = chat.add_parser("resend", help="edit one of your messages and ask again from there; the old "
                         "branch stays a version", parents=[common])
     p.add_argument("--message", type=record_id, required=True)
     p.add_argument("text")
+    _progress_option(p)
     p.set_defaults(func=cmd_chat_send, mode="resend")
     p = chat.add_parser("interrupt", help="mark a reply another window or command left unfinished as "
                         "interrupted, when that window or command no longer answers (what arrived is kept)",
                         parents=[common])
     p.add_argument("--topic", type=record_id, required=True)
     p.set_defaults(func=cmd_chat_interrupt)
+
+
+#: ``chat send --help``'s description (walk50 #4: a compaction first said nothing for 75 s).
+SEND_DESCRIPTION = (
+    "Send TEXT to the topic and write the reply's text to stdout as it arrives (flushed per chunk), "
+    "so stdout is the reply only; with --json, one JSON object once the reply is complete instead. "
+    "Progress, such as compacting the topic's history before the request ('compacting history: "
+    "batch 1/2…'), goes to stderr, one line each, when stderr is a terminal or with --progress."
+)
+
+
+def _progress_option(p: argparse.ArgumentParser) -> None:
+    """``--progress``: progress lines on stderr even when it is not a terminal (walk50 #4)."""
+    p.add_argument("--progress", action="store_true",
+                   help="report progress (e.g. compacting history) on stderr even when it is not a terminal")
+
+
+def progress_line(ev: CompactionProgress) -> str:
+    """The stderr line for one compaction progress event (walk50 #4, CMP-6): started, the
+    next of ``total`` batches, or how it ended."""
+    if ev.phase is CompactionPhase.STARTED:
+        return f"{PROG}: compacting history…"
+    if ev.phase is CompactionPhase.BATCH:
+        if ev.done < ev.total:
+            return f"{PROG}: compacting history: batch {ev.done + 1}/{ev.total}…"
+        return f"{PROG}: compacting history: {ev.done}/{ev.total} batches summarized"
+    status = ev.status.value.replace("_", " ") if ev.status is not None else "done"
+    return f"{PROG}: compacting history: {status}"
 
 
 def add_settings_commands(
@@ -232,13 +266,20 @@ def cmd_import_chatgpt(args: argparse.Namespace, svc: Services) -> int:
 def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
     """``chat send`` / ``retry`` / ``regenerate`` / ``resend`` (issue 14): same path as
     the window; the reply streams to stdout; a silent server or a short
-    ``Retry-After`` is told on stderr (issue 12)."""
+    ``Retry-After`` is told on stderr (issue 12), and so is a compaction's progress when
+    stderr is a terminal or with ``--progress`` (walk50 #4)."""
     import asyncio
     import contextlib
 
-    from chathub_desktop.services.events import ReplyDelta, ReplyRetrying, ReplyStalled
+    from chathub_desktop.services.events import (
+        CompactionProgress,
+        ReplyDelta,
+        ReplyRetrying,
+        ReplyStalled,
+    )
 
     streaming = not getattr(args, "json", False)
+    progress = bool(getattr(args, "progress", False)) or sys.stderr.isatty()
     if args.mode == "resend":
         args.topic = svc.topics.message(args.message).topic_id
 
@@ -251,6 +292,8 @@ def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
                   "(Ctrl+C stops, `chat retry` asks again)", file=sys.stderr, flush=True)
         elif isinstance(ev, ReplyRetrying) and ev.topic_id == args.topic:
             print(f"{PROG}: {ev.reason}; retrying in {ev.wait_s:.0f} s", file=sys.stderr, flush=True)
+        elif progress and isinstance(ev, CompactionProgress) and ev.topic_id == args.topic:
+            print(progress_line(ev), file=sys.stderr, flush=True)
 
     attachments = _prepared(svc, args.topic, getattr(args, "attach", []) or [])
     if getattr(args, "approve_tools", False):  # issue 25: scripts answer every Ask

@@ -1064,6 +1064,14 @@ Leave it empty to compact as usual.</source>
         <translation>インポートを開始（キャンセルできます。完了するまで何も書き込まれません）</translation>
     </message>
     <message>
+        <source>&amp;Open topic</source>
+        <translation>トピックを開く</translation>
+    </message>
+    <message>
+        <source>Show the first imported topic</source>
+        <translation>インポートした最初のトピックを表示</translation>
+    </message>
+    <message>
         <source>Stop the import; nothing is written</source>
         <translation>インポートを中止。何も書き込まれません</translation>
     </message>
@@ -1094,10 +1102,6 @@ Leave it empty to compact as usual.</source>
     <message>
         <source>Import cancelled; nothing was imported.</source>
         <translation>インポートをキャンセルしました。何もインポートされていません。</translation>
-    </message>
-    <message>
-        <source>Done</source>
-        <translation>完了</translation>
     </message>
     <message>
         <source> This export also holds what Claude remembers about you: Assistant → Memory… → Import from another assistant… → From a Claude export zip… offers it as entries.</source>
@@ -3488,8 +3492,12 @@ Type below and press %1 to start.</source>
         <translation>%1 トークンのコンテキストウィンドウ · %2</translation>
     </message>
     <message>
-        <source>No model card: its %1-token window is the provider&apos;s fallback (set the real one with `chathub-desktop model set`) · %2</source>
-        <translation>モデルカードなし：%1 トークンのウィンドウはプロバイダーの既定値です（実際の値は `chathub-desktop model set` で設定）· %2</translation>
+        <source>No model card: its %1-token window is the provider&apos;s fallback · %2</source>
+        <translation>モデルカードなし：%1 トークンのウィンドウはプロバイダーの既定値です · %2</translation>
+    </message>
+    <message>
+        <source>Add its model card…</source>
+        <translation>モデルカードを追加…</translation>
     </message>
 </context>
 <context>
@@ -8057,10 +8065,6 @@ Input budget: %1 tokens</source>
 <context>
     <name>SystemAgentPage</name>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;never the chat model&lt;/b&gt; you talk to. Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;履歴圧縮&lt;/b&gt;モデルはトピックの要約（今すぐ圧縮、トークンによる自動圧縮、切り捨てた履歴の要約、オーバーフロー時の救済）を書き、記憶ドリームのカードをまとめます。話し相手の&lt;b&gt;チャットモデルではありません&lt;/b&gt;。既定：最初の OpenAI プロバイダーの &lt;code&gt;gpt-5-mini&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;コンテキストウィンドウはモデルカード（設定 → モデルカード、なければ内蔵カタログ）から取るので、8k のカスタムモデルは 8k として扱われ、バッチはそのウィンドウの約半分に収まります。速くて十分な性能のモデルを選んでください。ベンダーが許す場合は思考をオフにします。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Topic naming&lt;/b&gt;: the model that writes a short title for a new topic from its first message, after its first reply. &lt;b&gt;The chat&apos;s own model&lt;/b&gt; (the default) lets the topic&apos;s model write it, as ChatGPT and Claude do. The first words of the message stay the title when the model fails, and always with &lt;code&gt;chathub-desktop settings set topic-naming off&lt;/code&gt;.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;トピック命名&lt;/b&gt;：新しいトピックの最初の返信の後、最初のメッセージから短いタイトルを書くモデル。&lt;b&gt;チャット自身のモデル&lt;/b&gt;（既定）では、ChatGPT や Claude と同じくトピックのモデルが書きます。モデルが失敗したとき、また &lt;code&gt;chathub-desktop settings set topic-naming off&lt;/code&gt; のときは、メッセージの冒頭がタイトルのままです。&lt;/p&gt;</translation>
     </message>
@@ -8129,10 +8133,6 @@ Input budget: %1 tokens</source>
         <translation>最初の OpenAI プロバイダー</translation>
     </message>
     <message>
-        <source>The summarizer — never the chat model. Its context window comes from its model card.</source>
-        <translation>要約モデル — チャットモデルではありません。コンテキストウィンドウはモデルカードから取ります。</translation>
-    </message>
-    <message>
         <source>Default</source>
         <translation>既定</translation>
     </message>
@@ -8145,8 +8145,16 @@ Input budget: %1 tokens</source>
         <translation>モデル：</translation>
     </message>
     <message>
-        <source>The History Compress model writes topic summaries and folds dream cards; never your chat model.</source>
-        <translation>History Compress モデルはトピックの要約を書き、ドリームのカードをまとめます。チャットモデルではありません。</translation>
+        <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;a separate setting&lt;/b&gt; from the chat model: it may be the chat model you talk to, but a small fast model is better (a busy chat model makes summaries fail). Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;履歴圧縮&lt;/b&gt;モデルはトピックの要約（今すぐ圧縮、トークンによる自動圧縮、切り捨てた履歴の要約、オーバーフロー時の救済）を書き、記憶ドリームのカードをまとめます。チャットモデルとは&lt;b&gt;別の設定&lt;/b&gt;です。話し相手のチャットモデルを選んでもかまいませんが、小さくて速いモデルのほうが適しています（チャットモデルが混んでいると要約が失敗します）。既定：最初の OpenAI プロバイダーの &lt;code&gt;gpt-5-mini&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;コンテキストウィンドウはモデルカード（設定 → モデルカード、なければ内蔵カタログ）から取るので、8k のカスタムモデルは 8k として扱われ、バッチはそのウィンドウの約半分に収まります。速くて十分な性能のモデルを選んでください。ベンダーが許す場合は思考をオフにします。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The summarizer: a separate setting; it may be the chat model, but a small fast model is better. Its context window comes from its model card.</source>
+        <translation>要約モデル：別の設定です。チャットモデルでもかまいませんが、小さくて速いモデルのほうが適しています。コンテキストウィンドウはモデルカードから取ります。</translation>
+    </message>
+    <message>
+        <source>The History Compress model writes topic summaries and folds dream cards. A separate setting: it may be your chat model, but a small fast model is better.</source>
+        <translation>History Compress モデルはトピックの要約を書き、ドリームのカードをまとめます。別の設定です。チャットモデルでもかまいませんが、小さくて速いモデルのほうが適しています。</translation>
     </message>
     <message>
         <source>&amp;Keep archive excerpts of earlier summaries</source>
@@ -9198,6 +9206,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Topic model</source>
         <translation>トピックのモデル</translation>
+    </message>
+    <message>
+        <source>%1 (the assistant&apos;s model) answers a new topic; open a topic to choose another model for it</source>
+        <translation>新しいトピックには %1（アシスタントのモデル）が答えます。トピックを開くと別のモデルを選べます</translation>
     </message>
     <message>
         <source>Reading this topic&apos;s model…</source>

@@ -1064,6 +1064,14 @@ Leave it empty to compact as usual.</source>
         <translation>开始导入（可以取消；完成之前不会写入任何内容）</translation>
     </message>
     <message>
+        <source>&amp;Open topic</source>
+        <translation>打开话题</translation>
+    </message>
+    <message>
+        <source>Show the first imported topic</source>
+        <translation>显示导入的第一个话题</translation>
+    </message>
+    <message>
         <source>Stop the import; nothing is written</source>
         <translation>停止导入；不会写入任何内容</translation>
     </message>
@@ -1094,10 +1102,6 @@ Leave it empty to compact as usual.</source>
     <message>
         <source>Import cancelled; nothing was imported.</source>
         <translation>导入已取消；未导入任何内容。</translation>
-    </message>
-    <message>
-        <source>Done</source>
-        <translation>完成</translation>
     </message>
     <message>
         <source> This export also holds what Claude remembers about you: Assistant → Memory… → Import from another assistant… → From a Claude export zip… offers it as entries.</source>
@@ -3488,8 +3492,12 @@ Type below and press %1 to start.</source>
         <translation>%1 令牌上下文窗口 · %2</translation>
     </message>
     <message>
-        <source>No model card: its %1-token window is the provider&apos;s fallback (set the real one with `chathub-desktop model set`) · %2</source>
-        <translation>没有模型卡：%1 令牌的窗口是服务商的后备值（用 `chathub-desktop model set` 设置真实值）· %2</translation>
+        <source>No model card: its %1-token window is the provider&apos;s fallback · %2</source>
+        <translation>没有模型卡：%1 令牌的窗口是服务商的后备值 · %2</translation>
+    </message>
+    <message>
+        <source>Add its model card…</source>
+        <translation>添加它的模型卡…</translation>
     </message>
 </context>
 <context>
@@ -8057,10 +8065,6 @@ Input budget: %1 tokens</source>
 <context>
     <name>SystemAgentPage</name>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;never the chat model&lt;/b&gt; you talk to. Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;历史压缩&lt;/b&gt;模型负责撰写话题摘要（立即压缩、按令牌自动压缩、总结被丢弃的历史、溢出救援）并合并记忆梦境卡片。它&lt;b&gt;从不是你对话所用的模型&lt;/b&gt;。默认：你的第一个 OpenAI 服务商上的 &lt;code&gt;gpt-5-mini&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;它的上下文窗口来自其模型卡片（设置 → 模型卡片，否则使用内置目录），因此 8k 的自定义模型就按 8k 处理：每批内容保持在该窗口的一半左右以内。请选择快速、能力足够的模型；在服务商允许时会关闭思考。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Topic naming&lt;/b&gt;: the model that writes a short title for a new topic from its first message, after its first reply. &lt;b&gt;The chat&apos;s own model&lt;/b&gt; (the default) lets the topic&apos;s model write it, as ChatGPT and Claude do. The first words of the message stay the title when the model fails, and always with &lt;code&gt;chathub-desktop settings set topic-naming off&lt;/code&gt;.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;话题命名&lt;/b&gt;：在新话题第一次回复之后，根据其第一条消息写一个简短标题的模型。&lt;b&gt;对话自身的模型&lt;/b&gt;（默认）让话题的模型来写，就像 ChatGPT 和 Claude 那样。模型失败时，以及设置了 &lt;code&gt;chathub-desktop settings set topic-naming off&lt;/code&gt; 时，标题保持为消息的开头几个字。&lt;/p&gt;</translation>
     </message>
@@ -8129,10 +8133,6 @@ Input budget: %1 tokens</source>
         <translation>第一个 OpenAI 服务商</translation>
     </message>
     <message>
-        <source>The summarizer — never the chat model. Its context window comes from its model card.</source>
-        <translation>摘要模型——从不是对话模型。它的上下文窗口来自其模型卡片。</translation>
-    </message>
-    <message>
         <source>Default</source>
         <translation>默认</translation>
     </message>
@@ -8145,8 +8145,16 @@ Input budget: %1 tokens</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <source>The History Compress model writes topic summaries and folds dream cards; never your chat model.</source>
-        <translation>History Compress 模型撰写话题摘要并合并梦境卡片；从不是你的对话模型。</translation>
+        <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;a separate setting&lt;/b&gt; from the chat model: it may be the chat model you talk to, but a small fast model is better (a busy chat model makes summaries fail). Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;历史压缩&lt;/b&gt;模型负责撰写话题摘要（立即压缩、按令牌自动压缩、总结被丢弃的历史、溢出救援）并合并记忆梦境卡片。它是与对话模型&lt;b&gt;分开的一项设置&lt;/b&gt;：可以就用你对话的模型，但小而快的模型更好（对话模型繁忙时摘要会失败）。默认：你的第一个 OpenAI 服务商上的 &lt;code&gt;gpt-5-mini&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;它的上下文窗口来自其模型卡片（设置 → 模型卡片，否则使用内置目录），因此 8k 的自定义模型就按 8k 处理：每批内容保持在该窗口的一半左右以内。请选择快速、能力足够的模型；在服务商允许时会关闭思考。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The summarizer: a separate setting; it may be the chat model, but a small fast model is better. Its context window comes from its model card.</source>
+        <translation>摘要模型：一项单独的设置；可以是对话模型，但小而快的模型更好。它的上下文窗口来自其模型卡片。</translation>
+    </message>
+    <message>
+        <source>The History Compress model writes topic summaries and folds dream cards. A separate setting: it may be your chat model, but a small fast model is better.</source>
+        <translation>History Compress 模型撰写话题摘要并合并梦境卡片。这是一项单独的设置：可以是你的对话模型，但小而快的模型更好。</translation>
     </message>
     <message>
         <source>&amp;Keep archive excerpts of earlier summaries</source>
@@ -9198,6 +9206,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Topic model</source>
         <translation>话题模型</translation>
+    </message>
+    <message>
+        <source>%1 (the assistant&apos;s model) answers a new topic; open a topic to choose another model for it</source>
+        <translation>新话题由 %1（助手的模型）回答；打开一个话题即可为它选择其他模型</translation>
     </message>
     <message>
         <source>Reading this topic&apos;s model…</source>

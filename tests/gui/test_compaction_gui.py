@@ -128,7 +128,7 @@ def test_system_agent_page_saves_and_shows_service_errors(window, services, qtbo
     assert page is not None and dlg.current_page() is page
     qtbot.waitUntil(lambda: not page.resolving(), timeout=5000)  # read on a worker (issue 29)
     assert page.compress_picker.value() == "gpt-5-mini"  # the default, on the first OpenAI provider
-    assert "never the chat model" in page.compress_note.toolTip()  # APP-6: the full help stays reachable
+    assert "a separate setting" in page.compress_note.toolTip() and "may be the chat model" in page.compress_note.toolTip()  # APP-6: the full help stays reachable
     assert "model card" in page.compress_note.toolTip() and "model card" in page.compress_picker.toolTip()
     assert len(page.naming_note.toolTip()) > 40 and len(page.archives_note.toolTip()) > 40
     assert not page.naming_picker.model_combo.isEnabled()  # no naming model: the chat's own names (APP-10)

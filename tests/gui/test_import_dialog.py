@@ -207,3 +207,41 @@ def test_a_fifo_typed_as_the_export_is_refused_in_one_line(window, services, qtb
             os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
         except OSError:
             pass
+
+
+def test_the_end_state_is_one_summary_line_over_open_topic_and_close(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """walk50 #8: a full-width blue "Done" bar over a separate Close read as an unfinished
+    progress bar. The end: no bar, the summary with its icon, Open topic primary and
+    default beside Close; Open topic shows the first imported topic."""
+    a = services.assistants.create("Archive")
+    other = services.assistants.create("Other")
+    reload_assistants(window, qtbot, other.id)
+    dlg = window.pages.open_import()
+    dlg.assistant_combo.setCurrentIndex(dlg.assistant_combo.findData(a.id))
+    dlg.path_edit.setText(str(_export(tmp_path, 2)))
+    dlg.import_button.click()
+    qtbot.waitUntil(lambda: bool(dlg.result_message), timeout=10000)
+    assert dlg.progress.isHidden() and not dlg.status_icon.isHidden()
+    assert dlg.status_label.text() == "Imported 2 topics and 4 messages."
+    assert not dlg.open_button.isHidden() and dlg.open_button.text() == "&Open topic"
+    assert dlg.open_button.property("primary") is True and dlg.open_button.isDefault()
+    assert dlg.cancel_button.text() == "Close" and dlg.cancel_button.property("primary") is False
+    dlg.open_button.click()
+    assert not dlg.isVisible()
+    first = next(t for t in services.topics.list(a.id) if t.title == "Chat 0")
+    qtbot.waitUntil(lambda: window.current_assistant_id() == a.id and window.current_topic_id == first.id,
+                    timeout=10000)
+
+
+def test_an_import_that_adds_nothing_ends_on_close(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """With nothing new to show, Close is the primary, default button (walk50 #8)."""
+    a = services.assistants.create("Archive")
+    reload_assistants(window, qtbot, a.id)
+    empty = tmp_path / "conversations.json"
+    empty.write_text("[]", encoding="utf-8")
+    dlg = window.pages.open_import()
+    dlg.path_edit.setText(str(empty))
+    dlg.import_button.click()
+    qtbot.waitUntil(lambda: bool(dlg.status_label.text()), timeout=10000)
+    assert dlg.open_button.isHidden() and dlg.progress.isHidden()
+    assert dlg.cancel_button.property("primary") is True and dlg.cancel_button.isDefault()

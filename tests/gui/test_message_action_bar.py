@@ -220,19 +220,20 @@ def test_a_reload_after_a_jump_to_the_start_stays_at_the_start(long_topic, qtbot
 
 
 @pytest.mark.parametrize("status", ["error", "cancelled", "interrupted"])
-def test_a_failed_last_reply_offers_retry_not_a_second_regenerate(replied, qtbot, status):  # type: ignore[no-untyped-def]
-    """Walk29 #6: one control per job. A finished last reply is regenerated from the bar
-    (no pill); a failed, stopped or interrupted one keeps its "↻ Retry" pill, the main
-    action there, and the bar drops its Regenerate."""
+def test_a_stopped_last_reply_offers_regenerate_a_failed_one_only_retry(replied, qtbot, status):  # type: ignore[no-untyped-def]
+    """Walk29 #6: a failed last reply keeps its "↻ Retry" pill and the bar drops its
+    Regenerate. Walk50 #9: a stopped or interrupted reply holds text worth keeping, so its
+    bar offers Regenerate too (the old text stays a version), beside the Retry pill."""
     import dataclasses
 
     from chathub_desktop.gui.chat.message_action_bar import message_actions
 
     m = replied.message_model.message_at(1)
     assert MessageAction.REGENERATE in message_actions(m, collapsible=False, last_reply=True)
-    failed = dataclasses.replace(m, status=status)
-    assert MessageAction.REGENERATE not in message_actions(failed, collapsible=False, last_reply=True)
-    assert MessageAction.COPY in message_actions(failed, collapsible=False, last_reply=True)
+    ended = dataclasses.replace(m, status=status)
+    offers = message_actions(ended, collapsible=False, last_reply=True)
+    assert (MessageAction.REGENERATE in offers) is (status != "error")
+    assert MessageAction.COPY in offers
 
 
 def test_at_the_bottom_no_arrow_sits_where_the_newest_one_goes(long_topic, qtbot):  # type: ignore[no-untyped-def]

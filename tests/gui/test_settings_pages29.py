@@ -160,7 +160,7 @@ def test_fields_have_a_one_line_note_instead_of_a_question_mark(window: Any, qtb
     assert ["More</a>" in n.text() for n in notes[:4]] == [True, False, False, False]
     settings.show_system_agent()
     page.compress_note.linkActivated.emit("#more")
-    qtbot.waitUntil(lambda: "never the chat model" in QToolTip.text(), timeout=2000)
+    qtbot.waitUntil(lambda: "a separate setting" in QToolTip.text(), timeout=2000)
     QToolTip.hideText()
     form.reject()
 

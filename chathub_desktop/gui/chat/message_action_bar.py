@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
 
-from chathub_desktop.core.messages import RETRYABLE_STATUSES, MessageStatus, Role
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts
@@ -63,14 +63,15 @@ UNPIN_TIP = QT_TRANSLATE_NOOP("MessageActions", "Unpin: compaction may summarise
 def message_actions(m: MessageView, *, collapsible: bool, last_reply: bool) -> tuple[MessageAction, ...]:
     """The actions message ``m`` offers, in bar order. ``collapsible``: a tool or
     thoughts row; ``last_reply``: ``m`` is the topic's newest message and not the
-    user's; Regenerate only for a finished one (a failed, stopped or interrupted reply has
-    its Retry pill). A streaming reply offers Copy only (issue 29; CMP-15, issue 14, issue 19)."""
+    user's; Regenerate for a finished, stopped or interrupted one (walk50 #9: what arrived
+    stays a version; its Retry pill asks again in place), not a failed one (its Retry
+    pill). A streaming reply offers Copy only (issue 29; CMP-15, issue 14, issue 19)."""
     if m.status == MessageStatus.STREAMING:
         return (MessageAction.COPY,)
     out = [MessageAction.COPY]
     if m.role == Role.USER:
         out.append(MessageAction.EDIT)
-    if last_reply and m.role != Role.USER and m.status not in RETRYABLE_STATUSES:  # there the Retry pill (walk29 #6)
+    if last_reply and m.role != Role.USER and m.status != MessageStatus.ERROR:  # there the Retry pill (walk29 #6)
         out.append(MessageAction.REGENERATE)
     if m.role in (Role.USER, Role.ASSISTANT) and not m.tool_calls and not collapsible:
         out.append(MessageAction.PIN)

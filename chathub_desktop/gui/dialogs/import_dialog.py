@@ -9,6 +9,8 @@ writes nothing. Errors (``ImportFailed``) are shown in the dialog. Its texts fol
 language switch while it is open (issue 27); the export's own words (a conversation's
 title, why a conversation was skipped) stay as the file and the parsers say them; the importer's
 frames (why it refused a file, how each app exports) are typed reasons said in the interface language.
+The end state is one summary line with its icon and no progress bar, over a primary
+Open topic (the first topic imported) and Close (walk50 #8).
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.export_formats import FORMATS
 from chathub_desktop.gui.design import Tone, mark_help, set_tone
+from chathub_desktop.gui.design.icons import GlyphLabel, Icon
+from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.nav_rail import AssistantItem
 from chathub_desktop.gui.shell.service_reasons import said
@@ -119,6 +123,8 @@ class ImportDialog(QDialog):
     ``imported(assistant_id, ImportResult)`` on success."""
 
     imported = Signal(int, object)
+    #: ``(assistant_id, topic_id)``: the user chose Open topic after an import (walk50 #8).
+    open_topic = Signal(int, int)
     progressed = Signal(object)  # ImportProgress, emitted from the worker thread (queued)
 
     def __init__(self, services: Services, runner: TaskRunner, assistants: Sequence[AssistantItem],
@@ -204,16 +210,31 @@ class ImportDialog(QDialog):
         self.progress.setTextVisible(True)
         self.progress.hide()
         layout.addWidget(self.progress)
+        status_row = QHBoxLayout()
+        self.status_icon = GlyphLabel(Icon.ACCEPT, IconSize.MD)  # the end state's mark (walk50 #8)
+        self.status_icon.setObjectName("importDoneIcon")
+        self.status_icon.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.status_icon.hide()
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.status_label)
+        status_row.addWidget(self.status_icon)
+        status_row.addWidget(self.status_label, 1)
+        layout.addLayout(status_row)
         layout.addStretch(1)
         self.buttons = QDialogButtonBox()
         self.import_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
         t.bind(self.import_button.setText, lambda: translate("ImportDialog", "&Import"))
         t.bind(self.import_button.setToolTip, lambda: translate(
             "ImportDialog", "Start importing (you can cancel; nothing is written until it completes)"))
+        self.open_button = QPushButton()
+        self.open_button.setObjectName("importOpenTopic")
+        t.bind(self.open_button.setText, lambda: translate("ImportDialog", "&Open topic"))
+        t.bind(self.open_button.setToolTip, lambda: translate("ImportDialog", "Show the first imported topic"))
+        self.buttons.addButton(self.open_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.open_button.hide()
+        self.open_button.clicked.connect(self._open_topic)
+        self._opens: tuple[int, int] | None = None  # (assistant, topic) Open topic shows
         self.cancel_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         t.bind(self.cancel_button.setToolTip, lambda: translate("ImportDialog", "Stop the import; nothing is written"))
         self._cancel_text(CANCEL)
@@ -267,6 +288,7 @@ class ImportDialog(QDialog):
             self.progress.hide()
             self._show("")
             self._cancel_text(CANCEL)
+            self._end_state(None)
         self._sync()
 
     def _sync(self) -> None:
@@ -329,8 +351,7 @@ class ImportDialog(QDialog):
         except asyncio.CancelledError:
             cancel.set()
             raise
-        self.progress.setValue(1000)
-        self._format(lambda: QCoreApplication.translate("ImportDialog", "Done"))
+        self.progress.hide()  # the summary line says it ended (walk50 #8)
         self.result_message = result_text(result)
         memory = result.format_name == "claude" and await self._runner.run_in_thread(has_claude_memory, path)
 
@@ -340,8 +361,30 @@ class ImportDialog(QDialog):
             return fill(QCoreApplication.translate("ImportDialog", "%1.%2", "the result, a note"), result_text(result), note)
         self._show(result_line)
         self._finish(done=True)
+        self._end_state((assistant_id, result.topic_ids[0]) if result.topic_ids else None)
         self.imported.emit(assistant_id, result)
         return result
+
+    def _end_state(self, opens: tuple[int, int] | None) -> None:
+        """After an import: the summary's icon, and Open topic as the primary, default
+        button when ``opens`` (assistant, topic) is set, else Close; ``None`` before
+        one (a new file or assistant) hides both marks (walk50 #8)."""
+        done = self.import_button.isHidden()
+        self._opens = opens
+        self.status_icon.setVisible(done)
+        self.open_button.setVisible(opens is not None)
+        primary = self.open_button if opens is not None else self.cancel_button if done else None
+        for button in (self.open_button, self.cancel_button, self.import_button):
+            button.setProperty("primary", button is primary)
+            button.setDefault(button is primary)
+            button.style().unpolish(button)
+            button.style().polish(button)
+
+    def _open_topic(self) -> None:
+        """Open topic: ask the window to show the first imported topic, and close."""
+        if self._opens is not None:
+            self.open_topic.emit(*self._opens)
+            self.accept()
 
     def _finish(self, done: bool = False) -> None:
         self._cancel_text(CLOSE)

@@ -51,6 +51,7 @@ from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import AssistantView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.gui.settings.model_card_dialog import CardEditor
     from chathub_desktop.gui.settings.model_choices import ModelChoices
     from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.services.assistants.assistant_service import AssistantService
@@ -97,7 +98,8 @@ class AssistantDialog(QDialog):
 
     ``model_ids``: suggestions for the editable model combo (the catalog's ids); any
     text is accepted. With ``provider_models`` the combo offers the chosen provider's own
-    models first and says when a model's window is a fallback (issue 14). ``runner``
+    models first and says when a model's window is a fallback (issue 14), linking to the
+model card editor through ``cards`` (walk50 #5). ``runner``
     reads and stores on its workers (issue 29). ``loaded`` fires once the form is
     filled; ``saved(AssistantView)`` fires after the service stored it.
     """
@@ -115,6 +117,7 @@ class AssistantDialog(QDialog):
         parent: QWidget | None = None,
         *,
         provider_models: ProviderModels | None = None,
+        cards: CardEditor | None = None,
     ) -> None:
         super().__init__(parent)
         self.ui = Ui_AssistantDialog()
@@ -124,6 +127,7 @@ class AssistantDialog(QDialog):
         self._providers = providers
         self._runner = runner
         self._provider_models = provider_models
+        self._cards = cards
         self._assistant: AssistantView | None = None
         #: The max tokens :meth:`suggest_max_output` filled in (None: none, or the user's).
         self._suggested: int | None = None
@@ -288,7 +292,7 @@ class AssistantDialog(QDialog):
         if self._provider_models is not None:
             from chathub_desktop.gui.settings.model_choices import ModelChoices
 
-            self.model_choices = ModelChoices(self, self._provider_models)
+            self.model_choices = ModelChoices(self, self._provider_models, self._cards)
         self._loaded = True
         self.loaded.emit()
 

@@ -1,7 +1,8 @@
 """The model card editor (issue 28; NUM-2, CMP-4, CMP-8): a model's context window, max
 output and tokenizer, for one provider or every provider — the window's form of
-``chathub-desktop model set``. Opened from Settings → Models and from the token
-popover's "the context window is a fallback" note.
+``chathub-desktop model set``. Opened from Settings → Models, from the token
+popover's "the context window is a fallback" note and from the assistant dialog's
+"No model card" hint (:class:`CardEditor`, walk50 #5).
 
 The save runs on a worker thread (``ServiceOps``); a refused value is shown in one line
 and the dialog stays open. ``saved(ModelCardView)`` fires after the card is stored (the
@@ -40,6 +41,7 @@ if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
         ModelCardService,
         ModelCardView,
     )
+    from chathub_desktop.services.providers.provider_service import ProviderService
 
 #: Tokenizers offered (the bundled encodings; ``None``: chosen by model id).
 TOKENIZERS: tuple[tuple[str, str | None], ...] = (
@@ -177,3 +179,34 @@ class ModelCardDialog(QDialog):
     def _saved(self, view: object) -> None:
         self.saved.emit(view)
         self.accept()
+
+
+class CardEditor:
+    """Opens :class:`ModelCardDialog` on one model once the providers are read on a worker
+    (walk50 #5: the assistant dialog's "No model card" hint offers this in-window way
+    instead of pointing at the CLI). ``dialog``: the last editor opened (tests)."""
+
+    def __init__(self, models: ModelCardService, providers: ProviderService, runner: TaskRunner,
+                 presenter: ErrorPresenter) -> None:
+        self._models = models
+        self._providers = providers
+        self._runner = runner
+        self._presenter = presenter
+        self.dialog: ModelCardDialog | None = None
+
+    def open(self, model: str, provider_id: int | None, window: int, parent: QWidget,
+             on_saved: Callable[[], None]) -> None:
+        """Open the editor for ``model`` on ``provider_id`` (None: every provider), offering
+        ``window`` (tokens, the fallback in use) as its context window, over ``parent``;
+        ``on_saved`` runs after the card is stored. Non-blocking."""
+        self._runner.run("model-card-editor", self._open(model, provider_id, window, parent, on_saved),
+                         context="Model card")
+
+    async def _open(self, model: str, provider_id: int | None, window: int, parent: QWidget,
+                    on_saved: Callable[[], None]) -> None:
+        providers = await self._runner.run_in_thread(self._providers.list)
+        dialog = ModelCardDialog(self._models, providers, self._runner, self._presenter, model=model,
+                                 provider_id=provider_id, window=window, parent=parent)
+        dialog.saved.connect(lambda _view: on_saved())
+        self.dialog = dialog
+        dialog.open()

@@ -10,13 +10,14 @@ stays editable: free text last). Headings are rows no one can choose (walkthroug
 provider combo, reading on a worker thread, and offers a refresh button that asks the
 provider again (Settings → System Agent uses it). :class:`ModelChoices` is the assistant
 dialog's field with its context-window hint (the hint waits :data:`HINT_DELAY_MS` after
-the last key). The topic's picker and Regenerate with read the same lists through
+the last key); with no model card the hint links to the model card editor (walk50 #5). The topic's picker and Regenerate with read the same lists through
 ``TopicModelService.choices``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import html
 from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +53,7 @@ from chathub_desktop.gui.shell.i18n import Texts, fill
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
+    from chathub_desktop.gui.settings.model_card_dialog import CardEditor
     from chathub_desktop.services.providers.provider_models import ProviderModels
 
 HINT_DELAY_MS = 250
@@ -261,12 +263,15 @@ class ProviderModelList(QObject):
 
 
 class ModelChoices(QObject):
-    """Fills ``dialog``'s model combo per provider and shows the window hint."""
+    """Fills ``dialog``'s model combo per provider and shows the window hint; ``cards``
+    (when given) opens the model card editor from the hint's link."""
 
-    def __init__(self, dialog: AssistantDialog, models: ProviderModels) -> None:
+    def __init__(self, dialog: AssistantDialog, models: ProviderModels, cards: CardEditor | None = None) -> None:
         super().__init__(dialog)
         self._dialog = dialog
         self._models = models
+        self._cards = cards
+        self._fallback = 0  # the fallback window the hint named (tokens), offered to the editor
         self._tasks: set[asyncio.Task[None]] = set()
         ui = dialog.ui
         # the whole field column, as tall as its lines there (walk45 #9: a word-wrapped
@@ -275,6 +280,9 @@ class ModelChoices(QObject):
         self.hint.setObjectName("modelWindowHint")
         self.hint.setWordWrap(True)
         set_tone(self.hint, Tone.MUTED)
+        self.hint.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
+                                          | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+        self.hint.linkActivated.connect(lambda _href: self.edit_card())
         row, _role = ui.formLayout.getLayoutPosition(ui.modelRow)
         ui.formLayout.insertRow(row + 1, "", self.hint)
         self.refresh_button = QToolButton()  # issue 28: ask the provider again
@@ -354,6 +362,21 @@ class ModelChoices(QObject):
         elif card.known:
             hint = translate("ModelChoices", "%1-token context window · %2")
         else:
-            hint = translate("ModelChoices", "No model card: its %1-token window is the provider's fallback (set the "
-                             "real one with `chathub-desktop model set`) · %2")
-        self.hint.setText(fill(hint, size, source))
+            hint = translate("ModelChoices", "No model card: its %1-token window is the provider's fallback · %2")
+        text = html.escape(fill(hint, size, source))
+        self._fallback = 0 if card.known else card.context_window
+        if self._fallback and self._cards is not None:
+            link = html.escape(translate("ModelChoices", "Add its model card…"))
+            text += f' · <a href="#card">{link}</a>'
+        self.hint.setTextFormat(Qt.TextFormat.RichText)
+        self.hint.setText(text)
+
+    def edit_card(self) -> None:
+        """Open the model card editor on the chosen model and provider, starting from the
+        fallback window the hint named; after a save the hint is read again (walk50 #5)."""
+        model = self._dialog.ui.modelCombo.currentText().strip()
+        if self._cards is None or not model:
+            return
+        pid = self._dialog.ui.providerCombo.currentData()
+        self._cards.open(model, None if pid is None else int(pid), self._fallback or 8192, self._dialog,
+                         lambda: self._spawn(self._hint()))

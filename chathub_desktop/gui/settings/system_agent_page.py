@@ -70,8 +70,9 @@ COMPRESS_HELP = QT_TRANSLATE_NOOP(
     "SystemAgentPage",
     "<p><b>History Compress</b> is the model that writes topic summaries (Compact now, token "
     "auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. "
-    "It is <b>never the chat model</b> you talk to. Default: <code>gpt-5-mini</code> on your first "
-    "OpenAI provider.</p><p>Its context window comes from its model card (Settings → model cards, "
+    "It is <b>a separate setting</b> from the chat model: it may be the chat model you talk to, but a "
+    "small fast model is better (a busy chat model makes summaries fail). Default: <code>gpt-5-mini</code> "
+    "on your first OpenAI provider.</p><p>Its context window comes from its model card (Settings → model cards, "
     "else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about "
     "half of that window. Pick a fast, capable model; thinking is switched off where the vendor "
     "allows it.</p>"
@@ -197,7 +198,8 @@ class SystemAgentPage(QWidget):
         self.compress_picker = ModelPicker(QT_TRANSLATE_NOOP("SystemAgentPage", "First OpenAI provider"), model_ids,
                                            name="compress")
         t.bind(self.compress_picker.setToolTip, lambda: translate(
-            "SystemAgentPage", "The summarizer — never the chat model. Its context window comes from its model card."))
+            "SystemAgentPage", "The summarizer: a separate setting; it may be the chat model, but a small fast model is "
+            "better. Its context window comes from its model card."))
         self.compress_picker.setMaximumWidth(PICKER_WIDTH)
         self.compress_default = QPushButton()
         t.bind(self.compress_default.setText, lambda: translate("SystemAgentPage", "Default"))
@@ -213,7 +215,8 @@ class SystemAgentPage(QWidget):
         clabel.setBuddy(self.compress_picker.model_combo)
         cl.addRow(clabel, crow)
         self.compress_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "The History Compress model writes topic "
-                                                          "summaries and folds dream cards; never your chat model."),
+                                                          "summaries and folds dream cards. A separate setting: it may be "
+                                                          "your chat model, but a small fast model is better."),
                                         COMPRESS_HELP, "compressNote")
         cl.addRow("", self.compress_note)
         self.compress_info = FieldNote()  # wrapped: its height follows its width

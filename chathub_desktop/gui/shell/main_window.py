@@ -409,7 +409,8 @@ class MainWindow(QMainWindow):
         self.context_controls = ContextControls(self, self)  # issue 19: privacy, receipts, secrets, focus
         from chathub_desktop.gui.topics.topic_model_picker import TopicModelController
 
-        self.model_picker = TopicModelController(self, services.topic_models, self.events, self)  # issue 14
+        self.model_picker = TopicModelController(self, services.topic_models, self.events, self,  # issue 14
+                                                 assistant=self.switcher.ready)
         self.composer.model_slot.addWidget(self.model_picker.picker)  # a model per topic
         QWidget.setTabOrder(self.composer.badge, self.model_picker.picker)  # beside it for Tab too (walk49 #3)
         self.topic_opened.connect(lambda _tid: self.model_picker.sync())
@@ -679,6 +680,8 @@ class MainWindow(QMainWindow):
             self.compaction.show_progress()
             self.reply_notices.sync()
             self.tool_approvals.sync()
+            if topic_id is None:  # the chip names the assistant's model (walk50 #9)
+                self.model_picker.sync()
 
     def reload_topic(self) -> None:
         """Read the open topic's newest page again (another process changed it); after a

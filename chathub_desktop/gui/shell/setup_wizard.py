@@ -50,7 +50,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.avatars import DEFAULT_AVATAR
 from chathub_desktop.core.provider_presets import ProviderPreset
-from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design import Tone, repolish, set_tone
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.settings.model_choices import (
@@ -217,6 +217,13 @@ class ProviderPage(QWizardPage):
         self.list.setVisible(has)
         self.list_label.setVisible(has)
         self.empty_label.setVisible(not has)
+        ready = any(c.ok for c in self._wizard.tested.values())  # walk50 #9: then Continue is the step's action
+        cont = self._wizard.button(QWizard.WizardButton.NextButton)
+        for button, primary in ((self.add_button, not ready), (cont, ready)):
+            button.setProperty("primary", primary)
+            repolish(button)
+        if isinstance(cont, QPushButton):
+            cont.setDefault(ready)
         rows = min(self.list.count(), PROVIDER_LIST_ROWS)
         if rows:  # as tall as its rows, up to PROVIDER_LIST_ROWS; then it scrolls
             self.list.setFixedHeight(rows * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth())
@@ -302,6 +309,7 @@ class ProviderPage(QWizardPage):
             self._wizard.testing = False
             self._sync()
         self._wizard.tested[name] = result
+        self._sync()
         set_tone(self.result_label, Tone.NORMAL if result.ok else Tone.ERROR)
         self.texts.bind(self.result_label.setText, lambda: ("✓ " if result.ok else "✗ ") + result.message)
         self._wizard.connection_tested.emit(name, result.ok)

@@ -153,10 +153,12 @@ class WindowPages:
 
     def _assistant_dialog(self, assistant_id: int | None) -> AssistantDialog:
         from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
+        from chathub_desktop.gui.settings.model_card_dialog import CardEditor
 
         w = self._w
         dlg = AssistantDialog(w.svc.assistants, w.svc.providers, w.runner, assistant_id, self._model_ids(), w,
-                              provider_models=w.svc.provider_models)
+                              provider_models=w.svc.provider_models,
+                              cards=CardEditor(w.svc.models, w.svc.providers, w.runner, w.presenter))
         dlg.saved.connect(lambda v: w.reload_assistants(v.id))
         w.dialogs["assistant"] = dlg
         dlg.open()
@@ -297,6 +299,7 @@ class WindowPages:
         assistants = [AssistantItem(int(combo.itemData(i)), combo.itemText(i)) for i in range(combo.count())]
         dlg = ImportDialog(w.svc, w.runner, assistants, w.current_assistant_id(), w, fmt=fmt)
         dlg.imported.connect(self._on_imported)
+        dlg.open_topic.connect(self._open_imported)
         w.dialogs["import"] = dlg
         dlg.open()
         return dlg
@@ -310,6 +313,17 @@ class WindowPages:
             w.topic_actions.reload(keep=w.current_topic_id)
         else:
             w.reload_assistants(assistant_id)
+
+    def _open_imported(self, assistant_id: int, topic_id: int) -> None:
+        """The import dialog's Open topic: list ``assistant_id``'s topics again (read on a
+        worker) and open ``topic_id`` (walk50 #8)."""
+        w = self._w
+
+        async def show() -> None:
+            await w.load_assistants(assistant_id)
+            w.select_topic(topic_id)
+
+        w.runner.run("open-imported-topic", show(), context="Import")
 
     def open_about(self) -> AboutDialog:
         """Help → About: the facts are read on a worker thread."""

@@ -44,6 +44,7 @@ from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 
 if TYPE_CHECKING:
+    from chathub_desktop.gui.chat.chat_empty import ReadyAssistant
     from chathub_desktop.gui.shell.chat_events import ChatEvents
     from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.services.events import TopicChanged
@@ -170,6 +171,7 @@ class TopicModelPicker(QToolButton):
         self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.view: TopicModelView | None = None
+        self.assistant: ReadyAssistant | None = None  # shown while no topic is open (walk50 #9)
         self.groups: tuple[ModelGroup, ...] = ()
         self.menu_ = QMenu(self)
         self.menu_.setToolTipsVisible(True)
@@ -184,19 +186,36 @@ class TopicModelPicker(QToolButton):
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange:
             self.setAccessibleName(translate("TopicModelPicker", "Topic model"))
-            self.show_view(self.view)
+            if self.assistant is not None:
+                self.show_assistant(self.assistant)
+            else:
+                self.show_view(self.view)
 
     def show_view(self, view: TopicModelView | None) -> None:
         """Show the open topic's model (``None``: no topic; the button is disabled)."""
-        self.view = view
+        self.view, self.assistant = view, None
         self.setText(button_text(view))
         self.setToolTip(tooltip_text(view))
         self.setEnabled(view is not None)
 
+    def show_assistant(self, assistant: ReadyAssistant | None) -> None:
+        """No topic open: show the model the assistant answers the first message with (as
+        the empty chat's text names it, walk50 #9), disabled until a topic is open;
+        ``None`` or no model: "No topic"."""
+        self.show_view(None)
+        if assistant is None or not assistant.model:
+            return
+        self.assistant = assistant
+        name = assistant.model
+        self.setText(name[: SHOWN_CHARS - 1] + "…" if len(name) > SHOWN_CHARS else name)
+        self.setToolTip(fill(translate("TopicModelPicker", "%1 (the assistant's model) answers a new topic; open a "
+                                       "topic to choose another model for it"), name))
+        self.setEnabled(False)
+
     def show_pending(self) -> None:
         """A topic is open but its model is not read yet: a neutral dash, disabled (never
         "No topic" while one is open, start47)."""
-        self.view = None
+        self.view, self.assistant = None, None
         self.setText("—")
         self.setToolTip(translate("TopicModelPicker", "Reading this topic's model…"))
         self.setEnabled(False)
@@ -339,13 +358,16 @@ class TopicModelController(QObject):
     """Keeps a :class:`TopicModelPicker` (:attr:`picker`, which the window places in its
     composer) on ``host``'s open topic: reads and writes go through ``models`` on worker
     threads; ``events`` tell it when the topic or the providers changed. The window calls
-    :meth:`sync` when another topic opens."""
+    :meth:`sync` when another topic opens; with none open the picker shows the model of
+    ``assistant()`` (the selected one as last read, walk50 #9)."""
 
     def __init__(self, host: TopicModelHost, models: TopicModelService, events: ChatEvents,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None,
+                 assistant: Callable[[], ReadyAssistant | None] = lambda: None) -> None:
         super().__init__(parent)
         self._w = host
         self._models = models
+        self._assistant = assistant
         self.picker = TopicModelPicker()
         self.picker.chosen.connect(self._choose)
         self.picker.cleared.connect(self._clear)
@@ -368,7 +390,7 @@ class TopicModelController(QObject):
         """Read the open topic's model and the menu's choices again."""
         topic_id = self._w.current_topic_id
         if topic_id is None:
-            self.picker.show_view(None)
+            self.picker.show_assistant(self._assistant())
             return
         if self.picker.view is None or self.picker.view.topic_id != topic_id:
             self.picker.show_pending()

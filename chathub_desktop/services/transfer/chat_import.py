@@ -193,7 +193,8 @@ class ImportResult:
     characters that no store keeps (NUL, lone surrogates) replaced by U+FFFD, the
     malformed conversations skipped (``broken``, nothing of them written), messages on
     branches other than the active one (``branch_messages_skipped``) and the format
-    read (``format_name``, e.g. ``claude``)."""
+    read (``format_name``, e.g. ``claude``); ``topic_ids``: the topics created (file
+    order), then those that got new messages (walk50 #8: the dialog's Open topic)."""
 
     topics_created: int
     topics_skipped: int
@@ -203,6 +204,7 @@ class ImportResult:
     broken: tuple[BrokenConversation, ...] = ()
     branch_messages_skipped: int = 0
     format_name: str = "chatgpt"
+    topic_ids: tuple[int, ...] = ()
 
     def replaced_note(self) -> str:
         """``""``, or a sentence saying how many characters were replaced by U+FFFD."""
@@ -733,6 +735,7 @@ def import_export(
         messages_imported=writer.messages, topics_updated=writer.updated,
         characters_replaced=tally.replaced + (reader.replaced if reader is not None else 0),
         broken=tuple(tally.broken), branch_messages_skipped=tally.branch_skips, format_name=form.name,
+        topic_ids=writer.topic_ids,
     )
 
 

@@ -40,6 +40,8 @@ class ImportWriter:
         self._staged: dict[int, int] = {}  # staged new topic id -> its message rows
         self._continuations: dict[int, tuple[int, int, datetime]] = {}  # staged id -> (target, rows, updated)
         self.topics = 0
+        #: The topics published (new ones in file order, then the continued ones), after :meth:`publish`.
+        self.topic_ids: tuple[int, ...] = ()
         self.messages = 0
         self.updated = 0
         self.dropped = 0  # staged conversations another import published first
@@ -133,6 +135,7 @@ class ImportWriter:
         topics of the format's ``source``, and conversations another import published first
         are dropped (counted as skipped)."""
         a, src = self._assistant_id, self._run.source
+        continued: list[int] = []
         with self._db.write_connection() as conn:
             gone: list[int] = []
             for staged, (target, rows, when) in self._continuations.items():
@@ -142,6 +145,7 @@ class ImportWriter:
                     continue
                 self.updated += 1
                 self.messages += rows
+                continued.append(target)
             delete_topics(conn, gone)  # the continuations' staged rows (moved or dropped)
             twins = import_rows.drop_twins(conn, a, src, self._source)
             self.dropped += len(twins)
@@ -151,4 +155,5 @@ class ImportWriter:
             self._staged.pop(tid, None)
         self.topics = len(self._staged)
         self.messages += sum(self._staged.values())
+        self.topic_ids = (*self._staged, *continued)
 
