@@ -49,7 +49,58 @@ def test_rows_move_down_when_a_narrower_view_makes_a_reply_taller(services, qtbo
     tall = view.visualRect(model.index(1)).height()
     view.resize(560, 560)  # only the width changes
     view.executeDelayedItemsLayout()  # what the view's next turn does
-    assert view.visualRect(model.index(1)).height() > tall  # the reply wraps to more lines
+    assert overlaps(view, model) == []
+    # the narrower layout of a long reply may finish over later turns (its slices): the
+    # reply ends up taller, and no row is drawn over another as painted (a paint lays out
+    # what a grown row has scheduled first, as executeDelayedItemsLayout does here)
+
+    def taller() -> bool:
+        view.executeDelayedItemsLayout()
+        return view.visualRect(model.index(1)).height() > tall
+
+    qtbot.waitUntil(taller, timeout=20_000)
     assert overlaps(view, model) == []
     qtbot.waitUntil(lambda: view.delegate.settled, timeout=20_000)
+    view.executeDelayedItemsLayout()
+    assert overlaps(view, model) == []
+    events.detach()
+
+
+def test_a_row_that_grows_between_layout_passes_is_placed_again_before_it_is_read(services, qtbot,  # type: ignore[no-untyped-def]
+                                                                                  monkeypatch) -> None:
+    """Issue 29: a long reply laid out again at a new width grows a slice per turn, each
+    turn naming it (``grown``, then the delegate's ``sizeHintChanged``). Qt answers that
+    signal with a *queued* re-layout that a paint or ``visualRect`` run before it knew
+    nothing of: they read the row's new height at its old place, and the reply was drawn
+    a line over the next message. Each growth now schedules the view's delayed layout,
+    which both run first: at the moment a row grows, the rows already sit end to end."""
+    monkeypatch.setattr("chathub_desktop.gui.chat.message_documents.LAYOUT_BUDGET_S", 0.0)  # a slice a turn
+    a = services.assistants.create("Planner")
+    t = services.topics.create(a.id)
+    long_reply = "\n\n".join(REPLY for _ in range(4))  # many slices
+    for i in range(4):
+        services.topics.append_message(t.id, Role.USER if i % 2 == 0 else Role.ASSISTANT,
+                                       "How do I migrate the orders table?" if i % 2 == 0 else long_reply)
+    events = ChatEvents(services.bus)
+    model = MessageListModel(services.topics, events)
+    view = MessageListView(model)
+    qtbot.addWidget(view)
+    view.resize(1100, 900)
+    view.show()
+    qtbot.waitExposed(view)
+    model.open_topic(t.id)
+    qtbot.waitUntil(lambda: model.rowCount() == 4, timeout=5000)
+    qtbot.waitUntil(lambda: view.delegate.settled and view.visualRect(model.index(3)).height() > 300, timeout=20_000)
+    view.executeDelayedItemsLayout()
+    wide = view.visualRect(model.index(1)).height()
+    seen: list[list[tuple[int, int, int]]] = []
+    view.delegate.docs.grown.connect(lambda _id: seen.append(overlaps(view, model)))  # after the delegate's slot
+    view.resize(520, 900)
+    view.executeDelayedItemsLayout()
+    qtbot.waitUntil(lambda: view.delegate.settled, timeout=20_000)
+    assert len(seen) > 2  # the replies grew over several turns
+    assert all(found == [] for found in seen), seen
+    view.executeDelayedItemsLayout()
+    assert view.visualRect(model.index(1)).height() > wide
+    assert overlaps(view, model) == []
     events.detach()

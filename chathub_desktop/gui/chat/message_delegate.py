@@ -135,6 +135,7 @@ class MessageDelegate(QStyledItemDelegate):
         #: The rows' rendered documents (issue 32: made off the GUI thread, laid out in slices).
         self.docs = MessageDocuments(view.font, self)
         self.docs.grown.connect(self._on_grown)
+        self.sizeHintChanged.connect(self._lay_out_rows_soon)
         docs = self.docs
         view.destroyed.connect(lambda *_: docs.close())
         self._heights: OrderedDict[tuple[object, ...], int] = OrderedDict()
@@ -204,6 +205,16 @@ class MessageDelegate(QStyledItemDelegate):
         row = model.row_of(message_id)
         if row is not None:
             self.sizeHintChanged.emit(model.index(row))
+
+    def _lay_out_rows_soon(self, _index: QModelIndex) -> None:
+        """A row's height changed: the view lays its rows out again before it next reads a
+        row's place or paints (issue 29). Qt answers ``sizeHintChanged`` with a queued
+        ``doItemsLayout`` that ``visualRect`` and a paint run before it know nothing of;
+        they read the row's new height at its old place, and a reply that grew by a line
+        (a slice laid out at a new width) was drawn over the next message. A delayed
+        layout, which both run first, closes that gap (the queued one, when it comes first,
+        cancels it)."""
+        self._view.scheduleDelayedItemsLayout()
 
     def clear_cache(self) -> None:
         """Drop every cached document, rendering and row height (palette or font changed)."""
