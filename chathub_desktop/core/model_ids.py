@@ -77,3 +77,13 @@ def catalog_fits(model_id: str, kind: str, base_url: str) -> bool:
         return True
     served = next((v for h, v in _VENDOR_HOSTS if h in host), None)
     return served is None or vendor == served
+
+
+_REASONING_MODEL = re.compile(r"^(o1|o3|o4|gpt-5)([-.:]|$)", re.IGNORECASE)
+
+
+def uses_max_completion_tokens(model: str) -> bool:
+    """True for OpenAI reasoning models (o1, o3, o4-*, gpt-5*, any ``vendor/`` prefix) that
+    take ``max_completion_tokens`` instead of ``max_tokens`` and only their default
+    temperature. Pure: the topic namer reads it without loading the HTTP client (issue 29)."""
+    return bool(_REASONING_MODEL.match(model.rsplit("/", 1)[-1]))

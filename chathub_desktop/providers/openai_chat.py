@@ -9,7 +9,6 @@ into :data:`~chathub_desktop.providers.base.StreamEvent` values.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import AsyncGenerator, Mapping
 from contextlib import aclosing
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from dataclasses import dataclass
 import httpx
 
 from chathub_desktop.core.messages import ChatMessage, Role, ToolCall, Usage
+from chathub_desktop.core.model_ids import uses_max_completion_tokens
 from chathub_desktop.core.token_estimate import reported_input
 from chathub_desktop.providers.base import (
     ChatRequest,
@@ -38,13 +38,6 @@ from chathub_desktop.providers.stream_limits import ReplyMeter
 FRAGMENT_COST = 32
 NEW_CALL_COST = 1024
 # OpenAI reasoning models reject ``max_tokens`` and want ``max_completion_tokens``.
-_REASONING_MODEL = re.compile(r"^(o1|o3|o4|gpt-5)([-.:]|$)", re.IGNORECASE)
-
-
-def uses_max_completion_tokens(model: str) -> bool:
-    """True for OpenAI reasoning models (o1, o3, o4-*, gpt-5*) that take
-    ``max_completion_tokens`` instead of ``max_tokens``."""
-    return bool(_REASONING_MODEL.match(model.rsplit("/", 1)[-1]))
 
 
 def _int_or_none(value: object) -> int | None:
@@ -340,5 +333,4 @@ __all__ = [
     "OpenAIChatClient",
     "parse_chat_usage",
     "serialize_chat_message",
-    "uses_max_completion_tokens",
 ]

@@ -29,11 +29,11 @@ import os
 from chathub_desktop.core.app_settings import TOPIC_NAMING, TOPIC_NAMING_MODEL
 from chathub_desktop.core.compaction import REASONING_EXTRA_TOKENS
 from chathub_desktop.core.model_cards import least_reasoning
+from chathub_desktop.core.model_ids import uses_max_completion_tokens
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.topic_titles import clean_model_title, naming_messages, title_from_text
 from chathub_desktop.providers.base import ChatRequest, ProviderError, TextDelta
 from chathub_desktop.providers.catalog import ModelCatalog
-from chathub_desktop.providers.openai_chat import uses_max_completion_tokens
 from chathub_desktop.services.assistants.settings_service import SettingsService
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.events import EventBus, TopicChanged
