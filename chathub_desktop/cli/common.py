@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -85,7 +86,7 @@ def _data_dir(text: str) -> Path:
 
 def _whole_number(text: str) -> int | None:
     text = text.strip().replace("_", "").replace(",", "")
-    if not text.lstrip("+-").isdigit() or len(text) > 30:
+    if not re.fullmatch(r"[+-]?[0-9]+", text) or len(text) > 30:  # "¹" and "+-5" are no numbers
         return None
     return int(text)
 

@@ -12,6 +12,7 @@ naming the key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -24,6 +25,10 @@ T = TypeVar("T")
 E = TypeVar("E", bound=Enum)
 #: The longest echo of a refused value in a message, characters.
 _ECHO_CHARS = 60
+
+#: A typed whole number: one optional sign, then ASCII digits ("¹" and "+-5" are refused:
+#: ``str.isdigit`` let them through to ``int``, which raised).
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 def _echo(value: object) -> str:
@@ -108,7 +113,7 @@ class WholeSetting(Setting[int]):
             raise SettingRefused(Reason(_WHOLE_NUMBER, (self.key, _echo(value))))
         if isinstance(value, str):
             text = value.strip().replace(",", "").replace("_", "")
-            if not text.lstrip("+-").isdigit() or len(text) > 20:
+            if not _WHOLE.fullmatch(text) or len(text) > 20:
                 raise SettingRefused(Reason(_WHOLE_NUMBER, (self.key, _echo(value))))
             value = int(text)
         if not self.low <= value <= self.high:

@@ -33,7 +33,7 @@ def _number(value: object) -> int | None:
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, str) and value.strip().lstrip("#").isdigit():
+    if isinstance(value, str) and value.strip().lstrip("#").isdecimal():
         return int(value.strip().lstrip("#"))
     return None
 

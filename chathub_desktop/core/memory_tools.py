@@ -263,7 +263,7 @@ def _int(args: dict[str, object], key: str, *, default: int | None = None, minim
         raise _ArgError(f"{key!r} must be a whole number")
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    if isinstance(value, str) and value.strip().lstrip("#").isdigit():
+    if isinstance(value, str) and value.strip().lstrip("#").isdecimal():
         value = int(value.strip().lstrip("#"))
     if not isinstance(value, int):
         raise _ArgError(f"{key!r} must be a whole number")

@@ -376,7 +376,7 @@ def fallback_window(
     :data:`FALLBACK_WINDOWS` (key from :func:`fallback_key`)."""
     key = fallback_key(kind, base_url)
     raw = (env or {}).get(FALLBACK_ENV_PREFIX + key, "").strip().replace("_", "")
-    if raw.isdigit() and int(raw) > 0:
+    if raw.isdecimal() and int(raw) > 0:
         return int(raw)
     return FALLBACK_WINDOWS[key]
 

@@ -86,7 +86,7 @@ def parse_retry_after(value: str | None, *, now: datetime | None = None) -> floa
         return None
     value = value.strip()
     seconds: float
-    if value.isdigit():
+    if value.isdecimal():
         seconds = float(int(value[:12]))
     else:
         try:
@@ -215,7 +215,7 @@ def _kind_for_type(err_type: str | None, code: object | None) -> ErrorKind | Non
         return ErrorKind.BAD_REQUEST
     if isinstance(code, int) and not isinstance(code, bool) and 400 <= code <= 599:
         return _kind_for_status(code)
-    if isinstance(code, str) and code.isdigit() and 400 <= int(code) <= 599:
+    if isinstance(code, str) and code.isdecimal() and 400 <= int(code) <= 599:
         return _kind_for_status(int(code))
     return None
 

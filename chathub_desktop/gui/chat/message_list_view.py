@@ -587,7 +587,7 @@ class MessageListView(QListView):
             m = self._model.message_at(index.row())
             blocks = code_blocks(m.content) if m is not None else []
             n = href.split(":", 1)[1]
-            if n.isdigit() and int(n) < len(blocks):
+            if n.isdecimal() and int(n) < len(blocks):
                 QGuiApplication.clipboard().setText(blocks[int(n)])
                 self.code_copied.emit(blocks[int(n)].split("\n", 1)[0])
                 if at is not None:

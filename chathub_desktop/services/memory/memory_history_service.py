@@ -112,7 +112,7 @@ def _who(s: Session, author: str, detail: str | None) -> ChangeWho:
     if author == ChangeAuthor.OWNER:
         return ChangeWho(WhoKind.YOU)
     if author == ChangeAuthor.MODEL:
-        title = mq.topic_title(s, int(detail)) if detail and detail.isdigit() else None
+        title = mq.topic_title(s, int(detail)) if detail and detail.isdecimal() else None
         if title is not None:
             return ChangeWho(WhoKind.MODEL_IN_TOPIC, (title,))
         return ChangeWho(WhoKind.MODEL_IN_TOPIC_NUMBER, (detail,)) if detail else ChangeWho(WhoKind.MODEL)

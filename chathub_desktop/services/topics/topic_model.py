@@ -259,7 +259,7 @@ def _provider_id(s: Session, provider: int | str | None) -> int | None:
         row = provider_row(s, check_record_id(provider, "provider"))
     else:
         row = provider_row(s, str(provider))
-        if row is None and str(provider).isdigit():
+        if row is None and str(provider).isdecimal():
             row = provider_row(s, check_record_id(int(str(provider)), "provider"))
     if row is None:
         raise NotFound(no_provider(provider))
