@@ -48,6 +48,30 @@ def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Me
 
 
 @pytest.fixture(scope="session")
+def _embedding_lane() -> Iterator[object]:
+    """One passage-embedding thread for the test process at normal CPU priority
+    (``chathub_desktop.services.search.embedder``), shut down at the end."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    lane = ThreadPoolExecutor(1, thread_name_prefix="test-embedder")
+    yield lane
+    lane.shutdown()
+
+
+@pytest.fixture(autouse=True)
+def embedding_at_normal_priority(_embedding_lane: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Passages are embedded on a thread at normal CPU priority in tests (issue 28). The
+    app's thread runs at the lowest (Linux ``SCHED_IDLE``: only when a core is idle,
+    issue 26), and with a CPU burner on one core and the other pytest worker on the
+    other it got a core only now and then: the recall tests waited seconds each for a
+    few vectors, at no CPU. That priority is a unit test's
+    (tests/unit/test_embedder_priority.py, which builds the app's own thread)."""
+    from chathub_desktop.services.search import embedder
+
+    monkeypatch.setattr(embedder, "_lane", _embedding_lane)
+
+
+@pytest.fixture(scope="session")
 def migrated_sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An empty SQLite store at the newest schema, migrated once per test process;
     :func:`services` starts from a copy of it instead of running every Alembic

@@ -8,9 +8,9 @@
 # CHATHUB_PROPERTY_SCALE=1 bash tests/run.sh
 # (the property tests draw half their cases by default: tests/cases.py)
 # System packages (Qt's libraries, PostgreSQL) come from .ci/run on a bare Debian/Ubuntu.
-# The process tests' CLI children are forks of one pre-imported interpreter per worker
-# (tests/fakes/cli_fork.py: ~1 s of imports less per child); CHATHUB_TEST_FORK_CLI=0 runs
-# each as a fresh interpreter.
+# The process tests' CLI children and app launches (single instance, smoke start, the quit
+# drivers) are forks of one pre-imported interpreter per worker (tests/fakes/cli_fork.py:
+# ~1 s of imports less per child); CHATHUB_TEST_FORK_CLI=0 runs each as a fresh interpreter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}

@@ -17,9 +17,10 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pytestqt.qtbot import QtBot
+if TYPE_CHECKING:  # pytest-qt loads with the suite; a launched app reads scale() alone
+    from pytestqt.qtbot import QtBot
 
 #: qtbot methods whose ``timeout`` bounds a wait for a condition (milliseconds).
 CONDITION_WAITS = ("waitUntil", "waitSignal", "waitSignals", "waitCallback", "waitActive", "waitExposed")
@@ -43,6 +44,8 @@ def _scaled(method: Callable[..., Any], factor: float) -> Callable[..., Any]:
 
 def install() -> None:
     """Scale every condition wait of :class:`QtBot` once per process."""
+    from pytestqt.qtbot import QtBot
+
     factor = scale()
     for name in CONDITION_WAITS:
         method = getattr(QtBot, name)

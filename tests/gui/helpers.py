@@ -214,3 +214,22 @@ def dream_now_at_rest(qtbot: Any, page: Any) -> Any:
 
     qtbot.waitUntil(still, timeout=5000)
     return seen[-1][0]
+
+
+def layout_at_rest(widget: Any, qtbot: Any) -> None:
+    """Wait until ``widget``'s layout is at rest: the geometry of every shown widget in
+    it the same over three looks, each after the pending layouts ran (issue 28: at load
+    9-11 a 30 ms pause ended before a word-wrapped label's second layout pass, and an
+    audit found it "needs 42 px of height, has 32"). Raises pytest-qt's timeout after 5 s
+    (scaled, tests/wait_scale.py)."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    seen: list[list[Any]] = []
+
+    def still() -> bool:
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        seen.append([(w, w.geometry()) for w in widget.findChildren(QWidget) if w.isVisible()])
+        return len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3]
+
+    qtbot.waitUntil(still, timeout=5000)

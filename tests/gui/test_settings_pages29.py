@@ -11,6 +11,7 @@ import pytest
 
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
+from tests.gui.helpers import layout_at_rest
 
 
 def _providers(window: Any, qtbot: Any) -> Any:
@@ -186,12 +187,13 @@ def test_the_changed_pages_read_in_both_themes_at_800_px(window: Any, services: 
         for section in (SettingsSection.PROVIDERS, SettingsSection.MODELS, SettingsSection.SYSTEM_AGENT,
                         SettingsSection.TOOLS):
             settings.show_section(section)
-            qtbot.wait(30)
+            layout_at_rest(window, qtbot)
             report = audit_window(window, theme)
             assert report.ok, (section, report.line(), [f"{f.what}: {f.detail}" for f in report.contrast
                                                         + report.clipped])
         form = page.add_provider()
         qtbot.waitExposed(form)
+        layout_at_rest(form, qtbot)
         report = audit_window(form, theme)
         assert report.ok, (report.line(), [f"{f.what}: {f.detail}" for f in report.contrast + report.clipped])
         form.reject()

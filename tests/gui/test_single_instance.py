@@ -1,7 +1,9 @@
 """One window per data dir (issue 13): a second launch on the same data dir hands its
 arguments to the running app, which brings its window to the front, and exits 0;
 ``--new-instance`` opens a second window; another data dir never meets the first; two
-launches at once leave exactly one app. The launches are real processes."""
+launches at once leave exactly one app. The launches are real processes (forks of the
+CLI fork server, ``tests/gui/instance_launch.py``); every wait is for a condition, its
+bound scaled for a loaded machine (issue 28)."""
 
 from __future__ import annotations
 
@@ -16,19 +18,24 @@ import pytest
 from PySide6.QtNetwork import QLocalSocket
 
 from chathub_desktop.gui.shell.single_instance import claim, server_name
+from chathub_desktop.storage.first_page import STORE_FILE
+from tests.fakes import cli_fork
+from tests.wait_scale import scale
 
 REPO = Path(__file__).resolve().parents[2]
-#: Seconds a launch may take to hand over and exit (start-up of Python + Qt included).
-HANDOVER_S = 30.0
+#: Seconds a launch may take to hand over and exit (start-up of Python + Qt included):
+#: a hang bound, scaled as the condition waits are (tests/wait_scale.py).
+HANDOVER_S = 30.0 * scale()
 ALREADY = "already open for"
 
 
 def launch(data_dir: Path, *extra: str) -> subprocess.Popen[str]:
-    """``chathub-desktop [extra] --data-dir DATA_DIR`` as a real process (offscreen)."""
+    """``chathub-desktop [extra] --data-dir DATA_DIR`` as a real process (offscreen), its
+    reach bound scaled (``tests/gui/instance_launch.py``)."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen"}
     env.pop("CHATHUB_DATABASE_URL", None)
-    return subprocess.Popen([sys.executable, "-m", "chathub_desktop", *extra, "--data-dir", str(data_dir)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    return cli_fork.Popen([sys.executable, "-m", "tests.gui.instance_launch", *extra, "--data-dir", str(data_dir)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 
 def listening(name: str) -> bool:
@@ -45,6 +52,26 @@ def wait_listening(qtbot, data_dir: Path, proc: subprocess.Popen[str]) -> None: 
     while not listening(name):
         assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline, "the first app never listened"
+        qtbot.wait(100)
+
+
+def opened_store(proc: subprocess.Popen[str], data_dir: Path) -> bool:
+    """Whether ``proc`` holds ``data_dir``'s store file open: it went past the
+    single-instance check and is an app (Linux ``/proc``)."""
+    store = str(data_dir.resolve() / STORE_FILE)
+    fds = Path(f"/proc/{proc.pid}/fd")
+    try:
+        return any(os.readlink(fd) == store for fd in fds.iterdir())
+    except OSError:  # it ended, or a descriptor closed while listed
+        return False
+
+
+def wait_opened(qtbot, data_dir: Path, proc: subprocess.Popen[str]) -> None:  # type: ignore[no-untyped-def]
+    """Wait until ``proc`` has opened ``data_dir``'s store; fails if it ends first."""
+    deadline = time.monotonic() + HANDOVER_S
+    while not opened_store(proc, data_dir):
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the app never opened its store"
         qtbot.wait(100)
 
 
@@ -93,7 +120,10 @@ def test_launches_of_real_processes(qapp, qtbot, tmp_path: Path) -> None:  # typ
         assert ALREADY in out
         assert first.poll() is None
         others = [launch(data, "--new-instance"), launch(tmp_path / "elsewhere")]
-        time.sleep(6)  # long enough to have handed over (they start in ~1-2 s)
+        # each is an app of its own: past the single-instance check, its store open (a
+        # wait for that, not 6 s of sleep, issue 28); "elsewhere" listens itself
+        wait_opened(qtbot, data, others[0])
+        wait_listening(qtbot, tmp_path / "elsewhere", others[1])
         assert [p.poll() for p in others] == [None, None]
         assert first.poll() is None
     finally:
@@ -176,8 +206,8 @@ def test_a_first_launch_makes_a_private_data_dir_without_a_note(qapp, qtbot, tmp
     env.pop("CHATHUB_DATABASE_URL", None)
     old = os.umask(0o022)
     try:  # no arguments at all, as a desktop launcher starts it
-        first = subprocess.Popen([sys.executable, "-m", "chathub_desktop"], stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True, env=env)
+        first = cli_fork.Popen([sys.executable, "-m", "chathub_desktop"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env)
     finally:
         os.umask(old)
     try:

@@ -260,32 +260,38 @@ def test_memory_import_racing_memory_add_serializes_both(store_url: str, tmp_pat
     trigger = tmp_path / "go"
     during = [_cli_on(trigger, store_url, "memory", "add", "--assistant", "Racer", f"added during {i}")
               for i in (0, 1)]
-    importer = _python("-m", "chathub_desktop.cli", "--database-url", store_url, "memory", "import",
-                       "--assistant", "Racer", str(path), PYTHONUNBUFFERED="1")
-    previewed = threading.Event()  # the preview is printed just before the import's transaction
-    lines: list[str] = []
+    try:
+        importer = _python("-m", "chathub_desktop.cli", "--database-url", store_url, "memory", "import",
+                           "--assistant", "Racer", str(path), PYTHONUNBUFFERED="1")
+        previewed = threading.Event()  # the preview is printed just before the import's transaction
+        lines: list[str] = []
 
-    def read_stdout() -> None:
+        def read_stdout() -> None:
+            assert importer.stdout is not None
+            for line in importer.stdout:
+                lines.append(line)
+                previewed.set()
+
+        reader = threading.Thread(target=read_stdout, daemon=True)
+        reader.start()
+        assert _held_for(store_url, 0.15, importer, previewed), "the import never held the store"
+        trigger.touch()  # both adds start now, inside the import's write transaction
+        assert importer.stderr is not None
+        err = importer.stderr.read()
+        rc = importer.wait(timeout=300)
+        reader.join(timeout=30)
         assert importer.stdout is not None
-        for line in importer.stdout:
-            lines.append(line)
-            previewed.set()
-
-    reader = threading.Thread(target=read_stdout, daemon=True)
-    reader.start()
-    assert _held_for(store_url, 0.15, importer, previewed), "the import never held the store"
-    trigger.touch()  # both adds start now, inside the import's write transaction
-    assert importer.stderr is not None
-    err = importer.stderr.read()
-    rc = importer.wait(timeout=300)
-    reader.join(timeout=30)
-    assert importer.stdout is not None
-    importer.stdout.close()
-    importer.stderr.close()
-    out = "".join(lines)
-    assert rc == 0 and "Traceback" not in err, err[-3000:]
-    assert f"imported {IMPORT_ENTRIES} fixed memory entries" in out
-    results = [_finish(p) for p in during]
+        importer.stdout.close()
+        importer.stderr.close()
+        out = "".join(lines)
+        assert rc == 0 and "Traceback" not in err, err[-3000:]
+        assert f"imported {IMPORT_ENTRIES} fixed memory entries" in out
+        results = [_finish(p) for p in during]
+    finally:  # a failed check above leaves no add waiting for its trigger
+        for proc in during:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
     for add_rc, _out, add_err in results:
         assert add_rc == 0 and "Traceback" not in add_err, add_err[-3000:]
     numbers = sorted(int(o.split("#", 1)[1].split(":", 1)[0]) for _rc, o, _e in results)

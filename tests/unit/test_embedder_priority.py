@@ -39,8 +39,12 @@ class _Engine:
 def test_passages_run_at_the_lowest_priority_and_queries_do_not(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     engine = _Engine()
     monkeypatch.setattr(e.E5Embedder, "_model", engine)
+    monkeypatch.setattr(e, "_lane", None)  # the app's own thread, not the tests' (tests/conftest.py)
     embedder = e.E5Embedder()
     vectors = embedder.passages([f"message {i}" for i in range(10)])
+    lane = e._lane
+    assert lane is not None
+    lane.shutdown()
     assert vectors.shape == (10, 384)
     embedder.query("where is the shed?")
     passages = [c for c in engine.calls if c[0] == "passage"]
