@@ -59,11 +59,11 @@ def _args(value: object) -> str:
 
 
 def is_sendable(m: Message) -> bool:
-    """Rows shown but never sent: error bubbles, empty cancelled replies, hidden
-    reasoning, replies still streaming."""
+    """Rows shown but never sent: error bubbles, replies cut at a stream limit (a runaway
+    answer, stream50), empty cancelled replies, hidden reasoning, replies still streaming."""
     if m.content_type in NEVER_SENT_CONTENT_TYPES or m.role == Role.SYSTEM.value:
         return False
-    if m.status in (MessageStatus.ERROR.value, MessageStatus.STREAMING.value):
+    if m.status in (MessageStatus.ERROR.value, MessageStatus.STREAMING.value, MessageStatus.CUT.value):
         return False
     return bool(m.content or m.tool_calls or m.role == Role.TOOL.value or m.attachments)
 

@@ -16,6 +16,7 @@ import contextlib
 import dataclasses
 import functools
 import logging
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,6 +61,12 @@ _CONTEXT_ERROR = QT_TRANSLATE_NOOP(
 _REQUEST_FAILED = QT_TRANSLATE_NOOP("ServiceReasons", "the request failed: %1")
 
 
+#: Longest stretch the stream loop runs without letting the event loop turn, seconds
+#: (stream50: a fast server keeps the socket's buffer full, so reading never suspends and
+#: a huge reply froze the window for as long as it streamed).
+STREAM_SLICE_S = 0.008
+
+
 @dataclass(frozen=True)
 class PlannedRequest:
     """One request ready to post: its body, local total (tokens), context receipt
@@ -90,6 +97,7 @@ class ReplyStreamer:
         parts: list[str] = []
         calls: list[ToolCall] = []
         usage = Usage()
+        chars = 0  # characters of text so far
         reasoned = False  # any reasoning arrived (never stored, CMP-3; not kept: issue 32)
         unread = 0  # events the client could not read (issue 32)
         finish: str | None = None
@@ -107,12 +115,17 @@ class ReplyStreamer:
             name=f"silence:{topic_id}")
         try:
             async with contextlib.aclosing(client.stream(planned.request)) as events:
+                turn = time.perf_counter()
                 async for ev in events:
+                    if time.perf_counter() - turn > STREAM_SLICE_S:  # let the window paint and the timers fire
+                        await asyncio.sleep(0)
+                        turn = time.perf_counter()
                     if isinstance(ev, TextDelta):
                         if text := clean.feed(ev.text):
                             parts.append(text)
+                            chars += len(text)
                             self._bus.publish(ReplyDelta(topic_id, reply_id, text))
-                            checkpoint.maybe(parts, calls)
+                            checkpoint.maybe(parts, calls, chars)
                     elif isinstance(ev, ReasoningDelta):
                         reasoned = reasoned or bool(ev.text.strip())
                     elif isinstance(ev, ToolCallEvent):
@@ -141,8 +154,9 @@ class ReplyStreamer:
             await checkpoint.settled()
             await finish_anyway(self.finish(stopped))
             raise StreamStopped(*exc.args) from exc
-        except ProviderError as exc:
-            done = result(MessageStatus.ERROR, error=exc.message or str(exc), error_kind=exc.kind.value,
+        except ProviderError as exc:  # past a stream limit: the text so far is kept, cut (stream50)
+            done = result(MessageStatus.CUT if exc.kind is ErrorKind.TOO_LARGE else MessageStatus.ERROR,
+                          error=exc.message or str(exc), error_kind=exc.kind.value,
                           retry_after_s=exc.retry_after_s, why=exc.why)
         except Exception as exc:  # a transport or library failure the client did not classify
             log.warning("reply for topic %s failed", topic_id, exc_info=True)
