@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, func, inspect, or_, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from chathub_desktop.core.attachments import FILE, attachments_of
 from chathub_desktop.core.clock import utcnow
@@ -199,7 +199,9 @@ def update_reply(s: Session, message_id: int, fields: dict[str, object], *, only
     is still marked streaming), its final text and usage, or its reset for a retry.
     Returns its topic id; None when the row is gone (or no longer streaming) and
     nothing was written. ``KeyError`` for an unknown field name."""
-    row = s.get(Message, message_id)
+    # the text it replaces is not read (stream50: a huge reply's checkpoint and final write
+    # each held the previous checkpoint's text too)
+    row = s.get(Message, message_id, options=[defer(Message.content)])
     if row is None or (only_streaming and row.status != MessageStatus.STREAMING.value):
         return None
     for key, value in fields.items():

@@ -38,8 +38,8 @@ _FOREIGN_BEFORE_DELETE = QT_TRANSLATE_NOOP("ServiceReasons", "another ChatHub wi
 CHECKPOINT_S = 1.0
 #: ...times one more per this many characters the reply holds (stream50: a checkpoint
 #: writes the whole text so far, so a huge reply is written about once per
-#: ``CHECKPOINT_S`` per MB, not its whole size every second).
-CHECKPOINT_CHARS = 1 << 20
+#: ``CHECKPOINT_S`` per 256 KB it holds, not its whole size every second).
+CHECKPOINT_CHARS = 1 << 18
 
 
 def refuse_foreign_stream(s: Session, topic_id: int, *, deleting: bool = False) -> None:
