@@ -38,6 +38,8 @@ def main(out_dir: Path) -> int:
         async def scenario() -> None:
             nonlocal bad
             async for w, theme, tag in shots.themed_windows(svc, topic, settle_s=2.0):
+                while not w.message_view.delegate.settled:  # every slice laid out, the notes last
+                    await asyncio.sleep(0.1)
                 w.message_view.scroll_to_end()
                 await shots.grab(w, out_dir / f"cut-{tag}.png", 1.0)
                 bad += not shots.audited(w, f"cut-{tag}", theme)
