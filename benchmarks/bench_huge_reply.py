@@ -22,6 +22,20 @@ honest measure of a frozen window), the RSS before and its peak (sampled every 5
 thread reading ``/proc/self/statm``) against the cap, and how the reply was stored (its
 status and length). Goals (stream50): stalls < 50 ms; RSS growth < 3 × the cap; the
 cap reached within a few times the floor.
+
+Recorded 2026-12-04 (2 cores shared by 8 helpers, load average 9.4-10.4; the base
+e212c813 in a scratch clone and stream50 run back to back, cap 16 MB)::
+
+                        to the cap   floor   longest stall  >50 ms  GUI CPU in a gap  RSS growth
+    base, OpenAI chat     105.7 s   0.60 s       1,443 ms     284        228 ms        +593 MB
+    stream50, OpenAI chat   9.7 s   0.53 s         199 ms      30         85 ms        +274 MB
+    stream50, Anthropic     5.7 s   0.69 s         238 ms      27         43 ms        +237 MB
+
+Goals not met yet: the stalls are mostly waiting for a core on this loaded machine (the
+GUI thread's own work in a gap is at most 43-85 ms); the RSS peak is about 15× the cap:
+a service-only send (no window) peaks at about +150 MB, of which ~18 MB is the reply's
+pieces, 16 MB its joined text and ~33 MB SQLite's write of it; the rest is not traced
+by Python (SQLite and allocator) and is still to be found.
 """
 
 from __future__ import annotations

@@ -127,3 +127,23 @@ def test_largest_reply_in_settings_is_stored(window, services, qtbot) -> None:  
     out = os.environ.get("CHATHUB_SHOTS")
     if out:
         dialog.grab().save(os.path.join(out, "settings-largest-reply.png"))
+
+
+def test_stop_during_an_endless_reply_keeps_what_arrived(window, services, fake_vendor, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Stop while a runaway reply streams far below its limit (1,024 MB): the loop takes
+    the click between deltas, the reply ends ``cancelled`` with the text so far and the
+    composer can send again."""
+    monkeypatch.delenv("CHATHUB_LIMIT_REPLY_MB", raising=False)
+    services.settings.set(REPLY_LIMIT_MB, 1024)
+    p = services.providers.add("Hostile", "openai_compatible", fake_vendor.base_url, api_key="sk-test")
+    a = services.assistants.create("Hostile", provider=p.id, model="huge-1")
+    reload_assistants(window, qtbot, a.id)
+    fake_vendor.script(Reply(raw_body=endless_deltas("openai_compatible")))
+    window.composer.set_text("Write forever")
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: window.message_model.rowCount() == 2 and (_last(window).full_chars or 0) > MB,
+                    timeout=60_000)
+    window.composer.stop_button.click()
+    qtbot.waitUntil(lambda: _last(window).status == MessageStatus.CANCELLED, timeout=30_000)
+    assert len(_last(window).content) > MB and set(_last(window).content) == {"x"}
+    qtbot.waitUntil(window.composer.send_button.isEnabled, timeout=5000)
