@@ -331,7 +331,7 @@ def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
                           "cached_tokens": out.usage.cached_tokens,
                           "cache_write_tokens": out.usage.cache_write_tokens},
             }, indent=2))
-        if out.status == MessageStatus.ERROR:
+        if out.status in (MessageStatus.ERROR, MessageStatus.CUT):
             print(f"{PROG}: error: {out.error}", file=sys.stderr)
             return 1
         if out.notice:

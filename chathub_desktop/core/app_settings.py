@@ -236,6 +236,14 @@ COMPACT_MAX_FAILURES = WholeSetting("compact-max-failures", 3, "failed summaries
 #: Seconds without data before a reply says "no data from <host> for N s" (issue 12).
 STREAM_SILENCE_SECONDS = WholeSetting("stream-silence-seconds", 60, "seconds of provider silence before a notice",
                                       1, 3_600)
+#: The largest reply kept, MB (stream50): past it the reply stops and is stored cut at
+#: the limit; ``CHATHUB_LIMIT_REPLY_MB`` wins when set (``providers.stream_limits``).
+#: Its name as Settings → Providers shows it and the error of a cut reply names it, and
+#: the environment variable that wins over it.
+REPLY_SETTING_LABEL = QT_TRANSLATE_NOOP("ServiceReasons", "Largest reply")
+REPLY_LIMIT_ENV = "CHATHUB_LIMIT_REPLY_MB"
+REPLY_LIMIT_MB = WholeSetting("reply-limit-mb", 16, "largest reply kept, MB (CHATHUB_LIMIT_REPLY_MB wins when set)",
+                              1, 1_024)
 #: The language summaries and dream cards are written in (issue 27; unset: the
 #: conversation's own, as the prompts have always said). The interface language never
 #: changes what the model reads; only this does.
@@ -249,7 +257,7 @@ MEMORY_HISTORY_CHANGES = WholeSetting("memory-history-changes", 500, "memory his
 SETTINGS: Mapping[str, Setting[Any]] = {
     s.key: s for s in (
         TOPIC_NAMING, TOPIC_NAMING_MODEL, HISTORY_COMPRESS_MODEL, COMPACTION_ARCHIVES, DREAMS_PAUSED, COMPACT_ENABLED,
-        COMPACT_BUFFER_TOKENS, COMPACT_KEEP_RECENT, COMPACT_MAX_FAILURES, STREAM_SILENCE_SECONDS,
+        COMPACT_BUFFER_TOKENS, COMPACT_KEEP_RECENT, COMPACT_MAX_FAILURES, STREAM_SILENCE_SECONDS, REPLY_LIMIT_MB,
         MEMORY_HISTORY_DAYS, MEMORY_HISTORY_CHANGES, CARD_LANGUAGE,
     )
 }

@@ -29,11 +29,14 @@ class MessageStatus(StrEnum):
     CANCELLED = "cancelled"
     INTERRUPTED = "interrupted"
     ERROR = "error"
+    #: The reply passed a stream limit (the reply-size limit above all, stream50): the
+    #: text up to the limit is kept and shown with a note; never sent back to the model.
+    CUT = "cut"
 
 
 #: Reply statuses Retry may re-request: the reply ended without its whole answer (issue 12).
 RETRYABLE_STATUSES: frozenset[MessageStatus] = frozenset(
-    {MessageStatus.ERROR, MessageStatus.CANCELLED, MessageStatus.INTERRUPTED})
+    {MessageStatus.ERROR, MessageStatus.CANCELLED, MessageStatus.INTERRUPTED, MessageStatus.CUT})
 
 
 class TopicKind(StrEnum):

@@ -9,6 +9,8 @@ from chathub_desktop.providers.anthropic_messages import DEFAULT_MAX_TOKENS, Ant
 from chathub_desktop.providers.base import ChatClient
 from chathub_desktop.providers.openai_chat import OpenAIChatClient
 from chathub_desktop.providers.openai_responses import OpenAIResponsesClient
+from chathub_desktop.providers.sse_stream import SSEChatClient
+from chathub_desktop.providers.stream_limits import StreamLimits
 from chathub_desktop.providers.tls import tls_context
 
 USER_AGENT = "chathub-desktop"
@@ -38,6 +40,7 @@ def make_client(
     connect_timeout_s: float = 10.0,
     http_client: httpx.AsyncClient | None = None,
     default_max_tokens: int = DEFAULT_MAX_TOKENS,
+    limits: StreamLimits | None = None,
 ) -> ChatClient:
     """The streaming client for ``kind`` talking to ``base_url`` (e.g. ``https://api.openai.com/v1``).
 
@@ -50,25 +53,32 @@ def make_client(
 
     One ``httpx.AsyncClient`` per chat client, built from ``timeout_s`` /
     ``connect_timeout_s`` (seconds) unless ``http_client`` is given; a given client is
-    not closed by the chat client's ``aclose()``. The key is kept only in request
+    not closed by the chat client's ``aclose()``. ``limits``: the stream limits its answers
+    keep to (``StreamLimits.from_env()`` when not given; stream50: the reply limit of the
+    window's setting). The key is kept only in request
     headers and scrubbed from every error message (APP-2).
     """
     owns = http_client is None
     http = http_client or make_http_client(timeout_s=timeout_s, connect_timeout_s=connect_timeout_s)
     key = api_key or None
     protocol = kind.protocol
+    client: SSEChatClient
     if protocol is WireProtocol.OPENAI_CHAT:
-        return OpenAIChatClient(
+        client = OpenAIChatClient(
             http,
             base_url,
             key,
             openai_reasoning_params=kind is ProviderKind.OPENAI,
             owns_http=owns,
         )
-    if protocol is WireProtocol.OPENAI_RESPONSES:
-        return OpenAIResponsesClient(http, base_url, key, owns_http=owns)
-    if protocol is WireProtocol.ANTHROPIC_MESSAGES:
-        return AnthropicMessagesClient(
+    elif protocol is WireProtocol.OPENAI_RESPONSES:
+        client = OpenAIResponsesClient(http, base_url, key, owns_http=owns)
+    elif protocol is WireProtocol.ANTHROPIC_MESSAGES:
+        client = AnthropicMessagesClient(
             http, base_url, key, default_max_tokens=default_max_tokens, owns_http=owns
         )
-    raise ValueError(f"no client for wire protocol {protocol!r}")  # pragma: no cover
+    else:
+        raise ValueError(f"no client for wire protocol {protocol!r}")  # pragma: no cover
+    if limits is not None:
+        client.limits = limits
+    return client

@@ -3,7 +3,9 @@ event, the decompressed body of one answer, one reply, the model list, and how f
 compressed answer may expand.
 
 Every limit is set well above what a real model sends and can be raised with an
-environment variable (MB = 2^20 bytes; decimals allowed, e.g. ``0.5``). Past a limit the
+environment variable (MB = 2^20 bytes; decimals allowed, e.g. ``0.5``). The reply limit
+is also a setting of the window (``reply-limit-mb``, Settings → Providers → Largest reply,
+stream50); the variable wins when set, and passing the limit names whichever set it. Past a limit the
 request stops with a :class:`~chathub_desktop.providers.base.ProviderError` of kind
 ``TOO_LARGE`` whose one-line message names the limit and the variable; what arrived
 before is kept by the caller.
@@ -34,6 +36,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from chathub_desktop.core.app_settings import REPLY_LIMIT_ENV, REPLY_SETTING_LABEL
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.base import ErrorKind, ProviderError
 
@@ -51,7 +54,7 @@ class Limit(Enum):
     SSE_EVENT = ("CHATHUB_LIMIT_SSE_EVENT_MB", 64,
                  QT_TRANSLATE_NOOP("ServiceReasons", "the provider sent an SSE event larger than the event limit"))
     BODY = ("CHATHUB_LIMIT_BODY_MB", 1024, QT_TRANSLATE_NOOP("ServiceReasons", "the provider's answer passed the body limit"))
-    REPLY = ("CHATHUB_LIMIT_REPLY_MB", 16, QT_TRANSLATE_NOOP("ServiceReasons", "the reply passed the reply limit"))
+    REPLY = (REPLY_LIMIT_ENV, 16, QT_TRANSLATE_NOOP("ServiceReasons", "the reply passed the reply limit"))
     MODEL_LIST = ("CHATHUB_LIMIT_MODEL_LIST_MB", 16, QT_TRANSLATE_NOOP("ServiceReasons", "the model list passed its limit"))
     INFLATE_RATIO = ("CHATHUB_LIMIT_INFLATE_RATIO", 500, QT_TRANSLATE_NOOP(
         "ServiceReasons", "the provider's compressed answer expanded past the decompression limit"))
@@ -90,22 +93,29 @@ class StreamLimits:
     reply_bytes: int = 16 * MB
     model_list_bytes: int = 16 * MB
     inflate_ratio: float = 500.0
+    #: The reply limit comes from the window's setting (``reply-limit-mb``, stream50), so
+    #: passing it names that setting rather than the environment variable.
+    reply_from_setting: bool = False
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> StreamLimits:
-        """The limits set in ``environ`` (``os.environ`` by default), defaults elsewhere."""
+    def from_env(cls, environ: Mapping[str, str] | None = None, *, reply_mb: int | None = None) -> StreamLimits:
+        """The limits set in ``environ`` (``os.environ`` by default), defaults elsewhere.
+        ``reply_mb``: the reply limit of the ``reply-limit-mb`` setting (MB), used unless
+        ``CHATHUB_LIMIT_REPLY_MB`` is set (the variable wins, stream50)."""
         env = os.environ if environ is None else environ
 
         def size(limit: Limit) -> int:
             return max(1, int(_setting(limit, env) * MB))
 
+        from_setting = reply_mb is not None and not env.get(Limit.REPLY.env, "").strip()
         return cls(
             line_bytes=size(Limit.SSE_LINE),
             event_bytes=size(Limit.SSE_EVENT),
             body_bytes=size(Limit.BODY),
-            reply_bytes=size(Limit.REPLY),
+            reply_bytes=max(1, reply_mb or 0) * MB if from_setting else size(Limit.REPLY),
             model_list_bytes=size(Limit.MODEL_LIST),
             inflate_ratio=_setting(Limit.INFLATE_RATIO, env),
+            reply_from_setting=from_setting,
         )
 
     def value_words(self, limit: Limit) -> str:
@@ -125,6 +135,9 @@ class StreamLimits:
     def reason(self, limit: Limit) -> Reason:
         """:meth:`message` typed (issue 27): the limit's words and the frame are said in
         the window's language; the value and the variable's name stay as they are."""
+        if limit is Limit.REPLY and self.reply_from_setting:
+            return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "stopped: %1 of %2; raise “%3” in Settings → Providers"),
+                          (Reason(limit.words), self.value_words(limit), Reason(REPLY_SETTING_LABEL)))
         if limit is Limit.INFLATE_RATIO:
             return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "stopped: %1 of %2 times its compressed size; set the "
                                                               "environment variable %3 to raise it"),

@@ -118,6 +118,10 @@ class MessageView:
     #: ``error`` as a typed reason the window says in its language (issue 27), ``None``
     #: when the row has none (``error`` is then shown as stored); left out of :meth:`to_json`.
     error_why: Reason | None = None
+    #: The whole text's length in characters when ``content`` holds only its start (a
+    #: reply still streaming past what the window shows, stream50), else ``None``; left
+    #: out of :meth:`to_json`.
+    full_chars: int | None = None
 
     @property
     def elapsed_text(self) -> str:
@@ -148,7 +152,7 @@ class MessageView:
         d["created_at"] = self.created_at.isoformat()
         d["tool_calls"] = list(self.tool_calls)
         d["cut_off"] = self.cut_off
-        del d["receipt"], d["error_why"]
+        del d["receipt"], d["error_why"], d["full_chars"]
         if self.attachments:
             d["attachments"] = [dict(a) for a in self.attachments]
         else:

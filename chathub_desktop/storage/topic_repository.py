@@ -17,7 +17,7 @@ from itertools import chain
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, func, inspect, or_, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from chathub_desktop.core.attachments import FILE, attachments_of
 from chathub_desktop.core.clock import utcnow
@@ -162,7 +162,8 @@ def with_texts(s: Session, topic_id: int, rows: Sequence[HistoryMessage]) -> tup
 _ROLES: dict[str, Role] = {r.value: r for r in Role}
 _SYSTEM, _TOOL = Role.SYSTEM.value, Role.TOOL.value
 _STREAMING = MessageStatus.STREAMING.value
-_UNSENT = frozenset({MessageStatus.ERROR.value, MessageStatus.STREAMING.value})
+#: Rows shown but never sent: error bubbles, replies still streaming, replies cut at a stream limit (stream50).
+_UNSENT = frozenset({MessageStatus.ERROR.value, MessageStatus.STREAMING.value, MessageStatus.CUT.value})
 
 
 def _count_row(s: Session, msg: ChatMessage, count: Callable[[str], int]) -> int:
@@ -213,7 +214,9 @@ def update_reply(s: Session, message_id: int, fields: dict[str, object], *, only
     is still marked streaming), its final text and usage, or its reset for a retry.
     Returns its topic id; None when the row is gone (or no longer streaming) and
     nothing was written. ``KeyError`` for an unknown field name."""
-    row = s.get(Message, message_id)
+    # the text it replaces is not read (stream50: a huge reply's checkpoint and final write
+    # each held the previous checkpoint's text too)
+    row = s.get(Message, message_id, options=[defer(Message.content)])
     if row is None or (only_streaming and row.status != MessageStatus.STREAMING.value):
         return None
     for key, value in fields.items():

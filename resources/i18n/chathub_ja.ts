@@ -3208,6 +3208,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>エラー</translation>
     </message>
     <message>
+        <source>cut</source>
+        <translation>切り詰め</translation>
+    </message>
+    <message>
         <source>You</source>
         <translation>あなた</translation>
     </message>
@@ -3278,6 +3282,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>&lt;b&gt;⚠ Warning:&lt;/b&gt; %1. Set the model card&apos;s window from the token badge.</source>
         <translation>&lt;b&gt;⚠ 警告：&lt;/b&gt;%1。トークンバッジからモデルカードのウィンドウを設定してください。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;✂ Cut:&lt;/b&gt; %1. The text up to the limit is kept.</source>
+        <translation>&lt;b&gt;✂ 切り詰め：&lt;/b&gt;%1。上限までのテキストは保存されています。</translation>
     </message>
     <message>
         <source>&lt;b&gt;⚠ Error:&lt;/b&gt; %1</source>
@@ -4212,6 +4220,14 @@ URL: %3
 種類：%2
 URL：%3
 %4</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>A reply longer than this stops and is kept cut at the limit, with a note. Default %1 MB; the environment variable %2 wins when set</source>
+        <translation>これより長い返信は停止し、上限までで切り詰めて注記付きで保存します。既定値は %1 MB。環境変数 %2 が設定されていればそちらが優先されます</translation>
     </message>
     <message>
         <source>Testing…</source>
@@ -5821,6 +5837,10 @@ URL：%3
         <translation>プロバイダーの圧縮された応答が展開の上限を超えて膨らみました</translation>
     </message>
     <message>
+        <source>stopped: %1 of %2; raise “%3” in Settings → Providers</source>
+        <translation>停止しました：%1（上限は %2）。上限を上げるには「設定 → プロバイダー」の「%3」を変更してください</translation>
+    </message>
+    <message>
         <source>stopped: %1 of %2 times its compressed size; set the environment variable %3 to raise it</source>
         <translation>停止しました：%1（上限は圧縮サイズの %2 倍）。上限を上げるには環境変数 %3 を設定してください</translation>
     </message>
@@ -7259,6 +7279,10 @@ URL：%3
     <message>
         <source>%1 expects a language name of at most %2 letters, e.g. Japanese (got %3)</source>
         <translation>%1 には %2 文字以内の言語名（例：Japanese）を指定してください（%3 が指定されました）</translation>
+    </message>
+    <message>
+        <source>Largest reply</source>
+        <translation>返信の最大サイズ</translation>
     </message>
     <message>
         <source>unknown setting %1; known: %2</source>

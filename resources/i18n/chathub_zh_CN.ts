@@ -3208,6 +3208,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>错误</translation>
     </message>
     <message>
+        <source>cut</source>
+        <translation>已截断</translation>
+    </message>
+    <message>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -3278,6 +3282,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>&lt;b&gt;⚠ Warning:&lt;/b&gt; %1. Set the model card&apos;s window from the token badge.</source>
         <translation>&lt;b&gt;⚠ 警告：&lt;/b&gt;%1。请从令牌徽章设置模型卡片的窗口。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;✂ Cut:&lt;/b&gt; %1. The text up to the limit is kept.</source>
+        <translation>&lt;b&gt;✂ 已截断：&lt;/b&gt;%1。上限以内的文本已保留。</translation>
     </message>
     <message>
         <source>&lt;b&gt;⚠ Error:&lt;/b&gt; %1</source>
@@ -4212,6 +4220,14 @@ URL: %3
 类型：%2
 URL：%3
 %4</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>A reply longer than this stops and is kept cut at the limit, with a note. Default %1 MB; the environment variable %2 wins when set</source>
+        <translation>超过此大小的回复会停止，并在上限处截断保存，附带说明。默认 %1 MB；若设置了环境变量 %2，则以它为准</translation>
     </message>
     <message>
         <source>Testing…</source>
@@ -5821,6 +5837,10 @@ URL：%3
         <translation>提供商的压缩回答解压后超过了解压上限</translation>
     </message>
     <message>
+        <source>stopped: %1 of %2; raise “%3” in Settings → Providers</source>
+        <translation>已停止：%1（上限为 %2）；可在“设置 → 服务商”中调高“%3”</translation>
+    </message>
+    <message>
         <source>stopped: %1 of %2 times its compressed size; set the environment variable %3 to raise it</source>
         <translation>已停止：%1（上限为压缩大小的 %2 倍）；设置环境变量 %3 可提高上限</translation>
     </message>
@@ -7259,6 +7279,10 @@ URL：%3
     <message>
         <source>%1 expects a language name of at most %2 letters, e.g. Japanese (got %3)</source>
         <translation>%1 需要一个不超过 %2 个字母的语言名称，例如 Japanese（得到的是 %3）</translation>
+    </message>
+    <message>
+        <source>Largest reply</source>
+        <translation>回复大小上限</translation>
     </message>
     <message>
         <source>unknown setting %1; known: %2</source>

@@ -39,10 +39,12 @@ def collect(svc: Services) -> list[ChatEvent]:
 def test_send_streams_and_stores_reply_with_usage(
     services: Services, fake_vendor: FakeVendor, kind: str, path: str
 ) -> None:
-    """APP-1: the reply streams in several deltas; usage incl. cached and cache-write is stored."""
+    """APP-1: the reply streams in several deltas (50 ms apart: deltas closer than
+    ``STREAM_SLICE_S`` are published as one, stream50); usage incl. cached and
+    cache-write is stored."""
     topic = setup_chat(services, fake_vendor, kind)
     fake_vendor.script(Reply(
-        text_chunks=["Hel", "lo", " there", "!"],
+        text_chunks=["Hel", "lo", " there", "!"], chunk_delay_s=0.05,
         usage=Usage(input_tokens=1200, output_tokens=4, cached_tokens=1000, cache_write_tokens=100),
     ))
     events = collect(services)

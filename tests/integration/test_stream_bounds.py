@@ -93,7 +93,7 @@ def test_hostile_streams_end_with_one_line_what_arrived_kept_and_bounded_memory(
         assert [ln for ln in err.splitlines() if ln.strip()] == [f"chathub-desktop: error: {line}"], err[-2000:]
         user, reply = [r[1:] for r in rows if r[0] == topic]
         assert (user[:2], user[5]) == (("user", "complete"), "hello")
-        assert reply[:4] == ("assistant", "error", "too_large", line)
+        assert reply[:4] == ("assistant", "cut", "too_large", line)
         assert fewest <= reply[4] <= most
     print(f"{kind}: peak RSS of the chat send process {peak_mb:.0f} MB")
     assert peak_mb < PEAK_RSS_MB, f"peak RSS {peak_mb:.0f} MB"
@@ -249,7 +249,7 @@ def test_tool_call_arguments_count_toward_the_reply_limit(services: Services, fa
     fake_vendor.script(Reply(text_chunks=["calling"], arg_fragment_chars=64 << 10,
                              tool_calls=[ToolCall("call_1", "write", '{"x": "' + "y" * (2 << 20) + '"}')]))
     out = asyncio.run(services.chat.send(topic, "hello"))
-    assert (out.status, out.error_kind, out.text) == ("error", "too_large", "calling")
+    assert (out.status, out.error_kind, out.text) == ("cut", "too_large", "calling")
     assert out.error == ("stopped: the reply passed the reply limit of 1 MB; set the environment variable "
                          "CHATHUB_LIMIT_REPLY_MB (in MB) to raise it")
 

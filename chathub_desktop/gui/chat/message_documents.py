@@ -6,6 +6,10 @@ code, :mod:`chathub_desktop.gui.chat.markdown_render`) and then into a
 in an LRU keyed by ``(message_id, content hash, …)``, the HTML of documents that left it
 up to :data:`HTML_CACHE_CHARS`, so scrolling back and resizing reuse the rendering.
 
+A reply streaming past :data:`STREAM_PLAIN_CHARS` is shown as plain text until it ends,
+and the Markdown of a text is kept for the next rendering of the same text (a reply past
+the display limit changes only its note's count; stream50).
+
 Nothing slow runs on the GUI thread: a message longer than :data:`SYNC_RENDER_CHARS`
 (or one with data-URL images or TeX) is rendered and its images decoded on the object's
 worker thread, its row keeping its previous rendering (or "…") meanwhile, and every
@@ -41,6 +45,7 @@ from chathub_desktop.gui.chat.image_sources import stored_hashes
 from chathub_desktop.gui.chat.safe_document import SafeTextDocument
 from chathub_desktop.gui.chat.sliced_document import Decoded, SlicedDocument, decoded
 from chathub_desktop.gui.chat.stored_images import StoredImages, source_of
+from chathub_desktop.gui.chat.streamed_text import DISPLAY_LIMIT_CHARS
 from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.collector_pause import collector_paused
@@ -58,9 +63,10 @@ DOC_CACHE_CHARS = 4_000_000
 HTML_CACHE_CHARS = 32_000_000
 #: Renderings made ahead for the documents built next, at most (more than a page).
 RENDERED_KEPT = 256
-#: A message longer than this is shown cut with a note (characters); Copy message copies
-#: all of it.
-DISPLAY_LIMIT_CHARS = 100_000
+#: A reply still streaming past this many characters is shown as plain text until it
+#: ends (stream50: a Markdown pass of the whole growing reply per frame kept the render
+#: worker, and with it the interpreter lock, busy for as long as the reply streamed).
+STREAM_PLAIN_CHARS = 20_000
 #: Time one turn of the event loop spends laying out message slices, seconds (issue 32:
 #: a long message appears slice by slice instead of stalling the window). The slice that
 #: crosses it (up to about 5 ms) and the paint that follows (up to about 10 ms for a
@@ -171,12 +177,16 @@ class RenderKind(StrEnum):
     TOOL = "tool"
     ERROR = "error"
     MARKDOWN = "md"
+    #: A reply streaming past :data:`STREAM_PLAIN_CHARS`: plain text until it ends.
+    STREAMING_PLAIN = "stream"
 
 
 def kind_of(m: MessageView) -> RenderKind:
     """How ``m`` is rendered (:class:`RenderKind`)."""
     if m.role == Role.TOOL:
         return RenderKind.TOOL
+    if m.status == MessageStatus.STREAMING and len(m.content) > STREAM_PLAIN_CHARS:
+        return RenderKind.STREAMING_PLAIN
     return RenderKind.ERROR if m.status == MessageStatus.ERROR else RenderKind.MARKDOWN
 
 
@@ -184,7 +194,7 @@ def key_of(m: MessageView, dark: bool) -> Key:
     """The cache key of ``m``'s rendering in the ``dark`` or light theme and the interface
     language (issue 27: a rendering holds translated lines, and a row's height its
     translated header and tags; a switch must not reuse the old language's)."""
-    return (m.id, hash(m.content), hash(m.error), len(m.tool_calls), kind_of(m), dark, language_key())
+    return (m.id, hash(m.content), m.full_chars, hash(m.error), len(m.tool_calls), kind_of(m), dark, language_key())
 
 
 def language_key() -> str:
@@ -204,28 +214,23 @@ def render_html(m: MessageView, dark: bool, colors: TextColors,
 
 def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
             stored: Mapping[str, tuple[int, int]] | None) -> tuple[str, ...]:
-    # markdown-it + Pygments load on the first painted message, not at start-up
-    from chathub_desktop.gui.chat.markdown_render import (
-        render_markdown_parts,
-        render_plain_parts,
-    )
-
     translate = QCoreApplication.translate
     content, cut = m.content, ""
-    if len(content) > DISPLAY_LIMIT_CHARS:
+    chars = m.full_chars or len(content)  # a streaming reply's view holds only its shown start
+    if chars > DISPLAY_LIMIT_CHARS:
         content = content[:DISPLAY_LIMIT_CHARS]
         cut = (f'<p style="color:{colors.muted.name()}"><i>' + fill(translate(
             "MessageList", "Shown: the first %1 of %2 characters. Copy message (Ctrl+C) copies all of it."),
-            f"{DISPLAY_LIMIT_CHARS:,}", f"{len(m.content):,}") + "</i></p>")
+            f"{DISPLAY_LIMIT_CHARS:,}", f"{chars:,}") + "</i></p>")
     # the one display rule of outside text: past the bounds, or a bidi control left open (walk49)
     content, hidden = thin_invisible(content)
     if hidden:
         cut += (f'<p style="color:{colors.muted.name()}"><i>' + fill(translate(
             "MessageList", "Shown without %1 invisible characters (stacked marks, bidi controls, zero-width). "
             "Copy message (Ctrl+C) copies them."), f"{hidden:,}") + "</i></p>")
-    if kind is RenderKind.TOOL:
-        return (*render_plain_parts(content), cut)
-    parts = render_markdown_parts(content, dark=dark, stored=stored) if content else []
+    if kind in (RenderKind.TOOL, RenderKind.STREAMING_PLAIN):
+        return (*_plain_parts(content), cut)
+    parts = _markdown_parts(content, dark, tuple(sorted((stored or {}).items()))) if content else []
     body = cut
     for call in m.tool_calls:
         args = str(call.get("arguments", ""))
@@ -243,6 +248,12 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
                 "MessageList", "<b>⚠ Warning:</b> %1. Set the model card's window from the token badge."),
                 html.escape(said(m.error_why) if m.error_why is not None else m.error)) + "</p>"
         )
+    if m.status == MessageStatus.CUT:  # stream50: the note under the text that was kept
+        body += (
+            f'<p style="color:{colors.error_text.name()}">' + fill(translate(
+                "MessageList", "<b>✂ Cut:</b> %1. The text up to the limit is kept."),
+                html.escape(said(m.error_why) if m.error_why is not None else m.error or "")) + "</p>"
+        )
     if kind is RenderKind.ERROR:
         body += (
             f'<p style="color:{colors.error_text.name()}">' + fill(translate("MessageList", "<b>⚠ Error:</b> %1"),
@@ -252,6 +263,25 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
     if not body and not parts:
         body = f'<p style="color:{colors.muted.name()}">…</p>'
     return (*parts, body) if body else tuple(parts)
+
+
+@lru_cache(maxsize=4)
+def _markdown_parts(content: str, dark: bool, stored: tuple[tuple[str, tuple[int, int]], ...]) -> tuple[str, ...]:
+    """:func:`~chathub_desktop.gui.chat.markdown_render.render_markdown_parts`, kept for the
+    last few texts (stream50: a reply past the display limit shows the same start at
+    every frame; only its note's count changes)."""
+    from chathub_desktop.gui.chat.markdown_render import render_markdown_parts
+
+    return tuple(render_markdown_parts(content, dark=dark, stored=dict(stored)))
+
+
+@lru_cache(maxsize=4)
+def _plain_parts(content: str) -> tuple[str, ...]:
+    """:func:`~chathub_desktop.gui.chat.markdown_render.render_plain_parts`, kept for the
+    last few texts (as :func:`_markdown_parts`)."""
+    from chathub_desktop.gui.chat.markdown_render import render_plain_parts
+
+    return tuple(render_plain_parts(content))
 
 
 class MessageDocuments(QObject):

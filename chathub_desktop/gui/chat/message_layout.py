@@ -56,6 +56,7 @@ STATUS_TAGS: dict[MessageStatus, str] = {
     MessageStatus.INTERRUPTED: QT_TRANSLATE_NOOP("MessageList", "interrupted"),
     MessageStatus.STREAMING: QT_TRANSLATE_NOOP("MessageList", "writing…"),
     MessageStatus.ERROR: QT_TRANSLATE_NOOP("MessageList", "error"),
+    MessageStatus.CUT: QT_TRANSLATE_NOOP("MessageList", "cut"),
 }
 #: The author shown before the time on rows that are not replies.
 AUTHORS: dict[Role, str] = {Role.USER: QT_TRANSLATE_NOOP("MessageList", "You"),

@@ -13,8 +13,9 @@ on each insert or height change, about 4.5 µs a row: 90 ms at 20,000 rows.) A j
 start, to the end or to any position (the topic scroll bar) replaces the window with the
 page there (:meth:`MessageListModel.fetch_first_page`, :meth:`~MessageListModel.fetch_page`,
 :meth:`~MessageListModel.fetch_around`); new messages then wait for the last page. New
-messages are appended on ``message_added``; a streamed delta appends text to its row
-and emits ``dataChanged`` with :data:`CONTENT_ROLES` only; ``reply_finished`` refreshes
+messages are appended on ``message_added``; streamed deltas show in their row once per
+frame (the text the event bridge keeps, up to what the window shows) with a
+``dataChanged`` of :data:`CONTENT_ROLES` only; ``reply_finished`` refreshes
 the row from the store (status, error, usage). Events for other topics are ignored
 here; their replies keep streaming in the service and the stored/overlaid text shows
 when the topic is opened again.
@@ -280,10 +281,12 @@ class MessageListModel(QAbstractListModel):
         return None if self._focus is None else self._focus - self._first_offset
 
     def _overlay(self, view: MessageView) -> MessageView:
+        """``view`` with what arrived of it so far when it is a reply streaming here: its
+        shown start and, past the display limit, its length (stream50)."""
         if view.status == MessageStatus.STREAMING:
-            text = self._events.streaming_text(view.id)
-            if text is not None:
-                return replace(view, content=text)
+            stream = self._events.streamed(view.id)
+            if stream is not None:
+                return replace(view, content=stream.shown(), full_chars=stream.chars if stream.cut else None)
         return view
 
     def _reindex(self) -> None:
@@ -578,26 +581,26 @@ class MessageListModel(QAbstractListModel):
         self.endInsertRows()
 
     def _on_reply_delta(self, event: ReplyDelta) -> None:
-        topic_id, message_id, text = event.topic_id, event.message_id, event.text
+        topic_id, message_id = event.topic_id, event.message_id
         if topic_id != self._topic_id:
             return
-        row = self._by_id.get(message_id)
-        if row is None:
+        if message_id not in self._by_id:
             return
-        r = self._rows[row]
-        r.view = replace(r.view, content=r.view.content + text)
-        self._changed_ids.add(message_id)  # shown at the next frame, not per delta
+        self._changed_ids.add(message_id)  # the text is taken at the next frame, not per delta
         if not self._flush.isActive():
             self._flush.start()
 
     def _flush_deltas(self) -> None:
-        """Tell the view about the rows streamed into since the last frame: each change
-        re-lays out and re-renders the whole reply, so once per
+        """Show the rows streamed into since the last frame: their text so far (the
+        event bridge keeps it, up to what is shown: stream50) and one ``dataChanged``
+        each, since each change re-lays out and re-renders the reply: once per
         :data:`DELTA_FRAME_MS` instead of once per delta."""
         ids, self._changed_ids = self._changed_ids, set()
         for message_id in ids:
             row = self._by_id.get(message_id)
             if row is not None:
+                r = self._rows[row]
+                r.view = self._overlay(r.view)
                 idx = self.index(row)
                 self.dataChanged.emit(idx, idx, CONTENT_ROLES)
 

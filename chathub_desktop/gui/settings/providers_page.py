@@ -32,7 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.app_settings import STREAM_SILENCE_SECONDS
+from chathub_desktop.core.app_settings import (
+    REPLY_LIMIT_ENV,
+    REPLY_LIMIT_MB,
+    REPLY_SETTING_LABEL,
+    STREAM_SILENCE_SECONDS,
+    WholeSetting,
+)
 from chathub_desktop.core.base_urls import is_self_hosted
 from chathub_desktop.core.key_places import KeyPlace
 from chathub_desktop.core.provider_kinds import ProviderKind
@@ -389,8 +395,10 @@ class ProvidersPage(QWidget):
         self.edit_button = self.detail.edit_button
         self.delete_button = self.detail.delete_button
         self.silence_spin: QSpinBox | None = None
+        self.reply_limit_spin: QSpinBox | None = None
         if settings is not None:
             layout.addLayout(self._silence_row(settings))
+            layout.addLayout(self._reply_limit_row())
         self.error_label = QLabel()
         set_tone(self.error_label, Tone.ERROR)
         self.error_label.setWordWrap(True)
@@ -417,17 +425,44 @@ class ProvidersPage(QWidget):
         srow.addStretch(1)
         return srow
 
-    def _store_silence(self) -> None:
-        assert self._settings is not None and self.silence_spin is not None
-        self._runner.run(f"silence:{id(self)}", self._store_silence_value(self.silence_spin.value()),
+    def _reply_limit_row(self) -> QHBoxLayout:
+        """Largest reply (``reply-limit-mb``, stream50): past it a reply stops and is kept
+        cut at the limit; the error of such a reply names this row."""
+        row = QHBoxLayout()
+        label = QLabel()
+        self.texts.bind(label.setText, lambda: translate("ServiceReasons", REPLY_SETTING_LABEL))
+        spin = self.reply_limit_spin = QSpinBox()
+        spin.setObjectName("replyLimitSpin")
+        spin.setRange(REPLY_LIMIT_MB.low, REPLY_LIMIT_MB.high)
+        self.texts.bind(spin.setSuffix, lambda: translate("ProvidersPage", " MB"))
+        spin.setEnabled(False)  # until its value is read on a worker (reload)
+        self.texts.bind(spin.setToolTip, lambda: fill(translate(
+            "ProvidersPage", "A reply longer than this stops and is kept cut at the limit, with a note. Default "
+                             "%1 MB; the environment variable %2 wins when set"), str(REPLY_LIMIT_MB.default),
+            REPLY_LIMIT_ENV))
+        label.setBuddy(spin)
+        spin.editingFinished.connect(self._store_reply_limit)
+        row.addWidget(label)
+        row.addWidget(spin)
+        row.addStretch(1)
+        return row
+
+    def _store_reply_limit(self) -> None:
+        assert self._settings is not None and self.reply_limit_spin is not None
+        self._runner.run(f"reply-limit:{id(self)}", self._store_value(REPLY_LIMIT_MB, self.reply_limit_spin.value()),
                          context="Settings")
 
-    async def _store_silence_value(self, seconds: int) -> None:
+    async def _store_value(self, setting: WholeSetting, value: int) -> None:
         assert self._settings is not None
         try:
-            await self._runner.run_in_thread(self._settings.set, STREAM_SILENCE_SECONDS, seconds)
+            await self._runner.run_in_thread(self._settings.set, setting, value)
         except ServiceError as exc:
             self._error(said_error(exc))
+
+    def _store_silence(self) -> None:
+        assert self._settings is not None and self.silence_spin is not None
+        self._runner.run(f"silence:{id(self)}", self._store_value(STREAM_SILENCE_SECONDS, self.silence_spin.value()),
+                         context="Settings")
 
     # --- the list ---------------------------------------------------------------------
     def reload(self, select: int | None = None) -> None:
@@ -436,17 +471,20 @@ class ProvidersPage(QWidget):
         it exists, else the first."""
         self._runner.run(f"providers:{id(self)}", self._reload(select), context="List providers")
 
-    def _read(self) -> tuple[list[ProviderView], int | None]:
-        """Worker side of :meth:`reload`: the providers and the silence setting (None
-        without settings)."""
-        silence = self._settings.value(STREAM_SILENCE_SECONDS) if self._settings is not None else None
-        return self._providers.list(), silence
+    def _read(self) -> tuple[list[ProviderView], tuple[int, int] | None]:
+        """Worker side of :meth:`reload`: the providers, the silence and the reply limit
+        settings (None without settings)."""
+        limits = None if self._settings is None else (
+            self._settings.value(STREAM_SILENCE_SECONDS), self._settings.value(REPLY_LIMIT_MB))
+        return self._providers.list(), limits
 
     async def _reload(self, select: int | None = None) -> None:
-        views, silence = await self._runner.run_in_thread(self._read)
-        if self.silence_spin is not None and silence is not None and not self.silence_spin.hasFocus():
-            self.silence_spin.setValue(silence)
-            self.silence_spin.setEnabled(True)
+        views, limits = await self._runner.run_in_thread(self._read)
+        if limits is not None:
+            for spin, value in ((self.silence_spin, limits[0]), (self.reply_limit_spin, limits[1])):
+                if spin is not None and not spin.hasFocus():
+                    spin.setValue(value)
+                    spin.setEnabled(True)
         keep = select if select is not None else self.current_id()
         self.views = {v.id: v for v in views}
         self.list.blockSignals(True)

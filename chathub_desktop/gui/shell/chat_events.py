@@ -3,9 +3,11 @@
 Bus listeners run synchronously on the publisher's thread: the loop thread (the GUI
 thread under qasync) or a store worker thread; Qt queues a signal emitted there to
 receivers living on the GUI thread. The bridge also keeps the text of every reply that
-is still streaming, for ALL topics (:meth:`ChatEvents.streaming_text`): the stored row
-holds "" until the reply ends, so a view that re-opens a topic mid-reply overlays this
-text (APP-8).
+is still streaming, for ALL topics (:meth:`ChatEvents.streamed`): the stored row holds
+only a checkpoint until the reply ends, so a view that re-opens a topic mid-reply
+overlays this text (APP-8). It keeps only what the window shows of it
+(:class:`~chathub_desktop.gui.chat.streamed_text.StreamedText`, stream50): a huge reply
+costs the window the size of each delta, not of the reply.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal, SignalInstance
 
+from chathub_desktop.gui.chat.streamed_text import StreamedText
 from chathub_desktop.services.events import (
     AssistantsChanged,
     ChatEvent,
@@ -79,7 +82,7 @@ class ChatEvents(QObject):
 
     def __init__(self, bus: EventBus, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._streams: dict[int, list[str]] = {}
+        self._streams: dict[int, StreamedText] = {}
         self._waits = 0  # writes of this process waiting for another process, any thread
         self._waits_lock = threading.Lock()
         self._signals: dict[type, SignalInstance] = {
@@ -96,7 +99,10 @@ class ChatEvents(QObject):
 
     def _on_event(self, event: ChatEvent) -> None:
         if isinstance(event, ReplyDelta):
-            self._streams.setdefault(event.message_id, []).append(event.text)
+            stream = self._streams.get(event.message_id)
+            if stream is None:
+                stream = self._streams[event.message_id] = StreamedText()
+            stream.add(event.text)
         elif isinstance(event, ReplyFinished):
             self._streams.pop(event.message_id, None)
         elif isinstance(event, StoreWaiting):
@@ -111,10 +117,16 @@ class ChatEvents(QObject):
         if signal is not None:
             signal.emit(event)
 
+    def streamed(self, message_id: int) -> StreamedText | None:
+        """What the window keeps of a reply still streaming here (its shown start and its
+        length so far), or None if it is not streaming here."""
+        return self._streams.get(message_id)
+
     def streaming_text(self, message_id: int) -> str | None:
-        """Text received so far for a reply still streaming, or None if not streaming here."""
-        parts = self._streams.get(message_id)
-        return None if parts is None else "".join(parts)
+        """The shown start of a reply still streaming here (all of it up to the display
+        limit), or None if not streaming here."""
+        stream = self._streams.get(message_id)
+        return None if stream is None else stream.shown()
 
     def detach(self) -> None:
         """Stop listening to the bus (the window is closing)."""

@@ -58,7 +58,7 @@ def reply_notice(topic_title: str, status: MessageStatus, error: str) -> tuple[s
     title = topic_title or APP_NAME
     if status == MessageStatus.COMPLETE:
         return title, translate("Notifications", "The reply is ready.")
-    if status == MessageStatus.ERROR:
+    if status in (MessageStatus.ERROR, MessageStatus.CUT):
         return title, (fill(translate("Notifications", "The reply failed: %1"), error[:BODY_MAX]) if error
                        else translate("Notifications", "The reply failed."))
     if status == MessageStatus.INTERRUPTED:

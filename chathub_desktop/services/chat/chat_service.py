@@ -31,7 +31,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from chathub_desktop.core.app_settings import STREAM_SILENCE_SECONDS
+from chathub_desktop.core.app_settings import REPLY_LIMIT_MB, STREAM_SILENCE_SECONDS
 from chathub_desktop.core.attachments import Attachment
 from chathub_desktop.core.context_receipt import build_receipt, mark_untitled, recalled_topics
 from chathub_desktop.core.messages import (
@@ -212,7 +212,7 @@ class ChatService:
         with self._sends.uncut_on_cancel(topic_id):  # a Stop before the claim: nothing stored
             pick = await self._db.run(self._pick, topic_id, override)
             assert pick.provider_id is not None  # _pick resolves a sendable provider
-            client = await self._providers.aclient(pick.provider_id)
+            client = await self._client(pick.provider_id)
         try:
             c = await self._settled_claim(topic_id, functools.partial(claim, pick))
             self._bus.publish(TopicMessagesChanged(topic_id))  # rows left the view: read it again
@@ -373,7 +373,7 @@ class ChatService:
         with self._sends.uncut_on_cancel(topic_id):  # a Stop before the claim: nothing stored
             pick = await self._db.run(self._pick_for_message, topic_id, override, text, attachments)
             assert pick.provider_id is not None  # _pick resolves a sendable provider
-            client = await self._providers.aclient(pick.provider_id)  # InvalidInput: no key
+            client = await self._client(pick.provider_id)  # InvalidInput: no key
         try:
             claim = await self._settled_claim(topic_id, functools.partial(
                 self._claim, topic_id, text, pick, attachments))
@@ -411,7 +411,7 @@ class ChatService:
         :meth:`send`."""
         pick = await self._db.run(self._pick, topic_id, override)
         assert pick.provider_id is not None
-        client = await self._providers.aclient(pick.provider_id)
+        client = await self._client(pick.provider_id)
         try:
             claim = await self._db.run(self._claim_retry, topic_id, reply_id, pick)
             self._bus.publish(MessageAdded(topic_id, claim.reply_id))  # the row re-opened
@@ -676,6 +676,12 @@ class ChatService:
             if began or made:
                 await finish_anyway(self._failed(topic_id, reply_id, exc, receipt))
             raise
+
+    async def _client(self, provider_id: int) -> ChatClient:
+        """A chat client for ``provider_id`` whose replies stop at the ``reply-limit-mb``
+        setting (stream50; ``CHATHUB_LIMIT_REPLY_MB`` wins when set), built on a worker."""
+        reply_mb = await self._db.run(self._settings.value, REPLY_LIMIT_MB)
+        return await self._providers.aclient(provider_id, reply_mb=reply_mb)
 
     def _silence_limit(self) -> float:
         """The ``stream-silence-seconds`` setting in seconds (60 by default)."""

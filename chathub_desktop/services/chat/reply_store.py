@@ -36,6 +36,10 @@ _FOREIGN_BEFORE_DELETE = QT_TRANSLATE_NOOP("ServiceReasons", "another ChatHub wi
 
 #: Seconds between checkpoints of a streaming reply's text (issue 10: a crash loses less).
 CHECKPOINT_S = 1.0
+#: ...times one more per this many characters the reply holds (stream50: a checkpoint
+#: writes the whole text so far, so a huge reply is written about once per
+#: ``CHECKPOINT_S`` per 256 KB it holds, not its whole size every second).
+CHECKPOINT_CHARS = 1 << 18
 
 
 def refuse_foreign_stream(s: Session, topic_id: int, *, deleting: bool = False) -> None:
@@ -101,9 +105,10 @@ class Checkpointer:
         self._last = time.monotonic()
         self._pending: concurrent.futures.Future[object] | None = None
 
-    def maybe(self, parts: list[str], calls: list[ToolCall]) -> None:
-        """Checkpoint when the last one is older than :data:`CHECKPOINT_S`."""
-        if time.monotonic() - self._last >= CHECKPOINT_S:
+    def maybe(self, parts: list[str], calls: list[ToolCall], chars: int = 0) -> None:
+        """Checkpoint when the last one is older than :data:`CHECKPOINT_S` (times one
+        more per :data:`CHECKPOINT_CHARS` of the ``chars`` the reply holds)."""
+        if time.monotonic() - self._last >= CHECKPOINT_S * (1 + chars // CHECKPOINT_CHARS):
             self.now(parts, calls)
 
     def now(self, parts: list[str], calls: list[ToolCall]) -> None:
@@ -111,7 +116,12 @@ class Checkpointer:
         if self._pending is not None and not self._pending.done():
             return
         self._last = time.monotonic()
-        self._pending = self._db.submit(self._write, "".join(parts), list(calls))
+        self._pending = self._db.submit(self._joined, list(parts), list(calls))
+
+    def _joined(self, parts: list[str], calls: list[ToolCall]) -> None:
+        """Worker side: join the text there, not on the loop (a huge reply's join takes
+        milliseconds), and write it."""
+        self._write("".join(parts), calls)
 
     async def settled(self) -> None:
         """Wait for the write in flight (the final write must come after it)."""

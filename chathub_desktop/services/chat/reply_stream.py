@@ -3,7 +3,8 @@
 repeats for every request of a send (a rescue's resend, a short ``Retry-After``, each
 tool round).
 
-The text is published as it arrives (:class:`ReplyDelta`) and checkpointed
+The text is published as it arrives (:class:`ReplyDelta`, the deltas of
+:data:`STREAM_SLICE_S` as one) and checkpointed
 (``services.chat.reply_store``); a server silent for ``stream-silence-seconds`` is
 reported (``services.chat.silence_watch``); an empty answer at the window ceiling
 (CMP-12) or with no text and no tool call (issue 32) becomes an error the user sees.
@@ -16,6 +17,7 @@ import contextlib
 import dataclasses
 import functools
 import logging
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,6 +62,42 @@ _CONTEXT_ERROR = QT_TRANSLATE_NOOP(
 _REQUEST_FAILED = QT_TRANSLATE_NOOP("ServiceReasons", "the request failed: %1")
 
 
+#: Longest stretch the stream loop runs without letting the event loop turn, seconds
+#: (stream50: a fast server keeps the socket's buffer full, so reading never suspends and
+#: a huge reply froze the window for as long as it streamed); also the longest a delta
+#: waits to be published with the ones after it.
+STREAM_SLICE_S = 0.008
+
+
+class _Deltas:
+    """Publishes a reply's text deltas as :class:`ReplyDelta` events, those arriving within
+    :data:`STREAM_SLICE_S` of each other as one (stream50: a fast server sends thousands
+    of deltas a second; each event costs the window a signal)."""
+
+    def __init__(self, bus: EventBus, topic_id: int, reply_id: int) -> None:
+        self._bus = bus
+        self._topic_id = topic_id
+        self._reply_id = reply_id
+        self._unsent: list[str] = []
+        self._timer: asyncio.TimerHandle | None = None
+
+    def add(self, text: str) -> None:
+        """Publish ``text`` within :data:`STREAM_SLICE_S`, with what arrives meanwhile."""
+        self._unsent.append(text)
+        if self._timer is None:
+            self._timer = asyncio.get_running_loop().call_later(STREAM_SLICE_S, self.flush)
+
+    def flush(self) -> None:
+        """Publish what is waiting now (before the reply's end is announced)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._unsent:
+            text = "".join(self._unsent)
+            self._unsent.clear()
+            self._bus.publish(ReplyDelta(self._topic_id, self._reply_id, text))
+
+
 @dataclass(frozen=True)
 class PlannedRequest:
     """One request ready to post: its body, local total (tokens), context receipt
@@ -90,16 +128,21 @@ class ReplyStreamer:
         parts: list[str] = []
         calls: list[ToolCall] = []
         usage = Usage()
+        chars = 0  # characters of text so far
         reasoned = False  # any reasoning arrived (never stored, CMP-3; not kept: issue 32)
         unread = 0  # events the client could not read (issue 32)
         finish: str | None = None
         checkpoint = Checkpointer(self._db, functools.partial(store_checkpoint, self._db, reply_id))
         clean = StreamText()  # a surrogate pair split over two deltas, a lone one or a NUL
+        deltas = _Deltas(self._bus, topic_id, reply_id)
 
         def result(status: MessageStatus, **failure: Any) -> StreamResult:
+            deltas.flush()
             if tail := clean.flush():
                 parts.append(tail)
-            return StreamResult(reply_id, status, "".join(parts), tuple(calls), usage, finish,
+            text = "".join(parts)
+            parts[:] = [text]  # the pieces go now, not when the send ends (a huge reply's memory)
+            return StreamResult(reply_id, status, text, tuple(calls), usage, finish,
                                 receipt=planned.receipt, **failure)
 
         watch = asyncio.get_running_loop().create_task(
@@ -107,15 +150,21 @@ class ReplyStreamer:
             name=f"silence:{topic_id}")
         try:
             async with contextlib.aclosing(client.stream(planned.request)) as events:
+                turn = time.perf_counter()
                 async for ev in events:
+                    if time.perf_counter() - turn > STREAM_SLICE_S:  # let the window paint and the timers fire
+                        await asyncio.sleep(0)
+                        turn = time.perf_counter()
                     if isinstance(ev, TextDelta):
                         if text := clean.feed(ev.text):
                             parts.append(text)
-                            self._bus.publish(ReplyDelta(topic_id, reply_id, text))
-                            checkpoint.maybe(parts, calls)
+                            chars += len(text)
+                            deltas.add(text)
+                            checkpoint.maybe(parts, calls, chars)
                     elif isinstance(ev, ReasoningDelta):
                         reasoned = reasoned or bool(ev.text.strip())
                     elif isinstance(ev, ToolCallEvent):
+                        deltas.flush()
                         calls.append(storable_call(ev.call))
                         checkpoint.now(parts, calls)
                     elif isinstance(ev, UsageEvent):
@@ -141,14 +190,16 @@ class ReplyStreamer:
             await checkpoint.settled()
             await finish_anyway(self.finish(stopped))
             raise StreamStopped(*exc.args) from exc
-        except ProviderError as exc:
-            done = result(MessageStatus.ERROR, error=exc.message or str(exc), error_kind=exc.kind.value,
+        except ProviderError as exc:  # past a stream limit: the text so far is kept, cut (stream50)
+            done = result(MessageStatus.CUT if exc.kind is ErrorKind.TOO_LARGE else MessageStatus.ERROR,
+                          error=exc.message or str(exc), error_kind=exc.kind.value,
                           retry_after_s=exc.retry_after_s, why=exc.why)
         except Exception as exc:  # a transport or library failure the client did not classify
             log.warning("reply for topic %s failed", topic_id, exc_info=True)
             why = Reason(_REQUEST_FAILED, (str(exc),))
             done = result(MessageStatus.ERROR, error=why.english(), error_kind=ErrorKind.NETWORK.value, why=why)
         finally:
+            deltas.flush()  # (a path that made no result: nothing waits past the stream)
             watch.cancel()
             await asyncio.gather(watch, return_exceptions=True)
         await checkpoint.settled()

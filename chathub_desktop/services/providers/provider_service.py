@@ -6,6 +6,7 @@ only ever shown redacted (issue 12 "Keys in URLs")."""
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Protocol
 from urllib.parse import urlparse
@@ -299,18 +300,21 @@ class ProviderService:
             raise InvalidInput(exc.said()) from None
         return None
 
-    def client(self, ref: int | str) -> ChatClient:
+    def client(self, ref: int | str, *, reply_mb: int | None = None) -> ChatClient:
         """A fresh streaming client for this provider (caller closes it with ``aclose``),
-        on the stored URL as it is (views show it redacted)."""
+        on the stored URL as it is (views show it redacted). ``reply_mb``: the reply limit
+        of the ``reply-limit-mb`` setting (MB; ``CHATHUB_LIMIT_REPLY_MB`` wins when set,
+        stream50); ``None``: the variable's or the default."""
         from chathub_desktop.providers.factory import make_client  # httpx off the start-up path
+        from chathub_desktop.providers.stream_limits import StreamLimits
 
         with self._db.read() as s:
             row = _row(s, ref)
             pid, kind, url = row.id, row.kind, row.base_url
-        return make_client(ProviderKind(kind), url, self.api_key(pid))
+        return make_client(ProviderKind(kind), url, self.api_key(pid), limits=StreamLimits.from_env(reply_mb=reply_mb))
 
-    async def aclient(self, ref: int | str) -> ChatClient:
+    async def aclient(self, ref: int | str, *, reply_mb: int | None = None) -> ChatClient:
         """:meth:`client` built on the store's worker threads: the store read, the keyring
         lookup and the HTTP client's TLS setup (tens of milliseconds) never stall the loop.
         Raises :class:`InvalidInput` for a missing key, :class:`NotFound`."""
-        return await self._db.run(self.client, ref)
+        return await self._db.run(functools.partial(self.client, ref, reply_mb=reply_mb))

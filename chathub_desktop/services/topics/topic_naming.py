@@ -47,6 +47,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds a topic-naming model may take before the first-words fallback is used.
 TITLE_TIMEOUT_S = 20.0
+#: Characters of an answer past which it is no title and is read no further (stream50:
+#: a runaway server streamed megabytes into the namer beside the reply).
+TITLE_ANSWER_CHARS = 2000
 #: ``CHATHUB_TOPIC_NAMING_CHAT_MODEL=off``: without a naming model, topics keep their
 #: first-words title (module doc).
 CHAT_MODEL_ENV = "CHATHUB_TOPIC_NAMING_CHAT_MODEL"
@@ -122,12 +125,16 @@ class TopicNamer:
             _kept(topic_id, model, str(exc))
             return
         pieces: list[str] = []
+        chars = 0
         try:
             async with asyncio.timeout(TITLE_TIMEOUT_S):
                 async with contextlib.aclosing(client.stream(request)) as events:
                     async for ev in events:
                         if isinstance(ev, TextDelta):
                             pieces.append(ev.text)
+                            chars += len(ev.text)
+                            if chars > TITLE_ANSWER_CHARS:  # no title: stop reading (stream50)
+                                break
         except ProviderError as exc:
             _kept(topic_id, model, f"the provider failed: {exc}")
             return
