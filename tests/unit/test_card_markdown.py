@@ -9,6 +9,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chathub_desktop.core.invisible_text import hidden_note, thin_invisible
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown, plain_line
 
 
@@ -35,8 +36,18 @@ _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=st.sampled_from("#-*_`[]()>! \nab1x.~"), max_size=400) | st.text(max_size=300))
 def test_any_text_gives_a_bounded_face_without_heading_marks(text: str) -> None:
-    """Fuzz: never raises, never longer than twice the input (plus one mark per line),
-    and no shown line is a Markdown heading any more."""
+    """Fuzz: never raises, never longer than twice the input (plus one mark per line,
+    and the line saying what the one display rule left out), and no shown line is a
+    Markdown heading any more."""
     shown = card_shown(text)
-    assert len(shown) <= 2 * len(text) + text.count("\n") + 2
+    hidden = thin_invisible(text.replace(HEADING_MARK, ""))[1]
+    assert len(shown) <= 2 * len(text) + text.count("\n") + 2 + (len(hidden_note(hidden)) + 3 if hidden else 0)
     assert not any(_HEADING.match(line) for line in shown.split("\n"))
+
+
+def test_an_override_left_open_is_left_out_and_said() -> None:
+    """Issue 28 / walk50b: a lone U+202E in a card turned the rest of its line around; the
+    face leaves it out and says so on a last line; a pair closed on its line is kept."""
+    assert card_shown("# Plan\nlive and \u202eopen fdp.exe") == (
+        HEADING_MARK + "Plan\nlive and open fdp.exe\n[1 invisible character not shown]")
+    assert card_shown("a \u202eb\u202c c") == "a \u202eb\u202c c"

@@ -16,6 +16,7 @@ from chathub_desktop.gui.chat.composer import DraftState
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.shell.service_reasons import said
+from chathub_desktop.gui.topics.topic_title import shown_title
 from chathub_desktop.services.errors import ServiceError
 
 #: The status line after Stop (issue 27: said in the interface language).
@@ -200,7 +201,7 @@ class SendController:
         row = w.topic_model.row_of(topic_id)
         topic = w.topic_model.topic_at(row) if row is not None else None
         if w.notifier is not None:
-            w.notifier.on_reply_finished(topic.title if topic else "", status, error)
+            w.notifier.on_reply_finished(shown_title(topic) if topic else "", status, error)
         self.sync()  # this process's tasks re-check once more when they end (follow())
         if topic_id == w.current_topic_id:
             w.estimate.schedule(invalidate=True)

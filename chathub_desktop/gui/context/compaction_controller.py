@@ -19,6 +19,7 @@ from chathub_desktop.gui.settings.summarizer_choice import choose_button, missin
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.shell.service_reasons import said, said_error
+from chathub_desktop.gui.topics.topic_title import shown_title
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.events import CompactionProgress
 
@@ -397,7 +398,7 @@ class CompactionController:
             old.close()
         row = w.topic_model.row_of(tid)
         t = w.topic_model.topic_at(row) if row is not None else None
-        dlg = SummaryDialog(self._svc, tid, events=w.events, title=t.title if t is not None else "",
+        dlg = SummaryDialog(self._svc, tid, events=w.events, title=shown_title(t) if t is not None else "",
                             parent=self._parent, runner=w.runner)
         w.dialogs["summary"] = dlg
         dlg.open()

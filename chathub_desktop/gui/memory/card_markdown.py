@@ -10,8 +10,11 @@ its length; anything it does not recognise is shown as written.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-__all__ = ["HEADING_MARK", "card_shown", "is_heading", "plain_line"]
+from chathub_desktop.core.invisible_text import hidden_note, thin_invisible
+
+__all__ = ["HEADING_MARK", "card_shown", "entry_shown", "is_heading", "plain_line"]
 
 #: Starts a shown line that was a Markdown heading: the delegate paints it bold and never
 #: shows the mark (U+2063 INVISIBLE SEPARATOR: never typed in a card's text).
@@ -65,9 +68,12 @@ def card_shown(text: str) -> str:
     headings as :data:`HEADING_MARK` + their text, ``- item`` as ``• item`` (``☐``/``☑``
     for task items), a range card's ``[date:…]`` day marks as headings of their day,
     quotes without ``>``, rules and fences dropped, blank runs folded, leading and
-    trailing blank lines removed."""
+    trailing blank lines removed. First the one display rule of outside text (issue 28,
+    walk50b: a lone U+202E reversed the card's line): what it leaves out (a bidi control
+    not closed on its line…) is said in brackets after the face; the editor keeps it all."""
+    text, hidden = thin_invisible(text.replace(HEADING_MARK, ""))
     out: list[str] = []
-    for raw in text.replace(HEADING_MARK, "").replace("\r\n", "\n").split("\n"):
+    for raw in text.replace("\r\n", "\n").split("\n"):
         if _FENCE.match(raw) or _RULE.match(raw) or _OVERFLOW_MARK.match(raw):
             continue
         if (m := _QUOTE.match(raw)) is not None:
@@ -88,4 +94,16 @@ def card_shown(text: str) -> str:
             out.append(HEADING_MARK + head)
     while out and not out[-1]:
         out.pop()
+    if hidden:
+        out.append(f"[{hidden_note(hidden)}]")
     return "\n".join(out)
+
+
+@lru_cache(maxsize=16384)
+def entry_shown(text: str) -> str:
+    """The face of a fixed-memory entry whose stored text is ``text``: the text as written
+    by the one display rule of outside text (issue 28, walk50b), what it leaves out said
+    on a line of its own as :func:`card_shown` does. Cached: the delegate asks it of every
+    row it measures (10,000 entries), and a text is read the same each time."""
+    shown, hidden = thin_invisible(text)
+    return f"{shown}\n[{hidden_note(hidden)}]" if hidden else shown

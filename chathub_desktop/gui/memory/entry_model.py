@@ -27,7 +27,7 @@ from chathub_desktop.gui.memory.card_delegate import (
     SourceRole,
     TrustedRole,
 )
-from chathub_desktop.gui.memory.card_markdown import card_shown
+from chathub_desktop.gui.memory.card_markdown import card_shown, entry_shown
 from chathub_desktop.gui.memory.page_common import role_data
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.memory.memory_service import MemoryEntryView
@@ -64,7 +64,7 @@ def _entry_tooltip(v: MemoryEntryView) -> str:
 
 
 def _entry_face(v: MemoryEntryView) -> CardFace:
-    return CardFace(v.number, v.text, False, v.origin, v.source.name if v.source is not None else None, v.trusted,
+    return CardFace(v.number, entry_shown(v.text), False, v.origin, v.source.name if v.source is not None else None, v.trusted,
                     v.paused)
 
 
@@ -77,7 +77,7 @@ _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
     int(TrustedRole): attrgetter("trusted"),
     int(PausedRole): attrgetter("paused"),
     int(SourceRole): lambda v: v.source.name if v.source is not None else None,
-    int(Qt.ItemDataRole.AccessibleTextRole): lambda v: (f"#{v.number}: {v.text}"
+    int(Qt.ItemDataRole.AccessibleTextRole): lambda v: (f"#{v.number}: {entry_shown(v.text)}"
                                                         + ("" if v.trusted else translate("MemoryPage", " (untrusted)"))
                                                         + (translate("MemoryPage", " (paused)") if v.paused else "")
                                                         + (f" ({v.source.line()})" if v.source is not None else "")),

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.dynamic_memory import FoldMethod
 from chathub_desktop.gui.design import Space, Tone, set_tone
+from chathub_desktop.gui.memory.card_markdown import entry_shown
 from chathub_desktop.gui.memory.change_preview import said_lines
 from chathub_desktop.gui.memory.page_common import error_label, help_mark
 from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -96,10 +97,11 @@ def proposals_tab_title(count: int) -> str:
 
 def preview_text(p: ProposalView, lines: list[str]) -> str:
     """What the preview pane shows: the card for its day, then what accepting changes
-    (the preview's own lines are the service's)."""
+    (the preview's own lines are the service's). The card by the one display rule
+    (:func:`entry_shown`, walk50b: a lone U+202E turned its line around)."""
     fold = "\n\n" + fill(translate("MemoryPage", "Older cards fold into a range card (%1)."),
                           translate("MemoryPage", FOLD_HOW.get(p.fold, p.fold))) if p.fold else ""
-    return (fill(translate("MemoryPage", "Card for %1:"), format_day(p.history_day)) + f"\n{p.text}{fold}\n\n"
+    return (fill(translate("MemoryPage", "Card for %1:"), format_day(p.history_day)) + f"\n{entry_shown(p.text)}{fold}\n\n"
             + translate("MemoryPage", "Accepting changes:") + "\n" + "\n".join(lines))
 
 

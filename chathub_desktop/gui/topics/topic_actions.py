@@ -19,9 +19,10 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, Signa
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QListView, QMenu, QWidget
 
+from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
-from chathub_desktop.gui.topics.topic_title import shown_title
+from chathub_desktop.gui.topics.topic_title import shown_title, untitled_title
 from chathub_desktop.private_files import write_private
 
 if TYPE_CHECKING:
@@ -272,7 +273,8 @@ class TopicActions(QObject):
         if t is None:
             return None
         name_filter, suffix = EXPORT_FILTERS[fmt]
-        stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in shown_title(t))[:60].strip() or "topic"
+        title = untitled_title() if t.untitled else plain_title(t.title)  # no display note in a file name
+        stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in title)[:60].strip() or "topic"
         dlg = QFileDialog(self._window, translate("TopicActions", "Export topic"), str(Path.home() / f"{stem}.{suffix}"),
                           translate("TopicActions", name_filter))
         dlg.setObjectName("topicExportDialog")
