@@ -65,7 +65,10 @@ def test_the_editor_covers_the_cards_body_and_its_count_line_sits_inside_it(open
     def fitted() -> bool:
         return ed.geometry() == _clamped(panel, idx)
 
-    qtbot.waitUntil(fitted, timeout=3000)
+    def settled() -> bool:  # the editor fitted, and its count line placed under its text (a turn later)
+        return fitted() and ed.viewport().geometry().bottom() < ed.footer.geometry().top()
+
+    qtbot.waitUntil(settled, timeout=3000)
     row = panel.list.visualRect(idx)
     assert row.contains(ed.geometry())
     footer = ed.footer.geometry()
