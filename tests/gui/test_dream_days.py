@@ -75,3 +75,32 @@ def test_a_day_when_only_today_has_messages_says_today_is_not_finished(
     assert picker.selected_day() is None
     assert picker.currentText() == "Today's chats can be dreamt tomorrow"
     assert not panel.dream_now_button.isEnabled()
+
+
+def test_a_failed_dream_keeps_its_day_chosen_so_retry_and_the_chooser_agree(
+        open_page, services, helper, summ, qtbot) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """walk50 #2: Dream now on the older day failed; the page's re-read then chose the
+    newest day again, so Retry (the day tried) and the chooser named different days."""
+    _talk(services, helper, "Old chat", 4, "Plan the Kyoto trip in a table, please")
+    _talk(services, helper, "Yesterday's chat", 1, "Short answers please")
+    panel = open_page(helper).dream_panel
+    picker = panel.day_picker
+    qtbot.waitUntil(lambda: picker.count() == 2 and not panel.runner.pending(), timeout=5000)
+    four = datetime.now(UTC).date() - timedelta(days=4)
+    picker.setCurrentIndex(1)
+    summ.script(Reply(text_chunks=[" "]))  # an empty answer: the run fails, nothing is written
+    assert panel.runs.dream_now() is not None
+    qtbot.waitUntil(lambda: bool(panel.failure_bar.summary), timeout=15000)
+    idle(qtbot, panel)
+    loads: list[int] = []
+    load = picker.load
+
+    async def counted(*args):  # type: ignore[no-untyped-def]
+        await load(*args)
+        loads.append(picker.count())
+
+    picker.load = counted  # type: ignore[method-assign]
+    panel.schedule_reload()  # the re-read a store change (the run's record) brings
+    qtbot.waitUntil(lambda: bool(loads), timeout=5000)
+    assert picker.count() == 2
+    assert picker.selected_day() == four
