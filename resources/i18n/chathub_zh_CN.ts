@@ -3547,6 +3547,10 @@ Type below and press %1 to start.</source>
         <translation>后备值</translation>
     </message>
     <message>
+        <source>none · dream card %1</source>
+        <translation>未设置 · 梦境卡片 %1</translation>
+    </message>
+    <message>
         <source>A card beats the bundled catalog for that model: the badge, compaction and the history window use its context window. A model with neither uses a fallback window.</source>
         <translation>对该模型而言，卡片优先于内置目录：令牌徽章、压缩和历史窗口都使用卡片的上下文窗口。两者都没有的模型使用后备窗口。</translation>
     </message>
@@ -4962,8 +4966,24 @@ URL：%3
         <translation>在完成前已停止</translation>
     </message>
     <message>
-        <source>the History Compress model stopped at its token limit (%1 tokens) before it completed one line of the card; choose a History Compress model with a larger window</source>
-        <translation>History Compress 模型在完成卡片的任何一行之前就达到了令牌上限（%1 个令牌）；请选择上下文窗口更大的History Compress 模型</translation>
+        <source>the History Compress model stopped at its output cap (%1 tokens, %2) before it completed one line of the card; raise Max output in its model card (Settings → Models) or choose another History Compress model</source>
+        <translation>历史压缩模型在写完卡片的第一行之前就达到了输出上限（%1 个 token，%2）；请在其模型卡片中调高最大输出（设置 → 模型），或选择其他历史压缩模型</translation>
+    </message>
+    <message>
+        <source>the History Compress model&apos;s %1-token window left only %2 tokens for the answer beside the day&apos;s chats, and it stopped there before it completed one line of the card; choose a History Compress model with a larger window</source>
+        <translation>历史压缩模型的 %1 token 窗口在容纳当天的聊天后只剩 %2 个 token 用于回答，它在写完卡片的第一行之前就停在了那里；请选择窗口更大的历史压缩模型</translation>
+    </message>
+    <message>
+        <source>its model card&apos;s max output</source>
+        <translation>其模型卡片的最大输出</translation>
+    </message>
+    <message>
+        <source>the dream&apos;s card size, as its model card sets no max output</source>
+        <translation>梦境卡片的长度上限，因为其模型卡片未设置最大输出</translation>
+    </message>
+    <message>
+        <source>a quarter of its %1-token window, as its model card sets no max output</source>
+        <translation>其 %1 token 窗口的四分之一，因为其模型卡片未设置最大输出</translation>
     </message>
     <message>
         <source>the History Compress model returned an empty answer</source>

@@ -104,3 +104,24 @@ def test_a_failed_dream_keeps_its_day_chosen_so_retry_and_the_chooser_agree(
     qtbot.waitUntil(lambda: bool(loads), timeout=5000)
     assert picker.count() == 2
     assert picker.selected_day() == four
+
+
+def test_a_card_cut_at_its_output_cap_says_so_and_offers_the_history_compress_choice(
+        open_page, services, helper, summ, qtbot) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """walk50 #2: a small model stopped at its output cap before one complete line; the
+    bar blamed the window and had only Retry. It names the output cap and offers the
+    History Compress choice (Settings → System Agent) beside Retry."""
+    _talk(services, helper, "Yesterday's chat", 1, "Short answers please")
+    panel = open_page(helper).dream_panel
+    qtbot.waitUntil(lambda: panel.day_picker.count() == 1 and not panel.runner.pending(), timeout=5000)
+    summ.script(Reply(text_chunks=["The person worked with the assistant and asked and asked"],
+                      finish_reason="length"))
+    assert panel.runs.dream_now() is not None
+    qtbot.waitUntil(lambda: bool(panel.failure_bar.summary), timeout=15000)
+    assert "stopped at its output cap (" in panel.failure_bar.summary
+    assert "larger window" not in panel.failure_bar.summary
+    assert panel.choose_summarizer_button.isVisibleTo(panel)
+    opened: list[bool] = []
+    panel.events.summarizer_choice_requested.connect(lambda: opened.append(True))
+    panel.choose_summarizer_button.click()
+    assert opened == [True]

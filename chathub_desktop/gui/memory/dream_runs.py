@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
 from chathub_desktop.core.memory_diff import EntryChanges
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.page_dates import long_date, long_iso, short_date
@@ -30,6 +31,7 @@ from chathub_desktop.gui.settings.summarizer_choice import missing_text
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.dream.dream_cards import RegenDraft
+from chathub_desktop.services.dream.dream_reasons import DreamReason
 from chathub_desktop.services.dream.dream_service import FAILED, DreamDraft, DreamOutcome
 from chathub_desktop.services.errors import ServiceError, StaleDocument
 from chathub_desktop.services.events import DreamProgress
@@ -118,6 +120,20 @@ def failure_details(what: str, day: str, message: str, at: datetime, *, schedule
     return "\n\n".join((fill(translate("MemoryPage", "%1 over %2 (UTC) failed at %3 UTC."), said_run(what), long_iso(day),
                               f"{short_date(at.astimezone(UTC).date())} {at.astimezone(UTC):%H:%M}"),
                          fill(translate("MemoryPage", "Reason: %1"), reason), note))
+
+
+#: Failures another History Compress model (or its model card) fixes: a limit it hit, or
+#: a card it could not write (walk50 #2: the bar offered Retry only).
+MODEL_FIXES = frozenset({DreamReason.CUT_AT_OUTPUT_CAP, DreamReason.CUT_AT_WINDOW, DreamReason.WINDOW_TOO_SMALL,
+                         DreamReason.REPEATS_ITSELF, DreamReason.ECHOED_PROMPT, DreamReason.CHATTED})
+
+
+def model_fixes(why: Reason | None) -> bool:
+    """``why`` (a run's typed reason, its nested reasons too) is one :data:`MODEL_FIXES`
+    names, so the failure bar offers the History Compress choice beside Retry."""
+    if why is None:
+        return False
+    return why.template in MODEL_FIXES or any(isinstance(a, Reason) and model_fixes(a) for a in why.args)
 
 
 class RunsHost(Protocol):
@@ -361,6 +377,7 @@ class DreamRuns(QObject):
             self._host.show_failure(failure_line(what, day or outcome.history_day.isoformat(), message),
                                     failure_details(what, day or outcome.history_day.isoformat(), message,
                                                     datetime.now(UTC), scheduled=False), retry)
+            self._host.offer_summarizer_choice(model_fixes(outcome.why))
             return
         self._host.show_status(outcome_text(outcome.status, message), 15000)
         if outcome.card_number is not None:
@@ -399,6 +416,7 @@ class DreamRuns(QObject):
                         failure_line("Scheduled dream", day, message),
                         failure_details("The scheduled dream", day, message, datetime.now(UTC), scheduled=True),
                         lambda: self.dream_over(date.fromisoformat(day)))
+                    self._host.offer_summarizer_choice(model_fixes(event.why))
                 else:
                     self._host.show_status(fill(translate("MemoryPage", "Scheduled dream: %1"),
                                                 outcome_text(status, message)), 15000)
