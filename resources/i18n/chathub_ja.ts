@@ -2519,6 +2519,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>もう一度「今すぐドリーム」を実行すると、今のメモリに何が追加されるかを確認できます。</translation>
     </message>
     <message>
+        <source>This card mostly repeats itself — try Regenerate or a larger model</source>
+        <translation>このカードはほとんど同じ内容の繰り返しです — 再生成するか、より大きなモデルを試してください</translation>
+    </message>
+    <message>
         <source>Nothing was written. Retry dreams over the same day again now.</source>
         <translation>何も書き込まれていません。「再試行」で同じ日についてもう一度ドリームします。</translation>
     </message>
@@ -4996,6 +5000,10 @@ URL：%3
     <message>
         <source>the History Compress model wrote the same line over and over (%1 of %2 lines nearly repeat another) instead of a card; nothing was changed</source>
         <translation>履歴圧縮モデルはカードの代わりに同じ行を繰り返し書きました(%2 行中 %1 行がほぼ重複);何も変更されていません</translation>
+    </message>
+    <message>
+        <source>the card for %1 mostly repeats itself, so it was not added; Dream now shows it for review, or choose a larger History Compress model</source>
+        <translation>%1 のカードはほとんど同じ内容の繰り返しのため追加しませんでした。「今すぐドリーム」で内容を確認するか、より大きな履歴圧縮モデルを選んでください</translation>
     </message>
     <message>
         <source>the History Compress model wrote to you instead of a card about how you work; nothing was changed</source>

@@ -2519,6 +2519,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>再次“立即做梦”，查看它会为当前的记忆添加什么。</translation>
     </message>
     <message>
+        <source>This card mostly repeats itself — try Regenerate or a larger model</source>
+        <translation>这张卡片大多在重复自己——请尝试重新生成或使用更大的模型</translation>
+    </message>
+    <message>
         <source>Nothing was written. Retry dreams over the same day again now.</source>
         <translation>未写入任何内容。“重试”会立即对同一天再次做梦。</translation>
     </message>
@@ -4996,6 +5000,10 @@ URL：%3
     <message>
         <source>the History Compress model wrote the same line over and over (%1 of %2 lines nearly repeat another) instead of a card; nothing was changed</source>
         <translation>历史压缩模型没有写出卡片,而是反复写同一行(%2 行中有 %1 行几乎重复);未做任何更改</translation>
+    </message>
+    <message>
+        <source>the card for %1 mostly repeats itself, so it was not added; Dream now shows it for review, or choose a larger History Compress model</source>
+        <translation>%1 的卡片大多在重复自己，因此没有添加；“立即做梦”会先显示它供你查看，或者选择更大的历史压缩模型</translation>
     </message>
     <message>
         <source>the History Compress model wrote to you instead of a card about how you work; nothing was changed</source>

@@ -125,3 +125,28 @@ def test_a_card_cut_at_its_output_cap_says_so_and_offers_the_history_compress_ch
     panel.events.summarizer_choice_requested.connect(lambda: opened.append(True))
     panel.choose_summarizer_button.click()
     assert opened == [True]
+
+
+def test_a_card_that_mostly_repeats_itself_is_previewed_with_a_warning_and_discard_as_the_default(
+        open_page, services, helper, summ, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """walk50 #2: SmolLM2's card for 1 May repeated one sentence ~20 times and ended with
+    "User: ok" lines, yet Add card was the default. The transcript lines are dropped, the
+    preview says the card repeats itself, and Discard is the default."""
+    from tests.unit.test_card_degenerate import WALK50_CARD
+
+    asked: list[tuple] = []
+    monkeypatch.setattr(change_preview, "ask", lambda *a: asked.append(a) or None)
+    _talk(services, helper, "Yesterday's chat", 1, "what is a joke")
+    panel = open_page(helper).dream_panel
+    qtbot.waitUntil(lambda: panel.day_picker.count() == 1 and not panel.runner.pending(), timeout=5000)
+    summ.script(Reply(text_chunks=[WALK50_CARD]))
+    assert panel.runs.dream_now() is not None
+    qtbot.waitUntil(lambda: bool(asked), timeout=15000)
+    option = asked[0][3][0]
+    assert not option.primary  # Cancel ("Discard") is the default on Enter
+    assert option.cancel() == "Discard"
+    assert list(option.lines())[0] == "This card mostly repeats itself — try Regenerate or a larger model"
+    card = option.panes[0][1]
+    assert "User: ok" not in card and "Assistant: Hey!" not in card
+    idle(qtbot, panel)
+    assert panel.model.rowCount() == 0  # discarded: nothing written

@@ -58,6 +58,9 @@ PHASE_TEXT = {
 DREAM_STALE_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Dream now again to see what it would add to the memory as it "
                                                    "is now.")
 #: The failure bar's Details for a manual run, and for a scheduled one (DRM-5: retried next cycle).
+#: The preview's first line over a card that mostly repeats itself (walk50 #2).
+DEGENERATE_WARNING = QT_TRANSLATE_NOOP("MemoryPage", "This card mostly repeats itself — try Regenerate or a larger "
+                                                     "model")
 MANUAL_FAILED_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Nothing was written. Retry dreams over the same day again now.")
 SCHEDULED_FAILED_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Nothing was written. The schedule tries this day again at "
                                                         "its next cycle; Retry dreams over it now as a manual run "
@@ -125,7 +128,8 @@ def failure_details(what: str, day: str, message: str, at: datetime, *, schedule
 #: Failures another History Compress model (or its model card) fixes: a limit it hit, or
 #: a card it could not write (walk50 #2: the bar offered Retry only).
 MODEL_FIXES = frozenset({DreamReason.CUT_AT_OUTPUT_CAP, DreamReason.CUT_AT_WINDOW, DreamReason.WINDOW_TOO_SMALL,
-                         DreamReason.REPEATS_ITSELF, DreamReason.ECHOED_PROMPT, DreamReason.CHATTED})
+                         DreamReason.REPEATS_ITSELF, DreamReason.ECHOED_PROMPT, DreamReason.CHATTED,
+                         DreamReason.DEGENERATE})
 
 
 def model_fixes(why: Reason | None) -> bool:
@@ -234,7 +238,9 @@ class DreamRuns(QObject):
 
     def _confirm_dream(self, what: str, draft: DreamDraft, preview: ChangePreview) -> None:
         """Dream now's preview (outside any coroutine: it runs a modal dialog): Add writes
-        the drafted card with the previewed version token; Cancel writes nothing."""
+        the drafted card with the previewed version token; Cancel writes nothing. Over a
+        card that mostly repeats itself the first line says so and Discard, not Add, is
+        the default (walk50 #2)."""
         day = long_date(draft.history_day)
         self._host.show_status(fill(translate("MemoryPage", "%1: the card for %2 is ready — nothing is written until "
                                                             "you add it"), said_run(what), day), 0)
@@ -248,15 +254,20 @@ class DreamRuns(QObject):
                                                     QT_TRANSLATE_NOOP("MemoryPage", "Edited"))
         when = draft.history_day
 
+        looping = draft.degenerate  # walk50 #2: a card that mostly repeats itself is not the default
+
         def lines() -> list[str]:  # walk42 #2: the change in plain words, not the card counts
-            return [fill(translate("MemoryPage", "Adds a card for %1"), short_day(when)),
+            warn = [translate("MemoryPage", DEGENERATE_WARNING)] if looping else []
+            return [*warn, fill(translate("MemoryPage", "Adds a card for %1"), short_day(when)),
                     *(said(r) for r in preview.fold_reasons)]
         panes = tuple((lambda: translate("MemoryPage", "New card"), text) for text in preview.changes.added)
         key = change_preview.ask(self._parent, lambda: said_run("Dream now"), heading,
                                  [PreviewOption("add", translate("MemoryPage", "Add"), lines, preview.changes,
                                                 (translate("MemoryPage", titles[0]), translate("MemoryPage", titles[1]),
                                                  translate("MemoryPage", titles[2])), panes=panes,
-                                                primary=True)],  # adding the card is the point (walk49 #2b)
+                                                cancel=(lambda: translate("MemoryPage", "Discard")) if looping
+                                                else None,
+                                                primary=not looping)],  # adding the card is the point (walk49 #2b)
                                  lambda: translate("MemoryPage", "Add card"))
         if key is None:
             self._host.svc.dreams.discard_draft(draft)

@@ -59,6 +59,9 @@ class DreamReason(StrEnum):
     REPEATS_ITSELF = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model wrote the same line over "
                                                          "and over (%1 of %2 lines nearly repeat another) instead "
                                                          "of a card; nothing was changed")
+    DEGENERATE = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 mostly repeats itself, so it was not added; "
+                                                     "Dream now shows it for review, or choose a larger History "
+                                                     "Compress model")
     CHATTED = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model wrote to you instead of a card "
                                                   "about how you work; nothing was changed")
     WINDOW_TOO_SMALL = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model's %1-token window is too "
