@@ -4970,10 +4970,6 @@ URL：%3
         <translation>完了する前に停止しました</translation>
     </message>
     <message>
-        <source>the History Compress model stopped at its output cap (%1 tokens, %2) before it completed one line of the card; raise Max output in its model card (Settings → Models) or choose another History Compress model</source>
-        <translation>履歴圧縮モデルはカードの最初の 1 行を書き終える前に出力上限（%1 トークン、%2）で止まりました。モデルカードの最大出力を上げるか（設定 → モデル）、別の履歴圧縮モデルを選んでください</translation>
-    </message>
-    <message>
         <source>the History Compress model&apos;s %1-token window left only %2 tokens for the answer beside the day&apos;s chats, and it stopped there before it completed one line of the card; choose a History Compress model with a larger window</source>
         <translation>履歴圧縮モデルの %1 トークンのウィンドウには、その日のチャットの横に回答用として %2 トークンしか残らず、カードの最初の 1 行を書き終える前にそこで止まりました。より大きなウィンドウの履歴圧縮モデルを選んでください</translation>
     </message>
@@ -4982,12 +4978,16 @@ URL：%3
         <translation>モデルカードの最大出力</translation>
     </message>
     <message>
-        <source>the dream&apos;s card size, as its model card sets no max output</source>
-        <translation>ドリームカードの長さの上限（モデルカードに最大出力が設定されていないため）</translation>
+        <source>the History Compress model stopped at its output cap (%1 tokens, %2) before one complete line of the card; raise Max output in its model card (Settings → Models) or choose another History Compress model</source>
+        <translation>履歴圧縮モデルはカードの最初の 1 行を書き終える前に出力上限（%1 トークン、%2）で止まりました。モデルカードの最大出力を上げるか（設定 → モデル）、別の履歴圧縮モデルを選んでください</translation>
     </message>
     <message>
-        <source>a quarter of its %1-token window, as its model card sets no max output</source>
-        <translation>%1 トークンのウィンドウの 4 分の 1（モデルカードに最大出力が設定されていないため）</translation>
+        <source>the dream&apos;s card size</source>
+        <translation>ドリームカードの長さの上限</translation>
+    </message>
+    <message>
+        <source>a quarter of its %1-token window</source>
+        <translation>%1 トークンのウィンドウの 4 分の 1</translation>
     </message>
     <message>
         <source>the History Compress model returned an empty answer</source>

@@ -4970,10 +4970,6 @@ URL：%3
         <translation>在完成前已停止</translation>
     </message>
     <message>
-        <source>the History Compress model stopped at its output cap (%1 tokens, %2) before it completed one line of the card; raise Max output in its model card (Settings → Models) or choose another History Compress model</source>
-        <translation>历史压缩模型在写完卡片的第一行之前就达到了输出上限（%1 个 token，%2）；请在其模型卡片中调高最大输出（设置 → 模型），或选择其他历史压缩模型</translation>
-    </message>
-    <message>
         <source>the History Compress model&apos;s %1-token window left only %2 tokens for the answer beside the day&apos;s chats, and it stopped there before it completed one line of the card; choose a History Compress model with a larger window</source>
         <translation>历史压缩模型的 %1 token 窗口在容纳当天的聊天后只剩 %2 个 token 用于回答，它在写完卡片的第一行之前就停在了那里；请选择窗口更大的历史压缩模型</translation>
     </message>
@@ -4982,12 +4978,16 @@ URL：%3
         <translation>其模型卡片的最大输出</translation>
     </message>
     <message>
-        <source>the dream&apos;s card size, as its model card sets no max output</source>
-        <translation>梦境卡片的长度上限，因为其模型卡片未设置最大输出</translation>
+        <source>the History Compress model stopped at its output cap (%1 tokens, %2) before one complete line of the card; raise Max output in its model card (Settings → Models) or choose another History Compress model</source>
+        <translation>历史压缩模型在写完卡片的第一行之前就达到了输出上限（%1 个 token，%2）；请在其模型卡片中调高最大输出（设置 → 模型），或选择其他历史压缩模型</translation>
     </message>
     <message>
-        <source>a quarter of its %1-token window, as its model card sets no max output</source>
-        <translation>其 %1 token 窗口的四分之一，因为其模型卡片未设置最大输出</translation>
+        <source>the dream&apos;s card size</source>
+        <translation>梦境卡片的长度上限</translation>
+    </message>
+    <message>
+        <source>a quarter of its %1-token window</source>
+        <translation>其 %1 token 窗口的四分之一</translation>
     </message>
     <message>
         <source>the History Compress model returned an empty answer</source>

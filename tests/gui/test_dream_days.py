@@ -145,7 +145,7 @@ def test_a_card_that_mostly_repeats_itself_is_previewed_with_a_warning_and_disca
     option = asked[0][3][0]
     assert not option.primary  # Cancel ("Discard") is the default on Enter
     assert option.cancel() == "Discard"
-    assert list(option.lines())[0] == "This card mostly repeats itself — try Regenerate or a larger model"
+    assert option.warning() == "This card mostly repeats itself — try Regenerate or a larger model"
     card = option.panes[0][1]
     assert "User: ok" not in card and "Assistant: Hey!" not in card
     idle(qtbot, panel)

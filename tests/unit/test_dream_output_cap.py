@@ -24,9 +24,8 @@ def test_a_cut_at_the_output_cap_names_the_cap_and_where_it_comes_from_not_the_w
     why = cut_reason(512, CapSource.WINDOW, room=1100, window=2048)
     assert why.template == DreamReason.CUT_AT_OUTPUT_CAP
     assert why.english() == ("the History Compress model stopped at its output cap (512 tokens, a quarter of its "
-                             "2,048-token window, as its model card sets no max output) before it completed one "
-                             "line of the card; raise Max output in its model card (Settings → Models) or choose "
-                             "another History Compress model")
+                             "2,048-token window) before one complete line of the card; raise Max output in its "
+                             "model card (Settings → Models) or choose another History Compress model")
     assert "(1,024 tokens, its model card's max output)" in cut_reason(1024, CapSource.CARD, 1100, 2048).english()
 
 

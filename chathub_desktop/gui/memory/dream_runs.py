@@ -257,8 +257,7 @@ class DreamRuns(QObject):
         looping = draft.degenerate  # walk50 #2: a card that mostly repeats itself is not the default
 
         def lines() -> list[str]:  # walk42 #2: the change in plain words, not the card counts
-            warn = [translate("MemoryPage", DEGENERATE_WARNING)] if looping else []
-            return [*warn, fill(translate("MemoryPage", "Adds a card for %1"), short_day(when)),
+            return [fill(translate("MemoryPage", "Adds a card for %1"), short_day(when)),
                     *(said(r) for r in preview.fold_reasons)]
         panes = tuple((lambda: translate("MemoryPage", "New card"), text) for text in preview.changes.added)
         key = change_preview.ask(self._parent, lambda: said_run("Dream now"), heading,
@@ -267,6 +266,8 @@ class DreamRuns(QObject):
                                                  translate("MemoryPage", titles[2])), panes=panes,
                                                 cancel=(lambda: translate("MemoryPage", "Discard")) if looping
                                                 else None,
+                                                warning=(lambda: translate("MemoryPage", DEGENERATE_WARNING))
+                                                if looping else None,
                                                 primary=not looping)],  # adding the card is the point (walk49 #2b)
                                  lambda: translate("MemoryPage", "Add card"))
         if key is None:

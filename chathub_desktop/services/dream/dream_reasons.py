@@ -41,18 +41,16 @@ class DreamReason(StrEnum):
     STOPPED = QT_TRANSLATE_NOOP("ServiceReasons", "stopped before it finished")
     # walk50 #2: say which limit stopped it — the answer's output cap or the window
     CUT_AT_OUTPUT_CAP = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model stopped at its output cap "
-                                                            "(%1 tokens, %2) before it completed one line of the "
-                                                            "card; raise Max output in its model card (Settings → "
+                                                            "(%1 tokens, %2) before one complete line of the card; "
+                                                            "raise Max output in its model card (Settings → "
                                                             "Models) or choose another History Compress model")
     CUT_AT_WINDOW = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model's %1-token window left only %2 "
                                                         "tokens for the answer beside the day's chats, and it "
                                                         "stopped there before it completed one line of the card; "
                                                         "choose a History Compress model with a larger window")
     CAP_FROM_CARD = QT_TRANSLATE_NOOP("ServiceReasons", "its model card's max output")
-    CAP_FROM_CARD_SIZE = QT_TRANSLATE_NOOP("ServiceReasons", "the dream's card size, as its model card sets no "
-                                                             "max output")
-    CAP_FROM_WINDOW = QT_TRANSLATE_NOOP("ServiceReasons", "a quarter of its %1-token window, as its model card "
-                                                          "sets no max output")
+    CAP_FROM_CARD_SIZE = QT_TRANSLATE_NOOP("ServiceReasons", "the dream's card size")
+    CAP_FROM_WINDOW = QT_TRANSLATE_NOOP("ServiceReasons", "a quarter of its %1-token window")
     EMPTY_ANSWER = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model returned an empty answer")
     ECHOED_PROMPT = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model repeated its instructions "
                                                         "instead of writing a card; nothing was changed")
