@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from enum import StrEnum
 
 from chathub_desktop.core.compaction_prompt import complete_part, in_language, without_repeats
 from chathub_desktop.core.dynamic_cards import cut_to_cap
@@ -130,6 +131,27 @@ def dream_budget(window: int) -> DreamBudget:
     answer = max(1, int(ANSWER_WINDOW_SHARE * window))
     return DreamBudget(window, max(1, int(PROMPT_WINDOW_SHARE * window)), min(CARD_MAX_TOKENS, answer),
                        min(FOLD_MAX_TOKENS, answer))
+
+
+class CapSource(StrEnum):
+    """Where a card answer's output cap comes from (walk50 #2: the cap, not the window,
+    had stopped SmolLM2, and the error blamed the window)."""
+
+    CARD = "model card"  # the model card's max output
+    WINDOW = "window share"  # a quarter of the window (:data:`ANSWER_WINDOW_SHARE`)
+    CARD_SIZE = "card size"  # the dream's own :data:`CARD_MAX_TOKENS`
+
+
+def answer_cap(budget: DreamBudget, max_output: int | None, user_card: bool) -> tuple[int, CapSource]:
+    """The output cap (tokens) of a new card's answer and where it comes from: a max
+    output the user set in the model card (``user_card``) wins, so the card editor can
+    raise it; otherwise ``budget.answer_tokens`` (min of 1,600 and a quarter of the
+    window), lowered to a catalog ``max_output`` below it. The caller still bounds it by
+    what the window leaves beside the prompt."""
+    if max_output is not None and max_output > 0 and (user_card or max_output < budget.answer_tokens):
+        return max_output, CapSource.CARD
+    share = budget.answer_tokens < CARD_MAX_TOKENS
+    return budget.answer_tokens, CapSource.WINDOW if share else CapSource.CARD_SIZE
 
 
 @dataclass(frozen=True)

@@ -2538,6 +2538,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>もう一度「今すぐドリーム」を実行すると、今のメモリに何が追加されるかを確認できます。</translation>
     </message>
     <message>
+        <source>This card mostly repeats itself — try Regenerate or a larger model</source>
+        <translation>このカードはほとんど同じ内容の繰り返しです — 再生成するか、より大きなモデルを試してください</translation>
+    </message>
+    <message>
         <source>Nothing was written. Retry dreams over the same day again now.</source>
         <translation>何も書き込まれていません。「再試行」で同じ日についてもう一度ドリームします。</translation>
     </message>
@@ -3572,6 +3576,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>fallback</source>
         <translation>代替値</translation>
+    </message>
+    <message>
+        <source>none · dream card %1</source>
+        <translation>未設定 · ドリームカード %1</translation>
     </message>
     <message>
         <source>A card beats the bundled catalog for that model: the badge, compaction and the history window use its context window. A model with neither uses a fallback window.</source>
@@ -4997,8 +5005,24 @@ URL：%3
         <translation>完了する前に停止しました</translation>
     </message>
     <message>
-        <source>the History Compress model stopped at its token limit (%1 tokens) before it completed one line of the card; choose a History Compress model with a larger window</source>
-        <translation>History Compress モデルはカードの1行を書き終える前にトークン上限（%1 トークン）に達しました。より大きなウィンドウのHistory Compress モデルを選んでください</translation>
+        <source>the History Compress model&apos;s %1-token window left only %2 tokens for the answer beside the day&apos;s chats, and it stopped there before it completed one line of the card; choose a History Compress model with a larger window</source>
+        <translation>履歴圧縮モデルの %1 トークンのウィンドウには、その日のチャットの横に回答用として %2 トークンしか残らず、カードの最初の 1 行を書き終える前にそこで止まりました。より大きなウィンドウの履歴圧縮モデルを選んでください</translation>
+    </message>
+    <message>
+        <source>its model card&apos;s max output</source>
+        <translation>モデルカードの最大出力</translation>
+    </message>
+    <message>
+        <source>the History Compress model stopped at its output cap (%1 tokens, %2) before one complete line of the card; raise Max output in its model card (Settings → Models) or choose another History Compress model</source>
+        <translation>履歴圧縮モデルはカードの最初の 1 行を書き終える前に出力上限（%1 トークン、%2）で止まりました。モデルカードの最大出力を上げるか（設定 → モデル）、別の履歴圧縮モデルを選んでください</translation>
+    </message>
+    <message>
+        <source>the dream&apos;s card size</source>
+        <translation>ドリームカードの長さの上限</translation>
+    </message>
+    <message>
+        <source>a quarter of its %1-token window</source>
+        <translation>%1 トークンのウィンドウの 4 分の 1</translation>
     </message>
     <message>
         <source>the History Compress model returned an empty answer</source>
@@ -5011,6 +5035,10 @@ URL：%3
     <message>
         <source>the History Compress model wrote the same line over and over (%1 of %2 lines nearly repeat another) instead of a card; nothing was changed</source>
         <translation>履歴圧縮モデルはカードの代わりに同じ行を繰り返し書きました(%2 行中 %1 行がほぼ重複);何も変更されていません</translation>
+    </message>
+    <message>
+        <source>the card for %1 mostly repeats itself, so it was not added; Dream now shows it for review, or choose a larger History Compress model</source>
+        <translation>%1 のカードはほとんど同じ内容の繰り返しのため追加しませんでした。「今すぐドリーム」で内容を確認するか、より大きな履歴圧縮モデルを選んでください</translation>
     </message>
     <message>
         <source>the History Compress model wrote to you instead of a card about how you work; nothing was changed</source>

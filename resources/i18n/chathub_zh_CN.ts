@@ -2538,6 +2538,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>再次“立即做梦”，查看它会为当前的记忆添加什么。</translation>
     </message>
     <message>
+        <source>This card mostly repeats itself — try Regenerate or a larger model</source>
+        <translation>这张卡片大多在重复自己——请尝试重新生成或使用更大的模型</translation>
+    </message>
+    <message>
         <source>Nothing was written. Retry dreams over the same day again now.</source>
         <translation>未写入任何内容。“重试”会立即对同一天再次做梦。</translation>
     </message>
@@ -3572,6 +3576,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>fallback</source>
         <translation>后备值</translation>
+    </message>
+    <message>
+        <source>none · dream card %1</source>
+        <translation>未设置 · 梦境卡片 %1</translation>
     </message>
     <message>
         <source>A card beats the bundled catalog for that model: the badge, compaction and the history window use its context window. A model with neither uses a fallback window.</source>
@@ -4997,8 +5005,24 @@ URL：%3
         <translation>在完成前已停止</translation>
     </message>
     <message>
-        <source>the History Compress model stopped at its token limit (%1 tokens) before it completed one line of the card; choose a History Compress model with a larger window</source>
-        <translation>History Compress 模型在完成卡片的任何一行之前就达到了令牌上限（%1 个令牌）；请选择上下文窗口更大的History Compress 模型</translation>
+        <source>the History Compress model&apos;s %1-token window left only %2 tokens for the answer beside the day&apos;s chats, and it stopped there before it completed one line of the card; choose a History Compress model with a larger window</source>
+        <translation>历史压缩模型的 %1 token 窗口在容纳当天的聊天后只剩 %2 个 token 用于回答，它在写完卡片的第一行之前就停在了那里；请选择窗口更大的历史压缩模型</translation>
+    </message>
+    <message>
+        <source>its model card&apos;s max output</source>
+        <translation>其模型卡片的最大输出</translation>
+    </message>
+    <message>
+        <source>the History Compress model stopped at its output cap (%1 tokens, %2) before one complete line of the card; raise Max output in its model card (Settings → Models) or choose another History Compress model</source>
+        <translation>历史压缩模型在写完卡片的第一行之前就达到了输出上限（%1 个 token，%2）；请在其模型卡片中调高最大输出（设置 → 模型），或选择其他历史压缩模型</translation>
+    </message>
+    <message>
+        <source>the dream&apos;s card size</source>
+        <translation>梦境卡片的长度上限</translation>
+    </message>
+    <message>
+        <source>a quarter of its %1-token window</source>
+        <translation>其 %1 token 窗口的四分之一</translation>
     </message>
     <message>
         <source>the History Compress model returned an empty answer</source>
@@ -5011,6 +5035,10 @@ URL：%3
     <message>
         <source>the History Compress model wrote the same line over and over (%1 of %2 lines nearly repeat another) instead of a card; nothing was changed</source>
         <translation>历史压缩模型没有写出卡片,而是反复写同一行(%2 行中有 %1 行几乎重复);未做任何更改</translation>
+    </message>
+    <message>
+        <source>the card for %1 mostly repeats itself, so it was not added; Dream now shows it for review, or choose a larger History Compress model</source>
+        <translation>%1 的卡片大多在重复自己，因此没有添加；“立即做梦”会先显示它供你查看，或者选择更大的历史压缩模型</translation>
     </message>
     <message>
         <source>the History Compress model wrote to you instead of a card about how you work; nothing was changed</source>

@@ -241,9 +241,10 @@ def test_app_send_path_streams_stores_usage_and_stops(local_model: LocalModelSer
 #: What a 135M model's botched card is refused for, in one line, writing nothing: its prompt written
 #: back (walk40 #1), one line over and over (walk42 #2), or a ramble to its token limit with no
 #: complete line (stop 42's CI: 512 tokens without a line break), or chat with its reader instead
-#: of a card (walk45 #6: "I have nothing to edit or improve. Please go ahead and share…").
-MODEL_QUALITY_REFUSALS = (DreamReason.ECHOED_PROMPT, DreamReason.REPEATS_ITSELF, DreamReason.CUT_BEFORE_A_LINE,
-                          DreamReason.CHATTED)
+#: of a card (walk45 #6: "I have nothing to edit or improve. Please go ahead and share…"), or a card
+#: that mostly repeats itself (walk50 #2).
+MODEL_QUALITY_REFUSALS = (DreamReason.ECHOED_PROMPT, DreamReason.REPEATS_ITSELF, DreamReason.CUT_AT_OUTPUT_CAP,
+                          DreamReason.CUT_AT_WINDOW, DreamReason.CHATTED, DreamReason.DEGENERATE)
 
 
 #: walk39's first day with SmolLM2 (its replies shortened): the day its dream failed twice.

@@ -75,3 +75,78 @@ def test_a_day_when_only_today_has_messages_says_today_is_not_finished(
     assert picker.selected_day() is None
     assert picker.currentText() == "Today's chats can be dreamt tomorrow"
     assert not panel.dream_now_button.isEnabled()
+
+
+def test_a_failed_dream_keeps_its_day_chosen_so_retry_and_the_chooser_agree(
+        open_page, services, helper, summ, qtbot) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """walk50 #2: Dream now on the older day failed; the page's re-read then chose the
+    newest day again, so Retry (the day tried) and the chooser named different days."""
+    _talk(services, helper, "Old chat", 4, "Plan the Kyoto trip in a table, please")
+    _talk(services, helper, "Yesterday's chat", 1, "Short answers please")
+    panel = open_page(helper).dream_panel
+    picker = panel.day_picker
+    qtbot.waitUntil(lambda: picker.count() == 2 and not panel.runner.pending(), timeout=5000)
+    four = datetime.now(UTC).date() - timedelta(days=4)
+    picker.setCurrentIndex(1)
+    summ.script(Reply(text_chunks=[" "]))  # an empty answer: the run fails, nothing is written
+    assert panel.runs.dream_now() is not None
+    qtbot.waitUntil(lambda: bool(panel.failure_bar.summary), timeout=15000)
+    idle(qtbot, panel)
+    loads: list[int] = []
+    load = picker.load
+
+    async def counted(*args):  # type: ignore[no-untyped-def]
+        await load(*args)
+        loads.append(picker.count())
+
+    picker.load = counted  # type: ignore[method-assign]
+    panel.schedule_reload()  # the re-read a store change (the run's record) brings
+    qtbot.waitUntil(lambda: bool(loads), timeout=5000)
+    assert picker.count() == 2
+    assert picker.selected_day() == four
+
+
+def test_a_card_cut_at_its_output_cap_says_so_and_offers_the_history_compress_choice(
+        open_page, services, helper, summ, qtbot) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """walk50 #2: a small model stopped at its output cap before one complete line; the
+    bar blamed the window and had only Retry. It names the output cap and offers the
+    History Compress choice (Settings → System Agent) beside Retry."""
+    _talk(services, helper, "Yesterday's chat", 1, "Short answers please")
+    panel = open_page(helper).dream_panel
+    qtbot.waitUntil(lambda: panel.day_picker.count() == 1 and not panel.runner.pending(), timeout=5000)
+    summ.script(Reply(text_chunks=["The person worked with the assistant and asked and asked"],
+                      finish_reason="length"))
+    assert panel.runs.dream_now() is not None
+    qtbot.waitUntil(lambda: bool(panel.failure_bar.summary), timeout=15000)
+    assert "stopped at its output cap (" in panel.failure_bar.summary
+    assert "larger window" not in panel.failure_bar.summary
+    assert panel.choose_summarizer_button.isVisibleTo(panel)
+    opened: list[bool] = []
+    panel.events.summarizer_choice_requested.connect(lambda: opened.append(True))
+    panel.choose_summarizer_button.click()
+    assert opened == [True]
+
+
+def test_a_card_that_mostly_repeats_itself_is_previewed_with_a_warning_and_discard_as_the_default(
+        open_page, services, helper, summ, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """walk50 #2: SmolLM2's card for 1 May repeated one sentence ~20 times and ended with
+    "User: ok" lines, yet Add card was the default. The transcript lines are dropped, the
+    preview says the card repeats itself, and Discard is the default."""
+    from tests.unit.test_card_degenerate import WALK50_CARD
+
+    asked: list[tuple] = []
+    monkeypatch.setattr(change_preview, "ask", lambda *a: asked.append(a) or None)
+    _talk(services, helper, "Yesterday's chat", 1, "what is a joke")
+    panel = open_page(helper).dream_panel
+    qtbot.waitUntil(lambda: panel.day_picker.count() == 1 and not panel.runner.pending(), timeout=5000)
+    summ.script(Reply(text_chunks=[WALK50_CARD]))
+    assert panel.runs.dream_now() is not None
+    qtbot.waitUntil(lambda: bool(asked), timeout=15000)
+    option = asked[0][3][0]
+    assert not option.primary  # Cancel ("Discard") is the default on Enter
+    assert option.cancel() == "Discard"
+    assert option.warning() == "This card mostly repeats itself — try Regenerate or a larger model"
+    card = option.panes[0][1]
+    assert "User: ok" not in card and "Assistant: Hey!" not in card
+    idle(qtbot, panel)
+    assert panel.model.rowCount() == 0  # discarded: nothing written

@@ -103,3 +103,16 @@ def test_settings_models_tab_adds_edits_and_deletes_a_card(window: Any, services
     page.delete()
     qtbot.waitUntil(lambda: page.table.rowCount() == 0, timeout=5000)
     qtbot.waitUntil(lambda: badge.estimate.context_window != 8192, timeout=5000)
+
+
+def test_the_max_output_column_says_what_a_dream_card_gets_when_no_card_sets_one(
+        window: Any, services: Services, qtbot: Any) -> None:
+    """walk50 #2: smollm2-135m showed Max output "—" while its dream cards stopped at
+    512 tokens; the column names that cap until the card editor sets a max output."""
+    services.models.set("smollm2-135m", 2048)
+    services.models.set("acme-local-7b", 2048, max_output=1024)
+    page = window.pages.open_settings().pages[SettingsSection.MODELS]
+    qtbot.waitUntil(lambda: page.table.rowCount() == 2, timeout=5000)
+    cells = {page.table.item(r, 1).text(): page.table.item(r, 4) for r in range(2)}
+    assert cells["smollm2-135m"].text() == "none · dream card 512"
+    assert cells["acme-local-7b"].toolTip() == "1,024"

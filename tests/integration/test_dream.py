@@ -207,7 +207,7 @@ def test_a_new_card_cut_at_the_length_stop_is_never_kept(
     say(services, services.topics.create("Helper").id, Role.USER, "I like tables", AT)
     summ.script(Reply(text_chunks=["- Prefers answers in tab"], finish_reason=finish))
     outs = run(dreams.run_due())
-    assert [o.status for o in outs] == ["failed"] and "token limit" in outs[0].message
+    assert [o.status for o in outs] == ["failed"] and "stopped at its output cap" in outs[0].message
     assert stored_cards(services) == [] and services.dreams.document("Helper") == ""
     clock.now = NOW + timedelta(minutes=10)  # the back-off of a failed run (REF-17)
     summ.script(card("- Prefers answers in tables"))

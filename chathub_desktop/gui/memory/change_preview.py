@@ -41,8 +41,8 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.memory_diff import EntryChanges
-from chathub_desktop.gui.design import current_colours
-from chathub_desktop.gui.design.tokens import Radius, Space
+from chathub_desktop.gui.design import current_colours, set_tone
+from chathub_desktop.gui.design.tokens import Radius, Space, Tone
 from chathub_desktop.gui.memory.card_delegate import layout_lines
 from chathub_desktop.gui.memory.card_panes import CardPanes, fitted_size
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -127,6 +127,9 @@ class PreviewOption:
     #: is the accent-filled primary button and the default on Enter; else Cancel is the
     #: default and the action looks secondary (a preview of a removal or a replacement).
     primary: bool = False
+    #: A line shown above the summary in the warning tone (walk50 #2: "This card mostly
+    #: repeats itself …"); None: no warning.
+    warning: Said | None = None
 
     def shown_lines(self) -> list[str]:
         """The summary lines as shown now (a maker called: the interface language)."""
@@ -232,6 +235,11 @@ class ChangePreviewDialog(QDialog):
             rb.setObjectName(f"previewOption_{opt.key}")
             self.radios.addButton(rb, i)
             lay.addWidget(rb)
+        self.warning = QLabel()
+        self.warning.setObjectName("previewWarning")
+        self.warning.setWordWrap(True)
+        set_tone(self.warning, Tone.WARNING)
+        lay.addWidget(self.warning)
         self.summary = QLabel()
         self.summary.setObjectName("previewSummary")
         self.summary.setWordWrap(True)
@@ -297,6 +305,8 @@ class ChangePreviewDialog(QDialog):
         opt = self.options[i]
         self._shown_key = ""  # no tick is recorded while the rows are rebuilt
         self.summary.setText("\n".join(opt.shown_lines()))
+        self.warning.setText(_maker(opt.warning)() if opt.warning is not None else "")
+        self.warning.setVisible(opt.warning is not None)
         self.tree.clear()
         c = opt.changes
         if c is None or opt.panes:

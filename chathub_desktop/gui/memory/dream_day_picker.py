@@ -89,8 +89,9 @@ class DreamDayPicker(QComboBox):
         if not days:
             self.addItem("", None)
         self._say()
-        idx = self.findData(keep) if keep is not None else -1
-        self.setCurrentIndex(max(0, idx))
+        # walk50 #2: findData compares a Python date by identity, so a re-read (after a
+        # failed Dream now) lost the day that was tried and Retry named another one
+        self.setCurrentIndex(next((i for i, d in enumerate(days) if d.day == keep), 0))
         self.setEnabled(bool(days))
 
     def _say(self) -> None:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
 from chathub_desktop.core.memory_diff import EntryChanges
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
@@ -30,6 +31,7 @@ from chathub_desktop.gui.shell.day_format import format_day, format_day_time, fo
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.dream.dream_cards import RegenDraft
+from chathub_desktop.services.dream.dream_reasons import DreamReason
 from chathub_desktop.services.dream.dream_service import FAILED, DreamDraft, DreamOutcome
 from chathub_desktop.services.errors import ServiceError, StaleDocument
 from chathub_desktop.services.events import DreamProgress
@@ -56,6 +58,9 @@ PHASE_TEXT = {
 DREAM_STALE_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Dream now again to see what it would add to the memory as it "
                                                    "is now.")
 #: The failure bar's Details for a manual run, and for a scheduled one (DRM-5: retried next cycle).
+#: The preview's first line over a card that mostly repeats itself (walk50 #2).
+DEGENERATE_WARNING = QT_TRANSLATE_NOOP("MemoryPage", "This card mostly repeats itself — try Regenerate or a larger "
+                                                     "model")
 MANUAL_FAILED_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Nothing was written. Retry dreams over the same day again now.")
 SCHEDULED_FAILED_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Nothing was written. The schedule tries this day again at "
                                                         "its next cycle; Retry dreams over it now as a manual run "
@@ -113,6 +118,21 @@ def failure_details(what: str, day: str, message: str, at: datetime, *, schedule
     return "\n\n".join((fill(translate("MemoryPage", "%1 over %2 (UTC) failed at %3."), said_run(what), format_iso_day(day),
                               format_day_time(at)),
                          fill(translate("MemoryPage", "Reason: %1"), reason), note))
+
+
+#: Failures another History Compress model (or its model card) fixes: a limit it hit, or
+#: a card it could not write (walk50 #2: the bar offered Retry only).
+MODEL_FIXES = frozenset({DreamReason.CUT_AT_OUTPUT_CAP, DreamReason.CUT_AT_WINDOW, DreamReason.WINDOW_TOO_SMALL,
+                         DreamReason.REPEATS_ITSELF, DreamReason.ECHOED_PROMPT, DreamReason.CHATTED,
+                         DreamReason.DEGENERATE})
+
+
+def model_fixes(why: Reason | None) -> bool:
+    """``why`` (a run's typed reason, its nested reasons too) is one :data:`MODEL_FIXES`
+    names, so the failure bar offers the History Compress choice beside Retry."""
+    if why is None:
+        return False
+    return why.template in MODEL_FIXES or any(isinstance(a, Reason) and model_fixes(a) for a in why.args)
 
 
 class RunsHost(Protocol):
@@ -213,7 +233,9 @@ class DreamRuns(QObject):
 
     def _confirm_dream(self, what: str, draft: DreamDraft, preview: ChangePreview) -> None:
         """Dream now's preview (outside any coroutine: it runs a modal dialog): Add writes
-        the drafted card with the previewed version token; Cancel writes nothing."""
+        the drafted card with the previewed version token; Cancel writes nothing. Over a
+        card that mostly repeats itself the first line says so and Discard, not Add, is
+        the default (walk50 #2)."""
         day = format_day(draft.history_day)
         self._host.show_status(fill(translate("MemoryPage", "%1: the card for %2 is ready — nothing is written until "
                                                             "you add it"), said_run(what), day), 0)
@@ -227,6 +249,8 @@ class DreamRuns(QObject):
                                                     QT_TRANSLATE_NOOP("MemoryPage", "Edited"))
         when = draft.history_day
 
+        looping = draft.degenerate  # walk50 #2: a card that mostly repeats itself is not the default
+
         def lines() -> list[str]:  # walk42 #2: the change in plain words, not the card counts
             return [fill(translate("MemoryPage", "Adds a card for %1"), format_day(when)),
                     *(said(r) for r in preview.fold_reasons)]
@@ -235,7 +259,11 @@ class DreamRuns(QObject):
                                  [PreviewOption("add", translate("MemoryPage", "Add"), lines, preview.changes,
                                                 (translate("MemoryPage", titles[0]), translate("MemoryPage", titles[1]),
                                                  translate("MemoryPage", titles[2])), panes=panes,
-                                                primary=True)],  # adding the card is the point (walk49 #2b)
+                                                cancel=(lambda: translate("MemoryPage", "Discard")) if looping
+                                                else None,
+                                                warning=(lambda: translate("MemoryPage", DEGENERATE_WARNING))
+                                                if looping else None,
+                                                primary=not looping)],  # adding the card is the point (walk49 #2b)
                                  lambda: translate("MemoryPage", "Add card"))
         if key is None:
             self._host.svc.dreams.discard_draft(draft)
@@ -356,6 +384,7 @@ class DreamRuns(QObject):
             self._host.show_failure(failure_line(what, day or outcome.history_day.isoformat(), message),
                                     failure_details(what, day or outcome.history_day.isoformat(), message,
                                                     datetime.now(UTC), scheduled=False), retry)
+            self._host.offer_summarizer_choice(model_fixes(outcome.why))
             return
         self._host.show_status(outcome_text(outcome.status, message), 15000)
         if outcome.card_number is not None:
@@ -394,6 +423,7 @@ class DreamRuns(QObject):
                         failure_line("Scheduled dream", day, message),
                         failure_details("The scheduled dream", day, message, datetime.now(UTC), scheduled=True),
                         lambda: self.dream_over(date.fromisoformat(day)))
+                    self._host.offer_summarizer_choice(model_fixes(event.why))
                 else:
                     self._host.show_status(fill(translate("MemoryPage", "Scheduled dream: %1"),
                                                 outcome_text(status, message)), 15000)

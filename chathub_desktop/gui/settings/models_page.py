@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.dream_prompt import answer_cap, dream_budget
 from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.core.model_windows import short_window
 from chathub_desktop.gui.design.icons import Icon
@@ -61,6 +62,14 @@ def header_label(text: str) -> str:
     """A column title of two or more words on two lines ("Context\nwindow"), so the
     figures under it set the column's width (issue 29)."""
     return text.replace(" ", "\n", 1)
+
+
+def _no_max_output(window: int) -> str:
+    """The Max output cell of a model no card gives one (walk50 #2: "—" hid the 512-token
+    cap a dream card of a 2,048-token model gets): what a dream card asks for instead
+    (``core.dream_prompt.answer_cap``), e.g. "none · dream card 512"; Edit card sets one."""
+    cap, _source = answer_cap(dream_budget(window), None, user_card=False)
+    return fill(translate("ModelsPage", "none · dream card %1"), f"{cap:,}")
 
 
 def _cell(value: str | int) -> QTableWidgetItem:
@@ -230,11 +239,12 @@ class ModelsPage(QWidget):
                 c = row.card
                 cells = (c.provider or translate("ModelsPage", "Every provider"), c.model, c.context_window,
                          translate("ModelsPage", SOURCE_TEXTS[WindowSource.USER_CARD]),
-                         c.max_output or "—", c.encoding or by_model)
+                         c.max_output or _no_max_output(c.context_window), c.encoding or by_model)
             else:
                 assert row.served is not None
                 m = row.served
-                cells = (m.provider, m.model, m.window, translate("ModelsPage", SOURCE_TEXTS[m.source]), "—", by_model)
+                cells = (m.provider, m.model, m.window, translate("ModelsPage", SOURCE_TEXTS[m.source]),
+                         m.max_output or _no_max_output(m.window), by_model)
             for col, value in enumerate(cells):
                 self.table.setItem(r, col, _cell(value))
 

@@ -6,14 +6,19 @@
   prompt budget of :func:`~chathub_desktop.core.dream_prompt.dream_budget` for the
   model card's window (the same window compaction uses); its max output fits beside the
   prompt in 90% of that window (issue 28: +2,048 for an unlisted model no longer asks a
-  2k-window model for more than its window). The answer is cleaned
+  2k-window model for more than its window); a max output set in the user's model card
+  is the answer's cap (:func:`~chathub_desktop.core.dream_prompt.answer_cap`), and an
+  answer cut before one line says which limit stopped it (walk50 #2). The answer is cleaned
   (:func:`~chathub_desktop.core.dream_prompt.clean_answer`); one the provider cut at its
   token limit keeps its complete lines
   (:func:`~chathub_desktop.core.dream_prompt.read_cut_dream_answer`). An answer that is
   the prompt echoed back (its rules, its headings; walk40: SmolLM2 after ↻) is refused
   (:func:`~chathub_desktop.core.prompt_echo.echoes_prompt`), and so is one that is the
   model chatting with its reader instead of describing the person
-  (:func:`~chathub_desktop.core.card_chat.chats`, walk45 #6).
+  (:func:`~chathub_desktop.core.card_chat.chats`, walk45 #6). Transcript lines copied
+  back ("User: ok") are dropped, and a card that still mostly repeats itself is flagged
+  ``degenerate`` (``core.card_repeats``, walk50 #2): the preview warns, a headless run
+  does not append it.
 - :func:`fold_body` re-summarizes folded cards into one range card (at most one
   "shorter" rewrite), or falls back to concatenation — also, without a call, when the
   folded text does not fit the model's prompt budget.
@@ -34,13 +39,14 @@ from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.card_chat import chats
-from chathub_desktop.core.card_repeats import repeated_lines
+from chathub_desktop.core.card_repeats import degenerate, repeated_lines, without_transcript_lines
 from chathub_desktop.core.compaction import SUMMARIZER_SAFE_SHARE, completion_budget
 from chathub_desktop.core.messages import ChatMessage
+from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.core.prompt_echo import echoes_prompt
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.services.compaction.summarizer import Summarizer, SummarizerFailed
-from chathub_desktop.services.dream.dream_reasons import DreamReason, bounded_note
+from chathub_desktop.services.dream.dream_reasons import DreamReason, bounded_note, cut_reason
 from chathub_desktop.storage.memory_change_queries import current_body
 from chathub_desktop.storage.memory_history import FIXED
 from chathub_desktop.storage.session import Session
@@ -60,6 +66,8 @@ class CardAnswer:
     budget: dp.DreamBudget
     #: The provider stopped the answer at its token limit: ``body`` is its complete lines.
     cut: bool = False
+    #: ``body`` mostly repeats itself (``core.card_repeats.degenerate``, walk50 #2).
+    degenerate: bool = False
 
     def read_note(self) -> tuple[Reason, ...]:
         """Nothing, or how the material was bounded, e.g. ``"; 18 of 30 topics were left
@@ -107,13 +115,19 @@ async def new_card_body(summarizer: Summarizer, name: str, day: date, materials:
         raise SummarizerFailed(Reason(DreamReason.WINDOW_TOO_SMALL, (f"{budget.window:,}",)))
     target = summarizer.target
     room = int(SUMMARIZER_SAFE_SHARE * budget.window) - await asyncio.to_thread(_tokens, counter, prompt.messages)
-    max_tokens = min(completion_budget(budget.answer_tokens, target.extra_budget), room)
+    cap, source = dp.answer_cap(budget, target.card.max_output, target.card.window_source is WindowSource.USER_CARD)
+    cap = completion_budget(cap, target.extra_budget and source is not dp.CapSource.CARD)
+    max_tokens = min(cap, room)
     done = await summarizer.complete(prompt.messages, max(1, max_tokens), exact=True)
     if not done.text.strip():
         raise SummarizerFailed(Reason(DreamReason.EMPTY_ANSWER))
     body = dp.read_cut_dream_answer(done.text) if done.truncated else dp.read_dream_answer(done.text)
     if done.truncated and body is None:
-        raise SummarizerFailed(Reason(DreamReason.CUT_BEFORE_A_LINE, (f"{max_tokens:,}",)))
+        raise SummarizerFailed(cut_reason(cap, source, room, budget.window))
+    if body is not None:  # walk50 #2: "User: ok" lines copied from the day's transcript
+        body = without_transcript_lines(body)
+        if not body:
+            raise SummarizerFailed(Reason(DreamReason.ECHOED_PROMPT))
     system = prompt.messages[0].content
     known = [dm.visible_body(c) for c in cards] + [e.text for e in fixed]
     if body is not None and echoes_prompt(body, system, [m.content for m in prompt.messages], known):
@@ -130,8 +144,10 @@ async def new_card_body(summarizer: Summarizer, name: str, day: date, materials:
         assert body is not None
         log.info("dream card of %s cut at its token limit: kept %d of %d characters (its complete lines)",
                  target.label, len(body), len(done.text))
-        return CardAnswer(body, prompt, budget, cut=True)
-    return CardAnswer(body, prompt, budget)
+    looping = body is not None and degenerate(body)
+    if looping:
+        log.info("dream card of %s mostly repeats itself (%d characters)", target.label, len(body or ""))
+    return CardAnswer(body, prompt, budget, cut=done.truncated, degenerate=looping)
 
 
 async def fold_body(summarizer: Summarizer, plan: dm.FoldPlan) -> tuple[str, dm.FoldMethod]:

@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from datetime import date
 from enum import StrEnum
 
+from chathub_desktop.core.dream_prompt import CapSource
 from chathub_desktop.core.dynamic_memory import FoldMethod
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Day, Reason
 from chathub_desktop.core.secret_redaction import Redaction
 
-__all__ = ["DreamReason", "bounded_note", "fold_note", "read_titles_note", "redacted_note"]
+__all__ = ["DreamReason", "bounded_note", "cut_reason", "fold_note", "read_titles_note", "redacted_note"]
 
 
 class DreamReason(StrEnum):
@@ -38,15 +39,27 @@ class DreamReason(StrEnum):
     CANCELLED = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 was not added (cancelled)")
     PROPOSED = QT_TRANSLATE_NOOP("ServiceReasons", "proposed a card for %1 (proposal #%2%3); accept or discard it")
     STOPPED = QT_TRANSLATE_NOOP("ServiceReasons", "stopped before it finished")
-    CUT_BEFORE_A_LINE = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model stopped at its token limit "
-                                                            "(%1 tokens) before it completed one line of the card; "
-                                                            "choose a History Compress model with a larger window")
+    # walk50 #2: say which limit stopped it — the answer's output cap or the window
+    CUT_AT_OUTPUT_CAP = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model stopped at its output cap "
+                                                            "(%1 tokens, %2) before one complete line of the card; "
+                                                            "raise Max output in its model card (Settings → "
+                                                            "Models) or choose another History Compress model")
+    CUT_AT_WINDOW = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model's %1-token window left only %2 "
+                                                        "tokens for the answer beside the day's chats, and it "
+                                                        "stopped there before it completed one line of the card; "
+                                                        "choose a History Compress model with a larger window")
+    CAP_FROM_CARD = QT_TRANSLATE_NOOP("ServiceReasons", "its model card's max output")
+    CAP_FROM_CARD_SIZE = QT_TRANSLATE_NOOP("ServiceReasons", "the dream's card size")
+    CAP_FROM_WINDOW = QT_TRANSLATE_NOOP("ServiceReasons", "a quarter of its %1-token window")
     EMPTY_ANSWER = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model returned an empty answer")
     ECHOED_PROMPT = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model repeated its instructions "
                                                         "instead of writing a card; nothing was changed")
     REPEATS_ITSELF = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model wrote the same line over "
                                                          "and over (%1 of %2 lines nearly repeat another) instead "
                                                          "of a card; nothing was changed")
+    DEGENERATE = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 mostly repeats itself, so it was not added; "
+                                                     "Dream now shows it for review, or choose a larger History "
+                                                     "Compress model")
     CHATTED = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model wrote to you instead of a card "
                                                   "about how you work; nothing was changed")
     WINDOW_TOO_SMALL = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model's %1-token window is too "
@@ -73,6 +86,18 @@ class DreamReason(StrEnum):
                                                               "limit, so only its complete lines were kept")
     READ = QT_TRANSLATE_NOOP("ServiceReasons", "; read %1")
     READ_AND_MORE = QT_TRANSLATE_NOOP("ServiceReasons", "; read %1 and %2 more")
+
+
+def cut_reason(cap: int, source: CapSource, room: int, window: int) -> Reason:
+    """Why a card answer cut before its first complete line was refused (walk50 #2): the
+    ``window`` (tokens) left only ``room`` for it, below its ``cap`` from ``source``, or
+    that output cap itself stopped it."""
+    if room < cap:
+        return Reason(DreamReason.CUT_AT_WINDOW, (f"{window:,}", f"{max(room, 1):,}"))
+    where = Reason(DreamReason.CAP_FROM_CARD) if source is CapSource.CARD \
+        else Reason(DreamReason.CAP_FROM_WINDOW, (f"{window:,}",)) if source is CapSource.WINDOW \
+        else Reason(DreamReason.CAP_FROM_CARD_SIZE)
+    return Reason(DreamReason.CUT_AT_OUTPUT_CAP, (f"{cap:,}", where))
 
 
 def day_reason(template: DreamReason, day: date, *args: str | Reason) -> Reason:

@@ -199,6 +199,9 @@ class DreamDraft:
     assistant_name: str
     before: tuple[dm.Card, ...]
     version: str
+    #: The card mostly repeats itself (walk50 #2): the preview warns and offers Discard
+    #: first; a headless run (scheduled, ``run_day``) does not append it.
+    degenerate: bool = False
 
     @property
     def fold_body(self) -> str | None:
@@ -398,6 +401,8 @@ class DreamService(DreamCards, ScheduledRuns):
         memory is off (MEM-1). ``version``: the token of the document the fold's preview
         showed (issue 18); a newer one raises :class:`StaleDocument` before the model is
         called. ``asyncio.CancelledError`` passes through (Stop) and nothing is written.
+        A card that mostly repeats itself is not appended: the run fails with that hint
+        (walk50 #2; DRM-5 retries it at the next cycle).
         Store reads and writes run on the store's workers. The headless form of
         :meth:`draft_day` followed by :meth:`commit_draft`."""
         if version is not None and document_version(await self._db.run(self.document, assistant)) != version:
@@ -405,6 +410,10 @@ class DreamService(DreamCards, ScheduledRuns):
         draft = await self.draft_day(assistant, day)
         if isinstance(draft, DreamOutcome):
             return draft
+        if draft.degenerate:  # walk50 #2: no one reviews it here, so it is not appended (as DRM-14)
+            return self._finish(_outcome(draft.assistant_id, day, FAILED,
+                                         day_reason(DreamReason.DEGENERATE, day).with_notes(*draft.read),
+                                         topics_left_out=draft.topics_left_out, topics_read=draft.topics_read))
         return await self.commit_draft(draft)
 
     async def draft_day(self, assistant: int | str, day: date) -> DreamOutcome | DreamDraft:
@@ -460,7 +469,7 @@ class DreamService(DreamCards, ScheduledRuns):
             fold = (folded.text, fold[1])
             red = Redaction(body, red.kinds + folded.kinds)
         return DreamDraft(aid, day, body, keep, plan, fold, red, read, left_out, titles, snap.review, name,
-                          tuple(cards), snap.version)
+                          tuple(cards), snap.version, answer.degenerate)
 
     async def commit_draft(self, draft: DreamDraft, *, version: str | None = None) -> DreamOutcome:
         """Write ``draft`` (from :meth:`draft_day`): its card and fold in one write

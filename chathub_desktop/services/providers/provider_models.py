@@ -64,12 +64,14 @@ class ServedModel:
     """One model an enabled provider offered at its last test, for Settings → Models
     (walk42 #6): ``provider`` name, ``model`` id, its ``window`` in tokens and where that
     window comes from (``source``: the user's card, the provider's report, the catalog or
-    the NUM-2 fallback)."""
+    the NUM-2 fallback); ``max_output``: its card's completion cap in tokens, None when
+    no card sets one (walk50 #2)."""
 
     provider: str
     model: str
     window: int
     source: WindowSource
+    max_output: int | None = None
 
 
 class ProviderModels:
@@ -148,7 +150,7 @@ class ProviderModels:
                     continue
                 for model in cached_models(s, view.id):
                     card = resolve_card(s, self._catalog, row, model)
-                    out.append(ServedModel(view.name, model, card.context_window, card.window_source))
+                    out.append(ServedModel(view.name, model, card.context_window, card.window_source, card.max_output))
         return out
 
     def cached(self, provider_id: int) -> tuple[str, ...]:
