@@ -39,6 +39,7 @@ from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
     QObject,
+    QPoint,
     Qt,
     QTimer,
     Signal,
@@ -699,8 +700,10 @@ class MemoryPage(QWidget):
         if editor is not self._shown_editor:
             self._shown_editor = editor
             editor.destroyed.connect(self._forget_editor)
-        if editor.isVisible():
-            self.body_scroll.ensureWidgetVisible(editor, 0, Space.MD)
+        if editor.isVisible():  # its whole rectangle: ensureWidgetVisible shows a text edit's caret only
+            top = editor.mapTo(self.body_scroll.widget(), QPoint(0, 0))
+            half_w, half_h = editor.width() // 2, editor.height() // 2
+            self.body_scroll.ensureVisible(top.x() + half_w, top.y() + half_h, half_w, half_h + Space.MD)
 
     def _forget_editor(self) -> None:
         self._shown_editor = None
