@@ -13,13 +13,16 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import (
     QAbstractListModel,
     QCoreApplication,
+    QEvent,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QRect,
     QRectF,
     QSize,
     Qt,
     QTimer,
+    Signal,
 )
 from PySide6.QtGui import (
     QColor,
@@ -156,7 +159,14 @@ class MemoryCardDelegate(QStyledItemDelegate):
     (wrapped, at most :data:`MAX_BODY_LINES` lines). Line layouts are cached per
     ``(number, text, width)``; the editor is a multi-line :class:`CardTextEdit` over the text (Enter saves,
     Shift+Enter breaks the line, Esc cancels), the card growing round it while it is open.
-    ``faces(row)``: the :class:`CardFace` of a row of ``view``'s model (None: no such row)."""
+    ``faces(row)``: the :class:`CardFace` of a row of ``view``'s model (None: no such row).
+
+    One save rule (issue 30, walk50b #3): only Enter saves and Esc cancels; focus moving
+    elsewhere (a click on a button, Tab) keeps the draft open and unsaved, as leaving the
+    page does. ``editor_shown(editor)`` is emitted after the open editor is placed, and
+    each time it grows or moves, so the page can scroll it fully into view (walk50b #5)."""
+
+    editor_shown = Signal(QWidget)
 
     def __init__(self, view: QListView, faces: Callable[[int], CardFace | None]) -> None:
         super().__init__(view)
@@ -172,6 +182,8 @@ class MemoryCardDelegate(QStyledItemDelegate):
         self._editing: QPersistentModelIndex | None = None  # the row whose editor is open
         self._editor: CardTextEdit | None = None
         self._edit_lines = 0
+        self._saving = False  # True only while Enter's commit runs: nothing else writes
+        self._closing: CardTextEdit | None = None  # the editor Enter or Esc is closing
 
     #: The most body lines a card shows (a longer text is elided; the editor shows it all).
     max_lines = MAX_BODY_LINES
@@ -462,11 +474,27 @@ class MemoryCardDelegate(QStyledItemDelegate):
                           if edited.isValid() else None)  # once the grown card is laid out
         return ed
 
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Qt: the card editor handles its own keys (Enter saves, Esc cancels, Tab moves
+        on) and losing the focus neither saves nor closes it (issue 30, walk50b #3): Qt's
+        default saved on focus out and on Tab, and queued a second save after Enter (the
+        "commitData called with an editor that does not belong to this view" warning)."""
+        if isinstance(obj, CardTextEdit):
+            return False
+        return super().eventFilter(obj, event)
+
     def _finish(self, editor: CardTextEdit, *, commit: bool) -> None:
+        if editor is not self._editor or editor is self._closing:
+            return  # a second Enter or Esc on an editor already closing
         if commit:
             if editor.too_long():
                 return  # the footer says why; the text stays
-            self.commitData.emit(editor)
+            self._saving = True
+            try:
+                self.commitData.emit(editor)
+            finally:
+                self._saving = False
+        self._closing = editor  # a repeated key does nothing
         self.closeEditor.emit(editor, QStyledItemDelegate.EndEditHint.NoHint)
 
     def _grow(self, editor: CardTextEdit) -> None:
@@ -494,8 +522,10 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
     def setModelData(self, editor: QWidget, model: QAbstractListModel,  # type: ignore[override]
                      index: QModelIndex | QPersistentModelIndex) -> None:
-        """Qt: store the editor's text through the model (its edit handler writes it)."""
-        if isinstance(editor, CardTextEdit):
+        """Qt: store the editor's text through the model (its edit handler writes it) —
+        only for Enter: the view also commits when another card becomes current, which
+        must not save (issue 30, walk50b #3)."""
+        if isinstance(editor, CardTextEdit) and self._saving:
             model.setData(index, editor.toPlainText(), Qt.ItemDataRole.EditRole)
 
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,
@@ -506,7 +536,10 @@ class MemoryCardDelegate(QStyledItemDelegate):
         rect: QRect = option.rect
         body = self.body_rect(rect)
         body.setWidth(min(body.width(), self._card_width() - 2 * CARD_PAD + 6))
+        moved = editor.geometry() != body
         editor.setGeometry(body)
+        if moved and editor is self._editor:  # placed, grown or moved: the page keeps it in view
+            QTimer.singleShot(0, editor, lambda: self.editor_shown.emit(editor))
 
 
 def layout_lines(text: str, font: QFont, width: int, max_lines: int) -> list[str]:

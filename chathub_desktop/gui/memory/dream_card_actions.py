@@ -6,6 +6,7 @@ restore the previous version, copy — a component of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
@@ -41,8 +42,8 @@ class CardsHost(Protocol):
     def version(self) -> str:
         """The version token of the document the cards show (issue 10)."""
 
-    def show_status(self, message: str, ms: int = 8000) -> None:
-        """The panel's status line (``ms`` 0: kept)."""
+    def show_status(self, message: str | Callable[[], str], ms: int = 8000) -> None:
+        """The panel's status line (``ms`` 0: kept; a callable is re-said on a language switch)."""
 
     def show_error(self, message: str) -> None:
         """The panel's inline error ("" hides it)."""
@@ -92,7 +93,8 @@ class DreamCardActions(QObject):
     def edit_card(self, number: int | None = None, text: str | None = None) -> CardTextEdit | None:
         """Edit card ``number`` (default: the selected one) in place (Enter, double-click;
         a folded range card is unfolded first); ``text`` replaces the stored text in the
-        editor (a refused edit reopened). Returns the editor, None when no card."""
+        editor (a refused edit reopened). An editor already open on it is focused, its draft
+        kept (issue 30). Returns the editor, None when no card."""
         card = self._host.card(number)
         if card is None:
             return None
@@ -101,6 +103,12 @@ class DreamCardActions(QObject):
         idx = view.currentIndex()
         if model.is_folded(idx.row()):
             model.toggle_fold(idx.row())
+        open_editor = view.indexWidget(idx)
+        if isinstance(open_editor, CardTextEdit):  # already open: focus it, keep the draft (walk50b #3)
+            if text is not None:
+                open_editor.set_text(text)
+            open_editor.setFocus()
+            return open_editor
         view.setFocus()
         view.edit(idx)
         editor = view.findChild(CardTextEdit, "memoryCardEditor")
@@ -138,7 +146,8 @@ class DreamCardActions(QObject):
             mine = next((v for v in views if v.tag == card.tag), None)
             if mine is not None:
                 self._host.select_card_after_load(mine.tag, mine.text)
-                self._host.show_status(fill(translate("MemoryPage", "Saved #%1"), str(mine.number)))
+                number = mine.number
+                self._host.show_status(lambda: fill(translate("MemoryPage", "Saved #%1"), str(number)))
             self._host.schedule_reload()
 
         def refused() -> None:

@@ -192,8 +192,10 @@ class DreamPanel(QWidget):
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
         self.texts = Texts(self)
+        self._status_make: Callable[[], str] | None = None  # the status line's text, re-said on a switch
         self._schedule: ScheduleForm | None = None
         self._build()
+        self.texts.call(self._resay_status)
         if not schedule_later:
             self.build_schedule()
         # coalesces bursts (an op's result + its MemoryChanged); owns the bus connections
@@ -682,11 +684,15 @@ class DreamPanel(QWidget):
         """Hide :attr:`failure_bar` (a new run starts)."""
         self.failure_bar.dismiss()
 
-    def show_status(self, message: str, ms: int = 8000) -> None:
+    def show_status(self, message: str | Callable[[], str], ms: int = 8000) -> None:
         """The status line (outcome of a dream or a change, under the Dream now bar, wrapped
-        whole); cleared after ``ms`` (0: kept)."""
-        self.status_label.setText(message)
-        self.status_label.setVisible(bool(message))
+        whole); cleared after ``ms`` (0: kept). A callable ``message`` (``lambda:
+        translate(…)``) is said again after a language switch; a plain string is cleared
+        then instead (issue 30, walk50b #4: it stayed in the old language)."""
+        self._status_make = message if callable(message) else None
+        text = message() if callable(message) else message
+        self.status_label.setText(text)
+        self.status_label.setVisible(bool(text))
         if ms:
             self._status_timer.start(ms)
         else:
@@ -703,6 +709,14 @@ class DreamPanel(QWidget):
         if waiting:
             parts.append(translate("MemoryPage", "%Ln proposal(s) to review", None, waiting))
         return " · ".join(parts)
+
+    def _resay_status(self) -> None:
+        """After a language switch: the status line in the new language, or cleared."""
+        if self._status_make is not None:
+            self.status_label.setText(self._status_make())
+        elif self.status_label.text():
+            self.status_label.clear()
+            self.status_label.hide()
 
     def _clear_status(self) -> None:
         if not self.runs.running:

@@ -143,8 +143,8 @@ class RunsHost(Protocol):
     runner: TaskRunner
     memory_enabled: bool
 
-    def show_status(self, message: str, ms: int = 8000) -> None:
-        """The panel's status line (``ms`` 0: kept)."""
+    def show_status(self, message: str | Callable[[], str], ms: int = 8000) -> None:
+        """The panel's status line (``ms`` 0: kept; a callable is re-said on a language switch)."""
 
     def show_error(self, message: str) -> None:
         """An inline error ("" hides it)."""
@@ -301,7 +301,8 @@ class DreamRuns(QObject):
         if key is None:
             outcome = self._host.svc.dreams.keep_old_card(draft)
             self._dreaming = None
-            self._host.show_status(outcome_text(outcome.status, said(outcome.why) if outcome.why else outcome.message))
+            self._host.show_status(lambda: outcome_text(outcome.status, said(outcome.why) if outcome.why
+                                                        else outcome.message))
             self._host.sync()
             return
         self._host.runner.run(self._dream_task, self._dream(
@@ -386,7 +387,10 @@ class DreamRuns(QObject):
                                                     datetime.now(UTC), scheduled=False), retry)
             self._host.offer_summarizer_choice(model_fixes(outcome.why))
             return
-        self._host.show_status(outcome_text(outcome.status, message), 15000)
+        why, status = outcome.why, outcome.status
+        # a reason is said again in a new language (issue 30, walk50b #4); a bare message is cleared then
+        self._host.show_status((lambda: outcome_text(status, said(why))) if why is not None
+                               else outcome_text(status, message), 15000)
         if outcome.card_number is not None:
             self._host.select_after_load(outcome.card_number)
         self._host.schedule_reload()

@@ -185,8 +185,8 @@ class DreamHost(Protocol):
 
     runner: TaskRunner
 
-    def show_status(self, message: str, ms: int = 8000) -> None:
-        """The panel's status line (``ms`` 0: kept)."""
+    def show_status(self, message: str | Callable[[], str], ms: int = 8000) -> None:
+        """The panel's status line (``ms`` 0: kept; a callable is re-said on a language switch)."""
 
     def schedule_reload(self) -> None:
         """Re-read the settings and cards soon."""

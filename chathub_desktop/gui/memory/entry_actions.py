@@ -158,17 +158,23 @@ class EntryActions(QObject):
             if then is not None:
                 then()
             self._host.select_after_load(view.number)
-            self._host.show_status(fill(translate("MemoryPage", "Added #%1"), str(view.number)))
+            self._host.show_status(lambda: fill(translate("MemoryPage", "Added #%1"), str(view.number)))
             self._host.schedule_reload()
 
         return self._host.ops.start(translate("MemoryPage", "Add memory"), lambda: self._host.svc.memory.add(self._host.assistant_id, text), done)
 
     def edit_current(self) -> None:
-        """Open the in-place editor on the selected card (Enter, double-click; Esc cancels)."""
+        """Open the in-place editor on the selected card (Enter, double-click; Esc cancels);
+        on a card whose editor is open, focus that editor (issue 30)."""
         idx = self.list.currentIndex()
-        if idx.isValid():
-            self.list.setFocus()
-            self.list.edit(idx)
+        if not idx.isValid():
+            return
+        open_editor = self.list.indexWidget(idx)
+        if isinstance(open_editor, CardTextEdit):  # already open: focus it, keep the draft (walk50b #3)
+            open_editor.setFocus()
+            return
+        self.list.setFocus()
+        self.list.edit(idx)
 
     def edit_entry(self, number: int, text: str) -> MemoryEntryView | None:
         """Store an in-place edit made on the document of ``self._host.version``; returns the
@@ -195,7 +201,7 @@ class EntryActions(QObject):
                 return
             assert isinstance(view, MemoryEntryView)
             self._host.select_after_load(view.number)
-            self._host.show_status(fill(translate("MemoryPage", "Saved #%1"), str(view.number)))
+            self._host.show_status(lambda: fill(translate("MemoryPage", "Saved #%1"), str(view.number)))
             self._host.schedule_reload()
 
         if not self._host.ops.start(fill(translate("MemoryPage", "Edit #%1"), str(number)), write, done, self._host.schedule_reload):

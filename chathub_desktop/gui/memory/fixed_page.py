@@ -33,10 +33,13 @@ when the window is short, each card list keeping room for three cards (walk29 #1
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
     QObject,
+    QPoint,
     Qt,
     QTimer,
     Signal,
@@ -166,7 +169,10 @@ class MemoryPage(QWidget):
         self._status_timer.setSingleShot(True)
         #: Every text of the page, re-said on a language switch (issue 27).
         self.texts = Texts(self)
+        self._status_make: Callable[[], str] | None = None  # the status line's text, re-said on a switch
+        self._shown_editor: QWidget | None = None  # the open card editor the page keeps in view
         self._build()
+        self.texts.call(self._resay_status)
         # coalesces bursts of tool writes; owns the bus connection
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work,
                                    min_rows=None)
@@ -200,6 +206,7 @@ class MemoryPage(QWidget):
         self.body_scroll.setWidgetResizable(True)
         self.body_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body_scroll.setWidget(body)
+        self.body_scroll.verticalScrollBar().rangeChanged.connect(lambda *_r: self._on_page_range())
         outer.addWidget(self.body_scroll, 1)
         outer = QVBoxLayout(body)
         self._body_layout = outer
@@ -335,6 +342,7 @@ class MemoryPage(QWidget):
             cards, now = panel.under_bar()
             return cards + margin, now + margin
 
+        panel.delegate.editor_shown.connect(self._reveal_editor)
         self._list_fit = FixedListFit(self.body_scroll, self.cards_stack, self.list, self.delegate, panel.action_bar,
                                       under_bar, self._list_gives_way)
         if self.assistant is not None:  # a read came first (a caller needed the panel early)
@@ -449,6 +457,7 @@ class MemoryPage(QWidget):
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
         assert isinstance(self.delegate, FixedCardDelegate)
         self.delegate.pause_clicked.connect(self._toggle_pause)
+        self.delegate.editor_shown.connect(self._reveal_editor)
         self.model.modelReset.connect(self._sync_buttons)
 
         #: Edit, Mark as trusted, Copy, Delete and Pause on the list (Enter, Del, Ctrl+P; its context menu).
@@ -683,10 +692,37 @@ class MemoryPage(QWidget):
         self.error_label.setText(message)
         self.error_label.setVisible(bool(message))
 
-    def show_status(self, message: str) -> None:
-        """Short confirmation next to the count; cleared after a few seconds."""
-        self.status_label.setText(message)
+    def _reveal_editor(self, editor: QWidget) -> None:
+        """Scroll the page so an open card editor shows whole, count line included (issue
+        30, walk50b #5: at 800×560 it ran past the bottom edge); called as it opens, grows
+        or moves, and again while it is open when the page's height changes (the page
+        grows round the editor a few layout passes later)."""
+        if editor is not self._shown_editor:
+            self._shown_editor = editor
+            editor.destroyed.connect(self._forget_editor)
+        if editor.isVisible():  # its whole rectangle: ensureWidgetVisible shows a text edit's caret only
+            top = editor.mapTo(self.body_scroll.widget(), QPoint(0, 0))
+            half_w, half_h = editor.width() // 2, editor.height() // 2
+            self.body_scroll.ensureVisible(top.x() + half_w, top.y() + half_h, half_w, half_h + Space.MD)
+
+    def _forget_editor(self) -> None:
+        self._shown_editor = None
+
+    def _on_page_range(self) -> None:
+        if self._shown_editor is not None:
+            self._reveal_editor(self._shown_editor)
+
+    def show_status(self, message: str | Callable[[], str]) -> None:
+        """Short confirmation next to the count; cleared after a few seconds. A callable
+        ``message`` is said again after a language switch; a plain string is cleared then
+        (issue 30, walk50b #4: it stayed in the old language)."""
+        self._status_make = message if callable(message) else None
+        self.status_label.setText(message() if callable(message) else message)
         self._status_timer.start(5000)
+
+    def _resay_status(self) -> None:
+        """After a language switch: the status line in the new language, or cleared."""
+        self.status_label.setText(self._status_make() if self._status_make is not None else "")
 
     # --- actions ----------------------------------------------------------------------------
     def _on_switch(self, on: bool) -> None:

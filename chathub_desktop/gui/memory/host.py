@@ -3,6 +3,7 @@ base class they are mixed into. The page satisfies it; a component keeps its own
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -31,8 +32,9 @@ class FixedMemoryHost(Protocol):
     def assistant(self) -> AssistantView | None:
         """The assistant as last read (None before the first load)."""
 
-    def show_status(self, message: str) -> None:
-        """A short confirmation on the page's status line."""
+    def show_status(self, message: str | Callable[[], str]) -> None:
+        """A short confirmation on the page's status line (a callable is re-said on a
+        language switch)."""
 
     def show_error(self, message: str) -> None:
         """An inline error ("" hides it)."""
