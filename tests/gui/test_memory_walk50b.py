@@ -139,3 +139,26 @@ def test_at_800x560_the_open_editor_shows_whole(open_page, services, helper, qtb
     assert ed.footer.text().startswith(f"{len(DAY_TEXT):,} / 3,200 characters")
     qtbot.keyClick(ed, Qt.Key.Key_Escape)
     idle(qtbot, panel)
+
+
+def test_a_click_on_another_card_saves_the_draft_instead_of_dropping_it(open_page, services, helper, qtbot, qtlog):  # type: ignore[no-untyped-def]  # noqa: F811
+    """Issue 30 (MEM-3: nothing typed is lost): a click on another card closes the open
+    editor (Qt's item views close it when the current row changes); what was typed is
+    saved then, not dropped, and Qt prints no warning."""
+    seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
+    page = open_page(helper)
+    panel = page.dream_panel
+    _active(page, qtbot)
+    ed = panel.card_actions.edit_card(1)
+    assert ed is not None
+    qtbot.waitUntil(ed.hasFocus, timeout=3000)
+    qtbot.keyClicks(ed, " kept")
+    editing = panel.list.currentIndex().row()
+    other = panel.model.index(1 - editing)
+    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=panel.list.visualRect(other).center())
+    qtbot.waitUntil(lambda: card_editor(panel) is None, timeout=3000)
+    idle(qtbot, panel)
+    texts = sorted(c.text for c in services.dreams.cards(helper))  # card #1 is 29 Nov's
+    assert texts == ["Prefers answers about theme 29 in tables\nand short intros kept",
+                     "Prefers answers about theme 30 in tables\nand short intros"]
+    assert _qt_warnings(qtlog) == []

@@ -522,10 +522,15 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
     def setModelData(self, editor: QWidget, model: QAbstractListModel,  # type: ignore[override]
                      index: QModelIndex | QPersistentModelIndex) -> None:
-        """Qt: store the editor's text through the model (its edit handler writes it) —
-        only for Enter: the view also commits when another card becomes current, which
-        must not save (issue 30, walk50b #3)."""
-        if isinstance(editor, CardTextEdit) and self._saving:
+        """Qt: store the editor's text through the model (its edit handler writes it):
+        for Enter, and when the view closes the editor because another card became
+        current (a click on another card: the draft is saved, never dropped). Focus
+        leaving never gets here (:meth:`eventFilter`), nor an editor Esc or Enter is
+        already closing (issue 30, walk50b #3)."""
+        if not isinstance(editor, CardTextEdit):
+            return
+        moved_on = editor is self._editor and editor is not self._closing and not editor.too_long()
+        if self._saving or moved_on:
             model.setData(index, editor.toPlainText(), Qt.ItemDataRole.EditRole)
 
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,
