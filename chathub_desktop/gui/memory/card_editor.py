@@ -94,10 +94,14 @@ class CardTextEdit(QPlainTextEdit):
             self._show_footer()
 
     def _place_footer(self) -> None:
+        """The footer right under the text's viewport, wherever the style put that (after a
+        language switch the sheet's frame and ``frameWidth()`` differed by a pixel, and the
+        text ran 1 px into the footer: walk50 #1)."""
         h = self.footer_height()
         self.setViewportMargins(0, 0, 0, h)
         fw = self.frameWidth()
-        self.footer.setGeometry(fw + 4, self.height() - fw - h, max(10, self.width() - 2 * fw - 8), h - FOOTER_GAP)
+        top = self.viewport().geometry().bottom() + 1
+        self.footer.setGeometry(fw + 4, top, max(10, self.width() - 2 * fw - 8), h - FOOTER_GAP)
 
     def resizeEvent(self, e: QResizeEvent) -> None:
         """Qt: keep the footer along the bottom edge and the caret in view (the editor
