@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from tests.gui.shot_harness import offscreen_services, run
+from tests.gui.shot_harness import audited, offscreen_services, run
 
 LONG = ("The user works in short loops: a question, a small code change, a test run, then the next question. "
         "They want the diff first and the explanation after it, in a few plain sentences. ") * 13
@@ -32,7 +32,6 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.core import dynamic_memory as dm
     from chathub_desktop.core.messages import Role
     from chathub_desktop.core.ui_language import UiLanguage
-    from chathub_desktop.gui.design.audit import audit_window
     from chathub_desktop.gui.shell.main_window import MainWindow
     from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 
@@ -43,11 +42,7 @@ def main(out_dir: Path) -> int:
         nonlocal failures
         QApplication.processEvents()
         w.grab().save(str(out_dir / f"card50-{name}.png"))
-        report = audit_window(w, theme)
-        print(name, report.line(), flush=True)
-        for f in report.contrast + report.clipped:
-            print(f"  {f.what}: {f.detail}", flush=True)
-        failures += len(report.contrast) + len(report.clipped)
+        failures += not audited(w, name, theme)
 
     with offscreen_services("chathub-card50shot-") as (loop, svc):
         if QLocale.system().language() == QLocale.Language.C:

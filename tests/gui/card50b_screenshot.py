@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from tests.gui.shot_harness import offscreen_services, run
+from tests.gui.shot_harness import audited, offscreen_services, run
 
 
 def main(out_dir: Path) -> int:
@@ -25,7 +25,6 @@ def main(out_dir: Path) -> int:
 
     from chathub_desktop.core import dynamic_memory as dm
     from chathub_desktop.core.ui_language import UiLanguage
-    from chathub_desktop.gui.design.audit import audit_window
     from chathub_desktop.gui.shell.main_window import MainWindow
     from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 
@@ -36,11 +35,7 @@ def main(out_dir: Path) -> int:
         nonlocal failures
         QApplication.processEvents()
         w.grab().save(str(out_dir / f"card50b-{name}.png"))
-        report = audit_window(w, theme)
-        print(name, report.line(), flush=True)
-        for f in report.contrast + report.clipped:
-            print(f"  {f.what}: {f.detail}", flush=True)
-        failures += len(report.contrast) + len(report.clipped)
+        failures += not audited(w, name, theme)
 
     def key(widget: QWidget, k: Qt.Key) -> None:
         for kind in (QKeyEvent.Type.KeyPress, QKeyEvent.Type.KeyRelease):
