@@ -26,24 +26,32 @@ def overlaps(view: MessageListView, model: MessageListModel) -> list[tuple[int, 
     return bad
 
 
-def test_rows_move_down_when_a_narrower_view_makes_a_reply_taller(services, qtbot) -> None:  # type: ignore[no-untyped-def]
-    """Issue 29 (fixwalk): narrowing the view alone (the topic list shown again beside the
-    chat at 800 px) lays the rows out again, so a reply that wraps to more lines pushes
-    the messages after it down instead of being drawn over them."""
+def opened_view(services, qtbot, reply: str, rows: int, height: int):  # type: ignore[no-untyped-def]
+    """A message list 1100 px wide and ``height`` tall showing a new topic of ``rows``
+    alternating messages (a question, then ``reply``), laid out once every row is
+    rendered; returns ``(events, model, view)``."""
     a = services.assistants.create("Planner")
     t = services.topics.create(a.id)
-    for i in range(6):
+    for i in range(rows):
         services.topics.append_message(t.id, Role.USER if i % 2 == 0 else Role.ASSISTANT,
-                                       "How do I migrate the orders table?" if i % 2 == 0 else REPLY)
+                                       "How do I migrate the orders table?" if i % 2 == 0 else reply)
     events = ChatEvents(services.bus)
     model = MessageListModel(services.topics, events)
     view = MessageListView(model)
     qtbot.addWidget(view)
-    view.resize(1100, 560)
+    view.resize(1100, height)
     view.show()
     qtbot.waitExposed(view)
     model.open_topic(t.id)
-    qtbot.waitUntil(lambda: model.rowCount() == 6, timeout=5000)
+    qtbot.waitUntil(lambda: model.rowCount() == rows, timeout=5000)
+    return events, model, view
+
+
+def test_rows_move_down_when_a_narrower_view_makes_a_reply_taller(services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29 (fixwalk): narrowing the view alone (the topic list shown again beside the
+    chat at 800 px) lays the rows out again, so a reply that wraps to more lines pushes
+    the messages after it down instead of being drawn over them."""
+    events, model, view = opened_view(services, qtbot, REPLY, 6, 560)
     qtbot.waitUntil(lambda: view.delegate.settled and view.visualRect(model.index(5)).height() > 150, timeout=20_000)
     view.executeDelayedItemsLayout()
     tall = view.visualRect(model.index(1)).height()
@@ -75,21 +83,8 @@ def test_a_row_that_grows_between_layout_passes_is_placed_again_before_it_is_rea
     a line over the next message. Each growth now schedules the view's delayed layout,
     which both run first: at the moment a row grows, the rows already sit end to end."""
     monkeypatch.setattr("chathub_desktop.gui.chat.message_documents.LAYOUT_BUDGET_S", 0.0)  # a slice a turn
-    a = services.assistants.create("Planner")
-    t = services.topics.create(a.id)
     long_reply = "\n\n".join(REPLY for _ in range(4))  # many slices
-    for i in range(4):
-        services.topics.append_message(t.id, Role.USER if i % 2 == 0 else Role.ASSISTANT,
-                                       "How do I migrate the orders table?" if i % 2 == 0 else long_reply)
-    events = ChatEvents(services.bus)
-    model = MessageListModel(services.topics, events)
-    view = MessageListView(model)
-    qtbot.addWidget(view)
-    view.resize(1100, 900)
-    view.show()
-    qtbot.waitExposed(view)
-    model.open_topic(t.id)
-    qtbot.waitUntil(lambda: model.rowCount() == 4, timeout=5000)
+    events, model, view = opened_view(services, qtbot, long_reply, 4, 900)
     qtbot.waitUntil(lambda: view.delegate.settled and view.visualRect(model.index(3)).height() > 300, timeout=20_000)
     view.executeDelayedItemsLayout()
     wide = view.visualRect(model.index(1)).height()
