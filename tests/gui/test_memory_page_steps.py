@@ -108,3 +108,20 @@ def test_nothing_is_said_about_the_settings_before_they_are_read(qloop, services
     assert form.frequency_combo.isVisible() and form.frequency_combo.currentData() == "daily"
     assert form.time_edit.text() == "02:00"
     _close(page, qtbot)
+
+
+def test_a_page_closed_before_its_dream_cards_are_shown_leaves_no_read_behind(qloop, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30 (CI teardown error): the page's first read hands the dream cards to the
+    panel after the next paint; a page closed for good in between starts no load, so
+    none is applied to the panel once it is deleted ("Internal C++ object already
+    deleted")."""
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    page = MemoryPage(services, a.id)
+    panel = page.dream_panel
+    page.loaded.connect(page.detach)  # closed on the turn its read is applied
+    page.show()
+    qtbot.waitUntil(lambda: page.loads >= 1, timeout=10000)
+    qtbot.wait(400)  # past every paint and the hand-over's fallback
+    assert panel.loads == 0 and not page.runner.pending()
+    page.close()
+    page.deleteLater()

@@ -178,6 +178,7 @@ class DreamPanel(QWidget):
         self.memory_enabled = True
         self.loads = 0
         self._load_task = f"dream-load-{id(self)}"
+        self.destroyed.connect(functools.partial(runner.cancel, self._load_task))  # never applied to a deleted panel
         self._loading = False
         self._load_again = False
         self._pointed = False  # the empty list pointed the keyboard at the day chooser (walk50 #7)
@@ -459,9 +460,11 @@ class DreamPanel(QWidget):
     def load_from(self, data: DreamData) -> None:
         """Show ``data``, read by :meth:`fetch` on a worker (the page's first read takes
         the panel's with its own: one worker read while the window's thread is idle, then
-        both lists laid out with no worker holding the interpreter lock, issue 30)."""
-        if self._loading:
-            return  # a read of its own is under way and shows newer data
+        both lists laid out with no worker holding the interpreter lock, issue 30). Nothing
+        happens once the panel is detached: the page's read can hand its data over after
+        the page closed, and the panel may be deleted before the load runs."""
+        if self._loading or not self.refresh.following:
+            return  # a read of its own shows newer data, or the page closed for good
         self._loading = True
         self.runner.run(self._load_task, self._load(data), context="Dreaming memory")
 
