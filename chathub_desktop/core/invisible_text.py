@@ -8,7 +8,9 @@ place that shows outside text (message view, search results, receipt, popover) l
 out the same ones by one rule, :func:`thin_invisible`: those past the bounds, and a
 bidi control not closed on its own line (walk49; issue 28 made it the one rule of the
 labels too, which had wrapped such text in an isolate instead). Copying keeps them (the
-stored text is never changed). Pure Python.
+stored text is never changed). Pure Python: what is left out is returned as a count,
+and the window says it in the interface language
+(:mod:`chathub_desktop.gui.shell.invisible_note`).
 """
 
 from __future__ import annotations
@@ -97,22 +99,6 @@ def thin_spans(text: str, spans: Sequence[tuple[int, int]]) -> tuple[str, tuple[
         return text, tuple(spans), 0
     moved = tuple((s - bisect_left(gone, s), e - bisect_left(gone, e)) for s, e in spans)
     return shown, moved, len(gone)
-
-
-def hidden_note(count: int) -> str:
-    """The one line said where ``count`` invisible characters were left out ("" for
-    none), e.g. ``"3,000 invisible characters not shown"``."""
-    if not count:
-        return ""
-    return f"{count:,} invisible character{'s' if count != 1 else ''} not shown"
-
-
-def shown_line(text: str) -> str:
-    """``text`` (a title, a model id, a receipt value) for a plain-text label: thinned
-    by :func:`thin_invisible`, with :func:`hidden_note` in brackets after it when any
-    were left out."""
-    shown, hidden = thin_invisible(text)
-    return f"{shown} [{hidden_note(hidden)}]" if hidden else shown
 
 
 #: Every explicit bidi control: the embeddings and overrides (LRE, RLE, PDF, LRO, RLO)

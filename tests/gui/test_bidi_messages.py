@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 
 from PySide6.QtGui import QPalette, QTextDocument
 
-from chathub_desktop.core.invisible_text import shown_line
 from chathub_desktop.gui.chat.message_delegate import _colors
 from chathub_desktop.gui.chat.message_documents import render_html
+from chathub_desktop.gui.shell.invisible_note import shown_line
 from chathub_desktop.services.views import MessageView
 
 
@@ -49,7 +49,7 @@ def test_an_override_in_a_reply_turns_nothing_after_it_around(qapp) -> None:  # 
     assert _left_to_right(doc, "abcdef")
     assert _left_to_right(doc, "normally")
     assert _left_to_right(doc, "paragraph")
-    assert "invisible characters" in doc.toPlainText()  # a note says something was left out
+    assert "Shown without 1 invisible character (" in doc.toPlainText()  # a note says what was left out
     after = _document("The next message.", mid=2)
     assert _left_to_right(after, "message")
 
@@ -58,7 +58,7 @@ def test_arabic_and_hebrew_replies_still_read_right_to_left(qapp) -> None:  # ty
     doc = _document("مرحبا بالعالم\n\nשלום עולם")
     for word in ("مرحبا", "שלום"):
         assert not _left_to_right(doc, word)
-    assert "invisible characters" not in doc.toPlainText()
+    assert "invisible character" not in doc.toPlainText()
 
 
 def test_an_override_closed_on_its_line_is_kept_as_in_a_label(qapp) -> None:  # type: ignore[no-untyped-def]

@@ -11,9 +11,10 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QStyleOptionViewItem
 
-from chathub_desktop.core.invisible_text import MAX_MARK_RUN, shown_line, thin_spans
+from chathub_desktop.core.invisible_text import MAX_MARK_RUN, thin_spans
 from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
+from chathub_desktop.gui.shell.invisible_note import shown_line
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.views import MessageView
 from tests.gui.helpers import reload_assistants

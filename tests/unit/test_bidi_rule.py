@@ -4,7 +4,8 @@ leaves out what is not closed on its own line, keeps what is."""
 
 from __future__ import annotations
 
-from chathub_desktop.core.invisible_text import shown_line, thin_invisible
+from chathub_desktop.core.invisible_text import thin_invisible
+from chathub_desktop.gui.shell.invisible_note import shown_line
 
 RLO, LRE, PDF, RLI, FSI, PDI = "\u202e", "\u202a", "\u202c", "\u2067", "\u2068", "\u2069"
 
@@ -29,8 +30,9 @@ def test_right_to_left_text_needs_no_control_and_is_untouched() -> None:
     assert shown is text and left_out == 0
 
 
-def test_a_label_follows_the_same_rule_with_its_note() -> None:
-    assert shown_line(f"gpt{RLO}-4o") == "gpt-4o [1 invisible character not shown]"
+def test_a_label_follows_the_same_rule() -> None:
+    """The label's note is the window's words (tests/gui/test_invisible_note.py)."""
+    assert thin_invisible(f"gpt{RLO}-4o") == ("gpt-4o", 1)
     assert shown_line(f"file {RLO}txt.exe{PDF}") == f"file {RLO}txt.exe{PDF}"
 
 

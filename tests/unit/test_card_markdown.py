@@ -9,8 +9,9 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chathub_desktop.core.invisible_text import hidden_note, thin_invisible
+from chathub_desktop.core.invisible_text import thin_invisible
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown, plain_line
+from chathub_desktop.gui.shell.invisible_note import hidden_note
 
 
 def test_headings_become_marked_lines_and_lists_get_bullets() -> None:

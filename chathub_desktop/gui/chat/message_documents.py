@@ -225,9 +225,9 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
     # the one display rule of outside text: past the bounds, or a bidi control left open (walk49)
     content, hidden = thin_invisible(content)
     if hidden:
-        cut += (f'<p style="color:{colors.muted.name()}"><i>' + fill(translate(
-            "MessageList", "Shown without %1 invisible characters (stacked marks, bidi controls, zero-width). "
-            "Copy message (Ctrl+C) copies them."), f"{hidden:,}") + "</i></p>")
+        cut += (f'<p style="color:{colors.muted.name()}"><i>' + translate(
+            "MessageList", "Shown without %Ln invisible character(s) (stacked marks, bidi controls, zero-width). "
+            "Copy message (Ctrl+C) copies them.", None, hidden) + "</i></p>")
     if kind in (RenderKind.TOOL, RenderKind.STREAMING_PLAIN):
         return (*_plain_parts(content), cut)
     parts = _markdown_parts(content, dark, tuple(sorted((stored or {}).items()))) if content else []

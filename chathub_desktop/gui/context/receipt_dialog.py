@@ -34,11 +34,11 @@ from chathub_desktop.core.context_receipt import (
     receipt_lines,
     untitled_recalled,
 )
-from chathub_desktop.core.invisible_text import shown_line
 from chathub_desktop.gui.chat.message_list_model import MessageListModel
 from chathub_desktop.gui.chat.message_list_view import MessageListView
 from chathub_desktop.gui.context.receipt_values import said_values
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.invisible_note import shown_line
 from chathub_desktop.gui.topics.topic_title import untitled_title
 from chathub_desktop.services.views import MessageView
 

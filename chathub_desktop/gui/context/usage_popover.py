@@ -49,7 +49,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.invisible_text import shown_line
 from chathub_desktop.gui.context.meter_words import (
     budget_line,
     budget_warning,
@@ -70,6 +69,7 @@ from chathub_desktop.gui.design.meter_colors import caution_color, muted_color, 
 from chathub_desktop.gui.design.palette import error_color
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.invisible_note import shown_line
 
 if TYPE_CHECKING:  # types only: the views module loads after first paint
     from chathub_desktop.services.context.meter_rows import MeterRow

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from chathub_desktop.core.invisible_text import hidden_note, thin_invisible
+from chathub_desktop.core.invisible_text import thin_invisible
+from chathub_desktop.gui.shell.invisible_note import hidden_note
 
 __all__ = ["HEADING_MARK", "card_shown", "entry_shown", "is_heading", "plain_line"]
 
@@ -99,11 +100,17 @@ def card_shown(text: str) -> str:
     return "\n".join(out)
 
 
-@lru_cache(maxsize=16384)
 def entry_shown(text: str) -> str:
     """The face of a fixed-memory entry whose stored text is ``text``: the text as written
     by the one display rule of outside text (issue 28, walk50b), what it leaves out said
-    on a line of its own as :func:`card_shown` does. Cached: the delegate asks it of every
-    row it measures (10,000 entries), and a text is read the same each time."""
-    shown, hidden = thin_invisible(text)
+    on a line of its own as :func:`card_shown` does (in the interface language now)."""
+    shown, hidden = _thinned(text)
     return f"{shown}\n[{hidden_note(hidden)}]" if hidden else shown
+
+
+@lru_cache(maxsize=16384)
+def _thinned(text: str) -> tuple[str, int]:
+    """:func:`thin_invisible` of ``text``, cached: the delegate asks it of every row it
+    measures (10,000 entries), and a text is read the same each time (the note's words,
+    which follow the language, are not cached)."""
+    return thin_invisible(text)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from chathub_desktop.core.invisible_text import shown_line
 from chathub_desktop.core.topic_titles import plain_title
+from chathub_desktop.gui.shell.invisible_note import shown_line
 from chathub_desktop.services.views import TopicView
 
 __all__ = ["shown_title", "untitled_title"]
