@@ -181,7 +181,11 @@ def cmd_dream_run(args: argparse.Namespace, svc: Services) -> int:
 
 def _dream_preview(args: argparse.Namespace, svc: Services, day: date) -> int:
     """``dream run --preview`` (issue 18): draft the day's card, print it with what it
-    would fold (the Memory page's Dream now preview) and write nothing."""
+    would fold (the Memory page's Dream now preview) and write nothing. A card that
+    mostly repeats itself (``core.card_repeats.degenerate``, walk50 #2) carries
+    ``"repeats_itself": true`` and the window's warning as ``"warning"`` (session 51)."""
+    from chathub_desktop.core.reasons import Reason
+    from chathub_desktop.services.dream.dream_reasons import DreamReason
     from chathub_desktop.services.dream.dream_service import DreamOutcome
 
     draft = _until_interrupted(svc.dreams.draft_day(args.assistant, day))
@@ -193,11 +197,15 @@ def _dream_preview(args: argparse.Namespace, svc: Services, day: date) -> int:
     preview = svc.previews.dream_draft(draft)
     svc.dreams.discard_draft(draft)
     c = preview.changes
+    warning = Reason(DreamReason.DEGENERATE_PREVIEW).english() if draft.degenerate else None
     data = {"history_day": day.isoformat(), "card": draft.body, "summary": preview.lines(), "folds": list(preview.folds),
             "added": c.added, "removed": c.removed, "edited": [list(e) for e in c.edited],
-            "version": preview.version, "review": draft.review, "written": False}
+            "version": preview.version, "review": draft.review, "written": False,
+            "repeats_itself": draft.degenerate, "warning": warning}
 
     def human() -> None:
+        if warning:
+            print(f"warning: {warning}")
         print(f"the dream for {day} would add this card (nothing was written):")
         print(draft.body)
         for line in preview.lines():

@@ -150,3 +150,35 @@ def test_a_card_that_mostly_repeats_itself_is_previewed_with_a_warning_and_disca
     assert "User: ok" not in card and "Assistant: Hey!" not in card
     idle(qtbot, panel)
     assert panel.model.rowCount() == 0  # discarded: nothing written
+
+
+def test_a_regenerated_card_that_mostly_repeats_itself_is_previewed_with_the_warning_and_keep_as_the_default(
+        open_page, services, helper, summ, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """Session 51: Regenerate checked nothing — SmolLM2's looping card was offered beside
+    the old one with no word. It now says what Dream now's preview says, and Cancel
+    ("Keep the old card") stays the default; a healthy card gets no warning."""
+    from tests.gui.test_dream_panel import _regenerate_by_icon, active_yesterday, seed_cards
+    from tests.unit.test_card_degenerate import HEALTHY, WALK50_CARD
+
+    asked: list[tuple] = []
+    monkeypatch.setattr(change_preview, "ask", lambda *a: asked.append(a) or None)
+    day = active_yesterday(services, helper)
+    seed_cards(services, helper, [day])
+    panel = open_page(helper).dream_panel
+    before = services.dreams.cards(helper)
+    for text, warned in ((WALK50_CARD, True), (HEALTHY, False)):
+        summ.script(Reply(text_chunks=[text]))
+        before_ask = len(asked)
+        _regenerate_by_icon(panel, qtbot, 0)
+        qtbot.waitUntil(lambda: len(asked) == before_ask + 1, timeout=15000)  # noqa: B023 - waited on here
+        idle(qtbot, panel)
+        option = asked[-1][3][0]
+        assert not option.primary  # Cancel is the default on Enter
+        assert option.cancel() == "Keep the old card"
+        if warned:
+            assert option.warning is not None
+            assert option.warning() == "This card mostly repeats itself — try Regenerate or a larger model"
+            assert "User: ok" not in option.panes[1][1]
+        else:
+            assert option.warning is None
+    assert services.dreams.cards(helper) == before  # kept: nothing written

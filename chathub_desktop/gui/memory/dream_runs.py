@@ -58,9 +58,6 @@ PHASE_TEXT = {
 DREAM_STALE_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Dream now again to see what it would add to the memory as it "
                                                    "is now.")
 #: The failure bar's Details for a manual run, and for a scheduled one (DRM-5: retried next cycle).
-#: The preview's first line over a card that mostly repeats itself (walk50 #2).
-DEGENERATE_WARNING = QT_TRANSLATE_NOOP("MemoryPage", "This card mostly repeats itself — try Regenerate or a larger "
-                                                     "model")
 MANUAL_FAILED_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Nothing was written. Retry dreams over the same day again now.")
 SCHEDULED_FAILED_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Nothing was written. The schedule tries this day again at "
                                                         "its next cycle; Retry dreams over it now as a manual run "
@@ -71,6 +68,12 @@ FOLD_TITLES = (QT_TRANSLATE_NOOP("MemoryPage", "Added"), QT_TRANSLATE_NOOP("Memo
 #: The runs' names (kept in English inside; said by :func:`said_run`).
 RUN_NAMES = (QT_TRANSLATE_NOOP("MemoryPage", "Dream now"), QT_TRANSLATE_NOOP("MemoryPage", "Scheduled dream"),
              QT_TRANSLATE_NOOP("MemoryPage", "The scheduled dream"))
+
+
+def _repeats_warning() -> str:
+    """The preview's first line over a card that mostly repeats itself (walk50 #2), in
+    the words ``dream run --preview`` prints too."""
+    return said(Reason(DreamReason.DEGENERATE_PREVIEW))
 
 
 def said_run(what: str) -> str:
@@ -261,8 +264,7 @@ class DreamRuns(QObject):
                                                  translate("MemoryPage", titles[2])), panes=panes,
                                                 cancel=(lambda: translate("MemoryPage", "Discard")) if looping
                                                 else None,
-                                                warning=(lambda: translate("MemoryPage", DEGENERATE_WARNING))
-                                                if looping else None,
+                                                warning=_repeats_warning if looping else None,
                                                 primary=not looping)],  # adding the card is the point (walk49 #2b)
                                  lambda: translate("MemoryPage", "Add card"))
         if key is None:
@@ -278,7 +280,9 @@ class DreamRuns(QObject):
     def _confirm_regenerate(self, what: str, draft: RegenDraft) -> None:
         """Regenerate's preview (issue 28, walk40: ↻ replaced the card unseen): the new
         card beside the old one; "Use the new card" writes it (refused when the card
-        changed meanwhile), Cancel keeps the old card and writes nothing."""
+        changed meanwhile), Cancel keeps the old card and writes nothing. Cancel is the
+        default; over a new card that mostly repeats itself the first line says so, as Dream
+        now's preview does (walk50 #2, session 51)."""
         number, day = str(draft.number), format_day(draft.history_day)
         self._host.show_status(fill(translate("MemoryPage", "%1: the new card for %2 is ready — the old one stays "
                                                             "until you choose the new one"), said_run(what), day), 0)
@@ -296,7 +300,8 @@ class DreamRuns(QObject):
                            EntryChanges(added=[draft.body], removed=[draft.old]), titles,
                            panes=((lambda: translate("MemoryPage", "Old card"), draft.old),
                                   (lambda: translate("MemoryPage", "New card"), draft.body)),
-                           cancel=lambda: translate("MemoryPage", "Keep the old card"))],
+                           cancel=lambda: translate("MemoryPage", "Keep the old card"),
+                           warning=_repeats_warning if draft.degenerate else None)],
             lambda: translate("MemoryPage", "Use the new card"))
         if key is None:
             outcome = self._host.svc.dreams.keep_old_card(draft)

@@ -69,7 +69,9 @@ class RegenDraft:
     """A Regenerate that ran but wrote nothing yet (issue 28, walk40: ↻ replaced the card
     with no preview): card ``number`` for ``history_day``, its ``old`` visible text and
     the model's new ``body`` (secrets redacted, ``red`` says which), shown side by side;
-    :meth:`DreamService.commit_regenerate` stores it only while the card still shows ``old``."""
+    :meth:`DreamService.commit_regenerate` stores it only while the card still shows ``old``.
+    ``degenerate``: the new card mostly repeats itself (``core.card_repeats.degenerate``,
+    walk50 #2): the window warns and keeps the old card by default, as Dream now does."""
 
     assistant_id: int
     history_day: date
@@ -77,6 +79,7 @@ class RegenDraft:
     old: str
     body: str
     red: Redaction
+    degenerate: bool = False
 
 
 def card_views(cards: Sequence[dm.Card], paused: frozenset[str] = frozenset()) -> list[CardView]:

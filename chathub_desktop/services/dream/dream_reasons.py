@@ -60,6 +60,13 @@ class DreamReason(StrEnum):
     DEGENERATE = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 mostly repeats itself, so it was not added; "
                                                      "Dream now shows it for review, or choose a larger History "
                                                      "Compress model")
+    DEGENERATE_KEPT = QT_TRANSLATE_NOOP("ServiceReasons", "the new card for %1 mostly repeats itself, so card #%2 "
+                                                          "was kept; Regenerate on the Memory page shows it for "
+                                                          "review, or choose a larger History Compress model")
+    #: The warning over a previewed card that mostly repeats itself: the window's Dream now
+    #: and Regenerate previews and ``dream run --preview`` (session 51) say the same words
+    DEGENERATE_PREVIEW = QT_TRANSLATE_NOOP("ServiceReasons", "This card mostly repeats itself — try Regenerate or "
+                                                             "a larger model")
     CHATTED = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model wrote to you instead of a card "
                                                   "about how you work; nothing was changed")
     WINDOW_TOO_SMALL = QT_TRANSLATE_NOOP("ServiceReasons", "the History Compress model's %1-token window is too "

@@ -585,9 +585,16 @@ class DreamService(DreamCards, ScheduledRuns):
 
     async def regenerate(self, assistant: int | str, number: int) -> DreamOutcome:
         """Re-run the dream for single-day card ``number``'s day and replace that card's
-        body (the CLI: :meth:`draft_regenerate` then :meth:`commit_regenerate`)."""
+        body (the CLI: :meth:`draft_regenerate` then :meth:`commit_regenerate`). A new
+        card that mostly repeats itself replaces nothing: no one reviews it here, so the
+        run fails with that hint and the old card stays (walk50 #2, as :meth:`run_day`)."""
         got = await self.draft_regenerate(assistant, number)
-        return got if isinstance(got, DreamOutcome) else await self.commit_regenerate(got)
+        if isinstance(got, DreamOutcome):
+            return got
+        if got.degenerate:
+            return self._finish(_outcome(got.assistant_id, got.history_day, FAILED,
+                                         day_reason(DreamReason.DEGENERATE_KEPT, got.history_day, str(number))))
+        return await self.commit_regenerate(got)
 
     async def draft_regenerate(self, assistant: int | str, number: int) -> DreamOutcome | RegenDraft:
         """Re-run the dream for single-day card ``number``'s day without writing (DRM-8,
@@ -610,15 +617,16 @@ class DreamService(DreamCards, ScheduledRuns):
         try:
             summarizer = await self._db.run(self._summarizer, aid)
             self._progress(aid, day, DreamPhase.DREAMING)
-            body = (await calls.new_card_body(summarizer, name, day, materials, others, fixed)).body
+            answer = await calls.new_card_body(summarizer, name, day, materials, others, fixed)
         except SummarizerUnavailable as exc:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc), summarizer_problem=exc.problem))
         except SummarizerFailed as exc:
             return self._finish(_failed(aid, day, exc))
+        body = answer.body
         if body is None:
             return self._finish(_outcome(aid, day, NOTHING, day_reason(DreamReason.NOTHING_NEW_KEPT, day, str(number))))
         red = await self._db.run(redact_secrets, body)  # issue 19
-        return RegenDraft(aid, day, number, dm.visible_body(card), red.text, red)
+        return RegenDraft(aid, day, number, dm.visible_body(card), red.text, red, answer.degenerate)
 
     async def commit_regenerate(self, draft: RegenDraft) -> DreamOutcome:
         """Replace the card of ``draft``'s day with its new body, in one write transaction,
