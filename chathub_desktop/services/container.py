@@ -236,7 +236,8 @@ def open_store(database_url: str | None = None, data_dir: Path | None = None, *,
     """Open the store (running migrations) with only what the window's first page needs
     (issue 29): the database, ``bus`` (a new one by default), the assistants and topics
     services. Replies a killed process left streaming are marked interrupted and its
-    tool calls answered first, so no page shows them as running. Raises
+    tool calls answered first, so no page shows them as running, and the unused new
+    topics its window left are deleted as its Quit would have. Raises
     ``storage.database.DatabaseError`` with a one-line reason (the store's connections
     are closed when a later step fails, e.g. ``StoreBusy``)."""
     url = resolve_database_url(database_url, data_dir)
@@ -249,6 +250,7 @@ def open_store(database_url: str | None = None, data_dir: Path | None = None, *,
         changes_from = _newest_change(db)
         topics.mark_stale_streams_interrupted()
         topics.answer_interrupted_calls()  # calls a killed process left without a result (issue 25)
+        topics.discard_left_new_topics()  # a window that died left its unused New topic (session 51)
     except BaseException:
         db.dispose()
         raise

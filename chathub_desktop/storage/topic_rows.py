@@ -19,7 +19,7 @@ from chathub_desktop.storage.models import Message, Topic, TopicCompaction, Topi
 
 __all__ = ["foreign_streams", "last_message", "last_user_message", "mark_interrupted", "message_count", "message_page",
            "message_position", "message_row", "recallable_from", "TopicFacts", "topic_facts", "remove_message", "rows_after", "streaming_claims", "tail_head", "topic_listing",
-           "TopicRecord", "add_topic", "delete_if_untouched", "delete_topic", "topic_maker", "topic_record", "untitled_among",
+           "TopicRecord", "add_topic", "delete_if_untouched", "delete_topic", "topic_maker", "topic_record", "untitled_among", "unused_window_topics",
            "update_topic"]
 
 
@@ -125,6 +125,18 @@ def delete_if_untouched(s: Session, topic_id: int, *, drop_draft: bool = False) 
     s.delete(t)
     s.flush()
     return True
+
+
+def unused_window_topics(s: Session) -> list[tuple[int, str, datetime]]:
+    """``(id, made_by, created_at)`` of the topics a window's New topic made
+    (``Topic.made_by`` set) that nobody titled and that hold no message and no draft: the
+    ones a window that ended without quitting may have left (session 51). The rest of
+    :func:`delete_if_untouched`'s rule is checked when one is deleted."""
+    used = select(Message.id).where(Message.topic_id == Topic.id).correlate(Topic).exists()
+    drafted = select(TopicDraft.topic_id).where(TopicDraft.topic_id == Topic.id).correlate(Topic).exists()
+    q = select(Topic.id, Topic.made_by, Topic.created_at).where(
+        Topic.made_by.is_not(None), Topic.untitled.is_(True), ~used, ~drafted).order_by(Topic.id)
+    return [(tid, str(by), at) for tid, by, at in s.execute(q)]
 
 
 def topic_maker(s: Session, topic_id: int) -> tuple[str | None, datetime] | None:

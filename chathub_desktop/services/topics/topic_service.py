@@ -52,6 +52,7 @@ from chathub_desktop.storage.topic_rows import (
     topic_listing,
     topic_maker,
     topic_record,
+    unused_window_topics,
     update_topic,
 )
 
@@ -334,6 +335,29 @@ class TopicService:
         except (OperationalError, StoreBusy) as exc:  # e.g. a read-only store: reading still works
             log.warning("could not mark interrupted replies: %s", str(exc).splitlines()[0])
             return 0
+
+    def discard_left_new_topics(self) -> builtins.list[int]:
+        """At start-up: delete the new topics a window left unused when it ended without
+        quitting (a crash, SIGABRT, kill -9; session 51: an empty "New topic" survived
+        the restart), as its Quit would have (issue 27, :meth:`leave`'s rule): made by a
+        window's New topic in a process that is gone (the reply sweep's test), untitled,
+        no message and no draft, and nothing else of :meth:`discard_if_empty`'s rule
+        kept. A topic another running window or the CLI made, or one with a draft, stays.
+        Returns the ids deleted; a read-only store deletes nothing."""
+        now = utcnow()
+        try:
+            with self._db.read() as s:  # the usual case, nothing left: no write lock taken
+                if not any(stream_is_orphaned(by, at, now) for _tid, by, at in unused_window_topics(s)):
+                    return []
+            with self._db.write() as s:  # read again under the lock: a draft written meanwhile keeps one
+                gone = [tid for tid, by, at in unused_window_topics(s)
+                        if stream_is_orphaned(by, at, now) and delete_if_untouched(s, tid)]
+        except (OperationalError, StoreBusy) as exc:
+            log.warning("could not discard the new topics a closed window left: %s", str(exc).splitlines()[0])
+            return []
+        if gone:
+            log.info("discarded %d unused new topic(s) a window left when it ended: %s", len(gone), gone)
+        return gone
 
     def answer_interrupted_calls(self) -> int:
         """At start-up: a tool call left without a result by a process that died mid-call
