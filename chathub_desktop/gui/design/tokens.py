@@ -128,8 +128,9 @@ class Tone(enum.Enum):
     SUCCESS = "success"
 
 
-#: Chip kinds of the memory cards (origin marks): each has a (background, text) pair.
-CHIP_KINDS = ("owner", "dream", "agent", "untrusted", "range", "legacy", "paused", "imported")
+#: Chip kinds of the memory cards (origin marks) and of a by-meaning search hit ("similar",
+#: session 51): each has a (background, text) pair.
+CHIP_KINDS = ("owner", "dream", "agent", "untrusted", "range", "legacy", "paused", "imported", "similar")
 
 
 @dataclass(frozen=True)
@@ -232,6 +233,7 @@ LIGHT = Colours(
         "agent": ("#d9f2ec", "#12614f"), "untrusted": ("#fde7cf", "#8a4200"),
         "range": ("#d8eef3", "#145a6b"), "legacy": ("#e6e6e6", "#4a4a4a"),
         "paused": ("#e9e9e9", "#555555"), "imported": ("#fbeed5", "#7a4b00"),
+        "similar": ("#e4e8fb", "#2c3f94"),
     }),
 )
 
@@ -255,6 +257,7 @@ DARK = Colours(
         "agent": ("#1f4a40", "#9fe0cf"), "untrusted": ("#5a3413", "#ffc48a"),
         "range": ("#1d4450", "#9bd6e4"), "legacy": ("#3a3a3a", "#cfcfcf"),
         "paused": ("#444444", "#c4c4c4"), "imported": ("#4d3512", "#f0c98a"),
+        "similar": ("#2a3358", "#b7c4f7"),
     }),
 )
 

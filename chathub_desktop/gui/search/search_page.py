@@ -9,10 +9,13 @@ query cancels the older one's task and an older result that still arrives is dro
 query again at once. Message hits come grouped by topic under a header (title ·
 assistant · day), each hit with who wrote it and when, then its snippet: the message
 read as plain text (no Markdown marks; code in the fixed-width font) with the matched
-text in bold. Up/Down move from hit to hit over the headers; Enter (or a double-click)
-emits ``open_message(topic_id, message_id)`` / ``open_memory(assistant_id)``. The
-memory tab is ranked again by meaning after the keyword results show, when the
-embedding model is there (issue 26). Before the first query and when nothing matches,
+text in bold. Hits that hold the query's words come first; those found only by meaning
+follow under their own heading, each marked with a "similar" tag whose tooltip says
+why it was found (session 51: 9 of "Messages (11)" were by meaning, unmarked). Up/Down
+move from hit to hit over the headers; Enter (or a double-click) emits
+``open_message(topic_id, message_id)`` / ``open_memory(assistant_id)``. The memory tab
+is ranked again by meaning after the keyword results show, when the embedding model is
+there (issue 26). Before the first query and when nothing matches,
 an empty state stands in for the tabs (walk37 #9): what Search looks through, or that
 nothing matched, with Clear filters while a filter narrows the search.
 """
@@ -61,7 +64,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.invisible_text import hidden_note, shown_line, thin_spans
+from chathub_desktop.core.invisible_text import thin_spans
 from chathub_desktop.core.memory_search import MemoryHitKind
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.search_text import Snippet
@@ -72,10 +75,12 @@ from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.design.tokens import Radius, Space
 from chathub_desktop.gui.shell.empty_state import EmptyState
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
+from chathub_desktop.gui.shell.invisible_note import hidden_note, shown_line
 from chathub_desktop.gui.shell.page_header import PageHeader
 from chathub_desktop.gui.topics.topic_list_delegate import day_label
 from chathub_desktop.gui.topics.topic_title import untitled_title
 from chathub_desktop.services.search.search_service import (
+    HitMatch,
     SearchFilters,
     SearchHit,
     SearchPeriod,
@@ -106,6 +111,12 @@ _IndentRole = Qt.ItemDataRole.UserRole + 3  # px a hit row is indented under its
 #: (an imported title is anyone's text: 40 of 10,000 characters took 120 ms to thin).
 WHERE_PART_CHARS = 120
 _WHERE = "where"  # the class of the muted topic/date line, coloured at paint time
+_SIMILAR = "similar"  # the class of a by-meaning hit's tag, coloured at paint time (a chip token)
+#: A by-meaning hit's tag and its tooltip (session 51).
+SIMILAR_TAG = QT_TRANSLATE_NOOP("SearchPage", "similar")
+SIMILAR_TIP = QT_TRANSLATE_NOOP("SearchPage", "Found by meaning: this message is close to what you typed but does not "
+                                              "hold all of its words")
+SIMILAR_HEADING = QT_TRANSLATE_NOOP("SearchPage", "Similar in meaning")
 
 
 def snippet_html(s: Snippet) -> str:
@@ -149,18 +160,26 @@ class TopicGroup:
     hits: int
 
 
+@dataclass(frozen=True, slots=True)
+class MeaningHeading:
+    """The heading over the Messages tab's hits found only by meaning (``hits`` of them)."""
+
+    hits: int
+
+
 #: One row of a results list: the hit it opens (a :class:`TopicGroup` for a header),
 #: its rich text and its plain text for screen readers.
 Row = tuple[Any, str, str]
 
 
 def group_by_topic(hits: list[SearchHit]) -> list[list[SearchHit]]:
-    """``hits`` (best first) in groups by topic: the groups in the order of their best
-    hit, the hits of a group best first."""
-    groups: dict[int, list[SearchHit]] = {}
+    """``hits`` (best first) in groups by topic: the groups of the hits holding the
+    query's words first, then those of the hits found only by meaning (a topic may have
+    a group in each); the groups in the order of their best hit, a group's hits best first."""
+    groups: dict[tuple[bool, int], list[SearchHit]] = {}
     for h in hits:
-        groups.setdefault(h.topic_id, []).append(h)
-    return list(groups.values())
+        groups.setdefault((h.match is HitMatch.MEANING, h.topic_id), []).append(h)
+    return [g for _key, g in sorted(groups.items(), key=lambda kg: kg[0][0])]
 
 
 #: The filters' choices as shown (``SearchPage`` sources; the enums' values are English).
@@ -183,15 +202,24 @@ def message_rows(res: SearchResults) -> list[Row]:
     the snippet; the muted parts carry a class the delegate colours). Pure Python, run
     on a worker: thinning an imported topic's title of 10,000 characters takes ~3 ms."""
     rows: list[Row] = []
+    similar = sum(h.match is HitMatch.MEANING for h in res.hits)
+    tag = f" <span class='{_SIMILAR}'>&nbsp;≈ {html.escape(translate('SearchPage', SIMILAR_TAG))}&nbsp;</span>"
     for group in group_by_topic(res.hits):
         first, newest = group[0], max(h.created_at for h in group)
+        meaning = first.match is HitMatch.MEANING
+        if meaning and not any(isinstance(r[0], MeaningHeading) for r in rows):  # the first by-meaning group
+            heading = translate("SearchPage", SIMILAR_HEADING)
+            rows.append((MeaningHeading(similar), f"<b>≈ {html.escape(heading)}</b>"
+                         f"{_where(translate('SearchPage', '%n message(s)', '', similar), lead=' · ')}", heading))
         title = _part(untitled_title() if first.topic_untitled else plain_title(first.topic_title[:4 * WHERE_PART_CHARS]))
         day = day_label(newest)
         rows.append((TopicGroup(first.topic_id, len(group)),
                      f"<b>{title}</b>{_where(first.assistant_name, day, lead=' · ')}",
                      f"{html.unescape(title)}, {first.assistant_name}, {day}"))
-        rows.extend((h, f"{_where(_speaker(h), day_label(h.created_at))}<br>{snippet_html(h.snippet)}",
-                     f"{_speaker(h)}, {day_label(h.created_at)}: {h.snippet.text}") for h in group)
+        said_tag = f", {translate('SearchPage', SIMILAR_TIP)}" if meaning else ""
+        rows.extend((h, f"{_where(_speaker(h), day_label(h.created_at))}{tag if meaning else ''}<br>"
+                        f"{snippet_html(h.snippet)}",
+                     f"{_speaker(h)}, {day_label(h.created_at)}{said_tag}: {h.snippet.text}") for h in group)
     return rows
 
 
@@ -229,7 +257,9 @@ class _HtmlDelegate(QStyledItemDelegate):
         # have changed since, and on the selection colour muted grey read 1.3:1.
         colours = current_colours()
         where = colours.selected_text if selected else colours.text_muted
-        doc.setDefaultStyleSheet(f".{_WHERE} {{ color: {where}; }}")
+        tag_bg, tag_fg = colours.chip(_SIMILAR)
+        doc.setDefaultStyleSheet(f".{_WHERE} {{ color: {where}; }} "
+                                 f".{_SIMILAR} {{ color: {tag_fg}; background-color: {tag_bg}; }}")
         doc.setHtml(str(index.data(_HtmlRole) or ""))
         indent = int(index.data(_IndentRole) or 0)
         doc.setTextWidth(max(100, self._view.viewport().width() - 2 * Space.LG - indent))
@@ -334,6 +364,7 @@ class SearchPage(QWidget):
         self.tabs.addTab(self.messages, "")
         self.tabs.addTab(self.memory, "")
         self._counts: tuple[int, int] | None = None  # the tabs' counts (None: no search shown)
+        self._similar = 0  # of the Messages tab's count, the hits found only by meaning
         t.call(self._say_tabs)
         self.empty = EmptyState(START_TEXT, "", "searchEmpty", glyph=Icon.SEARCH, title=START_TITLE,
                                 context="SearchPage")
@@ -495,6 +526,7 @@ class SearchPage(QWidget):
     def fill(self, res: SearchResults, mem: list[MemoryHit], rows: tuple[list[Row], list[Row]]) -> None:
         """Show ``res`` and ``mem`` with their ``rows`` (:func:`result_rows`)."""
         self._refill(self.messages, rows[0])
+        self._similar = sum(h.match is HitMatch.MEANING for h in res.hits)
         self._counts = (len(res.hits), self._counts[1] if self._counts else 0)
         self.fill_memory(mem, rows[1])
         self._show_status(res, mem)
@@ -530,23 +562,35 @@ class SearchPage(QWidget):
         self._say_tabs()
 
     def _say_tabs(self) -> None:
-        """Name the tabs, with their counts once a search was shown."""
+        """Name the tabs, with their counts once a search was shown: the Messages tab's as
+        "2 + 9 similar" when some were found only by meaning."""
         names = (translate("SearchPage", "Messages"), translate("SearchPage", "Memory && dream cards"))
         for i, name in enumerate(names):
-            self.tabs.setTabText(i, name if self._counts is None else f"{name} ({self._counts[i]})")
+            if self._counts is None:
+                self.tabs.setTabText(i, name)
+            elif i == 0 and self._similar:
+                self.tabs.setTabText(i, fill(translate("SearchPage", "%1 (%2 + %3 similar)"), name,
+                                             str(self._counts[0] - self._similar), str(self._similar)))
+            else:
+                self.tabs.setTabText(i, f"{name} ({self._counts[i]})")
 
     def _say_idle(self) -> None:
         self.texts.bind(self.status.setText, lambda: translate(
             "SearchPage", "Type to search. Enter opens the selected result."))
 
     def _show_status(self, res: SearchResults, mem: list[MemoryHit]) -> None:
-        topics, hits, entries, note = len({h.topic_id for h in res.hits}), len(res.hits), len(mem), res.note
+        words = [h for h in res.hits if h.match is HitMatch.WORDS]
+        topics, hits, entries, note = len({h.topic_id for h in words}), len(words), len(mem), res.note
+        similar = len(res.hits) - hits
 
         def line() -> str:
             found = fill(translate("SearchPage", "%1 in %2, %3"),
                          translate("SearchPage", "%n message(s)", "", hits),
                          translate("SearchPage", "%n topic(s)", "", topics),
                          fill(translate("SearchPage", "%1 memory entries and cards"), str(entries)))
+            if similar:
+                found = fill(translate("SearchPage", "%1; %2"), found,
+                             translate("SearchPage", "%n more message(s) similar in meaning", "", similar))
             return f"{found} — {note}" if note else found  # the service's note is English (a store detail)
 
         self.texts.bind(self.status.setText, line)
@@ -559,10 +603,12 @@ class SearchPage(QWidget):
             item.setData(HitRole, hit)
             item.setData(_HtmlRole, rich)
             item.setData(Qt.ItemDataRole.AccessibleTextRole, spoken)
-            if isinstance(hit, TopicGroup):  # a header: not selectable, hits indented below it
+            if isinstance(hit, (TopicGroup, MeaningHeading)):  # a header: not selectable, hits indented below it
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             elif isinstance(hit, SearchHit):
                 item.setData(_IndentRole, Space.XL)
+                if hit.match is HitMatch.MEANING:
+                    item.setData(Qt.ItemDataRole.ToolTipRole, translate("SearchPage", SIMILAR_TIP))
             lst.addItem(item)
         first = next((i for i in range(lst.count()) if _is_hit(lst.item(i))), None)
         if first is not None:
@@ -586,7 +632,7 @@ class SearchPage(QWidget):
 
 
 def _is_hit(item: QListWidgetItem | None) -> bool:
-    return item is not None and not isinstance(item.data(HitRole), TopicGroup)
+    return item is not None and not isinstance(item.data(HitRole), (TopicGroup, MeaningHeading))
 
 
 def _plain_part(text: str) -> str:

@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # the embedding engine and numpy load on first use
 
 __all__ = [
     "CATCH_UP_BATCH", "DEFAULT_LIMIT", "LAG_NOTE_ROWS", "MAX_LIMIT", "NO_TRGM_NOTE", "RANKED_POOL", "SEARCHED_ROLES",
-    "MemoryHit", "MessageLocation", "SearchFilters", "SearchHit", "SearchPeriod", "SearchResults", "SearchRole",
+    "HitMatch", "MemoryHit", "MessageLocation", "SearchFilters", "SearchHit", "SearchPeriod", "SearchResults", "SearchRole",
     "SearchScope", "SearchService",
 ]
 
@@ -117,13 +117,22 @@ class SearchFilters:
         return SearchScope(self.assistant_id, since=None if days is None else now - timedelta(days=days), role=role)
 
 
+class HitMatch(Enum):
+    """How a message hit matched (session 51: by-meaning hits looked like word matches):
+    it holds every word of the query (``WORDS``), or it is only near the query in
+    meaning (``MEANING``, the Search page's recall; it need not hold any of them)."""
+
+    WORDS = "words"
+    MEANING = "meaning"
+
+
 @dataclass(frozen=True, slots=True)
 class SearchHit:
     """One matched message: where it is (assistant, topic, message id), its role and
     time (UTC), the snippet with the matches' character spans, and its ``rank``
     (``core.search_text.rank_score``: higher is better). ``topic_untitled``: nobody has
     titled the topic, so ``topic_title`` is the English "New topic" and the window says
-    its own words (issue 27)."""
+    its own words (issue 27). ``match``: by the query's words or only by meaning."""
 
     message_id: int
     topic_id: int
@@ -135,6 +144,7 @@ class SearchHit:
     snippet: Snippet
     rank: float
     topic_untitled: bool = False
+    match: HitMatch = HitMatch.WORDS
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict (ISO 8601 UTC time; ``spans`` as ``[start, end]`` pairs)."""
@@ -142,7 +152,7 @@ class SearchHit:
             "message_id": self.message_id, "topic_id": self.topic_id, "topic_title": self.topic_title,
             "assistant_id": self.assistant_id, "assistant": self.assistant_name, "role": self.role,
             "created_at": self.created_at.isoformat(), "snippet": self.snippet.text,
-            "spans": [list(s) for s in self.snippet.spans], "rank": self.rank,
+            "spans": [list(s) for s in self.snippet.spans], "rank": self.rank, "match": self.match.value,
         }
 
 
@@ -207,8 +217,9 @@ class SearchService:
         ``by_meaning`` (the Search page's Messages tab, issue 26): the messages nearest
         in meaning (``SemanticRecall.nearest``, those with a vector) join the keyword
         matches, ranked by reciprocal rank fusion of the two orders (``core.rank_fusion``)
-        with every keyword match first, as the memory tab does. Blocking: it embeds the
-        query and scans the scope's vectors."""
+        with every keyword match first, as the memory tab does; those found only by
+        meaning are :attr:`HitMatch.MEANING`. Blocking: it embeds the query and scans the
+        scope's vectors."""
         scope = scope or SearchScope(assistant_id)
         terms = query_terms(query)
         if not terms:
@@ -229,11 +240,13 @@ class SearchService:
         average = sum(len(r.content) for r in rows) / len(rows) if rows else 1.0
         scored = sorted(((rank_score(r.content, terms, average), r) for r in rows),
                         key=lambda sr: (-sr[0], -sr[1].id))[:limit]
+        exact = {r.id for _score, r in scored}
         if by_meaning and self._semantic is not None:
             scored = self._with_nearest(query, scope, scored, limit)
         hits = [
             SearchHit(r.id, r.topic_id, r.title, r.assistant_id, r.name, r.role, r.created_at,
-                      markdown_snippet(r.content, terms), score, r.untitled)
+                      markdown_snippet(r.content, terms), score, r.untitled,
+                      HitMatch.WORDS if r.id in exact else HitMatch.MEANING)
             for score, r in scored
         ]
         return SearchResults(query, hits, used, note)
