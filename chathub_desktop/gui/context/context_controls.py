@@ -98,8 +98,10 @@ class ContextControls(QObject):
         self.texts.bind(self.proposals_action.setToolTip, lambda: QCoreApplication.translate(
             "ContextControls", "Dream review: new dream cards waiting for your accept or discard"))
         self._proposals: tuple[int, bool] = (0, True)
-        # after the window's own re-translation (which says "&Memory…" without the count)
-        self.texts.call(lambda: QTimer.singleShot(0, lambda: self.show_proposals_count(*self._proposals)))
+        # after the window's own re-translation (which says "&Memory…" without the count); the
+        # action is the call's context: a window deleted right after a switch drops it (session 51)
+        self.texts.call(lambda: QTimer.singleShot(0, self.proposals_action,
+                                                  lambda: self.show_proposals_count(*self._proposals)))
         self.proposals_action.triggered.connect(lambda: self.open_proposals())
         host.assistant_menu.insertAction(host.memory_action, self.proposals_action)
         host.events.memory_changed.connect(lambda _e: self.update_proposals())

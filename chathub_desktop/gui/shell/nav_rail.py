@@ -39,7 +39,7 @@ from chathub_desktop.gui.design.avatar import (
 )
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import PENDING_TONE, IconSize, Space
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 
 __all__ = ["AssistantItem", "NavRail", "PageHost", "PageId", "PageShortcuts", "RailEntry", "RailRoutes", "initial_of",
            "shell"]
@@ -188,6 +188,10 @@ class NavRail(QFrame):
         lay.addLayout(_centred(self.more))
         self.show_page(PageId.CHATS)
         self.retranslate()
+        # the avatar's menu re-says itself on the change it hears, not through the rail: a
+        # top-level widget, it may be deleted before the rail (session 51)
+        self._menu_texts = Texts(self.menu)
+        self._menu_texts.call(self._say_menu)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """Re-set the texts when the interface language changes (issue 27); paint the
@@ -212,6 +216,9 @@ class NavRail(QFrame):
         tip = QCoreApplication.translate("NavRail", "Import, topic, assistant, view and help; About and Quit")
         self.more.setToolTip(fill(QCoreApplication.translate("NavRail", "Menu: %1 (%2)"), tip, self._menu_keys))
         self.more.setAccessibleDescription(tip)
+
+    def _say_menu(self) -> None:
+        """The avatar and its menu of assistants in the interface language."""
         if self._items is not None:
             self.set_assistants(*self._items)
         else:

@@ -12,7 +12,9 @@
   again; hiding it by hand while wide keeps it hidden.
 
 The choices are kept in the window's ``QSettings`` (``view/…``). Every text is set
-again by :meth:`ViewController.retranslate` when the language changes.
+again by :meth:`ViewController.retranslate` when the language changes: the View menu
+hears the change itself (a ``Texts`` of its own), never through the window, so a menu
+deleted before its window is not touched (session 51).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.theme import ViewPrefs
 from chathub_desktop.gui.design.tokens import TextSize, Theme
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, LanguageSwitcher, fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, LanguageSwitcher, Texts, fill
 
 __all__ = ["NARROW_PX", "ViewController"]
 
@@ -115,7 +117,8 @@ class ViewController(QObject):
         self.menu.addAction(self.notifications_action)
         self._hidden_by_hand = False
         self._narrow = False
-        self.retranslate()
+        self.texts = Texts(self.menu)  # the menu's own language change re-says it, not the window's
+        self.texts.call(self.retranslate)
         window.installEventFilter(self)
 
     def retranslate(self) -> None:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 from chathub_desktop.gui.context.compaction_controller import COMPACT_TEXT
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize
-from chathub_desktop.gui.shell.i18n import fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.shell.nav_rail import PageId, PageShortcuts, RailRoutes
 
 if TYPE_CHECKING:
@@ -165,26 +165,32 @@ def retranslate_actions(w: MainWindow) -> None:
 
 def retranslate_window(w: MainWindow) -> None:
     """Set the window's own chrome (the topic list's heading and buttons, the opening and
-    store-wait lines), its actions, its menus and the View menu in the interface language."""
+    store-wait lines) and its actions in the interface language. The menus re-say their
+    own titles (:func:`title_menus`, and the View menu its texts): a menu is a top-level
+    widget, so a sweep of top-level widgets (the app's exit, a test's teardown, a script
+    closing one of two windows) may delete it before its window, which then must not
+    touch it on a language change (session 51)."""
     translate = QCoreApplication.translate
     retranslate_actions(w)
-    retranslate_menus(w)
-    w.view.retranslate()
     w.sidebar.retranslate()
     w.assistant_combo.setAccessibleName(translate("MainWindow", "Assistant"))
     w.opening.setText(f'<div align="center">{html.escape(translate("Composer", "Opening your chats…"))}</div>')
     w.store_wait_label.setText(translate("MainWindow", "Waiting for the store — another ChatHub process is writing…"))
 
 
-def retranslate_menus(w: MainWindow) -> None:
-    """Set the titles of the app menu and its submenus in the interface language."""
-    translate = QCoreApplication.translate
-    w.app_menu.setTitle(translate("WindowActions", "Menu"))
-    titles = {w.import_menu: translate("WindowActions", "&Import"), w.topic_menu: translate("WindowActions", "&Topic"),
-              w.assistant_menu: translate("WindowActions", "&Assistant"), w.settings_menu: translate("WindowActions", "&Settings"),
-              w.help_menu: translate("WindowActions", "&Help")}
-    for menu, title in titles.items():
-        menu.setTitle(title)
+def title_menus(w: MainWindow) -> None:
+    """Title the app menu and its submenus in the interface language, now and after each
+    switch: each menu re-says its own title on the language change it hears (a
+    :class:`~chathub_desktop.gui.shell.i18n.Texts` of its own), so a menu deleted before
+    its window takes its binding with it (session 51)."""
+    titles = ((w.app_menu, QT_TRANSLATE_NOOP("WindowActions", "Menu")),
+              (w.import_menu, QT_TRANSLATE_NOOP("WindowActions", "&Import")),
+              (w.topic_menu, QT_TRANSLATE_NOOP("WindowActions", "&Topic")),
+              (w.assistant_menu, QT_TRANSLATE_NOOP("WindowActions", "&Assistant")),
+              (w.settings_menu, QT_TRANSLATE_NOOP("WindowActions", "&Settings")),
+              (w.help_menu, QT_TRANSLATE_NOOP("WindowActions", "&Help")))
+    for menu, title in titles:
+        Texts(menu).bind(menu.setTitle, said("WindowActions", title))
 
 
 def build_menus(w: MainWindow) -> None:
@@ -257,6 +263,7 @@ def build_menus(w: MainWindow) -> None:
     for m in (app_menu, *submenus):
         m.setToolTipsVisible(True)
     w.rail.set_app_menu(app_menu, APP_MENU_KEY)
+    title_menus(w)
     retranslate_window(w)
     decorate_actions(w)
 
