@@ -65,6 +65,13 @@
     </message>
     </context>
 <context>
+    <name>InvisibleText</name>
+    <message numerus="yes">
+        <source>%Ln invisible character(s) not shown</source>
+        <translation><numerusform>%Ln invisible character not shown</numerusform><numerusform>%Ln invisible characters not shown</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>McpServerDialog</name>
     <message numerus="yes">
         <source>%1: %2 %3 — %Ln tool(s): %4</source>
@@ -170,6 +177,13 @@
     </message>
     </context>
 <context>
+    <name>MessageList</name>
+    <message numerus="yes">
+        <source>Shown without %Ln invisible character(s) (stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies them.</source>
+        <translation><numerusform>Shown without %Ln invisible character (stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies it.</numerusform><numerusform>Shown without %Ln invisible characters (stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies them.</numerusform></translation>
+    </message>
+    </context>
+<context>
     <name>ProbePanel</name>
     <message numerus="yes">
         <source>Sent %Ln request(s).</source>
@@ -186,7 +200,11 @@
         <source>%n topic(s)</source>
         <translation><numerusform>%n topic</numerusform><numerusform>%n topics</numerusform></translation>
     </message>
-    </context>
+    <message numerus="yes">
+        <source>%n more message(s) similar in meaning</source>
+        <translation><numerusform>%n more message similar in meaning</numerusform><numerusform>%n more messages similar in meaning</numerusform></translation>
+    </message>
+</context>
 <context>
     <name>SetupWizard</name>
     <message numerus="yes">

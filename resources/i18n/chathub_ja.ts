@@ -1173,6 +1173,13 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>InvisibleText</name>
+    <message numerus="yes">
+        <source>%Ln invisible character(s) not shown</source>
+        <translation><numerusform>%Ln 個の不可視文字を表示していません</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>LinkPolicy</name>
     <message>
         <source>%1: links</source>
@@ -2538,10 +2545,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>もう一度「今すぐドリーム」を実行すると、今のメモリに何が追加されるかを確認できます。</translation>
     </message>
     <message>
-        <source>This card mostly repeats itself — try Regenerate or a larger model</source>
-        <translation>このカードはほとんど同じ内容の繰り返しです — 再生成するか、より大きなモデルを試してください</translation>
-    </message>
-    <message>
         <source>Nothing was written. Retry dreams over the same day again now.</source>
         <translation>何も書き込まれていません。「再試行」で同じ日についてもう一度ドリームします。</translation>
     </message>
@@ -3271,9 +3274,9 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>Shown: the first %1 of %2 characters. Copy message (Ctrl+C) copies all of it.</source>
         <translation>%2 文字のうち最初の %1 文字を表示しています。メッセージをコピー（Ctrl+C）すると全文をコピーします。</translation>
     </message>
-    <message>
-        <source>Shown without %1 invisible characters (stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies them.</source>
-        <translation>%1 個の不可視文字（重なった記号、双方向制御文字、ゼロ幅文字）を省いて表示しています。メッセージをコピー（Ctrl+C）するとそれらも含まれます。</translation>
+    <message numerus="yes">
+        <source>Shown without %Ln invisible character(s) (stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies them.</source>
+        <translation><numerusform>%Ln 個の不可視文字（重なった記号、双方向制御文字、ゼロ幅文字）を省いて表示しています。メッセージをコピー（Ctrl+C）するとそれらも含まれます。</numerusform></translation>
     </message>
     <message>
         <source>calls &lt;b&gt;%1&lt;/b&gt;(%2) on the %3 server</source>
@@ -4675,6 +4678,18 @@ URL：%3
         <translation>フィルターを解除</translation>
     </message>
     <message>
+        <source>similar</source>
+        <translation>類似</translation>
+    </message>
+    <message>
+        <source>Found by meaning: this message is close to what you typed but does not hold all of its words</source>
+        <translation>意味で見つかりました：入力した内容に近いメッセージですが、すべての語を含んではいません</translation>
+    </message>
+    <message>
+        <source>Similar in meaning</source>
+        <translation>意味が近いもの</translation>
+    </message>
+    <message>
         <source>Search</source>
         <translation>検索</translation>
     </message>
@@ -4707,6 +4722,10 @@ URL：%3
         <translation>メモリ &amp;&amp; ドリームカード</translation>
     </message>
     <message>
+        <source>%1 (%2 + %3 similar)</source>
+        <translation>%1（%2 + 類似 %3）</translation>
+    </message>
+    <message>
         <source>Type to search. Enter opens the selected result.</source>
         <translation>入力すると検索します。Enter で選んだ結果を開きます。</translation>
     </message>
@@ -4725,6 +4744,14 @@ URL：%3
     <message>
         <source>%1 memory entries and cards</source>
         <translation>メモリとカード %1 件</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more message(s) similar in meaning</source>
+        <translation><numerusform>ほかに意味の近いメッセージが %n 件</numerusform></translation>
     </message>
 </context>
 <context>
@@ -5039,6 +5066,14 @@ URL：%3
     <message>
         <source>the card for %1 mostly repeats itself, so it was not added; Dream now shows it for review, or choose a larger History Compress model</source>
         <translation>%1 のカードはほとんど同じ内容の繰り返しのため追加しませんでした。「今すぐドリーム」で内容を確認するか、より大きな履歴圧縮モデルを選んでください</translation>
+    </message>
+    <message>
+        <source>the new card for %1 mostly repeats itself, so card #%2 was kept; Regenerate on the Memory page shows it for review, or choose a larger History Compress model</source>
+        <translation>%1 の新しいカードはほとんど同じ内容の繰り返しのため、カード #%2 を残しました。メモリページの「再生成」で内容を確認するか、より大きな履歴圧縮モデルを選んでください</translation>
+    </message>
+    <message>
+        <source>This card mostly repeats itself — try Regenerate or a larger model</source>
+        <translation>このカードはほとんど同じ内容の繰り返しです — 再生成するか、より大きなモデルを試してください</translation>
     </message>
     <message>
         <source>the History Compress model wrote to you instead of a card about how you work; nothing was changed</source>

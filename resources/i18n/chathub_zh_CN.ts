@@ -1173,6 +1173,13 @@ Leave it empty to compact as usual.</source>
     </message>
 </context>
 <context>
+    <name>InvisibleText</name>
+    <message numerus="yes">
+        <source>%Ln invisible character(s) not shown</source>
+        <translation><numerusform>%Ln 个不可见字符未显示</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>LinkPolicy</name>
     <message>
         <source>%1: links</source>
@@ -2538,10 +2545,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>再次“立即做梦”，查看它会为当前的记忆添加什么。</translation>
     </message>
     <message>
-        <source>This card mostly repeats itself — try Regenerate or a larger model</source>
-        <translation>这张卡片大多在重复自己——请尝试重新生成或使用更大的模型</translation>
-    </message>
-    <message>
         <source>Nothing was written. Retry dreams over the same day again now.</source>
         <translation>未写入任何内容。“重试”会立即对同一天再次做梦。</translation>
     </message>
@@ -3271,9 +3274,9 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>Shown: the first %1 of %2 characters. Copy message (Ctrl+C) copies all of it.</source>
         <translation>仅显示 %2 个字符中的前 %1 个。复制消息（Ctrl+C）会复制全部内容。</translation>
     </message>
-    <message>
-        <source>Shown without %1 invisible characters (stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies them.</source>
-        <translation>显示时省略了 %1 个不可见字符（叠加符号、双向控制符、零宽字符）。复制消息（Ctrl+C）会一并复制。</translation>
+    <message numerus="yes">
+        <source>Shown without %Ln invisible character(s) (stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies them.</source>
+        <translation><numerusform>显示时省略了 %Ln 个不可见字符（叠加符号、双向控制符、零宽字符）。复制消息（Ctrl+C）会一并复制。</numerusform></translation>
     </message>
     <message>
         <source>calls &lt;b&gt;%1&lt;/b&gt;(%2) on the %3 server</source>
@@ -4675,6 +4678,18 @@ URL：%3
         <translation>清除筛选</translation>
     </message>
     <message>
+        <source>similar</source>
+        <translation>相近</translation>
+    </message>
+    <message>
+        <source>Found by meaning: this message is close to what you typed but does not hold all of its words</source>
+        <translation>按意思找到：这条消息与你输入的内容相近，但并不包含其中所有的词</translation>
+    </message>
+    <message>
+        <source>Similar in meaning</source>
+        <translation>意思相近</translation>
+    </message>
+    <message>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
@@ -4707,6 +4722,10 @@ URL：%3
         <translation>记忆 &amp;&amp; 梦境卡片</translation>
     </message>
     <message>
+        <source>%1 (%2 + %3 similar)</source>
+        <translation>%1（%2 + %3 条相近）</translation>
+    </message>
+    <message>
         <source>Type to search. Enter opens the selected result.</source>
         <translation>输入即可搜索。按 Enter 打开所选结果。</translation>
     </message>
@@ -4725,6 +4744,14 @@ URL：%3
     <message>
         <source>%1 memory entries and cards</source>
         <translation>%1 条记忆和卡片</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more message(s) similar in meaning</source>
+        <translation><numerusform>另有 %n 条消息意思相近</numerusform></translation>
     </message>
 </context>
 <context>
@@ -5039,6 +5066,14 @@ URL：%3
     <message>
         <source>the card for %1 mostly repeats itself, so it was not added; Dream now shows it for review, or choose a larger History Compress model</source>
         <translation>%1 的卡片大多在重复自己，因此没有添加；“立即做梦”会先显示它供你查看，或者选择更大的历史压缩模型</translation>
+    </message>
+    <message>
+        <source>the new card for %1 mostly repeats itself, so card #%2 was kept; Regenerate on the Memory page shows it for review, or choose a larger History Compress model</source>
+        <translation>%1 的新卡片大多在重复自己，因此保留了卡片 #%2；在记忆页面上“重新生成”会先显示它供你查看，或者选择更大的历史压缩模型</translation>
+    </message>
+    <message>
+        <source>This card mostly repeats itself — try Regenerate or a larger model</source>
+        <translation>这张卡片大多在重复自己——请尝试重新生成或使用更大的模型</translation>
     </message>
     <message>
         <source>the History Compress model wrote to you instead of a card about how you work; nothing was changed</source>
