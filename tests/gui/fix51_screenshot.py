@@ -62,12 +62,12 @@ def main(out_dir: Path) -> int:
         cards = dm.append_day_card([], day, "- Asks for jokes\n- Prefers short answers")
         with svc.db.write() as s:
             s.merge(DynamicMemoryDocument(assistant_id=a.id, body=dm.render_document(cards), updated_at=utcnow()))
-        bill = svc.search.search("bill").hits[0]
+        found = svc.search.search("bill").hits[0]  # as recall finds it: none of the query's words in bold
+        bill = replace(found, snippet=replace(found.snippet, spans=()), match=HitMatch.MEANING)
 
         def by_meaning(query: str, _filters: object) -> SearchResults:
             found = svc.search.search(query)
-            return SearchResults(query, [found.hits[0], replace(bill, match=HitMatch.MEANING), *found.hits[1:]],
-                                 found.mode)
+            return SearchResults(query, [found.hits[0], bill, *found.hits[1:]], found.mode)
 
         async def scenario() -> None:
             app = QApplication.instance()
