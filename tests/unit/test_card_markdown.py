@@ -50,5 +50,5 @@ def test_an_override_left_open_is_left_out_and_said() -> None:
     """Issue 28 / walk50b: a lone U+202E in a card turned the rest of its line around; the
     face leaves it out and says so on a last line; a pair closed on its line is kept."""
     assert card_shown("# Plan\nlive and \u202eopen fdp.exe") == (
-        HEADING_MARK + "Plan\nlive and open fdp.exe\n[1 invisible character not shown]")
+        HEADING_MARK + f"Plan\nlive and open fdp.exe\n[{hidden_note(1)}]")  # its words: tests/gui/test_invisible_note.py
     assert card_shown("a \u202eb\u202c c") == "a \u202eb\u202c c"
