@@ -123,9 +123,10 @@ def test_an_open_override_in_a_users_message_follows_the_one_rule(  # type: igno
 def test_the_caret_blinks_on_after_pyside_drops_the_viewports_python_object(  # type: ignore[no-untyped-def]
         window, services, fake_vendor, qtbot):
     """walk51 #2: PySide let go of the Python object of the list's viewport while the
-    widget lived on (Tab's focus-chain walk had made it a child of a widget before it, and
-    an assistant switch deleted that one: the Memory page made ahead); the caret kept it,
-    and each blink of every later reply raised and counted up in the error bar."""
+    widget lived on (the focus-chain walk, on Tab or when Stop hid with the focus, had made
+    it a child of a widget before it, and an assistant switch deleted that one: the Memory
+    page made ahead); the caret kept it, and each blink of every later reply raised and
+    counted up in the error bar."""
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     reload_assistants(window, qtbot, aid)
     fake_vendor.script(Reply(text_chunks=[f"w{i} " for i in range(60)], chunk_delay_s=0.05))
