@@ -37,6 +37,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "search/search_controller", "topics/topic_delete", "context/context_controls", "chat/reply_versions", "settings/model_choices", "shell/vector_fill",
     "chat/message_delegate", "chat/message_texts", "chat/message_documents", "chat/tool_approval", "chat/tool_server_notice",
     "chat/message_layout", "topics/topic_sidebar",  # issue 29: split from the delegate and the window
+    "chat/markdown_render",  # walk51: a code block's Copy
     "shell/notifications", "context/token_badge", "topics/topic_list_delegate", "topics/topic_list_model", "topics/topic_opener", "shell/tray", "shell/view_menu",
     "shell/window_actions", "shell/window_pages", "shell/day_format", "settings/model_card_dialog", "search/search_page", "settings/tools_page", "topics/topic_model_picker", "settings/summarizer_choice",
     "memory/fixed_page", "memory/fixed_toolbar", "memory/fixed_filter_row", "memory/dream_empty", "memory/page_texts", "memory/page_common", "memory/dreaming_group", "memory/dream_panel", "memory/dream_schedule_form", "memory/proposals_section", "memory/raw_editor", "memory/history_view", "memory/change_words", "memory/entry_actions", "memory/transfer_actions", "memory/dream_card_actions", "memory/dream_runs", "memory/card_editor", "memory/card_delegate", "memory/fixed_cards", "memory/entry_model", "memory/dream_cards", "memory/dream_day_picker",

@@ -871,6 +871,10 @@ Leave it empty to compact as usual.</source>
         <translation>エラーの詳細</translation>
     </message>
     <message>
+        <source>Copy details</source>
+        <translation>詳細をコピー</translation>
+    </message>
+    <message>
         <source>Error</source>
         <translation>エラー</translation>
     </message>
@@ -3403,6 +3407,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>Next version</source>
         <translation>次の版</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>コピー</translation>
     </message>
 </context>
 <context>

@@ -871,6 +871,10 @@ Leave it empty to compact as usual.</source>
         <translation>错误详情</translation>
     </message>
     <message>
+        <source>Copy details</source>
+        <translation>复制详情</translation>
+    </message>
+    <message>
         <source>Error</source>
         <translation>错误</translation>
     </message>
@@ -3403,6 +3407,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>Next version</source>
         <translation>下一个版本</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
     </message>
 </context>
 <context>

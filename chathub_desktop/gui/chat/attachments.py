@@ -41,6 +41,7 @@ from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said_error
+from chathub_desktop.gui.shell.widget_address import address
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -145,9 +146,11 @@ class AttachmentController(QObject):
         self.action.triggered.connect(self.pick)
         window.addAction(self.action)
         self._draft = composer.draft
-        self._draft_area = composer.draft.viewport()
+        # the viewports Qt made are known by address, their Python objects never kept
+        # (walk51 #2: PySide may drop the one of a viewport that lives on)
         self._draft.installEventFilter(self)
-        self._draft_area.installEventFilter(self)
+        composer.draft.viewport().installEventFilter(self)
+        self._draft_area = address(composer.draft.viewport())
         composer.draft.setAcceptDrops(True)
         composer.set_extra(lambda: bool(self._chips))
         self.changed.connect(lambda: estimate())
@@ -158,13 +161,17 @@ class AttachmentController(QObject):
         # thumbnails in the message list
         self.thumbs = ThumbnailCache(self._load_thumb, self)
         view.delegate.thumbs = self.thumbs
-        self.thumbs.changed.connect(view.viewport().update)
+        self.thumbs.changed.connect(self._thumbs_changed)
         # stored attachments a message names by content hash, drawn inline (issue 32)
         self.stored = StoredImages(self._load_stored, self)
         view.delegate.docs.set_stored_images(self.stored)
-        self._list_area = view.viewport()
-        self._list_area.installEventFilter(self)
+        view.viewport().installEventFilter(self)
+        self._list_area = address(view.viewport())
         self.viewer: ImageViewer | None = None
+
+    def _thumbs_changed(self) -> None:
+        """A thumbnail arrived: the message list paints it."""
+        self._view.viewport().update()
 
     def _on_topic_opened(self, topic_id: int) -> None:
         if topic_id == self._shown_topic:
@@ -289,7 +296,8 @@ class AttachmentController(QObject):
             mime = QGuiApplication.clipboard().mimeData()
             if mime is not None and (mime.hasImage() or any(u.isLocalFile() for u in mime.urls())):
                 return self.add_mime(mime)
-        if obj is self._draft_area:
+        at = address(obj)
+        if at == self._draft_area:
             if et in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
                 mime = event.mimeData()  # type: ignore[attr-defined]
                 if mime.hasImage() or any(u.isLocalFile() for u in mime.urls()):
@@ -299,7 +307,7 @@ class AttachmentController(QObject):
                 event.acceptProposedAction()  # type: ignore[attr-defined]
                 return True
         view = self._view
-        if obj is self._list_area and et == QEvent.Type.MouseButtonRelease:
+        if at == self._list_area and et == QEvent.Type.MouseButtonRelease:
             pos = event.position().toPoint()  # type: ignore[attr-defined]
             index = view.indexAt(pos)
             meta = view.delegate.attachment_at(index, pos) if index.isValid() else None

@@ -6,7 +6,8 @@ Math: ``$…$`` inline and ``$$…$$`` display (``mdit-py-plugins``' dollarmath 
 image that ``QTextDocument`` draws. A formula ziamath cannot typeset, or one longer
 than :data:`MATH_MAX_CHARS`, is shown as its TeX source in code style.
 
-Pure functions, no Qt: the delegate feeds the HTML into a ``QTextDocument``. Colours are
+Pure functions (of Qt only the translation of a code block's Copy): the delegate feeds
+the HTML into a ``QTextDocument``. Colours are
 inline styles (Pygments ``noclasses=True``) because ``QTextDocument`` supports only a
 small CSS subset and no external stylesheets. Raw HTML in a message is shown as text
 (``html=False``), so a message can never inject markup into the view.
@@ -38,11 +39,13 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
+from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.gui.chat.image_sources import add_typeset
 from chathub_desktop.gui.design.icons import Icon, icon_svg
 from chathub_desktop.gui.design.prose import prose_for
 from chathub_desktop.gui.design.tokens import colours_for
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 
 #: The style a code block's ``<pre>`` carries and plain text's (tool output, a refused
 #: rendering) does not: only code gets a hanging indent
@@ -78,6 +81,8 @@ SLICE_MARK = "\x00"
 
 #: The side of the copy icon in a code block's header, px.
 COPY_ICON_PX = 14
+#: The word after it (walk51 #4: it was English in every language), said when rendered.
+COPY_LABEL = QT_TRANSLATE_NOOP("MessageList", "Copy")
 
 
 def copy_icon_url(colour: str) -> str:
@@ -129,7 +134,7 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
     # language at body size (the corners are rounded where it is drawn: gui.rounded_frames)
     copy = (f'<a href="{COPY_SCHEME}:{copy_index}" style="color:{p.code_header_text}; text-decoration:none">'
             f'<img src="{copy_icon_url(p.code_header_text)}" width="{COPY_ICON_PX}" height="{COPY_ICON_PX}" '
-            f'style="vertical-align:middle">&nbsp;Copy</a>'
+            f'style="vertical-align:middle">&nbsp;{html.escape(QCoreApplication.translate("MessageList", COPY_LABEL))}</a>'
             if copy_index is not None else "")
     head = f"background-color:{p.code_header_bg}; padding:5px 12px 5px 12px; border-top:{line}"
     header = (

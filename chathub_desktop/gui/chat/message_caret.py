@@ -5,7 +5,7 @@ stays quiet at rest; when none streams the caret is left shown."""
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QAbstractScrollArea
 
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.chat.message_delegate import MessageDelegate
@@ -21,16 +21,20 @@ CARET_ROWS = 4
 
 
 class StreamingCaret(QObject):
-    """Blinks ``delegate``'s caret (``caret_on``) in ``viewport`` while a reply of
+    """Blinks ``delegate``'s caret (``caret_on``) in ``view``'s viewport while a reply of
     ``model`` streams, following the model's row and data changes; ``timer`` is the blink
-    timer (active only while a reply streams)."""
+    timer (active only while a reply streams).
 
-    def __init__(self, model: MessageListModel, delegate: MessageDelegate, viewport: QWidget,
+    The viewport is asked of ``view`` at each blink, never kept (walk51 #2): Qt made it,
+    and PySide may drop the Python object standing for it while it lives on — a kept one
+    then raised "Internal C++ object (QWidget) already deleted" at every blink."""
+
+    def __init__(self, model: MessageListModel, delegate: MessageDelegate, view: QAbstractScrollArea,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._model = model
         self._delegate = delegate
-        self._viewport = viewport
+        self._view = view
         self.timer = QTimer(self)
         self.timer.setInterval(CARET_BLINK_MS)
         self.timer.timeout.connect(self._blink)
@@ -63,7 +67,8 @@ class StreamingCaret(QObject):
             self.sync()
             return
         self._delegate.caret_on = not self._delegate.caret_on
+        viewport = self._view.viewport()
         for row in rows:
             rect = self._delegate.caret_rect(self._model.index(row))
             if not rect.isEmpty():
-                self._viewport.update(rect.adjusted(-1, -1, 1, 1))
+                viewport.update(rect.adjusted(-1, -1, 1, 1))

@@ -626,7 +626,8 @@ class MessageDelegate(QStyledItemDelegate):
             painter.setFont(self._fonts().emoji if is_emoji(glyph) else self._fonts().bold)
             painter.setPen(avatar_ink(glyph) if own else colors.on_accent)
             painter.drawText(head.avatar, Qt.AlignmentFlag.AlignCenter, glyph)
-            painter.setPen(colors.text)
+            painter.setFont(self._fonts().bold)  # the font head.name was measured in (walk51 #4:
+            painter.setPen(colors.text)  # drawn in an emoji avatar's larger one, "Assistant" was cut)
             painter.drawText(head.name, left, self.assistant_name)
             painter.setFont(small)
         if not head.chip.isEmpty() and m.model:

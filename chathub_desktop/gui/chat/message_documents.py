@@ -230,7 +230,7 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
             "Copy message (Ctrl+C) copies them.", None, hidden) + "</i></p>")
     if kind in (RenderKind.TOOL, RenderKind.STREAMING_PLAIN):
         return (*_plain_parts(content), cut)
-    parts = _markdown_parts(content, dark, tuple(sorted((stored or {}).items()))) if content else []
+    parts = _markdown_parts(content, dark, tuple(sorted((stored or {}).items())), language_key()) if content else []
     body = cut
     for call in m.tool_calls:
         args = str(call.get("arguments", ""))
@@ -266,10 +266,12 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
 
 
 @lru_cache(maxsize=4)
-def _markdown_parts(content: str, dark: bool, stored: tuple[tuple[str, tuple[int, int]], ...]) -> tuple[str, ...]:
+def _markdown_parts(content: str, dark: bool, stored: tuple[tuple[str, tuple[int, int]], ...],
+                    _language: str) -> tuple[str, ...]:
     """:func:`~chathub_desktop.gui.chat.markdown_render.render_markdown_parts`, kept for the
     last few texts (stream50: a reply past the display limit shows the same start at
-    every frame; only its note's count changes)."""
+    every frame; only its note's count changes) in the interface language ``_language``
+    (:func:`language_key`; a code block's Copy is said in it, walk51 #4)."""
     from chathub_desktop.gui.chat.markdown_render import render_markdown_parts
 
     return tuple(render_markdown_parts(content, dark=dark, stored=dict(stored)))
@@ -408,6 +410,7 @@ class MessageDocuments(QObject):
         key = key_of(m, dark)
         doc = self._docs.get(key)
         if doc is None:
+            shrink = m.role == Role.USER  # a bubble as wide as its widest line (walk51 #1)
             sizes, resources = self._stored_of(m)
             parts = self._rendered.pop(key, None)
             if parts is None:
@@ -420,11 +423,11 @@ class MessageDocuments(QObject):
                     return out, {**images, **resources}
 
                 self._render_later(m.id, key, render)
-                return self._stand_in(m.id, key, colors, width)
+                return self._stand_in(m.id, key, colors, width, shrink)
             if parts is None:
                 parts = render_html(m, dark, colors, sizes)
             self._keep_html(key, parts)
-            doc = self._new_document(m.id, key, parts, width, resources)
+            doc = self._new_document(m.id, key, parts, width, resources, shrink)
         else:
             self._docs.move_to_end(key)
             doc.setTextWidth(width)
@@ -441,23 +444,25 @@ class MessageDocuments(QObject):
         doc.setDefaultStyleSheet(doc_css(font.pointSizeF()))
         return doc
 
-    def _stand_in(self, message_id: int, key: Key, colors: TextColors, width: int) -> SlicedDocument:
+    def _stand_in(self, message_id: int, key: Key, colors: TextColors, width: int, shrink: bool) -> SlicedDocument:
         """What a row shows while its HTML is made on the worker: the message's previous
         rendering (a streaming reply), else "…"."""
         shown = self.latest(message_id)
         if shown is None:  # kept as the newest, so the rendering takes its width
             shown = self._new_document(message_id, (message_id, "stand-in"),
-                                       (f'<p style="color:{colors.muted.name()}">…</p>',), width, {})
+                                       (f'<p style="color:{colors.muted.name()}">…</p>',), width, {}, shrink)
         shown.setTextWidth(width)
         if not shown.complete:
             self._lay_out(self._latest[message_id], message_id, shown)
         return shown
 
     def _new_document(self, message_id: int, key: Key, parts: tuple[str, ...], width: float,
-                      images: Mapping[str, QImage]) -> SlicedDocument:
+                      images: Mapping[str, QImage], shrink: bool) -> SlicedDocument:
         """A document for ``parts`` (taking over the slices of the message's previous
-        one that did not change), cached as the message's newest."""
-        doc = SlicedDocument(parts, self._new_slice, width, reuse=self.latest(message_id), images=images)
+        one that did not change), cached as the message's newest; ``shrink``: a user's,
+        laid out at its widest line's width (walk51 #1)."""
+        doc = SlicedDocument(parts, self._new_slice, width, reuse=self.latest(message_id), images=images,
+                             shrink=shrink)
         self._docs[key] = doc
         self._doc_chars += doc.chars
         self._latest[message_id] = key
@@ -506,7 +511,7 @@ class MessageDocuments(QObject):
         if key not in self._docs:
             previous = self.latest(message_id)
             if previous is not None:  # else the row was cleared meanwhile: built when painted
-                doc = self._new_document(message_id, key, parts, previous.textWidth(), images)
+                doc = self._new_document(message_id, key, parts, previous.textWidth(), images, previous.shrink)
                 self._lay_out(key, message_id, doc)
         queued = self._queued.pop(message_id, None)
         if queued is not None:

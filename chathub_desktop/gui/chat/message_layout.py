@@ -27,7 +27,7 @@ from chathub_desktop.gui.chat.message_texts import (
     time_text,
 )
 from chathub_desktop.gui.chat.row_env import AVATAR, RowFonts
-from chathub_desktop.gui.chat.sliced_document import SlicedDocument
+from chathub_desktop.gui.chat.sliced_document import SlicedDocument, fitted_width
 from chathub_desktop.gui.design.tokens import IconSize, Width
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
@@ -150,8 +150,9 @@ def layout_row(m: MessageView, expanded: bool, width: int, pal: QPalette, fonts:
         doc = docs.document(m, dark, colors, max_w - 2 * pad_x)
         doc_w = max_w - 2 * pad_x
         if m.role == Role.USER:
-            # a narrower bubble, same layout: no line is wider than the widest one
-            doc_w = min(doc_w, int(doc.idealWidth()) + 2)
+            # a bubble as wide as its widest line, the width its document is laid out at
+            # (walk51 #1: laid out wider, a right-to-left line lay right of the bubble)
+            doc_w = fitted_width(doc_w, doc.idealWidth())
         w = max(doc_w, fm.horizontalAdvance(label) if label else 0) + 2 * pad_x
         h = int(doc.height()) + 2 * pad_y + (fm.height() + 6 if label else 0)
     strip = QRect()

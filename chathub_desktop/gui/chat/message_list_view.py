@@ -207,7 +207,7 @@ class MessageListView(QListView):
         model.rowsRemoved.connect(lambda *_: self._hide_bar())
         model.modelReset.connect(self._hide_bar)
         #: Blinks the caret at the end of a streaming reply; stopped when none streams.
-        self.caret = StreamingCaret(model, self.delegate, self.viewport(), self)
+        self.caret = StreamingCaret(model, self.delegate, self, self)
         self.caret_timer = self.caret.timer
         self._menu_actions = MenuActions(self.copy_row, self.edit_requested.emit, self.delete_requested.emit,
                                          self.pin_requested.emit, self.regenerate_requested.emit,

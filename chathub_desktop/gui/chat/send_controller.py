@@ -129,7 +129,7 @@ class SendController:
             w.attachments.restore(attachments)  # type: ignore[arg-type]
         notice = task.result().notice if exc is None else None
         if notice:
-            w.show_status(notice[:1].upper() + notice[1:], 15000)  # the service's sentence
+            w.show_status(notice[:1].upper() + notice[1:], 15000, topic_id)  # the service's sentence
 
     def retry_reply(self, message_id: int) -> asyncio.Task[object] | None:
         """Retry in the open topic (the Retry pill of its last reply, issue 12)."""
@@ -155,7 +155,7 @@ class SendController:
     def stop_topic(self, topic_id: int) -> None:
         """Stop the reply streaming into ``topic_id``; what arrived is kept."""
         if self._w.svc.chat.stop(topic_id):
-            self._w.show_status(QCoreApplication.translate("SendController", STOPPED_TEXT), 3000)
+            self._w.show_status(QCoreApplication.translate("SendController", STOPPED_TEXT), 3000, topic_id)
 
     def stop_current(self) -> None:
         """Esc: stop the reply streaming into the open topic, else its compaction."""
@@ -164,7 +164,7 @@ class SendController:
         if tid is None:
             return
         if w.svc.chat.stop(tid):
-            w.show_status(QCoreApplication.translate("SendController", STOPPED_TEXT), 3000)
+            w.show_status(QCoreApplication.translate("SendController", STOPPED_TEXT), 3000, tid)
         elif w.compaction.is_compacting(tid):
             w.compaction.stop()
 

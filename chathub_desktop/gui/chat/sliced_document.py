@@ -49,7 +49,8 @@ from chathub_desktop.gui.chat.rounded_frames import (
 )
 from chathub_desktop.gui.chat.safe_document import decode_shown
 
-__all__ = ["HANG_CHARS", "IMAGE_SCHEME", "Decoded", "SlicedDocument", "decoded", "fit_cut_tables", "hang_code_lines"]
+__all__ = ["HANG_CHARS", "IMAGE_SCHEME", "Decoded", "SlicedDocument", "decoded", "fit_cut_tables", "fitted_width",
+           "hang_code_lines"]
 
 #: HTML slices and the images of their data URLs, decoded (``src`` -> image).
 Decoded = tuple[tuple[str, ...], dict[str, QImage]]
@@ -178,18 +179,33 @@ def _short_name(escaped_src: str) -> str:
     return f"{IMAGE_SCHEME}:{hashlib.blake2b(escaped_src.encode(), digest_size=12).hexdigest()}"
 
 
+def fitted_width(room: float, ideal: float) -> int:
+    """The width of a user's bubble text (px, walk51 #1): its widest line ``ideal`` with
+    2 px to spare, at most ``room``; the lines laid out at ``room`` break the same there."""
+    return int(min(room, int(ideal) + 2))
+
+
 class SlicedDocument:
     """The HTML ``parts`` of one message as documents made by ``make`` (an empty
     document with the view's font and style sheet), laid out at ``width`` px; the slices
     of ``reuse`` whose HTML is the same are taken over; ``images``: decoded data-URL
-    images by source (:func:`decoded`)."""
+    images by source (:func:`decoded`).
+
+    ``shrink`` (a user's bubble, walk51 #1): once every slice is laid out at ``width``,
+    they are laid out again at :func:`fitted_width` (their widest line), the width of the
+    bubble drawn around them, so a right-to-left paragraph, aligned to the layout's
+    right edge, lies inside the bubble; the lines break where they did."""
 
     def __init__(self, parts: Sequence[str], make: Callable[[], QTextDocument], width: float,
-                 reuse: SlicedDocument | None = None, images: Mapping[str, QImage] | None = None) -> None:
+                 reuse: SlicedDocument | None = None, images: Mapping[str, QImage] | None = None,
+                 *, shrink: bool = False) -> None:
         self._parts = tuple(parts) or ("",)
         self._images = dict(images or {})
         self._make = make
-        self._width = float(width)
+        self.shrink = shrink
+        self._room = float(width)  # the width asked for (setTextWidth)
+        self._width = float(width)  # the width laid out at: the room, or a shrunk one's fitted width
+        self._fitted = not shrink  # laid out at its fitted width once laid out at the room
         self._docs: list[QTextDocument | None] = [None] * len(self._parts)
         self._laid: list[float] = [-1.0] * len(self._parts)
         self._corners: list[tuple[Corner, ...]] = [()] * len(self._parts)  # rounded, per slice
@@ -212,8 +228,9 @@ class SlicedDocument:
 
     @property
     def complete(self) -> bool:
-        """Every slice is built and laid out at the current width."""
-        return all(w == self._width for w in self._laid)
+        """Every slice is built and laid out at the current width (a ``shrink`` one: at
+        its fitted width)."""
+        return self._fitted and all(w == self._width for w in self._laid)
 
     def advance(self, budget_s: float) -> bool:
         """Build or re-lay out slices in order until ``budget_s`` seconds are spent (at
@@ -221,17 +238,24 @@ class SlicedDocument:
         from chathub_desktop.gui.chat.markdown_render import CODE_FONT
 
         start = time.perf_counter()
-        for i, part in enumerate(self._parts):
-            if self._laid[i] == self._width:
-                continue
-            doc = self._docs[i]
-            if doc is None:
-                doc = self._make()
-                doc.setHtml(self._with_resources(doc, part))
-                if CODE_FONT in part and _long_line(part):  # a code block's, not plain text's
-                    hang_code_lines(doc)
-                self._docs[i] = doc
-            self._lay_out(i, doc)
+        while True:
+            for i, part in enumerate(self._parts):
+                if self._laid[i] == self._width:
+                    continue
+                doc = self._docs[i]
+                if doc is None:
+                    doc = self._make()
+                    doc.setHtml(self._with_resources(doc, part))
+                    if CODE_FONT in part and _long_line(part):  # a code block's, not plain text's
+                        hang_code_lines(doc)
+                    self._docs[i] = doc
+                self._lay_out(i, doc)
+                if time.perf_counter() - start >= budget_s:
+                    break
+            if self._fitted or not all(w == self._width for w in self._laid):
+                break
+            self._fitted = True  # every slice at the room: now at its widest line's width
+            self._width = fitted_width(self._room, self.idealWidth())
             if time.perf_counter() - start >= budget_s:
                 break
         if all(d is not None for d in self._docs):
@@ -284,13 +308,23 @@ class SlicedDocument:
             before = doc
 
     def textWidth(self) -> float:  # noqa: N802 - the QTextDocument name it stands in for
-        """The width the slices are (being) laid out at, px."""
+        """The width asked for (:meth:`setTextWidth`), px; a ``shrink`` document's
+        slices may be laid out narrower (:attr:`laid_width`)."""
+        return self._room
+
+    @property
+    def laid_width(self) -> float:
+        """The width the slices are (being) laid out at, px: the room, or a ``shrink``
+        document's fitted width once it was laid out at the room."""
         return self._width
 
     def setTextWidth(self, width: float) -> None:  # noqa: N802 - as QTextDocument
         """Lay the slices out at ``width`` px from the next :meth:`advance` on (until
-        then they keep their old layout)."""
-        self._width = float(width)
+        then they keep their old layout); the same width again changes nothing."""
+        if float(width) == self._room:
+            return
+        self._room = self._width = float(width)
+        self._fitted = not self.shrink
 
     def idealWidth(self) -> float:  # noqa: N802 - as QTextDocument
         """The widest line of the slices built so far, px."""

@@ -265,7 +265,7 @@ class DreamPanel(QWidget):
         self.list, self.delegate = card_list("dreamCardList", "", self.model, self.model.face,
                                                DreamCardDelegate)
         t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Dynamic memory cards"))
-        t.call(self.list.viewport().update)  # the cards' chips and folded lines are painted in the language
+        t.call(lambda: self.list.viewport().update())  # chips, folded lines in the language; viewport asked anew (walk51 #2)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         # laid out a few cards per pass of the event loop: 90 cards never freeze a frame (issue 30)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)

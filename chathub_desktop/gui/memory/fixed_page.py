@@ -445,7 +445,7 @@ class MemoryPage(QWidget):
         self.list, self.delegate = card_list("memoryList", "", self.model, self.model.face, FixedCardDelegate)
         t = self.texts
         t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Fixed memory entries"))
-        t.call(self.list.viewport().update)  # the cards' chips are painted in the language
+        t.call(lambda: self.list.viewport().update())  # the chips in the language; viewport asked anew (walk51 #2)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
         self.list.setBatchSize(FIXED_LAYOUT_BATCH)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked)

@@ -13,7 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF
-from PySide6.QtGui import QFontDatabase, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import (
+    QFontDatabase,
+    QGuiApplication,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QTextOption,
+)
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -27,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.palette import error_color
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts
 
@@ -50,12 +59,15 @@ def one_line(text: str) -> str:
 
 
 class ErrorDetailsDialog(QDialog):
-    """The details (a traceback) of one error, read-only and selectable, with Close
-    (non-modal); ``hint`` is the line under the summary."""
+    """The details (a traceback) of one error, read-only and selectable, in monospace
+    wrapped at the dialog's width (walk51 #7: a long path ran off its right edge), with
+    **Copy details** (all of it to the clipboard) and Close (non-modal); ``hint`` is the
+    line under the summary."""
 
     def __init__(self, summary: str, details: str, parent: QWidget | None = None, *, hint: str = BUG_HINT) -> None:
         super().__init__(parent)
         self.setObjectName("errorDetails")
+        self._summary = summary
         self.texts = t = Texts(self)  # re-said while open (issue 27)
         t.bind(self.setWindowTitle, lambda: QCoreApplication.translate("ErrorBar", "Error details"))
         self.resize(720, 420)
@@ -71,11 +83,21 @@ class ErrorDetailsDialog(QDialog):
         self.text.setObjectName("errorTraceback")
         self.text.setReadOnly(True)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        # a path or a long name has no space to break at: broken anywhere then
+        self.text.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         layout.addWidget(self.text, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.copy_button = buttons.addButton("", QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button.setIcon(icon(Icon.COPY))
+        t.bind(self.copy_button.setText, lambda: QCoreApplication.translate("ErrorBar", "Copy details"))
+        self.copy_button.clicked.connect(self.copy)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+
+    def copy(self) -> None:
+        """Put the summary and the whole traceback on the clipboard (as written)."""
+        QGuiApplication.clipboard().setText(f"{self._summary}\n\n{self.text.toPlainText()}")
 
 
 class ErrorBar(QFrame):

@@ -55,6 +55,9 @@ class FocusChain:
     def stops(self) -> list[QWidget]:
         """Every widget Tab stops at now, in order: Qt's chain sorted by region."""
         found: list[QWidget] = []
+        # PySide makes each widget returned the child of the one asked (its return-value
+        # heuristic): deleting a widget of this chain drops the Python objects of the
+        # Qt-made widgets after it (a viewport lives on); never keep one (walk51 #2)
         w = self.window.nextInFocusChain()
         while w is not None and w is not self.window and len(found) < 10_000:
             if _takes_tab(w, self.window):

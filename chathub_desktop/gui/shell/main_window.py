@@ -579,10 +579,11 @@ class MainWindow(QMainWindow):
         self.remembered.save(self, self.splitter, in_view)
 
     # --- status -----------------------------------------------------------------------------
-    def show_status(self, text: str, ms: int = 5000) -> None:
+    def show_status(self, text: str, ms: int = 5000, topic_id: int | None = None) -> None:
         """A message in the status line for ``ms`` milliseconds (0: until replaced), cut
         with "…" to the room left of its permanent widgets; the whole text is the
-        line's tooltip (issue 16)."""
+        line's tooltip (issue 16). A message about ``topic_id`` goes when another topic
+        opens (walk51 #5: "Stopped" stayed on a fresh New topic)."""
         bar = self.status_line
         room, shown = max(80, self.page_host.width() - bar.permanent_width() - 24), text
         if bar.fontMetrics().horizontalAdvance(text) > room:  # Qt's namespace only then
@@ -591,6 +592,7 @@ class MainWindow(QMainWindow):
             shown = bar.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, room)
         bar.setToolTip(text if shown != text else "")
         bar.showMessage(shown, ms)
+        bar.about_topic(topic_id)
 
     # --- assistants (gui.assistant_switcher) ------------------------------------------------
     def current_assistant_id(self) -> int | None:
@@ -673,6 +675,7 @@ class MainWindow(QMainWindow):
         assistant), Send, compaction progress and the reply bars follow (TopicHost; the
         parts that need every service once :meth:`attach` gave them)."""
         self.chat_header.show_topic(topic_id)
+        self.status_line.topic_shown(topic_id)
         self.stack.setCurrentWidget(self.welcome if self.current_assistant_id() is None else self.chat_page)
         self._sync_empty()
         if self.takes_input:

@@ -17,6 +17,7 @@ class OpenTopicHost(Protocol):
         """The open topic."""
         ...
 
-    def show_status(self, text: str, ms: int = 5000) -> None:
-        """A line in the status bar for ``ms`` milliseconds."""
+    def show_status(self, text: str, ms: int = 5000, topic_id: int | None = None) -> None:
+        """A line in the status bar for ``ms`` milliseconds; one about ``topic_id`` goes
+        when another topic opens (walk51 #5)."""
         ...

@@ -21,11 +21,29 @@ class StatusLine(QStatusBar):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         self._permanent: list[QWidget] = []  # before QStatusBar's own filtering starts
+        self._topic: int | None = None  # the topic the message shown is about (None: none)
         super().__init__(parent)
         self.setObjectName("statusLine")
         self.setSizeGripEnabled(False)
-        self.messageChanged.connect(lambda _t: self._sync())
+        self.messageChanged.connect(self._on_message)
         self.hide()
+
+    def _on_message(self, text: str) -> None:
+        if not text:
+            self._topic = None
+        self._sync()
+
+    def about_topic(self, topic_id: int | None) -> None:
+        """The message shown is about ``topic_id`` (None: about no topic): it goes when
+        another topic opens (:meth:`topic_shown`)."""
+        self._topic = topic_id if self.currentMessage() else None
+
+    def topic_shown(self, topic_id: int | None) -> None:
+        """``topic_id`` is the open topic now: a message about another one goes (walk51
+        #5: "Stopped — the text so far is kept" stayed on a fresh New topic); one about
+        no topic stays."""
+        if self._topic is not None and self._topic != topic_id:
+            self.clearMessage()
 
     def add_permanent(self, widget: QWidget) -> None:
         """Keep ``widget`` at the right; the line shows while it is shown."""
