@@ -18,7 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from chathub_desktop.core.messages import Role
-from tests.gui.shot_harness import SIZES, audited, close_window, grab, offscreen_services, open_window, play, run
+from tests.gui.shot_harness import (
+    SIZES,
+    audited,
+    close_window,
+    grab,
+    offscreen_services,
+    open_window,
+    play,
+    run,
+)
 
 #: Topic titles and how long ago each was last active (the topic list's groups).
 TOPICS = (("Weekend walk", timedelta(hours=1)), ("Kyoto autumn trip", timedelta(hours=5)),

@@ -109,7 +109,7 @@ def test_a_code_block_header_has_no_seam_at_125_percent(qapp) -> None:  # type: 
             doc = QTextDocument()
             doc.setDefaultFont(QFont("DejaVu Sans", 10))
             doc.setDefaultStyleSheet(doc_css(10.0))
-            sliced = SlicedDocument([render_markdown(CODE, dark=prose.dark)], lambda: doc, width)
+            sliced = SlicedDocument([render_markdown(CODE, dark=prose.dark)], lambda doc=doc: doc, width)
             assert sliced.advance(10.0)
             img = QImage(int(width * 1.25) + 2, 120, QImage.Format.Format_ARGB32)
             page = QColor("#000000" if prose.dark else "#ffffff")

@@ -181,8 +181,8 @@ class TokenBadge(QToolButton):
         hint = super().sizeHint()
         if not self._ring:
             return hint
-        fm = self.fontMetrics()
-        room = fm.horizontalAdvance(WIDEST_TEXT) - fm.horizontalAdvance(self.text())
+        fm, mnemonic = self.fontMetrics(), int(QtCore.Qt.TextFlag.TextShowMnemonic)  # as Qt measures it
+        room = fm.size(mnemonic, WIDEST_TEXT).width() - (fm.size(mnemonic, self.text()).width() if self.text() else 0)
         return QSize(hint.width() + max(0, room), hint.height())
 
     def level_colour(self) -> QColor | None:
