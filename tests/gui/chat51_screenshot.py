@@ -7,7 +7,9 @@ Writes into OUT_DIR (default ``/tmp/chathub-shots``), each ``<W>x<H>-<theme>-…
 ``status`` (a passing message floating over the messages, walk51 #5), ``error`` (the
 error bar floating under the chat header), ``both``, ``topics`` (the topic list grouped
 by last activity, #6), ``empty-badge`` (the composer before a topic: the calm empty ring,
-#6), and ``wizard-<step>`` (each setup step's primary button, #6).
+#6), and ``wizard-<step>`` (each setup step's primary button, #6); ``zh-light-topics``
+(the groups' headers in 简体中文). The code block's header at 125 % (#7): run it with
+``QT_SCALE_FACTOR=1.25`` and look at ``*-status.png``'s code block.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from chathub_desktop.core.messages import Role
+from chathub_desktop.core.ui_language import UiLanguage
 from tests.gui.shot_harness import (
     SIZES,
     audited,
@@ -36,6 +39,10 @@ TOPICS = (("Weekend walk", timedelta(hours=1)), ("Kyoto autumn trip", timedelta(
           ("Old laptop specs", timedelta(days=400)))
 
 
+#: Each topic's reply: a code block (its header at 125 %, walk51 #7) and a paragraph.
+REPLY = "Here is a long answer.\n\n```python\ndef walk(days):\n    return [d for d in days if d.sunny]\n```\n\n" + "A line of the reply. " * 30
+
+
 def _seed(svc: Any) -> int:
     """An assistant with :data:`TOPICS` (the fourth pinned), each with a question and a
     reply, dated as listed; returns the first topic's id."""
@@ -49,7 +56,7 @@ def _seed(svc: Any) -> int:
     for i, (title, ago) in reversed(list(enumerate(TOPICS))):
         tid = svc.topics.create("Helper", title).id
         svc.topics.append_message(tid, Role.USER, f"About {title.lower()}?")
-        svc.topics.append_message(tid, Role.ASSISTANT, "Here is a long answer.\n\n" + "A line of the reply. " * 40)
+        svc.topics.append_message(tid, Role.ASSISTANT, REPLY)
         with svc.db.write() as s:
             s.execute(update(Topic).where(Topic.id == tid).values(updated_at=now - ago, pinned=i == 3))
         first = tid
@@ -88,10 +95,37 @@ def main(out_dir: Path) -> int:
                     await grab(w, out_dir / f"{tag}-error.png")
                     bad += not audited(w, f"{tag}-error", theme)
                     w.error_bar.dismiss()
+                    w.status_line.clearMessage()
+                    w.sidebar.show()  # the topic list, also at 800×560
+                    await grab(w.sidebar, out_dir / f"{tag}-topics.png")
+                    w.open_topic(None)  # the composer before a topic: the calm empty ring
+                    await grab(w.composer, out_dir / f"{tag}-empty-badge.png")
+                    if size == SIZES[0]:
+                        bad += await _wizard(w, theme, out_dir / f"{tag}-wizard")
                     await close_window(w)
+            w = await open_window(svc, topic, SIZES[0])
+            w.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
+            await grab(w.sidebar, out_dir / "zh-light-topics.png")
+            w.view.language.apply(UiLanguage.SYSTEM)
+            await close_window(w)
 
         play(loop, shoot)
     return 1 if bad else 0
+
+
+async def _wizard(w: Any, theme: str, prefix: Path) -> int:
+    """Shoot every step of Help → Setup… (the forward button filled on each, walk51 #6);
+    returns how many failed the design audit."""
+    wizard = w.pages.open_setup()
+    bad = 0
+    for step in range(len(wizard.pageIds())):
+        await grab(wizard, Path(f"{prefix}-{step + 1}.png"), 0.4)
+        bad += not audited(wizard, f"{prefix.name}-{step + 1}", theme)
+        if step + 1 < len(wizard.pageIds()):
+            wizard.setStartId(wizard.pageIds()[step + 1])
+            wizard.restart()
+    wizard.reject()
+    return bad
 
 
 if __name__ == "__main__":

@@ -161,6 +161,7 @@ class MainWindow(QMainWindow):
     tool_approval_bar: ToolApprovalBar
     error_bar: ErrorBar
     status_line: StatusLine
+    notices: FloatingNotices
     assistant_combo: QComboBox
     stack: QStackedWidget
     page_host: PageHost
@@ -544,9 +545,9 @@ class MainWindow(QMainWindow):
         self.status_line = StatusLine()  # shown only while it has something to say (issue 29)
         self.page_host.page_shown.connect(self.status_line.page_shown)
         self.central = shell(self.rail, self.page_host)  # the rail and every page
-        # walk51 #5: the status line and the error bar float over the pages, moving nothing
-        self.notices = FloatingNotices(self.page_host, self.status_line, self.error_bar, ChatEdges(
-            chat, self.composer.card, (self.reply_notice, self.tool_approval_bar, self.composer)), self)
+        self.notices = FloatingNotices(  # walk51 #5: both float over the pages, moving nothing
+            self.page_host, self.status_line, self.error_bar,
+            ChatEdges(chat, self.composer.card, (self.reply_notice, self.tool_approval_bar, self.composer)), self)
         self.setCentralWidget(self.central)
         # Tab in screen order, F6 by region (walk49 #3); the chat header joins in _build_column
         self.focus_chain = FocusChain(self, (self.rail, self.sidebar, self.page_host, self.composer), self.page_host)

@@ -21,8 +21,9 @@ TEXT_INSET = int(Space.LG)
 
 
 class StatusLine(QStatusBar):
-    """A ``QStatusBar`` kept in the window's layout (not the main window's bar), without
-    a size grip, hidden while its message is empty and none of its permanent widgets is
+    """A ``QStatusBar`` that is not the main window's bar: it floats over the pages
+    (:mod:`~chathub_desktop.gui.shell.floating_notices` places it, walk51 #5), without a
+    size grip, hidden while its message is empty and none of its permanent widgets is
     shown. ``showMessage``/``currentMessage``/``clearMessage`` are QStatusBar's."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
