@@ -209,11 +209,12 @@ class TokenBadge(QToolButton):
         if not self._ring:
             return
         share = 0.0
+        track = QColor(c.text_muted)  # alone, the empty ring is the badge: 3:1 at least (walk51 #6)
         if self.estimate is not None:
             from chathub_desktop.services.context.meter_rows import budget_share
 
-            share = budget_share(self.estimate)
-        self.setIcon(ring_icon(share, colour or QColor(c.accent), QColor(c.border_strong), self.devicePixelRatioF()))
+            share, track = budget_share(self.estimate), QColor(c.border_strong)
+        self.setIcon(ring_icon(share, colour or QColor(c.accent), track, self.devicePixelRatioF()))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """The theme changed: the ring and the level colour follow it; the language

@@ -9,7 +9,8 @@ instead of a layout:
 - the **error bar** floats at the top of the chat column, under the chat header, as wide
   as the composer's card (the reading column), so the jump buttons in the list's right
   gutter stay free;
-- the **status line** is a toast centred over the composer's card, its bottom a small gap
+- the **status line** is a toast centred over the composer's card (as wide as its text,
+  up to the chat column's width), its bottom a small gap
   above the topmost of the bars over the composer (the reply notice, the tool approval)
   or the composer itself: it covers the last lines of the messages for a few seconds,
   never the draft or Send. On another page it floats at the bottom of the page.
@@ -105,9 +106,18 @@ class FloatingNotices(QObject):
             return card.mapTo(within, QPoint(0, 0)).x(), card.width()
         return SIDE, max(0, within.width() - 2 * SIDE)
 
+    def _status_span(self) -> tuple[int, int]:
+        """``(left, width)`` the status line may take in the host: the chat column less
+        its sides while the chat shows (a long message need not be cut to the card), else
+        the host less its sides."""
+        if self._chat_shown():
+            column = self.edges.column
+            return column.mapTo(self.host, QPoint(0, 0)).x() + SIDE, max(0, column.width() - 2 * SIDE)
+        return SIDE, max(0, self.host.width() - 2 * SIDE)
+
     def status_room(self) -> int:
         """The widest the status line may be now, px (its text is cut to fit)."""
-        return self._span(self.host)[1] if self._chat_shown() else max(0, self.host.width() - 2 * SIDE)
+        return self._status_span()[1]
 
     def place(self) -> None:
         """Give both notices their place now (each raised over its siblings)."""
@@ -130,16 +140,17 @@ class FloatingNotices(QObject):
         line, host = self.status, self.host
         if line.isHidden():
             return
-        left, room = self._span(host)
-        if self._chat_shown():
+        left, room = self._status_span()
+        width = min(room, self._natural_width())
+        if self._chat_shown():  # centred over the card, inside the column
+            card_left, card_width = self._span(host)
+            x = min(max(left, card_left + (card_width - width) // 2), left + room - width)
             shown = [w for w in self.edges.below if w.isVisible()]
             bottom = min((w.mapTo(host, QPoint(0, 0)).y() for w in shown), default=host.height()) - GAP
         else:
-            left, room = SIDE, self.status_room()
-            bottom = host.height() - GAP
-        width = min(room, self._natural_width())
+            x, bottom = left + (room - width) // 2, host.height() - GAP
         height = line.sizeHint().height()
-        _set(line, QRect(left + (room - width) // 2, bottom - height, width, height))
+        _set(line, QRect(x, bottom - height, width, height))
 
     def _natural_width(self) -> int:
         """The status line's width for its message and its shown permanent widgets, px."""
