@@ -8746,12 +8746,12 @@ Input budget: %1 tokens</source>
         <translation>&lt;p&gt;&lt;b&gt;次のリクエストの推定トークン数&lt;/b&gt;：指示、ツール、メモリ、トピックの要約、履歴ウィンドウ、下書きを、送信時とまったく同じ形で数えたものです（このセッションが直前の返信を送った場合は、プロバイダー自身の入力数を基準にします）。入力予算（コンテキストウィンドウから返信用の予約を引いたもの）と比べます。クリックで内訳を表示します。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Token estimate</source>
-        <translation>トークンの見積もり</translation>
+        <source>No topic yet: the count shows once your first message starts one.</source>
+        <translation>まだトピックがありません：最初のメッセージでトピックが始まると、ここに数が表示されます。</translation>
     </message>
     <message>
-        <source>No topic open</source>
-        <translation>開いているトピックはありません</translation>
+        <source>Token estimate</source>
+        <translation>トークンの見積もり</translation>
     </message>
     <message>
         <source>%1 of %2 input tokens (%3; context window %4)</source>
@@ -9218,6 +9218,22 @@ Input budget: %1 tokens</source>
     <message>
         <source>New topic</source>
         <translation>新しいトピック</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>ピン留め</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>今日</translation>
+    </message>
+    <message>
+        <source>Previous 7 days</source>
+        <translation>過去 7 日間</translation>
+    </message>
+    <message>
+        <source>Older</source>
+        <translation>それ以前</translation>
     </message>
 </context>
 <context>

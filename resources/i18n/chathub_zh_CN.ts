@@ -8746,12 +8746,12 @@ Input budget: %1 tokens</source>
         <translation>&lt;p&gt;&lt;b&gt;下一次请求的预估 token 数&lt;/b&gt;：指令、工具、记忆、话题摘要、历史窗口和你的草稿，与点击发送时提交的内容一致（若本次会话发送了上一条回复，则以服务商自己统计的输入数为基准），并与输入预算（上下文窗口减去回复预留）比较。点击查看明细。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Token estimate</source>
-        <translation>token 预估</translation>
+        <source>No topic yet: the count shows once your first message starts one.</source>
+        <translation>还没有话题：发送第一条消息开始话题后，这里会显示计数。</translation>
     </message>
     <message>
-        <source>No topic open</source>
-        <translation>没有打开的话题</translation>
+        <source>Token estimate</source>
+        <translation>token 预估</translation>
     </message>
     <message>
         <source>%1 of %2 input tokens (%3; context window %4)</source>
@@ -9218,6 +9218,22 @@ Input budget: %1 tokens</source>
     <message>
         <source>New topic</source>
         <translation>新话题</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>置顶</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <source>Previous 7 days</source>
+        <translation>过去 7 天</translation>
+    </message>
+    <message>
+        <source>Older</source>
+        <translation>更早</translation>
     </message>
 </context>
 <context>

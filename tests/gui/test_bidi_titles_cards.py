@@ -47,6 +47,7 @@ def test_a_title_with_an_open_override_reads_as_written_in_the_list_and_header(w
     plain = services.topics.create(a.id, SHOWN).id  # the text the hostile title must paint as
     closed = services.topics.create(a.id, CLOSED).id
     hostile = services.topics.create(a.id, HOSTILE).id
+    services.topics.create(a.id, "Newest")  # on the first row, under the "Today" header (walk51 #6)
     reload_assistants(window, qtbot, a.id)
     model = window.topic_model
     rows = {model.topic_at(r).id: r for r in range(model.rowCount())}

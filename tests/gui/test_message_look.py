@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QPoint
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QTextDocument
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPalette, QTextDocument
 
 from chathub_desktop.gui.chat.markdown_render import render_markdown, render_markdown_parts
 from chathub_desktop.gui.chat.message_documents import doc_css
@@ -93,6 +93,44 @@ def test_a_cut_code_block_keeps_one_header(qapp) -> None:  # type: ignore[no-unt
     html = "".join(parts)
     assert html.count(">python</td>") == 1
     assert html.count('href="chathub-copy:0"') == 1
+
+
+def test_a_code_block_header_has_no_seam_at_125_percent(qapp) -> None:  # type: ignore[no-untyped-def]
+    """walk51 #7: at 125 % the header's two cells (the language, Copy) met at a
+    fractional x and each blended half a pixel over the page: a lighter line between
+    them. Drawn on a painter scaled 1.25 with antialiasing on, as the message view
+    draws, every pixel across the header is the header's colour, in both themes and at
+    widths that put the cells' edge on fractions of a pixel."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QPainter
+
+    for prose in (LIGHT_PROSE, DARK_PROSE):
+        for width in (611.7, 700.0, 853.0, 859.0):
+            doc = QTextDocument()
+            doc.setDefaultFont(QFont("DejaVu Sans", 10))
+            doc.setDefaultStyleSheet(doc_css(10.0))
+            sliced = SlicedDocument([render_markdown(CODE, dark=prose.dark)], lambda doc=doc: doc, width)
+            assert sliced.advance(10.0)
+            img = QImage(int(width * 1.25) + 2, 120, QImage.Format.Format_ARGB32)
+            page = QColor("#000000" if prose.dark else "#ffffff")
+            img.fill(page)
+            painter = QPainter(img)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.scale(1.25, 1.25)
+            sliced.draw(painter, QPalette(), QRectF(0, 0, width + 1, 96))
+            painter.end()
+            y = round(16 * 1.25)  # through the header, between the language and Copy
+            row = {img.pixelColor(x, y).name() for x in range(int(width * 0.3), int(width * 1.25 * 0.8))}
+            header = QColor(prose.code_header_bg).name()
+            assert header in row and not [c for c in row if _between(QColor(c), QColor(header), page)], \
+                (prose.dark, width, row)
+
+
+def _between(c: QColor, header: QColor, page: QColor) -> bool:
+    """True for a pixel blended between the header's colour and the page's: a seam."""
+    return c != header and all(min(a, b) <= x <= max(a, b) for x, a, b in (
+        (c.red(), header.red(), page.red()), (c.green(), header.green(), page.green()),
+        (c.blue(), header.blue(), page.blue())))
 
 
 def _stream(window, services, fake_vendor, qtbot, chunks, delay):  # type: ignore[no-untyped-def]

@@ -270,7 +270,8 @@ def test_every_page_has_one_header_style_in_both_themes(window, qtbot):  # type:
     """Walkthrough F15: the welcome page had a large title and the others Qt's small header
     with a subtitle; now each page starts with the design system's header (QWizard's own
     is unused), the welcome says where keys can live (F9), Finish stands alone on the last
-    page, and every page reads in both themes (contrast, nothing cut)."""
+    page, filled as every step's Continue (walk51 #6), and every page reads in both
+    themes (contrast, nothing cut)."""
     from PySide6.QtWidgets import QLabel
 
     from chathub_desktop.gui.design.audit import audit_window
@@ -296,6 +297,13 @@ def test_every_page_has_one_header_style_in_both_themes(window, qtbot):  # type:
             assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
             last = wizard.currentId() == wizard.pageIds()[-1]
             assert wizard.button(QWizard.WizardButton.CancelButton).isVisible() is not last
+            # walk51 #6: the step's forward button is the filled primary one, Finish too;
+            # on the provider step Add provider… is, until a provider answered
+            forward = wizard.button(QWizard.WizardButton.FinishButton if last else QWizard.WizardButton.NextButton)
+            assert forward.isVisible() and forward.property("primary") is (wizard.currentPage()
+                                                                             is not wizard.provider_page)
+            assert not any(wizard.button(b).property("primary") for b in (QWizard.WizardButton.BackButton,
+                                                                          QWizard.WizardButton.CancelButton))
             if not last:
                 wizard.setStartId(wizard.pageIds()[wizard.pageIds().index(wizard.currentId()) + 1])
                 wizard.restart()

@@ -202,9 +202,12 @@ def test_the_badge_is_a_ring_with_the_percentage_of_the_input_budget(qtbot) -> N
     badge = TokenBadge()
     qtbot.addWidget(badge)
     badge.bind_services(None)  # the window's attach(): the ring from now on
-    assert badge.text() == "—"
+    # walk51 #6: no topic yet, the empty ring alone (not "○ —"), and it says why
+    assert badge.text() == "" and badge.accessibleDescription().startswith("No topic yet")
+    empty_width = badge.sizeHint().width()
     badge.show_estimate(_plan(2_056))
     assert badge.text() == "17%"
+    assert badge.sizeHint().width() == empty_width  # the model chip beside it does not move
     assert budget_line(_plan(2_056)).endswith(" · 17% used")  # the popover's line: one figure
     assert "2,056 of 12,000 input tokens (17%; context window 16,000)" in badge.toolTip()
     assert badge.accessibleDescription() == "Next request: 2,056 of 12,000 input tokens (17%; context window 16,000)"
@@ -221,7 +224,7 @@ def test_the_badge_is_a_ring_with_the_percentage_of_the_input_budget(qtbot) -> N
     badge.show_estimate(_plan(40, 128_000))  # a short topic in a large window: not "0%"
     assert badge.text() == "<1%" and budget_line(_plan(40, 128_000)).endswith(" · <1% used")
     badge.show_estimate(None)
-    assert badge.text() == "—" and badge.styleSheet() == ""
+    assert badge.text() == "" and badge.styleSheet() == "" and badge.sizeHint().width() == empty_width
 
 
 def _near(a, b) -> bool:  # type: ignore[no-untyped-def]

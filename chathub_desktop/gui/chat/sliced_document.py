@@ -363,6 +363,10 @@ class SlicedDocument:
                 corners = self._corners[i]
                 if corners:  # code blocks and tables with round corners
                     clip_corners(painter, ctx.clip, corners)
+                # cells on whole device pixels: two shaded cells meeting at a fractional x
+                # (125 %) each blended half a pixel over the page, a lighter seam between
+                # them (walk51 #7); the corners are antialiased by their clip and fill
+                painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
                 doc.documentLayout().draw(painter, ctx)
                 if corners:
                     painter.setClipRect(ctx.clip)

@@ -51,15 +51,22 @@ TOOLTIP = QT_TRANSLATE_NOOP(
 )
 
 
-#: The badge's text without an estimate (no topic open).
-NO_ESTIMATE = "—"
+#: The badge's text without an estimate (no topic open): none, the empty ring alone
+#: (walk51 #6: "○ —" read as broken).
+NO_ESTIMATE = ""
+#: The widest text the badge makes room for whatever it shows, so nothing beside it
+#: moves when the first figure comes (walk51 #6).
+WIDEST_TEXT = "100%"
+#: The tooltip's line while no topic is open.
+NO_TOPIC_TIP = QT_TRANSLATE_NOOP("TokenBadge", "No topic yet: the count shows once your first message starts one.")
 #: The ring's stroke, px (at :data:`~chathub_desktop.gui.design.tokens.IconSize.SM`).
 RING_STROKE = 2.5
 
 
 def ring_text(e: EstimateView | None) -> str:
     """The badge's text: the share of the input budget in whole percent, as the popover's
-    budget line says it (``17%``); ``—`` without an estimate or a budget."""
+    budget line says it (``17%``); "" (:data:`NO_ESTIMATE`) without an estimate or a
+    budget."""
     if e is None:  # before the import: the badge is built before the first paint
         return NO_ESTIMATE
     from chathub_desktop.services.context.meter_rows import (
@@ -158,14 +165,25 @@ class TokenBadge(QToolButton):
         self.setText(ring_text(e))
         self.setAccessibleName(translate("TokenBadge", "Token estimate"))
         if e is None:
-            self.setToolTip(translate("TokenBadge", TOOLTIP))
-            self.setAccessibleDescription(translate("TokenBadge", "No topic open"))
+            self.setToolTip(translate("TokenBadge", TOOLTIP) + f"<p>{translate('TokenBadge', NO_TOPIC_TIP)}</p>")
+            self.setAccessibleDescription(translate("TokenBadge", NO_TOPIC_TIP))
             return
         num = QLocale().toString
         figures = fill(translate("TokenBadge", "%1 of %2 input tokens (%3; context window %4)"),
                        num(e.total), num(e.input_budget), ring_text(e), num(e.context_window))
         self.setToolTip(translate("TokenBadge", TOOLTIP) + f"<p>{figures}.</p>")
         self.setAccessibleDescription(fill(translate("TokenBadge", "Next request: %1"), figures))
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """Qt's hint, widened to the room of :data:`WIDEST_TEXT` once the ring shows: the
+        empty ring and every figure up to ``100%`` take one width, so the model chip
+        beside the badge never moves (walk51 #6). The ring stays at the left."""
+        hint = super().sizeHint()
+        if not self._ring:
+            return hint
+        fm, mnemonic = self.fontMetrics(), int(QtCore.Qt.TextFlag.TextShowMnemonic)  # as Qt measures it
+        room = fm.size(mnemonic, WIDEST_TEXT).width() - (fm.size(mnemonic, self.text()).width() if self.text() else 0)
+        return QSize(hint.width() + max(0, room), hint.height())
 
     def level_colour(self) -> QColor | None:
         """The theme's error colour over the input budget, its warning colour at or above
@@ -191,11 +209,12 @@ class TokenBadge(QToolButton):
         if not self._ring:
             return
         share = 0.0
+        track = QColor(c.text_muted)  # alone, the empty ring is the badge: 3:1 at least (walk51 #6)
         if self.estimate is not None:
             from chathub_desktop.services.context.meter_rows import budget_share
 
-            share = budget_share(self.estimate)
-        self.setIcon(ring_icon(share, colour or QColor(c.accent), QColor(c.border_strong), self.devicePixelRatioF()))
+            share, track = budget_share(self.estimate), QColor(c.border_strong)
+        self.setIcon(ring_icon(share, colour or QColor(c.accent), track, self.devicePixelRatioF()))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """The theme changed: the ring and the level colour follow it; the language

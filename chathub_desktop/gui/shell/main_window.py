@@ -57,9 +57,10 @@ from chathub_desktop.gui.chat.tool_approval import ToolApprovalBar, ToolApproval
 from chathub_desktop.gui.chat.tool_server_notice import ToolServerNotices
 from chathub_desktop.gui.context.compaction_controller import CompactionController
 from chathub_desktop.gui.context.estimate_controller import EstimateController
-from chathub_desktop.gui.design.tokens import MIN_WINDOW
+from chathub_desktop.gui.design.tokens import MIN_WINDOW, Space
 from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
+from chathub_desktop.gui.shell.floating_notices import ChatEdges, FloatingNotices
 from chathub_desktop.gui.shell.focus_chain import FocusChain
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.shell.nav_rail import (
@@ -160,6 +161,7 @@ class MainWindow(QMainWindow):
     tool_approval_bar: ToolApprovalBar
     error_bar: ErrorBar
     status_line: StatusLine
+    notices: FloatingNotices
     assistant_combo: QComboBox
     stack: QStackedWidget
     page_host: PageHost
@@ -365,6 +367,7 @@ class MainWindow(QMainWindow):
         page.setContentsMargins(0, 0, 0, 0)
         page.setSpacing(0)
         page.addWidget(self.chat_header)
+        self.notices.set_header(self.chat_header)  # the error bar floats under it
         self.empty_states = ChatEmptyStates(  # walk29 #19, #20: the next step; an empty topic's greeting
             self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self.opener.shown_id,
             self.switcher.ready, EmptyActions(self.new_topic_action, self.providers_action,
@@ -517,8 +520,7 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.stack.addWidget(self.opening)
         self.stack.addWidget(self.welcome)  # the message view joins in attach()
-        self.error_bar = ErrorBar()  # issue 28: any bug, one line and Details…
-        cl.addWidget(self.error_bar)
+        self.error_bar = ErrorBar()  # issue 28: any bug, one line and Details…; floats (walk51 #5)
         cl.addWidget(self.stack, 1)
         self.reply_notice = ReplyNoticeBar()  # issue 12: a silent provider, a short Retry-After
         cl.addWidget(self.reply_notice)
@@ -542,7 +544,10 @@ class MainWindow(QMainWindow):
         self.page_host.add_page(PageId.CHATS, self.splitter)
         self.status_line = StatusLine()  # shown only while it has something to say (issue 29)
         self.page_host.page_shown.connect(self.status_line.page_shown)
-        self.central = shell(self.rail, self.page_host, self.status_line)  # the rail and every page
+        self.central = shell(self.rail, self.page_host)  # the rail and every page
+        self.notices = FloatingNotices(  # walk51 #5: both float over the pages, moving nothing
+            self.page_host, self.status_line, self.error_bar,
+            ChatEdges(chat, self.composer.card, (self.reply_notice, self.tool_approval_bar, self.composer)), self)
         self.setCentralWidget(self.central)
         # Tab in screen order, F6 by region (walk49 #3); the chat header joins in _build_column
         self.focus_chain = FocusChain(self, (self.rail, self.sidebar, self.page_host, self.composer), self.page_host)
@@ -581,11 +586,11 @@ class MainWindow(QMainWindow):
     # --- status -----------------------------------------------------------------------------
     def show_status(self, text: str, ms: int = 5000, topic_id: int | None = None) -> None:
         """A message in the status line for ``ms`` milliseconds (0: until replaced), cut
-        with "…" to the room left of its permanent widgets; the whole text is the
-        line's tooltip (issue 16). A message about ``topic_id`` goes when another topic
-        opens (walk51 #5: "Stopped" stayed on a fresh New topic)."""
+        with "…" to the room the floating line has left of its permanent widgets
+        (walk51 #5); the whole text is the line's tooltip (issue 16). A message about
+        ``topic_id`` goes when another topic opens ("Stopped" stayed on a fresh New topic)."""
         bar = self.status_line
-        room, shown = max(80, self.page_host.width() - bar.permanent_width() - 24), text
+        room, shown = max(80, self.notices.status_room() - bar.permanent_width() - 3 * Space.LG), text
         if bar.fontMetrics().horizontalAdvance(text) > room:  # Qt's namespace only then
             from PySide6.QtCore import Qt
 

@@ -217,16 +217,18 @@ class ProviderPage(QWizardPage):
         self.list.setVisible(has)
         self.list_label.setVisible(has)
         self.empty_label.setVisible(not has)
-        ready = any(c.ok for c in self._wizard.tested.values())  # walk50 #9: then Continue is the step's action
-        cont = self._wizard.button(QWizard.WizardButton.NextButton)
-        for button, primary in ((self.add_button, not ready), (cont, ready)):
-            button.setProperty("primary", primary)
-            repolish(button)
-        if isinstance(cont, QPushButton):
-            cont.setDefault(ready)
+        self.add_button.setProperty("primary", not self.ready())  # walk50 #9: until then Add is the step's action
+        repolish(self.add_button)
+        if self.wizard() is not None:  # added to it: the wizard's buttons exist
+            self._wizard.sync_primary()
         rows = min(self.list.count(), PROVIDER_LIST_ROWS)
         if rows:  # as tall as its rows, up to PROVIDER_LIST_ROWS; then it scrolls
             self.list.setFixedHeight(rows * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth())
+
+    def ready(self) -> bool:
+        """True once a provider answered Test connection: Continue is then the step's
+        action, before it Add provider… is (walk50 #9)."""
+        return any(c.ok for c in self._wizard.tested.values())
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt override
         """Next needs a provider."""
@@ -518,10 +520,29 @@ class SetupWizard(QWizard):
             t.bind(partial(self.setButtonText, button), partial(tr, text))
         t.bind(self.button(QWizard.WizardButton.CancelButton).setToolTip, lambda: translate(
             "SetupWizard", "Close; ⋯ → Help → Setup… (bottom left) brings it back"))
+        self.currentIdChanged.connect(lambda _id: self.sync_primary())
+        self.sync_primary()
         self.accepted.connect(lambda: self.finished_setup.emit(SetupFinished(
             self.created_assistant, self.history_page.import_check.isChecked(),
             self.history_page.memory_check.isChecked())))
         self.resize(WIZARD_SIZE)
+
+    def sync_primary(self) -> None:
+        """The step's forward button is the filled primary one (walk51 #6: Finish was an
+        outline button while Continue was filled): Finish always, Continue on every step
+        but the provider step before a provider answered (Add provider… is its action
+        then); Back and Skip setup stay secondary. A primary Continue is also the
+        default button (Enter)."""
+        on_provider = self.currentPage() is self.provider_page and not self.provider_page.ready()
+        for which, primary in ((QWizard.WizardButton.NextButton, not on_provider),
+                               (QWizard.WizardButton.FinishButton, True)):
+            button = self.button(which)
+            if button.property("primary") != primary:
+                button.setProperty("primary", primary)
+                repolish(button)
+        cont = self.button(QWizard.WizardButton.NextButton)
+        if isinstance(cont, QPushButton):
+            cont.setDefault(not on_provider)
 
     def load_providers(self, select: str | None = None, *, test: bool = False) -> None:
         """Read the configured providers on a worker (issue 29), then show them on the

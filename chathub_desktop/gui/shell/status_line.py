@@ -6,17 +6,24 @@ composer's model chip shows the model, the assistant's name has it in its toolti
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QStatusBar, QWidget
+from PySide6 import QtCore  # Qt as QtCore.Qt when painting: its namespace loads after first paint
+from PySide6.QtCore import QEvent, QObject, QRect
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import QStatusBar, QStyle, QStyleOption, QWidget
 
+from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.shell.nav_rail import PageId
 
-__all__ = ["StatusLine"]
+__all__ = ["TEXT_INSET", "StatusLine"]
+
+#: Px between the message and the line's edge (or its first permanent widget).
+TEXT_INSET = int(Space.LG)
 
 
 class StatusLine(QStatusBar):
-    """A ``QStatusBar`` kept in the window's layout (not the main window's bar), without
-    a size grip, hidden while its message is empty and none of its permanent widgets is
+    """A ``QStatusBar`` that is not the main window's bar: it floats over the pages
+    (:mod:`~chathub_desktop.gui.shell.floating_notices` places it, walk51 #5), without a
+    size grip, hidden while its message is empty and none of its permanent widgets is
     shown. ``showMessage``/``currentMessage``/``clearMessage`` are QStatusBar's."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -62,6 +69,25 @@ class StatusLine(QStatusBar):
     def permanent_width(self) -> int:
         """Width taken by the shown permanent widgets, px (with their gaps)."""
         return sum(w.sizeHint().width() + 12 for w in self._permanent if not w.isHidden())
+
+    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        """The panel as the style sheet draws it (a raised card while it floats, walk51
+        #5) and the message on one line :data:`TEXT_INSET` px from either side of the room
+        left of the permanent widgets (QStatusBar puts it 6 px from the left edge and 12
+        from the right: off-centre in a card sized to it)."""
+        painter = QPainter(self)
+        opt = QStyleOption()
+        opt.initFrom(self)
+        self.style().drawPrimitive(QStyle.PrimitiveElement.PE_PanelStatusBar, opt, painter, self)
+        text = self.currentMessage()
+        if text:
+            shown = [w.x() for w in self._permanent if not w.isHidden()]
+            right = min(shown, default=self.width()) - TEXT_INSET
+            painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+            qt = QtCore.Qt
+            flags = qt.AlignmentFlag.AlignLeading | qt.AlignmentFlag.AlignVCenter | qt.TextFlag.TextSingleLine
+            painter.drawText(QRect(TEXT_INSET, 0, max(0, right - TEXT_INSET), self.height()), flags, text)
+        painter.end()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """A permanent widget was shown or hidden: show or hide the line."""

@@ -1,6 +1,7 @@
-"""Paints topic rows (issue 14, issue 29): the title without Markdown, elided; the
-last-activity date right-aligned ("Today 14:05", "Yesterday", a weekday, a date); the
-row's states as icons from the design system: a pin on pinned topics and an eye-off on
+"""Paints topic rows (issue 14, issue 29): a group's header over its first row
+(walk51 #6: "Today", "Previous 7 days", …); the title without Markdown, elided; the
+last-activity date right-aligned in its group's one format ("14:05", a weekday, a date;
+:mod:`~chathub_desktop.gui.topics.topic_groups`); the row's states as icons from the design system: a pin on pinned topics and an eye-off on
 private ones before the title, an archive box before the date of archived topics
 (listed with "Show archived", their title in muted italics), and a loader in the accent
 hue while a reply streams into the topic, also in the background (issue 28).
@@ -14,25 +15,37 @@ from datetime import datetime
 from PySide6.QtCore import (
     QCoreApplication,
     QDate,
+    QEvent,
     QLocale,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QRect,
-    QSize,
     Qt,
 )
-from PySide6.QtGui import QFontMetrics, QIcon, QPainter, QPalette
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtGui import QFont, QFontMetrics, QIcon, QPainter, QPalette
+from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
-from chathub_desktop.gui.topics.topic_list_model import StreamingRole, TopicRole
+from chathub_desktop.gui.topics.topic_groups import RowHeights, TopicGroup, row_date
+from chathub_desktop.gui.topics.topic_list_model import (
+    GroupRole,
+    HeaderRole,
+    StreamingRole,
+    TopicListModel,
+    TopicRole,
+)
 from chathub_desktop.gui.topics.topic_title import shown_title
 from chathub_desktop.services.views import TopicView
 
 PAD_X = Space.MD  # px, row edge to text
 MARK = IconSize.SM  # px, side of a state icon
 MARK_GAP = Space.XS  # px, after a state icon
+HEADER_GAP = Space.LG  # px, over a group's header (but the first)
+HEADER_PAD = Space.XS  # px, under a group's header, and over the first
+#: A header's text size as a share of the list's font (the rows' dates too).
+SMALL = 0.88
 
 
 def day_label(when: datetime, now: datetime | None = None) -> str:
@@ -74,19 +87,46 @@ def row_marks(t: TopicView, *, streaming: bool) -> RowMarks:
 
 
 class TopicListDelegate(QStyledItemDelegate):
-    """Row painter of the topic list (see the module docstring)."""
+    """Row painter of the topic list ``view`` (see the module docstring); it measures the
+    rows' heights in the list's font for the list's model (:meth:`_push_heights`)."""
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
-        """One line of text with room around it; no width of its own (walk37 #5): a list
-        row spans the viewport, and a width taken from the first layout's rect (wider,
-        before a splitter or window restore narrowed the list) would stay the list's
-        content width, so rows were not elided and a horizontal scrollbar showed."""
-        return QSize(0, QFontMetrics(option.font).height() + 12)
+    def __init__(self, view: QListView) -> None:
+        super().__init__(view)
+        self._view = view
+        self._heights = row_heights(view.font())
+        view.installEventFilter(self)
+        self._push_heights()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """The list's font changed: measure the rows again (their size hints)."""
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Polish):
+            self._heights = row_heights(self._view.font())
+            self._push_heights()
+        return False
+
+    def _push_heights(self) -> None:
+        """Give the list's model the rows' heights: it answers them as each row's size
+        hint (no ``sizeHint`` here: Qt asks it of every row at each layout, and a call
+        into Python with its style option for each of 2,000 rows made a layout 4× slower,
+        walk51 #6)."""
+        model = self._view.model()
+        if isinstance(model, TopicListModel):
+            model.set_row_heights(self._heights)
+
+    def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,  # noqa: N802 - Qt override
+                             index: QModelIndex | QPersistentModelIndex) -> None:
+        """The title's editor (F2) over the row, never over its group's header."""
+        editor.setGeometry(option.rect.adjusted(0, self._header_height(index), 0, 0))
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
-        """Background (selection, hover), state icons, title, date."""
+        """The group's header (on a group's first row), then the row: background
+        (selection, hover), state icons, title, date."""
         self.initStyleOption(option, index)
+        header = self._header_height(index)
+        if header:
+            _paint_header(painter, option, str(index.data(HeaderRole)), header)
+            option.rect = option.rect.adjusted(0, header, 0, 0)
         t = index.data(TopicRole)
         style = option.widget.style() if option.widget else None
         option.text = ""
@@ -102,16 +142,16 @@ class TopicListDelegate(QStyledItemDelegate):
         accent = QIcon.Mode.Normal if selected else QIcon.Mode.Active
         r = option.rect.adjusted(PAD_X, 0, -PAD_X, 0)
         painter.save()
-        small = option.font
-        small.setPointSizeF(max(6.0, option.font.pointSizeF() * 0.88))
-        date = day_label(t.updated_at)
+        small = _small(option.font)
+        group = index.data(GroupRole)
+        date = row_date(t, group) if isinstance(group, TopicGroup) else day_label(t.updated_at)
         date_w = QFontMetrics(small).horizontalAdvance(date)
         painter.setFont(small)
         painter.setPen(muted)
         painter.drawText(QRect(r.right() - date_w, r.top(), date_w, r.height()),
                          Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, date)
         marks = row_marks(t, streaming=bool(index.data(StreamingRole)))
-        right = r.right() - date_w - MARK_GAP
+        right = r.right() - date_w - (MARK_GAP if date else 0)
         for glyph in marks.before_date:
             right -= MARK
             self._mark(painter, glyph, accent if glyph in marks.accented else QIcon.Mode.Normal, right, r)
@@ -130,8 +170,46 @@ class TopicListDelegate(QStyledItemDelegate):
                          Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, elided)
         painter.restore()
 
+    def _header_height(self, index: QModelIndex | QPersistentModelIndex) -> int:
+        """Px over ``index``'s row for its group's header: 0 but on a group's first row."""
+        if not index.data(HeaderRole):
+            return 0
+        h = self._heights
+        return (h.first if index.row() == 0 else h.header) - h.plain
+
     @staticmethod
     def _mark(painter: QPainter, glyph: Icon, mode: QIcon.Mode, x: int, row: QRect) -> None:
         """State icon ``glyph`` at ``x``, centred on ``row``'s height."""
         icon(glyph).paint(painter, QRect(x, row.center().y() - MARK // 2 + 1, MARK, MARK),
                           Qt.AlignmentFlag.AlignCenter, mode)
+
+
+def _small(font: QFont) -> QFont:
+    """``font`` at :data:`SMALL` size (a header's, a row's date)."""
+    small = QFont(font)
+    small.setPointSizeF(max(6.0, font.pointSizeF() * SMALL))
+    return small
+
+
+def row_heights(font: QFont) -> RowHeights:
+    """The rows' heights in the list's ``font``: one line of text with room around it,
+    and over a group's first row its header in the small type (a gap above it but on
+    the list's first row)."""
+    plain = QFontMetrics(font).height() + 12
+    header = QFontMetrics(_small(font)).height() + HEADER_PAD
+    return RowHeights(plain, plain + HEADER_PAD + header, plain + HEADER_GAP + header)
+
+
+def _paint_header(painter: QPainter, option: QStyleOptionViewItem, title: str, height: int) -> None:
+    """``title`` in the small semibold muted type at the bottom of the top ``height`` px
+    of the row, aligned with the rows' titles."""
+    font = _small(option.font)
+    font.setWeight(QFont.Weight.DemiBold)
+    box = QRect(option.rect.left() + PAD_X, option.rect.top(), option.rect.width() - 2 * PAD_X,
+                height - HEADER_PAD)
+    painter.save()
+    painter.setFont(font)
+    painter.setPen(option.palette.color(QPalette.ColorRole.PlaceholderText))
+    painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
+                     QFontMetrics(font).elidedText(title, Qt.TextElideMode.ElideRight, box.width()))
+    painter.restore()

@@ -1,5 +1,7 @@
 """Topics of the selected assistant, pinned first, then most recently active first (a
-``QAbstractListModel``).
+``QAbstractListModel``), grouped by last activity (walk51 #6: Pinned, Today, Yesterday,
+Previous 7 days, Older; :mod:`~chathub_desktop.gui.topics.topic_groups`): each row's
+group and, on a group's first row, its header are roles the delegate paints.
 
 Rows are :class:`~chathub_desktop.services.views.TopicView`; ``topic_changed`` events
 refresh one row's title in place (APP-10: the generated title appears without a reload).
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import (
@@ -23,8 +25,10 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QSize,
     Qt,
     QTime,
+    QTimer,
     Signal,
 )
 
@@ -33,6 +37,14 @@ from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.topics.late_topics import LateTopics
+from chathub_desktop.gui.topics.topic_groups import (
+    RowHeights,
+    TopicGroup,
+    day_edges,
+    group_of,
+    group_title,
+    local_today,
+)
 from chathub_desktop.gui.topics.topic_title import shown_title
 from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished, TopicChanged
@@ -50,6 +62,10 @@ TopicIdRole = Qt.ItemDataRole.UserRole + 2  # int
 StreamingRole = Qt.ItemDataRole.UserRole + 3  # bool
 #: The line the tooltip of such a topic ends with.
 STREAMING_TIP = QT_TRANSLATE_NOOP("TopicList", "A reply is being written")
+#: The row's :class:`~chathub_desktop.gui.topics.topic_groups.TopicGroup` (walk51 #6).
+GroupRole = Qt.ItemDataRole.UserRole + 4
+#: The group's header when the row is the first of its group, else "".
+HeaderRole = Qt.ItemDataRole.UserRole + 5
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 T = TypeVar("T")
@@ -79,6 +95,14 @@ class TopicListModel(QAbstractListModel):
         #: Rows this window added or dropped itself (New topic, a delete, a discard);
         #: :meth:`settled_read` reads again when it changed during a read (issue 28).
         self.edits = 0
+        #: Each row's group by last activity (walk51 #6), between :attr:`_edges` (the
+        #: day's midnights); the groups move on at the next local midnight (:attr:`_day_timer`).
+        self._groups: list[TopicGroup] = []
+        self._edges = day_edges(local_today())
+        self._day_timer = QTimer(self)
+        self._day_timer.setSingleShot(True)
+        self._day_timer.timeout.connect(self.regroup)
+        self._sizes: tuple[QSize, QSize, QSize] | None = None  # set_row_heights
         events.topic_changed.connect(self._on_topic_changed)
         events.message_added.connect(self._on_message_added)
         events.reply_delta.connect(self._on_reply_delta)
@@ -112,7 +136,9 @@ class TopicListModel(QAbstractListModel):
         self.beginResetModel()
         self._assistant_id = assistant_id
         self._rows = [t for t in rows if t.id not in self.hidden]
+        self._regroup(relayout=False)
         self.endResetModel()
+        self._wake_at_midnight()
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
         """Number of topics."""
@@ -122,6 +148,8 @@ class TopicListModel(QAbstractListModel):
         """Title (Display/Edit), tooltip with counts, the view and id roles."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
+        if role == Qt.ItemDataRole.SizeHintRole:  # first: Qt asks it of every row at each layout
+            return self._size_hint(index.row())
         t = self._rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:  # issue 19: a lock before a private topic's title
             return f"{symbol(LOCK_EMOJI, LOCK_FALLBACK)} {shown_title(t)}" if t.private else shown_title(t)
@@ -135,7 +163,68 @@ class TopicListModel(QAbstractListModel):
             return t.id in self.streaming
         if role == TopicIdRole:
             return t.id
+        if role in (GroupRole, HeaderRole, Qt.ItemDataRole.AccessibleDescriptionRole):
+            return self._group_data(index.row(), role)
         return None
+
+    def set_row_heights(self, heights: RowHeights) -> None:
+        """The list's row heights (the delegate measures them for the list's font): each
+        row's size hint from now on; the views lay the rows out again when they changed."""
+        sizes = (QSize(0, heights.plain), QSize(0, heights.first), QSize(0, heights.header))
+        if sizes == self._sizes:
+            return
+        self._sizes = sizes
+        if self._rows:
+            self.layoutAboutToBeChanged.emit()
+            self.layoutChanged.emit()
+
+    def _size_hint(self, row: int) -> QSize | None:
+        """``row``'s size: no width of its own (walk37 #5: a width taken from the first
+        layout stayed the list's content width, with a horizontal scroll bar), the
+        height of a plain row or of a group's first one (None: no heights given yet)."""
+        if self._sizes is None:
+            return None
+        plain, first, header = self._sizes
+        if row == 0:
+            return first
+        return plain if self._groups[row - 1] is self._groups[row] else header
+
+    def _group_data(self, row: int, role: int) -> Any:
+        """The group roles of ``row``: the group, its header on the group's first row
+        ("" on the others), the group's title as the row's accessible description (a
+        screen reader says "Weekend walk, Today")."""
+        group = self._groups[row]
+        if role == GroupRole:
+            return group
+        if role == HeaderRole and row > 0 and self._groups[row - 1] is group:
+            return ""
+        return group_title(group)
+
+    def _regroup(self, *, relayout: bool = True) -> None:
+        """Group every row by its last activity as of today; when a header came, went or
+        moved and ``relayout``, the views lay the rows out again (a row with a header is
+        taller) without any row moving."""
+        self._edges = edges = day_edges(local_today())
+        groups = [group_of(t, edges) for t in self._rows]
+        changed = groups != self._groups
+        self._groups = groups
+        if changed and relayout:
+            self.layoutAboutToBeChanged.emit()
+            self.layoutChanged.emit()
+
+    def _wake_at_midnight(self) -> None:
+        """Regroup at the next local midnight (Today's rows become Yesterday's)."""
+        now = datetime.now().astimezone()
+        midnight = datetime.combine(now.date() + timedelta(days=1), time(), now.tzinfo)
+        self._day_timer.start(max(1000, int((midnight - now).total_seconds() * 1000) + 1000))
+
+    def regroup(self) -> None:
+        """A new local day began (the timer at midnight): group every row again ("Today"'s
+        rows are now "Yesterday"'s) and repaint their dates in their new groups' format."""
+        self._regroup()
+        if self._rows:
+            self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1), [GroupRole, HeaderRole])
+        self._wake_at_midnight()
 
 
     def _tooltip(self, t: TopicView) -> str:
@@ -201,7 +290,9 @@ class TopicListModel(QAbstractListModel):
         self.edits += 1
         self.beginInsertRows(QModelIndex(), top, top)
         self._rows.insert(top, topic)
+        self._groups.insert(top, group_of(topic, self._edges))
         self.endInsertRows()
+        self._regroup()
         return top
 
     def retranslate(self) -> None:
@@ -218,7 +309,9 @@ class TopicListModel(QAbstractListModel):
         self.edits += 1
         self.beginRemoveRows(QModelIndex(), row, row)
         del self._rows[row]
+        del self._groups[row]
         self.endRemoveRows()
+        self._regroup()
 
     def _on_topic_changed(self, event: TopicChanged) -> None:
         if self.row_of(event.topic_id) is not None:
@@ -244,6 +337,7 @@ class TopicListModel(QAbstractListModel):
         self._rows[row] = view
         idx = self.index(row)
         self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole])
+        self._regroup()  # a pin or a new last activity may move it to another group
 
     def _on_reply_delta(self, event: ReplyDelta) -> None:
         if event.topic_id not in self.streaming:
@@ -275,8 +369,9 @@ class TopicListModel(QAbstractListModel):
         self.dataChanged.emit(self.index(row), self.index(row))
         # to the top of its section: pinned topics stay above the others (issue 14)
         top = 0 if t.pinned else sum(1 for r in self._rows if r.pinned)
-        if row <= top:
-            return
-        self.beginMoveRows(QModelIndex(), row, row, QModelIndex(), top)
-        self._rows.insert(top, self._rows.pop(row))
-        self.endMoveRows()
+        if row > top:
+            self.beginMoveRows(QModelIndex(), row, row, QModelIndex(), top)
+            self._rows.insert(top, self._rows.pop(row))
+            self._groups.insert(top, self._groups.pop(row))
+            self.endMoveRows()
+        self._regroup()  # now under Today

@@ -65,7 +65,7 @@ class TopicSidebar(QWidget):
         lay.addLayout(heading)
         self.topic_list = QListView()  # single selection; its editing and menu: wire()
         self.topic_list.setObjectName("topicList")
-        self.topic_list.setUniformItemSizes(True)
+        # not uniform: a group's first row is taller by its header (walk51 #6)
         self.topic_list.setAccessibleName("Topics")
         self.topic_list.setSpacing(1)
         for a in (new_topic, delete, rename, *list_actions):
