@@ -434,6 +434,7 @@ class MainWindow(QMainWindow):
             a.setEnabled(True)  # the listing narrows them to the selection
         self.deletes.sync()
         self.central.setEnabled(True)
+        self.opener.focus_draft()  # the window takes input: typing goes into the open topic's box
         self.status_line.clearMessage()
         if early:  # what follows the assistant and the topic read on the store alone
             self.switcher.show_selected()
