@@ -188,6 +188,12 @@ def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+#: A string as :func:`_dumps` writes it (quotes and escapes; the same C encoder).
+_string = json.encoder.encode_basestring
+#: Characters of ``{"role":"","content":}`` around a plain message's role and content.
+_PLAIN_CHARS = len(_dumps({"role": "", "content": ""})) - 2
+
+
 def message_chars(message: ChatMessage, text: str | None = None) -> int:
     """NUM-4 characters of ``message``: its compact JSON (:func:`estimate_tokens`) plus
     its inlined text files. ``text``: the stored text of a message read without it
@@ -195,10 +201,12 @@ def message_chars(message: ChatMessage, text: str | None = None) -> int:
     with that text."""
     # an attached text file is inlined with its name: its bytes count as characters (issue 14)
     files = sum(a.size + len(a.name) + 20 for a in message.attachments if a.kind == AttachmentKind.FILE)
-    chars = len(_dumps(_message_dict(message))) + files
-    if text is not None:  # the dict's JSON is its parts' JSON joined: swap the content's
-        chars += len(_dumps(text)) - len(_dumps(message.content))
-    return chars
+    content = message.content if text is None else text
+    if message.tool_calls or message.tool_call_id is not None or message.tool_name is not None:
+        # the dict's JSON is its parts' JSON joined: swap the content's
+        return len(_dumps(_message_dict(message))) + len(_string(content)) - len(_string(message.content)) + files
+    # {"role":"<role>","content":<content>}: the common row without building its dict
+    return _PLAIN_CHARS + len(message.role.value) + len(_string(content)) + files
 
 
 def image_parts(message: ChatMessage) -> int:

@@ -54,7 +54,6 @@ from chathub_desktop.gui.chat.reply_notice import ReplyNoticeBar, ReplyNotices
 from chathub_desktop.gui.chat.send_controller import SendController
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.chat.tool_approval import ToolApprovalBar, ToolApprovals
-from chathub_desktop.gui.chat.tool_server_notice import ToolServerNotices
 from chathub_desktop.gui.context.compaction_controller import CompactionController
 from chathub_desktop.gui.context.estimate_controller import EstimateController
 from chathub_desktop.gui.design.tokens import MIN_WINDOW
@@ -405,6 +404,8 @@ class MainWindow(QMainWindow):
                                           self.sending.stop_topic, self.sending.retry_reply_in, self)
         self.tool_approvals = ToolApprovals(self.tool_approval_bar, lambda: self.opener.topic_id, self.switcher.name_of)
         self.svc.mcp_tools.approver = self.tool_approvals  # Ask is answered in the chat (issue 25)
+        from chathub_desktop.gui.chat.tool_server_notice import ToolServerNotices
+
         self.tool_server_notices = ToolServerNotices(self.events, self.error_bar, self)
         self.context_controls = ContextControls(self, self)  # issue 19: privacy, receipts, secrets, focus
         from chathub_desktop.gui.topics.topic_model_picker import TopicModelController

@@ -501,7 +501,10 @@ class EstimateService:
         ctx = base.ctx
         if not ctx.weighs_characters:
             return base
-        replanned = ctx.replanned(PendingTurn.of(ChatMessage(Role.USER, draft, attachments=attachments)))
+        pending = PendingTurn.of(ChatMessage(Role.USER, draft, attachments=attachments))
+        if pending == ctx.plan.pending:
+            return base
+        replanned = ctx.replanned(pending)
         window = replanned.window
         if window == ctx.window:
             return base
