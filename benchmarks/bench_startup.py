@@ -145,6 +145,25 @@ the rows are read as plain Core rows in fetched batches. The warm rows it counts
 user or assistant text (Python memory held after the count: 8.3 -> 5.4 MB), and httpx is
 no longer imported by the services (it loads with the first request).
 
+badge51 (issue 29), ``--base`` at 69935b3 (a scratch clone), same minutes; first with
+``--threshold`` (3 runs, load 6.2-6.4), then the default (5 runs, load 6.1-6.4), then
+the default with one ``yes > /dev/null`` burner (5 runs, load 5.3-5.9)::
+
+                                  --threshold      default          burner
+                                  base   after     base   after     base   after
+    window painted                0.22   0.22 s    0.24   0.15 s    0.29   0.15 s
+    last topic's rows shown       0.50   0.73 s    0.65   0.51 s    0.51   0.40 s
+    CPU used by the rows          0.48   0.51 s    0.48   0.48 s    0.50   0.48 s
+    token badge figure            3.03   2.97 s    2.69   3.29 s    2.09   2.53 s
+    CPU used by the badge         2.00   1.80 s    1.64   1.68 s    1.90   1.88 s
+    peak RSS                      196    190 MB    190    191 MB    190    191 MB
+
+With the threshold policy (or a NUM-11 bound) on, the badge's rows keep the characters
+those rules count instead of their texts. The window paints ~25 ms of CPU sooner
+(``--phases``, load 4: the main window's imports 0.084 -> 0.051 s; the planner, the
+events and the titles now load after the paint, in ``loop_ready`` 0.037 -> 0.070 s,
+so the rows' path costs the same CPU).
+
 The package's bytecode is compiled first and the children may read it, as after any
 ``pip install`` (pip compiles on install). Without this, a ``PYTHONDONTWRITEBYTECODE``
 environment makes every run recompile ChatHub's modules (about 30 ms) while the bare
