@@ -35,6 +35,10 @@ from datetime import datetime
 from enum import StrEnum
 from itertools import accumulate
 
+from chathub_desktop.core.compaction_kinds import CompactionPhase as CompactionPhase
+from chathub_desktop.core.compaction_kinds import CompactionStatus as CompactionStatus
+from chathub_desktop.core.compaction_kinds import CompactionTrigger as CompactionTrigger
+from chathub_desktop.core.compaction_kinds import SummaryOnSwitch as SummaryOnSwitch
 from chathub_desktop.core.request_assembly import HistoryMessage
 
 # --- constants (SPEC ids in comments) -----------------------------------------------
@@ -415,46 +419,6 @@ def history_window(
 
 
 # --- planning -----------------------------------------------------------------------
-class CompactionTrigger(StrEnum):
-    """What started a compaction run (CMP-6, CMP-17); stored in the debug log as is."""
-
-    MANUAL = "manual"
-    TOKEN = "token_threshold"
-    MESSAGE_COUNT = "message_count"
-    OVERFLOW = "overflow"
-    #: The threshold policy's pre-send run (NUM-3).
-    THRESHOLD = "threshold"
-
-
-class CompactionStatus(StrEnum):
-    """How a compaction run ended (CMP-6); ``CANCELLED`` only in progress events: the run
-    was stopped before it reported an outcome. Stored in the debug log as ``result``."""
-
-    COMPACTED = "compacted"
-    NOTHING_ELIGIBLE = "nothing_eligible"
-    FAILED = "failed"
-    UNREACHABLE = "unreachable"
-    CANCELLED = "cancelled"
-
-
-class SummaryOnSwitch(StrEnum):
-    """What showing another version of a topic's branch did to its summary (issue 14,
-    CMP-15): ``kept``; ``restored``, the one written for the incoming branch; or
-    ``cleared``, since it covered rows that left view."""
-
-    KEPT = "kept"
-    RESTORED = "restored"
-    CLEARED = "cleared"
-
-
-class CompactionPhase(StrEnum):
-    """Where a running compaction is (progress events, CMP-6)."""
-
-    STARTED = "started"
-    BATCH = "batch"
-    FINISHED = "finished"
-
-
 class PlanStatus(StrEnum):
     """Whether :func:`plan_compaction` found turns to summarize."""
 

@@ -52,6 +52,9 @@ class HistoryMessage:
     :func:`message_tokens`), or ``None`` to have it counted now. ``sendable`` is
     False for rows that are shown but never sent (error bubbles, hidden reasoning).
     ``pinned``: the user pinned it; compaction keeps it verbatim (issue 19).
+    ``chars`` / ``text_chars``: for a row read without its text (issue 29), the NUM-4
+    characters of the message with that text (``threshold_compaction.message_chars``)
+    and the text's length in characters (NUM-11); ``None``: count ``message`` itself.
     """
 
     id: int
@@ -59,6 +62,8 @@ class HistoryMessage:
     tokens: int | None = None
     sendable: bool = True
     pinned: bool = False
+    chars: int | None = None
+    text_chars: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

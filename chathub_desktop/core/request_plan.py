@@ -97,6 +97,28 @@ def without_memory(inputs: PlanInputs) -> PlanInputs:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingTurn:
+    """The user turn not stored yet that a ``pending_user`` plan ends with (the badge's
+    draft), as the rules that weigh characters count it (issue 29): its NUM-4 characters
+    and image parts as a message (``threshold_compaction.message_chars`` /
+    ``image_parts``) and its text's length (NUM-11). A send stores the turn first and
+    counts the row; the badge plans with its draft here, so both choose one window."""
+
+    chars: int
+    images: int = 0
+    text_chars: int = 0
+
+    @classmethod
+    def of(cls, message: ChatMessage) -> PendingTurn:
+        """The sizes of ``message`` (the draft as the user message it will be)."""
+        return cls(tc.message_chars(message), tc.image_parts(message), len(message.content))
+
+
+#: A draft not typed yet: an empty user message.
+EMPTY_TURN = PendingTurn.of(ChatMessage(Role.USER, ""))
+
+
+@dataclass(frozen=True, slots=True)
 class RequestWindowPlan:
     """The chosen window and the assembly input of a topic's next request.
 
@@ -111,6 +133,8 @@ class RequestWindowPlan:
     - ``fixed_tokens``: the fixed overhead the expansion weighed (CMP-14), tokens.
     - ``threshold_estimate``: NUM-4's heuristic size of the request with the whole
       history after the cursor, tokens (``None`` when that policy is off).
+    - ``pending``: the pending user turn's sizes the window was chosen with
+      (:class:`PendingTurn`; ``None`` when ``pending_user`` is False).
     """
 
     assembly: AssemblyInput
@@ -125,6 +149,7 @@ class RequestWindowPlan:
     fixed_tokens: int
     pending_user: bool
     threshold_estimate: int | None
+    pending: PendingTurn | None = None
 
     def with_draft(self, draft: str | None) -> AssemblyInput:
         """The assembly input plus ``draft`` as the new user message."""
@@ -147,32 +172,63 @@ def pinned_rows(history: Sequence[HistoryMessage], start: int) -> tuple[HistoryM
                  and h.message.role in (Role.USER, Role.ASSISTANT))
 
 
-def _fit_limit(inputs: PlanInputs, rows: Sequence[HistoryMessage], turns: Sequence[ChatMessage],
-               pinned: Sequence[HistoryMessage], limit: int | None) -> int | None:
+def row_chars(row: HistoryMessage) -> int:
+    """NUM-4 characters of ``row`` as sent: its message with its stored text, whether or
+    not the row carries that text (issue 29)."""
+    return row.chars if row.chars is not None else tc.message_chars(row.message)
+
+
+def _text_chars(row: HistoryMessage) -> int:
+    """NUM-11 characters of ``row``'s stored text."""
+    return row.text_chars if row.text_chars is not None else len(row.message.content)
+
+
+def _prefix_size(inputs: PlanInputs, turns: Sequence[ChatMessage],
+                 pinned: Sequence[HistoryMessage]) -> tuple[int, int]:
+    """``(characters, image parts)`` of :func:`threshold_prefix` (NUM-4), the pinned rows
+    counted by :func:`row_chars`."""
+    prefix = threshold_prefix(inputs.instructions, inputs.memory_block, turns)
+    return (sum(tc.message_chars(m) for m in prefix) + sum(row_chars(h) for h in pinned),
+            sum(tc.image_parts(m) for m in prefix) + sum(tc.image_parts(h.message) for h in pinned))
+
+
+def _fit_limit(inputs: PlanInputs, rows: Sequence[HistoryMessage], prefix: tuple[int, int],
+               pending: PendingTurn | None, limit: int | None) -> int | None:
     """The history limit that makes the request fit ``max(1, window − buffer)`` by the
-    NUM-4 estimate (NUM-5); ``limit`` unchanged when it already fits or when even the
-    latest turn does not (the send is then refused before any request)."""
-    sent = [h.message for h in rows if h.sendable]
+    NUM-4 estimate (NUM-5), ``prefix`` the :func:`_prefix_size`, ``pending`` the user
+    turn that ends it when not stored yet; ``limit`` unchanged when it already fits or
+    when even the latest turn does not (the send is then refused before any request)."""
+    sent = [h for h in rows if h.sendable]
+    roles, chars, images = [h.message.role for h in sent], [row_chars(h) for h in sent], [
+        tc.image_parts(h.message) for h in sent]
+    if pending is not None:  # counted as the row a send stores
+        roles.append(Role.USER)
+        chars.append(pending.chars)
+        images.append(pending.images)
     budget = tc.threshold(inputs.context_window, inputs.threshold.buffer_tokens)
-    prefix = threshold_prefix(inputs.instructions, inputs.memory_block, turns, pinned)
     try:
-        kept = len(tc.fit_history(prefix, sent, inputs.tools, budget))
+        start = tc.fit_start(prefix, roles, chars, images, inputs.tools, budget)
     except tc.RequestTooLarge:
         return limit
-    if kept >= len(sent):
+    if start == 0:
         return limit
+    kept = len(roles) - start
     return kept if limit is None else min(limit, kept)
 
 
-def plan_request(inputs: PlanInputs, count: CountFn, *, pending_user: bool) -> RequestWindowPlan:
+def plan_request(inputs: PlanInputs, count: CountFn, *, pending_user: bool,
+                 pending: PendingTurn = EMPTY_TURN) -> RequestWindowPlan:
     """Choose the next request's history window and build its assembly input.
 
     ``count(text) -> tokens`` is the model's tokenizer (used for the fixed overhead of the
     large-window expansion and the template overhead only; history rows carry cached
-    counts). See the module docstring for ``pending_user``. A private topic is planned
-    without memory, a group topic without the memory tools (:func:`without_memory`), so
-    the badge, compaction and the posted body all leave them out.
+    counts). See the module docstring for ``pending_user``; ``pending``: that turn's
+    sizes, which NUM-11's character bound and NUM-5's fit weigh (issue 29). A private
+    topic is planned without memory, a group topic without the memory tools
+    (:func:`without_memory`), so the badge, compaction and the posted body all leave
+    them out.
     """
+    turn = pending if pending_user else None
     inputs = without_memory(inputs)
     history = inputs.history
     index = HistoryIndex(history)
@@ -197,16 +253,21 @@ def plan_request(inputs: PlanInputs, count: CountFn, *, pending_user: bool) -> R
 
     limit = inputs.history_limit
     max_messages, max_chars = inputs.history_bounds
-    bound = (tc.bounded_limit([h.message.content for h in history if h.sendable], max_messages, max_chars)
-             if max_messages is not None or max_chars is not None else None)
+    bound: int | None = None
+    if max_messages is not None or max_chars is not None:
+        lengths = [_text_chars(h) for h in history if h.sendable]
+        if turn is not None:  # the newest message a send stores
+            lengths.append(turn.text_chars)
+        bound = tc.bounded_limit(lengths, max_messages, max_chars)
     if bound is not None:  # NUM-11: the environment bounds the history sent
         limit = bound if limit is None else min(limit, bound)
     threshold_estimate: int | None = None
     if inputs.threshold.enabled:  # NUM-5: older complete turns are left out until the request fits
-        limit = _fit_limit(inputs, history[start:], turns, pinned, limit)
-        rows = [h.message for h in history[start:] if h.sendable and h.message.role is not Role.SYSTEM]
-        prefix = threshold_prefix(inputs.instructions, inputs.memory_block, turns, pinned)
-        threshold_estimate = tc.estimate_tokens([*prefix, *rows], inputs.tools)
+        prefix = _prefix_size(inputs, turns, pinned)
+        limit = _fit_limit(inputs, history[start:], prefix, turn, limit)
+        rows = [h for h in history[start:] if h.sendable and h.message.role is not Role.SYSTEM]
+        threshold_estimate = tc.estimate_from(prefix[0] + sum(row_chars(h) for h in rows),
+                                              prefix[1] + sum(tc.image_parts(h.message) for h in rows), inputs.tools)
 
     fixed = 0
     if limit is not None and inputs.input_budget >= LARGE_WINDOW_BUDGET:
@@ -252,4 +313,5 @@ def plan_request(inputs: PlanInputs, count: CountFn, *, pending_user: bool) -> R
         fixed_tokens=fixed,
         pending_user=pending_user,
         threshold_estimate=threshold_estimate,
+        pending=turn,
     )

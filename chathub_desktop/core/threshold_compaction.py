@@ -188,13 +188,28 @@ def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _message_chars(message: ChatMessage) -> int:
+#: A string as :func:`_dumps` writes it (quotes and escapes; the same C encoder).
+_string = json.encoder.encode_basestring
+#: Characters of ``{"role":"","content":}`` around a plain message's role and content.
+_PLAIN_CHARS = len(_dumps({"role": "", "content": ""})) - 2
+
+
+def message_chars(message: ChatMessage, text: str | None = None) -> int:
+    """NUM-4 characters of ``message``: its compact JSON (:func:`estimate_tokens`) plus
+    its inlined text files. ``text``: the stored text of a message read without it
+    (``content`` empty, issue 29), counted in its place — the same figure as the message
+    with that text."""
     # an attached text file is inlined with its name: its bytes count as characters (issue 14)
     files = sum(a.size + len(a.name) + 20 for a in message.attachments if a.kind == AttachmentKind.FILE)
-    return len(_dumps(_message_dict(message))) + files
+    content = message.content if text is None else text
+    if message.tool_calls or message.tool_call_id is not None or message.tool_name is not None:
+        # the dict's JSON is its parts' JSON joined: swap the content's
+        return len(_dumps(_message_dict(message))) + len(_string(content)) - len(_string(message.content)) + files
+    # {"role":"<role>","content":<content>}: the common row without building its dict
+    return _PLAIN_CHARS + len(message.role.value) + len(_string(content)) + files
 
 
-def _image_parts(message: ChatMessage) -> int:
+def image_parts(message: ChatMessage) -> int:
     """Image parts of a message: data URLs plus image attachments (issue 14)."""
     return len(message.images) + sum(1 for a in message.attachments if a.kind == AttachmentKind.IMAGE)
 
@@ -208,6 +223,12 @@ def _tokens(chars: int, images: int) -> int:
     return math.ceil(chars / CHARS_PER_TOKEN) + images * IMAGE_TOKENS
 
 
+def estimate_from(chars: int, images: int, tools: Sequence[ToolSpec] = ()) -> int:
+    """:func:`estimate_tokens` of messages whose :func:`message_chars` add up to ``chars``
+    and whose :func:`image_parts` to ``images``, with ``tools`` (NUM-4), tokens."""
+    return _tokens(chars + sum(_tool_chars(t) for t in tools), images)
+
+
 def estimate_tokens(messages: Sequence[ChatMessage], tools: Sequence[ToolSpec] = ()) -> int:
     """Heuristic request size in tokens (NUM-4).
 
@@ -218,8 +239,7 @@ def estimate_tokens(messages: Sequence[ChatMessage], tools: Sequence[ToolSpec] =
     :data:`IMAGE_TOKENS` per image part; image data itself is never counted. Not a
     real tokenizer.
     """
-    chars = sum(_message_chars(m) for m in messages) + sum(_tool_chars(t) for t in tools)
-    return _tokens(chars, sum(_image_parts(m) for m in messages))
+    return estimate_from(sum(message_chars(m) for m in messages), sum(image_parts(m) for m in messages), tools)
 
 
 def should_compact(estimate: int, window: int, config: ThresholdConfig) -> bool:
@@ -289,7 +309,7 @@ def shortened_view(messages: Sequence[ChatMessage]) -> str:
             lines = [f"[{m.role.value}]"]
             if m.content:
                 lines.append(_cut(m.content, MESSAGE_CHARS))
-        lines.extend(IMAGE_PLACEHOLDER for _ in range(_image_parts(m)))
+        lines.extend(IMAGE_PLACEHOLDER for _ in range(image_parts(m)))
         lines.extend(f"[file: {a.name}]" for a in m.attachments if a.kind == AttachmentKind.FILE)
         lines.extend(
             f"(called tool {c.name} with {_cut(c.arguments, TOOL_ARG_CHARS)})" for c in m.tool_calls
@@ -382,9 +402,10 @@ class RequestTooLarge(ReasonError):
                               "window."), (str(needed), str(budget))))
 
 
-def _turn_starts(history: Sequence[ChatMessage]) -> list[int]:
-    """Start index of every turn; a leading non-user unit starts at 0."""
-    starts = [i for i, m in enumerate(history) if m.role is Role.USER]
+def _turn_starts(roles: Sequence[Role]) -> list[int]:
+    """Start index of every turn (``roles``: the messages' roles); a leading non-user
+    unit starts at 0."""
+    starts = [i for i, r in enumerate(roles) if r is Role.USER]
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
     return starts
@@ -407,21 +428,38 @@ def fit_history(
     on; the whole history if it has no user message) plus ``system`` and ``tools``
     alone exceed the budget — also when ``history`` is empty and the rest does not fit.
     """
-    base_chars = sum(_message_chars(m) for m in system) + sum(_tool_chars(t) for t in tools)
-    base_images = sum(_image_parts(m) for m in system)
-    chars = [0, *accumulate(_message_chars(m) for m in history)]
-    images = [0, *accumulate(_image_parts(m) for m in history)]
-    n = len(history)
+    base = (sum(message_chars(m) for m in system), sum(image_parts(m) for m in system))
+    start = fit_start(base, [m.role for m in history], [message_chars(m) for m in history],
+                      [image_parts(m) for m in history], tools, budget)
+    return list(history[start:])
+
+
+def fit_start(
+    system: tuple[int, int],
+    roles: Sequence[Role],
+    chars: Sequence[int],
+    images: Sequence[int],
+    tools: Sequence[ToolSpec],
+    budget: int,
+) -> int:
+    """:func:`fit_history` by sizes (issue 29: rows kept without their texts): the
+    position of the first history message kept. ``system`` is the ``(characters, image
+    parts)`` of what precedes the history; message ``i`` has role ``roles[i]``,
+    :func:`message_chars` ``chars[i]`` and :func:`image_parts` ``images[i]``. Raises
+    :class:`RequestTooLarge` as :func:`fit_history` does."""
+    base_chars = system[0] + sum(_tool_chars(t) for t in tools)
+    base_images = system[1]
+    sums = [0, *accumulate(chars)]
+    pictures = [0, *accumulate(images)]
+    n = len(roles)
 
     def cost(start: int) -> int:
-        return _tokens(
-            base_chars + chars[n] - chars[start], base_images + images[n] - images[start]
-        )
+        return _tokens(base_chars + sums[n] - sums[start], base_images + pictures[n] - pictures[start])
 
-    starts = _turn_starts(history) if history else [0]
+    starts = _turn_starts(roles) if roles else [0]
     for start in starts:
         if cost(start) <= budget:
-            return list(history[start:])
+            return start
     raise RequestTooLarge(cost(starts[-1]), budget)
 
 
@@ -447,17 +485,18 @@ def history_bounds(env: Mapping[str, str]) -> tuple[int | None, int | None]:
     return out[0], out[1]
 
 
-def bounded_limit(contents: Sequence[str], max_messages: int | None, max_chars: int | None) -> int | None:
-    """NUM-11: how many of the newest history messages (``contents``, oldest first) fit
-    both bounds: at most ``max_messages``, and the newest ones whose characters add up to
-    at most ``max_chars`` (always at least the newest one). None when neither bound is set."""
+def bounded_limit(lengths: Sequence[int], max_messages: int | None, max_chars: int | None) -> int | None:
+    """NUM-11: how many of the newest history messages fit both bounds: at most
+    ``max_messages``, and the newest ones whose texts' characters (``lengths``, one per
+    message, oldest first) add up to at most ``max_chars`` (always at least the newest
+    one). None when neither bound is set."""
     if max_messages is None and max_chars is None:
         return None
-    n = len(contents) if max_messages is None else min(len(contents), max_messages)
+    n = len(lengths) if max_messages is None else min(len(lengths), max_messages)
     if max_chars is not None:
         used = kept = 0
-        for text in reversed(contents[len(contents) - n:]):
-            used += len(text)
+        for length in reversed(lengths[len(lengths) - n:]):
+            used += length
             if kept and used > max_chars:
                 break
             kept += 1

@@ -27,6 +27,7 @@ from chathub_desktop.core.request_assembly import (
     HistoryMessage,
     message_tokens,
 )
+from chathub_desktop.core.threshold_compaction import message_chars
 from chathub_desktop.storage.attachment_blobs import with_data
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.message_branches import next_message_id
@@ -95,6 +96,7 @@ def load_rows(
     ids: Iterable[int] = (),
     after_id: int | None = None,
     texts: bool = True,
+    sizes: bool = False,
 ) -> tuple[LoadedRows, list[dict[str, object]]]:
     """Rows of ``topic_id`` in ``seq`` order — all of them, or only ``ids`` and those with
     an id above ``after_id`` — with token counts of ``encoding`` (REF-26). Returns
@@ -105,7 +107,10 @@ def load_rows(
     ``texts`` False (issue 29: the badge's warm rows): only tool results keep their text
     (a result sent without its call is counted again as a user turn); every other row's
     ``content`` is ``""``, its count and ``sendable`` taken from the stored text first.
-    :func:`with_texts` puts the texts back.
+    :func:`with_texts` puts the texts back. ``sizes`` (with ``texts`` False): each such row
+    carries what the NUM-4 estimate and the NUM-11 bound count of its text instead
+    (``HistoryMessage.chars`` / ``text_chars``), so a plan with the threshold policy or
+    a history bound on is the plan of the rows with their texts.
 
     The select runs on the session's connection as plain Core (issue 29: the ORM's result
     layer and a named look-up per column took about a third of the badge's first count of
@@ -143,7 +148,11 @@ def load_rows(
             # streaming, empty cancelled replies
             sendable = (content_type not in NEVER_SENT_CONTENT_TYPES and role != _SYSTEM and status not in _UNSENT
                         and bool(content or calls or role == _TOOL or attached))
-            add(HistoryMessage(mid, msg, tokens, sendable, bool(pinned)))
+            if sizes and not texts and role != _TOOL:
+                add(HistoryMessage(mid, msg, tokens, sendable, bool(pinned), message_chars(msg, content),
+                                   len(content)))
+            else:
+                add(HistoryMessage(mid, msg, tokens, sendable, bool(pinned)))
     return LoadedRows(history, frozenset(streaming)), stale
 
 

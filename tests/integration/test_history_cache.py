@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from chathub_desktop.core.messages import MessageStatus, Role
+import pytest
+
+from chathub_desktop.core import threshold_compaction as tc
+from chathub_desktop.core.messages import ChatMessage, MessageStatus, Role
+from chathub_desktop.core.request_plan import PendingTurn
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.topic_repository import update_reply
 from chathub_desktop.tokens.counter import TokenCounter
@@ -67,3 +71,34 @@ def test_the_badges_warm_rows_keep_counts_not_texts_and_count_what_is_sent(servi
         "what is the weather in Lisbon today?", "sunny and 24 degrees",
         "[Output of the browser tool]\nbrowsing output with no call", "and tomorrow?", "thanks"]
     assert next(iter(cache._entries.values())).history is kept  # the send's texts were not kept
+
+
+def test_with_the_threshold_policy_and_a_bound_on_the_warm_rows_keep_sizes_not_texts(
+        services: Services, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: NUM-4/NUM-5 and NUM-11 count characters, yet with the threshold policy and
+    a character bound on the badge's warm rows still hold no user or assistant text: each
+    keeps the characters those rules count, and its plan (the NUM-4 size, the rows kept)
+    is the plan of the rows with their texts that a send makes."""
+    from chathub_desktop.services.context import request_context
+
+    monkeypatch.setenv("PROMPT_MAX_HISTORY_CHARS", "30")
+    services.settings.set("compact-enabled", "on")
+    a = services.assistants.create("Helper", instructions="Be brief.")
+    t = services.topics.create(a.id, "Topic")
+    texts = ['say "hi"\n\tthen wait', "数据 🎉 naïve", 'a \\ b "c"', "and tomorrow?"]
+    for i, text in enumerate(texts):
+        services.topics.append_message(t.id, Role.USER if i % 2 == 0 else Role.ASSISTANT, text)
+    est = services.estimates.estimate(t.id, "thanks")
+    cache = services.loader.history_cache
+    assert cache is not None
+    kept = next(iter(cache._entries.values())).history
+    assert [h.message.content for h in kept] == ["", "", "", ""]
+    assert [h.text_chars for h in kept] == [len(x) for x in texts]
+    ctx = request_context.load_context(services.db, services.catalog, t.id, services.memory, services.tools,
+                                       history_cache=cache, pending_user=True)
+    assert [h.message.content for h in ctx.history] == texts
+    assert est.threshold_estimate is not None and ctx.threshold_estimate is not None
+    assert est.threshold_estimate == ctx.threshold_estimate + tc.estimate_tokens([ChatMessage(Role.USER, "thanks")])
+    sent = ctx.replanned(PendingTurn.of(ChatMessage(Role.USER, "thanks"))).plan.window
+    assert sent.configured_limit == 3  # NUM-11: 30 characters keep "thanks" (6) and the newest two (13, 9)
+    assert est.history.included == sent.kept

@@ -3,10 +3,10 @@
 
 - A send loads its topic context at most twice (the send's plan and the badge's next
   request after the reply) and reads the whole topic from the store at most once.
-- For generated topics with tool turns, history limits, summary cursors, templates and
-  drafts, the badge's per-part counts are the counts of the request send then posts
-  (the draft moves into the history part once it is stored), and the posted body is
-  that request's message list.
+- For generated topics with tool turns, history limits, NUM-11 bounds, the threshold
+  policy (NUM-4, NUM-5), summary cursors, templates and drafts, the badge's per-part
+  counts are the counts of the request send then posts (the draft moves into the
+  history part once it is stored), and the posted body is that request's message list.
 - While a reply streams, its text reaches the store about once a second; a ``chat
   send`` killed with SIGKILL keeps everything but the last second of its reply, shown
   as interrupted at the next start.
@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 from sqlalchemy import insert, select
 
 from chathub_desktop.cli import main
+from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.request_assembly import RequestPlan
 from chathub_desktop.services.chat.reply_store import CHECKPOINT_S
 from chathub_desktop.services.container import Services, open_services
@@ -133,6 +134,10 @@ def _cases(draw: st.DrawFn) -> dict[str, object]:
         "pins": draw(st.lists(st.integers(0, 20), max_size=3)),
         "private": draw(st.booleans()),
         "mcp": draw(st.booleans()),  # issue 25: a server's cached tools join the request
+        # issue 29: the badge's rows keep no text, yet NUM-11's bounds and the threshold
+        # policy's NUM-4/NUM-5 count characters (the room is window − buffer, NUM-3)
+        "bounds": draw(st.sampled_from([(None, None), (None, None), (3, None), (None, 150), (5, 300)])),
+        "room": draw(st.sampled_from([None, None, 300, 700, 2_000])),
     }
 
 
@@ -160,11 +165,22 @@ def test_property_the_badge_counts_the_request_that_is_posted(tmp_path: Path, fa
         return plan
 
     counter = iter(range(10_000))
+    window = services.catalog.card("gpt-4o", ProviderKind.OPENAI).context_window
 
     @settings(max_examples=int(os.environ.get("CHATHUB_PROPERTY_EXAMPLES", "30")), deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
     @given(case=_cases())
     def check(case: dict[str, object]) -> None:
+        messages, chars = case["bounds"]  # type: ignore[misc]
+        room = case["room"]
+        env = {"PROMPT_MAX_HISTORY_MESSAGES": str(messages or ""), "PROMPT_MAX_HISTORY_CHARS": str(chars or ""),
+               "COMPACT_ENABLED": "1" if room else "0", "COMPACT_BUFFER_TOKENS": str(window - int(room or 1)),
+               # no summary is written (fewer than keep + 4 messages, NUM-6): the send posts the planned request
+               "COMPACT_KEEP_RECENT": "1000"}
+        with mock.patch.dict(os.environ, env):
+            post_and_compare(case)
+
+    def post_and_compare(case: dict[str, object]) -> None:
         name = f"A{next(counter)}"
         limit = case["limit"]
         topic = _topic(services, fake_vendor, name, input_template=case["template"],
@@ -183,7 +199,12 @@ def test_property_the_badge_counts_the_request_that_is_posted(tmp_path: Path, fa
         posted.clear()
         fake_vendor.script(Reply(text_chunks=["ok"]))
         before = len(fake_vendor.requests)
-        asyncio.run(services.chat.send(topic, draft))
+        out = asyncio.run(services.chat.send(topic, draft))
+        if out.status == "error":  # NUM-5: the latest turn alone is over the room; nothing is posted
+            assert case["room"] and not posted and len(fake_vendor.requests) == before, case
+            assert badge.threshold_estimate is not None and badge.threshold_trigger is not None
+            assert badge.threshold_estimate > badge.threshold_trigger, case
+            return
         sent = posted[0]
         expected = dict(badge.parts)
         expected["history"] = expected.get("history", 0) + expected.pop("draft")

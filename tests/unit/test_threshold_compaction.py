@@ -171,6 +171,41 @@ def test_each_image_counts_4096_and_its_data_is_not_counted() -> None:
     assert tc.estimate_tokens([two]) == plain + 2 * 4096
 
 
+_TEXTS = st.text(alphabet=st.sampled_from(['a', '"', '\\', '\n', '\t', '\x01', '\x7f', 'é', '数', '🎉', '\u2028']),
+                max_size=40)
+
+
+@given(text=_TEXTS, calls=st.booleans(), role=st.sampled_from([Role.USER, Role.ASSISTANT, Role.TOOL]))
+def test_a_message_read_without_its_text_counts_as_the_message_with_it(text: str, calls: bool, role: Role) -> None:
+    """Issue 29: the badge's rows keep no text; ``message_chars(row, text)`` is the NUM-4
+    count of the row with that text, JSON escapes included."""
+    call = (ToolCall(id="c1", name="search", arguments='{"q":"x"}'),) if calls else ()
+    full = ChatMessage(role=role, content=text, tool_calls=call)
+    bare = ChatMessage(role=role, content="", tool_calls=call)
+    assert tc.message_chars(bare, text) == tc.message_chars(full) == len(json.dumps(
+        {"role": role.value, "content": text, **({"tool_calls": [
+            {"id": "c1", "name": "search", "arguments": '{"q":"x"}'}]} if calls else {})},
+        ensure_ascii=False, separators=(",", ":")))
+
+
+@given(texts=st.lists(st.tuples(st.sampled_from([Role.USER, Role.ASSISTANT]), _TEXTS), max_size=12),
+       budget=st.integers(1, 200))
+def test_fitting_by_sizes_keeps_what_fitting_the_messages_keeps(texts: list[tuple[Role, str]], budget: int) -> None:
+    """NUM-5 over sizes (``fit_start``: the badge's rows keep no text) keeps the same
+    turns as over the messages themselves, or both refuse."""
+    history = [ChatMessage(role=r, content=t) for r, t in texts]
+    sysm = [system("Be brief.")]
+    sizes = ((tc.message_chars(sysm[0]), 0), [r for r, _ in texts], [tc.message_chars(m) for m in history],
+             [0] * len(history), [], budget)
+    try:
+        kept = tc.fit_history(sysm, history, [], budget)
+    except RequestTooLarge:
+        with pytest.raises(RequestTooLarge):
+            tc.fit_start(*sizes)
+        return
+    assert len(history) - tc.fit_start(*sizes) == len(kept)
+
+
 # --- split point (NUM-6) -------------------------------------------------------------
 
 
@@ -366,9 +401,9 @@ def test_history_bounds_from_the_environment() -> None:
         history_bounds({"PROMPT_MAX_HISTORY_CHARS": "lots"})
     with pytest.raises(ValueError, match="at least 1"):
         history_bounds({"PROMPT_MAX_HISTORY_MESSAGES": "0"})
-    texts = ["a" * 100, "b" * 100, "c" * 100, "d" * 100]
-    assert bounded_limit(texts, None, None) is None
-    assert bounded_limit(texts, 3, None) == 3
-    assert bounded_limit(texts, None, 250) == 2
-    assert bounded_limit(texts, 1, 1000) == 1
-    assert bounded_limit(texts, None, 10) == 1  # the newest message always goes
+    lengths = [100, 100, 100, 100]  # four texts of 100 characters
+    assert bounded_limit(lengths, None, None) is None
+    assert bounded_limit(lengths, 3, None) == 3
+    assert bounded_limit(lengths, None, 250) == 2
+    assert bounded_limit(lengths, 1, 1000) == 1
+    assert bounded_limit(lengths, None, 10) == 1  # the newest message always goes

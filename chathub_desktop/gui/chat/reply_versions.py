@@ -24,7 +24,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
-from chathub_desktop.core.compaction import SummaryOnSwitch
+from chathub_desktop.core.compaction_kinds import SummaryOnSwitch
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.topics.topic_model_picker import (

@@ -13,7 +13,11 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
 
-from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus, CompactionTrigger
+from chathub_desktop.core.compaction_kinds import (
+    CompactionPhase,
+    CompactionStatus,
+    CompactionTrigger,
+)
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.settings.summarizer_choice import choose_button, missing_text, short_text
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -21,7 +25,6 @@ from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.gui.topics.topic_title import shown_title
 from chathub_desktop.services.errors import ServiceError
-from chathub_desktop.services.events import CompactionProgress
 
 if TYPE_CHECKING:
     import asyncio
@@ -38,6 +41,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.topics.topic_list_model import TopicListModel
     from chathub_desktop.services.compaction.compaction_outcome import CompactionOutcome
     from chathub_desktop.services.container import Services
+    from chathub_desktop.services.events import CompactionProgress
 
 translate = QCoreApplication.translate
 

@@ -54,7 +54,6 @@ from chathub_desktop.gui.chat.reply_notice import ReplyNoticeBar, ReplyNotices
 from chathub_desktop.gui.chat.send_controller import SendController
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.chat.tool_approval import ToolApprovalBar, ToolApprovals
-from chathub_desktop.gui.chat.tool_server_notice import ToolServerNotices
 from chathub_desktop.gui.context.compaction_controller import CompactionController
 from chathub_desktop.gui.context.estimate_controller import EstimateController
 from chathub_desktop.gui.design.tokens import MIN_WINDOW, Space
@@ -408,6 +407,8 @@ class MainWindow(QMainWindow):
                                           self.sending.stop_topic, self.sending.retry_reply_in, self)
         self.tool_approvals = ToolApprovals(self.tool_approval_bar, lambda: self.opener.topic_id, self.switcher.name_of)
         self.svc.mcp_tools.approver = self.tool_approvals  # Ask is answered in the chat (issue 25)
+        from chathub_desktop.gui.chat.tool_server_notice import ToolServerNotices
+
         self.tool_server_notices = ToolServerNotices(self.events, self.error_bar, self)
         self.context_controls = ContextControls(self, self)  # issue 19: privacy, receipts, secrets, focus
         from chathub_desktop.gui.topics.topic_model_picker import TopicModelController
@@ -437,6 +438,7 @@ class MainWindow(QMainWindow):
             a.setEnabled(True)  # the listing narrows them to the selection
         self.deletes.sync()
         self.central.setEnabled(True)
+        self.opener.focus_draft()  # the window takes input: typing goes into the open topic's box
         self.status_line.clearMessage()
         if early:  # what follows the assistant and the topic read on the store alone
             self.switcher.show_selected()

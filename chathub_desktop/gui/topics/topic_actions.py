@@ -19,7 +19,6 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint, Signa
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QListView, QMenu, QWidget
 
-from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.topics.topic_title import shown_title, untitled_title
@@ -272,6 +271,10 @@ class TopicActions(QObject):
         t = self.current()
         if t is None:
             return None
+        from chathub_desktop.core.topic_titles import (
+            plain_title,  # not before the first paint (issue 29)
+        )
+
         name_filter, suffix = EXPORT_FILTERS[fmt]
         title = untitled_title() if t.untitled else plain_title(t.title)  # no display note in a file name
         stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in title)[:60].strip() or "topic"

@@ -16,6 +16,7 @@ import functools
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QItemSelectionModel, QModelIndex, QObject, Signal
+from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.gui.chat.composer import DraftState
 from chathub_desktop.gui.shell.after_paint import after_paint
@@ -151,6 +152,9 @@ class TopicOpener(QObject):
         host = self._host
         self.drafts = TopicDrafts(host.late_topics, host.runner, self)
         host.topic_list.selectionModel().currentChanged.connect(self._on_selected)
+        # a topic clicked or chosen with Enter: typing goes on in its draft (issue 29)
+        host.topic_list.clicked.connect(lambda _index: self.focus_draft())
+        host.topic_list.activated.connect(lambda _index: self.focus_draft())
         host.composer.draft_settled.connect(lambda _text: self._note_open())
         host.composer.replaced.connect(self._note_open)
 
@@ -254,7 +258,22 @@ class TopicOpener(QObject):
         if topic_id is None:
             host.estimate.schedule()
         else:  # the badge counts once the page is shown (_show): the rows come first
+            if not self._in_list():  # the list's arrow keys open topics and stay in the list
+                self.focus_draft()
             self.topic_opened.emit(topic_id)
+
+    def _in_list(self) -> bool:
+        """The keyboard is in the topic list (or its title editor)."""
+        focus, topics = QApplication.focusWidget(), self._host.topic_list
+        return focus is not None and (focus is topics or topics.isAncestorOf(focus))
+
+    def focus_draft(self) -> None:
+        """The open topic's draft takes the keyboard (issue 29: at start and once a topic
+        opens, typing goes into the composer, as in Cherry Studio or Claude); nothing while
+        the window takes no input (the box is disabled) or shows no chat."""
+        draft = self._host.composer.draft
+        if draft.isEnabled() and draft.isVisibleTo(draft.window()):
+            draft.setFocus()
 
     def _listed_unused(self, topic_id: int) -> bool:
         """Whether the list shows ``topic_id`` as never used: untitled, no message, not

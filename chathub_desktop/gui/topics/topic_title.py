@@ -6,11 +6,14 @@ list and the chat header)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication
 
-from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.shell.invisible_note import shown_line
-from chathub_desktop.services.views import TopicView
+
+if TYPE_CHECKING:
+    from chathub_desktop.services.views import TopicView
 
 __all__ = ["shown_title", "untitled_title"]
 
@@ -20,6 +23,9 @@ def shown_title(t: TopicView) -> str:
     the one display rule (``shown_line``: a bidi control not closed in it is left out,
     with "[N invisible characters not shown]" after it), or "New topic" in the interface
     language when nobody has titled it."""
+    # not before the window's first paint, which shows no title (issue 29)
+    from chathub_desktop.core.topic_titles import plain_title
+
     return untitled_title() if t.untitled else shown_line(plain_title(t.title))
 
 

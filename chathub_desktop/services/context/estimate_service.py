@@ -44,6 +44,7 @@ from chathub_desktop.core.request_assembly import (
     message_image_tokens,
     template_overhead,
 )
+from chathub_desktop.core.request_plan import PendingTurn
 from chathub_desktop.core.token_estimate import (
     INPUT_TRUNCATED,
     AnchorJudgement,
@@ -194,6 +195,8 @@ class EstimateService:
         self._loader = loader
         self._lock = threading.RLock()
         self._cache: dict[int, _Base] = {}
+        #: Per topic, the base last made for a draft that changes the window (:meth:`_drafted`).
+        self._drafted_bases: dict[int, tuple[tuple[tuple[int, int], HistoryWindow], _Base]] = {}
         self._generation: dict[int, int] = {}
         self._sent: dict[int, SentPrefix] = {}
         self._sent_by_topic: dict[int, list[int]] = {}
@@ -236,11 +239,13 @@ class EstimateService:
         with self._lock:
             if topic_id is None:
                 self._cache.clear()
+                self._drafted_bases.clear()
                 for k in self._generation:
                     self._generation[k] += 1
                 self._generation[-1] = self._generation.get(-1, 0) + 1
             else:
                 self._cache.pop(topic_id, None)
+                self._drafted_bases.pop(topic_id, None)
                 self._generation[topic_id] = self._generation.get(topic_id, 0) + 1
 
     def _gen(self, topic_id: int) -> tuple[int, int]:
@@ -486,7 +491,34 @@ class EstimateService:
         there is one (TOK-3, TOK-4). Only the draft is counted when the topic is unchanged
         since the last call (TOK-2). Raises ``services.errors.NotFound`` for an unknown
         topic."""
-        return self._view(self._base(topic_id), draft, attachments)
+        return self._view(self._drafted(self._base(topic_id), draft, attachments), draft, attachments)
+
+    def _drafted(self, base: _Base, draft: str, attachments: tuple[Attachment, ...]) -> _Base:
+        """``base`` for ``draft``: with the threshold policy or a NUM-11 bound on, the window
+        depends on the draft's characters as on any row's (NUM-5, NUM-11), so it is planned
+        again for it (issue 29: the figure counts the request a send of this draft posts);
+        computed again only when that window differs, and kept until the topic changes."""
+        ctx = base.ctx
+        if not ctx.weighs_characters:
+            return base
+        pending = PendingTurn.of(ChatMessage(Role.USER, draft, attachments=attachments))
+        if pending == ctx.plan.pending:
+            return base
+        replanned = ctx.replanned(pending)
+        window = replanned.window
+        if window == ctx.window:
+            return base
+        with self._lock:
+            gen = self._gen(ctx.topic_id)
+            kept = self._drafted_bases.get(ctx.topic_id)
+        if kept is not None and kept[0] == (gen, window):
+            return kept[1]
+        with gc_paused():
+            drafted = self._compute(replanned)
+        with self._lock:
+            if self._gen(ctx.topic_id) == gen:
+                self._drafted_bases[ctx.topic_id] = ((gen, window), drafted)
+        return drafted
 
     def estimate_for(self, ctx: TopicContext, draft: str = "") -> EstimateView:
         """The :meth:`estimate` of an already loaded and planned context (the plan a send

@@ -15,7 +15,7 @@ import contextlib
 import functools
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from chathub_desktop.core import threshold_compaction as tc
@@ -29,6 +29,7 @@ from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.request_assembly import AssemblyInput, HistoryMessage
 from chathub_desktop.core.request_plan import (
+    PendingTurn,
     PlanInputs,
     RequestWindowPlan,
     plan_request,
@@ -76,6 +77,8 @@ class TopicContext:
     counter: TokenCounter
     history: tuple[HistoryMessage, ...]
     plan: RequestWindowPlan
+    #: What ``plan`` was made from (:meth:`replanned` makes it again for a draft).
+    inputs: PlanInputs
     topic_kind: str = TopicKind.REGULAR
     #: The provider is a local/self-hosted server (``core.base_urls.is_self_hosted``): only
     #: its far smaller input report means a silently cut prompt (REF-27, issue 24).
@@ -116,6 +119,18 @@ class TopicContext:
     #: results do; the plan and its counts are the same, but nothing may send, summarize
     #: or digest these rows.
     texts: bool = True
+
+    @property
+    def weighs_characters(self) -> bool:
+        """The window depends on the characters of the user turn that ends the request:
+        the threshold policy (NUM-5) or a NUM-11 bound is on (issue 29)."""
+        return self.threshold.enabled or self.inputs.history_bounds != (None, None)
+
+    def replanned(self, pending: PendingTurn) -> TopicContext:
+        """This context planned for ``pending`` as the user turn not stored yet (the
+        badge's draft; pure, no store read): the window a send of it chooses."""
+        return replace(self, plan=plan_request(self.inputs, self.counter.count, pending_user=True,
+                                               pending=pending))
 
     @property
     def sent_sampling(self) -> Sampling:
@@ -247,9 +262,9 @@ def load_context(
     unknown provider), ``InvalidInput`` for a bad NUM-11 / threshold environment value.
 
     ``texts`` False (the badge, issue 29): the rows come without their texts (tool results
-    keep theirs) when the plan needs none — no NUM-11 bound and the threshold policy off
-    (both weigh characters); otherwise, and always with ``texts`` True, every row has its
-    text (``TopicContext.texts`` says which).
+    keep theirs); with a NUM-11 bound or the threshold policy on (both weigh characters)
+    they carry the characters those rules count (``load_rows``' ``sizes``), so the plan
+    is the one the rows with their texts make. ``TopicContext.texts`` says which.
     """
     try:
         bounds = tc.history_bounds(os.environ)
@@ -261,11 +276,12 @@ def load_context(
         # a user card's tokenizer beats the by-id choice (issue 28)
         counter = TokenCounter(card.encoding) if card.encoding else TokenCounter.for_model(model)
         threshold = threshold_config(s)
-        texts = texts or bounds != (None, None) or threshold.enabled  # NUM-4, NUM-5, NUM-11 count characters
+        # NUM-4, NUM-5 and NUM-11 count characters: rows without their texts carry them
+        sizes = not texts and (bounds != (None, None) or threshold.enabled)
         if history_cache is not None:
-            history, stale = history_cache.history(s, topic.id, counter, texts=texts)
+            history, stale = history_cache.history(s, topic.id, counter, texts=texts, sizes=sizes)
         else:
-            rows, stale = load_rows(s, topic.id, counter.count, counter.encoding_name, texts=texts)
+            rows, stale = load_rows(s, topic.id, counter.count, counter.encoding_name, texts=texts, sizes=sizes)
             history = tuple(rows.history)
         budget = input_budget(
             card.context_window, assistant.max_tokens, assistant.max_tokens_enabled, card.max_output
@@ -308,6 +324,7 @@ def load_context(
             counter=counter,
             history=history,
             plan=plan_request(inputs, counter.count, pending_user=pending_user),
+            inputs=inputs,
             topic_kind=topic.kind,
             self_hosted=(provider is not None
                          and is_self_hosted(ProviderKind(provider.kind), provider.base_url)),
@@ -367,7 +384,7 @@ class ContextLoader:
         """Blocking :func:`load_context` (call it on a store worker thread), with the
         cyclic GC held off while its rows become objects (``gc_paused``). ``override``:
         a ``(provider id, model)`` for this request only (issue 14); ``texts`` False: the
-        badge's count, rows without their texts when the plan needs none (issue 29)."""
+        badge's count, rows without their texts (issue 29)."""
         with gc_paused():
             return load_context(self.db, self.catalog, topic_id, self.memory, self.tools,
                                 history_cache=self.history_cache, pending_user=pending_user,

@@ -13,7 +13,9 @@ The rows kept hold their counts, not their texts (issue 29: a 20,000-message top
 are 3.5 MB and more at rest): only tool results keep theirs, the one text a count may
 need again (``storage.topic_repository.load_rows`` with ``texts`` False). A caller that
 sends, summarizes or digests rows asks for the texts (:meth:`TopicHistoryCache.history`'s
-``texts``), read again for it and not kept.
+``texts``), read again for it and not kept. A caller whose plan weighs characters (the
+threshold policy, a history bound) asks for the rows' ``sizes``: each row read without
+its text then carries the characters those rules count (kept with the rows).
 
 Thread model: :meth:`history` runs on the store's worker threads; bus events arrive on
 any thread. One lock guards the map; it is never held while reading the store.
@@ -48,6 +50,8 @@ class _Entry:
     history: tuple[HistoryMessage, ...]
     #: Ids of the rows that were still streaming when read (read again next time).
     streaming: frozenset[int]
+    #: The rows carry their texts' sizes (``load_rows``' ``sizes``).
+    sized: bool
     dirty: set[int] = field(default_factory=set)
 
 
@@ -85,34 +89,37 @@ class TopicHistoryCache:
             else:
                 self._entries.pop(topic_id, None)
 
-    def history(self, s: Session, topic_id: int, counter: TokenCounter, *, texts: bool = True) -> tuple[
-            tuple[HistoryMessage, ...], list[dict[str, object]]]:
+    def history(self, s: Session, topic_id: int, counter: TokenCounter, *, texts: bool = True,
+                sizes: bool = False) -> tuple[tuple[HistoryMessage, ...], list[dict[str, object]]]:
         """The topic's rows, oldest first, with token counts of ``counter``'s encoding, and
         the counts that were missing (to cache with ``store_counts``). ``texts`` False:
-        the rows as kept, only tool results with their text (the badge's count, issue 29)."""
-        rows, stale = self._rows(s, topic_id, counter)
+        the rows as kept, only tool results with their text (the badge's count, issue 29);
+        ``sizes``: those rows carry their texts' sizes (``load_rows``)."""
+        rows, stale = self._rows(s, topic_id, counter, sizes)
         return (with_texts(s, topic_id, rows) if texts else rows), stale
 
-    def _rows(self, s: Session, topic_id: int, counter: TokenCounter) -> tuple[
+    def _rows(self, s: Session, topic_id: int, counter: TokenCounter, sizes: bool) -> tuple[
             tuple[HistoryMessage, ...], list[dict[str, object]]]:
-        """The rows kept (texts dropped), brought up to date."""
+        """The rows kept (texts dropped), brought up to date; with their sizes when
+        ``sizes`` (rows kept without them are read again)."""
         version = history_version(s, topic_id)
         with self._lock:
             entry = self._entries.pop(topic_id, None)
             if entry is not None:
                 self._entries[topic_id] = entry  # most recently used last
                 dirty = set(entry.dirty)
-        if entry is not None and entry.encoding == counter.encoding_name and entry.version.edited == version.edited:
+        if (entry is not None and entry.encoding == counter.encoding_name and entry.version.edited == version.edited
+                and (entry.sized or not sizes)):
             if dirty or entry.streaming or version != entry.version:
                 refreshed = self._refresh(s, topic_id, counter, entry, dirty, version)
                 if refreshed is not None:
                     return refreshed
             else:  # nothing changed since the last read
                 return entry.history, []
-        rows, stale = load_rows(s, topic_id, counter.count, counter.encoding_name, texts=False)
+        rows, stale = load_rows(s, topic_id, counter.count, counter.encoding_name, texts=False, sizes=sizes)
         with self._lock:
             self.full_loads += 1
-        fresh = _Entry(counter.encoding_name, version, tuple(rows.history), rows.streaming)
+        fresh = _Entry(counter.encoding_name, version, tuple(rows.history), rows.streaming, sizes)
         self._keep(topic_id, fresh, set())
         return fresh.history, stale
 
@@ -122,7 +129,7 @@ class TopicHistoryCache:
         ``None`` when rows were deleted meanwhile (the caller reads the topic whole)."""
         refresh = dirty | entry.streaming
         fresh, stale = load_rows(s, topic_id, counter.count, counter.encoding_name,
-                                 ids=refresh, after_id=entry.version.max_id, texts=False)
+                                 ids=refresh, after_id=entry.version.max_id, texts=False, sizes=entry.sized)
         appended = tuple(h for h in fresh.history if h.id > entry.version.max_id)
         if len(entry.history) + len(appended) != version.count:
             return None
@@ -135,7 +142,7 @@ class TopicHistoryCache:
             history = tuple(by_id.get(h.id, h) for h in entry.history) + appended
         else:  # only appends: extend without walking the old rows
             history = entry.history + appended
-        new = _Entry(counter.encoding_name, version, history, fresh.streaming)
+        new = _Entry(counter.encoding_name, version, history, fresh.streaming, entry.sized)
         self._keep(topic_id, new, dirty)
         return new.history, stale
 
