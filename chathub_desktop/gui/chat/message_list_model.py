@@ -75,6 +75,10 @@ class RowReads(Protocol):
 
 #: Milliseconds between repaints of a streaming reply (deltas arriving meanwhile are shown together).
 DELTA_FRAME_MS = 50
+#: ...and of one streaming past the display limit, whose only change is its note's count
+#: (huge51: repainting a screenful of its text 20 times a second was most of the
+#: window's work while a 16 MB reply streamed).
+CUT_FRAME_MS = 250
 #: Messages loaded when a topic opens and per older or newer page.
 PAGE_SIZE = PAGE_ROWS
 #: Most rows the window holds: past it, the far end of the window is dropped (issue 29).
@@ -607,13 +611,17 @@ class MessageListModel(QAbstractListModel):
             return
         self._changed_ids.add(message_id)  # the text is taken at the next frame, not per delta
         if not self._flush.isActive():
-            self._flush.start()
+            stream = self._events.streamed(message_id)
+            shown_all = (stream is not None and stream.cut
+                         and self._rows[self._by_id[message_id]].view.full_chars is not None)
+            self._flush.start(CUT_FRAME_MS if shown_all else DELTA_FRAME_MS)
 
     def _flush_deltas(self) -> None:
         """Show the rows streamed into since the last frame: their text so far (the
         event bridge keeps it, up to what is shown: stream50) and one ``dataChanged``
         each, since each change re-lays out and re-renders the reply: once per
-        :data:`DELTA_FRAME_MS` instead of once per delta."""
+        :data:`DELTA_FRAME_MS` (:data:`CUT_FRAME_MS` past the display limit) instead of
+        once per delta."""
         ids, self._changed_ids = self._changed_ids, set()
         for message_id in ids:
             row = self._by_id.get(message_id)
