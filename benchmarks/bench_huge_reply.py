@@ -13,8 +13,10 @@ readers take the same answer in turn:
 2. **window**: the real ``MainWindow`` (offscreen, 1366×768) on its own SQLite store, the
    reply cap set to ``--cap-mb`` in Settings' stored value (a base without that setting:
    ``CHATHUB_LIMIT_REPLY_MB``), the topic showing a short exchange with Markdown and code
-   (so what rendering loads is loaded before the RSS is read); the message is sent as
-   the composer sends it, until the reply is stored.
+   (so what rendering loads is loaded before the RSS is read); the window's start-up
+   work is waited out (search index, recall vectors: the embedding engine loads) and one
+   short send made first (what a first send loads once is not the reply's: huge51);
+   then the message is sent as the composer sends it, until the reply is stored.
 
 For the window it prints the time from Send to the stored reply (beside the floor's time),
 the longest event-loop stall and the count over 50 ms (a 5 ms ``QTimer``, STYLE.md: the
@@ -36,6 +38,29 @@ GUI thread's own work in a gap is at most 43-85 ms); the RSS peak is about 15× 
 a service-only send (no window) peaks at about +150 MB, of which ~18 MB is the reply's
 pieces, 16 MB its joined text and ~33 MB SQLite's write of it; the rest is not traced
 by Python (SQLite and allocator) and is still to be found.
+
+huge51 (2026-12-04; the base 69935b3 in a scratch clone and huge51 back to back with
+this script, 3 pairs each, medians; load average 4-6, "burner": ``yes > /dev/null``
+beside it)::
+
+                                  to the cap (x floor)  stall  >50 ms  GUI CPU  RSS peak       1 s after
+    base, OpenAI chat, idle         2.61 s (5.8x)       116 ms    5     31 ms   +154 MB (9.6x)  +76 MB
+    huge51, OpenAI chat, idle       1.18 s (2.7x)        92 ms    1     13 ms    +74 MB (4.6x)  +20 MB
+    base, Anthropic, idle           0.67 s (3.0x)        74 ms    1     30 ms   +131 MB (8.2x)  +69 MB
+    huge51, Anthropic, idle         0.83 s (4.9x)        29 ms    0     15 ms    +73 MB (4.6x)  +20 MB
+    base, OpenAI chat, burner       1.10 s (3.8x)       118 ms    3     30 ms   +134 MB (8.4x)  +57 MB
+    huge51, OpenAI chat, burner     0.54 s (0.9x)       101 ms    1     13 ms    +58 MB (3.6x)  +19 MB
+    base, Anthropic, burner         0.95 s (4.3x)        76 ms    1     30 ms   +134 MB (8.4x)  +74 MB
+    huge51, Anthropic, burner       1.22 s (4.1x)       115 ms    2     17 ms    +72 MB (4.5x)  +24 MB
+
+Where the base's growth went (an RSS timeline with marks, tracemalloc, ``mallinfo2``):
+the reply as 1 KB strings (+18 MB); its join and SQLite's write (the bound copy, the
+row: +34 MB, and the bound copy kept by the cached statement afterwards: +18 MB); the
+search trigger indexing 16 MB (2.2 s); the window reading the stored reply whole (16 MB,
+kept while the topic is open, and scanned whole at each layout: 23 ms); glibc keeping
+what was freed (its mapping threshold rises to the largest block freed). What is left
+at the peak is the write itself: the text, SQLite's bound copy and the row it makes,
+about 3x the reply, over the window's streaming work.
 """
 
 from __future__ import annotations
