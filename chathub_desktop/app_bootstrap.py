@@ -174,8 +174,12 @@ GIL_SWITCH_INTERVAL_S = 0.001
 
 def make_application(argv: list[str] | None = None) -> QApplication:
     """The QApplication with ChatHub's names (reuses an existing instance). Shortens the
-    GIL switch interval first so the GUI thread never queues long behind a worker (issue 9)."""
+    GIL switch interval first so the GUI thread never queues long behind a worker (issue 9),
+    and has large blocks returned to the system when freed (huge51)."""
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
+    from chathub_desktop.services.chat.heap_trim import return_large_blocks
+
+    return_large_blocks()
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(argv if argv is not None else sys.argv[:1])

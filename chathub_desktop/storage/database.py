@@ -42,6 +42,7 @@ from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.private_files import PRIVATE_DIR_MODE, tighten_sqlite_files
 from chathub_desktop.storage import memory_history
 from chathub_desktop.storage.first_page import STORE_FILE
+from chathub_desktop.storage.huge_binds import release_huge_binds
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -51,7 +52,7 @@ T = TypeVar("T")
 _MIGRATIONS = Path(__file__).with_name("migrations")
 #: Newest Alembic revision. A store already at it opens without importing Alembic
 #: (~0.35 s of start-up); a test keeps this equal to the migrations' head.
-SCHEMA_HEAD = "0030"
+SCHEMA_HEAD = "0031"
 #: Seconds a writer waits for another process's write transaction before giving up.
 WRITE_WAIT_S = 120.0
 #: Seconds after which a waiting writer reports itself through ``Database.on_wait``.
@@ -356,6 +357,7 @@ def open_database(url: str, *, migrate: bool = True) -> Database:
         raise DatabaseError(f"unknown database kind {parsed.drivername!r} in {url!r}") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _on_sqlite_connect)
+        release_huge_binds(engine)
     db_ref: list[Database] = []
     event.listen(engine, "begin", _begin_handler(db_ref))
     event.listen(engine, "commit", _commit_handler(db_ref))

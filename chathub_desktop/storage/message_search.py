@@ -37,6 +37,7 @@ from chathub_desktop.storage.search_schema import (
     SQLITE_FTS_STATE,
     SQLITE_FTS_TABLE,
     STREAMING,
+    indexed_text,
 )
 
 __all__ = [
@@ -176,15 +177,16 @@ def index_lag(s: Session) -> int:
 
 def index_batch(s: Session, batch: int) -> int:
     """Index the next ``batch`` messages past the SQLite index's mark (streaming ones are
-    left to the update trigger) and move the mark; returns the messages still
-    unindexed. Call inside ``Database.write()`` (SQLite only)."""
+    left to the update trigger; of each, its first ``INDEXED_CHARS`` characters) and move
+    the mark; returns the messages still unindexed. Call inside ``Database.write()``
+    (SQLite only)."""
     mark = _mark(s)
     top = s.execute(text("SELECT max(id) FROM (SELECT id FROM message WHERE id > :m ORDER BY id LIMIT :n)"),
                     {"m": mark, "n": max(1, batch)}).scalar()
     if top is None:
         return 0
-    s.execute(text(f"INSERT INTO {SQLITE_FTS_TABLE}(rowid, content) SELECT id, content FROM message "
-                   f"WHERE id > :m AND id <= :top AND status != '{STREAMING}'"), {"m": mark, "top": top})
+    s.execute(text(f"INSERT INTO {SQLITE_FTS_TABLE}(rowid, content) SELECT id, {indexed_text('message')} "
+                   f"FROM message WHERE id > :m AND id <= :top AND status != '{STREAMING}'"), {"m": mark, "top": top})
     s.execute(text(f"UPDATE {SQLITE_FTS_STATE} SET indexed_through = :top WHERE id = 1"), {"top": top})
     return _lag(s, int(top))
 

@@ -27,13 +27,18 @@ from chathub_desktop.storage.message_search import (
     _matches,
 )
 
-__all__ = ["MIN_CHARS", "WALK_START", "BackfillCursor", "EmbeddedText", "match_rows", "progress", "save",
+__all__ = ["MIN_CHARS", "READ_CHARS", "WALK_START", "BackfillCursor", "EmbeddedText", "match_rows", "progress", "save",
            "scoped_vectors", "unembedded"]
 
 #: Messages shorter than this many characters get no vector: "Noted." or "Thanks!" say
 #: nothing to recall and sit near every query (e5 scores them ~0.8 against anything);
 #: the keyword index still finds them.
 MIN_CHARS = 10
+#: Characters of a message :func:`unembedded` reads, from its start (huge51): the
+#: embedder keeps its first 600 once whitespace runs are folded
+#: (``services.search.embedder.MAX_CHARS``); eight times that leaves room for the runs,
+#: and a 16 MB reply is no longer read whole into the backfill's batch.
+READ_CHARS = 4800
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +68,8 @@ WALK_START = BackfillCursor()
 def unembedded(s: Session, model: str, limit: int,
                cursor: BackfillCursor = WALK_START) -> tuple[list[tuple[int, str]], BackfillCursor | None]:
     """The next up to ``limit`` searchable messages of :data:`MIN_CHARS` or more
-    characters with no vector of ``model`` after ``cursor``, as ``(message_id, content)``,
+    characters with no vector of ``model`` after ``cursor``, as ``(message_id, content)``
+    (the content's first :data:`READ_CHARS` characters),
     and the cursor after them (None: the walk is over). The user's messages come first
     (what people recall is mostly what they said; a long history's backfill takes hours),
     each kind newest first. A keyset page (issue 26): ids below the cursor, walked down the
@@ -80,7 +86,8 @@ def unembedded(s: Session, model: str, limit: int,
             params["below"] = cursor.below
         # the vector is looked up per row (a correlated subquery, never pulled up into a
         # join): both engines walk the primary key down and stop after ``limit`` rows
-        sql = ("SELECT m.id, m.content FROM message m JOIN topic t ON t.id = m.topic_id "
+        sql = (f"SELECT m.id, substr(m.content, 1, {READ_CHARS}) AS content FROM message m "
+               "JOIN topic t ON t.id = m.topic_id "
                "WHERE coalesce((SELECT v.model FROM message_vector v WHERE v.message_id = m.id), '') != :model"
                f"{where} ORDER BY m.id DESC LIMIT :limit")
         page = [(int(r.id), str(r.content)) for r in s.execute(text(sql), params)]

@@ -1,6 +1,7 @@
 """A huge or endless reply in the window (stream50): it stops at the reply limit set in
 Settings → Providers → Largest reply, is stored cut there (status ``cut``) with a note
-that names the setting, and the window keeps turning while it streams.
+that names the setting, and the window keeps turning while it streams. The window keeps
+only the shown start of a stored huge reply; Copy message copies all of it (huge51).
 
 The fake vendor streams endless 64 KB text deltas (``tests.fakes.hostile_bodies``) as
 fast as the socket takes them, in the Chat Completions and the Anthropic wire formats.
@@ -14,6 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QGuiApplication
 
 from chathub_desktop.core.app_settings import REPLY_LIMIT_MB
 from chathub_desktop.core.messages import MessageStatus
@@ -84,8 +86,10 @@ def test_an_endless_reply_stops_at_the_setting_cut_with_a_note_and_the_window_ke
     services.settings.set(REPLY_LIMIT_MB, 1)
     seen = _send_huge(window, services, fake_vendor, qtbot, kind)
     reply = _last(window)
-    assert MB - 64 * 1024 <= len(reply.content) <= MB
-    assert set(reply.content) == {"x"}
+    stored = services.topics.message(reply.id)
+    assert stored.status == MessageStatus.CUT and MB - 64 * 1024 <= len(stored.content) <= MB
+    assert set(stored.content) == {"x"}
+    assert reply.content == stored.content[:100_000] and reply.full_chars == len(stored.content)  # huge51
     assert reply.error == CUT_NOTE[len("✂ Cut: "):-len(". The text up to the limit is kept.")]
     assert any(0 < n < MB for n in seen), seen  # the row showed part of the reply while it streamed
     docs = window.message_view.delegate.docs
@@ -95,8 +99,11 @@ def test_an_endless_reply_stops_at_the_setting_cut_with_a_note_and_the_window_ke
         return doc.toPlainText() if doc is not None and doc.complete else ""
 
     qtbot.waitUntil(lambda: CUT_NOTE in shown(), timeout=20_000)  # the stored row, drawn
-    assert f"Shown: the first 100,000 of {len(reply.content):,} characters" in shown()
+    assert f"Shown: the first 100,000 of {len(stored.content):,} characters" in shown()
     qtbot.waitUntil(window.composer.send_button.isEnabled, timeout=5000)
+    QGuiApplication.clipboard().clear()
+    window.message_view.copy_row(window.message_model.rowCount() - 1)  # Copy message copies all of it
+    qtbot.waitUntil(lambda: QGuiApplication.clipboard().text() == stored.content, timeout=20_000)
     out = os.environ.get("CHATHUB_SHOTS")
     if out:
         window.grab().save(os.path.join(out, f"huge-reply-cut-{kind}.png"))
@@ -107,7 +114,7 @@ def test_the_environment_variable_wins_over_the_setting(window, services, fake_v
     monkeypatch.setenv("CHATHUB_LIMIT_REPLY_MB", "0.5")
     services.settings.set(REPLY_LIMIT_MB, 4)
     _send_huge(window, services, fake_vendor, qtbot, "openai_compatible")
-    reply = _last(window)
+    reply = services.topics.message(_last(window).id)
     assert MB // 2 - 64 * 1024 <= len(reply.content) <= MB // 2
     assert reply.error == ("stopped: the reply passed the reply limit of 512 KB; set the environment variable "
                            "CHATHUB_LIMIT_REPLY_MB (in MB) to raise it")
@@ -145,5 +152,6 @@ def test_stop_during_an_endless_reply_keeps_what_arrived(window, services, fake_
                     timeout=60_000)
     window.composer.stop_button.click()
     qtbot.waitUntil(lambda: _last(window).status == MessageStatus.CANCELLED, timeout=30_000)
-    assert len(_last(window).content) > MB and set(_last(window).content) == {"x"}
+    kept = services.topics.message(_last(window).id).content
+    assert len(kept) > MB and set(kept) == {"x"}
     qtbot.waitUntil(window.composer.send_button.isEnabled, timeout=5000)

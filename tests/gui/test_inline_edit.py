@@ -310,3 +310,20 @@ def test_edit_on_the_last_message_of_a_full_list_at_800x560_shows_the_editors_bu
     assert editor.hint.heightForWidth(editor.hint.width()) < 2 * editor.hint.fontMetrics().lineSpacing()
     if editor.height() < vp.height():  # a long message's editor is as tall as its bubble
         assert editor.geometry().bottom() < vp.bottom()
+
+
+def test_a_message_longer_than_the_list_shows_is_edited_whole(replied, services, qtbot) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """huge51: the list keeps only the shown start (100,000 characters) of a longer
+    message; Edit opens all of it, read from the store."""
+    model = replied.message_model
+    first = model.message_at(0).id
+    long_text = "Plan my trip. " + "day " * 40_000
+    services.messages.edit_message(first, long_text)
+    model.refresh_message(first)  # as the window does after its own edit
+    qtbot.waitUntil(lambda: model.message_at(0).full_chars == len(long_text), timeout=10_000)
+    assert model.message_at(0).content == long_text[:100_000]
+    replied.message_actions.edit_message(first)
+    editor = replied.inline_editor
+    qtbot.waitUntil(lambda: editor.isVisible() and editor.text() == long_text, timeout=10_000)
+    qtbot.keyClick(editor.box, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not editor.isVisible(), timeout=5000)

@@ -36,6 +36,7 @@ from sqlalchemy import insert, select
 from chathub_desktop.cli import main
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.request_assembly import RequestPlan
+from chathub_desktop.services.chat import reply_store
 from chathub_desktop.services.chat.reply_store import CHECKPOINT_S
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.storage.database import open_database
@@ -271,6 +272,39 @@ def test_a_streaming_reply_reaches_the_store_about_once_a_second(services: Servi
     partial = [t for t in seen if t]
     assert partial, "no checkpoint reached the store while the reply streamed"
     assert all("".join(chunks).startswith(t) for t in partial)
+
+
+def test_a_runaway_replys_checkpoints_hold_its_start_and_the_reply_is_stored_whole(
+        services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
+    """huge51: past ``CHECKPOINT_MAX_CHARS`` a checkpoint holds the reply's start (what a
+    crash keeps of a runaway reply) instead of writing its whole growing text; the stored
+    reply still has all of it (the limit is scaled down here: 40 characters)."""
+    monkeypatch.setattr(reply_store, "CHECKPOINT_MAX_CHARS", 40)
+    topic = _topic(services, fake_vendor)
+    chunks = [f"w{i} " for i in range(120)]
+    fake_vendor.script(Reply(text_chunks=chunks, chunk_delay_s=0.05))
+    other = open_database(str(services.db.engine.url), migrate=False)  # what another process sees
+    seen: list[str] = []
+
+    async def scenario() -> None:
+        task = services.chat.start_send(topic, "count slowly")
+        while not task.done():
+            await asyncio.sleep(0.1)
+            with other.read() as s:
+                row = s.scalar(select(Message).where(Message.topic_id == topic, Message.role == "assistant"))
+                if row is not None and row.status == "streaming":
+                    seen.append(row.content)
+        await task
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        other.dispose()
+    whole = "".join(chunks)
+    assert services.topics.messages(topic)[-1].content == whole
+    partial = [t for t in seen if t]
+    assert partial and all(whole.startswith(t) and len(t) <= 40 for t in partial), partial
+    assert whole[:40] in partial  # the start was written once the reply passed the limit
 
 
 def _cli_env(tmp_path: Path, vendor: FakeVendor) -> dict[str, str]:

@@ -4,6 +4,7 @@ marker and the badge follow."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication
@@ -67,7 +68,9 @@ class MessageActions:
         cursor = model.summary_cursor
         crow = model.row_of(cursor) if cursor is not None else None
         covered = crow is not None and row is not None and row <= crow
-        w.inline_editor.begin(m, covered=covered)
+        shown = m  # the row may hold only the start of a huge text: the editor gets all of it
+        model.whole_text(m.id, lambda text: w.inline_editor.begin(replace(shown, content=text, full_chars=None),
+                                                                  covered=covered))
         return w.inline_editor
 
     def save_text(self, message_id: int, text: str) -> asyncio.Task[None] | None:

@@ -44,6 +44,7 @@ from PySide6.QtCore import (
 )
 
 from chathub_desktop.core.messages import MessageStatus
+from chathub_desktop.gui.chat.streamed_text import DISPLAY_LIMIT_CHARS
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.topics.late_topics import LateTopics
 from chathub_desktop.services.errors import NotFound
@@ -74,6 +75,10 @@ class RowReads(Protocol):
 
 #: Milliseconds between repaints of a streaming reply (deltas arriving meanwhile are shown together).
 DELTA_FRAME_MS = 50
+#: ...and of one streaming past the display limit, whose only change is its note's count
+#: (huge51: repainting a screenful of its text 20 times a second was most of the
+#: window's work while a 16 MB reply streamed).
+CUT_FRAME_MS = 250
 #: Messages loaded when a topic opens and per older or newer page.
 PAGE_SIZE = PAGE_ROWS
 #: Most rows the window holds: past it, the far end of the window is dropped (issue 29).
@@ -282,12 +287,30 @@ class MessageListModel(QAbstractListModel):
 
     def _overlay(self, view: MessageView) -> MessageView:
         """``view`` with what arrived of it so far when it is a reply streaming here: its
-        shown start and, past the display limit, its length (stream50)."""
+        shown start and, past the display limit, its length (stream50). Any other text
+        past the display limit is kept only up to it, with its length (huge51: a stored
+        16 MB reply held 16 MB here for as long as its topic was open, and each layout of
+        its row read it whole); :meth:`whole_text` reads the rest when it is asked for."""
         if view.status == MessageStatus.STREAMING:
             stream = self._events.streamed(view.id)
             if stream is not None:
                 return replace(view, content=stream.shown(), full_chars=stream.chars if stream.cut else None)
+        if view.full_chars is None and len(view.content) > DISPLAY_LIMIT_CHARS:
+            return replace(view, content=view.content[:DISPLAY_LIMIT_CHARS], full_chars=len(view.content))
         return view
+
+    def whole_text(self, message_id: int, then: Callable[[str], None]) -> None:
+        """Hand ``then`` the whole text of the shown message ``message_id`` (Copy
+        message, Edit): at once when the row holds all of it, else once a worker has
+        read it (not at all when the message is gone or the topic changed meanwhile)."""
+        row, topic_id = self._by_id.get(message_id), self._topic_id
+        if row is None or topic_id is None:
+            return
+        view = self._rows[row].view
+        if view.full_chars is None:
+            then(view.content)
+            return
+        self._read(topic_id, message_id, lambda whole: then(whole.content) if whole is not None else None)
 
     def _reindex(self) -> None:
         self._by_id = {r.view.id: i for i, r in enumerate(self._rows)}
@@ -470,7 +493,7 @@ class MessageListModel(QAbstractListModel):
             if drop_missing:
                 self.remove_message(message_id)
             return
-        self._rows[row].view = view
+        self._rows[row].view = self._overlay(view)
         idx = self.index(row)
         self.dataChanged.emit(idx, idx, [*CONTENT_ROLES, StatusRole])
 
@@ -588,13 +611,17 @@ class MessageListModel(QAbstractListModel):
             return
         self._changed_ids.add(message_id)  # the text is taken at the next frame, not per delta
         if not self._flush.isActive():
-            self._flush.start()
+            stream = self._events.streamed(message_id)
+            shown_all = (stream is not None and stream.cut
+                         and self._rows[self._by_id[message_id]].view.full_chars is not None)
+            self._flush.start(CUT_FRAME_MS if shown_all else DELTA_FRAME_MS)
 
     def _flush_deltas(self) -> None:
         """Show the rows streamed into since the last frame: their text so far (the
         event bridge keeps it, up to what is shown: stream50) and one ``dataChanged``
         each, since each change re-lays out and re-renders the reply: once per
-        :data:`DELTA_FRAME_MS` instead of once per delta."""
+        :data:`DELTA_FRAME_MS` (:data:`CUT_FRAME_MS` past the display limit) instead of
+        once per delta."""
         ids, self._changed_ids = self._changed_ids, set()
         for message_id in ids:
             row = self._by_id.get(message_id)

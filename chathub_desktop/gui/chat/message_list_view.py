@@ -642,10 +642,11 @@ class MessageListView(QListView):
         self.last_menu.popup(self.viewport().mapToGlobal(pos))
 
     def copy_row(self, row: int) -> None:
-        """Put row ``row``'s raw Markdown on the clipboard."""
+        """Put row ``row``'s raw Markdown on the clipboard: all of it, read on a worker
+        first when the row holds only its start (huge51)."""
         m = self._model.message_at(row)
         if m is not None:
-            QGuiApplication.clipboard().setText(m.content)
+            self._model.whole_text(m.id, QGuiApplication.clipboard().setText)
 
     def _copy_under_mouse(self) -> None:
         index = self.indexAt(self.viewport().mapFromGlobal(self.cursor().pos()))

@@ -209,6 +209,7 @@ class SlicedDocument:
         self._docs: list[QTextDocument | None] = [None] * len(self._parts)
         self._laid: list[float] = [-1.0] * len(self._parts)
         self._corners: list[tuple[Corner, ...]] = [()] * len(self._parts)  # rounded, per slice
+        self._height: float | None = None  # :meth:`height` until a slice is laid out again
         if reuse is not None:
             for i, part in enumerate(self._parts[:len(reuse._parts)]):
                 if reuse._parts[i] != part:
@@ -269,6 +270,7 @@ class SlicedDocument:
         doc.setTextWidth(self._width)
         doc.size()  # the layout, now rather than at the first paint
         self._laid[i] = self._width
+        self._height = None
         self._corners[i] = rounded_corners(doc) if "<table" in self._parts[i] else ()
 
     def _with_resources(self, doc: QTextDocument, part: str) -> str:
@@ -331,11 +333,15 @@ class SlicedDocument:
         return max((d.idealWidth() for d in self._shown()), default=0.0)
 
     def height(self) -> float:
-        """The height of the slices built so far with the gaps between them, px."""
-        bottom = 0.0
-        for _i, doc, y in self._placed():
-            bottom = y + doc.size().height()
-        return bottom
+        """The height of the slices built so far with the gaps between them, px (kept
+        until a slice is laid out: huge51, a streaming reply's rows asked it about 80
+        times a second, each walking its slices)."""
+        if self._height is None:
+            bottom = 0.0
+            for _i, doc, y in self._placed():
+                bottom = y + doc.size().height()
+            self._height = bottom
+        return self._height
 
     def toPlainText(self) -> str:  # noqa: N802 - as QTextDocument
         """The text of the slices built so far, one line break between slices."""

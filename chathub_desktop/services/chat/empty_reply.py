@@ -14,8 +14,9 @@ from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 
 def is_empty_reply(parts: list[str], calls: int) -> bool:
     """True when the reply's text ``parts`` are blank (whitespace only) and it made no
-    tool call (``calls`` is their number)."""
-    return not calls and not any(p.strip() for p in parts)
+    tool call (``calls`` is their number). No part is copied (``str.strip`` copied a
+    huge reply that ends with a space)."""
+    return not calls and all(p.isspace() for p in parts if p)
 
 
 def empty_reply_error(finish_reason: str | None, reasoned: bool, unread_events: int) -> str:

@@ -1,7 +1,8 @@
 """Store steps of a streaming reply shared by every reply path (send, retry, regenerate,
 resend; APP-8, issue 10): refusing a topic another live process is answering, tool calls
 made storable (APP-3), the checkpointer that writes the text so far about once a
-second so a crash loses little, and the writes that end a reply row."""
+second so a crash loses little (of a runaway reply, its start: huge51), and the writes
+that end a reply row."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, reason_data
 from chathub_desktop.core.stored_text import replace_unstorable
 from chathub_desktop.services.chat.process_identity import PROCESS_ID, stream_is_orphaned
+from chathub_desktop.services.chat.reply_text import ReplyText
 from chathub_desktop.services.chat.send_results import StreamResult
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage.database import Database
@@ -40,6 +42,13 @@ CHECKPOINT_S = 1.0
 #: writes the whole text so far, so a huge reply is written about once per
 #: ``CHECKPOINT_S`` per 256 KB it holds, not its whole size every second).
 CHECKPOINT_CHARS = 1 << 18
+#: Most characters a checkpoint holds: the start of a longer reply (huge51). Writing a
+#: text costs the store about three times its size at once (the joined text, SQLite's
+#: copy of it, the row it makes) beside the reply still streaming; a 16 MB runaway reply's
+#: checkpoint made most of its send's peak. 2 M characters is four times what a model
+#: with a 128 K-token output limit writes (about 0.5 M); only a runaway reply is longer,
+#: and a crash then keeps its first 2 M characters.
+CHECKPOINT_MAX_CHARS = 1 << 21
 
 
 def refuse_foreign_stream(s: Session, topic_id: int, *, deleting: bool = False) -> None:
@@ -97,26 +106,31 @@ def store_end(db: Database, reply_id: int, fields: dict[str, object]) -> int | N
 
 class Checkpointer:
     """Writes a streaming reply's text so far on the store's workers, at most one write
-    in flight, about every :data:`CHECKPOINT_S` seconds (or at once for a tool call)."""
+    in flight, about every :data:`CHECKPOINT_S` seconds (or at once for a tool call), and
+    at most its first :data:`CHECKPOINT_MAX_CHARS` characters."""
 
     def __init__(self, db: Database, write: Callable[[str, list[ToolCall]], None]) -> None:
         self._db = db
         self._write = write
         self._last = time.monotonic()
         self._pending: concurrent.futures.Future[object] | None = None
+        self._kept = 0  # characters the last checkpoint held
 
-    def maybe(self, parts: list[str], calls: list[ToolCall], chars: int = 0) -> None:
+    def maybe(self, text: ReplyText, calls: list[ToolCall]) -> None:
         """Checkpoint when the last one is older than :data:`CHECKPOINT_S` (times one
-        more per :data:`CHECKPOINT_CHARS` of the ``chars`` the reply holds)."""
-        if time.monotonic() - self._last >= CHECKPOINT_S * (1 + chars // CHECKPOINT_CHARS):
-            self.now(parts, calls)
+        more per :data:`CHECKPOINT_CHARS` the reply holds), unless it already holds
+        all a checkpoint keeps."""
+        if self._kept < CHECKPOINT_MAX_CHARS and (
+                time.monotonic() - self._last >= CHECKPOINT_S * (1 + text.chars // CHECKPOINT_CHARS)):
+            self.now(text, calls)
 
-    def now(self, parts: list[str], calls: list[ToolCall]) -> None:
+    def now(self, text: ReplyText, calls: list[ToolCall]) -> None:
         """Checkpoint now unless a write is still in flight."""
         if self._pending is not None and not self._pending.done():
             return
         self._last = time.monotonic()
-        self._pending = self._db.submit(self._joined, list(parts), list(calls))
+        pieces, self._kept = _start_of(text.pieces(), CHECKPOINT_MAX_CHARS)
+        self._pending = self._db.submit(self._joined, pieces, list(calls))
 
     def _joined(self, parts: list[str], calls: list[ToolCall]) -> None:
         """Worker side: join the text there, not on the loop (a huge reply's join takes
@@ -128,3 +142,17 @@ class Checkpointer:
         if self._pending is not None:
             with contextlib.suppress(Exception):
                 await asyncio.shield(asyncio.wrap_future(self._pending))
+
+
+def _start_of(pieces: list[str], most: int) -> tuple[list[str], int]:
+    """The pieces of the first ``most`` characters of ``pieces`` (the last one cut) and
+    how many characters they hold."""
+    out: list[str] = []
+    held = 0
+    for piece in pieces:
+        if held + len(piece) > most:
+            out.append(piece[:most - held])
+            return out, most
+        out.append(piece)
+        held += len(piece)
+    return out, held

@@ -37,6 +37,7 @@ from chathub_desktop.providers.base import (
     UsageEvent,
 )
 from chathub_desktop.services.chat.empty_reply import empty_reply_reason, is_empty_reply
+from chathub_desktop.services.chat.heap_trim import TRIM_AFTER_CHARS, trim_heap
 from chathub_desktop.services.chat.reply_store import (
     Checkpointer,
     storable_call,
@@ -44,6 +45,7 @@ from chathub_desktop.services.chat.reply_store import (
     store_finish,
 )
 from chathub_desktop.services.chat.reply_tasks import ReplyTasks
+from chathub_desktop.services.chat.reply_text import ReplyText
 from chathub_desktop.services.chat.send_results import StreamResult, StreamStopped, finish_anyway
 from chathub_desktop.services.chat.silence_watch import watch_silence
 from chathub_desktop.services.events import EventBus, ReplyDelta, ReplyFinished
@@ -125,10 +127,9 @@ class ReplyStreamer:
         a result with status ``error``; Stop or quit stores what arrived and raises
         :class:`StreamStopped`. The text so far is checkpointed about every
         :data:`CHECKPOINT_S` seconds and at every tool call."""
-        parts: list[str] = []
+        text = ReplyText()  # chunks of 64 K characters, not one string per delta (huge51)
         calls: list[ToolCall] = []
         usage = Usage()
-        chars = 0  # characters of text so far
         reasoned = False  # any reasoning arrived (never stored, CMP-3; not kept: issue 32)
         unread = 0  # events the client could not read (issue 32)
         finish: str | None = None
@@ -139,10 +140,10 @@ class ReplyStreamer:
         def result(status: MessageStatus, **failure: Any) -> StreamResult:
             deltas.flush()
             if tail := clean.flush():
-                parts.append(tail)
-            text = "".join(parts)
-            parts[:] = [text]  # the pieces go now, not when the send ends (a huge reply's memory)
-            return StreamResult(reply_id, status, text, tuple(calls), usage, finish,
+                text.add(tail)
+            # the chunks go as the whole text is made (a huge reply is held once, then twice
+            # only while it is joined)
+            return StreamResult(reply_id, status, text.whole(), tuple(calls), usage, finish,
                                 receipt=planned.receipt, **failure)
 
         watch = asyncio.get_running_loop().create_task(
@@ -156,17 +157,16 @@ class ReplyStreamer:
                         await asyncio.sleep(0)
                         turn = time.perf_counter()
                     if isinstance(ev, TextDelta):
-                        if text := clean.feed(ev.text):
-                            parts.append(text)
-                            chars += len(text)
-                            deltas.add(text)
-                            checkpoint.maybe(parts, calls, chars)
+                        if piece := clean.feed(ev.text):
+                            text.add(piece)
+                            deltas.add(piece)
+                            checkpoint.maybe(text, calls)
                     elif isinstance(ev, ReasoningDelta):
                         reasoned = reasoned or bool(ev.text.strip())
                     elif isinstance(ev, ToolCallEvent):
                         deltas.flush()
                         calls.append(storable_call(ev.call))
-                        checkpoint.now(parts, calls)
+                        checkpoint.now(text, calls)
                     elif isinstance(ev, UsageEvent):
                         usage = usage.merged(ev.usage)
                     elif isinstance(ev, FinishEvent):
@@ -180,7 +180,7 @@ class ReplyStreamer:
                 done = dataclasses.replace(
                     done, status=MessageStatus.ERROR, error_kind=ErrorKind.CONTEXT_OVERFLOW.value,
                     error=why.english(), why=why)
-            elif is_empty_reply(parts, len(calls)):  # issue 32: an empty answer is an error
+            elif is_empty_reply([done.text], len(calls)):  # issue 32: an empty answer is an error
                 why = empty_reply_reason(finish, reasoned, unread)
                 done = dataclasses.replace(
                     done, status=MessageStatus.ERROR, error_kind=ErrorKind.BAD_RESPONSE.value,
@@ -210,6 +210,8 @@ class ReplyStreamer:
         announce it; returns what was stored."""
         stored = result.settled()
         topic_id = await self._db.run(store_finish, self._db, stored)
+        if len(stored.text) >= TRIM_AFTER_CHARS:  # its buffers are freed now: give them back (huge51)
+            self._db.submit(trim_heap)
         if topic_id is not None:
             self._bus.publish(ReplyFinished(topic_id, stored.reply_id, stored.status, stored.error, stored.why))
         return stored
