@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from chathub_desktop.gui.design.tokens import (
     AVATAR_COLOURS,
+    AVATAR_EMOJI,
     AVATAR_TEXT,
     CHIP_KINDS,
     PENDING_TONE,
@@ -324,8 +325,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
         b.rule(f'QToolButton#assistantAvatar[avatarTone="{n}"], QLabel#greetingAvatar[avatarTone="{n}"]',
                extra={"background-color": colour, "color": AVATAR_TEXT})
         tint = emoji_patch(colour, c)  # light in dark too: 🎵 read 2.5:1 on the dark rail (issue 29)
+        # the emoji in px from the avatar's side, not the app's points: at a larger font
+        # (or font DPI) it wanted 36 px of the 32 px button (rail51)
         b.rule(f'QToolButton#assistantAvatar[avatarTone="e{n}"]', fg="emoji_tile_text", bg="emoji_tile",
-               font_size=_pt(points, TypeScale.HEADING), extra={"background-color": tint})
+               font_size=f"{round(IconSize.AVATAR * AVATAR_EMOJI)}px", extra={"background-color": tint})
         b.rule(f'QLabel#greetingAvatar[avatarTone="e{n}"]', fg="emoji_tile_text", bg="emoji_tile",
                font_size=f"{points * TypeScale.HEADING.value * 1.6:.1f}pt", extra={"background-color": tint})
     # a title's "?" help (APP-6; walk40): a small muted ring, the help in its tooltip; a bold

@@ -78,6 +78,10 @@ AVATAR_COLOURS: tuple[str, ...] = ("#c92a2a", "#0b7285", "#c2255c", "#237032", "
 #: emoji on a saturated disc reads as a sticker; Cherry Studio and LobeHub put it on a
 #: pale patch; over the dark surfaces 🎵 read at 2.5:1).
 AVATAR_TINT_ALPHA = 0.22
+#: An emoji's font size in the rail's round avatar button as a share of its side
+#: (:attr:`IconSize.AVATAR`): 16 px, so the emoji and the two spaces a tool button adds
+#: around its text fit the 32 px at any app font size or font DPI (rail51: it needed 36).
+AVATAR_EMOJI = 0.5
 #: The initial's colour on every avatar colour.
 AVATAR_TEXT = "#ffffff"
 #: ``avatarTone`` of the rail's avatar before the assistants are read (start-up,
