@@ -109,3 +109,26 @@ def test_a_group_s_first_row_is_taller_by_its_header(window: Any, listed: Any, q
     (editor,) = [e for e in view.viewport().findChildren(QLineEdit) if e.isVisible()]
     assert editor.geometry().top() >= view.visualRect(listed.index(1)).top() + heights[1] - plain
     view.closeEditor(editor, QAbstractItemDelegate.EndEditHint.RevertModelCache)
+
+
+def test_a_click_on_a_group_s_header_selects_nothing(window: Any, listed: Any, qtbot: Any) -> None:  # type: ignore[no-untyped-def]
+    """Rail51: the header is painted inside its group's first row, and a click on "Today"
+    selected (and opened) Today's first topic; a click or a double click on a header now
+    does nothing, a click on the row under it selects it, and the keyboard walks the rows
+    as before (Down from "Pinned"'s row lands on "Today"'s first)."""
+    from PySide6.QtCore import QPoint, Qt
+
+    view = window.topic_list
+    view.setCurrentIndex(listed.index(0))
+    first_today = view.visualRect(listed.index(1))
+    on_header = QPoint(first_today.center().x(), first_today.top() + 3)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=on_header)
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=on_header)
+    assert view.currentIndex().row() == 0 and view.state() != view.State.EditingState
+    on_row = QPoint(first_today.center().x(), first_today.bottom() - 3)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=on_row)
+    assert view.currentIndex().row() == 1
+    view.setCurrentIndex(listed.index(0))
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert view.currentIndex().row() == 1

@@ -20,10 +20,11 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QPoint,
     QRect,
     Qt,
 )
-from PySide6.QtGui import QFont, QFontMetrics, QIcon, QPainter, QPalette
+from PySide6.QtGui import QFont, QFontMetrics, QContextMenuEvent, QIcon, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from chathub_desktop.gui.design.icons import Icon, icon
@@ -95,14 +96,28 @@ class TopicListDelegate(QStyledItemDelegate):
         self._view = view
         self._heights = row_heights(view.font())
         view.installEventFilter(self)
+        view.viewport().installEventFilter(self)
         self._push_heights()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """The list's font changed: measure the rows again (their size hints)."""
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Polish):
+        """The list's font changed: measure the rows again (their size hints). A click
+        or a context menu on a group's header is taken here: the header is no part of
+        the row under it (rail51: a click on "Today" opened Today's first topic)."""
+        kind = event.type()
+        if kind in (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Polish):
             self._heights = row_heights(self._view.font())
             self._push_heights()
+        elif isinstance(event, QMouseEvent) and watched is self._view.viewport():
+            return self.on_header(event.position().toPoint())
+        elif isinstance(event, QContextMenuEvent) and watched is self._view.viewport():
+            return self.on_header(event.pos())
         return False
+
+    def on_header(self, pos: QPoint) -> bool:
+        """Whether ``pos`` (in the list's viewport) lies on a group's header."""
+        index = self._view.indexAt(pos)
+        header = self._header_height(index) if index.isValid() else 0
+        return bool(header) and pos.y() < self._view.visualRect(index).top() + header
 
     def _push_heights(self) -> None:
         """Give the list's model the rows' heights: it answers them as each row's size
