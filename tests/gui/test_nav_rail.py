@@ -335,3 +335,19 @@ def test_a_long_topic_title_is_elided_in_the_header_at_800(window, services, qtb
     assert (window.width(), window.height()) == (800, 560)
     assert header.isVisible() and header.toolTip() == title
     assert [f for f in audit_window(window, "light").clipped if "chatHeaderTitle" in f.what] == []
+
+
+def test_a_theme_switch_after_the_assistant_menu_was_deleted(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Rail51: the rail paints its menu's emoji discs again on a theme switch; with that
+    menu deleted first (a window closing) the switch raised from the rail's changeEvent;
+    now the rail and its avatar follow the theme without it."""
+    import shiboken6
+
+    from chathub_desktop.gui.design import is_dark
+
+    reload_assistants(window, qtbot, services.assistants.create("Helper", avatar="🎵").id)
+    shiboken6.delete(window.rail.menu)
+    for theme in ("dark", "light"):
+        window.view.theme_actions[theme].trigger()  # no RuntimeError in the rail's changeEvent
+        assert is_dark() is (theme == "dark")
+    assert window.rail.avatar.text() == "🎵"

@@ -275,3 +275,16 @@ def test_an_outcome_said_on_the_memory_page_in_view_is_not_repeated_in_the_statu
     assert [o.status for o in dreams.last_outcomes] == ["appended"]
     assert messages[-1] == ""  # "Memory dream running…" cleared; the page says what it did
     dreams.stop()
+
+
+def test_shutdown_after_the_menu_was_deleted(services, task_runner, qtbot):  # type: ignore[no-untyped-def]
+    """Rail51: a sweep of top-level widgets may delete the parentless tray menu before the
+    app quits; shutting the tray down then raised ('QMenu already deleted')."""
+    import shiboken6
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    tray = TrayController(window, DreamRunner(services, task_runner), QAction("&Quit", window))
+    shiboken6.delete(tray.menu)
+    tray.shutdown()  # no RuntimeError
+    assert not shiboken6.isValid(tray.menu)

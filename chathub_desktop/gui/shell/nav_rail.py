@@ -17,6 +17,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
@@ -195,10 +196,12 @@ class NavRail(QFrame):
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """Re-set the texts when the interface language changes (issue 27); paint the
-        menu's emoji discs again for a new theme (issue 29: their ground is the theme's)."""
+        menu's emoji discs again for a new theme (issue 29: their ground is the theme's),
+        unless that menu was deleted first (rail51: the rebuild raised then)."""
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
-        elif event.type() == QEvent.Type.PaletteChange and self._items is not None and self._dark != is_dark():
+        elif (event.type() == QEvent.Type.PaletteChange and self._items is not None and self._dark != is_dark()
+              and shiboken6.isValid(self.menu)):
             self.set_assistants(*self._items)
         super().changeEvent(event)
 

@@ -29,6 +29,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
@@ -410,8 +411,10 @@ class TrayController(QObject):
             self.icon.setToolTip(self.tooltip())
 
     def shutdown(self) -> None:
-        """Remove the tray icon (the app is quitting)."""
+        """Remove the tray icon (the app is quitting) and free the menu, unless a sweep of
+        top-level widgets deleted that parentless menu first (rail51: it raised then)."""
         if self.icon is not None:
             self.icon.hide()
             self.icon.setContextMenu(None)  # type: ignore[arg-type]
-        self.menu.deleteLater()
+        if shiboken6.isValid(self.menu):
+            self.menu.deleteLater()
