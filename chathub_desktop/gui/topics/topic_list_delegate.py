@@ -24,7 +24,15 @@ from PySide6.QtCore import (
     QRect,
     Qt,
 )
-from PySide6.QtGui import QFont, QFontMetrics, QContextMenuEvent, QIcon, QMouseEvent, QPainter, QPalette
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QFont,
+    QFontMetrics,
+    QIcon,
+    QMouseEvent,
+    QPainter,
+    QPalette,
+)
 from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from chathub_desktop.gui.design.icons import Icon, icon
