@@ -109,7 +109,7 @@ def test_scrolling_far_up_lays_rows_out_from_cached_heights(services, big_topic,
     qtbot.waitUntil(lambda: model.rowCount() == PAGE_SIZE, timeout=3000)
     sb = view.verticalScrollBar()
     for pages in range(2, 5):  # as scrolling to the top does: the view re-lays out every row
-        model.prepend(big_topic.id, *on_worker(model.fetch_older, big_topic.id, model.first_offset))
+        model.prepend(big_topic.id, *on_worker(model.pages.fetch_older, big_topic.id, model.first_offset))
         qtbot.waitUntil(lambda n=pages: model.rowCount() == n * PAGE_SIZE, timeout=3000)
         qtbot.wait(20)
     passes: list[int] = []

@@ -72,12 +72,12 @@ def test_the_model_passes_the_item_model_tester(services, long_topic, qtmodeltes
     qtmodeltester.check(model)  # empty
     model.open_topic(long_topic.id)
     qtmodeltester.check(model)
-    model.prepend(long_topic.id, *on_worker(model.fetch_older, long_topic.id, model.first_offset))
+    model.prepend(long_topic.id, *on_worker(model.pages.fetch_older, long_topic.id, model.first_offset))
     qtmodeltester.check(model)
-    model.show_page(on_worker(model.fetch_around, long_topic.id, 1500))
+    model.show_page(on_worker(model.pages.fetch_around, long_topic.id, 1500))
     for _ in range(5):  # past MAX_ROWS: rows leave the window's top
         model.append_newer(long_topic.id, model.next_offset,
-                           on_worker(model.fetch_newer, long_topic.id, model.next_offset))
+                           on_worker(model.pages.fetch_newer, long_topic.id, model.next_offset))
     qtmodeltester.check(model)
     events.detach()
 
@@ -337,7 +337,7 @@ def test_the_page_that_reaches_the_end_says_so_before_the_view_hears_of_its_rows
     that brings no new row announces the end as a new total."""
     events = ChatEvents(services.bus)
     model = MessageListModel(services.topics, events)
-    model.show_page(on_worker(model.fetch_around, long_topic.id, N - 200))
+    model.show_page(on_worker(model.pages.fetch_around, long_topic.id, N - 200))
     assert not model.at_end
     heard: list[bool] = []  # at_end as the view finds it at each signal it hears
     model.rowsInserted.connect(lambda *_: heard.append(model.at_end))
@@ -346,7 +346,7 @@ def test_the_page_that_reaches_the_end_says_so_before_the_view_hears_of_its_rows
         if model.at_end:
             break
         model.append_newer(long_topic.id, model.next_offset,
-                           on_worker(model.fetch_newer, long_topic.id, model.next_offset))
+                           on_worker(model.pages.fetch_newer, long_topic.id, model.next_offset))
     assert model.at_end and heard[-1] is True and not any(heard[:-1])
     events.detach()
 

@@ -88,7 +88,7 @@ class TopicJumps(QObject):
         if target is JumpTarget.END and self._model.at_end:
             self._view.scroll_to_end()
             return None
-        fetch = self._model.fetch_first_page if target is JumpTarget.START else self._model.fetch_page
+        fetch = self._model.pages.fetch_first_page if target is JumpTarget.START else self._model.pages.fetch_page
         return self._runner.run(f"jump-topic:{topic}", self._show(topic, fetch), context="Jump in topic")
 
     def jump_to(self, position: int) -> asyncio.Task[None] | None:
@@ -97,7 +97,7 @@ class TopicJumps(QObject):
         topic = self._model.topic_id
         if topic is None:
             return None
-        fetch = functools.partial(self._model.fetch_around, position=position)
+        fetch = functools.partial(self._model.pages.fetch_around, position=position)
         return self._runner.run(f"jump-topic:{topic}", self._show(topic, fetch), context="Jump in topic")
 
     def reload(self) -> asyncio.Task[None] | None:
@@ -108,7 +108,7 @@ class TopicJumps(QObject):
         if topic is None or self._model.at_end:
             return None
         position = self._model.first_offset + max(0, self._view.top_row())
-        fetch = functools.partial(self._model.fetch_around, position=position)
+        fetch = functools.partial(self._model.pages.fetch_around, position=position)
         return self._runner.run(f"jump-topic:{topic}", self._show(topic, fetch), context="Open topic")
 
     async def _show(self, topic_id: int, fetch: Callable[[int], TopicPage]) -> None:
@@ -213,7 +213,7 @@ class TopicJumps(QObject):
     async def _prepend(self, topic_id: int, end: int) -> None:
         """Read the page before ``end`` and prepend it in one insert once its rows are
         laid out; stops when the window moved meanwhile."""
-        start, views = await self._runner.run_in_thread(self._model.fetch_older, topic_id, end)
+        start, views = await self._runner.run_in_thread(self._model.pages.fetch_older, topic_id, end)
         if not views:
             self._model.prepend(topic_id, start, views)
             return
@@ -222,7 +222,7 @@ class TopicJumps(QObject):
     async def _append(self, topic_id: int, start: int) -> None:
         """Read the page from ``start`` and append it in one insert once its rows are laid
         out; a short page means the topic's end."""
-        views = await self._runner.run_in_thread(self._model.fetch_newer, topic_id, start)
+        views = await self._runner.run_in_thread(self._model.pages.fetch_newer, topic_id, start)
         ends = len(views) < PAGE_SIZE
         if not views:
             self._model.append_newer(topic_id, start, views, reaches_end=ends)

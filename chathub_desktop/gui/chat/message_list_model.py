@@ -11,8 +11,8 @@ worker by :class:`~chathub_desktop.gui.chat.message_jump.TopicJumps`); a window 
 rows at any depth. (Rows are not the topic's size: ``QListView`` lays out every row again
 on each insert or height change, about 4.5 µs a row: 90 ms at 20,000 rows.) A jump to the
 start, to the end or to any position (the topic scroll bar) replaces the window with the
-page there (:meth:`MessageListModel.fetch_first_page`, :meth:`~MessageListModel.fetch_page`,
-:meth:`~MessageListModel.fetch_around`); new messages then wait for the last page. New
+page there (read by :attr:`MessageListModel.pages`, a
+:class:`~chathub_desktop.gui.chat.topic_pages.TopicPages`); new messages then wait for the last page. New
 messages are appended on ``message_added``; streamed deltas show in their row once per
 frame (the text the event bridge keeps, up to what the window shows) with a
 ``dataChanged`` of :data:`CONTENT_ROLES` only; ``reply_finished`` refreshes
@@ -23,7 +23,7 @@ when the topic is opened again.
 The row of the last message the topic summary covers (the compaction cursor, CMP-2)
 answers :data:`CoveredBoundaryRole` True; the delegate draws the "Covered by summary"
 marker under it. The window sets the cursor (:meth:`MessageListModel.set_summary_cursor`)
-or gives a ``cursor_lookup`` the model asks when a topic opens.
+or gives its pages a ``cursor_lookup`` asked when a topic opens.
 """
 
 from __future__ import annotations
@@ -45,11 +45,13 @@ from PySide6.QtCore import (
 
 from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.gui.chat.streamed_text import DISPLAY_LIMIT_CHARS
+from chathub_desktop.gui.chat.topic_pages import PAGE_SIZE as PAGE_SIZE
+from chathub_desktop.gui.chat.topic_pages import TopicPage as TopicPage
+from chathub_desktop.gui.chat.topic_pages import TopicPages
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.topics.late_topics import LateTopics
 from chathub_desktop.services.errors import NotFound
 from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished
-from chathub_desktop.services.topics.first_page import PAGE_ROWS
 from chathub_desktop.services.views import MessageView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
@@ -79,8 +81,6 @@ DELTA_FRAME_MS = 50
 #: (huge51: repainting a screenful of its text 20 times a second was most of the
 #: window's work while a 16 MB reply streamed).
 CUT_FRAME_MS = 250
-#: Messages loaded when a topic opens and per older or newer page.
-PAGE_SIZE = PAGE_ROWS
 #: Most rows the window holds: past it, the far end of the window is dropped (issue 29).
 MAX_ROWS = 4 * PAGE_SIZE
 
@@ -136,28 +136,11 @@ class RowFace(NamedTuple):
     last: bool
 
 
-@dataclass(frozen=True)
-class TopicPage:
-    """A page of a topic as fetched off the GUI thread: ``first_offset`` is the position of
-    ``views[0]`` in the topic; ``cursor_id`` the summary's cursor; ``total`` the topic's
-    message count when read; ``focus`` the position to show at the view's top (None: the
-    newest message at the bottom)."""
-
-    topic_id: int
-    first_offset: int
-    views: tuple[MessageView, ...]
-    cursor_id: int | None
-    #: False when newer messages follow the page (a jump into the topic, issue 29).
-    at_end: bool = True
-    total: int = 0
-    focus: int | None = None
-
-
 class MessageListModel(QAbstractListModel):
     """Messages of one topic, oldest first.
 
     ``topics``: the topic service, or the window's :class:`LateTopics` holder bound once
-    the store opened (paged reads, called by the ``fetch_*`` methods on a worker
+    the store opened (paged reads, called by :attr:`pages` on a worker
     thread); ``events``: the chat-event bridge. ``fetched`` counts message rows shown
     from store reads since construction (tests and benchmarks check that opening
     reads one page). Qt's automatic ``fetchMore`` is not used: it fires whenever the last
@@ -191,8 +174,8 @@ class MessageListModel(QAbstractListModel):
         self._cursor_id: int | None = None
         self._highlight_id: int | None = None
         self._versions: dict[int, tuple[int, int]] = {}
-        #: ``topic_id → cursor message id or None``, asked when a topic opens.
-        self.cursor_lookup: Callable[[int], int | None] | None = None
+        #: The page reads (blocking: worker thread) the window, search and jumps call.
+        self.pages = TopicPages(self._topics)
         self.fetched = 0
         self._changed_ids: set[int] = set()
         self._flush = QTimer(self)
@@ -208,44 +191,6 @@ class MessageListModel(QAbstractListModel):
     def topic_id(self) -> int | None:
         """The open topic, or None."""
         return self._topic_id
-
-    def _cursor(self, topic_id: int) -> int | None:
-        return self.cursor_lookup(topic_id) if self.cursor_lookup is not None else None
-
-    def fetch_page(self, topic_id: int) -> TopicPage:
-        """Read the newest page of ``topic_id`` and its summary cursor (blocking store
-        reads: call it on a worker thread, :meth:`show_page` then shows it)."""
-        count = self._topics.get().message_count(topic_id)
-        first = max(0, count - PAGE_SIZE)
-        views = self._topics.get().messages(topic_id, offset=first, limit=PAGE_SIZE)
-        return TopicPage(topic_id, first, tuple(views), self._cursor(topic_id), total=count)
-
-    def fetch_first_page(self, topic_id: int) -> TopicPage:
-        """Read the OLDEST page of ``topic_id`` (issue 29, jump to the start): one
-        :data:`PAGE_SIZE` read by seq, never the rows between (blocking: worker thread)."""
-        return self.fetch_around(topic_id, 0)
-
-    def fetch_around(self, topic_id: int, position: int) -> TopicPage:
-        """Read the page that shows the message at ``position`` (0-based, clamped to the
-        topic) at the view's top: :data:`PAGE_SIZE` rows before it for scrolling up and
-        :data:`PAGE_SIZE` from it (issue 29, the topic scroll bar; blocking: worker thread)."""
-        count = self._topics.get().message_count(topic_id)
-        focus = max(0, min(position, count - 1))
-        first = max(0, focus - PAGE_SIZE // 2)
-        views = self._topics.get().messages(topic_id, offset=first, limit=focus - first + PAGE_SIZE)
-        return TopicPage(topic_id, first, tuple(views), self._cursor(topic_id),
-                         at_end=first + len(views) >= count, total=count, focus=focus)
-
-    def fetch_older(self, topic_id: int, end: int) -> tuple[int, list[MessageView]]:
-        """The page of ``topic_id`` before position ``end`` (the first loaded row) and
-        where it starts (blocking: worker thread, :meth:`prepend` shows it)."""
-        start = max(0, end - PAGE_SIZE)
-        return start, self._topics.get().messages(topic_id, offset=start, limit=end - start)
-
-    def fetch_newer(self, topic_id: int, start: int) -> list[MessageView]:
-        """The page of ``topic_id`` from position ``start`` (the one after the last loaded
-        row; blocking: worker thread, :meth:`append_newer` shows it)."""
-        return self._topics.get().messages(topic_id, offset=start, limit=PAGE_SIZE)
 
     def show_page(self, page: TopicPage | None) -> None:
         """Show a fetched page (None clears the view); emits ``topic_opened``."""
@@ -272,7 +217,7 @@ class MessageListModel(QAbstractListModel):
     def open_topic(self, topic_id: int | None) -> None:
         """Fetch and show ``topic_id`` at once (None clears): the newest page only
         (blocking: tests and benchmarks; the window reads the page on a worker)."""
-        self.show_page(self.fetch_page(topic_id) if topic_id is not None else None)
+        self.show_page(self.pages.fetch_page(topic_id) if topic_id is not None else None)
 
     @property
     def total(self) -> int:
@@ -475,9 +420,10 @@ class MessageListModel(QAbstractListModel):
                 self.dataChanged.emit(idx, idx, [CoveredBoundaryRole])
 
     def refresh_cursor(self) -> None:
-        """Ask ``cursor_lookup`` again for the open topic (after a compaction or an edit)."""
-        if self._topic_id is not None and self.cursor_lookup is not None:
-            self.set_summary_cursor(self.cursor_lookup(self._topic_id))
+        """Ask the pages' ``cursor_lookup`` again for the open topic (after a compaction or an edit)."""
+        lookup = self.pages.cursor_lookup
+        if self._topic_id is not None and lookup is not None:
+            self.set_summary_cursor(lookup(self._topic_id))
 
     # --- edits ---------------------------------------------------------------------------
     def refresh_message(self, message_id: int) -> None:

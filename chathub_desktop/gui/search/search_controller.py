@@ -245,7 +245,7 @@ class SearchController(QObject):
             finally:
                 model.topic_opened.disconnect(opened)
         if model.row_of(message_id) is None:  # outside the loaded window: the page there (issue 29)
-            page = await w.runner.run_in_thread(model.fetch_around, loc.topic_id, loc.position)
+            page = await w.runner.run_in_thread(model.pages.fetch_around, loc.topic_id, loc.position)
             if model.topic_id != loc.topic_id:
                 return
             await w.jumps.show_page(page, lambda: model.topic_id == loc.topic_id)  # rows in view first

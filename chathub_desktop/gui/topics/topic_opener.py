@@ -321,7 +321,7 @@ class TopicOpener(QObject):
                 after_paint(host.message_view.viewport(), functools.partial(self._rows_painted, topic_id))
 
         try:
-            page = await host.runner.run_in_thread(host.message_model.fetch_page, topic_id)
+            page = await host.runner.run_in_thread(host.message_model.pages.fetch_page, topic_id)
             if self.topic_id != topic_id:
                 return
             preview, self._preview = self._preview, None
