@@ -99,7 +99,6 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.topics.topic_actions import TopicActions
     from chathub_desktop.gui.topics.topic_list_model import TopicListModel
     from chathub_desktop.services.container import Services, Store
-    from chathub_desktop.services.dream.dream_service import DreamOutcome
     from chathub_desktop.services.events import EventBus, SettingsChanged, TopicChanged
     from chathub_desktop.services.topics.first_page import FirstPage
     from chathub_desktop.services.views import AssistantView
@@ -354,7 +353,7 @@ class MainWindow(QMainWindow):
         self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
         self.opener.follow_selection()
         self.message_model = MessageListModel(self.late_topics, self.events, self, reads=self.runner)
-        self.message_model.cursor_lookup = self.compaction.summary_cursor
+        self.message_model.pages.cursor_lookup = self.compaction.summary_cursor
         self.message_view = MessageListView(self.message_model)
         self.inline_editor = InlineEditor(self.message_view, self.message_model)  # issue 29: edit in place
         self.jumps = TopicJumps(self.message_model, self.message_view, self.runner, self)  # issue 29
@@ -457,39 +456,19 @@ class MainWindow(QMainWindow):
         self.opener.services_ready()
 
     def _start_dreams(self) -> None:
-        """The dream timer and the tray (APP-4, DRM-6); after first paint, like all of attach()."""
-        from chathub_desktop.gui.shell.tray import DreamRunner, TrayController
+        """The dream timer, the tray and the notifications (APP-4, DRM-6); after first
+        paint, like all of attach()."""
+        from chathub_desktop.gui.shell.window_dreams import start_dreams
 
         if self.dream_runner is not None:
             return
-        self.dream_runner = DreamRunner(self.svc, self.runner, status=self.show_status, parent=self,
-                                        changes=(self.events.settings_changed, self.events.assistants_changed),
-                                        on_page=self._memory_in_view)
-        self.runner.run("dreams-paused", self.dream_runner.load_paused(), context="Pause dreams")
-        self.tray = TrayController(self, self.dream_runner, self.quit_action, parent=self)
-        self.assistant_menu.addSeparator()
-        self.assistant_menu.addAction(self.tray.run_due_action)
-        self.assistant_menu.addAction(self.tray.pause_action)
-        self.dream_runner.run_finished.connect(self._on_dreams_ran)
-        self.dream_runner.start()
-        from chathub_desktop.gui.shell.notifications import Notifier
-
-        self.notifier = Notifier(self, self.runner, enabled=lambda: self.view.prefs.notifications)
-
-    def _memory_in_view(self, assistant_id: int) -> bool:
-        """True when the Memory page of ``assistant_id`` is shown (it says dream outcomes itself)."""
-        page = self.pages.memory_page()
-        return page is not None and page.isVisible() and page.assistant_id == assistant_id
-
-    def _on_dreams_ran(self, outcomes: list[DreamOutcome]) -> None:
-        """A scheduled run ended: a notification per outcome worth telling, and the open
-        Memory page re-reads its last-run line."""
         combo = self.assistant_combo
-        if self.notifier is not None:
-            self.notifier.on_dreams_ran(outcomes, lambda aid: combo.itemText(combo.findData(aid)))
-        page = self.pages.memory_page()
-        if page is not None:
-            page.dream_panel.schedule_reload()
+        dreams = start_dreams(self, self.svc, self.runner, status=self.show_status, quit_action=self.quit_action,
+                              changes=(self.events.settings_changed, self.events.assistants_changed),
+                              menu=self.assistant_menu, memory_page=self.pages.memory_page,
+                              assistant_name=lambda aid: combo.itemText(combo.findData(aid)),
+                              notifications=lambda: self.view.prefs.notifications)
+        self.dream_runner, self.tray, self.notifier = dreams.runner, dreams.tray, dreams.notifier
 
     # --- construction ---------------------------------------------------------------------
     def _wire(self) -> None:
