@@ -159,7 +159,8 @@ every style option, every palette pick), and the app's style answers hints in Py
 (``ThemedStyle``, for the Alt-only shortcut underline): one ``--open-only --in-window`` run
 asked 6,733 hints of Python, 5,225 of them that one. The page is now opened in the active
 window (``--inactive``: as before); the run asks 3,900, 2,400 of them that one (widgets being
-built outside any window: the page made ahead, its Dreaming memory group). The style now
+built outside any window), and 3,550 once the Dreaming memory group, its unfolded part and
+the schedule form are made inside the page's window rather than on their own. The style now
 answers that hint from the base style's answer read once: ``isActiveWindow`` of an inactive
 widget 2.1 → 1.2 µs (best of 7 × 20,000, three pairs; 0.45 µs in an active window, where
 Python is never asked). The override's own call from Qt (~1.4 µs) is most of what is left;

@@ -126,9 +126,10 @@ def test_each_part_of_the_page_made_ahead_is_a_step_of_its_own(services: Service
     _step(prep)
     assert prep.step_name == "page step" and page.parts.panel is not None and page.parts.group is None
     _step(prep)
-    assert page.parts.group is not None and page.parts.group.parent() is None  # made, not in the page yet
+    assert page.parts.group is not None and page.parts.group.isHidden()  # made, not in the page yet
+    assert page._body_layout.indexOf(page.parts.group) == -1
     _step(prep)
-    assert page.parts.fit is not None and page.parts.group.parent() is not None and page.parts.panel._schedule is None
+    assert page.parts.fit is not None and page._body_layout.indexOf(page.parts.group) >= 0 and page.parts.panel._schedule is None
     _step(prep)
     assert page.parts.panel._schedule is not None and page.steps.done
     while not prep.done:

@@ -394,7 +394,9 @@ class DreamPanel(QWidget):
         DRM-7), built now unless it was: the page builds it on a turn of its own
         (``schedule_later``, issue 30)."""
         if self._schedule is None:
-            form = self._schedule = ScheduleForm(self)
+            # made in this panel's window: a widget outside the active window asks the (Python)
+            # style whether it is active at each polish (issue 30)
+            form = self._schedule = ScheduleForm(self, self)
             self._lay.insertWidget(0, form)
             form.show()
             form.set_memory_enabled(self.memory_enabled)

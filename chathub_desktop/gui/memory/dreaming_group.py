@@ -55,15 +55,17 @@ SNIPPETS_HELP = QT_TRANSLATE_NOOP("MemoryPage",
 
 
 class DreamingGroup(QWidget):
-    """The group around ``panel``, under fixed memory on the page. ``snippets_toggled(on)`` is the user's click on Topic snippets (the page stores
-    it); :meth:`set_shown` folds and unfolds (``shown_changed``)."""
+    """The group around ``panel``, under fixed memory on the page (``parent``: where it
+    waits, hidden, until the page places it). ``snippets_toggled(on)`` is the user's click
+    on Topic snippets (the page stores it); :meth:`set_shown` folds and unfolds
+    (``shown_changed``)."""
 
     snippets_toggled = Signal(bool)
     #: The group was unfolded (True) or folded (False).
     shown_changed = Signal(bool)
 
-    def __init__(self, panel: DreamPanel) -> None:
-        super().__init__()
+    def __init__(self, panel: DreamPanel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
         self.setObjectName("dreamingMemoryPane")
         self.panel = panel
         #: False while the group is folded to its title row.
@@ -108,7 +110,7 @@ class DreamingGroup(QWidget):
         row.addWidget(self.summary, 1)
         row.addStretch(1)
         lay.addLayout(row)
-        self._unfolded = QWidget()  # what folding hides: the panel
+        self._unfolded = QWidget(self)  # what folding hides: the panel (made in the group: in no window, it asked the style)
         ul = QVBoxLayout(self._unfolded)
         ul.setContentsMargins(0, 0, 0, 0)
         ul.setSpacing(Space.SM)
@@ -170,8 +172,10 @@ class DreamingParts:
     def make_group(self) -> DreamingGroup:
         """The group around the dream panel, with its Topic snippets switch (DRM-1)."""
         panel = self.make_panel()
-        if self.group is None:
-            group = self.group = DreamingGroup(panel)
+        if self.group is None:  # a hidden child of the panel's page until placed: in no window of its own, every
+            # widget of it asked the style (Python) whether its window was active, at each polish (issue 30)
+            group = self.group = DreamingGroup(panel, panel.parentWidget())
+            group.hide()  # not shown with the page before it is placed
             group.snippets_toggled.connect(self._snippets)
         return self.group
 
