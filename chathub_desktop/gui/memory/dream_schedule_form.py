@@ -232,7 +232,7 @@ class ScheduleForm(QWidget):
 
     def _build(self, lay: QVBoxLayout) -> None:
         # schedule form (DRM-2, DRM-7)
-        self.schedule_form = QWidget()
+        self.schedule_form = QWidget(self)  # in the form's window from the start (see DreamPanel.build_schedule)
         self.schedule_form.setObjectName("dreamScheduleRow")
         # two rows of a form (labels in one column): the schedule, then Keep with Save
         # beside it; one row did not fit an 800-px window once the choices were segments
