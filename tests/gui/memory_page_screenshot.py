@@ -43,7 +43,7 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
-    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+    from chathub_desktop.storage.models import Assistant, DynamicMemoryDocument, utcnow
     from tests.fakes.memory_keyring import MemoryKeyring
     from tests.gui.memory_screenshot import populate
 
@@ -72,6 +72,9 @@ def main(out_dir: Path) -> int:
     svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
     try:
         a = svc.assistants.create("Coder", model="gpt-4o-mini")
+        with svc.db.write() as s:  # an assistant of last week: today's 02:00 slot is a catch-up (DRM-6
+            # counts no slot from before the assistant existed, and the form's notice waits for one)
+            s.get(Assistant, a.id).created_at = utcnow() - timedelta(days=7)  # type: ignore[union-attr]
         populate(svc, a.id, tmp)
         svc.memory.add_many(a.id, ["Is learning Japanese"], source="Claude", file="data-2026-11-30.zip")
         svc.memory.set_paused(a.id, 2, True, expected_text=svc.memory.entries(a.id)[1].text)

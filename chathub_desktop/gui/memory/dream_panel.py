@@ -67,6 +67,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QStackedWidget,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -231,19 +232,18 @@ class DreamPanel(QWidget):
         hrow.addSpacing(Space.SM)
         hrow.addWidget(self.count_label)
         hrow.addStretch(1)
-        self.copy_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Copy"), "copyDreamCards", QT_TRANSLATE_NOOP(
+        # icon buttons, as fixed memory's toolbar has (walk51 #6): the name is the tooltip's and the reader's
+        self.copy_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Copy"), "copyDreamCards", QT_TRANSLATE_NOOP(
             "MemoryPage", "Copy every card as shown — #N, date and text — to the clipboard (Ctrl+Shift+C)"),
-            self.card_actions.copy_all)
-        self.clear_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Clear"), "clearDreamCards", QT_TRANSLATE_NOOP(
+            self.card_actions.copy_all, Icon.COPY)
+        self.clear_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Clear"), "clearDreamCards", QT_TRANSLATE_NOOP(
             "MemoryPage", "Remove every dream card (asks first; Restore previous version brings them back)"),
-            self.card_actions.clear_cards)
-        self.restore_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Restore previous version"),
+            self.card_actions.clear_cards, Icon.CLEAR_ALL)
+        self.restore_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Restore previous version"),
                                          "restoreDreamCards", QT_TRANSLATE_NOOP(
             "MemoryPage", "Undo the last change to the dream cards (restore again to redo it)"),
-            self.card_actions.restore_previous)
-        for b, glyph in ((self.copy_button, Icon.COPY), (self.clear_button, Icon.DELETE),
-                         (self.restore_button, Icon.UNDO)):
-            b.setIcon(icon(glyph))  # walk40: icons, as fixed memory's toolbar has
+            self.card_actions.restore_previous, Icon.UNDO)
+        for b in (self.restore_button, self.copy_button, self.clear_button):
             hrow.addWidget(b)
         # hidden with no card (walk42 #4), Copy still holds the row's height: nothing below moves
         keep = self.copy_button.sizePolicy()
@@ -341,15 +341,14 @@ class DreamPanel(QWidget):
         brow.addWidget(self.progress_bar)
         brow.addWidget(self.stop_button)
         brow.addStretch(1)
-        self.regenerate_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Regenerate"), "regenerateDreamCard",
-                                            self.regenerate_action.toolTip, lambda: self.runs.regenerate())
-        self.edit_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Edit"), "editDreamCard",
-                                      self.edit_action.toolTip, lambda: self.card_actions.edit_card())
-        self.delete_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard",
-                                        self.delete_action.toolTip, self.card_actions.delete_card)
-        for b, glyph in ((self.regenerate_button, Icon.REGENERATE), (self.edit_button, Icon.EDIT),
-                         (self.delete_button, Icon.DELETE)):
-            b.setIcon(icon(glyph))
+        self.regenerate_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Regenerate"), "regenerateDreamCard",
+                                            self.regenerate_action.toolTip, lambda: self.runs.regenerate(),
+                                            Icon.REGENERATE)
+        self.edit_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Edit"), "editDreamCard",
+                                      self.edit_action.toolTip, lambda: self.card_actions.edit_card(), Icon.EDIT)
+        self.delete_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard",
+                                        self.delete_action.toolTip, self.card_actions.delete_card, Icon.DELETE)
+        for b in (self.regenerate_button, self.edit_button, self.delete_button):
             brow.addWidget(b)
         self.dream_now_button.setIcon(icon(Icon.DREAM))
         #: Dream now, its status line and the card buttons: one bar above the cards, so Dream
@@ -381,6 +380,20 @@ class DreamPanel(QWidget):
         if tip:
             self.texts.bind(b.setToolTip, tip if callable(tip) else lambda: translate("MemoryPage", tip))
         b.setAutoDefault(False)
+        b.clicked.connect(lambda _checked=False: slot())
+        return b
+
+    def _tool(self, text: str, name: str, tip: str | Callable[[], str], slot: Callable[[], object],
+              glyph: Icon) -> QToolButton:
+        """An icon button showing ``glyph``, named ``text`` for screen readers and with the
+        tooltip ``tip`` (as :meth:`_push`), both re-said on a language switch (walk51 #6)."""
+        b = QToolButton()
+        b.setObjectName(name)
+        b.setIcon(icon(glyph))
+        b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.texts.bind(b.setText, lambda: translate("MemoryPage", text))
+        self.texts.bind(b.setAccessibleName, lambda: translate("MemoryPage", text))
+        self.texts.bind(b.setToolTip, tip if callable(tip) else lambda: translate("MemoryPage", tip))
         b.clicked.connect(lambda _checked=False: slot())
         return b
 
