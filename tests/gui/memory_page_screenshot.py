@@ -10,7 +10,8 @@ narrowing the list), ``screenshot-memory-proposals-{theme}.png`` (the Proposals 
 ``screenshot-memory-history-{theme}.png`` (the History panel), ``-edit-`` (the inline Add
 editor and a card edited in place), ``-dream-edit-`` (a dream card edited in place),
 ``-timeline-`` (a range card open), ``-folded-`` (the Dreaming memory group folded), ``-import-merge-`` (Import's Merge
-with a repeat unticked), ``-small-`` (744×560, the page in an 800×560 window) and
+with a repeat unticked), ``-small-`` (744×560, the page in an 800×560 window),
+``-small-weekly-`` (the same with a weekly schedule's wider row) and
 ``-small-cards-`` (the same, scrolled to the dream cards) into OUT_DIR (default ``docs``).
 """
 
@@ -178,6 +179,11 @@ def main(out_dir: Path) -> int:
                 page.resize(744, 560)
                 await asyncio.sleep(0.3)
                 shot(page, "small", theme)
+                # Weekly's wider row: the form's one Save still beside both rows (walk51 #6)
+                form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("weekly"))
+                await asyncio.sleep(0.3)
+                shot(page, "small-weekly", theme)
+                form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
                 bar.setValue(bar.maximum())  # walk29 #15: the dream cards keep three rows there
                 await asyncio.sleep(0.3)
                 shot(page, "small-cards", theme)
