@@ -150,6 +150,31 @@ worst stall 90.0 / 75.0 / 50.0 → 20.9 / 37.5 / 56.7 ms; the window's idle, lar
 24.0 / 35.3 → 12.4 / 18.7 / 15.2 ms (turns ≥ 16 ms: 1 / 1 / 2 → 0 / 1 / 0); the open again's
 worst stall 28.2 / 139.9 / 16.6 → 11.1 / 14.1 / 29.7 ms. The idle-machine reading is still
 the lead's to take.
+
+The active window (mem51). Offscreen, a window shown takes the activation: the floor's
+list took it and, closed, gave it to no one, so every page was opened in an inactive
+window, which a user opening Memory never has. A widget outside the active window asks the
+style ``SH_Widget_ShareActivation`` each time Qt wants its state (``QWidget.isActiveWindow``:
+every style option, every palette pick), and the app's style answers hints in Python
+(``ThemedStyle``, for the Alt-only shortcut underline): one ``--open-only --in-window`` run
+asked 6,733 hints of Python, 5,225 of them that one. The page is now opened in the active
+window (``--inactive``: as before); the run asks 3,900, 2,400 of them that one (widgets being
+built outside any window), and 3,550 once the Dreaming memory group, its unfolded part and
+the schedule form are made inside the page's window rather than on their own. The style now
+answers that hint from the base style's answer read once: ``isActiveWindow`` of an inactive
+widget 2.1 → 1.2 µs (best of 7 × 20,000, three pairs; 0.45 µs in an active window, where
+Python is never asked). The override's own call from Qt (~1.4 µs) is most of what is left;
+only C++ could remove it. Load 8.7–10.1 (others' tests), ``--repeat 5 --open-only`` and
+``--open-only --in-window --turns``, 69935b3 and mem51 one after the other, three pairs: the
+stalls are waiting for a core (the bare list's own open 116–180 ms) and say nothing; most GUI
+CPU between ticks of the first open, standalone 13.6 / 11.0 / 12.8 → 18.6 / 12.9 / 11.8 ms, in
+the window 14.1 / 17.9 / 8.0 → 12.9 / 28.4 / 9.1 ms; the page made ahead, largest step 14.7 /
+9.2 / 8.4 → 12.6 / 9.6 / 12.4 ms: within the noise at that load. Load 3.4–4.0, the same
+runs after the last change, two pairs each: in the window, the first open's worst stall 14.4 /
+111.0 → 17.5 / 16.0 ms (most GUI CPU between ticks 7.3 / 8.7 → 9.8 / 9.4 ms, its GUI CPU in
+all 47 / 61 → 58 / 52 ms); standalone (``--repeat 5``), median 33.4 / 13.1 → 13.3 / 15.6 ms,
+worst 135.9 / 29.5 → 107.7 / 104.9 ms. Opened in the active window, both are near the goal
+at that load; what the style change saves (~0.9 µs a call, ~2 ms a run) is below the noise.
 """
 
 from __future__ import annotations
@@ -426,11 +451,15 @@ def main() -> int:
                         help="cProfile the GUI thread over the first open (build to cards laid out)")
     parser.add_argument("--sample", action="store_true",
                         help="sample the threads' stacks and print what ran during the page's stalls")
+    parser.add_argument("--inactive", action="store_true",
+                        help="open the page in a window that is not the active one (before mem51 the bench "
+                             "always did: the floor's list took the activation)")
     args = parser.parse_args()
 
     import keyring
     import qasync
     from PySide6.QtCore import QStringListModel
+    from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QAbstractItemView, QListView
 
     from chathub_desktop.app_bootstrap import freeze_startup_heap, make_application
@@ -563,6 +592,9 @@ def main() -> int:
 
         if not args.in_window:  # a bare page's module is imported before it is measured (a window's open imports it)
             import chathub_desktop.gui.memory.fixed_page  # noqa: F401
+        if window is not None and not args.inactive:  # a user opens Memory in the window they are using
+            window.activateWindow()
+            await _settle(lambda: QGuiApplication.focusWindow() is window.windowHandle(), timeout=10.0)
         runner = TaskRunner(None, max_threads=2)  # the window's runner: its threads already run
         await asyncio.gather(*(runner.run_in_thread(time.sleep, 0.01) for _ in range(2)))
         page: Any = None
@@ -592,6 +624,8 @@ def main() -> int:
                 page = MemoryPage(svc, a.id, runner=runner)  # building the widgets: once per assistant (kept)
                 page.resize(1366, 740)
                 page.show()
+                if not args.inactive:  # a new window is the active one, as a window manager makes it
+                    page.activateWindow()
             build = time.perf_counter() - t0
             build_cpus.append(time.thread_time() - c0)
             meter.reset()

@@ -3017,6 +3017,18 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <comment>who made a memory change: what it did</comment>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>Edit model card…</source>
+        <translation>モデルカードを編集…</translation>
+    </message>
+    <message>
+        <source>Open the History Compress model&apos;s card: raise its max output or its context window, then Retry</source>
+        <translation>History Compress モデルのモデルカードを開きます：最大出力またはコンテキストウィンドウを上げてから再試行してください</translation>
+    </message>
+    <message>
+        <source>Saved the model card of %1 — Retry dreams with it</source>
+        <translation>%1 のモデルカードを保存しました — 再試行するとこのカードでドリームします</translation>
+    </message>
 </context>
 <context>
     <name>MemoryPaste</name>

@@ -3017,6 +3017,18 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <comment>who made a memory change: what it did</comment>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>Edit model card…</source>
+        <translation>编辑模型卡片…</translation>
+    </message>
+    <message>
+        <source>Open the History Compress model&apos;s card: raise its max output or its context window, then Retry</source>
+        <translation>打开 History Compress 模型的模型卡片：调高它的最大输出或上下文窗口，然后重试</translation>
+    </message>
+    <message>
+        <source>Saved the model card of %1 — Retry dreams with it</source>
+        <translation>已保存 %1 的模型卡片 — 重试时使用它做梦</translation>
+    </message>
 </context>
 <context>
     <name>MemoryPaste</name>

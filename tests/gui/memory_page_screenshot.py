@@ -10,7 +10,8 @@ narrowing the list), ``screenshot-memory-proposals-{theme}.png`` (the Proposals 
 ``screenshot-memory-history-{theme}.png`` (the History panel), ``-edit-`` (the inline Add
 editor and a card edited in place), ``-dream-edit-`` (a dream card edited in place),
 ``-timeline-`` (a range card open), ``-folded-`` (the Dreaming memory group folded), ``-import-merge-`` (Import's Merge
-with a repeat unticked), ``-small-`` (744×560, the page in an 800×560 window) and
+with a repeat unticked), ``-small-`` (744×560, the page in an 800×560 window),
+``-small-weekly-`` (the same with a weekly schedule's wider row) and
 ``-small-cards-`` (the same, scrolled to the dream cards) into OUT_DIR (default ``docs``).
 """
 
@@ -43,7 +44,7 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
-    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+    from chathub_desktop.storage.models import Assistant, DynamicMemoryDocument, utcnow
     from tests.fakes.memory_keyring import MemoryKeyring
     from tests.gui.memory_screenshot import populate
 
@@ -72,6 +73,9 @@ def main(out_dir: Path) -> int:
     svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
     try:
         a = svc.assistants.create("Coder", model="gpt-4o-mini")
+        with svc.db.write() as s:  # an assistant of last week: today's 02:00 slot is a catch-up (DRM-6
+            # counts no slot from before the assistant existed, and the form's notice waits for one)
+            s.get(Assistant, a.id).created_at = utcnow() - timedelta(days=7)  # type: ignore[union-attr]
         populate(svc, a.id, tmp)
         svc.memory.add_many(a.id, ["Is learning Japanese"], source="Claude", file="data-2026-11-30.zip")
         svc.memory.set_paused(a.id, 2, True, expected_text=svc.memory.entries(a.id)[1].text)
@@ -175,6 +179,11 @@ def main(out_dir: Path) -> int:
                 page.resize(744, 560)
                 await asyncio.sleep(0.3)
                 shot(page, "small", theme)
+                # Weekly's wider row: the form's one Save still beside both rows (walk51 #6)
+                form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("weekly"))
+                await asyncio.sleep(0.3)
+                shot(page, "small-weekly", theme)
+                form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
                 bar.setValue(bar.maximum())  # walk29 #15: the dream cards keep three rows there
                 await asyncio.sleep(0.3)
                 shot(page, "small-cards", theme)

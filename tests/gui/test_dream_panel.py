@@ -473,7 +473,7 @@ def test_a_failed_dream_now_stays_until_dismissed_and_retry_dreams_again(open_pa
     idle(qtbot, panel)
     bar = panel.failure_bar
     assert bar.label.text() == f"Dream now over {day.day} {day:%b %Y} failed: the History Compress model failed: HTTP 500: upstream exploded"
-    panel._status_timer.timeout.emit()  # what cleared the old 15 s line
+    panel.status_label._timer.timeout.emit()  # what cleared the old 15 s line
     assert bar.isVisible() and bar.retry_button.isVisible() and bar.details_button.isVisible()
     details = bar.open_details()
     text = details.text.toPlainText()

@@ -70,7 +70,8 @@ def test_the_titles_carry_their_help_and_no_helper_line_comes_before_the_first_c
 def test_a_click_on_the_segmented_control_changes_the_schedule(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
     """Walk40: "native combo boxes … a far-right Save". Off / Daily / Weekly is one
     segmented control (no drop-down); a click on Weekly shows the weekday, Save sits right
-    after the Keep field, and Save stores the weekly schedule (DRM-2)."""
+    after the form's rows (beside both since walk51 #6, not on Keep's row), and Save stores
+    the weekly schedule (DRM-2)."""
     form = page.dream_panel.schedule
     seg = form.frequency_combo
     assert not isinstance(seg, QComboBox) and seg.property("segmented") is True
@@ -80,8 +81,8 @@ def test_a_click_on_the_segmented_control_changes_the_schedule(page, services, a
     assert seg.currentData() == "weekly" and seg.button(2).isChecked() and not seg.button(0).isChecked()
     # Save waits for a read of the panel still under way (a burner run clicked before it ended)
     qtbot.waitUntil(lambda: form.weekday_combo.isVisible() and form.save_button.isEnabled(), timeout=5000)
-    keep_right = form.keep_help.geometry().right()
-    gap = form.save_button.geometry().left() - keep_right
+    rows_right = max(form.keep_help.geometry().right(), form.schedule_help.geometry().right())
+    gap = form.save_button.geometry().left() - rows_right
     assert 0 < gap <= 3 * form.fontMetrics().averageCharWidth() * 4  # beside the form, not at the far right
     assert form.save_button.geometry().right() < form.schedule_form.width() - 100
     qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)

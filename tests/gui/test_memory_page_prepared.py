@@ -122,15 +122,16 @@ def test_each_part_of_the_page_made_ahead_is_a_step_of_its_own(services: Service
     assert kinds == ["frame", "make", "host"]
     page = prep.page
     qtbot.wait(50)  # a few turns: the page's own steps do not run without the preparation
-    assert page._dream_panel is None and not page.steps.done
+    assert page.parts.panel is None and not page.steps.done
     _step(prep)
-    assert prep.step_name == "page step" and page._dream_panel is not None and page._dreaming is None
+    assert prep.step_name == "page step" and page.parts.panel is not None and page.parts.group is None
     _step(prep)
-    assert page._dreaming is not None and page._dreaming.parent() is None  # made, not in the page yet
+    assert page.parts.group is not None and page.parts.group.isHidden()  # made, not in the page yet
+    assert page._body_layout.indexOf(page.parts.group) == -1
     _step(prep)
-    assert page._list_fit is not None and page._dreaming.parent() is not None and page._dream_panel._schedule is None
+    assert page.parts.fit is not None and page._body_layout.indexOf(page.parts.group) >= 0 and page.parts.panel._schedule is None
     _step(prep)
-    assert page._dream_panel._schedule is not None and page.steps.done
+    assert page.parts.panel._schedule is not None and page.steps.done
     while not prep.done:
         _step(prep)
     assert page.loads == 0 and window.pages.prepared is page

@@ -76,6 +76,7 @@ class Icon(enum.Enum):
     HISTORY = "history"
     ADD = "plus"
     CLEAR = "x"
+    CLEAR_ALL = "list-x"  # empty a whole list (the dream cards' Clear, walk51 #6)
     ACCEPT = "check"
     JUMP_START = "arrow-up-to-line"
     JUMP_END = "arrow-down-to-line"

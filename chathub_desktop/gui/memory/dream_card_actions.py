@@ -9,15 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QListView, QWidget
 
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.change_preview import PreviewOption
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.dream.dream_service import CardView
 from chathub_desktop.services.errors import StaleDocument
@@ -82,6 +82,44 @@ class DreamCardActions(QObject):
         self._host = host
         self._parent = parent
         self._reopen: tuple[str, int, str] | None = None  # (tag, number, user's text) after a refusal
+
+    def add_list_actions(self, t: Texts, *, regenerate: Callable[[], object], fold: Callable[[], object]) -> None:
+        """The list's actions (its keys and context menu): Edit (Enter), Regenerate
+        (Ctrl+R, ``regenerate()``), Copy card text, Delete (Del), Expand / fold a range card
+        (Space, ``fold()``) and Pause / resume (Ctrl+P); ``t`` re-says them on a language
+        switch (issue 27)."""
+        self.edit_action = self._action(t, QT_TRANSLATE_NOOP("MemoryPage", "&Edit card"), "Return", QT_TRANSLATE_NOOP(
+            "MemoryPage", "Edit the selected card's text in place (Enter; Enter saves, Shift+Enter new line, Esc "
+                          "cancels)"), lambda: self.edit_card())
+        self.edit_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
+        self.regenerate_action = self._action(t, QT_TRANSLATE_NOOP("MemoryPage", "&Regenerate"), "Ctrl+R",
+                                              QT_TRANSLATE_NOOP("MemoryPage", "Dream over the selected card's day "
+                                                                "again and replace its text (Ctrl+R)"), regenerate)
+        self.copy_action = self._action(t, QT_TRANSLATE_NOOP("MemoryPage", "&Copy card text"),
+                                        QKeySequence.StandardKey.Copy, QT_TRANSLATE_NOOP(
+                                            "MemoryPage", "Copy the selected card's text (Ctrl+C)"), self.copy_card)
+        self.delete_action = self._action(t, QT_TRANSLATE_NOOP("MemoryPage", "&Delete card"),
+                                          QKeySequence.StandardKey.Delete, QT_TRANSLATE_NOOP(
+                                              "MemoryPage", "Delete the selected card; the ones after it renumber "
+                                                            "(Del)"), self.delete_card)
+        self.fold_action = self._action(t, QT_TRANSLATE_NOOP("MemoryPage", "E&xpand / fold range card"), "Space",
+                                        QT_TRANSLATE_NOOP("MemoryPage", "Show the days folded into the selected range "
+                                                          "card, or fold them again (Space)"), fold)
+        self.pause_action = self._action(t, QT_TRANSLATE_NOOP("MemoryPage", "&Pause / resume card"), "Ctrl+P",
+                                         QT_TRANSLATE_NOOP("MemoryPage", "A paused card stays here but is not sent to "
+                                                           "the model and not offered to its memory search (Ctrl+P "
+                                                           "toggles)"), self.toggle_pause)
+
+    def _action(self, t: Texts, text: str, keys: QKeySequence.StandardKey | str, tip: str,
+                slot: Callable[[], object]) -> QAction:
+        a = QAction(self._host.list)
+        t.bind(a.setText, lambda: translate("MemoryPage", text))
+        a.setShortcut(QKeySequence(keys))
+        a.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        t.bind(a.setToolTip, lambda: translate("MemoryPage", tip))
+        a.triggered.connect(lambda _checked=False: slot())
+        self._host.list.addAction(a)
+        return a
 
     def close_editor(self) -> None:
         """Close the in-place editor when one is open (the panel closes): nothing is saved."""

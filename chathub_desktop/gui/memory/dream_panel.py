@@ -25,10 +25,13 @@ dynamic-memory cards (DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-6, APP-7).
   refused, the list shows the newer cards and the editor opens again with the user's
   text (issue 10).
 
-The schedule form, the runs and the card actions are components given this panel as a
-small Protocol (:mod:`.dream_schedule_form`, :mod:`.dream_runs`, :mod:`.dream_card_actions`;
-issue 30); the cards' model, delegate and editor live in :mod:`.dream_cards` and
-:mod:`.card_editor`.
+The schedule form, the runs and the card actions (with the list's actions) are
+components given this panel as a small Protocol (:mod:`.dream_schedule_form`,
+:mod:`.dream_runs`, :mod:`.dream_card_actions`; issue 30); the status line and the failure
+lines (a failed run's bar with Retry, Edit model card… and Choose History Compress
+model…, the error line) are components given what they use (:mod:`.dream_status`,
+:mod:`.dream_failure`); the cards' model, delegate and editor live in :mod:`.dream_cards`
+and :mod:`.card_editor`.
 
 Every decision is a ``services.dreams`` call; reads and writes run in the page's
 worker thread (:class:`~chathub_desktop.gui.shell.task_runner.TaskRunner`), the dream itself
@@ -45,7 +48,6 @@ from datetime import date
 from PySide6.QtCore import (
     QCoreApplication,
     Qt,
-    QTimer,
     Signal,
 )
 from PySide6.QtGui import (
@@ -65,6 +67,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QStackedWidget,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -74,30 +77,29 @@ from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
-from chathub_desktop.gui.memory import dream_empty
+from chathub_desktop.gui.memory import dream_empty, dream_failure
 from chathub_desktop.gui.memory.card_markdown import card_shown
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
 from chathub_desktop.gui.memory.dream_day_picker import DreamDayPicker
+from chathub_desktop.gui.memory.dream_failure import DreamFailure
 from chathub_desktop.gui.memory.dream_runs import DreamRuns
 from chathub_desktop.gui.memory.dream_schedule_form import (
     ScheduleForm,
     describe_schedule,
     system_zone,
 )
+from chathub_desktop.gui.memory.dream_status import DreamStatusLine
 from chathub_desktop.gui.memory.list_fit import preferred_height
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
     card_list,
-    error_label,
     help_mark,
     one_layout_pass,
 )
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
-from chathub_desktop.gui.settings.summarizer_choice import choose_button
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.day_format import format_day
-from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
@@ -134,8 +136,8 @@ DYNAMIC_HELP = QT_TRANSLATE_NOOP("MemoryPage",
 #: The one-line summary of the Dynamic memory title's ``?`` (its accessible description; walk40).
 DYNAMIC_LINE = QT_TRANSLATE_NOOP(
     "MemoryPage", "Dated cards the dream wrote; the model sees them after fixed memory. Only the dream adds cards.")
-#: The failure bar's Details line under the summary (not a bug: the model or its provider failed).
-FAILURE_HINT = QT_TRANSLATE_NOOP("ErrorBar", "The History Compress model or its provider failed; the reason is below.")
+#: The failure bar's Details line under the summary (lives in :mod:`.dream_failure`).
+FAILURE_HINT = dream_failure.FAILURE_HINT
 #: What the empty card list says lives in :mod:`.dream_empty` (imported here for the panel's users).
 EMPTY_TEXT, DREAM_NOW_NOTE = dream_empty.EMPTY_TEXT, dream_empty.DREAM_NOW_NOTE
 empty_text, empty_line = dream_empty.empty_text, dream_empty.empty_line
@@ -190,13 +192,9 @@ class DreamPanel(QWidget):
         #: Edit, Delete, Pause, Clear, Restore, Copy (a component given this panel).
         self.card_actions = DreamCardActions(self, self)
         self._version = ""  # version token of the document the cards show (issue 10)
-        self._status_timer = QTimer(self)
-        self._status_timer.setSingleShot(True)
         self.texts = Texts(self)
-        self._status_make: Callable[[], str] | None = None  # the status line's text, re-said on a switch
         self._schedule: ScheduleForm | None = None
         self._build()
-        self.texts.call(self._resay_status)
         if not schedule_later:
             self.build_schedule()
         # coalesces bursts (an op's result + its MemoryChanged); owns the bus connections
@@ -234,19 +232,18 @@ class DreamPanel(QWidget):
         hrow.addSpacing(Space.SM)
         hrow.addWidget(self.count_label)
         hrow.addStretch(1)
-        self.copy_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Copy"), "copyDreamCards", QT_TRANSLATE_NOOP(
+        # icon buttons, as fixed memory's toolbar has (walk51 #6): the name is the tooltip's and the reader's
+        self.copy_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Copy"), "copyDreamCards", QT_TRANSLATE_NOOP(
             "MemoryPage", "Copy every card as shown — #N, date and text — to the clipboard (Ctrl+Shift+C)"),
-            self.card_actions.copy_all)
-        self.clear_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Clear"), "clearDreamCards", QT_TRANSLATE_NOOP(
+            self.card_actions.copy_all, Icon.COPY)
+        self.clear_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Clear"), "clearDreamCards", QT_TRANSLATE_NOOP(
             "MemoryPage", "Remove every dream card (asks first; Restore previous version brings them back)"),
-            self.card_actions.clear_cards)
-        self.restore_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Restore previous version"),
+            self.card_actions.clear_cards, Icon.CLEAR_ALL)
+        self.restore_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Restore previous version"),
                                          "restoreDreamCards", QT_TRANSLATE_NOOP(
             "MemoryPage", "Undo the last change to the dream cards (restore again to redo it)"),
-            self.card_actions.restore_previous)
-        for b, glyph in ((self.copy_button, Icon.COPY), (self.clear_button, Icon.DELETE),
-                         (self.restore_button, Icon.UNDO)):
-            b.setIcon(icon(glyph))  # walk40: icons, as fixed memory's toolbar has
+            self.card_actions.restore_previous, Icon.UNDO)
+        for b in (self.restore_button, self.copy_button, self.clear_button):
             hrow.addWidget(b)
         # hidden with no card (walk42 #4), Copy still holds the row's height: nothing below moves
         keep = self.copy_button.sizePolicy()
@@ -276,31 +273,12 @@ class DreamPanel(QWidget):
         self.delegate.edit_requested.connect(self.card_actions.edit_card)
         self.model.edit_handler = self.card_actions.save_edit  # edits in place (issue 30)
 
-        self.edit_action = self._list_action(QT_TRANSLATE_NOOP("MemoryPage", "&Edit card"), "Return", QT_TRANSLATE_NOOP(
-            "MemoryPage", "Edit the selected card's text in place (Enter; Enter saves, Shift+Enter new line, Esc "
-                          "cancels)"), lambda: self.card_actions.edit_card())
-        self.edit_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
-        self.regenerate_action = self._list_action(QT_TRANSLATE_NOOP("MemoryPage", "&Regenerate"), "Ctrl+R",
-                                                   QT_TRANSLATE_NOOP("MemoryPage", "Dream over the selected card's "
-                                                                     "day again and replace its text (Ctrl+R)"),
-                                                   lambda: self.runs.regenerate())
-        self.copy_card_action = self._list_action(QT_TRANSLATE_NOOP("MemoryPage", "&Copy card text"),
-                                                  QKeySequence.StandardKey.Copy, QT_TRANSLATE_NOOP(
-                                                      "MemoryPage", "Copy the selected card's text (Ctrl+C)"),
-                                                  self.card_actions.copy_card)
-        self.delete_action = self._list_action(QT_TRANSLATE_NOOP("MemoryPage", "&Delete card"),
-                                               QKeySequence.StandardKey.Delete, QT_TRANSLATE_NOOP(
-                                                   "MemoryPage", "Delete the selected card; the ones after it "
-                                                                 "renumber (Del)"), self.card_actions.delete_card)
-        self.fold_action = self._list_action(QT_TRANSLATE_NOOP("MemoryPage", "E&xpand / fold range card"), "Space",
-                                             QT_TRANSLATE_NOOP("MemoryPage", "Show the days folded into the selected "
-                                                               "range card, or fold them again (Space)"),
-                                             self.toggle_fold)
-        self.pause_action = self._list_action(QT_TRANSLATE_NOOP("MemoryPage", "&Pause / resume card"), "Ctrl+P",
-                                              QT_TRANSLATE_NOOP("MemoryPage", "A paused card stays here but is not "
-                                                                "sent to the model and not offered to its memory "
-                                                                "search (Ctrl+P toggles)"),
-                                              self.card_actions.toggle_pause)
+        #: Edit, Regenerate, Copy, Delete, Expand / fold and Pause on the list (its keys and context menu).
+        ca = self.card_actions
+        ca.add_list_actions(t, regenerate=lambda: self.runs.regenerate(), fold=self.toggle_fold)
+        self.edit_action, self.regenerate_action, self.copy_card_action = ca.edit_action, ca.regenerate_action, \
+            ca.copy_action
+        self.delete_action, self.fold_action, self.pause_action = ca.delete_action, ca.fold_action, ca.pause_action
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
         self.empty_label = QLabel()
@@ -354,15 +332,8 @@ class DreamPanel(QWidget):
         self.stop_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Stop"), "stopDreamButton", QT_TRANSLATE_NOOP(
             "MemoryPage", "Stop this dream (Esc); nothing of it is stored"), lambda: self.runs.stop())
         self.stop_button.hide()
-        #: What the last dream or change did: its own row under the Dream now bar, wrapped
-        #: (walk42 #4: cut with "…" in the bar), so the bar's buttons never move (issue 30).
-        self.status_label = QLabel()
-        self.status_label.setObjectName("dreamStatusLabel")
-        self.status_label.setWordWrap(True)
-        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.status_label.hide()
-        self._status_timer.timeout.connect(self._clear_status)
+        #: What the last dream or change did: its own row under the Dream now bar, wrapped (a component).
+        self.status_label = DreamStatusLine(t, lambda: self.runs.running)
         brow.addWidget(self.dream_now_button)
         self.day_picker = DreamDayPicker()  # issue 14: any finished day with activity
         self.day_picker.currentIndexChanged.connect(lambda _i: self._sync())
@@ -370,15 +341,14 @@ class DreamPanel(QWidget):
         brow.addWidget(self.progress_bar)
         brow.addWidget(self.stop_button)
         brow.addStretch(1)
-        self.regenerate_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Regenerate"), "regenerateDreamCard",
-                                            self.regenerate_action.toolTip, lambda: self.runs.regenerate())
-        self.edit_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Edit"), "editDreamCard",
-                                      self.edit_action.toolTip, lambda: self.card_actions.edit_card())
-        self.delete_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard",
-                                        self.delete_action.toolTip, self.card_actions.delete_card)
-        for b, glyph in ((self.regenerate_button, Icon.REGENERATE), (self.edit_button, Icon.EDIT),
-                         (self.delete_button, Icon.DELETE)):
-            b.setIcon(icon(glyph))
+        self.regenerate_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Regenerate"), "regenerateDreamCard",
+                                            self.regenerate_action.toolTip, lambda: self.runs.regenerate(),
+                                            Icon.REGENERATE)
+        self.edit_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Edit"), "editDreamCard",
+                                      self.edit_action.toolTip, lambda: self.card_actions.edit_card(), Icon.EDIT)
+        self.delete_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard",
+                                        self.delete_action.toolTip, self.card_actions.delete_card, Icon.DELETE)
+        for b in (self.regenerate_button, self.edit_button, self.delete_button):
             brow.addWidget(b)
         self.dream_now_button.setIcon(icon(Icon.DREAM))
         #: Dream now, its status line and the card buttons: one bar above the cards, so Dream
@@ -391,14 +361,14 @@ class DreamPanel(QWidget):
         lay.addWidget(self.action_bar)
         lay.addWidget(self.status_label)
         lay.addWidget(self.tabs, 1)
-        self.choose_summarizer_button = choose_button("dreamChooseSummarizer")  # issue 28
-        self.choose_summarizer_button.clicked.connect(self.events.summarizer_choice_requested.emit)
-        self.error_label = error_label("dreamErrorLabel")
-        #: A failed dream stays here until dismissed, with Retry and Details (walkthrough F2).
-        self.failure_bar = ErrorBar(hint=FAILURE_HINT, name="dreamFailureBar")
-        # the rarer lines (a failed run, an error) sit under the cards, below the bar
-        for w in (self.failure_bar, self.choose_summarizer_button, self.error_label):
-            lay.addWidget(w)
+        #: A failed run with Retry and the fixes it names, and the error line: the rarer lines
+        #: sit under the cards, below the bar (a component).
+        self.failure = DreamFailure(self.svc, self.runner, self.presenter,
+                                    summarizer_choice=self.events.summarizer_choice_requested.emit,
+                                    status=lambda make: self.show_status(make, 0))
+        self.failure_bar, self.error_label = self.failure.bar, self.failure.error_label
+        self.choose_summarizer_button, self.card_button = self.failure.choose_button, self.failure.card_button
+        lay.addWidget(self.failure)
         self._sync()
 
     def _push(self, text: str, name: str, tip: str | Callable[[], str], slot: Callable[[], object]) -> QPushButton:
@@ -413,16 +383,19 @@ class DreamPanel(QWidget):
         b.clicked.connect(lambda _checked=False: slot())
         return b
 
-    def _list_action(self, text: str, keys: QKeySequence.StandardKey | str, tip: str,
-                     slot: Callable[[], object]) -> QAction:
-        a = QAction(self.list)
-        self.texts.bind(a.setText, lambda: translate("MemoryPage", text))
-        a.setShortcut(QKeySequence(keys))
-        a.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.texts.bind(a.setToolTip, lambda: translate("MemoryPage", tip))
-        a.triggered.connect(lambda _checked=False: slot())
-        self.list.addAction(a)
-        return a
+    def _tool(self, text: str, name: str, tip: str | Callable[[], str], slot: Callable[[], object],
+              glyph: Icon) -> QToolButton:
+        """An icon button showing ``glyph``, named ``text`` for screen readers and with the
+        tooltip ``tip`` (as :meth:`_push`), both re-said on a language switch (walk51 #6)."""
+        b = QToolButton()
+        b.setObjectName(name)
+        b.setIcon(icon(glyph))
+        b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.texts.bind(b.setText, lambda: translate("MemoryPage", text))
+        self.texts.bind(b.setAccessibleName, lambda: translate("MemoryPage", text))
+        self.texts.bind(b.setToolTip, tip if callable(tip) else lambda: translate("MemoryPage", tip))
+        b.clicked.connect(lambda _checked=False: slot())
+        return b
 
     # --- loading ----------------------------------------------------------------------------
     def schedule_reload(self) -> None:
@@ -434,7 +407,9 @@ class DreamPanel(QWidget):
         DRM-7), built now unless it was: the page builds it on a turn of its own
         (``schedule_later``, issue 30)."""
         if self._schedule is None:
-            form = self._schedule = ScheduleForm(self)
+            # made in this panel's window: a widget outside the active window asks the (Python)
+            # style whether it is active at each polish (issue 30)
+            form = self._schedule = ScheduleForm(self, self)
             self._lay.insertWidget(0, form)
             form.show()
             form.set_memory_enabled(self.memory_enabled)
@@ -615,7 +590,7 @@ class DreamPanel(QWidget):
 
     def offer_summarizer_choice(self, on: bool) -> None:
         """Show (or hide) the button that chooses a History Compress model (issue 28)."""
-        self.choose_summarizer_button.setVisible(on)
+        self.failure.offer(summarizer=on)
 
     def select_after_load(self, number: int) -> None:
         """Select card ``number`` once the next load is shown."""
@@ -670,36 +645,29 @@ class DreamPanel(QWidget):
         above the bar)."""
         sp = self._lay.spacing()
         cards = preferred_height(self.tabs) + sp
-        return cards, cards + sum(preferred_height(w) + sp for w in (self.failure_bar, self.choose_summarizer_button,
-                                                                      self.error_label) if not w.isHidden())
+        return cards, cards + self.failure.lines_height(sp)
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (empty hides it)."""
-        self.error_label.setText(message)
-        self.error_label.setVisible(bool(message))
+        self.failure.show_error(message)
 
     def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None) -> None:
         """Show a failed run in :attr:`failure_bar` until dismissed (walkthrough F2)."""
-        self.failure_bar.dismiss()  # one failure at a time: the count is for bugs
-        self.failure_bar.show_error(summary, details, retry)
+        self.failure.show_failure(summary, details, retry)
 
     def hide_failure(self) -> None:
-        """Hide :attr:`failure_bar` (a new run starts)."""
-        self.failure_bar.dismiss()
+        """Hide :attr:`failure_bar` and the fixes it named (a new run starts)."""
+        self.failure.hide_failure()
+
+    def offer_model_card(self, on: bool) -> None:
+        """Show (or hide) Edit model card… under the failed run (its cap or window, issue 30)."""
+        self.failure.offer(card=on)
 
     def show_status(self, message: str | Callable[[], str], ms: int = 8000) -> None:
-        """The status line (outcome of a dream or a change, under the Dream now bar, wrapped
-        whole); cleared after ``ms`` (0: kept). A callable ``message`` (``lambda:
-        translate(…)``) is said again after a language switch; a plain string is cleared
-        then instead (issue 30, walk50b #4: it stayed in the old language)."""
-        self._status_make = message if callable(message) else None
-        text = message() if callable(message) else message
-        self.status_label.setText(text)
-        self.status_label.setVisible(bool(text))
-        if ms:
-            self._status_timer.start(ms)
-        else:
-            self._status_timer.stop()
+        """The status line (:class:`DreamStatusLine`: under the Dream now bar, wrapped
+        whole); cleared after ``ms`` (0: kept); a callable ``message`` is said again after
+        a language switch."""
+        self.status_label.say(message, ms)
 
     def summary(self) -> str:
         """One line for the folded group: ``Dream: Daily at 02:00 UTC · 4 cards · 1 proposal to review``."""
@@ -712,19 +680,6 @@ class DreamPanel(QWidget):
         if waiting:
             parts.append(translate("MemoryPage", "%Ln proposal(s) to review", None, waiting))
         return " · ".join(parts)
-
-    def _resay_status(self) -> None:
-        """After a language switch: the status line in the new language, or cleared."""
-        if self._status_make is not None:
-            self.status_label.setText(self._status_make())
-        elif self.status_label.text():
-            self.status_label.clear()
-            self.status_label.hide()
-
-    def _clear_status(self) -> None:
-        if not self.runs.running:
-            self.status_label.clear()
-            self.status_label.hide()
 
     # --- changes ----------------------------------------------------------------------------
     def current_number(self, card: CardView) -> int:

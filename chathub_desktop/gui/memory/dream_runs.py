@@ -26,6 +26,7 @@ from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.dream_failure import card_fixes
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
 from chathub_desktop.gui.shell.day_format import format_day, format_day_time, format_iso_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
@@ -183,6 +184,9 @@ class RunsHost(Protocol):
     def offer_summarizer_choice(self, on: bool) -> None:
         """Show (or hide) the button that chooses a History Compress model (issue 28)."""
 
+    def offer_model_card(self, on: bool) -> None:
+        """Show (or hide) the button that edits the History Compress model's card (issue 30)."""
+
 
 class DreamRuns(QObject):
     """Dream now, Regenerate and Stop for ``host``; dialogs open over ``parent``.
@@ -333,8 +337,7 @@ class DreamRuns(QObject):
     def _start_dream(self, what: str, day: str, make: Callable[[], Awaitable[RunResult]]) -> asyncio.Task[None]:
         self._dreaming = what
         self._host.show_error("")
-        self._host.hide_failure()
-        self._host.offer_summarizer_choice(False)
+        self._host.hide_failure()  # and the fixes it named
         self._host.show_status(phase_text("started", day) or "", 0)
         self._host.sync()
         retry = (lambda: self.dream_over(date.fromisoformat(day))) if what == "Dream now" \
@@ -391,6 +394,7 @@ class DreamRuns(QObject):
                                     failure_details(what, day or outcome.history_day.isoformat(), message,
                                                     datetime.now(UTC), scheduled=False), retry)
             self._host.offer_summarizer_choice(model_fixes(outcome.why))
+            self._host.offer_model_card(card_fixes(outcome.why))
             return
         why, status = outcome.why, outcome.status
         # a reason is said again in a new language (issue 30, walk50b #4); a bare message is cleared then
@@ -433,6 +437,7 @@ class DreamRuns(QObject):
                         failure_details("The scheduled dream", day, message, datetime.now(UTC), scheduled=True),
                         lambda: self.dream_over(date.fromisoformat(day)))
                     self._host.offer_summarizer_choice(model_fixes(event.why))
+                    self._host.offer_model_card(card_fixes(event.why))
                 else:
                     self._host.show_status(fill(translate("MemoryPage", "Scheduled dream: %1"),
                                                 outcome_text(status, message)), 15000)

@@ -232,10 +232,11 @@ class ScheduleForm(QWidget):
 
     def _build(self, lay: QVBoxLayout) -> None:
         # schedule form (DRM-2, DRM-7)
-        self.schedule_form = QWidget()
+        self.schedule_form = QWidget(self)  # in the form's window from the start (see DreamPanel.build_schedule)
         self.schedule_form.setObjectName("dreamScheduleRow")
-        # two rows of a form (labels in one column): the schedule, then Keep with Save
-        # beside it; one row did not fit an 800-px window once the choices were segments
+        # two rows of a form (labels in one column): the schedule, then Keep; one row did not
+        # fit an 800-px window once the choices were segments. The one Save sits beside both
+        # rows, not on Keep's (walk51 #6: it read as Keep's own Save)
         grid = QGridLayout(self.schedule_form)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(Space.MD)
@@ -315,17 +316,16 @@ class ScheduleForm(QWidget):
         for w in (self.frequency_combo, self.weekday_label, self.weekday_combo, at, self.time_edit, utc,
                   self.local_label, self.schedule_help):
             fl.addWidget(w)
-        fl.addStretch(1)
         for w in (self.keep_spin, self.keep_help):
             kl.addWidget(w)
-        kl.addSpacing(Space.LG)
-        kl.addWidget(self.save_button)  # beside the fields it saves (walk40: not at the far right)
         kl.addStretch(1)
         grid.addWidget(flabel, 0, 0)
         grid.addLayout(fl, 0, 1)
         grid.addWidget(klabel, 1, 0)
         grid.addLayout(kl, 1, 1)
-        grid.setColumnStretch(1, 1)
+        # beside the fields it saves (walk40: not at the far right), across both rows
+        grid.addWidget(self.save_button, 0, 2, 2, 1, Qt.AlignmentFlag.AlignVCenter)
+        grid.setColumnStretch(3, 1)
         lay.addWidget(self.schedule_form)
         self.frequency_combo.currentIndexChanged.connect(self._on_form_changed)
         self.weekday_combo.currentIndexChanged.connect(self._on_form_changed)

@@ -11,6 +11,8 @@ room instead (walk36 #7)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -24,6 +26,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
+from chathub_desktop.gui.memory.list_fit import FixedListFit
 from chathub_desktop.gui.memory.page_common import help_mark, section_title
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts
 
@@ -52,15 +55,17 @@ SNIPPETS_HELP = QT_TRANSLATE_NOOP("MemoryPage",
 
 
 class DreamingGroup(QWidget):
-    """The group around ``panel``, under fixed memory on the page. ``snippets_toggled(on)`` is the user's click on Topic snippets (the page stores
-    it); :meth:`set_shown` folds and unfolds (``shown_changed``)."""
+    """The group around ``panel``, under fixed memory on the page (``parent``: where it
+    waits, hidden, until the page places it). ``snippets_toggled(on)`` is the user's click
+    on Topic snippets (the page stores it); :meth:`set_shown` folds and unfolds
+    (``shown_changed``)."""
 
     snippets_toggled = Signal(bool)
     #: The group was unfolded (True) or folded (False).
     shown_changed = Signal(bool)
 
-    def __init__(self, panel: DreamPanel) -> None:
-        super().__init__()
+    def __init__(self, panel: DreamPanel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
         self.setObjectName("dreamingMemoryPane")
         self.panel = panel
         #: False while the group is folded to its title row.
@@ -105,7 +110,7 @@ class DreamingGroup(QWidget):
         row.addWidget(self.summary, 1)
         row.addStretch(1)
         lay.addLayout(row)
-        self._unfolded = QWidget()  # what folding hides: the panel
+        self._unfolded = QWidget(self)  # what folding hides: the panel (made in the group: in no window, it asked the style)
         ul = QVBoxLayout(self._unfolded)
         ul.setContentsMargins(0, 0, 0, 0)
         ul.setSpacing(Space.SM)
@@ -137,3 +142,56 @@ class DreamingGroup(QWidget):
         self._unfolded.setVisible(on)
         self.summary.setVisible(not on)
         self.shown_changed.emit(on)
+
+
+class DreamingParts:
+    """The Memory page's Dreaming memory group, made a part per build step (issue 30: each
+    step under a frame): :meth:`make_panel` (the dream panel, hidden under ``page`` until
+    its group takes it), :meth:`make_group` (the group around it), :meth:`place` (the
+    group put at the end of ``layout``, the page's body, and the fixed list's fit made by
+    ``fit(action_bar, under_bar)``). ``panel``, ``group``, ``fit``: None until made.
+    ``snippets(on)``: the user's click on Topic snippets; ``folded()``: the group was
+    folded or unfolded; ``reveal(editor)``: a card editor opened in the dream cards."""
+
+    def __init__(self, make: Callable[[], DreamPanel], layout: QVBoxLayout, *,
+                 fit: Callable[[QWidget, Callable[[], tuple[int, int]]], FixedListFit],
+                 snippets: Callable[[bool], None], folded: Callable[[], None],
+                 reveal: Callable[[QWidget], None]) -> None:
+        self._make, self._layout, self._fit = make, layout, fit
+        self._snippets, self._folded, self._reveal = snippets, folded, reveal
+        self.panel: DreamPanel | None = None
+        self.group: DreamingGroup | None = None
+        self.fit: FixedListFit | None = None
+
+    def make_panel(self) -> DreamPanel:
+        """The dream panel (a step of its own), made now unless it was."""
+        if self.panel is None:
+            self.panel = self._make()
+        return self.panel
+
+    def make_group(self) -> DreamingGroup:
+        """The group around the dream panel, with its Topic snippets switch (DRM-1)."""
+        panel = self.make_panel()
+        if self.group is None:  # a hidden child of the panel's page until placed: in no window of its own, every
+            # widget of it asked the style (Python) whether its window was active, at each polish (issue 30)
+            group = self.group = DreamingGroup(panel, panel.parentWidget())
+            group.hide()  # not shown with the page before it is placed
+            group.snippets_toggled.connect(self._snippets)
+        return self.group
+
+    def place(self) -> tuple[DreamPanel, DreamingGroup]:
+        """The group put in the page under fixed memory, and the fixed list's fit to it."""
+        group, panel, outer = self.make_group(), self.make_panel(), self._layout
+        outer.addWidget(group)
+        group.show()  # now, not on the next turn (a layout shows a new child later)
+        outer.addStretch(0)  # a folded group's slack (never room above Dream now)
+        group.shown_changed.connect(lambda _on: self._folded())
+        margin = outer.contentsMargins().bottom()
+
+        def under_bar() -> tuple[int, int]:
+            cards, now = panel.under_bar()
+            return cards + margin, now + margin
+
+        panel.delegate.editor_shown.connect(self._reveal)
+        self.fit = self._fit(panel.action_bar, under_bar)
+        return panel, group

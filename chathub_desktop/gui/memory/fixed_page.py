@@ -26,8 +26,10 @@ when the window is short, each card list keeping room for three cards (walk29 #1
 - The page is composed (issue 30): the entry actions, the raw editor and Clear /
   History / Export / Import / Copy are components (:mod:`.entry_actions`,
   :mod:`.raw_editor`, :mod:`.transfer_actions`) given the page as a small Protocol
-  (:mod:`.host`); :class:`~chathub_desktop.gui.memory.page_common.ListRefresh` owns the
-  reloads. The window shows the page with one function,
+  (:mod:`.host`); the memory switch (:mod:`.memory_switch`), the open editor kept in view
+  (:mod:`.editor_in_view`) and the Dreaming memory group's steps
+  (:class:`~chathub_desktop.gui.memory.dreaming_group.DreamingParts`) are given what they
+  use; :class:`~chathub_desktop.gui.memory.page_common.ListRefresh` owns the reloads. The window shows the page with one function,
   :func:`~chathub_desktop.gui.shell.window_pages.show_memory_page`.
 """
 
@@ -39,7 +41,6 @@ from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
     QObject,
-    QPoint,
     Qt,
     QTimer,
     Signal,
@@ -65,7 +66,8 @@ from chathub_desktop.core.fixed_memory import notes as notes_of
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
-from chathub_desktop.gui.memory.dreaming_group import DreamingGroup
+from chathub_desktop.gui.memory.dreaming_group import DreamingGroup, DreamingParts
+from chathub_desktop.gui.memory.editor_in_view import EditorInView
 from chathub_desktop.gui.memory.entry_actions import EntryActions
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
@@ -73,6 +75,7 @@ from chathub_desktop.gui.memory.fixed_filter_row import FilterRow
 from chathub_desktop.gui.memory.fixed_toolbar import FixedToolbar
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
+from chathub_desktop.gui.memory.memory_switch import MemorySwitch
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
     card_list,
@@ -87,7 +90,6 @@ from chathub_desktop.gui.memory.page_texts import (
     FIXED_MEMORY_HELP,
     FIXED_MEMORY_LINE,
     MEMORY_SWITCH_HELP,
-    MEMORY_SWITCH_LINE,
 )
 from chathub_desktop.gui.memory.raw_editor import RawEditor
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
@@ -170,7 +172,6 @@ class MemoryPage(QWidget):
         #: Every text of the page, re-said on a language switch (issue 27).
         self.texts = Texts(self)
         self._status_make: Callable[[], str] | None = None  # the status line's text, re-said on a switch
-        self._shown_editor: QWidget | None = None  # the open card editor the page keeps in view
         self._build()
         self.texts.call(self._resay_status)
         # coalesces bursts of tool writes; owns the bus connection
@@ -206,44 +207,19 @@ class MemoryPage(QWidget):
         self.body_scroll.setWidgetResizable(True)
         self.body_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body_scroll.setWidget(body)
-        self.body_scroll.verticalScrollBar().rangeChanged.connect(lambda *_r: self._on_page_range())
+        #: The open card editor kept whole in view (a component).
+        self.editor_view = EditorInView(self.body_scroll)
         outer.addWidget(self.body_scroll, 1)
         outer = QVBoxLayout(body)
         self._body_layout = outer
         outer.setContentsMargins(Space.LG, 0, Space.LG, Space.LG)
         outer.setSpacing(Space.MD)
 
-        # master switch (MEM-1), first row, with what it does beside it
-        srow = QHBoxLayout()
-        srow.setSpacing(Space.LG)
+        # master switch (MEM-1), first row, with what it does beside it (a component)
         t = self.texts
-        self.memory_switch = QCheckBox()
-        self.memory_switch.setObjectName("memorySwitch")
-        t.bind(self.memory_switch.setText, lambda: translate("MemoryPage", "&Enable assistant memory"))
-        t.bind(self.memory_switch.setToolTip, lambda: translate("MemoryPage", MEMORY_SWITCH_HELP))
-        self.memory_switch.toggled.connect(self._on_switch)
-        #: The switch's help: a ``?`` beside it (APP-6; walk40: no helper lines before the cards).
-        self.switch_help = help_mark(MEMORY_SWITCH_LINE, MEMORY_SWITCH_HELP, "memorySwitchHelp", t)
-        srow.setSpacing(Space.XS)
-        srow.addWidget(self.memory_switch)
-        srow.addWidget(self.switch_help)
-        srow.addStretch(1)
-        outer.addLayout(srow)
-        # until the first read the switch holds its place unseen: an unticked box and "Memory is
-        # off" said before the read were wrong for most users (walk45 #3)
-        for unread in (self.memory_switch, self.switch_help):  # its ? too: not alone where the switch goes
-            policy = unread.sizePolicy()
-            policy.setRetainSizeWhenHidden(True)
-            unread.setSizePolicy(policy)
-            unread.hide()
-        self.off_hint = QLabel()
-        t.bind(self.off_hint.setText, lambda: translate(
-            "MemoryPage", "Memory is off: nothing below is sent to the model and it gets no memory tools."))
-        self.off_hint.setObjectName("memoryOffHint")
-        self.off_hint.setWordWrap(True)
-        set_tone(self.off_hint, Tone.WARNING)
-        self.off_hint.hide()
-        outer.addWidget(self.off_hint)
+        self.switch = MemorySwitch(outer, t, self.ops, lambda on: self.svc.assistants.update(
+            self.assistant_id, memory_enabled=on), self.show_status, self)
+        self.memory_switch, self.switch_help, self.off_hint = self.switch.switch, self.switch.help, self.switch.off_hint
 
         line = QFrame()  # a 1 px rule in the border token (walk40: not the style's sunken groove)
         line.setObjectName("pageRule")
@@ -302,49 +278,31 @@ class MemoryPage(QWidget):
         self.error_label = error_label("errorLabel")
         flay.addWidget(self.error_label)
 
-        # the Dreaming memory group comes on a later turn (:meth:`_build_dreaming`)
-        self._dream_panel: DreamPanel | None = None
-        self._dreaming: DreamingGroup | None = None
-        self._list_fit: FixedListFit | None = None
+        # the Dreaming memory group comes on later turns (:meth:`_build_dreaming`), a part a step
+        self.parts = DreamingParts(self._new_dream_panel, self._body_layout, fit=lambda bar, under: FixedListFit(
+            self.body_scroll, self.cards_stack, self.list, self.delegate, bar, under, self._list_gives_way),
+            snippets=self._on_snippets, folded=self._sync_empty, reveal=self.editor_view.reveal)
+
+    def _new_dream_panel(self) -> DreamPanel:
+        return DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
+                          presenter=self.presenter, load_now=False,  # read with the entries
+                          schedule_later=True,  # on a later step
+                          parent=self)  # hidden until its group takes it
 
     def _build_dream_panel(self) -> None:
         """The dream panel (a component; issue 30: a turn of its own)."""
-        if self._dream_panel is None:
-            self._dream_panel = DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
-                                           presenter=self.presenter, load_now=False,  # read with the entries
-                                           schedule_later=True,  # on a later step
-                                           parent=self)  # hidden until its group takes it
+        self.parts.make_panel()
 
     def _build_schedule(self) -> None:
         self.dream_panel.build_schedule()
 
     def _make_dreaming(self) -> None:
-        """The Dreaming memory group around the dream panel, with its Topic snippets switch (DRM-1)."""
-        self._build_dream_panel()
-        if self._dreaming is None:
-            assert self._dream_panel is not None
-            group = self._dreaming = DreamingGroup(self._dream_panel)
-            group.snippets_toggled.connect(self._on_snippets)
+        """The Dreaming memory group around the dream panel (DRM-1)."""
+        self.parts.make_group()
 
     def _build_dreaming(self) -> None:
         """The Dreaming memory group put in the page, and the fixed list's fit to it."""
-        outer = self._body_layout
-        self._make_dreaming()
-        panel, group = self._dream_panel, self._dreaming
-        assert panel is not None and group is not None
-        outer.addWidget(group)
-        group.show()  # now, not on the next turn (a layout shows a new child later)
-        outer.addStretch(0)  # a folded group's slack (never room above Dream now)
-        group.shown_changed.connect(lambda _on: self._sync_empty())
-        margin = outer.contentsMargins().bottom()
-
-        def under_bar() -> tuple[int, int]:
-            cards, now = panel.under_bar()
-            return cards + margin, now + margin
-
-        panel.delegate.editor_shown.connect(self._reveal_editor)
-        self._list_fit = FixedListFit(self.body_scroll, self.cards_stack, self.list, self.delegate, panel.action_bar,
-                                      under_bar, self._list_gives_way)
+        panel, group = self.parts.place()
         if self.assistant is not None:  # a read came first (a caller needed the panel early)
             panel.set_memory_enabled(self.assistant.memory_enabled)
             group.set_snippets(self.assistant.topic_snippets)
@@ -354,18 +312,18 @@ class MemoryPage(QWidget):
     def dream_panel(self) -> DreamPanel:
         """The Dreaming memory group's panel (schedule, Dream now, cards); built now when
         the page's later steps have not run yet."""
-        if self._dream_panel is None:
+        if self.parts.panel is None:
             self.steps.ensure()
-        assert self._dream_panel is not None
-        return self._dream_panel
+        assert self.parts.panel is not None
+        return self.parts.panel
 
     @property
     def dreaming(self) -> DreamingGroup:
         """The Dreaming memory group (built and put in the page now when it has not been yet)."""
-        if self._list_fit is None:
+        if self.parts.fit is None:
             self.steps.ensure()
-        assert self._dreaming is not None
-        return self._dreaming
+        assert self.parts.group is not None
+        return self.parts.group
 
     @property
     def snippets_switch(self) -> QCheckBox:
@@ -375,10 +333,10 @@ class MemoryPage(QWidget):
     @property
     def list_fit(self) -> FixedListFit:
         """The fixed list's height: its cards', Dream now in view at 800×560 (fix30)."""
-        if self._list_fit is None:
+        if self.parts.fit is None:
             self.steps.ensure()
-        assert self._list_fit is not None
-        return self._list_fit
+        assert self.parts.fit is not None
+        return self.parts.fit
 
     def _list_gives_way(self) -> bool:
         """True while the page's error line shows: then the list may shrink below one
@@ -421,7 +379,7 @@ class MemoryPage(QWidget):
         cards = self.stack.currentIndex() == 0
         lay = self._body_layout
         lay.setStretchFactor(self._fixed_section, 0 if cards else 1)
-        group = self._dreaming
+        group = self.parts.group
         if group is None:  # not built yet: its step calls this again
             return
         lay.setStretchFactor(group, 1 if cards and group.shown else 0)
@@ -457,7 +415,7 @@ class MemoryPage(QWidget):
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
         assert isinstance(self.delegate, FixedCardDelegate)
         self.delegate.pause_clicked.connect(self._toggle_pause)
-        self.delegate.editor_shown.connect(self._reveal_editor)
+        self.delegate.editor_shown.connect(self.editor_view.reveal)
         self.model.modelReset.connect(self._sync_buttons)
 
         #: Edit, Mark as trusted, Copy, Delete and Pause on the list (Enter, Del, Ctrl+P; its context menu).
@@ -581,12 +539,7 @@ class MemoryPage(QWidget):
         self._version = snap.version
         self.assistant = a
         self._say_title(a.name)
-        self.memory_switch.blockSignals(True)
-        self.memory_switch.setChecked(a.memory_enabled)
-        self.memory_switch.blockSignals(False)
-        self.memory_switch.show()
-        self.switch_help.show()
-        self.off_hint.setVisible(not a.memory_enabled)
+        self.switch.show_read(a.memory_enabled)
         self.dreaming.set_snippets(a.topic_snippets)
         if a.memory_enabled != self.dream_panel.memory_enabled:
             self.dream_panel.set_memory_enabled(a.memory_enabled)
@@ -692,26 +645,6 @@ class MemoryPage(QWidget):
         self.error_label.setText(message)
         self.error_label.setVisible(bool(message))
 
-    def _reveal_editor(self, editor: QWidget) -> None:
-        """Scroll the page so an open card editor shows whole, count line included (issue
-        30, walk50b #5: at 800×560 it ran past the bottom edge); called as it opens, grows
-        or moves, and again while it is open when the page's height changes (the page
-        grows round the editor a few layout passes later)."""
-        if editor is not self._shown_editor:
-            self._shown_editor = editor
-            editor.destroyed.connect(self._forget_editor)
-        if editor.isVisible():  # its whole rectangle: ensureWidgetVisible shows a text edit's caret only
-            top = editor.mapTo(self.body_scroll.widget(), QPoint(0, 0))
-            half_w, half_h = editor.width() // 2, editor.height() // 2
-            self.body_scroll.ensureVisible(top.x() + half_w, top.y() + half_h, half_w, half_h + Space.MD)
-
-    def _forget_editor(self) -> None:
-        self._shown_editor = None
-
-    def _on_page_range(self) -> None:
-        if self._shown_editor is not None:
-            self._reveal_editor(self._shown_editor)
-
     def show_status(self, message: str | Callable[[], str]) -> None:
         """Short confirmation next to the count; cleared after a few seconds. A callable
         ``message`` is said again after a language switch; a plain string is cleared then
@@ -725,22 +658,6 @@ class MemoryPage(QWidget):
         self.status_label.setText(self._status_make() if self._status_make is not None else "")
 
     # --- actions ----------------------------------------------------------------------------
-    def _on_switch(self, on: bool) -> None:
-        """The user's click on Enable assistant memory (MEM-1): stored on a worker; a refused
-        or queued-behind change puts the switch back."""
-        def revert() -> None:
-            self.memory_switch.blockSignals(True)
-            self.memory_switch.setChecked(not on)
-            self.memory_switch.blockSignals(False)
-
-        def done(_view: object) -> None:
-            self.off_hint.setVisible(not on)
-            self.show_status(translate("MemoryPage", "Memory on") if on else translate("MemoryPage", "Memory off"))
-
-        if not self.ops.start("Memory switch", lambda: self.svc.assistants.update(self.assistant_id, memory_enabled=on),
-                              done, on_fail=revert):
-            revert()
-
     def _on_snippets(self, on: bool) -> None:
         """The user's click on Topic snippets (DRM-1): stored on a worker; put back when refused."""
         if not self.ops.start("Topic snippets", lambda: self.svc.assistants.update(self.assistant_id, topic_snippets=on),
@@ -757,7 +674,7 @@ class MemoryPage(QWidget):
         """Esc: stops this page's memory dream when one runs (APP-7), else leaves the raw
         view (asking first when it was changed); a page is not closed by Esc."""
         if event.key() == Qt.Key.Key_Escape:
-            panel = self._dream_panel
+            panel = self.parts.panel
             if panel is not None and panel.runs.dreaming and panel.runs.stop():
                 event.accept()
                 return
@@ -816,8 +733,8 @@ class MemoryPage(QWidget):
         if self._raw is not None:
             self._raw.detach()
         self.steps.cancel()
-        if self._dream_panel is not None:
-            self._dream_panel.detach()
+        if self.parts.panel is not None:
+            self.parts.panel.detach()
         if self.history is not None:
             self.history.detach()
         if self._own_events:

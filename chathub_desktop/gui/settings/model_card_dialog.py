@@ -100,7 +100,9 @@ class ModelCardDialog(QDialog):
                     self.window_spin)
         self.max_output_check = QCheckBox()
         t.bind(self.max_output_check.setText, lambda: translate("ModelCardDialog", "Max &output:"))
-        self.max_output_spin = self._spin("cardMaxOutput", card.max_output if card and card.max_output else 4096)
+        # never above the window offered: ticking the box then saves a value the service takes (issue 30)
+        self.max_output_spin = self._spin("cardMaxOutput", card.max_output if card and card.max_output
+                                          else min(4096, card.context_window if card else window))
         self.max_output_check.toggled.connect(self.max_output_spin.setEnabled)
         self.max_output_check.setChecked(bool(card and card.max_output))
         self.max_output_spin.setEnabled(self.max_output_check.isChecked())
@@ -195,18 +197,19 @@ class CardEditor:
         self.dialog: ModelCardDialog | None = None
 
     def open(self, model: str, provider_id: int | None, window: int, parent: QWidget,
-             on_saved: Callable[[], None]) -> None:
+             on_saved: Callable[[], None], *, card: ModelCardView | None = None) -> None:
         """Open the editor for ``model`` on ``provider_id`` (None: every provider), offering
         ``window`` (tokens, the fallback in use) as its context window, over ``parent``;
-        ``on_saved`` runs after the card is stored. Non-blocking."""
-        self._runner.run("model-card-editor", self._open(model, provider_id, window, parent, on_saved),
+        ``card``: the user's stored card to start from (the dream's Edit model card…,
+        issue 30). ``on_saved`` runs after the card is stored. Non-blocking."""
+        self._runner.run("model-card-editor", self._open(model, provider_id, window, parent, on_saved, card),
                          context="Model card")
 
     async def _open(self, model: str, provider_id: int | None, window: int, parent: QWidget,
-                    on_saved: Callable[[], None]) -> None:
+                    on_saved: Callable[[], None], card: ModelCardView | None) -> None:
         providers = await self._runner.run_in_thread(self._providers.list)
         dialog = ModelCardDialog(self._models, providers, self._runner, self._presenter, model=model,
-                                 provider_id=provider_id, window=window, parent=parent)
+                                 provider_id=provider_id, card=card, window=window, parent=parent)
         dialog.saved.connect(lambda _view: on_saved())
         self.dialog = dialog
         dialog.open()

@@ -52,10 +52,10 @@ SOMETHING_WRONG = QT_TRANSLATE_NOOP("ErrorBar", "Something went wrong.")
 SOMETHING_WRONG_IN = QT_TRANSLATE_NOOP("ErrorBar", "Something went wrong (%1).")
 
 
-def one_line(text: str) -> str:
-    """``text``'s first non-empty line, cut to :data:`MAX_LINE_CHARS` characters."""
+def one_line(text: str, limit: int = MAX_LINE_CHARS) -> str:
+    """``text``'s first non-empty line, cut to ``limit`` characters."""
     first = next((line.strip() for line in text.splitlines() if line.strip()), "")
-    return first if len(first) <= MAX_LINE_CHARS else first[: MAX_LINE_CHARS - 1] + "…"
+    return first if len(first) <= limit else first[: limit - 1] + "…"
 
 
 class ErrorDetailsDialog(QDialog):
@@ -106,16 +106,19 @@ class ErrorBar(QFrame):
     ``summary`` and ``details`` (the traceback) of the error shown are kept for
     :meth:`open_details`; ``count`` counts errors since the bar was last closed.
     ``hint``: the Details dialog's line under the summary (default: it is a bug);
-    ``name``: the object name. An error shown with a ``retry`` has a **Retry** button,
-    which hides the bar and calls it."""
+    ``name``: the object name; ``max_chars``: the line's length before it is cut with "…"
+    (it wraps up to that). An error shown with a ``retry`` has a **Retry** button, which
+    hides the bar and calls it."""
 
-    def __init__(self, parent: QWidget | None = None, *, hint: str = BUG_HINT, name: str = "errorBar") -> None:
+    def __init__(self, parent: QWidget | None = None, *, hint: str = BUG_HINT, name: str = "errorBar",
+                 max_chars: int = MAX_LINE_CHARS) -> None:
         super().__init__(parent)
         self.setObjectName(name)
         self.summary = ""
         self.details = ""
         self.count = 0
         self._hint = hint
+        self._max_chars = max_chars
         self._shown_hint = hint  # the Details line of the error shown
         self._retry: Callable[[], object] | None = None
         self._dialog: ErrorDetailsDialog | None = None
@@ -182,7 +185,7 @@ class ErrorBar(QFrame):
 
     def show_error(self, summary: str, details: str, retry: Callable[[], object] | None = None, *,
                    hint: str | None = None) -> None:
-        """Show ``summary`` (cut to one line) and keep ``details`` for Details…; with
+        """Show ``summary`` (its first line, cut at ``max_chars``) and keep ``details`` for Details…; with
         ``retry``, a Retry button calls it. ``hint`` (a ``QT_TRANSLATE_NOOP("ErrorBar", …)``
         text): this error's Details line instead of the bar's own (not a bug: a tool
         server that did not start, issue 25)."""
@@ -190,7 +193,7 @@ class ErrorBar(QFrame):
         self._retry = retry
         self._shown_hint = hint or self._hint
         self.retry_button.setVisible(retry is not None)
-        self.summary = one_line(summary)
+        self.summary = one_line(summary, self._max_chars)
         self.details = details
         self.retranslate()  # the Details tooltip follows the hint
         self.show()

@@ -1,0 +1,41 @@
+"""Keeps an open card editor whole in view in the Memory page's scroll area (issue 30,
+walk50b #5: at 800×560 the editor ran past the bottom edge). A component of
+:class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`, given the page's scroll area.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QPoint
+from PySide6.QtWidgets import QScrollArea, QWidget
+
+from chathub_desktop.gui.design.tokens import Space
+
+
+class EditorInView(QObject):
+    """Scrolls ``scroll`` so the card editor last :meth:`reveal`-ed shows whole, count line
+    included: as it opens, grows or moves, and again while it is open whenever the page's
+    height changes (the page grows round the editor a few layout passes later)."""
+
+    def __init__(self, scroll: QScrollArea) -> None:
+        super().__init__(scroll)
+        self._scroll = scroll
+        self._editor: QWidget | None = None
+        scroll.verticalScrollBar().rangeChanged.connect(lambda *_r: self._on_range())
+
+    def reveal(self, editor: QWidget) -> None:
+        """Show ``editor`` whole now (when it is visible) and keep it so while it lives."""
+        if editor is not self._editor:
+            self._editor = editor
+            editor.destroyed.connect(self._forget)
+        body = self._scroll.widget()
+        if editor.isVisible() and body is not None:  # its whole rectangle: ensureWidgetVisible shows a caret only
+            top = editor.mapTo(body, QPoint(0, 0))
+            half_w, half_h = editor.width() // 2, editor.height() // 2
+            self._scroll.ensureVisible(top.x() + half_w, top.y() + half_h, half_w, half_h + Space.MD)
+
+    def _forget(self) -> None:
+        self._editor = None
+
+    def _on_range(self) -> None:
+        if self._editor is not None:
+            self.reveal(self._editor)

@@ -1,0 +1,81 @@
+"""The Memory page's first row (MEM-1, APP-6): **Enable assistant memory** with its ``?``,
+and the line that says what off means. A component of
+:class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage` (issue 30), given the page's
+layout, texts, write queue and the store call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout
+
+from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.memory.page_common import help_mark
+from chathub_desktop.gui.memory.page_texts import MEMORY_SWITCH_HELP, MEMORY_SWITCH_LINE
+from chathub_desktop.gui.shell.i18n import Texts
+from chathub_desktop.gui.shell.service_ops import ServiceOps
+
+translate = QCoreApplication.translate
+
+
+class MemorySwitch(QObject):
+    """:attr:`switch` and its :attr:`help` in a row, and :attr:`off_hint` under it, added
+    to ``layout``. Unseen until :meth:`show_read` (walk45 #3: an unticked box and "Memory
+    is off" before the read were wrong for most users). The user's click is stored by
+    ``store(on)`` through ``ops`` (one change at a time); ``said(text)`` confirms it."""
+
+    def __init__(self, layout: QVBoxLayout, texts: Texts, ops: ServiceOps, store: Callable[[bool], object],
+                 said: Callable[[str], None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._ops, self._store, self._said = ops, store, said
+        row = QHBoxLayout()
+        self.switch = QCheckBox()
+        self.switch.setObjectName("memorySwitch")
+        texts.bind(self.switch.setText, lambda: translate("MemoryPage", "&Enable assistant memory"))
+        texts.bind(self.switch.setToolTip, lambda: translate("MemoryPage", MEMORY_SWITCH_HELP))
+        self.switch.toggled.connect(self._on_toggled)
+        #: The switch's help: a ``?`` beside it (APP-6; walk40: no helper lines before the cards).
+        self.help = help_mark(MEMORY_SWITCH_LINE, MEMORY_SWITCH_HELP, "memorySwitchHelp", texts)
+        row.setSpacing(Space.XS)
+        row.addWidget(self.switch)
+        row.addWidget(self.help)
+        row.addStretch(1)
+        layout.addLayout(row)
+        for unread in (self.switch, self.help):  # its ? too: not alone where the switch goes
+            policy = unread.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)  # holds its place unseen until the read
+            unread.setSizePolicy(policy)
+            unread.hide()
+        self.off_hint = QLabel()
+        texts.bind(self.off_hint.setText, lambda: translate(
+            "MemoryPage", "Memory is off: nothing below is sent to the model and it gets no memory tools."))
+        self.off_hint.setObjectName("memoryOffHint")
+        self.off_hint.setWordWrap(True)
+        set_tone(self.off_hint, Tone.WARNING)
+        self.off_hint.hide()
+        layout.addWidget(self.off_hint)
+
+    def show_read(self, on: bool) -> None:
+        """Show the stored switch (no store call), its ``?`` and, when off, the off line."""
+        self._set(on)
+        self.switch.show()
+        self.help.show()
+        self.off_hint.setVisible(not on)
+
+    def _set(self, on: bool) -> None:
+        self.switch.blockSignals(True)
+        self.switch.setChecked(on)
+        self.switch.blockSignals(False)
+
+    def _on_toggled(self, on: bool) -> None:
+        """The user's click (MEM-1): stored on a worker; a refused or queued-behind change
+        puts the switch back."""
+        def done(_view: object) -> None:
+            self.off_hint.setVisible(not on)
+            self._said(translate("MemoryPage", "Memory on") if on else translate("MemoryPage", "Memory off"))
+
+        if not self._ops.start("Memory switch", lambda: self._store(on), done, on_fail=lambda: self._set(not on)):
+            self._set(not on)
