@@ -36,7 +36,7 @@ from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Width
 from chathub_desktop.gui.settings.setting_rows import SettingGroup, SettingRow
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.shell.task_runner import TaskRunner
@@ -116,17 +116,18 @@ class StoragePage(QWidget):
             t.bind(self.show_folder_button.setToolTip, lambda: translate(
                 "StoragePage", "Open the folder that holds the store in the file manager"))
             self.show_folder_button.clicked.connect(self.show_folder)
-        store.add(SettingRow(self.show_folder_button, said("StoragePage", "Location"), t, note=self.location_label))
+        store.add(SettingRow(self.show_folder_button, lambda: translate("StoragePage", "Location"), t, note=self.location_label))
         if d.is_sqlite and d.path:
             self.size_label = QLabel("…")
             self.size_label.setObjectName("storeSize")
-            store.add(SettingRow(self.size_label, said("StoragePage", "Size"), t, description=said(
-                "StoragePage", "The store's files on disk, with their journal.")))
+            store.add(SettingRow(self.size_label, lambda: translate("StoragePage", "Size"), t,
+                                 description=lambda: translate("StoragePage", "The store's files on disk, with their "
+                                                                              "journal.")))
         self.engine_label = QLabel()
         t.bind(self.engine_label.setText, lambda: translate("StoragePage", ENGINE_TEXT[d.is_sqlite]))
         self.engine_label.setObjectName("storeEngine")
         self.engine_label.setWordWrap(True)
-        store.add(SettingRow(None, said("StoragePage", "Engine"), t, note=self.engine_label))
+        store.add(SettingRow(None, lambda: translate("StoragePage", "Engine"), t, note=self.engine_label))
         self.advanced_button = QToolButton()
         self.advanced_button.setObjectName("storeAdvanced")
         self.advanced_button.setProperty("disclosure", True)

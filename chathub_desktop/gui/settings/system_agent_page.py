@@ -171,7 +171,7 @@ class SystemAgentPage(QWidget):
         layout.addWidget(intro)
         # walk51: rows with the name and what it does at the left, the control at the right;
         # the History Compress model first, the compaction knobs behind "Advanced"
-        summaries = SettingGroup(t, said("SystemAgentPage", "Summaries"))
+        summaries = SettingGroup(t, lambda: translate("SystemAgentPage", "Summaries"))
         layout.addWidget(summaries)
         self.compress_picker = ModelPicker(QT_TRANSLATE_NOOP("SystemAgentPage", "First OpenAI provider"), model_ids,
                                            name="compress")
@@ -199,7 +199,7 @@ class SystemAgentPage(QWidget):
         cl.setSpacing(Space.XS)
         cl.addWidget(row_box(self.compress_picker, self.compress_default, stretch_first=True))
         cl.addWidget(self.compress_info)
-        summaries.add(SettingRow(chooser, said("SystemAgentPage", "History Compress &model"), t,
+        summaries.add(SettingRow(chooser, lambda: translate("SystemAgentPage", "History Compress &model"), t,
                                  note=self.compress_note, stacked=True, buddy=self.compress_picker.model_combo))
         self.language_combo = QComboBox()
         self.language_combo.setObjectName("cardLanguage")
@@ -211,9 +211,9 @@ class SystemAgentPage(QWidget):
         t.bind(self.language_combo.setToolTip, lambda: translate(
             "SystemAgentPage", "The language the History Compress model writes summaries and dream cards in. The "
             "interface language never changes what a model reads; only this does."))
-        summaries.add(SettingRow(self.language_combo, said("SystemAgentPage", "&Language"), t,
-                                 description=said("SystemAgentPage", "The language summaries and dream cards are "
-                                                                     "written in.")))
+        summaries.add(SettingRow(self.language_combo, lambda: translate("SystemAgentPage", "&Language"), t,
+                                 description=lambda: translate("SystemAgentPage", "The language summaries and "
+                                                                                  "dream cards are written in.")))
         self.archives_check = QCheckBox()
         self.archives_check.setObjectName("archivesCheck")
         t.bind(self.archives_check.setToolTip, lambda: translate(
@@ -222,10 +222,10 @@ class SystemAgentPage(QWidget):
                                                           "summaries with the current one, so details a later merge "
                                                           "dropped are not lost."), ARCHIVES_HELP, "archivesNote",
                                         more=False)
-        summaries.add(SettingRow(self.archives_check, said("SystemAgentPage", "&Keep archive excerpts"), t,
+        summaries.add(SettingRow(self.archives_check, lambda: translate("SystemAgentPage", "&Keep archive excerpts"), t,
                                  note=self.archives_note))
         # Topic titles
-        titles = SettingGroup(t, said("SystemAgentPage", "Topic titles"))
+        titles = SettingGroup(t, lambda: translate("SystemAgentPage", "Topic titles"))
         layout.addWidget(titles)
         self.naming_picker = ModelPicker(QT_TRANSLATE_NOOP("SystemAgentPage", "The chat's own model"), model_ids,
                                          allow_off=True, name="naming")
@@ -235,10 +235,10 @@ class SystemAgentPage(QWidget):
         self.naming_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "Writes a short title for each new topic "
                                                         "after its first reply; until then it shows the first words."),
                                       NAMING_HELP, "namingNote", more=False)
-        titles.add(SettingRow(self.naming_picker, said("SystemAgentPage", "Title m&odel"), t, note=self.naming_note,
+        titles.add(SettingRow(self.naming_picker, lambda: translate("SystemAgentPage", "Title m&odel"), t, note=self.naming_note,
                               stacked=True, buddy=self.naming_picker.provider_combo))
         # Threshold compaction (NUM-1, NUM-3, NUM-6, NUM-8): the switch in front, its knobs folded
-        compaction = SettingGroup(t, said("SystemAgentPage", "Compaction by the chat model"))
+        compaction = SettingGroup(t, lambda: translate("SystemAgentPage", "Compaction by the chat model"))
         layout.addWidget(compaction)
         self.threshold_check = QCheckBox()
         self.threshold_check.setObjectName("thresholdCheck")
@@ -249,9 +249,9 @@ class SystemAgentPage(QWidget):
                                                            "summarizes older turns once a request nears its context "
                                                            "window, instead of the watermarks."), THRESHOLD_HELP,
                                          "thresholdNote", more=False)
-        compaction.add(SettingRow(self.threshold_check, said("SystemAgentPage", "Use &threshold compaction"), t,
+        compaction.add(SettingRow(self.threshold_check, lambda: translate("SystemAgentPage", "Use &threshold compaction"), t,
                                   note=self.threshold_note))
-        self.advanced = Disclosure(said("SystemAgentPage", "Advanced: when and how much to compact"), t,
+        self.advanced = Disclosure(lambda: translate("SystemAgentPage", "Advanced: when and how much to compact"), t,
                                    name="systemAgentAdvanced")
         compaction.add(self.advanced)
         self.buffer_spin = QSpinBox()
@@ -262,7 +262,7 @@ class SystemAgentPage(QWidget):
         t.bind(self.buffer_spin.setToolTip, lambda: fill(translate(
             "SystemAgentPage", "Room kept below the context window for the reply and estimation error (default "
                                "%1). Smaller: compacts later; larger: earlier"), f"{COMPACT_BUFFER_TOKENS.default:,}"))
-        self.advanced.add(SettingRow(self.buffer_spin, said("SystemAgentPage", "&Buffer"), t, description=lambda: fill(
+        self.advanced.add(SettingRow(self.buffer_spin, lambda: translate("SystemAgentPage", "&Buffer"), t, description=lambda: fill(
             translate("SystemAgentPage", "Compaction starts when a request comes within this many tokens of the "
                                          "context window, leaving room for the reply (default %1)."),
             f"{COMPACT_BUFFER_TOKENS.default:,}")))
@@ -273,7 +273,7 @@ class SystemAgentPage(QWidget):
         t.bind(self.keep_spin.setToolTip, lambda: fill(translate(
             "SystemAgentPage", "Recent messages kept word for word (default %1; whole turns, so maybe more)"),
             f"{COMPACT_KEEP_RECENT.default:,}"))
-        self.advanced.add(SettingRow(self.keep_spin, said("SystemAgentPage", "&Keep recent"), t, description=lambda: fill(
+        self.advanced.add(SettingRow(self.keep_spin, lambda: translate("SystemAgentPage", "&Keep recent"), t, description=lambda: fill(
             translate("SystemAgentPage", "The newest messages are sent word for word; older ones are summarized "
                                          "(default %1)."), f"{COMPACT_KEEP_RECENT.default:,}")))
         self.failures_spin = QSpinBox()
@@ -283,7 +283,7 @@ class SystemAgentPage(QWidget):
         t.bind(self.failures_spin.setToolTip, lambda: fill(translate(
             "SystemAgentPage", "Failed summaries before a five-minute pause (default %1)"),
             f"{COMPACT_MAX_FAILURES.default:,}"))
-        self.advanced.add(SettingRow(self.failures_spin, said("SystemAgentPage", "Max &failures"), t,
+        self.advanced.add(SettingRow(self.failures_spin, lambda: translate("SystemAgentPage", "Max &failures"), t,
                                      description=lambda: fill(translate(
                                          "SystemAgentPage", "After this many failed summaries in a row, compaction "
                                                             "pauses for five minutes (default %1)."),
