@@ -3594,6 +3594,18 @@ Type below and press %1 to start.</source>
         <translation>既定値</translation>
     </message>
     <message>
+        <source>card</source>
+        <translation>カード</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>catalog</source>
+        <translation>カタログ</translation>
+    </message>
+    <message>
         <source>Your model card sets this window; Edit card… changes it.</source>
         <translation>あなたのモデルカードがこのウィンドウを決めています。「カードを編集…」で変更できます。</translation>
     </message>
@@ -3650,16 +3662,8 @@ Type below and press %1 to start.</source>
         <translation>モデルカードの一覧：%1</translation>
     </message>
     <message>
-        <source>from the model name</source>
-        <translation>モデル名から</translation>
-    </message>
-    <message>
         <source>Every provider</source>
         <translation>すべてのプロバイダー</translation>
-    </message>
-    <message>
-        <source>%1 · tokenizer: %2</source>
-        <translation>%1 · トークナイザー：%2</translation>
     </message>
     <message>
         <source>No card names a tokenizer, so ChatHub picks one from the model&apos;s name.</source>
@@ -3676,6 +3680,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>&amp;Edit card…</source>
         <translation>カードを編集…</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自動</translation>
     </message>
     <message>
         <source>every provider</source>
@@ -8354,7 +8362,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Summaries</source>
-        <translation type="unfinished">要約</translation>
+        <translation>要約</translation>
     </message>
     <message>
         <source>History Compress &amp;model</source>
@@ -8362,7 +8370,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished">言語</translation>
+        <translation>言語</translation>
     </message>
     <message>
         <source>The language summaries and dream cards are written in.</source>

@@ -3594,6 +3594,18 @@ Type below and press %1 to start.</source>
         <translation>默认值</translation>
     </message>
     <message>
+        <source>card</source>
+        <translation>卡片</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>catalog</source>
+        <translation>目录</translation>
+    </message>
+    <message>
         <source>Your model card sets this window; Edit card… changes it.</source>
         <translation>此窗口由你的模型卡片设定；用“编辑卡片…”修改。</translation>
     </message>
@@ -3650,16 +3662,8 @@ Type below and press %1 to start.</source>
         <translation>列出模型卡片：%1</translation>
     </message>
     <message>
-        <source>from the model name</source>
-        <translation>按模型名称</translation>
-    </message>
-    <message>
         <source>Every provider</source>
         <translation>所有服务商</translation>
-    </message>
-    <message>
-        <source>%1 · tokenizer: %2</source>
-        <translation>%1 · 分词器：%2</translation>
     </message>
     <message>
         <source>No card names a tokenizer, so ChatHub picks one from the model&apos;s name.</source>
@@ -3676,6 +3680,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>&amp;Edit card…</source>
         <translation>编辑卡片…</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
     </message>
     <message>
         <source>every provider</source>
@@ -8354,7 +8362,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Summaries</source>
-        <translation type="unfinished">摘要</translation>
+        <translation>摘要</translation>
     </message>
     <message>
         <source>History Compress &amp;model</source>
@@ -8362,7 +8370,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished">语言</translation>
+        <translation>语言</translation>
     </message>
     <message>
         <source>The language summaries and dream cards are written in.</source>

@@ -62,6 +62,11 @@ SOURCE_TEXTS = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("ModelsPage", "from th
                 WindowSource.PROVIDER: QT_TRANSLATE_NOOP("ModelsPage", "from the provider"),
                 WindowSource.CATALOG: QT_TRANSLATE_NOOP("ModelsPage", "from the catalog"),
                 WindowSource.FALLBACK: QT_TRANSLATE_NOOP("ModelsPage", "default")}
+#: The Source column's words on a narrow page (:data:`NARROW_PX`).
+SOURCE_SHORT = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("ModelsPage", "card"),
+                WindowSource.PROVIDER: QT_TRANSLATE_NOOP("ModelsPage", "provider"),
+                WindowSource.CATALOG: QT_TRANSLATE_NOOP("ModelsPage", "catalog"),
+                WindowSource.FALLBACK: QT_TRANSLATE_NOOP("ModelsPage", "default")}
 SOURCE_TIPS = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("ModelsPage", "Your model card sets this window; Edit card… "
                                                                        "changes it."),
                WindowSource.PROVIDER: QT_TRANSLATE_NOOP("ModelsPage", "The provider reported this window when its "
@@ -75,9 +80,8 @@ SOURCE_TIPS = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("ModelsPage", "Your mod
 translate = QCoreApplication.translate
 #: The column that takes the width the others leave (the model id, elided in the middle).
 MODEL_COLUMN = 1
-#: The Tokenizer column, left out on a page narrower than :data:`NARROW_PX` (walk51: at
-#: 800×560 the model ids shrank to "…"); the model's tooltip still names it.
-TOKENIZER_COLUMN = 5
+#: Below this page width (px) the Source column says its short word ("provider" for "from
+#: the provider"), so the model ids keep some room at 800×560 (walk51); the tooltip is whole.
 NARROW_PX = 720
 
 
@@ -100,9 +104,10 @@ def _no_max_output(window: int) -> QTableWidgetItem:
     return item
 
 
-def _source(source: WindowSource) -> QTableWidgetItem:
-    """The Source cell: where the window comes from, in words, explained in its tooltip."""
-    item = QTableWidgetItem(translate("ModelsPage", SOURCE_TEXTS[source]))
+def _source(source: WindowSource, narrow: bool) -> QTableWidgetItem:
+    """The Source cell: where the window comes from, in words (a short one when
+    ``narrow``), explained in its tooltip."""
+    item = QTableWidgetItem(translate("ModelsPage", (SOURCE_SHORT if narrow else SOURCE_TEXTS)[source]))
     item.setToolTip(translate("ModelsPage", SOURCE_TIPS[source]))
     return item
 
@@ -159,6 +164,7 @@ class ModelsPage(QWidget):
         self.cards: list[ModelCardView] = []
         self.rows: list[ModelRow] = []
         self.dialog: ModelCardDialog | None = None
+        self.narrow = False  # below NARROW_PX: the Source column's short words
         self.texts = t = Texts(self)
         layout = QVBoxLayout(self)
         intro = QLabel()
@@ -276,42 +282,46 @@ class ModelsPage(QWidget):
 
     def _fill_table(self) -> None:
         self.table.setRowCount(len(self.rows))
-        by_model = translate("ModelsPage", "from the model name")
+        by_model = translate("ModelsPage", "auto")
         for r, row in enumerate(self.rows):
             if row.card is not None:
                 c = row.card
                 cells: tuple[str | int | QTableWidgetItem, ...] = (
                     c.provider or translate("ModelsPage", "Every provider"), c.model, c.context_window,
-                    _source(WindowSource.USER_CARD), c.max_output or _no_max_output(c.context_window),
+                    _source(WindowSource.USER_CARD, self.narrow), c.max_output or _no_max_output(c.context_window),
                     c.encoding or by_model)
             else:
                 assert row.served is not None
                 m = row.served
-                cells = (m.provider, m.model, m.window, _source(m.source), m.max_output or _no_max_output(m.window),
+                cells = (m.provider, m.model, m.window, _source(m.source, self.narrow), m.max_output or _no_max_output(m.window),
                          by_model)
             for col, value in enumerate(cells):
                 item = _cell(value)
-                if col == MODEL_COLUMN:  # the tokenizer too, for a narrow page that leaves its column out
-                    item.setToolTip(fill(translate("ModelsPage", "%1 · tokenizer: %2"), str(value), str(cells[-1])))
-                elif value == by_model:
+                if col == len(cells) - 1 and value == by_model:
                     item.setToolTip(translate("ModelsPage", "No card names a tokenizer, so ChatHub picks one from the "
                                                             "model's name."))
                 self.table.setItem(r, col, item)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
-        """Leave the Tokenizer column out below :data:`NARROW_PX`, so the model ids keep
-        their room."""
+        """Crossing :data:`NARROW_PX` says the Source column in its short or its full words."""
         super().resizeEvent(event)
-        self.table.setColumnHidden(TOKENIZER_COLUMN, self.width() < NARROW_PX)
+        narrow = self.width() < NARROW_PX
+        if narrow != self.narrow:
+            self.narrow = narrow
+            self._refill()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        """A language switch re-says the table's words ("Every provider", "by model id")."""
+        """A language switch re-says the table's words ("Every provider", "auto")."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange:
-            row = self.table.currentRow()
-            self._fill_table()
-            if row >= 0:
-                self.table.selectRow(row)
+            self._refill()
+
+    def _refill(self) -> None:
+        """Fill the table again, the selected row kept."""
+        row = self.table.currentRow()
+        self._fill_table()
+        if row >= 0:
+            self.table.selectRow(row)
 
     def current_row(self) -> ModelRow | None:
         """The selected row, if any."""
