@@ -399,7 +399,6 @@ class ProvidersPage(QWidget):
         self.reply_limit_spin: QSpinBox | None = None
         if settings is not None:  # walk51: rows with what each does, as the other settings pages
             replies = SettingGroup(t, lambda: translate("ProvidersPage", "Replies"))
-            replies.setMaximumWidth(Width.SETTINGS)
             replies.add(self._silence_row())
             replies.add(self._reply_limit_row())
             layout.addWidget(replies)
