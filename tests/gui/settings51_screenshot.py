@@ -1,7 +1,7 @@
 """Screenshots of walk51's Settings (issue 29; a script, not a test): every section as
 rows (name and description at the left, a compact control at the right) — Providers,
 Models, System Agent (Advanced closed and open), Tools, Storage, Appearance — at
-1366×768 and 800×560 in the light and the dark theme, then in 简体中文 and 日本語; each
+1366×768 and 800×560 in the light and the dark theme, in English, 简体中文 and 日本語; each
 shot is run through the design audit (contrast, clipping) and its line printed.
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.settings51_screenshot [OUT_DIR]
@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.gui.shot_harness import (
+    SIZES,
     audited,
-    grab,
     offscreen_services,
     play,
     run,
@@ -66,6 +66,12 @@ def main(out: Path) -> int:
     bad = 0
     with offscreen_services("chathub-settings51-") as (loop, svc):
         topic = _store(svc)
+        for size in SIZES:  # the languages first: a later switch would reach the closed windows too
+
+            async def scene(w: Any, _theme: str, shot: Any, size: tuple[int, int] = size) -> None:
+                await _sections(w, shot, f"{size[0]}x{size[1]}")
+
+            bad += shoot_languages(loop, svc, out, size, scene)
 
         async def shoot() -> None:
             nonlocal bad
@@ -76,15 +82,9 @@ def main(out: Path) -> int:
                     widget.grab().save(str(out / f"{name}.png"))
                     bad += not audited(widget, name, theme)
 
-                await grab(w, out / f"chat-{tag}.png", 0.1)
                 await _sections(w, shot, tag)
 
         play(loop, shoot)
-
-        async def scene(w: Any, _theme: str, shot: Any) -> None:
-            await _sections(w, shot, "lang")
-
-        bad += shoot_languages(loop, svc, out, (800, 560), scene)
     return bad
 
 
