@@ -3573,10 +3573,6 @@ Type below and press %1 to start.</source>
         <translation>コンテキストウィンドウ</translation>
     </message>
     <message>
-        <source>Window from</source>
-        <translation>ウィンドウの出所</translation>
-    </message>
-    <message>
         <source>Max output</source>
         <translation>最大出力</translation>
     </message>
@@ -3585,8 +3581,44 @@ Type below and press %1 to start.</source>
         <translation>トークナイザー</translation>
     </message>
     <message>
-        <source>your card</source>
-        <translation>あなたのモデルカード</translation>
+        <source>Source</source>
+        <translation>出所</translation>
+    </message>
+    <message>
+        <source>How much one request and its reply can hold, in tokens: the token badge, compaction and the history sent fit it. Hover a figure for the exact count.</source>
+        <translation>1 回のリクエストとその返信に入る量（トークン数）。トークンバッジ、圧縮、送る履歴はこれに合わせます。数値にポインターを合わせると正確な値が出ます。</translation>
+    </message>
+    <message>
+        <source>Where the context window comes from: your model card, the provider, the bundled catalog, or a safe default.</source>
+        <translation>コンテキストウィンドウの出所：あなたのモデルカード、プロバイダー、内蔵カタログ、または安全な既定値。</translation>
+    </message>
+    <message>
+        <source>The longest reply the model may write, in tokens.</source>
+        <translation>モデルが書ける最長の返信（トークン数）。</translation>
+    </message>
+    <message>
+        <source>How ChatHub counts this model&apos;s tokens.</source>
+        <translation>ChatHub がこのモデルのトークンを数える方法。</translation>
+    </message>
+    <message>
+        <source>from the card</source>
+        <translation>カードから</translation>
+    </message>
+    <message>
+        <source>from the provider</source>
+        <translation>プロバイダーから</translation>
+    </message>
+    <message>
+        <source>from the catalog</source>
+        <translation>カタログから</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>既定値</translation>
+    </message>
+    <message>
+        <source>card</source>
+        <translation>カード</translation>
     </message>
     <message>
         <source>provider</source>
@@ -3597,16 +3629,32 @@ Type below and press %1 to start.</source>
         <translation>カタログ</translation>
     </message>
     <message>
-        <source>fallback</source>
-        <translation>代替値</translation>
+        <source>Your model card sets this window; Edit card… changes it.</source>
+        <translation>あなたのモデルカードがこのウィンドウを決めています。「カードを編集…」で変更できます。</translation>
     </message>
     <message>
-        <source>none · dream card %1</source>
-        <translation>未設定 · ドリームカード %1</translation>
+        <source>The provider reported this window when its connection was tested.</source>
+        <translation>接続テストのときにプロバイダーがこのウィンドウを報告しました。</translation>
     </message>
     <message>
-        <source>A card beats the bundled catalog for that model: the badge, compaction and the history window use its context window. A model with neither uses a fallback window.</source>
-        <translation>カードはそのモデルについて内蔵カタログより優先されます。バッジ、圧縮、履歴ウィンドウはカードのコンテキストウィンドウを使います。どちらもないモデルはフォールバックのウィンドウを使います。</translation>
+        <source>ChatHub&apos;s bundled model catalog gives this window.</source>
+        <translation>ChatHub 内蔵のモデルカタログの値です。</translation>
+    </message>
+    <message>
+        <source>Nothing reports this model&apos;s window, so a safe default is assumed; Edit card… sets the real one.</source>
+        <translation>このモデルのウィンドウを報告するものがないため、安全な既定値を使っています。「カードを編集…」で実際の値を設定できます。</translation>
+    </message>
+    <message>
+        <source>not set (dream cards %1)</source>
+        <translation>未設定（ドリームカードは %1）</translation>
+    </message>
+    <message>
+        <source>No card sets the longest reply, so the provider&apos;s own limit applies to chat replies; a dream card asks for at most %1 tokens. Edit card… sets one.</source>
+        <translation>最長の返信を決めるカードがないため、チャットの返信にはプロバイダー自身の上限が使われます。ドリームカードは最大 %1 トークンを求めます。「カードを編集…」で設定できます。</translation>
+    </message>
+    <message>
+        <source>Each model&apos;s context window and longest reply. A model card you add wins over what the provider reports and the bundled catalog; hover a column&apos;s title for what it means.</source>
+        <translation>各モデルのコンテキストウィンドウと最長の返信。追加したモデルカードは、プロバイダーの報告や内蔵カタログより優先されます。列見出しにポインターを合わせると意味が表示されます。</translation>
     </message>
     <message>
         <source>A model card tells ChatHub a model&apos;s context window, longest reply and tokenizer. Add one when a model is missing from the catalog or its provider reports the wrong window.</source>
@@ -3641,6 +3689,10 @@ Type below and press %1 to start.</source>
         <translation>すべてのプロバイダー</translation>
     </message>
     <message>
+        <source>No card names a tokenizer, so ChatHub picks one from the model&apos;s name.</source>
+        <translation>トークナイザーを指定するカードがないため、ChatHub がモデル名から選びます。</translation>
+    </message>
+    <message>
         <source>Read the providers</source>
         <translation>プロバイダーの読み込み</translation>
     </message>
@@ -3649,12 +3701,12 @@ Type below and press %1 to start.</source>
         <translation>%1 のカードを削除</translation>
     </message>
     <message>
-        <source>by model id</source>
-        <translation>モデル ID から</translation>
-    </message>
-    <message>
         <source>&amp;Edit card…</source>
         <translation>カードを編集…</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自動</translation>
     </message>
     <message>
         <source>every provider</source>
@@ -4231,6 +4283,10 @@ Type below and press %1 to start.</source>
         <translation>プロバイダーを追加（OpenAI、Anthropic、OpenRouter、ローカルサーバーなど）</translation>
     </message>
     <message>
+        <source>Replies</source>
+        <translation>返信</translation>
+    </message>
+    <message>
         <source>Tell me when a provider sends nothing for</source>
         <translation>プロバイダーから何も届かないときに知らせるまでの時間</translation>
     </message>
@@ -4253,12 +4309,20 @@ URL：%3
 %4</translation>
     </message>
     <message>
+        <source>The reply then offers Stop and Retry; it keeps waiting until you choose.</source>
+        <translation>その返信に「停止」と「再試行」が表示されます。選ぶまで待ち続けます。</translation>
+    </message>
+    <message>
         <source> MB</source>
         <translation> MB</translation>
     </message>
     <message>
         <source>A reply longer than this stops and is kept cut at the limit, with a note. Default %1 MB; the environment variable %2 wins when set</source>
         <translation>これより長い返信は停止し、上限までで切り詰めて注記付きで保存します。既定値は %1 MB。環境変数 %2 が設定されていればそちらが優先されます</translation>
+    </message>
+    <message>
+        <source>A longer reply stops there and is kept, cut, with a note.</source>
+        <translation>これより長い返信はそこで止まり、切れた状態で注記付きで残ります。</translation>
     </message>
     <message>
         <source>Testing…</source>
@@ -7547,16 +7611,60 @@ URL：%3
         <translation>設定 → %1</translation>
     </message>
     <message>
+        <source>Look</source>
+        <translation>見た目</translation>
+    </message>
+    <message>
+        <source>Language and typing</source>
+        <translation>言語と入力</translation>
+    </message>
+    <message>
         <source>Theme</source>
         <translation>テーマ</translation>
+    </message>
+    <message>
+        <source>Light or dark; System follows your computer&apos;s setting.</source>
+        <translation>ライトかダーク。「システム」はコンピューターの設定に従います。</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>システム</translation>
+    </message>
+    <message>
+        <source>The conversation and the message box; Ctrl+minus and Ctrl+plus change it too.</source>
+        <translation>会話とメッセージ欄の文字。Ctrl+マイナスと Ctrl+プラスでも変えられます。</translation>
     </message>
     <message>
         <source>Language</source>
         <translation>言語</translation>
     </message>
     <message>
-        <source>Sending</source>
-        <translation>送信</translation>
+        <source>The language of menus and pages; what the model reads stays as it is.</source>
+        <translation>メニューとページの言語。モデルが読む内容は変わりません。</translation>
+    </message>
+    <message>
+        <source>Send key</source>
+        <translation>送信キー</translation>
+    </message>
+    <message>
+        <source>The key that sends a message; the other one starts a new line.</source>
+        <translation>メッセージを送るキー。もう一方は改行になります。</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <source>Ctrl+Enter</source>
+        <translation>Ctrl+Enter</translation>
     </message>
     <message>
         <source>Text size</source>
@@ -7845,16 +7953,20 @@ URL：%3
         <translation>ストアのあるフォルダーをファイルマネージャーで開きます</translation>
     </message>
     <message>
-        <source>Location:</source>
-        <translation>場所：</translation>
+        <source>Location</source>
+        <translation>場所</translation>
     </message>
     <message>
-        <source>Size:</source>
-        <translation>サイズ：</translation>
+        <source>Size</source>
+        <translation>サイズ</translation>
     </message>
     <message>
-        <source>Engine:</source>
-        <translation>エンジン：</translation>
+        <source>The store&apos;s files on disk, with their journal.</source>
+        <translation>ディスク上のストアのファイル（ジャーナルを含む）。</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>エンジン</translation>
     </message>
     <message>
         <source>Changes made elsewhere — the command line, cron, another window — show here within about a second.</source>
@@ -8232,10 +8344,6 @@ Input budget: %1 tokens</source>
         <translation>アシスタントの会話用とは別に、ChatHub 自身の作業に使うモデルです。</translation>
     </message>
     <message>
-        <source>Summaries</source>
-        <translation>要約</translation>
-    </message>
-    <message>
         <source>First OpenAI provider</source>
         <translation>最初の OpenAI プロバイダー</translation>
     </message>
@@ -8246,10 +8354,6 @@ Input budget: %1 tokens</source>
     <message>
         <source>Use %1 on the first OpenAI provider</source>
         <translation>最初の OpenAI プロバイダーの %1 を使います</translation>
-    </message>
-    <message>
-        <source>&amp;Model:</source>
-        <translation>モデル：</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;a separate setting&lt;/b&gt; from the chat model: it may be the chat model you talk to, but a small fast model is better (a busy chat model makes summaries fail). Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
@@ -8264,10 +8368,6 @@ Input budget: %1 tokens</source>
         <translation>History Compress モデルはトピックの要約を書き、ドリームのカードをまとめます。別の設定です。チャットモデルでもかまいませんが、小さくて速いモデルのほうが適しています。</translation>
     </message>
     <message>
-        <source>&amp;Keep archive excerpts of earlier summaries</source>
-        <translation>以前の要約のアーカイブ抜粋を残す</translation>
-    </message>
-    <message>
         <source>Send short excerpts of earlier topic summaries under the current one</source>
         <translation>以前のトピック要約の短い抜粋を現在の要約の下に付けて送ります</translation>
     </message>
@@ -8280,40 +8380,16 @@ Input budget: %1 tokens</source>
         <translation>History Compress モデルが要約とドリームカードを書く言語です。インターフェースの言語はモデルが読む内容を変えません。変えるのはこの設定だけです。</translation>
     </message>
     <message>
-        <source>&amp;Language:</source>
-        <translation>言語：</translation>
-    </message>
-    <message>
-        <source>Topic titles</source>
-        <translation>トピックのタイトル</translation>
-    </message>
-    <message>
         <source>The chat&apos;s own model</source>
         <translation>チャット自身のモデル</translation>
-    </message>
-    <message>
-        <source>M&amp;odel:</source>
-        <translation>モデル：</translation>
     </message>
     <message>
         <source>Writes a short title for each new topic after its first reply; until then it shows the first words.</source>
         <translation>新しいトピックごとに最初の返信の後で短いタイトルを書きます。それまでは冒頭の言葉を表示します。</translation>
     </message>
     <message>
-        <source>Compaction by the chat model</source>
-        <translation>チャットモデルによる圧縮</translation>
-    </message>
-    <message>
-        <source>Use &amp;threshold compaction instead of the watermarks</source>
-        <translation>ウォーターマークの代わりにしきい値圧縮を使う</translation>
-    </message>
-    <message>
         <source>Off by default. When on, the chat model summarizes older turns once a request passes the context window minus the buffer</source>
         <translation>既定ではオフ。オンにすると、リクエストがコンテキストウィンドウからバッファを引いた値を超えたとき、チャットモデルが古いターンを要約します</translation>
-    </message>
-    <message>
-        <source>When on, the chat model itself summarizes older turns once a request nears its context window.</source>
-        <translation>オンにすると、リクエストがコンテキストウィンドウに近づいたとき、チャットモデル自身が古いターンを要約します。</translation>
     </message>
     <message>
         <source> tokens</source>
@@ -8324,10 +8400,6 @@ Input budget: %1 tokens</source>
         <translation>返信と見積もり誤差のためにコンテキストウィンドウの下に残す余裕（既定 %1）。小さいほど圧縮が遅く、大きいほど早くなります</translation>
     </message>
     <message>
-        <source>&amp;Buffer:</source>
-        <translation>バッファ：</translation>
-    </message>
-    <message>
         <source> messages</source>
         <translation> 件のメッセージ</translation>
     </message>
@@ -8336,16 +8408,80 @@ Input budget: %1 tokens</source>
         <translation>そのまま残す最近のメッセージ数（既定 %1。ターン単位なので多くなることもあります）</translation>
     </message>
     <message>
-        <source>&amp;Keep recent:</source>
-        <translation>最近の保持数：</translation>
-    </message>
-    <message>
         <source>Failed summaries before a five-minute pause (default %1)</source>
         <translation>5 分間休止するまでの要約の失敗回数（既定 %1）</translation>
     </message>
     <message>
-        <source>Max &amp;failures:</source>
-        <translation>最大失敗回数：</translation>
+        <source>When on, the chat model itself summarizes older turns once a request nears its context window, instead of the watermarks.</source>
+        <translation>オンにすると、ウォーターマークの代わりに、リクエストがコンテキストウィンドウに近づいたときチャットモデル自身が古いターンを要約します。</translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation>要約</translation>
+    </message>
+    <message>
+        <source>History Compress &amp;model</source>
+        <translation>History Compress モデル</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <source>The language summaries and dream cards are written in.</source>
+        <translation>要約とドリームカードを書く言語。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep archive excerpts</source>
+        <translation>アーカイブの抜粋を残す</translation>
+    </message>
+    <message>
+        <source>Topic titles</source>
+        <translation>トピックのタイトル</translation>
+    </message>
+    <message>
+        <source>Title m&amp;odel</source>
+        <translation>タイトルのモデル</translation>
+    </message>
+    <message>
+        <source>Compaction by the chat model</source>
+        <translation>チャットモデルによる圧縮</translation>
+    </message>
+    <message>
+        <source>Use &amp;threshold compaction</source>
+        <translation>しきい値圧縮を使う</translation>
+    </message>
+    <message>
+        <source>Advanced: when and how much to compact</source>
+        <translation>詳細：いつ、どれだけ圧縮するか</translation>
+    </message>
+    <message>
+        <source>&amp;Buffer</source>
+        <translation>バッファ</translation>
+    </message>
+    <message>
+        <source>Compaction starts when a request comes within this many tokens of the context window, leaving room for the reply (default %1).</source>
+        <translation>リクエストがコンテキストウィンドウまでこのトークン数以内に近づくと圧縮が始まり、返信の余地を残します（既定 %1）。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep recent</source>
+        <translation>最近の保持数</translation>
+    </message>
+    <message>
+        <source>The newest messages are sent word for word; older ones are summarized (default %1).</source>
+        <translation>最新のメッセージはそのまま送り、それより古いものは要約します（既定 %1）。</translation>
+    </message>
+    <message>
+        <source> failures</source>
+        <translation> 回</translation>
+    </message>
+    <message>
+        <source>Max &amp;failures</source>
+        <translation>最大失敗回数</translation>
+    </message>
+    <message>
+        <source>After this many failed summaries in a row, compaction pauses for five minutes (default %1).</source>
+        <translation>要約がこの回数続けて失敗すると、圧縮を 5 分間休止します（既定 %1）。</translation>
     </message>
     <message>
         <source>&amp;Save</source>

@@ -3573,10 +3573,6 @@ Type below and press %1 to start.</source>
         <translation>上下文窗口</translation>
     </message>
     <message>
-        <source>Window from</source>
-        <translation>窗口来源</translation>
-    </message>
-    <message>
         <source>Max output</source>
         <translation>最大输出</translation>
     </message>
@@ -3585,8 +3581,44 @@ Type below and press %1 to start.</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <source>your card</source>
-        <translation>你的模型卡片</translation>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>How much one request and its reply can hold, in tokens: the token badge, compaction and the history sent fit it. Hover a figure for the exact count.</source>
+        <translation>一次请求及其回复能容纳的量（以 token 计）：token 标记、压缩和发送的历史都以此为准。将指针停在数字上可看到精确值。</translation>
+    </message>
+    <message>
+        <source>Where the context window comes from: your model card, the provider, the bundled catalog, or a safe default.</source>
+        <translation>上下文窗口的来源：你的模型卡片、服务商、内置目录，或安全的默认值。</translation>
+    </message>
+    <message>
+        <source>The longest reply the model may write, in tokens.</source>
+        <translation>模型可写的最长回复（以 token 计）。</translation>
+    </message>
+    <message>
+        <source>How ChatHub counts this model&apos;s tokens.</source>
+        <translation>ChatHub 如何计算此模型的 token。</translation>
+    </message>
+    <message>
+        <source>from the card</source>
+        <translation>来自卡片</translation>
+    </message>
+    <message>
+        <source>from the provider</source>
+        <translation>来自服务商</translation>
+    </message>
+    <message>
+        <source>from the catalog</source>
+        <translation>来自目录</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认值</translation>
+    </message>
+    <message>
+        <source>card</source>
+        <translation>卡片</translation>
     </message>
     <message>
         <source>provider</source>
@@ -3597,16 +3629,32 @@ Type below and press %1 to start.</source>
         <translation>目录</translation>
     </message>
     <message>
-        <source>fallback</source>
-        <translation>后备值</translation>
+        <source>Your model card sets this window; Edit card… changes it.</source>
+        <translation>此窗口由你的模型卡片设定；用“编辑卡片…”修改。</translation>
     </message>
     <message>
-        <source>none · dream card %1</source>
-        <translation>未设置 · 梦境卡片 %1</translation>
+        <source>The provider reported this window when its connection was tested.</source>
+        <translation>服务商在测试连接时报告了此窗口。</translation>
     </message>
     <message>
-        <source>A card beats the bundled catalog for that model: the badge, compaction and the history window use its context window. A model with neither uses a fallback window.</source>
-        <translation>对该模型而言，卡片优先于内置目录：令牌徽章、压缩和历史窗口都使用卡片的上下文窗口。两者都没有的模型使用后备窗口。</translation>
+        <source>ChatHub&apos;s bundled model catalog gives this window.</source>
+        <translation>此窗口来自 ChatHub 内置的模型目录。</translation>
+    </message>
+    <message>
+        <source>Nothing reports this model&apos;s window, so a safe default is assumed; Edit card… sets the real one.</source>
+        <translation>没有来源报告此模型的窗口，因此采用安全的默认值；用“编辑卡片…”设定实际值。</translation>
+    </message>
+    <message>
+        <source>not set (dream cards %1)</source>
+        <translation>未设置（梦境卡片 %1）</translation>
+    </message>
+    <message>
+        <source>No card sets the longest reply, so the provider&apos;s own limit applies to chat replies; a dream card asks for at most %1 tokens. Edit card… sets one.</source>
+        <translation>没有卡片设定最长回复，因此对话回复采用服务商自己的上限；梦境卡片最多请求 %1 个 token。用“编辑卡片…”设定。</translation>
+    </message>
+    <message>
+        <source>Each model&apos;s context window and longest reply. A model card you add wins over what the provider reports and the bundled catalog; hover a column&apos;s title for what it means.</source>
+        <translation>每个模型的上下文窗口和最长回复。你添加的模型卡片优先于服务商的报告和内置目录；将指针停在列标题上可查看其含义。</translation>
     </message>
     <message>
         <source>A model card tells ChatHub a model&apos;s context window, longest reply and tokenizer. Add one when a model is missing from the catalog or its provider reports the wrong window.</source>
@@ -3641,6 +3689,10 @@ Type below and press %1 to start.</source>
         <translation>所有服务商</translation>
     </message>
     <message>
+        <source>No card names a tokenizer, so ChatHub picks one from the model&apos;s name.</source>
+        <translation>没有卡片指定分词器，因此 ChatHub 按模型名称选择。</translation>
+    </message>
+    <message>
         <source>Read the providers</source>
         <translation>读取服务商</translation>
     </message>
@@ -3649,12 +3701,12 @@ Type below and press %1 to start.</source>
         <translation>删除 %1 的模型卡片</translation>
     </message>
     <message>
-        <source>by model id</source>
-        <translation>按模型 ID</translation>
-    </message>
-    <message>
         <source>&amp;Edit card…</source>
         <translation>编辑卡片…</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
     </message>
     <message>
         <source>every provider</source>
@@ -4231,6 +4283,10 @@ Type below and press %1 to start.</source>
         <translation>添加服务商（OpenAI、Anthropic、OpenRouter、本地服务器…）</translation>
     </message>
     <message>
+        <source>Replies</source>
+        <translation>回复</translation>
+    </message>
+    <message>
         <source>Tell me when a provider sends nothing for</source>
         <translation>服务商多久没有发送内容时提醒我</translation>
     </message>
@@ -4253,12 +4309,20 @@ URL：%3
 %4</translation>
     </message>
     <message>
+        <source>The reply then offers Stop and Retry; it keeps waiting until you choose.</source>
+        <translation>回复随后显示“停止”和“重试”；在你选择之前会一直等待。</translation>
+    </message>
+    <message>
         <source> MB</source>
         <translation> MB</translation>
     </message>
     <message>
         <source>A reply longer than this stops and is kept cut at the limit, with a note. Default %1 MB; the environment variable %2 wins when set</source>
         <translation>超过此大小的回复会停止，并在上限处截断保存，附带说明。默认 %1 MB；若设置了环境变量 %2，则以它为准</translation>
+    </message>
+    <message>
+        <source>A longer reply stops there and is kept, cut, with a note.</source>
+        <translation>更长的回复会在此处停止，截断后保留并附上说明。</translation>
     </message>
     <message>
         <source>Testing…</source>
@@ -7547,16 +7611,60 @@ URL：%3
         <translation>设置 → %1</translation>
     </message>
     <message>
+        <source>Look</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <source>Language and typing</source>
+        <translation>语言与输入</translation>
+    </message>
+    <message>
         <source>Theme</source>
         <translation>主题</translation>
+    </message>
+    <message>
+        <source>Light or dark; System follows your computer&apos;s setting.</source>
+        <translation>浅色或深色；“系统”跟随电脑的设置。</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>The conversation and the message box; Ctrl+minus and Ctrl+plus change it too.</source>
+        <translation>对话和消息框的文字；也可用 Ctrl+减号和 Ctrl+加号调整。</translation>
     </message>
     <message>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <source>Sending</source>
-        <translation>发送</translation>
+        <source>The language of menus and pages; what the model reads stays as it is.</source>
+        <translation>菜单和页面的语言；模型读到的内容不变。</translation>
+    </message>
+    <message>
+        <source>Send key</source>
+        <translation>发送键</translation>
+    </message>
+    <message>
+        <source>The key that sends a message; the other one starts a new line.</source>
+        <translation>用于发送消息的键；另一个用于换行。</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <source>Ctrl+Enter</source>
+        <translation>Ctrl+Enter</translation>
     </message>
     <message>
         <source>Text size</source>
@@ -7845,16 +7953,20 @@ URL：%3
         <translation>在文件管理器中打开存放该存储的文件夹</translation>
     </message>
     <message>
-        <source>Location:</source>
-        <translation>位置：</translation>
+        <source>Location</source>
+        <translation>位置</translation>
     </message>
     <message>
-        <source>Size:</source>
-        <translation>大小：</translation>
+        <source>Size</source>
+        <translation>大小</translation>
     </message>
     <message>
-        <source>Engine:</source>
-        <translation>引擎：</translation>
+        <source>The store&apos;s files on disk, with their journal.</source>
+        <translation>存储在磁盘上的文件，包括其日志。</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
     </message>
     <message>
         <source>Changes made elsewhere — the command line, cron, another window — show here within about a second.</source>
@@ -8232,10 +8344,6 @@ Input budget: %1 tokens</source>
         <translation>ChatHub 自身工作所用的模型，与你的助手对话所用的模型分开。</translation>
     </message>
     <message>
-        <source>Summaries</source>
-        <translation>摘要</translation>
-    </message>
-    <message>
         <source>First OpenAI provider</source>
         <translation>第一个 OpenAI 服务商</translation>
     </message>
@@ -8246,10 +8354,6 @@ Input budget: %1 tokens</source>
     <message>
         <source>Use %1 on the first OpenAI provider</source>
         <translation>使用第一个 OpenAI 服务商上的 %1</translation>
-    </message>
-    <message>
-        <source>&amp;Model:</source>
-        <translation>模型：</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;a separate setting&lt;/b&gt; from the chat model: it may be the chat model you talk to, but a small fast model is better (a busy chat model makes summaries fail). Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
@@ -8264,10 +8368,6 @@ Input budget: %1 tokens</source>
         <translation>History Compress 模型撰写话题摘要并合并梦境卡片。这是一项单独的设置：可以是你的对话模型，但小而快的模型更好。</translation>
     </message>
     <message>
-        <source>&amp;Keep archive excerpts of earlier summaries</source>
-        <translation>保留较早摘要的存档摘录</translation>
-    </message>
-    <message>
         <source>Send short excerpts of earlier topic summaries under the current one</source>
         <translation>在当前摘要之下发送较早话题摘要的简短摘录</translation>
     </message>
@@ -8280,40 +8380,16 @@ Input budget: %1 tokens</source>
         <translation>History Compress 模型撰写摘要和梦境卡片所用的语言。界面语言从不改变模型读到的内容，只有这一项会。</translation>
     </message>
     <message>
-        <source>&amp;Language:</source>
-        <translation>语言：</translation>
-    </message>
-    <message>
-        <source>Topic titles</source>
-        <translation>话题标题</translation>
-    </message>
-    <message>
         <source>The chat&apos;s own model</source>
         <translation>对话自身的模型</translation>
-    </message>
-    <message>
-        <source>M&amp;odel:</source>
-        <translation>模型：</translation>
     </message>
     <message>
         <source>Writes a short title for each new topic after its first reply; until then it shows the first words.</source>
         <translation>在每个新话题第一次回复后为其写一个简短标题；在此之前显示开头几个字。</translation>
     </message>
     <message>
-        <source>Compaction by the chat model</source>
-        <translation>由对话模型压缩</translation>
-    </message>
-    <message>
-        <source>Use &amp;threshold compaction instead of the watermarks</source>
-        <translation>使用阈值压缩代替水位线</translation>
-    </message>
-    <message>
         <source>Off by default. When on, the chat model summarizes older turns once a request passes the context window minus the buffer</source>
         <translation>默认关闭。开启后，一旦请求超过上下文窗口减去缓冲，对话模型就会总结较早的轮次</translation>
-    </message>
-    <message>
-        <source>When on, the chat model itself summarizes older turns once a request nears its context window.</source>
-        <translation>开启后，请求接近上下文窗口时由对话模型本身总结较早的轮次。</translation>
     </message>
     <message>
         <source> tokens</source>
@@ -8324,10 +8400,6 @@ Input budget: %1 tokens</source>
         <translation>在上下文窗口之下为回复和估算误差预留的空间（默认 %1）。越小压缩越晚，越大越早</translation>
     </message>
     <message>
-        <source>&amp;Buffer:</source>
-        <translation>缓冲：</translation>
-    </message>
-    <message>
         <source> messages</source>
         <translation> 条消息</translation>
     </message>
@@ -8336,16 +8408,80 @@ Input budget: %1 tokens</source>
         <translation>逐字保留的最近消息数（默认 %1；按完整轮次，因此可能更多）</translation>
     </message>
     <message>
-        <source>&amp;Keep recent:</source>
-        <translation>保留最近：</translation>
-    </message>
-    <message>
         <source>Failed summaries before a five-minute pause (default %1)</source>
         <translation>暂停五分钟前允许的摘要失败次数（默认 %1）</translation>
     </message>
     <message>
-        <source>Max &amp;failures:</source>
-        <translation>最大失败次数：</translation>
+        <source>When on, the chat model itself summarizes older turns once a request nears its context window, instead of the watermarks.</source>
+        <translation>开启后，不再使用水位线，而是在请求接近上下文窗口时由对话模型本身总结较早的轮次。</translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>History Compress &amp;model</source>
+        <translation>History Compress 模型</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The language summaries and dream cards are written in.</source>
+        <translation>撰写摘要和梦境卡片所用的语言。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep archive excerpts</source>
+        <translation>保留存档摘录</translation>
+    </message>
+    <message>
+        <source>Topic titles</source>
+        <translation>话题标题</translation>
+    </message>
+    <message>
+        <source>Title m&amp;odel</source>
+        <translation>标题模型</translation>
+    </message>
+    <message>
+        <source>Compaction by the chat model</source>
+        <translation>由对话模型压缩</translation>
+    </message>
+    <message>
+        <source>Use &amp;threshold compaction</source>
+        <translation>使用阈值压缩</translation>
+    </message>
+    <message>
+        <source>Advanced: when and how much to compact</source>
+        <translation>高级：何时压缩、压缩多少</translation>
+    </message>
+    <message>
+        <source>&amp;Buffer</source>
+        <translation>缓冲</translation>
+    </message>
+    <message>
+        <source>Compaction starts when a request comes within this many tokens of the context window, leaving room for the reply (default %1).</source>
+        <translation>当请求距上下文窗口不足这么多 token 时开始压缩，为回复留出空间（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep recent</source>
+        <translation>保留最近</translation>
+    </message>
+    <message>
+        <source>The newest messages are sent word for word; older ones are summarized (default %1).</source>
+        <translation>最新的消息原样发送，更早的会被总结（默认 %1）。</translation>
+    </message>
+    <message>
+        <source> failures</source>
+        <translation> 次</translation>
+    </message>
+    <message>
+        <source>Max &amp;failures</source>
+        <translation>最大失败次数</translation>
+    </message>
+    <message>
+        <source>After this many failed summaries in a row, compaction pauses for five minutes (default %1).</source>
+        <translation>连续这么多次总结失败后，压缩暂停五分钟（默认 %1）。</translation>
     </message>
     <message>
         <source>&amp;Save</source>

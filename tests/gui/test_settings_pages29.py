@@ -170,7 +170,7 @@ def test_fields_have_a_one_line_note_instead_of_a_question_mark(window: Any, qtb
 def test_the_changed_pages_read_in_both_themes_at_800_px(window: Any, services: Services, qtbot: Any,
                                                          theme: str) -> None:
     """Issue 29 looks: Providers (list and pane), Models and Tools (empty states), System
-    Agent (notes) and the provider form reach 4.5:1 (3:1 large) with nothing cut, after
+    Agent (notes), Storage and Appearance (walk51's rows) and the provider form reach 4.5:1 (3:1 large) with nothing cut, after
     a live theme switch, in an 800×560 window."""
     from chathub_desktop.gui.design.audit import audit_window
     from chathub_desktop.gui.settings.settings_page import SettingsSection
@@ -185,7 +185,7 @@ def test_the_changed_pages_read_in_both_themes_at_800_px(window: Any, services: 
     qtbot.waitUntil(lambda: tools.loads > 0 and page.detail.models.text() != "Reading…", timeout=5000)
     try:
         for section in (SettingsSection.PROVIDERS, SettingsSection.MODELS, SettingsSection.SYSTEM_AGENT,
-                        SettingsSection.TOOLS):
+                        SettingsSection.TOOLS, SettingsSection.STORAGE, SettingsSection.APPEARANCE):  # walk51: rows
             settings.show_section(section)
             layout_at_rest(window, qtbot)
             report = audit_window(window, theme)

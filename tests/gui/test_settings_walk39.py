@@ -4,7 +4,8 @@
   empty pane: each preset vendor now has its own mark, and the pane is capped at a
   readable width with the mark, the name and sections.
 - "Save sits alone in a far corner": System Agent's Save and Cancel sit side by side
-  right under the form, which is no wider than :attr:`Width.FORM`.
+  right under the form, which is no wider than :attr:`Width.SETTINGS` (walk51: rows, not
+  a half-width form).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from PySide6.QtCore import QSize
 
 from chathub_desktop.gui.design.tokens import Width
 from chathub_desktop.services.container import Services
+from tests.gui.helpers import layout_at_rest
 
 
 def _image(icon: Any) -> Any:  # QIcon → QImage at the list's size
@@ -47,7 +49,7 @@ def test_system_agent_save_and_cancel_sit_together_under_a_capped_form(window: A
     settings.show_system_agent()
     page = settings.system_page
     qtbot.waitUntil(lambda: not page.resolving() and page.save_button.isEnabled(), timeout=5000)
-    assert page.width() <= Width.FORM
+    assert page.width() <= Width.SETTINGS
     save, cancel = page.save_button, page.cancel_button
     assert save.isVisible() and cancel.isVisible() and cancel.isEnabled()
     s, c = save.geometry(), cancel.geometry()
@@ -57,8 +59,15 @@ def test_system_agent_save_and_cancel_sit_together_under_a_capped_form(window: A
     assert 0 < gap <= 24  # next to each other
     bar = page.buttons.mapTo(page, page.buttons.rect().bottomRight())
     assert page.width() - bar.x() <= 24  # at the form's right edge
-    below = page.failures_spin.mapTo(page, page.failures_spin.rect().bottomLeft()).y()
+    assert not page.advanced.is_open() and not page.failures_spin.isVisible()  # walk51: folded at first
+    below = page.advanced.mapTo(page, page.advanced.rect().bottomLeft()).y()  # the form's last row
     assert 0 < page.buttons.mapTo(page, page.buttons.rect().topLeft()).y() - below <= 120  # right under the form
+    page.advanced.button.click()  # the knobs unfold under it; the form scrolls, Save stays in view
+    qtbot.waitUntil(page.failures_spin.isVisible, timeout=5000)
+    layout_at_rest(window, qtbot)
+    page.form_area.ensureWidgetVisible(page.failures_spin)
+    assert page.failures_spin.visibleRegion().boundingRect() == page.failures_spin.rect()
+    assert save.visibleRegion().boundingRect() == save.rect()
     # Cancel forgets an unsaved change
     page.keep_spin.setValue(page.keep_spin.value() + 7)
     changed = page.keep_spin.value()

@@ -26,7 +26,7 @@ def test_models_lists_what_the_enabled_providers_serve(window: Any, services: Se
     dlg.show_section(SettingsSection.MODELS)
     qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
     cells = [item.text() for c in range(page.table.columnCount()) if (item := page.table.item(0, c)) is not None]
-    assert cells[:4] == ["Local", "smollm2-135m", "2k", "provider"]  # the window and where it comes from
+    assert cells[:4] == ["Local", "smollm2-135m", "2k", "from the provider"]  # the window and where it comes from
     assert page.table.item(0, 2).toolTip() == "2,048"  # exact in its tooltip (issue 29: fits 800×560)
     assert page.table.isVisible() and not page.empty.isVisible()  # no "No model cards yet"
     page.table.selectRow(0)

@@ -92,6 +92,10 @@ class Icon(enum.Enum):
     LOCAL_SERVER = "server"  # a provider preset: a server on this machine or network
     DROP_DOWN = "chevron-down"  # a drop-down's arrow (stylesheet image, walk36 #8)
     STEP_UP = "chevron-up"  # a spin box's up arrow (stylesheet image, walk40)
+    FOLDED = "chevron-right"  # a closed disclosure ("Advanced", walk51)
+    THEME_LIGHT = "sun"  # Settings → Appearance's theme segments (walk51)
+    THEME_DARK = "moon"
+    THEME_SYSTEM = "monitor"
 
 
 class IconTint(enum.Enum):

@@ -11,7 +11,7 @@ swaps one for the other without changing its logic. The look is the stylesheet's
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QIcon, QKeyEvent
 from PySide6.QtWidgets import QButtonGroup, QFrame, QHBoxLayout, QPushButton, QWidget
 
 from chathub_desktop.gui.design.tokens import Space
@@ -41,9 +41,12 @@ class SegmentedControl(QFrame):
         self._current = -1
 
     # --- QComboBox's API, as far as forms use it ---------------------------------------------
-    def addItem(self, text: str, data: object = None) -> None:  # noqa: N802 - QComboBox's name
-        """Append a segment saying ``text`` that stands for ``data``; the first one is chosen."""
+    def addItem(self, text: str, data: object = None, icon: QIcon | None = None) -> None:  # noqa: N802 - QComboBox's name
+        """Append a segment saying ``text`` (after ``icon`` when given) that stands for
+        ``data``; the first one is chosen."""
         b = QPushButton(text)
+        if icon is not None:
+            b.setIcon(icon)
         b.setObjectName("segment")
         b.setCheckable(True)
         b.setAutoDefault(False)

@@ -210,6 +210,14 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     # Settings → Providers' detail pane (walk29 #9): a raised card beside the list
     b.rule("QFrame#providerDetail", bg="raised", border=line, border_radius=f"{Radius.LG}px")
     b.rule("QLabel#providerTitle", fg="text", on=("raised",), font_weight=600)
+    # the Settings pages' rows (walk51): a rounded raised card per topic, thin lines between
+    # its rows, an "Advanced" disclosure as a quiet text button with a chevron
+    b.rule("QFrame#settingGroup", bg="raised", border=line, border_radius=f"{Radius.LG}px")
+    b.rule("QFrame#settingDivider", background=c.border, border="none", margin=f"0 {Space.XL}px")
+    b.rule("QLabel#settingTitle", fg="text", on=("raised",))
+    b.rule('QToolButton[disclosure="true"]', fg="text", on=("raised",), padding=f"{Space.XS}px {Space.SM}px")
+    b.rule('QToolButton[disclosure="true"]:checked', fg="text", on=("raised",), background="transparent")
+    b.rule('QToolButton[disclosure="true"]:hover', fg="text", bg="hover")
     # buttons
     b.rule("QPushButton", fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
            padding=f"{Space.XS}px {Space.LG}px", min_height=f"{Space.XL + Space.XS}px")

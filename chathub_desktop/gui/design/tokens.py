@@ -48,6 +48,7 @@ class Width(enum.IntEnum):
     """Column widths, px."""
 
     FORM = 640  # the widest a settings form grows (walk39: no full-width forms)
+    SETTINGS = 960  # the widest a settings page of rows grows (walk51: label left, control right)
     DETAIL = 880  # the widest a list's detail card grows (walk42 #5: not half the pane)
     READING = 860  # the conversation's column, centred on a wide window; the composer's too (walk36 #1)
 

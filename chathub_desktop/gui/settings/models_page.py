@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -45,17 +46,43 @@ if TYPE_CHECKING:
     from chathub_desktop.services.views import ProviderView
 
 COLUMNS = (QT_TRANSLATE_NOOP("ModelsPage", "Provider"), QT_TRANSLATE_NOOP("ModelsPage", "Model"),
-           QT_TRANSLATE_NOOP("ModelsPage", "Context window"), QT_TRANSLATE_NOOP("ModelsPage", "Window from"),
+           QT_TRANSLATE_NOOP("ModelsPage", "Context window"), QT_TRANSLATE_NOOP("ModelsPage", "Source"),
            QT_TRANSLATE_NOOP("ModelsPage", "Max output"), QT_TRANSLATE_NOOP("ModelsPage", "Tokenizer"))
-#: How the "Window from" column says each :class:`WindowSource`.
-SOURCE_TEXTS = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("ModelsPage", "your card"),
+#: What each column means, in its header's tooltip (walk51: "none · dream card 1,600").
+COLUMN_TIPS = ("", "",
+               QT_TRANSLATE_NOOP("ModelsPage", "How much one request and its reply can hold, in tokens: the token "
+                                               "badge, compaction and the history sent fit it. Hover a figure for the "
+                                               "exact count."),
+               QT_TRANSLATE_NOOP("ModelsPage", "Where the context window comes from: your model card, the provider, "
+                                               "the bundled catalog, or a safe default."),
+               QT_TRANSLATE_NOOP("ModelsPage", "The longest reply the model may write, in tokens."),
+               QT_TRANSLATE_NOOP("ModelsPage", "How ChatHub counts this model's tokens."))
+#: How the Source column says each :class:`WindowSource`, and what its tooltip adds.
+SOURCE_TEXTS = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("ModelsPage", "from the card"),
+                WindowSource.PROVIDER: QT_TRANSLATE_NOOP("ModelsPage", "from the provider"),
+                WindowSource.CATALOG: QT_TRANSLATE_NOOP("ModelsPage", "from the catalog"),
+                WindowSource.FALLBACK: QT_TRANSLATE_NOOP("ModelsPage", "default")}
+#: The Source column's words on a narrow page (:data:`NARROW_PX`).
+SOURCE_SHORT = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("ModelsPage", "card"),
                 WindowSource.PROVIDER: QT_TRANSLATE_NOOP("ModelsPage", "provider"),
                 WindowSource.CATALOG: QT_TRANSLATE_NOOP("ModelsPage", "catalog"),
-                WindowSource.FALLBACK: QT_TRANSLATE_NOOP("ModelsPage", "fallback")}
+                WindowSource.FALLBACK: QT_TRANSLATE_NOOP("ModelsPage", "default")}
+SOURCE_TIPS = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("ModelsPage", "Your model card sets this window; Edit card… "
+                                                                       "changes it."),
+               WindowSource.PROVIDER: QT_TRANSLATE_NOOP("ModelsPage", "The provider reported this window when its "
+                                                                      "connection was tested."),
+               WindowSource.CATALOG: QT_TRANSLATE_NOOP("ModelsPage", "ChatHub's bundled model catalog gives this "
+                                                                     "window."),
+               WindowSource.FALLBACK: QT_TRANSLATE_NOOP("ModelsPage", "Nothing reports this model's window, so a safe "
+                                                                      "default is assumed; Edit card… sets the real "
+                                                                      "one.")}
 
 translate = QCoreApplication.translate
 #: The column that takes the width the others leave (the model id, elided in the middle).
 MODEL_COLUMN = 1
+#: Below this page width (px) the Source column says its short word ("provider" for "from
+#: the provider"), so the model ids keep some room at 800×560 (walk51); the tooltip is whole.
+NARROW_PX = 720
 
 
 def header_label(text: str) -> str:
@@ -64,17 +91,32 @@ def header_label(text: str) -> str:
     return text.replace(" ", "\n", 1)
 
 
-def _no_max_output(window: int) -> str:
+def _no_max_output(window: int) -> QTableWidgetItem:
     """The Max output cell of a model no card gives one (walk50 #2: "—" hid the 512-token
-    cap a dream card of a 2,048-token model gets): what a dream card asks for instead
-    (``core.dream_prompt.answer_cap``), e.g. "none · dream card 512"; Edit card sets one."""
+    cap a dream card of a 2,048-token model gets; walk51: "none · dream card 1,600" said it
+    in code words): "not set (dream cards 512)", with what that means in its tooltip
+    (the cap is ``core.dream_prompt.answer_cap``'s); Edit card… sets one."""
     cap, _source = answer_cap(dream_budget(window), None, user_card=False)
-    return fill(translate("ModelsPage", "none · dream card %1"), f"{cap:,}")
+    item = QTableWidgetItem(fill(translate("ModelsPage", "not set (dream cards %1)"), f"{cap:,}"))
+    item.setToolTip(fill(translate("ModelsPage", "No card sets the longest reply, so the provider's own limit applies "
+                                                 "to chat replies; a dream card asks for at most %1 tokens. Edit card… "
+                                                 "sets one."), f"{cap:,}"))
+    return item
 
 
-def _cell(value: str | int) -> QTableWidgetItem:
+def _source(source: WindowSource, narrow: bool) -> QTableWidgetItem:
+    """The Source cell: where the window comes from, in words (a short one when
+    ``narrow``), explained in its tooltip."""
+    item = QTableWidgetItem(translate("ModelsPage", (SOURCE_SHORT if narrow else SOURCE_TEXTS)[source]))
+    item.setToolTip(translate("ModelsPage", SOURCE_TIPS[source]))
+    return item
+
+
+def _cell(value: str | int | QTableWidgetItem) -> QTableWidgetItem:
     """A table cell: a token count as a chooser shows it ("128k"), exact in its tooltip;
-    a text whole in its tooltip (the column may elide it)."""
+    a text whole in its tooltip (the column may elide it); a ready item as it is."""
+    if isinstance(value, QTableWidgetItem):
+        return value
     if isinstance(value, int):
         item = QTableWidgetItem(short_window(value))
         item.setToolTip(f"{value:,}")
@@ -122,19 +164,19 @@ class ModelsPage(QWidget):
         self.cards: list[ModelCardView] = []
         self.rows: list[ModelRow] = []
         self.dialog: ModelCardDialog | None = None
+        self.narrow = False  # below NARROW_PX: the Source column's short words
         self.texts = t = Texts(self)
         layout = QVBoxLayout(self)
         intro = QLabel()
         t.bind(intro.setText, lambda: translate(
-            "ModelsPage", "A card beats the bundled catalog for that model: the badge, compaction and the history "
-                          "window use its context window. A model with neither uses a fallback window."))
+            "ModelsPage", "Each model's context window and longest reply. A model card you add wins over what the "
+                          "provider reports and the bundled catalog; hover a column's title for what it means."))
         intro.setWordWrap(True)
         intro.setProperty("tone", "muted")
         layout.addWidget(intro)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("modelCards")
-        t.bind(lambda _s: self.table.setHorizontalHeaderLabels([header_label(translate("ModelsPage", c))
-                                                                for c in COLUMNS]), lambda: "")
+        t.call(self._say_headers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -190,6 +232,13 @@ class ModelsPage(QWidget):
         self.table.itemSelectionChanged.connect(self._sync)
         self.reload()
 
+    def _say_headers(self) -> None:
+        """The column titles (on two lines) and what each means in its tooltip."""
+        for col, (title, tip) in enumerate(zip(COLUMNS, COLUMN_TIPS, strict=True)):
+            item = QTableWidgetItem(header_label(translate("ModelsPage", title)))
+            item.setToolTip(translate("ModelsPage", tip) if tip else "")
+            self.table.setHorizontalHeaderItem(col, item)
+
     def _show_error(self, text: str) -> None:
         self.error_label.setText(text)
         self.error_label.setVisible(bool(text))
@@ -233,29 +282,46 @@ class ModelsPage(QWidget):
 
     def _fill_table(self) -> None:
         self.table.setRowCount(len(self.rows))
-        by_model = translate("ModelsPage", "by model id")
+        by_model = translate("ModelsPage", "auto")
         for r, row in enumerate(self.rows):
             if row.card is not None:
                 c = row.card
-                cells = (c.provider or translate("ModelsPage", "Every provider"), c.model, c.context_window,
-                         translate("ModelsPage", SOURCE_TEXTS[WindowSource.USER_CARD]),
-                         c.max_output or _no_max_output(c.context_window), c.encoding or by_model)
+                cells: tuple[str | int | QTableWidgetItem, ...] = (
+                    c.provider or translate("ModelsPage", "Every provider"), c.model, c.context_window,
+                    _source(WindowSource.USER_CARD, self.narrow), c.max_output or _no_max_output(c.context_window),
+                    c.encoding or by_model)
             else:
                 assert row.served is not None
                 m = row.served
-                cells = (m.provider, m.model, m.window, translate("ModelsPage", SOURCE_TEXTS[m.source]),
-                         m.max_output or _no_max_output(m.window), by_model)
+                cells = (m.provider, m.model, m.window, _source(m.source, self.narrow), m.max_output or _no_max_output(m.window),
+                         by_model)
             for col, value in enumerate(cells):
-                self.table.setItem(r, col, _cell(value))
+                item = _cell(value)
+                if col == len(cells) - 1 and value == by_model:
+                    item.setToolTip(translate("ModelsPage", "No card names a tokenizer, so ChatHub picks one from the "
+                                                            "model's name."))
+                self.table.setItem(r, col, item)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Crossing :data:`NARROW_PX` says the Source column in its short or its full words."""
+        super().resizeEvent(event)
+        narrow = self.width() < NARROW_PX
+        if narrow != self.narrow:
+            self.narrow = narrow
+            self._refill()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        """A language switch re-says the table's words ("Every provider", "by model id")."""
+        """A language switch re-says the table's words ("Every provider", "auto")."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange:
-            row = self.table.currentRow()
-            self._fill_table()
-            if row >= 0:
-                self.table.selectRow(row)
+            self._refill()
+
+    def _refill(self) -> None:
+        """Fill the table again, the selected row kept."""
+        row = self.table.currentRow()
+        self._fill_table()
+        if row >= 0:
+            self.table.selectRow(row)
 
     def current_row(self) -> ModelRow | None:
         """The selected row, if any."""

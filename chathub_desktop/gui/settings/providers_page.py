@@ -54,6 +54,7 @@ from chathub_desktop.gui.settings.provider_form import (
     key_source_text,
     kind_label,
 )
+from chathub_desktop.gui.settings.setting_rows import SettingGroup, SettingRow
 from chathub_desktop.gui.shell.empty_state import EmptyState
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said_error
@@ -396,9 +397,11 @@ class ProvidersPage(QWidget):
         self.delete_button = self.detail.delete_button
         self.silence_spin: QSpinBox | None = None
         self.reply_limit_spin: QSpinBox | None = None
-        if settings is not None:
-            layout.addLayout(self._silence_row(settings))
-            layout.addLayout(self._reply_limit_row())
+        if settings is not None:  # walk51: rows with what each does, as the other settings pages
+            replies = SettingGroup(t, lambda: translate("ProvidersPage", "Replies"))
+            replies.add(self._silence_row())
+            replies.add(self._reply_limit_row())
+            layout.addWidget(replies)
         self.error_label = QLabel()
         set_tone(self.error_label, Tone.ERROR)
         self.error_label.setWordWrap(True)
@@ -406,10 +409,8 @@ class ProvidersPage(QWidget):
         layout.addWidget(self.error_label)
         self.reload()
 
-    def _silence_row(self, settings: SettingsService) -> QHBoxLayout:
-        srow = QHBoxLayout()
-        label = QLabel()
-        self.texts.bind(label.setText, lambda: translate("ProvidersPage", "Tell me when a provider sends nothing for"))
+    def _silence_row(self) -> SettingRow:
+        """Tell me when a provider sends nothing for N s (``stream-silence-seconds``)."""
         self.silence_spin = QSpinBox()
         self.silence_spin.setObjectName("silenceSpin")
         self.silence_spin.setRange(STREAM_SILENCE_SECONDS.low, STREAM_SILENCE_SECONDS.high)
@@ -418,19 +419,15 @@ class ProvidersPage(QWidget):
         self.texts.bind(self.silence_spin.setToolTip, lambda: translate(
             "ProvidersPage", "A reply then shows “No data from <host> for N s” with Stop and Retry; it keeps "
                              "waiting until you choose (or the 10-minute read timeout ends it). Default 60 s"))
-        label.setBuddy(self.silence_spin)
         self.silence_spin.editingFinished.connect(self._store_silence)
-        srow.addWidget(label)
-        srow.addWidget(self.silence_spin)
-        srow.addStretch(1)
-        return srow
+        return SettingRow(self.silence_spin, lambda: translate("ProvidersPage", "Tell me when a provider sends "
+                                                                                "nothing for"), self.texts,
+                          description=lambda: translate("ProvidersPage", "The reply then offers Stop and Retry; it "
+                                                                         "keeps waiting until you choose."))
 
-    def _reply_limit_row(self) -> QHBoxLayout:
+    def _reply_limit_row(self) -> SettingRow:
         """Largest reply (``reply-limit-mb``, stream50): past it a reply stops and is kept
         cut at the limit; the error of such a reply names this row."""
-        row = QHBoxLayout()
-        label = QLabel()
-        self.texts.bind(label.setText, lambda: translate("ServiceReasons", REPLY_SETTING_LABEL))
         spin = self.reply_limit_spin = QSpinBox()
         spin.setObjectName("replyLimitSpin")
         spin.setRange(REPLY_LIMIT_MB.low, REPLY_LIMIT_MB.high)
@@ -440,12 +437,10 @@ class ProvidersPage(QWidget):
             "ProvidersPage", "A reply longer than this stops and is kept cut at the limit, with a note. Default "
                              "%1 MB; the environment variable %2 wins when set"), str(REPLY_LIMIT_MB.default),
             REPLY_LIMIT_ENV))
-        label.setBuddy(spin)
         spin.editingFinished.connect(self._store_reply_limit)
-        row.addWidget(label)
-        row.addWidget(spin)
-        row.addStretch(1)
-        return row
+        return SettingRow(spin, lambda: translate("ServiceReasons", REPLY_SETTING_LABEL), self.texts,
+                          description=lambda: translate("ProvidersPage", "A longer reply stops there and is kept, "
+                                                                         "cut, with a note."))
 
     def _store_reply_limit(self) -> None:
         assert self._settings is not None and self.reply_limit_spin is not None

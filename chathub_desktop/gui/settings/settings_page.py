@@ -14,21 +14,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QResizeEvent, QShowEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QButtonGroup,
-    QCheckBox,
     QFrame,
-    QGroupBox,
     QHBoxLayout,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
-    QRadioButton,
     QScrollArea,
     QStackedWidget,
     QVBoxLayout,
@@ -37,9 +31,10 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.settings.appearance_section import ActionGroup, AppearanceSection, Choice
 from chathub_desktop.gui.settings.providers_page import ProvidersPage
 from chathub_desktop.gui.settings.system_agent_page import SystemAgentPage
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.page_header import PageHeader
 
 if TYPE_CHECKING:
@@ -49,7 +44,7 @@ if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.providers.provider_service import ProviderService
 
-__all__ = ["ActionGroup", "AppearanceSection", "SettingsPage", "SettingsSection"]
+__all__ = ["ActionGroup", "AppearanceSection", "Choice", "SettingsPage", "SettingsSection"]
 
 #: Width of the section list, px; below :data:`NARROW_PX` of page width it narrows to
 #: its longest name (labels stay: walk29 #11).
@@ -78,76 +73,6 @@ _ICONS = {
     SettingsSection.SYSTEM_AGENT: Icon.SYSTEM_AGENT, SettingsSection.TOOLS: Icon.TOOLS,
     SettingsSection.STORAGE: Icon.STORAGE, SettingsSection.APPEARANCE: Icon.THEME,
 }
-
-
-@dataclass(frozen=True)
-class ActionGroup:
-    """Appearance controls from window actions: ``title`` over one control per action
-    (a radio button for an exclusive group's checkable action, a check box for another
-    checkable one, else a push button). ``title`` is the English source of a
-    ``SettingsPage`` text (marked with ``QT_TRANSLATE_NOOP``); the box shows it translated."""
-
-    title: str
-    actions: Sequence[QAction]
-
-
-def _follow(action: QAction, on: bool) -> None:
-    """Trigger ``action`` when its checked state differs from ``on`` (a control's click)."""
-    if action.isChecked() != on:
-        action.trigger()
-
-
-def _control(action: QAction, radios: QButtonGroup | None) -> QWidget:
-    """A control that triggers ``action`` and follows its checked and enabled state and
-    its texts (re-said by the window on a language switch, issue 27)."""
-    button: QRadioButton | QCheckBox | QPushButton
-    if action.isCheckable():
-        button = QRadioButton() if radios is not None else QCheckBox()
-        if radios is not None:
-            radios.addButton(button)
-        button.setChecked(action.isChecked())
-        action.toggled.connect(button.setChecked)
-        button.clicked.connect(lambda on: _follow(action, on))
-    else:
-        button = QPushButton()
-        button.clicked.connect(action.trigger)
-
-    def say() -> None:
-        text = action.text().replace("&", "")
-        keys = action.shortcut().toString()
-        tip = action.toolTip() if action.toolTip().replace("&", "") != text else ""
-        button.setText(text)
-        button.setToolTip(" ".join(p for p in (tip, f"({keys})" if keys else "") if p))
-
-    say()
-    action.changed.connect(say)
-    button.setEnabled(action.isEnabled())
-    action.enabledChanged.connect(button.setEnabled)
-    return button
-
-
-class AppearanceSection(QWidget):
-    """Settings → Appearance: one box per :class:`ActionGroup` (theme, send key, text
-    size, notifications), the same actions the app menu's View holds, so both show one
-    state."""
-
-    def __init__(self, groups: Sequence[ActionGroup], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        lay = QVBoxLayout(self)
-        self.texts = Texts(self)
-        self.controls: dict[QAction, QWidget] = {}
-        for group in groups:
-            box = QGroupBox()
-            self.texts.bind(box.setTitle, said("SettingsPage", group.title))
-            row = QHBoxLayout(box)
-            exclusive = any(a.actionGroup() is not None and a.actionGroup().isExclusive() for a in group.actions)
-            radios = QButtonGroup(box) if exclusive else None
-            for action in group.actions:
-                self.controls[action] = _control(action, radios)
-                row.addWidget(self.controls[action])
-            row.addStretch(1)
-            lay.addWidget(box)
-        lay.addStretch(1)
 
 
 def _scrolled(widget: QWidget) -> QScrollArea:

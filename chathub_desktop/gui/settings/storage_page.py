@@ -21,7 +21,6 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices, QFontDatabase, QGuiApplication, QTextOption
 from PySide6.QtWidgets import (
-    QFormLayout,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -36,6 +35,7 @@ from chathub_desktop.core.imported_chat import human_size
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Width
+from chathub_desktop.gui.settings.setting_rows import SettingGroup, SettingRow
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 
 if TYPE_CHECKING:
@@ -91,48 +91,60 @@ class StoragePage(QWidget):
         d = services.store_description()
         self._description = d
         self.texts = t = Texts(self)
-        self.setMaximumWidth(Width.FORM)  # walk39: a readable form, not the window's width
+        self.setMaximumWidth(Width.SETTINGS)  # walk51: rows as the other settings pages
         layout = QVBoxLayout(self)
+        layout.setSpacing(Space.XL)
         lead = QLabel()
         t.bind(lead.setText, lambda: translate("StoragePage", "Your topics, assistants and memory are kept in this "
                                                               "store."))
         lead.setWordWrap(True)
         set_tone(lead, Tone.MUTED)
         layout.addWidget(lead)
-        form = QFormLayout()
-        form.setHorizontalSpacing(Space.LG)
-        form.setVerticalSpacing(Space.MD)
+        store = SettingGroup(t)
+        layout.addWidget(store)
         self.location_label = QLabel()
         t.bind(self.location_label.setText, lambda: d.path if d.is_sqlite and d.path else server_words(d.url))
         self.location_label.setObjectName("storeLocation")
         self.location_label.setWordWrap(True)
         self.location_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.location_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.show_folder_button: QPushButton | None = None
         self.size_label: QLabel | None = None
         if d.is_sqlite and d.path:
-            where = QVBoxLayout()
-            where.setSpacing(Space.XS)
-            where.addWidget(self.location_label)
             self.show_folder_button = QPushButton(icon(Icon.FOLDER), "")
             t.bind(self.show_folder_button.setText, lambda: translate("StoragePage", "Show in folder"))
             self.show_folder_button.setObjectName("storeShowFolder")
             t.bind(self.show_folder_button.setToolTip, lambda: translate(
                 "StoragePage", "Open the folder that holds the store in the file manager"))
             self.show_folder_button.clicked.connect(self.show_folder)
-            where.addWidget(self.show_folder_button, 0, Qt.AlignmentFlag.AlignLeft)
-            form.addRow(self._label(QT_TRANSLATE_NOOP("StoragePage", "Location:")), where)
+        store.add(SettingRow(self.show_folder_button, lambda: translate("StoragePage", "Location"), t, note=self.location_label))
+        if d.is_sqlite and d.path:
             self.size_label = QLabel("…")
             self.size_label.setObjectName("storeSize")
-            form.addRow(self._label(QT_TRANSLATE_NOOP("StoragePage", "Size:")), self.size_label)
-        else:
-            form.addRow(self._label(QT_TRANSLATE_NOOP("StoragePage", "Location:")), self.location_label)
+            store.add(SettingRow(self.size_label, lambda: translate("StoragePage", "Size"), t,
+                                 description=lambda: translate("StoragePage", "The store's files on disk, with their "
+                                                                              "journal.")))
         self.engine_label = QLabel()
         t.bind(self.engine_label.setText, lambda: translate("StoragePage", ENGINE_TEXT[d.is_sqlite]))
         self.engine_label.setObjectName("storeEngine")
         self.engine_label.setWordWrap(True)
-        form.addRow(self._label(QT_TRANSLATE_NOOP("StoragePage", "Engine:")), self.engine_label)
-        layout.addLayout(form)
+        store.add(SettingRow(None, lambda: translate("StoragePage", "Engine"), t, note=self.engine_label))
+        self.advanced_button = QToolButton()
+        self.advanced_button.setObjectName("storeAdvanced")
+        self.advanced_button.setProperty("disclosure", True)
+        t.bind(self.advanced_button.setText, lambda: translate("StoragePage", "Advanced: the database URL and moving "
+                                                                              "the store"))
+        self.advanced_button.setCheckable(True)
+        self.advanced_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.advanced_button.setIcon(icon(Icon.FOLDED))
+        self.advanced_button.toggled.connect(self._show_advanced)
+        self.advanced = self._advanced_box(d)
+        self.advanced.hide()
+        folded = QWidget()
+        fl = QVBoxLayout(folded)
+        fl.setContentsMargins(Space.MD, Space.SM, Space.XL, Space.LG)
+        fl.addWidget(self.advanced_button, 0, Qt.AlignmentFlag.AlignLeft)
+        fl.addWidget(self.advanced)
+        store.add(folded)
         self.kind_label = QLabel()
         t.bind(self.kind_label.setText, lambda: translate(
             "StoragePage", "Changes made elsewhere — the command line, cron, another window — show here within about "
@@ -142,27 +154,18 @@ class StoragePage(QWidget):
         self.kind_label.setWordWrap(True)
         set_tone(self.kind_label, Tone.MUTED)
         layout.addWidget(self.kind_label)
-        layout.addSpacing(Space.MD)
-        self.advanced_button = QToolButton()
-        self.advanced_button.setObjectName("storeAdvanced")
-        t.bind(self.advanced_button.setText, lambda: translate("StoragePage", "Advanced: the database URL and moving "
-                                                                              "the store"))
-        self.advanced_button.setCheckable(True)
-        self.advanced_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.advanced_button.setArrowType(Qt.ArrowType.RightArrow)
-        self.advanced_button.setAutoRaise(True)
-        self.advanced_button.toggled.connect(self._show_advanced)
-        layout.addWidget(self.advanced_button, 0, Qt.AlignmentFlag.AlignLeft)
-        self.advanced = self._advanced_box(d)
-        self.advanced.hide()
-        layout.addWidget(self.advanced)
         self.recall_panel: QWidget | None = None
         if vector_fill is not None:
             from chathub_desktop.gui.shell.vector_fill import RecallVectorsPanel
 
-            layout.addSpacing(Space.LG)
+            recall = SettingGroup(t)
             self.recall_panel = RecallVectorsPanel(vector_fill)
-            layout.addWidget(self.recall_panel)
+            inset = QWidget()
+            il = QVBoxLayout(inset)
+            il.setContentsMargins(Space.XL, Space.LG, Space.XL, Space.LG)
+            il.addWidget(self.recall_panel)
+            recall.add(inset)
+            layout.addWidget(recall)
         layout.addStretch(1)
         self._runner = runner
         if self.size_label is not None and d.path and runner is not None:
@@ -222,7 +225,7 @@ class StoragePage(QWidget):
 
     def _show_advanced(self, shown: bool) -> None:
         self.advanced.setVisible(shown)
-        self.advanced_button.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.advanced_button.setIcon(icon(Icon.DROP_DOWN if shown else Icon.FOLDED))
 
     async def _read_size(self, path: str) -> None:
         assert self._runner is not None and self.size_label is not None

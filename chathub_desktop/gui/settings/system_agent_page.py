@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialogButtonBox,
-    QFormLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -48,6 +47,7 @@ from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.tokens import Width
 from chathub_desktop.gui.settings.agent_settings import read_agent_settings, summarizer_line
 from chathub_desktop.gui.settings.model_picker import ModelPicker
+from chathub_desktop.gui.settings.setting_rows import Disclosure, SettingGroup, SettingRow, row_box
 from chathub_desktop.gui.shell.help_button import FieldNote, field_note, note_text
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.shell.range_hint import install_range_hints
@@ -119,27 +119,6 @@ CARD_LANGUAGES: tuple[tuple[str | None, str], ...] = (
 PICKER_WIDTH = 620
 
 
-def form_section(title: str, texts: Texts) -> QLabel:
-    """A System Agent section heading (``QLabel#formSection``: the text colour, bold);
-    ``title`` is a ``SystemAgentPage`` source, said through ``texts``."""
-    label = QLabel()
-    texts.bind(label.setText, lambda: translate("SystemAgentPage", title))
-    label.setObjectName("formSection")
-    label.setContentsMargins(0, Space.SM, 0, 0)
-    return label
-
-
-def agent_form() -> QFormLayout:
-    """A System Agent section's form: labels right-aligned in one column, fields at their
-    width, notes under their field."""
-    form = QFormLayout()
-    form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-    form.setHorizontalSpacing(Space.LG)
-    form.setVerticalSpacing(Space.XS)
-    return form
-
-
 class FittedScrollArea(QScrollArea):
     """A frameless scroll area that asks for its whole ``widget``'s height (a plain one
     caps its wish at 24 lines), so it scrolls only when the window is too short."""
@@ -176,25 +155,24 @@ class SystemAgentPage(QWidget):
         self.svc = services
         self._runner = runner
         self.texts = t = Texts(self)
-        self.setMaximumWidth(Width.FORM)  # walk39: a readable form, not the window's width
+        self.setMaximumWidth(Width.SETTINGS)  # walk51: full-width rows, capped where they stay one glance
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         body = QWidget()
         self.form_area = FittedScrollArea(body)  # walk42 #7: the form scrolls, Save/Cancel stay in view
         outer.addWidget(self.form_area)
         layout = QVBoxLayout(body)
-        layout.setSpacing(Space.XS)
+        layout.setSpacing(Space.XL)
         intro = QLabel()
         t.bind(intro.setText, lambda: translate("SystemAgentPage", "The models ChatHub uses for its own work, apart "
                                                                    "from the ones your assistants chat with."))
         intro.setWordWrap(True)
         set_tone(intro, Tone.MUTED)
         layout.addWidget(intro)
-        # Summaries: the History Compress model and archive excerpts (walk36 #10: one level of grouping)
-        cl = agent_form()  # one form: every section's labels share a column
-        layout.addLayout(cl)
-        cl.addRow(form_section(QT_TRANSLATE_NOOP("SystemAgentPage", "Summaries"), t))
-        crow = QHBoxLayout()
+        # walk51: rows with the name and what it does at the left, the control at the right;
+        # the History Compress model first, the compaction knobs behind "Advanced"
+        summaries = SettingGroup(t, lambda: translate("SystemAgentPage", "Summaries"))
+        layout.addWidget(summaries)
         self.compress_picker = ModelPicker(QT_TRANSLATE_NOOP("SystemAgentPage", "First OpenAI provider"), model_ids,
                                            name="compress")
         t.bind(self.compress_picker.setToolTip, lambda: translate(
@@ -207,35 +185,22 @@ class SystemAgentPage(QWidget):
         t.bind(self.compress_default.setToolTip, lambda: fill(translate(
             "SystemAgentPage", "Use %1 on the first OpenAI provider"), str(DEFAULT_COMPRESS_MODEL)))
         self.compress_default.clicked.connect(lambda: self.compress_picker.set_value(DEFAULT_COMPRESS_MODEL))
-        crow.addWidget(self.compress_picker, 1)
-        crow.addWidget(self.compress_default)
-        crow.addStretch(0)
-        clabel = QLabel()
-        t.bind(clabel.setText, lambda: translate("SystemAgentPage", "&Model:"))
-        clabel.setBuddy(self.compress_picker.model_combo)
-        cl.addRow(clabel, crow)
         self.compress_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "The History Compress model writes topic "
                                                           "summaries and folds dream cards. A separate setting: it may be "
                                                           "your chat model, but a small fast model is better."),
                                         COMPRESS_HELP, "compressNote")
-        cl.addRow("", self.compress_note)
         self.compress_info = FieldNote()  # wrapped: its height follows its width
         self.compress_info.setObjectName("compressInfo")
         self.compress_info.setWordWrap(True)
         set_tone(self.compress_info, Tone.MUTED)
-        cl.addRow("", self.compress_info)
-        self.archives_check = QCheckBox()
-        t.bind(self.archives_check.setText, lambda: translate("SystemAgentPage", "&Keep archive excerpts of earlier "
-                                                                                 "summaries"))
-        self.archives_check.setObjectName("archivesCheck")
-        t.bind(self.archives_check.setToolTip, lambda: translate(
-            "SystemAgentPage", "Send short excerpts of earlier topic summaries under the current one"))
-        cl.addRow("", self.archives_check)
-        self.archives_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "Sends short excerpts of earlier "
-                                                          "summaries with the current one, so details a later merge "
-                                                          "dropped are not lost."), ARCHIVES_HELP, "archivesNote",
-                                        more=False)
-        cl.addRow("", self.archives_note)
+        chooser = QWidget()
+        cl = QVBoxLayout(chooser)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.setSpacing(Space.XS)
+        cl.addWidget(row_box(self.compress_picker, self.compress_default, stretch_first=True))
+        cl.addWidget(self.compress_info)
+        summaries.add(SettingRow(chooser, lambda: translate("SystemAgentPage", "History Compress &model"), t,
+                                 note=self.compress_note, stacked=True, buddy=self.compress_picker.model_combo))
         self.language_combo = QComboBox()
         self.language_combo.setObjectName("cardLanguage")
         self.language_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -246,39 +211,49 @@ class SystemAgentPage(QWidget):
         t.bind(self.language_combo.setToolTip, lambda: translate(
             "SystemAgentPage", "The language the History Compress model writes summaries and dream cards in. The "
             "interface language never changes what a model reads; only this does."))
-        cl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Language:"),
-                                   self.language_combo), self.language_combo)
+        summaries.add(SettingRow(self.language_combo, lambda: translate("SystemAgentPage", "&Language"), t,
+                                 description=lambda: translate("SystemAgentPage", "The language summaries and "
+                                                                                  "dream cards are written in.")))
+        self.archives_check = QCheckBox()
+        self.archives_check.setObjectName("archivesCheck")
+        t.bind(self.archives_check.setToolTip, lambda: translate(
+            "SystemAgentPage", "Send short excerpts of earlier topic summaries under the current one"))
+        self.archives_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "Sends short excerpts of earlier "
+                                                          "summaries with the current one, so details a later merge "
+                                                          "dropped are not lost."), ARCHIVES_HELP, "archivesNote",
+                                        more=False)
+        summaries.add(SettingRow(self.archives_check, lambda: translate("SystemAgentPage", "&Keep archive excerpts"), t,
+                                 note=self.archives_note))
         # Topic titles
-        nl = cl
-        nl.addRow(form_section(QT_TRANSLATE_NOOP("SystemAgentPage", "Topic titles"), t))
+        titles = SettingGroup(t, lambda: translate("SystemAgentPage", "Topic titles"))
+        layout.addWidget(titles)
         self.naming_picker = ModelPicker(QT_TRANSLATE_NOOP("SystemAgentPage", "The chat's own model"), model_ids,
                                          allow_off=True, name="naming")
         self.naming_picker.setMaximumWidth(PICKER_WIDTH)
         for picker in (self.compress_picker, self.naming_picker):
             picker.attach_models(services.provider_models)  # issue 28: the provider's own models first
-        nlabel = QLabel()
-        t.bind(nlabel.setText, lambda: translate("SystemAgentPage", "M&odel:"))
-        nlabel.setBuddy(self.naming_picker.provider_combo)
-        nl.addRow(nlabel, self.naming_picker)
         self.naming_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "Writes a short title for each new topic "
                                                         "after its first reply; until then it shows the first words."),
                                       NAMING_HELP, "namingNote", more=False)
-        nl.addRow("", self.naming_note)
-        # Threshold compaction (NUM-1, NUM-3, NUM-6, NUM-8)
-        tl = cl
-        tl.addRow(form_section(QT_TRANSLATE_NOOP("SystemAgentPage", "Compaction by the chat model"), t))
+        titles.add(SettingRow(self.naming_picker, lambda: translate("SystemAgentPage", "Title m&odel"), t, note=self.naming_note,
+                              stacked=True, buddy=self.naming_picker.provider_combo))
+        # Threshold compaction (NUM-1, NUM-3, NUM-6, NUM-8): the switch in front, its knobs folded
+        compaction = SettingGroup(t, lambda: translate("SystemAgentPage", "Compaction by the chat model"))
+        layout.addWidget(compaction)
         self.threshold_check = QCheckBox()
-        t.bind(self.threshold_check.setText, lambda: translate("SystemAgentPage", "Use &threshold compaction "
-                                                                                  "instead of the watermarks"))
         self.threshold_check.setObjectName("thresholdCheck")
         t.bind(self.threshold_check.setToolTip, lambda: translate(
             "SystemAgentPage", "Off by default. When on, the chat model summarizes older turns once a request passes "
                                "the context window minus the buffer"))
-        tl.addRow("", self.threshold_check)
         self.threshold_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "When on, the chat model itself "
                                                            "summarizes older turns once a request nears its context "
-                                                           "window."), THRESHOLD_HELP, "thresholdNote", more=False)
-        tl.addRow("", self.threshold_note)
+                                                           "window, instead of the watermarks."), THRESHOLD_HELP,
+                                         "thresholdNote", more=False)
+        compaction.add(SettingRow(self.threshold_check, lambda: translate("SystemAgentPage", "Use &threshold compaction"), t,
+                                  note=self.threshold_note))
+        self.advanced = Disclosure(lambda: translate("SystemAgentPage", "Advanced: when and how much to compact"), t,
+                                   name="systemAgentAdvanced")
+        compaction.add(self.advanced)
         self.buffer_spin = QSpinBox()
         self.buffer_spin.setObjectName("bufferSpin")
         self.buffer_spin.setRange(COMPACT_BUFFER_TOKENS.low, COMPACT_BUFFER_TOKENS.high)
@@ -287,8 +262,10 @@ class SystemAgentPage(QWidget):
         t.bind(self.buffer_spin.setToolTip, lambda: fill(translate(
             "SystemAgentPage", "Room kept below the context window for the reply and estimation error (default "
                                "%1). Smaller: compacts later; larger: earlier"), f"{COMPACT_BUFFER_TOKENS.default:,}"))
-        tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Buffer:"), self.buffer_spin),
-                  self.buffer_spin)
+        self.advanced.add(SettingRow(self.buffer_spin, lambda: translate("SystemAgentPage", "&Buffer"), t, description=lambda: fill(
+            translate("SystemAgentPage", "Compaction starts when a request comes within this many tokens of the "
+                                         "context window, leaving room for the reply (default %1)."),
+            f"{COMPACT_BUFFER_TOKENS.default:,}")))
         self.keep_spin = QSpinBox()
         self.keep_spin.setObjectName("keepRecentSpin")
         self.keep_spin.setRange(COMPACT_KEEP_RECENT.low, COMPACT_KEEP_RECENT.high)
@@ -296,16 +273,21 @@ class SystemAgentPage(QWidget):
         t.bind(self.keep_spin.setToolTip, lambda: fill(translate(
             "SystemAgentPage", "Recent messages kept word for word (default %1; whole turns, so maybe more)"),
             f"{COMPACT_KEEP_RECENT.default:,}"))
-        tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Keep recent:"), self.keep_spin),
-                  self.keep_spin)
+        self.advanced.add(SettingRow(self.keep_spin, lambda: translate("SystemAgentPage", "&Keep recent"), t, description=lambda: fill(
+            translate("SystemAgentPage", "The newest messages are sent word for word; older ones are summarized "
+                                         "(default %1)."), f"{COMPACT_KEEP_RECENT.default:,}")))
         self.failures_spin = QSpinBox()
         self.failures_spin.setObjectName("maxFailuresSpin")
         self.failures_spin.setRange(COMPACT_MAX_FAILURES.low, COMPACT_MAX_FAILURES.high)
+        t.bind(self.failures_spin.setSuffix, lambda: translate("SystemAgentPage", " failures"))
         t.bind(self.failures_spin.setToolTip, lambda: fill(translate(
             "SystemAgentPage", "Failed summaries before a five-minute pause (default %1)"),
             f"{COMPACT_MAX_FAILURES.default:,}"))
-        tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "Max &failures:"), self.failures_spin),
-                  self.failures_spin)
+        self.advanced.add(SettingRow(self.failures_spin, lambda: translate("SystemAgentPage", "Max &failures"), t,
+                                     description=lambda: fill(translate(
+                                         "SystemAgentPage", "After this many failed summaries in a row, compaction "
+                                                            "pauses for five minutes (default %1)."),
+                                         f"{COMPACT_MAX_FAILURES.default:,}")))
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
             self.threshold_check.toggled.connect(w.setEnabled)
         self.error_label = QLabel()

@@ -22,10 +22,11 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.memory.page_prepare import PagePrep
     from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
-    from chathub_desktop.gui.settings.settings_page import SettingsPage
+    from chathub_desktop.gui.settings.settings_page import ActionGroup, SettingsPage
     from chathub_desktop.gui.shell.help_menu import AboutDialog, ShortcutsDialog
     from chathub_desktop.gui.shell.main_window import MainWindow
     from chathub_desktop.gui.shell.setup_wizard import SetupFinished, SetupWizard
+    from chathub_desktop.gui.shell.view_menu import ViewController
 
 #: Milliseconds after the Memory page's open before the secret rules start compiling.
 SECRET_RULES_AFTER_MS = 2000
@@ -74,6 +75,46 @@ def show_memory_page(host: PageHost, page: QWidget) -> None:
     host.show_page(PageId.MEMORY)
 
 
+def _appearance(v: ViewController) -> tuple[ActionGroup, ...]:
+    """Settings → Appearance's rows over the View menu's actions (walk51): the theme and
+    the text size as segments in their natural order (Light / Dark / System, Smaller /
+    Default / Larger), the language in a drop-down, the send key as two segments, the
+    window's switches; each with a one-line description."""
+    from chathub_desktop.core.ui_language import UiLanguage
+    from chathub_desktop.gui.chat.send_keys import SendKey
+    from chathub_desktop.gui.design.icons import Icon
+    from chathub_desktop.gui.design.tokens import Theme
+    from chathub_desktop.gui.settings.settings_page import ActionGroup, Choice
+
+    look = QT_TRANSLATE_NOOP("SettingsPage", "Look")
+    typing = QT_TRANSLATE_NOOP("SettingsPage", "Language and typing")
+    window = QT_TRANSLATE_NOOP("SettingsPage", "Window")
+    return (
+        ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Theme"),
+                    [v.theme_actions[t] for t in (Theme.LIGHT, Theme.DARK, Theme.SYSTEM)],
+                    QT_TRANSLATE_NOOP("SettingsPage", "Light or dark; System follows your computer's setting."),
+                    Choice.SEGMENTED, look,
+                    (QT_TRANSLATE_NOOP("SettingsPage", "Light"), QT_TRANSLATE_NOOP("SettingsPage", "Dark"),
+                     QT_TRANSLATE_NOOP("SettingsPage", "System")),
+                    (Icon.THEME_LIGHT, Icon.THEME_DARK, Icon.THEME_SYSTEM)),
+        ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Text size"),
+                    [v.smaller_action, v.default_size_action, v.larger_action],
+                    QT_TRANSLATE_NOOP("SettingsPage", "The conversation and the message box; Ctrl+minus and Ctrl+plus "
+                                                      "change it too."),
+                    Choice.SEGMENTED, look),
+        ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Language"), [v.language_actions[lang] for lang in UiLanguage],
+                    QT_TRANSLATE_NOOP("SettingsPage", "The language of menus and pages; what the model reads stays "
+                                                      "as it is."),
+                    Choice.COMBO, typing),
+        ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Send key"),
+                    [v.send_key_actions[k] for k in (SendKey.ENTER, SendKey.CTRL_ENTER)],
+                    QT_TRANSLATE_NOOP("SettingsPage", "The key that sends a message; the other one starts a new line."),
+                    Choice.SEGMENTED, typing,
+                    (QT_TRANSLATE_NOOP("SettingsPage", "Enter"), QT_TRANSLATE_NOOP("SettingsPage", "Ctrl+Enter"))),
+        ActionGroup(window, [v.sidebar_action, v.notifications_action], heading=window),
+    )
+
+
 class WindowPages:
     """Opens ``window``'s dialogs and pages; every ``open_*`` returns the dialog."""
 
@@ -107,7 +148,7 @@ class WindowPages:
 
     def _settings_page(self) -> SettingsPage:
         from chathub_desktop.gui.settings.models_page import ModelsPage
-        from chathub_desktop.gui.settings.settings_page import ActionGroup, SettingsPage
+        from chathub_desktop.gui.settings.settings_page import SettingsPage
         from chathub_desktop.gui.settings.tools_page import ToolsPage
 
         w = self._w
@@ -116,13 +157,7 @@ class WindowPages:
         tools = ToolsPage(w.svc, w.runner, w.presenter)
         tools.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # schemas are in every request
         w.events.tools_changed.connect(lambda _e: tools.reload())  # another process's `mcp add` (issue 25)
-        v = w.view
-        appearance = (ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Theme"), list(v.theme_actions.values())),
-                      ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Language"), list(v.language_actions.values())),
-                      ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Sending"), list(v.send_key_actions.values())),
-                      ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Text size"),
-                                  [v.larger_action, v.smaller_action, v.default_size_action]),
-                      ActionGroup(QT_TRANSLATE_NOOP("SettingsPage", "Window"), [v.sidebar_action, v.notifications_action]))
+        appearance = _appearance(w.view)
         page = SettingsPage(w.svc.providers, services=w.svc, runner=w.runner, model_ids=self._model_ids(),
                             models_page=models, tools_page=tools, appearance=appearance,
                             vector_fill=w.search.vector_fill())
