@@ -201,8 +201,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Start the longest files first: whole files holding an ``e2e``, then a ``slow``,
     then a ``postgres`` test move to the front, each file kept together and in its own
     order (its module fixtures are set up once). With ``--dist worksteal`` (tests/run.sh)
-    the other worker takes the short tests meanwhile, so no long test starts at the end
-    while the other worker is idle."""
+    the other workers take the short tests meanwhile, so no long test starts at the end
+    while the others are idle."""
 
     def rank(item: pytest.Item) -> int:
         return next((i for i, mark in enumerate(_LONG_FIRST) if item.get_closest_marker(mark)), len(_LONG_FIRST))

@@ -29,10 +29,14 @@ unset PYTHONDONTWRITEBYTECODE
 "$VENV"/bin/ruff check chathub_desktop tests benchmarks
 "$VENV"/bin/mypy  # strict on core, tokens, providers, storage, services; check_untyped_defs on gui (pyproject.toml)
 "$VENV"/bin/lint-imports
-# two workers (PLATFORM.md: 2 cores); most tests wait on processes, servers and timers.
+# three workers on the 2 cores (PLATFORM.md): a worker is on a CPU for under half of its
+# time, the rest waits on processes, servers, timers and the run queue; beside a CPU
+# burner on one core pytest took 804 s with -n 2 and 619 s with -n 3 (2,981 tests, the
+# same per-test CPU probe, load 3-4, 2026-12-04), for ~5 s more CPU (the third worker's
+# start). CHATHUB_TEST_WORKERS=2 for the old split.
 # worksteal: a worker that runs out takes half of the other's queue, so neither idles
 # while the other works through a long file; tests/conftest.py starts the longest files
 # (e2e, slow, postgres) first. The timeout is a hang guard (a stuck test dumps its stack),
 # not the speed goal: pytest took 10 min 40 s for 2,233 tests with the machine's other
 # work as load (load average 3-5, issue 28; 29 min 30 s before)
-timeout -s ABRT 2400 "$VENV"/bin/python -m pytest -q -p no:cacheprovider -n "${CHATHUB_TEST_WORKERS:-2}" --dist worksteal --durations=25 "$@"
+timeout -s ABRT 2400 "$VENV"/bin/python -m pytest -q -p no:cacheprovider -n "${CHATHUB_TEST_WORKERS:-3}" --dist worksteal --durations=25 "$@"

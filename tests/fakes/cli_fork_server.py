@@ -38,7 +38,7 @@ from dataclasses import dataclass
 #: The modules a request may run (``python -m`` targets), and ``-c`` (``python -c CODE``).
 RUNNABLE = frozenset({"chathub_desktop", "chathub_desktop.cli", "tests.integration.cli_child",
                       "tests.integration.concurrency_workers", "tests.gui.instance_launch", "tests.gui.quit_driver",
-                      "tests.gui.draft_quit_driver", "-c"})
+                      "tests.gui.draft_quit_driver", "tests.integration.special_file_cases", "-c"})
 #: Packages imported before the first fork: everything a CLI command may load, no GUI.
 _PRELOAD = ("chathub_desktop.cli", "chathub_desktop.core", "chathub_desktop.tokens",
             "chathub_desktop.providers", "chathub_desktop.storage", "chathub_desktop.services")

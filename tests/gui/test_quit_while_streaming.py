@@ -2,8 +2,8 @@
 
 Each run is its own process (offscreen, ``PYTHONFAULTHANDLER=1``) started through
 ``tests/gui/quit_driver.py``, which builds the window with ``app_bootstrap.run_gui``,
-sends a message and triggers Quit (Ctrl+Q's action) once 60 to 150 pieces of a
-streamed reply have arrived, at a different point of the stream each run.
+sends a message and triggers Quit (Ctrl+Q's action) once the text of 60 to 150 pieces of a
+streamed reply has arrived, at a different point of the stream each run.
 ``CHATHUB_QUIT_RUNS`` sets the number of runs (4 in CI, issue 28; 30 or more by hand); two run at a time.
 (PySide6 6.12.0's reference slip, which ended 23 of 30 runs with ``Fatal Python error:
 bool_dealloc``, is kept out by the pin in pyproject.toml and tests/gui/test_qt_binding.py.)
@@ -64,8 +64,9 @@ def _run(index: int, template: Path, base: Path) -> Run:
     store = data_dir / "store.sqlite3"
     shutil.copy(template, store)
     url = f"sqlite:///{store}"
-    deltas = 60 + (index * 13) % 91  # quit at different moments of the stream
-    proc = run_driver("quit_driver", data_dir, url, str(deltas), timeout=60)
+    pieces = 60 + (index * 13) % 91  # quit at different moments of the stream
+    chars = len("".join(PIECES[:pieces]))  # counted in characters: the deltas arrive joined
+    proc = run_driver("quit_driver", data_dir, url, str(chars), timeout=60)
     seen = re.search(r"QUIT_AT (\d+)", proc.stdout)
     engine = create_engine(url)
     try:

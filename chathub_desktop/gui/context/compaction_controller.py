@@ -264,7 +264,7 @@ class CompactionController:
         w.summary_action.setEnabled(available and tid is not None)
         if self._svc is not None:
             w.sending.sync()
-            w.composer.badge.popover.sync()
+            w.composer.badge.sync_popover()
 
     def compact_topic(self, topic_id: int | None = None, focus: str = "") -> asyncio.Task[object] | None:
         """Compact now for ``topic_id`` (default: the open topic), with the user's

@@ -19,6 +19,8 @@ same stylesheet, so it too applies live. The preferences are kept in the window'
 
 from __future__ import annotations
 
+import functools
+
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QGuiApplication, QPalette
 
@@ -76,13 +78,21 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True, text: Te
         points = app.font().pointSizeF()
         arrow = icon_file(Icon.DROP_DOWN, colours.text_muted)
         up = icon_file(Icon.STEP_UP, colours.text_muted)
-        sheet = build_stylesheet(colours, points if points > 0 else 10.0, arrow, text, up).text
+        sheet = _sheet_text(dark, points if points > 0 else 10.0, arrow, text, up)
         # the same sheet again (another window, a repeated choice) changes nothing on
         # screen; setting it would repolish every widget of the app (~0.14 s each time)
         if sheet != current:
             app.setStyleSheet(sheet)
             if current:  # a theme was applied before: widgets exist
                 _relink(app)
+
+
+@functools.lru_cache(maxsize=4)
+def _sheet_text(dark: bool, points: float, arrow: str, text: TextSize, up: str) -> str:
+    """:func:`build_stylesheet`'s text for the dark or light tokens, built once per set of
+    arguments (a pure function of the tokens): every window applies the kept theme as it
+    is made, and the tests make hundreds of windows in one process (issue 28)."""
+    return build_stylesheet(colours_for(dark), points, arrow, text, up).text
 
 
 def _relink(app: QGuiApplication) -> None:

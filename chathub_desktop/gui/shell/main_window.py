@@ -428,7 +428,7 @@ class MainWindow(QMainWindow):
         self.composer.badge.bind_controller(self.compaction.compact_topic, self.compaction.open_summary,
                                             self.compaction.is_compacting, self.compaction.outcome,
                                             self.compaction.needs_summarizer)
-        self.composer.badge.popover.choose_summarizer_requested.connect(self.events.summarizer_choice_requested)
+        self.composer.badge.choose_summarizer_requested.connect(self.events.summarizer_choice_requested)
         self._connect_events()
         self.search.bind(self.events)  # issue 14: keeps the search index filled
         self.versions.bind(self.events, self.model_picker.picker)  # issue 14: the version arrows
