@@ -246,11 +246,9 @@ def test_property_the_badge_counts_the_request_that_is_posted(tmp_path: Path, fa
             services.close()
 
 
-def test_a_streaming_reply_reaches_the_store_about_once_a_second(services: Services,
-                                                                 fake_vendor: FakeVendor) -> None:
-    topic = _topic(services, fake_vendor)
-    chunks = [f"w{i} " for i in range(60)]
-    fake_vendor.script(Reply(text_chunks=chunks, chunk_delay_s=0.05))
+def _checkpoints_seen(services: Services, topic: int) -> list[str]:
+    """Send "count slowly" to ``topic`` and return the streaming reply's stored text as
+    another process reads it every 0.1 s until the send ends (its checkpoints)."""
     other = open_database(str(services.db.engine.url), migrate=False)  # what another process sees
     seen: list[str] = []
 
@@ -268,6 +266,15 @@ def test_a_streaming_reply_reaches_the_store_about_once_a_second(services: Servi
         asyncio.run(scenario())
     finally:
         other.dispose()
+    return seen
+
+
+def test_a_streaming_reply_reaches_the_store_about_once_a_second(services: Services,
+                                                                 fake_vendor: FakeVendor) -> None:
+    topic = _topic(services, fake_vendor)
+    chunks = [f"w{i} " for i in range(60)]
+    fake_vendor.script(Reply(text_chunks=chunks, chunk_delay_s=0.05))
+    seen = _checkpoints_seen(services, topic)
     assert CHECKPOINT_S <= 1.0
     partial = [t for t in seen if t]
     assert partial, "no checkpoint reached the store while the reply streamed"
@@ -283,23 +290,7 @@ def test_a_runaway_replys_checkpoints_hold_its_start_and_the_reply_is_stored_who
     topic = _topic(services, fake_vendor)
     chunks = [f"w{i} " for i in range(120)]
     fake_vendor.script(Reply(text_chunks=chunks, chunk_delay_s=0.05))
-    other = open_database(str(services.db.engine.url), migrate=False)  # what another process sees
-    seen: list[str] = []
-
-    async def scenario() -> None:
-        task = services.chat.start_send(topic, "count slowly")
-        while not task.done():
-            await asyncio.sleep(0.1)
-            with other.read() as s:
-                row = s.scalar(select(Message).where(Message.topic_id == topic, Message.role == "assistant"))
-                if row is not None and row.status == "streaming":
-                    seen.append(row.content)
-        await task
-
-    try:
-        asyncio.run(scenario())
-    finally:
-        other.dispose()
+    seen = _checkpoints_seen(services, topic)
     whole = "".join(chunks)
     assert services.topics.messages(topic)[-1].content == whole
     partial = [t for t in seen if t]
