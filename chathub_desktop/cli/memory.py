@@ -17,6 +17,7 @@ from chathub_desktop.cli.common import (
     emit,
     emit_rows,
     read_text_file,
+    record_id,
 )
 from chathub_desktop.core.memory_export import MemoryFileFormat
 from chathub_desktop.private_files import write_private
@@ -83,7 +84,7 @@ def add_memory_commands(
     p = mem.add_parser("revert", help="put back the memory document a change replaced (itself a recorded "
                        "change)", parents=[common])
     p.add_argument("--assistant", required=True)
-    p.add_argument("change_id", type=int)
+    p.add_argument("change_id", type=record_id)
     p.add_argument("--overwrite", action="store_true",
                    help="revert even though the document changed after that change (prints what it overwrites)")
     p.set_defaults(func=cmd_memory_revert)

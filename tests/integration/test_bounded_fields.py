@@ -111,3 +111,20 @@ def test_a_summary_by_a_model_with_a_long_id_is_stored_on_both_engines(
         assert asyncio.run(svc.compaction.compact(topic)).status == "compacted"
     stored = svc.compaction.summary(topic).model
     assert stored is not None and len(stored) == 200 and stored.startswith("Summ/ggg") and stored.endswith("…")
+
+
+def test_a_memory_change_id_past_the_engines_range_is_no_such_change_on_both_engines(
+        svc: Services, store_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 12 (a CLI fuzz case on PostgreSQL): Revert and its preview of change
+    2,147,483,648 answered with an internal error and the raw SQL; the service says there
+    is no such change, as for any missing one, and the CLI refuses the argument."""
+    from chathub_desktop.services.errors import NotFound
+
+    for call in (lambda: svc.history.revert("A", 2_147_483_648), lambda: svc.history.revert_preview("A", 2_147_483_648)):
+        with pytest.raises(NotFound, match="no memory change #2147483648"):
+            call()
+    with pytest.raises(SystemExit) as refused:
+        main(["--database-url", store_url, "memory", "revert", "--assistant", "A", "2147483648"])
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert "not an id: '2147483648'" in err and "internal error" not in err and "SQL" not in err

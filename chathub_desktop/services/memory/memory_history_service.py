@@ -29,7 +29,8 @@ from chathub_desktop.core.memory_authors import ChangeAuthor, EntriesAdded, Entr
 from chathub_desktop.core.memory_diff import DiffLine, line_diff
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.assistants.assistant_service import AssistantService
-from chathub_desktop.services.errors import InvalidInput, StaleDocument, found
+from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument, found
+from chathub_desktop.services.input_rules import id_in_range
 from chathub_desktop.services.memory.memory_service import record_provenance
 from chathub_desktop.storage import memory_change_queries as mq
 from chathub_desktop.storage import memory_history as mh
@@ -153,6 +154,15 @@ def _view(s: Session, row: _ChangeFields) -> ChangeView:
                       row.before_chars, row.after_chars, added, by, None if added else ChangeAction.read(row.action))
 
 
+def _stored_id(change_id: int) -> int:
+    """``change_id`` when an engine can store it; :class:`NotFound` past 2,147,483,647,
+    the answer for a missing change (PostgreSQL refused such an id with an internal
+    error: a CLI fuzz case, issue 12)."""
+    if not id_in_range(change_id):
+        raise NotFound(_gone(change_id))
+    return change_id
+
+
 def _gone(change_id: int) -> Reason:
     return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no memory change #%1 for this assistant (it may be older than "
                                                       "the history keeps)"), (str(change_id),))
@@ -177,7 +187,7 @@ class MemoryHistory:
         """Change ``change_id`` with its documents and line diff. Raises :class:`NotFound`."""
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            row = found(mq.change_of(s, a.id, change_id), _gone(change_id))
+            row = found(mq.change_of(s, a.id, _stored_id(change_id)), _gone(change_id))
             before, after = mh.documents(s, row)
             view = _view(s, row)
         return ChangeDetail(view, before, after, line_diff(before, after))
@@ -186,7 +196,7 @@ class MemoryHistory:
         """What reverting ``change_id`` would write and overwrite. Writes nothing."""
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            row = found(mq.change_of(s, a.id, change_id), _gone(change_id))
+            row = found(mq.change_of(s, a.id, _stored_id(change_id)), _gone(change_id))
             target, after = mh.documents(s, row)
             current = mq.current_body(s, a.id, row.document)
             later = 0 if current == after else max(1, mq.later_changes(s, row))
@@ -202,7 +212,7 @@ class MemoryHistory:
         that version) or :class:`NotFound`; nothing is written then."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            row = found(mq.change_of(s, a.id, change_id), _gone(change_id))
+            row = found(mq.change_of(s, a.id, _stored_id(change_id)), _gone(change_id))
             target, after = mh.documents(s, row)
             current = mq.current_body(s, a.id, row.document)
             name = _DOCUMENT_NAMES[row.document]
