@@ -1805,6 +1805,34 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation><numerusform>カード %Ln 枚</numerusform></translation>
     </message>
     <message>
+        <source>Another change is still being written.</source>
+        <translation>別の変更をまだ書き込み中です。</translation>
+    </message>
+    <message>
+        <source>There is no dream card yet.</source>
+        <translation>ドリームカードはまだありません。</translation>
+    </message>
+    <message>
+        <source>Open the Cards tab and select a card first.</source>
+        <translation>先に「カード」タブを開いてカードを選択してください。</translation>
+    </message>
+    <message>
+        <source>A card of several days cannot be dreamt again: only a single day&apos;s card can.</source>
+        <translation>複数日のカードはドリームし直せません：できるのは1日分のカードだけです。</translation>
+    </message>
+    <message>
+        <source>Memory is off for this assistant.</source>
+        <translation>このアシスタントのメモリはオフです。</translation>
+    </message>
+    <message>
+        <source>A dream is running.</source>
+        <translation>記憶ドリームを実行中です。</translation>
+    </message>
+    <message>
+        <source>Nothing to restore yet: no change to the dream cards.</source>
+        <translation>まだ戻せるものはありません：ドリームカードは変更されていません。</translation>
+    </message>
+    <message>
         <source>Every finished day with messages already has a card: Regenerate (↻) a card to dream over its day again</source>
         <translation>メッセージのある終了済みの日にはすべてカードがあります：カードを再生成（↻）すると、その日をもう一度ドリームします</translation>
     </message>

@@ -1805,6 +1805,34 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation><numerusform>%Ln 张卡片</numerusform></translation>
     </message>
     <message>
+        <source>Another change is still being written.</source>
+        <translation>另一项更改仍在写入。</translation>
+    </message>
+    <message>
+        <source>There is no dream card yet.</source>
+        <translation>还没有梦境卡片。</translation>
+    </message>
+    <message>
+        <source>Open the Cards tab and select a card first.</source>
+        <translation>请先打开“卡片”标签页并选择一张卡片。</translation>
+    </message>
+    <message>
+        <source>A card of several days cannot be dreamt again: only a single day&apos;s card can.</source>
+        <translation>跨越多天的卡片不能重新做梦：只有单日的卡片可以。</translation>
+    </message>
+    <message>
+        <source>Memory is off for this assistant.</source>
+        <translation>此助手的记忆已关闭。</translation>
+    </message>
+    <message>
+        <source>A dream is running.</source>
+        <translation>记忆梦境正在运行。</translation>
+    </message>
+    <message>
+        <source>Nothing to restore yet: no change to the dream cards.</source>
+        <translation>暂无可恢复的内容：梦境卡片尚未更改。</translation>
+    </message>
+    <message>
         <source>Every finished day with messages already has a card: Regenerate (↻) a card to dream over its day again</source>
         <translation>每个有消息的已结束日子都已有卡片：重新生成（↻）一张卡片即可再次对其当天做梦</translation>
     </message>

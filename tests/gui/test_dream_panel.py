@@ -111,7 +111,7 @@ def test_seeded_cards_show_number_chip_and_body_and_no_add(open_page, services, 
     assert lines == ["Prefers answers about theme 29 in tables", "and short intros"]  # line breaks kept
     assert not [b for b in panel.findChildren(QPushButton) if "add" in b.text().lower()]
     panel.select_number(3)
-    assert panel.regenerate_button.isVisible() and panel.regenerate_action.isVisible()
+    assert panel.regenerate_button.isEnabled() and panel.regenerate_action.isVisible()
 
 
 def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page, services, helper, qtbot,  # type: ignore[no-untyped-def]
@@ -134,10 +134,12 @@ def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page
     assert "keep 2 cards" in panel.status_label.text()
     assert panel.delegate.chips(panel.model.index(0)) == [("26 Nov 2026 – 27 Nov 2026", "range")]
     panel.select_number(1)
-    assert not panel.regenerate_button.isVisible() and not panel.regenerate_action.isVisible()
+    assert not panel.regenerate_button.isEnabled() and not panel.regenerate_action.isVisible()
+    assert panel.regenerate_button.isVisible()  # greyed in place, saying why (walk51b #3)
+    assert panel.regenerate_button.toolTip().endswith("only a single day's card can.")
     assert panel.runs.regenerate(1) is None  # not even by number
     panel.select_number(2)
-    assert panel.regenerate_button.isVisible()
+    assert panel.regenerate_button.isEnabled()
     assert panel.restore_button.isEnabled()
 
 
@@ -166,8 +168,8 @@ def test_clear_asks_and_restore_brings_the_cards_back(open_page, services, helpe
     """DRM-8 Clear (after a confirmation) and DRM-15 Restore previous version."""
     seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
     panel = open_page(helper).dream_panel
-    assert panel.copy_button.isVisible() and panel.clear_button.isVisible() and panel.edit_button.isVisible()
-    assert not panel.restore_button.isVisible()  # nothing to restore yet: hidden, not greyed (walk42 #4)
+    assert panel.copy_button.isEnabled() and panel.clear_button.isEnabled()
+    assert not panel.restore_button.isEnabled()  # nothing to restore yet: greyed in place (walk51b #3)
     monkeypatch.setattr(change_preview, "ask", lambda *_a: None)
     panel.clear_button.click()
     idle(qtbot, panel)
@@ -179,9 +181,10 @@ def test_clear_asks_and_restore_brings_the_cards_back(open_page, services, helpe
     assert services.dreams.cards(helper) == []
     assert panel.cards_stack.currentWidget() is panel.empty_label
     assert panel.restore_button.isVisible() and panel.restore_button.isEnabled()
-    # walk42 #4: with 0 cards Copy, Clear, Edit and Delete are hidden, not greyed
-    assert not any(b.isVisible() for b in (panel.copy_button, panel.clear_button, panel.edit_button,
+    # with 0 cards Copy, Clear, Edit and Delete are greyed in place, saying why (walk51b #3)
+    assert not any(b.isEnabled() for b in (panel.copy_button, panel.clear_button, panel.edit_button,
                                            panel.delete_button))
+    assert panel.copy_button.isVisible() and panel.copy_button.toolTip().endswith("\nThere is no dream card yet.")
     panel.restore_button.click()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
     idle(qtbot, panel)

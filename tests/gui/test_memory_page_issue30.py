@@ -248,22 +248,24 @@ def test_free_form_lines_show_as_notes_where_they_stand(page, services, assistan
 
 
 def test_card_buttons_belong_to_the_cards_tab(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    """Issue 30: Edit and Delete act on dream cards; on the Proposals tab they are hidden
-    (and with no card at all, walk42 #4)."""
+    """Issue 30: Edit and Delete act on dream cards; on the Proposals tab (and with no card
+    at all) they are greyed in place (walk51b #3: nothing moves)."""
     from datetime import date
 
     from tests.gui.test_dream_panel import seed_cards
 
     panel = page.dream_panel
-    assert panel.edit_button.isHidden() and panel.delete_button.isHidden()  # no card yet
+    assert not panel.edit_button.isEnabled() and not panel.delete_button.isEnabled()  # no card yet
     seed_cards(services, assistant, [date(2026, 11, 30)])
     panel.schedule_reload()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
-    assert not panel.edit_button.isHidden() and not panel.delete_button.isHidden()
+    panel.select_number(1)
+    assert panel.edit_button.isEnabled() and panel.delete_button.isEnabled()
     panel.show_proposals()
-    assert panel.edit_button.isHidden() and panel.delete_button.isHidden() and panel.regenerate_button.isHidden()
+    assert not any(b.isEnabled() for b in (panel.edit_button, panel.delete_button, panel.regenerate_button))
+    assert not any(b.isHidden() for b in (panel.edit_button, panel.delete_button, panel.regenerate_button))
     panel.tabs.setCurrentIndex(0)
-    assert not panel.edit_button.isHidden()
+    assert panel.edit_button.isEnabled()
 
 
 def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
@@ -289,7 +291,7 @@ def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, s
     opt = QStyleOptionViewItem()
     folded = panel.delegate.sizeHint(opt, model.index(0)).height()
     panel.list.setCurrentIndex(model.index(0))
-    assert panel.regenerate_button.isHidden() and not panel.regenerate_action.isVisible()
+    assert not panel.regenerate_button.isEnabled() and not panel.regenerate_action.isVisible()
     panel.list.setFocus()
     panel.window().activateWindow()
     qtbot.waitUntil(panel.list.hasFocus, timeout=3000)
@@ -299,7 +301,7 @@ def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, s
     qtbot.keyClick(panel.list, Qt.Key.Key_Space)
     assert model.is_folded(0)
     panel.list.setCurrentIndex(model.index(1))
-    assert panel.regenerate_button.isVisible() and panel.regenerate_action.isVisible()
+    assert panel.regenerate_button.isEnabled() and panel.regenerate_action.isVisible()
     assert panel.delegate.chips(model.index(1)) == [("22 Nov 2026", "dream")]
 
 

@@ -193,6 +193,7 @@ class DreamPanel(QWidget):
         self.card_actions = DreamCardActions(self, self)
         self._version = ""  # version token of the document the cards show (issue 10)
         self.texts = Texts(self)
+        self._tips: dict[QToolButton, Callable[[], str]] = {}  # each icon button's own tooltip
         self._schedule: ScheduleForm | None = None
         self._build()
         if not schedule_later:
@@ -243,13 +244,7 @@ class DreamPanel(QWidget):
                                          "restoreDreamCards", QT_TRANSLATE_NOOP(
             "MemoryPage", "Undo the last change to the dream cards (restore again to redo it)"),
             self.card_actions.restore_previous, Icon.UNDO)
-        for b in (self.restore_button, self.copy_button, self.clear_button):
-            hrow.addWidget(b)
-        # hidden with no card (walk42 #4), Copy still holds the row's height: nothing below moves
-        keep = self.copy_button.sizePolicy()
-        keep.setRetainSizeWhenHidden(True)
-        self.copy_button.setSizePolicy(keep)
-        lay.addLayout(hrow)
+        lay.addLayout(hrow)  # the cards' icons and, after Dream now's bar is built, the selected card's
         copy_all = QAction(self)
         t.bind(copy_all.setText, lambda: translate("MemoryPage", "Copy all dream cards"))
         copy_all.setShortcut(QKeySequence("Ctrl+Shift+C"))
@@ -310,7 +305,7 @@ class DreamPanel(QWidget):
         t.call(lambda: self.tabs.setTabText(1, proposals_tab_title(self.proposal_count())))
         self.tabs.currentChanged.connect(self._on_tab)
 
-        # Dream now, progress and Stop (APP-7), the card buttons
+        # Dream now, progress and Stop (APP-7)
         brow = QHBoxLayout()
         brow.setSpacing(4)
         self.dream_now_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Dream now"), "dreamNowButton", "",
@@ -348,10 +343,13 @@ class DreamPanel(QWidget):
                                       self.edit_action.toolTip, lambda: self.card_actions.edit_card(), Icon.EDIT)
         self.delete_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard",
                                         self.delete_action.toolTip, self.card_actions.delete_card, Icon.DELETE)
-        for b in (self.regenerate_button, self.edit_button, self.delete_button):
-            brow.addWidget(b)
+        # one row of icons, never hidden: one that does not apply is greyed in place and says why,
+        # so nothing moves when the selection goes or a dream fails (walk51b #3)
+        for b in (self.restore_button, self.copy_button, self.clear_button, self.regenerate_button,
+                  self.edit_button, self.delete_button):
+            hrow.addWidget(b)
         self.dream_now_button.setIcon(icon(Icon.DREAM))
-        #: Dream now, its status line and the card buttons: one bar above the cards, so Dream
+        #: Dream now and its status line: one bar above the cards, so Dream
         #: now is in view without scrolling at 1366×768 (walk36 #7) and nothing above it
         #: comes and goes (issue 30).
         self.action_bar = QWidget()
@@ -393,9 +391,17 @@ class DreamPanel(QWidget):
         b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self.texts.bind(b.setText, lambda: translate("MemoryPage", text))
         self.texts.bind(b.setAccessibleName, lambda: translate("MemoryPage", text))
-        self.texts.bind(b.setToolTip, tip if callable(tip) else lambda: translate("MemoryPage", tip))
+        self._tips[b] = tip if callable(tip) else lambda: translate("MemoryPage", tip)
+        self.texts.bind(b.setToolTip, self._tips[b])
         b.clicked.connect(lambda _checked=False: slot())
         return b
+
+    def _offer(self, b: QToolButton, why_off: str) -> None:
+        """Enable icon button ``b`` when ``why_off`` is "", else grey it in place, its tooltip
+        saying why on a second line (a source marked in "MemoryPage"; walk51b #3)."""
+        b.setEnabled(not why_off)
+        tip = self._tips[b]
+        self.texts.bind(b.setToolTip, tip if not why_off else lambda: tip() + "\n" + translate("MemoryPage", why_off))
 
     # --- loading ----------------------------------------------------------------------------
     def schedule_reload(self) -> None:
@@ -601,25 +607,30 @@ class DreamPanel(QWidget):
         has_cards = self.model.rowCount() > 0
         running = self.runs.running
         can_dream = self.memory_enabled and not running
-        for w in (self.edit_button, self.edit_action, self.delete_button, self.delete_action,
-                  self.copy_card_action):
+        for w in (self.edit_action, self.delete_action, self.copy_card_action):
             w.setEnabled(c is not None and not self.ops.busy)
         regenerable = c is not None and c.regenerable
         self.fold_action.setEnabled(c is not None and c.kind == CardKind.RANGE)
-        on_cards = self.tabs.currentIndex() == 0  # the card buttons belong to the Cards tab
-        # walk42 #4: with no card the card buttons are hidden, not greyed
-        self.edit_button.setVisible(on_cards and has_cards)
-        self.delete_button.setVisible(on_cards and has_cards)
-        self.regenerate_button.setVisible(regenerable and on_cards)
         self.regenerate_action.setVisible(regenerable)
-        self.regenerate_button.setEnabled(regenerable and can_dream)
         self.regenerate_action.setEnabled(regenerable and can_dream)
         can_restore = self.view is not None and self.view.can_restore
-        self.copy_button.setVisible(has_cards)
-        self.clear_button.setVisible(has_cards)
-        self.clear_button.setEnabled(not self.ops.busy)
-        self.restore_button.setVisible(can_restore)  # after Clear it is how the cards come back
-        self.restore_button.setEnabled(not self.ops.busy)
+        busy = QT_TRANSLATE_NOOP("MemoryPage", "Another change is still being written.") if self.ops.busy else ""
+        none = QT_TRANSLATE_NOOP("MemoryPage", "There is no dream card yet.") if not has_cards else ""
+        # the selected card's buttons act on the Cards tab (issue 30), greyed elsewhere (walk51b #3)
+        card = none or (QT_TRANSLATE_NOOP("MemoryPage", "Open the Cards tab and select a card first.")
+                        if self.tabs.currentIndex() != 0 or c is None else busy)
+        self._offer(self.edit_button, card)
+        self._offer(self.delete_button, card)
+        self._offer(self.regenerate_button, card or (QT_TRANSLATE_NOOP(
+            "MemoryPage", "A card of several days cannot be dreamt again: only a single day's card can.")
+            if not regenerable else QT_TRANSLATE_NOOP("MemoryPage", "Memory is off for this assistant.")
+            if not self.memory_enabled else QT_TRANSLATE_NOOP("MemoryPage", "A dream is running.")
+            if running else ""))
+        self._offer(self.copy_button, none)
+        self._offer(self.clear_button, none or busy)
+        # after Clear it is how the cards come back
+        self._offer(self.restore_button, busy if can_restore else QT_TRANSLATE_NOOP(
+            "MemoryPage", "Nothing to restore yet: no change to the dream cards."))
         chosen = self.day_picker.selected_day()
         # walk39 #2: with no finished day to read, Dream now is off and says why
         self.dream_now_button.setEnabled(can_dream and chosen is not None)
