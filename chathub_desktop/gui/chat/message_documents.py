@@ -115,13 +115,14 @@ def doc_css(point_size: float) -> str:
     """The default style sheet of a message slice for body text of ``point_size`` pt
     (walk29 #3): headings (``<p class="h1">`` .. ``h6`` from ``markdown_render``) on
     :data:`~chathub_desktop.gui.design.prose.HEADING_SCALE`, h4 to h6 at body size, all
-    semibold; paragraph and list spacing."""
+    at :data:`~chathub_desktop.gui.design.tokens.HEADING_WEIGHT`; paragraph and list spacing."""
     from chathub_desktop.gui.design.prose import HEADING_SCALE
+    from chathub_desktop.gui.design.tokens import HEADING_WEIGHT
 
     size = point_size if point_size > 0 else 10.0
     gaps = {1: (10, 8), 2: (10, 6), 3: (8, 4)}
     heads = "".join(
-        f"p.h{n} {{ font-size: {round(size * HEADING_SCALE.get(n, 1.0), 1)}pt; font-weight: 600; "
+        f"p.h{n} {{ font-size: {round(size * HEADING_SCALE.get(n, 1.0), 1)}pt; font-weight: {HEADING_WEIGHT}; "
         f"margin-top: {gaps.get(n, gaps[3])[0]}px; margin-bottom: {gaps.get(n, gaps[3])[1]}px; }}\n"
         for n in range(1, 7))
     return f"""

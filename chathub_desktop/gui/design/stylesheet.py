@@ -18,6 +18,7 @@ from chathub_desktop.gui.design.tokens import (
     AVATAR_EMOJI,
     AVATAR_TEXT,
     CHIP_KINDS,
+    HEADING_WEIGHT,
     PENDING_TONE,
     Colours,
     IconSize,
@@ -100,9 +101,9 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QWidget#sidebar", bg="sidebar")
     # caption-size CJK strokes in the muted colour painted 3.62:1 ("话题", issue 27 audit, as the
     # wizard's headings below): the sidebar's heading takes the text colour too
-    b.rule("QLabel#sectionLabel", fg="text", on=("sidebar",), font_weight=600,
+    b.rule("QLabel#sectionLabel", fg="text", on=("sidebar",), font_weight=HEADING_WEIGHT,
            font_size=_pt(points, TypeScale.CAPTION))
-    b.rule("QLabel#assistantTitle", fg="text", on=("sidebar",), font_weight=600,
+    b.rule("QLabel#assistantTitle", fg="text", on=("sidebar",), font_weight=HEADING_WEIGHT,
            font_size=_pt(points, TypeScale.TITLE))
     b.rule("QSplitter::handle", background=c.border, width="1px", height="1px")
     b.rule("QFrame#pageRule", background=c.border, border="none")
@@ -112,7 +113,7 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            border_radius=f"{Radius.LG}px", padding=f"{Space.XXS}px {Space.XS}px")
     b.rule("QFrame#welcomePanel", bg="surface", border="none")
     b.rule("QLabel#welcome", fg="text", bg="surface")
-    b.rule("QLabel#pageTitle", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE))
+    b.rule("QLabel#pageTitle", fg="text", font_weight=HEADING_WEIGHT, font_size=_pt(points, TypeScale.TITLE))
     # the setup wizard (walk36 #9): numbered steps, the current one on an accent disc; the
     # preset tiles select softly (tint and accent border, not a filled bar). The digits are
     # bold: a thin one painted no pixel of its own colour in zh_CN (1.15:1 as painted)
@@ -125,7 +126,7 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     # the wizard's section headings sit on the window in caption size: muted CJK strokes that
     # thin paint no pixel of their own colour (3.75:1 as painted), so they take the text colour
     b.rule("QWizard QLabel#sectionLabel", fg="text", on=("window",))
-    b.rule('QLabel#setupStepName[step="current"]', fg="text", font_weight=600)
+    b.rule('QLabel#setupStepName[step="current"]', fg="text", font_weight=HEADING_WEIGHT)
     b.rule('QLabel#setupStepName[step="done"], QLabel#setupStepName[step="todo"]', fg="text_muted")
     b.rule("QListView#setupProviders", fg="text", bg="raised", outline="0",
            selection_background_color=c.selected, selection_color=c.selected_text)
@@ -137,9 +138,9 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QListView#setupPresets::item:hover", fg="text", bg="hover")
     b.rule("QListView#setupPresets::item:selected", fg="selected_text", bg="selected",
            border=f"1px solid {c.accent}")
-    b.rule("QLabel#formSection", fg="text", font_weight=600)  # a section of a Settings form
+    b.rule("QLabel#formSection", fg="text", font_weight=HEADING_WEIGHT)  # a section of a Settings form
     b.rule("QFrame#chatHeader", border="none", border_bottom=f"1px solid {c.border}")
-    b.rule("QLabel#chatHeaderTitle", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE))
+    b.rule("QLabel#chatHeaderTitle", fg="text", font_weight=HEADING_WEIGHT, font_size=_pt(points, TypeScale.TITLE))
     # no rule draws the message list (issue 29): a background or border rule on a scroll area
     # makes Qt's sheet style turn its viewport's autoFillBackground off, and a viewport that is
     # not opaque repaints whole on every scroll step instead of moving its pixels; the list
@@ -190,7 +191,7 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            margin_right=f"{Space.XL}px")
     b.rule(tabs(" > QTabBar::tab:hover"), fg="text", on=("window",))
     b.rule(tabs(" > QTabBar::tab:selected"), fg="text", on=("window",),
-           border_bottom=f"2px solid {c.accent}", font_weight=600)
+           border_bottom=f"2px solid {c.accent}", font_weight=HEADING_WEIGHT)
     b.rule("QListWidget#searchMessages, QListWidget#searchMemory", bg="surface", border="none", outline="0",
            padding=f"{Space.XS}px 0")
     search_combos = ", ".join(f"QComboBox#{n}" for n in ("searchAssistant", "searchPeriod", "searchRole",
@@ -209,7 +210,7 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.pairs.append(TextPair("search drop-down selected", "selected_text", "selected"))
     # Settings → Providers' detail pane (walk29 #9): a raised card beside the list
     b.rule("QFrame#providerDetail", bg="raised", border=line, border_radius=f"{Radius.LG}px")
-    b.rule("QLabel#providerTitle", fg="text", on=("raised",), font_weight=600)
+    b.rule("QLabel#providerTitle", fg="text", on=("raised",), font_weight=HEADING_WEIGHT)
     # the Settings pages' rows (walk51): a rounded raised card per topic, thin lines between
     # its rows, an "Advanced" disclosure as a quiet text button with a chevron
     b.rule("QFrame#settingGroup", bg="raised", border=line, border_radius=f"{Radius.LG}px")
@@ -267,7 +268,7 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.LG}px",
            margin=f"0 {Space.XS}px {Space.XS}px 0")
     b.rule("QTabWidget#dreamTabs > QTabBar::tab:hover", fg="text", bg="hover")
-    b.rule("QTabWidget#dreamTabs > QTabBar::tab:selected", fg="selected_text", bg="selected", font_weight=600)
+    b.rule("QTabWidget#dreamTabs > QTabBar::tab:selected", fg="selected_text", bg="selected", font_weight=HEADING_WEIGHT)
     b.rule("QTabWidget#dreamTabs > QTabBar::tab:disabled", color=c.disabled)
     # spin boxes as the design system's fields (walk40: "a spin box" of the old style)
     if drop_down_arrow and up_arrow:  # styled frames need their own arrows (Qt drops the style's)
@@ -309,7 +310,7 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QFrame#messageActionBar QToolButton:focus", border=ring)
     # the topic list's New topic (issue 29): a labelled button over the list, as "New chat"
     b.rule("QToolButton#newTopicButton", fg="text", bg="raised", border=line, border_radius=f"{Radius.LG}px",
-           padding=f"{Space.SM}px {Space.MD}px", font_weight=600)
+           padding=f"{Space.SM}px {Space.MD}px", font_weight=HEADING_WEIGHT)
     b.rule("QToolButton#newTopicButton:hover", fg="text", bg="hover")
     # the navigation rail (issue 29): icon entries, the shown page's checked; a round avatar
     b.rule("QFrame#navRail", bg="window", border="none", border_right=line)
@@ -323,7 +324,7 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QFrame#chatEmpty", bg="surface", border="none")
     b.rule("QLabel#greetingAvatar", fg="on_accent", bg="accent", border="none",
            border_radius=f"{IconSize.GREETING // 2}px", font_weight=700, font_size=_pt(points, TypeScale.HEADING))
-    b.rule("QLabel#greetingTitle", fg="text", bg="surface", font_weight=600, font_size=_pt(points, TypeScale.HEADING))
+    b.rule("QLabel#greetingTitle", fg="text", bg="surface", font_weight=HEADING_WEIGHT, font_size=_pt(points, TypeScale.HEADING))
     b.rule("QPushButton#promptTile", fg="text", bg="raised", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.MD}px {Space.LG}px", text_align="left")
     b.rule("QPushButton#promptTile:hover", fg="text", bg="hover")

@@ -99,6 +99,12 @@ class TypeScale(float, enum.Enum):
     HEADING = 1.45
 
 
+#: The weight of headings and titles (CSS numbers). Bold, not semibold: Qt synthesizes a bold
+#: (FreeType embolden) for a face with none only from QFont.Bold, 700; the CJK fallback
+#: WenQuanYi Micro Hei has no bold face, so 600 painted 简体中文 headings regular (walk51b #6).
+HEADING_WEIGHT = 700
+
+
 class Theme(enum.StrEnum):
     """View → Theme (issue 16): the light or dark token set, or the platform's scheme
     followed live (``SYSTEM``); the words are what ``view/theme`` keeps."""

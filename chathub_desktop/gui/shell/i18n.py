@@ -30,7 +30,7 @@ from PySide6.QtCore import (
     QTranslator,
     Signal,
 )
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtGui import QFont, QFontDatabase, QFontInfo
 from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.ui_language import UiLanguage, resolve_language
@@ -203,5 +203,9 @@ class LanguageSwitcher(QObject):
         installed = set(QFontDatabase.families())
         wanted = [f for f in candidates if f in installed][:1]
         if wanted:
-            QFont.insertSubstitutions(family, wanted)
-            self._substituted = wanted
+            # an alias ("Sans Serif") is resolved through its substitutes: the face it names
+            # stays first, or Latin text too took the CJK face's thin glyphs (walk51b #6)
+            real = QFontInfo(self._app.font()).family()
+            lead = [real] if real != family and real not in wanted else []
+            QFont.insertSubstitutions(family, lead + wanted)
+            self._substituted = lead + wanted

@@ -36,7 +36,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from chathub_desktop.gui.design.icons import Icon, icon
-from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.design.tokens import HEADING_WEIGHT, IconSize, Space
 from chathub_desktop.gui.topics.topic_groups import RowHeights, TopicGroup, row_date
 from chathub_desktop.gui.topics.topic_list_model import (
     GroupRole,
@@ -224,10 +224,10 @@ def row_heights(font: QFont) -> RowHeights:
 
 
 def _paint_header(painter: QPainter, option: QStyleOptionViewItem, title: str, height: int) -> None:
-    """``title`` in the small semibold muted type at the bottom of the top ``height`` px
+    """``title`` in the small bold muted type at the bottom of the top ``height`` px
     of the row, aligned with the rows' titles."""
     font = _small(option.font)
-    font.setWeight(QFont.Weight.DemiBold)
+    font.setWeight(QFont.Weight(HEADING_WEIGHT))  # 600 painted CJK regular (walk51b #6)
     box = QRect(option.rect.left() + PAD_X, option.rect.top(), option.rect.width() - 2 * PAD_X,
                 height - HEADER_PAD)
     painter.save()
