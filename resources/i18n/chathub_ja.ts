@@ -3645,10 +3645,6 @@ Type below and press %1 to start.</source>
         <translation>このモデルのウィンドウを報告するものがないため、安全な既定値を使っています。「カードを編集…」で実際の値を設定できます。</translation>
     </message>
     <message>
-        <source>not set (dream cards %1)</source>
-        <translation>未設定（ドリームカードは %1）</translation>
-    </message>
-    <message>
         <source>No card sets the longest reply, so the provider&apos;s own limit applies to chat replies; a dream card asks for at most %1 tokens. Edit card… sets one.</source>
         <translation>最長の返信を決めるカードがないため、チャットの返信にはプロバイダー自身の上限が使われます。ドリームカードは最大 %1 トークンを求めます。「カードを編集…」で設定できます。</translation>
     </message>
@@ -3703,6 +3699,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>&amp;Edit card…</source>
         <translation>カードを編集…</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未設定</translation>
     </message>
     <message>
         <source>auto</source>

@@ -3645,10 +3645,6 @@ Type below and press %1 to start.</source>
         <translation>没有来源报告此模型的窗口，因此采用安全的默认值；用“编辑卡片…”设定实际值。</translation>
     </message>
     <message>
-        <source>not set (dream cards %1)</source>
-        <translation>未设置（梦境卡片 %1）</translation>
-    </message>
-    <message>
         <source>No card sets the longest reply, so the provider&apos;s own limit applies to chat replies; a dream card asks for at most %1 tokens. Edit card… sets one.</source>
         <translation>没有卡片设定最长回复，因此对话回复采用服务商自己的上限；梦境卡片最多请求 %1 个 token。用“编辑卡片…”设定。</translation>
     </message>
@@ -3703,6 +3699,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>&amp;Edit card…</source>
         <translation>编辑卡片…</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
     </message>
     <message>
         <source>auto</source>

@@ -114,5 +114,6 @@ def test_the_max_output_column_says_what_a_dream_card_gets_when_no_card_sets_one
     page = window.pages.open_settings().pages[SettingsSection.MODELS]
     qtbot.waitUntil(lambda: page.table.rowCount() == 2, timeout=5000)
     cells = {page.table.item(r, 1).text(): page.table.item(r, 4) for r in range(2)}
-    assert cells["smollm2-135m"].text() == "not set (dream cards 512)"  # walk51: in words, not "none · dream card"
+    assert cells["smollm2-135m"].text() == "not set"  # walk51b: in a word; the cap in its tooltip
+    assert "a dream card asks for at most 512 tokens" in cells["smollm2-135m"].toolTip()
     assert cells["acme-local-7b"].toolTip() == "1,024"
