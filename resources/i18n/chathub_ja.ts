@@ -10051,6 +10051,22 @@ Input budget: %1 tokens</source>
         <translation>入力予算を %1 トークン超えています：次のリクエストは収まりません。トピックを圧縮するか、履歴の上限を下げてください。</translation>
     </message>
     <message>
+        <source>The next request is about %1 times the input budget</source>
+        <translation>次のリクエストは入力予算の約 %1 倍です</translation>
+    </message>
+    <message>
+        <source>The next request is %1 tokens over the input budget</source>
+        <translation>次のリクエストは入力予算を %1 トークン超えています</translation>
+    </message>
+    <message>
+        <source>; Send leaves the oldest turns out so it fits (threshold compaction).</source>
+        <translation>。送信時は収まるように最も古いターンを外します（しきい値による圧縮）。</translation>
+    </message>
+    <message>
+        <source>; Send compacts older turns first with the History Compress model.</source>
+        <translation>。送信時はまず History Compress モデルで古いターンを圧縮します。</translation>
+    </message>
+    <message>
         <source>Tools: none offered — %1.</source>
         <translation>ツール：提供なし — %1。</translation>
     </message>

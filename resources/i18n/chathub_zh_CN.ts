@@ -10051,6 +10051,22 @@ Input budget: %1 tokens</source>
         <translation>超出输入预算 %1 token：下一次请求放不下。请压缩话题或降低历史上限。</translation>
     </message>
     <message>
+        <source>The next request is about %1 times the input budget</source>
+        <translation>下一次请求约为输入预算的 %1 倍</translation>
+    </message>
+    <message>
+        <source>The next request is %1 tokens over the input budget</source>
+        <translation>下一次请求超出输入预算 %1 个 token</translation>
+    </message>
+    <message>
+        <source>; Send leaves the oldest turns out so it fits (threshold compaction).</source>
+        <translation>；发送时会略去最早的几轮对话以便放得下（阈值压缩）。</translation>
+    </message>
+    <message>
+        <source>; Send compacts older turns first with the History Compress model.</source>
+        <translation>；发送前会先用 History Compress 模型压缩较早的几轮对话。</translation>
+    </message>
+    <message>
         <source>Tools: none offered — %1.</source>
         <translation>工具：未提供——%1。</translation>
     </message>
