@@ -147,10 +147,13 @@ class ModelCardDialog(QDialog):
         """Put the caret in ``field`` with its text selected (Max output is ticked first)."""
         if field is CardField.MAX_OUTPUT:
             self.max_output_check.setChecked(True)
-        edit = {CardField.MODEL: self.model_edit, CardField.WINDOW: self.window_spin,
-                CardField.MAX_OUTPUT: self.max_output_spin}[field]
-        edit.setFocus()
-        edit.selectAll()
+        if field is CardField.MODEL:
+            self.model_edit.setFocus()
+            self.model_edit.selectAll()
+            return
+        spin = self.max_output_spin if field is CardField.MAX_OUTPUT else self.window_spin
+        spin.setFocus()
+        spin.selectAll()
 
     def _label(self, make: Callable[[], str], buddy: QWidget) -> QLabel:
         """A form row's label for ``buddy``, saying ``make()`` in the interface language."""
