@@ -3673,10 +3673,6 @@ Type below and press %1 to start.</source>
         <translation>このモデルのウィンドウを報告するものがないため、安全な既定値を使っています。「カードを編集…」で実際の値を設定できます。</translation>
     </message>
     <message>
-        <source>not set (dream cards %1)</source>
-        <translation>未設定（ドリームカードは %1）</translation>
-    </message>
-    <message>
         <source>No card sets the longest reply, so the provider&apos;s own limit applies to chat replies; a dream card asks for at most %1 tokens. Edit card… sets one.</source>
         <translation>最長の返信を決めるカードがないため、チャットの返信にはプロバイダー自身の上限が使われます。ドリームカードは最大 %1 トークンを求めます。「カードを編集…」で設定できます。</translation>
     </message>
@@ -3731,6 +3727,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>&amp;Edit card…</source>
         <translation>カードを編集…</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未設定</translation>
     </message>
     <message>
         <source>auto</source>
@@ -10077,6 +10077,22 @@ Input budget: %1 tokens</source>
     <message>
         <source>Over the input budget by %1 tokens: the next request will not fit. Compact the topic or lower the history limit.</source>
         <translation>入力予算を %1 トークン超えています：次のリクエストは収まりません。トピックを圧縮するか、履歴の上限を下げてください。</translation>
+    </message>
+    <message>
+        <source>The next request is about %1 times the input budget</source>
+        <translation>次のリクエストは入力予算の約 %1 倍です</translation>
+    </message>
+    <message>
+        <source>The next request is %1 tokens over the input budget</source>
+        <translation>次のリクエストは入力予算を %1 トークン超えています</translation>
+    </message>
+    <message>
+        <source>; Send leaves the oldest turns out so it fits (threshold compaction).</source>
+        <translation>。送信時は収まるように最も古いターンを外します（しきい値による圧縮）。</translation>
+    </message>
+    <message>
+        <source>; Send compacts older turns first with the History Compress model.</source>
+        <translation>。送信時はまず History Compress モデルで古いターンを圧縮します。</translation>
     </message>
     <message>
         <source>Tools: none offered — %1.</source>

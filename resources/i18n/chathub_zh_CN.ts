@@ -3673,10 +3673,6 @@ Type below and press %1 to start.</source>
         <translation>没有来源报告此模型的窗口，因此采用安全的默认值；用“编辑卡片…”设定实际值。</translation>
     </message>
     <message>
-        <source>not set (dream cards %1)</source>
-        <translation>未设置（梦境卡片 %1）</translation>
-    </message>
-    <message>
         <source>No card sets the longest reply, so the provider&apos;s own limit applies to chat replies; a dream card asks for at most %1 tokens. Edit card… sets one.</source>
         <translation>没有卡片设定最长回复，因此对话回复采用服务商自己的上限；梦境卡片最多请求 %1 个 token。用“编辑卡片…”设定。</translation>
     </message>
@@ -3731,6 +3727,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>&amp;Edit card…</source>
         <translation>编辑卡片…</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
     </message>
     <message>
         <source>auto</source>
@@ -10077,6 +10077,22 @@ Input budget: %1 tokens</source>
     <message>
         <source>Over the input budget by %1 tokens: the next request will not fit. Compact the topic or lower the history limit.</source>
         <translation>超出输入预算 %1 token：下一次请求放不下。请压缩话题或降低历史上限。</translation>
+    </message>
+    <message>
+        <source>The next request is about %1 times the input budget</source>
+        <translation>下一次请求约为输入预算的 %1 倍</translation>
+    </message>
+    <message>
+        <source>The next request is %1 tokens over the input budget</source>
+        <translation>下一次请求超出输入预算 %1 个 token</translation>
+    </message>
+    <message>
+        <source>; Send leaves the oldest turns out so it fits (threshold compaction).</source>
+        <translation>；发送时会略去最早的几轮对话以便放得下（阈值压缩）。</translation>
+    </message>
+    <message>
+        <source>; Send compacts older turns first with the History Compress model.</source>
+        <translation>；发送前会先用 History Compress 模型压缩较早的几轮对话。</translation>
     </message>
     <message>
         <source>Tools: none offered — %1.</source>

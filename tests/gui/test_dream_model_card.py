@@ -8,9 +8,15 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from datetime import time as dtime
 
+from PySide6.QtWidgets import QLabel
+
 from chathub_desktop.core.messages import Role
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.memory import change_preview
+from chathub_desktop.gui.memory.dream_failure import card_fixes
+from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.dream.dream_reasons import DreamReason
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.gui.test_dream_panel import helper, idle, open_page, summ  # noqa: F401  (fixtures)
 
@@ -57,6 +63,11 @@ def test_a_dream_cut_at_its_cap_opens_the_model_card_and_retry_uses_the_larger_m
     assert dialog.model_edit.text() == "gpt-5-mini" and dialog.provider_combo.currentData() == "Summ"
     assert dialog.window_spin.value() == 8192
     assert dialog.max_output_check.isChecked() and dialog.max_output_spin.value() == 600
+    # walk51b #4: a title line, and the caret in Max output (the field the bar asks to raise), selected
+    title = dialog.findChild(QLabel, "dialogTitle")
+    assert title is not None and title.isVisible() and title.text() == "Model card"
+    assert dialog.focusWidget() in (dialog.max_output_spin, dialog.max_output_spin.lineEdit())
+    assert dialog.max_output_spin.lineEdit().selectedText() == "600"
     dialog.max_output_spin.setValue(2000)
     dialog.save()
     qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)
@@ -87,3 +98,15 @@ def test_a_failure_the_model_card_cannot_fix_offers_no_card_button(
     idle(qtbot, panel)
     assert panel.failure_bar.retry_button.isVisibleTo(panel)
     assert not panel.card_button.isVisibleTo(panel)
+
+
+def test_the_card_editor_opens_on_the_field_the_failure_names() -> None:
+    """walk51b #4: the output cap opens on Max output, the window (also nested in another
+    reason) on Context window; a reason the card cannot fix offers no editor."""
+    cap = Reason(DreamReason.CUT_AT_OUTPUT_CAP, ("12", "in a card"))
+    window = Reason(DreamReason.CUT_AT_WINDOW, ("2,048", "10"))
+    assert card_fixes(cap) is CardField.MAX_OUTPUT
+    assert card_fixes(window) is CardField.WINDOW
+    assert card_fixes(Reason(DreamReason.WINDOW_TOO_SMALL, ("2,048",))) is CardField.WINDOW
+    assert card_fixes(Reason("%1", (window,))) is CardField.WINDOW
+    assert card_fixes(Reason("nothing to fix", ())) is None and card_fixes(None) is None

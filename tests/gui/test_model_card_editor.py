@@ -114,5 +114,26 @@ def test_the_max_output_column_says_what_a_dream_card_gets_when_no_card_sets_one
     page = window.pages.open_settings().pages[SettingsSection.MODELS]
     qtbot.waitUntil(lambda: page.table.rowCount() == 2, timeout=5000)
     cells = {page.table.item(r, 1).text(): page.table.item(r, 4) for r in range(2)}
-    assert cells["smollm2-135m"].text() == "not set (dream cards 512)"  # walk51: in words, not "none · dream card"
+    assert cells["smollm2-135m"].text() == "not set"  # walk51b: in a word; the cap in its tooltip
+    assert "a dream card asks for at most 512 tokens" in cells["smollm2-135m"].toolTip()
     assert cells["acme-local-7b"].toolTip() == "1,024"
+
+
+def test_a_window_failure_opens_the_card_on_the_context_window_selected(window: Any, services: Services,
+                                                                         qtbot: Any) -> None:
+    """walk51b #4: the editor opens with the caret in the field the failure asks to raise
+    (here the Context window, selected), under a title line."""
+    from PySide6.QtWidgets import QLabel
+
+    from chathub_desktop.gui.settings.card_field import CardField
+
+    dialog = ModelCardDialog(services.models, services.providers.list(), window.runner, window.presenter,
+                             model="smollm2-135m", window=2048, focus=CardField.WINDOW, parent=window)
+    dialog.show()
+    qtbot.waitUntil(dialog.isVisible, timeout=5000)
+    assert dialog.focusWidget() in (dialog.window_spin, dialog.window_spin.lineEdit())
+    assert dialog.window_spin.lineEdit().selectedText() == "2,048"
+    assert not dialog.max_output_check.isChecked()  # only the cap's failure ticks Max output
+    title = dialog.findChild(QLabel, "dialogTitle")
+    assert title is not None and title.text() == "Model card"
+    dialog.reject()

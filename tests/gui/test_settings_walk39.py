@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import QSize
 
 from chathub_desktop.gui.design.tokens import Width
+from chathub_desktop.gui.settings.settings_page import SettingsSection
 from chathub_desktop.services.container import Services
 from tests.gui.helpers import layout_at_rest
 
@@ -74,3 +75,31 @@ def test_system_agent_save_and_cancel_sit_together_under_a_capped_form(window: A
     cancel.click()
     qtbot.waitUntil(lambda: not page.resolving() and page.save_button.isEnabled(), timeout=5000)
     assert page.keep_spin.value() == changed - 7
+
+
+def test_system_agent_save_and_cancel_sit_at_the_same_place_in_both_themes(window: Any, qtbot: Any) -> None:
+    """walk51b #5: Save/Cancel sat at y 674 in light and 650 in dark — the form's height
+    was guessed from a narrower width on the first showing. Now the bar's geometry is the
+    same in light and dark, on the first showing and the next."""
+    window.resize(1366, 768)
+    window.view.prefs.set_theme("light")
+    settings = window.pages.open_settings()
+    settings.show_system_agent()
+    page = settings.system_page
+    qtbot.waitUntil(lambda: not page.resolving() and page.save_button.isEnabled(), timeout=5000)
+    layout_at_rest(window, qtbot)
+
+    def bar() -> tuple[Any, Any]:
+        save, cancel = page.save_button, page.cancel_button
+        return (save.mapTo(window, save.rect().topLeft()), save.size(),
+                cancel.mapTo(window, cancel.rect().topLeft()), cancel.size())
+
+    light = bar()
+    window.view.prefs.set_theme("dark")
+    settings.show_section(SettingsSection.APPEARANCE)
+    settings.show_system_agent()
+    layout_at_rest(window, qtbot)
+    assert bar() == light
+    window.view.prefs.set_theme("light")
+    layout_at_rest(window, qtbot)
+    assert bar() == light

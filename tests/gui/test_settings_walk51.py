@@ -98,7 +98,7 @@ def test_the_models_table_says_where_each_figure_comes_from(window: Any, service
     rows = {table.item(r, 1).text(): [table.item(r, c) for c in range(table.columnCount())]
             for r in range(table.rowCount())}
     assert [c.text() for c in rows["acme-13b"][2:5]] == ["16k", "from the card", "4k"]
-    assert [c.text() for c in rows["smollm2-135m"][2:5]] == ["2k", "from the provider", "not set (dream cards 512)"]
+    assert [c.text() for c in rows["smollm2-135m"][2:5]] == ["2k", "from the provider", "not set"]
     assert rows["mystery-1"][3].text() == "default"  # nothing reports its window
     assert "reported this window" in rows["smollm2-135m"][3].toolTip()
     assert "at most 512 tokens" in rows["smollm2-135m"][4].toolTip()
@@ -112,4 +112,30 @@ def test_the_models_table_says_where_each_figure_comes_from(window: Any, service
     smol = next(r for r in range(table.rowCount()) if table.item(r, 1).text() == "smollm2-135m")
     assert table.item(smol, 3).text() == "provider" and "reported this window" in table.item(smol, 3).toolTip()
     assert table.columnWidth(1) >= table.fontMetrics().horizontalAdvance("smollm2-135m")
+    window.back_action.trigger()
+
+
+def test_a_20_character_model_id_is_whole_at_800x560(window: Any, services: Services, qtbot: Any) -> None:
+    """walk51b #5: at 800 px the id was cut to "smoll…-135m" while "not set (dream cards
+    1,600)" kept its room: Max output says "not set" (the cap in its tooltip) and the id
+    column gets the room first."""
+    model = "qwen2.5-coder-7b-q4k"
+    assert len(model) == 20
+    local = services.providers.add("llama.cpp server", "openai_compatible", "http://127.0.0.1:8083/v1")
+    services.provider_models.remember(local.id, [model], {model: 2048})
+    for name in ("h-forever", "h-garbage"):
+        other = services.providers.add(name, "openai_compatible", "http://127.0.0.1:8084/v1")
+        services.provider_models.remember(other.id, ["hostile-1"], {})
+    window.resize(800, 560)
+    settings = window.pages.open_settings()
+    page = settings.pages[SettingsSection.MODELS]
+    assert isinstance(page, ModelsPage)
+    settings.show_section(SettingsSection.MODELS)
+    table = page.table
+    qtbot.waitUntil(lambda: table.rowCount() == 3 and page.narrow, timeout=5000)
+    layout_at_rest(window, qtbot)
+    row = next(r for r in range(table.rowCount()) if table.item(r, 1).text() == model)
+    assert table.item(row, 4).text() == "not set" and "at most 512 tokens" in table.item(row, 4).toolTip()
+    pad = 2 * table.style().pixelMetric(table.style().PixelMetric.PM_FocusFrameHMargin) + 2
+    assert table.columnWidth(1) >= table.fontMetrics().horizontalAdvance(model) + pad
     window.back_action.trigger()

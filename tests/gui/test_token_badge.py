@@ -3,6 +3,8 @@ a compact ring with the percentage of the input budget (issue 29)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
@@ -221,6 +223,19 @@ def test_the_badge_is_a_ring_with_the_percentage_of_the_input_budget(qtbot) -> N
     assert badge.text() == "80%" and QColor(c.warning).name() in badge.styleSheet()
     badge.show_estimate(_plan(13_000))
     assert badge.text() == "108%" and QColor(c.error).name() in badge.styleSheet() and "bold" in badge.styleSheet()
+    # walk51b #7: what the red figure means, in words, in the tooltip and for a screen reader
+    said = "The next request is 1,000 tokens over the input budget; Send compacts older turns first with the " \
+           "History Compress model."
+    assert said in badge.toolTip() and badge.accessibleDescription().endswith(". " + said)
+    badge.show_estimate(_plan(84_240))  # an imported topic 7 times the budget: the popover's figure, and words
+    assert badge.text() == "702%" and "(702%; context window 16,000)" in badge.toolTip()
+    assert badge.accessibleDescription().endswith(
+        ". The next request is about 7 times the input budget; Send compacts older turns first with the History "
+        "Compress model.")
+    badge.show_estimate(dataclasses.replace(_plan(84_240), threshold_trigger=10_000))
+    assert badge.accessibleDescription().endswith(
+        ". The next request is about 7 times the input budget; Send leaves the oldest turns out so it fits "
+        "(threshold compaction).")
     badge.show_estimate(_plan(40, 128_000))  # a short topic in a large window: not "0%"
     assert badge.text() == "<1%" and budget_line(_plan(40, 128_000)).endswith(" · <1% used")
     badge.show_estimate(None)

@@ -292,6 +292,27 @@ def budget_warning(e: EstimateView) -> str | None:
                                "topic or lower the history limit."), _n(e.total - e.input_budget))
 
 
+def over_budget_words(e: EstimateView) -> str | None:
+    """What a badge over its input budget means, in words (walk51b #7: a red "702%" said
+    nothing): how far over the next request is and what Send does about it — compacts
+    older turns first (pre-send compaction, CMP-11), or under the threshold policy leaves
+    the oldest out (NUM-5); a draft too long alone is :func:`draft_too_long`'s line.
+    ``None`` when Total Used fits the input budget."""
+    if not e.input_budget or e.total <= e.input_budget:
+        return None
+    alone = draft_too_long(e)
+    if alone is not None:
+        return alone + translate("UsagePopover", "; shorten it or attach less.")
+    times = e.total / e.input_budget
+    over = (fill(translate("UsagePopover", "The next request is about %1 times the input budget"), _n(round(times)))
+            if times >= 2 else fill(translate("UsagePopover", "The next request is %1 tokens over the input budget"),
+                                    _n(e.total - e.input_budget)))
+    then = (translate("UsagePopover", "; Send leaves the oldest turns out so it fits (threshold compaction).")
+            if e.threshold_trigger is not None
+            else translate("UsagePopover", "; Send compacts older turns first with the History Compress model."))
+    return over + then
+
+
 def tools_line(e: EstimateView) -> str:
     """The always-visible line when tools are held back from the next request, or ``""``."""
     if e.tools_withheld:

@@ -18,6 +18,7 @@ callables.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -187,8 +188,14 @@ class TokenBadge(QToolButton):
         num = QLocale().toString
         figures = fill(translate("TokenBadge", "%1 of %2 input tokens (%3; context window %4)"),
                        num(e.total), num(e.input_budget), ring_text(e), num(e.context_window))
-        self.setToolTip(translate("TokenBadge", TOOLTIP) + f"<p>{figures}.</p>")
-        self.setAccessibleDescription(fill(translate("TokenBadge", "Next request: %1"), figures))
+        said = fill(translate("TokenBadge", "Next request: %1"), figures)
+        over = None
+        if e.input_budget and e.total > e.input_budget:  # walk51b #7: what a red figure means, in words
+            from chathub_desktop.gui.context.meter_words import over_budget_words
+
+            over = over_budget_words(e)
+        self.setToolTip(translate("TokenBadge", TOOLTIP) + f"<p>{figures}.</p>" + (f"<p><b>{html.escape(over)}</b></p>" if over else ""))
+        self.setAccessibleDescription(f"{said}. {over}" if over else said)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         """Qt's hint, widened to the room of :data:`WIDEST_TEXT` once the ring shows: the

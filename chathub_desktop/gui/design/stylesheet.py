@@ -113,7 +113,7 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            border_radius=f"{Radius.LG}px", padding=f"{Space.XXS}px {Space.XS}px")
     b.rule("QFrame#welcomePanel", bg="surface", border="none")
     b.rule("QLabel#welcome", fg="text", bg="surface")
-    b.rule("QLabel#pageTitle", fg="text", font_weight=HEADING_WEIGHT, font_size=_pt(points, TypeScale.TITLE))
+    b.rule("QLabel#pageTitle, QLabel#dialogTitle", fg="text", font_weight=HEADING_WEIGHT, font_size=_pt(points, TypeScale.TITLE))
     # the setup wizard (walk36 #9): numbered steps, the current one on an accent disc; the
     # preset tiles select softly (tint and accent border, not a filled bar). The digits are
     # bold: a thin one painted no pixel of its own colour in zh_CN (1.15:1 as painted)

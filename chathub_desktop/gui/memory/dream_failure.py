@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.memory.list_fit import preferred_height
 from chathub_desktop.gui.memory.page_common import error_label
+from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
 from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -47,12 +48,16 @@ FAILURE_LINE_CHARS = 600
 CARD_FIXES = frozenset({DreamReason.CUT_AT_OUTPUT_CAP, DreamReason.CUT_AT_WINDOW, DreamReason.WINDOW_TOO_SMALL})
 
 
-def card_fixes(why: Reason | None) -> bool:
-    """``why`` (a run's typed reason, its nested reasons too) is one :data:`CARD_FIXES`
-    names, so the bar offers Edit model card… (issue 30)."""
+def card_fixes(why: Reason | None) -> CardField | None:
+    """The card field that fixes ``why`` (a run's typed reason, its nested reasons too)
+    when it is one :data:`CARD_FIXES` names, so the bar offers Edit model card… (issue 30)
+    opening on that field (walk51b #4: Max output for the cap, else Context window); None
+    when the card does not fix it."""
     if why is None:
-        return False
-    return why.template in CARD_FIXES or any(isinstance(a, Reason) and card_fixes(a) for a in why.args)
+        return None
+    if why.template in CARD_FIXES:
+        return CardField.MAX_OUTPUT if why.template == DreamReason.CUT_AT_OUTPUT_CAP else CardField.WINDOW
+    return next((f for a in why.args if isinstance(a, Reason) and (f := card_fixes(a)) is not None), None)
 
 
 class DreamFailure(QWidget):
@@ -73,6 +78,8 @@ class DreamFailure(QWidget):
         self._presenter = presenter
         #: Opens the model card editor (tests read its ``dialog``); made on first use.
         self.cards: CardEditor | None = None
+        #: The card field the failure shown asks to raise (the editor opens on it).
+        self.card_field = CardField.MODEL
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
@@ -132,13 +139,16 @@ class DreamFailure(QWidget):
         self.bar.dismiss()
         self.offer(summarizer=False, card=False)
 
-    def offer(self, *, summarizer: bool | None = None, card: bool | None = None) -> None:
+    def offer(self, *, summarizer: bool | None = None, card: bool | CardField | None = None) -> None:
         """Show (or hide) Choose History Compress model… (issue 28) and Edit model card…
-        (issue 30); None leaves that button as it is."""
+        (issue 30: a :class:`CardField` shows it, opening the editor on that field); None
+        leaves that button as it is."""
         if summarizer is not None:
             self.choose_button.setVisible(summarizer)
+        if isinstance(card, CardField):
+            self.card_field = card
         if card is not None:
-            self.card_button.setVisible(card)
+            self.card_button.setVisible(card is not False)
         self.fixes.setVisible(not self.choose_button.isHidden() or not self.card_button.isHidden())
 
     def edit_card(self) -> None:
@@ -167,4 +177,4 @@ class DreamFailure(QWidget):
 
             self.cards = CardEditor(svc.models, svc.providers, self._runner, self._presenter)
         self.cards.open(model, provider_id, window, self.window(), lambda: self._status(lambda: fill(translate(
-            "MemoryPage", "Saved the model card of %1 — Retry dreams with it"), label)), card=card)
+            "MemoryPage", "Saved the model card of %1 — Retry dreams with it"), label)), card=card, focus=self.card_field)

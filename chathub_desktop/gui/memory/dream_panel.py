@@ -98,6 +98,7 @@ from chathub_desktop.gui.memory.page_common import (
     one_layout_pass,
 )
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
+from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -670,9 +671,10 @@ class DreamPanel(QWidget):
         """Hide :attr:`failure_bar` and the fixes it named (a new run starts)."""
         self.failure.hide_failure()
 
-    def offer_model_card(self, on: bool) -> None:
-        """Show (or hide) Edit model card… under the failed run (its cap or window, issue 30)."""
-        self.failure.offer(card=on)
+    def offer_model_card(self, field: CardField | None) -> None:
+        """Show Edit model card… under the failed run, opening on ``field`` (its cap or
+        window, issue 30, walk51b #4); None hides it."""
+        self.failure.offer(card=field if field is not None else False)
 
     def show_status(self, message: str | Callable[[], str], ms: int = 8000) -> None:
         """The status line (:class:`DreamStatusLine`: under the Dream now bar, wrapped

@@ -27,6 +27,7 @@ from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.dream_failure import card_fixes
+from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
 from chathub_desktop.gui.shell.day_format import format_day, format_day_time, format_iso_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
@@ -184,8 +185,9 @@ class RunsHost(Protocol):
     def offer_summarizer_choice(self, on: bool) -> None:
         """Show (or hide) the button that chooses a History Compress model (issue 28)."""
 
-    def offer_model_card(self, on: bool) -> None:
-        """Show (or hide) the button that edits the History Compress model's card (issue 30)."""
+    def offer_model_card(self, field: CardField | None) -> None:
+        """Show the button that edits the History Compress model's card, opening on
+        ``field`` (issue 30, walk51b #4); None hides it."""
 
 
 class DreamRuns(QObject):

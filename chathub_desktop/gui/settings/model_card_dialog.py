@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, said
 from chathub_desktop.gui.shell.service_ops import ServiceOps
@@ -64,7 +65,7 @@ class ModelCardDialog(QDialog):
 
     def __init__(self, models: ModelCardService, providers: Sequence[ProviderView], runner: TaskRunner,
                  presenter: ErrorPresenter, *, model: str = "", provider_id: int | None = None,
-                 card: ModelCardView | None = None, window: int = 8192,
+                 card: ModelCardView | None = None, window: int = 8192, focus: CardField = CardField.MODEL,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("modelCardDialog")
@@ -72,6 +73,10 @@ class ModelCardDialog(QDialog):
         t.bind(self.setWindowTitle, lambda: translate("ModelCardDialog", "Model card"))
         self._models = models
         layout = QVBoxLayout(self)
+        title = QLabel()  # the title line (walk51b #4): a window title alone shows nowhere on some desktops
+        title.setObjectName("dialogTitle")
+        t.bind(title.setText, lambda: translate("ModelCardDialog", "Model card"))
+        layout.addWidget(title)
         intro = QLabel()
         t.bind(intro.setText, lambda: translate("ModelCardDialog", "Your card beats the bundled catalog: the badge, "
                                                 "compaction and the history window use its context window."))
@@ -136,6 +141,19 @@ class ModelCardDialog(QDialog):
         row.addWidget(self.buttons)
         layout.addLayout(row)
         self.ops = ServiceOps(runner, presenter, self.show_error, self._busy, "save-model-card")
+        self._focus(focus)
+
+    def _focus(self, field: CardField) -> None:
+        """Put the caret in ``field`` with its text selected (Max output is ticked first)."""
+        if field is CardField.MAX_OUTPUT:
+            self.max_output_check.setChecked(True)
+        if field is CardField.MODEL:
+            self.model_edit.setFocus()
+            self.model_edit.selectAll()
+            return
+        spin = self.max_output_spin if field is CardField.MAX_OUTPUT else self.window_spin
+        spin.setFocus()
+        spin.selectAll()
 
     def _label(self, make: Callable[[], str], buddy: QWidget) -> QLabel:
         """A form row's label for ``buddy``, saying ``make()`` in the interface language."""
@@ -197,19 +215,21 @@ class CardEditor:
         self.dialog: ModelCardDialog | None = None
 
     def open(self, model: str, provider_id: int | None, window: int, parent: QWidget,
-             on_saved: Callable[[], None], *, card: ModelCardView | None = None) -> None:
+             on_saved: Callable[[], None], *, card: ModelCardView | None = None,
+             focus: CardField = CardField.MODEL) -> None:
         """Open the editor for ``model`` on ``provider_id`` (None: every provider), offering
         ``window`` (tokens, the fallback in use) as its context window, over ``parent``;
         ``card``: the user's stored card to start from (the dream's Edit model card…,
-        issue 30). ``on_saved`` runs after the card is stored. Non-blocking."""
-        self._runner.run("model-card-editor", self._open(model, provider_id, window, parent, on_saved, card),
+        issue 30); ``focus``: the field the caret starts in, selected (walk51b #4). ``on_saved``
+        runs after the card is stored. Non-blocking."""
+        self._runner.run("model-card-editor", self._open(model, provider_id, window, parent, on_saved, card, focus),
                          context="Model card")
 
     async def _open(self, model: str, provider_id: int | None, window: int, parent: QWidget,
-                    on_saved: Callable[[], None], card: ModelCardView | None) -> None:
+                    on_saved: Callable[[], None], card: ModelCardView | None, focus: CardField) -> None:
         providers = await self._runner.run_in_thread(self._providers.list)
         dialog = ModelCardDialog(self._models, providers, self._runner, self._presenter, model=model,
-                                 provider_id=provider_id, card=card, window=window, parent=parent)
+                                 provider_id=provider_id, card=card, window=window, focus=focus, parent=parent)
         dialog.saved.connect(lambda _view: on_saved())
         self.dialog = dialog
         dialog.open()

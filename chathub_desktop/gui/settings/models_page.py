@@ -94,10 +94,11 @@ def header_label(text: str) -> str:
 def _no_max_output(window: int) -> QTableWidgetItem:
     """The Max output cell of a model no card gives one (walk50 #2: "—" hid the 512-token
     cap a dream card of a 2,048-token model gets; walk51: "none · dream card 1,600" said it
-    in code words): "not set (dream cards 512)", with what that means in its tooltip
-    (the cap is ``core.dream_prompt.answer_cap``'s); Edit card… sets one."""
+    in code words; walk51b #5: "not set (dream cards 1,600)" was still jargon and took the
+    model id's room at 800 px): "not set", with the dream card's cap and what that means
+    in its tooltip (the cap is ``core.dream_prompt.answer_cap``'s); Edit card… sets one."""
     cap, _source = answer_cap(dream_budget(window), None, user_card=False)
-    item = QTableWidgetItem(fill(translate("ModelsPage", "not set (dream cards %1)"), f"{cap:,}"))
+    item = QTableWidgetItem(translate("ModelsPage", "not set"))
     item.setToolTip(fill(translate("ModelsPage", "No card sets the longest reply, so the provider's own limit applies "
                                                  "to chat replies; a dream card asks for at most %1 tokens. Edit card… "
                                                  "sets one."), f"{cap:,}"))
