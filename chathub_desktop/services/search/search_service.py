@@ -60,7 +60,7 @@ if TYPE_CHECKING:  # the embedding engine and numpy load on first use
     from chathub_desktop.services.search.semantic_recall import SemanticRecall
 
 __all__ = [
-    "CATCH_UP_BATCH", "DEFAULT_LIMIT", "LAG_NOTE_ROWS", "MAX_LIMIT", "MEANING_CAP", "MIN_MEANING_SCORE", "NO_TRGM_NOTE",
+    "CATCH_UP_BATCH", "DEFAULT_LIMIT", "LAG_NOTE_ROWS", "MAX_LIMIT", "MEANING_CAP", "MEANING_WHEN_FEWER", "MIN_MEANING_SCORE", "NO_TRGM_NOTE",
     "RANKED_POOL", "SEARCHED_ROLES", "SOME_WORDS_TERMS",
     "HitMatch", "MemoryHit", "MessageLocation", "SearchFilters", "SearchHit", "SearchPeriod", "SearchResults", "SearchRole",
     "SearchScope", "SearchService",
@@ -80,12 +80,14 @@ LAG_NOTE_ROWS = 20_000
 #: Least score (cosine less hubness, ``SemanticRecall.nearest``) of a message found only
 #: by meaning (issue 29: "comprehension" showed 19 unrelated "similar" rows). Measured on
 #: the walk51b tester's store (36 messages, 4 queries): the paraphrases scored 0.051-0.098,
-#: the unrelated rows at most 0.031 ("comprehension" -> a fuel-consumption reply), and
-#: 0.062 only for the emoji query "日本語 مرحبا 😀", whose word hits hide them (below).
+#: the unrelated rows at most 0.031 ("comprehension" -> a fuel-consumption reply), but
+#: 0.062 for the emoji query "日本語 مرحبا 😀" ("give me code in C#"), whose three word
+#: hits keep them out (:data:`MEANING_WHEN_FEWER`).
 MIN_MEANING_SCORE = 0.045
-#: Most messages found only by meaning, offered only while fewer word hits than this
-#: were found (issue 29: they pad a list, never lead it).
+#: Most messages found only by meaning (issue 29: they pad a list, never lead it)...
 MEANING_CAP = 5
+#: ...offered only while fewer word hits than this were found.
+MEANING_WHEN_FEWER = 3
 #: Terms of a query :meth:`SearchService.search` looks up one by one for ``some_words``.
 SOME_WORDS_TERMS = 8
 #: What a PostgreSQL store without ``pg_trgm`` says once.
@@ -237,7 +239,7 @@ class SearchService:
         after the word hits, at most :data:`MEANING_CAP` messages holding none of the
         terms but nearest in meaning (``SemanticRecall.nearest``, those with a vector,
         scoring at least :data:`MIN_MEANING_SCORE`), only while fewer than
-        :data:`MEANING_CAP` word hits were found; they are :attr:`HitMatch.MEANING`.
+        :data:`MEANING_WHEN_FEWER` word hits were found; they are :attr:`HitMatch.MEANING`.
         Blocking: it embeds the query and scans the scope's vectors."""
         scope = scope or SearchScope(assistant_id)
         terms = query_terms(query)
@@ -251,8 +253,8 @@ class SearchService:
         if (some_words or by_meaning) and len(terms) > 1 and len(scored) < limit:
             scored += self._some_words(terms, scope, {r.id for _score, r in scored}, limit - len(scored), mode)
         words = {r.id for _score, r in scored}
-        if by_meaning and self._semantic is not None and len(scored) < MEANING_CAP:
-            scored += self._nearest(query, scope, words, min(MEANING_CAP - len(scored), limit - len(scored)))
+        if by_meaning and self._semantic is not None and len(scored) < MEANING_WHEN_FEWER:
+            scored += self._nearest(query, scope, words, min(MEANING_CAP, limit - len(scored)))
         hits = [
             SearchHit(r.id, r.topic_id, r.title, r.assistant_id, r.name, r.role, r.created_at,
                       markdown_snippet(r.content, terms), score, r.untitled,
