@@ -48,7 +48,9 @@ def svc(request: pytest.FixtureRequest) -> Services:
 
 
 def _found(svc: Services, query: str) -> list[tuple[HitMatch, str]]:
-    return [(h.match, h.snippet.text) for h in svc.search.search(query, by_meaning=True).hits]
+    hits = svc.search.search(query, by_meaning=True).hits
+    assert all(not h.snippet.spans for h in hits if h.match is HitMatch.MEANING)  # no word of it in bold
+    return [(h.match, h.snippet.text) for h in hits]
 
 
 def test_a_message_holding_some_of_the_words_is_a_word_hit(svc: Services) -> None:
@@ -58,6 +60,7 @@ def test_a_message_holding_some_of_the_words_is_a_word_hit(svc: Services) -> Non
     assert hits[0].message_id == both  # every word first
     assert [h.match for h in hits] == [HitMatch.WORDS] * 4  # the three with "fuel", none "similar"
     assert all("fuel" in h.snippet.text for h in hits)
+    assert [hits[1].snippet.text[a:b] for a, b in hits[1].snippet.spans] == ["fuel"]
     assert svc.search.search("automobile fuel").hits[0].message_id == both  # the CLI: all words only
     assert len(svc.search.search("automobile fuel").hits) == 1
 

@@ -250,15 +250,19 @@ class SearchService:
         average = sum(len(r.content) for r in rows) / len(rows) if rows else 1.0
         scored = sorted(((rank_score(r.content, terms, average), r) for r in rows),
                         key=lambda sr: (-sr[0], -sr[1].id))[:limit]
+        every = {r.id for _score, r in scored}
         if (some_words or by_meaning) and len(terms) > 1 and len(scored) < limit:
             scored += self._some_words(terms, scope, {r.id for _score, r in scored}, limit - len(scored), mode)
         words = {r.id for _score, r in scored}
         if by_meaning and self._semantic is not None and len(scored) < MEANING_WHEN_FEWER:
             scored += self._nearest(query, scope, words, min(MEANING_CAP, limit - len(scored)))
+        # bold: every term where all are held, the telling ones ("a" is in every line) where
+        # some are, none where the message was found by meaning
+        marked = {True: terms, False: telling_terms(terms) or terms}
         hits = [
             SearchHit(r.id, r.topic_id, r.title, r.assistant_id, r.name, r.role, r.created_at,
-                      markdown_snippet(r.content, terms), score, r.untitled,
-                      HitMatch.WORDS if r.id in words else HitMatch.MEANING)
+                      markdown_snippet(r.content, marked[r.id in every] if r.id in words else []), score,
+                      r.untitled, HitMatch.WORDS if r.id in words else HitMatch.MEANING)
             for score, r in scored
         ]
         return SearchResults(query, hits, used, note)
