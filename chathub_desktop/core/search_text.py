@@ -149,6 +149,21 @@ def holds_all(text: str, terms: list[str]) -> bool:
     return all(t.casefold() in folded for t in terms)
 
 
+def telling_terms(terms: list[str]) -> list[str]:
+    """``terms`` without the Latin ones of one or two characters ("a", "of", "to": they
+    are in nearly every message), for the Search page's some-words hits (issue 29)."""
+    return [t for t in terms if not (len(t) <= 2 and t.isascii())]
+
+
+def terms_held(text: str, terms: list[str]) -> int:
+    """How many of ``terms`` ``text`` holds, case-insensitively: an ASCII term made of
+    letters and digits as a whole word ("use" is not in "because"), any other as a
+    substring (CJK has no spaces between words)."""
+    folded = text.casefold()
+    return sum(bool(re.search(rf"(?<![^\W_]){re.escape(t.casefold())}(?![^\W_])", folded))
+               if t.isascii() and t.isalnum() else t.casefold() in folded for t in terms)
+
+
 #: BM25's term-frequency saturation and length normalization (the usual values).
 BM25_K1 = 1.2
 BM25_B = 0.75

@@ -74,3 +74,24 @@ def test_word_matches_come_first_and_meaning_matches_are_tagged(window: Any, ser
         page.status.text().endswith("; 1 more message similar in meaning")
     page.step(1), page.step(1)  # the arrows reach the tagged hit over the heading
     assert page.messages.currentItem() is tagged
+
+
+def test_messages_holding_some_of_the_words_are_counted_as_messages(window: Any, services: Services,
+                                                                   qtbot: Any) -> None:
+    """Issue 29 (walk51b): "automobile fuel" gave "0 messages; 9 similar" though 4 held
+    "fuel", and "日本語 مرحبا 😀" gave "0 messages" though messages held 日本語 or مرحبا."""
+    services.assistants.create("Helper")
+    t = services.topics.create("Helper", "Van").id
+    for text in ("What is the fuel consumption of a vw transporter?", "The fuel consumption is about 8 l/100 km.",
+                 "שלום مرحبا 日本語 done", "مرحبا بك hello", "stream please"):
+        services.topics.append_message(t, Role.USER, text)
+    reload_assistants(window, qtbot)
+    page = window.search.open()
+    for query, count in (("automobile fuel", 2), ("日本語 مرحبا 😀", 2)):
+        page.box.setText(query)
+        qtbot.waitUntil(lambda query=query: page.shown_queries[-1:] == [query], timeout=10000)
+        hits = [k for k in (page.messages.item(i).data(HitRole) for i in range(page.messages.count()))
+                if isinstance(k, SearchHit)]
+        assert [h.match for h in hits] == [HitMatch.WORDS] * count
+        assert page.tabs.tabText(0) == f"Messages ({count})"
+        assert page.status.text().startswith(f"{count} messages in 1 topic")

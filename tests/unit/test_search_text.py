@@ -83,3 +83,14 @@ def test_regex_literal_escapes_everything_but_letters_and_digits() -> None:
 def test_caseless_terms() -> None:
     assert caseless("数据库") and caseless("2026") and caseless("%_")
     assert not caseless("Kyoto") and not caseless("привет")
+
+
+def test_some_words_hits_count_whole_latin_words_and_skip_the_tiny_ones() -> None:
+    """Issue 29: "use" is not in "because", CJK and Arabic are found inside a line,
+    and "a" or "of" never make a message a hit."""
+    from chathub_desktop.core.search_text import telling_terms, terms_held
+
+    assert telling_terms(["how", "a", "van", "of", "日本", "😀"]) == ["how", "van", "日本", "😀"]
+    assert terms_held("Because it is late", ["use", "late"]) == 1
+    assert terms_held("USE the vanity", ["use", "van"]) == 1
+    assert terms_held("日本語です مرحبا بك", ["日本語", "مرحبا", "😀"]) == 2

@@ -194,7 +194,7 @@ class SearchController(QObject):
             svc = self._w.svc
             self.page = SearchPage(
                 self._w.runner,
-                lambda q, f: svc.search.search(q, scope=f.scope(datetime.now(UTC))),
+                lambda q, f: svc.search.search(q, scope=f.scope(datetime.now(UTC)), some_words=True),
                 lambda q, f, meaning: svc.search.search_memory(q, assistant_id=f.assistant_id, by_meaning=meaning),
                 lambda: [(a.id, a.name) for a in svc.assistants.list()],
                 by_meaning=svc.search.ranks_by_meaning,

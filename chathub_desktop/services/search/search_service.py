@@ -45,6 +45,8 @@ from chathub_desktop.core.search_text import (
     markdown_snippet,
     query_terms,
     rank_score,
+    telling_terms,
+    terms_held,
 )
 from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.dream.dream_service import dynamic_entries
@@ -58,7 +60,8 @@ if TYPE_CHECKING:  # the embedding engine and numpy load on first use
     from chathub_desktop.services.search.semantic_recall import SemanticRecall
 
 __all__ = [
-    "CATCH_UP_BATCH", "DEFAULT_LIMIT", "LAG_NOTE_ROWS", "MAX_LIMIT", "NO_TRGM_NOTE", "RANKED_POOL", "SEARCHED_ROLES",
+    "CATCH_UP_BATCH", "DEFAULT_LIMIT", "LAG_NOTE_ROWS", "MAX_LIMIT", "MEANING_CAP", "MEANING_WHEN_FEWER", "MIN_MEANING_SCORE", "NO_TRGM_NOTE",
+    "RANKED_POOL", "SEARCHED_ROLES", "SOME_WORDS_TERMS",
     "HitMatch", "MemoryHit", "MessageLocation", "SearchFilters", "SearchHit", "SearchPeriod", "SearchResults", "SearchRole",
     "SearchScope", "SearchService",
 ]
@@ -74,6 +77,19 @@ RANKED_POOL = 400
 CATCH_UP_BATCH = 1000
 #: A search says the index is still being built when more messages than this wait.
 LAG_NOTE_ROWS = 20_000
+#: Least score (cosine less hubness, ``SemanticRecall.nearest``) of a message found only
+#: by meaning (issue 29: "comprehension" showed 19 unrelated "similar" rows). Measured on
+#: the walk51b tester's store (36 messages, 4 queries): the paraphrases scored 0.051-0.098,
+#: the unrelated rows at most 0.031 ("comprehension" -> a fuel-consumption reply), but
+#: 0.062 for the emoji query "日本語 مرحبا 😀" ("give me code in C#"), whose three word
+#: hits keep them out (:data:`MEANING_WHEN_FEWER`).
+MIN_MEANING_SCORE = 0.045
+#: Most messages found only by meaning (issue 29: they pad a list, never lead it)...
+MEANING_CAP = 5
+#: ...offered only while fewer word hits than this were found.
+MEANING_WHEN_FEWER = 3
+#: Terms of a query :meth:`SearchService.search` looks up one by one for ``some_words``.
+SOME_WORDS_TERMS = 8
 #: What a PostgreSQL store without ``pg_trgm`` says once.
 NO_TRGM_NOTE = ("the pg_trgm extension is not installed in this database, so search scans every "
                 "message (slower); an administrator can run CREATE EXTENSION pg_trgm")
@@ -119,8 +135,9 @@ class SearchFilters:
 
 class HitMatch(Enum):
     """How a message hit matched (session 51: by-meaning hits looked like word matches):
-    it holds every word of the query (``WORDS``), or it is only near the query in
-    meaning (``MEANING``, the Search page's recall; it need not hold any of them)."""
+    it holds the query's words (``WORDS``: every one, or with ``some_words`` at least
+    one), or it is only near the query in meaning (``MEANING``, the Search page's
+    recall; it holds none of them)."""
 
     WORDS = "words"
     MEANING = "meaning"
@@ -207,25 +224,53 @@ class SearchService:
 
     def search(self, query: str, *, assistant_id: int | None = None, limit: int = DEFAULT_LIMIT,
                mode: SearchMode = SearchMode.INDEX, scope: SearchScope | None = None,
-               by_meaning: bool = False) -> SearchResults:
+               by_meaning: bool = False, some_words: bool = False) -> SearchResults:
         """Messages holding every term of ``query`` (``core.search_text.query_terms``),
         best first, at most ``limit`` (1..:data:`MAX_LIMIT`); only ``assistant_id``'s
         topics when given, only the topics ``scope`` allows when given (it wins over
         ``assistant_id``). ``mode`` :attr:`SearchMode.LIKE` forces the plain scan on
         SQLite (the benchmark's baseline). A blank query finds nothing.
 
-        ``by_meaning`` (the Search page's Messages tab, issue 26): the messages nearest
-        in meaning (``SemanticRecall.nearest``, those with a vector) join the keyword
-        matches, ranked by reciprocal rank fusion of the two orders (``core.rank_fusion``)
-        with every keyword match first, as the memory tab does; those found only by
-        meaning are :attr:`HitMatch.MEANING`. Blocking: it embeds the query and scans the
-        scope's vectors."""
+        ``some_words`` (the Search page, issue 29): after those, the messages holding
+        some of the terms (each of the first :data:`SOME_WORDS_TERMS` looked up alone),
+        most terms held first, then by score; they are word hits too.
+
+        ``by_meaning`` (the Search page's Messages tab, issue 26; implies ``some_words``):
+        after the word hits, at most :data:`MEANING_CAP` messages holding none of the
+        terms but nearest in meaning (``SemanticRecall.nearest``, those with a vector,
+        scoring at least :data:`MIN_MEANING_SCORE`), only while fewer than
+        :data:`MEANING_WHEN_FEWER` word hits were found; they are :attr:`HitMatch.MEANING`.
+        Blocking: it embeds the query and scans the scope's vectors."""
         scope = scope or SearchScope(assistant_id)
         terms = query_terms(query)
         if not terms:
             return SearchResults(query)
         limit = _clamp(limit)
-        pool = max(limit, RANKED_POOL)
+        rows, used, note = self._matches(terms, scope, max(limit, RANKED_POOL), mode)
+        average = sum(len(r.content) for r in rows) / len(rows) if rows else 1.0
+        scored = sorted(((rank_score(r.content, terms, average), r) for r in rows),
+                        key=lambda sr: (-sr[0], -sr[1].id))[:limit]
+        every = {r.id for _score, r in scored}
+        if (some_words or by_meaning) and len(terms) > 1 and len(scored) < limit:
+            scored += self._some_words(terms, scope, {r.id for _score, r in scored}, limit - len(scored), mode)
+        words = {r.id for _score, r in scored}
+        if by_meaning and self._semantic is not None and len(scored) < MEANING_WHEN_FEWER:
+            scored += self._nearest(query, scope, words, min(MEANING_CAP, limit - len(scored)))
+        # bold: every term where all are held, the telling ones ("a" is in every line) where
+        # some are, none where the message was found by meaning
+        marked = {True: terms, False: telling_terms(terms) or terms}
+        hits = [
+            SearchHit(r.id, r.topic_id, r.title, r.assistant_id, r.name, r.role, r.created_at,
+                      markdown_snippet(r.content, marked[r.id in every] if r.id in words else []), score,
+                      r.untitled, HitMatch.WORDS if r.id in words else HitMatch.MEANING)
+            for score, r in scored
+        ]
+        return SearchResults(query, hits, used, note)
+
+    def _matches(self, terms: list[str], scope: SearchScope, pool: int,
+                 mode: SearchMode) -> tuple[list[ms.MatchRow], str, str | None]:
+        """The newest ``pool`` messages of ``scope`` holding every one of ``terms``, the
+        mode that answered and the note for the user (see :meth:`search`)."""
         note = None
         with self._db.read() as s:
             if self._db.is_sqlite:
@@ -237,33 +282,38 @@ class SearchService:
                 indexed = self._has_trgm_index(s)
                 rows = ms.postgres_matches(s, terms, scope, pool, indexed=indexed)
                 used, note = ("trgm", None) if indexed else ("scan", NO_TRGM_NOTE)
-        average = sum(len(r.content) for r in rows) / len(rows) if rows else 1.0
-        scored = sorted(((rank_score(r.content, terms, average), r) for r in rows),
-                        key=lambda sr: (-sr[0], -sr[1].id))[:limit]
-        exact = {r.id for _score, r in scored}
-        if by_meaning and self._semantic is not None:
-            scored = self._with_nearest(query, scope, scored, limit)
-        hits = [
-            SearchHit(r.id, r.topic_id, r.title, r.assistant_id, r.name, r.role, r.created_at,
-                      markdown_snippet(r.content, terms), score, r.untitled,
-                      HitMatch.WORDS if r.id in exact else HitMatch.MEANING)
-            for score, r in scored
-        ]
-        return SearchResults(query, hits, used, note)
+        return rows, used, note
 
-    def _with_nearest(self, query: str, scope: SearchScope, scored: list[tuple[float, ms.MatchRow]],
-                      limit: int) -> list[tuple[float, ms.MatchRow]]:
-        """``scored`` (the keyword matches, best first) fused with the messages of
-        ``scope`` nearest to ``query`` in meaning, keyword matches first, at most
-        ``limit``; a meaning-only match carries its similarity score."""
+    def _some_words(self, terms: list[str], scope: SearchScope, found: set[int], limit: int,
+                    mode: SearchMode) -> list[tuple[float, ms.MatchRow]]:
+        """Up to ``limit`` messages of ``scope`` outside ``found`` holding at least half
+        (at least one) of the telling ``terms`` (``core.search_text.telling_terms``: a
+        Latin term as a whole word, "a" or "of" never), most held first, then by score,
+        ties newest first."""
+        told = telling_terms(terms)[:SOME_WORDS_TERMS]
+        rows: dict[int, ms.MatchRow] = {}
+        for term in told:
+            for r in self._matches([term], scope, RANKED_POOL, mode)[0]:
+                if r.id not in found:
+                    rows.setdefault(r.id, r)
+        held = {mid: terms_held(r.content, told) for mid, r in rows.items()}
+        kept = [r for r in rows.values() if held[r.id] >= max(1, len(told) // 2)]
+        average = sum(len(r.content) for r in kept) / len(kept) if kept else 1.0
+        ranked = sorted(((rank_score(r.content, terms, average), r) for r in kept),
+                        key=lambda sr: (-held[sr[1].id], -sr[0], -sr[1].id))
+        return ranked[:limit]
+
+    def _nearest(self, query: str, scope: SearchScope, words: set[int],
+                 limit: int) -> list[tuple[float, ms.MatchRow]]:
+        """Up to ``limit`` messages of ``scope`` outside ``words`` nearest to ``query``
+        in meaning with a score of at least :data:`MIN_MEANING_SCORE`, best first, each
+        with its score."""
         assert self._semantic is not None
-        near = dict(self._semantic.nearest(query, scope, max(limit, RANKED_POOL)))
-        exact = {r.id: (score, r) for score, r in scored}
+        near = [(mid, score) for mid, score in self._semantic.nearest(query, scope, RANKED_POOL)
+                if score >= MIN_MEANING_SCORE and mid not in words][:limit]
         with self._db.read() as s:
-            extra = {r.id: (near[r.id], r) for r in match_rows(s, [mid for mid in near if mid not in exact])}
-        fused = fuse(list(exact), list(near))
-        order = [mid for mid in fused if mid in exact] + [mid for mid in fused if mid in extra]
-        return [exact.get(mid) or extra[mid] for mid in order[:limit]]
+            rows = {r.id: r for r in match_rows(s, [mid for mid, _score in near])}
+        return [(score, rows[mid]) for mid, score in near if mid in rows]
 
     def index_lag(self) -> int:
         """Messages the SQLite index has not reached yet (0 on PostgreSQL, whose trigram
