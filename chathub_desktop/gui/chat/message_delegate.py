@@ -65,7 +65,7 @@ from chathub_desktop.gui.chat.attachment_thumbs import ThumbnailCache
 from chathub_desktop.gui.chat.message_colors import RowColors as _Colors
 from chathub_desktop.gui.chat.message_colors import blend
 from chathub_desktop.gui.chat.message_colors import row_colors as _colors
-from chathub_desktop.gui.chat.message_documents import MessageDocuments, key_of
+from chathub_desktop.gui.chat.message_documents import MessageDocuments, RenderedPage, key_of
 from chathub_desktop.gui.chat.message_layout import (
     FOOTER_GAP,
     MARKER_H,
@@ -180,14 +180,14 @@ class MessageDelegate(QStyledItemDelegate):
         """No message is waiting for its HTML or the rest of its layout."""
         return self.docs.settled
 
-    def page_renderer(self, views: tuple[MessageView, ...]) -> Callable[[], dict[tuple[object, ...], tuple[str, ...]]]:
+    def page_renderer(self, views: tuple[MessageView, ...]) -> Callable[[], RenderedPage]:
         """A function that renders the HTML of ``views`` (Markdown and highlighted code,
         pure Python: run it on a worker thread) for :meth:`add_rendered`. The palette is
         read here, on the GUI thread."""
         colors, dark = _colors(self._view.palette())
         return self.docs.page_renderer(views, dark, colors)
 
-    def add_rendered(self, rendered: dict[tuple[object, ...], tuple[str, ...]]) -> None:
+    def add_rendered(self, rendered: RenderedPage) -> None:
         """Keep HTML rendered by :meth:`page_renderer` for the documents built next."""
         self.docs.add_rendered(rendered)
 

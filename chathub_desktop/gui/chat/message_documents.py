@@ -32,6 +32,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from typing import Protocol
@@ -51,7 +52,7 @@ from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.views import MessageView
 
-__all__ = ["DISPLAY_LIMIT_CHARS", "LAYOUT_BUDGET_S", "SYNC_RENDER_CHARS", "MessageDocuments", "TextColors",
+__all__ = ["DISPLAY_LIMIT_CHARS", "LAYOUT_BUDGET_S", "SYNC_RENDER_CHARS", "MessageDocuments", "RenderedPage", "TextColors",
            "renders_on_worker", "split_tool_name", "symbol"]
 
 #: Documents kept in the rendering cache, and the most HTML they may hold in all
@@ -134,6 +135,16 @@ pre {{ margin-top: 0px; margin-bottom: 0px; }}
 
 
 Key = tuple[object, ...]
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    """HTML of a page's messages made on a worker (:meth:`MessageDocuments.page_renderer`):
+    ``html`` by document key; ``arrivals``: the stored images that had arrived when it
+    was asked for, so a message whose image came after is rendered again."""
+
+    arrivals: int
+    html: dict[Key, tuple[str, ...]]
 
 
 @lru_cache(maxsize=8)
@@ -311,11 +322,16 @@ class MessageDocuments(QObject):
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
         self._emit_lock = threading.Lock()
         self._closed = False
-        self._in_flight: dict[int, Key] = {}  # message id -> key rendered on the worker
+        # message id -> (key, arrivals seen) rendered on the worker
+        self._in_flight: dict[int, tuple[Key, int]] = {}
         self._queued: dict[int, tuple[Key, Callable[[], Decoded]]] = {}
         self._html_ready.connect(self._on_html_ready)
         self._stored: StoredImages | None = None
         self._refs: dict[str, set[int]] = {}  # stored hash -> ids of messages naming it
+        # stored images arrived so far, and the count when one a message names last did:
+        # a rendering made before that count drew a placeholder and is dropped
+        self._arrivals = 0
+        self._arrived_at: dict[object, int] = {}  # message id -> arrivals when its image came
         self.renders = 0
 
     def close(self) -> None:
@@ -369,6 +385,10 @@ class MessageDocuments(QObject):
     def _on_stored_arrived(self, sha: str) -> None:
         """Render the messages that name ``sha`` again, now that its image is known."""
         ids = self._refs.pop(sha, set())
+        self._arrivals += 1
+        for message_id in ids:
+            self._arrived_at[message_id] = self._arrivals
+            self._queued.pop(message_id, None)  # made with the placeholder
         for key in [k for k in self._docs if k[0] in ids]:
             self._drop_doc(key)
         for cache in (self._html, self._rendered):
@@ -380,20 +400,25 @@ class MessageDocuments(QObject):
 
     # --- HTML ------------------------------------------------------------------------------
     def page_renderer(self, views: tuple[MessageView, ...], dark: bool,
-                      colors: TextColors) -> Callable[[], dict[Key, tuple[str, ...]]]:
+                      colors: TextColors) -> Callable[[], RenderedPage]:
         """A function that renders the HTML of ``views`` (pure Python: run it on a worker
         thread) for :meth:`add_rendered`. Call it on the GUI thread."""
         stored = {m.id: self._stored_of(m)[0] for m in views}
+        arrivals = self._arrivals
 
-        def render() -> dict[Key, tuple[str, ...]]:
-            return {key_of(m, dark): render_html(m, dark, colors, stored[m.id]) for m in views}
+        def render() -> RenderedPage:
+            return RenderedPage(arrivals, {key_of(m, dark): render_html(m, dark, colors, stored[m.id])
+                                           for m in views})
 
         return render
 
-    def add_rendered(self, rendered: dict[Key, tuple[str, ...]]) -> None:
+    def add_rendered(self, page: RenderedPage) -> None:
         """Keep HTML rendered by :meth:`page_renderer` for the documents built next (the
-        :data:`RENDERED_KEPT` newest: a page comes in a few messages at a time, issue 29)."""
-        self._rendered.update(rendered)
+        :data:`RENDERED_KEPT` newest: a page comes in a few messages at a time, issue 29).
+        A message whose stored image arrived while its page was rendered is left out: it
+        drew a placeholder, and nothing would render it again (suite51's lost image)."""
+        self._rendered.update({key: parts for key, parts in page.html.items()
+                               if self._arrived_at.get(key[0], 0) <= page.arrivals})
         while len(self._rendered) > RENDERED_KEPT:
             del self._rendered[next(iter(self._rendered))]
 
@@ -482,12 +507,13 @@ class MessageDocuments(QObject):
     def _render_later(self, message_id: int, key: Key, render: Callable[[], Decoded]) -> None:
         """Run ``render`` on the worker (one message at a time; a newer text of a message
         still rendering waits for it and replaces an older wait)."""
-        if self._in_flight.get(message_id) == key or self._queued.get(message_id, ((),))[0] == key:
+        if self._in_flight.get(message_id) == (key, self._arrivals_of(message_id)) \
+                or self._queued.get(message_id, ((),))[0] == key:
             return
         if message_id in self._in_flight:
             self._queued[message_id] = (key, render)
             return
-        self._in_flight[message_id] = key
+        self._in_flight[message_id] = (key, self._arrivals_of(message_id))
         ready = self._html_ready
 
         def done(future: Future[Decoded]) -> None:
@@ -505,15 +531,19 @@ class MessageDocuments(QObject):
         except RuntimeError:  # the view is closing
             del self._in_flight[message_id]
 
+    def _arrivals_of(self, message_id: int) -> int:
+        return self._arrived_at.get(message_id, 0)
+
     def _on_html_ready(self, message_id: int, key: Key, result: Decoded) -> None:
         """A worker's rendering: the message's document from now on (even when a newer
-        text is queued), its row asked again."""
-        self._in_flight.pop(message_id, None)
+        text is queued), its row asked again. One made before a stored image the message
+        names arrived is dropped (it drew a placeholder)."""
+        _key, seen = self._in_flight.pop(message_id, (key, 0))
         parts, images = result
-        self._keep_html(key, parts)
-        if key not in self._docs:
+        if seen >= self._arrivals_of(message_id):
+            self._keep_html(key, parts)
             previous = self.latest(message_id)
-            if previous is not None:  # else the row was cleared meanwhile: built when painted
+            if key not in self._docs and previous is not None:  # else the row was cleared: built when painted
                 doc = self._new_document(message_id, key, parts, previous.textWidth(), images, previous.shrink)
                 self._lay_out(key, message_id, doc)
         queued = self._queued.pop(message_id, None)
