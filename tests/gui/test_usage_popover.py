@@ -14,6 +14,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel
 
+from chathub_desktop.gui.context.meter_words import over_budget_words
 from chathub_desktop.gui.context.token_badge import TokenBadge
 from chathub_desktop.gui.context.usage_popover import EstimatePopover, group_of
 from chathub_desktop.gui.design.meter_colors import contrast_ratio
@@ -107,7 +108,11 @@ def test_over_budget_shows_exactly_one_warning_line(qtbot, services, fake_vendor
     assert pop.warning_label.property("tone") == "error"
     warned = [lb for lb in _visible_labels(pop) if lb.palette().color(QPalette.ColorRole.WindowText) == red]
     assert [lb.objectName() for lb in warned] == ["budgetWarning"]
-    assert f"by {e.total - 4000:,} tokens" in warned[0].text()
+    # polish52: what Send will do, in the badge's words (it said "Compact the topic or
+    # lower the history limit" although Send compacts older turns by itself)
+    assert warned[0].text() == (f"⚠ The next request is {e.total - 4000:,} tokens over the input budget; Send "
+                                "compacts older turns first with the History Compress model.")
+    assert warned[0].text() == "⚠ " + over_budget_words(e) and over_budget_words(e) in _badge.toolTip()
     # the badge turns red on its own: its colour does not reach the popover's text
     badge = pop.parentWidget()
     assert red.name() in badge.styleSheet() and "#tokenBadge" in badge.styleSheet()

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.context.meter_rows import MeterRowKind, budget_warning, meter_rows
+from chathub_desktop.gui.context.meter_words import over_budget_words
+from chathub_desktop.services.context.meter_rows import MeterRowKind, meter_rows
 from tests import meter_states
 from tests.fakes.vendor_server import FakeVendor
 
@@ -76,7 +77,7 @@ def test_one_budget_warning_only_when_over(services: Services, fake_vendor: Fake
     topic, draft, attachments = meter_states.over_budget(services, fake_vendor)
     e = services.estimates.estimate(topic, draft, attachments)
     assert e.input_budget == 4000 and e.total > 4000
-    warning = budget_warning(e)
-    assert warning is not None and f"by {e.total - 4000:,} tokens" in warning
+    warning = over_budget_words(e)
+    assert warning is not None and f"{e.total - 4000:,} tokens over the input budget" in warning
     topic2 = meter_states.make_topic(services, fake_vendor, 4, name="B")
-    assert budget_warning(services.estimates.estimate(topic2)) is None
+    assert over_budget_words(services.estimates.estimate(topic2)) is None

@@ -66,7 +66,8 @@ def test_the_ring_text_is_capped_and_a_draft_alone_over_the_window_is_named() ->
     """walk37 #3: a 2 MB draft made the ring read "17,589 %" with no word why."""
     from dataclasses import replace
 
-    from chathub_desktop.services.context.meter_rows import budget_percent, budget_warning
+    from chathub_desktop.gui.context.meter_words import over_budget_words as budget_warning
+    from chathub_desktop.services.context.meter_rows import budget_percent
 
     huge = replace(view(5_276_700), parts={**PARTS, "draft": 5_274_685})
     assert budget_percent(huge) == ">999%"
@@ -77,4 +78,5 @@ def test_the_ring_text_is_capped_and_a_draft_alone_over_the_window_is_named() ->
     assert budget_warning(over_budget_only) == (
         "This message alone is longer than the model's input budget (31,000 tokens > 30,000, the context "
         "window less the reply reserve); shorten it or attach less.")
-    assert budget_warning(view(31_000)).startswith("Over the input budget by 1,000 tokens")  # history: compact
+    assert budget_warning(view(31_000)) == ("The next request is 1,000 tokens over the input budget; Send compacts "
+                                            "older turns first with the History Compress model.")  # history: compact
