@@ -392,7 +392,7 @@ class ProvidersPage(QWidget):
         self.detail.enabled_switch.toggled.connect(self.set_selected_enabled)
         body.addWidget(self.detail, 1, Qt.AlignmentFlag.AlignTop)  # as tall as what it says (walk39)
         body.addStretch(0)  # the room a capped pane leaves goes to the right, not between the parts
-        layout.addWidget(self.body, 1)
+        layout.addWidget(self.body)  # as tall as its parts: the cards stack from the top (polish52)
         self.edit_button = self.detail.edit_button
         self.delete_button = self.detail.delete_button
         self.silence_spin: QSpinBox | None = None
@@ -401,12 +401,18 @@ class ProvidersPage(QWidget):
             replies = SettingGroup(t, lambda: translate("ProvidersPage", "Replies"))
             replies.add(self._silence_row())
             replies.add(self._reply_limit_row())
+            replies.setMaximumWidth(Width.SETTINGS)  # rows as wide as the other settings pages
             layout.addWidget(replies)
         self.error_label = QLabel()
         set_tone(self.error_label, Tone.ERROR)
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         layout.addWidget(self.error_label)
+        # the room a tall window leaves goes below the last card (polish52: the Replies card
+        # sat at the bottom, under a gap as tall as the window), as on the other pages; with
+        # no provider the empty state takes it (reload)
+        layout.addStretch(1)
+        self._page_layout = layout
         self.reload()
 
     def _silence_row(self) -> SettingRow:
@@ -497,6 +503,7 @@ class ProvidersPage(QWidget):
         self.list.blockSignals(False)
         self._fit_list()
         empty = not views
+        self._page_layout.setStretch(self._page_layout.count() - 1, 0 if empty else 1)
         self.empty.setVisible(empty)
         self.body.setVisible(not empty)
         self._show_current()
