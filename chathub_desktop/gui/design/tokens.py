@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-__all__ = ["CHIP_KINDS", "DARK", "LIGHT", "Colours", "IconSize", "Radius", "Space", "Theme", "Tone", "TypeScale",
+__all__ = ["CHIP_KINDS", "DARK", "LIGHT", "TOAST_ELEVATION", "Colours", "Elevation", "IconSize", "Radius", "Space", "Theme", "Tone", "TypeScale",
            "Width", "colours_for", "emoji_patch"]
 
 
@@ -56,6 +56,24 @@ class Width(enum.IntEnum):
 #: The smallest main window the app supports, px (width, height; walk49 #4): every page
 #: fits it without two scroll bars; the screenshot scripts shoot it.
 MIN_WINDOW: tuple[int, int] = (800, 560)
+
+
+@dataclass(frozen=True)
+class Elevation:
+    """A floating surface's drop shadow (:mod:`~chathub_desktop.gui.design.elevation`):
+    ``blur`` radius and downward ``offset``, px, in the theme's ``shadow`` colour at
+    ``alpha`` (light theme) or ``dark_alpha`` (0–1: stronger on the dark surfaces, where
+    a shadow shows less)."""
+
+    blur: int
+    offset: int
+    alpha: float
+    dark_alpha: float
+
+
+#: The status toast over the composer (polish52: a border alone did not lift it off the
+#: messages it floats over), as Cherry Studio's and LobeHub's message toasts.
+TOAST_ELEVATION = Elevation(blur=18, offset=3, alpha=0.45, dark_alpha=0.75)
 
 
 class Radius(enum.IntEnum):
