@@ -114,4 +114,5 @@ def test_providers_cards_stack_from_the_top(window: Any, services: Services, qtb
         assert top - page.body.geometry().bottom() <= 2 * Space.XL, size  # right under the providers
         card = heading.parentWidget()
         assert card.geometry().bottom() < page.height() - 2 * Space.XL or size == MIN_WINDOW, size
-        assert card.width() <= 960  # Width.SETTINGS, as the other pages' rows
+        right = page.detail.mapTo(page, QPoint(page.detail.width(), 0)).x()
+        assert abs(card.geometry().right() + 1 - right) <= 1, size  # its right edge is the provider card's

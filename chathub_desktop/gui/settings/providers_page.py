@@ -401,7 +401,8 @@ class ProvidersPage(QWidget):
             replies = SettingGroup(t, lambda: translate("ProvidersPage", "Replies"))
             replies.add(self._silence_row())
             replies.add(self._reply_limit_row())
-            replies.setMaximumWidth(Width.SETTINGS)  # rows as wide as the other settings pages
+            # no wider than the list and the provider's card above it: the right edges line up
+            replies.setMaximumWidth(self.list.maximumWidth() + body.spacing() + Width.DETAIL)
             layout.addWidget(replies)
         self.error_label = QLabel()
         set_tone(self.error_label, Tone.ERROR)
