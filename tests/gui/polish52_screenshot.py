@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from chathub_desktop.core.messages import Role
-from tests.gui.shot_harness import SIZES, audited, close_window, offscreen_services, open_window, play, run
+from tests.gui.shot_harness import (
+    SIZES,
+    audited,
+    close_window,
+    offscreen_services,
+    open_window,
+    play,
+    run,
+)
 
 #: The newest reply: a code block (its caption) and a last line the toast must not cover.
 LAST = ("Here is the route.\n\n```python\ndef walk(days):\n    return [d for d in days if d.sunny]\n```\n\n"

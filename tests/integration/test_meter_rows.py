@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from chathub_desktop.services.container import Services
 from chathub_desktop.gui.context.meter_words import over_budget_words
+from chathub_desktop.services.container import Services
 from chathub_desktop.services.context.meter_rows import MeterRowKind, meter_rows
 from tests import meter_states
 from tests.fakes.vendor_server import FakeVendor
