@@ -1,6 +1,6 @@
 """SQL of Search everything (issue 14, issue 31): the messages holding every term (each at
-a word start where ``core.search_text.starts_a_word``: a regular expression checked
-after the index's candidates, polish52), on
+a word start where ``core.search_text.starts_a_word``: an SQL function or a regular
+expression checked after the index's candidates, polish52), on
 SQLite through the FTS5 trigram index (``storage.search_schema``) and on PostgreSQL
 through the ``pg_trgm`` GIN index; the SQLite indexer's batches; memory documents and a
 message's place in its topic. ``services.search.search_service`` ranks what these return and
@@ -9,8 +9,6 @@ explains the strategy. Every function takes the caller's session.
 
 from __future__ import annotations
 
-import functools
-import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -27,6 +25,8 @@ from chathub_desktop.core.search_text import (
     like_pattern,
     regex_literal,
     scan_terms,
+    holds_word,
+    starts_a_word,
     word_start_regex,
 )
 from chathub_desktop.storage.import_staging_rows import STAGED_PREFIX
@@ -47,7 +47,7 @@ from chathub_desktop.storage.search_schema import (
 
 __all__ = [
     "PG_WALK_ROWS", "PG_WINDOWS", "PG_WINDOW_MARGIN", "SEARCHED_ROLES", "MatchRow", "has_trgm_index",
-    "index_batch", "index_lag", "memory_documents", "message_position", "postgres_matches", "register_regexp",
+    "index_batch", "index_lag", "memory_documents", "message_position", "postgres_matches", "register_functions",
     "sqlite_matches",
 ]
 
@@ -135,33 +135,30 @@ def _likes(params: dict[str, object], terms: list[str], op: str, name: str = "li
     return sql
 
 
-def _word_starts(params: dict[str, object], terms: list[str], op: str, name: str = "ws") -> str:
-    """One condition per term that must start a word (``core.search_text.word_start_regex``,
-    polish52): ``op`` is SQLite's ``REGEXP`` (``register_regexp``) or PostgreSQL's ``~*``.
-    They come after the index's and ``LIKE``'s conditions, which pick the candidates."""
+def _word_starts(params: dict[str, object], terms: list[str], *, sqlite: bool) -> str:
+    """One condition per term that must start a word (polish52): on SQLite the
+    ``holds_word`` SQL function (:func:`register_functions`), on PostgreSQL a
+    case-insensitive regular expression of the same rule (``word_start_regex``). They come
+    after the index's and ``LIKE``'s conditions, which pick the candidates."""
     sql = ""
     for i, term in enumerate(terms):
-        pattern = word_start_regex(term)
-        if pattern is not None:
-            sql += f" AND m.content {op} :{name}{i}"
-            params[f"{name}{i}"] = pattern
+        if sqlite and starts_a_word(term):
+            sql += f" AND holds_word(m.content, :ws{i})"
+            params[f"ws{i}"] = term
+        elif not sqlite and (pattern := word_start_regex(term)) is not None:
+            sql += f" AND m.content ~* :ws{i}"
+            params[f"ws{i}"] = pattern
     return sql
 
 
-@functools.lru_cache(maxsize=64)
-def _compiled(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
+def _holds_word(text: str | None, term: str) -> bool:
+    return text is not None and holds_word(text, term)
 
 
-def _regexp(pattern: str, value: str | None) -> bool:
-    return value is not None and _compiled(pattern).search(value) is not None
-
-
-def register_regexp(dbapi_connection: Any) -> None:
-    """Give an SQLite connection the ``REGEXP`` operator (``X REGEXP P``: Python's ``re``
-    finds ``P`` in ``X`` case-insensitively; NULL text matches nothing), which the
-    word-start rule of search needs (:func:`sqlite_matches`)."""
-    dbapi_connection.create_function("regexp", 2, _regexp, deterministic=True)
+def register_functions(dbapi_connection: Any) -> None:
+    """Give an SQLite connection the ``holds_word(text, term)`` function search's
+    word-start rule needs (``core.search_text.holds_word``; NULL text holds nothing)."""
+    dbapi_connection.create_function("holds_word", 2, _holds_word, deterministic=True)
 
 
 def sqlite_matches(s: Session, terms: list[str], scope: SearchScope, pool: int,
@@ -174,7 +171,7 @@ def sqlite_matches(s: Session, terms: list[str], scope: SearchScope, pool: int,
     params: dict[str, object] = {"pool": pool}
     indexed = [] if force_like else index_terms(terms)
     where = _filters(params, scope)
-    starts = _word_starts(params, terms, "REGEXP")
+    starts = _word_starts(params, terms, sqlite=True)
     if not indexed:  # nothing the index can look up: the newest matches by a scan
         sql = (f"{_COLUMNS}message m{_JOINS}WHERE 1=1{_likes(params, terms, 'LIKE')}{starts}"
                f"{where} ORDER BY m.id DESC LIMIT :pool")
@@ -238,7 +235,7 @@ def postgres_matches(s: Session, terms: list[str], scope: SearchScope, pool: int
     from the topics ``scope`` allows: through the trigram index when
     ``indexed`` (:func:`_newest_matches`), else by a plain scan."""
     params: dict[str, object] = {}
-    where = _pg_terms(params, terms) + _word_starts(params, terms, "~*") + _filters(params, scope)
+    where = _pg_terms(params, terms) + _word_starts(params, terms, sqlite=False) + _filters(params, scope)
     if not indexed:
         sql = f"{_COLUMNS}message m{_JOINS}WHERE TRUE{where} ORDER BY m.id DESC LIMIT :n"
         return _matches(list(s.execute(text(sql), {**params, "n": pool})))
