@@ -21,11 +21,11 @@ from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
 from chathub_desktop.core.search_text import (
     TRIGRAM,
     caseless,
+    holds_word,
     index_terms,
     like_pattern,
     regex_literal,
     scan_terms,
-    holds_word,
     starts_a_word,
     word_start_regex,
 )
