@@ -1,6 +1,7 @@
 """Screenshots of polish52 (issue 29/28), light and dark: the status toast with its shadow
 over the end of a long topic (the newest line above it) at 1366×768 and 800×560, a
-tooltip, Settings → Providers with its cards stacked from the top, the popover's
+tooltip, Settings → Providers with its cards stacked from the top (and with no provider
+yet), the popover's
 over-budget line in the badge's words, a code block's caption and the search box's
 tooltip. A helper, not a test:
 ``QT_QPA_PLATFORM=offscreen python -m tests.gui.polish52_screenshot [OUT_DIR]``."""
@@ -36,7 +37,6 @@ def main(out: Path) -> int:
 
     bad = 0
     with offscreen_services("polish52-shots") as (loop, svc):
-        svc.providers.add("llama.cpp server", "openai_compatible", "http://127.0.0.1:8083/v1")
         aid = svc.assistants.create("Helper").id
         topic = svc.topics.create(aid, "Long walk").id
         for i in range(10):
@@ -63,6 +63,14 @@ def main(out: Path) -> int:
             QToolTip.hideText()
 
         async def scene() -> None:
+            for theme in ("light", "dark"):  # no provider yet: the Replies card under the offer
+                w = await open_window(svc, topic, SIZES[0])
+                w.view.prefs.set_theme(theme)
+                w.pages.open_settings()
+                await asyncio.sleep(0.8)
+                shot(w, "1366x768-providers-empty", theme)
+                await close_window(w)
+            svc.providers.add("llama.cpp server", "openai_compatible", "http://127.0.0.1:8083/v1")
             for size in SIZES:
                 for theme in ("light", "dark"):
                     tag = f"{size[0]}x{size[1]}-{theme}"

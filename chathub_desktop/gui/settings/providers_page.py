@@ -358,7 +358,7 @@ class ProvidersPage(QWidget):
                                 context="ProvidersPage")
         self.empty.button.clicked.connect(self.add_provider)
         self.empty.hide()
-        layout.addWidget(self.empty, 1)
+        layout.addWidget(self.empty)
         self.body = QWidget()
         body = QHBoxLayout(self.body)
         body.setContentsMargins(0, 0, 0, 0)
@@ -410,10 +410,8 @@ class ProvidersPage(QWidget):
         self.error_label.hide()
         layout.addWidget(self.error_label)
         # the room a tall window leaves goes below the last card (polish52: the Replies card
-        # sat at the bottom, under a gap as tall as the window), as on the other pages; with
-        # no provider the empty state takes it (reload)
+        # sat at the bottom, under a gap as tall as the window), as on the other pages
         layout.addStretch(1)
-        self._page_layout = layout
         self.reload()
 
     def _silence_row(self) -> SettingRow:
@@ -504,7 +502,6 @@ class ProvidersPage(QWidget):
         self.list.blockSignals(False)
         self._fit_list()
         empty = not views
-        self._page_layout.setStretch(self._page_layout.count() - 1, 0 if empty else 1)
         self.empty.setVisible(empty)
         self.body.setVisible(not empty)
         self._show_current()
