@@ -1,7 +1,14 @@
 """Search everything (issue 14): the query's terms and a result's snippet. Pure, no I/O.
 
 A query is split on whitespace into at most :data:`MAX_TERMS` terms (a double-quoted
-run is one term, spaces kept); a result holds every term, case-insensitively. The
+run is one term, spaces kept); a result holds every term, case-insensitively, each at the
+start of a word (polish52, :func:`starts_a_word`): "car" finds "car", "cars", "Car-sharing"
+and "carrying", never "scar" or "arry" in "carrying". A term starting with a letter or digit
+of a script written with spaces between words (:data:`WORD_CHARS`) must not follow such a
+character; a term in Chinese, Japanese, Thai (no spaces) or starting with a symbol matches
+anywhere. PostgreSQL checks it with a regular expression (:func:`word_start_regex`),
+SQLite with :func:`holds_word` (an SQL function of the store's connections), behind their
+trigram indexes. The
 trigram index answers terms of three or more characters (:data:`TRIGRAM`); a shorter
 term — one or two CJK characters, say — or one holding ``%``/``_`` is matched with a
 ``LIKE``/``ILIKE`` with ``ESCAPE`` instead (:func:`like_pattern`). Lengths are Python characters (code points).
@@ -9,6 +16,7 @@ term — one or two CJK characters, say — or one holding ``%``/``_`` is matche
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -33,6 +41,16 @@ SNIPPET_LEAD = 50
 ELLIPSIS = "…"
 
 _TERM_RE = re.compile(r'"([^"]+)"|(\S+)')
+
+#: A bracket-expression body (the same text for Python's ``re`` and PostgreSQL's regular
+#: expressions) of the letters, digits and combining marks of the scripts written with
+#: spaces between words: Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic, the Indic
+#: scripts, Georgian, Hangul. A term starting with one of them matches at a word start
+#: only; Chinese, Japanese and Thai run words together, so theirs match anywhere.
+WORD_CHARS = ("0-9A-Za-z\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02af\u0300-\u036f"
+              "\u0370-\u03ff\u0400-\u052f\u0531-\u0587\u0591-\u05f2\u0610-\u06ff\u0750-\u077f"
+              "\u0900-\u0dff\u10a0-\u10ff\u1100-\u11ff\u1e00-\u1fff\u3130-\u318f\uac00-\ud7a3")
+_WORD_CHAR = re.compile(f"[{WORD_CHARS}]")
 
 
 def query_terms(query: str) -> list[str]:
@@ -84,6 +102,46 @@ def regex_literal(term: str) -> str:
     return "".join(c if c.isalnum() else f"\\{c}" for c in term)
 
 
+def starts_a_word(term: str) -> bool:
+    """True when ``term`` must match at the start of a word: its first character is a
+    letter or digit of a script written with spaces (:data:`WORD_CHARS`)."""
+    return bool(term) and _WORD_CHAR.match(term) is not None
+
+
+def word_start_regex(term: str) -> str | None:
+    """The regular expression (Python ``re`` and PostgreSQL alike, matched
+    case-insensitively) of ``term`` at the start of a word: the text's start or a
+    character outside :data:`WORD_CHARS`, then the literal term. ``None`` when the term
+    matches anywhere (:func:`starts_a_word`)."""
+    if not starts_a_word(term):
+        return None
+    return f"(^|[^{WORD_CHARS}]){regex_literal(term)}"
+
+
+def _literal_in_python(term: str) -> str:
+    """``term`` as a Python regular expression matching it literally, at a word start
+    when :func:`starts_a_word` (a look-behind: the match is the term alone)."""
+    literal = re.escape(term)
+    return f"(?<![{WORD_CHARS}]){literal}" if starts_a_word(term) else literal
+
+
+@functools.lru_cache(maxsize=64)
+def _after_boundary(lowered_term: str) -> re.Pattern[str]:
+    return re.compile(f"[^{WORD_CHARS}]{re.escape(lowered_term)}")
+
+
+def holds_word(text: str, term: str) -> bool:
+    """True when ``text`` holds ``term`` case-insensitively by the search's rule: at the
+    start of a word (:func:`starts_a_word`: at the text's start or after a character
+    outside :data:`WORD_CHARS`), else anywhere. SQLite calls it once per candidate row:
+    both sides lower-cased once and one class-then-literal search (2.6 µs on a 300-character
+    text with 15 mid-word hits, against 4.4 µs for a case-insensitive look-behind)."""
+    low, want = text.lower(), term.lower()
+    if not starts_a_word(term):
+        return want in low
+    return low.startswith(want) or _after_boundary(want).search(low) is not None
+
+
 @dataclass(frozen=True, slots=True)
 class Snippet:
     """A window of a matched text: ``text`` (whitespace runs shown as one space, an
@@ -99,7 +157,7 @@ class Snippet:
 def _pattern(terms: list[str]) -> re.Pattern[str] | None:
     if not terms:
         return None
-    alternatives = sorted({re.escape(t) for t in terms}, key=len, reverse=True)
+    alternatives = [_literal_in_python(t) for t in sorted(set(terms), key=len, reverse=True)]
     return re.compile("|".join(alternatives), re.IGNORECASE)
 
 
@@ -143,10 +201,9 @@ def _cut(flat: str, code: tuple[tuple[int, int], ...], terms: list[str], width: 
 
 
 def holds_all(text: str, terms: list[str]) -> bool:
-    """True when ``text`` holds every term, case-insensitively (the memory tab's rule,
-    and the LIKE fallback's)."""
-    folded = text.casefold()
-    return all(t.casefold() in folded for t in terms)
+    """True when ``text`` holds every term, case-insensitively, each at a word start
+    where :func:`starts_a_word` (the memory tab's rule, as the messages')."""
+    return all(holds_word(text, t) for t in terms)
 
 
 def telling_terms(terms: list[str]) -> list[str]:

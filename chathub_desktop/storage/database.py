@@ -248,6 +248,9 @@ def _on_sqlite_connect(dbapi_connection: Any, _record: object) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute(f"PRAGMA busy_timeout={_SQLITE_BUSY_MS}")
     cursor.close()
+    from chathub_desktop.storage.message_search import register_functions
+
+    register_functions(dbapi_connection)  # search's word-start rule (polish52)
 
 
 def _begin_handler(db_ref: list[Database]) -> Callable[[Connection], None]:

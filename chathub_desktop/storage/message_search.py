@@ -1,4 +1,6 @@
-"""SQL of Search everything (issue 14, issue 31): the messages holding every term, on
+"""SQL of Search everything (issue 14, issue 31): the messages holding every term (each at
+a word start where ``core.search_text.starts_a_word``: an SQL function or a regular
+expression checked after the index's candidates, polish52), on
 SQLite through the FTS5 trigram index (``storage.search_schema``) and on PostgreSQL
 through the ``pg_trgm`` GIN index; the SQLite indexer's batches; memory documents and a
 message's place in its topic. ``services.search.search_service`` ranks what these return and
@@ -19,10 +21,13 @@ from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
 from chathub_desktop.core.search_text import (
     TRIGRAM,
     caseless,
+    holds_word,
     index_terms,
     like_pattern,
     regex_literal,
     scan_terms,
+    starts_a_word,
+    word_start_regex,
 )
 from chathub_desktop.storage.import_staging_rows import STAGED_PREFIX
 from chathub_desktop.storage.models import (
@@ -42,7 +47,8 @@ from chathub_desktop.storage.search_schema import (
 
 __all__ = [
     "PG_WALK_ROWS", "PG_WINDOWS", "PG_WINDOW_MARGIN", "SEARCHED_ROLES", "MatchRow", "has_trgm_index",
-    "index_batch", "index_lag", "memory_documents", "message_position", "postgres_matches", "sqlite_matches",
+    "index_batch", "index_lag", "memory_documents", "message_position", "postgres_matches", "register_functions",
+    "sqlite_matches",
 ]
 
 #: Roles whose messages are searched (tool output and system rows are not).
@@ -129,6 +135,32 @@ def _likes(params: dict[str, object], terms: list[str], op: str, name: str = "li
     return sql
 
 
+def _word_starts(params: dict[str, object], terms: list[str], *, sqlite: bool) -> str:
+    """One condition per term that must start a word (polish52): on SQLite the
+    ``holds_word`` SQL function (:func:`register_functions`), on PostgreSQL a
+    case-insensitive regular expression of the same rule (``word_start_regex``). They come
+    after the index's and ``LIKE``'s conditions, which pick the candidates."""
+    sql = ""
+    for i, term in enumerate(terms):
+        if sqlite and starts_a_word(term):
+            sql += f" AND holds_word(m.content, :ws{i})"
+            params[f"ws{i}"] = term
+        elif not sqlite and (pattern := word_start_regex(term)) is not None:
+            sql += f" AND m.content ~* :ws{i}"
+            params[f"ws{i}"] = pattern
+    return sql
+
+
+def _holds_word(text: str | None, term: str) -> bool:
+    return text is not None and holds_word(text, term)
+
+
+def register_functions(dbapi_connection: Any) -> None:
+    """Give an SQLite connection the ``holds_word(text, term)`` function search's
+    word-start rule needs (``core.search_text.holds_word``; NULL text holds nothing)."""
+    dbapi_connection.create_function("holds_word", 2, _holds_word, deterministic=True)
+
+
 def sqlite_matches(s: Session, terms: list[str], scope: SearchScope, pool: int,
                    *, force_like: bool) -> tuple[list[MatchRow], str, int]:
     """The newest ``pool`` messages holding every term (fewer may come back; the
@@ -139,8 +171,9 @@ def sqlite_matches(s: Session, terms: list[str], scope: SearchScope, pool: int,
     params: dict[str, object] = {"pool": pool}
     indexed = [] if force_like else index_terms(terms)
     where = _filters(params, scope)
+    starts = _word_starts(params, terms, sqlite=True)
     if not indexed:  # nothing the index can look up: the newest matches by a scan
-        sql = (f"{_COLUMNS}message m{_JOINS}WHERE 1=1{_likes(params, terms, 'LIKE')}"
+        sql = (f"{_COLUMNS}message m{_JOINS}WHERE 1=1{_likes(params, terms, 'LIKE')}{starts}"
                f"{where} ORDER BY m.id DESC LIMIT :pool")
         return _matches(list(s.execute(text(sql), params))), "like", 0
     mark = _mark(s)
@@ -154,11 +187,11 @@ def sqlite_matches(s: Session, terms: list[str], scope: SearchScope, pool: int,
     # the indexed part: the index walks its matches newest first and stops at the pool
     rows = list(s.execute(text(
         f"{_COLUMNS}{f} JOIN message m ON m.id = {f}.rowid{_JOINS}"
-        f"WHERE {f}.rowid <= :mark{via_index}{scanned}{where} ORDER BY {f}.rowid DESC LIMIT :pool"), params))
+        f"WHERE {f}.rowid <= :mark{via_index}{scanned}{starts}{where} ORDER BY {f}.rowid DESC LIMIT :pool"), params))
     # messages the indexer has not reached yet (normally the last few): a scan
     tail = list(s.execute(text(
         f"{_COLUMNS}message m{_JOINS}WHERE m.id > :mark"
-        f"{_likes(params, terms, 'LIKE', 'tail')}{where} ORDER BY m.id DESC LIMIT :pool"), params))
+        f"{_likes(params, terms, 'LIKE', 'tail')}{starts}{where} ORDER BY m.id DESC LIMIT :pool"), params))
     return _matches(tail + rows), "fts", _lag(s, mark)
 
 
@@ -202,7 +235,7 @@ def postgres_matches(s: Session, terms: list[str], scope: SearchScope, pool: int
     from the topics ``scope`` allows: through the trigram index when
     ``indexed`` (:func:`_newest_matches`), else by a plain scan."""
     params: dict[str, object] = {}
-    where = _pg_terms(params, terms) + _filters(params, scope)
+    where = _pg_terms(params, terms) + _word_starts(params, terms, sqlite=False) + _filters(params, scope)
     if not indexed:
         sql = f"{_COLUMNS}message m{_JOINS}WHERE TRUE{where} ORDER BY m.id DESC LIMIT :n"
         return _matches(list(s.execute(text(sql), {**params, "n": pool})))

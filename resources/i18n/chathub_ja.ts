@@ -4774,6 +4774,10 @@ URL：%3
         <translation>すべてのトピックのメッセージ、メモリ項目、ドリームカードから語を探します。上下キーで結果を移動し、Enter で開きます。</translation>
     </message>
     <message>
+        <source>Finds what holds every word. A word matches at the start of a word: “car” finds car, cars, car-sharing and carrying, not scar. Chinese and Japanese match anywhere. Put words in double quotes to find them together.</source>
+        <translation>すべての語を含むものを探します。語は単語の先頭で一致します。「car」は car、cars、car-sharing、carrying に一致しますが、scar には一致しません。中国語と日本語はどの位置でも一致します。複数の語をダブルクォートで囲むと、まとめて探せます。</translation>
+    </message>
+    <message>
         <source>No results</source>
         <translation>結果なし</translation>
     </message>
@@ -10073,10 +10077,6 @@ Input budget: %1 tokens</source>
     <message>
         <source>; shorten it or attach less.</source>
         <translation>；短くするか、添付を減らしてください。</translation>
-    </message>
-    <message>
-        <source>Over the input budget by %1 tokens: the next request will not fit. Compact the topic or lower the history limit.</source>
-        <translation>入力予算を %1 トークン超えています：次のリクエストは収まりません。トピックを圧縮するか、履歴の上限を下げてください。</translation>
     </message>
     <message>
         <source>The next request is about %1 times the input budget</source>

@@ -4774,6 +4774,10 @@ URL：%3
         <translation>在所有话题的消息、记忆条目和梦境卡片中查找。上下键在结果间移动，回车打开。</translation>
     </message>
     <message>
+        <source>Finds what holds every word. A word matches at the start of a word: “car” finds car, cars, car-sharing and carrying, not scar. Chinese and Japanese match anywhere. Put words in double quotes to find them together.</source>
+        <translation>查找包含所有词的内容。词从单词开头匹配：“car”可找到 car、cars、car-sharing 和 carrying，但找不到 scar。中文和日文在任意位置匹配。用双引号括起多个词可按原样一起查找。</translation>
+    </message>
+    <message>
         <source>No results</source>
         <translation>没有结果</translation>
     </message>
@@ -10073,10 +10077,6 @@ Input budget: %1 tokens</source>
     <message>
         <source>; shorten it or attach less.</source>
         <translation>；请缩短内容或减少附件。</translation>
-    </message>
-    <message>
-        <source>Over the input budget by %1 tokens: the next request will not fit. Compact the topic or lower the history limit.</source>
-        <translation>超出输入预算 %1 token：下一次请求放不下。请压缩话题或降低历史上限。</translation>
     </message>
     <message>
         <source>The next request is about %1 times the input budget</source>

@@ -85,3 +85,54 @@ def test_on_another_page_the_status_floats_at_its_bottom(window, qtbot) -> None:
     assert abs(line.center().x() - host.center().x()) <= 1
     window.store_wait_label.hide()
     assert not window.status_line.isVisible()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (800, 560)])
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_status_toast_is_raised_and_never_hides_the_newest_line(  # type: ignore[no-untyped-def]
+        window, services, qtbot, size, theme) -> None:
+    """polish52: the toast had no shadow and covered the last lines of the newest message.
+    It casts the TOAST_ELEVATION shadow in the theme's shadow colour, and while it shows
+    the list keeps room below its last row: at the end of a long topic the newest
+    message's last line stays above the toast; when it goes, the room goes too."""
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QGraphicsDropShadowEffect
+
+    from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.design.tokens import TOAST_ELEVATION, colours_for
+
+    apply_theme(QApplication.instance(), theme, hint=False)
+    aid = services.assistants.create("Helper").id
+    tid = services.topics.create(aid, "Long walk").id
+    for i in range(12):
+        services.topics.append_message(tid, Role.USER if i % 2 == 0 else Role.ASSISTANT,
+                                       f"Message {i}: " + "a line of the walk we planned " * 12 + f"END{i}")
+    window.resize(*size)
+    reload_assistants(window, qtbot, aid)
+    window.select_topic(tid)
+    wait_shown(window, qtbot, tid)
+    layout_at_rest(window, qtbot)
+    view = window.message_view
+    view.scroll_to_end()
+    qtbot.waitUntil(view.is_at_bottom)
+    last = view.model().index(view.model().rowCount() - 1, 0)
+
+    def last_bottom() -> int:
+        rect = view.visualRect(last)
+        return view.viewport().mapTo(window, QPoint(0, rect.bottom())).y()
+
+    effect = window.status_line.graphicsEffect()
+    assert isinstance(effect, QGraphicsDropShadowEffect)
+    c = colours_for(theme == "dark")
+    assert effect.blurRadius() == TOAST_ELEVATION.blur and effect.yOffset() == TOAST_ELEVATION.offset
+    assert effect.color().name() == QColor(c.shadow).name() and effect.color().alphaF() == pytest.approx(
+        TOAST_ELEVATION.dark_alpha if c.dark else TOAST_ELEVATION.alpha, abs=0.01)
+    window.show_status(STOPPED, 0)
+    qtbot.waitUntil(window.status_line.isVisible)
+    status = _in_window(window, window.status_line)
+    qtbot.waitUntil(lambda: last_bottom() < status.top())  # the newest line above the toast
+    assert view.is_at_bottom()
+    window.status_line.clearMessage()
+    qtbot.waitUntil(lambda: view.viewport().mapTo(window, QPoint(0, view.viewport().height())).y()
+                    >= status.bottom())  # the room goes with the toast
+    qtbot.waitUntil(view.is_at_bottom)

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from chathub_desktop.gui.chat.markdown_render import highlight_code, load_math, render_markdown
+from chathub_desktop.gui.design.tokens import HEADING_WEIGHT
 
 
 def test_fenced_python_block_gets_coloured_spans() -> None:
@@ -115,6 +116,19 @@ def test_code_block_caption_names_the_language_and_offers_copy() -> None:
     assert code_blocks(text) == ["print(1)\n", "plain\n"]
 
 
+def test_a_code_block_s_language_caption_is_painted_at_the_headings_weight(qapp) -> None:  # type: ignore[no-untyped-def]
+    """polish52: the caption was weight 600, which a CJK fallback font (no bold face)
+    paints regular; it takes HEADING_WEIGHT (700, a synthesized bold), as QTextDocument
+    reads it."""
+    from PySide6.QtGui import QTextDocument
+
+    doc = QTextDocument()
+    doc.setHtml(render_markdown("```python\nprint(1)\n```\n"))
+    found = doc.find("python")
+    assert not found.isNull()
+    assert found.charFormat().fontWeight() == HEADING_WEIGHT == 700
+
+
 WALK49_SNIPPET = (  # the untagged Python a small model sent in walk49 (#5)
     "# example with nested for loops\n"
     "squares = []\n"
@@ -136,7 +150,7 @@ def test_an_untagged_code_block_is_plain_text_never_a_guessed_language(dark: boo
     assert "scdoc" not in html
     header = html[:html.index("<pre")]
     assert 'href="chathub-copy:0"' in header
-    assert not re.search(r"font-weight:600[^>]*>[^<]+</td>", header)  # no language caption
+    assert not re.search(rf"font-weight:{HEADING_WEIGHT}[^>]*>[^<]+</td>", header)  # no language caption
     pre = html[html.index("<pre"):html.index("</pre>")]
     assert "<span" not in pre and "<b>" not in pre and "font-weight" not in pre
     assert "squares = [x * y for x, y in zip(range(1, 11), range(1, 11))]" in pre

@@ -90,3 +90,37 @@ def test_a_long_day_picker_line_does_not_widen_the_memory_page(qtbot: Any) -> No
     picker.addItem("every day with messages already has a card — ↻ Regenerate one")
     assert picker.minimumSizeHint().width() <= picker.fontMetrics().averageCharWidth() * MIN_CHARS
     assert picker.sizeHint().width() > picker.minimumSizeHint().width()  # as wide as its text where there is room
+
+
+def test_providers_cards_stack_from_the_top(window: Any, services: Services, qtbot: Any) -> None:
+    """polish52: the Replies card sat at the bottom of the pane under a gap as tall as the
+    window; as on the other Settings pages it follows the provider's card (or the empty
+    state's offer), the room left below it, at 1366×768 and at 800×560."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QLabel
+
+    from chathub_desktop.gui.design.tokens import MIN_WINDOW, Space
+
+    window.resize(1366, 768)
+    window.show()
+    page = window.pages.open_settings().providers_page
+    qtbot.waitUntil(lambda: page.empty.isVisible() and page.reply_limit_spin.isEnabled(), timeout=5000)
+    heading = next(lb for lb in page.findChildren(QLabel, "formSection") if lb.text() == "Replies")
+    qtbot.waitUntil(lambda: heading.mapTo(page, QPoint(0, 0)).y() <= page.empty.geometry().bottom() + 2 * Space.XL,
+                    timeout=5000)  # no provider yet: the card right under the empty state's offer
+    window.back_action.trigger()
+    services.providers.add("Acme box", "openai_compatible", "http://10.1.2.3:9000/v1")
+    for size in ((1366, 768), MIN_WINDOW):
+        window.resize(*size)
+        window.show()
+        page = window.pages.open_settings().providers_page
+        qtbot.waitUntil(lambda p=page: p.detail.isVisible() and p.reply_limit_spin.isEnabled(), timeout=5000)
+        heading = next(lb for lb in page.findChildren(QLabel, "formSection") if lb.text() == "Replies")
+        qtbot.waitUntil(lambda p=page, h=heading: h.mapTo(p, QPoint(0, 0)).y()
+                        <= p.body.geometry().bottom() + 2 * Space.XL, timeout=5000)
+        top = heading.mapTo(page, QPoint(0, 0)).y()
+        assert top - page.body.geometry().bottom() <= 2 * Space.XL, size  # right under the providers
+        card = heading.parentWidget()
+        assert card.geometry().bottom() < page.height() - 2 * Space.XL or size == MIN_WINDOW, size
+        right = page.detail.mapTo(page, QPoint(page.detail.width(), 0)).x()
+        assert abs(card.geometry().right() + 1 - right) <= 1, size  # its right edge is the provider card's

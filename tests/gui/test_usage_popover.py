@@ -14,6 +14,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel
 
+from chathub_desktop.gui.context.meter_words import over_budget_words
 from chathub_desktop.gui.context.token_badge import TokenBadge
 from chathub_desktop.gui.context.usage_popover import EstimatePopover, group_of
 from chathub_desktop.gui.design.meter_colors import contrast_ratio
@@ -107,7 +108,11 @@ def test_over_budget_shows_exactly_one_warning_line(qtbot, services, fake_vendor
     assert pop.warning_label.property("tone") == "error"
     warned = [lb for lb in _visible_labels(pop) if lb.palette().color(QPalette.ColorRole.WindowText) == red]
     assert [lb.objectName() for lb in warned] == ["budgetWarning"]
-    assert f"by {e.total - 4000:,} tokens" in warned[0].text()
+    # polish52: what Send will do, in the badge's words (it said "Compact the topic or
+    # lower the history limit" although Send compacts older turns by itself)
+    assert warned[0].text() == (f"⚠ The next request is {e.total - 4000:,} tokens over the input budget; Send "
+                                "compacts older turns first with the History Compress model.")
+    assert warned[0].text() == "⚠ " + over_budget_words(e) and over_budget_words(e) in _badge.toolTip()
     # the badge turns red on its own: its colour does not reach the popover's text
     badge = pop.parentWidget()
     assert red.name() in badge.styleSheet() and "#tokenBadge" in badge.styleSheet()
@@ -264,3 +269,21 @@ def test_the_watermark_percentages_are_said_once(services, qtbot):  # type: igno
     badge.popover.fill(e)
     said = badge.popover.budget_label.text() + "\n" + badge.popover.policy_label.text()
     assert said.count("80%") == 1 and said.count("60%") == 1, said
+
+
+def test_a_draft_alone_over_the_window_is_named_and_history_says_what_send_does() -> None:
+    """walk37 #3: a 2 MB draft's line names it; polish52: over the budget by history, the
+    line says what Send does (in the interface's number format: the GUI tests' locale)."""
+    from dataclasses import replace
+
+    from tests.unit.test_meter_rows import PARTS, view
+
+    huge = replace(view(5_276_700), parts={**PARTS, "draft": 5_274_685})
+    assert over_budget_words(huge) == ("This message alone is longer than the model's context window "
+                                       "(5,274,685 tokens > 32,000); shorten it or attach less.")
+    over_budget_only = replace(view(32_500), parts={**PARTS, "draft": 31_000})
+    assert over_budget_words(over_budget_only) == (
+        "This message alone is longer than the model's input budget (31,000 tokens > 30,000, the context "
+        "window less the reply reserve); shorten it or attach less.")
+    assert over_budget_words(view(31_000)) == ("The next request is 1,000 tokens over the input budget; Send "
+                                               "compacts older turns first with the History Compress model.")

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.context.meter_rows import MeterRowKind, budget_warning, meter_rows
+from chathub_desktop.services.context.meter_rows import MeterRowKind, budget_share, meter_rows
 from tests import meter_states
 from tests.fakes.vendor_server import FakeVendor
 
@@ -72,11 +72,12 @@ def test_correction_row_explains_the_9312_vs_9548_gap(services: Services, fake_v
     assert row.tokens == e.total - e.local_total
 
 
-def test_one_budget_warning_only_when_over(services: Services, fake_vendor: FakeVendor) -> None:
+def test_over_the_budget_only_when_over(services: Services, fake_vendor: FakeVendor) -> None:
+    """The over-budget state the badge and the popover word (their words: tests/gui/
+    test_usage_popover.py) is the estimate's share of the input budget above 1."""
     topic, draft, attachments = meter_states.over_budget(services, fake_vendor)
     e = services.estimates.estimate(topic, draft, attachments)
     assert e.input_budget == 4000 and e.total > 4000
-    warning = budget_warning(e)
-    assert warning is not None and f"by {e.total - 4000:,} tokens" in warning
+    assert budget_share(e) == e.total / 4000 > 1
     topic2 = meter_states.make_topic(services, fake_vendor, 4, name="B")
-    assert budget_warning(services.estimates.estimate(topic2)) is None
+    assert budget_share(services.estimates.estimate(topic2)) <= 1

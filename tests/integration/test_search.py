@@ -151,8 +151,41 @@ def test_a_streaming_reply_is_indexed_when_it_finishes(svc: Services) -> None:
 def test_like_metacharacters_are_literal(svc: Services) -> None:
     t1, _ = _store(svc)
     svc.topics.append_message(t1, Role.USER, "a 100% sure thing")
-    assert len(svc.search.search("0%").hits) == 1
+    assert len(svc.search.search("100%").hits) == 1
     assert svc.search.search("_").hits == []
+
+
+@pytest.mark.parametrize("mode", [SearchMode.INDEX, SearchMode.LIKE])
+def test_a_word_matches_at_a_word_start_never_inside_a_word(svc: Services, mode: SearchMode) -> None:
+    """polish52: "car" found "scar"; a term matches at the start of a word ("car" finds
+    cars, Car-sharing and carrying, never scar; "arry" is not in "carrying"), on both
+    engines, indexed or not, a short term and CJK too (no spaces: anywhere)."""
+    svc.assistants.create("Helper")
+    t = svc.topics.create("Helper", "Words").id
+    ids = {text: svc.topics.append_message(t, Role.USER, text).id for text in (
+        "my car broke", "two cars", "Car-sharing app", "carrying bags", "a scar healed", "Oscar won",
+        "snake_car here", "le carré rouge", "écarté", "我的car坏了", "东京大学")}
+    while svc.search.catch_up(batch=4) > 0:
+        pass
+    late = svc.topics.append_message(t, Role.USER, "(carpool) at noon").id  # above the index's mark: scanned
+    svc.topics.append_message(t, Role.ASSISTANT, "scarcity")
+
+    def found(q: str) -> set[int]:
+        return {h.message_id for h in svc.search.search(q, limit=50, mode=mode).hits}
+
+    car = {ids[k] for k in ("my car broke", "two cars", "Car-sharing app", "carrying bags", "snake_car here",
+                            "le carré rouge", "我的car坏了")} | {late}
+    assert found("car") == car
+    assert found("CAR broke") == {ids["my car broke"]}
+    assert found("arry") == set()  # a mid-word hit is not a hit
+    assert found("ca") == car  # a short term, matched by a scan: the same rule
+    assert found("carr") == {ids["carrying bags"], ids["le carré rouge"]}
+    assert found("京大") == {ids["东京大学"]}  # no spaces between CJK words: anywhere
+    assert found("sharing") == {ids["Car-sharing app"]}
+    hit = svc.search.search("car", mode=mode).hits
+    for h in hit:  # the bold spans are word starts too
+        assert all(a == 0 or not h.snippet.text[a - 1].isalpha() or h.snippet.text[a - 1] == "的"
+                   for a, _b in h.snippet.spans), h.snippet
 
 
 def test_memory_entries_and_dream_cards_are_searched(svc: Services) -> None:

@@ -62,19 +62,13 @@ def test_the_provider_count_row_is_named_in_plain_words() -> None:
     assert row.label == "Corrected to the provider's own count"
 
 
-def test_the_ring_text_is_capped_and_a_draft_alone_over_the_window_is_named() -> None:
-    """walk37 #3: a 2 MB draft made the ring read "17,589 %" with no word why."""
+def test_the_ring_text_is_capped() -> None:
+    """walk37 #3: a 2 MB draft made the ring read "17,589 %" (the words for it:
+    tests/gui/test_usage_popover.py)."""
     from dataclasses import replace
 
-    from chathub_desktop.services.context.meter_rows import budget_percent, budget_warning
+    from chathub_desktop.services.context.meter_rows import budget_percent
 
     huge = replace(view(5_276_700), parts={**PARTS, "draft": 5_274_685})
     assert budget_percent(huge) == ">999%"
     assert budget_percent(view(300_000)) == ">999%" and budget_percent(view(299_700)) == "999%"
-    assert budget_warning(huge) == ("This message alone is longer than the model's context window "
-                                    "(5,274,685 tokens > 32,000); shorten it or attach less.")
-    over_budget_only = replace(view(32_500), parts={**PARTS, "draft": 31_000})
-    assert budget_warning(over_budget_only) == (
-        "This message alone is longer than the model's input budget (31,000 tokens > 30,000, the context "
-        "window less the reply reserve); shorten it or attach less.")
-    assert budget_warning(view(31_000)).startswith("Over the input budget by 1,000 tokens")  # history: compact

@@ -94,3 +94,24 @@ def test_some_words_hits_count_whole_latin_words_and_skip_the_tiny_ones() -> Non
     assert terms_held("Because it is late", ["use", "late"]) == 1
     assert terms_held("USE the vanity", ["use", "van"]) == 1
     assert terms_held("日本語です مرحبا بك", ["日本語", "مرحبا", "😀"]) == 2
+
+
+def test_a_term_matches_at_a_word_start_only() -> None:
+    """polish52: "car" is in "cars", "Car-sharing", "carrying" and "snake_car", never in
+    "scar" or "écarté"; a CJK term or one starting with a symbol matches anywhere; the
+    snippet bolds word starts only."""
+    from chathub_desktop.core.search_text import holds_all, starts_a_word, word_start_regex
+
+    for text in ("cars", "Car-sharing", "carrying", "snake_car", "(car)", "我的car坏了"):
+        assert holds_all(text, ["car"]), text
+    for text in ("scar", "Oscar", "écarté", "carrying"[1:]):
+        assert not holds_all(text, ["car"]), text
+    assert not holds_all("carrying", ["arry"]) and holds_all("东京大学", ["京大"]) and holds_all("v1.0", [".0"])
+    assert starts_a_word("Ça") and starts_a_word("2024") and not starts_a_word("京大") and not starts_a_word("#tag")
+    import re
+
+    rx = word_start_regex("c++")  # the text PostgreSQL's ~* and SQLite's REGEXP are given
+    assert word_start_regex("#tag") is None and rx is not None
+    assert re.search(rx, "use C++ now", re.IGNORECASE) and not re.search(rx, "abc++", re.IGNORECASE)
+    s = snippet("a scar, then my car", ["car"])
+    assert [s.text[a:b] for a, b in s.spans] == ["car"] and s.spans[0][0] == len("a scar, then my ")

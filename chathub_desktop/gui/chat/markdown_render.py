@@ -44,7 +44,7 @@ from PySide6.QtCore import QCoreApplication
 from chathub_desktop.gui.chat.image_sources import add_typeset
 from chathub_desktop.gui.design.icons import Icon, icon_svg
 from chathub_desktop.gui.design.prose import prose_for
-from chathub_desktop.gui.design.tokens import colours_for
+from chathub_desktop.gui.design.tokens import HEADING_WEIGHT, colours_for
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 
 #: The style a code block's ``<pre>`` carries and plain text's (tool output, a refused
@@ -131,14 +131,15 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
     line = f"1px solid {p.code_border}"
     caption = html.escape(name or (lexer.name.lower() if lexer is not None else ""))
     # walk36 #3: the theme's copy icon and a word, not a bare underlined "Copy"; the
-    # language at body size (the corners are rounded where it is drawn: gui.rounded_frames)
+    # language at body size (the corners are rounded where it is drawn: gui.rounded_frames),
+    # at the headings' weight (600 painted regular with a CJK fallback font: polish52)
     copy = (f'<a href="{COPY_SCHEME}:{copy_index}" style="color:{p.code_header_text}; text-decoration:none">'
             f'<img src="{copy_icon_url(p.code_header_text)}" width="{COPY_ICON_PX}" height="{COPY_ICON_PX}" '
             f'style="vertical-align:middle">&nbsp;{html.escape(QCoreApplication.translate("MessageList", COPY_LABEL))}</a>'
             if copy_index is not None else "")
     head = f"background-color:{p.code_header_bg}; padding:5px 12px 5px 12px; border-top:{line}"
     header = (
-        f'<tr><td style="{head}; color:{p.code_header_text}; font-weight:600; border-left:{line}">{caption}</td>'
+        f'<tr><td style="{head}; color:{p.code_header_text}; font-weight:{HEADING_WEIGHT}; border-left:{line}">{caption}</td>'
         f'<td align="right" style="{head}; border-right:{line}">{copy}</td></tr>'
         if caption or copy
         else ""

@@ -146,6 +146,7 @@ class MessageListView(QListView):
         super().__init__(parent)
         self.setObjectName("messageList")
         self._model = model
+        self._clearance = 0  # px kept free below the last row while the status toast shows
         self._sending_first = False
         #: Painted over an open topic without messages (the window names its send key).
         #: The send key the empty-topic text names (the window's, issue 29).
@@ -549,11 +550,24 @@ class MessageListView(QListView):
         if stick:
             QTimer.singleShot(0, self, self.scroll_to_end)
 
+    def set_bottom_clearance(self, px: int) -> None:
+        """Keep ``px`` of room below the last row (0: none): the status toast floats over
+        the list's bottom, so while it shows the newest message's last line stays above it
+        (polish52). A list following its end stays at its end."""
+        if px == self._clearance:
+            return
+        stick = self._stick
+        self._clearance = px
+        self._place_topic_bar()
+        if stick:
+            self.updateGeometries()
+            self.scroll_to_end()
+
     def _place_topic_bar(self) -> None:
         """The topic scroll bar takes the right edge, where the window's own bar would be;
         the jump buttons' gutter lies left of it."""
         width = self.topic_bar.sizeHint().width()
-        self.setViewportMargins(*ring_margins(right=width + self.jumps.gutter()))
+        self.setViewportMargins(*ring_margins(right=width + self.jumps.gutter(), bottom=self._clearance))
         r = self.contentsRect().adjusted(RING, RING, -RING, -RING)  # inside the focus ring
         self.topic_bar.setGeometry(r.right() - width + 1, r.top(), width, r.height())
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from chathub_desktop.services.context.meter_rows import MeterRow
     from chathub_desktop.services.views import CacheView, EstimateView
 
-__all__ = ["GROUP_TITLES", "budget_line", "budget_warning", "cache_help", "cache_text", "details_line", "group_title",
+__all__ = ["GROUP_TITLES", "budget_line", "cache_help", "cache_text", "details_line", "group_title",
            "history_html", "history_lines", "mode_line", "policy_line", "row_label", "row_note", "tick_text",
            "tools_line", "too_long_line"]
 
@@ -281,20 +281,11 @@ def draft_too_long(e: EstimateView) -> str | None:
     return too_long_line(e.parts.get("draft", 0), e.context_window, e.input_budget)
 
 
-def budget_warning(e: EstimateView) -> str | None:
-    """The one over-budget line (``None`` when Total Used fits the input budget)."""
-    if not e.input_budget or e.total <= e.input_budget:
-        return None
-    alone = draft_too_long(e)
-    if alone is not None:
-        return alone + translate("UsagePopover", "; shorten it or attach less.")
-    return fill(translate("UsagePopover", "Over the input budget by %1 tokens: the next request will not fit. Compact the "
-                               "topic or lower the history limit."), _n(e.total - e.input_budget))
-
-
 def over_budget_words(e: EstimateView) -> str | None:
     """What a badge over its input budget means, in words (walk51b #7: a red "702%" said
-    nothing): how far over the next request is and what Send does about it — compacts
+    nothing), the badge's tooltip and the popover's one warning line alike (polish52: the
+    popover said "Compact the topic or lower the history limit" while Send compacts by
+    itself): how far over the next request is and what Send does about it — compacts
     older turns first (pre-send compaction, CMP-11), or under the threshold policy leaves
     the oldest out (NUM-5); a draft too long alone is :func:`draft_too_long`'s line.
     ``None`` when Total Used fits the input budget."""

@@ -51,13 +51,13 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.context.meter_words import (
     budget_line,
-    budget_warning,
     cache_help,
     cache_text,
     details_line,
     group_title,
     history_html,
     mode_line,
+    over_budget_words,
     policy_line,
     row_label,
     row_note,
@@ -595,7 +595,7 @@ class EstimatePopover(QFrame):
         # the policy line below says the percentages (walk45 #10: they were said twice)
         self.budget_label.setText(fill(translate("UsagePopover", "%1; the red mark shows where it compacts"), budget_line(e)))
         self.table.set_rows(rows, e, muted)
-        over = budget_warning(e)
+        over = over_budget_words(e)  # the badge's words (one source)
         self.warning_label.setText(f"⚠ {over}" if over else "")
         self.warning_label.setVisible(over is not None)
         tools = tools_line(e)

@@ -387,7 +387,8 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QMenuBar::item", padding=f"{Space.XS}px {Space.MD}px", border_radius=f"{Radius.SM}px",
            background="transparent")
     b.rule("QMenuBar::item:selected", fg="text", bg="hover")
-    b.rule("QToolTip", fg="tooltip_text", bg="tooltip", border="none", padding=f"{Space.XS}px {Space.SM}px")
+    b.rule("QToolTip", fg="tooltip_text", bg="tooltip", border=f"1px solid {c.tooltip_border}",
+           padding=f"{Space.XS}px {Space.SM}px")
     # thin scroll bars
     for o, (thick, along) in {"vertical": ("width", "min-height"), "horizontal": ("height", "min-width")}.items():
         b.rule(f"QScrollBar:{o}", background="transparent", margin="0", extra={thick: f"{Space.LG - 2}px"})

@@ -74,6 +74,11 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True, text: Te
     colours = colours_for(dark)
     app.setPalette(palette_for(colours))
     if isinstance(app, QApplication):
+        from PySide6.QtWidgets import QToolTip
+
+        # tooltips keep a palette of their own (the platform's until set): the tokens' too,
+        # so a tooltip's rich text (links, muted spans) follows the theme (polish52)
+        QToolTip.setPalette(palette_for(colours))
         current = app.styleSheet()
         points = app.font().pointSizeF()
         arrow = icon_file(Icon.DROP_DOWN, colours.text_muted)

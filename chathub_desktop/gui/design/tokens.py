@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-__all__ = ["CHIP_KINDS", "DARK", "LIGHT", "Colours", "IconSize", "Radius", "Space", "Theme", "Tone", "TypeScale",
+__all__ = ["CHIP_KINDS", "DARK", "LIGHT", "TOAST_ELEVATION", "Colours", "Elevation", "IconSize", "Radius", "Space", "Theme", "Tone", "TypeScale",
            "Width", "colours_for", "emoji_patch"]
 
 
@@ -56,6 +56,24 @@ class Width(enum.IntEnum):
 #: The smallest main window the app supports, px (width, height; walk49 #4): every page
 #: fits it without two scroll bars; the screenshot scripts shoot it.
 MIN_WINDOW: tuple[int, int] = (800, 560)
+
+
+@dataclass(frozen=True)
+class Elevation:
+    """A floating surface's drop shadow (:mod:`~chathub_desktop.gui.design.elevation`):
+    ``blur`` radius and downward ``offset``, px, in the theme's ``shadow`` colour at
+    ``alpha`` (light theme) or ``dark_alpha`` (0–1: stronger on the dark surfaces, where
+    a shadow shows less)."""
+
+    blur: int
+    offset: int
+    alpha: float
+    dark_alpha: float
+
+
+#: The status toast over the composer (polish52: a border alone did not lift it off the
+#: messages it floats over), as Cherry Studio's and LobeHub's message toasts.
+TOAST_ELEVATION = Elevation(blur=18, offset=3, alpha=0.45, dark_alpha=0.75)
 
 
 class Radius(enum.IntEnum):
@@ -160,6 +178,9 @@ class Colours:
     well below their colour's contrast, the more so at some glyph positions, so it is
     much stronger than ``text_muted`` (look50: ``text_muted`` read 5.48:1 there by the
     tokens, 4.4:1 as painted; a burner run painted a 6.72:1 tag_text at 4.38:1). Lines: ``border``, ``border_strong``, ``focus``.
+    Tooltips: ``tooltip_text`` on ``tooltip`` inside a 1 px ``tooltip_border`` — dark in
+    both themes (the light theme's is near-black, the dark theme's a step above
+    ``raised``, ringed so it stands off the dark window).
     Diff rows (memory history and change previews): ``diff_added``, ``diff_removed``,
     ``diff_edited``, ``diff_context``, read with ``text``. The avatar picker's cells:
     ``emoji_tile`` (``_hover``, ``_selected``) light in both themes, so the dark emoji
@@ -198,6 +219,7 @@ class Colours:
     indicator_mark: str
     tooltip: str
     tooltip_text: str
+    tooltip_border: str
     shadow: str
     diff_added: str
     diff_removed: str
@@ -235,7 +257,7 @@ LIGHT = Colours(
     error="#b3261e", warning="#8f4e00", success="#176f30",
     border="#d5d9e0", border_strong="#b5bcc6", focus="#3b5bdb",
     indicator="#6e7781", indicator_on="#3b5bdb", indicator_mark="#ffffff",
-    tooltip="#1f2328", tooltip_text="#f4f5f7", shadow="#767676",
+    tooltip="#1f2328", tooltip_text="#f4f5f7", tooltip_border="#1f2328", shadow="#767676",
     diff_added="#d9f2e3", diff_removed="#fbdcdc", diff_edited="#fff1cc", diff_context="#e9ebef",
     emoji_tile="#ffffff", emoji_tile_hover="#e3e6eb", emoji_tile_selected="#dce4fd", emoji_tile_text="#1f2328",
     emoji_tile_hint="#555d69",
@@ -258,7 +280,9 @@ DARK = Colours(
     error="#ff8a80", warning="#f2b65a", success="#6fcf8f",
     border="#3a3c42", border_strong="#50535a", focus="#7b93f2",
     indicator="#8b919a", indicator_on="#7b93f2", indicator_mark="#18191b",
-    tooltip="#e8eaed", tooltip_text="#1e1f22", shadow="#000000",
+    # a tooltip one step above the raised surfaces, ringed (polish52: a light box on the
+    # dark window glared; Cherry Studio, LobeHub and VS Code keep it dark in dark)
+    tooltip="#3c3f46", tooltip_text="#e8eaed", tooltip_border="#5c6068", shadow="#000000",
     diff_added="#1f3d2b", diff_removed="#4a2326", diff_edited="#4a3e1c", diff_context="#33353a",
     # a light cell on the dark surfaces: 🎵 read at 2.5:1 on "raised", 4.6:1 here; ⚖️ as on white
     emoji_tile="#eceef2", emoji_tile_hover="#ffffff", emoji_tile_selected="#dce4fd", emoji_tile_text="#1f2328",

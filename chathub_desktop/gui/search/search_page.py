@@ -95,6 +95,11 @@ if TYPE_CHECKING:
 START_TITLE = QT_TRANSLATE_NOOP("SearchPage", "Search everything")
 START_TEXT = QT_TRANSLATE_NOOP("SearchPage", "Words from any topic's messages, memory entries and dream cards. "
                                "Up and Down move between results; Enter opens one.")
+#: The search box's tooltip: how words match (polish52; ``core.search_text.starts_a_word``).
+SEARCH_TIP = QT_TRANSLATE_NOOP(
+    "SearchPage", "Finds what holds every word. A word matches at the start of a word: “car” finds car, cars, "
+                  "car-sharing and carrying, not scar. Chinese and Japanese match anywhere. Put words in double "
+                  "quotes to find them together.")
 NO_RESULTS_TITLE = QT_TRANSLATE_NOOP("SearchPage", "No results")
 NO_RESULTS_TEXT = QT_TRANSLATE_NOOP("SearchPage", "Nothing matches these words. Try other words, or fewer of them.")
 NO_RESULTS_FILTERED = QT_TRANSLATE_NOOP(
@@ -350,6 +355,7 @@ class SearchPage(QWidget):
         self.box.setObjectName("searchBox")
         t.bind(self.box.setPlaceholderText, lambda: translate(
             "SearchPage", "Search every topic's messages, memory and dream cards…"))
+        t.bind(self.box.setToolTip, lambda: translate("SearchPage", SEARCH_TIP))
         self.box.setClearButtonEnabled(True)
         self.box.textChanged.connect(self._on_text)
         self.box.returnPressed.connect(self.open_current)

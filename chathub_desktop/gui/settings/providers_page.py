@@ -358,7 +358,7 @@ class ProvidersPage(QWidget):
                                 context="ProvidersPage")
         self.empty.button.clicked.connect(self.add_provider)
         self.empty.hide()
-        layout.addWidget(self.empty, 1)
+        layout.addWidget(self.empty)
         self.body = QWidget()
         body = QHBoxLayout(self.body)
         body.setContentsMargins(0, 0, 0, 0)
@@ -392,7 +392,7 @@ class ProvidersPage(QWidget):
         self.detail.enabled_switch.toggled.connect(self.set_selected_enabled)
         body.addWidget(self.detail, 1, Qt.AlignmentFlag.AlignTop)  # as tall as what it says (walk39)
         body.addStretch(0)  # the room a capped pane leaves goes to the right, not between the parts
-        layout.addWidget(self.body, 1)
+        layout.addWidget(self.body)  # as tall as its parts: the cards stack from the top (polish52)
         self.edit_button = self.detail.edit_button
         self.delete_button = self.detail.delete_button
         self.silence_spin: QSpinBox | None = None
@@ -401,12 +401,17 @@ class ProvidersPage(QWidget):
             replies = SettingGroup(t, lambda: translate("ProvidersPage", "Replies"))
             replies.add(self._silence_row())
             replies.add(self._reply_limit_row())
+            # no wider than the list and the provider's card above it: the right edges line up
+            replies.setMaximumWidth(self.list.maximumWidth() + body.spacing() + Width.DETAIL)
             layout.addWidget(replies)
         self.error_label = QLabel()
         set_tone(self.error_label, Tone.ERROR)
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         layout.addWidget(self.error_label)
+        # the room a tall window leaves goes below the last card (polish52: the Replies card
+        # sat at the bottom, under a gap as tall as the window), as on the other pages
+        layout.addStretch(1)
         self.reload()
 
     def _silence_row(self) -> SettingRow:

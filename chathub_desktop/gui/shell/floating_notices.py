@@ -12,8 +12,10 @@ instead of a layout:
 - the **status line** is a toast centred over the composer's card (as wide as its text,
   up to the chat column's width), its bottom a small gap
   above the topmost of the bars over the composer (the reply notice, the tool approval)
-  or the composer itself: it covers the last lines of the messages for a few seconds,
-  never the draft or Send. On another page it floats at the bottom of the page.
+  or the composer itself, never over the draft or Send; it casts the toast's shadow
+  (``TOAST_ELEVATION``). While it shows, the message list keeps that much room below
+  its last row (:meth:`FloatingNotices.set_messages`, polish52), so the newest message's last line
+  stays in view above it. On another page it floats at the bottom of the page.
 
 Both stay keyboard reachable (they are in their host, so in its Tab region) and are
 announced to screen readers when they change (a polite status, an assertive error).
@@ -21,7 +23,7 @@ announced to screen readers when they change (a polite status, an assertive erro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect
@@ -69,6 +71,9 @@ class FloatingNotices(QObject):
         self.edges = edges
         self._header: QWidget | None = None
         self._said = ""  # the error line last announced
+        self._cleared = 0  # px of room the message list keeps under the status line
+        self._messages: QWidget | None = None
+        self._clear_bottom: Callable[[int], None] | None = None
         status.setParent(host)
         error_bar.setParent(edges.column)
         for w in (host, edges.column, edges.card, *edges.below, status, error_bar):
@@ -80,6 +85,13 @@ class FloatingNotices(QObject):
         """The chat header: the error bar floats right under it while it shows."""
         self._header = header
         header.installEventFilter(self)
+        self.place()
+
+    def set_messages(self, messages: QWidget, clear_bottom: Callable[[int], None]) -> None:
+        """The message list, once it exists: while the status line covers its bottom,
+        ``clear_bottom(px)`` asks it for that much room below its last row (0: none)."""
+        self._messages = messages
+        self._clear_bottom = clear_bottom
         self.place()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
@@ -139,6 +151,7 @@ class FloatingNotices(QObject):
     def _place_status(self) -> None:
         line, host = self.status, self.host
         if line.isHidden():
+            self._clear(0)
             return
         left, room = self._status_span()
         width = min(room, self._natural_width())
@@ -151,6 +164,18 @@ class FloatingNotices(QObject):
             x, bottom = left + (room - width) // 2, host.height() - GAP
         height = line.sizeHint().height()
         _set(line, QRect(x, bottom - height, width, height))
+        messages = self._messages
+        if self._chat_shown() and messages is not None and messages.isVisible():
+            under = messages.mapTo(host, QPoint(0, messages.height())).y()
+            self._clear(max(0, under - (bottom - height) + GAP))
+        else:
+            self._clear(0)
+
+    def _clear(self, px: int) -> None:
+        """Have the message list keep ``px`` of room below its last row (when it changed)."""
+        if px != self._cleared and self._clear_bottom is not None:
+            self._cleared = px
+            self._clear_bottom(px)
 
     def _natural_width(self) -> int:
         """The status line's width for its message and its shown permanent widgets, px."""

@@ -366,6 +366,7 @@ class MainWindow(QMainWindow):
         page.setSpacing(0)
         page.addWidget(self.chat_header)
         self.notices.set_header(self.chat_header)  # the error bar floats under it
+        self.notices.set_messages(self.message_view, self.message_view.set_bottom_clearance)  # polish52
         self.empty_states = ChatEmptyStates(  # walk29 #19, #20: the next step; an empty topic's greeting
             self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self.opener.shown_id,
             self.switcher.ready, EmptyActions(self.new_topic_action, self.providers_action,

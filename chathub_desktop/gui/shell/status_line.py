@@ -11,7 +11,8 @@ from PySide6.QtCore import QEvent, QObject, QRect
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QStatusBar, QStyle, QStyleOption, QWidget
 
-from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.design.elevation import Elevated
+from chathub_desktop.gui.design.tokens import TOAST_ELEVATION, Space
 from chathub_desktop.gui.shell.nav_rail import PageId
 
 __all__ = ["TEXT_INSET", "StatusLine"]
@@ -32,6 +33,7 @@ class StatusLine(QStatusBar):
         super().__init__(parent)
         self.setObjectName("statusLine")
         self.setSizeGripEnabled(False)
+        self.elevation = Elevated(self, TOAST_ELEVATION)  # a toast's shadow (polish52)
         self.messageChanged.connect(self._on_message)
         self.hide()
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from chathub_desktop.core.budget import MOST_PERCENT, message_too_long
+from chathub_desktop.core.budget import MOST_PERCENT
 from chathub_desktop.core.context_receipt import TOOLS_WITHHELD_REASON
 from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE
 from chathub_desktop.core.request_assembly import RequestPart as P
@@ -172,24 +172,6 @@ def meter_rows(e: EstimateView) -> tuple[MeterRow, ...]:
     if adjustment is not None:
         rows.append(adjustment)
     return tuple(rows)
-
-
-def budget_warning(e: EstimateView) -> str | None:
-    """The one over-budget line (``None`` when Total Used fits the input budget); when
-    the draft alone is over it, the line says so (walk37 #3: no compaction can help)."""
-    if not e.input_budget or e.total <= e.input_budget:
-        return None
-    alone = draft_too_long(e)
-    if alone is not None:
-        return alone + "; shorten it or attach less."
-    return (f"Over the input budget by {e.total - e.input_budget:,} tokens: the next request "
-            "will not fit. Compact the topic or lower the history limit.")
-
-
-def draft_too_long(e: EstimateView) -> str | None:
-    """:func:`~chathub_desktop.core.budget.message_too_long` for the estimate's draft part
-    (the new message's text and files: the figure the badge counts), else ``None``."""
-    return message_too_long(e.parts.get("draft", 0), e.context_window, e.input_budget)
 
 
 def budget_share(e: EstimateView) -> float:
