@@ -108,8 +108,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QSplitter::handle", background=c.border, width="1px", height="1px")
     b.rule("QFrame#pageRule", background=c.border, border="none")
     b.rule("QStatusBar", fg="text_muted", on=("window",))
-    # the status line floats over the pages as a toast (walk51 #5): a raised card
-    b.rule("QStatusBar#statusLine", fg="text", bg="raised", border=f"1px solid {c.border_strong}",
+    # the status line floats over the pages as a toast (walk51 #5): a raised card; in the dark
+    # its shadow hardly shows on the dark surfaces, so its edge is the 3:1 outline (walk52 #3)
+    toast_edge = c.indicator if c.dark else c.border_strong
+    b.rule("QStatusBar#statusLine", fg="text", bg="raised", border=f"1px solid {toast_edge}",
            border_radius=f"{Radius.LG}px", padding=f"{Space.XXS}px {Space.XS}px")
     b.rule("QFrame#welcomePanel", bg="surface", border="none")
     b.rule("QLabel#welcome", fg="text", bg="surface")

@@ -10,7 +10,8 @@ instead of a layout:
   as the composer's card (the reading column), so the jump buttons in the list's right
   gutter stay free;
 - the **status line** is a toast centred over the composer's card (as wide as its text,
-  up to the chat column's width), its bottom a small gap
+  up to ``Width.TOAST`` or the chat column's width; a longer text wraps to at most three
+  lines, then Details…, walk52 #3), its bottom a small gap
   above the topmost of the bars over the composer (the reply notice, the tool approval)
   or the composer itself, never over the draft or Send; it casts the toast's shadow
   (``TOAST_ELEVATION``). While it shows, the message list keeps that much room below
@@ -30,7 +31,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QWidget
 
-from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.design.tokens import Space, Width
 from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.status_line import TEXT_INSET, StatusLine
 
@@ -127,10 +128,6 @@ class FloatingNotices(QObject):
             return column.mapTo(self.host, QPoint(0, 0)).x() + SIDE, max(0, column.width() - 2 * SIDE)
         return SIDE, max(0, self.host.width() - 2 * SIDE)
 
-    def status_room(self) -> int:
-        """The widest the status line may be now, px (its text is cut to fit)."""
-        return self._status_span()[1]
-
     def place(self) -> None:
         """Give both notices their place now (each raised over its siblings)."""
         self._place_error()
@@ -162,7 +159,7 @@ class FloatingNotices(QObject):
             bottom = min((w.mapTo(host, QPoint(0, 0)).y() for w in shown), default=host.height()) - GAP
         else:
             x, bottom = left + (room - width) // 2, host.height() - GAP
-        height = line.sizeHint().height()
+        height = line.fit(width)  # its message wrapped to at most 3 lines (walk52 #3)
         _set(line, QRect(x, bottom - height, width, height))
         messages = self._messages
         if self._chat_shown() and messages is not None and messages.isVisible():
@@ -178,11 +175,14 @@ class FloatingNotices(QObject):
             self._clear_bottom(px)
 
     def _natural_width(self) -> int:
-        """The status line's width for its message and its shown permanent widgets, px."""
+        """The status line's width for its message on one line no wider than a toast
+        reads well (``Width.TOAST``: a longer one wraps, walk52 #3) and its shown
+        permanent widgets, px."""
         line = self.status
         text = line.currentMessage()
         margins = line.contentsMargins()
-        words = line.fontMetrics().horizontalAdvance(text) + 2 * TEXT_INSET if text else TEXT_INSET
+        advance = max((line.fontMetrics().horizontalAdvance(t) for t in text.split("\n")), default=0)
+        words = min(advance, int(Width.TOAST)) + 2 * TEXT_INSET if text else TEXT_INSET
         return words + line.permanent_width() + margins.left() + margins.right()
 
     # --- what is said ---------------------------------------------------------------------

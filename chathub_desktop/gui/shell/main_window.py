@@ -56,7 +56,7 @@ from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.chat.tool_approval import ToolApprovalBar, ToolApprovals
 from chathub_desktop.gui.context.compaction_controller import CompactionController
 from chathub_desktop.gui.context.estimate_controller import EstimateController
-from chathub_desktop.gui.design.tokens import MIN_WINDOW, Space
+from chathub_desktop.gui.design.tokens import MIN_WINDOW
 from chathub_desktop.gui.shell.error_bar import ErrorBar
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.floating_notices import ChatEdges, FloatingNotices
@@ -567,19 +567,13 @@ class MainWindow(QMainWindow):
 
     # --- status -----------------------------------------------------------------------------
     def show_status(self, text: str, ms: int = 5000, topic_id: int | None = None) -> None:
-        """A message in the status line for ``ms`` milliseconds (0: until replaced), cut
-        with "…" to the room the floating line has left of its permanent widgets
-        (walk51 #5); the whole text is the line's tooltip (issue 16). A message about
-        ``topic_id`` goes when another topic opens ("Stopped" stayed on a fresh New topic)."""
-        bar = self.status_line
-        room, shown = max(80, self.notices.status_room() - bar.permanent_width() - 3 * Space.LG), text
-        if bar.fontMetrics().horizontalAdvance(text) > room:  # Qt's namespace only then
-            from PySide6.QtCore import Qt
-
-            shown = bar.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, room)
-        bar.setToolTip(text if shown != text else "")
-        bar.showMessage(shown, ms)
-        bar.about_topic(topic_id)
+        """A message in the status line for ``ms`` milliseconds (0: until replaced),
+        wrapped to at most three lines at a readable width; a longer one is cut there and
+        offers Details… with the whole text, also its tooltip (walk52 #3: it was cut to
+        one line). A message about ``topic_id`` goes when another topic opens ("Stopped"
+        stayed on a fresh New topic)."""
+        self.status_line.showMessage(text, ms)
+        self.status_line.about_topic(topic_id)
 
     # --- assistants (gui.assistant_switcher) ------------------------------------------------
     def current_assistant_id(self) -> int | None:

@@ -7,18 +7,65 @@ composer's model chip shows the model, the assistant's name has it in its toolti
 from __future__ import annotations
 
 from PySide6 import QtCore  # Qt as QtCore.Qt when painting: its namespace loads after first paint
-from PySide6.QtCore import QEvent, QObject, QRect
-from PySide6.QtGui import QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QStatusBar, QStyle, QStyleOption, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect
+from PySide6.QtGui import (
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QTextLayout,
+    QTextOption,
+)
+from PySide6.QtWidgets import QMessageBox, QPushButton, QStatusBar, QStyle, QStyleOption, QWidget
 
 from chathub_desktop.gui.design.elevation import Elevated
 from chathub_desktop.gui.design.tokens import TOAST_ELEVATION, Space
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.shell.nav_rail import PageId
 
-__all__ = ["TEXT_INSET", "StatusLine"]
+__all__ = ["MAX_LINES", "TEXT_INSET", "StatusLine", "wrap_lines"]
 
 #: Px between the message and the line's edge (or its first permanent widget).
 TEXT_INSET = int(Space.LG)
+#: The most lines a message takes in the toast (walk52 #3: it was cut to one line with
+#: "…"); a longer one is cut at the third and offers Details… with the whole text.
+MAX_LINES = 3
+_DETAILS_TIP = QT_TRANSLATE_NOOP("StatusLine", "Show the whole message")
+
+
+def _breaks(text: str, font: QFont, width: int) -> list[tuple[int, int]]:
+    """``(start, length)`` in ``text`` of each line Qt breaks it into at ``width`` px."""
+    layout = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    layout.setTextOption(option)
+    spans: list[tuple[int, int]] = []
+    layout.beginLayout()
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(max(1, width))
+        spans.append((line.textStart(), line.textLength()))
+    layout.endLayout()
+    return spans
+
+
+def wrap_lines(text: str, font: QFont, width: int, most: int = 0) -> list[str]:
+    """``text`` broken into lines of at most ``width`` px in ``font`` as Qt breaks them
+    (at spaces; between CJK characters; inside a word longer than a line), each without
+    its trailing spaces; a newline in ``text`` starts a line. With ``most`` > 0 and more
+    lines than that, the last kept line holds the rest of the text cut with "…".
+    ``[]`` for no text."""
+    if not text:
+        return []
+    text = text.replace("\n", "\u2028")
+    spans = _breaks(text, font, width)
+    lines = [text[a:a + n].rstrip(" \u2028") for a, n in spans]
+    if 0 < most < len(lines):
+        rest = text[spans[most - 1][0]:].replace("\u2028", " ")
+        cut = QFontMetrics(font).elidedText(rest, QtCore.Qt.TextElideMode.ElideRight, max(1, width))
+        lines = [*lines[:most - 1], cut if cut.endswith("…") else cut.rstrip() + "…"]
+    return lines
 
 
 class StatusLine(QStatusBar):
@@ -34,13 +81,76 @@ class StatusLine(QStatusBar):
         self.setObjectName("statusLine")
         self.setSizeGripEnabled(False)
         self.elevation = Elevated(self, TOAST_ELEVATION)  # a toast's shadow (polish52)
+        self._lines: list[str] = []  # the message as painted, one string a line (:meth:`fit`)
+        self._fitted: tuple[str, int] = ("", -1)  # (message, text width) the lines are for
+        self.details_button = QPushButton()  # shown while the message is cut (walk52 #3)
+        self.details_button.setObjectName("statusDetails")
+        self.details_button.clicked.connect(self.open_details)
+        self.details_button.hide()
+        self.details_dialog: QMessageBox | None = None
         self.messageChanged.connect(self._on_message)
+        self._retranslate()
+        self.add_permanent(self.details_button)
         self.hide()
+
+    def _retranslate(self) -> None:
+        translate = QCoreApplication.translate
+        self.details_button.setText(translate("ErrorBar", "Details…"))
+        self.details_button.setToolTip(translate("StatusLine", _DETAILS_TIP))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """The interface language changed: Details… follows it."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
 
     def _on_message(self, text: str) -> None:
         if not text:
             self._topic = None
+            self._lines, self._fitted = [], ("", -1)
+            self.details_button.hide()
+            self.setToolTip("")
         self._sync()
+
+    def lines(self) -> list[str]:
+        """The message as the toast paints it, one string a line (at most
+        :data:`MAX_LINES`; the last ends in "…" when the message was cut)."""
+        return list(self._lines)
+
+    def fit(self, width: int) -> int:
+        """Lay the message out for a toast ``width`` px wide: wrapped to at most
+        :data:`MAX_LINES` lines beside the permanent widgets; a longer one is cut there
+        with "…", shows Details… and has the whole text as its tooltip. Returns the
+        toast's height for it, px (one line: the bar's own height)."""
+        text = self.currentMessage()
+        margins = self.contentsMargins()
+        others = self.permanent_width(without=self.details_button)
+        room = width - margins.left() - margins.right() - 2 * TEXT_INSET - others
+        if self._fitted != (text, room):
+            self._fitted = (text, room)
+            lines = wrap_lines(text, self.font(), room)
+            cut = len(lines) > MAX_LINES
+            if cut:  # room for Details… too
+                lines = wrap_lines(text, self.font(), room - self.permanent_width(only=self.details_button),
+                                   MAX_LINES)
+            self._lines = lines
+            self.setToolTip(text if cut else "")
+            self.details_button.setVisible(cut)
+            self.update()
+        extra = max(0, len(self._lines) - 1) * self.fontMetrics().lineSpacing()
+        return self.sizeHint().height() + extra
+
+    def open_details(self) -> QMessageBox:
+        """Details…: the whole message in a small box the user can select and copy from."""
+        if self.details_dialog is None:
+            self.details_dialog = QMessageBox(self.window())
+            self.details_dialog.setObjectName("statusDetailsDialog")
+            self.details_dialog.setIcon(QMessageBox.Icon.Information)
+            self.details_dialog.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details_dialog.setWindowTitle(QGuiApplication.applicationDisplayName())
+        self.details_dialog.setText(self.currentMessage())
+        self.details_dialog.open()
+        return self.details_dialog
 
     def about_topic(self, topic_id: int | None) -> None:
         """The message shown is about ``topic_id`` (None: about no topic): it goes when
@@ -68,27 +178,33 @@ class StatusLine(QStatusBar):
         if page is not PageId.CHATS:
             self.clearMessage()
 
-    def permanent_width(self) -> int:
-        """Width taken by the shown permanent widgets, px (with their gaps)."""
-        return sum(w.sizeHint().width() + 12 for w in self._permanent if not w.isHidden())
+    def permanent_width(self, *, without: QWidget | None = None, only: QWidget | None = None) -> int:
+        """Width taken by the shown permanent widgets, px (with their gaps): all but
+        ``without``, or ``only`` that one whether shown or not."""
+        if only is not None:
+            return only.sizeHint().width() + 12
+        return sum(w.sizeHint().width() + 12 for w in self._permanent if not w.isHidden() and w is not without)
 
     def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt override
         """The panel as the style sheet draws it (a raised card while it floats, walk51
-        #5) and the message on one line :data:`TEXT_INSET` px from either side of the room
-        left of the permanent widgets (QStatusBar puts it 6 px from the left edge and 12
-        from the right: off-centre in a card sized to it)."""
+        #5) and the message's lines (:meth:`fit`), centred as a block, :data:`TEXT_INSET`
+        px from either side of the room left of the permanent widgets (QStatusBar puts it
+        6 px from the left edge and 12 from the right: off-centre in a card sized to it)."""
         painter = QPainter(self)
         opt = QStyleOption()
         opt.initFrom(self)
         self.style().drawPrimitive(QStyle.PrimitiveElement.PE_PanelStatusBar, opt, painter, self)
-        text = self.currentMessage()
-        if text:
+        lines = self._lines if self.currentMessage() else []
+        if lines:
             shown = [w.x() for w in self._permanent if not w.isHidden()]
             right = min(shown, default=self.width()) - TEXT_INSET
             painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
             qt = QtCore.Qt
             flags = qt.AlignmentFlag.AlignLeading | qt.AlignmentFlag.AlignVCenter | qt.TextFlag.TextSingleLine
-            painter.drawText(QRect(TEXT_INSET, 0, max(0, right - TEXT_INSET), self.height()), flags, text)
+            step = self.fontMetrics().lineSpacing()
+            top = (self.height() - step * len(lines)) // 2
+            for i, line in enumerate(lines):
+                painter.drawText(QRect(TEXT_INSET, top + i * step, max(0, right - TEXT_INSET), step), flags, line)
         painter.end()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
