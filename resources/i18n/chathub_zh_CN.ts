@@ -7955,6 +7955,13 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>StatusLine</name>
+    <message>
+        <source>Show the whole message</source>
+        <translation>显示完整消息</translation>
+    </message>
+</context>
+<context>
     <name>StoragePage</name>
     <message>
         <source>SQLite — a single file on this computer</source>

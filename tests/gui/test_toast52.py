@@ -6,6 +6,7 @@ offers Details… with the whole text; a real stopped reply's last line stays ab
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any
 
 import pytest
@@ -18,14 +19,10 @@ from chathub_desktop.gui.design.tokens import Width
 from chathub_desktop.gui.shell.status_line import MAX_LINES, TEXT_INSET
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, layout_at_rest, reload_assistants, wait_shown
+from tests.gui.test_i18n_service_texts import _language
+from tests.gui.toast52_screenshot import compacted_text, imported_text
 
-#: The worst real messages the walker saw cut (26-compacted, 34-after-import), and their
-#: Chinese and Japanese as the window says them.
-COMPACTED = ("Compacted 6 messages in 2 batches; the History Compress model stopped at its token limit, so "
-             "only the complete part of its summary was kept · next request ≈ 1,025 → 465 tokens")
-IMPORTED = ("Imported 3 files: “Weekend walk” (19 messages), “Kyoto autumn trip” (6 messages and 5 on other "
-            "branches), “Retry helper in asyncio”: 1 already imported, skipped")
-COMPACTED_ZH = "已压缩 2 批中的 6 条消息；历史压缩模型达到了令牌上限，因此只保留了其摘要的完整部分 · 下一次请求约 1,025 → 465 个令牌"
+#: A made-up Japanese compaction result for the geometry check after a stop.
 COMPACTED_JA = ("2 回のバッチで 6 件のメッセージを圧縮しました。履歴圧縮モデルがトークン上限で停止したため、"
                 "要約の完全な部分だけを残しました · 次のリクエストは約 1,025 → 465 トークン")
 
@@ -47,12 +44,18 @@ def _open(window: Any, services: Any, qtbot: Any, size: tuple[int, int]) -> int:
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (800, 560)])
-@pytest.mark.parametrize("text", [COMPACTED, IMPORTED, COMPACTED_ZH, COMPACTED_JA])
+@pytest.mark.parametrize("language", ["en", "zh_CN", "ja"])
+@pytest.mark.parametrize("said", [compacted_text, imported_text])
 def test_a_toast_says_its_whole_message_in_at_most_three_lines(  # type: ignore[no-untyped-def]
-        window, services, qtbot, size, text) -> None:
-    """The toast's lines hold every character of the message (no "…", no Details…, no
-    tooltip standing in for it), at most three, each painted within the toast, which is
-    no wider than a readable line and stays over the composer's card."""
+        window, services, qtbot, size, language, said) -> None:
+    """The worst real messages the walker saw cut (26-compacted: more turns remain and the
+    summary was cut; 34-after-import), in English, 简体中文 and 日本語: the toast's lines
+    hold every character (no "…", no Details…, no tooltip standing in for it), at most
+    three, each painted within the toast, which is no wider than a readable line and
+    stays over the composer's card."""
+    with nullcontext() if language == "en" else _language(language):
+        text = said()
+    assert language == "en" or text != (said)()  # said in the language
     _open(window, services, qtbot, size)
     window.show_status(text, 0)
     line = window.status_line
@@ -75,7 +78,7 @@ def test_a_longer_message_is_cut_at_three_lines_and_details_says_it_all(  # type
     """Past three lines the third ends in "…" beside Details…, which opens the whole text
     (also the toast's tooltip); the next short message takes Details… away."""
     _open(window, services, qtbot, (800, 560))
-    text = " ".join([IMPORTED] * 4)
+    text = " ".join([imported_text()] * 4)
     window.show_status(text, 0)
     line = window.status_line
     qtbot.waitUntil(line.details_button.isVisible)
@@ -125,3 +128,16 @@ def test_a_stopped_replys_last_line_stays_above_the_toast(  # type: ignore[no-un
     layout_at_rest(window, qtbot)
     qtbot.waitUntil(lambda: last_bottom() < _in_window(window, line).top())
     assert view.is_at_bottom()
+
+
+def test_the_dark_toast_has_a_visible_edge() -> None:
+    """walk52 #3: the toast's shadow hardly shows on the dark surfaces; its edge there is
+    the outline token that reads 3:1 on every surface (the light theme keeps its border)."""
+    from chathub_desktop.gui.design.stylesheet import build_stylesheet
+    from chathub_desktop.gui.design.tokens import DARK, LIGHT
+
+    def edge(c: Any) -> str:
+        rule = build_stylesheet(c, 10).text.split("QStatusBar#statusLine {", 1)[1].split("}", 1)[0]
+        return rule.split("border: 1px solid ", 1)[1].split(";", 1)[0]
+
+    assert edge(DARK) == DARK.indicator and edge(LIGHT) == LIGHT.border_strong

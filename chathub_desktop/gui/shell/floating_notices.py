@@ -24,11 +24,12 @@ announced to screen readers when they change (a polite status, an assertive erro
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.gui.design.tokens import Space, Width
@@ -181,7 +182,8 @@ class FloatingNotices(QObject):
         line = self.status
         text = line.currentMessage()
         margins = line.contentsMargins()
-        advance = max((line.fontMetrics().horizontalAdvance(t) for t in text.split("\n")), default=0)
+        metrics = QFontMetricsF(line.font())  # fractional: a rounded-down width wrapped the last glyph
+        advance = max((math.ceil(metrics.horizontalAdvance(t)) + 1 for t in text.split("\n")), default=0)
         words = min(advance, int(Width.TOAST)) + 2 * TEXT_INSET if text else TEXT_INSET
         return words + line.permanent_width() + margins.left() + margins.right()
 

@@ -87,6 +87,7 @@ class StatusLine(QStatusBar):
         self.details_button.setObjectName("statusDetails")
         self.details_button.clicked.connect(self.open_details)
         self.details_button.hide()
+        self.setContentsMargins(0, 0, int(Space.XS), 0)  # the right-most button off the card's edge
         self.details_dialog: QMessageBox | None = None
         self.messageChanged.connect(self._on_message)
         self._retranslate()
