@@ -223,15 +223,19 @@ def test_a_refused_connection_is_not_called_a_provider_error(window, services, q
 
 
 def test_long_status_text_is_cut_to_the_status_line(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """A message past three lines (walk52 #3) is cut at the third with "…" beside
+    Details…; the line keeps the whole message, also its tooltip."""
     window.resize(700, 500)
     qtbot.wait(20)
     text = "Memory dream: " + "; ".join(f"assistant {i} added a card for 2026-11-30" for i in range(12))
     window.show_status(text)
-    shown = window.status_line.currentMessage()
-    assert shown.endswith("…") and len(shown) < len(text)
-    assert window.status_line.toolTip() == text  # the whole line is one hover away
-    qtbot.waitUntil(window.status_line.isVisible)  # shown while it has something to say (issue 29)
-    assert window.status_line.fontMetrics().horizontalAdvance(shown) < window.status_line.width()
+    line = window.status_line
+    qtbot.waitUntil(line.isVisible)  # shown while it has something to say (issue 29)
+    qtbot.waitUntil(line.details_button.isVisible)
+    assert line.currentMessage() == text and line.toolTip() == text  # the whole line is one hover away
+    shown = line.lines()
+    assert len(shown) == 3 and shown[-1].endswith("…")
+    assert all(line.fontMetrics().horizontalAdvance(s) < line.details_button.x() for s in shown)
 
 
 def test_a_deleted_topic_can_be_undone_then_is_deleted_off_the_gui_thread(window, services, monkeypatch,
