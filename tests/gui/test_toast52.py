@@ -10,7 +10,8 @@ from contextlib import nullcontext
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect
+from PySide6.QtGui import QEnterEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from chathub_desktop.core.messages import Role
@@ -76,12 +77,17 @@ def test_a_toast_says_its_whole_message_in_at_most_three_lines(  # type: ignore[
 def test_a_longer_message_is_cut_at_three_lines_and_details_says_it_all(  # type: ignore[no-untyped-def]
         window, services, qtbot) -> None:
     """Past three lines the third ends in "…" beside Details…, which opens the whole text
-    (also the toast's tooltip); the next short message takes Details… away."""
+    (also the toast's tooltip); the message's time stands still while the pointer is on
+    the toast; the next short message takes Details… away."""
     _open(window, services, qtbot, (800, 560))
     text = " ".join([imported_text()] * 4)
-    window.show_status(text, 0)
+    window.show_status(text, 10_000)
     line = window.status_line
     qtbot.waitUntil(line.details_button.isVisible)
+    QApplication.sendEvent(line, QEnterEvent(QPointF(5, 5), QPointF(5, 5), QPointF(5, 5)))
+    assert not line._expiry.isActive()  # the pointer on the toast: its time stands still
+    QApplication.sendEvent(line, QEvent(QEvent.Type.Leave))
+    assert line._expiry.isActive() and line.currentMessage() == text
     lines = line.lines()
     assert len(lines) == MAX_LINES and lines[-1].endswith("…") and line.toolTip() == text
     box = line.open_details()

@@ -569,10 +569,10 @@ class MainWindow(QMainWindow):
     def show_status(self, text: str, ms: int = 5000, topic_id: int | None = None) -> None:
         """A message in the status line for ``ms`` milliseconds (0: until replaced),
         wrapped to at most three lines at a readable width; a longer one is cut there and
-        offers Details… with the whole text, also its tooltip (walk52 #3: it was cut to
-        one line). A message about ``topic_id`` goes when another topic opens ("Stopped"
+        offers Details… with the whole text, also its tooltip; its time stands still while
+        the pointer is on it (walk52 #3: it was cut to one line). A message about ``topic_id`` goes when another topic opens ("Stopped"
         stayed on a fresh New topic)."""
-        self.status_line.showMessage(text, ms)
+        self.status_line.say(text, ms)
         self.status_line.about_topic(topic_id)
 
     # --- assistants (gui.assistant_switcher) ------------------------------------------------

@@ -7,8 +7,9 @@ composer's model chip shows the model, the assistant's name has it in its toolti
 from __future__ import annotations
 
 from PySide6 import QtCore  # Qt as QtCore.Qt when painting: its namespace loads after first paint
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QTimer
 from PySide6.QtGui import (
+    QEnterEvent,
     QFont,
     QFontMetrics,
     QGuiApplication,
@@ -72,7 +73,8 @@ class StatusLine(QStatusBar):
     """A ``QStatusBar`` that is not the main window's bar: it floats over the pages
     (:mod:`~chathub_desktop.gui.shell.floating_notices` places it, walk51 #5), without a
     size grip, hidden while its message is empty and none of its permanent widgets is
-    shown. ``showMessage``/``currentMessage``/``clearMessage`` are QStatusBar's."""
+    shown. :meth:`say` shows a message; ``currentMessage``/``clearMessage`` are
+    QStatusBar's."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         self._permanent: list[QWidget] = []  # before QStatusBar's own filtering starts
@@ -89,6 +91,10 @@ class StatusLine(QStatusBar):
         self.details_button.hide()
         self.setContentsMargins(0, 0, int(Space.XS), 0)  # the right-most button off the card's edge
         self.details_dialog: QMessageBox | None = None
+        self._expiry = QTimer(self)  # the message's time; it waits while the pointer is on the toast
+        self._expiry.setSingleShot(True)
+        self._expiry.timeout.connect(self.clearMessage)
+        self._held = 0  # ms the message had left when the pointer came onto the toast (0: none)
         self.messageChanged.connect(self._on_message)
         self._retranslate()
         self.add_permanent(self.details_button)
@@ -105,7 +111,30 @@ class StatusLine(QStatusBar):
             self._retranslate()
         super().changeEvent(event)
 
+    def say(self, text: str, ms: int = 0) -> None:
+        """Show ``text`` for ``ms`` milliseconds (0: until replaced); the time stands still
+        while the pointer is on the toast, so Details… can be reached (walk52 #3)."""
+        self.showMessage(text)
+        if ms > 0:
+            self._expiry.start(ms)
+
+    def enterEvent(self, event: QEnterEvent) -> None:  # noqa: N802 - Qt override
+        """The pointer came onto the toast: its message's time stands still."""
+        if self._expiry.isActive():
+            self._held = max(1, self._expiry.remainingTime())
+            self._expiry.stop()
+        super().enterEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """The pointer left the toast: the message's time runs on (at least 1.5 s more)."""
+        if self._held:
+            self._expiry.start(max(self._held, 1500))
+            self._held = 0
+        super().leaveEvent(event)
+
     def _on_message(self, text: str) -> None:
+        self._expiry.stop()  # a new message (or none) ends the old one's time
+        self._held = 0
         if not text:
             self._topic = None
             self._lines, self._fitted = [], ("", -1)
