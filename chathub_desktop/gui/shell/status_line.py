@@ -84,7 +84,7 @@ class StatusLine(QStatusBar):
         self.setSizeGripEnabled(False)
         self.elevation = Elevated(self, TOAST_ELEVATION)  # a toast's shadow (polish52)
         self._lines: list[str] = []  # the message as painted, one string a line (:meth:`fit`)
-        self._fitted: tuple[str, int] = ("", -1)  # (message, text width) the lines are for
+        self._fitted: tuple[str, int, str] = ("", -1, "")  # (message, text width, font) the lines are for
         self.details_button = QPushButton()  # shown while the message is cut (walk52 #3)
         self.details_button.setObjectName("statusDetails")
         self.details_button.clicked.connect(self.open_details)
@@ -137,7 +137,7 @@ class StatusLine(QStatusBar):
         self._held = 0
         if not text:
             self._topic = None
-            self._lines, self._fitted = [], ("", -1)
+            self._lines, self._fitted = [], ("", -1, "")
             self.details_button.hide()
             self.setToolTip("")
         self._sync()
@@ -156,8 +156,9 @@ class StatusLine(QStatusBar):
         margins = self.contentsMargins()
         others = self.permanent_width(without=self.details_button)
         room = width - margins.left() - margins.right() - 2 * TEXT_INSET - others
-        if self._fitted != (text, room):
-            self._fitted = (text, room)
+        fitted = (text, room, self.font().key())  # a new font size wraps anew
+        if self._fitted != fitted:
+            self._fitted = fitted
             lines = wrap_lines(text, self.font(), room)
             cut = len(lines) > MAX_LINES
             if cut:  # room for Details… too
