@@ -177,6 +177,7 @@ class StatusLine(QStatusBar):
             self.details_dialog = QMessageBox(self.window())
             self.details_dialog.setObjectName("statusDetailsDialog")
             self.details_dialog.setIcon(QMessageBox.Icon.Information)
+            self.details_dialog.setTextFormat(QtCore.Qt.TextFormat.PlainText)  # a "<" in it is text
             self.details_dialog.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details_dialog.setWindowTitle(QGuiApplication.applicationDisplayName())
         self.details_dialog.setText(self.currentMessage())
