@@ -99,6 +99,7 @@ from chathub_desktop.gui.memory.page_common import (
 )
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.settings.card_field import CardField
+from chathub_desktop.gui.settings.setting_rows import SettingGroup
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -210,8 +211,11 @@ class DreamPanel(QWidget):
     def _build(self) -> None:
         self._lay = lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(6)
-
+        lay.setSpacing(Space.SM)
+        #: The group's settings as rows of one card (memlook52: as Settings lays them out): Topic
+        #: snippets (put first by the group), then the schedule form's rows when it is built.
+        self.settings_card = SettingGroup(self.texts, name="dreamSettingsCard")
+        lay.addWidget(self.settings_card)
 
         # dynamic memory title row
         hrow = QHBoxLayout()
@@ -416,8 +420,8 @@ class DreamPanel(QWidget):
         if self._schedule is None:
             # made in this panel's window: a widget outside the active window asks the (Python)
             # style whether it is active at each polish (issue 30)
-            form = self._schedule = ScheduleForm(self, self)
-            self._lay.insertWidget(0, form)
+            form = self._schedule = ScheduleForm(self, self.settings_card)
+            self.settings_card.add(form)
             form.show()
             form.set_memory_enabled(self.memory_enabled)
             if self.view is not None:  # a read came first

@@ -64,7 +64,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.fixed_memory import Note
 from chathub_desktop.core.fixed_memory import notes as notes_of
 from chathub_desktop.gui.design import Tone, set_tone
-from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.design.tokens import Space, Width
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.dreaming_group import DreamingGroup, DreamingParts
 from chathub_desktop.gui.memory.editor_in_view import EditorInView
@@ -198,21 +198,34 @@ class MemoryPage(QWidget):
         self._say_title()
         self.header.back_requested.connect(self.back_requested)
         outer.addWidget(self.header)
-        # the rest scrolls as a whole in a short window: no list is squeezed to nothing (walk29 #15)
+        # the rest scrolls as a whole in a short window: no list is squeezed to nothing (walk29 #15);
+        # its content is one column of a readable width, centred (memlook52: as the Settings pages)
         body = QWidget()
         body.setObjectName("memoryPageBody")
+        self._centre = centre = QHBoxLayout(body)
+        centre.setContentsMargins(0, 0, 0, 0)
+        column = QWidget()
+        column.setObjectName("memoryPageColumn")
+        self._column = column
+        centre.addWidget(column)  # centred by the layout's margins (_centre_column)
         self.body_scroll = QScrollArea()
         self.body_scroll.setObjectName("memoryPageScroll")
         self.body_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.body_scroll.setWidgetResizable(True)
         self.body_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body_scroll.setWidget(body)
+        # the scroll bar's room is kept while it is hidden, so nothing moves sideways when it comes
+        self._bar_holder = self.body_scroll.verticalScrollBar().parentWidget()  # Qt shows and hides this box
+        assert self._bar_holder is not None
+        self._bar_holder.installEventFilter(self)
+        self.body_scroll.installEventFilter(self)
+        self._centre_column()
         #: The open card editor kept whole in view (a component).
         self.editor_view = EditorInView(self.body_scroll)
         outer.addWidget(self.body_scroll, 1)
-        outer = QVBoxLayout(body)
+        outer = QVBoxLayout(column)
         self._body_layout = outer
-        outer.setContentsMargins(Space.LG, 0, Space.LG, Space.LG)
+        outer.setContentsMargins(Space.XL, 0, Space.XL, Space.LG)
         outer.setSpacing(Space.MD)
 
         # master switch (MEM-1), first row, with what it does beside it (a component)
@@ -220,12 +233,6 @@ class MemoryPage(QWidget):
         self.switch = MemorySwitch(outer, t, self.ops, lambda on: self.svc.assistants.update(
             self.assistant_id, memory_enabled=on), self.show_status, self)
         self.memory_switch, self.switch_help, self.off_hint = self.switch.switch, self.switch.help, self.switch.off_hint
-
-        line = QFrame()  # a 1 px rule in the border token (walk40: not the style's sunken groove)
-        line.setObjectName("pageRule")
-        line.setFrameShape(QFrame.Shape.NoFrame)
-        line.setFixedHeight(1)
-        outer.addWidget(line)
 
         # fixed memory above, dreaming memory below; the user can move the split
         fixed = QWidget()
@@ -386,8 +393,25 @@ class MemoryPage(QWidget):
         lay.setStretch(lay.count() - 1, 1 if cards and not group.shown else 0)
         self.list_fit.schedule()
 
+    def _centre_column(self) -> None:
+        """The content column at most :attr:`Width.SETTINGS` wide, centred in the scroll
+        area (memlook52); the page's scroll bar's room is kept at the right while the bar is
+        hidden, so a line bringing the bar never moves Dream now sideways (fix30)."""
+        shown = self._bar_holder.isVisibleTo(self.body_scroll)
+        room = self.body_scroll.verticalScrollBar().sizeHint().width()
+        full = self.body_scroll.contentsRect().width()  # the viewport and the bar's room
+        side = max(0, (full - room - Width.SETTINGS) // 2)
+        margins = (side, 0, side + (0 if shown else room), 0)
+        if self._centre.contentsMargins().left() != side or self._centre.contentsMargins().right() != margins[2]:
+            self._centre.setContentsMargins(*margins)
+
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """Qt: the Add editor opening or closing re-checks the compact empty state."""
+        """Qt: the Add editor opening or closing re-checks the compact empty state; the
+        page's scroll bar coming or going keeps the column in place."""
+        if obj is self._bar_holder or obj is self.body_scroll:
+            if event.type() in (QEvent.Type.ShowToParent, QEvent.Type.HideToParent, QEvent.Type.Resize):
+                self._centre_column()
+            return False
         if event.type() == QEvent.Type.ShowToParent:
             self._sync_empty()  # at once: the editor takes the focus next
         elif event.type() == QEvent.Type.HideToParent:
@@ -524,7 +548,7 @@ class MemoryPage(QWidget):
             w.setEnabled(False)
 
     def _apply(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
-        with one_layout_pass(self.body_scroll.widget(), self._fixed_section):  # what it shows, laid out once
+        with one_layout_pass(self.body_scroll.widget(), self._column, self._fixed_section):  # what it shows, laid out once
             self._show_read(a, snap, notes)
             self.loads += 1
             self._sync_empty()
