@@ -215,10 +215,10 @@ class MemoryPage(QWidget):
         self.body_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body_scroll.setWidget(body)
         # the scroll bar's room is kept while it is hidden, so nothing moves sideways when it comes
-        self._bar_holder = self.body_scroll.verticalScrollBar().parentWidget()  # Qt shows and hides this box
-        assert self._bar_holder is not None
-        self._bar_holder.installEventFilter(self)
-        self.body_scroll.installEventFilter(self)
+        self.body_scroll.viewport().installEventFilter(self)  # resized as the bar comes and goes
+        self._bar_box = self.body_scroll.verticalScrollBar().parentWidget()  # what Qt shows and hides
+        if self._bar_box is not None:
+            self._bar_box.installEventFilter(self)
         self._centre_column()
         #: The open card editor kept whole in view (a component).
         self.editor_view = EditorInView(self.body_scroll)
@@ -397,19 +397,20 @@ class MemoryPage(QWidget):
         """The content column at most :attr:`Width.SETTINGS` wide, centred in the scroll
         area (memlook52); the page's scroll bar's room is kept at the right while the bar is
         hidden, so a line bringing the bar never moves Dream now sideways (fix30)."""
-        shown = self._bar_holder.isVisibleTo(self.body_scroll)
-        room = self.body_scroll.verticalScrollBar().sizeHint().width()
         full = self.body_scroll.contentsRect().width()  # the viewport and the bar's room
+        room = self.body_scroll.verticalScrollBar().sizeHint().width()
+        shown = self._bar_box is not None and self._bar_box.isVisibleTo(self.body_scroll)
         side = max(0, (full - room - Width.SETTINGS) // 2)
-        margins = (side, 0, side + (0 if shown else room), 0)
-        if self._centre.contentsMargins().left() != side or self._centre.contentsMargins().right() != margins[2]:
-            self._centre.setContentsMargins(*margins)
+        right = side + (0 if shown else room)
+        if self._centre.contentsMargins().left() != side or self._centre.contentsMargins().right() != right:
+            self._centre.setContentsMargins(side, 0, right, 0)
+            self._centre.activate()  # at once: nothing drawn or measured at the old place
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Qt: the Add editor opening or closing re-checks the compact empty state; the
         page's scroll bar coming or going keeps the column in place."""
-        if obj is self._bar_holder or obj is self.body_scroll:
-            if event.type() in (QEvent.Type.ShowToParent, QEvent.Type.HideToParent, QEvent.Type.Resize):
+        if obj is self.body_scroll.viewport() or obj is self._bar_box:
+            if event.type() in (QEvent.Type.Resize, QEvent.Type.ShowToParent, QEvent.Type.HideToParent):
                 self._centre_column()
             return False
         if event.type() == QEvent.Type.ShowToParent:
