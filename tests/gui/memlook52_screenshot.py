@@ -2,12 +2,14 @@
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.memlook52_screenshot [OUT_DIR]
 
-For English and 简体中文, at 1366×768 and 800×560, light then dark, in the window: the
+For English, 简体中文 and 日本語, at 1366×768 and 800×560, light then dark, in the window: the
 page with a Daily schedule stored (``memory-<lang>-<W>x<H>-<theme>-page.png``: the switch
 row, fixed memory, the Dreaming memory card, a long one-line dream card wrapped at the
 card's width), the schedule changed but not saved (``…-changed.png``: the card's foot with
 Cancel and Save) and the page scrolled to its end (``…-end.png``). Each with its design
 audit line, into OUT_DIR (default ``/tmp/chathub-shots``). Exit code 1 when an audit failed.
+The README's ``docs/screenshot-memory-page-zh_CN.png`` and ``-ja-dark.png`` are this
+script's ``memory-zh_CN-1366x768-light-page.png`` and ``memory-ja-1366x768-dark-page.png``.
 The same script runs on the base (the attributes it uses are older than memlook52).
 """
 
@@ -60,7 +62,7 @@ def main(out_dir: Path) -> int:
             form.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
             form.show_settings(form.view, False)  # type: ignore[arg-type]  # said again in Berlin's time
             bar = page.body_scroll.verticalScrollBar()
-            for lang in (UiLanguage.ENGLISH, UiLanguage.CHINESE_SIMPLIFIED):
+            for lang in (UiLanguage.ENGLISH, UiLanguage.CHINESE_SIMPLIFIED, UiLanguage.JAPANESE):
                 window.view.language_actions[lang].trigger()
                 for size in SIZES:
                     window.resize(*size)

@@ -1,10 +1,13 @@
-"""Assistant → Memory (MEM-1..MEM-3, MEM-7, DRM-1, APP-6): the memory master switch, the
+"""Assistant → Memory (MEM-1..MEM-3, MEM-7, DRM-1, APP-6): the memory master switch (a
+setting row on a card, as Settings lays out a choice; memlook52), the
 assistant's fixed memory as numbered cards plus the raw Markdown editor, and the
 Dreaming memory group (:class:`~chathub_desktop.gui.memory.dreaming_group.DreamingGroup`:
 Topic snippets, then :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel` — the dream
 schedule, Dream now and the dynamic-memory cards — scrolling in its pane, foldable). The
 fixed memory comes first and takes a taller window's room; the page scrolls as a whole
-when the window is short, each card list keeping room for three cards (walk29 #15).
+when the window is short, each card list keeping room for three cards (walk29 #15). All of
+it is one column at most ``Width.SETTINGS`` wide, centred (memlook52: not hugging the left
+edge of a wide window).
 
 - The cards are one :class:`QListView` over
   :class:`~chathub_desktop.gui.memory.entry_model.MemoryEntryModel` painted by
