@@ -91,7 +91,9 @@ from chathub_desktop.gui.memory.dream_schedule_form import (
 )
 from chathub_desktop.gui.memory.dream_status import DreamStatusLine
 from chathub_desktop.gui.memory.list_fit import preferred_height
+from chathub_desktop.gui.memory.list_grow import ListToContent
 from chathub_desktop.gui.memory.page_common import (
+    MIN_ROWS,
     ListRefresh,
     card_list,
     help_mark,
@@ -202,6 +204,10 @@ class DreamPanel(QWidget):
             self.build_schedule()
         # coalesces bursts (an op's result + its MemoryChanged); owns the bus connections
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
+        #: The cards as tall as they are: the page scrolls over them, not the list (memlook52).
+        self.grow = ListToContent(self.list, self.delegate,
+                                  lambda: self.delegate.rows_height(MIN_ROWS) if self.model.rowCount() else 0,
+                                  lambda: self.model.rowCount() > 0)
         self.refresh.follow(events.memory_changed, self._on_memory_changed)
         self.refresh.follow(events.dream_progress, self.runs.on_dream_progress)
         if load_now:
@@ -660,7 +666,7 @@ class DreamPanel(QWidget):
         height, and that plus the lines shown under them now (fix30: they never take room
         above the bar)."""
         sp = self._lay.spacing()
-        cards = preferred_height(self.tabs) + sp
+        cards = preferred_height(self.tabs) - self.grow.extra() + sp  # room for a few cards; the page scrolls to more
         return cards, cards + self.failure.lines_height(sp)
 
     def show_error(self, message: str) -> None:

@@ -43,6 +43,7 @@ from collections.abc import Callable
 from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
+    QModelIndex,
     QObject,
     Qt,
     QTimer,
@@ -313,10 +314,22 @@ class MemoryPage(QWidget):
     def _build_dreaming(self) -> None:
         """The Dreaming memory group put in the page, and the fixed list's fit to it."""
         panel, group = self.parts.place()
+        panel.list.selectionModel().currentChanged.connect(self._reveal_dream_card)
         if self.assistant is not None:  # a read came first (a caller needed the panel early)
             panel.set_memory_enabled(self.assistant.memory_enabled)
             group.set_snippets(self.assistant.topic_snippets)
         self._sync_empty()
+
+    def _reveal_dream_card(self, current: QModelIndex) -> None:
+        """The page scrolled so the dream card made current is in view (the dream list has no
+        scroll of its own, memlook52: its keys and Select move the page)."""
+        view = self.dream_panel.list
+        rect = view.visualRect(current) if current.isValid() else None
+        if rect is None or rect.isEmpty():
+            return
+        top = view.viewport().mapTo(self.body_scroll.widget(), rect.topLeft())
+        half = rect.height() // 2
+        self.body_scroll.ensureVisible(top.x(), top.y() + half, 0, half + Space.SM)
 
     @property
     def dream_panel(self) -> DreamPanel:
