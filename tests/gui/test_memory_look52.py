@@ -96,3 +96,27 @@ def test_next_words_names_today_and_tomorrow_where_the_user_is() -> None:
         f"Every {weekday_name(0)} at 23:30 UTC — {weekday_name(1)} 00:30 in Berlin")  # the interface's day names
     assert plan_words(Schedule("daily", "02:00"), datetime(2026, 12, 3, 2, 0, tzinfo=UTC), UTC, "UTC") == (
         "Every day at 02:00 UTC")
+
+
+def test_the_page_scrolls_over_the_dream_cards_as_one(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """Memlook52: the dream list is as tall as its cards — no scroll of its own inside the
+    page's — and a card made current (its keys, Select) is brought into the page's view;
+    the fixed list keeps its own view (10,000 entries stay virtualised)."""
+    from tests.gui.test_memory_page_walk29 import seed
+
+    seed(services, assistant, 12)
+    page.resize(1366, 740)
+    panel = page.dream_panel
+    panel.schedule_reload()
+    page.schedule_reload()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 12 and page.model.total() == 12, timeout=5000)
+    cards = panel.list
+    qtbot.waitUntil(lambda: cards.height() >= panel.grow.content_height()
+                    and cards.verticalScrollBar().maximum() == 0, timeout=5000)
+    bar = page.body_scroll.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == 0  # the page scrolls, from its top
+    panel.select_number(12)
+    qtbot.waitUntil(lambda: bar.value() > 0, timeout=3000)
+    rect = cards.visualRect(panel.model.index(11))
+    top = cards.viewport().mapTo(page.body_scroll.viewport(), rect.topLeft()).y()
+    assert 0 <= top and top + rect.height() <= page.body_scroll.viewport().height()  # card #12 whole in view
