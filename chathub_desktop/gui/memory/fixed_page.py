@@ -43,7 +43,6 @@ from collections.abc import Callable
 from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
-    QModelIndex,
     QObject,
     Qt,
     QTimer,
@@ -68,7 +67,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.fixed_memory import Note
 from chathub_desktop.core.fixed_memory import notes as notes_of
 from chathub_desktop.gui.design import Tone, set_tone
-from chathub_desktop.gui.design.tokens import Space, Width
+from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.dreaming_group import DreamingGroup, DreamingParts
 from chathub_desktop.gui.memory.editor_in_view import EditorInView
@@ -80,6 +79,7 @@ from chathub_desktop.gui.memory.fixed_toolbar import FixedToolbar
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
 from chathub_desktop.gui.memory.memory_switch import MemorySwitch
+from chathub_desktop.gui.memory.page_column import CentredColumn
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
     card_list,
@@ -206,12 +206,12 @@ class MemoryPage(QWidget):
         # its content is one column of a readable width, centred (memlook52: as the Settings pages)
         body = QWidget()
         body.setObjectName("memoryPageBody")
-        self._centre = centre = QHBoxLayout(body)
+        centre = QHBoxLayout(body)
         centre.setContentsMargins(0, 0, 0, 0)
         column = QWidget()
         column.setObjectName("memoryPageColumn")
         self._column = column
-        centre.addWidget(column)  # centred by the layout's margins (_centre_column)
+        centre.addWidget(column)  # centred by the layout's margins (CentredColumn)
         self.body_scroll = QScrollArea()
         self.body_scroll.setObjectName("memoryPageScroll")
         self.body_scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -219,11 +219,8 @@ class MemoryPage(QWidget):
         self.body_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body_scroll.setWidget(body)
         # the scroll bar's room is kept while it is hidden, so nothing moves sideways when it comes
-        self.body_scroll.viewport().installEventFilter(self)  # resized as the bar comes and goes
-        self._bar_box = self.body_scroll.verticalScrollBar().parentWidget()  # what Qt shows and hides
-        if self._bar_box is not None:
-            self._bar_box.installEventFilter(self)
-        self._centre_column()
+        #: The column's width and place (a component).
+        self.centring = CentredColumn(self.body_scroll, centre)
         #: The open card editor kept whole in view (a component).
         self.editor_view = EditorInView(self.body_scroll)
         outer.addWidget(self.body_scroll, 1)
@@ -314,22 +311,13 @@ class MemoryPage(QWidget):
     def _build_dreaming(self) -> None:
         """The Dreaming memory group put in the page, and the fixed list's fit to it."""
         panel, group = self.parts.place()
-        panel.list.selectionModel().currentChanged.connect(self._reveal_dream_card)
+        # the dream list has no scroll of its own (memlook52): a card made current moves the page
+        panel.list.selectionModel().currentChanged.connect(
+            lambda cur, _prev: self.editor_view.reveal_row(panel.list, cur))
         if self.assistant is not None:  # a read came first (a caller needed the panel early)
             panel.set_memory_enabled(self.assistant.memory_enabled)
             group.set_snippets(self.assistant.topic_snippets)
         self._sync_empty()
-
-    def _reveal_dream_card(self, current: QModelIndex) -> None:
-        """The page scrolled so the dream card made current is in view (the dream list has no
-        scroll of its own, memlook52: its keys and Select move the page)."""
-        view = self.dream_panel.list
-        rect = view.visualRect(current) if current.isValid() else None
-        if rect is None or rect.isEmpty():
-            return
-        top = view.viewport().mapTo(self.body_scroll.widget(), rect.topLeft())
-        half = rect.height() // 2
-        self.body_scroll.ensureVisible(top.x(), top.y() + half, 0, half + Space.SM)
 
     @property
     def dream_panel(self) -> DreamPanel:
@@ -409,26 +397,8 @@ class MemoryPage(QWidget):
         lay.setStretch(lay.count() - 1, 1 if cards and not group.shown else 0)
         self.list_fit.schedule()
 
-    def _centre_column(self) -> None:
-        """The content column at most :attr:`Width.SETTINGS` wide, centred in the scroll
-        area (memlook52); the page's scroll bar's room is kept at the right while the bar is
-        hidden, so a line bringing the bar never moves Dream now sideways (fix30)."""
-        full = self.body_scroll.contentsRect().width()  # the viewport and the bar's room
-        room = self.body_scroll.verticalScrollBar().sizeHint().width()
-        shown = self._bar_box is not None and self._bar_box.isVisibleTo(self.body_scroll)
-        side = max(0, (full - room - Width.SETTINGS) // 2)
-        right = side + (0 if shown else room)
-        if self._centre.contentsMargins().left() != side or self._centre.contentsMargins().right() != right:
-            self._centre.setContentsMargins(side, 0, right, 0)
-            self._centre.activate()  # at once: nothing drawn or measured at the old place
-
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """Qt: the Add editor opening or closing re-checks the compact empty state; the
-        page's scroll bar coming or going keeps the column in place."""
-        if obj is self.body_scroll.viewport() or obj is self._bar_box:
-            if event.type() in (QEvent.Type.Resize, QEvent.Type.ShowToParent, QEvent.Type.HideToParent):
-                self._centre_column()
-            return False
+        """Qt: the Add editor opening or closing re-checks the compact empty state."""
         if event.type() == QEvent.Type.ShowToParent:
             self._sync_empty()  # at once: the editor takes the focus next
         elif event.type() == QEvent.Type.HideToParent:
