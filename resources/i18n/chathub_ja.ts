@@ -1917,10 +1917,6 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>%2 で %1</translation>
     </message>
     <message>
-        <source>Memory &amp;dream:</source>
-        <translation>記憶ドリーム：</translation>
-    </message>
-    <message>
         <source>Daily</source>
         <translation>毎日</translation>
     </message>
@@ -1955,10 +1951,6 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>UTC の時刻、24 時間制の HH:MM（例：02:00）。Enter で保存します。</translation>
     </message>
     <message>
-        <source>&amp;Keep dream cards:</source>
-        <translation>残すドリームカード数：</translation>
-    </message>
-    <message>
         <source>Single-day cards kept before the oldest are merged into one range card (%1–%2, default %3); Save merges at once</source>
         <translation>最も古いカードが範囲カードにまとめられる前に残す 1 日分のカードの数（%1–%2、既定 %3）。保存するとすぐにまとめます</translation>
     </message>
@@ -1975,8 +1967,40 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>スケジュールが次に実行される時刻（UTC）。その前の UTC の 1 日についてドリームします</translation>
     </message>
     <message>
+        <source>Every %1 at %2 UTC</source>
+        <translation>毎週%1 UTC %2</translation>
+    </message>
+    <message>
+        <source>Every day at %1 UTC</source>
+        <translation>毎日 UTC %1</translation>
+    </message>
+    <message>
+        <source>today</source>
+        <translation>今日</translation>
+    </message>
+    <message>
+        <source>tomorrow</source>
+        <translation>明日</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Memory &amp;dream</source>
+        <translation>記憶ドリーム</translation>
+    </message>
+    <message>
+        <source>&amp;Keep dream cards</source>
+        <translation>残すドリームカード数</translation>
+    </message>
+    <message>
         <source>The latest scheduled dream: when it ran, how it ended and, if it failed, why (it is retried later)</source>
         <translation>最新の予定ドリーム：いつ実行され、どう終わったか、失敗した場合はその理由（後で再試行されます）</translation>
+    </message>
+    <message>
+        <source>Put the schedule and Keep dream cards back as they are stored</source>
+        <translation>スケジュールと残すドリームカード数を保存済みの値に戻します</translation>
     </message>
     <message>
         <source>%1, on the next firing day (%2)</source>
@@ -2023,8 +2047,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>スケジュールはオフです：ドリームは自動では実行されません。「今すぐドリーム」は使えます。</translation>
     </message>
     <message>
-        <source>Next dream: %1 — %2, over the UTC day before.</source>
-        <translation>次のドリーム：%1 — %2、その前の UTC の 1 日について。</translation>
+        <source>%1. Next dream: %2.</source>
+        <translation>%1。次のドリーム：%2。</translation>
     </message>
     <message>
         <source> Dreams are paused (tray menu → Pause dreams).</source>

@@ -1917,10 +1917,6 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <source>Memory &amp;dream:</source>
-        <translation>记忆梦境：</translation>
-    </message>
-    <message>
         <source>Daily</source>
         <translation>每天</translation>
     </message>
@@ -1955,10 +1951,6 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>UTC 时间，24 小时制 HH:MM（例如 02:00）。按 Enter 保存。</translation>
     </message>
     <message>
-        <source>&amp;Keep dream cards:</source>
-        <translation>保留梦境卡片数：</translation>
-    </message>
-    <message>
         <source>Single-day cards kept before the oldest are merged into one range card (%1–%2, default %3); Save merges at once</source>
         <translation>最早的卡片合并成一张范围卡片之前保留的单日卡片数（%1–%2，默认 %3）；保存时立即合并</translation>
     </message>
@@ -1975,8 +1967,40 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>计划下次触发的时间（UTC）；它会对前一个 UTC 日做梦</translation>
     </message>
     <message>
+        <source>Every %1 at %2 UTC</source>
+        <translation>每%1 UTC %2</translation>
+    </message>
+    <message>
+        <source>Every day at %1 UTC</source>
+        <translation>每天 UTC %1</translation>
+    </message>
+    <message>
+        <source>today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <source>tomorrow</source>
+        <translation>明天</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Memory &amp;dream</source>
+        <translation>记忆梦境</translation>
+    </message>
+    <message>
+        <source>&amp;Keep dream cards</source>
+        <translation>保留梦境卡片数</translation>
+    </message>
+    <message>
         <source>The latest scheduled dream: when it ran, how it ended and, if it failed, why (it is retried later)</source>
         <translation>最近一次计划梦境：运行时间、结果，以及失败时的原因（之后会重试）</translation>
+    </message>
+    <message>
+        <source>Put the schedule and Keep dream cards back as they are stored</source>
+        <translation>将计划和保留梦境卡片数恢复为已保存的值</translation>
     </message>
     <message>
         <source>%1, on the next firing day (%2)</source>
@@ -2023,8 +2047,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>计划已关闭：梦境不会自动运行。“立即做梦”仍然可用。</translation>
     </message>
     <message>
-        <source>Next dream: %1 — %2, over the UTC day before.</source>
-        <translation>下次梦境：%1 — %2，读取前一个 UTC 日。</translation>
+        <source>%1. Next dream: %2.</source>
+        <translation>%1。下次做梦：%2。</translation>
     </message>
     <message>
         <source> Dreams are paused (tray menu → Pause dreams).</source>

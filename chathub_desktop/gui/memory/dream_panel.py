@@ -91,7 +91,9 @@ from chathub_desktop.gui.memory.dream_schedule_form import (
 )
 from chathub_desktop.gui.memory.dream_status import DreamStatusLine
 from chathub_desktop.gui.memory.list_fit import preferred_height
+from chathub_desktop.gui.memory.list_grow import ListToContent
 from chathub_desktop.gui.memory.page_common import (
+    MIN_ROWS,
     ListRefresh,
     card_list,
     help_mark,
@@ -99,6 +101,7 @@ from chathub_desktop.gui.memory.page_common import (
 )
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.settings.card_field import CardField
+from chathub_desktop.gui.settings.setting_rows import SettingGroup
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -201,6 +204,10 @@ class DreamPanel(QWidget):
             self.build_schedule()
         # coalesces bursts (an op's result + its MemoryChanged); owns the bus connections
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
+        #: The cards as tall as they are: the page scrolls over them, not the list (memlook52).
+        self.grow = ListToContent(self.list, self.delegate,
+                                  lambda: self.delegate.rows_height(MIN_ROWS) if self.model.rowCount() else 0,
+                                  lambda: self.model.rowCount() > 0)
         self.refresh.follow(events.memory_changed, self._on_memory_changed)
         self.refresh.follow(events.dream_progress, self.runs.on_dream_progress)
         if load_now:
@@ -210,8 +217,11 @@ class DreamPanel(QWidget):
     def _build(self) -> None:
         self._lay = lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(6)
-
+        lay.setSpacing(Space.SM)
+        #: The group's settings as rows of one card (memlook52: as Settings lays them out): Topic
+        #: snippets (put first by the group), then the schedule form's rows when it is built.
+        self.settings_card = SettingGroup(self.texts, name="dreamSettingsCard")
+        lay.addWidget(self.settings_card)
 
         # dynamic memory title row
         hrow = QHBoxLayout()
@@ -416,8 +426,8 @@ class DreamPanel(QWidget):
         if self._schedule is None:
             # made in this panel's window: a widget outside the active window asks the (Python)
             # style whether it is active at each polish (issue 30)
-            form = self._schedule = ScheduleForm(self, self)
-            self._lay.insertWidget(0, form)
+            form = self._schedule = ScheduleForm(self, self.settings_card)
+            self.settings_card.add(form)
             form.show()
             form.set_memory_enabled(self.memory_enabled)
             if self.view is not None:  # a read came first
@@ -656,7 +666,7 @@ class DreamPanel(QWidget):
         height, and that plus the lines shown under them now (fix30: they never take room
         above the bar)."""
         sp = self._lay.spacing()
-        cards = preferred_height(self.tabs) + sp
+        cards = preferred_height(self.tabs) - self.grow.extra() + sp  # room for a few cards; the page scrolls to more
         return cards, cards + self.failure.lines_height(sp)
 
     def show_error(self, message: str) -> None:
