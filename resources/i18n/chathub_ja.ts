@@ -2155,8 +2155,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <source>%n more wait(s) for review</source>
-        <translation><numerusform>あと %n 件が確認待ち</numerusform></translation>
+        <source>%n card(s) wait(s) for review</source>
+        <translation><numerusform>%n 件のカードが確認待ち</numerusform></translation>
     </message>
     <message>
         <source>nothing else waits</source>

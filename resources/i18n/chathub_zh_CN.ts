@@ -2155,8 +2155,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <source>%n more wait(s) for review</source>
-        <translation><numerusform>还有 %n 条等待审阅</numerusform></translation>
+        <source>%n card(s) wait(s) for review</source>
+        <translation><numerusform>%n 张卡片等待审阅</numerusform></translation>
     </message>
     <message>
         <source>nothing else waits</source>

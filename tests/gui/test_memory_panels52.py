@@ -1,0 +1,49 @@
+"""The Memory page's panels tell the truth (issue 30, walk52 #4–#7, #11a): the proposals'
+count and status lines stay true after Accept, the cards' buttons are off the Proposals
+tab, a proposal's preview is rendered as the cards are, and the empty timeline says a
+dream is running while one runs."""
+
+from __future__ import annotations
+
+from chathub_desktop.gui.memory.card_markdown import HEADING_MARK
+from tests.fakes.vendor_server import Reply
+from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, summ  # noqa: F401
+
+#: A model's card with a heading, bullets and a fenced block (walk52 #4: shown raw).
+FENCED = ("## Python habits\n- Rounds numbers with `round()` in reports\n- Prefers metric units\n"
+          "```python\nprint(round(2.5))\n```\nAsked about tables on Monday.")
+
+
+def test_a_proposal_is_previewed_rendered_and_its_status_lines_stay_true(  # type: ignore[no-untyped-def]
+        open_page, services, helper, summ, qtbot):  # noqa: F811
+    """Dream now with review on proposes a card: its preview shows bullets and no fences;
+    one proposal is counted as one (not "1 more"); Accept clears "… accept or discard it";
+    the cards' buttons are hidden on the Proposals tab and back on the Cards tab."""
+    active_yesterday(services, helper)
+    services.dreams.review.set_enabled(helper, True)
+    panel = open_page(helper).dream_panel
+    summ.script(Reply(text_chunks=[FENCED]))
+    panel.runs.dream_now()
+    qtbot.waitUntil(lambda: not panel.runs.dreaming, timeout=5000)
+    qtbot.waitUntil(lambda: bool(services.dreams.review.proposals(helper)), timeout=5000)
+    idle(qtbot, panel)
+    assert "accept or discard it" in panel.status_label.text() and panel.status_label.isVisible()
+    section = panel.show_proposals()
+    qtbot.waitUntil(lambda: section.list.count() == 1, timeout=5000)
+    assert not any(b.isVisible() for b in panel.card_buttons)  # walk52 #4: cards' buttons on Proposals
+    shown = section.text.toPlainText()
+    assert "• Rounds numbers with round() in reports" in shown and "print(round(2.5))" in shown
+    assert "```" not in shown and "##" not in shown and HEADING_MARK not in shown
+    # the review switch's line counts the one proposal shown as one, not "1 more"
+    section.review_box.setChecked(False)
+    qtbot.waitUntil(lambda: section.status.text().startswith("Dreams add their cards at once"), timeout=5000)
+    section.review_box.setChecked(True)
+    qtbot.waitUntil(lambda: section.status.text() == "New dream cards wait here for review · 1 card waits for review",
+                    timeout=5000)
+    assert section.accept_current()
+    qtbot.waitUntil(lambda: section.list.count() == 0 and not section.ops.busy, timeout=5000)
+    qtbot.waitUntil(lambda: section.status.text() == "Added as card #1 · nothing else waits", timeout=5000)
+    assert not panel.status_label.isVisible() and panel.status_label.text() == ""  # no stale "accept or discard it"
+    panel.tabs.setCurrentIndex(0)
+    assert all(b.isVisible() for b in panel.card_buttons)
+    idle(qtbot, panel)
