@@ -47,3 +47,20 @@ def test_a_proposal_is_previewed_rendered_and_its_status_lines_stay_true(  # typ
     panel.tabs.setCurrentIndex(0)
     assert all(b.isVisible() for b in panel.card_buttons)
     idle(qtbot, panel)
+
+
+def test_the_empty_timeline_says_a_dream_runs_while_one_runs(  # type: ignore[no-untyped-def]
+        open_page, services, helper, summ, qtbot):  # noqa: F811
+    """walk52 #11: while Dream now runs, the empty list said "…press Dream now"."""
+    active_yesterday(services, helper)
+    panel = open_page(helper).dream_panel
+    assert "press Dream now" in panel.empty_label.text()  # a past day waits in the chooser
+    summ.script(Reply(text_chunks=["- Wants tables"], delay_s=5.0))
+    panel.runs.dream_now()
+    qtbot.waitUntil(lambda: len(summ.requests) == 1, timeout=5000)
+    assert panel.empty_label.text() == ("No dream cards yet.\n"
+                                        "Dreaming now — its card appears here when the dream is done.")
+    panel.stop_button.click()
+    qtbot.waitUntil(lambda: not panel.runs.running, timeout=5000)
+    assert "press Dream now" in panel.empty_label.text()
+    idle(qtbot, panel)

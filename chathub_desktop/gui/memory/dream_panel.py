@@ -292,6 +292,7 @@ class DreamPanel(QWidget):
         # section is built, and reads, on its first show (issue 30: the page opens within a frame)
         self._proposals: ProposalsSection | None = None
         self._waiting = 0  # the proposals' count as the panel last read it (the tab's badge)
+        self._said_dreaming = False  # whether the empty list last said a dream runs
         self._proposals_tab = QWidget()
         self._proposals_tab.setObjectName("proposalsTab")
         QVBoxLayout(self._proposals_tab).setContentsMargins(0, 0, 0, 0)
@@ -527,9 +528,10 @@ class DreamPanel(QWidget):
         if self.view is None:
             return
         schedule, (zone, place) = self.view.schedule, self.schedule.local_zone
-        days = len(self.day_picker.days)
+        days, dreaming = len(self.day_picker.days), self.runs.running
+        self._said_dreaming = dreaming
         self.texts.bind(self.empty_label.setText,
-                        lambda: empty_line(schedule, self.schedule.clock(), zone, place, days))
+                        lambda: empty_line(schedule, self.schedule.clock(), zone, place, days, dreaming=dreaming))
         self.texts.bind(self.empty_label.setToolTip,
                         lambda: empty_text(schedule, self.schedule.clock(), zone, place, days))
         typing = isinstance(QApplication.focusWidget(), (QLineEdit, QAbstractSpinBox, QPlainTextEdit))
@@ -613,6 +615,8 @@ class DreamPanel(QWidget):
         has_cards = self.model.rowCount() > 0
         running = self.runs.running
         can_dream = self.memory_enabled and not running
+        if not has_cards and running != self._said_dreaming:
+            self._say_empty()  # a run started or ended: the empty list says so (walk52 #11)
         for w in (self.edit_action, self.delete_action, self.copy_card_action):
             w.setEnabled(c is not None and not self.ops.busy)
         regenerable = c is not None and c.regenerable
