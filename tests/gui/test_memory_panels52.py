@@ -64,3 +64,28 @@ def test_the_empty_timeline_says_a_dream_runs_while_one_runs(  # type: ignore[no
     qtbot.waitUntil(lambda: not panel.runs.running, timeout=5000)
     assert "press Dream now" in panel.empty_label.text()
     idle(qtbot, panel)
+
+
+def test_only_telling_provenance_chips_and_a_named_pause_toggle(qloop, services, qtbot):  # type: ignore[no-untyped-def]
+    """walk52 #5: every entry had an "owner" chip (所有者 in zh: "property owner"); the
+    owner is the default, so only dream / agent / untrusted / paused / "from …" show a chip,
+    while the tooltip and the accessible description still say who wrote the entry and
+    what the ⏸ toggle does."""
+    from PySide6.QtCore import Qt
+
+    from tests.gui.helpers import shown_memory_page
+
+    aid = services.assistants.create("Helper", model="gpt-4o-mini").id
+    services.memory.add(aid, "Prefers metric units")
+    services.memory.add(aid, "Asked for tables twice", origin="agent", trusted=False)
+    services.memory.set_paused(aid, 1, True)
+    with shown_memory_page(services, aid, qtbot) as page:
+        qtbot.waitUntil(lambda: page.model.rowCount() == 2, timeout=5000)
+        owner, agent = page.model.index(0), page.model.index(1)
+        assert page.delegate.chips(owner) == [("paused", "paused")]
+        assert page.delegate.chips(agent) == [("agent", "agent"), ("⚠ untrusted", "untrusted")]
+        assert "Written by you in this editor" in owner.data(Qt.ItemDataRole.ToolTipRole)
+        assert owner.data(Qt.ItemDataRole.AccessibleDescriptionRole) == (
+            "Written by you in this editor. Resume: the assistant sees this entry again (Ctrl+P)")
+        assert agent.data(Qt.ItemDataRole.AccessibleDescriptionRole) == (
+            "Written by the model with its memory tool. Pause: the assistant won't see this entry (Ctrl+P)")

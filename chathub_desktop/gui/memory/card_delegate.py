@@ -42,13 +42,16 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.design.tokens import colours_for
+from chathub_desktop.core.memory_authors import EntryOrigin
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.card_markdown import is_heading
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
-#: The origin chips of an entry (``MemoryEntryView.origin``), in the interface language.
-ORIGIN_CHIPS = {"owner": QT_TRANSLATE_NOOP("MemoryPage", "owner"), "dream": QT_TRANSLATE_NOOP("MemoryPage", "dream"),
-                "agent": QT_TRANSLATE_NOOP("MemoryPage", "agent")}
+#: The origin chips of an entry (``MemoryEntryView.origin``), in the interface language; the
+#: owner's entries, the default, have none (walk52 #5: an "owner" chip on every entry was noise;
+#: the entry's tooltip and accessible description still say who wrote it).
+ORIGIN_CHIPS = {EntryOrigin.DREAM: QT_TRANSLATE_NOOP("MemoryPage", "dream"),
+                EntryOrigin.AGENT: QT_TRANSLATE_NOOP("MemoryPage", "agent")}
 
 # --- item roles both card models fill -----------------------------------------------------
 
@@ -324,12 +327,13 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
     def face_chips(self, face: CardFace) -> list[tuple[str, str]]:
         """The header chips of a card as ``(text, colour kind)`` pairs (kinds: see
-        ``_chip_colors``): the entry's origin, ``from <assistant>`` for an imported one
-        (issue 15), then ``untrusted`` and ``paused`` when it is."""
+        ``_chip_colors``): the entry's origin unless it is the owner (the default: no
+        chip), ``from <assistant>`` for an imported one (issue 15), then ``untrusted`` and
+        ``paused`` when it is."""
         origin = face.origin
         out: list[tuple[str, str]] = []
         translate = QCoreApplication.translate
-        if origin:
+        if origin and origin != EntryOrigin.OWNER:
             out.append((translate("MemoryPage", ORIGIN_CHIPS[origin]) if origin in ORIGIN_CHIPS else str(origin),
                         str(origin)))
         if face.source:
