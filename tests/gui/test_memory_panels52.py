@@ -89,3 +89,15 @@ def test_only_telling_provenance_chips_and_a_named_pause_toggle(qloop, services,
             "Written by you in this editor. Resume: the assistant sees this entry again (Ctrl+P)")
         assert agent.data(Qt.ItemDataRole.AccessibleDescriptionRole) == (
             "Written by the model with its memory tool. Pause: the assistant won't see this entry (Ctrl+P)")
+
+
+def test_a_cut_card_keeps_its_line_structure(qapp):  # type: ignore[no-untyped-def]
+    """walk52 #6: a card cut at its line budget ran its heading, bullets and code into one
+    last line cut with "…"; the last shown line is its own line, with "…" after it."""
+    from PySide6.QtGui import QFont
+
+    from chathub_desktop.gui.memory.card_delegate import layout_lines
+
+    text = "\u2028".join(("Python habits", "• rounds with round()", "print(round(2.5))", "Asked about tables"))
+    lines = layout_lines(text, QFont(), 600, 3)
+    assert lines == ["Python habits", "• rounds with round()", "print(round(2.5)) …"]

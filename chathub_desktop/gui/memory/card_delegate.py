@@ -552,8 +552,9 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
 
 def layout_lines(text: str, font: QFont, width: int, max_lines: int) -> list[str]:
-    """``text`` wrapped to ``width`` px in ``font``: at most ``max_lines`` lines, the last
-    one elided with ``…`` when the text is longer. Only the first
+    """``text`` wrapped to ``width`` px in ``font`` (U+2028 breaks a line): at most
+    ``max_lines`` lines, the last one elided with ``…`` when the text is longer — the last
+    shown line ends where its own line ends, with ``…`` after it. Only the first
     :data:`MEASURE_CHARS` characters are laid out."""
     head = text[:MEASURE_CHARS]
     cut = len(text) > MEASURE_CHARS
@@ -580,9 +581,11 @@ def layout_lines(text: str, font: QFont, width: int, max_lines: int) -> list[str
     shown = spans[:max_lines]
     out = [seg(s, s + n).rstrip() for s, n in shown[:-1]]
     last_start = shown[-1][0] if shown else 0
-    rest = seg(last_start)
+    # the last line is its own line only, never the lines after it run into one (walk52 #6:
+    # a heading, bullets and code joined on one line cut with "…")
+    rest = seg(last_start).partition("\u2028")[0]
     last = QFontMetrics(font).elidedText(rest, Qt.TextElideMode.ElideRight, max(10, width))
-    if last == rest:  # fits: the text goes on beyond what was laid out
+    if last == rest:  # fits: the text goes on after it
         last = QFontMetrics(font).elidedText(rest.rstrip() + " …", Qt.TextElideMode.ElideRight, max(10, width))
     out.append(last)
     return out
