@@ -2291,6 +2291,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>動的</translation>
     </message>
     <message>
+        <source>Changed</source>
+        <translation>変更</translation>
+    </message>
+    <message>
         <source>… %1 more lines (memory history --diff shows all)</source>
         <translation>… ほかに %1 行（memory history --diff ですべて表示）</translation>
     </message>

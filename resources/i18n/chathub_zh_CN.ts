@@ -2291,6 +2291,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>动态</translation>
     </message>
     <message>
+        <source>Changed</source>
+        <translation>已修改</translation>
+    </message>
+    <message>
         <source>… %1 more lines (memory history --diff shows all)</source>
         <translation>… 另有 %1 行（memory history --diff 可显示全部）</translation>
     </message>

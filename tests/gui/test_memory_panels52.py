@@ -101,3 +101,39 @@ def test_a_cut_card_keeps_its_line_structure(qapp):  # type: ignore[no-untyped-d
     text = "\u2028".join(("Python habits", "• rounds with round()", "print(round(2.5))", "Asked about tables"))
     lines = layout_lines(text, QFont(), 600, 3)
     assert lines == ["Python habits", "• rounds with round()", "print(round(2.5)) …"]
+
+
+def test_history_shows_entries_added_removed_and_changed_in_the_page_date_style(  # type: ignore[no-untyped-def]
+        qloop, services, qtbot):
+    """walk52 #7: History was a monospace unified diff ("@@ lines 1–3", "- #2" / "+ #2")
+    dated "12/5/26" while the page says "1 May 2024": each change lists its entries as
+    Added / Removed / Changed (old → new, the words marked on the design tokens' diff
+    colours), dated as the page dates; Revert stays."""
+    from chathub_desktop.core.memory_diff import EntryChanges
+    from chathub_desktop.gui.design import current_colours
+    from chathub_desktop.gui.memory.history_view import entries_html
+    from chathub_desktop.gui.shell.day_format import format_day
+    from tests.gui.helpers import shown_memory_page
+
+    aid = services.assistants.create("Helper", model="gpt-4o-mini").id
+    services.memory.add(aid, "Prefers metric units")
+    services.memory.add(aid, "Lives in Berlin")
+    services.memory.edit(aid, 1, "Prefers imperial units")
+    services.memory.delete(aid, 2)
+    with shown_memory_page(services, aid, qtbot) as page:
+        history = page.open_history()
+        qtbot.waitUntil(lambda: history.list.count() == 4 and history.detail is not None, timeout=5000)
+        newest = history.changes[0]
+        assert history.list.item(0).text().startswith(f"#{newest.id}  {format_day(newest.at.date())}, ")
+        assert history.diff.toPlainText().endswith("Removed\nLives in Berlin")
+        history.list.setCurrentRow(1)  # the edit
+        qtbot.waitUntil(lambda: history.detail is not None and history.detail.change.id == history.changes[1].id,
+                        timeout=5000)
+        text = history.diff.toPlainText()
+        assert text.endswith("Changed\nPrefers metric units\n→ Prefers imperial units") and "@@" not in text
+        assert format_day(history.changes[1].at.date()) in text
+        assert history.revert_button.isEnabled()
+    c = current_colours()
+    marked = entries_html(EntryChanges(edited=[("Prefers metric units", "Prefers imperial units")]))
+    assert f'<s style="background:{c.diff_removed}">metric</s>' in marked
+    assert f'<span style="background:{c.diff_added}">imperial</span>' in marked

@@ -41,8 +41,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui.design.tokens import colours_for
 from chathub_desktop.core.memory_authors import EntryOrigin
+from chathub_desktop.gui.design.tokens import colours_for
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.card_markdown import is_heading
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
