@@ -32,6 +32,7 @@ from chathub_desktop.core.memory_diff import DiffLine, EntryChanges, word_diff
 from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.dialogs import confirm
+from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown, entry_shown
 from chathub_desktop.gui.memory.change_words import change_action, change_line, change_who
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.day_format import format_day_time
@@ -85,15 +86,21 @@ def _words_html(before: str, after: str) -> str:
     return f"{old}<br>→ {new}"
 
 
-def entries_html(changes: EntryChanges) -> str:
+def entries_html(changes: EntryChanges, *, cards: bool = False) -> str:
     """What a change did, as the History view shows it (walk52 #7: a monospace unified
-    diff): the entries (or cards) it added, removed and changed — old → new with the
-    words marked — each section under its title, on the design tokens' diff colours (at
-    most :data:`MAX_DIFF_LINES` rows in all)."""
+    diff): the entries (or dream cards, ``cards``) it added, removed and changed — old →
+    new with the words marked — each section under its title, on the design tokens' diff
+    colours (at most :data:`MAX_DIFF_LINES` rows in all). Each text by the page's display
+    rule: an entry as the list shows it (:func:`entry_shown`), a card as the timeline does
+    (:func:`card_shown`: ``[date:…]`` marks as their days)."""
     c = current_colours()
-    rows = [(0, html.escape(t).replace("\n", "<br>")) for t in changes.added] + \
-        [(1, html.escape(t).replace("\n", "<br>")) for t in changes.removed] + \
-        [(2, _words_html(a, b).replace("\n", "<br>")) for a, b in changes.edited]
+
+    def face(text: str) -> str:
+        return card_shown(text).replace(HEADING_MARK, "") if cards else entry_shown(text)
+
+    rows = [(0, html.escape(face(t)).replace("\n", "<br>")) for t in changes.added] + \
+        [(1, html.escape(face(t)).replace("\n", "<br>")) for t in changes.removed] + \
+        [(2, _words_html(face(a), face(b)).replace("\n", "<br>")) for a, b in changes.edited]
     out: list[str] = []
     for i, (title, token) in enumerate(SECTIONS):
         mine = [r for k, r in rows[:MAX_DIFF_LINES] if k == i]
@@ -256,7 +263,8 @@ class MemoryHistoryView(QWidget):
             format_day_time(c.at, label="", seconds=True), change_who(c), change_action(c), QLocale().toString(c.before_chars),
             QLocale().toString(c.after_chars))) + "</p>"
         # the entries it added, removed and changed; the line diff only for what no entry shows
-        self.diff.setHtml(head + (diff_html(detail.diff) if detail.entries.empty else entries_html(detail.entries)))
+        self.diff.setHtml(head + (diff_html(detail.diff) if detail.entries.empty else entries_html(
+            detail.entries, cards=c.document == MemoryDocument.DYNAMIC)))
         self._sync()
 
     # --- revert ----------------------------------------------------------------------
