@@ -1661,6 +1661,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation><numerusform>過去の %n 日分を今すぐドリームできます — 日を選んで「今すぐドリーム」を押してください。</numerusform></translation>
     </message>
     <message>
+        <source>Dreaming now — its card appears here when the dream is done.</source>
+        <translation>ドリームを実行中です。終わるとカードがここに表示されます。</translation>
+    </message>
+    <message>
         <source>The next Weekly run, %1, reads %2.</source>
         <translation>次の毎週の実行（%1）は %2 を読みます。</translation>
     </message>
@@ -2179,8 +2183,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <source>%n more wait(s) for review</source>
-        <translation><numerusform>あと %n 件が確認待ち</numerusform></translation>
+        <source>%n card(s) wait(s) for review</source>
+        <translation><numerusform>%n 件のカードが確認待ち</numerusform></translation>
     </message>
     <message>
         <source>nothing else waits</source>
@@ -2309,6 +2313,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message>
         <source>dynamic</source>
         <translation>動的</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>変更</translation>
     </message>
     <message>
         <source>… %1 more lines (memory history --diff shows all)</source>
@@ -2745,16 +2753,12 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation> — 長すぎて保存できません</translation>
     </message>
     <message>
-        <source>owner</source>
-        <translation>オーナー</translation>
-    </message>
-    <message>
         <source>dream</source>
-        <translation>ドリーム</translation>
+        <translation>ドリーム由来</translation>
     </message>
     <message>
         <source>agent</source>
-        <translation>エージェント</translation>
+        <translation>モデル記入</translation>
     </message>
     <message>
         <source>from %1</source>
@@ -2762,19 +2766,11 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
     <message>
         <source>⚠ untrusted</source>
-        <translation>⚠ 信頼されていない</translation>
+        <translation>⚠ 未信頼</translation>
     </message>
     <message>
         <source>paused</source>
         <translation>一時停止中</translation>
-    </message>
-    <message>
-        <source>Pause: keep this entry here but stop sending it to the model (Ctrl+P)</source>
-        <translation>一時停止：この項目を残したまま、モデルへの送信を止めます（Ctrl+P）</translation>
-    </message>
-    <message>
-        <source>Paused: click to send this entry again (Ctrl+P)</source>
-        <translation>一時停止中：クリックするとこの項目をまた送ります（Ctrl+P）</translation>
     </message>
     <message>
         <source>Written by you in this editor</source>
@@ -3080,6 +3076,14 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>Saved the model card of %1 — Retry dreams with it</source>
         <translation>%1 のモデルカードを保存しました — 再試行するとこのカードでドリームします</translation>
+    </message>
+    <message>
+        <source>Pause: the assistant won&apos;t see this entry (Ctrl+P)</source>
+        <translation>一時停止：アシスタントはこの項目を見なくなります（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>Resume: the assistant sees this entry again (Ctrl+P)</source>
+        <translation>再開：アシスタントがこの項目を再び見るようにします（Ctrl+P）</translation>
     </message>
 </context>
 <context>

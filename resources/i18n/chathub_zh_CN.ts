@@ -1661,6 +1661,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation><numerusform>有 %n 个过去的日子现在就能做梦 — 选择一天，然后按“立即做梦”。</numerusform></translation>
     </message>
     <message>
+        <source>Dreaming now — its card appears here when the dream is done.</source>
+        <translation>正在进行记忆梦境——完成后，卡片会显示在这里。</translation>
+    </message>
+    <message>
         <source>The next Weekly run, %1, reads %2.</source>
         <translation>下一次每周运行（%1）读取 %2。</translation>
     </message>
@@ -2179,8 +2183,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <source>%n more wait(s) for review</source>
-        <translation><numerusform>还有 %n 条等待审阅</numerusform></translation>
+        <source>%n card(s) wait(s) for review</source>
+        <translation><numerusform>%n 张卡片等待审阅</numerusform></translation>
     </message>
     <message>
         <source>nothing else waits</source>
@@ -2309,6 +2313,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message>
         <source>dynamic</source>
         <translation>动态</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>已修改</translation>
     </message>
     <message>
         <source>… %1 more lines (memory history --diff shows all)</source>
@@ -2745,16 +2753,12 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>——太长，无法保存</translation>
     </message>
     <message>
-        <source>owner</source>
-        <translation>所有者</translation>
-    </message>
-    <message>
         <source>dream</source>
-        <translation>梦境</translation>
+        <translation>梦境写入</translation>
     </message>
     <message>
         <source>agent</source>
-        <translation>代理</translation>
+        <translation>模型写入</translation>
     </message>
     <message>
         <source>from %1</source>
@@ -2762,19 +2766,11 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
     <message>
         <source>⚠ untrusted</source>
-        <translation>⚠ 不可信</translation>
+        <translation>⚠ 未信任</translation>
     </message>
     <message>
         <source>paused</source>
         <translation>已暂停</translation>
-    </message>
-    <message>
-        <source>Pause: keep this entry here but stop sending it to the model (Ctrl+P)</source>
-        <translation>暂停：保留此条目，但不再发送给模型（Ctrl+P）</translation>
-    </message>
-    <message>
-        <source>Paused: click to send this entry again (Ctrl+P)</source>
-        <translation>已暂停：点击以再次发送此条目（Ctrl+P）</translation>
     </message>
     <message>
         <source>Written by you in this editor</source>
@@ -3080,6 +3076,14 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>Saved the model card of %1 — Retry dreams with it</source>
         <translation>已保存 %1 的模型卡片 — 重试时使用它做梦</translation>
+    </message>
+    <message>
+        <source>Pause: the assistant won&apos;t see this entry (Ctrl+P)</source>
+        <translation>暂停：助手将看不到这条记忆（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>Resume: the assistant sees this entry again (Ctrl+P)</source>
+        <translation>恢复：助手重新看到这条记忆（Ctrl+P）</translation>
     </message>
 </context>
 <context>

@@ -302,6 +302,7 @@ class DreamPanel(QWidget):
         # section is built, and reads, on its first show (issue 30: the page opens within a frame)
         self._proposals: ProposalsSection | None = None
         self._waiting = 0  # the proposals' count as the panel last read it (the tab's badge)
+        self._said_dreaming = False  # whether the empty list last said a dream runs
         self._proposals_tab = QWidget()
         self._proposals_tab.setObjectName("proposalsTab")
         QVBoxLayout(self._proposals_tab).setContentsMargins(0, 0, 0, 0)
@@ -354,10 +355,15 @@ class DreamPanel(QWidget):
                                       self.edit_action.toolTip, lambda: self.card_actions.edit_card(), Icon.EDIT)
         self.delete_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard",
                                         self.delete_action.toolTip, self.card_actions.delete_card, Icon.DELETE)
-        # one row of icons, never hidden: one that does not apply is greyed in place and says why,
-        # so nothing moves when the selection goes or a dream fails (walk51b #3)
-        for b in (self.restore_button, self.copy_button, self.clear_button, self.regenerate_button,
-                  self.edit_button, self.delete_button):
+        # one row of icons: one that does not apply is greyed in place and says why, so nothing
+        # moves when the selection goes or a dream fails (walk51b #3); off the Cards tab the row
+        # is hidden, its room kept
+        self.card_buttons = (self.restore_button, self.copy_button, self.clear_button, self.regenerate_button,
+                             self.edit_button, self.delete_button)
+        for b in self.card_buttons:
+            keep = b.sizePolicy()
+            keep.setRetainSizeWhenHidden(True)
+            b.setSizePolicy(keep)
             hrow.addWidget(b)
         self.dream_now_button.setIcon(icon(Icon.DREAM))
         #: Dream now and its status line: one bar above the cards, so Dream
@@ -532,9 +538,10 @@ class DreamPanel(QWidget):
         if self.view is None:
             return
         schedule, (zone, place) = self.view.schedule, self.schedule.local_zone
-        days = len(self.day_picker.days)
+        days, dreaming = len(self.day_picker.days), self.runs.running
+        self._said_dreaming = dreaming
         self.texts.bind(self.empty_label.setText,
-                        lambda: empty_line(schedule, self.schedule.clock(), zone, place, days))
+                        lambda: empty_line(schedule, self.schedule.clock(), zone, place, days, dreaming=dreaming))
         self.texts.bind(self.empty_label.setToolTip,
                         lambda: empty_text(schedule, self.schedule.clock(), zone, place, days))
         typing = isinstance(QApplication.focusWidget(), (QLineEdit, QAbstractSpinBox, QPlainTextEdit))
@@ -618,6 +625,8 @@ class DreamPanel(QWidget):
         has_cards = self.model.rowCount() > 0
         running = self.runs.running
         can_dream = self.memory_enabled and not running
+        if not has_cards and running != self._said_dreaming:
+            self._say_empty()  # a run started or ended: the empty list says so (walk52 #11)
         for w in (self.edit_action, self.delete_action, self.copy_card_action):
             w.setEnabled(c is not None and not self.ops.busy)
         regenerable = c is not None and c.regenerable
@@ -686,11 +695,11 @@ class DreamPanel(QWidget):
         window, issue 30, walk51b #4); None hides it."""
         self.failure.offer(card=field if field is not None else False)
 
-    def show_status(self, message: str | Callable[[], str], ms: int = 8000) -> None:
+    def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False) -> None:
         """The status line (:class:`DreamStatusLine`: under the Dream now bar, wrapped
         whole); cleared after ``ms`` (0: kept); a callable ``message`` is said again after
-        a language switch."""
-        self.status_label.say(message, ms)
+        a language switch; ``until_reviewed``: cleared too once a proposal is reviewed."""
+        self.status_label.say(message, ms, until_reviewed=until_reviewed)
 
     def summary(self) -> str:
         """One line for the folded group: ``Dream: Daily at 02:00 UTC · 4 cards · 1 proposal to review``."""
@@ -778,12 +787,17 @@ class DreamPanel(QWidget):
         return self._proposals.count if self._proposals is not None else self._waiting
 
     def _on_proposal_count(self, n: int) -> None:
+        if n < self._waiting:  # one was accepted or discarded: "… accept or discard it" is stale (issue 30)
+            self.status_label.reviewed()
         self._waiting = n
         self.tabs.setTabText(1, proposals_tab_title(n))
 
     def _on_tab(self, index: int) -> None:
         if index == 1:
             _ = self.proposals  # built on its first show
+        # the cards' buttons act on cards: off the Cards tab they are not shown (issue 30, walk52 #4)
+        for b in self.card_buttons:
+            b.setVisible(index == 0)
         self._sync()
 
     def _cancel_work(self) -> None:
