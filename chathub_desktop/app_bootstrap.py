@@ -253,6 +253,9 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     window.show()
     app.processEvents()  # paint the window before the loop machinery loads
     mark("window_painted")
+    from chathub_desktop import startup_gc
+
+    startup_gc.resume()  # paused by the entry point until now (issue 29)
     from chathub_desktop.logging_setup import configure_logging
 
     configure_logging(data_dir)  # issue 12: chathub.log in the data dir (and stderr when asked)
@@ -627,7 +630,13 @@ def freeze_startup_heap() -> None:
 def main() -> int:
     """Entry point of the ``chathub-desktop-gui`` script (no arguments; use the CLI's
     ``--data-dir`` / ``--database-url`` for those)."""
-    return run_gui()
+    from chathub_desktop import startup_gc
+
+    startup_gc.pause()  # until the window painted (issue 29)
+    try:
+        return run_gui()
+    finally:
+        startup_gc.resume()
 
 
 if __name__ == "__main__":  # pragma: no cover

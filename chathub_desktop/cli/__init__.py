@@ -154,7 +154,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     if not argv:  # the window, without building every command's parser first
-        return cmd_gui(argparse.Namespace(), None)
+        from chathub_desktop import startup_gc
+
+        startup_gc.pause()  # until the window painted (issue 29)
+        try:
+            return cmd_gui(argparse.Namespace(), None)
+        finally:
+            startup_gc.resume()  # a way out before the paint (no display, another instance)
     if any("\x00" in a for a in argv):
         print(f"{PROG}: error: an argument contains a NUL character", file=sys.stderr)
         return 2
