@@ -128,7 +128,8 @@ class ToolApprovals:
         self._current_topic = current_topic
         self._assistant_name = assistant_name
         self._waiting: dict[int, list[_Waiting]] = {}
-        from chathub_desktop.core.mcp_config import ApprovalDecision  # built in attach(), after the paint
+        # built in attach(), after the first paint
+        from chathub_desktop.core.mcp_config import ApprovalDecision
 
         bar.allow_button.clicked.connect(lambda: self.answer(ApprovalDecision.ALLOW_ONCE))
         bar.always_button.clicked.connect(lambda: self.answer(ApprovalDecision.ALWAYS))
