@@ -174,12 +174,8 @@ GIL_SWITCH_INTERVAL_S = 0.001
 
 def make_application(argv: list[str] | None = None) -> QApplication:
     """The QApplication with ChatHub's names (reuses an existing instance). Shortens the
-    GIL switch interval first so the GUI thread never queues long behind a worker (issue 9),
-    and has large blocks returned to the system when freed (huge51)."""
+    GIL switch interval first so the GUI thread never queues long behind a worker (issue 9)."""
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
-    from chathub_desktop.services.chat.heap_trim import return_large_blocks
-
-    return_large_blocks()
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(argv if argv is not None else sys.argv[:1])
@@ -256,6 +252,9 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     from chathub_desktop import startup_gc
 
     startup_gc.resume()  # paused by the entry point until now (issue 29)
+    from chathub_desktop.services.chat.heap_trim import return_large_blocks
+
+    return_large_blocks()  # a freed large block goes back to the system (huge51); ctypes after the paint
     from chathub_desktop.logging_setup import configure_logging
 
     configure_logging(data_dir)  # issue 12: chathub.log in the data dir (and stderr when asked)
