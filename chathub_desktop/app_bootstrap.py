@@ -252,12 +252,12 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     from chathub_desktop import startup_gc
 
     startup_gc.resume()  # paused by the entry point until now (issue 29)
-    from chathub_desktop.services.chat.heap_trim import return_large_blocks
-
-    return_large_blocks()  # a freed large block goes back to the system (huge51); ctypes after the paint
     from chathub_desktop.logging_setup import configure_logging
 
     configure_logging(data_dir)  # issue 12: chathub.log in the data dir (and stderr when asked)
+    from chathub_desktop.services.chat.heap_trim import return_large_blocks
+
+    return_large_blocks()  # a freed large block goes back to the system (huge51); ctypes after the paint
     import concurrent.futures
     import threading
 
