@@ -5,8 +5,8 @@ PySide6 QMainWindow, each in a fresh subprocess (offscreen). Median of 5 runs.
         [--threshold] [--bounds]
 
 ``--base=CHECKOUT`` runs another checkout's app (e.g. a clone at the commit before a
-change) on the same 20,000-message store right after each run of this tree's, so both
-columns come from the same minutes; ``--content`` runs only that variant, ``--paint`` all but it, ``--phases`` the content
+change) on the same stores right after each run of this tree's (the existing store's
+first paint, and the 20,000-message store), so both columns come from the same minutes; ``--content`` runs only that variant, ``--paint`` all but it, ``--phases`` the content
 variant's start-up phase by phase (:func:`phases`). ``--threshold`` runs every app with the
 threshold compaction policy on (``COMPACT_ENABLED=1``, NUM-1), ``--bounds`` with a NUM-11
 history bound (``PROMPT_MAX_HISTORY_CHARS``): both rules count characters, which the
@@ -210,20 +210,24 @@ BIG_TOPIC = 20_000
 APP = "import sys; from chathub_desktop.cli import main; sys.exit(main([]))"  # the real entry point
 
 
-def time_to_marker(code: str, env: dict[str, str]) -> float:
-    """Seconds from Popen to the marker line (the child is then left to exit)."""
+def time_to_marker(code: str, env: dict[str, str], repo: Path = REPO) -> tuple[float, float]:
+    """Seconds from Popen to the marker line, and the CPU seconds the child had used by
+    then (every thread; what a loaded machine changes least); the child is then left to
+    exit. ``repo``: the tree whose ``chathub_desktop`` the child imports."""
+    env = {**env, "PYTHONPATH": str(repo)}
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            text=True, env=env, cwd=REPO)
+                            text=True, env=env, cwd=repo)
     assert proc.stdout is not None
     for line in proc.stdout:
         if line.startswith(MARKER):
             elapsed = time.perf_counter() - t0
+            cpu = _cpu_s(proc.pid)
             break
     else:
         raise RuntimeError("the child exited without printing the marker")
     proc.wait(timeout=30)
-    return elapsed
+    return elapsed, cpu
 
 
 def _cpu_s(pid: int) -> float:
@@ -357,18 +361,30 @@ def main(runs: int = 5, base_repo: Path | None = None, *, content_only: bool = F
     if phases_only:
         phases(runs, base_env)
         return
-    bare, fresh, warm = [], [], []
+    bare, fresh, warm, base_warm = [], [], [], []
+    loads: list[float] = []
     warm_dir = str(scratch_dir("warm"))
-    time_to_marker(APP, {**base_env, "CHATHUB_DATA_DIR": warm_dir})  # create + migrate once
+    warm_env = {**base_env, "CHATHUB_DATA_DIR": warm_dir}
+    time_to_marker(APP, warm_env)  # create + migrate once
     for _ in range(runs):
+        loads.append(os.getloadavg()[0])
         bare.append(time_to_marker(BARE, base_env))
         fresh.append(time_to_marker(APP, {**base_env, "CHATHUB_DATA_DIR": str(scratch_dir("fresh"))}))
-        warm.append(time_to_marker(APP, {**base_env, "CHATHUB_DATA_DIR": warm_dir}))
-    b, f, w = (statistics.median(x) * 1000 for x in (bare, fresh, warm))
-    print(f"runs: {runs} (median, wall time from process start to first paint, offscreen)")
-    print(f"bare PySide6 QMainWindow : {b:7.0f} ms")
-    print(f"ChatHub, existing store  : {w:7.0f} ms  ratio {w / b:4.2f}x  (goal <= 1.5x)")
-    print(f"ChatHub, new store       : {f:7.0f} ms  ratio {f / b:4.2f}x  (includes creating + migrating SQLite)")
+        warm.append(time_to_marker(APP, warm_env))
+        if base_repo is not None:  # the other checkout's app on the same store, in the same minutes
+            base_warm.append(time_to_marker(APP, warm_env, base_repo))
+    med = statistics.median
+    print(f"runs: {runs} (median; wall time from process start to first paint, and the CPU the process "
+          f"used by then; offscreen; load average {min(loads):.1f}-{max(loads):.1f})")
+    b, b_cpu = med(t for t, _c in bare) * 1000, med(c for _t, c in bare) * 1000
+    rows = [("ChatHub, existing store", warm, "(goal <= 1.5x)"),
+            ("ChatHub, new store", fresh, "(includes creating + migrating SQLite)")]
+    if base_warm:
+        rows.insert(1, ("base, existing store", base_warm, f"({base_repo})"))
+    print(f"{'bare PySide6 QMainWindow':26s}: {b:7.0f} ms         CPU {b_cpu:5.0f} ms")
+    for name, times, note in rows:
+        w, w_cpu = med(t for t, _c in times) * 1000, med(c for _t, c in times) * 1000
+        print(f"{name:26s}: {w:7.0f} ms {w / b:4.2f}x   CPU {w_cpu:5.0f} ms {w_cpu / b_cpu:4.2f}x  {note}")
     if not paint_only:
         content(runs, base_env, base_repo)
 
