@@ -188,7 +188,7 @@ from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
 MARKER = "CHATHUB_WINDOW_SHOWN"
 
 BARE = f"""
-import sys
+import sys, time
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow, QLabel
 app = QApplication(sys.argv[:1])
@@ -197,12 +197,12 @@ class F(QObject):
     done = False
     def eventFilter(self, o, e):
         if not self.done and e.type() in (QEvent.Type.Paint, QEvent.Type.Expose):
-            self.done = True; print("{MARKER}", flush=True); QTimer.singleShot(0, app.quit)
+            self.done = True; print("{MARKER}", 0, time.process_time(), flush=True); QTimer.singleShot(0, app.quit)
         return False
 f = F(); w.installEventFilter(f); w.show(); app.exec()
 """
 
-BARE_RSS = BARE.replace(f'print("{MARKER}", flush=True)',
+BARE_RSS = BARE.replace(f'print("{MARKER}", 0, time.process_time(), flush=True)',
                         f'print("{MARKER}", [int(x.split()[1]) // 1024 for x in open("/proc/self/status") '
                         'if x.startswith("VmHWM:")][0], flush=True)')
 BIG_TOPIC = 20_000
@@ -212,8 +212,9 @@ APP = "import sys; from chathub_desktop.cli import main; sys.exit(main([]))"  # 
 
 def time_to_marker(code: str, env: dict[str, str], repo: Path = REPO) -> tuple[float, float]:
     """Seconds from Popen to the marker line, and the CPU seconds the child had used by
-    then (every thread; what a loaded machine changes least); the child is then left to
-    exit. ``repo``: the tree whose ``chathub_desktop`` the child imports."""
+    then (every thread; what a loaded machine changes least: the marker's own figure, read
+    from ``/proc`` in 10 ms steps for a tree whose marker has none); the child is then left
+    to exit. ``repo``: the tree whose ``chathub_desktop`` the child imports."""
     env = {**env, "PYTHONPATH": str(repo)}
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -222,7 +223,8 @@ def time_to_marker(code: str, env: dict[str, str], repo: Path = REPO) -> tuple[f
     for line in proc.stdout:
         if line.startswith(MARKER):
             elapsed = time.perf_counter() - t0
-            cpu = _cpu_s(proc.pid)
+            fields = line.split()
+            cpu = float(fields[2]) if len(fields) > 2 else _cpu_s(proc.pid)
             break
     else:
         raise RuntimeError("the child exited without printing the marker")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import gc
 
-__all__ = ["pause", "paused", "resume"]
+__all__ = ["pause", "resume"]
 
 _paused = False
 
@@ -28,11 +28,6 @@ def pause() -> None:
     if gc.isenabled():
         gc.disable()
         _paused = True
-
-
-def paused() -> bool:
-    """True between :func:`pause` and :func:`resume`."""
-    return _paused
 
 
 def resume() -> None:
