@@ -164,6 +164,41 @@ those rules count instead of their texts. The window paints ~25 ms of CPU sooner
 events and the titles now load after the paint, in ``loop_ready`` 0.037 -> 0.070 s,
 so the rows' path costs the same CPU).
 
+boot52 (issue 29: the first paint within 1.5x a bare window), ``--paint --base`` at
+8821eab (a scratch clone, the marker's CPU field patched in), 9 runs each, same minutes;
+the machine shared with seven helpers' tests, so the wall times wait for the other
+processes (this tree's run after the base's); read the CPU columns::
+
+                                  load 5.8-7.6            load 8.6-10.2
+                                  base     after (boot52) base     after (boot52)
+    bare window, CPU to paint     128 ms                  130 ms
+    existing store, CPU to paint  270 ms   255 ms         280 ms   262 ms
+      ratio to the bare window    2.10x    1.99x          2.16x    2.02x
+    existing store, wall          541 ms   636 ms         1018 ms  968 ms
+
+At load 2.4-2.9 (11 runs each, CPU at the paint mark): 260-271 -> 239-250 ms against the
+bare window's 111 ms. The content variant (--base, 5 runs, load 9.0-10.6): rows shown
+2.17 -> 1.68 s, their CPU 0.72 -> 0.60 s, badge CPU 2.43 -> 2.10 s, peak RSS 191 / 191 MB.
+
+What was cut (~20 ms of CPU): the cyclic garbage collector paused from ``cmd_gui`` to the
+first paint (it walked the ~100,000 objects of the imports and widgets again and again,
+~12 ms; ``startup_gc``: the heap is frozen when it restarts), OpenSSL's load for the
+single-instance name (Qt's SHA-256, same digest), the MCP configuration, ctypes and
+``QAccessible``'s enums after the paint, the welcome panel's rich text when it first shows.
+
+Where the remaining ~130 ms of CPU above the bare window go (each measured alone):
+~55 ms importing the window's modules, of which PySide6 building the Python enums of each
+Qt class first named (Python 3.11's enum creation: 269 enum classes against the bare
+window's 46, ~25 ms more) and 20 dataclasses (~10 ms); ~45 ms building the window, of which
+the theme's style and sheet reaching widgets already built ~15 ms (applied before them, the
+same cost moves into their construction: measured) and ~10 ms PySide6 resolving the
+Python type of a scroll area's viewport: ``ThemedStyle.drawPrimitive`` is a Python override,
+so PySide6 wraps the widget Qt passes (the draft's viewport, made in C++), and to find its
+type it loads every QWidget subclass of QtWidgets with its enums; ``styleHint``'s option
+argument loads every QStyleOption subclass the same way (~3 ms). Painting the check and
+radio indicators without a Python override (style-sheet images from the tokens) would take
+both off the path; a custom viewport made in Python (so already wrapped) crashed Qt.
+
 The package's bytecode is compiled first and the children may read it, as after any
 ``pip install`` (pip compiles on install). Without this, a ``PYTHONDONTWRITEBYTECODE``
 environment makes every run recompile ChatHub's modules (about 30 ms) while the bare
