@@ -5,8 +5,8 @@ PySide6 QMainWindow, each in a fresh subprocess (offscreen). Median of 5 runs.
         [--threshold] [--bounds]
 
 ``--base=CHECKOUT`` runs another checkout's app (e.g. a clone at the commit before a
-change) on the same 20,000-message store right after each run of this tree's, so both
-columns come from the same minutes; ``--content`` runs only that variant, ``--paint`` all but it, ``--phases`` the content
+change) on the same stores right after each run of this tree's (the existing store's
+first paint, and the 20,000-message store), so both columns come from the same minutes; ``--content`` runs only that variant, ``--paint`` all but it, ``--phases`` the content
 variant's start-up phase by phase (:func:`phases`). ``--threshold`` runs every app with the
 threshold compaction policy on (``COMPACT_ENABLED=1``, NUM-1), ``--bounds`` with a NUM-11
 history bound (``PROMPT_MAX_HISTORY_CHARS``): both rules count characters, which the
@@ -164,6 +164,41 @@ those rules count instead of their texts. The window paints ~25 ms of CPU sooner
 events and the titles now load after the paint, in ``loop_ready`` 0.037 -> 0.070 s,
 so the rows' path costs the same CPU).
 
+boot52 (issue 29: the first paint within 1.5x a bare window), ``--paint --base`` at
+8821eab (a scratch clone, the marker's CPU field patched in), 9 runs each, same minutes;
+the machine shared with seven helpers' tests, so the wall times wait for the other
+processes (this tree's run after the base's); read the CPU columns::
+
+                                  load 5.8-7.6            load 8.6-10.2
+                                  base     after (boot52) base     after (boot52)
+    bare window, CPU to paint     128 ms                  130 ms
+    existing store, CPU to paint  270 ms   255 ms         280 ms   262 ms
+      ratio to the bare window    2.10x    1.99x          2.16x    2.02x
+    existing store, wall          541 ms   636 ms         1018 ms  968 ms
+
+At load 2.4-2.9 (11 runs each, CPU at the paint mark): 260-271 -> 239-250 ms against the
+bare window's 111 ms. The content variant (--base, 5 runs, load 9.0-10.6): rows shown
+2.17 -> 1.68 s, their CPU 0.72 -> 0.60 s, badge CPU 2.43 -> 2.10 s, peak RSS 191 / 191 MB.
+
+What was cut (~20 ms of CPU): the cyclic garbage collector paused from ``cmd_gui`` to the
+first paint (it walked the ~100,000 objects of the imports and widgets again and again,
+~12 ms; ``startup_gc``: the heap is frozen when it restarts), OpenSSL's load for the
+single-instance name (Qt's SHA-256, same digest), the MCP configuration, ctypes and
+``QAccessible``'s enums after the paint, the welcome panel's rich text when it first shows.
+
+Where the remaining ~130 ms of CPU above the bare window go (each measured alone):
+~55 ms importing the window's modules, of which PySide6 building the Python enums of each
+Qt class first named (Python 3.11's enum creation: 269 enum classes against the bare
+window's 46, ~25 ms more) and 20 dataclasses (~10 ms); ~45 ms building the window, of which
+the theme's style and sheet reaching widgets already built ~15 ms (applied before them, the
+same cost moves into their construction: measured) and ~10 ms PySide6 resolving the
+Python type of a scroll area's viewport: ``ThemedStyle.drawPrimitive`` is a Python override,
+so PySide6 wraps the widget Qt passes (the draft's viewport, made in C++), and to find its
+type it loads every QWidget subclass of QtWidgets with its enums; ``styleHint``'s option
+argument loads every QStyleOption subclass the same way (~3 ms). Painting the check and
+radio indicators without a Python override (style-sheet images from the tokens) would take
+both off the path; a custom viewport made in Python (so already wrapped) crashed Qt.
+
 The package's bytecode is compiled first and the children may read it, as after any
 ``pip install`` (pip compiles on install). Without this, a ``PYTHONDONTWRITEBYTECODE``
 environment makes every run recompile ChatHub's modules (about 30 ms) while the bare
@@ -188,7 +223,7 @@ from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
 MARKER = "CHATHUB_WINDOW_SHOWN"
 
 BARE = f"""
-import sys
+import sys, time
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow, QLabel
 app = QApplication(sys.argv[:1])
@@ -197,12 +232,12 @@ class F(QObject):
     done = False
     def eventFilter(self, o, e):
         if not self.done and e.type() in (QEvent.Type.Paint, QEvent.Type.Expose):
-            self.done = True; print("{MARKER}", flush=True); QTimer.singleShot(0, app.quit)
+            self.done = True; print("{MARKER}", 0, time.process_time(), flush=True); QTimer.singleShot(0, app.quit)
         return False
 f = F(); w.installEventFilter(f); w.show(); app.exec()
 """
 
-BARE_RSS = BARE.replace(f'print("{MARKER}", flush=True)',
+BARE_RSS = BARE.replace(f'print("{MARKER}", 0, time.process_time(), flush=True)',
                         f'print("{MARKER}", [int(x.split()[1]) // 1024 for x in open("/proc/self/status") '
                         'if x.startswith("VmHWM:")][0], flush=True)')
 BIG_TOPIC = 20_000
@@ -210,20 +245,26 @@ BIG_TOPIC = 20_000
 APP = "import sys; from chathub_desktop.cli import main; sys.exit(main([]))"  # the real entry point
 
 
-def time_to_marker(code: str, env: dict[str, str]) -> float:
-    """Seconds from Popen to the marker line (the child is then left to exit)."""
+def time_to_marker(code: str, env: dict[str, str], repo: Path = REPO) -> tuple[float, float]:
+    """Seconds from Popen to the marker line, and the CPU seconds the child had used by
+    then (every thread; what a loaded machine changes least: the marker's own figure, read
+    from ``/proc`` in 10 ms steps for a tree whose marker has none); the child is then left
+    to exit. ``repo``: the tree whose ``chathub_desktop`` the child imports."""
+    env = {**env, "PYTHONPATH": str(repo)}
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            text=True, env=env, cwd=REPO)
+                            text=True, env=env, cwd=repo)
     assert proc.stdout is not None
     for line in proc.stdout:
         if line.startswith(MARKER):
             elapsed = time.perf_counter() - t0
+            fields = line.split()
+            cpu = float(fields[2]) if len(fields) > 2 else _cpu_s(proc.pid)
             break
     else:
         raise RuntimeError("the child exited without printing the marker")
     proc.wait(timeout=30)
-    return elapsed
+    return elapsed, cpu
 
 
 def _cpu_s(pid: int) -> float:
@@ -357,18 +398,30 @@ def main(runs: int = 5, base_repo: Path | None = None, *, content_only: bool = F
     if phases_only:
         phases(runs, base_env)
         return
-    bare, fresh, warm = [], [], []
+    bare, fresh, warm, base_warm = [], [], [], []
+    loads: list[float] = []
     warm_dir = str(scratch_dir("warm"))
-    time_to_marker(APP, {**base_env, "CHATHUB_DATA_DIR": warm_dir})  # create + migrate once
+    warm_env = {**base_env, "CHATHUB_DATA_DIR": warm_dir}
+    time_to_marker(APP, warm_env)  # create + migrate once
     for _ in range(runs):
+        loads.append(os.getloadavg()[0])
         bare.append(time_to_marker(BARE, base_env))
         fresh.append(time_to_marker(APP, {**base_env, "CHATHUB_DATA_DIR": str(scratch_dir("fresh"))}))
-        warm.append(time_to_marker(APP, {**base_env, "CHATHUB_DATA_DIR": warm_dir}))
-    b, f, w = (statistics.median(x) * 1000 for x in (bare, fresh, warm))
-    print(f"runs: {runs} (median, wall time from process start to first paint, offscreen)")
-    print(f"bare PySide6 QMainWindow : {b:7.0f} ms")
-    print(f"ChatHub, existing store  : {w:7.0f} ms  ratio {w / b:4.2f}x  (goal <= 1.5x)")
-    print(f"ChatHub, new store       : {f:7.0f} ms  ratio {f / b:4.2f}x  (includes creating + migrating SQLite)")
+        warm.append(time_to_marker(APP, warm_env))
+        if base_repo is not None:  # the other checkout's app on the same store, in the same minutes
+            base_warm.append(time_to_marker(APP, warm_env, base_repo))
+    med = statistics.median
+    print(f"runs: {runs} (median; wall time from process start to first paint, and the CPU the process "
+          f"used by then; offscreen; load average {min(loads):.1f}-{max(loads):.1f})")
+    b, b_cpu = med(t for t, _c in bare) * 1000, med(c for _t, c in bare) * 1000
+    rows = [("ChatHub, existing store", warm, "(goal <= 1.5x)"),
+            ("ChatHub, new store", fresh, "(includes creating + migrating SQLite)")]
+    if base_warm:
+        rows.insert(1, ("base, existing store", base_warm, f"({base_repo})"))
+    print(f"{'bare PySide6 QMainWindow':26s}: {b:7.0f} ms         CPU {b_cpu:5.0f} ms")
+    for name, times, note in rows:
+        w, w_cpu = med(t for t, _c in times) * 1000, med(c for _t, c in times) * 1000
+        print(f"{name:26s}: {w:7.0f} ms {w / b:4.2f}x   CPU {w_cpu:5.0f} ms {w_cpu / b_cpu:4.2f}x  {note}")
     if not paint_only:
         content(runs, base_env, base_repo)
 

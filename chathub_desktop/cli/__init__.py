@@ -123,16 +123,23 @@ def _no_display() -> str | None:
 
 def cmd_gui(args: argparse.Namespace, _svc: Services | None) -> int:
     """Open the main window (blocks until it closes). Exit code 1 with a one-line reason
-    when there is no display to open it on."""
-    from chathub_desktop.app_bootstrap import run_gui
-
+    when there is no display to open it on. The cyclic garbage collector waits from here
+    until the window painted (:mod:`chathub_desktop.startup_gc`, issue 29)."""
     reason = _no_display()
     if reason is not None:
         print(f"{PROG}: error: {reason}", file=sys.stderr)
         return 1
-    return run_gui(data_dir=getattr(args, "data_dir", None), database_url=getattr(args, "database_url", None),
-                   smoke=bool(getattr(args, "smoke", False)),
-                   new_instance=bool(getattr(args, "new_instance", False)), argv=list(sys.argv[1:]))
+    from chathub_desktop import startup_gc
+
+    startup_gc.pause()  # before PySide6 and the window's modules load
+    try:
+        from chathub_desktop.app_bootstrap import run_gui
+
+        return run_gui(data_dir=getattr(args, "data_dir", None), database_url=getattr(args, "database_url", None),
+                       smoke=bool(getattr(args, "smoke", False)),
+                       new_instance=bool(getattr(args, "new_instance", False)), argv=list(sys.argv[1:]))
+    finally:
+        startup_gc.resume()  # a way out before the paint (another instance's window, a failure)
 
 
 def _fail(args: argparse.Namespace, exc: BaseException | str) -> int:

@@ -4,7 +4,8 @@ MEM-3, DRM-8, REF-16). Pure, no I/O.
 - :func:`line_diff`: a line diff of two documents in hunks with context lines, as the
   History view and a revert preview show it.
 - :func:`entry_changes`: which entries (or cards) a change adds, removes and edits,
-  as the previews before an import, a raw save, a clear or a fold count them.
+  as the previews before an import, a raw save, a clear or a fold count them, and the
+  History view lists them; :func:`word_diff` marks an edited entry's words.
 - :func:`normalized` / :func:`duplicate_of`: the duplicate test of a model ``add`` and
   of an import Merge: equal after case and whitespace normalization, or near-duplicates
   by REF-16 (Jaccard similarity of the REF-3 token sets ≥ 0.8).
@@ -60,6 +61,27 @@ def line_diff(before: str, after: str, context: int = CONTEXT) -> list[DiffLine]
             out.extend(DiffLine("+", line) for line in b[y1:y2])
     if not out and before != after:  # only line endings or a final newline differ
         out.append(DiffLine("@", "line endings or the final newline changed"))
+    return out
+
+
+_WORDS = re.compile(r"\s+|[^\s]+")
+
+
+def word_diff(before: str, after: str) -> list[tuple[str, str]]:
+    """``before`` → ``after`` word by word, as ``(kind, text)`` runs in reading order:
+    ``" "`` kept, ``"-"`` only before, ``"+"`` only after (whitespace runs are words too,
+    so joining the ``" "`` and ``"-"`` runs gives ``before`` back, the ``" "`` and ``"+"``
+    runs ``after``). What an edited entry's History row marks (walk52 #7)."""
+    a, b = _WORDS.findall(before), _WORDS.findall(after)
+    out: list[tuple[str, str]] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            out.append((" ", "".join(a[i1:i2])))
+            continue
+        if i2 > i1:
+            out.append(("-", "".join(a[i1:i2])))
+        if j2 > j1:
+            out.append(("+", "".join(b[j1:j2])))
     return out
 
 

@@ -97,8 +97,8 @@
         <translation><numerusform>Keeping %n dream card folds older ones into a range card (by joining their text; the next dream may re-summarize it):</numerusform><numerusform>Keeping %n dream cards folds older ones into a range card (by joining their text; the next dream may re-summarize it):</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>%n more wait(s) for review</source>
-        <translation><numerusform>%n more waits for review</numerusform><numerusform>%n more wait for review</numerusform></translation>
+        <source>%n card(s) wait(s) for review</source>
+        <translation><numerusform>%n card waits for review</numerusform><numerusform>%n cards wait for review</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%Ln note(s)</source>

@@ -1661,6 +1661,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation><numerusform>過去の %n 日分を今すぐドリームできます — 日を選んで「今すぐドリーム」を押してください。</numerusform></translation>
     </message>
     <message>
+        <source>Dreaming now — its card appears here when the dream is done.</source>
+        <translation>ドリームを実行中です。終わるとカードがここに表示されます。</translation>
+    </message>
+    <message>
         <source>The next Weekly run, %1, reads %2.</source>
         <translation>次の毎週の実行（%1）は %2 を読みます。</translation>
     </message>
@@ -1917,10 +1921,6 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>%2 で %1</translation>
     </message>
     <message>
-        <source>Memory &amp;dream:</source>
-        <translation>記憶ドリーム：</translation>
-    </message>
-    <message>
         <source>Daily</source>
         <translation>毎日</translation>
     </message>
@@ -1955,10 +1955,6 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>UTC の時刻、24 時間制の HH:MM（例：02:00）。Enter で保存します。</translation>
     </message>
     <message>
-        <source>&amp;Keep dream cards:</source>
-        <translation>残すドリームカード数：</translation>
-    </message>
-    <message>
         <source>Single-day cards kept before the oldest are merged into one range card (%1–%2, default %3); Save merges at once</source>
         <translation>最も古いカードが範囲カードにまとめられる前に残す 1 日分のカードの数（%1–%2、既定 %3）。保存するとすぐにまとめます</translation>
     </message>
@@ -1975,8 +1971,40 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>スケジュールが次に実行される時刻（UTC）。その前の UTC の 1 日についてドリームします</translation>
     </message>
     <message>
+        <source>Every %1 at %2 UTC</source>
+        <translation>毎週%1 UTC %2</translation>
+    </message>
+    <message>
+        <source>Every day at %1 UTC</source>
+        <translation>毎日 UTC %1</translation>
+    </message>
+    <message>
+        <source>today</source>
+        <translation>今日</translation>
+    </message>
+    <message>
+        <source>tomorrow</source>
+        <translation>明日</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Memory &amp;dream</source>
+        <translation>記憶ドリーム</translation>
+    </message>
+    <message>
+        <source>&amp;Keep dream cards</source>
+        <translation>残すドリームカード数</translation>
+    </message>
+    <message>
         <source>The latest scheduled dream: when it ran, how it ended and, if it failed, why (it is retried later)</source>
         <translation>最新の予定ドリーム：いつ実行され、どう終わったか、失敗した場合はその理由（後で再試行されます）</translation>
+    </message>
+    <message>
+        <source>Put the schedule and Keep dream cards back as they are stored</source>
+        <translation>スケジュールと残すドリームカード数を保存済みの値に戻します</translation>
     </message>
     <message>
         <source>%1, on the next firing day (%2)</source>
@@ -2023,8 +2051,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>スケジュールはオフです：ドリームは自動では実行されません。「今すぐドリーム」は使えます。</translation>
     </message>
     <message>
-        <source>Next dream: %1 — %2, over the UTC day before.</source>
-        <translation>次のドリーム：%1 — %2、その前の UTC の 1 日について。</translation>
+        <source>%1. Next dream: %2.</source>
+        <translation>%1。次のドリーム：%2。</translation>
     </message>
     <message>
         <source> Dreams are paused (tray menu → Pause dreams).</source>
@@ -2155,8 +2183,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <source>%n more wait(s) for review</source>
-        <translation><numerusform>あと %n 件が確認待ち</numerusform></translation>
+        <source>%n card(s) wait(s) for review</source>
+        <translation><numerusform>%n 件のカードが確認待ち</numerusform></translation>
     </message>
     <message>
         <source>nothing else waits</source>
@@ -2285,6 +2313,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message>
         <source>dynamic</source>
         <translation>動的</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>変更</translation>
     </message>
     <message>
         <source>… %1 more lines (memory history --diff shows all)</source>
@@ -2721,16 +2753,12 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation> — 長すぎて保存できません</translation>
     </message>
     <message>
-        <source>owner</source>
-        <translation>オーナー</translation>
-    </message>
-    <message>
         <source>dream</source>
-        <translation>ドリーム</translation>
+        <translation>ドリーム由来</translation>
     </message>
     <message>
         <source>agent</source>
-        <translation>エージェント</translation>
+        <translation>モデル記入</translation>
     </message>
     <message>
         <source>from %1</source>
@@ -2738,19 +2766,11 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
     <message>
         <source>⚠ untrusted</source>
-        <translation>⚠ 信頼されていない</translation>
+        <translation>⚠ 未信頼</translation>
     </message>
     <message>
         <source>paused</source>
         <translation>一時停止中</translation>
-    </message>
-    <message>
-        <source>Pause: keep this entry here but stop sending it to the model (Ctrl+P)</source>
-        <translation>一時停止：この項目を残したまま、モデルへの送信を止めます（Ctrl+P）</translation>
-    </message>
-    <message>
-        <source>Paused: click to send this entry again (Ctrl+P)</source>
-        <translation>一時停止中：クリックするとこの項目をまた送ります（Ctrl+P）</translation>
     </message>
     <message>
         <source>Written by you in this editor</source>
@@ -3056,6 +3076,14 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>Saved the model card of %1 — Retry dreams with it</source>
         <translation>%1 のモデルカードを保存しました — 再試行するとこのカードでドリームします</translation>
+    </message>
+    <message>
+        <source>Pause: the assistant won&apos;t see this entry (Ctrl+P)</source>
+        <translation>一時停止：アシスタントはこの項目を見なくなります（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>Resume: the assistant sees this entry again (Ctrl+P)</source>
+        <translation>再開：アシスタントがこの項目を再び見るようにします（Ctrl+P）</translation>
     </message>
 </context>
 <context>

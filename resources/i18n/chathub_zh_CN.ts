@@ -1661,6 +1661,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation><numerusform>有 %n 个过去的日子现在就能做梦 — 选择一天，然后按“立即做梦”。</numerusform></translation>
     </message>
     <message>
+        <source>Dreaming now — its card appears here when the dream is done.</source>
+        <translation>正在进行记忆梦境——完成后，卡片会显示在这里。</translation>
+    </message>
+    <message>
         <source>The next Weekly run, %1, reads %2.</source>
         <translation>下一次每周运行（%1）读取 %2。</translation>
     </message>
@@ -1917,10 +1921,6 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <source>Memory &amp;dream:</source>
-        <translation>记忆梦境：</translation>
-    </message>
-    <message>
         <source>Daily</source>
         <translation>每天</translation>
     </message>
@@ -1955,10 +1955,6 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>UTC 时间，24 小时制 HH:MM（例如 02:00）。按 Enter 保存。</translation>
     </message>
     <message>
-        <source>&amp;Keep dream cards:</source>
-        <translation>保留梦境卡片数：</translation>
-    </message>
-    <message>
         <source>Single-day cards kept before the oldest are merged into one range card (%1–%2, default %3); Save merges at once</source>
         <translation>最早的卡片合并成一张范围卡片之前保留的单日卡片数（%1–%2，默认 %3）；保存时立即合并</translation>
     </message>
@@ -1975,8 +1971,40 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>计划下次触发的时间（UTC）；它会对前一个 UTC 日做梦</translation>
     </message>
     <message>
+        <source>Every %1 at %2 UTC</source>
+        <translation>每%1 UTC %2</translation>
+    </message>
+    <message>
+        <source>Every day at %1 UTC</source>
+        <translation>每天 UTC %1</translation>
+    </message>
+    <message>
+        <source>today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <source>tomorrow</source>
+        <translation>明天</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Memory &amp;dream</source>
+        <translation>记忆梦境</translation>
+    </message>
+    <message>
+        <source>&amp;Keep dream cards</source>
+        <translation>保留梦境卡片数</translation>
+    </message>
+    <message>
         <source>The latest scheduled dream: when it ran, how it ended and, if it failed, why (it is retried later)</source>
         <translation>最近一次计划梦境：运行时间、结果，以及失败时的原因（之后会重试）</translation>
+    </message>
+    <message>
+        <source>Put the schedule and Keep dream cards back as they are stored</source>
+        <translation>将计划和保留梦境卡片数恢复为已保存的值</translation>
     </message>
     <message>
         <source>%1, on the next firing day (%2)</source>
@@ -2023,8 +2051,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>计划已关闭：梦境不会自动运行。“立即做梦”仍然可用。</translation>
     </message>
     <message>
-        <source>Next dream: %1 — %2, over the UTC day before.</source>
-        <translation>下次梦境：%1 — %2，读取前一个 UTC 日。</translation>
+        <source>%1. Next dream: %2.</source>
+        <translation>%1。下次做梦：%2。</translation>
     </message>
     <message>
         <source> Dreams are paused (tray menu → Pause dreams).</source>
@@ -2155,8 +2183,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
-        <source>%n more wait(s) for review</source>
-        <translation><numerusform>还有 %n 条等待审阅</numerusform></translation>
+        <source>%n card(s) wait(s) for review</source>
+        <translation><numerusform>%n 张卡片等待审阅</numerusform></translation>
     </message>
     <message>
         <source>nothing else waits</source>
@@ -2285,6 +2313,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message>
         <source>dynamic</source>
         <translation>动态</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>已修改</translation>
     </message>
     <message>
         <source>… %1 more lines (memory history --diff shows all)</source>
@@ -2721,16 +2753,12 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>——太长，无法保存</translation>
     </message>
     <message>
-        <source>owner</source>
-        <translation>所有者</translation>
-    </message>
-    <message>
         <source>dream</source>
-        <translation>梦境</translation>
+        <translation>梦境写入</translation>
     </message>
     <message>
         <source>agent</source>
-        <translation>代理</translation>
+        <translation>模型写入</translation>
     </message>
     <message>
         <source>from %1</source>
@@ -2738,19 +2766,11 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     </message>
     <message>
         <source>⚠ untrusted</source>
-        <translation>⚠ 不可信</translation>
+        <translation>⚠ 未信任</translation>
     </message>
     <message>
         <source>paused</source>
         <translation>已暂停</translation>
-    </message>
-    <message>
-        <source>Pause: keep this entry here but stop sending it to the model (Ctrl+P)</source>
-        <translation>暂停：保留此条目，但不再发送给模型（Ctrl+P）</translation>
-    </message>
-    <message>
-        <source>Paused: click to send this entry again (Ctrl+P)</source>
-        <translation>已暂停：点击以再次发送此条目（Ctrl+P）</translation>
     </message>
     <message>
         <source>Written by you in this editor</source>
@@ -3056,6 +3076,14 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>Saved the model card of %1 — Retry dreams with it</source>
         <translation>已保存 %1 的模型卡片 — 重试时使用它做梦</translation>
+    </message>
+    <message>
+        <source>Pause: the assistant won&apos;t see this entry (Ctrl+P)</source>
+        <translation>暂停：助手将看不到这条记忆（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>Resume: the assistant sees this entry again (Ctrl+P)</source>
+        <translation>恢复：助手重新看到这条记忆（Ctrl+P）</translation>
     </message>
 </context>
 <context>

@@ -179,7 +179,7 @@ def main(out_dir: Path) -> int:
                 page.resize(744, 560)
                 await asyncio.sleep(0.3)
                 shot(page, "small", theme)
-                # Weekly's wider row: the form's one Save still beside both rows (walk51 #6)
+                # Weekly's wider row: Cancel and Save at the card's foot (memlook52)
                 form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("weekly"))
                 await asyncio.sleep(0.3)
                 shot(page, "small-weekly", theme)

@@ -104,11 +104,17 @@ def test_a_proposed_card_with_an_open_override_is_previewed_without_it(qapp: Any
     """The review pane's preview of a pending dream card follows the same rule."""
     from datetime import UTC, datetime
 
-    from chathub_desktop.gui.memory.proposals_section import preview_text
+    from PySide6.QtGui import QTextDocument
+
+    from chathub_desktop.gui.memory.proposals_section import preview_html
     from chathub_desktop.services.dream.dream_review import ProposalView
 
+    def shown(p: ProposalView) -> list[str]:
+        doc = QTextDocument()
+        doc.setHtml(preview_html(p, []))
+        return doc.toPlainText().split("\n")
+
     p = ProposalView(1, 1, date(2026, 12, 3), "Bidi: live and \u202eopen fdp.exe", None, datetime.now(UTC))
-    lines = preview_text(p, []).split("\n")
-    assert lines[1:3] == ["Bidi: live and open fdp.exe", "[1 invisible character not shown]"]
+    assert shown(p)[1:3] == ["Bidi: live and open fdp.exe", "[1 invisible character not shown]"]
     closed = ProposalView(2, 1, date(2026, 12, 3), "Closed: \u202eab\u202c here", None, datetime.now(UTC))
-    assert preview_text(closed, []).split("\n")[1] == "Closed: \u202eab\u202c here"
+    assert shown(closed)[1] == "Closed: \u202eab\u202c here"

@@ -77,7 +77,7 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     assert section.review_box.isChecked()
     assert [section.list.item(i).text() for i in range(2)] == [f"{d.day} {d:%b %Y} · folds older cards" for d in DAYS]
     preview = section.text.toPlainText()
-    assert preview.startswith(f"Card for {DAYS[0].day} {DAYS[0]:%b %Y}:\n- Wants tables")
+    assert preview.startswith(f"Card for {DAYS[0].day} {DAYS[0]:%b %Y}:\n• Wants tables")  # rendered as cards are
     assert "fold: 1 card (#1 [2026-11-27]) into a new range card" in preview
     out = os.environ.get("CHATHUB_SHOTS")
     if out:
@@ -86,7 +86,7 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     section.list.setFocus()
     qtbot.keyClick(section.list, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: section.list.count() == 1 and not section.ops.busy, timeout=5000)
-    qtbot.waitUntil(lambda: section.status.text() == "Added as card #2 · 1 more waits for review", timeout=5000)
+    qtbot.waitUntil(lambda: section.status.text() == "Added as card #2 · 1 card waits for review", timeout=5000)
     assert panel.tabs.tabText(1) == "&Proposals (1)"
     cards = dm.parse_document(services.dreams.document(aid))
     assert [(c.kind, dm.visible_body(c)) for c in cards] == [("range", "Condensed older habit"), ("day", "- Wants tables")]

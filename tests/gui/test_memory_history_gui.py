@@ -50,8 +50,8 @@ def test_history_lists_changes_newest_first_with_the_diff_and_reverts(
         assert len(rows) == 3
         assert "the model in topic “Trip plans”: updated entry #2" in rows[0]
         assert rows[2].endswith("you: added entry #1")
-        text = dlg.diff.toPlainText()
-        assert "- #2: lives in Berlin" in text and "+ #2: lives in Hamburg" in text
+        text = dlg.diff.toPlainText()  # the entry changed, old → new (walk52 #7: not a unified diff)
+        assert "Changed\nlives in Berlin\n→ lives in Hamburg" in text and "@@" not in text
         shot(dlg, tmp_path, "memory_history.png")
 
         dlg.list.setCurrentRow(2)  # the first add: the document moved on twice since
@@ -114,16 +114,16 @@ def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_th
 
 
 HISTORY_LINES = {
-    "en": ["dynamic  the dream for 12/1/26: added the card", "dynamic  an unattributed write: changed the memory",
+    "en": ["dynamic  the dream for 1 Dec 2026: added the card", "dynamic  an unattributed write: changed the memory",
            "fixed  import of Claude: added 3 entries", "fixed  import of Claude: added 1 entry",
            "fixed  you: edited entry #1", "fixed  revert of change #3: reverted change #3 (updated entry #2)",
            "fixed  the model in topic “Trip plans”: updated entry #2",
            "fixed  you: added entry #2", "fixed  you: added entry #1"],
-    "zh_CN": ["动态  2026/12/1 的梦境：添加了卡片", "动态  来源不明的写入：修改了记忆",
+    "zh_CN": ["动态  2026年12月1日 的梦境：添加了卡片", "动态  来源不明的写入：修改了记忆",
               "固定  从 Claude 导入：添加了 3 条", "固定  从 Claude 导入：添加了 1 条",
               "固定  你：编辑了条目 #1", "固定  还原变更 #3：还原了变更 #3（更新了条目 #2）",
               "固定  话题“Trip plans”中的模型：更新了条目 #2", "固定  你：添加了条目 #2", "固定  你：添加了条目 #1"],
-    "ja": ["動的  2026/12/01 のドリーム：カードを追加", "動的  出所不明の書き込み：メモリを変更",
+    "ja": ["動的  2026年12月1日 のドリーム：カードを追加", "動的  出所不明の書き込み：メモリを変更",
            "固定  Claude からのインポート：3 件を追加", "固定  Claude からのインポート：1 件を追加",
            "固定  あなた：項目 #1 を編集", "固定  変更 #3 の取り消し：変更 #3 を元に戻した（項目 #2 を更新）",
            "固定  トピック「Trip plans」のモデル：項目 #2 を更新", "固定  あなた：項目 #2 を追加", "固定  あなた：項目 #1 を追加"],
@@ -132,11 +132,12 @@ HISTORY_LINES = {
 
 FOLDED = {"en": "added the card; folded 2 older cards into a range", "zh_CN": "添加了卡片；将 2 张较早的卡片合并为区间",
           "ja": "カードを追加し、古いカード 2 枚を期間にまとめた"}
-FOLDED_FOR = {"en": "added the card for 12/1/26; folded 2 older cards into a range",
-              "zh_CN": "添加了 2026/12/1 的卡片；将 2 张较早的卡片合并为区间",
-              "ja": "2026/12/01 のカードを追加し、古いカード 2 枚を期間にまとめた"}
-#: A History row's own date: the interface language's short date (issue 30), then the UTC time.
-ROW_DATE = {"en": r"\d{1,2}/\d{1,2}/\d{2}", "zh_CN": r"\d{4}/\d{1,2}/\d{1,2}", "ja": r"\d{4}/\d{2}/\d{2}"}
+FOLDED_FOR = {"en": "added the card for 1 Dec 2026; folded 2 older cards into a range",
+              "zh_CN": "添加了 2026年12月1日 的卡片；将 2 张较早的卡片合并为区间",
+              "ja": "2026年12月1日 のカードを追加し、古いカード 2 枚を期間にまとめた"}
+#: A History row's own date: the page's one date style in the interface language (issue 30,
+#: walk52 #7: rows said "12/5/26" beside "1 May 2024"), then the UTC time.
+ROW_DATE = {"en": r"\d{1,2} [A-Z][a-z]{2} \d{4},", "zh_CN": r"\d{4}年\d{1,2}月\d{1,2}日", "ja": r"\d{4}年\d{1,2}月\d{1,2}日"}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "ja"])

@@ -248,8 +248,9 @@ def test_free_form_lines_show_as_notes_where_they_stand(page, services, assistan
 
 
 def test_card_buttons_belong_to_the_cards_tab(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    """Issue 30: Edit and Delete act on dream cards; on the Proposals tab (and with no card
-    at all) they are greyed in place (walk51b #3: nothing moves)."""
+    """Issue 30: Edit and Delete act on dream cards: with no card at all they are greyed in
+    place; on the Proposals tab the cards' buttons are not shown ("the card buttons stayed
+    visible on the Proposals tab", walk52 #4), their room kept (walk51b #3: nothing moves)."""
     from datetime import date
 
     from tests.gui.test_dream_panel import seed_cards
@@ -261,11 +262,13 @@ def test_card_buttons_belong_to_the_cards_tab(page, services, assistant, qtbot):
     qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
     panel.select_number(1)
     assert panel.edit_button.isEnabled() and panel.delete_button.isEnabled()
+    tabs_at = panel.tabs.y()
     panel.show_proposals()
-    assert not any(b.isEnabled() for b in (panel.edit_button, panel.delete_button, panel.regenerate_button))
-    assert not any(b.isHidden() for b in (panel.edit_button, panel.delete_button, panel.regenerate_button))
+    assert all(b.isHidden() for b in (panel.edit_button, panel.delete_button, panel.regenerate_button))
+    qtbot.wait(50)  # a layout pass, had the hidden row moved anything
+    assert panel.tabs.y() == tabs_at
     panel.tabs.setCurrentIndex(0)
-    assert panel.edit_button.isEnabled()
+    assert panel.edit_button.isVisible() and panel.edit_button.isEnabled()
 
 
 def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
@@ -392,7 +395,7 @@ def test_a_card_paint_asks_no_data_of_the_model(page, services, assistant, qtbot
     ``CardFace`` in one Python call of the model, not through ``index.data`` — each ``data``
     call crosses from Python through Qt back into Python, waiting for the interpreter
     lock while a worker reads, and a paint asked ~11 roles per card — and the card still
-    shows its marks: the ``owner`` chip, and ``paused`` on a paused entry."""
+    shows its marks: no chip for the owner's entry (the default), ``paused`` on a paused one."""
     from chathub_desktop.gui.memory import entry_model
 
     for text in ("Prefers metric units", "Lives in Berlin", "Drinks coffee black"):
@@ -414,8 +417,8 @@ def test_a_card_paint_asks_no_data_of_the_model(page, services, assistant, qtbot
     page.list.viewport().grab()
     assert {1, 2} <= set(paints) <= {1, 2, 3}  # the cards in view were painted
     assert asked == []
-    assert page.delegate.chips(page.model.index(0)) == [("owner", "owner")]
-    assert page.delegate.chips(page.model.index(1)) == [("owner", "owner"), ("paused", "paused")]
+    assert page.delegate.chips(page.model.index(0)) == []  # the owner, the default: no chip (walk52 #5)
+    assert page.delegate.chips(page.model.index(1)) == [("paused", "paused")]
 
 
 def test_scrolling_to_the_end_hands_rows_over_in_doubling_batches(qapp):  # type: ignore[no-untyped-def]

@@ -45,7 +45,8 @@ def test_the_titles_carry_their_help_and_no_helper_line_comes_before_the_first_c
                                                                                     qtbot):  # type: ignore[no-untyped-def]
     """Walk40: "about nine lines of helper text and status before the first card". Each
     title and switch has a ``?`` whose tooltip is its APP-6 help; between the header and
-    the first fixed card the page shows the titles and at most one short line."""
+    the first fixed card the page shows the titles, the switch's row (its name and one line,
+    memlook52) and at most one short line."""
     services.memory.add(assistant, "Prefers metric units")
     page.schedule_reload()
     qtbot.waitUntil(lambda: page.model.total() == 1, timeout=5000)
@@ -61,17 +62,21 @@ def test_the_titles_carry_their_help_and_no_helper_line_comes_before_the_first_c
     assert "no Add" in marks["dynamicMemoryHelp"].toolTip()
     first_card = page.list.visualRect(page.model.index(0, 0)).topLeft()
     card_top = page.list.viewport().mapTo(page, first_card).y()
-    above = [lb.text() for lb in page.findChildren(QLabel)
+    above = [lb for lb in page.findChildren(QLabel)
              if lb.isVisible() and lb.text().strip() and lb.mapTo(page, QPoint(0, 0)).y() < card_top]
-    rest = [text for text in above if text not in ("Fixed memory", "Memory · Helper")]
-    assert len(rest) <= 1 and all(len(text) < 40 for text in rest), above  # at most one short line ("1 entry")
+    # memlook52: the switch is a setting row — its name and one line of what it does, as Settings'
+    row = page.switch.row
+    assert row.description is not None and row.description.height() < 2 * row.description.fontMetrics().lineSpacing()
+    rest = [lb.text() for lb in above if lb.text() not in ("Fixed memory", "Memory · Helper")
+            and lb not in (row.title, row.description)]
+    assert len(rest) <= 1 and all(len(text) < 40 for text in rest), rest  # at most one short line ("1 entry")
 
 
 def test_a_click_on_the_segmented_control_changes_the_schedule(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
     """Walk40: "native combo boxes … a far-right Save". Off / Daily / Weekly is one
-    segmented control (no drop-down); a click on Weekly shows the weekday, Save sits right
-    after the form's rows (beside both since walk51 #6, not on Keep's row), and Save stores
-    the weekly schedule (DRM-2)."""
+    segmented control (no drop-down); a click on Weekly shows the weekday, Save shows at the
+    card's foot under the rows it stores (memlook52; not on Keep's row, walk51 #6), and Save
+    stores the weekly schedule (DRM-2)."""
     form = page.dream_panel.schedule
     seg = form.frequency_combo
     assert not isinstance(seg, QComboBox) and seg.property("segmented") is True
@@ -81,10 +86,10 @@ def test_a_click_on_the_segmented_control_changes_the_schedule(page, services, a
     assert seg.currentData() == "weekly" and seg.button(2).isChecked() and not seg.button(0).isChecked()
     # Save waits for a read of the panel still under way (a burner run clicked before it ended)
     qtbot.waitUntil(lambda: form.weekday_combo.isVisible() and form.save_button.isEnabled(), timeout=5000)
-    rows_right = max(form.keep_help.geometry().right(), form.schedule_help.geometry().right())
-    gap = form.save_button.geometry().left() - rows_right
-    assert 0 < gap <= 3 * form.fontMetrics().averageCharWidth() * 4  # beside the form, not at the far right
-    assert form.save_button.geometry().right() < form.schedule_form.width() - 100
+    # memlook52: Save (and Cancel) at the card's foot, under the rows they store, once there is a change
+    assert form.save_button.isVisible() and form.cancel_button.isVisible()
+    keep_bottom = form.keep_spin.mapTo(form, form.keep_spin.rect().bottomLeft()).y()
+    assert form.save_button.mapTo(form, form.save_button.rect().topLeft()).y() > keep_bottom
     qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: services.dreams.settings(assistant).schedule.frequency == "weekly", timeout=10000)
     _idle(qtbot, page)

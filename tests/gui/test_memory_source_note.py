@@ -41,11 +41,11 @@ def test_entries_from_a_claude_export_show_their_source(window, services, qtbot,
     day = datetime.now(UTC).date().isoformat()
     line = f"imported from Claude (export data-2026.zip, {day})"
     own, nurse = page.model.index(0), page.model.index(1)
-    assert page.delegate.chips(nurse) == [("owner", "owner"), ("from Claude", "imported")]
+    assert page.delegate.chips(nurse) == [("from Claude", "imported")]
     assert line in nurse.data(Qt.ItemDataRole.ToolTipRole)
     assert nurse.data(Qt.ItemDataRole.AccessibleTextRole) == f"#2: Ana is a nurse. ({line})"
     assert own.data(SourceRole) is None and "imported" not in own.data(Qt.ItemDataRole.ToolTipRole)
-    assert page.delegate.chips(own) == [("owner", "owner")]
+    assert page.delegate.chips(own) == []  # the owner, the default: no chip (walk52 #5)
     # edited afterwards, the entry is the user's own text: no source note any more
     services.memory.edit(a.id, 2, "Ana is a night-shift nurse.")
     qtbot.waitUntil(lambda: page.model.entry(1) is not None

@@ -50,8 +50,9 @@ def _state(page: Any) -> tuple[Any, ...]:
     panel = page.dream_panel
     entry = page.current_entry()
     card = panel.current_card()
+    # the dream cards have no scroll of their own (memlook52): the page's scroll shows card #10
     return (entry.number if entry else None, card.number if card else None,
-            page.list.verticalScrollBar().value(), panel.list.verticalScrollBar().value())
+            page.list.verticalScrollBar().value(), page.body_scroll.verticalScrollBar().value())
 
 
 def test_theme_and_language_switches_keep_the_selected_entry_and_card(window: Any, services: Any, qtbot: Any) -> None:
@@ -62,7 +63,7 @@ def test_theme_and_language_switches_keep_the_selected_entry_and_card(window: An
     page.select_number(9)
     panel.select_number(10)
     qtbot.waitUntil(lambda: page.list.verticalScrollBar().value() > 0
-                    and panel.list.verticalScrollBar().value() > 0, timeout=5000)
+                    and page.body_scroll.verticalScrollBar().value() > 0, timeout=5000)
     before = _state(page)
     assert before[:2] == (9, 10)
     try:
@@ -92,7 +93,7 @@ def test_leaving_for_chats_switching_theme_and_coming_back_keeps_them(window: An
     page.select_number(9)
     panel.select_number(10)
     qtbot.waitUntil(lambda: page.list.verticalScrollBar().value() > 0
-                    and panel.list.verticalScrollBar().value() > 0, timeout=5000)
+                    and page.body_scroll.verticalScrollBar().value() > 0, timeout=5000)
     before = _state(page)
     loads = (page.loads, panel.loads)
     try:
@@ -129,20 +130,21 @@ def test_the_dream_card_actions_are_icon_buttons_and_dream_now_is_labelled(open_
 
 
 def test_the_schedule_form_has_one_save_beside_both_rows(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
-    """Walk51 #6: "Keep dream cards has its own Save". The form's one Save stands beside the
-    schedule row and the Keep row together, and it stores a changed Keep N (DRM-7)."""
+    """Walk51 #6: "Keep dream cards has its own Save". The form's one Save sits at the card's
+    foot under the schedule row and the Keep row, shown only while something changed
+    (memlook52), and it stores a changed Keep N (DRM-7)."""
     page = open_page(helper)
     form = page.dream_panel.schedule
     saves = [b for b in form.findChildren(QPushButton) if b.text() == "Save"]
     assert saves == [form.save_button]
-    top = form.frequency_combo.mapTo(form, form.frequency_combo.rect().center()).y()
+    assert not form.save_button.isEnabled()
+    assert not form.foot.isVisible()  # memlook52: nothing to save, no Save in sight
+    form.keep_spin.setValue(20)  # more cards kept: nothing folds, no preview
+    assert form.save_button.isEnabled() and form.foot.isVisible()
     keep = form.keep_spin.mapTo(form, form.keep_spin.rect().center()).y()
     save = form.save_button.mapTo(form, form.save_button.rect().center()).y()
-    assert top < save < keep  # across both rows, not on Keep's
-    assert not form.save_button.isEnabled()
-    form.keep_spin.setValue(20)  # more cards kept: nothing folds, no preview
-    assert form.save_button.isEnabled()
+    assert keep < save  # at the foot of the card, under both rows: not on Keep's
     form.save_button.click()
     qtbot.waitUntil(lambda: services.dreams.settings(helper).keep == 20, timeout=5000)
     idle(qtbot, page.dream_panel)
-    assert not form.save_button.isEnabled()
+    assert not form.save_button.isEnabled() and not form.foot.isVisible()

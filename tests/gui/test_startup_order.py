@@ -198,9 +198,12 @@ NOT_FOR_THE_FIRST_PAGE = ("chathub_desktop.services.tools", "chathub_desktop.ser
 #: tokenizer's table is built while the process is smallest, so its build is not the peak).
 NOT_BEFORE_THE_FIRST_ROWS = ("tiktoken",)
 #: What the window's first paint has no use for (issue 29: the first paint against a bare
-#: window's): the event loop and the import's export parsers load after it.
+#: window's): the event loop and the import's export parsers load after it, the MCP
+#: configuration with the tool-approval controller, ctypes with the heap setting (huge51),
+#: and OpenSSL's hashes not at all (the single-instance name is Qt's SHA-256).
 NOT_BEFORE_THE_FIRST_PAINT = ("asyncio", "qasync", "chathub_desktop.core.chatgpt_export",
-                              "chathub_desktop.core.claude_export", "chathub_desktop.core.webui_export")
+                              "chathub_desktop.core.claude_export", "chathub_desktop.core.webui_export",
+                              "chathub_desktop.core.mcp_config", "hashlib", "ctypes")
 #: What the page read before the store opens has no use for (issue 29: SQLAlchemy and
 #: its ORM mapping took ~0.7 s of CPU before the rows).
 NOT_BEFORE_THE_STORE = ("sqlalchemy", "chathub_desktop.storage.models", "chathub_desktop.storage.database",

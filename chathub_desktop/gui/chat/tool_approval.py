@@ -20,12 +20,13 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from chathub_desktop.core.mcp_config import ApprovalDecision, ApprovalRequest
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.shell.i18n import fill
 
-if TYPE_CHECKING:  # the window imports this before its first paint; asyncio loads after it
-    import asyncio
+if TYPE_CHECKING:  # the window imports this before its first paint; asyncio and the MCP
+    import asyncio  # configuration (hashlib, the JSON bounds) load after it (issue 29)
+
+    from chathub_desktop.core.mcp_config import ApprovalDecision, ApprovalRequest
 
 __all__ = ["MAX_SHOWN_ARGUMENT_CHARS", "ToolApprovalBar", "ToolApprovals", "shown_arguments"]
 
@@ -127,6 +128,9 @@ class ToolApprovals:
         self._current_topic = current_topic
         self._assistant_name = assistant_name
         self._waiting: dict[int, list[_Waiting]] = {}
+        # built in attach(), after the first paint
+        from chathub_desktop.core.mcp_config import ApprovalDecision
+
         bar.allow_button.clicked.connect(lambda: self.answer(ApprovalDecision.ALLOW_ONCE))
         bar.always_button.clicked.connect(lambda: self.answer(ApprovalDecision.ALWAYS))
         bar.deny_button.clicked.connect(lambda: self.answer(ApprovalDecision.DENY))

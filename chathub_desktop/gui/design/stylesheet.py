@@ -247,7 +247,9 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     # a segmented control (walk40: Off / Daily / Weekly in one track, not a native drop-down)
     # and pill tabs (the dream cards' Cards / Proposals): the chosen one raised on the track
     b.rule('QFrame[segmented="true"]', bg="hover", border="none", border_radius=f"{Radius.LG}px")
-    b.rule('QFrame[segmented="true"] > QPushButton#segment', fg="text", bg="hover", border="none",
+    # a 1 px border in the track's colour on every segment: the chosen one's line takes no extra
+    # width, so a segment chosen before its first show is not cut by 2 px (memlook52: "Daily")
+    b.rule('QFrame[segmented="true"] > QPushButton#segment', fg="text", bg="hover", border=f"1px solid {c.hover}",
            border_radius=f"{Radius.MD}px", padding=f"{Space.XXS}px {Space.LG}px",
            min_height=f"{Space.XL + Space.XXS}px")
     b.rule('QFrame[segmented="true"] > QPushButton#segment:hover', fg="text", bg="raised")

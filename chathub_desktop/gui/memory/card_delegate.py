@@ -41,14 +41,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.memory_authors import EntryOrigin
 from chathub_desktop.gui.design.tokens import colours_for
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.card_markdown import is_heading
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
-#: The origin chips of an entry (``MemoryEntryView.origin``), in the interface language.
-ORIGIN_CHIPS = {"owner": QT_TRANSLATE_NOOP("MemoryPage", "owner"), "dream": QT_TRANSLATE_NOOP("MemoryPage", "dream"),
-                "agent": QT_TRANSLATE_NOOP("MemoryPage", "agent")}
+#: The origin chips of an entry (``MemoryEntryView.origin``), in the interface language; the
+#: owner's entries, the default, have none (walk52 #5: an "owner" chip on every entry was noise;
+#: the entry's tooltip and accessible description still say who wrote it).
+ORIGIN_CHIPS = {EntryOrigin.DREAM: QT_TRANSLATE_NOOP("MemoryPage", "dream"),
+                EntryOrigin.AGENT: QT_TRANSLATE_NOOP("MemoryPage", "agent")}
 
 # --- item roles both card models fill -----------------------------------------------------
 
@@ -324,12 +327,13 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
     def face_chips(self, face: CardFace) -> list[tuple[str, str]]:
         """The header chips of a card as ``(text, colour kind)`` pairs (kinds: see
-        ``_chip_colors``): the entry's origin, ``from <assistant>`` for an imported one
-        (issue 15), then ``untrusted`` and ``paused`` when it is."""
+        ``_chip_colors``): the entry's origin unless it is the owner (the default: no
+        chip), ``from <assistant>`` for an imported one (issue 15), then ``untrusted`` and
+        ``paused`` when it is."""
         origin = face.origin
         out: list[tuple[str, str]] = []
         translate = QCoreApplication.translate
-        if origin:
+        if origin and origin != EntryOrigin.OWNER:
             out.append((translate("MemoryPage", ORIGIN_CHIPS[origin]) if origin in ORIGIN_CHIPS else str(origin),
                         str(origin)))
         if face.source:
@@ -548,8 +552,9 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
 
 def layout_lines(text: str, font: QFont, width: int, max_lines: int) -> list[str]:
-    """``text`` wrapped to ``width`` px in ``font``: at most ``max_lines`` lines, the last
-    one elided with ``…`` when the text is longer. Only the first
+    """``text`` wrapped to ``width`` px in ``font`` (U+2028 breaks a line): at most
+    ``max_lines`` lines, the last one elided with ``…`` when the text is longer — the last
+    shown line ends where its own line ends, with ``…`` after it. Only the first
     :data:`MEASURE_CHARS` characters are laid out."""
     head = text[:MEASURE_CHARS]
     cut = len(text) > MEASURE_CHARS
@@ -576,9 +581,11 @@ def layout_lines(text: str, font: QFont, width: int, max_lines: int) -> list[str
     shown = spans[:max_lines]
     out = [seg(s, s + n).rstrip() for s, n in shown[:-1]]
     last_start = shown[-1][0] if shown else 0
-    rest = seg(last_start)
+    # the last line is its own line only, never the lines after it run into one (walk52 #6:
+    # a heading, bullets and code joined on one line cut with "…")
+    rest = seg(last_start).partition("\u2028")[0]
     last = QFontMetrics(font).elidedText(rest, Qt.TextElideMode.ElideRight, max(10, width))
-    if last == rest:  # fits: the text goes on beyond what was laid out
+    if last == rest:  # fits: the text goes on after it
         last = QFontMetrics(font).elidedText(rest.rstrip() + " …", Qt.TextElideMode.ElideRight, max(10, width))
     out.append(last)
     return out

@@ -1,7 +1,7 @@
 """The Memory page's History lines in the interface language (issue 27): who made a
 recorded change and what it did, from the typed values the history service reads back
 (:mod:`chathub_desktop.core.memory_actions`, issue 30's ``EntriesAdded``). Days are
-said in the locale's short format; a line not of the set is shown as stored."""
+said in the page's one date style (walk52 #7); a line not of the set is shown as stored."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from datetime import date
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, ChangeWho, WhoKind
-from chathub_desktop.gui.memory.page_dates import short_date
+from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.memory.memory_history_service import ChangeView
 
@@ -61,17 +61,18 @@ _OWN: dict[ActionKind, str] = {
     ActionKind.IMPORTED: QT_TRANSLATE_NOOP("MemoryPage", "imported the file"),
 }
 
-#: Kinds whose first slot is a day (ISO ``2026-01-02``), said in the locale's short format.
+#: Kinds whose first slot is a day (ISO ``2026-01-02``), said in the page's one date style
+#: (``2 Jan 2026``, walk52 #7).
 _DAY_FIRST: frozenset[ActionKind | WhoKind] = frozenset(
     {ActionKind.ADDED_CARD, ActionKind.ADDED_CARD_FOLDED, ActionKind.REGENERATED_CARD, WhoKind.DREAM_FOR})
 
 
 def _said_args(kind: ActionKind | WhoKind, args: tuple[str, ...]) -> list[str]:
-    """``args`` with a day slot in the locale's short date (left as stored if not a day)."""
+    """``args`` with a day slot as :func:`format_day` says it (left as stored if not a day)."""
     said = list(args)
     if kind in _DAY_FIRST and said:
         try:
-            said[0] = short_date(date.fromisoformat(said[0]))
+            said[0] = format_day(date.fromisoformat(said[0]))
         except ValueError:
             pass  # a stored day the store did not write: shown as it is
     return said

@@ -28,14 +28,19 @@ def dreamable_line(days: int) -> str:
     return translate("MemoryPage", "%n past day(s) can be dreamed now — choose one and press Dream now.", None, days)
 
 
-def empty_line(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str, dreamable: int = 0) -> str:
-    """The empty card list's two short lines: "No dream cards yet." and, while
-    ``dreamable`` past days wait in the day chooser, that they can be dreamed now;
-    else when today's chats first become a card under ``schedule`` (as
+def empty_line(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str, dreamable: int = 0,
+               *, dreaming: bool = False) -> str:
+    """The empty card list's two short lines: "No dream cards yet." and, while a dream
+    runs (``dreaming``), that its card comes here (walk52 #11: it still said "press Dream
+    now"); else while ``dreamable`` past days wait in the day chooser, that they can be
+    dreamed now; else when today's chats first become a card under ``schedule`` (as
     :func:`empty_text`, which says why), or that the schedule is off; only the first
     line while ``schedule`` is None and no day waits."""
     today = now.astimezone(UTC).date()
     empty = translate("MemoryPage", EMPTY_TEXT)
+    if dreaming:
+        return "\n".join((empty, translate("MemoryPage", "Dreaming now — its card appears here when the dream is "
+                                                          "done.")))
     if dreamable > 0:
         return "\n".join((empty, dreamable_line(dreamable)))
     if schedule is None:

@@ -91,7 +91,9 @@ from chathub_desktop.gui.memory.dream_schedule_form import (
 )
 from chathub_desktop.gui.memory.dream_status import DreamStatusLine
 from chathub_desktop.gui.memory.list_fit import preferred_height
+from chathub_desktop.gui.memory.list_grow import ListToContent
 from chathub_desktop.gui.memory.page_common import (
+    MIN_ROWS,
     ListRefresh,
     card_list,
     help_mark,
@@ -99,6 +101,7 @@ from chathub_desktop.gui.memory.page_common import (
 )
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.settings.card_field import CardField
+from chathub_desktop.gui.settings.setting_rows import SettingGroup
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -201,6 +204,10 @@ class DreamPanel(QWidget):
             self.build_schedule()
         # coalesces bursts (an op's result + its MemoryChanged); owns the bus connections
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
+        #: The cards as tall as they are: the page scrolls over them, not the list (memlook52).
+        self.grow = ListToContent(self.list, self.delegate,
+                                  lambda: self.delegate.rows_height(MIN_ROWS) if self.model.rowCount() else 0,
+                                  lambda: self.model.rowCount() > 0)
         self.refresh.follow(events.memory_changed, self._on_memory_changed)
         self.refresh.follow(events.dream_progress, self.runs.on_dream_progress)
         if load_now:
@@ -210,8 +217,11 @@ class DreamPanel(QWidget):
     def _build(self) -> None:
         self._lay = lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(6)
-
+        lay.setSpacing(Space.SM)
+        #: The group's settings as rows of one card (memlook52: as Settings lays them out): Topic
+        #: snippets (put first by the group), then the schedule form's rows when it is built.
+        self.settings_card = SettingGroup(self.texts, name="dreamSettingsCard")
+        lay.addWidget(self.settings_card)
 
         # dynamic memory title row
         hrow = QHBoxLayout()
@@ -292,6 +302,7 @@ class DreamPanel(QWidget):
         # section is built, and reads, on its first show (issue 30: the page opens within a frame)
         self._proposals: ProposalsSection | None = None
         self._waiting = 0  # the proposals' count as the panel last read it (the tab's badge)
+        self._said_dreaming = False  # whether the empty list last said a dream runs
         self._proposals_tab = QWidget()
         self._proposals_tab.setObjectName("proposalsTab")
         QVBoxLayout(self._proposals_tab).setContentsMargins(0, 0, 0, 0)
@@ -344,10 +355,15 @@ class DreamPanel(QWidget):
                                       self.edit_action.toolTip, lambda: self.card_actions.edit_card(), Icon.EDIT)
         self.delete_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard",
                                         self.delete_action.toolTip, self.card_actions.delete_card, Icon.DELETE)
-        # one row of icons, never hidden: one that does not apply is greyed in place and says why,
-        # so nothing moves when the selection goes or a dream fails (walk51b #3)
-        for b in (self.restore_button, self.copy_button, self.clear_button, self.regenerate_button,
-                  self.edit_button, self.delete_button):
+        # one row of icons: one that does not apply is greyed in place and says why, so nothing
+        # moves when the selection goes or a dream fails (walk51b #3); off the Cards tab the row
+        # is hidden, its room kept
+        self.card_buttons = (self.restore_button, self.copy_button, self.clear_button, self.regenerate_button,
+                             self.edit_button, self.delete_button)
+        for b in self.card_buttons:
+            keep = b.sizePolicy()
+            keep.setRetainSizeWhenHidden(True)
+            b.setSizePolicy(keep)
             hrow.addWidget(b)
         self.dream_now_button.setIcon(icon(Icon.DREAM))
         #: Dream now and its status line: one bar above the cards, so Dream
@@ -416,8 +432,8 @@ class DreamPanel(QWidget):
         if self._schedule is None:
             # made in this panel's window: a widget outside the active window asks the (Python)
             # style whether it is active at each polish (issue 30)
-            form = self._schedule = ScheduleForm(self, self)
-            self._lay.insertWidget(0, form)
+            form = self._schedule = ScheduleForm(self, self.settings_card)
+            self.settings_card.add(form)
             form.show()
             form.set_memory_enabled(self.memory_enabled)
             if self.view is not None:  # a read came first
@@ -522,9 +538,10 @@ class DreamPanel(QWidget):
         if self.view is None:
             return
         schedule, (zone, place) = self.view.schedule, self.schedule.local_zone
-        days = len(self.day_picker.days)
+        days, dreaming = len(self.day_picker.days), self.runs.running
+        self._said_dreaming = dreaming
         self.texts.bind(self.empty_label.setText,
-                        lambda: empty_line(schedule, self.schedule.clock(), zone, place, days))
+                        lambda: empty_line(schedule, self.schedule.clock(), zone, place, days, dreaming=dreaming))
         self.texts.bind(self.empty_label.setToolTip,
                         lambda: empty_text(schedule, self.schedule.clock(), zone, place, days))
         typing = isinstance(QApplication.focusWidget(), (QLineEdit, QAbstractSpinBox, QPlainTextEdit))
@@ -608,6 +625,8 @@ class DreamPanel(QWidget):
         has_cards = self.model.rowCount() > 0
         running = self.runs.running
         can_dream = self.memory_enabled and not running
+        if not has_cards and running != self._said_dreaming:
+            self._say_empty()  # a run started or ended: the empty list says so (walk52 #11)
         for w in (self.edit_action, self.delete_action, self.copy_card_action):
             w.setEnabled(c is not None and not self.ops.busy)
         regenerable = c is not None and c.regenerable
@@ -656,7 +675,7 @@ class DreamPanel(QWidget):
         height, and that plus the lines shown under them now (fix30: they never take room
         above the bar)."""
         sp = self._lay.spacing()
-        cards = preferred_height(self.tabs) + sp
+        cards = preferred_height(self.tabs) - self.grow.extra() + sp  # room for a few cards; the page scrolls to more
         return cards, cards + self.failure.lines_height(sp)
 
     def show_error(self, message: str) -> None:
@@ -676,11 +695,11 @@ class DreamPanel(QWidget):
         window, issue 30, walk51b #4); None hides it."""
         self.failure.offer(card=field if field is not None else False)
 
-    def show_status(self, message: str | Callable[[], str], ms: int = 8000) -> None:
+    def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False) -> None:
         """The status line (:class:`DreamStatusLine`: under the Dream now bar, wrapped
         whole); cleared after ``ms`` (0: kept); a callable ``message`` is said again after
-        a language switch."""
-        self.status_label.say(message, ms)
+        a language switch; ``until_reviewed``: cleared too once a proposal is reviewed."""
+        self.status_label.say(message, ms, until_reviewed=until_reviewed)
 
     def summary(self) -> str:
         """One line for the folded group: ``Dream: Daily at 02:00 UTC · 4 cards · 1 proposal to review``."""
@@ -768,12 +787,17 @@ class DreamPanel(QWidget):
         return self._proposals.count if self._proposals is not None else self._waiting
 
     def _on_proposal_count(self, n: int) -> None:
+        if n < self._waiting:  # one was accepted or discarded: "… accept or discard it" is stale (issue 30)
+            self.status_label.reviewed()
         self._waiting = n
         self.tabs.setTabText(1, proposals_tab_title(n))
 
     def _on_tab(self, index: int) -> None:
         if index == 1:
             _ = self.proposals  # built on its first show
+        # the cards' buttons act on cards: off the Cards tab they are not shown (issue 30, walk52 #4)
+        for b in self.card_buttons:
+            b.setVisible(index == 0)
         self._sync()
 
     def _cancel_work(self) -> None:

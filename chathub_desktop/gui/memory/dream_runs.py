@@ -34,7 +34,7 @@ from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.dream.dream_cards import RegenDraft
 from chathub_desktop.services.dream.dream_reasons import DreamReason
-from chathub_desktop.services.dream.dream_service import FAILED, DreamDraft, DreamOutcome
+from chathub_desktop.services.dream.dream_service import FAILED, PROPOSED, DreamDraft, DreamOutcome
 from chathub_desktop.services.errors import ServiceError, StaleDocument
 from chathub_desktop.services.events import DreamProgress
 from chathub_desktop.services.memory.memory_preview import ChangePreview
@@ -148,8 +148,10 @@ class RunsHost(Protocol):
     runner: TaskRunner
     memory_enabled: bool
 
-    def show_status(self, message: str | Callable[[], str], ms: int = 8000) -> None:
-        """The panel's status line (``ms`` 0: kept; a callable is re-said on a language switch)."""
+    def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False) -> None:
+        """The panel's status line (``ms`` 0: kept; a callable is re-said on a language
+        switch; ``until_reviewed``: a proposal's line, cleared once a proposal is accepted
+        or discarded)."""
 
     def show_error(self, message: str) -> None:
         """An inline error ("" hides it)."""
@@ -401,7 +403,7 @@ class DreamRuns(QObject):
         why, status = outcome.why, outcome.status
         # a reason is said again in a new language (issue 30, walk50b #4); a bare message is cleared then
         self._host.show_status((lambda: outcome_text(status, said(why))) if why is not None
-                               else outcome_text(status, message), 15000)
+                               else outcome_text(status, message), 15000, until_reviewed=status == PROPOSED)
         if outcome.card_number is not None:
             self._host.select_after_load(outcome.card_number)
         self._host.schedule_reload()
@@ -442,7 +444,8 @@ class DreamRuns(QObject):
                     self._host.offer_model_card(card_fixes(event.why))
                 else:
                     self._host.show_status(fill(translate("MemoryPage", "Scheduled dream: %1"),
-                                                outcome_text(status, message)), 15000)
+                                                outcome_text(status, message)), 15000,
+                                           until_reviewed=status == PROPOSED)
             self._host.sync()
             self._host.schedule_reload()
             return

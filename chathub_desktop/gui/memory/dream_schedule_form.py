@@ -1,7 +1,10 @@
-"""The dream panel's schedule form (DRM-2, DRM-5, DRM-7, issues 18 and 30): Off / Daily /
-Weekly, the UTC time and weekday with the user's local time beside it, Keep dream cards
-(a lower Keep N that folds is previewed first; a save that would dream at once says
-which day first), the next slot and the latest scheduled run. A component of
+"""The dream panel's schedule form (DRM-2, DRM-5, DRM-7, issues 18 and 30): rows of the
+Dreaming memory card, as Settings lays out a choice (memlook52) — *Memory dream*: Off /
+Daily / Weekly, the UTC time and weekday with the user's local time beside it, described
+in words with the next firing ("Every day at 02:00 UTC — 03:00 in Berlin. Next dream: …
+(tomorrow)"); *Keep dream cards* (a lower Keep N that folds is previewed first); the latest
+scheduled run; and, only while the form differs from what is stored, a foot with Cancel
+and Save (a save that would dream at once says which day there first). A component of
 :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as a
 :class:`DreamHost`."""
 
@@ -23,7 +26,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import (
     QComboBox,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -47,12 +49,13 @@ from chathub_desktop.core.dynamic_memory import (
     KEEP_MAX,
     KEEP_MIN,
 )
-from chathub_desktop.gui.design import Tone, current_colours, set_tone
+from chathub_desktop.gui.design import Tone, TypeScale, current_colours, set_text_size, set_tone
 from chathub_desktop.gui.design.segmented import SegmentedControl
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
-from chathub_desktop.gui.memory.page_common import help_mark, save_shortcut
+from chathub_desktop.gui.memory.page_common import help_mark, save_shortcut, tight
+from chathub_desktop.gui.settings.setting_rows import SettingRow, divider, row_box
 from chathub_desktop.gui.shell.day_format import format_day, format_day_time, interface_locale
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import RangeHint
@@ -175,6 +178,27 @@ def format_when(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> s
     return f"{format_utc(at)}{local}"
 
 
+def plan_words(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> str:
+    """What an enabled ``schedule`` does, in words, with the user's time for the firing at
+    ``at`` (aware): ``Every day at 02:00 UTC — 03:00 in Berlin``, ``Every Sunday at 02:00
+    UTC — Sunday 03:00 in Berlin`` (DRM-2: stored and shown in UTC, the local time beside;
+    memlook52); the UTC part alone when ``place`` is UTC."""
+    if schedule.frequency is DreamFrequency.WEEKLY:
+        utc = fill(translate("MemoryPage", "Every %1 at %2 UTC"), weekday_name(schedule.weekday), schedule.time_utc)
+    else:
+        utc = fill(translate("MemoryPage", "Every day at %1 UTC"), schedule.time_utc)
+    return utc if place == "UTC" else f"{utc} — {local_time(schedule, at, zone, place)[0]}"
+
+
+def next_words(at: datetime, now: datetime, zone: tzinfo) -> str:
+    """The next firing ``at`` as the page writes a day and time (``5 Dec 2026, 02:00 UTC``)
+    with, when it is today or tomorrow where the user is, that word: ``5 Dec 2026, 02:00 UTC
+    (tomorrow)`` (memlook52: "Next: tonight")."""
+    days = (_as_utc(at).astimezone(zone).date() - _as_utc(now).astimezone(zone).date()).days
+    word = {0: translate("MemoryPage", "today"), 1: translate("MemoryPage", "tomorrow")}.get(days)
+    return format_utc(at) if word is None else fill(translate("MemoryPage", "%1 (%2)"), format_utc(at), word)
+
+
 class DreamHost(Protocol):
     """What the schedule form is given by its panel: the services and assistant, the
     panel's write queue and task runner, its status line and reloads."""
@@ -231,23 +255,15 @@ class ScheduleForm(QWidget):
         self._zone = zone
 
     def _build(self, lay: QVBoxLayout) -> None:
-        # schedule form (DRM-2, DRM-7)
+        # schedule form (DRM-2, DRM-7): rows of the group's card, as Settings lays out a choice —
+        # the name, its ? and what it does at the left, the control at the right (memlook52:
+        # label-colon rows with a floating Save read as a configuration form)
         self.schedule_form = QWidget(self)  # in the form's window from the start (see DreamPanel.build_schedule)
         self.schedule_form.setObjectName("dreamScheduleRow")
-        # two rows of a form (labels in one column): the schedule, then Keep; one row did not
-        # fit an 800-px window once the choices were segments. The one Save sits beside both
-        # rows, not on Keep's (walk51 #6: it read as Keep's own Save)
-        grid = QGridLayout(self.schedule_form)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setHorizontalSpacing(Space.MD)
-        grid.setVerticalSpacing(Space.SM)
-        fl = QHBoxLayout()
-        fl.setSpacing(Space.XS)
-        kl = QHBoxLayout()
-        kl.setSpacing(Space.XS)
+        rows = QVBoxLayout(self.schedule_form)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.setSpacing(0)
         t = self.texts
-        flabel = QLabel()
-        t.bind(flabel.setText, lambda: translate("MemoryPage", "Memory &dream:"))
         #: Off / Daily / Weekly as one segmented control (walk40: not a native drop-down).
         self.frequency_combo = SegmentedControl()
         self.frequency_combo.setObjectName("dreamFrequency")
@@ -263,7 +279,6 @@ class ScheduleForm(QWidget):
 
         t.bind(self.frequency_combo.setToolTip, lambda: translate(
             "MemoryPage", "How often the memory dream runs by itself: Off, Daily, or Weekly on one weekday"))
-        flabel.setBuddy(self.frequency_combo)
         self.weekday_label = QLabel()
         t.bind(self.weekday_label.setText, lambda: translate("MemoryPage", "on", "a weekly dream: on <weekday>"))
         self.weekday_combo = QComboBox()
@@ -290,8 +305,6 @@ class ScheduleForm(QWidget):
         self.local_label = QLabel()
         self.local_label.setObjectName("dreamLocalTime")
         set_tone(self.local_label, Tone.MUTED)
-        klabel = QLabel()
-        t.bind(klabel.setText, lambda: translate("MemoryPage", "&Keep dream cards:"))
         self.keep_spin = QSpinBox()
         self.keep_spin.setObjectName("keepDreamCards")
         self.keep_spin.setRange(KEEP_MIN, KEEP_MAX)
@@ -299,46 +312,37 @@ class ScheduleForm(QWidget):
         t.bind(self.keep_spin.setToolTip, lambda: fill(translate(
             "MemoryPage", "Single-day cards kept before the oldest are merged into one range card (%1–%2, "
                           "default %3); Save merges at once"), str(KEEP_MIN), str(KEEP_MAX), str(KEEP_DEFAULT)))
-        klabel.setBuddy(self.keep_spin)
         self.keep_range_hint = RangeHint(self.keep_spin)
-        self.save_button = QPushButton()
-        self.save_button.setObjectName("saveDreamSchedule")
-        t.bind(self.save_button.setText, lambda: translate("MemoryPage", "Save"))
-        t.bind(self.save_button.setToolTip, lambda: translate(
-            "MemoryPage", "Store the schedule and Keep dream cards (Ctrl+S in this form); extra cards are merged "
-                          "in the same write"))
-        self.save_button.setAutoDefault(False)
-        self.save_button.clicked.connect(self.save_schedule)
-        save_shortcut(self.schedule_form, "Save dream schedule", self.save_schedule)
-        # what the two fields mean: a ``?`` beside each (APP-6; walk40: no helper lines)
+        # what the two settings mean: a ``?`` beside each name (APP-6; walk40: no helper lines)
         self.schedule_help = help_mark(SCHEDULE_LINE, SCHEDULE_HELP, "dreamScheduleHelp", t)
         self.keep_help = help_mark(KEEP_LINE, KEEP_HELP, "keepDreamCardsHelp", t)
-        for w in (self.frequency_combo, self.weekday_label, self.weekday_combo, at, self.time_edit, utc,
-                  self.local_label, self.schedule_help):
-            fl.addWidget(w)
-        for w in (self.keep_spin, self.keep_help):
-            kl.addWidget(w)
-        kl.addStretch(1)
-        grid.addWidget(flabel, 0, 0)
-        grid.addLayout(fl, 0, 1)
-        grid.addWidget(klabel, 1, 0)
-        grid.addLayout(kl, 1, 1)
-        # beside the fields it saves (walk40: not at the far right), across both rows
-        grid.addWidget(self.save_button, 0, 2, 2, 1, Qt.AlignmentFlag.AlignVCenter)
-        grid.setColumnStretch(3, 1)
+        #: What the schedule does, in words, with the next firing (DRM-2; memlook52): the row's description.
+        self.next_label = QLabel()
+        self.next_label.setObjectName("nextDreamLabel")
+        self.next_label.setWordWrap(True)
+        set_tone(self.next_label, Tone.MUTED)
+        set_text_size(self.next_label, TypeScale.CAPTION)
+        t.bind(self.next_label.setToolTip, lambda: translate(
+            "MemoryPage", "When the schedule fires next (UTC); it dreams over the UTC day before"))
+        when = row_box(self.frequency_combo, self.weekday_label, self.weekday_combo, at, self.time_edit, utc,
+                       self.local_label)
+        when.layout().setSpacing(Space.XS)  # type: ignore[union-attr]  # row_box always has one
+        self.schedule_row = SettingRow(when, lambda: translate("MemoryPage", "Memory &dream"), t,
+                                       note=self.next_label, buddy=self.frequency_combo, aside=self.schedule_help,
+                                       name="dreamScheduleSetting")
+        rows.addWidget(tight(self.schedule_row))
+        rows.addWidget(divider())
+        self.keep_row = SettingRow(self.keep_spin, lambda: translate("MemoryPage", "&Keep dream cards"), t,
+                                   description=lambda: translate("MemoryPage", KEEP_LINE), aside=self.keep_help,
+                                   name="keepDreamCardsSetting")
+        rows.addWidget(tight(self.keep_row))
         lay.addWidget(self.schedule_form)
         self.frequency_combo.currentIndexChanged.connect(self._on_form_changed)
         self.weekday_combo.currentIndexChanged.connect(self._on_form_changed)
         self.time_edit.textChanged.connect(self._on_form_changed)
         self.keep_spin.valueChanged.connect(self._on_form_changed)
 
-        # next slot and the latest scheduled run (DRM-5)
-        self.next_label = QLabel()
-        self.next_label.setObjectName("nextDreamLabel")
-        self.next_label.setWordWrap(True)
-        t.bind(self.next_label.setToolTip, lambda: translate(
-            "MemoryPage", "When the schedule fires next (UTC); it dreams over the UTC day before"))
-        lay.addWidget(self.next_label)
+        # the latest scheduled run (DRM-5): a line under the schedule's while it is on
         self.last_run_label = QLabel()
         self.last_run_label.setObjectName("lastDreamRunLabel")
         self.last_run_label.setWordWrap(True)
@@ -346,18 +350,49 @@ class ScheduleForm(QWidget):
         t.bind(self.last_run_label.setToolTip, lambda: translate(
             "MemoryPage", "The latest scheduled dream: when it ran, how it ended and, if it failed, why (it is "
                           "retried later)"))
-        # the schedule's lines (dates, weekdays, statuses) are said again after a switch
-        t.call(self._show_schedule_info)
-        t.call(self._show_local_time)
         self.last_run_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        lay.addWidget(self.last_run_label)
-        # before Save: a schedule whose missed slot would run at once says so (issue 30)
+        set_tone(self.last_run_label, Tone.MUTED)
+        set_text_size(self.last_run_label, TypeScale.CAPTION)
+        self.schedule_row.text_column.addWidget(self.last_run_label)  # under what the schedule does
+        # the foot, only while the form differs from what is stored (memlook52): a schedule whose
+        # missed slot would run at once says so before Save (issue 30), then Cancel and Save
         self.catch_up_label = QLabel()
         self.catch_up_label.setObjectName("dreamCatchUpNotice")
         self.catch_up_label.setWordWrap(True)
         set_tone(self.catch_up_label, Tone.WARNING)
         self.catch_up_label.hide()
-        lay.insertWidget(1, self.catch_up_label)
+        self.cancel_button = QPushButton()
+        self.cancel_button.setObjectName("cancelDreamSchedule")
+        t.bind(self.cancel_button.setText, lambda: translate("MemoryPage", "Cancel"))
+        t.bind(self.cancel_button.setToolTip, lambda: translate(
+            "MemoryPage", "Put the schedule and Keep dream cards back as they are stored"))
+        self.cancel_button.setAutoDefault(False)
+        self.cancel_button.clicked.connect(self.cancel_changes)
+        self.save_button = QPushButton()
+        self.save_button.setObjectName("saveDreamSchedule")
+        t.bind(self.save_button.setText, lambda: translate("MemoryPage", "Save"))
+        t.bind(self.save_button.setToolTip, lambda: translate(
+            "MemoryPage", "Store the schedule and Keep dream cards (Ctrl+S in this form); extra cards are merged "
+                          "in the same write"))
+        self.save_button.setAutoDefault(False)
+        self.save_button.setProperty("primary", True)  # the foot's action
+        self.save_button.clicked.connect(self.save_schedule)
+        save_shortcut(self, "Save dream schedule", self.save_schedule)
+        self._foot_line = divider()
+        lay.addWidget(self._foot_line)
+        self.foot = QWidget()
+        self.foot.setObjectName("dreamScheduleFoot")
+        fl = QHBoxLayout(self.foot)
+        fl.setContentsMargins(Space.XL, Space.MD, Space.XL, Space.MD)
+        fl.setSpacing(Space.SM)
+        fl.addWidget(self.catch_up_label, 1)
+        fl.addStretch(0)
+        fl.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignBottom)
+        fl.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignBottom)
+        lay.addWidget(self.foot)
+        # the schedule's lines (dates, weekdays, statuses) are said again after a switch
+        t.call(self._show_schedule_info)
+        t.call(self._show_local_time)
         self._catch_up_task = f"dream-catch-up-{id(self)}"
         self._catch_up_timer = QTimer(self)
         self._catch_up_timer.setSingleShot(True)
@@ -438,7 +473,19 @@ class ScheduleForm(QWidget):
         self.weekday_combo.setVisible(weekly)
         on = self.frequency_combo.currentData() != DreamFrequency.OFF
         self.time_edit.setEnabled(on)
-        self.save_button.setEnabled(self.form_changed() and not self._host.ops.busy)
+        changed = self.form_changed()
+        self.save_button.setEnabled(changed and not self._host.ops.busy)
+        self.cancel_button.setEnabled(changed and not self._host.ops.busy)
+        self._foot_line.setVisible(changed)  # the foot only while there is something to save (memlook52)
+        self.foot.setVisible(changed)
+
+    def cancel_changes(self) -> None:
+        """Cancel: the form shows the stored schedule and Keep N again (nothing is written)."""
+        if self.view is not None:
+            self._fill_form(self.view)
+        self.catch_up_label.hide()
+        self.sync()
+        self._show_schedule_info()
 
     def save_schedule(self) -> bool:
         """Save: store the schedule, then Keep N with its fold (DRM-2, DRM-7). An invalid
@@ -536,8 +583,8 @@ class ScheduleForm(QWidget):
             text = translate("MemoryPage", "The schedule is off: no dream runs by itself. Dream now still works.")
         elif v.next_at is not None:
             zone, place = self.local_zone
-            text = fill(translate("MemoryPage", "Next dream: %1 — %2, over the UTC day before."),
-                        format_when(s, v.next_at, zone, place), describe_schedule(s))
+            text = fill(translate("MemoryPage", "%1. Next dream: %2."), plan_words(s, v.next_at, zone, place),
+                        next_words(v.next_at, self.clock(), zone))
         else:
             text = describe_schedule(s)
         if s.enabled and self.paused:
@@ -568,6 +615,7 @@ class ScheduleForm(QWidget):
                 body += f" ({html.escape(run.note)})."
         self.last_run_label.setText(body)
         self.last_run_label.show()
+
 
     def detach(self) -> None:
         """Stop asking about catch-ups (the panel closes for good)."""

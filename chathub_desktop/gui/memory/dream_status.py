@@ -28,16 +28,20 @@ class DreamStatusLine(QLabel):
         self.hide()
         self._running = running
         self._make: Callable[[], str] | None = None  # the line's text, re-said on a switch
+        self._until_reviewed = False  # a proposal's line: stale once one is accepted or discarded
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._expire)
         texts.call(self._resay)
 
-    def say(self, message: str | Callable[[], str], ms: int = 8000) -> None:
+    def say(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False) -> None:
         """Show ``message``, cleared after ``ms`` (0: kept). A callable (``lambda:
         translate(…)``) is said again after a language switch; a plain string is cleared
-        then instead (issue 30, walk50b #4: it stayed in the old language)."""
+        then instead (issue 30, walk50b #4: it stayed in the old language).
+        ``until_reviewed``: the line asks to accept or discard a proposal, and
+        :meth:`reviewed` clears it."""
         self._make = message if callable(message) else None
+        self._until_reviewed = until_reviewed
         text = message() if callable(message) else message
         self.setText(text)
         self.setVisible(bool(text))
@@ -45,6 +49,13 @@ class DreamStatusLine(QLabel):
             self._timer.start(ms)
         else:
             self._timer.stop()
+
+    def reviewed(self) -> None:
+        """A proposal was accepted or discarded: a line still asking for that review is
+        cleared (issue 30: "Proposed a card … accept or discard it" stayed after Accept)."""
+        if self._until_reviewed and not self._running():
+            self._until_reviewed = False
+            self._expire()
 
     def _resay(self) -> None:
         """After a language switch: the line in the new language, or cleared."""

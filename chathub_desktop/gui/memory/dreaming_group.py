@@ -1,9 +1,9 @@
 """The Memory page's Dreaming memory group (DRM-1, APP-6; issue 30, walk2, walk29): its
-title row — a fold arrow, the title and its ``?`` help, the Topic snippets switch with
-its ``?`` or, folded, a one-line summary (walk40: the helper lines became the titles'
-help, APP-6) — then
-:class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel` (the dream schedule, the
-Dream now bar, and the cards with room for three rows). It sits under fixed memory and
+title row — a fold arrow, the title and its ``?`` help or, folded, a one-line summary
+(walk40: the helper lines became the titles' help, APP-6) — then
+:class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`: a card of setting rows (Topic
+snippets, the dream schedule, Keep dream cards; memlook52), the Dream now bar, and the
+cards with room for three rows. It sits under fixed memory and
 the page scrolls as a whole when the window is short (walk29 #15: a pane of its own
 squeezed the cards to nothing at 800×560). Folded, the group is its title row and fixed
 memory takes the room; while fixed memory is empty, the group takes a taller window's
@@ -27,7 +27,8 @@ from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.list_fit import FixedListFit
-from chathub_desktop.gui.memory.page_common import help_mark, section_title
+from chathub_desktop.gui.memory.page_common import help_mark, section_title, tight
+from chathub_desktop.gui.settings.setting_rows import SettingRow
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts
 
 translate = QCoreApplication.translate
@@ -97,12 +98,15 @@ class DreamingGroup(QWidget):
         row.addSpacing(Space.XL)
         self.snippets_switch = QCheckBox()
         self.snippets_switch.setObjectName("topicSnippetsSwitch")
-        t.bind(self.snippets_switch.setText, lambda: translate("MemoryPage", "&Topic snippets"))
         t.bind(self.snippets_switch.setToolTip, lambda: translate("MemoryPage", SNIPPETS_HELP))
         self.snippets_switch.toggled.connect(self.snippets_toggled.emit)
-        row.addWidget(self.snippets_switch)
         self.snippets_help = help_mark(SNIPPETS_LINE, SNIPPETS_HELP, "topicSnippetsHelp", t)
-        row.addWidget(self.snippets_help)
+        #: Topic snippets as the first row of the group's card (memlook52: a setting row, as Settings'):
+        #: its name and ``?``, what it does, the switch at the right.
+        self.snippets_row = SettingRow(self.snippets_switch, lambda: translate("MemoryPage", "&Topic snippets"), t,
+                                       description=lambda: translate("MemoryPage", SNIPPETS_LINE),
+                                       aside=self.snippets_help, name="topicSnippetsRow")
+        panel.settings_card.insert_first(tight(self.snippets_row))
         self.summary = QLabel()  # what the folded group holds
         self.summary.setObjectName("dreamingSummary")
         set_tone(self.summary, Tone.MUTED)

@@ -1,12 +1,13 @@
 """Keeps an open card editor whole in view in the Memory page's scroll area (issue 30,
-walk50b #5: at 800×560 the editor ran past the bottom edge). A component of
+walk50b #5: at 800×560 the editor ran past the bottom edge), and a card made current in a
+list with no scroll of its own (memlook52: the dream cards). A component of
 :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`, given the page's scroll area.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPoint
-from PySide6.QtWidgets import QScrollArea, QWidget
+from PySide6.QtCore import QModelIndex, QObject, QPoint
+from PySide6.QtWidgets import QAbstractItemView, QScrollArea, QWidget
 
 from chathub_desktop.gui.design.tokens import Space
 
@@ -32,6 +33,17 @@ class EditorInView(QObject):
             top = editor.mapTo(body, QPoint(0, 0))
             half_w, half_h = editor.width() // 2, editor.height() // 2
             self._scroll.ensureVisible(top.x() + half_w, top.y() + half_h, half_w, half_h + Space.MD)
+
+    def reveal_row(self, view: QAbstractItemView, index: QModelIndex) -> None:
+        """Scroll the page so ``view``'s row ``index`` shows whole (a list as tall as its rows:
+        its keys and Select move the page, memlook52); nothing for an invalid or unlaid row."""
+        body = self._scroll.widget()
+        rect = view.visualRect(index) if index.isValid() else None
+        if body is None or rect is None or rect.isEmpty():
+            return
+        top = view.viewport().mapTo(body, rect.topLeft())
+        half = rect.height() // 2
+        self._scroll.ensureVisible(top.x(), top.y() + half, 0, half + Space.SM)
 
     def _forget(self) -> None:
         self._editor = None

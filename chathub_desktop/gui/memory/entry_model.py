@@ -28,6 +28,7 @@ from chathub_desktop.gui.memory.card_delegate import (
     TrustedRole,
 )
 from chathub_desktop.gui.memory.card_markdown import card_shown, entry_shown
+from chathub_desktop.gui.memory.fixed_cards import PAUSE_TIP, RESUME_TIP
 from chathub_desktop.gui.memory.page_common import role_data
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.memory.memory_service import MemoryEntryView
@@ -53,9 +54,15 @@ UNTRUSTED_TIP = QT_TRANSLATE_NOOP("MemoryPage",
 FETCH_BATCH = 256
 
 
+def _origin_line(v: MemoryEntryView) -> str:
+    """Who wrote ``v`` ("Written by you in this editor"…): its tooltip and accessible
+    description say it, since the owner's entries carry no chip (walk52 #5)."""
+    return translate("MemoryPage", ORIGIN_TIPS.get(v.origin or "", QT_TRANSLATE_NOOP("MemoryPage",
+                                                                                    "Origin not recorded")))
+
+
 def _entry_tooltip(v: MemoryEntryView) -> str:
-    tip = translate("MemoryPage", ORIGIN_TIPS.get(v.origin or "", QT_TRANSLATE_NOOP("MemoryPage",
-                                                                                   "Origin not recorded")))
+    tip = _origin_line(v)
     if v.source is not None:  # issue 15
         tip += "; " + v.source.line()
     if not v.trusted:
@@ -82,6 +89,9 @@ _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
                                                         + (translate("MemoryPage", " (paused)") if v.paused else "")
                                                         + (f" ({v.source.line()})" if v.source is not None else "")),
     int(Qt.ItemDataRole.ToolTipRole): _entry_tooltip,
+    # who wrote it, and what its ⏸ toggle does (walk52 #5: an unnamed glyph)
+    int(Qt.ItemDataRole.AccessibleDescriptionRole): lambda v: f"{_origin_line(v)}. " + translate(
+        "MemoryPage", RESUME_TIP if v.paused else PAUSE_TIP),
 }
 #: What each role shows of a note (a free-form run of the raw document, issue 30).
 _NOTE_ROLES: dict[int, Callable[[Note], object]] = {

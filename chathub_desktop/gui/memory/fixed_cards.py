@@ -32,8 +32,9 @@ from chathub_desktop.gui.memory.card_delegate import (
 )
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 
-PAUSE_TIP = QT_TRANSLATE_NOOP("MemoryPage", "Pause: keep this entry here but stop sending it to the model (Ctrl+P)")
-RESUME_TIP = QT_TRANSLATE_NOOP("MemoryPage", "Paused: click to send this entry again (Ctrl+P)")
+#: The toggle's tooltip (walk52 #5: the ⏸ glyph said nothing); the entry's accessible text names it too.
+PAUSE_TIP = QT_TRANSLATE_NOOP("MemoryPage", "Pause: the assistant won't see this entry (Ctrl+P)")
+RESUME_TIP = QT_TRANSLATE_NOOP("MemoryPage", "Resume: the assistant sees this entry again (Ctrl+P)")
 
 
 class FixedCardDelegate(MemoryCardDelegate):

@@ -1,10 +1,13 @@
-"""Assistant → Memory (MEM-1..MEM-3, MEM-7, DRM-1, APP-6): the memory master switch, the
+"""Assistant → Memory (MEM-1..MEM-3, MEM-7, DRM-1, APP-6): the memory master switch (a
+setting row on a card, as Settings lays out a choice; memlook52), the
 assistant's fixed memory as numbered cards plus the raw Markdown editor, and the
 Dreaming memory group (:class:`~chathub_desktop.gui.memory.dreaming_group.DreamingGroup`:
 Topic snippets, then :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel` — the dream
 schedule, Dream now and the dynamic-memory cards — scrolling in its pane, foldable). The
 fixed memory comes first and takes a taller window's room; the page scrolls as a whole
-when the window is short, each card list keeping room for three cards (walk29 #15).
+when the window is short, each card list keeping room for three cards (walk29 #15). All of
+it is one column at most ``Width.SETTINGS`` wide, centred (memlook52: not hugging the left
+edge of a wide window).
 
 - The cards are one :class:`QListView` over
   :class:`~chathub_desktop.gui.memory.entry_model.MemoryEntryModel` painted by
@@ -76,6 +79,7 @@ from chathub_desktop.gui.memory.fixed_toolbar import FixedToolbar
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
 from chathub_desktop.gui.memory.memory_switch import MemorySwitch
+from chathub_desktop.gui.memory.page_column import CentredColumn
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
     card_list,
@@ -198,21 +202,31 @@ class MemoryPage(QWidget):
         self._say_title()
         self.header.back_requested.connect(self.back_requested)
         outer.addWidget(self.header)
-        # the rest scrolls as a whole in a short window: no list is squeezed to nothing (walk29 #15)
+        # the rest scrolls as a whole in a short window: no list is squeezed to nothing (walk29 #15);
+        # its content is one column of a readable width, centred (memlook52: as the Settings pages)
         body = QWidget()
         body.setObjectName("memoryPageBody")
+        centre = QHBoxLayout(body)
+        centre.setContentsMargins(0, 0, 0, 0)
+        column = QWidget()
+        column.setObjectName("memoryPageColumn")
+        self._column = column
+        centre.addWidget(column)  # centred by the layout's margins (CentredColumn)
         self.body_scroll = QScrollArea()
         self.body_scroll.setObjectName("memoryPageScroll")
         self.body_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.body_scroll.setWidgetResizable(True)
         self.body_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body_scroll.setWidget(body)
+        # the scroll bar's room is kept while it is hidden, so nothing moves sideways when it comes
+        #: The column's width and place (a component).
+        self.centring = CentredColumn(self.body_scroll, centre)
         #: The open card editor kept whole in view (a component).
         self.editor_view = EditorInView(self.body_scroll)
         outer.addWidget(self.body_scroll, 1)
-        outer = QVBoxLayout(body)
+        outer = QVBoxLayout(column)
         self._body_layout = outer
-        outer.setContentsMargins(Space.LG, 0, Space.LG, Space.LG)
+        outer.setContentsMargins(Space.XL, 0, Space.XL, Space.LG)
         outer.setSpacing(Space.MD)
 
         # master switch (MEM-1), first row, with what it does beside it (a component)
@@ -220,12 +234,6 @@ class MemoryPage(QWidget):
         self.switch = MemorySwitch(outer, t, self.ops, lambda on: self.svc.assistants.update(
             self.assistant_id, memory_enabled=on), self.show_status, self)
         self.memory_switch, self.switch_help, self.off_hint = self.switch.switch, self.switch.help, self.switch.off_hint
-
-        line = QFrame()  # a 1 px rule in the border token (walk40: not the style's sunken groove)
-        line.setObjectName("pageRule")
-        line.setFrameShape(QFrame.Shape.NoFrame)
-        line.setFixedHeight(1)
-        outer.addWidget(line)
 
         # fixed memory above, dreaming memory below; the user can move the split
         fixed = QWidget()
@@ -303,6 +311,9 @@ class MemoryPage(QWidget):
     def _build_dreaming(self) -> None:
         """The Dreaming memory group put in the page, and the fixed list's fit to it."""
         panel, group = self.parts.place()
+        # the dream list has no scroll of its own (memlook52): a card made current moves the page
+        panel.list.selectionModel().currentChanged.connect(
+            lambda cur, _prev: self.editor_view.reveal_row(panel.list, cur))
         if self.assistant is not None:  # a read came first (a caller needed the panel early)
             panel.set_memory_enabled(self.assistant.memory_enabled)
             group.set_snippets(self.assistant.topic_snippets)
@@ -524,7 +535,7 @@ class MemoryPage(QWidget):
             w.setEnabled(False)
 
     def _apply(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
-        with one_layout_pass(self.body_scroll.widget(), self._fixed_section):  # what it shows, laid out once
+        with one_layout_pass(self.body_scroll.widget(), self._column, self._fixed_section):  # what it shows, laid out once
             self._show_read(a, snap, notes)
             self.loads += 1
             self._sync_empty()

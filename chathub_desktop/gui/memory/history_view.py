@@ -28,13 +28,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.memory_diff import DiffLine
+from chathub_desktop.core.memory_diff import DiffLine, EntryChanges, word_diff
 from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.dialogs import confirm
+from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown, entry_shown
 from chathub_desktop.gui.memory.change_words import change_action, change_line, change_who
-from chathub_desktop.gui.memory.page_dates import short_date
 from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.shell.day_format import format_day_time
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
@@ -62,9 +63,51 @@ def _document(name: str) -> str:
 
 
 def change_label(c: ChangeView) -> str:
-    """One list row: ``#id  12/3/26 15:00 UTC  fixed  you: added entry #2`` (the locale's
-    short date, issue 30)."""
-    return f"#{c.id}  {short_date(c.at.date())} {c.at:%H:%M} UTC  {_document(c.document)}  {change_line(c)}"
+    """One list row: ``#id  5 Dec 2026, 15:00 UTC  fixed  you: added entry #2`` (the
+    page's one date style, walk52 #7: rows said "12/5/26" beside "1 May 2024")."""
+    return f"#{c.id}  {format_day_time(c.at)}  {_document(c.document)}  {change_line(c)}"
+
+
+#: An entries section's title and the colour token of its rows.
+SECTIONS = ((QT_TRANSLATE_NOOP("MemoryPage", "Added"), "diff_added"),
+            (QT_TRANSLATE_NOOP("MemoryPage", "Removed"), "diff_removed"),
+            (QT_TRANSLATE_NOOP("MemoryPage", "Changed"), "diff_edited"))
+
+
+def _words_html(before: str, after: str) -> str:
+    """An edited entry: its old words struck through on the removed colour, then its new
+    text with the words it gained on the added colour (:func:`word_diff`)."""
+    c = current_colours()
+    runs = word_diff(before, after)
+    old = "".join(html.escape(t) if k == " " else f'<s style="background:{c.diff_removed}">{html.escape(t)}</s>'
+                  for k, t in runs if k != "+")
+    new = "".join(html.escape(t) if k == " " else f'<span style="background:{c.diff_added}">{html.escape(t)}</span>'
+                  for k, t in runs if k != "-")
+    return f"{old}<br>→ {new}"
+
+
+def entries_html(changes: EntryChanges, *, cards: bool = False) -> str:
+    """What a change did, as the History view shows it (walk52 #7: a monospace unified
+    diff): the entries (or dream cards, ``cards``) it added, removed and changed — old →
+    new with the words marked — each section under its title, on the design tokens' diff
+    colours (at most :data:`MAX_DIFF_LINES` rows in all). Each text by the page's display
+    rule: an entry as the list shows it (:func:`entry_shown`), a card as the timeline does
+    (:func:`card_shown`: ``[date:…]`` marks as their days)."""
+    c = current_colours()
+
+    def face(text: str) -> str:
+        return card_shown(text).replace(HEADING_MARK, "") if cards else entry_shown(text)
+
+    rows = [(0, html.escape(face(t)).replace("\n", "<br>")) for t in changes.added] + \
+        [(1, html.escape(face(t)).replace("\n", "<br>")) for t in changes.removed] + \
+        [(2, _words_html(face(a), face(b)).replace("\n", "<br>")) for a, b in changes.edited]
+    out: list[str] = []
+    for i, (title, token) in enumerate(SECTIONS):
+        mine = [r for k, r in rows[:MAX_DIFF_LINES] if k == i]
+        if mine:
+            out.append(f"<p><b>{html.escape(translate('MemoryPage', title))}</b></p>")
+            out.extend(f'<p style="background:{getattr(c, token)}; margin:2px 0">{r}</p>' for r in mine)
+    return "".join(out)
 
 
 def diff_html(lines: list[DiffLine]) -> str:
@@ -217,9 +260,11 @@ class MemoryHistoryView(QWidget):
         c = detail.change
         head = f"<p><b>#{c.id}</b> — " + html.escape(fill(
             translate("MemoryPage", "%1 memory, %2 UTC, by %3: %4 (%5 → %6 characters)"), _document(c.document),
-            f"{short_date(c.at.date())} {c.at:%H:%M:%S}", change_who(c), change_action(c), QLocale().toString(c.before_chars),
+            format_day_time(c.at, label="", seconds=True), change_who(c), change_action(c), QLocale().toString(c.before_chars),
             QLocale().toString(c.after_chars))) + "</p>"
-        self.diff.setHtml(head + diff_html(detail.diff))
+        # the entries it added, removed and changed; the line diff only for what no entry shows
+        self.diff.setHtml(head + (diff_html(detail.diff) if detail.entries.empty else entries_html(
+            detail.entries, cards=c.document == MemoryDocument.DYNAMIC)))
         self._sync()
 
     # --- revert ----------------------------------------------------------------------

@@ -1,5 +1,7 @@
-"""The Memory page's first row (MEM-1, APP-6): **Enable assistant memory** with its ``?``,
-and the line that says what off means. A component of
+"""The Memory page's first card (MEM-1, APP-6): **Enable assistant memory** as a setting
+row — its name and ``?`` over a one-line description at the left, the switch at the right,
+as Settings lays out a choice (memlook52: a bare check box read as a form) — and the line
+that says what off means. A component of
 :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage` (issue 30), given the page's
 layout, texts, write queue and the store call.
 """
@@ -9,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QObject
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout
 
 from chathub_desktop.gui.design import Tone, set_tone
-from chathub_desktop.gui.design.tokens import Space
-from chathub_desktop.gui.memory.page_common import help_mark
+from chathub_desktop.gui.memory.page_common import help_mark, tight
 from chathub_desktop.gui.memory.page_texts import MEMORY_SWITCH_HELP, MEMORY_SWITCH_LINE
+from chathub_desktop.gui.settings.setting_rows import SettingGroup, SettingRow
 from chathub_desktop.gui.shell.i18n import Texts
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 
@@ -22,8 +24,8 @@ translate = QCoreApplication.translate
 
 
 class MemorySwitch(QObject):
-    """:attr:`switch` and its :attr:`help` in a row, and :attr:`off_hint` under it, added
-    to ``layout``. Unseen until :meth:`show_read` (walk45 #3: an unticked box and "Memory
+    """:attr:`row` (the title with its :attr:`help`, the description, :attr:`switch` at the
+    right) on :attr:`card`, and :attr:`off_hint` under it, added to ``layout``. Unseen until :meth:`show_read` (walk45 #3: an unticked box and "Memory
     is off" before the read were wrong for most users). The user's click is stored by
     ``store(on)`` through ``ops`` (one change at a time); ``said(text)`` confirms it."""
 
@@ -31,19 +33,19 @@ class MemorySwitch(QObject):
                  said: Callable[[str], None], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._ops, self._store, self._said = ops, store, said
-        row = QHBoxLayout()
         self.switch = QCheckBox()
         self.switch.setObjectName("memorySwitch")
-        texts.bind(self.switch.setText, lambda: translate("MemoryPage", "&Enable assistant memory"))
         texts.bind(self.switch.setToolTip, lambda: translate("MemoryPage", MEMORY_SWITCH_HELP))
         self.switch.toggled.connect(self._on_toggled)
-        #: The switch's help: a ``?`` beside it (APP-6; walk40: no helper lines before the cards).
+        #: The switch's help: a ``?`` beside its name (APP-6; walk40: no helper lines before the cards).
         self.help = help_mark(MEMORY_SWITCH_LINE, MEMORY_SWITCH_HELP, "memorySwitchHelp", texts)
-        row.setSpacing(Space.XS)
-        row.addWidget(self.switch)
-        row.addWidget(self.help)
-        row.addStretch(1)
-        layout.addLayout(row)
+        #: The switch's row: its name (the switch's buddy: Alt+E toggles it) and what off means.
+        self.row = SettingRow(self.switch, lambda: translate("MemoryPage", "&Enable assistant memory"), texts,
+                              description=lambda: translate("MemoryPage", MEMORY_SWITCH_LINE), aside=self.help,
+                              name="memorySwitchRow")
+        self.card = SettingGroup(texts, name="memorySwitchCard")
+        self.card.add(tight(self.row))
+        layout.addWidget(self.card)
         for unread in (self.switch, self.help):  # its ? too: not alone where the switch goes
             policy = unread.sizePolicy()
             policy.setRetainSizeWhenHidden(True)  # holds its place unseen until the read

@@ -72,6 +72,16 @@ def save_shortcut(widget: QWidget, text: str, slot: Callable[[], object]) -> QAc
     return action
 
 
+def tight(row: QWidget) -> QWidget:
+    """``row`` (a Settings row, memlook52) with less room above and below its text than on
+    the Settings pages, so the Memory page's cards leave Dream now in view at 800×560
+    (fix30); returns it."""
+    lay = row.layout()
+    if lay is not None:
+        lay.setContentsMargins(Space.XL, Space.SM, Space.XL, Space.SM)
+    return row
+
+
 def section_title(text: str = "") -> QLabel:
     """A bold, slightly larger section title (``sectionTitle``; its owner says the text)."""
     label = QLabel(text)

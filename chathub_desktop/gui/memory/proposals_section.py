@@ -18,6 +18,7 @@ store's change log (``dream_proposal`` is watched, migration 0012).
 from __future__ import annotations
 
 import functools
+import html
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
@@ -28,15 +29,16 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QPlainTextEdit,
     QPushButton,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from chathub_desktop.core.dynamic_memory import FoldMethod
 from chathub_desktop.gui.design import Space, Tone, set_tone
-from chathub_desktop.gui.memory.card_markdown import entry_shown
+from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown
+from chathub_desktop.gui.memory.card_panes import card_html
 from chathub_desktop.gui.memory.change_preview import said_lines
 from chathub_desktop.gui.memory.page_common import error_label, help_mark
 from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -51,7 +53,7 @@ from chathub_desktop.services.dream.dream_review import ProposalView
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.events import MemoryChanged
 
-__all__ = ["ProposalsSection", "proposals_label", "proposals_tab_title"]
+__all__ = ["ProposalsSection", "preview_html", "proposals_label", "proposals_tab_title"]
 
 #: One proposal and the lines of its preview.
 Shown = tuple[ProposalView, list[str]]
@@ -95,14 +97,23 @@ def proposals_tab_title(count: int) -> str:
         else translate("MemoryPage", "&Proposals")
 
 
-def preview_text(p: ProposalView, lines: list[str]) -> str:
-    """What the preview pane shows: the card for its day, then what accepting changes
-    (the preview's own lines are the service's). The card by the one display rule
-    (:func:`entry_shown`, walk50b: a lone U+202E turned its line around)."""
-    fold = "\n\n" + fill(translate("MemoryPage", "Older cards fold into a range card (%1)."),
-                          translate("MemoryPage", FOLD_HOW.get(p.fold, p.fold))) if p.fold else ""
-    return (fill(translate("MemoryPage", "Card for %1:"), format_day(p.history_day)) + f"\n{entry_shown(p.text)}{fold}\n\n"
-            + translate("MemoryPage", "Accepting changes:") + "\n" + "\n".join(lines))
+def _fold_line(p: ProposalView) -> str:
+    """What accepting does to the older cards ("" when it folds none)."""
+    return fill(translate("MemoryPage", "Older cards fold into a range card (%1)."),
+                translate("MemoryPage", FOLD_HOW.get(p.fold, p.fold))) if p.fold else ""
+
+
+def preview_html(p: ProposalView, lines: list[str]) -> str:
+    """What the preview pane shows, as HTML: the card for its day rendered as the timeline
+    and Dream now's preview render it (:func:`card_html`: fences dropped, bullets as •,
+    headings bold; walk52 #4 showed raw ```python fences), then what accepting changes
+    (the service's lines), every text escaped."""
+    fold = _fold_line(p)
+    head = html.escape(fill(translate("MemoryPage", "Card for %1:"), format_day(p.history_day)))
+    accepting = html.escape(translate("MemoryPage", "Accepting changes:"))
+    tail = "<br>".join(html.escape(ln) for ln in lines)
+    return (f"<b>{head}</b><br>{card_html(p.text)}" + (f"<br><br>{html.escape(fold)}" if fold else "")
+            + f"<br><br><b>{accepting}</b><br>{tail}")
 
 
 class ProposalsSection(QWidget):
@@ -160,9 +171,9 @@ class ProposalsSection(QWidget):
         t.bind(self.list.setToolTip, lambda: translate(
             "MemoryPage", "Ctrl+Enter accepts the selected proposal, Del discards it"))
         self.list.currentRowChanged.connect(self._show_current)
-        self.text = QPlainTextEdit()
+        self.text = QTextBrowser()
         self.text.setObjectName("proposalText")
-        self.text.setReadOnly(True)
+        self.text.setOpenLinks(False)
         t.bind(self.text.setAccessibleName, lambda: translate("MemoryPage", "What accepting the proposal adds"))
         row.addWidget(self.list, 2)
         row.addWidget(self.text, 3)
@@ -275,7 +286,7 @@ class ProposalsSection(QWidget):
         for p, _lines in shown:
             item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, p.id)
-            item.setToolTip(p.text)
+            item.setToolTip(card_shown(p.text).replace(HEADING_MARK, ""))
             self.list.addItem(item)
         ids = [p.id for p, _l in shown]
         if ids:
@@ -295,7 +306,7 @@ class ProposalsSection(QWidget):
             self.list.item(row).setText(f"{format_day(p.history_day)}{fold}")
         row = self.list.currentRow()
         if 0 <= row < len(self._shown):
-            self.text.setPlainText(preview_text(*self._shown[row]))
+            self.text.setHtml(preview_html(*self._shown[row]))
         elif not self._shown:
             self.text.clear()
 
@@ -311,7 +322,7 @@ class ProposalsSection(QWidget):
 
     def _show_current(self, row: int) -> None:
         if 0 <= row < len(self._shown):
-            self.text.setPlainText(preview_text(*self._shown[row]))
+            self.text.setHtml(preview_html(*self._shown[row]))
         self._sync()
 
     def _say(self, message: Callable[[], str]) -> None:
@@ -328,7 +339,7 @@ class ProposalsSection(QWidget):
             return
         n = self.count
         self.texts.bind(self.status.setText, lambda: fill(translate("MemoryPage", "%1 · %2"), said(), translate(
-            "MemoryPage", "%n more wait(s) for review", None, n) if n else translate("MemoryPage", "nothing else waits")))
+            "MemoryPage", "%n card(s) wait(s) for review", None, n) if n else translate("MemoryPage", "nothing else waits")))
 
     def _sync(self) -> None:
         """Enable Accept / Discard for a selected proposal; show the panes and the buttons

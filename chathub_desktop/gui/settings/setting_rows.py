@@ -34,7 +34,7 @@ from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.shell.help_button import FieldNote
 from chathub_desktop.gui.shell.i18n import Texts
 
-__all__ = ["Disclosure", "SettingGroup", "SettingRow", "row_box"]
+__all__ = ["Disclosure", "SettingGroup", "SettingRow", "divider", "row_box"]
 
 #: A text said in the interface language (called again after each language switch).
 Said = Callable[[], str]
@@ -59,11 +59,13 @@ class SettingRow(QFrame):
     ``control`` at the right, vertically centred (none: a fact with no control);
     ``stacked``: the control under the text at the row's width. ``note`` (a ready label,
     e.g. a field note with "More", or a value such as a path) stands in for
-    ``description``. The control's accessible name is the title when it has none."""
+    ``description``. The control's accessible name is the title when it has none. ``aside``:
+    a small widget on the title's line, right after it (the Memory page's ``?`` marks, APP-6).
+    """
 
     def __init__(self, control: QWidget | None, title: Said, texts: Texts, *, description: Said | None = None,
                  note: QLabel | None = None, stacked: bool = False, buddy: QWidget | None = None,
-                 name: str = "") -> None:
+                 name: str = "", aside: QWidget | None = None) -> None:
         super().__init__()
         self.setObjectName(name or "settingRow")
         self.control = control
@@ -83,10 +85,19 @@ class SettingRow(QFrame):
             set_tone(self.description, Tone.MUTED)
             set_text_size(self.description, TypeScale.CAPTION)  # as the field notes
             texts.bind(self.description.setText, description)
-        text = QVBoxLayout()
+        #: The title and the description, one over the other (an owner may add a line under them).
+        self.text_column = text = QVBoxLayout()
         text.setContentsMargins(0, 0, 0, 0)
         text.setSpacing(Space.XXS)
-        text.addWidget(self.title)
+        if aside is None:
+            text.addWidget(self.title)
+        else:
+            line = QHBoxLayout()
+            line.setSpacing(Space.XS)
+            line.addWidget(self.title)
+            line.addWidget(aside)
+            line.addStretch(1)
+            text.addLayout(line)
         if self.description is not None:
             self.description.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             text.addWidget(self.description)
@@ -129,13 +140,27 @@ class SettingGroup(QWidget):
         """Append ``row`` (a :class:`SettingRow` or any widget, e.g. a :class:`Disclosure`)
         under a thin line when it is not the first; returns it."""
         if self.rows:
-            line = QFrame()
-            line.setObjectName("settingDivider")
-            line.setFixedHeight(1)
-            self._rows.addWidget(line)
+            self._rows.addWidget(divider())
         self._rows.addWidget(row)
         self.rows.append(row)
         return row
+
+    def insert_first(self, row: QWidget) -> QWidget:
+        """Put ``row`` above the others (a thin line under it when there are some), for a
+        row whose owner is built after the card's other rows; returns it."""
+        if self.rows:
+            self._rows.insertWidget(0, divider())
+        self._rows.insertWidget(0, row)
+        self.rows.insert(0, row)
+        return row
+
+
+def divider() -> QFrame:
+    """The thin line between two rows of a card (``QFrame#settingDivider``)."""
+    line = QFrame()
+    line.setObjectName("settingDivider")
+    line.setFixedHeight(1)
+    return line
 
 
 class Disclosure(QWidget):
@@ -171,10 +196,7 @@ class Disclosure(QWidget):
     def add(self, row: QWidget) -> None:
         """Put ``row`` in the folded part (a thin line above it when not the first)."""
         if self.body_layout.count():
-            line = QFrame()
-            line.setObjectName("settingDivider")
-            line.setFixedHeight(1)
-            self.body_layout.addWidget(line)
+            self.body_layout.addWidget(divider())
         self.body_layout.addWidget(row)
 
     def is_open(self) -> bool:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QFontMetricsF
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.gui.design.tokens import Space, Width
@@ -216,6 +216,10 @@ def _set(widget: QWidget, rect: QRect) -> None:
 
 def _announce(widget: QWidget, text: str, *, assertive: bool) -> None:
     """Have a screen reader say ``text`` for ``widget`` (Qt 6.8's announcement event)."""
+    # not at import: PySide6 builds QAccessible's enums (~2 ms) on first use, and the
+    # window imports this before its first paint (issue 29)
+    from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+
     if not QAccessible.isActive():
         return
     event = QAccessibleAnnouncementEvent(widget, text)

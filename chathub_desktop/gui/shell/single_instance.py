@@ -17,14 +17,13 @@ separate window on the same store, which live refresh keeps in step).
 from __future__ import annotations
 
 import getpass
-import hashlib
 import json
 import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLockFile, QObject, Signal
+from PySide6.QtCore import QCryptographicHash, QLockFile, QObject, Signal
 
 from chathub_desktop.private_files import PRIVATE_FILE_MODE, make_private_dir
 
@@ -50,7 +49,9 @@ def server_name(data_dir: Path) -> str:
         user = getpass.getuser()
     except Exception:  # no login name (some containers)
         user = str(os.getuid()) if hasattr(os, "getuid") else "user"
-    digest = hashlib.sha256(f"{user}\0{data_dir.expanduser().resolve()}".encode()).hexdigest()[:20]
+    # Qt's SHA-256 (the same digest as hashlib's): hashlib loads OpenSSL, ~2 ms before the first paint (issue 29)
+    key = f"{user}\0{data_dir.expanduser().resolve()}".encode()
+    digest = bytes(QCryptographicHash.hash(key, QCryptographicHash.Algorithm.Sha256).toHex().data()).decode()[:20]
     return f"chathub-desktop-{digest}"
 
 

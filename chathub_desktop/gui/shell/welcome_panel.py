@@ -9,7 +9,7 @@ re-said on a language switch (issue 27).
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QShowEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from chathub_desktop.gui.chat.send_keys import SendKey
@@ -52,7 +52,10 @@ class WelcomePanel(QFrame):
         self.setObjectName("welcomePanel")  # a QFrame: the sheet paints its surface
         self._key = key
         self._setup = setup
-        self.label = QLabel(welcome_html(key))  # centred by its HTML
+        # its rich text is laid out when the panel first shows (issue 29: ~2 ms a setting,
+        # twice before the window's first paint, for a panel a returning user never sees)
+        self._stale = True
+        self.label = QLabel()  # centred by its HTML
         self.label.setObjectName("welcome")
         self.label.setWordWrap(True)
         self.setup_button = QPushButton(QCoreApplication.translate("WelcomePanel", SETUP_BUTTON_TEXT))
@@ -76,18 +79,34 @@ class WelcomePanel(QFrame):
 
     def text(self) -> str:
         """The welcome's HTML."""
+        self._say()
         return self.label.text()
 
     def set_send_key(self, key: SendKey) -> None:
         """Name ``key`` as the key that sends."""
         self._key = key
-        self.label.setText(welcome_html(key))
+        self._stale = True
+        if self.isVisible():
+            self._say()
+
+    def _say(self) -> None:
+        """Set the welcome's text when it changed since it was last set."""
+        if self._stale:
+            self._stale = False
+            self.label.setText(welcome_html(self._key))
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        """The text, before the panel's first paint."""
+        self._say()
+        super().showEvent(event)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """A language switch says the welcome and its button again (the window re-says
         the setup action's tooltip first)."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange:
-            self.label.setText(welcome_html(self._key))
+            self._stale = True
+            if self.isVisible():
+                self._say()
             self.setup_button.setText(QCoreApplication.translate("WelcomePanel", SETUP_BUTTON_TEXT))
             self.setup_button.setToolTip(self._setup.toolTip())

@@ -22,15 +22,19 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, ChangeWho, WhoKind
 from chathub_desktop.core.memory_authors import ChangeAuthor, EntriesAdded, EntryOrigin
-from chathub_desktop.core.memory_diff import DiffLine, line_diff
+from chathub_desktop.core.memory_diff import DiffLine, EntryChanges, entry_changes, line_diff
+from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument, found
 from chathub_desktop.services.input_rules import id_in_range
+from chathub_desktop.services.memory.memory_preview import card_label
 from chathub_desktop.services.memory.memory_service import record_provenance
 from chathub_desktop.storage import memory_change_queries as mq
 from chathub_desktop.storage import memory_history as mh
@@ -81,12 +85,23 @@ class ChangeView:
 
 @dataclass(frozen=True)
 class ChangeDetail:
-    """A change with its documents ``before`` and ``after`` and their line ``diff``."""
+    """A change with its documents ``before`` and ``after``, their line ``diff`` and the
+    ``entries`` (or cards) it added, removed and edited (walk52 #7: History shows those,
+    not the monospace diff)."""
 
     change: ChangeView
     before: str
     after: str
     diff: list[DiffLine]
+    entries: EntryChanges
+
+
+def document_entries(document: str, text: str) -> list[str]:
+    """The entries of a fixed-memory ``text`` (their texts), or the cards of a dynamic one
+    as the previews list them (``[tag] text``)."""
+    if document == MemoryDocument.FIXED:
+        return [e.text for e in fm.entries(text)]
+    return [card_label(c) for c in dm.parse_document(text)]
 
 
 @dataclass(frozen=True)
@@ -190,7 +205,9 @@ class MemoryHistory:
             row = found(mq.change_of(s, a.id, _stored_id(change_id)), _gone(change_id))
             before, after = mh.documents(s, row)
             view = _view(s, row)
-        return ChangeDetail(view, before, after, line_diff(before, after))
+        doc = view.document
+        return ChangeDetail(view, before, after, line_diff(before, after),
+                            entry_changes(document_entries(doc, before), document_entries(doc, after)))
 
     def revert_preview(self, assistant: int | str, change_id: int) -> RevertPreview:
         """What reverting ``change_id`` would write and overwrite. Writes nothing."""

@@ -1,0 +1,96 @@
+"""Grabs the Memory page as a page of setting cards (memlook52; issue 30) — a script, not a test.
+
+    QT_QPA_PLATFORM=offscreen python -m tests.gui.memlook52_screenshot [OUT_DIR]
+
+For English, 简体中文 and 日本語, at 1366×768 and 800×560, light then dark, in the window: the
+page with a Daily schedule stored (``memory-<lang>-<W>x<H>-<theme>-page.png``: the switch
+row, fixed memory, the Dreaming memory card, a long one-line dream card wrapped at the
+card's width), the schedule changed but not saved (``…-changed.png``: the card's foot with
+Cancel and Save) and the page scrolled to its end (``…-end.png``). Each with its design
+audit line, into OUT_DIR (default ``/tmp/chathub-shots``). Exit code 1 when an audit failed.
+The README's ``docs/screenshot-memory-page-zh_CN.png`` and ``-ja-dark.png`` are this
+script's ``memory-zh_CN-1366x768-light-page.png`` and ``memory-ja-1366x768-dark-page.png``.
+The same script runs on the base (the attributes it uses are older than memlook52).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from tests.gui.shot_harness import SIZES, audited, offscreen_services, run
+
+
+def main(out_dir: Path) -> int:
+    from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.core.ui_language import UiLanguage
+    from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+
+    bad = 0
+    with offscreen_services("chathub-memlook52-") as (loop, svc):
+        a = svc.assistants.create("Assistant", model="gpt-4o-mini")
+        for text in ("Lives in Berlin, works remotely for a design agency in Amsterdam",
+                     "Prefers short answers with code first, explanation after",
+                     "Uses Python 3.11 and PySide6 6.10 widgets; dislikes global state"):
+            svc.memory.add(a.id, text)
+        today = datetime.now(UTC).date()
+        cards: list[dm.Card] = []
+        for k, text in ((3, "Likes short answers and tables, with the code before any explanation and the "
+                            "version number in every heading; asks for type hints in each example"),
+                        (2, "Wants the SQL before any explanation"),
+                        (1, "Keeps answers under ten lines")):
+            cards = dm.append_day_card(cards, today - timedelta(days=k), text)
+        with svc.db.write() as s:
+            s.merge(DynamicMemoryDocument(assistant_id=a.id, body=dm.render_document(cards), updated_at=utcnow()))
+        svc.dreams.set_schedule(a.id, "daily", "02:00", 0)
+
+        async def scenario() -> None:
+            nonlocal bad
+            window = MainWindow(svc)
+            window.show()
+            await window.load_assistants()
+            await asyncio.sleep(0.5)
+            page = window.pages.open_memory()
+            assert page is not None
+            panel = page.dream_panel
+            while panel.model.rowCount() < 3 or page.loads < 1 or page.runner.pending():
+                await asyncio.sleep(0.05)
+            form = panel.schedule
+            form.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
+            form.show_settings(form.view, False)  # type: ignore[arg-type]  # said again in Berlin's time
+            bar = page.body_scroll.verticalScrollBar()
+            for lang in (UiLanguage.ENGLISH, UiLanguage.CHINESE_SIMPLIFIED, UiLanguage.JAPANESE):
+                window.view.language_actions[lang].trigger()
+                for size in SIZES:
+                    window.resize(*size)
+                    for theme in ("light", "dark"):
+                        window.view.prefs.set_theme(theme)
+                        name = f"memory-{lang.value}-{size[0]}x{size[1]}-{theme}"
+                        bar.setValue(0)
+                        await asyncio.sleep(0.4)
+                        window.grab().save(str(out_dir / f"{name}-page.png"))
+                        bad += not audited(window, f"{name}-page", theme)
+                        form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("weekly"))
+                        form.time_edit.setText("03:30")
+                        await asyncio.sleep(0.5)
+                        window.grab().save(str(out_dir / f"{name}-changed.png"))
+                        bad += not audited(window, f"{name}-changed", theme)
+                        form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
+                        form.time_edit.setText("02:00")
+                        bar.setValue(bar.maximum())
+                        await asyncio.sleep(0.4)
+                        window.grab().save(str(out_dir / f"{name}-end.png"))
+                        bad += not audited(window, f"{name}-end", theme)
+            window.view.language.apply(UiLanguage.SYSTEM)
+            await window.shutdown()
+            window.close()
+
+        loop.run_until_complete(scenario())
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    run(main)

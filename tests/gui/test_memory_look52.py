@@ -1,0 +1,123 @@
+"""Memlook52 (issue 30): the Memory page reads as a page of setting cards, not a
+configuration form — the memory switch and Topic snippets as switch rows, the dream
+schedule described in words with its local time (DRM-2), Save and Cancel at the card's
+foot only while the form differs from what is stored, one readable column."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from chathub_desktop.gui.design.tokens import Width
+from chathub_desktop.gui.settings.setting_rows import SettingRow
+from chathub_desktop.services.container import Services
+from tests.gui.helpers import shown_memory_page
+
+
+@pytest.fixture
+def assistant(services: Services) -> int:
+    return services.assistants.create("Helper", model="gpt-4o-mini").id
+
+
+@pytest.fixture
+def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    with shown_memory_page(services, assistant, qtbot) as p:
+        yield p
+
+
+def idle(qtbot, p) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: not p.runner.pending() and not p.busy and not p.refresh.timer.isActive(), timeout=5000)
+
+
+def test_the_switches_are_setting_rows_with_the_switch_at_the_right(page, qtbot):  # type: ignore[no-untyped-def]
+    """MEM-1, DRM-1, APP-6: Enable assistant memory and Topic snippets are rows — the name
+    and its ``?`` over what it does, the switch at the right of the row."""
+    qtbot.waitUntil(page.memory_switch.isVisible, timeout=5000)
+    for row, switch, name in ((page.switch.row, page.memory_switch, "Enable assistant memory"),
+                              (page.dreaming.snippets_row, page.snippets_switch, "Topic snippets")):
+        assert isinstance(row, SettingRow) and row.title.text().replace("&", "") == name
+        assert switch.accessibleName() == name and not switch.text()  # the row names it, not a box's label
+        assert row.description is not None and row.description.text()
+        assert switch.mapTo(row, switch.rect().center()).x() > row.width() * 3 // 4  # at the right
+    assert page.switch_help.isVisible() and page.dreaming.snippets_help.isVisible()
+
+
+def test_the_page_is_one_readable_column(page, qtbot):  # type: ignore[no-untyped-def]
+    """Memlook52: on a wide window the content is a column of the Settings pages' width,
+    centred (not hugging the left edge across 1,300 px)."""
+    page.resize(1366, 740)
+    qtbot.waitUntil(lambda: page.switch.card.width() <= Width.SETTINGS, timeout=5000)
+    card = page.switch.card
+    left = card.mapTo(page, card.rect().topLeft()).x()
+    right = page.width() - (left + card.width())
+    assert abs(left - right) <= page.body_scroll.verticalScrollBar().width() + 2  # centred
+
+
+def test_the_schedule_says_what_it_does_in_words_and_save_shows_only_for_a_change(page, services, assistant,
+                                                                                  qtbot):  # type: ignore[no-untyped-def]
+    """DRM-2: stored Daily 02:00 UTC reads "Every day at 02:00 UTC — 03:00 in Berlin. Next
+    dream: … (tomorrow)"; Save and Cancel show at the card's foot only while the form
+    differs from what is stored, and Cancel puts the stored schedule back, writing nothing."""
+    services.dreams.set_schedule(assistant, "daily", "02:00", 0)
+    panel = page.dream_panel
+    form = panel.schedule
+    form.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
+    form.clock = lambda: datetime(2026, 12, 2, 13, 20, tzinfo=UTC)
+    panel.schedule_reload()
+    qtbot.waitUntil(lambda: form.view is not None and form.view.schedule.frequency == "daily", timeout=5000)
+    idle(qtbot, page)
+    text = form.next_label.text()
+    assert text.startswith("Every day at 02:00 UTC — 03:00 in Berlin. Next dream: "), text
+    assert form.foot.isHidden() and not form.save_button.isVisible()  # nothing to save: no Save in sight
+    form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("weekly"))
+    form.time_edit.setText("03:30")
+    assert form.foot.isVisible() and form.save_button.isEnabled() and form.cancel_button.isEnabled()
+    form.cancel_button.click()
+    assert form.frequency_combo.currentData() == "daily" and form.time_edit.text() == "02:00"
+    assert form.foot.isHidden() and form.next_label.text() == text
+    assert services.dreams.settings(assistant).schedule.time_utc == "02:00"  # nothing was written
+
+
+def test_next_words_names_today_and_tomorrow_where_the_user_is() -> None:
+    """Memlook52 ("Next: tonight"): the next firing says today or tomorrow by the user's
+    own calendar, else only its day; a weekly plan names its weekday and local day."""
+    from chathub_desktop.core.dream_schedule import Schedule
+    from chathub_desktop.gui.memory.dream_schedule_form import next_words, plan_words, weekday_name
+
+    berlin = ZoneInfo("Europe/Berlin")
+    now = datetime(2026, 12, 2, 22, 30, tzinfo=UTC)  # 23:30 in Berlin
+    assert next_words(datetime(2026, 12, 2, 22, 45, tzinfo=UTC), now, berlin).endswith("(today)")  # 23:45 there
+    assert next_words(datetime(2026, 12, 2, 23, 0, tzinfo=UTC), now, berlin).endswith("(tomorrow)")  # 00:00 there
+    assert "(" not in next_words(datetime(2026, 12, 5, 2, 0, tzinfo=UTC), now, berlin)
+    weekly = Schedule("weekly", "23:30", 0)  # Sunday 23:30 UTC is Monday 00:30 in Berlin
+    assert plan_words(weekly, datetime(2026, 12, 6, 23, 30, tzinfo=UTC), berlin, "Berlin") == (
+        f"Every {weekday_name(0)} at 23:30 UTC — {weekday_name(1)} 00:30 in Berlin")  # the interface's day names
+    assert plan_words(Schedule("daily", "02:00"), datetime(2026, 12, 3, 2, 0, tzinfo=UTC), UTC, "UTC") == (
+        "Every day at 02:00 UTC")
+
+
+def test_the_page_scrolls_over_the_dream_cards_as_one(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """Memlook52: the dream list is as tall as its cards — no scroll of its own inside the
+    page's — and a card made current (its keys, Select) is brought into the page's view;
+    the fixed list keeps its own view (10,000 entries stay virtualised)."""
+    from tests.gui.test_memory_page_walk29 import seed
+
+    seed(services, assistant, 12)
+    page.resize(1366, 740)
+    panel = page.dream_panel
+    panel.schedule_reload()
+    page.schedule_reload()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 12 and page.model.total() == 12, timeout=5000)
+    cards = panel.list
+    qtbot.waitUntil(lambda: cards.height() >= panel.grow.content_height()
+                    and cards.verticalScrollBar().maximum() == 0, timeout=5000)
+    bar = page.body_scroll.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=3000)  # the page scrolls (its range follows the layout)
+    assert bar.value() == 0  # from its top
+    panel.select_number(12)
+    qtbot.waitUntil(lambda: bar.value() > 0, timeout=3000)
+    rect = cards.visualRect(panel.model.index(11))
+    top = cards.viewport().mapTo(page.body_scroll.viewport(), rect.topLeft()).y()
+    assert 0 <= top and top + rect.height() <= page.body_scroll.viewport().height()  # card #12 whole in view
