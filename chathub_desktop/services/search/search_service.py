@@ -50,6 +50,7 @@ from chathub_desktop.core.search_text import (
 )
 from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.dream.dream_service import dynamic_entries
+from chathub_desktop.storage import branch_text as bt
 from chathub_desktop.storage import message_search as ms
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.message_search import SEARCHED_ROLES, SearchScope
@@ -62,7 +63,7 @@ if TYPE_CHECKING:  # the embedding engine and numpy load on first use
 __all__ = [
     "CATCH_UP_BATCH", "DEFAULT_LIMIT", "LAG_NOTE_ROWS", "MAX_LIMIT", "MEANING_CAP", "MEANING_WHEN_FEWER", "MIN_MEANING_SCORE", "NO_TRGM_NOTE",
     "RANKED_POOL", "SEARCHED_ROLES", "SOME_WORDS_TERMS",
-    "HitMatch", "MemoryHit", "MessageLocation", "SearchFilters", "SearchHit", "SearchPeriod", "SearchResults", "SearchRole",
+    "HitMatch", "MemoryHit", "MessageLocation", "OtherVersion", "SearchFilters", "SearchHit", "SearchPeriod", "SearchResults", "SearchRole",
     "SearchScope", "SearchService",
 ]
 
@@ -144,12 +145,23 @@ class HitMatch(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class OtherVersion:
+    """A hit on a version not in view (issue 29/30): version ``index`` of ``total`` at
+    its fork position (from 1, as the ‹ n / m › switcher counts), ``index`` 0 when it
+    forks off another version not in view."""
+
+    index: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
 class SearchHit:
     """One matched message: where it is (assistant, topic, message id), its role and
     time (UTC), the snippet with the matches' character spans, and its ``rank``
     (``core.search_text.rank_score``: higher is better). ``topic_untitled``: nobody has
     titled the topic, so ``topic_title`` is the English "New topic" and the window says
-    its own words (issue 27). ``match``: by the query's words or only by meaning."""
+    its own words (issue 27). ``match``: by the query's words or only by meaning.
+    ``version``: set when the message is on a version not in view (issue 29/30)."""
 
     message_id: int
     topic_id: int
@@ -162,6 +174,7 @@ class SearchHit:
     rank: float
     topic_untitled: bool = False
     match: HitMatch = HitMatch.WORDS
+    version: OtherVersion | None = None
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict (ISO 8601 UTC time; ``spans`` as ``[start, end]`` pairs)."""
@@ -170,6 +183,7 @@ class SearchHit:
             "assistant_id": self.assistant_id, "assistant": self.assistant_name, "role": self.role,
             "created_at": self.created_at.isoformat(), "snippet": self.snippet.text,
             "spans": [list(s) for s in self.snippet.spans], "rank": self.rank, "match": self.match.value,
+            "version": None if self.version is None else {"index": self.version.index, "total": self.version.total},
         }
 
 
@@ -247,6 +261,10 @@ class SearchService:
             return SearchResults(query)
         limit = _clamp(limit)
         rows, used, note = self._matches(terms, scope, max(limit, RANKED_POOL), mode)
+        with self._db.read() as s:  # the versions not in view hold every term too (issue 29/30)
+            other = bt.branch_matches(s, terms, scope, max(limit, RANKED_POOL))
+        stashed = {r.id for r in other}
+        rows += other
         average = sum(len(r.content) for r in rows) / len(rows) if rows else 1.0
         scored = sorted(((rank_score(r.content, terms, average), r) for r in rows),
                         key=lambda sr: (-sr[0], -sr[1].id))[:limit]
@@ -259,13 +277,28 @@ class SearchService:
         # bold: every term where all are held, the telling ones ("a" is in every line) where
         # some are, none where the message was found by meaning
         marked = {True: terms, False: telling_terms(terms) or terms}
+        versions = self._versions([r.id for _score, r in scored if r.id in stashed])
         hits = [
             SearchHit(r.id, r.topic_id, r.title, r.assistant_id, r.name, r.role, r.created_at,
                       markdown_snippet(r.content, marked[r.id in every] if r.id in words else []), score,
-                      r.untitled, HitMatch.WORDS if r.id in words else HitMatch.MEANING)
+                      r.untitled, HitMatch.WORDS if r.id in words else HitMatch.MEANING, versions.get(r.id))
             for score, r in scored
         ]
         return SearchResults(query, hits, used, note)
+
+    def _versions(self, message_ids: list[int]) -> dict[int, OtherVersion]:
+        """Which version each stashed message of ``message_ids`` is (one read)."""
+        if not message_ids:
+            return {}
+        with self._db.read() as s:
+            places = [bt.version_place(s, mid) for mid in message_ids]
+        return {p.message_id: OtherVersion(p.index, p.total) for p in places if p is not None}
+
+    def version_of(self, message_id: int) -> bt.VersionPlace | None:
+        """Where stashed message ``message_id`` is (None: in view, or gone), for opening
+        a hit on another version. Reads the store: call it off the event loop."""
+        with self._db.read() as s:
+            return bt.version_place(s, message_id)
 
     def _matches(self, terms: list[str], scope: SearchScope, pool: int,
                  mode: SearchMode) -> tuple[list[ms.MatchRow], str, str | None]:
