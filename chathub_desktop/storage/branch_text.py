@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import cast
 
 from sqlalchemy import Table, insert, select, text
@@ -72,9 +73,12 @@ def drop_ddl(dialect: str) -> list[str]:
 
 
 def _searchable(row: dict[str, object]) -> bool:
+    """A shown text row with the fields an index row needs (a stash read back may be
+    anyone's bytes: a row missing one is left out)."""
     return (row.get("role") in ms.SEARCHED_ROLES and row.get("content_type") not in NEVER_SENT_CONTENT_TYPES
-            and row.get("status") != STREAMING and isinstance(row.get("content"), str)
-            and bool(row.get("content")))
+            and isinstance(row.get("status"), str) and row.get("status") != STREAMING
+            and isinstance(row.get("content"), str) and bool(row.get("content"))
+            and all(type(row.get(k)) is int for k in ("id", "seq")) and isinstance(row.get("created_at"), datetime))
 
 
 def record_branch(s: Session, branch_id: int, topic_id: int, rows: Sequence[dict[str, object]]) -> int:
@@ -102,7 +106,7 @@ def backfill(s: Session) -> tuple[int, int]:
         blob = s.scalar(select(MessageBranch.rows).where(MessageBranch.id == bid))
         try:
             rows = decode_rows(blob or b"")
-        except BranchCorrupt as exc:
+        except (BranchCorrupt, ValueError) as exc:  # ValueError: a damaged date or number in a row
             log.warning("search: stashed branch %s not indexed (%s)", bid, exc)
             refused += 1
             continue
