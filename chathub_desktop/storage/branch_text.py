@@ -29,7 +29,7 @@ from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
 from chathub_desktop.core.search_text import index_terms, scan_terms
 from chathub_desktop.storage import message_search as ms
 from chathub_desktop.storage.message_branches import BranchCorrupt, alternatives, decode_rows
-from chathub_desktop.storage.models import MessageBranch, MessageBranchText, Topic
+from chathub_desktop.storage.models import Message, MessageBranch, MessageBranchText, Topic
 from chathub_desktop.storage.search_schema import INDEXED_CHARS, PG_BRANCH_TRGM_INDEX, STREAMING
 
 __all__ = [
@@ -147,7 +147,9 @@ class VersionPlace:
     """Where a stashed message is: its topic and the topic's assistant, the fork
     position ``seq``, and which version it is there (``index`` of ``total``, from 1) when
     the version switcher in view reaches it; ``index`` 0 when it hangs off another
-    stashed version (that version must be shown first)."""
+    stashed version (that version must be shown first). ``shown_id``: the message in
+    view whose switcher leads towards it (at the fork position of the outermost stash
+    holding it, or the last one before), None in an empty view."""
 
     message_id: int
     topic_id: int
@@ -155,6 +157,11 @@ class VersionPlace:
     seq: int
     index: int
     total: int
+    shown_id: int | None = None
+
+
+#: Most stashes walked up from a nested one to the one hanging off the view.
+_MAX_DEPTH = 1000
 
 
 def version_place(s: Session, message_id: int) -> VersionPlace | None:
@@ -167,9 +174,20 @@ def version_place(s: Session, message_id: int) -> VersionPlace | None:
                     .where(_TEXT.c.message_id == message_id).order_by(_TEXT.c.id.desc()).limit(1)).first()
     if row is None:
         return None
-    topic_id, seq = int(row.topic_id), int(row.fork_seq)
-    if row.parent_id is not None:
-        return VersionPlace(message_id, topic_id, int(row.assistant_id), seq, 0, 0)
-    versions = alternatives(s, topic_id).get(seq, [])
-    index = next((i for i, a in enumerate(versions, 1) if a.branch_id == row.branch_id), 0)
-    return VersionPlace(message_id, topic_id, int(row.assistant_id), seq, index, len(versions))
+    topic_id, seq, outer_seq, parent = int(row.topic_id), int(row.fork_seq), int(row.fork_seq), row.parent_id
+    for _ in range(_MAX_DEPTH):
+        if parent is None:
+            break
+        up = s.execute(select(MessageBranch.fork_seq, MessageBranch.parent_id).where(MessageBranch.id == parent)).first()
+        if up is None:
+            break
+        outer_seq, parent = int(up.fork_seq), up.parent_id
+    shown = s.scalar(select(Message.id).where(Message.topic_id == topic_id, Message.seq <= outer_seq)
+                     .order_by(Message.seq.desc()).limit(1))
+    index = total = 0
+    if row.parent_id is None:
+        versions = alternatives(s, topic_id).get(seq, [])
+        index = next((i for i, a in enumerate(versions, 1) if a.branch_id == row.branch_id), 0)
+        total = len(versions) if index else 0
+    return VersionPlace(message_id, topic_id, int(row.assistant_id), seq, index, total,
+                        None if shown is None else int(shown))

@@ -117,6 +117,23 @@ SIMILAR_TAG = QT_TRANSLATE_NOOP("SearchPage", "similar")
 SIMILAR_TIP = QT_TRANSLATE_NOOP("SearchPage", "Found by meaning: this message is close to what you typed but does not "
                                               "hold all of its words")
 SIMILAR_HEADING = QT_TRANSLATE_NOOP("SearchPage", "Similar in meaning")
+_VERSION = "version"  # the class of a hit-on-another-version tag (the "range" chip's colours)
+#: The tag of a hit on a version not in view (issue 29/30), with its ‹ n / m › when the
+#: turn's switcher reaches it, and its tooltip.
+VERSION_TAG = QT_TRANSLATE_NOOP("SearchPage", "on another version")
+VERSION_AT_TAG = QT_TRANSLATE_NOOP("SearchPage", "on another version · %1 / %2")
+VERSION_TIP = QT_TRANSLATE_NOOP("SearchPage", "This message is on a version the topic does not show now: opening it "
+                                              "switches that turn to this version")
+
+
+def version_tag(hit: SearchHit) -> str:
+    """The plain text of ``hit``'s "on another version" tag ("" for a hit in view)."""
+    v = hit.version
+    if v is None:
+        return ""
+    if v.index:
+        return fill(translate("SearchPage", VERSION_AT_TAG), str(v.index), str(v.total))
+    return translate("SearchPage", VERSION_TAG)
 
 
 def snippet_html(s: Snippet) -> str:
@@ -217,10 +234,21 @@ def message_rows(res: SearchResults) -> list[Row]:
                      f"<b>{title}</b>{_where(first.assistant_name, day, lead=' · ')}",
                      f"{html.unescape(title)}, {first.assistant_name}, {day}"))
         said_tag = f", {translate('SearchPage', SIMILAR_TIP)}" if meaning else ""
-        rows.extend((h, f"{_where(_speaker(h), day_label(h.created_at))}{tag if meaning else ''}<br>"
+        rows.extend((h, f"{_where(_speaker(h), day_label(h.created_at))}{tag if meaning else ''}{_version_html(h)}<br>"
                         f"{snippet_html(h.snippet)}",
-                     f"{_speaker(h)}, {day_label(h.created_at)}{said_tag}: {h.snippet.text}") for h in group)
+                     f"{_speaker(h)}, {day_label(h.created_at)}{said_tag}{_version_said(h)}: {h.snippet.text}")
+                    for h in group)
     return rows
+
+
+def _version_html(hit: SearchHit) -> str:
+    tag = version_tag(hit)
+    return f" <span class='{_VERSION}'>&nbsp;{html.escape(tag)}&nbsp;</span>" if tag else ""
+
+
+def _version_said(hit: SearchHit) -> str:
+    tag = version_tag(hit)
+    return f", {tag}" if tag else ""
 
 
 def memory_rows(mem: list[MemoryHit]) -> list[Row]:
@@ -258,8 +286,10 @@ class _HtmlDelegate(QStyledItemDelegate):
         colours = current_colours()
         where = colours.selected_text if selected else colours.text_muted
         tag_bg, tag_fg = colours.chip(_SIMILAR)
+        version_bg, version_fg = colours.chip("range")
         doc.setDefaultStyleSheet(f".{_WHERE} {{ color: {where}; }} "
-                                 f".{_SIMILAR} {{ color: {tag_fg}; background-color: {tag_bg}; }}")
+                                 f".{_SIMILAR} {{ color: {tag_fg}; background-color: {tag_bg}; }} "
+                                 f".{_VERSION} {{ color: {version_fg}; background-color: {version_bg}; }}")
         doc.setHtml(str(index.data(_HtmlRole) or ""))
         indent = int(index.data(_IndentRole) or 0)
         doc.setTextWidth(max(100, self._view.viewport().width() - 2 * Space.LG - indent))
@@ -609,6 +639,8 @@ class SearchPage(QWidget):
                 item.setData(_IndentRole, Space.XL)
                 if hit.match is HitMatch.MEANING:
                     item.setData(Qt.ItemDataRole.ToolTipRole, translate("SearchPage", SIMILAR_TIP))
+                elif hit.version is not None:
+                    item.setData(Qt.ItemDataRole.ToolTipRole, translate("SearchPage", VERSION_TIP))
             lst.addItem(item)
         first = next((i for i in range(lst.count()) if _is_hit(lst.item(i))), None)
         if first is not None:
