@@ -190,19 +190,22 @@ class SearchHit:
 @dataclass(frozen=True, slots=True)
 class MemoryHit:
     """One matched memory entry (``kind`` :attr:`MemoryHitKind.MEMORY`) or dream card (``DREAM``) of an
-    assistant, by its number (1-based) in that document, with its snippet."""
+    assistant, by its number (1-based) in that document, with its snippet; ``match``: it
+    holds every word of the query, or it is only near it in meaning (issue 29/30)."""
 
     assistant_id: int
     assistant_name: str
     kind: MemoryHitKind
     number: int
     snippet: Snippet
+    match: HitMatch = HitMatch.WORDS
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict."""
         d = asdict(self)
         d["snippet"] = self.snippet.text
         d["spans"] = [list(s) for s in self.snippet.spans]
+        d["match"] = self.match.value
         return d
 
 
@@ -407,10 +410,14 @@ class SearchService:
         document order; at most ``limit``.
 
         ``by_meaning`` (the Search page's memory tab, issue 26; never the model's
-        ``searchMemory``, whose exact matching SPEC REF-3 fixes): also the entries
-        nearest in meaning (``SemanticRecall.nearest_texts``), ranked by reciprocal
-        rank fusion of the two orders (``core.rank_fusion``), the entries holding every
-        term first. Embeds the entries not seen before: seconds for hundreds, once."""
+        ``searchMemory``, whose exact matching SPEC REF-3 fixes): the entries holding
+        every term ranked by reciprocal rank fusion with their order in meaning
+        (``SemanticRecall.nearest_texts``, ``core.rank_fusion``); then, by the Messages
+        tab's rule (issue 29/30: "日本語 مرحبا 😀" listed every entry unmarked), at most
+        :data:`MEANING_CAP` entries holding none of them but scoring at least
+        :data:`MIN_MEANING_SCORE`, only while fewer than :data:`MEANING_WHEN_FEWER`
+        entries hold them, as :attr:`HitMatch.MEANING`. Embeds the entries not seen
+        before: seconds for hundreds, once."""
         terms = query_terms(query)
         if not terms:
             return []
@@ -419,14 +426,22 @@ class SearchService:
             documents = ms.memory_documents(s, assistant_id)
         entries = _entries(documents)
         exact = [i for i, entry in enumerate(entries) if holds_all(entry[4], terms)]
-        order = exact
+        order, similar = exact, []
         if by_meaning and self._semantic is not None:
-            near = [i for i, _score in self._semantic.nearest_texts(query, [e[4] for e in entries], limit)]
+            scored = self._semantic.nearest_texts(query, [e[4] for e in entries], max(limit, RANKED_POOL))
             held = set(exact)
-            fused = fuse(exact, near)
-            order = [i for i in fused if i in held] + [i for i in fused if i not in held]
-        return [MemoryHit(aid, name, kind, number, markdown_snippet(text, terms))
-                for aid, name, kind, number, text in (entries[i] for i in order[:limit])]
+            order = [i for i in fuse(exact, [i for i, _score in scored]) if i in held]
+            if len(exact) < MEANING_WHEN_FEWER:
+                similar = [i for i, score in scored if i not in held and score >= MIN_MEANING_SCORE][:MEANING_CAP]
+        order = order[:limit]
+        words = set(order)
+        hits = []
+        for i in order + similar[:limit - len(order)]:
+            aid, name, kind, number, text = entries[i]
+            word = i in words  # bold the terms only where all are held
+            hits.append(MemoryHit(aid, name, kind, number, markdown_snippet(text, terms if word else []),
+                                  HitMatch.WORDS if word else HitMatch.MEANING))
+        return hits
 
     def locate(self, message_id: int) -> MessageLocation:
         """Where ``message_id`` is (for opening a search result). Raises
