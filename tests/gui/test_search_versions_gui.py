@@ -59,3 +59,32 @@ def test_a_hit_on_another_version_is_tagged_and_opens_that_version(window: Any, 
     assert [m.content for m in services.topics.messages(tid)][2:4] == [
         "Show a generator expression", "A generator expression: (x * x for x in range(3))"]
     assert window.current_topic_id == tid and window.message_model.row_of(old_reply) is not None
+
+
+def test_the_memory_tab_marks_entries_found_by_meaning_and_counts_in_plural_forms(
+        window: Any, services: Services, qtbot: Any) -> None:
+    """walk52 #2: "1 memory entries and cards"; an entry found only by meaning carries
+    the "≈ similar" tag and is counted apart, as on the Messages tab."""
+    from chathub_desktop.core.memory_search import MemoryHitKind
+    from chathub_desktop.core.search_text import Snippet
+    from chathub_desktop.services.search.search_service import HitMatch, MemoryHit, SearchResults
+
+    services.assistants.create("Helper")
+    services.memory.add("Helper", "Lives in Lisbon")
+    reload_assistants(window, qtbot)
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.search.page is not None and window.search.page.isVisible())
+    page = window.search.page
+    page.box.setText("lisbon")
+    qtbot.waitUntil(lambda: page.shown_queries[-1:] == ["lisbon"], timeout=8000)
+    assert "0 messages in 0 topics, 1 memory entry or card" in page.status.text()
+    near = MemoryHit(1, "Helper", MemoryHitKind.MEMORY, 2, Snippet("Works night shifts", ()), HitMatch.MEANING)
+    word = page.memory.item(0).data(HitRole)
+    from chathub_desktop.gui.search.search_page import result_rows
+
+    res = SearchResults("lisbon")
+    page.fill(res, [word, near], result_rows(res, [word, near]))
+    assert page.status.text().endswith("1 memory entry or card; 1 more memory entry or card similar in meaning")
+    assert page.tabs.tabText(1) == "Memory && dream cards (1 + 1 similar)"  # &&: a literal &
+    assert "Found by meaning" in page.memory.item(1).data(Qt.ItemDataRole.AccessibleTextRole)
+    assert "≈" in page.memory.item(1).data(Qt.ItemDataRole.UserRole + 2)

@@ -229,19 +229,20 @@ class SearchController(QObject):
         place = await w.runner.run_in_thread(w.svc.search.version_of, message_id)
         if place is None:
             return message_id
-        tr = QCoreApplication.translate
         if place.index:
             try:
                 await w.runner.run_in_thread(w.svc.versions.switch, place.topic_id, place.seq, place.index)
-                w.show_status(fill(tr("SearchController", "Showing version %1 / %2"), str(place.index),
-                                   str(place.total)), 6000)
+                w.show_status(fill(QCoreApplication.translate("SearchController", "Showing version %1 / %2"),
+                                   str(place.index), str(place.total)), 6000)
                 return message_id
             except InvalidInput as exc:  # e.g. a reply is being written in that topic
-                w.show_status(fill(tr("SearchController", "Cannot show version %1 / %2 now: %3"), str(place.index),
-                                   str(place.total), said_error(exc)), 8000)
+                w.show_status(fill(QCoreApplication.translate("SearchController",
+                                                              "Cannot show version %1 / %2 now: %3"),
+                                   str(place.index), str(place.total), said_error(exc)), 8000)
         else:
-            w.show_status(tr("SearchController", "That message is on another version of an earlier turn: use ‹ › "
-                                                 "on the highlighted turn"), 8000)
+            w.show_status(QCoreApplication.translate(
+                "SearchController", "That message is on another version of an earlier turn: use ‹ › on the "
+                                    "highlighted turn"), 8000)
         return place.shown_id
 
     async def _open_message(self, message_id: int) -> None:
