@@ -247,11 +247,11 @@ class SearchController(QObject):
 
     async def _open_message(self, message_id: int) -> None:
         w = self._w
-        shown = await self._on_version(message_id)
-        if shown is None:
+        in_view = await self._on_version(message_id)
+        if in_view is None:
             w.show_status(QCoreApplication.translate("SearchController", "That message is no longer in the topic"))
             return
-        message_id = shown
+        message_id = in_view
         loc: MessageLocation = await w.runner.run_in_thread(w.svc.search.locate, message_id)
         if w.current_assistant_id() != loc.assistant_id:
             await w.load_assistants(loc.assistant_id)
