@@ -12,6 +12,9 @@ for a term without case, such as CJK), asked in id windows from the newest messa
 (``storage.message_search``: a short walk answers common terms, the index ANDed
 with a window sized from it the rest); when the extension could not be created the same
 query runs as a plain scan and :attr:`SearchResults.note` says so (logged once per process).
+The versions not in view (a reply regenerated, a turn edited and resent) are searched
+too, through their own index (``storage.branch_text``, issue 29/30): their hits rank with
+the others and carry :attr:`SearchHit.version`.
 
 Ranking, the same on both engines: the newest :data:`RANKED_POOL` matches are scored
 by ``core.search_text.rank_score`` (BM25's term-frequency and length parts) and the
