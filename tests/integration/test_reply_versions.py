@@ -279,7 +279,7 @@ def test_search_finds_the_branch_in_view_and_marks_the_other_versions(svc: Servi
         while svc.search.catch_up() > 0:
             pass
         return [None if h.version is None else (h.version.index, h.version.total)
-                for h in svc.search.search(word).hits]
+                for h in svc.search.search(word, other_versions=True).hits]
 
     assert (where("zeppelin"), where("walrus")) == ([(1, 2)], [None])
     svc.versions.switch(topic, svc.topics.messages(topic)[1].seq, 1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,7 +19,7 @@ from sqlalchemy import delete, func, select, text
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services, open_services
-from chathub_desktop.services.search.search_service import OtherVersion
+from chathub_desktop.services.search.search_service import OtherVersion, SearchResults
 from chathub_desktop.storage import branch_text, message_branches
 from chathub_desktop.storage.message_branches import stash_tail
 from chathub_desktop.storage.models import MessageBranch, MessageBranchText
@@ -63,6 +64,11 @@ def svc_seq(svc: Services, tid: int, position: int) -> int:
     return svc.topics.messages(tid)[position].seq
 
 
+def _find(svc: Services, query: str, **kw: Any) -> SearchResults:
+    """The Search page's search (the versions not in view included)."""
+    return svc.search.search(query, other_versions=True, **kw)
+
+
 def _catch_up(svc: Services) -> None:
     while svc.search.catch_up() > 0:
         pass
@@ -71,28 +77,43 @@ def _catch_up(svc: Services) -> None:
 def test_the_old_turn_is_found_on_another_version_and_opens_there(svc: Services) -> None:
     tid, old_reply, new_q = _edited_topic(svc)
     _catch_up(svc)
-    hits = svc.search.search("generator expression").hits
+    hits = _find(svc, "generator expression").hits
     assert [(h.message_id, h.version) for h in hits if h.role == Role.ASSISTANT] == [(old_reply, OtherVersion(1, 2))]
     assert all(h.version == OtherVersion(1, 2) for h in hits) and len(hits) == 2  # the old question too
-    assert svc.search.search("comprehension").hits[0].version is None  # the turn in view
+    assert _find(svc, "comprehension").hits[0].version is None  # the turn in view
     place = svc.search.version_of(old_reply)
     assert place is not None and (place.topic_id, place.index, place.total) == (tid, 1, 2)
     svc.versions.switch(tid, place.seq, place.index)  # what opening the hit does
     assert old_reply in [m.id for m in svc.topics.messages(tid)]
     assert svc.search.version_of(old_reply) is None  # in view now: no index row of it is left
-    assert [h.version for h in svc.search.search("generator expression").hits] == [None, None]
-    assert [h.version for h in svc.search.search("comprehension").hits] == [OtherVersion(2, 2)] * 2
+    assert [h.version for h in _find(svc, "generator expression").hits] == [None, None]
+    assert [h.version for h in _find(svc, "comprehension").hits] == [OtherVersion(2, 2)] * 2
     assert svc.search.version_of(new_q) is not None
+
+
+def test_the_recall_tools_search_and_the_cli_says_which_version(svc: Services, capsys: pytest.CaptureFixture[str]) -> None:
+    """The model's recall (``searchTopics``) reads the branch in view only; the CLI's
+    ``search`` finds the other versions and says so, as the Search page tags them."""
+    import argparse
+
+    from chathub_desktop.cli.search import cmd_search
+
+    _tid, old_reply, _new = _edited_topic(svc)
+    assert svc.search.search("generator expression").hits == []  # the default: the branch in view
+    args = argparse.Namespace(query="generator expression", assistant=None, memory=False, limit=50, json=False)
+    assert cmd_search(args, svc) == 0
+    out = capsys.readouterr().out
+    assert f"message {old_reply} (assistant, on another version 1/2)" in out
 
 
 def test_filters_apply_to_other_versions(svc: Services) -> None:
     _edited_topic(svc)
     from chathub_desktop.storage.message_search import SearchScope
 
-    assert [h.role for h in svc.search.search("generator", scope=SearchScope(role=Role.ASSISTANT)).hits] == [
+    assert [h.role for h in _find(svc, "generator", scope=SearchScope(role=Role.ASSISTANT)).hits] == [
         Role.ASSISTANT]
     other = svc.assistants.create("Other").id
-    assert svc.search.search("generator", scope=SearchScope(other)).hits == []
+    assert _find(svc, "generator", scope=SearchScope(other)).hits == []
 
 
 def test_a_deleted_topic_leaves_no_index_rows(svc: Services) -> None:
@@ -100,7 +121,7 @@ def test_a_deleted_topic_leaves_no_index_rows(svc: Services) -> None:
     assert _texts(svc) == 4
     svc.topics.delete(tid)
     assert _texts(svc) == 0
-    assert svc.search.search("generator").hits == []
+    assert _find(svc, "generator").hits == []
     if svc.db.is_sqlite:  # the FTS5 table's own check: the cascade's deletes reached it
         with svc.db.write() as s:
             s.execute(text(f"INSERT INTO {branch_text.BRANCH_FTS_TABLE}({branch_text.BRANCH_FTS_TABLE}) "
@@ -117,8 +138,8 @@ def test_a_stashed_message_is_indexed_by_its_first_million_characters(svc: Servi
         stash_tail(s, tid, svc_seq(svc, tid, 1))
         stored = s.scalar(select(func.length(MessageBranchText.content)))
     assert stored == INDEXED_CHARS
-    assert len(svc.search.search("quetzalcoatl").hits) == 1
-    assert svc.search.search("axolotlfinale").hits == []
+    assert len(_find(svc, "quetzalcoatl").hits) == 1
+    assert _find(svc, "axolotlfinale").hits == []
 
 
 def test_migration_0032_records_the_stashes_already_stored(svc: Services, store_url: str) -> None:
@@ -129,7 +150,7 @@ def test_migration_0032_records_the_stashes_already_stored(svc: Services, store_
     again = open_services(store_url)
     try:
         assert _texts(again) == 4
-        assert [h.message_id for h in again.search.search("generator expression").hits
+        assert [h.message_id for h in _find(again, "generator expression").hits
                 if h.role == Role.ASSISTANT] == [old_reply]
     finally:
         again.close()

@@ -194,11 +194,13 @@ class SearchController(QObject):
             svc = self._w.svc
             self.page = SearchPage(
                 self._w.runner,
-                lambda q, f: svc.search.search(q, scope=f.scope(datetime.now(UTC)), some_words=True),
+                lambda q, f: svc.search.search(q, scope=f.scope(datetime.now(UTC)), some_words=True,
+                                               other_versions=True),
                 lambda q, f, meaning: svc.search.search_memory(q, assistant_id=f.assistant_id, by_meaning=meaning),
                 lambda: [(a.id, a.name) for a in svc.assistants.list()],
                 by_meaning=svc.search.ranks_by_meaning,
-                search_by_meaning=lambda q, f: svc.search.search(q, scope=f.scope(datetime.now(UTC)), by_meaning=True))
+                search_by_meaning=lambda q, f: svc.search.search(q, scope=f.scope(datetime.now(UTC)), by_meaning=True,
+                                                                 other_versions=True))
             self.page.open_message.connect(self.open_message)
             self.page.open_memory.connect(self.open_memory)
             self.page.back_requested.connect(lambda: host.show_page(PageId.CHATS))

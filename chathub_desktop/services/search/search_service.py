@@ -13,7 +13,7 @@ for a term without case, such as CJK), asked in id windows from the newest messa
 with a window sized from it the rest); when the extension could not be created the same
 query runs as a plain scan and :attr:`SearchResults.note` says so (logged once per process).
 The versions not in view (a reply regenerated, a turn edited and resent) are searched
-too, through their own index (``storage.branch_text``, issue 29/30): their hits rank with
+too when asked, through their own index (``storage.branch_text``, issue 29/30): their hits rank with
 the others and carry :attr:`SearchHit.version`.
 
 Ranking, the same on both engines: the newest :data:`RANKED_POOL` matches are scored
@@ -244,7 +244,7 @@ class SearchService:
 
     def search(self, query: str, *, assistant_id: int | None = None, limit: int = DEFAULT_LIMIT,
                mode: SearchMode = SearchMode.INDEX, scope: SearchScope | None = None,
-               by_meaning: bool = False, some_words: bool = False) -> SearchResults:
+               by_meaning: bool = False, some_words: bool = False, other_versions: bool = False) -> SearchResults:
         """Messages holding every term of ``query`` (``core.search_text.query_terms``),
         best first, at most ``limit`` (1..:data:`MAX_LIMIT`); only ``assistant_id``'s
         topics when given, only the topics ``scope`` allows when given (it wins over
@@ -260,15 +260,22 @@ class SearchService:
         terms but nearest in meaning (``SemanticRecall.nearest``, those with a vector,
         scoring at least :data:`MIN_MEANING_SCORE`), only while fewer than
         :data:`MEANING_WHEN_FEWER` word hits were found; they are :attr:`HitMatch.MEANING`.
-        Blocking: it embeds the query and scans the scope's vectors."""
+        Blocking: it embeds the query and scans the scope's vectors.
+
+        ``other_versions`` (the Search page and the CLI, issue 29/30; not the recall
+        tools, whose model sees the branch in view only): the messages of the versions
+        not in view holding every term rank with the others, each with its
+        :attr:`SearchHit.version`."""
         scope = scope or SearchScope(assistant_id)
         terms = query_terms(query)
         if not terms:
             return SearchResults(query)
         limit = _clamp(limit)
         rows, used, note = self._matches(terms, scope, max(limit, RANKED_POOL), mode)
-        with self._db.read() as s:  # the versions not in view hold every term too (issue 29/30)
-            other = bt.branch_matches(s, terms, scope, max(limit, RANKED_POOL))
+        other: list[ms.MatchRow] = []
+        if other_versions:
+            with self._db.read() as s:
+                other = bt.branch_matches(s, terms, scope, max(limit, RANKED_POOL))
         stashed = {r.id for r in other}
         rows += other
         average = sum(len(r.content) for r in rows) / len(rows) if rows else 1.0
