@@ -106,6 +106,26 @@ def test_the_recall_tools_search_and_the_cli_says_which_version(svc: Services, c
     assert f"message {old_reply} (assistant, on another version 1/2)" in out
 
 
+def test_a_version_inside_another_hidden_version_opens_at_the_outer_turn(svc: Services) -> None:
+    """A regenerated reply inside a turn edited away since: no switcher in view reaches
+    it, so it is tagged without numbers and opens at the edited turn in view."""
+    svc.assistants.create("Helper")
+    tid = svc.topics.create("Helper", "Nested").id
+    q1 = svc.topics.append_message(tid, Role.USER, "first question").id
+    svc.topics.append_message(tid, Role.ASSISTANT, "the original zeppelin reply")
+    old = svc.topics.messages(tid)[1]
+    with svc.db.write() as s:
+        stash_tail(s, tid, old.seq)  # Regenerate: the reply becomes version 1
+    svc.topics.append_message(tid, Role.ASSISTANT, "the walrus reply")
+    with svc.db.write() as s:
+        stash_tail(s, tid, svc_seq(svc, tid, 0))  # the question edited: the whole turn becomes version 1
+    edited = svc.topics.append_message(tid, Role.USER, "an edited question").id
+    assert [(h.message_id, h.version) for h in _find(svc, "zeppelin").hits] == [(old.id, OtherVersion(0, 0))]
+    assert [h.version for h in _find(svc, "walrus").hits] == [OtherVersion(1, 2)]
+    place = svc.search.version_of(old.id)
+    assert place is not None and (place.index, place.shown_id) == (0, edited) and q1 != edited
+
+
 def test_filters_apply_to_other_versions(svc: Services) -> None:
     _edited_topic(svc)
     from chathub_desktop.storage.message_search import SearchScope

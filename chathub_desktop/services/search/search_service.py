@@ -65,7 +65,7 @@ if TYPE_CHECKING:  # the embedding engine and numpy load on first use
 
 __all__ = [
     "CATCH_UP_BATCH", "DEFAULT_LIMIT", "LAG_NOTE_ROWS", "MAX_LIMIT", "MEANING_CAP", "MEANING_WHEN_FEWER", "MIN_MEANING_SCORE", "NO_TRGM_NOTE",
-    "RANKED_POOL", "SEARCHED_ROLES", "SOME_WORDS_TERMS",
+    "RANKED_POOL", "SEARCHED_ROLES", "SOME_WORDS_TERMS", "VERSIONS_POOL",
     "HitMatch", "MemoryHit", "MessageLocation", "OtherVersion", "SearchFilters", "SearchHit", "SearchPeriod", "SearchResults", "SearchRole",
     "SearchScope", "SearchService",
 ]
@@ -77,6 +77,11 @@ DEFAULT_LIMIT = 50
 MAX_LIMIT = 500
 #: The newest this many matches are ranked (see the module docstring).
 RANKED_POOL = 400
+#: The newest this many matches on the versions not in view join the ranked pool (issue
+#: 29/30): the whole pool doubled a common word's search (14 -> 58 ms at 50,000 messages
+#: and 2,000 stashes, ``benchmarks/bench_search_versions.py``), while a version is one of
+#: a few a user looks back at.
+VERSIONS_POOL = 100
 #: Messages :meth:`SearchService.catch_up` indexes per write transaction (~0.1–0.4 s).
 CATCH_UP_BATCH = 1000
 #: A search says the index is still being built when more messages than this wait.
@@ -275,7 +280,7 @@ class SearchService:
         other: list[ms.MatchRow] = []
         if other_versions:
             with self._db.read() as s:
-                other = bt.branch_matches(s, terms, scope, max(limit, RANKED_POOL))
+                other = bt.branch_matches(s, terms, scope, max(limit, VERSIONS_POOL))
         stashed = {r.id for r in other}
         rows += other
         average = sum(len(r.content) for r in rows) / len(rows) if rows else 1.0
@@ -304,8 +309,8 @@ class SearchService:
         if not message_ids:
             return {}
         with self._db.read() as s:
-            places = [bt.version_place(s, mid) for mid in message_ids]
-        return {p.message_id: OtherVersion(p.index, p.total) for p in places if p is not None}
+            numbers = bt.version_numbers(s, message_ids)
+        return {mid: OtherVersion(index, total) for mid, (index, total) in numbers.items()}
 
     def version_of(self, message_id: int) -> bt.VersionPlace | None:
         """Where stashed message ``message_id`` is (None: in view, or gone), for opening
