@@ -24,8 +24,8 @@ def add_search_command(sub: argparse._SubParsersAction[argparse.ArgumentParser],
 
 
 def cmd_search(args: argparse.Namespace, svc: Services) -> int:
-    """``search``: ranked hits with topic, date (UTC) and snippet; exit code 0 even when
-    nothing matched."""
+    """``search``: ranked hits with topic, date (UTC) and snippet, the versions not in
+    view included and said (issue 29/30); exit code 0 even when nothing matched."""
     assistant_id = svc.assistants.get(args.assistant).id if args.assistant else None
     if args.memory:
         hits = svc.search.search_memory(args.query, assistant_id=assistant_id, limit=args.limit)
@@ -33,7 +33,7 @@ def cmd_search(args: argparse.Namespace, svc: Services) -> int:
              lambda: print("\n".join(f"{h.assistant_name}\t{h.kind} #{h.number}\t{h.snippet.text}" for h in hits)
                            if hits else "no matches"))
         return 0
-    res = svc.search.search(args.query, assistant_id=assistant_id, limit=args.limit)
+    res = svc.search.search(args.query, assistant_id=assistant_id, limit=args.limit, other_versions=True)
 
     def human() -> None:
         if res.note:
@@ -41,8 +41,11 @@ def cmd_search(args: argparse.Namespace, svc: Services) -> int:
         if not res.hits:
             print("no matches")
         for h in res.hits:
+            where = "" if h.version is None else (
+                f", on another version {h.version.index}/{h.version.total}" if h.version.index
+                else ", on another version")  # issue 29/30, as the Search page tags it
             print(f"{h.created_at:%Y-%m-%d %H:%M}Z\ttopic {h.topic_id} «{h.topic_title}»\t"
-                  f"message {h.message_id} ({h.role})\t{h.snippet.text}")
+                  f"message {h.message_id} ({h.role}{where})\t{h.snippet.text}")
 
     emit(args, res.to_json(), human)
     return 0

@@ -183,6 +183,9 @@ def stash_tail(s: Session, topic_id: int, fork_seq: int) -> MessageBranch | None
                            attachment_refs=" ".join(refs) or None)
     s.add(branch)
     s.flush()
+    from chathub_desktop.storage.branch_text import record_branch  # it imports this module
+
+    record_branch(s, branch.id, topic_id, rows)  # the stash stays searchable (issue 29/30)
     s.execute(update(MessageBranch)
               .where(MessageBranch.topic_id == topic_id, MessageBranch.parent_id.is_(None),
                      MessageBranch.fork_seq > fork_seq)

@@ -336,3 +336,11 @@ def _utc(value: object) -> datetime:
         value = datetime.fromisoformat(value)
     assert isinstance(value, datetime)
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+#: The pieces of the message search that the search over stashed versions
+#: (``storage.branch_text``, aliasing its table ``m``) shares, so both follow one rule.
+search_filters = _filters
+like_terms = _likes
+pg_terms = _pg_terms
+match_rows_of = _matches

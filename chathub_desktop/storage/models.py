@@ -296,6 +296,28 @@ class MessageBranch(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
+class MessageBranchText(Base):
+    """The searchable text of one message of a stashed tail (issue 29/30: versions one
+    ‹ › click away were invisible to search): ``message_branch.rows`` is compressed, so
+    each user or assistant text row a stash holds is written here when the tail is
+    stashed (its first ``search_schema.INDEXED_CHARS`` characters) and goes with its
+    ``message_branch`` row (``ON DELETE CASCADE``: restored, or its topic deleted).
+    ``message_id`` and ``seq`` are the stashed row's own; searched through the SQLite
+    FTS5 table or PostgreSQL trigram index of :mod:`storage.branch_text`."""
+
+    __tablename__ = "message_branch_text"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    branch_id: Mapped[int] = mapped_column(ForeignKey("message_branch.id", ondelete="CASCADE"), index=True)
+    topic_id: Mapped[int] = mapped_column(Integer)
+    message_id: Mapped[int] = mapped_column(Integer, index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    role: Mapped[str] = mapped_column(String(20))
+    content_type: Mapped[str] = mapped_column(String(40))
+    status: Mapped[str] = mapped_column(String(20))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    content: Mapped[str] = mapped_column(Text)
+
+
 class TopicCompaction(Base):
     """Per-topic compaction state (CMP-2, CMP-17, CMP-20, NUM-8): the rolling summary,
     the cursor (last covered message id), the model that wrote it, the debug log

@@ -30,6 +30,8 @@ SQLITE_FTS_TABLE = "message_fts"
 SQLITE_FTS_STATE = "message_fts_state"
 #: The GIN trigram index on PostgreSQL.
 PG_TRGM_INDEX = "ix_message_content_trgm"
+#: The GIN trigram index over the stashed versions' text (``storage.branch_text``, migration 0032).
+PG_BRANCH_TRGM_INDEX = "ix_message_branch_text_trgm"
 #: A message with this status is not indexed yet (its text still changes).
 STREAMING = "streaming"
 
@@ -91,7 +93,7 @@ def sqlite_trigger_ddl(chars: int | None = INDEXED_CHARS) -> list[str]:
 def is_search_object(name: str | None) -> bool:
     """True for the search index's own tables and indexes (``message_fts``, its FTS5
     shadow tables and state row, the trigram index): schema comparisons skip them."""
-    return bool(name) and (name == PG_TRGM_INDEX or str(name).startswith(SQLITE_FTS_TABLE))
+    return bool(name) and (name in (PG_TRGM_INDEX, PG_BRANCH_TRGM_INDEX) or str(name).startswith(SQLITE_FTS_TABLE))
 
 
 def include_name(name: str | None, type_: str, _parents: object) -> bool:

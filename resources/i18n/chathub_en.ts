@@ -201,8 +201,16 @@
         <translation><numerusform>%n topic</numerusform><numerusform>%n topics</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>%n memory entries and cards</source>
+        <translation><numerusform>%n memory entry or card</numerusform><numerusform>%n memory entries and cards</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>%n more message(s) similar in meaning</source>
         <translation><numerusform>%n more message similar in meaning</numerusform><numerusform>%n more messages similar in meaning</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more memory entries and cards similar in meaning</source>
+        <translation><numerusform>%n more memory entry or card similar in meaning</numerusform><numerusform>%n more memory entries and cards similar in meaning</numerusform></translation>
     </message>
 </context>
 <context>

@@ -4747,6 +4747,18 @@ URL：%3
         <translation>すべてのトピックのメッセージ、メモリ、ドリームのカードを検索（Ctrl+K または Ctrl+Shift+F）</translation>
     </message>
     <message>
+        <source>Showing version %1 / %2</source>
+        <translation>バージョン %1 / %2 を表示中</translation>
+    </message>
+    <message>
+        <source>Cannot show version %1 / %2 now: %3</source>
+        <translation>いまはバージョン %1 / %2 を表示できません：%3</translation>
+    </message>
+    <message>
+        <source>That message is on another version of an earlier turn: use ‹ › on the highlighted turn</source>
+        <translation>そのメッセージは前のターンの別バージョンにあります。強調表示されたターンの ‹ › で切り替えてください</translation>
+    </message>
+    <message>
         <source>That topic is not listed any more</source>
         <translation>そのトピックはもう一覧にありません</translation>
     </message>
@@ -4834,6 +4846,22 @@ URL：%3
         <translation>意味が近いもの</translation>
     </message>
     <message>
+        <source>Found by meaning: this entry is close to what you typed but does not hold all of its words</source>
+        <translation>意味で見つかりました：入力した内容に近い項目ですが、すべての語を含んではいません</translation>
+    </message>
+    <message>
+        <source>on another version</source>
+        <translation>別のバージョン</translation>
+    </message>
+    <message>
+        <source>on another version · %1 / %2</source>
+        <translation>別のバージョン · %1 / %2</translation>
+    </message>
+    <message>
+        <source>This message is on a version the topic does not show now: opening it switches that turn to this version</source>
+        <translation>このメッセージはトピックにいま表示されていないバージョンにあります。開くと、そのターンがこのバージョンに切り替わります</translation>
+    </message>
+    <message>
         <source>Search</source>
         <translation>検索</translation>
     </message>
@@ -4885,9 +4913,13 @@ URL：%3
         <source>%n topic(s)</source>
         <translation><numerusform>%n 個のトピック</numerusform></translation>
     </message>
-    <message>
-        <source>%1 memory entries and cards</source>
-        <translation>メモリとカード %1 件</translation>
+    <message numerus="yes">
+        <source>%n memory entries and cards</source>
+        <translation><numerusform>メモリ項目とカード %n 件</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more memory entries and cards similar in meaning</source>
+        <translation><numerusform>ほかに意味の近いメモリ項目とカードが %n 件</numerusform></translation>
     </message>
     <message>
         <source>%1; %2</source>

@@ -4747,6 +4747,18 @@ URL：%3
         <translation>搜索所有话题的消息、记忆和梦境卡片（Ctrl+K 或 Ctrl+Shift+F）</translation>
     </message>
     <message>
+        <source>Showing version %1 / %2</source>
+        <translation>显示版本 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Cannot show version %1 / %2 now: %3</source>
+        <translation>现在无法显示版本 %1 / %2：%3</translation>
+    </message>
+    <message>
+        <source>That message is on another version of an earlier turn: use ‹ › on the highlighted turn</source>
+        <translation>该消息位于较早一轮的另一个版本中：请在高亮的那一轮上用 ‹ › 切换</translation>
+    </message>
+    <message>
         <source>That topic is not listed any more</source>
         <translation>该话题已不在列表中</translation>
     </message>
@@ -4834,6 +4846,22 @@ URL：%3
         <translation>意思相近</translation>
     </message>
     <message>
+        <source>Found by meaning: this entry is close to what you typed but does not hold all of its words</source>
+        <translation>按意思找到：这一条目与你输入的内容相近，但并不包含其中所有的词</translation>
+    </message>
+    <message>
+        <source>on another version</source>
+        <translation>在另一个版本中</translation>
+    </message>
+    <message>
+        <source>on another version · %1 / %2</source>
+        <translation>在另一个版本中 · %1 / %2</translation>
+    </message>
+    <message>
+        <source>This message is on a version the topic does not show now: opening it switches that turn to this version</source>
+        <translation>这条消息所在的版本当前未在话题中显示：打开它会把那一轮切换到这个版本</translation>
+    </message>
+    <message>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
@@ -4885,9 +4913,13 @@ URL：%3
         <source>%n topic(s)</source>
         <translation><numerusform>%n 个话题</numerusform></translation>
     </message>
-    <message>
-        <source>%1 memory entries and cards</source>
-        <translation>%1 条记忆和卡片</translation>
+    <message numerus="yes">
+        <source>%n memory entries and cards</source>
+        <translation><numerusform>%n 条记忆条目和卡片</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more memory entries and cards similar in meaning</source>
+        <translation><numerusform>另有 %n 条记忆条目和卡片意思相近</numerusform></translation>
     </message>
     <message>
         <source>%1; %2</source>

@@ -265,22 +265,25 @@ def test_a_stashed_summary_is_not_restored_over_an_edited_prefix(svc: Services, 
     assert res.summary is SummaryOnSwitch.KEPT and _summary(svc, topic) == ("", None)
 
 
-def test_search_finds_only_the_branch_in_view(svc: Services, fake_vendor: FakeVendor) -> None:
-    """Issue 14: search (FTS5 / pg_trgm) sees the branch in view only, before and after a switch."""
+def test_search_finds_the_branch_in_view_and_marks_the_other_versions(svc: Services, fake_vendor: FakeVendor) -> None:
+    """Issue 14, issue 29/30: search (FTS5 / pg_trgm) finds the branch in view as it is,
+    and the versions one ‹ › click away marked with which version they are, before and
+    after a switch."""
     topic = _topic(svc, fake_vendor)
     fake_vendor.script(Reply(text_chunks=["the zeppelin answer"]))
     asyncio.run(_send(svc, topic, "Tell me a word"))
     fake_vendor.script(Reply(text_chunks=["the walrus answer"]))
     asyncio.run(_regenerate(svc, topic))
 
-    def hits(word: str) -> int:
+    def where(word: str) -> list[tuple[int, int] | None]:
         while svc.search.catch_up() > 0:
             pass
-        return len(svc.search.search(word).hits)
+        return [None if h.version is None else (h.version.index, h.version.total)
+                for h in svc.search.search(word, other_versions=True).hits]
 
-    assert (hits("zeppelin"), hits("walrus")) == (0, 1)
+    assert (where("zeppelin"), where("walrus")) == ([(1, 2)], [None])
     svc.versions.switch(topic, svc.topics.messages(topic)[1].seq, 1)
-    assert (hits("zeppelin"), hits("walrus")) == (1, 0)
+    assert (where("zeppelin"), where("walrus")) == ([None], [(2, 2)])
 
 
 def test_the_badge_after_a_switch_equals_the_posted_body(svc: Services, fake_vendor: FakeVendor) -> None:

@@ -24,7 +24,7 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
-from chathub_desktop.gui.shell.i18n import Texts
+from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.shell.nav_rail import PageId
 
 if TYPE_CHECKING:  # the page (and SQLAlchemy behind it) load on first use, not at start-up
@@ -194,11 +194,13 @@ class SearchController(QObject):
             svc = self._w.svc
             self.page = SearchPage(
                 self._w.runner,
-                lambda q, f: svc.search.search(q, scope=f.scope(datetime.now(UTC)), some_words=True),
+                lambda q, f: svc.search.search(q, scope=f.scope(datetime.now(UTC)), some_words=True,
+                                               other_versions=True),
                 lambda q, f, meaning: svc.search.search_memory(q, assistant_id=f.assistant_id, by_meaning=meaning),
                 lambda: [(a.id, a.name) for a in svc.assistants.list()],
                 by_meaning=svc.search.ranks_by_meaning,
-                search_by_meaning=lambda q, f: svc.search.search(q, scope=f.scope(datetime.now(UTC)), by_meaning=True))
+                search_by_meaning=lambda q, f: svc.search.search(q, scope=f.scope(datetime.now(UTC)), by_meaning=True,
+                                                                 other_versions=True))
             self.page.open_message.connect(self.open_message)
             self.page.open_memory.connect(self.open_memory)
             self.page.back_requested.connect(lambda: host.show_page(PageId.CHATS))
@@ -216,8 +218,42 @@ class SearchController(QObject):
         self._w.page_host.show_page(PageId.CHATS)
         self._w.runner.run("search-open", self._open_message(message_id), context="Open search result")
 
+    async def _on_version(self, message_id: int) -> int | None:
+        """For a hit on a version not in view (issue 29/30): switch its turn to that
+        version when the turn's ‹ › switcher reaches it, and return ``message_id``; else
+        (it forks off another hidden version, or the switch is refused) the message in
+        view whose switcher leads to it, with a status line saying which version. The
+        message itself when it is in view (None: gone everywhere)."""
+        from chathub_desktop.gui.shell.service_reasons import said_error
+        from chathub_desktop.services.errors import InvalidInput
+
+        w = self._w
+        place = await w.runner.run_in_thread(w.svc.search.version_of, message_id)
+        if place is None:
+            return message_id
+        if place.index:
+            try:
+                await w.runner.run_in_thread(w.svc.versions.switch, place.topic_id, place.seq, place.index)
+                w.show_status(fill(QCoreApplication.translate("SearchController", "Showing version %1 / %2"),
+                                   str(place.index), str(place.total)), 6000)
+                return message_id
+            except InvalidInput as exc:  # e.g. a reply is being written in that topic
+                w.show_status(fill(QCoreApplication.translate("SearchController",
+                                                              "Cannot show version %1 / %2 now: %3"),
+                                   str(place.index), str(place.total), said_error(exc)), 8000)
+        else:
+            w.show_status(QCoreApplication.translate(
+                "SearchController", "That message is on another version of an earlier turn: use ‹ › on the "
+                                    "highlighted turn"), 8000)
+        return place.shown_id
+
     async def _open_message(self, message_id: int) -> None:
         w = self._w
+        in_view = await self._on_version(message_id)
+        if in_view is None:
+            w.show_status(QCoreApplication.translate("SearchController", "That message is no longer in the topic"))
+            return
+        message_id = in_view
         loc: MessageLocation = await w.runner.run_in_thread(w.svc.search.locate, message_id)
         if w.current_assistant_id() != loc.assistant_id:
             await w.load_assistants(loc.assistant_id)
@@ -244,7 +280,7 @@ class SearchController(QObject):
                 await asyncio.wait_for(shown, 10)
             finally:
                 model.topic_opened.disconnect(opened)
-        if model.row_of(message_id) is None:  # outside the loaded window: the page there (issue 29)
+        if model.row_of(message_id) is None:  # outside the loaded window, or a version switched in: the page there
             page = await w.runner.run_in_thread(model.pages.fetch_around, loc.topic_id, loc.position)
             if model.topic_id != loc.topic_id:
                 return

@@ -81,6 +81,7 @@ from chathub_desktop.gui.topics.topic_list_delegate import day_label
 from chathub_desktop.gui.topics.topic_title import untitled_title
 from chathub_desktop.services.search.search_service import (
     HitMatch,
+    MemoryHit,
     SearchFilters,
     SearchHit,
     SearchPeriod,
@@ -89,7 +90,7 @@ from chathub_desktop.services.search.search_service import (
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.shell.task_runner import TaskRunner
-    from chathub_desktop.services.search.search_service import MemoryHit, SearchResults
+    from chathub_desktop.services.search.search_service import SearchResults
 
 #: The empty state before the first query, and when nothing matched (walk37 #9).
 START_TITLE = QT_TRANSLATE_NOOP("SearchPage", "Search everything")
@@ -122,6 +123,25 @@ SIMILAR_TAG = QT_TRANSLATE_NOOP("SearchPage", "similar")
 SIMILAR_TIP = QT_TRANSLATE_NOOP("SearchPage", "Found by meaning: this message is close to what you typed but does not "
                                               "hold all of its words")
 SIMILAR_HEADING = QT_TRANSLATE_NOOP("SearchPage", "Similar in meaning")
+SIMILAR_MEMORY_TIP = QT_TRANSLATE_NOOP("SearchPage", "Found by meaning: this entry is close to what you typed but "
+                                                     "does not hold all of its words")
+_VERSION = "version"  # the class of a hit-on-another-version tag (the "range" chip's colours)
+#: The tag of a hit on a version not in view (issue 29/30), with its ‹ n / m › when the
+#: turn's switcher reaches it, and its tooltip.
+VERSION_TAG = QT_TRANSLATE_NOOP("SearchPage", "on another version")
+VERSION_AT_TAG = QT_TRANSLATE_NOOP("SearchPage", "on another version · %1 / %2")
+VERSION_TIP = QT_TRANSLATE_NOOP("SearchPage", "This message is on a version the topic does not show now: opening it "
+                                              "switches that turn to this version")
+
+
+def version_tag(hit: SearchHit) -> str:
+    """The plain text of ``hit``'s "on another version" tag ("" for a hit in view)."""
+    v = hit.version
+    if v is None:
+        return ""
+    if v.index:
+        return fill(translate("SearchPage", VERSION_AT_TAG), str(v.index), str(v.total))
+    return translate("SearchPage", VERSION_TAG)
 
 
 def snippet_html(s: Snippet) -> str:
@@ -222,10 +242,21 @@ def message_rows(res: SearchResults) -> list[Row]:
                      f"<b>{title}</b>{_where(first.assistant_name, day, lead=' · ')}",
                      f"{html.unescape(title)}, {first.assistant_name}, {day}"))
         said_tag = f", {translate('SearchPage', SIMILAR_TIP)}" if meaning else ""
-        rows.extend((h, f"{_where(_speaker(h), day_label(h.created_at))}{tag if meaning else ''}<br>"
+        rows.extend((h, f"{_where(_speaker(h), day_label(h.created_at))}{tag if meaning else ''}{_version_html(h)}<br>"
                         f"{snippet_html(h.snippet)}",
-                     f"{_speaker(h)}, {day_label(h.created_at)}{said_tag}: {h.snippet.text}") for h in group)
+                     f"{_speaker(h)}, {day_label(h.created_at)}{said_tag}{_version_said(h)}: {h.snippet.text}")
+                    for h in group)
     return rows
+
+
+def _version_html(hit: SearchHit) -> str:
+    tag = version_tag(hit)
+    return f" <span class='{_VERSION}'>&nbsp;{html.escape(tag)}&nbsp;</span>" if tag else ""
+
+
+def _version_said(hit: SearchHit) -> str:
+    tag = version_tag(hit)
+    return f", {tag}" if tag else ""
 
 
 def memory_rows(mem: list[MemoryHit]) -> list[Row]:
@@ -234,8 +265,11 @@ def memory_rows(mem: list[MemoryHit]) -> list[Row]:
     for m in mem:
         entry = fill(translate("SearchPage", "Memory #%1") if m.kind == MemoryHitKind.MEMORY
                      else translate("SearchPage", "Dream card #%1"), str(m.number))
-        rows.append((m, f"{_where(m.assistant_name, entry)}<br>{snippet_html(m.snippet)}",
-                     f"{m.assistant_name}, {entry}: {m.snippet.text}"))
+        meaning = m.match is HitMatch.MEANING  # marked as on the Messages tab (issue 29/30)
+        tag = f" <span class='{_SIMILAR}'>&nbsp;≈ {html.escape(translate('SearchPage', SIMILAR_TAG))}&nbsp;</span>"
+        said_tag = f", {translate('SearchPage', SIMILAR_MEMORY_TIP)}" if meaning else ""
+        rows.append((m, f"{_where(m.assistant_name, entry)}{tag if meaning else ''}<br>{snippet_html(m.snippet)}",
+                     f"{m.assistant_name}, {entry}{said_tag}: {m.snippet.text}"))
     return rows
 
 
@@ -263,8 +297,10 @@ class _HtmlDelegate(QStyledItemDelegate):
         colours = current_colours()
         where = colours.selected_text if selected else colours.text_muted
         tag_bg, tag_fg = colours.chip(_SIMILAR)
+        version_bg, version_fg = colours.chip("range")
         doc.setDefaultStyleSheet(f".{_WHERE} {{ color: {where}; }} "
-                                 f".{_SIMILAR} {{ color: {tag_fg}; background-color: {tag_bg}; }}")
+                                 f".{_SIMILAR} {{ color: {tag_fg}; background-color: {tag_bg}; }} "
+                                 f".{_VERSION} {{ color: {version_fg}; background-color: {version_bg}; }}")
         doc.setHtml(str(index.data(_HtmlRole) or ""))
         indent = int(index.data(_IndentRole) or 0)
         doc.setTextWidth(max(100, self._view.viewport().width() - 2 * Space.LG - indent))
@@ -371,6 +407,7 @@ class SearchPage(QWidget):
         self.tabs.addTab(self.memory, "")
         self._counts: tuple[int, int] | None = None  # the tabs' counts (None: no search shown)
         self._similar = 0  # of the Messages tab's count, the hits found only by meaning
+        self._similar_memory = 0  # of the memory tab's count, the entries found only by meaning
         t.call(self._say_tabs)
         self.empty = EmptyState(START_TEXT, "", "searchEmpty", glyph=Icon.SEARCH, title=START_TITLE,
                                 context="SearchPage")
@@ -565,6 +602,7 @@ class SearchPage(QWidget):
         """Show ``mem`` in the memory tab with its ``rows`` (:func:`memory_rows`)."""
         self._refill(self.memory, rows)
         self._counts = (self._counts[0] if self._counts else 0, len(mem))
+        self._similar_memory = sum(m.match is HitMatch.MEANING for m in mem)
         self._say_tabs()
 
     def _say_tabs(self) -> None:
@@ -574,9 +612,9 @@ class SearchPage(QWidget):
         for i, name in enumerate(names):
             if self._counts is None:
                 self.tabs.setTabText(i, name)
-            elif i == 0 and self._similar:
+            elif similar := (self._similar, self._similar_memory)[i]:
                 self.tabs.setTabText(i, fill(translate("SearchPage", "%1 (%2 + %3 similar)"), name,
-                                             str(self._counts[0] - self._similar), str(self._similar)))
+                                             str(self._counts[i] - similar), str(similar)))
             else:
                 self.tabs.setTabText(i, f"{name} ({self._counts[i]})")
 
@@ -586,17 +624,22 @@ class SearchPage(QWidget):
 
     def _show_status(self, res: SearchResults, mem: list[MemoryHit]) -> None:
         words = [h for h in res.hits if h.match is HitMatch.WORDS]
-        topics, hits, entries, note = len({h.topic_id for h in words}), len(words), len(mem), res.note
+        topics, hits, note = len({h.topic_id for h in words}), len(words), res.note
         similar = len(res.hits) - hits
+        near = sum(m.match is HitMatch.MEANING for m in mem)
+        entries = len(mem) - near
 
         def line() -> str:
             found = fill(translate("SearchPage", "%1 in %2, %3"),
                          translate("SearchPage", "%n message(s)", "", hits),
                          translate("SearchPage", "%n topic(s)", "", topics),
-                         fill(translate("SearchPage", "%1 memory entries and cards"), str(entries)))
+                         translate("SearchPage", "%n memory entries and cards", "", entries))
             if similar:
                 found = fill(translate("SearchPage", "%1; %2"), found,
                              translate("SearchPage", "%n more message(s) similar in meaning", "", similar))
+            if near:
+                found = fill(translate("SearchPage", "%1; %2"), found,
+                             translate("SearchPage", "%n more memory entries and cards similar in meaning", "", near))
             return f"{found} — {note}" if note else found  # the service's note is English (a store detail)
 
         self.texts.bind(self.status.setText, line)
@@ -615,6 +658,10 @@ class SearchPage(QWidget):
                 item.setData(_IndentRole, Space.XL)
                 if hit.match is HitMatch.MEANING:
                     item.setData(Qt.ItemDataRole.ToolTipRole, translate("SearchPage", SIMILAR_TIP))
+                elif hit.version is not None:
+                    item.setData(Qt.ItemDataRole.ToolTipRole, translate("SearchPage", VERSION_TIP))
+            elif isinstance(hit, MemoryHit) and hit.match is HitMatch.MEANING:
+                item.setData(Qt.ItemDataRole.ToolTipRole, translate("SearchPage", SIMILAR_MEMORY_TIP))
             lst.addItem(item)
         first = next((i for i in range(lst.count()) if _is_hit(lst.item(i))), None)
         if first is not None:

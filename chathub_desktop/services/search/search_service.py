@@ -12,6 +12,9 @@ for a term without case, such as CJK), asked in id windows from the newest messa
 (``storage.message_search``: a short walk answers common terms, the index ANDed
 with a window sized from it the rest); when the extension could not be created the same
 query runs as a plain scan and :attr:`SearchResults.note` says so (logged once per process).
+The versions not in view (a reply regenerated, a turn edited and resent) are searched
+too when asked, through their own index (``storage.branch_text``, issue 29/30): their hits rank with
+the others and carry :attr:`SearchHit.version`.
 
 Ranking, the same on both engines: the newest :data:`RANKED_POOL` matches are scored
 by ``core.search_text.rank_score`` (BM25's term-frequency and length parts) and the
@@ -50,6 +53,7 @@ from chathub_desktop.core.search_text import (
 )
 from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.dream.dream_service import dynamic_entries
+from chathub_desktop.storage import branch_text as bt
 from chathub_desktop.storage import message_search as ms
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.message_search import SEARCHED_ROLES, SearchScope
@@ -61,8 +65,8 @@ if TYPE_CHECKING:  # the embedding engine and numpy load on first use
 
 __all__ = [
     "CATCH_UP_BATCH", "DEFAULT_LIMIT", "LAG_NOTE_ROWS", "MAX_LIMIT", "MEANING_CAP", "MEANING_WHEN_FEWER", "MIN_MEANING_SCORE", "NO_TRGM_NOTE",
-    "RANKED_POOL", "SEARCHED_ROLES", "SOME_WORDS_TERMS",
-    "HitMatch", "MemoryHit", "MessageLocation", "SearchFilters", "SearchHit", "SearchPeriod", "SearchResults", "SearchRole",
+    "RANKED_POOL", "SEARCHED_ROLES", "SOME_WORDS_TERMS", "VERSIONS_POOL",
+    "HitMatch", "MemoryHit", "MessageLocation", "OtherVersion", "SearchFilters", "SearchHit", "SearchPeriod", "SearchResults", "SearchRole",
     "SearchScope", "SearchService",
 ]
 
@@ -73,6 +77,11 @@ DEFAULT_LIMIT = 50
 MAX_LIMIT = 500
 #: The newest this many matches are ranked (see the module docstring).
 RANKED_POOL = 400
+#: The newest this many matches on the versions not in view join the ranked pool (issue
+#: 29/30): the whole pool doubled a common word's search (14 -> 58 ms at 50,000 messages
+#: and 2,000 stashes, ``benchmarks/bench_search_versions.py``), while a version is one of
+#: a few a user looks back at.
+VERSIONS_POOL = 100
 #: Messages :meth:`SearchService.catch_up` indexes per write transaction (~0.1–0.4 s).
 CATCH_UP_BATCH = 1000
 #: A search says the index is still being built when more messages than this wait.
@@ -144,12 +153,23 @@ class HitMatch(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class OtherVersion:
+    """A hit on a version not in view (issue 29/30): version ``index`` of ``total`` at
+    its fork position (from 1, as the ‹ n / m › switcher counts), ``index`` 0 when it
+    forks off another version not in view."""
+
+    index: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
 class SearchHit:
     """One matched message: where it is (assistant, topic, message id), its role and
     time (UTC), the snippet with the matches' character spans, and its ``rank``
     (``core.search_text.rank_score``: higher is better). ``topic_untitled``: nobody has
     titled the topic, so ``topic_title`` is the English "New topic" and the window says
-    its own words (issue 27). ``match``: by the query's words or only by meaning."""
+    its own words (issue 27). ``match``: by the query's words or only by meaning.
+    ``version``: set when the message is on a version not in view (issue 29/30)."""
 
     message_id: int
     topic_id: int
@@ -162,6 +182,7 @@ class SearchHit:
     rank: float
     topic_untitled: bool = False
     match: HitMatch = HitMatch.WORDS
+    version: OtherVersion | None = None
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict (ISO 8601 UTC time; ``spans`` as ``[start, end]`` pairs)."""
@@ -170,25 +191,29 @@ class SearchHit:
             "assistant_id": self.assistant_id, "assistant": self.assistant_name, "role": self.role,
             "created_at": self.created_at.isoformat(), "snippet": self.snippet.text,
             "spans": [list(s) for s in self.snippet.spans], "rank": self.rank, "match": self.match.value,
+            "version": None if self.version is None else {"index": self.version.index, "total": self.version.total},
         }
 
 
 @dataclass(frozen=True, slots=True)
 class MemoryHit:
     """One matched memory entry (``kind`` :attr:`MemoryHitKind.MEMORY`) or dream card (``DREAM``) of an
-    assistant, by its number (1-based) in that document, with its snippet."""
+    assistant, by its number (1-based) in that document, with its snippet; ``match``: it
+    holds every word of the query, or it is only near it in meaning (issue 29/30)."""
 
     assistant_id: int
     assistant_name: str
     kind: MemoryHitKind
     number: int
     snippet: Snippet
+    match: HitMatch = HitMatch.WORDS
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict."""
         d = asdict(self)
         d["snippet"] = self.snippet.text
         d["spans"] = [list(s) for s in self.snippet.spans]
+        d["match"] = self.match.value
         return d
 
 
@@ -224,7 +249,7 @@ class SearchService:
 
     def search(self, query: str, *, assistant_id: int | None = None, limit: int = DEFAULT_LIMIT,
                mode: SearchMode = SearchMode.INDEX, scope: SearchScope | None = None,
-               by_meaning: bool = False, some_words: bool = False) -> SearchResults:
+               by_meaning: bool = False, some_words: bool = False, other_versions: bool = False) -> SearchResults:
         """Messages holding every term of ``query`` (``core.search_text.query_terms``),
         best first, at most ``limit`` (1..:data:`MAX_LIMIT`); only ``assistant_id``'s
         topics when given, only the topics ``scope`` allows when given (it wins over
@@ -240,13 +265,24 @@ class SearchService:
         terms but nearest in meaning (``SemanticRecall.nearest``, those with a vector,
         scoring at least :data:`MIN_MEANING_SCORE`), only while fewer than
         :data:`MEANING_WHEN_FEWER` word hits were found; they are :attr:`HitMatch.MEANING`.
-        Blocking: it embeds the query and scans the scope's vectors."""
+        Blocking: it embeds the query and scans the scope's vectors.
+
+        ``other_versions`` (the Search page and the CLI, issue 29/30; not the recall
+        tools, whose model sees the branch in view only): the messages of the versions
+        not in view holding every term rank with the others, each with its
+        :attr:`SearchHit.version`."""
         scope = scope or SearchScope(assistant_id)
         terms = query_terms(query)
         if not terms:
             return SearchResults(query)
         limit = _clamp(limit)
         rows, used, note = self._matches(terms, scope, max(limit, RANKED_POOL), mode)
+        other: list[ms.MatchRow] = []
+        if other_versions:
+            with self._db.read() as s:
+                other = bt.branch_matches(s, terms, scope, max(limit, VERSIONS_POOL))
+        stashed = {r.id for r in other}
+        rows += other
         average = sum(len(r.content) for r in rows) / len(rows) if rows else 1.0
         scored = sorted(((rank_score(r.content, terms, average), r) for r in rows),
                         key=lambda sr: (-sr[0], -sr[1].id))[:limit]
@@ -259,13 +295,28 @@ class SearchService:
         # bold: every term where all are held, the telling ones ("a" is in every line) where
         # some are, none where the message was found by meaning
         marked = {True: terms, False: telling_terms(terms) or terms}
+        versions = self._versions([r.id for _score, r in scored if r.id in stashed])
         hits = [
             SearchHit(r.id, r.topic_id, r.title, r.assistant_id, r.name, r.role, r.created_at,
                       markdown_snippet(r.content, marked[r.id in every] if r.id in words else []), score,
-                      r.untitled, HitMatch.WORDS if r.id in words else HitMatch.MEANING)
+                      r.untitled, HitMatch.WORDS if r.id in words else HitMatch.MEANING, versions.get(r.id))
             for score, r in scored
         ]
         return SearchResults(query, hits, used, note)
+
+    def _versions(self, message_ids: list[int]) -> dict[int, OtherVersion]:
+        """Which version each stashed message of ``message_ids`` is (one read)."""
+        if not message_ids:
+            return {}
+        with self._db.read() as s:
+            numbers = bt.version_numbers(s, message_ids)
+        return {mid: OtherVersion(index, total) for mid, (index, total) in numbers.items()}
+
+    def version_of(self, message_id: int) -> bt.VersionPlace | None:
+        """Where stashed message ``message_id`` is (None: in view, or gone), for opening
+        a hit on another version. Reads the store: call it off the event loop."""
+        with self._db.read() as s:
+            return bt.version_place(s, message_id)
 
     def _matches(self, terms: list[str], scope: SearchScope, pool: int,
                  mode: SearchMode) -> tuple[list[ms.MatchRow], str, str | None]:
@@ -374,10 +425,14 @@ class SearchService:
         document order; at most ``limit``.
 
         ``by_meaning`` (the Search page's memory tab, issue 26; never the model's
-        ``searchMemory``, whose exact matching SPEC REF-3 fixes): also the entries
-        nearest in meaning (``SemanticRecall.nearest_texts``), ranked by reciprocal
-        rank fusion of the two orders (``core.rank_fusion``), the entries holding every
-        term first. Embeds the entries not seen before: seconds for hundreds, once."""
+        ``searchMemory``, whose exact matching SPEC REF-3 fixes): the entries holding
+        every term ranked by reciprocal rank fusion with their order in meaning
+        (``SemanticRecall.nearest_texts``, ``core.rank_fusion``); then, by the Messages
+        tab's rule (issue 29/30: "日本語 مرحبا 😀" listed every entry unmarked), at most
+        :data:`MEANING_CAP` entries holding none of them but scoring at least
+        :data:`MIN_MEANING_SCORE`, only while fewer than :data:`MEANING_WHEN_FEWER`
+        entries hold them, as :attr:`HitMatch.MEANING`. Embeds the entries not seen
+        before: seconds for hundreds, once."""
         terms = query_terms(query)
         if not terms:
             return []
@@ -386,14 +441,22 @@ class SearchService:
             documents = ms.memory_documents(s, assistant_id)
         entries = _entries(documents)
         exact = [i for i, entry in enumerate(entries) if holds_all(entry[4], terms)]
-        order = exact
+        order, similar = exact, []
         if by_meaning and self._semantic is not None:
-            near = [i for i, _score in self._semantic.nearest_texts(query, [e[4] for e in entries], limit)]
+            scored = self._semantic.nearest_texts(query, [e[4] for e in entries], max(limit, RANKED_POOL))
             held = set(exact)
-            fused = fuse(exact, near)
-            order = [i for i in fused if i in held] + [i for i in fused if i not in held]
-        return [MemoryHit(aid, name, kind, number, markdown_snippet(text, terms))
-                for aid, name, kind, number, text in (entries[i] for i in order[:limit])]
+            order = [i for i in fuse(exact, [i for i, _score in scored]) if i in held]
+            if len(exact) < MEANING_WHEN_FEWER:
+                similar = [i for i, score in scored if i not in held and score >= MIN_MEANING_SCORE][:MEANING_CAP]
+        order = order[:limit]
+        words = set(order)
+        hits = []
+        for i in order + similar[:limit - len(order)]:
+            aid, name, kind, number, text = entries[i]
+            word = i in words  # bold the terms only where all are held
+            hits.append(MemoryHit(aid, name, kind, number, markdown_snippet(text, terms if word else []),
+                                  HitMatch.WORDS if word else HitMatch.MEANING))
+        return hits
 
     def locate(self, message_id: int) -> MessageLocation:
         """Where ``message_id`` is (for opening a search result). Raises
