@@ -129,18 +129,21 @@ def branch_matches(s: Session, terms: list[str], scope: ms.SearchScope, pool: in
     where = ms.search_filters(params, scope)
     order = " ORDER BY m.id DESC LIMIT :pool"
     if s.get_bind().dialect.name != "sqlite":
-        sql = f"{_COLUMNS}message_branch_text m{_JOINS}WHERE TRUE{ms.pg_terms(params, terms)}{where}"
+        sql = (f"{_COLUMNS}message_branch_text m{_JOINS}WHERE TRUE{ms.pg_terms(params, terms)}"
+               f"{ms.word_starts(params, terms, sqlite=False)}{where}")
     else:
+        starts = ms.word_starts(params, terms, sqlite=True)  # the word-start rule (polish52)
         indexed = index_terms(terms)
         if indexed:
             f = BRANCH_FTS_TABLE
             via = "".join(f" AND {f}.content LIKE :fts{i}" for i in range(len(indexed)))
             params.update({f"fts{i}": f"%{t}%" for i, t in enumerate(indexed)})
             sql = (f"{_COLUMNS}{f} JOIN message_branch_text m ON m.id = {f}.rowid{_JOINS}"
-                   f"WHERE 1=1{via}{ms.like_terms(params, scan_terms(terms), 'LIKE')}{where}")
+                   f"WHERE 1=1{via}{ms.like_terms(params, scan_terms(terms), 'LIKE')}{starts}{where}")
             order = f" ORDER BY {f}.rowid DESC LIMIT :pool"  # the index walks its matches newest first
         else:
-            sql = f"{_COLUMNS}message_branch_text m{_JOINS}WHERE 1=1{ms.like_terms(params, terms, 'LIKE')}{where}"
+            sql = (f"{_COLUMNS}message_branch_text m{_JOINS}WHERE 1=1{ms.like_terms(params, terms, 'LIKE')}"
+                   f"{starts}{where}")
     return ms.match_rows_of(list(s.execute(text(sql + order), params)))
 
 

@@ -343,4 +343,5 @@ def _utc(value: object) -> datetime:
 search_filters = _filters
 like_terms = _likes
 pg_terms = _pg_terms
+word_starts = _word_starts
 match_rows_of = _matches

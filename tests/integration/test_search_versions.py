@@ -227,3 +227,15 @@ def test_a_damaged_or_oversize_stash_writes_nothing(svc: Services, monkeypatch: 
         assert branch_text.backfill(s) == (0, 2)  # the real stash is above 64 bytes too
         assert s.scalar(select(func.count()).select_from(MessageBranchText)) == 0
         assert s.get(MessageBranch, bid) is not None  # refused, not dropped
+
+
+def test_other_versions_follow_the_word_start_rule(svc: Services) -> None:
+    """polish52's rule holds on other versions too: a term matches at the start of a word
+    ("gener" finds "generator"), never inside one ("erator" does not), on both engines
+    and through the index (three characters or more) and the scan (fewer)."""
+    _edited_topic(svc)
+    _catch_up(svc)
+    assert [h.version for h in _find(svc, "gener").hits] == [OtherVersion(1, 2)] * 2
+    assert _find(svc, "erator").hits == []
+    assert [h.version for h in _find(svc, "ge").hits] == [OtherVersion(1, 2)] * 2
+    assert _find(svc, "or").hits == []
