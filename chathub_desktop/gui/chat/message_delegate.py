@@ -11,8 +11,8 @@ plain-text fallback). ``sizeHint`` reads the cached document's height; only the 
 a row inside the viewport is painted.
 
 Row kinds: user (a tinted bubble on the right), assistant (plain text on the page under
-a header line of the assistant's round avatar, the name, a model chip, the time and the receipt icon:
-walk29 #4), tool (collapsed to one line, click to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
+a header line of the assistant's round avatar, the name, a model chip and the time:
+walk29 #4; its receipt ⓘ is on the hover action bar, chatlook52), tool (collapsed to one line, click to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
 with the provider's message), cancelled/interrupted (a small tag). A reply that ended
 that way gets a footer line; on the topic's last row it carries a "↻ Retry" pill
 (:meth:`MessageDelegate.retry_rect`, clicked through the view; issue 12; a finished
@@ -52,7 +52,6 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetrics,
-    QIcon,
     QPainter,
     QPalette,
     QPen,
@@ -90,7 +89,6 @@ from chathub_desktop.gui.chat.message_texts import said, usage_text
 from chathub_desktop.gui.chat.row_env import RowEnvironment, RowFonts
 from chathub_desktop.gui.chat.version_arrows import ArrowRects, arrow_rects, paint_arrows
 from chathub_desktop.gui.design.avatar import avatar_fill, avatar_ink, avatar_text, is_emoji
-from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.prose import prose_for
 from chathub_desktop.gui.design.tokens import colours_for
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
@@ -406,22 +404,6 @@ class MessageDelegate(QStyledItemDelegate):
         arrows = self._arrows(face.view, lay, face.versions)
         return self._retry_pill(lay, arrows).translated(self._view.visualRect(index).topLeft())
 
-    def _info_rect(self, m: MessageView, lay: RowLayout) -> QRect:
-        """The receipt icon after an assistant reply's header and tag (row coordinates); empty
-        when the reply has no context receipt (issue 19)."""
-        if m.role != Role.ASSISTANT or m.receipt is None:
-            return QRect()
-        return self._header(m, lay).info
-
-    def receipt_rect(self, index: QModelIndex) -> QRect:
-        """The ⓘ that opens a reply's context receipt, in viewport coordinates (empty
-        when the row has none, issue 19)."""
-        row = self._row_at(index)
-        if row is None:
-            return QRect()
-        m, lay = row
-        return self._info_rect(m, lay).translated(self._view.visualRect(index).topLeft())
-
     def tag_rect(self, index: QModelIndex) -> QRect:
         """The status tag ("stopped", "interrupted", "writing…", "error") after a reply's
         header, in viewport coordinates; empty when the row has none."""
@@ -459,7 +441,7 @@ class MessageDelegate(QStyledItemDelegate):
         return lay.bubble.adjusted(pad_x, pad_y, -pad_x, -pad_y).translated(self._view.visualRect(index).topLeft())
 
     def header_rect(self, index: QModelIndex) -> QRect:
-        """The header line's drawn parts (initial, name, chip, time, tag, ⓘ) united, in
+        """The header line's drawn parts (initial, name, chip, time, tag) united, in
         viewport coordinates; empty for an invalid row."""
         row = self._row_at(index)
         if row is None:
@@ -467,7 +449,7 @@ class MessageDelegate(QStyledItemDelegate):
         m, lay = row
         h = self._header(m, lay)
         out = QRect()
-        for part in (h.avatar, h.name, h.chip, h.time, h.tag, self._info_rect(m, lay)):
+        for part in (h.avatar, h.name, h.chip, h.time, h.tag):
             if not part.isEmpty():
                 out = out.united(part)
         return out.translated(self._view.visualRect(index).topLeft())
@@ -613,7 +595,7 @@ class MessageDelegate(QStyledItemDelegate):
     def _paint_header(self, painter: QPainter, m: MessageView, lay: RowLayout, head: RowHeader,
                       colors: _Colors) -> None:
         """The header line (``head``, :meth:`_header`): a reply's round initial, name in the
-        text colour, model chip, time, tag and receipt icon; another row's "You · 12:34"."""
+        text colour, model chip, time and tag; another row's "You · 12:34"."""
         small = self._fonts().small
         left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         if not head.avatar.isEmpty():  # the assistant's own avatar: its colour, emoji or initial (walk39)
@@ -644,9 +626,6 @@ class MessageDelegate(QStyledItemDelegate):
             painter.drawRoundedRect(head.tag, 6, 6)
             painter.setPen(colors.error_text if m.status == MessageStatus.ERROR else colors.tag_text)
             painter.drawText(head.tag, Qt.AlignmentFlag.AlignCenter, lay.tag)
-        if not head.info.isEmpty():
-            icon(Icon.ABOUT).paint(painter, head.info.adjusted(2, 2, -2, -2), Qt.AlignmentFlag.AlignCenter,
-                                   QIcon.Mode.Active)
 
     @staticmethod
     def _paint_marker(painter: QPainter, top: int, column: tuple[int, int], font: QFont, pal: QPalette) -> None:

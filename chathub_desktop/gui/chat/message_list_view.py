@@ -119,7 +119,7 @@ class MessageListView(QListView):
     code_copied = Signal(str)
     delete_requested = Signal(int)
     retry_requested = Signal(int)
-    #: The ⓘ of a reply was clicked: its message id (issue 19, the context receipt).
+    #: The ⓘ of a reply's action bar was clicked: its message id (issue 19, the context receipt).
     receipt_requested = Signal(int)
     #: Pin message / Unpin message (issue 19): the message id and the new state.
     pin_requested = Signal(int, bool)
@@ -570,9 +570,7 @@ class MessageListView(QListView):
                 QToolTip.showText(e.globalPosition().toPoint(), hover_text(href), self.viewport())
             else:
                 QToolTip.hideText()
-        over = index.isValid() and (bool(href)
-                                    or self.delegate.receipt_rect(index).contains(pos)
-                                    or self.delegate.version_hit(index, pos) != 0)
+        over = index.isValid() and (bool(href) or self.delegate.version_hit(index, pos) != 0)
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
         self.show_bar(index)
         super().mouseMoveEvent(e)
@@ -601,8 +599,7 @@ class MessageListView(QListView):
         return True
 
     def mouseReleaseEvent(self, e: QMouseEvent) -> None:
-        """A left click on a link follows it; on a reply's ⓘ asks for its context receipt;
-        on a Retry pill asks for the reply again; on a collapsible row, toggles it."""
+        """A left click on a link follows it; on a Retry pill asks for the reply again; on a collapsible row, toggles it."""
         if e.button() == Qt.MouseButton.LeftButton:
             index = self.indexAt(e.position().toPoint())
             href = self.delegate.anchor_at(index, e.position().toPoint()) if index.isValid() else ""
@@ -610,10 +607,6 @@ class MessageListView(QListView):
                 e.accept()
                 return
             m = self._model.message_at(index.row()) if index.isValid() else None
-            if m is not None and self.delegate.receipt_rect(index).contains(e.position().toPoint()):
-                self.receipt_requested.emit(m.id)
-                e.accept()
-                return
             if m is not None and self.delegate.retry_rect(index).contains(e.position().toPoint()):
                 self.retry_requested.emit(m.id)
                 e.accept()
