@@ -9,8 +9,8 @@ import re
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPalette, QTextDocument
 
-from chathub_desktop.gui.chat.message_action_bar import MessageAction
 from chathub_desktop.gui.chat.markdown_render import render_markdown, render_markdown_parts
+from chathub_desktop.gui.chat.message_action_bar import MessageAction
 from chathub_desktop.gui.chat.message_documents import doc_css
 from chathub_desktop.gui.chat.sliced_document import HANG_CHARS, SlicedDocument
 from chathub_desktop.gui.design.prose import DARK_PROSE, HEADING_SCALE, LIGHT_PROSE

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import shiboken6
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.messages import Role, ToolCall

@@ -17,7 +17,13 @@ from chathub_desktop.gui.chat.message_documents import symbol
 from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
 from chathub_desktop.gui.topics.topic_list_model import LOCK_EMOJI, LOCK_FALLBACK
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider, click_receipt, new_topic, reload_assistants, wait_shown
+from tests.gui.helpers import (
+    add_fake_provider,
+    click_receipt,
+    new_topic,
+    reload_assistants,
+    wait_shown,
+)
 
 
 def _shot(widget, name: str) -> None:  # type: ignore[no-untyped-def]

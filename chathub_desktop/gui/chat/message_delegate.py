@@ -90,7 +90,7 @@ from chathub_desktop.gui.chat.row_env import RowEnvironment, RowFonts
 from chathub_desktop.gui.chat.version_arrows import ArrowRects, arrow_rects, paint_arrows
 from chathub_desktop.gui.design.avatar import avatar_fill, avatar_ink, avatar_text, is_emoji
 from chathub_desktop.gui.design.prose import prose_for
-from chathub_desktop.gui.design.tokens import colours_for
+from chathub_desktop.gui.design.tokens import Radius, Space, colours_for
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
 
@@ -152,6 +152,9 @@ class MessageDelegate(QStyledItemDelegate):
         self._reserved: tuple[int, int] | None = None
         #: The message whose stats line shows (hovered or current; the view sets it).
         self.revealed_id: int | None = None
+        #: The keyboard's row: outlined while the list has the keyboard focus (the view
+        #: sets it; chatlook52: the row, not a frame around the whole list).
+        self.focused_id: int | None = None
         #: The assistant's id and chosen avatar: its replies' round mark (walk39).
         self.assistant_id: int | None = None
         self.assistant_avatar: str | None = None
@@ -501,6 +504,8 @@ class MessageDelegate(QStyledItemDelegate):
         fonts = self._fonts()
         small, sfm, fm = fonts.small, fonts.sfm, fonts.fm
         painter.setFont(small)
+        if m.id == self.focused_id:
+            self._paint_focus(painter, lay, colors.focus)
         self._paint_header(painter, m, lay, laid.head, colors)
         # bubble: none under a plain reply (walk29 #4)
         if m.status == MessageStatus.ERROR:
@@ -626,6 +631,16 @@ class MessageDelegate(QStyledItemDelegate):
             painter.drawRoundedRect(head.tag, 6, 6)
             painter.setPen(colors.error_text if m.status == MessageStatus.ERROR else colors.tag_text)
             painter.drawText(head.tag, Qt.AlignmentFlag.AlignCenter, lay.tag)
+
+    @staticmethod
+    def _paint_focus(painter: QPainter, lay: RowLayout, colour: QColor) -> None:
+        """The keyboard's row: a rounded outline in the ``focus`` token around the reading
+        column's part of the row (header to footer), inside the row's margins."""
+        left, right = lay.column
+        ring = QRectF(left - Space.MD, Space.XXS, right - left + 2 * Space.MD, lay.height - 2 * Space.XXS)
+        painter.setPen(QPen(colour, Space.XXS))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(ring.adjusted(1, 1, -1, -1), Radius.LG, Radius.LG)
 
     @staticmethod
     def _paint_marker(painter: QPainter, top: int, column: tuple[int, int], font: QFont, pal: QPalette) -> None:

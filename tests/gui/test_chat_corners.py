@@ -1,0 +1,75 @@
+"""The chat window's last dated corners (issue 29, chatlook52 after walk52 #8, #9, #11):
+no frame around the whole message list after a Resend or Regenerate (the draft keeps the
+keyboard, as after a send), the keyboard's row outlined instead when the user tabs in."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication
+
+from chathub_desktop.gui.chat.message_action_bar import MessageAction
+from chathub_desktop.gui.design.tokens import DARK, LIGHT
+from tests.fakes.vendor_server import Reply
+from tests.gui.test_inline_edit import editing  # noqa: F401  (fixture)
+from tests.gui.test_message_action_bar import hover, replied  # noqa: F401  (fixture)
+
+
+def _focused(qtbot, widget) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is widget, timeout=3000)
+
+
+def test_after_a_resend_the_draft_has_the_keyboard_and_no_row_is_outlined(  # type: ignore[no-untyped-def]
+        editing, fake_vendor, qtbot):  # noqa: F811
+    fake_vendor.script(Reply(text_chunks=["Lisbon: ", "three days."]))
+    qtbot.keyClicks(editing.inline_editor.box, " to Lisbon")
+    qtbot.keyClick(editing.inline_editor.box, Qt.Key.Key_Return)
+    _focused(qtbot, editing.composer.draft)
+    assert editing.message_view.delegate.focused_id is None
+    qtbot.waitUntil(editing.composer.send_button.isEnabled, timeout=15000)
+
+
+def test_after_regenerate_the_draft_has_the_keyboard(replied, fake_vendor, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    view = replied.message_view
+    replied.activateWindow()
+    view.setFocus(Qt.FocusReason.MouseFocusReason)  # the user clicked into the list first
+    _focused(qtbot, view)
+    fake_vendor.script(Reply(text_chunks=["Another plan."]))
+    hover(view, 1)
+    view.action_bar.buttons[MessageAction.REGENERATE].click()
+    _focused(qtbot, replied.composer.draft)
+    qtbot.waitUntil(replied.composer.send_button.isEnabled, timeout=15000)
+
+
+def _inked(view, row: int, colour: QColor) -> bool:  # type: ignore[no-untyped-def]
+    """True when a pixel of row ``row``'s left margin is ``colour`` (within 12 a channel)."""
+    view.viewport().repaint()
+    image = view.viewport().grab().toImage()
+    rect, bubble = view.visualRect(view.model().index(row)), view.delegate.bubble_rect(view.model().index(row))
+    ratio = image.devicePixelRatio()
+    for x in range(max(0, bubble.left() - 16), bubble.left()):  # the outline runs left of the text
+        for y in range(rect.top() + 4, rect.bottom() - 4):
+            p = image.pixelColor(int(x * ratio), int(y * ratio))
+            if max(abs(p.red() - colour.red()), abs(p.green() - colour.green()), abs(p.blue() - colour.blue())) <= 12:
+                return True
+    return False
+
+
+def test_tab_into_the_list_outlines_the_current_row_a_click_does_not(replied, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    view = replied.message_view
+    ring = QColor((DARK if view.palette().base().color().lightness() < 128 else LIGHT).focus)
+    replied.activateWindow()
+    view.setFocus(Qt.FocusReason.MouseFocusReason)
+    _focused(qtbot, view)
+    view.setCurrentIndex(view.model().index(1))
+    assert view.delegate.focused_id is None and not _inked(view, 1, ring)  # the pointer's focus: no outline
+    replied.composer.draft.setFocus()
+    _focused(qtbot, replied.composer.draft)
+    view.setFocus(Qt.FocusReason.TabFocusReason)
+    _focused(qtbot, view)
+    current = view.currentIndex().row()
+    assert view.delegate.focused_id == view.model().message_at(current).id
+    assert _inked(view, current, ring)  # the keyboard's row wears the focus colour
+    replied.composer.draft.setFocus()
+    _focused(qtbot, replied.composer.draft)
+    assert view.delegate.focused_id is None
