@@ -73,3 +73,37 @@ def test_tab_into_the_list_outlines_the_current_row_a_click_does_not(replied, qt
     replied.composer.draft.setFocus()
     _focused(qtbot, replied.composer.draft)
     assert view.delegate.focused_id is None
+
+
+def test_the_version_arrows_are_24_px_targets_named_in_tooltips(editing, fake_vendor, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """walk52 #8: "‹ 2/2 ›" was a ~10 px pill with no names."""
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QToolTip
+
+    from chathub_desktop.gui.chat.message_list_model import VersionRole
+
+    fake_vendor.script(Reply(text_chunks=["Lisbon: three days."]))
+    qtbot.keyClicks(editing.inline_editor.box, " to Lisbon")
+    qtbot.keyClick(editing.inline_editor.box, Qt.Key.Key_Return)
+    model, view = editing.message_model, editing.message_view
+    qtbot.waitUntil(lambda: model.index(0).data(VersionRole) == (2, 2), timeout=15000)
+    qtbot.waitUntil(editing.composer.send_button.isEnabled, timeout=15000)
+    index = model.index(0)
+    qtbot.waitUntil(lambda: view.visualRect(index).height() > 0, timeout=3000)
+    rect = view.visualRect(index)
+    sides = {(x, y): view.delegate.version_side(index, QPoint(x, y))
+             for x in range(rect.left(), rect.right(), 2) for y in range(rect.top(), rect.bottom() + 1)}
+    for side in (-1, 1):
+        ys = [y for (_x, y), s in sides.items() if s == side]
+        xs = [x for (x, _y), s in sides.items() if s == side]
+        assert max(ys) - min(ys) + 1 >= 24 and max(xs) - min(xs) + 2 >= 24, side
+    tips = {}
+    for side in (-1, 1):
+        spot = next(p for p, s in sides.items() if s == side)
+        pos = QPoint(*spot)
+        QApplication.sendEvent(view.viewport(), QHelpEvent(QEvent.Type.ToolTip, pos, view.viewport().mapToGlobal(pos)))
+        tips[side] = QToolTip.text()
+    assert tips == {-1: "Previous version", 1: "Next version"}
+    said = index.data(Qt.ItemDataRole.AccessibleDescriptionRole)
+    assert said.startswith("Version 2 of 2; Previous version and Next version in its menu")

@@ -340,9 +340,11 @@ class MessageDelegate(QStyledItemDelegate):
         w = sfm.horizontalAdvance(said(RETRY_LABEL)) + 16
         used = sfm.horizontalAdvance(lay.footer.strip())
         x = lay.bubble.left() + 2 + (used + RETRY_GAP if used else 0)
-        if arrows is not None:
+        y = lay.bubble.bottom() + FOOTER_GAP
+        if arrows is not None:  # centred on the arrows' taller line
             x = arrows.next.right() + 1 + RETRY_GAP
-        return QRect(x, lay.bubble.bottom() + FOOTER_GAP, w, sfm.height() + 2)
+            y += (arrows.next.height() - sfm.height() - 2) // 2
+        return QRect(x, y, w, sfm.height() + 2)
 
     def _stats_rect(self, face: RowFace, lay: RowLayout, arrows: ArrowRects | None) -> QRect:
         """Where the stats line goes (row coordinates): on the footer line, ending at the
@@ -355,7 +357,8 @@ class MessageDelegate(QStyledItemDelegate):
         if self._can_retry(face):
             end = max(end, self._retry_pill(lay, arrows).right() + 1)
         left = max(end + RETRY_GAP, lay.bubble.right() + 1 - sfm.horizontalAdvance(lay.stats) - 2)
-        return QRect(left, lay.bubble.bottom() + FOOTER_GAP, max(0, lay.bubble.right() + 1 - left), sfm.height())
+        line = arrows.next.height() if arrows is not None else sfm.height()  # drawn centred on the line
+        return QRect(left, lay.bubble.bottom() + FOOTER_GAP, max(0, lay.bubble.right() + 1 - left), line)
 
     def stats_rect(self, index: QModelIndex) -> QRect:
         """Where row ``index``'s stats line is drawn when it is hovered or current, in
@@ -396,6 +399,17 @@ class MessageDelegate(QStyledItemDelegate):
             return 0
         local = pos - self._view.visualRect(index).topLeft()
         return arrows.hit(local.x(), local.y())
+
+    def version_side(self, index: QModelIndex, pos: QPoint) -> int:
+        """-1 / +1 when viewport point ``pos`` is on row ``index``'s ``‹`` / ``›`` (active
+        or not: its tooltip names it), else 0 (chatlook52)."""
+        face = self._face(index)
+        if face is None:
+            return 0
+        lay = self._laid_out(face, self._view.palette()).lay
+        arrows = self._arrows(face.view, lay, face.versions)
+        local = pos - self._view.visualRect(index).topLeft()
+        return arrows.side(local.x(), local.y()) if arrows is not None else 0
 
     def retry_rect(self, index: QModelIndex) -> QRect:
         """The Retry pill's rectangle in viewport coordinates; empty unless ``index`` is the
@@ -554,16 +568,17 @@ class MessageDelegate(QStyledItemDelegate):
         if not lay.strip.isEmpty():
             thumbs.paint_strip(painter, m, lay.strip.left(), lay.strip.top(), lay.strip.width(),
                                fm, pal, self.thumbs)
+        arrows = self._arrows(m, lay, face.versions)
         if lay.footer.strip():  # the cut-off warning: always shown (walk39)
             painter.setFont(small)
             painter.setPen(colors.warning)
             fy = lay.bubble.bottom() + FOOTER_GAP
             painter.drawText(
-                QRect(lay.bubble.left() + 2, fy, lay.bubble.width(), sfm.height()),
-                Qt.AlignmentFlag.AlignLeft,
+                QRect(lay.bubble.left() + 2, fy, lay.bubble.width(),
+                      arrows.prev.height() if arrows is not None else sfm.height()),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                 lay.footer,
             )
-        arrows = self._arrows(m, lay, face.versions)
         if lay.stats and m.id == self.revealed_id:
             painter.setFont(small)
             painter.setPen(colors.muted)

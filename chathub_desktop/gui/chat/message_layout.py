@@ -28,6 +28,7 @@ from chathub_desktop.gui.chat.message_texts import (
 )
 from chathub_desktop.gui.chat.row_env import AVATAR, RowFonts
 from chathub_desktop.gui.chat.sliced_document import SlicedDocument, fitted_width
+from chathub_desktop.gui.chat.version_arrows import line_height
 from chathub_desktop.gui.design.tokens import Width
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
@@ -162,7 +163,8 @@ def layout_row(m: MessageView, expanded: bool, width: int, pal: QPalette, fonts:
     bubble = QRect(x, y, w, h)
     if m.attachments:
         strip = strip.translated(x, y)
-    height = y + h + (FOOTER_GAP + small.height() if footer else 0) + MARGIN_Y
+    line = line_height(small) if footer_line else small.height()  # the version arrows' hit height
+    height = y + h + (FOOTER_GAP + line if footer else 0) + MARGIN_Y
     marker_y = -1
     if boundary:
         marker_y = height

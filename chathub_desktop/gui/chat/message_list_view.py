@@ -49,6 +49,7 @@ from PySide6.QtGui import (
     QDesktopServices,
     QFocusEvent,
     QGuiApplication,
+    QHelpEvent,
     QKeyEvent,
     QKeySequence,
     QMouseEvent,
@@ -84,6 +85,7 @@ from chathub_desktop.gui.chat.message_list_model import (
 from chathub_desktop.gui.chat.message_menu import MenuActions, message_menu
 from chathub_desktop.gui.chat.row_anchor import RowAnchor
 from chathub_desktop.gui.chat.send_keys import SendKey
+from chathub_desktop.gui.chat.version_arrows import NEXT_TIP, PREV_TIP
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.topics.topic_scroll_bar import TopicScrollBar
@@ -604,6 +606,17 @@ class MessageListView(QListView):
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
         self.show_bar(index)
         super().mouseMoveEvent(e)
+
+    def viewportEvent(self, e: QEvent) -> bool:  # noqa: N802 - Qt override
+        """A tooltip names the version arrow under the pointer (chatlook52)."""
+        if isinstance(e, QHelpEvent) and e.type() == QEvent.Type.ToolTip:
+            index = self.indexAt(e.pos())
+            side = self.delegate.version_side(index, e.pos()) if index.isValid() else 0
+            if side:
+                QToolTip.showText(e.globalPos(), translate("MessageList", PREV_TIP if side < 0 else NEXT_TIP),
+                                  self.viewport())
+                return True
+        return super().viewportEvent(e)
 
     def follow_link(self, index: QModelIndex, href: str, at: QPoint | None = None) -> bool:
         """Carry out a click on ``href`` in row ``index`` as the link policy says: copy
