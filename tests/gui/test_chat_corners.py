@@ -107,3 +107,17 @@ def test_the_version_arrows_are_24_px_targets_named_in_tooltips(editing, fake_ve
     assert tips == {-1: "Previous version", 1: "Next version"}
     said = index.data(Qt.ItemDataRole.AccessibleDescriptionRole)
     assert said.startswith("Version 2 of 2; Previous version and Next version in its menu")
+
+
+def test_the_ring_and_the_private_toggle_say_what_they_are(replied, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """walk52 #8: the eye-slash and the "51%" ring had no words for a screen reader."""
+    import re
+
+    from chathub_desktop.gui.topics.topic_privacy import PRIVATE_OFF_TIP
+
+    badge, toggle = replied.composer.badge, replied.context_controls.privacy.composer_toggle
+    qtbot.waitUntil(lambda: bool(badge.text()), timeout=5000)
+    assert re.fullmatch(r"<?\d+% of the input budget — details", badge.accessibleName())
+    assert badge.accessibleName().startswith(badge.text())
+    assert toggle.accessibleName() == "Private topic"
+    assert toggle.accessibleDescription() == PRIVATE_OFF_TIP == toggle.toolTip()
