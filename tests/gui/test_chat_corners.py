@@ -121,3 +121,42 @@ def test_the_ring_and_the_private_toggle_say_what_they_are(replied, qtbot):  # t
     assert badge.accessibleName().startswith(badge.text())
     assert toggle.accessibleName() == "Private topic"
     assert toggle.accessibleDescription() == PRIVATE_OFF_TIP == toggle.toolTip()
+
+
+def test_a_failed_reply_keeps_its_text_out_of_the_error_box(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """walk52 #9: the text that came before the failure is reply text in the text colour;
+    only the error line sits in the error box, in the error colour."""
+    from chathub_desktop.core.messages import MessageStatus, Role
+    from chathub_desktop.gui.chat.message_colors import row_colors
+    from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
+
+    _p, a = add_fake_provider(services, "http://127.0.0.1:9/v1")
+    topic = services.topics.create(a, "Garbage").id
+    services.chat.append_row(topic, Role.USER, "hello garbage")
+    services.chat.append_row(topic, Role.ASSISTANT, "spam1 spam2", status=MessageStatus.ERROR,
+                             error="the provider sent a stream event that is not JSON")
+    reload_assistants(window, qtbot, a)
+    window.resize(1100, 720)
+    window.show()
+    window.select_topic(topic)
+    wait_shown(window, qtbot, topic)
+    view = window.message_view
+    index = window.message_model.index(1)
+    qtbot.waitUntil(lambda: view.delegate.settled and view.delegate.text_rect(index).height() > 30, timeout=5000)
+    colors, _dark = row_colors(view.palette())
+    view.viewport().repaint()
+    image = view.viewport().grab().toImage()
+    text = view.delegate.text_rect(index)
+    line = view.fontMetrics().height()
+
+    def near(p: QColor, c: QColor, tol: int = 40) -> bool:
+        return max(abs(p.red() - c.red()), abs(p.green() - c.green()), abs(p.blue() - c.blue())) <= tol
+
+    first = [image.pixelColor(x, y) for x in range(text.left(), text.left() + 120)
+             for y in range(text.top(), text.top() + line)]
+    last = [image.pixelColor(x, y) for x in range(text.left(), text.right())
+            for y in range(text.bottom() - line, text.bottom())]
+    assert not any(near(p, colors.error_bg, 2) for p in first)  # "spam1 spam2" is not in the box
+    assert any(near(p, colors.text) for p in first) and not any(near(p, colors.error_text, 30) for p in first)
+    assert any(near(p, colors.error_bg, 2) for p in last)  # the error line is
+    assert any(near(p, colors.error_text, 30) for p in last)

@@ -141,7 +141,7 @@ class MessageDelegate(QStyledItemDelegate):
         self._rows_model: MessageListModel | None = None  # the model whose rows were last asked for
         #: What every row is laid out in, read once per layout pass and paint (issue 29).
         self._rows_env = RowEnvironment(view, lambda: self.assistant_name)
-        self._text_pals: dict[tuple[int, bool], QPalette] = {}
+        self._text_pals: dict[int, QPalette] = {}
         self.assistant_name = "Assistant"
         #: Decoded attachment thumbnails (issue 14); set by the attachments controller.
         self.thumbs: ThumbnailCache | None = None
@@ -533,7 +533,7 @@ class MessageDelegate(QStyledItemDelegate):
         if bg.alpha():
             painter.setPen(border)
             painter.setBrush(bg)
-            painter.drawRoundedRect(QRectF(lay.bubble).adjusted(0.5, 0.5, -0.5, -0.5), 9, 9)
+            painter.drawRoundedRect(QRectF(self._box(m, lay)).adjusted(0.5, 0.5, -0.5, -0.5), 9, 9)
         if face.highlight:  # the message a search result opened (issue 14)
             painter.setPen(QPen(pal.color(QPalette.ColorRole.Highlight), 2.5))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -551,7 +551,7 @@ class MessageDelegate(QStyledItemDelegate):
             y += fm.height() + 6
         if lay.doc is not None:
             origin = QPoint(lay.bubble.left() + lay.pad[0], y + lay.pad[1])
-            text_pal = self._text_palette(pal, colors, m.status == MessageStatus.ERROR)
+            text_pal = self._text_palette(pal, colors)
             # only the part of the row the paint redraws is drawn (a long reply is tall)
             exposed = self._rows_env.exposed
             shown = exposed if exposed is not None else self._view.viewport().rect()
@@ -600,17 +600,29 @@ class MessageDelegate(QStyledItemDelegate):
             self._paint_marker(painter, lay.marker_y, lay.column, small, pal)
         painter.restore()
 
-    def _text_palette(self, pal: QPalette, colors: _Colors, error: bool) -> QPalette:
-        """``pal`` with the Text role of a row's document (the error colour on a failed
-        reply), made once per palette."""
-        key = (pal.cacheKey(), error)
+    def _text_palette(self, pal: QPalette, colors: _Colors) -> QPalette:
+        """``pal`` with the Text role of a row's document, made once per palette (a failed
+        reply's kept text too: only its error line, coloured in its own HTML, is the
+        error's colour; chatlook52, walk52 #9)."""
+        key = pal.cacheKey()
         found = self._text_pals.get(key)
         if found is None:
             if len(self._text_pals) > 8:
                 self._text_pals.clear()
             found = self._text_pals[key] = QPalette(pal)
-            found.setColor(QPalette.ColorRole.Text, colors.error_text if error else colors.text)
+            found.setColor(QPalette.ColorRole.Text, colors.text)
         return found
+
+    @staticmethod
+    def _box(m: MessageView, lay: RowLayout) -> QRect:
+        """The bubble's painted box (row coordinates): a failed reply's box holds only its
+        error line (its document's last slice) when text came before it, which reads as
+        the reply it is (chatlook52, walk52 #9: "spam1 spam2" was drawn inside the error)."""
+        doc = lay.doc
+        if m.status != MessageStatus.ERROR or doc is None or doc.parts < 2 or not doc.last_top():
+            return lay.bubble
+        top = lay.bubble.top() + lay.pad[1] + int(doc.last_top()) - Space.SM
+        return QRect(lay.bubble.left(), top, lay.bubble.width(), lay.bubble.bottom() + 1 - top)
 
     def _paint_header(self, painter: QPainter, m: MessageView, lay: RowLayout, head: RowHeader,
                       colors: _Colors) -> None:
