@@ -160,3 +160,21 @@ def test_a_failed_reply_keeps_its_text_out_of_the_error_box(window, services, qt
     assert any(near(p, colors.text) for p in first) and not any(near(p, colors.error_text, 30) for p in first)
     assert any(near(p, colors.error_bg, 2) for p in last)  # the error line is
     assert any(near(p, colors.error_text, 30) for p in last)
+
+
+def test_the_wizard_lists_a_provider_with_its_presets_mark(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """walk52 #11: the llama.cpp server made from its preset showed a plug, not its "L"."""
+    from chathub_desktop.gui.design.vendor_marks import VENDOR_MARKS, vendor_icon
+
+    services.providers.add("llama.cpp server", "openai_compatible", "http://localhost:8080/v1")
+    wizard = window.pages.open_setup()
+    qtbot.waitExposed(wizard)
+    try:
+        wizard.next()
+        page = wizard.provider_page
+        qtbot.waitUntil(lambda: page.list.count() == 1, timeout=5000)  # read on a worker
+        side = page.list.iconSize().width()
+        shown = page.list.item(0).icon().pixmap(side).toImage()
+        assert shown == vendor_icon(VENDOR_MARKS["llama.cpp server"], side).pixmap(side).toImage()
+    finally:
+        wizard.reject()
