@@ -178,3 +178,22 @@ def test_the_wizard_lists_a_provider_with_its_presets_mark(window, services, qtb
         assert shown == vendor_icon(VENDOR_MARKS["llama.cpp server"], side).pixmap(side).toImage()
     finally:
         wizard.reject()
+
+
+def test_an_assistant_without_topics_gets_a_line_and_a_new_topic_button(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """walk52 #11: the empty topic list was a bare grey box."""
+    from tests.gui.helpers import reload_assistants
+
+    aid = services.assistants.create("Helper").id
+    window.resize(1100, 720)
+    window.show()
+    reload_assistants(window, qtbot, aid)
+    side = window.sidebar
+    qtbot.waitUntil(lambda: side.empty_state is not None and side.empty_state.isVisible(), timeout=5000)
+    state = side.empty_state
+    assert state.label.text() == "No topics yet. Your conversations with this assistant are listed here."
+    assert state.button.text() == "New topic" and state.button.isVisible()
+    assert side.topic_list.viewport().rect().contains(state.geometry())
+    state.button.click()
+    qtbot.waitUntil(lambda: window.topic_model.rowCount() == 1, timeout=5000)
+    assert not state.isVisible()
