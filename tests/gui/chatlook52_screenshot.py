@@ -18,7 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from chathub_desktop.core.messages import MessageStatus, Role
-from tests.gui.shot_harness import SIZES, audited, close_window, grab, offscreen_services, open_window, play, run
+from tests.gui.shot_harness import (
+    SIZES,
+    audited,
+    close_window,
+    grab,
+    offscreen_services,
+    open_window,
+    play,
+    run,
+)
 
 REPLY = ("A generator expression is a concise way to make values one at a time.\n\n"
          "It looks like a list comprehension in round brackets:\n\n```python\nsquares = (x * x for x in range(6))\n"
