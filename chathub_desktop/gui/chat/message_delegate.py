@@ -621,7 +621,7 @@ class MessageDelegate(QStyledItemDelegate):
         doc = lay.doc
         if m.status != MessageStatus.ERROR or doc is None or doc.parts < 2 or not doc.last_top():
             return lay.bubble
-        top = lay.bubble.top() + lay.pad[1] + int(doc.last_top()) - Space.SM
+        top = lay.bubble.top() + lay.pad[1] + int(doc.last_top()) - Space.LG  # as the padding under it
         return QRect(lay.bubble.left(), top, lay.bubble.width(), lay.bubble.bottom() + 1 - top)
 
     def _paint_header(self, painter: QPainter, m: MessageView, lay: RowLayout, head: RowHeader,
