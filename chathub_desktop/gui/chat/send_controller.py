@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.gui.chat.composer import DraftState
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
@@ -151,7 +151,7 @@ class SendController:
     def to_draft(self) -> None:
         """The draft takes the keyboard (after a regenerate, resend or retry, as after a
         send: chatlook52, the list kept it and wore a focus frame)."""
-        self._w.composer.draft.setFocus(Qt.FocusReason.OtherFocusReason)
+        self._w.composer.draft.setFocus()  # no Qt namespace here: it loads before first paint
 
     def follow(self, task: asyncio.Task[Any]) -> None:
         """Re-check Send/Stop when ``task`` (a send, retry, regenerate or resend) ends: it
