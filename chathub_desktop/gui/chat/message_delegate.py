@@ -68,11 +68,13 @@ from chathub_desktop.gui.chat.message_documents import MessageDocuments, key_of
 from chathub_desktop.gui.chat.message_layout import (
     FOOTER_GAP,
     MARKER_H,
+    PAD,
     RowHeader,
     RowLayout,
     caret_of,
     header_places,
     is_collapsible,
+    keeps_text,
     layout_row,
 )
 from chathub_desktop.gui.chat.message_list_model import (
@@ -619,9 +621,9 @@ class MessageDelegate(QStyledItemDelegate):
         error line (its document's last slice) when text came before it, which reads as
         the reply it is (chatlook52, walk52 #9: "spam1 spam2" was drawn inside the error)."""
         doc = lay.doc
-        if m.status != MessageStatus.ERROR or doc is None or doc.parts < 2 or not doc.last_top():
+        if not keeps_text(m) or doc is None or doc.parts < 2 or not doc.last_top():
             return lay.bubble
-        top = lay.bubble.top() + lay.pad[1] + int(doc.last_top()) - Space.LG  # as the padding under it
+        top = lay.bubble.top() + lay.pad[1] + int(doc.last_top()) - PAD  # as the padding under it
         return QRect(lay.bubble.left(), top, lay.bubble.width(), lay.bubble.bottom() + 1 - top)
 
     def _paint_header(self, painter: QPainter, m: MessageView, lay: RowLayout, head: RowHeader,

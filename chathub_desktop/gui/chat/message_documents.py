@@ -46,6 +46,7 @@ from chathub_desktop.gui.chat.safe_document import SafeTextDocument
 from chathub_desktop.gui.chat.sliced_document import Decoded, SlicedDocument, decoded
 from chathub_desktop.gui.chat.stored_images import StoredImages, source_of
 from chathub_desktop.gui.chat.streamed_text import DISPLAY_LIMIT_CHARS
+from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.collector_pause import collector_paused
@@ -260,8 +261,10 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
                 html.escape(said(m.error_why) if m.error_why is not None else m.error or "")) + "</p>"
         )
     if kind is RenderKind.ERROR:
+        # after kept text (set as a plain reply's, flush left) the line is inset in its box
+        inset = f"; margin-left:{Space.LG}px; margin-right:{Space.LG}px" if m.content.strip() else ""
         body += (
-            f'<p style="color:{colors.error_text.name()}">' + fill(translate("MessageList", "<b>⚠ Error:</b> %1"),
+            f'<p style="color:{colors.error_text.name()}{inset}">' + fill(translate("MessageList", "<b>⚠ Error:</b> %1"),
                 html.escape((said(m.error_why) if m.error_why is not None else m.error)  # issue 27
                             or translate("MessageList", "the provider failed"))) + "</p>"
         )

@@ -74,6 +74,12 @@ def is_plain(m: MessageView) -> bool:
     return m.role == Role.ASSISTANT and m.status != MessageStatus.ERROR and not is_collapsible(m)
 
 
+def keeps_text(m: MessageView) -> bool:
+    """A failed reply with text that came before the failure: the text is set as a
+    plain reply's, only its error line boxed (chatlook52, walk52 #9)."""
+    return m.role == Role.ASSISTANT and m.status == MessageStatus.ERROR and bool(m.content.strip())
+
+
 @dataclass(frozen=True)
 class RowHeader:
     """Row-coordinate places of a header line's parts; an empty rectangle: not shown."""
@@ -135,7 +141,7 @@ def layout_row(m: MessageView, expanded: bool, width: int, pal: QPalette, fonts:
         footer = " "  # the line of the version arrows (issue 14)
     y = MARGIN_Y + fonts.header_h + HEADER_GAP
     max_w = min(MAX_BUBBLE, avail if m.role != Role.USER else int(avail * USER_FRACTION))
-    pad_x, pad_y = pad = (0, PLAIN_PAD_Y) if is_plain(m) else (PAD, PAD)
+    pad_x, pad_y = pad = (0, PLAIN_PAD_Y) if is_plain(m) else (0, PAD) if keeps_text(m) else (PAD, PAD)
     doc: SlicedDocument | None = None
     label = ""
     if is_collapsible(m) and not expanded:
