@@ -197,3 +197,32 @@ def test_an_assistant_without_topics_gets_a_line_and_a_new_topic_button(window, 
     state.button.click()
     qtbot.waitUntil(lambda: window.topic_model.rowCount() == 1, timeout=5000)
     assert not state.isVisible()
+
+
+def test_replies_breathe_and_a_users_bubble_keeps_tight_lines(qapp) -> None:  # type: ignore[no-untyped-def]
+    """walk52 #8: body text was dense. A reply's lines are READING_LINE_HEIGHT % of the
+    font's and its paragraphs PARAGRAPH_GAP px apart (more than the 8 px before); a user's
+    bubble keeps the font's own line height (Qt puts the extra under each line)."""
+    from PySide6.QtGui import QFont, QFontMetricsF, QTextDocument
+
+    from chathub_desktop.gui.chat.message_documents import doc_css
+    from chathub_desktop.gui.design.tokens import PARAGRAPH_GAP, READING_LINE_HEIGHT
+
+    def laid(airy: bool) -> QTextDocument:
+        doc = QTextDocument()
+        doc.setDefaultFont(QFont(QFont().family(), 10))
+        doc.setDefaultStyleSheet(doc_css(10.0, airy=airy))
+        doc.setHtml("<p>One line.</p><p>Another line.</p>")
+        doc.setTextWidth(600)
+        return doc
+
+    def step(doc: QTextDocument) -> float:
+        """From the first paragraph's top to the second's, px."""
+        layout = doc.documentLayout()
+        return layout.blockBoundingRect(doc.firstBlock().next()).top() - layout.blockBoundingRect(doc.firstBlock()).top()
+
+    line = QFontMetricsF(QFont(QFont().family(), 10)).height()
+    tight, airy = step(laid(False)), step(laid(True))
+    assert tight >= line + PARAGRAPH_GAP - 1  # the gap, 12 px (it was 8)
+    assert airy - tight >= line * (READING_LINE_HEIGHT - 100) / 100 - 1.5  # each line taller by the token
+    assert PARAGRAPH_GAP > 8 and READING_LINE_HEIGHT > 100
