@@ -3323,6 +3323,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>思考過程 — %1</translation>
     </message>
     <message>
+        <source>Version %1 of %2; Previous version and Next version in its menu</source>
+        <translation>版 %1 / %2。「前の版」と「次の版」はメニューにあります</translation>
+    </message>
+    <message>
         <source>in %1</source>
         <translation>入力 %1</translation>
     </message>
@@ -8997,6 +9001,10 @@ Input budget: %1 tokens</source>
         <translation>まだトピックがありません：最初のメッセージでトピックが始まると、ここに数が表示されます。</translation>
     </message>
     <message>
+        <source>%1 of the input budget — details</source>
+        <translation>入力予算の %1 — 詳細</translation>
+    </message>
+    <message>
         <source>Token estimate</source>
         <translation>トークンの見積もり</translation>
     </message>
@@ -9658,6 +9666,17 @@ Input budget: %1 tokens</source>
     <message>
         <source>Drag to any message of the topic; the bottom is the newest message</source>
         <translation>トピックの任意のメッセージまでドラッグ。一番下が最新のメッセージです</translation>
+    </message>
+</context>
+<context>
+    <name>TopicSidebar</name>
+    <message>
+        <source>No topics yet. Your conversations with this assistant are listed here.</source>
+        <translation>まだトピックはありません。このアシスタントとの会話はここに一覧されます。</translation>
+    </message>
+    <message>
+        <source>New topic</source>
+        <translation>新しいトピック</translation>
     </message>
 </context>
 <context>

@@ -3323,6 +3323,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>思考过程 — %1</translation>
     </message>
     <message>
+        <source>Version %1 of %2; Previous version and Next version in its menu</source>
+        <translation>第 %1 个版本，共 %2 个；“上一个版本”和“下一个版本”在其菜单中</translation>
+    </message>
+    <message>
         <source>in %1</source>
         <translation>输入 %1</translation>
     </message>
@@ -8997,6 +9001,10 @@ Input budget: %1 tokens</source>
         <translation>还没有话题：发送第一条消息开始话题后，这里会显示计数。</translation>
     </message>
     <message>
+        <source>%1 of the input budget — details</source>
+        <translation>已用输入预算的 %1 — 详情</translation>
+    </message>
+    <message>
         <source>Token estimate</source>
         <translation>token 预估</translation>
     </message>
@@ -9658,6 +9666,17 @@ Input budget: %1 tokens</source>
     <message>
         <source>Drag to any message of the topic; the bottom is the newest message</source>
         <translation>拖到话题中的任意消息；最底部是最新消息</translation>
+    </message>
+</context>
+<context>
+    <name>TopicSidebar</name>
+    <message>
+        <source>No topics yet. Your conversations with this assistant are listed here.</source>
+        <translation>还没有话题。你与此助手的对话会列在这里。</translation>
+    </message>
+    <message>
+        <source>New topic</source>
+        <translation>新建话题</translation>
     </message>
 </context>
 <context>

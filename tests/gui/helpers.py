@@ -233,3 +233,21 @@ def layout_at_rest(widget: Any, qtbot: Any) -> None:
         return len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3]
 
     qtbot.waitUntil(still, timeout=5000)
+
+
+def click_receipt(view: Any, index: Any, qtbot: Any) -> None:
+    """Open row ``index``'s context receipt as a user does: the pointer on the reply shows
+    its action bar, whose ⓘ is clicked (chatlook52: no ⓘ is drawn on the row itself).
+    The row's header line must fit in the viewport (the bar sits on it)."""
+    from chathub_desktop.gui.chat.message_action_bar import MessageAction
+
+    m = view.model().message_at(index.row())
+    button = view.action_bar.buttons[MessageAction.RECEIPT]
+    placed(view, index, lambda: view.delegate.text_rect(index), qtbot)
+
+    def shown() -> bool:
+        view.show_bar(index)  # what the pointer's move over the row does
+        return bool(view.action_bar.message_id == m.id and button.isVisible())
+
+    qtbot.waitUntil(shown, timeout=3000)
+    button.click()

@@ -172,10 +172,10 @@ def test_tab_into_the_messages_shows_the_bar_on_a_row_in_view(window, services, 
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_the_focused_message_list_wears_a_2_px_ring_in_the_focus_colour(  # type: ignore[no-untyped-def]
+def test_the_focused_message_list_outlines_its_row_not_its_frame(  # type: ignore[no-untyped-def]
         window, services, qtbot, restore_look, theme):
-    """look50: no sheet rule may ring the message list (it would repaint every scroll); its
-    ring is drawn outside the viewport, 2 px in the focus token, only while it has focus."""
+    """chatlook52 (walk52 #8): no frame rings the whole message list when it has the focus
+    (after a Resend it wore one); the keyboard's row is outlined in the focus token."""
     from chathub_desktop.core.messages import Role
     from tests.gui.helpers import wait_shown
 
@@ -200,12 +200,13 @@ def test_the_focused_message_list_wears_a_2_px_ring_in_the_focus_colour(  # type
         x, y = image.width() // 3, image.height() // 2
         return ([image.pixelColor(i, y).name() for i in range(3)], [image.pixelColor(x, i).name() for i in range(3)])
 
-    qtbot.waitUntil(lambda: edges() == ([c.surface] * 3, [c.surface] * 3), timeout=3000)  # no ring unfocused
-    view.setFocus(Qt.FocusReason.TabFocusReason)
-    ring = [c.focus, c.focus, c.surface]
-    qtbot.waitUntil(lambda: edges() == (ring, ring), timeout=3000)
-    w.composer.draft.setFocus()
     qtbot.waitUntil(lambda: edges() == ([c.surface] * 3, [c.surface] * 3), timeout=3000)
+    view.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is view, timeout=3000)
+    row = view.currentIndex()
+    qtbot.waitUntil(lambda: _has_colour(view.viewport().grab(view.visualRect(row)).toImage(), QColor(c.focus)),
+                    timeout=3000)
+    assert edges()[0] == [c.surface] * 3  # still no frame round the list (at its top: the row's outline)
 
 
 class _WindowsShown(QObject):

@@ -240,12 +240,15 @@ def test_at_the_bottom_no_arrow_sits_where_the_newest_one_goes(long_topic, qtbot
     """Walk36 #6: at the bottom of a long topic the jump-to-start arrow took the newest
     arrow's place at the gutter's foot, so an arrow seemed to point to where the view
     already was. The newest arrow shows only away from the bottom; the start arrow sits
-    at the gutter's top."""
+    just above its place, the two in one place (chatlook52, walk52 #8: not alone at the
+    top right)."""
     view = long_topic.message_view
     qtbot.waitUntil(view.jump_start_button.isVisible, timeout=3000)
     assert view.is_at_bottom()
     assert not view.newest_button.isVisible()
-    assert view.jump_start_button.geometry().bottom() < view.viewport().geometry().center().y()
+    start, newest = view.jump_start_button.geometry(), view.newest_button.geometry()
+    assert start.bottom() < newest.top() and newest.top() - start.bottom() <= 8  # stacked, not overlapping
+    assert start.left() == newest.left() and start.top() > view.viewport().geometry().center().y()
 
 
 def test_the_bar_never_covers_a_message_s_text_or_its_header(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]

@@ -10,6 +10,7 @@ from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPalette, QTextDocument
 
 from chathub_desktop.gui.chat.markdown_render import render_markdown, render_markdown_parts
+from chathub_desktop.gui.chat.message_action_bar import MessageAction
 from chathub_desktop.gui.chat.message_documents import doc_css
 from chathub_desktop.gui.chat.sliced_document import HANG_CHARS, SlicedDocument
 from chathub_desktop.gui.design.prose import DARK_PROSE, HEADING_SCALE, LIGHT_PROSE
@@ -147,13 +148,14 @@ def _stream(window, services, fake_vendor, qtbot, chunks, delay):  # type: ignor
 
 def test_a_reply_is_text_on_the_page_under_a_header_line(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     """walk29 #4: no bordered box around a reply: the text sits on the page background,
-    under a round initial; the receipt is an icon, not "(i)"; a user message keeps its
+    under a round initial; the receipt is the hover bar's ⓘ, not on every reply; a user message keeps its
     tinted bubble."""
     model = _stream(window, services, fake_vendor, qtbot, ["A plain answer."], 0.0)
     qtbot.waitUntil(lambda: model.message_at(1).status == "complete" and model.message_at(1).receipt is not None,
                     timeout=5000)
     view = window.message_view
     qtbot.waitUntil(lambda: view.delegate.settled, timeout=5000)
+    view.action_bar.dismiss()  # as at rest, the pointer elsewhere
     view.viewport().repaint()
     image: QImage = view.viewport().grab().toImage()
     page = QColor(image.pixel(2, 2))
@@ -161,11 +163,11 @@ def test_a_reply_is_text_on_the_page_under_a_header_line(window, services, fake_
     edge = [QColor(image.pixel(reply.right() - dx, reply.center().y())) for dx in range(0, 3)]
     assert all(c == page for c in edge)  # no border, no fill
     assert QColor(image.pixel(user.left() + 4, user.center().y())) != page  # the user's bubble
-    info = view.delegate.receipt_rect(model.index(1))
-    assert not info.isEmpty() and info.left() > reply.left()
-    inked = [QColor(image.pixel(x, y)) != page for x in range(info.left(), info.right())
-             for y in range(info.top(), info.bottom())]
-    assert any(inked)  # the icon is drawn there
+    head = view.delegate.header_rect(model.index(1))
+    inked = [x for x in range(head.right() + 2, reply.right()) for y in range(head.top(), head.bottom())
+             if QColor(image.pixel(x, y)) != page]
+    assert not inked  # nothing after the time at rest: the receipt's ⓘ is on the hover bar (chatlook52)
+    assert MessageAction.RECEIPT in view.row_actions(1)
     avatar = QPoint(reply.left() + 10, view.visualRect(model.index(1)).top() + 6 + 10)
     assert QColor(image.pixel(avatar)) != page  # the round initial
 

@@ -287,14 +287,14 @@ def app_sheet(qapp):  # type: ignore[no-untyped-def]
     qapp.setStyleSheet(before)
 
 
-@pytest.mark.parametrize("focused", [False, True], ids=["unfocused", "focused, its ring shown"])
+@pytest.mark.parametrize("focused", [False, True], ids=["unfocused", "focused, a row outlined"])
 def test_a_scroll_of_a_few_lines_draws_the_text_of_the_exposed_strip_only(  # type: ignore[no-untyped-def]
         app_sheet, shown, qtbot, monkeypatch, focused):
     """Issue 29: scrolling moves the pixels already drawn and repaints the strip that
     comes into view; the rows' text is drawn for that strip, not for the whole viewport,
     under the app's stylesheet as the window has it, and what the screen then shows is
-    what a paint of the whole viewport draws. The focus ring (look50) lies outside the
-    viewport, so a focused list scrolls the same way."""
+    what a paint of the whole viewport draws. A focused list (its current row outlined,
+    chatlook52) scrolls the same way."""
     from PySide6.QtCore import Qt
 
     from chathub_desktop.gui.chat.sliced_document import SlicedDocument
@@ -303,7 +303,7 @@ def test_a_scroll_of_a_few_lines_draws_the_text_of_the_exposed_strip_only(  # ty
     if focused:
         view.activateWindow()
         view.setFocus(Qt.FocusReason.TabFocusReason)
-        qtbot.waitUntil(view.focus_ring.isVisible, timeout=3000)
+        qtbot.waitUntil(lambda: view.delegate.focused_id is not None, timeout=3000)
     heights: list[float] = []
     draw = SlicedDocument.draw
     monkeypatch.setattr(SlicedDocument, "draw", lambda self, p, pal, visible: heights.append(visible.height())

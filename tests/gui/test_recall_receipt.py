@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import shiboken6
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.messages import Role, ToolCall
@@ -17,9 +16,9 @@ from chathub_desktop.gui.shell.task_runner import TaskRunner
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import (
     add_fake_provider,
+    click_receipt,
     loaded,
     new_topic,
-    placed,
     reload_assistants,
     saved,
     wait_shown,
@@ -51,8 +50,7 @@ def test_the_receipt_lists_the_recalled_topic_and_opens_it(  # type: ignore[no-u
     qtbot.waitUntil(window.composer.send_button.isEnabled, timeout=5000)
     view = window.message_view
     index = model.index(model.rowCount() - 1)
-    qtbot.waitUntil(lambda: not view.delegate.receipt_rect(index).isEmpty(), timeout=3000)
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=placed(view, index, lambda: view.delegate.receipt_rect(index), qtbot))
+    click_receipt(view, index, qtbot)
     found: list[ReceiptDialog] = []
     qtbot.waitUntil(lambda: bool(found.extend(w for w in QApplication.topLevelWidgets()
                                               if isinstance(w, ReceiptDialog) and w.isVisible()) or found),

@@ -17,7 +17,13 @@ from chathub_desktop.gui.chat.message_documents import symbol
 from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
 from chathub_desktop.gui.topics.topic_list_model import LOCK_EMOJI, LOCK_FALLBACK
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider, new_topic, placed, reload_assistants, wait_shown
+from tests.gui.helpers import (
+    add_fake_provider,
+    click_receipt,
+    new_topic,
+    reload_assistants,
+    wait_shown,
+)
 
 
 def _shot(widget, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -43,9 +49,7 @@ def _send(window, qtbot, text: str, rows: int) -> None:  # type: ignore[no-untyp
 def _open_receipt(window, qtbot) -> ReceiptDialog:  # type: ignore[no-untyped-def]
     view = window.message_view
     index = window.message_model.index(window.message_model.rowCount() - 1)
-    qtbot.waitUntil(lambda: not view.delegate.receipt_rect(index).isEmpty(), timeout=3000)
-    assert view.delegate.receipt_rect(window.message_model.index(0)).isEmpty()  # the user's row has none
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=placed(view, index, lambda: view.delegate.receipt_rect(index), qtbot))
+    click_receipt(view, index, qtbot)
     dialog: list[ReceiptDialog] = []
     qtbot.waitUntil(lambda: bool(dialog.extend(w for w in QApplication.topLevelWidgets()
                                                if isinstance(w, ReceiptDialog) and w.isVisible()) or dialog),

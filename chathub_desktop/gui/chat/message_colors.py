@@ -39,6 +39,7 @@ class RowColors:
     accent: QColor
     on_accent: QColor
     warning: QColor
+    focus: QColor  # the keyboard's row (chatlook52)
 
 
 #: ``QPalette.cacheKey()`` → its colours: every size hint and paint asks (issue 29).
@@ -82,6 +83,7 @@ def _palette_colors(pal: QPalette) -> tuple[RowColors, bool]:
             accent=accent,
             on_accent=pal.color(active, QPalette.ColorRole.HighlightedText),
             warning=QColor(colours_for(dark).warning),
+            focus=QColor(colours_for(dark).focus),
         ),
         dark,
     )

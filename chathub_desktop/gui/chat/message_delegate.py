@@ -11,8 +11,8 @@ plain-text fallback). ``sizeHint`` reads the cached document's height; only the 
 a row inside the viewport is painted.
 
 Row kinds: user (a tinted bubble on the right), assistant (plain text on the page under
-a header line of the assistant's round avatar, the name, a model chip, the time and the receipt icon:
-walk29 #4), tool (collapsed to one line, click to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
+a header line of the assistant's round avatar, the name, a model chip and the time:
+walk29 #4; its receipt ⓘ is on the hover action bar, chatlook52), tool (collapsed to one line, click to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
 with the provider's message), cancelled/interrupted (a small tag). A reply that ended
 that way gets a footer line; on the topic's last row it carries a "↻ Retry" pill
 (:meth:`MessageDelegate.retry_rect`, clicked through the view; issue 12; a finished
@@ -52,7 +52,6 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetrics,
-    QIcon,
     QPainter,
     QPalette,
     QPen,
@@ -69,11 +68,13 @@ from chathub_desktop.gui.chat.message_documents import MessageDocuments, Rendere
 from chathub_desktop.gui.chat.message_layout import (
     FOOTER_GAP,
     MARKER_H,
+    PAD,
     RowHeader,
     RowLayout,
     caret_of,
     header_places,
     is_collapsible,
+    keeps_text,
     layout_row,
 )
 from chathub_desktop.gui.chat.message_list_model import (
@@ -90,9 +91,8 @@ from chathub_desktop.gui.chat.message_texts import said, usage_text
 from chathub_desktop.gui.chat.row_env import RowEnvironment, RowFonts
 from chathub_desktop.gui.chat.version_arrows import ArrowRects, arrow_rects, paint_arrows
 from chathub_desktop.gui.design.avatar import avatar_fill, avatar_ink, avatar_text, is_emoji
-from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.prose import prose_for
-from chathub_desktop.gui.design.tokens import colours_for
+from chathub_desktop.gui.design.tokens import Radius, Space, colours_for
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
 
@@ -143,7 +143,7 @@ class MessageDelegate(QStyledItemDelegate):
         self._rows_model: MessageListModel | None = None  # the model whose rows were last asked for
         #: What every row is laid out in, read once per layout pass and paint (issue 29).
         self._rows_env = RowEnvironment(view, lambda: self.assistant_name)
-        self._text_pals: dict[tuple[int, bool], QPalette] = {}
+        self._text_pals: dict[int, QPalette] = {}
         self.assistant_name = "Assistant"
         #: Decoded attachment thumbnails (issue 14); set by the attachments controller.
         self.thumbs: ThumbnailCache | None = None
@@ -154,6 +154,9 @@ class MessageDelegate(QStyledItemDelegate):
         self._reserved: tuple[int, int] | None = None
         #: The message whose stats line shows (hovered or current; the view sets it).
         self.revealed_id: int | None = None
+        #: The keyboard's row: outlined while the list has the keyboard focus (the view
+        #: sets it; chatlook52: the row, not a frame around the whole list).
+        self.focused_id: int | None = None
         #: The assistant's id and chosen avatar: its replies' round mark (walk39).
         self.assistant_id: int | None = None
         self.assistant_avatar: str | None = None
@@ -339,9 +342,11 @@ class MessageDelegate(QStyledItemDelegate):
         w = sfm.horizontalAdvance(said(RETRY_LABEL)) + 16
         used = sfm.horizontalAdvance(lay.footer.strip())
         x = lay.bubble.left() + 2 + (used + RETRY_GAP if used else 0)
-        if arrows is not None:
+        y = lay.bubble.bottom() + FOOTER_GAP
+        if arrows is not None:  # centred on the arrows' taller line
             x = arrows.next.right() + 1 + RETRY_GAP
-        return QRect(x, lay.bubble.bottom() + FOOTER_GAP, w, sfm.height() + 2)
+            y += (arrows.next.height() - sfm.height() - 2) // 2
+        return QRect(x, y, w, sfm.height() + 2)
 
     def _stats_rect(self, face: RowFace, lay: RowLayout, arrows: ArrowRects | None) -> QRect:
         """Where the stats line goes (row coordinates): on the footer line, ending at the
@@ -354,7 +359,8 @@ class MessageDelegate(QStyledItemDelegate):
         if self._can_retry(face):
             end = max(end, self._retry_pill(lay, arrows).right() + 1)
         left = max(end + RETRY_GAP, lay.bubble.right() + 1 - sfm.horizontalAdvance(lay.stats) - 2)
-        return QRect(left, lay.bubble.bottom() + FOOTER_GAP, max(0, lay.bubble.right() + 1 - left), sfm.height())
+        line = arrows.next.height() if arrows is not None else sfm.height()  # drawn centred on the line
+        return QRect(left, lay.bubble.bottom() + FOOTER_GAP, max(0, lay.bubble.right() + 1 - left), line)
 
     def stats_rect(self, index: QModelIndex) -> QRect:
         """Where row ``index``'s stats line is drawn when it is hovered or current, in
@@ -396,6 +402,17 @@ class MessageDelegate(QStyledItemDelegate):
         local = pos - self._view.visualRect(index).topLeft()
         return arrows.hit(local.x(), local.y())
 
+    def version_side(self, index: QModelIndex, pos: QPoint) -> int:
+        """-1 / +1 when viewport point ``pos`` is on row ``index``'s ``‹`` / ``›`` (active
+        or not: its tooltip names it), else 0 (chatlook52)."""
+        face = self._face(index)
+        if face is None:
+            return 0
+        lay = self._laid_out(face, self._view.palette()).lay
+        arrows = self._arrows(face.view, lay, face.versions)
+        local = pos - self._view.visualRect(index).topLeft()
+        return arrows.side(local.x(), local.y()) if arrows is not None else 0
+
     def retry_rect(self, index: QModelIndex) -> QRect:
         """The Retry pill's rectangle in viewport coordinates; empty unless ``index`` is the
         topic's last row and a reply that failed, was stopped or was interrupted."""
@@ -405,22 +422,6 @@ class MessageDelegate(QStyledItemDelegate):
         lay = self._laid_out(face, self._view.palette()).lay
         arrows = self._arrows(face.view, lay, face.versions)
         return self._retry_pill(lay, arrows).translated(self._view.visualRect(index).topLeft())
-
-    def _info_rect(self, m: MessageView, lay: RowLayout) -> QRect:
-        """The receipt icon after an assistant reply's header and tag (row coordinates); empty
-        when the reply has no context receipt (issue 19)."""
-        if m.role != Role.ASSISTANT or m.receipt is None:
-            return QRect()
-        return self._header(m, lay).info
-
-    def receipt_rect(self, index: QModelIndex) -> QRect:
-        """The ⓘ that opens a reply's context receipt, in viewport coordinates (empty
-        when the row has none, issue 19)."""
-        row = self._row_at(index)
-        if row is None:
-            return QRect()
-        m, lay = row
-        return self._info_rect(m, lay).translated(self._view.visualRect(index).topLeft())
 
     def tag_rect(self, index: QModelIndex) -> QRect:
         """The status tag ("stopped", "interrupted", "writing…", "error") after a reply's
@@ -459,7 +460,7 @@ class MessageDelegate(QStyledItemDelegate):
         return lay.bubble.adjusted(pad_x, pad_y, -pad_x, -pad_y).translated(self._view.visualRect(index).topLeft())
 
     def header_rect(self, index: QModelIndex) -> QRect:
-        """The header line's drawn parts (initial, name, chip, time, tag, ⓘ) united, in
+        """The header line's drawn parts (initial, name, chip, time, tag) united, in
         viewport coordinates; empty for an invalid row."""
         row = self._row_at(index)
         if row is None:
@@ -467,7 +468,7 @@ class MessageDelegate(QStyledItemDelegate):
         m, lay = row
         h = self._header(m, lay)
         out = QRect()
-        for part in (h.avatar, h.name, h.chip, h.time, h.tag, self._info_rect(m, lay)):
+        for part in (h.avatar, h.name, h.chip, h.time, h.tag):
             if not part.isEmpty():
                 out = out.united(part)
         return out.translated(self._view.visualRect(index).topLeft())
@@ -519,6 +520,8 @@ class MessageDelegate(QStyledItemDelegate):
         fonts = self._fonts()
         small, sfm, fm = fonts.small, fonts.sfm, fonts.fm
         painter.setFont(small)
+        if m.id == self.focused_id:
+            self._paint_focus(painter, lay, colors.focus)
         self._paint_header(painter, m, lay, laid.head, colors)
         # bubble: none under a plain reply (walk29 #4)
         if m.status == MessageStatus.ERROR:
@@ -532,7 +535,7 @@ class MessageDelegate(QStyledItemDelegate):
         if bg.alpha():
             painter.setPen(border)
             painter.setBrush(bg)
-            painter.drawRoundedRect(QRectF(lay.bubble).adjusted(0.5, 0.5, -0.5, -0.5), 9, 9)
+            painter.drawRoundedRect(QRectF(self._box(m, lay)).adjusted(0.5, 0.5, -0.5, -0.5), 9, 9)
         if face.highlight:  # the message a search result opened (issue 14)
             painter.setPen(QPen(pal.color(QPalette.ColorRole.Highlight), 2.5))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -550,7 +553,7 @@ class MessageDelegate(QStyledItemDelegate):
             y += fm.height() + 6
         if lay.doc is not None:
             origin = QPoint(lay.bubble.left() + lay.pad[0], y + lay.pad[1])
-            text_pal = self._text_palette(pal, colors, m.status == MessageStatus.ERROR)
+            text_pal = self._text_palette(pal, colors)
             # only the part of the row the paint redraws is drawn (a long reply is tall)
             exposed = self._rows_env.exposed
             shown = exposed if exposed is not None else self._view.viewport().rect()
@@ -567,16 +570,17 @@ class MessageDelegate(QStyledItemDelegate):
         if not lay.strip.isEmpty():
             thumbs.paint_strip(painter, m, lay.strip.left(), lay.strip.top(), lay.strip.width(),
                                fm, pal, self.thumbs)
+        arrows = self._arrows(m, lay, face.versions)
         if lay.footer.strip():  # the cut-off warning: always shown (walk39)
             painter.setFont(small)
             painter.setPen(colors.warning)
             fy = lay.bubble.bottom() + FOOTER_GAP
             painter.drawText(
-                QRect(lay.bubble.left() + 2, fy, lay.bubble.width(), sfm.height()),
-                Qt.AlignmentFlag.AlignLeft,
+                QRect(lay.bubble.left() + 2, fy, lay.bubble.width(),
+                      arrows.prev.height() if arrows is not None else sfm.height()),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                 lay.footer,
             )
-        arrows = self._arrows(m, lay, face.versions)
         if lay.stats and m.id == self.revealed_id:
             painter.setFont(small)
             painter.setPen(colors.muted)
@@ -598,22 +602,34 @@ class MessageDelegate(QStyledItemDelegate):
             self._paint_marker(painter, lay.marker_y, lay.column, small, pal)
         painter.restore()
 
-    def _text_palette(self, pal: QPalette, colors: _Colors, error: bool) -> QPalette:
-        """``pal`` with the Text role of a row's document (the error colour on a failed
-        reply), made once per palette."""
-        key = (pal.cacheKey(), error)
+    def _text_palette(self, pal: QPalette, colors: _Colors) -> QPalette:
+        """``pal`` with the Text role of a row's document, made once per palette (a failed
+        reply's kept text too: only its error line, coloured in its own HTML, is the
+        error's colour; chatlook52, walk52 #9)."""
+        key = pal.cacheKey()
         found = self._text_pals.get(key)
         if found is None:
             if len(self._text_pals) > 8:
                 self._text_pals.clear()
             found = self._text_pals[key] = QPalette(pal)
-            found.setColor(QPalette.ColorRole.Text, colors.error_text if error else colors.text)
+            found.setColor(QPalette.ColorRole.Text, colors.text)
         return found
+
+    @staticmethod
+    def _box(m: MessageView, lay: RowLayout) -> QRect:
+        """The bubble's painted box (row coordinates): a failed reply's box holds only its
+        error line (its document's last slice) when text came before it, which reads as
+        the reply it is (chatlook52, walk52 #9: "spam1 spam2" was drawn inside the error)."""
+        doc = lay.doc
+        if not keeps_text(m) or doc is None or doc.parts < 2 or not doc.last_top():
+            return lay.bubble
+        top = lay.bubble.top() + lay.pad[1] + int(doc.last_top()) - PAD  # as the padding under it
+        return QRect(lay.bubble.left(), top, lay.bubble.width(), lay.bubble.bottom() + 1 - top)
 
     def _paint_header(self, painter: QPainter, m: MessageView, lay: RowLayout, head: RowHeader,
                       colors: _Colors) -> None:
         """The header line (``head``, :meth:`_header`): a reply's round initial, name in the
-        text colour, model chip, time, tag and receipt icon; another row's "You · 12:34"."""
+        text colour, model chip, time and tag; another row's "You · 12:34"."""
         small = self._fonts().small
         left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         if not head.avatar.isEmpty():  # the assistant's own avatar: its colour, emoji or initial (walk39)
@@ -644,9 +660,16 @@ class MessageDelegate(QStyledItemDelegate):
             painter.drawRoundedRect(head.tag, 6, 6)
             painter.setPen(colors.error_text if m.status == MessageStatus.ERROR else colors.tag_text)
             painter.drawText(head.tag, Qt.AlignmentFlag.AlignCenter, lay.tag)
-        if not head.info.isEmpty():
-            icon(Icon.ABOUT).paint(painter, head.info.adjusted(2, 2, -2, -2), Qt.AlignmentFlag.AlignCenter,
-                                   QIcon.Mode.Active)
+
+    @staticmethod
+    def _paint_focus(painter: QPainter, lay: RowLayout, colour: QColor) -> None:
+        """The keyboard's row: a rounded outline in the ``focus`` token around the reading
+        column's part of the row (header to footer), inside the row's margins."""
+        left, right = lay.column
+        ring = QRectF(left - Space.MD, Space.XXS, right - left + 2 * Space.MD, lay.height - 2 * Space.XXS)
+        painter.setPen(QPen(colour, Space.XXS))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(ring.adjusted(1, 1, -1, -1), Radius.LG, Radius.LG)
 
     @staticmethod
     def _paint_marker(painter: QPainter, top: int, column: tuple[int, int], font: QFont, pal: QPalette) -> None:

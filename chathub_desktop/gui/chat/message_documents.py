@@ -47,6 +47,7 @@ from chathub_desktop.gui.chat.safe_document import SafeTextDocument
 from chathub_desktop.gui.chat.sliced_document import Decoded, SlicedDocument, decoded
 from chathub_desktop.gui.chat.stored_images import StoredImages, source_of
 from chathub_desktop.gui.chat.streamed_text import DISPLAY_LIMIT_CHARS
+from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.collector_pause import collector_paused
@@ -112,13 +113,16 @@ LIST_ITEM_GAP, LIST_INDENT = 3, 22
 
 
 @lru_cache(maxsize=8)
-def doc_css(point_size: float) -> str:
+def doc_css(point_size: float, *, airy: bool = True) -> str:
     """The default style sheet of a message slice for body text of ``point_size`` pt
     (walk29 #3): headings (``<p class="h1">`` .. ``h6`` from ``markdown_render``) on
     :data:`~chathub_desktop.gui.design.prose.HEADING_SCALE`, h4 to h6 at body size, all
-    at :data:`~chathub_desktop.gui.design.tokens.HEADING_WEIGHT`; paragraph and list spacing."""
+    at :data:`~chathub_desktop.gui.design.tokens.HEADING_WEIGHT`; paragraph and list spacing and
+    the reading line height (``PARAGRAPH_GAP``, ``READING_LINE_HEIGHT``: chatlook52; not
+    when not ``airy``: a user's bubble, where Qt's extra height under each line would
+    leave the text high in its bubble)."""
     from chathub_desktop.gui.design.prose import HEADING_SCALE
-    from chathub_desktop.gui.design.tokens import HEADING_WEIGHT
+    from chathub_desktop.gui.design.tokens import HEADING_WEIGHT, PARAGRAPH_GAP, READING_LINE_HEIGHT
 
     size = point_size if point_size > 0 else 10.0
     gaps = {1: (10, 8), 2: (10, 6), 3: (8, 4)}
@@ -126,10 +130,11 @@ def doc_css(point_size: float) -> str:
         f"p.h{n} {{ font-size: {round(size * HEADING_SCALE.get(n, 1.0), 1)}pt; font-weight: {HEADING_WEIGHT}; "
         f"margin-top: {gaps.get(n, gaps[3])[0]}px; margin-bottom: {gaps.get(n, gaps[3])[1]}px; }}\n"
         for n in range(1, 7))
+    leading = f" line-height: {READING_LINE_HEIGHT}%;" if airy else ""
     return f"""
-p {{ margin-top: 0px; margin-bottom: 8px; }}
-{heads}ul, ol {{ margin-top: 0px; margin-bottom: 8px; }}
-li {{ margin-bottom: {LIST_ITEM_GAP}px; }}
+p {{ margin-top: 0px; margin-bottom: {PARAGRAPH_GAP}px;{leading} }}
+{heads}ul, ol {{ margin-top: 0px; margin-bottom: {PARAGRAPH_GAP}px; }}
+li {{ margin-bottom: {LIST_ITEM_GAP}px;{leading} }}
 pre {{ margin-top: 0px; margin-bottom: 0px; }}
 """
 
@@ -267,8 +272,10 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
                 html.escape(said(m.error_why) if m.error_why is not None else m.error or "")) + "</p>"
         )
     if kind is RenderKind.ERROR:
+        # after kept text (set as a plain reply's, flush left) the line is inset in its box
+        inset = f"; margin-left:{Space.LG}px; margin-right:{Space.LG}px" if m.content.strip() else ""
         body += (
-            f'<p style="color:{colors.error_text.name()}">' + fill(translate("MessageList", "<b>⚠ Error:</b> %1"),
+            f'<p style="color:{colors.error_text.name()}{inset}">' + fill(translate("MessageList", "<b>⚠ Error:</b> %1"),
                 html.escape((said(m.error_why) if m.error_why is not None else m.error)  # issue 27
                             or translate("MessageList", "the provider failed"))) + "</p>"
         )
@@ -463,14 +470,18 @@ class MessageDocuments(QObject):
             self._lay_out(key, m.id, doc)
         return doc
 
-    def _new_slice(self) -> QTextDocument:
+    def _new_slice(self, airy: bool = True) -> QTextDocument:
         doc = SafeTextDocument()
         doc.setDocumentMargin(0)
         font = self._font()
         doc.setDefaultFont(font)
         doc.setIndentWidth(LIST_INDENT)
-        doc.setDefaultStyleSheet(doc_css(font.pointSizeF()))
+        doc.setDefaultStyleSheet(doc_css(font.pointSizeF(), airy=airy))
         return doc
+
+    def _new_tight_slice(self) -> QTextDocument:
+        """A slice of a user's bubble: no reading line height (see :func:`doc_css`)."""
+        return self._new_slice(airy=False)
 
     def _stand_in(self, message_id: int, key: Key, colors: TextColors, width: int, shrink: bool) -> SlicedDocument:
         """What a row shows while its HTML is made on the worker: the message's previous
@@ -489,8 +500,8 @@ class MessageDocuments(QObject):
         """A document for ``parts`` (taking over the slices of the message's previous
         one that did not change), cached as the message's newest; ``shrink``: a user's,
         laid out at its widest line's width (walk51 #1)."""
-        doc = SlicedDocument(parts, self._new_slice, width, reuse=self.latest(message_id), images=images,
-                             shrink=shrink)
+        make = self._new_tight_slice if shrink else self._new_slice
+        doc = SlicedDocument(parts, make, width, reuse=self.latest(message_id), images=images, shrink=shrink)
         self._docs[key] = doc
         self._doc_chars += doc.chars
         self._latest[message_id] = key

@@ -1,6 +1,6 @@
 """The message list's two jump buttons (issue 29; split from ``message_list_view``): an
-arrow up to the topic's first message and an arrow down to its newest, in a gutter right
-of the rows so they never cover text (walk36 #6: at the bottom of a topic no arrow lies
+arrow up to the topic's first message and an arrow down to its newest, together at the
+foot of a gutter right of the rows so they never cover text (walk36 #6: at the bottom of a topic no arrow lies
 where the newest one would be)."""
 
 from __future__ import annotations
@@ -64,13 +64,15 @@ class JumpButtons(QObject):
         return self.newest.sizeHint().width() + 2 * Space.XS
 
     def place(self, rows: QRect, *, start: bool, end: bool) -> None:
-        """Show the start button when ``start`` at the top of the gutter right of the
-        ``rows`` rectangle (the viewport's geometry), and the newest button when ``end`` at
-        the gutter's bottom; hide the others."""
+        """Show the newest button when ``end`` at the foot of the gutter right of the
+        ``rows`` rectangle (the viewport's geometry), and the start button when ``start``
+        just above that place, the two in one place (chatlook52, walk52 #8: the start
+        arrow floated alone at the top right); the start arrow never takes the newest
+        one's place (walk36 #6); hide the others."""
         size = self.newest.sizeHint()
         x = rows.right() + 1 + Space.XS
-        for button, show, y in ((self.newest, end, rows.bottom() - size.height() - Space.LG),
-                                (self.start, start, rows.top() + Space.LG)):
+        foot = rows.bottom() - size.height() - Space.LG
+        for button, show, y in ((self.newest, end, foot), (self.start, start, foot - size.height() - Space.XS)):
             button.resize(size)
             button.move(x, y)
             button.setVisible(show)

@@ -28,7 +28,8 @@ from chathub_desktop.gui.chat.message_texts import (
 )
 from chathub_desktop.gui.chat.row_env import AVATAR, RowFonts
 from chathub_desktop.gui.chat.sliced_document import SlicedDocument, fitted_width
-from chathub_desktop.gui.design.tokens import IconSize, Width
+from chathub_desktop.gui.chat.version_arrows import line_height
+from chathub_desktop.gui.design.tokens import Width
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
 
@@ -46,8 +47,6 @@ READING_WIDTH = Width.READING  # px, the conversation's column; a wider list cen
 MARKER_H = 24  # px, the "covered by summary" marker under the cursor row
 
 COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
-#: Side of the context receipt's icon after a reply's header, px (issue 19).
-INFO_ICON = IconSize.SM
 #: Before the header of a pinned message (issue 19).
 PIN_EMOJI, PIN_FALLBACK = "📌", QT_TRANSLATE_NOOP("MessageList", "[pinned]")
 #: A reply's status tag (``MessageList`` sources, translated where drawn).
@@ -75,6 +74,12 @@ def is_plain(m: MessageView) -> bool:
     return m.role == Role.ASSISTANT and m.status != MessageStatus.ERROR and not is_collapsible(m)
 
 
+def keeps_text(m: MessageView) -> bool:
+    """A failed reply with text that came before the failure: the text is set as a
+    plain reply's, only its error line boxed (chatlook52, walk52 #9)."""
+    return m.role == Role.ASSISTANT and m.status == MessageStatus.ERROR and bool(m.content.strip())
+
+
 @dataclass(frozen=True)
 class RowHeader:
     """Row-coordinate places of a header line's parts; an empty rectangle: not shown."""
@@ -84,7 +89,6 @@ class RowHeader:
     chip: QRect
     time: QRect
     tag: QRect
-    info: QRect
 
 
 @dataclass
@@ -137,7 +141,7 @@ def layout_row(m: MessageView, expanded: bool, width: int, pal: QPalette, fonts:
         footer = " "  # the line of the version arrows (issue 14)
     y = MARGIN_Y + fonts.header_h + HEADER_GAP
     max_w = min(MAX_BUBBLE, avail if m.role != Role.USER else int(avail * USER_FRACTION))
-    pad_x, pad_y = pad = (0, PLAIN_PAD_Y) if is_plain(m) else (PAD, PAD)
+    pad_x, pad_y = pad = (0, PLAIN_PAD_Y) if is_plain(m) else (0, PAD) if keeps_text(m) else (PAD, PAD)
     doc: SlicedDocument | None = None
     label = ""
     if is_collapsible(m) and not expanded:
@@ -165,7 +169,8 @@ def layout_row(m: MessageView, expanded: bool, width: int, pal: QPalette, fonts:
     bubble = QRect(x, y, w, h)
     if m.attachments:
         strip = strip.translated(x, y)
-    height = y + h + (FOOTER_GAP + small.height() if footer else 0) + MARGIN_Y
+    line = line_height(small) if footer_line else small.height()  # the version arrows' hit height
+    height = y + h + (FOOTER_GAP + line if footer else 0) + MARGIN_Y
     marker_y = -1
     if boundary:
         marker_y = height
@@ -188,7 +193,7 @@ def header_places(m: MessageView, lay: RowLayout, fonts: RowFonts, assistant_nam
         total_w = header_w + (tag_w + 6 if lay.tag else 0)
         hx = lay.bubble.right() - total_w + 1 if m.role == Role.USER else lay.bubble.left() + 2
         tag = QRect(hx + header_w + 6, ty, tag_w, sfm.height()) if lay.tag else none
-        return RowHeader(none, none, none, QRect(hx, ty, header_w + 2, sfm.height()), tag, none)
+        return RowHeader(none, none, none, QRect(hx, ty, header_w + 2, sfm.height()), tag)
     x = lay.bubble.left()
     avatar = QRect(x, MARGIN_Y + (hh - AVATAR) // 2, AVATAR, AVATAR)
     name_w = fonts.bold_fm.horizontalAdvance(assistant_name) + 2
@@ -200,14 +205,8 @@ def header_places(m: MessageView, lay: RowLayout, fonts: RowFonts, assistant_nam
         x = chip.right() + 1 + 6
     time = QRect(x, ty, sfm.horizontalAdvance(lay.header) + 2, sfm.height())
     x = time.right() + 1 + 6
-    tag = none
-    if lay.tag:
-        tag = QRect(x, ty, tag_w, sfm.height())
-        x = tag.right() + 1 + 6
-    info = none
-    if m.receipt is not None:
-        info = QRect(x, MARGIN_Y + (hh - INFO_ICON - 4) // 2, INFO_ICON + 4, INFO_ICON + 4)
-    return RowHeader(avatar, name, chip, time, tag, info)
+    tag = QRect(x, ty, tag_w, sfm.height()) if lay.tag else none
+    return RowHeader(avatar, name, chip, time, tag)
 
 
 def caret_of(lay: RowLayout) -> QRect:

@@ -292,9 +292,10 @@ class MessageListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return None
         if role == Qt.ItemDataRole.AccessibleDescriptionRole:  # the stats a hover shows (walk39)
-            from chathub_desktop.gui.chat.message_texts import usage_text
+            from chathub_desktop.gui.chat.message_texts import usage_text, versions_text
 
-            return usage_text(v) or None
+            said = [t for t in (versions_text(self._versions.get(v.id)), usage_text(v)) if t]
+            return " · ".join(said) or None
         return None
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:

@@ -49,6 +49,7 @@ from PySide6.QtGui import (
     QDesktopServices,
     QFocusEvent,
     QGuiApplication,
+    QHelpEvent,
     QKeyEvent,
     QKeySequence,
     QMouseEvent,
@@ -84,7 +85,7 @@ from chathub_desktop.gui.chat.message_list_model import (
 from chathub_desktop.gui.chat.message_menu import MenuActions, message_menu
 from chathub_desktop.gui.chat.row_anchor import RowAnchor
 from chathub_desktop.gui.chat.send_keys import SendKey
-from chathub_desktop.gui.design.focus_ring import RING, FocusRing, ring_margins
+from chathub_desktop.gui.chat.version_arrows import NEXT_TIP, PREV_TIP
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.topics.topic_scroll_bar import TopicScrollBar
@@ -119,7 +120,7 @@ class MessageListView(QListView):
     code_copied = Signal(str)
     delete_requested = Signal(int)
     retry_requested = Signal(int)
-    #: The ⓘ of a reply was clicked: its message id (issue 19, the context receipt).
+    #: The ⓘ of a reply's action bar was clicked: its message id (issue 19, the context receipt).
     receipt_requested = Signal(int)
     #: Pin message / Unpin message (issue 19): the message id and the new state.
     pin_requested = Signal(int, bool)
@@ -148,6 +149,7 @@ class MessageListView(QListView):
         self._model = model
         self._clearance = 0  # px kept free below the last row while the status toast shows
         self._sending_first = False
+        self._keyboard = False  # the focus came by Tab, F6 or a key in the list (a row is outlined)
         #: Painted over an open topic without messages (the window names its send key).
         #: The send key the empty-topic text names (the window's, issue 29).
         self.empty_key = SendKey.ENTER
@@ -199,7 +201,6 @@ class MessageListView(QListView):
         copy.triggered.connect(self._copy_under_mouse)
         self.addAction(copy)
         self.action_bar = MessageActionBar(self.viewport())
-        self.focus_ring = FocusRing(self)  # the keyboard's place, drawn outside the viewport
         self._editing = False  # an editor in place lies over a row (see editing_in_place)
         self.action_bar.triggered.connect(self._on_bar)
         self.jumps = JumpButtons(self, self.texts)  # in the gutter right of the rows
@@ -312,25 +313,54 @@ class MessageListView(QListView):
 
     def currentChanged(self, current: QModelIndex | QPersistentModelIndex,
                        previous: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802 - Qt override
-        """Keyboard users get the bar on the current row."""
+        """Keyboard users get the bar, and the outline, on the current row."""
         super().currentChanged(current, previous)
         if self.hasFocus():
             self.show_bar(current)
+        self._mark_keyboard_row()
 
     def focusInEvent(self, e: QFocusEvent) -> None:  # noqa: N802 - Qt override
         """Tab, Shift+Tab or F6 into the list (walk49 #3): the newest row in view becomes
         current when the current one is out of view (Qt picks the first loaded row), so
-        its action bar shows where the keyboard is; no sheet rule may ring this list (its
-        :class:`FocusRing` does, outside the viewport)."""
+        its action bar and outline show where the keyboard is. No frame rings the whole
+        list (chatlook52: it did after every Resend); a click into it outlines no row."""
         super().focusInEvent(e)
         keys = (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason, Qt.FocusReason.ShortcutFocusReason)
+        self._keyboard = e.reason() in keys
         vp = self.viewport().rect()
-        if e.reason() in keys and not self.visualRect(self.currentIndex()).intersects(vp):
+        if self._keyboard and not self.visualRect(self.currentIndex()).intersects(vp):
             for y in range(vp.bottom(), vp.top() - 1, -Space.SM):  # up from the bottom: a gap is no row
                 seen = self.indexAt(QPoint(vp.center().x(), y))
                 if seen.isValid():
                     self.setCurrentIndex(seen)
                     break
+        self._mark_keyboard_row()
+
+    def focusOutEvent(self, e: QFocusEvent) -> None:  # noqa: N802 - Qt override
+        """The keyboard left: no row is outlined."""
+        super().focusOutEvent(e)
+        self._keyboard = False
+        self._mark_keyboard_row()
+
+    def mousePressEvent(self, e: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        """A click is the pointer's, not the keyboard's: no row outline."""
+        self._keyboard = False
+        super().mousePressEvent(e)
+        self._mark_keyboard_row()
+
+    def _mark_keyboard_row(self) -> None:
+        """Outline the current row while the keyboard has the list (the delegate's
+        ``focused_id``), repainting the rows that change."""
+        current = self.currentIndex()
+        m = self._model.message_at(current.row()) if self._keyboard and self.hasFocus() and current.isValid() else None
+        old, new = self.delegate.focused_id, (m.id if m is not None else None)
+        if old == new:
+            return
+        self.delegate.focused_id = new
+        for mid in (old, new):
+            row = self._model.row_of(mid) if mid is not None else None
+            if row is not None:
+                self.viewport().update(self.visualRect(self._model.index(row)))
 
     def changeEvent(self, e: QEvent) -> None:  # noqa: N802 - Qt override
         """View → Text size changed the list's font (walk29 #24), or View → Language the
@@ -358,7 +388,9 @@ class MessageListView(QListView):
             self.jump_requested.emit(JumpTarget.START if e.key() == Qt.Key.Key_Home else JumpTarget.END)
             e.accept()
             return
+        self._keyboard = True  # arrows after a click: the keyboard's row shows again
         super().keyPressEvent(e)
+        self._mark_keyboard_row()
 
     # --- scrolling -----------------------------------------------------------------------
     def is_at_bottom(self) -> bool:
@@ -567,8 +599,8 @@ class MessageListView(QListView):
         """The topic scroll bar takes the right edge, where the window's own bar would be;
         the jump buttons' gutter lies left of it."""
         width = self.topic_bar.sizeHint().width()
-        self.setViewportMargins(*ring_margins(right=width + self.jumps.gutter(), bottom=self._clearance))
-        r = self.contentsRect().adjusted(RING, RING, -RING, -RING)  # inside the focus ring
+        self.setViewportMargins(0, 0, width + self.jumps.gutter(), self._clearance)
+        r = self.contentsRect()
         self.topic_bar.setGeometry(r.right() - width + 1, r.top(), width, r.height())
 
     # --- interaction -----------------------------------------------------------------------
@@ -584,12 +616,21 @@ class MessageListView(QListView):
                 QToolTip.showText(e.globalPosition().toPoint(), hover_text(href), self.viewport())
             else:
                 QToolTip.hideText()
-        over = index.isValid() and (bool(href)
-                                    or self.delegate.receipt_rect(index).contains(pos)
-                                    or self.delegate.version_hit(index, pos) != 0)
+        over = index.isValid() and (bool(href) or self.delegate.version_hit(index, pos) != 0)
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
         self.show_bar(index)
         super().mouseMoveEvent(e)
+
+    def viewportEvent(self, e: QEvent) -> bool:  # noqa: N802 - Qt override
+        """A tooltip names the version arrow under the pointer (chatlook52)."""
+        if isinstance(e, QHelpEvent) and e.type() == QEvent.Type.ToolTip:
+            index = self.indexAt(e.pos())
+            side = self.delegate.version_side(index, e.pos()) if index.isValid() else 0
+            if side:
+                QToolTip.showText(e.globalPos(), translate("MessageList", PREV_TIP if side < 0 else NEXT_TIP),
+                                  self.viewport())
+                return True
+        return super().viewportEvent(e)
 
     def follow_link(self, index: QModelIndex, href: str, at: QPoint | None = None) -> bool:
         """Carry out a click on ``href`` in row ``index`` as the link policy says: copy
@@ -615,8 +656,7 @@ class MessageListView(QListView):
         return True
 
     def mouseReleaseEvent(self, e: QMouseEvent) -> None:
-        """A left click on a link follows it; on a reply's ⓘ asks for its context receipt;
-        on a Retry pill asks for the reply again; on a collapsible row, toggles it."""
+        """A left click on a link follows it; on a Retry pill asks for the reply again; on a collapsible row, toggles it."""
         if e.button() == Qt.MouseButton.LeftButton:
             index = self.indexAt(e.position().toPoint())
             href = self.delegate.anchor_at(index, e.position().toPoint()) if index.isValid() else ""
@@ -624,10 +664,6 @@ class MessageListView(QListView):
                 e.accept()
                 return
             m = self._model.message_at(index.row()) if index.isValid() else None
-            if m is not None and self.delegate.receipt_rect(index).contains(e.position().toPoint()):
-                self.receipt_requested.emit(m.id)
-                e.accept()
-                return
             if m is not None and self.delegate.retry_rect(index).contains(e.position().toPoint()):
                 self.retry_requested.emit(m.id)
                 e.accept()

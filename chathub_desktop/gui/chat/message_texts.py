@@ -15,7 +15,7 @@ from chathub_desktop.gui.design.avatar import drawable
 from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.services.views import MessageView
 
-__all__ = ["collapsed_label", "cut_off_text", "said", "stats_text", "time_text", "usage_text"]
+__all__ = ["collapsed_label", "cut_off_text", "said", "stats_text", "time_text", "usage_text", "versions_text"]
 
 
 def said(text: str) -> str:
@@ -34,6 +34,16 @@ def collapsed_label(m: MessageView, expanded: bool) -> str:
         took = f" · {m.elapsed_text}" if m.elapsed_text else ""  # a server call's time (issue 25)
         return f"{arrow} {symbol('🔧', '⚙')} " + fill(translate("MessageList", "%1 result%2 — %3"), name, took, action)
     return f"{arrow} {symbol('💭', '…')} " + fill(translate("MessageList", "Thought process — %1"), action)
+
+
+def versions_text(versions: tuple[int, int] | None) -> str:
+    """What a screen reader hears of a row's "‹ 2 / 3 ›" arrows (``(index, total)``;
+    ``""`` for none): "Version 2 of 3; Previous version and Next version in its menu"
+    (chatlook52: the painted arrows have no widget of their own)."""
+    if versions is None:
+        return ""
+    return fill(QCoreApplication.translate("MessageList", "Version %1 of %2; Previous version and Next version "
+                                                          "in its menu"), str(versions[0]), str(versions[1]))
 
 
 def usage_text(m: MessageView) -> str:

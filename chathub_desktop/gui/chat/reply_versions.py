@@ -210,6 +210,7 @@ class ReplyVersionsController(QObject):
         self._w.runner.track(task, context=context)
         self._w.sending.follow(task)  # Send/Stop once the task has ended
         self._w.message_view.scroll_to_end()
+        self._w.sending.to_draft()
 
     def step(self, message_id: int, delta: int) -> None:
         """An arrow: show the previous (-1) or next (+1) version at that message."""

@@ -145,7 +145,13 @@ class SendController:
         self.follow(task)
         self.sync()
         w.message_view.scroll_to_end()
+        self.to_draft()
         return task
+
+    def to_draft(self) -> None:
+        """The draft takes the keyboard (after a regenerate, resend or retry, as after a
+        send: chatlook52, the list kept it and wore a focus frame)."""
+        self._w.composer.draft.setFocus()  # no Qt namespace here: it loads before first paint
 
     def follow(self, task: asyncio.Task[Any]) -> None:
         """Re-check Send/Stop when ``task`` (a send, retry, regenerate or resend) ends: it

@@ -222,6 +222,14 @@ class SlicedDocument:
         """How many slices the message has."""
         return len(self._parts)
 
+    def last_top(self) -> float:
+        """The top of the last slice built (document coordinates, px; 0 with none): a
+        failed reply's error line starts its last slice (chatlook52)."""
+        top = 0.0
+        for _i, _doc, y in self._placed():
+            top = y
+        return top
+
     @property
     def chars(self) -> int:
         """Characters of HTML in all slices."""

@@ -3,7 +3,9 @@ edit-and-resend"): geometry and painting for :class:`~chathub_desktop.gui.chat.m
 
 They sit on the footer line under the bubble: after the usage text of a reply, at the
 right edge under a user message. ``‹`` shows the previous version, ``›`` the next; an
-arrow at the first or last version is drawn muted and does nothing.
+arrow at the first or last version is drawn muted and does nothing. Each arrow is a
+:data:`HIT` px square hit target (chatlook52: the pill was ~10 px tall, walk52 #8); the
+list names them in a tooltip ("Previous version", "Next version").
 """
 
 from __future__ import annotations
@@ -13,9 +15,17 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 
+from chathub_desktop.gui.design.tokens import Radius, Space
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
+
 PREV, NEXT = "‹", "›"
+#: The arrows' names: their tooltips and the row's accessible description (the menu's words).
+PREV_TIP = QT_TRANSLATE_NOOP("MessageList", "Previous version")
+NEXT_TIP = QT_TRANSLATE_NOOP("MessageList", "Next version")
 #: Pixels between the usage text and the arrows.
 GAP = 12
+#: An arrow's least side, px: a hit target a pointer finds (WCAG 2.5.8's 24 px).
+HIT = int(Space.XXL)
 
 
 @dataclass(frozen=True)
@@ -36,11 +46,14 @@ class ArrowRects:
 
     def hit(self, x: int, y: int) -> int:
         """-1 on an active ``‹``, +1 on an active ``›``, 0 elsewhere (row coordinates)."""
-        if self.prev.contains(x, y) and self.index > 1:
+        side = self.side(x, y)
+        return side if (side < 0 and self.index > 1) or (side > 0 and self.index < self.total) else 0
+
+    def side(self, x: int, y: int) -> int:
+        """-1 on ``‹``, +1 on ``›`` (active or not), 0 elsewhere (row coordinates)."""
+        if self.prev.contains(x, y):
             return -1
-        if self.next.contains(x, y) and self.index < self.total:
-            return 1
-        return 0
+        return 1 if self.next.contains(x, y) else 0
 
 
 def arrow_rects(fm: QFontMetrics, bubble: QRect, footer: str, right_aligned: bool,
@@ -49,9 +62,9 @@ def arrow_rects(fm: QFontMetrics, bubble: QRect, footer: str, right_aligned: boo
     ``bubble``: after ``footer``'s text, or ending at the bubble's right edge when
     ``right_aligned`` (user messages). ``fm``: the footer font's metrics."""
     index, total = versions
-    arrow_w = fm.horizontalAdvance(PREV) + 12
+    arrow_w = max(fm.horizontalAdvance(PREV) + 12, HIT)
     label_w = fm.horizontalAdvance(f"{total} / {total}") + 8
-    h = fm.height() + 2
+    h = line_height(fm)
     y = bubble.bottom() + 3
     width = 2 * arrow_w + label_w
     if right_aligned:
@@ -63,13 +76,18 @@ def arrow_rects(fm: QFontMetrics, bubble: QRect, footer: str, right_aligned: boo
                       QRect(x + arrow_w + label_w, y, arrow_w, h), index, total)
 
 
+def line_height(fm: QFontMetrics) -> int:
+    """The footer line's height (px) when it carries the arrows: :data:`HIT` at least."""
+    return max(fm.height() + 2, HIT)
+
+
 def paint_arrows(painter: QPainter, rects: ArrowRects, active: QColor, muted: QColor, bg: QColor) -> None:
     """Draw ``‹ 2 / 3 ›`` on a ``bg`` pill (the painter's font is the footer font; the
     arrows are drawn bold, an arrow with nothing beyond it in ``muted``)."""
     whole = rects.prev.united(rects.next)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(bg)
-    painter.drawRoundedRect(QRectF(whole).adjusted(0.5, 0.5, -0.5, -0.5), 7, 7)
+    painter.drawRoundedRect(QRectF(whole).adjusted(0.5, 0.5, -0.5, -0.5), Radius.LG, Radius.LG)
     painter.setPen(muted)
     painter.drawText(rects.label, Qt.AlignmentFlag.AlignCenter, rects.text)
     bold = QFont(painter.font())

@@ -179,8 +179,11 @@ class TokenBadge(QToolButton):
         """The text, tooltip and accessible texts for ``e``, in the interface language
         (numbers grouped as the locale groups them)."""
         translate = QCoreApplication.translate
-        self.setText(ring_text(e))
-        self.setAccessibleName(translate("TokenBadge", "Token estimate"))
+        share = ring_text(e)
+        self.setText(share)
+        # the ring's figure said (chatlook52, walk52 #8: "51%" alone named nothing)
+        self.setAccessibleName(fill(translate("TokenBadge", "%1 of the input budget — details"), share) if share
+                               else translate("TokenBadge", "Token estimate"))
         if e is None:
             self.setToolTip(translate("TokenBadge", TOOLTIP) + f"<p>{translate('TokenBadge', NO_TOPIC_TIP)}</p>")
             self.setAccessibleDescription(translate("TokenBadge", NO_TOPIC_TIP))

@@ -118,6 +118,13 @@ class TypeScale(float, enum.Enum):
     HEADING = 1.45
 
 
+#: Reading text's line height, percent of the font's (chatlook52, walk52 #8: replies were
+#: dense; Qt puts the extra under each line, so more made one-line bubbles bottom-heavy).
+READING_LINE_HEIGHT = 125
+#: Between two paragraphs of a reply, px (was 8: paragraphs ran together).
+PARAGRAPH_GAP = int(Space.LG)
+
+
 #: The weight of headings and titles (CSS numbers). Bold, not semibold: Qt synthesizes a bold
 #: (FreeType embolden) for a face with none only from QFont.Bold, 700; the CJK fallback
 #: WenQuanYi Micro Hei has no bold face, so 600 painted 简体中文 headings regular (walk51b #6).

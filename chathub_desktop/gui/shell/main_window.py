@@ -350,6 +350,7 @@ class MainWindow(QMainWindow):
         self.topic_model = TopicListModel(self.late_topics, self.events, self.runner, self)
         self.topic_model.rename_refused.connect(self.show_status)
         self.topic_list.setModel(self.topic_model)
+        self.sidebar.watch(self.topic_model)  # an empty list says so (walk52 #11)
         self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
         self.opener.follow_selection()
         self.message_model = MessageListModel(self.late_topics, self.events, self, reads=self.runner)

@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.avatars import DEFAULT_AVATAR
 from chathub_desktop.core.provider_presets import ProviderPreset
 from chathub_desktop.gui.design import Tone, repolish, set_tone
-from chathub_desktop.gui.design.icons import Icon, IconTint, icon
+from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.settings.model_choices import (
     fill_model_combo,
@@ -194,9 +194,13 @@ class ProviderPage(QWizardPage):
 
     def show_providers(self, select: str | None = None) -> None:
         """List the wizard's providers as last read; select ``select`` (a name) or the first."""
+        from chathub_desktop.gui.settings.providers_page import (
+            provider_icon,  # as Settings → Providers
+        )
+
         self.list.clear()
-        for p in self._wizard.providers:
-            item = QListWidgetItem(icon(Icon.PROVIDERS, IconTint.SOFT_SELECTION), f"{p.name} — {p.base_url}")
+        for p in self._wizard.providers:  # its preset's mark (walk52 #11: a plug for llama.cpp's "L")
+            item = QListWidgetItem(provider_icon(p, IconSize.SM), f"{p.name} — {p.base_url}")
             item.setData(Qt.ItemDataRole.UserRole, p.name)
             self.list.addItem(item)
             if p.name == select:

@@ -132,5 +132,6 @@ class TopicPrivacy(QObject):
         blocked = self.toggle_action.blockSignals(True)
         self.toggle_action.setChecked(bool(topic is not None and topic.private))
         self.toggle_action.blockSignals(blocked)
-        self.toggle_action.setToolTip(translate("TopicPrivacy", PRIVATE_ON_TIP if self.toggle_action.isChecked()
-                                                else PRIVATE_OFF_TIP))
+        tip = translate("TopicPrivacy", PRIVATE_ON_TIP if self.toggle_action.isChecked() else PRIVATE_OFF_TIP)
+        self.toggle_action.setToolTip(tip)
+        self.composer_toggle.setAccessibleDescription(tip)  # what the eye-slash means, said (chatlook52)

@@ -6,6 +6,7 @@ list its model and delegate."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
@@ -21,10 +22,19 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.shell.window_actions import tool_button
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.shell.empty_state import EmptyState
+    from chathub_desktop.gui.topics.topic_list_model import TopicListModel
 
 #: ``Qt.ToolButtonStyle.ToolButtonTextBesideIcon``'s value.
 TEXT_BESIDE_ICON = 2
+#: The empty list's line and button (walk52 #11: it was a bare grey box).
+NO_TOPICS_TEXT = QT_TRANSLATE_NOOP("TopicSidebar", "No topics yet. Your conversations with this assistant are "
+                                                   "listed here.")
+NO_TOPICS_ACTION = QT_TRANSLATE_NOOP("TopicSidebar", "New topic")
 
 
 class TopicSidebar(QWidget):
@@ -72,6 +82,35 @@ class TopicSidebar(QWidget):
             self.topic_list.addAction(a)
         self.topics_label.setBuddy(self.topic_list)
         lay.addWidget(self.topic_list, 1)
+        self._new_topic = new_topic
+        #: Over the list while the assistant has no topic (built when first needed).
+        self.empty_state: EmptyState | None = None
+
+    def watch(self, model: TopicListModel) -> None:
+        """Show the empty state over the list while ``model`` (the list's) lists an
+        assistant with no topic; nothing before its first listing."""
+        def sync() -> None:
+            empty = model.assistant_id is not None and model.rowCount() == 0
+            if empty and self.empty_state is None:
+                self.empty_state = self._make_empty_state()
+            if self.empty_state is not None:
+                self.empty_state.setVisible(empty)
+
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved):
+            signal.connect(sync)
+        sync()
+
+    def _make_empty_state(self) -> EmptyState:
+        """A muted line and a New topic button laid over the list's viewport."""
+        from chathub_desktop.gui.shell.empty_state import EmptyState
+
+        viewport = self.topic_list.viewport()
+        state = EmptyState(NO_TOPICS_TEXT, NO_TOPICS_ACTION, "noTopics", viewport, context="TopicSidebar")
+        state.button.clicked.connect(self._new_topic.trigger)
+        over = viewport.layout() or QVBoxLayout(viewport)
+        over.setContentsMargins(0, 0, 0, 0)
+        over.addWidget(state)
+        return state
 
     def wire(self) -> None:
         """The list's editing (F2), single selection, context menu and eliding rows: once
