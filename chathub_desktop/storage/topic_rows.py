@@ -10,7 +10,8 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, inspect, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
+from sqlalchemy.orm.attributes import set_committed_value
 
 from chathub_desktop.core.messages import MessageStatus, Role, TopicKind
 from chathub_desktop.storage.import_staging_rows import visible_topics
@@ -254,6 +255,24 @@ def message_row(s: Session, message_id: int) -> MessageRecord | None:
     """Message ``message_id`` as a :class:`MessageRecord`, or None (change it with
     ``topic_repository.update_reply``)."""
     return _record(s.get(Message, message_id))
+
+
+def message_start(s: Session, message_id: int, chars: int) -> tuple[MessageRecord, int | None] | None:
+    """Message ``message_id`` holding only its first ``chars`` characters of text, with
+    its whole length when it is longer (else None); None when there is no such row. Only
+    that start leaves the store (huge52: showing a stored 16 MB reply read it whole,
+    16 MB in SQLite and 16 MB here at once). The length is a second query: one query
+    asking both had SQLite load the text twice."""
+    row = s.get(Message, message_id, options=[defer(Message.content)])
+    if row is None:
+        return None
+    this = Message.id == message_id
+    start = s.scalar(select(func.substr(Message.content, 1, chars + 1)).where(this)) or ""
+    length = None
+    if len(start) > chars:
+        length, start = s.scalar(select(func.length(Message.content)).where(this)), start[:chars]
+    set_committed_value(row, "content", start)
+    return message_record(row), length
 
 
 def message_position(s: Session, message_id: int) -> tuple[int, int] | None:

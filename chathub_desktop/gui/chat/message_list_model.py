@@ -161,7 +161,7 @@ class MessageListModel(QAbstractListModel):
         #: Rows named by events are read here, in event order (None: at once, on the
         #: caller's thread — tests and benchmarks that drive the model by hand).
         self._reads = reads
-        self._pending: deque[tuple[int, int, Callable[[MessageView | None], None]]] = deque()
+        self._pending: deque[tuple[int, int, Callable[[MessageView | None], None], bool]] = deque()
         self._draining = False
         self._events = events
         self._rows: list[_Row] = []
@@ -255,7 +255,8 @@ class MessageListModel(QAbstractListModel):
         if view.full_chars is None:
             then(view.content)
             return
-        self._read(topic_id, message_id, lambda whole: then(whole.content) if whole is not None else None)
+        self._read(topic_id, message_id, lambda whole: then(whole.content) if whole is not None else None,
+                   whole=True)
 
     def _reindex(self) -> None:
         self._by_id = {r.view.id: i for i, r in enumerate(self._rows)}
@@ -444,20 +445,22 @@ class MessageListModel(QAbstractListModel):
         idx = self.index(row)
         self.dataChanged.emit(idx, idx, [*CONTENT_ROLES, StatusRole])
 
-    def _read(self, topic_id: int, message_id: int, apply: Callable[[MessageView | None], None]) -> None:
+    def _read(self, topic_id: int, message_id: int, apply: Callable[[MessageView | None], None], *,
+              whole: bool = False) -> None:
         """Read ``message_id`` (None when it is gone) and hand it to ``apply`` — on a
-        worker, after every read asked before it, and only while ``topic_id`` is open."""
+        worker, after every read asked before it, and only while ``topic_id`` is open.
+        Its text is read up to the display limit (huge52), all of it when ``whole``."""
         if self._reads is None:
-            apply(self._message(message_id))
+            apply(self._message(message_id, whole))
             return
-        self._pending.append((topic_id, message_id, apply))
+        self._pending.append((topic_id, message_id, apply, whole))
         if not self._draining:
             self._draining = True
             self._reads.run(f"message-rows-{id(self)}", self._drain(), context="Messages", quiet=True)
 
-    def _message(self, message_id: int) -> MessageView | None:
+    def _message(self, message_id: int, whole: bool = False) -> MessageView | None:
         try:
-            return self._topics.get().message(message_id)
+            return self._topics.get().message(message_id, shown_chars=None if whole else DISPLAY_LIMIT_CHARS)
         except NotFound:
             return None
 
@@ -465,10 +468,10 @@ class MessageListModel(QAbstractListModel):
         assert self._reads is not None
         try:
             while self._pending:
-                topic_id, message_id, apply = self._pending.popleft()
+                topic_id, message_id, apply, whole = self._pending.popleft()
                 if topic_id != self._topic_id:
                     continue
-                view = await self._reads.run_in_thread(self._message, message_id)
+                view = await self._reads.run_in_thread(self._message, message_id, whole)
                 if topic_id == self._topic_id:
                     apply(view)
         finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import logging
 from collections.abc import Iterable
 from dataclasses import replace
@@ -48,6 +49,7 @@ from chathub_desktop.storage.topic_rows import (
     message_count,
     message_page,
     message_row,
+    message_start,
     streaming_claims,
     topic_listing,
     topic_maker,
@@ -291,13 +293,20 @@ class TopicService:
         self._bus.publish(MessageAdded(topic_id, view.id))
         return view
 
-    def message(self, message_id: int) -> MessageView:
-        """One message. Raises :class:`NotFound`."""
+    def message(self, message_id: int, *, shown_chars: int | None = None) -> MessageView:
+        """One message; with ``shown_chars``, only its first ``shown_chars`` characters of
+        text are read, and ``full_chars`` holds its length when it is longer (the window's
+        rows: huge52). Raises :class:`NotFound`."""
+        mid = check_record_id(message_id, "message")
         with self._db.read() as s:
-            m = message_row(s, check_record_id(message_id, "message"))
+            if shown_chars is None:
+                m, length = message_row(s, mid), None
+            else:
+                m, length = message_start(s, mid, shown_chars) or (None, None)
             if m is None:
                 raise NotFound(no_message(message_id))
-            return message_view(m)
+            view = message_view(m)
+            return view if length is None else dataclasses.replace(view, full_chars=length)
 
     def interrupt_streams(self, topic_id: int) -> builtins.list[int]:
         """Mark as ``interrupted`` the replies in ``topic_id`` that another window or
