@@ -141,7 +141,7 @@ class _FirstPaint(QObject):
             self._done = True
             print(f"{BENCH_MARKER} {time.perf_counter() - _T0:.4f} {time.process_time():.4f}", flush=True)
             if not self._content:
-                QTimer.singleShot(0, self._window.close)
+                QTimer.singleShot(0, self._window, self._window.close)
         return False
 
     def attached(self) -> None:

@@ -327,3 +327,19 @@ def test_a_message_longer_than_the_list_shows_is_edited_whole(replied, services,
     qtbot.waitUntil(lambda: editor.isVisible() and editor.text() == long_text, timeout=10_000)
     qtbot.keyClick(editor.box, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not editor.isVisible(), timeout=5000)
+
+
+def test_an_editor_deleted_after_a_resize_leaves_no_call_behind(editing, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """CI (ci52a): a list resized while editing queued the editor's re-fit for the next turn;
+    the window closed first, and the queued call raised "Internal C++ object (InlineEditor)
+    already deleted". Queued calls are dropped with their object."""
+    import shiboken6
+    from PySide6.QtCore import QCoreApplication, QEvent, QSize
+    from PySide6.QtGui import QResizeEvent
+
+    editor, view = editing.inline_editor, editing.message_view
+    size = view.viewport().size()
+    QCoreApplication.sendEvent(view.viewport(), QResizeEvent(size + QSize(0, -10), size))  # queues the re-fit
+    shiboken6.delete(editor)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    qtbot.wait(20)  # the queued turn runs (pytest-qt fails the test on an exception in it)

@@ -168,7 +168,7 @@ class InlineEditor(QFrame):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Follow the bubble when the list's viewport is resized."""
         if event.type() == QEvent.Type.Resize and self.isVisible():
-            QTimer.singleShot(0, self._fit)  # after the view has laid its rows out again
+            QTimer.singleShot(0, self, self._fit)  # after the view has laid its rows out again
         return False
 
     @property
@@ -200,7 +200,7 @@ class InlineEditor(QFrame):
         self.raise_()
         self.box.setFocus()
         self._reveal_buttons()
-        QTimer.singleShot(0, self._reveal_buttons)  # again once the grown row is laid out
+        QTimer.singleShot(0, self, self._reveal_buttons)  # again once the grown row is laid out
 
     def text(self) -> str:
         """The edited text."""
@@ -279,7 +279,7 @@ class InlineEditor(QFrame):
         if self._index() is None:
             self._close()
         else:  # the rows were read again: the bubble may have moved
-            QTimer.singleShot(0, self._place)
+            QTimer.singleShot(0, self, self._place)
 
     def _index(self) -> QModelIndex | None:
         if self._message is None:

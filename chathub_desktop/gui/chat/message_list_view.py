@@ -374,7 +374,7 @@ class MessageListView(QListView):
     def leaveEvent(self, e: QEvent) -> None:
         """The bar goes when the mouse leaves the list (not onto the bar itself)."""
         super().leaveEvent(e)
-        QTimer.singleShot(0, self._maybe_hide_bar)
+        QTimer.singleShot(0, self, self._maybe_hide_bar)
 
     def _maybe_hide_bar(self) -> None:
         inside = self.viewport().rect().contains(self.viewport().mapFromGlobal(self.cursor().pos()))
@@ -438,7 +438,7 @@ class MessageListView(QListView):
             self.executeDelayedItemsLayout()
             self.scrollTo(self._model.index(row), QAbstractItemView.ScrollHint.PositionAtCenter)
         if again:  # after a scroll-to-end the topic's opening queued before this
-            QTimer.singleShot(0, lambda: self.focus_row(row, again=False))
+            QTimer.singleShot(0, self, lambda: self.focus_row(row, again=False))
 
     def _on_scrolled(self, value: int) -> None:
         sb = self.verticalScrollBar()

@@ -402,7 +402,7 @@ class MemoryPage(QWidget):
         if event.type() == QEvent.Type.ShowToParent:
             self._sync_empty()  # at once: the editor takes the focus next
         elif event.type() == QEvent.Type.HideToParent:
-            QTimer.singleShot(0, self._sync_empty)
+            QTimer.singleShot(0, self, self._sync_empty)
         return super().eventFilter(obj, event)
 
     def _build_cards(self) -> QWidget:

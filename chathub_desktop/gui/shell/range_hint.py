@@ -41,7 +41,7 @@ class RangeHint(QObject):
             typed = event.text()
             if typed and typed.isprintable() and not typed.isspace():
                 before = self.spin.lineEdit().text()
-                QTimer.singleShot(0, lambda: self._after_key(before))
+                QTimer.singleShot(0, self, lambda: self._after_key(before))
         elif event.type() == QEvent.Type.FocusOut:
             text = self.spin.lineEdit().text()
             state, _, _ = self.spin.validate(text, 0)

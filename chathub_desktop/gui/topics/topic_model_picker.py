@@ -384,7 +384,7 @@ class TopicModelController(QObject):
 
     def sync_later(self) -> None:
         """:meth:`sync` once the event loop turns (the selection changed: the topic opens then)."""
-        QTimer.singleShot(0, self.sync)
+        QTimer.singleShot(0, self, self.sync)
 
     def sync(self) -> None:
         """Read the open topic's model and the menu's choices again."""
