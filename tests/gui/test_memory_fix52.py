@@ -58,3 +58,39 @@ def test_a_long_one_line_dream_card_has_no_blank_second_line(page, services, ass
     card = next(r for r in range(2) if panel.model.card(r).text == text)
     assert panel.delegate.sizeHint(QStyleOptionViewItem(), panel.model.index(card)).height() == d.rows_height(1)
     assert panel.list.visualRect(panel.model.index(card)).height() == d.rows_height(1)
+
+
+def test_history_shows_a_range_card_by_its_span_and_a_changed_entry_by_its_number(  # type: ignore[no-untyped-def]
+        page, services, assistant, qtbot):
+    """History's entries: a range card reads as the timeline shows it — its span in the
+    page's date style and its days, no raw ``[date:…]`` mark; a Changed row names the
+    entry (#N) it changed."""
+    from chathub_desktop.core.memory_diff import entry_changes
+    from chathub_desktop.core.memory_documents import MemoryDocument
+    from chathub_desktop.gui.memory.history_view import entries_html, entry_numbers
+    from chathub_desktop.services.memory.memory_history_service import document_entries
+
+    put_cards(services, assistant, ["Likes tables", "Wants versions", "Short intros", "SQL first"])
+    with services.db.read() as s:
+        before = s.get(DynamicMemoryDocument, assistant).body  # type: ignore[union-attr]
+    services.dreams.set_keep(assistant, 2)  # the two oldest fold into one range card
+    with services.db.read() as s:
+        after = s.get(DynamicMemoryDocument, assistant).body  # type: ignore[union-attr]
+    changes = entry_changes(document_entries(MemoryDocument.DYNAMIC, before),
+                            document_entries(MemoryDocument.DYNAMIC, after))
+    assert changes.edited, "the oldest card became the range card"
+    from PySide6.QtGui import QTextDocument
+
+    doc = QTextDocument()
+    doc.setHtml(entries_html(changes, cards=True, numbers=entry_numbers(MemoryDocument.DYNAMIC, after)))
+    shown = doc.toPlainText()
+    assert "[date:" not in shown and "#1 20 Nov 2026\n" in shown, shown
+    assert "→ 20 Nov 2026 – 21 Nov 2026\n2026-11-20\nLikes tables\n\n2026-11-21\nWants versions" in shown, shown
+
+    services.memory.add(assistant, "Lives in Berlin")
+    services.memory.add(assistant, "Prefers metric units")
+    services.memory.edit(assistant, 2, "Prefers imperial units")
+    history = page.open_history()
+    qtbot.waitUntil(lambda: history.detail is not None and history.detail.change.id == history.changes[0].id
+                    and history.changes[0].document == MemoryDocument.FIXED, timeout=5000)
+    assert history.diff.toPlainText().endswith("Changed\n#2 Prefers metric units\n→ Prefers imperial units")
