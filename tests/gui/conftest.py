@@ -98,6 +98,44 @@ def _english_interface(qapp):  # type: ignore[no-untyped-def]
     qapp.removeTranslator(english)
 
 
+@pytest.fixture(autouse=True)
+def _interface_language_restored(qapp, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    """Put the interface language back after every test (issue 30): the translators it
+    installed, ``QLocale``'s default, the app's ``UI_LANGUAGE`` (the language
+    :mod:`~chathub_desktop.gui.shell.day_format` writes dates in) and the CJK font
+    fallback. A test that switched to Chinese and put back only the first two left a
+    later page without a window writing "22 11月 2026" in the same worker."""
+    import shiboken6
+    from PySide6.QtCore import QLocale, QTranslator
+    from PySide6.QtGui import QFont
+
+    from chathub_desktop.gui.shell.i18n import ENGLISH_BASE, UI_LANGUAGE
+
+    locale, language = QLocale(), qapp.property(UI_LANGUAGE)
+    family = qapp.font().family()
+    substitutes = QFont.substitutes(family)
+    installed: list[QTranslator] = []
+    install = qapp.installTranslator
+
+    def tracked(translator: QTranslator) -> bool:
+        installed.append(translator)
+        return bool(install(translator))
+
+    monkeypatch.setattr(qapp, "installTranslator", tracked)
+    yield
+    for translator in installed:  # the session's English base stays (install_english_base)
+        if shiboken6.isValid(translator) and translator.objectName() != ENGLISH_BASE:
+            qapp.removeTranslator(translator)
+    if QLocale() != locale:
+        QLocale.setDefault(locale)
+    if qapp.property(UI_LANGUAGE) != language:
+        qapp.setProperty(UI_LANGUAGE, language)
+    if QFont.substitutes(family) != substitutes:
+        QFont.removeSubstitutions(family)
+        if substitutes:
+            QFont.insertSubstitutions(family, substitutes)
+
+
 @pytest.fixture(scope="session")
 def session_loop(qapp):  # type: ignore[no-untyped-def]
     """The one session-wide qasync loop (kept in a module global forever)."""

@@ -117,11 +117,20 @@ def main(out_dir: Path) -> int:
                 await asyncio.sleep(0.2)
                 shot(page, "filter", theme)
                 page.filter_edit.clear()
-                page.dream_panel.show_proposals()
+                section = page.dream_panel.show_proposals()
+                while section.loads < 1 or section.list.count() < 2:  # the tab's content read and shown
+                    await asyncio.sleep(0.05)
+                section.list.setCurrentRow(0)
                 bar = page.body_scroll.verticalScrollBar()  # the page scrolled down to the dream cards
-                bar.setValue(bar.maximum())
-                page.dream_panel.proposals.list.setCurrentRow(0)
-                await asyncio.sleep(0.3)
+                buttons = section.accept_button
+                for _turn in range(200):  # scrolled again until the grown tab's buttons are in view
+                    bar.setValue(bar.maximum())
+                    await asyncio.sleep(0.05)
+                    if buttons.visibleRegion().boundingRect().height() == buttons.height():
+                        break
+                else:
+                    raise RuntimeError("the Proposals tab's Accept button never came into view")
+                await asyncio.sleep(0.2)
                 shot(page, "proposals", theme)
                 bar.setValue(0)
                 page.dream_panel.tabs.setCurrentIndex(0)

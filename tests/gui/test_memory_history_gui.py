@@ -51,7 +51,7 @@ def test_history_lists_changes_newest_first_with_the_diff_and_reverts(
         assert "the model in topic “Trip plans”: updated entry #2" in rows[0]
         assert rows[2].endswith("you: added entry #1")
         text = dlg.diff.toPlainText()  # the entry changed, old → new (walk52 #7: not a unified diff)
-        assert "Changed\nlives in Berlin\n→ lives in Hamburg" in text and "@@" not in text
+        assert "Changed\n#2 lives in Berlin\n→ lives in Hamburg" in text and "@@" not in text
         shot(dlg, tmp_path, "memory_history.png")
 
         dlg.list.setCurrentRow(2)  # the first add: the document moved on twice since

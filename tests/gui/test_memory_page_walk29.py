@@ -85,8 +85,14 @@ def test_at_800x560_both_card_lists_have_room_for_three_cards(page, services, as
     bar = page.body_scroll.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=3000)  # the page scrolls, no list is squeezed
     cards = page.dream_panel.list
-    page.body_scroll.ensureWidgetVisible(cards, 0, 0)
-    qtbot.waitUntil(lambda: cards.visibleRegion().boundingRect().height() >= three, timeout=3000)
+
+    def cards_in_view() -> bool:
+        # scrolled again at each check: a layout still settling (the fixed list's fit, the
+        # cards' heights) moves the cards after one scroll, and a wait on that one never ended
+        page.body_scroll.ensureWidgetVisible(cards, 0, 0)
+        return cards.visibleRegion().boundingRect().height() >= three
+
+    qtbot.waitUntil(cards_in_view, timeout=3000)
     # the first three cards are laid out inside what is shown
     for row in range(3):
         rect = cards.visualRect(page.dream_panel.model.index(row))

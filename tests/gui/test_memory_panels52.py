@@ -150,7 +150,7 @@ def test_history_shows_entries_added_removed_and_changed_in_the_page_date_style(
         qtbot.waitUntil(lambda: history.detail is not None and history.detail.change.id == history.changes[1].id,
                         timeout=5000)
         text = history.diff.toPlainText()
-        assert text.endswith("Changed\nPrefers metric units\n→ Prefers imperial units") and "@@" not in text
+        assert text.endswith("Changed\n#1 Prefers metric units\n→ Prefers imperial units") and "@@" not in text
         assert format_day(history.changes[1].at.date()) in text
         assert history.revert_button.isEnabled()
     c = current_colours()

@@ -14,6 +14,8 @@ changes it overwrites (the stale-document rule of issue 10).
 from __future__ import annotations
 
 import html
+import re
+from collections.abc import Mapping
 
 from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -34,6 +36,7 @@ from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown, entry_shown
 from chathub_desktop.gui.memory.change_words import change_action, change_line, change_who
+from chathub_desktop.gui.memory.dream_cards import chip_text
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.day_format import format_day_time
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -46,6 +49,7 @@ from chathub_desktop.services.memory.memory_history_service import (
     ChangeDetail,
     ChangeView,
     RevertPreview,
+    document_entries,
 )
 
 #: Diff lines shown at most (a huge change is cut; the CLI prints it whole).
@@ -86,21 +90,51 @@ def _words_html(before: str, after: str) -> str:
     return f"{old}<br>→ {new}"
 
 
-def entries_html(changes: EntryChanges, *, cards: bool = False) -> str:
+#: A card as the service lists it: ``[tag] text`` (``memory_preview.card_label``).
+_CARD_LABEL = re.compile(r"\[([^\]\n]*)\] ?(.*)", re.DOTALL)
+
+
+def card_face(label: str) -> str:
+    """A card listed as ``[tag] text`` as the timeline shows it: its day or span in the
+    page's date style on a line of its own (``20 Nov 2026 – 21 Nov 2026``), then its text
+    by :func:`card_shown` (a range's ``[date:…]`` marks as their days; memfix52: History
+    showed "[2026-11-20 – 2026-11-21] [date:2026-11-20]"). Any other text by card_shown."""
+    m = _CARD_LABEL.fullmatch(label)
+    if m is None:
+        return card_shown(label).replace(HEADING_MARK, "")
+    return f"{chip_text(m.group(1))}\n{card_shown(m.group(2)).replace(HEADING_MARK, '')}".rstrip("\n")
+
+
+def entry_numbers(document: str, text: str) -> dict[str, int]:
+    """Each entry's (or card's) text in ``text``, a ``document`` (fixed/dynamic), to its
+    number in it (1-based, the first of equal texts): what History's Changed rows are
+    named by. Parses the whole document: call it on a worker thread."""
+    out: dict[str, int] = {}
+    for number, entry in enumerate(document_entries(document, text), 1):
+        out.setdefault(entry, number)
+    return out
+
+
+def entries_html(changes: EntryChanges, *, cards: bool = False, numbers: Mapping[str, int] | None = None) -> str:
     """What a change did, as the History view shows it (walk52 #7: a monospace unified
     diff): the entries (or dream cards, ``cards``) it added, removed and changed — old →
     new with the words marked — each section under its title, on the design tokens' diff
     colours (at most :data:`MAX_DIFF_LINES` rows in all). Each text by the page's display
     rule: an entry as the list shows it (:func:`entry_shown`), a card as the timeline does
-    (:func:`card_shown`: ``[date:…]`` marks as their days)."""
+    (:func:`card_face`). A changed row starts with the entry's number (``#2``) when
+    ``numbers`` (:func:`entry_numbers` of the document after the change) has its new text."""
     c = current_colours()
+    known = numbers or {}
 
     def face(text: str) -> str:
-        return card_shown(text).replace(HEADING_MARK, "") if cards else entry_shown(text)
+        return card_face(text) if cards else entry_shown(text)
+
+    def number(after: str) -> str:
+        return f"<b>#{known[after]}</b> " if after in known else ""
 
     rows = [(0, html.escape(face(t)).replace("\n", "<br>")) for t in changes.added] + \
         [(1, html.escape(face(t)).replace("\n", "<br>")) for t in changes.removed] + \
-        [(2, _words_html(face(a), face(b)).replace("\n", "<br>")) for a, b in changes.edited]
+        [(2, number(b) + _words_html(face(a), face(b)).replace("\n", "<br>")) for a, b in changes.edited]
     out: list[str] = []
     for i, (title, token) in enumerate(SECTIONS):
         mine = [r for k, r in rows[:MAX_DIFF_LINES] if k == i]
@@ -256,6 +290,8 @@ class MemoryHistoryView(QWidget):
 
     async def _show(self, change_id: int) -> None:
         detail = await self.runner.run_in_thread(self.svc.history.detail, self.assistant_id, change_id)
+        numbers = {} if not detail.entries.edited else await self.runner.run_in_thread(
+            entry_numbers, detail.change.document, detail.after)
         self.detail = detail
         c = detail.change
         head = f"<p><b>#{c.id}</b> — " + html.escape(fill(
@@ -264,7 +300,7 @@ class MemoryHistoryView(QWidget):
             QLocale().toString(c.after_chars))) + "</p>"
         # the entries it added, removed and changed; the line diff only for what no entry shows
         self.diff.setHtml(head + (diff_html(detail.diff) if detail.entries.empty else entries_html(
-            detail.entries, cards=c.document == MemoryDocument.DYNAMIC)))
+            detail.entries, cards=c.document == MemoryDocument.DYNAMIC, numbers=numbers)))
         self._sync()
 
     # --- revert ----------------------------------------------------------------------
