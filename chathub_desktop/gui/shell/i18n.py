@@ -85,7 +85,8 @@ class Texts(QObject):
     ``make`` holds the ``QCoreApplication.translate("Context", "…")`` call lupdate reads.
     Binding the same setter again replaces its text (a status line's latest message).
     ``call(fn)`` runs ``fn()`` now and after each switch (texts set in several places at
-    once, e.g. a table's header labels). A setter whose widget is gone by then is dropped."""
+    once, e.g. a table's header labels). A setter whose widget is gone by then is dropped.
+    The texts of one owner hear the change through the first one's event filter."""
 
     def __init__(self, owner: QObject) -> None:
         super().__init__(owner)
