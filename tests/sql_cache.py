@@ -39,7 +39,10 @@ def install() -> None:
     def create_engine(url: Any, **kwargs: Any) -> Any:
         engine = real(url, **kwargs)
         key = (type(engine.dialect), engine.url.drivername, repr(sorted(kwargs.items())))
-        dialect, cache = _SHARED.setdefault(key, (engine.dialect, engine._compiled_cache))
+        if key not in _SHARED:
+            _offer(engine, key)
+            return engine
+        dialect, cache = _SHARED[key]
         engine.dialect = dialect
         engine.pool._dialect = dialect
         engine._compiled_cache = cache
@@ -47,3 +50,16 @@ def install() -> None:
 
     create_engine.__shared_sql_cache__ = True  # type: ignore[attr-defined]
     database.create_engine = create_engine  # type: ignore[attr-defined]
+
+
+def _offer(engine: Any, key: tuple[object, ...]) -> None:
+    """Share ``engine``'s dialect and cache once its first connection has set the dialect
+    up (the server's version, its default schema). An engine that never connected (a
+    refused URL: tests/integration/test_store.py's unreachable server) never sets its dialect up:
+    shared, it failed every later PostgreSQL store of the process with
+    ``'>=' not supported between 'NoneType' and 'tuple'`` (its ``server_version_info``)."""
+    from sqlalchemy import event
+
+    dialect, cache = engine.dialect, engine._compiled_cache
+    # after the engine's own first-connect listener, which sets up ``dialect``; not run when it failed
+    event.listen(engine.pool, "connect", lambda *_: _SHARED.setdefault(key, (dialect, cache)), once=True)

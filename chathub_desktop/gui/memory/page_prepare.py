@@ -134,8 +134,14 @@ class PagePrep(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._step)
-        self._timer.start(PREPARE_AFTER_MS if delay_ms is None else delay_ms)
-        self._input.watch()
+        delay = PREPARE_AFTER_MS if delay_ms is None else delay_ms
+        self._timer.start(delay)
+        # input is watched from INPUT_QUIET_MS before the first step, not through the whole
+        # idle delay: the filter runs Python for every event of the application (issue 28)
+        self._arm = QTimer(self)
+        self._arm.setSingleShot(True)
+        self._arm.timeout.connect(self._input.watch)
+        self._arm.start(max(0, delay - INPUT_QUIET_MS))
 
     def _step(self) -> None:
         if self._input.recent():  # the user types or scrolls: resume once they pause
@@ -200,6 +206,7 @@ class PagePrep(QObject):
         """The page, when it is made and is ``assistant_id``'s (its remaining steps are
         left to the show); else None, and a page of another assistant is dropped."""
         self._timer.stop()
+        self._arm.stop()
         self._input.stop()
         self._polish = []
         page, self.page = self.page, None
@@ -215,6 +222,7 @@ class PagePrep(QObject):
     def drop(self) -> None:
         """Stop, and discard the page if it was made (the window closes)."""
         self._timer.stop()
+        self._arm.stop()
         self._input.stop()
         page, self.page = self.page, None
         if page is not None:

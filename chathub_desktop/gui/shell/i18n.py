@@ -73,6 +73,10 @@ def fill(template: str, *values: str) -> str:
                   else m.group(0), template)
 
 
+#: The owner's property holding its first :class:`Texts` (the one with the event filter).
+_TEXTS = "chathubTexts"
+
+
 class Texts(QObject):
     """A component's translated texts, re-said on every language switch (issue 27).
 
@@ -81,13 +85,22 @@ class Texts(QObject):
     ``make`` holds the ``QCoreApplication.translate("Context", "…")`` call lupdate reads.
     Binding the same setter again replaces its text (a status line's latest message).
     ``call(fn)`` runs ``fn()`` now and after each switch (texts set in several places at
-    once, e.g. a table's header labels). A setter whose widget is gone by then is dropped."""
+    once, e.g. a table's header labels). A setter whose widget is gone by then is dropped.
+    The texts of one owner hear the change through the first one's event filter."""
 
     def __init__(self, owner: QObject) -> None:
         super().__init__(owner)
         self._owner = owner
         self._bound: dict[Callable[[str], object], Callable[[], str]] = {}
-        owner.installEventFilter(self)
+        #: The owner's later texts, re-said on this one's filter (issue 28: a filter runs
+        #: Python for every event of its owner, ~5 µs each; the window owns six texts).
+        self._later: list[Texts] = []
+        first = owner.property(_TEXTS)
+        if isinstance(first, Texts):
+            first._later.append(self)
+        else:
+            owner.setProperty(_TEXTS, self)
+            owner.installEventFilter(self)
 
     def bind(self, setter: Callable[[str], object], make: Callable[[], str]) -> None:
         """Show ``make()`` through ``setter`` now and after each switch."""
@@ -109,7 +122,8 @@ class Texts(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Re-translate on the owner's ``LanguageChange``; never swallow an event."""
         if watched is self._owner and event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
+            for texts in reversed([self, *self._later]):  # as filters of their own would: the last made first
+                texts.retranslate()
         return False
 
 

@@ -27,13 +27,15 @@ MAX_WAITS = 8
 
 class TurnClock(QObject):
     """The GUI thread's CPU time since the current turn of the event loop began: the
-    dispatcher's ``aboutToBlock`` (a turn that may wait) or ``awake`` (one that may not)
-    resets it. Made once, by :func:`turn_spent_ms`."""
+    dispatcher's ``awake`` resets it, once a turn (issue 28: a Python call per signal;
+    ``aboutToBlock`` as well reset it twice). Qt's dispatchers say ``awake`` at the start
+    of a turn that may not wait and after the wait of one that may (glib: after its
+    dispatch, just before the next turn; the CPU between is the loop's own), so the clock
+    counts what the GUI thread ran since it last woke. Made once, by :func:`turn_spent_ms`."""
 
     def __init__(self, dispatcher: QAbstractEventDispatcher) -> None:
         super().__init__(dispatcher)
         self._start = time.thread_time()
-        dispatcher.aboutToBlock.connect(self._begin)
         dispatcher.awake.connect(self._begin)
 
     def _begin(self) -> None:
