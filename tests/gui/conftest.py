@@ -115,13 +115,20 @@ def _interface_language_restored(qapp, monkeypatch: pytest.MonkeyPatch) -> Itera
     family = qapp.font().family()
     substitutes = QFont.substitutes(family)
     installed: list[QTranslator] = []
-    install = qapp.installTranslator
+    removed: list[QTranslator] = []  # a test that takes one out and puts it back leaves it
+    install, remove = qapp.installTranslator, qapp.removeTranslator
 
     def tracked(translator: QTranslator) -> bool:
-        installed.append(translator)
+        if not any(t is translator for t in removed):
+            installed.append(translator)
         return bool(install(translator))
 
+    def untracked(translator: QTranslator) -> bool:
+        removed.append(translator)
+        return bool(remove(translator))
+
     monkeypatch.setattr(qapp, "installTranslator", tracked)
+    monkeypatch.setattr(qapp, "removeTranslator", untracked)
     yield
     for translator in installed:  # the session's English base stays (install_english_base)
         if shiboken6.isValid(translator) and translator.objectName() != ENGLISH_BASE:
