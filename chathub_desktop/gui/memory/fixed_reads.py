@@ -86,7 +86,7 @@ class FixedReads:
         try:
             try:
                 a, snap, notes = await self._runner.run_in_thread(self._fetch)
-                data = await self._runner.run_in_thread(self._panel().fetch) if dreams else None
+                data = await self._runner.run_in_thread(self._panel().reads.fetch) if dreams else None
             except ServiceError as exc:
                 self._target.read_failed(exc)
                 return
@@ -94,7 +94,7 @@ class FixedReads:
             self._target.apply_read(a, snap, notes)
             if data is not None:  # the dream cards after the entries have painted: one list per turn
                 panel = self._panel()
-                after_paint(self._page, lambda: panel.load_from(data), fresh=True)
+                after_paint(self._page, lambda: panel.reads.load_from(data), fresh=True)
         finally:
             self._loading = False
             if self._load_again:
