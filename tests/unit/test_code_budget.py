@@ -22,12 +22,12 @@ MAX_METHODS = 40
 MAX_LINES = 800
 
 #: Split to hold the rule (struct52): they must stay within it.
-GUARDED = ("MessageListView", "MessageDelegate", "MemoryPage", "DreamPanel", "RowBar", "KeyboardRows",
-           "FixedReads", "DreamReads", "PanelButtons", "PageStatus")
+GUARDED = ("MessageListView", "MessageDelegate", "MemoryPage", "DreamPanel", "MainWindow", "RowBar", "KeyboardRows",
+           "FixedReads", "DreamReads", "PanelButtons", "PageStatus", "WindowEventRoutes")
 
 #: Classes under gui/ over the rule today, each with the count it may not grow past; the
 #: next change that touches one splits it along a seam and drops it from here.
-KNOWN_OVER = {"MainWindow": 42, "ToolsPage": 42, "MessageListModel": 41}
+KNOWN_OVER = {"ToolsPage": 42, "MessageListModel": 41}
 
 
 @dataclass(frozen=True)
