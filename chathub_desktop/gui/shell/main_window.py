@@ -540,7 +540,7 @@ class MainWindow(QMainWindow):
         # Tab in screen order, F6 by region (walk49 #3); the chat header joins in _build_column
         self.focus_chain = FocusChain(self, (self.rail, self.sidebar, self.page_host, self.composer), self.page_host)
         # issue 10: a write of this window waits for another ChatHub process
-        self.store_wait_label = QLabel()  # its text: retranslate_window
+        self.store_wait_label: QLabel = QLabel()  # its text: retranslate_window
         self.store_wait_label.setObjectName("storeWaiting")
         self.store_wait_label.hide()
         self.status_line.add_permanent(self.store_wait_label)
