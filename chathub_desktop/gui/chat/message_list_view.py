@@ -16,7 +16,9 @@
   opens the browser, every other target is refused with one line
   (``link_refused``); hovering a link shows its target (tooltip and ``link_hovered``);
 - issue 29: a hover action bar over the row under the mouse (or the current row) —
-  the same actions and signals as the context menu (:mod:`.message_action_bar`);
+  the same actions and signals as the context menu (:mod:`.message_action_bar`, placed by
+  :class:`~chathub_desktop.gui.chat.message_row_bar.RowBar`); the keyboard's current row is
+  outlined (:class:`~chathub_desktop.gui.chat.message_keyboard_rows.KeyboardRows`);
   Ctrl+Home / Ctrl+End and the two jump buttons (:mod:`.message_jump_buttons`) emit
   ``jump_requested`` (the window's
   :class:`~chathub_desktop.gui.chat.message_jump.TopicJumps` reads the page on a worker);
