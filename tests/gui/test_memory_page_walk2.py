@@ -232,8 +232,8 @@ def test_reads_run_with_the_cycle_collector_paused(page, services, assistant, qt
     assert not [s for s in seen if s[1]]
     # and it runs again (another worker's read or rendering may still hold it a moment)
     qtbot.waitUntil(gc.isenabled, timeout=5000)
-    import chathub_desktop.gui.memory.dream_panel as dream_panel
-    import chathub_desktop.gui.memory.fixed_page as fixed_page
+    import chathub_desktop.gui.memory.dream_reads as dream_reads
+    import chathub_desktop.gui.memory.fixed_reads as fixed_reads
     from chathub_desktop.services.collector_pause import collector_paused
 
     freezes: list[bool] = []
@@ -242,8 +242,8 @@ def test_reads_run_with_the_cycle_collector_paused(page, services, assistant, qt
         freezes.append(keep)
         return collector_paused(keep=keep)
 
-    monkeypatch.setattr(fixed_page, "collector_paused", paused)
-    monkeypatch.setattr(dream_panel, "collector_paused", paused)
+    monkeypatch.setattr(fixed_reads, "collector_paused", paused)
+    monkeypatch.setattr(dream_reads, "collector_paused", paused)
     services.memory.add(assistant, "Works in Munich")
     qtbot.waitUntil(lambda: page.model.total() == 2, timeout=5000)
     assert freezes and not any(freezes)  # the reload froze nothing

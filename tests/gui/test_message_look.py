@@ -167,7 +167,7 @@ def test_a_reply_is_text_on_the_page_under_a_header_line(window, services, fake_
     inked = [x for x in range(head.right() + 2, reply.right()) for y in range(head.top(), head.bottom())
              if QColor(image.pixel(x, y)) != page]
     assert not inked  # nothing after the time at rest: the receipt's ⓘ is on the hover bar (chatlook52)
-    assert MessageAction.RECEIPT in view.row_actions(1)
+    assert MessageAction.RECEIPT in view.bar.row_actions(1)
     avatar = QPoint(reply.left() + 10, view.visualRect(model.index(1)).top() + 6 + 10)
     assert QColor(image.pixel(avatar)) != page  # the round initial
 

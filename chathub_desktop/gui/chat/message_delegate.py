@@ -50,8 +50,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QColor,
-    QFont,
-    QFontMetrics,
     QPainter,
     QPalette,
     QPen,
@@ -62,19 +60,16 @@ from chathub_desktop.core.messages import RETRYABLE_STATUSES, MessageStatus, Rol
 from chathub_desktop.gui.chat import attachment_thumbs as thumbs
 from chathub_desktop.gui.chat.attachment_thumbs import ThumbnailCache
 from chathub_desktop.gui.chat.message_colors import RowColors as _Colors
-from chathub_desktop.gui.chat.message_colors import blend
 from chathub_desktop.gui.chat.message_colors import row_colors as _colors
 from chathub_desktop.gui.chat.message_documents import MessageDocuments, RenderedPage, key_of
 from chathub_desktop.gui.chat.message_layout import (
     FOOTER_GAP,
     MARKER_H,
-    PAD,
     RowHeader,
     RowLayout,
     caret_of,
     header_places,
     is_collapsible,
-    keeps_text,
     layout_row,
 )
 from chathub_desktop.gui.chat.message_list_model import (
@@ -87,12 +82,12 @@ from chathub_desktop.gui.chat.message_list_model import (
     VersionRole,
     role_value,
 )
+from chathub_desktop.gui.chat.message_row_paint import bubble_box, paint_focus, paint_marker
 from chathub_desktop.gui.chat.message_texts import said, usage_text
 from chathub_desktop.gui.chat.row_env import RowEnvironment, RowFonts
 from chathub_desktop.gui.chat.version_arrows import ArrowRects, arrow_rects, paint_arrows
 from chathub_desktop.gui.design.avatar import avatar_fill, avatar_ink, avatar_text, is_emoji
 from chathub_desktop.gui.design.prose import prose_for
-from chathub_desktop.gui.design.tokens import Radius, Space, colours_for
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
 
@@ -521,7 +516,7 @@ class MessageDelegate(QStyledItemDelegate):
         small, sfm, fm = fonts.small, fonts.sfm, fonts.fm
         painter.setFont(small)
         if m.id == self.focused_id:
-            self._paint_focus(painter, lay, colors.focus)
+            paint_focus(painter, lay, colors.focus)
         self._paint_header(painter, m, lay, laid.head, colors)
         # bubble: none under a plain reply (walk29 #4)
         if m.status == MessageStatus.ERROR:
@@ -535,7 +530,7 @@ class MessageDelegate(QStyledItemDelegate):
         if bg.alpha():
             painter.setPen(border)
             painter.setBrush(bg)
-            painter.drawRoundedRect(QRectF(self._box(m, lay)).adjusted(0.5, 0.5, -0.5, -0.5), 9, 9)
+            painter.drawRoundedRect(QRectF(bubble_box(m, lay)).adjusted(0.5, 0.5, -0.5, -0.5), 9, 9)
         if face.highlight:  # the message a search result opened (issue 14)
             painter.setPen(QPen(pal.color(QPalette.ColorRole.Highlight), 2.5))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -599,7 +594,7 @@ class MessageDelegate(QStyledItemDelegate):
             painter.setFont(small)
             paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.tag_text, colors.tag_bg)
         if lay.marker_y >= 0:
-            self._paint_marker(painter, lay.marker_y, lay.column, small, pal)
+            paint_marker(painter, lay.marker_y, lay.column, small, pal, said(MARKER_TEXT))
         painter.restore()
 
     def _text_palette(self, pal: QPalette, colors: _Colors) -> QPalette:
@@ -614,17 +609,6 @@ class MessageDelegate(QStyledItemDelegate):
             found = self._text_pals[key] = QPalette(pal)
             found.setColor(QPalette.ColorRole.Text, colors.text)
         return found
-
-    @staticmethod
-    def _box(m: MessageView, lay: RowLayout) -> QRect:
-        """The bubble's painted box (row coordinates): a failed reply's box holds only its
-        error line (its document's last slice) when text came before it, which reads as
-        the reply it is (chatlook52, walk52 #9: "spam1 spam2" was drawn inside the error)."""
-        doc = lay.doc
-        if not keeps_text(m) or doc is None or doc.parts < 2 or not doc.last_top():
-            return lay.bubble
-        top = lay.bubble.top() + lay.pad[1] + int(doc.last_top()) - PAD  # as the padding under it
-        return QRect(lay.bubble.left(), top, lay.bubble.width(), lay.bubble.bottom() + 1 - top)
 
     def _paint_header(self, painter: QPainter, m: MessageView, lay: RowLayout, head: RowHeader,
                       colors: _Colors) -> None:
@@ -660,35 +644,3 @@ class MessageDelegate(QStyledItemDelegate):
             painter.drawRoundedRect(head.tag, 6, 6)
             painter.setPen(colors.error_text if m.status == MessageStatus.ERROR else colors.tag_text)
             painter.drawText(head.tag, Qt.AlignmentFlag.AlignCenter, lay.tag)
-
-    @staticmethod
-    def _paint_focus(painter: QPainter, lay: RowLayout, colour: QColor) -> None:
-        """The keyboard's row: a rounded outline in the ``focus`` token around the reading
-        column's part of the row (header to footer), inside the row's margins."""
-        left, right = lay.column
-        ring = QRectF(left - Space.MD, Space.XXS, right - left + 2 * Space.MD, lay.height - 2 * Space.XXS)
-        painter.setPen(QPen(colour, Space.XXS))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(ring.adjusted(1, 1, -1, -1), Radius.LG, Radius.LG)
-
-    @staticmethod
-    def _paint_marker(painter: QPainter, top: int, column: tuple[int, int], font: QFont, pal: QPalette) -> None:
-        """The dashed "Covered by summary above this line" marker (CMP-2), across the
-        reading column ``column`` (left, right), not the whole row (walk39 #5)."""
-        fm = QFontMetrics(font)
-        mid = top + MARKER_H // 2
-        text_w = min(fm.horizontalAdvance(said(MARKER_TEXT)) + 16, column[1] - column[0])
-        left, right = column
-        cx = (left + right) // 2
-        color = QColor(colours_for(pal.color(QPalette.ColorRole.Base).lightness() < 128).warning)
-        pen = QPen(color, 1, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)  # ends inside the column
-        painter.setPen(pen)
-        painter.drawLine(left, mid, max(left, cx - text_w // 2 - 4), mid)
-        painter.drawLine(min(right, cx + text_w // 2 + 4), mid, right, mid)
-        pill = QRect(cx - text_w // 2, mid - fm.height() // 2 - 2, text_w, fm.height() + 4)
-        painter.setPen(QPen(color, 1))
-        painter.setBrush(blend(pal.color(QPalette.ColorRole.Base), color, 0.10))
-        painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8)
-        painter.setFont(font)
-        painter.setPen(color)  # the warning token reads at 4.5:1 on the page
-        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, said(MARKER_TEXT))

@@ -16,7 +16,9 @@
   opens the browser, every other target is refused with one line
   (``link_refused``); hovering a link shows its target (tooltip and ``link_hovered``);
 - issue 29: a hover action bar over the row under the mouse (or the current row) —
-  the same actions and signals as the context menu (:mod:`.message_action_bar`);
+  the same actions and signals as the context menu (:mod:`.message_action_bar`, placed by
+  :class:`~chathub_desktop.gui.chat.message_row_bar.RowBar`); the keyboard's current row is
+  outlined (:class:`~chathub_desktop.gui.chat.message_keyboard_rows.KeyboardRows`);
   Ctrl+Home / Ctrl+End and the two jump buttons (:mod:`.message_jump_buttons`) emit
   ``jump_requested`` (the window's
   :class:`~chathub_desktop.gui.chat.message_jump.TopicJumps` reads the page on a worker);
@@ -47,10 +49,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QAction,
     QDesktopServices,
-    QFocusEvent,
     QGuiApplication,
     QHelpEvent,
-    QKeyEvent,
     QKeySequence,
     QMouseEvent,
     QPainter,
@@ -70,23 +70,22 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.chat.link_policy import LinkAction, decide, hover_text
 from chathub_desktop.gui.chat.markdown_render import code_blocks
 from chathub_desktop.gui.chat.message_action_bar import (
-    MessageAction,
     MessageActionBar,
-    message_actions,
 )
 from chathub_desktop.gui.chat.message_caret import StreamingCaret
 from chathub_desktop.gui.chat.message_delegate import MessageDelegate
 from chathub_desktop.gui.chat.message_jump_buttons import JumpButtons, JumpTarget
+from chathub_desktop.gui.chat.message_keyboard_rows import KeyboardRows
 from chathub_desktop.gui.chat.message_layout import is_collapsible
 from chathub_desktop.gui.chat.message_list_model import (
     PAGE_SIZE,
     MessageListModel,
 )
 from chathub_desktop.gui.chat.message_menu import MenuActions, message_menu
+from chathub_desktop.gui.chat.message_row_bar import RowBar
 from chathub_desktop.gui.chat.row_anchor import RowAnchor
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.chat.version_arrows import NEXT_TIP, PREV_TIP
-from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.topics.topic_scroll_bar import TopicScrollBar
 
@@ -149,11 +148,13 @@ class MessageListView(QListView):
         self._model = model
         self._clearance = 0  # px kept free below the last row while the status toast shows
         self._sending_first = False
-        self._keyboard = False  # the focus came by Tab, F6 or a key in the list (a row is outlined)
         #: Painted over an open topic without messages (the window names its send key).
         #: The send key the empty-topic text names (the window's, issue 29).
         self.empty_key = SendKey.ENTER
         self.delegate = MessageDelegate(self)  # before the model: doItemsLayout reads it
+        #: Outlines the current row while the keyboard has the list; Ctrl+Home / Ctrl+End
+        #: (before the model: currentChanged reads it).
+        self.keyboard_rows = KeyboardRows(self, model, self.delegate, self.jump_requested.emit)
         self.setModel(model)
         self.setItemDelegate(self.delegate)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -201,19 +202,20 @@ class MessageListView(QListView):
         copy.triggered.connect(self._copy_under_mouse)
         self.addAction(copy)
         self.action_bar = MessageActionBar(self.viewport())
-        self._editing = False  # an editor in place lies over a row (see editing_in_place)
-        self.action_bar.triggered.connect(self._on_bar)
         self.jumps = JumpButtons(self, self.texts)  # in the gutter right of the rows
         self.jumps.requested.connect(self.jump_requested)
         self.jump_start_button, self.newest_button = self.jumps.start, self.jumps.newest
-        model.rowsRemoved.connect(lambda *_: self._hide_bar())
-        model.modelReset.connect(self._hide_bar)
         #: Blinks the caret at the end of a streaming reply; stopped when none streams.
         self.caret = StreamingCaret(model, self.delegate, self, self)
         self.caret_timer = self.caret.timer
         self._menu_actions = MenuActions(self.copy_row, self.edit_requested.emit, self.delete_requested.emit,
                                          self.pin_requested.emit, self.regenerate_requested.emit,
                                          self.version_requested.emit, self.interrupt_requested.emit)
+        #: The hover action bar over the row under the mouse or the current row (issue 29).
+        self.bar = RowBar(self, model, self.delegate, self.action_bar, self._menu_actions,
+                          self.receipt_requested.emit)
+        model.rowsRemoved.connect(lambda *_: self.bar.hide())
+        model.modelReset.connect(self.bar.hide)
 
     def _place_jump_buttons(self) -> None:
         """The newest button (an arrow down) shows only when the newest message is out of
@@ -238,78 +240,20 @@ class MessageListView(QListView):
                 self.delegate.sizeHintChanged.emit(self._model.index(row))
         self.executeDelayedItemsLayout()
 
-    # --- the action bar (issue 29) -----------------------------------------------------------
-    def row_actions(self, row: int) -> tuple[MessageAction, ...]:
-        """What the message on ``row`` offers (the bar and the menu read this)."""
-        m = self._model.message_at(row)
-        if m is None:
-            return ()
-        last = row == self._model.rowCount() - 1 and self._model.at_end
-        return message_actions(m, collapsible=is_collapsible(m), last_reply=last)
-
     def editing_in_place(self, editing: bool) -> None:
         """While ``editing`` (an editor lies over a row) the action bar stays hidden however
         the rows are hovered, and the list does not follow its end, so the edited row
         growing under the editor cannot scroll its header line away (walk29 #5)."""
-        self._editing = editing
+        self.bar.editing = editing
         if editing:
             self._stick = False
-            self._hide_bar()
+            self.bar.hide()
         else:
             self._stick = self._model.at_end and self.is_at_bottom()
 
     def show_bar(self, index: QModelIndex | QPersistentModelIndex) -> None:
-        """Show the action bar over row ``index`` (hide it for an invalid index or while
-        a message is edited in place)."""
-        m = self._model.message_at(index.row()) if index.isValid() and not self._editing else None
-        if m is None:
-            self._hide_bar()
-            return
-        if self.action_bar.message_id == m.id and self.action_bar.isVisible():
-            return
-        row = self._model.index(index.row())
-        self._reveal(m.id)
-        self.action_bar.show_for(m, self.row_actions(index.row()), self.delegate.bubble_rect(row),
-                                 self.delegate.header_rect(row))
-
-    def _hide_bar(self) -> None:
-        """Hide the action bar and the hovered reply's stats line (a keyboard user's
-        current row keeps its stats while the list has the focus)."""
-        self.action_bar.dismiss()
-        current = self.currentIndex()
-        m = self._model.message_at(current.row()) if self.hasFocus() and current.isValid() else None
-        self._reveal(m.id if m is not None else None)
-
-    def _reveal(self, message_id: int | None) -> None:
-        """Show the stats line of ``message_id``'s reply (the row under the pointer, or
-        the current row for keyboard users; None: no row's), repainting the rows that
-        change (walk39: the stats show on hover, as Cherry Studio's)."""
-        old = self.delegate.revealed_id
-        if old == message_id:
-            return
-        self.delegate.revealed_id = message_id
-        for mid in (old, message_id):
-            row = self._model.row_of(mid) if mid is not None else None
-            if row is not None:
-                self.viewport().update(self.visualRect(self._model.index(row)))
-
-    def _on_bar(self, action: MessageAction, message_id: int) -> None:
-        row = self._model.row_of(message_id)
-        m = self._model.message_at(row) if row is not None else None
-        if row is None or m is None:
-            return
-        if action is MessageAction.COPY:
-            self.copy_row(row)
-        elif action is MessageAction.EDIT:
-            self.edit_requested.emit(message_id)
-        elif action is MessageAction.REGENERATE:
-            self.regenerate_requested.emit(message_id)
-        elif action is MessageAction.PIN:
-            self.pin_requested.emit(message_id, not m.pinned)
-        elif action is MessageAction.DELETE:
-            self.delete_requested.emit(message_id)
-        elif action is MessageAction.RECEIPT:
-            self.receipt_requested.emit(message_id)
+        """Show the action bar over row ``index`` (see :meth:`RowBar.show`)."""
+        self.bar.show(index)
 
     def currentChanged(self, current: QModelIndex | QPersistentModelIndex,
                        previous: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802 - Qt override
@@ -317,50 +261,7 @@ class MessageListView(QListView):
         super().currentChanged(current, previous)
         if self.hasFocus():
             self.show_bar(current)
-        self._mark_keyboard_row()
-
-    def focusInEvent(self, e: QFocusEvent) -> None:  # noqa: N802 - Qt override
-        """Tab, Shift+Tab or F6 into the list (walk49 #3): the newest row in view becomes
-        current when the current one is out of view (Qt picks the first loaded row), so
-        its action bar and outline show where the keyboard is. No frame rings the whole
-        list (chatlook52: it did after every Resend); a click into it outlines no row."""
-        super().focusInEvent(e)
-        keys = (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason, Qt.FocusReason.ShortcutFocusReason)
-        self._keyboard = e.reason() in keys
-        vp = self.viewport().rect()
-        if self._keyboard and not self.visualRect(self.currentIndex()).intersects(vp):
-            for y in range(vp.bottom(), vp.top() - 1, -Space.SM):  # up from the bottom: a gap is no row
-                seen = self.indexAt(QPoint(vp.center().x(), y))
-                if seen.isValid():
-                    self.setCurrentIndex(seen)
-                    break
-        self._mark_keyboard_row()
-
-    def focusOutEvent(self, e: QFocusEvent) -> None:  # noqa: N802 - Qt override
-        """The keyboard left: no row is outlined."""
-        super().focusOutEvent(e)
-        self._keyboard = False
-        self._mark_keyboard_row()
-
-    def mousePressEvent(self, e: QMouseEvent) -> None:  # noqa: N802 - Qt override
-        """A click is the pointer's, not the keyboard's: no row outline."""
-        self._keyboard = False
-        super().mousePressEvent(e)
-        self._mark_keyboard_row()
-
-    def _mark_keyboard_row(self) -> None:
-        """Outline the current row while the keyboard has the list (the delegate's
-        ``focused_id``), repainting the rows that change."""
-        current = self.currentIndex()
-        m = self._model.message_at(current.row()) if self._keyboard and self.hasFocus() and current.isValid() else None
-        old, new = self.delegate.focused_id, (m.id if m is not None else None)
-        if old == new:
-            return
-        self.delegate.focused_id = new
-        for mid in (old, new):
-            row = self._model.row_of(mid) if mid is not None else None
-            if row is not None:
-                self.viewport().update(self.visualRect(self._model.index(row)))
+        self.keyboard_rows.mark()
 
     def changeEvent(self, e: QEvent) -> None:  # noqa: N802 - Qt override
         """View → Text size changed the list's font (walk29 #24), or View → Language the
@@ -370,27 +271,6 @@ class MessageListView(QListView):
             self.scheduleDelayedItemsLayout()
             self.viewport().update()
         super().changeEvent(e)
-
-    def leaveEvent(self, e: QEvent) -> None:
-        """The bar goes when the mouse leaves the list (not onto the bar itself)."""
-        super().leaveEvent(e)
-        QTimer.singleShot(0, self, self._maybe_hide_bar)
-
-    def _maybe_hide_bar(self) -> None:
-        inside = self.viewport().rect().contains(self.viewport().mapFromGlobal(self.cursor().pos()))
-        if not inside and not self.hasFocus():
-            self._hide_bar()
-
-    def keyPressEvent(self, e: QKeyEvent) -> None:
-        """Ctrl+Home / Ctrl+End jump to the topic's first / newest message (issue 29)."""
-        ctrl = e.modifiers() & Qt.KeyboardModifier.ControlModifier
-        if ctrl and e.key() in (Qt.Key.Key_Home, Qt.Key.Key_End):
-            self.jump_requested.emit(JumpTarget.START if e.key() == Qt.Key.Key_Home else JumpTarget.END)
-            e.accept()
-            return
-        self._keyboard = True  # arrows after a click: the keyboard's row shows again
-        super().keyPressEvent(e)
-        self._mark_keyboard_row()
 
     # --- scrolling -----------------------------------------------------------------------
     def is_at_bottom(self) -> bool:
@@ -443,9 +323,9 @@ class MessageListView(QListView):
     def _on_scrolled(self, value: int) -> None:
         sb = self.verticalScrollBar()
         if not self.anchor.holding:  # follow new messages only at the topic's real end
-            self._stick = value >= sb.maximum() - STICKY_PX and self._model.at_end and not self._editing
+            self._stick = value >= sb.maximum() - STICKY_PX and self._model.at_end and not self.bar.editing
             self.check_edges()
-        self._hide_bar()
+        self.bar.hide()
         self._place_jump_buttons()
         self._sync_topic_bar()
 
@@ -577,7 +457,7 @@ class MessageListView(QListView):
         if e.size().width() != e.oldSize().width():
             self.scheduleDelayedItemsLayout()
         self._place_topic_bar()
-        self._hide_bar()
+        self.bar.hide()
         self._place_jump_buttons()
         if stick:
             QTimer.singleShot(0, self, self.scroll_to_end)
@@ -687,7 +567,7 @@ class MessageListView(QListView):
         index = self.indexAt(pos)
         if not index.isValid():
             return
-        self.last_menu = message_menu(self, self._model, index.row(), self.row_actions(index.row()),
+        self.last_menu = message_menu(self, self._model, index.row(), self.bar.row_actions(index.row()),
                                       self._menu_actions)
         self.last_menu.popup(self.viewport().mapToGlobal(pos))
 

@@ -64,10 +64,8 @@ from PySide6.QtWidgets import (
     QListView,
     QPlainTextEdit,
     QProgressBar,
-    QPushButton,
     QStackedWidget,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -78,27 +76,26 @@ from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory import dream_empty, dream_failure
-from chathub_desktop.gui.memory.card_markdown import card_shown
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
 from chathub_desktop.gui.memory.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.memory.dream_failure import DreamFailure
+from chathub_desktop.gui.memory.dream_reads import DreamData, DreamReads
 from chathub_desktop.gui.memory.dream_runs import DreamRuns
 from chathub_desktop.gui.memory.dream_schedule_form import (
     ScheduleForm,
     describe_schedule,
-    system_zone,
 )
 from chathub_desktop.gui.memory.dream_status import DreamStatusLine
 from chathub_desktop.gui.memory.list_fit import preferred_height
 from chathub_desktop.gui.memory.list_grow import ListToContent
 from chathub_desktop.gui.memory.page_common import (
     MIN_ROWS,
-    ListRefresh,
     card_list,
     help_mark,
     one_layout_pass,
 )
+from chathub_desktop.gui.memory.panel_buttons import PanelButtons
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.settings.setting_rows import SettingGroup
@@ -107,18 +104,14 @@ from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
-from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
-from chathub_desktop.gui.shell.turn_clock import fresh_turn
-from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_service import (
     CardsSnapshot,
     CardView,
     DreamSettingsView,
 )
-from chathub_desktop.services.errors import NotFound, ServiceError
-from chathub_desktop.services.events import MemoryChanged
+from chathub_desktop.services.errors import NotFound
 
 translate = QCoreApplication.translate
 
@@ -149,9 +142,6 @@ empty_text, empty_line = dream_empty.empty_text, dream_empty.empty_line
 #: Cards laid out per pass of the event loop.
 DREAM_LAYOUT_BATCH = 16
 
-#: What the panel reads in one go: the dream settings, the cards, whether dreams are paused,
-#: how many proposals wait for review (the Proposals tab's badge) and the cards' faces.
-DreamData = tuple[DreamSettingsView, CardsSnapshot, bool, int, list[str]]
 
 # --- the panel ----------------------------------------------------------------------------
 
@@ -164,7 +154,7 @@ class DreamPanel(QWidget):
     error presenter. ``loaded`` fires after each (re)load was applied (``loads`` counts
     them). Known errors (``ServiceError``) are shown inline in ``error_label``; bugs go to
     the presenter. ``load_now=False``: no first read of its own; the page reads the panel's
-    data with its own (:meth:`fetch`) and hands it over (:meth:`load_from`).
+    data with its own (``reads.fetch``) and hands it over (``reads.load_from``, :class:`DreamReads`).
     """
 
     loaded = Signal()
@@ -183,10 +173,6 @@ class DreamPanel(QWidget):
         self._paused = False  # whether scheduled dreams are paused, as last read
         self.memory_enabled = True
         self.loads = 0
-        self._load_task = f"dream-load-{id(self)}"
-        self.destroyed.connect(functools.partial(runner.cancel, self._load_task))  # never applied to a deleted panel
-        self._loading = False
-        self._load_again = False
         self._pointed = False  # the empty list pointed the keyboard at the day chooser (walk50 #7)
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, self._on_busy, f"dream-op-{id(self)}")
         #: Dream now, Regenerate and Stop (a component given this panel; DRM-3, APP-7).
@@ -197,21 +183,23 @@ class DreamPanel(QWidget):
         self.card_actions = DreamCardActions(self, self)
         self._version = ""  # version token of the document the cards show (issue 10)
         self.texts = Texts(self)
-        self._tips: dict[QToolButton, Callable[[], str]] = {}  # each icon button's own tooltip
+        #: Makes the panel's buttons, their words re-said on a language switch (a component).
+        self.buttons = PanelButtons(self.texts)
         self._schedule: ScheduleForm | None = None
         self._build()
         if not schedule_later:
             self.build_schedule()
-        # coalesces bursts (an op's result + its MemoryChanged); owns the bus connections
-        self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
+        #: The reads on a worker (a component); ``refresh`` coalesces bursts and owns the bus connections.
+        self.reads = DreamReads(self, self, services, assistant_id, events=events, runner=runner, view=self.list,
+                                delegate=self.delegate, cancel_more=self.runs.cancel)
+        self.refresh = self.reads.refresh
         #: The cards as tall as they are: the page scrolls over them, not the list (memlook52).
         self.grow = ListToContent(self.list, self.delegate,
                                   lambda: self.delegate.rows_height(MIN_ROWS) if self.model.rowCount() else 0,
                                   lambda: self.model.rowCount() > 0)
-        self.refresh.follow(events.memory_changed, self._on_memory_changed)
         self.refresh.follow(events.dream_progress, self.runs.on_dream_progress)
         if load_now:
-            self._start_load()
+            self.reads.start()
 
     # --- construction ---------------------------------------------------------------------
     def _build(self) -> None:
@@ -245,13 +233,13 @@ class DreamPanel(QWidget):
         hrow.addWidget(self.count_label)
         hrow.addStretch(1)
         # icon buttons, as fixed memory's toolbar has (walk51 #6): the name is the tooltip's and the reader's
-        self.copy_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Copy"), "copyDreamCards", QT_TRANSLATE_NOOP(
+        self.copy_button = self.buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Copy"), "copyDreamCards", QT_TRANSLATE_NOOP(
             "MemoryPage", "Copy every card as shown — #N, date and text — to the clipboard (Ctrl+Shift+C)"),
             self.card_actions.copy_all, Icon.COPY)
-        self.clear_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Clear"), "clearDreamCards", QT_TRANSLATE_NOOP(
+        self.clear_button = self.buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Clear"), "clearDreamCards", QT_TRANSLATE_NOOP(
             "MemoryPage", "Remove every dream card (asks first; Restore previous version brings them back)"),
             self.card_actions.clear_cards, Icon.CLEAR_ALL)
-        self.restore_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Restore previous version"),
+        self.restore_button = self.buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Restore previous version"),
                                          "restoreDreamCards", QT_TRANSLATE_NOOP(
             "MemoryPage", "Undo the last change to the dream cards (restore again to redo it)"),
             self.card_actions.restore_previous, Icon.UNDO)
@@ -273,8 +261,8 @@ class DreamPanel(QWidget):
         # laid out a few cards per pass of the event loop: 90 cards never freeze a frame (issue 30)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
         self.list.setBatchSize(DREAM_LAYOUT_BATCH)
-        self.model.modelReset.connect(self._sync)
-        self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync())
+        self.model.modelReset.connect(self.sync)
+        self.list.selectionModel().currentChanged.connect(lambda *_a: self.sync())
         self.delegate.regenerate_clicked.connect(lambda n: self.runs.regenerate(n))
         self.delegate.edit_requested.connect(self.card_actions.edit_card)
         self.model.edit_handler = self.card_actions.save_edit  # edits in place (issue 30)
@@ -320,7 +308,7 @@ class DreamPanel(QWidget):
         # Dream now, progress and Stop (APP-7)
         brow = QHBoxLayout()
         brow.setSpacing(4)
-        self.dream_now_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Dream now"), "dreamNowButton", "",
+        self.dream_now_button = self.buttons.push(QT_TRANSLATE_NOOP("MemoryPage", "Dream now"), "dreamNowButton", "",
                                            lambda: self.runs.dream_now())
         dream_action = QAction(self)
         t.bind(dream_action.setText, lambda: translate("MemoryPage", "Dream now"))
@@ -336,24 +324,24 @@ class DreamPanel(QWidget):
         self.progress_bar.setTextVisible(False)
         t.bind(self.progress_bar.setToolTip, lambda: translate("MemoryPage", "A memory dream is running"))
         self.progress_bar.hide()
-        self.stop_button = self._push(QT_TRANSLATE_NOOP("MemoryPage", "Stop"), "stopDreamButton", QT_TRANSLATE_NOOP(
+        self.stop_button = self.buttons.push(QT_TRANSLATE_NOOP("MemoryPage", "Stop"), "stopDreamButton", QT_TRANSLATE_NOOP(
             "MemoryPage", "Stop this dream (Esc); nothing of it is stored"), lambda: self.runs.stop())
         self.stop_button.hide()
         #: What the last dream or change did: its own row under the Dream now bar, wrapped (a component).
         self.status_label = DreamStatusLine(t, lambda: self.runs.running)
         brow.addWidget(self.dream_now_button)
         self.day_picker = DreamDayPicker()  # issue 14: any finished day with activity
-        self.day_picker.currentIndexChanged.connect(lambda _i: self._sync())
+        self.day_picker.currentIndexChanged.connect(lambda _i: self.sync())
         brow.addWidget(self.day_picker)
         brow.addWidget(self.progress_bar)
         brow.addWidget(self.stop_button)
         brow.addStretch(1)
-        self.regenerate_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Regenerate"), "regenerateDreamCard",
+        self.regenerate_button = self.buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Regenerate"), "regenerateDreamCard",
                                             self.regenerate_action.toolTip, lambda: self.runs.regenerate(),
                                             Icon.REGENERATE)
-        self.edit_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Edit"), "editDreamCard",
+        self.edit_button = self.buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Edit"), "editDreamCard",
                                       self.edit_action.toolTip, lambda: self.card_actions.edit_card(), Icon.EDIT)
-        self.delete_button = self._tool(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard",
+        self.delete_button = self.buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard",
                                         self.delete_action.toolTip, self.card_actions.delete_card, Icon.DELETE)
         # one row of icons: one that does not apply is greyed in place and says why, so nothing
         # moves when the selection goes or a dream fails (walk51b #3); off the Cards tab the row
@@ -384,41 +372,7 @@ class DreamPanel(QWidget):
         self.failure_bar, self.error_label = self.failure.bar, self.failure.error_label
         self.choose_summarizer_button, self.card_button = self.failure.choose_button, self.failure.card_button
         lay.addWidget(self.failure)
-        self._sync()
-
-    def _push(self, text: str, name: str, tip: str | Callable[[], str], slot: Callable[[], object]) -> QPushButton:
-        """A button saying ``text`` with the tooltip ``tip`` (sources marked in "MemoryPage",
-        or a maker: another widget's tooltip), both re-said on a language switch."""
-        b = QPushButton()
-        b.setObjectName(name)
-        self.texts.bind(b.setText, lambda: translate("MemoryPage", text))
-        if tip:
-            self.texts.bind(b.setToolTip, tip if callable(tip) else lambda: translate("MemoryPage", tip))
-        b.setAutoDefault(False)
-        b.clicked.connect(lambda _checked=False: slot())
-        return b
-
-    def _tool(self, text: str, name: str, tip: str | Callable[[], str], slot: Callable[[], object],
-              glyph: Icon) -> QToolButton:
-        """An icon button showing ``glyph``, named ``text`` for screen readers and with the
-        tooltip ``tip`` (as :meth:`_push`), both re-said on a language switch (walk51 #6)."""
-        b = QToolButton()
-        b.setObjectName(name)
-        b.setIcon(icon(glyph))
-        b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
-        self.texts.bind(b.setText, lambda: translate("MemoryPage", text))
-        self.texts.bind(b.setAccessibleName, lambda: translate("MemoryPage", text))
-        self._tips[b] = tip if callable(tip) else lambda: translate("MemoryPage", tip)
-        self.texts.bind(b.setToolTip, self._tips[b])
-        b.clicked.connect(lambda _checked=False: slot())
-        return b
-
-    def _offer(self, b: QToolButton, why_off: str) -> None:
-        """Enable icon button ``b`` when ``why_off`` is "", else grey it in place, its tooltip
-        saying why on a second line (a source marked in "MemoryPage"; walk51b #3)."""
-        b.setEnabled(not why_off)
-        tip = self._tips[b]
-        self.texts.bind(b.setToolTip, tip if not why_off else lambda: tip() + "\n" + translate("MemoryPage", why_off))
+        self.sync()
 
     # --- loading ----------------------------------------------------------------------------
     def schedule_reload(self) -> None:
@@ -445,69 +399,24 @@ class DreamPanel(QWidget):
         """The schedule form (built now when it was not yet)."""
         return self._schedule if self._schedule is not None else self.build_schedule()
 
-    def fetch(self) -> DreamData:
-        """Worker thread: the settings, the cards, whether dreams are paused and how many
-        proposals wait (the cycle collector waits meanwhile, as for the fixed entries).
-        Raises ``ServiceError``."""
-        with collector_paused():
-            snap = self.svc.dreams.snapshot(self.assistant_id)
-            system_zone()  # read once here, not by the GUI thread (its first read took ~16 ms)
-            return (self.svc.dreams.settings(self.assistant_id), snap, self.svc.dreams.paused(),
-                    self.svc.dreams.review.count(self.assistant_id), [card_shown(c.text) for c in snap.cards])
-
-    def load_from(self, data: DreamData) -> None:
-        """Show ``data``, read by :meth:`fetch` on a worker (the page's first read takes
-        the panel's with its own: one worker read while the window's thread is idle, then
-        both lists laid out with no worker holding the interpreter lock, issue 30). Nothing
-        happens once the panel is detached: the page's read can hand its data over after
-        the page closed, and the panel may be deleted before the load runs."""
-        if self._loading or not self.refresh.following:
-            return  # a read of its own shows newer data, or the page closed for good
-        self._loading = True
-        self.runner.run(self._load_task, self._load(data), context="Dreaming memory")
-
-    def _start_load(self) -> None:
-        if not self.refresh.following:
-            return
-        if self._loading:
-            self._load_again = True
-            return
-        if self.list.state() == QAbstractItemView.State.EditingState:
-            self.refresh.schedule(300)  # never reset the cards under the open editor
-            return
-        self._loading = True
-        self.runner.run(self._load_task, self._load(), context="Dreaming memory")
-
-    async def _load(self, data: DreamData | None = None) -> None:
-        try:
-            try:
-                if data is None:
-                    data = await self.runner.run_in_thread(self.fetch)
-            except ServiceError as exc:
-                self.show_error(translate("MemoryPage", "This assistant no longer exists.") if isinstance(exc, NotFound)
-                                else said_error(exc))
-                return
-            await fresh_turn()  # not after the timers due with it, the fixed list's re-fit (issue 30)
-            self._apply(*data)
-            await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id, include_today=True),
-                                       self.runner.run_in_thread)
-            if not self.model.rowCount():
-                self._say_empty(point=True)
-        finally:
-            self._loading = False
-            if self._load_again:
-                self._load_again = False
-                self.refresh.schedule()
-
-    def _apply(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool, waiting: int,
-               shown: list[str]) -> None:
+    def apply_read(self, data: DreamData) -> None:
+        """Show a read (:class:`DreamReads`) laid out in one pass; ``loaded`` fires after."""
+        view, snap, paused, waiting, shown = data
         with one_layout_pass(self, self.action_bar, self.schedule):  # the buttons and lines it shows, laid out once
             self._show_data(view, snap, paused, waiting, shown)
-            self._sync()
+            self.sync()
         self.card_actions.reopen_pending()
         self.loads += 1
-        self._sync()
+        self.sync()
         self.loaded.emit()
+
+    async def read_days(self) -> None:
+        """After a read: the days the chooser offers (read on the worker); an empty list
+        then says what comes (and may point the keyboard at the chooser)."""
+        await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id, include_today=True),
+                                   self.runner.run_in_thread)
+        if not self.model.rowCount():
+            self._say_empty(point=True)
 
     def _show_data(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool, waiting: int,
                    shown: list[str]) -> None:
@@ -569,10 +478,6 @@ class DreamPanel(QWidget):
         self.list.doItemsLayout()
         self.list.verticalScrollBar().setValue(min(scroll, self.list.verticalScrollBar().maximum()))
 
-    def _on_memory_changed(self, event: MemoryChanged) -> None:
-        if event.assistant_id == self.assistant_id:
-            self.refresh.when_shown()
-
     # --- state ------------------------------------------------------------------------------
     def current_card(self) -> CardView | None:
         """The selected card."""
@@ -592,7 +497,7 @@ class DreamPanel(QWidget):
         return self.ops.busy
 
     def _on_busy(self, _busy: bool) -> None:
-        self._sync()
+        self.sync()
         if self._schedule is not None:
             self._schedule.sync()
 
@@ -602,11 +507,7 @@ class DreamPanel(QWidget):
         self.memory_enabled = on
         if self._schedule is not None:  # else it is given the switch when built
             self._schedule.set_memory_enabled(on)
-        self._sync()
-
-    def sync(self) -> None:
-        """Fit the buttons to the selected card, the write queue and what runs now."""
-        self._sync()
+        self.sync()
 
     def selected_day(self) -> date | None:
         """The day chosen beside Dream now (None: yesterday)."""
@@ -620,7 +521,8 @@ class DreamPanel(QWidget):
         """Select card ``number`` once the next load is shown."""
         self._select_number = number
 
-    def _sync(self) -> None:
+    def sync(self) -> None:
+        """Fit the buttons to the selected card, the write queue and what runs now."""
         c = self.current_card()
         has_cards = self.model.rowCount() > 0
         running = self.runs.running
@@ -639,17 +541,17 @@ class DreamPanel(QWidget):
         # the selected card's buttons act on the Cards tab (issue 30), greyed elsewhere (walk51b #3)
         card = none or (QT_TRANSLATE_NOOP("MemoryPage", "Open the Cards tab and select a card first.")
                         if self.tabs.currentIndex() != 0 or c is None else busy)
-        self._offer(self.edit_button, card)
-        self._offer(self.delete_button, card)
-        self._offer(self.regenerate_button, card or (QT_TRANSLATE_NOOP(
+        self.buttons.offer(self.edit_button, card)
+        self.buttons.offer(self.delete_button, card)
+        self.buttons.offer(self.regenerate_button, card or (QT_TRANSLATE_NOOP(
             "MemoryPage", "A card of several days cannot be dreamt again: only a single day's card can.")
             if not regenerable else QT_TRANSLATE_NOOP("MemoryPage", "Memory is off for this assistant.")
             if not self.memory_enabled else QT_TRANSLATE_NOOP("MemoryPage", "A dream is running.")
             if running else ""))
-        self._offer(self.copy_button, none)
-        self._offer(self.clear_button, none or busy)
+        self.buttons.offer(self.copy_button, none)
+        self.buttons.offer(self.clear_button, none or busy)
         # after Clear it is how the cards come back
-        self._offer(self.restore_button, busy if can_restore else QT_TRANSLATE_NOOP(
+        self.buttons.offer(self.restore_button, busy if can_restore else QT_TRANSLATE_NOOP(
             "MemoryPage", "Nothing to restore yet: no change to the dream cards."))
         chosen = self.day_picker.selected_day()
         # walk39 #2: with no finished day to read, Dream now is off and says why
@@ -798,11 +700,7 @@ class DreamPanel(QWidget):
         # the cards' buttons act on cards: off the Cards tab they are not shown (issue 30, walk52 #4)
         for b in self.card_buttons:
             b.setVisible(index == 0)
-        self._sync()
-
-    def _cancel_work(self) -> None:
-        self.runner.cancel(self._load_task)
-        self.runs.cancel()
+        self.sync()
 
     def detach(self) -> None:
         """Stop following the bus and cancel this panel's work (the page closes for good)."""

@@ -32,13 +32,14 @@ edge of a wide window).
   (:mod:`.host`); the memory switch (:mod:`.memory_switch`), the open editor kept in view
   (:mod:`.editor_in_view`) and the Dreaming memory group's steps
   (:class:`~chathub_desktop.gui.memory.dreaming_group.DreamingParts`) are given what they
-  use; :class:`~chathub_desktop.gui.memory.page_common.ListRefresh` owns the reloads. The window shows the page with one function,
+  use; :class:`~chathub_desktop.gui.memory.fixed_reads.FixedReads` owns the reads. The window shows the page with one function,
   :func:`~chathub_desktop.gui.shell.window_pages.show_memory_page`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -65,7 +66,6 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.fixed_memory import Note
-from chathub_desktop.core.fixed_memory import notes as notes_of
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
@@ -75,19 +75,20 @@ from chathub_desktop.gui.memory.entry_actions import EntryActions
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
 from chathub_desktop.gui.memory.fixed_filter_row import FilterRow
+from chathub_desktop.gui.memory.fixed_reads import FixedReads
 from chathub_desktop.gui.memory.fixed_toolbar import FixedToolbar
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
 from chathub_desktop.gui.memory.memory_switch import MemorySwitch
 from chathub_desktop.gui.memory.page_column import CentredColumn
 from chathub_desktop.gui.memory.page_common import (
-    ListRefresh,
     card_list,
     error_label,
     help_mark,
     one_layout_pass,
     section_title,
 )
+from chathub_desktop.gui.memory.page_status import PageStatus
 from chathub_desktop.gui.memory.page_texts import (
     EMPTY_LINE,
     EMPTY_TEXT,
@@ -97,17 +98,14 @@ from chathub_desktop.gui.memory.page_texts import (
 )
 from chathub_desktop.gui.memory.raw_editor import RawEditor
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
-from chathub_desktop.gui.shell.after_paint import BuildSteps, after_paint
+from chathub_desktop.gui.shell.after_paint import BuildSteps
 from chathub_desktop.gui.shell.chat_events import ChatEvents
-from chathub_desktop.gui.shell.elided_line import ElidedLine
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.shell.page_header import PageHeader
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
-from chathub_desktop.gui.shell.turn_clock import fresh_turn
-from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.memory.memory_service import FixedMemorySnapshot, MemoryEntryView
@@ -157,40 +155,34 @@ class MemoryPage(QWidget):
         self._own_events = events is None
         self.events = events or ChatEvents(services.bus, self)
         self._task_name = f"memory-load-{id(self)}"
-        self._loading = False
-        self._load_again = False
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, lambda _busy: self._sync_buttons(),
                               f"{self._task_name}-op")
         self._select_number: int | None = None
         self._version = ""  # version token of the document the cards show
         self.assistant: AssistantView | None = None
         self.loads = 0
-        self._read_on_show = read_on_show  # made ahead, hidden (.page_prepare)
         #: Clear, Export, Import, Import from another assistant and Copy: the overflow menu
         #: (a component given this page).
         self.transfer = TransferActions(self, self)
         #: The History panel, made on first use.
         self.history: MemoryHistoryView | None = None
-        self._status_timer = QTimer(self)
-        self._status_timer.setSingleShot(True)
         #: Every text of the page, re-said on a language switch (issue 27).
         self.texts = Texts(self)
-        self._status_make: Callable[[], str] | None = None  # the status line's text, re-said on a switch
         self._build()
-        self.texts.call(self._resay_status)
-        # coalesces bursts of tool writes; owns the bus connection
-        self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work,
-                                   min_rows=None)
-        self.refresh.follow(self.events.settings_changed, self._on_settings_changed)
-        self._with_dreams = True  # the dream panel's first data comes with the entries' first read
+        #: The entries' reads on a worker (a component); ``refresh`` coalesces bursts of writes.
+        self.reads = FixedReads(self, self, services, assistant_id, self.runner, self.list, self.delegate,
+                                lambda: self.dream_panel, task_name=self._task_name, read_on_show=read_on_show)
+        self.refresh = self.reads.refresh
+        # memory or assistant settings (any assistant)
+        self.refresh.follow(self.events.settings_changed, lambda _event: self.refresh.when_shown())
         #: The part seen first is built above; the dream panel on the turn after the first
         #: paint, the Dreaming memory group around it on the next, put in the page on the
         #: next, its schedule form on the next; the first read after their paint, with no
         #: worker running meanwhile (issue 30: each turn under a frame). A page made ahead (``read_on_show``) is driven a
         #: step a turn by its maker (.page_prepare).
-        self.steps = BuildSteps(self, [self._build_dream_panel, self._make_dreaming, self._build_dreaming,
-                                       self._build_schedule],
-                                self._first_load, start=not read_on_show)
+        self.steps = BuildSteps(self, [self.parts.make_panel, self.parts.make_group, self._build_dreaming,
+                                       lambda: self.dream_panel.build_schedule()],
+                                self.reads.first, start=not read_on_show)
 
     # --- construction ---------------------------------------------------------------------
     def _build(self) -> None:
@@ -258,10 +250,7 @@ class MemoryPage(QWidget):
         trow.addWidget(self.fixed_help)
         trow.addSpacing(Space.MD)
         #: Short confirmations ("Added #3"), beside the title: seen in every state of the list.
-        self.status_label = ElidedLine()
-        self.status_label.setObjectName("statusLabel")
-        set_tone(self.status_label, Tone.MUTED)
-        self._status_timer.timeout.connect(self.status_label.clear)
+        self.status_label = PageStatus(t)
         trow.addWidget(self.status_label, 100)
         trow.addStretch(1)
         #: Add, Edit raw, Search and History: the toolbar's icon buttons (a component).
@@ -287,26 +276,12 @@ class MemoryPage(QWidget):
         flay.addWidget(self.error_label)
 
         # the Dreaming memory group comes on later turns (:meth:`_build_dreaming`), a part a step
-        self.parts = DreamingParts(self._new_dream_panel, self._body_layout, fit=lambda bar, under: FixedListFit(
+        # the dream panel, hidden until its group takes it, reads with the entries, its schedule on a later step
+        new_panel = partial(DreamPanel, self.svc, self.assistant_id, events=self.events, runner=self.runner,
+                            presenter=self.presenter, load_now=False, schedule_later=True, parent=self)
+        self.parts = DreamingParts(new_panel, self._body_layout, fit=lambda bar, under: FixedListFit(
             self.body_scroll, self.cards_stack, self.list, self.delegate, bar, under, self._list_gives_way),
             snippets=self._on_snippets, folded=self._sync_empty, reveal=self.editor_view.reveal)
-
-    def _new_dream_panel(self) -> DreamPanel:
-        return DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
-                          presenter=self.presenter, load_now=False,  # read with the entries
-                          schedule_later=True,  # on a later step
-                          parent=self)  # hidden until its group takes it
-
-    def _build_dream_panel(self) -> None:
-        """The dream panel (a component; issue 30: a turn of its own)."""
-        self.parts.make_panel()
-
-    def _build_schedule(self) -> None:
-        self.dream_panel.build_schedule()
-
-    def _make_dreaming(self) -> None:
-        """The Dreaming memory group around the dream panel (DRM-1)."""
-        self.parts.make_group()
 
     def _build_dreaming(self) -> None:
         """The Dreaming memory group put in the page, and the fixed list's fit to it."""
@@ -479,62 +454,16 @@ class MemoryPage(QWidget):
         """Re-read the entries soon, in a worker thread (bursts are coalesced)."""
         self.refresh.schedule()
 
-    def _first_load(self) -> None:
-        """The first read, once the page has painted (unless a reload came first), or shown."""
-        if self.loads == 0 and not self._loading:
-            if self._read_on_show and not self.isVisible():
-                self.refresh.when_shown()
-                return
-            self._start_load()
-
-    def _start_load(self) -> None:
-        if self._loading:
-            self._load_again = True
-            return
-        if self.list.state() == QAbstractItemView.State.EditingState:
-            self.refresh.schedule(300)  # never reset the model under the open editor
-            return
-        self._loading = True
-        self.runner.run(self._task_name, self._load(), context="Memory")
-
-    async def _load(self) -> None:
-        dreams, self._with_dreams = self._with_dreams, False
-        try:
-            try:
-                a, snap, notes = await self.runner.run_in_thread(self._fetch)
-                data = await self.runner.run_in_thread(self.dream_panel.fetch) if dreams else None
-            except ServiceError as exc:
-                self._gone(exc)
-                return
-            await fresh_turn()  # not after the timers due with the worker's answer (issue 30)
-            self._apply(a, snap, notes)
-            if data is not None:  # the dream cards after the entries have painted: one list per turn
-                panel = self.dream_panel
-                after_paint(self, lambda: panel.load_from(data), fresh=True)
-        finally:
-            self._loading = False
-            if self._load_again:
-                self._load_again = False
-                self.refresh.schedule()
-
-    def _fetch(self) -> tuple[AssistantView, FixedMemorySnapshot, list[Note]]:
-        """Worker thread: the assistant, the memory and its free-form notes (MEM-3). The
-        cycle collector waits meanwhile: 10,000 entries' views (acyclic) set off a full
-        collection that held the interpreter lock, freezing the window ~450 ms (issue 30).
-        Not frozen after (``keep``): a read runs at every change, and each freeze would take
-        every object then alive out of the collector for good (a leak over a long session)."""
-        with collector_paused():
-            snap = self.svc.memory.snapshot(self.assistant_id)
-            return self.svc.assistants.get(self.assistant_id), snap, notes_of(snap.document)
-
-    def _gone(self, exc: ServiceError) -> None:
+    def read_failed(self, exc: ServiceError) -> None:
+        """A read was refused: say why; the page's controls go grey."""
         self.show_error(said_error(exc) if not isinstance(exc, NotFound)
                         else translate("MemoryPage", "This assistant no longer exists."))
         for w in (self.memory_switch, self.add_button, self.raw_button, self.more_button, self.list,
                   self.dream_panel):
             w.setEnabled(False)
 
-    def _apply(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
+    def apply_read(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
+        """Show a read (:class:`FixedReads`) laid out in one pass; ``loaded`` fires after."""
         with one_layout_pass(self.body_scroll.widget(), self._column, self._fixed_section):  # what it shows, laid out once
             self._show_read(a, snap, notes)
             self.loads += 1
@@ -604,9 +533,6 @@ class MemoryPage(QWidget):
             bar.setValue(min(scroll, bar.maximum()))
         self._select_number = None
 
-    def _on_settings_changed(self, _event: object) -> None:  # memory or assistant settings (any assistant)
-        self.refresh.when_shown()
-
     # --- state ------------------------------------------------------------------------------
     def current_entry(self) -> MemoryEntryView | None:
         """The selected card."""
@@ -657,16 +583,9 @@ class MemoryPage(QWidget):
         self.error_label.setVisible(bool(message))
 
     def show_status(self, message: str | Callable[[], str]) -> None:
-        """Short confirmation next to the count; cleared after a few seconds. A callable
-        ``message`` is said again after a language switch; a plain string is cleared then
-        (issue 30, walk50b #4: it stayed in the old language)."""
-        self._status_make = message if callable(message) else None
-        self.status_label.setText(message() if callable(message) else message)
-        self._status_timer.start(5000)
-
-    def _resay_status(self) -> None:
-        """After a language switch: the status line in the new language, or cleared."""
-        self.status_label.setText(self._status_make() if self._status_make is not None else "")
+        """Short confirmation next to the count; cleared after a few seconds (see
+        :meth:`PageStatus.say`)."""
+        self.status_label.say(message)
 
     # --- actions ----------------------------------------------------------------------------
     def _on_snippets(self, on: bool) -> None:
@@ -734,9 +653,6 @@ class MemoryPage(QWidget):
             self.stack.addWidget(raw)
             raw.set_busy(self.ops.busy)
         return self._raw
-
-    def _cancel_work(self) -> None:
-        self.runner.cancel(self._task_name)
 
     def detach(self) -> None:
         """Stop following the bus (the page is closing for good)."""

@@ -69,13 +69,13 @@ def after_paint(widget: QWidget, start: Callable[[], None], fallback_ms: int = U
 class BuildSteps(QObject):
     """A widget built over several turns of the event loop (issue 30: the Memory page opens
     with every turn under a frame). Its owner builds the part seen first; ``steps`` build
-    the rest in order, each on the first fresh turn after ``widget``'s next paint, and ``then`` runs
+    the rest in order (what a step returns is not used), each on the first fresh turn after ``widget``'s next paint, and ``then`` runs
     after the last step's paint. :meth:`ensure` builds what is left at once, for a caller
     that needs a part now (``then`` still waits for the next paint). With ``start`` False
     nothing runs on its own: a driver runs a step a turn (:meth:`step`, a widget made
     ahead while the window is idle) or hands the rest back to the paints (:meth:`resume`)."""
 
-    def __init__(self, widget: QWidget, steps: Sequence[Callable[[], None]], then: Callable[[], None], *,
+    def __init__(self, widget: QWidget, steps: Sequence[Callable[[], object]], then: Callable[[], None], *,
                  start: bool = True) -> None:
         super().__init__(widget)
         self._widget = widget

@@ -71,6 +71,7 @@ from chathub_desktop.gui.shell.nav_rail import (
 from chathub_desktop.gui.shell.status_line import StatusLine
 from chathub_desktop.gui.shell.welcome_panel import WelcomePanel
 from chathub_desktop.gui.shell.window_actions import build_actions, build_menus
+from chathub_desktop.gui.shell.window_events import WindowEventRoutes
 from chathub_desktop.gui.shell.window_geometry import WindowGeometry
 from chathub_desktop.gui.shell.window_pages import WindowPages
 from chathub_desktop.gui.topics.topic_delete import TopicDeletes
@@ -99,7 +100,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.topics.topic_actions import TopicActions
     from chathub_desktop.gui.topics.topic_list_model import TopicListModel
     from chathub_desktop.services.container import Services, Store
-    from chathub_desktop.services.events import EventBus, SettingsChanged, TopicChanged
+    from chathub_desktop.services.events import EventBus
     from chathub_desktop.services.topics.first_page import FirstPage
     from chathub_desktop.services.views import AssistantView
 
@@ -431,7 +432,11 @@ class MainWindow(QMainWindow):
                                             self.compaction.is_compacting, self.compaction.outcome,
                                             self.compaction.needs_summarizer)
         self.composer.badge.choose_summarizer_requested.connect(self.events.summarizer_choice_requested)
-        self._connect_events()
+        #: The bus's events routed to the window's parts (a component).
+        self.event_routes = WindowEventRoutes(
+            self.events, self, sending=self.sending, compaction=self.compaction, estimate=self.estimate,
+            switcher=self.switcher, open_topic=lambda: self.opener.topic_id,
+            store_waiting=self.store_wait_label.setVisible, choose_summarizer=self.pages.open_system_agent)
         self.search.bind(self.events)  # issue 14: keeps the search index filled
         self.versions.bind(self.events, self.model_picker.picker)  # issue 14: the version arrows
         self.takes_input = True
@@ -535,7 +540,7 @@ class MainWindow(QMainWindow):
         # Tab in screen order, F6 by region (walk49 #3); the chat header joins in _build_column
         self.focus_chain = FocusChain(self, (self.rail, self.sidebar, self.page_host, self.composer), self.page_host)
         # issue 10: a write of this window waits for another ChatHub process
-        self.store_wait_label = QLabel()  # its text: retranslate_window
+        self.store_wait_label: QLabel = QLabel()  # its text: retranslate_window
         self.store_wait_label.setObjectName("storeWaiting")
         self.store_wait_label.hide()
         self.status_line.add_permanent(self.store_wait_label)
@@ -551,16 +556,6 @@ class MainWindow(QMainWindow):
             self._column.message_view.empty_key = key
             self._column.inline_editor.set_send_key(key)
             self._column.message_view.viewport().update()
-
-    def _connect_events(self) -> None:
-        ev = self.events
-        ev.message_added.connect(self.sending.on_message_added)
-        ev.reply_finished.connect(self.sending.on_reply_finished)
-        ev.topic_changed.connect(self._on_topic_changed)
-        ev.settings_changed.connect(self._on_settings_changed)
-        ev.compaction_progress.connect(self.compaction.on_progress)
-        ev.store_waiting.connect(lambda e: self.store_wait_label.setVisible(e.waiting))  # queued from workers
-        ev.summarizer_choice_requested.connect(self.pages.open_system_agent)  # issue 28
 
     def _save_geometry(self) -> None:
         in_view = (self.current_assistant_id(), self.opener.topic_id) if self._store is not None else None
@@ -698,15 +693,6 @@ class MainWindow(QMainWindow):
         """``topic_id`` (listed on ``row``) left the list: its draft goes, and when it was
         open the topic now on that row (or the last one) opens instead."""
         self.opener.forget(topic_id, row)
-
-    def _on_settings_changed(self, _event: SettingsChanged) -> None:
-        self.update_assistant_label()
-        self.estimate.schedule(invalidate=True)
-
-    def _on_topic_changed(self, event: TopicChanged) -> None:
-        if event.topic_id == self.opener.topic_id:  # compaction, edit, delete, title
-            self.compaction.refresh_cursor()
-            self.estimate.schedule(invalidate=True)
 
     def bring_to_front(self, argv: list[str]) -> None:
         """Another launch on this data dir handed over ``argv`` (issue 13): show the

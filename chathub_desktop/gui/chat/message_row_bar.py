@@ -1,0 +1,120 @@
+"""The hover action bar's host over the message list (issue 29; struct52: split from
+``message_list_view``): which row shows the bar, the stats line it reveals, and what a
+click on the bar asks of the window (the list view's request signals)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QTimer
+from PySide6.QtWidgets import QListView
+
+from chathub_desktop.gui.chat.message_action_bar import (
+    MessageAction,
+    MessageActionBar,
+    message_actions,
+)
+from chathub_desktop.gui.chat.message_delegate import MessageDelegate
+from chathub_desktop.gui.chat.message_layout import is_collapsible
+from chathub_desktop.gui.chat.message_list_model import MessageListModel
+from chathub_desktop.gui.chat.message_menu import MenuActions
+
+__all__ = ["RowBar", "repaint_rows"]
+
+
+def repaint_rows(view: QListView, model: MessageListModel, message_ids: Iterable[int | None]) -> None:
+    """Repaint the loaded rows of ``message_ids`` in ``view`` (None and unloaded ids are skipped)."""
+    for mid in message_ids:
+        row = model.row_of(mid) if mid is not None else None
+        if row is not None:
+            view.viewport().update(view.visualRect(model.index(row)))
+
+
+class RowBar(QObject):
+    """Shows ``action_bar`` over the row under the mouse (or the current row) of ``view``
+    and carries out its clicks through ``actions`` (``receipt(id)``: the ⓘ).
+
+    ``editing``: an editor in place lies over a row, the bar stays hidden (walk29 #5).
+    The bar goes when the mouse leaves the list (an event filter on ``view``)."""
+
+    def __init__(self, view: QListView, model: MessageListModel, delegate: MessageDelegate,
+                 action_bar: MessageActionBar, actions: MenuActions, receipt: Callable[[int], None]) -> None:
+        super().__init__(view)
+        self._view, self._model, self._delegate = view, model, delegate
+        self.action_bar = action_bar
+        self._actions, self._receipt = actions, receipt
+        self.editing = False
+        action_bar.triggered.connect(self._on_bar)
+        view.installEventFilter(self)
+
+    def row_actions(self, row: int) -> tuple[MessageAction, ...]:
+        """What the message on ``row`` offers (the bar and the menu read this)."""
+        m = self._model.message_at(row)
+        if m is None:
+            return ()
+        last = row == self._model.rowCount() - 1 and self._model.at_end
+        return message_actions(m, collapsible=is_collapsible(m), last_reply=last)
+
+    def show(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        """Show the action bar over row ``index`` (hide it for an invalid index or while
+        a message is edited in place)."""
+        m = self._model.message_at(index.row()) if index.isValid() and not self.editing else None
+        if m is None:
+            self.hide()
+            return
+        if self.action_bar.message_id == m.id and self.action_bar.isVisible():
+            return
+        row = self._model.index(index.row())
+        self.reveal(m.id)
+        self.action_bar.show_for(m, self.row_actions(index.row()), self._delegate.bubble_rect(row),
+                                 self._delegate.header_rect(row))
+
+    def hide(self) -> None:
+        """Hide the action bar and the hovered reply's stats line (a keyboard user's
+        current row keeps its stats while the list has the focus)."""
+        self.action_bar.dismiss()
+        view = self._view
+        current = view.currentIndex()
+        m = self._model.message_at(current.row()) if view.hasFocus() and current.isValid() else None
+        self.reveal(m.id if m is not None else None)
+
+    def reveal(self, message_id: int | None) -> None:
+        """Show the stats line of ``message_id``'s reply (the row under the pointer, or
+        the current row for keyboard users; None: no row's), repainting the rows that
+        change (walk39: the stats show on hover, as Cherry Studio's)."""
+        old = self._delegate.revealed_id
+        if old == message_id:
+            return
+        self._delegate.revealed_id = message_id
+        repaint_rows(self._view, self._model, (old, message_id))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """The mouse left the list: hide the bar once it is known not to be on the bar itself."""
+        if event.type() == QEvent.Type.Leave:
+            QTimer.singleShot(0, self, self._maybe_hide)
+        return False
+
+    def _maybe_hide(self) -> None:
+        view = self._view
+        inside = view.viewport().rect().contains(view.viewport().mapFromGlobal(view.cursor().pos()))
+        if not inside and not view.hasFocus():
+            self.hide()
+
+    def _on_bar(self, action: MessageAction, message_id: int) -> None:
+        row = self._model.row_of(message_id)
+        m = self._model.message_at(row) if row is not None else None
+        if row is None or m is None:
+            return
+        a = self._actions
+        if action is MessageAction.COPY:
+            a.copy_row(row)
+        elif action is MessageAction.EDIT:
+            a.edit(message_id)
+        elif action is MessageAction.REGENERATE:
+            a.regenerate(message_id)
+        elif action is MessageAction.PIN:
+            a.pin(message_id, not m.pinned)
+        elif action is MessageAction.DELETE:
+            a.delete(message_id)
+        elif action is MessageAction.RECEIPT:
+            self._receipt(message_id)

@@ -1,0 +1,131 @@
+"""The dream panel's reads (issue 30; struct52: split from ``dream_panel``): the dream
+settings, the cards, whether dreams are paused and how many proposals wait, read on a
+worker, bursts coalesced by a :class:`~chathub_desktop.gui.memory.page_common.ListRefresh`,
+one read at a time, never under an open card editor; the Memory page may hand over the
+first read's data (:meth:`DreamReads.load_from`)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Protocol
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
+
+from chathub_desktop.gui.memory.card_delegate import MemoryCardDelegate
+from chathub_desktop.gui.memory.card_markdown import card_shown
+from chathub_desktop.gui.memory.dream_schedule_form import system_zone
+from chathub_desktop.gui.memory.page_common import ListRefresh
+from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.shell.service_reasons import said_error
+from chathub_desktop.gui.shell.task_runner import TaskRunner
+from chathub_desktop.gui.shell.turn_clock import fresh_turn
+from chathub_desktop.services.collector_pause import collector_paused
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.dream.dream_service import CardsSnapshot, DreamSettingsView
+from chathub_desktop.services.errors import NotFound, ServiceError
+from chathub_desktop.services.events import MemoryChanged
+
+__all__ = ["DreamData", "DreamReads", "DreamReadTarget"]
+
+translate = QCoreApplication.translate
+
+#: What the panel reads in one go: the dream settings, the cards, whether dreams are paused,
+#: how many proposals wait for review (the Proposals tab's badge) and the cards' faces.
+DreamData = tuple[DreamSettingsView, CardsSnapshot, bool, int, list[str]]
+
+
+class DreamReadTarget(Protocol):
+    """The panel a read is shown on."""
+
+    def show_error(self, message: str) -> None:
+        """Show ``message`` inline."""
+
+    def apply_read(self, data: DreamData) -> None:
+        """Show what a read brought."""
+
+    async def read_days(self) -> None:
+        """After a read: the days the day chooser offers, read on the worker."""
+
+
+class DreamReads:
+    """Reads ``assistant_id``'s dreaming memory for ``panel`` (shown on ``target``) with
+    ``runner``; ``cancel_more`` is called with :meth:`cancel` (the panel's runs).
+    ``refresh``: the coalescing reload, following ``events``' memory changes of this
+    assistant while the panel is open."""
+
+    def __init__(self, panel: QWidget, target: DreamReadTarget, services: Services, assistant_id: int, *,
+                 events: ChatEvents, runner: TaskRunner, view: QListView, delegate: MemoryCardDelegate,
+                 cancel_more: Callable[[], None]) -> None:
+        self._target, self._svc, self._assistant_id = target, services, assistant_id
+        self._runner, self._view, self._cancel_more = runner, view, cancel_more
+        self._task = f"dream-load-{id(panel)}"
+        panel.destroyed.connect(functools.partial(runner.cancel, self._task))  # never applied to a deleted panel
+        self._loading = False
+        self._load_again = False
+        # coalesces bursts (an op's result + its MemoryChanged); owns the bus connections
+        self.refresh = ListRefresh(panel, view, delegate, self.start, cancel=self.cancel)
+        self.refresh.follow(events.memory_changed, self._on_memory_changed)
+
+    def fetch(self) -> DreamData:
+        """Worker thread: the settings, the cards, whether dreams are paused and how many
+        proposals wait (the cycle collector waits meanwhile, as for the fixed entries).
+        Raises ``ServiceError``."""
+        with collector_paused():
+            dreams = self._svc.dreams
+            snap = dreams.snapshot(self._assistant_id)
+            system_zone()  # read once here, not by the GUI thread (its first read took ~16 ms)
+            return (dreams.settings(self._assistant_id), snap, dreams.paused(),
+                    dreams.review.count(self._assistant_id), [card_shown(c.text) for c in snap.cards])
+
+    def load_from(self, data: DreamData) -> None:
+        """Show ``data``, read by :meth:`fetch` on a worker (the page's first read takes
+        the panel's with its own: one worker read while the window's thread is idle, then
+        both lists laid out with no worker holding the interpreter lock, issue 30). Nothing
+        happens once the panel is detached: the page's read can hand its data over after
+        the page closed, and the panel may be deleted before the load runs."""
+        if self._loading or not self.refresh.following:
+            return  # a read of its own shows newer data, or the page closed for good
+        self._loading = True
+        self._runner.run(self._task, self._load(data), context="Dreaming memory")
+
+    def start(self) -> None:
+        """Read now on the worker (again after the read under way, if one is)."""
+        if not self.refresh.following:
+            return
+        if self._loading:
+            self._load_again = True
+            return
+        if self._view.state() == QAbstractItemView.State.EditingState:
+            self.refresh.schedule(300)  # never reset the cards under the open editor
+            return
+        self._loading = True
+        self._runner.run(self._task, self._load(), context="Dreaming memory")
+
+    async def _load(self, data: DreamData | None = None) -> None:
+        try:
+            try:
+                if data is None:
+                    data = await self._runner.run_in_thread(self.fetch)
+            except ServiceError as exc:
+                self._target.show_error(translate("MemoryPage", "This assistant no longer exists.")
+                                        if isinstance(exc, NotFound) else said_error(exc))
+                return
+            await fresh_turn()  # not after the timers due with it, the fixed list's re-fit (issue 30)
+            self._target.apply_read(data)
+            await self._target.read_days()
+        finally:
+            self._loading = False
+            if self._load_again:
+                self._load_again = False
+                self.refresh.schedule()
+
+    def _on_memory_changed(self, event: MemoryChanged) -> None:
+        if event.assistant_id == self._assistant_id:
+            self.refresh.when_shown()
+
+    def cancel(self) -> None:
+        """Cancel the read under way and what ``cancel_more`` stops."""
+        self._runner.cancel(self._task)
+        self._cancel_more()
