@@ -9,15 +9,22 @@ dark theme; each shot is run through the design audit (contrast, clipping).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.gui.shot_harness import audited, run
 
 
-def _gallery() -> tuple[object, object]:
+def _gallery() -> tuple[Any, Any]:
     """The widget showing every indicator state, and the check box that takes the focus."""
     from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import (QCheckBox, QGridLayout, QListWidget, QListWidgetItem, QRadioButton,
-                                   QWidget)
+    from PySide6.QtWidgets import (
+        QCheckBox,
+        QGridLayout,
+        QListWidget,
+        QListWidgetItem,
+        QRadioButton,
+        QWidget,
+    )
 
     from chathub_desktop.gui.design.segmented import SegmentedControl
 
@@ -80,12 +87,12 @@ def main(out: Path) -> int:
         apply_theme(app, theme, hint=False)
         w, focus = _gallery()
         w.show()
-        QTest.qWaitForWindowExposed(w)  # type: ignore[arg-type]
+        QTest.qWaitForWindowExposed(w)
         w.activateWindow()
         QTest.keyClick(w, Qt.Key.Key_Tab)  # a focus change by the keyboard
-        focus.setFocus(Qt.FocusReason.TabFocusReason)  # type: ignore[attr-defined]
+        focus.setFocus(Qt.FocusReason.TabFocusReason)
         QTest.qWait(100)
-        w.grab().save(str(out / f"indicators-{theme}.png"))  # type: ignore[attr-defined]
+        w.grab().save(str(out / f"indicators-{theme}.png"))
         failed += not audited(w, f"indicators-{theme}", theme)
         menu = QMenu()
         menu.addAction("Show archived").setCheckable(True)
@@ -103,7 +110,7 @@ def main(out: Path) -> int:
         QTest.qWait(100)
         menu.grab().save(str(out / f"menu-{theme}.png"))
         menu.close()
-        w.close()  # type: ignore[attr-defined]
+        w.close()
     return 1 if failed else 0
 
 

@@ -166,16 +166,18 @@ def _indicator_svg(shape: str, side: int, line: str, fill: str, mark: str, mark_
     else:
         r = Radius.SM / 2
         body = f'<rect x="0.5" y="0.5" width="{w}" height="{w}" rx="{r}" fill="{fill}" stroke="{line}"/>'
-    stroke = f'fill="none" stroke="{mark_colour}" stroke-width="{max(1.5, side * _STROKE):.2f}" ' \
-             'stroke-linecap="round" stroke-linejoin="round"'
+
+    def stroke(width: float) -> str:
+        return (f'fill="none" stroke="{mark_colour}" stroke-width="{width:.2f}" '
+                'stroke-linecap="round" stroke-linejoin="round"')
 
     def at(fx: float, fy: float) -> str:
         return f"{0.5 + w * fx:.2f},{0.5 + w * fy:.2f}"
 
     if mark == "tick":
-        body += f'<polyline points="{at(0.25, 0.52)} {at(0.43, 0.7)} {at(0.76, 0.32)}" {stroke}/>'
-    elif mark == "dash":
-        body += f'<polyline points="{at(0.28, 0.5)} {at(0.72, 0.5)}" {stroke}/>'
+        body += f'<polyline points="{at(0.25, 0.52)} {at(0.43, 0.7)} {at(0.76, 0.32)}" {stroke(max(1.5, side * _STROKE))}/>'
+    elif mark == "dash":  # centred on a pixel edge: whole pixels thick, it fills its rows (crisp)
+        body += f'<polyline points="{at(0.28, 0.5)} {at(0.72, 0.5)}" {stroke(max(2, round(side * _STROKE)))}/>'
     elif mark == "dot":
         body += f'<circle cx="{side / 2}" cy="{side / 2}" r="{side * 0.2:.2f}" fill="{mark_colour}"/>'
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" '
