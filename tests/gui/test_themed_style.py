@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtWidgets import QPushButton, QStyle, QStyleFactory, QWidget
 
-from chathub_desktop.gui.design.indicators import ThemedStyle
+from chathub_desktop.gui.design.indicators import BARE_INDICATOR, ThemedStyle
 from chathub_desktop.gui.design.theme import ViewPrefs
 
 HINTS = (QStyle.StyleHint.SH_Widget_ShareActivation, QStyle.StyleHint.SH_ToolButton_PopupDelay,
@@ -51,7 +51,8 @@ def test_each_indicator_state_shows_in_the_tokens_colours(qapp, qtbot, restore_l
     show every state a user reads in the design tokens: the outline of an unchecked box,
     the fill and tick of a checked or partly checked one, the dot of a chosen radio
     button, the disabled colour, and the focus colour on the focused control; the sizes
-    stay those of the base style (rows of check boxes keep their pitch)."""
+    stay those of the base style (rows of check boxes keep their pitch; a setting row's
+    switch ends at the row's end)."""
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QCheckBox, QRadioButton, QVBoxLayout
 
@@ -84,3 +85,6 @@ def test_each_indicator_state_shows_in_the_tokens_colours(qapp, qtbot, restore_l
     assert c.disabled in _colours_in(gone) and c.indicator_on not in _colours_in(gone)
     assert c.focus in _colours_in(focused) and c.indicator not in _colours_in(focused)
     assert off.sizeHint().height() == 19 and on.sizeHint().height() == 19  # Fusion's: 14 px indicator + 4 + 1
+    bare = QCheckBox()  # a setting row's switch: its title is its label
+    bare.setProperty(BARE_INDICATOR, True)
+    assert bare.sizeHint().width() == 14  # Fusion's: the box ends where the row ends

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleHintReturn, QStyleOptio
 from chathub_desktop.gui.design.icons import icon_folder
 from chathub_desktop.gui.design.tokens import Colours, Radius
 
-__all__ = ["ThemedStyle", "indicator_sheet"]
+__all__ = ["BARE_INDICATOR", "ThemedStyle", "indicator_sheet"]
 
 #: Key press and release: the events :meth:`ThemedStyle.eventFilter` looks at.
 _KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.KeyRelease)
@@ -45,6 +45,10 @@ _UNDERLINE = QStyle.StyleHint.SH_UnderlineShortcut
 #: being built hidden, a window behind a dialog — ~60 % of the hints an open of the Memory
 #: page asks (issue 30, mem51: 2,400 of 3,900). The base style's answer is a constant.
 _SHARE_ACTIVATION = QStyle.StyleHint.SH_Widget_ShareActivation
+
+#: The property (True) that marks a check box or radio button shown without a text of its
+#: own (its name is beside it, e.g. a setting row's title): no label spacing is kept.
+BARE_INDICATOR = "bareIndicator"
 
 #: The property that marks a window the Alt filter already sits on.
 _WATCHED = "chathubAltWatched"
@@ -144,6 +148,10 @@ def indicator_sheet(c: Colours, side: int) -> str:
     # the room Fusion keeps above and below a button's indicator (its size hint: 4 px, +1):
     # rows of check boxes keep their pitch under the sheet, which sizes them by the indicator
     rules.append("QCheckBox::indicator, QRadioButton::indicator { margin: 2px 0px 3px 0px; }")
+    # a box without a label of its own (a setting row's switch) keeps no room for one: the
+    # sheet keeps the label's spacing beside it, which moved it 6 px in from the row's end
+    # (a sheet cannot select an empty text: the owner marks it)
+    rules.append(f'QCheckBox[{BARE_INDICATOR}="true"], QRadioButton[{BARE_INDICATOR}="true"] {{ spacing: 0px; }}')
     return "\n".join(rules)
 
 
