@@ -53,7 +53,7 @@ BARE_INDICATOR = "bareIndicator"
 #: The property that marks a window the Alt filter already sits on.
 _WATCHED = "chathubAltWatched"
 
-#: Line width of the outline, tick and dash, as a fraction of the indicator's side.
+#: Line width of the tick and the dash, as a fraction of the indicator's side (the outline: 1 px).
 _STROKE = 0.12
 
 
