@@ -195,9 +195,13 @@ same cost moves into their construction: measured) and ~10 ms PySide6 resolving 
 Python type of a scroll area's viewport: ``ThemedStyle.drawPrimitive`` is a Python override,
 so PySide6 wraps the widget Qt passes (the draft's viewport, made in C++), and to find its
 type it loads every QWidget subclass of QtWidgets with its enums; ``styleHint``'s option
-argument loads every QStyleOption subclass the same way (~3 ms). Painting the check and
-radio indicators without a Python override (style-sheet images from the tokens) would take
-both off the path; a custom viewport made in Python (so already wrapped) crashed Qt.
+argument loads every QStyleOption subclass the same way (~3 ms). A custom viewport made in
+Python (so already wrapped) crashed Qt. style52 paints the check and radio indicators with
+style-sheet images from the tokens (no ``drawPrimitive`` override: no Python per paint);
+``styleHint`` stays (the Alt-only shortcut underline has no sheet, palette or hint
+setting, and PySide6 fixes once per style object whether a method is overridden). Its
+share, measured as this tree against a copy without the override (9 runs, load 6.5):
+CPU to the first paint 251 -> 240 ms.
 
 The package's bytecode is compiled first and the children may read it, as after any
 ``pip install`` (pip compiles on install). Without this, a ``PYTHONDONTWRITEBYTECODE``

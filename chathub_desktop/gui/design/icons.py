@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from chathub_desktop.paths import resources_dir
 
-__all__ = ["GlyphLabel", "Icon", "IconTint", "icon", "icon_file", "icon_svg"]
+__all__ = ["GlyphLabel", "Icon", "IconTint", "icon", "icon_file", "icon_folder", "icon_svg"]
 
 
 class Icon(enum.Enum):
@@ -122,8 +122,8 @@ def icon_svg(name: Icon) -> bytes:
 
 
 @cache
-def _icon_files() -> str:
-    """A folder for :func:`icon_file`'s recoloured SVGs, removed when the app exits."""
+def icon_folder() -> str:
+    """A folder for the recoloured SVGs of :func:`icon_file` and the indicators, removed when the app exits."""
     folder = tempfile.mkdtemp(prefix="chathub-icons-")
     atexit.register(shutil.rmtree, folder, True)
     return folder
@@ -134,7 +134,7 @@ def icon_file(name: Icon, colour: str) -> str:
     """The path of ``name``'s SVG in ``colour`` (``#rrggbb``), for a stylesheet's
     ``image: url(…)`` (which reads files only; Qt's SVG reader draws ``currentColor``
     black). Written once per colour. Raises ``OSError`` when the temp folder is not writable."""
-    path = os.path.join(_icon_files(), f"{name.value}-{colour.lstrip('#')}.svg")
+    path = os.path.join(icon_folder(), f"{name.value}-{colour.lstrip('#')}.svg")
     with open(path, "wb") as f:
         f.write(icon_svg(name).replace(b"currentColor", colour.encode("ascii")))
     return path.replace(os.sep, "/")

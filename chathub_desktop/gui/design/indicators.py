@@ -1,30 +1,39 @@
-"""Check box and radio button indicators drawn from the tokens (walkthrough F6).
+"""Check box and radio button indicators from the tokens (walkthrough F6), and the
+shortcut underline only while Alt is held (walk29 #13).
 
 Fusion outlines an unchecked indicator with the window colour darkened by 40 %: in the
 dark theme that is #18181b on #1e1f22, 1.1:1, so the box is invisible. WCAG 2.1 1.4.11
-asks 3:1 for the parts of a control that show its state. :class:`ThemedStyle` is Fusion
-with these two indicators (and the check boxes of list items, which Fusion draws through
-them) painted from the tokens of the palette in effect: an ``indicator`` outline when
-unchecked; an ``indicator_on`` fill with an ``indicator_mark`` tick, dash or dot when
-checked; ``disabled`` for a disabled control; ``focus`` for keyboard focus. Every other
-element is Fusion's (or Breeze's, where the platform uses it).
+asks 3:1 for the parts of a control that show its state. :func:`indicator_sheet` gives
+the stylesheet rules that paint the indicators of check boxes, radio buttons, checkable
+group boxes and item-view check boxes from SVG images written once per theme from the
+tokens: an ``indicator`` outline when unchecked; an ``indicator_on`` fill with an
+``indicator_mark`` tick, dash or dot when checked; ``disabled`` for a disabled control;
+``focus`` for the focused one. Qt's sheet style draws them, so no Python runs per paint
+(style52, issue 28: a Python ``drawPrimitive`` made PySide6 resolve every QtWidgets class
+at start-up, ~10 ms, the first time it was handed a widget made in C++).
 
 Shortcut letters are underlined only while Alt is held (walk29 #13: underlines on every
 label, button and menu read as a 2005 dialog), as Windows, GNOME and KDE do:
 :meth:`ThemedStyle.watch_alt` puts a filter on each focused window that repaints the
-windows when Alt goes down or up.
+windows when Alt goes down or up. That answer is :class:`ThemedStyle`'s one override
+(``styleHint``): neither the stylesheet, the palette nor ``QStyleHints`` can set the
+underline hint, and PySide6 decides once per style object whether a method is overridden,
+so it cannot be added after the first paint.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF
-from PySide6.QtGui import QColor, QGuiApplication, QKeyEvent, QPainter, QPainterPath, QPen, QWindow
+import os
+from functools import cache
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QWindow
 from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleHintReturn, QStyleOption, QWidget
 
-from chathub_desktop.gui.design.palette import tokens_of
-from chathub_desktop.gui.design.tokens import Radius
+from chathub_desktop.gui.design.icons import icon_folder
+from chathub_desktop.gui.design.tokens import Colours, Radius
 
-__all__ = ["ThemedStyle"]
+__all__ = ["BARE_INDICATOR", "ThemedStyle", "indicator_sheet"]
 
 #: Key press and release: the events :meth:`ThemedStyle.eventFilter` looks at.
 _KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.KeyRelease)
@@ -37,16 +46,20 @@ _UNDERLINE = QStyle.StyleHint.SH_UnderlineShortcut
 #: page asks (issue 30, mem51: 2,400 of 3,900). The base style's answer is a constant.
 _SHARE_ACTIVATION = QStyle.StyleHint.SH_Widget_ShareActivation
 
+#: The property (True) that marks a check box or radio button shown without a text of its
+#: own (its name is beside it, e.g. a setting row's title): no label spacing is kept.
+BARE_INDICATOR = "bareIndicator"
+
 #: The property that marks a window the Alt filter already sits on.
 _WATCHED = "chathubAltWatched"
 
-#: Line width of the outline, tick and dash, as a fraction of the indicator's side.
+#: Line width of the tick and the dash, as a fraction of the indicator's side (the outline: 1 px).
 _STROKE = 0.12
 
 
 class ThemedStyle(QProxyStyle):
-    """Fusion (``base``: a style key, "Fusion" or "Breeze") with token-coloured check box
-    and radio button indicators."""
+    """Fusion (``base``: a style key, "Fusion" or "Breeze") whose shortcut letters are
+    underlined only while Alt is held."""
 
     def __init__(self, base: str = "Fusion") -> None:
         super().__init__(base)
@@ -100,61 +113,80 @@ class ThemedStyle(QProxyStyle):
             return int(self.alt_held)
         return super().styleHint(hint, option, widget, data)
 
-    def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption,  # noqa: N802 - Qt override
-                      painter: QPainter, widget: QWidget | None = None) -> None:
-        """Paint the two indicators ourselves; hand every other element to the base style."""
-        pe = QStyle.PrimitiveElement
-        if element in (pe.PE_IndicatorCheckBox, pe.PE_IndicatorRadioButton):
-            _paint_indicator(option, painter, radio=element == pe.PE_IndicatorRadioButton)
-            return
-        super().drawPrimitive(element, option, painter, widget)
+
+#: (selector, state) pairs of :func:`indicator_sheet`, the outline and fill tokens and
+#: the mark of each: the widget states a sheet can tell apart.
+_CHECK_STATES = (
+    (":unchecked", "indicator", "surface", ""), (":checked", "indicator_on", "indicator_on", "tick"),
+    (":indeterminate", "indicator_on", "indicator_on", "dash"),
+    (":unchecked:focus", "focus", "surface", ""), (":checked:focus", "focus", "indicator_on", "tick"),
+    (":indeterminate:focus", "focus", "indicator_on", "dash"),
+    (":unchecked:disabled", "disabled", "surface", ""), (":checked:disabled", "disabled", "disabled", "tick"),
+    (":indeterminate:disabled", "disabled", "disabled", "dash"),
+)
+_RADIO_STATES = (
+    (":unchecked", "indicator", "surface", ""), (":checked", "indicator_on", "indicator_on", "dot"),
+    (":unchecked:focus", "focus", "surface", ""), (":checked:focus", "focus", "indicator_on", "dot"),
+    (":unchecked:disabled", "disabled", "surface", ""), (":checked:disabled", "disabled", "disabled", "dot"),
+)
+#: The widgets whose check indicator the sheet paints (an item view's: its items' boxes).
+_CHECKS = ("QCheckBox::indicator", "QGroupBox::indicator", "QAbstractItemView::indicator")
 
 
-def _paint_indicator(option: QStyleOption, painter: QPainter, *, radio: bool) -> None:
-    from PySide6.QtCore import Qt  # not at import: the style is set before the first paint
+def indicator_sheet(c: Colours, side: int) -> str:
+    """Stylesheet rules painting check box and radio button indicators ``side`` px square
+    (the base style's size) from ``c``'s tokens, each state an SVG image written once.
+    Raises ``OSError`` when the temp folder is not writable."""
+    rules = []
+    for selector, states, shape in ((_CHECKS, _CHECK_STATES, "box"), (("QRadioButton::indicator",), _RADIO_STATES,
+                                                                      "round")):
+        rules.append(f"{', '.join(selector)} {{ width: {side}px; height: {side}px; }}")
+        for state, line, fill, mark in states:
+            mark_colour = c.surface if state.endswith(":disabled") else c.indicator_mark
+            path = _indicator_file(shape, side, getattr(c, line), getattr(c, fill), mark, mark_colour)
+            rules.append(f"{', '.join(s + state for s in selector)} {{ image: url({path}); }}")
+    # the room Fusion keeps above and below a button's indicator (its size hint: 4 px, +1):
+    # rows of check boxes keep their pitch under the sheet, which sizes them by the indicator
+    rules.append("QCheckBox::indicator, QRadioButton::indicator { margin: 2px 0px 3px 0px; }")
+    # a box without a label of its own (a setting row's switch) keeps no room for one: the
+    # sheet keeps the label's spacing beside it, which moved it 6 px in from the row's end
+    # (a sheet cannot select an empty text: the owner marks it)
+    rules.append(f'QCheckBox[{BARE_INDICATOR}="true"], QRadioButton[{BARE_INDICATOR}="true"] {{ spacing: 0px; }}')
+    return "\n".join(rules)
 
-    c = tokens_of(option.palette)
-    state = option.state
-    on = bool(state & (QStyle.StateFlag.State_On | QStyle.StateFlag.State_NoChange))
-    enabled = bool(state & QStyle.StateFlag.State_Enabled)
-    side = min(option.rect.width(), option.rect.height())
-    box = QRectF(option.rect.x(), option.rect.y(), side, side).adjusted(0.5, 0.5, -0.5, -0.5)
-    box.moveCenter(QRectF(option.rect).center())
-    if not enabled:
-        fill, line = (QColor(c.disabled), QColor(c.disabled)) if on else (QColor(c.surface), QColor(c.disabled))
+
+@cache
+def _indicator_file(shape: str, side: int, line: str, fill: str, mark: str, mark_colour: str) -> str:
+    """The path of one indicator's SVG (written on the first call with these arguments)."""
+    path = os.path.join(icon_folder(), f"indicator-{shape}-{mark or 'off'}-{side}-"
+                        f"{line.lstrip('#')}-{fill.lstrip('#')}-{mark_colour.lstrip('#')}.svg")
+    with open(path, "w", encoding="ascii") as f:
+        f.write(_indicator_svg(shape, side, line, fill, mark, mark_colour))
+    return path.replace(os.sep, "/")
+
+
+def _indicator_svg(shape: str, side: int, line: str, fill: str, mark: str, mark_colour: str) -> str:
+    """One indicator as SVG text: a 1 px ``line`` outline filled with ``fill`` (rounded
+    square or circle), with ``mark`` ("tick", "dash", "dot" or "") in ``mark_colour``."""
+    w = side - 1.0  # the outline's box, inset half a pixel so the 1 px line is sharp
+    if shape == "round":
+        body = f'<circle cx="{side / 2}" cy="{side / 2}" r="{w / 2}" fill="{fill}" stroke="{line}"/>'
     else:
-        fill, line = (QColor(c.indicator_on), QColor(c.indicator_on)) if on else (QColor(c.surface),
-                                                                                  QColor(c.indicator))
-    if enabled and state & QStyle.StateFlag.State_HasFocus and state & QStyle.StateFlag.State_KeyboardFocusChange:
-        line = QColor(c.focus)
-    painter.save()
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.setPen(QPen(line, 1.0))
-    painter.setBrush(fill)
-    if radio:
-        painter.drawEllipse(box)
-    else:
-        painter.drawRoundedRect(box, Radius.SM / 2, Radius.SM / 2)
-    if on:
-        mark = QColor(c.indicator_mark if enabled else c.surface)
-        if radio:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(mark)
-            painter.drawEllipse(box.center(), side * 0.2, side * 0.2)
-        else:
-            pen = QPen(mark, max(1.5, side * _STROKE))
-            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            painter.setPen(pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            x, y, w = box.x(), box.y(), box.width()
-            path = QPainterPath()
-            if state & QStyle.StateFlag.State_NoChange:  # partly checked: a dash
-                path.moveTo(QPointF(x + w * 0.28, y + w * 0.5))
-                path.lineTo(QPointF(x + w * 0.72, y + w * 0.5))
-            else:
-                path.moveTo(QPointF(x + w * 0.25, y + w * 0.52))
-                path.lineTo(QPointF(x + w * 0.43, y + w * 0.7))
-                path.lineTo(QPointF(x + w * 0.76, y + w * 0.32))
-            painter.drawPath(path)
-    painter.restore()
+        r = Radius.SM / 2
+        body = f'<rect x="0.5" y="0.5" width="{w}" height="{w}" rx="{r}" fill="{fill}" stroke="{line}"/>'
+
+    def stroke(width: float) -> str:
+        return (f'fill="none" stroke="{mark_colour}" stroke-width="{width:.2f}" '
+                'stroke-linecap="round" stroke-linejoin="round"')
+
+    def at(fx: float, fy: float) -> str:
+        return f"{0.5 + w * fx:.2f},{0.5 + w * fy:.2f}"
+
+    if mark == "tick":
+        body += f'<polyline points="{at(0.25, 0.52)} {at(0.43, 0.7)} {at(0.76, 0.32)}" {stroke(max(1.5, side * _STROKE))}/>'
+    elif mark == "dash":  # centred on a pixel edge: whole pixels thick, it fills its rows (crisp)
+        body += f'<polyline points="{at(0.28, 0.5)} {at(0.72, 0.5)}" {stroke(max(2, round(side * _STROKE)))}/>'
+    elif mark == "dot":
+        body += f'<circle cx="{side / 2}" cy="{side / 2}" r="{side * 0.2:.2f}" fill="{mark_colour}"/>'
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" '
+            f'viewBox="0 0 {side} {side}">{body}</svg>')

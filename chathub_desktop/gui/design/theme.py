@@ -64,8 +64,8 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True, text: Te
     from chathub_desktop.gui.design.icons import Icon, icon_file
     from chathub_desktop.gui.design.indicators import ThemedStyle
 
-    # a style that paints with the palette it is given, with indicators from the tokens
-    # (walkthrough F6); chosen before the first sheet: under a sheet app.style() is Qt's
+    # a style that paints with the palette it is given (the indicators: the sheet's,
+    # walkthrough F6; shortcut underlines while Alt is held); chosen before the first sheet: under a sheet app.style() is Qt's
     # sheet style (no name), and replacing the style beneath a sheet crashes Qt
     if isinstance(app, QApplication) and not app.styleSheet() and not isinstance(app.style(), ThemedStyle):
         style = ThemedStyle("Breeze" if app.style().name().lower() == "breeze" else "Fusion")
@@ -74,7 +74,7 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True, text: Te
     colours = colours_for(dark)
     app.setPalette(palette_for(colours))
     if isinstance(app, QApplication):
-        from PySide6.QtWidgets import QToolTip
+        from PySide6.QtWidgets import QStyle, QToolTip
 
         # tooltips keep a palette of their own (the platform's until set): the tokens' too,
         # so a tooltip's rich text (links, muted spans) follows the theme (polish52)
@@ -83,7 +83,8 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True, text: Te
         points = app.font().pointSizeF()
         arrow = icon_file(Icon.DROP_DOWN, colours.text_muted)
         up = icon_file(Icon.STEP_UP, colours.text_muted)
-        sheet = _sheet_text(dark, points if points > 0 else 10.0, arrow, text, up)
+        side = app.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)  # the base style's size
+        sheet = _sheet_text(dark, points if points > 0 else 10.0, arrow, text, up, side)
         # the same sheet again (another window, a repeated choice) changes nothing on
         # screen; setting it would repolish every widget of the app (~0.14 s each time)
         if sheet != current:
@@ -93,11 +94,15 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True, text: Te
 
 
 @functools.lru_cache(maxsize=4)
-def _sheet_text(dark: bool, points: float, arrow: str, text: TextSize, up: str) -> str:
-    """:func:`build_stylesheet`'s text for the dark or light tokens, built once per set of
-    arguments (a pure function of the tokens): every window applies the kept theme as it
+def _sheet_text(dark: bool, points: float, arrow: str, text: TextSize, up: str, side: int) -> str:
+    """:func:`build_stylesheet`'s text for the dark or light tokens with the check box and
+    radio button indicators ``side`` px square (:func:`indicator_sheet`), built once per set
+    of arguments (a pure function of the tokens): every window applies the kept theme as it
     is made, and the tests make hundreds of windows in one process (issue 28)."""
-    return build_stylesheet(colours_for(dark), points, arrow, text, up).text
+    from chathub_desktop.gui.design.indicators import indicator_sheet
+
+    colours = colours_for(dark)
+    return build_stylesheet(colours, points, arrow, text, up).text + "\n" + indicator_sheet(colours, side)
 
 
 def _relink(app: QGuiApplication) -> None:

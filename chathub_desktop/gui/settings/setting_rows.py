@@ -19,9 +19,11 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QRadioButton,
     QSizePolicy,
     QToolButton,
     QVBoxLayout,
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.design import Space, Tone, TypeScale, set_text_size, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.indicators import BARE_INDICATOR
 from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.shell.help_button import FieldNote
 from chathub_desktop.gui.shell.i18n import Texts
@@ -69,6 +72,8 @@ class SettingRow(QFrame):
         super().__init__()
         self.setObjectName(name or "settingRow")
         self.control = control
+        if isinstance(control, (QCheckBox, QRadioButton)) and not control.text():
+            control.setProperty(BARE_INDICATOR, True)  # the title is its label: no room for one beside it
         self.title = QLabel()
         self.title.setObjectName("settingTitle")
         texts.bind(self.title.setText, title)
