@@ -71,7 +71,6 @@ from chathub_desktop.gui.shell.nav_rail import (
 from chathub_desktop.gui.shell.status_line import StatusLine
 from chathub_desktop.gui.shell.welcome_panel import WelcomePanel
 from chathub_desktop.gui.shell.window_actions import build_actions, build_menus
-from chathub_desktop.gui.shell.window_events import WindowEventRoutes
 from chathub_desktop.gui.shell.window_geometry import WindowGeometry
 from chathub_desktop.gui.shell.window_pages import WindowPages
 from chathub_desktop.gui.topics.topic_delete import TopicDeletes
@@ -423,6 +422,7 @@ class MainWindow(QMainWindow):
         self.topic_list.selectionModel().currentChanged.connect(lambda *_a: self.model_picker.sync_later())
         self.composer.badge.bind_services(services)
         from chathub_desktop.gui.chat.attachments import AttachmentController
+        from chathub_desktop.gui.shell.window_events import WindowEventRoutes  # the bus's types: after the paint
 
         self.attachments = AttachmentController(  # issue 14: paste, drop, pick; thumbnails
             self, service=services.attachments, runner=self.runner, composer=self.composer, view=self.message_view,
