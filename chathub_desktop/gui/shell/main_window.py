@@ -422,7 +422,9 @@ class MainWindow(QMainWindow):
         self.topic_list.selectionModel().currentChanged.connect(lambda *_a: self.model_picker.sync_later())
         self.composer.badge.bind_services(services)
         from chathub_desktop.gui.chat.attachments import AttachmentController
-        from chathub_desktop.gui.shell.window_events import WindowEventRoutes  # the bus's types: after the paint
+        from chathub_desktop.gui.shell.window_events import (
+            WindowEventRoutes,  # the bus's types: after the paint
+        )
 
         self.attachments = AttachmentController(  # issue 14: paste, drop, pick; thumbnails
             self, service=services.attachments, runner=self.runner, composer=self.composer, view=self.message_view,
