@@ -7,6 +7,7 @@ plus the tool calls and 3 framing tokens, with the whole text joined first.
 from __future__ import annotations
 
 import tracemalloc
+from dataclasses import replace
 from collections.abc import Callable
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chathub_desktop.core import attachments as att
+from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core import token_count
 from chathub_desktop.core.messages import ChatMessage, Role, ToolCall
 from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE, CountFn, message_tokens
@@ -77,6 +79,19 @@ def test_a_file_past_the_limit_counts_as_before() -> None:
     message = ChatMessage(Role.USER, "y " * (LIMIT // 2 - 20),
                           attachments=(file_attachment("notes.md", "z 中 " * 50_000),))
     assert message_tokens(message, COUNTER.count) == joined_tokens(message, COUNTER.count)
+
+
+@settings(max_examples=cases(200), deadline=None)
+@given(text=texts, calls=calls)
+def test_num4_characters_of_a_text_read_in_slices_equal_its_whole_json(text: str, calls: list[ToolCall]) -> None:
+    """NUM-4: a row read without its text counts that text's JSON string, escapes included."""
+    for message in (ChatMessage(Role.ASSISTANT, text, tool_calls=tuple(calls)), ChatMessage(Role.TOOL, text,
+                                                                                          tool_call_id="c1")):
+        whole = tc.message_chars(message)
+        with pytest.MonkeyPatch.context() as mp:  # slices of 7 characters, so texts cross them
+            mp.setattr(tc, "_CHUNK_CHARS", 7)
+            assert tc.message_chars(message) == whole
+            assert tc.message_chars(replace(message, content=""), text) == whole
 
 
 def traced_peak(work: Callable[[], object]) -> int:
