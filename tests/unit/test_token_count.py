@@ -7,8 +7,8 @@ plus the tool calls and 3 framing tokens, with the whole text joined first.
 from __future__ import annotations
 
 import tracemalloc
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +18,11 @@ from chathub_desktop.core import attachments as att
 from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core import token_count
 from chathub_desktop.core.messages import ChatMessage, Role, ToolCall
-from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE, CountFn, message_tokens
+from chathub_desktop.core.request_assembly import (
+    FRAMING_TOKENS_PER_MESSAGE,
+    CountFn,
+    message_tokens,
+)
 from chathub_desktop.tokens import counter as counter_module
 from chathub_desktop.tokens.counter import TokenCounter
 from tests.cases import cases
@@ -42,12 +46,13 @@ def joined_tokens(message: ChatMessage, count: CountFn) -> int:
 
 
 def file_attachment(name: str, text: str) -> att.Attachment:
+    """A loaded text file attachment holding ``text``."""
     data = text.encode("utf-8", errors="surrogatepass")
     return att.Attachment("0" * 64, att.FILE, name, "text/plain", len(data), data=data)
 
 
-# ASCII words, accents, CJK, emoji, a lone surrogate (tiktoken's retry path)
-texts = st.text(alphabet=st.sampled_from(list("ab cd\n\t.{}é中文😀\u200b\ud800")), max_size=3 * SMALL_LIMIT)
+# ASCII words, JSON escapes, accents, CJK, emoji, a lone surrogate (tiktoken's retry path)
+texts = st.text(alphabet=st.sampled_from(list('ab cd\n\t.{}"\\\x01é中文😀\u200b\ud800')), max_size=3 * SMALL_LIMIT)
 calls = st.lists(st.builds(ToolCall, id=texts, name=texts, arguments=texts), max_size=2)
 files = st.lists(st.builds(file_attachment, name=st.sampled_from(["a.txt", "b.py"]), text=texts), max_size=2)
 
