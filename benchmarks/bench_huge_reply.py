@@ -61,6 +61,14 @@ kept while the topic is open, and scanned whole at each layout: 23 ms); glibc ke
 what was freed (its mapping threshold rises to the largest block freed). What is left
 at the peak is the write itself: the text, SQLite's bound copy and the row it makes,
 about 3x the reply, over the window's streaming work.
+
+count52 (2026-12-05; the base 94a7b41 in a scratch clone and count52 back to back, 3
+pairs, OpenAI chat, load average 4.1-4.6): RSS peak +114 / +84 / +77 MB vs +98 / +85 /
++75 MB (no change beyond the noise: the peak is the write's); 1 s after it is stored
++84 / +54 / +50 MB vs +84 / +23 / +26 MB. The badge's count of the stored reply no longer
+copies it (Python-traced, 16 MB reply: +25 MB vs +41 MB ASCII, +52 MB vs +84 MB
+non-Latin; its RSS step +6-7 MB vs +5-23 MB), and reading the topic again with the
+count cached reads +0.5 MB instead of the whole text (+16 / +69 MB).
 """
 
 from __future__ import annotations

@@ -311,10 +311,22 @@ def file_text(att: Attachment) -> str:
 def inlined_content(content: str, attachments: Sequence[Attachment]) -> str:
     """``content`` followed by each loaded file attachment's block, blank-line separated
     (what the request carries for a user message with files)."""
+    parts = inlined_parts(content, attachments)
+    return parts[0] if len(parts) == 1 else "".join(parts)
+
+
+def inlined_parts(content: str, attachments: Sequence[Attachment]) -> list[str]:
+    """The pieces :func:`inlined_content` joins, in order (``content``, ``"\\n\\n"``, each
+    file block), so a count can read them without the joined copy (issue 29)."""
     blocks = [file_text(a) for a in attachments if a.kind == FILE]
     if not blocks:
-        return content
-    return "\n\n".join([content, *blocks] if content else blocks)
+        return [content]
+    parts = [content] if content else []
+    for block in blocks:
+        if parts:
+            parts.append("\n\n")
+        parts.append(block)
+    return parts
 
 
 def data_url(att: Attachment) -> str:

@@ -31,7 +31,10 @@ from enum import StrEnum
 from chathub_desktop.core import attachments as att
 from chathub_desktop.core import image_tokens as pricing
 from chathub_desktop.core.messages import ChatMessage, Role, ToolSpec
+from chathub_desktop.core.token_count import count_parts
 
+#: ``count(text) -> tokens``; past ``core.token_count.EXACT_COUNT_CHARS`` characters it
+#: follows that module's length rule (``tokens.counter.TokenCounter.count`` does).
 CountFn = Callable[[str], int]
 
 #: Per-row framing allowance in tokens (REF-26).
@@ -196,11 +199,13 @@ def message_tokens(message: ChatMessage, count: CountFn) -> int:
     ``count(role + ":\\n" + content)`` + tokens of each tool call's id, name and raw
     JSON arguments + the tool-call id of a tool result + 3 framing tokens. Attached text
     files count as the content they are inlined into (issue 14), so their text must be
-    loaded (``ValueError`` otherwise).
+    loaded (``ValueError`` otherwise). The text is counted in parts
+    (``core.token_count.count_parts``): a long message is not copied (issue 29).
     """
-    content = att.inlined_content(message.content, message.attachments) if message.attachments \
-        else message.content
-    total = count(f"{message.role}:\n{content}") + FRAMING_TOKENS_PER_MESSAGE  # StrEnum: its value
+    content = att.inlined_parts(message.content, message.attachments) if message.attachments \
+        else [message.content]
+    # StrEnum: its value
+    total = count_parts(count, [f"{message.role}:\n", *content]) + FRAMING_TOKENS_PER_MESSAGE
     if not message.tool_calls and not message.tool_call_id:
         return total
     for call in message.tool_calls:

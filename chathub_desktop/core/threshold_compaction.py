@@ -190,6 +190,18 @@ def _dumps(value: object) -> str:
 
 #: A string as :func:`_dumps` writes it (quotes and escapes; the same C encoder).
 _string = json.encoder.encode_basestring
+#: Characters :func:`_string_chars` escapes at a time (issue 29).
+_CHUNK_CHARS = 1 << 20
+
+
+def _string_chars(text: str) -> int:
+    """``len(_string(text))`` without the whole escaped copy of a long text: each
+    character is escaped on its own, so it is measured a slice at a time (issue 29)."""
+    if len(text) <= _CHUNK_CHARS:
+        return len(_string(text))
+    return 2 + sum(len(_string(text[i:i + _CHUNK_CHARS])) - 2 for i in range(0, len(text), _CHUNK_CHARS))
+
+
 #: Characters of ``{"role":"","content":}`` around a plain message's role and content.
 _PLAIN_CHARS = len(_dumps({"role": "", "content": ""})) - 2
 
@@ -204,9 +216,9 @@ def message_chars(message: ChatMessage, text: str | None = None) -> int:
     content = message.content if text is None else text
     if message.tool_calls or message.tool_call_id is not None or message.tool_name is not None:
         # the dict's JSON is its parts' JSON joined: swap the content's
-        return len(_dumps(_message_dict(message))) + len(_string(content)) - len(_string(message.content)) + files
+        return len(_dumps(_message_dict(message))) + _string_chars(content) - _string_chars(message.content) + files
     # {"role":"<role>","content":<content>}: the common row without building its dict
-    return _PLAIN_CHARS + len(message.role.value) + len(_string(content)) + files
+    return _PLAIN_CHARS + len(message.role.value) + _string_chars(content) + files
 
 
 def image_parts(message: ChatMessage) -> int:

@@ -16,7 +16,7 @@ from datetime import datetime
 from itertools import chain
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, func, inspect, or_, select, update
+from sqlalchemy import Table, bindparam, case, func, inspect, or_, select, update
 from sqlalchemy.orm import Session, defer
 
 from chathub_desktop.core.attachments import FILE, attachments_of
@@ -106,7 +106,8 @@ def load_rows(
 
     ``texts`` False (issue 29: the badge's warm rows): only tool results keep their text
     (a result sent without its call is counted again as a user turn); every other row's
-    ``content`` is ``""``, its count and ``sendable`` taken from the stored text first.
+    ``content`` is ``""``, its count and ``sendable`` taken from the stored text first (a
+    row whose count is cached, without ``sizes``: from its first character only).
     :func:`with_texts` puts the texts back. ``sizes`` (with ``texts`` False): each such row
     carries what the NUM-4 estimate and the NUM-11 bound count of its text instead
     (``HistoryMessage.chars`` / ``text_chars``), so a plan with the threshold policy or
@@ -115,7 +116,15 @@ def load_rows(
     The select runs on the session's connection as plain Core (issue 29: the ORM's result
     layer and a named look-up per column took about a third of the badge's first count of
     a 20,000-message topic); each row is unpacked once."""
-    q = select(*_PLAN_COLUMNS).where(Message.topic_id == topic_id)
+    columns: tuple[Any, ...] = _PLAN_COLUMNS
+    if not texts and not sizes:
+        # a row whose count is cached is read by its first character (is it empty?): the
+        # badge reading a topic with a 16 MB reply held all of it in Python (issue 29)
+        needed = or_(Message.token_count.is_(None), Message.token_encoding.is_distinct_from(encoding),
+                     Message.role == _TOOL)
+        columns = (Message.id, Message.role, case((needed, Message.content), else_=func.substr(Message.content, 1, 1)),
+                   *_PLAN_COLUMNS[3:])
+    q = select(*columns).where(Message.topic_id == topic_id)
     wanted = list(ids)
     if after_id is not None:
         cond = Message.id > after_id

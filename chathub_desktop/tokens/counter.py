@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
+from chathub_desktop.core.token_count import EXACT_COUNT_CHARS, past_head
 from chathub_desktop.tokens.encodings import encoding_name_for_model, get_encoding
-
-#: Characters of one text counted token by token; the rest of a longer text is
-#: estimated from its length (:meth:`TokenCounter.count`, issue 32).
-EXACT_COUNT_CHARS = 1_000_000
 
 
 class TokenCounter:
@@ -31,14 +28,14 @@ class TokenCounter:
 
         Exact up to :data:`EXACT_COUNT_CHARS` characters. Past that only the first
         :data:`EXACT_COUNT_CHARS` are tokenized and the rest is estimated from its length
-        at the head's tokens per character (rounded up; issue 32): a 50 MB stored reply
-        is counted in bounded memory instead of as ten million token ids."""
+        at the head's tokens per character (rounded up; ``core.token_count.past_head``,
+        issue 32): a 50 MB stored reply is counted in bounded memory instead of as ten
+        million token ids."""
         if not text:
             return 0
         if len(text) <= EXACT_COUNT_CHARS:
             return self._exact(text)
-        head = self._exact(text[:EXACT_COUNT_CHARS])
-        return head + -(-(len(text) - EXACT_COUNT_CHARS) * head // EXACT_COUNT_CHARS)
+        return past_head(self._exact(text[:EXACT_COUNT_CHARS]), len(text))
 
     def _exact(self, text: str) -> int:
         try:
