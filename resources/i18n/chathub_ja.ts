@@ -4940,6 +4940,10 @@ URL：%3
         <source>Stopped — the text so far is kept</source>
         <translation>停止しました — ここまでのテキストは残ります</translation>
     </message>
+    <message>
+        <source>Stopped before the reply began — nothing was kept</source>
+        <translation>返信が始まる前に停止しました — 何も残っていません</translation>
+    </message>
 </context>
 <context>
     <name>ServiceReasons</name>

@@ -4940,6 +4940,10 @@ URL：%3
         <source>Stopped — the text so far is kept</source>
         <translation>已停止——已保留目前的文本</translation>
     </message>
+    <message>
+        <source>Stopped before the reply began — nothing was kept</source>
+        <translation>在回复开始前已停止——没有保留任何内容</translation>
+    </message>
 </context>
 <context>
     <name>ServiceReasons</name>
