@@ -3291,6 +3291,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>切り詰め</translation>
     </message>
     <message>
+        <source>Retry: ask for this reply again</source>
+        <translation>再試行：この返信をもう一度依頼します</translation>
+    </message>
+    <message>
         <source>You</source>
         <translation>あなた</translation>
     </message>

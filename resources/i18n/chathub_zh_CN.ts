@@ -3291,6 +3291,10 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>已截断</translation>
     </message>
     <message>
+        <source>Retry: ask for this reply again</source>
+        <translation>重试：重新请求这条回复</translation>
+    </message>
+    <message>
         <source>You</source>
         <translation>你</translation>
     </message>

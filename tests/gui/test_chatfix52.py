@@ -1,16 +1,20 @@
 """walk52b leftovers in the chat (issue 29): after Stop or Compact now the keyboard went
 to the sidebar toggle (a focus ring on it), not back to the draft; a Stop before the
-reply's first word said "the text so far is kept" over a reply that was just "…"."""
+reply's first word said "the text so far is kept" over a reply that was just "…"; the
+Retry pill under a failed reply was ~11 px high."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from chathub_desktop.gui.chat.send_controller import STOPPED_EMPTY_TEXT, STOPPED_TEXT
-from tests.fakes.vendor_server import Reply
+from chathub_desktop.gui.chat.version_arrows import HIT
+from tests.fakes.vendor_server import Reply, html_error_page
 from tests.gui.helpers import add_fake_provider, reload_assistants
 from tests.gui.test_compaction_gui import SUMMARY, _summarizer, _topic, _wait_idle, summ  # noqa: F401
 from tests.gui.test_i18n_service_texts import _language
@@ -83,3 +87,29 @@ def test_compact_now_and_its_stop_give_the_keyboard_to_the_draft(  # type: ignor
     _wait_idle(window, qtbot, topic)
     assert not stop.isVisible()
     assert window.focusWidget() is window.composer.draft
+
+
+def test_a_failed_replys_retry_pill_is_a_hit_target_with_a_name(  # type: ignore[no-untyped-def]
+        window, services, fake_vendor, qtbot) -> None:
+    """111-flaky-failed: the pill was ~11 px high beside the big error box; it is now at
+    least 24 px (WCAG 2.5.8, ``HIT``) under the bubble and inside its row, and says what it
+    does in a tooltip and in the row's accessible description."""
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    reload_assistants(window, qtbot, aid)
+    window.resize(1000, 700)
+    fake_vendor.script(Reply(error_status=502, error_body=html_error_page("502 Bad Gateway"),
+                             error_content_type="text/html"))
+    window.sending.send_message("Hello?")
+    model, view = window.message_model, window.message_view
+    qtbot.waitUntil(lambda: model.rowCount() == 2 and model.message_at(1).status == "error", timeout=15000)
+    index = model.index(1)
+    qtbot.waitUntil(lambda: not view.delegate.retry_rect(index).isEmpty(), timeout=2000)
+    pill = view.delegate.retry_rect(index)
+    assert pill.height() >= HIT == 24 and pill.width() >= 24
+    assert pill.top() > view.delegate.bubble_rect(index).bottom()
+    assert view.visualRect(index).contains(pill)
+    assert "Retry: ask for this reply again" in index.data(Qt.ItemDataRole.AccessibleDescriptionRole)
+    at = pill.center()
+    QApplication.sendEvent(view.viewport(), QHelpEvent(QEvent.Type.ToolTip, at, view.viewport().mapToGlobal(at)))
+    assert QToolTip.text() == "Retry: ask for this reply again"
+    QToolTip.hideText()

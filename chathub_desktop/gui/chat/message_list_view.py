@@ -76,7 +76,7 @@ from chathub_desktop.gui.chat.message_caret import StreamingCaret
 from chathub_desktop.gui.chat.message_delegate import MessageDelegate
 from chathub_desktop.gui.chat.message_jump_buttons import JumpButtons, JumpTarget
 from chathub_desktop.gui.chat.message_keyboard_rows import KeyboardRows
-from chathub_desktop.gui.chat.message_layout import is_collapsible
+from chathub_desktop.gui.chat.message_layout import RETRY_TIP, is_collapsible
 from chathub_desktop.gui.chat.message_list_model import (
     PAGE_SIZE,
     MessageListModel,
@@ -502,13 +502,16 @@ class MessageListView(QListView):
         super().mouseMoveEvent(e)
 
     def viewportEvent(self, e: QEvent) -> bool:  # noqa: N802 - Qt override
-        """A tooltip names the version arrow under the pointer (chatlook52)."""
+        """A tooltip names the version arrow (chatlook52) or the Retry pill under the pointer."""
         if isinstance(e, QHelpEvent) and e.type() == QEvent.Type.ToolTip:
             index = self.indexAt(e.pos())
             side = self.delegate.version_side(index, e.pos()) if index.isValid() else 0
             if side:
                 QToolTip.showText(e.globalPos(), translate("MessageList", PREV_TIP if side < 0 else NEXT_TIP),
                                   self.viewport())
+                return True
+            if index.isValid() and self.delegate.retry_rect(index).contains(e.pos()):  # walk52b #7
+                QToolTip.showText(e.globalPos(), translate("MessageList", RETRY_TIP), self.viewport())
                 return True
         return super().viewportEvent(e)
 
