@@ -1,7 +1,8 @@
 """walk52b leftovers in the chat (issue 29): after Stop or Compact now the keyboard went
 to the sidebar toggle (a focus ring on it), not back to the draft; a Stop before the
 reply's first word said "the text so far is kept" over a reply that was just "…"; the
-Retry pill under a failed reply was ~11 px high."""
+Retry pill under a failed reply was ~11 px high; the summary divider read as "the summary
+is above" and the summary could not be seen from the chat."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
+from chathub_desktop.gui.chat.message_delegate import MARKER_TEXT
 from chathub_desktop.gui.chat.send_controller import STOPPED_EMPTY_TEXT, STOPPED_TEXT
 from chathub_desktop.gui.chat.version_arrows import HIT
 from tests.fakes.vendor_server import Reply, html_error_page
-from tests.gui.helpers import add_fake_provider, reload_assistants
+from tests.gui.helpers import add_fake_provider, loaded, reload_assistants
 from tests.gui.test_compaction_gui import SUMMARY, _summarizer, _topic, _wait_idle, summ  # noqa: F401
 from tests.gui.test_i18n_service_texts import _language
 
@@ -113,3 +115,34 @@ def test_a_failed_replys_retry_pill_is_a_hit_target_with_a_name(  # type: ignore
     QApplication.sendEvent(view.viewport(), QHelpEvent(QEvent.Type.ToolTip, at, view.viewport().mapToGlobal(at)))
     assert QToolTip.text() == "Retry: ask for this reply again"
     QToolTip.hideText()
+
+
+def test_the_summary_divider_says_what_it_marks_and_a_click_shows_the_summary(  # type: ignore[no-untyped-def]
+        window, services, fake_vendor, summ, qtbot) -> None:  # noqa: F811
+    """26-compacted: "Covered by summary above this line" sat under every earlier message
+    (right: an auto-compaction had covered the first turns, Compact now the rest) but read
+    as "the summary is above", which could not be seen. The divider says the messages above
+    are sent as the summary; its tooltip says so and a click opens the summary."""
+    _summarizer(services, summ)
+    summ.script(Reply(text_chunks=[f"<summary>{SUMMARY}</summary>"]))
+    topic = _topic(window, services, fake_vendor, turns=3, qtbot=qtbot)
+    window.compaction.compact_topic()
+    _wait_idle(window, qtbot, topic)
+    model, view = window.message_model, window.message_view
+    cursor = services.compaction.summary(topic).cursor_message_id
+    qtbot.waitUntil(lambda: model.summary_cursor == cursor)
+    index = model.index(model.row_of(cursor))
+    view.scrollTo(index)
+    qtbot.waitUntil(lambda: not view.delegate.marker_rect(index).isEmpty())
+    assert MARKER_TEXT == "Messages above are sent as the topic summary · View summary"
+    at = view.delegate.marker_rect(index).center()
+    QApplication.sendEvent(view.viewport(), QHelpEvent(QEvent.Type.ToolTip, at, view.viewport().mapToGlobal(at)))
+    assert QToolTip.text().startswith("The model gets the topic summary instead of the messages above this line.")
+    QToolTip.hideText()
+    assert window.dialogs.get("summary") is None
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    dlg = window.dialogs.get("summary")
+    assert dlg is not None and dlg.isVisible()
+    loaded(dlg, qtbot)
+    assert dlg.text_edit.toPlainText() == SUMMARY
+    dlg.close()

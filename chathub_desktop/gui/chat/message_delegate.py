@@ -24,8 +24,8 @@ A reply being written gets a caret after its last character (:meth:`MessageDeleg
 blinked by the view: walk29 #24).
 
 The row of the last message the topic summary covers gets a thin dashed marker line
-under it, "Covered by summary above this line" (CMP-2): extra height on that one row,
-no extra widget or row.
+under it, "Messages above are sent as the topic summary · View summary" (CMP-2): extra
+height on that one row, no extra widget or row; a click on it shows the summary.
 
 Where each part of a row goes is :mod:`~chathub_desktop.gui.chat.message_layout`'s;
 this module keeps the laid-out rows and paints them.
@@ -95,6 +95,7 @@ from chathub_desktop.gui.chat.version_arrows import (
 )
 from chathub_desktop.gui.design.avatar import avatar_fill, avatar_ink, avatar_text, is_emoji
 from chathub_desktop.gui.design.prose import prose_for
+from chathub_desktop.gui.design.tokens import Radius, Space
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
 
@@ -106,7 +107,10 @@ HEIGHT_CACHE_SIZE = 100_000
 LAYOUT_CACHE_SIZE = 1000
 
 RETRY_GAP = 10  # px, usage text or version arrows to the Retry pill
-MARKER_TEXT = QT_TRANSLATE_NOOP("MessageList", "Covered by summary above this line")
+#: The divider under the last message the topic summary covers: what it means for the next
+#: request (CMP-2) and that a click shows the summary (walk52b #6: it read as "the summary
+#: is above", and the summary itself could not be seen from the chat).
+MARKER_TEXT = QT_TRANSLATE_NOOP("MessageList", "Messages above are sent as the topic summary · View summary")
 RETRY_LABEL = QT_TRANSLATE_NOOP("MessageList", "↻ Retry")
 
 

@@ -179,6 +179,9 @@ def layout_row(m: MessageView, expanded: bool, width: int, pal: QPalette, fonts:
                      (left, left + avail))
 
 
+#: The summary divider's tooltip (walk52b #6; CMP-2: the summary replaces those messages).
+MARKER_TIP = QT_TRANSLATE_NOOP("MessageList", "The model gets the topic summary instead of the messages above "
+                                              "this line. Click to read the summary (Ctrl+Shift+S).")
 #: The Retry pill's tooltip and, on its row, the accessible description's words (walk52b #7).
 RETRY_TIP = QT_TRANSLATE_NOOP("MessageList", "Retry: ask for this reply again")
 
