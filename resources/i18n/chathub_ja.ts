@@ -3259,8 +3259,8 @@ The cards after it are renumbered. Restore previous version undoes this.</source
 <context>
     <name>MessageList</name>
     <message>
-        <source>Covered by summary above this line</source>
-        <translation>この線より上は要約に含まれています</translation>
+        <source>Messages above are sent as the topic summary · View summary</source>
+        <translation>ここより上のメッセージはトピックの要約として送られます · 要約を表示</translation>
     </message>
     <message>
         <source>↻ Retry</source>
@@ -3289,6 +3289,14 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>cut</source>
         <translation>切り詰め</translation>
+    </message>
+    <message>
+        <source>The model gets the topic summary instead of the messages above this line. Click to read the summary (Ctrl+Shift+S).</source>
+        <translation>モデルにはこの線より上のメッセージの代わりにトピックの要約が渡されます。クリックすると要約を読めます（Ctrl+Shift+S）。</translation>
+    </message>
+    <message>
+        <source>Retry: ask for this reply again</source>
+        <translation>再試行：この返信をもう一度依頼します</translation>
     </message>
     <message>
         <source>You</source>
@@ -4939,6 +4947,10 @@ URL：%3
     <message>
         <source>Stopped — the text so far is kept</source>
         <translation>停止しました — ここまでのテキストは残ります</translation>
+    </message>
+    <message>
+        <source>Stopped before the reply began — nothing was kept</source>
+        <translation>返信が始まる前に停止しました — 何も残っていません</translation>
     </message>
 </context>
 <context>

@@ -3259,8 +3259,8 @@ The cards after it are renumbered. Restore previous version undoes this.</source
 <context>
     <name>MessageList</name>
     <message>
-        <source>Covered by summary above this line</source>
-        <translation>此线以上已由摘要涵盖</translation>
+        <source>Messages above are sent as the topic summary · View summary</source>
+        <translation>以上消息以话题摘要的形式发送 · 查看摘要</translation>
     </message>
     <message>
         <source>↻ Retry</source>
@@ -3289,6 +3289,14 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>cut</source>
         <translation>已截断</translation>
+    </message>
+    <message>
+        <source>The model gets the topic summary instead of the messages above this line. Click to read the summary (Ctrl+Shift+S).</source>
+        <translation>模型收到的是话题摘要，而不是这条线以上的消息。点击可阅读摘要（Ctrl+Shift+S）。</translation>
+    </message>
+    <message>
+        <source>Retry: ask for this reply again</source>
+        <translation>重试：重新请求这条回复</translation>
     </message>
     <message>
         <source>You</source>
@@ -4939,6 +4947,10 @@ URL：%3
     <message>
         <source>Stopped — the text so far is kept</source>
         <translation>已停止——已保留目前的文本</translation>
+    </message>
+    <message>
+        <source>Stopped before the reply began — nothing was kept</source>
+        <translation>在回复开始前已停止——没有保留任何内容</translation>
     </message>
 </context>
 <context>

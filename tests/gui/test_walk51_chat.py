@@ -198,6 +198,7 @@ def test_a_stopped_replys_line_stays_with_its_topic(  # type: ignore[no-untyped-
     model = window.message_model
     window.sending.send_message("Tell me")
     qtbot.waitUntil(lambda: model.rowCount() == 2 and model.message_at(1).status == "streaming", timeout=5000)
+    qtbot.waitUntil(lambda: model.message_at(1).content != "", timeout=10_000)  # text to keep (walk52b #5)
     window.sending.stop_current()
     assert window.status_line.currentMessage() == STOPPED_TEXT
     new_topic(window, qtbot)

@@ -24,8 +24,8 @@ A reply being written gets a caret after its last character (:meth:`MessageDeleg
 blinked by the view: walk29 #24).
 
 The row of the last message the topic summary covers gets a thin dashed marker line
-under it, "Covered by summary above this line" (CMP-2): extra height on that one row,
-no extra widget or row.
+under it, "Messages above are sent as the topic summary · View summary" (CMP-2): extra
+height on that one row, no extra widget or row; a click on it shows the summary.
 
 Where each part of a row goes is :mod:`~chathub_desktop.gui.chat.message_layout`'s;
 this module keeps the laid-out rows and paints them.
@@ -68,6 +68,7 @@ from chathub_desktop.gui.chat.message_layout import (
     RowHeader,
     RowLayout,
     caret_of,
+    footer_height,
     header_places,
     is_collapsible,
     layout_row,
@@ -85,9 +86,16 @@ from chathub_desktop.gui.chat.message_list_model import (
 from chathub_desktop.gui.chat.message_row_paint import bubble_box, paint_focus, paint_marker
 from chathub_desktop.gui.chat.message_texts import said, usage_text
 from chathub_desktop.gui.chat.row_env import RowEnvironment, RowFonts
-from chathub_desktop.gui.chat.version_arrows import ArrowRects, arrow_rects, paint_arrows
+from chathub_desktop.gui.chat.version_arrows import (
+    HIT,
+    ArrowRects,
+    arrow_rects,
+    line_height,
+    paint_arrows,
+)
 from chathub_desktop.gui.design.avatar import avatar_fill, avatar_ink, avatar_text, is_emoji
 from chathub_desktop.gui.design.prose import prose_for
+from chathub_desktop.gui.design.tokens import Radius, Space
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
 
@@ -99,7 +107,10 @@ HEIGHT_CACHE_SIZE = 100_000
 LAYOUT_CACHE_SIZE = 1000
 
 RETRY_GAP = 10  # px, usage text or version arrows to the Retry pill
-MARKER_TEXT = QT_TRANSLATE_NOOP("MessageList", "Covered by summary above this line")
+#: The divider under the last message the topic summary covers: what it means for the next
+#: request (CMP-2) and that a click shows the summary (walk52b #6: it read as "the summary
+#: is above", and the summary itself could not be seen from the chat).
+MARKER_TEXT = QT_TRANSLATE_NOOP("MessageList", "Messages above are sent as the topic summary · View summary")
 RETRY_LABEL = QT_TRANSLATE_NOOP("MessageList", "↻ Retry")
 
 
@@ -334,14 +345,12 @@ class MessageDelegate(QStyledItemDelegate):
         """On the reply's footer line, after its usage text and version arrows: beside the
         reply it retries, not at the far edge of a wide column (walk36)."""
         sfm = self._fonts().sfm
-        w = sfm.horizontalAdvance(said(RETRY_LABEL)) + 16
+        w = max(sfm.horizontalAdvance(said(RETRY_LABEL)) + 2 * int(Space.LG), HIT)
         used = sfm.horizontalAdvance(lay.footer.strip())
         x = lay.bubble.left() + 2 + (used + RETRY_GAP if used else 0)
-        y = lay.bubble.bottom() + FOOTER_GAP
-        if arrows is not None:  # centred on the arrows' taller line
+        if arrows is not None:  # on the arrows' line
             x = arrows.next.right() + 1 + RETRY_GAP
-            y += (arrows.next.height() - sfm.height() - 2) // 2
-        return QRect(x, y, w, sfm.height() + 2)
+        return QRect(x, lay.bubble.bottom() + FOOTER_GAP, w, line_height(sfm))  # a hit target (walk52b #7)
 
     def _stats_rect(self, face: RowFace, lay: RowLayout, arrows: ArrowRects | None) -> QRect:
         """Where the stats line goes (row coordinates): on the footer line, ending at the
@@ -354,7 +363,7 @@ class MessageDelegate(QStyledItemDelegate):
         if self._can_retry(face):
             end = max(end, self._retry_pill(lay, arrows).right() + 1)
         left = max(end + RETRY_GAP, lay.bubble.right() + 1 - sfm.horizontalAdvance(lay.stats) - 2)
-        line = arrows.next.height() if arrows is not None else sfm.height()  # drawn centred on the line
+        line = footer_height(face.view, arrows is not None, sfm)  # drawn centred on the line
         return QRect(left, lay.bubble.bottom() + FOOTER_GAP, max(0, lay.bubble.right() + 1 - left), line)
 
     def stats_rect(self, index: QModelIndex) -> QRect:
@@ -571,8 +580,7 @@ class MessageDelegate(QStyledItemDelegate):
             painter.setPen(colors.warning)
             fy = lay.bubble.bottom() + FOOTER_GAP
             painter.drawText(
-                QRect(lay.bubble.left() + 2, fy, lay.bubble.width(),
-                      arrows.prev.height() if arrows is not None else sfm.height()),
+                QRect(lay.bubble.left() + 2, fy, lay.bubble.width(), footer_height(m, arrows is not None, sfm)),
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                 lay.footer,
             )
@@ -587,7 +595,7 @@ class MessageDelegate(QStyledItemDelegate):
             painter.setFont(small)
             painter.setPen(QPen(colors.error_border if m.status == MessageStatus.ERROR else colors.border, 1))
             painter.setBrush(colors.tag_bg)
-            painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 7, 7)
+            painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), Radius.LG, Radius.LG)
             painter.setPen(colors.error_text if m.status == MessageStatus.ERROR else colors.text)
             painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, said(RETRY_LABEL))
         if arrows is not None:

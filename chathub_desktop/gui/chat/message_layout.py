@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRect
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QFontMetrics, QPalette
 
 from chathub_desktop.core.messages import RETRYABLE_STATUSES, MessageStatus, Role
 from chathub_desktop.gui.chat import attachment_thumbs as thumbs
@@ -169,7 +169,7 @@ def layout_row(m: MessageView, expanded: bool, width: int, pal: QPalette, fonts:
     bubble = QRect(x, y, w, h)
     if m.attachments:
         strip = strip.translated(x, y)
-    line = line_height(small) if footer_line else small.height()  # the version arrows' hit height
+    line = footer_height(m, footer_line, small)
     height = y + h + (FOOTER_GAP + line if footer else 0) + MARGIN_Y
     marker_y = -1
     if boundary:
@@ -177,6 +177,22 @@ def layout_row(m: MessageView, expanded: bool, width: int, pal: QPalette, fonts:
         height += MARKER_H
     return RowLayout(header, tag, footer, bubble, doc, label, height, marker_y, strip, pad, stats,
                      (left, left + avail))
+
+
+#: The summary divider's tooltip (walk52b #6; CMP-2: the summary replaces those messages).
+MARKER_TIP = QT_TRANSLATE_NOOP("MessageList", "The model gets the topic summary instead of the messages above "
+                                              "this line. Click to read the summary (Ctrl+Shift+S).")
+#: The Retry pill's tooltip and, on its row, the accessible description's words (walk52b #7).
+RETRY_TIP = QT_TRANSLATE_NOOP("MessageList", "Retry: ask for this reply again")
+
+
+def footer_height(m: MessageView, footer_line: bool, small: QFontMetrics) -> int:
+    """The footer line's height (px, ``small``: its font's metrics): tall enough for a hit
+    target (:func:`~chathub_desktop.gui.chat.version_arrows.line_height`) when it carries the
+    version arrows (``footer_line``) or a failed, stopped or cut reply's Retry pill
+    (walk52b #7: the pill was ~11 px high), else one line of text."""
+    retry = m.role == Role.ASSISTANT and m.status in RETRYABLE_STATUSES
+    return line_height(small) if footer_line or retry else small.height()
 
 
 def header_places(m: MessageView, lay: RowLayout, fonts: RowFonts, assistant_name: str) -> RowHeader:

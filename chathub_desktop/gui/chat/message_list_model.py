@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -43,7 +44,7 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from chathub_desktop.core.messages import MessageStatus
+from chathub_desktop.core.messages import RETRYABLE_STATUSES, MessageStatus, Role
 from chathub_desktop.gui.chat.streamed_text import DISPLAY_LIMIT_CHARS
 from chathub_desktop.gui.chat.topic_pages import PAGE_SIZE as PAGE_SIZE
 from chathub_desktop.gui.chat.topic_pages import TopicPage as TopicPage
@@ -296,6 +297,11 @@ class MessageListModel(QAbstractListModel):
             from chathub_desktop.gui.chat.message_texts import usage_text, versions_text
 
             said = [t for t in (versions_text(self._versions.get(v.id)), usage_text(v)) if t]
+            if v.role == Role.ASSISTANT and v.status in RETRYABLE_STATUSES and self._at_end \
+                    and index.row() == len(self._rows) - 1:  # the row's Retry pill (walk52b #7)
+                from chathub_desktop.gui.chat.message_layout import RETRY_TIP
+
+                said.append(QCoreApplication.translate("MessageList", RETRY_TIP))
             return " · ".join(said) or None
         return None
 

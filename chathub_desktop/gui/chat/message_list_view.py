@@ -76,7 +76,7 @@ from chathub_desktop.gui.chat.message_caret import StreamingCaret
 from chathub_desktop.gui.chat.message_delegate import MessageDelegate
 from chathub_desktop.gui.chat.message_jump_buttons import JumpButtons, JumpTarget
 from chathub_desktop.gui.chat.message_keyboard_rows import KeyboardRows
-from chathub_desktop.gui.chat.message_layout import is_collapsible
+from chathub_desktop.gui.chat.message_layout import MARKER_TIP, RETRY_TIP, is_collapsible
 from chathub_desktop.gui.chat.message_list_model import (
     PAGE_SIZE,
     MessageListModel,
@@ -112,13 +112,16 @@ class MessageListView(QListView):
 
     ``edit_requested(message_id)`` / ``delete_requested(message_id)``: the context menu's
     Edit message / Delete message; ``retry_requested(message_id)``: the Retry pill of a
-    last reply that failed or was stopped (issue 12)."""
+    last reply that failed or was stopped (issue 12); ``summary_requested()``: the summary
+    divider (CMP-2)."""
 
     edit_requested = Signal(int)
     #: A code block was copied: its first line (for the status bar).
     code_copied = Signal(str)
     delete_requested = Signal(int)
     retry_requested = Signal(int)
+    #: A click on the "sent as the topic summary" divider: show the summary (walk52b #6).
+    summary_requested = Signal()
     #: The ⓘ of a reply's action bar was clicked: its message id (issue 19, the context receipt).
     receipt_requested = Signal(int)
     #: Pin message / Unpin message (issue 19): the message id and the new state.
@@ -496,19 +499,27 @@ class MessageListView(QListView):
                 QToolTip.showText(e.globalPosition().toPoint(), hover_text(href), self.viewport())
             else:
                 QToolTip.hideText()
-        over = index.isValid() and (bool(href) or self.delegate.version_hit(index, pos) != 0)
+        over = index.isValid() and (bool(href) or self.delegate.version_hit(index, pos) != 0
+                                    or self.delegate.marker_rect(index).contains(pos))
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
         self.show_bar(index)
         super().mouseMoveEvent(e)
 
     def viewportEvent(self, e: QEvent) -> bool:  # noqa: N802 - Qt override
-        """A tooltip names the version arrow under the pointer (chatlook52)."""
+        """A tooltip names the version arrow (chatlook52), the Retry pill or the summary
+        divider under the pointer."""
         if isinstance(e, QHelpEvent) and e.type() == QEvent.Type.ToolTip:
             index = self.indexAt(e.pos())
             side = self.delegate.version_side(index, e.pos()) if index.isValid() else 0
             if side:
                 QToolTip.showText(e.globalPos(), translate("MessageList", PREV_TIP if side < 0 else NEXT_TIP),
                                   self.viewport())
+                return True
+            if index.isValid() and self.delegate.retry_rect(index).contains(e.pos()):  # walk52b #7
+                QToolTip.showText(e.globalPos(), translate("MessageList", RETRY_TIP), self.viewport())
+                return True
+            if index.isValid() and self.delegate.marker_rect(index).contains(e.pos()):  # walk52b #6
+                QToolTip.showText(e.globalPos(), translate("MessageList", MARKER_TIP), self.viewport())
                 return True
         return super().viewportEvent(e)
 
@@ -536,7 +547,8 @@ class MessageListView(QListView):
         return True
 
     def mouseReleaseEvent(self, e: QMouseEvent) -> None:
-        """A left click on a link follows it; on a Retry pill asks for the reply again; on a collapsible row, toggles it."""
+        """A left click on a link follows it; on a Retry pill asks for the reply again; on the
+        summary divider shows the summary; on a collapsible row, toggles it."""
         if e.button() == Qt.MouseButton.LeftButton:
             index = self.indexAt(e.position().toPoint())
             href = self.delegate.anchor_at(index, e.position().toPoint()) if index.isValid() else ""
@@ -546,6 +558,10 @@ class MessageListView(QListView):
             m = self._model.message_at(index.row()) if index.isValid() else None
             if m is not None and self.delegate.retry_rect(index).contains(e.position().toPoint()):
                 self.retry_requested.emit(m.id)
+                e.accept()
+                return
+            if m is not None and self.delegate.marker_rect(index).contains(e.position().toPoint()):
+                self.summary_requested.emit()
                 e.accept()
                 return
             step = self.delegate.version_hit(index, e.position().toPoint()) if m is not None else 0

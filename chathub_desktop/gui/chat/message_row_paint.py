@@ -38,7 +38,7 @@ def paint_focus(painter: QPainter, lay: RowLayout, colour: QColor) -> None:
 
 def paint_marker(painter: QPainter, top: int, column: tuple[int, int], font: QFont, pal: QPalette,
                  text: str) -> None:
-    """The dashed "Covered by summary above this line" marker (CMP-2), across the
+    """The dashed "Messages above are sent as the topic summary" marker (CMP-2), across the
     reading column ``column`` (left, right), not the whole row (walk39 #5); ``text``: the
     marker's words in the interface language."""
     fm = QFontMetrics(font)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication
 
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.chat.composer import DraftState
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
@@ -21,6 +22,9 @@ from chathub_desktop.services.errors import ServiceError
 
 #: The status line after Stop (issue 27: said in the interface language).
 STOPPED_TEXT = QT_TRANSLATE_NOOP("SendController", "Stopped — the text so far is kept")
+#: The status line after a Stop before the reply's first word (walk52b #5: "the text so far
+#: is kept" was said over a reply that was just "…").
+STOPPED_EMPTY_TEXT = QT_TRANSLATE_NOOP("SendController", "Stopped before the reply began — nothing was kept")
 
 if TYPE_CHECKING:
     import asyncio
@@ -160,19 +164,34 @@ class SendController:
 
     def stop_topic(self, topic_id: int) -> None:
         """Stop the reply streaming into ``topic_id``; what arrived is kept."""
+        said = self._stopped_text(topic_id)
         if self._w.svc.chat.stop(topic_id):
-            self._w.show_status(QCoreApplication.translate("SendController", STOPPED_TEXT), 3000, topic_id)
+            self._w.show_status(said, 3000, topic_id)
 
     def stop_current(self) -> None:
-        """Esc: stop the reply streaming into the open topic, else its compaction."""
+        """Esc or Stop: stop the reply streaming into the open topic, else its compaction;
+        the draft takes the keyboard back (walk52b #7: the hidden Stop button handed it
+        to the sidebar toggle)."""
         w = self._w
         tid = w.current_topic_id
         if tid is None:
             return
+        said = self._stopped_text(tid)
         if w.svc.chat.stop(tid):
-            w.show_status(QCoreApplication.translate("SendController", STOPPED_TEXT), 3000, tid)
+            w.show_status(said, 3000, tid)
+            self.to_draft()
         elif w.compaction.is_compacting(tid):
             w.compaction.stop()
+
+    def _stopped_text(self, topic_id: int) -> str:
+        """The line a Stop of ``topic_id``'s reply says: "nothing was kept" when the open
+        topic's newest row is the question or a reply still without a word (walk52b #5)."""
+        w = self._w
+        model = w.message_model
+        last = model.message_at(model.rowCount() - 1) if topic_id == w.current_topic_id else None
+        empty = last is not None and (last.role == Role.USER or (
+            last.role == Role.ASSISTANT and last.status == MessageStatus.STREAMING and not last.content.strip()))
+        return QCoreApplication.translate("SendController", STOPPED_EMPTY_TEXT if empty else STOPPED_TEXT)
 
     def sync(self) -> None:
         """Send/Stop and the Stop action follow whether the open topic sends or compacts

@@ -269,7 +269,7 @@ class CompactionController:
     def compact_topic(self, topic_id: int | None = None, focus: str = "") -> asyncio.Task[object] | None:
         """Compact now for ``topic_id`` (default: the open topic), with the user's
         ``focus`` instructions (issue 19); returns the task, or None when nothing was
-        started (no topic, no compaction, already running)."""
+        started (no topic, no compaction, already running). The draft takes the keyboard."""
         w = self._w
         tid = w.current_topic_id if topic_id is None else topic_id
         if tid is None or self._svc is None or self._svc.compaction is None:
@@ -289,6 +289,8 @@ class CompactionController:
         self._tasks[tid] = task
         self.sync()
         self.show_progress()
+        if tid == w.current_topic_id:
+            w.sending.to_draft()  # as after a send (walk52b #7: the sidebar toggle kept it)
         return task
 
     async def _compact(self, topic_id: int, focus: str = "") -> None:
@@ -341,6 +343,7 @@ class CompactionController:
         if stopped:
             self._outcomes[tid] = translate("CompactionOutcome", "Compaction stopped — the summary is unchanged")
             w.show_status(self._outcomes[tid], 5000)
+            w.sending.to_draft()  # the status bar's Stop hides: not on to the sidebar toggle
 
     def on_progress(self, event: CompactionProgress) -> None:
         """A compaction run's progress: started, a batch done, finished."""

@@ -488,6 +488,7 @@ class ChatService:
         else:
             await self._db.run(self._drop, reply_id)
             self._bus.publish(TopicChanged(topic_id))
+            self._bus.publish(TopicMessagesChanged(topic_id))  # walk52b #5: its "…" stayed in the list
 
     async def _placeholder(self, ctx: TopicContext) -> int:
         """Store and announce a later tool round's reply row (``streaming``); its id.
