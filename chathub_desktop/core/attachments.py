@@ -23,7 +23,6 @@ sent to each provider kind, and how a text file is inlined.
 from __future__ import annotations
 
 import base64
-import hashlib
 import math
 import re
 import struct
@@ -146,6 +145,8 @@ def attachments_of(values: object) -> tuple[Attachment, ...]:
 
 def sha256_hex(data: bytes) -> str:
     """Lower-case hex SHA-256 of ``data`` (the blob key)."""
+    import hashlib  # OpenSSL loads with the first hash, not before the window's first paint (issue 29)
+
     return hashlib.sha256(data).hexdigest()
 
 
