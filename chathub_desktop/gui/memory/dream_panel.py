@@ -64,6 +64,7 @@ from PySide6.QtWidgets import (
     QListView,
     QPlainTextEdit,
     QProgressBar,
+    QSizePolicy,
     QStackedWidget,
     QTabWidget,
     QVBoxLayout,
@@ -304,6 +305,7 @@ class DreamPanel(QWidget):
             "MemoryPage", "Dream cards waiting for your accept or discard (dream review)"))
         t.call(lambda: self.tabs.setTabText(1, proposals_tab_title(self.proposal_count())))
         self.tabs.currentChanged.connect(self._on_tab)
+        self._fit_tabs(0)
 
         # Dream now, progress and Stop (APP-7)
         brow = QHBoxLayout()
@@ -694,7 +696,21 @@ class DreamPanel(QWidget):
         self._waiting = n
         self.tabs.setTabText(1, proposals_tab_title(n))
 
+    def _fit_tabs(self, index: int) -> None:
+        """On the Proposals tab (``index`` 1) the tabs keep the height they had as it opened
+        and the cards behind take no room: a card added behind it (Accept) pushed "Added as
+        card #1" below the window's edge (walk52b #2), and nothing moves as its panes go.
+        On the Cards tab both count again, as before."""
+        proposals = index == 1
+        # the tab that was shown had the stack's height (only the shown tab is laid out)
+        self._proposals_tab.setMinimumHeight(self.cards_stack.height() if proposals else 0)
+        policy = self.cards_stack.sizePolicy()
+        policy.setVerticalPolicy(QSizePolicy.Policy.Ignored if proposals else QSizePolicy.Policy.Preferred)
+        self.cards_stack.setSizePolicy(policy)
+        self.tabs.updateGeometry()
+
     def _on_tab(self, index: int) -> None:
+        self._fit_tabs(index)
         if index == 1:
             _ = self.proposals  # built on its first show
         # the cards' buttons act on cards: off the Cards tab they are not shown (issue 30, walk52 #4)

@@ -36,9 +36,11 @@ class EditorInView(QObject):
 
     def reveal_row(self, view: QAbstractItemView, index: QModelIndex) -> None:
         """Scroll the page so ``view``'s row ``index`` shows whole (a list as tall as its rows:
-        its keys and Select move the page, memlook52); nothing for an invalid or unlaid row."""
+        its keys and Select move the page, memlook52); nothing for an invalid or unlaid row,
+        nor for a view out of sight (a reload re-selecting a card on a tab behind the one
+        open must not move the page: walk52b #2)."""
         body = self._scroll.widget()
-        rect = view.visualRect(index) if index.isValid() else None
+        rect = view.visualRect(index) if index.isValid() and view.isVisible() else None
         if body is None or rect is None or rect.isEmpty():
             return
         top = view.viewport().mapTo(body, rect.topLeft())

@@ -345,12 +345,25 @@ class ProposalsSection(QWidget):
         """Enable Accept / Discard for a selected proposal; show the panes and the buttons
         only while one waits, else (once read) the empty state (walk45 #8)."""
         has = self.current_id() is not None and not self.ops.busy
+        waiting = bool(self._shown)
+        self._keep_focus(has, waiting)
         self.accept_button.setEnabled(has)
         self.discard_button.setEnabled(has)
-        waiting = bool(self._shown)
         for w in (self.panes, self.accept_button, self.discard_button):
             w.setVisible(waiting)
         self.empty.setVisible(not waiting and self.loads > 0)
+
+    def _keep_focus(self, has: bool, waiting: bool) -> None:
+        """Before a button or the list that has the keyboard is greyed or hidden, hand the
+        focus to what stays here: the list while a proposal waits, else the review switch.
+        Qt would give it to the next widget of the chain and the page's scroll area would
+        scroll there — to the top, so "Added as card #1" was off screen (walk52b #2)."""
+        focused = self.window().focusWidget()
+        going: tuple[QWidget, ...] = () if has else (self.accept_button, self.discard_button)
+        if not waiting:
+            going += (self.list, self.text, self.accept_button, self.discard_button)
+        if focused in going:
+            (self.list if waiting else self.review_box).setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (empty hides it)."""

@@ -1,0 +1,60 @@
+"""The Memory page keeps the user's place and says things where the user looks (issue 30,
+walk52b #2, #3, #9): Accept in Proposals leaves the page where it was, with "Added as
+card #1" in sight; the schedule's "Saved: …" shows at the schedule form's foot, not under
+Dream now; Dream now's preview says the day once."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
+
+from chathub_desktop.core.messages import Role
+from tests.fakes.vendor_server import Reply
+from tests.gui.helpers import add_fake_provider, reload_assistants
+from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, seed_cards, summ  # noqa: F401
+from tests.gui.test_memory_panels52 import _shots
+
+
+def test_accept_keeps_the_page_where_it_is(window, services, fake_vendor, qtbot, qloop):  # type: ignore[no-untyped-def]
+    """walk52b #2: after Accept the page jumped to its top (the greyed button handed the
+    keyboard to the next widget of the window's chain, and the scroll area went there),
+    so "Added as card #1" was off screen. The keyboard stays in the Proposals tab and the
+    page where it was, the confirmation in sight."""
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    services.settings.set("history-compress-model", "Fake/gpt-5-mini")
+    reload_assistants(window, qtbot, aid)
+    topic = services.topics.create(aid, "Work").id
+    older, later = date(2026, 11, 28), date(2026, 11, 29)
+    for d in (older, later):
+        services.chat.append_row(topic, role=Role.USER, content=f"tables please ({d})",
+                                 created_at=datetime(d.year, d.month, d.day, 12, tzinfo=UTC))
+    fake_vendor.script(Reply(text_chunks=["- Later habit"]), Reply(text_chunks=["- Wants tables"]))
+    task = qloop.create_task(services.dreams.run_day(aid, later))  # a card kept; the older day comes before it
+    qtbot.waitUntil(task.done, timeout=8000)
+    services.dreams.review.set_enabled(aid, True)
+    task = qloop.create_task(services.dreams.run_day(aid, older))
+    qtbot.waitUntil(task.done, timeout=8000)
+    assert task.result().status == "proposed"
+    window.resize(1100, 600)
+    page = window.pages.open_memory()
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: panel.loads >= 1 and panel.model.rowCount() == 1, timeout=5000)
+    panel.select_number(1)  # the card the user had selected on the Cards tab
+    section = panel.show_proposals()
+    qtbot.waitUntil(lambda: section.list.count() == 1 and section.accept_button.isVisible(), timeout=5000)
+    bar = page.body_scroll.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=5000)
+    bar.setValue(bar.maximum())
+    qtbot.mouseClick(section.accept_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: section.status.text() == "Added as card #1 · nothing else waits", timeout=5000)
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 2 and not window.runner.pending(), timeout=5000)
+    assert section.isAncestorOf(QApplication.focusWidget())  # the keyboard stays where it was
+    assert bar.value() > 0 or bar.maximum() == 0  # not back at the top (unless the page now fits)
+    viewport = page.body_scroll.viewport()
+    top = section.status.mapTo(viewport, QPoint(0, 0)).y()
+    assert 0 <= top and top + section.status.height() <= viewport.height()  # the confirmation in sight
+    _shots(window, "flow52-accepted")
+    qtbot.waitUntil(lambda: not (panel.proposals._timer.isActive() or panel.refresh.timer.isActive()
+                                 or page.refresh.timer.isActive() or window.runner.pending()), timeout=5000)
