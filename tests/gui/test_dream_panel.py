@@ -131,7 +131,7 @@ def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page
     assert cards(panel) == [(1, "range", "2026-11-26 – 2026-11-27"), (2, "day", "2026-11-28"),
                             (3, "day", "2026-11-29")]
     assert services.dreams.settings(helper).keep == 2
-    assert "keep 2 cards" in panel.status_label.text()
+    assert "keep 2 cards" in panel.schedule.saved_label.text()  # said at the form's foot (walk52b #3)
     assert panel.delegate.chips(panel.model.index(0)) == [("26 Nov 2026 – 27 Nov 2026", "range")]
     panel.select_number(1)
     assert not panel.regenerate_button.isEnabled() and not panel.regenerate_action.isVisible()

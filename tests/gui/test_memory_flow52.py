@@ -58,3 +58,27 @@ def test_accept_keeps_the_page_where_it_is(window, services, fake_vendor, qtbot,
     _shots(window, "flow52-accepted")
     qtbot.waitUntil(lambda: not (panel.proposals._timer.isActive() or panel.refresh.timer.isActive()
                                  or page.refresh.timer.isActive() or window.runner.pending()), timeout=5000)
+
+
+def test_saving_the_schedule_says_so_at_its_foot(open_page, helper, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """walk52b #3: "Saved: … · keep N cards" showed under Dream now, far from Save; it
+    shows where Save was, until the next edit (or a few seconds)."""
+    panel = open_page(helper).dream_panel
+    form = panel.schedule
+    form.keep_spin.setValue(20)
+    form.save_button.click()
+    qtbot.waitUntil(form.saved_label.isVisible, timeout=5000)
+    assert form.saved_label.text() == "Saved: Off · keep 20 cards"
+    assert form.foot.isVisible() and not form.save_button.isVisible() and not form.cancel_button.isVisible()
+    assert "Saved" not in panel.status_label.text()  # not under Dream now
+    _shots(panel, "flow52-saved")
+    form.keep_spin.setValue(21)  # the next edit: Save and Cancel again, no "Saved"
+    assert form.saved_label.isHidden() and form.save_button.isVisible()
+    form.cancel_button.click()
+    assert form.foot.isHidden()
+    form._saved_timer.setInterval(1)  # a few seconds, made short
+    form.keep_spin.setValue(22)
+    form.save_button.click()
+    qtbot.waitUntil(lambda: form.view is not None and form.view.keep == 22, timeout=5000)
+    qtbot.waitUntil(form.foot.isHidden, timeout=5000)  # "Saved" went, and the foot with it
+    idle(qtbot, panel)

@@ -4,7 +4,8 @@ Daily / Weekly, the UTC time and weekday with the user's local time beside it, d
 in words with the next firing ("Every day at 02:00 UTC — 03:00 in Berlin. Next dream: …
 (tomorrow)"); *Keep dream cards* (a lower Keep N that folds is previewed first); the latest
 scheduled run; and, only while the form differs from what is stored, a foot with Cancel
-and Save (a save that would dream at once says which day there first). A component of
+and Save (a save that would dream at once says which day there first), where a save then
+says "Saved: …" for a few seconds (walk52b #3). A component of
 :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as a
 :class:`DreamHost`."""
 
@@ -110,6 +111,10 @@ RUN_STATUS_TEXT: dict[DreamStatus, str] = {
 }
 
 
+#: Milliseconds the foot says "Saved: …" after a save (an edit clears it sooner).
+SAVED_MS = 5000
+
+
 def _as_utc(dt: datetime) -> datetime:
     return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
 
@@ -201,16 +206,13 @@ def next_words(at: datetime, now: datetime, zone: tzinfo) -> str:
 
 class DreamHost(Protocol):
     """What the schedule form is given by its panel: the services and assistant, the
-    panel's write queue and task runner, its status line and reloads."""
+    panel's write queue and task runner, and its reloads."""
 
     svc: Services
     assistant_id: int
     ops: ServiceOps
 
     runner: TaskRunner
-
-    def show_status(self, message: str | Callable[[], str], ms: int = 8000) -> None:
-        """The panel's status line (``ms`` 0: kept; a callable is re-said on a language switch)."""
 
     def schedule_reload(self) -> None:
         """Re-read the settings and cards soon."""
@@ -361,6 +363,17 @@ class ScheduleForm(QWidget):
         self.catch_up_label.setWordWrap(True)
         set_tone(self.catch_up_label, Tone.WARNING)
         self.catch_up_label.hide()
+        #: "Saved: Daily at 03:30 UTC · keep 14 cards" at the foot, where Save was pressed, for
+        #: :data:`SAVED_MS` or until the next edit (walk52b #3: it showed under Dream now).
+        self.saved_label = QLabel()
+        self.saved_label.setObjectName("dreamScheduleSaved")
+        self.saved_label.setWordWrap(True)
+        set_tone(self.saved_label, Tone.SUCCESS)
+        self.saved_label.hide()
+        self._saved_timer = QTimer(self)
+        self._saved_timer.setSingleShot(True)
+        self._saved_timer.setInterval(SAVED_MS)
+        self._saved_timer.timeout.connect(self._clear_saved)
         self.cancel_button = QPushButton()
         self.cancel_button.setObjectName("cancelDreamSchedule")
         t.bind(self.cancel_button.setText, lambda: translate("MemoryPage", "Cancel"))
@@ -386,6 +399,7 @@ class ScheduleForm(QWidget):
         fl.setContentsMargins(Space.XL, Space.MD, Space.XL, Space.MD)
         fl.setSpacing(Space.SM)
         fl.addWidget(self.catch_up_label, 1)
+        fl.addWidget(self.saved_label, 1)
         fl.addStretch(0)
         fl.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignBottom)
         fl.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignBottom)
@@ -437,6 +451,8 @@ class ScheduleForm(QWidget):
         return self.form_values() != (s.frequency, s.time_utc, s.weekday, self.view.keep)
 
     def _on_form_changed(self, *_args: object) -> None:
+        self._saved_timer.stop()
+        self.saved_label.hide()  # the next edit: "Saved" no longer says what the form shows
         self.sync()
         self._show_schedule_info()
 
@@ -476,8 +492,13 @@ class ScheduleForm(QWidget):
         changed = self.form_changed()
         self.save_button.setEnabled(changed and not self._host.ops.busy)
         self.cancel_button.setEnabled(changed and not self._host.ops.busy)
-        self._foot_line.setVisible(changed)  # the foot only while there is something to save (memlook52)
-        self.foot.setVisible(changed)
+        saved = not changed and self._saved_timer.isActive()  # the foot says a save went through
+        self.saved_label.setVisible(saved)
+        self.cancel_button.setVisible(changed)
+        self.save_button.setVisible(changed)
+        # the foot only while there is something to save (memlook52), or just saved
+        self._foot_line.setVisible(changed or saved)
+        self.foot.setVisible(changed or saved)
 
     def cancel_changes(self) -> None:
         """Cancel: the form shows the stored schedule and Keep N again (nothing is written)."""
@@ -560,12 +581,19 @@ class ScheduleForm(QWidget):
             self.view = result
             self._fill_form(result)
             self._show_schedule_info()
+            schedule, keep = result.schedule, str(result.keep)
+            self.texts.bind(self.saved_label.setText, lambda: fill(translate("MemoryPage", "Saved: %1 · keep %2 cards"),
+                                                                   describe_schedule(schedule), keep))
+            self._saved_timer.start()
             self.sync()
-            self._host.show_status(fill(translate("MemoryPage", "Saved: %1 · keep %2 cards"),
-                                        describe_schedule(result.schedule), str(result.keep)))
             self._host.schedule_reload()
 
         return self._host.ops.start("Save dream schedule", write, done, on_fail=lambda: self.time_edit.setFocus())
+
+    def _clear_saved(self) -> None:
+        """:data:`SAVED_MS` after a save: the foot's "Saved" line goes (and the foot with it)."""
+        self._saved_timer.stop()
+        self.sync()
 
     def _show_schedule_info(self) -> None:
         v = self.view
