@@ -2673,10 +2673,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>編集</translation>
     </message>
     <message>
-        <source>Adds a card for %1</source>
-        <translation>%1 のカードを追加します</translation>
-    </message>
-    <message>
         <source>Add</source>
         <translation>追加</translation>
     </message>

@@ -2673,10 +2673,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>编辑</translation>
     </message>
     <message>
-        <source>Adds a card for %1</source>
-        <translation>添加 %1 的卡片</translation>
-    </message>
-    <message>
         <source>Add</source>
         <translation>添加</translation>
     </message>

@@ -121,7 +121,7 @@ def test_the_preview_says_the_change_in_plain_words_and_renders_the_card(  # typ
 
     from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog
 
-    day = active_yesterday(services, helper)
+    active_yesterday(services, helper)
     calls: list[tuple[str, list[PreviewOption]]] = []
     monkeypatch.setattr(change_preview, "ask", _recording(None, calls))
     panel = open_page(helper).dream_panel
@@ -130,9 +130,9 @@ def test_the_preview_says_the_change_in_plain_words_and_renders_the_card(  # typ
     qtbot.waitUntil(lambda: bool(calls) and not panel.runs.dreaming, timeout=5000)
     idle(qtbot, panel)
     option = calls[0][1][0]
-    assert option.shown_lines() == [f"Adds a card for {day.day} {day:%b %Y}"]
+    assert option.shown_lines() == []  # the heading names the day; no line says it again (walk52b #9)
     dlg = ChangePreviewDialog(None, "Dream now", "Add?", [option], "Add card")
     qtbot.addWidget(dlg)
     assert dlg.tree.isHidden() and not dlg.panes.isHidden()
     assert dlg.panes.browsers[0].toPlainText() == "Trip\n• Your name is Johnny\n• Plans a trip to Lisbon"
-    assert dlg.panes.titles[0].text() == "New card"
+    assert dlg.panes.titles[0].text() == "New card · 60 / 3,200 characters"

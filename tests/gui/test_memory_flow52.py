@@ -8,9 +8,12 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from chathub_desktop.core.messages import Role
+from chathub_desktop.gui.memory import change_preview
+from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
+from chathub_desktop.gui.shell.day_format import format_day
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants
 from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, seed_cards, summ  # noqa: F401
@@ -82,3 +85,25 @@ def test_saving_the_schedule_says_so_at_its_foot(open_page, helper, qtbot):  # t
     qtbot.waitUntil(lambda: form.view is not None and form.view.keep == 22, timeout=5000)
     qtbot.waitUntil(form.foot.isHidden, timeout=5000)  # "Saved" went, and the foot with it
     idle(qtbot, panel)
+
+
+def test_the_dream_preview_says_the_day_once(open_page, services, helper, summ, qtbot, monkeypatch):  # type: ignore[no-untyped-def]  # noqa: F811
+    """walk52b #9: "Add the dream card for 1 May 2024?" then "Adds a card for 1 May 2024":
+    one heading with the day, then the card under a title saying how long it is."""
+    day = active_yesterday(services, helper)
+    calls: list[tuple[object, list[PreviewOption]]] = []
+    monkeypatch.setattr(change_preview, "ask", lambda _p, _t, heading, options, _a: calls.append(
+        (heading, list(options))))
+    panel = open_page(helper).dream_panel
+    summ.script(Reply(text_chunks=["- Wants tables\n- No prose"]))
+    panel.runs.dream_now()
+    qtbot.waitUntil(lambda: bool(calls) and not panel.runs.dreaming, timeout=5000)
+    idle(qtbot, panel)
+    heading, options = calls[0]
+    dlg = ChangePreviewDialog(None, "Dream now", heading, options, "Add card")  # type: ignore[arg-type]
+    qtbot.addWidget(dlg)
+    dlg.show()
+    said = [w.text() for w in dlg.findChildren(QLabel) if w.isVisible() and w.text()]
+    assert said == [f"Add the dream card for {format_day(day)}?", "New card · 25 / 3,200 characters"]
+    _shots(dlg, "flow52-preview")
+    dlg.close()

@@ -305,6 +305,7 @@ class ChangePreviewDialog(QDialog):
         opt = self.options[i]
         self._shown_key = ""  # no tick is recorded while the rows are rebuilt
         self.summary.setText("\n".join(opt.shown_lines()))
+        self.summary.setVisible(bool(self.summary.text()))  # no blank line under the heading
         self.warning.setText(_maker(opt.warning)() if opt.warning is not None else "")
         self.warning.setVisible(opt.warning is not None)
         self.tree.clear()

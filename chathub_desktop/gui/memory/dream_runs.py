@@ -18,10 +18,11 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
+from chathub_desktop.core.dynamic_memory import SINGLE_CARD_MAX
 from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.memory import change_preview
@@ -258,14 +259,17 @@ class DreamRuns(QObject):
         titles = FOLD_TITLES if preview.folds else (QT_TRANSLATE_NOOP("MemoryPage", "Added"),
                                                     QT_TRANSLATE_NOOP("MemoryPage", "Removed"),
                                                     QT_TRANSLATE_NOOP("MemoryPage", "Edited"))
-        when = draft.history_day
-
         looping = draft.degenerate  # walk50 #2: a card that mostly repeats itself is not the default
 
         def lines() -> list[str]:  # walk42 #2: the change in plain words, not the card counts
-            return [fill(translate("MemoryPage", "Adds a card for %1"), format_day(when)),
-                    *(said(r) for r in preview.fold_reasons)]
-        panes = tuple((lambda: translate("MemoryPage", "New card"), text) for text in preview.changes.added)
+            return [said(r) for r in preview.fold_reasons]  # the heading names the day (walk52b #9: said twice)
+
+        n = len(draft.body.rstrip())
+
+        def pane_title() -> str:  # what the heading does not say: how long the card is, against its cap
+            return fill(translate("MemoryPage", "%1 · %2"), translate("MemoryPage", "New card"), fill(
+                translate("MemoryPage", "%1 / %2 characters"), QLocale().toString(n), QLocale().toString(SINGLE_CARD_MAX)))
+        panes = tuple((pane_title, text) for text in preview.changes.added)
         key = change_preview.ask(self._parent, lambda: said_run("Dream now"), heading,
                                  [PreviewOption("add", translate("MemoryPage", "Add"), lines, preview.changes,
                                                 (translate("MemoryPage", titles[0]), translate("MemoryPage", titles[1]),
