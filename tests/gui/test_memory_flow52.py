@@ -5,7 +5,7 @@ Dream now; Dream now's preview says the day once."""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QLabel
@@ -107,3 +107,32 @@ def test_the_dream_preview_says_the_day_once(open_page, services, helper, summ, 
     assert said == [f"Add the dream card for {format_day(day)}?", "New card · 25 / 3,200 characters"]
     _shots(dlg, "flow52-preview")
     dlg.close()
+
+
+def test_the_most_used_card_tools_say_their_names_when_the_row_has_room(  # type: ignore[no-untyped-def]
+        open_page, services, helper, qtbot):  # noqa: F811
+    """walk52b #8: six bare icons; Copy, Regenerate and Edit say their names beside their
+    icons whenever the row has room (a wide window), the others stay icons; nothing in
+    the row moves when a card is selected or the tab changes."""
+    day = active_yesterday(services, helper)
+    seed_cards(services, helper, [day - timedelta(days=1)])
+    page = open_page(helper)
+    page.resize(1200, 700)
+    panel = page.dream_panel
+    beside = Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+    named = (panel.copy_button, panel.regenerate_button, panel.edit_button)
+    qtbot.waitUntil(lambda: all(b.toolButtonStyle() == beside for b in named), timeout=5000)
+    assert [b.text() for b in named] == ["Copy", "Regenerate", "Edit"]
+    assert all(b.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
+               for b in (panel.restore_button, panel.clear_button, panel.delete_button))
+    qtbot.waitUntil(lambda: all(b.width() >= b.sizeHint().width() for b in named), timeout=5000)  # no word cut
+    where = [b.geometry() for b in panel.card_buttons]
+    panel.select_number(1)
+    panel.tabs.setCurrentIndex(1)
+    panel.tabs.setCurrentIndex(0)
+    assert [b.geometry() for b in panel.card_buttons] == where
+    _shots(page, "flow52-tools")
+    page.resize(820, 700)  # as wide as the row needs with the words, or icons alone
+    qtbot.waitUntil(lambda: (panel.copy_button.toolButtonStyle() == beside)
+                    == (panel.width() >= panel.tool_labels.needed()), timeout=5000)
+    idle(qtbot, panel)

@@ -30,7 +30,8 @@ components given this panel as a small Protocol (:mod:`.dream_schedule_form`,
 :mod:`.dream_runs`, :mod:`.dream_card_actions`; issue 30); the status line and the failure
 lines (a failed run's bar with Retry, Edit model card… and Choose History Compress
 model…, the error line) are components given what they use (:mod:`.dream_status`,
-:mod:`.dream_failure`); the cards' model, delegate and editor live in :mod:`.dream_cards`
+:mod:`.dream_failure`), and so are the words beside the row's most used icons
+(:mod:`.tool_labels`); the cards' model, delegate and editor live in :mod:`.dream_cards`
 and :mod:`.card_editor`.
 
 Every decision is a ``services.dreams`` call; reads and writes run in the page's
@@ -98,6 +99,7 @@ from chathub_desktop.gui.memory.page_common import (
 )
 from chathub_desktop.gui.memory.panel_buttons import PanelButtons
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
+from chathub_desktop.gui.memory.tool_labels import ToolLabels
 from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.settings.setting_rows import SettingGroup
 from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -355,6 +357,11 @@ class DreamPanel(QWidget):
             keep.setRetainSizeWhenHidden(True)
             b.setSizePolicy(keep)
             hrow.addWidget(b)
+        #: Words beside Copy, Regenerate and Edit, the most used, while the row has room (a component;
+        #: walk52b #8: six bare icons, where Cherry labels them).
+        self.tool_labels = ToolLabels(self, (self.cards_title, self.cards_help, self.count_label), self.card_buttons,
+                                      (self.copy_button, self.regenerate_button, self.edit_button), hrow.spacing())
+        t.call(self.tool_labels.fit)  # the words' widths change with the language
         self.dream_now_button.setIcon(icon(Icon.DREAM))
         #: Dream now and its status line: one bar above the cards, so Dream
         #: now is in view without scrolling at 1366×768 (walk36 #7) and nothing above it
@@ -436,6 +443,7 @@ class DreamPanel(QWidget):
             self._select_number = None
         n = len(cards)
         self.texts.bind(self.count_label.setText, lambda: translate("MemoryPage", "%Ln card(s)", None, n))
+        self.tool_labels.fit()  # the count's width may have changed
         if not cards:
             self._say_empty()
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
