@@ -1,7 +1,8 @@
-"""fix30 (issue 30, walk36 #7 continued): the Memory page leads with Dream now in an
-800×560 window too — with fixed entries, the fixed list gives up height (it scrolls
-inside, a card at least in view) rather than pushing Dream now below the fold — and a
-failed-dream bar or an error line under the dream cards never moves Dream now."""
+"""fix30 (issue 30, walk36 #7 continued): a failed-dream bar or an error line under the
+dream cards never moves Dream now; memfit52 (walk52b #1): the fixed list is as tall as
+its cards while they fit — also in an 800×560 window, where the page scrolls rather than
+the list (fix30 gave up the list's height there for Dream now) — and a long list is a
+box most of the page's visible height."""
 
 from __future__ import annotations
 
@@ -27,30 +28,48 @@ def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
         yield p
 
 
-@pytest.mark.parametrize("entries", [3, 40])
-def test_dream_now_in_view_in_an_800x560_window_with_entries(page, services, assistant, qtbot, entries):  # type: ignore[no-untyped-def]
-    """fix30 #1: with fixed entries, Dream now shows without scrolling in an 800×560
-    window; the fixed list keeps at least one whole card in view and scrolls inside
-    (its last entry reachable), and nothing on the page is squeezed below its minimum."""
-    for i in range(entries):
-        services.memory.add(assistant, f"Fact number {i}")
+def rows_in_view(page) -> list[int]:  # type: ignore[no-untyped-def]
+    """The fixed list's rows shown whole in its viewport."""
+    vp = page.list.viewport().rect()
+    return [r for r in range(page.model.rowCount()) if vp.contains(page.list.visualRect(page.model.index(r)))]
+
+
+#: Three entries as walk52b had them, one wrapping to a few lines.
+THREE = ("Works in Python", "Time zone: Europe/Lisbon",
+         "Prefers short answers with the code first, then one line on why; " * 4)
+
+
+@pytest.mark.parametrize("texts", [THREE, tuple(f"Fact number {i}" for i in range(12))])
+def test_entries_that_fit_are_shown_whole_in_an_800x560_window(page, services, assistant, qtbot, texts):  # type: ignore[no-untyped-def]
+    """memfit52 (walk52b #1): at 800×560 the list showed 2 of 3 entries with a scroll bar
+    of its own. Up to twelve one-line entries the list is as tall as its cards, no
+    scroll bar of its own; the page scrolls over it."""
+    entries = len(texts)
+    for text in texts:
+        services.memory.add(assistant, text)
     page.resize(SMALL_W, SMALL_H)
     qtbot.waitUntil(lambda: page.model.total() == entries, timeout=5000)
     dream_now_at_rest(qtbot, page)
-    assert dream_now_in_view(page), (page.cards_stack.height(), page.list_fit.wanted())
-    assert page.body_scroll.verticalScrollBar().value() == 0
-    one = page.delegate.rows_height(1)
-    assert page.list.height() >= one  # a card in view, not a sliver
-    bar = page.list.verticalScrollBar()
-    every_row_in_view = all(page.list.viewport().rect().contains(page.list.visualRect(page.model.index(r)))
-                            for r in range(page.model.rowCount()))
-    # the rest scrolls inside the list (the page's status lines vary with the hour: 3 entries may all fit)
-    assert bar.maximum() > 0 or every_row_in_view
+    assert rows_in_view(page) == list(range(entries))
+    assert page.list.verticalScrollBar().maximum() == 0
+    for w in (page.list, page.dream_panel.list, page.dream_panel.action_bar):
+        assert w.height() >= w.minimumSizeHint().height()
+    idle(qtbot, page)
+
+
+def test_a_long_list_is_a_box_most_of_the_page_high(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """memfit52: forty entries at 800×560 get a box three quarters of the page's visible
+    height that scrolls inside (its last entry reachable); nothing is squeezed."""
+    for i in range(40):
+        services.memory.add(assistant, f"Fact number {i}")
+    page.resize(SMALL_W, SMALL_H)
+    qtbot.waitUntil(lambda: page.model.total() == 40, timeout=5000)
+    dream_now_at_rest(qtbot, page)
+    assert page.cards_stack.height() == int(page.body_scroll.viewport().height() * 0.75)
+    assert page.list.verticalScrollBar().maximum() > 0
     page.list.scrollToBottom()
     last = page.list.visualRect(page.model.index(page.model.rowCount() - 1))
     assert page.list.viewport().rect().contains(last.center())
-    for w in (page.list, page.dream_panel.list, page.dream_panel.action_bar):
-        assert w.height() >= w.minimumSizeHint().height()
     idle(qtbot, page)
 
 
@@ -95,23 +114,32 @@ def test_a_failure_or_an_error_line_never_moves_dream_now(page, services, assist
     idle(qtbot, page)
 
 
-@pytest.mark.parametrize("height", [SMALL_H, SMALL_H - 23])  # 23: the window's status-bar message
-def test_dream_now_stays_in_view_with_the_error_line_in_an_800x560_window(  # type: ignore[no-untyped-def]
-        page, services, assistant, qtbot, height):
-    """Issue 30 (left by fix30): in an 800×560 window, with the status bar showing a
-    message too, Dream now is in view, and the page's error line above it leaves it there
-    (the list gives up its last card meanwhile); when the line goes, a card is back."""
-    for i in range(40):
-        services.memory.add(assistant, f"Fact number {i}")
-    page.resize(SMALL_W, height)
-    qtbot.waitUntil(lambda: page.model.total() == 40, timeout=5000)
+@pytest.mark.parametrize("number", [2, 3])
+def test_a_card_edited_in_place_grows_the_list_in_an_800x560_window(page, services, assistant, qtbot, number):  # type: ignore[no-untyped-def]
+    """memfit52 (walk52b #1): while #2 was edited in place the list became a short box
+    scrolling inside the page and #3 was cut off. Now the list grows round the editor:
+    every card stays whole in it, no scroll bar of its own, and the page shows the
+    editor whole."""
+    from PySide6.QtCore import QPoint, QRect
+
+    from chathub_desktop.gui.memory.card_editor import CardTextEdit
+
+    for text in THREE:
+        services.memory.add(assistant, text)
+    page.resize(SMALL_W, SMALL_H)
+    qtbot.waitUntil(lambda: page.model.total() == 3, timeout=5000)
     dream_now_at_rest(qtbot, page)
-    assert dream_now_in_view(page)
-    page.show_error("Could not save: the store is locked by another process right now")
+    before = page.list.height()
+    page.select_number(number)
+    page.entry_actions.edit_current()
+    editor = page.list.indexWidget(page.list.currentIndex())
+    assert isinstance(editor, CardTextEdit)
+    qtbot.waitUntil(lambda: page.list.height() > before, timeout=5000)
     dream_now_at_rest(qtbot, page)
-    assert page.error_label.isVisible() and dream_now_in_view(page)
-    assert page.error_label.height() >= page.error_label.minimumSizeHint().height()
-    page.show_error("")
-    dream_now_at_rest(qtbot, page)
-    assert page.list.height() >= page.delegate.rows_height(1) and dream_now_in_view(page)
+    assert rows_in_view(page) == [0, 1, 2]  # #3 whole, the edited card too
+    assert page.list.verticalScrollBar().maximum() == 0
+    viewport = page.body_scroll.viewport()
+    qtbot.waitUntil(lambda: viewport.rect().contains(QRect(editor.mapTo(viewport, QPoint(0, 0)), editor.size())),
+                    timeout=5000)
+    page.list.closePersistentEditor(page.list.currentIndex())
     idle(qtbot, page)

@@ -121,8 +121,8 @@ def seed_cards(services: Services, aid: int, n: int) -> None:
 def test_fixed_memory_gets_the_room_and_dreaming_folds(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
     """Walk2: at 1366×740 the fixed list had about 140 px (2½ cards); now it keeps room
     for three cards beside the Dreaming memory group (walk29: the page scrolls as a whole
-    rather than squeezing either list), and folding the group leaves its title row with a
-    summary and gives fixed memory the page. The page fits 800×560."""
+    rather than squeezing either list; memfit52: twelve are shown whole), and folding the
+    group leaves its title row with a summary. The page fits 800×560."""
     for i in range(12):
         services.memory.add(assistant, f"fact {i}")
     seed_cards(services, assistant, 4)
@@ -130,17 +130,21 @@ def test_fixed_memory_gets_the_room_and_dreaming_folds(page, services, assistant
     qtbot.waitUntil(lambda: page.model.total() == 12 and page.dream_panel.model.rowCount() == 4, timeout=5000)
     page.resize(1366, 740)
     qtbot.waitUntil(lambda: page.list.height() >= page.delegate.rows_height(3), timeout=3000)
+    at_rest(qtbot, page)
     unfolded = page.list.height()
     assert page.dream_panel.isVisible() and page.dreaming.fold_button.accessibleName() == "Fold dreaming memory"
     page.dreaming.fold_button.click()
     qtbot.waitUntil(lambda: not page.dream_panel.isVisible(), timeout=3000)
     assert page.dreaming.summary.isVisible() and page.dreaming.summary.text() == "Dream: Off · 4 cards"
     assert page.dreaming.fold_button.accessibleName() == "Show dreaming memory"
-    qtbot.waitUntil(lambda: page.list.height() > unfolded + 100, timeout=3000)
+    # memfit52: twelve cards are shown whole either way (no scroll bar of their own)
+    at_rest(qtbot, page)
+    assert page.list.height() == unfolded and page.list.verticalScrollBar().maximum() == 0
     page.dreaming.fold_button.click()
     qtbot.waitUntil(page.dream_panel.isVisible, timeout=3000)
     assert not page.dreaming.summary.isVisible()
-    qtbot.waitUntil(lambda: abs(page.list.height() - unfolded) < 30, timeout=3000)
+    at_rest(qtbot, page)
+    assert page.list.height() == unfolded
     # the page in an 800×560 window (less the rail): nothing forces it larger
     hint = page.minimumSizeHint()
     assert hint.width() <= 744 and hint.height() <= 520

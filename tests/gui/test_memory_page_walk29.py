@@ -72,7 +72,7 @@ def test_at_800x560_both_card_lists_have_room_for_three_cards(page, services, as
     """Walk29 #15: in an 800×560 window the Dreaming memory cards had no height at all. The
     dream list now keeps room for three one-line cards and the page scrolls as a whole; the
     cards can be scrolled into view and are drawn there. The fixed list keeps at least one
-    card and scrolls inside, so that Dream now shows above the fold (fix30)."""
+    card (memfit52: its four, whole)."""
     seed(services, assistant, 4)
     page.dream_panel.schedule_reload()
     qtbot.waitUntil(lambda: page.model.total() == 4 and page.dream_panel.model.rowCount() == 4, timeout=5000)

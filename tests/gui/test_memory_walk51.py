@@ -26,11 +26,12 @@ from tests.gui.test_dream_panel import (  # noqa: F401  (fixtures)
 
 
 def _open(window: Any, services: Any, qtbot: Any) -> Any:
-    """The Memory page of "Helper" with 12 fixed entries and 12 dream cards, loaded."""
+    """The Memory page of "Helper" with 30 fixed entries (a list that scrolls inside,
+    memfit52: twelve are shown whole) and 12 dream cards, loaded."""
     from tests.gui.helpers import reload_assistants
 
     aid = services.assistants.create("Helper").id
-    services.memory.add_many(aid, [f"Fact number {i} about the user's work and habits" for i in range(1, 13)],
+    services.memory.add_many(aid, [f"Fact number {i} about the user's work and habits" for i in range(1, 31)],
                              source="ChatGPT")
     cards: list[dm.Card] = []
     for k in range(12):
@@ -40,7 +41,7 @@ def _open(window: Any, services: Any, qtbot: Any) -> Any:
     services.dreams.set_keep(aid, 30)
     reload_assistants(window, qtbot, aid)
     page = window.pages.open_memory()
-    qtbot.waitUntil(lambda: page.loads >= 1 and page.dream_panel.loads >= 1 and page.model.rowCount() == 12
+    qtbot.waitUntil(lambda: page.loads >= 1 and page.dream_panel.loads >= 1 and page.model.rowCount() == 30
                     and page.dream_panel.model.rowCount() == 12, timeout=10000)
     qtbot.waitUntil(lambda: not window.runner.pending(), timeout=10000)
     return page
@@ -56,16 +57,16 @@ def _state(page: Any) -> tuple[Any, ...]:
 
 
 def test_theme_and_language_switches_keep_the_selected_entry_and_card(window: Any, services: Any, qtbot: Any) -> None:
-    """Walk51 #6 (shots 54, 57): after dark theme, 日本語 and back the entry #9 and card #10
+    """Walk51 #6 (shots 54, 57): after dark theme, 日本語 and back the entry #20 and card #10
     are still selected and both lists are scrolled where they were."""
     page = _open(window, services, qtbot)
     panel = page.dream_panel
-    page.select_number(9)
+    page.select_number(20)
     panel.select_number(10)
     qtbot.waitUntil(lambda: page.list.verticalScrollBar().value() > 0
                     and page.body_scroll.verticalScrollBar().value() > 0, timeout=5000)
     before = _state(page)
-    assert before[:2] == (9, 10)
+    assert before[:2] == (20, 10)
     try:
         window.view.theme_actions["dark"].trigger()
         qtbot.waitUntil(lambda: not window.runner.pending(), timeout=5000)
@@ -90,7 +91,7 @@ def test_leaving_for_chats_switching_theme_and_coming_back_keeps_them(window: An
 
     page = _open(window, services, qtbot)
     panel = page.dream_panel
-    page.select_number(9)
+    page.select_number(20)
     panel.select_number(10)
     qtbot.waitUntil(lambda: page.list.verticalScrollBar().value() > 0
                     and page.body_scroll.verticalScrollBar().value() > 0, timeout=5000)

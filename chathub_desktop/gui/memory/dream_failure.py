@@ -20,7 +20,6 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from chathub_desktop.core.reasons import Reason
-from chathub_desktop.gui.memory.list_fit import preferred_height
 from chathub_desktop.gui.memory.page_common import error_label
 from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.settings.summarizer_choice import choose_button
@@ -118,11 +117,6 @@ class DreamFailure(QWidget):
         if event.type() in (QEvent.Type.ShowToParent, QEvent.Type.HideToParent):
             self.setVisible(any(not w.isHidden() for w in (self.bar, self.fixes, self.error_label)))
         return False
-
-    def lines_height(self, spacing: int) -> int:
-        """Px the lines shown now take, each with ``spacing`` before it (the panel's fit;
-        the lines' own spacing is the panel's)."""
-        return sum(preferred_height(w) + spacing for w in (self.bar, self.fixes, self.error_label) if not w.isHidden())
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (empty hides it)."""

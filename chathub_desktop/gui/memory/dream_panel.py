@@ -89,7 +89,6 @@ from chathub_desktop.gui.memory.dream_schedule_form import (
     describe_schedule,
 )
 from chathub_desktop.gui.memory.dream_status import DreamStatusLine
-from chathub_desktop.gui.memory.list_fit import preferred_height
 from chathub_desktop.gui.memory.list_grow import ListToContent
 from chathub_desktop.gui.memory.page_common import (
     MIN_ROWS,
@@ -206,7 +205,7 @@ class DreamPanel(QWidget):
 
     # --- construction ---------------------------------------------------------------------
     def _build(self) -> None:
-        self._lay = lay = QVBoxLayout(self)
+        lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(Space.SM)
         #: The group's settings as rows of one card (memlook52: as Settings lays them out): Topic
@@ -581,14 +580,6 @@ class DreamPanel(QWidget):
         self.progress_bar.setVisible(show)
         self.stop_button.setVisible(show)
         self.stop_button.setEnabled(show)
-
-    def under_bar(self) -> tuple[int, int]:
-        """Px this panel wants under Dream now's bar: ``(cards, now)`` — the cards' preferred
-        height, and that plus the lines shown under them now (fix30: they never take room
-        above the bar)."""
-        sp = self._lay.spacing()
-        cards = preferred_height(self.tabs) - self.grow.extra() + sp  # room for a few cards; the page scrolls to more
-        return cards, cards + self.failure.lines_height(sp)
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (empty hides it)."""

@@ -153,12 +153,12 @@ class DreamingParts:
     step under a frame): :meth:`make_panel` (the dream panel, hidden under ``page`` until
     its group takes it), :meth:`make_group` (the group around it), :meth:`place` (the
     group put at the end of ``layout``, the page's body, and the fixed list's fit made by
-    ``fit(action_bar, under_bar)``). ``panel``, ``group``, ``fit``: None until made.
+    ``fit()``). ``panel``, ``group``, ``fit``: None until made.
     ``snippets(on)``: the user's click on Topic snippets; ``folded()``: the group was
     folded or unfolded; ``reveal(editor)``: a card editor opened in the dream cards."""
 
     def __init__(self, make: Callable[[], DreamPanel], layout: QVBoxLayout, *,
-                 fit: Callable[[QWidget, Callable[[], tuple[int, int]]], FixedListFit],
+                 fit: Callable[[], FixedListFit],
                  snippets: Callable[[bool], None], folded: Callable[[], None],
                  reveal: Callable[[QWidget], None]) -> None:
         self._make, self._layout, self._fit = make, layout, fit
@@ -190,12 +190,6 @@ class DreamingParts:
         group.show()  # now, not on the next turn (a layout shows a new child later)
         outer.addStretch(0)  # a folded group's slack (never room above Dream now)
         group.shown_changed.connect(lambda _on: self._folded())
-        margin = outer.contentsMargins().bottom()
-
-        def under_bar() -> tuple[int, int]:
-            cards, now = panel.under_bar()
-            return cards + margin, now + margin
-
         panel.delegate.editor_shown.connect(self._reveal)
-        self.fit = self._fit(panel.action_bar, under_bar)
+        self.fit = self._fit()
         return panel, group

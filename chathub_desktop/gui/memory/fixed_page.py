@@ -4,8 +4,8 @@ assistant's fixed memory as numbered cards plus the raw Markdown editor, and the
 Dreaming memory group (:class:`~chathub_desktop.gui.memory.dreaming_group.DreamingGroup`:
 Topic snippets, then :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel` — the dream
 schedule, Dream now and the dynamic-memory cards — scrolling in its pane, foldable). The
-fixed memory comes first and takes a taller window's room; the page scrolls as a whole
-when the window is short, each card list keeping room for three cards (walk29 #15). All of
+fixed memory comes first; the page scrolls as a whole, the fixed list as tall as its cards
+while they fit (a long list is a box most of the page high, :mod:`.list_fit`; memfit52). All of
 it is one column at most ``Width.SETTINGS`` wide, centred (memlook52: not hugging the left
 edge of a wide window).
 
@@ -279,8 +279,8 @@ class MemoryPage(QWidget):
         # the dream panel, hidden until its group takes it, reads with the entries, its schedule on a later step
         new_panel = partial(DreamPanel, self.svc, self.assistant_id, events=self.events, runner=self.runner,
                             presenter=self.presenter, load_now=False, schedule_later=True, parent=self)
-        self.parts = DreamingParts(new_panel, self._body_layout, fit=lambda bar, under: FixedListFit(
-            self.body_scroll, self.cards_stack, self.list, self.delegate, bar, under, self._list_gives_way),
+        self.parts = DreamingParts(new_panel, self._body_layout, fit=lambda: FixedListFit(
+            self.body_scroll, self.cards_stack, self.list, self.delegate),
             snippets=self._on_snippets, folded=self._sync_empty, reveal=self.editor_view.reveal)
 
     def _build_dreaming(self) -> None:
@@ -318,16 +318,12 @@ class MemoryPage(QWidget):
 
     @property
     def list_fit(self) -> FixedListFit:
-        """The fixed list's height: its cards', Dream now in view at 800×560 (fix30)."""
+        """The fixed list's height: its cards' while they fit, else a box most of the
+        page's visible height (memfit52, walk52b #1)."""
         if self.parts.fit is None:
             self.steps.ensure()
         assert self.parts.fit is not None
         return self.parts.fit
-
-    def _list_gives_way(self) -> bool:
-        """True while the page's error line shows: then the list may shrink below one
-        card so that Dream now stays in view (issue 30)."""
-        return not self.error_label.isHidden()
 
     def _build_empty_row(self) -> QWidget:
         """The compact empty state: one line and Add (shown by :meth:`_sync_empty`)."""

@@ -1,25 +1,23 @@
-"""How tall the Memory page's fixed list is (issue 30, walk36 #7, fix30): Dream now leads.
+"""How tall the Memory page's fixed list is (issue 30; memfit52, walk52b #1).
 
-The page scrolls as a whole; the fixed list gets a height of its own, worked out from the
-page's visible height, so that:
+The page scrolls as a whole; the fixed list keeps a view of its own (10,000 entries stay
+smooth: rows are laid out in batches) but is only a box that scrolls inside when it must:
 
-- it is never taller than its cards (a few entries are not a box of blank room: the dream
-  cards under Dream now take a tall page's room, so a line appearing under them — a
-  failed dream, an error — never moves Dream now);
-- it takes what a tall page has beyond the dream cards' wanted height (walk2: fixed memory
-  takes a taller window's room);
-- it keeps room for :data:`~chathub_desktop.gui.memory.page_common.MIN_ROWS` cards when
-  Dream now still shows, and otherwise gives up height so that Dream now's bar is in view
-  without scrolling (an 800×560 window), down to one card; the list scrolls inside;
-- while the page shows its error line above Dream now, it gives up that
-  last card too when the page is that short (the cards come back when they go).
+- when its cards fit in a generous height — the page's visible height, and at least
+  :data:`FIT_ROWS` one-line cards — the list is as tall as its cards: no scroll bar of
+  its own, the page scrolls over it (walk52b #1: at 800×560 three entries showed two,
+  with a scroll bar of their own);
+- a longer list is a box :data:`BOX_SHARE` of the page's visible height tall (at least
+  :data:`~chathub_desktop.gui.memory.page_common.MIN_ROWS` one-line cards) that scrolls
+  inside;
+- while a card is edited in place, a list shown whole grows round the editor instead of
+  turning into a box (walk52b #1: the edited #2 cut #3 off); a box keeps the edited
+  card whole. The page scrolls the editor into view (:mod:`.editor_in_view`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
@@ -30,12 +28,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.card_delegate import MemoryCardDelegate
 from chathub_desktop.gui.memory.page_common import MIN_ROWS
 
-#: Rounds of layout requests that reach from the list to the page (its nesting, with room).
-LAYOUT_DEPTH = 12
+#: One-line cards a list is shown whole up to, however short the page (walk52b #1).
+FIT_ROWS = 12
+#: A long list's box: this share of the page's visible height (most of it, the page's
+#: scroll still reachable round it).
+BOX_SHARE = 0.75
 #: Qt's QWIDGETSIZE_MAX (no maximum).
 QWIDGETSIZE_MAX = (1 << 24) - 1
 
@@ -44,34 +44,21 @@ class FixedListFit(QObject):
     """Keeps ``box`` — the stack showing ``view`` (the fixed list, in ``scroll``'s page) or
     its empty line — at the height the module docstring describes while it shows the list
     (free while it shows the line), re-fitting on the next turn of the event loop after the
-    page's layout, its visible size, the list's font or rows change.
+    page's visible size, the list's font, width or rows change. ``whole`` is True while
+    the list is shown as tall as its cards."""
 
-    ``bar``: Dream now's bar (hidden while the Dreaming memory group is folded);
-    ``below``: px the page wants under that bar — ``(cards, now)``: the dream cards'
-    preferred height with the margins, and that plus the lines shown there now (a failed
-    dream, an error), which never take room above the bar. ``gives_way``: True while the
-    list may shrink below one card (see the module docstring). Heights come from the layouts'
-    preferred heights, not from where widgets are (a half-done layout made the list jump).
-    """
-
-    def __init__(self, scroll: QScrollArea, box: QStackedWidget, view: QListView, delegate: MemoryCardDelegate,
-                 bar: QWidget, below: Callable[[], tuple[int, int]], gives_way: Callable[[], bool]) -> None:
+    def __init__(self, scroll: QScrollArea, box: QStackedWidget, view: QListView, delegate: MemoryCardDelegate) -> None:
         super().__init__(view)
-        self._gives_way = gives_way
         self._scroll = scroll
         self._box = box
         self._view = view
         self._delegate = delegate
-        self._bar = bar
-        self._below = below
+        self.whole = True
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(0)
         self.timer.timeout.connect(self.fit)
-        body = scroll.widget()
-        assert body is not None, "the page is in the scroll area first"
-        self._body = body
-        for w in (body, scroll.viewport(), view):  # the stack's page changes come through _sync_empty
+        for w in (scroll.viewport(), view, view.viewport()):  # the stack's page changes come through _sync_empty
             w.installEventFilter(self)
         model = view.model()
         for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved, model.dataChanged,
@@ -84,8 +71,8 @@ class FixedListFit(QObject):
         self.timer.start()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """Qt: the page's layout, the visible size or the list's font changed → re-fit."""
-        if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Resize, QEvent.Type.FontChange):
+        """Qt: the visible size, the list's width (its cards wrap anew) or font changed → re-fit."""
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.FontChange):
             self.schedule()
         return False
 
@@ -101,22 +88,27 @@ class FixedListFit(QObject):
                 break
         return total
 
+    def _edited_height(self) -> int:
+        """Px of the card being edited in place (0 when none is)."""
+        if self._view.state() != QAbstractItemView.State.EditingState:
+            return 0
+        return self._delegate.sizeHint(QStyleOptionViewItem(), self._view.currentIndex()).height()  # as it grows
+
     def wanted(self) -> int:
-        """The list's height now, in px (see the module docstring)."""
+        """The list's height now, in px (see the module docstring); notes in :attr:`whole`
+        whether it is shown whole (kept while a card is edited)."""
         shown = self._scroll.viewport().height()
-        rest = preferred_height(self._body) - self._box.maximumHeight()  # all but the list
-        floor = 0 if self._gives_way() else max(self._delegate.rows_height(1), self._view.minimumSizeHint().height())
-        if self._view.state() == QAbstractItemView.State.EditingState:  # the card being edited, whole
-            floor = max(floor, self._view.visualRect(self._view.currentIndex()).height())
-        if self._bar.isVisible():
-            cards, now = self._below()
-            above = rest - now  # all above the bar but the list
-            with_cards = shown - above - cards
-            room = max(with_cards, min(shown - above - Space.SM, self._delegate.rows_height(MIN_ROWS)))
-        else:
-            room = shown - rest
-        room = max(floor, room)
-        return min(self.content_height(room), room)
+        edited = self._edited_height()
+        limit = max(shown, self._delegate.rows_height(FIT_ROWS))
+        if edited and self.whole:
+            limit += edited  # shown whole before the editor opened: it grows round it
+        content = self.content_height(limit)
+        whole = content <= limit
+        if not edited:
+            self.whole = whole
+        if whole:
+            return content
+        return max(int(shown * BOX_SHARE), self._delegate.rows_height(MIN_ROWS), edited)
 
     def fit(self) -> None:
         """Give the list its height (no change, no relayout)."""
@@ -127,20 +119,9 @@ class FixedListFit(QObject):
             return
         if not box.isVisible():
             return
-        if box.maximumHeight() >= QWIDGETSIZE_MAX:
-            box.setFixedHeight(box.height())  # a known height to count the rest from
-        # the layouts' preferred heights are brought up to date first: a change reaches the
-        # page one nesting level per round of layout requests
-        for _ in range(LAYOUT_DEPTH):
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         h = self.wanted()
         if box.minimumHeight() != h or box.maximumHeight() != h:
             box.setFixedHeight(h)
-
-
-def preferred_height(w: QWidget) -> int:
-    """``w``'s preferred height at its width (its height for that width when it has one)."""
-    return w.heightForWidth(w.width()) if w.hasHeightForWidth() else w.sizeHint().height()
 
 
 class PageStack(QWidget):

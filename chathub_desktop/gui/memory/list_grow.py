@@ -67,7 +67,3 @@ class ListToContent(QObject):
         h = max(floor, self.content_height()) if self._active() else floor
         if self._view.minimumHeight() != h:
             self._view.setMinimumHeight(h)
-
-    def extra(self) -> int:
-        """Px the list is taller than its floor (what the page scrolls to beyond its room)."""
-        return max(0, self._view.minimumHeight() - self._floor())
