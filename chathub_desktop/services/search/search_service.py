@@ -48,6 +48,7 @@ from chathub_desktop.core.search_text import (
     markdown_snippet,
     query_terms,
     rank_score,
+    reads_as_words,
     telling_terms,
     terms_held,
 )
@@ -432,7 +433,15 @@ class SearchService:
         :data:`MEANING_CAP` entries holding none of them but scoring at least
         :data:`MIN_MEANING_SCORE`, only while fewer than :data:`MEANING_WHEN_FEWER`
         entries hold them, as :attr:`HitMatch.MEANING`. Embeds the entries not seen
-        before: seconds for hundreds, once."""
+        before: seconds for hundreds, once.
+
+        Only a query that reads as words (``core.search_text.reads_as_words``) is looked
+        up by meaning (search53, walk52b #2): on walk52b's memory, "range(1, 11)" and
+        "x**2" put "Use metric units." at a score of 0.053 and 0.067, as high as the
+        paraphrases a user would agree with ("kilometres" 0.058, "where does Ana live"
+        0.066 for "Ana's timezone is Europe/Lisbon."), so no threshold parts them. A
+        message can be code too, so the Messages tab keeps them ("range(1, 11)" found
+        the intervals and list-comprehension replies)."""
         terms = query_terms(query)
         if not terms:
             return []
@@ -442,7 +451,7 @@ class SearchService:
         entries = _entries(documents)
         exact = [i for i, entry in enumerate(entries) if holds_all(entry[4], terms)]
         order, similar = exact, []
-        if by_meaning and self._semantic is not None:
+        if by_meaning and self._semantic is not None and reads_as_words(query):
             scored = self._semantic.nearest_texts(query, [e[4] for e in entries], max(limit, RANKED_POOL))
             held = set(exact)
             order = [i for i in fuse(exact, [i for i, _score in scored]) if i in held]
