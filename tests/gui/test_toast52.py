@@ -10,7 +10,7 @@ from contextlib import nullcontext
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QEnterEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -97,6 +97,35 @@ def test_a_longer_message_is_cut_at_three_lines_and_details_says_it_all(  # type
     window.show_status(STOPPED_TEXT, 0)
     qtbot.waitUntil(line.details_button.isHidden)
     assert line.lines() == [STOPPED_TEXT] and line.toolTip() == ""
+
+
+def test_the_toasts_time_stands_still_while_the_keyboard_is_on_details(  # type: ignore[no-untyped-def]
+        window, services, qtbot) -> None:
+    """Session 52 left it to the pointer: a keyboard user who tabbed to Details… lost the
+    message under it. While a toast's button has the focus its time stands still; when
+    the focus leaves, the message goes after its time (at least 1.5 s more)."""
+    _open(window, services, qtbot, (800, 560))
+    text = " ".join([imported_text()] * 4)
+    window.show_status(text, 10_000)
+    line = window.status_line
+    qtbot.waitUntil(line.details_button.isVisible)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    line.details_button.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(line.details_button.hasFocus)
+    assert not line._expiry.isActive()  # the keyboard on Details…: the time stands still
+    QApplication.sendEvent(line, QEnterEvent(QPointF(5, 5), QPointF(5, 5), QPointF(5, 5)))
+    QApplication.sendEvent(line, QEvent(QEvent.Type.Leave))
+    assert not line._expiry.isActive()  # the pointer came and went; the keyboard is still there
+    window.composer.draft.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(window.composer.draft.hasFocus)
+    assert line._expiry.isActive() and line._expiry.remainingTime() > 1000 and line.currentMessage() == text
+    window.show_status(text + " Again.", 10)
+    line.details_button.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(line.details_button.hasFocus)
+    assert not line._expiry.isActive() and line.currentMessage() == text + " Again."
+    window.composer.draft.setFocus(Qt.FocusReason.TabFocusReason)  # then it goes, 1.5 s on
+    qtbot.waitUntil(lambda: line.currentMessage() == "", timeout=10_000)
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (800, 560)])

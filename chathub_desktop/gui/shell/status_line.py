@@ -91,10 +91,12 @@ class StatusLine(QStatusBar):
         self.details_button.hide()
         self.setContentsMargins(0, 0, int(Space.XS), 0)  # the right-most button off the card's edge
         self.details_dialog: QMessageBox | None = None
-        self._expiry = QTimer(self)  # the message's time; it waits while the pointer is on the toast
+        self._expiry = QTimer(self)  # the message's time; it waits while the pointer or the keyboard is on the toast
         self._expiry.setSingleShot(True)
         self._expiry.timeout.connect(self.clearMessage)
-        self._held = 0  # ms the message had left when the pointer came onto the toast (0: none)
+        self._held = 0  # ms the message had left when its time stood still (0: none)
+        self._pointer_in = False  # the pointer is on the toast
+        self._focus_in = False  # one of its buttons (Details…) has the keyboard focus
         self.messageChanged.connect(self._on_message)
         self._retranslate()
         self.add_permanent(self.details_button)
@@ -113,24 +115,36 @@ class StatusLine(QStatusBar):
 
     def say(self, text: str, ms: int = 0) -> None:
         """Show ``text`` for ``ms`` milliseconds (0: until replaced); the time stands still
-        while the pointer is on the toast, so Details… can be reached (walk52 #3)."""
+        while the pointer is on the toast or the keyboard is on one of its buttons, so
+        Details… can be reached with either (walk52 #3)."""
         self.showMessage(text)
         if ms > 0:
             self._expiry.start(ms)
+            self._hold()
 
     def enterEvent(self, event: QEnterEvent) -> None:  # noqa: N802 - Qt override
         """The pointer came onto the toast: its message's time stands still."""
-        if self._expiry.isActive():
-            self._held = max(1, self._expiry.remainingTime())
-            self._expiry.stop()
+        self._pointer_in = True
+        self._hold()
         super().enterEvent(event)
 
     def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        """The pointer left the toast: the message's time runs on (at least 1.5 s more)."""
-        if self._held:
+        """The pointer left the toast: the message's time runs on (at least 1.5 s more)
+        unless the keyboard is still on it."""
+        self._pointer_in = False
+        self._hold()
+        super().leaveEvent(event)
+
+    def _hold(self) -> None:
+        """Stop the message's time while the pointer or the keyboard focus is on the
+        toast; start it again, with at least 1.5 s left, once neither is."""
+        if self._pointer_in or self._focus_in:
+            if self._expiry.isActive():
+                self._held = max(1, self._expiry.remainingTime())
+                self._expiry.stop()
+        elif self._held:
             self._expiry.start(max(self._held, 1500))
             self._held = 0
-        super().leaveEvent(event)
 
     def _on_message(self, text: str) -> None:
         self._expiry.stop()  # a new message (or none) ends the old one's time
@@ -240,9 +254,16 @@ class StatusLine(QStatusBar):
         painter.end()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """A permanent widget was shown or hidden: show or hide the line."""
-        if obj in self._permanent and event.type() in (QEvent.Type.ShowToParent, QEvent.Type.HideToParent):
-            self._sync()
+        """A permanent widget was shown or hidden: show or hide the line. One took or lost
+        the keyboard focus: the message's time stands still while the focus is on the
+        toast (Tab to Details…)."""
+        if obj in self._permanent:
+            kind = event.type()
+            if kind in (QEvent.Type.ShowToParent, QEvent.Type.HideToParent):
+                self._sync()
+            elif kind in (QEvent.Type.FocusIn, QEvent.Type.FocusOut):
+                self._focus_in = kind == QEvent.Type.FocusIn
+                self._hold()
         return super().eventFilter(obj, event)
 
     def _sync(self) -> None:
