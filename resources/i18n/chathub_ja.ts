@@ -3251,6 +3251,22 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>Reply marked as interrupted; you can send or retry again</source>
         <translation>返信を中断済みにしました。もう一度送信または再試行できます</translation>
     </message>
+    <message>
+        <source>Message edited — the topic summary covered it and was cleared; the next compaction rebuilds it</source>
+        <translation>メッセージを編集しました — トピックの要約がこのメッセージを含んでいたので消去しました。次の圧縮で作り直します</translation>
+    </message>
+    <message>
+        <source>Message deleted — the topic summary covered it and was cleared; the next compaction rebuilds it</source>
+        <translation>メッセージを削除しました — トピックの要約がこのメッセージを含んでいたので消去しました。次の圧縮で作り直します</translation>
+    </message>
+    <message>
+        <source>Message edited</source>
+        <translation>メッセージを編集しました</translation>
+    </message>
+    <message>
+        <source>Message deleted</source>
+        <translation>メッセージを削除しました</translation>
+    </message>
 </context>
 <context>
     <name>MessageList</name>

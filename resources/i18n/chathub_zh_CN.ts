@@ -3251,6 +3251,22 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <source>Reply marked as interrupted; you can send or retry again</source>
         <translation>回复已标记为已中断；可以再次发送或重试</translation>
     </message>
+    <message>
+        <source>Message edited — the topic summary covered it and was cleared; the next compaction rebuilds it</source>
+        <translation>消息已编辑——话题摘要涵盖了它，已清除；下次压缩会重建它</translation>
+    </message>
+    <message>
+        <source>Message deleted — the topic summary covered it and was cleared; the next compaction rebuilds it</source>
+        <translation>消息已删除——话题摘要涵盖了它，已清除；下次压缩会重建它</translation>
+    </message>
+    <message>
+        <source>Message edited</source>
+        <translation>消息已编辑</translation>
+    </message>
+    <message>
+        <source>Message deleted</source>
+        <translation>消息已删除</translation>
+    </message>
 </context>
 <context>
     <name>MessageList</name>

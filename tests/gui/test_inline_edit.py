@@ -9,11 +9,13 @@ from PySide6.QtCore import Qt
 
 from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat.message_action_bar import MessageAction
+from chathub_desktop.gui.chat.message_actions import changed_text
 from chathub_desktop.gui.chat.message_inline_edit import EMPTY_REFUSAL, hint_text
 from chathub_desktop.gui.chat.message_list_model import VersionRole
 from chathub_desktop.gui.chat.send_keys import SendKey
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
+from tests.gui.test_i18n_service_texts import _language
 from tests.gui.test_message_action_bar import hover, replied  # noqa: F401  (fixture)
 
 
@@ -107,6 +109,24 @@ def test_save_only_changes_the_text_without_a_reply(editing, services, fake_vend
     assert services.topics.messages(editing.current_topic_id)[0].content == "Plan my weekend"
     assert len(fake_vendor.requests) == asked
     assert editing.status_line.currentMessage().startswith("Message edited")
+
+
+def test_the_edited_and_deleted_lines_are_said_in_the_interface_language(  # type: ignore[no-untyped-def]
+        editing, qtbot) -> None:
+    """Session 52 left "Message edited" and "Message deleted" in English in a translated
+    window: Save only in Chinese says 消息已编辑; the other lines in Japanese."""
+    editor = editing.inline_editor
+    with _language("zh_CN"):
+        qtbot.keyClicks(editor.box, "Plan my weekend")
+        editor.save_button.click()
+        qtbot.waitUntil(lambda: editing.status_line.currentMessage() != "", timeout=5000)
+        assert editing.status_line.currentMessage() == "消息已编辑"
+    with _language("ja"):
+        assert changed_text(edited=False, cleared=False) == "メッセージを削除しました"
+        assert changed_text(edited=True, cleared=True).startswith("メッセージを編集しました — トピックの要約")
+        assert changed_text(edited=False, cleared=True).startswith("メッセージを削除しました — トピックの要約")
+    assert changed_text(edited=False, cleared=True) == ("Message deleted — the topic summary covered it and was "
+                                                        "cleared; the next compaction rebuilds it")
 
 
 def test_with_ctrl_enter_as_the_send_key_enter_makes_a_new_line(editing, qtbot) -> None:  # type: ignore[no-untyped-def]

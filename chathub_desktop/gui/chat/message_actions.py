@@ -155,13 +155,23 @@ class MessageActions:
     def _after_change(self, message_id: int, *, edited: bool, cursor: int | None) -> None:
         w = self._w
         cursor_read = self.show_change(message_id, removed=not edited)
-        what = "Message edited" if edited else "Message deleted"
         if cursor is None or cursor_read is None:
-            w.show_status(what, 6000)
+            w.show_status(changed_text(edited=edited, cleared=False), 6000)
             return
 
         def say(task: asyncio.Task[int | None]) -> None:
             cleared = not task.cancelled() and task.exception() is None and task.result() is None
-            w.show_status(what + (" — the topic summary covered it and was cleared; the next compaction "
-                                  "rebuilds it" if cleared else ""), 6000)
+            w.show_status(changed_text(edited=edited, cleared=cleared), 6000)
         cursor_read.add_done_callback(say)
+
+
+def changed_text(*, edited: bool, cleared: bool) -> str:
+    """What the status line says after a message was edited or deleted, in the interface
+    language (session 52 left it English); ``cleared``: the topic summary covered the
+    message and was cleared (CMP-15)."""
+    if cleared:
+        return (translate("MessageActions", "Message edited — the topic summary covered it and was cleared; the "
+                                            "next compaction rebuilds it") if edited else
+                translate("MessageActions", "Message deleted — the topic summary covered it and was cleared; the "
+                                            "next compaction rebuilds it"))
+    return translate("MessageActions", "Message edited") if edited else translate("MessageActions", "Message deleted")
