@@ -47,6 +47,8 @@ QUERIES = [
     ("a rare word", "rare"), ("a common word", "common"), ("two words", "two"),
     ("a phrase", "phrase"), ("CJK, 3 characters", "数据库"), ("CJK, 2 characters", "咖啡"),
     ("no match", "zzqxv"),
+    # inside words only (polish52's word-start rule): every message holding it is a candidate, none a hit
+    ("mid-word, no hit", "tion"),
 ]
 
 
