@@ -30,6 +30,7 @@ from tests.gui.shot_harness import (
     open_window,
     play,
     run,
+    themed_windows,
 )
 
 #: Topic titles and how long ago each was last active (the topic list's groups).
@@ -73,36 +74,30 @@ def main(out_dir: Path) -> int:
 
         async def shoot() -> None:
             nonlocal bad
-            for size in SIZES:
-                for theme in ("light", "dark"):
-                    tag = f"{size[0]}x{size[1]}-{theme}"
-                    w = await open_window(svc, topic, size)
-                    w.view.prefs.set_theme(theme)
-                    await asyncio.sleep(0.5)
-                    await grab(w, out_dir / f"{tag}-before.png")
-                    w.show_status("Stopped — the text so far is kept", 0)
-                    await grab(w, out_dir / f"{tag}-status.png")
-                    bad += not audited(w, f"{tag}-status", theme)
+            async for w, theme, tag in themed_windows(svc, topic, settle_s=0.5):
+                await grab(w, out_dir / f"{tag}-before.png")
+                w.show_status("Stopped — the text so far is kept", 0)
+                await grab(w, out_dir / f"{tag}-status.png")
+                bad += not audited(w, f"{tag}-status", theme)
 
-                    def broken() -> None:
-                        raise RuntimeError("the About box could not read the data folder")
+                def broken() -> None:
+                    raise RuntimeError("the About box could not read the data folder")
 
-                    with UnhandledErrors(w.error_bar.show_error).installed(loop):
-                        loop.call_soon(broken)
-                        await asyncio.sleep(0.2)
-                    await grab(w, out_dir / f"{tag}-both.png")
-                    w.status_line.clearMessage()
-                    await grab(w, out_dir / f"{tag}-error.png")
-                    bad += not audited(w, f"{tag}-error", theme)
-                    w.error_bar.dismiss()
-                    w.status_line.clearMessage()
-                    w.sidebar.show()  # the topic list, also at 800×560
-                    await grab(w.sidebar, out_dir / f"{tag}-topics.png")
-                    w.open_topic(None)  # the composer before a topic: the calm empty ring
-                    await grab(w.composer, out_dir / f"{tag}-empty-badge.png")
-                    if size == SIZES[0]:
-                        bad += await _wizard(w, theme, out_dir / f"{tag}-wizard")
-                    await close_window(w)
+                with UnhandledErrors(w.error_bar.show_error).installed(loop):
+                    loop.call_soon(broken)
+                    await asyncio.sleep(0.2)
+                await grab(w, out_dir / f"{tag}-both.png")
+                w.status_line.clearMessage()
+                await grab(w, out_dir / f"{tag}-error.png")
+                bad += not audited(w, f"{tag}-error", theme)
+                w.error_bar.dismiss()
+                w.status_line.clearMessage()
+                w.sidebar.show()  # the topic list, also at 800×560
+                await grab(w.sidebar, out_dir / f"{tag}-topics.png")
+                w.open_topic(None)  # the composer before a topic: the calm empty ring
+                await grab(w.composer, out_dir / f"{tag}-empty-badge.png")
+                if tag.startswith(f"{SIZES[0][0]}x{SIZES[0][1]}-"):
+                    bad += await _wizard(w, theme, out_dir / f"{tag}-wizard")
             w = await open_window(svc, topic, SIZES[0])
             w.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
             await grab(w.sidebar, out_dir / "zh-light-topics.png")

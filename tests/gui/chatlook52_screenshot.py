@@ -21,12 +21,11 @@ from chathub_desktop.core.messages import MessageStatus, Role
 from tests.gui.shot_harness import (
     SIZES,
     audited,
-    close_window,
     grab,
     offscreen_services,
-    open_window,
     play,
     run,
+    themed_windows,
 )
 
 REPLY = ("A generator expression is a concise way to make values one at a time.\n\n"
@@ -59,43 +58,38 @@ def main(out_dir: Path) -> int:
 
         async def shoot() -> None:
             nonlocal bad
-            for size in SIZES:
-                for theme in ("light", "dark"):
-                    tag = f"{size[0]}x{size[1]}-{theme}"
-                    w = await open_window(svc, topic, size)
-                    w.view.prefs.set_theme(theme)
-                    w.reload_assistants(svc.topics.get(topic).assistant_id)
-                    await asyncio.sleep(0.5)
-                    w.select_topic(topic)
-                    await asyncio.sleep(0.5)
-                    model, view = w.message_model, w.message_view
-                    for _ in range(50):  # the topic's rows, read on a worker
-                        if model.rowCount() == 4:
-                            break
-                        await asyncio.sleep(0.1)
-                    model.set_versions(topic, {model.message_at(0).id: (2, 2)})
-                    view.scroll_to_end()
-                    await grab(w, out_dir / f"{tag}-chat.png")
-                    bad += not audited(w, f"{tag}-chat", theme)
-                    view.show_bar(model.index(1))
-                    await grab(w, out_dir / f"{tag}-hover.png")
-                    w.activateWindow()
-                    view.setFocus(Qt.FocusReason.TabFocusReason)
-                    view.setCurrentIndex(model.index(1))
-                    await grab(w, out_dir / f"{tag}-keyboard.png")
-                    w.composer.draft.setFocus()
-                    w.reload_assistants(empty)  # an assistant without topics
+            async for w, theme, tag in themed_windows(svc, topic):
+                w.reload_assistants(svc.topics.get(topic).assistant_id)
+                await asyncio.sleep(0.5)
+                w.select_topic(topic)
+                await asyncio.sleep(0.5)
+                model, view = w.message_model, w.message_view
+                for _ in range(50):  # the topic's rows, read on a worker
+                    if model.rowCount() == 4:
+                        break
+                    await asyncio.sleep(0.1)
+                model.set_versions(topic, {model.message_at(0).id: (2, 2)})
+                view.scroll_to_end()
+                await grab(w, out_dir / f"{tag}-chat.png")
+                bad += not audited(w, f"{tag}-chat", theme)
+                view.show_bar(model.index(1))
+                await grab(w, out_dir / f"{tag}-hover.png")
+                w.activateWindow()
+                view.setFocus(Qt.FocusReason.TabFocusReason)
+                view.setCurrentIndex(model.index(1))
+                await grab(w, out_dir / f"{tag}-keyboard.png")
+                w.composer.draft.setFocus()
+                w.reload_assistants(empty)  # an assistant without topics
+                await asyncio.sleep(0.8)
+                await grab(w.sidebar, out_dir / f"{tag}-empty-topics.png")
+                bad += not audited(w, f"{tag}-empty-topics", theme)
+                if tag.startswith(f"{SIZES[0][0]}x{SIZES[0][1]}-"):
+                    wizard = w.pages.open_setup()
+                    await asyncio.sleep(0.3)
+                    wizard.next()
                     await asyncio.sleep(0.8)
-                    await grab(w.sidebar, out_dir / f"{tag}-empty-topics.png")
-                    bad += not audited(w, f"{tag}-empty-topics", theme)
-                    if size == SIZES[0]:
-                        wizard = w.pages.open_setup()
-                        await asyncio.sleep(0.3)
-                        wizard.next()
-                        await asyncio.sleep(0.8)
-                        await grab(wizard, out_dir / f"{tag}-wizard.png")
-                        wizard.reject()
-                    await close_window(w)
+                    await grab(wizard, out_dir / f"{tag}-wizard.png")
+                    wizard.reject()
 
         play(loop, shoot)
     return 1 if bad else 0

@@ -14,36 +14,28 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.gui.shot_harness import offscreen_services, run
+from tests.gui.shot_harness import (
+    Shots,
+    dispose_window,
+    english_when_no_locale,
+    offscreen_services,
+    open_memory,
+    run,
+    until,
+    window_in_theme,
+)
 
 TEXTS = ("Prefers short answers with code first", "Works in Berlin (CET)", "Writes Python 3.11")
 SIZES = ((800, 560), (1366, 768))
 
 
 def main(out_dir: Path) -> int:
-    from PySide6.QtCore import QLocale
-    from PySide6.QtWidgets import QApplication, QWidget
-
-    from chathub_desktop.gui.design.audit import audit_window
-    from chathub_desktop.gui.design.theme import apply_theme
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.shell.main_window import MainWindow
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    failures = 0
-
-    def shot(w: QWidget, name: str, theme: str) -> None:
-        nonlocal failures
-        w.grab().save(str(out_dir / f"memfit52-{name}-{theme}.png"))
-        report = audit_window(w, theme)
-        print(name, theme, report.line(), flush=True)
-        for f in report.contrast + report.clipped:
-            print(f"  {f.what}: {f.detail}", flush=True)
-        failures += len(report.contrast) + len(report.clipped)
-
+    shot = Shots(out_dir, "memfit52-{name}-{theme}")
     with offscreen_services("chathub-memfit52shot-") as (loop, svc):
-        if QLocale.system().language() == QLocale.Language.C:
-            QLocale.setDefault(QLocale("en"))
+        english_when_no_locale()
         a = svc.assistants.create("Coder", model="gpt-4o-mini")
         b = svc.assistants.create("Archivist", model="gpt-4o-mini")
         for text in TEXTS:
@@ -58,12 +50,8 @@ def main(out_dir: Path) -> int:
 
         async def memory_of(w: MainWindow, aid: int) -> MemoryPage:
             w.reload_assistants(aid)
-            while w.current_assistant_id() != aid:
-                await asyncio.sleep(0.05)
-            page = w.pages.open_memory()
-            assert page is not None
-            while page.loads < 1 or page.dream_panel.loads < 1:
-                await asyncio.sleep(0.05)
+            await until(lambda: w.current_assistant_id() == aid)
+            page: MemoryPage = await open_memory(w)
             await settle()
             return page
 
@@ -71,11 +59,7 @@ def main(out_dir: Path) -> int:
             for theme in ("light", "dark"):
                 for width, height in SIZES:
                     size = f"{width}x{height}"
-                    w = MainWindow(svc)
-                    w.resize(width, height)
-                    w.show()
-                    await w.load_assistants()
-                    apply_theme(QApplication.instance(), theme)  # type: ignore[arg-type]  # after the window's own
+                    w = await window_in_theme(svc, (width, height), theme)
                     page = await memory_of(w, a.id)
                     shot(w, f"three-{size}", theme)
                     page.select_number(2)
@@ -85,13 +69,10 @@ def main(out_dir: Path) -> int:
                     page.list.closePersistentEditor(page.list.currentIndex())
                     await memory_of(w, b.id)
                     shot(w, f"long-{size}", theme)
-                    await w.shutdown()
-                    w.close()
-                    w.deleteLater()
-                    await asyncio.sleep(0.2)
+                    await dispose_window(w)
 
         loop.run_until_complete(scenario())
-    return 1 if failures else 0
+    return shot.exit_code
 
 
 if __name__ == "__main__":

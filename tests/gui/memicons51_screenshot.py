@@ -20,20 +20,26 @@ from datetime import time as dtime
 from pathlib import Path
 
 from chathub_desktop.core.messages import Role
-from tests.gui.shot_harness import SIZES, audited, offscreen_services, run
+from tests.gui.shot_harness import (
+    SIZES,
+    Shots,
+    languages_sizes_themes,
+    offscreen_services,
+    run,
+    shown_window,
+    store_day_cards,
+    until,
+)
 
 
 def main(out_dir: Path) -> int:
     from PySide6.QtCore import QModelIndex
 
-    from chathub_desktop.core import dynamic_memory as dm
     from chathub_desktop.core.ui_language import UiLanguage
-    from chathub_desktop.gui.shell.main_window import MainWindow
     from chathub_desktop.gui.shell.nav_rail import RailEntry
-    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
     from tests.fakes.vendor_server import FakeVendor, Reply
 
-    bad = 0
+    shot = Shots(out_dir)
     with offscreen_services("chathub-memicons51-") as (loop, svc), FakeVendor() as vendor:
         svc.providers.add("Summ", "openai", vendor.base_url, api_key="sk-summ")
         svc.settings.set("history-compress-model", "Summ/smollm2-135m")
@@ -43,56 +49,42 @@ def main(out_dir: Path) -> int:
         topic = svc.topics.create(a.id, title="List comprehension short").id
         svc.chat.append_row(topic, role=Role.USER, content="What is a list comprehension?",
                             created_at=datetime.combine(day, dtime(12, tzinfo=UTC)))
-        cards = dm.append_day_card([], day - timedelta(days=3), "Likes short answers\nand tables")
-        with svc.db.write() as s:
-            s.merge(DynamicMemoryDocument(assistant_id=a.id, body=dm.render_document(cards), updated_at=utcnow()))
+        store_day_cards(svc, a.id, [(day - timedelta(days=3), "Likes short answers\nand tables")])
 
         async def scenario() -> None:
-            nonlocal bad
-            window = MainWindow(svc)
-            window.show()
-            await window.load_assistants()
-            await asyncio.sleep(0.5)
+            window = await shown_window(svc)
             page = window.pages.open_memory()
             assert page is not None
             panel = page.dream_panel
-            while panel.day_picker.count() < 1 or panel.model.rowCount() < 1 or page.runner.pending():
-                await asyncio.sleep(0.05)
-            for lang in (UiLanguage.ENGLISH, UiLanguage.CHINESE_SIMPLIFIED):
-                window.view.language_actions[lang].trigger()
-                for size in SIZES:
-                    window.resize(*size)
-                    for theme in ("light", "dark"):
-                        window.view.prefs.set_theme(theme)
-                        panel.hide_failure()
-                        panel.select_number(1)
-                        await asyncio.sleep(0.4)
-                        name = f"memory-{lang.value}-{size[0]}x{size[1]}-{theme}"
-                        window.grab().save(str(out_dir / f"{name}-selected.png"))
-                        bad += not audited(window, f"{name}-selected", theme)
-                        vendor.script(Reply(text_chunks=["The person worked with the assistant and asked"],
-                                            finish_reason="length"))
-                        panel.runs.dream_now()
-                        while not panel.failure_bar.isVisible() or panel.runs.dreaming:
-                            await asyncio.sleep(0.05)
-                        panel.list.setCurrentIndex(QModelIndex())
-                        await asyncio.sleep(0.4)
-                        window.grab().save(str(out_dir / f"{name}-failed.png"))
-                        bad += not audited(window, f"{name}-failed", theme)
+            await until(lambda: panel.day_picker.count() >= 1 and panel.model.rowCount() >= 1
+                        and not page.runner.pending())
+            async for theme, tag in languages_sizes_themes(window, (UiLanguage.ENGLISH, UiLanguage.CHINESE_SIMPLIFIED)):
+                panel.hide_failure()
+                panel.select_number(1)
+                await asyncio.sleep(0.4)
+                name = f"memory-{tag}"
+                shot(window, f"{name}-selected", theme)
+                vendor.script(Reply(text_chunks=["The person worked with the assistant and asked"],
+                                    finish_reason="length"))
+                panel.runs.dream_now()
+                await until(lambda: panel.failure_bar.isVisible() and not panel.runs.dreaming)
+                panel.list.setCurrentIndex(QModelIndex())
+                await asyncio.sleep(0.4)
+                shot(window, f"{name}-failed", theme)
+            window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
             window.resize(*SIZES[0])
             window.rail.buttons[RailEntry.CHATS].click()
             await asyncio.sleep(0.5)
             for theme in ("light", "dark"):
                 window.view.prefs.set_theme(theme)
                 await asyncio.sleep(0.4)
-                window.grab().save(str(out_dir / f"chat-zh_CN-{theme}.png"))
-                bad += not audited(window, f"chat-zh_CN-{theme}", theme)
+                shot(window, f"chat-zh_CN-{theme}", theme)
             window.view.language.apply(UiLanguage.SYSTEM)
             await window.shutdown()
             window.close()
 
         loop.run_until_complete(scenario())
-    return 1 if bad else 0
+    return shot.exit_code
 
 
 if __name__ == "__main__":

@@ -20,16 +20,21 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from tests.gui.shot_harness import SIZES, audited, offscreen_services, run
+from tests.gui.shot_harness import (
+    Shots,
+    languages_sizes_themes,
+    offscreen_services,
+    run,
+    shown_window,
+    store_day_cards,
+    until,
+)
 
 
 def main(out_dir: Path) -> int:
-    from chathub_desktop.core import dynamic_memory as dm
     from chathub_desktop.core.ui_language import UiLanguage
-    from chathub_desktop.gui.shell.main_window import MainWindow
-    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 
-    bad = 0
+    shot = Shots(out_dir)
     with offscreen_services("chathub-memlook52-") as (loop, svc):
         a = svc.assistants.create("Assistant", model="gpt-4o-mini")
         for text in ("Lives in Berlin, works remotely for a design agency in Amsterdam",
@@ -37,59 +42,43 @@ def main(out_dir: Path) -> int:
                      "Uses Python 3.11 and PySide6 6.10 widgets; dislikes global state"):
             svc.memory.add(a.id, text)
         today = datetime.now(UTC).date()
-        cards: list[dm.Card] = []
-        for k, text in ((3, "Likes short answers and tables, with the code before any explanation and the "
-                            "version number in every heading; asks for type hints in each example"),
-                        (2, "Wants the SQL before any explanation"),
-                        (1, "Keeps answers under ten lines")):
-            cards = dm.append_day_card(cards, today - timedelta(days=k), text)
-        with svc.db.write() as s:
-            s.merge(DynamicMemoryDocument(assistant_id=a.id, body=dm.render_document(cards), updated_at=utcnow()))
+        store_day_cards(svc, a.id, [(today - timedelta(days=k), text) for k, text in (
+            (3, "Likes short answers and tables, with the code before any explanation and the "
+                "version number in every heading; asks for type hints in each example"),
+            (2, "Wants the SQL before any explanation"),
+            (1, "Keeps answers under ten lines"))])
         svc.dreams.set_schedule(a.id, "daily", "02:00", 0)
 
         async def scenario() -> None:
-            nonlocal bad
-            window = MainWindow(svc)
-            window.show()
-            await window.load_assistants()
-            await asyncio.sleep(0.5)
+            window = await shown_window(svc)
             page = window.pages.open_memory()
             assert page is not None
             panel = page.dream_panel
-            while panel.model.rowCount() < 3 or page.loads < 1 or page.runner.pending():
-                await asyncio.sleep(0.05)
+            await until(lambda: panel.model.rowCount() >= 3 and page.loads >= 1 and not page.runner.pending())
             form = panel.schedule
             form.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
-            form.show_settings(form.view, False)  # type: ignore[arg-type]  # said again in Berlin's time
+            form.show_settings(form.view, False)  # said again in Berlin's time
             bar = page.body_scroll.verticalScrollBar()
-            for lang in (UiLanguage.ENGLISH, UiLanguage.CHINESE_SIMPLIFIED, UiLanguage.JAPANESE):
-                window.view.language_actions[lang].trigger()
-                for size in SIZES:
-                    window.resize(*size)
-                    for theme in ("light", "dark"):
-                        window.view.prefs.set_theme(theme)
-                        name = f"memory-{lang.value}-{size[0]}x{size[1]}-{theme}"
-                        bar.setValue(0)
-                        await asyncio.sleep(0.4)
-                        window.grab().save(str(out_dir / f"{name}-page.png"))
-                        bad += not audited(window, f"{name}-page", theme)
-                        form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("weekly"))
-                        form.time_edit.setText("03:30")
-                        await asyncio.sleep(0.5)
-                        window.grab().save(str(out_dir / f"{name}-changed.png"))
-                        bad += not audited(window, f"{name}-changed", theme)
-                        form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
-                        form.time_edit.setText("02:00")
-                        bar.setValue(bar.maximum())
-                        await asyncio.sleep(0.4)
-                        window.grab().save(str(out_dir / f"{name}-end.png"))
-                        bad += not audited(window, f"{name}-end", theme)
-            window.view.language.apply(UiLanguage.SYSTEM)
+            languages = (UiLanguage.ENGLISH, UiLanguage.CHINESE_SIMPLIFIED, UiLanguage.JAPANESE)
+            async for theme, tag in languages_sizes_themes(window, languages):
+                name = f"memory-{tag}"
+                bar.setValue(0)
+                await asyncio.sleep(0.4)
+                shot(window, f"{name}-page", theme)
+                form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("weekly"))
+                form.time_edit.setText("03:30")
+                await asyncio.sleep(0.5)
+                shot(window, f"{name}-changed", theme)
+                form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
+                form.time_edit.setText("02:00")
+                bar.setValue(bar.maximum())
+                await asyncio.sleep(0.4)
+                shot(window, f"{name}-end", theme)
             await window.shutdown()
             window.close()
 
         loop.run_until_complete(scenario())
-    return 1 if bad else 0
+    return shot.exit_code
 
 
 if __name__ == "__main__":

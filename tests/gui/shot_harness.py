@@ -147,6 +147,115 @@ async def close_window(w: Any) -> None:
     w.close()
 
 
+def store_day_cards(svc: Any, assistant_id: int, days: list[tuple[Any, str]]) -> None:
+    """Write ``assistant_id``'s dream document as one single-day card per ``(date, body)``
+    of ``days``, in that order (as dreams made them)."""
+    from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+
+    cards: list[dm.Card] = []
+    for day, body in days:
+        cards = dm.append_day_card(cards, day, body)
+    with svc.db.write() as s:
+        s.merge(DynamicMemoryDocument(assistant_id=assistant_id, body=dm.render_document(cards), updated_at=utcnow()))
+
+
+async def until(ready: Callable[[], object], step_s: float = 0.05) -> None:
+    """Let the loop run until ``ready()`` is true, looking every ``step_s`` seconds."""
+    while not ready():
+        await asyncio.sleep(step_s)
+
+
+class Shots:
+    """Grabs and audits for a script: ``shots(widget, name, theme)`` saves ``widget`` as
+    ``OUT/<stem>.png``, ``stem`` being ``pattern`` filled with ``name`` and ``theme``, and
+    prints its design audit line (:func:`audited`); :attr:`bad` counts the failed audits."""
+
+    def __init__(self, out: Path, pattern: str = "{name}") -> None:
+        self.out = out
+        self.pattern = pattern
+        self.bad = 0
+
+    def __call__(self, widget: Any, name: str, theme: str) -> None:
+        """Save ``widget`` as painted now and audit it in ``theme``."""
+        stem = self.pattern.format(name=name, theme=theme)
+        widget.grab().save(str(self.out / f"{stem}.png"))
+        self.bad += not audited(widget, stem, theme)
+
+    @property
+    def exit_code(self) -> int:
+        """1 when an audit failed, else 0."""
+        return 1 if self.bad else 0
+
+
+def english_when_no_locale() -> None:
+    """Dates and numbers in English when the system names no locale (``C``, as here)."""
+    from PySide6.QtCore import QLocale
+
+    if QLocale.system().language() == QLocale.Language.C:
+        QLocale.setDefault(QLocale("en"))
+
+
+async def window_in_theme(svc: Any, size: tuple[int, int], theme: str) -> Any:
+    """A new main window at ``size`` (pixels), shown, its assistants read, then ``theme``
+    applied to the application (after the window's own)."""
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.shell.main_window import MainWindow
+
+    w = MainWindow(svc)
+    w.resize(*size)
+    w.show()
+    await w.load_assistants()
+    apply_theme(QApplication.instance(), theme)  # type: ignore[arg-type]
+    return w
+
+
+async def open_memory(w: Any) -> Any:
+    """Window ``w``'s Memory page, opened and read (its fixed list and its dream panel)."""
+    page = w.pages.open_memory()
+    assert page is not None
+    await until(lambda: page.loads >= 1 and page.dream_panel.loads >= 1)
+    return page
+
+
+async def dispose_window(w: Any) -> None:
+    """:func:`close_window`, then delete it and let the loop take it away (0.2 s)."""
+    await close_window(w)
+    w.deleteLater()
+    await asyncio.sleep(0.2)
+
+
+async def shown_window(svc: Any, settle_s: float = 0.5) -> Any:
+    """A new main window at its default size, shown, its assistants read, settled
+    ``settle_s`` seconds."""
+    from chathub_desktop.gui.shell.main_window import MainWindow
+
+    window = MainWindow(svc)
+    window.show()
+    await window.load_assistants()
+    await asyncio.sleep(settle_s)
+    return window
+
+
+async def languages_sizes_themes(window: Any, languages: tuple[Any, ...]) -> AsyncIterator[tuple[str, str]]:
+    """Window ``window`` in each of ``languages`` (``UiLanguage``), at each of
+    :data:`SIZES`, light then dark; yields ``(theme, tag)`` with ``tag``
+    ``"<lang>-<W>x<H>-<theme>"`` each time (the caller settles and shoots). The language
+    goes back to System at the end."""
+    from chathub_desktop.core.ui_language import UiLanguage
+
+    for lang in languages:
+        window.view.language_actions[lang].trigger()
+        for size in SIZES:
+            window.resize(*size)
+            for theme in ("light", "dark"):
+                window.view.prefs.set_theme(theme)
+                yield theme, f"{lang.value}-{size[0]}x{size[1]}-{theme}"
+    window.view.language.apply(UiLanguage.SYSTEM)
+
+
 #: ``shot(widget, name)``: grab ``widget`` as ``<lang>-<theme>-<name>.png`` and audit it.
 Shot = Callable[[Any, str], None]
 
