@@ -14,24 +14,15 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from tests.gui.shot_harness import (
-    Shots,
-    dispose_window,
-    english_when_no_locale,
-    offscreen_services,
-    open_memory,
-    run,
-    until,
-    window_in_theme,
-)
+from tests.gui import shot_harness as harness
 
 
 def main(out_dir: Path) -> int:
     from chathub_desktop.core.messages import Role
 
-    shot = Shots(out_dir, "mem47-{name}-{theme}")
-    with offscreen_services("chathub-mem47shot-") as (loop, svc):
-        english_when_no_locale()
+    shot = harness.Shots(out_dir, "mem47-{name}-{theme}")
+    with harness.offscreen_services("chathub-mem47shot-") as (loop, svc):
+        harness.english_when_no_locale()
         a = svc.assistants.create("Coder", model="gpt-4o-mini")
         for text in ("Prefers short answers with code first", "Works in Berlin (CET)", "Writes Python 3.11"):
             svc.memory.add(a.id, text)
@@ -42,23 +33,23 @@ def main(out_dir: Path) -> int:
         async def one_theme(theme: str) -> None:
             for p in svc.dreams.review.proposals(a.id):
                 svc.dreams.review.discard(p.id)
-            w = await window_in_theme(svc, (1366, 768), theme)
+            w = await harness.window_in_theme(svc, (1366, 768), theme)
             w.select_topic(topic)
-            await until(lambda: w.pages.prepared is not None)  # made ahead once the window is idle
-            page = await open_memory(w)
+            await harness.until(lambda: w.pages.prepared is not None)  # made ahead once the window is idle
+            page = await harness.open_memory(w)
             await asyncio.sleep(0.3)
             shot(w, "first-open", theme)
             section = page.dream_panel.show_proposals()
-            await until(lambda: section.loads >= 1)
+            await harness.until(lambda: section.loads >= 1)
             await asyncio.sleep(0.2)
             shot(w, "proposals-empty", theme)
             svc.dreams.review.propose(a.id, today - timedelta(days=2), "- Asks for type hints in every example",
                                       None, None)
             section.schedule_reload()
-            await until(lambda: section.list.count() >= 1)
+            await harness.until(lambda: section.list.count() >= 1)
             await asyncio.sleep(0.2)
             shot(w, "proposals-one", theme)
-            await dispose_window(w)
+            await harness.dispose_window(w)
 
         async def scenario() -> None:
             for theme in ("light", "dark"):
@@ -69,4 +60,4 @@ def main(out_dir: Path) -> int:
 
 
 if __name__ == "__main__":
-    run(main)
+    harness.run(main)

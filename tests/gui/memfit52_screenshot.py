@@ -14,16 +14,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.gui.shot_harness import (
-    Shots,
-    dispose_window,
-    english_when_no_locale,
-    offscreen_services,
-    open_memory,
-    run,
-    until,
-    window_in_theme,
-)
+from tests.gui import shot_harness as harness
 
 TEXTS = ("Prefers short answers with code first", "Works in Berlin (CET)", "Writes Python 3.11")
 SIZES = ((800, 560), (1366, 768))
@@ -33,9 +24,9 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.shell.main_window import MainWindow
 
-    shot = Shots(out_dir, "memfit52-{name}-{theme}")
-    with offscreen_services("chathub-memfit52shot-") as (loop, svc):
-        english_when_no_locale()
+    shot = harness.Shots(out_dir, "memfit52-{name}-{theme}")
+    with harness.offscreen_services("chathub-memfit52shot-") as (loop, svc):
+        harness.english_when_no_locale()
         a = svc.assistants.create("Coder", model="gpt-4o-mini")
         b = svc.assistants.create("Archivist", model="gpt-4o-mini")
         for text in TEXTS:
@@ -50,8 +41,8 @@ def main(out_dir: Path) -> int:
 
         async def memory_of(w: MainWindow, aid: int) -> MemoryPage:
             w.reload_assistants(aid)
-            await until(lambda: w.current_assistant_id() == aid)
-            page: MemoryPage = await open_memory(w)
+            await harness.until(lambda: w.current_assistant_id() == aid)
+            page: MemoryPage = await harness.open_memory(w)
             await settle()
             return page
 
@@ -59,7 +50,7 @@ def main(out_dir: Path) -> int:
             for theme in ("light", "dark"):
                 for width, height in SIZES:
                     size = f"{width}x{height}"
-                    w = await window_in_theme(svc, (width, height), theme)
+                    w = await harness.window_in_theme(svc, (width, height), theme)
                     page = await memory_of(w, a.id)
                     shot(w, f"three-{size}", theme)
                     page.select_number(2)
@@ -69,11 +60,11 @@ def main(out_dir: Path) -> int:
                     page.list.closePersistentEditor(page.list.currentIndex())
                     await memory_of(w, b.id)
                     shot(w, f"long-{size}", theme)
-                    await dispose_window(w)
+                    await harness.dispose_window(w)
 
         loop.run_until_complete(scenario())
     return shot.exit_code
 
 
 if __name__ == "__main__":
-    run(main)
+    harness.run(main)

@@ -20,16 +20,7 @@ from datetime import time as dtime
 from pathlib import Path
 
 from chathub_desktop.core.messages import Role
-from tests.gui.shot_harness import (
-    SIZES,
-    Shots,
-    languages_sizes_themes,
-    offscreen_services,
-    run,
-    shown_window,
-    store_day_cards,
-    until,
-)
+from tests.gui import shot_harness as harness
 
 
 def main(out_dir: Path) -> int:
@@ -39,8 +30,8 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.gui.shell.nav_rail import RailEntry
     from tests.fakes.vendor_server import FakeVendor, Reply
 
-    shot = Shots(out_dir)
-    with offscreen_services("chathub-memicons51-") as (loop, svc), FakeVendor() as vendor:
+    shot = harness.Shots(out_dir)
+    with harness.offscreen_services("chathub-memicons51-") as (loop, svc), FakeVendor() as vendor:
         svc.providers.add("Summ", "openai", vendor.base_url, api_key="sk-summ")
         svc.settings.set("history-compress-model", "Summ/smollm2-135m")
         svc.models.set("smollm2-135m", 2048, provider="Summ", max_output=12)
@@ -49,16 +40,16 @@ def main(out_dir: Path) -> int:
         topic = svc.topics.create(a.id, title="List comprehension short").id
         svc.chat.append_row(topic, role=Role.USER, content="What is a list comprehension?",
                             created_at=datetime.combine(day, dtime(12, tzinfo=UTC)))
-        store_day_cards(svc, a.id, [(day - timedelta(days=3), "Likes short answers\nand tables")])
+        harness.store_day_cards(svc, a.id, [(day - timedelta(days=3), "Likes short answers\nand tables")])
 
         async def scenario() -> None:
-            window = await shown_window(svc)
+            window = await harness.shown_window(svc)
             page = window.pages.open_memory()
             assert page is not None
             panel = page.dream_panel
-            await until(lambda: panel.day_picker.count() >= 1 and panel.model.rowCount() >= 1
+            await harness.until(lambda: panel.day_picker.count() >= 1 and panel.model.rowCount() >= 1
                         and not page.runner.pending())
-            async for theme, tag in languages_sizes_themes(window, (UiLanguage.ENGLISH, UiLanguage.CHINESE_SIMPLIFIED)):
+            async for theme, tag in harness.languages_sizes_themes(window, (UiLanguage.ENGLISH, UiLanguage.CHINESE_SIMPLIFIED)):
                 panel.hide_failure()
                 panel.select_number(1)
                 await asyncio.sleep(0.4)
@@ -67,12 +58,12 @@ def main(out_dir: Path) -> int:
                 vendor.script(Reply(text_chunks=["The person worked with the assistant and asked"],
                                     finish_reason="length"))
                 panel.runs.dream_now()
-                await until(lambda: panel.failure_bar.isVisible() and not panel.runs.dreaming)
+                await harness.until(lambda: panel.failure_bar.isVisible() and not panel.runs.dreaming)
                 panel.list.setCurrentIndex(QModelIndex())
                 await asyncio.sleep(0.4)
                 shot(window, f"{name}-failed", theme)
             window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
-            window.resize(*SIZES[0])
+            window.resize(*harness.SIZES[0])
             window.rail.buttons[RailEntry.CHATS].click()
             await asyncio.sleep(0.5)
             for theme in ("light", "dark"):
@@ -80,12 +71,11 @@ def main(out_dir: Path) -> int:
                 await asyncio.sleep(0.4)
                 shot(window, f"chat-zh_CN-{theme}", theme)
             window.view.language.apply(UiLanguage.SYSTEM)
-            await window.shutdown()
-            window.close()
+            await harness.close_window(window)
 
         loop.run_until_complete(scenario())
     return shot.exit_code
 
 
 if __name__ == "__main__":
-    run(main)
+    harness.run(main)

@@ -20,29 +20,21 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from tests.gui.shot_harness import (
-    Shots,
-    languages_sizes_themes,
-    offscreen_services,
-    run,
-    shown_window,
-    store_day_cards,
-    until,
-)
+from tests.gui import shot_harness as harness
 
 
 def main(out_dir: Path) -> int:
     from chathub_desktop.core.ui_language import UiLanguage
 
-    shot = Shots(out_dir)
-    with offscreen_services("chathub-memlook52-") as (loop, svc):
+    shot = harness.Shots(out_dir)
+    with harness.offscreen_services("chathub-memlook52-") as (loop, svc):
         a = svc.assistants.create("Assistant", model="gpt-4o-mini")
         for text in ("Lives in Berlin, works remotely for a design agency in Amsterdam",
                      "Prefers short answers with code first, explanation after",
                      "Uses Python 3.11 and PySide6 6.10 widgets; dislikes global state"):
             svc.memory.add(a.id, text)
         today = datetime.now(UTC).date()
-        store_day_cards(svc, a.id, [(today - timedelta(days=k), text) for k, text in (
+        harness.store_day_cards(svc, a.id, [(today - timedelta(days=k), text) for k, text in (
             (3, "Likes short answers and tables, with the code before any explanation and the "
                 "version number in every heading; asks for type hints in each example"),
             (2, "Wants the SQL before any explanation"),
@@ -50,17 +42,17 @@ def main(out_dir: Path) -> int:
         svc.dreams.set_schedule(a.id, "daily", "02:00", 0)
 
         async def scenario() -> None:
-            window = await shown_window(svc)
+            window = await harness.shown_window(svc)
             page = window.pages.open_memory()
             assert page is not None
             panel = page.dream_panel
-            await until(lambda: panel.model.rowCount() >= 3 and page.loads >= 1 and not page.runner.pending())
+            await harness.until(lambda: panel.model.rowCount() >= 3 and page.loads >= 1 and not page.runner.pending())
             form = panel.schedule
             form.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
             form.show_settings(form.view, False)  # said again in Berlin's time
             bar = page.body_scroll.verticalScrollBar()
             languages = (UiLanguage.ENGLISH, UiLanguage.CHINESE_SIMPLIFIED, UiLanguage.JAPANESE)
-            async for theme, tag in languages_sizes_themes(window, languages):
+            async for theme, tag in harness.languages_sizes_themes(window, languages):
                 name = f"memory-{tag}"
                 bar.setValue(0)
                 await asyncio.sleep(0.4)
@@ -74,12 +66,11 @@ def main(out_dir: Path) -> int:
                 bar.setValue(bar.maximum())
                 await asyncio.sleep(0.4)
                 shot(window, f"{name}-end", theme)
-            await window.shutdown()
-            window.close()
+            await harness.close_window(window)
 
         loop.run_until_complete(scenario())
     return shot.exit_code
 
 
 if __name__ == "__main__":
-    run(main)
+    harness.run(main)
