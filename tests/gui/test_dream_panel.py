@@ -430,7 +430,7 @@ def test_regenerate_cancelled_keeps_the_old_card(open_page, services, helper, su
     qtbot.waitUntil(lambda: not panel.runs.dreaming and len(summ.requests) == 1, timeout=5000)
     idle(qtbot, panel)
     assert services.dreams.cards(helper) == before
-    assert panel.status_label.text() == f"{format_day(day)}: the old card #1 was kept"
+    assert panel.status_label.text() == f"{format_day(day)}: the old card was kept"
 
 
 def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, summ, qtbot, qloop):  # type: ignore[no-untyped-def]
