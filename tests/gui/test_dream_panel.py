@@ -240,7 +240,7 @@ def test_dream_now_adds_a_card_for_yesterday(open_page, services, helper, summ, 
     assert cards(panel) == [(1, "day", day.isoformat())]
     assert panel.model.cards()[0].text == "- Wants bullet points\n- No prose"
     # the day in the interface language's long date, as the rest of the page (issue 30; the CLI keeps ISO)
-    assert panel.status_label.text().startswith(f"Added card #1 for {format_day(day)}")
+    assert panel.status_label.text().startswith(f"Added the card for {format_day(day)}")
     assert day.isoformat() not in panel.status_label.text()
     assert not panel.stop_button.isVisible()
     assert len(summ.requests) == 1 and "bullet points" in str(summ.last_request.body)
