@@ -191,3 +191,24 @@ def _history_at(page, qtbot, size: tuple[int, int], *, narrow: bool) -> None:  #
     assert text.startswith("you: edited entry #1\nFixed memory · ") and "characters" not in text, text
     _shots(page, f"cards53-history-{size[0]}")
     history.closed.emit()
+
+
+def test_a_range_cards_days_read_as_the_page_dates(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """memcards53: the days folded into a range card read "2026-11-20" under a chip saying
+    "20 Nov 2026 – 21 Nov 2026"; they are said in the page's date style (the stored text
+    keeps its ``[date:2026-11-20]`` marks)."""
+    from chathub_desktop.gui.memory.card_markdown import HEADING_MARK
+
+    seed_cards(services, helper, [date(2026, 11, 20 + k) for k in range(4)])
+    services.dreams.set_keep(helper, 2)  # the two oldest fold into one range card
+    page = open_page(helper)
+    page.resize(1100, 760)
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
+    assert panel.model.toggle_fold(0)  # expanded, as Space does
+    face = panel.model.face(0)
+    assert face is not None and face.tag == "20 Nov 2026 – 21 Nov 2026"
+    assert face.text.split("\n")[0] == HEADING_MARK + "20 Nov 2026" and HEADING_MARK + "21 Nov 2026" in face.text
+    assert "[date:2026-11-20]" in services.dreams.document(helper)  # display only
+    _shots(page, "cards53-range-days")
+    idle(qtbot, panel)
