@@ -1753,8 +1753,40 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>カードを削除</translation>
     </message>
     <message>
-        <source>Delete the selected card; the ones after it renumber (Del)</source>
-        <translation>選択したカードを削除します。後ろのカードは番号が振り直されます（Del）</translation>
+        <source>Delete %1?
+
+%2
+
+Restore previous version undoes this.</source>
+        <translation>%1を削除しますか？
+
+%2
+
+「前のバージョンに戻す」で元に戻せます。</translation>
+    </message>
+    <message>
+        <source>Deleted %1</source>
+        <translation>%1を削除しました</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>%1を削除</translation>
+    </message>
+    <message>
+        <source>Resumed %1: it is sent again</source>
+        <translation>%1を再開しました：再び送信されます</translation>
+    </message>
+    <message>
+        <source>Paused %1: kept, not sent</source>
+        <translation>%1を一時停止しました：保持し、送信しません</translation>
+    </message>
+    <message>
+        <source>Pause %1</source>
+        <translation>%1を一時停止</translation>
+    </message>
+    <message>
+        <source>Copied the text of %1</source>
+        <translation>%1のテキストをコピーしました</translation>
     </message>
     <message>
         <source>E&amp;xpand / fold range card</source>
@@ -2203,8 +2235,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>新しいドリームカードの確認</translation>
     </message>
     <message>
-        <source>Added as card #%1</source>
-        <translation>カード #%1 として追加しました</translation>
+        <source>Added the card for %1</source>
+        <translation>%1のカードを追加しました</translation>
     </message>
     <message>
         <source>That day already had a card; the proposal was dropped</source>
@@ -2327,6 +2359,14 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>変更された行はありません。</translation>
     </message>
     <message>
+        <source>%1 · %2 UTC · change #%3</source>
+        <translation>%1 · %2 UTC · 変更 #%3</translation>
+    </message>
+    <message>
+        <source>%1 → %2 characters</source>
+        <translation>%1 → %2 文字</translation>
+    </message>
+    <message>
         <source>Revert to before this change…</source>
         <translation>この変更の前に戻す…</translation>
     </message>
@@ -2345,10 +2385,6 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message numerus="yes">
         <source>%Ln change(s), newest first</source>
         <translation><numerusform>変更 %Ln 件、新しい順</numerusform></translation>
-    </message>
-    <message>
-        <source>%1 memory, %2 UTC, by %3: %4 (%5 → %6 characters)</source>
-        <translation>%1メモリ、%2 UTC、%3：%4（%5 → %6 文字）</translation>
     </message>
     <message>
         <source>Revert</source>
@@ -2541,20 +2577,24 @@ The entries after it are renumbered.</source>
         <translation>一覧には新しいカードが表示され、テキストはエディターに戻っています：Enter で保存、Esc で破棄します。</translation>
     </message>
     <message>
-        <source>Delete dream card</source>
-        <translation>ドリームカードを削除</translation>
+        <source>Delete the selected card (Del)</source>
+        <translation>選択したカードを削除します (Del)</translation>
     </message>
     <message>
-        <source>Delete #%1 [%2]?
-
-%3
-
-The cards after it are renumbered. Restore previous version undoes this.</source>
-        <translation>#%1 [%2] を削除しますか？
-
-%3
-
-後ろのカードは番号が振り直されます。「前のバージョンに戻す」で取り消せます。</translation>
+        <source>Edit of %1: %2. %3</source>
+        <translation>%1の編集：%2。%3</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1を保存しました</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>%1を編集</translation>
+    </message>
+    <message>
+        <source>Delete dream card</source>
+        <translation>ドリームカードを削除</translation>
     </message>
     <message>
         <source>Clear dynamic memory</source>
@@ -2583,10 +2623,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>Another change is still being written; try again in a moment.</source>
         <translation>別の変更を書き込み中です。少ししてからもう一度試してください。</translation>
-    </message>
-    <message>
-        <source>Copied the text of #%1</source>
-        <translation>#%1 のテキストをコピーしました</translation>
     </message>
     <message>
         <source>Dreaming over %1…</source>
@@ -2625,8 +2661,8 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>予定ドリーム</translation>
     </message>
     <message>
-        <source>Regenerate #%1</source>
-        <translation>#%1 を再生成</translation>
+        <source>The card for %1 was dreamt again. Use the new card, or keep the old one?</source>
+        <translation>%1のカードをもう一度ドリームしました。新しいカードを使いますか、古いカードを残しますか？</translation>
     </message>
     <message>
         <source>Dream failed: %1</source>
@@ -2689,10 +2725,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>%1：%2 の新しいカードができました — 新しいカードを選ぶまで古いカードはそのままです</translation>
     </message>
     <message>
-        <source>Replaces the card for %1; nothing is written until you choose</source>
-        <translation>%1 のカードを置き換えます。選ぶまで何も書き込まれません</translation>
-    </message>
-    <message>
         <source>Keep the old card</source>
         <translation>古いカードを残す</translation>
     </message>
@@ -2709,12 +2741,12 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>古いカード</translation>
     </message>
     <message>
-        <source>Card #%1 for %2 was dreamt again. Use the new card, or keep the old one?</source>
-        <translation>%2 のカード #%1 をもう一度ドリームしました。新しいカードを使いますか、古いカードを残しますか？</translation>
-    </message>
-    <message>
         <source>Use the new card</source>
         <translation>新しいカードを使う</translation>
+    </message>
+    <message>
+        <source>Nothing is written until you choose.</source>
+        <translation>選ぶまで何も書き込まれません。</translation>
     </message>
     <message>
         <source>%1 stopped — nothing was written</source>
@@ -2835,6 +2867,18 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>Ctrl+R or the refresh icon: dream over this day again</source>
         <translation>Ctrl+R または更新アイコン：この日についてもう一度ドリーム</translation>
+    </message>
+    <message>
+        <source>the card for %1</source>
+        <translation>%1 のカード</translation>
+    </message>
+    <message>
+        <source>the older card</source>
+        <translation>日付のない以前のカード</translation>
+    </message>
+    <message>
+        <source>the card “%1”</source>
+        <translation>カード「%1」</translation>
     </message>
     <message numerus="yes">
         <source>%n day(s)</source>
@@ -5192,10 +5236,6 @@ URL：%3
         <translation>%1 には、あなたの仕事の仕方について新しいことはありませんでした</translation>
     </message>
     <message>
-        <source>%1 showed nothing new; card #%2 kept</source>
-        <translation>%1 には新しいことがありませんでした。カード #%2 はそのままです</translation>
-    </message>
-    <message>
         <source>the card for %1 repeated %2</source>
         <translation>%1 のカードは %2 の繰り返しでした</translation>
     </message>
@@ -5210,18 +5250,6 @@ URL：%3
     <message>
         <source>%1 got a card or a proposal meanwhile</source>
         <translation>%1 にはその間にカードか提案ができました</translation>
-    </message>
-    <message>
-        <source>added card #%1 for %2</source>
-        <translation>%2 のカード #%1 を追加しました</translation>
-    </message>
-    <message>
-        <source>card #%1 for %2 was regenerated</source>
-        <translation>%2 のカード #%1 を作り直しました</translation>
-    </message>
-    <message>
-        <source>%1: the old card #%2 was kept</source>
-        <translation>%1：古いカード #%2 を残しました</translation>
     </message>
     <message>
         <source>the card for %1 was not added (cancelled)</source>
@@ -5248,6 +5276,22 @@ URL：%3
         <translation>履歴圧縮モデルはカードの最初の 1 行を書き終える前に出力上限（%1 トークン、%2）で止まりました。モデルカードの最大出力を上げるか（設定 → モデル）、別の履歴圧縮モデルを選んでください</translation>
     </message>
     <message>
+        <source>%1 showed nothing new; its card was kept</source>
+        <translation>%1 には新しいことがありませんでした。カードはそのままです</translation>
+    </message>
+    <message>
+        <source>added the card for %2</source>
+        <translation>%2 のカードを追加しました</translation>
+    </message>
+    <message>
+        <source>the card for %2 was regenerated</source>
+        <translation>%2 のカードを再生成しました</translation>
+    </message>
+    <message>
+        <source>%1: the old card was kept</source>
+        <translation>%1：古いカードを残しました</translation>
+    </message>
+    <message>
         <source>the dream&apos;s card size</source>
         <translation>ドリームカードの長さの上限</translation>
     </message>
@@ -5272,8 +5316,8 @@ URL：%3
         <translation>%1 のカードはほとんど同じ内容の繰り返しのため追加しませんでした。「今すぐドリーム」で内容を確認するか、より大きな履歴圧縮モデルを選んでください</translation>
     </message>
     <message>
-        <source>the new card for %1 mostly repeats itself, so card #%2 was kept; Regenerate on the Memory page shows it for review, or choose a larger History Compress model</source>
-        <translation>%1 の新しいカードはほとんど同じ内容の繰り返しのため、カード #%2 を残しました。メモリページの「再生成」で内容を確認するか、より大きな履歴圧縮モデルを選んでください</translation>
+        <source>the new card for %1 mostly repeats itself, so the old card was kept; Regenerate on the Memory page shows it for review, or choose a larger History Compress model</source>
+        <translation>%1 の新しいカードはほとんど同じ内容の繰り返しのため、古いカードを残しました。メモリページの「再生成」で内容を確認するか、より大きな履歴圧縮モデルを選んでください</translation>
     </message>
     <message>
         <source>This card mostly repeats itself — try Regenerate or a larger model</source>

@@ -1753,8 +1753,40 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>删除卡片</translation>
     </message>
     <message>
-        <source>Delete the selected card; the ones after it renumber (Del)</source>
-        <translation>删除所选卡片；其后的卡片会重新编号（Del）</translation>
+        <source>Delete %1?
+
+%2
+
+Restore previous version undoes this.</source>
+        <translation>删除%1？
+
+%2
+
+“恢复上一版本”可以撤销此操作。</translation>
+    </message>
+    <message>
+        <source>Deleted %1</source>
+        <translation>已删除%1</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>删除%1</translation>
+    </message>
+    <message>
+        <source>Resumed %1: it is sent again</source>
+        <translation>已恢复%1：会再次发送</translation>
+    </message>
+    <message>
+        <source>Paused %1: kept, not sent</source>
+        <translation>已暂停%1：保留但不发送</translation>
+    </message>
+    <message>
+        <source>Pause %1</source>
+        <translation>暂停%1</translation>
+    </message>
+    <message>
+        <source>Copied the text of %1</source>
+        <translation>已复制%1的文本</translation>
     </message>
     <message>
         <source>E&amp;xpand / fold range card</source>
@@ -2203,8 +2235,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>审核新的梦境卡片</translation>
     </message>
     <message>
-        <source>Added as card #%1</source>
-        <translation>已添加为卡片 #%1</translation>
+        <source>Added the card for %1</source>
+        <translation>已添加 %1 的卡片</translation>
     </message>
     <message>
         <source>That day already had a card; the proposal was dropped</source>
@@ -2327,6 +2359,14 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>没有行被更改。</translation>
     </message>
     <message>
+        <source>%1 · %2 UTC · change #%3</source>
+        <translation>%1 · %2 UTC · 更改 #%3</translation>
+    </message>
+    <message>
+        <source>%1 → %2 characters</source>
+        <translation>%1 → %2 个字符</translation>
+    </message>
+    <message>
         <source>Revert to before this change…</source>
         <translation>还原到此更改之前…</translation>
     </message>
@@ -2345,10 +2385,6 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message numerus="yes">
         <source>%Ln change(s), newest first</source>
         <translation><numerusform>%Ln 次更改，最新在前</numerusform></translation>
-    </message>
-    <message>
-        <source>%1 memory, %2 UTC, by %3: %4 (%5 → %6 characters)</source>
-        <translation>%1记忆，%2 UTC，由 %3：%4（%5 → %6 个字符）</translation>
     </message>
     <message>
         <source>Revert</source>
@@ -2541,20 +2577,24 @@ The entries after it are renumbered.</source>
         <translation>列表现在显示较新的卡片，你的文本已放回编辑器：Enter 保存，Esc 放弃。</translation>
     </message>
     <message>
-        <source>Delete dream card</source>
-        <translation>删除梦境卡片</translation>
+        <source>Delete the selected card (Del)</source>
+        <translation>删除所选卡片 (Del)</translation>
     </message>
     <message>
-        <source>Delete #%1 [%2]?
-
-%3
-
-The cards after it are renumbered. Restore previous version undoes this.</source>
-        <translation>删除 #%1 [%2]？
-
-%3
-
-其后的卡片会重新编号。“恢复上一版本”可撤销此操作。</translation>
+        <source>Edit of %1: %2. %3</source>
+        <translation>编辑%1：%2。%3</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存%1</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑%1</translation>
+    </message>
+    <message>
+        <source>Delete dream card</source>
+        <translation>删除梦境卡片</translation>
     </message>
     <message>
         <source>Clear dynamic memory</source>
@@ -2583,10 +2623,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>Another change is still being written; try again in a moment.</source>
         <translation>另一项更改仍在写入；请稍后再试。</translation>
-    </message>
-    <message>
-        <source>Copied the text of #%1</source>
-        <translation>已复制 #%1 的文本</translation>
     </message>
     <message>
         <source>Dreaming over %1…</source>
@@ -2625,8 +2661,8 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>计划梦境</translation>
     </message>
     <message>
-        <source>Regenerate #%1</source>
-        <translation>重新生成 #%1</translation>
+        <source>The card for %1 was dreamt again. Use the new card, or keep the old one?</source>
+        <translation>已对 %1 的卡片重新做梦。使用新卡片，还是保留旧卡片？</translation>
     </message>
     <message>
         <source>Dream failed: %1</source>
@@ -2689,10 +2725,6 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>%1：%2 的新卡片已就绪——在你选择新卡片之前旧卡片保持不变</translation>
     </message>
     <message>
-        <source>Replaces the card for %1; nothing is written until you choose</source>
-        <translation>替换 %1 的卡片;在你选择之前不会写入任何内容</translation>
-    </message>
-    <message>
         <source>Keep the old card</source>
         <translation>保留旧卡片</translation>
     </message>
@@ -2709,12 +2741,12 @@ The cards after it are renumbered. Restore previous version undoes this.</source
         <translation>旧卡片</translation>
     </message>
     <message>
-        <source>Card #%1 for %2 was dreamt again. Use the new card, or keep the old one?</source>
-        <translation>已对 %2 的卡片 #%1 重新做梦。使用新卡片，还是保留旧卡片？</translation>
-    </message>
-    <message>
         <source>Use the new card</source>
         <translation>使用新卡片</translation>
+    </message>
+    <message>
+        <source>Nothing is written until you choose.</source>
+        <translation>在你选择之前不会写入任何内容。</translation>
     </message>
     <message>
         <source>%1 stopped — nothing was written</source>
@@ -2835,6 +2867,18 @@ The cards after it are renumbered. Restore previous version undoes this.</source
     <message>
         <source>Ctrl+R or the refresh icon: dream over this day again</source>
         <translation>Ctrl+R 或刷新图标：对这一天重新做梦</translation>
+    </message>
+    <message>
+        <source>the card for %1</source>
+        <translation>%1 的卡片</translation>
+    </message>
+    <message>
+        <source>the older card</source>
+        <translation>没有日期的旧卡片</translation>
+    </message>
+    <message>
+        <source>the card “%1”</source>
+        <translation>卡片“%1”</translation>
     </message>
     <message numerus="yes">
         <source>%n day(s)</source>
@@ -5192,10 +5236,6 @@ URL：%3
         <translation>%1 没有显示出关于你工作方式的新内容</translation>
     </message>
     <message>
-        <source>%1 showed nothing new; card #%2 kept</source>
-        <translation>%1 没有新内容；保留卡片 #%2</translation>
-    </message>
-    <message>
         <source>the card for %1 repeated %2</source>
         <translation>%1 的卡片与 %2 重复</translation>
     </message>
@@ -5210,18 +5250,6 @@ URL：%3
     <message>
         <source>%1 got a card or a proposal meanwhile</source>
         <translation>%1 在此期间已有了卡片或提议</translation>
-    </message>
-    <message>
-        <source>added card #%1 for %2</source>
-        <translation>已为 %2 添加卡片 #%1</translation>
-    </message>
-    <message>
-        <source>card #%1 for %2 was regenerated</source>
-        <translation>%2 的卡片 #%1 已重新生成</translation>
-    </message>
-    <message>
-        <source>%1: the old card #%2 was kept</source>
-        <translation>%1：保留了旧卡片 #%2</translation>
     </message>
     <message>
         <source>the card for %1 was not added (cancelled)</source>
@@ -5248,6 +5276,22 @@ URL：%3
         <translation>历史压缩模型在写完卡片的第一行之前就达到了输出上限（%1 个 token，%2）；请在其模型卡片中调高最大输出（设置 → 模型），或选择其他历史压缩模型</translation>
     </message>
     <message>
+        <source>%1 showed nothing new; its card was kept</source>
+        <translation>%1 没有新内容；保留了它的卡片</translation>
+    </message>
+    <message>
+        <source>added the card for %2</source>
+        <translation>已添加 %2 的卡片</translation>
+    </message>
+    <message>
+        <source>the card for %2 was regenerated</source>
+        <translation>已重新生成 %2 的卡片</translation>
+    </message>
+    <message>
+        <source>%1: the old card was kept</source>
+        <translation>%1：保留了旧卡片</translation>
+    </message>
+    <message>
         <source>the dream&apos;s card size</source>
         <translation>梦境卡片的长度上限</translation>
     </message>
@@ -5272,8 +5316,8 @@ URL：%3
         <translation>%1 的卡片大多在重复自己，因此没有添加；“立即做梦”会先显示它供你查看，或者选择更大的历史压缩模型</translation>
     </message>
     <message>
-        <source>the new card for %1 mostly repeats itself, so card #%2 was kept; Regenerate on the Memory page shows it for review, or choose a larger History Compress model</source>
-        <translation>%1 的新卡片大多在重复自己，因此保留了卡片 #%2；在记忆页面上“重新生成”会先显示它供你查看，或者选择更大的历史压缩模型</translation>
+        <source>the new card for %1 mostly repeats itself, so the old card was kept; Regenerate on the Memory page shows it for review, or choose a larger History Compress model</source>
+        <translation>%1 的新卡片大多在重复自己，因此保留了旧卡片；在记忆页面上“重新生成”会先显示它供你查看，或者选择更大的历史压缩模型</translation>
     </message>
     <message>
         <source>This card mostly repeats itself — try Regenerate or a larger model</source>

@@ -89,7 +89,7 @@ def main(out_dir: Path) -> int:
                 shot(w, f"{theme}-draft-kept", theme)
                 editor.setFocus()
                 key(editor, Qt.Key.Key_Return)
-                while panel.status_label.text() != "Saved #3":
+                while not panel.status_label.text().startswith("Saved the card for "):
                     await asyncio.sleep(0.05)
                 w.view.language_actions[UiLanguage.JAPANESE].trigger()
                 await asyncio.sleep(0.5)

@@ -73,7 +73,7 @@ def test_add_writes_the_previewed_card_and_shows_its_fold(open_page, services, h
     assert kinds == [("range", f"{older.isoformat()} – {older.isoformat()}"), ("day", day.isoformat())]
     assert services.dreams.cards(helper)[1].text == CARD
     # the day in the interface language's long date, as the rest of the page (issue 30; the CLI keeps ISO)
-    assert panel.status_label.text().startswith(f"Added card #2 for {format_day(day)}")
+    assert panel.status_label.text().startswith(f"Added the card for {format_day(day)}")
     assert day.isoformat() not in panel.status_label.text()
 
 

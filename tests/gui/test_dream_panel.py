@@ -240,7 +240,7 @@ def test_dream_now_adds_a_card_for_yesterday(open_page, services, helper, summ, 
     assert cards(panel) == [(1, "day", day.isoformat())]
     assert panel.model.cards()[0].text == "- Wants bullet points\n- No prose"
     # the day in the interface language's long date, as the rest of the page (issue 30; the CLI keeps ISO)
-    assert panel.status_label.text().startswith(f"Added card #1 for {format_day(day)}")
+    assert panel.status_label.text().startswith(f"Added the card for {format_day(day)}")
     assert day.isoformat() not in panel.status_label.text()
     assert not panel.stop_button.isVisible()
     assert len(summ.requests) == 1 and "bullet points" in str(summ.last_request.body)
@@ -430,7 +430,7 @@ def test_regenerate_cancelled_keeps_the_old_card(open_page, services, helper, su
     qtbot.waitUntil(lambda: not panel.runs.dreaming and len(summ.requests) == 1, timeout=5000)
     idle(qtbot, panel)
     assert services.dreams.cards(helper) == before
-    assert panel.status_label.text() == f"{format_day(day)}: the old card #1 was kept"
+    assert panel.status_label.text() == f"{format_day(day)}: the old card was kept"
 
 
 def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, summ, qtbot, qloop):  # type: ignore[no-untyped-def]

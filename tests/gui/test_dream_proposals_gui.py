@@ -86,7 +86,8 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     section.list.setFocus()
     qtbot.keyClick(section.list, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: section.list.count() == 1 and not section.ops.busy, timeout=5000)
-    qtbot.waitUntil(lambda: section.status.text() == "Added as card #2 · 1 card waits for review", timeout=5000)
+    qtbot.waitUntil(lambda: section.status.text() == f"Added the card for {DAYS[0].day} {DAYS[0]:%b %Y} · 1 card "
+                                                     "waits for review", timeout=5000)
     assert panel.tabs.tabText(1) == "&Proposals (1)"
     cards = dm.parse_document(services.dreams.document(aid))
     assert [(c.kind, dm.visible_body(c)) for c in cards] == [("range", "Condensed older habit"), ("day", "- Wants tables")]

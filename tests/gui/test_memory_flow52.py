@@ -51,7 +51,7 @@ def test_accept_keeps_the_page_where_it_is(window, services, fake_vendor, qtbot,
     qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=5000)
     bar.setValue(bar.maximum())
     qtbot.mouseClick(section.accept_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: section.status.text() == "Added as card #1 · nothing else waits", timeout=5000)
+    qtbot.waitUntil(lambda: section.status.text() == f"Added the card for {format_day(older)} · nothing else waits", timeout=5000)
     qtbot.waitUntil(lambda: panel.model.rowCount() == 2 and not window.runner.pending(), timeout=5000)
     assert section.isAncestorOf(QApplication.focusWidget())  # the keyboard stays where it was
     assert bar.value() > 0 or bar.maximum() == 0  # not back at the top (unless the page now fits)

@@ -151,10 +151,11 @@ def test_the_history_says_who_and_what_in_the_interface_language(
     import re
 
     import shiboken6
-    from PySide6.QtCore import QLocale, QObject
+    from PySide6.QtCore import QCoreApplication, QLocale, QObject
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.core.ui_language import UiLanguage
+    from chathub_desktop.gui.memory.history_rows import WhenRole
     from chathub_desktop.gui.shell.i18n import LanguageSwitcher
 
     services.history.revert("Helper", 3)
@@ -173,11 +174,14 @@ def test_the_history_says_who_and_what_in_the_interface_language(
             dlg = page.open_history()
             qtbot.waitUntil(lambda: dlg.loads >= 1 and dlg.list.count() == 9, timeout=5000)
             LanguageSwitcher(owner, app, None).apply(UiLanguage(lang))  # as the View menu does
-            qtbot.waitUntil(lambda: dlg.list.item(0).text().split(" UTC  ", 1)[1] == HISTORY_LINES[lang][0],
-                            timeout=5000)
+            said = [line.split("  ", 1)[1] for line in HISTORY_LINES[lang]]  # the memory is said under it
+            qtbot.waitUntil(lambda: dlg.list.item(0).text() == said[0], timeout=5000)
             rows = [dlg.list.item(i).text() for i in range(dlg.list.count())]
-            assert [r.split(" UTC  ", 1)[1] for r in rows] == HISTORY_LINES[lang]
-            assert all(re.fullmatch(rf"#\d+  {ROW_DATE[lang]} \d\d:\d\d", r.split(" UTC  ", 1)[0]) for r in rows)
+            assert rows == said  # who and what; when and which memory on the row's second line (memcards53)
+            whens = [dlg.list.item(i).data(WhenRole) for i in range(dlg.list.count())]
+            assert all(re.fullmatch(rf"{ROW_DATE[lang]} \d\d:\d\d UTC · \S.*", w) for w in whens), whens
+            dynamic, fixed = (QCoreApplication.translate("MemoryPage", t) for t in ("Dynamic memory", "Fixed memory"))
+            assert [w.rsplit(" · ", 1)[1] for w in whens] == [dynamic] * 2 + [fixed] * 7
         folded = ChangeAction(ActionKind.ADDED_CARD_FOLDED, ("2026-12-01", "2"))
         dream = replace(services.history.changes("Helper")[0], did=folded)
         assert change_action(dream) == FOLDED[lang]  # the day once, the count's plural form

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK
+from chathub_desktop.gui.shell.day_format import format_day
 from tests.fakes.vendor_server import Reply
 from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, summ  # noqa: F401
 
@@ -37,7 +38,7 @@ def test_a_proposal_is_previewed_rendered_and_its_status_lines_stay_true(  # typ
     """Dream now with review on proposes a card: its preview shows bullets and no fences;
     one proposal is counted as one (not "1 more"); Accept clears "… accept or discard it";
     the cards' buttons are hidden on the Proposals tab and back on the Cards tab."""
-    active_yesterday(services, helper)
+    day = active_yesterday(services, helper)
     services.dreams.review.set_enabled(helper, True)
     panel = open_page(helper).dream_panel
     summ.script(Reply(text_chunks=[FENCED]))
@@ -61,7 +62,8 @@ def test_a_proposal_is_previewed_rendered_and_its_status_lines_stay_true(  # typ
                     timeout=5000)
     assert section.accept_current()
     qtbot.waitUntil(lambda: section.list.count() == 0 and not section.ops.busy, timeout=5000)
-    qtbot.waitUntil(lambda: section.status.text() == "Added as card #1 · nothing else waits", timeout=5000)
+    qtbot.waitUntil(lambda: section.status.text() == f"Added the card for {format_day(day)} · nothing else waits",
+                    timeout=5000)
     assert not panel.status_label.isVisible() and panel.status_label.text() == ""  # no stale "accept or discard it"
     panel.tabs.setCurrentIndex(0)
     assert all(b.isVisible() for b in panel.card_buttons)
@@ -131,8 +133,8 @@ def test_history_shows_entries_added_removed_and_changed_in_the_page_date_style(
     colours), dated as the page dates; Revert stays."""
     from chathub_desktop.core.memory_diff import EntryChanges
     from chathub_desktop.gui.design import current_colours
+    from chathub_desktop.gui.memory.history_rows import WhenRole
     from chathub_desktop.gui.memory.history_view import entries_html
-    from chathub_desktop.gui.shell.day_format import format_day
     from tests.gui.helpers import shown_memory_page
 
     aid = services.assistants.create("Helper", model="gpt-4o-mini").id
@@ -144,7 +146,8 @@ def test_history_shows_entries_added_removed_and_changed_in_the_page_date_style(
         history = page.open_history()
         qtbot.waitUntil(lambda: history.list.count() == 4 and history.detail is not None, timeout=5000)
         newest = history.changes[0]
-        assert history.list.item(0).text().startswith(f"#{newest.id}  {format_day(newest.at.date())}, ")
+        assert history.list.item(0).text() == "you: deleted entry #2"
+        assert history.list.item(0).data(WhenRole).startswith(f"{format_day(newest.at.date())}, ")
         assert history.diff.toPlainText().endswith("Removed\nLives in Berlin")
         history.list.setCurrentRow(1)  # the edit
         qtbot.waitUntil(lambda: history.detail is not None and history.detail.change.id == history.changes[1].id,

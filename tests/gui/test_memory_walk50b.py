@@ -64,7 +64,7 @@ def test_focus_leaving_a_dream_card_editor_keeps_the_draft_unsaved(open_page, se
     qtbot.keyClick(ed, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: services.dreams.cards(helper)[0].text == DAY_TEXT + " draft", timeout=5000)
     idle(qtbot, panel)
-    assert panel.status_label.text() == "Saved #1"
+    assert panel.status_label.text() == "Saved the card for 30 Nov 2026"
     assert _qt_warnings(qtlog) == []
 
 

@@ -163,7 +163,7 @@ def test_pause_stops_scheduled_dreams_until_resumed(services, summ, task_runner,
     assert services.settings.value(DREAMS_PAUSED) is False
     qtbot.waitUntil(lambda: dreams.runs == 1 and not dreams.running, timeout=30000)
     assert len(services.dreams.cards(aid)) == 1
-    assert "Added card #1" in tray.tooltip()
+    assert "Added the card for " in tray.tooltip()
     dreams.stop()
     tray.shutdown()
 
@@ -184,7 +184,7 @@ def test_tray_actions_in_the_window_and_close_quits_without_a_tray(window, servi
     window.tray.run_due_action.trigger()
     qtbot.waitUntil(lambda: window.dream_runner.runs == 1 and not window.dream_runner.running, timeout=30000)
     # the Memory page in view says it; the status bar does not repeat it (walk42 #4)
-    qtbot.waitUntil(lambda: "Added card #1" in panel.status_label.text(), timeout=30000)
+    qtbot.waitUntil(lambda: "Added the card for " in panel.status_label.text(), timeout=30000)
     assert window.status_line.currentMessage() == ""
     qtbot.waitUntil(lambda: "added a card" in panel.schedule.last_run_label.text(), timeout=30000)
     assert panel.model.rowCount() == 1

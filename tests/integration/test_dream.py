@@ -305,7 +305,7 @@ def test_two_processes_dream_a_period_at_most_once(tmp_path: Path, summ: FakeVen
     outs = [p.communicate(timeout=60) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], outs
     printed = sorted(o.decode().strip() for o, _ in outs)
-    assert printed[1] == "no dream is due" and ": appended: added card #1" in printed[0], printed
+    assert printed[1] == "no dream is due" and ": appended: added the card for " in printed[0], printed
     assert len(list(barrier.iterdir())) == 2  # both reached the claim
     assert len(summ.requests) == 1  # one model call for the period
     with sqlite3.connect(store.path) as conn:

@@ -85,7 +85,7 @@ def test_a_headless_regenerate_keeps_the_old_card_over_one_that_mostly_repeats_i
     assert asyncio.run(dreams.run_day("Helper", DAY)).status == "appended"
     out = asyncio.run(dreams.regenerate("Helper", 1))
     assert out.status == "failed"
-    assert out.message == (f"the new card for {DAY.isoformat()} mostly repeats itself, so card #1 was kept; "
+    assert out.message == (f"the new card for {DAY.isoformat()} mostly repeats itself, so the old card was kept; "
                            "Regenerate on the Memory page shows it for review, or choose a larger History "
                            "Compress model")
     assert [c.text for c in dreams.cards("Helper")] == [HEALTHY]

@@ -89,7 +89,7 @@ def test_cli_dream_run_preview_writes_nothing_and_plain_run_stays_headless(
     assert shown["added"] == [f"[{DAY.isoformat()}] {CARD}"] and shown["summary"][0].endswith("0 cards → 1 card")
     assert dreams.document("Helper") == ""
     assert main(["dream", "run", "--assistant", "Helper", "--day", DAY.isoformat(), "--database-url", url]) == 0
-    assert capsys.readouterr().out.startswith("appended: added card #1")
+    assert capsys.readouterr().out.startswith(f"appended: added the card for {DAY.isoformat()}")
     assert _cards(dreams) == [(DAY.isoformat(), CARD)]
 
 

@@ -48,7 +48,7 @@ def test_regenerate_drafts_first_and_writes_only_on_commit(services: Services, s
                                                      "- Wants trip plans as tables")
     assert dreams.document("Helper") == before  # the old card stays until the user chooses
     out = run(dreams.commit_regenerate(draft))
-    assert out.status == "regenerated" and out.message == f"card #2 for {DAY.isoformat()} was regenerated"
+    assert out.status == "regenerated" and out.message == f"the card for {DAY.isoformat()} was regenerated"
     assert dreams.cards("Helper")[1].text == "- Wants trip plans as tables"
 
 
@@ -59,7 +59,7 @@ def test_keeping_the_old_card_writes_nothing(services: Services, summ: FakeVendo
     draft = run(dreams.draft_regenerate("Helper", 2))
     assert isinstance(draft, RegenDraft)
     out = dreams.keep_old_card(draft)
-    assert out.message == f"{DAY.isoformat()}: the old card #2 was kept"
+    assert out.message == f"{DAY.isoformat()}: the old card was kept"
     assert dreams.document("Helper") == before
 
 

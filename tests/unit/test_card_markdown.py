@@ -20,9 +20,11 @@ def test_headings_become_marked_lines_and_lists_get_bullets() -> None:
                                  "1. first", "quoted", "code"]
 
 
-def test_a_range_cards_day_marks_become_headings() -> None:
+def test_a_range_cards_day_marks_become_headings_in_the_page_date_style() -> None:
+    """memcards53: the days inside a range card read "2026-11-24" beside chips saying
+    "24 Nov 2026"; they are said as the rest of the page says days (display only)."""
     assert card_shown("[date:2026-11-24]\nLikes tables\n\n[date:2026-11-25]\nWants versions").split("\n") == [
-        HEADING_MARK + "2026-11-24", "Likes tables", "", HEADING_MARK + "2026-11-25", "Wants versions"]
+        HEADING_MARK + "24 Nov 2026", "Likes tables", "", HEADING_MARK + "25 Nov 2026", "Wants versions"]
 
 
 def test_inline_marks_are_dropped_and_plain_text_is_kept() -> None:

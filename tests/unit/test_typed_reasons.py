@@ -39,7 +39,7 @@ def test_a_reason_reads_as_the_english_line_the_cli_prints() -> None:
         fold_note(FoldMethod.MODEL), *bounded_note(2, 5, 1, 2048), *read_titles_note(["A", "B", "C", "D", "E", "F"], 5),
         *redacted_note(Redaction("x", ("openai-api-key", "password", "password")))))
     assert added.english() == (
-        "added card #3 for 2026-11-30; older cards folded (model); 2 of 5 topics were left out and 1 shortened "
+        "added the card for 2026-11-30; older cards folded (model); 2 of 5 topics were left out and 1 shortened "
         "to fit the History Compress model's 2,048-token window; read “A”, “B”, “C”, “D”, “E” and 1 more; "
         "Redacted from the dream card: 1 openai-api-key, 2 password (likely secrets are never remembered).")
     assert day_reason(DreamReason.NO_TOPICS, DAY).english() == "no topic had messages on 2026-11-30"

@@ -81,7 +81,8 @@ class CardFace:
     ``origin`` / ``source`` (the assistant an import came from) / ``trusted`` / ``paused``:
     the fixed entry's marks (MEM-7, issues 15 and 18); ``tag`` / ``kind`` /
     ``regenerable``: a dream card's date chip, :class:`CardKind` value and whether
-    Regenerate applies (DRM-8, DRM-15)."""
+    Regenerate applies (DRM-8, DRM-15); ``marked``: the card a confirmation just named,
+    painted with a stronger tint for a moment (walk52b #2)."""
 
     number: int
     text: str
@@ -93,6 +94,7 @@ class CardFace:
     tag: str | None = None
     kind: str | None = None
     regenerable: bool = False
+    marked: bool = False
 
 
 # --- the delegate -------------------------------------------------------------------------
@@ -398,11 +400,13 @@ class MemoryCardDelegate(QStyledItemDelegate):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         card = QRectF(self.card_rect(rect)).adjusted(0.5, 0.5, -0.5, -0.5)
         bg = _mix(base, fg, 0.045 if not dark else 0.08)
-        if selected:
+        if face.marked:
+            bg = _mix(bg, accent, 0.24)
+        elif selected:
             bg = _mix(bg, accent, 0.14)
         elif hover:
             bg = _mix(bg, fg, 0.03)
-        border = accent if selected else _mix(base, fg, 0.18)
+        border = accent if selected or face.marked else _mix(base, fg, 0.18)
         if not trusted and not selected:
             border = _chip_colors("untrusted", dark)[1]
         _draw_card(painter, self.card_rect(rect), card, bg, border)

@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 
 from chathub_desktop.core.invisible_text import thin_invisible
+from chathub_desktop.gui.shell.day_format import format_iso_day
 from chathub_desktop.gui.shell.invisible_note import hidden_note
 
 __all__ = ["HEADING_MARK", "card_shown", "entry_shown", "is_heading", "plain_line"]
@@ -67,7 +68,8 @@ def _heading_text(line: str) -> str | None:
 def card_shown(text: str) -> str:
     """The face of a card whose stored body is ``text``: one shown line per source line,
     headings as :data:`HEADING_MARK` + their text, ``- item`` as ``• item`` (``☐``/``☑``
-    for task items), a range card's ``[date:…]`` day marks as headings of their day,
+    for task items), a range card's ``[date:…]`` day marks as headings of their day in
+    the page's date style (``24 Nov 2026``, memcards53: they read "2026-11-24"),
     quotes without ``>``, rules and fences dropped, blank runs folded, leading and
     trailing blank lines removed. First the one display rule of outside text (issue 28,
     walk50b: a lone U+202E reversed the card's line): what it leaves out (a bidi control
@@ -84,7 +86,7 @@ def card_shown(text: str) -> str:
             out.append(f"{m.group(1)}• {box}{plain_line(m.group(3))}")
             continue
         day = _DAY_MARK.match(raw)
-        line = day.group(1) if day is not None else plain_line(raw).rstrip()
+        line = format_iso_day(day.group(1)) if day is not None else plain_line(raw).rstrip()
         head = line if day is not None else _heading_text(line)
         if head is None:
             if line or (out and out[-1]):

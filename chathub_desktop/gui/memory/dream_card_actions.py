@@ -17,6 +17,7 @@ from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.dream_cards import card_name
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.dream.dream_service import CardView
@@ -63,8 +64,9 @@ class CardsHost(Protocol):
     def card_count(self) -> int:
         """How many cards the list shows."""
 
-    def select_card_after_load(self, tag: str, text: str) -> None:
-        """Select the card of ``tag`` and ``text`` once the next load is shown."""
+    def mark_after_load(self, tag: str) -> None:
+        """Once the next load is shown: select the card of ``tag``, scroll to it and mark it
+        briefly (walk52b #2)."""
 
 
 #: Added to the refusal of a card edit: the editor opens again with the user's text.
@@ -100,8 +102,7 @@ class DreamCardActions(QObject):
                                             "MemoryPage", "Copy the selected card's text (Ctrl+C)"), self.copy_card)
         self.delete_action = self._action(t, QT_TRANSLATE_NOOP("MemoryPage", "&Delete card"),
                                           QKeySequence.StandardKey.Delete, QT_TRANSLATE_NOOP(
-                                              "MemoryPage", "Delete the selected card; the ones after it renumber "
-                                                            "(Del)"), self.delete_card)
+                                              "MemoryPage", "Delete the selected card (Del)"), self.delete_card)
         self.fold_action = self._action(t, QT_TRANSLATE_NOOP("MemoryPage", "E&xpand / fold range card"), "Space",
                                         QT_TRANSLATE_NOOP("MemoryPage", "Show the days folded into the selected range "
                                                           "card, or fold them again (Space)"), fold)
@@ -174,7 +175,7 @@ class DreamCardActions(QObject):
 
         def done(views: object) -> None:
             if isinstance(views, StaleDocument):
-                self._host.show_error(fill(translate("MemoryPage", "Edit #%1: %2. %3"), str(card.number),
+                self._host.show_error(fill(translate("MemoryPage", "Edit of %1: %2. %3"), card_name(card),
                                            said_error(views),
                                            translate("MemoryPage", CARD_STALE_HINT)))
                 self._reopen = (card.tag, card.number, text)
@@ -182,17 +183,17 @@ class DreamCardActions(QObject):
                 return
             assert isinstance(views, list)
             mine = next((v for v in views if v.tag == card.tag), None)
-            if mine is not None:
-                self._host.select_card_after_load(mine.tag, mine.text)
-                number = mine.number
-                self._host.show_status(lambda: fill(translate("MemoryPage", "Saved #%1"), str(number)))
+            if mine is not None:  # named by its day, shown and marked: its number may change (walk52b #2)
+                self._host.mark_after_load(mine.tag)
+                self._host.show_status(lambda: fill(translate("MemoryPage", "Saved %1"), card_name(mine)))
             self._host.schedule_reload()
 
         def refused() -> None:
             self._reopen = (card.tag, card.number, text)
             self._host.schedule_reload()
 
-        return self._host.ops.start(fill(translate("MemoryPage", "Edit #%1"), str(card.number)), write, done, on_fail=refused)
+        return self._host.ops.start(fill(translate("MemoryPage", "Edit %1"), card_name(card)), write, done,
+                                    on_fail=refused)
 
     def reopen_pending(self) -> None:
         """After a refused edit and the reload: the editor again on that card (found by
@@ -212,16 +213,15 @@ class DreamCardActions(QObject):
             return
         preview = card.text if len(card.text) <= 160 else card.text[:160] + "…"
         if not confirm.ask(self._parent, translate("MemoryPage", "Delete dream card"),
-                           fill(translate("MemoryPage", "Delete #%1 [%2]?\n\n%3\n\nThe cards after it are renumbered. "
-                                                        "Restore previous version undoes this."),
-                                str(card.number), card.display_tag, preview), translate("MemoryPage", "Delete")):
+                           fill(translate("MemoryPage", "Delete %1?\n\n%2\n\nRestore previous version undoes this."),
+                                card_name(card), preview), translate("MemoryPage", "Delete")):
             return
 
         def done(_r: object) -> None:
-            self._host.show_status(fill(translate("MemoryPage", "Deleted #%1"), str(card.number)))
+            self._host.show_status(fill(translate("MemoryPage", "Deleted %1"), card_name(card)))
             self._host.schedule_reload()
 
-        self._host.ops.start(fill(translate("MemoryPage", "Delete #%1"), str(card.number)), lambda: self._host.svc.dreams.delete_card(
+        self._host.ops.start(fill(translate("MemoryPage", "Delete %1"), card_name(card)), lambda: self._host.svc.dreams.delete_card(
             self._host.assistant_id, card.number, expected=(card.tag, card.text)), done)
 
     def toggle_pause(self) -> None:
@@ -231,11 +231,11 @@ class DreamCardActions(QObject):
             return
 
         def done(_r: object) -> None:
-            self._host.show_status(fill(translate("MemoryPage", "#%1 is sent again") if card.paused
-                                        else translate("MemoryPage", "#%1 is paused: kept, not sent"), str(card.number)))
+            self._host.show_status(fill(translate("MemoryPage", "Resumed %1: it is sent again") if card.paused
+                                        else translate("MemoryPage", "Paused %1: kept, not sent"), card_name(card)))
             self._host.schedule_reload()
 
-        self._host.ops.start(fill(translate("MemoryPage", "Pause #%1"), str(card.number)), lambda: self._host.svc.dreams.set_card_paused(
+        self._host.ops.start(fill(translate("MemoryPage", "Pause %1"), card_name(card)), lambda: self._host.svc.dreams.set_card_paused(
             self._host.assistant_id, card.number, not card.paused, expected=(card.tag, card.text)), done)
 
     def clear_cards(self) -> None:
@@ -299,4 +299,4 @@ class DreamCardActions(QObject):
         card = self._host.current_card()
         if card is not None:
             QGuiApplication.clipboard().setText(card.text)
-            self._host.show_status(fill(translate("MemoryPage", "Copied the text of #%1"), str(card.number)))
+            self._host.show_status(fill(translate("MemoryPage", "Copied the text of %1"), card_name(card)))

@@ -115,6 +115,19 @@ def chip_text(display_tag: str) -> str:
     return f"{format_iso_day(first.strip())} – {format_iso_day(last.strip())}" if sep else format_iso_day(display_tag)
 
 
+def card_name(card: CardView) -> str:
+    """How a status or a question names ``card``: by its day or span, never its ``#N``
+    (issue 30, walk52b #2: card numbers are positions — an older day accepted after
+    "Saved #1" made that card #2): ``the card for 1 May 2024``, ``the card for 1 May 2024
+    – 3 May 2024``; an older card without a date ``the older card``, a custom tag
+    ``the card “tag”``."""
+    if card.kind in (CardKind.DAY, CardKind.RANGE):
+        return fill(translate("MemoryPage", "the card for %1"), chip_text(card.display_tag))
+    if card.kind == CardKind.LEGACY:
+        return translate("MemoryPage", "the older card")
+    return fill(translate("MemoryPage", "the card “%1”"), card.display_tag)
+
+
 def folded_text(card: CardView) -> str:
     """What a folded range card shows instead of its body (issue 30: the timeline folds
     ranges; Space expands)."""
@@ -136,6 +149,7 @@ class DreamCardModel(QAbstractListModel):
         self._shown: list[str] = []  # each card's body as rendered Markdown (walk40), made once per load
         self.edit_handler: Callable[[int, str], bool] | None = None
         self._open: set[str] = set()  # tags of the range cards the user expanded
+        self._marked: str | None = None  # tag of the card a confirmation just named (walk52b #2)
 
     def is_folded(self, row: int) -> bool:
         """True for a range card shown folded."""
@@ -161,6 +175,17 @@ class DreamCardModel(QAbstractListModel):
             else [card_shown(c.text) for c in self._cards]
         self.endResetModel()
 
+    def marked(self) -> str | None:
+        """The tag of the card painted marked (:class:`~.card_mark.CardMark`), or None."""
+        return self._marked
+
+    def set_marked(self, tag: str | None) -> None:
+        """Paint the card of ``tag`` marked (None: no card)."""
+        rows = [i for i, c in enumerate(self._cards) if c.tag in (tag, self._marked) and c.tag is not None]
+        self._marked = tag
+        for row in rows:
+            self.dataChanged.emit(self.index(row), self.index(row))
+
     def cards(self) -> list[CardView]:
         """Every card (a copy), in document order."""
         return list(self._cards)
@@ -177,7 +202,7 @@ class DreamCardModel(QAbstractListModel):
             return None
         shown = folded_text(c) if c.kind == CardKind.RANGE and c.tag not in self._open else self._shown[row]
         return CardFace(c.number, shown, paused=c.paused, tag=chip_text(c.display_tag), kind=str(c.kind),
-                        regenerable=c.regenerable)
+                        regenerable=c.regenerable, marked=self._marked is not None and c.tag == self._marked)
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         """Qt: every card is a row (a flat list)."""

@@ -78,6 +78,7 @@ from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory import dream_empty, dream_failure
+from chathub_desktop.gui.memory.card_mark import CardMark
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
 from chathub_desktop.gui.memory.dream_day_picker import DreamDayPicker
@@ -179,8 +180,6 @@ class DreamPanel(QWidget):
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, self._on_busy, f"dream-op-{id(self)}")
         #: Dream now, Regenerate and Stop (a component given this panel; DRM-3, APP-7).
         self.runs = DreamRuns(self, self)
-        self._select: tuple[str, str] | None = None  # (tag, text) to select after the next load
-        self._select_number: int | None = None  # or this card number (a new card)
         #: Edit, Delete, Pause, Clear, Restore, Copy (a component given this panel).
         self.card_actions = DreamCardActions(self, self)
         self._version = ""  # version token of the document the cards show (issue 10)
@@ -263,6 +262,8 @@ class DreamPanel(QWidget):
         # laid out a few cards per pass of the event loop: 90 cards never freeze a frame (issue 30)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
         self.list.setBatchSize(DREAM_LAYOUT_BATCH)
+        #: The card a confirmation names, shown and marked (a component; walk52b #2).
+        self.mark = CardMark(self.list, self.model)
         self.model.modelReset.connect(self.sync)
         self.list.selectionModel().currentChanged.connect(lambda *_a: self.sync())
         self.delegate.regenerate_clicked.connect(lambda n: self.runs.regenerate(n))
@@ -435,11 +436,9 @@ class DreamPanel(QWidget):
         self.view = view
         self._paused = paused
         self.schedule.show_settings(view, paused)
-        if cards != self.model.cards() or self._select is not None:
+        if cards != self.model.cards():
             self._set_cards(cards, shown)
-        if self._select_number is not None:
-            self.select_number(self._select_number)
-            self._select_number = None
+        self.mark.apply()
         n = len(cards)
         self.texts.bind(self.count_label.setText, lambda: translate("MemoryPage", "%Ln card(s)", None, n))
         self.tool_labels.fit()  # the count's width may have changed
@@ -472,8 +471,7 @@ class DreamPanel(QWidget):
         cur = self.current_card()
         row = self.list.currentIndex().row()
         scroll = self.list.verticalScrollBar().value()
-        want = self._select or ((cur.tag, cur.text) if cur is not None else None)
-        self._select = None
+        want = (cur.tag, cur.text) if cur is not None else None
         target: int | None = None
         if want is not None:
             target = next((i for i, c in enumerate(cards) if (c.tag, c.text) == want), None)
@@ -526,9 +524,10 @@ class DreamPanel(QWidget):
         """Show (or hide) the button that chooses a History Compress model (issue 28)."""
         self.failure.offer(summarizer=on)
 
-    def select_after_load(self, number: int) -> None:
-        """Select card ``number`` once the next load is shown."""
-        self._select_number = number
+    def mark_after_load(self, tag: str) -> None:
+        """Once the next load is shown: select the card of ``tag``, scroll to it and mark it
+        briefly (walk52b #2: a card is named by its day, its number may change)."""
+        self.mark.expect(tag)
 
     def sync(self) -> None:
         """Fit the buttons to the selected card, the write queue and what runs now."""
@@ -646,10 +645,6 @@ class DreamPanel(QWidget):
         """How many cards the list shows."""
         return self.model.rowCount()
 
-    def select_card_after_load(self, tag: str, text: str) -> None:
-        """Select the card of ``tag`` and ``text`` once the next load is shown."""
-        self._select = (tag, text)
-
     def toggle_fold(self) -> None:
         """Expand the selected range card to read its days, or fold it again (Space)."""
         row = self.list.currentIndex().row()
@@ -673,6 +668,7 @@ class DreamPanel(QWidget):
             section = self._proposals = ProposalsSection(self.svc, self.assistant_id, events=self.events,
                                                          runner=self.runner, presenter=self.presenter)
             section.count_changed.connect(self._on_proposal_count)
+            section.accepted.connect(lambda day: (self.mark_after_load(day), self.schedule_reload()))
             lay = self._proposals_tab.layout()
             assert lay is not None
             lay.addWidget(section)

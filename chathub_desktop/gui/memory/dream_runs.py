@@ -13,7 +13,6 @@ process) is refused with one line and nothing is written. With dream review on
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
@@ -70,7 +69,7 @@ FOLD_TITLES = (QT_TRANSLATE_NOOP("MemoryPage", "Added"), QT_TRANSLATE_NOOP("Memo
                QT_TRANSLATE_NOOP("MemoryPage", "Range card rewritten"))
 #: The runs' names (kept in English inside; said by :func:`said_run`).
 RUN_NAMES = (QT_TRANSLATE_NOOP("MemoryPage", "Dream now"), QT_TRANSLATE_NOOP("MemoryPage", "Scheduled dream"),
-             QT_TRANSLATE_NOOP("MemoryPage", "The scheduled dream"))
+             QT_TRANSLATE_NOOP("MemoryPage", "The scheduled dream"), QT_TRANSLATE_NOOP("MemoryPage", "Regenerate"))
 
 
 def _repeats_warning() -> str:
@@ -80,10 +79,9 @@ def _repeats_warning() -> str:
 
 
 def said_run(what: str) -> str:
-    """A run's name (``Dream now``, ``Regenerate #2``, ``Scheduled dream``) in the
-    interface language."""
-    m = re.fullmatch(r"Regenerate #(\d+)", what)
-    return fill(translate("MemoryPage", "Regenerate #%1"), m[1]) if m else translate("MemoryPage", what)
+    """A run's name (``Dream now``, ``Regenerate``, ``Scheduled dream``) in the interface
+    language; the lines around it name the day (a card's number moves, walk52b #2)."""
+    return translate("MemoryPage", what)
 
 
 def phase_text(phase: str, day: str) -> str | None:
@@ -179,8 +177,8 @@ class RunsHost(Protocol):
     def select_number(self, number: int) -> None:
         """Select card ``number`` now."""
 
-    def select_after_load(self, number: int) -> None:
-        """Select card ``number`` once the next load is shown."""
+    def mark_after_load(self, tag: str) -> None:
+        """Once the next load is shown: select the card of ``tag``, scroll to it and mark it."""
 
     def selected_day(self) -> date | None:
         """The day chosen for Dream now (None: yesterday)."""
@@ -203,7 +201,7 @@ class DreamRuns(QObject):
         self._host = host
         self._parent = parent
         self._dream_task = f"dream-run-{id(self)}"
-        self._dreaming: str | None = None  # what this panel's own run is ("Dream now", "Regenerate #2")
+        self._dreaming: str | None = None  # what this panel's own run is ("Dream now", "Regenerate")
         self.external_day: str | None = None
 
     @property
@@ -295,20 +293,20 @@ class DreamRuns(QObject):
         changed meanwhile), Cancel keeps the old card and writes nothing. Cancel is the
         default; over a new card that mostly repeats itself the first line says so, as Dream
         now's preview does (walk50 #2, session 51)."""
-        number, day = str(draft.number), format_day(draft.history_day)
+        day = format_day(draft.history_day)
         self._host.show_status(fill(translate("MemoryPage", "%1: the new card for %2 is ready — the old one stays "
                                                             "until you choose the new one"), said_run(what), day), 0)
         titles = (translate("MemoryPage", "New card"), translate("MemoryPage", "Old card"),
                   translate("MemoryPage", "Edited"))
         when = draft.history_day
-        # walk42 #2: old and new side by side, rendered; the buttons say what each keeps
+        # walk42 #2: old and new side by side, rendered; the buttons say what each keeps. The
+        # heading names the day once (walk52b #9), by its day, not its number (walk52b #2)
         key = change_preview.ask(
             self._parent, lambda: said_run(what),
-            lambda: fill(translate("MemoryPage", "Card #%1 for %2 was dreamt again. Use the new card, or keep the "
-                                                 "old one?"), number, day),
+            lambda: fill(translate("MemoryPage", "The card for %1 was dreamt again. Use the new card, or keep the "
+                                                 "old one?"), format_day(when)),
             [PreviewOption("new", translate("MemoryPage", "Use the new card"),
-                           lambda: [fill(translate("MemoryPage", "Replaces the card for %1; nothing is written until "
-                                                                 "you choose"), format_day(when))],
+                           lambda: [translate("MemoryPage", "Nothing is written until you choose.")],
                            EntryChanges(added=[draft.body], removed=[draft.old]), titles,
                            panes=((lambda: translate("MemoryPage", "Old card"), draft.old),
                                   (lambda: translate("MemoryPage", "New card"), draft.body)),
@@ -340,7 +338,7 @@ class DreamRuns(QObject):
             current = await self._host.runner.run_in_thread(self._host.current_number, card)
             return await self._host.svc.dreams.draft_regenerate(self._host.assistant_id, current)
 
-        return self._start_dream(f"Regenerate #{card.number}", card.tag, go)
+        return self._start_dream("Regenerate", card.tag, go)
 
     def _start_dream(self, what: str, day: str, make: Callable[[], Awaitable[RunResult]]) -> asyncio.Task[None]:
         self._dreaming = what
@@ -408,8 +406,8 @@ class DreamRuns(QObject):
         # a reason is said again in a new language (issue 30, walk50b #4); a bare message is cleared then
         self._host.show_status((lambda: outcome_text(status, said(why))) if why is not None
                                else outcome_text(status, message), 15000, until_reviewed=status == PROPOSED)
-        if outcome.card_number is not None:
-            self._host.select_after_load(outcome.card_number)
+        if outcome.card_number is not None:  # shown and marked by its day: its number may change (walk52b #2)
+            self._host.mark_after_load(outcome.history_day.isoformat())
         self._host.schedule_reload()
 
     def stop(self) -> bool:

@@ -97,6 +97,7 @@ from chathub_desktop.gui.memory.page_texts import (
     MEMORY_SWITCH_HELP,
 )
 from chathub_desktop.gui.memory.raw_editor import RawEditor
+from chathub_desktop.gui.memory.tool_labels import ToolLabels
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
 from chathub_desktop.gui.shell.after_paint import BuildSteps
 from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -264,6 +265,10 @@ class MemoryPage(QWidget):
         self.more_button = self.transfer.more_button
         for b in (self.add_button, self.raw_button, self.search_button, self.history_button, self.more_button):
             trow.addWidget(b)
+        #: Their names beside the icons while the row has room, as the dream row's (a component; issue 30).
+        self.tool_labels = ToolLabels(fixed, (self.fixed_title, self.fixed_help), (*bar.buttons(), self.more_button),
+                                      bar.buttons(), trow.spacing() + Space.MD)
+        t.call(self.tool_labels.fit)  # the words' widths change with the language
         flay.addLayout(trow)
         flay.addWidget(self._build_empty_row())
 
@@ -289,6 +294,7 @@ class MemoryPage(QWidget):
         # the dream list has no scroll of its own (memlook52): a card made current moves the page
         panel.list.selectionModel().currentChanged.connect(
             lambda cur, _prev: self.editor_view.reveal_row(panel.list, cur))
+        panel.mark.revealed.connect(lambda cur: self.editor_view.reveal_row(panel.list, cur))  # a saved card
         if self.assistant is not None:  # a read came first (a caller needed the panel early)
             panel.set_memory_enabled(self.assistant.memory_enabled)
             group.set_snippets(self.assistant.topic_snippets)

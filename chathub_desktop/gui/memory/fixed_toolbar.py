@@ -1,4 +1,5 @@
-"""The fixed memory's toolbar on the Memory page (issue 30): one row of icon buttons for
+"""The fixed memory's toolbar on the Memory page (issue 30): one row of icon buttons —
+their names beside them while the row has room (the page's :class:`~.tool_labels.ToolLabels`) — for
 the common actions — Add memory (Ctrl+N), Edit raw (Ctrl+E), Search memory (Ctrl+F) and
 History — over actions of the page (their shortcuts work anywhere on it); the overflow
 menu (:mod:`.transfer_actions`) holds the rest; and the compact empty state's Add. The

@@ -1,7 +1,9 @@
 """Memory → History (issue 18): every recorded change of the assistant's fixed and
-dynamic memory, newest first — when (UTC), who, what — with the selected change's line
-diff, and Revert (itself a recorded change). A panel of the Memory page (issue 30): it
-takes the place of the cards, and Back (``closed``) returns to them.
+dynamic memory, newest first, as a timeline — who did what, then when (UTC) and to which
+memory (:mod:`.history_rows`) — with the selected change's entries or line diff beside
+the list (below it on a narrow page), and Revert (itself a recorded change). A panel of
+the Memory page (issue 30): it takes the place of the cards, and Back (``closed``)
+returns to them.
 
 Reads and the revert run in the page's worker thread
 (:class:`~chathub_desktop.gui.shell.task_runner.TaskRunner`); the list reloads when the
@@ -17,11 +19,11 @@ import html
 import re
 from collections.abc import Mapping
 
-from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QSplitter,
@@ -33,10 +35,12 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.memory_diff import DiffLine, EntryChanges, word_diff
 from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
+from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown, entry_shown
-from chathub_desktop.gui.memory.change_words import change_action, change_line, change_who
+from chathub_desktop.gui.memory.change_words import change_action, change_line
 from chathub_desktop.gui.memory.dream_cards import chip_text
+from chathub_desktop.gui.memory.history_rows import WhenRole, timeline_list
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.day_format import format_day_time
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -60,16 +64,29 @@ EMPTY_TEXT = QT_TRANSLATE_NOOP("MemoryPage", "No memory changes recorded yet.")
 #: The documents a change is made to (``ChangeView.document``), as the interface says them.
 DOCUMENTS: dict[str, str] = {MemoryDocument.FIXED: QT_TRANSLATE_NOOP("MemoryPage", "fixed"),
                              MemoryDocument.DYNAMIC: QT_TRANSLATE_NOOP("MemoryPage", "dynamic")}
+#: The same, as a row's second line names them (the page's section titles).
+TITLES: dict[str, str] = {MemoryDocument.FIXED: QT_TRANSLATE_NOOP("MemoryPage", "Fixed memory"),
+                          MemoryDocument.DYNAMIC: QT_TRANSLATE_NOOP("MemoryPage", "Dynamic memory")}
+#: Below this width (px) the detail goes under the list, not beside it.
+SIDE_BY_SIDE_MIN = 760
 
 
 def _document(name: str) -> str:
     return translate("MemoryPage", DOCUMENTS[name]) if name in DOCUMENTS else name
 
 
+def change_rows(c: ChangeView) -> tuple[str, str]:
+    """A change's two timeline lines: who did what (``you: edited entry #2``), then when
+    and where (``5 Dec 2026, 01:16 UTC · Fixed memory``; the page's one date style,
+    walk52 #7)."""
+    where = translate("MemoryPage", TITLES[c.document]) if c.document in TITLES else c.document
+    return change_line(c), fill(translate("MemoryPage", "%1 · %2"), format_day_time(c.at), where)
+
+
 def change_label(c: ChangeView) -> str:
-    """One list row: ``#id  5 Dec 2026, 15:00 UTC  fixed  you: added entry #2`` (the
-    page's one date style, walk52 #7: rows said "12/5/26" beside "1 May 2024")."""
-    return f"#{c.id}  {format_day_time(c.at)}  {_document(c.document)}  {change_line(c)}"
+    """A change's row as one text (its tooltip and accessible name): both
+    :func:`change_rows` lines."""
+    return "\n".join(change_rows(c))
 
 
 #: An entries section's title and the colour token of its rows.
@@ -161,6 +178,22 @@ def diff_html(lines: list[DiffLine]) -> str:
     return "".join(rows) or "<i>" + html.escape(translate("MemoryPage", "No line changed.")) + "</i>"
 
 
+def _detail_head(c: ChangeView, *, sizes: bool) -> str:
+    """The detail's heading, HTML: who did what in bold, then the memory, the time (UTC,
+    to the second) and the change's number (what Revert names); the sizes before and
+    after only with ``sizes`` — a change no entry shows (walk52b #6: "(108 → 126
+    characters)" beside an edit the entries already show)."""
+    what, _when = change_rows(c)
+    where = translate("MemoryPage", TITLES[c.document]) if c.document in TITLES else c.document
+    meta = fill(translate("MemoryPage", "%1 · %2 UTC · change #%3"), where, format_day_time(c.at, label="", seconds=True),
+                str(c.id))
+    if sizes:
+        meta += " · " + fill(translate("MemoryPage", "%1 → %2 characters"), QLocale().toString(c.before_chars),
+                             QLocale().toString(c.after_chars))
+    return f'<p><b>{html.escape(what)}</b><br><span style="color:{current_colours().text_muted}">' \
+           f"{html.escape(meta)}</span></p>"
+
+
 class MemoryHistoryView(QWidget):
     """The History view of one assistant's memory (see the module docstring).
     ``loaded`` fires after each list (re)load; ``reverted(change_id)`` after a revert;
@@ -185,6 +218,7 @@ class MemoryHistoryView(QWidget):
                               f"memory-history-{id(self)}")
         self.changes: list[ChangeView] = []
         self.detail: ChangeDetail | None = None
+        self._numbers: dict[str, int] = {}  # the detail's entry numbers (:func:`entry_numbers`)
         self.loads = 0
         self._reload = QTimer(self, singleShot=True, interval=150)
         self._reload.timeout.connect(self.reload)
@@ -196,9 +230,10 @@ class MemoryHistoryView(QWidget):
     def _build(self) -> None:
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        split = QSplitter(Qt.Orientation.Horizontal, self)
-        self.list = QListWidget(split)
-        self.list.setObjectName("historyList")
+        self.split = split = QSplitter(Qt.Orientation.Horizontal, self)
+        split.setChildrenCollapsible(False)
+        self.list = timeline_list(split)
+        self.list.setMinimumHeight(4 * (2 * self.list.fontMetrics().lineSpacing() + 2 * Space.SM))  # four changes
         self.list.currentRowChanged.connect(self._on_row)
         self.diff = QTextEdit(split)
         self.diff.setObjectName("historyDiff")
@@ -266,8 +301,11 @@ class MemoryHistoryView(QWidget):
         """Each change's row in the interface language (again after each switch)."""
         for row, c in enumerate(self.changes[:self.list.count()]):
             item = self.list.item(row)
-            item.setText(change_label(c))
+            what, when = change_rows(c)
+            item.setText(what)
+            item.setData(WhenRole, when)
             item.setToolTip(change_label(c))
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, change_label(c))
 
     def _on_memory_changed(self, event: MemoryChanged) -> None:
         if event.assistant_id == self.assistant_id:
@@ -292,16 +330,27 @@ class MemoryHistoryView(QWidget):
         detail = await self.runner.run_in_thread(self.svc.history.detail, self.assistant_id, change_id)
         numbers = {} if not detail.entries.edited else await self.runner.run_in_thread(
             entry_numbers, detail.change.document, detail.after)
-        self.detail = detail
-        c = detail.change
-        head = f"<p><b>#{c.id}</b> — " + html.escape(fill(
-            translate("MemoryPage", "%1 memory, %2 UTC, by %3: %4 (%5 → %6 characters)"), _document(c.document),
-            format_day_time(c.at, label="", seconds=True), change_who(c), change_action(c), QLocale().toString(c.before_chars),
-            QLocale().toString(c.after_chars))) + "</p>"
-        # the entries it added, removed and changed; the line diff only for what no entry shows
-        self.diff.setHtml(head + (diff_html(detail.diff) if detail.entries.empty else entries_html(
-            detail.entries, cards=c.document == MemoryDocument.DYNAMIC, numbers=numbers)))
+        self.detail, self._numbers = detail, numbers
+        self._render()
         self._sync()
+
+    def _render(self) -> None:
+        """The selected change's detail in the theme's colours: the entries it added,
+        removed and changed; the line diff only for what no entry shows."""
+        detail = self.detail
+        if detail is None:
+            return
+        c = detail.change
+        self.diff.setHtml(_detail_head(c, sizes=detail.entries.empty) + (
+            diff_html(detail.diff) if detail.entries.empty else entries_html(
+                detail.entries, cards=c.document == MemoryDocument.DYNAMIC, numbers=self._numbers)))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Qt: a theme switch paints the detail in the new theme's diff colours (its HTML
+        carried the old ones: light text on the light theme's green in the dark one)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._render()
 
     # --- revert ----------------------------------------------------------------------
 
@@ -338,6 +387,12 @@ class MemoryHistoryView(QWidget):
         self.reload()
 
     # --- state -----------------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Qt: the detail beside the list on a wide page, under it on a narrow one."""
+        super().resizeEvent(event)
+        wide = event.size().width() >= SIDE_BY_SIDE_MIN
+        self.split.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
 
     def show_error(self, message: str) -> None:
         """The inline error line (``""`` hides it)."""

@@ -118,9 +118,11 @@ def preview_html(p: ProposalView, lines: list[str]) -> str:
 
 class ProposalsSection(QWidget):
     """The review switch and the pending proposals of ``assistant_id`` (module docstring).
-    ``loaded`` fires after each (re)load applied; ``loads`` counts them."""
+    ``loaded`` fires after each (re)load applied; ``loads`` counts them; ``accepted(day)``
+    after an Accept added its card (``day`` ISO: the card's tag)."""
 
     count_changed = Signal(int)
+    accepted = Signal(str)
     loaded = Signal()
 
     def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents, runner: TaskRunner,
@@ -383,12 +385,17 @@ class ProposalsSection(QWidget):
         """Accept: apply the selected proposal (its card and fold, in one write); False
         when nothing started."""
         pid = self.current_id()
-        if pid is None:
+        day = next((p.history_day for p, _lines in self._shown if p.id == pid), None)
+        if pid is None or day is None:
             return False
 
         def done(number: object) -> None:
-            self._say(lambda: fill(translate("MemoryPage", "Added as card #%1"), str(number)) if number is not None
+            # named by its day: a card's number is its place and moves (walk52b #2)
+            self._say(lambda: fill(translate("MemoryPage", "Added the card for %1"), format_day(day))
+                      if number is not None
                       else translate("MemoryPage", "That day already had a card; the proposal was dropped"))
+            if number is not None:
+                self.accepted.emit(day.isoformat())
             self.schedule_reload()
 
         return self.ops.start(translate("MemoryPage", "Accept"), lambda: self.svc.dreams.review.accept(pid), done,

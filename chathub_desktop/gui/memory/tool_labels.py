@@ -1,7 +1,8 @@
 """Words beside a row's most used icons while the row has room (issue 30, walk52b #8: the
 Dynamic memory row was six bare icons with tooltips only; Cherry labels its card
-actions). A component of :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`,
-given its title row's widgets.
+actions). A component of :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`
+and of the fixed memory's title row on the page (memcards53: its Add, Edit raw, Search and
+History stayed bare beside the labelled dream row), given the row's widgets.
 """
 
 from __future__ import annotations

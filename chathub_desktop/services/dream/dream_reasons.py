@@ -20,7 +20,9 @@ __all__ = ["DreamReason", "bounded_note", "cut_reason", "fold_note", "read_title
 
 
 class DreamReason(StrEnum):
-    """The templates of a dream run's outcome line and its notes (``%n``: its values)."""
+    """The templates of a dream run's outcome line and its notes (``%n``: its values). A
+    written card is named by its day, not its ``#N`` (its place, which moves as older days
+    come in: walk52b #2); the number stays among the values."""
 
     HAS_CARD = QT_TRANSLATE_NOOP("ServiceReasons", "%1 already has a dream card (#%2)")
     FOLDED_INTO = QT_TRANSLATE_NOOP("ServiceReasons", "%1 is already folded into range card #%2 [%3]")
@@ -28,14 +30,14 @@ class DreamReason(StrEnum):
     NO_TOPICS = QT_TRANSLATE_NOOP("ServiceReasons", "no topic had messages on %1")
     NO_TOPICS_ANY_MORE = QT_TRANSLATE_NOOP("ServiceReasons", "no topic has messages on %1 any more")
     NOTHING_NEW = QT_TRANSLATE_NOOP("ServiceReasons", "%1 showed nothing new about how you work")
-    NOTHING_NEW_KEPT = QT_TRANSLATE_NOOP("ServiceReasons", "%1 showed nothing new; card #%2 kept")
+    NOTHING_NEW_KEPT = QT_TRANSLATE_NOOP("ServiceReasons", "%1 showed nothing new; its card was kept")
     REPEATED = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 repeated %2")
     NOT_WRITTEN = QT_TRANSLATE_NOOP("ServiceReasons", "nothing was written for %1: %2")
     GOT_CARD_MEANWHILE = QT_TRANSLATE_NOOP("ServiceReasons", "%1 got a dream card meanwhile")
     GOT_CARD_OR_PROPOSAL = QT_TRANSLATE_NOOP("ServiceReasons", "%1 got a card or a proposal meanwhile")
-    ADDED = QT_TRANSLATE_NOOP("ServiceReasons", "added card #%1 for %2")
-    REGENERATED = QT_TRANSLATE_NOOP("ServiceReasons", "card #%1 for %2 was regenerated")
-    OLD_CARD_KEPT = QT_TRANSLATE_NOOP("ServiceReasons", "%1: the old card #%2 was kept")
+    ADDED = QT_TRANSLATE_NOOP("ServiceReasons", "added the card for %2")
+    REGENERATED = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %2 was regenerated")
+    OLD_CARD_KEPT = QT_TRANSLATE_NOOP("ServiceReasons", "%1: the old card was kept")
     CANCELLED = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 was not added (cancelled)")
     PROPOSED = QT_TRANSLATE_NOOP("ServiceReasons", "proposed a card for %1 (proposal #%2%3); accept or discard it")
     STOPPED = QT_TRANSLATE_NOOP("ServiceReasons", "stopped before it finished")
@@ -60,8 +62,8 @@ class DreamReason(StrEnum):
     DEGENERATE = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 mostly repeats itself, so it was not added; "
                                                      "Dream now shows it for review, or choose a larger History "
                                                      "Compress model")
-    DEGENERATE_KEPT = QT_TRANSLATE_NOOP("ServiceReasons", "the new card for %1 mostly repeats itself, so card #%2 "
-                                                          "was kept; Regenerate on the Memory page shows it for "
+    DEGENERATE_KEPT = QT_TRANSLATE_NOOP("ServiceReasons", "the new card for %1 mostly repeats itself, so the old "
+                                                          "card was kept; Regenerate on the Memory page shows it for "
                                                           "review, or choose a larger History Compress model")
     #: The warning over a previewed card that mostly repeats itself: the window's Dream now
     #: and Regenerate previews and ``dream run --preview`` (session 51) say the same words
