@@ -24,12 +24,16 @@ from tests.gui.shot_harness import REPO, offscreen_services, play, run
 def main(out_dir: Path) -> int:
     from PySide6.QtWidgets import QApplication
 
+    from chathub_desktop.gui.design.theme import apply_theme
     from chathub_desktop.gui.memory import change_preview
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from tests.fakes.vendor_server import FakeVendor, Reply
 
     out_dir.mkdir(parents=True, exist_ok=True)
     with offscreen_services("chathub-dreamshot-") as (loop, svc):
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        apply_theme(app, "light")  # the design system's look, as the window applies it (issue 29)
         today = datetime.now(UTC).date()
         days = [today - timedelta(days=k) for k in (4, 3, 2, 1)]
         with FakeVendor() as vendor:
