@@ -161,3 +161,32 @@ def test_the_window_labels_its_composer_at_1366_and_folds_it_at_800(window, serv
     window.view.sidebar_action.trigger()
     window.resize(1366, 768)  # wide again: the words come back
     qtbot.waitUntil(lambda: composer.row_fit.folded == 0 and toggle.labelled(), timeout=5000)
+
+
+def test_past_every_fold_the_model_chip_cuts_its_name_shorter_still(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The topic list beside the chat at 800 px left the row narrower than every fold: the
+    chip's name is cut further ("Qwen2.5-Code… ▾"), never squeezed (the audit's "clipped")."""
+    from chathub_desktop.gui.topics.topic_model_picker import TopicModelPicker
+    from chathub_desktop.services.topics.topic_model import TopicModelView
+
+    c, action, _sent = _bare(qtbot, 700)
+    action.setChecked(True)
+    picker = TopicModelPicker()
+    c.set_model_chip(picker, picker)
+    picker.show_view(TopicModelView(topic_id=1, model=LONG_MODEL, provider_id=1, provider_name="Local", own=True,
+                                    chosen_model=LONG_MODEL, chosen_provider_id=1, context_window=32_768,
+                                    max_output=None, input_budget=28_000, window_known=True,
+                                    assistant_model="smollm2"))
+    qtbot.waitUntil(lambda: picker.isVisible() and picker.text() == "Qwen2.5-Coder-32B-Instruct-… ▾"
+                    and c.row_fit.folded == 0, timeout=3000)
+    folded = c.row_fit.needed(3)
+    sides = c.width() - c.row_fit.room()
+    c.resize(folded + sides + 2, 160)  # every word folded just fits: the 18-character name
+    qtbot.waitUntil(lambda: c.row_fit.folded == 3 and picker.text() == "Qwen2.5-Coder-32B… ▾", timeout=3000)
+    _nothing_squeezed(c, qtbot)
+    c.resize(folded + sides - 30, 160)  # 30 px short: the name is cut further
+    qtbot.waitUntil(lambda: picker.text().startswith("Qwen2.5-Co") and picker.text().endswith("… ▾")
+                    and len(picker.text()) < len("Qwen2.5-Coder-32B… ▾"), timeout=3000)
+    _nothing_squeezed(c, qtbot)
+    c.resize(700, 160)
+    qtbot.waitUntil(lambda: picker.text() == "Qwen2.5-Coder-32B-Instruct-… ▾", timeout=3000)

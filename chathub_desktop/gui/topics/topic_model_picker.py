@@ -220,8 +220,11 @@ class TopicModelPicker(QToolButton):
         return self.sizeHint().width() - text_width(self, self.text()) + text_width(self, self._texts[folded])
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        """As wide as the shorter text: the composer's row may narrow until it folds."""
-        return folded_minimum(self, super().minimumSizeHint())
+        """As wide as the shorter text cut to its first character: the composer's row may
+        narrow until it folds and squeezes it."""
+        hint, folded = folded_minimum(self, super().minimumSizeHint()), self._texts[1]
+        cut = text_width(self, folded) - text_width(self, squeezed_text(self, folded, 0))
+        return QSize(hint.width() - max(0, cut), hint.height())
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """A language switch says the button and its tooltip again (issue 27)."""
