@@ -9065,6 +9065,10 @@ Input budget: %1 tokens</source>
         <translation>&lt;p&gt;&lt;b&gt;次のリクエストの推定トークン数&lt;/b&gt;：指示、ツール、メモリ、トピックの要約、履歴ウィンドウ、下書きを、送信時とまったく同じ形で数えたものです（このセッションが直前の返信を送った場合は、プロバイダー自身の入力数を基準にします）。入力予算（コンテキストウィンドウから返信用の予約を引いたもの）と比べます。クリックで内訳を表示します。&lt;/p&gt;</translation>
     </message>
     <message>
+        <source>%1 context</source>
+        <translation>コンテキスト %1</translation>
+    </message>
+    <message>
         <source>No topic yet: the count shows once your first message starts one.</source>
         <translation>まだトピックがありません：最初のメッセージでトピックが始まると、ここに数が表示されます。</translation>
     </message>
@@ -9692,6 +9696,10 @@ Input budget: %1 tokens</source>
 </context>
 <context>
     <name>TopicPrivacy</name>
+    <message>
+        <source>Private</source>
+        <translation>プライベート</translation>
+    </message>
     <message>
         <source>Private: no memory is sent or offered here, and the memory dream never reads this topic</source>
         <translation>プライベート：ここではメモリを送らず使わせません。記憶ドリームもこのトピックを読みません</translation>

@@ -9065,6 +9065,10 @@ Input budget: %1 tokens</source>
         <translation>&lt;p&gt;&lt;b&gt;下一次请求的预估 token 数&lt;/b&gt;：指令、工具、记忆、话题摘要、历史窗口和你的草稿，与点击发送时提交的内容一致（若本次会话发送了上一条回复，则以服务商自己统计的输入数为基准），并与输入预算（上下文窗口减去回复预留）比较。点击查看明细。&lt;/p&gt;</translation>
     </message>
     <message>
+        <source>%1 context</source>
+        <translation>上下文 %1</translation>
+    </message>
+    <message>
         <source>No topic yet: the count shows once your first message starts one.</source>
         <translation>还没有话题：发送第一条消息开始话题后，这里会显示计数。</translation>
     </message>
@@ -9692,6 +9696,10 @@ Input budget: %1 tokens</source>
 </context>
 <context>
     <name>TopicPrivacy</name>
+    <message>
+        <source>Private</source>
+        <translation>私密</translation>
+    </message>
     <message>
         <source>Private: no memory is sent or offered here, and the memory dream never reads this topic</source>
         <translation>私密：这里不发送也不提供记忆，记忆梦境也从不读取此话题</translation>

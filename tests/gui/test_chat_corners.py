@@ -116,9 +116,9 @@ def test_the_ring_and_the_private_toggle_say_what_they_are(replied, qtbot):  # t
     from chathub_desktop.gui.topics.topic_privacy import PRIVATE_OFF_TIP
 
     badge, toggle = replied.composer.badge, replied.context_controls.privacy.composer_toggle
-    qtbot.waitUntil(lambda: bool(badge.text()), timeout=5000)
+    qtbot.waitUntil(lambda: bool(badge.figure()), timeout=5000)
     assert re.fullmatch(r"<?\d+% of the input budget — details", badge.accessibleName())
-    assert badge.accessibleName().startswith(badge.text())
+    assert badge.accessibleName().startswith(badge.figure())
     assert toggle.accessibleName() == "Private topic"
     assert toggle.accessibleDescription() == PRIVATE_OFF_TIP == toggle.toolTip()
 

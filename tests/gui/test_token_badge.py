@@ -30,7 +30,7 @@ def test_badge_updates_after_typing_without_reloading_history(window, services, 
     badge = window.composer.badge
     qtbot.waitUntil(lambda: badge.estimate is not None, timeout=5000)
     base = badge.estimate
-    assert badge.text() == f"{round(100 * base.total / base.input_budget)}%"
+    assert badge.figure() == f"{round(100 * base.total / base.input_budget)}%"
     assert base.parts["history"] > 0 and "draft" not in base.parts
     assert len(loads) == 1
     loads.clear()
@@ -39,7 +39,7 @@ def test_badge_updates_after_typing_without_reloading_history(window, services, 
     qtbot.waitUntil(lambda: badge.estimate is not None and "draft" in badge.estimate.parts, timeout=3000)
     assert badge.estimate.total > base.total
     e = badge.estimate
-    assert badge.text() == f"{round(100 * e.total / e.input_budget)}%"
+    assert badge.figure() == f"{round(100 * e.total / e.input_budget)}%"
     assert f"{e.total:,} of {e.input_budget:,} input tokens" in badge.accessibleDescription()
     assert loads == []  # the history was not reloaded per keystroke
     assert 1 <= len(estimates) <= 2  # debounced: not one estimate per keystroke

@@ -29,7 +29,7 @@ def test_a_draft_longer_than_the_window_is_explained_not_sent(window, services, 
     window.resize(1000, 700)
     window.composer.draft.setPlainText("word " * 30_000)  # ~30,000 tokens: 2,000 % of the budget
     badge = window.composer.badge
-    qtbot.waitUntil(lambda: badge.text() == ">999%", timeout=30000)
+    qtbot.waitUntil(lambda: badge.figure() == ">999%", timeout=30000)
     line = window.composer.too_long
     assert line.isVisible()
     assert line.text().startswith("This message alone is longer than the model's context window (")
@@ -53,7 +53,7 @@ def test_a_draft_longer_than_the_window_is_explained_not_sent(window, services, 
     assert len(fake_vendor.requests) == posted and services.topics.messages(topic) == []
     assert window.composer.text().startswith("word word")  # the draft is kept
     window.composer.draft.setPlainText("a short question")
-    qtbot.waitUntil(lambda: not line.isVisible() and badge.text() != ">999%", timeout=30000)
+    qtbot.waitUntil(lambda: not line.isVisible() and badge.figure() != ">999%", timeout=30000)
     assert send.isEnabled() and send.toolTip().startswith("Send the message (")
 
 

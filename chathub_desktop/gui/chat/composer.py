@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.pasted_text import is_long_paste, joined
+from chathub_desktop.gui.chat.composer_fit import PrivateToggle, RowFit, Squeezable
 from chathub_desktop.gui.chat.pasted_chips import PastedRow
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.context.token_badge import TokenBadge
@@ -53,6 +54,8 @@ ATTACH_TIP = QT_TRANSLATE_NOOP("Attachments", "Attach images or text files (%1);
 #: The private toggle's name; what private means, in one line (tooltips and the status
 #: bar); its tooltip while the open topic is private, and while it is not (issue 19).
 PRIVATE_NAME = QT_TRANSLATE_NOOP("TopicPrivacy", "Private topic")
+#: The private toggle's word while the topic is private (a chip beside its icon, walk52b).
+PRIVATE_CHIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private")
 PRIVATE_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private: no memory is sent or offered here, and the memory dream "
                                                 "never reads this topic")
 PRIVATE_ON_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private topic: on. No memory is sent or offered here, and the "
@@ -201,7 +204,7 @@ class Composer(QFrame):
         self.attach_button.setObjectName("attachButton")
         self.attach_button.setIcon(icon(Icon.ATTACH))
         self.attach_button.setAutoRaise(True)
-        self.private_button = QToolButton()
+        self.private_button = PrivateToggle()
         self.private_button.setObjectName("privateToggle")
         self.private_button.setIcon(icon(Icon.PRIVATE))
         self.private_button.setAutoRaise(True)
@@ -211,7 +214,8 @@ class Composer(QFrame):
             row.addWidget(b)
         self.badge = TokenBadge()
         row.addWidget(self.badge)
-        #: Where the window's topic model picker goes (issue 14), beside the badge.
+        #: Where the window's topic model picker goes (issue 14), beside the badge
+        #: (:meth:`set_model_chip`).
         self.model_slot = QHBoxLayout()
         self.model_slot.setContentsMargins(0, 0, 0, 0)
         row.addLayout(self.model_slot)
@@ -226,6 +230,11 @@ class Composer(QFrame):
         row.addWidget(self.stop_button)
         row.addWidget(self.send_button)
         layout.addLayout(row)
+        #: The row's words fold as it narrows: the ring's first, the private chip's last;
+        #: they may shrink to their folded width (a tool button is Fixed at its words').
+        self.row_fit = RowFit(self.card, row, [self.badge, self.private_button])
+        for b in (self.badge, self.private_button):
+            b.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.send_action = QAction(self)
         self.send_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
         self.send_action.triggered.connect(self._send)
@@ -247,6 +256,13 @@ class Composer(QFrame):
         self.set_send_key(SendKey.ENTER)
         self.set_sending(False)
         self._fit_height()
+
+    def set_model_chip(self, chip: QWidget, fold: Squeezable) -> None:
+        """Put the topic's model picker ``chip`` beside the badge; its words (``fold``,
+        the chip itself) fold after the ring's and before the private chip's, and are
+        cut shorter still when the row is narrower than every fold."""
+        self.model_slot.addWidget(chip)
+        self.row_fit.insert(1, fold, squeezed=fold)
 
     def wire(self) -> None:
         """Limit Ctrl+Enter to this area. Called by the window when it starts taking

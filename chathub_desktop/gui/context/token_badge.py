@@ -3,7 +3,8 @@
 The badge is a compact ring with a percentage (issue 29): the share of the input budget
 that the estimate of the NEXT request fills — the estimate the same assembler as Send
 produced, anchored on the provider's own input count when a trusted one exists (TOK-3,
-TOK-4). The ring's arc is that share; the figures themselves (``2,056 of 12,000 input
+TOK-4), followed by the word "context" while the composer's row has room (walk52b: "an
+unlabeled '52%'"; :mod:`chathub_desktop.gui.chat.composer_fit`). The ring's arc is that share; the figures themselves (``2,056 of 12,000 input
 tokens``) are in its tooltip, accessible description and popover. At or above the high
 watermark the ring and text turn amber, over the input budget red (theme colours, on
 the badge alone). Clicking it opens the
@@ -34,6 +35,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QToolButton, QWidget
 
+from chathub_desktop.gui.chat.composer_fit import folded_minimum, text_width
 from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
@@ -58,6 +60,9 @@ NO_ESTIMATE = ""
 #: The widest text the badge makes room for whatever it shows, so nothing beside it
 #: moves when the first figure comes (walk51 #6).
 WIDEST_TEXT = "100%"
+#: The ring's figure and its word while the composer's row has room (walk52b: "an
+#: unlabeled '52%'"): "52% context"; the word alone beside the empty ring.
+WORDED_TEXT = QT_TRANSLATE_NOOP("TokenBadge", "%1 context")
 #: The tooltip's line while no topic is open.
 NO_TOPIC_TIP = QT_TRANSLATE_NOOP("TokenBadge", "No topic yet: the count shows once your first message starts one.")
 #: The ring's stroke, px (at :data:`~chathub_desktop.gui.design.tokens.IconSize.SM`).
@@ -124,6 +129,9 @@ class TokenBadge(QToolButton):
         #: The ring is drawn from :meth:`bind_services` on: painting it loads PySide6's Qt
         #: namespace, which waits for the window's first paint.
         self._ring = False
+        #: The ring's word is folded away (:meth:`set_folded`: the composer's row is narrow).
+        self._folded = True
+        self._share = NO_ESTIMATE  # the figure shown, without its word
         self._describe(None)
 
     @property
@@ -179,8 +187,8 @@ class TokenBadge(QToolButton):
         """The text, tooltip and accessible texts for ``e``, in the interface language
         (numbers grouped as the locale groups them)."""
         translate = QCoreApplication.translate
-        share = ring_text(e)
-        self.setText(share)
+        share = self._share = ring_text(e)
+        self.setText(self.shown_text(share, self._folded))
         # the ring's figure said (chatlook52, walk52 #8: "51%" alone named nothing)
         self.setAccessibleName(fill(translate("TokenBadge", "%1 of the input budget — details"), share) if share
                                else translate("TokenBadge", "Token estimate"))
@@ -200,16 +208,43 @@ class TokenBadge(QToolButton):
         self.setToolTip(translate("TokenBadge", TOOLTIP) + f"<p>{figures}.</p>" + (f"<p><b>{html.escape(over)}</b></p>" if over else ""))
         self.setAccessibleDescription(f"{said}. {over}" if over else said)
 
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        """Qt's hint, widened to the room of :data:`WIDEST_TEXT` once the ring shows: the
-        empty ring and every figure up to ``100%`` take one width, so the model chip
-        beside the badge never moves (walk51 #6). The ring stays at the left."""
-        hint = super().sizeHint()
+    def figure(self) -> str:
+        """The figure shown (``17%``; "" without an estimate), without its word."""
+        return self._share
+
+    def shown_text(self, share: str, folded: bool) -> str:
+        """The badge's text for the figure ``share``: with its word (:data:`WORDED_TEXT`)
+        once the ring shows, unless ``folded``."""
+        if folded or not self._ring:
+            return share
+        return fill(QCoreApplication.translate("TokenBadge", WORDED_TEXT), share).strip()
+
+    def set_folded(self, folded: bool) -> None:
+        """Show the figure alone (True) or with its word (the composer's row fit)."""
+        if folded != self._folded:
+            self._folded = folded
+            self.setText(self.shown_text(self._share, folded))
+
+    def width_at(self, folded: bool) -> int:
+        """Px wide with the word folded or not (see :meth:`sizeHint`); changes nothing."""
+        hint = super().sizeHint().width()
         if not self._ring:
             return hint
-        fm, mnemonic = self.fontMetrics(), int(QtCore.Qt.TextFlag.TextShowMnemonic)  # as Qt measures it
-        room = fm.size(mnemonic, WIDEST_TEXT).width() - (fm.size(mnemonic, self.text()).width() if self.text() else 0)
-        return QSize(hint.width() + max(0, room), hint.height())
+        bare = hint - text_width(self, self.text())
+        return bare + max(text_width(self, self.shown_text(self._share, folded)),
+                          text_width(self, self.shown_text(WIDEST_TEXT, folded)))
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """Qt's hint, widened to the room of :data:`WIDEST_TEXT` (and the word, when it
+        shows) once the ring shows: the empty ring and every figure up to ``100%`` take
+        one width, so the model chip beside the badge never moves (walk51 #6). The ring
+        stays at the left."""
+        hint = super().sizeHint()
+        return QSize(self.width_at(self._folded), hint.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """The ring and its figure: the composer's row may narrow until its word folds."""
+        return folded_minimum(self, super().minimumSizeHint())
 
     def level_colour(self) -> QColor | None:
         """The theme's error colour over the input budget, its warning colour at or above

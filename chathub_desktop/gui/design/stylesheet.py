@@ -356,6 +356,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule('QToolButton[helpGlyph="true"]', fg="text", font_weight=700, font_size=_pt(points, TypeScale.BODY))
     b.rule("QToolButton#topicModelPicker", fg="text", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.XXS}px {Space.MD}px", on=("raised",))
+    # a private topic's toggle in the composer (walk52b): a chip tinted as a state, saying
+    # "Private"; the same box as the bare icon, so nothing moves when it turns on
+    b.rule("QToolButton#privateToggle:checked, QToolButton#privateToggle:checked:hover", fg="selected_text",
+           bg="selected", border_radius=f"{Radius.LG}px")
     # text inputs
     b.rule("QLineEdit, QPlainTextEdit, QTextEdit", border=line, border_radius=f"{Radius.MD}px",
            padding=f"{Space.XXS}px {Space.XS}px", selection_background_color=c.accent,

@@ -417,7 +417,7 @@ class MainWindow(QMainWindow):
 
         self.model_picker = TopicModelController(self, services.topic_models, self.events, self,  # issue 14
                                                  assistant=self.switcher.ready)
-        self.composer.model_slot.addWidget(self.model_picker.picker)  # a model per topic
+        self.composer.set_model_chip(self.model_picker.picker, self.model_picker.picker)  # a model per topic
         QWidget.setTabOrder(self.composer.badge, self.model_picker.picker)  # beside it for Tab too (walk49 #3)
         self.topic_opened.connect(lambda _tid: self.model_picker.sync())
         self.topic_list.selectionModel().currentChanged.connect(lambda *_a: self.model_picker.sync_later())

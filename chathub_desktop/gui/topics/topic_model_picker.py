@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QFont
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.model_windows import short_window
+from chathub_desktop.gui.chat.composer_fit import folded_minimum, squeezed_text, text_width
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
@@ -54,8 +55,9 @@ if TYPE_CHECKING:
         TopicModelView,
     )
 
-#: Longest model name shown on the button, characters (the tooltip has all of it).
-SHOWN_CHARS = 28
+#: Longest model name shown on the button, characters (the tooltip has all of it); while
+#: the composer's row is narrow (folded), without "(assistant default)".
+SHOWN_CHARS, FOLDED_CHARS = 28, 18
 #: The last entry of each provider's models: any id, typed.
 OTHER_MODEL_TEXT = QT_TRANSLATE_NOOP("TopicModelPicker", "Another model…")
 #: The search field's placeholder (walk29 #7).
@@ -123,14 +125,20 @@ def ask_model_id(parent: QWidget, provider_name: str) -> str:
     return text.strip() if ok else ""
 
 
-def button_text(view: TopicModelView | None) -> str:
-    """The button's text for ``view`` (``None``: no topic open)."""
+def shortened(name: str, folded: bool = False) -> str:
+    """``name`` cut to :data:`SHOWN_CHARS` (:data:`FOLDED_CHARS` when ``folded``) with "…"."""
+    most = FOLDED_CHARS if folded else SHOWN_CHARS
+    return name[: most - 1] + "…" if len(name) > most else name
+
+
+def button_text(view: TopicModelView | None, folded: bool = False) -> str:
+    """The button's text for ``view`` (``None``: no topic open); ``folded``: shorter, and
+    no "(assistant default)" (the composer's row is narrow; the tooltip says it)."""
     if view is None:
         return translate("TopicModelPicker", "No topic")
-    name = view.model or translate("TopicModelPicker", "no model")
-    if len(name) > SHOWN_CHARS:
-        name = name[: SHOWN_CHARS - 1] + "…"
-    return f"{name} ▾" if view.own else fill(translate("TopicModelPicker", "%1 (assistant default) ▾"), name)
+    name = shortened(view.model or translate("TopicModelPicker", "no model"), folded)
+    return f"{name} ▾" if view.own or folded else fill(translate("TopicModelPicker", "%1 (assistant default) ▾"),
+                                                        name)
 
 
 def tooltip_text(view: TopicModelView | None) -> str:
@@ -179,7 +187,44 @@ class TopicModelPicker(QToolButton):
         self.setMenu(self.menu_)
         self.search: QLineEdit | None = None  # the built menu's search field
         self._search_action: QAction | None = None
+        self._folded = False  # the composer's row is narrow: the shorter text (set_folded)
+        self._texts = ("", "")  # the button's text, unfolded and folded
+        self._squeeze = 0  # px the folded text is cut shorter still (squeeze)
         self.show_view(None)
+
+    def _say(self, full: str, folded: str) -> None:
+        self._texts = (full, folded)
+        self.setText(self._shown())
+
+    def _shown(self) -> str:
+        if not self._folded:
+            return self._texts[0]
+        folded = self._texts[1]
+        return squeezed_text(self, folded, text_width(self, folded) - self._squeeze) if self._squeeze else folded
+
+    def set_folded(self, folded: bool) -> None:
+        """The shorter text (True) or the whole one (the composer's row fit, issue 29)."""
+        if folded != self._folded:
+            self._folded = folded
+            self.setText(self._shown())
+
+    def squeeze(self, px: int) -> None:
+        """Cut the shorter text by ``px`` more (0: not): the composer's row is narrower
+        than every fold (the topic list beside the chat at 800 px)."""
+        if px != self._squeeze:
+            self._squeeze = px
+            self.setText(self._shown())
+
+    def width_at(self, folded: bool) -> int:
+        """Px wide with the shorter text or the whole one; changes nothing."""
+        return self.sizeHint().width() - text_width(self, self.text()) + text_width(self, self._texts[folded])
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """As wide as the shorter text cut to its first character: the composer's row may
+        narrow until it folds and squeezes it."""
+        hint, folded = folded_minimum(self, super().minimumSizeHint()), self._texts[1]
+        cut = text_width(self, folded) - text_width(self, squeezed_text(self, folded, 0))
+        return QSize(hint.width() - max(0, cut), hint.height())
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """A language switch says the button and its tooltip again (issue 27)."""
@@ -194,7 +239,7 @@ class TopicModelPicker(QToolButton):
     def show_view(self, view: TopicModelView | None) -> None:
         """Show the open topic's model (``None``: no topic; the button is disabled)."""
         self.view, self.assistant = view, None
-        self.setText(button_text(view))
+        self._say(button_text(view), button_text(view, folded=True))
         self.setToolTip(tooltip_text(view))
         self.setEnabled(view is not None)
 
@@ -207,7 +252,7 @@ class TopicModelPicker(QToolButton):
             return
         self.assistant = assistant
         name = assistant.model
-        self.setText(name[: SHOWN_CHARS - 1] + "…" if len(name) > SHOWN_CHARS else name)
+        self._say(shortened(name), shortened(name, folded=True))
         self.setToolTip(fill(translate("TopicModelPicker", "%1 (the assistant's model) answers a new topic; open a "
                                        "topic to choose another model for it"), name))
         self.setEnabled(False)
@@ -216,7 +261,7 @@ class TopicModelPicker(QToolButton):
         """A topic is open but its model is not read yet: a neutral dash, disabled (never
         "No topic" while one is open, start47)."""
         self.view, self.assistant = None, None
-        self.setText("—")
+        self._say("—", "—")
         self.setToolTip(translate("TopicModelPicker", "Reading this topic's model…"))
         self.setEnabled(False)
 

@@ -1,7 +1,8 @@
 """Private topics in the window (issue 19): "New private topic" and a "Private topic"
 toggle for the selected topic, in the Topic menu, the topic list's context menu and the
 composer's toolbar as an icon toggle whose checked look comes from the tokens and whose
-tooltip says whether it is on (walk29 #7).
+tooltip says whether it is on (walk29 #7); while on, it reads "Private" beside its icon
+(walk52b; :class:`~chathub_desktop.gui.chat.composer_fit.PrivateToggle`).
 
 A private topic's requests carry no memory block and no memory tools, and the dream
 never reads it (the rule lives in ``core.request_plan``; the topic list shows a lock).
@@ -18,6 +19,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QListView, QMenu, QWidget
 
 from chathub_desktop.gui.chat.composer import (
+    PRIVATE_CHIP,
     PRIVATE_NAME,
     PRIVATE_OFF_TIP,
     PRIVATE_ON_TIP,
@@ -94,9 +96,9 @@ class TopicPrivacy(QObject):
         self.new_private_action.setToolTip(fill(translate("TopicPrivacy", "Start a private topic (Ctrl+Shift+N). %1"),
                                                 translate("TopicPrivacy", PRIVATE_TIP)))
         self.toggle_action.setText(translate("TopicPrivacy", "Pri&vate topic"))
-        label = translate("TopicPrivacy", PRIVATE_NAME)
-        self.toggle_action.setIconText(label)
-        self.composer_toggle.setAccessibleName(label)
+        # the composer's chip says "Private" while the topic is; its name says the whole
+        self.toggle_action.setIconText(translate("TopicPrivacy", PRIVATE_CHIP))
+        self.composer_toggle.setAccessibleName(translate("TopicPrivacy", PRIVATE_NAME))
         self._sync(self._host.topic_list.currentIndex())
 
     def new_private_topic(self) -> None:

@@ -1,0 +1,192 @@
+"""The composer's toolbar says what each control is without hovering (issue 29, walk52b:
+"an eye-off icon for 'Private topic', an unlabeled '52%'"): a private topic's toggle is a
+chip saying "Private", the ring reads "N% context" (the same figure, TOK-1), the model chip
+names the model; as the row narrows the words fold — the ring's first, the chip's
+"(assistant default)" next, "Private" last — so at 800×560 nothing is squeezed, and the
+names screen readers hear, and Enter / Shift+Enter, stay as they were."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QWidget
+
+from chathub_desktop.gui.chat.composer import Composer
+from chathub_desktop.gui.context.token_badge import ring_text
+from chathub_desktop.gui.design.audit import audit_window
+from chathub_desktop.gui.design.icons import Icon, icon
+from tests.gui.helpers import new_topic, on_worker, reload_assistants
+
+LONG_MODEL = "Qwen2.5-Coder-32B-Instruct-GGUF-Q4_K_M"
+
+
+def _plan(total: int, budget: int = 12_000) -> Any:
+    from chathub_desktop.services.views import EstimateView
+
+    return EstimateView(topic_id=1, parts={"history": total}, total=total, context_window=16_000,
+                        input_budget=budget, included=4, dropped=0, encoding="o200k_base", local_total=total)
+
+
+def _row(composer: Composer) -> list[QWidget]:
+    """The toolbar's shown controls, left to right."""
+    shown = [composer.attach_button, composer.private_button, composer.badge]
+    shown += [composer.model_slot.itemAt(i).widget() for i in range(composer.model_slot.count())]
+    return [w for w in (*shown, composer.stop_button, composer.send_button) if w.isVisible()]
+
+
+def _squeezed(composer: Composer) -> list[tuple[str, int, int]]:
+    """The controls narrower than they ask (name, width, hint), and the last one when it
+    ends outside the card."""
+    found = [(w.objectName(), w.width(), w.sizeHint().width()) for w in _row(composer)
+             if w.width() < w.sizeHint().width()]
+    last = _row(composer)[-1]
+    if last.mapTo(composer.card, last.rect().topRight()).x() >= composer.card.width():
+        found.append((last.objectName(), -1, -1))
+    return found
+
+
+def _nothing_squeezed(composer: Composer, qtbot: Any) -> None:
+    """Once laid out, every control is at least as wide as it asks, inside the card."""
+    try:
+        qtbot.waitUntil(lambda: not _squeezed(composer), timeout=3000)
+    except Exception:
+        raise AssertionError(_squeezed(composer)) from None
+
+
+def _bare(qtbot: Any, width: int) -> tuple[Composer, QAction, list[str]]:
+    """A composer ``width`` px wide whose private toggle follows a checked action (as the
+    window's Private topic action) and whose ring shows 17 %."""
+    c = Composer()
+    qtbot.addWidget(c)
+    action = QAction(icon(Icon.PRIVATE), "Private topic", c)
+    action.setIconText("Private")
+    action.setCheckable(True)
+    c.private_button.setDefaultAction(action)
+    c.private_button.setAccessibleName("Private topic")
+    c.badge.bind_services(None)
+    c.badge.show_estimate(_plan(2_056))
+    c.resize(width, 160)
+    c.show()
+    qtbot.waitExposed(c)
+    sent: list[str] = []
+    c.send_requested.connect(sent.append)
+    return c, action, sent
+
+
+def test_the_private_chip_and_the_rings_word_show_while_there_is_room(qtbot) -> None:  # type: ignore[no-untyped-def]
+    c, action, sent = _bare(qtbot, 900)
+    toggle = c.private_button
+    assert toggle.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly  # not private: the icon alone
+    assert c.badge.text() == "17% context"  # the same figure as the bare ring, with its word
+    action.setChecked(True)  # the topic turns private: a chip saying so
+    qtbot.waitUntil(lambda: toggle.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon, timeout=3000)
+    assert toggle.text() == "Private" and toggle.isChecked() and toggle.labelled()
+    assert toggle.accessibleName() == "Private topic"
+    assert c.badge.accessibleName() == "17% of the input budget — details"
+    _nothing_squeezed(c, qtbot)
+    # the keys are as they were: Shift+Enter a new line, Enter sends
+    c.draft.setFocus()
+    qtbot.keyClicks(c.draft, "first")
+    qtbot.keyClick(c.draft, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClicks(c.draft, "second")
+    assert sent == []
+    qtbot.keyClick(c.draft, Qt.Key.Key_Return)
+    assert sent == ["first\nsecond"]
+    action.setChecked(False)
+    qtbot.waitUntil(lambda: toggle.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly, timeout=3000)
+
+
+def test_the_words_fold_one_control_at_a_time_as_the_row_narrows(qtbot) -> None:  # type: ignore[no-untyped-def]
+    c, action, _sent = _bare(qtbot, 900)
+    action.setChecked(True)
+    toggle, badge = c.private_button, c.badge
+    qtbot.waitUntil(toggle.labelled, timeout=3000)
+    widths = {n: c.row_fit.needed(n) for n in range(3)}
+    assert widths[0] > widths[1] > widths[2]  # each fold gives room back
+    assert toggle.width_at(False) == toggle.sizeHint().width() and badge.width_at(False) == badge.sizeHint().width()
+    c.resize(widths[0] + 100, 160)  # narrower than the card's most: the sides stay as they are from here
+    qtbot.waitUntil(lambda: c.card.width() < c.card.maximumWidth(), timeout=3000)
+    sides = c.width() - c.row_fit.room()
+    # just too narrow for every word: the ring's goes first, "Private" stays
+    c.resize(widths[0] + sides - 1, 160)
+    qtbot.waitUntil(lambda: badge.text() == "17%", timeout=3000)
+    assert toggle.labelled() and c.row_fit.folded == 1
+    _nothing_squeezed(c, qtbot)
+    c.resize(widths[1] + sides - 1, 160)  # then "Private" too: the tinted icon alone, still checked
+    qtbot.waitUntil(lambda: not toggle.labelled(), timeout=3000)
+    assert toggle.width_at(True) == toggle.sizeHint().width() and badge.width_at(True) == badge.sizeHint().width()
+    assert toggle.isChecked() and toggle.accessibleName() == "Private topic" and badge.text() == "17%"
+    _nothing_squeezed(c, qtbot)
+    c.resize(900, 160)  # wide again: every word back
+    qtbot.waitUntil(lambda: toggle.labelled() and badge.text() == "17% context", timeout=3000)
+
+
+def test_the_window_labels_its_composer_at_1366_and_folds_it_at_800(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """In the window: 1366×768 shows every word (the ring's figure is the estimate's, as in
+    the popover); 800×560 with a long model id folds them and squeezes nothing; the names
+    a screen reader hears stay."""
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    reload_assistants(window, qtbot, a.id)
+    window.resize(1366, 768)
+    topic = new_topic(window, qtbot)
+    composer, picker, badge = window.composer, window.model_picker.picker, window.composer.badge
+    toggle = composer.private_button
+    qtbot.waitUntil(lambda: badge.estimate is not None and picker.view is not None, timeout=10000)
+    window.context_controls.privacy.toggle_action.trigger()  # mark the open topic private
+    qtbot.waitUntil(lambda: toggle.isChecked() and toggle.labelled(), timeout=10000)
+    qtbot.waitUntil(lambda: on_worker(services.topics.get, topic).private, timeout=10000)
+    share = ring_text(badge.estimate)
+    assert badge.text() == f"{share} context" and toggle.text() == "Private"
+    assert picker.text() == "gpt-4o-mini (assistant default) ▾"
+    _nothing_squeezed(composer, qtbot)
+    on_worker(services.topic_models.set, topic, LONG_MODEL)  # the topic's own model, a long id
+    qtbot.waitUntil(lambda: picker.view is not None and picker.view.model == LONG_MODEL, timeout=10000)
+    window.resize(800, 560)
+    qtbot.waitUntil(lambda: window.width() == 800 and not window.view.sidebar_action.isChecked(), timeout=5000)
+    window.view.sidebar_action.trigger()  # the topic list shown too: the narrowest chat column
+    qtbot.waitUntil(lambda: composer.row_fit.folded == 3 and badge.text() == ring_text(badge.estimate)
+                    and not toggle.labelled() and picker.text().endswith("… ▾"), timeout=5000)
+    assert toggle.isChecked()  # still tinted as a state
+    # the chip's name cut to 18 characters (shorter still past every fold), never squeezed by the layout
+    assert picker.text().startswith("Qwen2.5") and len(picker.text()) <= len("Qwen2.5-Coder-32B… ▾")
+    _nothing_squeezed(composer, qtbot)
+    assert audit_window(composer, "light").clipped == []  # as gui --smoke audits it
+    names = (toggle.accessibleName(), badge.accessibleName(), picker.accessibleName(),
+             composer.attach_button.accessibleName(), composer.send_button.accessibleName())
+    assert names == ("Private topic", f"{ring_text(badge.estimate)} of the input budget — details", "Topic model",
+                     "Attach files", "Send the message")
+    assert toggle.accessibleDescription().startswith("Private topic: on")
+    window.view.sidebar_action.trigger()
+    window.resize(1366, 768)  # wide again: the words come back
+    qtbot.waitUntil(lambda: composer.row_fit.folded == 0 and toggle.labelled(), timeout=5000)
+
+
+def test_past_every_fold_the_model_chip_cuts_its_name_shorter_still(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The topic list beside the chat at 800 px left the row narrower than every fold: the
+    chip's name is cut further ("Qwen2.5-Code… ▾"), never squeezed (the audit's "clipped")."""
+    from chathub_desktop.gui.topics.topic_model_picker import TopicModelPicker
+    from chathub_desktop.services.topics.topic_model import TopicModelView
+
+    c, action, _sent = _bare(qtbot, 700)
+    action.setChecked(True)
+    picker = TopicModelPicker()
+    c.set_model_chip(picker, picker)
+    picker.show_view(TopicModelView(topic_id=1, model=LONG_MODEL, provider_id=1, provider_name="Local", own=True,
+                                    chosen_model=LONG_MODEL, chosen_provider_id=1, context_window=32_768,
+                                    max_output=None, input_budget=28_000, window_known=True,
+                                    assistant_model="smollm2"))
+    qtbot.waitUntil(lambda: picker.isVisible() and picker.text() == "Qwen2.5-Coder-32B-Instruct-… ▾"
+                    and c.row_fit.folded == 0, timeout=3000)
+    folded = c.row_fit.needed(3)
+    sides = c.width() - c.row_fit.room()
+    c.resize(folded + sides + 2, 160)  # every word folded just fits: the 18-character name
+    qtbot.waitUntil(lambda: c.row_fit.folded == 3 and picker.text() == "Qwen2.5-Coder-32B… ▾", timeout=3000)
+    _nothing_squeezed(c, qtbot)
+    c.resize(folded + sides - 30, 160)  # 30 px short: the name is cut further
+    qtbot.waitUntil(lambda: picker.text().startswith("Qwen2.5-Co") and picker.text().endswith("… ▾")
+                    and len(picker.text()) < len("Qwen2.5-Coder-32B… ▾"), timeout=3000)
+    _nothing_squeezed(c, qtbot)
+    c.resize(700, 160)
+    qtbot.waitUntil(lambda: picker.text() == "Qwen2.5-Coder-32B-Instruct-… ▾", timeout=3000)
