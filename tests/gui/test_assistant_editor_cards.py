@@ -124,3 +124,5 @@ def test_it_fits_1280x720_at_125_percent_and_reads_in_both_themes(qapp: Any, qtb
     bar.setValue(bar.maximum())
     QApplication.processEvents()
     assert d.ui.cardLanguageCombo.visibleRegion().boundingRect().height() == d.ui.cardLanguageCombo.height()
+    combo = d.ui.cardLanguageCombo  # its first choice read whole ("Same as the conver" was cut)
+    assert combo.currentText() == "Same as the conversation" and combo.width() >= combo.sizeHint().width()

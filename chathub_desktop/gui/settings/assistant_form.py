@@ -209,16 +209,20 @@ class AssistantForm:
         t.bind(self.instructionsEdit.setToolTip, _tr(tx.INSTRUCTIONS_HELP))
         card = self._card(self.promptTab, "promptCard", None)
         self._page(self.promptTab).setStretchFactor(card, 1)  # the prompt takes the group's height
-        self._row(card, self.instructionsEdit, "instructionsRow", lambda: translate("AssistantDialog", "&Instructions"),
-                  tx.INSTRUCTIONS_HELP, tx.INSTRUCTIONS_HELP, stacked=True)
+        row = self._row(card, self.instructionsEdit, "instructionsRow",
+                        lambda: translate("AssistantDialog", "&Instructions"), tx.INSTRUCTIONS_HELP,
+                        tx.INSTRUCTIONS_HELP, stacked=True)
+        lay = row.layout()
+        if isinstance(lay, QVBoxLayout):  # the room goes to the field, not between the title's lines
+            lay.setStretch(0, 0)
+            lay.setStretch(1, 1)
 
     def _model_page(self) -> None:
         t = self._t
         card = self._card(self.modelTab, "modelCard", lambda: translate("AssistantDialog", "Model"))
         self.providerCombo = QComboBox()
         self.providerCombo.setObjectName("providerCombo")
-        self.providerCombo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.providerCombo.setMinimumContentsLength(16)
+        self.providerCombo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # filled after the read
         self._row(card, self.providerCombo, "providerRow", lambda: translate("AssistantDialog", "&Provider"), tx.PROVIDER_LINE, tx.PROVIDER_HELP)
         self.modelCombo = QComboBox()
         self.modelCombo.setObjectName("modelCombo")
@@ -316,8 +320,7 @@ class AssistantForm:
                   tx.PROBES_LINE, tx.PROBES_HELP)
         self.cardLanguageCombo = QComboBox()
         self.cardLanguageCombo.setObjectName("cardLanguageCombo")
-        self.cardLanguageCombo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.cardLanguageCombo.setMinimumContentsLength(12)
+        self.cardLanguageCombo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # its first item whole
         row = self._row(compact, self.cardLanguageCombo, "cardLanguageRow", lambda: translate("AssistantDialog", "Lan&guage of summaries and dream cards"),
                         tx.CARD_LANGUAGE_LINE, tx.CARD_LANGUAGE_HELP)
         self.cardLanguageLabel = row.title
