@@ -251,11 +251,11 @@
     </message>
     <message>
         <source>Model &amp;&amp; parameters</source>
-        <translation>モデルとパラメーター</translation>
+        <translation>モデル &amp;&amp; パラメーター</translation>
     </message>
     <message>
         <source>Memory &amp;&amp; context</source>
-        <translation>メモリとコンテキスト</translation>
+        <translation>メモリ &amp;&amp; コンテキスト</translation>
     </message>
     <message>
         <source>Advanced</source>
