@@ -62,6 +62,7 @@ def test_the_editor_is_four_titled_groups_of_described_settings(qtbot: Any, serv
         assert ui.nameEdit.isVisibleTo(d) and ui.avatarCombo.isVisibleTo(d) and ui.nameEdit.text() == "Writer"
     # every setting: a title over a one-line description (none empty)
     assert len(ui.notes) == 19 and all(note.text() for note in ui.notes.values())
+    assert all(note.window() is d for note in ui.notes.values())  # each group put in its tab once shown
     where = {ui.instructionsEdit: ui.promptTab, ui.providerCombo: ui.modelTab, ui.temperatureSpin: ui.modelTab,
              ui.maxTokensSpin: ui.modelTab, ui.memoryCheck: ui.chatPrefTab, ui.highWatermarkSpin: ui.chatPrefTab,
              ui.cardLanguageCombo: ui.chatPrefTab}
@@ -72,6 +73,7 @@ def test_the_template_is_under_advanced_with_its_placeholder_in_words(qtbot: Any
     """APP-9: the template applies to every user message; ``{{text}}`` stands for it."""
     d = _dialog(qtbot, services)
     ui = d.ui
+    ui.tabs.setCurrentWidget(ui.advancedTab)
     assert _inside(ui.templateEdit, ui.advancedTab) and not _inside(ui.templateEdit, ui.promptTab)
     line = ui.notes["templateRow"].text()
     assert "{{text}}" in line and "where your message goes" in line and "must be there" in line

@@ -72,6 +72,8 @@ def test_the_assistant_dialog_is_re_said_while_open(services: Any, qtbot: Any, q
     combo = d.ui.cardLanguageCombo
     assert [combo.itemText(i) for i in range(combo.count())] == ["Same as the conversation", *NATIVE]
     assert combo.currentData() == "ja" and d.windowTitle() == "Edit assistant Helper"
+    for i in range(d.ui.tabs.count()):  # each group's column is put in its tab when first shown
+        d.ui.tabs.setCurrentIndex(i)
     pseudo = _Pseudo()
     QApplication.instance().installTranslator(pseudo)  # type: ignore[union-attr]
     try:

@@ -108,7 +108,7 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         super().__init__(parent)
         self.texts = t = Texts(self)
         self.ui = AssistantForm(self, t)
-        self.range_hints = install_range_hints(self)
+        self.range_hints = [hint for column in self.ui.columns for hint in install_range_hints(column)]
         self._assistants = assistants
         self._providers = providers
         self._runner = runner
