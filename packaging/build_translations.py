@@ -42,7 +42,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "shell/window_actions", "shell/window_pages", "shell/day_format", "settings/model_card_dialog", "search/search_page", "settings/tools_page", "topics/topic_model_picker", "settings/summarizer_choice",
     "memory/fixed_page", "memory/fixed_toolbar", "memory/fixed_filter_row", "memory/dream_empty", "memory/page_texts", "memory/page_common", "memory/dreaming_group", "memory/dream_panel", "memory/dream_failure", "memory/memory_switch", "memory/dream_schedule_form", "memory/proposals_section", "memory/raw_editor", "memory/history_view", "memory/change_words", "memory/entry_actions", "memory/transfer_actions", "memory/dream_card_actions", "memory/dream_runs", "memory/card_editor", "memory/card_delegate", "memory/fixed_cards", "memory/entry_model", "memory/dream_cards", "memory/dream_day_picker",
     "context/usage_popover", "context/meter_words", "context/receipt_dialog", "context/receipt_values", "memory/change_preview",
-    "memory/memory_paste_dialog", "shell/service_reasons", "settings/assistant_dialog", "shell/range_hint", "shell/help_menu",
+    "memory/memory_paste_dialog", "shell/service_reasons", "settings/assistant_dialog", "settings/assistant_form", "settings/assistant_texts", "shell/range_hint", "shell/help_menu",
     "topics/topic_scroll_bar", "chat/reply_notice", "chat/message_inline_edit", "chat/message_action_bar", "chat/message_list_view", "chat/message_menu", "chat/message_jump_buttons",
     "chat/attachments", "settings/connection_test", "settings/save_anyway", "context/summary_dialog", "settings/mcp_server_dialog",
     "dialogs/import_dialog", "chat/pasted_chips", "context/summary_editing", "context/summary_probe_panel",
@@ -78,7 +78,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "core/card_language", "core/attachments", "core/threshold_compaction", "core/dream_schedule", "core/app_settings",
     "core/avatars", "services/tools/mcp_oauth", "core/budget", "services/compaction/compaction_threshold",
     "services/assistants/app_info",
-)) + ("ui/provider_form.ui", "ui/assistant_dialog.ui")  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
+)) + ("ui/provider_form.ui",)  # the Designer form: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")
 

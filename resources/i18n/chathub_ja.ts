@@ -90,10 +90,6 @@
 <context>
     <name>AssistantDialog</name>
     <message>
-        <source>%1  (summaries bring the next request back down to this share)</source>
-        <translation>%1（要約で次のリクエストをこの割合まで下げます）</translation>
-    </message>
-    <message>
         <source>temperature</source>
         <translation>温度</translation>
     </message>
@@ -158,14 +154,6 @@
         <translation>なし。プロバイダーの既定値</translation>
     </message>
     <message>
-        <source>&amp;General</source>
-        <translation>全般</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>名前：</translation>
-    </message>
-    <message>
         <source>Its avatar in the sidebar, its menu and the greeting: an emoji, or one or two letters (empty: the name&apos;s initial)</source>
         <translation>サイドバー、メニュー、あいさつに表示するアバター：絵文字 1 つ、または 1〜2 文字（空欄：名前の頭文字）</translation>
     </message>
@@ -182,28 +170,176 @@
         <translation>このアシスタントの一意の名前</translation>
     </message>
     <message>
-        <source>&amp;Provider:</source>
-        <translation>プロバイダー：</translation>
+        <source>&amp;Name</source>
+        <translation>名前</translation>
     </message>
     <message>
-        <source>?</source>
-        <translation>?</translation>
+        <source>&amp;Instructions</source>
+        <translation>指示</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>&amp;Provider</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>Chat &amp;model</source>
+        <translation>チャットモデル</translation>
+    </message>
+    <message>
+        <source>Max &amp;tokens</source>
+        <translation>最大トークン数</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>サンプリング</translation>
+    </message>
+    <message>
+        <source>T&amp;emperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>T&amp;op-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>&amp;Reasoning effort</source>
+        <translation>推論の強さ</translation>
+    </message>
+    <message>
+        <source>Thin&amp;king budget</source>
+        <translation>思考予算</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>Chat Preference</source>
+        <translation>チャット設定</translation>
+    </message>
+    <message>
+        <source>&amp;Limit history messages</source>
+        <translation>履歴メッセージを制限</translation>
+    </message>
+    <message>
+        <source>Assist p&amp;reset</source>
+        <translation>アシストのプリセット</translation>
+    </message>
+    <message>
+        <source>&amp;High watermark</source>
+        <translation>上限ライン</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage of summaries and dream cards</source>
+        <translation>要約とドリームカードの言語</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>入力</translation>
+    </message>
+    <message>
+        <source>Input &amp;template</source>
+        <translation>入力テンプレート</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>プロンプト</translation>
+    </message>
+    <message>
+        <source>Model &amp;&amp; parameters</source>
+        <translation>モデル &amp;&amp; パラメーター</translation>
+    </message>
+    <message>
+        <source>Memory &amp;&amp; context</source>
+        <translation>メモリ &amp;&amp; コンテキスト</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>詳細</translation>
     </message>
     <message>
         <source>The provider (API and key) this assistant chats through. Add providers under Settings → Providers.</source>
         <translation>このアシスタントが会話に使うプロバイダー（API とキー）。設定 → プロバイダー で追加します。</translation>
     </message>
     <message>
-        <source>Chat &amp;model:</source>
-        <translation>チャットモデル：</translation>
+        <source>Anthropic Messages only (thinking.budget_tokens, at least 1,024); not sent to OpenAI formats. Needs Max tokens on (above) and below it; temperature and top-p must be off.</source>
+        <translation>Anthropic Messages のみ（thinking.budget_tokens、1,024 以上）。OpenAI 形式には送信しません。最大トークン数（上記）をオンにし、その値より小さくする必要があります。temperature と top-p はオフにしてください。</translation>
+    </message>
+    <message>
+        <source>The API and key this assistant chats through.</source>
+        <translation>このアシスタントがチャットに使う API とキー。</translation>
+    </message>
+    <message>
+        <source>The model id as the provider names it: pick one or type any id.</source>
+        <translation>プロバイダーが付けたとおりのモデル ID。一覧から選ぶか、任意の ID を入力します。</translation>
+    </message>
+    <message>
+        <source>While on, reserved for the reply and sent as its cap.</source>
+        <translation>オンのあいだ、返信用に確保され、上限として送信されます。</translation>
+    </message>
+    <message>
+        <source>Randomness of the reply, 0–2: lower is more focused.</source>
+        <translation>返信のランダムさ（0–2）。低いほど焦点が絞られます。</translation>
+    </message>
+    <message>
+        <source>Nucleus sampling, 0–1: the likeliest tokens up to this share.</source>
+        <translation>Nucleus サンプリング（0–1）：確率の合計がこの割合に達するまでの上位トークンだけを使います。</translation>
+    </message>
+    <message>
+        <source>OpenAI formats only; not sent to Anthropic.</source>
+        <translation>OpenAI 形式のみ。Anthropic には送信しません。</translation>
+    </message>
+    <message>
+        <source>Anthropic Messages only; below Max tokens, which must be on.</source>
+        <translation>Anthropic Messages のみ。最大トークン数をオンにし、それより小さくします。</translation>
+    </message>
+    <message>
+        <source>Each setting is sent only while switched on; off, the provider&apos;s default applies.</source>
+        <translation>各設定はオンのときだけ送信されます。オフならプロバイダーの既定値が使われます。</translation>
+    </message>
+    <message>
+        <source>Fixed memory and dreaming; off, none is sent or written.</source>
+        <translation>固定メモリとドリーム。オフなら送信も書き込みもしません。</translation>
+    </message>
+    <message>
+        <source>The model may search this assistant&apos;s other topics. Needs memory.</source>
+        <translation>モデルがこのアシスタントの他のトピックを検索できます。メモリが必要です。</translation>
+    </message>
+    <message>
+        <source>Send only the topic&apos;s newest messages with each request.</source>
+        <translation>各リクエストでトピックの最新メッセージだけを送ります。</translation>
+    </message>
+    <message>
+        <source>Fold the messages the limit leaves out into the topic summary.</source>
+        <translation>上限で外れるメッセージをトピックの要約にまとめます。</translation>
+    </message>
+    <message>
+        <source>How long the topic summary may get.</source>
+        <translation>トピックの要約の最大の長さ。</translation>
+    </message>
+    <message>
+        <source>Summarize the oldest turns when a request reaches the high watermark.</source>
+        <translation>リクエストが上限ラインに達したら、最も古いターンを要約します。</translation>
+    </message>
+    <message>
+        <source>Question each new summary before it replaces the old one.</source>
+        <translation>新しい要約が古い要約を置き換える前に、質問で確かめます。</translation>
+    </message>
+    <message>
+        <source>The language the History Compress model writes them in.</source>
+        <translation>History Compress モデルがそれらを書く言語。</translation>
+    </message>
+    <message>
+        <source>Wraps every message you send before the model reads it, earlier ones too. Write {{text}} where your message goes; it must be there, e.g. “Answer briefly: {{text}}”.</source>
+        <translation>送信するすべてのメッセージ（以前のものも）を、モデルが読む前にこの形で包みます。メッセージを入れる位置に {{text}} を書きます。必須です。例：「簡潔に答えて：{{text}}」</translation>
     </message>
     <message>
         <source>The model id exactly as the provider names it (e.g. gpt-4o-mini, claude-sonnet-4-5, deepseek-chat). Pick a suggestion or type any id.</source>
         <translation>プロバイダーが付けたとおりのモデル ID（例：gpt-4o-mini、claude-sonnet-4-5、deepseek-chat）。候補から選ぶか、任意の ID を入力します。</translation>
-    </message>
-    <message>
-        <source>&amp;Instructions:</source>
-        <translation>指示：</translation>
     </message>
     <message>
         <source>System instructions sent at the start of every request</source>
@@ -214,20 +350,8 @@
         <translation>このアシスタントのトピックでは、毎回のリクエストのシステムメッセージとして送信されます。</translation>
     </message>
     <message>
-        <source>Input &amp;template:</source>
-        <translation>入力テンプレート：</translation>
-    </message>
-    <message>
-        <source>{{text}}</source>
-        <translation>{{text}}</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Applied to every user message sent (history included). &lt;code&gt;{{text}}&lt;/code&gt; is replaced by the message and must appear in the template, e.g. &lt;code&gt;Answer briefly: {{text}}&lt;/code&gt;.&lt;/p&gt;</source>
         <translation>&lt;p&gt;送信するすべてのユーザーメッセージ（履歴を含む）に適用されます。&lt;code&gt;{{text}}&lt;/code&gt; はメッセージに置き換えられ、テンプレートに必ず含める必要があります。例：&lt;code&gt;簡潔に答えて：{{text}}&lt;/code&gt;。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Max &amp;tokens:</source>
-        <translation>最大トークン数：</translation>
     </message>
     <message>
         <source> tokens</source>
@@ -254,28 +378,12 @@
         <translation>以前の会話に触れたとき、モデルがこのアシスタントのほかのトピックを検索し、最近のものを一覧できるようにします。メモリがオンである必要があります。プライベートなトピックは検索されず、プライベートなトピックからは思い出せません。応答が参照したトピックはそのレシートに表示されます。</translation>
     </message>
     <message>
-        <source>Chat &amp;Preference</source>
-        <translation>チャット設定</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>履歴</translation>
-    </message>
-    <message>
-        <source>&amp;Limit history messages to</source>
-        <translation>履歴メッセージの上限</translation>
-    </message>
-    <message>
         <source> messages</source>
         <translation> 件</translation>
     </message>
     <message>
         <source>How many of the newest topic messages each request sends</source>
         <translation>各リクエストで送る最新のトピックメッセージの数</translation>
-    </message>
-    <message>
-        <source>Help</source>
-        <translation>ヘルプ</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Limit history messages&lt;/b&gt;: send only the newest N topic messages with each request, counted back from your latest message (a long tool loop keeps its newest 20 results). Older messages stay in the topic; with &lt;b&gt;Summarize history&lt;/b&gt; on they are folded into the topic summary instead of being dropped silently.&lt;/p&gt;</source>
@@ -294,10 +402,6 @@
         <translation>圧縮</translation>
     </message>
     <message>
-        <source>Assist p&amp;reset:</source>
-        <translation>アシストのプリセット：</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Assist preset&lt;/b&gt;: how long the topic summary may get. &lt;b&gt;minimal&lt;/b&gt; ≈ 400 tokens, &lt;b&gt;balanced&lt;/b&gt; ≈ 600 tokens, &lt;b&gt;rich&lt;/b&gt; ≈ 800 tokens. A longer summary keeps more detail and costs more input on every request.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;アシストのプリセット&lt;/b&gt;：トピックの要約の長さの上限。&lt;b&gt;minimal&lt;/b&gt; ≈ 400 トークン、&lt;b&gt;balanced&lt;/b&gt; ≈ 600 トークン、&lt;b&gt;rich&lt;/b&gt; ≈ 800 トークン。長い要約ほど細部を残し、毎回のリクエストの入力が増えます。&lt;/p&gt;</translation>
     </message>
@@ -308,10 +412,6 @@
     <message>
         <source>&lt;p&gt;&lt;b&gt;Token auto-compact&lt;/b&gt;: when the next request&apos;s estimate reaches the high watermark of the input budget, the oldest completed turns are summarized until it is back at the low watermark. It reacts to new messages; it never polls. Compact now (Topic menu or the token badge) works with this off.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;トークンで自動圧縮&lt;/b&gt;：次のリクエストの見積もりが入力予算の上限ラインに達すると、最も古い完了したターンを要約し、下限ラインまで戻します。新しいメッセージに反応し、ポーリングはしません。オフでも「今すぐ圧縮」（トピックメニューまたはトークンバッジ）は使えます。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;High watermark:</source>
-        <translation>上限ライン：</translation>
     </message>
     <message>
         <source>When the next request fills this share of what the model can read, older messages are summarized</source>
@@ -326,16 +426,8 @@
         <translation>&lt;p&gt;&lt;b&gt;上限ライン&lt;/b&gt;：トークンの自動圧縮が始まる入力予算（コンテキストウィンドウから応答の確保分を引いたもの）の割合。0.50〜0.99、既定 0.80。圧縮後の目標である&lt;b&gt;下限ライン&lt;/b&gt;は常に 0.20 低くなります（最低 0.10）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Low watermark:</source>
-        <translation>下限ライン：</translation>
-    </message>
-    <message>
         <source>Summarizing stops once the next request is back down to this share</source>
         <translation>次のリクエストがこの割合まで下がると要約を止めます</translation>
-    </message>
-    <message>
-        <source>0.60</source>
-        <translation>0.60</translation>
     </message>
     <message>
         <source>Read-only: always 0.20 below the high watermark (at least 0.10); auto-compact summarizes until the estimate is back here</source>
@@ -354,56 +446,20 @@
         <translation>&lt;p&gt;&lt;b&gt;新しい要約をプローブで確認&lt;/b&gt;：圧縮のたびに、History Compress モデルが対象のターンについていくつかの質問（ファイルとパス、決定、未完了のタスク、数値）に、ターンを見て、また新しい要約だけを見て答えます。答えを失った要約は保存されず、古い要約が残り、圧縮がその理由を伝えます。プローブ 1 つごとにリクエストが 2 回増えます。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&amp;Language of summaries and dream cards:</source>
-        <translation>要約とドリームカードの言語：</translation>
-    </message>
-    <message>
-        <source>Language of summaries and dream cards</source>
-        <translation>要約とドリームカードの言語</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Language of summaries and dream cards&lt;/b&gt;: the language the History Compress model writes this assistant&apos;s topic summaries and dream cards in. &lt;b&gt;Same as the conversation&lt;/b&gt; writes them in the language you chat in, or in the one named under Settings → System Agent when it names one. The interface language never changes what the model reads.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;要約とドリームカードの言語&lt;/b&gt;：History Compress モデルがこのアシスタントのトピックの要約とドリームカードを書く言語。&lt;b&gt;会話と同じ&lt;/b&gt;は、チャットしている言語で書きます（設定 → システムエージェント で言語が指定されていればその言語）。インターフェースの言語は、モデルが読む内容を変えません。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;Sampling</source>
-        <translation>サンプリング</translation>
-    </message>
-    <message>
-        <source>Each setting is sent only when ticked; unticked, the provider&apos;s default applies. Max tokens is on the General tab.</source>
-        <translation>各設定はチェックしたときだけ送信されます。チェックしないとプロバイダーの既定値が使われます。最大トークン数は「全般」タブにあります。</translation>
-    </message>
-    <message>
-        <source>&amp;Temperature:</source>
-        <translation>温度：</translation>
     </message>
     <message>
         <source>Randomness of the reply, 0–2 (lower is more focused). Off: not sent; the model&apos;s default applies.</source>
         <translation>応答のランダムさ、0〜2（低いほど的を絞る）。オフ：送信せず、モデルの既定値を使います。</translation>
     </message>
     <message>
-        <source>Top-&amp;p:</source>
-        <translation>Top-&amp;p：</translation>
-    </message>
-    <message>
         <source>Nucleus sampling, 0–1: only the most likely tokens whose probabilities add up to this are considered. Off: not sent.</source>
         <translation>核サンプリング、0〜1：確率の合計がこの値に達するまでの、最も可能性の高いトークンだけを考慮します。オフ：送信しません。</translation>
     </message>
     <message>
-        <source>Reasoning &amp;effort:</source>
-        <translation>推論の強さ：</translation>
-    </message>
-    <message>
         <source>OpenAI Chat Completions (reasoning_effort) and Responses (reasoning.effort) only; not sent to Anthropic. Reasoning models reject temperature and top-p, so leave those off with it.</source>
         <translation>OpenAI Chat Completions（reasoning_effort）と Responses（reasoning.effort）のみ。Anthropic には送信しません。推論モデルは temperature と top-p を受け付けないため、使うときはそれらをオフにしてください。</translation>
-    </message>
-    <message>
-        <source>Thin&amp;king budget:</source>
-        <translation>思考予算：</translation>
-    </message>
-    <message>
-        <source>Anthropic Messages only (thinking.budget_tokens, at least 1,024); not sent to OpenAI formats. Needs Max tokens on (General tab) and below it; temperature and top-p must be off.</source>
-        <translation>Anthropic Messages のみ（thinking.budget_tokens、1,024 以上）。OpenAI 形式には送信しません。最大トークン数（「全般」タブ）をオンにし、その値より小さくする必要があります。temperature と top-p はオフにしてください。</translation>
     </message>
 </context>
 <context>

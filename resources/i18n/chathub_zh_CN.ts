@@ -90,10 +90,6 @@
 <context>
     <name>AssistantDialog</name>
     <message>
-        <source>%1  (summaries bring the next request back down to this share)</source>
-        <translation>%1（总结会把下一次请求降回到这个比例）</translation>
-    </message>
-    <message>
         <source>temperature</source>
         <translation>温度</translation>
     </message>
@@ -158,14 +154,6 @@
         <translation>不发送；使用服务商默认值</translation>
     </message>
     <message>
-        <source>&amp;General</source>
-        <translation>常规</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>名称：</translation>
-    </message>
-    <message>
         <source>Its avatar in the sidebar, its menu and the greeting: an emoji, or one or two letters (empty: the name&apos;s initial)</source>
         <translation>侧栏、菜单和问候语中的头像：一个表情符号，或一两个字母（留空：名称的首字母）</translation>
     </message>
@@ -182,28 +170,176 @@
         <translation>此助手的唯一名称</translation>
     </message>
     <message>
-        <source>&amp;Provider:</source>
-        <translation>服务商：</translation>
+        <source>&amp;Name</source>
+        <translation>名称</translation>
     </message>
     <message>
-        <source>?</source>
-        <translation>?</translation>
+        <source>&amp;Instructions</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>&amp;Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Chat &amp;model</source>
+        <translation>聊天模型</translation>
+    </message>
+    <message>
+        <source>Max &amp;tokens</source>
+        <translation>最大令牌数</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>T&amp;emperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>T&amp;op-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>&amp;Reasoning effort</source>
+        <translation>推理强度</translation>
+    </message>
+    <message>
+        <source>Thin&amp;king budget</source>
+        <translation>思考预算</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Chat Preference</source>
+        <translation>对话偏好</translation>
+    </message>
+    <message>
+        <source>&amp;Limit history messages</source>
+        <translation>限制历史消息</translation>
+    </message>
+    <message>
+        <source>Assist p&amp;reset</source>
+        <translation>辅助预设</translation>
+    </message>
+    <message>
+        <source>&amp;High watermark</source>
+        <translation>高水位线</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage of summaries and dream cards</source>
+        <translation>摘要和梦境卡片的语言</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Input &amp;template</source>
+        <translation>输入模板</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <source>Model &amp;&amp; parameters</source>
+        <translation>模型 &amp;&amp; 参数</translation>
+    </message>
+    <message>
+        <source>Memory &amp;&amp; context</source>
+        <translation>记忆 &amp;&amp; 上下文</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>高级</translation>
     </message>
     <message>
         <source>The provider (API and key) this assistant chats through. Add providers under Settings → Providers.</source>
         <translation>此助手用来聊天的服务商（API 和密钥）。在 设置 → 服务商 中添加服务商。</translation>
     </message>
     <message>
-        <source>Chat &amp;model:</source>
-        <translation>聊天模型：</translation>
+        <source>Anthropic Messages only (thinking.budget_tokens, at least 1,024); not sent to OpenAI formats. Needs Max tokens on (above) and below it; temperature and top-p must be off.</source>
+        <translation>仅用于 Anthropic Messages（thinking.budget_tokens，至少 1,024）；不发送给 OpenAI 格式。需要打开最大令牌数（见上方）且低于它；temperature 和 top-p 必须关闭。</translation>
+    </message>
+    <message>
+        <source>The API and key this assistant chats through.</source>
+        <translation>此助手聊天所用的 API 和密钥。</translation>
+    </message>
+    <message>
+        <source>The model id as the provider names it: pick one or type any id.</source>
+        <translation>服务商所用的模型 ID：从列表中选择，或输入任意 ID。</translation>
+    </message>
+    <message>
+        <source>While on, reserved for the reply and sent as its cap.</source>
+        <translation>打开时为回复预留，并作为回复上限发送。</translation>
+    </message>
+    <message>
+        <source>Randomness of the reply, 0–2: lower is more focused.</source>
+        <translation>回复的随机性，0–2：越低越专注。</translation>
+    </message>
+    <message>
+        <source>Nucleus sampling, 0–1: the likeliest tokens up to this share.</source>
+        <translation>核采样，0–1：只考虑累计概率达到此比例的最可能令牌。</translation>
+    </message>
+    <message>
+        <source>OpenAI formats only; not sent to Anthropic.</source>
+        <translation>仅用于 OpenAI 格式；不发送给 Anthropic。</translation>
+    </message>
+    <message>
+        <source>Anthropic Messages only; below Max tokens, which must be on.</source>
+        <translation>仅用于 Anthropic Messages；须低于最大令牌数，且最大令牌数必须打开。</translation>
+    </message>
+    <message>
+        <source>Each setting is sent only while switched on; off, the provider&apos;s default applies.</source>
+        <translation>每项设置仅在打开时发送；关闭时使用服务商的默认值。</translation>
+    </message>
+    <message>
+        <source>Fixed memory and dreaming; off, none is sent or written.</source>
+        <translation>固定记忆和梦境；关闭时既不发送也不写入记忆。</translation>
+    </message>
+    <message>
+        <source>The model may search this assistant&apos;s other topics. Needs memory.</source>
+        <translation>模型可以搜索此助手的其他话题。需要打开记忆。</translation>
+    </message>
+    <message>
+        <source>Send only the topic&apos;s newest messages with each request.</source>
+        <translation>每次请求只发送话题中最新的消息。</translation>
+    </message>
+    <message>
+        <source>Fold the messages the limit leaves out into the topic summary.</source>
+        <translation>把超出限制的消息并入话题摘要。</translation>
+    </message>
+    <message>
+        <source>How long the topic summary may get.</source>
+        <translation>话题摘要最多可以有多长。</translation>
+    </message>
+    <message>
+        <source>Summarize the oldest turns when a request reaches the high watermark.</source>
+        <translation>当请求达到高水位线时，总结最早的轮次。</translation>
+    </message>
+    <message>
+        <source>Question each new summary before it replaces the old one.</source>
+        <translation>新摘要替换旧摘要之前，先用问题检验它。</translation>
+    </message>
+    <message>
+        <source>The language the History Compress model writes them in.</source>
+        <translation>History Compress 模型撰写它们时使用的语言。</translation>
+    </message>
+    <message>
+        <source>Wraps every message you send before the model reads it, earlier ones too. Write {{text}} where your message goes; it must be there, e.g. “Answer briefly: {{text}}”.</source>
+        <translation>在模型读取之前包裹你发送的每条消息（包括较早的消息）。在放置消息的位置写 {{text}}；它必须出现，例如“请简短回答：{{text}}”。</translation>
     </message>
     <message>
         <source>The model id exactly as the provider names it (e.g. gpt-4o-mini, claude-sonnet-4-5, deepseek-chat). Pick a suggestion or type any id.</source>
         <translation>与服务商命名完全一致的模型 ID（例如 gpt-4o-mini、claude-sonnet-4-5、deepseek-chat）。可从建议中选择，也可输入任意 ID。</translation>
-    </message>
-    <message>
-        <source>&amp;Instructions:</source>
-        <translation>指令：</translation>
     </message>
     <message>
         <source>System instructions sent at the start of every request</source>
@@ -214,20 +350,8 @@
         <translation>作为此助手各话题中每次请求的系统消息发送。</translation>
     </message>
     <message>
-        <source>Input &amp;template:</source>
-        <translation>输入模板：</translation>
-    </message>
-    <message>
-        <source>{{text}}</source>
-        <translation>{{text}}</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Applied to every user message sent (history included). &lt;code&gt;{{text}}&lt;/code&gt; is replaced by the message and must appear in the template, e.g. &lt;code&gt;Answer briefly: {{text}}&lt;/code&gt;.&lt;/p&gt;</source>
         <translation>&lt;p&gt;应用于发送的每条用户消息（包括历史）。&lt;code&gt;{{text}}&lt;/code&gt; 会被替换为消息内容，且必须出现在模板中，例如 &lt;code&gt;请简短回答：{{text}}&lt;/code&gt;。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Max &amp;tokens:</source>
-        <translation>最大令牌数：</translation>
     </message>
     <message>
         <source> tokens</source>
@@ -254,28 +378,12 @@
         <translation>当你提到之前的对话时，让模型搜索此助手的其他话题并列出最近的话题。需要开启记忆；私密话题从不被搜索，私密话题也不能回想。回复参考过的话题会显示在其回执中。</translation>
     </message>
     <message>
-        <source>Chat &amp;Preference</source>
-        <translation>对话偏好</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>历史</translation>
-    </message>
-    <message>
-        <source>&amp;Limit history messages to</source>
-        <translation>历史消息限制为</translation>
-    </message>
-    <message>
         <source> messages</source>
         <translation> 条消息</translation>
     </message>
     <message>
         <source>How many of the newest topic messages each request sends</source>
         <translation>每次请求发送多少条最新的话题消息</translation>
-    </message>
-    <message>
-        <source>Help</source>
-        <translation>帮助</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Limit history messages&lt;/b&gt;: send only the newest N topic messages with each request, counted back from your latest message (a long tool loop keeps its newest 20 results). Older messages stay in the topic; with &lt;b&gt;Summarize history&lt;/b&gt; on they are folded into the topic summary instead of being dropped silently.&lt;/p&gt;</source>
@@ -294,10 +402,6 @@
         <translation>压缩</translation>
     </message>
     <message>
-        <source>Assist p&amp;reset:</source>
-        <translation>辅助预设：</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Assist preset&lt;/b&gt;: how long the topic summary may get. &lt;b&gt;minimal&lt;/b&gt; ≈ 400 tokens, &lt;b&gt;balanced&lt;/b&gt; ≈ 600 tokens, &lt;b&gt;rich&lt;/b&gt; ≈ 800 tokens. A longer summary keeps more detail and costs more input on every request.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;辅助预设&lt;/b&gt;：话题摘要最多能有多长。&lt;b&gt;minimal&lt;/b&gt; ≈ 400 个令牌，&lt;b&gt;balanced&lt;/b&gt; ≈ 600 个令牌，&lt;b&gt;rich&lt;/b&gt; ≈ 800 个令牌。摘要越长，保留的细节越多，每次请求的输入开销也越大。&lt;/p&gt;</translation>
     </message>
@@ -308,10 +412,6 @@
     <message>
         <source>&lt;p&gt;&lt;b&gt;Token auto-compact&lt;/b&gt;: when the next request&apos;s estimate reaches the high watermark of the input budget, the oldest completed turns are summarized until it is back at the low watermark. It reacts to new messages; it never polls. Compact now (Topic menu or the token badge) works with this off.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;令牌自动压缩&lt;/b&gt;：当下一次请求的估算达到输入预算的高水位线时，会总结最早的完整轮次，直到回到低水位线。它响应新消息，从不轮询。关闭此项时，“立即压缩”（话题菜单或令牌徽标）仍可使用。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;High watermark:</source>
-        <translation>高水位线：</translation>
     </message>
     <message>
         <source>When the next request fills this share of what the model can read, older messages are summarized</source>
@@ -326,16 +426,8 @@
         <translation>&lt;p&gt;&lt;b&gt;高水位线&lt;/b&gt;：令牌自动压缩开始时所占输入预算（上下文窗口减去回复预留）的比例，0.50–0.99，默认 0.80。&lt;b&gt;低水位线&lt;/b&gt;是压缩后的目标，始终比它低 0.20（至少 0.10）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Low watermark:</source>
-        <translation>低水位线：</translation>
-    </message>
-    <message>
         <source>Summarizing stops once the next request is back down to this share</source>
         <translation>下一次请求降回到这一比例后，总结即停止</translation>
-    </message>
-    <message>
-        <source>0.60</source>
-        <translation>0.60</translation>
     </message>
     <message>
         <source>Read-only: always 0.20 below the high watermark (at least 0.10); auto-compact summarizes until the estimate is back here</source>
@@ -354,56 +446,20 @@
         <translation>&lt;p&gt;&lt;b&gt;用探测问题检查新摘要&lt;/b&gt;：每次压缩后，History Compress 模型会就被涵盖的轮次回答几个问题（文件和路径、决定、未完成的任务、数字），一次依据这些轮次，一次只依据新摘要。丢失答案的摘要不会被保存：旧摘要保留，压缩会说明原因。每个探测问题多花两次请求。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&amp;Language of summaries and dream cards:</source>
-        <translation>摘要和梦境卡片的语言：</translation>
-    </message>
-    <message>
-        <source>Language of summaries and dream cards</source>
-        <translation>摘要和梦境卡片的语言</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Language of summaries and dream cards&lt;/b&gt;: the language the History Compress model writes this assistant&apos;s topic summaries and dream cards in. &lt;b&gt;Same as the conversation&lt;/b&gt; writes them in the language you chat in, or in the one named under Settings → System Agent when it names one. The interface language never changes what the model reads.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;摘要和梦境卡片的语言&lt;/b&gt;：History Compress 模型为此助手撰写话题摘要和梦境卡片时使用的语言。&lt;b&gt;与对话相同&lt;/b&gt;：使用你聊天所用的语言；若 设置 → 系统代理 中指定了语言，则使用该语言。界面语言从不改变模型读到的内容。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;Sampling</source>
-        <translation>采样</translation>
-    </message>
-    <message>
-        <source>Each setting is sent only when ticked; unticked, the provider&apos;s default applies. Max tokens is on the General tab.</source>
-        <translation>每项设置仅在勾选时发送；未勾选时使用服务商的默认值。最大令牌数在“常规”页。</translation>
-    </message>
-    <message>
-        <source>&amp;Temperature:</source>
-        <translation>温度：</translation>
     </message>
     <message>
         <source>Randomness of the reply, 0–2 (lower is more focused). Off: not sent; the model&apos;s default applies.</source>
         <translation>回复的随机性，0–2（越低越集中）。关闭：不发送；使用模型的默认值。</translation>
     </message>
     <message>
-        <source>Top-&amp;p:</source>
-        <translation>Top-&amp;p：</translation>
-    </message>
-    <message>
         <source>Nucleus sampling, 0–1: only the most likely tokens whose probabilities add up to this are considered. Off: not sent.</source>
         <translation>核采样，0–1：只考虑概率累计达到此值的最可能的令牌。关闭：不发送。</translation>
     </message>
     <message>
-        <source>Reasoning &amp;effort:</source>
-        <translation>推理强度：</translation>
-    </message>
-    <message>
         <source>OpenAI Chat Completions (reasoning_effort) and Responses (reasoning.effort) only; not sent to Anthropic. Reasoning models reject temperature and top-p, so leave those off with it.</source>
         <translation>仅用于 OpenAI Chat Completions（reasoning_effort）和 Responses（reasoning.effort）；不发送给 Anthropic。推理模型不接受 temperature 和 top-p，因此使用它时请关闭这两项。</translation>
-    </message>
-    <message>
-        <source>Thin&amp;king budget:</source>
-        <translation>思考预算：</translation>
-    </message>
-    <message>
-        <source>Anthropic Messages only (thinking.budget_tokens, at least 1,024); not sent to OpenAI formats. Needs Max tokens on (General tab) and below it; temperature and top-p must be off.</source>
-        <translation>仅用于 Anthropic Messages（thinking.budget_tokens，至少 1,024）；不发送给 OpenAI 格式。需要打开最大令牌数（“常规”页）且低于它；temperature 和 top-p 必须关闭。</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,5 @@
 """Screenshots of issue 28's settings (a script, not a test): the assistant dialog's
-Sampling tab with a refused combination, the token popover's fallback note with its
+sampling card with a refused combination, the token popover's fallback note with its
 card button, the model card editor and Settings → Models, each in light and dark.
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.sampling_screenshot [OUT_DIR]
@@ -40,7 +40,7 @@ def main(out_dir: Path) -> int:
                 d = AssistantDialog(svc.assistants, svc.providers, w.runner, svc.assistants.get("Planner").id, parent=w)
                 while not d.is_loaded():  # read on a worker (issue 29)
                     await asyncio.sleep(0.02)
-                d.ui.tabs.setCurrentWidget(d.ui.samplingTab)
+                d.ui.tabs.setCurrentWidget(d.ui.modelTab)
                 d.ui.effortCheck.setChecked(True)  # refused: effort with temperature
                 d.show()
                 await shots.grab(d, out_dir / f"assistant_sampling_{theme}.png")

@@ -1,4 +1,4 @@
-"""The assistant dialog's Sampling tab (issue 28, APP-9, CMP-8): values round-trip
+"""The assistant dialog's sampling settings (issue 28, APP-9, CMP-8): values round-trip
 through the store, unticked rows store nothing, a combination the provider's wire
 format rejects is named in one line and Save waits, and the dialog fits 1366×768."""
 

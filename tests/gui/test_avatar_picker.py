@@ -79,6 +79,7 @@ def test_the_grid_marks_the_chosen_face_on_cells_the_dark_emoji_read_on(window: 
     combo.hidePopup()
     hint = dlg.model_choices.hint
     qtbot.waitUntil(lambda: hint.text() != "", timeout=5000)
+    dlg.ui.tabs.setCurrentWidget(dlg.ui.modelTab)  # issue 29: the model's group
     QApplication.processEvents()
     lines = hint.height() / hint.fontMetrics().lineSpacing()
     assert lines < 2.5, f"the model hint takes {lines:.1f} lines"  # it wrapped to 3 in half the width

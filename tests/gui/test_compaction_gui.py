@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QToolButton
 
 from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat.message_layout import MARKER_H
@@ -78,9 +77,10 @@ def test_chat_preference_saves_and_low_watermark_follows(window, services, qtbot
     assert [ui.presetCombo.itemData(i) for i in range(ui.presetCombo.count())] == ["minimal", "balanced", "rich"]
     assert ui.presetCombo.currentData() == "balanced"
     for cap in ("400", "600", "800"):
-        assert cap in ui.presetCombo.toolTip() and cap in ui.presetHelp.toolTip()
-    helps = [b for b in ui.chatPrefTab.findChildren(QToolButton) if b.text() == "?"]
-    assert len(helps) >= 5 and all(len(b.toolTip()) > 40 for b in helps)
+        assert cap in ui.presetCombo.toolTip() and cap in ui.notes["presetRow"].toolTip()
+    # issue 29: each setting's line under its title carries the help the "?" gave (APP-6)
+    helps = [note for note in ui.notes.values() if ui.chatPrefTab.isAncestorOf(note)]
+    assert len(helps) >= 5 and all(len(note.toolTip()) > 40 for note in helps)
     # the low watermark follows the high one live, 0.2 lower
     ui.highWatermarkSpin.setValue(0.9)
     assert ui.lowWatermarkValue.text().startswith("0.70")

@@ -131,6 +131,7 @@ def test_the_edit_assistant_dialog_reads_in_both_themes(window, services, fake_v
     dlg = loaded(window.pages.open_edit_assistant(), qtbot)
     assert dlg is not None
     qtbot.waitUntil(lambda: dlg.model_choices.hint.text() != "", timeout=5000)
+    dlg.ui.tabs.setCurrentWidget(dlg.ui.modelTab)  # issue 29: the note is in the model's group
     window.view.theme_actions[theme].trigger()
     qtbot.wait(50)
     report = audit_window(dlg, theme)

@@ -119,11 +119,11 @@ def test_help_buttons_have_tooltips(window, qtbot):  # type: ignore[no-untyped-d
         assert note.isVisibleTo(form) and len(note.toolTip()) > 20
     form.reject()
     dlg = loaded(window.pages.open_new_assistant(), qtbot)
-    for b in (dlg.ui.providerHelp, dlg.ui.modelHelp, dlg.ui.templateHelp, dlg.ui.maxTokensHelp,
-              dlg.ui.memoryHelp):
-        assert b.text() == "?" and len(b.toolTip()) > 20
-    assert "{{text}}" in dlg.ui.templateHelp.toolTip()
-    assert "neither reserved nor sent" in dlg.ui.maxTokensHelp.toolTip()
+    notes = dlg.ui.notes  # issue 29: a line under each title, the help as its tooltip (no "?")
+    for name in ("providerRow", "modelRow", "templateRow", "maxTokensRow", "memoryRow"):
+        assert notes[name].text() and len(notes[name].toolTip()) > 20
+    assert "{{text}}" in notes["templateRow"].toolTip()
+    assert "neither reserved nor sent" in notes["maxTokensRow"].toolTip()
 
 
 def test_assistant_dialog_creates_assistant(window, services, qtbot):  # type: ignore[no-untyped-def]

@@ -34,6 +34,7 @@ def test_keep_dream_cards_1000_says_the_range(qloop, services, qtbot) -> None:  
 
 def test_high_watermark_5_says_the_range(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
     dlg = loaded(window.pages.open_new_assistant(), qtbot)
+    dlg.open_chat_preference()  # issue 29: the Memory & context group, where the spin is
     spin = dlg.ui.highWatermarkSpin
     hint = next(h for h in dlg.range_hints if h.spin is spin)
     _type(qtbot, spin, "5")

@@ -1,20 +1,20 @@
-"""Assistant → New / Edit (APP-9, CMP-8, CMP-1): on the General tab name, provider,
-chat model, instructions, input template, max tokens with its on/off switch, the
-memory master switch and Recall earlier topics (issue 26, enabled only with memory on);
-on the Chat Preference tab Limit history messages (count), Summarize history and the Compact group — Assist preset, token auto-compact and the
-high watermark, with the low watermark (high − 0.2, at least 0.1) shown read-only; on
-the Sampling tab temperature, top-p, reasoning effort and thinking budget, each sent only
-when ticked (issue 28, ``core.sampling``): a combination the provider's wire format would
-reject is named in one line and Save waits until it is fixed. Chat Preference also holds
-the language of this assistant's summaries and dream cards (issue 27: the conversation's
-by default, which leaves the prompts as they always were).
+"""Assistant → New / Edit (APP-9, CMP-8, CMP-1; issue 29): the avatar and the name at
+the top, then four groups of setting cards (:mod:`~chathub_desktop.gui.settings.assistant_form`):
+**Prompt** — the instructions; **Model & parameters** — provider, chat model, max tokens
+with its switch, and the sampling settings (temperature, top-p, reasoning effort, thinking
+budget), each sent only while switched on (issue 28, ``core.sampling``): a combination
+the provider's wire format would reject is named in one line and Save waits until it is
+fixed; **Memory & context** — the memory master switch and Recall earlier topics (issue
+26, enabled only with memory on), Limit history messages, Summarize history and the
+Compact card (Assist preset, token auto-compact, the high watermark with the low one
+(high − 0.2, at least 0.1) shown read-only, the probes, and the language of this
+assistant's summaries and dream cards — issue 27: the conversation's by default);
+**Advanced** — the input template, ``{{text}}`` said in words.
 
-The form is ``ui/assistant_dialog.ui``. Validation (template must contain ``{{text}}``,
-names unique, max tokens ≥ 1) is the service's; its :class:`ServiceError` is shown
-inline and the dialog stays open.
+Validation (template must contain ``{{text}}``, names unique, max tokens ≥ 1) is the
+service's; its :class:`ServiceError` is shown inline and the dialog stays open.
 
-Every text is in the interface language and re-said while the dialog is open (issue 27):
-a language switch re-runs the form's ``retranslateUi``, then the texts set in code.
+Every text is in the interface language and re-said while the dialog is open (issue 27).
 
 Nothing is read or written on the GUI thread (issue 29): the dialog opens at once with
 its form disabled and a busy cursor, the providers (and the edited assistant) are read
@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt, Signal
-from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QToolButton, QToolTip, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
+from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QWidget
 
 from chathub_desktop.core.avatars import AvatarRefused, clean_avatar, first_free_avatar
 from chathub_desktop.core.budget import default_max_output
@@ -41,8 +41,7 @@ from chathub_desktop.core.compaction import (
 )
 from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
 from chathub_desktop.core.sampling import EFFORTS, UNSET, Sampling, sampling_reason
-from chathub_desktop.gui.design import mark_help
-from chathub_desktop.gui.forms.ui_assistant_dialog import Ui_AssistantDialog
+from chathub_desktop.gui.settings.assistant_form import AssistantForm
 from chathub_desktop.gui.settings.avatar_picker import install_avatar_grid, offered_avatars
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import install_range_hints
@@ -63,34 +62,21 @@ translate = QCoreApplication.translate
 
 #: Default completion cap offered when the switch is turned on, tokens.
 DEFAULT_MAX_TOKENS = 4096
-#: The wire formats as the Sampling tab names them.
+#: The wire formats as the "Sent" line under the sampling card names them.
 WIRE_NAMES = {WireProtocol.OPENAI_CHAT: "OpenAI Chat Completions", WireProtocol.OPENAI_RESPONSES: "OpenAI Responses",
               WireProtocol.ANTHROPIC_MESSAGES: "Anthropic Messages"}
 #: Default history limit offered when the switch is turned on, messages.
 DEFAULT_HISTORY_LIMIT = 20
-
-
-def low_watermark_text(high: float) -> str:
-    """The read-only low watermark for ``high`` (REF-18: ``max(0.1, high − 0.2)``), with
-    what it means in plain words (walk39), in the interface language."""
-    return fill(translate("AssistantDialog", "%1  (summaries bring the next request back down to this share)"), f"{watermarks(high)[1]:.2f}")
+#: The size the dialog opens at when the screen has room (px): each group's cards in view.
+PREFERRED_SIZE = QSize(720, 640)
+#: Room kept around the dialog on a small screen (a title bar and a panel), px.
+SCREEN_MARGIN = QSize(40, 80)
 
 
 #: The sampling settings as the "Sent" line names them (translated where shown).
 SAMPLING_NAMES = (QT_TRANSLATE_NOOP("AssistantDialog", "temperature"), QT_TRANSLATE_NOOP("AssistantDialog", "top-p"),
                   QT_TRANSLATE_NOOP("AssistantDialog", "reasoning effort"),
                   QT_TRANSLATE_NOOP("AssistantDialog", "thinking budget"))
-
-
-def wire_help_buttons(root: QWidget) -> None:
-    """Every ``?`` tool button under ``root`` shows its tooltip on click too (APP-6)."""
-    for b in root.findChildren(QToolButton):
-        if b.text() == "?":
-            mark_help(b)  # bold: a thin CJK "?" read 1.3:1
-            b.setCursor(Qt.CursorShape.WhatsThisCursor)
-            b.clicked.connect(lambda _c=False, btn=b: QToolTip.showText(
-                btn.mapToGlobal(QPoint(0, btn.height())), btn.toolTip(), btn))
-
 
 
 class AssistantDialog(QDialog):
@@ -120,9 +106,9 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         cards: CardEditor | None = None,
     ) -> None:
         super().__init__(parent)
-        self.ui = Ui_AssistantDialog()
-        self.ui.setupUi(self)
-        self.range_hints = install_range_hints(self)
+        self.texts = t = Texts(self)
+        self.ui = AssistantForm(self, t)
+        self.range_hints = [hint for column in self.ui.columns for hint in install_range_hints(column)]
         self._assistants = assistants
         self._providers = providers
         self._runner = runner
@@ -135,13 +121,11 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         self._task = f"assistant-dialog:{id(self)}"
         self._loaded = False
         ui = self.ui
-        self.texts = t = Texts(self)
         self._error = ""
         ui.providerCombo.addItem("", None)
         t.bind(lambda text: ui.providerCombo.setItemText(0, text),
                lambda: translate("AssistantDialog", "(none — pick one later)"))
         # walk29 #23: an emoji or letters as its avatar; empty shows the name's initial
-        ui.tabs.setProperty("underline", True)  # the design system's tabs (issue 29), as Search's
         install_avatar_grid(ui.avatarCombo)  # a grid of emoji the fonts draw (issue 29; walk37 #8)
         ui.avatarCombo.setCurrentText("")
         ui.nameEdit.textChanged.connect(self._avatar_hint)
@@ -168,7 +152,6 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         ui.autoCompactCheck.toggled.connect(self._sync_watermarks)
         ui.highWatermarkSpin.valueChanged.connect(self._sync_watermarks)
         self._setup_sampling()
-        wire_help_buttons(self)
         ui.errorLabel.hide()
         ui.buttonBox.accepted.connect(self._save)
         ui.buttonBox.rejected.connect(self.reject)
@@ -176,18 +159,20 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         t.bind(self.setWindowTitle, lambda: translate("AssistantDialog", "New assistant") if assistant_id is None
                else translate("AssistantDialog", "Edit assistant"))
         self.model_choices: ModelChoices | None = None
+        self._fit_screen()
         self._set_busy(True)
         self._runner.run(self._task, self._load(assistant_id), context="Open the assistant")
 
+    def _fit_screen(self) -> None:
+        """Open at :data:`PREFERRED_SIZE`, smaller on a screen without room for it (1280×720
+        at 125 % is 1024×576): the groups scroll inside (issue 29)."""
+        room = self.screen().availableGeometry().size() - SCREEN_MARGIN
+        self.resize(PREFERRED_SIZE.boundedTo(room))
+
     def _say_tooltips(self) -> None:
-        """The tooltips shared with a ``?`` button (set by the form) or built from figures."""
+        """The controls' tooltips: their rows' full help, and the presets' figures."""
         ui = self.ui
-        for target, help_button in ((ui.maxTokensCheck, ui.maxTokensHelp), (ui.templateEdit, ui.templateHelp),
-                                    (ui.memoryCheck, ui.memoryHelp), (ui.recallCheck, ui.recallHelp),
-                                    (ui.historyLimitCheck, ui.historyLimitHelp), (ui.summarizeCheck, ui.summarizeHelp),
-                                    (ui.autoCompactCheck, ui.autoCompactHelp),
-                                    (ui.cardLanguageCombo, ui.cardLanguageHelp)):
-            target.setToolTip(help_button.toolTip())
+        ui.say_tooltips()
         for i, (preset, cap) in enumerate(SUMMARY_CAPS.items()):
             ui.presetCombo.setItemData(i, fill(translate("AssistantDialog", "%1: summary up to about %2 tokens"),
                                                preset, f"{cap}"), Qt.ItemDataRole.ToolTipRole)
@@ -195,15 +180,11 @@ model card editor through ``cards`` (walk50 #5). ``runner``
             f"{preset} ~{cap}" for preset, cap in SUMMARY_CAPS.items())))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        """A language switch re-says the Designer texts, then the ones set in code (the
-        form's ``retranslateUi`` resets the title, the low watermark and the error line)."""
+        """After a language switch (the bound texts are re-said by :attr:`texts` first), the
+        texts built from figures are said again; a refusal from Save stays shown."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange:
-            kept = self._error  # a refusal from Save stays shown
-            self.ui.retranslateUi(self)
-            self.texts.retranslate()
-            if self._assistant is not None:
-                self._say_title(self._assistant.name)
+            kept = self._error
             self._sync_watermarks()
             self._sync_sampling()
             if kept and not self._error:
@@ -222,7 +203,8 @@ model card editor through ``cards`` (walk50 #5). ``runner``
 
     def _set_busy(self, busy: bool) -> None:
         """While reading or saving: the form and Save disabled, a busy cursor (issue 29)."""
-        self.ui.tabs.setEnabled(not busy)
+        for part in (self.ui.tabs, self.ui.avatarCombo, self.ui.nameEdit):
+            part.setEnabled(not busy)
         save = self.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save)
         if save is not None:
             save.setEnabled(not busy)
@@ -344,7 +326,7 @@ model card editor through ``cards`` (walk50 #5). ``runner``
             field.setEnabled(check.isChecked())
 
     def sampling(self) -> Sampling:
-        """The Sampling tab's settings; an unticked row is ``None`` (not sent)."""
+        """The sampling card's settings; a row switched off is ``None`` (not sent)."""
         ui = self.ui
         return Sampling(
             round(ui.temperatureSpin.value(), 2) if ui.temperatureCheck.isChecked() else None,
@@ -358,7 +340,7 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         return self._protocols.get(pid) if isinstance(pid, int) else None
 
     def sampling_problem(self) -> str | None:
-        """Why a provider would reject the Sampling tab with this max tokens, in the
+        """Why a provider would reject the sampling settings with this max tokens, in the
         interface language, or ``None``."""
         ui = self.ui
         cap = ui.maxTokensSpin.value() if ui.maxTokensCheck.isChecked() else None
@@ -386,7 +368,7 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         on = ui.autoCompactCheck.isChecked()
         ui.highWatermarkSpin.setEnabled(on)
         ui.lowWatermarkValue.setEnabled(on)
-        ui.lowWatermarkValue.setText(low_watermark_text(ui.highWatermarkSpin.value()))
+        ui.lowWatermarkValue.setText(f"{watermarks(ui.highWatermarkSpin.value())[1]:.2f}")
 
     def suggest_max_output(self, context_window: int | None, card_max_output: int | None) -> None:
         """A new assistant whose chosen model has a small window starts with max tokens on
@@ -406,7 +388,7 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         ui.maxTokensCheck.setChecked(cap is not None)
 
     def open_chat_preference(self) -> None:
-        """Show the Chat Preference tab."""
+        """Show the Memory & context group (history, compact: CMP-1)."""
         self.ui.tabs.setCurrentWidget(self.ui.chatPrefTab)
 
     def show_error(self, message: str) -> None:
@@ -439,13 +421,13 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         }
 
     def sampling_values(self) -> dict[str, object]:
-        """The Sampling tab as service keyword arguments (issue 28)."""
+        """The sampling settings as service keyword arguments (issue 28)."""
         s = self.sampling()
         return {"temperature": s.temperature, "top_p": s.top_p,
                 "reasoning_effort": s.reasoning_effort, "thinking_budget": s.thinking_budget}
 
     def chat_preference(self) -> dict[str, object]:
-        """The Chat Preference tab as service keyword arguments (CMP-1)."""
+        """The history and compact cards as service keyword arguments (CMP-1)."""
         ui = self.ui
         return {
             "history_limit_enabled": ui.historyLimitCheck.isChecked(),

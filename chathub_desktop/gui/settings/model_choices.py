@@ -283,8 +283,7 @@ class ModelChoices(QObject):
         self.hint.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
                                           | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
         self.hint.linkActivated.connect(lambda _href: self.edit_card())
-        row, _role = ui.formLayout.getLayoutPosition(ui.modelRow)
-        ui.formLayout.insertRow(row + 1, "", self.hint)
+        ui.modelColumn.addWidget(self.hint)  # under the model's combo, in its row
         self.refresh_button = QToolButton()  # issue 28: ask the provider again
         self.refresh_button.setIcon(icon(Icon.REGENERATE))  # ask again
         self.refresh_button.setObjectName("modelComboRefresh")
