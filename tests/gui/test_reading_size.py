@@ -99,3 +99,29 @@ def test_meta_text_is_12_px_or_more_at_the_default_text_size(window: Any, servic
         for name, meta in metas.items():
             assert _px(meta) >= 12 - 0.05, f"{name} at {_px(meta):.1f} px on a {desktop_pt} pt desktop font"
         assert _px(window.message_view.font()) >= 13.5 - 0.05
+
+
+def test_the_in_place_editor_shows_no_scroll_bar_for_text_it_has_room_for(window: Any, services: Any,
+                                                                          qtbot: Any) -> None:
+    """At the reading size (a fractional pt size: lines are laid out whole px high) the
+    in-place editor of a user message is as tall as its lines, 1 to 3 of them, with no
+    scroll bar (it showed one from two lines on, on the base too)."""
+    services.assistants.create("Helper")
+    topic = services.topics.create("Helper").id
+    services.topics.append_message(topic, Role.USER, "line 1\nline 2")
+    reload_assistants(window, qtbot)
+    window.resize(1000, 700)
+    wait_shown(window, qtbot, topic)
+    qtbot.waitUntil(lambda: window.message_model.rowCount() == 1)
+    editor = window.inline_editor
+    heights = []
+    for text in ("one", "line 1\nline 2", "a\nb\nc"):
+        editor.begin(window.message_model.message_at(0))
+        editor.box.setPlainText(text)
+        qtbot.waitUntil(lambda: editor.box.isVisible() and editor.box.height() > 0)
+        lines = text.count("\n") + 1
+        qtbot.waitUntil(lambda lines=lines: editor.box.document().size().height() == lines)
+        qtbot.waitUntil(lambda: not editor.box.verticalScrollBar().isVisible(), timeout=3000)  # laid out
+        heights.append(editor.box.height())
+        editor.cancel()
+    assert heights[0] <= heights[1] < heights[2]
