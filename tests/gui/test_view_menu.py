@@ -60,9 +60,9 @@ def test_dark_and_light_themes_apply_and_are_kept(qloop, services, qtbot, tmp_pa
 def test_text_size_scales_the_conversation_and_draft_live_and_is_kept(  # type: ignore[no-untyped-def]
         qloop, services, qtbot, tmp_path, restore_look):
     """walk29 #24: View → Text size → Larger / Smaller / Default (Ctrl+= / Ctrl+- / Ctrl+0)
-    resizes the conversation and the composer at once, the rest of the window keeps its
-    size, and the choice is kept in window.ini beside the theme."""
-    from chathub_desktop.gui.design.tokens import TextSize
+    resizes the conversation and the composer at once (on top of the reading size, type53),
+    the rest of the window keeps its size, and the choice is kept in window.ini beside the theme."""
+    from chathub_desktop.gui.design.tokens import TextSize, TypeScale
     from chathub_desktop.gui.shell.main_window import MainWindow
     from tests.gui.helpers import reload_assistants, wait_shown
 
@@ -80,7 +80,8 @@ def test_text_size_scales_the_conversation_and_draft_live_and_is_kept(  # type: 
     assert w.view.text_size_menu.title() == "Text si&ze" and menu == ["&Smaller", "&Default", "&Larger"]
     assert w.view.larger_action.shortcuts()[-1].toString() == "Ctrl+="
     assert w.view.default_size_action.shortcut().toString() == "Ctrl+0"
-    base = QApplication.font().pointSizeF()
+    app = QApplication.font().pointSizeF()
+    base = app * TypeScale.READING.value
     index = w.message_model.index(0)
     qtbot.waitUntil(lambda: w.message_view.visualRect(index).height() > 0)
     row = w.message_view.visualRect(index).height()
@@ -88,7 +89,7 @@ def test_text_size_scales_the_conversation_and_draft_live_and_is_kept(  # type: 
     w.view.larger_action.trigger()
     assert w.message_view.font().pointSizeF() == pytest.approx(base * TextSize.LARGER.factor, abs=0.1)
     assert w.composer.draft.font().pointSizeF() == pytest.approx(base * TextSize.LARGER.factor, abs=0.1)
-    assert w.topic_list.font().pointSizeF() == pytest.approx(base)  # the rest keeps its size
+    assert w.topic_list.font().pointSizeF() == pytest.approx(app)  # the rest keeps its size
     qtbot.waitUntil(lambda: w.message_view.visualRect(index).height() > row)  # laid out again, live
     assert w.view.larger_action.isChecked()
     w.view.smaller_action.trigger()
@@ -102,7 +103,7 @@ def test_text_size_scales_the_conversation_and_draft_live_and_is_kept(  # type: 
     assert again.view.prefs.text_size is TextSize.LARGER and again.view.larger_action.isChecked()
     assert again.composer.draft.font().pointSizeF() == pytest.approx(base * TextSize.LARGER.factor, abs=0.1)
     again.view.default_size_action.trigger()
-    assert again.composer.draft.font().pointSizeF() == pytest.approx(base)
+    assert again.composer.draft.font().pointSizeF() == pytest.approx(base, abs=0.1)
     _shut(again, qloop, qtbot)
 
 

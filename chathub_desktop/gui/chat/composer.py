@@ -9,6 +9,7 @@ current topic is sending (:meth:`Composer.set_sending`). A Send it cannot pass o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QSize, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
+    QFontMetricsF,
     QInputMethodEvent,
     QKeyEvent,
     QKeySequence,
@@ -317,14 +319,16 @@ class Composer(QFrame):
 
     def _fit_height(self) -> None:
         """Grow with the text from :data:`MIN_LINES` to :data:`MAX_LINES` lines."""
-        line = self.draft.fontMetrics().lineSpacing()
+        # the reading size is a fractional pt size (type53): the text edit lays each line out
+        # whole px high, rounded up; the rounded-down integer spacing left a scroll bar at two lines
+        line = math.ceil(QFontMetricsF(self.draft.font()).lineSpacing())
         lines = max(MIN_LINES, min(MAX_LINES, round(self.draft.document().size().height())))
         # the document's margins, plus whatever the frame and the stylesheet's padding take
         # from the viewport (frameWidth() alone left a scroll bar at two lines, walk2)
         chrome = self.draft.height() - self.draft.viewport().height()
         margins = int(self.draft.document().documentMargin() * 2) + max(chrome, self.draft.frameWidth() * 2)
         # + 1: QPlainTextEdit shows its scroll bar unless the viewport is taller than the text
-        self.draft.setFixedHeight(int(lines * line) + margins + 1)
+        self.draft.setFixedHeight(lines * line + margins + 1)
 
     def set_column(self, column: tuple[int, int] | None) -> None:
         """Lay the card over ``column`` (``(left, width)`` px in this widget: the message

@@ -19,9 +19,11 @@ one-line reason when the store refuses the text.
 
 from __future__ import annotations
 
+import math
+
 from PySide6 import QtCore
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QFontMetricsF, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -294,12 +296,13 @@ class InlineEditor(QFrame):
         m = self.box.contentsMargins()
         doc_margin = int(self.box.document().documentMargin())
         frame = 2 * doc_margin + m.top() + m.bottom()
-        spacing = self.box.fontMetrics().lineSpacing()
+        spacing = math.ceil(QFontMetricsF(self.box.font()).lineSpacing())  # whole px a line, as laid out
         # the box, its notes and the buttons fit in the viewport: a low window gets fewer lines
         chrome = self._chrome_height()
         fits = (self._view.viewport().height() - chrome - frame - Space.SM) // max(1, spacing)
         lines = max(MIN_LINES, min(MAX_LINES, fits, int(self.box.document().size().height())))
-        self.box.setFixedHeight(lines * spacing + frame)
+        # + 1: a plain text edit shows its scroll bar unless the viewport is taller than the text
+        self.box.setFixedHeight(lines * spacing + frame + 1)
         self._place()
 
     def _chrome_height(self) -> int:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QListView
 
 from chathub_desktop.gui.chat.message_colors import row_colors
 from chathub_desktop.gui.chat.message_documents import language_key
-from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.design.tokens import IconSize, meta_pt
 
 #: px, the round initial before a reply's header (walk29 #4).
 AVATAR = IconSize.LG
@@ -108,7 +108,7 @@ class RowEnvironment:
         found = self._fonts
         if found is None or found.base != base:
             small = QFont(base)
-            small.setPointSizeF(max(7.0, base.pointSizeF() * 0.85))
+            small.setPointSizeF(meta_pt(base.pointSizeF()))
             bold = QFont(small)
             bold.setBold(True)
             sfm = QFontMetrics(small)

@@ -27,10 +27,11 @@ from chathub_desktop.gui.design.tokens import (
     TextSize,
     Tone,
     TypeScale,
+    caption_pt,
     emoji_patch,
 )
 
-__all__ = ["Stylesheet", "TextPair", "build_stylesheet", "painted_pairs"]
+__all__ = ["READING_WIDGETS", "Stylesheet", "TextPair", "build_stylesheet", "painted_pairs"]
 
 _SURFACES = ("window", "sidebar", "surface", "raised")
 
@@ -81,8 +82,16 @@ class _Builder:
         self.rules.append(f"{selector} {{ {' '.join(body)} }}")
 
 
+#: The widgets whose text is read rather than scanned (:attr:`TypeScale.READING`): the
+#: conversation and its in-place editor, the composer's draft, the memory and dream cards
+#: and a card's in-place editor.
+READING_WIDGETS = ("QListView#messageList", "QPlainTextEdit#inlineEditBox", "QPlainTextEdit#draft",
+                   "QListView#memoryList", "QListView#dreamCardList", "QPlainTextEdit#memoryCardEditor")
+
+
 def _pt(points: float, scale: TypeScale) -> str:
-    return f"{points * scale.value:.1f}pt"
+    size = caption_pt(points) if scale is TypeScale.CAPTION else points * scale.value
+    return f"{size:.1f}pt"
 
 
 def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
@@ -93,9 +102,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     ``text``'s size (walk29 #24); ``up_arrow`` with ``drop_down_arrow``: spin boxes'
     step arrows (none: spin boxes keep the style's own look)."""
     b = _Builder(c)
-    if text is not TextSize.DEFAULT:  # the default leaves them at the app's font
-        for conversation in ("QListView#messageList", "QPlainTextEdit#draft"):
-            b.rule(conversation, font_size=f"{points * text.factor:.1f}pt")
+    # the reading text at READING × View → Text size (issue 29, walk52b): the lists paint
+    # their rows in their own font, and a sheet's font does not reach a list's child
+    # widgets, so the editors opened over rows are named too
+    b.rule(", ".join(READING_WIDGETS), font_size=f"{points * TypeScale.READING.value * text.factor:.1f}pt")
     line = f"1px solid {c.border}"
     # the shell
     b.rule("QWidget#sidebar", bg="sidebar")

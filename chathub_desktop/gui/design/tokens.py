@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-__all__ = ["CHIP_KINDS", "DARK", "LIGHT", "TOAST_ELEVATION", "Colours", "Elevation", "IconSize", "Radius", "Space", "Theme", "Tone", "TypeScale",
-           "Width", "colours_for", "emoji_patch"]
+__all__ = ["CAPTION_MIN_PT", "CHIP_KINDS", "DARK", "LIGHT", "META_OF_READING", "TOAST_ELEVATION", "Colours", "Elevation", "IconSize", "Radius", "Space", "Theme", "Tone", "TypeScale",
+           "Width", "caption_pt", "colours_for", "emoji_patch", "meta_pt"]
 
 
 class Space(enum.IntEnum):
@@ -110,12 +110,38 @@ PENDING_TONE = "pending"
 
 
 class TypeScale(float, enum.Enum):
-    """Text sizes as factors of the app's font size (the user picks that size in View)."""
+    """Text sizes as factors of the app's font size (the desktop's; View → Text size
+    scales the reading text on top, :class:`TextSize`). On a 10 pt (13.3 px) desktop
+    font: captions and meta 12 px, chrome 13.3 px, reading text 15 px (issue 29, walk52b:
+    replies at 13 px and meta at 11 px read small beside Claude's 16 px replies and
+    Cherry Studio's and LobeHub's 14 px with 12 px meta)."""
 
-    CAPTION = 0.86
-    BODY = 1.0
+    CAPTION = 0.9  # meta (times, model chips, card chips, dates), descriptions, notes
+    BODY = 1.0  # chrome: lists, buttons, forms
+    READING = 1.125  # what people read all day: replies, user bubbles, the draft, memory cards
     TITLE = 1.15
     HEADING = 1.45
+
+
+#: A reading list's meta text (a row's time and model chip, a card's chips) against the
+#: list's reading font: caption size of the app's font at any View → Text size.
+META_OF_READING = TypeScale.CAPTION.value / TypeScale.READING.value
+#: The smallest caption and meta text, pt: 12 px at the 96 dpi of a desktop at 100 %
+#: (walk52b: meta at 11 px read small; Cherry Studio's is 12 px). On a 9 pt desktop font
+#: (Windows' Segoe UI) captions are as large as the body rather than 10.8 px.
+CAPTION_MIN_PT = 9.0
+
+
+def caption_pt(points: float) -> float:
+    """The caption size, pt, for text whose :attr:`TypeScale.CAPTION` size is ``points`` ×
+    the factor: that size, never under :data:`CAPTION_MIN_PT`."""
+    return max(CAPTION_MIN_PT, points * TypeScale.CAPTION.value)
+
+
+def meta_pt(reading: float) -> float:
+    """The meta text's size, pt, beside reading text of ``reading`` pt (a message row's time
+    and model chip, a memory card's chips): caption size, never under :data:`CAPTION_MIN_PT`."""
+    return max(CAPTION_MIN_PT, reading * META_OF_READING)
 
 
 #: Reading text's line height, percent of the font's (chatlook52, walk52 #8: replies were
@@ -141,8 +167,9 @@ class Theme(enum.StrEnum):
 
 
 class TextSize(enum.Enum):
-    """View → Text size (walk29 #24): the conversation's and the composer's text as a
-    factor of the app's font size (:attr:`factor`); the rest of the window keeps its size."""
+    """View → Text size (walk29 #24): the reading text (the conversation, the composer's
+    draft, the memory cards: :attr:`TypeScale.READING`) times :attr:`factor`; the rest of
+    the window keeps its size."""
 
     SMALLER = "smaller"
     DEFAULT = "default"
@@ -150,7 +177,7 @@ class TextSize(enum.Enum):
 
     @property
     def factor(self) -> float:
-        """The size of the conversation's body text against the app's font size."""
+        """The reading text's size against its default (:attr:`TypeScale.READING`)."""
         return {"smaller": 0.88, "default": 1.0, "larger": 1.2}[self.value]
 
 

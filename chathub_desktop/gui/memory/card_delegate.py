@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.memory_authors import EntryOrigin
-from chathub_desktop.gui.design.tokens import colours_for
+from chathub_desktop.gui.design.tokens import colours_for, meta_pt
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.card_markdown import is_heading
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
@@ -263,7 +263,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
             head = QFont(self._view.font())
             head.setBold(True)
             chip = QFont(self._view.font())
-            chip.setPointSizeF(max(7.0, chip.pointSizeF() * 0.85))
+            chip.setPointSizeF(meta_pt(chip.pointSizeF()))
             self._fonts = (head, chip, QFontMetrics(head), QFontMetrics(chip), QFontMetrics(self._view.font()))
         return self._fonts
 

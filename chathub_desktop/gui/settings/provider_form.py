@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, Signal
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QIcon, QShowEvent
 from PySide6.QtWidgets import QDialog, QLineEdit, QWidget
 
 from chathub_desktop.core.key_places import KeyPlace
@@ -164,6 +164,20 @@ class ProviderFormDialog(QDialog):
         self.texts.call(self._say_kinds)
         self._sync_key_fields()
         ui.nameEdit.setFocus()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        """Qt: open as tall as the form at its width, wrapped notes included (type53: the
+        caption-size notes at 12 px wrap to two lines in the Designer size, and the fields
+        were squeezed into it), never taller than the screen."""
+        super().showEvent(event)
+        lay = self.layout()
+        if lay is None:
+            return
+        lay.activate()
+        need = lay.totalHeightForWidth(self.width()) if lay.hasHeightForWidth() else lay.totalSizeHint().height()
+        screen = self.screen().availableGeometry().height()
+        if self.height() < need:
+            self.resize(self.width(), min(need, screen))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """A language switch re-says the Designer texts, then the ones set in code (the

@@ -36,7 +36,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from chathub_desktop.gui.design.icons import Icon, icon
-from chathub_desktop.gui.design.tokens import HEADING_WEIGHT, IconSize, Space
+from chathub_desktop.gui.design.tokens import HEADING_WEIGHT, IconSize, Space, caption_pt
 from chathub_desktop.gui.topics.topic_groups import RowHeights, TopicGroup, row_date
 from chathub_desktop.gui.topics.topic_list_model import (
     GroupRole,
@@ -53,8 +53,6 @@ MARK = IconSize.SM  # px, side of a state icon
 MARK_GAP = Space.XS  # px, after a state icon
 HEADER_GAP = Space.LG  # px, over a group's header (but the first)
 HEADER_PAD = Space.XS  # px, under a group's header, and over the first
-#: A header's text size as a share of the list's font (the rows' dates too).
-SMALL = 0.88
 
 
 def day_label(when: datetime, now: datetime | None = None) -> str:
@@ -208,9 +206,9 @@ class TopicListDelegate(QStyledItemDelegate):
 
 
 def _small(font: QFont) -> QFont:
-    """``font`` at :data:`SMALL` size (a header's, a row's date)."""
+    """``font`` at caption size (a header's, a row's date)."""
     small = QFont(font)
-    small.setPointSizeF(max(6.0, font.pointSizeF() * SMALL))
+    small.setPointSizeF(caption_pt(font.pointSizeF()))
     return small
 
 
