@@ -49,6 +49,12 @@ class Icon(enum.Enum):
     EXPORT = "upload"
     IMPORT = "download"
     PASTE_IMPORT = "clipboard-paste"
+    IMPORT_FILE = "file-input"  # an import of one format's export file (File → Import → ChatGPT…)
+    EXPORT_JSON = "file-braces"
+    EXPORT_MARKDOWN = "file-text"
+    SHOW_ARCHIVED = "folder-archive"
+    COMPACT_FOCUS = "focus"  # Compact with focus…
+    PROPOSALS = "inbox"  # dream cards waiting for review
     ABOUT = "info"
     EDIT = "pencil"
     DELETE = "trash-2"
