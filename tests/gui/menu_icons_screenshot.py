@@ -1,7 +1,8 @@
 """Screenshots of the menu icons (issue 29, a11y53 #10; a script, not a test): the app
-menu's Import, Topic (with Export and Show archived topics checked) and Assistant
-submenus, and the topic list's context menu over a row, in the light and the dark theme;
-each shot is run through the design audit (contrast, clipping).
+menu's Import, Topic (with Export and Show archived topics checked), Assistant and View
+submenus, and the topic list's context menu over a row, then an error box and a delete
+question (their icons are the bundled set's), in the light and the dark theme; each shot
+is run through the design audit (contrast, clipping).
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.menu_icons_screenshot [OUT_DIR]
 """
@@ -28,6 +29,27 @@ async def _shoot(menu: Any, path: Path, theme: str) -> bool:
     return ok
 
 
+async def _boxes(w: Any, out: Path, theme: str) -> bool:
+    """Shoot an error box and a delete question over window ``w``; True when both audits passed."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from chathub_desktop.services.errors import ServiceError
+
+    w.presenter.present(ServiceError("The provider refused the request: the model is not available for this key."),
+                        context="Sending failed")
+    question = QMessageBox(QMessageBox.Icon.Question, "Delete topic", "Delete the topic “Kyoto trip” and its messages?",
+                           QMessageBox.StandardButton.Cancel, w)
+    question.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
+    question.open()
+    ok = True
+    for name, box in (("error-box", w.presenter.open_boxes()[-1]), ("question-box", question)):
+        await asyncio.sleep(0.3)
+        box.grab().save(str(out / f"{name}-{theme}.png"))
+        ok = audited(box, f"{name}-{theme}", theme) and ok
+        box.reject()
+    return ok
+
+
 def main(out: Path) -> int:
     """Shoot the menus in each theme; 1 when an audit failed."""
     with offscreen_services("menu-icons-") as (loop, svc):
@@ -49,6 +71,7 @@ def main(out: Path) -> int:
                          "context": w.topic_actions.context_menu_for(w.topic_model.index(0, 0))}
                 for name, menu in menus.items():
                     failed += not await _shoot(menu, out / f"menu-{name}-{theme}.png", theme)
+                failed += not await _boxes(w, out, theme)
                 await close_window(w)
             return failed
 

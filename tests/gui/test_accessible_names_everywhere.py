@@ -7,7 +7,6 @@ On the chats page each also has a description: what it does, said after its name
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication, QWidget

@@ -55,6 +55,8 @@ class Icon(enum.Enum):
     SHOW_ARCHIVED = "folder-archive"
     COMPACT_FOCUS = "focus"  # Compact with focus…
     PROPOSALS = "inbox"  # dream cards waiting for review
+    WARNING = "triangle-alert"  # a message box's warning (the style's standard icon)
+    ERROR = "circle-alert"  # a message box's critical error
     ABOUT = "info"
     EDIT = "pencil"
     DELETE = "trash-2"
