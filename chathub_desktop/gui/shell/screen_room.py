@@ -14,7 +14,7 @@ from chathub_desktop.gui.design.tokens import Space
 __all__ = ["SCREEN_AIR", "fitted_to_screen"]
 
 #: Px kept free around a window on a small screen: its title bar and frame (logical px).
-SCREEN_AIR = 4 * Space.XL
+SCREEN_AIR = 2 * Space.XL  # as the change preview keeps (memory.card_panes)
 
 
 def fitted_to_screen(size: QSize, widget: QWidget | None) -> QSize:
