@@ -1293,6 +1293,10 @@ Leave it empty to compact as usual.</source>
         <translation>アシスタント</translation>
     </message>
     <message>
+        <source>This assistant&apos;s conversations, newest first; F2 renames the selected one, Delete deletes it.</source>
+        <translation>このアシスタントとの会話（新しい順）。F2 で選択中の会話の名前を変更し、Delete で削除します。</translation>
+    </message>
+    <message>
         <source>Rename topic</source>
         <translation>トピック名を変更</translation>
     </message>
@@ -1597,6 +1601,10 @@ Authorization: Bearer …</translation>
     <message>
         <source>%1 · %2 untrusted</source>
         <translation>%1 · 信頼されていない項目 %2 件</translation>
+    </message>
+    <message>
+        <source>Fixed memory and dreams</source>
+        <translation>固定メモリとドリーム</translation>
     </message>
     <message>
         <source>This assistant no longer exists.</source>
@@ -3513,6 +3521,10 @@ Type below and press %1 to start.</source>
         <translation>メッセージ</translation>
     </message>
     <message>
+        <source>The open topic&apos;s messages; Up and Down move between them, Ctrl+Home and Ctrl+End jump to the first and the newest.</source>
+        <translation>開いているトピックのメッセージ。上下キーで移動し、Ctrl+Home と Ctrl+End で最初と最新のメッセージへ移動します。</translation>
+    </message>
+    <message>
         <source>Jump to the first message</source>
         <translation>最初のメッセージへ移動</translation>
     </message>
@@ -3831,6 +3843,14 @@ Type below and press %1 to start.</source>
     <message>
         <source>Each model&apos;s context window and longest reply. A model card you add wins over what the provider reports and the bundled catalog; hover a column&apos;s title for what it means.</source>
         <translation>各モデルのコンテキストウィンドウと最長の返信。追加したモデルカードは、プロバイダーの報告や内蔵カタログより優先されます。列見出しにポインターを合わせると意味が表示されます。</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>One row a model: its context window and longest reply; a double click or Edit card… edits its card.</source>
+        <translation>1 行に 1 モデル：コンテキストウィンドウと最長の返信。ダブルクリックまたは「カードを編集…」でカードを編集します。</translation>
     </message>
     <message>
         <source>A model card tells ChatHub a model&apos;s context window, longest reply and tokenizer. Add one when a model is missing from the catalog or its provider reports the wrong window.</source>
@@ -8643,6 +8663,10 @@ Input budget: %1 tokens</source>
         <translation>オンにすると、ウォーターマークの代わりに、リクエストがコンテキストウィンドウに近づいたときチャットモデル自身が古いターンを要約します。</translation>
     </message>
     <message>
+        <source>System Agent settings</source>
+        <translation>システムエージェントの設定</translation>
+    </message>
+    <message>
         <source>Summaries</source>
         <translation>要約</translation>
     </message>
@@ -9810,6 +9834,10 @@ Input budget: %1 tokens</source>
         <source>New topic</source>
         <translation>新しいトピック</translation>
     </message>
+    <message>
+        <source>Starts the first conversation with this assistant.</source>
+        <translation>このアシスタントとの最初の会話を始めます。</translation>
+    </message>
 </context>
 <context>
     <name>Tray</name>
@@ -10640,6 +10668,10 @@ Input budget: %1 tokens</source>
 </context>
 <context>
     <name>WindowPages</name>
+    <message>
+        <source>Memory page</source>
+        <translation>メモリページ</translation>
+    </message>
     <message>
         <source>No file manager answered; the data folder is %1</source>
         <translation>ファイルマネージャーが応答しません。データフォルダーは %1 です</translation>

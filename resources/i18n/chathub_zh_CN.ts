@@ -1293,6 +1293,10 @@ Leave it empty to compact as usual.</source>
         <translation>助手</translation>
     </message>
     <message>
+        <source>This assistant&apos;s conversations, newest first; F2 renames the selected one, Delete deletes it.</source>
+        <translation>与此助手的对话，最新的在前；F2 重命名所选对话，Delete 删除它。</translation>
+    </message>
+    <message>
         <source>Rename topic</source>
         <translation>重命名话题</translation>
     </message>
@@ -1597,6 +1601,10 @@ Authorization: Bearer …</translation>
     <message>
         <source>%1 · %2 untrusted</source>
         <translation>%1 · %2 条不可信</translation>
+    </message>
+    <message>
+        <source>Fixed memory and dreams</source>
+        <translation>固定记忆与梦境</translation>
     </message>
     <message>
         <source>This assistant no longer exists.</source>
@@ -3513,6 +3521,10 @@ Type below and press %1 to start.</source>
         <translation>消息</translation>
     </message>
     <message>
+        <source>The open topic&apos;s messages; Up and Down move between them, Ctrl+Home and Ctrl+End jump to the first and the newest.</source>
+        <translation>当前话题的消息；上下方向键在消息间移动，Ctrl+Home 和 Ctrl+End 跳到第一条和最新一条。</translation>
+    </message>
+    <message>
         <source>Jump to the first message</source>
         <translation>跳到第一条消息</translation>
     </message>
@@ -3831,6 +3843,14 @@ Type below and press %1 to start.</source>
     <message>
         <source>Each model&apos;s context window and longest reply. A model card you add wins over what the provider reports and the bundled catalog; hover a column&apos;s title for what it means.</source>
         <translation>每个模型的上下文窗口和最长回复。你添加的模型卡片优先于服务商的报告和内置目录；将指针停在列标题上可查看其含义。</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>One row a model: its context window and longest reply; a double click or Edit card… edits its card.</source>
+        <translation>每行一个模型：它的上下文窗口和最长回复；双击或“编辑卡片…”可编辑其卡片。</translation>
     </message>
     <message>
         <source>A model card tells ChatHub a model&apos;s context window, longest reply and tokenizer. Add one when a model is missing from the catalog or its provider reports the wrong window.</source>
@@ -8643,6 +8663,10 @@ Input budget: %1 tokens</source>
         <translation>开启后，不再使用水位线，而是在请求接近上下文窗口时由对话模型本身总结较早的轮次。</translation>
     </message>
     <message>
+        <source>System Agent settings</source>
+        <translation>系统代理设置</translation>
+    </message>
+    <message>
         <source>Summaries</source>
         <translation>摘要</translation>
     </message>
@@ -9810,6 +9834,10 @@ Input budget: %1 tokens</source>
         <source>New topic</source>
         <translation>新建话题</translation>
     </message>
+    <message>
+        <source>Starts the first conversation with this assistant.</source>
+        <translation>开始与此助手的第一次对话。</translation>
+    </message>
 </context>
 <context>
     <name>Tray</name>
@@ -10640,6 +10668,10 @@ Input budget: %1 tokens</source>
 </context>
 <context>
     <name>WindowPages</name>
+    <message>
+        <source>Memory page</source>
+        <translation>记忆页面</translation>
+    </message>
     <message>
         <source>No file manager answered; the data folder is %1</source>
         <translation>没有文件管理器响应；数据文件夹是 %1</translation>

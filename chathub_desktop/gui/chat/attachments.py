@@ -40,6 +40,7 @@ from chathub_desktop.gui.chat.stored_images import StoredImages, decode_stored
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.shell.i18n import Texts, fill
+from chathub_desktop.gui.shell.screen_room import fitted_to_screen
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.widget_address import address
 from chathub_desktop.services.errors import ServiceError
@@ -376,7 +377,7 @@ class ImageViewer(QDialog):
             box = QPlainTextEdit(text)
             box.setReadOnly(True)
             lay.addWidget(box)
-            self.resize(720, 520)
+            self.resize(fitted_to_screen(QSize(720, 520), self))
             return
         self.image_label = QLabel()
         self.image_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -390,4 +391,4 @@ class ImageViewer(QDialog):
         lay.addWidget(scroll)
         w = min(VIEW_EDGE, (image.width() if image is not None else 300) + 40)
         h = min(900, (image.height() if image is not None else 200) + 40)
-        self.resize(max(300, w), max(200, h))
+        self.resize(fitted_to_screen(QSize(max(300, w), max(200, h)), self))  # never past the screen (issue 29)

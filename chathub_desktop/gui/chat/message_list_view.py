@@ -200,6 +200,9 @@ class MessageListView(QListView):
         self.texts = Texts(self)  # re-said on a language switch (issue 27)
         self.texts.bind(copy.setText, lambda: translate("MessageList", "Copy message"))
         self.texts.bind(self.setAccessibleName, lambda: translate("MessageList", "Messages"))
+        self.texts.bind(self.setAccessibleDescription, lambda: translate(
+            "MessageList", "The open topic's messages; Up and Down move between them, Ctrl+Home and Ctrl+End jump to "
+                           "the first and the newest."))
         copy.setShortcut(QKeySequence.StandardKey.Copy)
         copy.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         copy.triggered.connect(self._copy_under_mouse)

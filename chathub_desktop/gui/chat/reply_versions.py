@@ -25,6 +25,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
 from chathub_desktop.core.compaction_kinds import SummaryOnSwitch
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.topics.topic_model_picker import (
@@ -105,6 +106,7 @@ class ReplyVersionsController(QObject):
         t.bind(self.regenerate_with_menu.setTitle, lambda: QCoreApplication.translate("ReplyVersions",
                                                                                        "Regenerate &with"))
         self.regenerate_with_menu.setToolTipsVisible(True)
+        self.regenerate_with_menu.menuAction().setIcon(icon(Icon.MODELS))  # issue 29: pick a model
         t.bind(self.regenerate_with_menu.setToolTip, lambda: QCoreApplication.translate(
             "ReplyVersions", "Ask again for the last reply with another model, for this reply only; the topic keeps "
                              "its model"))

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QComboBox, QInputDialog, QMenu, QWidget
 
 from chathub_desktop.gui.chat.redaction_notice import RedactionNotices
 from chathub_desktop.gui.context.receipt_dialog import install_receipts
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_label
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.topics.topic_privacy import PrivacyHost, TopicPrivacy
@@ -85,7 +86,7 @@ class ContextControls(QObject):
         install_receipts(host.message_view, window, self.open_recalled)
         host.message_view.pin_requested.connect(self.set_pinned)
         self.redaction = RedactionNotices(host.svc.bus, host.show_status, self)
-        self.focus_action = QAction(window)
+        self.focus_action = QAction(icon(Icon.COMPACT_FOCUS), "", window)
         self.texts = Texts(window)  # issue 27: re-said on a language switch
         self.texts.bind(self.focus_action.setText, lambda: QCoreApplication.translate("ContextControls",
                                                                                        "Compact with &focus…"))
@@ -94,7 +95,7 @@ class ContextControls(QObject):
         self.focus_action.triggered.connect(lambda: self.compact_with_focus())
         host.topic_menu.insertAction(host.summary_action, self.focus_action)
         host.topic_list.insertAction(host.summary_action, self.focus_action)
-        self.proposals_action = QAction(window)
+        self.proposals_action = QAction(icon(Icon.PROPOSALS), "", window)
         self.texts.bind(self.proposals_action.setToolTip, lambda: QCoreApplication.translate(
             "ContextControls", "Dream review: new dream cards waiting for your accept or discard"))
         self._proposals: tuple[int, bool] = (0, True)

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -48,6 +48,7 @@ from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.dialogs.file_dialogs import open_markdown_save_dialog
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.screen_room import fitted_to_screen
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.private_files import write_private
@@ -159,7 +160,7 @@ class SummaryDialog(QDialog):
         translate = QCoreApplication.translate
         t.bind(self.setWindowTitle, lambda: fill(translate("SummaryDialog", "Topic summary — %1"), title) if title
                else translate("SummaryDialog", "Topic summary"))
-        self.resize(860, 540)
+        self.resize(fitted_to_screen(QSize(860, 540), self))  # a 1280×720 screen at 125 % too (issue 29)
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
         self.tabs.setProperty("underline", True)  # the design system's tabs (issue 29), as Search's

@@ -49,6 +49,14 @@ class Icon(enum.Enum):
     EXPORT = "upload"
     IMPORT = "download"
     PASTE_IMPORT = "clipboard-paste"
+    IMPORT_FILE = "file-input"  # an import of one format's export file (File → Import → ChatGPT…)
+    EXPORT_JSON = "file-braces"
+    EXPORT_MARKDOWN = "file-text"
+    SHOW_ARCHIVED = "folder-archive"
+    COMPACT_FOCUS = "focus"  # Compact with focus…
+    PROPOSALS = "inbox"  # dream cards waiting for review
+    WARNING = "triangle-alert"  # a message box's warning (the style's standard icon)
+    ERROR = "circle-alert"  # a message box's critical error
     ABOUT = "info"
     EDIT = "pencil"
     DELETE = "trash-2"

@@ -282,6 +282,7 @@ class ModelChoices(QObject):
         set_tone(self.hint, Tone.MUTED)
         self.hint.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
                                           | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+        self.hint.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # until it has a link (_hint)
         self.hint.linkActivated.connect(lambda _href: self.edit_card())
         ui.modelColumn.addWidget(self.hint)  # under the model's combo, in its row
         self.refresh_button = QToolButton()  # issue 28: ask the provider again
@@ -346,6 +347,7 @@ class ModelChoices(QObject):
         model = self._dialog.ui.modelCombo.currentText().strip()
         if not model:
             self.hint.setText("")
+            self.hint.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop with nothing to say (issue 29)
             return
         pid = self._dialog.ui.providerCombo.currentData()
         card = await asyncio.to_thread(self._models.card, pid, model)
@@ -369,6 +371,9 @@ class ModelChoices(QObject):
             text += f' · <a href="#card">{link}</a>'
         self.hint.setTextFormat(Qt.TextFormat.RichText)
         self.hint.setText(text)
+        # a Tab stop only while it has a link to follow (issue 29)
+        self.hint.setFocusPolicy(Qt.FocusPolicy.StrongFocus if self._fallback and self._cards is not None
+                                 else Qt.FocusPolicy.NoFocus)
 
     def edit_card(self) -> None:
         """Open the model card editor on the chosen model and provider, starting from the

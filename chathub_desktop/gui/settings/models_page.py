@@ -177,6 +177,10 @@ class ModelsPage(QWidget):
         layout.addWidget(intro)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("modelCards")
+        t.bind(self.table.setAccessibleName, lambda: translate("ModelsPage", "Models"))
+        t.bind(self.table.setAccessibleDescription, lambda: translate(
+            "ModelsPage", "One row a model: its context window and longest reply; a double click or Edit card… "
+                          "edits its card."))
         t.call(self._say_headers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -190,7 +190,9 @@ class SettingsPage(QWidget):
                                                       section.label()))
         self.texts.bind(lambda name: item.setData(Qt.ItemDataRole.AccessibleTextRole, name), section.label)
         self.sections.addItem(item)
-        self.stack.addWidget(_scrolled(page))
+        area = _scrolled(page)
+        self.texts.bind(area.setAccessibleName, section.label)  # a Tab stop: said as its section (issue 29)
+        self.stack.addWidget(area)
         self.pages[section] = page
 
     def show_section(self, section: SettingsSection) -> None:

@@ -173,6 +173,7 @@ class SystemAgentPage(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         body = QWidget()
         self.form_area = FittedScrollArea(body)  # walk42 #7: the form scrolls, Save/Cancel stay in view
+        t.bind(self.form_area.setAccessibleName, lambda: translate("SystemAgentPage", "System Agent settings"))
         outer.addWidget(self.form_area)
         layout = QVBoxLayout(body)
         layout.setSpacing(Space.XL)

@@ -37,6 +37,7 @@ from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.app_icon import app_icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.screen_room import fitted_to_screen
 from chathub_desktop.gui.shell.service_reasons import said as said_reason
 from chathub_desktop.logging_setup import LOG_FILE_NAME
 from chathub_desktop.services.assistants.app_info import AppInfo
@@ -313,7 +314,7 @@ class ShortcutsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
-        self.resize(620, 520)
+        self.resize(fitted_to_screen(QSize(620, 520), self))  # 1280×720 at 125 % too (issue 29)
 
     def _fill(self) -> None:
         """The headers and one row per shortcut, in the interface language."""

@@ -59,6 +59,7 @@ from chathub_desktop.gui.settings.model_choices import (
 )
 from chathub_desktop.gui.shell.empty_state import make_primary
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.screen_room import fitted_to_screen
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.setup_steps import (
     COLUMN_WIDTH,
@@ -529,7 +530,7 @@ class SetupWizard(QWizard):
         self.accepted.connect(lambda: self.finished_setup.emit(SetupFinished(
             self.created_assistant, self.history_page.import_check.isChecked(),
             self.history_page.memory_check.isChecked())))
-        self.resize(WIZARD_SIZE)
+        self.resize(fitted_to_screen(WIZARD_SIZE, self))  # 1280×720 at 125 % too (issue 29)
 
     def sync_primary(self) -> None:
         """The step's forward button is the filled primary one (walk51 #6: Finish was an

@@ -284,5 +284,6 @@ def decorate_actions(w: MainWindow) -> None:
         w.view.larger_action: Icon.LARGER, w.view.smaller_action: Icon.SMALLER,
         w.view.notifications_action: Icon.NOTIFICATIONS, w.back_action: Icon.BACK, w.app_menu_action: Icon.MORE,
     }
+    glyphs.update(dict.fromkeys(w.import_format_actions, Icon.IMPORT_FILE))
     for action, glyph in glyphs.items():
         action.setIcon(icon(glyph))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QTimer
 
 from chathub_desktop.core.reasons import Reason
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.nav_rail import AssistantItem, PageHost, PageId
 from chathub_desktop.gui.shell.window_settings import SETUP_SHOWN, keep, kept
 from chathub_desktop.services.errors import ServiceError
@@ -63,6 +63,7 @@ def memory_frame(host: PageHost) -> QScrollArea:
     frame.setObjectName("memoryPageFrame")
     frame.setFrameShape(QFrame.Shape.NoFrame)
     frame.setWidgetResizable(True)
+    Texts(frame).bind(frame.setAccessibleName, lambda: QCoreApplication.translate("WindowPages", "Memory page"))
     host.add_page(PageId.MEMORY, frame)
     if hosted is not None:
         hosted.deleteLater()  # the frame of another assistant's page

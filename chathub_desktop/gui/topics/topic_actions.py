@@ -118,6 +118,9 @@ class TopicActions(QObject):
         self.export_md_action = self._action(lambda: self.export("md"), None)
         self.export_json_action = self._action(lambda: self.export("json"), None)
         self.import_action = self._action(self.import_topic, None)
+        for a, glyph in ((self.show_archived_action, Icon.SHOW_ARCHIVED), (self.export_md_action, Icon.EXPORT_MARKDOWN),
+                         (self.export_json_action, Icon.EXPORT_JSON)):
+            a.setIcon(icon(glyph))  # issue 29: a conventional icon on every menu action that has one
         first = topic_menu.actions()[0] if topic_menu.actions() else None
         for a in (self.pin_action, self.archive_action):
             topic_menu.insertAction(first, a) if first else topic_menu.addAction(a)
@@ -174,7 +177,6 @@ class TopicActions(QObject):
             menu.addSeparator()
             menu.addAction(self.show_archived_action)
             return menu
-        w.context_controls.focus_action.setIcon(icon(Icon.COMPACT))  # the compaction section has icons
         sections: tuple[tuple[QAction | QMenu, ...], ...] = (
             (w.rename_topic_action, self.pin_action, self.archive_action),
             (w.context_controls.privacy.toggle_action,),

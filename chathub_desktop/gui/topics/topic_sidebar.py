@@ -107,6 +107,8 @@ class TopicSidebar(QWidget):
         viewport = self.topic_list.viewport()
         state = EmptyState(NO_TOPICS_TEXT, NO_TOPICS_ACTION, "noTopics", viewport, context="TopicSidebar")
         state.button.clicked.connect(self._new_topic.trigger)
+        state.texts.bind(state.button.setAccessibleDescription, lambda: QCoreApplication.translate(
+            "TopicSidebar", "Starts the first conversation with this assistant."))
         over = viewport.layout() or QVBoxLayout(viewport)
         over.setContentsMargins(0, 0, 0, 0)
         over.addWidget(state)
@@ -129,6 +131,8 @@ class TopicSidebar(QWidget):
         translate = QCoreApplication.translate
         self.topics_label.setText(translate("MainWindow", "&Topics"))
         self.topic_list.setAccessibleName(translate("MainWindow", "Topics"))
+        self.topic_list.setAccessibleDescription(translate(
+            "MainWindow", "This assistant's conversations, newest first; F2 renames the selected one, Delete deletes it."))
         self.topic_list.viewport().update()
         labels = {self.rename_topic_button: translate("MainWindow", "Rename topic"),
                   self.delete_topic_button: translate("MainWindow", "Delete topic"),
