@@ -179,6 +179,8 @@ class AssistantForm:
         self._pages[name] = lay
         index = self.tabs.addTab(area, "")
         self._t.bind(lambda text: self.tabs.setTabText(index, text), _tr(title))
+        # Its scroll area is a Tab stop: a screen reader names it as the tab (issue 29).
+        self._t.bind(lambda text: area.setAccessibleName(text.replace("&&", "&")), _tr(title))
         return area
 
     def _attach(self, index: int) -> None:
