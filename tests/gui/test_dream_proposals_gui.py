@@ -162,10 +162,11 @@ def test_edit_a_proposal_in_place_then_accept_it_or_cancel(  # type: ignore[no-u
     qtbot.mouseClick(section.edit_button, Qt.MouseButton.LeftButton)
     assert editor.toPlainText() == "- Wants tables"  # the cancelled draft is gone
     editor.set_text("x" * 3201)
-    assert "too long to save" in editor.footer.text()
+    assert "too long to save" in editor.footer.text() and not section.accept_button.isEnabled()
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     assert editor.isVisible() and not section.ops.busy and len(services.dreams.review.proposals(aid)) == 2
     editor.set_text("- Wants tables")
+    assert section.accept_button.isEnabled()
     qtbot.keyClicks(editor, " with units")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: section.list.count() == 1 and not section.ops.busy, timeout=5000)

@@ -188,6 +188,7 @@ class ProposalsSection(QWidget):
         t.bind(self.editor.setAccessibleName, lambda: translate("MemoryPage", "The proposed card's text"))
         self.editor.submitted.connect(self.accept_current)
         self.editor.cancelled.connect(self.cancel_edit)
+        self.editor.textChanged.connect(self._sync_accept)
         self.editor.hide()
         row.addWidget(self.list, 2)
         row.addWidget(self.text, 3)
@@ -373,13 +374,20 @@ class ProposalsSection(QWidget):
         waiting = bool(self._shown)
         editing = self._editing is not None
         self._keep_focus(has, waiting)
-        self.accept_button.setEnabled(has)
+        self._sync_accept()
         self.edit_button.setEnabled(has and not editing)
         self.discard_button.setEnabled(has and not editing)
         self.list.setEnabled(not editing)  # the edit belongs to one proposal
         for w in (self.panes, self.accept_button, self.edit_button, self.discard_button):
             w.setVisible(waiting)
         self.empty.setVisible(not waiting and self.loads > 0)
+
+    def _sync_accept(self) -> None:
+        """Accept is enabled for a selected proposal, not while a write runs nor while the
+        edited text is over the cap (the editor's footer says so)."""
+        editing = self._editing is not None
+        self.accept_button.setEnabled(self.current_id() is not None and not self.ops.busy
+                                      and not (editing and self.editor.too_long()))
 
     def _keep_focus(self, has: bool, waiting: bool) -> None:
         """Before a button or the list that has the keyboard is greyed or hidden, hand the
