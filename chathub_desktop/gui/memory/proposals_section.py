@@ -368,8 +368,9 @@ class ProposalsSection(QWidget):
             "MemoryPage", "%n card(s) wait(s) for review", None, n) if n else translate("MemoryPage", "nothing else waits")))
 
     def _sync(self) -> None:
-        """Enable Accept / Discard for a selected proposal; show the panes and the buttons
-        only while one waits, else (once read) the empty state (walk45 #8)."""
+        """Enable Accept / Edit / Discard for a selected proposal (only Accept, and not the
+        list, while its text is edited); show the panes and the buttons only while one
+        waits, else (once read) the empty state (walk45 #8)."""
         has = self.current_id() is not None and not self.ops.busy
         waiting = bool(self._shown)
         editing = self._editing is not None
