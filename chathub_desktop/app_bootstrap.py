@@ -422,7 +422,14 @@ async def smoke_check(window: MainWindow, services: Services) -> int:
     except Exception as exc:  # the one line is the check's whole report
         print(f"{SMOKE_FAILED} math: {type(exc).__name__}: {exc}", flush=True)
         return 1
-    if not await audit_themes(window):
+    seeded = await smoke_assistant(window, services)
+    try:
+        audited = await audit_themes(window)
+    finally:
+        if seeded is not None:  # the smoke leaves nothing behind in the store it was given
+            window.pages.detach_memory()
+            await asyncio.to_thread(services.assistants.delete, seeded)
+    if not audited:
         print(f"{SMOKE_FAILED} audit: low contrast or cut text (the CHATHUB_AUDIT lines above)", flush=True)
         return 1
     print(f"{SMOKE_OK} version={__version__} tokens={tokens} math=ok size={image.width()}x{image.height()}",
@@ -430,9 +437,45 @@ async def smoke_check(window: MainWindow, services: Services) -> int:
     return 0
 
 
+#: The smoke's own assistant on a store with none (deleted after the audit), its fixed
+#: entries and its one dream card: the Memory page shows cards, not its empty state.
+SMOKE_ASSISTANT = "Smoke check"
+SMOKE_ENTRIES = ("Prefers short answers with code first", "Works in Berlin (CET)", "Writes Python 3.11")
+SMOKE_CARD = "- Asked for the changelog as a table\n- Wants the SQL before any explanation"
+
+
+async def smoke_assistant(window: MainWindow, services: Services) -> int | None:
+    """On a store with no assistant (a fresh data dir: the bundle build's, the tests'),
+    make :data:`SMOKE_ASSISTANT` with :data:`SMOKE_ENTRIES` and a dream card for
+    yesterday (UTC) through the services, and show it, so that the tour audits a Memory
+    page with cards (audit53 #6); returns its id, for the caller to delete. None, with
+    nothing written, when the store has assistants: the tour opens the Memory page of
+    the one in view."""
+    import asyncio
+    from datetime import UTC, datetime, timedelta
+
+    def seed() -> int | None:
+        if services.assistants.list():
+            return None
+        aid = services.assistants.create(SMOKE_ASSISTANT).id
+        services.memory.add_many(aid, list(SMOKE_ENTRIES), source="ChatHub")
+        day = datetime.now(UTC).date() - timedelta(days=1)
+        pid = services.dreams.review.propose(aid, day, SMOKE_CARD, None, None)
+        if pid is not None:
+            services.dreams.review.accept(pid)
+        return aid
+
+    aid = await asyncio.to_thread(seed)
+    if aid is not None:
+        await window.load_assistants(aid)
+    return aid
+
+
 def page_tour(window: MainWindow) -> list[Callable[[], object]]:
-    """Calls that show, in turn, each section of the window's Settings page and its
-    Search page (issue 29: pages of the window, audited like the rest)."""
+    """Calls that show, in turn, each section of the window's Settings page, its
+    Search page and the Memory page of the assistant in view, when there is one (issue
+    29: pages of the window, audited like the rest; audit53 #6). The Memory page's call
+    returns the page (it reads on a worker)."""
     from chathub_desktop.gui.settings.settings_page import SettingsSection
     settings = window.pages.open_settings()
 
@@ -442,14 +485,15 @@ def page_tour(window: MainWindow) -> list[Callable[[], object]]:
             settings.show_section(s)
         return show
 
-    return [*(section(s) for s in settings.pages), window.search.open]
+    memory = [window.pages.open_memory] if window.current_assistant_id() is not None else []
+    return [*(section(s) for s in settings.pages), window.search.open, *memory]
 
 
 async def audit_themes(window: MainWindow) -> bool:
     """Open the setup wizard over the running window, switch to the light and then the
     dark theme (live, issue 29), audit what the window and every window open over it
     paint in each, with the wizard on its first and on its last page, then the window's
-    Settings sections and Search page (:func:`page_tour`;
+    Settings sections, Search page and Memory page, read (:func:`page_tour`;
     :func:`~chathub_desktop.gui.design.audit.audit_windows`)
     and print one ``CHATHUB_AUDIT`` line per theme, each failure on stderr; then the kept
     theme again. True when both themes have no contrast failure and no cut text."""
@@ -478,7 +522,7 @@ async def audit_themes(window: MainWindow) -> bool:
     for theme, report in reports.items():  # the window's own pages (issue 29): each Settings section, Search
         apply_theme(app, theme)
         for show in page_tour(window):
-            show()
+            await _shown(show())
             await asyncio.sleep(0.15)
             report.add(audit_windows([window], theme))
         print(report.line(), flush=True)
@@ -488,6 +532,19 @@ async def audit_themes(window: MainWindow) -> bool:
     window.back_action.trigger()
     window.view.prefs.apply()
     return ok
+
+
+async def _shown(page: object, bound_s: float = 10.0) -> None:
+    """Once a Memory page ``page`` shows what it read (its entries and cards; at most
+    ``bound_s`` seconds); at once for any other page."""
+    import asyncio
+
+    from chathub_desktop.gui.memory.fixed_page import MemoryPage
+
+    if isinstance(page, MemoryPage):
+        end = time.monotonic() + bound_s
+        while (page.loads < 1 or page.dream_panel.loads < 1) and time.monotonic() < end:
+            await asyncio.sleep(0.05)
 
 
 async def shut_down(app: QApplication, window: MainWindow, services: Services | None) -> None:

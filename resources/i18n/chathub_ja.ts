@@ -2199,6 +2199,10 @@ Restore previous version undoes this.</source>
         <translation>オン：各ドリームの新しいカード（と古いカードのまとめ）は、承認か破棄をするまで「提案」で待ちます。オフ：ドリームはすぐにカードを追加します。</translation>
     </message>
     <message>
+        <source>Enter accepts · Shift+Enter new line · Esc cancels</source>
+        <translation>Enter で承認 · Shift+Enter で改行 · Esc でキャンセル</translation>
+    </message>
+    <message>
         <source>re-summarized by the History Compress model</source>
         <translation>History Compress モデルで要約し直し</translation>
     </message>
@@ -2243,12 +2247,16 @@ Restore previous version undoes this.</source>
         <translation>ドリームの提案</translation>
     </message>
     <message>
-        <source>Ctrl+Enter accepts the selected proposal, Del discards it</source>
-        <translation>Ctrl+Enter で選択した提案を承認、Del で破棄</translation>
+        <source>Enter edits the selected proposal, Ctrl+Enter accepts it, Del discards it</source>
+        <translation>Enter で選択した提案を編集、Ctrl+Enter で承認、Del で破棄</translation>
     </message>
     <message>
         <source>What accepting the proposal adds</source>
         <translation>提案を承認すると追加される内容</translation>
+    </message>
+    <message>
+        <source>The proposed card&apos;s text</source>
+        <translation>提案されたカードのテキスト</translation>
     </message>
     <message>
         <source>&amp;Accept</source>
@@ -2257,6 +2265,14 @@ Restore previous version undoes this.</source>
     <message>
         <source>Add this card to the dynamic memory, with its fold (Ctrl+Enter)</source>
         <translation>このカードをまとめと一緒に動的メモリに追加します（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編集</translation>
+    </message>
+    <message>
+        <source>Edit this card&apos;s text before you accept it (Enter; Esc cancels)</source>
+        <translation>承認する前にこのカードのテキストを編集します（Enter、Esc でキャンセル）</translation>
     </message>
     <message>
         <source>&amp;Discard</source>
@@ -2723,6 +2739,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>The scheduled dream</source>
         <translation>予定ドリーム</translation>
+    </message>
+    <message>
+        <source>Range card %1 – %2</source>
+        <translation>範囲カード %1 – %2</translation>
     </message>
     <message>
         <source>The card for %1 was dreamt again. Use the new card, or keep the old one?</source>
@@ -7390,6 +7410,10 @@ URL：%3
     <message>
         <source>no message %1 (it was deleted)</source>
         <translation>メッセージ %1 はありません（削除されました）</translation>
+    </message>
+    <message>
+        <source>a dream card holds at most %1 characters; this text has %2</source>
+        <translation>ドリームカードは最大 %1 文字です。このテキストは %2 文字あります</translation>
     </message>
     <message>
         <source>no dream proposal %1</source>

@@ -2199,6 +2199,10 @@ Restore previous version undoes this.</source>
         <translation>开启：每次梦境的新卡片（以及对旧卡片的合并）会在“提议”中等待你接受或丢弃。关闭：梦境会立即添加卡片。</translation>
     </message>
     <message>
+        <source>Enter accepts · Shift+Enter new line · Esc cancels</source>
+        <translation>Enter 接受 · Shift+Enter 换行 · Esc 取消</translation>
+    </message>
+    <message>
         <source>re-summarized by the History Compress model</source>
         <translation>由History Compress 模型重新总结</translation>
     </message>
@@ -2243,12 +2247,16 @@ Restore previous version undoes this.</source>
         <translation>梦境提议</translation>
     </message>
     <message>
-        <source>Ctrl+Enter accepts the selected proposal, Del discards it</source>
-        <translation>Ctrl+Enter 接受所选提议，Del 丢弃</translation>
+        <source>Enter edits the selected proposal, Ctrl+Enter accepts it, Del discards it</source>
+        <translation>Enter 编辑所选提议，Ctrl+Enter 接受，Del 丢弃</translation>
     </message>
     <message>
         <source>What accepting the proposal adds</source>
         <translation>接受提议会添加的内容</translation>
+    </message>
+    <message>
+        <source>The proposed card&apos;s text</source>
+        <translation>提议卡片的文本</translation>
     </message>
     <message>
         <source>&amp;Accept</source>
@@ -2257,6 +2265,14 @@ Restore previous version undoes this.</source>
     <message>
         <source>Add this card to the dynamic memory, with its fold (Ctrl+Enter)</source>
         <translation>将这张卡片连同其合并添加到动态记忆（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Edit this card&apos;s text before you accept it (Enter; Esc cancels)</source>
+        <translation>接受前编辑此卡片的文本（Enter；Esc 取消）</translation>
     </message>
     <message>
         <source>&amp;Discard</source>
@@ -2723,6 +2739,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>The scheduled dream</source>
         <translation>计划梦境</translation>
+    </message>
+    <message>
+        <source>Range card %1 – %2</source>
+        <translation>范围卡片 %1 – %2</translation>
     </message>
     <message>
         <source>The card for %1 was dreamt again. Use the new card, or keep the old one?</source>
@@ -7390,6 +7410,10 @@ URL：%3
     <message>
         <source>no message %1 (it was deleted)</source>
         <translation>没有消息 %1（它已被删除）</translation>
+    </message>
+    <message>
+        <source>a dream card holds at most %1 characters; this text has %2</source>
+        <translation>梦境卡片最多 %1 个字符；此文本有 %2 个</translation>
     </message>
     <message>
         <source>no dream proposal %1</source>

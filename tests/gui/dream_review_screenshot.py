@@ -22,7 +22,7 @@ from tests.gui.shot_harness import REPO, offscreen_services, play, run
 
 
 def main(out_dir: Path) -> int:
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QScrollArea
 
     from chathub_desktop.gui.design.theme import apply_theme
     from chathub_desktop.gui.memory import change_preview
@@ -88,6 +88,9 @@ def main(out_dir: Path) -> int:
                     await asyncio.sleep(0.05)
                 page.select_number(2)
                 await asyncio.sleep(0.3)
+                for area in page.findChildren(QScrollArea):  # the page's foot: Accept / Edit / Discard whole
+                    area.verticalScrollBar().setValue(area.verticalScrollBar().maximum())
+                await asyncio.sleep(0.1)
                 page.grab().save(str(out_dir / "screenshot-proposals.png"))
                 page.detach()
                 page.close()

@@ -136,3 +136,29 @@ def test_the_preview_says_the_change_in_plain_words_and_renders_the_card(  # typ
     assert dlg.tree.isHidden() and not dlg.panes.isHidden()
     assert dlg.panes.browsers[0].toPlainText() == "Trip\n• Your name is Johnny\n• Plans a trip to Lisbon"
     assert dlg.panes.titles[0].text() == "New card · 60 / 3,200 characters"
+
+
+def test_each_pane_of_a_fold_preview_has_its_own_title_count_and_cap(  # type: ignore[no-untyped-def]
+        open_page, services, helper, summ, qtbot, monkeypatch) -> None:  # noqa: F811
+    """audit53 #9: over a fold both panes said the day card's "New card · 32 / 3,200 characters"; the
+    range card's pane names its span and counts its own text against 6,400 (DRM-13)."""
+    from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog
+
+    day = active_yesterday(services, helper)
+    older = day - timedelta(days=3)
+    seed_cards(services, helper, [older])
+    services.dreams.set_keep(helper, 1)
+    calls: list[tuple[str, list[PreviewOption]]] = []
+    monkeypatch.setattr(change_preview, "ask", _recording(None, calls))
+    panel = open_page(helper).dream_panel
+    summ.script(Reply(text_chunks=[CARD]), Reply(text_chunks=["Prefers tables and short intros"]))
+    panel.runs.dream_now()
+    qtbot.waitUntil(lambda: bool(calls) and not panel.runs.dreaming, timeout=8000)
+    idle(qtbot, panel)
+    dlg = ChangePreviewDialog(None, "Dream now", "Add?", [calls[0][1][0]], "Add card")
+    qtbot.addWidget(dlg)
+    titles = [t.text() for t in dlg.panes.titles]
+    span = f"{format_day(older)} – {format_day(older)}"
+    assert titles == [f"Range card {span} · 31 / 6,400 characters", "New card · 32 / 3,200 characters"]
+    assert dlg.panes.browsers[0].toPlainText() == "Prefers tables and short intros"  # the title names the span
+    assert dlg.panes.browsers[1].toPlainText() == "• Wants bullet points\n• No prose"

@@ -133,3 +133,48 @@ def test_a_proposal_another_process_adds_shows_live(window, services, helper, su
     finished(qtbot, cli(services, "dream", "discard", str(section.current_id())))
     qtbot.waitUntil(lambda: section.list.count() == 0, timeout=DEADLINE_MS)
     _settled(qtbot, window, page)
+
+
+def test_edit_a_proposal_in_place_then_accept_it_or_cancel(  # type: ignore[no-untyped-def]
+        window, services, fake_vendor, qtbot, qloop):
+    """Issue 30 "the review queue with Accept / Edit / Discard and a count that stays true":
+    Enter (or Edit) opens the proposed card's text in place of the preview with its count
+    against 3,200 (DRM-13); Esc cancels and nothing is written; a text over the cap is not
+    accepted; Enter adds the edited card and the count drops."""
+    aid = _two_proposals(window, services, fake_vendor, qtbot, qloop)
+    section = window.context_controls.open_proposals()
+    assert section is not None
+    page = window.dialogs["memory"]
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: section.list.count() == 2, timeout=5000)
+    assert section.edit_button.isVisible() and section.edit_button.text() == "&Edit"
+    section.list.setFocus()
+    qtbot.keyClick(section.list, Qt.Key.Key_Return)
+    editor = section.editor
+    assert editor.isVisible() and not section.text.isVisible() and editor.hasFocus()
+    assert editor.toPlainText() == "- Wants tables"
+    assert editor.footer.text().startswith("14 / 3,200 characters")
+    assert not (section.list.isEnabled() or section.discard_button.isEnabled() or section.edit_button.isEnabled())
+    qtbot.keyClicks(editor, " with units")
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)  # cancel: the dream's text stays, nothing written
+    assert not editor.isVisible() and section.text.isVisible() and section.list.hasFocus()
+    assert [p.text for p in services.dreams.review.proposals(aid)] == ["- Wants tables", "- Wants tables, again"]
+    qtbot.mouseClick(section.edit_button, Qt.MouseButton.LeftButton)
+    assert editor.toPlainText() == "- Wants tables"  # the cancelled draft is gone
+    editor.set_text("x" * 3201)
+    assert "too long to save" in editor.footer.text() and not section.accept_button.isEnabled()
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    assert editor.isVisible() and not section.ops.busy and len(services.dreams.review.proposals(aid)) == 2
+    editor.set_text("- Wants tables")
+    assert section.accept_button.isEnabled()
+    qtbot.keyClicks(editor, " with units")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: section.list.count() == 1 and not section.ops.busy, timeout=5000)
+    qtbot.waitUntil(lambda: section.status.text() == f"Added the card for {DAYS[0].day} {DAYS[0]:%b %Y} · 1 card "
+                                                     "waits for review", timeout=5000)
+    assert not editor.isVisible() and section.list.isEnabled() and section.list.hasFocus()
+    assert panel.tabs.tabText(1) == "&Proposals (1)"
+    cards = dm.parse_document(services.dreams.document(aid))
+    assert [(c.kind, dm.visible_body(c)) for c in cards] == [("range", "Condensed older habit"),
+                                                             ("day", "- Wants tables with units")]
+    _settled(qtbot, window, page)

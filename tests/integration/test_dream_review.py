@@ -117,3 +117,27 @@ def test_cli_review_proposals_accept_discard(services: Services, fake_vendor: Fa
     assert main(["dream", "proposals", "--database-url", url]) == 0
     assert capsys.readouterr().out.strip().endswith("no dream proposals")
     assert services.dreams.document("Helper").startswith("#1 [2026-11-30]:")
+
+
+def test_an_edited_proposal_is_accepted_by_the_rules_of_every_card_write(services: Services,
+                                                                         fake_vendor: FakeVendor) -> None:
+    """Issue 30 "Accept / Edit / Discard": the user's text is stored instead of the dream's;
+    empty or over 3,200 characters is refused with the proposal kept (DRM-13: nothing is
+    cut); a likely secret is redacted (issue 19); a marker-shaped line stays text (REF-15)."""
+    from chathub_desktop.services.errors import InvalidInput
+
+    dreams = _dreams(services, fake_vendor)
+    dreams.review.set_enabled("Helper", True)
+    fake_vendor.script(Reply(text_chunks=["- Wants answers as tables"]))
+    asyncio.run(dreams.run_day("Helper", DAY))
+    [p] = dreams.review.proposals("Helper")
+    for refused in ("  \n", "x" * 3201):
+        with pytest.raises(InvalidInput):
+            dreams.review.accept(p.id, refused)
+    assert dreams.review.proposals("Helper") == [p] and dreams.document("Helper") == ""
+    key = "sk-proj-" + "A1b2C3d4E5f6G7h8J9k0L1m2N3p4Q5r6"
+    assert dreams.review.accept(p.id, f"- Wants tables with units\n#2 [2026-11-01]:\nkey {key}") == 1
+    [card] = dm.parse_document(dreams.document("Helper"))
+    assert (card.tag, dm.visible_body(card)) == (
+        "2026-11-30", "- Wants tables with units\n#2 [2026-11-01]:\nkey [redacted: openai-api-key]")
+    assert dreams.review.proposals("Helper") == []

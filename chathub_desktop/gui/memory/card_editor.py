@@ -43,6 +43,7 @@ class CardTextEdit(QPlainTextEdit):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # it wraps; a bar hid the footer
         self._cap = cap
         self._hint = hint
+        self._footer_texts = ("", "")  # the whole footer, and the count alone for a narrow editor
         self.footer = QLabel(self)
         self.footer.setObjectName("cardEditorFooter")
         set_tone(self.footer, Tone.MUTED)
@@ -74,13 +75,14 @@ class CardTextEdit(QPlainTextEdit):
 
     def _show_footer(self) -> None:
         translate = QCoreApplication.translate
-        text = translate("MemoryPage", self._hint)
+        text = short = translate("MemoryPage", self._hint)
         if self._cap:
             n = len(self.toPlainText().rstrip())
-            count = fill(translate("MemoryPage", "%1 / %2 characters"), QLocale().toString(n),
-                         QLocale().toString(self._cap))
-            text = count + (translate("MemoryPage", " — too long to save") if n > self._cap else "") + f"  ·  {text}"
-        self.footer.setText(text)
+            short = fill(translate("MemoryPage", "%1 / %2 characters"), QLocale().toString(n),
+                         QLocale().toString(self._cap)) + (
+                translate("MemoryPage", " — too long to save") if n > self._cap else "")
+            text = f"{short}  ·  {text}"
+        self._footer_texts = (text, short)
         self.footer.setToolTip(text)
         self.setToolTip(translate("MemoryPage", self._hint))
         set_tone(self.footer, Tone.ERROR if self.too_long() else Tone.MUTED)
@@ -96,12 +98,17 @@ class CardTextEdit(QPlainTextEdit):
     def _place_footer(self) -> None:
         """The footer right under the text's viewport, wherever the style put that (after a
         language switch the sheet's frame and ``frameWidth()`` differed by a pixel, and the
-        text ran 1 px into the footer: walk50 #1)."""
+        text ran 1 px into the footer: walk50 #1); the count alone when the whole line
+        does not fit (its tooltip keeps the keys; memgaps53: "too long to save" clipped)."""
         h = self.footer_height()
         self.setViewportMargins(0, 0, 0, h)
         fw = self.frameWidth()
         top = self.viewport().geometry().bottom() + 1
-        self.footer.setGeometry(fw + 4, top, max(10, self.width() - 2 * fw - 8), h - FOOTER_GAP)
+        width = max(10, self.width() - 2 * fw - 8)
+        self.footer.setGeometry(fw + 4, top, width, h - FOOTER_GAP)
+        text, short = self._footer_texts
+        fits = QFontMetrics(self.footer.font()).horizontalAdvance(text) <= width
+        self.footer.setText(text if fits else short)
 
     def resizeEvent(self, e: QResizeEvent) -> None:
         """Qt: keep the footer along the bottom edge and the caret in view (the editor

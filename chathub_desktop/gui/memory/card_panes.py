@@ -26,12 +26,13 @@ PANES_SIZE = QSize(880, 520)
 #: Px kept free around the dialog on a small screen (its frame and the task bar's air).
 SCREEN_AIR = 2 * Space.XL
 
-# a day card's stored tag ("[2026-12-04] …"): the pane's title says the day already
-_DAY_TAG = re.compile(r"^\s*\[\d{4}-\d{2}-\d{2}\]\s*")
+# a card's leading tag ("[2026-12-04] …", a range's "[2026-11-01 – 2026-11-20] …"): the
+# pane's title says the day or span already
+_DAY_TAG = re.compile(r"^\s*\[\d{4}-\d{2}-\d{2}(?: – \d{4}-\d{2}-\d{2})?\]\s*")
 
 
 def card_html(text: str) -> str:
-    """``text`` (a card as stored) as the HTML a pane shows: its leading day tag dropped,
+    """``text`` (a card as stored) as the HTML a pane shows: its leading day or span tag dropped,
     each line of :func:`card_shown` escaped, headings bold."""
     shown = card_shown(_DAY_TAG.sub("", text, count=1))
     lines = [f"<b>{html.escape(ln.removeprefix(HEADING_MARK))}</b>" if is_heading(ln) else html.escape(ln)

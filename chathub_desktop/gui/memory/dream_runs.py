@@ -13,7 +13,7 @@ process) is refused with one line and nothing is written. With dream review on
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
@@ -21,7 +21,7 @@ from PySide6.QtCore import QCoreApplication, QLocale, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
-from chathub_desktop.core.dynamic_memory import SINGLE_CARD_MAX
+from chathub_desktop.core.dynamic_memory import RANGE_CARD_MAX, SINGLE_CARD_MAX
 from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.memory import change_preview
@@ -138,6 +138,33 @@ def model_fixes(why: Reason | None) -> bool:
         return False
     return why.template in MODEL_FIXES or any(isinstance(a, Reason) and model_fixes(a) for a in why.args)
 
+
+
+def _count_title(what: Callable[[], str], n: int, cap: int) -> Callable[[], str]:
+    """A pane title maker: ``what`` · ``n`` / ``cap`` characters (re-said on a language switch)."""
+    return lambda: fill(translate("MemoryPage", "%1 · %2"), what(), fill(
+        translate("MemoryPage", "%1 / %2 characters"), QLocale().toString(n), QLocale().toString(cap)))
+
+
+def preview_panes(day: date, day_chars: int, span: tuple[date, date] | None,
+                  added: Sequence[str]) -> tuple[tuple[Callable[[], str], str], ...]:
+    """Dream now's panes: each added card (``"[tag] text"``, as the preview lists them)
+    under its own title, count and cap (DRM-13) — the new card for ``day``
+    (``day_chars`` characters against 3,200), and the range card of a fold over
+    ``span`` (its text's characters against 6,400; audit53 #9: both panes said the day
+    card's "63 / 3,200")."""
+    out: list[tuple[Callable[[], str], str]] = []
+    for text in added:
+        if text.startswith(f"[{day.isoformat()}]") or span is None:
+            title = _count_title(lambda: translate("MemoryPage", "New card"), day_chars, SINGLE_CARD_MAX)
+        else:
+            shown = text.split("] ", 1)[1] if text.startswith("[") and "] " in text else text
+            start, end = span
+            title = _count_title(lambda s=start, e=end: fill(translate("MemoryPage", "Range card %1 – %2"),
+                                                             format_day(s), format_day(e)),
+                                 len(shown.rstrip()), RANGE_CARD_MAX)
+        out.append((title, text))
+    return tuple(out)
 
 class RunsHost(Protocol):
     """What Dream now, Regenerate and Stop are given by their panel."""
@@ -262,12 +289,8 @@ class DreamRuns(QObject):
         def lines() -> list[str]:  # walk42 #2: the change in plain words, not the card counts
             return [said(r) for r in preview.fold_reasons]  # the heading names the day (walk52b #9: said twice)
 
-        n = len(draft.body.rstrip())
-
-        def pane_title() -> str:  # what the heading does not say: how long the card is, against its cap
-            return fill(translate("MemoryPage", "%1 · %2"), translate("MemoryPage", "New card"), fill(
-                translate("MemoryPage", "%1 / %2 characters"), QLocale().toString(n), QLocale().toString(SINGLE_CARD_MAX)))
-        panes = tuple((pane_title, text) for text in preview.changes.added)
+        span = draft.plan.span if draft.plan is not None else None
+        panes = preview_panes(draft.history_day, len(draft.body.rstrip()), span, preview.changes.added)
         key = change_preview.ask(self._parent, lambda: said_run("Dream now"), heading,
                                  [PreviewOption("add", translate("MemoryPage", "Add"), lines, preview.changes,
                                                 (translate("MemoryPage", titles[0]), translate("MemoryPage", titles[1]),

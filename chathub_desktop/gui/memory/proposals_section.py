@@ -5,11 +5,13 @@ until the user accepts it (applied then, as the dream would have) or discards it
 :class:`ProposalsSection` is the dream panel's Proposals tab: the review switch, one row
 per proposal (its day, and whether it folds), its preview (the card's text and what
 accepting changes: counts and which cards fold into which range, from
-``MemoryPreviews.dream_day``), Accept and Discard — the panes and buttons only while a
+``MemoryPreviews.dream_day``), Accept, Edit and Discard — the panes and buttons only while a
 proposal waits; else one centred line of what proposals are, with its ``?`` help (walk45
-#8: the empty tab was two blank panes and greyed buttons). Keyboard: the list takes focus with
-Tab; Ctrl+Enter accepts the selected proposal, Del discards it, Alt+A / Alt+D press the
-buttons. ``count_changed(n)`` tells the tab title and the window's menu entries the
+#8: the empty tab was two blank panes and greyed buttons). Edit (issue 30 "Accept / Edit /
+Discard") opens the proposed card's text in place of the preview, with the live count
+against 3,200 (DRM-13); Enter or Accept then adds the edited card, Esc cancels. Keyboard:
+the list takes focus with Tab; Enter edits the selected proposal, Ctrl+Enter accepts it,
+Del discards it, Alt+A / Alt+E / Alt+D press the buttons. ``count_changed(n)`` tells the tab title and the window's menu entries the
 count. Reads and writes run on the page's worker; the section re-reads on
 ``MemoryChanged`` of its assistant — its own writes, and another process's through the
 store's change log (``dream_proposal`` is watched, migration 0012).
@@ -35,8 +37,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.dynamic_memory import FoldMethod
+from chathub_desktop.core.dynamic_memory import SINGLE_CARD_MAX, FoldMethod
 from chathub_desktop.gui.design import Space, Tone, set_tone
+from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown
 from chathub_desktop.gui.memory.card_panes import card_html
 from chathub_desktop.gui.memory.change_preview import said_lines
@@ -74,6 +77,8 @@ PROPOSALS_HELP = QT_TRANSLATE_NOOP("MemoryPage",
 REVIEW_TIP = QT_TRANSLATE_NOOP("MemoryPage", "On: each dream's new card (and any fold of older cards) waits in "
                                              "Proposals until you accept or discard it. Off: dreams add their cards "
                                              "at once.")
+#: The proposal editor's key hint (Enter accepts the edited card).
+EDIT_KEYS_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Enter accepts · Shift+Enter new line · Esc cancels")
 #: How a proposal's fold condenses the older cards (``ProposalView.fold``).
 FOLD_HOW = {FoldMethod.MODEL: QT_TRANSLATE_NOOP("MemoryPage", "re-summarized by the History Compress model"),
             FoldMethod.CONCATENATED: QT_TRANSLATE_NOOP("MemoryPage", "their text joined")}
@@ -138,6 +143,7 @@ class ProposalsSection(QWidget):
         #: Says the last outcome on the status line (None: nothing said yet).
         self._said: Callable[[], str] | None = None
         self._shown: list[Shown] = []
+        self._editing: int | None = None  # the proposal whose text the editor holds
         self._task = f"proposals-load-{id(self)}"
         self._following = True
         self.ops = ServiceOps(runner, presenter, self.show_error, lambda _b: self._sync(), f"proposals-op-{id(self)}")
@@ -171,14 +177,22 @@ class ProposalsSection(QWidget):
         self.list.setObjectName("proposalList")
         t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Dream proposals"))
         t.bind(self.list.setToolTip, lambda: translate(
-            "MemoryPage", "Ctrl+Enter accepts the selected proposal, Del discards it"))
+            "MemoryPage", "Enter edits the selected proposal, Ctrl+Enter accepts it, Del discards it"))
         self.list.currentRowChanged.connect(self._show_current)
         self.text = QTextBrowser()
         self.text.setObjectName("proposalText")
         self.text.setOpenLinks(False)
         t.bind(self.text.setAccessibleName, lambda: translate("MemoryPage", "What accepting the proposal adds"))
+        self.editor = CardTextEdit(cap=SINGLE_CARD_MAX, hint=EDIT_KEYS_HINT)
+        self.editor.setObjectName("proposalEditor")
+        t.bind(self.editor.setAccessibleName, lambda: translate("MemoryPage", "The proposed card's text"))
+        self.editor.submitted.connect(self.accept_current)
+        self.editor.cancelled.connect(self.cancel_edit)
+        self.editor.textChanged.connect(self._sync_accept)
+        self.editor.hide()
         row.addWidget(self.list, 2)
         row.addWidget(self.text, 3)
+        row.addWidget(self.editor, 3)
         lay.addWidget(self.panes, 1)
         brow = QHBoxLayout()
         self.accept_button = QPushButton()
@@ -186,12 +200,18 @@ class ProposalsSection(QWidget):
         t.bind(self.accept_button.setText, lambda: translate("MemoryPage", "&Accept"))
         t.bind(self.accept_button.setToolTip, lambda: translate(
             "MemoryPage", "Add this card to the dynamic memory, with its fold (Ctrl+Enter)"))
+        self.edit_button = QPushButton()
+        self.edit_button.setObjectName("editProposal")
+        t.bind(self.edit_button.setText, lambda: translate("MemoryPage", "&Edit"))
+        t.bind(self.edit_button.setToolTip, lambda: translate(
+            "MemoryPage", "Edit this card's text before you accept it (Enter; Esc cancels)"))
         self.discard_button = QPushButton()
         self.discard_button.setObjectName("discardProposal")
         t.bind(self.discard_button.setText, lambda: translate("MemoryPage", "&Discard"))
         t.bind(self.discard_button.setToolTip, lambda: translate(
             "MemoryPage", "Drop this card; the dynamic memory stays as it is (Del)"))
         for b, slot, keys in ((self.accept_button, self.accept_current, "Ctrl+Return"),
+                              (self.edit_button, self.edit_current, "Return"),
                               (self.discard_button, self.discard_current, QKeySequence.StandardKey.Delete)):
             b.setAutoDefault(False)
             b.clicked.connect(lambda _c=False, slot=slot: slot())
@@ -200,6 +220,8 @@ class ProposalsSection(QWidget):
             action.setShortcut(QKeySequence(keys))
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             action.triggered.connect(lambda _c=False, slot=slot: slot())
+            if b is self.edit_button:
+                action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
             self.list.addAction(action)
             brow.addWidget(b)
         self.status = QLabel()
@@ -283,6 +305,8 @@ class ProposalsSection(QWidget):
         self.review_box.setChecked(on)
         self.review_box.blockSignals(False)
         keep = self.current_id()
+        if self._editing is not None and self._editing not in [p.id for p, _l in shown]:
+            self._end_edit()  # accepted or discarded meanwhile: nothing left to edit
         self._shown = shown
         self.list.clear()
         for p, _lines in shown:
@@ -344,16 +368,27 @@ class ProposalsSection(QWidget):
             "MemoryPage", "%n card(s) wait(s) for review", None, n) if n else translate("MemoryPage", "nothing else waits")))
 
     def _sync(self) -> None:
-        """Enable Accept / Discard for a selected proposal; show the panes and the buttons
-        only while one waits, else (once read) the empty state (walk45 #8)."""
+        """Enable Accept / Edit / Discard for a selected proposal (only Accept, and not the
+        list, while its text is edited); show the panes and the buttons only while one
+        waits, else (once read) the empty state (walk45 #8)."""
         has = self.current_id() is not None and not self.ops.busy
         waiting = bool(self._shown)
+        editing = self._editing is not None
         self._keep_focus(has, waiting)
-        self.accept_button.setEnabled(has)
-        self.discard_button.setEnabled(has)
-        for w in (self.panes, self.accept_button, self.discard_button):
+        self._sync_accept()
+        self.edit_button.setEnabled(has and not editing)
+        self.discard_button.setEnabled(has and not editing)
+        self.list.setEnabled(not editing)  # the edit belongs to one proposal
+        for w in (self.panes, self.accept_button, self.edit_button, self.discard_button):
             w.setVisible(waiting)
         self.empty.setVisible(not waiting and self.loads > 0)
+
+    def _sync_accept(self) -> None:
+        """Accept is enabled for a selected proposal, not while a write runs nor while the
+        edited text is over the cap (the editor's footer says so)."""
+        editing = self._editing is not None
+        self.accept_button.setEnabled(self.current_id() is not None and not self.ops.busy
+                                      and not (editing and self.editor.too_long()))
 
     def _keep_focus(self, has: bool, waiting: bool) -> None:
         """Before a button or the list that has the keyboard is greyed or hidden, hand the
@@ -361,9 +396,9 @@ class ProposalsSection(QWidget):
         Qt would give it to the next widget of the chain and the page's scroll area would
         scroll there — to the top, so "Added as card #1" was off screen (walk52b #2)."""
         focused = self.window().focusWidget()
-        going: tuple[QWidget, ...] = () if has else (self.accept_button, self.discard_button)
+        going: tuple[QWidget, ...] = () if has else (self.accept_button, self.edit_button, self.discard_button)
         if not waiting:
-            going += (self.list, self.text, self.accept_button, self.discard_button)
+            going += (self.list, self.text, self.editor, self.accept_button, self.edit_button, self.discard_button)
         if focused in going:
             (self.list if waiting else self.review_box).setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -381,15 +416,52 @@ class ProposalsSection(QWidget):
         self.ops.start(translate("MemoryPage", "Review new dream cards"), lambda: self.svc.dreams.review.set_enabled(self.assistant_id, on),
                        done, on_fail=self.schedule_reload)
 
+    def edit_current(self) -> bool:
+        """Edit: the selected proposal's card text in an editor in place of the preview
+        (the caret at its end, the count against 3,200); Enter or Accept adds the edited
+        card, Esc cancels. False when no proposal is selected or a write is going."""
+        pid = self.current_id()
+        text = next((p.text for p, _lines in self._shown if p.id == pid), None)
+        if pid is None or text is None or self.ops.busy:
+            return False
+        if self._editing != pid:
+            self._editing = pid
+            self.editor.set_text(text)
+        self.editor.show()
+        self.editor.setFocus(Qt.FocusReason.OtherFocusReason)  # before the list greys: the page must not scroll
+        self.text.hide()
+        self._sync()
+        return True
+
+    def cancel_edit(self) -> None:
+        """Esc: drop the edit; the proposal stays as the dream wrote it."""
+        self._end_edit()
+        self._sync()
+
+    def _end_edit(self) -> None:
+        """Close the editor; the keyboard goes back to the list when the editor had it."""
+        self._editing = None
+        self.list.setEnabled(True)
+        if self.editor.hasFocus():
+            self.list.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.editor.hide()
+        self.text.show()
+
     def accept_current(self) -> bool:
-        """Accept: apply the selected proposal (its card and fold, in one write); False
-        when nothing started."""
+        """Accept: apply the selected proposal (its card and fold, in one write) — with
+        the editor's text while it is being edited (refused over the cap: the footer says
+        so, nothing is written); False when nothing started."""
         pid = self.current_id()
         day = next((p.history_day for p, _lines in self._shown if p.id == pid), None)
         if pid is None or day is None:
             return False
+        edited = self.editor.toPlainText() if self._editing == pid else None
+        if edited is not None and self.editor.too_long():
+            return False
 
         def done(number: object) -> None:
+            if edited is not None:
+                self._end_edit()
             # named by its day: a card's number is its place and moves (walk52b #2)
             self._say(lambda: fill(translate("MemoryPage", "Added the card for %1"), format_day(day))
                       if number is not None
@@ -398,8 +470,8 @@ class ProposalsSection(QWidget):
                 self.accepted.emit(day.isoformat())
             self.schedule_reload()
 
-        return self.ops.start(translate("MemoryPage", "Accept"), lambda: self.svc.dreams.review.accept(pid), done,
-                              on_fail=self.schedule_reload)
+        return self.ops.start(translate("MemoryPage", "Accept"), lambda: self.svc.dreams.review.accept(pid, edited),
+                              done, on_fail=self.schedule_reload)
 
     def discard_current(self) -> bool:
         """Discard: drop the selected proposal (the dynamic memory stays as it is)."""

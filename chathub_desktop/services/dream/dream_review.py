@@ -29,7 +29,8 @@ from chathub_desktop.services.dream.dream_reasons import (
     fold_note,
     redacted_note,
 )
-from chathub_desktop.services.errors import NotFound
+from chathub_desktop.services.errors import EMPTY_CARD, InvalidInput, NotFound
+from chathub_desktop.services.memory.secret_scan import redact_secrets
 from chathub_desktop.storage.assistant_rows import update_assistant
 from chathub_desktop.storage.dream_rows import (
     StoredProposal,
@@ -139,23 +140,46 @@ class DreamReview:
         """How many proposals ``assistant`` has waiting (the Memory page's badge)."""
         return len(self.proposals(assistant))
 
-    def accept(self, proposal_id: int) -> int | None:
+    def accept(self, proposal_id: int, text: str | None = None) -> int | None:
         """Apply proposal ``proposal_id`` to the dynamic memory and drop it, in one write
         transaction; returns the new card's number (None when the day got a card
-        meanwhile: the proposal is dropped all the same). Raises ``NotFound``."""
+        meanwhile: the proposal is dropped all the same). ``text``: the user's edit of
+        the proposed card (issue 30 "Accept / Edit / Discard"), stored instead of the
+        dream's, by the rules of every card write: likely secrets redacted (issue 19),
+        marker lines escaped (REF-15), and a text over the day card's cap refused, never
+        cut (DRM-13: 3,200). Raises ``NotFound``; ``InvalidInput`` (nothing written, the
+        proposal kept) for an empty text or one over the cap."""
+        red = None if text is None else self._checked(text)
         dreams = self._dreams
         with self._db.write() as s:
             p = self._take(s, proposal_id)
             aid, day = p.assistant_id, p.history_day
+            card = p.body if red is None else red.text.strip()
             keep = AssistantService.row(s, aid).keep_dream_cards
             body = dreams._body(s, aid)
-            plan = dm.plan_retention(dm.append_day_card(dm.parse_document(body), day, p.body), keep)
+            plan = dm.plan_retention(dm.append_day_card(dm.parse_document(body), day, card), keep)
             same = plan is not None and fold_key(plan) == p.fold_key and p.fold_body is not None
             fold = (p.fold_body or "", p.fold_how or dm.FoldMethod.MODEL) if same else None
-            number = dreams.commit_card_in(s, aid, day, p.body, keep, plan if same else None, fold,
+            number = dreams.commit_card_in(s, aid, day, card, keep, plan if same else None, fold,
                                            document_version(body) if same else None)
+        if red is not None:
+            dreams._redacted(aid, red)
         dreams._changed(aid)
         return number
+
+    @staticmethod
+    def _checked(text: str) -> Redaction:
+        """``text`` (an edited proposal) redacted, or ``InvalidInput`` when it is empty or
+        stored would exceed the day card's cap (DRM-13)."""
+        if not text.strip():
+            raise InvalidInput(EMPTY_CARD)
+        red = redact_secrets(text)
+        stored = len(dm.escape_body(red.text.strip()))
+        if stored > dm.SINGLE_CARD_MAX:
+            raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a dream card holds at most %1 characters; "
+                                                                          "this text has %2"),
+                                      (f"{dm.SINGLE_CARD_MAX:,}", f"{stored:,}")))
+        return red
 
     def discard(self, proposal_id: int) -> None:
         """Drop proposal ``proposal_id`` (the dynamic memory is unchanged). Raises ``NotFound``."""
