@@ -312,11 +312,15 @@ class TurnMeter:
     """The GUI thread's CPU per turn of the event loop (``aboutToBlock`` to ``aboutToBlock``
     of Qt's event dispatcher) between :meth:`start` and :meth:`stop` (``--turns``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, profile: bool = False) -> None:
         self.turns: list[tuple[float, float, float]] = []  # (wall start, wall end, GUI CPU s)
         self._on = False
         self._wall = time.perf_counter()
         self._cpu = time.thread_time()
+        self._profile = profile
+        self._prof: Any = None  # the running turn's cProfile (``--turn-profile``)
+        #: The largest turns' GUI CPU (s) and their cProfile, largest first (``--turn-profile``).
+        self.profiles: list[tuple[float, Any]] = []
 
     def install(self) -> None:
         from PySide6.QtCore import QAbstractEventDispatcher
@@ -325,9 +329,19 @@ class TurnMeter:
 
     def _block(self) -> None:
         wall, cpu = time.perf_counter(), time.thread_time()
+        if self._prof is not None:
+            self._prof.disable()
         if self._on:
             self.turns.append((self._wall, wall, cpu - self._cpu))
-        self._wall, self._cpu = wall, cpu
+            if self._prof is not None:
+                self.profiles = sorted([*self.profiles, (cpu - self._cpu, self._prof)], key=lambda p: -p[0])[:3]
+        self._prof = None
+        if self._on and self._profile:
+            import cProfile
+
+            self._prof = cProfile.Profile(time.thread_time)  # CPU: a loaded machine's waits left out
+            self._prof.enable()
+        self._wall, self._cpu = time.perf_counter(), time.thread_time()
 
     def start(self) -> None:
         self.turns.clear()
@@ -336,6 +350,19 @@ class TurnMeter:
 
     def stop(self) -> None:
         self._on = False
+        if self._prof is not None:
+            self._prof.disable()
+            self._prof = None
+
+    def print_profiles(self, lines: int = 25) -> None:
+        """The largest turns' cProfile (cumulative), largest first (``--turn-profile``)."""
+        import pstats
+
+        for cpu, prof in self.profiles:
+            stats = pstats.Stats(prof)
+            print(f"--- a turn of {1000 * cpu:.1f} ms GUI CPU under cProfile, {1000 * stats.total_tt:.1f} ms of it in "
+                  "calls from Python (the rest Qt's own, outside any)")
+            stats.sort_stats("cumulative").print_stats(lines)
 
     def report(self, top: int = 6) -> str:
         """The largest turns' GUI CPU (ms), how many turns there were and how many over the goal."""
@@ -447,6 +474,8 @@ def main() -> int:
     parser.add_argument("--turns", action="store_true",
                         help="print the GUI CPU of each turn of the event loop over the first open (its "
                              "largest turns; with --sample, what ran in them)")
+    parser.add_argument("--turn-profile", action="store_true",
+                        help="with --turns, cProfile each turn of the first open and print the three largest")
     parser.add_argument("--profile", action="store_true",
                         help="cProfile the GUI thread over the first open (build to cards laid out)")
     parser.add_argument("--sample", action="store_true",
@@ -509,7 +538,7 @@ def main() -> int:
     import cProfile
 
     profiler = cProfile.Profile() if args.profile else None
-    turns = TurnMeter()
+    turns = TurnMeter(profile=args.turn_profile)
     steps = StepMeter()
     collections = GcMeter()
     if args.turns:
@@ -710,6 +739,7 @@ def main() -> int:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
     if args.turns:
         print("first open, per turn:", turns.report())
+        turns.print_profiles()
         if sampler is not None:
             big = sorted(turns.turns, key=lambda t: -t[2])[:4]
             for a, b, c in big:
