@@ -187,6 +187,7 @@ class DreamPanel(QWidget):
         #: Makes the panel's buttons, their words re-said on a language switch (a component).
         self.buttons = PanelButtons(self.texts)
         self._schedule: ScheduleForm | None = None
+        self._unplaced: ScheduleForm | None = None  # made, not yet in the card (make_schedule)
         self._build()
         if not schedule_later:
             self.build_schedule()
@@ -388,14 +389,25 @@ class DreamPanel(QWidget):
         """Re-read the settings and cards soon, in a worker thread (bursts coalesce)."""
         self.refresh.schedule()
 
-    def build_schedule(self) -> ScheduleForm:
-        """The schedule form at the top (a component given this panel; DRM-2, DRM-5,
-        DRM-7), built now unless it was: the page builds it on a turn of its own
-        (``schedule_later``, issue 30)."""
-        if self._schedule is None:
+    def make_schedule(self) -> None:
+        """The schedule form made, not yet in the card: the page's build step before
+        :meth:`build_schedule` (stall53: made and shown in one turn, 12–15 ms of the GUI
+        thread's CPU, the largest step of the page made ahead)."""
+        if self._schedule is None and self._unplaced is None:
             # made in this panel's window: a widget outside the active window asks the (Python)
             # style whether it is active at each polish (issue 30)
-            form = self._schedule = ScheduleForm(self, self.settings_card)
+            self._unplaced = ScheduleForm(self, self.settings_card)
+            self._unplaced.hide()  # not shown with the card before it is in the card's layout
+
+    def build_schedule(self) -> ScheduleForm:
+        """The schedule form at the top (a component given this panel; DRM-2, DRM-5,
+        DRM-7), built now unless it was: the page builds it on turns of its own
+        (``schedule_later``, :meth:`make_schedule`; issue 30)."""
+        if self._schedule is None:
+            self.make_schedule()
+            form, self._unplaced = self._unplaced, None
+            assert form is not None
+            self._schedule = form
             self.settings_card.add(form)
             form.show()
             form.set_memory_enabled(self.memory_enabled)
@@ -716,8 +728,9 @@ class DreamPanel(QWidget):
     def detach(self) -> None:
         """Stop following the bus and cancel this panel's work (the page closes for good)."""
         self.refresh.detach()
-        if self._schedule is not None:
-            self._schedule.detach()
+        for form in (self._schedule, self._unplaced):
+            if form is not None:
+                form.detach()
         if self._proposals is not None:
             self._proposals.detach()
         self.card_actions.close_editor()

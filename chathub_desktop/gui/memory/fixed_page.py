@@ -178,10 +178,12 @@ class MemoryPage(QWidget):
         self.refresh.follow(self.events.settings_changed, lambda _event: self.refresh.when_shown())
         #: The part seen first is built above; the dream panel on the turn after the first
         #: paint, the Dreaming memory group around it on the next, put in the page on the
-        #: next, its schedule form on the next; the first read after their paint, with no
+        #: next, its schedule form made on the next and put in its card on the next (stall53);
+        #: the first read after their paint, with no
         #: worker running meanwhile (issue 30: each turn under a frame). A page made ahead (``read_on_show``) is driven a
         #: step a turn by its maker (.page_prepare).
         self.steps = BuildSteps(self, [self.parts.make_panel, self.parts.make_group, self._build_dreaming,
+                                       lambda: self.dream_panel.make_schedule(),
                                        lambda: self.dream_panel.build_schedule()],
                                 self.reads.first, start=not read_on_show)
 

@@ -26,11 +26,16 @@ UNPAINTED_START_MS = 100
 class _AfterPaint(QObject):
     """Calls ``start`` on the turn of the event loop after ``widget``'s next paint, or
     ``fallback_ms`` after it was made when nothing painted by then; with ``fresh``, on
-    the first fresh turn from then (at most :data:`MAX_WAITS` turns later)."""
+    the first fresh turn from then (at most :data:`MAX_WAITS` turns later).
+
+    It is ``widget``'s child, so it goes with it, and it keeps no Python object of it:
+    PySide can drop the one of a widget Qt made (a view's viewport) while the widget
+    lives on (stall53: after a walk of the focus chain, deleting an earlier widget of
+    the chain dropped the message list's viewport's; ``removeEventFilter`` on it raised
+    and ``start`` never ran). Its parent is asked for afresh."""
 
     def __init__(self, widget: QWidget, start: Callable[[], None], fallback_ms: int, fresh: bool = False) -> None:
         super().__init__(widget)
-        self._widget = widget
         self._start = start
         self._waits = MAX_WAITS if fresh else 0
         self._timer = QTimer(self)
@@ -42,12 +47,14 @@ class _AfterPaint(QObject):
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Qt: a paint schedules the start for the next turn (after the whole paint)."""
         if event.type() == QEvent.Type.Paint:
-            self._widget.removeEventFilter(self)
+            obj.removeEventFilter(self)
             self._timer.start(0)
         return False
 
     def _go(self) -> None:
-        self._widget.removeEventFilter(self)
+        widget = self.parent()  # a Python object of the widget made now if PySide dropped the last
+        if widget is not None:
+            widget.removeEventFilter(self)
         if self._waits and not turn_fresh():  # other timers or a paint ran in this turn
             self._waits -= 1
             self._timer.start(0)
