@@ -276,7 +276,8 @@ class MemoryHistoryView(QWidget):
 
     async def _load(self) -> None:
         changes = await self.runner.run_in_thread(self.svc.history.changes, self.assistant_id)
-        keep = self.selected().id if self.selected() is not None else None
+        selected = self.selected()
+        keep = selected.id if selected is not None else None
         self.changes = list(changes)
         self.list.blockSignals(True)
         self.list.clear()
