@@ -243,13 +243,13 @@ class MainWindow(QMainWindow):
         self.compaction = CompactionController(self, self)
         self.estimate = EstimateController(self)
         self.message_actions = MessageActions(self, self)
-        self.pages = WindowPages(self)
+        self.pages = WindowPages(self, self)
         self.deletes = TopicDeletes(self, self)
         self._quitting = False  # Quit was chosen: closing ends the app even with a tray
         self.dream_runner: DreamRunner | None = None  # attach()
         self.notifier = None  # attach()
         self.tray: TrayController | None = None  # attach()
-        build_actions(self)
+        build_actions(self, self)
         self._build_ui()
         build_menus(self)
         self.setMinimumSize(*MIN_WINDOW)  # walk49 #4: 640×480 cut Settings off

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtGui import QAction, QKeySequence
@@ -19,10 +19,13 @@ from chathub_desktop.gui.context.compaction_controller import COMPACT_TEXT
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
-from chathub_desktop.gui.shell.nav_rail import PageId, PageShortcuts, RailRoutes
+from chathub_desktop.gui.shell.nav_rail import NavRail, PageHost, PageId, PageShortcuts, RailRoutes
 
 if TYPE_CHECKING:
+    from chathub_desktop.gui.chat.send_controller import SendController
+    from chathub_desktop.gui.context.compaction_controller import CompactionController
     from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.gui.shell.window_pages import WindowPages
 
 
 #: The key that opens the app menu (GNOME and KDE open a window's menu with F10).
@@ -63,35 +66,83 @@ def set_tip(a: QAction, tip: str) -> None:
         a.setStatusTip(tip)
 
 
-def build_actions(w: MainWindow) -> None:
+class ActionsHost(Protocol):
+    """What :func:`build_actions` and :func:`retranslate_actions` use of the window (issue
+    29): what the actions call (the pages, the topic commands, sending, compaction, the
+    rail's menu) and the actions themselves, which they set; the main window is one."""
+
+    pages: WindowPages
+    page_host: PageHost
+    rail: NavRail
+    sending: SendController
+    compaction: CompactionController
+    import_action: QAction
+    import_format_actions: list[QAction]
+    quit_action: QAction
+    providers_action: QAction
+    back_action: QAction
+    app_menu_action: QAction
+    new_assistant_action: QAction
+    edit_assistant_action: QAction
+    memory_action: QAction
+    about_action: QAction
+    data_folder_action: QAction
+    shortcuts_action: QAction
+    setup_action: QAction
+    new_topic_action: QAction
+    rename_topic_action: QAction
+    delete_topic_action: QAction
+    stop_action: QAction
+    compact_action: QAction
+    summary_action: QAction
+    system_agent_action: QAction
+
+    def request_quit(self) -> None:
+        """Quit (the app ends even with a tray)."""
+        ...
+
+    def new_topic(self, *, private: bool = False) -> None:
+        """Start a new topic."""
+        ...
+
+    def rename_topic(self) -> None:
+        """Rename the selected topic."""
+        ...
+
+    def delete_topic(self) -> bool:
+        """Delete the selected topic (after asking)."""
+        ...
+
+
+def build_actions(w: ActionsHost, owner: QWidget) -> None:
     """Create the window's menu actions as attributes of ``w`` (each with its shortcut,
-    added to ``w`` so its shortcut works before a menu shows it); their texts and
-    tooltips come from :func:`retranslate_actions`."""
-    w.import_action = window_action(w, "", lambda *_: w.pages.open_import(), "Ctrl+I")
+    added to ``owner``, the window as a widget, so its shortcut works before a menu shows
+    it); their texts and tooltips come from :func:`retranslate_actions`."""
+    w.import_action = window_action(owner, "", lambda *_: w.pages.open_import(), "Ctrl+I")
     from chathub_desktop.core.export_formats import FORMATS
 
     w.import_format_actions = [
-        window_action(w, "", lambda *_, name=f.name: w.pages.open_import(name), None) for f in FORMATS]
-    w.quit_action = window_action(w, "", w.request_quit, "Ctrl+Q")
-    w.providers_action = window_action(w, "", w.pages.open_settings, "Ctrl+,")
-    w.back_action = window_action(w, "", lambda: w.page_host.show_page(PageId.CHATS), "Esc")
-    w.app_menu_action = window_action(w, "", lambda: w.rail.more.showMenu(), APP_MENU_KEY)
-    w.new_assistant_action = window_action(w, "", w.pages.open_new_assistant, None)
-    w.edit_assistant_action = window_action(w, "", w.pages.open_edit_assistant, "Ctrl+E")
-    w.memory_action = window_action(w, "", w.pages.open_memory, "Ctrl+M")
-    w.about_action = window_action(w, "", w.pages.open_about, None)
-    w.data_folder_action = window_action(w, "", w.pages.open_data_folder, None)
-    w.shortcuts_action = window_action(w, "", w.pages.open_shortcuts, "Ctrl+/")
-    w.setup_action = window_action(w, "", w.pages.open_setup, None)
-    w.new_topic_action = window_action(w, "", w.new_topic, "Ctrl+N")
-    w.rename_topic_action = window_action(w, "", w.rename_topic, "F2")
-    w.delete_topic_action = QAction(w)
+        window_action(owner, "", lambda *_, name=f.name: w.pages.open_import(name), None) for f in FORMATS]
+    w.quit_action = window_action(owner, "", w.request_quit, "Ctrl+Q")
+    w.providers_action = window_action(owner, "", w.pages.open_settings, "Ctrl+,")
+    w.back_action = window_action(owner, "", lambda: w.page_host.show_page(PageId.CHATS), "Esc")
+    w.app_menu_action = window_action(owner, "", lambda: w.rail.more.showMenu(), APP_MENU_KEY)
+    w.new_assistant_action = window_action(owner, "", w.pages.open_new_assistant, None)
+    w.edit_assistant_action = window_action(owner, "", w.pages.open_edit_assistant, "Ctrl+E")
+    w.memory_action = window_action(owner, "", w.pages.open_memory, "Ctrl+M")
+    w.about_action = window_action(owner, "", w.pages.open_about, None)
+    w.data_folder_action = window_action(owner, "", w.pages.open_data_folder, None)
+    w.shortcuts_action = window_action(owner, "", w.pages.open_shortcuts, "Ctrl+/")
+    w.setup_action = window_action(owner, "", w.pages.open_setup, None)
+    w.new_topic_action = window_action(owner, "", w.new_topic, "Ctrl+N")
+    w.rename_topic_action = window_action(owner, "", w.rename_topic, "F2")
+    w.delete_topic_action = QAction(owner)
     w.delete_topic_action.setShortcuts(QKeySequence.StandardKey.Delete)
     w.delete_topic_action.triggered.connect(w.delete_topic)
-    w.stop_action = window_action(w, "", w.sending.stop_current, "Esc")
-    w.compact_action = window_action(w, "", lambda: w.compaction.compact_topic(), "Ctrl+Shift+K")
-    w.summary_action = window_action(w, "", lambda: w.compaction.open_summary(), "Ctrl+Shift+S")
-    w.system_agent_action = window_action(w, "", w.pages.open_system_agent, None)
+    w.stop_action = window_action(owner, "", w.sending.stop_current, "Esc")
+    w.compact_action = window_action(owner, "", lambda: w.compaction.compact_topic(), "Ctrl+Shift+K")
+    w.summary_action = window_action(owner, "", lambda: w.compaction.open_summary(), "Ctrl+Shift+S")
+    w.system_agent_action = window_action(owner, "", w.pages.open_system_agent, None)
     retranslate_actions(w)
 
 
@@ -100,7 +151,7 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("WindowActions", text)
 
 
-def retranslate_actions(w: MainWindow) -> None:
+def retranslate_actions(w: ActionsHost) -> None:
     """Set the text and tooltip of every action :func:`build_actions` made, in the
     interface language (at build and on each language change, issue 27)."""
     translate = QCoreApplication.translate
