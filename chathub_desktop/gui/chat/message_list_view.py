@@ -195,7 +195,8 @@ class MessageListView(QListView):
         model.dataChanged.connect(self._on_data_changed)
         model.older_loaded.connect(self._on_older_loaded)
         model.rowsRemoved.connect(self._after_remove)
-        model.total_changed.connect(self._on_total_changed)
+        model.total_changed.connect(lambda _n: self._sync_topic_bar())  # then the jump buttons follow
+        model.total_changed.connect(lambda _n: self._place_jump_buttons())
         copy = QAction(self)
         self.texts = Texts(self)  # re-said on a language switch (issue 27)
         self.texts.bind(copy.setText, lambda: translate("MessageList", "Copy message"))
@@ -359,11 +360,6 @@ class MessageListView(QListView):
     def _after_remove(self, _parent: QModelIndex, _first: int, _last: int) -> None:
         if not self.anchor.pending:  # else an older page is still coming in: synced after it
             self._sync_topic_bar()
-
-    def _on_total_changed(self, _total: int) -> None:
-        """The topic's message count changed: its bar and the jump buttons follow."""
-        self._sync_topic_bar()
-        self._place_jump_buttons()
 
     def _sync_topic_bar(self) -> None:
         """Show the window's place in the topic on the topic scroll bar."""

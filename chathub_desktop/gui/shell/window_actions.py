@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QToolButton, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolButton, QWidget
 
 from chathub_desktop.gui.context.compaction_controller import COMPACT_TEXT
 from chathub_desktop.gui.design.icons import Icon, icon
@@ -22,10 +22,14 @@ from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.shell.nav_rail import NavRail, PageHost, PageId, PageShortcuts, RailRoutes
 
 if TYPE_CHECKING:
+    from chathub_desktop.gui.chat.reply_versions import ReplyVersionsController
     from chathub_desktop.gui.chat.send_controller import SendController
     from chathub_desktop.gui.context.compaction_controller import CompactionController
+    from chathub_desktop.gui.search.search_controller import SearchController
     from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.gui.shell.view_menu import ViewController
     from chathub_desktop.gui.shell.window_pages import WindowPages
+    from chathub_desktop.gui.topics.topic_delete import TopicDeletes
 
 
 #: The key that opens the app menu (GNOME and KDE open a window's menu with F10).
@@ -229,7 +233,7 @@ def retranslate_window(w: MainWindow) -> None:
     w.store_wait_label.setText(translate("MainWindow", "Waiting for the store — another ChatHub process is writing…"))
 
 
-def title_menus(w: MainWindow) -> None:
+def title_menus(w: MenusHost) -> None:
     """Title the app menu and its submenus in the interface language, now and after each
     switch: each menu re-says its own title on the language change it hears (a
     :class:`~chathub_desktop.gui.shell.i18n.Texts` of its own), so a menu deleted before
@@ -244,20 +248,39 @@ def title_menus(w: MainWindow) -> None:
         Texts(menu).bind(menu.setTitle, said("WindowActions", title))
 
 
-def build_menus(w: MainWindow) -> None:
-    """Build ``w``'s app menu (the rail's ⋯ button, F10) from its actions, with the
-    controllers that own menu entries (search, reply versions, topic actions, the View
-    menu), the rail's routes and the keys each page owns."""
-    app_menu = w.app_menu = QMenu(w)
-    import_menu = w.import_menu = QMenu(w)
+class MenusHost(ActionsHost, Protocol):
+    """What :func:`build_menus` and :func:`title_menus` use of the window (issue 29): its
+    actions, the controllers whose actions the menus hold (search, reply versions, the
+    topic deletes' Undo, the View menu), the rail and the page host; and the menus, the
+    rail's routes and the page keys, which they set; the main window is one."""
+
+    search: SearchController
+    versions: ReplyVersionsController
+    deletes: TopicDeletes
+    view: ViewController
+    app_menu: QMenu
+    import_menu: QMenu
+    topic_menu: QMenu
+    assistant_menu: QMenu
+    settings_menu: QMenu
+    help_menu: QMenu
+    rail_routes: RailRoutes
+    page_keys: PageShortcuts
+
+
+def build_menus(w: MenusHost, owner: QMainWindow) -> None:
+    """Build the app menu (the rail's ⋯ button, F10; on macOS the menu bar of ``owner``,
+    the window as a widget, which owns the menus) from ``w``'s actions and its
+    controllers' (search, reply versions, the View menu), with the rail's routes and the
+    keys each page owns. The topic actions add their entries to the Topic and Import
+    menus after (:class:`~chathub_desktop.gui.topics.topic_actions.TopicActions`)."""
+    app_menu = w.app_menu = QMenu(owner)
+    import_menu = w.import_menu = QMenu(owner)
     import_menu.addAction(w.import_action)
     import_menu.addSeparator()
     for action in w.import_format_actions:
         import_menu.addAction(action)
-    topic_menu = w.topic_menu = QMenu(w)
-    from chathub_desktop.gui.search.search_controller import SearchController
-
-    w.search = SearchController(w, w)  # issue 14: Ctrl+K / Ctrl+Shift+F
+    topic_menu = w.topic_menu = QMenu(owner)
     topic_menu.addAction(w.search.action)
     topic_menu.addAction(w.new_topic_action)
     topic_menu.addAction(w.rename_topic_action)
@@ -268,25 +291,15 @@ def build_menus(w: MainWindow) -> None:
     topic_menu.addAction(w.summary_action)
     topic_menu.addSeparator()
     topic_menu.addAction(w.stop_action)
-    from chathub_desktop.gui.chat.reply_versions import ReplyVersionsController
-
-    w.versions = ReplyVersionsController(w, w)  # issue 14: Regenerate (Ctrl+R), Resend, ‹ 2 / 3 ›
     topic_menu.addAction(w.versions.regenerate_action)
     topic_menu.addMenu(w.versions.regenerate_with_menu)
-    from chathub_desktop.gui.topics.topic_actions import TopicActions
-
-    w.topic_actions = TopicActions(w, w, topic_menu, import_menu)  # issue 14
-    assistant_menu = w.assistant_menu = QMenu(w)
+    assistant_menu = w.assistant_menu = QMenu(owner)
     assistant_menu.addAction(w.new_assistant_action)
     assistant_menu.addAction(w.edit_assistant_action)
     assistant_menu.addAction(w.memory_action)
-    settings_menu = w.settings_menu = QMenu(w)
+    settings_menu = w.settings_menu = QMenu(owner)
     settings_menu.addAction(w.providers_action)
     settings_menu.addAction(w.system_agent_action)
-    from chathub_desktop.gui.shell.view_menu import ViewController
-
-    w.view = ViewController(w, w.sidebar, w.remembered.qsettings())
-    w.view.send_key_changed.connect(w.on_send_key)
     w.rail_routes = RailRoutes(w.rail, w.page_host, topics=w.view.sidebar_action,
                                memory=w.memory_action, search=w.search.action,
                                settings=w.providers_action)
@@ -295,8 +308,7 @@ def build_menus(w: MainWindow) -> None:
         PageId.CHATS: [w.new_topic_action, w.delete_topic_action, w.edit_assistant_action, w.stop_action],
         PageId.MEMORY: [w.stop_action],
         PageId.SETTINGS: [w.back_action], PageId.SEARCH: [w.back_action]})
-    w.on_send_key(w.view.prefs.send_key)
-    help_menu = w.help_menu = QMenu(w)
+    help_menu = w.help_menu = QMenu(owner)
     help_menu.addAction(w.setup_action)
     help_menu.addAction(w.shortcuts_action)
     help_menu.addAction(w.data_folder_action)
@@ -310,13 +322,11 @@ def build_menus(w: MainWindow) -> None:
     app_menu.addAction(w.quit_action)
     if sys.platform == "darwin":  # the native menu bar, as every Mac app has
         for m in submenus:
-            w.menuBar().addMenu(m)
+            owner.menuBar().addMenu(m)
     for m in (app_menu, *submenus):
         m.setToolTipsVisible(True)
     w.rail.set_app_menu(app_menu, APP_MENU_KEY)
     title_menus(w)
-    retranslate_window(w)
-    decorate_actions(w)
 
 
 def decorate_actions(w: MainWindow) -> None:
