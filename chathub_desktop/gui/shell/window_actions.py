@@ -2,7 +2,9 @@
 menu action with its shortcut and tooltip, the app menu behind the rail's ⋯ button
 (issue 29: no classic menu bar, as in Cherry Studio or LobeHub; on macOS its submenus
 also fill the native menu bar), and the icons of the menu actions. The builders set the actions as attributes of the window, which its
-components reach through their Protocols.
+components reach through their Protocols; each builder is given the window typed as the
+Protocol of what it uses (:class:`ActionsHost`, :class:`MenusHost`, :class:`ChromeHost`,
+:class:`DecoratedHost`; issue 29) and, where it owns widgets, the window as their owner.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QToolButton, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMenu, QToolButton, QWidget
 
 from chathub_desktop.gui.context.compaction_controller import COMPACT_TEXT
 from chathub_desktop.gui.design.icons import Icon, icon
@@ -26,10 +28,11 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.chat.send_controller import SendController
     from chathub_desktop.gui.context.compaction_controller import CompactionController
     from chathub_desktop.gui.search.search_controller import SearchController
-    from chathub_desktop.gui.shell.main_window import MainWindow
     from chathub_desktop.gui.shell.view_menu import ViewController
     from chathub_desktop.gui.shell.window_pages import WindowPages
+    from chathub_desktop.gui.topics.topic_actions import TopicActions
     from chathub_desktop.gui.topics.topic_delete import TopicDeletes
+    from chathub_desktop.gui.topics.topic_sidebar import TopicSidebar
 
 
 #: The key that opens the app menu (GNOME and KDE open a window's menu with F10).
@@ -218,7 +221,17 @@ def retranslate_actions(w: ActionsHost) -> None:
                         translate("ServiceReasons", f.how_to_export)))  # issue 27
 
 
-def retranslate_window(w: MainWindow) -> None:
+class ChromeHost(ActionsHost, Protocol):
+    """What :func:`retranslate_window` re-says besides the actions: the topic list's
+    column, the assistant selection, the opening and store-wait lines."""
+
+    sidebar: TopicSidebar
+    assistant_combo: QComboBox
+    opening: QLabel
+    store_wait_label: QLabel
+
+
+def retranslate_window(w: ChromeHost) -> None:
     """Set the window's own chrome (the topic list's heading and buttons, the opening and
     store-wait lines) and its actions in the interface language. The menus re-say their
     own titles (:func:`title_menus`, and the View menu its texts): a menu is a top-level
@@ -329,7 +342,13 @@ def build_menus(w: MenusHost, owner: QMainWindow) -> None:
     title_menus(w)
 
 
-def decorate_actions(w: MainWindow) -> None:
+class DecoratedHost(MenusHost, Protocol):
+    """What :func:`decorate_actions` puts icons on: the menus' actions and the topic actions'."""
+
+    topic_actions: TopicActions
+
+
+def decorate_actions(w: DecoratedHost) -> None:
     """An icon on every menu action that has a conventional one (issue 29)."""
     glyphs = {
         w.import_action: Icon.IMPORT, w.quit_action: Icon.QUIT, w.providers_action: Icon.PROVIDERS,
