@@ -205,7 +205,9 @@ def cmd_memory_import(args: argparse.Namespace, svc: Services) -> int:
 
 
 def _diff_text(lines: Sequence[DiffLine]) -> str:
-    return "\n".join(f"{ln.kind if ln.kind != '@' else '@@'} {ln.text}" for ln in lines)
+    from chathub_desktop.core.memory_diff import DiffKind
+
+    return "\n".join(f"{ln.kind.value if ln.kind != DiffKind.HUNK else '@@'} {ln.text}" for ln in lines)
 
 
 def cmd_memory_history(args: argparse.Namespace, svc: Services) -> int:
@@ -213,7 +215,7 @@ def cmd_memory_history(args: argparse.Namespace, svc: Services) -> int:
     if args.diff is not None:
         d = svc.history.detail(args.assistant, args.diff)
         emit(args, {**d.change.to_json(), "before": d.before, "after": d.after,
-                    "diff": [{"kind": ln.kind, "text": ln.text} for ln in d.diff]},
+                    "diff": [{"kind": ln.kind.value, "text": ln.text} for ln in d.diff]},
              lambda: print(_diff_text(d.diff) or "no line changed"))
         return 0
     rows = svc.history.changes(args.assistant, max(1, args.limit))

@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from chathub_desktop.core.memory_search import tokenize
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
@@ -31,12 +32,25 @@ CONTEXT = 3
 _WS = re.compile(r"\s+")
 
 
+class DiffKind(StrEnum):
+    """What a line (:class:`DiffLine`) or word run (:func:`word_diff`) of a diff is; the
+    value is its mark in a unified diff (the CLI prints it, ``--json`` writes it)."""
+
+    #: In both (a context line, a kept word).
+    SAME = " "
+    #: Only before.
+    REMOVED = "-"
+    #: Only after.
+    ADDED = "+"
+    #: A hunk header: the line's ``text`` names the line ranges (line diffs only).
+    HUNK = "@"
+
+
 @dataclass(frozen=True, slots=True)
 class DiffLine:
-    """One line of a diff: ``kind`` ``" "`` (context), ``"-"`` (only before), ``"+"``
-    (only after) or ``"@"`` (a hunk header; ``text`` names the line ranges)."""
+    """One line of a diff: its ``kind`` and ``text`` (a hunk header's names the line ranges)."""
 
-    kind: str
+    kind: DiffKind
     text: str
 
 
@@ -52,36 +66,36 @@ def line_diff(before: str, after: str, context: int = CONTEXT) -> list[DiffLine]
     matcher = difflib.SequenceMatcher(None, a, b)
     for group in matcher.get_grouped_opcodes(context):
         i1, i2, j1, j2 = group[0][1], group[-1][2], group[0][3], group[-1][4]
-        out.append(DiffLine("@", f"{_span(i1, i2)} → {_span(j1, j2)}"))
+        out.append(DiffLine(DiffKind.HUNK, f"{_span(i1, i2)} → {_span(j1, j2)}"))
         for tag, x1, x2, y1, y2 in group:
             if tag == "equal":
-                out.extend(DiffLine(" ", line) for line in a[x1:x2])
+                out.extend(DiffLine(DiffKind.SAME, line) for line in a[x1:x2])
                 continue
-            out.extend(DiffLine("-", line) for line in a[x1:x2])
-            out.extend(DiffLine("+", line) for line in b[y1:y2])
+            out.extend(DiffLine(DiffKind.REMOVED, line) for line in a[x1:x2])
+            out.extend(DiffLine(DiffKind.ADDED, line) for line in b[y1:y2])
     if not out and before != after:  # only line endings or a final newline differ
-        out.append(DiffLine("@", "line endings or the final newline changed"))
+        out.append(DiffLine(DiffKind.HUNK, "line endings or the final newline changed"))
     return out
 
 
 _WORDS = re.compile(r"\s+|[^\s]+")
 
 
-def word_diff(before: str, after: str) -> list[tuple[str, str]]:
+def word_diff(before: str, after: str) -> list[tuple[DiffKind, str]]:
     """``before`` → ``after`` word by word, as ``(kind, text)`` runs in reading order:
-    ``" "`` kept, ``"-"`` only before, ``"+"`` only after (whitespace runs are words too,
-    so joining the ``" "`` and ``"-"`` runs gives ``before`` back, the ``" "`` and ``"+"``
-    runs ``after``). What an edited entry's History row marks (walk52 #7)."""
+    ``SAME`` kept, ``REMOVED`` only before, ``ADDED`` only after (whitespace runs are words
+    too, so joining the ``SAME`` and ``REMOVED`` runs gives ``before`` back, the ``SAME``
+    and ``ADDED`` runs ``after``). What an edited entry's History row marks (walk52 #7)."""
     a, b = _WORDS.findall(before), _WORDS.findall(after)
-    out: list[tuple[str, str]] = []
+    out: list[tuple[DiffKind, str]] = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag == "equal":
-            out.append((" ", "".join(a[i1:i2])))
+            out.append((DiffKind.SAME, "".join(a[i1:i2])))
             continue
         if i2 > i1:
-            out.append(("-", "".join(a[i1:i2])))
+            out.append((DiffKind.REMOVED, "".join(a[i1:i2])))
         if j2 > j1:
-            out.append(("+", "".join(b[j1:j2])))
+            out.append((DiffKind.ADDED, "".join(b[j1:j2])))
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from chathub_desktop.core.memory_diff import EntryChanges
-from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
+from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption, RowGroup
 
 CARD = ("[2026-11-29]\n- Wants the SQL before any explanation, with the rollback script beside every "
         "migration and the row counts checked after each batch of the backfill\n- Reads diffs, not prose")
@@ -19,14 +19,14 @@ def test_a_previewed_card_keeps_its_lines_and_its_whole_text(qtbot) -> None:  # 
     qtbot.addWidget(dlg)
     dlg.show()
     qtbot.waitExposed(dlg)
-    (shown,) = dlg.rows("added")
+    (shown,) = dlg.rows(RowGroup.ADDED)
     assert shown == CARD  # every word, line by line
     top = dlg.tree.topLevelItem(0)
     text = top.child(0).text(0)
     assert "…" not in text and text.count("\n") >= 3  # wrapped inside the width, not cut
     assert "- Reads diffs, not prose" in text.split("\n")
     assert not dlg.tree.rootIsDecorated() and dlg.tree.indentation() == 0
-    assert dlg.rows("removed") == ["[2026-11-28] Old"]
+    assert dlg.rows(RowGroup.REMOVED) == ["[2026-11-28] Old"]
 
 
 def test_the_dream_preview_makes_add_card_the_primary_default_action(qtbot) -> None:  # type: ignore[no-untyped-def]

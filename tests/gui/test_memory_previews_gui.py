@@ -23,6 +23,7 @@ from chathub_desktop.gui.memory.change_preview import (
     FULL_TEXT,
     ChangePreviewDialog,
     PreviewOption,
+    RowGroup,
     Said,
     said_text,
 )
@@ -57,8 +58,8 @@ class Answer:
         if self.option is not None:
             dlg.findChild(object, f"previewOption_{self.option}").click()
         self.seen.append({"title": dlg.windowTitle(), "heading": said_text(heading), "summary": dlg.summary.text(), "default": default,
-                          "keys": [o.key for o in options], "added": dlg.rows("added"),
-                          "removed": dlg.rows("removed"), "edited": dlg.rows("edited"),
+                          "keys": [o.key for o in options], "added": dlg.rows(RowGroup.ADDED),
+                          "removed": dlg.rows(RowGroup.REMOVED), "edited": dlg.rows(RowGroup.EDITED),
                           "choices": [(it.data(0, FULL_TEXT), it.checkState(0) == Qt.CheckState.Checked,
                                        bool(it.flags() & Qt.ItemFlag.ItemIsEnabled)) for it in dlg.choice_items()],
                           "action": dlg.action_button.text()})

@@ -195,7 +195,8 @@ class MessageListView(QListView):
         model.dataChanged.connect(self._on_data_changed)
         model.older_loaded.connect(self._on_older_loaded)
         model.rowsRemoved.connect(self._after_remove)
-        model.total_changed.connect(lambda _n: (self._sync_topic_bar(), self._place_jump_buttons()))
+        model.total_changed.connect(lambda _n: self._sync_topic_bar())  # then the jump buttons follow
+        model.total_changed.connect(lambda _n: self._place_jump_buttons())
         copy = QAction(self)
         self.texts = Texts(self)  # re-said on a language switch (issue 27)
         self.texts.bind(copy.setText, lambda: translate("MessageList", "Copy message"))

@@ -50,8 +50,8 @@ from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 #: The origin chips of an entry (``MemoryEntryView.origin``), in the interface language; the
 #: owner's entries, the default, have none (walk52 #5: an "owner" chip on every entry was noise;
 #: the entry's tooltip and accessible description still say who wrote it).
-ORIGIN_CHIPS = {EntryOrigin.DREAM: QT_TRANSLATE_NOOP("MemoryPage", "dream"),
-                EntryOrigin.AGENT: QT_TRANSLATE_NOOP("MemoryPage", "agent")}
+ORIGIN_CHIPS: dict[str, str] = {EntryOrigin.DREAM: QT_TRANSLATE_NOOP("MemoryPage", "dream"),
+                                EntryOrigin.AGENT: QT_TRANSLATE_NOOP("MemoryPage", "agent")}
 
 # --- item roles both card models fill -----------------------------------------------------
 
@@ -380,12 +380,12 @@ class MemoryCardDelegate(QStyledItemDelegate):
     def paint_face(self, painter: QPainter, option: QStyleOptionViewItem, face: CardFace) -> None:
         """A card (``#N``, the chips, the wrapped body) or a note, in ``option.rect``;
         subclasses add their corner button after it."""
-        pal: QPalette = option.palette  # type: ignore[attr-defined]
-        rect: QRect = option.rect  # type: ignore[attr-defined]
+        pal: QPalette = option.palette
+        rect: QRect = option.rect
         if face.note:
             self._paint_note(painter, pal, rect, face.text)
             return
-        state = option.state  # type: ignore[attr-defined]
+        state = option.state
         number = face.number
         text = face.text
         trusted = face.trusted

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QGuiApplication
@@ -69,7 +70,7 @@ class CardPanes(QWidget):
             head = QLabel()
             head.setObjectName(f"previewPaneTitle_{i}")
             head.setStyleSheet("font-weight: bold;")
-            texts.bind(head.setText, title if callable(title) else (lambda t=title: t))
+            texts.bind(head.setText, title if callable(title) else partial(str, title))
             view = QTextBrowser()
             view.setObjectName(f"previewPane_{i}")
             view.setOpenLinks(False)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 
 import shiboken6
 from PySide6.QtCore import QRect, QStringListModel, QTimer
@@ -48,6 +49,11 @@ def warmed() -> bool:
     return _state["done"]
 
 
+def _face_at(faces: tuple[CardFace, ...], row: int) -> CardFace | None:
+    """The sample face on ``row`` of ``faces`` (None past the end), as the delegates look one up."""
+    return faces[row] if row < len(faces) else None
+
+
 def _card_steps() -> list[Callable[[], None]]:
     """The warm-up as steps of a few ms each: per card, measure then paint (the first
     measure makes PySide's widget enum types, ~20 ms in a process that showed no list yet)."""
@@ -59,7 +65,7 @@ def _card_steps() -> list[Callable[[], None]]:
         view = QListView()  # never shown: the delegate reads its font and width
         view.resize(WARM_WIDTH, 240)
         keep.append(view)
-        delegate = delegate_type(view, lambda row, faces=faces: faces[row] if row < len(faces) else None)
+        delegate = delegate_type(view, partial(_face_at, faces))
         view.setItemDelegate(delegate)
         model = QStringListModel([""] * len(faces), view)
         view.setModel(model)

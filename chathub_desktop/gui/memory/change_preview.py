@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -83,10 +84,21 @@ CHECK_ROOM = 28
 FULL_TEXT = Qt.ItemDataRole.UserRole + 1
 
 
-def _diff_colour(kind: str) -> str:
-    """Row background of an added / removed / edited entry (diff tokens)."""
+class RowGroup(StrEnum):
+    """A group of rows in the preview's list (kept on its top row; :meth:`ChangePreviewDialog.rows`)."""
+
+    ADDED = "added"
+    REMOVED = "removed"
+    EDITED = "edited"
+    #: An import Merge's file entries, each ticked or not (issue 30).
+    CHOICES = "choices"
+
+
+def _diff_colour(group: RowGroup) -> str:
+    """Row background of an added / removed / edited entry (diff tokens); choices are added ones."""
     c = current_colours()
-    return {"added": c.diff_added, "removed": c.diff_removed}.get(kind, c.diff_edited)
+    return {RowGroup.ADDED: c.diff_added, RowGroup.CHOICES: c.diff_added,
+            RowGroup.REMOVED: c.diff_removed}.get(group, c.diff_edited)
 
 
 @dataclass(frozen=True)
@@ -316,9 +328,10 @@ class ChangePreviewDialog(QDialog):
         self.tree.show()
         if opt.choices:
             self._show_choices(opt)
-        groups: list[tuple[str, str, list[str]]] = [
-            ("added", opt.titles[0], [] if opt.choices else list(c.added)), ("removed", opt.titles[1], list(c.removed)),
-            ("edited", opt.titles[2], [f"{_short(a, 70)}  →  {_short(b, 70)}" for a, b in c.edited])]
+        groups: list[tuple[RowGroup, str, list[str]]] = [
+            (RowGroup.ADDED, opt.titles[0], [] if opt.choices else list(c.added)),
+            (RowGroup.REMOVED, opt.titles[1], list(c.removed)),
+            (RowGroup.EDITED, opt.titles[2], [f"{_short(a, 70)}  →  {_short(b, 70)}" for a, b in c.edited])]
         for kind, title, rows in groups:
             if not rows:
                 continue
@@ -326,7 +339,7 @@ class ChangePreviewDialog(QDialog):
             top.setData(0, Qt.ItemDataRole.UserRole, kind)
             brush = QBrush(QColor(_diff_colour(kind)))
             for text in rows[:MAX_ROWS]:
-                shown = _short(text) if kind == "edited" else _card(text)
+                shown = _short(text) if kind == RowGroup.EDITED else _card(text)
                 item = QTreeWidgetItem([shown])
                 item.setData(0, FULL_TEXT, shown)
                 item.setToolTip(0, text)
@@ -380,8 +393,8 @@ class ChangePreviewDialog(QDialog):
         ticks = self.ticks[opt.key]
         top = QTreeWidgetItem([fill(translate("MemoryPage", "From the file: ticked entries are added (%1)"),
                                     QLocale().toString(len(opt.choices)))])
-        top.setData(0, Qt.ItemDataRole.UserRole, "choices")
-        brush = QBrush(QColor(_diff_colour("added")))
+        top.setData(0, Qt.ItemDataRole.UserRole, RowGroup.CHOICES)
+        brush = QBrush(QColor(_diff_colour(RowGroup.CHOICES)))
         for i, ch in enumerate(opt.choices[:MAX_ROWS]):
             item = QTreeWidgetItem([choice_text(ch)])
             item.setData(0, FULL_TEXT, choice_text(ch))
@@ -405,7 +418,7 @@ class ChangePreviewDialog(QDialog):
 
     def _on_item_changed(self, item: QTreeWidgetItem, _column: int) -> None:
         parent = item.parent()
-        if not self._shown_key or parent is None or parent.data(0, Qt.ItemDataRole.UserRole) != "choices":
+        if not self._shown_key or parent is None or parent.data(0, Qt.ItemDataRole.UserRole) != RowGroup.CHOICES:
             return
         i = item.data(0, Qt.ItemDataRole.UserRole)
         if isinstance(i, int):
@@ -415,13 +428,13 @@ class ChangePreviewDialog(QDialog):
         """The checkable rows shown (tests, screenshots)."""
         for i in range(self.tree.topLevelItemCount()):
             top = self.tree.topLevelItem(i)
-            if top is not None and top.data(0, Qt.ItemDataRole.UserRole) == "choices":
+            if top is not None and top.data(0, Qt.ItemDataRole.UserRole) == RowGroup.CHOICES:
                 rows = [top.child(j) for j in range(top.childCount())]
                 return [r for r in rows if r is not None and r.flags() & Qt.ItemFlag.ItemIsUserCheckable]
         return []
 
-    def rows(self, kind: str) -> list[str]:
-        """The texts listed under ``kind`` (``added`` / ``removed`` / ``edited``), unwrapped."""
+    def rows(self, kind: RowGroup) -> list[str]:
+        """The texts listed under ``kind`` (added / removed / edited), unwrapped."""
         for i in range(self.tree.topLevelItemCount()):
             top = self.tree.topLevelItem(i)
             if top is not None and top.data(0, Qt.ItemDataRole.UserRole) == kind:

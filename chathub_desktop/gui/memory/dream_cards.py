@@ -275,7 +275,7 @@ class DreamCardDelegate(MemoryCardDelegate):
         """The card as a fixed-memory card, plus the refresh icon on single-day cards."""
         super().paint_face(painter, option, face)
         if face.regenerable:
-            rect: QRect = option.rect  # type: ignore[attr-defined]
+            rect: QRect = option.rect
             self._regen_icon.paint(painter, self.regen_rect(rect).adjusted(1, 1, -1, -1))
 
     def editorEvent(self, event: QEvent, model: QAbstractListModel,  # type: ignore[override]
@@ -284,7 +284,7 @@ class DreamCardDelegate(MemoryCardDelegate):
         kind = event.type()
         if isinstance(event, QMouseEvent) and event.button() == Qt.MouseButton.LeftButton and kind in (
                 QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick):
-            rect: QRect = option.rect  # type: ignore[attr-defined]
+            rect: QRect = option.rect
             on_icon = bool(index.data(RegenerableRole)) and self.regen_rect(rect).contains(
                 event.position().toPoint())
             number = int(index.data(NumberRole) or 0)
@@ -300,7 +300,7 @@ class DreamCardDelegate(MemoryCardDelegate):
     def helpEvent(self, event: QHelpEvent, view: QAbstractItemView, option: QStyleOptionViewItem,
                   index: QModelIndex | QPersistentModelIndex) -> bool:
         """Qt: the refresh icon has its own tooltip; elsewhere the card's."""
-        rect: QRect = option.rect  # type: ignore[attr-defined]
+        rect: QRect = option.rect
         if event.type() == QEvent.Type.ToolTip and index.data(RegenerableRole) and \
                 self.regen_rect(rect).contains(event.pos()):
             QToolTip.showText(event.globalPos(), fill(translate("MemoryPage", "Regenerate: dream over %1 again "

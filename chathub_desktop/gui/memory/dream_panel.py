@@ -254,7 +254,10 @@ class DreamPanel(QWidget):
         self.addAction(copy_all)
 
         # the cards (DRM-8)
-        self.model = DreamCardModel(self)
+        # declared: __init__ reads them, and mypy checks it before this method
+        self.model: DreamCardModel = DreamCardModel(self)
+        self.list: QListView
+        self.delegate: DreamCardDelegate
         self.list, self.delegate = card_list("dreamCardList", "", self.model, self.model.face,
                                                DreamCardDelegate)
         t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Dynamic memory cards"))
@@ -680,7 +683,7 @@ class DreamPanel(QWidget):
             section = self._proposals = ProposalsSection(self.svc, self.assistant_id, events=self.events,
                                                          runner=self.runner, presenter=self.presenter)
             section.count_changed.connect(self._on_proposal_count)
-            section.accepted.connect(lambda day: (self.mark_after_load(day), self.schedule_reload()))
+            section.accepted.connect(self._on_proposal_accepted)
             lay = self._proposals_tab.layout()
             assert lay is not None
             lay.addWidget(section)
@@ -696,6 +699,11 @@ class DreamPanel(QWidget):
         """The proposals waiting for review: the section's count once it is built, else
         the panel's last read."""
         return self._proposals.count if self._proposals is not None else self._waiting
+
+    def _on_proposal_accepted(self, day: str) -> None:
+        """A proposal for ``day`` was accepted: its card is marked once the cards are re-read."""
+        self.mark_after_load(day)
+        self.schedule_reload()
 
     def _on_proposal_count(self, n: int) -> None:
         if n < self._waiting:  # one was accepted or discarded: "… accept or discard it" is stale (issue 30)

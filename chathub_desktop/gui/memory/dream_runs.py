@@ -100,12 +100,13 @@ def yesterday_utc(now: datetime | None = None) -> date:
     return (now.astimezone(UTC) - timedelta(days=1)).date()
 
 
-def outcome_text(status: DreamStatus, message: str) -> str:
-    """The status line for a finished run (``DreamOutcome.status`` / ``message``)."""
+def outcome_text(status: DreamStatus | None, message: str) -> str:
+    """The status line for a finished run (``DreamOutcome.status`` / ``message``; a
+    ``DreamProgress`` may carry no status)."""
     if status == DreamStatus.FAILED:
         return fill(translate("MemoryPage", "Dream failed: %1"), message) if message \
             else translate("MemoryPage", "Dream failed")
-    return message[:1].upper() + message[1:] if message else status
+    return message[:1].upper() + message[1:] if message else str(status or "")
 
 
 def failure_line(what: str, day: str, message: str) -> str:
@@ -451,7 +452,7 @@ class DreamRuns(QObject):
         """A ``DreamProgress`` event: the phase on the status line; a scheduled run of this
         assistant is followed (and can be stopped)."""
         assistant_id, day, phase = event.assistant_id, event.history_day, event.phase
-        status = event.status or ""
+        status = event.status
         message = said(event.why) if event.why is not None else event.message  # issue 27
         if assistant_id != self._host.assistant_id:
             return

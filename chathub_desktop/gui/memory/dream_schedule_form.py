@@ -222,6 +222,11 @@ class ScheduleForm(QWidget):
     """The schedule form for ``host`` (see the module docstring). ``show_settings`` fills
     it from a :class:`DreamSettingsView`; ``set_memory_enabled`` mirrors MEM-1."""
 
+    # the fields :meth:`_build` makes
+    frequency_combo: SegmentedControl
+    time_edit: QLineEdit
+    keep_spin: QSpinBox
+
     def __init__(self, host: DreamHost, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dreamScheduleForm")
@@ -229,6 +234,9 @@ class ScheduleForm(QWidget):
         self.view: DreamSettingsView | None = None
         self.paused = False
         self.memory_enabled = True
+        self._zone: tuple[tzinfo, str] | None = None  # the system's, read when first needed
+        #: The clock (tests set a fixed one).
+        self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
@@ -301,9 +309,6 @@ class ScheduleForm(QWidget):
             "MemoryPage", "Time of day in UTC, 24-hour HH:MM (e.g. 02:00). Enter saves."))
         self.time_edit.returnPressed.connect(self.save_schedule)
         utc = QLabel("UTC")  # not translated: the time standard's name
-        self._zone: tuple[tzinfo, str] | None = None  # the system's, read when first needed
-        #: The clock (tests set a fixed one).
-        self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
         self.local_label = QLabel()
         self.local_label.setObjectName("dreamLocalTime")
         set_tone(self.local_label, Tone.MUTED)

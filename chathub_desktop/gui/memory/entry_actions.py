@@ -7,6 +7,7 @@ list; every write is a ``services.memory`` call on the page's worker."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import (
@@ -29,12 +30,18 @@ from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import StaleDocument
 from chathub_desktop.services.memory.memory_service import MemoryEntryView
 
-#: Added to the refusal of an entry edit: the editor is opened again with the user's text.
 translate = QCoreApplication.translate
+#: Added to the refusal of an entry edit: the editor is opened again with the user's text.
 ENTRY_STALE_HINT = QT_TRANSLATE_NOOP("MemoryPage", "The list shows the newer memory now and your text is back in the editor: Enter "
                     "saves it, Esc drops it.")
-#: A worker's answer meaning "refused as stale" (so the GUI thread can keep the text).
-_STALE = object()
+
+
+@dataclass(frozen=True, slots=True)
+class StaleEdit:
+    """A worker's answer to an entry edit refused as stale (issue 10): ``reason`` is the
+    refusal in the interface language; the GUI thread keeps the user's text."""
+
+    reason: str
 
 
 class EntryActions(QObject):
@@ -185,21 +192,20 @@ class EntryActions(QObject):
             return None
         version = self._host.version
 
-        def write() -> object:
+        def write() -> MemoryEntryView | StaleEdit:
             try:
                 return self._host.svc.memory.edit(self._host.assistant_id, number, text, version=version,
-                                            expected_text=old.text)
+                                                  expected_text=old.text)
             except StaleDocument as exc:
-                return (_STALE, said_error(exc))
+                return StaleEdit(said_error(exc))
 
-        def done(view: object) -> None:
-            if isinstance(view, tuple) and view[0] is _STALE:
-                self._host.show_error(fill(translate("MemoryPage", "Edit #%1: %2. %3"), str(number), view[1],
+        def done(view: MemoryEntryView | StaleEdit) -> None:
+            if isinstance(view, StaleEdit):
+                self._host.show_error(fill(translate("MemoryPage", "Edit #%1: %2. %3"), str(number), view.reason,
                                            translate("MemoryPage", ENTRY_STALE_HINT)))
                 self._reopen = (number, old.text, text)
                 self._host.schedule_reload()
                 return
-            assert isinstance(view, MemoryEntryView)
             self._host.select_after_load(view.number)
             self._host.show_status(lambda: fill(translate("MemoryPage", "Saved #%1"), str(view.number)))
             self._host.schedule_reload()

@@ -253,7 +253,8 @@ class MemoryEntryModel(QAbstractListModel):
         if stored is None:
             return False
         row = index.row()
-        if 0 <= row < len(self._views) and self._views[row].number == stored.number:
+        shown = self._views[row] if 0 <= row < len(self._views) else None
+        if isinstance(shown, MemoryEntryView) and shown.number == stored.number:
             self._views[row] = stored
             self._all[self._all.index(v)] = stored
             self.dataChanged.emit(index, index)

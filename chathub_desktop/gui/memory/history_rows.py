@@ -35,7 +35,7 @@ class HistoryRowDelegate(QStyledItemDelegate):
     def sizeHint(self, option: QStyleOptionViewItem,  # noqa: N802 - Qt override
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
         """Qt: two text lines and the row's padding, as wide as the view allows."""
-        fm = option.fontMetrics  # type: ignore[attr-defined]
+        fm = option.fontMetrics
         return QSize(0, 2 * fm.lineSpacing() + 2 * Space.SM)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
@@ -43,20 +43,20 @@ class HistoryRowDelegate(QStyledItemDelegate):
         """Qt: the row's panel (selection, hover) by the style, then its two lines."""
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
-        what, when = opt.text, str(index.data(WhenRole) or "")  # type: ignore[attr-defined]
-        opt.text = ""  # type: ignore[attr-defined]
-        widget = opt.widget  # type: ignore[attr-defined]
+        what, when = opt.text, str(index.data(WhenRole) or "")
+        opt.text = ""
+        widget = opt.widget
         style = widget.style() if widget is not None else None
         if style is not None:
             style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
-        rect: QRect = opt.rect.adjusted(Space.SM, Space.SM, -Space.SM, -Space.SM)  # type: ignore[attr-defined]
-        fm = opt.fontMetrics  # type: ignore[attr-defined]
-        selected = bool(opt.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]
-        pal: QPalette = opt.palette  # type: ignore[attr-defined]
+        rect: QRect = opt.rect.adjusted(Space.SM, Space.SM, -Space.SM, -Space.SM)
+        fm = opt.fontMetrics
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        pal: QPalette = opt.palette
         strong = pal.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
         muted = strong if selected else QColor(current_colours().text_muted)
         painter.save()
-        painter.setFont(opt.font)  # type: ignore[attr-defined]
+        painter.setFont(opt.font)
         for row, (text, colour) in enumerate(((what, strong), (when, muted))):
             painter.setPen(colour)
             line = QRect(rect.left(), rect.top() + row * fm.lineSpacing(), rect.width(), fm.lineSpacing())

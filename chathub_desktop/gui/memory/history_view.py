@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.memory_diff import DiffLine, EntryChanges, word_diff
+from chathub_desktop.core.memory_diff import DiffKind, DiffLine, EntryChanges, word_diff
 from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.design.tokens import Space
@@ -100,10 +100,10 @@ def _words_html(before: str, after: str) -> str:
     text with the words it gained on the added colour (:func:`word_diff`)."""
     c = current_colours()
     runs = word_diff(before, after)
-    old = "".join(html.escape(t) if k == " " else f'<s style="background:{c.diff_removed}">{html.escape(t)}</s>'
-                  for k, t in runs if k != "+")
-    new = "".join(html.escape(t) if k == " " else f'<span style="background:{c.diff_added}">{html.escape(t)}</span>'
-                  for k, t in runs if k != "-")
+    old = "".join(html.escape(t) if k == DiffKind.SAME else f'<s style="background:{c.diff_removed}">{html.escape(t)}</s>'
+                  for k, t in runs if k != DiffKind.ADDED)
+    new = "".join(html.escape(t) if k == DiffKind.SAME else f'<span style="background:{c.diff_added}">{html.escape(t)}</span>'
+                  for k, t in runs if k != DiffKind.REMOVED)
     return f"{old}<br>→ {new}"
 
 
@@ -167,8 +167,8 @@ def diff_html(lines: list[DiffLine]) -> str:
     rows = []
     c = current_colours()
     for ln in lines[:MAX_DIFF_LINES]:
-        mark = "@@" if ln.kind == "@" else ln.kind
-        bg = {"+": c.diff_added, "-": c.diff_removed, "@": c.diff_context}.get(ln.kind, "")
+        mark = "@@" if ln.kind == DiffKind.HUNK else ln.kind.value
+        bg = {DiffKind.ADDED: c.diff_added, DiffKind.REMOVED: c.diff_removed, DiffKind.HUNK: c.diff_context}.get(ln.kind, "")
         style = f' style="background:{bg}"' if bg else ""
         rows.append(f"<div{style}><code>{html.escape(mark)} {html.escape(ln.text) or '&nbsp;'}</code></div>")
     if len(lines) > MAX_DIFF_LINES:
@@ -276,7 +276,8 @@ class MemoryHistoryView(QWidget):
 
     async def _load(self) -> None:
         changes = await self.runner.run_in_thread(self.svc.history.changes, self.assistant_id)
-        keep = self.selected().id if self.selected() is not None else None
+        selected = self.selected()
+        keep = selected.id if selected is not None else None
         self.changes = list(changes)
         self.list.blockSignals(True)
         self.list.clear()
@@ -366,8 +367,8 @@ class MemoryHistoryView(QWidget):
 
     def _confirm_revert(self, preview: RevertPreview, confirmed: bool) -> None:
         c = preview.change
-        removed = sum(1 for ln in preview.diff if ln.kind == "-")
-        added = sum(1 for ln in preview.diff if ln.kind == "+")
+        removed = sum(1 for ln in preview.diff if ln.kind == DiffKind.REMOVED)
+        added = sum(1 for ln in preview.diff if ln.kind == DiffKind.ADDED)
         text = fill(translate("MemoryPage", "Put %1 memory back as it was before change #%2 (%3)? This removes %4 "
                                             "line(s) and adds %5."), _document(c.document), str(c.id), change_action(c),
                     QLocale().toString(removed), QLocale().toString(added))

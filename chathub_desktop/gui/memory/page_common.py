@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -34,6 +34,9 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.design import Space, Tone, TypeScale, set_text_size, set_tone
 from chathub_desktop.gui.memory.card_delegate import CardFace, MemoryCardDelegate
 from chathub_desktop.gui.shell.i18n import Texts
+
+#: The card painter a :func:`card_list` makes (the fixed or the dream cards').
+D = TypeVar("D", bound=MemoryCardDelegate)
 
 #: One-line cards a card list always has room for (walk29 #15).
 MIN_ROWS = 3
@@ -165,7 +168,7 @@ def error_label(name: str) -> QLabel:
 
 
 def card_list(name: str, accessible: str, model: QAbstractListModel, faces: Callable[[int], CardFace | None],
-              delegate_type: type[MemoryCardDelegate] = MemoryCardDelegate) -> tuple[QListView, MemoryCardDelegate]:
+              delegate_type: type[D]) -> tuple[QListView, D]:
     """A card list over ``model`` painted by a new ``delegate_type`` reading each row's
     :class:`CardFace` from ``faces(row)`` (the model's own method): per-pixel scrolling,
     no horizontal bar, single selection, frameless; a model reset drops the delegate's

@@ -343,7 +343,7 @@ class ModelsPage(QWidget):
         editor on ``card`` (None: a new one, for ``served``'s model when given) as
         ``self.dialog`` (issue 29)."""
         self.ops.start(translate("ModelsPage", "Read the providers"), self._svc.providers.list,
-                       on_ok=lambda providers: self._show_editor(card, providers, served))  # type: ignore[arg-type]
+                       on_ok=lambda providers: self._show_editor(card, providers, served))
 
     def _show_editor(self, card: ModelCardView | None, providers: Sequence[ProviderView],
                      served: ServedModel | None = None) -> None:

@@ -70,7 +70,12 @@ from chathub_desktop.gui.shell.nav_rail import (
 )
 from chathub_desktop.gui.shell.status_line import StatusLine
 from chathub_desktop.gui.shell.welcome_panel import WelcomePanel
-from chathub_desktop.gui.shell.window_actions import build_actions, build_menus
+from chathub_desktop.gui.shell.window_actions import (
+    build_actions,
+    build_menus,
+    decorate_actions,
+    retranslate_window,
+)
 from chathub_desktop.gui.shell.window_geometry import WindowGeometry
 from chathub_desktop.gui.shell.window_pages import WindowPages
 from chathub_desktop.gui.topics.topic_delete import TopicDeletes
@@ -243,15 +248,15 @@ class MainWindow(QMainWindow):
         self.compaction = CompactionController(self, self)
         self.estimate = EstimateController(self)
         self.message_actions = MessageActions(self, self)
-        self.pages = WindowPages(self)
+        self.pages = WindowPages(self, self)
         self.deletes = TopicDeletes(self, self)
         self._quitting = False  # Quit was chosen: closing ends the app even with a tray
         self.dream_runner: DreamRunner | None = None  # attach()
         self.notifier = None  # attach()
         self.tray: TrayController | None = None  # attach()
-        build_actions(self)
+        build_actions(self, self)
         self._build_ui()
-        build_menus(self)
+        self._build_menus()
         self.setMinimumSize(*MIN_WINDOW)  # walk49 #4: 640×480 cut Settings off
         self.resize(1280, 800)
         self.remembered.restore(self, self.splitter)
@@ -487,6 +492,25 @@ class MainWindow(QMainWindow):
         self.delete_topic_action.setShortcutContext(QtCore.Qt.ShortcutContext.WidgetShortcut)
         self.sidebar.wire()
         self.composer.wire()
+
+    def _build_menus(self) -> None:
+        """The controllers that own menu entries, each given the window as its host (issue
+        14: search Ctrl+K, reply versions Ctrl+R, the View menu, the topic actions), and
+        the app menu they fill (:func:`build_menus`)."""
+        from chathub_desktop.gui.chat.reply_versions import ReplyVersionsController
+        from chathub_desktop.gui.search.search_controller import SearchController
+        from chathub_desktop.gui.shell.view_menu import ViewController
+        from chathub_desktop.gui.topics.topic_actions import TopicActions
+
+        self.search = SearchController(self, self)
+        self.versions = ReplyVersionsController(self, self)
+        self.view = ViewController(self, self.sidebar, self.remembered.qsettings())
+        self.view.send_key_changed.connect(self.on_send_key)
+        build_menus(self, self)
+        self.topic_actions = TopicActions(self, self, self.topic_menu, self.import_menu)
+        self.on_send_key(self.view.prefs.send_key)
+        retranslate_window(self)
+        decorate_actions(self)
 
     def _build_ui(self) -> None:
         # the assistant switcher is the rail's avatar (issue 29); its hidden combo holds the selection
@@ -726,8 +750,6 @@ class MainWindow(QMainWindow):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """Re-set the window's own texts, actions and menus when the language changes (issue 27)."""
         if event.type() == QEvent.Type.LanguageChange:
-            from chathub_desktop.gui.shell.window_actions import retranslate_window
-
             retranslate_window(self)
             self.switcher.retranslate()
             if self._services is not None:  # the topic list exists once the store is attached

@@ -4,10 +4,14 @@ shown inline (the Memory page, the Dreaming memory panel, Settings' Models and T
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter, user_message
 from chathub_desktop.gui.shell.task_contexts import with_context
 from chathub_desktop.gui.shell.task_runner import TaskRunner
+
+#: What a change returns: ``on_ok`` is given it.
+R = TypeVar("R")
 
 
 class ServiceOps:
@@ -32,7 +36,7 @@ class ServiceOps:
         self._task_name = task_name
         self.busy = False
 
-    def start(self, what: str, fn: Callable[[], object], on_ok: Callable[[object], None] | None = None,
+    def start(self, what: str, fn: Callable[[], R], on_ok: Callable[[R], None] | None = None,
               on_fail: Callable[[], None] | None = None,
               error_sink: Callable[[str], None] | None = None) -> bool:
         """Run the change ``fn`` in a worker thread, one at a time: False (nothing done)
@@ -49,7 +53,7 @@ class ServiceOps:
         self.busy = busy
         self._on_busy(busy)
 
-    async def _task(self, what: str, fn: Callable[[], object], on_ok: Callable[[object], None] | None,
+    async def _task(self, what: str, fn: Callable[[], R], on_ok: Callable[[R], None] | None,
                     on_fail: Callable[[], None] | None, error_sink: Callable[[str], None] | None) -> None:
         try:
             try:

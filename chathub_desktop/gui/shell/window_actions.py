@@ -2,27 +2,37 @@
 menu action with its shortcut and tooltip, the app menu behind the rail's ⋯ button
 (issue 29: no classic menu bar, as in Cherry Studio or LobeHub; on macOS its submenus
 also fill the native menu bar), and the icons of the menu actions. The builders set the actions as attributes of the window, which its
-components reach through their Protocols.
+components reach through their Protocols; each builder is given the window typed as the
+Protocol of what it uses (:class:`ActionsHost`, :class:`MenusHost`, :class:`ChromeHost`,
+:class:`DecoratedHost`; issue 29) and, where it owns widgets, the window as their owner.
 """
 
 from __future__ import annotations
 
 import html
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QToolButton, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMenu, QToolButton, QWidget
 
 from chathub_desktop.gui.context.compaction_controller import COMPACT_TEXT
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
-from chathub_desktop.gui.shell.nav_rail import PageId, PageShortcuts, RailRoutes
+from chathub_desktop.gui.shell.nav_rail import NavRail, PageHost, PageId, PageShortcuts, RailRoutes
 
 if TYPE_CHECKING:
-    from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.gui.chat.reply_versions import ReplyVersionsController
+    from chathub_desktop.gui.chat.send_controller import SendController
+    from chathub_desktop.gui.context.compaction_controller import CompactionController
+    from chathub_desktop.gui.search.search_controller import SearchController
+    from chathub_desktop.gui.shell.view_menu import ViewController
+    from chathub_desktop.gui.shell.window_pages import WindowPages
+    from chathub_desktop.gui.topics.topic_actions import TopicActions
+    from chathub_desktop.gui.topics.topic_delete import TopicDeletes
+    from chathub_desktop.gui.topics.topic_sidebar import TopicSidebar
 
 
 #: The key that opens the app menu (GNOME and KDE open a window's menu with F10).
@@ -63,35 +73,83 @@ def set_tip(a: QAction, tip: str) -> None:
         a.setStatusTip(tip)
 
 
-def build_actions(w: MainWindow) -> None:
+class ActionsHost(Protocol):
+    """What :func:`build_actions` and :func:`retranslate_actions` use of the window (issue
+    29): what the actions call (the pages, the topic commands, sending, compaction, the
+    rail's menu) and the actions themselves, which they set; the main window is one."""
+
+    pages: WindowPages
+    page_host: PageHost
+    rail: NavRail
+    sending: SendController
+    compaction: CompactionController
+    import_action: QAction
+    import_format_actions: list[QAction]
+    quit_action: QAction
+    providers_action: QAction
+    back_action: QAction
+    app_menu_action: QAction
+    new_assistant_action: QAction
+    edit_assistant_action: QAction
+    memory_action: QAction
+    about_action: QAction
+    data_folder_action: QAction
+    shortcuts_action: QAction
+    setup_action: QAction
+    new_topic_action: QAction
+    rename_topic_action: QAction
+    delete_topic_action: QAction
+    stop_action: QAction
+    compact_action: QAction
+    summary_action: QAction
+    system_agent_action: QAction
+
+    def request_quit(self) -> None:
+        """Quit (the app ends even with a tray)."""
+        ...
+
+    def new_topic(self, *, private: bool = False) -> None:
+        """Start a new topic."""
+        ...
+
+    def rename_topic(self) -> None:
+        """Rename the selected topic."""
+        ...
+
+    def delete_topic(self) -> bool:
+        """Delete the selected topic (after asking)."""
+        ...
+
+
+def build_actions(w: ActionsHost, owner: QWidget) -> None:
     """Create the window's menu actions as attributes of ``w`` (each with its shortcut,
-    added to ``w`` so its shortcut works before a menu shows it); their texts and
-    tooltips come from :func:`retranslate_actions`."""
-    w.import_action = window_action(w, "", lambda *_: w.pages.open_import(), "Ctrl+I")
+    added to ``owner``, the window as a widget, so its shortcut works before a menu shows
+    it); their texts and tooltips come from :func:`retranslate_actions`."""
+    w.import_action = window_action(owner, "", lambda *_: w.pages.open_import(), "Ctrl+I")
     from chathub_desktop.core.export_formats import FORMATS
 
     w.import_format_actions = [
-        window_action(w, "", lambda *_, name=f.name: w.pages.open_import(name), None) for f in FORMATS]
-    w.quit_action = window_action(w, "", w.request_quit, "Ctrl+Q")
-    w.providers_action = window_action(w, "", w.pages.open_settings, "Ctrl+,")
-    w.back_action = window_action(w, "", lambda: w.page_host.show_page(PageId.CHATS), "Esc")
-    w.app_menu_action = window_action(w, "", lambda: w.rail.more.showMenu(), APP_MENU_KEY)
-    w.new_assistant_action = window_action(w, "", w.pages.open_new_assistant, None)
-    w.edit_assistant_action = window_action(w, "", w.pages.open_edit_assistant, "Ctrl+E")
-    w.memory_action = window_action(w, "", w.pages.open_memory, "Ctrl+M")
-    w.about_action = window_action(w, "", w.pages.open_about, None)
-    w.data_folder_action = window_action(w, "", w.pages.open_data_folder, None)
-    w.shortcuts_action = window_action(w, "", w.pages.open_shortcuts, "Ctrl+/")
-    w.setup_action = window_action(w, "", w.pages.open_setup, None)
-    w.new_topic_action = window_action(w, "", w.new_topic, "Ctrl+N")
-    w.rename_topic_action = window_action(w, "", w.rename_topic, "F2")
-    w.delete_topic_action = QAction(w)
+        window_action(owner, "", lambda *_, name=f.name: w.pages.open_import(name), None) for f in FORMATS]
+    w.quit_action = window_action(owner, "", w.request_quit, "Ctrl+Q")
+    w.providers_action = window_action(owner, "", w.pages.open_settings, "Ctrl+,")
+    w.back_action = window_action(owner, "", lambda: w.page_host.show_page(PageId.CHATS), "Esc")
+    w.app_menu_action = window_action(owner, "", lambda: w.rail.more.showMenu(), APP_MENU_KEY)
+    w.new_assistant_action = window_action(owner, "", w.pages.open_new_assistant, None)
+    w.edit_assistant_action = window_action(owner, "", w.pages.open_edit_assistant, "Ctrl+E")
+    w.memory_action = window_action(owner, "", w.pages.open_memory, "Ctrl+M")
+    w.about_action = window_action(owner, "", w.pages.open_about, None)
+    w.data_folder_action = window_action(owner, "", w.pages.open_data_folder, None)
+    w.shortcuts_action = window_action(owner, "", w.pages.open_shortcuts, "Ctrl+/")
+    w.setup_action = window_action(owner, "", w.pages.open_setup, None)
+    w.new_topic_action = window_action(owner, "", w.new_topic, "Ctrl+N")
+    w.rename_topic_action = window_action(owner, "", w.rename_topic, "F2")
+    w.delete_topic_action = QAction(owner)
     w.delete_topic_action.setShortcuts(QKeySequence.StandardKey.Delete)
     w.delete_topic_action.triggered.connect(w.delete_topic)
-    w.stop_action = window_action(w, "", w.sending.stop_current, "Esc")
-    w.compact_action = window_action(w, "", lambda: w.compaction.compact_topic(), "Ctrl+Shift+K")
-    w.summary_action = window_action(w, "", lambda: w.compaction.open_summary(), "Ctrl+Shift+S")
-    w.system_agent_action = window_action(w, "", w.pages.open_system_agent, None)
+    w.stop_action = window_action(owner, "", w.sending.stop_current, "Esc")
+    w.compact_action = window_action(owner, "", lambda: w.compaction.compact_topic(), "Ctrl+Shift+K")
+    w.summary_action = window_action(owner, "", lambda: w.compaction.open_summary(), "Ctrl+Shift+S")
+    w.system_agent_action = window_action(owner, "", w.pages.open_system_agent, None)
     retranslate_actions(w)
 
 
@@ -100,7 +158,7 @@ def _t(text: str) -> str:
     return QCoreApplication.translate("WindowActions", text)
 
 
-def retranslate_actions(w: MainWindow) -> None:
+def retranslate_actions(w: ActionsHost) -> None:
     """Set the text and tooltip of every action :func:`build_actions` made, in the
     interface language (at build and on each language change, issue 27)."""
     translate = QCoreApplication.translate
@@ -163,7 +221,17 @@ def retranslate_actions(w: MainWindow) -> None:
                         translate("ServiceReasons", f.how_to_export)))  # issue 27
 
 
-def retranslate_window(w: MainWindow) -> None:
+class ChromeHost(ActionsHost, Protocol):
+    """What :func:`retranslate_window` re-says besides the actions: the topic list's
+    column, the assistant selection, the opening and store-wait lines."""
+
+    sidebar: TopicSidebar
+    assistant_combo: QComboBox
+    opening: QLabel
+    store_wait_label: QLabel
+
+
+def retranslate_window(w: ChromeHost) -> None:
     """Set the window's own chrome (the topic list's heading and buttons, the opening and
     store-wait lines) and its actions in the interface language. The menus re-say their
     own titles (:func:`title_menus`, and the View menu its texts): a menu is a top-level
@@ -178,7 +246,7 @@ def retranslate_window(w: MainWindow) -> None:
     w.store_wait_label.setText(translate("MainWindow", "Waiting for the store — another ChatHub process is writing…"))
 
 
-def title_menus(w: MainWindow) -> None:
+def title_menus(w: MenusHost) -> None:
     """Title the app menu and its submenus in the interface language, now and after each
     switch: each menu re-says its own title on the language change it hears (a
     :class:`~chathub_desktop.gui.shell.i18n.Texts` of its own), so a menu deleted before
@@ -193,20 +261,39 @@ def title_menus(w: MainWindow) -> None:
         Texts(menu).bind(menu.setTitle, said("WindowActions", title))
 
 
-def build_menus(w: MainWindow) -> None:
-    """Build ``w``'s app menu (the rail's ⋯ button, F10) from its actions, with the
-    controllers that own menu entries (search, reply versions, topic actions, the View
-    menu), the rail's routes and the keys each page owns."""
-    app_menu = w.app_menu = QMenu(w)
-    import_menu = w.import_menu = QMenu(w)
+class MenusHost(ActionsHost, Protocol):
+    """What :func:`build_menus` and :func:`title_menus` use of the window (issue 29): its
+    actions, the controllers whose actions the menus hold (search, reply versions, the
+    topic deletes' Undo, the View menu), the rail and the page host; and the menus, the
+    rail's routes and the page keys, which they set; the main window is one."""
+
+    search: SearchController
+    versions: ReplyVersionsController
+    deletes: TopicDeletes
+    view: ViewController
+    app_menu: QMenu
+    import_menu: QMenu
+    topic_menu: QMenu
+    assistant_menu: QMenu
+    settings_menu: QMenu
+    help_menu: QMenu
+    rail_routes: RailRoutes
+    page_keys: PageShortcuts
+
+
+def build_menus(w: MenusHost, owner: QMainWindow) -> None:
+    """Build the app menu (the rail's ⋯ button, F10; on macOS the menu bar of ``owner``,
+    the window as a widget, which owns the menus) from ``w``'s actions and its
+    controllers' (search, reply versions, the View menu), with the rail's routes and the
+    keys each page owns. The topic actions add their entries to the Topic and Import
+    menus after (:class:`~chathub_desktop.gui.topics.topic_actions.TopicActions`)."""
+    app_menu = w.app_menu = QMenu(owner)
+    import_menu = w.import_menu = QMenu(owner)
     import_menu.addAction(w.import_action)
     import_menu.addSeparator()
     for action in w.import_format_actions:
         import_menu.addAction(action)
-    topic_menu = w.topic_menu = QMenu(w)
-    from chathub_desktop.gui.search.search_controller import SearchController
-
-    w.search = SearchController(w, w)  # issue 14: Ctrl+K / Ctrl+Shift+F
+    topic_menu = w.topic_menu = QMenu(owner)
     topic_menu.addAction(w.search.action)
     topic_menu.addAction(w.new_topic_action)
     topic_menu.addAction(w.rename_topic_action)
@@ -217,25 +304,15 @@ def build_menus(w: MainWindow) -> None:
     topic_menu.addAction(w.summary_action)
     topic_menu.addSeparator()
     topic_menu.addAction(w.stop_action)
-    from chathub_desktop.gui.chat.reply_versions import ReplyVersionsController
-
-    w.versions = ReplyVersionsController(w, w)  # issue 14: Regenerate (Ctrl+R), Resend, ‹ 2 / 3 ›
     topic_menu.addAction(w.versions.regenerate_action)
     topic_menu.addMenu(w.versions.regenerate_with_menu)
-    from chathub_desktop.gui.topics.topic_actions import TopicActions
-
-    w.topic_actions = TopicActions(w, w, topic_menu, import_menu)  # issue 14
-    assistant_menu = w.assistant_menu = QMenu(w)
+    assistant_menu = w.assistant_menu = QMenu(owner)
     assistant_menu.addAction(w.new_assistant_action)
     assistant_menu.addAction(w.edit_assistant_action)
     assistant_menu.addAction(w.memory_action)
-    settings_menu = w.settings_menu = QMenu(w)
+    settings_menu = w.settings_menu = QMenu(owner)
     settings_menu.addAction(w.providers_action)
     settings_menu.addAction(w.system_agent_action)
-    from chathub_desktop.gui.shell.view_menu import ViewController
-
-    w.view = ViewController(w, w.sidebar, w.remembered.qsettings())
-    w.view.send_key_changed.connect(w.on_send_key)
     w.rail_routes = RailRoutes(w.rail, w.page_host, topics=w.view.sidebar_action,
                                memory=w.memory_action, search=w.search.action,
                                settings=w.providers_action)
@@ -244,8 +321,7 @@ def build_menus(w: MainWindow) -> None:
         PageId.CHATS: [w.new_topic_action, w.delete_topic_action, w.edit_assistant_action, w.stop_action],
         PageId.MEMORY: [w.stop_action],
         PageId.SETTINGS: [w.back_action], PageId.SEARCH: [w.back_action]})
-    w.on_send_key(w.view.prefs.send_key)
-    help_menu = w.help_menu = QMenu(w)
+    help_menu = w.help_menu = QMenu(owner)
     help_menu.addAction(w.setup_action)
     help_menu.addAction(w.shortcuts_action)
     help_menu.addAction(w.data_folder_action)
@@ -259,16 +335,20 @@ def build_menus(w: MainWindow) -> None:
     app_menu.addAction(w.quit_action)
     if sys.platform == "darwin":  # the native menu bar, as every Mac app has
         for m in submenus:
-            w.menuBar().addMenu(m)
+            owner.menuBar().addMenu(m)
     for m in (app_menu, *submenus):
         m.setToolTipsVisible(True)
     w.rail.set_app_menu(app_menu, APP_MENU_KEY)
     title_menus(w)
-    retranslate_window(w)
-    decorate_actions(w)
 
 
-def decorate_actions(w: MainWindow) -> None:
+class DecoratedHost(MenusHost, Protocol):
+    """What :func:`decorate_actions` puts icons on: the menus' actions and the topic actions'."""
+
+    topic_actions: TopicActions
+
+
+def decorate_actions(w: DecoratedHost) -> None:
     """An icon on every menu action that has a conventional one (issue 29)."""
     glyphs = {
         w.import_action: Icon.IMPORT, w.quit_action: Icon.QUIT, w.providers_action: Icon.PROVIDERS,

@@ -4,29 +4,39 @@ the first-run setup (issue 2, issue 15, issue 16). Each opens non-blocking, is k
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QTimer
 
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.nav_rail import AssistantItem, PageHost, PageId
+from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.shell.window_settings import SETUP_SHOWN, keep, kept
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QScrollArea, QWidget
+    from PySide6.QtWidgets import QComboBox, QScrollArea, QWidget
 
+    from chathub_desktop.gui.context.compaction_controller import CompactionController
+    from chathub_desktop.gui.context.estimate_controller import EstimateController
     from chathub_desktop.gui.dialogs.import_dialog import ImportDialog
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.memory.page_prepare import PagePrep
+    from chathub_desktop.gui.search.search_controller import SearchController
     from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
     from chathub_desktop.gui.settings.settings_page import ActionGroup, SettingsPage
+    from chathub_desktop.gui.shell.chat_events import ChatEvents
+    from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
     from chathub_desktop.gui.shell.help_menu import AboutDialog, ShortcutsDialog
-    from chathub_desktop.gui.shell.main_window import MainWindow
     from chathub_desktop.gui.shell.setup_wizard import SetupFinished, SetupWizard
+    from chathub_desktop.gui.shell.task_runner import TaskRunner
     from chathub_desktop.gui.shell.view_menu import ViewController
+    from chathub_desktop.gui.shell.window_geometry import WindowGeometry
+    from chathub_desktop.gui.topics.topic_actions import TopicActions
+    from chathub_desktop.gui.topics.topic_model_picker import TopicModelController
+    from chathub_desktop.services.container import Services
 
 #: Milliseconds after the Memory page's open before the secret rules start compiling.
 SECRET_RULES_AFTER_MS = 2000
@@ -116,11 +126,53 @@ def _appearance(v: ViewController) -> tuple[ActionGroup, ...]:
     )
 
 
-class WindowPages:
-    """Opens ``window``'s dialogs and pages; every ``open_*`` returns the dialog."""
+class PagesHost(OpenTopicHost, Protocol):
+    """What the dialogs and pages use of the window (issue 29); the main window is one:
+    the services and the window's runner, presenter and bus signals to give a page, where
+    pages are hosted and dialogs kept (``dialogs``, by name), and the controllers a page
+    reports to (the badge's estimate, the model menu, compaction, the topic list)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self._w = window
+    svc: Services
+    runner: TaskRunner
+    presenter: ErrorPresenter
+    events: ChatEvents
+    page_host: PageHost
+    dialogs: dict[str, QWidget]
+    remembered: WindowGeometry
+    takes_input: bool
+    assistant_combo: QComboBox
+    estimate: EstimateController
+    compaction: CompactionController
+    model_picker: TopicModelController
+    topic_actions: TopicActions
+    search: SearchController
+    view: ViewController
+
+    def current_assistant_id(self) -> int | None:
+        """The selected assistant."""
+        ...
+
+    def reload_assistants(self, select_id: int | None = None) -> None:
+        """Read the assistants again on a worker and select ``select_id``."""
+        ...
+
+    async def load_assistants(self, select_id: int | None = None) -> None:
+        """Read the assistants on a worker and switch to ``select_id``."""
+        ...
+
+    def select_topic(self, topic_id: int) -> None:
+        """Select (and open) ``topic_id`` when listed."""
+        ...
+
+
+class WindowPages:
+    """Opens the dialogs and pages of the window ``host``; every ``open_*`` returns the
+    dialog. ``parent``: the window as the dialogs' parent (and the owner of the Memory
+    page made ahead)."""
+
+    def __init__(self, host: PagesHost, parent: QWidget) -> None:
+        self._w = host
+        self._parent = parent
         self._prep: PagePrep | None = None
         self._settled = False  # the window settled once: pages are made ahead from then on
 
@@ -192,7 +244,7 @@ class WindowPages:
         from chathub_desktop.gui.settings.model_card_dialog import CardEditor
 
         w = self._w
-        dlg = AssistantDialog(w.svc.assistants, w.svc.providers, w.runner, assistant_id, self._model_ids(), w,
+        dlg = AssistantDialog(w.svc.assistants, w.svc.providers, w.runner, assistant_id, self._model_ids(), self._parent,
                               provider_models=w.svc.provider_models,
                               cards=CardEditor(w.svc.models, w.svc.providers, w.runner, w.presenter))
         dlg.saved.connect(lambda v: w.reload_assistants(v.id))
@@ -238,7 +290,7 @@ class WindowPages:
             old.deleteLater()
         # the secret rules are not compiled here: they hold ~44 MB, and the window at rest
         # stays under 200 MB (issue 29); the page's open starts them (open_memory)
-        self._prep = PagePrep(w, aid, lambda: memory_frame(w.page_host),
+        self._prep = PagePrep(self._parent, aid, lambda: memory_frame(w.page_host),
                               lambda parent: self._new_memory_page(aid, read_on_show=True, parent=parent),
                               lambda page: host_memory_page(w.page_host, page))
 
@@ -333,7 +385,7 @@ class WindowPages:
 
         combo = w.assistant_combo  # read on a worker by the window (issue 29)
         assistants = [AssistantItem(int(combo.itemData(i)), combo.itemText(i)) for i in range(combo.count())]
-        dlg = ImportDialog(w.svc, w.runner, assistants, w.current_assistant_id(), w, fmt=fmt)
+        dlg = ImportDialog(w.svc, w.runner, assistants, w.current_assistant_id(), self._parent, fmt=fmt)
         dlg.imported.connect(self._on_imported)
         dlg.open_topic.connect(self._open_imported)
         w.dialogs["import"] = dlg
@@ -366,7 +418,7 @@ class WindowPages:
         from chathub_desktop.gui.shell.help_menu import AboutDialog
 
         w = self._w
-        dlg = AboutDialog(w)
+        dlg = AboutDialog(self._parent)
         w.dialogs["about"] = dlg
         dlg.open()
         if w.takes_input:  # the services are attached
@@ -382,7 +434,7 @@ class WindowPages:
         from chathub_desktop.gui.shell.setup_wizard import SetupWizard
 
         w = self._w
-        wizard = SetupWizard(w.svc, w.runner, self._model_ids(), w)
+        wizard = SetupWizard(w.svc, w.runner, self._model_ids(), self._parent)
         wizard.finished_setup.connect(self._on_setup_finished)
         w.dialogs["setup"] = wizard
         wizard.open()
@@ -430,10 +482,10 @@ class WindowPages:
         from chathub_desktop.gui.shell.help_menu import ShortcutsDialog
 
         w = self._w
-        sections: list[tuple[str, QWidget]] = [("Window", w)]
+        sections: list[tuple[str, QWidget]] = [("Window", self._parent)]
         sections += [(d.windowTitle() or name, d) for name, d in w.dialogs.items()
                      if d.isVisible() and name not in ("about", "shortcuts")]
-        dlg = ShortcutsDialog(sections, w)
+        dlg = ShortcutsDialog(sections, self._parent)
         w.dialogs["shortcuts"] = dlg
         dlg.open()
         return dlg
