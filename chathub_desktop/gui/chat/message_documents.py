@@ -214,6 +214,11 @@ def key_of(m: MessageView, dark: bool) -> Key:
     return (m.id, hash(m.content), m.full_chars, hash(m.error), len(m.tool_calls), kind_of(m), dark, language_key())
 
 
+def _theme_of(key: Key) -> object:
+    """The theme (dark or not) a rendering's key names; ``None`` for a stand-in's."""
+    return key[6] if len(key) > 6 else None
+
+
 def language_key() -> str:
     """What identifies the installed translation: a probe text as the translators say it
     now (a lookup of a few µs; the pseudo-locale of the tests changes it too)."""
@@ -501,7 +506,11 @@ class MessageDocuments(QObject):
         one that did not change), cached as the message's newest; ``shrink``: a user's,
         laid out at its widest line's width (walk51 #1)."""
         make = self._new_tight_slice if shrink else self._new_slice
-        doc = SlicedDocument(parts, make, width, reuse=self.latest(message_id), images=images, shrink=shrink)
+        # a slice keeps the link colour of the palette it was built under (Qt sets it when
+        # the HTML is read): one of the other theme is not taken over (walk53 #1, issue 29)
+        previous = self._latest.get(message_id, ())
+        reuse = self.latest(message_id) if _theme_of(previous) == _theme_of(key) else None
+        doc = SlicedDocument(parts, make, width, reuse=reuse, images=images, shrink=shrink)
         self._docs[key] = doc
         self._doc_chars += doc.chars
         self._latest[message_id] = key
