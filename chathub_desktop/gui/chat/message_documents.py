@@ -43,6 +43,7 @@ from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QImage, QT
 from chathub_desktop.core.invisible_text import thin_invisible
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.chat.image_sources import stored_hashes
+from chathub_desktop.gui.chat.link_policy import DETAILS_HREF
 from chathub_desktop.gui.chat.safe_document import SafeTextDocument
 from chathub_desktop.gui.chat.sliced_document import Decoded, SlicedDocument, decoded
 from chathub_desktop.gui.chat.stored_images import StoredImages, source_of
@@ -279,10 +280,13 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
     if kind is RenderKind.ERROR:
         # after kept text (set as a plain reply's, flush left) the line is inset in its box
         inset = f"; margin-left:{Space.LG}px; margin-right:{Space.LG}px" if m.content.strip() else ""
+        # a plain sentence over raw transport text keeps the raw text under Details… (walk53 #2)
+        details = (f' <a href="{DETAILS_HREF}" style="color:{colors.error_text.name()}">{html.escape(translate("MessageList", "Details…"))}</a>'
+                   if m.error and m.error_why is not None and m.error != m.error_why.english() else "")
         body += (
             f'<p style="color:{colors.error_text.name()}{inset}">' + fill(translate("MessageList", "<b>⚠ Error:</b> %1"),
                 html.escape((said(m.error_why) if m.error_why is not None else m.error)  # issue 27
-                            or translate("MessageList", "the provider failed"))) + "</p>"
+                            or translate("MessageList", "the provider failed"))) + details + "</p>"
         )
     if not body and not parts:
         body = f'<p style="color:{colors.muted.name()}">…</p>'

@@ -63,6 +63,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QListView,
     QMenu,
+    QMessageBox,
     QToolTip,
     QWidget,
 )
@@ -87,6 +88,7 @@ from chathub_desktop.gui.chat.row_anchor import RowAnchor
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.chat.version_arrows import NEXT_TIP, PREV_TIP
 from chathub_desktop.gui.shell.i18n import Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.gui.topics.topic_scroll_bar import TopicScrollBar
 
 translate = QCoreApplication.translate
@@ -541,10 +543,25 @@ class MessageListView(QListView):
                                       QRect(at, at).adjusted(-8, -8, 8, 8), COPIED_MS)
                 return True
             return False
+        if decision.action is LinkAction.ERROR_DETAILS:
+            m = self._model.message_at(index.row())
+            if m is not None and m.error:
+                self._show_error_details(said(m.error_why) if m.error_why is not None else m.error, m.error)
+            return True
         if decision.action is LinkAction.OPEN:
             return QDesktopServices.openUrl(QUrl(href))
         self.link_refused.emit(decision.reason)
         return True
+
+    def _show_error_details(self, plain: str, raw: str) -> None:
+        """A failed reply's plain sentence with the provider's raw error text under
+        Show Details… (walk53 #2); not modal, closed with the view."""
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("MessageList", "Reply failed"), plain,
+                          QMessageBox.StandardButton.Close, self)
+        box.setObjectName("errorDetailsBox")
+        box.setDetailedText(raw)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
 
     def mouseReleaseEvent(self, e: QMouseEvent) -> None:
         """A left click on a link follows it; on a Retry pill asks for the reply again; on the
