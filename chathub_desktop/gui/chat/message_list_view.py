@@ -71,6 +71,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.chat.link_policy import LinkAction, decide, hover_text
 from chathub_desktop.gui.chat.markdown_render import code_blocks
 from chathub_desktop.gui.chat.message_action_bar import (
+    COPIED_MS,
     MessageActionBar,
 )
 from chathub_desktop.gui.chat.message_caret import StreamingCaret
@@ -95,8 +96,6 @@ translate = QCoreApplication.translate
 
 #: Pixels from the bottom that still count as "at the bottom".
 STICKY_PX = 24
-#: How long a code block's "Copied" shows at the pointer, ms (walk36 #3).
-COPIED_MS = 1500
 
 
 def empty_text(key: SendKey) -> str:
