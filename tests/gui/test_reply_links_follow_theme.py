@@ -50,3 +50,23 @@ def test_a_reply_s_link_takes_the_current_theme_s_colour_both_ways(window, servi
         shot = viewport.grab().toImage()
         assert _count(shot, other.link) == 0, f"{name}: a link still in the other theme's {other.link}"
         assert contrast_ratio(tokens.link, tokens.surface) >= 4.5
+
+
+def test_a_bound_text_holding_a_token_colour_is_made_again_in_the_new_theme(qapp, qtbot, restore_look):  # type: ignore[no-untyped-def]
+    """A label whose rich text holds a token colour (the summary dialog's error line) kept
+    the other theme's colour after a live switch; it is said again in the new one's."""
+    from PySide6.QtWidgets import QLabel
+
+    from chathub_desktop.gui.design import current_colours
+    from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.shell.i18n import Texts
+
+    apply_theme(qapp, "light")
+    label = QLabel()
+    qtbot.addWidget(label)
+    Texts(label).bind(label.setText, lambda: f"<span style='color:{current_colours().error}'>Could not read</span>")
+    assert LIGHT.error in label.text()
+    for name, tokens, other in (("dark", DARK, LIGHT), ("light", LIGHT, DARK)):
+        apply_theme(qapp, name)
+        assert tokens.error in label.text() and other.error not in label.text(), name
+        assert contrast_ratio(tokens.error, tokens.surface) >= 4.5
