@@ -555,9 +555,11 @@ class MessageListView(QListView):
     def _show_error_details(self, plain: str, raw: str) -> None:
         """A failed reply's plain sentence with the provider's raw error text under
         Show Details… (walk53 #2); not modal, closed with the view."""
-        box = QMessageBox(QMessageBox.Icon.Warning, translate("MessageList", "Reply failed"), plain,
+        box = QMessageBox(QMessageBox.Icon.NoIcon, translate("MessageList", "Reply failed"), plain,
                           QMessageBox.StandardButton.Close, self)
         box.setObjectName("errorDetailsBox")
+        box.setTextFormat(Qt.TextFormat.PlainText)  # a "<" in it is text
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         box.setDetailedText(raw)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
