@@ -23,7 +23,15 @@ from chathub_desktop.gui.chat.link_policy import DETAILS_HREF
 from chathub_desktop.gui.chat.message_action_bar import MessageAction
 from chathub_desktop.providers.base import ErrorKind, ProviderError, TransportFault
 from chathub_desktop.providers.errors import fault_reason
-from tests.gui.shot_harness import audited, grab, offscreen_services, open_window, play, run, shoot_languages
+from tests.gui.shot_harness import (
+    audited,
+    grab,
+    offscreen_services,
+    open_window,
+    play,
+    run,
+    shoot_languages,
+)
 
 LINKED = "Start with [the official tutorial](https://docs.python.org/3/tutorial/) — it takes an afternoon."
 
