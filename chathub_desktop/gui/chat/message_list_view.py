@@ -108,6 +108,20 @@ def empty_text(key: SendKey) -> str:
 EMPTY_TEXT = empty_text(SendKey.ENTER)
 
 
+def show_error_details(parent: QWidget, plain: str, raw: str) -> QMessageBox:
+    """A failed reply's plain sentence with the provider's raw error text under Show
+    Details… (walk53 #2), over ``parent``; not modal, deleted when closed."""
+    box = QMessageBox(QMessageBox.Icon.NoIcon, translate("MessageList", "Reply failed"), plain,
+                      QMessageBox.StandardButton.Close, parent)
+    box.setObjectName("errorDetailsBox")
+    box.setTextFormat(Qt.TextFormat.PlainText)  # a "<" in it is text
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    box.setDetailedText(raw)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
+
+
 class MessageListView(QListView):
     """Bubbles of the open topic. ``model``: the message model it owns the view of.
 
@@ -545,24 +559,12 @@ class MessageListView(QListView):
         if decision.action is LinkAction.ERROR_DETAILS:
             m = self._model.message_at(index.row())
             if m is not None and m.error:
-                self._show_error_details(said(m.error_why) if m.error_why is not None else m.error, m.error)
+                show_error_details(self, said(m.error_why) if m.error_why is not None else m.error, m.error)
             return True
         if decision.action is LinkAction.OPEN:
             return QDesktopServices.openUrl(QUrl(href))
         self.link_refused.emit(decision.reason)
         return True
-
-    def _show_error_details(self, plain: str, raw: str) -> None:
-        """A failed reply's plain sentence with the provider's raw error text under
-        Show Details… (walk53 #2); not modal, closed with the view."""
-        box = QMessageBox(QMessageBox.Icon.NoIcon, translate("MessageList", "Reply failed"), plain,
-                          QMessageBox.StandardButton.Close, self)
-        box.setObjectName("errorDetailsBox")
-        box.setTextFormat(Qt.TextFormat.PlainText)  # a "<" in it is text
-        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        box.setDetailedText(raw)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()
 
     def mouseReleaseEvent(self, e: QMouseEvent) -> None:
         """A left click on a link follows it; on a Retry pill asks for the reply again; on the
