@@ -49,6 +49,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "topics/topic_title", "shell/invisible_note", "chat/message_actions", "chat/send_controller", "dialogs/confirm", "shell/task_contexts", "chat/link_policy",
     "topics/topic_groups",  # walk51 #6: the topic list's group headers
     "shell/status_line",  # walk52 #3: the toast's Details…
+    "memory/source_words",  # walk53 #5: where an imported entry came from
 )) + tuple(f"chathub_desktop/{name}.py" for name in (
     # typed reasons the services declare (issue 27, core.reasons): the window says them
     "core/compaction_gain", "core/sampling", "services/assistants/assistant_service",

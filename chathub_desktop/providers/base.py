@@ -29,6 +29,7 @@ __all__ = [
     "TextDelta",
     "ToolCallEvent",
     "ToolSpec",
+    "TransportFault",
     "UsageEvent",
 ]
 
@@ -117,6 +118,15 @@ class ErrorKind(StrEnum):
     TOO_LARGE = "too_large"
 
 
+class TransportFault(StrEnum):
+    """How a NETWORK failure happened, for the plain sentence the window says (walk53 #2,
+    issue 29): the server could not be reached at all, or the connection dropped after
+    the request went out (mid-reply)."""
+
+    UNREACHABLE = "unreachable"
+    DROPPED = "dropped"
+
+
 class ProviderError(Exception):
     """A classified provider failure.
 
@@ -124,7 +134,8 @@ class ProviderError(Exception):
     HTTP status when there was one, ``body`` the first 4,000 characters of the error
     body (REF-22). API keys never appear in any of these. ``retry_after_s`` is the wait
     in seconds the server asked for (``Retry-After`` of a 429 or 503), else ``None``.
-    Given as a typed :class:`~chathub_desktop.core.reasons.Reason` (this app's frame
+    ``fault`` tells a transport failure's :class:`TransportFault` and ``address`` the
+    ``host:port`` it was talking to (``""`` when not known). Given as a typed :class:`~chathub_desktop.core.reasons.Reason` (this app's frame
     around the vendor's words, issue 27), ``message`` is its English and ``why`` keeps
     it for the window to say in the interface language; else ``why`` is None.
     """
@@ -137,8 +148,12 @@ class ProviderError(Exception):
         status: int | None = None,
         body: str = "",
         retry_after_s: float | None = None,
+        fault: TransportFault | None = None,
+        address: str = "",
     ) -> None:
         self.why: Reason | None = message if isinstance(message, Reason) else None
+        self.fault = fault
+        self.address = address
         if isinstance(message, Reason):
             message = message.english()
         super().__init__(message)

@@ -32,13 +32,14 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from http import HTTPStatus
+from urllib.parse import urlsplit
 
 import httpx
 
 from chathub_desktop.core.base_urls import redact_url, url_host
 from chathub_desktop.core.overflow import BODY_SCAN_CHARS, is_context_overflow
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
-from chathub_desktop.providers.base import ErrorKind, ProviderError
+from chathub_desktop.providers.base import ErrorKind, ProviderError, TransportFault
 
 _REDACTED = "[redacted]"
 # Bearer tokens and the common vendor key shapes, also when we do not know the key.
@@ -398,14 +399,17 @@ def error_from_exception(
         return ProviderError(ErrorKind.BAD_RESPONSE, _either(
             host, QT_TRANSLATE_NOOP("ServiceReasons", "could not decode the response from %1 (%2)"),
             QT_TRANSLATE_NOOP("ServiceReasons", "could not decode the response (%1)"), detail))
+    address = url_address(url) if url else ""
     if isinstance(exc, httpx.ConnectError):
         return ProviderError(ErrorKind.NETWORK, _either(
             shown, QT_TRANSLATE_NOOP("ServiceReasons", "could not connect to %1 (%2)"),
-            QT_TRANSLATE_NOOP("ServiceReasons", "could not connect (%1)"), detail))
-    if isinstance(exc, httpx.RemoteProtocolError):
+            QT_TRANSLATE_NOOP("ServiceReasons", "could not connect (%1)"), detail),
+            fault=TransportFault.UNREACHABLE, address=address)
+    if isinstance(exc, (httpx.RemoteProtocolError, httpx.ReadError)):
         return ProviderError(ErrorKind.NETWORK, _either(
             host, QT_TRANSLATE_NOOP("ServiceReasons", "stream ended early: connection from %1 lost (%2)"),
-            QT_TRANSLATE_NOOP("ServiceReasons", "stream ended early: connection lost (%1)"), detail))
+            QT_TRANSLATE_NOOP("ServiceReasons", "stream ended early: connection lost (%1)"), detail),
+            fault=TransportFault.DROPPED, address=address)
     return ProviderError(ErrorKind.NETWORK, _either(
         shown, QT_TRANSLATE_NOOP("ServiceReasons", "network error talking to %1 (%2)"),
         QT_TRANSLATE_NOOP("ServiceReasons", "network error talking (%1)"), detail))
@@ -425,4 +429,44 @@ def stream_ended_early(text_chars: int, *, url: str | None = None) -> ProviderEr
         QT_TRANSLATE_NOOP("ServiceReasons", "stream ended early: the connection was closed by %1 after %2 "
                                             "characters of text"),
         QT_TRANSLATE_NOOP("ServiceReasons", "stream ended early: the connection was closed after %1 characters "
-                                            "of text"), str(text_chars)))
+                                            "of text"), str(text_chars)),
+        fault=TransportFault.DROPPED, address=url_address(url) if url else "")
+
+
+def url_address(url: str) -> str:
+    """``host:port`` of ``url`` (the port only when the URL names one; no credentials),
+    for a sentence a user checks their server against; the host alone when it has no port."""
+    host = url_host(url)
+    try:
+        port = urlsplit(url).port
+    except ValueError:
+        port = None
+    return f"{host}:{port}" if port else host
+
+
+#: What the window says for a transport failure (walk53 #2, issue 29), by fault and by
+#: whether the reply had text when it happened; %1 the provider's name, %2 its address.
+_FAULT_WORDS: dict[tuple[TransportFault, bool], str] = {
+    (TransportFault.UNREACHABLE, False): QT_TRANSLATE_NOOP(
+        "ServiceReasons", "ChatHub can't reach %1 at %2 — is the server running? Retry, or check "
+                          "Settings → Providers."),
+    (TransportFault.UNREACHABLE, True): QT_TRANSLATE_NOOP(
+        "ServiceReasons", "ChatHub can't reach %1 at %2 — is the server running? The text so far is kept. "
+                          "Retry, or check Settings → Providers."),
+    (TransportFault.DROPPED, False): QT_TRANSLATE_NOOP(
+        "ServiceReasons", "The connection to %1 at %2 dropped before the reply began — the server may have "
+                          "stopped. Retry, or check Settings → Providers."),
+    (TransportFault.DROPPED, True): QT_TRANSLATE_NOOP(
+        "ServiceReasons", "The connection to %1 at %2 dropped mid-reply; the text so far is kept. Retry, "
+                          "or check Settings → Providers."),
+}
+
+
+def fault_reason(exc: ProviderError, provider: str, *, kept_text: bool) -> Reason | None:
+    """The plain sentence for ``exc`` when it is a transport failure (its
+    :attr:`~ProviderError.fault`), naming ``provider`` (its configured name) and the
+    address, and what to do; ``kept_text``: the reply had text when it failed. ``None``
+    for any other error (its own message is plain already)."""
+    if exc.fault is None:
+        return None
+    return Reason(_FAULT_WORDS[(exc.fault, kept_text)], (provider or exc.address, exc.address))

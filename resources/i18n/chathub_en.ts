@@ -141,10 +141,6 @@
         <translation><numerusform>added %n entry</numerusform><numerusform>added %n entries</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>added %n entry(ies) from %1</source>
-        <translation><numerusform>added %n entry from %1</numerusform><numerusform>added %n entries from %1</numerusform></translation>
-    </message>
-    <message numerus="yes">
         <source>added the card; folded %n older card(s) into a range</source>
         <translation><numerusform>added the card; folded %n older card into a range</numerusform><numerusform>added the card; folded %n older cards into a range</numerusform></translation>
     </message>
@@ -159,6 +155,14 @@
     <message numerus="yes">
         <source>%Ln message(s)</source>
         <translation><numerusform>%Ln message</numerusform><numerusform>%Ln messages</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n entry(ies) from a memory file</source>
+        <translation><numerusform>added %n entry from a memory file</numerusform><numerusform>added %n entries from a memory file</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n entry(ies) from %1</source>
+        <translation><numerusform>added %n entry from %1</numerusform><numerusform>added %n entries from %1</numerusform></translation>
     </message>
     </context>
 <context>

@@ -2873,10 +2873,6 @@ The entries after it are renumbered.</source>
         <translation>モデル記入</translation>
     </message>
     <message>
-        <source>from %1</source>
-        <translation>%1 から</translation>
-    </message>
-    <message>
         <source>⚠ untrusted</source>
         <translation>⚠ 未信頼</translation>
     </message>
@@ -3177,10 +3173,6 @@ The entries after it are renumbered.</source>
         <translation><numerusform>%n 件を追加</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>added %n entry(ies) from %1</source>
-        <translation><numerusform>%1 から %n 件を追加</numerusform></translation>
-    </message>
-    <message numerus="yes">
         <source>added the card; folded %n older card(s) into a range</source>
         <translation><numerusform>カードを追加し、古いカード %n 枚を期間にまとめた</numerusform></translation>
     </message>
@@ -3208,6 +3200,54 @@ The entries after it are renumbered.</source>
     <message>
         <source>Resume: the assistant sees this entry again (Ctrl+P)</source>
         <translation>再開：アシスタントがこの項目を再び見るようにします（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>imported from %1 (export %2, %3)</source>
+        <translation>%1 からインポート（エクスポート %2、%3）</translation>
+    </message>
+    <message>
+        <source>imported from %1 (export %2)</source>
+        <translation>%1 からインポート（エクスポート %2）</translation>
+    </message>
+    <message>
+        <source>imported from %1 (%2)</source>
+        <translation>%1 からインポート（%2）</translation>
+    </message>
+    <message>
+        <source>imported from %1</source>
+        <translation>%1 からインポート</translation>
+    </message>
+    <message>
+        <source>imported from the memory file %1 (%2)</source>
+        <translation>メモリファイル %1 からインポート（%2）</translation>
+    </message>
+    <message>
+        <source>imported from the memory file %1</source>
+        <translation>メモリファイル %1 からインポート</translation>
+    </message>
+    <message>
+        <source>imported from a memory file (%1)</source>
+        <translation>メモリファイルからインポート（%1）</translation>
+    </message>
+    <message>
+        <source>imported from a memory file</source>
+        <translation>メモリファイルからインポート</translation>
+    </message>
+    <message>
+        <source>from a memory file</source>
+        <translation>メモリファイルから</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>%1 から</translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n entry(ies) from a memory file</source>
+        <translation><numerusform>メモリファイルから %n 件を追加</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n entry(ies) from %1</source>
+        <translation><numerusform>%1 から %n 件を追加</numerusform></translation>
     </message>
 </context>
 <context>
@@ -3350,6 +3390,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Unpin message</source>
         <translation>ピン留めを外す</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>コピーしました</translation>
     </message>
     <message>
         <source>Unpin: compaction may summarise it again</source>
@@ -3541,8 +3585,13 @@ Type below and press %1 to start.</source>
         <translation>メッセージ</translation>
     </message>
     <message>
+<<<<<<< HEAD
         <source>The open topic&apos;s messages; Up and Down move between them, Ctrl+Home and Ctrl+End jump to the first and the newest.</source>
         <translation>開いているトピックのメッセージ。上下キーで移動し、Ctrl+Home と Ctrl+End で最初と最新のメッセージへ移動します。</translation>
+=======
+        <source>Reply failed</source>
+        <translation>返信に失敗しました</translation>
+>>>>>>> fix53a
     </message>
     <message>
         <source>Jump to the first message</source>
@@ -3635,6 +3684,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>Copy</source>
         <translation>コピー</translation>
+    </message>
+    <message>
+        <source>Show what the provider&apos;s connection reported</source>
+        <translation>プロバイダーとの接続が報告した内容を表示</translation>
     </message>
 </context>
 <context>
@@ -5850,6 +5903,22 @@ URL：%3
     <message>
         <source>stream ended early: the connection was closed after %1 characters of text</source>
         <translation>ストリームが途中で終わりました：テキスト %1 文字の後で接続が閉じられました</translation>
+    </message>
+    <message>
+        <source>ChatHub can&apos;t reach %1 at %2 — is the server running? Retry, or check Settings → Providers.</source>
+        <translation>ChatHub は %2 の %1 に接続できません。サーバーは動いていますか？再試行するか、設定 → プロバイダー を確認してください。</translation>
+    </message>
+    <message>
+        <source>ChatHub can&apos;t reach %1 at %2 — is the server running? The text so far is kept. Retry, or check Settings → Providers.</source>
+        <translation>ChatHub は %2 の %1 に接続できません。サーバーは動いていますか？ここまでのテキストは保持されています。再試行するか、設定 → プロバイダー を確認してください。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 at %2 dropped before the reply began — the server may have stopped. Retry, or check Settings → Providers.</source>
+        <translation>%2 の %1 との接続が返信の開始前に切れました。サーバーが停止した可能性があります。再試行するか、設定 → プロバイダー を確認してください。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 at %2 dropped mid-reply; the text so far is kept. Retry, or check Settings → Providers.</source>
+        <translation>%2 の %1 との接続が返信の途中で切れました。ここまでのテキストは保持されています。再試行するか、設定 → プロバイダー を確認してください。</translation>
     </message>
     <message>
         <source>expected a streamed (text/event-stream) answer</source>

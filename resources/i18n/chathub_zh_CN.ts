@@ -2873,10 +2873,6 @@ The entries after it are renumbered.</source>
         <translation>模型写入</translation>
     </message>
     <message>
-        <source>from %1</source>
-        <translation>来自 %1</translation>
-    </message>
-    <message>
         <source>⚠ untrusted</source>
         <translation>⚠ 未信任</translation>
     </message>
@@ -3177,10 +3173,6 @@ The entries after it are renumbered.</source>
         <translation><numerusform>添加了 %n 条</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>added %n entry(ies) from %1</source>
-        <translation><numerusform>从 %1 添加了 %n 条</numerusform></translation>
-    </message>
-    <message numerus="yes">
         <source>added the card; folded %n older card(s) into a range</source>
         <translation><numerusform>添加了卡片；将 %n 张较早的卡片合并为区间</numerusform></translation>
     </message>
@@ -3208,6 +3200,54 @@ The entries after it are renumbered.</source>
     <message>
         <source>Resume: the assistant sees this entry again (Ctrl+P)</source>
         <translation>恢复：助手重新看到这条记忆（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>imported from %1 (export %2, %3)</source>
+        <translation>导入自 %1（导出文件 %2，%3）</translation>
+    </message>
+    <message>
+        <source>imported from %1 (export %2)</source>
+        <translation>导入自 %1（导出文件 %2）</translation>
+    </message>
+    <message>
+        <source>imported from %1 (%2)</source>
+        <translation>导入自 %1（%2）</translation>
+    </message>
+    <message>
+        <source>imported from %1</source>
+        <translation>导入自 %1</translation>
+    </message>
+    <message>
+        <source>imported from the memory file %1 (%2)</source>
+        <translation>导入自记忆文件 %1（%2）</translation>
+    </message>
+    <message>
+        <source>imported from the memory file %1</source>
+        <translation>导入自记忆文件 %1</translation>
+    </message>
+    <message>
+        <source>imported from a memory file (%1)</source>
+        <translation>导入自记忆文件（%1）</translation>
+    </message>
+    <message>
+        <source>imported from a memory file</source>
+        <translation>导入自记忆文件</translation>
+    </message>
+    <message>
+        <source>from a memory file</source>
+        <translation>来自记忆文件</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>来自 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n entry(ies) from a memory file</source>
+        <translation><numerusform>从记忆文件添加了 %n 条</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n entry(ies) from %1</source>
+        <translation><numerusform>从 %1 添加了 %n 条</numerusform></translation>
     </message>
 </context>
 <context>
@@ -3350,6 +3390,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Unpin message</source>
         <translation>取消置顶</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
     </message>
     <message>
         <source>Unpin: compaction may summarise it again</source>
@@ -3541,8 +3585,13 @@ Type below and press %1 to start.</source>
         <translation>消息</translation>
     </message>
     <message>
+<<<<<<< HEAD
         <source>The open topic&apos;s messages; Up and Down move between them, Ctrl+Home and Ctrl+End jump to the first and the newest.</source>
         <translation>当前话题的消息；上下方向键在消息间移动，Ctrl+Home 和 Ctrl+End 跳到第一条和最新一条。</translation>
+=======
+        <source>Reply failed</source>
+        <translation>回复失败</translation>
+>>>>>>> fix53a
     </message>
     <message>
         <source>Jump to the first message</source>
@@ -3635,6 +3684,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>Copy</source>
         <translation>复制</translation>
+    </message>
+    <message>
+        <source>Show what the provider&apos;s connection reported</source>
+        <translation>显示服务商连接报告的原始信息</translation>
     </message>
 </context>
 <context>
@@ -5850,6 +5903,22 @@ URL：%3
     <message>
         <source>stream ended early: the connection was closed after %1 characters of text</source>
         <translation>流提前结束：连接在 %1 个文本字符后被关闭</translation>
+    </message>
+    <message>
+        <source>ChatHub can&apos;t reach %1 at %2 — is the server running? Retry, or check Settings → Providers.</source>
+        <translation>ChatHub 无法连接到位于 %2 的 %1——服务器在运行吗？请重试，或检查“设置 → 服务商”。</translation>
+    </message>
+    <message>
+        <source>ChatHub can&apos;t reach %1 at %2 — is the server running? The text so far is kept. Retry, or check Settings → Providers.</source>
+        <translation>ChatHub 无法连接到位于 %2 的 %1——服务器在运行吗？已收到的文字已保留。请重试，或检查“设置 → 服务商”。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 at %2 dropped before the reply began — the server may have stopped. Retry, or check Settings → Providers.</source>
+        <translation>与位于 %2 的 %1 的连接在回复开始前断开——服务器可能已停止。请重试，或检查“设置 → 服务商”。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 at %2 dropped mid-reply; the text so far is kept. Retry, or check Settings → Providers.</source>
+        <translation>与位于 %2 的 %1 的连接在回复中途断开；已收到的文字已保留。请重试，或检查“设置 → 服务商”。</translation>
     </message>
     <message>
         <source>expected a streamed (text/event-stream) answer</source>

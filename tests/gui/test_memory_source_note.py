@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from PySide6.QtCore import Qt
 
 from chathub_desktop.gui.memory.card_delegate import SourceRole
+from chathub_desktop.gui.shell.day_format import format_day
 from tests.gui.helpers import reload_assistants
 
 
@@ -38,7 +39,7 @@ def test_entries_from_a_claude_export_show_their_source(window, services, qtbot,
     dlg.added.connect(added.append)
     dlg.add_button.click()
     qtbot.waitUntil(lambda: added == [2] and page.model.total() == 3, timeout=5000)
-    day = datetime.now(UTC).date().isoformat()
+    day = format_day(datetime.now(UTC).date())  # the page's own date words (walk53 #8: not ISO)
     line = f"imported from Claude (export data-2026.zip, {day})"
     own, nurse = page.model.index(0), page.model.index(1)
     assert page.delegate.chips(nurse) == [("from Claude", "imported")]

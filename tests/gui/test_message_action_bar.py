@@ -302,3 +302,31 @@ def test_no_bar_button_is_cut_plain_hovered_checked_or_focused(replied, qtbot): 
     index = model.index(1)
     assert not bar.geometry().intersects(view.delegate.text_rect(index))
     assert bar.geometry().bottom() < view.delegate.bubble_rect(index).top()
+
+
+def test_copy_turns_into_a_check_saying_copied_then_back(replied, qtbot):  # type: ignore[no-untyped-def]
+    """Walk53 #6: Copy gave no feedback. As in Claude and Cherry Studio, its icon turns
+    into a check named and tipped "Copied" for 1.5 s, then it is Copy again."""
+    from chathub_desktop.gui.design.icons import Icon, icon
+
+    view = replied.message_view
+    bar = view.action_bar
+    hover(view, 1)
+    qtbot.waitUntil(bar.isVisible, timeout=3000)
+    copy = bar.buttons[MessageAction.COPY]
+    as_copy = copy.icon().pixmap(16, 16).toImage()
+    copy.click()
+    assert QGuiApplication.clipboard().text() == "Sure, here is a plan."
+    assert copy.accessibleName() == "Copied"
+    assert copy.toolTip() == "Copied"
+    assert copy.icon().pixmap(16, 16).toImage() == icon(Icon.ACCEPT).pixmap(16, 16).toImage()
+    assert copy.icon().pixmap(16, 16).toImage() != as_copy
+    qtbot.waitUntil(lambda: not bar.copied_shown, timeout=5000)
+    assert copy.accessibleName() == "Copy message"
+    assert copy.toolTip() != "Copied"
+    assert copy.icon().pixmap(16, 16).toImage() == as_copy
+    # another row's Copy is not the check
+    copy.click()
+    assert bar.copied_shown
+    hover(view, 0)
+    assert copy.accessibleName() == "Copy message"

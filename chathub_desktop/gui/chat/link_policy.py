@@ -2,6 +2,7 @@
 
 - ``http``/``https``: opened in the system browser;
 - ``chathub-copy:N``: the message's own Copy link of code block N;
+- ``chathub-details:``: a failed reply's Details… (the provider's raw error text, walk53 #2);
 - anything else — ``file:``, a path, ``javascript:``, ``data:``, ``mailto:``, ``qrc:``,
   any other scheme — is refused, with one line that says what was not opened.
 
@@ -19,10 +20,12 @@ from PySide6.QtCore import QCoreApplication
 from chathub_desktop.gui.chat.markdown_render import COPY_SCHEME
 from chathub_desktop.gui.shell.i18n import fill
 
-__all__ = ["LinkAction", "LinkDecision", "decide", "hover_text"]
+__all__ = ["DETAILS_HREF", "LinkAction", "LinkDecision", "decide", "hover_text"]
 
 #: Characters of a link target shown on hover or in a refusal line.
 SHOWN_CHARS = 200
+#: The Details… link of a failed reply's error line.
+DETAILS_HREF = "chathub-details:error"
 
 
 class LinkAction(enum.Enum):
@@ -30,6 +33,7 @@ class LinkAction(enum.Enum):
 
     OPEN = "open"  # the system browser
     COPY_CODE = "copy_code"  # the message's code block of that number
+    ERROR_DETAILS = "error_details"  # the failed reply's raw error text
     REFUSE = "refuse"  # nothing; the reason is shown
 
 
@@ -60,6 +64,8 @@ def decide(href: str) -> LinkDecision:
         return LinkDecision(LinkAction.OPEN)
     if scheme == COPY_SCHEME:
         return LinkDecision(LinkAction.COPY_CODE)
+    if href == DETAILS_HREF:
+        return LinkDecision(LinkAction.ERROR_DETAILS)
     translate = QCoreApplication.translate  # the status line says it in the interface language (issue 27)
     what = fill(translate("LinkPolicy", "%1: links"), scheme) if scheme else translate("LinkPolicy", "file paths")
     return LinkDecision(LinkAction.REFUSE, fill(translate(
@@ -72,5 +78,7 @@ def hover_text(href: str) -> str:
     decision = decide(href)
     if decision.action is LinkAction.COPY_CODE:
         return "Copy this code block"
+    if decision.action is LinkAction.ERROR_DETAILS:
+        return QCoreApplication.translate("MessageList", "Show what the provider's connection reported")
     verb = "Opens in your browser" if decision.action is LinkAction.OPEN else "Not opened from a message"
     return f"{_shown(href)}\n{verb}"

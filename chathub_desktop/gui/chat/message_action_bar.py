@@ -14,8 +14,8 @@ import enum
 import functools
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
+from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QToolTip, QWidget
 
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.design.icons import Icon, icon
@@ -57,6 +57,10 @@ _LOOKS = {
                                                                                  "context receipt")),
 }
 UNPIN_NAME = QT_TRANSLATE_NOOP("MessageActions", "Unpin message")
+#: The Copy button's name and tooltip while it shows the check (walk53 #6).
+COPIED = QT_TRANSLATE_NOOP("MessageActions", "Copied")
+#: How long a "Copied" confirmation shows, ms (walk36 #3, walk53 #6: as Claude's and Cherry's).
+COPIED_MS = 1500
 UNPIN_TIP = QT_TRANSLATE_NOOP("MessageActions", "Unpin: compaction may summarise it again")
 
 
@@ -115,7 +119,35 @@ class MessageActionBar(QFrame):
             lay.addWidget(b)
             self.buttons[action] = b
         self._message_id: int | None = None
+        self._copied = QTimer(self)  # the check on Copy, back to the copy icon when it fires
+        self._copied.setSingleShot(True)
+        self._copied.setInterval(COPIED_MS)
+        self._copied.timeout.connect(self._uncopied)
         self.hide()
+
+    @property
+    def copied_shown(self) -> bool:
+        """The Copy button shows its check and "Copied" now."""
+        return self._copied.isActive()
+
+    def confirm_copied(self) -> None:
+        """Show that Copy worked: its icon turns into a check, its name and tooltip say
+        "Copied", for :data:`COPIED_MS` (walk53 #6); a second copy starts the time again."""
+        b = self.buttons[MessageAction.COPY]
+        b.setIcon(icon(Icon.ACCEPT))
+        self.texts.bind(b.setToolTip, lambda: translate("MessageActions", COPIED))
+        self.texts.bind(b.setAccessibleName, lambda: translate("MessageActions", COPIED))
+        if b.underMouse():
+            QToolTip.showText(b.mapToGlobal(b.rect().bottomLeft()), b.toolTip(), b, b.rect(), COPIED_MS)
+        self._copied.start()
+
+    def _uncopied(self) -> None:
+        """The Copy button as it was: the copy icon, its name and tooltip."""
+        self._copied.stop()
+        b = self.buttons[MessageAction.COPY]
+        b.setIcon(icon(_LOOKS[MessageAction.COPY].icon))
+        self.texts.bind(b.setToolTip, functools.partial(translate, "MessageActions", _LOOKS[MessageAction.COPY].tip))
+        self.texts.bind(b.setAccessibleName, functools.partial(translate, "MessageActions", MessageAction.COPY.value))
 
     @property
     def message_id(self) -> int | None:
@@ -132,6 +164,8 @@ class MessageActionBar(QFrame):
         when that place lies wholly inside the viewport: a long reply whose header is
         scrolled away gets no bar over its text (walk39 #3; the right-click menu offers the
         same actions). Returns whether the bar is shown."""
+        if m.id != self._message_id and self._copied.isActive():  # another message: its own Copy
+            self._uncopied()
         for action, b in self.buttons.items():
             b.setVisible(action in actions)
         pin = self.buttons[MessageAction.PIN]

@@ -43,6 +43,7 @@ from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QImage, QT
 from chathub_desktop.core.invisible_text import thin_invisible
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.chat.image_sources import stored_hashes
+from chathub_desktop.gui.chat.link_policy import DETAILS_HREF
 from chathub_desktop.gui.chat.safe_document import SafeTextDocument
 from chathub_desktop.gui.chat.sliced_document import Decoded, SlicedDocument, decoded
 from chathub_desktop.gui.chat.stored_images import StoredImages, source_of
@@ -214,6 +215,11 @@ def key_of(m: MessageView, dark: bool) -> Key:
     return (m.id, hash(m.content), m.full_chars, hash(m.error), len(m.tool_calls), kind_of(m), dark, language_key())
 
 
+def _theme_of(key: Key) -> object:
+    """The theme (dark or not) a rendering's key names; ``None`` for a stand-in's."""
+    return key[6] if len(key) > 6 else None
+
+
 def language_key() -> str:
     """What identifies the installed translation: a probe text as the translators say it
     now (a lookup of a few µs; the pseudo-locale of the tests changes it too)."""
@@ -274,10 +280,13 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
     if kind is RenderKind.ERROR:
         # after kept text (set as a plain reply's, flush left) the line is inset in its box
         inset = f"; margin-left:{Space.LG}px; margin-right:{Space.LG}px" if m.content.strip() else ""
+        # a plain sentence over raw transport text keeps the raw text under Details… (walk53 #2)
+        details = (f' <a href="{DETAILS_HREF}" style="color:{colors.error_text.name()}">{html.escape(translate("MessageList", "Details…"))}</a>'
+                   if m.error and m.error_why is not None and m.error != m.error_why.english() else "")
         body += (
             f'<p style="color:{colors.error_text.name()}{inset}">' + fill(translate("MessageList", "<b>⚠ Error:</b> %1"),
                 html.escape((said(m.error_why) if m.error_why is not None else m.error)  # issue 27
-                            or translate("MessageList", "the provider failed"))) + "</p>"
+                            or translate("MessageList", "the provider failed"))) + details + "</p>"
         )
     if not body and not parts:
         body = f'<p style="color:{colors.muted.name()}">…</p>'
@@ -501,7 +510,11 @@ class MessageDocuments(QObject):
         one that did not change), cached as the message's newest; ``shrink``: a user's,
         laid out at its widest line's width (walk51 #1)."""
         make = self._new_tight_slice if shrink else self._new_slice
-        doc = SlicedDocument(parts, make, width, reuse=self.latest(message_id), images=images, shrink=shrink)
+        # a slice keeps the link colour of the palette it was built under (Qt sets it when
+        # the HTML is read): one of the other theme is not taken over (walk53 #1, issue 29)
+        previous = self._latest.get(message_id, ())
+        reuse = self.latest(message_id) if _theme_of(previous) == _theme_of(key) else None
+        doc = SlicedDocument(parts, make, width, reuse=reuse, images=images, shrink=shrink)
         self._docs[key] = doc
         self._doc_chars += doc.chars
         self._latest[message_id] = key

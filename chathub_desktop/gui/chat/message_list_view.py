@@ -63,6 +63,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QListView,
     QMenu,
+    QMessageBox,
     QToolTip,
     QWidget,
 )
@@ -70,6 +71,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.chat.link_policy import LinkAction, decide, hover_text
 from chathub_desktop.gui.chat.markdown_render import code_blocks
 from chathub_desktop.gui.chat.message_action_bar import (
+    COPIED_MS,
     MessageActionBar,
 )
 from chathub_desktop.gui.chat.message_caret import StreamingCaret
@@ -87,14 +89,13 @@ from chathub_desktop.gui.chat.row_anchor import RowAnchor
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.chat.version_arrows import NEXT_TIP, PREV_TIP
 from chathub_desktop.gui.shell.i18n import Texts, fill
+from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.gui.topics.topic_scroll_bar import TopicScrollBar
 
 translate = QCoreApplication.translate
 
 #: Pixels from the bottom that still count as "at the bottom".
 STICKY_PX = 24
-#: How long a code block's "Copied" shows at the pointer, ms (walk36 #3).
-COPIED_MS = 1500
 
 
 def empty_text(key: SendKey) -> str:
@@ -105,6 +106,20 @@ def empty_text(key: SendKey) -> str:
 
 #: What an open topic without messages shows with the default send key.
 EMPTY_TEXT = empty_text(SendKey.ENTER)
+
+
+def show_error_details(parent: QWidget, plain: str, raw: str) -> QMessageBox:
+    """A failed reply's plain sentence with the provider's raw error text under Show
+    Details… (walk53 #2), over ``parent``; not modal, deleted when closed."""
+    box = QMessageBox(QMessageBox.Icon.NoIcon, translate("MessageList", "Reply failed"), plain,
+                      QMessageBox.StandardButton.Close, parent)
+    box.setObjectName("errorDetailsBox")
+    box.setTextFormat(Qt.TextFormat.PlainText)  # a "<" in it is text
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    box.setDetailedText(raw)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
 
 
 class MessageListView(QListView):
@@ -545,6 +560,11 @@ class MessageListView(QListView):
                                       QRect(at, at).adjusted(-8, -8, 8, 8), COPIED_MS)
                 return True
             return False
+        if decision.action is LinkAction.ERROR_DETAILS:
+            m = self._model.message_at(index.row())
+            if m is not None and m.error:
+                show_error_details(self, said(m.error_why) if m.error_why is not None else m.error, m.error)
+            return True
         if decision.action is LinkAction.OPEN:
             return QDesktopServices.openUrl(QUrl(href))
         self.link_refused.emit(decision.reason)

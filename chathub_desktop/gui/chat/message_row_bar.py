@@ -108,6 +108,7 @@ class RowBar(QObject):
         a = self._actions
         if action is MessageAction.COPY:
             a.copy_row(row)
+            self.action_bar.confirm_copied()
         elif action is MessageAction.EDIT:
             a.edit(message_id)
         elif action is MessageAction.REGENERATE:

@@ -108,10 +108,19 @@ def _sheet_text(dark: bool, points: float, arrow: str, text: TextSize, up: str, 
 def _relink(app: QGuiApplication) -> None:
     """Lay out again every label showing a link: a label keeps the link colour of the
     palette its text was set under, so after a live switch "More" stayed light-theme blue
-    on the dark background (walk39 #7)."""
+    on the dark background (walk39 #7). First every bound text is said again
+    (:func:`~chathub_desktop.gui.shell.i18n.resay`): one that holds a token colour is made
+    in the new theme's (walk53 #1)."""
     from PySide6.QtWidgets import QApplication, QLabel
 
+    from chathub_desktop.gui.shell.i18n import resay
+
     assert isinstance(app, QApplication)
+    for w in app.allWidgets():
+        try:
+            resay(w)
+        except RuntimeError:  # deleted by a text said before it
+            continue
     for w in app.allWidgets():
         if isinstance(w, QLabel) and "<a " in (text := w.text()):
             w.clear()  # setText() of the same text does nothing

@@ -45,7 +45,8 @@ from chathub_desktop.core.memory_authors import EntryOrigin
 from chathub_desktop.gui.design.tokens import colours_for, meta_pt
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.card_markdown import is_heading
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.memory.source_words import source_chip
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 
 #: The origin chips of an entry (``MemoryEntryView.origin``), in the interface language; the
 #: owner's entries, the default, have none (walk52 #5: an "owner" chip on every entry was noise;
@@ -359,7 +360,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
             out.append((translate("MemoryPage", ORIGIN_CHIPS[origin]) if origin in ORIGIN_CHIPS else str(origin),
                         str(origin)))
         if face.source:
-            out.append((fill(translate("MemoryPage", "from %1"), face.source), "imported"))
+            out.append((source_chip(face.source), "imported"))
         if not face.trusted:
             out.append((translate("MemoryPage", "⚠ untrusted"), "untrusted"))
         if face.paused:

@@ -10,6 +10,7 @@ from datetime import date
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, ChangeWho, WhoKind
+from chathub_desktop.gui.memory.source_words import added_from
 from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.memory.memory_history_service import ChangeView
@@ -111,7 +112,7 @@ def change_action(c: ChangeView) -> str:
         count, source = c.added.count, c.added.source  # lupdate misses a call given an attribute
         if c.by == ChangeWho(WhoKind.IMPORT_OF, (source,)):
             return translate("MemoryPage", "added %n entry(ies)", None, count)
-        return fill(translate("MemoryPage", "added %n entry(ies) from %1", None, count), source)
+        return added_from(count, source)
     if c.did is None:
         return c.action
     named = c.by.kind in (WhoKind.DREAM_FOR, WhoKind.IMPORT_OF) and c.by.args[:1] == c.did.args[:1]

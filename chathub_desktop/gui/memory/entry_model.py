@@ -30,6 +30,7 @@ from chathub_desktop.gui.memory.card_delegate import (
 from chathub_desktop.gui.memory.card_markdown import card_shown, entry_shown
 from chathub_desktop.gui.memory.fixed_cards import PAUSE_TIP, RESUME_TIP
 from chathub_desktop.gui.memory.page_common import role_data
+from chathub_desktop.gui.memory.source_words import source_line
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.memory.memory_service import MemoryEntryView
 
@@ -64,7 +65,7 @@ def _origin_line(v: MemoryEntryView) -> str:
 def _entry_tooltip(v: MemoryEntryView) -> str:
     tip = _origin_line(v)
     if v.source is not None:  # issue 15
-        tip += "; " + v.source.line()
+        tip += "; " + source_line(v.source)
     if not v.trusted:
         tip += "\n" + translate("MemoryPage", "Untrusted: ") + translate("MemoryPage", UNTRUSTED_TIP)
     return f"#{v.number} · {tip}\n" + translate("MemoryPage", "Double-click or Enter to edit, Del to delete")
@@ -87,7 +88,7 @@ _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
     int(Qt.ItemDataRole.AccessibleTextRole): lambda v: (f"#{v.number}: {entry_shown(v.text)}"
                                                         + ("" if v.trusted else translate("MemoryPage", " (untrusted)"))
                                                         + (translate("MemoryPage", " (paused)") if v.paused else "")
-                                                        + (f" ({v.source.line()})" if v.source is not None else "")),
+                                                        + (f" ({source_line(v.source)})" if v.source is not None else "")),
     int(Qt.ItemDataRole.ToolTipRole): _entry_tooltip,
     # who wrote it, and what its ⏸ toggle does (walk52 #5: an unnamed glyph)
     int(Qt.ItemDataRole.AccessibleDescriptionRole): lambda v: f"{_origin_line(v)}. " + translate(

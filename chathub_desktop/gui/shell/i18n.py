@@ -37,8 +37,8 @@ from chathub_desktop.core.ui_language import UiLanguage, resolve_language
 from chathub_desktop.gui.shell.window_settings import LANGUAGE, keep, kept
 from chathub_desktop.paths import resources_dir
 
-__all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "UI_LANGUAGE", "LanguageSwitcher", "Texts", "fill", "install_english_base", "said",
-           "translations_dir"]
+__all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "UI_LANGUAGE", "LanguageSwitcher", "Texts", "fill", "install_english_base", "resay",
+           "said", "translations_dir"]
 
 #: The settings key of the choice (beside the theme: a per-machine view preference read
 #: before the first paint, so never a store query on the GUI thread).
@@ -125,6 +125,16 @@ class Texts(QObject):
             for texts in reversed([self, *self._later]):  # as filters of their own would: the last made first
                 texts.retranslate()
         return False
+
+
+def resay(owner: QObject) -> None:
+    """Re-say the texts bound on ``owner`` now (a live theme switch, walk53 #1: a text
+    that holds a token colour, such as an error line's span, is made again in the new
+    theme's). Nothing when ``owner`` has none."""
+    first = owner.property(_TEXTS)
+    if isinstance(first, Texts):
+        for texts in reversed([first, *first._later]):
+            texts.retranslate()
 
 
 def translations_dir() -> str:

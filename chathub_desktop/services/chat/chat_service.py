@@ -647,7 +647,8 @@ class ChatService:
             while True:
                 planned = await self._db.run(self._plan, ctx, reply_id)
                 began, receipt = True, planned.receipt
-                result = await self._streamer.stream(topic_id, reply_id, client, planned, ctx.context_window)
+                result = await self._streamer.stream(topic_id, reply_id, client, planned, ctx.context_window,
+                                                     ctx.provider_name)
                 result = result.silently_cut(planned.total, not any(m.images for m in planned.request.messages),
                                              self_hosted=ctx.self_hosted)
                 if result.error_kind == ErrorKind.CONTEXT_OVERFLOW.value and result.empty:

@@ -36,6 +36,7 @@ from chathub_desktop.providers.base import (
     ToolCallEvent,
     UsageEvent,
 )
+from chathub_desktop.providers.errors import fault_reason
 from chathub_desktop.services.chat.empty_reply import empty_reply_reason, is_empty_reply
 from chathub_desktop.services.chat.heap_trim import TRIM_AFTER_CHARS, trim_heap
 from chathub_desktop.services.chat.reply_store import (
@@ -121,10 +122,11 @@ class ReplyStreamer:
         self._sends = sends
 
     async def stream(self, topic_id: int, reply_id: int, client: ChatClient, planned: PlannedRequest,
-                     window: int) -> StreamResult:
+                     window: int, provider: str = "") -> StreamResult:
         """Stream one ``planned`` request into ``reply_id``; returns what it produced
         (``window``: the model's context window, tokens). Provider failures come back as
-        a result with status ``error``; Stop or quit stores what arrived and raises
+        a result with status ``error`` (a transport failure said plainly, naming
+        ``provider``, the raw text kept as the error's detail: walk53 #2); Stop or quit stores what arrived and raises
         :class:`StreamStopped`. The text so far is checkpointed about every
         :data:`CHECKPOINT_S` seconds and at every tool call."""
         text = ReplyText()  # chunks of 64 K characters, not one string per delta (huge51)
@@ -191,9 +193,10 @@ class ReplyStreamer:
             await finish_anyway(self.finish(stopped))
             raise StreamStopped(*exc.args) from exc
         except ProviderError as exc:  # past a stream limit: the text so far is kept, cut (stream50)
+            plain = fault_reason(exc, provider, kept_text=bool(text.chars) or bool(calls))
             done = result(MessageStatus.CUT if exc.kind is ErrorKind.TOO_LARGE else MessageStatus.ERROR,
                           error=exc.message or str(exc), error_kind=exc.kind.value,
-                          retry_after_s=exc.retry_after_s, why=exc.why)
+                          retry_after_s=exc.retry_after_s, why=plain or exc.why)
         except Exception as exc:  # a transport or library failure the client did not classify
             log.warning("reply for topic %s failed", topic_id, exc_info=True)
             why = Reason(_REQUEST_FAILED, (str(exc),))

@@ -83,6 +83,8 @@ class TopicContext:
     #: The provider is a local/self-hosted server (``core.base_urls.is_self_hosted``): only
     #: its far smaller input report means a silently cut prompt (REF-27, issue 24).
     self_hosted: bool = False
+    #: The provider's name as configured ("llama.cpp"): a transport failure names it (walk53 #2).
+    provider_name: str = ""
     #: A private topic: planned without memory block and memory tools (issue 19).
     private: bool = False
     #: The provider said this model's chat template takes no tools (llama.cpp ``/props``,
@@ -328,6 +330,7 @@ def load_context(
             topic_kind=topic.kind,
             self_hosted=(provider is not None
                          and is_self_hosted(ProviderKind(provider.kind), provider.base_url)),
+            provider_name=provider.name if provider else "",
             private=topic.private,
             tools_withheld=withheld,
             tools_off=tuple(servers_off(s, assistant.id)) if tools is not None else (),
