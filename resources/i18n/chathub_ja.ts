@@ -3585,13 +3585,12 @@ Type below and press %1 to start.</source>
         <translation>メッセージ</translation>
     </message>
     <message>
-<<<<<<< HEAD
         <source>The open topic&apos;s messages; Up and Down move between them, Ctrl+Home and Ctrl+End jump to the first and the newest.</source>
         <translation>開いているトピックのメッセージ。上下キーで移動し、Ctrl+Home と Ctrl+End で最初と最新のメッセージへ移動します。</translation>
-=======
+    </message>
+    <message>
         <source>Reply failed</source>
         <translation>返信に失敗しました</translation>
->>>>>>> fix53a
     </message>
     <message>
         <source>Jump to the first message</source>

@@ -3585,13 +3585,12 @@ Type below and press %1 to start.</source>
         <translation>消息</translation>
     </message>
     <message>
-<<<<<<< HEAD
         <source>The open topic&apos;s messages; Up and Down move between them, Ctrl+Home and Ctrl+End jump to the first and the newest.</source>
         <translation>当前话题的消息；上下方向键在消息间移动，Ctrl+Home 和 Ctrl+End 跳到第一条和最新一条。</translation>
-=======
+    </message>
+    <message>
         <source>Reply failed</source>
         <translation>回复失败</translation>
->>>>>>> fix53a
     </message>
     <message>
         <source>Jump to the first message</source>

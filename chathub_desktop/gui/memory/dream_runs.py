@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, date, datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QLocale, QObject, QTimer
@@ -161,11 +162,15 @@ def preview_panes(day: date, day_chars: int, span: tuple[date, date] | None,
         else:
             shown = text.split("] ", 1)[1] if text.startswith("[") and "] " in text else text
             start, end = span
-            title = _count_title(lambda s=start, e=end: fill(translate("MemoryPage", "Range card %1 – %2"),
-                                                             format_day(s), format_day(e)),
-                                 len(shown.rstrip()), RANGE_CARD_MAX)
+            title = _count_title(partial(_range_title, start, end), len(shown.rstrip()), RANGE_CARD_MAX)
         out.append((title, text))
     return tuple(out)
+
+
+def _range_title(start: date, end: date) -> str:
+    """A fold preview's range pane title, said now: "Range card <start> – <end>"."""
+    return fill(translate("MemoryPage", "Range card %1 – %2"), format_day(start), format_day(end))
+
 
 class RunsHost(Protocol):
     """What Dream now, Regenerate and Stop are given by their panel."""
