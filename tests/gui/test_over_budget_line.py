@@ -40,7 +40,7 @@ def test_a_topic_far_over_the_window_says_so_and_what_send_does(qtbot) -> None: 
     ctrl.show(plan)
     assert c.badge.figure() == "739%"
     assert c.over_budget.isVisible() and c.over_budget.line.property("tone") == "error"
-    assert c.over_budget.line.text() == ("Too long for this model: the next request is about 7× its input budget "
+    assert c.over_budget.line.text() == ("Too long for this model: the next request is about 7 times its input budget "
                                          "(11,351 of 1,536 tokens). Send will summarize older messages first.")
     assert c.send_button.isEnabled()  # Send still goes: it compacts first
     c.over_budget.compact_button.click()

@@ -230,12 +230,11 @@ def test_the_badge_is_a_ring_with_the_percentage_of_the_input_budget(qtbot) -> N
     badge.show_estimate(_plan(84_240))  # an imported topic 7 times the budget: the popover's figure, and words
     assert badge.text() == "702%" and "(702%; context window 16,000)" in badge.toolTip()
     assert badge.accessibleDescription().endswith(
-        ". The next request is about 7 times the input budget; Send compacts older turns first with the History "
-        "Compress model.")
+        ". Too long for this model: the next request is about 7 times its input budget (84,240 of 12,000 tokens). "
+        "Send will summarize older messages first.")
     badge.show_estimate(dataclasses.replace(_plan(84_240), threshold_trigger=10_000))
     assert badge.accessibleDescription().endswith(
-        ". The next request is about 7 times the input budget; Send leaves the oldest turns out so it fits "
-        "(threshold compaction).")
+        "(84,240 of 12,000 tokens). Send will summarize older messages and leave out the oldest that still don't fit.")
     badge.show_estimate(_plan(40, 128_000))  # a short topic in a large window: not "0%"
     assert badge.text() == "<1%" and budget_line(_plan(40, 128_000)).endswith(" · <1% used")
     badge.show_estimate(None)

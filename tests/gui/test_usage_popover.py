@@ -305,10 +305,10 @@ def test_the_over_budget_words_say_what_send_does_under_each_policy() -> None:
 
     big = replace(view(221_700))  # 739% of 30,000
     on = over_budget_words(big)
-    assert on == ("Too long for this model: the next request is about 7× its input budget (221,700 of 30,000 "
+    assert on == ("Too long for this model: the next request is about 7 times its input budget (221,700 of 30,000 "
                   "tokens). Send will summarize older messages first.")
     off = over_budget_words(replace(big, auto_compact=False))
-    assert off == ("Too long for this model: the next request is about 7× its input budget (221,700 of 30,000 "
+    assert off == ("Too long for this model: the next request is about 7 times its input budget (221,700 of 30,000 "
                    "tokens). Automatic compaction is off: Send tries it as it is, and if the model refuses it, older "
                    "messages are summarized once and it is sent again.")
     threshold = over_budget_words(replace(big, threshold_trigger=19_000, threshold_estimate=221_000))

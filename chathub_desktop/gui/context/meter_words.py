@@ -321,7 +321,7 @@ def over_budget_words(e: EstimateView) -> str | None:
         return alone + translate("UsagePopover", "; shorten it or attach less.")
     times = e.total / e.input_budget
     if times >= 2:
-        size = fill(translate("UsagePopover", "Too long for this model: the next request is about %1× its input budget "
+        size = fill(translate("UsagePopover", "Too long for this model: the next request is about %1 times its input budget "
                                               "(%2 of %3 tokens)."), _n(round(times)), _n(e.total), _n(e.input_budget))
     else:
         size = fill(translate("UsagePopover", "Too long for this model: the next request is %1 tokens over its input "
