@@ -10153,24 +10153,12 @@ Input budget: %1 tokens</source>
         <translation>モデルが読めるのは最大 %1 トークン（コンテキストウィンドウ）で、すべて会話に使えます。</translation>
     </message>
     <message>
-        <source>Too long for this model: the next request is about %1 times its input budget (%2 of %3 tokens).</source>
-        <translation>このモデルには長すぎます：次のリクエストは入力予算の約 %1 倍です（%3 トークン中 %2）。</translation>
-    </message>
-    <message>
-        <source>Too long for this model: the next request is %1 tokens over its input budget (%2 of %3 tokens).</source>
-        <translation>このモデルには長すぎます：次のリクエストは入力予算を %1 トークン超えています（%3 トークン中 %2）。</translation>
-    </message>
-    <message>
         <source>Send will summarize older messages and leave out the oldest that still don&apos;t fit.</source>
         <translation>送信すると古いメッセージを要約し、それでも収まらない最も古いものを省きます。</translation>
     </message>
     <message>
         <source>Send will summarize older messages first.</source>
         <translation>送信すると、まず古いメッセージを要約します。</translation>
-    </message>
-    <message>
-        <source>Automatic compaction is off: Send tries it as it is, and if the model refuses it, older messages are summarized once and it is sent again.</source>
-        <translation>自動圧縮はオフです：送信はそのまま試み、モデルが拒否した場合は古いメッセージを一度要約して送り直します。</translation>
     </message>
     <message>
         <source>Counted on this computer: %1</source>
@@ -10323,6 +10311,18 @@ Input budget: %1 tokens</source>
     <message>
         <source>; shorten it or attach less.</source>
         <translation>；短くするか、添付を減らしてください。</translation>
+    </message>
+    <message>
+        <source>About %1 times too long for this model (%2 of %3 input tokens).</source>
+        <translation>このモデルには約 %1 倍長すぎます（入力 %3 トークン中 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 tokens too long for this model (%2 of %3 input tokens).</source>
+        <translation>このモデルには %1 トークン長すぎます（入力 %3 トークン中 %2）。</translation>
+    </message>
+    <message>
+        <source>Compaction is off: Send tries it as is, and if the model refuses, summarizes older messages once and resends.</source>
+        <translation>圧縮はオフです：送信はそのまま試み、モデルが拒否した場合は古いメッセージを一度要約して送り直します。</translation>
     </message>
     <message>
         <source>Tools: none offered — %1.</source>

@@ -10153,24 +10153,12 @@ Input budget: %1 tokens</source>
         <translation>模型最多读取 %1 个令牌（其上下文窗口），全部可用于对话。</translation>
     </message>
     <message>
-        <source>Too long for this model: the next request is about %1 times its input budget (%2 of %3 tokens).</source>
-        <translation>对此模型来说太长：下一次请求约为其输入预算的 %1 倍（%2 / %3 个令牌）。</translation>
-    </message>
-    <message>
-        <source>Too long for this model: the next request is %1 tokens over its input budget (%2 of %3 tokens).</source>
-        <translation>对此模型来说太长：下一次请求超出其输入预算 %1 个令牌（%2 / %3 个令牌）。</translation>
-    </message>
-    <message>
         <source>Send will summarize older messages and leave out the oldest that still don&apos;t fit.</source>
         <translation>发送时会先总结较早的消息，并省略仍然放不下的最早消息。</translation>
     </message>
     <message>
         <source>Send will summarize older messages first.</source>
         <translation>发送时会先总结较早的消息。</translation>
-    </message>
-    <message>
-        <source>Automatic compaction is off: Send tries it as it is, and if the model refuses it, older messages are summarized once and it is sent again.</source>
-        <translation>自动压缩已关闭：发送时按原样尝试；如果模型拒绝，会总结一次较早的消息并重新发送。</translation>
     </message>
     <message>
         <source>Counted on this computer: %1</source>
@@ -10323,6 +10311,18 @@ Input budget: %1 tokens</source>
     <message>
         <source>; shorten it or attach less.</source>
         <translation>；请缩短内容或减少附件。</translation>
+    </message>
+    <message>
+        <source>About %1 times too long for this model (%2 of %3 input tokens).</source>
+        <translation>对此模型来说约长了 %1 倍（%2 / %3 个输入令牌）。</translation>
+    </message>
+    <message>
+        <source>%1 tokens too long for this model (%2 of %3 input tokens).</source>
+        <translation>对此模型来说长了 %1 个令牌（%2 / %3 个输入令牌）。</translation>
+    </message>
+    <message>
+        <source>Compaction is off: Send tries it as is, and if the model refuses, summarizes older messages once and resends.</source>
+        <translation>压缩已关闭：发送时按原样尝试；如果模型拒绝，会总结一次较早的消息并重新发送。</translation>
     </message>
     <message>
         <source>Tools: none offered — %1.</source>

@@ -40,8 +40,8 @@ def test_a_topic_far_over_the_window_says_so_and_what_send_does(qtbot) -> None: 
     ctrl.show(plan)
     assert c.badge.figure() == "739%"
     assert c.over_budget.isVisible() and c.over_budget.line.property("tone") == "error"
-    assert c.over_budget.line.text() == ("Too long for this model: the next request is about 7 times its input budget "
-                                         "(11,351 of 1,536 tokens). Send will summarize older messages first.")
+    assert c.over_budget.line.text() == ("About 7 times too long for this model (11,351 of 1,536 input tokens). Send "
+                                         "will summarize older messages first.")
     assert c.send_button.isEnabled()  # Send still goes: it compacts first
     c.over_budget.compact_button.click()
     assert asked == [7]
@@ -59,9 +59,8 @@ def test_with_compaction_off_the_line_says_send_goes_as_it_is(qtbot) -> None:  #
     c, ctrl, _asked, _busy = _composer(qtbot)
     ctrl.show(_plan(2_000, auto_compact=False))
     assert c.over_budget.line.text() == (
-        "Too long for this model: the next request is 464 tokens over its input budget (2,000 of 1,536 tokens). "
-        "Automatic compaction is off: Send tries it as it is, and if the model refuses it, older messages are "
-        "summarized once and it is sent again.")
+        "464 tokens too long for this model (2,000 of 1,536 input tokens). Compaction is off: Send tries it as is, "
+        "and if the model refuses, summarizes older messages once and resends.")
     assert c.over_budget.compact_button.isVisible()
 
 

@@ -111,10 +111,9 @@ def test_over_budget_shows_exactly_one_warning_line(qtbot, services, fake_vendor
     # polish52: what Send will do, in the badge's words (it said "Compact the topic or
     # lower the history limit" although Send compacts older turns by itself)
     # (the states' assistant has token auto-compact off: Send goes as is, CMP-11)
-    assert warned[0].text() == (f"⚠ Too long for this model: the next request is {e.total - 4000:,} tokens over "
-                                f"its input budget ({e.total:,} of 4,000 tokens). Automatic compaction is off: Send "
-                                "tries it as it is, and if the model refuses it, older messages are summarized once "
-                                "and it is sent again.")
+    assert warned[0].text() == (f"⚠ {e.total - 4000:,} tokens too long for this model ({e.total:,} of 4,000 input "
+                                "tokens). Compaction is off: Send tries it as is, and if the model refuses, summarizes "
+                                "older messages once and resends.")
     assert warned[0].text() == "⚠ " + over_budget_words(e) and over_budget_words(e) in _badge.toolTip()
     # the badge turns red on its own: its colour does not reach the popover's text
     badge = pop.parentWidget()
@@ -288,9 +287,8 @@ def test_a_draft_alone_over_the_window_is_named_and_history_says_what_send_does(
     assert over_budget_words(over_budget_only) == (
         "This message alone is longer than the model's input budget (31,000 tokens > 30,000, the context "
         "window less the reply reserve); shorten it or attach less.")
-    assert over_budget_words(view(31_000)) == ("Too long for this model: the next request is 1,000 tokens over its "
-                                               "input budget (31,000 of 30,000 tokens). Send will summarize older "
-                                               "messages first.")
+    assert over_budget_words(view(31_000)) == ("1,000 tokens too long for this model (31,000 of 30,000 input "
+                                               "tokens). Send will summarize older messages first.")
 
 
 def test_the_over_budget_words_say_what_send_does_under_each_policy() -> None:
@@ -305,12 +303,11 @@ def test_the_over_budget_words_say_what_send_does_under_each_policy() -> None:
 
     big = replace(view(221_700))  # 739% of 30,000
     on = over_budget_words(big)
-    assert on == ("Too long for this model: the next request is about 7 times its input budget (221,700 of 30,000 "
-                  "tokens). Send will summarize older messages first.")
+    assert on == ("About 7 times too long for this model (221,700 of 30,000 input tokens). Send will summarize "
+                  "older messages first.")
     off = over_budget_words(replace(big, auto_compact=False))
-    assert off == ("Too long for this model: the next request is about 7 times its input budget (221,700 of 30,000 "
-                   "tokens). Automatic compaction is off: Send tries it as it is, and if the model refuses it, older "
-                   "messages are summarized once and it is sent again.")
+    assert off == ("About 7 times too long for this model (221,700 of 30,000 input tokens). Compaction is off: Send "
+                   "tries it as is, and if the model refuses, summarizes older messages once and resends.")
     threshold = over_budget_words(replace(big, threshold_trigger=19_000, threshold_estimate=221_000))
     assert threshold is not None and threshold.endswith(
         "Send will summarize older messages and leave out the oldest that still don't fit.")

@@ -321,11 +321,10 @@ def over_budget_words(e: EstimateView) -> str | None:
         return alone + translate("UsagePopover", "; shorten it or attach less.")
     times = e.total / e.input_budget
     if times >= 2:
-        size = fill(translate("UsagePopover", "Too long for this model: the next request is about %1 times its input budget "
-                                              "(%2 of %3 tokens)."), _n(round(times)), _n(e.total), _n(e.input_budget))
+        size = fill(translate("UsagePopover", "About %1 times too long for this model (%2 of %3 input tokens)."),
+                    _n(round(times)), _n(e.total), _n(e.input_budget))
     else:
-        size = fill(translate("UsagePopover", "Too long for this model: the next request is %1 tokens over its input "
-                                              "budget (%2 of %3 tokens)."),
+        size = fill(translate("UsagePopover", "%1 tokens too long for this model (%2 of %3 input tokens)."),
                     _n(e.total - e.input_budget), _n(e.total), _n(e.input_budget))
     if e.threshold_trigger is not None:
         then = translate("UsagePopover", "Send will summarize older messages and leave out the oldest that still "
@@ -333,8 +332,8 @@ def over_budget_words(e: EstimateView) -> str | None:
     elif e.auto_compact:
         then = translate("UsagePopover", "Send will summarize older messages first.")
     else:
-        then = translate("UsagePopover", "Automatic compaction is off: Send tries it as it is, and if the model "
-                                         "refuses it, older messages are summarized once and it is sent again.")
+        then = translate("UsagePopover", "Compaction is off: Send tries it as is, and if the model refuses, "
+                                         "summarizes older messages once and resends.")
     return size + " " + then
 
 
