@@ -4626,12 +4626,12 @@ URL：%3
         <translation>この返信のリクエストに含まれていたもの</translation>
     </message>
     <message>
-        <source>%1:</source>
-        <translation>%1：</translation>
+        <source>Reply %1 — what the model was given to write it: which parts and messages, and how many tokens each took. The texts stay in the topic.</source>
+        <translation>返信 %1 — これを書くためにモデルに渡されたもの：どの部分とメッセージか、それぞれ何トークンだったか。テキスト自体はトピックに残っています。</translation>
     </message>
     <message>
-        <source>What the model was given to write reply %1: which parts and messages, and how many tokens each took. The texts stay in the topic.</source>
-        <translation>返信 %1 を書くためにモデルに渡されたもの：どの部分とメッセージか、それぞれ何トークンだったか。テキスト自体はトピックに残っています。</translation>
+        <source>%1:</source>
+        <translation>%1：</translation>
     </message>
     <message>
         <source>Copy as JSON</source>
@@ -4754,8 +4754,8 @@ URL：%3
         <translation>（メッセージ %1…%2）</translation>
     </message>
     <message>
-        <source>%1 messages sent%2; %3 left out by the history limit; %4 replaced by the summary</source>
-        <translation>%1 件のメッセージを送信%2；%3 件は履歴の上限で省略；%4 件は要約に置き換え</translation>
+        <source>%1 sent%2; %3 left out by the history limit; %4 replaced by the summary</source>
+        <translation>%1 件を送信%2；%3 件は履歴の上限で省略；%4 件は要約に置き換え</translation>
     </message>
     <message>
         <source>, %1 left out by the tail cap</source>

@@ -4626,12 +4626,12 @@ URL：%3
         <translation>这条回复的请求携带了什么</translation>
     </message>
     <message>
-        <source>%1:</source>
-        <translation>%1：</translation>
+        <source>Reply %1 — what the model was given to write it: which parts and messages, and how many tokens each took. The texts stay in the topic.</source>
+        <translation>回复 %1 —— 模型写它时读到的内容：哪些部分和消息，以及各占多少令牌。文本本身仍留在话题中。</translation>
     </message>
     <message>
-        <source>What the model was given to write reply %1: which parts and messages, and how many tokens each took. The texts stay in the topic.</source>
-        <translation>模型写回复 %1 时读到的内容：哪些部分和消息，以及各占多少令牌。文本本身仍留在话题中。</translation>
+        <source>%1:</source>
+        <translation>%1：</translation>
     </message>
     <message>
         <source>Copy as JSON</source>
@@ -4754,8 +4754,8 @@ URL：%3
         <translation>（消息 %1…%2）</translation>
     </message>
     <message>
-        <source>%1 messages sent%2; %3 left out by the history limit; %4 replaced by the summary</source>
-        <translation>发送了 %1 条消息%2；%3 条因历史限制被省略；%4 条由摘要代替</translation>
+        <source>%1 sent%2; %3 left out by the history limit; %4 replaced by the summary</source>
+        <translation>已发送 %1 条%2；%3 条因历史限制被省略；%4 条由摘要代替</translation>
     </message>
     <message>
         <source>, %1 left out by the tail cap</source>
