@@ -312,3 +312,20 @@ def test_the_over_budget_words_say_what_send_does_under_each_policy() -> None:
     assert threshold is not None and threshold.endswith(
         "Send will summarize older messages and leave out the oldest that still don't fit.")
     assert over_budget_words(view(30_000)) is None  # exactly the budget fits
+
+
+def test_the_budget_caption_says_every_figure_in_words() -> None:
+    """walk53 #7: "Input budget 1,536 = context window 2,048 − 512 kept for the reply ·
+    28% used" was a formula. The caption leads with how full the budget is, then says the
+    window, the reply's reserve and the budget (CMP-8), each figure as before."""
+    from dataclasses import replace
+
+    from chathub_desktop.gui.context.meter_words import budget_line
+    from tests.unit.test_meter_rows import view
+
+    small = replace(view(430), context_window=2_048, input_budget=1_536)
+    assert budget_line(small) == ("28% of the input budget used. The model reads at most 2,048 tokens (its context "
+                                  "window); 512 are kept for its reply, so 1,536 are left for the conversation.")
+    whole = replace(view(430), context_window=2_048, input_budget=2_048)
+    assert budget_line(whole) == ("21% of the input budget used. The model reads at most 2,048 tokens (its context "
+                                  "window), all of them left for the conversation.")
