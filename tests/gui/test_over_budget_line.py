@@ -31,7 +31,7 @@ def _composer(qtbot: Any) -> tuple[Composer, EstimateController, list[int], set[
     c.resize(900, 200)
     c.show()
     qtbot.waitExposed(c)
-    return c, EstimateController(SimpleNamespace(composer=c)), asked, busy  # type: ignore[arg-type]
+    return c, EstimateController(SimpleNamespace(composer=c)), asked, busy
 
 
 def test_a_topic_far_over_the_window_says_so_and_what_send_does(qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -20,12 +20,11 @@ TURN = ("What is the fuel consumption of a VW Transporter with 8 people in l/km?
 
 def main(out: Path) -> int:
     """Shoot every state in both themes and sizes into ``out``; 1 when an audit failed."""
-    from chathub_desktop.core.messages import Role
+    from chathub_desktop.core.messages import Role, Usage
+    from chathub_desktop.core.reasons import Reason
     from chathub_desktop.gui.context.compaction_controller import outcome_text
     from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
     from chathub_desktop.services.compaction.compaction_outcome import CompactionReason
-    from chathub_desktop.core.messages import Usage
-    from chathub_desktop.core.reasons import Reason
     from tests.fakes.vendor_server import FakeVendor, Reply
 
     shot = shots.Shots(out, "{name}")
@@ -53,7 +52,7 @@ def main(out: Path) -> int:
                     svc.assistants.update("Assistant", auto_compact=True)
                     w = await shots.open_window(svc, imported, size)
                     w.view.prefs.set_theme(theme)
-                    await shots.until(lambda w=w: w.composer.over_budget.isVisible())
+                    await shots.until(w.composer.over_budget.isVisible)
                     await asyncio.sleep(0.4)
                     print(tag, "badge", w.composer.badge.figure(), "|", w.composer.over_budget.line.text())
                     shot(w, f"composer-over-{tag}", theme)
@@ -63,12 +62,11 @@ def main(out: Path) -> int:
                     w.composer.badge.popover.hide()
                     svc.assistants.update("Assistant", auto_compact=False)
                     w.estimate.schedule(invalidate=True)
-                    await shots.until(lambda w=w: "off" in w.composer.over_budget.line.text())
+                    await shots.until(lambda: "off" in w.composer.over_budget.line.text())  # noqa: B023 - awaited here
                     await asyncio.sleep(0.3)
                     shot(w, f"composer-over-off-{tag}", theme)
                     w.select_topic(chat)
-                    await shots.until(lambda w=w: w.composer.badge.estimate is not None
-                                      and w.composer.badge.estimate.topic_id == chat)
+                    await shots.until(lambda: (e := w.composer.badge.estimate) is not None and e.topic_id == chat)  # noqa: B023
                     w.compaction._outcomes[chat] = outcome_text(outcome)  # type: ignore[arg-type]  # the toast's line
                     w.composer.badge.open_popover()
                     pop = w.composer.badge.popover
