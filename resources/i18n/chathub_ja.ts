@@ -10305,8 +10305,8 @@ Input budget: %1 tokens</source>
         <translation>このサーバーのチャットテンプレートはツールを受け付けません</translation>
     </message>
     <message>
-        <source>compacts when the conversation reaches %1 of the model&apos;s window</source>
-        <translation>会話がモデルのウィンドウの %1 に達すると圧縮します</translation>
+        <source>compacts when the conversation reaches %1 of the input budget</source>
+        <translation>会話が入力予算の %1 に達すると圧縮します</translation>
     </message>
     <message>
         <source>Based on the model&apos;s own count of an earlier request plus what came after it, which is more than this computer counts.</source>
@@ -10321,8 +10321,8 @@ Input budget: %1 tokens</source>
         <translation>モデルが自身の数を報告するまでは、このコンピューターでの見積もりです。</translation>
     </message>
     <message>
-        <source>Compacts when the conversation reaches %1 of the model&apos;s window, summarizing it down to %2</source>
-        <translation>会話がモデルのウィンドウの %1 に達すると圧縮し、要約して %2 まで下げます</translation>
+        <source>Compacts when the conversation reaches %1 of the input budget, summarizing it down to %2</source>
+        <translation>会話が入力予算の %1 に達すると圧縮し、要約して %2 まで下げます</translation>
     </message>
     <message>
         <source>. The context window is a fallback: this model is in neither the catalog nor your model cards</source>

@@ -10305,8 +10305,8 @@ Input budget: %1 tokens</source>
         <translation>此服务器的对话模板不接受工具</translation>
     </message>
     <message>
-        <source>compacts when the conversation reaches %1 of the model&apos;s window</source>
-        <translation>对话达到模型窗口的 %1 时压缩</translation>
+        <source>compacts when the conversation reaches %1 of the input budget</source>
+        <translation>对话达到输入预算的 %1 时压缩</translation>
     </message>
     <message>
         <source>Based on the model&apos;s own count of an earlier request plus what came after it, which is more than this computer counts.</source>
@@ -10321,8 +10321,8 @@ Input budget: %1 tokens</source>
         <translation>在模型报告自身计数之前，由本机估算。</translation>
     </message>
     <message>
-        <source>Compacts when the conversation reaches %1 of the model&apos;s window, summarizing it down to %2</source>
-        <translation>对话达到模型窗口的 %1 时压缩，摘要后降至 %2</translation>
+        <source>Compacts when the conversation reaches %1 of the input budget, summarizing it down to %2</source>
+        <translation>对话达到输入预算的 %1 时压缩，摘要后降至 %2</translation>
     </message>
     <message>
         <source>. The context window is a fallback: this model is in neither the catalog nor your model cards</source>

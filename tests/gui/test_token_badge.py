@@ -83,7 +83,7 @@ def test_popover_shows_parts_bar_history_cache_and_compaction_buttons(qtbot, ser
     pop.show()
     text = _texts(pop)
     assert "Next request estimate" in text and "Total Used" in text and "Chat messages" in text
-    assert "Draft" in text and "reaches 80% of the model's window" in text
+    assert "Draft" in text and "reaches 80% of the input budget" in text
     history = pop.history_label.text()
     assert "beyond the history limit" in history and "History limit: 4" in history
     assert pop.history_warning.isVisible()  # dropped with no summary → warning

@@ -144,7 +144,7 @@ def tick_text(e: EstimateView) -> str:
     when that policy is on (NUM-3)."""
     if e.threshold_trigger is not None:
         return fill(translate("UsagePopover", "threshold compaction at %1 estimated tokens"), _n(e.threshold_trigger))
-    return fill(translate("UsagePopover", "compacts when the conversation reaches %1 of the model's window"),
+    return fill(translate("UsagePopover", "compacts when the conversation reaches %1 of the input budget"),
                 _pct(e.high_watermark))
 
 
@@ -183,7 +183,7 @@ def policy_line(e: EstimateView) -> str:
         policy = fill(translate("UsagePopover", "Threshold compaction above %1 estimated tokens (now about %2)"),
                       _n(e.threshold_trigger), _n(e.threshold_estimate or 0))
     else:
-        policy = fill(translate("UsagePopover", "Compacts when the conversation reaches %1 of the model's window, "
+        policy = fill(translate("UsagePopover", "Compacts when the conversation reaches %1 of the input budget, "
                                                 "summarizing it down to %2"), _pct(e.high_watermark),
                       _pct(e.low_watermark))
     guess = "" if e.window_known else translate(
