@@ -106,3 +106,44 @@ def test_the_caret_stops_blinking_at_rest_and_blinks_on_the_next_key_click_or_fo
     blinks.counts.clear()
     qtbot.waitUntil(lambda: blinks.counts["line"] > 0)
 
+
+
+def test_the_composers_draft_rests_and_typing_or_an_input_method_wakes_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The window's draft (it has the keyboard at start): its caret rests, and a key or
+    an input method's commit (CJK typing) makes it blink again."""
+    from PySide6.QtGui import QInputMethodEvent
+
+    from chathub_desktop.gui.chat.composer import Composer
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    c = Composer()
+    qtbot.addWidget(c)
+    c.show()
+    c.activateWindow()
+    qtbot.waitExposed(c)
+    c.draft.setFocus()
+    qtbot.waitUntil(c.draft.hasFocus)
+    blinks = _Blinks({"draft": c.draft})
+    app.installEventFilter(blinks)
+    hints = app.styleHints()
+    platform_flash_ms = hints.cursorFlashTime()
+    hints.setCursorFlashTime(FLASH_MS)
+    rest = CaretRest(app, timeout_ms=REST_MS)
+    try:
+        qtbot.waitUntil(lambda: rest.resting)
+        _nothing_blinks_for_three_periods(qtbot, blinks)
+        qtbot.keyClicks(c.draft, "hi")
+        assert c.text() == "hi"
+        qtbot.waitUntil(lambda: blinks.counts["draft"] > 0)
+        qtbot.waitUntil(lambda: rest.resting)
+        _nothing_blinks_for_three_periods(qtbot, blinks)
+        commit = QInputMethodEvent()
+        commit.setCommitString("你好")
+        QApplication.sendEvent(c.draft, commit)
+        assert c.text() == "hi你好"
+        qtbot.waitUntil(lambda: blinks.counts["draft"] > 0)
+    finally:
+        rest.close()
+        hints.setCursorFlashTime(platform_flash_ms)
+        app.removeEventFilter(blinks)
