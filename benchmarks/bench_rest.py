@@ -68,13 +68,19 @@ shared by 8 helpers, load average 8-10; 20 s rest; ``_shots/rest53/ab2.txt``)::
     base, fill on                 3.93 s    229 MB   552 (the fill's loop timers 426, the caret 120)
     rest53, fill on               3.86 s    229 MB   390 (the fill's loop timers 384)
 
+Again at load 5-9 (``_shots/rest53/ab3.txt``): paused, base 2.93 s / 191 MB / 123 a
+minute (the caret 117), rest53 1.63 s / 191 MB / 6 (1.00× the bare list); fill on, base
+636 (fill 510, caret 120), rest53 456 (fill 450); the fill 408 and 360 messages a minute
+(~49 and ~56 min for the 20,000). ``bench_startup 3 --content`` back to back (load 3-4.5):
+rows shown 0.74 s base, 0.62 s rest53, peak RSS 191 MB both.
+
 The 120 a minute that perf40 did not see (its window gave the keyboard to nothing at
 start) was the draft's caret blinking twice a second; since rest53 it stops 10 s after the
 last key, click or focus change, as GTK's ``cursor-blink-timeout``. Content differs by
 ±2 s between runs of the same tree at this load (rest53's own first run: 5.35 s paused).
 The fill gave 104-112 messages a vector in 20 s (312-336 a minute, batches of 4 with a
-0.2 s pause, the engine at the lowest CPU priority): the 20,000 would take ~60-64 min at
-load 8-10, ~5 loop wake-ups a batch; it ends once every message has one.
+0.2 s pause, the engine at the lowest CPU priority): the 20,000 would take ~50-64 min at
+load 5-10, ~5 loop wake-ups a batch; it ends once every message has one.
 
 RSS at rest 278 -> 200 MB: PySide6 no longer keeps every imported module's source lines
 (~30 MB) and the secret detector's rules (44 MB) compile only when something may be
