@@ -311,7 +311,8 @@ def main(n: int = 20_000, rest_s: float = 20.0) -> None:
         print(f"{name:15} content {float(r['content_s']):.2f} s · rss {float(r['rss_mb']):.0f} MB "  # type: ignore[arg-type]
               f"· start-up work done {float(r['settled_s']):.1f} s after · wakeups/min {total:.0f} ({parts})")  # type: ignore[arg-type]
     print(f"load average after the runs: {os.getloadavg()[0]:.1f}")
-    start, end = app["fill"]  # type: ignore[misc]
+    fill: list[list[int] | None] = app["fill"]  # type: ignore[assignment]
+    start, end = fill
     if start and end and end[0] > start[0]:
         rate = (end[0] - start[0]) * 60.0 / rest_s
         print(f"recall-vector fill: {end[0] - start[0]} messages in the {rest_s:.0f} s rest ({rate:.0f} a minute; "
