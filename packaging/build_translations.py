@@ -56,7 +56,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "services/compaction/compaction_outcome", "services/compaction/summarizer",
     "services/dream/dream_reasons", "services/errors", "storage/database", "services/input_rules", "core/summary_probes", "services/compaction/summary_probes", "providers/model_list",
     # issue 27, lang42: provider failures, import refusals, provider URL, MCP and topic checks
-    "providers/errors", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service", "services/chat/send_results",
+    "providers/errors", "providers/fault_words", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service", "services/chat/send_results",
     "services/chat/reply_stream",  # split from chat_service (issue 29)
     "services/transfer/chat_import", "services/transfer/import_refusals", "core/export_formats", "services/providers/provider_service",
     "services/tools/mcp_service", "services/topics/topic_service", "core/token_estimate", "services/chat/empty_reply", "providers/stream_limits", "core/base_urls",
