@@ -118,6 +118,7 @@ def main() -> int:
     cases: dict[str, Callable[[], Awaitable[None]]] = {
         "idle": idle, "reads on the GUI thread (before)": on_gui_thread, "reads on a worker (now)": on_worker}
     stalls: dict[str, list[float]] = {name: [] for name in cases}
+    cpus: dict[str, list[float]] = {name: [] for name in cases}
 
     async def run_all() -> None:
         await on_worker()  # warm the imports and the form
@@ -126,15 +127,17 @@ def main() -> int:
                 probe.start()
                 await case()
                 stalls[name].append(probe.stop())
+                cpus[name].append(probe.worst_cpu_ms)
         await runner.shutdown()
 
     with loop:
         loop.run_until_complete(run_all())
     before = max(statistics.median(stalls["reads on the GUI thread (before)"]), 1.0)
-    print(f"{'case':34} {'stall ms median':>16} {'max':>7} {'× before':>9}")
+    print(f"{'case':34} {'stall ms median':>16} {'max':>7} {'× before':>9} {'CPU ms median':>14} {'max':>7}")
     for name in cases:
         med = statistics.median(stalls[name])
-        print(f"{name:34} {med:16.1f} {max(stalls[name]):7.1f} {med / before:9.2f}")
+        print(f"{name:34} {med:16.1f} {max(stalls[name]):7.1f} {med / before:9.2f} "
+              f"{statistics.median(cpus[name]):14.1f} {max(cpus[name]):7.1f}")
     svc.close()
     return 0
 
