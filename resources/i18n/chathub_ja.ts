@@ -251,11 +251,11 @@
     </message>
     <message>
         <source>Model &amp;&amp; parameters</source>
-        <translation>モデル &amp;&amp; パラメーター</translation>
+        <translation>モデルとパラメーター</translation>
     </message>
     <message>
         <source>Memory &amp;&amp; context</source>
-        <translation>メモリ &amp;&amp; コンテキスト</translation>
+        <translation>メモリとコンテキスト</translation>
     </message>
     <message>
         <source>Advanced</source>

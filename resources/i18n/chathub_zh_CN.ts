@@ -251,11 +251,11 @@
     </message>
     <message>
         <source>Model &amp;&amp; parameters</source>
-        <translation>模型 &amp;&amp; 参数</translation>
+        <translation>模型与参数</translation>
     </message>
     <message>
         <source>Memory &amp;&amp; context</source>
-        <translation>记忆 &amp;&amp; 上下文</translation>
+        <translation>记忆与上下文</translation>
     </message>
     <message>
         <source>Advanced</source>
