@@ -9,7 +9,8 @@ largest gap between its ticks (the honest measure of a frozen window, STYLE.md) 
 the open (until the cards are loaded and laid out) and during the scroll. The floor is
 a bare ``QListView`` over a ``QStringListModel`` of the same texts (Qt's default
 delegate, the same batched layout), opened and scrolled the same way in the same run.
-Goal: every stall of the page under one frame (16 ms). Prints one line per phase.
+Goal: every stall of the page under one frame (16 ms). Prints one line per phase, and
+under it the same without the gaps in which the host paused this machine (``page_meters``).
 
 The page gets a task runner whose worker threads already run, as the window's do (a
 thread's start blocked the GUI thread ~20 ms under load, which the app never pays when
@@ -190,6 +191,27 @@ GUI CPU; the page made ahead's largest step 111.8 / 17.3 / 11.9 → 12.9 / 11.2 
 scroll to the last entry has 1–3 turns of 45–104 ms of GUI CPU in both, no cycle collection
 among them (largest 2.4 ms): the time lands inside trivial calls (``QRectF.adjusted``,
 ``drawEllipse``) or outside Python — still to be explained (a native profiler next).
+
+The host's pauses (scroll53). Those turns are not the page's: this machine is a virtual
+one that its host stops for 40–110 ms a few times a minute (6–9 a minute with nothing of
+ours running), and the guest charges the pause to the thread on the core. ``perf record``
+of an ``--in-window --turns`` run (load ~6) showed no sample of any of the bench's threads
+through each of the scroll's 98.3 / 86.7 / 38.3 ms turns of "GUI CPU", then one sample at
+an arbitrary instruction on the way out of a reschedule interrupt; ``getrusage`` over one
+87 ms turn: no page fault, 3 involuntary switches, 10 ticks (100 ms) of host steal; a
+pure-Python loop of 0.8 ms chunks, no Qt, had one chunk of 97.6 ms "CPU" (120 ms wall, 10
+ticks of steal). ``page_meters`` now reads the host's steal at every turn and tick (7 µs)
+and prints the largest turns and gaps without a host pause beside those with one, the
+bare list's scroll per turn (``--turns``), and the load average at start and end. Load
+7.7–14.3 (others' runs), ``--in-window --turns``, integ53 268f0dd and scroll53 (the same
+app code) one after the other, three pairs: base, the scroll's largest turns 102.0 / 94.3,
+80.5, 76.5 / 70.0 / 55.3 ms (the bare list's "most GUI CPU between ticks" 30.4 / 16.8 /
+85.1 ms: the floor is hit too); scroll53, every turn over a frame had a host pause in it
+(none / 85.9 / 85.5, 71.8, 45.0 ms; the first run's 61.3 ms between two ticks too), and
+without one the page's largest scroll turn is 6.0 / 6.7 / 8.2 ms against the bare list's
+12.2 / 12.1 / 14.0 ms, the first open's 6.2 / 7.9 / 6.3 ms, the window's idle 11.0 / 11.8 /
+15.0 ms. The page's worst stalls without a host pause (136–181 ms, 3–8 ms of GUI CPU in
+them) are waiting for a core at that load.
 """
 
 from __future__ import annotations

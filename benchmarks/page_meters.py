@@ -62,6 +62,7 @@ class _Marks:
         self.marks: list[tuple[float, float]] = []
 
     def mark(self, wall: float) -> float:
+        """Note the host's steal now as at ``wall``; returns it (ms)."""
         s = self.steal.ms()
         self.marks.append((wall, s))
         return s
@@ -204,7 +205,8 @@ class TurnMeter:
         self._profile = profile
         self._prof: Any = None  # the running turn's cProfile (``--turn-profile``)
         #: The largest turns' GUI CPU (s) and their cProfile, largest first (``--turn-profile``).
-        self.profiles: list[tuple[float, Any]] = []
+        #: Each with its turn ``(wall start, wall end, steal ms at start)``.
+        self.profiles: list[tuple[float, Any, tuple[float, float, float]]] = []
 
     def install(self) -> None:
         from PySide6.QtCore import QAbstractEventDispatcher
@@ -217,10 +219,11 @@ class TurnMeter:
             self._prof.disable()
         if self._on:
             self.turns.append((self._wall, wall, cpu - self._cpu))
+            turn = (self._wall, wall, self._steal0)
             self._turn_steal.append(self._steal0)
             self._steal0 = self._marks.mark(wall)
             if self._prof is not None:
-                self.profiles = sorted([*self.profiles, (cpu - self._cpu, self._prof)], key=lambda p: -p[0])[:3]
+                self.profiles = sorted([*self.profiles, (cpu - self._cpu, self._prof, turn)], key=lambda p: -p[0])[:3]
         self._prof = None
         if self._on and self._profile:
             import cProfile
@@ -247,10 +250,12 @@ class TurnMeter:
         """The largest turns' cProfile (cumulative), largest first (``--turn-profile``)."""
         import pstats
 
-        for cpu, prof in self.profiles:
-            stats = pstats.Stats(prof)
+        for cpu, prof, turn in self.profiles:
+            stats: Any = pstats.Stats(prof)  # total_tt: set by Stats, not in its stubs
+            steal = self._marks.paused(*turn)
             print(f"--- a turn of {1000 * cpu:.1f} ms GUI CPU under cProfile, {1000 * stats.total_tt:.1f} ms of it in "
-                  "calls from Python (the rest Qt's own, outside any)")
+                  "calls from Python (the rest Qt's own, outside any)"
+                  + (f"; the host paused the machine in it ({steal:.0f} ms of steal): not the page's" if steal > 0 else ""))
             stats.sort_stats("cumulative").print_stats(lines)
 
     def report(self, top: int = 6) -> str:
