@@ -161,9 +161,9 @@ def receipt_lines(receipt: Mapping[str, object], input_tokens: int | None = None
     hist = hist if isinstance(hist, Mapping) else {}
     span = (f" (messages {hist.get('first_id')}…{hist.get('last_id')})"
             if hist.get("first_id") is not None else "")
-    lines.append(f"History: {hist.get('included', 0)} included{span}, "
-                 f"{hist.get('dropped_by_limit', 0)} dropped by the limit, "
-                 f"{hist.get('dropped_by_cursor', 0)} covered by the summary"
+    lines.append(f"History: {hist.get('included', 0)} sent{span}; "
+                 f"{hist.get('dropped_by_limit', 0)} left out by the history limit; "
+                 f"{hist.get('dropped_by_cursor', 0)} replaced by the summary"
                  + (f", {hist['capped']} left out by the tail cap" if hist.get("capped") else ""))
     pinned = receipt.get("pinned")
     if isinstance(pinned, list) and pinned:

@@ -165,7 +165,7 @@ def test_the_receipt_values_are_said_in_chinese_and_read_as_the_cli_in_english(q
     try:
         said = said_values(RECEIPT, 10_000, 5_000)
         assert said["Input tokens"] == "本地估计 12,345 · 提供商报告 10,000，缓存命中 5,000（50%）"
-        assert said["History"] == "包含 12 条（消息 41…52），3 条因限制被丢弃，40 条由摘要涵盖，2 条因尾部上限被省略"
+        assert said["History"] == "已发送 12 条（消息 41…52）；3 条因历史限制被省略；40 条由摘要代替，2 条因尾部上限被省略"
         assert said["Summary"] == "摘要块，900 个令牌，涵盖至消息 40（由 gpt-5-mini）"
     finally:
         qapp.removeTranslator(chinese)

@@ -64,7 +64,7 @@ def test_a_bound_text_holding_a_token_colour_is_made_again_in_the_new_theme(qapp
     apply_theme(qapp, "light")
     label = QLabel()
     qtbot.addWidget(label)
-    Texts(label).bind(label.setText, lambda: f"<span style='color:{current_colours().error}'>Could not read</span>")
+    Texts(label).bind_themed(label.setText, lambda: f"<span style='color:{current_colours().error}'>Could not read</span>")
     assert LIGHT.error in label.text()
     for name, tokens, other in (("dark", DARK, LIGHT), ("light", LIGHT, DARK)):
         apply_theme(qapp, name)

@@ -160,7 +160,7 @@ def test_setup_chooses_the_history_compress_model_and_compact_now_works(  # type
     fake_vendor.script(Reply(text_chunks=["<summary>Three questions about lorem, answered.</summary>"]))
     window.compaction.compact_topic(topic)
     qtbot.waitUntil(lambda: window.compaction.outcome(topic) is not None, timeout=8000)
-    assert window.compaction.outcome(topic).startswith("Compacted 6 messages")
+    assert "Compacted 6 messages" in window.compaction.outcome(topic)
     assert fake_vendor.requests[-1].body["model"] == "smollm2-135m"
 
 

@@ -291,7 +291,7 @@ class SummaryDialog(QDialog):
             self._reading = False
             self.view = None
             err = exc
-            self.texts.bind(self.meta_label.setText, lambda: f"<span style='color:{current_colours().error}'>"
+            self.texts.bind_themed(self.meta_label.setText, lambda: f"<span style='color:{current_colours().error}'>"
                             f"{html.escape(said_error(err))}</span>")
             self.stack.setCurrentWidget(self.empty_label)
             self.copy_button.setEnabled(False)
@@ -314,7 +314,7 @@ class SummaryDialog(QDialog):
             self.text_edit.setPlainText(view.text)
         self.copy_button.setEnabled(has)
         self.export_button.setEnabled(has)
-        self.texts.bind(self.meta_label.setText, lambda: self._meta_html(view, excerpt))
+        self.texts.bind_themed(self.meta_label.setText, lambda: self._meta_html(view, excerpt))
         self._said()
         self.probes.set_summary(view.text)
 

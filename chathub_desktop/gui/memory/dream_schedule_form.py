@@ -410,7 +410,7 @@ class ScheduleForm(QWidget):
         fl.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignBottom)
         lay.addWidget(self.foot)
         # the schedule's lines (dates, weekdays, statuses) are said again after a switch
-        t.call(self._show_schedule_info)
+        t.call_themed(self._show_schedule_info)  # its last-run line holds the warning colour
         t.call(self._show_local_time)
         self._catch_up_task = f"dream-catch-up-{id(self)}"
         self._catch_up_timer = QTimer(self)

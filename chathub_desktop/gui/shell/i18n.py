@@ -92,6 +92,8 @@ class Texts(QObject):
         super().__init__(owner)
         self._owner = owner
         self._bound: dict[Callable[[str], object], Callable[[], str]] = {}
+        #: The setters whose text holds a token colour, re-said on a live theme switch too.
+        self._themed: set[Callable[[str], object]] = set()
         #: The owner's later texts, re-said on this one's filter (issue 28: a filter runs
         #: Python for every event of its owner, ~5 µs each; the window owns six texts).
         self._later: list[Texts] = []
@@ -111,13 +113,32 @@ class Texts(QObject):
         """Run ``fn`` now and again after every language switch."""
         self.bind(lambda _text: fn(), str)
 
+    def bind_themed(self, setter: Callable[[str], object], make: Callable[[], str]) -> None:
+        """:meth:`bind` for a text that holds a design-token colour (an error line's span):
+        also said again on a live theme switch (:func:`resay`, walk53 #1). Only these: a
+        switch re-saying every text relaid whole pages and lost their scroll (walk51 #6)."""
+        self._themed.add(setter)
+        self.bind(setter, make)
+
+    def call_themed(self, fn: Callable[[], object]) -> None:
+        """:meth:`call` for a function that writes token colours into texts."""
+        self.bind_themed(lambda _text: fn(), str)
+
     def retranslate(self) -> None:
         """Re-say every bound text in the language now installed."""
-        for setter, make in list(self._bound.items()):
+        self._say(list(self._bound))
+
+    def retheme(self) -> None:
+        """Re-say the texts bound with :meth:`bind_themed` in the theme now applied."""
+        self._say([s for s in self._bound if s in self._themed])
+
+    def _say(self, setters: list[Callable[[str], object]]) -> None:
+        for setter in setters:
             try:
-                setter(make())
+                setter(self._bound[setter]())
             except RuntimeError:  # its C++ widget was deleted
                 del self._bound[setter]
+                self._themed.discard(setter)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Re-translate on the owner's ``LanguageChange``; never swallow an event."""
@@ -128,13 +149,13 @@ class Texts(QObject):
 
 
 def resay(owner: QObject) -> None:
-    """Re-say the texts bound on ``owner`` now (a live theme switch, walk53 #1: a text
-    that holds a token colour, such as an error line's span, is made again in the new
-    theme's). Nothing when ``owner`` has none."""
+    """Re-say ``owner``'s texts bound with :meth:`Texts.bind_themed` now (a live theme
+    switch, walk53 #1: a text that holds a token colour, such as an error line's span, is
+    made again in the new theme's). Nothing when ``owner`` has none."""
     first = owner.property(_TEXTS)
     if isinstance(first, Texts):
         for texts in reversed([first, *first._later]):
-            texts.retranslate()
+            texts.retheme()
 
 
 def translations_dir() -> str:
