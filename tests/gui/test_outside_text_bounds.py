@@ -73,7 +73,7 @@ def test_the_receipt_shows_hostile_model_ids_and_titles_bounded(qtbot: Any) -> N
     qtbot.addWidget(dialog)
     note = " [144 invisible characters not shown]"
     intro = dialog.findChild(type(dialog.rows["Recalled topics"]), "receiptIntro")
-    assert intro.text().startswith("Reply 9 · gpt" + KEPT + note + ":")
+    assert intro.text().startswith("Reply 9 · gpt" + KEPT + note + " — what the model was given")
     assert dialog.rows["Recalled topics"].text() == "Plans" + KEPT + " (topic 4)" + note
     assert dialog.open_buttons[4].text() == "Open “Plans" + KEPT + note + "”"
 
