@@ -188,7 +188,8 @@ class MemoryCardDelegate(QStyledItemDelegate):
         #: lock while a worker reads, issue 30).
         self._fonts: tuple[QFont, QFont, QFontMetrics, QFontMetrics, QFontMetrics] | None = None
         self._estimates: dict[tuple[str, int], int] = {}  # (text, width) → lines, for sizeHint
-        self._gutters: dict[int, int] = {}  # digits of "#N" → px of a compact row's number column
+        #: digits of "#N" → px of a compact row's number column, and of all beside its text
+        self._gutters: dict[int, tuple[int, int]] = {}
         self._editing: QPersistentModelIndex | None = None  # the row whose editor is open
         self._editor: CardTextEdit | None = None
         self._edit_lines = 0
@@ -233,29 +234,33 @@ class MemoryCardDelegate(QStyledItemDelegate):
         square, the taller; the text sits centred in it."""
         return max(self._font_metrics()[2], self._header_height())
 
-    def _gutter(self, number: int) -> int:
-        """Px of a compact row's number column for ``#number``, text gap included (one
-        measure per digit count: sizeHint stays cheap for 10,000 rows)."""
+    def _gutter(self, number: int) -> tuple[int, int]:
+        """``(number column, all beside the text)`` px of a compact row for ``#number``:
+        the column with its gap, and that plus the corner button (one measure per digit
+        count: sizeHint stays cheap for 10,000 rows)."""
         digits = len(str(number))
-        w = self._gutters.get(digits)
-        if w is None:
+        hit = self._gutters.get(digits)
+        if hit is None:
             bfm = self._font_set()[4]
-            w = self._gutters[digits] = bfm.horizontalAdvance("#" + "0" * max(GUTTER_DIGITS, digits)) + GUTTER_GAP
-        return w
+            w = bfm.horizontalAdvance("#" + "0" * max(GUTTER_DIGITS, digits)) + GUTTER_GAP
+            hit = self._gutters[digits] = (w, w + self._header_height() + CHIP_GAP)
+        return hit
 
     def _chips_width(self, chips: list[tuple[str, str]]) -> int:
         """Px the chips take in a row, a gap after each."""
         cfm = self._font_set()[3]
         return sum(cfm.horizontalAdvance(text) + 2 * CHIP_PAD_X + CHIP_GAP for text, _kind in chips)
 
-    def text_width(self, face: CardFace) -> int:
-        """Px the body text of ``face``'s card wraps in: the card's inside, less (compact)
-        the number column, the chips and the corner button beside it."""
-        inner = self._card_width() - 2 * CARD_PAD
+    def text_width(self, face: CardFace, card_width: int | None = None) -> int:
+        """Px the body text of ``face``'s card wraps in: the card's inside (``card_width``:
+        :meth:`_card_width`, when the caller has it), less (compact) the number column,
+        the chips and the corner button beside it."""
+        inner = (self._card_width() if card_width is None else card_width) - 2 * CARD_PAD
         if not self.compact or face.note:
             return inner
-        chips = self.face_chips(face) if face.origin or face.source or not face.trusted or face.paused else []
-        side = self._gutter(face.number) + self._chips_width(chips) + self._header_height() + CHIP_GAP
+        side = self._gutter(face.number)[1]
+        if face.source or not face.trusted or face.paused or (face.origin and face.origin != EntryOrigin.OWNER):
+            side += self._chips_width(self.face_chips(face))
         return max(40, inner - side)
 
     def estimate_lines(self, text: str, width: int) -> int:
@@ -355,7 +360,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         if not isinstance(face, CardFace):
             face = CardFace(0, "")
         spacing = self._font_metrics()[2]
-        lines = self._line_count(face.text, self.text_width(face))
+        lines = self._line_count(face.text, self.text_width(face, width))
         body = lines * spacing
         if face.note:  # a note: its lines, no card
             return QSize(width + 2 * CARD_MARGIN_X, 2 * CARD_MARGIN_Y + body)
@@ -391,7 +396,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         least = QFontMetrics(self._body_font()).height() + 8
         if self.compact and face is not None:
             top = card.top() + ROW_PAD_Y + (self._line_box() - self._font_metrics()[2]) // 2
-            left = card.left() + CARD_PAD + self._gutter(face.number)
+            left = card.left() + CARD_PAD + self._gutter(face.number)[0]
             return QRect(left - 3, top - 3, self.text_width(face) + 6,
                          max(least, card.bottom() - ROW_PAD_Y - top + 6))
         top = card.top() + CARD_PAD + self._header_height() + HEADER_GAP
@@ -519,7 +524,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
             cx += w + CHIP_GAP
         painter.setFont(self._body_font())
         painter.setPen(_mix(fg, base, 0.55) if face.paused else fg)
-        self._draw_body(painter, face, x + self._gutter(face.number), text_top, self.text_width(face))
+        self._draw_body(painter, face, x + self._gutter(face.number)[0], text_top, self.text_width(face))
 
     @staticmethod
     def _draw_chip(painter: QPainter, r: QRectF, text: str, kind: str, dark: bool) -> None:
