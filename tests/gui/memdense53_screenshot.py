@@ -5,7 +5,7 @@
 
 English at 1366×768 and 800×560 and 简体中文 at 1366×768, light then dark, in the window:
 the page (``dense-<tag>-page.png``: six entries, one paused, three imported, a bullet
-note, the first selected so "Delete #1" shows), a failed dream beside Dream now
+note, the first selected so "Delete #1" shows), #2 edited in place (``…-editing.png``), a failed dream beside Dream now
 (``…-failure.png``), the raw editor's preview of a bullet line (``…-raw.png``), and (an
 empty memory) the Add editor with nothing under it (``…-adding.png``). Each with its
 design audit line, into OUT_DIR (default ``/tmp/chathub-shots``). Exit code 1 when an
@@ -62,6 +62,16 @@ def main(out_dir: Path) -> int:
                     await asyncio.sleep(0.4)
                     shot(window, f"dense-{tag}-failure", theme)
                     page.dream_panel.hide_failure()
+                    if size[0] == 1366 and language is UiLanguage.ENGLISH:  # #2 edited in place
+                        bar.setValue(0)
+                        page.list.edit(page.model.index(1, 0))
+                        await asyncio.sleep(0.4)
+                        shot(window, f"dense-{tag}-editing", theme)
+                        page.list.closePersistentEditor(page.model.index(1, 0))
+                        d = page.delegate
+                        if d._editor is not None:
+                            d._editor.cancelled.emit()
+                        await asyncio.sleep(0.3)
                     if language is not UiLanguage.ENGLISH or size[0] != 1366:
                         continue
                     bar.setValue(0)

@@ -114,6 +114,8 @@ CHIP_PAD_X = 6
 CHIP_GAP = 6
 ROW_MARGIN_Y = 2  # px, between compact rows (fixed memory, walk53 #9)
 ROW_PAD_Y = 6  # px, above and below a compact row's text
+# A compact row's first line box is max(line spacing, corner button) — max(_font_metrics()[2:]) —
+# the text centred in it.
 GUTTER_DIGITS = 3  # a compact row's "#N" column fits "#999", so the texts line up
 GUTTER_GAP = 10  # px, "#N" to the text
 
@@ -161,6 +163,21 @@ def _chip_colors(kind: str, dark: bool) -> tuple[QColor, QColor]:
     """(background, text) of a chip."""
     bg, fg = colours_for(dark).chip(kind)  # the design tokens' chip pairs (issue 29)
     return QColor(bg), QColor(fg)
+
+
+def _draw_chip(painter: QPainter, r: QRectF, text: str, kind: str, dark: bool) -> None:
+    """One rounded chip of colour ``kind`` in ``r``."""
+    cbg, cfg = _chip_colors(kind, dark)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(cbg)
+    painter.drawRoundedRect(r, r.height() / 2, r.height() / 2)
+    painter.setPen(cfg)
+    painter.drawText(r, int(Qt.AlignmentFlag.AlignCenter), text)
+
+
+def _chips_width(cfm: QFontMetrics, chips: list[tuple[str, str]]) -> int:
+    """Px the chips take in a row (``cfm``: the chip font's metrics), a gap after each."""
+    return sum(cfm.horizontalAdvance(text) + 2 * CHIP_PAD_X + CHIP_GAP for text, _kind in chips)
 
 
 class MemoryCardDelegate(QStyledItemDelegate):
@@ -226,13 +243,8 @@ class MemoryCardDelegate(QStyledItemDelegate):
         """Px that ``rows`` one-line cards take in the list (its usable minimum, walk29 #15)."""
         line, header = self._font_metrics()[2:]
         if self.compact:
-            return rows * (2 * ROW_MARGIN_Y + 2 * ROW_PAD_Y + self._line_box())
+            return rows * (2 * ROW_MARGIN_Y + 2 * ROW_PAD_Y + max(self._font_metrics()[2:]))
         return rows * (2 * CARD_MARGIN_Y + 2 * CARD_PAD + header + HEADER_GAP + line)
-
-    def _line_box(self) -> int:
-        """Px height of a compact row's first line: the text's line or the corner button's
-        square, the taller; the text sits centred in it."""
-        return max(self._font_metrics()[2], self._header_height())
 
     def _gutter(self, number: int) -> tuple[int, int]:
         """``(number column, all beside the text)`` px of a compact row for ``#number``:
@@ -246,11 +258,6 @@ class MemoryCardDelegate(QStyledItemDelegate):
             hit = self._gutters[digits] = (w, w + self._header_height() + CHIP_GAP)
         return hit
 
-    def _chips_width(self, chips: list[tuple[str, str]]) -> int:
-        """Px the chips take in a row, a gap after each."""
-        cfm = self._font_set()[3]
-        return sum(cfm.horizontalAdvance(text) + 2 * CHIP_PAD_X + CHIP_GAP for text, _kind in chips)
-
     def text_width(self, face: CardFace, card_width: int | None = None) -> int:
         """Px the body text of ``face``'s card wraps in: the card's inside (``card_width``:
         :meth:`_card_width`, when the caller has it), less (compact) the number column,
@@ -260,7 +267,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
             return inner
         side = self._gutter(face.number)[1]
         if face.source or not face.trusted or face.paused or (face.origin and face.origin != EntryOrigin.OWNER):
-            side += self._chips_width(self.face_chips(face))
+            side += _chips_width(self._font_set()[3], self.face_chips(face))
         return max(40, inner - side)
 
     def estimate_lines(self, text: str, width: int) -> int:
@@ -369,7 +376,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
             # covers the row's body, whatever the card's own text measured (walk50 #1)
             body = self._editor.height_for(self._edit_lines) - 6
         if self.compact:
-            box = self._line_box()
+            box = max(self._font_metrics()[2:])
             lead = (box - spacing) // 2
             return QSize(width + 2 * CARD_MARGIN_X, 2 * ROW_MARGIN_Y + 2 * ROW_PAD_Y + max(box, 2 * lead + body))
         h = 2 * CARD_MARGIN_Y + 2 * CARD_PAD + self._header_height() + HEADER_GAP + body
@@ -386,7 +393,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         Regenerate)."""
         card = self.card_rect(rect)
         s = self._header_height()
-        top = card.top() + (ROW_PAD_Y + (self._line_box() - s) // 2 if self.compact else CARD_PAD)
+        top = card.top() + (ROW_PAD_Y + (max(self._font_metrics()[2:]) - s) // 2 if self.compact else CARD_PAD)
         return QRect(card.right() - CARD_PAD - s + 2, top, s, s)
 
     def body_rect(self, rect: QRect, face: CardFace | None = None) -> QRect:
@@ -395,7 +402,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         card = self.card_rect(rect)
         least = QFontMetrics(self._body_font()).height() + 8
         if self.compact and face is not None:
-            top = card.top() + ROW_PAD_Y + (self._line_box() - self._font_metrics()[2]) // 2
+            top = card.top() + ROW_PAD_Y + (max(self._font_metrics()[2:]) - self._font_metrics()[2]) // 2
             left = card.left() + CARD_PAD + self._gutter(face.number)[0]
             return QRect(left - 3, top - 3, self.text_width(face) + 6,
                          max(least, card.bottom() - ROW_PAD_Y - top + 6))
@@ -492,7 +499,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         for chip_text, kind in chips:
             w = cfm.horizontalAdvance(chip_text) + 2 * CHIP_PAD_X
             ch = cfm.height() + 2
-            self._draw_chip(painter, QRectF(cx, top + (hh - ch) / 2, w, ch), chip_text, kind, dark)
+            _draw_chip(painter, QRectF(cx, top + (hh - ch) / 2, w, ch), chip_text, kind, dark)
             cx += w + CHIP_GAP
 
         # body (a paused item is greyed: kept, not sent)
@@ -507,7 +514,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         """A compact row's inside (walk53 #9): the quiet ``#N``, the text beside it, the
         chips at the right of its first line, before the corner button."""
         _head, cfont, _hfm, cfm, bfm = self._font_set()
-        box = self._line_box()
+        box = max(self._font_metrics()[2:])
         top = card.top() + ROW_PAD_Y
         text_top = top + (box - bfm.lineSpacing()) // 2
         x = card.left() + CARD_PAD
@@ -515,26 +522,16 @@ class MemoryCardDelegate(QStyledItemDelegate):
         painter.setPen(QColor(colours_for(dark).text_muted))
         painter.drawText(x, text_top + bfm.ascent(), f"#{face.number}")
         chips = self.face_chips(face)
-        cx = card.right() - CARD_PAD - self._header_height() - self._chips_width(chips)
+        cx = card.right() - CARD_PAD - self._header_height() - _chips_width(cfm, chips)
         painter.setFont(cfont)
         for chip_text, kind in chips:
             w = cfm.horizontalAdvance(chip_text) + 2 * CHIP_PAD_X
             ch = cfm.height() + 2
-            self._draw_chip(painter, QRectF(cx, top + (box - ch) / 2, w, ch), chip_text, kind, dark)
+            _draw_chip(painter, QRectF(cx, top + (box - ch) / 2, w, ch), chip_text, kind, dark)
             cx += w + CHIP_GAP
         painter.setFont(self._body_font())
         painter.setPen(_mix(fg, base, 0.55) if face.paused else fg)
         self._draw_body(painter, face, x + self._gutter(face.number)[0], text_top, self.text_width(face))
-
-    @staticmethod
-    def _draw_chip(painter: QPainter, r: QRectF, text: str, kind: str, dark: bool) -> None:
-        """One rounded chip of colour ``kind`` in ``r``."""
-        cbg, cfg = _chip_colors(kind, dark)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(cbg)
-        painter.drawRoundedRect(r, r.height() / 2, r.height() / 2)
-        painter.setPen(cfg)
-        painter.drawText(r, int(Qt.AlignmentFlag.AlignCenter), text)
 
     def _draw_body(self, painter: QPainter, face: CardFace, x: int, y: int, width: int) -> None:
         """The card's text wrapped to ``width`` px from ``(x, y)``, in the pen set."""
