@@ -17,6 +17,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
 from tests.gui import shot_harness as harness
 
 
@@ -67,10 +70,9 @@ def main(out_dir: Path) -> int:
                         page.list.edit(page.model.index(1, 0))
                         await asyncio.sleep(0.4)
                         shot(window, f"dense-{tag}-editing", theme)
-                        page.list.closePersistentEditor(page.model.index(1, 0))
-                        d = page.delegate
-                        if d._editor is not None:
-                            d._editor.cancelled.emit()
+                        editor = page.list.indexWidget(page.model.index(1, 0))
+                        if editor is not None:
+                            QTest.keyClick(editor, Qt.Key.Key_Escape)  # Esc cancels
                         await asyncio.sleep(0.3)
                     if language is not UiLanguage.ENGLISH or size[0] != 1366:
                         continue
