@@ -2343,6 +2343,10 @@ Restore previous version undoes this.</source>
         <translation>編集中に別のウィンドウまたはコマンドでメモリが変更されたため、このテキストを保存するとその変更を上書きしてしまうので拒否されました。テキストはここに残っています。「再読み込み」で新しいバージョンを表示します。</translation>
     </message>
     <message>
+        <source>note — not sent as a memory; number it (#N: …) to make it one</source>
+        <translation>メモ — 記憶としては送信されません。番号（#N: …）を付けると記憶になります</translation>
+    </message>
+    <message>
         <source>Raw document — entries are lines &lt;code&gt;#N: text&lt;/code&gt;; other lines are kept as typed.</source>
         <translation>原文 — 項目は &lt;code&gt;#N: text&lt;/code&gt; の行で、それ以外の行は入力どおりに残ります。</translation>
     </message>

@@ -2343,6 +2343,10 @@ Restore previous version undoes this.</source>
         <translation>你编辑期间，记忆在另一个窗口或命令中被更改，保存此文本会覆盖那次更改，因此被拒绝。你的文本保留在这里；“重新加载”会显示较新的版本。</translation>
     </message>
     <message>
+        <source>note — not sent as a memory; number it (#N: …) to make it one</source>
+        <translation>备注——不会作为记忆发送；加上编号（#N: …）即可成为一条记忆</translation>
+    </message>
+    <message>
         <source>Raw document — entries are lines &lt;code&gt;#N: text&lt;/code&gt;; other lines are kept as typed.</source>
         <translation>原始文档——条目是 &lt;code&gt;#N: text&lt;/code&gt; 形式的行；其他行按输入原样保留。</translation>
     </message>

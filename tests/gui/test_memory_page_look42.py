@@ -16,6 +16,7 @@ from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, is_heading
 from chathub_desktop.gui.memory.dream_schedule_form import KEEP_HELP, SCHEDULE_HELP
 from chathub_desktop.gui.memory.dreaming_group import DREAMING_HELP, SNIPPETS_HELP
 from chathub_desktop.gui.memory.fixed_page import FIXED_MEMORY_HELP, MEMORY_SWITCH_HELP
+from chathub_desktop.gui.memory.page_common import HelpMark
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 from tests.gui.helpers import shown_memory_page
@@ -51,7 +52,7 @@ def test_the_titles_carry_their_help_and_no_helper_line_comes_before_the_first_c
     page.schedule_reload()
     qtbot.waitUntil(lambda: page.model.total() == 1, timeout=5000)
     _idle(qtbot, page)
-    marks = {b.objectName(): b for b in page.findChildren(QToolButton) if b.text() == "?"}
+    marks = {b.objectName(): b for b in page.findChildren(QToolButton) if isinstance(b, HelpMark)}
     want = {"memorySwitchHelp": MEMORY_SWITCH_HELP, "fixedMemoryHelp": FIXED_MEMORY_HELP,
             "dreamingHelp": DREAMING_HELP, "topicSnippetsHelp": SNIPPETS_HELP,
             "dreamScheduleHelp": SCHEDULE_HELP, "keepDreamCardsHelp": KEEP_HELP}

@@ -16,6 +16,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui.memory.dream_schedule_form import KEEP_HELP, SCHEDULE_HELP
 from chathub_desktop.gui.memory.dreaming_group import DREAMING_HELP, SNIPPETS_HELP
 from chathub_desktop.gui.memory.fixed_page import FIXED_MEMORY_HELP, MEMORY_SWITCH_HELP
+from chathub_desktop.gui.memory.page_common import HelpMark
 from chathub_desktop.gui.memory.raw_editor import RAW_EDIT_HELP
 from chathub_desktop.gui.shell.nav_rail import PageId
 from chathub_desktop.services.container import Services
@@ -137,7 +138,7 @@ def test_each_title_has_a_question_mark_with_its_help(page, qtbot):  # type: ign
     marks = {b.objectName(): b for b in page.findChildren(QToolButton) if b.objectName().endswith("Help")}
     assert set(want) | {"dynamicMemoryHelp"} == set(marks)
     for name, tip in want.items():
-        assert marks[name].toolTip() == tip and marks[name].text() == "?", name
+        assert marks[name].toolTip() == tip and isinstance(marks[name], HelpMark), name  # walk53: an info glyph
     assert "no Add" in marks["dynamicMemoryHelp"].toolTip()
     lines = {lb.objectName(): lb for lb in page.findChildren(QLabel) if lb.objectName().endswith("Help")}
     assert set(lines) == {"rawEditHelp"} and lines["rawEditHelp"].toolTip() == RAW_EDIT_HELP

@@ -354,13 +354,11 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
                font_size=f"{round(IconSize.AVATAR * AVATAR_EMOJI)}px", extra={"background-color": tint})
         b.rule(f'QLabel#greetingAvatar[avatarTone="e{n}"]', fg="emoji_tile_text", bg="emoji_tile",
                font_size=f"{points * TypeScale.HEADING.value * 1.6:.1f}pt", extra={"background-color": tint})
-    # a title's "?" help (APP-6; walk40): a small muted ring, the help in its tooltip; a bold
-    # body-size "?" (a page built in 简体中文 painted the CJK font's thin caption "?" with no
-    # pixel of its colour: 1.30:1 light, 1.49:1 dark; issue 30)
-    b.rule('QToolButton[helpMark="true"]', fg="text_muted", border=line, border_radius=f"{Space.XL // 2}px",
-           padding="0", font_weight=700, font_size=_pt(points, TypeScale.BODY))
-    b.rule('QToolButton[helpMark="true"]:hover, QToolButton[helpMark="true"]:focus', fg="text", bg="hover",
-           border=f"1px solid {c.border_strong}")
+    # a title's help (APP-6; walk40): a small muted info glyph (HelpMark paints it; walk53: a
+    # ringed bold "?" read as a question), the help in its tooltip
+    b.rule('QToolButton[helpMark="true"]', fg="text_muted", border="none", border_radius=f"{Space.XL // 2}px",
+           padding="0")
+    b.rule('QToolButton[helpMark="true"]:hover, QToolButton[helpMark="true"]:focus', fg="text", bg="hover")
     # every other "?" (a field's help, the import dialog's, the popover's cache help): bold at
     # body size for the same reason, in the text colour, no ring
     b.rule('QToolButton[helpGlyph="true"]', fg="text", font_weight=700, font_size=_pt(points, TypeScale.BODY))

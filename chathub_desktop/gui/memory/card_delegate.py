@@ -113,6 +113,12 @@ _WIDE_SAMPLE = "東京日本語한국어カタカナ"
 _WIDE_RE = re.compile("[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60]")
 CHIP_PAD_X = 6
 CHIP_GAP = 6
+ROW_MARGIN_Y = 2  # px, between compact rows (fixed memory, walk53 #9)
+ROW_PAD_Y = 6  # px, above and below a compact row's text
+# A compact row's first line box is max(line spacing, corner button) — max(_font_metrics()[2:]) —
+# the text centred in it.
+GUTTER_DIGITS = 3  # a compact row's "#N" column fits "#999", so the texts line up
+GUTTER_GAP = 10  # px, "#N" to the text
 
 
 def _mix(a: QColor, b: QColor, t: float) -> QColor:
@@ -160,6 +166,21 @@ def _chip_colors(kind: str, dark: bool) -> tuple[QColor, QColor]:
     return QColor(bg), QColor(fg)
 
 
+def _draw_chip(painter: QPainter, r: QRectF, text: str, kind: str, dark: bool) -> None:
+    """One rounded chip of colour ``kind`` in ``r``."""
+    cbg, cfg = _chip_colors(kind, dark)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(cbg)
+    painter.drawRoundedRect(r, r.height() / 2, r.height() / 2)
+    painter.setPen(cfg)
+    painter.drawText(r, int(Qt.AlignmentFlag.AlignCenter), text)
+
+
+def _chips_width(cfm: QFontMetrics, chips: list[tuple[str, str]]) -> int:
+    """Px the chips take in a row (``cfm``: the chip font's metrics), a gap after each."""
+    return sum(cfm.horizontalAdvance(text) + 2 * CHIP_PAD_X + CHIP_GAP for text, _kind in chips)
+
+
 class MemoryCardDelegate(QStyledItemDelegate):
     """Paints a card: ``#N`` and the chips (origin, ``untrusted``) on top, the text below
     (wrapped, at most :data:`MAX_BODY_LINES` lines). Line layouts are cached per
@@ -185,6 +206,8 @@ class MemoryCardDelegate(QStyledItemDelegate):
         #: lock while a worker reads, issue 30).
         self._fonts: tuple[QFont, QFont, QFontMetrics, QFontMetrics, QFontMetrics] | None = None
         self._estimates: dict[tuple[str, int], int] = {}  # (text, width) → lines, for sizeHint
+        #: digits of "#N" → px of a compact row's number column, and of all beside its text
+        self._gutters: dict[int, tuple[int, int]] = {}
         self._editing: QPersistentModelIndex | None = None  # the row whose editor is open
         self._editor: CardTextEdit | None = None
         self._edit_lines = 0
@@ -193,11 +216,16 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
     #: The most body lines a card shows (a longer text is elided; the editor shows it all).
     max_lines = MAX_BODY_LINES
+    #: One compact row per card (walk53 #9: a one-line entry was a ~60 px card with "#1" on
+    #: its own line): the quiet "#N" leading the text, the chips and the corner button
+    #: beside its first line; a longer text grows the row. False: "#N" and chips on top.
+    compact = False
 
     def clear_cache(self) -> None:
         """Forget the laid-out lines and the font's metrics (the entries or the font changed)."""
         self._cache.clear()
         self._estimates.clear()
+        self._gutters.clear()
         self._metrics = None
         self._fonts = None
 
@@ -215,7 +243,33 @@ class MemoryCardDelegate(QStyledItemDelegate):
     def rows_height(self, rows: int) -> int:
         """Px that ``rows`` one-line cards take in the list (its usable minimum, walk29 #15)."""
         line, header = self._font_metrics()[2:]
+        if self.compact:
+            return rows * (2 * ROW_MARGIN_Y + 2 * ROW_PAD_Y + max(self._font_metrics()[2:]))
         return rows * (2 * CARD_MARGIN_Y + 2 * CARD_PAD + header + HEADER_GAP + line)
+
+    def _gutter(self, number: int) -> tuple[int, int]:
+        """``(number column, all beside the text)`` px of a compact row for ``#number``:
+        the column with its gap, and that plus the corner button (one measure per digit
+        count: sizeHint stays cheap for 10,000 rows)."""
+        digits = len(str(number))
+        hit = self._gutters.get(digits)
+        if hit is None:
+            bfm = self._font_set()[4]
+            w = bfm.horizontalAdvance("#" + "0" * max(GUTTER_DIGITS, digits)) + GUTTER_GAP
+            hit = self._gutters[digits] = (w, w + self._header_height() + CHIP_GAP)
+        return hit
+
+    def text_width(self, face: CardFace, card_width: int | None = None) -> int:
+        """Px the body text of ``face``'s card wraps in: the card's inside (``card_width``:
+        :meth:`_card_width`, when the caller has it), less (compact) the number column,
+        the chips and the corner button beside it."""
+        inner = (self._card_width() if card_width is None else card_width) - 2 * CARD_PAD
+        if not self.compact or face.note:
+            return inner
+        side = self._gutter(face.number)[1]
+        if face.source or not face.trusted or face.paused or (face.origin and face.origin != EntryOrigin.OWNER):
+            side += _chips_width(self._font_set()[3], self.face_chips(face))
+        return max(40, inner - side)
 
     def estimate_lines(self, text: str, width: int) -> int:
         """How many lines ``text`` takes at ``width`` px, from character counts and the
@@ -311,21 +365,28 @@ class MemoryCardDelegate(QStyledItemDelegate):
         ``data`` call; the line count is cached per text and width)."""
         width = self._card_width()
         face = self._faces(index.row())
-        text, note = (face.text, face.note) if isinstance(face, CardFace) else ("", False)
-        lines = self._line_count(text, width - 2 * CARD_PAD)
-        body = lines * self._font_metrics()[2]
-        if note:  # a note: its lines, no card
+        if not isinstance(face, CardFace):
+            face = CardFace(0, "")
+        spacing = self._font_metrics()[2]
+        lines = self._line_count(face.text, self.text_width(face, width))
+        body = lines * spacing
+        if face.note:  # a note: its lines, no card
             return QSize(width + 2 * CARD_MARGIN_X, 2 * CARD_MARGIN_Y + body)
         if self._editor is not None and self._editing is not None and self._editing == index:
             # the body is the editor's height exactly (body_rect adds its 6 px back): it
             # covers the row's body, whatever the card's own text measured (walk50 #1)
             body = self._editor.height_for(self._edit_lines) - 6
+        if self.compact:
+            box = max(self._font_metrics()[2:])
+            lead = (box - spacing) // 2
+            return QSize(width + 2 * CARD_MARGIN_X, 2 * ROW_MARGIN_Y + 2 * ROW_PAD_Y + max(box, 2 * lead + body))
         h = 2 * CARD_MARGIN_Y + 2 * CARD_PAD + self._header_height() + HEADER_GAP + body
         return QSize(width + 2 * CARD_MARGIN_X, h)
 
     def card_rect(self, rect: QRect) -> QRect:
         """The card inside a row's rect."""
-        return rect.adjusted(CARD_MARGIN_X, CARD_MARGIN_Y, -CARD_MARGIN_X, -CARD_MARGIN_Y)
+        my = ROW_MARGIN_Y if self.compact else CARD_MARGIN_Y
+        return rect.adjusted(CARD_MARGIN_X, my, -CARD_MARGIN_X, -my)
 
     def corner_rect(self, rect: QRect) -> QRect:
         """The header-high square at the top right of the card in a row's ``rect``, where
@@ -333,14 +394,22 @@ class MemoryCardDelegate(QStyledItemDelegate):
         Regenerate)."""
         card = self.card_rect(rect)
         s = self._header_height()
-        return QRect(card.right() - CARD_PAD - s + 2, card.top() + CARD_PAD, s, s)
+        top = card.top() + (ROW_PAD_Y + (max(self._font_metrics()[2:]) - s) // 2 if self.compact else CARD_PAD)
+        return QRect(card.right() - CARD_PAD - s + 2, top, s, s)
 
-    def body_rect(self, rect: QRect) -> QRect:
-        """The text area inside a row's rect (where the editor opens)."""
+    def body_rect(self, rect: QRect, face: CardFace | None = None) -> QRect:
+        """The text area inside a row's rect (where the editor opens); a compact row's
+        beside its number column, as wide as ``face``'s text."""
         card = self.card_rect(rect)
+        least = QFontMetrics(self._body_font()).height() + 8
+        if self.compact and face is not None:
+            top = card.top() + ROW_PAD_Y + (max(self._font_metrics()[2:]) - self._font_metrics()[2]) // 2
+            left = card.left() + CARD_PAD + self._gutter(face.number)[0]
+            return QRect(left - 3, top - 3, self.text_width(face) + 6,
+                         max(least, card.bottom() - ROW_PAD_Y - top + 6))
         top = card.top() + CARD_PAD + self._header_height() + HEADER_GAP
         return QRect(card.left() + CARD_PAD - 3, top - 3, card.width() - 2 * CARD_PAD + 6,
-                     max(QFontMetrics(self._body_font()).height() + 8, card.bottom() - CARD_PAD - top + 6))
+                     max(least, card.bottom() - CARD_PAD - top + 6))
 
     # painting
     def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
@@ -388,7 +457,6 @@ class MemoryCardDelegate(QStyledItemDelegate):
             return
         state = option.state
         number = face.number
-        text = face.text
         trusted = face.trusted
         base = pal.color(QPalette.ColorRole.Base)
         fg = pal.color(QPalette.ColorRole.Text)
@@ -411,6 +479,10 @@ class MemoryCardDelegate(QStyledItemDelegate):
         if not trusted and not selected:
             border = _chip_colors("untrusted", dark)[1]
         _draw_card(painter, self.card_rect(rect), card, bg, border)
+        if self.compact:
+            self._paint_row(painter, face, self.card_rect(rect), fg, base, dark)
+            painter.restore()
+            return
 
         # header: "#N" then chips
         x = int(card.left()) + CARD_PAD
@@ -428,22 +500,45 @@ class MemoryCardDelegate(QStyledItemDelegate):
         for chip_text, kind in chips:
             w = cfm.horizontalAdvance(chip_text) + 2 * CHIP_PAD_X
             ch = cfm.height() + 2
-            r = QRectF(cx, top + (hh - ch) / 2, w, ch)
-            cbg, cfg = _chip_colors(kind, dark)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(cbg)
-            painter.drawRoundedRect(r, ch / 2, ch / 2)
-            painter.setPen(cfg)
-            painter.drawText(r, int(Qt.AlignmentFlag.AlignCenter), chip_text)
+            _draw_chip(painter, QRectF(cx, top + (hh - ch) / 2, w, ch), chip_text, kind, dark)
             cx += w + CHIP_GAP
 
         # body (a paused item is greyed: kept, not sent)
         body_font = self._body_font()
         painter.setFont(body_font)
         painter.setPen(_mix(fg, base, 0.55) if face.paused else fg)
-        y = top + hh + HEADER_GAP
-        width = int(card.width()) - 2 * CARD_PAD
-        for line in self._lines(number, text, width):
+        self._draw_body(painter, face, x, top + hh + HEADER_GAP, int(card.width()) - 2 * CARD_PAD)
+        painter.restore()
+
+    def _paint_row(self, painter: QPainter, face: CardFace, card: QRect, fg: QColor, base: QColor,
+                   dark: bool) -> None:
+        """A compact row's inside (walk53 #9): the quiet ``#N``, the text beside it, the
+        chips at the right of its first line, before the corner button."""
+        _head, cfont, _hfm, cfm, bfm = self._font_set()
+        box = max(self._font_metrics()[2:])
+        top = card.top() + ROW_PAD_Y
+        text_top = top + (box - bfm.lineSpacing()) // 2
+        x = card.left() + CARD_PAD
+        painter.setFont(self._body_font())
+        painter.setPen(QColor(colours_for(dark).text_muted))
+        painter.drawText(x, text_top + bfm.ascent(), f"#{face.number}")
+        chips = self.face_chips(face)
+        cx = card.right() - CARD_PAD - self._header_height() - _chips_width(cfm, chips)
+        painter.setFont(cfont)
+        for chip_text, kind in chips:
+            w = cfm.horizontalAdvance(chip_text) + 2 * CHIP_PAD_X
+            ch = cfm.height() + 2
+            _draw_chip(painter, QRectF(cx, top + (box - ch) / 2, w, ch), chip_text, kind, dark)
+            cx += w + CHIP_GAP
+        painter.setFont(self._body_font())
+        painter.setPen(_mix(fg, base, 0.55) if face.paused else fg)
+        self._draw_body(painter, face, x + self._gutter(face.number)[0], text_top, self.text_width(face))
+
+    def _draw_body(self, painter: QPainter, face: CardFace, x: int, y: int, width: int) -> None:
+        """The card's text wrapped to ``width`` px from ``(x, y)``, in the pen set."""
+        body_font = self._body_font()
+        bfm = self._font_set()[4]
+        for line in self._lines(face.number, face.text, width):
             if is_heading(line):  # a rendered Markdown heading (walk40): bold, never wider than the card
                 bold = QFont(body_font)
                 bold.setBold(True)
@@ -454,7 +549,6 @@ class MemoryCardDelegate(QStyledItemDelegate):
             else:
                 painter.drawText(x, y + bfm.ascent(), line)
             y += bfm.lineSpacing()
-        painter.restore()
 
     def _paint_note(self, painter: QPainter, pal: QPalette, rect: QRect, text: str) -> None:
         """A note: its lines in the muted text colour, italic, without a card."""
@@ -496,7 +590,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         self._editing = QPersistentModelIndex(index)
         self._editor = ed
         self._edit_lines = self.estimate_lines(str(index.data(Qt.ItemDataRole.EditRole) or ""),
-                                               self._card_width() - 2 * CARD_PAD)
+                                               self._edit_width(index.row()))
         self.sizeHintChanged.emit(index)
         edited = self._editing
         QTimer.singleShot(0, ed, lambda: self._view.scrollTo(self._view.model().index(edited.row(), 0))
@@ -530,10 +624,15 @@ class MemoryCardDelegate(QStyledItemDelegate):
         """Re-fit the edited card to the editor's text (up to the editor's line limit)."""
         if editor is not self._editor or self._editing is None or not self._editing.isValid():
             return
-        lines = self.estimate_lines(editor.toPlainText(), self._card_width() - 2 * CARD_PAD)
+        lines = self.estimate_lines(editor.toPlainText(), self._edit_width(self._editing.row()))
         if lines != self._edit_lines:
             self._edit_lines = lines
             self.sizeHintChanged.emit(self._view.model().index(self._editing.row(), 0))
+
+    def _edit_width(self, row: int) -> int:
+        """Px the text of the card on ``row`` wraps in (the editor's lines are counted at it)."""
+        face = self._faces(row)
+        return self.text_width(face) if face is not None else self._card_width() - 2 * CARD_PAD
 
     def destroyEditor(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
         """Qt: the card shrinks back to its text."""
@@ -568,7 +667,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         as it is now (a page scroll bar that appears narrows the list before its rows are
         laid out again)."""
         rect: QRect = option.rect
-        body = self.body_rect(rect)
+        body = self.body_rect(rect, self._faces(index.row()))
         body.setWidth(min(body.width(), self._card_width() - 2 * CARD_PAD + 6))
         moved = editor.geometry() != body
         editor.setGeometry(body)

@@ -377,14 +377,16 @@ class DreamPanel(QWidget):
         lay.addWidget(self.action_bar)
         lay.addWidget(self.status_label)
         lay.addWidget(self.tabs, 1)
-        #: A failed run with Retry and the fixes it names, and the error line: the rarer lines
-        #: sit under the cards, below the bar (a component).
+        #: A failed run with Retry and the fixes it names, and the error line: under Dream now's
+        #: bar and its status line, above the cards — next to the control it is about (walk53
+        #: #11: at the page's bottom it was far from Dream now); nothing above Dream now moves
+        #: (a component).
         self.failure = DreamFailure(self.svc, self.runner, self.presenter,
                                     summarizer_choice=self.events.summarizer_choice_requested.emit,
                                     status=lambda make: self.show_status(make, 0))
         self.failure_bar, self.error_label = self.failure.bar, self.failure.error_label
         self.choose_summarizer_button, self.card_button = self.failure.choose_button, self.failure.card_button
-        lay.addWidget(self.failure)
+        lay.insertWidget(lay.indexOf(self.tabs), self.failure)
         self.sync()
 
     # --- loading ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-"""The fixed-memory card delegate (MEM-2, issues 18 and 30): a card as
+"""The fixed-memory card delegate (MEM-2, issues 18 and 30): a compact row as
 :class:`~chathub_desktop.gui.memory.card_delegate.MemoryCardDelegate` paints it, with a
-pause toggle at its top right — a click pauses the entry (kept, not sent) or resumes it;
+pause toggle at its right — a click pauses the entry (kept, not sent) or resumes it;
 a paused card is greyed and its toggle drawn switched on."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QColor, QHelpEvent, QMouseEvent, QPainter, QPalette
-from PySide6.QtWidgets import QAbstractItemView, QListView, QStyleOptionViewItem, QToolTip
+from PySide6.QtWidgets import QAbstractItemView, QListView, QStyle, QStyleOptionViewItem, QToolTip
 
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import colours_for
@@ -42,6 +42,7 @@ class FixedCardDelegate(MemoryCardDelegate):
     ``pause_clicked(number)`` (notes have none)."""
 
     pause_clicked = Signal(int)
+    compact = True  # one row per entry, "#N" leading the text (walk53 #9)
 
     def __init__(self, view: QListView, faces: Callable[[int], CardFace | None]) -> None:
         super().__init__(view, faces)
@@ -54,9 +55,12 @@ class FixedCardDelegate(MemoryCardDelegate):
         return self.corner_rect(rect)
 
     def paint_face(self, painter: QPainter, option: QStyleOptionViewItem, face: CardFace) -> None:
-        """The card, then its toggle (on: a filled disc behind the pause glyph)."""
+        """The card, then its toggle (on: a filled disc behind the pause glyph), shown on a
+        paused card and on the card under the mouse or selected (walk53: a glyph on every
+        row read as a form)."""
         super().paint_face(painter, option, face)
-        if face.note:
+        state = option.state
+        if face.note or not (face.paused or state & (QStyle.StateFlag.State_MouseOver | QStyle.StateFlag.State_Selected)):
             return
         rect: QRect = option.rect
         box = self.toggle_rect(rect)

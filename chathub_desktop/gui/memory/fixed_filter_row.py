@@ -1,6 +1,6 @@
 """The row above the fixed memory's cards on the Memory page (issue 30, REF-3): the filter
 box, the count ("7 entries · 1 untrusted", "1 of 7 entries match") and the card buttons
-Mark as trusted and Delete — one row, a row less above Dream now in an 800×560 window.
+Mark as trusted and Delete #N (the selected entry's, walk53 #9) — one row, a row less above Dream now in an 800×560 window.
 The page gives the slots and keeps the state; this component says and lays it out."""
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ class FilterRow(QHBoxLayout):
         self.trust_button = self._button("trustButton", lambda: translate("MemoryPage", "Mark as trusted"), trust)
         self.delete_button = self._button("deleteButton", lambda: translate("MemoryPage", "Delete"), delete)
         self.trust_button.hide()  # the page shows it while an entry is untrusted
+        self.delete_button.hide()  # shown, naming it, while an entry is selected (say_selected)
         self.addWidget(self.filter_edit, 1)
         for w in (self.count_label, self.trust_button, self.delete_button):
             self.addWidget(w)
@@ -51,6 +52,15 @@ class FilterRow(QHBoxLayout):
         b.clicked.connect(lambda _c=False: action.trigger())
         b.setAutoDefault(False)
         return b
+
+    def say_selected(self, number: int | None) -> None:
+        """Delete names the selected entry — "Delete #3" — and shows only while one is
+        selected (``number``; None: none, hidden). Walk53 #9: a bare "Delete" beside the
+        count did not say what it deletes."""
+        self.delete_button.setVisible(number is not None)
+        if number is not None:
+            self.texts.bind(self.delete_button.setText, lambda: fill(translate("MemoryPage", "Delete #%1"),
+                                                                     QLocale().toString(number)))
 
     @property
     def filtering(self) -> bool:

@@ -359,13 +359,17 @@ class MemoryPage(QWidget):
     def _sync_empty(self) -> None:
         """An empty memory (no entry, no note, no filter, the cards shown, no Add editor
         open) is one line and Add (walk36 #7); otherwise the list is shown, as tall as
-        :attr:`list_fit` says. The dream cards below take a taller window's room."""
+        :attr:`list_fit` says, or — the Add editor open on an empty memory — nothing under
+        the editor. The dream cards below take a taller window's room."""
         ed = self.entry_actions.add_editor_if_made
         empty = (self.loads > 0 and self.model.entry_count() == 0 and not self.model.notes()
                  and not self.filter_edit.text().strip() and self.stack.currentIndex() == 0
                  and (ed is None or ed.isHidden()))
         self.empty_row.setVisible(empty)
         self.stack.setVisible(not empty)
+        # the Add editor open on an empty memory: no "No fixed memory yet" under it (walk53 #9)
+        adding = ed is not None and not ed.isHidden()
+        self.cards_stack.setVisible(not (adding and self.model.total() == 0 and not self.filter_edit.text().strip()))
         # a tall page's slack goes under Dream now (the dream cards), so nothing shown under
         # them moves it; the raw editor and History take it (fix30)
         cards = self.stack.currentIndex() == 0
@@ -573,6 +577,7 @@ class MemoryPage(QWidget):
         raw = self.stack.currentIndex() != 0 or self.ops.busy  # the raw editor or History is shown
         for w in (self.delete_button, self.delete_action, self.edit_card_action, self.copy_entry_action):
             w.setEnabled(e is not None and not raw)
+        self.filter_row.say_selected(e.number if e is not None and not raw else None)
         untrusted = e is not None and not e.trusted
         self.trust_button.setEnabled(untrusted and not raw)
         self.trust_action.setEnabled(untrusted and not raw)

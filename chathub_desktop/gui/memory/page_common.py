@@ -15,12 +15,13 @@ from PySide6.QtCore import (
     QEvent,
     QObject,
     QPoint,
+    QRect,
     QSize,
     Qt,
     QTimer,
     SignalInstance,
 )
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -32,6 +33,8 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.design import Space, Tone, TypeScale, set_text_size, set_tone
+from chathub_desktop.gui.design.icons import Icon, icon_file
+from chathub_desktop.gui.design.tokens import IconSize, colours_for
 from chathub_desktop.gui.memory.card_delegate import CardFace, MemoryCardDelegate
 from chathub_desktop.gui.shell.i18n import Texts
 
@@ -119,8 +122,21 @@ def description(text: str, tip: str, name: str, texts: Texts) -> QLabel:
 
 
 class HelpMark(QToolButton):
-    """A round ``?`` button :data:`Space.XL` px across, whatever its font asks (its
-    size hint is its size, so the audit finds nothing cut)."""
+    """A help button :data:`Space.XL` px across, whatever its font asks (its size hint is
+    its size, so the audit finds nothing cut), showing a small info glyph in the muted
+    text colour — the text colour on hover or focus (walk53: seven bold ``?`` read as
+    questions before the memories)."""
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        """Qt: the hover/focus background (the stylesheet's), then the info glyph."""
+        super().paintEvent(event)
+        c = colours_for(self.palette().color(QPalette.ColorRole.Window).lightness() < 128)
+        lit = self.underMouse() or self.hasFocus()
+        side = IconSize.SM - Space.XXS
+        x, y = (self.width() - side) // 2, (self.height() - side) // 2
+        painter = QPainter(self)
+        QIcon(icon_file(Icon.ABOUT, c.text if lit else c.text_muted)).paint(painter, QRect(x, y, side, side))
+        painter.end()
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         """Qt: the token's square."""
@@ -132,8 +148,8 @@ class HelpMark(QToolButton):
 
 
 def help_mark(text: str, tip: str, name: str, texts: Texts) -> QToolButton:
-    """The ``?`` beside a title (APP-6; walk40: the page's helper lines moved here): a
-    small round button named ``name`` whose tooltip — also shown on click — is the full
+    """The help mark beside a title (APP-6; walk40: the page's helper lines moved here): a
+    small info glyph button named ``name`` whose tooltip — also shown on click — is the full
     help ``tip``; ``text``, the one-line summary, is its accessible description. Both are
     sources marked in the "MemoryPage" context, said in the interface language now and
     after each switch (issue 27)."""
@@ -141,7 +157,6 @@ def help_mark(text: str, tip: str, name: str, texts: Texts) -> QToolButton:
     b.setObjectName(name)
     b.setFixedSize(Space.XL, Space.XL)
     b.setProperty("helpMark", True)
-    b.setText("?")
     b.setAutoRaise(True)
     b.setCursor(Qt.CursorShape.WhatsThisCursor)
     b.setFocusPolicy(Qt.FocusPolicy.TabFocus)

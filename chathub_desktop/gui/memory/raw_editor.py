@@ -8,6 +8,8 @@ entries first shows what goes. A component of
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import (
     QCoreApplication,
     QLocale,
@@ -54,6 +56,12 @@ RAW_STALE_NOTICE = QT_TRANSLATE_NOOP("MemoryPage", "The memory changed in anothe
                                                    "were editing, so saving this text would overwrite that change "
                                                    "and is refused. Your text stays here; Reload shows the newer "
                                                    "version.")
+#: The preview's word under a Markdown list line (walk53 #4: "- Ana uses VS Code." was
+#: kept as a note, silently): by MEM-3 only ``#N: text`` lines are entries.
+BULLET_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "note — not sent as a memory; number it (#N: …) to make it one")
+#: A Markdown list line: "- ", "* ", "+ " or "1. " / "1) " first.
+_BULLET_RE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s+\S")
+
 #: The one line above the editor (its tooltip is :data:`RAW_EDIT_HELP`).
 RAW_LINE = QT_TRANSLATE_NOOP("MemoryPage", "Raw document — entries are lines <code>#N: text</code>; other lines are "
                                            "kept as typed.")
@@ -165,10 +173,14 @@ class RawEditor(QWidget):
         self.preview.clear()
         italic = QFont(self.preview.font())
         italic.setItalic(True)
+        bullet = translate("MemoryPage", BULLET_NOTE)
         for number, line in rows:
             item = QListWidgetItem(f"#{number}: {line}" if number is not None else line)
             if number is None:
                 item.setFont(italic)
+                if _BULLET_RE.match(line):  # a list line reads as a memory: say it is not one
+                    item.setText(f"{line}\n    {bullet}")
+                    item.setToolTip(bullet)
             self.preview.addItem(item)
         more = entries + notes - len(rows)
 
