@@ -238,9 +238,14 @@ class ListRefresh(QObject):
         owner.installEventFilter(self)
         self._keep_rows()
 
-    def _keep_rows(self) -> None:
+    def _keep_rows(self, grow_only: bool = False) -> None:
+        """Set the list's room for ``min_rows`` cards; ``grow_only``: never lower it (a
+        font change: the list's own measure, e.g. the dream cards' whole height, lowers it
+        once it knows — lowering it first clamped the page's scroll, walk51 #6)."""
         if self._min_rows is not None:
-            self._view.setMinimumHeight(self._delegate.rows_height(self._min_rows) if self._keeping else 0)
+            h = self._delegate.rows_height(self._min_rows) if self._keeping else 0
+            if not grow_only or h > self._view.minimumHeight():
+                self._view.setMinimumHeight(h)
 
     def keep_rows(self, on: bool) -> None:
         """Keep the list's room for ``min_rows`` cards (``on``), or none while its owner shows
@@ -274,9 +279,9 @@ class ListRefresh(QObject):
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         """Qt: a font change of the list re-lays out the cards; showing a stale owner re-reads."""
-        if obj is self._view and event.type() == QEvent.Type.FontChange:
+        if obj is self._view and event.type() == QEvent.Type.FontChange:  # also a theme's reading font
             self._delegate.clear_cache()
-            self._keep_rows()
+            self._keep_rows(grow_only=True)
         elif obj is self._owner and event.type() == QEvent.Type.Show and self._stale:
             self._stale = False
             self.schedule()
