@@ -375,8 +375,7 @@ class MainWindow(QMainWindow):
         self.notices.set_messages(self.message_view, self.message_view.set_bottom_clearance)  # polish52
         self.empty_states = ChatEmptyStates(  # walk29 #19, #20: the next step; an empty topic's greeting
             self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self.opener.shown_id,
-            self.switcher.ready, EmptyActions(self.new_topic_action, self.providers_action,
-                                                self.edit_assistant_action),
+            self.switcher.ready, EmptyActions(self.providers_action, self.edit_assistant_action),
             functools.partial(fill_composer, self.composer))
         self.empty_states.watch(self.message_model.modelReset, self.message_model.rowsInserted,
                                 self.message_model.rowsRemoved, self.composer.send_requested)
