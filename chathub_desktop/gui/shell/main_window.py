@@ -258,8 +258,7 @@ class MainWindow(QMainWindow):
         self._build_ui()
         self._build_menus()
         self.setMinimumSize(*MIN_WINDOW)  # walk49 #4: 640×480 cut Settings off
-        self.resize(1280, 800)
-        self.remembered.restore(self, self.splitter)
+        self.remembered.restore(self, self.splitter)  # within the screen's free room (issue 29)
         if services is not None:
             self.attach(services)
         else:  # inert until attach(): only Quit and About work
