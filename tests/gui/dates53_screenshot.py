@@ -20,7 +20,16 @@ from typing import Any
 from chathub_desktop.gui.settings.settings_page import SettingsSection
 from chathub_desktop.services.transfer.chat_import import import_export
 from tests.fakes.chat_exports import chatgpt_file_conversation, write_json
-from tests.gui.shot_harness import SIZES, audited, close_window, grab, offscreen_services, open_window, play, run
+from tests.gui.shot_harness import (
+    SIZES,
+    audited,
+    close_window,
+    grab,
+    offscreen_services,
+    open_window,
+    play,
+    run,
+)
 
 #: 7 Jan 2024 12:18 UTC (walk53's imported chat).
 T0 = 1_704_629_880.0

@@ -184,6 +184,7 @@ def test_an_assistant_without_topics_gets_a_line_and_one_new_topic_button(window
     """walk52 #11: the empty topic list was a bare grey box. walk53 #10: the empty chat
     offered New topic three times; the sidebar's button is now the only one."""
     from PySide6.QtWidgets import QAbstractButton
+
     from tests.gui.helpers import reload_assistants
 
     aid = services.assistants.create("Helper").id

@@ -16,7 +16,6 @@ from sqlalchemy import delete, func, select, text
 from chathub_desktop.core.chatgpt_export import parse_conversation
 from chathub_desktop.core.messages import Role
 from chathub_desktop.services.transfer import chat_import, import_writer
-from chathub_desktop.services.transfer.import_writer import last_activity
 from chathub_desktop.services.transfer.chatgpt_import import (
     ImportCancelled,
     ImportFailed,
@@ -24,6 +23,7 @@ from chathub_desktop.services.transfer.chatgpt_import import (
     UnknownAssistantError,
     import_chatgpt_export,
 )
+from chathub_desktop.services.transfer.import_writer import last_activity
 from chathub_desktop.storage.database import Database, open_database
 from chathub_desktop.storage.models import Assistant, Message, Topic
 from tests.fakes.chatgpt_exports import (

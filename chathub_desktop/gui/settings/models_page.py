@@ -211,7 +211,7 @@ class ModelsPage(QWidget):
         self.table.setMouseTracking(True)  # rows tint on hover
         self.card = QFrame()  # the Settings pages' rounded card (setting_rows.SettingGroup's look)
         self.card.setObjectName("settingGroup")
-        inside = QVBoxLayout(self.card)
+        self._inside = inside = QVBoxLayout(self.card)
         inside.setContentsMargins(Space.SM, Space.SM, Space.SM, Space.SM)
         inside.addWidget(self.table)
         layout.addWidget(self.card, 1)  # as tall as its rows (_fit_card), the page's room below
@@ -334,7 +334,7 @@ class ModelsPage(QWidget):
         table = self.table
         header = table.horizontalHeader()
         titles = max(header.height(), header.sizeHint().height())
-        room = self.card.layout().contentsMargins()
+        room = self._inside.contentsMargins()
         self.card.setMaximumHeight(titles + table.verticalHeader().length() + 2 * table.frameWidth()
                                    + room.top() + room.bottom() + 2 * self.card.frameWidth())
 
