@@ -47,6 +47,7 @@ def _seed(svc: Any) -> tuple[int, int, int]:
     with tempfile.TemporaryDirectory() as tmp:
         import_export(svc.db, helper.id, write_json(Path(tmp) / "conversations.json", [conv]))
     fresh = svc.assistants.create("Fresh", model="smollm2-135m")
+    svc.assistants.update(fresh.id, provider=local.id, model="smollm2-135m")  # ready: the no-topic line
     topic = svc.topics.list(helper.id)[0].id
     return int(topic), int(helper.id), int(fresh.id)
 
