@@ -15,7 +15,8 @@ the click until the form is filled plus 100 ms:
 3. **reads on a worker** (now): ``AssistantDialog`` opens at once, reads on the runner's
    worker and fills its form when the read returns.
 
-Prints the longest stall of each (median and max over the runs) and its ratio to case 2.
+Prints the longest stall of each (median and max over the runs), its ratio to case 2 and
+the GUI thread's CPU time in its longest turn.
 
 2026-12-02, 2 cores shared with ~8 engineers' test runs (noisy), 5 runs each::
 
@@ -30,6 +31,16 @@ Prints the longest stall of each (median and max over the runs) and its ratio to
     reads on a worker (now)                        14.4   115.6      0.16
 
 What is left in "now" is filling the form (a combo row per provider) on the GUI thread.
+The last two columns are the GUI thread's CPU time in its longest turn (``StallProbe``;
+not lengthened by other processes, as the wall-clock stall is on a loaded machine).
+
+2026-12-05, issue 29 (the editor's groups built after it opens), "now" case, 5 runs of
+5, the three trees interleaved, load 7.3–13.6 (medians of the runs' medians)::
+
+                                        stall ms   GUI CPU ms
+    Designer form (e3b1400c)                24.6          9.1
+    setting cards, all built (integ53)      45.1         14.7
+    setting cards, built after (this)       26.2          7.4
 """
 
 from __future__ import annotations
@@ -118,6 +129,7 @@ def main() -> int:
     cases: dict[str, Callable[[], Awaitable[None]]] = {
         "idle": idle, "reads on the GUI thread (before)": on_gui_thread, "reads on a worker (now)": on_worker}
     stalls: dict[str, list[float]] = {name: [] for name in cases}
+    cpus: dict[str, list[float]] = {name: [] for name in cases}
 
     async def run_all() -> None:
         await on_worker()  # warm the imports and the form
@@ -126,15 +138,17 @@ def main() -> int:
                 probe.start()
                 await case()
                 stalls[name].append(probe.stop())
+                cpus[name].append(probe.worst_cpu_ms)
         await runner.shutdown()
 
     with loop:
         loop.run_until_complete(run_all())
     before = max(statistics.median(stalls["reads on the GUI thread (before)"]), 1.0)
-    print(f"{'case':34} {'stall ms median':>16} {'max':>7} {'× before':>9}")
+    print(f"{'case':34} {'stall ms median':>16} {'max':>7} {'× before':>9} {'CPU ms median':>14} {'max':>7}")
     for name in cases:
         med = statistics.median(stalls[name])
-        print(f"{name:34} {med:16.1f} {max(stalls[name]):7.1f} {med / before:9.2f}")
+        print(f"{name:34} {med:16.1f} {max(stalls[name]):7.1f} {med / before:9.2f} "
+              f"{statistics.median(cpus[name]):14.1f} {max(cpus[name]):7.1f}")
     svc.close()
     return 0
 

@@ -9,7 +9,8 @@ largest gap between its ticks (the honest measure of a frozen window, STYLE.md) 
 the open (until the cards are loaded and laid out) and during the scroll. The floor is
 a bare ``QListView`` over a ``QStringListModel`` of the same texts (Qt's default
 delegate, the same batched layout), opened and scrolled the same way in the same run.
-Goal: every stall of the page under one frame (16 ms). Prints one line per phase.
+Goal: every stall of the page under one frame (16 ms). Prints one line per phase, and
+under it the same without the gaps in which the host paused this machine (``page_meters``).
 
 The page gets a task runner whose worker threads already run, as the window's do (a
 thread's start blocked the GUI thread ~20 ms under load, which the app never pays when
@@ -190,6 +191,27 @@ GUI CPU; the page made ahead's largest step 111.8 / 17.3 / 11.9 → 12.9 / 11.2 
 scroll to the last entry has 1–3 turns of 45–104 ms of GUI CPU in both, no cycle collection
 among them (largest 2.4 ms): the time lands inside trivial calls (``QRectF.adjusted``,
 ``drawEllipse``) or outside Python — still to be explained (a native profiler next).
+
+The host's pauses (scroll53). Those turns are not the page's: this machine is a virtual
+one that its host stops for 40–110 ms a few times a minute (6–9 a minute with nothing of
+ours running), and the guest charges the pause to the thread on the core. ``perf record``
+of an ``--in-window --turns`` run (load ~6) showed no sample of any of the bench's threads
+through each of the scroll's 98.3 / 86.7 / 38.3 ms turns of "GUI CPU", then one sample at
+an arbitrary instruction on the way out of a reschedule interrupt; ``getrusage`` over one
+87 ms turn: no page fault, 3 involuntary switches, 10 ticks (100 ms) of host steal; a
+pure-Python loop of 0.8 ms chunks, no Qt, had one chunk of 97.6 ms "CPU" (120 ms wall, 10
+ticks of steal). ``page_meters`` now reads the host's steal at every turn and tick (7 µs)
+and prints the largest turns and gaps without a host pause beside those with one, the
+bare list's scroll per turn (``--turns``), and the load average at start and end. Load
+7.7–14.3 (others' runs), ``--in-window --turns``, integ53 268f0dd and scroll53 (the same
+app code) one after the other, three pairs: base, the scroll's largest turns 102.0 / 94.3,
+80.5, 76.5 / 70.0 / 55.3 ms (the bare list's "most GUI CPU between ticks" 30.4 / 16.8 /
+85.1 ms: the floor is hit too); scroll53, every turn over a frame had a host pause in it
+(none / 85.9 / 85.5, 71.8, 45.0 ms; the first run's 61.3 ms between two ticks too), and
+without one the page's largest scroll turn is 6.0 / 6.7 / 8.2 ms against the bare list's
+12.2 / 12.1 / 14.0 ms, the first open's 6.2 / 7.9 / 6.3 ms, the window's idle 11.0 / 11.8 /
+15.0 ms. The page's worst stalls without a host pause (136–181 ms, 3–8 ms of GUI CPU in
+them) are waiting for a core at that load.
 """
 
 from __future__ import annotations
@@ -207,12 +229,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.page_meters import GOAL_MS, GcMeter, HostSteal, StallMeter, StepMeter, TurnMeter  # noqa: E402
 from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
 
 os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")  # the in-memory keyring below
-
-GOAL_MS = 16.0
-
 
 def make_texts(n: int, seed: int = 1) -> list[str]:
     """``n`` entry texts: 1–25 phrases of pseudo-words, every seventh one CJK."""
@@ -228,218 +248,6 @@ def make_texts(n: int, seed: int = 1) -> list[str]:
         else:
             out.append(" ".join(rnd.choice(words) for _ in range(4 * k)))
     return out
-
-
-class StallMeter:
-    """A 5 ms timer; :meth:`worst_ms` is the largest gap between two ticks since :meth:`reset`."""
-
-    def __init__(self) -> None:
-        from PySide6.QtCore import QTimer
-
-        self._timer = QTimer()
-        self._timer.setInterval(5)
-        self._timer.timeout.connect(self._tick)
-        self._last = time.perf_counter()
-        self._cpu = time.thread_time()
-        self.worst = 0.0
-        #: The GUI thread's CPU seconds in the worst gap (the rest of it, it waited).
-        self.worst_cpu = 0.0
-        #: The most CPU the GUI thread spent between two ticks (the page's own worst turn,
-        #: whatever the machine's load made of it: on a busy machine a gap is mostly waiting).
-        self.most_cpu = 0.0
-        #: Every gap over the goal, ``(start, end)`` in perf_counter seconds (for ``--sample``).
-        self.stalls: list[tuple[float, float]] = []
-        #: The GUI thread's CPU seconds in each of :attr:`stalls` (the rest it waited: for
-        #: the interpreter lock or for a core).
-        self.stall_cpu: list[float] = []
-
-    def _tick(self) -> None:
-        now = time.perf_counter()
-        cpu = time.thread_time()
-        if now - self._last > self.worst:
-            self.worst = now - self._last
-            self.worst_cpu = cpu - self._cpu
-        self.most_cpu = max(self.most_cpu, cpu - self._cpu)
-        if now - self._last > GOAL_MS / 1000:
-            self.stalls.append((self._last, now))
-            self.stall_cpu.append(cpu - self._cpu)
-        self._last = now
-        self._cpu = cpu
-
-    def reset(self) -> None:
-        self._last = time.perf_counter()
-        self._cpu = time.thread_time()
-        self.worst = 0.0
-        self.most_cpu = 0.0
-        self._timer.start()
-
-    def worst_ms(self) -> float:
-        self._timer.stop()
-        return 1000 * self.worst
-
-
-class GcMeter:
-    """The cyclic collector's runs between :meth:`start` and :meth:`stop`: how many per
-    generation, and the CPU each held the interpreter lock for, on the GUI thread or a
-    worker (a worker's collection stalls the window as much: its thread waits for the
-    lock). CPU, not wall time, so a loaded machine moves it little."""
-
-    def __init__(self) -> None:
-        import threading
-
-        self._main = threading.main_thread()
-        self._threading = threading
-        self._t0 = 0.0
-        self.runs: list[tuple[int, float, bool]] = []  # (generation, CPU s, on the GUI thread)
-        self._on = False
-
-    def _cb(self, phase: str, info: dict[str, int]) -> None:
-        if not self._on:
-            return
-        if phase == "start":
-            self._t0 = time.thread_time()
-        else:
-            gui = self._threading.current_thread() is self._main
-            self.runs.append((info["generation"], time.thread_time() - self._t0, gui))
-
-    def start(self) -> None:
-        import gc
-
-        self.runs.clear()
-        if self._cb not in gc.callbacks:
-            gc.callbacks.append(self._cb)
-        self._on = True
-
-    def stop(self) -> None:
-        self._on = False
-
-    def report(self) -> str:
-        """Collections by generation, their CPU in all and the largest, by thread."""
-        by_gen = {g: sum(1 for r in self.runs if r[0] == g) for g in (0, 1, 2)}
-        parts = []
-        for name, gui in (("GUI thread", True), ("workers", False)):
-            cpus = [1000 * c for _g, c, on_gui in self.runs if on_gui is gui]
-            parts.append(f"{name} {sum(cpus):.1f} ms in all, largest {max(cpus, default=0.0):.1f} ms")
-        return f"{len(self.runs)} collections (gen 0/1/2: {by_gen[0]}/{by_gen[1]}/{by_gen[2]}); " + "; ".join(parts)
-
-
-class TurnMeter:
-    """The GUI thread's CPU per turn of the event loop (``aboutToBlock`` to ``aboutToBlock``
-    of Qt's event dispatcher) between :meth:`start` and :meth:`stop` (``--turns``)."""
-
-    def __init__(self, profile: bool = False) -> None:
-        self.turns: list[tuple[float, float, float]] = []  # (wall start, wall end, GUI CPU s)
-        self._on = False
-        self._wall = time.perf_counter()
-        self._cpu = time.thread_time()
-        self._profile = profile
-        self._prof: Any = None  # the running turn's cProfile (``--turn-profile``)
-        #: The largest turns' GUI CPU (s) and their cProfile, largest first (``--turn-profile``).
-        self.profiles: list[tuple[float, Any]] = []
-
-    def install(self) -> None:
-        from PySide6.QtCore import QAbstractEventDispatcher
-
-        QAbstractEventDispatcher.instance().aboutToBlock.connect(self._block)
-
-    def _block(self) -> None:
-        wall, cpu = time.perf_counter(), time.thread_time()
-        if self._prof is not None:
-            self._prof.disable()
-        if self._on:
-            self.turns.append((self._wall, wall, cpu - self._cpu))
-            if self._prof is not None:
-                self.profiles = sorted([*self.profiles, (cpu - self._cpu, self._prof)], key=lambda p: -p[0])[:3]
-        self._prof = None
-        if self._on and self._profile:
-            import cProfile
-
-            self._prof = cProfile.Profile(time.thread_time)  # CPU: a loaded machine's waits left out
-            self._prof.enable()
-        self._wall, self._cpu = time.perf_counter(), time.thread_time()
-
-    def start(self) -> None:
-        self.turns.clear()
-        self._wall, self._cpu = time.perf_counter(), time.thread_time()
-        self._on = True
-
-    def stop(self) -> None:
-        self._on = False
-        if self._prof is not None:
-            self._prof.disable()
-            self._prof = None
-
-    def print_profiles(self, lines: int = 25) -> None:
-        """The largest turns' cProfile (cumulative), largest first (``--turn-profile``)."""
-        import pstats
-
-        for cpu, prof in self.profiles:
-            stats = pstats.Stats(prof)
-            print(f"--- a turn of {1000 * cpu:.1f} ms GUI CPU under cProfile, {1000 * stats.total_tt:.1f} ms of it in "
-                  "calls from Python (the rest Qt's own, outside any)")
-            stats.sort_stats("cumulative").print_stats(lines)
-
-    def report(self, top: int = 6) -> str:
-        """The largest turns' GUI CPU (ms), how many turns there were and how many over the goal."""
-        cpus = sorted((1000 * c for _a, _b, c in self.turns), reverse=True)
-        over = sum(1 for c in cpus if c >= GOAL_MS)
-        return (f"{len(cpus)} turns, {over} at or over {GOAL_MS:.0f} ms of GUI CPU; largest: "
-                + ", ".join(f"{c:.1f}" for c in cpus[:top]) + f"; in all {sum(cpus):.0f} ms")
-
-
-class StepMeter:
-    """The GUI thread's CPU in each idle step of the page made ahead (``PagePrep`` and the
-    page's own ``BuildSteps``), by kind of step (``--turns``)."""
-
-    def __init__(self) -> None:
-        self.steps: list[tuple[str, float]] = []  # (kind, GUI CPU s)
-
-    def install(self) -> None:
-        from chathub_desktop.gui.memory.page_prepare import PagePrep
-        from chathub_desktop.gui.shell.after_paint import BuildSteps
-
-        meter = self
-
-        def timed(fn: Callable[[Any], None], label: Callable[[Any], str]) -> Callable[[Any], None]:
-            def run(obj: Any) -> None:
-                c0 = time.thread_time()
-                fn(obj)
-                meter.steps.append((label(obj), time.thread_time() - c0))
-            return run
-
-        from chathub_desktop.gui.memory.fixed_page import MemoryPage
-
-        part = [""]  # the page's build step running
-        last = [""]  # the page's build step that ran last
-
-        def named(fn: Callable[[Any], None], name: str) -> Callable[[Any], None]:
-            def run(obj: Any) -> None:
-                outer = part[0]
-                part[0] = outer or name  # the group's step makes the panel when it was not
-                try:
-                    fn(obj)
-                finally:
-                    part[0] = outer
-                    last[0] = outer or name
-            return run
-
-        for name in ("_build_dream_panel", "_make_dreaming", "_build_dreaming", "_build_schedule"):  # the page's build steps
-            if hasattr(MemoryPage, name):
-                setattr(MemoryPage, name, named(getattr(MemoryPage, name), name.removeprefix("_build_").lstrip("_")))
-
-        def label(p: Any) -> str:
-            name = getattr(p, "step_name", "prep step")
-            return f"{name} ({last[0]})" if name == "page step" else name
-
-        PagePrep._step = timed(PagePrep._step, label)  # type: ignore[method-assign,assignment]
-        BuildSteps._next = timed(BuildSteps._next, lambda _s: "page build step")  # type: ignore[method-assign,assignment]
-
-    def report(self) -> str:
-        """How many steps, the largest (kind and GUI CPU ms) and how many over the goal."""
-        big = sorted(self.steps, key=lambda s: -s[1])
-        over = sum(1 for _k, c in big if 1000 * c >= GOAL_MS)
-        return (f"{len(big)} steps, {over} at or over {GOAL_MS:.0f} ms; largest: "
-                + ", ".join(f"{k} {1000 * c:.1f}" for k, c in big[:8]))
 
 
 async def _settle(done: Callable[[], bool], timeout: float = 120.0) -> float:
@@ -537,6 +345,9 @@ def main() -> int:
     row_cpu: dict[str, float] = {}
     #: Per row: the most GUI CPU ms between two ticks (the worst turn's own cost).
     row_most: dict[str, float] = {}
+    #: Per row, over the gaps without a host pause (``page_meters``): the worst stall ms, the
+    #: most GUI CPU ms between ticks, and how many stalls had a host pause.
+    row_clear: dict[str, tuple[float, float, int]] = {}
     phases: dict[str, list[tuple[float, float]]] = {}
     cpu: dict[str, list[float]] = {}
     sampler = None
@@ -553,8 +364,10 @@ def main() -> int:
     import cProfile
 
     profiler = cProfile.Profile() if args.profile else None
-    turns = TurnMeter(profile=args.turn_profile)
-    scroll_turns = TurnMeter(profile=args.turn_profile)  # over the scroll to the last entry
+    steal = HostSteal()
+    turns = TurnMeter(steal, profile=args.turn_profile)
+    scroll_turns = TurnMeter(steal, profile=args.turn_profile)  # over the scroll to the last entry
+    bare_turns = TurnMeter(steal)  # over the bare list's scroll to its end
     steps = StepMeter()
     collections = GcMeter()
     if args.turns:
@@ -590,7 +403,7 @@ def main() -> int:
             await _settle(warmed, timeout=30.0)
         except (ImportError, TimeoutError):
             pass
-        idle = TurnMeter()
+        idle = TurnMeter(steal)
         if args.turns:
             idle.install()
             idle.start()
@@ -604,7 +417,7 @@ def main() -> int:
             print("the page made ahead, per step (GUI CPU ms):", steps.report())
 
     async def scenario() -> None:
-        meter = StallMeter()
+        meter = StallMeter(steal)
         if args.in_window:
             await show_window()
         # the floor: a bare list of the same texts
@@ -622,11 +435,17 @@ def main() -> int:
         rows.append(("bare list: open", time.perf_counter() - t0, meter.worst_ms()))
         row_cpu["bare list: open"] = 1000 * meter.worst_cpu
         row_most["bare list: open"] = 1000 * meter.most_cpu
+        row_clear["bare list: open"] = meter.clear()
         if not args.open_only:
+            if args.turns:
+                bare_turns.install()
+                bare_turns.start()
             secs, worst = await _scroll_to_end(bare, meter)
+            bare_turns.stop()
             rows.append(("bare list: scroll to the end", secs, worst))
             row_cpu["bare list: scroll to the end"] = 1000 * meter.worst_cpu
             row_most["bare list: scroll to the end"] = 1000 * meter.most_cpu
+            row_clear["bare list: scroll to the end"] = meter.clear()
         bare.close()
         bare.deleteLater()  # nothing of the floor runs on while the page is measured
         await asyncio.sleep(0.3)
@@ -687,6 +506,7 @@ def main() -> int:
             if k == 0:
                 row_cpu["Memory page: open (load, lay out)"] = 1000 * meter.worst_cpu
                 row_most["Memory page: open (load, lay out)"] = 1000 * meter.most_cpu
+                row_clear["Memory page: open (load, lay out)"] = meter.clear()
             builds.append(build)
             if k == 0:
                 rows.append(("Memory page: open (load, lay out)", time.perf_counter() - t0, opens[0]))
@@ -706,6 +526,7 @@ def main() -> int:
         rows.append(("Memory page: open again", time.perf_counter() - t1, meter.worst_ms()))
         row_cpu["Memory page: open again"] = 1000 * meter.worst_cpu
         row_most["Memory page: open again"] = 1000 * meter.most_cpu
+        row_clear["Memory page: open again"] = meter.clear()
         phases["open"] = list(meter.stalls)
         cpu["open"] = list(meter.stall_cpu)
         meter.stalls.clear()
@@ -722,6 +543,7 @@ def main() -> int:
             rows.append(("Memory page: scroll to the last entry", secs, worst))
             row_cpu["Memory page: scroll to the last entry"] = 1000 * meter.worst_cpu
             row_most["Memory page: scroll to the last entry"] = 1000 * meter.most_cpu
+            row_clear["Memory page: scroll to the last entry"] = meter.clear()
         phases["scroll"] = list(meter.stalls)
         cpu["scroll"] = list(meter.stall_cpu)
         if sampler is not None:
@@ -734,10 +556,15 @@ def main() -> int:
             await window.shutdown()
             window.close()
 
+    load0 = os.getloadavg()
     try:
         loop.run_until_complete(scenario())
     finally:
         svc.close()
+        steal.close()
+    load1 = os.getloadavg()
+    print(f"load average (1, 5, 15 min) at start {load0[0]:.1f} {load0[1]:.1f} {load0[2]:.1f}, "
+          f"at end {load1[0]:.1f} {load1[1]:.1f} {load1[2]:.1f} ({os.cpu_count()} cores)")
     print(f"{args.entries:,} fixed entries, {args.cards} dream cards; goal: every stall < {GOAL_MS:.0f} ms")
     floor = {name.split(":")[1].strip().split()[0]: worst for name, _s, worst in rows if name.startswith("bare")}
     for name, secs, worst in rows:
@@ -745,6 +572,9 @@ def main() -> int:
         ratio = f"{worst / base:.1f}× the bare list" if base and not name.startswith("bare") else ""
         print(f"{name:40s} {secs:7.2f} s   worst stall {worst:6.1f} ms (GUI CPU {row_cpu.get(name, 0.0):4.1f} ms; "
               f"most GUI CPU between ticks {row_most.get(name, 0.0):4.1f} ms)   {ratio}")
+        clear_worst, clear_most, paused = row_clear.get(name, (0.0, 0.0, 0))
+        print(f"{'':40s} without a host pause: worst stall {clear_worst:6.1f} ms, most GUI CPU between ticks "
+              f"{clear_most:4.1f} ms; {paused} stall(s) with one")
     print(f"(building the page's widgets, once per assistant: {1000 * builds[0]:.0f} ms, GUI CPU "
           f"{1000 * build_cpus[0]:.0f} ms; later pages {1000 * statistics.median(build_cpus[1:] or build_cpus):.0f} ms)")
     print(f"(the first open's GUI CPU in all, build excluded: {1000 * open_cpus[0]:.0f} ms; later opens "
@@ -765,6 +595,8 @@ def main() -> int:
     if args.turns:
         print("first open, per turn:", turns.report())
         turns.print_profiles()
+        if bare_turns.turns:
+            print("bare list: scroll to the end, per turn:", bare_turns.report())
         if scroll_turns.turns:
             print("scroll to the last entry, per turn:", scroll_turns.report())
             scroll_turns.print_profiles()

@@ -1,6 +1,8 @@
 """Quiet and light at rest (issue 29): the real window opened on a store whose only
-topic holds 20,000 messages, against a bare QListView window holding the same count of
-one-line rows, each in a fresh offscreen subprocess.
+topic holds 20,000 messages, against two bare windows holding the same count of one-line
+rows in a QListView — alone, and with a focused QPlainTextEdit under it (the window's
+draft has the keyboard at start, and Qt blinks a focused box's caret: the honest floor
+for a window that takes typing) — each in a fresh offscreen subprocess.
 
     QT_QPA_PLATFORM=offscreen python benchmarks/bench_rest.py [N_MESSAGES] [REST_S]
 
@@ -11,14 +13,22 @@ Printed per process:
 - ``rss``: resident memory (MB) at the end of the rest (goal: under 200 MB with the
   20,000-message topic open);
 - ``wakeups/min``: timer events the loop delivered while nobody touched the window for
-  ``REST_S`` seconds (default 20), scaled to a minute, by receiver class (goal: 0
-  besides the store's change watcher); the ``loop: …`` entries name what the asyncio
-  loop's timer events ran (``loop: task …``: a task's steps) and are not added to the
+  ``REST_S`` seconds (default 20), scaled to a minute, by receiver: its C++ class (a
+  private one, such as a text box's ``QPlainTextEditControl``, reads as ``QObject`` from
+  Python) and the first widget above it (goal: 0 besides the store's change watcher;
+  ``QPMCache`` is Qt's pixmap cache flush, ``QTimer`` the probe's own); the ``loop: …``
+  entries name what the asyncio loop's timer events ran (``loop: task …``: a task's steps) and are not added to the
   total. The rest starts at least 5 s after content, once the window's start-up tasks
-  (badge, tokenizers, search catch-up, …; at most 120 s) have ended: on a loaded machine
+  (badge, tokenizers, search catch-up, …, and the Memory page made ahead while idle,
+  issue 30; at most 120 s) have ended: on a loaded machine
   they outlast 3 s and were counted as rest before; and the dream timer's one catch-up
   check 4 s after the window attaches (``tray.FIRST_TICK_MS``) is start-up, not rest
-  (counted in a 20 s rest it read as 21 wake-ups a minute once start-up ended sooner).
+  (counted in a 20 s rest it read as 21 wake-ups a minute once start-up ended sooner);
+  and it starts :data:`CARET_S` after the keyboard last moved (the caret blinks 10 s
+  after the last input, then holds still: ``gui.shell.caret_rest``).
+
+With the fill on, the fill's pace is printed too: messages given a vector during the rest,
+a minute, and how long the whole topic would take at that pace and load.
 
 The app is built exactly as the product builds it (``app_bootstrap.run_gui``); a global
 event filter counts the timer events. The bare window is the floor for all three.
@@ -47,6 +57,31 @@ Measured 2026-12-03 (perf40; 2 cores shared, load average 2-5; 20 s rest)::
     after (perf40), fill paused   2.48 s (load 2)     200 MB   3
     after, fill on                3.53 s              239 MB   528 (recall-vectors fill steps)
 
+Measured 2026-12-05 (rest53; base integ53 27badd4 then this branch, back to back; 2 cores
+shared by 8 helpers, load average 8-10; 20 s rest; ``_shots/rest53/ab2.txt``)::
+
+                                  content   rss      wake-ups/min
+    bare QListView                0.55 s    64 MB    6 (QPMCache 3, the probe's QTimer 3)
+    bare list + focused box       0.85 s    65 MB    123 (its caret's blink 117)
+    base, fill paused             2.34 s    192 MB   123 (the draft's caret 117): 1.00× the boxed floor
+    rest53, fill paused           4.56 s    192 MB   6: 1.00× the bare list, 0.05× the boxed floor
+    base, fill on                 3.93 s    229 MB   552 (the fill's loop timers 426, the caret 120)
+    rest53, fill on               3.86 s    229 MB   390 (the fill's loop timers 384)
+
+Again at load 5-9 (``_shots/rest53/ab3.txt``): paused, base 2.93 s / 191 MB / 123 a
+minute (the caret 117), rest53 1.63 s / 191 MB / 6 (1.00× the bare list); fill on, base
+636 (fill 510, caret 120), rest53 456 (fill 450); the fill 408 and 360 messages a minute
+(~49 and ~56 min for the 20,000). ``bench_startup 3 --content`` back to back (load 3-4.5):
+rows shown 0.74 s base, 0.62 s rest53, peak RSS 191 MB both.
+
+The 120 a minute that perf40 did not see (its window gave the keyboard to nothing at
+start) was the draft's caret blinking twice a second; since rest53 it stops 10 s after the
+last key, click or focus change, as GTK's ``cursor-blink-timeout``. Content differs by
+±2 s between runs of the same tree at this load (rest53's own first run: 5.35 s paused).
+The fill gave 104-112 messages a vector in 20 s (312-336 a minute, batches of 4 with a
+0.2 s pause, the engine at the lowest CPU priority): the 20,000 would take ~50-64 min at
+load 5-10, ~5 loop wake-ups a batch; it ends once every message has one.
+
 RSS at rest 278 -> 200 MB: PySide6 no longer keeps every imported module's source lines
 (~30 MB) and the secret detector's rules (44 MB) compile only when something may be
 remembered (``rss_breakdown.py`` shows the rest).
@@ -71,6 +106,11 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 from benchmarks.scratch_dirs import scratch_dir  # noqa: E402
 
+#: Seconds after the keyboard last moved before the rest is counted: the caret blinks for
+#: 10 s after the last input (``gui.shell.caret_rest.BLINK_TIMEOUT_MS``, as GTK does) —
+#: the answer to that input, not rest. A literal, so the bench runs on trees without it.
+CARET_S = 11.0
+
 PROBE = r"""
 import json, os, sys, time
 from collections import Counter
@@ -78,14 +118,25 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 
 REST_S = float(os.environ["BENCH_REST_S"])
+CARET_S = float(os.environ["BENCH_CARET_S"])
 counts = Counter()
 counting = [False]
 
 class Count(QObject):
     def eventFilter(self, obj, event):
         if counting[0] and event.type() == QEvent.Type.Timer:
-            counts[type(obj).__name__] += 1
+            counts[receiver(obj)] += 1
         return False
+
+def receiver(obj):
+    # the C++ class (a private one reads as QObject in Python) and the first widget above it
+    name = obj.metaObject().className()
+    up = obj if obj.isWidgetType() else obj.parent()
+    while up is not None and not up.isWidgetType():
+        up = up.parent()
+    if up is None or up is obj:
+        return name
+    return f"{name} in {up.metaObject().className()}" + (f" #{up.objectName()}" if up.objectName() else "")
 
 def rss_mb():
     for line in open("/proc/self/status"):
@@ -102,24 +153,48 @@ def shown(app):
 
 def busy(app):
     # the window's start-up tasks still running (the recall-vector fill is measured as such)
-    return sorted(t.get_name() for w in app.topLevelWidgets() if hasattr(w, "runner")
-                  for t in w.runner.pending() if t.get_name() != "gui:recall-vectors")
+    # and the Memory page it makes ahead while idle (issue 30)
+    tasks = sorted(t.get_name() for w in app.topLevelWidgets() if hasattr(w, "runner")
+                   for t in w.runner.pending() if t.get_name() != "gui:recall-vectors")
+    if "chathub_desktop.gui.memory.page_prepare" in sys.modules:
+        from chathub_desktop.gui.memory.page_prepare import PagePrep
+        tasks += ["memory page made ahead" for w in app.topLevelWidgets()
+                  for p in w.findChildren(PagePrep) if not p.done]
+    return tasks
 
-def finish(app, content_at, settled_s):
+focused_at = [time.time()]  # the last time the keyboard moved: a caret blinks CARET_S after
+
+def watch_focus(app):
+    app.focusObjectChanged.connect(lambda _obj: focused_at.__setitem__(0, time.time()))
+
+def fill_done(app):
+    # messages with a recall vector so far and in all (the window's fill), or None
+    if "chathub_desktop.gui.shell.vector_fill" not in sys.modules:
+        return None
+    from chathub_desktop.gui.shell.vector_fill import VectorFill
+    for w in app.topLevelWidgets():
+        for fill in w.findChildren(VectorFill):
+            if fill.last is not None:
+                return [fill.last.done, fill.last.total]
+    return None
+
+def finish(app, content_at, settled_s, fill_at_start):
     result = {"content_at": content_at, "rss_mb": rss_mb(), "settled_s": settled_s,
-              "wakeups": dict(counts), "rest_s": REST_S}
+              "wakeups": dict(counts), "rest_s": REST_S, "fill": [fill_at_start, fill_done(app)]}
     print("BENCH_REST " + json.dumps(result), flush=True)
     app.closeAllWindows()
     app.quit()
 
 def settle(app, content_at):
-    if busy(app) and time.time() - content_at < 120:
+    now = time.time()
+    if (busy(app) and now - content_at < 120) or now - focused_at[0] < CARET_S:
         QTimer.singleShot(250, lambda: settle(app, content_at))
         return
     counts.clear()
     counting[0] = True
     settled_s = time.time() - content_at
-    QTimer.singleShot(int(REST_S * 1000), lambda: finish(app, content_at, settled_s))
+    fill_at_start = fill_done(app)
+    QTimer.singleShot(int(REST_S * 1000), lambda: finish(app, content_at, settled_s, fill_at_start))
 
 def poll(app):
     if shown(app):
@@ -146,7 +221,7 @@ def call_later(self, delay, callback, *args, context=None):  # names what each l
     return _call_later(self, delay, callback, *args, context=context)
 qasync.QEventLoop.call_later = call_later
 app = make_application()
-f = Count(app); app.installEventFilter(f)
+f = Count(app); app.installEventFilter(f); watch_focus(app)
 QTimer.singleShot(0, lambda: poll(app))
 sys.exit(run_gui(data_dir=Path(sys.argv[1]), database_url=sys.argv[2], new_instance=True))
 """
@@ -155,9 +230,16 @@ BARE = PROBE + r"""
 MODEL = "QStringListModel"
 from PySide6.QtCore import QStringListModel
 from PySide6.QtWidgets import QListView, QMainWindow
+from PySide6.QtWidgets import QPlainTextEdit, QVBoxLayout, QWidget
 app = QApplication(sys.argv[:1])
-f = Count(app); app.installEventFilter(f)
-w = QMainWindow(); view = QListView(); w.setCentralWidget(view); w.resize(1280, 800); w.show()
+f = Count(app); app.installEventFilter(f); watch_focus(app)
+w = QMainWindow(); view = QListView(); w.resize(1280, 800)
+if os.environ.get("BENCH_BOX"):  # a focused text box under the list, as the window's draft
+    page = QWidget(); lay = QVBoxLayout(page); box = QPlainTextEdit(); lay.addWidget(view); lay.addWidget(box)
+    w.setCentralWidget(page); box.setFocus()
+else:
+    w.setCentralWidget(view)
+w.show()
 view.setModel(QStringListModel([f"Message {i}" for i in range(int(sys.argv[3]))]))
 view.scrollToBottom()
 QTimer.singleShot(0, lambda: poll(app))
@@ -185,6 +267,7 @@ def _store(tmp: Path, n: int) -> str:
 
 def _run(code: str, args: list[str], rest_s: float, **extra_env: str) -> dict[str, object]:
     env = {**os.environ, **extra_env, "QT_QPA_PLATFORM": "offscreen", "BENCH_REST_S": str(rest_s),
+           "BENCH_CARET_S": str(CARET_S),
            "PYTHONPATH": os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)}
     start = time.time()
     proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
@@ -208,7 +291,9 @@ def _per_minute(result: dict[str, object]) -> tuple[float, str]:
 
 
 def main(n: int = 20_000, rest_s: float = 20.0) -> None:
-    """Print content time, RSS and wake-ups for the bare window and the app."""
+    """Print content time, RSS and wake-ups for the two bare windows (a list; a list and
+    a focused text box, whose caret Qt blinks) and the app (fill on, fill paused), and
+    the app's ratios to the bare floors."""
     tmp = scratch_dir("rest")
     t0 = time.perf_counter()
     url = _store(tmp, n)
@@ -216,15 +301,26 @@ def main(n: int = 20_000, rest_s: float = 20.0) -> None:
     _run(APP, [str(tmp / "data"), url], min(rest_s, 10.0))  # a first session: the search index caught up
     print(f"load average before the runs: {os.getloadavg()[0]:.1f}")
     bare = _run(BARE, ["-", "-", str(n)], rest_s)
+    boxed = _run(BARE, ["-", "-", str(n)], rest_s, BENCH_BOX="1")
     app = _run(APP, [str(tmp / "data"), url], rest_s)
     idle = _run(APP, [str(tmp / "data"), url], rest_s, CHATHUB_RECALL_FILL="paused")
-    for name, r in (("bare QListView", bare), ("ChatHub window", app), ("  fill paused", idle)):
+    rows = (("bare QListView", bare), ("  + focused box", boxed), ("ChatHub window", app), ("  fill paused", idle))
+    for name, r in rows:
         total, parts = _per_minute(r)
+        r["per_min"] = total
         print(f"{name:15} content {float(r['content_s']):.2f} s · rss {float(r['rss_mb']):.0f} MB "  # type: ignore[arg-type]
               f"· start-up work done {float(r['settled_s']):.1f} s after · wakeups/min {total:.0f} ({parts})")  # type: ignore[arg-type]
     print(f"load average after the runs: {os.getloadavg()[0]:.1f}")
-    print(f"ratios app/bare: content {float(app['content_s']) / float(bare['content_s']):.1f}× · "  # type: ignore[arg-type]
-          f"rss {float(app['rss_mb']) / float(bare['rss_mb']):.1f}×")  # type: ignore[arg-type]
+    fill: list[list[int] | None] = app["fill"]  # type: ignore[assignment]
+    start, end = fill
+    if start and end and end[0] > start[0]:
+        rate = (end[0] - start[0]) * 60.0 / rest_s
+        print(f"recall-vector fill: {end[0] - start[0]} messages in the {rest_s:.0f} s rest ({rate:.0f} a minute; "
+              f"{end[0]:,} of {end[1]:,} done): {end[1]:,} take ~{end[1] / rate:.0f} min at this load")
+    for name, floor in (("bare list", bare), ("bare list + focused box", boxed)):
+        print(f"ratios app (fill paused)/{name}: content {float(idle['content_s']) / float(floor['content_s']):.1f}× · "  # type: ignore[arg-type]
+              f"rss {float(idle['rss_mb']) / float(floor['rss_mb']):.1f}× · "  # type: ignore[arg-type]
+              f"wake-ups {float(idle['per_min']) / max(1.0, float(floor['per_min'])):.2f}×")  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

@@ -98,6 +98,25 @@ thread's CPU in it in brackets where printed)::
 So stop 41's 110 / 90 against 81 / 65 at c3778c6 was noise: in alternating runs d367d25
 stalls less than c3778c6. scroll45 shows the ~12 newest rows first and the rest of the
 page in steps (``TopicJumps.show_page``), and the badge counts once those rows painted.
+
+Open topic, ``--quick``, 2026-12-05 (open53, issue 29: did type53's reading size, 1.125x
+the app font, slow it?): integ53 at 268f0dd against a scratch clone of it with the reading
+rule set back to the app font, taken in turn, 5 runs each; "painted" medians (min-max),
+with the GUI thread's CPU from the click to that paint (now printed in the note)::
+
+                          load       app font (base)            reading size (integ53)
+    300 messages          6.0-9.2    103 ms (85-731)            114 ms (67-240)
+    1,500 messages        6.0-9.2     75 ms (34-112)             50 ms (36-140)
+    300 messages, CPU     10.3-14.9   34 ms (29-36), 218 wall    39 ms (36-104), 247 wall
+    1,500 messages, CPU   10.3-14.9   21 ms (18-23),  53 wall    24 ms (20-25),  83 wall
+
+A smaller driver of the same open (a fresh window, 300 then 1,500 then 300 again, 14 runs
+each, load 4.2-11.2) gave GUI CPU medians 50 / 31 / 14 ms (app font) against 38 / 29 / 13
+ms. So the reading size costs a few ms of GUI CPU at a process's first opens, not the
+~65 ms type53 saw in wall time (noise of a loaded machine: ranges 2-7x the medians). That
+cost is Qt rasterizing each glyph afresh at the new size (a page of prose with bold,
+italic, code and CJK: ~7.6 ms at a new size, ~3.6 ms again); warming the size beforehand
+with every ASCII character in those faces took 7-10 ms and saved 1-2 ms, so nothing warms it.
 """
 
 from __future__ import annotations
@@ -469,13 +488,13 @@ async def bench_open(url: str, aid: int, topics: list[tuple[int, int]], meter: S
     window.show()
     window.reload_assistants(aid)
     await asyncio.sleep(1.0)
-    painted: list[float] = []
+    painted: list[tuple[float, float]] = []  # (monotonic, GUI thread's CPU) at each paint
 
     class PaintWatch(QObject):
         def eventFilter(self, _obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
             # only paints of a shown page count (the view is cleared first while it loads)
             if event.type() == QEvent.Type.Paint and window.message_model.rowCount():
-                painted.append(time.monotonic())
+                painted.append((time.monotonic(), time.thread_time()))
             return False
 
     watch = PaintWatch()
@@ -489,7 +508,7 @@ async def bench_open(url: str, aid: int, topics: list[tuple[int, int]], meter: S
 
         async def click(tid: int = tid, shown: int = shown, marks: dict[str, float] = marks) -> None:
             painted.clear()
-            t0 = time.monotonic()
+            t0, cpu0 = time.monotonic(), time.thread_time()
             window.select_topic(tid)
             while window.message_model.topic_id != tid:  # the page is read off the GUI thread
                 await asyncio.sleep(0.002)
@@ -497,10 +516,12 @@ async def bench_open(url: str, aid: int, topics: list[tuple[int, int]], meter: S
                 if time.monotonic() - t0 > 60:
                     raise RuntimeError("the topic did not paint or the badge got no estimate within 60 s")
                 await asyncio.sleep(0.002)
-            marks["paint"], marks["badge"] = painted[0] - t0, time.monotonic() - t0
+            marks["paint"], marks["badge"] = painted[0][0] - t0, time.monotonic() - t0
+            marks["cpu"] = painted[0][1] - cpu0
 
         def note(_result: object, m: dict[str, float] = marks) -> str:
-            return f"painted {m['paint'] * 1000:.0f} ms, badge {m['badge'] * 1000:.0f} ms"
+            return (f"painted {m['paint'] * 1000:.0f} ms (GUI CPU {m['cpu'] * 1000:.0f} ms), "
+                    f"badge {m['badge'] * 1000:.0f} ms")
 
         rows.append(await measure(f"open topic, {n:,} messages", click, meter, None, note))
     await window.shutdown()

@@ -203,6 +203,12 @@ setting, and PySide6 fixes once per style object whether a method is overridden)
 share, measured as this tree against a copy without the override (9 runs, load 6.5):
 CPU to the first paint 251 -> 240 ms.
 
+open53 (issue 29: type53's reading size, 1.125x the app font), ``--content --base`` at a
+scratch clone of integ53 268f0dd with the reading rule set back to the app font, 7 runs
+each, same minutes, load 6.1-7.4: window painted 0.36 / 0.30 s (base / reading size),
+rows shown 1.01 / 0.88 s, CPU used by the rows 0.49 / 0.48 s, badge 3.93 / 3.72 s, its
+CPU 1.67 / 1.70 s, peak RSS 193 / 193 MB: no change the runs can tell.
+
 The package's bytecode is compiled first and the children may read it, as after any
 ``pip install`` (pip compiles on install). Without this, a ``PYTHONDONTWRITEBYTECODE``
 environment makes every run recompile ChatHub's modules (about 30 ms) while the bare

@@ -362,6 +362,9 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
             await asyncio.to_thread(store.db.dispose)
 
     errors = UnhandledErrors(window.error_bar.show_error)  # issue 28: every bug shows and is logged
+    from chathub_desktop.gui.shell.caret_rest import CaretRest
+
+    caret_rest = CaretRest(app)  # the caret stops blinking 10 s after the last input (issue 29: quiet at rest)
     try:
         with loop, errors.installed(loop):
             task = loop.create_task(main(), name="chathub-main")
@@ -379,6 +382,7 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         asyncio.set_event_loop(None)
         _disconnect(window.quit_requested, request_quit)
         _disconnect(app.aboutToQuit, request_quit)
+        caret_rest.close()
         if services is not None:
             services.close()  # done already unless the shutdown failed; idempotent
         if instance is not None:

@@ -41,7 +41,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "shell/notifications", "context/token_badge", "topics/topic_list_delegate", "topics/topic_list_model", "topics/topic_opener", "shell/tray", "shell/view_menu",
     "shell/window_actions", "shell/window_pages", "shell/day_format", "settings/model_card_dialog", "search/search_page", "settings/tools_page", "topics/topic_model_picker", "settings/summarizer_choice",
     "memory/fixed_page", "memory/fixed_toolbar", "memory/fixed_filter_row", "memory/dream_empty", "memory/page_texts", "memory/page_common", "memory/dreaming_group", "memory/dream_panel", "memory/dream_failure", "memory/memory_switch", "memory/dream_schedule_form", "memory/proposals_section", "memory/raw_editor", "memory/history_view", "memory/change_words", "memory/entry_actions", "memory/transfer_actions", "memory/dream_card_actions", "memory/dream_runs", "memory/card_editor", "memory/card_delegate", "memory/fixed_cards", "memory/entry_model", "memory/dream_cards", "memory/dream_day_picker",
-    "context/usage_popover", "context/meter_words", "context/receipt_dialog", "context/receipt_values", "memory/change_preview",
+    "context/usage_popover", "context/meter_words", "context/over_budget_row", "context/receipt_dialog", "context/receipt_values", "memory/change_preview",
     "memory/memory_paste_dialog", "shell/service_reasons", "settings/assistant_dialog", "settings/assistant_form", "settings/assistant_texts", "shell/range_hint", "shell/help_menu",
     "topics/topic_scroll_bar", "chat/reply_notice", "chat/message_inline_edit", "chat/message_action_bar", "chat/message_list_view", "chat/message_menu", "chat/message_jump_buttons",
     "chat/attachments", "settings/connection_test", "settings/save_anyway", "context/summary_dialog", "settings/mcp_server_dialog",
@@ -56,7 +56,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "services/compaction/compaction_outcome", "services/compaction/summarizer",
     "services/dream/dream_reasons", "services/errors", "storage/database", "services/input_rules", "core/summary_probes", "services/compaction/summary_probes", "providers/model_list",
     # issue 27, lang42: provider failures, import refusals, provider URL, MCP and topic checks
-    "providers/errors", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service", "services/chat/send_results",
+    "providers/errors", "providers/fault_words", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service", "services/chat/send_results",
     "services/chat/reply_stream",  # split from chat_service (issue 29)
     "services/transfer/chat_import", "services/transfer/import_refusals", "core/export_formats", "services/providers/provider_service",
     "services/tools/mcp_service", "services/topics/topic_service", "core/token_estimate", "services/chat/empty_reply", "providers/stream_limits", "core/base_urls",

@@ -288,6 +288,9 @@ class EstimateView:
     tools_withheld: bool = False
     #: Configured MCP servers switched off for this assistant (walk37 #2).
     tools_off: tuple[str, ...] = ()
+    #: Send compacts by tokens first (CMP-7, CMP-13): a regular topic whose assistant has
+    #: token auto-compact on; False: Send goes as is, and only a refusal compacts (CMP-11).
+    auto_compact: bool = True
 
     @property
     def ratio(self) -> float:

@@ -251,11 +251,11 @@
     </message>
     <message>
         <source>Model &amp;&amp; parameters</source>
-        <translation>モデル &amp;&amp; パラメーター</translation>
+        <translation>モデルとパラメーター</translation>
     </message>
     <message>
         <source>Memory &amp;&amp; context</source>
-        <translation>メモリ &amp;&amp; コンテキスト</translation>
+        <translation>メモリとコンテキスト</translation>
     </message>
     <message>
         <source>Advanced</source>
@@ -664,6 +664,10 @@
     <message>
         <source> · next request %1 → %2 tokens</source>
         <translation> · 次のリクエスト %1 → %2 トークン</translation>
+    </message>
+    <message>
+        <source>Older messages are now in the topic summary: the next request takes %1 tokens instead of %2. %3.</source>
+        <translation>古いメッセージはトピックの要約に入りました：次のリクエストは %2 トークンではなく %1 トークンです。%3。</translation>
     </message>
     <message>
         <source>Compacted: %1</source>
@@ -4710,8 +4714,8 @@ URL：%3
         <translation>この返信のリクエストに含まれていたもの</translation>
     </message>
     <message>
-        <source>Reply %1: ids and counts of what was sent — the texts themselves stay where they are.</source>
-        <translation>返信 %1：送信した内容の ID と数 — テキストそのものは元の場所にあります。</translation>
+        <source>Reply %1 — what the model was given to write it: which parts and messages, and how many tokens each took. The texts stay in the topic.</source>
+        <translation>返信 %1 — これを書くためにモデルに渡されたもの：どの部分とメッセージか、それぞれ何トークンだったか。テキスト自体はトピックに残っています。</translation>
     </message>
     <message>
         <source>%1:</source>
@@ -4838,8 +4842,8 @@ URL：%3
         <translation>（メッセージ %1…%2）</translation>
     </message>
     <message>
-        <source>%1 included%2, %3 dropped by the limit, %4 covered by the summary</source>
-        <translation>%1 件を含む%2、%3 件は上限で除外、%4 件は要約に含まれる</translation>
+        <source>%1 sent%2; %3 left out by the history limit; %4 replaced by the summary</source>
+        <translation>%1 件を送信%2；%3 件は履歴の上限で省略；%4 件は要約に置き換え</translation>
     </message>
     <message>
         <source>, %1 left out by the tail cap</source>
@@ -5296,8 +5300,8 @@ URL：%3
         <translation>。残りのターンは次回に回します</translation>
     </message>
     <message>
-        <source>; the History Compress model stopped at its token limit, so only the complete part of its summary was kept</source>
-        <translation>；History Compress モデルがトークン上限で止まったため、要約の完全な部分だけを残しました</translation>
+        <source>; the summary reached the History Compress model&apos;s length limit, so only its complete part was kept</source>
+        <translation>；要約が History Compress モデルの長さの上限に達したため、完全な部分だけを残しました</translation>
     </message>
     <message>
         <source>choose one in Settings → System Agent (headless: settings set history-compress-model PROVIDER/MODEL)</source>
@@ -10069,8 +10073,8 @@ Input budget: %1 tokens</source>
         <translation>&lt;b&gt;次のリクエストの見積もり：%1&lt;/b&gt;（入力 %2 トークン中）</translation>
     </message>
     <message>
-        <source>%1; the red mark shows where it compacts</source>
-        <translation>%1；赤い印は圧縮が始まる位置です</translation>
+        <source>%1 The red mark shows where compaction starts.</source>
+        <translation>%1 赤い印は圧縮が始まる位置です。</translation>
     </message>
     <message>
         <source>⚠ Last reply: %1.</source>
@@ -10241,12 +10245,24 @@ Input budget: %1 tokens</source>
         <translation>見積もり %1 トークンでしきい値圧縮</translation>
     </message>
     <message>
-        <source>The provider&apos;s count of an earlier request, plus what came after it, is larger than the count made on this computer, so it is used.</source>
-        <translation>以前のリクエストに対するプロバイダーのカウントにその後の分を足した値が、このコンピューターでのカウントより大きいため、そちらを使います。</translation>
+        <source>%1 of the input budget used.</source>
+        <translation>入力予算の %1 を使用中。</translation>
     </message>
     <message>
-        <source>Based on the provider&apos;s own count of the last request; the rows below are counted on this computer.</source>
-        <translation>直前のリクエストに対するプロバイダー自身のカウントに基づきます。下の各行はこのコンピューターで数えています。</translation>
+        <source>The model reads at most %1 tokens (its context window); %2 are kept for its reply, so %3 are left for the conversation.</source>
+        <translation>モデルが読めるのは最大 %1 トークン（コンテキストウィンドウ）です。そのうち %2 は返信用に確保されるため、会話に使えるのは %3 です。</translation>
+    </message>
+    <message>
+        <source>The model reads at most %1 tokens (its context window), all of them left for the conversation.</source>
+        <translation>モデルが読めるのは最大 %1 トークン（コンテキストウィンドウ）で、すべて会話に使えます。</translation>
+    </message>
+    <message>
+        <source>Send will summarize older messages and leave out the oldest that still don&apos;t fit.</source>
+        <translation>送信すると古いメッセージを要約し、それでも収まらない最も古いものを省きます。</translation>
+    </message>
+    <message>
+        <source>Send will summarize older messages first.</source>
+        <translation>送信すると、まず古いメッセージを要約します。</translation>
     </message>
     <message>
         <source>Counted on this computer: %1</source>
@@ -10273,12 +10289,24 @@ Input budget: %1 tokens</source>
         <translation>このサーバーのチャットテンプレートはツールを受け付けません</translation>
     </message>
     <message>
-        <source>compacts when the conversation reaches %1 of the model&apos;s window</source>
-        <translation>会話がモデルのウィンドウの %1 に達すると圧縮します</translation>
+        <source>compacts when the conversation reaches %1 of the input budget</source>
+        <translation>会話が入力予算の %1 に達すると圧縮します</translation>
     </message>
     <message>
-        <source>Compacts when the conversation reaches %1 of the model&apos;s window, summarizing it down to %2</source>
-        <translation>会話がモデルのウィンドウの %1 に達すると圧縮し、要約して %2 まで下げます</translation>
+        <source>Based on the model&apos;s own count of an earlier request plus what came after it, which is more than this computer counts.</source>
+        <translation>以前のリクエストに対するモデル自身の数にその後の分を加えたもので、このコンピューターでの数より多くなっています。</translation>
+    </message>
+    <message>
+        <source>Based on the model&apos;s own count of the last request; the rows below are counted on this computer.</source>
+        <translation>前回のリクエストに対するモデル自身の数に基づきます。下の行はこのコンピューターで数えたものです。</translation>
+    </message>
+    <message>
+        <source>Estimated on this computer until the model reports its own count.</source>
+        <translation>モデルが自身の数を報告するまでは、このコンピューターでの見積もりです。</translation>
+    </message>
+    <message>
+        <source>Compacts when the conversation reaches %1 of the input budget, summarizing it down to %2</source>
+        <translation>会話が入力予算の %1 に達すると圧縮し、要約して %2 まで下げます</translation>
     </message>
     <message>
         <source>. The context window is a fallback: this model is in neither the catalog nor your model cards</source>
@@ -10377,18 +10405,6 @@ Input budget: %1 tokens</source>
         <translation>履歴ウィンドウ</translation>
     </message>
     <message>
-        <source> − %1 kept for the reply</source>
-        <translation> − 返信用に %1 を確保</translation>
-    </message>
-    <message>
-        <source> · %1 used</source>
-        <translation> · %1 使用</translation>
-    </message>
-    <message>
-        <source>Input budget %1 = context window %2%3%4</source>
-        <translation>入力予算 %1 = コンテキストウィンドウ %2%3%4</translation>
-    </message>
-    <message>
         <source>This message alone is longer than the model&apos;s context window (%1 tokens &gt; %2)</source>
         <translation>このメッセージだけでモデルのコンテキストウィンドウを超えています（%1 トークン &gt; %2）</translation>
     </message>
@@ -10401,20 +10417,16 @@ Input budget: %1 tokens</source>
         <translation>；短くするか、添付を減らしてください。</translation>
     </message>
     <message>
-        <source>The next request is about %1 times the input budget</source>
-        <translation>次のリクエストは入力予算の約 %1 倍です</translation>
+        <source>About %1 times too long for this model (%2 of %3 input tokens).</source>
+        <translation>このモデルには約 %1 倍長すぎます（入力 %3 トークン中 %2）。</translation>
     </message>
     <message>
-        <source>The next request is %1 tokens over the input budget</source>
-        <translation>次のリクエストは入力予算を %1 トークン超えています</translation>
+        <source>%1 tokens too long for this model (%2 of %3 input tokens).</source>
+        <translation>このモデルには %1 トークン長すぎます（入力 %3 トークン中 %2）。</translation>
     </message>
     <message>
-        <source>; Send leaves the oldest turns out so it fits (threshold compaction).</source>
-        <translation>。送信時は収まるように最も古いターンを外します（しきい値による圧縮）。</translation>
-    </message>
-    <message>
-        <source>; Send compacts older turns first with the History Compress model.</source>
-        <translation>。送信時はまず History Compress モデルで古いターンを圧縮します。</translation>
+        <source>Compaction is off: Send tries it as is, and if the model refuses, summarizes older messages once and resends.</source>
+        <translation>圧縮はオフです：送信はそのまま試み、モデルが拒否した場合は古いメッセージを一度要約して送り直します。</translation>
     </message>
     <message>
         <source>Tools: none offered — %1.</source>

@@ -251,11 +251,11 @@
     </message>
     <message>
         <source>Model &amp;&amp; parameters</source>
-        <translation>模型 &amp;&amp; 参数</translation>
+        <translation>模型与参数</translation>
     </message>
     <message>
         <source>Memory &amp;&amp; context</source>
-        <translation>记忆 &amp;&amp; 上下文</translation>
+        <translation>记忆与上下文</translation>
     </message>
     <message>
         <source>Advanced</source>
@@ -664,6 +664,10 @@
     <message>
         <source> · next request %1 → %2 tokens</source>
         <translation> · 下一次请求 %1 → %2 个令牌</translation>
+    </message>
+    <message>
+        <source>Older messages are now in the topic summary: the next request takes %1 tokens instead of %2. %3.</source>
+        <translation>较早的消息现已写入话题摘要：下一次请求占用 %1 个令牌，而不是 %2 个。%3。</translation>
     </message>
     <message>
         <source>Compacted: %1</source>
@@ -4710,8 +4714,8 @@ URL：%3
         <translation>这条回复的请求携带了什么</translation>
     </message>
     <message>
-        <source>Reply %1: ids and counts of what was sent — the texts themselves stay where they are.</source>
-        <translation>回复 %1：所发送内容的 ID 和数量——文本本身保留在原处。</translation>
+        <source>Reply %1 — what the model was given to write it: which parts and messages, and how many tokens each took. The texts stay in the topic.</source>
+        <translation>回复 %1 —— 模型写它时读到的内容：哪些部分和消息，以及各占多少令牌。文本本身仍留在话题中。</translation>
     </message>
     <message>
         <source>%1:</source>
@@ -4838,8 +4842,8 @@ URL：%3
         <translation>（消息 %1…%2）</translation>
     </message>
     <message>
-        <source>%1 included%2, %3 dropped by the limit, %4 covered by the summary</source>
-        <translation>包含 %1 条%2，%3 条因限制被丢弃，%4 条由摘要涵盖</translation>
+        <source>%1 sent%2; %3 left out by the history limit; %4 replaced by the summary</source>
+        <translation>已发送 %1 条%2；%3 条因历史限制被省略；%4 条由摘要代替</translation>
     </message>
     <message>
         <source>, %1 left out by the tail cap</source>
@@ -5296,8 +5300,8 @@ URL：%3
         <translation>；还有更多轮次留给下次运行</translation>
     </message>
     <message>
-        <source>; the History Compress model stopped at its token limit, so only the complete part of its summary was kept</source>
-        <translation>；History Compress 模型在令牌上限处停止，因此只保留了摘要的完整部分</translation>
+        <source>; the summary reached the History Compress model&apos;s length limit, so only its complete part was kept</source>
+        <translation>；摘要达到了 History Compress 模型的长度上限，因此只保留了其完整的部分</translation>
     </message>
     <message>
         <source>choose one in Settings → System Agent (headless: settings set history-compress-model PROVIDER/MODEL)</source>
@@ -10069,8 +10073,8 @@ Input budget: %1 tokens</source>
         <translation>&lt;b&gt;下一次请求预估：%1&lt;/b&gt; / %2 输入 token</translation>
     </message>
     <message>
-        <source>%1; the red mark shows where it compacts</source>
-        <translation>%1；红色标记为开始压缩的位置</translation>
+        <source>%1 The red mark shows where compaction starts.</source>
+        <translation>%1 红色标记为开始压缩的位置。</translation>
     </message>
     <message>
         <source>⚠ Last reply: %1.</source>
@@ -10241,12 +10245,24 @@ Input budget: %1 tokens</source>
         <translation>在预估 %1 token 时进行阈值压缩</translation>
     </message>
     <message>
-        <source>The provider&apos;s count of an earlier request, plus what came after it, is larger than the count made on this computer, so it is used.</source>
-        <translation>服务商对较早请求的计数加上其后的内容，大于本机的计数，因此使用前者。</translation>
+        <source>%1 of the input budget used.</source>
+        <translation>已使用输入预算的 %1。</translation>
     </message>
     <message>
-        <source>Based on the provider&apos;s own count of the last request; the rows below are counted on this computer.</source>
-        <translation>基于服务商对上一次请求的计数；下面各行在本机计数。</translation>
+        <source>The model reads at most %1 tokens (its context window); %2 are kept for its reply, so %3 are left for the conversation.</source>
+        <translation>模型最多读取 %1 个令牌（其上下文窗口）；其中 %2 个为回复预留，因此对话可用 %3 个。</translation>
+    </message>
+    <message>
+        <source>The model reads at most %1 tokens (its context window), all of them left for the conversation.</source>
+        <translation>模型最多读取 %1 个令牌（其上下文窗口），全部可用于对话。</translation>
+    </message>
+    <message>
+        <source>Send will summarize older messages and leave out the oldest that still don&apos;t fit.</source>
+        <translation>发送时会先总结较早的消息，并省略仍然放不下的最早消息。</translation>
+    </message>
+    <message>
+        <source>Send will summarize older messages first.</source>
+        <translation>发送时会先总结较早的消息。</translation>
     </message>
     <message>
         <source>Counted on this computer: %1</source>
@@ -10273,12 +10289,24 @@ Input budget: %1 tokens</source>
         <translation>此服务器的对话模板不接受工具</translation>
     </message>
     <message>
-        <source>compacts when the conversation reaches %1 of the model&apos;s window</source>
-        <translation>对话达到模型窗口的 %1 时压缩</translation>
+        <source>compacts when the conversation reaches %1 of the input budget</source>
+        <translation>对话达到输入预算的 %1 时压缩</translation>
     </message>
     <message>
-        <source>Compacts when the conversation reaches %1 of the model&apos;s window, summarizing it down to %2</source>
-        <translation>对话达到模型窗口的 %1 时压缩，摘要后降至 %2</translation>
+        <source>Based on the model&apos;s own count of an earlier request plus what came after it, which is more than this computer counts.</source>
+        <translation>依据模型对较早一次请求的自身计数加上其后的内容，这比本机的计数更多。</translation>
+    </message>
+    <message>
+        <source>Based on the model&apos;s own count of the last request; the rows below are counted on this computer.</source>
+        <translation>依据模型对上一次请求的自身计数；下面各行在本机计数。</translation>
+    </message>
+    <message>
+        <source>Estimated on this computer until the model reports its own count.</source>
+        <translation>在模型报告自身计数之前，由本机估算。</translation>
+    </message>
+    <message>
+        <source>Compacts when the conversation reaches %1 of the input budget, summarizing it down to %2</source>
+        <translation>对话达到输入预算的 %1 时压缩，摘要后降至 %2</translation>
     </message>
     <message>
         <source>. The context window is a fallback: this model is in neither the catalog nor your model cards</source>
@@ -10377,18 +10405,6 @@ Input budget: %1 tokens</source>
         <translation>历史窗口</translation>
     </message>
     <message>
-        <source> − %1 kept for the reply</source>
-        <translation> − 为回复预留 %1</translation>
-    </message>
-    <message>
-        <source> · %1 used</source>
-        <translation> · 已用 %1</translation>
-    </message>
-    <message>
-        <source>Input budget %1 = context window %2%3%4</source>
-        <translation>输入预算 %1 = 上下文窗口 %2%3%4</translation>
-    </message>
-    <message>
         <source>This message alone is longer than the model&apos;s context window (%1 tokens &gt; %2)</source>
         <translation>仅这条消息就超过了模型的上下文窗口（%1 token &gt; %2）</translation>
     </message>
@@ -10401,20 +10417,16 @@ Input budget: %1 tokens</source>
         <translation>；请缩短内容或减少附件。</translation>
     </message>
     <message>
-        <source>The next request is about %1 times the input budget</source>
-        <translation>下一次请求约为输入预算的 %1 倍</translation>
+        <source>About %1 times too long for this model (%2 of %3 input tokens).</source>
+        <translation>对此模型来说约长了 %1 倍（%2 / %3 个输入令牌）。</translation>
     </message>
     <message>
-        <source>The next request is %1 tokens over the input budget</source>
-        <translation>下一次请求超出输入预算 %1 个 token</translation>
+        <source>%1 tokens too long for this model (%2 of %3 input tokens).</source>
+        <translation>对此模型来说长了 %1 个令牌（%2 / %3 个输入令牌）。</translation>
     </message>
     <message>
-        <source>; Send leaves the oldest turns out so it fits (threshold compaction).</source>
-        <translation>；发送时会略去最早的几轮对话以便放得下（阈值压缩）。</translation>
-    </message>
-    <message>
-        <source>; Send compacts older turns first with the History Compress model.</source>
-        <translation>；发送前会先用 History Compress 模型压缩较早的几轮对话。</translation>
+        <source>Compaction is off: Send tries it as is, and if the model refuses, summarizes older messages once and resends.</source>
+        <translation>压缩已关闭：发送时按原样尝试；如果模型拒绝，会总结一次较早的消息并重新发送。</translation>
     </message>
     <message>
         <source>Tools: none offered — %1.</source>

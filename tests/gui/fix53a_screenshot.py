@@ -22,7 +22,7 @@ from chathub_desktop.core.reasons import reason_data
 from chathub_desktop.gui.chat.link_policy import DETAILS_HREF
 from chathub_desktop.gui.chat.message_action_bar import MessageAction
 from chathub_desktop.providers.base import ErrorKind, ProviderError, TransportFault
-from chathub_desktop.providers.errors import fault_reason
+from chathub_desktop.providers.fault_words import fault_reason
 from tests.gui.shot_harness import (
     audited,
     grab,

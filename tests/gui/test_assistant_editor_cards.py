@@ -129,3 +129,26 @@ def test_it_fits_1280x720_at_125_percent_and_reads_in_both_themes(qapp: Any, qtb
     assert d.ui.cardLanguageCombo.visibleRegion().boundingRect().height() == d.ui.cardLanguageCombo.height()
     combo = d.ui.cardLanguageCombo  # its first choice read whole ("Same as the conver" was cut)
     assert combo.currentText() == "Same as the conversation" and combo.width() >= combo.sizeHint().width()
+
+
+def test_the_other_groups_are_built_after_it_opens_and_show_what_is_stored(qtbot: Any, services: Any) -> None:
+    """Issue 29: the editor opens with only the header and Prompt built; the other groups
+    are built after it (or when read first) and show the assistant's stored settings,
+    which Save sends unchanged."""
+    services.providers.add("P", "openai", "http://127.0.0.1:9/v1", api_key="sk-x")
+    a = services.assistants.create("Writer", provider="P", model="m", instructions="Be brief.",
+                                   input_template="Q: {{text}}")
+    services.assistants.update(a.id, memory_enabled=False, history_limit_enabled=True, history_limit=7,
+                               compact_preset="rich", high_watermark=0.9, temperature=0.4)
+    d = AssistantDialog(services.assistants, services.providers, TaskRunner(None), a.id)
+    qtbot.addWidget(d)
+    assert d.ui.pending() == ["modelTab", "chatPrefTab", "advancedTab"]  # opened with Prompt only
+    assert d.ui.memoryCheck is not None  # read before the fill: its group (and the one before it) built now
+    assert d.ui.pending() == ["advancedTab"]
+    loaded(d, qtbot)
+    assert d.ui.pending() == []
+    v = d.values()
+    assert (v["memory_enabled"], v["history_limit_enabled"], v["history_limit"], v["compact_preset"],
+            v["high_watermark"], v["temperature"], v["input_template"], v["model"], v["instructions"]) == (
+        False, True, 7, "rich", 0.9, 0.4, "Q: {{text}}", "m", "Be brief.")
+    assert d.ui.lowWatermarkValue.text() == "0.70" and not d.ui.recallCheck.isEnabled()

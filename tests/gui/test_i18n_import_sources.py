@@ -14,9 +14,9 @@ import pytest
 
 from chathub_desktop.gui.memory.source_words import added_from, source_chip, source_line
 from chathub_desktop.gui.shell.service_reasons import said
-from chathub_desktop.providers.errors import error_from_exception, fault_reason
-from chathub_desktop.services.memory.memory_sources import ImportSource
-from chathub_desktop.services.transfer.memory_transfer import MEMORY_FILE_SOURCE
+from chathub_desktop.providers.errors import error_from_exception
+from chathub_desktop.providers.fault_words import fault_reason
+from chathub_desktop.services.memory.memory_sources import MEMORY_FILE_SOURCE, ImportSource
 from tests.gui.test_i18n_service_texts import _language
 
 _SAID = {

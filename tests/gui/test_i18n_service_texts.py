@@ -187,16 +187,21 @@ def test_a_memory_import_preview_is_said_in_chinese(services: Any, qapp: Any, tm
 def test_every_anchor_reason_is_said_in_the_popover(qapp: Any) -> None:
     """``meter_words`` says the anchor's reason by its :class:`AnchorReason`, every one of
     them (the judge's reasons, not only the three ``select_anchor`` gives)."""
-    from chathub_desktop.gui.context.meter_words import mode_line
+    from chathub_desktop.gui.context.meter_words import details_line, mode_line
     from chathub_desktop.services.views import AnchorView, EstimateView
 
     def line(reason: AnchorReason) -> str:
         view = EstimateView(topic_id=1, parts={}, total=10, context_window=1000, input_budget=900, included=1,
                             dropped=0, encoding="o200k_base", local_total=10, correction=1.0,
                             anchor=AnchorView(mode="recounted", reason=reason), framing={})
-        return mode_line(view)
+        return details_line(view)  # walk53 #7: why, under Details
 
-    assert line(AnchorReason.MODEL_CHANGED) == "Counted on this computer: the model changed since that reply."
+    plain = EstimateView(topic_id=1, parts={}, total=10, context_window=1000, input_budget=900, included=1,
+                         dropped=0, encoding="o200k_base", anchor=AnchorView(mode="recounted",
+                                                                             reason=AnchorReason.MODEL_CHANGED))
+    assert mode_line(plain) == "Estimated on this computer until the model reports its own count."
+    assert line(AnchorReason.MODEL_CHANGED) == ("Counted on this computer: the model changed since that reply. "
+                                                "Tokens are counted with the o200k_base encoding.")
     with _Installed(_Pseudo()):
         for reason in AnchorReason:
             if reason is not AnchorReason.NONE:

@@ -43,6 +43,7 @@ def test_storage_shows_the_fill_and_pause_keeps_what_is_done(window: Any, servic
     panel.pause_button.click()
     qtbot.waitUntil(lambda: panel.status.text() == "All 5 messages are ready.", timeout=60000)
     assert panel.pause_button.text() == "Pause"
+    qtbot.waitUntil(lambda: not window.runner.is_running(fill.TASK))  # done: the fill ends, nothing wakes (issue 29)
     window.back_action.trigger()
 
 

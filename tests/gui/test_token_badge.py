@@ -47,7 +47,7 @@ def test_badge_updates_after_typing_without_reloading_history(window, services, 
     badge.open_popover()
     assert badge.popover.isVisible()
     text = _texts(badge.popover)
-    assert "Draft" in text and "Input budget" in text and "o200k_base" in text
+    assert "Draft" in text and "of the input budget used" in text and "o200k_base" in text
     badge.popover.hide()
     assert "next request" in badge.toolTip()
 
@@ -83,7 +83,7 @@ def test_popover_shows_parts_bar_history_cache_and_compaction_buttons(qtbot, ser
     pop.show()
     text = _texts(pop)
     assert "Next request estimate" in text and "Total Used" in text and "Chat messages" in text
-    assert "Draft" in text and "reaches 80% of the model's window" in text
+    assert "Draft" in text and "reaches 80% of the input budget" in text
     history = pop.history_label.text()
     assert "beyond the history limit" in history and "History limit: 4" in history
     assert pop.history_warning.isVisible()  # dropped with no summary → warning
@@ -224,18 +224,18 @@ def test_the_badge_is_a_ring_with_the_percentage_of_the_input_budget(qtbot) -> N
     badge.show_estimate(_plan(13_000))
     assert badge.text() == "108%" and QColor(c.error).name() in badge.styleSheet() and "bold" in badge.styleSheet()
     # walk51b #7: what the red figure means, in words, in the tooltip and for a screen reader
-    said = "The next request is 1,000 tokens over the input budget; Send compacts older turns first with the " \
-           "History Compress model."
+    said = "1,000 tokens too long for this model (13,000 of 12,000 input tokens). Send will summarize older " \
+           "messages first."
     assert said in badge.toolTip() and badge.accessibleDescription().endswith(". " + said)
     badge.show_estimate(_plan(84_240))  # an imported topic 7 times the budget: the popover's figure, and words
     assert badge.text() == "702%" and "(702%; context window 16,000)" in badge.toolTip()
     assert badge.accessibleDescription().endswith(
-        ". The next request is about 7 times the input budget; Send compacts older turns first with the History "
-        "Compress model.")
+        ". About 7 times too long for this model (84,240 of 12,000 input tokens). Send will summarize older "
+        "messages first.")
     badge.show_estimate(dataclasses.replace(_plan(84_240), threshold_trigger=10_000))
     assert badge.accessibleDescription().endswith(
-        ". The next request is about 7 times the input budget; Send leaves the oldest turns out so it fits "
-        "(threshold compaction).")
+        "(84,240 of 12,000 input tokens). Send will summarize older messages and leave out the oldest that still "
+        "don't fit.")
     badge.show_estimate(_plan(40, 128_000))  # a short topic in a large window: not "0%"
     assert badge.text() == "<1%" and budget_line(_plan(40, 128_000)).endswith(" · <1% used")
     badge.show_estimate(None)

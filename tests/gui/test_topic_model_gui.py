@@ -71,7 +71,7 @@ def test_picker_choice_updates_badge_and_budget(window: Any, services: Services,
     assert f"{large:,}-token input budget" in picker.toolTip()
     assert badge.estimate.input_budget == large and f"of {large:,} input tokens" in badge.toolTip()
     badge.open_popover()
-    assert "context window 128,000" in badge.popover.budget_label.text()
+    assert "at most 128,000 tokens (its context window)" in badge.popover.budget_label.text()
     badge.popover.hide()
     assert services.topic_models.show(other).own is False  # that topic only
 

@@ -110,8 +110,10 @@ def test_over_budget_shows_exactly_one_warning_line(qtbot, services, fake_vendor
     assert [lb.objectName() for lb in warned] == ["budgetWarning"]
     # polish52: what Send will do, in the badge's words (it said "Compact the topic or
     # lower the history limit" although Send compacts older turns by itself)
-    assert warned[0].text() == (f"⚠ The next request is {e.total - 4000:,} tokens over the input budget; Send "
-                                "compacts older turns first with the History Compress model.")
+    # (the states' assistant has token auto-compact off: Send goes as is, CMP-11)
+    assert warned[0].text() == (f"⚠ {e.total - 4000:,} tokens too long for this model ({e.total:,} of 4,000 input "
+                                "tokens). Compaction is off: Send tries it as is, and if the model refuses, summarizes "
+                                "older messages once and resends.")
     assert warned[0].text() == "⚠ " + over_budget_words(e) and over_budget_words(e) in _badge.toolTip()
     # the badge turns red on its own: its colour does not reach the popover's text
     badge = pop.parentWidget()
@@ -189,7 +191,7 @@ def test_popover_and_system_agent_show_one_context_window(qtbot, qloop, services
     qtbot.waitUntil(lambda: not dlg.system_page.resolving()  # read on a worker, like the model lists
                     and not any(p.models is not None and p.models.pending() for p in pickers), timeout=5000)
     agent = dlg.system_page.compress_info.text()
-    shown = re.search(r"context window ([\d,]+)", badge.popover.budget_label.text())
+    shown = re.search(r"at most ([\d,]+) tokens \(its context window\)", badge.popover.budget_label.text())
     in_agent = re.search(r"context window ([\d,]+)", agent)
     assert shown and in_agent, (badge.popover.budget_label.text(), agent)
     assert shown.group(1) == in_agent.group(1) == "32,000"
@@ -285,5 +287,45 @@ def test_a_draft_alone_over_the_window_is_named_and_history_says_what_send_does(
     assert over_budget_words(over_budget_only) == (
         "This message alone is longer than the model's input budget (31,000 tokens > 30,000, the context "
         "window less the reply reserve); shorten it or attach less.")
-    assert over_budget_words(view(31_000)) == ("The next request is 1,000 tokens over the input budget; Send "
-                                               "compacts older turns first with the History Compress model.")
+    assert over_budget_words(view(31_000)) == ("1,000 tokens too long for this model (31,000 of 30,000 input "
+                                               "tokens). Send will summarize older messages first.")
+
+
+def test_the_over_budget_words_say_what_send_does_under_each_policy() -> None:
+    """walk53 #3: a red "739%" said nothing. The line says how far over the plan Send
+    posts is, and what Send does under the policy in force: token auto-compact on, it
+    summarizes first (CMP-13); off, it goes as is and only a refusal compacts, once
+    (CMP-11); the threshold policy summarizes, then leaves out what still does not fit
+    (NUM-3, NUM-5)."""
+    from dataclasses import replace
+
+    from tests.unit.test_meter_rows import view
+
+    big = replace(view(221_700))  # 739% of 30,000
+    on = over_budget_words(big)
+    assert on == ("About 7 times too long for this model (221,700 of 30,000 input tokens). Send will summarize "
+                  "older messages first.")
+    off = over_budget_words(replace(big, auto_compact=False))
+    assert off == ("About 7 times too long for this model (221,700 of 30,000 input tokens). Compaction is off: Send "
+                   "tries it as is, and if the model refuses, summarizes older messages once and resends.")
+    threshold = over_budget_words(replace(big, threshold_trigger=19_000, threshold_estimate=221_000))
+    assert threshold is not None and threshold.endswith(
+        "Send will summarize older messages and leave out the oldest that still don't fit.")
+    assert over_budget_words(view(30_000)) is None  # exactly the budget fits
+
+
+def test_the_budget_caption_says_every_figure_in_words() -> None:
+    """walk53 #7: "Input budget 1,536 = context window 2,048 − 512 kept for the reply ·
+    28% used" was a formula. The caption leads with how full the budget is, then says the
+    window, the reply's reserve and the budget (CMP-8), each figure as before."""
+    from dataclasses import replace
+
+    from chathub_desktop.gui.context.meter_words import budget_line
+    from tests.unit.test_meter_rows import view
+
+    small = replace(view(430), context_window=2_048, input_budget=1_536)
+    assert budget_line(small) == ("28% of the input budget used. The model reads at most 2,048 tokens (its context "
+                                  "window); 512 are kept for its reply, so 1,536 are left for the conversation.")
+    whole = replace(view(430), context_window=2_048, input_budget=2_048)
+    assert budget_line(whole) == ("21% of the input budget used. The model reads at most 2,048 tokens (its context "
+                                  "window), all of them left for the conversation.")

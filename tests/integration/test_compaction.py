@@ -120,8 +120,8 @@ def test_a_looping_summary_cut_at_the_limit_keeps_each_line_once_and_says_it_was
     assert out.status == "compacted", out.message
     assert state(services, topic)[0] == ("The user plans a trip to Lisbon. The user wants tables.\n"
                                          "- Prefers tables")
-    assert out.message.endswith("; the History Compress model stopped at its token limit, so only the complete "
-                                "part of its summary was kept")
+    assert out.message.endswith("; the summary reached the History Compress model's length limit, so only its "
+                                "complete part was kept")
 
 
 def test_the_prompts_framing_written_back_is_not_stored_in_the_summary(

@@ -50,7 +50,9 @@ def test_every_string_has_a_finished_translation(lang: str) -> None:
             # walk42 #9: no "(&T)" shortcut marker, which shows as a literal "(T)" (the Topics
             # header read "话题(T)"); a mnemonic only on a Latin letter the text has ("&URL")
             assert not re.search(r"\(&\w\)", text), (lang, source, text)
-            assert text.count("&&") == source.count("&&"), (lang, source)
+            # a source "&&" is a literal "&" (no mnemonic): a translation may say it in
+            # words ("模型与参数" for "Model && parameters", issue 29) but adds none
+            assert text.count("&&") <= source.count("&&"), (lang, source)
             assert text.replace("&&", "").count("&") <= source.replace("&&", "").count("&"), (lang, source)
 
 

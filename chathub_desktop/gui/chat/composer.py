@@ -41,6 +41,7 @@ from chathub_desktop.core.pasted_text import is_long_paste, joined
 from chathub_desktop.gui.chat.composer_fit import PrivateToggle, RowFit, Squeezable
 from chathub_desktop.gui.chat.pasted_chips import PastedRow
 from chathub_desktop.gui.chat.send_keys import SendKey
+from chathub_desktop.gui.context.over_budget_row import OverBudgetRow
 from chathub_desktop.gui.context.token_badge import TokenBadge
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
@@ -195,6 +196,9 @@ class Composer(QFrame):
         self.too_long.hide()  # its tone is set when first shown: a polish before the first paint costs ~20 ms
         self._too_long_current = False  # the line was counted on the draft as it is now
         layout.addWidget(self.too_long)
+        #: What a red badge means and what Send will do, with Compact now (walk53 #3).
+        self.over_budget = OverBudgetRow(self)
+        layout.addWidget(self.over_budget)
         #: The toolbar under the draft: tools on the left (attach, the badge, the topic's
         #: model), Stop / Send on the right.
         row = self.tool_row = QHBoxLayout()
@@ -216,6 +220,8 @@ class Composer(QFrame):
             row.addWidget(b)
         self.badge = TokenBadge()
         row.addWidget(self.badge)
+        self.over_budget.compact_requested.connect(self.badge.compact_now)
+        self.badge.compacting_changed.connect(self.over_budget.set_compacting)
         #: Where the window's topic model picker goes (issue 14), beside the badge
         #: (:meth:`set_model_chip`).
         self.model_slot = QHBoxLayout()

@@ -104,8 +104,8 @@ def _capital(text: str) -> str:
 
 def outcome_text(outcome: CompactionOutcome) -> str:
     """One line for a ``CompactionOutcome`` (CMP-6) in the interface language (issue 27:
-    its typed ``why`` when it has one, else its ``message``): compacted (before → after
-    tokens) / nothing to compact yet (why, walkthrough F11) / failed (reason) / could not
+    its typed ``why`` when it has one, else its ``message``): compacted (what it means for
+    the next request first, walk53 #7, then what was done) / nothing to compact yet (why, walkthrough F11) / failed (reason) / could not
     reach the target. The English ``message`` decides which frame (it starts the same
     whatever the language)."""
     status = outcome.status
@@ -116,7 +116,12 @@ def outcome_text(outcome: CompactionOutcome) -> str:
         if isinstance(before, int) and isinstance(after, int) else ""
     if status == CompactionStatus.COMPACTED:
         if message.startswith("compacted"):
-            return _capital(said(why) if isinstance(why, Reason) else message) + tokens
+            detail = _capital(said(why) if isinstance(why, Reason) else message)
+            if isinstance(before, int) and isinstance(after, int):  # walk53 #7: what it means first
+                return fill(translate("CompactionOutcome", "Older messages are now in the topic summary: the next "
+                                                           "request takes %1 tokens instead of %2. %3."),
+                            f"{after:,}", f"{before:,}", detail.rstrip("."))
+            return detail
         return fill(translate("CompactionOutcome", "Compacted: %1"), said(why) if isinstance(why, Reason)
                     else message) + tokens
     if status == CompactionStatus.NOTHING_ELIGIBLE:

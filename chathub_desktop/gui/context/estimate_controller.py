@@ -120,11 +120,15 @@ class EstimateController:
         if e is not None:
             self.shown += 1
         badge.show_estimate(e)
-        from chathub_desktop.gui.context.meter_words import (
-            draft_too_long,  # the line in the interface language
+        from chathub_desktop.gui.context.meter_words import (  # the lines in the interface language
+            draft_too_long,
+            over_budget_words,
         )
 
         self._texts.bind(self._say_too_long, lambda: (draft_too_long(e) or "") if e is not None else "")
+        # walk53 #3: over the budget (the draft alone fits), what Send will do; the draft's own line wins
+        self._texts.bind(composer.over_budget.set_line,
+                         lambda: "" if e is None or draft_too_long(e) is not None else over_budget_words(e) or "")
 
     def edit_card(self, e: EstimateView) -> None:
         """Open the model card editor on ``e``'s model and provider, starting from the

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from chathub_desktop.services.context.meter_rows import MeterRow
     from chathub_desktop.services.views import CacheView, EstimateView
 
-__all__ = ["GROUP_TITLES", "budget_line", "cache_help", "cache_text", "details_line", "group_title",
+__all__ = ["GROUP_TITLES", "anchor_detail", "budget_line", "cache_help", "cache_text", "details_line", "group_title",
            "history_html", "history_lines", "mode_line", "policy_line", "row_label", "row_note", "tick_text",
            "tools_line", "too_long_line"]
 
@@ -144,20 +144,31 @@ def tick_text(e: EstimateView) -> str:
     when that policy is on (NUM-3)."""
     if e.threshold_trigger is not None:
         return fill(translate("UsagePopover", "threshold compaction at %1 estimated tokens"), _n(e.threshold_trigger))
-    return fill(translate("UsagePopover", "compacts when the conversation reaches %1 of the model's window"),
+    return fill(translate("UsagePopover", "compacts when the conversation reaches %1 of the input budget"),
                 _pct(e.high_watermark))
 
 
 def mode_line(e: EstimateView) -> str:
-    """How Total Used was reached, without figures (the rows carry them; TOK-3, TOK-4);
-    the anchor's reason is the services' own."""
+    """What Total Used is, for a reader who is not an engineer (walk53 #7): the model's
+    own count or an estimate made here, without figures (the rows carry them; TOK-3,
+    TOK-4). Why the local count stands is :func:`details_line`'s."""
     a = e.anchor
     if a.used and a.mode == EstimateMode.FALLBACK:
-        return translate("UsagePopover", "The provider's count of an earlier request, plus what came after it, is larger than "
-                              "the count made on this computer, so it is used.")
+        return translate("UsagePopover", "Based on the model's own count of an earlier request plus what came after "
+                                         "it, which is more than this computer counts.")
     if a.used:
-        return translate("UsagePopover", "Based on the provider's own count of the last request; the rows below are counted "
-                              "on this computer.")
+        return translate("UsagePopover", "Based on the model's own count of the last request; the rows below are "
+                                         "counted on this computer.")
+    return translate("UsagePopover", "Estimated on this computer until the model reports its own count.")
+
+
+def anchor_detail(e: EstimateView) -> str:
+    """Why the estimate is this computer's count and not the provider's (TOK-3, TOK-4;
+    the anchor's reason in the interface language), or ``""`` when the provider's count
+    is used."""
+    a = e.anchor
+    if a.used:
+        return ""
     reason = translate("UsagePopover", ANCHOR_REASONS[a.reason]) if a.reason else ""
     text = fill(translate("UsagePopover", "Counted on this computer: %1"), reason) if reason \
         else translate("UsagePopover", "Counted on this computer")
@@ -172,7 +183,7 @@ def policy_line(e: EstimateView) -> str:
         policy = fill(translate("UsagePopover", "Threshold compaction above %1 estimated tokens (now about %2)"),
                       _n(e.threshold_trigger), _n(e.threshold_estimate or 0))
     else:
-        policy = fill(translate("UsagePopover", "Compacts when the conversation reaches %1 of the model's window, "
+        policy = fill(translate("UsagePopover", "Compacts when the conversation reaches %1 of the input budget, "
                                                 "summarizing it down to %2"), _pct(e.high_watermark),
                       _pct(e.low_watermark))
     guess = "" if e.window_known else translate(
@@ -181,9 +192,13 @@ def policy_line(e: EstimateView) -> str:
 
 
 def details_line(e: EstimateView) -> str:
-    """The details a reader opens on purpose: the tokenizer the local count uses and,
+    """The details a reader opens on purpose: why the count is this computer's
+    (:func:`anchor_detail`, walk53 #7), the tokenizer the local count uses and,
     when tools are withheld, where that came from (walk40: the ``/props`` detail moved here)."""
     text = fill(translate("UsagePopover", "Tokens are counted with the %1 encoding."), e.encoding)
+    why = anchor_detail(e)
+    if why:
+        text = why + " " + text
     if e.tools_withheld:
         text += " " + translate("UsagePopover", "The server's /props answer (llama.cpp) says its chat template takes "
                                                 "no tools, so none are offered.")
@@ -254,14 +269,23 @@ def history_html(e: EstimateView) -> str:
 
 
 def budget_line(e: EstimateView) -> str:
-    """``Input budget 30,000 = context window 32,000 − 2,000 kept for the reply · 64% used``."""
+    """How full the input budget is, then what the budget is (CMP-8), in words a user
+    reads (walk53 #7: it was a formula): ``64% of the input budget used. The model reads
+    at most 32,000 tokens (its context window); 2,000 are kept for its reply, so 30,000
+    are left for the conversation.``"""
     from chathub_desktop.services.context.meter_rows import budget_percent
 
+    used = fill(translate("UsagePopover", "%1 of the input budget used."), budget_percent(e)) + " " \
+        if e.input_budget else ""
     reserve = e.context_window - e.input_budget
-    kept = fill(translate("UsagePopover", " − %1 kept for the reply"), _n(reserve)) if reserve > 0 else ""
-    pct = fill(translate("UsagePopover", " · %1 used"), budget_percent(e)) if e.input_budget else ""
-    return fill(translate("UsagePopover", "Input budget %1 = context window %2%3%4"), _n(e.input_budget), _n(e.context_window),
-                kept, pct)
+    if reserve > 0:
+        room = fill(translate("UsagePopover", "The model reads at most %1 tokens (its context window); %2 are kept for "
+                                              "its reply, so %3 are left for the conversation."),
+                    _n(e.context_window), _n(reserve), _n(e.input_budget))
+    else:
+        room = fill(translate("UsagePopover", "The model reads at most %1 tokens (its context window), all of them "
+                                              "left for the conversation."), _n(e.context_window))
+    return used + room
 
 
 def too_long_line(tokens: int, context_window: int, budget: int) -> str | None:
@@ -282,26 +306,35 @@ def draft_too_long(e: EstimateView) -> str | None:
 
 
 def over_budget_words(e: EstimateView) -> str | None:
-    """What a badge over its input budget means, in words (walk51b #7: a red "702%" said
-    nothing), the badge's tooltip and the popover's one warning line alike (polish52: the
-    popover said "Compact the topic or lower the history limit" while Send compacts by
-    itself): how far over the next request is and what Send does about it — compacts
-    older turns first (pre-send compaction, CMP-11), or under the threshold policy leaves
-    the oldest out (NUM-5); a draft too long alone is :func:`draft_too_long`'s line.
-    ``None`` when Total Used fits the input budget."""
+    """What a badge over its input budget means and what Send will do, in words (walk51b
+    #7, walk53 #3: a red "739%" said nothing) — the composer's line under the draft, the
+    badge's tooltip and the popover's warning alike (one source). The size comes from
+    the plan Send posts (``e.total`` of ``e.input_budget``); what Send does follows the
+    policy in force: token auto-compact on: it summarizes older messages first (CMP-13,
+    CMP-7); off: it goes as is and only a refusal compacts, once (CMP-11); the threshold
+    policy: summarizes, then leaves out what still does not fit (NUM-3, NUM-5). A draft
+    too long alone is :func:`draft_too_long`'s line. ``None`` when Total Used fits."""
     if not e.input_budget or e.total <= e.input_budget:
         return None
     alone = draft_too_long(e)
     if alone is not None:
         return alone + translate("UsagePopover", "; shorten it or attach less.")
     times = e.total / e.input_budget
-    over = (fill(translate("UsagePopover", "The next request is about %1 times the input budget"), _n(round(times)))
-            if times >= 2 else fill(translate("UsagePopover", "The next request is %1 tokens over the input budget"),
-                                    _n(e.total - e.input_budget)))
-    then = (translate("UsagePopover", "; Send leaves the oldest turns out so it fits (threshold compaction).")
-            if e.threshold_trigger is not None
-            else translate("UsagePopover", "; Send compacts older turns first with the History Compress model."))
-    return over + then
+    if times >= 2:
+        size = fill(translate("UsagePopover", "About %1 times too long for this model (%2 of %3 input tokens)."),
+                    _n(round(times)), _n(e.total), _n(e.input_budget))
+    else:
+        size = fill(translate("UsagePopover", "%1 tokens too long for this model (%2 of %3 input tokens)."),
+                    _n(e.total - e.input_budget), _n(e.total), _n(e.input_budget))
+    if e.threshold_trigger is not None:
+        then = translate("UsagePopover", "Send will summarize older messages and leave out the oldest that still "
+                                         "don't fit.")
+    elif e.auto_compact:
+        then = translate("UsagePopover", "Send will summarize older messages first.")
+    else:
+        then = translate("UsagePopover", "Compaction is off: Send tries it as is, and if the model refuses, "
+                                         "summarizes older messages once and resends.")
+    return size + " " + then
 
 
 def tools_line(e: EstimateView) -> str:

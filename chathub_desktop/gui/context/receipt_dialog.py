@@ -93,8 +93,10 @@ class ReceiptDialog(QDialog):
         layout = QVBoxLayout(self)
         who = f"{message.id} · {shown_line(message.model)}" if message.model else str(message.id)
         intro = QLabel()
-        t.bind(intro.setText, lambda: fill(translate("ReceiptDialog", "Reply %1: ids and counts of what was sent — "
-                                                                      "the texts themselves stay where they are."), who))
+        t.bind(intro.setText, lambda: fill(translate("ReceiptDialog", "Reply %1 — what the model was given to write "
+                                                                      "it: which parts and messages, and how many "
+                                                                      "tokens each took. The texts stay in the topic."),
+                                           who))
         intro.setTextFormat(Qt.TextFormat.PlainText)  # the model id comes from outside (issue 32)
         intro.setObjectName("receiptIntro")
         intro.setWordWrap(True)

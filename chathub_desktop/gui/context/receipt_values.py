@@ -100,7 +100,8 @@ def said_values(receipt: Mapping[str, object], input_tokens: int | None = None,
     hist = _map(receipt, "history")
     span = fill(translate("ReceiptDialog", " (messages %1…%2)"), str(hist.get("first_id")), str(hist.get("last_id"))) \
         if hist.get("first_id") is not None else ""
-    history = fill(translate("ReceiptDialog", "%1 included%2, %3 dropped by the limit, %4 covered by the summary"),
+    history = fill(translate("ReceiptDialog", "%1 sent%2; %3 left out by the history limit; %4 replaced by the "
+                                              "summary"),
                    _n(hist.get("included", 0)), span, _n(hist.get("dropped_by_limit", 0)),
                    _n(hist.get("dropped_by_cursor", 0)))
     if hist.get("capped"):

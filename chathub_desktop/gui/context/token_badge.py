@@ -115,6 +115,9 @@ class TokenBadge(QToolButton):
     card_edit_requested = Signal(object)
     #: The popover's "Choose History Compress model…" (issue 28).
     choose_summarizer_requested = Signal()
+    #: Whether the shown topic is compacting now (a run started or ended, or another
+    #: topic is shown); the composer's over-budget line follows it (walk53 #3).
+    compacting_changed = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -154,6 +157,20 @@ class TokenBadge(QToolButton):
         or ended; a popover built later reads it as it opens)."""
         if self._popover is not None:
             self._popover.sync()
+        self.compacting_changed.emit(self.compacting())
+
+    def compacting(self) -> bool:
+        """True while the shown topic compacts (asked of the bound controller; CMP-6)."""
+        e, c = self.estimate, self._controller
+        return e is not None and e.topic_id is not None and c is not None and bool(c[2](e.topic_id))
+
+    def compact_now(self) -> None:
+        """Compact the shown topic now through the bound controller (the popover's Compact
+        now, from the composer's over-budget line; walk53 #3); nothing without either."""
+        e, c = self.estimate, self._controller
+        if e is not None and e.topic_id is not None and c is not None and not self.compacting():
+            c[0](e.topic_id)
+            self.sync_popover()
 
     def bind_services(self, services: Any) -> None:
         """The window's services are wired: the badge shows a pointing hand, as it opens
@@ -178,6 +195,7 @@ class TokenBadge(QToolButton):
         self.estimate = e
         self._describe(e)
         self._restyle()
+        self.compacting_changed.emit(self.compacting())
         if e is None:
             return
         if self._popover is not None and self._popover.isVisible():

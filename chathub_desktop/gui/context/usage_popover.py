@@ -593,7 +593,8 @@ class EstimatePopover(QFrame):
         self.mode_label.setText(mode_line(e))
         self.bar.set_estimate(e, rows)
         # the policy line below says the percentages (walk45 #10: they were said twice)
-        self.budget_label.setText(fill(translate("UsagePopover", "%1; the red mark shows where it compacts"), budget_line(e)))
+        self.budget_label.setText(fill(translate("UsagePopover", "%1 The red mark shows where compaction starts."),
+                                       budget_line(e)))
         self.table.set_rows(rows, e, muted)
         over = over_budget_words(e)  # the badge's words (one source)
         self.warning_label.setText(f"⚠ {over}" if over else "")

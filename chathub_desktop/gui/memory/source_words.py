@@ -14,8 +14,7 @@ from PySide6.QtCore import QCoreApplication
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.i18n import fill
-from chathub_desktop.services.memory.memory_sources import ImportSource
-from chathub_desktop.services.transfer.memory_transfer import MEMORY_FILE_SOURCE
+from chathub_desktop.services.memory.memory_sources import MEMORY_FILE_SOURCE, ImportSource
 
 __all__ = ["added_from", "source_chip", "source_line"]
 

@@ -18,8 +18,12 @@ Every text is in the interface language and re-said while the dialog is open (is
 
 Nothing is read or written on the GUI thread (issue 29): the dialog opens at once with
 its form disabled and a busy cursor, the providers (and the edited assistant) are read
-on a store worker, then the form is filled and enabled (``loaded``); Save stores on a
+on a store worker, then the form is filled and enabled; Save stores on a
 worker and closes when that ends. A read that ends after the dialog closed is dropped.
+Only the header and the Prompt group are built as it opens: each other group is built
+(and filled from what was read) when first shown, or over the idle turns after the fill,
+one a turn; ``loaded`` fires when all are (issue 29: it opens as fast as the Designer
+form did).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QWidget
 
 from chathub_desktop.core.avatars import AvatarRefused, clean_avatar, first_free_avatar
@@ -44,7 +48,7 @@ from chathub_desktop.core.sampling import EFFORTS, UNSET, Sampling, sampling_rea
 from chathub_desktop.gui.settings.assistant_form import AssistantForm
 from chathub_desktop.gui.settings.avatar_picker import install_avatar_grid, offered_avatars
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
-from chathub_desktop.gui.shell.range_hint import install_range_hints
+from chathub_desktop.gui.shell.range_hint import RangeHint, install_range_hints
 from chathub_desktop.gui.shell.screen_room import fitted_to_screen
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.errors import ServiceError
@@ -86,7 +90,7 @@ class AssistantDialog(QDialog):
     models first and says when a model's window is a fallback (issue 14), linking to the
 model card editor through ``cards`` (walk50 #5). ``runner``
     reads and stores on its workers (issue 29). ``loaded`` fires once the form is
-    filled; ``saved(AssistantView)`` fires after the service stored it.
+    filled and all its groups built; ``saved(AssistantView)`` fires after the service stored it.
     """
 
     saved = Signal(object)
@@ -106,14 +110,17 @@ model card editor through ``cards`` (walk50 #5). ``runner``
     ) -> None:
         super().__init__(parent)
         self.texts = t = Texts(self)
-        self.ui = AssistantForm(self, t)
-        self.range_hints = [hint for column in self.ui.columns for hint in install_range_hints(column)]
         self._assistants = assistants
         self._providers = providers
         self._runner = runner
         self._provider_models = provider_models
         self._cards = cards
+        self._model_ids = list(model_ids)
         self._assistant: AssistantView | None = None
+        #: The providers read for the form; None until the read returned.
+        self._read_providers: Sequence[ProviderView] | None = None
+        self.range_hints: list[RangeHint] = []
+        self.ui = AssistantForm(self, t, self._group_built)
         #: The max tokens :meth:`suggest_max_output` filled in (None: none, or the user's).
         self._suggested: int | None = None
         self._protocols: dict[int, WireProtocol] = {}
@@ -121,36 +128,11 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         self._loaded = False
         ui = self.ui
         self._error = ""
-        ui.providerCombo.addItem("", None)
-        t.bind(lambda text: ui.providerCombo.setItemText(0, text),
-               lambda: translate("AssistantDialog", "(none — pick one later)"))
         # walk29 #23: an emoji or letters as its avatar; empty shows the name's initial
         install_avatar_grid(ui.avatarCombo)  # a grid of emoji the fonts draw (issue 29; walk37 #8)
         ui.avatarCombo.setCurrentText("")
         ui.nameEdit.textChanged.connect(self._avatar_hint)
         self._avatar_hint("")
-        ui.modelCombo.addItems(list(model_ids))
-        ui.modelCombo.setCurrentText("")
-        if (model_edit := ui.modelCombo.lineEdit()) is not None:  # the combo is editable
-            t.bind(model_edit.setPlaceholderText, lambda: translate("AssistantDialog", "model id, e.g. gpt-4o-mini"))
-        ui.maxTokensCheck.toggled.connect(ui.maxTokensSpin.setEnabled)
-        t.bind(ui.maxTokensSpin.setToolTip, lambda: translate(
-            "AssistantDialog", "Completion cap in tokens (reserved and sent only when the switch is on)"))
-        ui.memoryCheck.toggled.connect(ui.recallCheck.setEnabled)  # recall needs memory (issue 26)
-        # Chat Preference (CMP-1)
-        for preset in SUMMARY_CAPS:
-            ui.presetCombo.addItem(preset, preset)
-        # issue 27: the conversation's language (None) first, the default that changes nothing
-        ui.cardLanguageCombo.addItem("", None)
-        for language in CardLanguage:  # native names, as View → Language shows them
-            ui.cardLanguageCombo.addItem(language.native_name, language.value)
-        t.bind(lambda text: ui.cardLanguageCombo.setItemText(0, text),
-               lambda: translate("AssistantDialog", "Same as the conversation"))
-        t.call(self._say_tooltips)
-        ui.historyLimitCheck.toggled.connect(ui.historyLimitSpin.setEnabled)
-        ui.autoCompactCheck.toggled.connect(self._sync_watermarks)
-        ui.highWatermarkSpin.valueChanged.connect(self._sync_watermarks)
-        self._setup_sampling()
         ui.errorLabel.hide()
         ui.buttonBox.accepted.connect(self._save)
         ui.buttonBox.rejected.connect(self.reject)
@@ -167,10 +149,52 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         at 125 % is 1024×576): the groups scroll inside (issue 29)."""
         self.resize(fitted_to_screen(PREFERRED_SIZE, self))
 
-    def _say_tooltips(self) -> None:
-        """The controls' tooltips: their rows' full help, and the presets' figures."""
+    def _group_built(self, group: str) -> None:
+        """Group ``group`` (a tab name) was just built: its controls wired, its spin boxes
+        given range hints, and (once read) filled."""
+        self.range_hints += install_range_hints(self.ui.columns[group])
+        if group == "modelTab":
+            self._setup_model()
+        elif group == "chatPrefTab":
+            self._setup_memory()
+        if self._read_providers is not None:
+            self._fill_group(group)
+
+    def _setup_model(self) -> None:
+        """The Model & parameters group's choices and links."""
+        ui, t = self.ui, self.texts
+        ui.providerCombo.addItem("", None)
+        t.bind(lambda text: ui.providerCombo.setItemText(0, text),
+               lambda: translate("AssistantDialog", "(none — pick one later)"))
+        ui.modelCombo.addItems(self._model_ids)
+        ui.modelCombo.setCurrentText("")
+        if (model_edit := ui.modelCombo.lineEdit()) is not None:  # the combo is editable
+            t.bind(model_edit.setPlaceholderText, lambda: translate("AssistantDialog", "model id, e.g. gpt-4o-mini"))
+        ui.maxTokensCheck.toggled.connect(ui.maxTokensSpin.setEnabled)
+        t.bind(ui.maxTokensSpin.setToolTip, lambda: translate(
+            "AssistantDialog", "Completion cap in tokens (reserved and sent only when the switch is on)"))
+        self._setup_sampling()
+
+    def _setup_memory(self) -> None:
+        """The Memory & context group's choices and links (CMP-1, issues 26 and 27)."""
         ui = self.ui
-        ui.say_tooltips()
+        ui.memoryCheck.toggled.connect(ui.recallCheck.setEnabled)  # recall needs memory (issue 26)
+        for preset in SUMMARY_CAPS:
+            ui.presetCombo.addItem(preset, preset)
+        # issue 27: the conversation's language (None) first, the default that changes nothing
+        ui.cardLanguageCombo.addItem("", None)
+        for language in CardLanguage:  # native names, as View → Language shows them
+            ui.cardLanguageCombo.addItem(language.native_name, language.value)
+        self.texts.bind(lambda text: ui.cardLanguageCombo.setItemText(0, text),
+                        lambda: translate("AssistantDialog", "Same as the conversation"))
+        self.texts.call(self._say_presets)
+        ui.historyLimitCheck.toggled.connect(ui.historyLimitSpin.setEnabled)
+        ui.autoCompactCheck.toggled.connect(self._sync_watermarks)
+        ui.highWatermarkSpin.valueChanged.connect(self._sync_watermarks)
+
+    def _say_presets(self) -> None:
+        """The presets' tooltips: their figures."""
+        ui = self.ui
         for i, (preset, cap) in enumerate(SUMMARY_CAPS.items()):
             ui.presetCombo.setItemData(i, fill(translate("AssistantDialog", "%1: summary up to about %2 tokens"),
                                                preset, f"{cap}"), Qt.ItemDataRole.ToolTipRole)
@@ -183,7 +207,8 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange:
             kept = self._error
-            self._sync_watermarks()
+            if self.ui.is_built("chatPrefTab"):
+                self._sync_watermarks()
             self._sync_sampling()
             if kept and not self._error:
                 self.show_error(kept)
@@ -230,51 +255,71 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         return self._providers.list(), None, [a.avatar for a in self._assistants.list()]
 
     def _fill(self, providers: Sequence[ProviderView], assistant: AssistantView | None) -> None:
-        """Show ``providers`` and ``assistant`` (None: a new one's defaults), then enable
-        the form and emit ``loaded``."""
+        """Show ``providers`` and ``assistant`` (None: a new one's defaults) in the groups
+        built so far (the others when built), enable the form, then build the other groups
+        one an idle turn and emit ``loaded``."""
         ui = self.ui
         self._assistant = assistant
+        self._read_providers = providers
         self._protocols = {p.id: ProviderKind(p.kind).protocol for p in providers}
-        for p in providers:  # a turned-off one only while it is this assistant's (issue 29)
-            if p.enabled or (assistant is not None and p.id == assistant.provider_id):
-                ui.providerCombo.addItem(p.name, p.id)
-        if assistant is None:
-            if ui.providerCombo.count() > 1:
-                ui.providerCombo.setCurrentIndex(1)
-            ui.maxTokensCheck.setChecked(False)
-            ui.maxTokensSpin.setValue(DEFAULT_MAX_TOKENS)
-            ui.memoryCheck.setChecked(True)
-            ui.recallCheck.setChecked(True)
-            self._set_chat_preference(None)
-        else:
+        if assistant is not None:
             self._say_title(assistant.name)
             ui.nameEdit.setText(assistant.name)
             ui.avatarCombo.setCurrentText(assistant.avatar or "")
-            idx = ui.providerCombo.findData(assistant.provider_id)
-            ui.providerCombo.setCurrentIndex(max(0, idx))
-            ui.modelCombo.setCurrentText(assistant.model)
             ui.instructionsEdit.setPlainText(assistant.instructions)
-            ui.templateEdit.setText(assistant.input_template)
-            ui.maxTokensCheck.setChecked(assistant.max_tokens_enabled)
-            ui.maxTokensSpin.setValue(assistant.max_tokens or DEFAULT_MAX_TOKENS)
-            ui.memoryCheck.setChecked(assistant.memory_enabled)
-            ui.recallCheck.setChecked(assistant.recall_topics)
-            self._set_chat_preference(assistant)
-        ui.maxTokensSpin.setEnabled(ui.maxTokensCheck.isChecked())
-        ui.recallCheck.setEnabled(ui.memoryCheck.isChecked())
-        ui.historyLimitSpin.setEnabled(ui.historyLimitCheck.isChecked())
-        self._sync_watermarks()
-        self._set_sampling(UNSET if assistant is None else Sampling(
-            assistant.temperature, assistant.top_p, assistant.reasoning_effort, assistant.thinking_budget))
+        for group in ("modelTab", "chatPrefTab", "advancedTab"):
+            if ui.is_built(group):
+                self._fill_group(group)
         self._set_busy(False)
         self._sync_sampling()
         ui.nameEdit.setFocus()
-        if self._provider_models is not None:
-            from chathub_desktop.gui.settings.model_choices import ModelChoices
+        QTimer.singleShot(0, self, self._build_next)
 
-            self.model_choices = ModelChoices(self, self._provider_models, self._cards)
+    def _build_next(self) -> None:
+        """Build the next group not built yet (one an idle turn); after the last, ``loaded``."""
+        pending = self.ui.pending()
+        if pending:
+            self.ui.build(pending[0])
+            QTimer.singleShot(0, self, self._build_next)
+            return
         self._loaded = True
         self.loaded.emit()
+
+    def _fill_group(self, group: str) -> None:
+        """Show what was read in group ``group`` (a tab name), just built or built before the read."""
+        ui = self.ui
+        assistant = self._assistant
+        if group == "modelTab":
+            for p in self._read_providers or ():  # a turned-off one only while it is this assistant's (issue 29)
+                if p.enabled or (assistant is not None and p.id == assistant.provider_id):
+                    ui.providerCombo.addItem(p.name, p.id)
+            if assistant is None:
+                if ui.providerCombo.count() > 1:
+                    ui.providerCombo.setCurrentIndex(1)
+                ui.maxTokensCheck.setChecked(False)
+                ui.maxTokensSpin.setValue(DEFAULT_MAX_TOKENS)
+            else:
+                ui.providerCombo.setCurrentIndex(max(0, ui.providerCombo.findData(assistant.provider_id)))
+                ui.modelCombo.setCurrentText(assistant.model)
+                ui.maxTokensCheck.setChecked(assistant.max_tokens_enabled)
+                ui.maxTokensSpin.setValue(assistant.max_tokens or DEFAULT_MAX_TOKENS)
+            ui.maxTokensSpin.setEnabled(ui.maxTokensCheck.isChecked())
+            self._set_sampling(UNSET if assistant is None else Sampling(
+                assistant.temperature, assistant.top_p, assistant.reasoning_effort, assistant.thinking_budget))
+            self._sync_sampling()
+            if self._provider_models is not None:
+                from chathub_desktop.gui.settings.model_choices import ModelChoices
+
+                self.model_choices = ModelChoices(self, self._provider_models, self._cards)
+        elif group == "chatPrefTab":
+            ui.memoryCheck.setChecked(assistant.memory_enabled if assistant else True)
+            ui.recallCheck.setChecked(assistant.recall_topics if assistant else True)
+            self._set_chat_preference(assistant)
+            ui.recallCheck.setEnabled(ui.memoryCheck.isChecked())
+            ui.historyLimitSpin.setEnabled(ui.historyLimitCheck.isChecked())
+            self._sync_watermarks()
+        elif group == "advancedTab" and assistant is not None:
+            ui.templateEdit.setText(assistant.input_template)
 
     def _set_chat_preference(self, a: AssistantView | None) -> None:
         ui = self.ui
@@ -347,6 +392,8 @@ model card editor through ``cards`` (walk50 #5). ``runner``
 
     def _sync_sampling(self, *_args: object) -> None:
         ui = self.ui
+        if not ui.is_built("modelTab"):  # nothing to say yet: its settings are as stored
+            return
         protocol = self._protocol()
         sent = self.sampling().sent(protocol)
         values = (sent.temperature, sent.top_p, sent.reasoning_effort, sent.thinking_budget)
@@ -439,7 +486,7 @@ model card editor through ``cards`` (walk50 #5). ``runner``
         }
 
     def _save(self) -> None:
-        if not self._loaded or self.is_busy():  # still reading, or saving
+        if self._read_providers is None or self.is_busy():  # still reading, or saving
             return
         v = self.values()
         try:  # refused before anything is written (a new assistant is created in two steps)

@@ -9,7 +9,10 @@ form's ``?`` buttons showed (APP-6; the seeds put no ``?`` on these fields).
 
 Built in code, as the rows are (it was ``ui/assistant_dialog.ui``); the widgets keep the
 Designer form's names (``nameEdit``, ``maxTokensCheck`` …), which the dialog, the model
-chooser and the tests use. Every text is said through the owner's
+chooser and the tests use. The header and the Prompt group are built at once; the other
+groups when first shown or asked for (:meth:`AssistantForm.build`, and any of their names
+read before builds the groups until it exists), which the dialog does over idle turns
+after it opens (issue 29: the editor opens as fast as the Designer form did). Every text is said through the owner's
 :class:`~chathub_desktop.gui.shell.i18n.Texts`, again after a language switch (issue 27).
 """
 
@@ -90,18 +93,52 @@ def _real_spin(name: str, low: float, high: float, step: float, value: float) ->
 class AssistantForm:
     """The editor's widgets, laid out on ``dialog`` (a plain holder, not a widget: the
     dialog owns every widget through its layout). ``texts`` says them now and after each
-    language switch. :attr:`notes` maps a row's object name to its description label."""
+    language switch. :attr:`notes` maps a row's object name to its description label.
+    ``built(tab name)`` is called after a later group ("modelTab", "chatPrefTab",
+    "advancedTab") is built; its widgets exist from then on."""
 
-    def __init__(self, dialog: QDialog, texts: Texts) -> None:
+    # the later groups' widgets, set when their group is built (:meth:`build`)
+    providerCombo: QComboBox
+    modelCombo: QComboBox
+    modelColumn: QVBoxLayout
+    modelRow: QHBoxLayout
+    maxTokensCheck: QCheckBox
+    maxTokensSpin: QSpinBox
+    samplingIntro: QLabel
+    temperatureCheck: QCheckBox
+    temperatureSpin: QDoubleSpinBox
+    topPCheck: QCheckBox
+    topPSpin: QDoubleSpinBox
+    effortCheck: QCheckBox
+    effortCombo: QComboBox
+    thinkingCheck: QCheckBox
+    thinkingSpin: QSpinBox
+    samplingSent: QLabel
+    memoryCheck: QCheckBox
+    recallCheck: QCheckBox
+    historyLimitCheck: QCheckBox
+    historyLimitSpin: QSpinBox
+    summarizeCheck: QCheckBox
+    presetCombo: QComboBox
+    autoCompactCheck: QCheckBox
+    highWatermarkSpin: QDoubleSpinBox
+    lowWatermarkValue: QLabel
+    probeSummariesCheck: QCheckBox
+    cardLanguageCombo: QComboBox
+    cardLanguageLabel: QLabel
+    templateEdit: QLineEdit
+
+    def __init__(self, dialog: QDialog, texts: Texts, built: Callable[[str], None]) -> None:
         self._t = texts
+        self._built = built
         #: Each row's description (a field note: the full help as its tooltip), by row name.
         self.notes: dict[str, QLabel] = {}
         self._pages: dict[str, QVBoxLayout] = {}
         #: The groups' columns not shown yet, by tab name: a widget in none is not polished
         #: (the stylesheet matched) when the dialog opens — 27 ms of a 42 ms open, load 6.
         self._bodies: dict[str, QWidget] = {}
-        #: The four groups' columns, each holding its cards (shown in its tab or not yet).
-        self.columns: list[QWidget] = []
+        #: The four groups' columns by tab name, each holding its cards (shown in its tab or not yet).
+        self.columns: dict[str, QWidget] = {}
         #: The four groups' cards, by object name (their headings are the cards' titles).
         self.cards: dict[str, SettingGroup] = {}
         self.mainLayout = QVBoxLayout(dialog)
@@ -116,10 +153,10 @@ class AssistantForm:
         self.modelTab = self._tab("modelTab", tx.TAB_MODEL)
         self.chatPrefTab = self._tab("chatPrefTab", tx.TAB_MEMORY)
         self.advancedTab = self._tab("advancedTab", tx.TAB_ADVANCED)
+        #: The groups not built yet, by tab name: their builders (:meth:`build`).
+        self._later: dict[str, Callable[[], None]] = {"modelTab": self._model_page, "chatPrefTab": self._memory_page,
+                                                      "advancedTab": self._advanced_page}
         self._prompt_page()
-        self._model_page()
-        self._memory_page()
-        self._advanced_page()
         self.tabs.currentChanged.connect(self._attach)
         self._attach(self.tabs.currentIndex())
         self.errorLabel = QLabel()
@@ -175,7 +212,7 @@ class AssistantForm:
         area.setWidgetResizable(True)
         area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._bodies[name] = body  # put in its tab when first shown (:meth:`_attach`)
-        self.columns.append(body)
+        self.columns[name] = body
         self._pages[name] = lay
         index = self.tabs.addTab(area, "")
         self._t.bind(lambda text: self.tabs.setTabText(index, text), _tr(title))
@@ -183,11 +220,41 @@ class AssistantForm:
         self._t.bind(lambda text: area.setAccessibleName(text.replace("&&", "&")), _tr(title))
         return area
 
+    def __getattr__(self, name: str) -> object:
+        """A later group's widget read before its group was built: the groups are built
+        (in tab order) until it exists; ``AttributeError`` for any other name."""
+        later = self.__dict__.get("_later")
+        if name.startswith("_") or not later:
+            raise AttributeError(name)
+        for group in list(later):
+            self.build(group)
+            if name in self.__dict__:
+                return self.__dict__[name]
+        raise AttributeError(name)
+
+    def pending(self) -> list[str]:
+        """The tab names of the groups not built yet, in tab order."""
+        return list(self._later)
+
+    def is_built(self, group: str) -> bool:
+        """True once group ``group`` (a tab name) has its widgets."""
+        return group not in self._later
+
+    def build(self, group: str) -> None:
+        """Build group ``group`` (a tab name) unless it is built, then tell the owner."""
+        builder = self._later.pop(group, None)
+        if builder is not None:
+            builder()
+            self._built(group)
+
     def _attach(self, index: int) -> None:
-        """Put group ``index``'s column in its tab, the first time it is shown."""
+        """Build group ``index`` and put its column in its tab, the first time it is shown."""
         area = self.tabs.widget(index)
-        body = self._bodies.pop(area.objectName(), None) if isinstance(area, QScrollArea) else None
-        if body is not None and isinstance(area, QScrollArea):
+        if not isinstance(area, QScrollArea):
+            return
+        self.build(area.objectName())
+        body = self._bodies.pop(area.objectName(), None)
+        if body is not None:
             area.setWidget(body)
 
     def _page(self, tab: QWidget) -> QVBoxLayout:
@@ -202,12 +269,19 @@ class AssistantForm:
         return card
 
     def _row(self, card: SettingGroup, control: QWidget | None, name: str, title: Said, line: str, full: str, *,
-             stacked: bool = False, buddy: QWidget | None = None) -> SettingRow:
+             stacked: bool = False, buddy: QWidget | None = None, tip: QWidget | None = None) -> SettingRow:
         """A row named ``name`` of ``card``: ``title`` over ``line``, whose tooltip (and
         "More" link when long) is ``full`` ("AssistantDialog" sources); ``control`` at the
-        right (under the text when ``stacked``)."""
+        right (under the text when ``stacked``). ``tip`` says the same tooltip on hover
+        (APP-6: the field says what the note's tooltip says)."""
         note = field_note("", "", f"{name}Note")
-        self._t.call(lambda: note_text(note, translate("AssistantDialog", line), translate("AssistantDialog", full)))
+
+        def say() -> None:
+            note_text(note, translate("AssistantDialog", line), translate("AssistantDialog", full))
+            if tip is not None:
+                tip.setToolTip(note.toolTip())
+
+        self._t.call(say)
         self.notes[name] = note
         row = SettingRow(control, title, self._t, note=note, stacked=stacked, buddy=buddy, name=name)
         lay = row.layout()
@@ -240,7 +314,7 @@ class AssistantForm:
         self.providerCombo = QComboBox()
         self.providerCombo.setObjectName("providerCombo")
         self.providerCombo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # filled after the read
-        self._row(card, self.providerCombo, "providerRow", lambda: translate("AssistantDialog", "&Provider"), tx.PROVIDER_LINE, tx.PROVIDER_HELP)
+        self._row(card, self.providerCombo, "providerRow", lambda: translate("AssistantDialog", "&Provider"), tx.PROVIDER_LINE, tx.PROVIDER_HELP, tip=self.providerCombo)
         self.modelCombo = QComboBox()
         self.modelCombo.setObjectName("modelCombo")
         self.modelCombo.setEditable(True)
@@ -259,7 +333,7 @@ class AssistantForm:
         self.maxTokensSpin = _spin("maxTokensSpin", 1, 1_000_000, 256, 4096)
         t.bind(self.maxTokensSpin.setSuffix, lambda: translate("AssistantDialog", " tokens"))
         self._row(card, row_box(self.maxTokensSpin, self.maxTokensCheck), "maxTokensRow", lambda: translate("AssistantDialog", "Max &tokens"),
-                  tx.MAX_TOKENS_LINE, tx.MAX_TOKENS_HELP, buddy=self.maxTokensCheck)
+                  tx.MAX_TOKENS_LINE, tx.MAX_TOKENS_HELP, buddy=self.maxTokensCheck, tip=self.maxTokensCheck)
         self.samplingIntro = QLabel()
         self.samplingIntro.setObjectName("samplingIntro")
         self.samplingIntro.setWordWrap(True)
@@ -273,21 +347,21 @@ class AssistantForm:
         self.temperatureCheck = _switch("temperatureCheck")
         self.temperatureSpin = _real_spin("temperatureSpin", 0.0, 2.0, 0.1, 1.0)
         self._row(sampling, row_box(self.temperatureSpin, self.temperatureCheck), "temperatureRow", lambda: translate("AssistantDialog", "T&emperature"),
-                  tx.TEMPERATURE_LINE, tx.TEMPERATURE_HELP, buddy=self.temperatureCheck)
+                  tx.TEMPERATURE_LINE, tx.TEMPERATURE_HELP, buddy=self.temperatureCheck, tip=self.temperatureCheck)
         self.topPCheck = _switch("topPCheck")
         self.topPSpin = _real_spin("topPSpin", 0.0, 1.0, 0.05, 1.0)
         self._row(sampling, row_box(self.topPSpin, self.topPCheck), "topPRow", lambda: translate("AssistantDialog", "T&op-p"), tx.TOP_P_LINE,
-                  tx.TOP_P_HELP, buddy=self.topPCheck)
+                  tx.TOP_P_HELP, buddy=self.topPCheck, tip=self.topPCheck)
         self.effortCheck = _switch("effortCheck")
         self.effortCombo = QComboBox()
         self.effortCombo.setObjectName("effortCombo")
         self._row(sampling, row_box(self.effortCombo, self.effortCheck), "effortRow", lambda: translate("AssistantDialog", "&Reasoning effort"),
-                  tx.EFFORT_LINE, tx.EFFORT_HELP, buddy=self.effortCheck)
+                  tx.EFFORT_LINE, tx.EFFORT_HELP, buddy=self.effortCheck, tip=self.effortCheck)
         self.thinkingCheck = _switch("thinkingCheck")
         self.thinkingSpin = _spin("thinkingSpin", 1024, 1_000_000, 1024, 2048)
         t.bind(self.thinkingSpin.setSuffix, lambda: translate("AssistantDialog", " tokens"))
         self._row(sampling, row_box(self.thinkingSpin, self.thinkingCheck), "thinkingRow", lambda: translate("AssistantDialog", "Thin&king budget"),
-                  tx.THINKING_LINE, tx.THINKING_HELP, buddy=self.thinkingCheck)
+                  tx.THINKING_LINE, tx.THINKING_HELP, buddy=self.thinkingCheck, tip=self.thinkingCheck)
         self.samplingSent = QLabel()
         self.samplingSent.setObjectName("samplingSent")
         self.samplingSent.setWordWrap(True)
@@ -299,9 +373,9 @@ class AssistantForm:
         t = self._t
         memory = self._card(self.chatPrefTab, "memoryCard", lambda: translate("AssistantDialog", "Memory"))
         self.memoryCheck = _switch("memoryCheck")
-        self._row(memory, self.memoryCheck, "memoryRow", lambda: translate("AssistantDialog", "Enable assistant &memory"), tx.MEMORY_LINE, tx.MEMORY_HELP)
+        self._row(memory, self.memoryCheck, "memoryRow", lambda: translate("AssistantDialog", "Enable assistant &memory"), tx.MEMORY_LINE, tx.MEMORY_HELP, tip=self.memoryCheck)
         self.recallCheck = _switch("recallCheck")
-        self._row(memory, self.recallCheck, "recallRow", lambda: translate("AssistantDialog", "&Recall earlier topics"), tx.RECALL_LINE, tx.RECALL_HELP)
+        self._row(memory, self.recallCheck, "recallRow", lambda: translate("AssistantDialog", "&Recall earlier topics"), tx.RECALL_LINE, tx.RECALL_HELP, tip=self.recallCheck)
         # the seeds' name for the history settings (the Memory page's helps point here)
         history = self._card(self.chatPrefTab, "historyCard", lambda: translate("AssistantDialog", "Chat Preference"))
         self.historyLimitCheck = _switch("historyLimitCheck")
@@ -310,10 +384,10 @@ class AssistantForm:
         t.bind(self.historyLimitSpin.setToolTip, lambda: translate("AssistantDialog", "How many of the newest topic messages each request sends"))
         self._row(history, row_box(self.historyLimitSpin, self.historyLimitCheck), "historyLimitRow",
                   lambda: translate("AssistantDialog", "&Limit history messages"), tx.HISTORY_LIMIT_LINE, tx.HISTORY_LIMIT_HELP,
-                  buddy=self.historyLimitCheck)
+                  buddy=self.historyLimitCheck, tip=self.historyLimitCheck)
         self.summarizeCheck = _switch("summarizeCheck")
         self._row(history, self.summarizeCheck, "summarizeRow", lambda: translate("AssistantDialog", "&Summarize history"), tx.SUMMARIZE_LINE,
-                  tx.SUMMARIZE_HELP)
+                  tx.SUMMARIZE_HELP, tip=self.summarizeCheck)
         compact = self._card(self.chatPrefTab, "compactCard", lambda: translate("AssistantDialog", "Compact"))
         self.presetCombo = QComboBox()
         self.presetCombo.setObjectName("presetCombo")
@@ -321,7 +395,7 @@ class AssistantForm:
         self._row(compact, self.presetCombo, "presetRow", lambda: translate("AssistantDialog", "Assist p&reset"), tx.PRESET_LINE, tx.PRESET_HELP)
         self.autoCompactCheck = _switch("autoCompactCheck")
         self._row(compact, self.autoCompactCheck, "autoCompactRow", lambda: translate("AssistantDialog", "Token &auto-compact"), tx.AUTO_COMPACT_LINE,
-                  tx.AUTO_COMPACT_HELP)
+                  tx.AUTO_COMPACT_HELP, tip=self.autoCompactCheck)
         self.highWatermarkSpin = _real_spin("highWatermarkSpin", 0.5, 0.99, 0.01, 0.8)
         t.bind(self.highWatermarkSpin.setToolTip, lambda: translate("AssistantDialog", "Share of the input budget at which token auto-compact starts "
                                                       "(0.50–0.99)"))
@@ -334,12 +408,12 @@ class AssistantForm:
                   tx.LOW_WATERMARK_HELP)
         self.probeSummariesCheck = _switch("probeSummariesCheck")
         self._row(compact, self.probeSummariesCheck, "probesRow", lambda: translate("AssistantDialog", "Check new summaries with &probes"),
-                  tx.PROBES_LINE, tx.PROBES_HELP)
+                  tx.PROBES_LINE, tx.PROBES_HELP, tip=self.probeSummariesCheck)
         self.cardLanguageCombo = QComboBox()
         self.cardLanguageCombo.setObjectName("cardLanguageCombo")
         self.cardLanguageCombo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # its first item whole
         row = self._row(compact, self.cardLanguageCombo, "cardLanguageRow", lambda: translate("AssistantDialog", "Lan&guage of summaries and dream cards"),
-                        tx.CARD_LANGUAGE_LINE, tx.CARD_LANGUAGE_HELP)
+                        tx.CARD_LANGUAGE_LINE, tx.CARD_LANGUAGE_HELP, tip=self.cardLanguageCombo)
         self.cardLanguageLabel = row.title
         self._page(self.chatPrefTab).addStretch(1)
 
@@ -348,17 +422,5 @@ class AssistantForm:
         self.templateEdit.setObjectName("templateEdit")
         card = self._card(self.advancedTab, "advancedCard", lambda: translate("AssistantDialog", "Input"))
         self._row(card, self.templateEdit, "templateRow", lambda: translate("AssistantDialog", "Input &template"), tx.TEMPLATE_LINE, tx.TEMPLATE_HELP,
-                  stacked=True)
+                  stacked=True, tip=self.templateEdit)
         self._page(self.advancedTab).addStretch(1)
-
-    def say_tooltips(self) -> None:
-        """Each control shares its row's full help as its own tooltip (APP-6: a hover on
-        the field says what the note's tooltip says)."""
-        for control, row in ((self.maxTokensCheck, "maxTokensRow"), (self.templateEdit, "templateRow"),
-                             (self.memoryCheck, "memoryRow"), (self.recallCheck, "recallRow"),
-                             (self.historyLimitCheck, "historyLimitRow"), (self.summarizeCheck, "summarizeRow"),
-                             (self.autoCompactCheck, "autoCompactRow"), (self.probeSummariesCheck, "probesRow"),
-                             (self.cardLanguageCombo, "cardLanguageRow"), (self.providerCombo, "providerRow"),
-                             (self.temperatureCheck, "temperatureRow"), (self.topPCheck, "topPRow"),
-                             (self.effortCheck, "effortRow"), (self.thinkingCheck, "thinkingRow")):
-            control.setToolTip(self.notes[row].toolTip())

@@ -36,7 +36,7 @@ from chathub_desktop.providers.base import (
     ToolCallEvent,
     UsageEvent,
 )
-from chathub_desktop.providers.errors import fault_reason
+from chathub_desktop.providers.fault_words import fault_reason
 from chathub_desktop.services.chat.empty_reply import empty_reply_reason, is_empty_reply
 from chathub_desktop.services.chat.heap_trim import TRIM_AFTER_CHARS, trim_heap
 from chathub_desktop.services.chat.reply_store import (

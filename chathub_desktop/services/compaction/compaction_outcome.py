@@ -58,8 +58,8 @@ class CompactionReason(StrEnum):
     COMPACTED = QT_TRANSLATE_NOOP("ServiceReasons", "compacted %1 messages in %2 batches")
     COMPACTED_ONE_BATCH = QT_TRANSLATE_NOOP("ServiceReasons", "compacted %1 messages in %2 batch")
     MORE_REMAIN = QT_TRANSLATE_NOOP("ServiceReasons", "; more turns remain for the next run")
-    SUMMARY_CUT = QT_TRANSLATE_NOOP("ServiceReasons", "; the History Compress model stopped at its token limit, so "
-                                                      "only the complete part of its summary was kept")
+    SUMMARY_CUT = QT_TRANSLATE_NOOP("ServiceReasons", "; the summary reached the History Compress model's length "
+                                                      "limit, so only its complete part was kept")
 
 
 SHORT_TOPIC = CompactionReason.SHORT_TOPIC

@@ -588,6 +588,7 @@ class EstimateService:
             provider_id=ctx.provider_id,
             tools_withheld=ctx.tools_withheld,
             tools_off=ctx.tools_off,
+            auto_compact=ctx.regular and ctx.auto_compact,
             threshold_trigger=(tc.threshold(ctx.card.context_window, ctx.threshold.buffer_tokens)
                                if ctx.threshold.enabled else None),
             threshold_estimate=None if base.threshold_estimate is None else base.threshold_estimate + (

@@ -22,8 +22,11 @@ from chathub_desktop.core.clock import utcnow
 from chathub_desktop.storage.memory_source_notes import SOURCE_KEY_PREFIX, add_notes, read_notes
 from chathub_desktop.storage.session import Session
 
-__all__ = ["SOURCE_KEY_PREFIX", "ImportSource", "import_source", "note_sources", "read_notes"]
+__all__ = ["MEMORY_FILE_SOURCE", "SOURCE_KEY_PREFIX", "ImportSource", "import_source", "note_sources", "read_notes"]
 
+#: The source noted for entries a memory file brings in (issue 15; the file name goes with it).
+#: Here, not in the transfer service, so the Memory page names it without loading imports.
+MEMORY_FILE_SOURCE = "a memory file"
 #: Longest source name and file name kept (characters).
 MAX_NAME = 60
 MAX_FILE = 120

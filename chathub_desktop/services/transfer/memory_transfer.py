@@ -52,7 +52,7 @@ from chathub_desktop.services.assistants.assistant_service import AssistantServi
 from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.services.input_files import read_regular
 from chathub_desktop.services.memory.memory_preview import count_reason
-from chathub_desktop.services.memory.memory_sources import note_sources
+from chathub_desktop.services.memory.memory_sources import MEMORY_FILE_SOURCE, note_sources
 from chathub_desktop.services.memory.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_change_queries import dynamic_row, put_back
@@ -68,8 +68,6 @@ FORMATS = (mx.MemoryFileFormat.JSON, mx.MemoryFileFormat.MARKDOWN)
 #: Import modes (issue 18): the file's documents replace the current ones, or its fixed
 #: entries are added to them (duplicates skipped).
 MODES = tuple(mx.ImportMode)
-#: The source noted for entries a memory file brings in (issue 15; the file name goes with it).
-MEMORY_FILE_SOURCE = "a memory file"
 #: How the preview names each kind of file (``MemoryFile.kind``).
 KIND_TEXT = {"json": QT_TRANSLATE_NOOP("ServiceReasons", "a ChatHub memory file (JSON)"),
                                                          "markdown": QT_TRANSLATE_NOOP(
