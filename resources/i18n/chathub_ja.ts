@@ -556,8 +556,8 @@
         <translation>%1 とチャット</translation>
     </message>
     <message>
-        <source>Start a topic, or type below: %1 answers.</source>
-        <translation>トピックを始めるか、下に入力してください。%1 が答えます。</translation>
+        <source>Type a message below to start a topic: %1 answers.</source>
+        <translation>下にメッセージを入力するとトピックが始まります：%1 が答えます。</translation>
     </message>
     <message>
         <source>Put “%1” in the message box</source>
@@ -566,10 +566,6 @@
     <message>
         <source>Assistant</source>
         <translation>アシスタント</translation>
-    </message>
-    <message>
-        <source>Start a chat</source>
-        <translation>チャットを始める</translation>
     </message>
     <message>
         <source>Add a provider</source>
@@ -9699,10 +9695,6 @@ Input budget: %1 tokens</source>
         <translation>昨日</translation>
     </message>
     <message>
-        <source>d MMM</source>
-        <translation>M月d日</translation>
-    </message>
-    <message>
         <source>A reply is being written</source>
         <translation>返信を書いています</translation>
     </message>
@@ -9929,14 +9921,6 @@ Input budget: %1 tokens</source>
     <message>
         <source>No topics yet. Your conversations with this assistant are listed here.</source>
         <translation>まだトピックはありません。このアシスタントとの会話はここに一覧されます。</translation>
-    </message>
-    <message>
-        <source>New topic</source>
-        <translation>新しいトピック</translation>
-    </message>
-    <message>
-        <source>Starts the first conversation with this assistant.</source>
-        <translation>このアシスタントとの最初の会話を始めます。</translation>
     </message>
 </context>
 <context>

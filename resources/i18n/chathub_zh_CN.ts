@@ -556,8 +556,8 @@
         <translation>与 %1 对话</translation>
     </message>
     <message>
-        <source>Start a topic, or type below: %1 answers.</source>
-        <translation>开始一个话题，或直接在下方输入：%1 会回答。</translation>
+        <source>Type a message below to start a topic: %1 answers.</source>
+        <translation>在下方输入消息即可开始话题：%1 会回答。</translation>
     </message>
     <message>
         <source>Put “%1” in the message box</source>
@@ -566,10 +566,6 @@
     <message>
         <source>Assistant</source>
         <translation>助手</translation>
-    </message>
-    <message>
-        <source>Start a chat</source>
-        <translation>开始对话</translation>
     </message>
     <message>
         <source>Add a provider</source>
@@ -9699,10 +9695,6 @@ Input budget: %1 tokens</source>
         <translation>昨天</translation>
     </message>
     <message>
-        <source>d MMM</source>
-        <translation>M月d日</translation>
-    </message>
-    <message>
         <source>A reply is being written</source>
         <translation>正在生成回复</translation>
     </message>
@@ -9929,14 +9921,6 @@ Input budget: %1 tokens</source>
     <message>
         <source>No topics yet. Your conversations with this assistant are listed here.</source>
         <translation>还没有话题。你与此助手的对话会列在这里。</translation>
-    </message>
-    <message>
-        <source>New topic</source>
-        <translation>新建话题</translation>
-    </message>
-    <message>
-        <source>Starts the first conversation with this assistant.</source>
-        <translation>开始与此助手的第一次对话。</translation>
     </message>
 </context>
 <context>

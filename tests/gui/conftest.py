@@ -210,8 +210,10 @@ def window(qloop, services, qtbot):  # type: ignore[no-untyped-def]
     """A shown MainWindow over the test's services; shut down (replies interrupted,
     tasks cancelled) on teardown."""
     from chathub_desktop.gui.shell.main_window import MainWindow
+    from chathub_desktop.gui.shell.window_geometry import OPENING_SIZE
 
     w = MainWindow(services)
+    w.resize(OPENING_SIZE)  # as on a laptop: the test screen (800×800) would fold the sidebar
     w.show()
     qtbot.waitExposed(w)
     settled(w, qtbot)

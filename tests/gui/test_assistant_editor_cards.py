@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QScrollArea, QWidge
 
 from chathub_desktop.gui.design.audit import audit_window
 from chathub_desktop.gui.design.theme import ViewPrefs, apply_theme
-from chathub_desktop.gui.settings.assistant_dialog import SCREEN_MARGIN, AssistantDialog
+from chathub_desktop.gui.settings.assistant_dialog import AssistantDialog
+from chathub_desktop.gui.shell.screen_room import SCREEN_AIR
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from tests.gui.helpers import loaded
 
@@ -103,7 +104,7 @@ def test_it_fits_1280x720_at_125_percent_and_reads_in_both_themes(qapp: Any, qtb
     audit finds no text below its contrast nor cut, in either theme."""
     apply_theme(qapp, theme, hint=False)
     d = _dialog(qtbot, services)
-    room = (SCREEN_125[0] - SCREEN_MARGIN.width(), SCREEN_125[1] - SCREEN_MARGIN.height())
+    room = (SCREEN_125[0] - SCREEN_AIR, SCREEN_125[1] - SCREEN_AIR)
     hint = d.minimumSizeHint()
     assert hint.width() <= room[0] and hint.height() <= room[1], hint
     d.resize(*room)

@@ -180,8 +180,11 @@ def test_the_wizard_lists_a_provider_with_its_presets_mark(window, services, qtb
         wizard.reject()
 
 
-def test_an_assistant_without_topics_gets_a_line_and_a_new_topic_button(window, services, qtbot):  # type: ignore[no-untyped-def]
-    """walk52 #11: the empty topic list was a bare grey box."""
+def test_an_assistant_without_topics_gets_a_line_and_one_new_topic_button(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """walk52 #11: the empty topic list was a bare grey box. walk53 #10: the empty chat
+    offered New topic three times; the sidebar's button is now the only one."""
+    from PySide6.QtWidgets import QAbstractButton
+
     from tests.gui.helpers import reload_assistants
 
     aid = services.assistants.create("Helper").id
@@ -192,9 +195,10 @@ def test_an_assistant_without_topics_gets_a_line_and_a_new_topic_button(window, 
     qtbot.waitUntil(lambda: side.empty_state is not None and side.empty_state.isVisible(), timeout=5000)
     state = side.empty_state
     assert state.label.text() == "No topics yet. Your conversations with this assistant are listed here."
-    assert state.button.text() == "New topic" and state.button.isVisible()
     assert side.topic_list.viewport().rect().contains(state.geometry())
-    state.button.click()
+    offers = [b for b in window.findChildren(QAbstractButton) if b.isVisible() and b.text() in ("New topic", "Start a chat")]
+    assert [b.text() for b in offers] == ["New topic"]
+    offers[0].click()
     qtbot.waitUntil(lambda: window.topic_model.rowCount() == 1, timeout=5000)
     assert not state.isVisible()
 

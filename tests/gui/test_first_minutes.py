@@ -37,7 +37,8 @@ def test_no_topic_shows_the_next_step_and_send_waits_for_a_model(window, service
     """Walk29 #19: after the setup was left part-way the window was a blank pane with "No
     topic" and an enabled Send. Now an assistant without a provider says what to do, with
     "Add a provider" (Settings → Providers) and "Edit assistant", and Send is off with the
-    reason; once it has a provider and a model, "Start a chat" opens a topic."""
+    reason; once it has a provider and a model, it points at the composer and the
+    sidebar's New topic opens a topic (walk53 #10: no second "Start a chat")."""
     from chathub_desktop.gui.chat.chat_empty import NOT_READY_TIP, EmptyState
     from chathub_desktop.gui.design.theme import ViewPrefs
     from chathub_desktop.gui.shell.nav_rail import PageId
@@ -49,7 +50,7 @@ def test_no_topic_shows_the_next_step_and_send_waits_for_a_model(window, service
     assert states.state is EmptyState.NO_TOPIC and panel.isVisible() and not window.message_view.isVisible()
     assert panel.title.text() == "Connect Assistant to a model"
     assert panel.provider_button.isVisible() and panel.edit_button.isVisible()
-    assert not panel.start_button.isVisible() and not panel.prompts.isVisible()
+    assert not panel.prompts.isVisible()
     assert not window.composer.send_button.isEnabled()
     assert window.composer.send_button.toolTip() == NOT_READY_TIP
     panel.provider_button.click()
@@ -59,10 +60,12 @@ def test_no_topic_shows_the_next_step_and_send_waits_for_a_model(window, service
     provider = services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
     services.assistants.update(bare.id, provider=provider.id, model="small-model")
     reload_assistants(window, qtbot, bare.id)
-    assert panel.title.text() == "Chat with Assistant" and panel.start_button.isVisible()
-    assert not panel.provider_button.isVisible() and window.composer.send_button.isEnabled()
+    assert panel.title.text() == "Chat with Assistant"
+    assert panel.line.text() == "Type a message below to start a topic: small-model answers."
+    assert not panel.provider_button.isVisible() and not panel.edit_button.isVisible()
+    assert window.composer.send_button.isEnabled()
     with qtbot.waitSignal(window.topic_created, timeout=10000):
-        panel.start_button.click()
+        window.new_topic_action.trigger()  # the sidebar's New topic, the one button (walk53 #10)
     qtbot.waitUntil(lambda: states.state is EmptyState.EMPTY_TOPIC, timeout=5000)
 
 

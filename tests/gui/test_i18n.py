@@ -143,10 +143,10 @@ def test_topic_counts_take_plural_forms_and_dates_the_locale(english: Any, servi
     _pick(english, UiLanguage.JAPANESE, qtbot, "チャット")
     assert "\n1,234 件のメッセージ · 最終アクティブ " in tip(1)
     local = one.updated_at.astimezone()
-    assert day_label(one.updated_at, now) == f"{local.month}月{local.day}日"
+    assert day_label(one.updated_at, now) == f"2026年{local.month}月{local.day}日"
     assert day_label(datetime(2026, 3, 19, 12, 0, tzinfo=UTC), now) == "昨日"
     _pick(english, UiLanguage.ENGLISH, qtbot, "Chats")
-    assert day_label(one.updated_at, now) == f"{local.day} Mar"
+    assert day_label(one.updated_at, now) == f"{local.day} Mar 2026"
 
 
 def test_what_the_model_reads_is_byte_identical_in_chinese(english: Any, qtbot: Any) -> None:

@@ -71,6 +71,10 @@ def test_a_new_private_topic_has_a_lock_no_memory_and_says_so_in_its_receipt(  #
     shown = window.topic_model.index(row).data(Qt.ItemDataRole.DisplayRole)
     assert shown.startswith(symbol(LOCK_EMOJI, LOCK_FALLBACK)) and shown.endswith("New topic")
     assert window.topic_model.index(row).data(Qt.ItemDataRole.EditRole) == "New topic"  # rename edits the title
+    header = window.chat_header  # walk53 #10: the list's and the composer's crossed eye, not a 🔒
+    qtbot.waitUntil(lambda: header.title.text() == "New topic" and header.private_mark.isVisibleTo(header),
+                    timeout=3000)
+    assert header.private_mark.accessibleName() == "Private topic"
     assert window.context_controls.privacy.toggle_action.isChecked()
     wait_shown(window, qtbot, topic_id)
     fake_vendor.script(Reply(text_chunks=["Sure, ", "no memory here."]))

@@ -95,8 +95,8 @@ def test_day_labels() -> None:
     assert day_label(now - timedelta(hours=2), now) == f"{(now - timedelta(hours=2)):%H:%M}"
     assert day_label(now - timedelta(days=1), now) == "Yesterday"
     assert day_label(now - timedelta(days=3), now) == f"{(now - timedelta(days=3)):%A}"
-    assert day_label(now - timedelta(days=20), now) == f"{(now - timedelta(days=20)).day} Nov"
-    assert day_label(now - timedelta(days=400), now) == f"{(now - timedelta(days=400)):%Y-%m-%d}"
+    assert day_label(now - timedelta(days=20), now) == "13 Nov 2026"  # the one date style (issue 29)
+    assert day_label(now - timedelta(days=400), now) == "29 Oct 2025"
 
 
 def test_a_topic_archived_elsewhere_leaves_the_list(window: Any, services: Services, qtbot: Any) -> None:

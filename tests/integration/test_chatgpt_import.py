@@ -23,6 +23,7 @@ from chathub_desktop.services.transfer.chatgpt_import import (
     UnknownAssistantError,
     import_chatgpt_export,
 )
+from chathub_desktop.services.transfer.import_writer import last_activity
 from chathub_desktop.storage.database import Database, open_database
 from chathub_desktop.storage.models import Assistant, Message, Topic
 from tests.fakes.chatgpt_exports import (
@@ -83,7 +84,7 @@ def _assert_stored_like_parsed(db: Database, assistant_id: int, convs: list[dict
             assert topic.source == "chatgpt"
             assert topic.title == parsed.title
             assert topic.created_at == parsed.created_at
-            assert topic.updated_at == parsed.updated_at
+            assert topic.updated_at == last_activity(parsed)  # its newest message (issue 29)
             rows = session.scalars(
                 select(Message).where(Message.topic_id == topic.id).order_by(Message.seq)
             ).all()

@@ -4,7 +4,8 @@ Two states replace the message list while they apply:
 
 - **No topic open** (the assistant has none yet, or the wizard was left part-way): the
   next step. An assistant without a provider or model says so, with "Add a provider"
-  (Settings → Providers) and "Edit assistant"; a ready one offers "Start a chat".
+  (Settings → Providers) and "Edit assistant"; a ready one points at the composer
+  (walk53 #10: no third New topic button beside the sidebar's).
 - **An open topic without messages**: a greeting — the assistant's avatar (its initial)
   and name, its model — and a few suggested prompts; clicking one puts its text in the
   composer, ready to finish and send.
@@ -102,9 +103,9 @@ class ReadyAssistant:
 
 @dataclass(frozen=True)
 class EmptyActions:
-    """The actions the next step offers: New topic, Settings → Providers, Assistant → Edit."""
+    """The actions the next step offers: Settings → Providers, Assistant → Edit (New topic
+    is the sidebar's one button, walk53 #10)."""
 
-    new_topic: QAction
     providers: QAction
     edit_assistant: QAction
 
@@ -133,7 +134,7 @@ def no_topic_texts(assistant: ReadyAssistant | None) -> tuple[str, str]:
         return (fill_in(translate("ChatEmpty", "Choose a model for %1"), assistant.name),
                 translate("ChatEmpty", "Edit the assistant and pick one of its provider's models."))
     return (fill_in(translate("ChatEmpty", "Chat with %1"), assistant.name),
-            fill_in(translate("ChatEmpty", "Start a topic, or type below: %1 answers."), assistant.model))
+            fill_in(translate("ChatEmpty", "Type a message below to start a topic: %1 answers."), assistant.model))
 
 
 #: Why Send is off while no topic is open and the assistant cannot answer (walk29 #19).
@@ -208,13 +209,11 @@ class EmptyChatPanel(QFrame):
         steps = QHBoxLayout(self.steps)
         steps.setContentsMargins(0, Space.SM, 0, 0)
         steps.addStretch(1)
-        self.start_button = self._step_button(QT_TRANSLATE_NOOP("ChatEmpty", "Start a chat"), Icon.NEW_TOPIC,
-                                              actions.new_topic)
         self.provider_button = self._step_button(QT_TRANSLATE_NOOP("ChatEmpty", "Add a provider"), Icon.PROVIDERS,
                                                  actions.providers)
         self.edit_button = self._step_button(QT_TRANSLATE_NOOP("ChatEmpty", "Edit assistant"), Icon.EDIT_ASSISTANT,
                                              actions.edit_assistant)
-        for b in (self.start_button, self.provider_button, self.edit_button):
+        for b in (self.provider_button, self.edit_button):
             steps.addWidget(b)
         steps.addStretch(1)
         lay.addWidget(self.steps)
@@ -266,8 +265,6 @@ class EmptyChatPanel(QFrame):
         self.prompts.hide()
         self.steps.show()
         ready = assistant is not None and assistant.ready
-        self.start_button.setVisible(ready)
-        self.start_button.setDefault(ready)
         self.provider_button.setVisible(assistant is not None and not assistant.has_provider)
         self.edit_button.setVisible(assistant is not None and not ready)
         self.provider_button.setDefault(assistant is not None and not assistant.has_provider)

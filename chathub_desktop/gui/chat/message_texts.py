@@ -5,13 +5,14 @@ said in the interface language (issue 27)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat.message_documents import split_tool_name, symbol
 from chathub_desktop.gui.design.avatar import drawable
+from chathub_desktop.gui.shell.day_format import format_local_time
 from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.services.views import MessageView
 
@@ -82,9 +83,6 @@ def stats_text(m: MessageView) -> str:
 
 
 def time_text(when: datetime, now: datetime | None = None) -> str:
-    """Local ``HH:MM`` for today, else ``YYYY-MM-DD HH:MM``."""
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    local = when.astimezone()
-    today = (now or datetime.now(UTC)).astimezone().date()
-    return local.strftime("%H:%M") if local.date() == today else local.strftime("%Y-%m-%d %H:%M")
+    """Local ``HH:MM`` for today, else ``7 Jan 2024, 12:18`` (the one date style,
+    :func:`~chathub_desktop.gui.shell.day_format.format_local_time`, issue 29)."""
+    return format_local_time(when, now)

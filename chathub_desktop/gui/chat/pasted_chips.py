@@ -8,7 +8,7 @@ characters, × removes it. :class:`PastedRow` holds the chips in paste order.
 from __future__ import annotations
 
 from PySide6 import QtCore
-from PySide6.QtCore import QCoreApplication, QLocale, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, QSize, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -24,6 +24,7 @@ from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.shell.i18n import Texts, fill
+from chathub_desktop.gui.shell.screen_room import fitted_to_screen
 
 
 def said_size(size: int) -> str:
@@ -101,7 +102,7 @@ class PastedView(QDialog):
         box = QPlainTextEdit(text[:PREVIEW_CHARS])
         box.setReadOnly(True)
         lay.addWidget(box)
-        self.resize(720, 520)
+        self.resize(fitted_to_screen(QSize(720, 520), self))  # a small screen too (issue 29)
 
 
 class PastedRow(QWidget):

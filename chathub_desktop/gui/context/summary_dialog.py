@@ -16,7 +16,7 @@ edit that cleared the summary), so it never shows a summary that no longer exist
 from __future__ import annotations
 
 import html
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,6 +47,7 @@ from chathub_desktop.gui.context.summary_probe_panel import ProbePanel
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.dialogs.file_dialogs import open_markdown_save_dialog
 from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.shell.day_format import format_day_time
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.screen_room import fitted_to_screen
 from chathub_desktop.gui.shell.service_reasons import said_error
@@ -111,9 +112,7 @@ def local_time(value: object) -> str:
             when = datetime.fromisoformat(str(value))
         except (TypeError, ValueError):
             return QCoreApplication.translate("SummaryDialog", "unknown time")
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return when.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    return format_day_time(when, None, "", seconds=True)  # the desktop's zone (issue 29)
 
 
 def _tokens(value: object) -> str:

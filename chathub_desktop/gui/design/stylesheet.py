@@ -226,6 +226,17 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     # the Settings pages' rows (walk51): a rounded raised card per topic, thin lines between
     # its rows, an "Advanced" disclosure as a quiet text button with a chevron
     b.rule("QFrame#settingGroup", bg="raised", border=line, border_radius=f"{Radius.LG}px")
+    # Settings → Models (walk53 #10: a bare spreadsheet): its rows on that card, muted column
+    # titles over a thin line, roomy rows that tint on hover, no grid
+    b.rule("QTableWidget#modelCards", fg="text", bg="raised", border="none", outline="0",
+           selection_background_color=c.selected, selection_color=c.selected_text)
+    b.pairs.append(TextPair("QTableWidget#modelCards selected", "selected_text", "selected"))
+    b.rule("QTableWidget#modelCards::item", padding=f"{Space.SM}px {Space.XS}px",
+           border_bottom=f"1px solid {c.border}")
+    b.rule("QTableWidget#modelCards::item:hover", fg="text", bg="hover")
+    b.rule("QTableWidget#modelCards::item:selected", fg="selected_text", bg="selected")
+    b.rule("QTableWidget#modelCards QHeaderView::section", fg="text_muted", bg="raised", border="none",
+           border_bottom=f"1px solid {c.border}", padding=f"{Space.XS}px {Space.XS}px")
     b.rule("QFrame#settingDivider", background=c.border, border="none", margin=f"0 {Space.XL}px")
     b.rule("QLabel#settingTitle", fg="text", on=("raised",))
     b.rule('QToolButton[disclosure="true"]', fg="text", on=("raised",), padding=f"{Space.XS}px {Space.SM}px")

@@ -13,19 +13,17 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from PySide6.QtCore import QSize
-from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown, is_heading
 from chathub_desktop.gui.shell.i18n import Texts
+from chathub_desktop.gui.shell.screen_room import fitted_to_screen
 
 __all__ = ["PANES_SIZE", "CardPanes", "card_html", "fitted_size"]
 
 #: The preview's size with panes (px), shrunk to the screen's available room.
 PANES_SIZE = QSize(880, 520)
-#: Px kept free around the dialog on a small screen (its frame and the task bar's air).
-SCREEN_AIR = 2 * Space.XL
 
 # a card's leading tag ("[2026-12-04] …", a range's "[2026-11-01 – 2026-11-20] …"): the
 # pane's title says the day or span already
@@ -43,12 +41,8 @@ def card_html(text: str) -> str:
 
 def fitted_size(parent: QWidget | None) -> QSize:
     """:data:`PANES_SIZE`, at most the available room of ``parent``'s screen (or the
-    primary screen) less :data:`SCREEN_AIR`."""
-    screen = parent.screen() if parent is not None else QGuiApplication.primaryScreen()
-    if screen is None:
-        return PANES_SIZE
-    room = screen.availableGeometry().size() - QSize(SCREEN_AIR, SCREEN_AIR)
-    return PANES_SIZE.boundedTo(room)
+    primary screen), as :func:`~chathub_desktop.gui.shell.screen_room.fitted_to_screen`."""
+    return fitted_to_screen(PANES_SIZE, parent)
 
 
 class CardPanes(QWidget):

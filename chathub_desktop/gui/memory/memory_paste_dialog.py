@@ -19,7 +19,7 @@ import functools
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -40,6 +40,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.memory_paste import PastedFact, mark_duplicates, split_facts
 from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.screen_room import fitted_to_screen
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -73,7 +74,7 @@ class PasteMemoryDialog(QDialog):
         super().__init__(parent)
         self.texts = t = Texts(self)  # re-said while open (issue 27)
         t.bind(self.setWindowTitle, lambda: translate("MemoryPaste", "Import memory from another assistant"))
-        self.resize(640, 520)
+        self.resize(fitted_to_screen(QSize(640, 520), self))  # a small screen too (issue 29)
         self._svc = services
         self._runner = runner
         self._aid = assistant_id

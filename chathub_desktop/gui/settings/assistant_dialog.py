@@ -49,6 +49,7 @@ from chathub_desktop.gui.settings.assistant_form import AssistantForm
 from chathub_desktop.gui.settings.avatar_picker import install_avatar_grid, offered_avatars
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import RangeHint, install_range_hints
+from chathub_desktop.gui.shell.screen_room import fitted_to_screen
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import AssistantView
@@ -73,8 +74,6 @@ WIRE_NAMES = {WireProtocol.OPENAI_CHAT: "OpenAI Chat Completions", WireProtocol.
 DEFAULT_HISTORY_LIMIT = 20
 #: The size the dialog opens at when the screen has room (px): each group's cards in view.
 PREFERRED_SIZE = QSize(720, 640)
-#: Room kept around the dialog on a small screen (a title bar and a panel), px.
-SCREEN_MARGIN = QSize(40, 80)
 
 
 #: The sampling settings as the "Sent" line names them (translated where shown).
@@ -148,8 +147,7 @@ model card editor through ``cards`` (walk50 #5). ``runner``
     def _fit_screen(self) -> None:
         """Open at :data:`PREFERRED_SIZE`, smaller on a screen without room for it (1280×720
         at 125 % is 1024×576): the groups scroll inside (issue 29)."""
-        room = self.screen().availableGeometry().size() - SCREEN_MARGIN
-        self.resize(PREFERRED_SIZE.boundedTo(room))
+        self.resize(fitted_to_screen(PREFERRED_SIZE, self))
 
     def _group_built(self, group: str) -> None:
         """Group ``group`` (a tab name) was just built: its controls wired, its spin boxes

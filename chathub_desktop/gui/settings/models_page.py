@@ -5,7 +5,9 @@ from (walk42 #6), with Add…, Edit card… and Delete. Add and Edit open
 the :class:`~chathub_desktop.gui.settings.model_card_dialog.ModelCardDialog` once the providers
 are read on a worker (issue 29); reads and writes run on a worker thread; ``changed`` fires after each stored change (the window recounts its
 badge). Texts are in the ``ModelsPage`` translation context, re-said on a language
-switch (issue 27)."""
+switch (issue 27). The table reads as the other Settings pages (walk53 #10: "a bare
+spreadsheet"): its rows on a rounded card, the model id first, muted column
+titles, roomy rows, and the actions as icon buttons like Settings → Providers'."""
 
 from __future__ import annotations
 
@@ -13,10 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -30,7 +33,9 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.dream_prompt import answer_cap, dream_budget
 from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.core.model_windows import short_window
-from chathub_desktop.gui.design.icons import Icon
+from chathub_desktop.gui.design import Space
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.settings.model_card_dialog import ModelCardDialog
 from chathub_desktop.gui.shell.empty_state import EmptyState
@@ -198,7 +203,19 @@ class ModelsPage(QWidget):
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setShowGrid(False)  # a list of models, not a spreadsheet
         self.table.doubleClicked.connect(lambda _i: self.edit())
-        layout.addWidget(self.table, 1)
+        header.moveSection(MODEL_COLUMN, 0)  # the model first, as a list of models reads
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        header.setHighlightSections(False)
+        self.table.setFrameShape(QFrame.Shape.NoFrame)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 2 * Space.LG)
+        self.table.setMouseTracking(True)  # rows tint on hover
+        self.card = QFrame()  # the Settings pages' rounded card (setting_rows.SettingGroup's look)
+        self.card.setObjectName("settingGroup")
+        self._inside = inside = QVBoxLayout(self.card)
+        inside.setContentsMargins(Space.SM, Space.SM, Space.SM, Space.SM)
+        inside.addWidget(self.table)
+        layout.addWidget(self.card, 1)  # as tall as its rows (_fit_card), the page's room below
+        header.geometriesChanged.connect(self._fit_card)  # the titles wrapped or unwrapped
         self.empty = EmptyState(
             QT_TRANSLATE_NOOP("ModelsPage", "A model card tells ChatHub a model's context window, longest reply and "
                                             "tokenizer. Add one when a model is missing from the catalog or its "
@@ -229,10 +246,13 @@ class ModelsPage(QWidget):
         self.delete_button = QPushButton()
         t.bind(self.delete_button.setText, lambda: translate("ModelsPage", "&Delete"))
         self.delete_button.clicked.connect(self.delete)
-        for b in (self.add_button, self.edit_button, self.delete_button):
+        for b, glyph in ((self.add_button, Icon.ADD), (self.edit_button, Icon.EDIT), (self.delete_button, Icon.DELETE)):
+            b.setIcon(icon(glyph))
+            b.setIconSize(QSize(IconSize.SM, IconSize.SM))
             row.addWidget(b)
         row.addStretch(1)
         layout.addLayout(row)
+        layout.addStretch(0)  # the room the card leaves when it holds all its rows
         self.ops = ServiceOps(runner, presenter, self._show_error, self._busy, "models-page")
         self.table.itemSelectionChanged.connect(self._sync)
         self.reload()
@@ -275,9 +295,10 @@ class ModelsPage(QWidget):
         self.cards = list(cards)
         self.rows = table_rows(self.cards, served)
         self._fill_table()
+        self._fit_card()
         empty = not self.rows  # the empty state stands in for the table and its buttons
         self.empty.setVisible(empty)
-        for w in (self.table, self.add_button, self.edit_button, self.delete_button):
+        for w in (self.card, self.add_button, self.edit_button, self.delete_button):
             w.setVisible(not empty)
         self._sync()
 
@@ -307,9 +328,21 @@ class ModelsPage(QWidget):
                                                             "model's name."))
                 self.table.setItem(r, col, item)
 
+    def _fit_card(self) -> None:
+        """The card as tall as its rows and column titles (the titles as laid out once
+        shown: they wrap); more rows than the page holds scroll inside it."""
+        table = self.table
+        header = table.horizontalHeader()
+        titles = max(header.height(), header.sizeHint().height())
+        room = self._inside.contentsMargins()
+        self.card.setMaximumHeight(titles + table.verticalHeader().length() + 2 * table.frameWidth()
+                                   + room.top() + room.bottom() + 2 * self.card.frameWidth())
+
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
-        """Crossing :data:`NARROW_PX` says the Source column in its short or its full words."""
+        """Crossing :data:`NARROW_PX` says the Source column in its short or its full words;
+        the card keeps its rows' height."""
         super().resizeEvent(event)
+        self._fit_card()
         narrow = self.width() < NARROW_PX
         if narrow != self.narrow:
             self.narrow = narrow

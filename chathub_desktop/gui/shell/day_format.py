@@ -10,6 +10,9 @@ on a German desktop says "1 May 2024", not "1 Mai 2024"): :class:`LanguageSwitch
 application's ``UI_LANGUAGE`` property; before its first switch (tests, a window not built
 yet) ``QLocale()`` stands in.
 A time of the dream schedule stays in UTC and says so (DRM-2): ``5 Dec 2026, 02:00 UTC``.
+Every other time is stored in UTC and shown in the desktop's own zone (issue 29, walk53
+#8: message meta, the topic list, search results and the summary all say the same day of
+the same instant): :func:`format_local_time` for a message's meta line.
 """
 
 from __future__ import annotations
@@ -51,10 +54,25 @@ def format_iso_day(day: str) -> str:
         return day
 
 
-def format_day_time(at: datetime, zone: tzinfo = UTC, label: str = "UTC", *, seconds: bool = False) -> str:
-    """``at`` (aware; naive is taken as UTC) as its day in ``zone`` and its 24-hour time
-    there followed by ``label``: ``5 Dec 2026, 02:00 UTC``; ``label`` "" writes the time
-    alone."""
-    when = (at.replace(tzinfo=UTC) if at.tzinfo is None else at).astimezone(zone)
+def as_local(at: datetime) -> datetime:
+    """``at`` (aware; naive is taken as UTC, as the store keeps it) in the desktop's time
+    zone (the ``TZ`` in effect)."""
+    return (at.replace(tzinfo=UTC) if at.tzinfo is None else at).astimezone()
+
+
+def format_day_time(at: datetime, zone: tzinfo | None = UTC, label: str = "UTC", *, seconds: bool = False) -> str:
+    """``at`` (aware; naive is taken as UTC) as its day in ``zone`` (None: the desktop's
+    zone) and its 24-hour time there followed by ``label``: ``5 Dec 2026, 02:00 UTC``;
+    ``label`` "" writes the time alone."""
+    when = as_local(at) if zone is None else (at.replace(tzinfo=UTC) if at.tzinfo is None else at).astimezone(zone)
     clock = f"{when:%H:%M:%S}" if seconds else f"{when:%H:%M}"
     return fill(translate("Dates", DAY_TIME), format_day(when.date()), f"{clock} {label}".rstrip())
+
+
+def format_local_time(at: datetime, now: datetime | None = None) -> str:
+    """``at`` (UTC stored) as a message's meta line writes it in the desktop's zone: the
+    24-hour time alone on today's local day (``12:18``), else the day and the time
+    (``7 Jan 2024, 12:18``; issue 29). ``now`` stands in for the clock (tests)."""
+    local = as_local(at)
+    today = as_local(now or datetime.now(UTC)).date()
+    return f"{local:%H:%M}" if local.date() == today else format_day_time(at, None, "")

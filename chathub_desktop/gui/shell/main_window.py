@@ -258,8 +258,7 @@ class MainWindow(QMainWindow):
         self._build_ui()
         self._build_menus()
         self.setMinimumSize(*MIN_WINDOW)  # walk49 #4: 640×480 cut Settings off
-        self.resize(1280, 800)
-        self.remembered.restore(self, self.splitter)
+        self.remembered.restore(self, self.splitter)  # within the screen's free room (issue 29)
         if services is not None:
             self.attach(services)
         else:  # inert until attach(): only Quit and About work
@@ -375,8 +374,7 @@ class MainWindow(QMainWindow):
         self.notices.set_messages(self.message_view, self.message_view.set_bottom_clearance)  # polish52
         self.empty_states = ChatEmptyStates(  # walk29 #19, #20: the next step; an empty topic's greeting
             self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self.opener.shown_id,
-            self.switcher.ready, EmptyActions(self.new_topic_action, self.providers_action,
-                                                self.edit_assistant_action),
+            self.switcher.ready, EmptyActions(self.providers_action, self.edit_assistant_action),
             functools.partial(fill_composer, self.composer))
         self.empty_states.watch(self.message_model.modelReset, self.message_model.rowsInserted,
                                 self.message_model.rowsRemoved, self.composer.send_requested)

@@ -1,19 +1,30 @@
 """What the main window remembers between runs (issue #2, walk45 #11): its geometry, the
 splitter between the topic list and the chat, and the assistant and topic in view at
 the last quit, opened again at the next start. One INI file (``QSettings`` in INI
-format); without one (tests) nothing is remembered and nothing is read."""
+format); without one (tests) nothing is remembered and nothing is read.
+
+The window opens at :data:`OPENING_SIZE` within its screen's free room, and a saved
+geometry comes back only when it fits the screen it is on now (issue 29: 1280×800 was
+taller than a 1366×768 laptop's room; a geometry saved on a larger monitor hung off a
+laptop's edge)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QRect, QSettings, QSize
+
+from chathub_desktop.gui.shell.screen_room import fits_room, fitted_to_screen
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QSplitter, QWidget
 
     from chathub_desktop.services.topics.first_page import ResumeIds
+
+
+#: The main window's size on a screen with room for it (logical px).
+OPENING_SIZE = QSize(1280, 800)
 
 
 class WindowGeometry:
@@ -30,13 +41,22 @@ class WindowGeometry:
         return QSettings(str(self._path), QSettings.Format.IniFormat)
 
     def restore(self, window: QWidget, splitter: QSplitter) -> None:
-        """Give ``window`` and ``splitter`` the geometry and sizes saved last (none: as built)."""
+        """Size ``window`` to :data:`OPENING_SIZE` within its screen's free room, then give
+        it and ``splitter`` the geometry and sizes saved last (none: as built); a saved
+        geometry that does not fit the screen now is dropped for the fitted size."""
+        window.resize(fitted_to_screen(OPENING_SIZE, window))
         s = self.qsettings()
         if s is None:
             return
-        geo = s.value("window/geometry")
-        if isinstance(geo, QByteArray):
-            window.restoreGeometry(geo)
+        geo, frame, screen = s.value("window/geometry"), s.value("window/frame"), window.screen()
+        # Qt pulls a saved geometry onto the screen itself, as large as it is: judge the
+        # frame as saved (a file from before it was kept: the frame Qt made of it)
+        if isinstance(geo, QByteArray) and (screen is None or not isinstance(frame, QRect)
+                                            or fits_room(frame, screen.availableGeometry())):
+            fitted = window.geometry()
+            if window.restoreGeometry(geo) and screen is not None and not (
+                    window.isMaximized() or fits_room(window.frameGeometry(), screen.availableGeometry())):
+                window.setGeometry(fitted)
         split = s.value("window/splitter")
         if isinstance(split, QByteArray):
             splitter.restoreState(split)
@@ -48,6 +68,7 @@ class WindowGeometry:
         if s is None:
             return
         s.setValue("window/geometry", window.saveGeometry())
+        s.setValue("window/frame", window.normalGeometry() if window.isMaximized() else window.frameGeometry())
         s.setValue("window/splitter", splitter.saveState())
         if in_view is not None:  # opened again at the next start
             s.setValue("window/assistant", in_view[0] or 0)

@@ -10,11 +10,10 @@ hue while a reply streams into the topic, also in the background (issue 28).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from PySide6.QtCore import (
     QCoreApplication,
-    QDate,
     QEvent,
     QLocale,
     QModelIndex,
@@ -37,6 +36,7 @@ from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOpti
 
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import HEADING_WEIGHT, IconSize, Space, caption_pt
+from chathub_desktop.gui.shell.day_format import as_local, format_day, interface_locale
 from chathub_desktop.gui.topics.topic_groups import RowHeights, TopicGroup, row_date
 from chathub_desktop.gui.topics.topic_list_model import (
     GroupRole,
@@ -57,21 +57,19 @@ HEADER_PAD = Space.XS  # px, under a group's header, and over the first
 
 def day_label(when: datetime, now: datetime | None = None) -> str:
     """``when`` (aware) in local time as a list shows it: "14:05" today, "Yesterday",
-    the weekday within the last week, "3 Nov" this year, else "2025-11-03"; words and
-    the day-and-month order follow the interface language (昨天, 水曜日, 11月3日)."""
-    local = when.astimezone()
-    today = (now.astimezone() if now else datetime.now().astimezone()).date()
+    the weekday within the last week, else the day in the one date style ("3 Nov 2025",
+    :func:`~chathub_desktop.gui.shell.day_format.format_day`, issue 29); words and order
+    follow the interface language (昨天, 水曜日, 2025年11月3日)."""
+    local = as_local(when)
+    today = as_local(now or datetime.now(UTC)).date()
     days = (today - local.date()).days
     if days <= 0:
         return f"{local:%H:%M}"
     if days == 1:
         return QCoreApplication.translate("TopicList", "Yesterday")
     if days < 7:
-        return QLocale().dayName(local.isoweekday(), QLocale.FormatType.LongFormat)
-    if local.year == today.year:  # the day-and-month pattern is the translators' (QDate format)
-        return QLocale().toString(QDate(local.year, local.month, local.day),
-                                  QCoreApplication.translate("TopicList", "d MMM"))
-    return f"{local:%Y-%m-%d}"
+        return interface_locale().dayName(local.isoweekday(), QLocale.FormatType.LongFormat)
+    return format_day(local.date())
 
 
 @dataclass(frozen=True)

@@ -19,21 +19,18 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6.QtCore import (
     QAbstractListModel,
     QCoreApplication,
-    QDate,
-    QDateTime,
-    QLocale,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     QSize,
     Qt,
-    QTime,
     QTimer,
     Signal,
 )
 
 from chathub_desktop.gui.chat.message_documents import symbol
 from chathub_desktop.gui.shell.chat_events import ChatEvents
+from chathub_desktop.gui.shell.day_format import format_day_time
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.topics.late_topics import LateTopics
@@ -229,11 +226,9 @@ class TopicListModel(QAbstractListModel):
 
     def _tooltip(self, t: TopicView) -> str:
         """The row's tooltip in the interface language: title, message count (plural
-        forms), last activity in the locale's short date and time, states."""
+        forms), last activity in the one date style in the desktop's zone (issue 29), states."""
         translate = QCoreApplication.translate
-        local = t.updated_at.astimezone()
-        when = QLocale().toString(QDateTime(QDate(local.year, local.month, local.day),
-                                            QTime(local.hour, local.minute)), QLocale.FormatType.ShortFormat)
+        when = format_day_time(t.updated_at, None, "")
         n = t.message_count  # a plain name: lupdate cannot read an attribute as the plural's n
         lines = [shown_title(t),
                  fill(translate("TopicList", "%Ln message(s) · last active %1", None, n), when)

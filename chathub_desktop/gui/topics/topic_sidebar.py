@@ -31,10 +31,10 @@ if TYPE_CHECKING:
 
 #: ``Qt.ToolButtonStyle.ToolButtonTextBesideIcon``'s value.
 TEXT_BESIDE_ICON = 2
-#: The empty list's line and button (walk52 #11: it was a bare grey box).
+#: The empty list's line (walk52 #11: it was a bare grey box); no button of its own, the
+#: New topic button sits just above (walk53 #10: the empty chat offered New topic three times).
 NO_TOPICS_TEXT = QT_TRANSLATE_NOOP("TopicSidebar", "No topics yet. Your conversations with this assistant are "
                                                    "listed here.")
-NO_TOPICS_ACTION = QT_TRANSLATE_NOOP("TopicSidebar", "New topic")
 
 
 class TopicSidebar(QWidget):
@@ -82,7 +82,6 @@ class TopicSidebar(QWidget):
             self.topic_list.addAction(a)
         self.topics_label.setBuddy(self.topic_list)
         lay.addWidget(self.topic_list, 1)
-        self._new_topic = new_topic
         #: Over the list while the assistant has no topic (built when first needed).
         self.empty_state: EmptyState | None = None
 
@@ -101,14 +100,11 @@ class TopicSidebar(QWidget):
         sync()
 
     def _make_empty_state(self) -> EmptyState:
-        """A muted line and a New topic button laid over the list's viewport."""
+        """A muted line laid over the list's viewport."""
         from chathub_desktop.gui.shell.empty_state import EmptyState
 
         viewport = self.topic_list.viewport()
-        state = EmptyState(NO_TOPICS_TEXT, NO_TOPICS_ACTION, "noTopics", viewport, context="TopicSidebar")
-        state.button.clicked.connect(self._new_topic.trigger)
-        state.texts.bind(state.button.setAccessibleDescription, lambda: QCoreApplication.translate(
-            "TopicSidebar", "Starts the first conversation with this assistant."))
+        state = EmptyState(NO_TOPICS_TEXT, "", "noTopics", viewport, context="TopicSidebar")
         over = viewport.layout() or QVBoxLayout(viewport)
         over.setContentsMargins(0, 0, 0, 0)
         over.addWidget(state)

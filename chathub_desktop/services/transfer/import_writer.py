@@ -17,11 +17,20 @@ from chathub_desktop.storage.attachment_blobs import store_blobs_core
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.import_staging_rows import delete_topics
 
-__all__ = ["MESSAGE_CHUNK_ROWS", "ImportWriter"]
+__all__ = ["MESSAGE_CHUNK_ROWS", "ImportWriter", "last_activity"]
 
 MESSAGE_CHUNK_ROWS = 2000
 """Message rows buffered before one ``executemany`` (topics of the chunk go first); each
 chunk is one write transaction of a few tens of milliseconds."""
+
+
+def last_activity(conv: ImportedConversation) -> datetime | None:
+    """An imported topic's last activity (its ``updated_at``, which the topic list dates
+    and groups it by): its newest message's time, else the export's own update time, else
+    None (issue 29, walk53 #8: ChatGPT's ``update_time`` moves when a chat is only
+    opened or renamed, so "8 Jan 2024" stood over messages all of 7 Jan)."""
+    times = [m.created_at for m in conv.messages if m.created_at]
+    return max(times) if times else conv.updated_at
 
 
 class ImportWriter:
@@ -102,7 +111,6 @@ class ImportWriter:
         topic_rows = []
         for conv, _messages, _target in pending:
             first = next((m.created_at for m in conv.messages if m.created_at), None)
-            last = next((m.created_at for m in reversed(conv.messages) if m.created_at), None)
             created = conv.created_at or first or self._now
             topic_rows.append(
                 {
@@ -113,7 +121,7 @@ class ImportWriter:
                     "source": self._run.source,  # staged: hidden until the run is published
                     "source_id": conv.source_id,
                     "created_at": created,
-                    "updated_at": conv.updated_at or last or created,
+                    "updated_at": last_activity(conv) or created,
                 }
             )
         with self._db.write_connection() as conn:
@@ -125,7 +133,7 @@ class ImportWriter:
                 if target is None:
                     self._staged[topic_id] = len(messages)
                 else:
-                    self._continuations[topic_id] = (target, len(messages), conv.updated_at or self._now)
+                    self._continuations[topic_id] = (target, len(messages), last_activity(conv) or self._now)
             store_blobs_core(conn, [a for _c, messages, _t in pending for m in messages for a in m.media])
             self._inserts.messages(conn, rows)
 
