@@ -222,6 +222,29 @@ def reads_as_words(query: str) -> bool:
     return bool(shown) and sum(c.isalpha() for c in shown) >= WORDS_SHARE * len(shown)
 
 
+#: English function words (articles, prepositions, conjunctions, pronouns, auxiliaries):
+#: a query made mostly of them carries no meaning to match (search53b, walk53b #3: "of
+#: using the" listed "Use metric units." as similar). Question words are not among them
+#: ("where does Ana live" is a question a user means).
+STOP_WORDS = frozenset("""
+a an the this that these those some any each every no of in on at to from by for with without about
+into onto over under between through during before after above below up down out off as than then
+and or but nor so yet if because while although though whether not
+i me my mine we us our ours you your yours he him his she her hers it its they them their theirs
+is am are was were be been being do does did doing have has had having will would shall should
+can could may might must also just very too only there here
+""".split())
+
+
+def mostly_stop_words(query: str) -> bool:
+    """True when more than half of ``query``'s words (runs of letters, case-insensitive)
+    are :data:`STOP_WORDS` — "of using the", "the", "is it" — so nothing found by meaning
+    for it is one a user would call similar (search53b, walk53b #3). False for a query
+    with no such words ("kilometres", "東京", "range(1, 11)")."""
+    words = re.findall(r"[^\W\d_]+", query.lower())
+    return 2 * sum(w in STOP_WORDS for w in words) > len(words)
+
+
 def telling_terms(terms: list[str]) -> list[str]:
     """``terms`` without the Latin ones of one or two characters ("a", "of", "to": they
     are in nearly every message), for the Search page's some-words hits (issue 29)."""

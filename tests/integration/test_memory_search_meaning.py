@@ -28,6 +28,11 @@ class _Near:
 
     def __init__(self, score: float) -> None:
         self.score = score
+        self.asked: list[str] = []  # the queries the Messages tab looked up by meaning
+
+    def nearest(self, query: str, scope: object, pool: int) -> list[tuple[int, float]]:
+        self.asked.append(query)
+        return []
 
     def nearest_texts(self, query: str, texts: Sequence[str], pool: int) -> list[tuple[int, float]]:
         return [(i, self.score) for i in range(len(texts))][:pool]
@@ -80,6 +85,20 @@ def test_code_and_numbers_find_only_the_entries_holding_them(svc: Services) -> N
         [HitMatch.WORDS] + [HitMatch.MEANING] * MEANING_CAP  # mostly letters: still by meaning
 
 
+def test_a_query_mostly_of_stop_words_finds_only_the_entries_holding_them(svc: Services) -> None:
+    """search53b (walk53b #3): "of using the" listed "Use metric units." as "≈ similar";
+    a query made mostly of stop words has no meaning to be near, on both tabs."""
+    model = _Near(0.5)
+    near = SearchService(svc.db, cast(Any, model))
+    for query in ("of using the", "the", "is it in"):
+        assert near.search_memory(query, by_meaning=True) == [], query
+        near.search(query, by_meaning=True)
+    assert model.asked == []  # the Messages tab did not look them up by meaning either
+    near.search("kilometres", by_meaning=True)
+    assert model.asked == ["kilometres"]
+    assert [h.match for h in near.search_memory("kilometres", by_meaning=True)] == [HitMatch.MEANING] * MEANING_CAP
+
+
 def test_walk52b_memory_by_meaning_with_the_model(migrated_sqlite: Any) -> None:
     """walk52b's memory with the real embedding model: the code query finds nothing,
     while paraphrases a user would agree with are still "≈ similar"."""
@@ -91,9 +110,9 @@ def test_walk52b_memory_by_meaning_with_the_model(migrated_sqlite: Any) -> None:
                      "Use metric units."):
             s.memory.add("Assistant", text)
         found = {q: [(h.number, h.match) for h in s.search.search_memory(q, by_meaning=True)]
-                 for q in ("range(1, 11)", "x**2", "kilometres", "where does Ana live")}
+                 for q in ("range(1, 11)", "x**2", "kilometres", "where does Ana live", "of using the")}
         assert found == {"range(1, 11)": [], "x**2": [], "kilometres": [(3, HitMatch.MEANING)],
-                         "where does Ana live": [(2, HitMatch.MEANING)]}
+                         "where does Ana live": [(2, HitMatch.MEANING)], "of using the": []}
     finally:
         s.close()
 

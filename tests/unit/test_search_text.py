@@ -129,3 +129,15 @@ def test_only_a_query_of_words_is_looked_up_by_meaning() -> None:
     for query in ("kilometres and celsius", "How many miles is it?", "C# code", "Europe/Lisbon", "日本語 مرحبا 😀",
                   "time zone", "Using", "東京"):
         assert reads_as_words(query), query
+
+
+def test_a_query_mostly_of_stop_words_is_not_looked_up_by_meaning() -> None:
+    """search53b (walk53b #3): "of using the" is mostly stop words; a query with a word
+    that means something, in any script, is not."""
+    from chathub_desktop.core.search_text import mostly_stop_words
+
+    for query in ("of using the", "the", "Is it?", "of the in"):
+        assert mostly_stop_words(query), query
+    for query in ("kilometres", "where does Ana live", "How many miles is it?", "東京", "range(1, 11)", "",
+                  "use of metric units"):
+        assert not mostly_stop_words(query), query

@@ -46,6 +46,7 @@ from chathub_desktop.core.search_text import (
     Snippet,
     holds_all,
     markdown_snippet,
+    mostly_stop_words,
     query_terms,
     rank_score,
     reads_as_words,
@@ -266,7 +267,9 @@ class SearchService:
         terms but nearest in meaning (``SemanticRecall.nearest``, those with a vector,
         scoring at least :data:`MIN_MEANING_SCORE`), only while fewer than
         :data:`MEANING_WHEN_FEWER` word hits were found; they are :attr:`HitMatch.MEANING`.
-        Blocking: it embeds the query and scans the scope's vectors.
+        Never for a query made mostly of stop words (``core.search_text.mostly_stop_words``,
+        search53b: "of using the" has no meaning to be near). Blocking: it embeds the
+        query and scans the scope's vectors.
 
         ``other_versions`` (the Search page and the CLI, issue 29/30; not the recall
         tools, whose model sees the branch in view only): the messages of the versions
@@ -291,7 +294,8 @@ class SearchService:
         if (some_words or by_meaning) and len(terms) > 1 and len(scored) < limit:
             scored += self._some_words(terms, scope, {r.id for _score, r in scored}, limit - len(scored), mode)
         words = {r.id for _score, r in scored}
-        if by_meaning and self._semantic is not None and len(scored) < MEANING_WHEN_FEWER:
+        if (by_meaning and self._semantic is not None and len(scored) < MEANING_WHEN_FEWER
+                and not mostly_stop_words(query)):
             scored += self._nearest(query, scope, words, min(MEANING_CAP, limit - len(scored)))
         # bold: every term where all are held, the telling ones ("a" is in every line) where
         # some are, none where the message was found by meaning
@@ -441,7 +445,9 @@ class SearchService:
         paraphrases a user would agree with ("kilometres" 0.058, "where does Ana live"
         0.066 for "Ana's timezone is Europe/Lisbon."), so no threshold parts them. A
         message can be code too, so the Messages tab keeps them ("range(1, 11)" found
-        the intervals and list-comprehension replies)."""
+        the intervals and list-comprehension replies). Nor, on both tabs, a query made
+        mostly of stop words (search53b, walk53b #3: "of using the" listed "Use metric
+        units." as similar)."""
         terms = query_terms(query)
         if not terms:
             return []
@@ -451,7 +457,7 @@ class SearchService:
         entries = _entries(documents)
         exact = [i for i, entry in enumerate(entries) if holds_all(entry[4], terms)]
         order, similar = exact, []
-        if by_meaning and self._semantic is not None and reads_as_words(query):
+        if by_meaning and self._semantic is not None and reads_as_words(query) and not mostly_stop_words(query):
             scored = self._semantic.nearest_texts(query, [e[4] for e in entries], max(limit, RANKED_POOL))
             held = set(exact)
             order = [i for i in fuse(exact, [i for i, _score in scored]) if i in held]
