@@ -237,12 +237,13 @@ can could may might must also just very too only there here
 
 
 def mostly_stop_words(query: str) -> bool:
-    """True when more than half of ``query``'s words (runs of letters, case-insensitive)
+    """True when at least two thirds of ``query``'s words (runs of letters, case-insensitive)
     are :data:`STOP_WORDS` — "of using the", "the", "is it" — so nothing found by meaning
-    for it is one a user would call similar (search53b, walk53b #3). False for a query
-    with no such words ("kilometres", "東京", "range(1, 11)")."""
+    for it is one a user would call similar (search53b, walk53b #3). False for a question
+    that also holds words of its own ("what kind of dog do I have": 4 of 7) and for a
+    query with no stop words ("kilometres", "東京", "range(1, 11)")."""
     words = re.findall(r"[^\W\d_]+", query.lower())
-    return 2 * sum(w in STOP_WORDS for w in words) > len(words)
+    return bool(words) and 3 * sum(w in STOP_WORDS for w in words) >= 2 * len(words)
 
 
 def telling_terms(terms: list[str]) -> list[str]:
