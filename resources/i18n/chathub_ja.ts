@@ -5082,6 +5082,10 @@ URL：%3
         <translation>このメッセージはトピックにいま表示されていないバージョンにあります。開くと、そのターンがこのバージョンに切り替わります</translation>
     </message>
     <message>
+        <source>No matches</source>
+        <translation>一致する項目はありません</translation>
+    </message>
+    <message>
         <source>Search</source>
         <translation>検索</translation>
     </message>

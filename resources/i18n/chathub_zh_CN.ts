@@ -5082,6 +5082,10 @@ URL：%3
         <translation>这条消息所在的版本当前未在话题中显示：打开它会把那一轮切换到这个版本</translation>
     </message>
     <message>
+        <source>No matches</source>
+        <translation>无匹配结果</translation>
+    </message>
+    <message>
         <source>Search</source>
         <translation>搜索</translation>
     </message>

@@ -6,7 +6,9 @@ script, not a test.
 
 walk52b's memory and two of its replies, with the local embedding model; for the light
 and the dark theme, at 1366×768: ``search53-code-memory-<theme>.png`` ("range(1, 11)" on
-the memory tab: nothing, since no entry holds it and code is not looked up by meaning),
+the memory tab: "No matches" (search53b), since no entry holds it and code is not looked
+up by meaning), ``search53-stopwords-<theme>.png`` ("of using the", search53b: "No matches"
+on the memory tab, since no entry holds all three and stop words are not looked up by meaning),
 ``search53-code-messages-<theme>.png`` (the same query on the Messages tab, whose rule
 is unchanged: the reply holding it) and ``search53-meaning-memory-<theme>.png``
 ("kilometres": "Use metric units." marked "≈ similar"). Each with its design audit line.
@@ -64,6 +66,8 @@ def main(out_dir: Path) -> int:
                 page.tabs.setCurrentIndex(0)
                 await asyncio.sleep(0.3)
                 shot(window, "code-messages", theme)
+                await shown(page, "of using the", 1)
+                shot(window, "stopwords", theme)
                 await shown(page, "kilometres", 1)
                 shot(window, "meaning-memory", theme)
                 page.box.setText("")

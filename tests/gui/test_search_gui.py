@@ -110,6 +110,23 @@ def test_memory_tab_lists_entries_and_opens_the_memory_page(window: Any, service
     assert window.current_assistant_id() == services.assistants.get("Other").id
 
 
+def test_a_tab_that_found_nothing_says_no_matches(window: Any, services: Services, qtbot: Any) -> None:
+    """search53b (walk53b #3): a memory tab with no results was blank white while the
+    Messages tab had hits; it says "No matches", muted, a line no key or click opens."""
+    _fill(services)
+    reload_assistants(window, qtbot)
+    dlg = window.search.open()
+    dlg.box.setText("lighthouse")
+    qtbot.waitUntil(lambda: dlg.messages.count() == 2 and dlg.memory.count() == 1, timeout=5000)
+    assert dlg.tabs.tabText(1).endswith("(0)") and dlg.stack.currentWidget() is dlg.tabs
+    line = dlg.memory.item(0)
+    assert line.data(Qt.ItemDataRole.AccessibleTextRole) == "No matches" and "No matches" in line.data(Qt.ItemDataRole.UserRole + 2)
+    assert not line.flags() & Qt.ItemFlag.ItemIsSelectable and dlg.memory.currentItem() is None
+    dlg.tabs.setCurrentIndex(1)
+    dlg.open_current()  # nothing to open: the page stays
+    assert window.page_host.current_page_id() is PageId.SEARCH and "memory" not in window.dialogs
+
+
 def test_the_window_fills_the_search_index_behind_new_messages(window: Any, services: Services,
                                                                qtbot: Any) -> None:
     _fill(services)

@@ -192,6 +192,22 @@ class MeaningHeading:
     hits: int
 
 
+@dataclass(frozen=True, slots=True)
+class NoMatches:
+    """The muted line of a tab that found nothing while the other tab found something
+    (search53b, walk53b #3: the memory tab was blank white)."""
+
+
+#: A tab's line when it found nothing (search53b).
+NO_MATCHES = QT_TRANSLATE_NOOP("SearchPage", "No matches")
+
+
+def no_matches_rows() -> list[Row]:
+    """The one row of a tab that found nothing: "No matches", muted."""
+    said = translate("SearchPage", NO_MATCHES)
+    return [(NoMatches(), _where(said), said)]
+
+
 #: One row of a results list: the hit it opens (a :class:`TopicGroup` for a header),
 #: its rich text and its plain text for screen readers.
 Row = tuple[Any, str, str]
@@ -224,7 +240,8 @@ def _speaker(hit: SearchHit) -> str:
 def message_rows(res: SearchResults) -> list[Row]:
     """The Messages tab's rows: per topic (:func:`group_by_topic`) a header (title,
     assistant, the day of its newest hit), then each hit (who wrote it and when, then
-    the snippet; the muted parts carry a class the delegate colours). Pure Python, run
+    the snippet; the muted parts carry a class the delegate colours); "No matches" for
+    none. Pure Python, run
     on a worker: thinning an imported topic's title of 10,000 characters takes ~3 ms."""
     rows: list[Row] = []
     similar = sum(h.match is HitMatch.MEANING for h in res.hits)
@@ -246,7 +263,7 @@ def message_rows(res: SearchResults) -> list[Row]:
                         f"{snippet_html(h.snippet)}",
                      f"{_speaker(h)}, {day_label(h.created_at)}{said_tag}{_version_said(h)}: {h.snippet.text}")
                     for h in group)
-    return rows
+    return rows or no_matches_rows()
 
 
 def _version_html(hit: SearchHit) -> str:
@@ -260,7 +277,8 @@ def _version_said(hit: SearchHit) -> str:
 
 
 def memory_rows(mem: list[MemoryHit]) -> list[Row]:
-    """The memory tab's rows: where (assistant, entry), then the snippet."""
+    """The memory tab's rows: where (assistant, entry), then the snippet; "No matches"
+    (:func:`no_matches_rows`) for none."""
     rows: list[Row] = []
     for m in mem:
         entry = fill(translate("SearchPage", "Memory #%1") if m.kind == MemoryHitKind.MEMORY
@@ -270,7 +288,7 @@ def memory_rows(mem: list[MemoryHit]) -> list[Row]:
         said_tag = f", {translate('SearchPage', SIMILAR_MEMORY_TIP)}" if meaning else ""
         rows.append((m, f"{_where(m.assistant_name, entry)}{tag if meaning else ''}<br>{snippet_html(m.snippet)}",
                      f"{m.assistant_name}, {entry}{said_tag}: {m.snippet.text}"))
-    return rows
+    return rows or no_matches_rows()
 
 
 def result_rows(res: SearchResults, mem: list[MemoryHit]) -> tuple[list[Row], list[Row]]:
@@ -652,7 +670,7 @@ class SearchPage(QWidget):
             item.setData(HitRole, hit)
             item.setData(_HtmlRole, rich)
             item.setData(Qt.ItemDataRole.AccessibleTextRole, spoken)
-            if isinstance(hit, (TopicGroup, MeaningHeading)):  # a header: not selectable, hits indented below it
+            if isinstance(hit, (TopicGroup, MeaningHeading, NoMatches)):  # a header: not selectable, hits below it
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             elif isinstance(hit, SearchHit):
                 item.setData(_IndentRole, Space.XL)
@@ -685,7 +703,7 @@ class SearchPage(QWidget):
 
 
 def _is_hit(item: QListWidgetItem | None) -> bool:
-    return item is not None and not isinstance(item.data(HitRole), (TopicGroup, MeaningHeading))
+    return item is not None and not isinstance(item.data(HitRole), (TopicGroup, MeaningHeading, NoMatches))
 
 
 def _plain_part(text: str) -> str:
