@@ -263,3 +263,32 @@ def test_tool_approval_rows_and_call_lines_follow_the_language(english: Any, qtb
     qtbot.waitUntil(lambda: bar.allow_button.text() == "Allow &once", timeout=3000)
     assert bar.label.text() == "Helper wants to use <b>get_current_time</b> from the <b>time</b> server with:"
     bar.hide()
+
+
+def test_a_dialog_collected_with_its_texts_raises_nothing(qapp: QApplication, monkeypatch: pytest.MonkeyPatch) -> None:
+    """search53b (walk53b #3): a dialog and its texts in a reference cycle, dropped after
+    Accept: the collector emptied the Texts before the dialog's C++ part was deleted, whose
+    ChildRemoved events then reached the Texts' filter ("no attribute '_owner'")."""
+    import gc
+    import sys
+
+    from PySide6.QtWidgets import QDialog, QLabel
+
+    from chathub_desktop.gui.shell.i18n import Texts
+
+    raised: list[BaseException | None] = []
+    monkeypatch.setattr(sys, "excepthook", lambda _t, e, _tb: raised.append(e))
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: raised.append(u.exc_value))
+
+    def accepted() -> None:
+        dialog = QDialog()
+        texts = Texts(dialog)
+        texts.bind(QLabel(dialog).setText, lambda: "Import memory")
+        texts.bind(dialog.setWindowTitle, lambda: "Preview")  # the dialog's own method: a cycle
+        dialog.accept()
+
+    for _ in range(3):
+        accepted()
+        gc.collect()
+        qapp.processEvents()
+    assert raised == []

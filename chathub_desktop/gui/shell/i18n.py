@@ -90,7 +90,6 @@ class Texts(QObject):
 
     def __init__(self, owner: QObject) -> None:
         super().__init__(owner)
-        self._owner = owner
         self._bound: dict[Callable[[str], object], Callable[[], str]] = {}
         #: The setters whose text holds a token colour, re-said on a live theme switch too.
         self._themed: set[Callable[[str], object]] = set()
@@ -141,8 +140,13 @@ class Texts(QObject):
                 self._themed.discard(setter)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """Re-translate on the owner's ``LanguageChange``; never swallow an event."""
-        if watched is self._owner and event.type() == QEvent.Type.LanguageChange:
+        """Re-translate on the owner's ``LanguageChange`` (the only object it filters);
+        never swallow an event. Reads no attribute for any other event (search53b,
+        walk53b #3: when a dialog and its texts form a reference cycle, Python's
+        collector empties the Texts' ``__dict__`` before the dialog's C++ part is
+        deleted, and that deletion sends the dialog ``ChildRemoved`` events through this
+        still-installed filter: "no attribute '_owner'")."""
+        if event.type() == QEvent.Type.LanguageChange:
             for texts in reversed([self, *self._later]):  # as filters of their own would: the last made first
                 texts.retranslate()
         return False
