@@ -666,8 +666,8 @@
         <translation> · 次のリクエスト %1 → %2 トークン</translation>
     </message>
     <message>
-        <source>Older messages are now in the topic summary: the next request takes %1 tokens instead of %2. %3.</source>
-        <translation>古いメッセージはトピックの要約に入りました：次のリクエストは %2 トークンではなく %1 トークンです。%3。</translation>
+        <source>The next request now takes %1 tokens instead of %2. %3.</source>
+        <translation>次のリクエストは %2 トークンではなく %1 トークンになりました。%3。</translation>
     </message>
     <message>
         <source>Compacted: %1</source>

@@ -666,8 +666,8 @@
         <translation> · 下一次请求 %1 → %2 个令牌</translation>
     </message>
     <message>
-        <source>Older messages are now in the topic summary: the next request takes %1 tokens instead of %2. %3.</source>
-        <translation>较早的消息现已写入话题摘要：下一次请求占用 %1 个令牌，而不是 %2 个。%3。</translation>
+        <source>The next request now takes %1 tokens instead of %2. %3.</source>
+        <translation>下一次请求现在占用 %1 个令牌，而不是 %2 个。%3。</translation>
     </message>
     <message>
         <source>Compacted: %1</source>

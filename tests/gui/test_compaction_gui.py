@@ -199,7 +199,7 @@ def test_compact_now_from_popover_disables_button_then_shows_outcome_and_marker(
     assert window.compact_action.text() == "&Compact now" and window.compact_action.isEnabled()
     assert not window.compaction.box.isVisible()
     assert pop.status.isVisible() and "Compacted 6 messages" in pop.status.text()
-    assert "the next request takes" in pop.status.text() and "tokens instead of" in pop.status.text()
+    assert "The next request now takes" in pop.status.text() and "tokens instead of" in pop.status.text()
     assert window.status_line.currentMessage() == pop.status.text()
     view = services.compaction.summary(topic)
     assert view.text == SUMMARY and view.model == "Summ/gpt-5-mini"

@@ -203,14 +203,14 @@ def test_compaction_outcomes_and_refusals_are_said_in_chinese(qapp: Any) -> None
     try:
         assert outcome_text(short) == ("没有收益：这 8 条消息占用下一次请求中的 310 个令牌，而它们的摘要约需 623 个令牌；"
                                        "未做任何总结")
-        assert outcome_text(done) == "较早的消息现已写入话题摘要：下一次请求占用 4,100 个令牌，而不是 9,312 个。已压缩 12 条消息，共 3 个批次。"
+        assert outcome_text(done) == "下一次请求现在占用 4,100 个令牌，而不是 9,312 个。已压缩 12 条消息，共 3 个批次。"
         assert user_message(refused) == "历史限制必须在 0 到 1,000,000 条消息之间（当前为 -1）"
         assert auto_outcome_text(CompactionTrigger.OVERFLOW, CompactionStatus.COMPACTED) == \
             "请求对模型来说太长，因此较早的消息已被总结"
     finally:
         qapp.removeTranslator(chinese)
-    assert outcome_text(done) == ("Older messages are now in the topic summary: the next request takes 4,100 tokens "
-                                  "instead of 9,312. Compacted 12 messages in 3 batches.")
+    assert outcome_text(done) == ("The next request now takes 4,100 tokens instead of 9,312. Compacted 12 messages "
+                                  "in 3 batches.")
     assert user_message(refused) == "history limit must be between 0 and 1,000,000 messages (got -1)"
 
 

@@ -118,8 +118,8 @@ def outcome_text(outcome: CompactionOutcome) -> str:
         if message.startswith("compacted"):
             detail = _capital(said(why) if isinstance(why, Reason) else message)
             if isinstance(before, int) and isinstance(after, int):  # walk53 #7: what it means first
-                return fill(translate("CompactionOutcome", "Older messages are now in the topic summary: the next "
-                                                           "request takes %1 tokens instead of %2. %3."),
+                return fill(translate("CompactionOutcome", "The next request now takes %1 tokens instead of "
+                                                           "%2. %3."),
                             f"{after:,}", f"{before:,}", detail.rstrip("."))
             return detail
         return fill(translate("CompactionOutcome", "Compacted: %1"), said(why) if isinstance(why, Reason)
