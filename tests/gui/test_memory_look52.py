@@ -117,7 +117,10 @@ def test_the_page_scrolls_over_the_dream_cards_as_one(page, services, assistant,
     qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=3000)  # the page scrolls (its range follows the layout)
     assert bar.value() == 0  # from its top
     panel.select_number(12)
-    qtbot.waitUntil(lambda: bar.value() > 0, timeout=3000)
-    rect = cards.visualRect(panel.model.index(11))
-    top = cards.viewport().mapTo(page.body_scroll.viewport(), rect.topLeft()).y()
-    assert 0 <= top and top + rect.height() <= page.body_scroll.viewport().height()  # card #12 whole in view
+
+    def whole() -> bool:  # card #12 whole in the page's view, once the page's layout has settled
+        rect = cards.visualRect(panel.model.index(11))
+        top = cards.viewport().mapTo(page.body_scroll.viewport(), rect.topLeft()).y()
+        return bar.value() > 0 and 0 <= top and top + rect.height() <= page.body_scroll.viewport().height()
+
+    qtbot.waitUntil(whole, timeout=3000)

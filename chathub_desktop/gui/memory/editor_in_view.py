@@ -6,7 +6,7 @@ list with no scroll of its own (memlook52: the dream cards). A component of
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QObject, QPoint
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QPoint
 from PySide6.QtWidgets import QAbstractItemView, QScrollArea, QWidget
 
 from chathub_desktop.gui.design.tokens import Space
@@ -21,10 +21,17 @@ class EditorInView(QObject):
         super().__init__(scroll)
         self._scroll = scroll
         self._editor: QWidget | None = None
-        scroll.verticalScrollBar().rangeChanged.connect(lambda *_r: self._on_range())
+        #: The row :meth:`reveal_row` last showed, shown again whenever the page's range
+        #: changes until the user scrolls: parts above it (the schedule form) are placed a
+        #: few turns later, and on a loaded machine the card was pushed below the fold.
+        self._row: tuple[QAbstractItemView, QPersistentModelIndex] | None = None
+        bar = scroll.verticalScrollBar()
+        bar.rangeChanged.connect(lambda *_r: self._on_range())
+        bar.actionTriggered.connect(self._let_go)  # the user scrolls: the page is theirs
 
     def reveal(self, editor: QWidget) -> None:
         """Show ``editor`` whole now (when it is visible) and keep it so while it lives."""
+        self._row = None
         if editor is not self._editor:
             self._editor = editor
             editor.destroyed.connect(self._forget)
@@ -39,6 +46,7 @@ class EditorInView(QObject):
         its keys and Select move the page, memlook52); nothing for an invalid or unlaid row,
         nor for a view out of sight (a reload re-selecting a card on a tab behind the one
         open must not move the page: walk52b #2)."""
+        self._row = None
         body = self._scroll.widget()
         rect = view.visualRect(index) if index.isValid() and view.isVisible() else None
         if body is None or rect is None or rect.isEmpty():
@@ -46,6 +54,7 @@ class EditorInView(QObject):
         top = view.viewport().mapTo(body, rect.topLeft())
         half = rect.height() // 2
         self._scroll.ensureVisible(top.x(), top.y() + half, 0, half + Space.SM)
+        self._row = (view, QPersistentModelIndex(index))
 
     def _forget(self) -> None:
         self._editor = None
@@ -53,3 +62,9 @@ class EditorInView(QObject):
     def _on_range(self) -> None:
         if self._editor is not None:
             self.reveal(self._editor)
+        elif self._row is not None:
+            view, row = self._row
+            self.reveal_row(view, view.model().index(row.row(), row.column()) if row.isValid() else QModelIndex())
+
+    def _let_go(self, _action: int) -> None:
+        self._row = None
