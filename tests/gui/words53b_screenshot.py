@@ -6,8 +6,9 @@ Writes into OUT_DIR (default ``/tmp/chathub-shots``) at 1366×768, per theme:
 ``code-<theme>`` (a fence with no language captioned "text" beside a named one),
 ``failed-<theme>`` (an error line whose "Settings → Providers" is a link),
 ``providers-<theme>`` (Settings at Providers with the failed provider chosen, as that
-link opens it), and ``pinned-<theme>`` (the status line after Pin). Each shot prints
-the design audit's line.
+link opens it),, ``pinned-<theme>`` (the status line after Pin) and ``covered-<theme>``
+(the edit-in-place note over a message the summary covers). Each shot prints the
+design audit's line.
 """
 
 from __future__ import annotations
@@ -71,7 +72,15 @@ def main(out_dir: Path) -> int:
                 await grab(w, out_dir / f"pinned-{theme}.png", 0.8)
                 bad += not audited(w, f"pinned-{theme}", theme)
                 w.context_controls.set_pinned(model.message_at(1).id, False)
-                await asyncio.sleep(0.4)
+                model.set_summary_cursor(model.message_at(1).id)  # as after a compaction (look only)
+                view.scrollToTop()
+                editor = w.message_actions.edit_message(model.message_at(0).id)
+                await grab(w, out_dir / f"covered-{theme}.png", 0.6)
+                bad += not audited(w, f"covered-{theme}", theme)
+                if editor is not None:
+                    editor.cancel()
+                model.set_summary_cursor(None)
+                await asyncio.sleep(5.5)  # the status line's Unpinned goes before the next theme
             await w.shutdown()
             w.close()
 
