@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import socket
 
+import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from chathub_desktop.gui.chat.link_policy import DETAILS_HREF
@@ -95,3 +96,26 @@ def test_the_error_line_s_settings_providers_opens_that_provider(window, service
     page = window.dialogs["settings"]
     assert page.current_section() is SettingsSection.PROVIDERS
     qtbot.waitUntil(lambda: page.providers_page.current_id() == pid, timeout=5000)
+
+
+@pytest.mark.parametrize(("lang", "place"), [("zh_CN", "设置 → 服务商"), ("ja", "設定 → プロバイダー")])
+def test_the_providers_link_is_made_in_chinese_and_japanese(qapp, lang: str, place: str) -> None:  # type: ignore[no-untyped-def]
+    """walk53b #6 in the reader's language: the translated error line's own words for
+    Settings → Providers are the link, at the provider it names."""
+    from datetime import UTC, datetime
+
+    from chathub_desktop.core.messages import MessageStatus, Role
+    from chathub_desktop.gui.chat.link_policy import providers_named
+    from chathub_desktop.providers.base import ErrorKind, ProviderError, TransportFault
+    from chathub_desktop.providers.fault_words import fault_reason
+    from chathub_desktop.services.views import MessageView
+    from tests.gui.test_i18n_service_texts import _language
+
+    exc = ProviderError(ErrorKind.NETWORK, "could not connect", fault=TransportFault.UNREACHABLE,
+                        address="127.0.0.1:8080")
+    m = MessageView(id=1, topic_id=1, seq=2, role=Role.ASSISTANT, content="", content_type="text",
+                    status=MessageStatus.ERROR, created_at=datetime.now(UTC), error="could not connect",
+                    error_why=fault_reason(exc, "llama.cpp", kept_text=False))
+    with _language(lang):
+        href = _anchor_over(m, place)
+    assert providers_named(href) == "llama.cpp"
