@@ -844,6 +844,14 @@
 <context>
     <name>ContextControls</name>
     <message>
+        <source>Pinned: this message is always sent in full, even after older messages are summarized. It uses part of the input budget.</source>
+        <translation>ピン留めしました：古いメッセージが要約されても、このメッセージは常にそのまま送られます。入力予算の一部を使います。</translation>
+    </message>
+    <message>
+        <source>Unpinned: this message may be summarized with the older ones</source>
+        <translation>ピン留めを外しました：このメッセージは古いメッセージと一緒に要約されることがあります</translation>
+    </message>
+    <message>
         <source>What must the summary keep? For example: the SQL schema and every file path.
 Leave it empty to compact as usual.</source>
         <translation>要約に必ず残す内容は？例：SQL スキーマとすべてのファイルパス。
@@ -876,14 +884,6 @@ Leave it empty to compact as usual.</source>
     <message>
         <source>Memory</source>
         <translation>メモリ</translation>
-    </message>
-    <message>
-        <source>Pinned: compaction keeps this message word for word (it counts against the input budget)</source>
-        <translation>ピン留めしました：圧縮はこのメッセージを一字一句残します（入力予算に含まれます）</translation>
-    </message>
-    <message>
-        <source>Unpinned: compaction may summarize this message</source>
-        <translation>ピン留めを外しました：圧縮でこのメッセージが要約されることがあります</translation>
     </message>
     <message>
         <source>Compact with focus</source>
@@ -1180,8 +1180,8 @@ Leave it empty to compact as usual.</source>
 <context>
     <name>InlineEditor</name>
     <message>
-        <source>The topic summary covers this message: saving clears the summary, and the next compaction rebuilds it from the messages.</source>
-        <translation>トピックの要約はこのメッセージを含んでいます：保存すると要約は消え、次の圧縮でメッセージから作り直されます。</translation>
+        <source>Saving clears the topic summary, as it includes this message; the next compaction writes a new one from the messages.</source>
+        <translation>保存するとトピックの要約が消えます（要約にこのメッセージが含まれるため）。次の圧縮でメッセージから新しく作られます。</translation>
     </message>
     <message>
         <source>The edited message is empty: type its text, or press Esc to keep it as it is</source>
@@ -3571,6 +3571,10 @@ The entries after it are renumbered.</source>
         <translation>&lt;b&gt;⚠ エラー：&lt;/b&gt;%1</translation>
     </message>
     <message>
+        <source>Settings → Providers</source>
+        <translation>設定 → プロバイダー</translation>
+    </message>
+    <message>
         <source>the provider failed</source>
         <translation>プロバイダーでエラーが起きました</translation>
     </message>
@@ -3689,8 +3693,16 @@ Type below and press %1 to start.</source>
         <translation>コピー</translation>
     </message>
     <message>
+        <source>text</source>
+        <translation>テキスト</translation>
+    </message>
+    <message>
         <source>Show what the provider&apos;s connection reported</source>
         <translation>プロバイダーとの接続が報告した内容を表示</translation>
+    </message>
+    <message>
+        <source>Open Settings → Providers</source>
+        <translation>「設定 → プロバイダー」を開く</translation>
     </message>
 </context>
 <context>
@@ -5532,8 +5544,8 @@ URL：%3
         <translation>。History Compress モデルの %4 トークンのウィンドウに収めるため、%2 件中 %1 件のトピックを省き、%3 件を短くしました</translation>
     </message>
     <message>
-        <source>; the History Compress model stopped at its token limit, so only its complete lines were kept</source>
-        <translation>；History Compress モデルがトークン上限に達したため、完成した行だけを残しました</translation>
+        <source>; the card may be missing its end: the History Compress model reached its token limit, so its unfinished last line was left out</source>
+        <translation>；カードの終わりが欠けている可能性があります：History Compress モデルがトークン上限に達したため、書きかけの最後の行は省きました</translation>
     </message>
     <message>
         <source>; read %1</source>

@@ -844,6 +844,14 @@
 <context>
     <name>ContextControls</name>
     <message>
+        <source>Pinned: this message is always sent in full, even after older messages are summarized. It uses part of the input budget.</source>
+        <translation>已置顶：即使较早的消息被总结，这条消息也总会完整发送。它会占用一部分输入预算。</translation>
+    </message>
+    <message>
+        <source>Unpinned: this message may be summarized with the older ones</source>
+        <translation>已取消置顶：这条消息可能会和较早的消息一起被总结</translation>
+    </message>
+    <message>
         <source>What must the summary keep? For example: the SQL schema and every file path.
 Leave it empty to compact as usual.</source>
         <translation>摘要必须保留什么？例如：SQL 结构和每个文件路径。
@@ -876,14 +884,6 @@ Leave it empty to compact as usual.</source>
     <message>
         <source>Memory</source>
         <translation>记忆</translation>
-    </message>
-    <message>
-        <source>Pinned: compaction keeps this message word for word (it counts against the input budget)</source>
-        <translation>已置顶：压缩会逐字保留这条消息（计入输入预算）</translation>
-    </message>
-    <message>
-        <source>Unpinned: compaction may summarize this message</source>
-        <translation>已取消置顶：压缩可能会总结这条消息</translation>
     </message>
     <message>
         <source>Compact with focus</source>
@@ -1180,8 +1180,8 @@ Leave it empty to compact as usual.</source>
 <context>
     <name>InlineEditor</name>
     <message>
-        <source>The topic summary covers this message: saving clears the summary, and the next compaction rebuilds it from the messages.</source>
-        <translation>话题摘要涵盖了这条消息：保存会清除摘要，下次压缩会根据消息重新生成。</translation>
+        <source>Saving clears the topic summary, as it includes this message; the next compaction writes a new one from the messages.</source>
+        <translation>保存会清除话题摘要，因为摘要包含这条消息；下次压缩会根据消息重新写一份。</translation>
     </message>
     <message>
         <source>The edited message is empty: type its text, or press Esc to keep it as it is</source>
@@ -3571,6 +3571,10 @@ The entries after it are renumbered.</source>
         <translation>&lt;b&gt;⚠ 错误：&lt;/b&gt;%1</translation>
     </message>
     <message>
+        <source>Settings → Providers</source>
+        <translation>设置 → 服务商</translation>
+    </message>
+    <message>
         <source>the provider failed</source>
         <translation>服务商出错</translation>
     </message>
@@ -3689,8 +3693,16 @@ Type below and press %1 to start.</source>
         <translation>复制</translation>
     </message>
     <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
         <source>Show what the provider&apos;s connection reported</source>
         <translation>显示服务商连接报告的原始信息</translation>
+    </message>
+    <message>
+        <source>Open Settings → Providers</source>
+        <translation>打开“设置 → 服务商”</translation>
     </message>
 </context>
 <context>
@@ -5532,8 +5544,8 @@ URL：%3
         <translation>；为适应History Compress 模型的 %4 令牌窗口，%2 个话题中有 %1 个被略去、%3 个被缩短</translation>
     </message>
     <message>
-        <source>; the History Compress model stopped at its token limit, so only its complete lines were kept</source>
-        <translation>；History Compress 模型达到了令牌上限，因此只保留了完整的行</translation>
+        <source>; the card may be missing its end: the History Compress model reached its token limit, so its unfinished last line was left out</source>
+        <translation>；卡片可能缺少结尾：History Compress 模型达到了令牌上限，因此未写完的最后一行被省略了</translation>
     </message>
     <message>
         <source>; read %1</source>

@@ -298,7 +298,7 @@ def test_a_dream_with_the_real_model_as_history_compress_model(local_model: Loca
         # line and nothing is written
         assert cards == [], out.message
     else:
-        assert out.status == "appended", out.message  # "… only its complete lines were kept" when cut
+        assert out.status == "appended", out.message  # "… its unfinished last line was left out" when cut
         assert [c.tag for c in cards] == [now.date().isoformat()] and cards[0].text.strip()
     assert [(m.id, m.content) for m in services.topics.messages(topic)] == before
 

@@ -337,6 +337,8 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     mid = model.message_at(first_user).id
     edit = window.message_actions.edit_message(mid)  # in place (issue 29)
     assert edit is not None and edit.note.isVisible()
+    assert edit.note.text() == ("Saving clears the topic summary, as it includes this message; the next compaction "
+                                "writes a new one from the messages.")  # what saving does first (walk53b #2)
     edit.box.setPlainText("question 1, reworded")
     edit.save_button.click()  # Save only: no new reply; stored on a worker
     qtbot.waitUntil(lambda: model.message_at(first_user).content == "question 1, reworded", timeout=3000)

@@ -145,12 +145,14 @@ WALK49_SNIPPET = (  # the untagged Python a small model sent in walk49 (#5)
 @pytest.mark.parametrize("dark", [False, True])
 def test_an_untagged_code_block_is_plain_text_never_a_guessed_language(dark: bool) -> None:
     """walk49 #5: Pygments guessed the walk's Python as "scdoc" and bolded random lines;
-    a block with no language shows its text as sent: no language named, no styling."""
+    a block with no language shows its text as sent: no language named, no styling; its
+    header says "text" beside Copy, never an empty bar (walk53b #6)."""
     html = render_markdown(f"You can do it so:\n\n```\n{WALK49_SNIPPET}```\n", dark=dark)
     assert "scdoc" not in html
     header = html[:html.index("<pre")]
     assert 'href="chathub-copy:0"' in header
-    assert not re.search(rf"font-weight:{HEADING_WEIGHT}[^>]*>[^<]+</td>", header)  # no language caption
+    captions = re.findall(rf"font-weight:{HEADING_WEIGHT}[^>]*>([^<]*)</td>", header)
+    assert captions == ["text"]  # a neutral word, not a guessed language, not empty
     pre = html[html.index("<pre"):html.index("</pre>")]
     assert "<span" not in pre and "<b>" not in pre and "font-weight" not in pre
     assert "squares = [x * y for x, y in zip(range(1, 11), range(1, 11))]" in pre

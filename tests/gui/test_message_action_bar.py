@@ -84,6 +84,9 @@ def test_hovering_a_row_shows_its_actions_and_each_does_what_the_menu_does(  # t
     bar.buttons[MessageAction.PIN].click()
     qtbot.waitUntil(lambda: services.topics.message(reply_id).pinned, timeout=5000)
     qtbot.waitUntil(lambda: model.message_at(1).pinned, timeout=5000)
+    said = ("Pinned: this message is always sent in full, even after older messages are summarized. It uses part "
+            "of the input budget.")  # what pinning gets the user first (walk53b #2)
+    qtbot.waitUntil(lambda: replied.status_line.currentMessage() == said, timeout=5000)
     hover(view, 0)
     hover(view, 1)
     assert bar.buttons[MessageAction.PIN].accessibleName() == "Unpin message"

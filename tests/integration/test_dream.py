@@ -228,7 +228,8 @@ def test_a_small_model_rambling_to_its_limit_still_gives_a_card_of_its_complete_
     summ.script(Reply(text_chunks=["Here is the profile:\n", loop * 20, "- Prefers sh"], finish_reason="length"))
     outs = run(dreams.run_due())
     assert [o.status for o in outs] == ["appended"], outs[0].message
-    assert "stopped at its token limit, so only its complete lines were kept" in outs[0].message
+    assert ("the card may be missing its end: the History Compress model reached its token limit, so its "
+            "unfinished last line was left out") in outs[0].message  # what it means for the card first (walk53b #2)
     assert [c.body for c in stored_cards(services)] == ["- Prefers short answers.\n- Uses British spelling."]
     assert dreams.due() == []  # the period is done
     body = summ.requests[0].body

@@ -3,6 +3,8 @@
 - ``http``/``https``: opened in the system browser;
 - ``chathub-copy:N``: the message's own Copy link of code block N;
 - ``chathub-details:``: a failed reply's Details… (the provider's raw error text, walk53 #2);
+- ``chathub-providers:NAME``: an error line's "Settings → Providers", opened at provider
+  NAME when one of that name is listed (walk53b #6);
 - anything else — ``file:``, a path, ``javascript:``, ``data:``, ``mailto:``, ``qrc:``,
   any other scheme — is refused, with one line that says what was not opened.
 
@@ -13,19 +15,32 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.gui.chat.markdown_render import COPY_SCHEME
 from chathub_desktop.gui.shell.i18n import fill
 
-__all__ = ["DETAILS_HREF", "LinkAction", "LinkDecision", "decide", "hover_text"]
+__all__ = ["DETAILS_HREF", "PROVIDERS_SCHEME", "LinkAction", "LinkDecision", "decide", "hover_text", "providers_href",
+           "providers_named"]
 
 #: Characters of a link target shown on hover or in a refusal line.
 SHOWN_CHARS = 200
 #: The Details… link of a failed reply's error line.
 DETAILS_HREF = "chathub-details:error"
+#: The scheme of an error line's Settings → Providers link (walk53b #6).
+PROVIDERS_SCHEME = "chathub-providers"
+
+
+def providers_href(name: str = "") -> str:
+    """The Settings → Providers link, at provider ``name`` ("" for none)."""
+    return f"{PROVIDERS_SCHEME}:{quote(name, safe='')}"
+
+
+def providers_named(href: str) -> str:
+    """The provider name a :func:`providers_href` link carries ("" for none)."""
+    return unquote(href.split(":", 1)[1]) if ":" in href else ""
 
 
 class LinkAction(enum.Enum):
@@ -34,6 +49,7 @@ class LinkAction(enum.Enum):
     OPEN = "open"  # the system browser
     COPY_CODE = "copy_code"  # the message's code block of that number
     ERROR_DETAILS = "error_details"  # the failed reply's raw error text
+    OPEN_PROVIDERS = "open_providers"  # Settings → Providers, at the named provider
     REFUSE = "refuse"  # nothing; the reason is shown
 
 
@@ -66,6 +82,8 @@ def decide(href: str) -> LinkDecision:
         return LinkDecision(LinkAction.COPY_CODE)
     if href == DETAILS_HREF:
         return LinkDecision(LinkAction.ERROR_DETAILS)
+    if scheme == PROVIDERS_SCHEME:
+        return LinkDecision(LinkAction.OPEN_PROVIDERS)
     translate = QCoreApplication.translate  # the status line says it in the interface language (issue 27)
     what = fill(translate("LinkPolicy", "%1: links"), scheme) if scheme else translate("LinkPolicy", "file paths")
     return LinkDecision(LinkAction.REFUSE, fill(translate(
@@ -80,5 +98,7 @@ def hover_text(href: str) -> str:
         return "Copy this code block"
     if decision.action is LinkAction.ERROR_DETAILS:
         return QCoreApplication.translate("MessageList", "Show what the provider's connection reported")
+    if decision.action is LinkAction.OPEN_PROVIDERS:
+        return QCoreApplication.translate("MessageList", "Open Settings → Providers")
     verb = "Opens in your browser" if decision.action is LinkAction.OPEN else "Not opened from a message"
     return f"{_shown(href)}\n{verb}"

@@ -83,6 +83,9 @@ SLICE_MARK = "\x00"
 COPY_ICON_PX = 14
 #: The word after it (walk51 #4: it was English in every language), said when rendered.
 COPY_LABEL = QT_TRANSLATE_NOOP("MessageList", "Copy")
+#: The caption of a block whose fence names no language (walk53b #6: its header was an
+#: empty grey bar with only Copy in it); a neutral word, never a guessed language.
+PLAIN_CAPTION = QT_TRANSLATE_NOOP("MessageList", "text")
 
 
 def copy_icon_url(colour: str) -> str:
@@ -112,9 +115,10 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
     (:func:`~chathub_desktop.gui.chat.sliced_document.hang_code_lines`).
 
     ``lang`` is the fence's info string (first word used); a block with no language or
-    an unknown one is shown uncoloured (still monospace, escaped) with no language in
-    its header: never guessed, as Pygments' guess named Python "scdoc" and bolded random
-    lines (walk49 #5, issue 29).
+    an unknown one is shown uncoloured (still monospace, escaped): never guessed, as
+    Pygments' guess named Python "scdoc" and bolded random lines (walk49 #5, issue 29);
+    with no language its header says :data:`PLAIN_CAPTION` ("text", walk53b #6), an
+    unknown one is named as written.
 
     A block longer than :data:`CODE_PART_CHARS` is one table per run of lines of about
     that size, with :data:`SLICE_MARK` between them, stacked without a gap (issue 32: Qt
@@ -129,7 +133,7 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
             lexer = None
     p = prose_for(dark)
     line = f"1px solid {p.code_border}"
-    caption = html.escape(name or (lexer.name.lower() if lexer is not None else ""))
+    caption = html.escape(name or QCoreApplication.translate("MessageList", PLAIN_CAPTION))
     # walk36 #3: the theme's copy icon and a word, not a bare underlined "Copy"; the
     # language at body size (the corners are rounded where it is drawn: gui.rounded_frames),
     # at the headings' weight (600 painted regular with a CJK fallback font: polish52)
@@ -141,8 +145,6 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
     header = (
         f'<tr><td style="{head}; color:{p.code_header_text}; font-weight:{HEADING_WEIGHT}; border-left:{line}">{caption}</td>'
         f'<td align="right" style="{head}; border-right:{line}">{copy}</td></tr>'
-        if caption or copy
-        else ""
     )
     runs = _line_runs(code, CODE_PART_CHARS)
     pieces = []
@@ -152,8 +154,6 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
                f"{body}</pre>")
         first, last = i == 0, i == len(runs) - 1
         edges = [f"border-left:{line}", f"border-right:{line}"]
-        if first and not header:
-            edges.append(f"border-top:{line}")
         if last:
             edges.append(f"border-bottom:{line}")
         cell = (f'background-color:{p.code_bg}; padding-left:10px; padding-right:10px; '

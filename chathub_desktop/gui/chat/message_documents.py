@@ -43,13 +43,13 @@ from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QImage, QT
 from chathub_desktop.core.invisible_text import thin_invisible
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.chat.image_sources import stored_hashes
-from chathub_desktop.gui.chat.link_policy import DETAILS_HREF
+from chathub_desktop.gui.chat.link_policy import DETAILS_HREF, providers_href
 from chathub_desktop.gui.chat.safe_document import SafeTextDocument
 from chathub_desktop.gui.chat.sliced_document import Decoded, SlicedDocument, decoded
 from chathub_desktop.gui.chat.stored_images import StoredImages, source_of
 from chathub_desktop.gui.chat.streamed_text import DISPLAY_LIMIT_CHARS
 from chathub_desktop.gui.design.tokens import Space
-from chathub_desktop.gui.shell.i18n import fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.views import MessageView
@@ -283,14 +283,33 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
         # a plain sentence over raw transport text keeps the raw text under Details… (walk53 #2)
         details = (f' <a href="{DETAILS_HREF}" style="color:{colors.error_text.name()}">{html.escape(translate("MessageList", "Details…"))}</a>'
                    if m.error and m.error_why is not None and m.error != m.error_why.english() else "")
+        words = html.escape((said(m.error_why) if m.error_why is not None else m.error)  # issue 27
+                            or translate("MessageList", "the provider failed"))
         body += (
             f'<p style="color:{colors.error_text.name()}{inset}">' + fill(translate("MessageList", "<b>⚠ Error:</b> %1"),
-                html.escape((said(m.error_why) if m.error_why is not None else m.error)  # issue 27
-                            or translate("MessageList", "the provider failed"))) + details + "</p>"
+                _providers_linked(words, m, colors.error_text.name())) + details + "</p>"
         )
     if not body and not parts:
         body = f'<p style="color:{colors.muted.name()}">…</p>'
     return (*parts, body) if body else tuple(parts)
+
+
+#: The place an error line sends the user to (the fault words say it, walk53b #6).
+PROVIDERS_PLACE = QT_TRANSLATE_NOOP("MessageList", "Settings → Providers")
+
+
+def _providers_linked(words: str, m: MessageView, colour: str) -> str:
+    """``words`` (an escaped error line) with its "Settings → Providers" a link to that
+    page (walk53b #6: only Details… was one). The link names the reason's first value,
+    which the fault words make the provider's name; the page selects it only when a
+    provider of that name is listed."""
+    place = html.escape(QCoreApplication.translate("MessageList", PROVIDERS_PLACE))
+    if place not in words:
+        return words
+    first = m.error_why.args[0] if m.error_why is not None and m.error_why.args else ""
+    name = first.strip("'") if isinstance(first, str) else ""  # a service reason quotes it
+    link = f'<a href="{html.escape(providers_href(name))}" style="color:{colour}">{place}</a>'
+    return words.replace(place, link, 1)
 
 
 @lru_cache(maxsize=4)

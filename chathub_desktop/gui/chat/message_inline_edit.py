@@ -44,8 +44,10 @@ from chathub_desktop.services.views import MessageView
 
 __all__ = ["COVERED_NOTE", "EMPTY_REFUSAL", "InlineEditor", "hint_text"]
 
-COVERED_NOTE = QT_TRANSLATE_NOOP("InlineEditor", "The topic summary covers this message: saving clears the summary, "
-                                                "and the next compaction rebuilds it from the messages.")
+#: The note over an edit of a message the topic summary covers (CMP-15; issue 29, walk53b #2:
+#: it led with the summary, not with what saving does).
+COVERED_NOTE = QT_TRANSLATE_NOOP("InlineEditor", "Saving clears the topic summary, as it includes this message; the "
+                                                "next compaction writes a new one from the messages.")
 #: What an empty edit is refused with (translated where shown).
 EMPTY_REFUSAL = QT_TRANSLATE_NOOP("InlineEditor", "The edited message is empty: type its text, or press Esc to keep "
                                                   "it as it is")

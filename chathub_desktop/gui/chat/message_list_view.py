@@ -68,7 +68,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui.chat.link_policy import LinkAction, decide, hover_text
+from chathub_desktop.gui.chat.link_policy import LinkAction, decide, hover_text, providers_named
 from chathub_desktop.gui.chat.markdown_render import code_blocks
 from chathub_desktop.gui.chat.message_action_bar import (
     COPIED_MS,
@@ -147,6 +147,9 @@ class MessageListView(QListView):
     regenerate_requested = Signal(int)
     #: A click on a link that is not opened: the one-line reason (issue 32).
     link_refused = Signal(str)
+    #: An error line's "Settings → Providers" was clicked: the provider it names, or ""
+    #: (walk53b #6).
+    providers_requested = Signal(str)
     #: The mouse moved onto a link (its target) or off every link ("") (issue 32).
     link_hovered = Signal(str)
     #: Mark as interrupted on a reply still marked streaming (issue 32): its message id.
@@ -546,7 +549,8 @@ class MessageListView(QListView):
         """Carry out a click on ``href`` in row ``index`` as the link policy says: copy
         a code block (and say "Copied" at viewport point ``at``, walk36 #3), open an
         ``http``/``https`` link in the browser, or refuse anything else with one line
-        (``link_refused``). True when the click was handled."""
+        (``link_refused``); an error line's Settings → Providers asks for that page
+        (``providers_requested``). True when the click was handled."""
         decision = decide(href)
         if decision.action is LinkAction.COPY_CODE:
             m = self._model.message_at(index.row())
@@ -564,6 +568,9 @@ class MessageListView(QListView):
             m = self._model.message_at(index.row())
             if m is not None and m.error:
                 show_error_details(self, said(m.error_why) if m.error_why is not None else m.error, m.error)
+            return True
+        if decision.action is LinkAction.OPEN_PROVIDERS:
+            self.providers_requested.emit(providers_named(href))
             return True
         if decision.action is LinkAction.OPEN:
             return QDesktopServices.openUrl(QUrl(href))

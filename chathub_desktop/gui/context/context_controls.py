@@ -34,7 +34,14 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.shell.window_pages import WindowPages
     from chathub_desktop.gui.topics.topic_actions import TopicActions
 
-__all__ = ["FOCUS_PROMPT", "ContextControls", "ContextHost"]
+__all__ = ["FOCUS_PROMPT", "PINNED_NOTE", "UNPINNED_NOTE", "ContextControls", "ContextHost"]
+
+#: The status line after Pin (issue 29, walk53b #2: "compaction keeps this message word for
+#: word" was the engine's view): what the user gets first, then its cost (CMP pinned messages).
+PINNED_NOTE = QT_TRANSLATE_NOOP("ContextControls", "Pinned: this message is always sent in full, even after older "
+                                                   "messages are summarized. It uses part of the input budget.")
+#: The status line after Unpin.
+UNPINNED_NOTE = QT_TRANSLATE_NOOP("ContextControls", "Unpinned: this message may be summarized with the older ones")
 
 #: The question "Compact with focus…" asks.
 FOCUS_PROMPT = QT_TRANSLATE_NOOP("ContextControls", "What must the summary keep? For example: the SQL schema and "
@@ -176,10 +183,7 @@ class ContextControls(QObject):
             self._host.presenter.present(exc, context="Pin message")
             return
         self._host.message_model.refresh_message(message_id)
-        self._host.show_status(QCoreApplication.translate(
-            "ContextControls", "Pinned: compaction keeps this message word for word (it counts against the input "
-                               "budget)") if on else QCoreApplication.translate(
-            "ContextControls", "Unpinned: compaction may summarize this message"))
+        self._host.show_status(QCoreApplication.translate("ContextControls", PINNED_NOTE if on else UNPINNED_NOTE))
 
     def compact_with_focus(self, focus: str | None = None) -> object:
         """Ask for focus instructions (unless given) and compact the open topic with them;

@@ -465,11 +465,12 @@ class ProvidersPage(QWidget):
                          context="Settings")
 
     # --- the list ---------------------------------------------------------------------
-    def reload(self, select: int | None = None) -> None:
+    def reload(self, select: int | None = None, *, named: str = "") -> None:
         """Re-read the providers on a worker, then fill the list: provider ``select``
-        chosen when given (a provider just saved, walk40 #7), else the chosen one while
-        it exists, else the first."""
-        self._runner.run(f"providers:{id(self)}", self._reload(select), context="List providers")
+        chosen when given (a provider just saved, walk40 #7), else the one called
+        ``named`` when listed (an error line's link, walk53b #6), else the chosen one
+        while it exists, else the first."""
+        self._runner.run(f"providers:{id(self)}", self._reload(select, named), context="List providers")
 
     def _read(self) -> tuple[list[ProviderView], tuple[int, int] | None]:
         """Worker side of :meth:`reload`: the providers, the silence and the reply limit
@@ -478,8 +479,10 @@ class ProvidersPage(QWidget):
             self._settings.value(STREAM_SILENCE_SECONDS), self._settings.value(REPLY_LIMIT_MB))
         return self._providers.list(), limits
 
-    async def _reload(self, select: int | None = None) -> None:
+    async def _reload(self, select: int | None = None, named: str = "") -> None:
         views, limits = await self._runner.run_in_thread(self._read)
+        if select is None and named:
+            select = next((v.id for v in views if v.name == named), None)
         if limits is not None:
             for spin, value in ((self.silence_spin, limits[0]), (self.reply_limit_spin, limits[1])):
                 if spin is not None and not spin.hasFocus():

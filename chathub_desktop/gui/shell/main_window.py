@@ -405,6 +405,7 @@ class MainWindow(QMainWindow):
         self.message_view.code_copied.connect(
             lambda _first: self.show_status(QCoreApplication.translate("MainWindow", "Code block copied"), 3000))
         self.message_view.link_refused.connect(self.show_status)  # issue 32
+        self.message_view.providers_requested.connect(self.pages.open_providers)  # walk53b #6
         self.message_view.retry_requested.connect(self.sending.retry_reply)
         self.message_view.summary_requested.connect(self.compaction.open_summary)  # walk52b #6
         self.message_view.interrupt_requested.connect(self.message_actions.interrupt_reply)

@@ -199,6 +199,16 @@ class WindowPages:
         page.sections.setFocus()
         return page
 
+    def open_providers(self, name: str = "") -> SettingsPage:
+        """Settings at Providers, with the provider called ``name`` chosen when it is
+        listed (walk53b #6: a reply's error line links here); returns the page."""
+        from chathub_desktop.gui.settings.settings_page import SettingsSection
+
+        page = self.open_settings()
+        page.show_section(SettingsSection.PROVIDERS)
+        page.providers_page.reload(named=name)
+        return page
+
     def _settings_page(self) -> SettingsPage:
         from chathub_desktop.gui.settings.models_page import ModelsPage
         from chathub_desktop.gui.settings.settings_page import SettingsPage

@@ -91,8 +91,9 @@ class DreamReason(StrEnum):
     LEFT_OUT_AND_SHORTENED = QT_TRANSLATE_NOOP("ServiceReasons", "; %1 of %2 topics were left out and %3 shortened "
                                                                  "to fit the History Compress model's %4-token "
                                                                  "window")
-    COMPLETE_LINES_KEPT = QT_TRANSLATE_NOOP("ServiceReasons", "; the History Compress model stopped at its token "
-                                                              "limit, so only its complete lines were kept")
+    COMPLETE_LINES_KEPT = QT_TRANSLATE_NOOP("ServiceReasons", "; the card may be missing its end: the History "
+                                                              "Compress model reached its token limit, so its "
+                                                              "unfinished last line was left out")
     READ = QT_TRANSLATE_NOOP("ServiceReasons", "; read %1")
     READ_AND_MORE = QT_TRANSLATE_NOOP("ServiceReasons", "; read %1 and %2 more")
 
