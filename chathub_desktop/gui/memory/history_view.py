@@ -249,7 +249,7 @@ class MemoryHistoryView(QWidget):
         self.split = split = QSplitter(Qt.Orientation.Horizontal, self)
         split.setChildrenCollapsible(False)
         self.list = timeline_list(split)
-        self.list.setMinimumHeight(8 * (2 * self.list.fontMetrics().lineSpacing() + 2 * Space.SM))  # eight changes
+        self.list.setMinimumHeight(4 * (2 * self.list.fontMetrics().lineSpacing() + 2 * Space.SM))  # four changes
         self.list.currentRowChanged.connect(self._on_row)
         self.diff = QTextEdit(split)
         self.diff.setObjectName("historyDiff")
@@ -404,7 +404,11 @@ class MemoryHistoryView(QWidget):
         """Qt: the detail beside the list on a wide page, under it on a narrow one."""
         super().resizeEvent(event)
         wide = event.size().width() >= SIDE_BY_SIDE_MIN
-        self.split.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+        orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if orientation != self.split.orientation():
+            self.split.setOrientation(orientation)
+            # the list and the detail share the room evenly (a list on top took all but 100 px)
+            self.split.setSizes([1, 1])
 
     def show_error(self, message: str) -> None:
         """The inline error line (``""`` hides it)."""
