@@ -169,6 +169,8 @@ class MemoryPage(QWidget):
         self.history: MemoryHistoryView | None = None
         self._history_frame: QWidget | None = None  # History's place in the page, made with it
         self._history_from = 0  # the page's scroll (px) when History opened: Back returns there
+        #: True while History takes the page's content area.
+        self.history_open = False
         #: Every text of the page, re-said on a language switch (issue 27).
         self.texts = Texts(self)
         self._build()
@@ -654,6 +656,7 @@ class MemoryPage(QWidget):
             self.history.reload()
         if not self.history_open:
             self._history_from = self.body_scroll.verticalScrollBar().value()
+        self.history_open = True
         self.body_scroll.hide()
         if self._history_frame is not None:
             self._history_frame.show()
@@ -661,15 +664,11 @@ class MemoryPage(QWidget):
         self._sync_buttons()
         return self.history
 
-    @property
-    def history_open(self) -> bool:
-        """True while History takes the page's content area."""
-        return self._history_frame is not None and self._history_frame.isVisibleTo(self)
-
     def close_history(self) -> None:
         """Back from History: the page again, scrolled where it was, History's button focused."""
         if self._history_frame is None:
             return
+        self.history_open = False
         self._history_frame.hide()
         self.body_scroll.show()
         self._sync_buttons()
