@@ -2471,6 +2471,11 @@ Restore previous version undoes this.</source>
         <translation>選択した変更の前の状態に文書を戻します（元に戻す操作も取り消せる変更として記録されます）</translation>
     </message>
     <message>
+        <source>%1 %2 %3</source>
+        <comment>the revert question: the question, lines removed, lines added</comment>
+        <translation>%1%2%3</translation>
+    </message>
+    <message>
         <source>Put %1 memory back as it was before change #%2 (%3)?</source>
         <translation>%1メモリを変更 #%2（%3）の前の状態に戻しますか？</translation>
     </message>

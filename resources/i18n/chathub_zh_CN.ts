@@ -2471,16 +2471,21 @@ Restore previous version undoes this.</source>
         <translation>把文档恢复到所选更改之前的样子（还原本身也是一次可以撤销的更改）</translation>
     </message>
     <message>
+        <source>%1 %2 %3</source>
+        <comment>the revert question: the question, lines removed, lines added</comment>
+        <translation>%1%2%3</translation>
+    </message>
+    <message>
         <source>Put %1 memory back as it was before change #%2 (%3)?</source>
         <translation>将%1记忆恢复到更改 #%2（%3）之前的样子？</translation>
     </message>
     <message numerus="yes">
         <source>It removes %n line(s).</source>
-        <translation><numerusform>这会删除 %n 行。</numerusform></translation>
+        <translation><numerusform>将删除 %n 行，</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>It adds %n line(s).</source>
-        <translation><numerusform>并添加 %n 行。</numerusform></translation>
+        <translation><numerusform>添加 %n 行。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%Ln change(s), newest first</source>

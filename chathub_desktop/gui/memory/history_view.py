@@ -379,10 +379,11 @@ class MemoryHistoryView(QWidget):
         removed = sum(1 for ln in preview.diff if ln.kind == DiffKind.REMOVED)
         added = sum(1 for ln in preview.diff if ln.kind == DiffKind.ADDED)
         # each count with its own plural form (walk53b #1: "removes 3 line(s)")
-        text = " ".join((fill(translate("MemoryPage", "Put %1 memory back as it was before change #%2 (%3)?"),
-                              _document(c.document), str(c.id), change_action(c)),
-                         translate("MemoryPage", "It removes %n line(s).", None, removed),
-                         translate("MemoryPage", "It adds %n line(s).", None, added)))
+        text = fill(translate("MemoryPage", "%1 %2 %3", "the revert question: the question, lines removed, lines added"),
+                    fill(translate("MemoryPage", "Put %1 memory back as it was before change #%2 (%3)?"),
+                         _document(c.document), str(c.id), change_action(c)),
+                    translate("MemoryPage", "It removes %n line(s).", None, removed),
+                    translate("MemoryPage", "It adds %n line(s).", None, added))
         if preview.moved_on:
             later = preview.later
             text += "\n\n" + translate("MemoryPage", "The document changed %Ln time(s) after that change: reverting "
