@@ -113,6 +113,14 @@
         <translation><numerusform>%Ln change, newest first</numerusform><numerusform>%Ln changes, newest first</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>It removes %n line(s).</source>
+        <translation><numerusform>It removes %n line.</numerusform><numerusform>It removes %n lines.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>It adds %n line(s).</source>
+        <translation><numerusform>It adds %n line.</numerusform><numerusform>It adds %n lines.</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>The document changed %Ln time(s) after that change: reverting overwrites those changes too (each can be reverted again from here).</source>
         <translation><numerusform>The document changed %Ln time after that change: reverting overwrites that change too (it can be reverted again from here).</numerusform><numerusform>The document changed %Ln times after that change: reverting overwrites those changes too (each can be reverted again from here).</numerusform></translation>
     </message>

@@ -2451,6 +2451,18 @@ Restore previous version undoes this.</source>
         <translation>%1 → %2 文字</translation>
     </message>
     <message>
+        <source>Back to memory</source>
+        <translation>メモリに戻る</translation>
+    </message>
+    <message>
+        <source>Show the memory page again (Esc)</source>
+        <translation>メモリのページをもう一度表示します（Esc）</translation>
+    </message>
+    <message>
+        <source>Memory history</source>
+        <translation>メモリの履歴</translation>
+    </message>
+    <message>
         <source>Revert to before this change…</source>
         <translation>この変更の前に戻す…</translation>
     </message>
@@ -2459,12 +2471,21 @@ Restore previous version undoes this.</source>
         <translation>選択した変更の前の状態に文書を戻します（元に戻す操作も取り消せる変更として記録されます）</translation>
     </message>
     <message>
-        <source>Back to the entries</source>
-        <translation>項目に戻る</translation>
+        <source>%1 %2 %3</source>
+        <comment>the revert question: the question, lines removed, lines added</comment>
+        <translation>%1%2%3</translation>
     </message>
     <message>
-        <source>Show the fixed-memory cards again (Esc)</source>
-        <translation>固定メモリのカードをもう一度表示します（Esc）</translation>
+        <source>Put %1 memory back as it was before change #%2 (%3)?</source>
+        <translation>%1メモリを変更 #%2（%3）の前の状態に戻しますか？</translation>
+    </message>
+    <message numerus="yes">
+        <source>It removes %n line(s).</source>
+        <translation><numerusform>%n 行を削除します。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>It adds %n line(s).</source>
+        <translation><numerusform>%n 行を追加します。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%Ln change(s), newest first</source>
@@ -2473,10 +2494,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Revert</source>
         <translation>元に戻す</translation>
-    </message>
-    <message>
-        <source>Put %1 memory back as it was before change #%2 (%3)? This removes %4 line(s) and adds %5.</source>
-        <translation>%1メモリを変更 #%2（%3）の前の状態に戻しますか？%4 行を削除し、%5 行を追加します。</translation>
     </message>
     <message numerus="yes">
         <source>The document changed %Ln time(s) after that change: reverting overwrites those changes too (each can be reverted again from here).</source>
@@ -3175,6 +3192,10 @@ The entries after it are renumbered.</source>
     <message numerus="yes">
         <source>added %n entry(ies)</source>
         <translation><numerusform>%n 件を追加</numerusform></translation>
+    </message>
+    <message>
+        <source>undid “%1”</source>
+        <translation>「%1」を元に戻した</translation>
     </message>
     <message numerus="yes">
         <source>added the card; folded %n older card(s) into a range</source>

@@ -2451,6 +2451,18 @@ Restore previous version undoes this.</source>
         <translation>%1 → %2 个字符</translation>
     </message>
     <message>
+        <source>Back to memory</source>
+        <translation>返回记忆</translation>
+    </message>
+    <message>
+        <source>Show the memory page again (Esc)</source>
+        <translation>重新显示记忆页面（Esc）</translation>
+    </message>
+    <message>
+        <source>Memory history</source>
+        <translation>记忆历史</translation>
+    </message>
+    <message>
         <source>Revert to before this change…</source>
         <translation>还原到此更改之前…</translation>
     </message>
@@ -2459,12 +2471,21 @@ Restore previous version undoes this.</source>
         <translation>把文档恢复到所选更改之前的样子（还原本身也是一次可以撤销的更改）</translation>
     </message>
     <message>
-        <source>Back to the entries</source>
-        <translation>返回条目</translation>
+        <source>%1 %2 %3</source>
+        <comment>the revert question: the question, lines removed, lines added</comment>
+        <translation>%1%2%3</translation>
     </message>
     <message>
-        <source>Show the fixed-memory cards again (Esc)</source>
-        <translation>重新显示固定记忆卡片（Esc）</translation>
+        <source>Put %1 memory back as it was before change #%2 (%3)?</source>
+        <translation>将%1记忆恢复到更改 #%2（%3）之前的样子？</translation>
+    </message>
+    <message numerus="yes">
+        <source>It removes %n line(s).</source>
+        <translation><numerusform>将删除 %n 行，</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>It adds %n line(s).</source>
+        <translation><numerusform>添加 %n 行。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%Ln change(s), newest first</source>
@@ -2473,10 +2494,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Revert</source>
         <translation>还原</translation>
-    </message>
-    <message>
-        <source>Put %1 memory back as it was before change #%2 (%3)? This removes %4 line(s) and adds %5.</source>
-        <translation>将%1记忆恢复到更改 #%2（%3）之前的样子？这会删除 %4 行并添加 %5 行。</translation>
     </message>
     <message numerus="yes">
         <source>The document changed %Ln time(s) after that change: reverting overwrites those changes too (each can be reverted again from here).</source>
@@ -3175,6 +3192,10 @@ The entries after it are renumbered.</source>
     <message numerus="yes">
         <source>added %n entry(ies)</source>
         <translation><numerusform>添加了 %n 条</numerusform></translation>
+    </message>
+    <message>
+        <source>undid “%1”</source>
+        <translation>撤销了“%1”</translation>
     </message>
     <message numerus="yes">
         <source>added the card; folded %n older card(s) into a range</source>

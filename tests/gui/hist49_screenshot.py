@@ -6,7 +6,8 @@ audit's verdict for each.
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.hist49_screenshot [OUT_DIR]
 
-Writes ``<lang>-<theme>-history.png`` (the window with the History panel open).
+Writes ``<lang>-<theme>-history.png`` (the window with the History panel open) and
+``<lang>-<theme>-history-800.png`` (the window at 800×560).
 """
 
 from __future__ import annotations
@@ -53,6 +54,11 @@ def main(out: Path) -> int:
                 await asyncio.sleep(0.1)
             await asyncio.sleep(0.3)
             shot(window, "history")
+            window.resize(800, 560)  # the detail under the list (hist53)
+            await asyncio.sleep(0.5)
+            shot(window, "history-800")
+            window.resize(1366, 768)
+            await asyncio.sleep(0.3)
             history.back_button.click()
 
         return shoot_languages(loop, svc, out, (1366, 768), scene)

@@ -116,16 +116,16 @@ def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_th
 HISTORY_LINES = {
     "en": ["dynamic  the dream for 1 Dec 2026: added the card", "dynamic  an unattributed write: changed the memory",
            "fixed  import of Claude: added 3 entries", "fixed  import of Claude: added 1 entry",
-           "fixed  you: edited entry #1", "fixed  revert of change #3: reverted change #3 (updated entry #2)",
+           "fixed  you: edited entry #1", "fixed  revert of change #3: undid “updated entry #2”",
            "fixed  the model in topic “Trip plans”: updated entry #2",
            "fixed  you: added entry #2", "fixed  you: added entry #1"],
     "zh_CN": ["动态  2026年12月1日 的梦境：添加了卡片", "动态  来源不明的写入：修改了记忆",
               "固定  从 Claude 导入：添加了 3 条", "固定  从 Claude 导入：添加了 1 条",
-              "固定  你：编辑了条目 #1", "固定  还原变更 #3：还原了变更 #3（更新了条目 #2）",
+              "固定  你：编辑了条目 #1", "固定  还原变更 #3：撤销了“更新了条目 #2”",
               "固定  话题“Trip plans”中的模型：更新了条目 #2", "固定  你：添加了条目 #2", "固定  你：添加了条目 #1"],
     "ja": ["動的  2026年12月1日 のドリーム：カードを追加", "動的  出所不明の書き込み：メモリを変更",
            "固定  Claude からのインポート：3 件を追加", "固定  Claude からのインポート：1 件を追加",
-           "固定  あなた：項目 #1 を編集", "固定  変更 #3 の取り消し：変更 #3 を元に戻した（項目 #2 を更新）",
+           "固定  あなた：項目 #1 を編集", "固定  変更 #3 の取り消し：「項目 #2 を更新」を元に戻した",
            "固定  トピック「Trip plans」のモデル：項目 #2 を更新", "固定  あなた：項目 #2 を追加", "固定  あなた：項目 #1 を追加"],
 }
 

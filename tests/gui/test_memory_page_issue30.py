@@ -347,22 +347,22 @@ def test_the_raw_editor_previews_what_saving_gives(page, services, assistant, qt
 
 
 def test_history_is_a_panel_of_the_page(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    """Issue 30: History opens in place of the cards, not as a window of its own; Back
-    (or Esc) returns to the cards, which are not editable while it is shown."""
+    """Issue 30: History opens in the page, not as a window of its own; Back (or Esc)
+    returns to the cards, which are not editable while it is shown."""
     services.memory.add(assistant, "a fact")
     qtbot.waitUntil(lambda: page.model.total() == 1, timeout=5000)
     page.history_button.click()
     history = page.history
-    assert history is not None and not history.isWindow() and page.stack.currentWidget() is history
+    assert history is not None and not history.isWindow() and page.history_open and history.isVisibleTo(page)
     qtbot.waitUntil(lambda: history.loads >= 1 and history.list.count() >= 1, timeout=5000)
     assert not page.add_action.isEnabled() and not page.raw_action.isEnabled()
     history.back_button.click()
-    assert page.stack.currentWidget() is page.cards_stack.parentWidget() and page.add_action.isEnabled()
+    assert not page.history_open and page.body_scroll.isVisibleTo(page) and page.add_action.isEnabled()
     page.open_history()
     page.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
     qtbot.keyClick(history.list, Qt.Key.Key_Escape)
-    assert page.stack.currentIndex() == 0
+    assert not page.history_open and page.stack.currentIndex() == 0
     idle(qtbot, page)
 
 

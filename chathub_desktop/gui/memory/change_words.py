@@ -107,7 +107,8 @@ def change_action(c: ChangeView) -> str:
     """What ``c`` did in the interface language: a pasted import with its plural form,
     without naming the source again when the author already does ("import of Claude:
     added 1 entry", issue 30), nor a dream's day or an imported file's name; a line not
-    of the set as the service stored it."""
+    of the set as the service stored it. A revert's "what" names only what it undid
+    (its author names the change)."""
     if c.added is not None:
         count, source = c.added.count, c.added.source  # lupdate misses a call given an attribute
         if c.by == ChangeWho(WhoKind.IMPORT_OF, (source,)):
@@ -116,6 +117,10 @@ def change_action(c: ChangeView) -> str:
     if c.did is None:
         return c.action
     named = c.by.kind in (WhoKind.DREAM_FOR, WhoKind.IMPORT_OF) and c.by.args[:1] == c.did.args[:1]
+    if c.did.kind is ActionKind.REVERTED and c.by == ChangeWho(WhoKind.REVERT_OF, c.did.args[:1]):
+        # the author already names the change (walk53b #1: "revert of change #8: reverted change #8 …")
+        inner = ChangeAction.read(c.did.args[1])
+        return fill(translate("MemoryPage", "undid “%1”"), c.did.args[1] if inner is None else action_words(inner))
     if c.did.kind in _OWN and named:  # the author already names the day or file
         return translate("MemoryPage", _OWN[c.did.kind])
     if c.did.kind is ActionKind.ADDED_CARD_FOLDED and named:

@@ -67,7 +67,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.fixed_memory import Note
 from chathub_desktop.gui.design import Tone, set_tone
-from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.design.tokens import Space, Width
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.dreaming_group import DreamingGroup, DreamingParts
 from chathub_desktop.gui.memory.editor_in_view import EditorInView
@@ -167,6 +167,10 @@ class MemoryPage(QWidget):
         self.transfer = TransferActions(self, self)
         #: The History panel, made on first use.
         self.history: MemoryHistoryView | None = None
+        self._history_frame: QWidget | None = None  # History's place in the page, made with it
+        self._history_from = 0  # the page's scroll (px) when History opened: Back returns there
+        #: True while History takes the page's content area.
+        self.history_open = False
         #: Every text of the page, re-said on a language switch (issue 27).
         self.texts = Texts(self)
         self._build()
@@ -221,6 +225,7 @@ class MemoryPage(QWidget):
         #: The open card editor kept whole in view (a component).
         self.editor_view = EditorInView(self.body_scroll)
         outer.addWidget(self.body_scroll, 1)
+        self._page_layout = outer  # History takes the body's place in it (walk53b #1)
         outer = QVBoxLayout(column)
         self._body_layout = outer
         outer.setContentsMargins(Space.XL, 0, Space.XL, Space.LG)
@@ -574,7 +579,7 @@ class MemoryPage(QWidget):
 
     def _sync_buttons(self) -> None:
         e = self.current_entry()
-        raw = self.stack.currentIndex() != 0 or self.ops.busy  # the raw editor or History is shown
+        raw = self.stack.currentIndex() != 0 or self.history_open or self.ops.busy  # the raw editor or History shown
         for w in (self.delete_button, self.delete_action, self.edit_card_action, self.copy_entry_action):
             w.setEnabled(e is not None and not raw)
         self.filter_row.say_selected(e.number if e is not None and not raw else None)
@@ -623,30 +628,55 @@ class MemoryPage(QWidget):
                 event.accept()
                 self.raw.leave()
                 return
-            if self.history is not None and self.stack.currentWidget() is self.history:
+            if self.history_open:
                 event.accept()
-                self._show_raw(False)
+                self.close_history()
                 return
         super().keyPressEvent(event)
 
     def open_history(self) -> MemoryHistoryView:
-        """History (issue 18): every change of this memory with its diff and Revert, in
-        place of the cards (a panel of the page, issue 30); Back returns to them."""
+        """History (issue 18): every change of this memory with its diff and Revert, a
+        panel of the page (issue 30) that takes the page's content area under its own
+        heading (walk53b #1: not a box among the sections); Back or Esc returns to the
+        page as it was, scrolled where it was (the hidden body keeps its place)."""
         if self.history is None:
             self.history = MemoryHistoryView(self.svc, self.assistant_id, events=self.events, runner=self.runner,
                                              presenter=self.presenter)
-            self.history.closed.connect(lambda: self._show_raw(False))
-            self.stack.addWidget(self.history)
+            self.history.closed.connect(self.close_history)
+            frame = self._history_frame = QWidget(self)
+            frame.setObjectName("memoryHistoryFrame")
+            around = QHBoxLayout(frame)
+            around.setContentsMargins(Space.XL, Space.SM, Space.XL, Space.LG)
+            around.addStretch(1)
+            self.history.setMaximumWidth(Width.SETTINGS)
+            around.addWidget(self.history, 100)
+            around.addStretch(1)
+            self._page_layout.addWidget(frame, 1)
         else:
             self.history.reload()
-        self.stack.setCurrentWidget(self.history)
-        self._sync_empty()
+        if not self.history_open:
+            self._history_from = self.body_scroll.verticalScrollBar().value()
+        self.history_open = True
+        self.body_scroll.hide()
+        if self._history_frame is not None:
+            self._history_frame.show()
         self.history.list.setFocus()
         self._sync_buttons()
         return self.history
 
+    def close_history(self) -> None:
+        """Back from History: the page again, scrolled where it was, History's button focused."""
+        if self._history_frame is None:
+            return
+        self.history_open = False
+        self._history_frame.hide()
+        self.body_scroll.show()
+        self._sync_buttons()
+        self.history_button.setFocus()  # focus back on what opened it; the page stays where it was
+        self.body_scroll.verticalScrollBar().setValue(self._history_from)
+
     def _show_raw(self, on: bool) -> None:
-        """Show the raw editor, or the cards again (from the raw editor or History)."""
+        """Show the raw editor, or the cards again."""
         self.stack.setCurrentWidget(self.raw if on else self.stack.widget(0))
         self._sync_empty()
         if not on:

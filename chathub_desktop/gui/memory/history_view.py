@@ -2,8 +2,8 @@
 dynamic memory, newest first, as a timeline — who did what, then when (UTC) and to which
 memory (:mod:`.history_rows`) — with the selected change's entries or line diff beside
 the list (below it on a narrow page), and Revert (itself a recorded change). A panel of
-the Memory page (issue 30): it takes the place of the cards, and Back (``closed``)
-returns to them.
+the Memory page (issue 30): it takes the page's whole content area under its own heading,
+and Back (``closed``) or Esc returns to the page where it was (walk53b #1).
 
 Reads and the revert run in the page's worker thread
 (:class:`~chathub_desktop.gui.shell.task_runner.TaskRunner`); the list reloads when the
@@ -35,12 +35,14 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.memory_diff import DiffKind, DiffLine, EntryChanges, word_diff
 from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown, entry_shown
 from chathub_desktop.gui.memory.change_words import change_action, change_line
 from chathub_desktop.gui.memory.dream_cards import chip_text
 from chathub_desktop.gui.memory.history_rows import WhenRole, timeline_list
+from chathub_desktop.gui.memory.page_common import section_title
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.day_format import format_day_time
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -230,6 +232,20 @@ class MemoryHistoryView(QWidget):
     def _build(self) -> None:
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
+        self.texts = t = Texts(self)
+        # its own heading and the way back first (walk53b #1: a view of its own, as Claude's)
+        top = QHBoxLayout()
+        self.back_button = QPushButton(self)
+        self.back_button.setObjectName("historyBackButton")
+        self.back_button.setIcon(icon(Icon.BACK))
+        t.bind(self.back_button.setText, lambda: translate("MemoryPage", "Back to memory"))
+        t.bind(self.back_button.setToolTip, lambda: translate("MemoryPage", "Show the memory page again (Esc)"))
+        self.back_button.clicked.connect(self.closed.emit)
+        top.addWidget(self.back_button)
+        self.heading = section_title("")
+        t.bind(self.heading.setText, lambda: translate("MemoryPage", "Memory history"))
+        top.addWidget(self.heading, 1)
+        lay.addLayout(top)
         self.split = split = QSplitter(Qt.Orientation.Horizontal, self)
         split.setChildrenCollapsible(False)
         self.list = timeline_list(split)
@@ -249,7 +265,6 @@ class MemoryHistoryView(QWidget):
         row = QHBoxLayout()
         self.summary = QLabel(self)
         row.addWidget(self.summary, 1)
-        self.texts = t = Texts(self)
         self.revert_button = QPushButton(self)
         self.revert_button.setObjectName("revertButton")
         t.bind(self.revert_button.setText, lambda: translate("MemoryPage", "Revert to before this change…"))
@@ -258,12 +273,6 @@ class MemoryHistoryView(QWidget):
                           "change you can undo)"))
         self.revert_button.clicked.connect(lambda: self.revert_selected())
         row.addWidget(self.revert_button)
-        self.back_button = QPushButton(self)
-        self.back_button.setObjectName("historyBackButton")
-        t.bind(self.back_button.setText, lambda: translate("MemoryPage", "Back to the entries"))
-        t.bind(self.back_button.setToolTip, lambda: translate("MemoryPage", "Show the fixed-memory cards again (Esc)"))
-        self.back_button.clicked.connect(self.closed.emit)
-        row.addWidget(self.back_button)
         lay.addLayout(row)
         t.call(self._say_rows)
         self._sync()
@@ -369,9 +378,12 @@ class MemoryHistoryView(QWidget):
         c = preview.change
         removed = sum(1 for ln in preview.diff if ln.kind == DiffKind.REMOVED)
         added = sum(1 for ln in preview.diff if ln.kind == DiffKind.ADDED)
-        text = fill(translate("MemoryPage", "Put %1 memory back as it was before change #%2 (%3)? This removes %4 "
-                                            "line(s) and adds %5."), _document(c.document), str(c.id), change_action(c),
-                    QLocale().toString(removed), QLocale().toString(added))
+        # each count with its own plural form (walk53b #1: "removes 3 line(s)")
+        text = fill(translate("MemoryPage", "%1 %2 %3", "the revert question: the question, lines removed, lines added"),
+                    fill(translate("MemoryPage", "Put %1 memory back as it was before change #%2 (%3)?"),
+                         _document(c.document), str(c.id), change_action(c)),
+                    translate("MemoryPage", "It removes %n line(s).", None, removed),
+                    translate("MemoryPage", "It adds %n line(s).", None, added))
         if preview.moved_on:
             later = preview.later
             text += "\n\n" + translate("MemoryPage", "The document changed %Ln time(s) after that change: reverting "
@@ -393,7 +405,11 @@ class MemoryHistoryView(QWidget):
         """Qt: the detail beside the list on a wide page, under it on a narrow one."""
         super().resizeEvent(event)
         wide = event.size().width() >= SIDE_BY_SIDE_MIN
-        self.split.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+        orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if orientation != self.split.orientation():
+            self.split.setOrientation(orientation)
+            # the list and the detail share the room evenly (a list on top took all but 100 px)
+            self.split.setSizes([1, 1])
 
     def show_error(self, message: str) -> None:
         """The inline error line (``""`` hides it)."""

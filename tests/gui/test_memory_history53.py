@@ -1,0 +1,94 @@
+"""History as a view of its own (issue 30, walk53b #1): it was a five-row box inside the
+fixed-memory section with the dream settings under it, opened with its heading scrolled
+off-screen, its revert rows said the change twice ("revert of change #8: reverted change
+#8 …") and its Revert question said "removes 3 line(s)"."""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
+
+from chathub_desktop.gui.dialogs import confirm
+from tests.gui.test_dream_panel import helper, idle, open_page, summ  # noqa: F401
+
+#: The Memory page's part of a 1366×768 window (the window less its navigation rail).
+PAGE_SIZE = (1310, 768)
+
+
+def _shots(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """With ``CHATHUB_SHOTS=/dir``: ``page`` saved in both themes as ``<name>-<theme>.png``."""
+    out = os.environ.get("CHATHUB_SHOTS")
+    if not out:
+        return
+    from chathub_desktop.gui.design.theme import apply_theme
+
+    app = QApplication.instance()
+    for theme in ("light", "dark", "light"):  # back to light for the rest of the test
+        apply_theme(app, theme, hint=False)  # type: ignore[arg-type]
+        for _ in range(3):  # polish, then the layouts it asked for
+            QApplication.processEvents()
+        page.grab().save(os.path.join(out, f"{name}-{theme}.png"))
+
+
+def test_history_takes_the_page_with_its_heading_in_view_and_back_returns(  # type: ignore[no-untyped-def]
+        open_page, services, helper, qtbot):  # noqa: F811
+    """walk53b #1: History opens as the page's view — its heading and Back in view, not
+    below the scrolled sections — with at least eight changes readable at 1366×768; Back
+    and Esc return to the page scrolled where it was."""
+    for i in range(12):
+        services.memory.add(helper, f"fact number {i}")
+    page = open_page(helper)
+    page.resize(*PAGE_SIZE)
+    qtbot.waitUntil(lambda: page.model.total() == 12, timeout=5000)
+    bar = page.body_scroll.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0 and not page.runner.pending(), timeout=5000)
+    bar.setValue(bar.maximum() // 2)  # mid-page: a later settling of the page's height keeps it
+    where = bar.value()
+    assert where > 0
+    history = page.open_history()
+    qtbot.waitUntil(lambda: history.list.count() == 12 and history.detail is not None, timeout=5000)
+    row = history.list.sizeHintForRow(0)
+    assert history.list.viewport().height() >= 8 * row, (history.list.viewport().height(), row)
+    assert not page.body_scroll.isVisible() and not page.dream_panel.isVisible()  # no sections around it
+    for w in (history.heading, history.back_button):  # whole inside the page, under its header
+        top = w.mapTo(page, QPoint(0, 0))
+        assert w.isVisible() and page.header.height() <= top.y() and top.y() + w.height() <= page.height()
+    assert history.heading.text() == "Memory history" and history.back_button.text() == "Back to memory"
+    _shots(page, "hist53-history-1366")
+    history.back_button.click()
+    assert not page.history_open and page.body_scroll.isVisible()
+    qtbot.waitUntil(lambda: bar.value() == where, timeout=5000)
+    page.open_history()
+    qtbot.keyClick(history.list, Qt.Key.Key_Escape)
+    assert not page.history_open
+    qtbot.waitUntil(lambda: bar.value() == where, timeout=5000)
+    page.resize(800, 560)
+    page.open_history()
+    qtbot.waitUntil(lambda: history.split.orientation() == Qt.Orientation.Vertical, timeout=5000)
+    _shots(page, "hist53-history-800")
+    history.closed.emit()
+    idle(qtbot, page.dream_panel)
+
+
+def test_a_revert_row_names_the_change_once_and_its_question_counts_lines(  # type: ignore[no-untyped-def]
+        open_page, services, helper, qtbot, monkeypatch):  # noqa: F811
+    """walk53b #1: "revert of change #2: reverted change #2 (added entry #2)" said the change
+    twice; the question said "removes 1 line(s)". The row names the change once and what it
+    undid; each count has its plural form."""
+    services.memory.add(helper, "first fact")
+    services.memory.add(helper, "second fact")
+    page = open_page(helper)
+    history = page.open_history()
+    qtbot.waitUntil(lambda: history.list.count() == 2 and history.detail is not None, timeout=5000)
+    asked: list[str] = []
+    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="": asked.append(text) or True)
+    reverted = history.changes[0].id
+    with qtbot.waitSignal(history.reverted, timeout=5000):
+        assert history.revert_selected()
+    qtbot.waitUntil(lambda: history.list.count() == 3, timeout=5000)
+    assert history.list.item(0).text() == f"revert of change #{reverted}: undid “added entry #2”"
+    assert "It removes 1 line." in asked[0] and "It adds 0 lines." in asked[0] and "(s)" not in asked[0], asked[0]
+    history.closed.emit()
+    idle(qtbot, page.dream_panel)
