@@ -262,10 +262,13 @@ def test_card_buttons_belong_to_the_cards_tab(page, services, assistant, qtbot):
     qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
     panel.select_number(1)
     assert panel.edit_button.isEnabled() and panel.delete_button.isEnabled()
+    from tests.gui.helpers import layout_at_rest
+
+    layout_at_rest(page, qtbot)  # the page's own later steps (the schedule form placed) first
     tabs_at = panel.tabs.y()
     panel.show_proposals()
     assert all(b.isHidden() for b in (panel.edit_button, panel.delete_button, panel.regenerate_button))
-    qtbot.wait(50)  # a layout pass, had the hidden row moved anything
+    layout_at_rest(page, qtbot)  # had the hidden row moved anything, it would have by now
     assert panel.tabs.y() == tabs_at
     panel.tabs.setCurrentIndex(0)
     assert panel.edit_button.isVisible() and panel.edit_button.isEnabled()
