@@ -21,9 +21,10 @@ class EditorInView(QObject):
         super().__init__(scroll)
         self._scroll = scroll
         self._editor: QWidget | None = None
-        #: The row :meth:`reveal_row` last showed, shown again whenever the page's range
-        #: changes until the user scrolls: parts above it (the schedule form) are placed a
-        #: few turns later, and on a loaded machine the card was pushed below the fold.
+        #: The row :meth:`reveal_row` last showed, shown again when a change of the page's
+        #: range leaves it out of view, until the user scrolls: parts above it (the schedule
+        #: form) are placed a few turns later, and on a loaded machine the card was pushed
+        #: below the fold. A row still whole stays where it is (walk51 #6: a theme switch).
         self._row: tuple[QAbstractItemView, QPersistentModelIndex] | None = None
         bar = scroll.verticalScrollBar()
         bar.rangeChanged.connect(lambda *_r: self._on_range())
@@ -64,7 +65,17 @@ class EditorInView(QObject):
             self.reveal(self._editor)
         elif self._row is not None:
             view, row = self._row
-            self.reveal_row(view, view.model().index(row.row(), row.column()) if row.isValid() else QModelIndex())
+            index = view.model().index(row.row(), row.column()) if row.isValid() else QModelIndex()
+            if not self._whole(view, index):  # only a row pushed out: a shown one stays put
+                self.reveal_row(view, index)
+
+    def _whole(self, view: QAbstractItemView, index: QModelIndex) -> bool:
+        """Whether ``view``'s row ``index`` shows whole in the page's viewport."""
+        rect = view.visualRect(index) if index.isValid() and view.isVisible() else None
+        if rect is None or rect.isEmpty():
+            return True  # nothing to bring into view
+        top = view.viewport().mapTo(self._scroll.viewport(), rect.topLeft()).y()
+        return 0 <= top and top + rect.height() <= self._scroll.viewport().height()
 
     def _let_go(self, _action: int) -> None:
         self._row = None
