@@ -169,8 +169,11 @@ def test_a_reply_cut_at_max_tokens_says_so(window, services, fake_vendor, qtbot)
     qtbot.waitUntil(lambda: "max tokens" in window.status_line.currentMessage(), timeout=5000)
     # the notice is the sentence, not "Reply the reply was cut …" (walk39 #5)
     assert window.status_line.currentMessage() == "The reply was cut at the model's output token limit (max tokens)"
-    qtbot.waitUntil(lambda: window.message_model.message_at(1) is not None, timeout=5000)  # the list follows
-    assert "cut off at max tokens" in usage_text(window.message_model.message_at(1))
+    def said() -> str:  # the list follows: its row re-read from the store once the reply is stored
+        m = window.message_model.message_at(1)
+        return usage_text(m) if m is not None else ""
+
+    qtbot.waitUntil(lambda: "cut off at max tokens" in said(), timeout=5000)
 
 
 def test_an_open_topic_without_messages_says_how_to_start(window, services, qtbot):  # type: ignore[no-untyped-def]
