@@ -1647,6 +1647,10 @@ Authorization: Bearer …</translation>
         <translation>オフ：リクエストにメモリを送らず、ドリームも実行せず、モデルはメモリツールを使えません。</translation>
     </message>
     <message>
+        <source>On: your memory below is sent with each request, the dream runs and the model may use its memory tools.</source>
+        <translation>オン：下のメモリをリクエストごとに送り、ドリームを実行し、モデルはメモリツールを使えます。</translation>
+    </message>
+    <message>
         <source>Facts, preferences and standing instructions this assistant sees in every chat. You own them.</source>
         <translation>このアシスタントがすべてのチャットで参照する事実、好み、継続的な指示。管理するのはあなたです。</translation>
     </message>
@@ -6509,8 +6513,12 @@ URL：%3
         <translation>ドリームカード：%1</translation>
     </message>
     <message>
-        <source>provenance: %1 kept</source>
-        <translation>出所の記録：%1 をそのまま</translation>
+        <source>where each entry came from: %1 kept</source>
+        <translation>各項目の出どころ：%1 をそのまま</translation>
+    </message>
+    <message>
+        <source>where each entry came from: %1 kept, %2 replaced, %3 added</source>
+        <translation>各項目の出どころ：そのまま %1、置き換え %2、追加 %3</translation>
     </message>
     <message>
         <source>%1 record</source>
@@ -6519,10 +6527,6 @@ URL：%3
     <message>
         <source>%1 records</source>
         <translation>%1 件の記録</translation>
-    </message>
-    <message>
-        <source>provenance: %1 kept, %2 replaced, %3 added</source>
-        <translation>出所の記録：そのまま %1、置き換え %2、追加 %3</translation>
     </message>
     <message>
         <source>; %1 untrusted</source>

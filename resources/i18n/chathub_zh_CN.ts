@@ -1647,6 +1647,10 @@ Authorization: Bearer …</translation>
         <translation>关闭时：请求不附带记忆，不运行梦境，模型也没有记忆工具。</translation>
     </message>
     <message>
+        <source>On: your memory below is sent with each request, the dream runs and the model may use its memory tools.</source>
+        <translation>开启时：下面的记忆随每次请求发送，梦境会运行，模型也可以使用记忆工具。</translation>
+    </message>
+    <message>
         <source>Facts, preferences and standing instructions this assistant sees in every chat. You own them.</source>
         <translation>此助手在每次对话中都会看到的事实、偏好和长期指令，由你掌控。</translation>
     </message>
@@ -6509,8 +6513,12 @@ URL：%3
         <translation>梦境卡片：%1</translation>
     </message>
     <message>
-        <source>provenance: %1 kept</source>
-        <translation>来源记录：保留 %1</translation>
+        <source>where each entry came from: %1 kept</source>
+        <translation>每条记忆的来源：保留 %1</translation>
+    </message>
+    <message>
+        <source>where each entry came from: %1 kept, %2 replaced, %3 added</source>
+        <translation>每条记忆的来源：保留 %1，替换 %2，新增 %3</translation>
     </message>
     <message>
         <source>%1 record</source>
@@ -6519,10 +6527,6 @@ URL：%3
     <message>
         <source>%1 records</source>
         <translation>%1 条记录</translation>
-    </message>
-    <message>
-        <source>provenance: %1 kept, %2 replaced, %3 added</source>
-        <translation>来源记录：保留 %1，替换 %2，新增 %3</translation>
     </message>
     <message>
         <source>; %1 untrusted</source>

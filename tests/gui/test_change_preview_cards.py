@@ -55,3 +55,21 @@ def test_the_dream_preview_makes_add_card_the_primary_default_action(qtbot) -> N
     assert not dlg.action_button.property("primary")
     qtbot.keyClick(dlg.tree, Qt.Key.Key_Return)
     assert dlg.chosen is None and dlg.result() == ChangePreviewDialog.DialogCode.Rejected
+
+
+def test_merge_makes_import_the_default_and_replace_gives_it_back_to_cancel(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """walk53c #4: an import's Merge (it loses nothing) has Import as the accent-filled
+    default, not Cancel; choosing Replace (it removes entries) makes Cancel the default."""
+    merge = PreviewOption("merge", "Merge", ["fixed memory: 3 → 6"], EntryChanges(added=["Likes tea"]), primary=True)
+    replace = PreviewOption("replace", "Replace", ["fixed memory: 3 → 3"], EntryChanges(removed=["Old"]))
+    dlg = ChangePreviewDialog(None, "Import memory", "Import?", [merge, replace], "Import")
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    assert dlg.action_button.isDefault() and dlg.action_button.property("primary") is True
+    assert not dlg.cancel_button.isDefault()
+    dlg.radios.button(1).click()
+    assert dlg.cancel_button.isDefault() and not dlg.action_button.isDefault()
+    assert not dlg.action_button.property("primary")
+    dlg.radios.button(0).click()
+    assert dlg.action_button.isDefault() and not dlg.cancel_button.isDefault()

@@ -124,3 +124,35 @@ def test_the_page_scrolls_over_the_dream_cards_as_one(page, services, assistant,
         return bar.value() > 0 and 0 <= top and top + rect.height() <= page.body_scroll.viewport().height()
 
     qtbot.waitUntil(whole, timeout=3000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "ja"])
+def test_the_switch_row_says_what_its_current_state_means(page, qtbot, lang):  # type: ignore[no-untyped-def]
+    """MEM-1, walk53c #2: under a ticked switch the row says what On means, not "Off: …";
+    a click to off says the Off line at once; both in the interface language after a switch."""
+    import shiboken6
+    from PySide6.QtCore import QCoreApplication, QLocale, QObject
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.core.ui_language import UiLanguage
+    from chathub_desktop.gui.shell.i18n import LanguageSwitcher
+
+    qtbot.waitUntil(page.memory_switch.isVisible, timeout=5000)
+    owner = QObject()
+    app = QApplication.instance()
+    try:
+        LanguageSwitcher(owner, app, None).apply(UiLanguage(lang))
+        on, off = (QCoreApplication.translate("MemoryPage", t) for t in (
+            "On: your memory below is sent with each request, the dream runs and the model may use its memory tools.",
+            "Off: no memory is sent with requests, no dream runs and the model gets no memory tools."))
+        assert lang == "en" or (on.startswith(("开", "オン")) and on != off)
+        description = page.switch.row.description
+        assert page.memory_switch.isChecked()
+        qtbot.waitUntil(lambda: description.text() == on, timeout=5000)  # the switch re-says it
+        page.memory_switch.click()
+        assert description.text() == off
+        idle(qtbot, page)
+        assert not page.memory_switch.isChecked() and description.text() == off
+    finally:
+        shiboken6.delete(owner)
+        QLocale.setDefault(QLocale("en"))

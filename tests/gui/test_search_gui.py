@@ -127,6 +127,22 @@ def test_a_tab_that_found_nothing_says_no_matches(window: Any, services: Service
     assert window.page_host.current_page_id() is PageId.SEARCH and "memory" not in window.dialogs
 
 
+def test_a_search_shows_the_tab_with_the_hits(window: Any, services: Services, qtbot: Any) -> None:
+    """walk53c #6: when only memory matches, Search shows the Memory tab, not "Messages (0)
+    · No matches"; a later query found only in messages brings Messages back."""
+    _fill(services)
+    services.memory.add("Other", "Ana's timezone is Europe/Lisbon")
+    reload_assistants(window, qtbot)
+    dlg = window.search.open()
+    assert dlg.tabs.currentIndex() == 0
+    dlg.box.setText("Lisbon")
+    qtbot.waitUntil(lambda: dlg.tabs.tabText(1).endswith("(1)"), timeout=5000)
+    assert dlg.tabs.tabText(0).endswith("(0)") and dlg.tabs.currentIndex() == 1
+    dlg.box.setText("lighthouse")
+    qtbot.waitUntil(lambda: dlg.tabs.tabText(1).endswith("(0)"), timeout=5000)
+    assert dlg.tabs.tabText(0).endswith("(1)") and dlg.tabs.currentIndex() == 0
+
+
 def test_the_window_fills_the_search_index_behind_new_messages(window: Any, services: Services,
                                                                qtbot: Any) -> None:
     _fill(services)

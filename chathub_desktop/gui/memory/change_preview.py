@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.memory_diff import EntryChanges
-from chathub_desktop.gui.design import current_colours, set_tone
+from chathub_desktop.gui.design import current_colours, repolish, set_tone
 from chathub_desktop.gui.design.tokens import Radius, Space, Tone
 from chathub_desktop.gui.memory.card_delegate import layout_lines
 from chathub_desktop.gui.memory.card_panes import CardPanes, fitted_size
@@ -218,7 +218,7 @@ class ChangePreviewDialog(QDialog):
     """The preview: a heading, the chosen option's summary and its changes as a tree
     (Added / Removed / Edited, each at most :data:`MAX_ROWS` rows), radio buttons when
     there are several options, the ``action`` button and Cancel (the default, unless the
-    first option is :attr:`PreviewOption.primary`)."""
+    option shown is :attr:`PreviewOption.primary`)."""
 
     def __init__(self, parent: QWidget | None, title: Said, heading: Said, options: Sequence[PreviewOption],
                  action: Said) -> None:
@@ -287,10 +287,6 @@ class ChangePreviewDialog(QDialog):
         if cancel is not None and self.options and self.options[0].cancel is not None:
             t.bind(cancel.setText, _maker(self.options[0].cancel))
         self.cancel_button = cancel
-        primary = bool(self.options) and self.options[0].primary
-        self.action_button.setProperty("primary", primary)
-        (self.action_button if primary else cancel).setDefault(True)
-        (cancel if primary else self.action_button).setAutoDefault(False)
         box.accepted.connect(self._accept)
         box.rejected.connect(self.reject)
         lay.addWidget(box)
@@ -307,6 +303,17 @@ class ChangePreviewDialog(QDialog):
             self.tree.setAccessibleName(translate("MemoryPage", "What will change"))
             self.show_option(max(0, self.radios.checkedId()))
 
+    def _say_default(self, primary: bool) -> None:
+        """The shown option's default button (fix53b: Merge's Import, not Cancel): the
+        action, accent-filled, when going ahead is the point; else Cancel."""
+        self.action_button.setProperty("primary", primary)
+        repolish(self.action_button)
+        self.action_button.setDefault(primary)
+        self.action_button.setAutoDefault(primary)
+        if self.cancel_button is not None:
+            self.cancel_button.setDefault(not primary)
+            self.cancel_button.setAutoDefault(not primary)
+
     def current(self) -> PreviewOption:
         """The option shown (the checked radio button, or the only one)."""
         i = self.radios.checkedId()
@@ -315,6 +322,7 @@ class ChangePreviewDialog(QDialog):
     def show_option(self, i: int) -> None:
         """Show option ``i``'s summary and changes."""
         opt = self.options[i]
+        self._say_default(opt.primary)
         self._shown_key = ""  # no tick is recorded while the rows are rebuilt
         self.summary.setText("\n".join(opt.shown_lines()))
         self.summary.setVisible(bool(self.summary.text()))  # no blank line under the heading

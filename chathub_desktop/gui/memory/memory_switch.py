@@ -15,7 +15,11 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout
 
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.memory.page_common import help_mark, tight
-from chathub_desktop.gui.memory.page_texts import MEMORY_SWITCH_HELP, MEMORY_SWITCH_LINE
+from chathub_desktop.gui.memory.page_texts import (
+    MEMORY_SWITCH_HELP,
+    MEMORY_SWITCH_LINE,
+    MEMORY_SWITCH_ON_LINE,
+)
 from chathub_desktop.gui.settings.setting_rows import SettingGroup, SettingRow
 from chathub_desktop.gui.shell.i18n import Texts
 from chathub_desktop.gui.shell.service_ops import ServiceOps
@@ -39,9 +43,9 @@ class MemorySwitch(QObject):
         self.switch.toggled.connect(self._on_toggled)
         #: The switch's help: a ``?`` beside its name (APP-6; walk40: no helper lines before the cards).
         self.help = help_mark(MEMORY_SWITCH_LINE, MEMORY_SWITCH_HELP, "memorySwitchHelp", texts)
-        #: The switch's row: its name (the switch's buddy: Alt+E toggles it) and what off means.
+        #: The switch's row: its name (the switch's buddy: Alt+E toggles it) and what its state means.
         self.row = SettingRow(self.switch, lambda: translate("MemoryPage", "&Enable assistant memory"), texts,
-                              description=lambda: translate("MemoryPage", MEMORY_SWITCH_LINE), aside=self.help,
+                              description=self._line, aside=self.help,
                               name="memorySwitchRow")
         self.card = SettingGroup(texts, name="memorySwitchCard")
         self.card.add(tight(self.row))
@@ -67,14 +71,25 @@ class MemorySwitch(QObject):
         self.help.show()
         self.off_hint.setVisible(not on)
 
+    def _line(self) -> str:
+        """What the switch's current state means, in the interface language (walk53c #2)."""
+        return translate("MemoryPage", MEMORY_SWITCH_ON_LINE if self.switch.isChecked() else MEMORY_SWITCH_LINE)
+
+    def _say_state(self) -> None:
+        if self.row.description is not None:
+            self.row.description.setText(self._line())
+
     def _set(self, on: bool) -> None:
         self.switch.blockSignals(True)
         self.switch.setChecked(on)
         self.switch.blockSignals(False)
+        self._say_state()
 
     def _on_toggled(self, on: bool) -> None:
         """The user's click (MEM-1): stored on a worker; a refused or queued-behind change
         puts the switch back."""
+        self._say_state()
+
         def done(_view: object) -> None:
             self.off_hint.setVisible(not on)
             self._said(translate("MemoryPage", "Memory on") if on else translate("MemoryPage", "Memory off"))

@@ -30,6 +30,10 @@ FIXED_MEMORY_HELP = QT_TRANSLATE_NOOP("MemoryPage",
 #: The one-line summaries of the "?" marks (their accessible descriptions; walk40: the lines became the help).
 MEMORY_SWITCH_LINE = QT_TRANSLATE_NOOP(
     "MemoryPage", "Off: no memory is sent with requests, no dream runs and the model gets no memory tools.")
+#: The row's description while the switch is on (walk53c #2: the Off line read under a ticked switch).
+MEMORY_SWITCH_ON_LINE = QT_TRANSLATE_NOOP(
+    "MemoryPage", "On: your memory below is sent with each request, the dream runs and the model may use its "
+                  "memory tools.")
 FIXED_MEMORY_LINE = QT_TRANSLATE_NOOP(
     "MemoryPage", "Facts, preferences and standing instructions this assistant sees in every chat. You own them.")
 EMPTY_TEXT = QT_TRANSLATE_NOOP("MemoryPage", "No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the "

@@ -229,7 +229,8 @@ class TransferActions(QObject):
                 choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
                 options.insert(0, PreviewOption(ImportMode.MERGE, lambda: translate(
                     "MemoryPage", "Merge: add the file's fixed entries to the current ones"),
-                                                change_preview.said_lines(merge), merge.fixed_changes, choices=choices))
+                                                change_preview.said_lines(merge), merge.fixed_changes, choices=choices,
+                                                primary=True))  # Merge loses nothing: Import is the default (walk53c #4)
             name = self._host.assistant.name if self._host.assistant else translate("MemoryPage", "this assistant")
             file_name = path.name
             key = change_preview.ask(self._parent, lambda: translate("MemoryPage", "Import memory"),

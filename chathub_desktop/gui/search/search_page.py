@@ -593,6 +593,9 @@ class SearchPage(QWidget):
         self._show_status(res, mem)
         if res.hits or mem:
             self.stack.setCurrentWidget(self.tabs)
+            here = self.tabs.currentIndex()
+            if self._counts is not None and not self._counts[here] and self._counts[1 - here]:
+                self.tabs.setCurrentIndex(1 - here)  # the tab with the hits (walk53c #6: not "Messages (0)")
         else:
             narrowed = self.filters() != SearchFilters()
             self._show_empty(NO_RESULTS_TITLE, NO_RESULTS_FILTERED if narrowed else NO_RESULTS_TEXT,

@@ -207,11 +207,11 @@ class ImportPreview:
                 out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "dream cards: %1"),
                                   (self.dynamic_changes.counts_reason(),)))
         if self.fixed_after is None:
-            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "provenance: %1 kept"), (Reason(
+            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "where each entry came from: %1 kept"), (Reason(
                 QT_TRANSLATE_NOOP("ServiceReasons", "%1 record") if self.provenance_before == 1
                 else QT_TRANSLATE_NOOP("ServiceReasons", "%1 records"), (f"{self.provenance_before:,}",)),)))
         else:
-            line = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "provenance: %1 kept, %2 replaced, %3 added"),
+            line = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "where each entry came from: %1 kept, %2 replaced, %3 added"),
                           (f"{self.provenance_kept:,}", f"{self.provenance_replaced:,}", f"{self.provenance_added:,}"))
             if self.untrusted_after:
                 line = line.with_notes(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; %1 untrusted"),
