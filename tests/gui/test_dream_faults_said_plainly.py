@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 
 import pytest
 
-from chathub_desktop.gui.shell.service_reasons import said
 from tests.fakes.assistant_age import existing_since
 from tests.gui.test_dream_panel import active_yesterday, idle, open_page  # noqa: F401 (a fixture)
 
