@@ -42,3 +42,26 @@ def test_a_compaction_whose_server_is_down_says_so(services: Services, fake_vend
     assert out.message.endswith(f"ChatHub can't reach llama.cpp at 127.0.0.1:{port} — is the server running? "
                                 "Retry, or check Settings → Providers.")
     assert "could not connect" not in out.message
+
+
+def test_a_threshold_compaction_whose_server_is_down_says_so(services: Services,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """NUM-8's summary by the chat model itself: its server down is said the same way,
+    naming the provider (not "the chat model failed: could not connect …")."""
+    for var in ("COMPACT_ENABLED", "DISABLE_AUTO_COMPACT", "COMPACT_BUFFER_TOKENS", "COMPACT_KEEP_RECENT"):
+        monkeypatch.delenv(var, raising=False)
+    port = _free_port()
+    services.providers.add("Local", "openai_compatible", f"http://127.0.0.1:{port}/v1")
+    services.assistants.create("Numi", provider="Local", model="local-llm")
+    for key, value in (("compact-enabled", "on"), ("compact-buffer-tokens", "1024"), ("compact-keep-recent", "6")):
+        services.settings.set(key, value)
+    topic = services.topics.create("Numi").id
+    for k in range(12):
+        services.chat.append_row(topic, role=Role.USER, content=f"question {k} " + "q" * 450)
+        services.chat.append_row(topic, role=Role.ASSISTANT, content=f"answer {k} " + "a" * 450)
+    asyncio.run(services.chat.send(topic, "next"))
+    assert services.compaction is not None
+    last = services.compaction.summary(topic).debug_log[-1]
+    assert last["result"] == "failed"
+    assert last["message"] == (f"threshold compaction failed: ChatHub can't reach Local at 127.0.0.1:{port} — is "
+                               "the server running? Retry, or check Settings → Providers.")
