@@ -29,6 +29,9 @@ _FAULT_WORDS: dict[tuple[TransportFault, bool], str] = {
                           "or check Settings → Providers."),
 }
 
+#: The templates above, to tell a fault said plainly from other reasons (walk53c #1).
+FAULT_TEMPLATES = frozenset(_FAULT_WORDS.values())
+
 
 def fault_reason(exc: ProviderError, provider: str, *, kept_text: bool) -> Reason | None:
     """The plain sentence for ``exc`` when it is a transport failure (its

@@ -3592,6 +3592,10 @@ The entries after it are renumbered.</source>
         <translation>&lt;b&gt;✂ 切り詰め：&lt;/b&gt;%1。上限までのテキストは保存されています。</translation>
     </message>
     <message>
+        <source>Details…</source>
+        <translation>詳細…</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;⚠ Error:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;⚠ エラー：&lt;/b&gt;%1</translation>
     </message>

@@ -3592,6 +3592,10 @@ The entries after it are renumbered.</source>
         <translation>&lt;b&gt;✂ 已截断：&lt;/b&gt;%1。上限以内的文本已保留。</translation>
     </message>
     <message>
+        <source>Details…</source>
+        <translation>详情…</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;⚠ Error:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;⚠ 错误：&lt;/b&gt;%1</translation>
     </message>

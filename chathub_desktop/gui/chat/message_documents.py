@@ -281,7 +281,8 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
         # after kept text (set as a plain reply's, flush left) the line is inset in its box
         inset = f"; margin-left:{Space.LG}px; margin-right:{Space.LG}px" if m.content.strip() else ""
         # a plain sentence over raw transport text keeps the raw text under Details… (walk53 #2)
-        details = (f' <a href="{DETAILS_HREF}" style="color:{colors.error_text.name()}">{html.escape(translate("MessageList", "Details…"))}</a>'
+        label = html.escape(translate("MessageList", "Details…"))  # out of the f-string: lupdate finds it (walk53c)
+        details = (f' <a href="{DETAILS_HREF}" style="color:{colors.error_text.name()}">{label}</a>'
                    if m.error and m.error_why is not None and m.error != m.error_why.english() else "")
         words = html.escape((said(m.error_why) if m.error_why is not None else m.error)  # issue 27
                             or translate("MessageList", "the provider failed"))

@@ -116,10 +116,12 @@ def failure_line(what: str, day: str, message: str) -> str:
         else fill(translate("MemoryPage", "%1 over %2 failed"), said_run(what), format_iso_day(day))
 
 
-def failure_details(what: str, day: str, message: str, at: datetime, *, scheduled: bool) -> str:
+def failure_details(what: str, day: str, message: str, at: datetime, *, scheduled: bool, raw: str = "") -> str:
     """The Details text of a failed run: what ran over which UTC ``day``, when
-    (``at``, aware), the whole reason and what happens next (walkthrough F2)."""
+    (``at``, aware), the whole reason and what happens next (walkthrough F2); ``raw``:
+    the provider's own words behind a plain ``message``, under it (walk53c #1)."""
     reason = message or translate("MemoryPage", "the History Compress model gave no reason")
+    reason = f"{reason}\n{raw}" if raw and raw != reason else reason
     note = translate("MemoryPage", SCHEDULED_FAILED_NOTE if scheduled else MANUAL_FAILED_NOTE)
     return "\n\n".join((fill(translate("MemoryPage", "%1 over %2 (UTC) failed at %3."), said_run(what), format_iso_day(day),
                               format_day_time(at)),
@@ -427,7 +429,7 @@ class DreamRuns(QObject):
             self._host.show_status("")
             self._host.show_failure(failure_line(what, day or outcome.history_day.isoformat(), message),
                                     failure_details(what, day or outcome.history_day.isoformat(), message,
-                                                    datetime.now(UTC), scheduled=False), retry)
+                                                    datetime.now(UTC), scheduled=False, raw=outcome.message), retry)
             self._host.offer_summarizer_choice(model_fixes(outcome.why))
             self._host.offer_model_card(card_fixes(outcome.why))
             return
@@ -469,7 +471,8 @@ class DreamRuns(QObject):
                     self._host.show_status("")
                     self._host.show_failure(
                         failure_line("Scheduled dream", day, message),
-                        failure_details("The scheduled dream", day, message, datetime.now(UTC), scheduled=True),
+                        failure_details("The scheduled dream", day, message, datetime.now(UTC), scheduled=True,
+                                        raw=event.message),
                         lambda: self.dream_over(date.fromisoformat(day)))
                     self._host.offer_summarizer_choice(model_fixes(event.why))
                     self._host.offer_model_card(card_fixes(event.why))

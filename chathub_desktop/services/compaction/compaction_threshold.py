@@ -15,6 +15,7 @@ from chathub_desktop.core.compaction import CompactionPhase
 from chathub_desktop.core.compaction_prompt import read_cut_summary
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
+from chathub_desktop.providers.fault_words import FAULT_TEMPLATES
 from chathub_desktop.services.compaction.compaction_outcome import (
     COMPACTED,
     FAILED,
@@ -57,8 +58,10 @@ _AS_CHAT_MODEL = {
 
 def _as_chat_model(exc: SummarizerFailed) -> Reason | str:
     """``exc``'s reason said of the chat model (typed when its template has a chat-model
-    twin), else its English with the model named so."""
+    twin; a transport fault said plainly as it is), else its English with the model named so."""
     why = exc.why
+    if why is not None and why.template in FAULT_TEMPLATES:  # names the provider, not a model (walk53c #1)
+        return why
     if why is not None and why.template in _AS_CHAT_MODEL:
         return Reason(_AS_CHAT_MODEL[FailureReason(why.template)], why.args, why.notes)
     return str(exc).replace("History Compress model", "chat model")

@@ -49,6 +49,7 @@ from chathub_desktop.providers.base import (
     ToolCallEvent,
 )
 from chathub_desktop.providers.catalog import ModelCardInfo, ModelCatalog
+from chathub_desktop.providers.fault_words import fault_reason
 from chathub_desktop.services.assistants.settings_service import SettingsService
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.providers.model_card_service import resolve_card
@@ -112,11 +113,16 @@ class SummarizerFailed(Exception):
     """One summarizer call failed (empty, reasoning-only, tool-call-only, cut at the
     token limit with nothing complete, over-context, timeout, provider error).
     ``str(err)`` is user-facing (English); given a typed :class:`Reason`, ``why``
-    keeps it for the window to say in the interface language (issue 27), else None."""
+    keeps it for the window to say in the interface language (issue 27), else None.
+    A transport failure's ``why`` is the plain sentence of
+    :func:`~chathub_desktop.providers.fault_words.fault_reason` and ``str(err)`` the raw
+    ``raw`` text it stands for (walk53c #1: kept for Details)."""
 
-    def __init__(self, message: str | Reason) -> None:
+    def __init__(self, message: str | Reason, raw: Reason | None = None) -> None:
         self.why = message if isinstance(message, Reason) else None
-        super().__init__(message.english() if isinstance(message, Reason) else message)
+        # ``raw``: the provider's own words behind a plain ``message``, kept for Details (walk53c #1)
+        shown = raw or message
+        super().__init__(shown.english() if isinstance(shown, Reason) else shown)
 
 
 def summarizer_timeout_s() -> float:
@@ -376,7 +382,9 @@ class Summarizer:
         except ProviderError as exc:
             if exc.kind is ErrorKind.CONTEXT_OVERFLOW:
                 raise SummarizerFailed(Reason(FailureReason.TOO_LONG, (str(exc),))) from None
-            raise SummarizerFailed(Reason(FailureReason.FAILED, (str(exc),))) from None
+            raw = Reason(FailureReason.FAILED, (str(exc),))
+            raise SummarizerFailed(fault_reason(exc, self.target.provider_name, kept_text=False) or raw,
+                                   raw) from None
         except (OSError, ValueError) as exc:
             log.warning("summarizer transport failure", exc_info=True)
             raise SummarizerFailed(Reason(FailureReason.REQUEST_FAILED, (str(exc),))) from None

@@ -1,0 +1,69 @@
+"""The dream side's transport failures said as plainly as chat's (walk53c #1, issue 29):
+a History Compress server that is down is named with its address and what to do, the
+raw text the connection reported stays under Details…; and a reply's Details… link is
+said in Chinese and Japanese (walk53c, shot 48b). Through the real local HTTP stand-in:
+a port where nothing listens."""
+
+from __future__ import annotations
+
+import socket
+from datetime import UTC, datetime
+
+import pytest
+
+from tests.fakes.assistant_age import existing_since
+from tests.gui.test_dream_panel import active_yesterday, idle, open_page  # noqa: F401 (a fixture)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:  # bound then closed: nothing listens there
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_a_dream_whose_server_is_down_says_so_and_keeps_the_raw_text(open_page, services, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    port = _free_port()
+    services.providers.add("llama.cpp", "openai_compatible", f"http://127.0.0.1:{port}/v1", api_key="sk-x")
+    services.settings.set("history-compress-model", "llama.cpp/smol")
+    aid = services.assistants.create("Helper", provider="llama.cpp", model="smol").id
+    existing_since(services, aid)
+    day = active_yesterday(services, aid)
+    panel = open_page(aid).dream_panel
+    panel.runs.dream_now()
+    qtbot.waitUntil(lambda: panel.failure_bar.isVisible(), timeout=20000)
+    idle(qtbot, panel)
+    plain = (f"ChatHub can't reach llama.cpp at 127.0.0.1:{port} — is the server running? "
+             "Retry, or check Settings → Providers.")
+    line = panel.failure_bar.label.text()
+    assert line == f"Dream now over {day.day} {day:%b %Y} failed: {plain}"
+    assert "could not connect" not in line
+    details = panel.failure_bar.open_details()
+    text = details.text.toPlainText()
+    assert f"Reason: {plain}\nthe History Compress model failed: could not connect to http://127.0.0.1:{port}" in text
+    details.close()
+
+
+@pytest.mark.parametrize(("lang", "word"), [("zh_CN", "详情…"), ("ja", "詳細…")])
+def test_a_reply_s_details_link_is_said_in_chinese_and_japanese(qapp, lang: str, word: str) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QPalette, QTextDocument
+
+    from chathub_desktop.core.messages import MessageStatus, Role
+    from chathub_desktop.gui.chat.link_policy import DETAILS_HREF
+    from chathub_desktop.gui.chat.message_delegate import _colors
+    from chathub_desktop.gui.chat.message_documents import render_html
+    from chathub_desktop.providers.base import ErrorKind, ProviderError, TransportFault
+    from chathub_desktop.providers.fault_words import fault_reason
+    from chathub_desktop.services.views import MessageView
+    from tests.gui.test_i18n_service_texts import _language
+
+    exc = ProviderError(ErrorKind.NETWORK, "could not connect", fault=TransportFault.UNREACHABLE,
+                        address="127.0.0.1:8080")
+    m = MessageView(id=1, topic_id=1, seq=2, role=Role.ASSISTANT, content="", content_type="text",
+                    status=MessageStatus.ERROR, created_at=datetime.now(UTC), error="could not connect",
+                    error_why=fault_reason(exc, "llama.cpp", kept_text=False))
+    with _language(lang):
+        doc = QTextDocument()
+        doc.setHtml("".join(render_html(m, False, _colors(QPalette())[0])))
+    found = doc.find(word)
+    assert not found.isNull() and found.charFormat().anchorHref() == DETAILS_HREF
+    assert "Details" not in doc.toPlainText()
