@@ -153,6 +153,10 @@
         <translation><numerusform>added the card; folded %n older card into a range</numerusform><numerusform>added the card; folded %n older cards into a range</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>Imported %1: %n entry(ies) added</source>
+        <translation><numerusform>Imported %1: %n entry added</numerusform><numerusform>Imported %1: %n entries added</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>%n past day(s) can be dreamed now — choose one and press Dream now.</source>
         <translation><numerusform>%n past day can be dreamed now — choose it and press Dream now.</numerusform><numerusform>%n past days can be dreamed now — choose one and press Dream now.</numerusform></translation>
     </message>

@@ -3205,10 +3205,14 @@ The entries after it are renumbered.</source>
         <source>added the card; folded %n older card(s) into a range</source>
         <translation><numerusform>カードを追加し、古いカード %n 枚を期間にまとめた</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>Imported %1: %n entry(ies) added</source>
+        <translation><numerusform>%1 をインポート：%n 件を追加</numerusform></translation>
+    </message>
     <message>
-        <source>%1: %2</source>
-        <comment>who made a memory change: what it did</comment>
-        <translation>%1：%2</translation>
+        <source>%1 %2</source>
+        <comment>a memory change as a sentence: who, then what it did</comment>
+        <translation>%1が%2</translation>
     </message>
     <message>
         <source>Edit model card…</source>

@@ -3205,10 +3205,14 @@ The entries after it are renumbered.</source>
         <source>added the card; folded %n older card(s) into a range</source>
         <translation><numerusform>添加了卡片；将 %n 张较早的卡片合并为区间</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>Imported %1: %n entry(ies) added</source>
+        <translation><numerusform>已导入 %1：添加了 %n 条</numerusform></translation>
+    </message>
     <message>
-        <source>%1: %2</source>
-        <comment>who made a memory change: what it did</comment>
-        <translation>%1：%2</translation>
+        <source>%1 %2</source>
+        <comment>a memory change as a sentence: who, then what it did</comment>
+        <translation>%1%2</translation>
     </message>
     <message>
         <source>Edit model card…</source>

@@ -180,7 +180,7 @@ def _history_at(page, qtbot, size: tuple[int, int], *, narrow: bool) -> None:  #
     qtbot.waitUntil(lambda: history.list.count() == 2 and history.detail is not None, timeout=5000)
     qtbot.waitUntil(lambda: (history.split.orientation() == Qt.Orientation.Vertical) == narrow, timeout=5000)
     row = history.list.item(0)
-    assert row.text() == "you: edited entry #1"
+    assert row.text() == "You edited entry #1"
     assert row.data(WhenRole).startswith(format_day(history.changes[0].at.date()) + ", ")
     assert row.data(WhenRole).endswith(" UTC · Fixed memory")
     assert row.toolTip() == f"{row.text()}\n{row.data(WhenRole)}"
@@ -188,7 +188,7 @@ def _history_at(page, qtbot, size: tuple[int, int], *, narrow: bool) -> None:  #
     rect = history.list.visualRect(history.list.model().index(1, 0))
     assert rect.width() <= history.list.viewport().width()  # no row wider than the list
     text = history.diff.toPlainText()
-    assert text.startswith("you: edited entry #1\nFixed memory · ") and "characters" not in text, text
+    assert text.startswith("You edited entry #1\nFixed memory · ") and "characters" not in text, text
     _shots(page, f"cards53-history-{size[0]}")
     history.closed.emit()
 

@@ -88,7 +88,53 @@ def test_a_revert_row_names_the_change_once_and_its_question_counts_lines(  # ty
     with qtbot.waitSignal(history.reverted, timeout=5000):
         assert history.revert_selected()
     qtbot.waitUntil(lambda: history.list.count() == 3, timeout=5000)
-    assert history.list.item(0).text() == f"revert of change #{reverted}: undid “added entry #2”"
+    assert history.list.item(0).text() == f"Revert of change #{reverted} undid “added entry #2”"
     assert "It removes 1 line." in asked[0] and "It adds 0 lines." in asked[0] and "(s)" not in asked[0], asked[0]
     history.closed.emit()
+    idle(qtbot, page.dream_panel)
+
+
+def test_history_rows_are_sentences_and_an_import_names_its_file_once(  # type: ignore[no-untyped-def]
+        open_page, services, helper, qtbot, monkeypatch):  # noqa: F811
+    """walk53c #3: rows read like a log ("import of import.md: imported the file", a
+    lower-case "you: edited entry #2"). Each row is a capitalised sentence, an imported
+    file is named once, and the Revert question names the change the same way."""
+    from dataclasses import replace
+
+    from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, ChangeWho, WhoKind
+    from chathub_desktop.gui.memory.change_words import change_line
+
+    services.memory.add(helper, "first fact")
+    services.memory.edit(helper, 1, "first fact, edited")
+    page = open_page(helper)
+    history = page.open_history()
+    qtbot.waitUntil(lambda: history.list.count() == 2 and history.detail is not None, timeout=5000)
+    assert [history.list.item(i).text() for i in range(2)] == ["You edited entry #1", "You added entry #1"]
+    imported = replace(history.changes[0], by=ChangeWho(WhoKind.IMPORT_OF, ("import.md",)),
+                       did=ChangeAction(ActionKind.IMPORTED, ("import.md",)))
+    assert change_line(imported) == "Imported import.md"
+    asked: list[str] = []
+    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="": asked.append(text) or False)
+    assert history.revert_selected()
+    qtbot.waitUntil(lambda: bool(asked), timeout=5000)
+    assert f"before change #{history.changes[0].id} (You edited entry #1)?" in asked[0], asked[0]
+    history.closed.emit()
+    idle(qtbot, page.dream_panel)
+
+
+def test_the_page_headers_back_arrow_leaves_history_first(  # type: ignore[no-untyped-def]
+        open_page, services, helper, qtbot):  # noqa: F811
+    """walk53c #3: History showed two back arrows, the page header's ← going to the chats
+    past History. The header's ← now closes History first (as "Back to memory" and Esc
+    do); only on the page itself does it leave for the chats."""
+    services.memory.add(helper, "first fact")
+    page = open_page(helper)
+    history = page.open_history()
+    qtbot.waitUntil(lambda: history.list.count() == 1, timeout=5000)
+    left: list[bool] = []
+    page.back_requested.connect(lambda: left.append(True))
+    page.header.back_button.click()
+    assert not page.history_open and page.body_scroll.isVisible() and not left
+    page.header.back_button.click()
+    assert left == [True]
     idle(qtbot, page.dream_panel)

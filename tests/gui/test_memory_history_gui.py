@@ -48,8 +48,8 @@ def test_history_lists_changes_newest_first_with_the_diff_and_reverts(
         qtbot.waitUntil(lambda: dlg.loads >= 1 and dlg.detail is not None, timeout=5000)
         rows = [dlg.list.item(i).text() for i in range(dlg.list.count())]
         assert len(rows) == 3
-        assert "the model in topic “Trip plans”: updated entry #2" in rows[0]
-        assert rows[2].endswith("you: added entry #1")
+        assert "The model in topic “Trip plans” updated entry #2" in rows[0]
+        assert rows[2].endswith("You added entry #1")
         text = dlg.diff.toPlainText()  # the entry changed, old → new (walk52 #7: not a unified diff)
         assert "Changed\n#2 lives in Berlin\n→ lives in Hamburg" in text and "@@" not in text
         shot(dlg, tmp_path, "memory_history.png")
@@ -63,7 +63,7 @@ def test_history_lists_changes_newest_first_with_the_diff_and_reverts(
         assert "changed 2 times after that change" in asked[0]
         assert services.memory.document("Helper") == ""
         qtbot.waitUntil(lambda: dlg.list.count() == 4, timeout=5000)
-        assert "revert of change" in dlg.list.item(0).text()
+        assert "Revert of change" in dlg.list.item(0).text()
         qtbot.waitUntil(lambda: page.model.total() == 0, timeout=5000)  # the page followed
         shot(dlg, tmp_path, "memory_history_reverted.png")
         page.close()
@@ -77,7 +77,7 @@ def test_history_refreshes_when_another_writer_changes_memory(
         services.dreams.set_keep("Helper", 5)  # no cards: nothing changes, nothing recorded
         services.memory_files.import_text("Helper", "#1: from a file\n")
         qtbot.waitUntil(lambda: dlg.list.count() == 4, timeout=5000)
-        assert "import of" in dlg.list.item(0).text() or "an import" in dlg.list.item(0).text()
+        assert dlg.list.item(0).text().startswith("Imported ")
         shot(dlg, tmp_path, "memory_history_import.png")
 
 
@@ -113,20 +113,20 @@ def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_th
         qtbot.waitUntil(lambda: not page.runner.pending() and not panel.runner.pending(), timeout=5000)
 
 
-HISTORY_LINES = {
-    "en": ["dynamic  the dream for 1 Dec 2026: added the card", "dynamic  an unattributed write: changed the memory",
-           "fixed  import of Claude: added 3 entries", "fixed  import of Claude: added 1 entry",
-           "fixed  you: edited entry #1", "fixed  revert of change #3: undid “updated entry #2”",
-           "fixed  the model in topic “Trip plans”: updated entry #2",
-           "fixed  you: added entry #2", "fixed  you: added entry #1"],
-    "zh_CN": ["动态  2026年12月1日 的梦境：添加了卡片", "动态  来源不明的写入：修改了记忆",
-              "固定  从 Claude 导入：添加了 3 条", "固定  从 Claude 导入：添加了 1 条",
-              "固定  你：编辑了条目 #1", "固定  还原变更 #3：撤销了“更新了条目 #2”",
-              "固定  话题“Trip plans”中的模型：更新了条目 #2", "固定  你：添加了条目 #2", "固定  你：添加了条目 #1"],
-    "ja": ["動的  2026年12月1日 のドリーム：カードを追加", "動的  出所不明の書き込み：メモリを変更",
-           "固定  Claude からのインポート：3 件を追加", "固定  Claude からのインポート：1 件を追加",
-           "固定  あなた：項目 #1 を編集", "固定  変更 #3 の取り消し：「項目 #2 を更新」を元に戻した",
-           "固定  トピック「Trip plans」のモデル：項目 #2 を更新", "固定  あなた：項目 #2 を追加", "固定  あなた：項目 #1 を追加"],
+HISTORY_LINES = {  # sentences a user reads, capitalised (walk53c #3: not a log's "you: edited entry #1")
+    "en": ["dynamic  The dream for 1 Dec 2026 added the card", "dynamic  An unattributed write changed the memory",
+           "fixed  Imported Claude: 3 entries added", "fixed  Imported Claude: 1 entry added",
+           "fixed  You edited entry #1", "fixed  Revert of change #3 undid “updated entry #2”",
+           "fixed  The model in topic “Trip plans” updated entry #2",
+           "fixed  You added entry #2", "fixed  You added entry #1"],
+    "zh_CN": ["动态  2026年12月1日 的梦境添加了卡片", "动态  来源不明的写入修改了记忆",
+              "固定  已导入 Claude：添加了 3 条", "固定  已导入 Claude：添加了 1 条",
+              "固定  你编辑了条目 #1", "固定  还原变更 #3撤销了“更新了条目 #2”",
+              "固定  话题“Trip plans”中的模型更新了条目 #2", "固定  你添加了条目 #2", "固定  你添加了条目 #1"],
+    "ja": ["動的  2026年12月1日 のドリームがカードを追加", "動的  出所不明の書き込みがメモリを変更",
+           "固定  Claude をインポート：3 件を追加", "固定  Claude をインポート：1 件を追加",
+           "固定  あなたが項目 #1 を編集", "固定  変更 #3 の取り消しが「項目 #2 を更新」を元に戻した",
+           "固定  トピック「Trip plans」のモデルが項目 #2 を更新", "固定  あなたが項目 #2 を追加", "固定  あなたが項目 #1 を追加"],
 }
 
 

@@ -146,7 +146,7 @@ def test_history_shows_entries_added_removed_and_changed_in_the_page_date_style(
         history = page.open_history()
         qtbot.waitUntil(lambda: history.list.count() == 4 and history.detail is not None, timeout=5000)
         newest = history.changes[0]
-        assert history.list.item(0).text() == "you: deleted entry #2"
+        assert history.list.item(0).text() == "You deleted entry #2"
         assert history.list.item(0).data(WhenRole).startswith(f"{format_day(newest.at.date())}, ")
         assert history.diff.toPlainText().endswith("Removed\nLives in Berlin")
         history.list.setCurrentRow(1)  # the edit

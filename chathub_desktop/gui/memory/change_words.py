@@ -130,6 +130,18 @@ def change_action(c: ChangeView) -> str:
 
 
 def change_line(c: ChangeView) -> str:
-    """``who: what`` of ``c`` in the interface language (``你：编辑了条目 #1``)."""
-    return fill(translate("MemoryPage", "%1: %2", "who made a memory change: what it did"), change_who(c),
-                change_action(c))
+    """``c`` as a sentence a user reads, capitalised (walk53c #3, not a log's ``who:
+    what``): ``You edited entry #2``, ``你编辑了条目 #1``; an import says its file once
+    (``Imported import.md``, ``Imported Claude: 3 entries added``)."""
+    source = c.by.args[0] if c.by.kind is WhoKind.IMPORT_OF and c.by.args else None
+    if source is not None and c.added is not None and c.added.source == source:
+        count = c.added.count  # lupdate misses a call given an attribute
+        return fill(translate("MemoryPage", "Imported %1: %n entry(ies) added", None, count), source)
+    if source is not None and c.did is not None and c.did.kind is ActionKind.IMPORTED and c.did.args[:1] == (source,):
+        return fill(translate("MemoryPage", "Imported %1"), source)
+    if c.by.kind is WhoKind.AN_IMPORT and c.did is not None and c.did.kind is ActionKind.IMPORTED_UNNAMED:
+        words = action_words(c.did)  # "Imported a memory file", not "An import imported a memory file"
+        return words[:1].upper() + words[1:]
+    line = fill(translate("MemoryPage", "%1 %2", "a memory change as a sentence: who, then what it did"),
+                change_who(c), change_action(c))
+    return line[:1].upper() + line[1:]

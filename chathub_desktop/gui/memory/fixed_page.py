@@ -199,7 +199,9 @@ class MemoryPage(QWidget):
         #: "← Memory · <assistant>", as Settings and Search (walk29 #15); Back goes to the chats.
         self.header = PageHeader("")
         self._say_title()
-        self.header.back_requested.connect(self.back_requested)
+        # ← leaves History first, to the page (walk53c #3: two back arrows went to different places)
+        self.header.back_requested.connect(
+            lambda: self.close_history() if self.history_open else self.back_requested.emit())
         outer.addWidget(self.header)
         # the rest scrolls as a whole in a short window: no list is squeezed to nothing (walk29 #15);
         # its content is one column of a readable width, centred (memlook52: as the Settings pages)

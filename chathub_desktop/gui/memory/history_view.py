@@ -39,7 +39,7 @@ from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown, entry_shown
-from chathub_desktop.gui.memory.change_words import change_action, change_line
+from chathub_desktop.gui.memory.change_words import change_line
 from chathub_desktop.gui.memory.dream_cards import chip_text
 from chathub_desktop.gui.memory.history_rows import WhenRole, timeline_list
 from chathub_desktop.gui.memory.page_common import section_title
@@ -78,7 +78,7 @@ def _document(name: str) -> str:
 
 
 def change_rows(c: ChangeView) -> tuple[str, str]:
-    """A change's two timeline lines: who did what (``you: edited entry #2``), then when
+    """A change's two timeline lines: who did what (``You edited entry #2``), then when
     and where (``5 Dec 2026, 01:16 UTC · Fixed memory``; the page's one date style,
     walk52 #7)."""
     where = translate("MemoryPage", TITLES[c.document]) if c.document in TITLES else c.document
@@ -381,7 +381,7 @@ class MemoryHistoryView(QWidget):
         # each count with its own plural form (walk53b #1: "removes 3 line(s)")
         text = fill(translate("MemoryPage", "%1 %2 %3", "the revert question: the question, lines removed, lines added"),
                     fill(translate("MemoryPage", "Put %1 memory back as it was before change #%2 (%3)?"),
-                         _document(c.document), str(c.id), change_action(c)),
+                         _document(c.document), str(c.id), change_line(c)),
                     translate("MemoryPage", "It removes %n line(s).", None, removed),
                     translate("MemoryPage", "It adds %n line(s).", None, added))
         if preview.moved_on:
