@@ -16,6 +16,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.ui_language import UiLanguage
 from chathub_desktop.gui.shell.nav_rail import RailEntry
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+from tests.gui.helpers import layout_at_rest
 from tests.gui.test_dream_panel import (  # noqa: F401  (fixtures)
     helper,
     idle,
@@ -65,6 +66,7 @@ def test_theme_and_language_switches_keep_the_selected_entry_and_card(window: An
     panel.select_number(10)
     qtbot.waitUntil(lambda: page.list.verticalScrollBar().value() > 0
                     and page.body_scroll.verticalScrollBar().value() > 0, timeout=5000)
+    layout_at_rest(page, qtbot)  # the page's later steps placed and the card shown, on a loaded machine too
     before = _state(page)
     assert before[:2] == (20, 10)
     try:
@@ -95,6 +97,7 @@ def test_leaving_for_chats_switching_theme_and_coming_back_keeps_them(window: An
     panel.select_number(10)
     qtbot.waitUntil(lambda: page.list.verticalScrollBar().value() > 0
                     and page.body_scroll.verticalScrollBar().value() > 0, timeout=5000)
+    layout_at_rest(page, qtbot)  # the page's later steps placed and the card shown, on a loaded machine too
     before = _state(page)
     loads = (page.loads, panel.loads)
     try:
