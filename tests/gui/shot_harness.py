@@ -30,6 +30,26 @@ REPO = Path(__file__).resolve().parents[2]
 """The repository's root (``docs/`` takes the images a script refreshes)."""
 
 
+def shots_in_both_themes(widget: Any, name: str) -> None:
+    """For a test, with ``CHATHUB_SHOTS=/dir``: ``widget`` saved in both themes as
+    ``<name>-<theme>.png``, each after the theme's layout requests ran (a grab right after
+    the switch showed buttons at their old sizes), ending in the light theme; nothing
+    without the variable."""
+    out = os.environ.get("CHATHUB_SHOTS")
+    if not out:
+        return
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.gui.design.theme import apply_theme
+
+    app = QApplication.instance()
+    for theme in ("light", "dark", "light"):  # back to light for the rest of the test
+        apply_theme(app, theme, hint=False)  # type: ignore[arg-type]
+        for _ in range(3):  # polish, then the layouts it asked for
+            QApplication.processEvents()
+        widget.grab().save(os.path.join(out, f"{name}-{theme}.png"))
+
+
 def offscreen_loop() -> tuple[Any, concurrent.futures.ThreadPoolExecutor]:
     """``(loop, pool)``: the application and its qasync event loop, made the current one
     with asyncgen hooks installed, as the app does; ``pool`` runs its ``to_thread`` work

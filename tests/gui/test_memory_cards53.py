@@ -6,11 +6,10 @@ dream toolbar does; History is a timeline of two-line rows with no horizontal sc
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, date, datetime
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QLabel
 
 from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.memory import change_preview
@@ -18,26 +17,11 @@ from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, Previ
 from chathub_desktop.gui.memory.history_rows import WhenRole
 from chathub_desktop.gui.shell.day_format import format_day
 from tests.fakes.vendor_server import Reply
+from tests.gui.shot_harness import shots_in_both_themes
 from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, seed_cards, summ  # noqa: F401
 
 OLDER, LATER = date(2026, 11, 28), date(2026, 11, 29)
 
-
-def _shots(widget: QWidget, name: str) -> None:
-    """With ``CHATHUB_SHOTS=/dir``: ``widget`` saved in both themes as ``<name>-<theme>.png``,
-    each after the theme's layout requests ran (a grab right after the switch showed
-    buttons at their old sizes)."""
-    out = os.environ.get("CHATHUB_SHOTS")
-    if not out:
-        return
-    from chathub_desktop.gui.design.theme import apply_theme
-
-    app = QApplication.instance()
-    for theme in ("light", "dark", "light"):  # back to light for the rest of the test
-        apply_theme(app, theme, hint=False)  # type: ignore[arg-type]
-        for _ in range(3):  # polish, then the layouts it asked for
-            QApplication.processEvents()
-        widget.grab().save(os.path.join(out, f"{name}-{theme}.png"))
 
 
 def test_an_accepted_card_is_named_by_its_day_shown_and_marked(  # type: ignore[no-untyped-def]
@@ -75,7 +59,7 @@ def test_an_accepted_card_is_named_by_its_day_shown_and_marked(  # type: ignore[
     qtbot.waitUntil(panel.mark.timer.isActive, timeout=3000)
     button = panel.dream_now_button  # the Cards tab laid out again
     qtbot.waitUntil(lambda: button.height() >= button.sizeHint().height(), timeout=3000)
-    _shots(page, "cards53-accepted-marked")
+    shots_in_both_themes(page, "cards53-accepted-marked")
     panel.mark.timer.start(1)  # its moment, made short
     qtbot.waitUntil(lambda: panel.model.marked() is None, timeout=3000)
     idle(qtbot, panel)
@@ -96,7 +80,7 @@ def test_saving_pausing_and_copying_a_card_name_its_day(open_page, services, hel
     current = panel.current_card()
     assert current is not None and current.text == "Prefers answers in tables"
     assert panel.mark.timer.isActive()  # in sight: its moment runs
-    _shots(page, "cards53-saved-marked")
+    shots_in_both_themes(page, "cards53-saved-marked")
     panel.mark.timer.start(1)
     qtbot.waitUntil(lambda: panel.model.marked() is None, timeout=3000)
     panel.select_number(1)
@@ -131,7 +115,7 @@ def test_the_regenerate_preview_says_the_day_once(open_page, services, helper, s
     assert said[0] == f"The card for {format_day(day)} was dreamt again. Use the new card, or keep the old one?"
     assert sum(format_day(day) in text for text in said) == 1, said
     assert not any("#" in text for text in said), said
-    _shots(dlg, "cards53-regenerate-preview")
+    shots_in_both_themes(dlg, "cards53-regenerate-preview")
     dlg.close()
 
 
@@ -149,12 +133,12 @@ def test_the_fixed_memory_tools_say_their_names_when_the_row_has_room(  # type: 
     assert [b.text() for b in named] == ["Add memory", "Edit raw", "Search memory", "History…"]
     assert page.more_button.toolButtonStyle() == bare
     qtbot.waitUntil(lambda: all(b.width() >= b.sizeHint().width() for b in named), timeout=5000)  # no word cut
-    _shots(page, "cards53-fixed-tools-1366")
+    shots_in_both_themes(page, "cards53-fixed-tools-1366")
     page.resize(800, 560)
     section = page._fixed_section
     qtbot.waitUntil(lambda: (named[0].toolButtonStyle() == beside) == (section.width() >= page.tool_labels.needed()),
                     timeout=5000)
-    _shots(page, "cards53-fixed-tools-800")
+    shots_in_both_themes(page, "cards53-fixed-tools-800")
     page.resize(520, 560)
     qtbot.waitUntil(lambda: all(b.toolButtonStyle() == bare for b in named), timeout=5000)
     idle(qtbot, page.dream_panel)
@@ -189,7 +173,7 @@ def _history_at(page, qtbot, size: tuple[int, int], *, narrow: bool) -> None:  #
     assert rect.width() <= history.list.viewport().width()  # no row wider than the list
     text = history.diff.toPlainText()
     assert text.startswith("You edited entry #1\nFixed memory · ") and "characters" not in text, text
-    _shots(page, f"cards53-history-{size[0]}")
+    shots_in_both_themes(page, f"cards53-history-{size[0]}")
     history.closed.emit()
 
 
@@ -210,5 +194,5 @@ def test_a_range_cards_days_read_as_the_page_dates(open_page, services, helper, 
     assert face is not None and face.tag == "20 Nov 2026 – 21 Nov 2026"
     assert face.text.split("\n")[0] == HEADING_MARK + "20 Nov 2026" and HEADING_MARK + "21 Nov 2026" in face.text
     assert "[date:2026-11-20]" in services.dreams.document(helper)  # display only
-    _shots(page, "cards53-range-days")
+    shots_in_both_themes(page, "cards53-range-days")
     idle(qtbot, panel)

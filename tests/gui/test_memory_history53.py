@@ -5,31 +5,15 @@ off-screen, its revert rows said the change twice ("revert of change #8: reverte
 
 from __future__ import annotations
 
-import os
-
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.gui.dialogs import confirm
+from tests.gui.shot_harness import shots_in_both_themes
 from tests.gui.test_dream_panel import helper, idle, open_page, summ  # noqa: F401
 
 #: The Memory page's part of a 1366×768 window (the window less its navigation rail).
 PAGE_SIZE = (1310, 768)
 
-
-def _shots(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    """With ``CHATHUB_SHOTS=/dir``: ``page`` saved in both themes as ``<name>-<theme>.png``."""
-    out = os.environ.get("CHATHUB_SHOTS")
-    if not out:
-        return
-    from chathub_desktop.gui.design.theme import apply_theme
-
-    app = QApplication.instance()
-    for theme in ("light", "dark", "light"):  # back to light for the rest of the test
-        apply_theme(app, theme, hint=False)  # type: ignore[arg-type]
-        for _ in range(3):  # polish, then the layouts it asked for
-            QApplication.processEvents()
-        page.grab().save(os.path.join(out, f"{name}-{theme}.png"))
 
 
 def test_history_takes_the_page_with_its_heading_in_view_and_back_returns(  # type: ignore[no-untyped-def]
@@ -56,7 +40,7 @@ def test_history_takes_the_page_with_its_heading_in_view_and_back_returns(  # ty
         top = w.mapTo(page, QPoint(0, 0))
         assert w.isVisible() and page.header.height() <= top.y() and top.y() + w.height() <= page.height()
     assert history.heading.text() == "Memory history" and history.back_button.text() == "Back to memory"
-    _shots(page, "hist53-history-1366")
+    shots_in_both_themes(page, "hist53-history-1366")
     history.back_button.click()
     assert not page.history_open and page.body_scroll.isVisible()
     qtbot.waitUntil(lambda: bar.value() == where, timeout=5000)
@@ -67,7 +51,7 @@ def test_history_takes_the_page_with_its_heading_in_view_and_back_returns(  # ty
     page.resize(800, 560)
     page.open_history()
     qtbot.waitUntil(lambda: history.split.orientation() == Qt.Orientation.Vertical, timeout=5000)
-    _shots(page, "hist53-history-800")
+    shots_in_both_themes(page, "hist53-history-800")
     history.closed.emit()
     idle(qtbot, page.dream_panel)
 

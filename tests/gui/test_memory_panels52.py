@@ -5,28 +5,11 @@ dream is running while one runs."""
 
 from __future__ import annotations
 
-import os
-
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK
 from chathub_desktop.gui.shell.day_format import format_day
 from tests.fakes.vendor_server import Reply
+from tests.gui.shot_harness import shots_in_both_themes
 from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, summ  # noqa: F401
-
-
-def _shots(widget, name: str) -> None:  # type: ignore[no-untyped-def]
-    """With ``CHATHUB_SHOTS=/dir``: ``widget`` saved in both themes as ``<name>-<theme>.png``."""
-    out = os.environ.get("CHATHUB_SHOTS")
-    if not out:
-        return
-    from PySide6.QtWidgets import QApplication
-
-    from chathub_desktop.gui.design.theme import apply_theme
-
-    app = QApplication.instance()
-    for theme in ("light", "dark", "light"):  # back to light for the rest of the test
-        apply_theme(app, theme, hint=False)  # type: ignore[arg-type]
-        widget.grab().save(os.path.join(out, f"{name}-{theme}.png"))
-
 
 #: A model's card with a heading, bullets and a fenced block (walk52 #4: shown raw).
 FENCED = ("## Python habits\n- Rounds numbers with `round()` in reports\n- Prefers metric units\n"
@@ -50,7 +33,7 @@ def test_a_proposal_is_previewed_rendered_and_its_status_lines_stay_true(  # typ
     section = panel.show_proposals()
     qtbot.waitUntil(lambda: section.list.count() == 1, timeout=5000)
     assert not any(b.isVisible() for b in panel.card_buttons)  # walk52 #4: cards' buttons on Proposals
-    _shots(panel, "proposal-rendered")
+    shots_in_both_themes(panel, "proposal-rendered")
     shown = section.text.toPlainText()
     assert "• Rounds numbers with round() in reports" in shown and "print(round(2.5))" in shown
     assert "```" not in shown and "##" not in shown and HEADING_MARK not in shown
@@ -81,7 +64,7 @@ def test_the_empty_timeline_says_a_dream_runs_while_one_runs(  # type: ignore[no
     qtbot.waitUntil(lambda: len(summ.requests) == 1, timeout=5000)
     assert panel.empty_label.text() == ("No dream cards yet.\n"
                                         "Dreaming now — its card appears here when the dream is done.")
-    _shots(panel, "dreaming-empty")
+    shots_in_both_themes(panel, "dreaming-empty")
     panel.stop_button.click()
     qtbot.waitUntil(lambda: not panel.runs.running, timeout=5000)
     assert "press Dream now" in panel.empty_label.text()
