@@ -16,8 +16,8 @@ from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, Previ
 from chathub_desktop.gui.shell.day_format import format_day
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants
+from tests.gui.shot_harness import shots_in_both_themes
 from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, seed_cards, summ  # noqa: F401
-from tests.gui.test_memory_panels52 import _shots
 
 
 def test_accept_keeps_the_page_where_it_is(window, services, fake_vendor, qtbot, qloop):  # type: ignore[no-untyped-def]
@@ -58,7 +58,7 @@ def test_accept_keeps_the_page_where_it_is(window, services, fake_vendor, qtbot,
     viewport = page.body_scroll.viewport()
     top = section.status.mapTo(viewport, QPoint(0, 0)).y()
     assert 0 <= top and top + section.status.height() <= viewport.height()  # the confirmation in sight
-    _shots(window, "flow52-accepted")
+    shots_in_both_themes(window, "flow52-accepted")
     qtbot.waitUntil(lambda: not (panel.proposals._timer.isActive() or panel.refresh.timer.isActive()
                                  or page.refresh.timer.isActive() or window.runner.pending()), timeout=5000)
 
@@ -74,7 +74,7 @@ def test_saving_the_schedule_says_so_at_its_foot(open_page, helper, qtbot):  # t
     assert form.saved_label.text() == "Saved: Off · keep 20 cards"
     assert form.foot.isVisible() and not form.save_button.isVisible() and not form.cancel_button.isVisible()
     assert "Saved" not in panel.status_label.text()  # not under Dream now
-    _shots(panel, "flow52-saved")
+    shots_in_both_themes(panel, "flow52-saved")
     form.keep_spin.setValue(21)  # the next edit: Save and Cancel again, no "Saved"
     assert form.saved_label.isHidden() and form.save_button.isVisible()
     form.cancel_button.click()
@@ -105,7 +105,7 @@ def test_the_dream_preview_says_the_day_once(open_page, services, helper, summ, 
     dlg.show()
     said = [w.text() for w in dlg.findChildren(QLabel) if w.isVisible() and w.text()]
     assert said == [f"Add the dream card for {format_day(day)}?", "New card · 25 / 3,200 characters"]
-    _shots(dlg, "flow52-preview")
+    shots_in_both_themes(dlg, "flow52-preview")
     dlg.close()
 
 
@@ -131,7 +131,7 @@ def test_the_most_used_card_tools_say_their_names_when_the_row_has_room(  # type
     panel.tabs.setCurrentIndex(1)
     panel.tabs.setCurrentIndex(0)
     assert [b.geometry() for b in panel.card_buttons] == where
-    _shots(page, "flow52-tools")
+    shots_in_both_themes(page, "flow52-tools")
     page.resize(820, 700)  # as wide as the row needs with the words, or icons alone
     qtbot.waitUntil(lambda: (panel.copy_button.toolButtonStyle() == beside)
                     == (panel.width() >= panel.tool_labels.needed()), timeout=5000)
