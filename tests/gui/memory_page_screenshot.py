@@ -178,7 +178,7 @@ def main(out_dir: Path) -> int:
                 choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
                 dlg = ChangePreviewDialog(page, "Import memory", "Import claude.md into Coder's memory?",
                                           [PreviewOption("merge", "Merge", merge.lines(), merge.fixed_changes,
-                                                         choices=choices),
+                                                         choices=choices, primary=True),  # as the page: Import on Enter
                                            PreviewOption("replace", "Replace", ["…"], None)], "Import")
                 dlg.show()
                 await asyncio.sleep(0.2)

@@ -90,6 +90,24 @@ def test_memory_page_shows_a_dream_card_the_cli_wrote(window, services: Services
     assert panel.cards_stack.currentWidget() is panel.list  # not "No dream cards yet"
 
 
+def test_the_open_memory_page_shows_a_fixed_entry_the_cli_added(window, services: Services, helper: int,
+                                                                qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30 ("a CLI write shows on the open page"): `memory add` from the CLI while the
+    page is open and shown adds the entry to its fixed list, the selection kept (MEM-2)."""
+    services.memory.add(helper, "Prefers metric units")
+    reload_assistants(window, qtbot, helper)
+    page = window.pages.open_memory()
+    qtbot.waitUntil(lambda: page.loads >= 1 and page.model.rowCount() == 1, timeout=5000)
+    page.select_number(1)
+    loads = page.loads
+    finished(qtbot, cli(services, "memory", "add", "--assistant", "Helper", "Lives in Lisbon"))
+    assert page.isVisible()  # never closed or reopened: the open page follows the store
+    qtbot.waitUntil(lambda: [e.text for e in page.model.entries()] == ["Prefers metric units", "Lives in Lisbon"],
+                    timeout=DEADLINE_MS)
+    assert page.loads > loads
+    assert page.current_entry() is not None and page.current_entry().number == 1
+
+
 def test_a_reopened_memory_page_shows_what_was_written_while_closed(
         window, services: Services, helper: int, summ: FakeVendor, qtbot) -> None:  # type: ignore[no-untyped-def]
     """Closed, then a card and a memory entry are written by the CLI, then reopened."""

@@ -55,6 +55,7 @@ class Answer:
         dlg.show()
         self.qtbot.waitExposed(dlg)
         default = dlg.current().key  # the option checked when the preview opens
+        enter_goes_ahead = self._enter_goes_ahead(dlg)  # as it opens: Enter imports (True) or cancels
         if self.option is not None:
             dlg.findChild(object, f"previewOption_{self.option}").click()
         self.seen.append({"title": dlg.windowTitle(), "heading": said_text(heading), "summary": dlg.summary.text(), "default": default,
@@ -62,7 +63,8 @@ class Answer:
                           "removed": dlg.rows(RowGroup.REMOVED), "edited": dlg.rows(RowGroup.EDITED),
                           "choices": [(it.data(0, FULL_TEXT), it.checkState(0) == Qt.CheckState.Checked,
                                        bool(it.flags() & Qt.ItemFlag.ItemIsEnabled)) for it in dlg.choice_items()],
-                          "action": dlg.action_button.text()})
+                          "action": dlg.action_button.text(),
+                          "enter_goes_ahead": enter_goes_ahead, "enter_goes_ahead_on_option": self._enter_goes_ahead(dlg)})
         for row, on in self.tick.items():
             dlg.choice_items()[row].setCheckState(0, Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
         out = Path(os.environ.get("CHATHUB_SCREENSHOT_DIR", self.tmp_path)) / self.shot
@@ -77,6 +79,11 @@ class Answer:
         if ticked is not None and dlg.chosen is not None:
             ticked[:] = dlg.ticks[dlg.chosen]
         return dlg.chosen
+
+    @staticmethod
+    def _enter_goes_ahead(dlg: ChangePreviewDialog) -> bool:
+        """The action, not Cancel, is the dialog's default button (Enter)."""
+        return dlg.action_button.isDefault() and not (dlg.cancel_button is not None and dlg.cancel_button.isDefault())
 
 
 @pytest.fixture
@@ -120,6 +127,8 @@ def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
         # Merge is the default: nothing of the current memory is lost unless Replace is picked (issue 28)
         assert replace["default"] == "merge"
         assert replace["keys"] == ["merge", "replace"] and replace["action"] == "Import"
+        # opened on Merge, Import is the default button (fix53b); Replace, which removes, gives it to Cancel
+        assert replace["enter_goes_ahead"] and not replace["enter_goes_ahead_on_option"]
         assert "fixed memory: 3 entries → 15 entries" in replace["summary"]
         assert "Works in Lisbon" in replace["removed"]
 
@@ -128,6 +137,7 @@ def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
             assert page.transfer.import_from(path)
         assert done.args == [True]
         merge = answer.seen[1]
+        assert merge["enter_goes_ahead"] and merge["enter_goes_ahead_on_option"]
         assert "12 added, 3 skipped as duplicates" in merge["summary"]
         # the file's entries to tick: the new ones ticked, the repeats unticked with what they repeat (issue 30)
         assert merge["choices"][:12] == [(f"Keeps notes on {w}", True, True) for w in NEW_WORDS]
