@@ -14,7 +14,6 @@ import pytest
 from PySide6.QtCore import Qt
 
 from chathub_desktop.gui.shell.error_bar import LINK_HREF
-
 from tests.fakes.assistant_age import existing_since
 from tests.gui.test_dream_panel import active_yesterday, idle, open_page  # noqa: F401 (a fixture)
 
