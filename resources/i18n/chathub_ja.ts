@@ -706,6 +706,10 @@
         <translation>この圧縮を停止します（Esc）。何も保存されません</translation>
     </message>
     <message>
+        <source>Open Settings → Providers at the provider that could not be reached</source>
+        <translation>設定 → プロバイダー を開き、接続できなかったプロバイダーを選びます</translation>
+    </message>
+    <message>
         <source>This topic is already compacting; wait for that run to finish (Esc stops it)</source>
         <translation>このトピックはすでに圧縮中です。終わるまでお待ちください（Esc で停止）</translation>
     </message>
@@ -720,6 +724,10 @@
     <message>
         <source>Compacting… batch %1 of %2</source>
         <translation>圧縮中… %2 バッチ中 %1 バッチ目</translation>
+    </message>
+    <message>
+        <source>Compaction failed: can&apos;t reach %1</source>
+        <translation>圧縮に失敗しました：%1 に接続できません</translation>
     </message>
 </context>
 <context>

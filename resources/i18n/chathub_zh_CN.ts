@@ -706,6 +706,10 @@
         <translation>停止这次压缩（Esc）；不会保存任何结果</translation>
     </message>
     <message>
+        <source>Open Settings → Providers at the provider that could not be reached</source>
+        <translation>打开 设置 → 服务商，并选中无法连接的那个服务商</translation>
+    </message>
+    <message>
         <source>This topic is already compacting; wait for that run to finish (Esc stops it)</source>
         <translation>这个话题正在压缩；请等它完成（Esc 可停止）</translation>
     </message>
@@ -720,6 +724,10 @@
     <message>
         <source>Compacting… batch %1 of %2</source>
         <translation>正在压缩…第 %1 批，共 %2 批</translation>
+    </message>
+    <message>
+        <source>Compaction failed: can&apos;t reach %1</source>
+        <translation>压缩失败：无法连接 %1</translation>
     </message>
 </context>
 <context>

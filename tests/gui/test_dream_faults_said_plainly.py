@@ -111,3 +111,38 @@ def test_the_window_opens_providers_at_the_provider_a_fault_names(window, servic
     page = window.pages.open_settings()
     assert page.current_section() == SettingsSection.PROVIDERS
     qtbot.waitUntil(lambda: page.providers_page.current_id() == wanted, timeout=10000)
+
+
+def test_compact_now_whose_server_is_down_keeps_the_way_to_providers(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]  # noqa: E501
+    """memerr54 (walk53c #1): Compact now with its History Compress server down says the
+    chat's sentence, and the status bar keeps a short line with "Settings → Providers",
+    which opens Settings at that provider — until the next run."""
+    from chathub_desktop.core.messages import Role
+    from chathub_desktop.gui.settings.settings_page import SettingsSection
+    from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
+
+    port = _free_port()
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    wanted = services.providers.add("llama.cpp", "openai_compatible", f"http://127.0.0.1:{port}/v1",
+                                    api_key="sk-x").id
+    services.settings.set("history-compress-model", "llama.cpp/smol")
+    topic = services.topics.create(aid, "Long chat").id
+    for k in range(3):
+        services.chat.append_row(topic, role=Role.USER, content=f"question {k} " + "lorem " * 200)
+        services.chat.append_row(topic, role=Role.ASSISTANT, content=f"answer {k} " + "ipsum " * 200)
+    services.chat.append_row(topic, role=Role.USER, content="and one more")
+    reload_assistants(window, qtbot, aid)
+    window.select_topic(topic)
+    wait_shown(window, qtbot, topic)
+    c = window.compaction
+    c.compact_topic()
+    qtbot.waitUntil(lambda: c.providers_button.isVisible(), timeout=20000)
+    assert c.outcome(topic) == (f"Compaction failed: ChatHub can't reach llama.cpp at 127.0.0.1:{port} — is the "
+                                "server running? Retry, or check Settings → Providers.")
+    assert c.label.text() == "Compaction failed: can't reach llama.cpp" and c.label.toolTip() == c.outcome(topic)
+    assert c.providers_button.text() == "Settings → Providers"
+    assert not c.bar.isVisible() and not c.stop_button.isVisible() and not c.choose_button.isVisible()
+    c.providers_button.click()
+    page = window.pages.open_settings()
+    assert page.current_section() == SettingsSection.PROVIDERS
+    qtbot.waitUntil(lambda: page.providers_page.current_id() == wanted, timeout=10000)
