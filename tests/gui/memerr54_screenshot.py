@@ -4,7 +4,9 @@
   failure bar's plain sentence with "Settings → Providers" as a link (walk53c #1);
 - ``import-merge-<theme>.png``: the import preview's Merge, its summary lines in plain
   words and Import the default (walk53c #4);
-- ``revert-ask-<theme>.png``: Revert's question without the "?" icon (walk53c #5).
+- ``revert-ask-<theme>.png``: Revert's question without the "?" icon (walk53c #5);
+- ``compact-down-<theme>.png``: the window after Compact now with the History Compress
+  server down — the status bar's short line and its "Settings → Providers" button.
 
 ``python -m tests.gui.memerr54_screenshot [OUT_DIR]``; each shot is audited (contrast,
 clipping) and the exit code is 1 when an audit failed."""
@@ -19,7 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from chathub_desktop.core.messages import Role
-from tests.gui.shot_harness import Shots, offscreen_services, run, store_day_cards, until
+from tests.gui.shot_harness import (
+    Shots,
+    dispose_window,
+    offscreen_services,
+    run,
+    store_day_cards,
+    until,
+    window_in_theme,
+)
 
 IMPORT_MD = "- Ana's timezone is Europe/Lisbon.\n- Ana drinks her coffee black.\n- Use metric units.\n- Ana is learning Rust.\n"
 
@@ -43,7 +53,7 @@ def _grab_modal_soon(shot: Shots, name: str, theme: str) -> None:
 
 
 def main(out_dir: Path) -> int:
-    """Write the six PNG files into ``out_dir``; 1 when a design audit failed."""
+    """Write the eight PNG files into ``out_dir``; 1 when a design audit failed."""
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.gui.design.theme import apply_theme
@@ -101,9 +111,27 @@ def main(out_dir: Path) -> int:
             page.close()
             await page.runner.shutdown()
 
+        async def compact_down(theme: str) -> None:
+            a = svc.assistants.create(f"Long {theme}", provider="llama.cpp", model="smollm2-135m")
+            topic = svc.topics.create(a.id, title="Trip plans").id
+            for k in range(3):
+                svc.chat.append_row(topic, role=Role.USER, content=f"question {k} " + "lorem " * 200)
+                svc.chat.append_row(topic, role=Role.ASSISTANT, content=f"answer {k} " + "ipsum " * 200)
+            w = await window_in_theme(svc, (1366, 768), theme)
+            w.reload_assistants(a.id)
+            await until(lambda: w.current_assistant_id() == a.id and w.topic_model.rowCount() >= 1)
+            w.select_topic(topic)
+            await asyncio.sleep(0.5)
+            w.compaction.compact_topic()
+            await until(lambda: w.compaction.providers_button.isVisible())
+            await asyncio.sleep(0.3)
+            shot(w, "compact-down", theme)
+            await dispose_window(w)
+
         async def scenario() -> None:
             for theme in ("light", "dark"):
                 await shoot(theme)
+                await compact_down(theme)
 
         loop.run_until_complete(scenario())
     return shot.exit_code
