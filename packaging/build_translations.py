@@ -77,7 +77,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "services/assistants/settings_service", "core/mcp_reasons", "services/tools/mcp_clients",
     "services/context/request_context", "gui/chat/image_codec", "storage/secrets", "storage/message_branches",
     "core/card_language", "core/attachments", "core/threshold_compaction", "core/dream_schedule", "core/app_settings",
-    "core/avatars", "services/tools/mcp_oauth", "core/budget", "services/compaction/compaction_threshold",
+    "core/avatars", "services/tools/mcp_oauth", "core/budget", "services/compaction/compaction_threshold", "services/fault_place",
     "services/assistants/app_info",
 )) + ("ui/provider_form.ui",)  # the Designer form: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).

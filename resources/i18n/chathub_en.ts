@@ -109,16 +109,13 @@
         <translation><numerusform>This save removes %Ln entry:</numerusform><numerusform>This save removes %Ln entries:</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>Undo “%1”? %n line(s) of %2 memory go back to how they were.</source>
+        <comment>the Revert question: the change as its History row says it; the memory (fixed or dynamic)</comment>
+        <translation><numerusform>Undo “%1”? %n line of %2 memory goes back to how it was.</numerusform><numerusform>Undo “%1”? %n lines of %2 memory go back to how they were.</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>%Ln change(s), newest first</source>
         <translation><numerusform>%Ln change, newest first</numerusform><numerusform>%Ln changes, newest first</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>It removes %n line(s).</source>
-        <translation><numerusform>It removes %n line.</numerusform><numerusform>It removes %n lines.</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>It adds %n line(s).</source>
-        <translation><numerusform>It adds %n line.</numerusform><numerusform>It adds %n lines.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>The document changed %Ln time(s) after that change: reverting overwrites those changes too (each can be reverted again from here).</source>

@@ -706,6 +706,10 @@
         <translation>この圧縮を停止します（Esc）。何も保存されません</translation>
     </message>
     <message>
+        <source>Open Settings → Providers at the provider that could not be reached</source>
+        <translation>設定 → プロバイダー を開き、接続できなかったプロバイダーを選びます</translation>
+    </message>
+    <message>
         <source>This topic is already compacting; wait for that run to finish (Esc stops it)</source>
         <translation>このトピックはすでに圧縮中です。終わるまでお待ちください（Esc で停止）</translation>
     </message>
@@ -720,6 +724,10 @@
     <message>
         <source>Compacting… batch %1 of %2</source>
         <translation>圧縮中… %2 バッチ中 %1 バッチ目</translation>
+    </message>
+    <message>
+        <source>Compaction failed: can&apos;t reach %1</source>
+        <translation>圧縮に失敗しました：%1 に接続できません</translation>
     </message>
 </context>
 <context>
@@ -2434,6 +2442,11 @@ Restore previous version undoes this.</source>
         <source>dynamic</source>
         <translation>動的</translation>
     </message>
+    <message numerus="yes">
+        <source>Undo “%1”? %n line(s) of %2 memory go back to how they were.</source>
+        <comment>the Revert question: the change as its History row says it; the memory (fixed or dynamic)</comment>
+        <translation><numerusform>「%1」を取り消しますか？%2メモリの %n 行が元に戻ります。</numerusform></translation>
+    </message>
     <message>
         <source>Changed</source>
         <translation>変更</translation>
@@ -2473,23 +2486,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Put back the document as it was before the selected change (the revert is itself a change you can undo)</source>
         <translation>選択した変更の前の状態に文書を戻します（元に戻す操作も取り消せる変更として記録されます）</translation>
-    </message>
-    <message>
-        <source>%1 %2 %3</source>
-        <comment>the revert question: the question, lines removed, lines added</comment>
-        <translation>%1%2%3</translation>
-    </message>
-    <message>
-        <source>Put %1 memory back as it was before change #%2 (%3)?</source>
-        <translation>%1メモリを変更 #%2（%3）の前の状態に戻しますか？</translation>
-    </message>
-    <message numerus="yes">
-        <source>It removes %n line(s).</source>
-        <translation><numerusform>%n 行を削除します。</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>It adds %n line(s).</source>
-        <translation><numerusform>%n 行を追加します。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%Ln change(s), newest first</source>
@@ -6477,10 +6473,6 @@ URL：%3
         <translation>固定メモリ：%1 件を追加、重複として %2 件をスキップ（%3 → %4。何も削除しません）</translation>
     </message>
     <message>
-        <source>fixed memory: %1, kept (not in the file)</source>
-        <translation>固定メモリ：%1、そのまま（ファイルにありません）</translation>
-    </message>
-    <message>
         <source> and %1 of notes</source>
         <translation> とメモ %1</translation>
     </message>
@@ -6501,14 +6493,6 @@ URL：%3
         <translation>固定の項目：%1</translation>
     </message>
     <message>
-        <source>dynamic memory: %1, kept (Merge adds fixed entries only)</source>
-        <translation>動的メモリ：%1、そのまま（統合は固定の項目だけを追加します）</translation>
-    </message>
-    <message>
-        <source>dynamic memory: %1, kept (not in the file)</source>
-        <translation>動的メモリ：%1、そのまま（ファイルにありません）</translation>
-    </message>
-    <message>
         <source>dynamic memory: %1 → %2 (the current cards can be restored%3)</source>
         <translation>動的メモリ：%1 → %2（現在のカードは復元できます%3）</translation>
     </message>
@@ -6521,12 +6505,20 @@ URL：%3
         <translation>ドリームカード：%1</translation>
     </message>
     <message>
-        <source>where each entry came from: %1 kept</source>
-        <translation>各項目の出どころ：%1 をそのまま</translation>
+        <source>fixed memory: unchanged, still %1 (the file has none)</source>
+        <translation>固定メモリ：変更なし、%1 のまま（ファイルに含まれていません）</translation>
     </message>
     <message>
-        <source>where each entry came from: %1 kept, %2 replaced, %3 added</source>
-        <translation>各項目の出どころ：そのまま %1、置き換え %2、追加 %3</translation>
+        <source>dynamic memory: unchanged, still %1 (Merge adds fixed entries only)</source>
+        <translation>動的メモリ：変更なし、%1 のまま（マージで追加されるのは固定エントリだけです）</translation>
+    </message>
+    <message>
+        <source>dynamic memory: unchanged, still %1 (the file has none)</source>
+        <translation>動的メモリ：変更なし、%1 のまま（ファイルに含まれていません）</translation>
+    </message>
+    <message>
+        <source>who or what wrote each entry: %1 kept</source>
+        <translation>各エントリを書いたのは誰か：%1 はそのまま</translation>
     </message>
     <message>
         <source>%1 record</source>
@@ -6535,6 +6527,10 @@ URL：%3
     <message>
         <source>%1 records</source>
         <translation>%1 件の記録</translation>
+    </message>
+    <message>
+        <source>who or what wrote each entry: %1 kept, %2 replaced, %3 new</source>
+        <translation>各エントリを書いたのは誰か：%1 はそのまま、%2 を置き換え、%3 を新規</translation>
     </message>
     <message>
         <source>; %1 untrusted</source>

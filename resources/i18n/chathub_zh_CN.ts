@@ -706,6 +706,10 @@
         <translation>停止这次压缩（Esc）；不会保存任何结果</translation>
     </message>
     <message>
+        <source>Open Settings → Providers at the provider that could not be reached</source>
+        <translation>打开 设置 → 服务商，并选中无法连接的那个服务商</translation>
+    </message>
+    <message>
         <source>This topic is already compacting; wait for that run to finish (Esc stops it)</source>
         <translation>这个话题正在压缩；请等它完成（Esc 可停止）</translation>
     </message>
@@ -720,6 +724,10 @@
     <message>
         <source>Compacting… batch %1 of %2</source>
         <translation>正在压缩…第 %1 批，共 %2 批</translation>
+    </message>
+    <message>
+        <source>Compaction failed: can&apos;t reach %1</source>
+        <translation>压缩失败：无法连接 %1</translation>
     </message>
 </context>
 <context>
@@ -2434,6 +2442,11 @@ Restore previous version undoes this.</source>
         <source>dynamic</source>
         <translation>动态</translation>
     </message>
+    <message numerus="yes">
+        <source>Undo “%1”? %n line(s) of %2 memory go back to how they were.</source>
+        <comment>the Revert question: the change as its History row says it; the memory (fixed or dynamic)</comment>
+        <translation><numerusform>撤销“%1”？%2记忆中的 %n 行将恢复原样。</numerusform></translation>
+    </message>
     <message>
         <source>Changed</source>
         <translation>已修改</translation>
@@ -2473,23 +2486,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Put back the document as it was before the selected change (the revert is itself a change you can undo)</source>
         <translation>把文档恢复到所选更改之前的样子（还原本身也是一次可以撤销的更改）</translation>
-    </message>
-    <message>
-        <source>%1 %2 %3</source>
-        <comment>the revert question: the question, lines removed, lines added</comment>
-        <translation>%1%2%3</translation>
-    </message>
-    <message>
-        <source>Put %1 memory back as it was before change #%2 (%3)?</source>
-        <translation>将%1记忆恢复到更改 #%2（%3）之前的样子？</translation>
-    </message>
-    <message numerus="yes">
-        <source>It removes %n line(s).</source>
-        <translation><numerusform>将删除 %n 行，</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>It adds %n line(s).</source>
-        <translation><numerusform>添加 %n 行。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%Ln change(s), newest first</source>
@@ -6477,10 +6473,6 @@ URL：%3
         <translation>固定记忆：新增 %1，%2 个重复项已跳过（%3 → %4；未删除任何内容）</translation>
     </message>
     <message>
-        <source>fixed memory: %1, kept (not in the file)</source>
-        <translation>固定记忆：%1，保留（文件中没有）</translation>
-    </message>
-    <message>
         <source> and %1 of notes</source>
         <translation> 以及 %1注释</translation>
     </message>
@@ -6501,14 +6493,6 @@ URL：%3
         <translation>固定条目：%1</translation>
     </message>
     <message>
-        <source>dynamic memory: %1, kept (Merge adds fixed entries only)</source>
-        <translation>动态记忆：%1，保留（合并只添加固定条目）</translation>
-    </message>
-    <message>
-        <source>dynamic memory: %1, kept (not in the file)</source>
-        <translation>动态记忆：%1，保留（文件中没有）</translation>
-    </message>
-    <message>
         <source>dynamic memory: %1 → %2 (the current cards can be restored%3)</source>
         <translation>动态记忆：%1 → %2（当前卡片可以恢复%3）</translation>
     </message>
@@ -6521,12 +6505,20 @@ URL：%3
         <translation>梦境卡片：%1</translation>
     </message>
     <message>
-        <source>where each entry came from: %1 kept</source>
-        <translation>每条记忆的来源：保留 %1</translation>
+        <source>fixed memory: unchanged, still %1 (the file has none)</source>
+        <translation>固定记忆：不变，仍为 %1（文件中没有）</translation>
     </message>
     <message>
-        <source>where each entry came from: %1 kept, %2 replaced, %3 added</source>
-        <translation>每条记忆的来源：保留 %1，替换 %2，新增 %3</translation>
+        <source>dynamic memory: unchanged, still %1 (Merge adds fixed entries only)</source>
+        <translation>动态记忆：不变，仍为 %1（合并只添加固定条目）</translation>
+    </message>
+    <message>
+        <source>dynamic memory: unchanged, still %1 (the file has none)</source>
+        <translation>动态记忆：不变，仍为 %1（文件中没有）</translation>
+    </message>
+    <message>
+        <source>who or what wrote each entry: %1 kept</source>
+        <translation>每条记忆由谁写下：保留 %1</translation>
     </message>
     <message>
         <source>%1 record</source>
@@ -6535,6 +6527,10 @@ URL：%3
     <message>
         <source>%1 records</source>
         <translation>%1 条记录</translation>
+    </message>
+    <message>
+        <source>who or what wrote each entry: %1 kept, %2 replaced, %3 new</source>
+        <translation>每条记忆由谁写下：保留 %1，替换 %2，新增 %3</translation>
     </message>
     <message>
         <source>; %1 untrusted</source>

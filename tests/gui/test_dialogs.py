@@ -183,3 +183,37 @@ def test_topics_new_rename_delete(window, services, qtbot, monkeypatch):  # type
     assert window.topic_model.rowCount() == 0  # at once; the store follows after the undo period
     qtbot.waitUntil(lambda: services.topics.list(a.id) == [], timeout=3000)
     assert window.current_topic_id is None
+
+
+def test_a_question_without_an_icon_reads_as_a_title_a_sentence_and_a_named_action(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """walk53c #5: Revert asked in a box with a big "?" platform icon. ``icon=False`` asks
+    as Claude and Cherry Studio do: no icon, the title as a bold heading, the sentence as
+    written (a file name's "<b>" stays text), the named action beside Cancel, Cancel the
+    default; picking the action answers True."""
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
+
+    from chathub_desktop.gui.dialogs import confirm
+
+    seen: dict[str, object] = {}
+
+    def answer(pick: str) -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, lambda: answer(pick))
+            return
+        words = box.findChild(QLabel, "qt_msgbox_informativelabel")
+        seen.update(icon=box.icon(), heading=box.text(), words=words.text() if words else None,
+                    plain=words.textFormat() if words else None, default=box.defaultButton().text(),
+                    buttons=sorted(b.text() for b in box.buttons()))
+        next(b for b in box.buttons() if b.text() == pick).click()
+
+    QTimer.singleShot(0, lambda: answer("Revert"))
+    sentence = "Undo “Imported <b>notes</b>.md”? 3 lines of fixed memory go back to how they were."
+    assert confirm.ask(None, "Revert memory", sentence, "Revert", icon=False) is True
+    assert seen["icon"] == QMessageBox.Icon.NoIcon
+    assert seen["heading"] == "<b>Revert memory</b>"
+    assert seen["words"] == sentence and seen["plain"] == Qt.TextFormat.PlainText
+    assert seen["default"] == "Cancel" and seen["buttons"] == ["Cancel", "Revert"]
+    QTimer.singleShot(0, lambda: answer("Cancel"))
+    assert confirm.ask(None, "Revert memory", sentence, "Revert", icon=False) is False

@@ -233,6 +233,13 @@ def _ask_delete(window: Any) -> object:
                        "142 messages? Search no longer finds them; Undo delete brings them back for a while.")
 
 
+def _ask_revert(window: Any) -> object:
+    from chathub_desktop.gui.dialogs import confirm
+
+    return confirm.ask(window, "Revert memory", "Undo “Imported " + "a memory file with a long name " * 4 + ".md”? 3 "
+                       "lines of fixed memory go back to how they were.", "Revert", icon=False)
+
+
 def _compact_with_focus(window: Any) -> object:
     return window.context_controls.compact_with_focus()
 
@@ -245,7 +252,7 @@ def _another_model(window: Any) -> object:
 
 #: Message boxes and input dialogs that block while they are up (``exec``).
 BLOCKING: dict[str, Callable[[Any], object]] = {
-    "delete question": _ask_delete, "compact with focus": _compact_with_focus, "another model": _another_model,
+    "delete question": _ask_delete, "revert question": _ask_revert, "compact with focus": _compact_with_focus, "another model": _another_model,
 }
 
 

@@ -66,14 +66,17 @@ def test_a_revert_row_names_the_change_once_and_its_question_counts_lines(  # ty
     page = open_page(helper)
     history = page.open_history()
     qtbot.waitUntil(lambda: history.list.count() == 2 and history.detail is not None, timeout=5000)
-    asked: list[str] = []
-    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="": asked.append(text) or True)
+    asked: list[tuple[str, str, bool]] = []
+    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, action, *, icon=True: asked.append((text, action, icon))
+                        or True)
     reverted = history.changes[0].id
     with qtbot.waitSignal(history.reverted, timeout=5000):
         assert history.revert_selected()
     qtbot.waitUntil(lambda: history.list.count() == 3, timeout=5000)
     assert history.list.item(0).text() == f"Revert of change #{reverted} undid “added entry #2”"
-    assert "It removes 1 line." in asked[0] and "It adds 0 lines." in asked[0] and "(s)" not in asked[0], asked[0]
+    # walk53c #5: one plain sentence, a named Revert, no "?" icon
+    assert asked[0] == ("Undo “You added entry #2”? 1 line of fixed memory goes back to how it was.", "Revert",
+                        False), asked[0]
     history.closed.emit()
     idle(qtbot, page.dream_panel)
 
@@ -98,10 +101,10 @@ def test_history_rows_are_sentences_and_an_import_names_its_file_once(  # type: 
                        did=ChangeAction(ActionKind.IMPORTED, ("import.md",)))
     assert change_line(imported) == "Imported import.md"
     asked: list[str] = []
-    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="": asked.append(text) or False)
+    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="", **_k: asked.append(text) or False)
     assert history.revert_selected()
     qtbot.waitUntil(lambda: bool(asked), timeout=5000)
-    assert f"before change #{history.changes[0].id} (You edited entry #1)?" in asked[0], asked[0]
+    assert asked[0] == "Undo “You edited entry #1”? 1 line of fixed memory goes back to how it was.", asked[0]
     history.closed.emit()
     idle(qtbot, page.dream_panel)
 

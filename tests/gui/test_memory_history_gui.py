@@ -57,7 +57,7 @@ def test_history_lists_changes_newest_first_with_the_diff_and_reverts(
         dlg.list.setCurrentRow(2)  # the first add: the document moved on twice since
         qtbot.waitUntil(lambda: dlg.detail is not None and dlg.detail.change.id == dlg.changes[2].id, timeout=5000)
         asked: list[str] = []
-        monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="": asked.append(text) or True)
+        monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="", **_k: asked.append(text) or True)
         with qtbot.waitSignal(dlg.reverted, timeout=5000):
             assert dlg.revert_selected()
         assert "changed 2 times after that change" in asked[0]

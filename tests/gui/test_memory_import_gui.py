@@ -62,7 +62,7 @@ def test_the_confirmation_shows_what_will_change(page: MemoryPage, services: Ser
     path.write_text("# Notes\n#1: Cycles to work\n", encoding="utf-8")
     assert not _import(page, qtbot, path)  # declined: nothing changes
     assert "fixed memory: 2 entries → 1 entry" in asked[0]
-    assert "dynamic memory: 0 cards, kept (not in the file)" in asked[0]
+    assert "dynamic memory: unchanged, still 0 cards (the file has none)" in asked[0]
     assert services.memory.document("Helper") == "#1: Likes tea\n#2: Works in Lisbon\n"
     answer[0] = "replace"
     assert _import(page, qtbot, path)

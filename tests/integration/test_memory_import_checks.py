@@ -170,7 +170,7 @@ def test_the_preview_says_what_changes_and_apply_writes_it_at_once(services: Ser
         "fixed entries: 3 added, 2 removed, 0 edited",  # issue 18: no shared word, so no edit
         "dynamic memory: 0 cards → 2 cards (the current cards can be restored)",
         "dream cards: 2 added, 0 removed, 0 edited",
-        "where each entry came from: 0 kept, 2 replaced, 3 added; 1 entry untrusted",
+        "who or what wrote each entry: 0 kept, 2 replaced, 3 new; 1 entry untrusted",
     ]
     out = services.memory_files.apply_import(p)
     assert (out.fixed_entries, out.dynamic_cards, out.provenance_rows) == (3, 2, 3)

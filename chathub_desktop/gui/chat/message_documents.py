@@ -49,9 +49,10 @@ from chathub_desktop.gui.chat.sliced_document import Decoded, SlicedDocument, de
 from chathub_desktop.gui.chat.stored_images import StoredImages, source_of
 from chathub_desktop.gui.chat.streamed_text import DISPLAY_LIMIT_CHARS
 from chathub_desktop.gui.design.tokens import Space
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.collector_pause import collector_paused
+from chathub_desktop.services.fault_place import PROVIDERS_PLACE
 from chathub_desktop.services.views import MessageView
 
 __all__ = ["DISPLAY_LIMIT_CHARS", "LAYOUT_BUDGET_S", "SYNC_RENDER_CHARS", "MessageDocuments", "RenderedPage", "TextColors",
@@ -293,10 +294,6 @@ def _render(m: MessageView, kind: RenderKind, dark: bool, colors: TextColors,
     if not body and not parts:
         body = f'<p style="color:{colors.muted.name()}">…</p>'
     return (*parts, body) if body else tuple(parts)
-
-
-#: The place an error line sends the user to (the fault words say it, walk53b #6).
-PROVIDERS_PLACE = QT_TRANSLATE_NOOP("MessageList", "Settings → Providers")
 
 
 def _providers_linked(words: str, m: MessageView, colour: str) -> str:

@@ -25,6 +25,7 @@ from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.gui.topics.topic_title import shown_title
 from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.fault_place import PROVIDERS_PLACE, fault_provider
 
 if TYPE_CHECKING:
     import asyncio
@@ -169,7 +170,9 @@ class CompactionController:
     When a run fails because no History Compress model can run, the outcome says so in
     plain words and the status bar keeps it with "Choose History Compress model…" (which
     asks the window's events for Settings → System Agent) until the next run or until the
-    System Agent page is saved (issue 28)."""
+    System Agent page is saved (issue 28). A run that failed because its server could
+    not be reached keeps a short line with "Settings → Providers" (the chat error line's
+    link, as a button: Settings opens at that provider) until the next run (memerr54)."""
 
     def __init__(self, window: CompactionHost, parent: QWidget) -> None:
         self._w = window
@@ -180,6 +183,7 @@ class CompactionController:
         self._outcomes: dict[int, str] = {}  # last outcome line per topic (popover)
         self._progress: dict[int, str] = {}  # status-bar progress text per running topic
         self._missing: dict[int, str] = {}  # topic → short line: its last run found no History Compress model
+        self._fault: dict[int, str] = {}  # topic → the provider its last run could not reach (memerr54)
         self.box = QWidget()
         self.box.setObjectName("compactionProgress")
         bl = QHBoxLayout(self.box)
@@ -207,6 +211,13 @@ class CompactionController:
         self.choose_button = choose_button("chooseSummarizer")
         self.choose_button.clicked.connect(lambda: self._w.events.summarizer_choice_requested.emit())
         bl.addWidget(self.choose_button)
+        self.providers_button = QPushButton()
+        self.providers_button.setObjectName("compactionProviders")
+        t.bind(self.providers_button.setText, lambda: translate("MessageList", PROVIDERS_PLACE))
+        t.bind(self.providers_button.setToolTip, lambda: translate(
+            "CompactionOutcome", "Open Settings → Providers at the provider that could not be reached"))
+        self.providers_button.clicked.connect(self._open_providers)
+        bl.addWidget(self.providers_button)
         self.box.hide()
 
     def outcome(self, topic_id: int) -> str | None:
@@ -289,6 +300,7 @@ class CompactionController:
         self._compacting.add(tid)
         self._outcomes.pop(tid, None)
         self._missing.pop(tid, None)
+        self._fault.pop(tid, None)
         self._progress[tid] = translate("CompactionOutcome", "Compacting…")
         task = w.runner.run(f"compact:{tid}", self._compact(tid, focus), context="Compact now")
         self._tasks[tid] = task
@@ -324,6 +336,9 @@ class CompactionController:
             self._missing[topic_id] = short_text(problem, model)
         else:
             text = outcome_text(outcome)
+            fault = fault_provider(outcome.why) if outcome.status == CompactionStatus.FAILED else None
+            if fault is not None:  # its server could not be reached: kept with the way to Providers
+                self._fault[topic_id] = fault
         self._outcomes[topic_id] = text
         self.sync()
         self.show_progress()
@@ -332,6 +347,11 @@ class CompactionController:
                 w.show_status(text, 10000)
             self.refresh_cursor()
             w.estimate.schedule(invalidate=True)
+
+    def _open_providers(self) -> None:
+        """Settings → Providers at the provider the open topic's last run could not reach."""
+        tid = self._w.current_topic_id
+        self._w.events.providers_requested.emit(self._fault.get(tid, "") if tid is not None else "")
 
     def stop(self) -> None:
         """Stop the open topic's compaction (Stop in the status bar, Esc): nothing of a
@@ -377,12 +397,19 @@ class CompactionController:
         tid = self._w.current_topic_id
         text = self._progress.get(tid) if tid is not None else None
         missing = tid is not None and tid in self._missing and text is None
+        fault = tid is not None and tid in self._fault and text is None and not missing
         self.choose_button.setVisible(missing)
-        self.bar.setVisible(not missing)
-        self.stop_button.setVisible(not missing)
-        self.label.setToolTip(self._outcomes.get(tid, "") if missing and tid is not None else "")
+        self.providers_button.setVisible(fault)
+        self.bar.setVisible(not missing and not fault)
+        self.stop_button.setVisible(not missing and not fault)
+        self.label.setToolTip(self._outcomes.get(tid, "") if (missing or fault) and tid is not None else "")
         if missing and tid is not None:
             self.label.setText(self._missing[tid])
+            self.box.show()
+            return
+        if fault and tid is not None:
+            self.label.setText(fill(translate("CompactionOutcome", "Compaction failed: can't reach %1"),
+                                    self._fault[tid]))
             self.box.show()
             return
         if text is None or tid is None or not self.is_compacting(tid):

@@ -52,6 +52,7 @@ class Width(enum.IntEnum):
     DETAIL = 880  # the widest a list's detail card grows (walk42 #5: not half the pane)
     READING = 860  # the conversation's column, centred on a wide window; the composer's too (walk36 #1)
     TOAST = 560  # the widest a status toast's text runs before it wraps (walk52 #3: ~75 Latin characters)
+    QUESTION = 420  # a question's sentence without an icon (walk53c #5: Qt sized it to 160 px, 4 words a line)
 
 
 #: The smallest main window the app supports, px (width, height; walk49 #4): every page

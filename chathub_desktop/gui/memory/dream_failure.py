@@ -30,6 +30,7 @@ from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.dream.dream_reasons import DreamReason
 from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.fault_place import PROVIDERS_PLACE
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.settings.model_card_dialog import CardEditor
@@ -63,14 +64,16 @@ class DreamFailure(QWidget):
     """:attr:`bar` (a failed run, Retry, Details…), :attr:`card_button` and
     :attr:`choose_button` in a row under it, and :attr:`error_label`; each hidden until
     used. ``summarizer_choice`` is called by Choose History Compress model…;
-    ``status(message)`` says what the model card editor did (a callable, re-said on a
+    ``providers(name)`` by a failure's "Settings → Providers" link, with the provider that
+    failed (memerr54: the same link as chat's error line); ``status(message)`` says what the model card editor did (a callable, re-said on a
     language switch)."""
 
     def __init__(self, services: Services, runner: TaskRunner, presenter: ErrorPresenter, *,
-                 summarizer_choice: Callable[[], object], status: Callable[[Callable[[], str]], None],
-                 parent: QWidget | None = None) -> None:
+                 summarizer_choice: Callable[[], object], providers: Callable[[str], object],
+                 status: Callable[[Callable[[], str]], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dreamFailure")
+        self._providers = providers
         self._svc = services
         self._runner = runner
         self._status = status
@@ -123,10 +126,15 @@ class DreamFailure(QWidget):
         self.error_label.setText(message)
         self.error_label.setVisible(bool(message))
 
-    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None) -> None:
-        """Show a failed run in :attr:`bar` until dismissed (walkthrough F2)."""
+    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None,
+                     provider: str | None = None) -> None:
+        """Show a failed run in :attr:`bar` until dismissed (walkthrough F2); ``provider``:
+        the provider a transport fault names (:func:`~chathub_desktop.services.fault_place.fault_provider`),
+        whose "Settings → Providers" in the line opens Settings there (memerr54)."""
         self.bar.dismiss()  # one failure at a time: the count is for bugs
-        self.bar.show_error(summary, details, retry)
+        place = translate("MessageList", PROVIDERS_PLACE)
+        link = (place, lambda: self._providers(provider)) if provider is not None else None
+        self.bar.show_error(summary, details, retry, link=link)
 
     def hide_failure(self) -> None:
         """Hide :attr:`bar` and the fixes (a new run starts)."""

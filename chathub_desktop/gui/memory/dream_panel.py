@@ -383,6 +383,7 @@ class DreamPanel(QWidget):
         #: (a component).
         self.failure = DreamFailure(self.svc, self.runner, self.presenter,
                                     summarizer_choice=self.events.summarizer_choice_requested.emit,
+                                    providers=self.events.providers_requested.emit,
                                     status=lambda make: self.show_status(make, 0))
         self.failure_bar, self.error_label = self.failure.bar, self.failure.error_label
         self.choose_summarizer_button, self.card_button = self.failure.choose_button, self.failure.card_button
@@ -601,9 +602,11 @@ class DreamPanel(QWidget):
         """Show ``message`` inline (empty hides it)."""
         self.failure.show_error(message)
 
-    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None) -> None:
-        """Show a failed run in :attr:`failure_bar` until dismissed (walkthrough F2)."""
-        self.failure.show_failure(summary, details, retry)
+    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None,
+                     provider: str | None = None) -> None:
+        """Show a failed run in :attr:`failure_bar` until dismissed (walkthrough F2), its
+        "Settings → Providers" linked to ``provider`` when a transport fault names one."""
+        self.failure.show_failure(summary, details, retry, provider)
 
     def hide_failure(self) -> None:
         """Hide :attr:`failure_bar` and the fixes it named (a new run starts)."""

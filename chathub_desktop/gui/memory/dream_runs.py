@@ -38,6 +38,7 @@ from chathub_desktop.services.dream.dream_reasons import DreamReason
 from chathub_desktop.services.dream.dream_service import FAILED, PROPOSED, DreamDraft, DreamOutcome
 from chathub_desktop.services.errors import ServiceError, StaleDocument
 from chathub_desktop.services.events import DreamProgress
+from chathub_desktop.services.fault_place import fault_provider
 from chathub_desktop.services.memory.memory_preview import ChangePreview
 
 if TYPE_CHECKING:
@@ -190,9 +191,11 @@ class RunsHost(Protocol):
     def show_error(self, message: str) -> None:
         """An inline error ("" hides it)."""
 
-    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None) -> None:
+    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None,
+                     provider: str | None = None) -> None:
         """A failed run's bar: ``summary`` kept until dismissed, ``details`` behind
-        Details…, Retry calls ``retry`` (walkthrough F2)."""
+        Details…, Retry calls ``retry`` (walkthrough F2); ``provider``: the one a transport
+        fault names, its "Settings → Providers" a link there (memerr54)."""
 
     def hide_failure(self) -> None:
         """Hide the failed run's bar (a new run starts)."""
@@ -429,7 +432,8 @@ class DreamRuns(QObject):
             self._host.show_status("")
             self._host.show_failure(failure_line(what, day or outcome.history_day.isoformat(), message),
                                     failure_details(what, day or outcome.history_day.isoformat(), message,
-                                                    datetime.now(UTC), scheduled=False, raw=outcome.message), retry)
+                                                    datetime.now(UTC), scheduled=False, raw=outcome.message), retry,
+                                    fault_provider(outcome.why))
             self._host.offer_summarizer_choice(model_fixes(outcome.why))
             self._host.offer_model_card(card_fixes(outcome.why))
             return
@@ -473,7 +477,7 @@ class DreamRuns(QObject):
                         failure_line("Scheduled dream", day, message),
                         failure_details("The scheduled dream", day, message, datetime.now(UTC), scheduled=True,
                                         raw=event.message),
-                        lambda: self.dream_over(date.fromisoformat(day)))
+                        lambda: self.dream_over(date.fromisoformat(day)), fault_provider(event.why))
                     self._host.offer_summarizer_choice(model_fixes(event.why))
                     self._host.offer_model_card(card_fixes(event.why))
                 else:

@@ -91,6 +91,18 @@ def change_label(c: ChangeView) -> str:
     return "\n".join(change_rows(c))
 
 
+def revert_question(c: ChangeView, lines: int) -> str:
+    """The Revert question, one plain sentence (walk53c #5: not "…before change #8
+    (imported the file)? It removes 3 lines. It adds 0 lines."): which change is undone,
+    as its History row says it, and how many ``lines`` of which memory go back — "Undo
+    “Imported import.md”? 3 lines of fixed memory go back to how they were." (plural
+    forms by ``lines``)."""
+    text = translate("MemoryPage", "Undo “%1”? %n line(s) of %2 memory go back to how they were.",
+                     "the Revert question: the change as its History row says it; the memory (fixed or dynamic)",
+                     lines)
+    return fill(text, change_line(c), _document(c.document))
+
+
 #: An entries section's title and the colour token of its rows.
 SECTIONS = ((QT_TRANSLATE_NOOP("MemoryPage", "Added"), "diff_added"),
             (QT_TRANSLATE_NOOP("MemoryPage", "Removed"), "diff_removed"),
@@ -378,19 +390,15 @@ class MemoryHistoryView(QWidget):
         c = preview.change
         removed = sum(1 for ln in preview.diff if ln.kind == DiffKind.REMOVED)
         added = sum(1 for ln in preview.diff if ln.kind == DiffKind.ADDED)
-        # each count with its own plural form (walk53b #1: "removes 3 line(s)")
-        text = fill(translate("MemoryPage", "%1 %2 %3", "the revert question: the question, lines removed, lines added"),
-                    fill(translate("MemoryPage", "Put %1 memory back as it was before change #%2 (%3)?"),
-                         _document(c.document), str(c.id), change_line(c)),
-                    translate("MemoryPage", "It removes %n line(s).", None, removed),
-                    translate("MemoryPage", "It adds %n line(s).", None, added))
+        text = revert_question(c, max(removed, added))
         if preview.moved_on:
             later = preview.later
             text += "\n\n" + translate("MemoryPage", "The document changed %Ln time(s) after that change: reverting "
                                                       "overwrites those changes too (each can be reverted again from "
                                                       "here).", None, later)
+        # asked as Claude and Cherry Studio ask: a title, the sentence, a named Revert; no "?" icon (walk53c #5)
         if not confirmed and not confirm.ask(self, translate("MemoryPage", "Revert memory"), text,
-                                             translate("MemoryPage", "Revert")):
+                                             translate("MemoryPage", "Revert"), icon=False):
             return
         self.ops.start(translate("MemoryPage", "Revert"), lambda: self.svc.history.revert(self.assistant_id, c.id, version=preview.version),
                        lambda _view: self._reverted(c.id))

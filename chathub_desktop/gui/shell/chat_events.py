@@ -56,6 +56,9 @@ class ChatEvents(QObject):
       (issue 25); the send goes on without its tools
     - ``summarizer_choice_requested()``: a "Choose History Compress model…" button was
       pressed (issue 28); the window opens Settings → System Agent. Not a bus event.
+    - ``providers_requested(name)``: an error line's "Settings → Providers" was clicked
+      (the chat's, the dream's failure bar, memerr54); the window opens Settings at
+      Providers with provider ``name`` chosen. Not a bus event.
 
     Services may publish from a worker thread (a card edit runs there); Qt then queues
     the signal to receivers that live on the GUI thread, so connect QObject methods.
@@ -79,6 +82,7 @@ class ChatEvents(QObject):
     tools_changed = Signal(ToolsChanged)
     tool_server_down = Signal(ToolServerDown)
     summarizer_choice_requested = Signal()
+    providers_requested = Signal(str)
 
     def __init__(self, bus: EventBus, parent: QObject | None = None) -> None:
         super().__init__(parent)

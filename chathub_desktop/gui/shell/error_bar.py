@@ -10,9 +10,10 @@ F2): then it has **Retry** too, and its Details say what failed instead of "a bu
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QFontDatabase,
     QGuiApplication,
@@ -50,6 +51,8 @@ BUG_HINT = QT_TRANSLATE_NOOP("ErrorBar", "This is a bug in ChatHub Desktop. The 
 #: exception's repr; that is in Details…), filled by ``error_presenter.bug_line``.
 SOMETHING_WRONG = QT_TRANSLATE_NOOP("ErrorBar", "Something went wrong.")
 SOMETHING_WRONG_IN = QT_TRANSLATE_NOOP("ErrorBar", "Something went wrong (%1).")
+#: The target of the line's one link (its action is the error's own, not the href).
+LINK_HREF = "chathub-error-bar:link"
 
 
 def one_line(text: str, limit: int = MAX_LINE_CHARS) -> str:
@@ -121,12 +124,15 @@ class ErrorBar(QFrame):
         self._max_chars = max_chars
         self._shown_hint = hint  # the Details line of the error shown
         self._retry: Callable[[], object] | None = None
+        self._link: tuple[str, Callable[[], object]] | None = None
         self._dialog: ErrorDetailsDialog | None = None
         layout = QHBoxLayout(self)
         layout.setContentsMargins(int(EDGE) + 10, 4, 6, 4)
         self.label = QLabel()
         self.label.setObjectName("errorBarText")
         self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)  # rich only for a link (the line's words are data)
+        self.label.linkActivated.connect(self._follow_link)
         layout.addWidget(self.label, 1)
         self.retry_button = QPushButton()
         self.retry_button.setObjectName(f"{name}Retry")
@@ -184,13 +190,15 @@ class ErrorBar(QFrame):
         painter.end()
 
     def show_error(self, summary: str, details: str, retry: Callable[[], object] | None = None, *,
-                   hint: str | None = None) -> None:
+                   hint: str | None = None, link: tuple[str, Callable[[], object]] | None = None) -> None:
         """Show ``summary`` (its first line, cut at ``max_chars``) and keep ``details`` for Details…; with
         ``retry``, a Retry button calls it. ``hint`` (a ``QT_TRANSLATE_NOOP("ErrorBar", …)``
         text): this error's Details line instead of the bar's own (not a bug: a tool
-        server that did not start, issue 25)."""
+        server that did not start, issue 25). ``link``: (words of ``summary``, action) —
+        the first place those words appear is a link that calls the action (memerr54)."""
         self.count += 1
         self._retry = retry
+        self._link = link
         self._shown_hint = hint or self._hint
         self.retry_button.setVisible(retry is not None)
         self.summary = one_line(summary, self._max_chars)
@@ -201,8 +209,20 @@ class ErrorBar(QFrame):
     def _show_summary(self) -> None:
         n = self.count - 1  # a plain name: lupdate cannot read an expression as the plural's n
         earlier = QCoreApplication.translate("ErrorBar", " (%n earlier)", None, n)
-        self.label.setText(self.summary + (earlier if self.count > 1 else ""))
+        line = self.summary + (earlier if self.count > 1 else "")
+        words = html.escape(self._link[0], quote=False) if self._link is not None else ""
+        shown = html.escape(line, quote=False)
+        linked = bool(words) and words in shown
+        self.label.setTextFormat(Qt.TextFormat.RichText if linked else Qt.TextFormat.PlainText)
+        # the palette's link colour, read at paint time: right in both themes and after a switch
+        self.label.setText(shown.replace(words, f'<a href="{LINK_HREF}">{words}</a>', 1) if linked else line)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction if linked
+                                           else Qt.TextInteractionFlag.LinksAccessibleByMouse)  # QLabel's default
         self.label.setToolTip(self.summary)
+
+    def _follow_link(self, _href: str) -> None:
+        if self._link is not None:
+            self._link[1]()
 
     def open_details(self) -> ErrorDetailsDialog:
         """Open the traceback of the error shown, non-modal (a second click reuses it)."""
@@ -224,5 +244,6 @@ class ErrorBar(QFrame):
         """Hide the bar and forget the count and the retry."""
         self.count = 0
         self._retry = None
+        self._link = None
         self.retry_button.hide()
         self.hide()

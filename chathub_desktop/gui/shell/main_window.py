@@ -405,7 +405,7 @@ class MainWindow(QMainWindow):
         self.message_view.code_copied.connect(
             lambda _first: self.show_status(QCoreApplication.translate("MainWindow", "Code block copied"), 3000))
         self.message_view.link_refused.connect(self.show_status)  # issue 32
-        self.message_view.providers_requested.connect(self.pages.open_providers)  # walk53b #6
+        self.message_view.providers_requested.connect(self.events.providers_requested)  # walk53b #6
         self.message_view.retry_requested.connect(self.sending.retry_reply)
         self.message_view.summary_requested.connect(self.compaction.open_summary)  # walk52b #6
         self.message_view.interrupt_requested.connect(self.message_actions.interrupt_reply)
@@ -443,7 +443,8 @@ class MainWindow(QMainWindow):
         self.event_routes = WindowEventRoutes(
             self.events, self, sending=self.sending, compaction=self.compaction, estimate=self.estimate,
             switcher=self.switcher, open_topic=lambda: self.opener.topic_id,
-            store_waiting=self.store_wait_label.setVisible, choose_summarizer=self.pages.open_system_agent)
+            store_waiting=self.store_wait_label.setVisible, choose_summarizer=self.pages.open_system_agent,
+            open_providers=self.pages.open_providers)
         self.search.bind(self.events)  # issue 14: keeps the search index filled
         self.versions.bind(self.events, self.model_picker.picker)  # issue 14: the version arrows
         self.takes_input = True

@@ -24,12 +24,13 @@ class WindowEventRoutes(QObject):
     """Connects ``events`` (the window's bus bridge) to the window's parts, for as long as
     ``parent`` lives. ``open_topic()``: the open topic's id; ``store_waiting(on)`` shows or
     hides the store's wait; ``choose_summarizer()`` opens the History Compress settings
-    (issue 28)."""
+    (issue 28); ``open_providers(name)`` Settings at Providers, that provider chosen (an
+    error line's link, walk53b #6, memerr54)."""
 
     def __init__(self, events: ChatEvents, parent: QObject, *, sending: SendController,
                  compaction: CompactionController, estimate: EstimateController, switcher: AssistantSwitcher,
                  open_topic: Callable[[], int | None], store_waiting: Callable[[bool], None],
-                 choose_summarizer: Callable[[], object]) -> None:
+                 choose_summarizer: Callable[[], object], open_providers: Callable[[str], object]) -> None:
         super().__init__(parent)
         self._compaction, self._estimate, self._switcher, self._open_topic = compaction, estimate, switcher, open_topic
         events.message_added.connect(sending.on_message_added)
@@ -39,6 +40,7 @@ class WindowEventRoutes(QObject):
         events.compaction_progress.connect(compaction.on_progress)
         events.store_waiting.connect(lambda e: store_waiting(e.waiting))  # queued from workers
         events.summarizer_choice_requested.connect(choose_summarizer)
+        events.providers_requested.connect(open_providers)
 
     def _on_settings_changed(self, _event: SettingsChanged) -> None:
         self._switcher.update_label()

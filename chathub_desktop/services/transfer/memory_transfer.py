@@ -173,7 +173,7 @@ class ImportPreview:
                               (f"{self.merge_added:,}", f"{self.merge_skipped:,}", count_reason(self.fixed_before, True),
                                count_reason(self.fixed_after, True))))
         elif self.fixed_after is None:
-            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory: %1, kept (not in the file)"),
+            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory: unchanged, still %1 (the file has none)"),
                               (count_reason(self.fixed_before, True),)))
         else:
             doc = self.fixed_document or ""
@@ -191,9 +191,9 @@ class ImportPreview:
                                   (self.fixed_changes.counts_reason(),)))
         if self.dynamic_after is None:
             out.append(Reason(QT_TRANSLATE_NOOP(
-                "ServiceReasons", "dynamic memory: %1, kept (Merge adds fixed entries only)")
+                "ServiceReasons", "dynamic memory: unchanged, still %1 (Merge adds fixed entries only)")
                               if self.mode == mx.ImportMode.MERGE
-                              else QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory: %1, kept (not in the file)"),
+                              else QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory: unchanged, still %1 (the file has none)"),
                               (count_reason(self.dynamic_before, False),)))
         else:
             line = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "dynamic memory: %1 → %2 (the current cards can be "
@@ -207,11 +207,11 @@ class ImportPreview:
                 out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "dream cards: %1"),
                                   (self.dynamic_changes.counts_reason(),)))
         if self.fixed_after is None:
-            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "where each entry came from: %1 kept"), (Reason(
+            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "who or what wrote each entry: %1 kept"), (Reason(
                 QT_TRANSLATE_NOOP("ServiceReasons", "%1 record") if self.provenance_before == 1
                 else QT_TRANSLATE_NOOP("ServiceReasons", "%1 records"), (f"{self.provenance_before:,}",)),)))
         else:
-            line = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "where each entry came from: %1 kept, %2 replaced, %3 added"),
+            line = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "who or what wrote each entry: %1 kept, %2 replaced, %3 new"),
                           (f"{self.provenance_kept:,}", f"{self.provenance_replaced:,}", f"{self.provenance_added:,}"))
             if self.untrusted_after:
                 line = line.with_notes(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; %1 untrusted"),
