@@ -288,3 +288,20 @@ def test_shutdown_after_the_menu_was_deleted(services, task_runner, qtbot):  # t
     shiboken6.delete(tray.menu)
     tray.shutdown()  # no RuntimeError
     assert not shiboken6.isValid(tray.menu)
+
+
+def test_a_check_that_ends_after_the_runner_was_deleted_says_nothing(services, task_runner, qtbot):  # type: ignore[no-untyped-def]
+    """ci54a: a window closed while its dream check ran on a worker; the check then re-armed
+    the runner's deleted timer ('QTimer already deleted' in the event loop). It ends quietly."""
+    import shiboken6
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    dreams = DreamRunner(services, task_runner, first_delay_ms=0)
+    dreams.setParent(parent)
+    dreams.start()
+    task = dreams.tick()
+    assert task is not None
+    shiboken6.delete(parent)  # the window (and with it the runner's timers) is gone mid-check
+    qtbot.waitUntil(task.done, timeout=30000)
+    assert task.exception() is None

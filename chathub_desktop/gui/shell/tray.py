@@ -192,8 +192,8 @@ class DreamRunner(QObject):
         """Sleep until ``wake`` (None: nothing becomes due without a change), at most
         ``interval_ms``; :data:`RETRY_MS` after a failed or stopped check or when a due
         slot did not run (``retry``, or ``wake`` already past)."""
-        if not self._started:
-            return
+        if not self._started or not shiboken6.isValid(self._timer):
+            return  # stopped, or the runner was deleted (the window closed) while a check ran
         now = datetime.now(wake.tzinfo) if wake is not None else None
         if retry or (wake is not None and now is not None and wake <= now):
             delay = float(RETRY_MS)
