@@ -124,17 +124,23 @@ def test_history_rows_are_sentences_and_an_import_names_its_file_once(  # type: 
 
 def test_the_page_headers_back_arrow_leaves_history_first(  # type: ignore[no-untyped-def]
         open_page, services, helper, qtbot):  # noqa: F811
-    """walk53c #3: History showed two back arrows, the page header's ← going to the chats
-    past History. The header's ← now closes History first (as "Back to memory" and Esc
-    do); only on the page itself does it leave for the chats."""
+    """walk53c #3, memview54: History showed two back arrows, the page header's ← going to
+    the chats past History. While History shows, "← Back to memory" is the one back control
+    in view (the header's ← hidden, its place kept so the title does not move); the
+    header's ← still closes History first if triggered (as "Back to memory" and Esc do);
+    only on the page itself does it leave for the chats, shown again."""
     services.memory.add(helper, "first fact")
     page = open_page(helper)
+    title_x = page.header.title.x()
     history = page.open_history()
     qtbot.waitUntil(lambda: history.list.count() == 1, timeout=5000)
+    assert history.back_button.isVisible() and not page.header.back_button.isVisible()
+    assert page.header.title.x() == title_x
     left: list[bool] = []
     page.back_requested.connect(lambda: left.append(True))
     page.header.back_button.click()
     assert not page.history_open and page.body_scroll.isVisible() and not left
+    assert page.header.back_button.isVisible()
     page.header.back_button.click()
     assert left == [True]
     idle(qtbot, page.dream_panel)
