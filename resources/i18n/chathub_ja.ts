@@ -3050,16 +3050,16 @@ The entries after it are renumbered.</source>
         <translation>「今すぐドリーム」が読む終了済みの UTC 日（メッセージがあり、まだカードのない日、新しい順）</translation>
     </message>
     <message>
-        <source>Today&apos;s chats can be dreamt tomorrow</source>
-        <translation>今日のチャットは明日ドリームできます</translation>
+        <source>Nothing to dream yet: today&apos;s chats can be dreamt tomorrow.</source>
+        <translation>まだドリームできる日はありません。今日のチャットは明日ドリームできます。</translation>
     </message>
     <message>
-        <source>every day with messages already has a card — ↻ Regenerate one</source>
-        <translation>メッセージのある日にはすべてカードがあります — ↻ で再生成</translation>
+        <source>Every day with messages has a card. To dream a day again, use ↻ Regenerate on its card.</source>
+        <translation>メッセージのある日にはすべてカードがあります。もう一度ドリームするには、その日のカードで ↻ 再生成 を使ってください。</translation>
     </message>
     <message>
-        <source>no finished day has messages yet</source>
-        <translation>メッセージのある終わった日はまだありません</translation>
+        <source>No finished day has messages yet.</source>
+        <translation>メッセージのある終了した日はまだありません。</translation>
     </message>
     <message>
         <source>What will change</source>

@@ -3050,16 +3050,16 @@ The entries after it are renumbered.</source>
         <translation>“立即做梦”读取的已结束 UTC 日（有消息且还没有卡片的日期，最新在前）</translation>
     </message>
     <message>
-        <source>Today&apos;s chats can be dreamt tomorrow</source>
-        <translation>今天的聊天明天才能做梦整理</translation>
+        <source>Nothing to dream yet: today&apos;s chats can be dreamt tomorrow.</source>
+        <translation>暂时没有可做梦的日子：今天的聊天明天才能做梦整理。</translation>
     </message>
     <message>
-        <source>every day with messages already has a card — ↻ Regenerate one</source>
-        <translation>每个有消息的日子都已有卡片——↻ 重新生成一张</translation>
+        <source>Every day with messages has a card. To dream a day again, use ↻ Regenerate on its card.</source>
+        <translation>每个有消息的日子都已有卡片。要重新梦一次某天，请在它的卡片上使用 ↻ 重新生成。</translation>
     </message>
     <message>
-        <source>no finished day has messages yet</source>
-        <translation>还没有含消息的已结束日期</translation>
+        <source>No finished day has messages yet.</source>
+        <translation>还没有含消息的已结束日期。</translation>
     </message>
     <message>
         <source>What will change</source>

@@ -341,6 +341,7 @@ class DreamPanel(QWidget):
         self.day_picker = DreamDayPicker()  # issue 14: any finished day with activity
         self.day_picker.currentIndexChanged.connect(lambda _i: self.sync())
         brow.addWidget(self.day_picker)
+        brow.addWidget(self.day_picker.note, 1)  # in the chooser's place when no day is offered
         brow.addWidget(self.progress_bar)
         brow.addWidget(self.stop_button)
         brow.addStretch(1)
@@ -441,6 +442,7 @@ class DreamPanel(QWidget):
         then says what comes (and may point the keyboard at the chooser)."""
         await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id, include_today=True),
                                    self.runner.run_in_thread)
+        self.sync()  # Dream now and its tooltip follow the days read (no index change when none is offered)
         if not self.model.rowCount():
             self._say_empty(point=True)
 
