@@ -5180,7 +5180,7 @@ URL：%3
     </message>
     <message>
         <source>Memory &amp;&amp; dream cards</source>
-        <translation>メモリ &amp;&amp; ドリームカード</translation>
+        <translation>メモリとドリームカード</translation>
     </message>
     <message>
         <source>%1 (%2 + %3 similar)</source>

@@ -5180,7 +5180,7 @@ URL：%3
     </message>
     <message>
         <source>Memory &amp;&amp; dream cards</source>
-        <translation>记忆 &amp;&amp; 梦境卡片</translation>
+        <translation>记忆与梦境卡片</translation>
     </message>
     <message>
         <source>%1 (%2 + %3 similar)</source>

@@ -262,6 +262,8 @@ class DreamPanel(QWidget):
                                                DreamCardDelegate)
         t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Dynamic memory cards"))
         t.call(lambda: self.list.viewport().update())  # chips, folded lines in the language; viewport asked anew (walk51 #2)
+        # a range card's day headings in the language's date style; their height may change (memview54)
+        t.call(lambda: self.model.resay_days() and self.list.doItemsLayout())
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         # laid out a few cards per pass of the event loop: 90 cards never freeze a frame (issue 30)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
