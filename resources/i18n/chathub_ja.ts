@@ -1627,14 +1627,6 @@ Authorization: Bearer …</translation>
         <translation>アシスタントのメモリ</translation>
     </message>
     <message>
-        <source>Memory on</source>
-        <translation>メモリをオンにしました</translation>
-    </message>
-    <message>
-        <source>Memory off</source>
-        <translation>メモリをオフにしました</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Fixed memory&lt;/b&gt; belongs to you: facts, preferences and standing instructions this assistant sees in every chat.&lt;/p&gt;&lt;p&gt;The assistant can add or correct entries itself with its built-in memory tool (it must quote the current text before changing one). Automatic summarization and the memory dream read it but never rewrite it.&lt;/p&gt;&lt;p&gt;Cards show who wrote each entry: &lt;i&gt;owner&lt;/i&gt; (you), &lt;i&gt;dream&lt;/i&gt; or &lt;i&gt;agent&lt;/i&gt; (the model). An entry the model wrote right after reading web or plugin output is marked &lt;i&gt;untrusted&lt;/i&gt; and is sent as data, not as instructions, until you mark it trusted.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;固定メモリ&lt;/b&gt;はあなたのものです：このアシスタントがすべてのチャットで参照する事実、好み、継続的な指示です。&lt;/p&gt;&lt;p&gt;アシスタントは内蔵のメモリツールで項目を追加・修正できます（変更する前に現在のテキストを引用する必要があります）。自動要約と記憶ドリームはこれを読みますが、書き換えることはありません。&lt;/p&gt;&lt;p&gt;カードには各項目を書いたのが誰かが表示されます：&lt;i&gt;オーナー&lt;/i&gt;（あなた）、&lt;i&gt;ドリーム&lt;/i&gt;、&lt;i&gt;エージェント&lt;/i&gt;（モデル）。モデルがウェブやプラグインの出力を読んだ直後に書いた項目は&lt;i&gt;信頼されていない&lt;/i&gt;と表示され、信頼済みにするまで指示ではなくデータとして送られます。&lt;/p&gt;</translation>
     </message>

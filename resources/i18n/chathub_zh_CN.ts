@@ -1627,14 +1627,6 @@ Authorization: Bearer …</translation>
         <translation>助手记忆</translation>
     </message>
     <message>
-        <source>Memory on</source>
-        <translation>记忆已开启</translation>
-    </message>
-    <message>
-        <source>Memory off</source>
-        <translation>记忆已关闭</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Fixed memory&lt;/b&gt; belongs to you: facts, preferences and standing instructions this assistant sees in every chat.&lt;/p&gt;&lt;p&gt;The assistant can add or correct entries itself with its built-in memory tool (it must quote the current text before changing one). Automatic summarization and the memory dream read it but never rewrite it.&lt;/p&gt;&lt;p&gt;Cards show who wrote each entry: &lt;i&gt;owner&lt;/i&gt; (you), &lt;i&gt;dream&lt;/i&gt; or &lt;i&gt;agent&lt;/i&gt; (the model). An entry the model wrote right after reading web or plugin output is marked &lt;i&gt;untrusted&lt;/i&gt; and is sent as data, not as instructions, until you mark it trusted.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;固定记忆&lt;/b&gt;属于你：此助手在每次对话中都会看到的事实、偏好和长期指令。&lt;/p&gt;&lt;p&gt;助手可以用内置的记忆工具自行添加或更正条目（修改前必须引用当前文本）。自动总结和记忆梦境会读取它，但从不改写它。&lt;/p&gt;&lt;p&gt;卡片会标明每条的作者：&lt;i&gt;所有者&lt;/i&gt;（你）、&lt;i&gt;梦境&lt;/i&gt;或&lt;i&gt;代理&lt;/i&gt;（模型）。模型在读取网页或插件输出后立即写下的条目会标记为&lt;i&gt;不可信&lt;/i&gt;，在你将其标记为可信之前，它会作为数据而不是指令发送。&lt;/p&gt;</translation>
     </message>

@@ -263,7 +263,7 @@ class DreamPanel(QWidget):
         t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Dynamic memory cards"))
         t.call(lambda: self.list.viewport().update())  # chips, folded lines in the language; viewport asked anew (walk51 #2)
         # a range card's day headings in the language's date style; their height may change (memview54)
-        t.call(lambda: self.model.resay_days() and self.list.doItemsLayout())
+        t.call(lambda: self.list.doItemsLayout() if self.model.resay_days() else None)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         # laid out a few cards per pass of the event loop: 90 cards never freeze a frame (issue 30)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
@@ -343,7 +343,7 @@ class DreamPanel(QWidget):
         self.day_picker = DreamDayPicker()  # issue 14: any finished day with activity
         self.day_picker.currentIndexChanged.connect(lambda _i: self.sync())
         brow.addWidget(self.day_picker)
-        brow.addWidget(self.day_picker.note, 1)  # in the chooser's place when no day is offered
+        brow.addWidget(self.day_picker.note, 20)  # in the chooser's place when no day is offered: the row's room
         brow.addWidget(self.progress_bar)
         brow.addWidget(self.stop_button)
         brow.addStretch(1)

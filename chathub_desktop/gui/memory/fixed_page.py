@@ -241,7 +241,7 @@ class MemoryPage(QWidget):
         # master switch (MEM-1), first row, with what it does beside it (a component)
         t = self.texts
         self.switch = MemorySwitch(outer, t, self.ops, lambda on: self.svc.assistants.update(
-            self.assistant_id, memory_enabled=on), self.show_status, self)
+            self.assistant_id, memory_enabled=on), self)
         self.memory_switch, self.switch_help, self.off_hint = self.switch.switch, self.switch.help, self.switch.off_hint
 
         # fixed memory above, dreaming memory below; the user can move the split

@@ -38,12 +38,13 @@ class MemorySwitch(QObject):
     """:attr:`row` (the title with its :attr:`help`, the description, :attr:`switch` at the
     right) on :attr:`card`, and :attr:`off_hint` under it, added to ``layout``. Unseen until :meth:`show_read` (walk45 #3: an unticked box and "Memory
     is off" before the read were wrong for most users). The user's click is stored by
-    ``store(on)`` through ``ops`` (one change at a time); ``said(text)`` confirms it."""
+    ``store(on)`` through ``ops`` (one change at a time); the row's title says the new state
+    (memview54: no "Memory on" status beside it as well)."""
 
     def __init__(self, layout: QVBoxLayout, texts: Texts, ops: ServiceOps, store: Callable[[bool], object],
-                 said: Callable[[str], None], parent: QObject | None = None) -> None:
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._ops, self._store, self._said = ops, store, said
+        self._ops, self._store = ops, store
         self.switch = QCheckBox()
         self.switch.setObjectName("memorySwitch")
         self._read = False  # the stored state is shown (show_read): the row may say it
@@ -113,7 +114,6 @@ class MemorySwitch(QObject):
 
         def done(_view: object) -> None:
             self.off_hint.setVisible(not on)
-            self._said(translate("MemoryPage", "Memory on") if on else translate("MemoryPage", "Memory off"))
 
         if not self._ops.start("Memory switch", lambda: self._store(on), done, on_fail=lambda: self._set(not on)):
             self._set(not on)
