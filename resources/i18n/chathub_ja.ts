@@ -3206,6 +3206,10 @@ The entries after it are renumbered.</source>
         <translation><numerusform>%1 のカードを追加し、古いカード %n 枚を期間にまとめた</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>imported %1 (%n new entry(ies))</source>
+        <translation><numerusform>%1 をインポートしました（新しい項目 %n 件）</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>added %n entry(ies)</source>
         <translation><numerusform>%n 件を追加</numerusform></translation>
     </message>
@@ -3220,6 +3224,10 @@ The entries after it are renumbered.</source>
     <message numerus="yes">
         <source>Imported %1: %n entry(ies) added</source>
         <translation><numerusform>%1 をインポート：%n 件を追加</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 — %n new entry(ies)</source>
+        <translation><numerusform>%1 をインポート — 新しい項目 %n 件</numerusform></translation>
     </message>
     <message>
         <source>%1 %2</source>

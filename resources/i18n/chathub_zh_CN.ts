@@ -3206,6 +3206,10 @@ The entries after it are renumbered.</source>
         <translation><numerusform>添加了 %1 的卡片；将 %n 张较早的卡片合并为区间</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>imported %1 (%n new entry(ies))</source>
+        <translation><numerusform>导入了 %1（新增 %n 条）</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>added %n entry(ies)</source>
         <translation><numerusform>添加了 %n 条</numerusform></translation>
     </message>
@@ -3220,6 +3224,10 @@ The entries after it are renumbered.</source>
     <message numerus="yes">
         <source>Imported %1: %n entry(ies) added</source>
         <translation><numerusform>已导入 %1：添加了 %n 条</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 — %n new entry(ies)</source>
+        <translation><numerusform>已导入 %1 — 新增 %n 条</numerusform></translation>
     </message>
     <message>
         <source>%1 %2</source>

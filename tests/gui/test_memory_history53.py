@@ -113,6 +113,12 @@ def test_history_rows_are_sentences_and_an_import_names_its_file_once(  # type: 
     imported = replace(history.changes[0], by=ChangeWho(WhoKind.IMPORT_OF, ("import.md",)),
                        did=ChangeAction(ActionKind.IMPORTED, ("import.md",)))
     assert change_line(imported) == "Imported import.md"
+    # memview54: fixed memory's row of a file that brought entries says how many; its dynamic row does not
+    counted = replace(imported, did=ChangeAction(ActionKind.IMPORTED_ENTRIES, ("import.md", "3")), document="fixed")
+    assert change_line(counted) == "Imported import.md — 3 new entries"
+    assert change_line(replace(counted, did=ChangeAction(ActionKind.IMPORTED_ENTRIES, ("import.md", "1")))) == (
+        "Imported import.md — 1 new entry")
+    assert change_line(replace(counted, document="dynamic")) == "Imported import.md"
     asked: list[str] = []
     monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="": asked.append(text) or False)
     assert history.revert_selected()
