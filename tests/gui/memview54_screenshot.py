@@ -5,8 +5,9 @@ a script, not a test.
     QT_QPA_PLATFORM=offscreen python -m tests.gui.memview54_screenshot [OUT_DIR]
 
 Writes ``memview54-{name}-{theme}.png``: ``on`` (the switch's row "Memory on" and the
-quiet line in the day chooser's place: every day with messages has a card), ``off`` (the
-row "Memory off"), ``history`` (one back control in view), ``range-en`` / ``range-zh``
+quiet line in the day chooser's place: every day with messages has a card; ``on-800``
+at 800×560), ``off`` (the
+row "Memory off"), ``history`` (one back control in view; the import's row with its new entries), ``range-en`` / ``range-zh``
 (an expanded range card's day headings, before and after a live switch to 简体中文),
 ``top-zh`` (the switch's row and the day line in 简体中文) and
 ``search-zh`` (Search's tabs in 简体中文).
@@ -15,10 +16,12 @@ row "Memory off"), ``history`` (one back control in view), ``range-en`` / ``rang
 from __future__ import annotations
 
 import asyncio
+import tempfile
 from datetime import UTC, datetime, timedelta
 from datetime import time as dtime
 from pathlib import Path
 
+from chathub_desktop.core import memory_export as mx
 from chathub_desktop.core.messages import Role
 from tests.gui import shot_harness as harness
 
@@ -51,6 +54,10 @@ def main(out_dir: Path) -> int:
         harness.store_day_cards(svc, a.id, [(d, f"Ana plans a trip; day {d.day} in a table.\nShort answers.")
                                             for d in days])
         svc.dreams.set_keep(a.id, 2)  # the two oldest fold into one range card
+        with tempfile.TemporaryDirectory() as tmp:  # a Merge import: History says what it brought
+            notes = Path(tmp) / "import.md"
+            notes.write_text("- Ana drinks her coffee black.\n- Ana is learning Rust.\n", encoding="utf-8")
+            svc.memory_files.apply_import(svc.memory_files.preview_import(a.id, notes, mode=mx.ImportMode.MERGE))
         window = MainWindow(svc)
         window.resize(1366, 768)
         window.show()
@@ -70,6 +77,11 @@ def main(out_dir: Path) -> int:
             await harness.until(lambda: page.loads >= 1 and panel.loads >= 1 and panel.day_picker.loads >= 1
                                 and not page.runner.pending())
             await both("on")
+            window.resize(800, 560)  # the day line wraps beside Dream now; nothing wider than the window
+            await asyncio.sleep(0.4)
+            page.body_scroll.ensureWidgetVisible(panel.dream_now_button)
+            await both("on-800")
+            window.resize(1366, 768)
             page.memory_switch.click()
             await harness.until(lambda: not page.runner.pending() and page.off_hint.isVisible())
             await both("off")
