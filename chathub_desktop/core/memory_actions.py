@@ -51,6 +51,8 @@ class ActionKind(Enum):
     ADDED_CARD = "added the card for {s}"
     REGENERATED_CARD = "regenerated the card for {s}"
     IMPORTED_UNNAMED = "imported a memory file"
+    # a file that brought new fixed entries says how many (memview54: "Imported import.md — 3 new entries")
+    IMPORTED_ENTRIES = "imported {s} ({n} new fixed entry(ies))"
     IMPORTED = "imported {s}"
     REVERTED = "reverted change #{n} ({s})"
     UNATTRIBUTED = "unattributed write"

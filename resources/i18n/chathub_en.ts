@@ -142,6 +142,10 @@
         <translation><numerusform>added the card for %1; folded %n older card into a range</numerusform><numerusform>added the card for %1; folded %n older cards into a range</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>imported %1 (%n new entry(ies))</source>
+        <translation><numerusform>imported %1 (%n new entry)</numerusform><numerusform>imported %1 (%n new entries)</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>added %n entry(ies)</source>
         <translation><numerusform>added %n entry</numerusform><numerusform>added %n entries</numerusform></translation>
     </message>
@@ -152,6 +156,10 @@
     <message numerus="yes">
         <source>Imported %1: %n entry(ies) added</source>
         <translation><numerusform>Imported %1: %n entry added</numerusform><numerusform>Imported %1: %n entries added</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 — %n new entry(ies)</source>
+        <translation><numerusform>Imported %1 — %n new entry</numerusform><numerusform>Imported %1 — %n new entries</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n past day(s) can be dreamed now — choose one and press Dream now.</source>

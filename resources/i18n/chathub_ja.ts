@@ -1471,10 +1471,6 @@ Authorization: Bearer …</translation>
 <context>
     <name>MemoryPage</name>
     <message>
-        <source>&amp;Enable assistant memory</source>
-        <translation>アシスタントのメモリを有効にする</translation>
-    </message>
-    <message>
         <source>Memory is off: nothing below is sent to the model and it gets no memory tools.</source>
         <translation>メモリはオフです：以下の内容はモデルに送られず、モデルはメモリツールを使えません。</translation>
     </message>
@@ -1635,16 +1631,8 @@ Authorization: Bearer …</translation>
         <translation>「%1」に一致する項目はありません。</translation>
     </message>
     <message>
-        <source>Memory on</source>
-        <translation>メモリをオンにしました</translation>
-    </message>
-    <message>
-        <source>Memory off</source>
-        <translation>メモリをオフにしました</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;Enable assistant memory&lt;/b&gt; is this assistant&apos;s master switch.&lt;/p&gt;&lt;p&gt;When it is off, no fixed or dynamic memory is sent with any request, no memory dream runs for this assistant and the model is not offered its memory tools. Your entries stay here untouched, and topic compaction (Chat Preference) keeps working as before.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;アシスタントのメモリを有効にする&lt;/b&gt;は、このアシスタントのメインスイッチです。&lt;/p&gt;&lt;p&gt;オフのときは、どのリクエストにも固定メモリや動的メモリを送らず、このアシスタントの記憶ドリームも実行せず、モデルにメモリツールも渡しません。項目はそのまま残り、トピックの圧縮（チャット設定）はこれまでどおり動作します。&lt;/p&gt;</translation>
+        <source>Assistant memory</source>
+        <translation>アシスタントのメモリ</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Fixed memory&lt;/b&gt; belongs to you: facts, preferences and standing instructions this assistant sees in every chat.&lt;/p&gt;&lt;p&gt;The assistant can add or correct entries itself with its built-in memory tool (it must quote the current text before changing one). Automatic summarization and the memory dream read it but never rewrite it.&lt;/p&gt;&lt;p&gt;Cards show who wrote each entry: &lt;i&gt;owner&lt;/i&gt; (you), &lt;i&gt;dream&lt;/i&gt; or &lt;i&gt;agent&lt;/i&gt; (the model). An entry the model wrote right after reading web or plugin output is marked &lt;i&gt;untrusted&lt;/i&gt; and is sent as data, not as instructions, until you mark it trusted.&lt;/p&gt;</source>
@@ -1655,8 +1643,32 @@ Authorization: Bearer …</translation>
         <translation>オフ：リクエストにメモリを送らず、ドリームも実行せず、モデルはメモリツールを使えません。</translation>
     </message>
     <message>
-        <source>On: your memory below is sent with each request, the dream runs and the model may use its memory tools.</source>
-        <translation>オン：下のメモリをリクエストごとに送り、ドリームを実行し、モデルはメモリツールを使えます。</translation>
+        <source>&lt;p&gt;&lt;b&gt;Memory on / off&lt;/b&gt; is this assistant&apos;s master switch.&lt;/p&gt;&lt;p&gt;When it is off, no fixed or dynamic memory is sent with any request, no memory dream runs for this assistant and the model is not offered its memory tools. Your entries stay here untouched, and topic compaction (Chat Preference) keeps working as before.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;メモリのオン / オフ&lt;/b&gt;は、このアシスタントのメインスイッチです。&lt;/p&gt;&lt;p&gt;オフのときは、どのリクエストにも固定メモリや動的メモリを送らず、このアシスタントの記憶ドリームも実行せず、モデルにメモリツールも渡しません。項目はそのまま残り、トピックの圧縮（チャット設定）はこれまでどおり動作します。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>M&amp;emory on</source>
+        <translation>メモリ オン</translation>
+    </message>
+    <message>
+        <source>M&amp;emory off</source>
+        <translation>メモリ オフ</translation>
+    </message>
+    <message>
+        <source>M&amp;emory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>Your fixed memory and dream cards are sent with every chat; the dream runs and the model may use its memory tools.</source>
+        <translation>固定メモリとドリームカードが毎回のチャットで送られます。ドリームが実行され、モデルはメモリツールを使えます。</translation>
+    </message>
+    <message>
+        <source>Nothing is sent with your chats, no dream runs and the model gets no memory tools. Your entries stay here.</source>
+        <translation>チャットには何も送られず、ドリームも実行されず、モデルはメモリツールを使えません。項目はここに残ります。</translation>
+    </message>
+    <message>
+        <source>Whether this assistant&apos;s memory is sent with its chats.</source>
+        <translation>このアシスタントのメモリをチャットで送るかどうか。</translation>
     </message>
     <message>
         <source>Facts, preferences and standing instructions this assistant sees in every chat. You own them.</source>
@@ -3026,16 +3038,16 @@ The entries after it are renumbered.</source>
         <translation>「今すぐドリーム」が読む終了済みの UTC 日（メッセージがあり、まだカードのない日、新しい順）</translation>
     </message>
     <message>
-        <source>Today&apos;s chats can be dreamt tomorrow</source>
-        <translation>今日のチャットは明日ドリームできます</translation>
+        <source>Nothing to dream yet: today&apos;s chats can be dreamt tomorrow.</source>
+        <translation>まだドリームできる日はありません。今日のチャットは明日ドリームできます。</translation>
     </message>
     <message>
-        <source>every day with messages already has a card — ↻ Regenerate one</source>
-        <translation>メッセージのある日にはすべてカードがあります — ↻ で再生成</translation>
+        <source>Every day with messages has a card. To dream a day again, use ↻ Regenerate on its card.</source>
+        <translation>メッセージのある日にはすべてカードがあります。もう一度ドリームするには、その日のカードで ↻ 再生成 を使ってください。</translation>
     </message>
     <message>
-        <source>no finished day has messages yet</source>
-        <translation>メッセージのある終わった日はまだありません</translation>
+        <source>No finished day has messages yet.</source>
+        <translation>メッセージのある終了した日はまだありません。</translation>
     </message>
     <message>
         <source>What will change</source>
@@ -3190,6 +3202,10 @@ The entries after it are renumbered.</source>
         <translation><numerusform>%1 のカードを追加し、古いカード %n 枚を期間にまとめた</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>imported %1 (%n new entry(ies))</source>
+        <translation><numerusform>%1 をインポートしました（新しい項目 %n 件）</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>added %n entry(ies)</source>
         <translation><numerusform>%n 件を追加</numerusform></translation>
     </message>
@@ -3204,6 +3220,10 @@ The entries after it are renumbered.</source>
     <message numerus="yes">
         <source>Imported %1: %n entry(ies) added</source>
         <translation><numerusform>%1 をインポート：%n 件を追加</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 — %n new entry(ies)</source>
+        <translation><numerusform>%1 をインポート — 新しい項目 %n 件</numerusform></translation>
     </message>
     <message>
         <source>%1 %2</source>
@@ -5156,7 +5176,7 @@ URL：%3
     </message>
     <message>
         <source>Memory &amp;&amp; dream cards</source>
-        <translation>メモリ &amp;&amp; ドリームカード</translation>
+        <translation>メモリとドリームカード</translation>
     </message>
     <message>
         <source>%1 (%2 + %3 similar)</source>

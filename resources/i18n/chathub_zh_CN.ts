@@ -1471,10 +1471,6 @@ Authorization: Bearer …</translation>
 <context>
     <name>MemoryPage</name>
     <message>
-        <source>&amp;Enable assistant memory</source>
-        <translation>启用助手记忆</translation>
-    </message>
-    <message>
         <source>Memory is off: nothing below is sent to the model and it gets no memory tools.</source>
         <translation>记忆已关闭：下方内容都不会发送给模型，模型也没有记忆工具。</translation>
     </message>
@@ -1635,16 +1631,8 @@ Authorization: Bearer …</translation>
         <translation>没有与“%1”匹配的条目。</translation>
     </message>
     <message>
-        <source>Memory on</source>
-        <translation>记忆已开启</translation>
-    </message>
-    <message>
-        <source>Memory off</source>
-        <translation>记忆已关闭</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;Enable assistant memory&lt;/b&gt; is this assistant&apos;s master switch.&lt;/p&gt;&lt;p&gt;When it is off, no fixed or dynamic memory is sent with any request, no memory dream runs for this assistant and the model is not offered its memory tools. Your entries stay here untouched, and topic compaction (Chat Preference) keeps working as before.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;启用助手记忆&lt;/b&gt;是此助手的总开关。&lt;/p&gt;&lt;p&gt;关闭时，任何请求都不会附带固定记忆或动态记忆，此助手不会运行记忆梦境，模型也不会获得记忆工具。你的条目原样保留在这里，话题压缩（对话偏好）照常工作。&lt;/p&gt;</translation>
+        <source>Assistant memory</source>
+        <translation>助手记忆</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Fixed memory&lt;/b&gt; belongs to you: facts, preferences and standing instructions this assistant sees in every chat.&lt;/p&gt;&lt;p&gt;The assistant can add or correct entries itself with its built-in memory tool (it must quote the current text before changing one). Automatic summarization and the memory dream read it but never rewrite it.&lt;/p&gt;&lt;p&gt;Cards show who wrote each entry: &lt;i&gt;owner&lt;/i&gt; (you), &lt;i&gt;dream&lt;/i&gt; or &lt;i&gt;agent&lt;/i&gt; (the model). An entry the model wrote right after reading web or plugin output is marked &lt;i&gt;untrusted&lt;/i&gt; and is sent as data, not as instructions, until you mark it trusted.&lt;/p&gt;</source>
@@ -1655,8 +1643,32 @@ Authorization: Bearer …</translation>
         <translation>关闭时：请求不附带记忆，不运行梦境，模型也没有记忆工具。</translation>
     </message>
     <message>
-        <source>On: your memory below is sent with each request, the dream runs and the model may use its memory tools.</source>
-        <translation>开启时：下面的记忆随每次请求发送，梦境会运行，模型也可以使用记忆工具。</translation>
+        <source>&lt;p&gt;&lt;b&gt;Memory on / off&lt;/b&gt; is this assistant&apos;s master switch.&lt;/p&gt;&lt;p&gt;When it is off, no fixed or dynamic memory is sent with any request, no memory dream runs for this assistant and the model is not offered its memory tools. Your entries stay here untouched, and topic compaction (Chat Preference) keeps working as before.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;记忆开 / 关&lt;/b&gt;是此助手的总开关。&lt;/p&gt;&lt;p&gt;关闭时，任何请求都不会附带固定记忆或动态记忆，此助手不会运行记忆梦境，模型也不会获得记忆工具。你的条目原样保留在这里，话题压缩（对话偏好）照常工作。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>M&amp;emory on</source>
+        <translation>记忆已开启</translation>
+    </message>
+    <message>
+        <source>M&amp;emory off</source>
+        <translation>记忆已关闭</translation>
+    </message>
+    <message>
+        <source>M&amp;emory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Your fixed memory and dream cards are sent with every chat; the dream runs and the model may use its memory tools.</source>
+        <translation>每次对话都会附带你的固定记忆和梦境卡片；梦境会运行，模型可以使用记忆工具。</translation>
+    </message>
+    <message>
+        <source>Nothing is sent with your chats, no dream runs and the model gets no memory tools. Your entries stay here.</source>
+        <translation>对话不附带任何记忆，不运行梦境，模型也没有记忆工具。你的条目仍保留在这里。</translation>
+    </message>
+    <message>
+        <source>Whether this assistant&apos;s memory is sent with its chats.</source>
+        <translation>此助手的记忆是否随对话发送。</translation>
     </message>
     <message>
         <source>Facts, preferences and standing instructions this assistant sees in every chat. You own them.</source>
@@ -3026,16 +3038,16 @@ The entries after it are renumbered.</source>
         <translation>“立即做梦”读取的已结束 UTC 日（有消息且还没有卡片的日期，最新在前）</translation>
     </message>
     <message>
-        <source>Today&apos;s chats can be dreamt tomorrow</source>
-        <translation>今天的聊天明天才能做梦整理</translation>
+        <source>Nothing to dream yet: today&apos;s chats can be dreamt tomorrow.</source>
+        <translation>暂时没有可做梦的日子：今天的聊天明天才能做梦整理。</translation>
     </message>
     <message>
-        <source>every day with messages already has a card — ↻ Regenerate one</source>
-        <translation>每个有消息的日子都已有卡片——↻ 重新生成一张</translation>
+        <source>Every day with messages has a card. To dream a day again, use ↻ Regenerate on its card.</source>
+        <translation>每个有消息的日子都已有卡片。要重新梦一次某天，请在它的卡片上使用 ↻ 重新生成。</translation>
     </message>
     <message>
-        <source>no finished day has messages yet</source>
-        <translation>还没有含消息的已结束日期</translation>
+        <source>No finished day has messages yet.</source>
+        <translation>还没有含消息的已结束日期。</translation>
     </message>
     <message>
         <source>What will change</source>
@@ -3190,6 +3202,10 @@ The entries after it are renumbered.</source>
         <translation><numerusform>添加了 %1 的卡片；将 %n 张较早的卡片合并为区间</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>imported %1 (%n new entry(ies))</source>
+        <translation><numerusform>导入了 %1（新增 %n 条）</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>added %n entry(ies)</source>
         <translation><numerusform>添加了 %n 条</numerusform></translation>
     </message>
@@ -3204,6 +3220,10 @@ The entries after it are renumbered.</source>
     <message numerus="yes">
         <source>Imported %1: %n entry(ies) added</source>
         <translation><numerusform>已导入 %1：添加了 %n 条</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 — %n new entry(ies)</source>
+        <translation><numerusform>已导入 %1 — 新增 %n 条</numerusform></translation>
     </message>
     <message>
         <source>%1 %2</source>
@@ -5156,7 +5176,7 @@ URL：%3
     </message>
     <message>
         <source>Memory &amp;&amp; dream cards</source>
-        <translation>记忆 &amp;&amp; 梦境卡片</translation>
+        <translation>记忆与梦境卡片</translation>
     </message>
     <message>
         <source>%1 (%2 + %3 similar)</source>

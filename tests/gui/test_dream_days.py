@@ -50,16 +50,19 @@ def test_the_picker_lists_active_finished_days_newest_first_and_dream_now_uses_t
 
 def test_a_day_that_has_a_card_is_not_offered(open_page, services, helper, qtbot) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     """walk40 #6: Dream now offered yesterday, which had a card, then refused it. A day
-    with a card is left out; with every day dreamt, the picker says so and points at ↻."""
+    with a card is left out; with every day dreamt, a quiet line in the chooser's place
+    says so and points at ↻ (walk53c #5: not a combo box's item), and Dream now, off,
+    says why in its tooltip."""
     from tests.gui.test_dream_panel import seed_cards
 
     _talk(services, helper, "Yesterday's chat", 1, "Short answers please")
     seed_cards(services, helper, [datetime.now(UTC).date() - timedelta(days=1)])
     panel = open_page(helper).dream_panel
     picker = panel.day_picker
-    qtbot.waitUntil(lambda: picker.count() == 1 and not panel.runner.pending(), timeout=5000)
-    assert picker.selected_day() is None
-    assert picker.currentText() == "every day with messages already has a card — ↻ Regenerate one"
+    qtbot.waitUntil(lambda: picker.loads >= 1 and not panel.runner.pending(), timeout=5000)
+    assert picker.selected_day() is None and picker.count() == 0
+    assert not picker.isVisible() and picker.note.isVisible()
+    assert picker.note.text() == "Every day with messages has a card. To dream a day again, use ↻ Regenerate on its card."
     assert not panel.dream_now_button.isEnabled()
     assert panel.dream_now_button.toolTip().startswith("Every finished day with messages already has a card")
 
@@ -67,14 +70,16 @@ def test_a_day_that_has_a_card_is_not_offered(open_page, services, helper, qtbot
 def test_a_day_when_only_today_has_messages_says_today_is_not_finished(
         open_page, services, helper, qtbot) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     """walk42 #4: with messages only today the picker said every day already had a card;
-    today is not over, so it says when it can be dreamt (issue 30)."""
+    today is not over, so the line in the chooser's place says when it can be dreamt
+    (issue 30, walk53c #5)."""
     _talk(services, helper, "Today", 0, "Plan the Lisbon trip")
     panel = open_page(helper).dream_panel
     picker = panel.day_picker
-    qtbot.waitUntil(lambda: picker.count() == 1 and not panel.runner.pending(), timeout=5000)
-    assert picker.selected_day() is None
-    assert picker.currentText() == "Today's chats can be dreamt tomorrow"
+    qtbot.waitUntil(lambda: picker.loads >= 1 and not panel.runner.pending(), timeout=5000)
+    assert picker.selected_day() is None and not picker.isVisible()
+    assert picker.note.isVisible() and picker.note.text() == "Nothing to dream yet: today's chats can be dreamt tomorrow."
     assert not panel.dream_now_button.isEnabled()
+    assert panel.dream_now_button.toolTip().startswith("No finished day has messages yet")
 
 
 def test_a_failed_dream_keeps_its_day_chosen_so_retry_and_the_chooser_agree(

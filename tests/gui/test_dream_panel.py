@@ -513,14 +513,15 @@ def test_dream_now_waits_for_a_finished_day_and_says_why(open_page, services, he
     the first card can come tomorrow; once a day has messages it is on."""
     page = open_page(helper)
     panel = page.dream_panel
-    qtbot.waitUntil(lambda: not page.runner.pending(), timeout=5000)
-    assert panel.day_picker.currentText() == "no finished day has messages yet"
+    qtbot.waitUntil(lambda: panel.day_picker.loads >= 1 and not page.runner.pending(), timeout=5000)
+    assert panel.day_picker.note.text() == "No finished day has messages yet." and panel.day_picker.note.isVisible()
     assert not panel.dream_now_button.isEnabled()
     assert "No finished day has messages yet" in panel.dream_now_button.toolTip()
     day = active_yesterday(services, helper)
     panel.schedule_reload()
     qtbot.waitUntil(lambda: panel.day_picker.selected_day() == day, timeout=5000)
     assert panel.dream_now_button.isEnabled() and f"{day.day} {day:%b %Y}" in panel.dream_now_button.toolTip()
+    assert panel.day_picker.isVisible() and not panel.day_picker.note.isVisible()  # the chooser back in its place
 
 
 def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untyped-def]

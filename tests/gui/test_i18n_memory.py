@@ -99,7 +99,7 @@ def test_the_memory_page_follows_a_switch_to_chinese_and_japanese(window: Any, s
         window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
         qtbot.waitUntil(lambda: page.fixed_title.text() == "固定记忆", timeout=3000)
         assert page.header.title.text() == "记忆 · Helper" and page.count_label.text() == "2 条"
-        assert page.switch.row.title.text() == "启用助手记忆" and page.add_action.text() == "添加记忆"
+        assert page.switch.row.title.text() == "记忆已开启" and page.add_action.text() == "添加记忆"
         assert panel.dream_now_button.text() == "立即做梦" and panel.count_label.text() == "0 张卡片"
         assert panel.tabs.tabText(1) == "提议" and page.dreaming.title.text() == "梦境记忆"
         form = panel.schedule

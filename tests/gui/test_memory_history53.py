@@ -100,6 +100,12 @@ def test_history_rows_are_sentences_and_an_import_names_its_file_once(  # type: 
     imported = replace(history.changes[0], by=ChangeWho(WhoKind.IMPORT_OF, ("import.md",)),
                        did=ChangeAction(ActionKind.IMPORTED, ("import.md",)))
     assert change_line(imported) == "Imported import.md"
+    # memview54: fixed memory's row of a file that brought entries says how many; its dynamic row does not
+    counted = replace(imported, did=ChangeAction(ActionKind.IMPORTED_ENTRIES, ("import.md", "3")), document="fixed")
+    assert change_line(counted) == "Imported import.md — 3 new entries"
+    assert change_line(replace(counted, did=ChangeAction(ActionKind.IMPORTED_ENTRIES, ("import.md", "1")))) == (
+        "Imported import.md — 1 new entry")
+    assert change_line(replace(counted, document="dynamic")) == "Imported import.md"
     asked: list[str] = []
     monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="", **_k: asked.append(text) or False)
     assert history.revert_selected()
@@ -111,17 +117,23 @@ def test_history_rows_are_sentences_and_an_import_names_its_file_once(  # type: 
 
 def test_the_page_headers_back_arrow_leaves_history_first(  # type: ignore[no-untyped-def]
         open_page, services, helper, qtbot):  # noqa: F811
-    """walk53c #3: History showed two back arrows, the page header's ← going to the chats
-    past History. The header's ← now closes History first (as "Back to memory" and Esc
-    do); only on the page itself does it leave for the chats."""
+    """walk53c #3, memview54: History showed two back arrows, the page header's ← going to
+    the chats past History. While History shows, "← Back to memory" is the one back control
+    in view (the header's ← hidden, its place kept so the title does not move); the
+    header's ← still closes History first if triggered (as "Back to memory" and Esc do);
+    only on the page itself does it leave for the chats, shown again."""
     services.memory.add(helper, "first fact")
     page = open_page(helper)
+    title_x = page.header.title.x()
     history = page.open_history()
     qtbot.waitUntil(lambda: history.list.count() == 1, timeout=5000)
+    assert history.back_button.isVisible() and not page.header.back_button.isVisible()
+    assert page.header.title.x() == title_x
     left: list[bool] = []
     page.back_requested.connect(lambda: left.append(True))
     page.header.back_button.click()
     assert not page.history_open and page.body_scroll.isVisible() and not left
+    assert page.header.back_button.isVisible()
     page.header.back_button.click()
     assert left == [True]
     idle(qtbot, page.dream_panel)

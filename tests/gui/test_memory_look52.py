@@ -32,12 +32,14 @@ def idle(qtbot, p) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_the_switches_are_setting_rows_with_the_switch_at_the_right(page, qtbot):  # type: ignore[no-untyped-def]
-    """MEM-1, DRM-1, APP-6: Enable assistant memory and Topic snippets are rows — the name
-    and its ``?`` over what it does, the switch at the right of the row."""
+    """MEM-1, DRM-1, APP-6: the memory switch and Topic snippets are rows — the title
+    (the memory switch's says its state: "Memory on") and its ``?`` over what it does,
+    the switch at the right of the row."""
     qtbot.waitUntil(page.memory_switch.isVisible, timeout=5000)
-    for row, switch, name in ((page.switch.row, page.memory_switch, "Enable assistant memory"),
-                              (page.dreaming.snippets_row, page.snippets_switch, "Topic snippets")):
-        assert isinstance(row, SettingRow) and row.title.text().replace("&", "") == name
+    for row, switch, title, name in ((page.switch.row, page.memory_switch, "Memory on", "Assistant memory"),
+                                     (page.dreaming.snippets_row, page.snippets_switch, "Topic snippets",
+                                      "Topic snippets")):
+        assert isinstance(row, SettingRow) and row.title.text().replace("&", "") == title
         assert switch.accessibleName() == name and not switch.text()  # the row names it, not a box's label
         assert row.description is not None and row.description.text()
         assert switch.mapTo(row, switch.rect().center()).x() > row.width() * 3 // 4  # at the right
@@ -128,8 +130,9 @@ def test_the_page_scrolls_over_the_dream_cards_as_one(page, services, assistant,
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN", "ja"])
 def test_the_switch_row_says_what_its_current_state_means(page, qtbot, lang):  # type: ignore[no-untyped-def]
-    """MEM-1, walk53c #2: under a ticked switch the row says what On means, not "Off: …";
-    a click to off says the Off line at once; both in the interface language after a switch."""
+    """MEM-1, walk53c #2, memview54: under a ticked switch the row's title says "Memory on"
+    and its line what that means, not "Off: …"; a click to off says "Memory off" and the Off
+    line at once; both in the interface language after a switch."""
     import shiboken6
     from PySide6.QtCore import QCoreApplication, QLocale, QObject
     from PySide6.QtWidgets import QApplication
@@ -142,17 +145,19 @@ def test_the_switch_row_says_what_its_current_state_means(page, qtbot, lang):  #
     app = QApplication.instance()
     try:
         LanguageSwitcher(owner, app, None).apply(UiLanguage(lang))
-        on, off = (QCoreApplication.translate("MemoryPage", t) for t in (
-            "On: your memory below is sent with each request, the dream runs and the model may use its memory tools.",
-            "Off: no memory is sent with requests, no dream runs and the model gets no memory tools."))
-        assert lang == "en" or (on.startswith(("开", "オン")) and on != off)
-        description = page.switch.row.description
+        on, off, on_title, off_title = (QCoreApplication.translate("MemoryPage", t) for t in (
+            "Your fixed memory and dream cards are sent with every chat; the dream runs and the model may use its "
+            "memory tools.",
+            "Nothing is sent with your chats, no dream runs and the model gets no memory tools. Your entries stay "
+            "here.", "M&emory on", "M&emory off"))
+        assert lang == "en" or (on_title.startswith(("记忆已开启", "メモリ オン")) and on != off)
+        description, title = page.switch.row.description, page.switch.row.title
         assert page.memory_switch.isChecked()
-        qtbot.waitUntil(lambda: description.text() == on, timeout=5000)  # the switch re-says it
+        qtbot.waitUntil(lambda: description.text() == on and title.text() == on_title, timeout=5000)  # re-said
         page.memory_switch.click()
-        assert description.text() == off
+        assert description.text() == off and title.text() == off_title
         idle(qtbot, page)
-        assert not page.memory_switch.isChecked() and description.text() == off
+        assert not page.memory_switch.isChecked() and description.text() == off and title.text() == off_title
     finally:
         shiboken6.delete(owner)
         QLocale.setDefault(QLocale("en"))

@@ -62,8 +62,8 @@ def test_the_header_says_whose_memory_it_is_and_back_goes_to_the_chats(window, s
     assert page.header.back_button.accessibleName() == "Back to chats"
     switch_top = page.memory_switch.mapTo(page, QPoint(0, 0)).y()
     assert switch_top >= page.header.geometry().bottom()
-    assert page.switch.row.title.text().replace("&", "") == "Enable assistant memory"
-    assert page.memory_switch.accessibleName() == "Enable assistant memory"  # its row's name (memlook52)
+    assert page.switch.row.title.text().replace("&", "") == "Memory on"  # its state (memview54)
+    assert page.memory_switch.accessibleName() == "Assistant memory"  # its name, the title says its state
     assert page.switch_help.isVisible() and page.switch_help.accessibleDescription().startswith("Off: no memory")
     page.header.back_button.click()
     assert window.page_host.current_page_id() is PageId.CHATS and window.chat_page.isVisible()

@@ -179,3 +179,24 @@ def test_cli_export_and_import(services: Services, tmp_path: Path, capsys: pytes
     (tmp_path / "bad.json").write_bytes(b"garbage \xff\xfe end")
     assert main("memory", "import", "--assistant", "Copy", str(tmp_path / "bad.json")) == 1
     assert "not UTF-8" in capsys.readouterr().err
+
+
+def test_a_file_import_records_how_many_new_entries_it_brought(services: Services, tmp_path: Path) -> None:
+    """Memview54: History read "Imported import.md" for a Merge that added 3 entries; the
+    change now records the file and its count of new fixed entries ("imported notes.md
+    (2 new fixed entry(ies))"); a file that brings none (a Replace by fewer entries) is
+    recorded by its name only."""
+    from chathub_desktop.core.memory_actions import ActionKind, ChangeAction
+
+    seed(services)
+    path = tmp_path / "notes.md"
+    path.write_text("- Drinks coffee black\n- Cycles to work\n", encoding="utf-8")
+    services.memory_files.apply_import(services.memory_files.preview_import("Source", path, mode=mx.ImportMode.MERGE))
+    aid = services.assistants.get("Source").id
+    latest = services.history.changes(aid)[0]
+    assert latest.action == "imported notes.md (2 new fixed entry(ies))"
+    assert latest.did == ChangeAction(ActionKind.IMPORTED_ENTRIES, ("notes.md", "2"))
+    fewer = tmp_path / "fewer.md"
+    fewer.write_text("- Likes tea\n", encoding="utf-8")  # Replace: entries go, none is new
+    services.memory_files.apply_import(services.memory_files.preview_import("Source", fewer))
+    assert services.history.changes(aid)[0].action == "imported fewer.md"

@@ -17,6 +17,8 @@ def test_every_stored_action_reads_back_as_its_kind(kind: ActionKind) -> None:
         args = ("2026-01-02", "3")
     if kind is ActionKind.REVERTED:
         args = ("4", "edited entry #2")
+    if kind is ActionKind.IMPORTED_ENTRIES:
+        args = ("notes (old).md", "3")
     stored = ChangeAction(kind, args).english()
     assert ChangeAction.read(stored) == ChangeAction(kind, args)
 
@@ -29,6 +31,8 @@ def test_the_stored_lines_are_the_english_the_cli_prints() -> None:
         ActionKind.REVERTED, ("4", "reverted change #2 (deleted entry #1)"))
     assert ChangeAction.read("imported a memory file") == ChangeAction(ActionKind.IMPORTED_UNNAMED)
     assert ChangeAction.read("imported notes.md") == ChangeAction(ActionKind.IMPORTED, ("notes.md",))
+    assert ChangeAction.read("imported notes.md (3 new fixed entry(ies))") == ChangeAction(
+        ActionKind.IMPORTED_ENTRIES, ("notes.md", "3"))  # memview54: the count it brought
     assert ChangeWho(WhoKind.MODEL_IN_TOPIC, ("Trip",)).english() == "the model in topic “Trip”"
 
 

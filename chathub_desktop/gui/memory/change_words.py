@@ -10,6 +10,7 @@ from datetime import date
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, ChangeWho, WhoKind
+from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.gui.memory.source_words import added_from
 from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
@@ -49,6 +50,8 @@ ACTIONS: dict[ActionKind, str] = {
     ActionKind.REGENERATED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "regenerated the card for %1"),
     ActionKind.IMPORTED_UNNAMED: QT_TRANSLATE_NOOP("MemoryPage", "imported a memory file"),
     ActionKind.IMPORTED: QT_TRANSLATE_NOOP("MemoryPage", "imported %1"),
+    # said with its count's plural form (see :func:`action_words`)
+    ActionKind.IMPORTED_ENTRIES: QT_TRANSLATE_NOOP("MemoryPage", "imported %1"),
     ActionKind.REVERTED: QT_TRANSLATE_NOOP("MemoryPage", "reverted change #%1 (%2)"),
     # stored "unattributed write"; its author already says so ("an unattributed write: …")
     ActionKind.UNATTRIBUTED: QT_TRANSLATE_NOOP("MemoryPage", "changed the memory"),
@@ -60,6 +63,7 @@ _OWN: dict[ActionKind, str] = {
     ActionKind.ADDED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "added the card"),
     ActionKind.REGENERATED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "regenerated the card"),
     ActionKind.IMPORTED: QT_TRANSLATE_NOOP("MemoryPage", "imported the file"),
+    ActionKind.IMPORTED_ENTRIES: QT_TRANSLATE_NOOP("MemoryPage", "imported the file"),
 }
 
 #: Kinds whose first slot is a day (ISO ``2026-01-02``), said in the page's one date style
@@ -92,6 +96,9 @@ def action_words(action: ChangeAction) -> str:
         day, folded = args[0], int(args[1])
         return fill(translate("MemoryPage", "added the card for %1; folded %n older card(s) into a range", None,
                               folded), day)
+    if action.kind is ActionKind.IMPORTED_ENTRIES:
+        new = int(args[1])
+        return fill(translate("MemoryPage", "imported %1 (%n new entry(ies))", None, new), args[0])
     if action.kind is ActionKind.REVERTED:
         inner = ChangeAction.read(args[1])
         args[1] = args[1] if inner is None else action_words(inner)
@@ -132,12 +139,17 @@ def change_action(c: ChangeView) -> str:
 def change_line(c: ChangeView) -> str:
     """``c`` as a sentence a user reads, capitalised (walk53c #3, not a log's ``who:
     what``): ``You edited entry #2``, ``你编辑了条目 #1``; an import says its file once
-    (``Imported import.md``, ``Imported Claude: 3 entries added``)."""
+    (``Imported import.md``, ``Imported Claude: 3 entries added``) and, on fixed memory's
+    row, the new entries it brought (``Imported import.md — 3 new entries``)."""
     source = c.by.args[0] if c.by.kind is WhoKind.IMPORT_OF and c.by.args else None
     if source is not None and c.added is not None and c.added.source == source:
         count = c.added.count  # lupdate misses a call given an attribute
         return fill(translate("MemoryPage", "Imported %1: %n entry(ies) added", None, count), source)
-    if source is not None and c.did is not None and c.did.kind is ActionKind.IMPORTED and c.did.args[:1] == (source,):
+    if source is not None and c.did is not None and c.did.kind in (ActionKind.IMPORTED, ActionKind.IMPORTED_ENTRIES) \
+            and c.did.args[:1] == (source,):
+        if c.did.kind is ActionKind.IMPORTED_ENTRIES and c.document == MemoryDocument.FIXED:
+            new = int(c.did.args[1])  # the new entries are fixed memory's: its row says how many (memview54)
+            return fill(translate("MemoryPage", "Imported %1 — %n new entry(ies)", None, new), source)
         return fill(translate("MemoryPage", "Imported %1"), source)
     if c.by.kind is WhoKind.AN_IMPORT and c.did is not None and c.did.kind is ActionKind.IMPORTED_UNNAMED:
         words = action_words(c.did)  # "Imported a memory file", not "An import imported a memory file"

@@ -175,6 +175,22 @@ class DreamCardModel(QAbstractListModel):
             else [card_shown(c.text) for c in self._cards]
         self.endResetModel()
 
+    def resay_days(self) -> bool:
+        """Make again the faces that say days — a range card's ``[date:…]`` headings, in the
+        interface language's date style (memview54: they kept the old language until the
+        next load) — and tell the view; True when any face changed (its height may too).
+        Linear in those cards' text (≤ 6,400 characters each, DRM-13); run on a switch."""
+        rows = [i for i, c in enumerate(self._cards) if "[date:" in c.text and i < len(self._shown)]
+        changed = []
+        for i in rows:
+            face = card_shown(self._cards[i].text)
+            if face != self._shown[i]:
+                self._shown[i] = face
+                changed.append(i)
+        for i in changed:
+            self.dataChanged.emit(self.index(i), self.index(i))
+        return bool(changed)
+
     def marked(self) -> str | None:
         """The tag of the card painted marked (:class:`~.card_mark.CardMark`), or None."""
         return self._marked

@@ -2,9 +2,11 @@
 the finished UTC days that had activity and no card yet, newest first ("Yesterday ·
 30 Nov 2026 · 3 topics, 41 messages"), read on a worker thread; Dream now dreams over the
 chosen day. A day that already has a card (or a proposal) is not offered (walk40 #6: it
-was, and Dream now then refused it); when every day has one, the line says so and
-points at Regenerate — unless today has messages: then it says today's chats can be
-dreamt tomorrow (walk42 #4: today is not over, so it cannot be dreamt yet).
+was, and Dream now then refused it). With no day to offer the chooser is hidden and one
+quiet status line (:attr:`DreamDayPicker.note`) says why in its place (walk53c #5: the
+chooser doubled as that message beside a greyed Dream now): every day has a card, so ↻
+Regenerate dreams one again; or today has messages and can be dreamt tomorrow (walk42
+#4: today is not over, so it cannot be dreamt yet); or no finished day has messages.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QSize
-from PySide6.QtWidgets import QComboBox, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy, QWidget
 
+from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.shell.day_format import format_day, interface_locale
 from chathub_desktop.gui.shell.i18n import Texts, fill
 
@@ -47,7 +50,8 @@ MIN_CHARS = 24
 
 class DreamDayPicker(QComboBox):
     """The day chooser; :meth:`load` fills it from ``fetch`` (a blocking service call run
-    by ``run_in_thread``)."""
+    by ``run_in_thread``). Its owner lays out :attr:`note` beside it: shown instead of the
+    chooser when no day is offered."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -57,6 +61,15 @@ class DreamDayPicker(QComboBox):
         self.dreamt = 0
         #: Today (UTC) has messages: it can be dreamt once it is over (walk42 #4).
         self.today_waits = False
+        #: Finished reads (the chooser and :attr:`note` say the days read).
+        self.loads = 0
+        #: Why no day is offered, in the muted tone; shown in the chooser's place (walk53c #5).
+        self.note = QLabel(parent)
+        self.note.setObjectName("dreamDayNote")
+        self.note.setWordWrap(True)
+        self.note.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        set_tone(self.note, Tone.MUTED)
+        self.note.hide()
         self.texts = Texts(self)
         self._today = datetime.now(UTC).date()
         self.texts.call(self._say)
@@ -86,25 +99,25 @@ class DreamDayPicker(QComboBox):
         self.clear()
         for d in days:
             self.addItem("", d.day)
-        if not days:
-            self.addItem("", None)
         self._say()
         # walk50 #2: findData compares a Python date by identity, so a re-read (after a
         # failed Dream now) lost the day that was tried and Retry named another one
         self.setCurrentIndex(next((i for i, d in enumerate(days) if d.day == keep), 0))
         self.setEnabled(bool(days))
+        self.setVisible(bool(days))
+        self.note.setVisible(not days)
+        self.loads += 1
 
     def _say(self) -> None:
-        """Each offered day's line (or the line saying there is none), in the interface
+        """Each offered day's line and :attr:`note` (why none is offered), in the interface
         language (again after each switch)."""
         for i, d in enumerate(self.days[:self.count()]):
             self.setItemText(i, day_text(d, self._today))
-        if not self.days and self.count():
-            self.setItemText(0, translate("MemoryPage", "Today's chats can be dreamt tomorrow")
-                             if self.today_waits
-                             else translate("MemoryPage", "every day with messages already has a card — ↻ "
-                                                          "Regenerate one") if self.dreamt
-                             else translate("MemoryPage", "no finished day has messages yet"))
+        self.note.setText(translate("MemoryPage", "Nothing to dream yet: today's chats can be dreamt tomorrow.")
+                          if self.today_waits
+                          else translate("MemoryPage", "Every day with messages has a card. To dream a day again, "
+                                                       "use ↻ Regenerate on its card.") if self.dreamt
+                          else translate("MemoryPage", "No finished day has messages yet."))
 
     def selected_day(self) -> date | None:
         """The chosen day, or None when none is offered."""

@@ -262,6 +262,8 @@ class DreamPanel(QWidget):
                                                DreamCardDelegate)
         t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Dynamic memory cards"))
         t.call(lambda: self.list.viewport().update())  # chips, folded lines in the language; viewport asked anew (walk51 #2)
+        # a range card's day headings in the language's date style; their height may change (memview54)
+        t.call(lambda: self.list.doItemsLayout() if self.model.resay_days() else None)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         # laid out a few cards per pass of the event loop: 90 cards never freeze a frame (issue 30)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
@@ -341,6 +343,7 @@ class DreamPanel(QWidget):
         self.day_picker = DreamDayPicker()  # issue 14: any finished day with activity
         self.day_picker.currentIndexChanged.connect(lambda _i: self.sync())
         brow.addWidget(self.day_picker)
+        brow.addWidget(self.day_picker.note, 20)  # in the chooser's place when no day is offered: the row's room
         brow.addWidget(self.progress_bar)
         brow.addWidget(self.stop_button)
         brow.addStretch(1)
@@ -442,6 +445,7 @@ class DreamPanel(QWidget):
         then says what comes (and may point the keyboard at the chooser)."""
         await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id, include_today=True),
                                    self.runner.run_in_thread)
+        self.sync()  # Dream now and its tooltip follow the days read (no index change when none is offered)
         if not self.model.rowCount():
             self._say_empty(point=True)
 

@@ -199,9 +199,14 @@ class MemoryPage(QWidget):
         #: "← Memory · <assistant>", as Settings and Search (walk29 #15); Back goes to the chats.
         self.header = PageHeader("")
         self._say_title()
-        # ← leaves History first, to the page (walk53c #3: two back arrows went to different places)
+        # ← leaves History first, to the page (walk53c #3: two back arrows went to different places);
+        # while History shows, its "← Back to memory" is the one way back in view (memview54), the
+        # header's ← hidden in place (the title does not move) and Esc still goes back
         self.header.back_requested.connect(
             lambda: self.close_history() if self.history_open else self.back_requested.emit())
+        keep = self.header.back_button.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        self.header.back_button.setSizePolicy(keep)
         outer.addWidget(self.header)
         # the rest scrolls as a whole in a short window: no list is squeezed to nothing (walk29 #15);
         # its content is one column of a readable width, centred (memlook52: as the Settings pages)
@@ -236,7 +241,7 @@ class MemoryPage(QWidget):
         # master switch (MEM-1), first row, with what it does beside it (a component)
         t = self.texts
         self.switch = MemorySwitch(outer, t, self.ops, lambda on: self.svc.assistants.update(
-            self.assistant_id, memory_enabled=on), self.show_status, self)
+            self.assistant_id, memory_enabled=on), self)
         self.memory_switch, self.switch_help, self.off_hint = self.switch.switch, self.switch.help, self.switch.off_hint
 
         # fixed memory above, dreaming memory below; the user can move the split
@@ -659,6 +664,7 @@ class MemoryPage(QWidget):
         if not self.history_open:
             self._history_from = self.body_scroll.verticalScrollBar().value()
         self.history_open = True
+        self.header.back_button.hide()
         self.body_scroll.hide()
         if self._history_frame is not None:
             self._history_frame.show()
@@ -671,6 +677,7 @@ class MemoryPage(QWidget):
         if self._history_frame is None:
             return
         self.history_open = False
+        self.header.back_button.show()
         self._history_frame.hide()
         self.body_scroll.show()
         self._sync_buttons()

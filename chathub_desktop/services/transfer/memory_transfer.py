@@ -535,15 +535,18 @@ class MemoryTransfer:
                     f"{a.name}'s memory changed since the file was checked (fixed memory now has "
                     f"{len(fm.entries(cur.fixed)):,} entries, dynamic memory {len(dm.parse_document(cur.dynamic)):,} "
                     "cards); nothing was imported — check the file again to see what it would change")
-            did = (ChangeAction(ActionKind.IMPORTED, (preview.file_name,)) if preview.file_name
-                   else ChangeAction(ActionKind.IMPORTED_UNNAMED))
+            had = {e.text for e in fm.entries(cur.fixed)}  # issue 15: note where the new entries came from
+            brought = [] if preview.fixed_document is None else [
+                e.text for e in fm.entries(preview.fixed_document) if e.text not in had]
+            # the history names the file and how many new entries it brought (memview54)
+            did = (ChangeAction(ActionKind.IMPORTED_ENTRIES, (preview.file_name, str(len(brought))))
+                   if preview.file_name and brought else ChangeAction(ActionKind.IMPORTED, (preview.file_name,))
+                   if preview.file_name else ChangeAction(ActionKind.IMPORTED_UNNAMED))
             authored(s, Author(ChangeAuthor.IMPORT, preview.file_name, did.english()))
             if preview.fixed_document is not None:
                 put_back(s, aid, FIXED, preview.fixed_document, now)
                 replace_provenance(s, aid, [{"text_hash": p.text_hash, "origin": p.origin, "trusted": p.trusted,
                                              "created_at": p.recorded_at or now} for p in preview.provenance])
-                had = {e.text for e in fm.entries(cur.fixed)}  # issue 15: note where the new entries came from
-                brought = [e.text for e in fm.entries(preview.fixed_document) if e.text not in had]
                 if brought:
                     note_sources(s, aid, brought, MEMORY_FILE_SOURCE, file=preview.file_name, at=now)
             for document, part in ((FIXED, preview.fixed_document), (DYNAMIC, preview.dynamic_document)):
