@@ -9744,6 +9744,10 @@ Input budget: %1 tokens</source>
         <translation>昨日</translation>
     </message>
     <message>
+        <source>Private topic: %1</source>
+        <translation>プライベートトピック：%1</translation>
+    </message>
+    <message>
         <source>A reply is being written</source>
         <translation>返信を書いています</translation>
     </message>

@@ -9744,6 +9744,10 @@ Input budget: %1 tokens</source>
         <translation>昨天</translation>
     </message>
     <message>
+        <source>Private topic: %1</source>
+        <translation>私密话题：%1</translation>
+    </message>
+    <message>
         <source>A reply is being written</source>
         <translation>正在生成回复</translation>
     </message>
