@@ -85,6 +85,7 @@ from chathub_desktop.gui.chat.message_list_model import (
 )
 from chathub_desktop.gui.chat.message_menu import MenuActions, message_menu
 from chathub_desktop.gui.chat.message_row_bar import RowBar
+from chathub_desktop.gui.chat.message_texts import STATS_TIP
 from chathub_desktop.gui.chat.row_anchor import RowAnchor
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.chat.version_arrows import NEXT_TIP, PREV_TIP
@@ -528,8 +529,8 @@ class MessageListView(QListView):
         super().mouseMoveEvent(e)
 
     def viewportEvent(self, e: QEvent) -> bool:  # noqa: N802 - Qt override
-        """A tooltip names the version arrow (chatlook52), the Retry pill or the summary
-        divider under the pointer."""
+        """A tooltip names the version arrow (chatlook52), the Retry pill, the summary
+        divider or the reply's token figures (walk53c #2) under the pointer."""
         if isinstance(e, QHelpEvent) and e.type() == QEvent.Type.ToolTip:
             index = self.indexAt(e.pos())
             side = self.delegate.version_side(index, e.pos()) if index.isValid() else 0
@@ -542,6 +543,9 @@ class MessageListView(QListView):
                 return True
             if index.isValid() and self.delegate.marker_rect(index).contains(e.pos()):  # walk52b #6
                 QToolTip.showText(e.globalPos(), translate("MessageList", MARKER_TIP), self.viewport())
+                return True
+            if index.isValid() and self.delegate.stats_rect(index).contains(e.pos()):  # walk53c #2
+                QToolTip.showText(e.globalPos(), translate("MessageList", STATS_TIP), self.viewport())
                 return True
         return super().viewportEvent(e)
 
