@@ -73,6 +73,8 @@ from chathub_desktop.gui.chat.markdown_render import code_blocks
 from chathub_desktop.gui.chat.message_action_bar import (
     COPIED_MS,
     MessageActionBar,
+    can_copy,
+    copy_text,
 )
 from chathub_desktop.gui.chat.message_caret import StreamingCaret
 from chathub_desktop.gui.chat.message_delegate import MessageDelegate
@@ -624,10 +626,11 @@ class MessageListView(QListView):
 
     def copy_row(self, row: int) -> None:
         """Put row ``row``'s raw Markdown on the clipboard: all of it, read on a worker
-        first when the row holds only its start (huge51)."""
+        first when the row holds only its start (huge51); a reply with no text, its tool
+        calls (:func:`~chathub_desktop.gui.chat.message_action_bar.copy_text`)."""
         m = self._model.message_at(row)
-        if m is not None:
-            self._model.whole_text(m.id, QGuiApplication.clipboard().setText)
+        if m is not None and can_copy(m):  # nothing to copy: nothing happens, no "Copied" (walk53c #8)
+            self._model.whole_text(m.id, lambda whole: QGuiApplication.clipboard().setText(copy_text(m, whole)))
 
     def _copy_under_mouse(self) -> None:
         index = self.indexAt(self.viewport().mapFromGlobal(self.cursor().pos()))
