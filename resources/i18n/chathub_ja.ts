@@ -473,6 +473,10 @@
         <translation>画像やテキストファイルを添付します（%1）。貼り付けやドロップもできます</translation>
     </message>
     <message>
+        <source>Attach</source>
+        <translation>添付</translation>
+    </message>
+    <message>
         <source>Attach files</source>
         <translation>ファイルを添付</translation>
     </message>
@@ -9932,6 +9936,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Private</source>
         <translation>プライベート</translation>
+    </message>
+    <message>
+        <source>Go private</source>
+        <translation>プライベートにする</translation>
     </message>
     <message>
         <source>Private: no memory is sent or offered here, and the memory dream never reads this topic</source>

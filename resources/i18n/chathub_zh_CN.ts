@@ -473,6 +473,10 @@
         <translation>附加图片或文本文件（%1）；也可以粘贴或拖放</translation>
     </message>
     <message>
+        <source>Attach</source>
+        <translation>附件</translation>
+    </message>
+    <message>
         <source>Attach files</source>
         <translation>附加文件</translation>
     </message>
@@ -9932,6 +9936,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Private</source>
         <translation>私密</translation>
+    </message>
+    <message>
+        <source>Go private</source>
+        <translation>设为私密</translation>
     </message>
     <message>
         <source>Private: no memory is sent or offered here, and the memory dream never reads this topic</source>

@@ -142,7 +142,7 @@ def test_a_redacted_secret_is_said_in_the_status_bar(window, services, qtbot):  
 
 def test_the_composer_private_toggle_is_an_icon_toggle_that_follows_the_open_topic(  # type: ignore[no-untyped-def]
         window, services, qtbot):
-    """walk29 #7: the composer's Private toggle is an icon button beside Attach; checked, it
+    """walk29 #7: the composer's Private toggle is a button beside Attach; checked, it
     takes the tokens' selected look and its tooltip says it is on; clicking it marks the
     open topic private (issue 19) and another topic shows its own state."""
     from chathub_desktop.gui.design.tokens import colours_for
@@ -160,8 +160,9 @@ def test_the_composer_private_toggle_is_an_icon_toggle_that_follows_the_open_top
     row = window.composer.tool_row
     assert row.indexOf(window.attachments.button) == 0 and row.indexOf(toggle) == 1
     assert toggle.accessibleName() == "Private topic" and not toggle.icon().isNull()
-    assert toggle.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
     qtbot.waitUntil(lambda: toggle.isEnabled() and not toggle.isChecked())
+    # walk53c #7: not private, it offers in words what a click does (the eye-off icon alone named nothing)
+    assert toggle.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon and toggle.text() == "Go private"
     assert toggle.toolTip() == PRIVATE_OFF_TIP
     window.select_topic(secret)
     qtbot.waitUntil(toggle.isChecked)
