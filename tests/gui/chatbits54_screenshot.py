@@ -9,7 +9,8 @@ ring's "N% context") and ``-private`` (the "Private" chip); at 1366×768 ``-stat
 hovered reply's "606 tokens in · 107 out · 3 cached"), ``-tool-call`` (an imported
 tool-call reply hovered: Copy offered, it copies the call), ``-nothing`` (a reply with
 nothing to copy hovered: no Copy) and ``-search`` ("Lisbon", found only in memory: the
-memory tab shown); at 800×560 ``-sidebar`` (the topic list shown too: the words fold).
+memory tab shown), ``-zh_CN`` and ``-ja`` (the chat in Chinese and Japanese: the
+composer's words and a hovered reply's figures); at 800×560 ``-sidebar`` (the topic list shown too: the words fold).
 """
 
 from __future__ import annotations
@@ -124,6 +125,17 @@ def main(out_dir: Path) -> int:
                         print("  search: tab", page.tabs.currentIndex(), page.tabs.tabText(0), "|",
                               page.tabs.tabText(1))
                         shot(w, f"{tag}-search", theme)
+                        from chathub_desktop.core.ui_language import UiLanguage
+
+                        w.search.page.back_requested.emit()
+                        for lang in (UiLanguage.CHINESE_SIMPLIFIED, UiLanguage.JAPANESE):  # the new words, said
+                            w.view.language.apply(lang)
+                            await asyncio.sleep(0.6)
+                            _hover(view, 1)
+                            await asyncio.sleep(0.4)
+                            _say(w, lang.value)
+                            shot(w, f"{tag}-{lang.value}", theme)
+                        w.view.language.apply(UiLanguage.ENGLISH)
                     await close_window(w)
 
         play(loop, shoot)
