@@ -203,6 +203,26 @@
         <source>Shown without %Ln invisible character(s) (stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies them.</source>
         <translation><numerusform>Shown without %Ln invisible character (stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies it.</numerusform><numerusform>Shown without %Ln invisible characters (stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies them.</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln token(s) in</source>
+        <translation><numerusform>%Ln token in</numerusform><numerusform>%Ln tokens in</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln out</source>
+        <translation><numerusform>%Ln out</numerusform><numerusform>%Ln out</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln token(s) out</source>
+        <translation><numerusform>%Ln token out</numerusform><numerusform>%Ln tokens out</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln cached</source>
+        <translation><numerusform>%Ln cached</numerusform><numerusform>%Ln cached</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln written to cache</source>
+        <translation><numerusform>%Ln written to cache</numerusform><numerusform>%Ln written to cache</numerusform></translation>
+    </message>
     </context>
 <context>
     <name>ProbePanel</name>

@@ -473,6 +473,10 @@
         <translation>画像やテキストファイルを添付します（%1）。貼り付けやドロップもできます</translation>
     </message>
     <message>
+        <source>Attach</source>
+        <translation>添付</translation>
+    </message>
+    <message>
         <source>Attach files</source>
         <translation>ファイルを添付</translation>
     </message>
@@ -3568,20 +3572,28 @@ The entries after it are renumbered.</source>
         <translation>版 %1 / %2。「前の版」と「次の版」はメニューにあります</translation>
     </message>
     <message>
-        <source>in %1</source>
-        <translation>入力 %1</translation>
+        <source>Tokens the provider counted for this reply: sent in (of them, read from its cache), and written out. The ⓘ receipt has the breakdown.</source>
+        <translation>プロバイダーがこの返信で数えたトークン：入力（うちキャッシュから読んだ分）と出力。内訳は ⓘ のレシートにあります。</translation>
     </message>
-    <message>
-        <source>out %1</source>
-        <translation>出力 %1</translation>
+    <message numerus="yes">
+        <source>%Ln token(s) in</source>
+        <translation><numerusform>入力 %Ln トークン</numerusform></translation>
     </message>
-    <message>
-        <source>cached %1</source>
-        <translation>キャッシュ %1</translation>
+    <message numerus="yes">
+        <source>%Ln out</source>
+        <translation><numerusform>出力 %Ln</numerusform></translation>
     </message>
-    <message>
-        <source>cache write %1</source>
-        <translation>キャッシュ書き込み %1</translation>
+    <message numerus="yes">
+        <source>%Ln token(s) out</source>
+        <translation><numerusform>出力 %Ln トークン</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln cached</source>
+        <translation><numerusform>キャッシュ %Ln</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln written to cache</source>
+        <translation><numerusform>キャッシュ書き込み %Ln</numerusform></translation>
     </message>
     <message>
         <source>cut off at max tokens</source>
@@ -9760,6 +9772,10 @@ Input budget: %1 tokens</source>
         <translation>昨日</translation>
     </message>
     <message>
+        <source>Private topic: %1</source>
+        <translation>プライベートトピック：%1</translation>
+    </message>
+    <message>
         <source>A reply is being written</source>
         <translation>返信を書いています</translation>
     </message>
@@ -9936,6 +9952,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Private</source>
         <translation>プライベート</translation>
+    </message>
+    <message>
+        <source>Go private</source>
+        <translation>プライベートにする</translation>
     </message>
     <message>
         <source>Private: no memory is sent or offered here, and the memory dream never reads this topic</source>

@@ -473,6 +473,10 @@
         <translation>附加图片或文本文件（%1）；也可以粘贴或拖放</translation>
     </message>
     <message>
+        <source>Attach</source>
+        <translation>附件</translation>
+    </message>
+    <message>
         <source>Attach files</source>
         <translation>附加文件</translation>
     </message>
@@ -3568,20 +3572,28 @@ The entries after it are renumbered.</source>
         <translation>第 %1 个版本，共 %2 个；“上一个版本”和“下一个版本”在其菜单中</translation>
     </message>
     <message>
-        <source>in %1</source>
-        <translation>输入 %1</translation>
+        <source>Tokens the provider counted for this reply: sent in (of them, read from its cache), and written out. The ⓘ receipt has the breakdown.</source>
+        <translation>服务商为这条回复统计的 token：输入（其中从缓存读取的部分）和输出。ⓘ 回执里有明细。</translation>
     </message>
-    <message>
-        <source>out %1</source>
-        <translation>输出 %1</translation>
+    <message numerus="yes">
+        <source>%Ln token(s) in</source>
+        <translation><numerusform>输入 %Ln 个 token</numerusform></translation>
     </message>
-    <message>
-        <source>cached %1</source>
-        <translation>缓存 %1</translation>
+    <message numerus="yes">
+        <source>%Ln out</source>
+        <translation><numerusform>输出 %Ln</numerusform></translation>
     </message>
-    <message>
-        <source>cache write %1</source>
-        <translation>写入缓存 %1</translation>
+    <message numerus="yes">
+        <source>%Ln token(s) out</source>
+        <translation><numerusform>输出 %Ln 个 token</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln cached</source>
+        <translation><numerusform>缓存 %Ln</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln written to cache</source>
+        <translation><numerusform>写入缓存 %Ln</numerusform></translation>
     </message>
     <message>
         <source>cut off at max tokens</source>
@@ -9760,6 +9772,10 @@ Input budget: %1 tokens</source>
         <translation>昨天</translation>
     </message>
     <message>
+        <source>Private topic: %1</source>
+        <translation>私密话题：%1</translation>
+    </message>
+    <message>
         <source>A reply is being written</source>
         <translation>正在生成回复</translation>
     </message>
@@ -9936,6 +9952,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Private</source>
         <translation>私密</translation>
+    </message>
+    <message>
+        <source>Go private</source>
+        <translation>设为私密</translation>
     </message>
     <message>
         <source>Private: no memory is sent or offered here, and the memory dream never reads this topic</source>

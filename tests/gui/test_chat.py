@@ -56,7 +56,7 @@ def test_send_streams_reply_with_usage(window, services, fake_vendor, qtbot):  #
     qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
     assert _last(window).content == "".join(chunks)
     assert all(b.startswith(a) for a, b in zip(seen, seen[1:], strict=False))
-    assert usage_text(_last(window)) == "in 1,234 · out 56 · cached 1,000"
+    assert usage_text(_last(window)) == "1,234 tokens in · 56 out · 1,000 cached"
     qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=2000)
     assert not window.composer.stop_button.isEnabled()
     # the topic got a title from the first message (APP-10)

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt
-from PySide6.QtGui import QColor, QImage, QMouseEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QColor, QHelpEvent, QImage, QMouseEvent
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from chathub_desktop.core.messages import Usage
 from chathub_desktop.gui.design.avatar import avatar_colour
@@ -124,13 +124,18 @@ def test_the_stats_line_shows_on_hover_or_focus_and_the_cut_off_warning_always( 
     assert ink(image, footer, background) > 0, size  # "⚠ cut off at max tokens" is always there
     hover_at(view, QPoint(stats.center().x(), stats.top() - 30))  # the pointer over the reply
     qtbot.waitUntil(lambda: ink(view.viewport().grab().toImage(), stats, background) > 0, timeout=3000)
+    # walk53c #2: the figures' tooltip says what they are
+    tip = QHelpEvent(QEvent.Type.ToolTip, stats.center(), view.viewport().mapToGlobal(stats.center()))
+    QApplication.sendEvent(view.viewport(), tip)
+    assert QToolTip.isVisible() and QToolTip.text().startswith("Tokens the provider counted for this reply")
+    QToolTip.hideText()
     sb = view.verticalScrollBar()
     sb.setValue(sb.value() - 1)  # a scroll leaves the hovered row
     stats = view.delegate.stats_rect(reply)
     qtbot.waitUntil(lambda: ink(view.viewport().grab().toImage(), stats, background) == 0, timeout=3000)
     # screen readers hear them with the row; keyboard users see them on the current row
     assert reply.data(Qt.ItemDataRole.AccessibleDescriptionRole) == (
-        "in 366 · out 1,682 · cached 341 · cut off at max tokens")
+        "366 tokens in · 1,682 out · 341 cached · cut off at max tokens")
     view.setFocus()
     view.setCurrentIndex(reply)  # shows the reply's top
     view.scroll_to_end()

@@ -1,9 +1,12 @@
 """The composer's toolbar says what each control is without hovering (issue 29, walk52b:
-"an eye-off icon for 'Private topic', an unlabeled '52%'"): a private topic's toggle is a
-chip saying "Private", the ring reads "N% context" (the same figure, TOK-1), the model chip
-names the model; as the row narrows the words fold — the ring's first, the chip's
-"(assistant default)" next, "Private" last — so at 800×560 nothing is squeezed, and the
-names screen readers hear, and Enter / Shift+Enter, stay as they were."""
+"an eye-off icon for 'Private topic', an unlabeled '52%'"; walk53c #7: the paper clip and
+the eye-off icon still bare, the empty ring reading "context"): the paper clip reads
+"Attach", the private toggle offers "Go private" and is a chip saying "Private" once the
+topic is, the ring reads "N% context" (the same figure, TOK-1) and nothing before a topic,
+the model chip names the model; as the row narrows the words fold — "Attach" first, the
+offer next, the ring's word, the chip's "(assistant default)", a private topic's "Private"
+last — so at 800×560 nothing is squeezed, and the names screen readers hear, and Enter /
+Shift+Enter, stay as they were."""
 
 from __future__ import annotations
 
@@ -77,8 +80,11 @@ def _bare(qtbot: Any, width: int) -> tuple[Composer, QAction, list[str]]:
 
 def test_the_private_chip_and_the_rings_word_show_while_there_is_room(qtbot) -> None:  # type: ignore[no-untyped-def]
     c, action, sent = _bare(qtbot, 900)
-    toggle = c.private_button
-    assert toggle.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly  # not private: the icon alone
+    toggle, attach = c.private_button, c.attach_button
+    # not private: an offer in words (a verb, never read as "on"), and the paper clip says what it does
+    assert toggle.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon and toggle.text() == "Go private"
+    assert attach.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon and attach.text() == "Attach"
+    assert attach.accessibleName() == "Attach files" and attach.toolTip().startswith("Attach images or text files")
     assert c.badge.text() == "17% context"  # the same figure as the bare ring, with its word
     action.setChecked(True)  # the topic turns private: a chip saying so
     qtbot.waitUntil(lambda: toggle.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon, timeout=3000)
@@ -95,32 +101,47 @@ def test_the_private_chip_and_the_rings_word_show_while_there_is_room(qtbot) -> 
     qtbot.keyClick(c.draft, Qt.Key.Key_Return)
     assert sent == ["first\nsecond"]
     action.setChecked(False)
-    qtbot.waitUntil(lambda: toggle.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly, timeout=3000)
+    qtbot.waitUntil(lambda: toggle.text() == "Go private" and toggle.labelled(), timeout=3000)
+    _nothing_squeezed(c, qtbot)
 
 
 def test_the_words_fold_one_control_at_a_time_as_the_row_narrows(qtbot) -> None:  # type: ignore[no-untyped-def]
     c, action, _sent = _bare(qtbot, 900)
+    toggle, badge, attach = c.private_button, c.badge, c.attach_button
+    # not private: the offer folds right after "Attach", before the ring's word
+    assert [c.row_fit.index(f) for f in (attach, toggle, badge)] == [0, 1, 2]
     action.setChecked(True)
-    toggle, badge = c.private_button, c.badge
-    qtbot.waitUntil(toggle.labelled, timeout=3000)
-    widths = {n: c.row_fit.needed(n) for n in range(3)}
-    assert widths[0] > widths[1] > widths[2]  # each fold gives room back
+    qtbot.waitUntil(lambda: toggle.labelled() and toggle.text() == "Private", timeout=3000)
+    assert [c.row_fit.index(f) for f in (attach, badge, toggle)] == [0, 1, 2]  # "Private" folds last
+    widths = {n: c.row_fit.needed(n) for n in range(4)}
+    assert widths[0] > widths[1] > widths[2] > widths[3]  # each fold gives room back
     assert toggle.width_at(False) == toggle.sizeHint().width() and badge.width_at(False) == badge.sizeHint().width()
+    assert attach.width_at(False) == attach.sizeHint().width()
     c.resize(widths[0] + 100, 160)  # narrower than the card's most: the sides stay as they are from here
     qtbot.waitUntil(lambda: c.card.width() < c.card.maximumWidth(), timeout=3000)
     sides = c.width() - c.row_fit.room()
-    # just too narrow for every word: the ring's goes first, "Private" stays
+    # just too narrow for every word: "Attach" goes first, the ring's word and "Private" stay
     c.resize(widths[0] + sides - 1, 160)
-    qtbot.waitUntil(lambda: badge.text() == "17%", timeout=3000)
-    assert toggle.labelled() and c.row_fit.folded == 1
+    qtbot.waitUntil(lambda: not attach.labelled(), timeout=3000)
+    assert badge.text() == "17% context" and toggle.labelled() and c.row_fit.folded == 1
     _nothing_squeezed(c, qtbot)
-    c.resize(widths[1] + sides - 1, 160)  # then "Private" too: the tinted icon alone, still checked
+    c.resize(widths[1] + sides - 1, 160)  # then the ring's word
+    qtbot.waitUntil(lambda: badge.text() == "17%", timeout=3000)
+    assert toggle.labelled() and c.row_fit.folded == 2
+    _nothing_squeezed(c, qtbot)
+    c.resize(widths[2] + sides - 1, 160)  # then "Private" too: the tinted icon alone, still checked
     qtbot.waitUntil(lambda: not toggle.labelled(), timeout=3000)
     assert toggle.width_at(True) == toggle.sizeHint().width() and badge.width_at(True) == badge.sizeHint().width()
+    assert attach.width_at(True) == attach.sizeHint().width()
     assert toggle.isChecked() and toggle.accessibleName() == "Private topic" and badge.text() == "17%"
     _nothing_squeezed(c, qtbot)
+    action.setChecked(False)  # not private at this width: no offer either, nothing squeezed
+    qtbot.waitUntil(lambda: not toggle.isChecked() and c.row_fit.index(toggle) == 1, timeout=3000)
+    assert not toggle.labelled()
+    _nothing_squeezed(c, qtbot)
     c.resize(900, 160)  # wide again: every word back
-    qtbot.waitUntil(lambda: toggle.labelled() and badge.text() == "17% context", timeout=3000)
+    qtbot.waitUntil(lambda: toggle.labelled() and attach.labelled() and badge.text() == "17% context", timeout=3000)
+    assert toggle.text() == "Go private"
 
 
 def test_the_window_labels_its_composer_at_1366_and_folds_it_at_800(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -139,6 +160,7 @@ def test_the_window_labels_its_composer_at_1366_and_folds_it_at_800(window, serv
     qtbot.waitUntil(lambda: on_worker(services.topics.get, topic).private, timeout=10000)
     share = ring_text(badge.estimate)
     assert badge.text() == f"{share} context" and toggle.text() == "Private"
+    assert composer.attach_button.text() == "Attach" and composer.attach_button.labelled()
     assert picker.text() == "gpt-4o-mini (assistant default) ▾"
     _nothing_squeezed(composer, qtbot)
     on_worker(services.topic_models.set, topic, LONG_MODEL)  # the topic's own model, a long id
@@ -146,7 +168,7 @@ def test_the_window_labels_its_composer_at_1366_and_folds_it_at_800(window, serv
     window.resize(800, 560)
     qtbot.waitUntil(lambda: window.width() == 800 and not window.view.sidebar_action.isChecked(), timeout=5000)
     window.view.sidebar_action.trigger()  # the topic list shown too: the narrowest chat column
-    qtbot.waitUntil(lambda: composer.row_fit.folded == 3 and badge.text() == ring_text(badge.estimate)
+    qtbot.waitUntil(lambda: composer.row_fit.folded == 4 and badge.text() == ring_text(badge.estimate)
                     and not toggle.labelled() and picker.text().endswith("… ▾"), timeout=5000)
     assert toggle.isChecked()  # still tinted as a state
     # the chip's name cut to 18 characters (shorter still past every fold), never squeezed by the layout
@@ -179,10 +201,10 @@ def test_past_every_fold_the_model_chip_cuts_its_name_shorter_still(qtbot) -> No
                                     assistant_model="smollm2"))
     qtbot.waitUntil(lambda: picker.isVisible() and picker.text() == "Qwen2.5-Coder-32B-Instruct-… ▾"
                     and c.row_fit.folded == 0, timeout=3000)
-    folded = c.row_fit.needed(3)
+    folded = c.row_fit.needed(4)
     sides = c.width() - c.row_fit.room()
     c.resize(folded + sides + 2, 160)  # every word folded just fits: the 18-character name
-    qtbot.waitUntil(lambda: c.row_fit.folded == 3 and picker.text() == "Qwen2.5-Coder-32B… ▾", timeout=3000)
+    qtbot.waitUntil(lambda: c.row_fit.folded == 4 and picker.text() == "Qwen2.5-Coder-32B… ▾", timeout=3000)
     _nothing_squeezed(c, qtbot)
     c.resize(folded + sides - 30, 160)  # 30 px short: the name is cut further
     qtbot.waitUntil(lambda: picker.text().startswith("Qwen2.5-Co") and picker.text().endswith("… ▾")
@@ -190,3 +212,24 @@ def test_past_every_fold_the_model_chip_cuts_its_name_shorter_still(qtbot) -> No
     _nothing_squeezed(c, qtbot)
     c.resize(700, 160)
     qtbot.waitUntil(lambda: picker.text() == "Qwen2.5-Coder-32B-Instruct-… ▾", timeout=3000)
+
+
+def test_before_a_topic_the_ring_says_nothing_and_the_tools_say_what_they_do(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """walk53c #7: before any topic the empty ring read "context", a word with no value; it
+    stands alone now (its tooltip says the count comes with the first message), while
+    "Attach" and "Go private" say what the icons do; at 800×560 the words fold, unclipped."""
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    reload_assistants(window, qtbot, a.id)
+    window.resize(1366, 768)
+    composer, badge = window.composer, window.composer.badge
+    qtbot.waitUntil(lambda: window.current_topic_id is None and composer.attach_button.isEnabled(), timeout=10000)
+    assert badge.estimate is None and badge.text() == "" and badge.figure() == ""
+    assert "No topic yet" in badge.toolTip() and badge.accessibleName() == "Token estimate"
+    assert composer.attach_button.text() == "Attach" and composer.attach_button.labelled()
+    assert composer.private_button.text() == "Go private" and composer.private_button.labelled()
+    _nothing_squeezed(composer, qtbot)
+    window.resize(800, 560)
+    qtbot.waitUntil(lambda: window.width() == 800, timeout=5000)
+    _nothing_squeezed(composer, qtbot)
+    assert badge.text() == ""
+    assert audit_window(composer, "light").clipped == []

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from chathub_desktop.core.ui_language import UiLanguage
 from chathub_desktop.services.container import Services
+from tests.gui.helpers import settled
 
 
 def test_a_switch_in_one_window_translates_the_other_whose_menus_went_first(
@@ -27,6 +28,7 @@ def test_a_switch_in_one_window_translates_the_other_whose_menus_went_first(
     second = MainWindow(services)
     second.show()
     qtbot.waitExposed(second)
+    settled(second, qtbot)  # its assistants listed: a late listing filled the rail's menu deleted below (a load race)
     menus = [w for w in QApplication.topLevelWidgets() if id(w) not in before and isinstance(w, QMenu)
              and w.objectName() != "trayMenu"]  # the tray's, parentless, goes at its shutdown
     assert second.view.menu in menus and second.app_menu in menus and second.rail.menu in menus

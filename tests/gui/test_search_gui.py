@@ -129,15 +129,28 @@ def test_a_tab_that_found_nothing_says_no_matches(window: Any, services: Service
 
 def test_a_search_shows_the_tab_with_the_hits(window: Any, services: Services, qtbot: Any) -> None:
     """walk53c #6: when only memory matches, Search shows the Memory tab, not "Messages (0)
-    · No matches"; a later query found only in messages brings Messages back."""
+    · No matches" — once per query, never over a tab the user picked for it; a later
+    query found only in messages brings Messages back."""
     _fill(services)
     services.memory.add("Other", "Ana's timezone is Europe/Lisbon")
     reload_assistants(window, qtbot)
     dlg = window.search.open()
     assert dlg.tabs.currentIndex() == 0
+    fills: list[tuple[Any, ...]] = []
+    fill = dlg.fill
+    dlg.fill = lambda *shown: (fills.append(shown), fill(*shown))  # type: ignore[method-assign]  # each fill
     dlg.box.setText("Lisbon")
     qtbot.waitUntil(lambda: dlg.tabs.tabText(1).endswith("(1)"), timeout=5000)
     assert dlg.tabs.tabText(0).endswith("(0)") and dlg.tabs.currentIndex() == 1
+    # the user goes back to Messages for this query: a later fill of it (the by-meaning
+    # pass) leaves the tab they picked, and the labels keep their counts
+    dlg.tabs.setCurrentIndex(0)
+    dlg.fill(*fills[-1])
+    assert dlg.tabs.currentIndex() == 0
+    assert dlg.tabs.tabText(0) == "Messages (0)" and dlg.tabs.tabText(1) == "Memory && dream cards (1)"
+    dlg.box.setText("Lisbo")  # a new query: its results show the tab with hits again, once
+    qtbot.waitUntil(lambda: dlg.shown_queries[-1:] == ["Lisbo"], timeout=5000)
+    assert dlg.tabs.currentIndex() == 1
     dlg.box.setText("lighthouse")
     qtbot.waitUntil(lambda: dlg.tabs.tabText(1).endswith("(0)"), timeout=5000)
     assert dlg.tabs.tabText(0).endswith("(1)") and dlg.tabs.currentIndex() == 0

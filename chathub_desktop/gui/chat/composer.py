@@ -32,13 +32,12 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpacerItem,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from chathub_desktop.core.pasted_text import is_long_paste, joined
-from chathub_desktop.gui.chat.composer_fit import PrivateToggle, RowFit, Squeezable
+from chathub_desktop.gui.chat.composer_fit import PrivateToggle, RowFit, Squeezable, WordedButton
 from chathub_desktop.gui.chat.pasted_chips import PastedRow
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.context.over_budget_row import OverBudgetRow
@@ -54,11 +53,15 @@ ATTACH_SHORTCUT = "Ctrl+U"
 #: attachments take the button once every service is attached).
 ATTACH_NAME = QT_TRANSLATE_NOOP("Attachments", "Attach files")
 ATTACH_TIP = QT_TRANSLATE_NOOP("Attachments", "Attach images or text files (%1); you can also paste or drop them")
+#: The paper clip's word beside it while the row has room (walk53c #7).
+ATTACH_WORD = QT_TRANSLATE_NOOP("Attachments", "Attach")
 #: The private toggle's name; what private means, in one line (tooltips and the status
 #: bar); its tooltip while the open topic is private, and while it is not (issue 19).
 PRIVATE_NAME = QT_TRANSLATE_NOOP("TopicPrivacy", "Private topic")
 #: The private toggle's word while the topic is private (a chip beside its icon, walk52b).
 PRIVATE_CHIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private")
+#: The private toggle's word while the topic is not private: an offer, never a state (walk53c #7).
+PRIVATE_OFFER = QT_TRANSLATE_NOOP("TopicPrivacy", "Go private")
 PRIVATE_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private: no memory is sent or offered here, and the memory dream "
                                                 "never reads this topic")
 PRIVATE_ON_TIP = QT_TRANSLATE_NOOP("TopicPrivacy", "Private topic: on. No memory is sent or offered here, and the "
@@ -206,7 +209,7 @@ class Composer(QFrame):
         # Attach and Private are here, disabled, from the start (issue 29): their owners
         # (the attachments, the topic's privacy) take them once every service is
         # attached, and the row keeps its height, so the rows above do not shift
-        self.attach_button = QToolButton()
+        self.attach_button = WordedButton()
         self.attach_button.setObjectName("attachButton")
         self.attach_button.setIcon(icon(Icon.ATTACH))
         self.attach_button.setAutoRaise(True)
@@ -238,11 +241,13 @@ class Composer(QFrame):
         row.addWidget(self.stop_button)
         row.addWidget(self.send_button)
         layout.addLayout(row)
-        #: The row's words fold as it narrows: the ring's first, the private chip's last;
+        #: The row's words fold as it narrows: "Attach" first, then the private toggle's
+        #: offer, the ring's word, and a private topic's chip last (:meth:`_order_folds`);
         #: they may shrink to their folded width (a tool button is Fixed at its words').
-        self.row_fit = RowFit(self.card, row, [self.badge, self.private_button])
-        for b in (self.badge, self.private_button):
-            b.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.row_fit = RowFit(self.card, row, [self.attach_button, self.private_button, self.badge])
+        for tool in (self.attach_button, self.badge, self.private_button):
+            tool.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.private_button.toggled.connect(self._order_folds)
         self.send_action = QAction(self)
         self.send_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
         self.send_action.triggered.connect(self._send)
@@ -270,7 +275,13 @@ class Composer(QFrame):
         the chip itself) fold after the ring's and before the private chip's, and are
         cut shorter still when the row is narrower than every fold."""
         self.model_slot.addWidget(chip)
-        self.row_fit.insert(1, fold, squeezed=fold)
+        self.row_fit.insert(self.row_fit.index(self.badge) + 1, fold, squeezed=fold)
+
+    def _order_folds(self, private: bool) -> None:
+        """The private toggle's word folds right after "Attach" while it is an offer, and
+        last while it says the topic is private (a state worth its room)."""
+        fit = self.row_fit
+        fit.move(self.private_button, fit.count() - 1 if private else fit.index(self.attach_button) + 1)
 
     def wire(self) -> None:
         """Limit Ctrl+Enter to this area. Called by the window when it starts taking
@@ -310,7 +321,9 @@ class Composer(QFrame):
         # keep the texts once attached (the private toggle's tooltip follows the topic)
         self.attach_button.setAccessibleName(translate("Attachments", ATTACH_NAME))
         self.attach_button.setToolTip(fill(translate("Attachments", ATTACH_TIP), ATTACH_SHORTCUT))
+        self.attach_button.set_word(translate("Attachments", ATTACH_WORD))
         self.private_button.setAccessibleName(translate("TopicPrivacy", PRIVATE_NAME))
+        self.private_button.set_offer(translate("TopicPrivacy", PRIVATE_OFFER))
         if self.private_button.defaultAction() is None:
             self.private_button.setToolTip(translate("TopicPrivacy", PRIVATE_TIP))
         self._sync_send_tip()

@@ -1,12 +1,15 @@
 """Words on the composer's toolbar while it has room (issue 29, walk52b: "the composer's
-icons are still bare — an eye-off icon for 'Private topic', an unlabeled '52%'").
+icons are still bare — an eye-off icon for 'Private topic', an unlabeled '52%'"; walk53c
+#7: the paper clip and the eye-off icon were still bare).
 
-Each control says what it is on screen at a wide window: the ring reads "52% context",
-the model chip names the model (and "(assistant default)" when the topic has no own
-choice), a private topic's toggle is a tinted chip saying "Private". As the row narrows,
-:class:`RowFit` folds those words one control at a time — the ring's word first, the
-chip's suffix next, the private chip's word last — as the Memory page's dream toolbar
-does (:mod:`chathub_desktop.gui.memory.tool_labels`); tooltips and accessible names stay.
+Each control says what it is on screen at a wide window: the paper clip reads "Attach",
+the ring "52% context", the model chip names the model (and "(assistant default)" when
+the topic has no own choice), the private toggle offers "Go private" and, once the topic
+is private, is a tinted chip saying "Private". As the row narrows, :class:`RowFit` folds
+those words one control at a time — "Attach" first, then "Go private", the ring's word,
+the chip's suffix, and a private topic's "Private" last — as the Memory page's dream
+toolbar does (:mod:`chathub_desktop.gui.memory.tool_labels`); tooltips and accessible
+names stay.
 
 Nothing here names PySide6's ``Qt`` namespace: the row is fitted before the window's
 first paint, and the namespace loads after it (about 20 ms).
@@ -21,8 +24,8 @@ from PySide6.QtCore import QEvent, QObject, QSize
 from PySide6.QtGui import QActionEvent
 from PySide6.QtWidgets import QBoxLayout, QLayout, QToolButton, QWidget
 
-__all__ = ["MNEMONIC", "Foldable", "PrivateToggle", "RowFit", "Squeezable", "folded_minimum", "squeezed_text",
-           "text_width"]
+__all__ = ["MNEMONIC", "Foldable", "PrivateToggle", "RowFit", "Squeezable", "WordedButton", "folded_minimum",
+           "squeezed_text", "text_width"]
 
 #: ``Qt.TextFlag.TextShowMnemonic``'s value: a tool button measures its text with it.
 MNEMONIC = 0x0800
@@ -70,33 +73,33 @@ class Squeezable(Foldable, Protocol):
         """Show the folded text ``px`` narrower than :meth:`width_at` (True) says (0: whole)."""
 
 
-class PrivateToggle(QToolButton):
-    """The composer's private-topic toggle (issue 19): the eye-off icon while the topic is
-    not private — the default state, like the private/incognito switch of the ChatGPT and
-    Claude apps, and a word there would read as "on" in both states — and, while it is
-    private, a chip tinted as a state (the stylesheet's ``:checked``) saying its text
-    ("Private", the toggle action's icon text) beside the icon, unless folded."""
+def _words(widget: QWidget, text: str) -> int:
+    """Px ``text`` adds beside a tool button's icon (Qt's tool button: 4 px, the text,
+    two spaces); 0 for ""."""
+    return text_width(widget, text) + 2 * widget.fontMetrics().horizontalAdvance(" ") + 4 if text else 0
+
+
+class _Worded(QToolButton):
+    """A composer tool button with a word beside its icon unless folded (:meth:`label`
+    says which word); its name and tooltip stay whatever shows."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._folded = False
-        self._labelled = False  # the text shows beside the icon
-        self.toggled.connect(lambda _on: self._fit())
+        self._labelled = False  # the word shows beside the icon
+
+    def label(self) -> str:
+        """The word beside the icon while not folded ("" for the icon alone)."""
+        return self.text()
 
     def labelled(self) -> bool:
         """True while its word shows beside the icon."""
         return self._labelled
 
-    def _words(self) -> int:
-        """Px the text adds beside the icon (Qt's tool button: 4 px, the text, two spaces)."""
-        text = self.text()
-        return text_width(self, text) + 2 * self.fontMetrics().horizontalAdvance(" ") + 4 if text else 0
-
     def width_at(self, folded: bool) -> int:
-        """See :meth:`Foldable.width_at`: the icon's width, plus the word while checked."""
-        words = self._words()
-        bare = self.sizeHint().width() - (words if self._labelled else 0)
-        return bare + (words if self.isChecked() and not folded else 0)
+        """See :meth:`Foldable.width_at`: the icon's width, plus the word unless folded."""
+        bare = self.sizeHint().width() - (_words(self, self.text()) if self._labelled else 0)
+        return bare + (0 if folded else _words(self, self.label()))
 
     def set_folded(self, folded: bool) -> None:
         """See :meth:`Foldable.set_folded`."""
@@ -108,13 +111,59 @@ class PrivateToggle(QToolButton):
         return folded_minimum(self, super().minimumSizeHint())
 
     def _fit(self) -> None:
-        labelled = self.isChecked() and not self._folded and bool(self.text())
-        if labelled != self._labelled:
-            self._labelled = labelled
-            self.setProperty("toolButtonStyle", TEXT_BESIDE_ICON if labelled else ICON_ONLY)
+        word = "" if self._folded else self.label()
+        if word and self.text() != word:
+            self.setText(word)
+        if bool(word) != self._labelled:
+            self._labelled = bool(word)
+            self.setProperty("toolButtonStyle", TEXT_BESIDE_ICON if word else ICON_ONLY)
+
+
+class WordedButton(_Worded):
+    """The paper clip with its word ("Attach", :meth:`set_word`) beside it while the row
+    has room (walk53c #7: a bare icon)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._word = ""
+
+    def set_word(self, word: str) -> None:
+        """The word beside the icon (in the interface language)."""
+        self._word = word
+        self._fit()
+
+    def label(self) -> str:
+        """See :meth:`_Worded.label`."""
+        return self._word
+
+
+class PrivateToggle(_Worded):
+    """The composer's private-topic toggle (issue 19): while the topic is private, a chip
+    tinted as a state (the stylesheet's ``:checked``) saying the toggle action's icon text
+    ("Private"); while it is not, the eye-off icon with an offer in words ("Go private",
+    :meth:`set_offer`; walk53c #7: the bare icon named nothing) — a verb, so it never
+    reads as "on". Folded, the icon alone."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._offer = ""
+        self.toggled.connect(lambda _on: self._fit())
+
+    def set_offer(self, text: str) -> None:
+        """The word shown while the topic is not private (in the interface language)."""
+        self._offer = text
+        self._fit()
+
+    def label(self) -> str:
+        """See :meth:`_Worded.label`: the action's icon text while checked, else the offer."""
+        action = self.defaultAction()
+        if self.isChecked():
+            return action.iconText() if action is not None else ""
+        return self._offer
 
     def actionEvent(self, event: QActionEvent) -> None:  # noqa: N802 - Qt override
-        """The toggle action changed (its text on a language switch): label it again."""
+        """The toggle action changed (its text on a language switch, its check): the
+        button took the action's text, so label it again."""
         super().actionEvent(event)
         self._fit()
 
@@ -132,6 +181,22 @@ class RowFit(QObject):
         self.folded = 0  # how many of the folds are folded
         self._squeezed: Squeezable | None = None
         card.installEventFilter(self)
+
+    def count(self) -> int:
+        """How many folds the row has."""
+        return len(self._folds)
+
+    def index(self, fold: Foldable) -> int:
+        """Where ``fold`` is in the folding order (0: it folds first)."""
+        return self._folds.index(fold)
+
+    def move(self, fold: Foldable, at: int) -> None:
+        """Fold ``fold`` as the ``at``-th from now on (e.g. the private toggle's word folds
+        early while it is only an offer, last while it says the topic is private)."""
+        if self._folds.index(fold) != at:
+            self._folds.remove(fold)
+            self._folds.insert(at, fold)
+            self.fit()
 
     def insert(self, at: int, fold: Foldable, *, squeezed: Squeezable | None = None) -> None:
         """Fold ``fold`` as the ``at``-th (a control added to the row later); ``squeezed``

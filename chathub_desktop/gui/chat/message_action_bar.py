@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QToolTip, QWidget
 
 from chathub_desktop.core.messages import MessageStatus, Role
+from chathub_desktop.gui.chat.message_documents import split_tool_name
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts
@@ -64,15 +65,32 @@ COPIED_MS = 1500
 UNPIN_TIP = QT_TRANSLATE_NOOP("MessageActions", "Unpin: compaction may summarise it again")
 
 
+def can_copy(m: MessageView) -> bool:
+    """``m`` has something to copy: text, or tool calls its row shows (walk53c #8: an
+    imported tool-call reply with no text copied "" with no feedback)."""
+    return bool(m.content.strip() or m.full_chars or m.tool_calls)
+
+
+def copy_text(m: MessageView, whole: str) -> str:
+    """What Copy puts on the clipboard for ``m`` whose whole text is ``whole``: that text;
+    for a reply with none, the tool calls its row shows, one a line as ``name(arguments)``
+    with the arguments whole (walk53c #8); "" when there is nothing."""
+    if whole.strip():
+        return whole
+    return "\n".join(f"{split_tool_name(str(c.get('name', '')))[0]}({c.get('arguments', '')})" for c in m.tool_calls)
+
+
 def message_actions(m: MessageView, *, collapsible: bool, last_reply: bool) -> tuple[MessageAction, ...]:
     """The actions message ``m`` offers, in bar order. ``collapsible``: a tool or
     thoughts row; ``last_reply``: ``m`` is the topic's newest message and not the
     user's; Regenerate for a finished, stopped or interrupted one (walk50 #9: what arrived
     stays a version; its Retry pill asks again in place), not a failed one (its Retry
-    pill). A streaming reply offers Copy only (issue 29; CMP-15, issue 14, issue 19)."""
+    pill). A streaming reply offers Copy only (issue 29; CMP-15, issue 14, issue 19);
+    Copy only when there is something to copy (:func:`can_copy`, walk53c #8)."""
+    copy = (MessageAction.COPY,) if can_copy(m) else ()
     if m.status == MessageStatus.STREAMING:
-        return (MessageAction.COPY,)
-    out = [MessageAction.COPY]
+        return copy
+    out = list(copy)
     if m.role == Role.USER:
         out.append(MessageAction.EDIT)
     if last_reply and m.role != Role.USER and m.status != MessageStatus.ERROR:  # there the Retry pill (walk29 #6)
@@ -166,6 +184,9 @@ class MessageActionBar(QFrame):
         same actions). Returns whether the bar is shown."""
         if m.id != self._message_id and self._copied.isActive():  # another message: its own Copy
             self._uncopied()
+        if not actions:  # a streaming reply with no text yet: nothing to offer
+            self.dismiss()
+            return False
         for action, b in self.buttons.items():
             b.setVisible(action in actions)
         pin = self.buttons[MessageAction.PIN]

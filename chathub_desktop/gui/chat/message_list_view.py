@@ -73,6 +73,8 @@ from chathub_desktop.gui.chat.markdown_render import code_blocks
 from chathub_desktop.gui.chat.message_action_bar import (
     COPIED_MS,
     MessageActionBar,
+    can_copy,
+    copy_text,
 )
 from chathub_desktop.gui.chat.message_caret import StreamingCaret
 from chathub_desktop.gui.chat.message_delegate import MessageDelegate
@@ -85,6 +87,7 @@ from chathub_desktop.gui.chat.message_list_model import (
 )
 from chathub_desktop.gui.chat.message_menu import MenuActions, message_menu
 from chathub_desktop.gui.chat.message_row_bar import RowBar
+from chathub_desktop.gui.chat.message_texts import STATS_TIP
 from chathub_desktop.gui.chat.row_anchor import RowAnchor
 from chathub_desktop.gui.chat.send_keys import SendKey
 from chathub_desktop.gui.chat.version_arrows import NEXT_TIP, PREV_TIP
@@ -528,8 +531,8 @@ class MessageListView(QListView):
         super().mouseMoveEvent(e)
 
     def viewportEvent(self, e: QEvent) -> bool:  # noqa: N802 - Qt override
-        """A tooltip names the version arrow (chatlook52), the Retry pill or the summary
-        divider under the pointer."""
+        """A tooltip names the version arrow (chatlook52), the Retry pill, the summary
+        divider or the reply's token figures (walk53c #2) under the pointer."""
         if isinstance(e, QHelpEvent) and e.type() == QEvent.Type.ToolTip:
             index = self.indexAt(e.pos())
             side = self.delegate.version_side(index, e.pos()) if index.isValid() else 0
@@ -542,6 +545,9 @@ class MessageListView(QListView):
                 return True
             if index.isValid() and self.delegate.marker_rect(index).contains(e.pos()):  # walk52b #6
                 QToolTip.showText(e.globalPos(), translate("MessageList", MARKER_TIP), self.viewport())
+                return True
+            if index.isValid() and self.delegate.stats_rect(index).contains(e.pos()):  # walk53c #2
+                QToolTip.showText(e.globalPos(), translate("MessageList", STATS_TIP), self.viewport())
                 return True
         return super().viewportEvent(e)
 
@@ -620,10 +626,11 @@ class MessageListView(QListView):
 
     def copy_row(self, row: int) -> None:
         """Put row ``row``'s raw Markdown on the clipboard: all of it, read on a worker
-        first when the row holds only its start (huge51)."""
+        first when the row holds only its start (huge51); a reply with no text, its tool
+        calls (:func:`~chathub_desktop.gui.chat.message_action_bar.copy_text`)."""
         m = self._model.message_at(row)
-        if m is not None:
-            self._model.whole_text(m.id, QGuiApplication.clipboard().setText)
+        if m is not None and can_copy(m):  # nothing to copy: nothing happens, no "Copied" (walk53c #8)
+            self._model.whole_text(m.id, lambda whole: QGuiApplication.clipboard().setText(copy_text(m, whole)))
 
     def _copy_under_mouse(self) -> None:
         index = self.indexAt(self.viewport().mapFromGlobal(self.cursor().pos()))

@@ -61,9 +61,10 @@ def message_menu(parent: QWidget, model: MessageListModel, row: int, offered: tu
     """The context menu of ``model``'s ``row`` (``offered``: what the row offers, as its
     action bar), parented to ``parent``; not shown yet."""
     menu = QMenu(parent)
-    copy = menu.addAction(icon(Icon.COPY), translate("MessageList", "Copy message"))
-    copy.setToolTip(translate("MessageList", "Copy this message's text (Markdown) to the clipboard"))
-    copy.triggered.connect(lambda: actions.copy_row(row))
+    if MessageAction.COPY in offered:  # not on a row with nothing to copy (walk53c #8)
+        copy = menu.addAction(icon(Icon.COPY), translate("MessageList", "Copy message"))
+        copy.setToolTip(translate("MessageList", "Copy this message's text (Markdown) to the clipboard"))
+        copy.triggered.connect(lambda: actions.copy_row(row))
     m = model.message_at(row)
     if m is not None and is_collapsible(m):
         toggle = menu.addAction(translate("MessageList", "Collapse") if model.index(row).data(ExpandedRole)

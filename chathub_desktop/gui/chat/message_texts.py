@@ -13,10 +13,10 @@ from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat.message_documents import split_tool_name, symbol
 from chathub_desktop.gui.design.avatar import drawable
 from chathub_desktop.gui.shell.day_format import format_local_time
-from chathub_desktop.gui.shell.i18n import fill
+from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.services.views import MessageView
 
-__all__ = ["collapsed_label", "cut_off_text", "said", "stats_text", "time_text", "usage_text", "versions_text"]
+__all__ = ["STATS_TIP", "collapsed_label", "cut_off_text", "said", "stats_text", "time_text", "usage_text", "versions_text"]
 
 
 def said(text: str) -> str:
@@ -48,7 +48,7 @@ def versions_text(versions: tuple[int, int] | None) -> str:
 
 
 def usage_text(m: MessageView) -> str:
-    """``in 1,234 · out 56 · cached 1,000`` from a reply's usage, then ``cut off at max
+    """``1,234 tokens in · 56 out · 1,000 cached`` from a reply's usage, then ``cut off at max
     tokens`` for a reply stopped at the output limit ("" when none applies)."""
     parts = [stats_text(m)] if stats_text(m) else []
     if m.cut_off:
@@ -65,20 +65,29 @@ def cut_off_text(m: MessageView) -> str:
     return f"{mark} " + QCoreApplication.translate("MessageList", "cut off at max tokens")
 
 
+#: The stats line's tooltip (walk53c #2: "in 606 · out 107 · cached 3" read as engineer-speak).
+STATS_TIP = QT_TRANSLATE_NOOP("MessageList", "Tokens the provider counted for this reply: sent in (of them, read "
+                                             "from its cache), and written out. The ⓘ receipt has the breakdown.")
+
+
 def stats_text(m: MessageView) -> str:
-    """``in 1,234 · out 56 · cached 1,000`` from a reply's usage ("" without usage): the
-    stats line shown while the reply is hovered or current (walk39: peers keep it behind
-    a hover; the receipt always has it)."""
+    """``1,234 tokens in · 56 out · 1,000 cached`` from a reply's usage ("" without usage):
+    the stats line shown while the reply is hovered or current (walk39: peers keep it
+    behind a hover; the receipt always has it). Plain words with the provider's figures
+    (walk53c #2): the first figure names its unit, plural-aware; numbers grouped as the
+    locale groups them."""
     translate = QCoreApplication.translate
-    parts: list[str] = []
-    if m.input_tokens is not None:
-        parts.append(fill(translate("MessageList", "in %1"), f"{m.input_tokens:,}"))
-    if m.output_tokens is not None:
-        parts.append(fill(translate("MessageList", "out %1"), f"{m.output_tokens:,}"))
-    if m.cached_tokens:
-        parts.append(fill(translate("MessageList", "cached %1"), f"{m.cached_tokens:,}"))
-    if m.cache_write_tokens:
-        parts.append(fill(translate("MessageList", "cache write %1"), f"{m.cache_write_tokens:,}"))
+    sent, wrote, cached, stored = m.input_tokens, m.output_tokens, m.cached_tokens, m.cache_write_tokens
+    parts: list[str] = []  # plain names below: lupdate cannot read an attribute as the plural's n
+    if sent is not None:
+        parts.append(translate("MessageList", "%Ln token(s) in", None, sent))
+    if wrote is not None:
+        parts.append(translate("MessageList", "%Ln out", None, wrote) if parts
+                     else translate("MessageList", "%Ln token(s) out", None, wrote))
+    if cached:
+        parts.append(translate("MessageList", "%Ln cached", None, cached))
+    if stored:
+        parts.append(translate("MessageList", "%Ln written to cache", None, stored))
     return " · ".join(parts)
 
 

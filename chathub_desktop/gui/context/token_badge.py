@@ -61,7 +61,8 @@ NO_ESTIMATE = ""
 #: moves when the first figure comes (walk51 #6).
 WIDEST_TEXT = "100%"
 #: The ring's figure and its word while the composer's row has room (walk52b: "an
-#: unlabeled '52%'"): "52% context"; the word alone beside the empty ring.
+#: unlabeled '52%'"): "52% context". Without a figure (no topic yet) the empty ring
+#: stands alone, its tooltip saying why (walk53c #7: "context" alone named no value).
 WORDED_TEXT = QT_TRANSLATE_NOOP("TokenBadge", "%1 context")
 #: The tooltip's line while no topic is open.
 NO_TOPIC_TIP = QT_TRANSLATE_NOOP("TokenBadge", "No topic yet: the count shows once your first message starts one.")
@@ -232,8 +233,8 @@ class TokenBadge(QToolButton):
 
     def shown_text(self, share: str, folded: bool) -> str:
         """The badge's text for the figure ``share``: with its word (:data:`WORDED_TEXT`)
-        once the ring shows, unless ``folded``."""
-        if folded or not self._ring:
+        once the ring shows, unless ``folded``; "" without a figure (walk53c #7)."""
+        if folded or not self._ring or not share:
             return share
         return fill(QCoreApplication.translate("TokenBadge", WORDED_TEXT), share).strip()
 

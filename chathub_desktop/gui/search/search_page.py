@@ -423,6 +423,11 @@ class SearchPage(QWidget):
         self.memory = self._list("searchMemory")
         self.tabs.addTab(self.messages, "")
         self.tabs.addTab(self.memory, "")
+        #: This query may still show the tab with the hits (walk53c #6): once, and never
+        #: after the user picked a tab for it.
+        self._may_switch = True
+        self._switching = False  # the page itself is switching tabs
+        self.tabs.currentChanged.connect(self._on_tab)
         self._counts: tuple[int, int] | None = None  # the tabs' counts (None: no search shown)
         self._similar = 0  # of the Messages tab's count, the hits found only by meaning
         self._similar_memory = 0  # of the memory tab's count, the entries found only by meaning
@@ -552,9 +557,15 @@ class SearchPage(QWidget):
         self._runner.cancel("search")
         self._start()
 
+    def _on_tab(self, _index: int) -> None:
+        """The user picked a tab: the results of this query leave it shown."""
+        if not self._switching:
+            self._may_switch = False
+
     def _start(self) -> None:
         query = self.box.text()
         self._generation += 1
+        self._may_switch = True  # a new query (or filters): its results may show the tab with hits once
         gen = self._generation
         if not query.strip():
             self.messages.clear()
@@ -585,7 +596,9 @@ class SearchPage(QWidget):
         self.shown_queries.append(query)
 
     def fill(self, res: SearchResults, mem: list[MemoryHit], rows: tuple[list[Row], list[Row]]) -> None:
-        """Show ``res`` and ``mem`` with their ``rows`` (:func:`result_rows`)."""
+        """Show ``res`` and ``mem`` with their ``rows`` (:func:`result_rows`); when the
+        shown tab found nothing and the other did, show that one — once per query, and not
+        after the user picked a tab for it (walk53c #6); the tabs keep their counts."""
         self._refill(self.messages, rows[0])
         self._similar = sum(h.match is HitMatch.MEANING for h in res.hits)
         self._counts = (len(res.hits), self._counts[1] if self._counts else 0)
@@ -594,8 +607,13 @@ class SearchPage(QWidget):
         if res.hits or mem:
             self.stack.setCurrentWidget(self.tabs)
             here = self.tabs.currentIndex()
-            if self._counts is not None and not self._counts[here] and self._counts[1 - here]:
-                self.tabs.setCurrentIndex(1 - here)  # the tab with the hits (walk53c #6: not "Messages (0)")
+            if self._may_switch and self._counts is not None and not self._counts[here] and self._counts[1 - here]:
+                self._may_switch = False  # once: a later fill of this query (by meaning) keeps the tab
+                self._switching = True
+                try:
+                    self.tabs.setCurrentIndex(1 - here)  # the tab with the hits (walk53c #6: not "Messages (0)")
+                finally:
+                    self._switching = False
         else:
             narrowed = self.filters() != SearchFilters()
             self._show_empty(NO_RESULTS_TITLE, NO_RESULTS_FILTERED if narrowed else NO_RESULTS_TEXT,

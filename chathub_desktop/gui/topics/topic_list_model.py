@@ -28,7 +28,6 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from chathub_desktop.gui.chat.message_documents import symbol
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.day_format import format_day_time
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
@@ -52,8 +51,9 @@ if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
     from chathub_desktop.services.topics.topic_service import TopicService
 
 TopicRole = Qt.ItemDataRole.UserRole + 1  # TopicView
-#: The lock shown before a private topic's title (issue 19), or its text fallback.
-LOCK_EMOJI, LOCK_FALLBACK = "🔒", "[private]"
+#: What a screen reader says for a private topic's row (issue 19, walk53c: it said "🔒 …";
+#: the painted row shows the private icon before the title).
+PRIVATE_SAID = QT_TRANSLATE_NOOP("TopicList", "Private topic: %1")
 TopicIdRole = Qt.ItemDataRole.UserRole + 2  # int
 #: True while a reply streams into the topic, e.g. in the background (issue 28).
 StreamingRole = Qt.ItemDataRole.UserRole + 3  # bool
@@ -142,14 +142,18 @@ class TopicListModel(QAbstractListModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Title (Display/Edit), tooltip with counts, the view and id roles."""
+        """Title (Display/Edit), what a screen reader says ("Private topic: <title>" for a
+        private one), tooltip with counts, the view and id roles."""
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         if role == Qt.ItemDataRole.SizeHintRole:  # first: Qt asks it of every row at each layout
             return self._size_hint(index.row())
         t = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:  # issue 19: a lock before a private topic's title
-            return f"{symbol(LOCK_EMOJI, LOCK_FALLBACK)} {shown_title(t)}" if t.private else shown_title(t)
+        if role == Qt.ItemDataRole.DisplayRole:  # the title alone: type-ahead finds a private topic too
+            return shown_title(t)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return fill(QCoreApplication.translate("TopicList", PRIVATE_SAID), shown_title(t)) if t.private \
+                else shown_title(t)
         if role == Qt.ItemDataRole.EditRole:
             return shown_title(t) if t.untitled else t.title
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -331,7 +335,8 @@ class TopicListModel(QAbstractListModel):
             return
         self._rows[row] = view
         idx = self.index(row)
-        self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole])
+        self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole,
+                                         Qt.ItemDataRole.ToolTipRole])
         self._regroup()  # a pin or a new last activity may move it to another group
 
     def _on_reply_delta(self, event: ReplyDelta) -> None:
