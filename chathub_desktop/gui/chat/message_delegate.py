@@ -16,7 +16,9 @@ walk29 #4; its receipt ⓘ is on the hover action bar, chatlook52), tool (collap
 with the provider's message), cancelled/interrupted (a small tag). A reply that ended
 that way gets a footer line; on the topic's last row it carries a "↻ Retry" pill
 (:meth:`MessageDelegate.retry_rect`, clicked through the view; issue 12; a finished
-reply is regenerated from the hover bar, walk29 #6), and a message with versions the
+reply is regenerated from the hover bar, walk29 #6); a finished last reply cut at the
+length limit carries a "Continue" pill beside its note (:meth:`MessageDelegate.continue_rect`,
+walk53b #4), and a message with versions the
 "‹ 2 / 3 ›" arrows (:meth:`MessageDelegate.version_hit`,
 :mod:`chathub_desktop.gui.chat.version_arrows`; issue 14).
 
@@ -63,6 +65,7 @@ from chathub_desktop.gui.chat.message_colors import RowColors as _Colors
 from chathub_desktop.gui.chat.message_colors import row_colors as _colors
 from chathub_desktop.gui.chat.message_documents import MessageDocuments, RenderedPage, key_of
 from chathub_desktop.gui.chat.message_layout import (
+    CONTINUE_LABEL,
     FOOTER_GAP,
     MARKER_H,
     RowHeader,
@@ -94,8 +97,9 @@ from chathub_desktop.gui.chat.version_arrows import (
     paint_arrows,
 )
 from chathub_desktop.gui.design.avatar import avatar_fill, avatar_ink, avatar_text, is_emoji
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.prose import prose_for
-from chathub_desktop.gui.design.tokens import Radius, Space
+from chathub_desktop.gui.design.tokens import IconSize, Radius, Space
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
 
@@ -352,6 +356,21 @@ class MessageDelegate(QStyledItemDelegate):
             x = arrows.next.right() + 1 + RETRY_GAP
         return QRect(x, lay.bubble.bottom() + FOOTER_GAP, w, line_height(sfm))  # a hit target (walk52b #7)
 
+    @staticmethod
+    def _can_continue(face: RowFace) -> bool:
+        return face.last and face.view.role == Role.ASSISTANT and face.view.continuable
+
+    def _continue_pill(self, lay: RowLayout, arrows: ArrowRects | None) -> QRect:
+        """The Continue pill (walk53b #4): on the footer line right after the "Stopped at
+        the length limit" note (and the version arrows), a hit target as the Retry pill."""
+        sfm = self._fonts().sfm
+        w = max(IconSize.SM + Space.XS + sfm.horizontalAdvance(said(CONTINUE_LABEL)) + 2 * int(Space.LG), HIT)
+        used = sfm.horizontalAdvance(lay.footer.strip())
+        x = lay.bubble.left() + 2 + (used + RETRY_GAP if used else 0)
+        if arrows is not None:  # on the arrows' line
+            x = arrows.next.right() + 1 + RETRY_GAP
+        return QRect(x, lay.bubble.bottom() + FOOTER_GAP, w, line_height(sfm))
+
     def _stats_rect(self, face: RowFace, lay: RowLayout, arrows: ArrowRects | None) -> QRect:
         """Where the stats line goes (row coordinates): on the footer line, ending at the
         bubble's right edge, after the warning, version arrows and Retry pill."""
@@ -362,6 +381,8 @@ class MessageDelegate(QStyledItemDelegate):
             end = max(end, arrows.next.right() + 1)
         if self._can_retry(face):
             end = max(end, self._retry_pill(lay, arrows).right() + 1)
+        if self._can_continue(face):
+            end = max(end, self._continue_pill(lay, arrows).right() + 1)
         left = max(end + RETRY_GAP, lay.bubble.right() + 1 - sfm.horizontalAdvance(lay.stats) - 2)
         line = footer_height(face.view, arrows is not None, sfm)  # drawn centred on the line
         return QRect(left, lay.bubble.bottom() + FOOTER_GAP, max(0, lay.bubble.right() + 1 - left), line)
@@ -426,6 +447,16 @@ class MessageDelegate(QStyledItemDelegate):
         lay = self._laid_out(face, self._view.palette()).lay
         arrows = self._arrows(face.view, lay, face.versions)
         return self._retry_pill(lay, arrows).translated(self._view.visualRect(index).topLeft())
+
+    def continue_rect(self, index: QModelIndex) -> QRect:
+        """The Continue pill's rectangle in viewport coordinates; empty unless ``index`` is
+        the topic's last row and a finished reply cut at the length limit (walk53b #4)."""
+        face = self._face(index)
+        if face is None or not self._can_continue(face):
+            return QRect()
+        lay = self._laid_out(face, self._view.palette()).lay
+        return self._continue_pill(lay, self._arrows(face.view, lay, face.versions)).translated(
+            self._view.visualRect(index).topLeft())
 
     def tag_rect(self, index: QModelIndex) -> QRect:
         """The status tag ("stopped", "interrupted", "writing…", "error") after a reply's
@@ -598,12 +629,28 @@ class MessageDelegate(QStyledItemDelegate):
             painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), Radius.LG, Radius.LG)
             painter.setPen(colors.error_text if m.status == MessageStatus.ERROR else colors.text)
             painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, said(RETRY_LABEL))
+        if self._can_continue(face):
+            self._paint_continue(painter, self._continue_pill(lay, arrows), colors)
         if arrows is not None:
             painter.setFont(small)
             paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.tag_text, colors.tag_bg)
         if lay.marker_y >= 0:
             paint_marker(painter, lay.marker_y, lay.column, small, pal, said(MARKER_TEXT))
         painter.restore()
+
+    def _paint_continue(self, painter: QPainter, pill: QRect, colors: _Colors) -> None:
+        """The Continue pill at ``pill``: the icon and the label centred on a tag-coloured
+        pill (the painter's font is the footer font)."""
+        label = said(CONTINUE_LABEL)
+        painter.setPen(QPen(colors.border, 1))
+        painter.setBrush(colors.tag_bg)
+        painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), Radius.LG, Radius.LG)
+        text_w = self._fonts().sfm.horizontalAdvance(label)
+        x = pill.left() + (pill.width() - (IconSize.SM + Space.XS + text_w)) // 2
+        icon(Icon.CONTINUE).paint(painter, QRect(x, pill.center().y() - IconSize.SM // 2, IconSize.SM, IconSize.SM))
+        painter.setPen(colors.text)
+        painter.drawText(QRect(x + IconSize.SM + Space.XS, pill.top(), text_w + 2, pill.height()),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
 
     def _text_palette(self, pal: QPalette, colors: _Colors) -> QPalette:
         """``pal`` with the Text role of a row's document, made once per palette (a failed
