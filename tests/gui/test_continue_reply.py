@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.gui.chat.message_action_bar import MessageAction
 from chathub_desktop.gui.chat.message_texts import cut_off_text
+from chathub_desktop.gui.context.receipt_dialog import ReceiptDialog
 from chathub_desktop.services.chat.reply_continue import CONTINUE_INSTRUCTION
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, new_topic, placed, reload_assistants
@@ -109,6 +110,11 @@ def test_continue_appends_to_the_same_reply_and_a_second_cut_offers_it_again(
                     and _last(window).status == "complete", timeout=5000)
     stored = services.topics.messages(window.current_topic_id)[-1]
     assert (stored.id, stored.content, stored.cut_off) == (reply_id, "The first half and a second ending.", False)
+    dialog = ReceiptDialog(_last(window), window)  # the ⓘ: the receipt records the continuation
+    assert dialog.rows["Continued"].text() == ("the reply so far was sent back with an instruction to go on "
+                                               "(continuation 2)")
+    assert "continue instruction" in dialog.rows["Parts"].text()
+    dialog.close()
     qtbot.waitUntil(lambda: _pill(window).isEmpty(), timeout=5000)
 
 

@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from chathub_desktop.core.context_receipt import receipt_lines
 from chathub_desktop.core.messages import MessageStatus, Usage
 from chathub_desktop.services.chat.reply_continue import CONTINUE_INSTRUCTION
 from chathub_desktop.services.container import Services
@@ -64,6 +65,10 @@ def test_continue_appends_to_the_same_reply_after_the_cut_reply_and_the_instruct
     assert m.id == reply and not m.cut_off and m.status == MessageStatus.COMPLETE
     assert (m.input_tokens, m.output_tokens) == (90, 43)
     assert m.receipt is not None and m.receipt["continued"] == 1
+    parts = m.receipt["parts"]
+    assert isinstance(parts, dict) and parts["instruction"] > 0 and "draft" not in parts
+    assert ("Continued: the reply so far was sent back with an instruction to go on (continuation 1)"
+            in receipt_lines(m.receipt))
 
 
 def test_a_second_cut_can_be_continued_again(services: Services, fake_vendor: FakeVendor) -> None:

@@ -22,7 +22,7 @@ from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import update_reply
 from chathub_desktop.storage.topic_rows import last_message
 
-__all__ = ["CONTINUE_INSTRUCTION", "RECEIPT_KEY", "ContinueClaim", "claim_continue", "continued_receipt",
+__all__ = ["CONTINUE_INSTRUCTION", "INSTRUCTION_PART", "RECEIPT_KEY", "ContinueClaim", "claim_continue", "continued_receipt",
            "continued_usage", "not_continuable"]
 
 #: The turn sent after the cut reply (to the model, in English; never stored nor shown).
@@ -31,6 +31,8 @@ CONTINUE_INSTRUCTION = ("Your previous reply was cut off at the output token lim
                         "and without any preamble.")
 #: The receipt's count of continuations of its reply (absent: none).
 RECEIPT_KEY = "continued"
+#: The receipt's part the instruction turn took (the assembler counts it as a draft).
+INSTRUCTION_PART = "instruction"
 
 _NOT_CONTINUABLE = QT_TRANSLATE_NOOP(
     "ServiceReasons", "only the topic's newest reply can be continued, and only when it stopped at the length limit "
@@ -88,6 +90,10 @@ def continued_usage(before: Usage, after: Usage) -> Usage:
 
 def continued_receipt(receipt: dict[str, object], before: dict[str, object] | None) -> dict[str, object]:
     """The continuation request's ``receipt`` recording that it continued a reply: its
-    :data:`RECEIPT_KEY` is one more than the ``before`` receipt's (1 for a first)."""
+    :data:`RECEIPT_KEY` is one more than the ``before`` receipt's (1 for a first), and
+    the instruction's tokens are its :data:`INSTRUCTION_PART` part, not a draft's."""
     done = before.get(RECEIPT_KEY, 0) if before else 0
-    return {**receipt, RECEIPT_KEY: (done if isinstance(done, int) else 0) + 1}
+    parts = receipt.get("parts")
+    if isinstance(parts, dict) and "draft" in parts:
+        parts = {(INSTRUCTION_PART if k == "draft" else k): v for k, v in parts.items()}
+    return {**receipt, "parts": parts, RECEIPT_KEY: (done if isinstance(done, int) else 0) + 1}
