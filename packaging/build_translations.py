@@ -58,6 +58,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     # issue 27, lang42: provider failures, import refusals, provider URL, MCP and topic checks
     "providers/errors", "providers/fault_words", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service", "services/chat/send_results",
     "services/chat/reply_stream",  # split from chat_service (issue 29)
+    "services/chat/reply_continue",  # walk53b #4
     "services/transfer/chat_import", "services/transfer/import_refusals", "core/export_formats", "services/providers/provider_service",
     "services/tools/mcp_service", "services/topics/topic_service", "core/token_estimate", "services/chat/empty_reply", "providers/stream_limits", "core/base_urls",
     "core/memory_diff", "services/memory/memory_preview", "services/memory/memory_history_service", "services/chat/attachment_service", "services/memory/memory_service", "services/dream/dream_cards", "services/providers/model_card_service",

@@ -3373,6 +3373,10 @@ The entries after it are renumbered.</source>
 <context>
     <name>MessageActions</name>
     <message>
+        <source>Continue reply</source>
+        <translation>返信の続きを生成</translation>
+    </message>
+    <message>
         <source>Copy message</source>
         <translation>メッセージをコピー</translation>
     </message>
@@ -3395,6 +3399,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Context receipt</source>
         <translation>コンテキストのレシート</translation>
+    </message>
+    <message>
+        <source>The model writes on where this reply stopped at the length limit, into the same reply</source>
+        <translation>長さの上限で止まったところから、モデルが同じ返信に続きを書きます</translation>
     </message>
     <message>
         <source>Copy this message&apos;s text (Markdown) to the clipboard</source>
@@ -3423,6 +3431,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Unpin message</source>
         <translation>ピン留めを外す</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>続ける</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -3516,6 +3528,14 @@ The entries after it are renumbered.</source>
         <translation>再試行：この返信をもう一度依頼します</translation>
     </message>
     <message>
+        <source>Continue</source>
+        <translation>続ける</translation>
+    </message>
+    <message>
+        <source>Continue: the model writes on where this reply stopped, into the same reply</source>
+        <translation>続ける：この返信が止まったところから、モデルが同じ返信に続きを書きます</translation>
+    </message>
+    <message>
         <source>You</source>
         <translation>あなた</translation>
     </message>
@@ -3550,6 +3570,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Version %1 of %2; Previous version and Next version in its menu</source>
         <translation>版 %1 / %2。「前の版」と「次の版」はメニューにあります</translation>
+    </message>
+    <message>
+        <source>Stopped at the length limit</source>
+        <translation>長さの上限で停止しました</translation>
     </message>
     <message>
         <source>in %1</source>
@@ -3704,6 +3728,14 @@ Type below and press %1 to start.</source>
     <message>
         <source>Remove this message from the topic.</source>
         <translation>このメッセージをトピックから削除します。</translation>
+    </message>
+    <message>
+        <source>Continue reply</source>
+        <translation>返信の続きを生成</translation>
+    </message>
+    <message>
+        <source>The model writes on where this reply stopped at the length limit, into the same reply</source>
+        <translation>長さの上限で止まったところから、モデルが同じ返信に続きを書きます</translation>
     </message>
     <message>
         <source>Regenerate reply</source>
@@ -4747,6 +4779,10 @@ URL：%3
         <translation>ピン留め</translation>
     </message>
     <message>
+        <source>Continued</source>
+        <translation>続き</translation>
+    </message>
+    <message>
         <source>Recalled topics</source>
         <translation>参照したトピック</translation>
     </message>
@@ -4817,6 +4853,10 @@ URL：%3
     <message>
         <source>draft</source>
         <translation>下書き</translation>
+    </message>
+    <message>
+        <source>continue instruction</source>
+        <translation>続きの指示</translation>
     </message>
     <message>
         <source>images</source>
@@ -4909,6 +4949,10 @@ URL：%3
     <message>
         <source> and %1 more (Copy as JSON lists them)</source>
         <translation> ほか %1 件（「JSON としてコピー」ですべて表示）</translation>
+    </message>
+    <message>
+        <source>the reply so far was sent back with an instruction to go on (continuation %1)</source>
+        <translation>ここまでの返信を、続きを書く指示とともに送り返しました（続き %1 回目）</translation>
     </message>
     <message>
         <source>none — this server&apos;s chat template doesn&apos;t accept tools</source>
@@ -7956,6 +8000,14 @@ URL：%3
         <source>no key</source>
         <translation>キーなし</translation>
     </message>
+    <message>
+        <source>only the topic&apos;s newest reply can be continued, and only when it stopped at the length limit and has not changed since</source>
+        <translation>続きを生成できるのはトピックの最新の返信だけで、長さの上限で止まり、その後変更されていない場合に限ります</translation>
+    </message>
+    <message>
+        <source>this reply is covered by the topic summary, so it can&apos;t be continued; regenerate it instead</source>
+        <translation>この返信はトピックの要約に含まれているため、続きを生成できません。代わりに再生成してください</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>
@@ -9281,6 +9333,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Topic snippets</source>
         <translation>トピックの抜粋</translation>
+    </message>
+    <message>
+        <source>Cannot continue</source>
+        <translation>続きを生成できません</translation>
     </message>
 </context>
 <context>

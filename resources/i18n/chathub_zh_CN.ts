@@ -3373,6 +3373,10 @@ The entries after it are renumbered.</source>
 <context>
     <name>MessageActions</name>
     <message>
+        <source>Continue reply</source>
+        <translation>继续生成回复</translation>
+    </message>
+    <message>
         <source>Copy message</source>
         <translation>复制消息</translation>
     </message>
@@ -3395,6 +3399,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Context receipt</source>
         <translation>上下文回执</translation>
+    </message>
+    <message>
+        <source>The model writes on where this reply stopped at the length limit, into the same reply</source>
+        <translation>模型从这条回复因长度上限而停止的地方接着写，写入同一条回复</translation>
     </message>
     <message>
         <source>Copy this message&apos;s text (Markdown) to the clipboard</source>
@@ -3423,6 +3431,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Unpin message</source>
         <translation>取消置顶</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>继续</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -3516,6 +3528,14 @@ The entries after it are renumbered.</source>
         <translation>重试：重新请求这条回复</translation>
     </message>
     <message>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Continue: the model writes on where this reply stopped, into the same reply</source>
+        <translation>继续：模型从这条回复停止的地方接着写，写入同一条回复</translation>
+    </message>
+    <message>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -3550,6 +3570,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Version %1 of %2; Previous version and Next version in its menu</source>
         <translation>第 %1 个版本，共 %2 个；“上一个版本”和“下一个版本”在其菜单中</translation>
+    </message>
+    <message>
+        <source>Stopped at the length limit</source>
+        <translation>已在长度上限处停止</translation>
     </message>
     <message>
         <source>in %1</source>
@@ -3704,6 +3728,14 @@ Type below and press %1 to start.</source>
     <message>
         <source>Remove this message from the topic.</source>
         <translation>从话题中删除这条消息。</translation>
+    </message>
+    <message>
+        <source>Continue reply</source>
+        <translation>继续生成回复</translation>
+    </message>
+    <message>
+        <source>The model writes on where this reply stopped at the length limit, into the same reply</source>
+        <translation>模型从这条回复因长度上限而停止的地方接着写，写入同一条回复</translation>
     </message>
     <message>
         <source>Regenerate reply</source>
@@ -4747,6 +4779,10 @@ URL：%3
         <translation>置顶</translation>
     </message>
     <message>
+        <source>Continued</source>
+        <translation>续写</translation>
+    </message>
+    <message>
         <source>Recalled topics</source>
         <translation>回忆的话题</translation>
     </message>
@@ -4817,6 +4853,10 @@ URL：%3
     <message>
         <source>draft</source>
         <translation>草稿</translation>
+    </message>
+    <message>
+        <source>continue instruction</source>
+        <translation>续写指令</translation>
     </message>
     <message>
         <source>images</source>
@@ -4909,6 +4949,10 @@ URL：%3
     <message>
         <source> and %1 more (Copy as JSON lists them)</source>
         <translation> 等另外 %1 个（“复制为 JSON”会全部列出）</translation>
+    </message>
+    <message>
+        <source>the reply so far was sent back with an instruction to go on (continuation %1)</source>
+        <translation>已将目前的回复连同续写指令一并发回（第 %1 次续写）</translation>
     </message>
     <message>
         <source>none — this server&apos;s chat template doesn&apos;t accept tools</source>
@@ -7956,6 +8000,14 @@ URL：%3
         <source>no key</source>
         <translation>无密钥</translation>
     </message>
+    <message>
+        <source>only the topic&apos;s newest reply can be continued, and only when it stopped at the length limit and has not changed since</source>
+        <translation>只有话题中最新的回复可以继续生成，且仅限它在长度上限处停止并且此后未被更改</translation>
+    </message>
+    <message>
+        <source>this reply is covered by the topic summary, so it can&apos;t be continued; regenerate it instead</source>
+        <translation>这条回复已被话题摘要涵盖，无法继续生成；请改为重新生成</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>
@@ -9281,6 +9333,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Topic snippets</source>
         <translation>话题摘录</translation>
+    </message>
+    <message>
+        <source>Cannot continue</source>
+        <translation>无法继续生成</translation>
     </message>
 </context>
 <context>
