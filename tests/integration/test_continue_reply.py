@@ -9,7 +9,7 @@ import pytest
 
 from chathub_desktop.core.context_receipt import receipt_lines
 from chathub_desktop.core.messages import MessageStatus, Usage
-from chathub_desktop.services.chat.reply_continue import CONTINUE_INSTRUCTION
+from chathub_desktop.services.chat.reply_continue import CONTINUE_INSTRUCTION, not_continuable
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.events import ChatEvent, ReplyDelta
@@ -139,3 +139,22 @@ def test_only_the_newest_cut_reply_as_seen_can_be_continued(services: Services, 
     with pytest.raises(InvalidInput):  # finished at "stop"
         asyncio.run(services.chat.continue_reply(topic, newest.id))
     assert len(fake_vendor.requests) == asked + 1
+
+
+def test_refused_while_planning_the_reply_is_put_back_as_it_was(
+        services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A continuation refused after its claim (here: its plan) asks nothing and leaves
+    the reply complete and cut at the length limit, so Continue is offered again."""
+    topic, reply = cut_topic(services, fake_vendor, "openai", "length")
+    asked = len(fake_vendor.requests)
+
+    async def refused(*_a: object, **_k: object) -> None:
+        raise not_continuable(covered=True)
+
+    monkeypatch.setattr(services.chat._loader, "aload", refused)
+    with pytest.raises(InvalidInput, match="covered by the topic summary"):
+        asyncio.run(services.chat.continue_reply(topic, reply))
+    m = services.topics.messages(topic)[-1]
+    assert (m.content, m.status, m.finish_reason, m.continuable) == (
+        "The first half", MessageStatus.COMPLETE, "length", True)
+    assert len(fake_vendor.requests) == asked and not services.chat.is_sending(topic)

@@ -469,13 +469,13 @@ class ChatService:
                 streamed = True
                 result = await self._streamer.stream(topic_id, reply_id, client, planned, ctx.context_window,
                                                      ctx.provider_name, prefix=claim.text)
-            except BaseException as exc:
-                if not streamed:  # nothing was asked: the reply is as it was
-                    self._sends.take_cut(topic_id)
-                    await finish_anyway(self._end_streaming(topic_id, reply_id, MessageStatus.COMPLETE,
-                                                            claim.receipt, finish=claim.finish_reason))
-                elif not isinstance(exc, asyncio.CancelledError):
-                    await finish_anyway(self._failed(topic_id, reply_id, exc, planned.receipt))
+            except asyncio.CancelledError:  # once streamed, the stream step stored what arrived
+                if not streamed:
+                    await finish_anyway(self._put_back(topic_id, claim))
+                raise
+            except Exception as exc:
+                await finish_anyway(self._failed(topic_id, reply_id, exc, planned.receipt) if streamed
+                                    else self._put_back(topic_id, claim))
                 raise
             stored = await self._streamer.finish(dataclasses.replace(
                 result, usage=continued_usage(claim.usage, result.usage)))
@@ -499,15 +499,21 @@ class ChatService:
         try:
             return await asyncio.shield(run)
         except asyncio.CancelledError:
-            self._sends.take_cut(topic_id)
+            self._sends.take_cut(topic_id)  # the first cut decides
             try:
                 made: ContinueClaim | None = await finish_anyway(run)
             except Exception:  # refused in its transaction: nothing changed
                 made = None
             if made is not None:
-                await finish_anyway(self._end_streaming(topic_id, reply_id, MessageStatus.COMPLETE, made.receipt,
-                                                        finish=made.finish_reason))
+                await finish_anyway(self._put_back(topic_id, made))
             raise
+
+    async def _put_back(self, topic_id: int, claim: ContinueClaim) -> None:
+        """A continuation that asked nothing (Stop, or refused while planning): its reply
+        as it was — complete, cut at the length limit, Continue offered again."""
+        self._sends.take_cut(topic_id)
+        await self._end_streaming(topic_id, claim.reply_id, MessageStatus.COMPLETE, claim.receipt,
+                                  finish=claim.finish_reason)
 
     async def _respond(self, topic_id: int, claim: ReplyClaim, client: ChatClient) -> SendOutcome:
         """Everything after the claim: pre-send compaction, the reply (and tool rounds)
