@@ -3492,10 +3492,6 @@ The entries after it are renumbered.</source>
         <translation>ここより上のメッセージはトピックの要約として送られます · 要約を表示</translation>
     </message>
     <message>
-        <source>↻ Retry</source>
-        <translation>↻ 再試行</translation>
-    </message>
-    <message>
         <source>[pinned]</source>
         <translation>[ピン留め]</translation>
     </message>

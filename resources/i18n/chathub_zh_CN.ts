@@ -3492,10 +3492,6 @@ The entries after it are renumbered.</source>
         <translation>以上消息以话题摘要的形式发送 · 查看摘要</translation>
     </message>
     <message>
-        <source>↻ Retry</source>
-        <translation>↻ 重试</translation>
-    </message>
-    <message>
         <source>[pinned]</source>
         <translation>[已置顶]</translation>
     </message>
