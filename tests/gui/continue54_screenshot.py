@@ -6,7 +6,8 @@ a script, not a test).
 Writes into ``OUT_DIR`` (default ``/work/wt/_shots/continue54``), per theme: the window
 with the cut reply, its "Stopped at the length limit" note and the Continue pill
 (``cut-<theme>.png``); the reply hovered with its action bar's Continue
-(``bar-<theme>.png``); the reply continued and cut again (``again-<theme>.png``); and the
+(``bar-<theme>.png``, and in 简体中文 and 日本語: ``bar-<lang>-<theme>.png``); the reply
+continued and cut again (``again-<theme>.png``); and the
 finished reply after a last Continue (``done-<theme>.png``).
 """
 
@@ -16,7 +17,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from tests.gui.shot_harness import grab, offscreen_services, play
+from tests.gui.shot_harness import audited, grab, offscreen_services, play
 
 
 def main() -> int:
@@ -60,6 +61,21 @@ def main() -> int:
                 if bar:
                     hover(view, view.model().rowCount() - 1)
                 await grab(window, out / f"{tag}-{theme}.png", 0.3)
+                audited(window, f"{tag}-{theme}", theme)
+            window.view.prefs.set_theme("light")
+
+        async def languages() -> None:
+            from chathub_desktop.core.ui_language import UiLanguage
+
+            for lang, theme in ((UiLanguage.CHINESE_SIMPLIFIED, "light"), (UiLanguage.JAPANESE, "dark")):
+                window.view.language_actions[lang].trigger()
+                window.view.prefs.set_theme(theme)
+                await asyncio.sleep(0.5)
+                window.message_view.action_bar.dismiss()
+                hover(window.message_view, window.message_model.rowCount() - 1)
+                await grab(window, out / f"bar-{lang.value}-{theme}.png", 0.3)
+                audited(window, f"bar-{lang.value}-{theme}", theme)
+            window.view.language.apply(UiLanguage.SYSTEM)
             window.view.prefs.set_theme("light")
 
         async def continued() -> None:
@@ -82,6 +98,7 @@ def main() -> int:
             window.sending.sync()
             await shots("cut")
             await shots("bar", bar=True)
+            await languages()
             await continued()
             await shots("again")
             await continued()
