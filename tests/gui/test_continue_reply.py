@@ -130,3 +130,22 @@ def test_stop_keeps_what_arrived(window, services, fake_vendor, qtbot):  # type:
     stored = services.topics.messages(window.current_topic_id)[-1]
     assert (stored.content, stored.status) == ("The first half partial", MessageStatus.CANCELLED)
     qtbot.waitUntil(lambda: fake_vendor.disconnects >= 1, timeout=5000)  # the stream was closed
+
+
+def test_the_keyboard_reaches_continue_from_the_reply(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """Tab into the list makes the newest reply current with its action bar; the next
+    Tab lands on Continue (first on the bar), and Space continues the reply."""
+    from PySide6.QtWidgets import QApplication
+
+    _cut(window, services, fake_vendor, qtbot)
+    view = window.message_view
+    button = view.action_bar.buttons[MessageAction.CONTINUE]
+    window.activateWindow()
+    view.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(lambda: view.currentIndex().row() == view.model().rowCount() - 1, timeout=5000)
+    qtbot.waitUntil(lambda: button.isVisible(), timeout=5000)
+    qtbot.keyClick(view, Qt.Key.Key_Tab)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is button, timeout=5000)
+    fake_vendor.script(Reply(text_chunks=[" by keyboard."]))
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: _last(window).content == "The first half by keyboard.", timeout=5000)
