@@ -3765,6 +3765,10 @@ Type below and press %1 to start.</source>
         <source>Open Settings → Providers</source>
         <translation>「設定 → プロバイダー」を開く</translation>
     </message>
+    <message>
+        <source>↻ Retry</source>
+        <translation>↻ 再試行</translation>
+    </message>
 </context>
 <context>
     <name>ModelCardDialog</name>

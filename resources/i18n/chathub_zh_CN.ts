@@ -3765,6 +3765,10 @@ Type below and press %1 to start.</source>
         <source>Open Settings → Providers</source>
         <translation>打开“设置 → 服务商”</translation>
     </message>
+    <message>
+        <source>↻ Retry</source>
+        <translation>↻ 重试</translation>
+    </message>
 </context>
 <context>
     <name>ModelCardDialog</name>
