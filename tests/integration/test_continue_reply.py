@@ -158,3 +158,25 @@ def test_refused_while_planning_the_reply_is_put_back_as_it_was(
     assert (m.content, m.status, m.finish_reason, m.continuable) == (
         "The first half", MessageStatus.COMPLETE, "length", True)
     assert len(fake_vendor.requests) == asked and not services.chat.is_sending(topic)
+
+
+def test_stop_before_a_word_arrived_puts_the_reply_back(services: Services, fake_vendor: FakeVendor) -> None:
+    """Stop once the continuation was asked but before anything arrived: the reply is as
+    it was (complete, cut, its usage), so Continue is offered again."""
+    topic, reply = cut_topic(services, fake_vendor, "openai", "length")
+    fake_vendor.script(Reply(text_chunks=["never"], hang=True, hang_after=0))
+    asked = len(fake_vendor.requests)
+
+    async def run() -> None:
+        task = services.chat.start_continue(topic, reply)
+        async with asyncio.timeout(30 * scale()):
+            while len(fake_vendor.requests) == asked:
+                await asyncio.sleep(0.01)
+        assert services.chat.stop(topic)
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(run())
+    m = services.topics.messages(topic)[-1]
+    assert (m.content, m.status, m.finish_reason, m.output_tokens, m.continuable) == (
+        "The first half", MessageStatus.COMPLETE, "length", 40, True)

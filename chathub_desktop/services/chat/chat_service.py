@@ -61,6 +61,7 @@ from chathub_desktop.services.chat.reply_continue import (
     continued_receipt,
     continued_usage,
     not_continuable,
+    put_back_unchanged,
 )
 from chathub_desktop.services.chat.reply_store import (
     refuse_foreign_stream,
@@ -470,8 +471,7 @@ class ChatService:
                 result = await self._streamer.stream(topic_id, reply_id, client, planned, ctx.context_window,
                                                      ctx.provider_name, prefix=claim.text)
             except asyncio.CancelledError:  # once streamed, the stream step stored what arrived
-                if not streamed:
-                    await finish_anyway(self._put_back(topic_id, claim))
+                await finish_anyway(self._put_back(topic_id, claim, streamed=streamed))
                 raise
             except Exception as exc:
                 await finish_anyway(self._failed(topic_id, reply_id, exc, planned.receipt) if streamed
@@ -508,9 +508,14 @@ class ChatService:
                 await finish_anyway(self._put_back(topic_id, made))
             raise
 
-    async def _put_back(self, topic_id: int, claim: ContinueClaim) -> None:
-        """A continuation that asked nothing (Stop, or refused while planning): its reply
+    async def _put_back(self, topic_id: int, claim: ContinueClaim, *, streamed: bool = False) -> None:
+        """A continuation that got nothing (Stop or quit before a word, or refused while
+        planning; ``streamed``: its stream step already stored it as stopped): its reply
         as it was — complete, cut at the length limit, Continue offered again."""
+        if streamed:
+            if await self._db.run(put_back_unchanged, self._db, claim) is not None:
+                self._bus.publish(ReplyFinished(topic_id, claim.reply_id, MessageStatus.COMPLETE, None))
+            return
         self._sends.take_cut(topic_id)
         await self._end_streaming(topic_id, claim.reply_id, MessageStatus.COMPLETE, claim.receipt,
                                   finish=claim.finish_reason)

@@ -18,12 +18,13 @@ from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.chat.process_identity import PROCESS_ID
 from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import update_reply
-from chathub_desktop.storage.topic_rows import last_message
+from chathub_desktop.storage.topic_rows import last_message, message_row
 
 __all__ = ["CONTINUE_INSTRUCTION", "INSTRUCTION_PART", "RECEIPT_KEY", "ContinueClaim", "claim_continue", "continued_receipt",
-           "continued_usage", "not_continuable"]
+           "continued_usage", "not_continuable", "put_back_unchanged"]
 
 #: The turn sent after the cut reply (to the model, in English; never stored nor shown).
 CONTINUE_INSTRUCTION = ("Your previous reply was cut off at the output token limit. Continue it exactly where it "
@@ -76,6 +77,30 @@ def claim_continue(s: Session, topic_id: int, reply_id: int, seen_chars: int | N
     usage = Usage(last.input_tokens, last.output_tokens, last.cached_tokens, last.cache_write_tokens,
                   last.reasoning_tokens)
     return ContinueClaim(reply_id, last.content, usage, last.finish_reason, last.receipt)
+
+
+def put_back_unchanged(db: Database, claim: ContinueClaim) -> int | None:
+    """In one write transaction of ``db``: a continuation stopped (or cut by quit) before
+    anything arrived leaves its reply as it was — complete, its finish reason, usage and
+    receipt — so Continue is offered again; a reply that gained text or a tool call, or
+    ended otherwise, is left as stored. Returns its topic id when it was put back, else
+    None. Worker thread."""
+    with db.write() as s:
+        row = message_row(s, claim.reply_id)
+        if (row is None or row.status not in (MessageStatus.CANCELLED, MessageStatus.INTERRUPTED)
+                or row.tool_calls or row.content != claim.text):
+            return None
+        return _restore(s, claim)
+
+
+def _restore(s: Session, claim: ContinueClaim) -> int | None:
+    """Write ``claim``'s reply back as it was before its continuation was asked."""
+    u = claim.usage
+    return update_reply(s, claim.reply_id, {
+        "status": MessageStatus.COMPLETE.value, "finish_reason": claim.finish_reason, "receipt": claim.receipt,
+        "error": None, "error_kind": None, "error_reason": None, "input_tokens": u.input_tokens,
+        "output_tokens": u.output_tokens, "cached_tokens": u.cached_tokens,
+        "cache_write_tokens": u.cache_write_tokens, "reasoning_tokens": u.reasoning_tokens})
 
 
 def continued_usage(before: Usage, after: Usage) -> Usage:
