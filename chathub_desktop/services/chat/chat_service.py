@@ -449,8 +449,8 @@ class ChatService:
         continuation count) stored in the one final write.
 
         Provider failures are stored on the row as an error with its text kept, as a
-        send's; Stop keeps the text (``cancelled``). Cut or refused before the request
-        was posted, the row is as it was. Raises :class:`InvalidInput` (nothing changes)
+        send's; Stop keeps the text (``cancelled``). Refused before the request was
+        posted, or stopped before a word of it arrived, the row is as it was. Raises :class:`InvalidInput` (nothing changes)
         when the reply cannot be continued or the assistant cannot send."""
         with self._sends.uncut_on_cancel(topic_id):
             pick = await self._db.run(self._pick, topic_id, None)
@@ -477,8 +477,8 @@ class ChatService:
                 await finish_anyway(self._failed(topic_id, reply_id, exc, planned.receipt) if streamed
                                     else self._put_back(topic_id, claim))
                 raise
-            stored = await self._streamer.finish(dataclasses.replace(
-                result, usage=continued_usage(claim.usage, result.usage)))
+            stored = await finish_anyway(self._streamer.finish(dataclasses.replace(  # no row left streaming
+                result, usage=continued_usage(claim.usage, result.usage))))
             if self._compaction is not None and stored.status == MessageStatus.COMPLETE:
                 await self._after_reply(topic_id)
             return SendOutcome.of(0, stored, Tries(), stored.notice)
