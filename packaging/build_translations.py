@@ -35,7 +35,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "settings/models_page", "settings/system_agent_page", "settings/model_picker", "settings/agent_settings",
     "settings/storage_page", "shell/empty_state", "shell/help_button", "chat/chat_empty", "shell/welcome_panel", "topics/topic_actions", "topics/topic_privacy",
     "search/search_controller", "topics/topic_delete", "context/context_controls", "chat/reply_versions", "settings/model_choices", "shell/vector_fill",
-    "chat/message_delegate", "chat/message_texts", "chat/message_documents", "chat/tool_approval", "chat/tool_server_notice",
+    "chat/message_delegate", "chat/footer_pills", "chat/message_texts", "chat/message_documents", "chat/tool_approval", "chat/tool_server_notice",
     "chat/message_layout", "topics/topic_sidebar",  # issue 29: split from the delegate and the window
     "chat/markdown_render",  # walk51: a code block's Copy
     "shell/notifications", "context/token_badge", "topics/topic_list_delegate", "topics/topic_list_model", "topics/topic_opener", "shell/tray", "shell/view_menu",
@@ -58,6 +58,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     # issue 27, lang42: provider failures, import refusals, provider URL, MCP and topic checks
     "providers/errors", "providers/fault_words", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service", "services/chat/send_results",
     "services/chat/reply_stream",  # split from chat_service (issue 29)
+    "services/chat/reply_continue",  # walk53b #4
     "services/transfer/chat_import", "services/transfer/import_refusals", "core/export_formats", "services/providers/provider_service",
     "services/tools/mcp_service", "services/topics/topic_service", "core/token_estimate", "services/chat/empty_reply", "providers/stream_limits", "core/base_urls",
     "core/memory_diff", "services/memory/memory_preview", "services/memory/memory_history_service", "services/chat/attachment_service", "services/memory/memory_service", "services/dream/dream_cards", "services/providers/model_card_service",

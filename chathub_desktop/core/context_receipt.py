@@ -174,6 +174,10 @@ def receipt_lines(receipt: Mapping[str, object], input_tokens: int | None = None
         named = ", ".join(f"{title or 'untitled'} (topic {tid})" for tid, title in recalled[:RECALLED_NAMED])
         more = len(recalled) - RECALLED_NAMED
         lines.append(f"{RECALLED_KEY}: {named}" + (f" and {more} more (Copy as JSON lists them)" if more > 0 else ""))
+    continued = receipt.get("continued")
+    if isinstance(continued, int) and not isinstance(continued, bool) and continued > 0:  # walk53b #4
+        lines.append(f"Continued: the reply so far was sent back with an instruction to go on (continuation "
+                     f"{continued})")
     tools = receipt.get("tools")
     named = ", ".join(str(t) for t in tools) if isinstance(tools, list) and tools else "none"
     lines.append("Tools: " + (TOOLS_WITHHELD_NOTE if receipt.get("tools_withheld") is True else named))

@@ -141,6 +141,13 @@ class MessageView:
         return self.role == Role.ASSISTANT and is_length_stop(self.finish_reason)
 
     @property
+    def continuable(self) -> bool:
+        """True for a finished reply without tool calls cut at its output limit: the
+        newest one of its topic offers Continue (walk53b #4; ``ChatService.continue_reply``
+        checks the same in its claim)."""
+        return self.cut_off and self.status == MessageStatus.COMPLETE and not self.tool_calls
+
+    @property
     def input_truncated(self) -> bool:
         """True for a complete reply whose server read only part of its request; ``error``
         then holds the warning line (REF-27)."""

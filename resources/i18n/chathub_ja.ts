@@ -3393,6 +3393,10 @@ The entries after it are renumbered.</source>
 <context>
     <name>MessageActions</name>
     <message>
+        <source>Continue reply</source>
+        <translation>返信の続きを生成</translation>
+    </message>
+    <message>
         <source>Copy message</source>
         <translation>メッセージをコピー</translation>
     </message>
@@ -3415,6 +3419,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Context receipt</source>
         <translation>コンテキストのレシート</translation>
+    </message>
+    <message>
+        <source>The model writes on where this reply stopped at the length limit, into the same reply</source>
+        <translation>長さの上限で止まったところから、モデルが同じ返信に続きを書きます</translation>
     </message>
     <message>
         <source>Copy this message&apos;s text (Markdown) to the clipboard</source>
@@ -3445,6 +3453,10 @@ The entries after it are renumbered.</source>
         <translation>ピン留めを外す</translation>
     </message>
     <message>
+        <source>Continue</source>
+        <translation>続ける</translation>
+    </message>
+    <message>
         <source>Copied</source>
         <translation>コピーしました</translation>
     </message>
@@ -3454,7 +3466,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Message actions</source>
-        <translation>メッセージの操作</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Delete this message from the topic? This cannot be undone.</source>
@@ -3500,10 +3512,6 @@ The entries after it are renumbered.</source>
         <translation>ここより上のメッセージはトピックの要約として送られます · 要約を表示</translation>
     </message>
     <message>
-        <source>↻ Retry</source>
-        <translation>↻ 再試行</translation>
-    </message>
-    <message>
         <source>[pinned]</source>
         <translation>[ピン留め]</translation>
     </message>
@@ -3534,6 +3542,14 @@ The entries after it are renumbered.</source>
     <message>
         <source>Retry: ask for this reply again</source>
         <translation>再試行：この返信をもう一度依頼します</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>続ける</translation>
+    </message>
+    <message>
+        <source>Continue: the model writes on where this reply stopped, into the same reply</source>
+        <translation>続ける：この返信が止まったところから、モデルが同じ返信に続きを書きます</translation>
     </message>
     <message>
         <source>You</source>
@@ -3574,6 +3590,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Tokens the provider counted for this reply: sent in (of them, read from its cache), and written out. The ⓘ receipt has the breakdown.</source>
         <translation>プロバイダーがこの返信で数えたトークン：入力（うちキャッシュから読んだ分）と出力。内訳は ⓘ のレシートにあります。</translation>
+    </message>
+    <message>
+        <source>Stopped at the length limit</source>
+        <translation>長さの上限で停止しました</translation>
     </message>
     <message numerus="yes">
         <source>%Ln token(s) in</source>
@@ -3734,6 +3754,14 @@ Type below and press %1 to start.</source>
         <translation>このメッセージをトピックから削除します。</translation>
     </message>
     <message>
+        <source>Continue reply</source>
+        <translation>返信の続きを生成</translation>
+    </message>
+    <message>
+        <source>The model writes on where this reply stopped at the length limit, into the same reply</source>
+        <translation>長さの上限で止まったところから、モデルが同じ返信に続きを書きます</translation>
+    </message>
+    <message>
         <source>Regenerate reply</source>
         <translation>応答を再生成</translation>
     </message>
@@ -3764,6 +3792,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>Open Settings → Providers</source>
         <translation>「設定 → プロバイダー」を開く</translation>
+    </message>
+    <message>
+        <source>↻ Retry</source>
+        <translation>↻ 再試行</translation>
     </message>
 </context>
 <context>
@@ -4775,6 +4807,10 @@ URL：%3
         <translation>ピン留め</translation>
     </message>
     <message>
+        <source>Continued</source>
+        <translation>続き</translation>
+    </message>
+    <message>
         <source>Recalled topics</source>
         <translation>参照したトピック</translation>
     </message>
@@ -4845,6 +4881,10 @@ URL：%3
     <message>
         <source>draft</source>
         <translation>下書き</translation>
+    </message>
+    <message>
+        <source>continue instruction</source>
+        <translation>続きの指示</translation>
     </message>
     <message>
         <source>images</source>
@@ -4937,6 +4977,10 @@ URL：%3
     <message>
         <source> and %1 more (Copy as JSON lists them)</source>
         <translation> ほか %1 件（「JSON としてコピー」ですべて表示）</translation>
+    </message>
+    <message>
+        <source>the reply so far was sent back with an instruction to go on (continuation %1)</source>
+        <translation>ここまでの返信を、続きを書く指示とともに送り返しました（続き %1 回目）</translation>
     </message>
     <message>
         <source>none — this server&apos;s chat template doesn&apos;t accept tools</source>
@@ -7984,6 +8028,14 @@ URL：%3
         <source>no key</source>
         <translation>キーなし</translation>
     </message>
+    <message>
+        <source>only the topic&apos;s newest reply can be continued, and only when it stopped at the length limit and has not changed since</source>
+        <translation>続きを生成できるのはトピックの最新の返信だけで、長さの上限で止まり、その後変更されていない場合に限ります</translation>
+    </message>
+    <message>
+        <source>this reply is covered by the topic summary, so it can&apos;t be continued; regenerate it instead</source>
+        <translation>この返信はトピックの要約に含まれているため、続きを生成できません。代わりに再生成してください</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>
@@ -9309,6 +9361,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Topic snippets</source>
         <translation>トピックの抜粋</translation>
+    </message>
+    <message>
+        <source>Cannot continue</source>
+        <translation>続きを生成できません</translation>
     </message>
 </context>
 <context>

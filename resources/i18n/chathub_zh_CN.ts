@@ -3393,6 +3393,10 @@ The entries after it are renumbered.</source>
 <context>
     <name>MessageActions</name>
     <message>
+        <source>Continue reply</source>
+        <translation>继续生成回复</translation>
+    </message>
+    <message>
         <source>Copy message</source>
         <translation>复制消息</translation>
     </message>
@@ -3415,6 +3419,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Context receipt</source>
         <translation>上下文回执</translation>
+    </message>
+    <message>
+        <source>The model writes on where this reply stopped at the length limit, into the same reply</source>
+        <translation>模型从这条回复因长度上限而停止的地方接着写，写入同一条回复</translation>
     </message>
     <message>
         <source>Copy this message&apos;s text (Markdown) to the clipboard</source>
@@ -3445,6 +3453,10 @@ The entries after it are renumbered.</source>
         <translation>取消置顶</translation>
     </message>
     <message>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -3454,7 +3466,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Message actions</source>
-        <translation>消息操作</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Delete this message from the topic? This cannot be undone.</source>
@@ -3500,10 +3512,6 @@ The entries after it are renumbered.</source>
         <translation>以上消息以话题摘要的形式发送 · 查看摘要</translation>
     </message>
     <message>
-        <source>↻ Retry</source>
-        <translation>↻ 重试</translation>
-    </message>
-    <message>
         <source>[pinned]</source>
         <translation>[已置顶]</translation>
     </message>
@@ -3534,6 +3542,14 @@ The entries after it are renumbered.</source>
     <message>
         <source>Retry: ask for this reply again</source>
         <translation>重试：重新请求这条回复</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Continue: the model writes on where this reply stopped, into the same reply</source>
+        <translation>继续：模型从这条回复停止的地方接着写，写入同一条回复</translation>
     </message>
     <message>
         <source>You</source>
@@ -3574,6 +3590,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Tokens the provider counted for this reply: sent in (of them, read from its cache), and written out. The ⓘ receipt has the breakdown.</source>
         <translation>服务商为这条回复统计的 token：输入（其中从缓存读取的部分）和输出。ⓘ 回执里有明细。</translation>
+    </message>
+    <message>
+        <source>Stopped at the length limit</source>
+        <translation>已在长度上限处停止</translation>
     </message>
     <message numerus="yes">
         <source>%Ln token(s) in</source>
@@ -3734,6 +3754,14 @@ Type below and press %1 to start.</source>
         <translation>从话题中删除这条消息。</translation>
     </message>
     <message>
+        <source>Continue reply</source>
+        <translation>继续生成回复</translation>
+    </message>
+    <message>
+        <source>The model writes on where this reply stopped at the length limit, into the same reply</source>
+        <translation>模型从这条回复因长度上限而停止的地方接着写，写入同一条回复</translation>
+    </message>
+    <message>
         <source>Regenerate reply</source>
         <translation>重新生成回复</translation>
     </message>
@@ -3764,6 +3792,10 @@ Type below and press %1 to start.</source>
     <message>
         <source>Open Settings → Providers</source>
         <translation>打开“设置 → 服务商”</translation>
+    </message>
+    <message>
+        <source>↻ Retry</source>
+        <translation>↻ 重试</translation>
     </message>
 </context>
 <context>
@@ -4775,6 +4807,10 @@ URL：%3
         <translation>置顶</translation>
     </message>
     <message>
+        <source>Continued</source>
+        <translation>续写</translation>
+    </message>
+    <message>
         <source>Recalled topics</source>
         <translation>回忆的话题</translation>
     </message>
@@ -4845,6 +4881,10 @@ URL：%3
     <message>
         <source>draft</source>
         <translation>草稿</translation>
+    </message>
+    <message>
+        <source>continue instruction</source>
+        <translation>续写指令</translation>
     </message>
     <message>
         <source>images</source>
@@ -4937,6 +4977,10 @@ URL：%3
     <message>
         <source> and %1 more (Copy as JSON lists them)</source>
         <translation> 等另外 %1 个（“复制为 JSON”会全部列出）</translation>
+    </message>
+    <message>
+        <source>the reply so far was sent back with an instruction to go on (continuation %1)</source>
+        <translation>已将目前的回复连同续写指令一并发回（第 %1 次续写）</translation>
     </message>
     <message>
         <source>none — this server&apos;s chat template doesn&apos;t accept tools</source>
@@ -7984,6 +8028,14 @@ URL：%3
         <source>no key</source>
         <translation>无密钥</translation>
     </message>
+    <message>
+        <source>only the topic&apos;s newest reply can be continued, and only when it stopped at the length limit and has not changed since</source>
+        <translation>只有话题中最新的回复可以继续生成，且仅限它在长度上限处停止并且此后未被更改</translation>
+    </message>
+    <message>
+        <source>this reply is covered by the topic summary, so it can&apos;t be continued; regenerate it instead</source>
+        <translation>这条回复已被话题摘要涵盖，无法继续生成；请改为重新生成</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPage</name>
@@ -9309,6 +9361,10 @@ Input budget: %1 tokens</source>
     <message>
         <source>Topic snippets</source>
         <translation>话题摘录</translation>
+    </message>
+    <message>
+        <source>Cannot continue</source>
+        <translation>无法继续生成</translation>
     </message>
 </context>
 <context>

@@ -121,7 +121,7 @@ def test_the_stats_line_shows_on_hover_or_focus_and_the_cut_off_warning_always( 
                    - view.delegate.bubble_rect(reply).left(), stats.height())
     image = view.viewport().grab().toImage()  # at rest: no row hovered or current
     assert ink(image, stats, background) == 0, size  # no stats
-    assert ink(image, footer, background) > 0, size  # "⚠ cut off at max tokens" is always there
+    assert ink(image, footer, background) > 0, size  # "⚠ Stopped at the length limit" is always there
     hover_at(view, QPoint(stats.center().x(), stats.top() - 30))  # the pointer over the reply
     qtbot.waitUntil(lambda: ink(view.viewport().grab().toImage(), stats, background) > 0, timeout=3000)
     # walk53c #2: the figures' tooltip says what they are
@@ -133,9 +133,11 @@ def test_the_stats_line_shows_on_hover_or_focus_and_the_cut_off_warning_always( 
     sb.setValue(sb.value() - 1)  # a scroll leaves the hovered row
     stats = view.delegate.stats_rect(reply)
     qtbot.waitUntil(lambda: ink(view.viewport().grab().toImage(), stats, background) == 0, timeout=3000)
-    # screen readers hear them with the row; keyboard users see them on the current row
+    # screen readers hear them with the row, and its Continue pill (walk53b #4); keyboard
+    # users see them on the current row
     assert reply.data(Qt.ItemDataRole.AccessibleDescriptionRole) == (
-        "366 tokens in · 1,682 out · 341 cached · cut off at max tokens")
+        "366 tokens in · 1,682 out · 341 cached · cut off at max tokens · Continue: the model writes on where "
+        "this reply stopped, into the same reply")
     view.setFocus()
     view.setCurrentIndex(reply)  # shows the reply's top
     view.scroll_to_end()

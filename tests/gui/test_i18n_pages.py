@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.provider_presets import PRESETS
 from chathub_desktop.core.ui_language import UiLanguage
-from chathub_desktop.gui.chat.message_delegate import RETRY_LABEL
+from chathub_desktop.gui.chat.footer_pills import RETRY_LABEL
 from chathub_desktop.gui.settings.settings_page import SettingsSection
 from chathub_desktop.gui.shell.nav_rail import RailEntry
 from tests.gui.test_i18n import _Pseudo

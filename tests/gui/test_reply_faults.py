@@ -10,7 +10,7 @@ import os
 
 from PySide6.QtCore import QPoint, Qt
 
-from chathub_desktop.gui.chat.message_delegate import RETRY_LABEL
+from chathub_desktop.gui.chat.footer_pills import RETRY_LABEL
 from tests.fakes.vendor_server import Reply, html_error_page
 from tests.gui.helpers import add_fake_provider, placed, reload_assistants
 

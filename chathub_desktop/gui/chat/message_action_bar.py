@@ -1,4 +1,4 @@
-"""The hover action bar of the message list (issue 29): Copy, Edit, Regenerate, Pin,
+"""The hover action bar of the message list (issue 29): Continue (walk53b #4), Copy, Edit, Regenerate, Pin,
 Delete and ⓘ receipt as small icon buttons over the row under the mouse (or the current
 row for keyboard users).
 
@@ -29,6 +29,7 @@ translate = QCoreApplication.translate
 class MessageAction(enum.Enum):
     """An action on one message; the value is its button's accessible name."""
 
+    CONTINUE = QT_TRANSLATE_NOOP("MessageActions", "Continue reply")
     COPY = QT_TRANSLATE_NOOP("MessageActions", "Copy message")
     EDIT = QT_TRANSLATE_NOOP("MessageActions", "Edit message")
     REGENERATE = QT_TRANSLATE_NOOP("MessageActions", "Regenerate reply")
@@ -44,6 +45,9 @@ class _Look:
 
 
 _LOOKS = {
+    MessageAction.CONTINUE: _Look(Icon.CONTINUE, QT_TRANSLATE_NOOP("MessageActions", "The model writes on where this "
+                                                                                     "reply stopped at the length "
+                                                                                     "limit, into the same reply")),
     MessageAction.COPY: _Look(Icon.COPY, QT_TRANSLATE_NOOP("MessageActions", "Copy this message's text (Markdown) to "
                                                                              "the clipboard")),
     MessageAction.EDIT: _Look(Icon.EDIT, QT_TRANSLATE_NOOP("MessageActions", "Change this message's text and send it "
@@ -58,6 +62,8 @@ _LOOKS = {
                                                                                  "context receipt")),
 }
 UNPIN_NAME = QT_TRANSLATE_NOOP("MessageActions", "Unpin message")
+#: The Continue button's label beside its icon (walk53b #4: a word, not a bare icon).
+CONTINUE_TEXT = QT_TRANSLATE_NOOP("MessageActions", "Continue")
 #: The Copy button's name and tooltip while it shows the check (walk53 #6).
 COPIED = QT_TRANSLATE_NOOP("MessageActions", "Copied")
 #: How long a "Copied" confirmation shows, ms (walk36 #3, walk53 #6: as Claude's and Cherry's).
@@ -85,12 +91,14 @@ def message_actions(m: MessageView, *, collapsible: bool, last_reply: bool) -> t
     thoughts row; ``last_reply``: ``m`` is the topic's newest message and not the
     user's; Regenerate for a finished, stopped or interrupted one (walk50 #9: what arrived
     stays a version; its Retry pill asks again in place), not a failed one (its Retry
-    pill). A streaming reply offers Copy only (issue 29; CMP-15, issue 14, issue 19);
-    Copy only when there is something to copy (:func:`can_copy`, walk53c #8)."""
+    pill); Continue, first, for one cut at the length limit (walk53b #4). A streaming reply
+    offers Copy only (issue 29; CMP-15, issue 14, issue 19); Copy only when there is
+    something to copy (:func:`can_copy`, walk53c #8)."""
     copy = (MessageAction.COPY,) if can_copy(m) else ()
     if m.status == MessageStatus.STREAMING:
         return copy
-    out = list(copy)
+    out = [MessageAction.CONTINUE] if last_reply and m.role == Role.ASSISTANT and m.continuable else []
+    out.extend(copy)
     if m.role == Role.USER:
         out.append(MessageAction.EDIT)
     if last_reply and m.role != Role.USER and m.status != MessageStatus.ERROR:  # there the Retry pill (walk29 #6)
@@ -133,6 +141,9 @@ class MessageActionBar(QFrame):
             self.texts.bind(b.setAccessibleName, functools.partial(translate, "MessageActions", action.value))
             self.texts.bind(b.setAccessibleDescription, functools.partial(translate, "MessageActions", look.tip))
             b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+            if action is MessageAction.CONTINUE:  # icon and word (walk53b #4)
+                b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+                self.texts.bind(b.setText, lambda: translate("MessageActions", CONTINUE_TEXT))
             b.clicked.connect(lambda _c=False, a=action: self._click(a))
             lay.addWidget(b)
             self.buttons[action] = b

@@ -16,7 +16,9 @@ walk29 #4; its receipt ⓘ is on the hover action bar, chatlook52), tool (collap
 with the provider's message), cancelled/interrupted (a small tag). A reply that ended
 that way gets a footer line; on the topic's last row it carries a "↻ Retry" pill
 (:meth:`MessageDelegate.retry_rect`, clicked through the view; issue 12; a finished
-reply is regenerated from the hover bar, walk29 #6), and a message with versions the
+reply is regenerated from the hover bar, walk29 #6); a finished last reply cut at the
+length limit carries a "Continue" pill beside its note (:meth:`MessageDelegate.continue_rect`,
+walk53b #4), and a message with versions the
 "‹ 2 / 3 ›" arrows (:meth:`MessageDelegate.version_hit`,
 :mod:`chathub_desktop.gui.chat.version_arrows`; issue 14).
 
@@ -56,9 +58,18 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QListView, QStyledItemDelegate, QStyleOptionViewItem
 
-from chathub_desktop.core.messages import RETRYABLE_STATUSES, MessageStatus, Role
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.chat import attachment_thumbs as thumbs
 from chathub_desktop.gui.chat.attachment_thumbs import ThumbnailCache
+from chathub_desktop.gui.chat.footer_pills import (
+    PILL_GAP,
+    continue_pill,
+    offers_continue,
+    offers_retry,
+    paint_continue,
+    paint_retry,
+    retry_pill,
+)
 from chathub_desktop.gui.chat.message_colors import RowColors as _Colors
 from chathub_desktop.gui.chat.message_colors import row_colors as _colors
 from chathub_desktop.gui.chat.message_documents import MessageDocuments, RenderedPage, key_of
@@ -87,15 +98,12 @@ from chathub_desktop.gui.chat.message_row_paint import bubble_box, paint_focus, 
 from chathub_desktop.gui.chat.message_texts import said, usage_text
 from chathub_desktop.gui.chat.row_env import RowEnvironment, RowFonts
 from chathub_desktop.gui.chat.version_arrows import (
-    HIT,
     ArrowRects,
     arrow_rects,
-    line_height,
     paint_arrows,
 )
 from chathub_desktop.gui.design.avatar import avatar_fill, avatar_ink, avatar_text, is_emoji
 from chathub_desktop.gui.design.prose import prose_for
-from chathub_desktop.gui.design.tokens import Radius, Space
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.views import MessageView
 
@@ -106,12 +114,10 @@ HEIGHT_CACHE_SIZE = 100_000
 #: the window's rows reuse it (issue 29); more than the model's window holds.
 LAYOUT_CACHE_SIZE = 1000
 
-RETRY_GAP = 10  # px, usage text or version arrows to the Retry pill
 #: The divider under the last message the topic summary covers: what it means for the next
 #: request (CMP-2) and that a click shows the summary (walk52b #6: it read as "the summary
 #: is above", and the summary itself could not be seen from the chat).
 MARKER_TEXT = QT_TRANSLATE_NOOP("MessageList", "Messages above are sent as the topic summary · View summary")
-RETRY_LABEL = QT_TRANSLATE_NOOP("MessageList", "↻ Retry")
 
 
 @dataclass(frozen=True)
@@ -336,22 +342,6 @@ class MessageDelegate(QStyledItemDelegate):
                 self._heights.popitem(last=False)
         return QSize(width, height)
 
-    @staticmethod
-    def _can_retry(face: RowFace) -> bool:
-        m = face.view
-        return m.role == Role.ASSISTANT and m.status in RETRYABLE_STATUSES and face.last
-
-    def _retry_pill(self, lay: RowLayout, arrows: ArrowRects | None) -> QRect:
-        """On the reply's footer line, after its usage text and version arrows: beside the
-        reply it retries, not at the far edge of a wide column (walk36)."""
-        sfm = self._fonts().sfm
-        w = max(sfm.horizontalAdvance(said(RETRY_LABEL)) + 2 * int(Space.LG), HIT)
-        used = sfm.horizontalAdvance(lay.footer.strip())
-        x = lay.bubble.left() + 2 + (used + RETRY_GAP if used else 0)
-        if arrows is not None:  # on the arrows' line
-            x = arrows.next.right() + 1 + RETRY_GAP
-        return QRect(x, lay.bubble.bottom() + FOOTER_GAP, w, line_height(sfm))  # a hit target (walk52b #7)
-
     def _stats_rect(self, face: RowFace, lay: RowLayout, arrows: ArrowRects | None) -> QRect:
         """Where the stats line goes (row coordinates): on the footer line, ending at the
         bubble's right edge, after the warning, version arrows and Retry pill."""
@@ -360,9 +350,11 @@ class MessageDelegate(QStyledItemDelegate):
         end = lay.bubble.left() + 2 + (sfm.horizontalAdvance(used) if used else 0)
         if arrows is not None:
             end = max(end, arrows.next.right() + 1)
-        if self._can_retry(face):
-            end = max(end, self._retry_pill(lay, arrows).right() + 1)
-        left = max(end + RETRY_GAP, lay.bubble.right() + 1 - sfm.horizontalAdvance(lay.stats) - 2)
+        if offers_retry(face):
+            end = max(end, retry_pill(sfm, lay, arrows).right() + 1)
+        if offers_continue(face):
+            end = max(end, continue_pill(sfm, lay, arrows).right() + 1)
+        left = max(end + PILL_GAP, lay.bubble.right() + 1 - sfm.horizontalAdvance(lay.stats) - 2)
         line = footer_height(face.view, arrows is not None, sfm)  # drawn centred on the line
         return QRect(left, lay.bubble.bottom() + FOOTER_GAP, max(0, lay.bubble.right() + 1 - left), line)
 
@@ -421,11 +413,21 @@ class MessageDelegate(QStyledItemDelegate):
         """The Retry pill's rectangle in viewport coordinates; empty unless ``index`` is the
         topic's last row and a reply that failed, was stopped or was interrupted."""
         face = self._face(index)
-        if face is None or not self._can_retry(face):
+        if face is None or not offers_retry(face):
             return QRect()
         lay = self._laid_out(face, self._view.palette()).lay
         arrows = self._arrows(face.view, lay, face.versions)
-        return self._retry_pill(lay, arrows).translated(self._view.visualRect(index).topLeft())
+        return retry_pill(self._fonts().sfm, lay, arrows).translated(self._view.visualRect(index).topLeft())
+
+    def continue_rect(self, index: QModelIndex) -> QRect:
+        """The Continue pill's rectangle in viewport coordinates; empty unless ``index`` is
+        the topic's last row and a finished reply cut at the length limit (walk53b #4)."""
+        face = self._face(index)
+        if face is None or not offers_continue(face):
+            return QRect()
+        lay = self._laid_out(face, self._view.palette()).lay
+        return continue_pill(self._fonts().sfm, lay, self._arrows(face.view, lay, face.versions)).translated(
+            self._view.visualRect(index).topLeft())
 
     def tag_rect(self, index: QModelIndex) -> QRect:
         """The status tag ("stopped", "interrupted", "writing…", "error") after a reply's
@@ -590,14 +592,12 @@ class MessageDelegate(QStyledItemDelegate):
             where = self._stats_rect(face, lay, arrows)
             painter.drawText(where, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              sfm.elidedText(lay.stats, Qt.TextElideMode.ElideLeft, where.width()))
-        if self._can_retry(face):
-            pill = self._retry_pill(lay, arrows)
+        if offers_retry(face):
             painter.setFont(small)
-            painter.setPen(QPen(colors.error_border if m.status == MessageStatus.ERROR else colors.border, 1))
-            painter.setBrush(colors.tag_bg)
-            painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), Radius.LG, Radius.LG)
-            painter.setPen(colors.error_text if m.status == MessageStatus.ERROR else colors.text)
-            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, said(RETRY_LABEL))
+            paint_retry(painter, retry_pill(sfm, lay, arrows), colors, m.status)
+        if offers_continue(face):
+            painter.setFont(small)
+            paint_continue(painter, continue_pill(sfm, lay, arrows), colors, sfm)
         if arrows is not None:
             painter.setFont(small)
             paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.tag_text, colors.tag_bg)

@@ -184,15 +184,20 @@ MARKER_TIP = QT_TRANSLATE_NOOP("MessageList", "The model gets the topic summary 
                                               "this line. Click to read the summary (Ctrl+Shift+S).")
 #: The Retry pill's tooltip and, on its row, the accessible description's words (walk52b #7).
 RETRY_TIP = QT_TRANSLATE_NOOP("MessageList", "Retry: ask for this reply again")
+#: The Continue pill's label, tooltip and, on its row, the accessible description's words (walk53b #4).
+CONTINUE_LABEL = QT_TRANSLATE_NOOP("MessageList", "Continue")
+CONTINUE_TIP = QT_TRANSLATE_NOOP("MessageList", "Continue: the model writes on where this reply stopped, "
+                                                "into the same reply")
 
 
 def footer_height(m: MessageView, footer_line: bool, small: QFontMetrics) -> int:
     """The footer line's height (px, ``small``: its font's metrics): tall enough for a hit
     target (:func:`~chathub_desktop.gui.chat.version_arrows.line_height`) when it carries the
-    version arrows (``footer_line``) or a failed, stopped or cut reply's Retry pill
-    (walk52b #7: the pill was ~11 px high), else one line of text."""
-    retry = m.role == Role.ASSISTANT and m.status in RETRYABLE_STATUSES
-    return line_height(small) if footer_line or retry else small.height()
+    version arrows (``footer_line``), a failed, stopped or cut reply's Retry pill
+    (walk52b #7: the pill was ~11 px high) or a reply's Continue (walk53b #4), else one
+    line of text."""
+    pill = m.role == Role.ASSISTANT and m.status in RETRYABLE_STATUSES or m.continuable  # Retry or Continue
+    return line_height(small) if footer_line or pill else small.height()
 
 
 def header_places(m: MessageView, lay: RowLayout, fonts: RowFonts, assistant_name: str) -> RowHeader:

@@ -302,6 +302,10 @@ class MessageListModel(QAbstractListModel):
                 from chathub_desktop.gui.chat.message_layout import RETRY_TIP
 
                 said.append(QCoreApplication.translate("MessageList", RETRY_TIP))
+            if v.continuable and self._at_end and index.row() == len(self._rows) - 1:  # its Continue pill
+                from chathub_desktop.gui.chat.message_layout import CONTINUE_TIP
+
+                said.append(QCoreApplication.translate("MessageList", CONTINUE_TIP))
             return " · ".join(said) or None
         return None
 

@@ -80,7 +80,12 @@ from chathub_desktop.gui.chat.message_caret import StreamingCaret
 from chathub_desktop.gui.chat.message_delegate import MessageDelegate
 from chathub_desktop.gui.chat.message_jump_buttons import JumpButtons, JumpTarget
 from chathub_desktop.gui.chat.message_keyboard_rows import KeyboardRows
-from chathub_desktop.gui.chat.message_layout import MARKER_TIP, RETRY_TIP, is_collapsible
+from chathub_desktop.gui.chat.message_layout import (
+    CONTINUE_TIP,
+    MARKER_TIP,
+    RETRY_TIP,
+    is_collapsible,
+)
 from chathub_desktop.gui.chat.message_list_model import (
     PAGE_SIZE,
     MessageListModel,
@@ -138,6 +143,9 @@ class MessageListView(QListView):
     code_copied = Signal(str)
     delete_requested = Signal(int)
     retry_requested = Signal(int)
+    #: Continue on the topic's last reply cut at the length limit (its pill, action bar or
+    #: menu; walk53b #4): the reply's id.
+    continue_requested = Signal(int)
     #: A click on the "sent as the topic summary" divider: show the summary (walk52b #6).
     summary_requested = Signal()
     #: The ⓘ of a reply's action bar was clicked: its message id (issue 19, the context receipt).
@@ -238,7 +246,8 @@ class MessageListView(QListView):
         self.caret_timer = self.caret.timer
         self._menu_actions = MenuActions(self.copy_row, self.edit_requested.emit, self.delete_requested.emit,
                                          self.pin_requested.emit, self.regenerate_requested.emit,
-                                         self.version_requested.emit, self.interrupt_requested.emit)
+                                         self.version_requested.emit, self.interrupt_requested.emit,
+                                         self.continue_requested.emit)
         #: The hover action bar over the row under the mouse or the current row (issue 29).
         self.bar = RowBar(self, model, self.delegate, self.action_bar, self._menu_actions,
                           self.receipt_requested.emit)
@@ -525,14 +534,15 @@ class MessageListView(QListView):
             else:
                 QToolTip.hideText()
         over = index.isValid() and (bool(href) or self.delegate.version_hit(index, pos) != 0
-                                    or self.delegate.marker_rect(index).contains(pos))
+                                    or self.delegate.marker_rect(index).contains(pos)
+                                    or self.delegate.continue_rect(index).contains(pos))
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
         self.show_bar(index)
         super().mouseMoveEvent(e)
 
     def viewportEvent(self, e: QEvent) -> bool:  # noqa: N802 - Qt override
-        """A tooltip names the version arrow (chatlook52), the Retry pill, the summary
-        divider or the reply's token figures (walk53c #2) under the pointer."""
+        """A tooltip names the version arrow (chatlook52), the Retry or Continue pill, the
+        summary divider or the reply's token figures (walk53c #2) under the pointer."""
         if isinstance(e, QHelpEvent) and e.type() == QEvent.Type.ToolTip:
             index = self.indexAt(e.pos())
             side = self.delegate.version_side(index, e.pos()) if index.isValid() else 0
@@ -542,6 +552,9 @@ class MessageListView(QListView):
                 return True
             if index.isValid() and self.delegate.retry_rect(index).contains(e.pos()):  # walk52b #7
                 QToolTip.showText(e.globalPos(), translate("MessageList", RETRY_TIP), self.viewport())
+                return True
+            if index.isValid() and self.delegate.continue_rect(index).contains(e.pos()):  # walk53b #4
+                QToolTip.showText(e.globalPos(), translate("MessageList", CONTINUE_TIP), self.viewport())
                 return True
             if index.isValid() and self.delegate.marker_rect(index).contains(e.pos()):  # walk52b #6
                 QToolTip.showText(e.globalPos(), translate("MessageList", MARKER_TIP), self.viewport())
@@ -584,7 +597,8 @@ class MessageListView(QListView):
         return True
 
     def mouseReleaseEvent(self, e: QMouseEvent) -> None:
-        """A left click on a link follows it; on a Retry pill asks for the reply again; on the
+        """A left click on a link follows it; on a Retry pill asks for the reply again, on a
+        Continue pill for more of it; on the
         summary divider shows the summary; on a collapsible row, toggles it."""
         if e.button() == Qt.MouseButton.LeftButton:
             index = self.indexAt(e.position().toPoint())
@@ -595,6 +609,10 @@ class MessageListView(QListView):
             m = self._model.message_at(index.row()) if index.isValid() else None
             if m is not None and self.delegate.retry_rect(index).contains(e.position().toPoint()):
                 self.retry_requested.emit(m.id)
+                e.accept()
+                return
+            if m is not None and self.delegate.continue_rect(index).contains(e.position().toPoint()):
+                self.continue_requested.emit(m.id)
                 e.accept()
                 return
             if m is not None and self.delegate.marker_rect(index).contains(e.position().toPoint()):

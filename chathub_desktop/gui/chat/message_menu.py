@@ -1,7 +1,8 @@
 """The message list's context menu (APP-10; issue 29: split from ``message_list_view``).
 
 Copy message; Expand / Collapse on a tool or thoughts row; Mark as interrupted on a reply
-still marked streaming (issue 32); on a settled message Regenerate reply (the last reply)
+still marked streaming (issue 32); on a settled message Continue reply (the last reply cut
+at the length limit, walk53b #4), Regenerate reply (the last reply)
 and Previous / Next version (issue 14), then Edit message, Pin / Unpin message (issue 19)
 and Delete message — the last two saying when the topic summary covers the message
 (CMP-15). The menu is built at each open, in the interface language (issue 27), and does
@@ -43,6 +44,7 @@ class MenuActions:
     regenerate: Callable[[int], None]
     version: Callable[[int, int], None]
     interrupt: Callable[[int], None]
+    continue_reply: Callable[[int], None]
 
 
 def covered_by_summary(model: MessageListModel, message_id: int) -> bool:
@@ -100,8 +102,13 @@ def message_menu(parent: QWidget, model: MessageListModel, row: int, offered: tu
 
 def _version_entries(menu: QMenu, model: MessageListModel, row: int, message_id: int,
                      offered: tuple[MessageAction, ...], actions: MenuActions) -> None:
-    """Regenerate on the last reply; Previous / Next version on a message with versions
-    (issue 14)."""
+    """Continue on the last reply cut at the length limit (walk53b #4); Regenerate on the
+    last reply; Previous / Next version on a message with versions (issue 14)."""
+    if MessageAction.CONTINUE in offered:
+        more = menu.addAction(icon(Icon.CONTINUE), translate("MessageList", "Continue reply"))
+        more.setToolTip(translate("MessageList", "The model writes on where this reply stopped at the length "
+                                                 "limit, into the same reply"))
+        more.triggered.connect(lambda _c=False, mid=message_id: actions.continue_reply(mid))
     if MessageAction.REGENERATE in offered:
         regen = menu.addAction(icon(Icon.REGENERATE), translate("MessageList", "Regenerate reply"))
         regen.setToolTip(translate("MessageList", "Ask again with the same context; this reply stays a version "

@@ -113,6 +113,8 @@ class RowBar(QObject):
             a.edit(message_id)
         elif action is MessageAction.REGENERATE:
             a.regenerate(message_id)
+        elif action is MessageAction.CONTINUE:
+            a.continue_reply(message_id)
         elif action is MessageAction.PIN:
             a.pin(message_id, not m.pinned)
         elif action is MessageAction.DELETE:

@@ -57,12 +57,13 @@ def usage_text(m: MessageView) -> str:
 
 
 def cut_off_text(m: MessageView) -> str:
-    """The warning under a reply stopped at its output limit, shown at all times
-    (walk39: a warning, not a stat): ``⚠ cut off at max tokens``; "" for another."""
+    """The note under a reply stopped at its output limit, shown at all times (walk39: a
+    warning, not a stat; walk53b #4: in plain words, beside Continue on the newest
+    reply): ``⚠ Stopped at the length limit``; "" for another."""
     if not m.cut_off:
         return ""
     mark = "⚠" if drawable("⚠") else "!"
-    return f"{mark} " + QCoreApplication.translate("MessageList", "cut off at max tokens")
+    return f"{mark} " + QCoreApplication.translate("MessageList", "Stopped at the length limit")
 
 
 #: The stats line's tooltip (walk53c #2: "in 606 · out 107 · cached 3" read as engineer-speak).

@@ -152,6 +152,28 @@ class SendController:
         self.to_draft()
         return task
 
+    def continue_reply(self, message_id: int) -> asyncio.Task[object] | None:
+        """Continue reply ``message_id`` of the open topic, cut at the length limit
+        (walk53b #4): more of it streams into the same row. The service checks the reply
+        is still the text shown (its length); a refusal is said in one line."""
+        w = self._w
+        tid, row = w.current_topic_id, w.message_model.row_of(message_id)
+        m = w.message_model.message_at(row) if row is not None else None
+        if tid is None or m is None:
+            return None
+        seen = m.full_chars if m.full_chars is not None else len(m.content)
+        try:
+            task = w.svc.chat.start_continue(tid, message_id, seen)
+        except ServiceError as exc:
+            w.presenter.present(exc, context="Cannot continue", quiet=True)
+            return None
+        w.runner.track(task, context="Cannot continue")
+        self.follow(task)
+        self.sync()
+        w.message_view.scroll_to_end()
+        self.to_draft()
+        return task
+
     def to_draft(self) -> None:
         """The draft takes the keyboard (after a regenerate, resend or retry, as after a
         send: chatlook52, the list kept it and wore a focus frame)."""

@@ -56,6 +56,7 @@ KEYS = {
     "Summary": QT_TRANSLATE_NOOP("ReceiptDialog", "Summary"),
     "History": QT_TRANSLATE_NOOP("ReceiptDialog", "History"),
     "Pinned": QT_TRANSLATE_NOOP("ReceiptDialog", "Pinned"),
+    "Continued": QT_TRANSLATE_NOOP("ReceiptDialog", "Continued"),
     RECALLED_KEY: QT_TRANSLATE_NOOP("ReceiptDialog", "Recalled topics"),
     "Tools": QT_TRANSLATE_NOOP("ReceiptDialog", "Tools"),
     "Sampling": QT_TRANSLATE_NOOP("ReceiptDialog", "Sampling"),

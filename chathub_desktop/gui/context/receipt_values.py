@@ -39,6 +39,7 @@ NAMES = {
     "pinned": QT_TRANSLATE_NOOP("ReceiptDialog", "pinned"),
     "history": QT_TRANSLATE_NOOP("ReceiptDialog", "history"),
     "draft": QT_TRANSLATE_NOOP("ReceiptDialog", "draft"),
+    "instruction": QT_TRANSLATE_NOOP("ReceiptDialog", "continue instruction"),
     "images": QT_TRANSLATE_NOOP("ReceiptDialog", "images"),
     "knowledge": QT_TRANSLATE_NOOP("ReceiptDialog", "knowledge"),
     "system": QT_TRANSLATE_NOOP("ReceiptDialog", "system"),
@@ -120,6 +121,10 @@ def said_values(receipt: Mapping[str, object], input_tokens: int | None = None,
         if len(recalled) > RECALLED_NAMED:
             out[RECALLED_KEY] += fill(translate("ReceiptDialog", " and %1 more (Copy as JSON lists them)"),
                                       _n(len(recalled) - RECALLED_NAMED))
+    continued = receipt.get("continued")
+    if isinstance(continued, int) and not isinstance(continued, bool) and continued > 0:  # walk53b #4
+        out["Continued"] = fill(translate("ReceiptDialog", "the reply so far was sent back with an instruction to "
+                                                           "go on (continuation %1)"), _n(continued))
     tools = receipt.get("tools")
     if receipt.get("tools_withheld") is not True:
         out["Tools"] = ", ".join(str(t) for t in tools) if isinstance(tools, list) and tools else none

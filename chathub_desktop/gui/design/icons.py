@@ -45,6 +45,7 @@ class Icon(enum.Enum):
     STOP = "circle-stop"
     COPY = "copy"
     REGENERATE = "refresh-cw"
+    CONTINUE = "chevrons-right"  # continue a reply cut at the length limit (walk53b #4)
     PIN = "pin"
     EXPORT = "upload"
     IMPORT = "download"

@@ -407,6 +407,7 @@ class MainWindow(QMainWindow):
         self.message_view.link_refused.connect(self.show_status)  # issue 32
         self.message_view.providers_requested.connect(self.events.providers_requested)  # walk53b #6
         self.message_view.retry_requested.connect(self.sending.retry_reply)
+        self.message_view.continue_requested.connect(self.sending.continue_reply)
         self.message_view.summary_requested.connect(self.compaction.open_summary)  # walk52b #6
         self.message_view.interrupt_requested.connect(self.message_actions.interrupt_reply)
         self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self.opener.topic_id,

@@ -56,6 +56,7 @@ TASK_CONTEXTS = (
     QT_TRANSLATE_NOOP("TaskContext", "Turn provider on/off"), QT_TRANSLATE_NOOP("TaskContext", "Versions"),
     QT_TRANSLATE_NOOP("TaskContext", "Quit"), QT_TRANSLATE_NOOP("TaskContext", "Save dream schedule"),
     QT_TRANSLATE_NOOP("TaskContext", "Memory switch"), QT_TRANSLATE_NOOP("TaskContext", "Topic snippets"),
+    QT_TRANSLATE_NOOP("TaskContext", "Cannot continue"),
 )
 
 

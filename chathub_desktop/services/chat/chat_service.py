@@ -36,12 +36,14 @@ from chathub_desktop.core.attachments import Attachment
 from chathub_desktop.core.context_receipt import build_receipt, mark_untitled, recalled_topics
 from chathub_desktop.core.messages import (
     RETRYABLE_STATUSES,
+    ChatMessage,
     MessageStatus,
     Role,
     ToolCall,
 )
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason, reason_data
 from chathub_desktop.core.request_assembly import assemble_request
+from chathub_desktop.core.request_plan import PendingTurn
 from chathub_desktop.core.token_estimate import RATIO_MIN
 from chathub_desktop.core.topic_titles import title_from_text
 from chathub_desktop.providers.base import (
@@ -52,6 +54,15 @@ from chathub_desktop.providers.base import (
 from chathub_desktop.services.assistants.settings_service import SettingsService
 from chathub_desktop.services.chat.attachment_service import AttachmentService
 from chathub_desktop.services.chat.process_identity import PROCESS_ID
+from chathub_desktop.services.chat.reply_continue import (
+    CONTINUE_INSTRUCTION,
+    ContinueClaim,
+    claim_continue,
+    continued_receipt,
+    continued_usage,
+    not_continuable,
+    put_back_unchanged,
+)
 from chathub_desktop.services.chat.reply_store import (
     refuse_foreign_stream,
     store_end,
@@ -198,6 +209,13 @@ class ChatService:
         self._sends.refuse_if_sending(topic_id)
         return self._sends.own(topic_id, self._claimed(topic_id, claim, override), name)
 
+    def start_continue(self, topic_id: int, reply_id: int,
+                       seen_chars: int | None = None) -> asyncio.Task[SendOutcome]:
+        """Start :meth:`continue_reply` as the topic's reply task (needs a running loop).
+        Raises :class:`InvalidInput` when that topic is already sending."""
+        self._sends.refuse_if_sending(topic_id)
+        return self._sends.own(topic_id, self.continue_reply(topic_id, reply_id, seen_chars), "continue")
+
     def stop(self, topic_id: int) -> bool:
         """Cancel the reply streaming into ``topic_id``; what arrived is kept. Returns
         whether anything was running."""
@@ -313,11 +331,12 @@ class ChatService:
         with self._db.write() as s:
             remove_message(s, message_id)
 
-    def _plan(self, ctx: TopicContext, reply_id: int) -> PlannedRequest:
+    def _plan(self, ctx: TopicContext, reply_id: int, turn: str | None = None) -> PlannedRequest:
         """Assemble the request of a planned context (the one body that is posted),
         record it for the badge's anchor (REF-28) and build its context receipt (issue
-        19); returns them with its local total and the silence limit, in one worker hop."""
-        inp = ctx.base_input
+        19); returns them with its local total and the silence limit, in one worker hop.
+        ``turn``: a user turn sent last but never stored (a continuation's instruction)."""
+        inp = ctx.base_input if turn is None else ctx.with_draft(turn)
         if any(h.message.attachments for h in (*inp.history, *inp.pinned)):
             with self._db.read() as s:  # only the rows this request posts (issue 14)
                 inp = hydrate(s, inp)
@@ -419,6 +438,88 @@ class ChatService:
         finally:
             await client.aclose()
 
+    async def continue_reply(self, topic_id: int, reply_id: int, seen_chars: int | None = None) -> SendOutcome:
+        """Continue reply ``reply_id``, which the provider stopped at its output limit
+        (walk53b #4, REF-12), into the same row (``services.chat.reply_continue``): it is
+        re-opened in one write transaction checking it is the topic's newest reply,
+        complete, cut at the length limit and still ``seen_chars`` long; the request is the
+        topic's plan as a send makes it (memory, summary, cursor, input budget) with the cut
+        reply as its last assistant turn and the instruction turn after it; what arrives is
+        appended, the finish reason, usage (output tokens added up) and receipt (with its
+        continuation count) stored in the one final write.
+
+        Provider failures are stored on the row as an error with its text kept, as a
+        send's; Stop keeps the text (``cancelled``). Refused before the request was
+        posted, or stopped before a word of it arrived, the row is as it was. Raises :class:`InvalidInput` (nothing changes)
+        when the reply cannot be continued or the assistant cannot send."""
+        with self._sends.uncut_on_cancel(topic_id):
+            pick = await self._db.run(self._pick, topic_id, None)
+            assert pick.provider_id is not None
+            client = await self._client(pick.provider_id)
+        try:
+            claim = await self._continue_claim(topic_id, reply_id, seen_chars, pick)
+            self._bus.publish(MessageAdded(topic_id, reply_id))  # the row re-opened
+            streamed = False
+            try:
+                ctx = await self._loader.aload(topic_id, pending_user=True, override=pick, continuing=reply_id)
+                ctx = ctx.replanned(PendingTurn.of(ChatMessage(Role.USER, CONTINUE_INSTRUCTION)))
+                if not ctx.base_input.history or ctx.base_input.history[-1].id != reply_id:
+                    raise not_continuable(covered=True)
+                planned = await self._db.run(self._plan, ctx, reply_id, CONTINUE_INSTRUCTION)
+                planned = dataclasses.replace(planned, receipt=continued_receipt(planned.receipt, claim.receipt))
+                streamed = True
+                result = await self._streamer.stream(topic_id, reply_id, client, planned, ctx.context_window,
+                                                     ctx.provider_name, prefix=claim.text)
+            except asyncio.CancelledError:  # once streamed, the stream step stored what arrived
+                await finish_anyway(self._put_back(topic_id, claim, streamed=streamed))
+                raise
+            except Exception as exc:
+                await finish_anyway(self._failed(topic_id, reply_id, exc, planned.receipt) if streamed
+                                    else self._put_back(topic_id, claim))
+                raise
+            stored = await finish_anyway(self._streamer.finish(dataclasses.replace(  # no row left streaming
+                result, usage=continued_usage(claim.usage, result.usage))))
+            if self._compaction is not None and stored.status == MessageStatus.COMPLETE:
+                await self._after_reply(topic_id)
+            return SendOutcome.of(0, stored, Tries(), stored.notice)
+        finally:
+            await client.aclose()
+
+    async def _continue_claim(self, topic_id: int, reply_id: int, seen_chars: int | None,
+                              pick: ModelPick) -> ContinueClaim:
+        """Run :func:`claim_continue` on a worker; cut meanwhile, the row it re-opened is
+        put back as it was, and the cut raised."""
+        def claim() -> ContinueClaim:
+            with self._db.write() as s:
+                _topic, _assistant, model, provider_id = self.sendable(s, topic_id, pick)
+                refuse_foreign_stream(s, topic_id)
+                return claim_continue(s, topic_id, reply_id, seen_chars, model, provider_id)
+
+        run = asyncio.ensure_future(self._db.run(claim))
+        try:
+            return await asyncio.shield(run)
+        except asyncio.CancelledError:
+            self._sends.take_cut(topic_id)  # the first cut decides
+            try:
+                made: ContinueClaim | None = await finish_anyway(run)
+            except Exception:  # refused in its transaction: nothing changed
+                made = None
+            if made is not None:
+                await finish_anyway(self._put_back(topic_id, made))
+            raise
+
+    async def _put_back(self, topic_id: int, claim: ContinueClaim, *, streamed: bool = False) -> None:
+        """A continuation that got nothing (Stop or quit before a word, or refused while
+        planning; ``streamed``: its stream step already stored it as stopped): its reply
+        as it was — complete, cut at the length limit, Continue offered again."""
+        if streamed:
+            if await self._db.run(put_back_unchanged, self._db, claim) is not None:
+                self._bus.publish(ReplyFinished(topic_id, claim.reply_id, MessageStatus.COMPLETE, None))
+            return
+        self._sends.take_cut(topic_id)
+        await self._end_streaming(topic_id, claim.reply_id, MessageStatus.COMPLETE, claim.receipt,
+                                  finish=claim.finish_reason)
+
     async def _respond(self, topic_id: int, claim: ReplyClaim, client: ChatClient) -> SendOutcome:
         """Everything after the claim: pre-send compaction, the reply (and tool rounds)
         streamed into ``claim.reply_id``, the after-reply check. Returns the outcome, built
@@ -512,15 +613,19 @@ class ChatService:
 
     async def _end_streaming(self, topic_id: int, reply_id: int, why: MessageStatus,
                              receipt: dict[str, object] | None, error: str | None = None,
-                             error_kind: ErrorKind | None = None, reason: Reason | None = None) -> None:
+                             error_kind: ErrorKind | None = None, reason: Reason | None = None,
+                             finish: str | None = None) -> None:
         """End reply ``reply_id`` while it is still ``streaming`` (else change nothing):
         stopped (``why``) between two of its requests, or failed (``error``, one line;
         ``reason``: the same typed, for the window, issue 27).
         It keeps the text it stored, carries the ``receipt`` of the last request posted
-        (``None``: none was), and is announced as finished."""
+        (``None``: none was), and is announced as finished. ``finish``: its finish reason
+        (a continuation that never asked keeps its ``length``)."""
         fields: dict[str, object] = {"status": why, "receipt": receipt, "token_count": None, "error": error,
                                      "error_kind": None if error_kind is None else error_kind.value,
                                      "error_reason": None if reason is None else reason_data(reason)}
+        if finish is not None:
+            fields["finish_reason"] = finish
         if await self._db.run(store_end, self._db, reply_id, fields) is not None:
             self._bus.publish(ReplyFinished(topic_id, reply_id, why, error))
 

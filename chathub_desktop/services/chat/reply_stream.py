@@ -122,13 +122,15 @@ class ReplyStreamer:
         self._sends = sends
 
     async def stream(self, topic_id: int, reply_id: int, client: ChatClient, planned: PlannedRequest,
-                     window: int, provider: str = "") -> StreamResult:
+                     window: int, provider: str = "", prefix: str = "") -> StreamResult:
         """Stream one ``planned`` request into ``reply_id``; returns what it produced
         (``window``: the model's context window, tokens). Provider failures come back as
         a result with status ``error`` (a transport failure said plainly, naming
         ``provider``, the raw text kept as the error's detail: walk53 #2); Stop or quit stores what arrived and raises
         :class:`StreamStopped`. The text so far is checkpointed about every
-        :data:`CHECKPOINT_S` seconds and at every tool call."""
+        :data:`CHECKPOINT_S` seconds and at every tool call. ``prefix``: the text the row
+        already holds (a reply continued, walk53b #4): what arrives is appended to it, and
+        it is published first, so the window's text of the row is the whole reply."""
         text = ReplyText()  # chunks of 64 K characters, not one string per delta (huge51)
         calls: list[ToolCall] = []
         usage = Usage()
@@ -138,6 +140,9 @@ class ReplyStreamer:
         checkpoint = Checkpointer(self._db, functools.partial(store_checkpoint, self._db, reply_id))
         clean = StreamText()  # a surrogate pair split over two deltas, a lone one or a NUL
         deltas = _Deltas(self._bus, topic_id, reply_id)
+        if prefix:
+            text.add(prefix)
+            deltas.add(prefix)
 
         def result(status: MessageStatus, **failure: Any) -> StreamResult:
             deltas.flush()

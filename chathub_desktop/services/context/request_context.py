@@ -247,6 +247,7 @@ def load_context(
     pending_user: bool = False,
     override: ModelPick | None = None,
     texts: bool = True,
+    continuing: int | None = None,
 ) -> TopicContext:
     """Snapshot the topic — its assistant, history, compaction state, injected memory
     and tools — and plan its next request with ``core.request_plan.plan_request``.
@@ -267,6 +268,9 @@ def load_context(
     keep theirs); with a NUM-11 bound or the threshold policy on (both weigh characters)
     they carry the characters those rules count (``load_rows``' ``sizes``), so the plan
     is the one the rows with their texts make. ``TopicContext.texts`` says which.
+
+    ``continuing``: the id of a reply re-opened for its continuation (walk53b #4): though
+    marked streaming, its stored text is history sent as the last assistant turn.
     """
     try:
         bounds = tc.history_bounds(os.environ)
@@ -285,6 +289,9 @@ def load_context(
         else:
             rows, stale = load_rows(s, topic.id, counter.count, counter.encoding_name, texts=texts, sizes=sizes)
             history = tuple(rows.history)
+        if continuing is not None:
+            history = tuple(replace(h, sendable=bool(h.message.content)) if h.id == continuing else h
+                            for h in history)
         budget = input_budget(
             card.context_window, assistant.max_tokens, assistant.max_tokens_enabled, card.max_output
         )
@@ -383,18 +390,19 @@ class ContextLoader:
         self.history_cache = history_cache
 
     def load(self, topic_id: int, *, pending_user: bool = False,
-             override: ModelPick | None = None, texts: bool = True) -> TopicContext:
+             override: ModelPick | None = None, texts: bool = True, continuing: int | None = None) -> TopicContext:
         """Blocking :func:`load_context` (call it on a store worker thread), with the
         cyclic GC held off while its rows become objects (``gc_paused``). ``override``:
         a ``(provider id, model)`` for this request only (issue 14); ``texts`` False: the
-        badge's count, rows without their texts (issue 29)."""
+        badge's count, rows without their texts (issue 29); ``continuing``: a reply
+        re-opened for its continuation (:func:`load_context`)."""
         with gc_paused():
             return load_context(self.db, self.catalog, topic_id, self.memory, self.tools,
                                 history_cache=self.history_cache, pending_user=pending_user,
-                                override=override, texts=texts)
+                                override=override, texts=texts, continuing=continuing)
 
     async def aload(self, topic_id: int, *, pending_user: bool = False,
-                    override: ModelPick | None = None) -> TopicContext:
+                    override: ModelPick | None = None, continuing: int | None = None) -> TopicContext:
         """:meth:`load` on the store's worker threads."""
         return await self.db.run(functools.partial(self.load, topic_id, pending_user=pending_user,
-                                                   override=override))
+                                                   override=override, continuing=continuing))
