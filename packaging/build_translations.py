@@ -27,60 +27,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "resources" / "i18n"
-#: The files whose strings are translated so far (issue 27's first step); add a file here
-#: once its strings are marked.
-SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
-    "chat/assistant_switcher", "chat/chat_header", "context/compaction_controller", "chat/composer", "shell/error_bar", "shell/main_window", "shell/nav_rail",
-    "shell/setup_steps", "shell/setup_wizard", "shell/setup_summarizer", "settings/settings_page", "shell/page_header", "settings/providers_page", "settings/provider_form",
-    "settings/models_page", "settings/system_agent_page", "settings/model_picker", "settings/agent_settings",
-    "settings/storage_page", "shell/empty_state", "shell/help_button", "chat/chat_empty", "shell/welcome_panel", "topics/topic_actions", "topics/topic_privacy",
-    "search/search_controller", "topics/topic_delete", "context/context_controls", "chat/reply_versions", "settings/model_choices", "shell/vector_fill",
-    "chat/message_delegate", "chat/footer_pills", "chat/message_texts", "chat/message_documents", "chat/tool_approval", "chat/tool_server_notice",
-    "chat/message_layout", "topics/topic_sidebar",  # issue 29: split from the delegate and the window
-    "chat/markdown_render",  # walk51: a code block's Copy
-    "shell/notifications", "context/token_badge", "topics/topic_list_delegate", "topics/topic_list_model", "topics/topic_opener", "shell/tray", "shell/view_menu",
-    "shell/window_actions", "shell/window_pages", "shell/day_format", "settings/model_card_dialog", "search/search_page", "settings/tools_page", "topics/topic_model_picker", "settings/summarizer_choice",
-    "memory/fixed_page", "memory/fixed_toolbar", "memory/fixed_filter_row", "memory/dream_empty", "memory/page_texts", "memory/page_common", "memory/dreaming_group", "memory/dream_panel", "memory/dream_failure", "memory/memory_switch", "memory/dream_schedule_form", "memory/proposals_section", "memory/raw_editor", "memory/history_view", "memory/change_words", "memory/entry_actions", "memory/transfer_actions", "memory/dream_card_actions", "memory/dream_runs", "memory/card_editor", "memory/card_delegate", "memory/fixed_cards", "memory/entry_model", "memory/dream_cards", "memory/dream_day_picker",
-    "context/usage_popover", "context/meter_words", "context/over_budget_row", "context/receipt_dialog", "context/receipt_values", "memory/change_preview",
-    "memory/memory_paste_dialog", "shell/service_reasons", "settings/assistant_dialog", "settings/assistant_form", "settings/assistant_texts", "shell/range_hint", "shell/help_menu",
-    "topics/topic_scroll_bar", "chat/reply_notice", "chat/message_inline_edit", "chat/message_action_bar", "chat/message_list_view", "chat/message_menu", "chat/message_jump_buttons",
-    "chat/attachments", "settings/connection_test", "settings/save_anyway", "context/summary_dialog", "settings/mcp_server_dialog",
-    "dialogs/import_dialog", "chat/pasted_chips", "context/summary_editing", "context/summary_probe_panel",
-    "topics/topic_title", "shell/invisible_note", "chat/message_actions", "chat/send_controller", "dialogs/confirm", "shell/task_contexts", "chat/link_policy",
-    "topics/topic_groups",  # walk51 #6: the topic list's group headers
-    "shell/status_line",  # walk52 #3: the toast's Details…
-    "memory/source_words",  # walk53 #5: where an imported entry came from
-)) + tuple(f"chathub_desktop/{name}.py" for name in (
-    # typed reasons the services declare (issue 27, core.reasons): the window says them
-    "core/compaction_gain", "core/sampling", "services/assistants/assistant_service",
-    "services/compaction/compaction_outcome", "services/compaction/summarizer",
-    "services/dream/dream_reasons", "services/errors", "storage/database", "services/input_rules", "core/summary_probes", "services/compaction/summary_probes", "providers/model_list",
-    # issue 27, lang42: provider failures, import refusals, provider URL, MCP and topic checks
-    "providers/errors", "providers/fault_words", "providers/sse_stream", "providers/bounded_body", "services/chat/chat_service", "services/chat/send_results",
-    "services/chat/reply_stream",  # split from chat_service (issue 29)
-    "services/chat/reply_continue",  # walk53b #4
-    "services/transfer/chat_import", "services/transfer/import_refusals", "core/export_formats", "services/providers/provider_service",
-    "services/tools/mcp_service", "services/topics/topic_service", "core/token_estimate", "services/chat/empty_reply", "providers/stream_limits", "core/base_urls",
-    "core/memory_diff", "services/memory/memory_preview", "services/memory/memory_history_service", "services/chat/attachment_service", "services/memory/memory_service", "services/dream/dream_cards", "services/providers/model_card_service",
-    "services/transfer/memory_transfer",
-    # issue 27, lang43: the export parsers' reasons, the JSON bounds and the MCP config checks
-    "core/imported_chat", "core/chatgpt_export", "core/claude_export", "core/webui_export", "core/json_bounds",
-    "core/mcp_config", "core/secret_redaction",
-    # issue 27, lang44: the JSON bounds in topic import, the Claude memory zip and the model catalog
-    "services/transfer/topic_transfer", "services/transfer/claude_memory", "core/model_cards", "services/input_files",
-    # issue 27, lang45: the topic import's and model catalog's other checks, the memory file's depth
-    "core/memory_export", "app_bootstrap",
-    # issue 27, lang47: the last service refusals (compaction, topic model, MCP, message edits,
-    # dream review, settings) and the checks below them (attachments, avatars, settings, keys)
-    "services/compaction/compaction_service", "services/compaction/compaction_records", "services/topics/topic_model",
-    "services/search/search_service", "services/dream/dream_review", "services/dream/dream_service",
-    "services/chat/message_edit_service", "services/chat/reply_store", "services/chat/reply_versions",
-    "services/assistants/settings_service", "core/mcp_reasons", "services/tools/mcp_clients",
-    "services/context/request_context", "gui/chat/image_codec", "storage/secrets", "storage/message_branches",
-    "core/card_language", "core/attachments", "core/threshold_compaction", "core/dream_schedule", "core/app_settings",
-    "core/avatars", "services/tools/mcp_oauth", "core/budget", "services/compaction/compaction_threshold", "services/fault_place",
-    "services/assistants/app_info",
-)) + ("ui/provider_form.ui",)  # the Designer form: lupdate reads the .ui (the compiled module calls translate too)
+#: Generated modules lupdate must not read (the Designer form's strings come from its ``.ui``).
+_GENERATED = ("chathub_desktop/gui/forms/ui_provider_form.py",)
+#: What marks a file as holding interface strings: a ``translate(`` call or ``QT_TRANSLATE_NOOP``.
+_MARKED = re.compile(r"\btranslate\(\s*[\"'A-Z_]|QT_TRANSLATE_NOOP\(")
+
+
+def _sources() -> tuple[str, ...]:
+    """Every module of the app whose text holds a translation mark, sorted, and the Designer
+    form (continue54: a hand-kept list silently dropped a new module's "↻ Retry")."""
+    found = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "chathub_desktop").rglob("*.py")
+                   if _MARKED.search(p.read_text(encoding="utf-8"))
+                   and str(p.relative_to(ROOT)) not in _GENERATED)
+    return (*found, "ui/provider_form.ui")
+
+
+#: The files lupdate reads.
+SOURCES = _sources()
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")
 
