@@ -3466,7 +3466,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Message actions</source>
-        <translation type="unfinished"></translation>
+        <translation>消息操作</translation>
     </message>
     <message>
         <source>Delete this message from the topic? This cannot be undone.</source>
