@@ -2231,16 +2231,49 @@ Restore previous version undoes this.</source>
         <translation>提议</translation>
     </message>
     <message>
+        <source>Accepting adds nothing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Older cards fold into a range card (%1).</source>
         <translation>较早的卡片会合并成一张范围卡片（%1）。</translation>
     </message>
     <message>
-        <source>Card for %1:</source>
-        <translation>%1 的卡片：</translation>
+        <source>, </source>
+        <comment>between days in a list</comment>
+        <translation type="unfinished">，</translation>
     </message>
     <message>
-        <source>Accepting changes:</source>
-        <translation>接受后的更改：</translation>
+        <source>Accepting adds the card for %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accepting adds the card for %1 and folds it into a new range card for %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accepting adds the card for %1 and folds it into the range %2 (now %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n older card(s) (%1) fold into a new range card for %2.</source>
+        <translation type="unfinished"><numerusform></numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n older card(s) (%1) fold into the range %2 (now %3).</source>
+        <translation type="unfinished"><numerusform></numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The dynamic memory keeps %n card(s).</source>
+        <translation type="unfinished"><numerusform></numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The dynamic memory goes from %1 to %n card(s).</source>
+        <translation type="unfinished"><numerusform></numerusform></translation>
+    </message>
+    <message>
+        <source>Card for %1:</source>
+        <translation>%1 的卡片：</translation>
     </message>
     <message>
         <source>&amp;Review new dream cards before they are kept</source>
@@ -2285,10 +2318,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Drop this card; the dynamic memory stays as it is (Del)</source>
         <translation>丢弃这张卡片；动态记忆保持不变（Del）</translation>
-    </message>
-    <message>
-        <source>nothing: %1</source>
-        <translation>无：%1</translation>
     </message>
     <message>
         <source> · folds older cards</source>
