@@ -5,13 +5,16 @@ names its untrusted entry."""
 
 from __future__ import annotations
 
-from datetime import date
+import time
+from datetime import UTC, date
+from zoneinfo import ZoneInfo
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.dynamic_cards import Card
 from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.gui.memory.proposals_section import accept_lines
 from chathub_desktop.services.memory.memory_preview import ChangePreview, fold_summary
+from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 
 RANGE = Card("2026-11-26..2026-11-27", "Wants tables")
 LATER = [Card("2026-12-01", "Asks for code first"), Card("2026-12-02", "Plays the cello")]
@@ -40,3 +43,73 @@ def test_accepting_names_the_older_cards_it_folds_with_their_count(qapp) -> None
                      "The dynamic memory goes from 3 to 2 cards."]
     plain = accept_lines(date(2026, 12, 3), _preview(LATER, date(2026, 12, 3), 5))
     assert plain == ["Accepting adds the card for 3 Dec 2026.", "The dynamic memory goes from 2 to 3 cards."]
+
+
+def _detail(page, qtbot, row: int):  # type: ignore[no-untyped-def]
+    history = page.open_history()
+    qtbot.waitUntil(lambda: history.loads >= 1 and len(history.changes) > row, timeout=5000)
+    history.list.setCurrentRow(row)
+    qtbot.waitUntil(lambda: history.detail is not None and history.detail.change.id == history.changes[row].id,
+                    timeout=5000)
+    return history
+
+
+def test_a_raw_save_reads_as_entries_and_notes_changed_in_local_time(  # type: ignore[no-untyped-def]
+        services, qtbot, qloop, monkeypatch) -> None:
+    """audit54 walk #5: a raw save showed "@@ lines 6–8 → lines 6–10" and the times were
+    UTC only; it reads "Changed #2: old → new", "Added note: …", local time, UTC in the
+    heading's tooltip."""
+    from chathub_desktop.gui.memory.history_view import utc_time
+    from tests.gui.helpers import shown_memory_page
+
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    aid = services.assistants.create("Ana").id
+    for text in ("Speaks Portuguese", "Plays the cello", "Lives in Lisbon."):
+        services.memory.add(aid, text)
+    services.memory.save_raw(aid, services.memory.document(aid) + "\n- ask about Miso's vet visit\n")
+    doc = services.memory.document(aid)
+    services.memory.save_raw(aid, doc.replace("Plays the cello", "Plays the viola").replace("Miso's vet", "Miso's")
+                             .replace("#3: Lives in Lisbon.\n", ""))
+    try:
+        with shown_memory_page(services, aid, qtbot) as page:
+            history = _detail(page, qtbot, 1)  # notes only: the lines in words
+            text = history.diff.toPlainText()
+            at = history.detail.change.at
+            local = at.replace(tzinfo=UTC).astimezone(ZoneInfo("Asia/Tokyo"))
+            assert text.startswith(f"You saved the raw Markdown\nFixed memory · {local.day} {local:%b %Y, %H:%M:%S} · "
+                                   f"change #{history.detail.change.id}"), text
+            assert text.endswith("characters\nAdded note: - ask about Miso's vet visit"), text
+            assert "@@" not in text and "UTC" not in text
+            assert utc_time(history.detail.change) == f"{at.day} {at:%b %Y, %H:%M:%S} UTC"
+            history.list.setCurrentRow(0)  # entries and a note: the entries, then the note
+            qtbot.waitUntil(lambda: history.detail.change.id == history.changes[0].id, timeout=5000)
+            text = history.diff.toPlainText()
+            assert text.endswith("Removed\nLives in Lisbon.\nChanged\n#2 Plays the cello\n→ Plays the viola\nNotes\n"
+                                 "Changed note: - ask about Miso's vet visit → - ask about Miso's visit"), text
+            history.closed.emit()
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_a_day_kept_by_folding_is_folded_into_its_range_not_removed(services, qtbot, qloop) -> None:  # type: ignore[no-untyped-def]
+    """audit54 walk #5: "Keep dream cards to 3" listed the folded day under Removed."""
+    from tests.gui.helpers import shown_memory_page
+
+    aid = services.assistants.create("Ana").id
+    cards: list[Card] = []
+    for day, body in ((date(2026, 11, 26), "Wants tables"), (date(2026, 11, 27), "Asks for code first"),
+                      (date(2026, 11, 28), "Likes dark mode")):
+        cards = dm.append_day_card(cards, day, body)
+    with services.db.write() as s:
+        s.merge(DynamicMemoryDocument(assistant_id=aid, body=dm.render_document(cards), updated_at=utcnow()))
+    services.dreams.set_keep(aid, 1)
+    with shown_memory_page(services, aid, qtbot) as page:
+        history = _detail(page, qtbot, 0)
+        text = history.diff.toPlainText()
+        assert "Removed" not in text, text
+        assert "Added\n26 Nov 2026 – 27 Nov 2026\n26 Nov 2026\nWants tables\n" in text, text  # the range card
+        assert text.endswith("Folded into 26 Nov 2026 – 27 Nov 2026\n26 Nov 2026\nWants tables\n27 Nov 2026\n"
+                             "Asks for code first"), text
+        history.closed.emit()
