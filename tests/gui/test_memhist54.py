@@ -113,3 +113,34 @@ def test_a_day_kept_by_folding_is_folded_into_its_range_not_removed(services, qt
         assert text.endswith("Folded into 26 Nov 2026 – 27 Nov 2026\n26 Nov 2026\nWants tables\n27 Nov 2026\n"
                              "Asks for code first"), text
         history.closed.emit()
+
+
+def test_history_lines_up_with_the_page_column_without_overflow(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """audit54 walk #5: History was about 10 px wider than the page's column; at 1366×768
+    and 800×560 its edges are the column content's, and nothing in it scrolls sideways."""
+    from PySide6.QtCore import QPoint
+
+    from chathub_desktop.gui.design.tokens import Space
+    from tests.gui.helpers import reload_assistants
+
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    services.memory.save_raw(a.id, "".join(f"#{i}: fact number {i} " + "word " * 40 + "\n" for i in range(1, 40)))
+    reload_assistants(window, qtbot, a.id)
+    window.memory_action.trigger()
+    page = window.dialogs["memory"]
+    qtbot.waitUntil(lambda: page.model.total() == 39 and not window.runner.pending(), timeout=5000)
+    for size in ((1366, 768), (800, 560)):
+        window.resize(*size)
+        qtbot.waitUntil(lambda: page.body_scroll.width() < size[0], timeout=5000)
+        column = page._column
+        left = column.mapTo(page, QPoint(0, 0)).x() + Space.XL
+        right = column.mapTo(page, QPoint(column.width(), 0)).x() - Space.XL
+        history = page.open_history()
+        qtbot.waitUntil(lambda: history.detail is not None and history.isVisible(), timeout=5000)
+        qtbot.waitUntil(lambda: history.mapTo(page, QPoint(0, 0)).x() == left, timeout=5000)
+        assert history.mapTo(page, QPoint(history.width(), 0)).x() == right
+        assert history.width() <= page.width() - 2 * Space.XL
+        for view in (history.list, history.diff):
+            assert not view.horizontalScrollBar().isVisible()
+        history.closed.emit()
+        qtbot.waitUntil(lambda: page.body_scroll.isVisible(), timeout=5000)
