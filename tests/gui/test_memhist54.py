@@ -131,13 +131,13 @@ def test_history_lines_up_with_the_page_column_without_overflow(window, services
     qtbot.waitUntil(lambda: page.model.total() == 39 and not window.runner.pending(), timeout=5000)
     for size in ((1366, 768), (800, 560)):
         window.resize(*size)
-        qtbot.waitUntil(lambda: page.body_scroll.width() < size[0], timeout=5000)
+        qtbot.waitUntil(lambda w=size[0]: page.body_scroll.width() < w, timeout=5000)
         column = page._column
         left = column.mapTo(page, QPoint(0, 0)).x() + Space.XL
         right = column.mapTo(page, QPoint(column.width(), 0)).x() - Space.XL
         history = page.open_history()
-        qtbot.waitUntil(lambda: history.detail is not None and history.isVisible(), timeout=5000)
-        qtbot.waitUntil(lambda: history.mapTo(page, QPoint(0, 0)).x() == left, timeout=5000)
+        qtbot.waitUntil(lambda h=history: h.detail is not None and h.isVisible(), timeout=5000)
+        qtbot.waitUntil(lambda h=history, x=left: h.mapTo(page, QPoint(0, 0)).x() == x, timeout=5000)
         assert history.mapTo(page, QPoint(history.width(), 0)).x() == right
         assert history.width() <= page.width() - 2 * Space.XL
         for view in (history.list, history.diff):
