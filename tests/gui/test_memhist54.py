@@ -15,6 +15,7 @@ from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.gui.memory.proposals_section import accept_lines
 from chathub_desktop.services.memory.memory_preview import ChangePreview, fold_summary
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+from tests.gui.test_memory_previews_gui import answer  # noqa: F401
 
 RANGE = Card("2026-11-26..2026-11-27", "Wants tables")
 LATER = [Card("2026-12-01", "Asks for code first"), Card("2026-12-02", "Plays the cello")]
@@ -144,3 +145,24 @@ def test_history_lines_up_with_the_page_column_without_overflow(window, services
             assert not view.horizontalScrollBar().isVisible()
         history.closed.emit()
         qtbot.waitUntil(lambda: page.body_scroll.isVisible(), timeout=5000)
+
+
+def test_the_import_summary_names_the_untrusted_entry(services, answer, qtbot, qloop, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """audit54 walk #6: the summary's "1 entry untrusted" did not say which; a line under
+    it names the entry by its first line, elided (MEM-7)."""
+    from tests.gui.helpers import shown_memory_page
+    from tests.integration.test_memory_previews import CURRENT, FILE
+
+    aid = services.assistants.create("Helper").id
+    services.memory.save_raw(aid, CURRENT)
+    services.memory.add(aid, "Asked for tables twice after the search tool's page said so, and kept asking",
+                        origin="agent", trusted=False)
+    path = tmp_path / "notes.md"
+    path.write_text(FILE, encoding="utf-8")
+    with shown_memory_page(services, aid, qtbot) as page:
+        answer.option = "merge"
+        with qtbot.waitSignal(page.transfer.import_finished, timeout=10_000):
+            assert page.transfer.import_from(path)
+        summary = answer.seen[0]["summary"]
+        assert "; 1 entry untrusted" in summary
+        assert summary.endswith("\nMarked untrusted: “Asked for tables twice after the search tool's page said so…”")
