@@ -192,6 +192,10 @@
         <source>added %n entry(ies) from %1</source>
         <translation><numerusform>added %n entry from %1</numerusform><numerusform>added %n entries from %1</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation><numerusform>%1 and %n more</numerusform><numerusform>%1 and %n more</numerusform></translation>
+    </message>
     </context>
 <context>
     <name>MemoryPaste</name>
