@@ -72,16 +72,16 @@ def main(out_dir: Path) -> int:
                 page = await open_memory(w)
                 panel = page.dream_panel
                 panel.show_proposals()
-                await until(lambda: panel.proposals.list.count() == 1)
+                await until(lambda p=panel: p.proposals.list.count() == 1)
                 page.body_scroll.ensureWidgetVisible(panel.proposals)
                 await asyncio.sleep(0.6)
                 shots(w, "proposals", theme)
                 history = page.open_history()
-                await until(lambda: history.loads >= 1 and history.detail is not None)
+                await until(lambda h=history: h.loads >= 1 and h.detail is not None)
                 for name, want in (("history-fold", "set Keep"), ("history-raw", "saved the raw")):
                     row = next(i for i, c in enumerate(history.changes) if want in c.action)
                     history.list.setCurrentRow(row)
-                    await until(lambda r=row: history.detail is not None and history.detail.change.id == history.changes[r].id)
+                    await until(lambda r=row, h=history: h.detail is not None and h.detail.change.id == h.changes[r].id)
                     await asyncio.sleep(0.4)
                     shots(w, name, theme)
                 w.resize(800, 560)
@@ -105,7 +105,7 @@ def main(out_dir: Path) -> int:
                 done: list[bool] = []
                 page.transfer.import_finished.connect(done.append)
                 page.transfer.import_from(out_dir / "claude.md")
-                await until(lambda: bool(done))
+                await until(lambda d=done: bool(d))
                 await dispose_window(w)
 
         play(loop, scene)
