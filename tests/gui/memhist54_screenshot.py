@@ -13,6 +13,7 @@ and of a raw save (``history-raw-THEME``) at 1366×768, History at 800×560
 from __future__ import annotations
 
 import asyncio
+import tempfile
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -63,8 +64,9 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog
 
     shots = Shots(out_dir, "{name}-{theme}")
-    with offscreen_services("chathub-memhist54-") as (loop, svc):
-        _seed(svc, out_dir)
+    with offscreen_services("chathub-memhist54-") as (loop, svc), tempfile.TemporaryDirectory() as folder:
+        files = Path(folder)  # the file to import
+        _seed(svc, files)
 
         async def scene() -> None:
             for theme in ("light", "dark"):
@@ -104,7 +106,7 @@ def main(out_dir: Path) -> int:
                 change_preview.ask = ask  # type: ignore[assignment]
                 done: list[bool] = []
                 page.transfer.import_finished.connect(done.append)
-                page.transfer.import_from(out_dir / "claude.md")
+                page.transfer.import_from(files / "claude.md")
                 await until(lambda d=done: bool(d))
                 await dispose_window(w)
 
