@@ -97,6 +97,22 @@
         <translation><numerusform>Keeping %n dream card folds older ones into a range card (by joining their text; the next dream may re-summarize it):</numerusform><numerusform>Keeping %n dream cards folds older ones into a range card (by joining their text; the next dream may re-summarize it):</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>%n older card(s) (%1) fold into a new range card for %2.</source>
+        <translation><numerusform>%n older card (%1) folds into a new range card for %2.</numerusform><numerusform>%n older cards (%1) fold into a new range card for %2.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n older card(s) (%1) fold into the range %2 (now %3).</source>
+        <translation><numerusform>%n older card (%1) folds into the range %2 (now %3).</numerusform><numerusform>%n older cards (%1) fold into the range %2 (now %3).</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The dynamic memory keeps %n card(s).</source>
+        <translation><numerusform>The dynamic memory keeps %n card.</numerusform><numerusform>The dynamic memory keeps %n cards.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The dynamic memory goes from %1 to %n card(s).</source>
+        <translation><numerusform>The dynamic memory goes from %1 to %n card.</numerusform><numerusform>The dynamic memory goes from %1 to %n cards.</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>%n card(s) wait(s) for review</source>
         <translation><numerusform>%n card waits for review</numerusform><numerusform>%n cards wait for review</numerusform></translation>
     </message>
@@ -180,6 +196,10 @@
     <message numerus="yes">
         <source>added %n entry(ies) from %1</source>
         <translation><numerusform>added %n entry from %1</numerusform><numerusform>added %n entries from %1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation><numerusform>%1 and %n more</numerusform><numerusform>%1 and %n more</numerusform></translation>
     </message>
     </context>
 <context>

@@ -2255,16 +2255,49 @@ Restore previous version undoes this.</source>
         <translation>提案</translation>
     </message>
     <message>
+        <source>Accepting adds nothing: %1</source>
+        <translation>承認しても何も追加されません：%1</translation>
+    </message>
+    <message>
         <source>Older cards fold into a range card (%1).</source>
         <translation>古いカードは範囲カードにまとめられます（%1）。</translation>
     </message>
     <message>
-        <source>Card for %1:</source>
-        <translation>%1 のカード：</translation>
+        <source>, </source>
+        <comment>between days in a list</comment>
+        <translation>、</translation>
     </message>
     <message>
-        <source>Accepting changes:</source>
-        <translation>承認すると変わる内容：</translation>
+        <source>Accepting adds the card for %1.</source>
+        <translation>承認すると %1 のカードが追加されます。</translation>
+    </message>
+    <message>
+        <source>Accepting adds the card for %1 and folds it into a new range card for %2.</source>
+        <translation>承認すると %1 のカードが追加され、%2 の新しい範囲カードにまとめられます。</translation>
+    </message>
+    <message>
+        <source>Accepting adds the card for %1 and folds it into the range %2 (now %3).</source>
+        <translation>承認すると %1 のカードが追加され、範囲 %2 にまとめられます（範囲は %3 になります）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n older card(s) (%1) fold into a new range card for %2.</source>
+        <translation><numerusform>古いカード %n 枚（%1）が %2 の新しい範囲カードにまとめられます。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n older card(s) (%1) fold into the range %2 (now %3).</source>
+        <translation><numerusform>古いカード %n 枚（%1）が範囲 %2 にまとめられます（範囲は %3 になります）。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The dynamic memory keeps %n card(s).</source>
+        <translation><numerusform>動的メモリのカードは %n 枚のままです。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The dynamic memory goes from %1 to %n card(s).</source>
+        <translation><numerusform>動的メモリのカードは %1 枚から %n 枚になります。</numerusform></translation>
+    </message>
+    <message>
+        <source>Card for %1:</source>
+        <translation>%1 のカード：</translation>
     </message>
     <message>
         <source>&amp;Review new dream cards before they are kept</source>
@@ -2309,10 +2342,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Drop this card; the dynamic memory stays as it is (Del)</source>
         <translation>このカードを捨てます。動的メモリはそのままです（Del）</translation>
-    </message>
-    <message>
-        <source>nothing: %1</source>
-        <translation>なし：%1</translation>
     </message>
     <message>
         <source> · folds older cards</source>
@@ -2468,16 +2497,44 @@ Restore previous version undoes this.</source>
         <translation>変更</translation>
     </message>
     <message>
+        <source>Folded into %1</source>
+        <translation>%1 にまとめられました</translation>
+    </message>
+    <message>
+        <source>Added #%1: %2</source>
+        <translation>追加 #%1：%2</translation>
+    </message>
+    <message>
+        <source>Added note: %1</source>
+        <translation>追加したメモ：%1</translation>
+    </message>
+    <message>
+        <source>Removed #%1: %2</source>
+        <translation>削除 #%1：%2</translation>
+    </message>
+    <message>
+        <source>Removed note: %1</source>
+        <translation>削除したメモ：%1</translation>
+    </message>
+    <message>
+        <source>Changed #%1: %2 → %3</source>
+        <translation>変更 #%1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Changed note: %1 → %2</source>
+        <translation>変更したメモ：%1 → %2</translation>
+    </message>
+    <message>
         <source>… %1 more lines (memory history --diff shows all)</source>
         <translation>… ほかに %1 行（memory history --diff ですべて表示）</translation>
     </message>
     <message>
-        <source>No line changed.</source>
-        <translation>変更された行はありません。</translation>
+        <source>Only blank lines or line endings changed.</source>
+        <translation>空行または改行だけが変わりました。</translation>
     </message>
     <message>
-        <source>%1 · %2 UTC · change #%3</source>
-        <translation>%1 · %2 UTC · 変更 #%3</translation>
+        <source>No line changed.</source>
+        <translation>変更された行はありません。</translation>
     </message>
     <message>
         <source>%1 → %2 characters</source>
@@ -2506,6 +2563,10 @@ Restore previous version undoes this.</source>
     <message numerus="yes">
         <source>%Ln change(s), newest first</source>
         <translation><numerusform>変更 %Ln 件、新しい順</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · change #%3</source>
+        <translation>%1 · %2 · 変更 #%3</translation>
     </message>
     <message>
         <source>Revert</source>
@@ -2588,6 +2649,23 @@ The entries after it are renumbered.</source>
     <message>
         <source>Copied #%1</source>
         <translation>#%1 をコピーしました</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between quoted entries</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>「%1」</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation><numerusform>%1 ほか %n 件</numerusform></translation>
+    </message>
+    <message>
+        <source>Marked untrusted: %1</source>
+        <translation>未信頼の印が付くエントリ：%1</translation>
     </message>
     <message>
         <source>Fixed memory is already empty</source>

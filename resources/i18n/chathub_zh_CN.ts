@@ -2255,16 +2255,49 @@ Restore previous version undoes this.</source>
         <translation>提议</translation>
     </message>
     <message>
+        <source>Accepting adds nothing: %1</source>
+        <translation>接受后不会添加任何内容：%1</translation>
+    </message>
+    <message>
         <source>Older cards fold into a range card (%1).</source>
         <translation>较早的卡片会合并成一张范围卡片（%1）。</translation>
     </message>
     <message>
-        <source>Card for %1:</source>
-        <translation>%1 的卡片：</translation>
+        <source>, </source>
+        <comment>between days in a list</comment>
+        <translation>、</translation>
     </message>
     <message>
-        <source>Accepting changes:</source>
-        <translation>接受后的更改：</translation>
+        <source>Accepting adds the card for %1.</source>
+        <translation>接受后会添加 %1 的卡片。</translation>
+    </message>
+    <message>
+        <source>Accepting adds the card for %1 and folds it into a new range card for %2.</source>
+        <translation>接受后会添加 %1 的卡片，并将其合并为 %2 的新范围卡片。</translation>
+    </message>
+    <message>
+        <source>Accepting adds the card for %1 and folds it into the range %2 (now %3).</source>
+        <translation>接受后会添加 %1 的卡片，并将其合并到范围 %2（范围变为 %3）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n older card(s) (%1) fold into a new range card for %2.</source>
+        <translation><numerusform>%n 张较早的卡片（%1）会合并为 %2 的新范围卡片。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n older card(s) (%1) fold into the range %2 (now %3).</source>
+        <translation><numerusform>%n 张较早的卡片（%1）会合并到范围 %2（范围变为 %3）。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The dynamic memory keeps %n card(s).</source>
+        <translation><numerusform>动态记忆仍为 %n 张卡片。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The dynamic memory goes from %1 to %n card(s).</source>
+        <translation><numerusform>动态记忆将从 %1 张卡片变为 %n 张。</numerusform></translation>
+    </message>
+    <message>
+        <source>Card for %1:</source>
+        <translation>%1 的卡片：</translation>
     </message>
     <message>
         <source>&amp;Review new dream cards before they are kept</source>
@@ -2309,10 +2342,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Drop this card; the dynamic memory stays as it is (Del)</source>
         <translation>丢弃这张卡片；动态记忆保持不变（Del）</translation>
-    </message>
-    <message>
-        <source>nothing: %1</source>
-        <translation>无：%1</translation>
     </message>
     <message>
         <source> · folds older cards</source>
@@ -2468,16 +2497,44 @@ Restore previous version undoes this.</source>
         <translation>已修改</translation>
     </message>
     <message>
+        <source>Folded into %1</source>
+        <translation>已合并到 %1</translation>
+    </message>
+    <message>
+        <source>Added #%1: %2</source>
+        <translation>添加 #%1：%2</translation>
+    </message>
+    <message>
+        <source>Added note: %1</source>
+        <translation>添加的备注：%1</translation>
+    </message>
+    <message>
+        <source>Removed #%1: %2</source>
+        <translation>删除 #%1：%2</translation>
+    </message>
+    <message>
+        <source>Removed note: %1</source>
+        <translation>删除的备注：%1</translation>
+    </message>
+    <message>
+        <source>Changed #%1: %2 → %3</source>
+        <translation>修改 #%1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Changed note: %1 → %2</source>
+        <translation>修改的备注：%1 → %2</translation>
+    </message>
+    <message>
         <source>… %1 more lines (memory history --diff shows all)</source>
         <translation>… 另有 %1 行（memory history --diff 可显示全部）</translation>
     </message>
     <message>
-        <source>No line changed.</source>
-        <translation>没有行被更改。</translation>
+        <source>Only blank lines or line endings changed.</source>
+        <translation>只有空行或换行符有变化。</translation>
     </message>
     <message>
-        <source>%1 · %2 UTC · change #%3</source>
-        <translation>%1 · %2 UTC · 更改 #%3</translation>
+        <source>No line changed.</source>
+        <translation>没有行被更改。</translation>
     </message>
     <message>
         <source>%1 → %2 characters</source>
@@ -2506,6 +2563,10 @@ Restore previous version undoes this.</source>
     <message numerus="yes">
         <source>%Ln change(s), newest first</source>
         <translation><numerusform>%Ln 次更改，最新在前</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · change #%3</source>
+        <translation>%1 · %2 · 变更 #%3</translation>
     </message>
     <message>
         <source>Revert</source>
@@ -2588,6 +2649,23 @@ The entries after it are renumbered.</source>
     <message>
         <source>Copied #%1</source>
         <translation>已复制 #%1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between quoted entries</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation><numerusform>%1 等另外 %n 条</numerusform></translation>
+    </message>
+    <message>
+        <source>Marked untrusted: %1</source>
+        <translation>标为未信任的条目：%1</translation>
     </message>
     <message>
         <source>Fixed memory is already empty</source>

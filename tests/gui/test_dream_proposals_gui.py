@@ -78,7 +78,10 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     assert [section.list.item(i).text() for i in range(2)] == [f"{d.day} {d:%b %Y} · folds older cards" for d in DAYS]
     preview = section.text.toPlainText()
     assert preview.startswith(f"Card for {DAYS[0].day} {DAYS[0]:%b %Y}:\n• Wants tables")  # rendered as cards are
-    assert "fold: 1 card (#1 [2026-11-27]) into a new range card" in preview
+    # what accepting does, as a user reads it (memhist54, audit54 walk #4), not "fold: 1 card (#1 [2026-11-27]) …"
+    assert preview.endswith("Accepting adds the card for 28 Nov 2026. 1 older card (27 Nov 2026) folds into a new "
+                            "range card for 27 Nov 2026.\nThe dynamic memory goes from 1 to 2 cards.\nOlder cards fold into a "
+                            "range card (re-summarized by the History Compress model).")
     out = os.environ.get("CHATHUB_SHOTS")
     if out:
         page.grab().save(os.path.join(out, "memory-proposals.png"))

@@ -63,8 +63,8 @@ def test_a_long_one_line_dream_card_has_no_blank_second_line(page, services, ass
 def test_history_shows_a_range_card_by_its_span_and_a_changed_entry_by_its_number(  # type: ignore[no-untyped-def]
         page, services, assistant, qtbot):
     """History's entries: a range card reads as the timeline shows it — its span in the
-    page's date style and its days, no raw ``[date:…]`` mark; a Changed row names the
-    entry (#N) it changed."""
+    page's date style and its days, no raw ``[date:…]`` mark, the days it folded under
+    "Folded into" its span; a Changed row names the entry (#N) it changed."""
     from chathub_desktop.core.memory_diff import entry_changes
     from chathub_desktop.core.memory_documents import MemoryDocument
     from chathub_desktop.gui.memory.history_view import entries_html, entry_numbers
@@ -84,9 +84,11 @@ def test_history_shows_a_range_card_by_its_span_and_a_changed_entry_by_its_numbe
     doc = QTextDocument()
     doc.setHtml(entries_html(changes, cards=True, numbers=entry_numbers(MemoryDocument.DYNAMIC, after)))
     shown = doc.toPlainText()
-    assert "[date:" not in shown and "#1 20 Nov 2026\n" in shown, shown
-    # the days inside the range in the page's date style too (memcards53: "2026-11-20")
-    assert "→ 20 Nov 2026 – 21 Nov 2026\n20 Nov 2026\nLikes tables\n\n21 Nov 2026\nWants versions" in shown, shown
+    # the days inside the range in the page's date style too (memcards53: "2026-11-20"); the
+    # oldest card is folded into the new range, not changed into it (memhist54)
+    assert "[date:" not in shown and shown == ("Added\n20 Nov 2026 – 21 Nov 2026\n20 Nov 2026\nLikes tables\n\n"
+                                               "21 Nov 2026\nWants versions\nFolded into 20 Nov 2026 – 21 Nov 2026\n"
+                                               "20 Nov 2026\nLikes tables\n21 Nov 2026\nWants versions"), shown
 
     services.memory.add(assistant, "Lives in Berlin")
     services.memory.add(assistant, "Prefers metric units")

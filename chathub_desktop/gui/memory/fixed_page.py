@@ -67,7 +67,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.fixed_memory import Note
 from chathub_desktop.gui.design import Tone, set_tone
-from chathub_desktop.gui.design.tokens import Space, Width
+from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.dreaming_group import DreamingGroup, DreamingParts
 from chathub_desktop.gui.memory.editor_in_view import EditorInView
@@ -80,7 +80,7 @@ from chathub_desktop.gui.memory.fixed_toolbar import FixedToolbar
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
 from chathub_desktop.gui.memory.memory_switch import MemorySwitch
-from chathub_desktop.gui.memory.page_column import CentredColumn
+from chathub_desktop.gui.memory.page_column import CentredColumn, ColumnTwin
 from chathub_desktop.gui.memory.page_common import (
     card_list,
     error_label,
@@ -653,11 +653,9 @@ class MemoryPage(QWidget):
             frame = self._history_frame = QWidget(self)
             frame.setObjectName("memoryHistoryFrame")
             around = QHBoxLayout(frame)
-            around.setContentsMargins(Space.XL, Space.SM, Space.XL, Space.LG)
-            around.addStretch(1)
-            self.history.setMaximumWidth(Width.SETTINGS)
-            around.addWidget(self.history, 100)
-            around.addStretch(1)
+            around.addWidget(self.history)
+            # as wide as the page's column and where it is (memhist54: about 10 px wider)
+            ColumnTwin(self.centring, frame, around, Space.XL, Space.SM, Space.LG)
             self._page_layout.addWidget(frame, 1)
         else:
             self.history.reload()

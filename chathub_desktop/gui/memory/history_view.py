@@ -18,9 +18,10 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Mapping
+from datetime import date
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt, QTimer, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QHelpEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -28,10 +29,12 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QTextEdit,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
 
+from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.memory_diff import DiffKind, DiffLine, EntryChanges, word_diff
 from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
@@ -146,16 +149,70 @@ def entry_numbers(document: str, text: str) -> dict[str, int]:
     return out
 
 
+def _range_of(label: str) -> tuple[str, date, date] | None:
+    """A range card listed as ``[2026-11-26 – 2026-11-30] text``: its tag and first and
+    last day; None for any other card."""
+    m = _CARD_LABEL.fullmatch(label)
+    first, sep, last = (m.group(1) if m else "").partition(" – ")
+    try:
+        return (m.group(1), date.fromisoformat(first.strip()), date.fromisoformat(last.strip())) if m and sep else None
+    except ValueError:
+        return None
+
+
+def _card_day(label: str) -> date | None:
+    """The day of a single-day card listed as ``[2026-11-30] text`` (None: another card)."""
+    m = _CARD_LABEL.fullmatch(label)
+    try:
+        return date.fromisoformat(m.group(1)) if m else None
+    except ValueError:
+        return None
+
+
+def _folded(changes: EntryChanges) -> tuple[EntryChanges, dict[str, list[str]]]:
+    """``changes`` with the single-day cards folded into a range card it added or rewrote
+    taken out (a day the range now covers, DRM-9; one the diff paired with the new range
+    as an edit makes that range added), and those cards by that range's tag, oldest
+    first (memhist54, audit54 walk #5: a folded day was listed as Removed)."""
+    ranges = [r for r in (_range_of(t) for t in [*changes.added, *(b for _a, b in changes.edited)]) if r]
+
+    def into(text: str) -> str | None:
+        day = _card_day(text)
+        return next((tag for tag, start, end in ranges if day is not None and start <= day <= end), None)
+
+    folded: dict[str, list[str]] = {}
+    added, removed, edited = list(changes.added), [], []
+    for text in changes.removed:
+        where = into(text)
+        if where is None:
+            removed.append(text)
+        else:
+            folded.setdefault(where, []).append(text)
+    for old, new in changes.edited:
+        where = into(old)
+        if where is None:
+            edited.append((old, new))
+        else:
+            folded.setdefault(where, []).append(old)
+            added.append(new)
+    for texts in folded.values():
+        texts.sort(key=lambda t: _card_day(t) or date.min)
+    return EntryChanges(added, removed, edited), folded
+
+
 def entries_html(changes: EntryChanges, *, cards: bool = False, numbers: Mapping[str, int] | None = None) -> str:
     """What a change did, as the History view shows it (walk52 #7: a monospace unified
     diff): the entries (or dream cards, ``cards``) it added, removed and changed — old →
     new with the words marked — each section under its title, on the design tokens' diff
-    colours (at most :data:`MAX_DIFF_LINES` rows in all). Each text by the page's display
-    rule: an entry as the list shows it (:func:`entry_shown`), a card as the timeline does
-    (:func:`card_face`). A changed row starts with the entry's number (``#2``) when
-    ``numbers`` (:func:`entry_numbers` of the document after the change) has its new text."""
+    colours (at most :data:`MAX_DIFF_LINES` rows in all); a card folded into a range card
+    is under "Folded into <its span>", not Removed (memhist54). Each text by the page's
+    display rule: an entry as the list shows it (:func:`entry_shown`), a card as the
+    timeline does (:func:`card_face`). A changed row starts with the entry's number
+    (``#2``) when ``numbers`` (:func:`entry_numbers` of the document after the change) has
+    its new text."""
     c = current_colours()
     known = numbers or {}
+    changes, folded = _folded(changes) if cards else (changes, {})
 
     def face(text: str) -> str:
         return card_face(text) if cards else entry_shown(text)
@@ -166,46 +223,130 @@ def entries_html(changes: EntryChanges, *, cards: bool = False, numbers: Mapping
     rows = [(0, html.escape(face(t)).replace("\n", "<br>")) for t in changes.added] + \
         [(1, html.escape(face(t)).replace("\n", "<br>")) for t in changes.removed] + \
         [(2, number(b) + _words_html(face(a), face(b)).replace("\n", "<br>")) for a, b in changes.edited]
+    sections = [(translate("MemoryPage", title), token, [r for k, r in rows[:MAX_DIFF_LINES] if k == i])
+                for i, (title, token) in enumerate(SECTIONS)]
+    sections[2:2] = [(fill(translate("MemoryPage", "Folded into %1"), chip_text(into)), "diff_context",
+                      [html.escape(face(t)).replace("\n", "<br>") for t in texts]) for into, texts in folded.items()]
     out: list[str] = []
-    for i, (title, token) in enumerate(SECTIONS):
-        mine = [r for k, r in rows[:MAX_DIFF_LINES] if k == i]
+    for title, token, mine in sections:
         if mine:
-            out.append(f"<p><b>{html.escape(translate('MemoryPage', title))}</b></p>")
+            out.append(f"<p><b>{html.escape(title)}</b></p>")
             out.extend(f'<p style="background:{getattr(c, token)}; margin:2px 0">{r}</p>' for r in mine)
     return "".join(out)
 
 
-def diff_html(lines: list[DiffLine]) -> str:
-    """The diff as HTML for the read-only view: one monospace row per line, added lines
-    green, removed red, hunk headers grey (at most :data:`MAX_DIFF_LINES`)."""
-    rows = []
+#: How History names a changed line of a raw save (memhist54, audit54 walk #5: it showed
+#: "@@ lines 6–8 → lines 6–10"): an entry line by its number, any other line as a note.
+LINE_WORDS = {
+    (DiffKind.ADDED, True): QT_TRANSLATE_NOOP("MemoryPage", "Added #%1: %2"),
+    (DiffKind.ADDED, False): QT_TRANSLATE_NOOP("MemoryPage", "Added note: %1"),
+    (DiffKind.REMOVED, True): QT_TRANSLATE_NOOP("MemoryPage", "Removed #%1: %2"),
+    (DiffKind.REMOVED, False): QT_TRANSLATE_NOOP("MemoryPage", "Removed note: %1"),
+}
+
+
+def _line_said(kind: DiffKind, line: str) -> str:
+    """One added or removed line in words (``Added #7: Plays the cello``)."""
+    m = fm.ENTRY_RE.fullmatch(line)
+    if m is not None:
+        return fill(translate("MemoryPage", LINE_WORDS[kind, True]), m.group(1), m.group(2).strip())
+    return fill(translate("MemoryPage", LINE_WORDS[kind, False]), line.strip())
+
+
+def _changed_said(old: str, new: str) -> str:
+    """A line rewritten in place (``Changed #3: old → new``; a note: ``Changed note: …``)."""
+    a, b = fm.ENTRY_RE.fullmatch(old), fm.ENTRY_RE.fullmatch(new)
+    if a is not None and b is not None:
+        return fill(translate("MemoryPage", "Changed #%1: %2 → %3"), b.group(1), a.group(2).strip(), b.group(2).strip())
+    return fill(translate("MemoryPage", "Changed note: %1 → %2"), old.strip(), new.strip())
+
+
+def line_rows(lines: list[DiffLine], *, notes_only: bool = False) -> list[tuple[DiffKind | None, str]]:
+    """A line diff's changes as rows a user reads, in document order: each run of removed
+    lines followed by added ones pairs up line by line as ``Changed`` (kind None), the rest
+    ``Added`` / ``Removed``; context lines, hunk headers and blank lines are left out
+    (memhist54: a raw save showed as a unified diff). ``notes_only``: entry lines are left
+    out too (the entries section shows them)."""
+    rows: list[tuple[DiffKind | None, str]] = []
+    removed: list[str] = []
+    added: list[str] = []
+
+    def flush() -> None:
+        pairs = min(len(removed), len(added))
+        rows.extend((None, _changed_said(a, b)) for a, b in zip(removed[:pairs], added[:pairs], strict=True))
+        rows.extend((DiffKind.REMOVED, _line_said(DiffKind.REMOVED, t)) for t in removed[pairs:])
+        rows.extend((DiffKind.ADDED, _line_said(DiffKind.ADDED, t)) for t in added[pairs:])
+        removed.clear()
+        added.clear()
+
+    for ln in lines:
+        if notes_only and fm.ENTRY_RE.fullmatch(ln.text):
+            continue
+        if ln.kind in (DiffKind.REMOVED, DiffKind.ADDED) and ln.text.strip():
+            if ln.kind == DiffKind.REMOVED and added:
+                flush()
+            (removed if ln.kind == DiffKind.REMOVED else added).append(ln.text)
+        elif ln.kind in (DiffKind.SAME, DiffKind.HUNK):
+            flush()
+    flush()
+    return rows
+
+
+def notes_html(lines: list[DiffLine]) -> str:
+    """The notes (free-form lines) a fixed-memory change added, removed or changed beside
+    its entries, under "Notes" ("" when none changed)."""
+    rows = line_rows(lines, notes_only=True)
+    if not rows:
+        return ""
+    return f"<p><b>{html.escape(translate('MemoryPage', 'Notes'))}</b></p>" + _rows_html(rows)
+
+
+def _rows_html(rows: list[tuple[DiffKind | None, str]]) -> str:
+    """:func:`line_rows` rows on the diff colours (at most :data:`MAX_DIFF_LINES`)."""
     c = current_colours()
-    for ln in lines[:MAX_DIFF_LINES]:
-        mark = "@@" if ln.kind == DiffKind.HUNK else ln.kind.value
-        bg = {DiffKind.ADDED: c.diff_added, DiffKind.REMOVED: c.diff_removed, DiffKind.HUNK: c.diff_context}.get(ln.kind, "")
-        style = f' style="background:{bg}"' if bg else ""
-        rows.append(f"<div{style}><code>{html.escape(mark)} {html.escape(ln.text) or '&nbsp;'}</code></div>")
-    if len(lines) > MAX_DIFF_LINES:
-        more = QLocale().toString(len(lines) - MAX_DIFF_LINES)
-        rows.append("<div><i>" + html.escape(fill(translate(
-            "MemoryPage", "… %1 more lines (memory history --diff shows all)"), more)) + "</i></div>")
-    return "".join(rows) or "<i>" + html.escape(translate("MemoryPage", "No line changed.")) + "</i>"
+    colour = {DiffKind.ADDED: c.diff_added, DiffKind.REMOVED: c.diff_removed, None: c.diff_edited}
+    out = [f'<p style="background:{colour[k]}; margin:2px 0">{html.escape(t)}</p>' for k, t in rows[:MAX_DIFF_LINES]]
+    if len(rows) > MAX_DIFF_LINES:
+        more = QLocale().toString(len(rows) - MAX_DIFF_LINES)
+        out.append("<p><i>" + html.escape(fill(translate(
+            "MemoryPage", "… %1 more lines (memory history --diff shows all)"), more)) + "</i></p>")
+    return "".join(out)
+
+
+def diff_html(lines: list[DiffLine]) -> str:
+    """A change no entry list shows (a raw save's notes) as readable rows on the diff
+    colours — ``Changed #3: old → new``, ``Added note: …``, ``Removed #2: …``
+    (:func:`line_rows`, at most :data:`MAX_DIFF_LINES`); only blank lines or line endings
+    changed: says so."""
+    rows = line_rows(lines)
+    if rows:
+        return _rows_html(rows)
+    said = translate("MemoryPage", "Only blank lines or line endings changed.") if lines \
+        else translate("MemoryPage", "No line changed.")
+    return "<i>" + html.escape(said) + "</i>"
 
 
 def _detail_head(c: ChangeView, *, sizes: bool) -> str:
-    """The detail's heading, HTML: who did what in bold, then the memory, the time (UTC,
-    to the second) and the change's number (what Revert names); the sizes before and
+    """The detail's heading, HTML: who did what in bold, then the memory, the time (the
+    desktop's local time to the second, memhist54: it was UTC only; :func:`utc_time` is
+    its tooltip) and the change's number (what Revert names); the sizes before and
     after only with ``sizes`` — a change no entry shows (walk52b #6: "(108 → 126
     characters)" beside an edit the entries already show)."""
     what, _when = change_rows(c)
     where = translate("MemoryPage", TITLES[c.document]) if c.document in TITLES else c.document
-    meta = fill(translate("MemoryPage", "%1 · %2 UTC · change #%3"), where, format_day_time(c.at, label="", seconds=True),
-                str(c.id))
+    meta = fill(translate("MemoryPage", "%1 · %2 · change #%3"), where,
+                format_day_time(c.at, None, "", seconds=True), str(c.id))
     if sizes:
         meta += " · " + fill(translate("MemoryPage", "%1 → %2 characters"), QLocale().toString(c.before_chars),
                              QLocale().toString(c.after_chars))
     return f'<p><b>{html.escape(what)}</b><br><span style="color:{current_colours().text_muted}">' \
            f"{html.escape(meta)}</span></p>"
+
+
+def utc_time(c: ChangeView) -> str:
+    """When ``c`` was made in UTC, as the detail heading's tooltip says it (``5 Dec 2026,
+    06:16:47 UTC``)."""
+    return format_day_time(c.at, seconds=True)
 
 
 class MemoryHistoryView(QWidget):
@@ -266,6 +407,7 @@ class MemoryHistoryView(QWidget):
         self.diff = QTextEdit(split)
         self.diff.setObjectName("historyDiff")
         self.diff.setReadOnly(True)
+        self.diff.viewport().installEventFilter(self)  # the heading's UTC time as its tooltip
         split.setSizes([420, 480])
         lay.addWidget(split, 1)
         self.error = QLabel(self)
@@ -358,14 +500,29 @@ class MemoryHistoryView(QWidget):
 
     def _render(self) -> None:
         """The selected change's detail in the theme's colours: the entries it added,
-        removed and changed; the line diff only for what no entry shows."""
+        removed and changed, then the notes; the changed lines in words when no entry
+        changed."""
         detail = self.detail
         if detail is None:
             return
         c = detail.change
+        fixed = c.document == MemoryDocument.FIXED
         self.diff.setHtml(_detail_head(c, sizes=detail.entries.empty) + (
             diff_html(detail.diff) if detail.entries.empty else entries_html(
-                detail.entries, cards=c.document == MemoryDocument.DYNAMIC, numbers=self._numbers)))
+                detail.entries, cards=not fixed, numbers=self._numbers) + (notes_html(detail.diff) if fixed else "")))
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Qt: over the detail's heading (its first block) the tooltip says the change's time
+        in UTC (the heading says it in local time)."""
+        detail = self.detail
+        if (event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent) and detail is not None
+                and obj is self.diff.viewport()):
+            if self.diff.cursorForPosition(event.pos()).blockNumber() == 0:
+                QToolTip.showText(event.globalPos(), utc_time(detail.change), self.diff)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().eventFilter(obj, event)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """Qt: a theme switch paints the detail in the new theme's diff colours (its HTML

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from datetime import date
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -42,7 +43,7 @@ from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown
 from chathub_desktop.gui.memory.card_panes import card_html
-from chathub_desktop.gui.memory.change_preview import said_lines
+from chathub_desktop.gui.memory.dream_cards import chip_text
 from chathub_desktop.gui.memory.page_common import error_label, help_mark
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.day_format import format_day
@@ -55,11 +56,12 @@ from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_review import ProposalView
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.events import MemoryChanged
+from chathub_desktop.services.memory.memory_preview import ChangePreview
 
-__all__ = ["ProposalsSection", "preview_html", "proposals_label", "proposals_tab_title"]
+__all__ = ["ProposalsSection", "accept_lines", "preview_html", "proposals_label", "proposals_tab_title"]
 
-#: One proposal and the lines of its preview.
-Shown = tuple[ProposalView, list[str]]
+#: One proposal and a maker of its preview's lines (called on each language switch).
+Shown = tuple[ProposalView, Callable[[], list[str]]]
 
 translate = QCoreApplication.translate
 
@@ -102,23 +104,70 @@ def proposals_tab_title(count: int) -> str:
         else translate("MemoryPage", "&Proposals")
 
 
+def _nothing(why: str) -> list[str]:
+    """The preview of a proposal accepting would drop (``why``: the service's reason)."""
+    return [fill(translate("MemoryPage", "Accepting adds nothing: %1"), why)]
+
+
 def _fold_line(p: ProposalView) -> str:
     """What accepting does to the older cards ("" when it folds none)."""
     return fill(translate("MemoryPage", "Older cards fold into a range card (%1)."),
                 translate("MemoryPage", FOLD_HOW.get(p.fold, p.fold))) if p.fold else ""
 
 
+def _days(tags: Sequence[str]) -> str:
+    """Card tags as the page names their days (``26 Nov 2026, 27 Nov 2026``)."""
+    return translate("MemoryPage", ", ", "between days in a list").join(chip_text(t) for t in tags)
+
+
+def _span(span: tuple[date, date]) -> str:
+    """A range's first and last day as the page says them (one day: that day)."""
+    start, end = span
+    return format_day(start) if start == end else f"{format_day(start)} – {format_day(end)}"
+
+
+def accept_lines(day: date, preview: ChangePreview) -> list[str]:
+    """What accepting the card for ``day`` does, as sentences a user reads (memhist54,
+    audit54 walk #4: "dynamic memory: 4 cards → 4 cards / cards: 0 added, 0 removed, 1
+    edited / fold: …"): the card it adds, which cards fold into which range and the
+    range's span after (DRM-9), then the card count before and after; days in the page's
+    date style, counts with their plural forms."""
+    f = preview.fold
+    card = format_day(day)
+    if f is None:
+        said = fill(translate("MemoryPage", "Accepting adds the card for %1."), card)
+    elif f.new is not None:
+        said = (fill(translate("MemoryPage", "Accepting adds the card for %1 and folds it into a new range card "
+                                             "for %2."), card, _span(f.span))
+                if f.into is None else
+                fill(translate("MemoryPage", "Accepting adds the card for %1 and folds it into the range %2 (now %3)."),
+                     card, chip_text(f.into), _span(f.span)))
+    else:
+        said = fill(translate("MemoryPage", "Accepting adds the card for %1."), card)
+    older = [t for t in f.folded if t != f.new] if f is not None else []
+    if f is not None and older:
+        n, span = len(older), _span(f.span)
+        said += " " + (fill(translate("MemoryPage", "%n older card(s) (%1) fold into a new range card for %2.", None, n),
+                            _days(older), span) if f.into is None else
+                       fill(translate("MemoryPage", "%n older card(s) (%1) fold into the range %2 (now %3).", None, n),
+                            _days(older), chip_text(f.into), span))
+    after = preview.after
+    count = (translate("MemoryPage", "The dynamic memory keeps %n card(s).", None, after) if after == preview.before
+             else fill(translate("MemoryPage", "The dynamic memory goes from %1 to %n card(s).", None, after),
+                       QLocale().toString(preview.before)))
+    return [said, count]
+
+
 def preview_html(p: ProposalView, lines: list[str]) -> str:
     """What the preview pane shows, as HTML: the card for its day rendered as the timeline
     and Dream now's preview render it (:func:`card_html`: fences dropped, bullets as •,
-    headings bold; walk52 #4 showed raw ```python fences), then what accepting changes
-    (the service's lines), every text escaped."""
+    headings bold; walk52 #4 showed raw ```python fences), then what accepting does
+    (:func:`accept_lines`), every text escaped."""
     fold = _fold_line(p)
     head = html.escape(fill(translate("MemoryPage", "Card for %1:"), format_day(p.history_day)))
-    accepting = html.escape(translate("MemoryPage", "Accepting changes:"))
     tail = "<br>".join(html.escape(ln) for ln in lines)
-    return (f"<b>{head}</b><br>{card_html(p.text)}" + (f"<br><br>{html.escape(fold)}" if fold else "")
-            + f"<br><br><b>{accepting}</b><br>{tail}")
+    return (f"<b>{head}</b><br>{card_html(p.text)}<br><br>{tail}"
+            + (f"<br>{html.escape(fold)}" if fold else ""))
 
 
 class ProposalsSection(QWidget):
@@ -280,9 +329,10 @@ class ProposalsSection(QWidget):
         out: list[Shown] = []
         for p in review.proposals(self.assistant_id):
             try:
-                lines = said_lines(self.svc.previews.dream_day(self.assistant_id, p.history_day, p.text))()
+                preview = self.svc.previews.dream_day(self.assistant_id, p.history_day, p.text)
+                lines = functools.partial(accept_lines, p.history_day, preview)
             except ValueError as exc:  # e.g. the day got a card meanwhile: accepting drops it
-                lines = [fill(translate("MemoryPage", "nothing: %1"), said_error(exc))]
+                lines = functools.partial(_nothing, said_error(exc))
             out.append((p, lines))
         return on, out
 
@@ -332,7 +382,8 @@ class ProposalsSection(QWidget):
             self.list.item(row).setText(f"{format_day(p.history_day)}{fold}")
         row = self.list.currentRow()
         if 0 <= row < len(self._shown):
-            self.text.setHtml(preview_html(*self._shown[row]))
+            p, lines = self._shown[row]
+            self.text.setHtml(preview_html(p, lines()))
         elif not self._shown:
             self.text.clear()
 
@@ -348,7 +399,8 @@ class ProposalsSection(QWidget):
 
     def _show_current(self, row: int) -> None:
         if 0 <= row < len(self._shown):
-            self.text.setHtml(preview_html(*self._shown[row]))
+            p, lines = self._shown[row]
+            self.text.setHtml(preview_html(p, lines()))
         self._sync()
 
     def _say(self, message: Callable[[], str]) -> None:

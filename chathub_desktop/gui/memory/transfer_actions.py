@@ -45,6 +45,40 @@ from chathub_desktop.services.transfer.memory_transfer import ImportPreview, rea
 
 translate = QCoreApplication.translate
 
+#: Untrusted entries named at most by the import's summary (the rest are counted), and
+#: the characters of each name (its first line, elided).
+UNTRUSTED_NAMED = 3
+NAME_CHARS = 60
+
+
+def _named(text: str) -> str:
+    """An entry named by its first line, cut to :data:`NAME_CHARS` with "…"."""
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    return first if len(first) <= NAME_CHARS else first[:NAME_CHARS - 1].rstrip() + "…"
+
+
+def untrusted_lines(preview: ImportPreview) -> list[str]:
+    """The line under an import's summary naming the entries that will be untrusted
+    (MEM-7; memhist54, audit54 walk #6: "1 entry untrusted" did not say which): each by
+    its first line, elided, at most :data:`UNTRUSTED_NAMED`, then how many more; ``[]``
+    when none is."""
+    texts = preview.untrusted_texts
+    if not texts:
+        return []
+    named = translate("MemoryPage", ", ", "between quoted entries").join(
+        fill(translate("MemoryPage", "“%1”"), _named(t)) for t in texts[:UNTRUSTED_NAMED])
+    more = len(texts) - UNTRUSTED_NAMED
+    if more > 0:
+        named = fill(translate("MemoryPage", "%1 and %n more", None, more), named)
+    return [fill(translate("MemoryPage", "Marked untrusted: %1"), named)]
+
+
+def summary_lines(preview: ImportPreview) -> Callable[[], list[str]]:
+    """A maker of an import's summary lines (:func:`change_preview.said_lines`), then the
+    untrusted entries named (:func:`untrusted_lines`)."""
+    said = change_preview.said_lines(preview)
+    return lambda: said() + untrusted_lines(preview)
+
 
 class ExportFailed(ServiceError):
     """The export file could not be written (its reason and path, one line)."""
@@ -223,13 +257,13 @@ class TransferActions(QObject):
         if not confirmed:
             options = [PreviewOption(ImportMode.REPLACE, lambda: translate(
                 "MemoryPage", "Replace: the file's memory instead of the current one"),
-                                     change_preview.said_lines(replace), replace.fixed_changes)]
+                                     summary_lines(replace), replace.fixed_changes)]
             if isinstance(merge, ImportPreview):  # first, so checked: Merge loses nothing (issue 28)
                 # the file's entries to tick, repeats of what is there unticked and named (issue 30)
                 choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
                 options.insert(0, PreviewOption(ImportMode.MERGE, lambda: translate(
                     "MemoryPage", "Merge: add the file's fixed entries to the current ones"),
-                                                change_preview.said_lines(merge), merge.fixed_changes, choices=choices,
+                                                summary_lines(merge), merge.fixed_changes, choices=choices,
                                                 primary=True))  # Merge loses nothing: Import is the default (walk53c #4)
             name = self._host.assistant.name if self._host.assistant else translate("MemoryPage", "this assistant")
             file_name = path.name

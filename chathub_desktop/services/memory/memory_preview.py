@@ -49,6 +49,20 @@ def count_reason(count: int, fixed: bool) -> Reason:
 
 
 @dataclass(frozen=True)
+class FoldSummary:
+    """A fold as plain values, for a sentence a user reads (memhist54, audit54 walk #4):
+    the ``folded`` cards' tags (ISO days, ``2026-11-30``) in document order, which of
+    them is the dream's ``new`` card (its tag; None: only older cards fold), ``into`` the
+    range card's tag before the fold (``2026-11-26 – 2026-11-27``; None: a new range
+    card) and ``span``, the range's first and last day after it (DRM-9, REF-10)."""
+
+    folded: tuple[str, ...]
+    new: str | None
+    into: str | None
+    span: tuple[date, date]
+
+
+@dataclass(frozen=True)
 class ChangePreview:
     """What one confirmed write will change in one memory document.
 
@@ -70,6 +84,8 @@ class ChangePreview:
     version: str
     folds: tuple[str, ...] = ()
     fold_reasons: tuple[Reason, ...] = ()
+    #: The fold as plain values (None: nothing folds).
+    fold: FoldSummary | None = None
 
     @property
     def removes(self) -> bool:
@@ -132,7 +148,18 @@ def _cards_preview(aid: int, name: str, action: str, cards: list[dm.Card], after
                                removed=[card_label(c) for c in plan.folded if c in cards], edited=edited)
     folds = fold_lines(cards, plan)
     return ChangePreview(aid, name, DYNAMIC, action, len(cards), len(after), changes, version,
-                         tuple(r.english() for r in folds), folds)
+                         tuple(r.english() for r in folds), folds, fold_summary(cards, plan))
+
+
+def fold_summary(cards: Sequence[dm.Card], plan: dm.FoldPlan | None) -> FoldSummary | None:
+    """``plan`` as a :class:`FoldSummary` (a folded card not in ``cards`` is the dream's
+    new one); None for None."""
+    if plan is None:
+        return None
+    kept = {id(c) for c in cards}
+    new = next((c.display_tag for c in plan.folded if id(c) not in kept), None)
+    into = None if plan.existing_range is None else plan.existing_range.display_tag
+    return FoldSummary(tuple(c.display_tag for c in plan.folded), new, into, plan.span)
 
 
 class MemoryPreviews:

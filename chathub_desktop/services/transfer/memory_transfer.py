@@ -155,6 +155,9 @@ class ImportPreview:
     redacted: tuple[str, ...] = ()
     #: Merge: each fixed entry of the file, what it repeats and whether it is added (issue 30).
     merge_items: tuple[MergeItem, ...] = field(default=(), repr=False)
+    #: The texts of the untrusted entries after the import, in document order (MEM-7;
+    #: memhist54: "1 entry untrusted" did not say which).
+    untrusted_texts: tuple[str, ...] = field(default=(), repr=False)
 
     def lines(self) -> list[str]:
         """The summary for the user, one line each: the file's kind, fixed memory, dynamic
@@ -402,8 +405,8 @@ class MemoryTransfer:
         dyn_before = len(dm.parse_document(cur.dynamic))
         records: tuple[mx.Provenance, ...] = ()
         kept = replaced = added = 0
-        untrusted = sum(1 for e in fm.entries(cur.fixed)
-                        if (r := cur.provenance.get(fm.text_hash(e.text))) is not None and not r.trusted)
+        distrusted = tuple(e.text for e in fm.entries(cur.fixed)
+                           if (r := cur.provenance.get(fm.text_hash(e.text))) is not None and not r.trusted)
         paused: list[tuple[str, str]] = []
         if dynamic_doc is not None:
             hidden = {p.text_hash for p in mf.provenance if p.document == DYNAMIC and p.paused}
@@ -434,14 +437,15 @@ class MemoryTransfer:
             replaced = len(cur.provenance) - kept
             added = sum(1 for h in new if h not in cur.provenance)
             untrusted_hashes = {p.text_hash for p in records if not p.trusted}
-            untrusted = sum(1 for e in fm.entries(fixed_doc) if fm.text_hash(e.text) in untrusted_hashes)
+            distrusted = tuple(e.text for e in fm.entries(fixed_doc) if fm.text_hash(e.text) in untrusted_hashes)
         return ImportPreview(
             assistant_id=aid, assistant_name=aname, kind=mf.kind, file_name=name,
             fixed_before=before, fixed_after=None if fixed_doc is None else len(fm.entries(fixed_doc)),
             dynamic_before=dyn_before,
             dynamic_after=None if dynamic_doc is None else len(dm.parse_document(dynamic_doc)),
             provenance_before=len(cur.provenance), provenance_kept=len(cur.provenance) if fixed_doc is None else kept,
-            provenance_replaced=replaced, provenance_added=added, untrusted_after=untrusted,
+            provenance_replaced=replaced, provenance_added=added, untrusted_after=len(distrusted),
+            untrusted_texts=distrusted,
             base=cur.fingerprint, fixed_document=fixed_doc, dynamic_document=dynamic_doc, provenance=records,
             dynamic_shortened=shortened, paused=tuple(paused), redacted=kinds,
             fixed_changes=None if fixed_doc is None else entry_changes(
@@ -495,13 +499,14 @@ class MemoryTransfer:
             paused += [(FIXED, h) for h in fresh if (p := by_hash.get(h)) is not None and p.paused]
         untrusted = {p.text_hash for p in records if not p.trusted}
         after = fm.entries(doc)
+        distrusted = tuple(e.text for e in after if fm.text_hash(e.text) in untrusted)
         return ImportPreview(
             assistant_id=aid, assistant_name=aname, kind=mf.kind, file_name=name,
             fixed_before=len(current), fixed_after=None if file_fixed is None else len(after),
             dynamic_before=len(dm.parse_document(cur.dynamic)), dynamic_after=None,
             provenance_before=len(cur.provenance), provenance_kept=len(cur.provenance), provenance_replaced=0,
             provenance_added=len(fresh),
-            untrusted_after=sum(1 for e in after if fm.text_hash(e.text) in untrusted),
+            untrusted_after=len(distrusted), untrusted_texts=distrusted,
             base=cur.fingerprint, fixed_document=None if file_fixed is None else doc, dynamic_document=None,
             provenance=tuple(records), paused=tuple(paused), mode=mx.ImportMode.MERGE, merge_added=len(added),
             merge_skipped=skipped, redacted=redacted, merge_items=tuple(items),
