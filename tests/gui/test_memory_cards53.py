@@ -15,7 +15,7 @@ from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
 from chathub_desktop.gui.memory.history_rows import WhenRole
-from chathub_desktop.gui.shell.day_format import format_day
+from chathub_desktop.gui.shell.day_format import format_day, format_day_time
 from tests.fakes.vendor_server import Reply
 from tests.gui.shot_harness import shots_in_both_themes
 from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, seed_cards, summ  # noqa: F401
@@ -165,9 +165,13 @@ def _history_at(page, qtbot, size: tuple[int, int], *, narrow: bool) -> None:  #
     qtbot.waitUntil(lambda: (history.split.orientation() == Qt.Orientation.Vertical) == narrow, timeout=5000)
     row = history.list.item(0)
     assert row.text() == "You edited entry #1"
-    assert row.data(WhenRole).startswith(format_day(history.changes[0].at.date()) + ", ")
-    assert row.data(WhenRole).endswith(" UTC · Fixed memory")
-    assert row.toolTip() == f"{row.text()}\n{row.data(WhenRole)}"
+    # audit54: the row's day and time are the desktop's; the tooltip adds the time in UTC
+    at = history.changes[0].at
+    local = at.replace(tzinfo=UTC).astimezone() if at.tzinfo is None else at.astimezone()
+    assert row.data(WhenRole).startswith(format_day(local.date()) + ", ")
+    assert row.data(WhenRole).endswith(f", {local:%H:%M} · Fixed memory")
+    assert row.toolTip() == f"{row.text()}\n{row.data(WhenRole)}\n{format_day_time(at, seconds=True)}"
+    assert row.toolTip().endswith(" UTC")
     assert history.list.isVisible() and not history.list.horizontalScrollBar().isVisible()
     rect = history.list.visualRect(history.list.model().index(1, 0))
     assert rect.width() <= history.list.viewport().width()  # no row wider than the list

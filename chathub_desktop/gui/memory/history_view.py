@@ -81,17 +81,18 @@ def _document(name: str) -> str:
 
 
 def change_rows(c: ChangeView) -> tuple[str, str]:
-    """A change's two timeline lines: who did what (``You edited entry #2``), then when
-    and where (``5 Dec 2026, 01:16 UTC · Fixed memory``; the page's one date style,
-    walk52 #7)."""
+    """A change's two timeline lines: who did what (``You edited entry #2``), then when,
+    in the desktop's local time, and where (``5 Dec 2026, 07:16 · Fixed memory``; the
+    page's one date style, walk52 #7; audit54: it was UTC only, which is now the row's
+    tooltip)."""
     where = translate("MemoryPage", TITLES[c.document]) if c.document in TITLES else c.document
-    return change_line(c), fill(translate("MemoryPage", "%1 · %2"), format_day_time(c.at), where)
+    return change_line(c), fill(translate("MemoryPage", "%1 · %2"), format_day_time(c.at, None, ""), where)
 
 
 def change_label(c: ChangeView) -> str:
     """A change's row as one text (its tooltip and accessible name): both
-    :func:`change_rows` lines."""
-    return "\n".join(change_rows(c))
+    :func:`change_rows` lines, then the time in UTC (``5 Dec 2026, 06:16:47 UTC``)."""
+    return "\n".join((*change_rows(c), utc_time(c)))
 
 
 def revert_question(c: ChangeView, lines: int) -> str:
