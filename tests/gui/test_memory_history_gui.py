@@ -179,7 +179,7 @@ def test_the_history_says_who_and_what_in_the_interface_language(
             rows = [dlg.list.item(i).text() for i in range(dlg.list.count())]
             assert rows == said  # who and what; when and which memory on the row's second line (memcards53)
             whens = [dlg.list.item(i).data(WhenRole) for i in range(dlg.list.count())]
-            assert all(re.fullmatch(rf"{ROW_DATE[lang]} \d\d:\d\d UTC · \S.*", w) for w in whens), whens
+            assert all(re.fullmatch(rf"{ROW_DATE[lang]} \d\d:\d\d · \S.*", w) for w in whens), whens  # local time (audit54)
             dynamic, fixed = (QCoreApplication.translate("MemoryPage", t) for t in ("Dynamic memory", "Fixed memory"))
             assert [w.rsplit(" · ", 1)[1] for w in whens] == [dynamic] * 2 + [fixed] * 7
         folded = ChangeAction(ActionKind.ADDED_CARD_FOLDED, ("2026-12-01", "2"))
