@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
-from chathub_desktop.gui.shell.turn_clock import FRESH_MS, MAX_WAITS, turn_fresh
+from chathub_desktop.gui.shell.turn_clock import MAX_WAITS, QUIET_MS, turn_fresh
 
 #: Milliseconds the work waits at most for a paint (a widget built hidden never paints).
 UNPAINTED_START_MS = 100
@@ -65,7 +65,7 @@ class _AfterPaint(QObject):
         # paint's start, then fired before timers that came due during the paint (stall54:
         # the page's first paint and the dream panel's making, 2–7 + 8–12 ms of GUI CPU
         # between two ticks of a 5 ms timer). Armed again now, those go first.
-        if self._waits and (not turn_fresh() or 1000 * (time.thread_time() - self._armed) >= FRESH_MS):
+        if self._waits and (not turn_fresh() or 1000 * (time.thread_time() - self._armed) >= QUIET_MS):
             self._waits -= 1
             self._arm(0)
             return
