@@ -212,6 +212,24 @@ without one the page's largest scroll turn is 6.0 / 6.7 / 8.2 ms against the bar
 12.2 / 12.1 / 14.0 ms, the first open's 6.2 / 7.9 / 6.3 ms, the window's idle 11.0 / 11.8 /
 15.0 ms. The page's worst stalls without a host pause (136–181 ms, 3–8 ms of GUI CPU in
 them) are waiting for a core at that load.
+
+Ticks, not turns (stall54). Between two ticks of the 5 ms timer the page's steps piled up
+because Qt fires the due timers by deadline: a step waiting for a paint was armed as the
+paint began, so it fired before the probe that came due during the paint (the page's first
+paint 2–7 ms + the dream panel made 8–12 ms of GUI CPU in one gap); the dream cards'
+result was applied between two of the fixed list's layout batches (two batches, the apply,
+its layout and paint: 16 ms between ticks, each turn fresh by the dispatcher's clock); and
+the day chooser's days were read on a worker of their own while the new cards painted
+(its parse of the 90 cards holding the interpreter lock). Now a step waits a turn more
+when over 1 ms of GUI CPU ran since it was armed, a worker's result is applied on a turn
+with under 1 ms run since its coroutine yielded, and the days come with the dream read.
+Load 7–14 (others' runs; this bench under ``nice -n -10``), d8a2b44 and stall54 one after
+the other, three pairs: ``--repeat 5``, the first open's most GUI CPU between ticks 14.6 /
+14.8 / 13.0 → 9.6 / 9.7 / 8.4 ms; the scroll's without a host pause 11.4 / 9.3 / 11.3 →
+9.9 / 11.2 / 8.6 ms; the stalls themselves (open median 18–117 ms in both) are waiting for
+a core at that load. ``--open-only --in-window --turns``: most GUI CPU between ticks 10.5 /
+10.7 / 11.9 → 14.8 / 10.3 / 11.4 ms, largest turn 9.4 / 9.7 / 10.9 → 9.9 / 8.9 / 9.7 ms (no
+change beyond the noise: the page made ahead has no build step in that open).
 """
 
 from __future__ import annotations
