@@ -223,13 +223,19 @@ the day chooser's days were read on a worker of their own while the new cards pa
 (its parse of the 90 cards holding the interpreter lock). Now a step waits a turn more
 when over 1 ms of GUI CPU ran since it was armed, a worker's result is applied on a turn
 with under 1 ms run since its coroutine yielded, and the days come with the dream read.
-Load 7–14 (others' runs; this bench under ``nice -n -10``), d8a2b44 and stall54 one after
-the other, three pairs: ``--repeat 5``, the first open's most GUI CPU between ticks 14.6 /
-14.8 / 13.0 → 9.6 / 9.7 / 8.4 ms; the scroll's without a host pause 11.4 / 9.3 / 11.3 →
-9.9 / 11.2 / 8.6 ms; the stalls themselves (open median 18–117 ms in both) are waiting for
-a core at that load. ``--open-only --in-window --turns``: most GUI CPU between ticks 10.5 /
-10.7 / 11.9 → 14.8 / 10.3 / 11.4 ms, largest turn 9.4 / 9.7 / 10.9 → 9.9 / 8.9 / 9.7 ms (no
-change beyond the noise: the page made ahead has no build step in that open).
+Both benches under ``nice -n -10``, d8a2b44 and stall54 one after the other. Load 2.9–3.8
+(others' runs), three pairs: ``--repeat 5``, the first open's most GUI CPU between ticks
+11.1 / 15.5 / 17.0 → 7.3 / 7.8 / 10.5 ms, its worst stall 15.5 / 47.5 / 17.4 → 12.9 / 12.2 /
+21.7 ms (without a host pause), the five opens' median 14.7 / 12.2 / 18.0 → 12.9 / 16.2 /
+26.8 ms; the open again 9.9 / 6.9 / 15.7 → 19.0 / 8.9 / 28.2 ms; the scroll's most GUI CPU
+between ticks 7.3 / 7.3 / 9.9 → 9.2 / 8.4 / 9.5 ms. ``--open-only --in-window --turns``: the
+first open's worst stall 18.6 / 32.2 / 18.1 → 18.8 / 13.8 / 24.2 ms, most GUI CPU between
+ticks 9.6 / 10.6 / 14.1 → 9.8 / 10.3 / 9.2 ms (the page made ahead has no build step in that
+open). At that load a gap's wall time is 2–4× its GUI CPU with no worker running (waiting
+for a core), so the stalls move by tens of ms between runs of the same code; load 7–14,
+three more pairs: ``--repeat 5``'s most GUI CPU between ticks 14.6 / 14.8 / 13.0 → 9.6 /
+9.7 / 8.4 ms. The largest step left in a bare page's open is the dream panel's making
+(7–8 ms of GUI CPU, widgets made in C++).
 """
 
 from __future__ import annotations
