@@ -212,6 +212,30 @@ without one the page's largest scroll turn is 6.0 / 6.7 / 8.2 ms against the bar
 12.2 / 12.1 / 14.0 ms, the first open's 6.2 / 7.9 / 6.3 ms, the window's idle 11.0 / 11.8 /
 15.0 ms. The page's worst stalls without a host pause (136–181 ms, 3–8 ms of GUI CPU in
 them) are waiting for a core at that load.
+
+Ticks, not turns (stall54). Between two ticks of the 5 ms timer the page's steps piled up
+because Qt fires the due timers by deadline: a step waiting for a paint was armed as the
+paint began, so it fired before the probe that came due during the paint (the page's first
+paint 2–7 ms + the dream panel made 8–12 ms of GUI CPU in one gap); the dream cards'
+result was applied between two of the fixed list's layout batches (two batches, the apply,
+its layout and paint: 16 ms between ticks, each turn fresh by the dispatcher's clock); and
+the day chooser's days were read on a worker of their own while the new cards painted
+(its parse of the 90 cards holding the interpreter lock). Now a step waits a turn more
+when over 1 ms of GUI CPU ran since it was armed, a worker's result is applied on a turn
+with under 1 ms run since its coroutine yielded, and the days come with the dream read.
+Both benches under ``nice -n -10``, d8a2b44 and stall54 one after the other. Load 2.9–3.8
+(others' runs), three pairs: ``--repeat 5``, the first open's most GUI CPU between ticks
+11.1 / 15.5 / 17.0 → 7.3 / 7.8 / 10.5 ms, its worst stall 15.5 / 47.5 / 17.4 → 12.9 / 12.2 /
+21.7 ms (without a host pause), the five opens' median 14.7 / 12.2 / 18.0 → 12.9 / 16.2 /
+26.8 ms; the open again 9.9 / 6.9 / 15.7 → 19.0 / 8.9 / 28.2 ms; the scroll's most GUI CPU
+between ticks 7.3 / 7.3 / 9.9 → 9.2 / 8.4 / 9.5 ms. ``--open-only --in-window --turns``: the
+first open's worst stall 18.6 / 32.2 / 18.1 → 18.8 / 13.8 / 24.2 ms, most GUI CPU between
+ticks 9.6 / 10.6 / 14.1 → 9.8 / 10.3 / 9.2 ms (the page made ahead has no build step in that
+open). At that load a gap's wall time is 2–4× its GUI CPU with no worker running (waiting
+for a core), so the stalls move by tens of ms between runs of the same code; load 7–14,
+three more pairs: ``--repeat 5``'s most GUI CPU between ticks 14.6 / 14.8 / 13.0 → 9.6 /
+9.7 / 8.4 ms. The largest step left in a bare page's open is the dream panel's making
+(7–8 ms of GUI CPU, widgets made in C++).
 """
 
 from __future__ import annotations

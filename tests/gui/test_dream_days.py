@@ -98,13 +98,13 @@ def test_a_failed_dream_keeps_its_day_chosen_so_retry_and_the_chooser_agree(
     qtbot.waitUntil(lambda: bool(panel.failure_bar.summary), timeout=15000)
     idle(qtbot, panel)
     loads: list[int] = []
-    load = picker.load
+    show = picker.show_days
 
-    async def counted(*args):  # type: ignore[no-untyped-def]
-        await load(*args)
+    def counted(*args):  # type: ignore[no-untyped-def]
+        show(*args)
         loads.append(picker.count())
 
-    picker.load = counted  # type: ignore[method-assign]
+    picker.show_days = counted  # type: ignore[method-assign]
     panel.schedule_reload()  # the re-read a store change (the run's record) brings
     qtbot.waitUntil(lambda: bool(loads), timeout=5000)
     assert picker.count() == 2

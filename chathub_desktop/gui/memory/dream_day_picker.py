@@ -11,7 +11,6 @@ Regenerate dreams one again; or today has messages and can be dreamt tomorrow (w
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
@@ -49,9 +48,9 @@ MIN_CHARS = 24
 
 
 class DreamDayPicker(QComboBox):
-    """The day chooser; :meth:`load` fills it from ``fetch`` (a blocking service call run
-    by ``run_in_thread``). Its owner lays out :attr:`note` beside it: shown instead of the
-    chooser when no day is offered."""
+    """The day chooser; :meth:`show_days` fills it from the days the panel's read brought.
+    Its owner lays out :attr:`note` beside it: shown instead of the chooser when no day is
+    offered."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -86,11 +85,11 @@ class DreamDayPicker(QComboBox):
         hint = super().minimumSizeHint()
         return QSize(min(hint.width(), self.fontMetrics().averageCharWidth() * MIN_CHARS), hint.height())
 
-    async def load(self, fetch: Callable[[], list[ActiveDay]],
-                   run_in_thread: Callable[..., object]) -> None:
-        """Re-read the days, keeping the chosen one when it is still offered."""
+    def show_days(self, active: list[ActiveDay]) -> None:
+        """Offer the days of ``active`` (read on a worker with the panel's data,
+        :meth:`~chathub_desktop.services.dream.dream_service.DreamService.active_days`),
+        keeping the chosen one when it is still offered."""
         keep = self.selected_day()
-        active: list[ActiveDay] = await run_in_thread(fetch)  # type: ignore[misc]
         self._today = datetime.now(UTC).date()
         days = [d for d in active if d.finished and not d.dreamt]
         self.dreamt = sum(d.dreamt for d in active if d.finished)

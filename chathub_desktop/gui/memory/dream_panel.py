@@ -109,6 +109,7 @@ from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.dream.dream_days import ActiveDay
 from chathub_desktop.services.dream.dream_service import (
     CardsSnapshot,
     CardView,
@@ -431,7 +432,7 @@ class DreamPanel(QWidget):
 
     def apply_read(self, data: DreamData) -> None:
         """Show a read (:class:`DreamReads`) laid out in one pass; ``loaded`` fires after."""
-        view, snap, paused, waiting, shown = data
+        view, snap, paused, waiting, shown, _days = data  # the days: show_days, on a later turn
         with one_layout_pass(self, self.action_bar, self.schedule):  # the buttons and lines it shows, laid out once
             self._show_data(view, snap, paused, waiting, shown)
             self.sync()
@@ -440,11 +441,11 @@ class DreamPanel(QWidget):
         self.sync()
         self.loaded.emit()
 
-    async def read_days(self) -> None:
-        """After a read: the days the chooser offers (read on the worker); an empty list
-        then says what comes (and may point the keyboard at the chooser)."""
-        await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id, include_today=True),
-                                   self.runner.run_in_thread)
+    def show_days(self, days: list[ActiveDay]) -> None:
+        """After a read: the days the chooser offers (``days`` read with the panel's data,
+        :class:`DreamReads`); an empty list then says what comes (and may point the keyboard
+        at the chooser)."""
+        self.day_picker.show_days(days)
         self.sync()  # Dream now and its tooltip follow the days read (no index change when none is offered)
         if not self.model.rowCount():
             self._say_empty(point=True)

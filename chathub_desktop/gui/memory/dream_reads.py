@@ -23,6 +23,7 @@ from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.gui.shell.turn_clock import fresh_turn
 from chathub_desktop.services.collector_pause import collector_paused
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.dream.dream_days import ActiveDay
 from chathub_desktop.services.dream.dream_service import CardsSnapshot, DreamSettingsView
 from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.events import MemoryChanged
@@ -32,8 +33,11 @@ __all__ = ["DreamData", "DreamReads", "DreamReadTarget"]
 translate = QCoreApplication.translate
 
 #: What the panel reads in one go: the dream settings, the cards, whether dreams are paused,
-#: how many proposals wait for review (the Proposals tab's badge) and the cards' faces.
-DreamData = tuple[DreamSettingsView, CardsSnapshot, bool, int, list[str]]
+#: how many proposals wait for review (the Proposals tab's badge), the cards' faces and the
+#: days with activity the day chooser offers from (stall54: read here, not on a worker of
+#: their own while the new cards painted, each of the paint's calls into Python waiting
+#: for the interpreter lock).
+DreamData = tuple[DreamSettingsView, CardsSnapshot, bool, int, list[str], list[ActiveDay]]
 
 
 class DreamReadTarget(Protocol):
@@ -45,8 +49,8 @@ class DreamReadTarget(Protocol):
     def apply_read(self, data: DreamData) -> None:
         """Show what a read brought."""
 
-    async def read_days(self) -> None:
-        """After a read: the days the day chooser offers, read on the worker."""
+    def show_days(self, days: list[ActiveDay]) -> None:
+        """After a read is shown: the days with activity the day chooser offers from."""
 
 
 class DreamReads:
@@ -69,15 +73,17 @@ class DreamReads:
         self.refresh.follow(events.memory_changed, self._on_memory_changed)
 
     def fetch(self) -> DreamData:
-        """Worker thread: the settings, the cards, whether dreams are paused and how many
-        proposals wait (the cycle collector waits meanwhile, as for the fixed entries).
+        """Worker thread: the settings, the cards, whether dreams are paused, how many
+        proposals wait and the days with activity (the cycle collector waits meanwhile, as
+        for the fixed entries).
         Raises ``ServiceError``."""
         with collector_paused():
             dreams = self._svc.dreams
             snap = dreams.snapshot(self._assistant_id)
             system_zone()  # read once here, not by the GUI thread (its first read took ~16 ms)
             return (dreams.settings(self._assistant_id), snap, dreams.paused(),
-                    dreams.review.count(self._assistant_id), [card_shown(c.text) for c in snap.cards])
+                    dreams.review.count(self._assistant_id), [card_shown(c.text) for c in snap.cards],
+                    dreams.active_days(self._assistant_id, include_today=True))
 
     def load_from(self, data: DreamData) -> None:
         """Show ``data``, read by :meth:`fetch` on a worker (the page's first read takes
@@ -114,7 +120,8 @@ class DreamReads:
                 return
             await fresh_turn()  # not after the timers due with it, the fixed list's re-fit (issue 30)
             self._target.apply_read(data)
-            await self._target.read_days()
+            await fresh_turn()  # the chooser's days on a turn of their own
+            self._target.show_days(data[5])
         finally:
             self._loading = False
             if self._load_again:

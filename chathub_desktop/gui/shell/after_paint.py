@@ -11,13 +11,14 @@ paint (``fresh=True``) also waits for a fresh turn (:mod:`.turn_clock`).
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
-from chathub_desktop.gui.shell.turn_clock import MAX_WAITS, turn_fresh
+from chathub_desktop.gui.shell.turn_clock import MAX_WAITS, QUIET_MS, turn_fresh
 
 #: Milliseconds the work waits at most for a paint (a widget built hidden never paints).
 UNPAINTED_START_MS = 100
@@ -41,23 +42,32 @@ class _AfterPaint(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._go)
-        self._timer.start(fallback_ms)
+        self._arm(fallback_ms)
         widget.installEventFilter(self)
+
+    def _arm(self, ms: int) -> None:
+        self._armed = time.thread_time()
+        self._timer.start(ms)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Qt: a paint schedules the start for the next turn (after the whole paint)."""
         if event.type() == QEvent.Type.Paint:
             obj.removeEventFilter(self)
-            self._timer.start(0)
+            self._arm(0)
         return False
 
     def _go(self) -> None:
         widget = self.parent()  # a Python object of the widget made now if PySide dropped the last
         if widget is not None:
             widget.removeEventFilter(self)
-        if self._waits and not turn_fresh():  # other timers or a paint ran in this turn
+        # Other timers or a paint ran in this turn, or since the timer was armed: the rest of
+        # the paint that armed it runs after this filter, and its timer, due from the
+        # paint's start, then fired before timers that came due during the paint (stall54:
+        # the page's first paint and the dream panel's making, 2–7 + 8–12 ms of GUI CPU
+        # between two ticks of a 5 ms timer). Armed again now, those go first.
+        if self._waits and (not turn_fresh() or 1000 * (time.thread_time() - self._armed) >= QUIET_MS):
             self._waits -= 1
-            self._timer.start(0)
+            self._arm(0)
             return
         self.deleteLater()
         self._start()

@@ -17,10 +17,14 @@ import time
 
 from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication, QObject
 
-__all__ = ["FRESH_MS", "MAX_WAITS", "TurnClock", "fresh_turn", "turn_fresh", "turn_spent_ms"]
+__all__ = ["FRESH_MS", "MAX_WAITS", "QUIET_MS", "TurnClock", "fresh_turn", "turn_fresh", "turn_spent_ms"]
 
 #: Milliseconds of GUI-thread CPU after which a turn no longer counts as fresh.
 FRESH_MS = 2.0
+#: Milliseconds of GUI-thread CPU that may run between a coroutine's yield and its
+#: resumption for :func:`fresh_turn` to count the turn as quiet (a fixed-list layout
+#: batch takes 1.5–2 ms).
+QUIET_MS = 1.0
 #: Turns a step waits at most for a fresh one (a window busy every turn still gets it done).
 MAX_WAITS = 8
 
@@ -68,12 +72,17 @@ def turn_fresh() -> bool:
 
 
 async def fresh_turn() -> None:
-    """Return on a fresh turn of the event loop (:func:`turn_fresh`), yielding to the
-    loop meanwhile, at most :data:`MAX_WAITS` times: a coroutine about to apply a
-    worker's result on the GUI thread lets the timers due with it run first."""
+    """Return on a fresh turn of the event loop (:func:`turn_fresh`) on which the GUI
+    thread ran under :data:`QUIET_MS` of CPU since this coroutine last yielded, yielding
+    to the loop meanwhile, at most :data:`MAX_WAITS` times: a coroutine about to apply a
+    worker's result on the GUI thread lets the timers due with it run first, and does not
+    land among a list's batched layout passes (stall54: the dream cards applied between
+    two of the fixed list's layout batches, 16 ms of GUI CPU between two ticks of a 5 ms
+    timer, though each turn was fresh by the dispatcher's clock)."""
     import asyncio  # not at import: after_paint (and so this module) is on the start-up path
 
     for _ in range(MAX_WAITS):
-        if turn_fresh():
-            return
+        yielded = time.thread_time()
         await asyncio.sleep(0)
+        if turn_fresh() and 1000 * (time.thread_time() - yielded) < QUIET_MS:
+            return
