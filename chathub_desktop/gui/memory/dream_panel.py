@@ -98,7 +98,11 @@ from chathub_desktop.gui.memory.page_common import (
     one_layout_pass,
 )
 from chathub_desktop.gui.memory.panel_buttons import PanelButtons
-from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
+from chathub_desktop.gui.memory.proposals_section import (
+    ProposalAccepted,
+    ProposalsSection,
+    proposals_tab_title,
+)
 from chathub_desktop.gui.memory.tool_labels import ToolLabels
 from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.settings.setting_rows import SettingGroup
@@ -702,9 +706,10 @@ class DreamPanel(QWidget):
         the panel's last read."""
         return self._proposals.count if self._proposals is not None else self._waiting
 
-    def _on_proposal_accepted(self, day: str) -> None:
-        """A proposal for ``day`` was accepted: its card is marked once the cards are re-read."""
-        self.mark_after_load(day)
+    def _on_proposal_accepted(self, event: ProposalAccepted) -> None:
+        """A proposal was accepted: its day's card (tagged with the ISO day) is marked once
+        the cards are re-read."""
+        self.mark_after_load(event.day.isoformat())
         self.schedule_reload()
 
     def _on_proposal_count(self, n: int) -> None:

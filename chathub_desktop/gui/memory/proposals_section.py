@@ -22,6 +22,8 @@ from __future__ import annotations
 import functools
 import html
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -121,13 +123,20 @@ def preview_html(p: ProposalView, lines: list[str]) -> str:
             + f"<br><br><b>{accepting}</b><br>{tail}")
 
 
+@dataclass(frozen=True, slots=True)
+class ProposalAccepted:
+    """An Accept on the Proposals tab added the card of UTC day ``day`` (DRM-8, issue 19)."""
+
+    day: date
+
+
 class ProposalsSection(QWidget):
     """The review switch and the pending proposals of ``assistant_id`` (module docstring).
-    ``loaded`` fires after each (re)load applied; ``loads`` counts them; ``accepted(day)``
-    after an Accept added its card (``day`` ISO: the card's tag)."""
+    ``loaded`` fires after each (re)load applied; ``loads`` counts them; ``accepted``
+    (a :class:`ProposalAccepted`) after an Accept added its card."""
 
     count_changed = Signal(int)
-    accepted = Signal(str)
+    accepted = Signal(ProposalAccepted)
     loaded = Signal()
 
     def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents, runner: TaskRunner,
@@ -467,7 +476,7 @@ class ProposalsSection(QWidget):
                       if number is not None
                       else translate("MemoryPage", "That day already had a card; the proposal was dropped"))
             if number is not None:
-                self.accepted.emit(day.isoformat())
+                self.accepted.emit(ProposalAccepted(day))
             self.schedule_reload()
 
         return self.ops.start(translate("MemoryPage", "Accept"), lambda: self.svc.dreams.review.accept(pid, edited),
