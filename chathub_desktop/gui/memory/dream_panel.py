@@ -57,13 +57,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QAbstractSpinBox,
-    QApplication,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListView,
-    QPlainTextEdit,
     QProgressBar,
     QSizePolicy,
     QStackedWidget,
@@ -180,7 +176,6 @@ class DreamPanel(QWidget):
         self._paused = False  # whether scheduled dreams are paused, as last read
         self.memory_enabled = True
         self.loads = 0
-        self._pointed = False  # the empty list pointed the keyboard at the day chooser (walk50 #7)
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, self._on_busy, f"dream-op-{id(self)}")
         #: Dream now, Regenerate and Stop (a component given this panel; DRM-3, APP-7).
         self.runs = DreamRuns(self, self)
@@ -442,11 +437,11 @@ class DreamPanel(QWidget):
 
     async def read_days(self) -> None:
         """After a read: the days the chooser offers (read on the worker); an empty list
-        then says what comes (and may point the keyboard at the chooser)."""
+        then says what comes."""
         await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id, include_today=True),
                                    self.runner.run_in_thread)
         if not self.model.rowCount():
-            self._say_empty(point=True)
+            self._say_empty()
 
     def _show_data(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool, waiting: int,
                    shown: list[str]) -> None:
@@ -468,11 +463,10 @@ class DreamPanel(QWidget):
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
         self.refresh.keep_rows(bool(cards))  # no room for three cards around the empty line
 
-    def _say_empty(self, *, point: bool = False) -> None:
+    def _say_empty(self) -> None:
         """The empty list's lines: the past days the chooser offers, else when today's chats
-        first become a card (:func:`empty_line`; walk50 #7). ``point``: the chooser has
-        just loaded; when it offers days and no text field has the keyboard, it takes the
-        focus the first time, so a new user's next key picks a day."""
+        first become a card (:func:`empty_line`; walk50 #7). The chooser does not take the
+        keyboard: Ctrl+M lands at the top of the page (:meth:`MemoryPage.focus_top`)."""
         if self.view is None:
             return
         schedule, (zone, place) = self.view.schedule, self.schedule.local_zone
@@ -482,10 +476,6 @@ class DreamPanel(QWidget):
                         lambda: empty_line(schedule, self.schedule.clock(), zone, place, days, dreaming=dreaming))
         self.texts.bind(self.empty_label.setToolTip,
                         lambda: empty_text(schedule, self.schedule.clock(), zone, place, days))
-        typing = isinstance(QApplication.focusWidget(), (QLineEdit, QAbstractSpinBox, QPlainTextEdit))
-        if point and days and not self._pointed and self.isVisible() and not typing:
-            self._pointed = True  # once: a later reload never moves the keyboard
-            self.day_picker.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _set_cards(self, cards: list[CardView], shown: list[str] | None = None) -> None:
         """Swap the cards, keeping the selected one (by tag and text, then tag, then row)."""
