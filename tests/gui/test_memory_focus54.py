@@ -60,3 +60,15 @@ def test_ctrl_m_on_an_empty_memory_puts_the_keyboard_on_add(window, services, qt
     page = _ctrl_m(window, qtbot)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is page.empty_add_button, timeout=5000)
     assert page.compact_empty and not page.dream_panel.day_picker.hasFocus()
+
+
+def test_ctrl_m_selects_no_entry(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Landing at the top makes no entry current: no "Delete #1" beside the filter before
+    the user picks one."""
+    a = services.assistants.create("Helper", model="gpt-4o-mini").id
+    services.memory.save_raw(a, "#1: Prefers metric units\n#2: Lives in Berlin\n")
+    _days_waiting(services, a)
+    reload_assistants(window, qtbot, a)
+    page = _ctrl_m(window, qtbot)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is page.filter_edit, timeout=5000)
+    assert page.current_entry() is None and page.delete_button.isHidden()

@@ -456,12 +456,13 @@ class MemoryPage(QWidget):
     def focus_top(self) -> None:
         """The keyboard at the top of the page, where Ctrl+M lands (issue 30, enums54; as in
         Cherry Studio and LobeHub): the filter box when the fixed memory has entries, the
-        empty state's Add when it has none. Before the first read it is asked of the list,
-        and the read moves it on — unless a control took the keyboard meanwhile (e.g. the
-        Proposals tab, opened by Assistant → Dream proposals…)."""
+        empty state's Add when it has none. Before the first read the page itself holds it
+        (the list would make its first row current: "Delete #1" showed), and the read moves
+        it on — unless a control took the keyboard meanwhile (e.g. the Proposals tab, opened
+        by Assistant → Dream proposals…)."""
         if self.loads == 0:
             self._focus_top = True
-            self.list.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            self.setFocus(Qt.FocusReason.ShortcutFocusReason)
             return
         self._focus_top = False
         target = (self.empty_add_button if self.compact_empty else self.filter_edit
@@ -498,7 +499,7 @@ class MemoryPage(QWidget):
     def apply_read(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
         """Show a read (:class:`FixedReads`) laid out in one pass; ``loaded`` fires after."""
         held = self.window().focusWidget()  # the keyboard still where focus_top left it, or on no control
-        focus_top = self._focus_top and self.isVisible() and (held is None or held is self.list or held.isAncestorOf(self))
+        focus_top = self._focus_top and self.isVisible() and (held is None or held is self or held.isAncestorOf(self))
         self._focus_top = False
         with one_layout_pass(self.body_scroll.widget(), self._column, self._fixed_section):  # what it shows, laid out once
             self._show_read(a, snap, notes)
