@@ -205,7 +205,7 @@ def test_invalid_time_shows_an_error_and_saves_nothing(open_page, services, help
     panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData(DreamFrequency.DAILY))
     assert not panel.schedule.weekday_combo.isVisible()
     # walk2: the stored "schedule is off" line no longer contradicts the Daily typed above it
-    assert panel.schedule.next_label.text() == "Not saved yet: Save uses the schedule above."
+    assert panel.schedule.next_label.text() == "Not saved yet: press Save below to use this schedule."
     panel.schedule.time_edit.setText("25:99")
     panel.schedule.keep_spin.setValue(5)
     panel.schedule.save_button.click()  # a lower Keep N previews first, then writes on a 0 ms timer

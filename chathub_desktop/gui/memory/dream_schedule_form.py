@@ -617,7 +617,7 @@ class ScheduleForm(QWidget):
         if not self.memory_enabled:
             text = translate("MemoryPage", "Memory is off for this assistant, so no dream runs for it.")
         elif typed is not None and typed != s:  # the stored state would contradict the form
-            text = translate("MemoryPage", "Not saved yet: Save uses the schedule above.")
+            text = translate("MemoryPage", "Not saved yet: press Save below to use this schedule.")
         elif not s.enabled:
             text = translate("MemoryPage", "The schedule is off: no dream runs by itself. Dream now still works.")
         elif v.next_at is not None:
