@@ -51,11 +51,11 @@ RUN_DUE_TASK = "dreams-run-due"
 translate = QCoreApplication.translate
 
 #: Status-line text of each ``DreamProgress`` phase (``%1``: the history day; translated where shown).
-PHASE_TEXT = {
-    "started": QT_TRANSLATE_NOOP("MemoryPage", "Dreaming over %1…"),
-    "reading": QT_TRANSLATE_NOOP("MemoryPage", "Reading the topics of %1…"),
-    "dreaming": QT_TRANSLATE_NOOP("MemoryPage", "Asking the History Compress model about %1…"),
-    "folding": QT_TRANSLATE_NOOP("MemoryPage", "Merging older cards into a range card…"),
+PHASE_TEXT: dict[DreamPhase, str] = {
+    DreamPhase.STARTED: QT_TRANSLATE_NOOP("MemoryPage", "Dreaming over %1…"),
+    DreamPhase.READING: QT_TRANSLATE_NOOP("MemoryPage", "Reading the topics of %1…"),
+    DreamPhase.DREAMING: QT_TRANSLATE_NOOP("MemoryPage", "Asking the History Compress model about %1…"),
+    DreamPhase.FOLDING: QT_TRANSLATE_NOOP("MemoryPage", "Merging older cards into a range card…"),
 }
 #: Added to a refused Dream now write (issue 18).
 DREAM_STALE_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Dream now again to see what it would add to the memory as it "
@@ -85,7 +85,7 @@ def said_run(what: str) -> str:
     return translate("MemoryPage", what)
 
 
-def phase_text(phase: str, day: str) -> str | None:
+def phase_text(phase: DreamPhase, day: str) -> str | None:
     """The status line of a ``DreamProgress`` phase over ``day`` (None: not said)."""
     text = PHASE_TEXT.get(phase)
     return fill(translate("MemoryPage", text), format_iso_day(day)) if text is not None else None
@@ -375,7 +375,7 @@ class DreamRuns(QObject):
         self._dreaming = what
         self._host.show_error("")
         self._host.hide_failure()  # and the fixes it named
-        self._host.show_status(phase_text("started", day) or "", 0)
+        self._host.show_status(phase_text(DreamPhase.STARTED, day) or "", 0)
         self._host.sync()
         retry = (lambda: self.dream_over(date.fromisoformat(day))) if what == "Dream now" \
             else (lambda: self._again(what, day, make))
