@@ -466,7 +466,7 @@ class DreamPanel(QWidget):
     def _say_empty(self) -> None:
         """The empty list's lines: the past days the chooser offers, else when today's chats
         first become a card (:func:`empty_line`; walk50 #7). The chooser does not take the
-        keyboard: Ctrl+M lands at the top of the page (:meth:`MemoryPage.focus_top`)."""
+        keyboard: Ctrl+M lands at the top of the page (:class:`.top_focus.TopFocus`)."""
         if self.view is None:
             return
         schedule, (zone, place) = self.view.schedule, self.schedule.local_zone

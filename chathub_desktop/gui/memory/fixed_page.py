@@ -98,6 +98,7 @@ from chathub_desktop.gui.memory.page_texts import (
 )
 from chathub_desktop.gui.memory.raw_editor import RawEditor
 from chathub_desktop.gui.memory.tool_labels import ToolLabels
+from chathub_desktop.gui.memory.top_focus import TopFocus
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
 from chathub_desktop.gui.shell.after_paint import BuildSteps
 from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -162,7 +163,10 @@ class MemoryPage(QWidget):
         self._version = ""  # version token of the document the cards show
         self.assistant: AssistantView | None = None
         self.loads = 0
-        self._focus_top = False  # focus_top before the first read: finished once it is shown
+        #: Where Ctrl+M lands: the filter box, or the empty state's Add (a component).
+        self.top_focus = TopFocus(self, lambda: self.empty_add_button if self.compact_empty else self.filter_edit
+                                  if self.model.total() and self.stack.currentIndex() == 0 else self.list,
+                                  lambda: self.loads > 0)
         #: Clear, Export, Import, Import from another assistant and Copy: the overflow menu
         #: (a component given this page).
         self.transfer = TransferActions(self, self)
@@ -453,22 +457,6 @@ class MemoryPage(QWidget):
         self.filter_edit.setFocus()
         self.filter_edit.selectAll()
 
-    def focus_top(self) -> None:
-        """The keyboard at the top of the page, where Ctrl+M lands (issue 30, enums54; as in
-        Cherry Studio and LobeHub): the filter box when the fixed memory has entries, the
-        empty state's Add when it has none. Before the first read the page itself holds it
-        (the list would make its first row current: "Delete #1" showed), and the read moves
-        it on — unless a control took the keyboard meanwhile (e.g. the Proposals tab, opened
-        by Assistant → Dream proposals…)."""
-        if self.loads == 0:
-            self._focus_top = True
-            self.setFocus(Qt.FocusReason.ShortcutFocusReason)
-            return
-        self._focus_top = False
-        target = (self.empty_add_button if self.compact_empty else self.filter_edit
-                  if self.model.total() and self.stack.currentIndex() == 0 else self.list)
-        target.setFocus(Qt.FocusReason.ShortcutFocusReason)
-
     def _show_count(self) -> None:
         """``7 entries · 1 untrusted``, or ``1 of 7 entries match`` while filtering."""
         self.filter_row.say_count(self.model.entry_count(), self.model.untrusted(), self.model.total())
@@ -498,9 +486,7 @@ class MemoryPage(QWidget):
 
     def apply_read(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
         """Show a read (:class:`FixedReads`) laid out in one pass; ``loaded`` fires after."""
-        held = self.window().focusWidget()  # the keyboard still where focus_top left it, or on no control
-        focus_top = self._focus_top and self.isVisible() and (held is None or held is self or held.isAncestorOf(self))
-        self._focus_top = False
+        land = self.top_focus.waiting()
         with one_layout_pass(self.body_scroll.widget(), self._column, self._fixed_section):  # what it shows, laid out once
             self._show_read(a, snap, notes)
             self.loads += 1
@@ -509,8 +495,8 @@ class MemoryPage(QWidget):
         self.entry_actions.reopen_pending()
         self._sync_empty()
         self._sync_buttons()
-        if focus_top:
-            self.focus_top()
+        if land:
+            self.top_focus.land()
         self.loaded.emit()
 
     def _show_read(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
