@@ -4,7 +4,8 @@
 
 For English, 简体中文 and 日本語, at 1366×768 and 800×560, light then dark, in the window:
 the page just opened with Ctrl+M, the keyboard in the fixed memory's filter box
-(``enums54-<lang>-<W>x<H>-<theme>-ctrl-m.png``), and the schedule changed but not saved,
+(``enums54-<lang>-<W>x<H>-<theme>-ctrl-m.png``, with the entries' chips: dream, agent,
+untrusted, paused), and the schedule changed but not saved,
 its line saying where Save is (``…-unsaved.png``). Each with its design audit line, into
 OUT_DIR (default ``/tmp/chathub-shots``). Exit code 1 when an audit failed.
 """
@@ -31,6 +32,10 @@ def main(out_dir: Path) -> int:
         for text in ("Lives in Berlin, works remotely for a design agency in Amsterdam",
                      "Prefers short answers with code first, explanation after"):
             svc.memory.add(a.id, text)
+        # a chip of each entry kind (ChipKind): dream, agent + untrusted, paused
+        svc.memory.add(a.id, "Wants the SQL before any explanation", origin="dream")
+        svc.memory.add(a.id, "Reads the docs in Japanese", origin="agent", trusted=False)
+        svc.memory.set_paused(a.id, 1, True)
         today = datetime.now(UTC).date()
         harness.store_day_cards(svc, a.id, [(today - timedelta(days=1), "Keeps answers under ten lines")])
         svc.dreams.set_schedule(a.id, "daily", "02:00", 0)
