@@ -2091,6 +2091,10 @@ Restore previous version undoes this.</source>
         <translation>スケジュールと残すドリームカード数を保存します（このフォームで Ctrl+S）。余分なカードは同じ書き込みでまとめられます</translation>
     </message>
     <message>
+        <source>Not saved yet: press Save below to use this schedule.</source>
+        <translation>まだ保存していません：下の「保存」を押すとこのスケジュールを使います。</translation>
+    </message>
+    <message>
         <source>When the schedule fires next (UTC); it dreams over the UTC day before</source>
         <translation>スケジュールが次に実行される時刻（UTC）。その前の UTC の 1 日についてドリームします</translation>
     </message>
@@ -2165,10 +2169,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Memory is off for this assistant, so no dream runs for it.</source>
         <translation>このアシスタントのメモリはオフなので、ドリームは実行されません。</translation>
-    </message>
-    <message>
-        <source>Not saved yet: Save uses the schedule above.</source>
-        <translation>まだ保存していません：保存すると上のスケジュールを使います。</translation>
     </message>
     <message>
         <source>The schedule is off: no dream runs by itself. Dream now still works.</source>

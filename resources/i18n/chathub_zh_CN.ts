@@ -2091,6 +2091,10 @@ Restore previous version undoes this.</source>
         <translation>保存计划和保留梦境卡片数（在此表单中按 Ctrl+S）；多出的卡片会在同一次写入中合并</translation>
     </message>
     <message>
+        <source>Not saved yet: press Save below to use this schedule.</source>
+        <translation>尚未保存：点击下方的“保存”即可使用此计划。</translation>
+    </message>
+    <message>
         <source>When the schedule fires next (UTC); it dreams over the UTC day before</source>
         <translation>计划下次触发的时间（UTC）；它会对前一个 UTC 日做梦</translation>
     </message>
@@ -2165,10 +2169,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Memory is off for this assistant, so no dream runs for it.</source>
         <translation>此助手的记忆已关闭，因此不会为它运行梦境。</translation>
-    </message>
-    <message>
-        <source>Not saved yet: Save uses the schedule above.</source>
-        <translation>尚未保存：保存后使用上方的计划。</translation>
     </message>
     <message>
         <source>The schedule is off: no dream runs by itself. Dream now still works.</source>

@@ -19,7 +19,9 @@ from PySide6.QtGui import QGuiApplication, QTextCursor
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QPushButton, QToolButton
 
 from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core.dream_schedule import DreamFrequency
 from chathub_desktop.core.messages import Role
+from chathub_desktop.gui.design.tokens import ChipKind
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
@@ -105,7 +107,7 @@ def test_seeded_cards_show_number_chip_and_body_and_no_add(open_page, services, 
     assert panel.count_label.text() == "3 cards"
     assert panel.cards_stack.currentWidget() is panel.list
     idx = panel.model.index(1)
-    assert panel.delegate.chips(idx) == [("29 Nov 2026", "dream")]  # the page's one date style (walk50 #6)
+    assert panel.delegate.chips(idx) == [("29 Nov 2026", ChipKind.DREAM)]  # the page's one date style (walk50 #6)
     assert idx.data() == "Prefers answers about theme 29 in tables\nand short intros"
     lines = panel.delegate._lines(2, idx.data(), 400)
     assert lines == ["Prefers answers about theme 29 in tables", "and short intros"]  # line breaks kept
@@ -132,7 +134,7 @@ def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page
                             (3, "day", "2026-11-29")]
     assert services.dreams.settings(helper).keep == 2
     assert "keep 2 cards" in panel.schedule.saved_label.text()  # said at the form's foot (walk52b #3)
-    assert panel.delegate.chips(panel.model.index(0)) == [("26 Nov 2026 – 27 Nov 2026", "range")]
+    assert panel.delegate.chips(panel.model.index(0)) == [("26 Nov 2026 – 27 Nov 2026", ChipKind.RANGE)]
     panel.select_number(1)
     assert not panel.regenerate_button.isEnabled() and not panel.regenerate_action.isVisible()
     assert panel.regenerate_button.isVisible()  # greyed in place, saying why (walk51b #3)
@@ -196,14 +198,14 @@ def test_invalid_time_shows_an_error_and_saves_nothing(open_page, services, help
     """DRM-2: the service refuses a time that is not HH:MM; neither the schedule nor Keep N
     is stored. A valid daily schedule then shows its next slot and its (empty) last run."""
     panel = open_page(helper).dream_panel
-    assert panel.schedule.frequency_combo.currentData() == "off" and panel.schedule.keep_spin.value() == 14
+    assert panel.schedule.form_values()[0] is DreamFrequency.OFF and panel.schedule.keep_spin.value() == 14
     assert "schedule is off" in panel.schedule.next_label.text() and not panel.schedule.last_run_label.isVisible()
-    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData("weekly"))
+    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData(DreamFrequency.WEEKLY))
     assert panel.schedule.weekday_combo.isVisible()
-    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData("daily"))
+    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData(DreamFrequency.DAILY))
     assert not panel.schedule.weekday_combo.isVisible()
     # walk2: the stored "schedule is off" line no longer contradicts the Daily typed above it
-    assert panel.schedule.next_label.text() == "Not saved yet: Save uses the schedule above."
+    assert panel.schedule.next_label.text() == "Not saved yet: press Save below to use this schedule."
     panel.schedule.time_edit.setText("25:99")
     panel.schedule.keep_spin.setValue(5)
     panel.schedule.save_button.click()  # a lower Keep N previews first, then writes on a 0 ms timer

@@ -110,7 +110,7 @@ def test_the_memory_page_follows_a_switch_to_chinese_and_japanese(window: Any, s
         form.clock = lambda: datetime(2026, 12, 2, 13, 20, tzinfo=UTC)
         form.frequency_combo.setCurrentIndex(1)  # Daily at 02:00 UTC
         assert form.local_label.text() == "(Berlin 03:00)"
-        assert form.next_label.text() == "尚未保存：保存后使用上方的计划。"
+        assert form.next_label.text() == "尚未保存：点击下方的“保存”即可使用此计划。"
         # a service's fixed reason reaches the page's error line in the language too
         assert user_message(StaleDocument()) == "打开后记忆已在另一个窗口或命令中被更改；未保存任何内容"
         window.view.language_actions[UiLanguage.JAPANESE].trigger()

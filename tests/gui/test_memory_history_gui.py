@@ -15,6 +15,7 @@ import pytest
 
 from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, ChangeWho, WhoKind
 from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.gui.design.tokens import ChipKind
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory.change_words import change_action
 from chathub_desktop.services.container import Services
@@ -99,12 +100,12 @@ def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_th
         page.entry_actions.toggle_pause_current()
         qtbot.waitUntil(lambda: page.model.entry(1) is not None and page.model.entry(1).paused, timeout=5000)
         index = page.model.index(1)
-        assert ("paused", "paused") in page.delegate.chips(index)
+        assert ("paused", ChipKind.PAUSED) in page.delegate.chips(index)
         assert page.model.entry(0).paused is False
         panel.select_number(1)
         panel.card_actions.toggle_pause()
         qtbot.waitUntil(lambda: panel.model.card(0) is not None and panel.model.card(0).paused, timeout=5000)
-        assert ("paused", "paused") in panel.delegate.chips(panel.model.index(0))
+        assert ("paused", ChipKind.PAUSED) in panel.delegate.chips(panel.model.index(0))
         block = services.memory.injection_block("Helper")
         assert "Hamburg" not in block and "tables" not in block and "dark mode" in block and "pytest" in block
         shot(page, tmp_path, "memory_paused.png")

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QMenu, QStyleOptionViewItem
 
+from chathub_desktop.gui.design.tokens import ChipKind
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.gui.shell.nav_rail import PageId
@@ -308,7 +309,7 @@ def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, s
     assert model.is_folded(0)
     panel.list.setCurrentIndex(model.index(1))
     assert panel.regenerate_button.isEnabled() and panel.regenerate_action.isVisible()
-    assert panel.delegate.chips(model.index(1)) == [("22 Nov 2026", "dream")]
+    assert panel.delegate.chips(model.index(1)) == [("22 Nov 2026", ChipKind.DREAM)]
 
 
 def test_a_card_height_is_estimated_without_layout_and_never_short(page):  # type: ignore[no-untyped-def]
@@ -421,7 +422,7 @@ def test_a_card_paint_asks_no_data_of_the_model(page, services, assistant, qtbot
     assert {1, 2} <= set(paints) <= {1, 2, 3}  # the cards in view were painted
     assert asked == []
     assert page.delegate.chips(page.model.index(0)) == []  # the owner, the default: no chip (walk52 #5)
-    assert page.delegate.chips(page.model.index(1)) == [("paused", "paused")]
+    assert page.delegate.chips(page.model.index(1)) == [("paused", ChipKind.PAUSED)]
 
 
 def test_scrolling_to_the_end_hands_rows_over_in_doubling_batches(qapp):  # type: ignore[no-untyped-def]

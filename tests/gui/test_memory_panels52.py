@@ -5,6 +5,7 @@ dream is running while one runs."""
 
 from __future__ import annotations
 
+from chathub_desktop.gui.design.tokens import ChipKind
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK
 from chathub_desktop.gui.shell.day_format import format_day
 from tests.fakes.vendor_server import Reply
@@ -87,8 +88,8 @@ def test_only_telling_provenance_chips_and_a_named_pause_toggle(qloop, services,
     with shown_memory_page(services, aid, qtbot) as page:
         qtbot.waitUntil(lambda: page.model.rowCount() == 2, timeout=5000)
         owner, agent = page.model.index(0), page.model.index(1)
-        assert page.delegate.chips(owner) == [("paused", "paused")]
-        assert page.delegate.chips(agent) == [("agent", "agent"), ("⚠ untrusted", "untrusted")]
+        assert page.delegate.chips(owner) == [("paused", ChipKind.PAUSED)]
+        assert page.delegate.chips(agent) == [("agent", ChipKind.AGENT), ("⚠ untrusted", ChipKind.UNTRUSTED)]
         assert "Written by you in this editor" in owner.data(Qt.ItemDataRole.ToolTipRole)
         assert owner.data(Qt.ItemDataRole.AccessibleDescriptionRole) == (
             "Written by you in this editor. Resume: the assistant sees this entry again (Ctrl+P)")

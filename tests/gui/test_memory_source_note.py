@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 from PySide6.QtCore import Qt
 
+from chathub_desktop.gui.design.tokens import ChipKind
 from chathub_desktop.gui.memory.card_delegate import SourceRole
 from chathub_desktop.gui.shell.day_format import format_day
 from tests.gui.helpers import reload_assistants
@@ -42,7 +43,7 @@ def test_entries_from_a_claude_export_show_their_source(window, services, qtbot,
     day = format_day(datetime.now(UTC).date())  # the page's own date words (walk53 #8: not ISO)
     line = f"imported from Claude (export data-2026.zip, {day})"
     own, nurse = page.model.index(0), page.model.index(1)
-    assert page.delegate.chips(nurse) == [("from Claude", "imported")]
+    assert page.delegate.chips(nurse) == [("from Claude", ChipKind.IMPORTED)]
     assert line in nurse.data(Qt.ItemDataRole.ToolTipRole)
     assert nurse.data(Qt.ItemDataRole.AccessibleTextRole) == f"#2: Ana is a nurse. ({line})"
     assert own.data(SourceRole) is None and "imported" not in own.data(Qt.ItemDataRole.ToolTipRole)

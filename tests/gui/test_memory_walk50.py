@@ -8,7 +8,6 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.memory.card_delegate import CARD_MARGIN_X, CARD_PAD
@@ -139,9 +138,7 @@ def test_an_empty_list_points_at_the_days_waiting_beside_dream_now(open_page, se
     page = open_page(helper)
     panel = page.dream_panel
     qtbot.waitUntil(lambda: len(panel.day_picker.days) == 3, timeout=5000)
-    page.activateWindow()  # the chooser took the keyboard: a new user's next key picks a day
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
-    qtbot.waitUntil(panel.day_picker.hasFocus, timeout=3000)
+    # the chooser does not take the keyboard: Ctrl+M lands at the page's top (test_memory_focus54)
     assert panel.cards_stack.currentWidget() is panel.empty_label
     assert panel.empty_label.text() == ("No dream cards yet.\n3 past days can be dreamed now — choose one and press "
                                         "Dream now.")

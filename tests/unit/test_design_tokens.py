@@ -8,7 +8,14 @@ import pytest
 
 from chathub_desktop.gui.design.contrast import contrast_ratio, relative_luminance, rgb
 from chathub_desktop.gui.design.stylesheet import build_stylesheet, chip_pairs, painted_pairs
-from chathub_desktop.gui.design.tokens import AVATAR_COLOURS, DARK, LIGHT, Colours, emoji_patch
+from chathub_desktop.gui.design.tokens import (
+    AVATAR_COLOURS,
+    DARK,
+    LIGHT,
+    ChipKind,
+    Colours,
+    emoji_patch,
+)
 
 
 def test_contrast_ratio_matches_the_wcag_examples() -> None:
@@ -41,6 +48,8 @@ def test_every_stylesheet_text_pair_reaches_wcag_aa(colours: Colours) -> None:
 
 @pytest.mark.parametrize("colours", [LIGHT, DARK], ids=["light", "dark"])
 def test_memory_chips_reach_wcag_aa(colours: Colours) -> None:
+    # every ChipKind has its own pair in this theme (no kind borrows another's), text >= 4.5:1 on it
+    assert set(colours.chips) == set(ChipKind)
     low = [(k, round(contrast_ratio(fg, bg), 2)) for k, fg, bg in chip_pairs(colours)
            if contrast_ratio(fg, bg) < 4.5]
     assert not low

@@ -17,9 +17,9 @@ from chathub_desktop.gui.design.tokens import (
     AVATAR_COLOURS,
     AVATAR_EMOJI,
     AVATAR_TEXT,
-    CHIP_KINDS,
     HEADING_WEIGHT,
     PENDING_TONE,
+    ChipKind,
     Colours,
     IconSize,
     Radius,
@@ -461,6 +461,7 @@ def painted_pairs(c: Colours) -> list[TextPair]:
     return pairs
 
 
-def chip_pairs(c: Colours) -> list[tuple[str, str, str]]:
-    """(kind, text, background) of every memory-card chip."""
-    return [(k, c.chip(k)[1], c.chip(k)[0]) for k in CHIP_KINDS]
+def chip_pairs(c: Colours) -> list[tuple[ChipKind, str, str]]:
+    """(kind, text, background) of every chip kind (:class:`ChipKind`) in theme ``c``;
+    :class:`KeyError` when the theme lacks one."""
+    return [(k, c.chip(k)[1], c.chip(k)[0]) for k in ChipKind]

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-__all__ = ["CAPTION_MIN_PT", "CHIP_KINDS", "DARK", "LIGHT", "META_OF_READING", "TOAST_ELEVATION", "Colours", "Elevation", "IconSize", "Radius", "Space", "Theme", "Tone", "TypeScale",
+__all__ = ["CAPTION_MIN_PT", "ChipKind", "DARK", "LIGHT", "META_OF_READING", "TOAST_ELEVATION", "Colours", "Elevation", "IconSize", "Radius", "Space", "Theme", "Tone", "TypeScale",
            "Width", "caption_pt", "colours_for", "emoji_patch", "meta_pt"]
 
 
@@ -193,9 +193,22 @@ class Tone(enum.Enum):
     SUCCESS = "success"
 
 
-#: Chip kinds of the memory cards (origin marks) and of a by-meaning search hit ("similar",
-#: session 51): each has a (background, text) pair.
-CHIP_KINDS = ("owner", "dream", "agent", "untrusted", "range", "legacy", "paused", "imported", "similar")
+class ChipKind(enum.Enum):
+    """The colour kind of a chip: the memory cards' marks (an entry's origin, untrusted,
+    paused, imported; a dream card's day, range or older text) and a by-meaning search
+    hit (session 51). Each theme has a (background, text) pair for every kind
+    (:meth:`Colours.chip`); an enum, not a string, so a mistyped kind fails at once
+    instead of painting in another kind's colours (issue 30)."""
+
+    OWNER = "owner"
+    DREAM = "dream"
+    AGENT = "agent"
+    UNTRUSTED = "untrusted"
+    RANGE = "range"
+    LEGACY = "legacy"
+    PAUSED = "paused"
+    IMPORTED = "imported"
+    SIMILAR = "similar"
 
 
 @dataclass(frozen=True)
@@ -266,7 +279,7 @@ class Colours:
     emoji_tile_selected: str
     emoji_tile_text: str
     emoji_tile_hint: str
-    chips: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    chips: Mapping[ChipKind, tuple[str, str]] = field(default_factory=dict)
 
     def surfaces(self) -> dict[str, str]:
         """Every background a label or plain text may sit on, by token name."""
@@ -278,9 +291,11 @@ class Colours:
         return {Tone.NORMAL: self.text, Tone.MUTED: self.text_muted, Tone.ERROR: self.error,
                 Tone.WARNING: self.warning, Tone.SUCCESS: self.success}[tone]
 
-    def chip(self, kind: str) -> tuple[str, str]:
-        """(background, text) of a memory-card chip; an unknown kind looks like ``owner``."""
-        return self.chips.get(kind, self.chips["owner"])
+    def chip(self, kind: ChipKind) -> tuple[str, str]:
+        """(background, text) of a chip of ``kind``; every kind has a pair in both themes
+        (a unit test checks their contrast). Raises :class:`KeyError` for a theme built
+        without one."""
+        return self.chips[kind]
 
 
 LIGHT = Colours(
@@ -298,11 +313,11 @@ LIGHT = Colours(
     emoji_tile="#ffffff", emoji_tile_hover="#e3e6eb", emoji_tile_selected="#dce4fd", emoji_tile_text="#1f2328",
     emoji_tile_hint="#555d69",
     chips=MappingProxyType({
-        "owner": ("#dbe8fb", "#1f4f96"), "dream": ("#ece0fa", "#5b2d91"),
-        "agent": ("#d9f2ec", "#12614f"), "untrusted": ("#fde7cf", "#8a4200"),
-        "range": ("#d8eef3", "#145a6b"), "legacy": ("#e6e6e6", "#4a4a4a"),
-        "paused": ("#e9e9e9", "#555555"), "imported": ("#fbeed5", "#7a4b00"),
-        "similar": ("#e4e8fb", "#2c3f94"),
+        ChipKind.OWNER: ("#dbe8fb", "#1f4f96"), ChipKind.DREAM: ("#ece0fa", "#5b2d91"),
+        ChipKind.AGENT: ("#d9f2ec", "#12614f"), ChipKind.UNTRUSTED: ("#fde7cf", "#8a4200"),
+        ChipKind.RANGE: ("#d8eef3", "#145a6b"), ChipKind.LEGACY: ("#e6e6e6", "#4a4a4a"),
+        ChipKind.PAUSED: ("#e9e9e9", "#555555"), ChipKind.IMPORTED: ("#fbeed5", "#7a4b00"),
+        ChipKind.SIMILAR: ("#e4e8fb", "#2c3f94"),
     }),
 )
 
@@ -324,11 +339,11 @@ DARK = Colours(
     emoji_tile="#eceef2", emoji_tile_hover="#ffffff", emoji_tile_selected="#dce4fd", emoji_tile_text="#1f2328",
     emoji_tile_hint="#555d69",
     chips=MappingProxyType({
-        "owner": ("#23395c", "#a9c8f5"), "dream": ("#3b2a55", "#d2b8f3"),
-        "agent": ("#1f4a40", "#9fe0cf"), "untrusted": ("#5a3413", "#ffc48a"),
-        "range": ("#1d4450", "#9bd6e4"), "legacy": ("#3a3a3a", "#cfcfcf"),
-        "paused": ("#444444", "#c4c4c4"), "imported": ("#4d3512", "#f0c98a"),
-        "similar": ("#2a3358", "#b7c4f7"),
+        ChipKind.OWNER: ("#23395c", "#a9c8f5"), ChipKind.DREAM: ("#3b2a55", "#d2b8f3"),
+        ChipKind.AGENT: ("#1f4a40", "#9fe0cf"), ChipKind.UNTRUSTED: ("#5a3413", "#ffc48a"),
+        ChipKind.RANGE: ("#1d4450", "#9bd6e4"), ChipKind.LEGACY: ("#3a3a3a", "#cfcfcf"),
+        ChipKind.PAUSED: ("#444444", "#c4c4c4"), ChipKind.IMPORTED: ("#4d3512", "#f0c98a"),
+        ChipKind.SIMILAR: ("#2a3358", "#b7c4f7"),
     }),
 )
 

@@ -41,8 +41,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_authors import EntryOrigin
-from chathub_desktop.gui.design.tokens import colours_for, meta_pt
+from chathub_desktop.gui.design.tokens import ChipKind, colours_for, meta_pt
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.card_markdown import is_heading
 from chathub_desktop.gui.memory.source_words import source_chip
@@ -51,8 +52,9 @@ from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 #: The origin chips of an entry (``MemoryEntryView.origin``), in the interface language; the
 #: owner's entries, the default, have none (walk52 #5: an "owner" chip on every entry was noise;
 #: the entry's tooltip and accessible description still say who wrote it).
-ORIGIN_CHIPS: dict[str, str] = {EntryOrigin.DREAM: QT_TRANSLATE_NOOP("MemoryPage", "dream"),
-                                EntryOrigin.AGENT: QT_TRANSLATE_NOOP("MemoryPage", "agent")}
+ORIGIN_CHIPS: dict[EntryOrigin, tuple[str, ChipKind]] = {
+    EntryOrigin.DREAM: (QT_TRANSLATE_NOOP("MemoryPage", "dream"), ChipKind.DREAM),
+    EntryOrigin.AGENT: (QT_TRANSLATE_NOOP("MemoryPage", "agent"), ChipKind.AGENT)}
 
 # --- item roles both card models fill -----------------------------------------------------
 
@@ -88,12 +90,12 @@ class CardFace:
     number: int
     text: str
     note: bool = False
-    origin: str | None = None
+    origin: EntryOrigin | None = None
     source: str | None = None
     trusted: bool = True
     paused: bool = False
     tag: str | None = None
-    kind: str | None = None
+    kind: CardKind | None = None
     regenerable: bool = False
     marked: bool = False
 
@@ -160,13 +162,13 @@ def _draw_card(painter: QPainter, fill: QRect, outline: QRectF, bg: QColor, bord
         painter.drawArc(QRectF(ax, ay, d, d), start * 16, 90 * 16)
 
 
-def _chip_colors(kind: str, dark: bool) -> tuple[QColor, QColor]:
+def _chip_colors(kind: ChipKind, dark: bool) -> tuple[QColor, QColor]:
     """(background, text) of a chip."""
     bg, fg = colours_for(dark).chip(kind)  # the design tokens' chip pairs (issue 29)
     return QColor(bg), QColor(fg)
 
 
-def _draw_chip(painter: QPainter, r: QRectF, text: str, kind: str, dark: bool) -> None:
+def _draw_chip(painter: QPainter, r: QRectF, text: str, kind: ChipKind, dark: bool) -> None:
     """One rounded chip of colour ``kind`` in ``r``."""
     cbg, cfg = _chip_colors(kind, dark)
     painter.setPen(Qt.PenStyle.NoPen)
@@ -176,7 +178,7 @@ def _draw_chip(painter: QPainter, r: QRectF, text: str, kind: str, dark: bool) -
     painter.drawText(r, int(Qt.AlignmentFlag.AlignCenter), text)
 
 
-def _chips_width(cfm: QFontMetrics, chips: list[tuple[str, str]]) -> int:
+def _chips_width(cfm: QFontMetrics, chips: list[tuple[str, ChipKind]]) -> int:
     """Px the chips take in a row (``cfm``: the chip font's metrics), a gap after each."""
     return sum(cfm.horizontalAdvance(text) + 2 * CHIP_PAD_X + CHIP_GAP for text, _kind in chips)
 
@@ -412,28 +414,26 @@ class MemoryCardDelegate(QStyledItemDelegate):
                      max(least, card.bottom() - CARD_PAD - top + 6))
 
     # painting
-    def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
+    def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, ChipKind]]:
         """The header chips of the card on ``index`` (see :meth:`face_chips`)."""
         face = self._faces(index.row())
         return self.face_chips(face) if face is not None else []
 
-    def face_chips(self, face: CardFace) -> list[tuple[str, str]]:
-        """The header chips of a card as ``(text, colour kind)`` pairs (kinds: see
-        ``_chip_colors``): the entry's origin unless it is the owner (the default: no
-        chip), ``from <assistant>`` for an imported one (issue 15), then ``untrusted`` and
-        ``paused`` when it is."""
-        origin = face.origin
-        out: list[tuple[str, str]] = []
+    def face_chips(self, face: CardFace) -> list[tuple[str, ChipKind]]:
+        """The header chips of a card as ``(text, colour kind)`` pairs: the entry's origin
+        unless it is the owner (the default: no chip), ``from <assistant>`` for an
+        imported one (issue 15), then ``untrusted`` and ``paused`` when it is."""
+        out: list[tuple[str, ChipKind]] = []
         translate = QCoreApplication.translate
-        if origin and origin != EntryOrigin.OWNER:
-            out.append((translate("MemoryPage", ORIGIN_CHIPS[origin]) if origin in ORIGIN_CHIPS else str(origin),
-                        str(origin)))
+        origin_chip = ORIGIN_CHIPS.get(face.origin) if face.origin is not None else None
+        if origin_chip is not None:
+            out.append((translate("MemoryPage", origin_chip[0]), origin_chip[1]))
         if face.source:
-            out.append((source_chip(face.source), "imported"))
+            out.append((source_chip(face.source), ChipKind.IMPORTED))
         if not face.trusted:
-            out.append((translate("MemoryPage", "⚠ untrusted"), "untrusted"))
+            out.append((translate("MemoryPage", "⚠ untrusted"), ChipKind.UNTRUSTED))
         if face.paused:
-            out.append((translate("MemoryPage", "paused"), "paused"))
+            out.append((translate("MemoryPage", "paused"), ChipKind.PAUSED))
         return out
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
@@ -477,7 +477,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
             bg = _mix(bg, fg, 0.03)
         border = accent if selected or face.marked else _mix(base, fg, 0.18)
         if not trusted and not selected:
-            border = _chip_colors("untrusted", dark)[1]
+            border = _chip_colors(ChipKind.UNTRUSTED, dark)[1]
         _draw_card(painter, self.card_rect(rect), card, bg, border)
         if self.compact:
             self._paint_row(painter, face, self.card_rect(rect), fg, base, dark)

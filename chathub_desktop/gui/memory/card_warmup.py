@@ -23,6 +23,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QListView, QStyleOptionViewItem
 
 from chathub_desktop.core.dynamic_cards import CardKind
+from chathub_desktop.core.memory_authors import EntryOrigin
 from chathub_desktop.gui.memory.card_delegate import CardFace, MemoryCardDelegate
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate
 from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
@@ -34,10 +35,10 @@ WARM_WIDTH = 480
 
 #: Cards that touch what the page's cards use: chips of every kind, a paused toggle,
 #: wrapped Latin and CJK text, a note; a dream card with its date chip and refresh icon.
-_FIXED = (CardFace(1, "Prefers metric units and short answers; 東京に住んでいる " * 3, origin="owner",
+_FIXED = (CardFace(1, "Prefers metric units and short answers; 東京に住んでいる " * 3, origin=EntryOrigin.OWNER,
                    source="Claude", trusted=False, paused=True),
           CardFace(0, "## Notes", note=True))
-_DREAM = (CardFace(1, "# How you work\n- Bullet points, no prose", tag="2026-12-01", kind=CardKind.DAY.value,
+_DREAM = (CardFace(1, "# How you work\n- Bullet points, no prose", tag="2026-12-01", kind=CardKind.DAY,
                    regenerable=True),)
 
 #: ``started``: a warm-up was asked for in this process; ``done``: its last step ran.

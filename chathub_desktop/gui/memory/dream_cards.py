@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.dynamic_memory import RANGE_CARD_MAX, SINGLE_CARD_MAX
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import ChipKind
 from chathub_desktop.gui.memory.card_delegate import (
     CardFace,
     MemoryCardDelegate,
@@ -51,9 +52,9 @@ from chathub_desktop.services.dream.dream_service import (
 
 translate = QCoreApplication.translate
 
-#: The chip colour (``tokens.CHIP_KINDS``) of a card's kind; the others are ``legacy``.
-CHIP_OF_KIND: dict[str, str] = {CardKind.DAY: "dream", CardKind.RANGE: "range"}
-KIND_TIPS: dict[str, str] = {
+#: The chip colour of a card's kind; the others are :attr:`ChipKind.LEGACY`.
+CHIP_OF_KIND: dict[CardKind, ChipKind] = {CardKind.DAY: ChipKind.DREAM, CardKind.RANGE: ChipKind.RANGE}
+KIND_TIPS: dict[CardKind, str] = {
     CardKind.DAY: QT_TRANSLATE_NOOP("MemoryPage", "One UTC day"),
     CardKind.RANGE: QT_TRANSLATE_NOOP("MemoryPage", "Older days merged into one card"),
     CardKind.LEGACY: QT_TRANSLATE_NOOP("MemoryPage", "Text from before dated cards"),
@@ -217,7 +218,7 @@ class DreamCardModel(QAbstractListModel):
         if c is None:
             return None
         shown = folded_text(c) if c.kind == CardKind.RANGE and c.tag not in self._open else self._shown[row]
-        return CardFace(c.number, shown, paused=c.paused, tag=chip_text(c.display_tag), kind=str(c.kind),
+        return CardFace(c.number, shown, paused=c.paused, tag=chip_text(c.display_tag), kind=c.kind,
                         regenerable=c.regenerable, marked=self._marked is not None and c.tag == self._marked)
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
@@ -274,13 +275,13 @@ class DreamCardDelegate(MemoryCardDelegate):
         """DRM-13: 3,200 characters for a single-day card, 6,400 for a range or older card."""
         return SINGLE_CARD_MAX if index.data(KindRole) == CardKind.DAY else RANGE_CARD_MAX
 
-    def face_chips(self, face: CardFace) -> list[tuple[str, str]]:
+    def face_chips(self, face: CardFace) -> list[tuple[str, ChipKind]]:
         """One chip: the card's date (or range) in the dream colour; range and legacy
         cards get their own colours."""
-        colour = CHIP_OF_KIND.get(face.kind or "", "legacy")
+        colour = CHIP_OF_KIND.get(face.kind, ChipKind.LEGACY) if face.kind is not None else ChipKind.LEGACY
         chips = [(face.tag or translate("MemoryPage", "no date"), colour)]
         if face.paused:
-            chips.append((translate("MemoryPage", "paused"), "paused"))
+            chips.append((translate("MemoryPage", "paused"), ChipKind.PAUSED))
         return chips
 
     def regen_rect(self, rect: QRect) -> QRect:

@@ -57,13 +57,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QAbstractSpinBox,
-    QApplication,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListView,
-    QPlainTextEdit,
     QProgressBar,
     QSizePolicy,
     QStackedWidget,
@@ -98,7 +94,11 @@ from chathub_desktop.gui.memory.page_common import (
     one_layout_pass,
 )
 from chathub_desktop.gui.memory.panel_buttons import PanelButtons
-from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
+from chathub_desktop.gui.memory.proposals_section import (
+    ProposalAccepted,
+    ProposalsSection,
+    proposals_tab_title,
+)
 from chathub_desktop.gui.memory.tool_labels import ToolLabels
 from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.settings.setting_rows import SettingGroup
@@ -177,7 +177,6 @@ class DreamPanel(QWidget):
         self._paused = False  # whether scheduled dreams are paused, as last read
         self.memory_enabled = True
         self.loads = 0
-        self._pointed = False  # the empty list pointed the keyboard at the day chooser (walk50 #7)
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, self._on_busy, f"dream-op-{id(self)}")
         #: Dream now, Regenerate and Stop (a component given this panel; DRM-3, APP-7).
         self.runs = DreamRuns(self, self)
@@ -443,12 +442,11 @@ class DreamPanel(QWidget):
 
     def show_days(self, days: list[ActiveDay]) -> None:
         """After a read: the days the chooser offers (``days`` read with the panel's data,
-        :class:`DreamReads`); an empty list then says what comes (and may point the keyboard
-        at the chooser)."""
+        :class:`DreamReads`); an empty list then says what comes."""
         self.day_picker.show_days(days)
         self.sync()  # Dream now and its tooltip follow the days read (no index change when none is offered)
         if not self.model.rowCount():
-            self._say_empty(point=True)
+            self._say_empty()
 
     def _show_data(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool, waiting: int,
                    shown: list[str]) -> None:
@@ -470,11 +468,10 @@ class DreamPanel(QWidget):
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
         self.refresh.keep_rows(bool(cards))  # no room for three cards around the empty line
 
-    def _say_empty(self, *, point: bool = False) -> None:
+    def _say_empty(self) -> None:
         """The empty list's lines: the past days the chooser offers, else when today's chats
-        first become a card (:func:`empty_line`; walk50 #7). ``point``: the chooser has
-        just loaded; when it offers days and no text field has the keyboard, it takes the
-        focus the first time, so a new user's next key picks a day."""
+        first become a card (:func:`empty_line`; walk50 #7). The chooser does not take the
+        keyboard: Ctrl+M lands at the top of the page (:class:`.top_focus.TopFocus`)."""
         if self.view is None:
             return
         schedule, (zone, place) = self.view.schedule, self.schedule.local_zone
@@ -484,10 +481,6 @@ class DreamPanel(QWidget):
                         lambda: empty_line(schedule, self.schedule.clock(), zone, place, days, dreaming=dreaming))
         self.texts.bind(self.empty_label.setToolTip,
                         lambda: empty_text(schedule, self.schedule.clock(), zone, place, days))
-        typing = isinstance(QApplication.focusWidget(), (QLineEdit, QAbstractSpinBox, QPlainTextEdit))
-        if point and days and not self._pointed and self.isVisible() and not typing:
-            self._pointed = True  # once: a later reload never moves the keyboard
-            self.day_picker.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _set_cards(self, cards: list[CardView], shown: list[str] | None = None) -> None:
         """Swap the cards, keeping the selected one (by tag and text, then tag, then row)."""
@@ -710,9 +703,10 @@ class DreamPanel(QWidget):
         the panel's last read."""
         return self._proposals.count if self._proposals is not None else self._waiting
 
-    def _on_proposal_accepted(self, day: str) -> None:
-        """A proposal for ``day`` was accepted: its card is marked once the cards are re-read."""
-        self.mark_after_load(day)
+    def _on_proposal_accepted(self, event: ProposalAccepted) -> None:
+        """A proposal was accepted: its day's card (tagged with the ISO day) is marked once
+        the cards are re-read."""
+        self.mark_after_load(event.day.isoformat())
         self.schedule_reload()
 
     def _on_proposal_count(self, n: int) -> None:

@@ -13,6 +13,7 @@ process) is refused with one line and nothing is written. With dream review on
 from __future__ import annotations
 
 import asyncio
+import enum
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from functools import partial
@@ -52,11 +53,11 @@ RUN_DUE_TASK = "dreams-run-due"
 translate = QCoreApplication.translate
 
 #: Status-line text of each ``DreamProgress`` phase (``%1``: the history day; translated where shown).
-PHASE_TEXT = {
-    "started": QT_TRANSLATE_NOOP("MemoryPage", "Dreaming over %1…"),
-    "reading": QT_TRANSLATE_NOOP("MemoryPage", "Reading the topics of %1…"),
-    "dreaming": QT_TRANSLATE_NOOP("MemoryPage", "Asking the History Compress model about %1…"),
-    "folding": QT_TRANSLATE_NOOP("MemoryPage", "Merging older cards into a range card…"),
+PHASE_TEXT: dict[DreamPhase, str] = {
+    DreamPhase.STARTED: QT_TRANSLATE_NOOP("MemoryPage", "Dreaming over %1…"),
+    DreamPhase.READING: QT_TRANSLATE_NOOP("MemoryPage", "Reading the topics of %1…"),
+    DreamPhase.DREAMING: QT_TRANSLATE_NOOP("MemoryPage", "Asking the History Compress model about %1…"),
+    DreamPhase.FOLDING: QT_TRANSLATE_NOOP("MemoryPage", "Merging older cards into a range card…"),
 }
 #: Added to a refused Dream now write (issue 18).
 DREAM_STALE_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Dream now again to see what it would add to the memory as it "
@@ -69,9 +70,19 @@ SCHEDULED_FAILED_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "Nothing was written. Th
 #: The preview's group titles when the new card folds older ones.
 FOLD_TITLES = (QT_TRANSLATE_NOOP("MemoryPage", "Added"), QT_TRANSLATE_NOOP("MemoryPage", "Folded into the range card"),
                QT_TRANSLATE_NOOP("MemoryPage", "Range card rewritten"))
-#: The runs' names (kept in English inside; said by :func:`said_run`).
-RUN_NAMES = (QT_TRANSLATE_NOOP("MemoryPage", "Dream now"), QT_TRANSLATE_NOOP("MemoryPage", "Scheduled dream"),
-             QT_TRANSLATE_NOOP("MemoryPage", "The scheduled dream"), QT_TRANSLATE_NOOP("MemoryPage", "Regenerate"))
+
+
+class DreamRun(enum.Enum):
+    """Which run a line names: Dream now (DRM-3), a scheduled run (DRM-5) or Regenerate
+    (DRM-15); the value is its English name, said by :func:`said_run`."""
+
+    DREAM_NOW = QT_TRANSLATE_NOOP("MemoryPage", "Dream now")
+    SCHEDULED = QT_TRANSLATE_NOOP("MemoryPage", "Scheduled dream")
+    REGENERATE = QT_TRANSLATE_NOOP("MemoryPage", "Regenerate")
+
+
+#: A scheduled run's name opening its failure Details.
+SCHEDULED_OPENING = QT_TRANSLATE_NOOP("MemoryPage", "The scheduled dream")
 
 
 def _repeats_warning() -> str:
@@ -80,13 +91,13 @@ def _repeats_warning() -> str:
     return said(Reason(DreamReason.DEGENERATE_PREVIEW))
 
 
-def said_run(what: str) -> str:
+def said_run(what: DreamRun) -> str:
     """A run's name (``Dream now``, ``Regenerate``, ``Scheduled dream``) in the interface
     language; the lines around it name the day (a card's number moves, walk52b #2)."""
-    return translate("MemoryPage", what)
+    return translate("MemoryPage", what.value)
 
 
-def phase_text(phase: str, day: str) -> str | None:
+def phase_text(phase: DreamPhase, day: str) -> str | None:
     """The status line of a ``DreamProgress`` phase over ``day`` (None: not said)."""
     text = PHASE_TEXT.get(phase)
     return fill(translate("MemoryPage", text), format_iso_day(day)) if text is not None else None
@@ -111,20 +122,22 @@ def outcome_text(status: DreamStatus | None, message: str) -> str:
     return message[:1].upper() + message[1:] if message else str(status or "")
 
 
-def failure_line(what: str, day: str, message: str) -> str:
+def failure_line(what: DreamRun, day: str, message: str) -> str:
     """The failure bar's one line: ``Dream now over 1 Dec 2026 failed: <reason>`` (``day`` ISO)."""
     return fill(translate("MemoryPage", "%1 over %2 failed: %3"), said_run(what), format_iso_day(day), message) if message \
         else fill(translate("MemoryPage", "%1 over %2 failed"), said_run(what), format_iso_day(day))
 
 
-def failure_details(what: str, day: str, message: str, at: datetime, *, scheduled: bool, raw: str = "") -> str:
+def failure_details(what: DreamRun, day: str, message: str, at: datetime, *, raw: str = "") -> str:
     """The Details text of a failed run: what ran over which UTC ``day``, when
     (``at``, aware), the whole reason and what happens next (walkthrough F2); ``raw``:
     the provider's own words behind a plain ``message``, under it (walk53c #1)."""
     reason = message or translate("MemoryPage", "the History Compress model gave no reason")
     reason = f"{reason}\n{raw}" if raw and raw != reason else reason
+    scheduled = what is DreamRun.SCHEDULED
     note = translate("MemoryPage", SCHEDULED_FAILED_NOTE if scheduled else MANUAL_FAILED_NOTE)
-    return "\n\n".join((fill(translate("MemoryPage", "%1 over %2 (UTC) failed at %3."), said_run(what), format_iso_day(day),
+    name = translate("MemoryPage", SCHEDULED_OPENING) if scheduled else said_run(what)
+    return "\n\n".join((fill(translate("MemoryPage", "%1 over %2 (UTC) failed at %3."), name, format_iso_day(day),
                               format_day_time(at)),
                          fill(translate("MemoryPage", "Reason: %1"), reason), note))
 
@@ -239,7 +252,7 @@ class DreamRuns(QObject):
         self._host = host
         self._parent = parent
         self._dream_task = f"dream-run-{id(self)}"
-        self._dreaming: str | None = None  # what this panel's own run is ("Dream now", "Regenerate")
+        self._dreaming: DreamRun | None = None  # this panel's own run (Dream now, Regenerate)
         self.external_day: str | None = None
 
     @property
@@ -277,9 +290,9 @@ class DreamRuns(QObject):
             preview = await self._host.runner.run_in_thread(self._host.svc.previews.dream_draft, got)
             return got, preview
 
-        return self._start_dream("Dream now", day.isoformat(), draft)
+        return self._start_dream(DreamRun.DREAM_NOW, day.isoformat(), draft)
 
-    def _confirm_dream(self, what: str, draft: DreamDraft, preview: ChangePreview) -> None:
+    def _confirm_dream(self, what: DreamRun, draft: DreamDraft, preview: ChangePreview) -> None:
         """Dream now's preview (outside any coroutine: it runs a modal dialog): Add writes
         the drafted card with the previewed version token; Cancel writes nothing. Over a
         card that mostly repeats itself the first line says so and Discard, not Add, is
@@ -302,7 +315,7 @@ class DreamRuns(QObject):
 
         span = draft.plan.span if draft.plan is not None else None
         panes = preview_panes(draft.history_day, len(draft.body.rstrip()), span, preview.changes.added)
-        key = change_preview.ask(self._parent, lambda: said_run("Dream now"), heading,
+        key = change_preview.ask(self._parent, lambda: said_run(DreamRun.DREAM_NOW), heading,
                                  [PreviewOption("add", translate("MemoryPage", "Add"), lines, preview.changes,
                                                 (translate("MemoryPage", titles[0]), translate("MemoryPage", titles[1]),
                                                  translate("MemoryPage", titles[2])), panes=panes,
@@ -321,7 +334,7 @@ class DreamRuns(QObject):
             what, lambda: self._host.svc.dreams.commit_draft(draft, version=preview.version)),
             context=said_run(what))
 
-    def _confirm_regenerate(self, what: str, draft: RegenDraft) -> None:
+    def _confirm_regenerate(self, what: DreamRun, draft: RegenDraft) -> None:
         """Regenerate's preview (issue 28, walk40: ↻ replaced the card unseen): the new
         card beside the old one; "Use the new card" writes it (refused when the card
         changed meanwhile), Cancel keeps the old card and writes nothing. Cancel is the
@@ -372,25 +385,25 @@ class DreamRuns(QObject):
             current = await self._host.runner.run_in_thread(self._host.current_number, card)
             return await self._host.svc.dreams.draft_regenerate(self._host.assistant_id, current)
 
-        return self._start_dream("Regenerate", card.tag, go)
+        return self._start_dream(DreamRun.REGENERATE, card.tag, go)
 
-    def _start_dream(self, what: str, day: str, make: Callable[[], Awaitable[RunResult]]) -> asyncio.Task[None]:
+    def _start_dream(self, what: DreamRun, day: str, make: Callable[[], Awaitable[RunResult]]) -> asyncio.Task[None]:
         self._dreaming = what
         self._host.show_error("")
         self._host.hide_failure()  # and the fixes it named
-        self._host.show_status(phase_text("started", day) or "", 0)
+        self._host.show_status(phase_text(DreamPhase.STARTED, day) or "", 0)
         self._host.sync()
-        retry = (lambda: self.dream_over(date.fromisoformat(day))) if what == "Dream now" \
+        retry = (lambda: self.dream_over(date.fromisoformat(day))) if what is DreamRun.DREAM_NOW \
             else (lambda: self._again(what, day, make))
         return self._host.runner.run(self._dream_task, self._dream(what, make, day, retry), context=said_run(what))
 
-    def _again(self, what: str, day: str, make: Callable[[], Awaitable[RunResult]]) -> asyncio.Task[None] | None:
+    def _again(self, what: DreamRun, day: str, make: Callable[[], Awaitable[RunResult]]) -> asyncio.Task[None] | None:
         """Retry of a failed Regenerate: the same run again, unless one is going."""
         if not self._host.memory_enabled or self.running:
             return None
         return self._start_dream(what, day, make)
 
-    async def _dream(self, what: str, make: Callable[[], Awaitable[RunResult]], day: str = "",
+    async def _dream(self, what: DreamRun, make: Callable[[], Awaitable[RunResult]], day: str = "",
                      retry: Callable[[], object] | None = None) -> None:
         asking = False  # a draft waits for the preview: the run is not over yet
         try:
@@ -432,7 +445,7 @@ class DreamRuns(QObject):
             self._host.show_status("")
             self._host.show_failure(failure_line(what, day or outcome.history_day.isoformat(), message),
                                     failure_details(what, day or outcome.history_day.isoformat(), message,
-                                                    datetime.now(UTC), scheduled=False, raw=outcome.message), retry,
+                                                    datetime.now(UTC), raw=outcome.message), retry,
                                     fault_provider(outcome.why))
             self._host.offer_summarizer_choice(model_fixes(outcome.why))
             self._host.offer_model_card(card_fixes(outcome.why))
@@ -474,9 +487,8 @@ class DreamRuns(QObject):
                 if status == FAILED:  # walkthrough F2: kept until dismissed; Retry is a manual run
                     self._host.show_status("")
                     self._host.show_failure(
-                        failure_line("Scheduled dream", day, message),
-                        failure_details("The scheduled dream", day, message, datetime.now(UTC), scheduled=True,
-                                        raw=event.message),
+                        failure_line(DreamRun.SCHEDULED, day, message),
+                        failure_details(DreamRun.SCHEDULED, day, message, datetime.now(UTC), raw=event.message),
                         lambda: self.dream_over(date.fromisoformat(day)), fault_provider(event.why))
                     self._host.offer_summarizer_choice(model_fixes(event.why))
                     self._host.offer_model_card(card_fixes(event.why))

@@ -277,8 +277,8 @@ class ScheduleForm(QWidget):
         #: Off / Daily / Weekly as one segmented control (walk40: not a native drop-down).
         self.frequency_combo = SegmentedControl()
         self.frequency_combo.setObjectName("dreamFrequency")
-        for value in ("off", "daily", "weekly"):
-            self.frequency_combo.addItem("", value)
+        for frequency in (DreamFrequency.OFF, DreamFrequency.DAILY, DreamFrequency.WEEKLY):
+            self.frequency_combo.addItem("", frequency)
 
         def say_combos() -> None:
             for i, text in enumerate((translate("MemoryPage", "Off"), translate("MemoryPage", "Daily"),
@@ -443,9 +443,15 @@ class ScheduleForm(QWidget):
         for w in (self.frequency_combo, self.weekday_combo, self.time_edit, self.keep_spin):
             w.blockSignals(False)
 
-    def form_values(self) -> tuple[str, str, int, int]:
+    def frequency(self) -> DreamFrequency:
+        """The frequency chosen in the form (DRM-2): the chosen segment's item data."""
+        chosen = self.frequency_combo.currentData()
+        assert isinstance(chosen, DreamFrequency)
+        return chosen
+
+    def form_values(self) -> tuple[DreamFrequency, str, int, int]:
         """``(frequency, time text, weekday 0–6, keep)`` as typed in the form."""
-        return (str(self.frequency_combo.currentData()), self.time_edit.text().strip(),
+        return (self.frequency(), self.time_edit.text().strip(),
                 int(self.weekday_combo.currentData()), self.keep_spin.value())
 
     def form_changed(self) -> bool:
@@ -489,10 +495,10 @@ class ScheduleForm(QWidget):
         """Fit the fields to the frequency and the page's write queue."""
         self._show_local_time()
         self._catch_up_timer.start()
-        weekly = self.frequency_combo.currentData() == DreamFrequency.WEEKLY
+        weekly = self.frequency() is DreamFrequency.WEEKLY
         self.weekday_label.setVisible(weekly)
         self.weekday_combo.setVisible(weekly)
-        on = self.frequency_combo.currentData() != DreamFrequency.OFF
+        on = self.frequency() is not DreamFrequency.OFF
         self.time_edit.setEnabled(on)
         changed = self.form_changed()
         self.save_button.setEnabled(changed and not self._host.ops.busy)
@@ -532,7 +538,7 @@ class ScheduleForm(QWidget):
                 self._host.assistant_id, keep), checked)
         return self._write_schedule(frequency, time_text, weekday, keep, None)
 
-    def _confirm_fold(self, preview: ChangePreview, values: tuple[str, str, int, int]) -> None:
+    def _confirm_fold(self, preview: ChangePreview, values: tuple[DreamFrequency, str, int, int]) -> None:
         frequency, time_text, weekday, keep = values
         save = translate("MemoryPage", "Save")
         if change_preview.ask(self, lambda: translate("MemoryPage", "Keep fewer dream cards"),
@@ -576,7 +582,7 @@ class ScheduleForm(QWidget):
                                             "Save (now, %2) over %3 (UTC). Later runs follow the schedule."),
                     format_utc(slot.fire_at), here, format_day(slot.history_day))
 
-    def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
+    def _write_schedule(self, frequency: DreamFrequency, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
         def write() -> DreamSettingsView:
             self._host.svc.dreams.set_schedule(self._host.assistant_id, frequency, time_text, weekday)
             return self._host.svc.dreams.set_keep(self._host.assistant_id, keep, version=version)
@@ -611,7 +617,7 @@ class ScheduleForm(QWidget):
         if not self.memory_enabled:
             text = translate("MemoryPage", "Memory is off for this assistant, so no dream runs for it.")
         elif typed is not None and typed != s:  # the stored state would contradict the form
-            text = translate("MemoryPage", "Not saved yet: Save uses the schedule above.")
+            text = translate("MemoryPage", "Not saved yet: press Save below to use this schedule.")
         elif not s.enabled:
             text = translate("MemoryPage", "The schedule is off: no dream runs by itself. Dream now still works.")
         elif v.next_at is not None:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.memory_authors import EntryOrigin
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory.card_editor import ADD_KEYS_HINT, CardTextEdit
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
@@ -212,7 +213,7 @@ class EntryActions(QObject):
 
         if not self._host.ops.start(fill(translate("MemoryPage", "Edit #%1"), str(number)), write, done, self._host.schedule_reload):
             return None
-        return MemoryEntryView(number, " ".join(text.split()), "owner", True)
+        return MemoryEntryView(number, " ".join(text.split()), EntryOrigin.OWNER, True)
 
     def reopen_pending(self) -> None:
         """After a refused edit and the reload: open the editor on that card (found by the

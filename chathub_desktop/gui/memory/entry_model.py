@@ -17,6 +17,7 @@ from PySide6.QtCore import (
 )
 
 from chathub_desktop.core.fixed_memory import Note
+from chathub_desktop.core.memory_authors import EntryOrigin
 from chathub_desktop.core.memory_search import matches_filter
 from chathub_desktop.gui.memory.card_delegate import (
     CardFace,
@@ -36,11 +37,14 @@ from chathub_desktop.services.memory.memory_service import MemoryEntryView
 
 translate = QCoreApplication.translate
 
-ORIGIN_TIPS = {
-    "owner": QT_TRANSLATE_NOOP("MemoryPage", "Written by you in this editor"),
-    "dream": QT_TRANSLATE_NOOP("MemoryPage", "Written by the memory dream"),
-    "agent": QT_TRANSLATE_NOOP("MemoryPage", "Written by the model with its memory tool"),
+#: Who wrote an entry, by its origin (MEM-7): its tooltip and accessible description.
+ORIGIN_TIPS: dict[EntryOrigin, str] = {
+    EntryOrigin.OWNER: QT_TRANSLATE_NOOP("MemoryPage", "Written by you in this editor"),
+    EntryOrigin.DREAM: QT_TRANSLATE_NOOP("MemoryPage", "Written by the memory dream"),
+    EntryOrigin.AGENT: QT_TRANSLATE_NOOP("MemoryPage", "Written by the model with its memory tool"),
 }
+#: The stored origin text (``MemoryEntryView.origin``) → its :class:`EntryOrigin`.
+_ORIGIN_OF: dict[str, EntryOrigin] = {o.value: o for o in EntryOrigin}
 UNTRUSTED_TIP = QT_TRANSLATE_NOOP("MemoryPage",
     "The model wrote this entry while its recent history held web or plugin output, so it "
     "is sent as data, not instructions. Mark it trusted if you agree with it."
@@ -55,11 +59,18 @@ UNTRUSTED_TIP = QT_TRANSLATE_NOOP("MemoryPage",
 FETCH_BATCH = 256
 
 
+def entry_origin(v: MemoryEntryView) -> EntryOrigin | None:
+    """``v``'s origin as an :class:`EntryOrigin`; None when unrecorded (or not one the
+    app knows, which the service never stores)."""
+    return _ORIGIN_OF.get(v.origin) if v.origin is not None else None
+
+
 def _origin_line(v: MemoryEntryView) -> str:
     """Who wrote ``v`` ("Written by you in this editor"…): its tooltip and accessible
     description say it, since the owner's entries carry no chip (walk52 #5)."""
-    return translate("MemoryPage", ORIGIN_TIPS.get(v.origin or "", QT_TRANSLATE_NOOP("MemoryPage",
-                                                                                    "Origin not recorded")))
+    origin = entry_origin(v)
+    return translate("MemoryPage", ORIGIN_TIPS[origin] if origin is not None
+                     else QT_TRANSLATE_NOOP("MemoryPage", "Origin not recorded"))
 
 
 def _entry_tooltip(v: MemoryEntryView) -> str:
@@ -72,7 +83,7 @@ def _entry_tooltip(v: MemoryEntryView) -> str:
 
 
 def _entry_face(v: MemoryEntryView) -> CardFace:
-    return CardFace(v.number, entry_shown(v.text), False, v.origin, v.source.name if v.source is not None else None, v.trusted,
+    return CardFace(v.number, entry_shown(v.text), False, entry_origin(v), v.source.name if v.source is not None else None, v.trusted,
                     v.paused)
 
 

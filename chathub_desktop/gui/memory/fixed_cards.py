@@ -22,7 +22,7 @@ from PySide6.QtGui import QColor, QHelpEvent, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QListView, QStyle, QStyleOptionViewItem, QToolTip
 
 from chathub_desktop.gui.design.icons import Icon, icon
-from chathub_desktop.gui.design.tokens import colours_for
+from chathub_desktop.gui.design.tokens import ChipKind, colours_for
 from chathub_desktop.gui.memory.card_delegate import (
     CardFace,
     MemoryCardDelegate,
@@ -66,7 +66,7 @@ class FixedCardDelegate(MemoryCardDelegate):
         box = self.toggle_rect(rect)
         if face.paused:
             pal: QPalette = option.palette
-            bg, _fg = colours_for(pal.color(QPalette.ColorRole.Base).lightness() < 128).chip("paused")
+            bg, _fg = colours_for(pal.color(QPalette.ColorRole.Base).lightness() < 128).chip(ChipKind.PAUSED)
             painter.save()
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             painter.setPen(Qt.PenStyle.NoPen)

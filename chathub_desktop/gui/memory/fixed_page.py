@@ -98,6 +98,7 @@ from chathub_desktop.gui.memory.page_texts import (
 )
 from chathub_desktop.gui.memory.raw_editor import RawEditor
 from chathub_desktop.gui.memory.tool_labels import ToolLabels
+from chathub_desktop.gui.memory.top_focus import TopFocus
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
 from chathub_desktop.gui.shell.after_paint import BuildSteps
 from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -162,6 +163,10 @@ class MemoryPage(QWidget):
         self._version = ""  # version token of the document the cards show
         self.assistant: AssistantView | None = None
         self.loads = 0
+        #: Where Ctrl+M lands: the filter box, or the empty state's Add (a component).
+        self.top_focus = TopFocus(self, lambda: self.empty_add_button if self.compact_empty else self.filter_edit
+                                  if self.model.total() and self.stack.currentIndex() == 0 else self.list,
+                                  lambda: self.loads > 0)
         #: Clear, Export, Import, Import from another assistant and Copy: the overflow menu
         #: (a component given this page).
         self.transfer = TransferActions(self, self)
@@ -486,6 +491,7 @@ class MemoryPage(QWidget):
 
     def apply_read(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
         """Show a read (:class:`FixedReads`) laid out in one pass; ``loaded`` fires after."""
+        land = self.top_focus.waiting()
         with one_layout_pass(self.body_scroll.widget(), self._column, self._fixed_section):  # what it shows, laid out once
             self._show_read(a, snap, notes)
             self.loads += 1
@@ -494,6 +500,8 @@ class MemoryPage(QWidget):
         self.entry_actions.reopen_pending()
         self._sync_empty()
         self._sync_buttons()
+        if land:
+            self.top_focus.land()
         self.loaded.emit()
 
     def _show_read(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:

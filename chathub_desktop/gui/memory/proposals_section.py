@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import html
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import date
 
 from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTimer, Signal
@@ -170,13 +171,20 @@ def preview_html(p: ProposalView, lines: list[str]) -> str:
             + (f"<br>{html.escape(fold)}" if fold else ""))
 
 
+@dataclass(frozen=True, slots=True)
+class ProposalAccepted:
+    """An Accept on the Proposals tab added the card of UTC day ``day`` (DRM-8, issue 19)."""
+
+    day: date
+
+
 class ProposalsSection(QWidget):
     """The review switch and the pending proposals of ``assistant_id`` (module docstring).
-    ``loaded`` fires after each (re)load applied; ``loads`` counts them; ``accepted(day)``
-    after an Accept added its card (``day`` ISO: the card's tag)."""
+    ``loaded`` fires after each (re)load applied; ``loads`` counts them; ``accepted``
+    (a :class:`ProposalAccepted`) after an Accept added its card."""
 
     count_changed = Signal(int)
-    accepted = Signal(str)
+    accepted = Signal(ProposalAccepted)
     loaded = Signal()
 
     def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents, runner: TaskRunner,
@@ -519,7 +527,7 @@ class ProposalsSection(QWidget):
                       if number is not None
                       else translate("MemoryPage", "That day already had a card; the proposal was dropped"))
             if number is not None:
-                self.accepted.emit(day.isoformat())
+                self.accepted.emit(ProposalAccepted(day))
             self.schedule_reload()
 
         return self.ops.start(translate("MemoryPage", "Accept"), lambda: self.svc.dreams.review.accept(pid, edited),

@@ -72,7 +72,7 @@ from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.chat.safe_document import SafeTextDocument
 from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.design.icons import Icon
-from chathub_desktop.gui.design.tokens import Radius, Space
+from chathub_desktop.gui.design.tokens import ChipKind, Radius, Space
 from chathub_desktop.gui.shell.empty_state import EmptyState
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.shell.invisible_note import hidden_note, shown_line
@@ -117,7 +117,7 @@ _IndentRole = Qt.ItemDataRole.UserRole + 3  # px a hit row is indented under its
 #: (an imported title is anyone's text: 40 of 10,000 characters took 120 ms to thin).
 WHERE_PART_CHARS = 120
 _WHERE = "where"  # the class of the muted topic/date line, coloured at paint time
-_SIMILAR = "similar"  # the class of a by-meaning hit's tag, coloured at paint time (a chip token)
+_SIMILAR = "similar"  # the class of a by-meaning hit's tag, coloured at paint time (ChipKind.SIMILAR)
 #: A by-meaning hit's tag and its tooltip (session 51).
 SIMILAR_TAG = QT_TRANSLATE_NOOP("SearchPage", "similar")
 SIMILAR_TIP = QT_TRANSLATE_NOOP("SearchPage", "Found by meaning: this message is close to what you typed but does not "
@@ -125,7 +125,7 @@ SIMILAR_TIP = QT_TRANSLATE_NOOP("SearchPage", "Found by meaning: this message is
 SIMILAR_HEADING = QT_TRANSLATE_NOOP("SearchPage", "Similar in meaning")
 SIMILAR_MEMORY_TIP = QT_TRANSLATE_NOOP("SearchPage", "Found by meaning: this entry is close to what you typed but "
                                                      "does not hold all of its words")
-_VERSION = "version"  # the class of a hit-on-another-version tag (the "range" chip's colours)
+_VERSION = "version"  # the class of a hit-on-another-version tag (ChipKind.RANGE's colours)
 #: The tag of a hit on a version not in view (issue 29/30), with its ‹ n / m › when the
 #: turn's switcher reaches it, and its tooltip.
 VERSION_TAG = QT_TRANSLATE_NOOP("SearchPage", "on another version")
@@ -314,8 +314,8 @@ class _HtmlDelegate(QStyledItemDelegate):
         # have changed since, and on the selection colour muted grey read 1.3:1.
         colours = current_colours()
         where = colours.selected_text if selected else colours.text_muted
-        tag_bg, tag_fg = colours.chip(_SIMILAR)
-        version_bg, version_fg = colours.chip("range")
+        tag_bg, tag_fg = colours.chip(ChipKind.SIMILAR)
+        version_bg, version_fg = colours.chip(ChipKind.RANGE)
         doc.setDefaultStyleSheet(f".{_WHERE} {{ color: {where}; }} "
                                  f".{_SIMILAR} {{ color: {tag_fg}; background-color: {tag_bg}; }} "
                                  f".{_VERSION} {{ color: {version_fg}; background-color: {version_bg}; }}")

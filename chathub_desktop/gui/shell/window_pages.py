@@ -344,7 +344,9 @@ class WindowPages:
 
     def open_memory(self) -> MemoryPage | None:
         """Assistant → Memory… (Ctrl+M) for the selected assistant (one page per
-        assistant, raised when already open); None when no assistant is selected."""
+        assistant, raised when already open); None when no assistant is selected. A page
+        shown for the first time takes the keyboard at its top (``top_focus``); one shown
+        again keeps the focus it had, as its scroll and selection."""
         from chathub_desktop.gui.memory.fixed_page import MemoryPage
         from chathub_desktop.services.memory import secret_scan
 
@@ -363,6 +365,7 @@ class WindowPages:
         if ready is not None:  # made ahead (never with a page open): it reads on this show
             w.dialogs["memory"] = ready
             show_memory_page(w.page_host, ready)
+            ready.top_focus.land()
             return ready
         old = w.dialogs.get("memory")
         if isinstance(old, MemoryPage) and old.assistant_id == aid:
@@ -378,6 +381,7 @@ class WindowPages:
         page = self._new_memory_page(aid)
         w.dialogs["memory"] = page
         show_memory_page(w.page_host, page)
+        page.top_focus.land()
         return page
 
     def open_import(self, fmt: str | None = None) -> ImportDialog | None:

@@ -41,14 +41,14 @@ from chathub_desktop.storage.session import Session
 @dataclass(frozen=True)
 class CardView:
     """One dynamic-memory card as the Memory page shows it (DRM-8): ``number`` (1-based),
-    ``tag`` as stored, ``display_tag`` (ranges with an en dash), ``kind`` (``day`` /
+    ``tag`` as stored, ``display_tag`` (ranges with an en dash), ``kind`` (:class:`CardKind`: ``day`` /
     ``range`` / ``legacy`` / ``custom``), the visible ``text`` and whether it can be
     regenerated (single-day cards only)."""
 
     number: int
     tag: str
     display_tag: str
-    kind: str
+    kind: CardKind
     text: str
     regenerable: bool
     #: Paused by the user: kept and shown greyed, not injected, not offered to the model (issue 18).
