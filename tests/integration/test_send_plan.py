@@ -74,9 +74,9 @@ def test_one_send_loads_its_topic_at_most_twice(services: Services, fake_vendor:
     loads: list[bool] = []
     real = services.loader.load
 
-    def counting(topic_id: int, *, pending_user: bool = False, override=None):  # type: ignore[no-untyped-def]
+    def counting(topic_id: int, *, pending_user: bool = False, **kw):  # type: ignore[no-untyped-def]
         loads.append(pending_user)
-        return real(topic_id, pending_user=pending_user, override=override)
+        return real(topic_id, pending_user=pending_user, **kw)
 
     monkeypatch.setattr(services.loader, "load", counting)
     cache = services.loader.history_cache

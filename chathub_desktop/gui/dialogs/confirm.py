@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from chathub_desktop.gui.design.tokens import Width
@@ -18,6 +18,8 @@ def ask(parent: QWidget | None, title: str, text: str, action: str | None = None
     interface language, issue 27; the default button is Cancel). ``icon`` False asks as
     Claude and Cherry Studio do (walk53c #5): no "?" icon, ``title`` as the box's bold
     heading above the one sentence, the named ``action`` beside Cancel."""
+    from PySide6.QtCore import Qt  # not at import: the window imports this before its first paint (test_startup)
+
     box = QMessageBox(QMessageBox.Icon.Question if icon else QMessageBox.Icon.NoIcon, title, text,
                       QMessageBox.StandardButton.NoButton, parent)
     if not icon:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF
 from PySide6.QtGui import (
     QFontDatabase,
     QGuiApplication,
@@ -131,7 +131,6 @@ class ErrorBar(QFrame):
         self.label = QLabel()
         self.label.setObjectName("errorBarText")
         self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)  # rich only for a link (the line's words are data)
         self.label.linkActivated.connect(self._follow_link)
         layout.addWidget(self.label, 1)
         self.retry_button = QPushButton()
@@ -207,6 +206,8 @@ class ErrorBar(QFrame):
         self.show()
 
     def _show_summary(self) -> None:
+        from PySide6.QtCore import Qt  # not at import: the bar is made before the first paint (test_startup)
+
         n = self.count - 1  # a plain name: lupdate cannot read an expression as the plural's n
         earlier = QCoreApplication.translate("ErrorBar", " (%n earlier)", None, n)
         line = self.summary + (earlier if self.count > 1 else "")
