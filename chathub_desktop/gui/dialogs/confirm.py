@@ -18,7 +18,9 @@ def ask(parent: QWidget | None, title: str, text: str, action: str | None = None
     interface language, issue 27; the default button is Cancel). ``icon`` False asks as
     Claude and Cherry Studio do (walk53c #5): no "?" icon, ``title`` as the box's bold
     heading above the one sentence, the named ``action`` beside Cancel."""
-    from PySide6.QtCore import Qt  # not at import: the window imports this before its first paint (test_startup)
+    from PySide6.QtCore import (
+        Qt,  # not at import: the window imports this before its first paint (test_startup)
+    )
 
     box = QMessageBox(QMessageBox.Icon.Question if icon else QMessageBox.Icon.NoIcon, title, text,
                       QMessageBox.StandardButton.NoButton, parent)

@@ -206,7 +206,9 @@ class ErrorBar(QFrame):
         self.show()
 
     def _show_summary(self) -> None:
-        from PySide6.QtCore import Qt  # not at import: the bar is made before the first paint (test_startup)
+        from PySide6.QtCore import (
+            Qt,  # not at import: the bar is made before the first paint (test_startup)
+        )
 
         n = self.count - 1  # a plain name: lupdate cannot read an expression as the plural's n
         earlier = QCoreApplication.translate("ErrorBar", " (%n earlier)", None, n)
