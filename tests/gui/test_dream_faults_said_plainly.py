@@ -152,7 +152,11 @@ def test_compact_now_whose_server_is_down_keeps_the_way_to_providers(window, ser
 def test_an_automatic_compaction_whose_server_is_down_says_so_once_in_the_box(window, services, qtbot):  # type: ignore[no-untyped-def]  # noqa: E501
     """bits54: an automatic run's failure to reach its server is the box with "Settings →
     Providers" (as Compact now's is), not an 8-s toast; another failure stays a toast."""
-    from chathub_desktop.core.compaction_kinds import CompactionPhase, CompactionStatus, CompactionTrigger
+    from chathub_desktop.core.compaction_kinds import (
+        CompactionPhase,
+        CompactionStatus,
+        CompactionTrigger,
+    )
     from chathub_desktop.core.reasons import Reason
     from chathub_desktop.providers.fault_words import FAULT_TEMPLATES
     from chathub_desktop.services.events import CompactionProgress
