@@ -283,6 +283,9 @@ def test_at_800_with_the_topic_list_the_chip_suffix_folds_first(window, services
     assert fit.needed(fit.folded) <= fit.room() < fit.needed(fit.folded - 1)
     _nothing_squeezed(composer, qtbot)
     assert audit_window(composer, "light").clipped == []
+    from tests.gui.shot_harness import shots_in_both_themes
+
+    shots_in_both_themes(window, "composer-800-list")
     window.view.sidebar_action.trigger()
     window.resize(1366, 768)  # wide again: the suffix comes back
     qtbot.waitUntil(lambda: picker.text() == "gpt-4o-mini (assistant default) ▾", timeout=5000)

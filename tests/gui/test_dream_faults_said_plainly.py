@@ -143,6 +143,9 @@ def test_compact_now_whose_server_is_down_keeps_the_way_to_providers(window, ser
     assert c.providers_button.text() == "Settings → Providers"
     assert not c.bar.isVisible() and not c.stop_button.isVisible() and not c.choose_button.isVisible()
     assert "Compaction failed" not in window.status_line.currentMessage()  # said once, in the box (bits54)
+    from tests.gui.shot_harness import shots_in_both_themes
+
+    shots_in_both_themes(window, "compact-down")
     c.providers_button.click()
     page = window.pages.open_settings()
     assert page.current_section() == SettingsSection.PROVIDERS
@@ -178,6 +181,9 @@ def test_an_automatic_compaction_whose_server_is_down_says_so_once_in_the_box(wi
     assert c.label.toolTip() == ("Compaction failed: ChatHub can't reach Local at 127.0.0.1:9 — is the server "
                                  "running? Retry, or check Settings → Providers.")
     assert window.status_line.currentMessage() == ""
+    from tests.gui.shot_harness import shots_in_both_themes
+
+    shots_in_both_themes(window, "auto-compact-down")
     c.on_progress(CompactionProgress(topic, trigger, CompactionPhase.STARTED))
     c.on_progress(CompactionProgress(topic, trigger, CompactionPhase.FINISHED, status=CompactionStatus.FAILED,
                                      why=Reason("the model returned an empty summary")))

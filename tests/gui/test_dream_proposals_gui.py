@@ -19,6 +19,7 @@ from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.memory.proposals_section import proposals_tab_title
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants
+from tests.gui.shot_harness import shots_in_both_themes
 from tests.gui.test_live_refresh_gui import (  # noqa: F401
     DEADLINE_MS,
     cli,
@@ -133,9 +134,7 @@ def test_a_proposal_whose_own_card_folds_says_so_not_older_cards(  # type: ignor
     assert preview.endswith("Accepting adds the card for 28 Nov 2026 and folds it into the range 27 Nov 2026 – 27 Nov 2026 "
                             "(now 27 Nov 2026 – 28 Nov 2026).\nThe dynamic memory keeps 2 cards.\nThe range card joins the "
                             "folded cards' text."), preview
-    out = os.environ.get("CHATHUB_SHOTS")
-    if out:
-        page.grab().save(os.path.join(out, "memory-proposal-own-fold.png"))
+    shots_in_both_themes(page, "proposal-own-fold")
     assert section.accept_current()
     qtbot.waitUntil(lambda: section.list.count() == 0 and not section.ops.busy, timeout=5000)
     cards = dm.parse_document(services.dreams.document(aid))

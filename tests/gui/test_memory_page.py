@@ -76,6 +76,24 @@ def wait_loaded(qtbot, p: MemoryPage, after: int) -> None:  # type: ignore[no-un
     qtbot.waitUntil(lambda: p.loads > after and not p.runner.pending(), timeout=5000)
 
 
+def _warning_reads_in_both_themes(card: QWidget) -> None:
+    """The switch card, its off line in the warning tone, passes the design audit in both
+    themes (contrast >= 4.5:1, nothing clipped); saved with ``CHATHUB_SHOTS``."""
+    from chathub_desktop.gui.design.audit import audit_window
+    from chathub_desktop.gui.design.theme import apply_theme
+    from tests.gui.shot_harness import shots_in_both_themes
+
+    app = QApplication.instance()
+    card.window().resize(1000, 700)  # the page at a laptop's width: the line on one row
+    for theme in ("dark", "light"):
+        apply_theme(app, theme, hint=False)  # type: ignore[arg-type]
+        for _ in range(3):
+            QApplication.processEvents()
+        report = audit_window(card, theme)
+        assert (report.contrast, report.clipped) == ([], []), theme
+    shots_in_both_themes(card.window(), "memory-off")
+
+
 def test_switch_turns_memory_off_and_on(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
     """MEM-1: the switch is the assistant's memory_enabled; off, the row's line is the
     warning of what off means, said once (bits54: an amber line under the card repeated it)."""
@@ -93,6 +111,7 @@ def test_switch_turns_memory_off_and_on(page, services, assistant, qtbot):  # ty
     assert not page.memory_switch.isChecked() and page.switch.warns()
     said = [w.text() for w in page.findChildren(QLabel) if w.isVisible() and "memory tools" in w.text()]
     assert said == [line.text()]  # no second line saying it
+    _warning_reads_in_both_themes(page.switch.card)
     page.memory_switch.click()
     assert not page.switch.warns() and line.property("tone") == "muted"
     qtbot.waitUntil(lambda: not page.ops.busy, timeout=5000)
