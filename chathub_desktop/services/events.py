@@ -81,7 +81,8 @@ class CompactionProgress:
     """A compaction run is going (the GUI shows progress, CMP-13, APP-7).
 
     ``phase``: ``started`` / ``batch`` (``done`` of ``total`` batches processed) /
-    ``finished`` (``status`` set).
+    ``finished`` (``status`` set; ``why`` the run's typed reason when it has one, so a
+    failed automatic run can name the provider it could not reach, bits54).
     """
 
     topic_id: int
@@ -90,6 +91,7 @@ class CompactionProgress:
     done: int = 0
     total: int = 0
     status: CompactionStatus | None = None
+    why: Reason | None = None
 
 
 @dataclass(frozen=True)

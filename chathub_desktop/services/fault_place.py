@@ -11,11 +11,21 @@ from __future__ import annotations
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.providers.fault_words import FAULT_TEMPLATES
 
-__all__ = ["PROVIDERS_PLACE", "fault_provider"]
+__all__ = ["PROVIDERS_PLACE", "fault_provider", "fault_sentence"]
 
 #: The place a fault's sentence sends the user to, as the sentences say it (translated in
 #: the window's "MessageList" context, where the chat's error line first linked it).
 PROVIDERS_PLACE = QT_TRANSLATE_NOOP("MessageList", "Settings → Providers")
+
+
+def fault_sentence(why: Reason | None) -> Reason | None:
+    """The transport fault's plain sentence in ``why`` (itself, or a nested reason, e.g. a
+    threshold compaction's reason wrapping the chat model's), or None when it holds none."""
+    if why is None:
+        return None
+    if why.template in FAULT_TEMPLATES:
+        return why
+    return next((found for a in why.args if isinstance(a, Reason) and (found := fault_sentence(a)) is not None), None)
 
 
 def fault_provider(why: Reason | None) -> str | None:
@@ -23,9 +33,8 @@ def fault_provider(why: Reason | None) -> str | None:
     value; a nested reason is searched too, e.g. a dream's reason wrapping the History
     Compress call's), or None when ``why`` holds no such sentence. The name may be an
     address when the provider had none (``fault_reason``)."""
-    if why is None:
+    found = fault_sentence(why)
+    if found is None:
         return None
-    if why.template in FAULT_TEMPLATES:
-        first = why.args[0] if why.args else ""
-        return first if isinstance(first, str) else ""
-    return next((name for a in why.args if isinstance(a, Reason) and (name := fault_provider(a)) is not None), None)
+    first = found.args[0] if found.args else ""
+    return first if isinstance(first, str) else ""

@@ -1475,10 +1475,6 @@ Authorization: Bearer …</translation>
 <context>
     <name>MemoryPage</name>
     <message>
-        <source>Memory is off: nothing below is sent to the model and it gets no memory tools.</source>
-        <translation>メモリはオフです：以下の内容はモデルに送られず、モデルはメモリツールを使えません。</translation>
-    </message>
-    <message>
         <source>Fixed memory</source>
         <translation>固定メモリ</translation>
     </message>
@@ -2231,14 +2227,6 @@ Restore previous version undoes this.</source>
         <translation>Enter で承認 · Shift+Enter で改行 · Esc でキャンセル</translation>
     </message>
     <message>
-        <source>re-summarized by the History Compress model</source>
-        <translation>History Compress モデルで要約し直し</translation>
-    </message>
-    <message>
-        <source>their text joined</source>
-        <translation>テキストをつなげて</translation>
-    </message>
-    <message>
         <source>Dream &amp;proposals (%1)…</source>
         <translation>ドリームの提案（%1）…</translation>
     </message>
@@ -2259,13 +2247,21 @@ Restore previous version undoes this.</source>
         <translation>承認しても何も追加されません：%1</translation>
     </message>
     <message>
-        <source>Older cards fold into a range card (%1).</source>
-        <translation>古いカードは範囲カードにまとめられます（%1）。</translation>
-    </message>
-    <message>
         <source>, </source>
         <comment>between days in a list</comment>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>The range card is re-summarized by the History Compress model.</source>
+        <translation>範囲カードは History Compress モデルで要約し直されます。</translation>
+    </message>
+    <message>
+        <source>The range card joins the folded cards&apos; text.</source>
+        <translation>範囲カードはまとめたカードのテキストをつなげたものになります。</translation>
+    </message>
+    <message>
+        <source> · folds into a range card</source>
+        <translation> · 範囲カードにまとめる</translation>
     </message>
     <message>
         <source>Accepting adds the card for %1.</source>
@@ -2858,6 +2854,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Range card %1 – %2</source>
         <translation>範囲カード %1 – %2</translation>
+    </message>
+    <message>
+        <source>Add the dream card for %1? It folds into a range card:</source>
+        <translation>%1 のドリームカードを追加しますか？このカードは範囲カードにまとめられます：</translation>
     </message>
     <message>
         <source>The card for %1 was dreamt again. Use the new card, or keep the old one?</source>

@@ -1475,10 +1475,6 @@ Authorization: Bearer …</translation>
 <context>
     <name>MemoryPage</name>
     <message>
-        <source>Memory is off: nothing below is sent to the model and it gets no memory tools.</source>
-        <translation>记忆已关闭：下方内容都不会发送给模型，模型也没有记忆工具。</translation>
-    </message>
-    <message>
         <source>Fixed memory</source>
         <translation>固定记忆</translation>
     </message>
@@ -2231,14 +2227,6 @@ Restore previous version undoes this.</source>
         <translation>Enter 接受 · Shift+Enter 换行 · Esc 取消</translation>
     </message>
     <message>
-        <source>re-summarized by the History Compress model</source>
-        <translation>由History Compress 模型重新总结</translation>
-    </message>
-    <message>
-        <source>their text joined</source>
-        <translation>拼接其文本</translation>
-    </message>
-    <message>
         <source>Dream &amp;proposals (%1)…</source>
         <translation>梦境提议（%1）…</translation>
     </message>
@@ -2259,13 +2247,21 @@ Restore previous version undoes this.</source>
         <translation>接受后不会添加任何内容：%1</translation>
     </message>
     <message>
-        <source>Older cards fold into a range card (%1).</source>
-        <translation>较早的卡片会合并成一张范围卡片（%1）。</translation>
-    </message>
-    <message>
         <source>, </source>
         <comment>between days in a list</comment>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>The range card is re-summarized by the History Compress model.</source>
+        <translation>范围卡片由 History Compress 模型重新总结。</translation>
+    </message>
+    <message>
+        <source>The range card joins the folded cards&apos; text.</source>
+        <translation>范围卡片拼接被合并卡片的文本。</translation>
+    </message>
+    <message>
+        <source> · folds into a range card</source>
+        <translation> · 合并进范围卡片</translation>
     </message>
     <message>
         <source>Accepting adds the card for %1.</source>
@@ -2858,6 +2854,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>Range card %1 – %2</source>
         <translation>范围卡片 %1 – %2</translation>
+    </message>
+    <message>
+        <source>Add the dream card for %1? It folds into a range card:</source>
+        <translation>添加 %1 的梦境卡片？它会合并进一张范围卡片：</translation>
     </message>
     <message>
         <source>The card for %1 was dreamt again. Use the new card, or keep the old one?</source>

@@ -3,9 +3,9 @@
 the eye-off icon still bare, the empty ring reading "context"): the paper clip reads
 "Attach", the private toggle offers "Go private" and is a chip saying "Private" once the
 topic is, the ring reads "N% context" (the same figure, TOK-1) and nothing before a topic,
-the model chip names the model; as the row narrows the words fold — "Attach" first, the
-offer next, the ring's word, the chip's "(assistant default)", a private topic's "Private"
-last — so at 800×560 nothing is squeezed, and the names screen readers hear, and Enter /
+the model chip names the model; as the row narrows the words fold — the chip's
+"(assistant default)" first (bits54), "Attach", the offer next, the ring's word, a private
+topic's "Private" last — so at 800×560 nothing is squeezed, and the names screen readers hear, and Enter /
 Shift+Enter, stay as they were."""
 
 from __future__ import annotations
@@ -233,3 +233,59 @@ def test_before_a_topic_the_ring_says_nothing_and_the_tools_say_what_they_do(win
     _nothing_squeezed(composer, qtbot)
     assert badge.text() == ""
     assert audit_window(composer, "light").clipped == []
+
+
+def test_the_chips_assistant_default_folds_before_attach(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """bits54: "(assistant default)" is the row's least needed word: a row with room for
+    every word but it keeps "Attach" (it folded first, and every word after it)."""
+    from chathub_desktop.gui.topics.topic_model_picker import TopicModelPicker
+    from chathub_desktop.services.topics.topic_model import TopicModelView
+
+    c, _action, _sent = _bare(qtbot, 900)  # an 18-character name: folded, the suffix alone goes
+    picker = TopicModelPicker()
+    c.set_model_chip(picker, picker)
+    picker.show_view(TopicModelView(topic_id=1, model="mistral-small-2409", provider_id=1, provider_name="Mistral", own=False,
+                                    chosen_model=None, chosen_provider_id=None, context_window=128_000,
+                                    max_output=None, input_budget=100_000, window_known=True,
+                                    assistant_model="mistral-small-2409"))
+    qtbot.waitUntil(lambda: picker.isVisible() and picker.text() == "mistral-small-2409 (assistant default) ▾"
+                    and c.row_fit.folded == 0, timeout=3000)
+    assert c.row_fit.index(picker) == 0 and c.row_fit.index(c.attach_button) == 1
+    c.resize(c.row_fit.needed(0) + 100, 160)  # narrower than the card's most: the sides stay as they are from here
+    qtbot.waitUntil(lambda: c.card.width() < c.card.maximumWidth(), timeout=3000)
+    sides = c.width() - c.row_fit.room()
+    c.resize(c.row_fit.needed(0) + sides - 1, 160)  # one px short of every word
+    qtbot.waitUntil(lambda: picker.text() == "mistral-small-2409 ▾", timeout=3000)
+    assert c.attach_button.labelled() and c.private_button.labelled() and c.badge.text() == "17% context"
+    assert c.row_fit.folded == 1
+    _nothing_squeezed(c, qtbot)
+
+
+def test_at_800_with_the_topic_list_the_chip_suffix_folds_first(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]  # noqa: E501
+    """bits54: at 800×560 with the topic list open every word folded, with room left,
+    because the chip's "(assistant default)" folded last; it folds first now, so fewer
+    words fold (the ring keeps its word), nothing clipped."""
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    reload_assistants(window, qtbot, a.id)
+    window.resize(1366, 768)
+    new_topic(window, qtbot)
+    composer, picker, badge = window.composer, window.model_picker.picker, window.composer.badge
+    qtbot.waitUntil(lambda: badge.estimate is not None and picker.view is not None, timeout=10000)
+    assert picker.text() == "gpt-4o-mini (assistant default) ▾" and composer.row_fit.index(picker) == 0
+    window.resize(800, 560)
+    qtbot.waitUntil(lambda: window.width() == 800 and not window.view.sidebar_action.isChecked(), timeout=5000)
+    window.view.sidebar_action.trigger()  # the topic list beside the chat
+    fit = composer.row_fit
+    qtbot.waitUntil(lambda: window.view.sidebar_action.isChecked() and picker.text() == "gpt-4o-mini ▾"
+                    and 0 < fit.folded < fit.count(), timeout=5000)
+    assert badge.text() == f"{ring_text(badge.estimate)} context"  # a word kept: "all four" folded before
+    # each word kept that fits: the next fold would have fitted too had it been shown
+    assert fit.needed(fit.folded) <= fit.room() < fit.needed(fit.folded - 1)
+    _nothing_squeezed(composer, qtbot)
+    assert audit_window(composer, "light").clipped == []
+    from tests.gui.shot_harness import shots_in_both_themes
+
+    shots_in_both_themes(window, "composer-800-list")
+    window.view.sidebar_action.trigger()
+    window.resize(1366, 768)  # wide again: the suffix comes back
+    qtbot.waitUntil(lambda: picker.text() == "gpt-4o-mini (assistant default) ▾", timeout=5000)

@@ -142,7 +142,50 @@ def test_compact_now_whose_server_is_down_keeps_the_way_to_providers(window, ser
     assert c.label.text() == "Compaction failed: can't reach llama.cpp" and c.label.toolTip() == c.outcome(topic)
     assert c.providers_button.text() == "Settings → Providers"
     assert not c.bar.isVisible() and not c.stop_button.isVisible() and not c.choose_button.isVisible()
+    assert "Compaction failed" not in window.status_line.currentMessage()  # said once, in the box (bits54)
+    from tests.gui.shot_harness import shots_in_both_themes
+
+    shots_in_both_themes(window, "compact-down")
     c.providers_button.click()
     page = window.pages.open_settings()
     assert page.current_section() == SettingsSection.PROVIDERS
     qtbot.waitUntil(lambda: page.providers_page.current_id() == wanted, timeout=10000)
+
+
+def test_an_automatic_compaction_whose_server_is_down_says_so_once_in_the_box(window, services, qtbot):  # type: ignore[no-untyped-def]  # noqa: E501
+    """bits54: an automatic run's failure to reach its server is the box with "Settings →
+    Providers" (as Compact now's is), not an 8-s toast; another failure stays a toast."""
+    from chathub_desktop.core.compaction_kinds import (
+        CompactionPhase,
+        CompactionStatus,
+        CompactionTrigger,
+    )
+    from chathub_desktop.core.reasons import Reason
+    from chathub_desktop.providers.fault_words import FAULT_TEMPLATES
+    from chathub_desktop.services.events import CompactionProgress
+    from tests.gui.helpers import reload_assistants, wait_shown
+
+    aid = services.assistants.create("Helper").id
+    topic = services.topics.create(aid, "Long chat").id
+    reload_assistants(window, qtbot, aid)
+    window.select_topic(topic)
+    wait_shown(window, qtbot, topic)
+    c = window.compaction
+    template = next(t for t in FAULT_TEMPLATES if "is the server running? Retry" in t)
+    down = Reason("threshold compaction failed: %1", (Reason(template, ("Local", "127.0.0.1:9")),))
+    trigger = CompactionTrigger.THRESHOLD
+    c.on_progress(CompactionProgress(topic, trigger, CompactionPhase.STARTED))
+    c.on_progress(CompactionProgress(topic, trigger, CompactionPhase.FINISHED, status=CompactionStatus.FAILED,
+                                     why=down))
+    assert c.providers_button.isVisible() and c.label.text() == "Compaction failed: can't reach Local"
+    assert c.label.toolTip() == ("Compaction failed: ChatHub can't reach Local at 127.0.0.1:9 — is the server "
+                                 "running? Retry, or check Settings → Providers.")
+    assert window.status_line.currentMessage() == ""
+    from tests.gui.shot_harness import shots_in_both_themes
+
+    shots_in_both_themes(window, "auto-compact-down")
+    c.on_progress(CompactionProgress(topic, trigger, CompactionPhase.STARTED))
+    c.on_progress(CompactionProgress(topic, trigger, CompactionPhase.FINISHED, status=CompactionStatus.FAILED,
+                                     why=Reason("the model returned an empty summary")))
+    assert not c.box.isVisible()
+    assert window.status_line.currentMessage() == "Summarizing older messages failed"

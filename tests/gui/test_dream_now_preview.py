@@ -162,3 +162,21 @@ def test_each_pane_of_a_fold_preview_has_its_own_title_count_and_cap(  # type: i
     assert titles == [f"Range card {span} · 31 / 6,400 characters", "New card · 32 / 3,200 characters"]
     assert dlg.panes.browsers[0].toPlainText() == "Prefers tables and short intros"  # the title names the span
     assert dlg.panes.browsers[1].toPlainText() == "• Wants bullet points\n• No prose"
+
+
+def test_a_dream_whose_own_card_folds_does_not_say_older_cards(open_page, services, helper, summ, qtbot,  # type: ignore[no-untyped-def]  # noqa: F811
+                                                               monkeypatch):
+    """bits54: Keep 1 with a card of a later day: Dream now's card for yesterday is the one
+    that folds — the heading said "It folds older cards into a range card"."""
+    day = active_yesterday(services, helper)
+    seed_cards(services, helper, [day + timedelta(days=1)])
+    services.dreams.set_keep(helper, 1)
+    calls: list[tuple[str, list[PreviewOption]]] = []
+    monkeypatch.setattr(change_preview, "ask", _recording("cancel", calls))
+    panel = open_page(helper).dream_panel
+    summ.script(Reply(text_chunks=[CARD]), Reply(text_chunks=["Prefers tables"]))
+    panel.runs.dream_now()
+    qtbot.waitUntil(lambda: bool(calls) and not panel.runs.dreaming, timeout=8000)
+    idle(qtbot, panel)
+    heading, _options = calls[0]
+    assert heading == f"Add the dream card for {day.day} {day:%b %Y}? It folds into a range card:"

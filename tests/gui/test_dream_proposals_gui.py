@@ -19,6 +19,7 @@ from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.memory.proposals_section import proposals_tab_title
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants
+from tests.gui.shot_harness import shots_in_both_themes
 from tests.gui.test_live_refresh_gui import (  # noqa: F401
     DEADLINE_MS,
     cli,
@@ -80,8 +81,8 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     assert preview.startswith(f"Card for {DAYS[0].day} {DAYS[0]:%b %Y}:\n• Wants tables")  # rendered as cards are
     # what accepting does, as a user reads it (memhist54, audit54 walk #4), not "fold: 1 card (#1 [2026-11-27]) …"
     assert preview.endswith("Accepting adds the card for 28 Nov 2026. 1 older card (27 Nov 2026) folds into a new "
-                            "range card for 27 Nov 2026.\nThe dynamic memory goes from 1 to 2 cards.\nOlder cards fold into a "
-                            "range card (re-summarized by the History Compress model).")
+                            "range card for 27 Nov 2026.\nThe dynamic memory goes from 1 to 2 cards.\nThe range card is "
+                            "re-summarized by the History Compress model.")
     out = os.environ.get("CHATHUB_SHOTS")
     if out:
         page.grab().save(os.path.join(out, "memory-proposals.png"))
@@ -111,6 +112,33 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     assert window.memory_action.text() == "&Memory…"
     section.review_box.setChecked(False)
     qtbot.waitUntil(lambda: not services.dreams.review.enabled(aid), timeout=3000)
+    _settled(qtbot, window, page)
+
+
+def test_a_proposal_whose_own_card_folds_says_so_not_older_cards(  # type: ignore[no-untyped-def]
+        window, services, fake_vendor, qtbot, qloop):
+    """bits54: with the later proposal accepted first, accepting the earlier one folds only
+    its own card into the range — the row and the note said "folds older cards" and
+    "re-summarized" (the dream's re-summary no longer fits: the texts are joined)."""
+    aid = _two_proposals(window, services, fake_vendor, qtbot, qloop)
+    section = window.context_controls.open_proposals()
+    assert section is not None
+    page = window.dialogs["memory"]
+    qtbot.waitUntil(lambda: section.list.count() == 2, timeout=5000)
+    section.list.setCurrentRow(1)
+    assert section.accept_current()
+    qtbot.waitUntil(lambda: section.list.count() == 1 and not section.ops.busy, timeout=5000)
+    qtbot.waitUntil(lambda: section.list.item(0).text() == "28 Nov 2026 · folds into a range card", timeout=5000)
+    preview = section.text.toPlainText()
+    assert "older" not in preview and "re-summarized" not in preview, preview
+    assert preview.endswith("Accepting adds the card for 28 Nov 2026 and folds it into the range 27 Nov 2026 – 27 Nov 2026 "
+                            "(now 27 Nov 2026 – 28 Nov 2026).\nThe dynamic memory keeps 2 cards.\nThe range card joins the "
+                            "folded cards' text."), preview
+    shots_in_both_themes(page, "proposal-own-fold")
+    assert section.accept_current()
+    qtbot.waitUntil(lambda: section.list.count() == 0 and not section.ops.busy, timeout=5000)
+    cards = dm.parse_document(services.dreams.document(aid))
+    assert [c.kind for c in cards] == ["range", "day"] and "Wants tables" in dm.visible_body(cards[0])
     _settled(qtbot, window, page)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.gui.dialogs import confirm
@@ -76,24 +76,51 @@ def wait_loaded(qtbot, p: MemoryPage, after: int) -> None:  # type: ignore[no-un
     qtbot.waitUntil(lambda: p.loads > after and not p.runner.pending(), timeout=5000)
 
 
+def _warning_reads_in_both_themes(card: QWidget) -> None:
+    """The switch card, its off line in the warning tone, passes the design audit in both
+    themes (contrast >= 4.5:1, nothing clipped); saved with ``CHATHUB_SHOTS``."""
+    from chathub_desktop.gui.design.audit import audit_window
+    from chathub_desktop.gui.design.theme import apply_theme
+    from tests.gui.shot_harness import shots_in_both_themes
+
+    app = QApplication.instance()
+    card.window().resize(1000, 700)  # the page at a laptop's width: the line on one row
+    for theme in ("dark", "light"):
+        apply_theme(app, theme, hint=False)  # type: ignore[arg-type]
+        for _ in range(3):
+            QApplication.processEvents()
+        report = audit_window(card, theme)
+        assert (report.contrast, report.clipped) == ([], []), theme
+    shots_in_both_themes(card.window(), "memory-off")
+
+
 def test_switch_turns_memory_off_and_on(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    """MEM-1: the switch is the assistant's memory_enabled; off shows a hint."""
+    """MEM-1: the switch is the assistant's memory_enabled; off, the row's line is the
+    warning of what off means, said once (bits54: an amber line under the card repeated it)."""
+    line = page.switch.row.description
     assert page.memory_switch.isChecked()
-    assert page.off_hint.isHidden()
+    assert not page.switch.warns() and line.property("tone") == "muted"
     n = page.loads
     page.memory_switch.click()  # stored on a worker
-    qtbot.waitUntil(lambda: not page.off_hint.isHidden(), timeout=5000)
+    assert page.switch.warns() and line.property("tone") == "warning"
+    assert line.text() == ("Nothing is sent with your chats, no dream runs and the model gets no memory tools. "
+                           "Your entries stay here.")
+    qtbot.waitUntil(lambda: not page.ops.busy, timeout=5000)
     assert services.assistants.get(assistant).memory_enabled is False
     wait_loaded(qtbot, page, n)  # the assistant update is published; the reload keeps it off
-    assert not page.memory_switch.isChecked()
+    assert not page.memory_switch.isChecked() and page.switch.warns()
+    said = [w.text() for w in page.findChildren(QLabel) if w.isVisible() and "memory tools" in w.text()]
+    assert said == [line.text()]  # no second line saying it
+    _warning_reads_in_both_themes(page.switch.card)
     page.memory_switch.click()
-    qtbot.waitUntil(lambda: page.off_hint.isHidden(), timeout=5000)
+    assert not page.switch.warns() and line.property("tone") == "muted"
+    qtbot.waitUntil(lambda: not page.ops.busy, timeout=5000)
     assert services.assistants.get(assistant).memory_enabled is True
     # a change made elsewhere (the assistant dialog) shows up here
     n = page.loads
     services.assistants.update(assistant, memory_enabled=False)
     wait_loaded(qtbot, page, n)
-    assert not page.memory_switch.isChecked()
+    assert not page.memory_switch.isChecked() and page.switch.warns()
 
 
 def test_add_edit_delete_renumber(page, services, assistant, qtbot, monkeypatch):  # type: ignore[no-untyped-def]

@@ -93,7 +93,7 @@ def test_nothing_is_said_about_the_settings_before_they_are_read(qloop, services
     a = services.assistants.create("Helper", model="gpt-4o-mini")
     services.dreams.set_schedule(a.id, "daily", "02:00")
     page = MemoryPage(services, a.id)
-    assert not page.memory_switch.isVisibleTo(page) and not page.off_hint.isVisibleTo(page)
+    assert not page.memory_switch.isVisibleTo(page) and not page.switch.warns()
     assert not page.switch_help.isVisibleTo(page)  # no lone ? where the switch will be
     page.show()
     qtbot.waitUntil(lambda: page.findChild(DreamPanel) is not None, timeout=10000)
@@ -104,7 +104,7 @@ def test_nothing_is_said_about_the_settings_before_they_are_read(qloop, services
         assert not form.frequency_combo.isVisible() and not form.time_edit.isVisible()
         assert panel.empty_label.text() == "Loading…"  # not "No dream cards yet." before the read
     qtbot.waitUntil(lambda: page.loads >= 1 and panel.loads >= 1, timeout=10000)
-    assert page.memory_switch.isVisible() and page.memory_switch.isChecked() and not page.off_hint.isVisible()
+    assert page.memory_switch.isVisible() and page.memory_switch.isChecked() and not page.switch.warns()
     assert form.frequency_combo.isVisible() and form.frequency_combo.currentData() == "daily"
     assert form.time_edit.text() == "02:00"
     _close(page, qtbot)

@@ -10,8 +10,11 @@ import socket
 
 import pytest
 
+from chathub_desktop.core.compaction_kinds import CompactionPhase
 from chathub_desktop.core.messages import Role
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.events import CompactionProgress
+from chathub_desktop.services.fault_place import fault_provider
 from tests.fakes.vendor_server import FakeVendor
 
 
@@ -26,6 +29,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _finished_names(heard: list[object]) -> str | None:
+    """The provider the finished compaction event's reason names (bits54: the window's
+    box for an automatic run's failure reads it from the event)."""
+    done = [e for e in heard if isinstance(e, CompactionProgress) and e.phase == CompactionPhase.FINISHED]
+    assert len(done) == 1
+    return fault_provider(done[0].why)
+
+
 def test_a_compaction_whose_server_is_down_says_so(services: Services, fake_vendor: FakeVendor) -> None:
     port = _free_port()
     services.providers.add("Chat", "openai_compatible", fake_vendor.base_url, api_key="sk-chat")
@@ -37,8 +48,11 @@ def test_a_compaction_whose_server_is_down_says_so(services: Services, fake_vend
         services.chat.append_row(topic, role=Role.USER, content=f"u{k}" + " lorem" * 200)
         services.chat.append_row(topic, role=Role.ASSISTANT, content=f"a{k}" + " lorem" * 200)
     assert services.compaction is not None
+    heard: list[object] = []
+    services.bus.subscribe(heard.append)
     out = asyncio.run(services.compaction.compact(topic))
     assert out.status == "failed"
+    assert _finished_names(heard) == "llama.cpp"
     assert out.message.endswith(f"ChatHub can't reach llama.cpp at 127.0.0.1:{port} — is the server running? "
                                 "Retry, or check Settings → Providers.")
     assert "could not connect" not in out.message
@@ -59,7 +73,10 @@ def test_a_threshold_compaction_whose_server_is_down_says_so(services: Services,
     for k in range(12):
         services.chat.append_row(topic, role=Role.USER, content=f"question {k} " + "q" * 450)
         services.chat.append_row(topic, role=Role.ASSISTANT, content=f"answer {k} " + "a" * 450)
+    heard: list[object] = []
+    services.bus.subscribe(heard.append)
     asyncio.run(services.chat.send(topic, "next"))
+    assert _finished_names(heard) == "Local"  # the window's box offers Settings → Providers (bits54)
     assert services.compaction is not None
     last = services.compaction.summary(topic).debug_log[-1]
     assert last["result"] == "failed"

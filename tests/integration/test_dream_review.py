@@ -95,6 +95,29 @@ def test_a_proposed_fold_is_applied_on_accept_and_falls_back_when_cards_changed(
     assert len(after) == 2  # the folded range card and the new day
 
 
+def test_folds_now_says_how_accepting_makes_the_range_card(services: Services, fake_vendor: FakeVendor) -> None:
+    """bits54: the dream's method while the cards are as the dream saw them; joined texts
+    once they changed (accept falls back to concatenation); no fold when none is needed."""
+    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+
+    dreams = _dreams(services, fake_vendor)
+    dreams.set_keep("Helper", 1)
+    fake_vendor.script(Reply(text_chunks=["- Asked for tables on the first day"]))
+    asyncio.run(dreams.run_day("Helper", DAY - timedelta(days=1)))
+    dreams.review.set_enabled("Helper", True)
+    fake_vendor.script(Reply(text_chunks=["- Still wants tables"]), Reply(text_chunks=["- Tables, always"]))
+    asyncio.run(dreams.run_day("Helper", DAY))
+    [p] = dreams.review.proposals("Helper")
+    assert p.fold == dm.FoldMethod.MODEL and dreams.review.folds_now("Helper") == {p.id: dm.FoldMethod.MODEL}
+    aid = services.assistants.get("Helper").id
+    cards = dm.append_day_card(dm.parse_document(dreams.document("Helper")), DAY - timedelta(days=2), "- Older")
+    with services.db.write() as s:  # another card to fold: not the fold the dream made
+        s.merge(DynamicMemoryDocument(assistant_id=aid, body=dm.render_document(cards), updated_at=utcnow()))
+    assert dreams.review.folds_now("Helper") == {p.id: dm.FoldMethod.CONCATENATED}
+    dreams.set_keep("Helper", 3)
+    assert dreams.review.folds_now("Helper") == {p.id: None}
+
+
 def test_cli_review_proposals_accept_discard(services: Services, fake_vendor: FakeVendor,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     from chathub_desktop.cli import main

@@ -241,8 +241,8 @@ class Composer(QFrame):
         row.addWidget(self.stop_button)
         row.addWidget(self.send_button)
         layout.addLayout(row)
-        #: The row's words fold as it narrows: "Attach" first, then the private toggle's
-        #: offer, the ring's word, and a private topic's chip last (:meth:`_order_folds`);
+        #: The row's words fold as it narrows: the model chip's suffix first (:meth:`set_model_chip`),
+        #: "Attach", the private toggle's offer, the ring's word, and a private topic's chip last (:meth:`_order_folds`);
         #: they may shrink to their folded width (a tool button is Fixed at its words').
         self.row_fit = RowFit(self.card, row, [self.attach_button, self.private_button, self.badge])
         for tool in (self.attach_button, self.badge, self.private_button):
@@ -272,10 +272,12 @@ class Composer(QFrame):
 
     def set_model_chip(self, chip: QWidget, fold: Squeezable) -> None:
         """Put the topic's model picker ``chip`` beside the badge; its words (``fold``,
-        the chip itself) fold after the ring's and before the private chip's, and are
-        cut shorter still when the row is narrower than every fold."""
+        the chip itself: "(assistant default)" and the name past 18 characters) fold
+        first — its suffix is the row's least needed word, so "Attach" stays while it fits
+        (bits54: at 800×560 with the topic list every word folded for it) — and are cut
+        shorter still when the row is narrower than every fold."""
         self.model_slot.addWidget(chip)
-        self.row_fit.insert(self.row_fit.index(self.badge) + 1, fold, squeezed=fold)
+        self.row_fit.insert(0, fold, squeezed=fold)
 
     def _order_folds(self, private: bool) -> None:
         """The private toggle's word folds right after "Attach" while it is an offer, and

@@ -6,8 +6,9 @@ Each control says what it is on screen at a wide window: the paper clip reads "A
 the ring "52% context", the model chip names the model (and "(assistant default)" when
 the topic has no own choice), the private toggle offers "Go private" and, once the topic
 is private, is a tinted chip saying "Private". As the row narrows, :class:`RowFit` folds
-those words one control at a time — "Attach" first, then "Go private", the ring's word,
-the chip's suffix, and a private topic's "Private" last — as the Memory page's dream
+those words one control at a time — the model chip's suffix first (bits54: "(assistant
+default)" is the least needed), then "Attach", "Go private", the ring's word, and a
+private topic's "Private" last — as the Memory page's dream
 toolbar does (:mod:`chathub_desktop.gui.memory.tool_labels`); tooltips and accessible
 names stay.
 

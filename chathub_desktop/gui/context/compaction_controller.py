@@ -25,7 +25,7 @@ from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.gui.topics.topic_title import shown_title
 from chathub_desktop.services.errors import ServiceError
-from chathub_desktop.services.fault_place import PROVIDERS_PLACE, fault_provider
+from chathub_desktop.services.fault_place import PROVIDERS_PLACE, fault_provider, fault_sentence
 
 if TYPE_CHECKING:
     import asyncio
@@ -343,7 +343,7 @@ class CompactionController:
         self.sync()
         self.show_progress()
         if topic_id == w.current_topic_id:
-            if problem is None:  # else the progress box says it, with its button
+            if problem is None and topic_id not in self._fault:  # else the box says it, with its button (bits54)
                 w.show_status(text, 10000)
             self.refresh_cursor()
             w.estimate.schedule(invalidate=True)
@@ -384,8 +384,14 @@ class CompactionController:
             self._progress.pop(topic_id, None)
             if trigger != CompactionTrigger.MANUAL and topic_id == self._w.current_topic_id:
                 text = auto_outcome_text(trigger, status)
+                sentence = fault_sentence(event.why) if status == CompactionStatus.FAILED else None
+                if sentence is not None:  # the box says it with Settings → Providers, no toast beside it (bits54)
+                    self._fault[topic_id] = fault_provider(sentence) or ""
+                    text = fill(translate("CompactionOutcome", "Compaction failed: %1"), said(sentence))
+                else:
+                    self._fault.pop(topic_id, None)
+                    self._w.show_status(text, 8000)
                 self._outcomes[topic_id] = text
-                self._w.show_status(text, 8000)
         self.sync()
         batch = phase == CompactionPhase.BATCH
         self.show_progress(topic_id, done if batch else 0, total if batch else 0)

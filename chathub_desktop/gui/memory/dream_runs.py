@@ -300,11 +300,15 @@ class DreamRuns(QObject):
         day = format_day(draft.history_day)
         self._host.show_status(fill(translate("MemoryPage", "%1: the card for %2 is ready — nothing is written until "
                                                             "you add it"), said_run(what), day), 0)
-        folds = preview.folds
+        folds, fold = preview.folds, preview.fold
+        older = fold is None or any(t != fold.new for t in fold.folded)  # bits54: else only its own card folds
 
         def heading() -> str:
+            if not folds:
+                return fill(translate("MemoryPage", "Add the dream card for %1?"), day)
             return fill(translate("MemoryPage", "Add the dream card for %1? It folds older cards into a range card:")
-                        if folds else translate("MemoryPage", "Add the dream card for %1?"), day)
+                        if older else translate("MemoryPage", "Add the dream card for %1? It folds into a range card:"),
+                        day)
         titles = FOLD_TITLES if preview.folds else (QT_TRANSLATE_NOOP("MemoryPage", "Added"),
                                                     QT_TRANSLATE_NOOP("MemoryPage", "Removed"),
                                                     QT_TRANSLATE_NOOP("MemoryPage", "Edited"))

@@ -247,7 +247,7 @@ class MemoryPage(QWidget):
         t = self.texts
         self.switch = MemorySwitch(outer, t, self.ops, lambda on: self.svc.assistants.update(
             self.assistant_id, memory_enabled=on), self)
-        self.memory_switch, self.switch_help, self.off_hint = self.switch.switch, self.switch.help, self.switch.off_hint
+        self.memory_switch, self.switch_help = self.switch.switch, self.switch.help
 
         # fixed memory above, dreaming memory below; the user can move the split
         fixed = QWidget()

@@ -201,12 +201,21 @@ def _folded(changes: EntryChanges) -> tuple[EntryChanges, dict[str, list[str]]]:
     return EntryChanges(added, removed, edited), folded
 
 
+def _folded_days(texts: list[str]) -> str:
+    """Folded cards by their days only (``26 Nov 2026, 27 Nov 2026``): what they said is
+    in the range card (joined or re-summarized), shown under Added or Changed (bits54: a
+    joined text was listed twice)."""
+    days = [m.group(1) if (m := _CARD_LABEL.fullmatch(t)) else t for t in texts]
+    return translate("MemoryPage", ", ", "between days in a list").join(chip_text(d) for d in days)
+
+
 def entries_html(changes: EntryChanges, *, cards: bool = False, numbers: Mapping[str, int] | None = None) -> str:
     """What a change did, as the History view shows it (walk52 #7: a monospace unified
     diff): the entries (or dream cards, ``cards``) it added, removed and changed — old →
     new with the words marked — each section under its title, on the design tokens' diff
     colours (at most :data:`MAX_DIFF_LINES` rows in all); a card folded into a range card
-    is under "Folded into <its span>", not Removed (memhist54). Each text by the page's
+    is under "Folded into <its span>", not Removed (memhist54), named by its day only — the
+    range card under Added or Changed holds its text (bits54). Each text by the page's
     display rule: an entry as the list shows it (:func:`entry_shown`), a card as the
     timeline does (:func:`card_face`). A changed row starts with the entry's number
     (``#2``) when ``numbers`` (:func:`entry_numbers` of the document after the change) has
@@ -227,7 +236,7 @@ def entries_html(changes: EntryChanges, *, cards: bool = False, numbers: Mapping
     sections = [(translate("MemoryPage", title), token, [r for k, r in rows[:MAX_DIFF_LINES] if k == i])
                 for i, (title, token) in enumerate(SECTIONS)]
     sections[2:2] = [(fill(translate("MemoryPage", "Folded into %1"), chip_text(into)), "diff_context",
-                      [html.escape(face(t)).replace("\n", "<br>") for t in texts]) for into, texts in folded.items()]
+                      [html.escape(_folded_days(texts))]) for into, texts in folded.items()]
     out: list[str] = []
     for title, token, mine in sections:
         if mine:

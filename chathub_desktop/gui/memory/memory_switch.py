@@ -2,8 +2,9 @@
 row — a title that says the state it is in ("Memory on" / "Memory off", as Cherry and
 LobeHub label the switch in their header; walk53c #2: a ticked box read "Off: …") and its
 ``?`` over what that state means at the left, the switch at the right, as Settings lays
-out a choice (memlook52: a bare check box read as a form) — and the line that says what
-off means. A component of
+out a choice (memlook52: a bare check box read as a form); off, its line is the page's one
+warning of what off means, in the warning tone (bits54: an amber "Memory is off: …" under
+the card said it a second time). A component of
 :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage` (issue 30), given the page's
 layout, texts, write queue and the store call.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QObject
-from PySide6.QtWidgets import QCheckBox, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QVBoxLayout
 
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.memory.page_common import help_mark, tight
@@ -35,9 +36,10 @@ translate = QCoreApplication.translate
 
 
 class MemorySwitch(QObject):
-    """:attr:`row` (the title with its :attr:`help`, the description, :attr:`switch` at the
-    right) on :attr:`card`, and :attr:`off_hint` under it, added to ``layout``. Unseen until :meth:`show_read` (walk45 #3: an unticked box and "Memory
-    is off" before the read were wrong for most users). The user's click is stored by
+    """:attr:`row` (the title with its :attr:`help`, the description — a warning while off
+    — and :attr:`switch` at the right) on :attr:`card`, added to ``layout``. Unseen until
+    :meth:`show_read` (walk45 #3: an unticked box and "Memory is off" before the read were
+    wrong for most users). The user's click is stored by
     ``store(on)`` through ``ops`` (one change at a time); the row's title says the new state
     (memview54: no "Memory on" status beside it as well)."""
 
@@ -66,22 +68,17 @@ class MemorySwitch(QObject):
             policy.setRetainSizeWhenHidden(True)  # holds its place unseen until the read
             unread.setSizePolicy(policy)
             unread.hide()
-        self.off_hint = QLabel()
-        texts.bind(self.off_hint.setText, lambda: translate(
-            "MemoryPage", "Memory is off: nothing below is sent to the model and it gets no memory tools."))
-        self.off_hint.setObjectName("memoryOffHint")
-        self.off_hint.setWordWrap(True)
-        set_tone(self.off_hint, Tone.WARNING)
-        self.off_hint.hide()
-        layout.addWidget(self.off_hint)
 
     def show_read(self, on: bool) -> None:
-        """Show the stored switch (no store call), its ``?`` and, when off, the off line."""
+        """Show the stored switch (no store call), its ``?`` and what its state means."""
         self._read = True
         self._set(on)
         self.switch.show()
         self.help.show()
-        self.off_hint.setVisible(not on)
+
+    def warns(self) -> bool:
+        """True while the row's line is the off warning (read, and memory off)."""
+        return self._read and not self.switch.isChecked()
 
     def _title(self) -> str:
         """The switch's state as the row's title, in the interface language ("Memory on";
@@ -100,6 +97,7 @@ class MemorySwitch(QObject):
         self.row.title.setText(self._title())
         if self.row.description is not None:
             self.row.description.setText(self._line())
+            set_tone(self.row.description, Tone.WARNING if self.warns() else Tone.MUTED)
 
     def _set(self, on: bool) -> None:
         self.switch.blockSignals(True)
@@ -111,9 +109,5 @@ class MemorySwitch(QObject):
         """The user's click (MEM-1): stored on a worker; a refused or queued-behind change
         puts the switch back."""
         self._say_state()
-
-        def done(_view: object) -> None:
-            self.off_hint.setVisible(not on)
-
-        if not self._ops.start("Memory switch", lambda: self._store(on), done, on_fail=lambda: self._set(not on)):
+        if not self._ops.start("Memory switch", lambda: self._store(on), on_fail=lambda: self._set(not on)):
             self._set(not on)

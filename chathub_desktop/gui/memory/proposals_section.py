@@ -19,6 +19,7 @@ store's change log (``dream_proposal`` is watched, migration 0012).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import html
 from collections.abc import Callable, Sequence
@@ -57,12 +58,13 @@ from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_review import ProposalView
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.events import MemoryChanged
-from chathub_desktop.services.memory.memory_preview import ChangePreview
+from chathub_desktop.services.memory.memory_preview import ChangePreview, FoldSummary
 
-__all__ = ["ProposalsSection", "accept_lines", "preview_html", "proposals_label", "proposals_tab_title"]
+__all__ = ["ProposalsSection", "accept_lines", "preview_html", "proposals_label", "proposals_tab_title", "row_fold"]
 
-#: One proposal and a maker of its preview's lines (called on each language switch).
-Shown = tuple[ProposalView, Callable[[], list[str]]]
+#: One proposal, a maker of its preview's lines (called on each language switch) and the
+#: fold accepting it does now (None: none, or no preview).
+Shown = tuple[ProposalView, Callable[[], list[str]], FoldSummary | None]
 
 translate = QCoreApplication.translate
 
@@ -82,9 +84,12 @@ REVIEW_TIP = QT_TRANSLATE_NOOP("MemoryPage", "On: each dream's new card (and any
                                              "at once.")
 #: The proposal editor's key hint (Enter accepts the edited card).
 EDIT_KEYS_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Enter accepts · Shift+Enter new line · Esc cancels")
-#: How a proposal's fold condenses the older cards (``ProposalView.fold``).
-FOLD_HOW = {FoldMethod.MODEL: QT_TRANSLATE_NOOP("MemoryPage", "re-summarized by the History Compress model"),
-            FoldMethod.CONCATENATED: QT_TRANSLATE_NOOP("MemoryPage", "their text joined")}
+#: How a proposal's fold makes the range card (``ProposalView.fold``), said of the range
+#: card alone: which cards fold is the preview's sentence (bits54: "Older cards fold…"
+#: was wrong when only the new card folds).
+FOLD_HOW = {FoldMethod.MODEL: QT_TRANSLATE_NOOP("MemoryPage", "The range card is re-summarized by the History "
+                                                              "Compress model."),
+            FoldMethod.CONCATENATED: QT_TRANSLATE_NOOP("MemoryPage", "The range card joins the folded cards' text.")}
 
 
 def _plain(button: QPushButton) -> str:
@@ -110,10 +115,19 @@ def _nothing(why: str) -> list[str]:
     return [fill(translate("MemoryPage", "Accepting adds nothing: %1"), why)]
 
 
-def _fold_line(p: ProposalView) -> str:
-    """What accepting does to the older cards ("" when it folds none)."""
-    return fill(translate("MemoryPage", "Older cards fold into a range card (%1)."),
-                translate("MemoryPage", FOLD_HOW.get(p.fold, p.fold))) if p.fold else ""
+def _fold_line(p: ProposalView, fold: FoldSummary | None) -> str:
+    """How accepting makes the range card ("" when nothing folds)."""
+    return translate("MemoryPage", FOLD_HOW.get(p.fold, p.fold)) if p.fold and fold is not None else ""
+
+
+def row_fold(fold: FoldSummary | None) -> str:
+    """A proposal row's suffix: what its fold takes (bits54) — older cards, or only the
+    new card into a range card; "" when nothing folds."""
+    if fold is None:
+        return ""
+    if any(t != fold.new for t in fold.folded):
+        return translate("MemoryPage", " · folds older cards")
+    return translate("MemoryPage", " · folds into a range card")
 
 
 def _days(tags: Sequence[str]) -> str:
@@ -159,16 +173,17 @@ def accept_lines(day: date, preview: ChangePreview) -> list[str]:
     return [said, count]
 
 
-def preview_html(p: ProposalView, lines: list[str]) -> str:
+def preview_html(p: ProposalView, lines: list[str], fold: FoldSummary | None = None) -> str:
     """What the preview pane shows, as HTML: the card for its day rendered as the timeline
     and Dream now's preview render it (:func:`card_html`: fences dropped, bullets as •,
     headings bold; walk52 #4 showed raw ```python fences), then what accepting does
-    (:func:`accept_lines`), every text escaped."""
-    fold = _fold_line(p)
+    (:func:`accept_lines`), how the range card is made when ``fold`` (the preview's), every
+    text escaped."""
+    said = _fold_line(p, fold)
     head = html.escape(fill(translate("MemoryPage", "Card for %1:"), format_day(p.history_day)))
     tail = "<br>".join(html.escape(ln) for ln in lines)
     return (f"<b>{head}</b><br>{card_html(p.text)}<br><br>{tail}"
-            + (f"<br>{html.escape(fold)}" if fold else ""))
+            + (f"<br>{html.escape(said)}" if said else ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,17 +346,23 @@ class ProposalsSection(QWidget):
             self._timer.start()
 
     def _fetch(self) -> tuple[bool, list[Shown]]:
-        """Worker thread: the review switch and each proposal with its preview's lines."""
+        """Worker thread: the review switch and each proposal with its preview's lines and
+        fold; a proposal's ``fold`` is how accepting it now makes the range card."""
         review = self.svc.dreams.review
         on = review.enabled(self.assistant_id)
         out: list[Shown] = []
-        for p in review.proposals(self.assistant_id):
+        how = review.folds_now(self.assistant_id)
+        for stored in review.proposals(self.assistant_id):
+            # its fold as accepting makes it now (the cards may have changed since the dream)
+            p = dataclasses.replace(stored, fold=how.get(stored.id, stored.fold))
+            fold: FoldSummary | None = None
             try:
                 preview = self.svc.previews.dream_day(self.assistant_id, p.history_day, p.text)
                 lines = functools.partial(accept_lines, p.history_day, preview)
+                fold = preview.fold
             except ValueError as exc:  # e.g. the day got a card meanwhile: accepting drops it
                 lines = functools.partial(_nothing, said_error(exc))
-            out.append((p, lines))
+            out.append((p, lines, fold))
         return on, out
 
     def _start_load(self) -> None:
@@ -363,16 +384,16 @@ class ProposalsSection(QWidget):
         self.review_box.setChecked(on)
         self.review_box.blockSignals(False)
         keep = self.current_id()
-        if self._editing is not None and self._editing not in [p.id for p, _l in shown]:
+        if self._editing is not None and self._editing not in [p.id for p, _l, _f in shown]:
             self._end_edit()  # accepted or discarded meanwhile: nothing left to edit
         self._shown = shown
         self.list.clear()
-        for p, _lines in shown:
+        for p, _lines, _fold in shown:
             item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, p.id)
             item.setToolTip(card_shown(p.text).replace(HEADING_MARK, ""))
             self.list.addItem(item)
-        ids = [p.id for p, _l in shown]
+        ids = [p.id for p, _l, _f in shown]
         if ids:
             self.list.setCurrentRow(ids.index(keep) if keep in ids else 0)
         self.count = len(shown)
@@ -384,14 +405,13 @@ class ProposalsSection(QWidget):
         self.loaded.emit()
 
     def _say_rows(self) -> None:
-        """Each row: its day, and whether it folds older cards."""
-        for row, (p, _lines) in enumerate(self._shown[:self.list.count()]):
-            fold = translate("MemoryPage", " · folds older cards") if p.fold else ""
-            self.list.item(row).setText(f"{format_day(p.history_day)}{fold}")
+        """Each row: its day, and what its fold takes (:func:`row_fold`)."""
+        for row, (p, _lines, fold) in enumerate(self._shown[:self.list.count()]):
+            self.list.item(row).setText(f"{format_day(p.history_day)}{row_fold(fold)}")
         row = self.list.currentRow()
         if 0 <= row < len(self._shown):
-            p, lines = self._shown[row]
-            self.text.setHtml(preview_html(p, lines()))
+            p, lines, fold = self._shown[row]
+            self.text.setHtml(preview_html(p, lines(), fold))
         elif not self._shown:
             self.text.clear()
 
@@ -407,8 +427,8 @@ class ProposalsSection(QWidget):
 
     def _show_current(self, row: int) -> None:
         if 0 <= row < len(self._shown):
-            p, lines = self._shown[row]
-            self.text.setHtml(preview_html(p, lines()))
+            p, lines, fold = self._shown[row]
+            self.text.setHtml(preview_html(p, lines(), fold))
         self._sync()
 
     def _say(self, message: Callable[[], str]) -> None:
@@ -481,7 +501,7 @@ class ProposalsSection(QWidget):
         (the caret at its end, the count against 3,200); Enter or Accept adds the edited
         card, Esc cancels. False when no proposal is selected or a write is going."""
         pid = self.current_id()
-        text = next((p.text for p, _lines in self._shown if p.id == pid), None)
+        text = next((p.text for p, _lines, _fold in self._shown if p.id == pid), None)
         if pid is None or text is None or self.ops.busy:
             return False
         if self._editing != pid:
@@ -512,7 +532,7 @@ class ProposalsSection(QWidget):
         the editor's text while it is being edited (refused over the cap: the footer says
         so, nothing is written); False when nothing started."""
         pid = self.current_id()
-        day = next((p.history_day for p, _lines in self._shown if p.id == pid), None)
+        day = next((p.history_day for p, _lines, _fold in self._shown if p.id == pid), None)
         if pid is None or day is None:
             return False
         edited = self.editor.toPlainText() if self._editing == pid else None

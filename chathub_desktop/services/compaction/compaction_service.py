@@ -437,7 +437,7 @@ class CompactionService:
             run.done.set()
             self._bus.publish(CompactionProgress(
                 topic_id, trigger, CompactionPhase.FINISHED,
-                status=out.status if out else CompactionStatus.CANCELLED))
+                status=out.status if out else CompactionStatus.CANCELLED, why=out.why if out else None))
 
     def _resolve_target(self) -> tuple[SummarizerTarget | None, SummarizerUnavailable | None]:
         try:

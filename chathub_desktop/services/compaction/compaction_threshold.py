@@ -160,7 +160,7 @@ class ThresholdCompaction:
         finally:
             status = COMPACTED if summary else FAILED
             self._bus.publish(CompactionProgress(ctx.topic_id, cc.TRIGGER_THRESHOLD, CompactionPhase.FINISHED,
-                                                 status=status))
+                                                 status=status, why=None if summary or isinstance(why, str) else why))
         if summary is None:
             failed = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "threshold compaction failed: %1"), (why,))
             out = CompactionOutcome(status=FAILED, message=failed.english(), why=failed,

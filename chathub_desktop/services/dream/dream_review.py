@@ -136,6 +136,29 @@ class DreamReview:
             aid = AssistantService.row(s, assistant).id if assistant is not None else None
             return [_view(p) for p in proposal_rows(s, aid)]
 
+    def folds_now(self, assistant: int | str) -> dict[int, dm.FoldMethod | None]:
+        """Each pending proposal of ``assistant`` (by id) → how accepting it now makes the
+        range card: the dream's method while the cards are as the dream saw them,
+        concatenation when they changed since (DRM-9), None when nothing would fold
+        (bits54: the Proposals note said "re-summarized" for a fold that would join texts).
+        Raises ``NotFound``."""
+        with self._db.read() as s:
+            aid = AssistantService.row(s, assistant).id
+            out: dict[int, dm.FoldMethod | None] = {}
+            for p in proposal_rows(s, aid):
+                _keep, _body, plan, same = self._planned(s, p, p.body)
+                out[p.id] = None if plan is None else (p.fold_how or dm.FoldMethod.MODEL) if same \
+                    else dm.FoldMethod.CONCATENATED
+            return out
+
+    def _planned(self, s: Session, p: StoredProposal, card: str) -> tuple[int, str, dm.FoldPlan | None, bool]:
+        """Proposal ``p`` with ``card`` as its text, planned on the stored cards in ``s``:
+        Keep N, the stored body, the fold plan, and whether it is the fold the dream made."""
+        keep = AssistantService.row(s, p.assistant_id).keep_dream_cards
+        body = self._dreams._body(s, p.assistant_id)
+        plan = dm.plan_retention(dm.append_day_card(dm.parse_document(body), p.history_day, card), keep)
+        return keep, body, plan, plan is not None and fold_key(plan) == p.fold_key and p.fold_body is not None
+
     def count(self, assistant: int | str) -> int:
         """How many proposals ``assistant`` has waiting (the Memory page's badge)."""
         return len(self.proposals(assistant))
@@ -155,10 +178,7 @@ class DreamReview:
             p = self._take(s, proposal_id)
             aid, day = p.assistant_id, p.history_day
             card = p.body if red is None else red.text.strip()
-            keep = AssistantService.row(s, aid).keep_dream_cards
-            body = dreams._body(s, aid)
-            plan = dm.plan_retention(dm.append_day_card(dm.parse_document(body), day, card), keep)
-            same = plan is not None and fold_key(plan) == p.fold_key and p.fold_body is not None
+            keep, body, plan, same = self._planned(s, p, card)
             fold = (p.fold_body or "", p.fold_how or dm.FoldMethod.MODEL) if same else None
             number = dreams.commit_card_in(s, aid, day, card, keep, plan if same else None, fold,
                                            document_version(body) if same else None)
