@@ -77,6 +77,7 @@ class DreamDayPicker(QComboBox):
                           "first)"))
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.setEnabled(False)
+        self.hide()  # until the first read says which days it offers (no empty box on the page's open)
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
         """At most :data:`MIN_CHARS` characters wide (walk42 #7: a long "every day …
