@@ -269,7 +269,7 @@ SCAN_CHARS = 1 << 16
 
 
 #: Entries made between two calls of :func:`entries`' ``pause`` (about 1 ms of CPU).
-PAUSE_ENTRIES = 400
+PAUSE_ENTRIES = 200
 
 
 def entry_pairs(doc: str, chunk: int = SCAN_CHARS, pause: Callable[[], object] | None = None) -> list[tuple[str, str]]:

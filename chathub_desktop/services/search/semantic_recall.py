@@ -77,7 +77,7 @@ STORED_TEXTS = 20_000
 #: query wait at most one batch, ~1 s).
 TEXT_BATCH = 16
 #: Texts hashed between two calls of :meth:`SemanticRecall.embed_texts`' ``pause`` (~1 ms).
-PAUSE_TEXTS = 500
+PAUSE_TEXTS = 250
 #: Questions about nothing in particular: a message's mean similarity to them measures
 #: how close it sits to every query (module doc). Not drawn from any benchmark.
 GENERIC_QUERIES = (
@@ -237,7 +237,7 @@ class SemanticRecall:
                 return 0
             name, dim = self._embedder.name, self._embedder.dim
             with self._db.read() as s:
-                stored = tv.load(s, name, dim, list(missing))
+                stored = tv.load(s, name, dim, list(missing), pause)
             with self._texts_lock:
                 for k, v in stored.items():
                     self._texts[k] = np.frombuffer(v, dtype="<f4").astype(np.float32)
