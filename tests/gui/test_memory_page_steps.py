@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QTabWidget
+from PySide6.QtWidgets import QPushButton
 
 from chathub_desktop.core.dream_schedule import DreamPhase
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
@@ -131,13 +131,13 @@ def test_a_page_closed_before_its_dream_cards_are_shown_leaves_no_read_behind(ql
 
 
 def test_a_dream_running_before_the_panels_bar_is_made_shows_on_it(qloop, services, qtbot) -> None:  # type: ignore[no-untyped-def]
-    """APP-7 (stall54b): the dream panel is made in parts, a turn each; a scheduled run's
-    progress that comes after its cards and before Dream now's bar makes the rest at
-    once and shows the run there, with Stop."""
+    """APP-7 (stall54b): the dream panel is made in two steps; a scheduled run's progress
+    that comes after its cards and before Dream now's bar makes the bar at once and shows
+    the run there, with Stop."""
     a = services.assistants.create("Helper", model="gpt-4o-mini")
     page = MemoryPage(services, a.id)
     panel = page.parts.make_panel()  # the page's first step only: the title row and the cards
-    assert not panel.built and panel.findChild(QTabWidget) is None
+    assert not panel.built and panel.findChild(QPushButton, "dreamNowButton") is None
     panel.events.dream_progress.emit(DreamProgress(a.id, "2026-01-01", DreamPhase.DREAMING))
     assert panel.built and panel.runs.running
     assert panel.progress_bar.isVisibleTo(panel) and panel.stop_button.isVisibleTo(panel)
