@@ -236,6 +236,23 @@ for a core), so the stalls move by tens of ms between runs of the same code; loa
 three more pairs: ``--repeat 5``'s most GUI CPU between ticks 14.6 / 14.8 / 13.0 → 9.6 /
 9.7 / 8.4 ms. The largest step left in a bare page's open is the dream panel's making
 (7–8 ms of GUI CPU, widgets made in C++).
+
+Measured 2026-12-05 (stall54b), integ54 65d852d5 and stall54b one after the other. The dream
+panel is now made in two steps (title row, cards and tabs; then Dream now's bar and the lines
+under it): timed alone, 3.9–5.9 ms of GUI CPU in one step → 1.7–4.0 + 1.8–2.1 ms. ``--open-only
+--in-window --turns``, load 6.2–6.6, three pairs: the page made ahead's dream panel step 9.4 /
+9.9 / 9.4 → at most 5.7 ms (its largest step now the page's making, ~9 ms); the first open's
+most GUI CPU between ticks 10.5 / 9.3 / 9.1 → 8.8 / 9.2 / 8.4 ms, its worst stall 72 / 30 / 48
+→ 32 / 78 / 40 ms (waiting for a core: noise). ``--repeat 3``, load 6.4–7.0, two pairs: most
+GUI CPU between ticks 7.4 / 7.8 → 8.7 / 7.8 ms (its largest turns are not the panel's).
+``--warm-at-open`` starts the search's memory warm-up (its read, parse, hashing, no embedding)
+as Memory opens: in the window it otherwise starts ~2.4 s after start and its Python phase is
+over long before a user (or ``--in-window``) opens Memory. The warm-up now hands the
+interpreter lock over every ~1 ms (a 1 ms sleep); a thread sleeping 0.5 ms in a loop beside it
+(load 1.6–1.9, three pairs) waited at most 5.8 / 5.8 / 10.8 → 8.3 / 11.2 / 5.6 ms, its next
+largest waits 5.7 ms (the switch interval) → 2–5 ms; left: the memory's read (one 4–13 ms
+SQL fetch). With ``--warm-at-open``, load 3.2–3.9, three pairs, the open's stalls 29 / 57 / 34
+→ 33 / 139 / 33 ms: no change shows at that load.
 """
 
 from __future__ import annotations
