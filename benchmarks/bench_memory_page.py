@@ -236,6 +236,23 @@ for a core), so the stalls move by tens of ms between runs of the same code; loa
 three more pairs: ``--repeat 5``'s most GUI CPU between ticks 14.6 / 14.8 / 13.0 → 9.6 /
 9.7 / 8.4 ms. The largest step left in a bare page's open is the dream panel's making
 (7–8 ms of GUI CPU, widgets made in C++).
+
+Measured 2026-12-05 (stall54b), integ54 65d852d5 and stall54b one after the other. The dream
+panel is now made in two steps (title row, cards and tabs; then Dream now's bar and the lines
+under it): timed alone, 3.9–5.9 ms of GUI CPU in one step → 1.7–4.0 + 1.8–2.1 ms. ``--open-only
+--in-window --turns``, load 6.2–6.6, three pairs: the page made ahead's dream panel step 9.4 /
+9.9 / 9.4 → at most 5.7 ms (its largest step now the page's making, ~9 ms); the first open's
+most GUI CPU between ticks 10.5 / 9.3 / 9.1 → 8.8 / 9.2 / 8.4 ms, its worst stall 72 / 30 / 48
+→ 32 / 78 / 40 ms (waiting for a core: noise). ``--repeat 3``, load 6.4–7.0, two pairs: most
+GUI CPU between ticks 7.4 / 7.8 → 8.7 / 7.8 ms (its largest turns are not the panel's).
+``--warm-at-open`` starts the search's memory warm-up (its read, parse, hashing, no embedding)
+as Memory opens: in the window it otherwise starts ~2.4 s after start and its Python phase is
+over long before a user (or ``--in-window``) opens Memory. The warm-up now hands the
+interpreter lock over every ~1 ms (a 1 ms sleep); a thread sleeping 0.5 ms in a loop beside it
+(load 1.6–1.9, three pairs) waited at most 5.8 / 5.8 / 10.8 → 8.3 / 11.2 / 5.6 ms, its next
+largest waits 5.7 ms (the switch interval) → 2–5 ms; left: the memory's read (one 4–13 ms
+SQL fetch). With ``--warm-at-open``, load 3.2–3.9, three pairs, the open's stalls 29 / 57 / 34
+→ 33 / 139 / 33 ms: no change shows at that load.
 """
 
 from __future__ import annotations
@@ -309,6 +326,23 @@ async def _scroll_to_end(view, meter: StallMeter) -> tuple[float, float]:  # typ
     return time.perf_counter() - t0, meter.worst_ms()
 
 
+def _warm_now(window: Any, svc: Any) -> None:
+    """The search's memory warm-up started now on a thread of its own, over a memory whose
+    parse is not cached (pushed out of fixed memory's cache of the last few documents), its
+    embedding cancelled: its read, parse, hashing and stored-vector read only, which hold
+    the interpreter lock. The window's own warm-up is stopped first (it embeds on)."""
+    import threading
+
+    from chathub_desktop.core import fixed_memory as fm
+
+    window.search.stop_indexing()  # its warm-up stops between batches, leaving the fill lock
+    for k in range(8):
+        fm.entries(f"#1: another memory {k}\n")
+    cancel = threading.Event()
+    cancel.set()  # nothing embedded: the engine releases the lock anyway
+    threading.Thread(target=svc.search.warm_memory, args=(cancel,), daemon=True).start()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--entries", type=int, default=10_000)
@@ -327,6 +361,10 @@ def main() -> int:
                         help="cProfile the GUI thread over the first open (build to cards laid out)")
     parser.add_argument("--sample", action="store_true",
                         help="sample the threads' stacks and print what ran during the page's stalls")
+    parser.add_argument("--warm-at-open", action="store_true",
+                        help="with --in-window, the search's memory warm-up reads and parses the memory as Memory "
+                             "opens (the window's own warm-up stopped, the parse cache emptied), as when a loaded "
+                             "machine's start ran late (stall54b)")
     parser.add_argument("--inactive", action="store_true",
                         help="open the page in a window that is not the active one (before mem51 the bench "
                              "always did: the floor's list took the activation)")
@@ -501,6 +539,8 @@ def main() -> int:
                     profiler.enable()
             t0, c0 = time.perf_counter(), time.thread_time()
             if window is not None and k == 0:  # the rail's Memory entry: the page in the window
+                if args.warm_at_open:
+                    _warm_now(window, svc)
                 opened = window.pages.open_memory()
                 assert opened is not None
                 page = opened

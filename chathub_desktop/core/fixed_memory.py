@@ -22,6 +22,8 @@ from __future__ import annotations
 import hashlib
 import operator
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -249,13 +251,15 @@ def normalize(doc: str) -> str:
     return "".join(out)
 
 
-def entries(doc: str) -> list[Entry]:
+def entries(doc: str, pause: Callable[[], object] | None = None) -> list[Entry]:
     """The entries of ``doc`` in document order, numbers as written (REF-1): what
     :func:`parse` gives for its entry lines, read in one regex pass without a
     :class:`Line` per line, and cleaned one by one unless the document is plain
     ASCII that cleaning would not change (10,000 entries: a tenth of the parse; issue 30).
-    The last few documents' entries are cached."""
-    return list(_entries_cached(doc))
+    The last few documents' entries are cached. ``pause``: called between regex passes
+    and every :data:`PAUSE_ENTRIES` entries made when the document is not cached (a
+    background worker lets the window's thread have the interpreter lock, stall54b)."""
+    return list(_entries_cached(doc, pause))
 
 
 #: Characters of a document one regex pass reads at most (about 1 ms): a pass over a whole
@@ -264,13 +268,19 @@ def entries(doc: str) -> list[Entry]:
 SCAN_CHARS = 1 << 16
 
 
-def entry_pairs(doc: str, chunk: int = SCAN_CHARS) -> list[tuple[str, str]]:
+#: Entries made between two calls of :func:`entries`' ``pause`` (about 1 ms of CPU).
+PAUSE_ENTRIES = 200
+
+
+def entry_pairs(doc: str, chunk: int = SCAN_CHARS, pause: Callable[[], object] | None = None) -> list[tuple[str, str]]:
     """``(number digits, content)`` of every entry line of ``doc`` (``_ENTRY_LINES``'s
     matches), read in passes of about ``chunk`` characters cut at line ends, so another
-    thread gets the interpreter lock between them."""
+    thread gets the interpreter lock between them (``pause`` is called between them)."""
     out: list[tuple[str, str]] = []
     pos, n = 0, len(doc)
     while pos < n:
+        if pause is not None and pos:
+            pause()
         end = doc.find("\n", pos + chunk)
         end = n if end < 0 else end + 1
         out += _ENTRY_LINES.findall(doc, pos, end)
@@ -278,12 +288,34 @@ def entry_pairs(doc: str, chunk: int = SCAN_CHARS) -> list[tuple[str, str]]:
     return out
 
 
-@lru_cache(maxsize=4)
-def _entries_cached(doc: str) -> tuple[Entry, ...]:
-    pairs = entry_pairs(doc)
-    if _is_clean_document(doc):
-        return tuple(_entry(int(n), text) for n, text in pairs)
-    return tuple(_entry(int(n), clean_text(text)) for n, text in pairs)
+#: The last few documents' entries, least recently used first (:func:`entries`).
+_ENTRIES: OrderedDict[str, tuple[Entry, ...]] = OrderedDict()
+_ENTRIES_KEPT = 4
+_entries_lock = threading.Lock()
+
+
+def _entries_cached(doc: str, pause: Callable[[], object] | None = None) -> tuple[Entry, ...]:
+    with _entries_lock:
+        made = _ENTRIES.get(doc)
+        if made is not None:
+            _ENTRIES.move_to_end(doc)
+            return made
+    pairs = entry_pairs(doc, pause=pause)
+    clean = _is_clean_document(doc)
+    out: list[Entry] = []
+    for at in range(0, len(pairs), PAUSE_ENTRIES):
+        if pause is not None and at:
+            pause()
+        part = pairs[at:at + PAUSE_ENTRIES]
+        out += [_entry(int(n), text) for n, text in part] if clean else [
+            _entry(int(n), clean_text(text)) for n, text in part]
+    made = tuple(out)
+    with _entries_lock:
+        _ENTRIES[doc] = made
+        _ENTRIES.move_to_end(doc)
+        while len(_ENTRIES) > _ENTRIES_KEPT:
+            _ENTRIES.popitem(last=False)
+    return made
 
 
 #: The slots' own setters (they skip the frozen ``__setattr__``).

@@ -9,7 +9,7 @@ bound. Every function takes the caller's session.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sqlalchemy import bindparam, text
 from sqlalchemy.orm import Session
@@ -22,13 +22,17 @@ KEY_BYTES = 16
 LOAD_CHUNK = 500
 
 
-def load(s: Session, model: str, dim: int, keys: Sequence[bytes]) -> dict[bytes, bytes]:
+def load(s: Session, model: str, dim: int, keys: Sequence[bytes],
+         pause: Callable[[], object] | None = None) -> dict[bytes, bytes]:
     """The stored vectors of ``keys`` made by ``model`` with ``dim`` values, as
-    ``{key: vector bytes}``; a key with no row (or a row of another dimension) is absent."""
+    ``{key: vector bytes}``; a key with no row (or a row of another dimension) is absent.
+    ``pause``: called between reads of :data:`LOAD_CHUNK` keys (a background warm-up)."""
     found: dict[bytes, bytes] = {}
     query = text("SELECT digest, vector FROM text_vector WHERE model = :model AND dim = :dim AND digest IN :keys"
                  ).bindparams(bindparam("keys", expanding=True))
     for at in range(0, len(keys), LOAD_CHUNK):
+        if pause is not None and at:
+            pause()
         part = list(keys[at:at + LOAD_CHUNK])
         for row in s.execute(query, {"model": model, "dim": dim, "keys": part}):
             found[bytes(row.digest)] = bytes(row.vector)

@@ -50,6 +50,22 @@ def test_icons_follow_the_theme_and_the_state(qapp, restore_look) -> None:  # ty
     assert _ink(plain.pixmap(48, 48, QIcon.Mode.Disabled)) == DARK.disabled
 
 
+def test_a_tool_button_squeezed_under_its_icon_paints_without_a_warning(qapp, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """stall54b: a Memory page shown at 200 × 109 px squeezed its toolbar's buttons to 1 px
+    tall, Qt asked the icon for 16 × -1 px and the engine painted on that null pixmap: Qt
+    warnings (the run fails on them). An empty size now gives a null pixmap, as Qt's own."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtWidgets import QToolButton
+
+    assert icon(Icon.ADD).pixmap(QSize(16, -1)).isNull()
+    button = QToolButton()
+    qtbot.addWidget(button)
+    button.setIcon(icon(Icon.HISTORY))
+    button.setFixedSize(24, 1)
+    assert not button.grab().isNull()  # painted, no "QPainter::begin" warning
+    assert not icon(Icon.ADD).pixmap(QSize(16, 16)).isNull()
+
+
 def test_the_sidebar_buttons_are_icons_with_names(window) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import Qt
 

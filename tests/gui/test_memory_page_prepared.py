@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QPushButton, QTabWidget
 
 from chathub_desktop.gui.memory import page_prepare
 from chathub_desktop.gui.shell.nav_rail import PageId
@@ -110,7 +111,8 @@ def _step(prep: Any) -> None:
 def test_each_part_of_the_page_made_ahead_is_a_step_of_its_own(services: Services, prep_by_hand: int,
                                                                window: Any, qtbot: Any) -> None:
     """The page made ahead is built a part per idle step (issue 30: each under a frame):
-    the page, its hosting, the dream panel, the Dreaming memory group made and then put
+    the page, its hosting, the dream panel's title row and cards, then Dream now's bar
+    (stall54b: the whole panel was one 7–8 ms step), the Dreaming memory group made and then put
     in the page, the schedule form made and then put in its card — none builds on its own
     between the steps."""
     qtbot.waitUntil(lambda: window.pages._prep is not None, timeout=10000)
@@ -126,6 +128,11 @@ def test_each_part_of_the_page_made_ahead_is_a_step_of_its_own(services: Service
     assert page.parts.panel is None and not page.steps.done
     _step(prep)
     assert prep.step_name == "page step" and page.parts.panel is not None and page.parts.group is None
+    panel = page.parts.panel  # its title row, cards and tabs; Dream now's bar on the next step (stall54b)
+    assert panel.findChild(QTabWidget) is panel.tabs and panel.findChild(QPushButton, "dreamNowButton") is None
+    _step(prep)
+    assert panel.built and panel.findChild(QPushButton, "dreamNowButton") is panel.dream_now_button
+    assert page.parts.group is None
     _step(prep)
     assert page.parts.group is not None and page.parts.group.isHidden()  # made, not in the page yet
     assert page._body_layout.indexOf(page.parts.group) == -1

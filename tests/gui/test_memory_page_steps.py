@@ -8,11 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QPushButton
 
+from chathub_desktop.core.dream_schedule import DreamPhase
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection
 from chathub_desktop.gui.memory.raw_editor import RawEditor
+from chathub_desktop.services.events import DreamProgress
 
 
 class _FirstPaint(QObject):
@@ -125,3 +128,18 @@ def test_a_page_closed_before_its_dream_cards_are_shown_leaves_no_read_behind(ql
     assert panel.loads == 0 and not page.runner.pending()
     page.close()
     page.deleteLater()
+
+
+def test_a_dream_running_before_the_panels_bar_is_made_shows_on_it(qloop, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """APP-7 (stall54b): the dream panel is made in two steps; a scheduled run's progress
+    that comes after its cards and before Dream now's bar makes the bar at once and shows
+    the run there, with Stop."""
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    page = MemoryPage(services, a.id)
+    panel = page.parts.make_panel()  # the page's first step only: the title row and the cards
+    assert not panel.built and panel.findChild(QPushButton, "dreamNowButton") is None
+    panel.events.dream_progress.emit(DreamProgress(a.id, "2026-01-01", DreamPhase.DREAMING))
+    assert panel.built and panel.runs.running
+    assert panel.progress_bar.isVisibleTo(panel) and panel.stop_button.isVisibleTo(panel)
+    assert panel.stop_button.isEnabled()
+    _close(page, qtbot)

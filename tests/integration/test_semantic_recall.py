@@ -191,6 +191,28 @@ def test_warming_the_memory_embeds_each_entry_once_and_stops_on_cancel(svc: Serv
     assert svc.search.warm_memory() == 1
 
 
+def test_warming_hands_the_interpreter_lock_over_between_its_steps(svc: Services,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30 (stall54b): the warm-up runs on a worker while the window opens pages; its
+    parse and hashing of a large memory (10,000 entries: ~135 ms of Python) stop every
+    ~1 ms to let the window's thread have the interpreter lock, and so do its batches."""
+    from chathub_desktop.core import fixed_memory as fm
+    from chathub_desktop.services.search import search_service, semantic_recall
+
+    a = svc.assistants.create("Helper").id
+    n = fm.PAUSE_ENTRIES + semantic_recall.PAUSE_TEXTS + 1
+    doc = "".join(f"#{i}: Entry number {i} about a different hobby\n" for i in range(1, n + 1))
+    svc.memory.save_raw(a, doc)
+    for k in range(8):  # the save's parse out of the cache of the last few: as at a new start
+        fm.entries(f"#1: another memory {k}\n")
+    yields: list[int] = []
+    monkeypatch.setattr(search_service, "let_others_run", lambda: yields.append(1))
+    cancel = threading.Event()
+    cancel.set()  # nothing embedded: the parse and the hashing only
+    assert svc.search.warm_memory(cancel) == 0
+    assert len(yields) >= 2  # one in the parse, one in the hashing at least
+
+
 def test_warming_keeps_the_cached_parses_out_of_the_collectors_walks(svc: Services) -> None:
     """Issue 30: the warm-up's parses stay in fixed memory's parse cache for the rest of
     the run; 10,000 of them set off a full collection on the window's thread while it was

@@ -268,6 +268,21 @@ def test_entries_read_in_slices_are_those_of_one_pass(doc: str, chunk: int) -> N
     assert fm.entry_pairs(doc * 3, chunk) == fm._ENTRY_LINES.findall(doc * 3)
 
 
+def test_a_parse_in_steps_is_the_one_pass_parse_and_pauses_between_them() -> None:
+    """REF-1 (stall54b: a background warm-up lets the window's thread have the interpreter
+    lock): with ``pause``, a document not read yet is parsed a step at a time — the same
+    entries, cleaned alike — and ``pause`` runs between the steps; read again, it is cached
+    and nothing pauses."""
+    n = 3 * fm.PAUSE_ENTRIES + 7
+    doc = "".join(f"#{i}:  entry\u3000{i}  \n" for i in range(1, n + 1)) + "a note\n"
+    expected = [fm.Entry(ln.number, ln.text or "") for ln in fm.parse(doc) if ln.number is not None]
+    pauses: list[int] = []
+    assert fm.entries(doc, lambda: pauses.append(1)) == expected
+    assert len(pauses) >= 3 and expected[0].text == "entry 1"
+    pauses.clear()
+    assert fm.entries(doc, lambda: pauses.append(1)) == expected and pauses == []
+
+
 @settings(max_examples=cases(300), deadline=None)
 @given(_spaced)
 def test_clean_text_trims_and_collapses_every_ecmascript_space(text: str) -> None:

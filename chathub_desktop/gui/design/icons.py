@@ -177,7 +177,11 @@ class _SvgEngine(QIconEngine):
         self._tint = tint
 
     def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:  # noqa: N802 - Qt override
-        """The icon at ``size`` in the colour of ``mode``."""
+        """The icon at ``size`` in the colour of ``mode``; a null pixmap for an empty
+        ``size``, as Qt's own engines give (a tool button squeezed under its icon's height
+        asks for, e.g., 16 × -1 px: painting on that null pixmap warned, stall54b)."""
+        if size.isEmpty():
+            return QPixmap()
         colour = _colour(mode, self._tint).name()
         key = (self._name, size.width(), size.height(), colour)
         pm = _PIXMAPS.get(key)

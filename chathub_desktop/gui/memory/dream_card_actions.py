@@ -85,10 +85,10 @@ class DreamCardActions(QObject):
         self._parent = parent
         self._reopen: tuple[str, int, str] | None = None  # (tag, number, user's text) after a refusal
 
-    def add_list_actions(self, t: Texts, *, regenerate: Callable[[], object], fold: Callable[[], object]) -> None:
+    def add_list_actions(self, t: Texts, *, regenerate: Callable[[], object]) -> None:
         """The list's actions (its keys and context menu): Edit (Enter), Regenerate
         (Ctrl+R, ``regenerate()``), Copy card text, Delete (Del), Expand / fold a range card
-        (Space, ``fold()``) and Pause / resume (Ctrl+P); ``t`` re-says them on a language
+        (Space, :meth:`toggle_fold`) and Pause / resume (Ctrl+P); ``t`` re-says them on a language
         switch (issue 27)."""
         self.edit_action = self._action(t, QT_TRANSLATE_NOOP("MemoryPage", "&Edit card"), "Return", QT_TRANSLATE_NOOP(
             "MemoryPage", "Edit the selected card's text in place (Enter; Enter saves, Shift+Enter new line, Esc "
@@ -105,11 +105,19 @@ class DreamCardActions(QObject):
                                               "MemoryPage", "Delete the selected card (Del)"), self.delete_card)
         self.fold_action = self._action(t, QT_TRANSLATE_NOOP("MemoryPage", "E&xpand / fold range card"), "Space",
                                         QT_TRANSLATE_NOOP("MemoryPage", "Show the days folded into the selected range "
-                                                          "card, or fold them again (Space)"), fold)
+                                                          "card, or fold them again (Space)"), self.toggle_fold)
         self.pause_action = self._action(t, QT_TRANSLATE_NOOP("MemoryPage", "&Pause / resume card"), "Ctrl+P",
                                          QT_TRANSLATE_NOOP("MemoryPage", "A paused card stays here but is not sent to "
                                                            "the model and not offered to its memory search (Ctrl+P "
                                                            "toggles)"), self.toggle_pause)
+
+    def toggle_fold(self) -> None:
+        """Expand the selected range card to read its days, or fold it again (Space)."""
+        view, model = self._host.list, self._host.model
+        row = view.currentIndex().row()
+        if model.toggle_fold(row):
+            view.doItemsLayout()  # the row's height changed
+            view.scrollTo(model.index(row))
 
     def _action(self, t: Texts, text: str, keys: QKeySequence.StandardKey | str, tip: str,
                 slot: Callable[[], object]) -> QAction:

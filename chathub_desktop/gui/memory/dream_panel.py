@@ -159,13 +159,15 @@ class DreamPanel(QWidget):
     them). Known errors (``ServiceError``) are shown inline in ``error_label``; bugs go to
     the presenter. ``load_now=False``: no first read of its own; the page reads the panel's
     data with its own (``reads.fetch``) and hands it over (``reads.load_from``, :class:`DreamReads`).
-    """
+    ``bars_later``: the title row, the cards and their tabs now; Dream now's bar and the lines
+    under it by :meth:`build_bars` (the page's next step: the whole panel was 7–8 ms of GUI
+    CPU in one turn, issue 30), which whatever shows in them calls first."""
 
     loaded = Signal()
 
     def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents, runner: TaskRunner,
                  presenter: ErrorPresenter, parent: QWidget | None = None, load_now: bool = True,
-                 schedule_later: bool = False) -> None:
+                 schedule_later: bool = False, bars_later: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("dreamPanel")
         self.svc = services
@@ -188,7 +190,11 @@ class DreamPanel(QWidget):
         self.buttons = PanelButtons(self.texts)
         self._schedule: ScheduleForm | None = None
         self._unplaced: ScheduleForm | None = None  # made, not yet in the card (make_schedule)
+        #: True once Dream now's bar and the lines under it are made (:meth:`build_bars`).
+        self.built = False
         self._build()
+        if not bars_later:
+            self.build_bars()
         if not schedule_later:
             self.build_schedule()
         #: The reads on a worker (a component); ``refresh`` coalesces bursts and owns the bus connections.
@@ -199,7 +205,7 @@ class DreamPanel(QWidget):
         self.grow = ListToContent(self.list, self.delegate,
                                   lambda: self.delegate.rows_height(MIN_ROWS) if self.model.rowCount() else 0,
                                   lambda: self.model.rowCount() > 0)
-        self.refresh.follow(events.dream_progress, self.runs.on_dream_progress)
+        self.refresh.follow(events.dream_progress, self.runs.on_dream_progress)  # shown in the bar: builds it
         if load_now:
             self.reads.start()
 
@@ -278,7 +284,7 @@ class DreamPanel(QWidget):
 
         #: Edit, Regenerate, Copy, Delete, Expand / fold and Pause on the list (its keys and context menu).
         ca = self.card_actions
-        ca.add_list_actions(t, regenerate=lambda: self.runs.regenerate(), fold=self.toggle_fold)
+        ca.add_list_actions(t, regenerate=lambda: self.runs.regenerate())
         self.edit_action, self.regenerate_action, self.copy_card_action = ca.edit_action, ca.regenerate_action, \
             ca.copy_action
         self.delete_action, self.fold_action, self.pause_action = ca.delete_action, ca.fold_action, ca.pause_action
@@ -295,11 +301,12 @@ class DreamPanel(QWidget):
         self.cards_stack.addWidget(self.list)
         self.cards_stack.addWidget(self.empty_label)
         self.cards_stack.setCurrentWidget(self.empty_label)
-        # the cards and, beside them, the proposals waiting for review (issue 19): that tab's
-        # section is built, and reads, on its first show (issue 30: the page opens within a frame)
         self._proposals: ProposalsSection | None = None
         self._waiting = 0  # the proposals' count as the panel last read it (the tab's badge)
         self._said_dreaming = False  # whether the empty list last said a dream runs
+        self._lay, self._hrow = lay, hrow  # the bars' places
+        # the cards and, beside them, the proposals waiting for review (issue 19): that tab's
+        # section is built, and reads, on its first show (issue 30: the page opens within a frame)
         self._proposals_tab = QWidget()
         self._proposals_tab.setObjectName("proposalsTab")
         QVBoxLayout(self._proposals_tab).setContentsMargins(0, 0, 0, 0)
@@ -314,7 +321,14 @@ class DreamPanel(QWidget):
         t.call(lambda: self.tabs.setTabText(1, proposals_tab_title(self.proposal_count())))
         self.tabs.currentChanged.connect(self._on_tab)
         self._fit_tabs(0)
+        lay.addWidget(self.tabs, 1)
 
+    def build_bars(self) -> None:
+        """Make Dream now's bar, the selected card's buttons, the status and failure lines
+        unless they are (``bars_later``: the page's step after the panel's)."""
+        if self.built:
+            return
+        t, lay, hrow = self.texts, self._lay, self._hrow
         # Dream now, progress and Stop (APP-7)
         brow = QHBoxLayout()
         brow.setSpacing(4)
@@ -377,9 +391,8 @@ class DreamPanel(QWidget):
         self.action_bar.setObjectName("dreamActionBar")
         self.action_bar.setLayout(brow)
         brow.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.action_bar)
-        lay.addWidget(self.status_label)
-        lay.addWidget(self.tabs, 1)
+        lay.insertWidget(lay.indexOf(self.tabs), self.action_bar)
+        lay.insertWidget(lay.indexOf(self.tabs), self.status_label)
         #: A failed run with Retry and the fixes it names, and the error line: under Dream now's
         #: bar and its status line, above the cards — next to the control it is about (walk53
         #: #11: at the page's bottom it was far from Dream now); nothing above Dream now moves
@@ -391,6 +404,7 @@ class DreamPanel(QWidget):
         self.failure_bar, self.error_label = self.failure.bar, self.failure.error_label
         self.choose_summarizer_button, self.card_button = self.failure.choose_button, self.failure.card_button
         lay.insertWidget(lay.indexOf(self.tabs), self.failure)
+        self.built = True
         self.sync()
 
     # --- loading ----------------------------------------------------------------------------
@@ -432,6 +446,7 @@ class DreamPanel(QWidget):
     def apply_read(self, data: DreamData) -> None:
         """Show a read (:class:`DreamReads`) laid out in one pass; ``loaded`` fires after."""
         view, snap, paused, waiting, shown, _days = data  # the days: show_days, on a later turn
+        self.build_bars()
         with one_layout_pass(self, self.action_bar, self.schedule):  # the buttons and lines it shows, laid out once
             self._show_data(view, snap, paused, waiting, shown)
             self.sync()
@@ -443,6 +458,7 @@ class DreamPanel(QWidget):
     def show_days(self, days: list[ActiveDay]) -> None:
         """After a read: the days the chooser offers (``days`` read with the panel's data,
         :class:`DreamReads`); an empty list then says what comes."""
+        self.build_bars()
         self.day_picker.show_days(days)
         self.sync()  # Dream now and its tooltip follow the days read (no index change when none is offered)
         if not self.model.rowCount():
@@ -534,10 +550,12 @@ class DreamPanel(QWidget):
 
     def selected_day(self) -> date | None:
         """The day chosen beside Dream now (None: yesterday)."""
+        self.build_bars()
         return self.day_picker.selected_day()
 
     def offer_summarizer_choice(self, on: bool) -> None:
         """Show (or hide) the button that chooses a History Compress model (issue 28)."""
+        self.build_bars()
         self.failure.offer(summarizer=on)
 
     def mark_after_load(self, tag: str) -> None:
@@ -547,6 +565,8 @@ class DreamPanel(QWidget):
 
     def sync(self) -> None:
         """Fit the buttons to the selected card, the write queue and what runs now."""
+        if not self.built:
+            return  # build_bars syncs
         c = self.current_card()
         has_cards = self.model.rowCount() > 0
         running = self.runs.running
@@ -598,27 +618,32 @@ class DreamPanel(QWidget):
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (empty hides it)."""
+        self.build_bars()
         self.failure.show_error(message)
 
     def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None,
                      provider: str | None = None) -> None:
         """Show a failed run in :attr:`failure_bar` until dismissed (walkthrough F2), its
         "Settings → Providers" linked to ``provider`` when a transport fault names one."""
+        self.build_bars()
         self.failure.show_failure(summary, details, retry, provider)
 
     def hide_failure(self) -> None:
         """Hide :attr:`failure_bar` and the fixes it named (a new run starts)."""
+        self.build_bars()
         self.failure.hide_failure()
 
     def offer_model_card(self, field: CardField | None) -> None:
         """Show Edit model card… under the failed run, opening on ``field`` (its cap or
         window, issue 30, walk51b #4); None hides it."""
+        self.build_bars()
         self.failure.offer(card=field if field is not None else False)
 
     def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False) -> None:
         """The status line (:class:`DreamStatusLine`: under the Dream now bar, wrapped
         whole); cleared after ``ms`` (0: kept); a callable ``message`` is said again after
         a language switch; ``until_reviewed``: cleared too once a proposal is reviewed."""
+        self.build_bars()
         self.status_label.say(message, ms, until_reviewed=until_reviewed)
 
     def summary(self) -> str:
@@ -663,13 +688,6 @@ class DreamPanel(QWidget):
         """How many cards the list shows."""
         return self.model.rowCount()
 
-    def toggle_fold(self) -> None:
-        """Expand the selected range card to read its days, or fold it again (Space)."""
-        row = self.list.currentIndex().row()
-        if self.model.toggle_fold(row):
-            self.list.doItemsLayout()  # the row's height changed
-            self.list.scrollTo(self.model.index(row))
-
     # --- closing ----------------------------------------------------------------------------
     def show_proposals(self) -> ProposalsSection:
         """Bring the Proposals tab to the front (Assistant → Dream proposals…, issue 19)."""
@@ -683,6 +701,7 @@ class DreamPanel(QWidget):
         """The Proposals tab's section (issue 19), built — and read — on first use: the
         tab's first show or a caller that needs it (issue 30)."""
         if self._proposals is None:
+            self.build_bars()
             section = self._proposals = ProposalsSection(self.svc, self.assistant_id, events=self.events,
                                                          runner=self.runner, presenter=self.presenter)
             section.count_changed.connect(self._on_proposal_count)

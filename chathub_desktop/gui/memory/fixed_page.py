@@ -185,13 +185,16 @@ class MemoryPage(QWidget):
         self.refresh = self.reads.refresh
         # memory or assistant settings (any assistant)
         self.refresh.follow(self.events.settings_changed, lambda _event: self.refresh.when_shown())
-        #: The part seen first is built above; the dream panel on the turn after the first
-        #: paint, the Dreaming memory group around it on the next, put in the page on the
-        #: next, its schedule form made on the next and put in its card on the next (stall53);
+        #: The part seen first is built above; the dream panel's title row and cards on the turn
+        #: after the first paint, Dream now's bar on the next (stall54b: the whole panel was
+        #: 7–8 ms of GUI CPU in one turn), the Dreaming memory group around
+        #: it on the next, put in the page on the next, its schedule form made on the next and
+        #: put in its card on the next (stall53);
         #: the first read after their paint, with no
         #: worker running meanwhile (issue 30: each turn under a frame). A page made ahead (``read_on_show``) is driven a
         #: step a turn by its maker (.page_prepare).
-        self.steps = BuildSteps(self, [self.parts.make_panel, self.parts.make_group, self._build_dreaming,
+        self.steps = BuildSteps(self, [self.parts.make_panel, lambda: self.parts.make_panel().build_bars(),
+                                       self.parts.make_group, self._build_dreaming,
                                        lambda: self.dream_panel.make_schedule(),
                                        lambda: self.dream_panel.build_schedule()],
                                 self.reads.first, start=not read_on_show)
@@ -304,7 +307,8 @@ class MemoryPage(QWidget):
         # the Dreaming memory group comes on later turns (:meth:`_build_dreaming`), a part a step
         # the dream panel, hidden until its group takes it, reads with the entries, its schedule on a later step
         new_panel = partial(DreamPanel, self.svc, self.assistant_id, events=self.events, runner=self.runner,
-                            presenter=self.presenter, load_now=False, schedule_later=True, parent=self)
+                            presenter=self.presenter, load_now=False, schedule_later=True, bars_later=True,
+                            parent=self)
         self.parts = DreamingParts(new_panel, self._body_layout, fit=lambda: FixedListFit(
             self.body_scroll, self.cards_stack, self.list, self.delegate),
             snippets=self._on_snippets, folded=self._sync_empty, reveal=self.editor_view.reveal)
@@ -325,7 +329,7 @@ class MemoryPage(QWidget):
     def dream_panel(self) -> DreamPanel:
         """The Dreaming memory group's panel (schedule, Dream now, cards); built now when
         the page's later steps have not run yet."""
-        if self.parts.panel is None:
+        if self.parts.panel is None or not self.parts.panel.built:
             self.steps.ensure()
         assert self.parts.panel is not None
         return self.parts.panel

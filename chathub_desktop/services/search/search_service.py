@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from enum import Enum
@@ -406,7 +408,12 @@ class SearchService:
         """Embed every memory entry and dream card the meaning ranking has not seen
         (the window does this in the background at start, so the first Ctrl+K query
         does not wait: 300 entries take ~20 s on a busy core); stops between batches on
-        ``cancel``. Returns how many were embedded (0 without the model). Blocking."""
+        ``cancel``. Returns how many were embedded (0 without the model). Blocking.
+
+        It yields the interpreter lock every ~1 ms of its Python work (:func:`let_others_run`):
+        run at start, it overlapped a Memory page opened then, whose first paint waited for
+        the lock at each of its calls into Python (10,000 entries: ~135 ms of parse and
+        hashing, stall54b)."""
         if self._semantic is None:
             return 0
         with self._db.read() as s:
@@ -415,10 +422,10 @@ class SearchService:
         # of its later walks (10,000 entries set off a full collection on the window's thread
         # while it was idle: 15-24 ms of its CPU, issue 30)
         with collector_paused(keep=True):
-            texts = [text for *_where, text in _entries(documents)]
+            texts = [text for *_where, text in _entries(documents, let_others_run)]
         if not texts:
             return 0  # the model is not even loaded
-        made = self._semantic.embed_texts(texts, cancel)
+        made = self._semantic.embed_texts(texts, cancel, let_others_run)
         if not (cancel is not None and cancel.is_set()):
             self._semantic.prepare()
         return made
@@ -488,12 +495,26 @@ class SearchService:
         return MessageLocation(message_id, topic_id, assistant_id, position)
 
 
-def _entries(documents: list[tuple[int, str, str, str]]) -> list[tuple[int, str, MemoryHitKind, int, str]]:
+def _entries(documents: list[tuple[int, str, str, str]], pause: Callable[[], object] | None = None,
+             ) -> list[tuple[int, str, MemoryHitKind, int, str]]:
     """``(assistant id, name, kind, number, text)`` of every memory entry and dream card
-    of ``documents`` (``storage.message_search.memory_documents``), memory first."""
+    of ``documents`` (``storage.message_search.memory_documents``), memory first;
+    ``pause`` is called between steps of a fixed memory's parse (``fm.entries``)."""
     return [(aid, name, kind, e.number, e.text) for aid, name, fixed, dream in documents
-            for kind, found in ((MemoryHitKind.MEMORY, fm.entries(fixed)), (MemoryHitKind.DREAM, dynamic_entries(dream)))
+            for kind, found in ((MemoryHitKind.MEMORY, fm.entries(fixed, pause)),
+                                (MemoryHitKind.DREAM, dynamic_entries(dream)))
             for e in found]
+
+
+#: Seconds a background step sleeps to hand the interpreter lock over (:func:`let_others_run`).
+YIELD_S = 0.001
+
+
+def let_others_run() -> None:
+    """Release the interpreter lock for a moment (:data:`YIELD_S`), so that the window's
+    thread, waiting for it at a call into Python, runs now rather than after the switch
+    interval (5 ms) of a worker's long Python loop (stall54b). Worker threads only."""
+    time.sleep(YIELD_S)
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,6 +76,8 @@ STORED_TEXTS = 20_000
 #: Texts embedded per engine call there (the engine is shared: the backfill and a
 #: query wait at most one batch, ~1 s).
 TEXT_BATCH = 16
+#: Texts hashed between two calls of :meth:`SemanticRecall.embed_texts`' ``pause`` (~1 ms).
+PAUSE_TEXTS = 250
 #: Questions about nothing in particular: a message's mean similarity to them measures
 #: how close it sits to every query (module doc). Not drawn from any benchmark.
 GENERIC_QUERIES = (
@@ -210,24 +212,32 @@ class SemanticRecall:
         so the first query does not pay for them."""
         self._generic_queries()
 
-    def embed_texts(self, texts: Sequence[str], cancel: threading.Event | None = None) -> int:
+    def embed_texts(self, texts: Sequence[str], cancel: threading.Event | None = None,
+                    pause: Callable[[], object] | None = None) -> int:
         """Make and cache the vectors of ``texts`` not cached yet (those of
         ``storage.message_vectors.MIN_CHARS`` characters or more): first from the store
         (one read), the rest embedded :data:`TEXT_BATCH` at a time and stored after each
         batch, stopping between batches when ``cancel`` is set; returns how many were
         embedded (0 when the store held them all). One caller at a time fills (another
         waits, then finds them cached), so a warm-up and a query never embed the same
-        text twice."""
+        text twice. ``pause``: called every :data:`PAUSE_TEXTS` texts hashed and between
+        batches (a background warm-up lets the window's thread run, stall54b)."""
         import numpy as np
 
         with self._fill_lock:
-            with self._texts_lock:
-                missing = {_key(t): t for t in texts if len(t.strip()) >= mv.MIN_CHARS and _key(t) not in self._texts}
+            missing: dict[bytes, str] = {}
+            for at in range(0, len(texts), PAUSE_TEXTS):
+                if pause is not None and at:
+                    pause()
+                with self._texts_lock:
+                    for t in texts[at:at + PAUSE_TEXTS]:
+                        if len(t.strip()) >= mv.MIN_CHARS and (k := _key(t)) not in self._texts:
+                            missing[k] = t
             if not missing:
                 return 0
             name, dim = self._embedder.name, self._embedder.dim
             with self._db.read() as s:
-                stored = tv.load(s, name, dim, list(missing))
+                stored = tv.load(s, name, dim, list(missing), pause)
             with self._texts_lock:
                 for k, v in stored.items():
                     self._texts[k] = np.frombuffer(v, dtype="<f4").astype(np.float32)
@@ -236,6 +246,8 @@ class SemanticRecall:
             for at in range(0, len(keys), TEXT_BATCH):
                 if cancel is not None and cancel.is_set():
                     return at
+                if pause is not None:
+                    pause()
                 part = keys[at:at + TEXT_BATCH]
                 vectors = self._embedder.passages([missing[k] for k in part])
                 with self._db.write() as s:
