@@ -600,10 +600,11 @@ class DreamPanel(QWidget):
         """Show ``message`` inline (empty hides it)."""
         self.failure.show_error(message)
 
-    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None,
-                     provider: str | None = None) -> None:
+    def show_failure(self, summary: str | Callable[[], str], details: str | Callable[[], str],
+                     retry: Callable[[], object] | None, provider: str | None = None) -> None:
         """Show a failed run in :attr:`failure_bar` until dismissed (walkthrough F2), its
-        "Settings → Providers" linked to ``provider`` when a transport fault names one."""
+        "Settings → Providers" linked to ``provider`` when a transport fault names one;
+        builders are said again after a language switch (memlang54)."""
         self.failure.show_failure(summary, details, retry, provider)
 
     def hide_failure(self) -> None:

@@ -142,6 +142,20 @@ def failure_details(what: DreamRun, day: str, message: str, at: datetime, *, raw
                          fill(translate("MemoryPage", "Reason: %1"), reason), note))
 
 
+def failure_texts(what: DreamRun, day: str, why: Reason | None, raw: str) -> tuple[Callable[[], str],
+                                                                                   Callable[[], str]]:
+    """The failure bar's line and Details of a failed run over ``day`` (ISO) as builders,
+    said again after a language switch (memlang54: the line stayed English in 简体中文):
+    ``why``, the run's typed reason, is said in the language of the moment; without one,
+    ``raw`` (the service's words) as it is. The time of failure is now."""
+    at = datetime.now(UTC)
+
+    def reason() -> str:
+        return said(why) if why is not None else raw
+
+    return (lambda: failure_line(what, day, reason()), lambda: failure_details(what, day, reason(), at, raw=raw))
+
+
 #: Failures another History Compress model (or its model card) fixes: a limit it hit, or
 #: a card it could not write (walk50 #2: the bar offered Retry only).
 MODEL_FIXES = frozenset({DreamReason.CUT_AT_OUTPUT_CAP, DreamReason.CUT_AT_WINDOW, DreamReason.WINDOW_TOO_SMALL,
@@ -204,11 +218,12 @@ class RunsHost(Protocol):
     def show_error(self, message: str) -> None:
         """An inline error ("" hides it)."""
 
-    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None,
-                     provider: str | None = None) -> None:
+    def show_failure(self, summary: str | Callable[[], str], details: str | Callable[[], str],
+                     retry: Callable[[], object] | None, provider: str | None = None) -> None:
         """A failed run's bar: ``summary`` kept until dismissed, ``details`` behind
         Details…, Retry calls ``retry`` (walkthrough F2); ``provider``: the one a transport
-        fault names, its "Settings → Providers" a link there (memerr54)."""
+        fault names, its "Settings → Providers" a link there (memerr54); builders are said
+        again after a language switch (memlang54)."""
 
     def hide_failure(self) -> None:
         """Hide the failed run's bar (a new run starts)."""
@@ -447,10 +462,8 @@ class DreamRuns(QObject):
         message = said(outcome.why) if outcome.why is not None else outcome.message  # issue 27
         if outcome.status == FAILED:  # walkthrough F2: kept until dismissed, with Retry and Details
             self._host.show_status("")
-            self._host.show_failure(failure_line(what, day or outcome.history_day.isoformat(), message),
-                                    failure_details(what, day or outcome.history_day.isoformat(), message,
-                                                    datetime.now(UTC), raw=outcome.message), retry,
-                                    fault_provider(outcome.why))
+            line, details = failure_texts(what, day or outcome.history_day.isoformat(), outcome.why, outcome.message)
+            self._host.show_failure(line, details, retry, fault_provider(outcome.why))
             self._host.offer_summarizer_choice(model_fixes(outcome.why))
             self._host.offer_model_card(card_fixes(outcome.why))
             return
@@ -490,10 +503,9 @@ class DreamRuns(QObject):
                 self.external_day = None
                 if status == FAILED:  # walkthrough F2: kept until dismissed; Retry is a manual run
                     self._host.show_status("")
-                    self._host.show_failure(
-                        failure_line(DreamRun.SCHEDULED, day, message),
-                        failure_details(DreamRun.SCHEDULED, day, message, datetime.now(UTC), raw=event.message),
-                        lambda: self.dream_over(date.fromisoformat(day)), fault_provider(event.why))
+                    line, details = failure_texts(DreamRun.SCHEDULED, day, event.why, event.message)
+                    self._host.show_failure(line, details, lambda: self.dream_over(date.fromisoformat(day)),
+                                            fault_provider(event.why))
                     self._host.offer_summarizer_choice(model_fixes(event.why))
                     self._host.offer_model_card(card_fixes(event.why))
                 else:

@@ -1,0 +1,59 @@
+"""memlang54 (walk54 #3, #4): the Memory page's failure bar is said again after View →
+Language (its line stayed English in 简体中文 while only its buttons changed), and the
+dream's status lines say a waiting proposal in short plain words."""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+from chathub_desktop.core.ui_language import UiLanguage
+from chathub_desktop.gui.shell.error_bar import LINK_HREF
+from chathub_desktop.gui.shell.nav_rail import RailEntry
+from tests.gui.test_dream_panel import active_yesterday, seed_cards
+
+
+def _free_port() -> int:
+    with socket.socket() as s:  # bound then closed: nothing listens there
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_a_failed_regenerate_is_said_again_in_chinese_and_back(window: Any, services: Any, qtbot: Any) -> None:
+    """walk54 #3: the History Compress server is down, Regenerate fails, then View →
+    Language → 简体中文: the bar's line and its Details come in Chinese (the run's typed
+    reason said again), with "设置 → 服务商" still the link; English comes back."""
+    from tests.gui.helpers import reload_assistants
+
+    port = _free_port()
+    services.providers.add("llama.cpp", "openai_compatible", f"http://127.0.0.1:{port}/v1", api_key="sk-x")
+    services.settings.set("history-compress-model", "llama.cpp/smol")
+    aid = services.assistants.create("Helper", provider="llama.cpp", model="smol").id
+    day = active_yesterday(services, aid)
+    seed_cards(services, aid, [day])
+    reload_assistants(window, qtbot, aid)
+    page = window.pages.open_memory()
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1 and not window.runner.pending(), timeout=10000)
+    panel.runs.regenerate(1)
+    qtbot.waitUntil(lambda: panel.failure_bar.isVisible() and not panel.runs.dreaming, timeout=20000)
+    english = (f"Regenerate over {day.day} {day:%b %Y} failed: ChatHub can't reach llama.cpp at 127.0.0.1:{port} "
+               "— is the server running? Retry, or check Settings → Providers.")
+    assert panel.failure_bar.summary == english
+    try:
+        window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
+        qtbot.waitUntil(lambda: panel.failure_bar.retry_button.text() == "重试", timeout=3000)
+        assert panel.failure_bar.summary == (
+            f"重新生成（{day.year}年{day.month}月{day.day}日）失败：ChatHub 无法连接到位于 127.0.0.1:{port} 的 "
+            "llama.cpp——服务器在运行吗？请重试，或检查“设置 → 服务商”。")
+        assert f'<a href="{LINK_HREF}">设置 → 服务商</a>' in panel.failure_bar.label.text()
+        details = panel.failure_bar.open_details().text.toPlainText()
+        assert details.startswith(f"重新生成（{day.year}年{day.month}月{day.day}日，UTC）于 ")
+        assert "原因：ChatHub 无法连接到位于" in details
+        assert "could not connect to" in details  # the provider's own words stay as they were
+    finally:
+        window.view.language.apply(UiLanguage.ENGLISH)
+        qtbot.waitUntil(lambda: window.rail.buttons[RailEntry.CHATS].accessibleName() == "Chats", timeout=3000)
+        window.view.language.apply(UiLanguage.SYSTEM)
+    qtbot.waitUntil(lambda: panel.failure_bar.summary == english, timeout=3000)
+    assert "Settings → Providers</a>" in panel.failure_bar.label.text()
