@@ -5,12 +5,14 @@ dream's status lines say a waiting proposal in short plain words."""
 from __future__ import annotations
 
 import socket
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from chathub_desktop.core.ui_language import UiLanguage
 from chathub_desktop.gui.shell.error_bar import LINK_HREF
 from chathub_desktop.gui.shell.nav_rail import RailEntry
-from tests.gui.test_dream_panel import active_yesterday, seed_cards
+from tests.fakes.vendor_server import Reply
+from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, seed_cards, summ  # noqa: F401
 
 
 def _free_port() -> int:
@@ -57,3 +59,45 @@ def test_a_failed_regenerate_is_said_again_in_chinese_and_back(window: Any, serv
         window.view.language.apply(UiLanguage.SYSTEM)
     qtbot.waitUntil(lambda: panel.failure_bar.summary == english, timeout=3000)
     assert "Settings → Providers</a>" in panel.failure_bar.label.text()
+
+
+def test_a_proposed_card_is_said_in_short_words_and_the_day_line_says_it_waits(  # type: ignore[no-untyped-def]
+        open_page, services, helper, summ, qtbot) -> None:  # noqa: F811
+    """walk54 #4 (shots 41, 42): with review on, Dream now over a day whose answer was cut
+    at the token limit said "Proposed a card for … (proposal #1); accept or discard it;
+    the card may be missing its end: the History Compress model reached its token limit,
+    …; read “…”", and beside it "Nothing to dream yet: today's chats can be dreamt
+    tomorrow." Now: one short line, a quiet note under it, the day line says a proposal
+    waits; all said again in Chinese. Accepting the proposal clears both lines."""
+    from tests.gui.test_dream_days import _talk
+    from tests.gui.test_i18n_service_texts import _language
+
+    services.dreams.review.set_enabled(helper, True)
+    _talk(services, helper, "Yesterday's chat", 1, "Short answers please")
+    _talk(services, helper, "Today", 0, "not a finished day")
+    day = datetime.now(UTC).date() - timedelta(days=1)
+    seed_cards(services, helper, [day - timedelta(days=3)])
+    panel = open_page(helper).dream_panel
+    qtbot.waitUntil(lambda: panel.day_picker.count() == 1, timeout=5000)
+    summ.script(Reply(text_chunks=["- Prefers short answers\n- Asks about the week and"], finish_reason="length"))
+    assert panel.runs.dream_now() is not None
+    qtbot.waitUntil(lambda: panel.proposal_count() == 1 and not panel.runs.dreaming, timeout=15000)
+    idle(qtbot, panel)
+    status, note, picker = panel.status_label, panel.status_label.note, panel.day_picker
+    assert status.text() == f"A card for {day.day} {day:%b %Y} waits in Proposals."
+    assert note.isVisible() and note.text() == "It may be cut short — the model hit its length limit."
+    qtbot.waitUntil(lambda: picker.note.isVisible(), timeout=5000)
+    assert picker.note.text() == "1 proposal waits for review."
+    with _language("zh_CN"):
+        qtbot.waitUntil(lambda: status.text() == f"{day.year}年{day.month}月{day.day}日的卡片在“提议”中等待审阅。",
+                        timeout=3000)
+        assert note.text() == "它可能不完整——模型达到了长度上限。"
+        assert picker.note.text() == "1 条提议等待审阅。"
+    qtbot.waitUntil(lambda: picker.note.text() == "1 proposal waits for review.", timeout=3000)
+    section = panel.show_proposals()
+    qtbot.waitUntil(lambda: section.list.count() == 1, timeout=5000)
+    assert section.accept_current()
+    qtbot.waitUntil(lambda: panel.proposal_count() == 0 and not status.isVisible(), timeout=5000)
+    assert not note.isVisible()
+    qtbot.waitUntil(lambda: picker.note.text() == "Every finished day has a card; today's chats can be dreamt "
+                                                  "tomorrow.", timeout=5000)

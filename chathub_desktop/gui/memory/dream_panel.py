@@ -379,6 +379,7 @@ class DreamPanel(QWidget):
         brow.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.action_bar)
         lay.addWidget(self.status_label)
+        lay.addWidget(self.status_label.note)
         lay.addWidget(self.tabs, 1)
         #: A failed run with Retry and the fixes it names, and the error line: under Dream now's
         #: bar and its status line, above the cards — next to the control it is about (walk53
@@ -616,11 +617,13 @@ class DreamPanel(QWidget):
         window, issue 30, walk51b #4); None hides it."""
         self.failure.offer(card=field if field is not None else False)
 
-    def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False) -> None:
+    def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False,
+                    note: Callable[[], str] | None = None) -> None:
         """The status line (:class:`DreamStatusLine`: under the Dream now bar, wrapped
         whole); cleared after ``ms`` (0: kept); a callable ``message`` is said again after
-        a language switch; ``until_reviewed``: cleared too once a proposal is reviewed."""
-        self.status_label.say(message, ms, until_reviewed=until_reviewed)
+        a language switch; ``until_reviewed``: cleared too once a proposal is reviewed;
+        ``note``: a quiet line under it (memlang54)."""
+        self.status_label.say(message, ms, until_reviewed=until_reviewed, note=note)
 
     def summary(self) -> str:
         """One line for the folded group: ``Dream: Daily at 02:00 UTC · 4 cards · 1 proposal to review``."""
@@ -714,6 +717,7 @@ class DreamPanel(QWidget):
         if n < self._waiting:  # one was accepted or discarded: "… accept or discard it" is stale (issue 30)
             self.status_label.reviewed()
         self._waiting = n
+        self.day_picker.set_waiting(n)
         self.tabs.setTabText(1, proposals_tab_title(n))
 
     def _fit_tabs(self, index: int) -> None:

@@ -29,6 +29,7 @@ from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.dream_failure import card_fixes
+from chathub_desktop.gui.memory.dream_status import proposed_lines
 from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
 from chathub_desktop.gui.shell.day_format import format_day, format_day_time, format_iso_day
@@ -210,10 +211,11 @@ class RunsHost(Protocol):
     runner: TaskRunner
     memory_enabled: bool
 
-    def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False) -> None:
+    def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False,
+                    note: Callable[[], str] | None = None) -> None:
         """The panel's status line (``ms`` 0: kept; a callable is re-said on a language
         switch; ``until_reviewed``: a proposal's line, cleared once a proposal is accepted
-        or discarded)."""
+        or discarded; ``note``: a quiet line under it)."""
 
     def show_error(self, message: str) -> None:
         """An inline error ("" hides it)."""
@@ -468,9 +470,12 @@ class DreamRuns(QObject):
             self._host.offer_model_card(card_fixes(outcome.why))
             return
         why, status = outcome.why, outcome.status
-        # a reason is said again in a new language (issue 30, walk50b #4); a bare message is cleared then
-        self._host.show_status((lambda: outcome_text(status, said(why))) if why is not None
-                               else outcome_text(status, message), 15000, until_reviewed=status == PROPOSED)
+        proposed = proposed_lines(why) if why is not None else None
+        if proposed is not None:  # walk54 #4: in short words, the note on a line of its own
+            self._host.show_status(proposed[0], 15000, until_reviewed=True, note=proposed[1])
+        else:  # a reason is said again in a new language (issue 30, walk50b #4); a bare message is cleared then
+            self._host.show_status((lambda: outcome_text(status, said(why))) if why is not None
+                                   else outcome_text(status, message), 15000, until_reviewed=status == PROPOSED)
         if outcome.card_number is not None:  # shown and marked by its day: its number may change (walk52b #2)
             self._host.mark_after_load(outcome.history_day.isoformat())
         self._host.schedule_reload()
@@ -508,6 +513,10 @@ class DreamRuns(QObject):
                                             fault_provider(event.why))
                     self._host.offer_summarizer_choice(model_fixes(event.why))
                     self._host.offer_model_card(card_fixes(event.why))
+                elif (proposed := proposed_lines(event.why) if event.why is not None else None) is not None:
+                    line = proposed[0]
+                    self._host.show_status(lambda: fill(translate("MemoryPage", "Scheduled dream: %1"), line()), 15000,
+                                           until_reviewed=True, note=proposed[1])
                 else:
                     self._host.show_status(fill(translate("MemoryPage", "Scheduled dream: %1"),
                                                 outcome_text(status, message)), 15000,
