@@ -101,3 +101,32 @@ def test_a_proposed_card_is_said_in_short_words_and_the_day_line_says_it_waits( 
     assert not note.isVisible()
     qtbot.waitUntil(lambda: picker.note.text() == "Every finished day has a card; today's chats can be dreamt "
                                                   "tomorrow.", timeout=5000)
+
+
+def test_a_proposal_s_lines_name_its_day_and_only_the_notes_a_user_needs(qapp) -> None:  # type: ignore[no-untyped-def]
+    """walk54 #4: the fold, the topics read and the window's bounds are left to the
+    Proposals tab; a cut answer and taken-out secrets are said in the quiet note; any
+    other reason is not a proposal's."""
+    from datetime import date
+
+    from chathub_desktop.core.dynamic_memory import FoldMethod
+    from chathub_desktop.core.reasons import Day, Reason
+    from chathub_desktop.core.secret_redaction import Redaction
+    from chathub_desktop.gui.memory.dream_status import proposed_lines
+    from chathub_desktop.services.dream.dream_reasons import (
+        DreamReason,
+        fold_note,
+        read_titles_note,
+        redacted_note,
+    )
+
+    notes = (fold_note(FoldMethod.MODEL, proposed=True), *redacted_note(Redaction("x", ("openai-api-key",))))
+    why = Reason(DreamReason.PROPOSED, (Day(date(2023, 10, 15)), "1", Reason("", notes=notes)),
+                 (Reason(DreamReason.COMPLETE_LINES_KEPT), *read_titles_note(["Conversation 2"], 5)))
+    lines = proposed_lines(why)
+    assert lines is not None
+    assert lines[0]() == "A card for 15 Oct 2023 waits in Proposals."
+    assert lines[1]() == "It may be cut short — the model hit its length limit. Likely secrets were taken out of it."
+    plain = proposed_lines(Reason(DreamReason.PROPOSED, (Day(date(2023, 10, 15)), "1", Reason(""))))
+    assert plain is not None and plain[1]() == ""
+    assert proposed_lines(Reason(DreamReason.ADDED, ("1", Day(date(2023, 10, 15))))) is None
