@@ -190,6 +190,10 @@
         <translation><numerusform>%Ln message</numerusform><numerusform>%Ln messages</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review.</source>
+        <translation><numerusform>%n proposal waits for review.</numerusform><numerusform>%n proposals wait for review.</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>added %n entry(ies) from a memory file</source>
         <translation><numerusform>added %n entry from a memory file</numerusform><numerusform>added %n entries from a memory file</numerusform></translation>
     </message>

@@ -3119,6 +3119,14 @@ The entries after it are renumbered.</source>
         <source>The finished UTC day Dream now reads (days with messages and no card yet, newest first)</source>
         <translation>「今すぐドリーム」が読む終了済みの UTC 日（メッセージがあり、まだカードのない日、新しい順）</translation>
     </message>
+    <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review.</source>
+        <translation><numerusform>%n 件の提案が確認を待っています。</numerusform></translation>
+    </message>
+    <message>
+        <source>Every finished day has a card; today&apos;s chats can be dreamt tomorrow.</source>
+        <translation>終わった日にはすべてカードがあります。今日のチャットは明日ドリームできます。</translation>
+    </message>
     <message>
         <source>Nothing to dream yet: today&apos;s chats can be dreamt tomorrow.</source>
         <translation>まだドリームできる日はありません。今日のチャットは明日ドリームできます。</translation>
@@ -3379,6 +3387,18 @@ The entries after it are renumbered.</source>
     <message numerus="yes">
         <source>added %n entry(ies) from %1</source>
         <translation><numerusform>%1 から %n 件を追加</numerusform></translation>
+    </message>
+    <message>
+        <source>It may be cut short — the model hit its length limit.</source>
+        <translation>途中で切れている可能性があります — モデルが長さの上限に達しました。</translation>
+    </message>
+    <message>
+        <source>Likely secrets were taken out of it.</source>
+        <translation>機密らしいものは取り除きました。</translation>
+    </message>
+    <message>
+        <source>A card for %1 waits in Proposals.</source>
+        <translation>%1 のカードが「提案」で確認を待っています。</translation>
     </message>
 </context>
 <context>

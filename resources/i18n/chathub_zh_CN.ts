@@ -3119,6 +3119,14 @@ The entries after it are renumbered.</source>
         <source>The finished UTC day Dream now reads (days with messages and no card yet, newest first)</source>
         <translation>“立即做梦”读取的已结束 UTC 日（有消息且还没有卡片的日期，最新在前）</translation>
     </message>
+    <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review.</source>
+        <translation><numerusform>%n 条提议等待审阅。</numerusform></translation>
+    </message>
+    <message>
+        <source>Every finished day has a card; today&apos;s chats can be dreamt tomorrow.</source>
+        <translation>每个已结束的日子都已有卡片；今天的聊天明天才能做梦整理。</translation>
+    </message>
     <message>
         <source>Nothing to dream yet: today&apos;s chats can be dreamt tomorrow.</source>
         <translation>暂时没有可做梦的日子：今天的聊天明天才能做梦整理。</translation>
@@ -3379,6 +3387,18 @@ The entries after it are renumbered.</source>
     <message numerus="yes">
         <source>added %n entry(ies) from %1</source>
         <translation><numerusform>从 %1 添加了 %n 条</numerusform></translation>
+    </message>
+    <message>
+        <source>It may be cut short — the model hit its length limit.</source>
+        <translation>它可能不完整——模型达到了长度上限。</translation>
+    </message>
+    <message>
+        <source>Likely secrets were taken out of it.</source>
+        <translation>疑似机密已从中删去。</translation>
+    </message>
+    <message>
+        <source>A card for %1 waits in Proposals.</source>
+        <translation>%1的卡片在“提议”中等待审阅。</translation>
     </message>
 </context>
 <context>

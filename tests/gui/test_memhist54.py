@@ -46,6 +46,20 @@ def test_accepting_names_the_older_cards_it_folds_with_their_count(qapp) -> None
     assert plain == ["Accepting adds the card for 3 Dec 2026.", "The dynamic memory goes from 2 to 3 cards."]
 
 
+def test_a_one_day_range_is_said_as_that_day_once(qapp) -> None:  # type: ignore[no-untyped-def]
+    """memlang54 (bits54's shot): a range card of one day read "the range 27 Nov 2026 –
+    27 Nov 2026"; that day is said once, in the Proposals text and on the card's chip."""
+    from chathub_desktop.gui.memory.dream_cards import chip_text
+
+    one = Card("2026-11-27..2026-11-27", "Wants tables")
+    lines = accept_lines(date(2026, 11, 28), _preview([one, Card("2026-11-29", "Plays the cello")],
+                                                      date(2026, 11, 28), 1))
+    assert lines[0] == ("Accepting adds the card for 28 Nov 2026 and folds it into the range 27 Nov 2026 "
+                        "(now 27 Nov 2026 – 28 Nov 2026).")
+    assert chip_text("2026-11-27 – 2026-11-27") == "27 Nov 2026"
+    assert chip_text("2026-11-26 – 2026-11-27") == "26 Nov 2026 – 27 Nov 2026"
+
+
 def _detail(page, qtbot, row: int):  # type: ignore[no-untyped-def]
     history = page.open_history()
     qtbot.waitUntil(lambda: history.loads >= 1 and len(history.changes) > row, timeout=5000)

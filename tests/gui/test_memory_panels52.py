@@ -20,7 +20,7 @@ FENCED = ("## Python habits\n- Rounds numbers with `round()` in reports\n- Prefe
 def test_a_proposal_is_previewed_rendered_and_its_status_lines_stay_true(  # type: ignore[no-untyped-def]
         open_page, services, helper, summ, qtbot):  # noqa: F811
     """Dream now with review on proposes a card: its preview shows bullets and no fences;
-    one proposal is counted as one (not "1 more"); Accept clears "… accept or discard it";
+    one proposal is counted as one (not "1 more"); Accept clears "… waits in Proposals.";
     the cards' buttons are hidden on the Proposals tab and back on the Cards tab."""
     day = active_yesterday(services, helper)
     services.dreams.review.set_enabled(helper, True)
@@ -30,7 +30,9 @@ def test_a_proposal_is_previewed_rendered_and_its_status_lines_stay_true(  # typ
     qtbot.waitUntil(lambda: not panel.runs.dreaming, timeout=5000)
     qtbot.waitUntil(lambda: bool(services.dreams.review.proposals(helper)), timeout=5000)
     idle(qtbot, panel)
-    assert "accept or discard it" in panel.status_label.text() and panel.status_label.isVisible()
+    # said in short words (memlang54, walk54 #4), not "Proposed a card … accept or discard it"
+    assert panel.status_label.text() == f"A card for {format_day(day)} waits in Proposals."
+    assert panel.status_label.isVisible()
     section = panel.show_proposals()
     qtbot.waitUntil(lambda: section.list.count() == 1, timeout=5000)
     assert not any(b.isVisible() for b in panel.card_buttons)  # walk52 #4: cards' buttons on Proposals
@@ -48,7 +50,7 @@ def test_a_proposal_is_previewed_rendered_and_its_status_lines_stay_true(  # typ
     qtbot.waitUntil(lambda: section.list.count() == 0 and not section.ops.busy, timeout=5000)
     qtbot.waitUntil(lambda: section.status.text() == f"Added the card for {format_day(day)} · nothing else waits",
                     timeout=5000)
-    assert not panel.status_label.isVisible() and panel.status_label.text() == ""  # no stale "accept or discard it"
+    assert not panel.status_label.isVisible() and panel.status_label.text() == ""  # no stale "waits in Proposals"
     panel.tabs.setCurrentIndex(0)
     assert all(b.isVisible() for b in panel.card_buttons)
     idle(qtbot, panel)

@@ -111,9 +111,12 @@ def range_days(display_tag: str) -> int | None:
 def chip_text(display_tag: str) -> str:
     """A card's date chip: its day (or both ends of a range) in the page's one date style
     (``1 May 2024``, ``1 May 2024 – 3 May 2024``; walk50 #6); a tag that is no date as it is.
-    The stored tag (``2024-05-01``, DRM-8) stays in the card's tooltip and in Copy."""
-    first, sep, last = display_tag.partition(" – ")
-    return f"{format_iso_day(first.strip())} – {format_iso_day(last.strip())}" if sep else format_iso_day(display_tag)
+    The stored tag (``2024-05-01``, DRM-8) stays in the card's tooltip and in Copy. A range
+    of one day (``2026-11-27 – 2026-11-27``) says that day once (memlang54)."""
+    first, sep, last = (part.strip() for part in display_tag.partition(" – "))
+    if not sep or first == last:
+        return format_iso_day(first if sep else display_tag)
+    return f"{format_iso_day(first)} – {format_iso_day(last)}"
 
 
 def card_name(card: CardView) -> str:

@@ -60,6 +60,9 @@ class DreamDayPicker(QComboBox):
         self.dreamt = 0
         #: Today (UTC) has messages: it can be dreamt once it is over (walk42 #4).
         self.today_waits = False
+        #: Proposals waiting for review (memlang54: the note said "Nothing to dream yet"
+        #: beside one); the panel sets it through :meth:`set_waiting`.
+        self.waiting = 0
         #: Finished reads (the chooser and :attr:`note` say the days read).
         self.loads = 0
         #: Why no day is offered, in the muted tone; shown in the chooser's place (walk53c #5).
@@ -108,12 +111,23 @@ class DreamDayPicker(QComboBox):
         self.note.setVisible(not days)
         self.loads += 1
 
+    def set_waiting(self, n: int) -> None:
+        """``n`` proposals wait for review: :attr:`note` says so first (memlang54)."""
+        self.waiting = n
+        self._say()
+
     def _say(self) -> None:
         """Each offered day's line and :attr:`note` (why none is offered), in the interface
-        language (again after each switch)."""
+        language (again after each switch): a waiting proposal first, then whether every
+        finished day has a card and today's chats wait for tomorrow (walk54 #4: "Nothing
+        to dream yet" beside three cards and a proposal)."""
         for i, d in enumerate(self.days[:self.count()]):
             self.setItemText(i, day_text(d, self._today))
-        self.note.setText(translate("MemoryPage", "Nothing to dream yet: today's chats can be dreamt tomorrow.")
+        waiting = self.waiting  # a plain name: lupdate reads no attribute as the count
+        self.note.setText(translate("MemoryPage", "%n proposal(s) wait(s) for review.", None, waiting) if waiting
+                          else translate("MemoryPage", "Every finished day has a card; today's chats can be dreamt "
+                                                       "tomorrow.") if self.dreamt and self.today_waits
+                          else translate("MemoryPage", "Nothing to dream yet: today's chats can be dreamt tomorrow.")
                           if self.today_waits
                           else translate("MemoryPage", "Every day with messages has a card. To dream a day again, "
                                                        "use ↻ Regenerate on its card.") if self.dreamt

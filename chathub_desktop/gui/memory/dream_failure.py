@@ -126,14 +126,15 @@ class DreamFailure(QWidget):
         self.error_label.setText(message)
         self.error_label.setVisible(bool(message))
 
-    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None,
-                     provider: str | None = None) -> None:
+    def show_failure(self, summary: str | Callable[[], str], details: str | Callable[[], str],
+                     retry: Callable[[], object] | None, provider: str | None = None) -> None:
         """Show a failed run in :attr:`bar` until dismissed (walkthrough F2); ``provider``:
         the provider a transport fault names (:func:`~chathub_desktop.services.fault_place.fault_provider`),
-        whose "Settings → Providers" in the line opens Settings there (memerr54)."""
+        whose "Settings → Providers" in the line opens Settings there (memerr54). Builders
+        (``summary``, ``details``) are said again after a language switch (memlang54)."""
         self.bar.dismiss()  # one failure at a time: the count is for bugs
-        place = translate("MessageList", PROVIDERS_PLACE)
-        link = (place, lambda: self._providers(provider)) if provider is not None else None
+        link = ((lambda: translate("MessageList", PROVIDERS_PLACE)), lambda: self._providers(provider)) \
+            if provider is not None else None
         self.bar.show_error(summary, details, retry, link=link)
 
     def hide_failure(self) -> None:

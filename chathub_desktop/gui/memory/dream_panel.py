@@ -393,6 +393,7 @@ class DreamPanel(QWidget):
         brow.setContentsMargins(0, 0, 0, 0)
         lay.insertWidget(lay.indexOf(self.tabs), self.action_bar)
         lay.insertWidget(lay.indexOf(self.tabs), self.status_label)
+        lay.insertWidget(lay.indexOf(self.tabs), self.status_label.note)
         #: A failed run with Retry and the fixes it names, and the error line: under Dream now's
         #: bar and its status line, above the cards — next to the control it is about (walk53
         #: #11: at the page's bottom it was far from Dream now); nothing above Dream now moves
@@ -621,10 +622,11 @@ class DreamPanel(QWidget):
         self.build_bars()
         self.failure.show_error(message)
 
-    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None,
-                     provider: str | None = None) -> None:
+    def show_failure(self, summary: str | Callable[[], str], details: str | Callable[[], str],
+                     retry: Callable[[], object] | None, provider: str | None = None) -> None:
         """Show a failed run in :attr:`failure_bar` until dismissed (walkthrough F2), its
-        "Settings → Providers" linked to ``provider`` when a transport fault names one."""
+        "Settings → Providers" linked to ``provider`` when a transport fault names one;
+        builders are said again after a language switch (memlang54)."""
         self.build_bars()
         self.failure.show_failure(summary, details, retry, provider)
 
@@ -639,12 +641,14 @@ class DreamPanel(QWidget):
         self.build_bars()
         self.failure.offer(card=field if field is not None else False)
 
-    def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False) -> None:
+    def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False,
+                    note: Callable[[], str] | None = None) -> None:
         """The status line (:class:`DreamStatusLine`: under the Dream now bar, wrapped
         whole); cleared after ``ms`` (0: kept); a callable ``message`` is said again after
-        a language switch; ``until_reviewed``: cleared too once a proposal is reviewed."""
+        a language switch; ``until_reviewed``: cleared too once a proposal is reviewed;
+        ``note``: a quiet line under it (memlang54)."""
         self.build_bars()
-        self.status_label.say(message, ms, until_reviewed=until_reviewed)
+        self.status_label.say(message, ms, until_reviewed=until_reviewed, note=note)
 
     def summary(self) -> str:
         """One line for the folded group: ``Dream: Daily at 02:00 UTC · 4 cards · 1 proposal to review``."""
@@ -732,6 +736,7 @@ class DreamPanel(QWidget):
         if n < self._waiting:  # one was accepted or discarded: "… accept or discard it" is stale (issue 30)
             self.status_label.reviewed()
         self._waiting = n
+        self.day_picker.set_waiting(n)
         self.tabs.setTabText(1, proposals_tab_title(n))
 
     def _fit_tabs(self, index: int) -> None:

@@ -29,6 +29,7 @@ from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.dream_failure import card_fixes
+from chathub_desktop.gui.memory.dream_status import proposed_lines
 from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
 from chathub_desktop.gui.shell.day_format import format_day, format_day_time, format_iso_day
@@ -142,6 +143,20 @@ def failure_details(what: DreamRun, day: str, message: str, at: datetime, *, raw
                          fill(translate("MemoryPage", "Reason: %1"), reason), note))
 
 
+def failure_texts(what: DreamRun, day: str, why: Reason | None, raw: str) -> tuple[Callable[[], str],
+                                                                                   Callable[[], str]]:
+    """The failure bar's line and Details of a failed run over ``day`` (ISO) as builders,
+    said again after a language switch (memlang54: the line stayed English in 简体中文):
+    ``why``, the run's typed reason, is said in the language of the moment; without one,
+    ``raw`` (the service's words) as it is. The time of failure is now."""
+    at = datetime.now(UTC)
+
+    def reason() -> str:
+        return said(why) if why is not None else raw
+
+    return (lambda: failure_line(what, day, reason()), lambda: failure_details(what, day, reason(), at, raw=raw))
+
+
 #: Failures another History Compress model (or its model card) fixes: a limit it hit, or
 #: a card it could not write (walk50 #2: the bar offered Retry only).
 MODEL_FIXES = frozenset({DreamReason.CUT_AT_OUTPUT_CAP, DreamReason.CUT_AT_WINDOW, DreamReason.WINDOW_TOO_SMALL,
@@ -196,19 +211,21 @@ class RunsHost(Protocol):
     runner: TaskRunner
     memory_enabled: bool
 
-    def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False) -> None:
+    def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False,
+                    note: Callable[[], str] | None = None) -> None:
         """The panel's status line (``ms`` 0: kept; a callable is re-said on a language
         switch; ``until_reviewed``: a proposal's line, cleared once a proposal is accepted
-        or discarded)."""
+        or discarded; ``note``: a quiet line under it)."""
 
     def show_error(self, message: str) -> None:
         """An inline error ("" hides it)."""
 
-    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None,
-                     provider: str | None = None) -> None:
+    def show_failure(self, summary: str | Callable[[], str], details: str | Callable[[], str],
+                     retry: Callable[[], object] | None, provider: str | None = None) -> None:
         """A failed run's bar: ``summary`` kept until dismissed, ``details`` behind
         Details…, Retry calls ``retry`` (walkthrough F2); ``provider``: the one a transport
-        fault names, its "Settings → Providers" a link there (memerr54)."""
+        fault names, its "Settings → Providers" a link there (memerr54); builders are said
+        again after a language switch (memlang54)."""
 
     def hide_failure(self) -> None:
         """Hide the failed run's bar (a new run starts)."""
@@ -447,17 +464,18 @@ class DreamRuns(QObject):
         message = said(outcome.why) if outcome.why is not None else outcome.message  # issue 27
         if outcome.status == FAILED:  # walkthrough F2: kept until dismissed, with Retry and Details
             self._host.show_status("")
-            self._host.show_failure(failure_line(what, day or outcome.history_day.isoformat(), message),
-                                    failure_details(what, day or outcome.history_day.isoformat(), message,
-                                                    datetime.now(UTC), raw=outcome.message), retry,
-                                    fault_provider(outcome.why))
+            line, details = failure_texts(what, day or outcome.history_day.isoformat(), outcome.why, outcome.message)
+            self._host.show_failure(line, details, retry, fault_provider(outcome.why))
             self._host.offer_summarizer_choice(model_fixes(outcome.why))
             self._host.offer_model_card(card_fixes(outcome.why))
             return
         why, status = outcome.why, outcome.status
-        # a reason is said again in a new language (issue 30, walk50b #4); a bare message is cleared then
-        self._host.show_status((lambda: outcome_text(status, said(why))) if why is not None
-                               else outcome_text(status, message), 15000, until_reviewed=status == PROPOSED)
+        proposed = proposed_lines(why) if why is not None else None
+        if proposed is not None:  # walk54 #4: in short words, the note on a line of its own
+            self._host.show_status(proposed[0], 15000, until_reviewed=True, note=proposed[1])
+        else:  # a reason is said again in a new language (issue 30, walk50b #4); a bare message is cleared then
+            self._host.show_status((lambda: outcome_text(status, said(why))) if why is not None
+                                   else outcome_text(status, message), 15000, until_reviewed=status == PROPOSED)
         if outcome.card_number is not None:  # shown and marked by its day: its number may change (walk52b #2)
             self._host.mark_after_load(outcome.history_day.isoformat())
         self._host.schedule_reload()
@@ -490,12 +508,15 @@ class DreamRuns(QObject):
                 self.external_day = None
                 if status == FAILED:  # walkthrough F2: kept until dismissed; Retry is a manual run
                     self._host.show_status("")
-                    self._host.show_failure(
-                        failure_line(DreamRun.SCHEDULED, day, message),
-                        failure_details(DreamRun.SCHEDULED, day, message, datetime.now(UTC), raw=event.message),
-                        lambda: self.dream_over(date.fromisoformat(day)), fault_provider(event.why))
+                    line, details = failure_texts(DreamRun.SCHEDULED, day, event.why, event.message)
+                    self._host.show_failure(line, details, lambda: self.dream_over(date.fromisoformat(day)),
+                                            fault_provider(event.why))
                     self._host.offer_summarizer_choice(model_fixes(event.why))
                     self._host.offer_model_card(card_fixes(event.why))
+                elif (proposed := proposed_lines(event.why) if event.why is not None else None) is not None:
+                    line = proposed[0]
+                    self._host.show_status(lambda: fill(translate("MemoryPage", "Scheduled dream: %1"), line()), 15000,
+                                           until_reviewed=True, note=proposed[1])
                 else:
                     self._host.show_status(fill(translate("MemoryPage", "Scheduled dream: %1"),
                                                 outcome_text(status, message)), 15000,

@@ -1,17 +1,54 @@
 """The dream panel's status line (issue 30): what the last dream or change did, on a row
 of its own under the Dream now bar, wrapped whole (walk42 #4: cut with "…" in the bar),
-so the bar's buttons never move. A component of
+so the bar's buttons never move, and a quiet note under it (memlang54). A component of
 :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`.
+
+A run that proposed a card says so in short words (walk54 #4: "Proposed a card for 15
+Oct 2023 (proposal #1); accept or discard it; the card may be missing its end: the
+History Compress model reached its token limit, …; read “Conversation 2”"): "A card for
+15 Oct 2023 waits in Proposals.", and the note "It may be cut short — the model hit its
+length limit." when it may be.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
-from chathub_desktop.gui.shell.i18n import Texts
+from chathub_desktop.core.reasons import Day, Reason
+from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.shell.day_format import format_day
+from chathub_desktop.gui.shell.i18n import Texts, fill
+from chathub_desktop.services.dream.dream_reasons import DreamReason
+
+translate = QCoreApplication.translate
+
+
+def _has(why: Reason, template: str) -> bool:
+    """``why`` or a reason among its values and notes is ``template``."""
+    return why.template == template or any(isinstance(r, Reason) and _has(r, template)
+                                           for r in (*why.args, *why.notes))
+
+
+def proposed_lines(why: Reason) -> tuple[Callable[[], str], Callable[[], str]] | None:
+    """The status line and quiet note of a run that proposed a card (``why``: its
+    ``DreamReason.PROPOSED`` reason), said in the language of the moment: "A card for
+    15 Oct 2023 waits in Proposals." and, when the model's answer was cut at its token
+    limit, "It may be cut short — the model hit its length limit."; when likely secrets
+    were taken out, the note says that too. None for any other reason."""
+    day = why.args[0] if why.args else None
+    if why.template != DreamReason.PROPOSED or not isinstance(day, Day):
+        return None
+    cut, redacted = _has(why, DreamReason.COMPLETE_LINES_KEPT), _has(why, DreamReason.REDACTED)
+
+    def note() -> str:
+        said = ([translate("MemoryPage", "It may be cut short — the model hit its length limit.")] if cut else []) + \
+            ([translate("MemoryPage", "Likely secrets were taken out of it.")] if redacted else [])
+        return " ".join(said)
+
+    return (lambda: fill(translate("MemoryPage", "A card for %1 waits in Proposals."), format_day(day.value))), note
 
 
 class DreamStatusLine(QLabel):
@@ -26,25 +63,36 @@ class DreamStatusLine(QLabel):
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.hide()
+        #: A quiet line under the status (memlang54: "It may be cut short …"); its owner lays it out.
+        self.note = QLabel(parent)
+        self.note.setObjectName("dreamStatusNote")
+        self.note.setWordWrap(True)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        set_tone(self.note, Tone.MUTED)
+        self.note.hide()
         self._running = running
         self._make: Callable[[], str] | None = None  # the line's text, re-said on a switch
+        self._make_note: Callable[[], str] | None = None
         self._until_reviewed = False  # a proposal's line: stale once one is accepted or discarded
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._expire)
         texts.call(self._resay)
 
-    def say(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False) -> None:
+    def say(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False,
+            note: Callable[[], str] | None = None) -> None:
         """Show ``message``, cleared after ``ms`` (0: kept). A callable (``lambda:
         translate(…)``) is said again after a language switch; a plain string is cleared
         then instead (issue 30, walk50b #4: it stayed in the old language).
         ``until_reviewed``: the line asks to accept or discard a proposal, and
-        :meth:`reviewed` clears it."""
+        :meth:`reviewed` clears it. ``note``: the quiet line under it (cleared with it)."""
         self._make = message if callable(message) else None
+        self._make_note = note
         self._until_reviewed = until_reviewed
         text = message() if callable(message) else message
         self.setText(text)
         self.setVisible(bool(text))
+        self._say_note()
         if ms:
             self._timer.start(ms)
         else:
@@ -61,11 +109,21 @@ class DreamStatusLine(QLabel):
         """After a language switch: the line in the new language, or cleared."""
         if self._make is not None:
             self.setText(self._make())
+            self._say_note()
         elif self.text():
-            self.clear()
-            self.hide()
+            self._clear()
+
+    def _say_note(self) -> None:
+        text = self._make_note() if self._make_note is not None and self.text() else ""
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
+
+    def _clear(self) -> None:
+        self._make_note = None
+        self.clear()
+        self.hide()
+        self._say_note()
 
     def _expire(self) -> None:
         if not self._running():
-            self.clear()
-            self.hide()
+            self._clear()

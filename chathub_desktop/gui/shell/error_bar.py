@@ -61,6 +61,11 @@ def one_line(text: str, limit: int = MAX_LINE_CHARS) -> str:
     return first if len(first) <= limit else first[: limit - 1] + "…"
 
 
+def said_now(text: str | Callable[[], str]) -> str:
+    """``text``, or what its builder says in the interface language now."""
+    return text() if callable(text) else text
+
+
 class ErrorDetailsDialog(QDialog):
     """The details (a traceback) of one error, read-only and selectable, in monospace
     wrapped at the dialog's width (walk51 #7: a long path ran off its right edge), with
@@ -124,7 +129,9 @@ class ErrorBar(QFrame):
         self._max_chars = max_chars
         self._shown_hint = hint  # the Details line of the error shown
         self._retry: Callable[[], object] | None = None
-        self._link: tuple[str, Callable[[], object]] | None = None
+        self._link: tuple[str | Callable[[], str], Callable[[], object]] | None = None
+        # the error's words as said now: built again after a language switch (memlang54)
+        self._say: tuple[str | Callable[[], str], str | Callable[[], str]] = ("", "")
         self._dialog: ErrorDetailsDialog | None = None
         layout = QHBoxLayout(self)
         layout.setContentsMargins(int(EDGE) + 10, 4, 6, 4)
@@ -157,8 +164,8 @@ class ErrorBar(QFrame):
         super().changeEvent(event)
 
     def retranslate(self) -> None:
-        """Set the bar's texts in the interface language (the error shown keeps its
-        words: it was written when it happened)."""
+        """Set the bar's texts in the interface language; the error shown is said again
+        when it was given as builders (memlang54), else it keeps its words."""
         translate = QCoreApplication.translate
         self.label.setAccessibleName(translate("ErrorBar", "Error"))
         self.retry_button.setText(translate("ErrorBar", "Retry"))
@@ -170,6 +177,8 @@ class ErrorBar(QFrame):
         self.close_button.setAccessibleName(translate("ErrorBar", "Dismiss error"))
         self.close_button.setToolTip(translate("ErrorBar", "Hide this error"))
         if self.count:
+            self.summary = one_line(said_now(self._say[0]), self._max_chars)
+            self.details = said_now(self._say[1])
             self._show_summary()
 
     def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt override
@@ -188,21 +197,24 @@ class ErrorBar(QFrame):
                          QPointF(box.left() + EDGE / 2, box.bottom() - RADIUS))
         painter.end()
 
-    def show_error(self, summary: str, details: str, retry: Callable[[], object] | None = None, *,
-                   hint: str | None = None, link: tuple[str, Callable[[], object]] | None = None) -> None:
+    def show_error(self, summary: str | Callable[[], str], details: str | Callable[[], str],
+                   retry: Callable[[], object] | None = None, *, hint: str | None = None,
+                   link: tuple[str | Callable[[], str], Callable[[], object]] | None = None) -> None:
         """Show ``summary`` (its first line, cut at ``max_chars``) and keep ``details`` for Details…; with
         ``retry``, a Retry button calls it. ``hint`` (a ``QT_TRANSLATE_NOOP("ErrorBar", …)``
         text): this error's Details line instead of the bar's own (not a bug: a tool
         server that did not start, issue 25). ``link``: (words of ``summary``, action) —
-        the first place those words appear is a link that calls the action (memerr54)."""
+        the first place those words appear is a link that calls the action (memerr54).
+        Given as builders (``lambda: translate(…)``), ``summary``, ``details`` and the
+        link's words are said again after a language switch (memlang54: the Memory page's
+        failure line stayed English in 简体中文); plain strings keep their words."""
         self.count += 1
         self._retry = retry
         self._link = link
         self._shown_hint = hint or self._hint
         self.retry_button.setVisible(retry is not None)
-        self.summary = one_line(summary, self._max_chars)
-        self.details = details
-        self.retranslate()  # the Details tooltip follows the hint
+        self._say = (summary, details)
+        self.retranslate()  # says the error, and the Details tooltip follows the hint
         self.show()
 
     def _show_summary(self) -> None:
@@ -213,7 +225,7 @@ class ErrorBar(QFrame):
         n = self.count - 1  # a plain name: lupdate cannot read an expression as the plural's n
         earlier = QCoreApplication.translate("ErrorBar", " (%n earlier)", None, n)
         line = self.summary + (earlier if self.count > 1 else "")
-        words = html.escape(self._link[0], quote=False) if self._link is not None else ""
+        words = html.escape(said_now(self._link[0]), quote=False) if self._link is not None else ""
         shown = html.escape(line, quote=False)
         linked = bool(words) and words in shown
         self.label.setTextFormat(Qt.TextFormat.RichText if linked else Qt.TextFormat.PlainText)
@@ -248,5 +260,6 @@ class ErrorBar(QFrame):
         self.count = 0
         self._retry = None
         self._link = None
+        self._say = ("", "")
         self.retry_button.hide()
         self.hide()
