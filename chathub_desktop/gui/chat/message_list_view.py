@@ -72,7 +72,6 @@ from chathub_desktop.gui.chat.link_policy import LinkAction, decide, hover_text,
 from chathub_desktop.gui.chat.markdown_render import code_blocks
 from chathub_desktop.gui.chat.message_action_bar import (
     COPIED_MS,
-    MessageAction,
     MessageActionBar,
     can_copy,
     copy_text,
@@ -254,9 +253,6 @@ class MessageListView(QListView):
                           self.receipt_requested.emit)
         model.rowsRemoved.connect(lambda *_: self.bar.hide())
         model.modelReset.connect(self.bar.hide)
-        self._menu_for: tuple[int, tuple[MessageAction, ...]] | None = None  # the open menu's message, offers
-        model.dataChanged.connect(lambda *_: self._follow_menu())
-        model.rowsInserted.connect(lambda *_: self._follow_menu())
 
     def _place_jump_buttons(self) -> None:
         """The newest button (an arrow down) shows only when the newest message is out of
@@ -644,18 +640,9 @@ class MessageListView(QListView):
             return
         m, offered = self._model.message_at(index.row()), self.bar.row_actions(index.row())
         self.last_menu = message_menu(self, self._model, index.row(), offered, self._menu_actions)
-        self._menu_for = (m.id, offered) if m is not None else None
+        if m is not None:
+            self.bar.track_menu(self.last_menu, m.id, offered)
         self.last_menu.popup(self.viewport().mapToGlobal(pos))
-
-    def _follow_menu(self) -> None:
-        """An open context menu whose row now offers other actions closes (walk54 #1: it
-        kept Continue after the continuation finished); the next right-click is fresh."""
-        menu, shown = self.last_menu, self._menu_for
-        if menu is None or shown is None or not menu.isVisible():
-            return
-        row = self._model.row_of(shown[0])
-        if row is None or self.bar.row_actions(row) != shown[1]:
-            menu.close()
 
     def copy_row(self, row: int) -> None:
         """Put row ``row``'s raw Markdown on the clipboard: all of it, read on a worker

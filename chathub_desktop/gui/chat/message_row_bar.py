@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QTimer
-from PySide6.QtWidgets import QListView
+from PySide6.QtWidgets import QListView, QMenu
 
 from chathub_desktop.gui.chat.message_action_bar import (
     MessageAction,
@@ -48,6 +48,7 @@ class RowBar(QObject):
         self.editing = False
         self._wanted: int | None = None  # the message the pointer (or the keyboard) asked the bar for
         self._shown: tuple[tuple[MessageAction, ...], bool] | None = None  # its actions and pin, as shown
+        self._menu: tuple[QMenu, int, tuple[MessageAction, ...]] | None = None  # an open context menu's row
         action_bar.triggered.connect(self._on_bar)
         view.installEventFilter(self)
         model.dataChanged.connect(lambda *_: self.follow())
@@ -74,10 +75,25 @@ class RowBar(QObject):
         self.reveal(m.id)
         self._place(index.row())
 
+    def track_menu(self, menu: QMenu, message_id: int, offered: tuple[MessageAction, ...]) -> None:
+        """``menu``, the context menu just opened on ``message_id`` with ``offered``,
+        closes once that row offers other actions (walk54 #1: it kept Continue after the
+        continuation finished); the next right-click is built fresh."""
+        self._menu = (menu, message_id, offered)
+
     def follow(self) -> None:
         """After a change of the rows: the bar's message shows what it offers now — shown
         again when its actions or its pin changed (a finished continuation has no Continue,
-        a reply cut again has it back, a streaming one offers Copy only)."""
+        a reply cut again has it back, a streaming one offers Copy only); an open context
+        menu whose row changed its offers closes (:meth:`track_menu`)."""
+        if self._menu is not None:
+            menu, mid, offered = self._menu
+            menu_row = self._model.row_of(mid)
+            if not menu.isVisible():
+                self._menu = None
+            elif menu_row is None or self.row_actions(menu_row) != offered:
+                self._menu = None
+                menu.close()
         row = self._model.row_of(self._wanted) if self._wanted is not None and not self.editing else None
         m = self._model.message_at(row) if row is not None else None
         if row is None or m is None:

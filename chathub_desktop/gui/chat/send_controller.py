@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.core.messages import MessageStatus, Role
+from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.gui.chat.composer import DraftState
 from chathub_desktop.gui.chat.message_action_bar import MessageAction
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
@@ -136,9 +137,11 @@ class SendController:
         if isinstance(exc, ServiceError) and topic_id == w.current_topic_id and not w.composer.text():
             w.composer.set_text(draft)  # nothing was stored: give the draft back
             w.attachments.restore(attachments)  # type: ignore[arg-type]
-        notice = task.result().notice if exc is None else None
-        if notice:
-            w.show_status(notice[:1].upper() + notice[1:], 15000, topic_id)  # the service's sentence
+        outcome = task.result() if exc is None else None
+        notice = outcome.notice_why if outcome is not None and not is_length_stop(outcome.finish_reason) else None
+        if notice is not None:  # a reply cut at max tokens has none: its footer says it by Continue (walk54 #2)
+            line = said(notice)  # the service's sentence, in the interface language
+            w.show_status(line[:1].upper() + line[1:], 15000, topic_id)
 
     def retry_reply(self, message_id: int) -> asyncio.Task[object] | None:
         """Retry in the open topic (the Retry pill of its last reply, issue 12)."""
