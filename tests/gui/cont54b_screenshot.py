@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from pathlib import Path
+from typing import Any
 
 from tests.gui.shot_harness import audited, grab, offscreen_services, play
 
@@ -34,7 +35,6 @@ def main() -> int:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/work/wt/_shots/cont54b")
     out.mkdir(parents=True, exist_ok=True)
     with offscreen_services("chathub-shot-cont54b-") as (loop, svc), FakeVendor() as vendor:
-        app = QApplication.instance()
         p = svc.providers.add("OpenAI (fake)", "openai", vendor.base_url, api_key="sk-demo")
         a = svc.assistants.create("Writer", provider=p.id, model="gpt-4o-mini")
         window = MainWindow(svc)
@@ -50,7 +50,7 @@ def main() -> int:
         )
         view = window.message_view
 
-        def last():  # type: ignore[no-untyped-def]
+        def last() -> Any:
             return window.message_model.message_at(window.message_model.rowCount() - 1)
 
         async def until(test, steps: int = 200) -> None:  # type: ignore[no-untyped-def]
@@ -64,7 +64,7 @@ def main() -> int:
             for theme in ("light", "dark"):
                 window.view.prefs.set_theme(theme)
                 await asyncio.sleep(0.4)
-                app.processEvents()
+                QApplication.processEvents()
                 if again is not None and theme == "dark":
                     again()
                 await grab(window, out / f"{tag}-{theme}.png", 0.3)
