@@ -345,7 +345,17 @@ def image_tokens(att: Attachment, model: str) -> int:
     return pricing.sized_image_tokens(model, size)
 
 
-def over_budget(name: str, tokens: int, budget: int) -> str:
-    """The refusal line for an attachment (or a set) above the input budget, e.g.
+_OVER_BUDGET = QT_TRANSLATE_NOOP("ServiceReasons", "%1 is ~%2 tokens; this model's input budget is %3")
+_MESSAGE_WITH = QT_TRANSLATE_NOOP("ServiceReasons", "This message with its %1 attachments")
+
+
+def over_budget(name: str, tokens: int, budget: int) -> Reason:
+    """The refusal for an attachment named ``name`` above the input budget (typed, so the
+    window says it in the interface language, walk54 #2), e.g. in English
     ``report.txt is ~41,200 tokens; this model's input budget is 30,000``."""
-    return f"{name} is ~{tokens:,} tokens; this model's input budget is {budget:,}"
+    return Reason(_OVER_BUDGET, (name, f"{tokens:,}", f"{budget:,}"))
+
+
+def set_over_budget(count: int, tokens: int, budget: int) -> Reason:
+    """:func:`over_budget` for a message's ``count`` attachments together."""
+    return Reason(_OVER_BUDGET, (Reason(_MESSAGE_WITH, (str(count),)), f"{tokens:,}", f"{budget:,}"))

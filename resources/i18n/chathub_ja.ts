@@ -5379,6 +5379,10 @@ URL：%3
         <source>Stopped before the reply began — nothing was kept</source>
         <translation>返信が始まる前に停止しました — 何も残っていません</translation>
     </message>
+    <message>
+        <source>This reply can no longer be continued: it has changed since</source>
+        <translation>この返信はもう続けられません：その後に変更されています</translation>
+    </message>
 </context>
 <context>
     <name>ServiceReasons</name>
@@ -6169,6 +6173,10 @@ URL：%3
     <message>
         <source>the request failed: %1</source>
         <translation>リクエストが失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>stopped after %1 tool rounds: the model kept calling tools; send a message to let it go on</source>
+        <translation>ツール呼び出しが %1 回続いたため停止しました：モデルがツールを呼び続けています。続けるにはメッセージを送信してください</translation>
     </message>
     <message>
         <source>only the topic&apos;s last reply can be retried, and only when it failed, was stopped or was interrupted</source>
@@ -7099,6 +7107,14 @@ URL：%3
         <translation>インポートしたメモリ</translation>
     </message>
     <message>
+        <source>the reply was cut at the model&apos;s output token limit (max tokens)</source>
+        <translation>返信はモデルの出力トークン上限（最大トークン数）で打ち切られました</translation>
+    </message>
+    <message>
+        <source>warning — %1</source>
+        <translation>警告 — %1</translation>
+    </message>
+    <message>
         <source>the send failed: %1</source>
         <translation>送信に失敗しました：%1</translation>
     </message>
@@ -7913,6 +7929,14 @@ URL：%3
     <message>
         <source>%1 is not UTF-8 text; only images and text or code files can be attached</source>
         <translation>%1 は UTF-8 のテキストではありません。添付できるのは画像とテキストまたはコードのファイルだけです</translation>
+    </message>
+    <message>
+        <source>%1 is ~%2 tokens; this model&apos;s input budget is %3</source>
+        <translation>%1 は約 %2 トークンです。このモデルの入力予算は %3 です</translation>
+    </message>
+    <message>
+        <source>This message with its %1 attachments</source>
+        <translation>このメッセージと %1 件の添付ファイル</translation>
     </message>
     <message>
         <source>%1 must be &gt;= 1, got %2</source>

@@ -5379,6 +5379,10 @@ URL：%3
         <source>Stopped before the reply began — nothing was kept</source>
         <translation>在回复开始前已停止——没有保留任何内容</translation>
     </message>
+    <message>
+        <source>This reply can no longer be continued: it has changed since</source>
+        <translation>此回复已无法继续：它在此之后已有变化</translation>
+    </message>
 </context>
 <context>
     <name>ServiceReasons</name>
@@ -6169,6 +6173,10 @@ URL：%3
     <message>
         <source>the request failed: %1</source>
         <translation>请求失败：%1</translation>
+    </message>
+    <message>
+        <source>stopped after %1 tool rounds: the model kept calling tools; send a message to let it go on</source>
+        <translation>已在 %1 轮工具调用后停止：模型一直在调用工具；发送一条消息让它继续</translation>
     </message>
     <message>
         <source>only the topic&apos;s last reply can be retried, and only when it failed, was stopped or was interrupted</source>
@@ -7099,6 +7107,14 @@ URL：%3
         <translation>导入的记忆</translation>
     </message>
     <message>
+        <source>the reply was cut at the model&apos;s output token limit (max tokens)</source>
+        <translation>回复在模型的输出令牌上限（最大令牌数）处被截断</translation>
+    </message>
+    <message>
+        <source>warning — %1</source>
+        <translation>警告 — %1</translation>
+    </message>
+    <message>
         <source>the send failed: %1</source>
         <translation>发送失败：%1</translation>
     </message>
@@ -7913,6 +7929,14 @@ URL：%3
     <message>
         <source>%1 is not UTF-8 text; only images and text or code files can be attached</source>
         <translation>%1 不是 UTF-8 文本；只能附加图片以及文本或代码文件</translation>
+    </message>
+    <message>
+        <source>%1 is ~%2 tokens; this model&apos;s input budget is %3</source>
+        <translation>%1 约为 %2 个令牌；此模型的输入预算为 %3</translation>
+    </message>
+    <message>
+        <source>This message with its %1 attachments</source>
+        <translation>这条消息及其 %1 个附件</translation>
     </message>
     <message>
         <source>%1 must be &gt;= 1, got %2</source>

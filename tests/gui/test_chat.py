@@ -159,16 +159,19 @@ def test_each_topic_keeps_its_draft_and_active_topics_rise(window, services, fak
 
 
 def test_a_reply_cut_at_max_tokens_says_so(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
-    """The status bar and the bubble's usage line tell a cut-off reply from a finished one."""
-    from chathub_desktop.gui.chat.message_texts import usage_text
+    """The bubble's footer and usage line tell a cut-off reply from a finished one; no
+    status pop-up repeats the footer (walk54 #2: it stayed English in 简体中文 for 15 s)."""
+    from chathub_desktop.gui.chat.message_texts import cut_off_text, usage_text
 
     fake_vendor.script(Reply(text_chunks=["Half an an"], finish_reason="length"))
     _setup(window, services, fake_vendor, qtbot)
     window.composer.set_text("Tell me everything")
     window.composer.send_button.click()
-    qtbot.waitUntil(lambda: "max tokens" in window.status_line.currentMessage(), timeout=5000)
-    # the notice is the sentence, not "Reply the reply was cut …" (walk39 #5)
-    assert window.status_line.currentMessage() == "The reply was cut at the model's output token limit (max tokens)"
+    qtbot.waitUntil(lambda: (m := window.message_model.message_at(1)) is not None and m.cut_off, timeout=5000)
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=5000)  # the send's end was heard
+    assert cut_off_text(window.message_model.message_at(1)).endswith("Stopped at the length limit")
+    assert "max tokens" not in window.status_line.currentMessage()
+
     def said() -> str:  # the list follows: its row re-read from the store once the reply is stored
         m = window.message_model.message_at(1)
         return usage_text(m) if m is not None else ""

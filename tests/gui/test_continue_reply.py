@@ -4,7 +4,10 @@ reply only, the action bar's Continue, more text appended to the same reply, Sto
 
 from __future__ import annotations
 
+import dataclasses
+
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 
 from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.gui.chat.message_action_bar import MessageAction
@@ -149,3 +152,114 @@ def test_the_keyboard_reaches_continue_from_the_reply(window, services, fake_ven
     fake_vendor.script(Reply(text_chunks=[" by keyboard."]))
     qtbot.keyClick(button, Qt.Key.Key_Space)
     qtbot.waitUntil(lambda: _last(window).content == "The first half by keyboard.", timeout=5000)
+
+
+def _hover_bar(window, qtbot, reply_id: int) -> None:  # type: ignore[no-untyped-def]
+    """The pointer over the newest reply: its action bar shows (then the pointer stays still)."""
+    view = window.message_view
+    index = view.model().index(view.model().rowCount() - 1)
+    placed(view, index, lambda: view.delegate.text_rect(index), qtbot)
+
+    def bar_shown() -> bool:
+        view.show_bar(index)  # what the pointer's move over the row does
+        return view.action_bar.message_id == reply_id
+
+    qtbot.waitUntil(bar_shown, timeout=3000)
+
+
+def _boxes(window) -> list[QMessageBox]:  # type: ignore[no-untyped-def]
+    return [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+
+
+def test_continue_leaves_the_hovered_bar_once_the_continuation_finished(
+        window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """walk54 #1: cut → the bar's Continue → it finishes, the pointer still on the row:
+    the bar stays for the reply without Continue (Regenerate back), the row's accessible
+    words and its right-click offers lose it too; a Continue asked of it then (a bar or
+    menu from before) says one plain line in the chat's status line, no warning box."""
+    _cut(window, services, fake_vendor, qtbot)
+    reply_id = _last(window).id
+    view = window.message_view
+    button = view.action_bar.buttons[MessageAction.CONTINUE]
+    _hover_bar(window, qtbot, reply_id)
+    assert button.isVisible()
+    fake_vendor.script(Reply(text_chunks=[" and the end."]))
+    button.click()
+    qtbot.waitUntil(lambda: _last(window).content == "The first half and the end."
+                    and _last(window).status == "complete", timeout=5000)
+    regenerate = view.action_bar.buttons[MessageAction.REGENERATE]
+    qtbot.waitUntil(lambda: regenerate.isVisible(), timeout=5000)  # the bar follows the finished row
+    assert view.action_bar.message_id == reply_id and not button.isVisible()
+    index = window.message_model.index(window.message_model.rowCount() - 1)
+    assert "Continue" not in (index.data(Qt.ItemDataRole.AccessibleDescriptionRole) or "")
+    assert MessageAction.CONTINUE not in _offered(window)
+    asked = len(fake_vendor.requests)
+    view.action_bar.triggered.emit(MessageAction.CONTINUE, reply_id)  # a stale bar's click
+    assert window.status_line.currentMessage() == "This reply can no longer be continued: it has changed since"
+    assert _boxes(window) == [] and window.presenter.open_boxes() == []
+    assert len(fake_vendor.requests) == asked  # nothing was asked of the model
+
+
+def test_the_hovered_bar_offers_copy_only_while_the_continuation_streams(
+        window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """While the continuation streams, the bar over the reply (the pointer still) offers
+    Copy only: no Continue, no Delete (walk54 #1)."""
+    _cut(window, services, fake_vendor, qtbot)
+    reply_id = _last(window).id
+    view = window.message_view
+    button = view.action_bar.buttons[MessageAction.CONTINUE]
+    _hover_bar(window, qtbot, reply_id)
+    fake_vendor.script(Reply(text_chunks=[" more", " and more"], hang=True, hang_after=1))
+    button.click()
+    qtbot.waitUntil(lambda: _last(window).content == "The first half more", timeout=5000)
+    qtbot.waitUntil(lambda: not button.isVisible(), timeout=5000)  # streaming: Copy only
+    assert view.action_bar.message_id == reply_id and view.action_bar.buttons[MessageAction.COPY].isVisible()
+    assert not view.action_bar.buttons[MessageAction.DELETE].isVisible()
+    qtbot.waitUntil(lambda: window.composer.stop_button.isEnabled(), timeout=5000)
+    window.sending.stop_current()  # Esc: the stream is closed, what arrived stays
+    qtbot.waitUntil(lambda: _last(window).status == MessageStatus.CANCELLED, timeout=5000)
+
+
+def test_a_continue_the_service_refuses_shows_no_box(
+        window, services, fake_vendor, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """The row shown is not the stored reply any more (another window continued it): the
+    service refuses, and the refusal is one line in the chat's status line, in the
+    interface language, never a platform warning box (walk54 #1)."""
+    _cut(window, services, fake_vendor, qtbot)
+    reply_id = _last(window).id
+    shown = _last(window)
+    stale = dataclasses.replace(shown, content=shown.content + " (seen elsewhere)", full_chars=None)
+    model = window.message_model
+    monkeypatch.setattr(model, "message_at", lambda row: stale if row == model.rowCount() - 1 else None)
+    asked = len(fake_vendor.requests)
+    task = window.sending.continue_reply(reply_id)
+    assert task is not None
+    qtbot.waitUntil(task.done, timeout=5000)
+    qtbot.waitUntil(lambda: window.status_line.currentMessage().startswith("Cannot continue: "), timeout=5000)
+    assert _boxes(window) == [] and window.presenter.open_boxes() == []
+    assert len(fake_vendor.requests) == asked
+
+
+def test_an_open_menu_offering_continue_closes_when_the_reply_changes(
+        window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """The right-click menu opened on the cut reply (with "Continue reply") closes once
+    the reply streams on; the next one has no Continue (walk54 #1)."""
+    _cut(window, services, fake_vendor, qtbot)
+    reply_id = _last(window).id
+    view = window.message_view
+    index = view.model().index(view.model().rowCount() - 1)
+    pos = placed(view, index, lambda: view.delegate.text_rect(index), qtbot)
+    view.customContextMenuRequested.emit(pos)
+    menu = view.last_menu
+    assert menu is not None
+    qtbot.waitUntil(menu.isVisible, timeout=5000)
+    assert "Continue reply" in [a.text() for a in menu.actions()]
+    fake_vendor.script(Reply(text_chunks=[" the end."]))
+    window.sending.continue_reply(reply_id)
+    qtbot.waitUntil(lambda: not menu.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: _last(window).status == "complete" and _last(window).content.endswith("end."),
+                    timeout=5000)
+    view.customContextMenuRequested.emit(pos)
+    assert view.last_menu is not None and view.last_menu is not menu
+    assert "Continue reply" not in [a.text() for a in view.last_menu.actions()]
+    view.last_menu.close()

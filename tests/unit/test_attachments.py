@@ -189,8 +189,10 @@ def test_a_text_file_is_inlined_with_a_clear_marker() -> None:
 
 
 def test_over_budget_line_has_the_figures() -> None:
-    assert att.over_budget("report.txt", 41_200, 30_000) == (
+    assert att.over_budget("report.txt", 41_200, 30_000).english() == (
         "report.txt is ~41,200 tokens; this model's input budget is 30,000")
+    assert att.set_over_budget(5, 41_200, 30_000).english() == (
+        "This message with its 5 attachments is ~41,200 tokens; this model's input budget is 30,000")
 
 
 def test_the_plan_posts_loaded_attachments_and_counts_what_it_posts() -> None:

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chathub_desktop.core.messages import MessageStatus, ToolCall, Usage
+from chathub_desktop.core.reasons import Reason
 from chathub_desktop.services.chat.send_results import (
     FAILURE_MAX,
     LENGTH_NOTICE,
@@ -26,9 +27,10 @@ from chathub_desktop.services.errors import InvalidInput
 
 def test_a_send_outcome_cannot_be_changed_after_it_is_built() -> None:
     reply = StreamResult(7, MessageStatus.COMPLETE, "hello", usage=Usage(input_tokens=12, output_tokens=3))
-    out = SendOutcome.of(3, reply, Tries(rescued=True), "a notice")
+    out = SendOutcome.of(3, reply, Tries(rescued=True), Reason("stopped after %1 rounds", ("3",)))
     assert (out.user_message_id, out.reply_message_id, out.status, out.text) == (3, 7, "complete", "hello")
-    assert out.rescued and not out.auto_retried and out.notice == "a notice"
+    assert out.rescued and not out.auto_retried and out.notice == "stopped after 3 rounds"  # the CLI's line
+    assert out.notice_why == Reason("stopped after %1 rounds", ("3",))  # the window's, typed (walk54 #2)
     assert out.usage.input_tokens == 12
     with pytest.raises(dataclasses.FrozenInstanceError):
         out.status = MessageStatus.ERROR  # type: ignore[misc]
@@ -42,6 +44,7 @@ def test_only_a_complete_reply_cut_at_the_length_stop_gets_the_max_tokens_notice
     cut = StreamResult(1, MessageStatus.COMPLETE, "partial", finish_reason="length", notice="warning — x")
     assert cut.settled().notice == "the reply was cut at the model's output token limit (max tokens)"
     assert cut.settled().notice == LENGTH_NOTICE
+    assert cut.settled().notice_why == Reason(LENGTH_NOTICE)  # marked for translation (walk54 #2)
     stopped = StreamResult(1, MessageStatus.CANCELLED, "partial", finish_reason="length")
     assert stopped.settled() is stopped and stopped.notice is None
     whole = StreamResult(1, MessageStatus.COMPLETE, "done", finish_reason="stop")

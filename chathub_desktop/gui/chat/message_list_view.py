@@ -638,8 +638,10 @@ class MessageListView(QListView):
         index = self.indexAt(pos)
         if not index.isValid():
             return
-        self.last_menu = message_menu(self, self._model, index.row(), self.bar.row_actions(index.row()),
-                                      self._menu_actions)
+        m, offered = self._model.message_at(index.row()), self.bar.row_actions(index.row())
+        self.last_menu = message_menu(self, self._model, index.row(), offered, self._menu_actions)
+        if m is not None:
+            self.bar.track_menu(self.last_menu, m.id, offered)
         self.last_menu.popup(self.viewport().mapToGlobal(pos))
 
     def copy_row(self, row: int) -> None:

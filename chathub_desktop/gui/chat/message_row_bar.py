@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QTimer
-from PySide6.QtWidgets import QListView
+from PySide6.QtWidgets import QListView, QMenu
 
 from chathub_desktop.gui.chat.message_action_bar import (
     MessageAction,
@@ -35,7 +35,9 @@ class RowBar(QObject):
     and carries out its clicks through ``actions`` (``receipt(id)``: the ⓘ).
 
     ``editing``: an editor in place lies over a row, the bar stays hidden (walk29 #5).
-    The bar goes when the mouse leaves the list (an event filter on ``view``)."""
+    The bar goes when the mouse leaves the list (an event filter on ``view``). It follows
+    its row's every change (stream start and end, cut again, Stop, error, a newer row) with
+    the pointer still (walk54 #1: Continue stayed after the continuation finished)."""
 
     def __init__(self, view: QListView, model: MessageListModel, delegate: MessageDelegate,
                  action_bar: MessageActionBar, actions: MenuActions, receipt: Callable[[int], None]) -> None:
@@ -44,8 +46,13 @@ class RowBar(QObject):
         self.action_bar = action_bar
         self._actions, self._receipt = actions, receipt
         self.editing = False
+        self._wanted: int | None = None  # the message the pointer (or the keyboard) asked the bar for
+        self._shown: tuple[tuple[MessageAction, ...], bool] | None = None  # its actions and pin, as shown
+        self._menu: tuple[QMenu, int, tuple[MessageAction, ...]] | None = None  # an open context menu's row
         action_bar.triggered.connect(self._on_bar)
         view.installEventFilter(self)
+        model.dataChanged.connect(lambda *_: self.follow())
+        model.rowsInserted.connect(lambda *_: self.follow())  # the row before a new one is no longer the newest
 
     def row_actions(self, row: int) -> tuple[MessageAction, ...]:
         """What the message on ``row`` offers (the bar and the menu read this)."""
@@ -64,14 +71,49 @@ class RowBar(QObject):
             return
         if self.action_bar.message_id == m.id and self.action_bar.isVisible():
             return
-        row = self._model.index(index.row())
+        self._wanted = m.id
         self.reveal(m.id)
-        self.action_bar.show_for(m, self.row_actions(index.row()), self._delegate.bubble_rect(row),
-                                 self._delegate.header_rect(row))
+        self._place(index.row())
+
+    def track_menu(self, menu: QMenu, message_id: int, offered: tuple[MessageAction, ...]) -> None:
+        """``menu``, the context menu just opened on ``message_id`` with ``offered``,
+        closes once that row offers other actions (walk54 #1: it kept Continue after the
+        continuation finished); the next right-click is built fresh."""
+        self._menu = (menu, message_id, offered)
+
+    def follow(self) -> None:
+        """After a change of the rows: the bar's message shows what it offers now — shown
+        again when its actions or its pin changed (a finished continuation has no Continue,
+        a reply cut again has it back, a streaming one offers Copy only); an open context
+        menu whose row changed its offers closes (:meth:`track_menu`)."""
+        if self._menu is not None:
+            menu, mid, offered = self._menu
+            menu_row = self._model.row_of(mid)
+            if not menu.isVisible():
+                self._menu = None
+            elif menu_row is None or self.row_actions(menu_row) != offered:
+                self._menu = None
+                menu.close()
+        row = self._model.row_of(self._wanted) if self._wanted is not None and not self.editing else None
+        m = self._model.message_at(row) if row is not None else None
+        if row is None or m is None:
+            return
+        if (self.row_actions(row), m.pinned) != self._shown or not self.action_bar.isVisible():
+            self._place(row)
+
+    def _place(self, row: int) -> None:
+        """Show the bar over ``row`` with what its message offers now."""
+        m = self._model.message_at(row)
+        if m is None:
+            return
+        actions, index = self.row_actions(row), self._model.index(row)
+        self._shown = (actions, m.pinned)
+        self.action_bar.show_for(m, actions, self._delegate.bubble_rect(index), self._delegate.header_rect(index))
 
     def hide(self) -> None:
         """Hide the action bar and the hovered reply's stats line (a keyboard user's
         current row keeps its stats while the list has the focus)."""
+        self._wanted, self._shown = None, None
         self.action_bar.dismiss()
         view = self._view
         current = view.currentIndex()

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.core.messages import MessageStatus, Role
+from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.gui.chat.composer import DraftState
+from chathub_desktop.gui.chat.message_action_bar import MessageAction
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.shell.service_reasons import said
@@ -25,6 +27,10 @@ STOPPED_TEXT = QT_TRANSLATE_NOOP("SendController", "Stopped — the text so far 
 #: The status line after a Stop before the reply's first word (walk52b #5: "the text so far
 #: is kept" was said over a reply that was just "…").
 STOPPED_EMPTY_TEXT = QT_TRANSLATE_NOOP("SendController", "Stopped before the reply began — nothing was kept")
+#: The status line of a Continue asked of a reply that no longer offers it (walk54 #1: a
+#: platform warning box said the service's rule in lower case).
+CONTINUE_GONE_TEXT = QT_TRANSLATE_NOOP("SendController", "This reply can no longer be continued: it has changed "
+                                                         "since")
 
 if TYPE_CHECKING:
     import asyncio
@@ -131,9 +137,11 @@ class SendController:
         if isinstance(exc, ServiceError) and topic_id == w.current_topic_id and not w.composer.text():
             w.composer.set_text(draft)  # nothing was stored: give the draft back
             w.attachments.restore(attachments)  # type: ignore[arg-type]
-        notice = task.result().notice if exc is None else None
-        if notice:
-            w.show_status(notice[:1].upper() + notice[1:], 15000, topic_id)  # the service's sentence
+        outcome = task.result() if exc is None else None
+        notice = outcome.notice_why if outcome is not None and not is_length_stop(outcome.finish_reason) else None
+        if notice is not None:  # a reply cut at max tokens has none: its footer says it by Continue (walk54 #2)
+            line = said(notice)  # the service's sentence, in the interface language
+            w.show_status(line[:1].upper() + line[1:], 15000, topic_id)
 
     def retry_reply(self, message_id: int) -> asyncio.Task[object] | None:
         """Retry in the open topic (the Retry pill of its last reply, issue 12)."""
@@ -155,11 +163,17 @@ class SendController:
     def continue_reply(self, message_id: int) -> asyncio.Task[object] | None:
         """Continue reply ``message_id`` of the open topic, cut at the length limit
         (walk53b #4): more of it streams into the same row. The service checks the reply
-        is still the text shown (its length); a refusal is said in one line."""
+        is still the text shown (its length). A refusal is said in one line of the chat's
+        status line, never a box (walk54 #1): :data:`CONTINUE_GONE_TEXT` when the row no
+        longer offers Continue (a menu or bar opened before it changed), else the service's
+        reason."""
         w = self._w
         tid, row = w.current_topic_id, w.message_model.row_of(message_id)
         m = w.message_model.message_at(row) if row is not None else None
-        if tid is None or m is None:
+        if tid is None or m is None or row is None:
+            return None
+        if MessageAction.CONTINUE not in w.message_view.bar.row_actions(row):
+            w.show_status(QCoreApplication.translate("SendController", CONTINUE_GONE_TEXT), 5000, tid)
             return None
         seen = m.full_chars if m.full_chars is not None else len(m.content)
         try:
@@ -167,7 +181,7 @@ class SendController:
         except ServiceError as exc:
             w.presenter.present(exc, context="Cannot continue", quiet=True)
             return None
-        w.runner.track(task, context="Cannot continue")
+        w.runner.track(task, context="Cannot continue", quiet=True)
         self.follow(task)
         self.sync()
         w.message_view.scroll_to_end()

@@ -162,7 +162,7 @@ class AttachmentService:
         if draft:
             total += TokenCounter.for_model(model).count(draft) + FRAMING_TOKENS_PER_MESSAGE
         if len(each) > 1 and total > budget:
-            raise InvalidInput(att.over_budget(f"This message with its {len(each)} attachments", total, budget))
+            raise InvalidInput(att.set_over_budget(len(each), total, budget))
 
     @staticmethod
     def _refuse_over(name: str, tokens: int, budget: int) -> None:

@@ -121,6 +121,9 @@ log = logging.getLogger(__name__)
 #: Model round trips allowed after tool results before the loop stops. Long enough for an
 #: agent's tool loop to pass the 20-message tail cap (CMP-10), which keeps each request bounded.
 MAX_TOOL_ROUNDS = 30
+#: The notice of a send whose model kept calling tools for :data:`MAX_TOOL_ROUNDS` rounds.
+_TOOL_ROUNDS_NOTICE = QT_TRANSLATE_NOOP("ServiceReasons", "stopped after %1 tool rounds: the model kept calling "
+                                                          "tools; send a message to let it go on")
 #: The result stored for a tool call Stop ended (a call without a result is refused by
 #: every wire format).
 STOPPED_TOOL_RESULT = '{"error": "stopped by the user before the tool finished"}'
@@ -481,7 +484,7 @@ class ChatService:
                 result, usage=continued_usage(claim.usage, result.usage))))
             if self._compaction is not None and stored.status == MessageStatus.COMPLETE:
                 await self._after_reply(topic_id)
-            return SendOutcome.of(0, stored, Tries(), stored.notice)
+            return SendOutcome.of(0, stored, Tries(), stored.notice_why)
         finally:
             await client.aclose()
 
@@ -548,20 +551,19 @@ class ChatService:
                     blocked = await self._streamer.finish(StreamResult(
                         claim.reply_id, MessageStatus.ERROR, error=pre.message,
                         error_kind=ErrorKind.CONTEXT_OVERFLOW.value, why=pre.why))
-                    return SendOutcome.of(claim.user_id, blocked, tries, blocked.notice)
+                    return SendOutcome.of(claim.user_id, blocked, tries, blocked.notice_why)
                 ctx = pre.ctx or ctx
                 ctx, tries = await self._rescue_known_overflow(ctx, pre.estimate, tries)
             reply_id: int | None = claim.reply_id
-            notice: str | None = None  # a round's notice stays unless a later one replaces it
+            notice: Reason | None = None  # a round's notice stays unless a later one replaces it
             for round_ in range(MAX_TOOL_ROUNDS + 1):
                 reply, tries = await self._one_reply(ctx, reply_id, client, tries)
                 began = True
-                notice = reply.notice or notice
+                notice = reply.notice_why or notice
                 if not reply.calls or reply.status != MessageStatus.COMPLETE:
                     break
                 if round_ == MAX_TOOL_ROUNDS:
-                    notice = (f"stopped after {MAX_TOOL_ROUNDS} tool rounds: the model kept calling "
-                              "tools; send a message to let it go on")
+                    notice = Reason(_TOOL_ROUNDS_NOTICE, (str(MAX_TOOL_ROUNDS),))
                     break
                 await self._run_tools(ctx, topic_id, reply.calls)
                 ctx = await self._loader.aload(topic_id, override=ctx.override)

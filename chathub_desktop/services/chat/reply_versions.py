@@ -75,7 +75,7 @@ log = logging.getLogger(__name__)
 
 #: Characters of a version's first message ``topic versions`` shows.
 PREVIEW_CHARS = 80
-_BUSY = "a reply is still being written in this topic; press Stop first"
+_BUSY = QT_TRANSLATE_NOOP("ServiceReasons", "a reply is still being written in this topic; press Stop first")
 _ROLES = frozenset(r.value for r in Role)
 
 
@@ -362,7 +362,7 @@ def _live_stream(s: Session, topic_id: int) -> bool:
 def _refuse_any_stream(s: Session, topic_id: int) -> None:
     """:class:`InvalidInput` while any live process (this one too) writes a reply here."""
     if _live_stream(s, topic_id):
-        raise InvalidInput(_BUSY)
+        raise InvalidInput(Reason(_BUSY))
 
 
 def _streaming_reply(s: Session, topic_id: int, seq: int, model: str, provider_id: int) -> int:

@@ -34,8 +34,11 @@ _T = TypeVar("_T")
 #: The longest failure reason a reply row stores (characters).
 FAILURE_MAX = 300
 
-#: The notice of a complete reply the model ended at its output token limit.
-LENGTH_NOTICE = "the reply was cut at the model's output token limit (max tokens)"
+#: The notice of a complete reply the model ended at its output token limit (the window
+#: shows none: the row's footer says it beside Continue, walk54 #2).
+LENGTH_NOTICE = QT_TRANSLATE_NOOP("ServiceReasons", "the reply was cut at the model's output token limit (max tokens)")
+#: The notice of a complete reply whose server read only part of its request (REF-27).
+_WARNING_NOTICE = QT_TRANSLATE_NOOP("ServiceReasons", "warning — %1")
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,8 @@ class StreamResult:
     why: Reason | None = None
     retry_after_s: float | None = None
     receipt: dict[str, object] | None = None
+    #: ``notice`` as a typed reason, said in the interface language (walk54 #2).
+    notice_why: Reason | None = None
 
     @property
     def empty(self) -> bool:
@@ -69,7 +74,7 @@ class StreamResult:
         """The result as stored: a complete reply cut at the output token limit carries
         :data:`LENGTH_NOTICE` (over any other notice)."""
         if self.status == MessageStatus.COMPLETE and is_length_stop(self.finish_reason):
-            return dataclasses.replace(self, notice=LENGTH_NOTICE)
+            return dataclasses.replace(self, notice=LENGTH_NOTICE, notice_why=Reason(LENGTH_NOTICE))
         return self
 
     def silently_cut(self, sent_tokens: int, exact: bool, *, self_hosted: bool) -> StreamResult:
@@ -88,7 +93,9 @@ class StreamResult:
         warning = why.english()
         log.warning("provider reported %s input tokens for a request counted at %s: %s",
                     reported, sent_tokens, warning)
-        return dataclasses.replace(self, error_kind=INPUT_TRUNCATED, error=warning, notice=f"warning — {warning}",
+        notice = Reason(_WARNING_NOTICE, (why,))
+        return dataclasses.replace(self, error_kind=INPUT_TRUNCATED, error=warning, notice=notice.english(),
+                                   notice_why=notice,
                                    why=why)
 
 
@@ -166,6 +173,8 @@ class SendOutcome:
     #: A one-line note for the user about a reply that ended early but is not an error:
     #: cut at the token limit, or the tool loop stopped after MAX_TOOL_ROUNDS rounds.
     notice: str | None = None
+    #: ``notice`` as a typed reason, said in the interface language (walk54 #2).
+    notice_why: Reason | None = None
     #: Seconds the provider asked to wait before a retry (``Retry-After``), when it did.
     retry_after_s: float | None = None
     #: True once the request was sent again after a short ``Retry-After`` (at most once).
@@ -176,10 +185,12 @@ class SendOutcome:
 
     @classmethod
     def of(cls, user_message_id: int, reply: StreamResult, tries: Tries,
-           notice: str | None) -> SendOutcome:
-        """The outcome of a send whose last reply is ``reply`` (``notice`` is the send's)."""
+           notice: Reason | None) -> SendOutcome:
+        """The outcome of a send whose last reply is ``reply`` (``notice`` is the send's,
+        kept typed for the window and in English for the CLI)."""
         return cls(user_message_id, reply.reply_id, reply.status, reply.text, reply.usage,
                    reply.error, reply.error_kind, rescued=tries.rescued,
-                   finish_reason=reply.finish_reason, notice=notice,
+                   finish_reason=reply.finish_reason, notice=notice.english() if notice else None,
+                   notice_why=notice,
                    retry_after_s=reply.retry_after_s, auto_retried=tries.auto_retried,
                    receipt=reply.receipt)
