@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtWidgets import QApplication, QToolButton, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QToolButton, QWidget
 
 from chathub_desktop.gui.design.audit import audit_window
 from chathub_desktop.gui.design.theme import ViewPrefs
@@ -103,3 +103,41 @@ def test_no_tool_button_grows_when_it_takes_the_keyboard(window, services, fake_
             grown |= {f"audit {page.name} {f.what}": f.detail for f in audit_window(window, theme).clipped
                       if f.what.startswith("QToolButton")}
     assert grown == {}, "".join(f"\n{k}: {v}" for k, v in sorted(grown.items()))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_named_tool_button_rule_keeps_its_size_when_focused(qtbot, restore_look, theme):  # type: ignore[no-untyped-def]
+    """Each tool button rule of the sheet that sets its own border or padding, including
+    the states the window walk may not show (a pending avatar, an emoji one, a checked
+    private toggle): focused, the size hint is the unfocused one."""
+    from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.design.tokens import PENDING_TONE
+
+    apply_theme(QApplication.instance(), theme)  # type: ignore[arg-type]
+    host = QWidget()
+    qtbot.addWidget(host)
+    bar = QFrame(host)
+    bar.setObjectName("messageActionBar")
+    row = QHBoxLayout(host)
+    row.addWidget(bar)
+    made: dict[str, QToolButton] = {}
+    for name, prop, value in (("newTopicButton", "", ""), ("topicModelPicker", "", ""), ("railButton", "", ""),
+                              ("assistantAvatar", "avatarTone", "0"), ("assistantAvatar", "avatarTone", "e0"),
+                              ("assistantAvatar", "avatarTone", PENDING_TONE), ("privateToggle", "", ""),
+                              ("", "disclosure", True), ("", "helpMark", True), ("", "helpGlyph", True),
+                              ("plain", "", ""), ("inBar", "", "")):
+        b = QToolButton(bar if name == "inBar" else host)
+        b.setObjectName(name)
+        b.setText("🎵" if value == "e0" else "Ab")
+        b.setCheckable(name == "privateToggle")
+        b.setChecked(name == "privateToggle")
+        if prop:
+            b.setProperty(prop, value)
+        (QHBoxLayout(bar) if name == "inBar" else row).addWidget(b)
+        b.setAccessibleName(f"{prop}={value}")  # each one's own name in the findings
+        made[f"{name} {prop}={value}"] = b
+    host.show()
+    host.activateWindow()
+    qtbot.waitUntil(host.isActiveWindow, timeout=3000)
+    grown = _grown_when_focused(host, qtbot, host)
+    assert len(made) == 12 and grown == {}, grown
