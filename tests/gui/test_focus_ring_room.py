@@ -51,7 +51,7 @@ def _grown_when_focused(window, qtbot, root: QWidget) -> dict[str, str]:  # type
         if not b.isVisible():  # an earlier one's focus folded it away (a hover bar)
             continue
         window.setFocus(Qt.FocusReason.OtherFocusReason)
-        qtbot.waitUntil(lambda: not b.hasFocus(), timeout=3000)
+        qtbot.waitUntil(lambda b=b: not b.hasFocus(), timeout=3000)  # type: ignore[misc]
         unfocused = _hint(b)
         b.setFocus(Qt.FocusReason.TabFocusReason)
         qtbot.waitUntil(lambda b=b: b.hasFocus(), timeout=3000)  # type: ignore[misc]
@@ -93,7 +93,7 @@ def test_no_tool_button_grows_when_it_takes_the_keyboard(window, services, fake_
         if page is PageId.SETTINGS:  # each section in turn (their cards' Advanced disclosures)
             for row in range(1, shown.sections.count()):
                 shown.sections.setCurrentRow(row)
-                qtbot.waitUntil(lambda row=row: shown.stack.currentIndex() == row, timeout=3000)  # type: ignore[misc]
+                qtbot.waitUntil(lambda row=row, s=shown: s.stack.currentIndex() == row, timeout=3000)  # type: ignore[misc]
                 grown |= {f"{page.name} {row} {k}": v
                           for k, v in _grown_when_focused(window, qtbot, shown).items()}
         back = next((b for b in _buttons(shown) if b.objectName() == "pageBack"), None)
