@@ -42,7 +42,7 @@ def main(out: Path) -> int:
         vendor.script(Reply(text_chunks=["Wrap the call in `asyncio.timeout(5)`."],
                             usage=Usage(input_tokens=412, output_tokens=24)))
 
-        #: the buttons focused in turn on each place (object names; "bar": the action bar's first)
+        #: the buttons focused in turn on each place (object names; "bar": the action bar's first shown)
         focused_on = {"chats": ("assistantAvatar", "railButton", "sidebarToggle", "newTopicButton", "attachButton",
                                 "topicModelPicker", "bar"),
                       "memory": ("pageBack", "addMemoryButton"), "search": ("pageBack",),
@@ -50,7 +50,7 @@ def main(out: Path) -> int:
 
         def button(name: str) -> QToolButton:
             if name == "bar":
-                return next(iter(window.message_view.action_bar.buttons.values()))
+                return next(b for b in window.message_view.action_bar.buttons.values() if not b.isHidden())
             return next(b for b in window.findChildren(QToolButton, name) if b.isVisibleTo(window))
 
         async def shoot(place: str, focused: bool) -> None:
