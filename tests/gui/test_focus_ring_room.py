@@ -5,14 +5,17 @@ does not grow its size hint past the box its layout gave it (the design audit re
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QToolButton, QWidget
 
 from chathub_desktop.gui.design.audit import audit_window
 from chathub_desktop.gui.design.theme import ViewPrefs
+from chathub_desktop.gui.design.tokens import DARK, LIGHT
 from chathub_desktop.gui.shell.nav_rail import PageId, RailEntry
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants
@@ -141,3 +144,33 @@ def test_every_named_tool_button_rule_keeps_its_size_when_focused(qtbot, restore
     qtbot.waitUntil(host.isActiveWindow, timeout=3000)
     grown = _grown_when_focused(host, qtbot, host)
     assert len(made) == 12 and grown == {}, grown
+
+
+def test_the_memory_pages_back_button_keeps_its_box_through_a_theme_switch(window, services, qtbot,  # type: ignore[no-untyped-def]
+                                                                          restore_look):
+    """The case the audit met: the Memory page's ← holding the keyboard while the look is
+    built again (a theme switch, both ways: every button measured afresh) keeps its
+    unfocused width, so the page does not move, and no tool button of the page is cut."""
+    aid = services.assistants.create("Keeper").id
+    reload_assistants(window, qtbot, aid)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=3000)
+    window.rail.buttons[RailEntry.MEMORY].click()
+    qtbot.waitUntil(lambda: window.page_host.current_page_id() is PageId.MEMORY, timeout=5000)
+    page = window.page_host.page(PageId.MEMORY)
+    back = next(b for b in page.findChildren(QToolButton, "pageBack") if b.isVisible())
+    width = back.width()  # unfocused
+    back.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(back.hasFocus, timeout=3000)
+    for theme, tokens in (("dark", DARK), ("light", LIGHT)):
+        window.view.theme_actions[theme].trigger()
+        qtbot.waitUntil(lambda t=tokens: QApplication.palette().color(QPalette.ColorRole.Base).name() == t.surface,  # type: ignore[misc]
+                        timeout=3000)
+        # the layouts asked for on the switch run on the next turns of the loop (a wait
+        # that ends unmet leaves the asserts below to say what moved or is cut)
+        with contextlib.suppress(qtbot.TimeoutError):
+            qtbot.waitUntil(lambda: all(b.width() + 1 >= b.sizeHint().width() for b in _buttons(page)),
+                            timeout=3000)
+        assert back.hasFocus()
+        assert (back.width(), back.sizeHint().width()) == (width, width), theme  # the page did not move
+        cut = [f"{f.what}: {f.detail}" for f in audit_window(window, theme).clipped if f.what.startswith("QToolButton")]
+        assert cut == [], theme
