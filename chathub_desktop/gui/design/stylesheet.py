@@ -242,6 +242,8 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule('QToolButton[disclosure="true"]', fg="text", on=("raised",), padding=f"{Space.XS}px {Space.SM}px")
     b.rule('QToolButton[disclosure="true"]:checked', fg="text", on=("raised",), background="transparent")
     b.rule('QToolButton[disclosure="true"]:hover', fg="text", bg="hover")
+    b.rule('QToolButton[disclosure="true"]:focus',  # the ring's room from the padding (ring54, below)
+           padding=f"{Space.XS - Space.XXS}px {Space.SM - Space.XXS}px")
     # buttons
     b.rule("QPushButton", fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
            padding=f"{Space.XS}px {Space.LG}px", min_height=f"{Space.XL + Space.XS}px")
@@ -323,10 +325,16 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QToolButton:disabled", color=c.disabled)
     b.rule("QToolButton::menu-indicator", image="none", width="0")
     # the keyboard's place (walk49 #3): a ring in the focus colour on every Tab stop; the
-    # named buttons below set their own border, so they repeat it
-    ring = f"{Space.XXS}px solid {c.focus}"
+    # named buttons below set their own border, so they repeat it. The ring takes its width
+    # from the padding (a negative one where there is none), so a focused button asks for
+    # the size it had (ring54: the audit read the Memory page's ← "needs 33 px, has 29").
+    # Not a clear border kept unfocused: under any border Qt insets a rounded background by
+    # half its width, and hover and checked tiles would shrink
+    ring_width = Space.XXS
+    ring = f"{ring_width}px solid {c.focus}"
     b.rule("QToolButton:focus, QToolButton#newTopicButton:focus, QToolButton#topicModelPicker:focus, "
            "QToolButton#assistantAvatar:focus", border=ring)
+    b.rule("QToolButton:focus", padding=f"{Space.XS - ring_width}px")
     b.rule("QListView#topicList:focus", border=ring, border_radius=f"{Radius.MD}px")
     # the message action bar's icon buttons (issue 29): no padding and a ring-wide border,
     # clear until focused, so every state has the one box the bar is sized from and the
@@ -337,14 +345,20 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QToolButton#newTopicButton", fg="text", bg="raised", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.SM}px {Space.MD}px", font_weight=HEADING_WEIGHT)
     b.rule("QToolButton#newTopicButton:hover", fg="text", bg="hover")
+    b.rule("QToolButton#newTopicButton:focus",  # its 1 px line is part of the ring's width
+           padding=f"{Space.SM - ring_width + 1}px {Space.MD - ring_width + 1}px")
     # the navigation rail (issue 29): icon entries, the shown page's checked; a round avatar
     b.rule("QFrame#navRail", bg="window", border="none", border_right=line)
     b.rule("QToolButton#railButton", border_radius=f"{Radius.LG}px", padding="0")
+    b.rule("QToolButton#railButton:focus", padding=f"-{ring_width}px")
     b.rule("QToolButton#assistantAvatar", fg="on_accent", bg="accent", border="none",
            border_radius=f"{IconSize.AVATAR // 2}px", font_weight=700, padding="0")
+    b.rule("QToolButton#assistantAvatar:focus", padding=f"-{ring_width}px")  # the ring over the disc's edge
     b.rule("QToolButton#assistantAvatar:hover, QToolButton#assistantAvatar:pressed", fg="on_accent",
            bg="accent_hover")
     b.rule(f'QToolButton#assistantAvatar[avatarTone="{PENDING_TONE}"]', fg="text", bg="raised", border=line)
+    b.rule(f'QToolButton#assistantAvatar[avatarTone="{PENDING_TONE}"]:focus', border=ring,
+           padding=f"-{ring_width - 1}px")
     # an empty chat (walk29 #19, #20): a large avatar, a title, prompt tiles
     b.rule("QFrame#chatEmpty", bg="surface", border="none")
     b.rule("QLabel#greetingAvatar", fg="on_accent", bg="accent", border="none",
@@ -375,6 +389,8 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule('QToolButton[helpGlyph="true"]', fg="text", font_weight=700, font_size=_pt(points, TypeScale.BODY))
     b.rule("QToolButton#topicModelPicker", fg="text", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.XXS}px {Space.MD}px", on=("raised",))
+    b.rule("QToolButton#topicModelPicker:focus",
+           padding=f"{Space.XXS - ring_width + 1}px {Space.MD - ring_width + 1}px")
     # a private topic's toggle in the composer (walk52b): a chip tinted as a state, saying
     # "Private"; the same box as the bare icon, so nothing moves when it turns on
     b.rule("QToolButton#privateToggle:checked, QToolButton#privateToggle:checked:hover", fg="selected_text",
