@@ -7,7 +7,8 @@ window and polished every widget of the page in the turn of its first show (the 
 turn of the open, mem46), after importing the page's modules in that same turn.
 :class:`PagePrep` does that work before it is needed, once the window is idle after start,
 one step per turn of the event loop: it imports the page's modules (:data:`MODULES`, one
-a turn), makes the page (which leaves its first read for its first show), hosts it hidden
+a turn), makes the page (which leaves its first read for its first show) down to fixed
+memory's title row and the rest of it on the next turn, hosts it hidden
 in the page stack on the next turn, runs the page's later build steps (its dream panel,
 Dreaming memory group, schedule form) a turn each, polishes its widgets
 :data:`POLISH_BATCH` at a time, lays it out at the stack's size and paints it once
@@ -165,6 +166,9 @@ class PagePrep(QObject):
         elif page is None:
             self.step_name = "make"
             self.page = self._make(self._frame.viewport())
+        elif not page.built:  # the cards and what is under them (stall54c: the whole page was 8–9 ms)
+            self.step_name = "make lower"
+            page.build_lower()
         elif not self._hosted:
             self.step_name = "host"
             self._hosted = True
@@ -214,6 +218,8 @@ class PagePrep(QObject):
             _discard(page)
             return None
         if page is not None:
+            if not page.built:
+                page.build_lower()
             if not self._hosted:
                 self._host(page)
             page.steps.resume()  # the parts not made yet come after the show's paints
@@ -230,6 +236,7 @@ class PagePrep(QObject):
 
 
 def _discard(page: MemoryPage) -> None:
-    page.detach()
+    if page.built:  # a page cut short before its reads were made follows nothing yet
+        page.detach()
     page.close()
     page.deleteLater()
