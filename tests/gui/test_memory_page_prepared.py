@@ -147,8 +147,10 @@ def test_each_part_of_the_page_made_ahead_is_a_step_of_its_own(services: Service
     _step(prep)  # the schedule form made, not in its card yet (stall53: the two were one 12–15 ms step)
     form = page.parts.panel._unplaced
     assert form is not None and form.isHidden() and page.parts.panel._schedule is None and not page.steps.done
+    assert not form.foot_built and form.findChild(QPushButton, "saveDreamSchedule") is None  # its foot when placed
     _step(prep)
     assert page.parts.panel._schedule is form and form.isVisibleTo(page) and page.steps.done
+    assert form.findChild(QPushButton, "saveDreamSchedule") is form.save_button and form.foot.isHidden()
     while not prep.done:
         _step(prep)
     assert page.loads == 0 and window.pages.prepared is page
