@@ -116,9 +116,8 @@ from chathub_desktop.services.views import AssistantView
 translate = QCoreApplication.translate
 __all__ = ["EMPTY_LINE", "FIXED_MEMORY_HELP", "MEMORY_SWITCH_HELP", "MemoryPage"]
 
-#: Cards laid out per pass of the event loop (each pass well under a frame, issue 30;
-#: stall54c: 40 were ~5 ms of GUI CPU a pass, 20 are ~3).
-FIXED_LAYOUT_BATCH = 20
+#: Cards laid out per pass of the event loop (each pass well under a frame, issue 30).
+FIXED_LAYOUT_BATCH = 40
 
 
 def cards_in_view(scroll: QScrollArea, delegate: FixedCardDelegate) -> int:
