@@ -253,6 +253,12 @@ interpreter lock over every ~1 ms (a 1 ms sleep); a thread sleeping 0.5 ms in a 
 largest waits 5.7 ms (the switch interval) → 2–5 ms; left: the memory's read (one 4–13 ms
 SQL fetch). With ``--warm-at-open``, load 3.2–3.9, three pairs, the open's stalls 29 / 57 / 34
 → 33 / 139 / 33 ms: no change shows at that load.
+
+Measured 2026-12-05 (stall54c), cbb09f53 and stall54c one after the other, ``--open-only --in-window --turns``, load 1.3–2.5,
+three pairs (``--turns`` names each build step): the page made ahead's largest step 8.6 / 8.5 / 8.5 (its making) → 5.4 / 5.7 /
+5.5 ms (made in two steps; the schedule form's foot made when placed; its layout before the first band's paint, 7.1–7.7 → ~3.8).
+The first open's largest turns 6.5 / 7.1 / 7.1 → 7.2 / 6.8 / 6.5 ms (≥ 5 ms: 5 / 4 / 6 → 4 / 4 / 3): the page's first paint on
+show (~6.5, Qt's own), the fixed cards' paints (~5, three an open), a 40-card layout pass (~5), the fits after the reads (4.5–7).
 """
 
 from __future__ import annotations

@@ -319,9 +319,15 @@ class StepMeter:
             if hasattr(MemoryPage, name):
                 setattr(MemoryPage, name, named(getattr(MemoryPage, name), name.removeprefix("_build_").lstrip("_")))
 
+        parts = ("dream panel", "Dream now's bar", "group made", "group placed", "schedule made", "schedule placed")
+
         def label(p: Any) -> str:
             name = getattr(p, "step_name", "prep step")
-            return f"{name} ({last[0]})" if name == "page step" else name
+            if name != "page step":
+                return name
+            page = getattr(p, "page", None)
+            left = len(page.steps._steps) if page is not None else -1  # the page's steps not run yet
+            return f"{name} ({parts[len(parts) - 1 - left]})" if 0 <= left < len(parts) else f"{name} ({last[0]})"
 
         PagePrep._step = timed(PagePrep._step, label)  # type: ignore[method-assign,assignment]
         BuildSteps._next = timed(BuildSteps._next, lambda _s: "page build step")  # type: ignore[method-assign,assignment]

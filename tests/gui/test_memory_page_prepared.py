@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QPushButton, QTabWidget
+from PySide6.QtWidgets import QListView, QPushButton, QTabWidget
 
 from chathub_desktop.gui.memory import page_prepare
 from chathub_desktop.gui.shell.nav_rail import PageId
@@ -111,7 +111,8 @@ def _step(prep: Any) -> None:
 def test_each_part_of_the_page_made_ahead_is_a_step_of_its_own(services: Services, prep_by_hand: int,
                                                                window: Any, qtbot: Any) -> None:
     """The page made ahead is built a part per idle step (issue 30: each under a frame):
-    the page, its hosting, the dream panel's title row and cards, then Dream now's bar
+    the page down to fixed memory's title row, then its cards and the rest of its first part
+    (stall54c: the two were one 8–9 ms step), its hosting, the dream panel's title row and cards, then Dream now's bar
     (stall54b: the whole panel was one 7–8 ms step), the Dreaming memory group made and then put
     in the page, the schedule form made and then put in its card — none builds on its own
     between the steps."""
@@ -119,11 +120,16 @@ def test_each_part_of_the_page_made_ahead_is_a_step_of_its_own(services: Service
     prep = window.pages._prep
     prep._imports.clear()
     kinds = []
-    while prep.page is None or not prep._hosted:
+    while prep.page is None:
         _step(prep)
         kinds.append(prep.step_name)
-    assert kinds == ["frame", "make", "host"]
-    page = prep.page
+    page = prep.page  # made down to fixed memory's title row; the cards on the next step (stall54c)
+    assert not page.built and page.findChild(QListView, "memoryList") is None
+    while not prep._hosted:
+        _step(prep)
+        kinds.append(prep.step_name)
+    assert kinds == ["frame", "make", "make lower", "host"]
+    assert page.built and page.findChild(QListView, "memoryList") is page.list
     qtbot.wait(50)  # a few turns: the page's own steps do not run without the preparation
     assert page.parts.panel is None and not page.steps.done
     _step(prep)
@@ -141,10 +147,19 @@ def test_each_part_of_the_page_made_ahead_is_a_step_of_its_own(services: Service
     _step(prep)  # the schedule form made, not in its card yet (stall53: the two were one 12–15 ms step)
     form = page.parts.panel._unplaced
     assert form is not None and form.isHidden() and page.parts.panel._schedule is None and not page.steps.done
+    assert not form.foot_built and form.findChild(QPushButton, "saveDreamSchedule") is None  # its foot when placed
     _step(prep)
     assert page.parts.panel._schedule is form and form.isVisibleTo(page) and page.steps.done
+    assert form.findChild(QPushButton, "saveDreamSchedule") is form.save_button and form.foot.isHidden()
+    later = []
     while not prep.done:
         _step(prep)
+        later.append(prep.step_name)
+        if prep.step_name == "lay out":  # the page laid out at the stack's size, nothing painted yet
+            assert page.width() == window.page_host.width() and page.list.width() > 0
+    # the layout at the shown size on a step of its own, then the paint a band a step (stall54c:
+    # the layout and the first band were one 7.6–8.7 ms step)
+    assert later[later.index("size") + 1] == "lay out" and later[later.index("lay out") + 1] == "paint"
     assert page.loads == 0 and window.pages.prepared is page
 
 
@@ -182,3 +197,39 @@ def test_a_step_waits_for_a_turn_nothing_else_used(services: Services, prep_by_h
     prep._step()
     assert prep.step_name == "busy turn" and prep._frame is None
     qtbot.waitUntil(lambda: prep._frame is not None, timeout=10000)  # on a later turn, by itself
+
+
+def test_memory_opened_between_the_two_steps_of_the_making_shows_the_whole_page(
+        services: Services, prep_by_hand: int, window: Any, qtbot: Any) -> None:
+    """Memory opened (Ctrl+M) when the page made ahead is made down to fixed memory's title
+    row only (stall54c): the open builds the rest, shows the cards and reads (MEM-2)."""
+    services.memory.add(prep_by_hand, "Prefers metric units")
+    qtbot.waitUntil(lambda: window.pages._prep is not None, timeout=10000)
+    prep = window.pages._prep
+    prep._imports.clear()
+    while prep.page is None:
+        _step(prep)
+    made = prep.page
+    assert not made.built
+    page = window.pages.open_memory()
+    assert page is made and page.built and page.isVisible()
+    qtbot.waitUntil(lambda: page.loads >= 1 and page.model.entry_count() == 1, timeout=10000)
+    assert page.model.entry(0).text == "Prefers metric units"  # type: ignore[union-attr]
+    assert page.list.isVisibleTo(page)
+
+
+def test_a_page_made_down_to_its_title_row_is_dropped_cleanly(services: Services, prep_by_hand: int,
+                                                            window: Any, qtbot: Any) -> None:
+    """The window closes (or the assistant changes) between the two steps of the making:
+    the half-made page is discarded without a read and nothing of it stays in the stack."""
+    qtbot.waitUntil(lambda: window.pages._prep is not None, timeout=10000)
+    prep = window.pages._prep
+    prep._imports.clear()
+    while prep.page is None:
+        _step(prep)
+    made = prep.page
+    gone: list[bool] = []
+    made.destroyed.connect(lambda: gone.append(True))
+    window.pages.drop_prepared()
+    assert window.pages._prep is None and made.loads == 0
+    qtbot.waitUntil(lambda: bool(gone), timeout=5000)

@@ -420,7 +420,7 @@ class DreamPanel(QWidget):
         if self._schedule is None and self._unplaced is None:
             # made in this panel's window: a widget outside the active window asks the (Python)
             # style whether it is active at each polish (issue 30)
-            self._unplaced = ScheduleForm(self, self.settings_card)
+            self._unplaced = ScheduleForm(self, self.settings_card, foot_later=True)  # its foot when placed
             self._unplaced.hide()  # not shown with the card before it is in the card's layout
 
     def build_schedule(self) -> ScheduleForm:
@@ -431,6 +431,7 @@ class DreamPanel(QWidget):
             self.make_schedule()
             form, self._unplaced = self._unplaced, None
             assert form is not None
+            form.build_foot()  # stall54c: made with the form, one 6–8 ms step
             self._schedule = form
             self.settings_card.add(form)
             form.show()

@@ -27,6 +27,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import (
     QComboBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -227,7 +228,15 @@ class ScheduleForm(QWidget):
     time_edit: QLineEdit
     keep_spin: QSpinBox
 
-    def __init__(self, host: DreamHost, parent: QWidget | None = None) -> None:
+    # the foot's, made by :meth:`build_foot`
+    catch_up_label: QLabel
+    saved_label: QLabel
+    cancel_button: QPushButton
+    save_button: QPushButton
+    foot: QWidget
+    _foot_line: QFrame
+
+    def __init__(self, host: DreamHost, parent: QWidget | None = None, *, foot_later: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("dreamScheduleForm")
         self._host = host
@@ -241,7 +250,12 @@ class ScheduleForm(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
         self.texts = Texts(self)
+        #: True once the foot (Cancel, Save, the saved and catch-up lines) is made: a form made
+        #: ahead leaves it to :meth:`build_foot`, before it is shown (stall54c: one 6–8 ms step).
+        self.foot_built = False
         self._build(lay)
+        if not foot_later:
+            self.build_foot()
         # the fields hold their place unseen until the first read: "Off" and an empty time
         # shown before it were wrong for a scheduled dream (walk45 #3)
         self._unread: tuple[QWidget, ...] = (self.frequency_combo, self.time_edit, self.keep_spin)
@@ -361,6 +375,29 @@ class ScheduleForm(QWidget):
         set_tone(self.last_run_label, Tone.MUTED)
         set_text_size(self.last_run_label, TypeScale.CAPTION)
         self.schedule_row.text_column.addWidget(self.last_run_label)  # under what the schedule does
+        self._saved_timer = QTimer(self)
+        self._saved_timer.setSingleShot(True)
+        self._saved_timer.setInterval(SAVED_MS)
+        self._saved_timer.timeout.connect(self._clear_saved)
+        save_shortcut(self, "Save dream schedule", self.save_schedule)
+        # the schedule's lines (dates, weekdays, statuses) are said again after a switch
+        t.call_themed(self._show_schedule_info)  # its last-run line holds the warning colour
+        t.call(self._show_local_time)
+        self._catch_up_task = f"dream-catch-up-{id(self)}"
+        self._catch_up_timer = QTimer(self)
+        self._catch_up_timer.setSingleShot(True)
+        self._catch_up_timer.setInterval(150)  # typing a time: ask once it rests
+        self._catch_up_timer.timeout.connect(self._check_catch_up)
+
+    def build_foot(self) -> None:
+        """Make the foot: the catch-up notice, "Saved: …", Cancel and Save, shown only while
+        the form differs from what is stored or was just saved (memlook52). Made with the
+        form unless ``foot_later``; then by its panel before the form is placed (issue 30)."""
+        if self.foot_built:
+            return
+        lay = self.layout()
+        assert isinstance(lay, QVBoxLayout)
+        t = self.texts
         # the foot, only while the form differs from what is stored (memlook52): a schedule whose
         # missed slot would run at once says so before Save (issue 30), then Cancel and Save
         self.catch_up_label = QLabel()
@@ -375,10 +412,6 @@ class ScheduleForm(QWidget):
         self.saved_label.setWordWrap(True)
         set_tone(self.saved_label, Tone.SUCCESS)
         self.saved_label.hide()
-        self._saved_timer = QTimer(self)
-        self._saved_timer.setSingleShot(True)
-        self._saved_timer.setInterval(SAVED_MS)
-        self._saved_timer.timeout.connect(self._clear_saved)
         self.cancel_button = QPushButton()
         self.cancel_button.setObjectName("cancelDreamSchedule")
         t.bind(self.cancel_button.setText, lambda: translate("MemoryPage", "Cancel"))
@@ -395,7 +428,6 @@ class ScheduleForm(QWidget):
         self.save_button.setAutoDefault(False)
         self.save_button.setProperty("primary", True)  # the foot's action
         self.save_button.clicked.connect(self.save_schedule)
-        save_shortcut(self, "Save dream schedule", self.save_schedule)
         self._foot_line = divider()
         lay.addWidget(self._foot_line)
         self.foot = QWidget()
@@ -409,14 +441,8 @@ class ScheduleForm(QWidget):
         fl.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignBottom)
         fl.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignBottom)
         lay.addWidget(self.foot)
-        # the schedule's lines (dates, weekdays, statuses) are said again after a switch
-        t.call_themed(self._show_schedule_info)  # its last-run line holds the warning colour
-        t.call(self._show_local_time)
-        self._catch_up_task = f"dream-catch-up-{id(self)}"
-        self._catch_up_timer = QTimer(self)
-        self._catch_up_timer.setSingleShot(True)
-        self._catch_up_timer.setInterval(150)  # typing a time: ask once it rests
-        self._catch_up_timer.timeout.connect(self._check_catch_up)
+        self.foot_built = True
+        self.sync()
 
     # --- the form ---------------------------------------------------------------------------
     def show_settings(self, view: DreamSettingsView, paused: bool) -> None:
@@ -500,6 +526,8 @@ class ScheduleForm(QWidget):
         self.weekday_combo.setVisible(weekly)
         on = self.frequency() is not DreamFrequency.OFF
         self.time_edit.setEnabled(on)
+        if not self.foot_built:  # a form made ahead: nothing typed yet, its foot made before it shows
+            return
         changed = self.form_changed()
         self.save_button.setEnabled(changed and not self._host.ops.busy)
         self.cancel_button.setEnabled(changed and not self._host.ops.busy)
@@ -515,7 +543,8 @@ class ScheduleForm(QWidget):
         """Cancel: the form shows the stored schedule and Keep N again (nothing is written)."""
         if self.view is not None:
             self._fill_form(self.view)
-        self.catch_up_label.hide()
+        if self.foot_built:
+            self.catch_up_label.hide()
         self.sync()
         self._show_schedule_info()
 
@@ -556,6 +585,8 @@ class ScheduleForm(QWidget):
     def _check_catch_up(self) -> None:
         """Ask the service (worker thread) whether saving the typed schedule would dream at
         once; the answer shows in ``catch_up_label`` before Save (issue 30)."""
+        if not self.foot_built:  # asked again when the foot is made
+            return
         s = self.view.schedule if self.view is not None else None
         typed = self.typed_schedule()
         if typed is None or not typed.enabled or (s is not None and typed == s):
@@ -592,6 +623,7 @@ class ScheduleForm(QWidget):
             self.view = result
             self._fill_form(result)
             self._show_schedule_info()
+            self.build_foot()  # made already when the form was shown
             schedule, keep = result.schedule, str(result.keep)
             self.texts.bind(self.saved_label.setText, lambda: fill(translate("MemoryPage", "Saved: %1 · keep %2 cards"),
                                                                    describe_schedule(schedule), keep))

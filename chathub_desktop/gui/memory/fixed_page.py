@@ -119,6 +119,13 @@ __all__ = ["EMPTY_LINE", "FIXED_MEMORY_HELP", "MEMORY_SWITCH_HELP", "MemoryPage"
 #: Cards laid out per pass of the event loop (each pass well under a frame, issue 30).
 FIXED_LAYOUT_BATCH = 40
 
+
+def cards_in_view(scroll: QScrollArea, delegate: FixedCardDelegate) -> int:
+    """How many one-line cards fill ``scroll``'s visible height, one more for a part
+    card (≥ 1): the fixed list's first layout batch, all of it the page can show."""
+    return max(1, scroll.viewport().height() // max(1, delegate.rows_height(1)) + 1)
+
+
 # --- the page -----------------------------------------------------------------------------
 
 
@@ -178,26 +185,13 @@ class MemoryPage(QWidget):
         self.history_open = False
         #: Every text of the page, re-said on a language switch (issue 27).
         self.texts = Texts(self)
+        self._made_ahead = read_on_show
+        #: True once the whole first build ran: a page made ahead builds what is under fixed
+        #: memory's title row on a later step (:meth:`build_lower`; stall54c: one 8–9 ms step).
+        self.built = False
         self._build()
-        #: The entries' reads on a worker (a component); ``refresh`` coalesces bursts of writes.
-        self.reads = FixedReads(self, self, services, assistant_id, self.runner, self.list, self.delegate,
-                                lambda: self.dream_panel, task_name=self._task_name, read_on_show=read_on_show)
-        self.refresh = self.reads.refresh
-        # memory or assistant settings (any assistant)
-        self.refresh.follow(self.events.settings_changed, lambda _event: self.refresh.when_shown())
-        #: The part seen first is built above; the dream panel's title row and cards on the turn
-        #: after the first paint, Dream now's bar on the next (stall54b: the whole panel was
-        #: 7–8 ms of GUI CPU in one turn), the Dreaming memory group around
-        #: it on the next, put in the page on the next, its schedule form made on the next and
-        #: put in its card on the next (stall53);
-        #: the first read after their paint, with no
-        #: worker running meanwhile (issue 30: each turn under a frame). A page made ahead (``read_on_show``) is driven a
-        #: step a turn by its maker (.page_prepare).
-        self.steps = BuildSteps(self, [self.parts.make_panel, lambda: self.parts.make_panel().build_bars(),
-                                       self.parts.make_group, self._build_dreaming,
-                                       lambda: self.dream_panel.make_schedule(),
-                                       lambda: self.dream_panel.build_schedule()],
-                                self.reads.first, start=not read_on_show)
+        if not read_on_show:
+            self.build_lower()
 
     # --- construction ---------------------------------------------------------------------
     def _build(self) -> None:
@@ -294,7 +288,18 @@ class MemoryPage(QWidget):
                                       bar.buttons(), trow.spacing() + Space.MD)
         t.call(self.tool_labels.fit)  # the words' widths change with the language
         flay.addLayout(trow)
-        flay.addWidget(self._build_empty_row())
+        self._fixed_layout = flay
+
+    def build_lower(self) -> None:
+        """Build the rest of the page's first part: the compact empty state, the cards (or
+        raw editor, History), the error line, the Dreaming memory group's maker, the reads
+        and the later build steps. Called by the constructor, or by the maker of a page made
+        ahead (``read_on_show``) on a step of its own (.page_prepare), before it is hosted."""
+        flay = self._fixed_layout
+        # the compact empty state: one line and Add (shown by :meth:`_sync_empty`)
+        self.empty_row = row = self.toolbar.empty_state()
+        self.empty_line, self.empty_add_button = row.line, row.add_button
+        flay.addWidget(row)
 
         self.stack = PageStack()  # the cards, the raw editor or History
         flay.addWidget(self.stack, 1)
@@ -312,6 +317,26 @@ class MemoryPage(QWidget):
         self.parts = DreamingParts(new_panel, self._body_layout, fit=lambda: FixedListFit(
             self.body_scroll, self.cards_stack, self.list, self.delegate),
             snippets=self._on_snippets, folded=self._sync_empty, reveal=self.editor_view.reveal)
+        #: The entries' reads on a worker (a component); ``refresh`` coalesces bursts of writes.
+        self.reads = FixedReads(self, self, self.svc, self.assistant_id, self.runner, self.list, self.delegate,
+                                lambda: self.dream_panel, task_name=self._task_name, read_on_show=self._made_ahead)
+        self.refresh = self.reads.refresh
+        # memory or assistant settings (any assistant)
+        self.refresh.follow(self.events.settings_changed, lambda _event: self.refresh.when_shown())
+        #: The part seen first is built above; the dream panel's title row and cards on the turn
+        #: after the first paint, Dream now's bar on the next (stall54b: the whole panel was
+        #: 7–8 ms of GUI CPU in one turn), the Dreaming memory group around
+        #: it on the next, put in the page on the next, its schedule form made on the next and
+        #: put in its card on the next (stall53);
+        #: the first read after their paint, with no
+        #: worker running meanwhile (issue 30: each turn under a frame). A page made ahead (``read_on_show``) is driven a
+        #: step a turn by its maker (.page_prepare).
+        self.steps = BuildSteps(self, [self.parts.make_panel, lambda: self.parts.make_panel().build_bars(),
+                                       self.parts.make_group, self._build_dreaming,
+                                       lambda: self.dream_panel.make_schedule(),
+                                       lambda: self.dream_panel.build_schedule()],
+                                self.reads.first, start=not self._made_ahead)
+        self.built = True
 
     def _build_dreaming(self) -> None:
         """The Dreaming memory group put in the page, and the fixed list's fit to it."""
@@ -355,12 +380,6 @@ class MemoryPage(QWidget):
             self.steps.ensure()
         assert self.parts.fit is not None
         return self.parts.fit
-
-    def _build_empty_row(self) -> QWidget:
-        """The compact empty state: one line and Add (shown by :meth:`_sync_empty`)."""
-        self.empty_row = row = self.toolbar.empty_state()
-        self.empty_line, self.empty_add_button = row.line, row.add_button
-        return row
 
     def add_memory(self) -> None:
         """Add memory (Ctrl+N): the inline editor above the list, in place of the compact
@@ -560,7 +579,10 @@ class MemoryPage(QWidget):
             self.model.ensure_row(target)
             idx = self.model.index(target)
             self.list.setCurrentIndex(idx)
-        self.list.doItemsLayout()
+        if scroll == 0 and target is None:  # the first batch: the cards the page can show (stall54c: 40 were ~3 ms)
+            self.list.setBatchSize(min(FIXED_LAYOUT_BATCH, cards_in_view(self.body_scroll, self.delegate)))
+        self.list.doItemsLayout()  # the rest a batch a turn
+        self.list.setBatchSize(FIXED_LAYOUT_BATCH)
         if self._select_number is not None and target is not None:
             self.list.scrollTo(self.model.index(target), QAbstractItemView.ScrollHint.EnsureVisible)
         else:

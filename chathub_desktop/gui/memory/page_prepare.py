@@ -7,10 +7,11 @@ window and polished every widget of the page in the turn of its first show (the 
 turn of the open, mem46), after importing the page's modules in that same turn.
 :class:`PagePrep` does that work before it is needed, once the window is idle after start,
 one step per turn of the event loop: it imports the page's modules (:data:`MODULES`, one
-a turn), makes the page (which leaves its first read for its first show), hosts it hidden
+a turn), makes the page (which leaves its first read for its first show) down to fixed
+memory's title row and the rest of it on the next turn, hosts it hidden
 in the page stack on the next turn, runs the page's later build steps (its dream panel,
 Dreaming memory group, schedule form) a turn each, polishes its widgets
-:data:`POLISH_BATCH` at a time, lays it out at the stack's size and paints it once
+:data:`POLISH_BATCH` at a time, lays it out at the stack's size (a turn of its own) and paints it once
 offscreen, a band of :data:`PAINT_BAND` px a turn (the first paint's icons, fonts and
 text layouts). The user's typing and scrolling come first: a step waits until no input
 came for :data:`INPUT_QUIET_MS`; and a step runs on a fresh turn only (:mod:`~chathub_desktop.gui.shell.turn_clock`:
@@ -124,6 +125,7 @@ class PagePrep(QObject):
         self._frame: QScrollArea | None = None  # the page's scroll area in the page stack
         self._hosted = False
         self._sized = False
+        self._laid_out = False  # the page laid out at the stack's size (a one-pixel grab)
         self._polished = False
         self._bands: deque[QRect] = deque()
         self._polish: list[QWidget] = []
@@ -165,6 +167,9 @@ class PagePrep(QObject):
         elif page is None:
             self.step_name = "make"
             self.page = self._make(self._frame.viewport())
+        elif not page.built:  # the cards and what is under them (stall54c: the whole page was 8–9 ms)
+            self.step_name = "make lower"
+            page.build_lower()
         elif not self._hosted:
             self.step_name = "host"
             self._hosted = True
@@ -188,6 +193,10 @@ class PagePrep(QObject):
             frame.setGeometry(QRect(QPoint(0, 0), self._stack_size()))
             width, height = frame.width(), frame.height()
             self._bands = deque(QRect(0, y, width, min(PAINT_BAND, height - y)) for y in range(0, height, PAINT_BAND))
+        elif not self._laid_out:  # a grab lays the page out at that size first: on a turn of its own
+            self.step_name = "lay out"
+            self._laid_out = True
+            self._frame.grab(QRect(0, 0, 1, 1))  # stall54c: with the first band, 7.6–8.7 ms
         elif self._bands:  # the first paint's one-time work, offscreen
             self.step_name = "paint"
             self._frame.grab(self._bands.popleft())
@@ -214,6 +223,8 @@ class PagePrep(QObject):
             _discard(page)
             return None
         if page is not None:
+            if not page.built:
+                page.build_lower()
             if not self._hosted:
                 self._host(page)
             page.steps.resume()  # the parts not made yet come after the show's paints
@@ -230,6 +241,7 @@ class PagePrep(QObject):
 
 
 def _discard(page: MemoryPage) -> None:
-    page.detach()
+    if page.built:  # a page cut short before its reads were made follows nothing yet
+        page.detach()
     page.close()
     page.deleteLater()
